@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import type { Role } from './roles.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** 'public' routes need no session; every other route names the roles that may call it. */
+export type RouteAccess = 'public' | readonly Role[];
+
+export interface RouteContract<
+  TBody extends z.ZodType = z.ZodType,
+  TResponse extends z.ZodType = z.ZodType,
+  TParams extends z.ZodType = z.ZodType,
+  TQuery extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  tag: string;
+  access: RouteAccess;
+  body?: TBody;
+  params?: TParams;
+  query?: TQuery;
+  response: TResponse;
+}
+
+export function defineRoute<
+  TBody extends z.ZodType,
+  TResponse extends z.ZodType,
+  TParams extends z.ZodType,
+  TQuery extends z.ZodType,
+>(
+  route: RouteContract<TBody, TResponse, TParams, TQuery>,
+): RouteContract<TBody, TResponse, TParams, TQuery> {
+  return route;
+}
+
+/** '/api/auth/organization/:domain' -> '/api/auth/organization/example.com' */
+export function routePath(route: RouteContract, params: Record<string, string | number> = {}) {
+  return route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing route parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { Role } from './roles.js';
+
+export const User = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: Role,
+  organizationId: z.number().int(),
+  organizationName: z.string(),
+  profilePicture: z.string().nullable(),
+  auth0UserId: z.string().nullable(),
+  isActive: z.boolean(),
+  lastLogin: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof User>;
+
+export const Organization = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  displayName: z.string(),
+  domain: z.string(),
+  auth0OrgId: z.string().nullable(),
+  samlEnabled: z.boolean(),
+  createdAt: z.string(),
+});
+export type Organization = z.infer<typeof Organization>;
+
+export const LoginRequest = z.object({
+  email: z.string().trim().min(1, 'Please enter both email and password.'),
+  password: z.string().min(1, 'Please enter both email and password.'),
+  rememberMe: z.boolean().optional().default(false),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const LoginResponse = z.object({
+  message: z.string(),
+  user: User,
+});
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const LogoutResponse = z.object({ message: z.string() });
+export type LogoutResponse = z.infer<typeof LogoutResponse>;
+
+export const OrganizationLookup = z.object({
+  organization: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    displayName: z.string(),
+    auth0OrgId: z.string().nullable(),
+    samlEnabled: z.boolean(),
+  }),
+});
+export type OrganizationLookup = z.infer<typeof OrganizationLookup>;
+
+export const OrganizationChoice = z.object({
+  auth0OrgId: z.string().nullable(),
+  name: z.string(),
+  displayName: z.string(),
+});
+export const OrganizationChoices = z.array(OrganizationChoice);
+export type OrganizationChoice = z.infer<typeof OrganizationChoice>;
+
+export const DomainParams = z.object({ domain: z.string().trim().toLowerCase().min(1).max(253) });
+export type DomainParams = z.infer<typeof DomainParams>;

@@ -1,0 +1,68 @@
+import { Body, Controller, HttpCode, Inject, Param, Req, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { api, identityRpc, type Actor, type DomainParams, type LoginRequest } from '@hub/proto';
+import { RpcCallError, RpcClient } from '@hub/kit';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { CurrentActor } from '../http/current-actor.decorator.js';
+import { Endpoint } from '../http/endpoint.decorator.js';
+import { clientOf, type GuardedRequest, SESSION_COOKIE } from '../http/request-context.js';
+import { LoginRateLimiter } from './login-rate-limiter.js';
+
+@Controller()
+export class AuthController {
+  constructor(
+    @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(LoginRateLimiter) private readonly limiter: LoginRateLimiter,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  @Endpoint(api.login)
+  @HttpCode(200)
+  async login(
+    @Body() body: LoginRequest,
+    @Req() request: GuardedRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const client = clientOf(request);
+    await this.limiter.admit(body.email, client.ip);
+    try {
+      const { token, session, user } = await this.rpc.call(identityRpc.login, { ...body, client });
+      await this.limiter.recordSuccess(body.email);
+      reply.setCookie(SESSION_COOKIE, token, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: this.config.PUBLIC_URL.startsWith('https:'),
+        path: '/',
+        // Without Max-Age the browser drops the cookie when it closes: 'Remember me' off.
+        ...(session.persistent
+          ? { maxAge: Math.floor((Date.parse(session.expiresAt) - Date.now()) / 1000) }
+          : {}),
+      });
+      return { message: 'Login successful', user };
+    } catch (error) {
+      if (error instanceof RpcCallError && error.failure.kind === 'unauthenticated') {
+        await this.limiter.recordFailure(body.email);
+      }
+      throw error;
+    }
+  }
+
+  @Endpoint(api.logout)
+  @HttpCode(200)
+  async logout(@Req() request: GuardedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    if (request.sessionToken)
+      await this.rpc.call(identityRpc.logout, { token: request.sessionToken });
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { message: 'You have been successfully logged out.' };
+  }
+
+  @Endpoint(api.organizationByDomain)
+  organizationByDomain(@Param() params: DomainParams) {
+    return this.rpc.call(identityRpc.organizationByDomain, { domain: params.domain });
+  }
+
+  @Endpoint(api.organizationChoices)
+  organizationChoices(@CurrentActor() actor: Actor) {
+    return this.rpc.call(identityRpc.organizationChoices, { actor });
+  }
+}

@@ -1,0 +1,73 @@
+import {
+  BadRequestException,
+  type CanActivate,
+  type ExecutionContext,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  InternalServerErrorException,
+  UnauthorizedException,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { z } from 'zod';
+import { identityRpc, type RouteContract } from '@hub/proto';
+import { RpcClient } from '@hub/kit';
+import { ROUTE_CONTRACT } from '../http/endpoint.decorator.js';
+import { type GuardedRequest, SESSION_COOKIE } from '../http/request-context.js';
+
+export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
+export const NOT_PERMITTED = "You don't have permission to do this.";
+
+/**
+ * Runs before every handler: a route without a contract is refused (fail closed); a route
+ * that is not public needs a live session whose role the contract allows; then the
+ * params, query and body are validated and replaced by their parsed values.
+ * Identity comes from the session cookie only, never from any header the browser sets.
+ */
+@Injectable()
+export class RouteGuard implements CanActivate {
+  constructor(
+    @Inject(Reflector) private readonly reflector: Reflector,
+    @Inject(RpcClient) private readonly rpc: RpcClient,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const route = this.reflector.get<RouteContract | undefined>(
+      ROUTE_CONTRACT,
+      context.getHandler(),
+    );
+    if (!route) throw new InternalServerErrorException('This route declares no access rule.');
+    const request = context.switchToHttp().getRequest<GuardedRequest>();
+    request.sessionToken = request.cookies?.[SESSION_COOKIE] || undefined;
+    if (route.access !== 'public') await this.authorize(request, route.access);
+    this.validate(request, route);
+    return true;
+  }
+
+  private async authorize(request: GuardedRequest, roles: readonly string[]): Promise<void> {
+    if (!request.sessionToken) throw new UnauthorizedException(SIGN_IN_REQUIRED);
+    const { session } = await this.rpc.call(identityRpc.resolveSession, {
+      token: request.sessionToken,
+    });
+    if (!session) throw new UnauthorizedException(SIGN_IN_REQUIRED);
+    if (!roles.includes(session.actor.role)) throw new ForbiddenException(NOT_PERMITTED);
+    request.session = session;
+    request.actor = session.actor;
+  }
+
+  private validate(request: GuardedRequest, route: RouteContract): void {
+    if (route.params) request.params = parse(route.params, request.params);
+    if (route.query) request.query = parse(route.query, request.query ?? {});
+    if (route.body) request.body = parse(route.body, request.body ?? {});
+  }
+}
+
+function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw new BadRequestException({
+    message: issue?.message ?? 'Invalid request',
+    field: issue?.path.join('.') || undefined,
+  });
+}

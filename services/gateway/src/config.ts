@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { BaseEnv, readConfig } from '@hub/kit';
+
+const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+export const GatewayEnv = BaseEnv.extend({
+  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default('http://localhost:8080'),
+  /** The built web app; served with client-side routes falling back to index.html. */
+  WEB_DIST: z.string().min(1).default(defaultWebDist),
+  SERVE_WEB: z.stringbool().default(true),
+  TRUST_PROXY: z.stringbool().default(false),
+  LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
+  LOGIN_MAX_ATTEMPTS_PER_CLIENT: z.coerce.number().int().positive().default(30),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+});
+export type GatewayConfig = z.infer<typeof GatewayEnv>;
+
+export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
+
+export const readGatewayConfig = (env: NodeJS.ProcessEnv = process.env) =>
+  readConfig(GatewayEnv, env);

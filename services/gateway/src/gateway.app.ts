@@ -1,0 +1,51 @@
+import 'reflect-metadata';
+import fastifyCookie from '@fastify/cookie';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { RouteOptions } from 'fastify';
+import { connectRedis, RpcClient } from '@hub/kit';
+import type { GatewayConfig } from './config.js';
+import { registerApiDocs } from './docs/docs.js';
+import { GatewayModule } from './gateway.module.js';
+import { registerWebApp } from './web-app/web-app.js';
+
+export interface RunningGateway {
+  app: NestFastifyApplication;
+  url: string;
+  /** Every route Fastify registered, for the test that checks each declares its access. */
+  routes: { method: string; url: string }[];
+  close(): Promise<void>;
+}
+
+export async function createGateway(config: GatewayConfig): Promise<RunningGateway> {
+  const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX, config.RPC_TIMEOUT_MS);
+  const redis = connectRedis(config.REDIS_URL, 'gateway');
+  const adapter = new FastifyAdapter({ trustProxy: config.TRUST_PROXY, bodyLimit: 1024 * 1024 });
+  const routes: RunningGateway['routes'] = [];
+  adapter.getInstance().addHook('onRoute', (route: RouteOptions) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    GatewayModule.register(config, { rpc, redis }),
+    adapter,
+    { logger: config.NODE_ENV === 'test' ? ['error', 'warn'] : ['error', 'warn', 'log'] },
+  );
+  await app.register(fastifyCookie);
+  const fastify = app.getHttpAdapter().getInstance();
+  await registerApiDocs(fastify, process.env.npm_package_version ?? '0.1.0');
+  await registerWebApp(fastify, config.SERVE_WEB ? config.WEB_DIST : null);
+  app.enableShutdownHooks();
+  await app.listen(config.PORT, config.HOST);
+  const address = fastify.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  return {
+    app,
+    url: `http://127.0.0.1:${port}`,
+    routes,
+    async close() {
+      await app.close();
+      await rpc.close();
+      redis.disconnect();
+    },
+  };
+}

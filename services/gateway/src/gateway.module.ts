@@ -1,0 +1,37 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { Redis } from 'ioredis';
+import { RpcClient } from '@hub/kit';
+import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
+import { AuthController } from './auth/auth.controller.js';
+import { LoginRateLimiter } from './auth/login-rate-limiter.js';
+import { RouteGuard } from './auth/route.guard.js';
+import { HealthController } from './health/health.controller.js';
+import { HealthService } from './health/health.service.js';
+import { ErrorFilter } from './http/error.filter.js';
+import { StatsController } from './stats/stats.controller.js';
+import { UsersController } from './users/users.controller.js';
+
+export interface GatewayConnections {
+  rpc: RpcClient;
+  redis: Redis;
+}
+
+@Module({})
+export class GatewayModule {
+  static register(config: GatewayConfig, connections: GatewayConnections): DynamicModule {
+    return {
+      module: GatewayModule,
+      controllers: [AuthController, UsersController, StatsController, HealthController],
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        { provide: RpcClient, useValue: connections.rpc },
+        { provide: Redis, useValue: connections.redis },
+        { provide: APP_GUARD, useClass: RouteGuard },
+        { provide: APP_FILTER, useClass: ErrorFilter },
+        LoginRateLimiter,
+        HealthService,
+      ],
+    };
+  }
+}

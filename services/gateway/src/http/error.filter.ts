@@ -1,0 +1,49 @@
+import {
+  type ArgumentsHost,
+  Catch,
+  type ExceptionFilter,
+  HttpException,
+  Logger,
+} from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { type ErrorBody, FAILURE_STATUS } from '@hub/proto';
+import { RpcCallError } from '@hub/kit';
+
+function bodyOfHttpException(error: HttpException): ErrorBody {
+  const status = error.getStatus();
+  const answer = error.getResponse();
+  if (typeof answer === 'string') return { message: answer, statusCode: status };
+  const { message, field } = answer as { message?: unknown; field?: unknown };
+  const text = Array.isArray(message)
+    ? message.join(', ')
+    : typeof message === 'string'
+      ? message
+      : error.message;
+  return { message: text, statusCode: status, ...(typeof field === 'string' ? { field } : {}) };
+}
+
+/** Every error leaves the API as `{ message, statusCode }`, the shape the web app reads. */
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ErrorFilter');
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const body = this.toBody(error);
+    void reply.status(body.statusCode).send(body);
+  }
+
+  private toBody(error: unknown): ErrorBody {
+    if (error instanceof HttpException) return bodyOfHttpException(error);
+    if (error instanceof RpcCallError) {
+      const { kind, message, field } = error.failure;
+      return { message, statusCode: FAILURE_STATUS[kind], ...(field ? { field } : {}) };
+    }
+    const status = (error as { statusCode?: unknown })?.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return { message: (error as Error).message, statusCode: status };
+    }
+    this.logger.error(error);
+    return { message: 'Something went wrong on our side. Please try again.', statusCode: 500 };
+  }
+}

@@ -1,0 +1,17 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Actor, SessionView } from '@hub/proto';
+
+/** What the guard attaches to a request after checking it. */
+export interface GuardedRequest extends FastifyRequest {
+  session?: SessionView;
+  sessionToken?: string;
+  actor?: Actor;
+}
+
+export type { FastifyReply };
+
+export const SESSION_COOKIE = 'hub_session';
+
+export function clientOf(request: FastifyRequest) {
+  return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512) };
+}

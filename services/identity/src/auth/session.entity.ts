@@ -1,0 +1,32 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** A server-side session; the browser holds only the random token whose hash is stored here. */
+@Entity({ name: 'sessions' })
+export class SessionEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'token_hash', type: 'text', unique: true })
+  tokenHash!: string;
+
+  @Column({ name: 'user_id', type: 'integer' })
+  userId!: number;
+
+  @Column({ type: 'boolean' })
+  persistent!: boolean;
+
+  @Column({ type: 'text', default: '' })
+  ip!: string;
+
+  @Column({ name: 'user_agent', type: 'text', default: '' })
+  userAgent!: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ name: 'expires_at', type: 'timestamptz' })
+  expiresAt!: Date;
+
+  @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
+  revokedAt!: Date | null;
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { BaseEnv, readConfig } from '@hub/kit';
+
+export const IdentityEnv = BaseEnv.extend({
+  SUPER_ADMIN_EMAIL: z.email('must be an email address').default('admin@hub.local'),
+  SUPER_ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  SUPER_ADMIN_NAME: z.string().min(1).default('Super Administrator'),
+  SUPER_ADMIN_ORGANIZATION: z.string().min(1).default('Platform Administration'),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
+  REMEMBER_ME_DAYS: z.coerce.number().int().positive().max(365).default(30),
+});
+export type IdentityConfig = z.infer<typeof IdentityEnv>;
+
+export const IDENTITY_CONFIG = Symbol('IDENTITY_CONFIG');
+
+export const readIdentityConfig = (env: NodeJS.ProcessEnv = process.env) =>
+  readConfig(IdentityEnv, env);

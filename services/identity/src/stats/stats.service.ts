@@ -1,0 +1,90 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Actor, DashboardStats, RecentActivity } from '@hub/proto';
+import { OrganizationEntity } from '../organizations/organization.entity.js';
+
+interface UserCounts {
+  total: number;
+  active: number;
+  joined_last_30_days: number;
+  signed_in_today: number;
+}
+
+const percent = (part: number, whole: number) =>
+  whole > 0 ? Math.round((part / whole) * 1000) / 10 : null;
+
+/**
+ * Hub figures. The super administrator sees the whole platform, everyone else their
+ * organization. "Today" is the current UTC day.
+ */
+@Injectable()
+export class StatsService {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  private scope(actor: Actor, column: string, params: unknown[]): string {
+    if (actor.role === 'super_admin') return 'TRUE';
+    params.push(actor.organizationId);
+    return `${column} = $${params.length}`;
+  }
+
+  async dashboard(actor: Actor): Promise<DashboardStats> {
+    const params: unknown[] = [];
+    const where = this.scope(actor, 'u.organization_id', params);
+    const [counts] = (await this.db.query(
+      `SELECT count(*)::int AS total,
+              count(*) FILTER (WHERE u.is_active)::int AS active,
+              count(*) FILTER (WHERE u.created_at > now() - interval '30 days')::int AS joined_last_30_days,
+              count(*) FILTER (WHERE u.is_active AND EXISTS (
+                SELECT 1 FROM sign_in_events e
+                 WHERE e.user_id = u.id AND e.occurred_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+              ))::int AS signed_in_today
+         FROM users u WHERE ${where}`,
+      params,
+    )) as UserCounts[];
+    const organization = await this.db
+      .getRepository(OrganizationEntity)
+      .findOneBy({ id: actor.organizationId });
+    const c = counts ?? { total: 0, active: 0, joined_last_30_days: 0, signed_in_today: 0 };
+    return {
+      organizationName: organization?.displayName || organization?.name || '',
+      totalUsers: c.total,
+      activeUsers: c.active,
+      todayLogins: c.signed_in_today,
+      performanceOverview: {
+        attendanceRate: percent(c.signed_in_today, c.active),
+        performanceScore: null,
+        trainingCompletion: null,
+        monthlyGrowth: percent(c.joined_last_30_days, c.total - c.joined_last_30_days),
+      },
+    };
+  }
+
+  async recentActivity(actor: Actor, limit: number): Promise<RecentActivity> {
+    const params: unknown[] = [limit];
+    const where = this.scope(actor, 'e.organization_id', params);
+    const rows = (await this.db.query(
+      `SELECT e.id, e.user_id, u.name, u.email, e.method, e.occurred_at
+         FROM sign_in_events e JOIN users u ON u.id = e.user_id
+        WHERE ${where} ORDER BY e.occurred_at DESC, e.id DESC LIMIT $1`,
+      params,
+    )) as {
+      id: number;
+      user_id: number;
+      name: string;
+      email: string;
+      method: 'password' | 'saml';
+      occurred_at: Date;
+    }[];
+    return {
+      events: rows.map((row) => ({
+        id: row.id,
+        kind: 'sign_in' as const,
+        userId: row.user_id,
+        userName: row.name,
+        userEmail: row.email,
+        method: row.method,
+        occurredAt: row.occurred_at.toISOString(),
+      })),
+    };
+  }
+}

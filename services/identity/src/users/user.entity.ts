@@ -1,0 +1,52 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+} from 'typeorm';
+import type { Role } from '@hub/proto';
+import { OrganizationEntity } from '../organizations/organization.entity.js';
+
+@Entity({ name: 'users' })
+export class UserEntity {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  /** Stored lower-cased; unique across the platform. */
+  @Column({ type: 'text', unique: true })
+  email!: string;
+
+  @Column({ type: 'text' })
+  name!: string;
+
+  @Column({ type: 'text' })
+  role!: Role;
+
+  @Column({ name: 'organization_id', type: 'integer' })
+  organizationId!: number;
+
+  @ManyToOne(() => OrganizationEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'organization_id' })
+  organization?: OrganizationEntity;
+
+  /** argon2id hash; null for users who have not set a password (pending or SSO-only). */
+  @Column({ name: 'password_hash', type: 'text', nullable: true, select: false })
+  passwordHash!: string | null;
+
+  @Column({ name: 'profile_picture', type: 'text', nullable: true })
+  profilePicture!: string | null;
+
+  @Column({ name: 'auth0_user_id', type: 'text', nullable: true })
+  auth0UserId!: string | null;
+
+  @Column({ name: 'is_active', type: 'boolean', default: false })
+  isActive!: boolean;
+
+  @Column({ name: 'last_login', type: 'timestamptz', nullable: true })
+  lastLogin!: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

@@ -1,0 +1,15 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { identityRpc, type RpcRequest } from '@hub/proto';
+import { RpcHandler } from '@hub/kit';
+import { UsersService } from './users.service.js';
+
+@Controller()
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  @RpcHandler(identityRpc.currentUser)
+  current(@Payload() request: RpcRequest<typeof identityRpc.currentUser>) {
+    return this.users.current(request.actor);
+  }
+}

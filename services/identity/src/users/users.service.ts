@@ -1,0 +1,25 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Actor, User } from '@hub/proto';
+import { RpcFailure } from '@hub/kit';
+import { UserEntity } from './user.entity.js';
+import { toUserView } from './user-view.js';
+
+@Injectable()
+export class UsersService {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  private get users() {
+    return this.db.getRepository(UserEntity);
+  }
+
+  async current(actor: Actor): Promise<User> {
+    const user = await this.users.findOne({
+      where: { id: actor.userId, organizationId: actor.organizationId },
+      relations: { organization: true },
+    });
+    if (!user)
+      throw new RpcFailure('unauthenticated', 'Your session has ended. Please sign in again.');
+    return toUserView(user);
+  }
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+const url = (protocols: string[]) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a URL starting with ${protocols.join(' or ')}//`,
+  );
+
+/** Variables every process of the product reads. */
+export const BaseEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://postgres@127.0.0.1:5432/hub'),
+  REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]*$/, 'may hold only letters, digits, ":", "_" and "-"')
+    .default('hub:'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
+});
+export type BaseEnv = z.infer<typeof BaseEnv>;
+
+/**
+ * Reads and validates environment variables; a missing or bad value throws a ConfigError
+ * whose message names every offending variable.
+ */
+export function readConfig<T extends z.ZodType>(
+  schema: T,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<T> {
+  const blanksRemoved = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = schema.safeParse(blanksRemoved);
+  if (result.success) return result.data;
+  throw new ConfigError(
+    result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+  );
+}
+
+/** Runs a process's start-up; a configuration error ends it with the message and exit code 78. */
+export async function runProcess(name: string, start: () => Promise<unknown>): Promise<void> {
+  try {
+    await start();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`[${name}] ${error.message}`);
+      process.exit(78);
+    }
+    console.error(`[${name}] failed to start:`, error);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,67 @@
+import { DataSource, type EntitySchema, type MixedList } from 'typeorm';
+import pg from 'pg';
+
+export interface ServiceDatabaseOptions {
+  url: string;
+  /** The PostgreSQL schema the service owns; no other service reads it. */
+  schema: string;
+  // TypeORM's own types for these lists take any class.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  entities: MixedList<Function | string | EntitySchema>;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  migrations: MixedList<Function | string>;
+  poolSize?: number;
+}
+
+/** Creates the database named in the URL when the server does not have it yet. */
+export async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) {
+      await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`).catch((error: unknown) => {
+        // Another process may have created it in the meantime.
+        if (!String(error).includes('already exists')) throw error;
+      });
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates the schema when it does not exist yet: migrations then run inside it. */
+export async function ensureSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, '')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Connects a service to its own schema and brings it up to date with its migrations. */
+export async function openServiceDatabase(options: ServiceDatabaseOptions): Promise<DataSource> {
+  await ensureDatabase(options.url);
+  await ensureSchema(options.url, options.schema);
+  const dataSource = new DataSource({
+    type: 'postgres',
+    url: options.url,
+    schema: options.schema,
+    entities: options.entities,
+    migrations: options.migrations,
+    migrationsTableName: 'migrations',
+    migrationsTransactionMode: 'each',
+    synchronize: false,
+    // Raw queries and migrations then land in the service's own schema too.
+    extra: { max: options.poolSize ?? 10, options: `-c search_path=${options.schema}` },
+  });
+  await dataSource.initialize();
+  await dataSource.runMigrations();
+  return dataSource;
+}

@@ -1,0 +1,29 @@
+import type { Redis } from 'ioredis';
+import type { DataSource } from 'typeorm';
+import type { ComponentHealth } from '@hub/proto';
+
+async function timed(check: () => Promise<unknown>, timeoutMs = 2000): Promise<ComponentHealth> {
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      check(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]);
+    return { status: 'up', latencyMs: Math.round((performance.now() - started) * 10) / 10 };
+  } catch (error) {
+    return {
+      status: 'down',
+      latencyMs: null,
+      error: error instanceof Error ? error.message : String(error),
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export const probePostgres = (dataSource: DataSource) => timed(() => dataSource.query('SELECT 1'));
+export const probeRedis = (redis: Redis) => timed(() => redis.ping());
+export const probe = timed;

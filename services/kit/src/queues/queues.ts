@@ -1,0 +1,46 @@
+import { Queue, Worker, type Job, type JobsOptions } from 'bullmq';
+import { redisConnectionOptions } from '../redis/redis.js';
+
+export interface QueueConnection {
+  url: string;
+  prefix: string;
+}
+
+/** Failed jobs are retried with backoff; kept results are bounded so Redis does not grow. */
+export const DEFAULT_JOB_OPTIONS: JobsOptions = {
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 2000 },
+  removeOnComplete: { count: 1000 },
+  removeOnFail: { count: 5000 },
+};
+
+/** BullMQ wants its prefix without the trailing separator it adds itself. */
+const bullPrefix = (prefix: string) => `${prefix}bull`.replace(/:+$/, '');
+
+export function openQueue<T>(name: string, connection: QueueConnection): Queue<T> {
+  return new Queue<T>(name, {
+    connection: redisConnectionOptions(connection.url),
+    prefix: bullPrefix(connection.prefix),
+    defaultJobOptions: DEFAULT_JOB_OPTIONS,
+  });
+}
+
+export interface JobHandlerOptions {
+  concurrency?: number;
+  /** A job still running after this long is failed, so nothing is left processing forever. */
+  lockDurationMs?: number;
+}
+
+export function startWorker<T, R>(
+  name: string,
+  connection: QueueConnection,
+  handle: (job: Job<T>) => Promise<R>,
+  options: JobHandlerOptions = {},
+): Worker<T, R> {
+  return new Worker<T, R>(name, handle, {
+    connection: redisConnectionOptions(connection.url),
+    prefix: bullPrefix(connection.prefix),
+    concurrency: options.concurrency ?? 1,
+    lockDuration: options.lockDurationMs ?? 60_000,
+  });
+}

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { z } from 'zod';
+import type { Failure, RpcContract } from '@hub/proto';
+import { connectRedis } from '../redis/redis.js';
+import { replyChannel, requestStreamKey, type RpcReplyEnvelope } from './rpc-wire.js';
+
+export class RpcCallError extends Error {
+  constructor(readonly failure: Failure) {
+    super(failure.message);
+  }
+}
+
+interface PendingCall {
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+/** Request streams are trimmed to about this many entries so a stopped service cannot fill Redis. */
+const STREAM_MAX_LENGTH = 10_000;
+
+/**
+ * Calls services over Redis: each request goes on the service's stream (any replica may take
+ * it), the answer comes back on this client's own reply channel.
+ */
+export class RpcClient {
+  private readonly id = randomUUID();
+  private readonly pending = new Map<string, PendingCall>();
+  private readonly commands: Redis;
+  private readonly replies: Redis;
+  private ready: Promise<void>;
+
+  constructor(
+    url: string,
+    private readonly prefix: string,
+    private readonly timeoutMs = 10_000,
+  ) {
+    this.commands = connectRedis(url, 'rpc-client');
+    this.replies = connectRedis(url, 'rpc-client-replies');
+    this.replies.on('message', (_channel: string, message: string) => this.settle(message));
+    this.ready = this.replies.subscribe(replyChannel(prefix, this.id)).then(() => undefined);
+  }
+
+  async call<C extends RpcContract>(
+    contract: C,
+    request: z.input<C['request']>,
+    timeoutMs = this.timeoutMs,
+  ): Promise<z.output<C['answer']>> {
+    await this.ready;
+    const id = randomUUID();
+    const answer = new Promise<unknown>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(
+          new RpcCallError({
+            kind: 'unavailable',
+            message: `The ${contract.service} service did not answer in time.`,
+          }),
+        );
+      }, timeoutMs);
+      this.pending.set(id, { resolve, reject, timer });
+    });
+    const envelope = {
+      id,
+      pattern: contract.pattern,
+      data: contract.request.parse(request),
+      replyTo: replyChannel(this.prefix, this.id),
+      deadline: Date.now() + timeoutMs,
+    };
+    await this.commands.xadd(
+      requestStreamKey(this.prefix, contract.service),
+      'MAXLEN',
+      '~',
+      STREAM_MAX_LENGTH,
+      '*',
+      'm',
+      JSON.stringify(envelope),
+    );
+    return contract.answer.parse(await answer) as z.output<C['answer']>;
+  }
+
+  private settle(message: string): void {
+    const reply = JSON.parse(message) as RpcReplyEnvelope;
+    const call = this.pending.get(reply.id);
+    if (!call) return;
+    this.pending.delete(reply.id);
+    clearTimeout(call.timer);
+    if (reply.ok) call.resolve(reply.data);
+    else call.reject(new RpcCallError(reply.failure));
+  }
+
+  async close(): Promise<void> {
+    for (const call of this.pending.values()) clearTimeout(call.timer);
+    this.pending.clear();
+    this.replies.disconnect();
+    this.commands.disconnect();
+  }
+}
