@@ -5,7 +5,8 @@ import { BaseEnv, readConfig } from '@hub/kit';
 const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 export const GatewayEnv = BaseEnv.extend({
-  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  // 0 picks a free port (tests and benchmarks).
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })

@@ -1,0 +1,81 @@
+import {
+  ForbiddenException,
+  InternalServerErrorException,
+  UnauthorizedException,
+  type ExecutionContext,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineRoute, type Role, type RouteContract, type SessionView } from '@hub/proto';
+import type { RpcClient } from '@hub/kit';
+import { ROUTE_CONTRACT } from '../http/endpoint.decorator.js';
+import { RouteGuard } from './route.guard.js';
+
+const adminsOnly = defineRoute({
+  method: 'POST',
+  path: '/api/admin/thing',
+  summary: 'test route',
+  tag: 'test',
+  access: ['super_admin'],
+  body: z.object({ name: z.string().min(1, 'Name is required') }),
+  response: z.object({}),
+});
+
+function sessionOf(role: Role): SessionView {
+  return {
+    sessionId: 's',
+    persistent: false,
+    expiresAt: new Date().toISOString(),
+    actor: { userId: 7, organizationId: 3, role },
+  };
+}
+
+function guardFor(route: RouteContract | undefined, session: SessionView | null) {
+  const handler = () => undefined;
+  if (route) Reflect.defineMetadata(ROUTE_CONTRACT, route, handler);
+  const rpc = { call: async () => ({ session }) } as unknown as RpcClient;
+  const request: Record<string, unknown> = {
+    cookies: { hub_session: 'token' },
+    headers: {},
+    body: { name: 'x' },
+  };
+  const context = {
+    getHandler: () => handler,
+    switchToHttp: () => ({ getRequest: () => request }),
+  } as unknown as ExecutionContext;
+  return { guard: new RouteGuard(new Reflector(), rpc), context, request };
+}
+
+describe('RouteGuard', () => {
+  it('refuses a route that declares no access rule', async () => {
+    const { guard, context } = guardFor(undefined, sessionOf('super_admin'));
+    await expect(guard.canActivate(context)).rejects.toBeInstanceOf(InternalServerErrorException);
+  });
+
+  it('refuses every role the route does not name', async () => {
+    for (const role of ['admin', 'training_supervisor', 'manager', 'operator'] as const) {
+      const { guard, context } = guardFor(adminsOnly, sessionOf(role));
+      await expect(guard.canActivate(context)).rejects.toBeInstanceOf(ForbiddenException);
+    }
+  });
+
+  it('admits the named role and attaches the actor from the session', async () => {
+    const { guard, context, request } = guardFor(adminsOnly, sessionOf('super_admin'));
+    await expect(guard.canActivate(context)).resolves.toBe(true);
+    expect(request.actor).toEqual({ userId: 7, organizationId: 3, role: 'super_admin' });
+  });
+
+  it('refuses a token with no live session', async () => {
+    const { guard, context } = guardFor(adminsOnly, null);
+    await expect(guard.canActivate(context)).rejects.toBeInstanceOf(UnauthorizedException);
+  });
+
+  it("validates the body with the contract's schema and message", async () => {
+    const { guard, context, request } = guardFor(adminsOnly, sessionOf('super_admin'));
+    request.body = { name: '' };
+    await expect(guard.canActivate(context)).rejects.toMatchObject({
+      response: { message: 'Name is required', field: 'name' },
+    });
+  });
+});

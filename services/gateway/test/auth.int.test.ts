@@ -1,0 +1,242 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
+
+let stack: TestStack;
+let acme: number;
+let globex: number;
+
+beforeAll(async () => {
+  stack = await startTestStack({
+    LOGIN_MAX_FAILURES_PER_EMAIL: '3',
+    LOGIN_MAX_ATTEMPTS_PER_CLIENT: '1000',
+  });
+  acme = await stack.createOrganization('Acme Foods', 'acme.test');
+  globex = await stack.createOrganization('Globex Plant', 'globex.test');
+  await stack.createUser({
+    email: 'ann@acme.test',
+    password: 'Acme-Admin-1',
+    role: 'admin',
+    organizationId: acme,
+  });
+  await stack.createUser({
+    email: 'otto@acme.test',
+    password: 'Acme-Oper-1',
+    role: 'operator',
+    organizationId: acme,
+  });
+  await stack.createUser({
+    email: 'paula@acme.test',
+    password: 'Pending-1',
+    role: 'operator',
+    organizationId: acme,
+    isActive: false,
+  });
+  await stack.createUser({
+    email: 'gina@globex.test',
+    password: 'Globex-Admin-1',
+    role: 'admin',
+    organizationId: globex,
+  });
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('POST /api/auth/login', () => {
+  it('signs in with a browser-session cookie that is httpOnly and SameSite=Lax', async () => {
+    const browser = new ApiSession(stack.url);
+    const { status, body } = await browser.login('ANN@acme.test', 'Acme-Admin-1');
+    expect(status).toBe(200);
+    expect(body.user).toMatchObject({
+      email: 'ann@acme.test',
+      role: 'admin',
+      organizationId: acme,
+    });
+    expect(body.user).not.toHaveProperty('passwordHash');
+    expect(browser.lastSetCookie).toMatch(/HttpOnly/i);
+    expect(browser.lastSetCookie).toMatch(/SameSite=Lax/i);
+    expect(browser.lastSetCookie).not.toMatch(/Max-Age|Expires/i);
+    expect(browser.lastSetCookie).not.toMatch(/Secure/i);
+  });
+
+  it("makes the cookie last 30 days with 'Remember me'", async () => {
+    const browser = new ApiSession(stack.url);
+    await browser.login('ann@acme.test', 'Acme-Admin-1', true);
+    const maxAge = Number(browser.lastSetCookie?.match(/Max-Age=(\d+)/i)?.[1]);
+    expect(maxAge).toBeGreaterThan(30 * 86400 - 60);
+    expect(maxAge).toBeLessThanOrEqual(30 * 86400);
+  });
+
+  it('refuses a wrong password and an unknown email with the same readable message', async () => {
+    const wrong = await new ApiSession(stack.url).login('otto@acme.test', 'nope');
+    const unknown = await new ApiSession(stack.url).login('nobody@acme.test', 'nope');
+    for (const answer of [wrong, unknown]) {
+      expect(answer.status).toBe(401);
+      expect(answer.body.message).toBe('Invalid email or password. Please try again.');
+    }
+  });
+
+  it('asks for both fields when one is empty', async () => {
+    const { status, body } = await new ApiSession(stack.url).login('', 'x');
+    expect(status).toBe(400);
+    expect(body.message).toBe('Please enter both email and password.');
+  });
+
+  it('does not sign in a user whose invitation is still pending', async () => {
+    const { status, body } = await new ApiSession(stack.url).login('paula@acme.test', 'Pending-1');
+    expect(status).toBe(403);
+    expect(body.message).toMatch(/not active yet/);
+  });
+
+  it('stores argon2id hashes, never the password', async () => {
+    const { rows } = await stack.sql.query<{ password_hash: string }>(
+      `SELECT password_hash FROM users WHERE email = 'ann@acme.test'`,
+    );
+    expect(rows[0]!.password_hash).toMatch(/^\$argon2id\$/);
+  });
+});
+
+describe('sessions', () => {
+  it('answers the signed-in user on GET /api/user and 401 when signed out', async () => {
+    const browser = new ApiSession(stack.url);
+    expect((await browser.get('/api/user')).status).toBe(401);
+    await browser.login('otto@acme.test', 'Acme-Oper-1');
+    const { status, body } = await browser.get('/api/user');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      email: 'otto@acme.test',
+      role: 'operator',
+      organizationName: 'Acme Foods',
+    });
+  });
+
+  it('ends the session on the server at logout, so the old cookie no longer works', async () => {
+    const browser = new ApiSession(stack.url);
+    await browser.login('otto@acme.test', 'Acme-Oper-1');
+    const stolenCookie = browser.cookie;
+    const logout = await browser.post('/api/auth/logout');
+    expect(logout.status).toBe(200);
+    expect(browser.cookie).toBe('');
+    const replay = new ApiSession(stack.url);
+    replay.cookie = stolenCookie;
+    expect((await replay.get('/api/user')).status).toBe(401);
+  });
+
+  it('refuses an expired session', async () => {
+    const browser = new ApiSession(stack.url);
+    await browser.login('otto@acme.test', 'Acme-Oper-1');
+    expect((await browser.get('/api/user')).status).toBe(200);
+    await stack.sql.query(
+      `UPDATE sessions SET expires_at = now() - interval '1 second'
+        WHERE user_id = (SELECT id FROM users WHERE email = 'otto@acme.test')`,
+    );
+    const { status, body } = await browser.get('/api/user');
+    expect(status).toBe(401);
+    expect(body.message).toBe('Please sign in to continue.');
+  });
+
+  it('ignores the browser user-email header: it identifies no one', async () => {
+    const anonymous = await new ApiSession(stack.url).get('/api/user', {
+      'x-user-email': SUPER_ADMIN.email,
+    });
+    expect(anonymous.status).toBe(401);
+    const operator = new ApiSession(stack.url);
+    await operator.login('otto@acme.test', 'Acme-Oper-1');
+    const { body } = await operator.get('/api/user', { 'x-user-email': SUPER_ADMIN.email });
+    expect(body.email).toBe('otto@acme.test');
+    const stats = await operator.get('/api/stats/dashboard', {
+      'x-user-email': 'gina@globex.test',
+    });
+    expect(stats.body.organizationName).toBe('Acme Foods');
+  });
+});
+
+describe('login rate limit', () => {
+  it('refuses further attempts for an email after repeated failures, even with the right password', async () => {
+    const browser = new ApiSession(stack.url);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await browser.login('gina@globex.test', 'wrong')).status).toBe(401);
+    }
+    const blocked = await browser.login('gina@globex.test', 'Globex-Admin-1');
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toMatch(
+      /^Too many sign-in attempts\. Please wait \d+ minutes? and try again\.$/,
+    );
+    expect((await browser.login('ann@acme.test', 'Acme-Admin-1')).status).toBe(200);
+    await stack.redis.del(
+      ...(await stack.redis.keys(`${stack.redisPrefix}ratelimit:login:email:*`)),
+    );
+  });
+});
+
+describe('organization scoping', () => {
+  it('shows each admin only their organization', async () => {
+    const ann = new ApiSession(stack.url);
+    await ann.login('ann@acme.test', 'Acme-Admin-1');
+    const gina = new ApiSession(stack.url);
+    await gina.login('gina@globex.test', 'Globex-Admin-1');
+
+    const acmeStats = await ann.get('/api/stats/dashboard');
+    expect(acmeStats.body).toMatchObject({
+      organizationName: 'Acme Foods',
+      totalUsers: 3,
+      activeUsers: 2,
+    });
+    const globexStats = await gina.get('/api/stats/dashboard');
+    expect(globexStats.body).toMatchObject({
+      organizationName: 'Globex Plant',
+      totalUsers: 1,
+      activeUsers: 1,
+      todayLogins: 1,
+    });
+
+    const globexActivity = (await gina.get('/api/activity/recent')).body.events as {
+      userEmail: string;
+    }[];
+    expect(globexActivity.length).toBeGreaterThan(0);
+    expect(globexActivity.every((event) => event.userEmail.endsWith('@globex.test'))).toBe(true);
+
+    const choices = (await gina.get('/api/auth/organizations')).body as unknown as {
+      name: string;
+    }[];
+    expect(choices.map((choice) => choice.name)).toEqual(['Globex Plant']);
+  });
+
+  it('gives the super administrator the whole platform', async () => {
+    const root = new ApiSession(stack.url);
+    await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
+    const stats = await root.get('/api/stats/dashboard');
+    expect(stats.body.totalUsers).toBe(5);
+    const choices = (await root.get('/api/auth/organizations')).body as unknown as unknown[];
+    expect(choices.length).toBe(3);
+  });
+});
+
+describe('public lookups', () => {
+  it('finds the organization of an email domain, 404 otherwise', async () => {
+    const browser = new ApiSession(stack.url);
+    const found = await browser.get('/api/auth/organization/ACME.test');
+    expect(found.status).toBe(200);
+    expect(found.body.organization).toMatchObject({ name: 'Acme Foods', samlEnabled: false });
+    const missing = await browser.get('/api/auth/organization/nowhere.test');
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Organization not found');
+  });
+
+  it('answers 401 to anonymous callers of the organization picker list', async () => {
+    expect((await new ApiSession(stack.url).get('/api/auth/organizations')).status).toBe(401);
+  });
+
+  it('reports health of the gateway, identity, PostgreSQL and Redis', async () => {
+    const { status, body } = await new ApiSession(stack.url).get('/api/health');
+    expect(status).toBe(200);
+    expect(body.status).toBe('ok');
+    expect(Object.keys(body.components as object).sort()).toEqual([
+      'gateway',
+      'identity',
+      'postgres',
+      'redis',
+    ]);
+  });
+});

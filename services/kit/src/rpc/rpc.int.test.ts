@@ -1,0 +1,137 @@
+import { Controller, type INestMicroservice, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Payload } from '@nestjs/microservices';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { RpcContract } from '@hub/proto';
+import {
+  claimTestResources,
+  TEST_REDIS_URL,
+  type TestResources,
+} from '../testing/test-resources.js';
+import { RpcCallError, RpcClient } from './rpc-client.js';
+import { RpcFailure } from './rpc-failure.js';
+import { RpcHandler } from './rpc-handler.js';
+import { RedisStreamsServer } from './rpc-server.js';
+
+const echo: RpcContract<
+  z.ZodObject<{ text: z.ZodString }>,
+  z.ZodObject<{ text: z.ZodString; replica: z.ZodString }>
+> = {
+  service: 'echo',
+  pattern: 'echo.say',
+  request: z.object({ text: z.string().min(1, 'Text is required') }),
+  answer: z.object({ text: z.string(), replica: z.string() }),
+};
+const refuse: RpcContract = {
+  service: 'echo',
+  pattern: 'echo.refuse',
+  request: z.object({}),
+  answer: z.object({}),
+};
+const crash: RpcContract = {
+  service: 'echo',
+  pattern: 'echo.crash',
+  request: z.object({}),
+  answer: z.object({}),
+};
+const unknown: RpcContract = {
+  service: 'echo',
+  pattern: 'echo.unknown',
+  request: z.object({}),
+  answer: z.object({}),
+};
+
+const handled: string[] = [];
+
+function echoModule(replica: string) {
+  @Controller()
+  class EchoController {
+    @RpcHandler(echo)
+    say(@Payload() request: { text: string }) {
+      handled.push(`${replica}:${request.text}`);
+      return { text: request.text, replica };
+    }
+
+    @RpcHandler(refuse)
+    refuse() {
+      throw RpcFailure.forbidden('Not for you.');
+    }
+
+    @RpcHandler(crash)
+    crash() {
+      throw new Error('database password is hunter2');
+    }
+  }
+  @Module({ controllers: [EchoController] })
+  class EchoModule {}
+  return EchoModule;
+}
+
+let resources: TestResources;
+let replicas: INestMicroservice[];
+let client: RpcClient;
+
+beforeAll(async () => {
+  resources = claimTestResources();
+  replicas = await Promise.all(
+    ['a', 'b'].map(async (replica) => {
+      const app = await NestFactory.createMicroservice(echoModule(replica), {
+        strategy: new RedisStreamsServer({
+          url: TEST_REDIS_URL,
+          prefix: resources.redisPrefix,
+          service: 'echo',
+        }),
+        logger: false,
+      });
+      await app.listen();
+      return app;
+    }),
+  );
+  client = new RpcClient(TEST_REDIS_URL, resources.redisPrefix, 2000);
+});
+
+afterAll(async () => {
+  await client?.close();
+  for (const app of replicas ?? []) await app.close();
+  await resources?.release();
+});
+
+describe('RPC over Redis streams', () => {
+  it('answers each request exactly once, shared across replicas', async () => {
+    const texts = Array.from({ length: 200 }, (_, index) => `m${index}`);
+    const answers = await Promise.all(texts.map((text) => client.call(echo, { text })));
+    expect(answers.map((answer) => answer.text)).toEqual(texts);
+    const handledTexts = handled.map((entry) => entry.split(':')[1]);
+    expect(handledTexts.sort()).toEqual([...texts].sort());
+    expect(new Set(handled.map((entry) => entry.split(':')[0])).size).toBe(2);
+  });
+
+  it("passes a service's refusal back with its kind and message", async () => {
+    await expect(client.call(refuse, {})).rejects.toMatchObject({
+      failure: { kind: 'forbidden', message: 'Not for you.' },
+    });
+  });
+
+  it('validates requests on the server with the contract', async () => {
+    const raw = { ...echo, request: z.object({ text: z.string() }) };
+    await expect(client.call(raw, { text: '' })).rejects.toMatchObject({
+      failure: { kind: 'validation', message: 'Text is required' },
+    });
+  });
+
+  it('hides the details of unexpected errors', async () => {
+    const error = await client.call(crash, {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RpcCallError);
+    expect((error as RpcCallError).failure.kind).toBe('internal');
+    expect((error as RpcCallError).message).not.toContain('hunter2');
+  });
+
+  it('fails with unavailable when no replica answers in time', async () => {
+    const lonely = new RpcClient(TEST_REDIS_URL, `${resources.redisPrefix}nobody:`, 300);
+    await expect(lonely.call(unknown, {})).rejects.toMatchObject({
+      failure: { kind: 'unavailable' },
+    });
+    await lonely.close();
+  });
+});

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+
+const SERVER_URL = process.env.TEST_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** A database and a Redis key prefix that belong to one test suite alone. */
+export interface TestResources {
+  databaseUrl: string;
+  redisPrefix: string;
+  release(): Promise<void>;
+}
+
+export function claimTestResources(): TestResources {
+  const id = randomBytes(6).toString('hex');
+  const databaseUrl = `${SERVER_URL}/hub_test_${id}`;
+  const redisPrefix = `test:${id}:`;
+  return {
+    databaseUrl,
+    redisPrefix,
+    async release() {
+      await deleteKeys(redisPrefix);
+      await dropDatabase(databaseUrl);
+    },
+  };
+}
+
+export async function deleteKeys(prefix: string): Promise<void> {
+  const redis = new Redis(TEST_REDIS_URL);
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+    if (keys.length > 0) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+  redis.disconnect();
+}
+
+export async function dropDatabase(databaseUrl: string): Promise<void> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: `${SERVER_URL}/postgres` });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, '')}" WITH (FORCE)`);
+  await admin.end();
+}

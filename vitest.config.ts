@@ -1,0 +1,58 @@
+import swc from 'unplugin-swc';
+import { defaultServerConditions } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+/** Workspace packages are compiled from their TypeScript source in tests (their `source` export). */
+const sourceFirst = {
+  resolve: { conditions: ['source', ...defaultServerConditions] },
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+};
+
+// NestJS and TypeORM read decorator metadata, which esbuild does not emit: SWC compiles tests.
+const decorators = () =>
+  swc.vite({
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+      target: 'es2023',
+    },
+  });
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        ...sourceFirst,
+        plugins: [decorators()],
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['{proto,services,infra,web}/**/*.test.{ts,tsx}'],
+          exclude: ['**/node_modules/**', '**/dist/**', '**/*.int.test.ts', '**/*.e2e.test.ts'],
+        },
+      },
+      {
+        ...sourceFirst,
+        plugins: [decorators()],
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['services/**/*.int.test.ts'],
+          exclude: ['**/node_modules/**', '**/dist/**'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['e2e/**/*.e2e.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

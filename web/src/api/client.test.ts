@@ -1,0 +1,76 @@
+import { api } from '@hub/proto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, call, messageOf, requestJson, withQuery } from './client';
+
+function answer(status: number, body: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('requestJson', () => {
+  it('sends the cookie and JSON content type and returns the parsed body', async () => {
+    const fetchMock = vi.fn(async () => answer(200, { ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+
+    await expect(requestJson('/api/x', { method: 'POST', body: '{}' })).resolves.toEqual({
+      ok: true,
+    });
+
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.credentials).toBe('include');
+    expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
+  });
+
+  it("raises the body's message on a non-success answer", async () => {
+    vi.stubGlobal('fetch', async () =>
+      answer(401, { message: 'Invalid credentials', statusCode: 401 }),
+    );
+    const error = await requestJson('/api/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 401,
+      message: 'Invalid credentials',
+      serverMessage: 'Invalid credentials',
+    });
+  });
+
+  it("falls back to 'HTTP {status}' when the body has no message", async () => {
+    vi.stubGlobal('fetch', async () => new Response('<html>oops</html>', { status: 502 }));
+    const error = await requestJson('/api/x').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 502, message: 'HTTP 502', serverMessage: undefined });
+  });
+});
+
+describe('call', () => {
+  it('fills path parameters and the query string from the route table', async () => {
+    const fetchMock = vi.fn(async () => answer(200, { events: [] }));
+    vi.stubGlobal('fetch', fetchMock);
+
+    await call(api.recentActivity, { query: { limit: 5 } });
+    await call(api.organizationByDomain, { params: { domain: 'plant.example' } });
+
+    expect(fetchMock.mock.calls.map((c) => (c as unknown as [string])[0])).toEqual([
+      '/api/activity/recent?limit=5',
+      '/api/auth/organization/plant.example',
+    ]);
+  });
+});
+
+describe('helpers', () => {
+  it('reads only non-empty string messages', () => {
+    expect(messageOf({ message: 'x' })).toBe('x');
+    expect(messageOf({ message: '' })).toBeUndefined();
+    expect(messageOf({ message: 3 })).toBeUndefined();
+    expect(messageOf('text')).toBeUndefined();
+  });
+
+  it('leaves out empty query values', () => {
+    expect(withQuery('/a', { b: 1, c: undefined })).toBe('/a?b=1');
+    expect(withQuery('/a', {})).toBe('/a');
+    expect(withQuery('/a', undefined)).toBe('/a');
+  });
+});

@@ -1,0 +1,107 @@
+import { routePath, type RouteContract } from '@hub/proto';
+import type { z } from 'zod';
+import { readCurrentUser } from '../auth/session';
+
+/** A non-success HTTP answer. `message` is the server's message, or 'HTTP {status}' (spec section 8). */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The body's own message, when the server sent one. */
+  readonly serverMessage: string | undefined;
+
+  constructor(status: number, serverMessage: string | undefined) {
+    super(serverMessage ?? `HTTP ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.serverMessage = serverMessage;
+  }
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+/** The `message` field of an error body, if it is a non-empty string. */
+export function messageOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || !('message' in body)) return undefined;
+  const { message } = body;
+  return typeof message === 'string' && message.trim() !== '' ? message : undefined;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** JSON helper: session cookie, JSON content type, parsed body; throws ApiError on non-success. */
+export async function requestJson(url: string, init: RequestInit = {}): Promise<unknown> {
+  const headers = new Headers(init.headers);
+  headers.set('Accept', 'application/json');
+  if (init.body !== undefined) headers.set('Content-Type', 'application/json');
+  // Informational only: the server derives identity from the session cookie, never from this.
+  const email = readCurrentUser()?.email;
+  if (email && !headers.has('x-user-email')) headers.set('x-user-email', email);
+
+  const response = await fetch(url, { ...init, headers, credentials: 'include' });
+  const body = await readBody(response);
+  if (!response.ok) throw new ApiError(response.status, messageOf(body));
+  return body;
+}
+
+type Contract = RouteContract<z.ZodType, z.ZodType, z.ZodType, z.ZodType>;
+type BodyOf<R> =
+  R extends RouteContract<infer B, z.ZodType, z.ZodType, z.ZodType> ? z.input<B> : never;
+type ParamsOf<R> =
+  R extends RouteContract<z.ZodType, z.ZodType, infer P, z.ZodType> ? z.input<P> : never;
+type QueryOf<R> =
+  R extends RouteContract<z.ZodType, z.ZodType, z.ZodType, infer Q> ? z.input<Q> : never;
+export type ResponseOf<R> =
+  R extends RouteContract<z.ZodType, infer T, z.ZodType, z.ZodType> ? z.output<T> : never;
+
+export interface CallOptions<R extends Contract> {
+  body?: BodyOf<R>;
+  params?: ParamsOf<R>;
+  query?: QueryOf<R>;
+  signal?: AbortSignal;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** '/api/x' + {limit: 10} -> '/api/x?limit=10'; undefined and null entries are left out. */
+export function withQuery(path: string, query: unknown): string {
+  if (!isRecord(query)) return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text === '' ? path : `${path}?${text}`;
+}
+
+function pathParams(params: unknown): Record<string, string | number> {
+  const result: Record<string, string | number> = {};
+  if (!isRecord(params)) return result;
+  for (const [key, value] of Object.entries(params)) {
+    if (typeof value === 'string' || typeof value === 'number') result[key] = value;
+  }
+  return result;
+}
+
+/** Calls one route of proto's `api` table. The answer is typed by the route's response schema. */
+export async function call<R extends Contract>(
+  route: R,
+  options: CallOptions<R> = {},
+): Promise<ResponseOf<R>> {
+  const url = withQuery(routePath(route, pathParams(options.params)), options.query);
+  const init: RequestInit = { method: route.method };
+  if (options.body !== undefined) init.body = JSON.stringify(options.body);
+  if (options.signal) init.signal = options.signal;
+  // The server validates every answer against the same contract, so it is trusted here.
+  return (await requestJson(url, init)) as ResponseOf<R>;
+}

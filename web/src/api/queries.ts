@@ -1,0 +1,71 @@
+import {
+  api,
+  type DashboardStats,
+  type OrganizationChoice,
+  type OrganizationLookup,
+  type RecentActivity,
+  type User,
+} from '@hub/proto';
+import { queryOptions } from '@tanstack/react-query';
+import { call, isApiError } from './client';
+
+const FIVE_MINUTES = 300_000;
+const TEN_MINUTES = 600_000;
+
+/** The signed-in user, or null when the server answers 401 (signed out). */
+export const currentUserQuery = queryOptions({
+  queryKey: [api.currentUser.path],
+  queryFn: async ({ signal }): Promise<User | null> => {
+    try {
+      return await call(api.currentUser, { signal });
+    } catch (error) {
+      if (isApiError(error, 401)) return null;
+      throw error;
+    }
+  },
+});
+
+/** Sign-in picker: anonymous callers get 401, which means an empty list (spec section 7). */
+export const organizationChoicesQuery = queryOptions({
+  queryKey: ['organizations'],
+  queryFn: async ({ signal }): Promise<OrganizationChoice[]> => {
+    try {
+      return await call(api.organizationChoices, { signal });
+    } catch (error) {
+      if (isApiError(error, 401)) return [];
+      throw error;
+    }
+  },
+  staleTime: FIVE_MINUTES,
+  gcTime: TEN_MINUTES,
+});
+
+/** Any non-success answer means 'Organization not found' and yields null (spec section 7). */
+export function organizationByDomainQuery(domain: string) {
+  return queryOptions({
+    queryKey: [api.organizationByDomain.path, domain],
+    queryFn: async ({ signal }): Promise<OrganizationLookup['organization'] | null> => {
+      try {
+        const answer = await call(api.organizationByDomain, { params: { domain }, signal });
+        return answer.organization;
+      } catch (error) {
+        if (isApiError(error)) return null;
+        throw error;
+      }
+    },
+    enabled: domain !== '',
+  });
+}
+
+export const dashboardStatsQuery = queryOptions({
+  queryKey: [api.dashboardStats.path],
+  queryFn: ({ signal }): Promise<DashboardStats> => call(api.dashboardStats, { signal }),
+});
+
+export const RECENT_ACTIVITY_LIMIT = 10;
+
+export const recentActivityQuery = queryOptions({
+  queryKey: [api.recentActivity.path, RECENT_ACTIVITY_LIMIT],
+  queryFn: ({ signal }): Promise<RecentActivity> =>
+    call(api.recentActivity, { query: { limit: RECENT_ACTIVITY_LIMIT }, signal }),
+});

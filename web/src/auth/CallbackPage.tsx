@@ -1,0 +1,46 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { currentUserQuery } from '../api/queries';
+import { toast } from '../toast/toastStore';
+import { FullScreenSpinner } from '../ui/Spinner';
+import { storeCurrentUser } from './session';
+import { CALLBACK_FAILURE_TOAST } from './signIn';
+
+const RETURN_DELAY_MS = 2000;
+
+/** Completes an external sign-in. SAML itself is a later issue; for now the session decides. */
+export function CallbackPage() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const fail = () => {
+      toast(CALLBACK_FAILURE_TOAST);
+      timer = setTimeout(() => void navigate({ to: '/', replace: true }), RETURN_DELAY_MS);
+    };
+    queryClient
+      .fetchQuery({ ...currentUserQuery, staleTime: 0 })
+      .then((user) => {
+        if (cancelled) return;
+        if (!user) return fail();
+        storeCurrentUser(user);
+        void navigate({ to: '/dashboard', replace: true });
+      })
+      .catch(() => {
+        if (!cancelled) fail();
+      });
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [queryClient, navigate]);
+
+  return (
+    <FullScreenSpinner title="Authenticating...">
+      Please wait while we complete your login.
+    </FullScreenSpinner>
+  );
+}

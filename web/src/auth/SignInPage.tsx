@@ -1,0 +1,192 @@
+import { api, type LoginRequest } from '@hub/proto';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Navigate, useNavigate } from '@tanstack/react-router';
+import { Checkbox } from 'radix-ui';
+import { Check, KeyRound, ShieldCheck } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { call } from '../api/client';
+import { currentUserQuery } from '../api/queries';
+import { toast } from '../toast/toastStore';
+import { FullScreenSpinner } from '../ui/Spinner';
+import { inputClass, linkClass, outlineButtonClass, primaryButtonClass } from '../ui/styles';
+import {
+  ADMIN_CONTACT_EMAIL,
+  mailto,
+  PRIVACY_POLICY_URL,
+  SUPPORT_EMAIL,
+  TERMS_OF_SERVICE_URL,
+} from './links';
+import { OrganizationPicker } from './OrganizationPicker';
+import { PasswordField } from './PasswordField';
+import { storeCurrentUser } from './session';
+import {
+  FORGOT_PASSWORD_TOAST,
+  hasCredentials,
+  loginFailureToast,
+  loginSuccessToast,
+  SIGN_UP_TOAST,
+  ssoAttemptToast,
+  VALIDATION_ERROR,
+} from './signIn';
+import { useOrganizationDetection } from './useOrganizationDetection';
+
+export function SignInPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const signedIn = useQuery(currentUserQuery);
+
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(false);
+  const [organization, setOrganization] = useState('');
+  const detected = useOrganizationDetection(email);
+
+  const login = useMutation({
+    mutationFn: (body: LoginRequest) => call(api.login, { body }),
+    onSuccess: async ({ user }) => {
+      storeCurrentUser(user);
+      queryClient.setQueryData(currentUserQuery.queryKey, user);
+      toast(loginSuccessToast(user.name));
+      await navigate({ to: '/dashboard' });
+    },
+    onError: (error) => toast(loginFailureToast(error)),
+  });
+
+  if (signedIn.data && !login.isPending) return <Navigate to="/dashboard" replace />;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!hasCredentials(email, password)) {
+      toast(VALIDATION_ERROR);
+      return;
+    }
+    login.mutate({ email: email.trim(), password, rememberMe });
+  };
+
+  const startSso = () => {
+    const identifier =
+      organization || (detected?.samlEnabled ? (detected.auth0OrgId ?? detected.name) : null);
+    toast(ssoAttemptToast(identifier));
+  };
+
+  const busy = login.isPending;
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-50 p-4 text-slate-900 dark:bg-slate-900 dark:text-slate-50">
+      {busy && <FullScreenSpinner title="Signing in..." />}
+      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-800 dark:bg-slate-950">
+        <header className="mb-6 text-center">
+          <h1 className="text-2xl font-bold">Welcome back</h1>
+          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+            Sign in to your organization account
+          </p>
+        </header>
+
+        <form noValidate onSubmit={submit} className="space-y-4" aria-label="Sign in">
+          <OrganizationPicker value={organization} onChange={setOrganization} disabled={busy} />
+
+          <div className="space-y-2">
+            <div className="flex items-center justify-between">
+              <label htmlFor="email" className="text-sm font-medium">
+                Email
+              </label>
+              {detected?.samlEnabled && (
+                <span
+                  data-testid="saml-badge"
+                  className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800 dark:bg-green-900/40 dark:text-green-300"
+                >
+                  <ShieldCheck className="size-3" /> SAML Available
+                </span>
+              )}
+            </div>
+            <input
+              id="email"
+              name="email"
+              type="email"
+              required
+              autoComplete="email"
+              placeholder="you@company.com"
+              value={email}
+              disabled={busy}
+              onChange={(event) => setEmail(event.target.value)}
+              className={inputClass}
+            />
+          </div>
+
+          <div className="space-y-2">
+            <label htmlFor="password" className="text-sm font-medium">
+              Password
+            </label>
+            <PasswordField id="password" value={password} onChange={setPassword} disabled={busy} />
+          </div>
+
+          <div className="flex items-center justify-between">
+            <div className="flex items-center gap-2">
+              <Checkbox.Root
+                id="remember-me"
+                checked={rememberMe}
+                onCheckedChange={(checked) => setRememberMe(checked === true)}
+                disabled={busy}
+                className="flex size-4 items-center justify-center rounded border border-slate-400 data-[state=checked]:border-blue-600 data-[state=checked]:bg-blue-600 dark:border-slate-600"
+              >
+                <Checkbox.Indicator>
+                  <Check className="size-3 text-white" />
+                </Checkbox.Indicator>
+              </Checkbox.Root>
+              <label htmlFor="remember-me" className="text-sm">
+                Remember me
+              </label>
+            </div>
+            <button
+              type="button"
+              onClick={() => toast(FORGOT_PASSWORD_TOAST)}
+              className={`text-sm ${linkClass}`}
+            >
+              Forgot password?
+            </button>
+          </div>
+
+          <button type="submit" disabled={busy} className={primaryButtonClass}>
+            Sign in
+          </button>
+        </form>
+
+        <div className="my-6 flex items-center gap-3 text-xs text-slate-500 uppercase dark:text-slate-400">
+          <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
+          Or continue with
+          <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
+        </div>
+
+        <button type="button" onClick={startSso} disabled={busy} className={outlineButtonClass}>
+          <KeyRound className="size-4" /> SSO SAML
+        </button>
+
+        <footer className="mt-6 space-y-3 text-center text-sm text-slate-500 dark:text-slate-400">
+          <p>
+            Don't have an account?{' '}
+            <button type="button" onClick={() => toast(SIGN_UP_TOAST)} className={linkClass}>
+              Sign up
+            </button>
+          </p>
+          <p>
+            Need access?{' '}
+            <a href={mailto(ADMIN_CONTACT_EMAIL, 'Account access')} className={linkClass}>
+              Contact your administrator
+            </a>
+          </p>
+          <p className="flex justify-center gap-4 text-xs">
+            <a href={PRIVACY_POLICY_URL} className="hover:underline">
+              Privacy Policy
+            </a>
+            <a href={TERMS_OF_SERVICE_URL} className="hover:underline">
+              Terms of Service
+            </a>
+            <a href={mailto(SUPPORT_EMAIL, 'Support request')} className="hover:underline">
+              Support
+            </a>
+          </p>
+        </footer>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../api/client';
+import { emailDomain, hasCredentials, loginFailureToast, ssoAttemptToast } from './signIn';
+
+describe('sign-in rules', () => {
+  it('takes the domain after the @', () => {
+    expect(emailDomain('ada@Plant.Example')).toBe('plant.example');
+    expect(emailDomain('ada@')).toBe('');
+    expect(emailDomain('ada')).toBe('');
+  });
+
+  it('needs both email and password', () => {
+    expect(hasCredentials('a@b.c', 'x')).toBe(true);
+    expect(hasCredentials('  ', 'x')).toBe(false);
+    expect(hasCredentials('a@b.c', '')).toBe(false);
+  });
+
+  it("uses the server's message, its fallback, or the exception text", () => {
+    expect(loginFailureToast(new ApiError(401, 'Account disabled')).description).toBe(
+      'Account disabled',
+    );
+    expect(loginFailureToast(new ApiError(401, undefined)).description).toBe(
+      'Invalid email or password. Please try again.',
+    );
+    expect(loginFailureToast(new TypeError('Failed to fetch'))).toMatchObject({
+      title: 'Login Failed',
+      description: 'An error occurred during login. Please try again.',
+      variant: 'destructive',
+    });
+  });
+
+  it('rejects an organization identifier that is really a name', () => {
+    expect(ssoAttemptToast('Acme Corp').description).toBe(
+      'Invalid organization identifier. Please contact your administrator.',
+    );
+    expect(ssoAttemptToast('org_123').description).toBe('Failed to initiate SSO login.');
+    expect(ssoAttemptToast(null).title).toBe('SSO Error');
+  });
+});

@@ -1,0 +1,77 @@
+import type { ToastInput } from '../toast/toastStore';
+import { ApiError } from '../api/client';
+
+/** 'ada@plant.example' -> 'plant.example'; no '@' (or nothing after it) gives ''. */
+export function emailDomain(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return '';
+  return email
+    .slice(at + 1)
+    .trim()
+    .toLowerCase();
+}
+
+export const VALIDATION_ERROR: ToastInput = {
+  title: 'Validation Error',
+  description: 'Please enter both email and password.',
+  variant: 'destructive',
+};
+
+export function hasCredentials(email: string, password: string): boolean {
+  return email.trim() !== '' && password !== '';
+}
+
+/** Spec section 8: server message when present, else a fixed fallback; exceptions get their own text. */
+export function loginFailureToast(error: unknown): ToastInput {
+  if (error instanceof ApiError) {
+    return {
+      title: 'Login Failed',
+      description: error.serverMessage ?? 'Invalid email or password. Please try again.',
+      variant: 'destructive',
+    };
+  }
+  return {
+    title: 'Login Failed',
+    description: 'An error occurred during login. Please try again.',
+    variant: 'destructive',
+  };
+}
+
+export function loginSuccessToast(name: string): ToastInput {
+  return { title: 'Login Successful', description: `Welcome back, ${name}!` };
+}
+
+/**
+ * SSO SAML until the SAML issue lands: an identifier with a space is a name, not an id, and is
+ * rejected (spec section 5); otherwise SSO cannot be initiated yet.
+ */
+export function ssoAttemptToast(organizationIdentifier: string | null): ToastInput {
+  if (organizationIdentifier !== null && organizationIdentifier.includes(' ')) {
+    return {
+      title: 'SSO Error',
+      description: 'Invalid organization identifier. Please contact your administrator.',
+      variant: 'destructive',
+    };
+  }
+  return {
+    title: 'SSO Error',
+    description: 'Failed to initiate SSO login.',
+    variant: 'destructive',
+  };
+}
+
+export const FORGOT_PASSWORD_TOAST: ToastInput = {
+  title: 'Password Reset',
+  description: 'Please contact your administrator to reset your password.',
+};
+
+export const SIGN_UP_TOAST: ToastInput = {
+  title: 'Contact Administrator',
+  description: 'Please contact your organization administrator to create an account.',
+};
+
+export const CALLBACK_FAILURE_TOAST: ToastInput = {
+  title: 'Authentication Error',
+  description: 'There was an error processing your login. Please try again.',
+  variant: 'destructive',
+};

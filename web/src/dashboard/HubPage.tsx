@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
+import { currentUserQuery, dashboardStatsQuery } from '../api/queries';
+import { PerformanceOverviewCard } from './PerformanceOverviewCard';
+import { QuickActions } from './QuickActions';
+import { RecentActivityCard } from './RecentActivityCard';
+import { StatCards } from './StatCards';
+
+export function HubPage() {
+  const stats = useQuery(dashboardStatsQuery);
+  const user = useQuery(currentUserQuery);
+  const organizationName = stats.data?.organizationName ?? user.data?.organizationName ?? '';
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <header>
+        <h1 data-testid="hub-title" className="text-2xl font-bold">
+          Welcome to {organizationName} Hub
+        </h1>
+        <p className="text-slate-500 dark:text-slate-400">
+          Here's your operational overview for today
+        </p>
+      </header>
+      {stats.isError && (
+        <p
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700 dark:border-red-900 dark:bg-red-950 dark:text-red-300"
+        >
+          The figures could not be loaded: {stats.error.message}
+        </p>
+      )}
+      <StatCards stats={stats.data} loading={stats.isPending} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <QuickActions />
+        <RecentActivityCard />
+      </div>
+      <PerformanceOverviewCard
+        overview={stats.data?.performanceOverview}
+        loading={stats.isPending}
+      />
+    </div>
+  );
+}

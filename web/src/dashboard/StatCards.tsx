@@ -1,0 +1,74 @@
+import type { DashboardStats } from '@hub/proto';
+import { LogIn, UserCheck, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Card, Skeleton } from '../ui/Card';
+
+interface StatCardProps {
+  title: string;
+  value: number | undefined;
+  caption: string;
+  icon: ReactNode;
+  testId: string;
+  loading: boolean;
+}
+
+function StatCard({ title, value, caption, icon, testId, loading }: StatCardProps) {
+  return (
+    <Card testId={testId}>
+      <div className="flex items-center justify-between">
+        <h2 className="text-sm font-medium text-slate-600 dark:text-slate-300">{title}</h2>
+        {icon}
+      </div>
+      {value === undefined ? (
+        loading ? (
+          <Skeleton className="mt-3 h-8 w-16" />
+        ) : (
+          <p className="mt-2 text-3xl font-bold text-slate-400">–</p>
+        )
+      ) : (
+        <p data-testid={`${testId}-value`} className="mt-2 text-3xl font-bold">
+          {value.toLocaleString('en')}
+        </p>
+      )}
+      <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{caption}</p>
+    </Card>
+  );
+}
+
+export function StatCards({
+  stats,
+  loading,
+}: {
+  stats: DashboardStats | undefined;
+  loading: boolean;
+}) {
+  const iconClass = 'size-5 text-slate-400';
+  return (
+    <div className="grid gap-4 md:grid-cols-3">
+      <StatCard
+        loading={loading}
+        testId="stat-total-users"
+        title="Total Users"
+        value={stats?.totalUsers}
+        caption="Registered users in system"
+        icon={<Users className={iconClass} />}
+      />
+      <StatCard
+        loading={loading}
+        testId="stat-active-users"
+        title="Active Users"
+        value={stats?.activeUsers}
+        caption="Currently active accounts"
+        icon={<UserCheck className={iconClass} />}
+      />
+      <StatCard
+        loading={loading}
+        testId="stat-today-logins"
+        title="Today's Logins"
+        value={stats?.todayLogins}
+        caption="Users logged in today"
+        icon={<LogIn className={iconClass} />}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { formatPercent, formatRelativeTime } from './format';
+
+describe('formatPercent', () => {
+  it('never turns a missing figure into 0%', () => {
+    expect(formatPercent(null)).toBe('No data yet');
+    expect(formatPercent(0)).toBe('0%');
+    expect(formatPercent(87.25)).toBe('87.3%');
+  });
+});
+
+describe('formatRelativeTime', () => {
+  const now = new Date('2025-01-10T12:00:00Z');
+  it('describes how long ago a sign-in was', () => {
+    expect(formatRelativeTime('2025-01-10T11:59:30Z', now)).toBe('just now');
+    expect(formatRelativeTime('2025-01-10T11:55:00Z', now)).toBe('5 minutes ago');
+    expect(formatRelativeTime('2025-01-10T09:00:00Z', now)).toBe('3 hours ago');
+    expect(formatRelativeTime('2025-01-09T12:00:00Z', now)).toBe('yesterday');
+    expect(formatRelativeTime('not a date', now)).toBe('');
+  });
+});

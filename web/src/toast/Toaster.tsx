@@ -1,0 +1,51 @@
+import { useSyncExternalStore } from 'react';
+import { Toast } from 'radix-ui';
+import { X } from 'lucide-react';
+import clsx from 'clsx';
+import { dismissToast, getToasts, subscribeToasts, TOAST_DURATION } from './toastStore';
+
+export function Toaster() {
+  const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
+  return (
+    <Toast.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={50}>
+      {toasts.map((item) => (
+        <Toast.Root
+          key={item.id}
+          open={item.open}
+          onOpenChange={(open) => {
+            if (!open) dismissToast(item.id);
+          }}
+          data-testid="toast"
+          data-variant={item.variant}
+          className={clsx(
+            'toast-root group pointer-events-auto relative flex w-full items-start gap-3 rounded-md border p-4 pr-8 shadow-lg',
+            item.variant === 'destructive'
+              ? 'border-red-600 bg-red-600 text-white'
+              : 'border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-50',
+          )}
+        >
+          <div className="grid gap-1">
+            <Toast.Title data-testid="toast-title" className="text-sm font-semibold">
+              {item.title}
+            </Toast.Title>
+            {item.description && (
+              <Toast.Description data-testid="toast-description" className="text-sm opacity-90">
+                {item.description}
+              </Toast.Description>
+            )}
+          </div>
+          <Toast.Close
+            aria-label="Close"
+            className="absolute top-2 right-2 rounded-md p-1 opacity-70 hover:opacity-100"
+          >
+            <X className="size-4" />
+          </Toast.Close>
+        </Toast.Root>
+      ))}
+      <Toast.Viewport
+        hotkey={['F8']}
+        className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:bottom-0 sm:top-auto sm:max-w-[420px] sm:flex-col"
+      />
+    </Toast.Provider>
+  );
+}
