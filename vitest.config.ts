@@ -44,6 +44,7 @@ export default defineConfig({
         },
       },
       {
+        ...sourceFirst,
         test: {
           name: 'e2e',
           environment: 'node',

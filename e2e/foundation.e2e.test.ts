@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { keepScreenshot, launchBrowser } from './browser.js';
+import { E2E_SUPER_ADMIN, type RunningStack, startStack } from './stack.js';
+
+let stack: RunningStack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(`${stack.url}/`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+const toastText = (page: Page) => page.getByTestId('toast').first().innerText();
+
+describe('foundation, as a person uses it', () => {
+  it('shows Login Failed for a wrong password', async () => {
+    const page = await browser.newPage();
+    await signIn(page, E2E_SUPER_ADMIN.email, 'not-the-password');
+    await expect.poll(() => toastText(page)).toContain('Login Failed');
+    expect(await toastText(page)).toContain('Invalid email or password. Please try again.');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.close();
+  });
+
+  it('signs the super administrator in, shows the Hub and their sidebar, keeps the theme, signs out', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${stack.url}/`);
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await keepScreenshot(page, 'sign-in');
+
+    await signIn(page, E2E_SUPER_ADMIN.email, E2E_SUPER_ADMIN.password);
+    await page.waitForURL('**/dashboard');
+    await page.getByText('Welcome to Platform Administration Hub').waitFor();
+    await expect.poll(() => toastText(page)).toContain('Welcome back, Super Administrator!');
+    await expect.poll(() => page.getByTestId('activity-item').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('activity-item').first().innerText()).toContain(
+      E2E_SUPER_ADMIN.email,
+    );
+    await keepScreenshot(page, 'dashboard');
+
+    const sidebar = page.getByTestId('sidebar');
+    for (const entry of [
+      'Admin Dashboard',
+      'Hub',
+      'Operations',
+      'Library',
+      'Training',
+      'Equipment',
+    ]) {
+      await expect.poll(() => sidebar.getByText(entry, { exact: true }).count()).toBeGreaterThan(0);
+    }
+    expect(await sidebar.innerText()).toContain('super admin');
+
+    await page.getByTestId('user-menu-trigger').click();
+    await page.getByTestId('theme-dark').click();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
+      .toBe(true);
+    await page.reload();
+    await page.getByText('Welcome to Platform Administration Hub').waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+      true,
+    );
+    await page.getByTestId('user-menu-trigger').click();
+    expect(await page.getByTestId('theme-dark').getAttribute('data-state')).toBe('checked');
+
+    await page.getByTestId('menu-logout').click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => toastText(page)).toContain('Logged Out');
+    const user = await page.evaluate(async () => (await fetch('/api/user')).status);
+    expect(user).toBe(401);
+    await page.goto(`${stack.url}/dashboard`);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.close();
+  });
+
+  it('shows Page Not Found for an unknown path', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${stack.url}/no/such/page`);
+    await page.getByText('Page Not Found').first().waitFor();
+    await page.close();
+  });
+});

@@ -1,0 +1,89 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { claimTestResources, TEST_REDIS_URL, type TestResources } from '@hub/kit/testing';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export const E2E_SUPER_ADMIN = { email: 'root@e2e.test', password: 'E2e-Super-Admin-Pass!' };
+
+export interface RunningStack {
+  url: string;
+  env: Record<string, string>;
+  resources: TestResources;
+  stop(): Promise<void>;
+}
+
+function startProcess(name: string, entry: string, env: Record<string, string>, ready: RegExp) {
+  const child = spawn(process.execPath, [entry], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: 'pipe',
+  });
+  let output = '';
+  const started = new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (ready.test(output)) resolve();
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}:\n${output}`)));
+  });
+  return { child, started };
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+/**
+ * Runs the built product as it runs in production (each service its own process, the
+ * gateway serving web/dist) against a database and Redis prefix of its own.
+ */
+export async function startStack(extraEnv: Record<string, string> = {}): Promise<RunningStack> {
+  const resources = claimTestResources();
+  const port = process.env.E2E_PORT ?? '8080';
+  const env = {
+    NODE_ENV: 'production',
+    DATABASE_URL: resources.databaseUrl,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_PREFIX: resources.redisPrefix,
+    PORT: port,
+    PUBLIC_URL: `http://localhost:${port}`,
+    SUPER_ADMIN_EMAIL: E2E_SUPER_ADMIN.email,
+    SUPER_ADMIN_PASSWORD: E2E_SUPER_ADMIN.password,
+    DATA_DIR: `${root}/.data/e2e-${resources.redisPrefix.split(':')[1]}`,
+    ...extraEnv,
+  };
+  const processes: ChildProcess[] = [];
+  const stop = async () => {
+    for (const child of processes.reverse()) await stopProcess(child);
+    await resources.release();
+  };
+  try {
+    const identity = startProcess(
+      'identity',
+      'services/identity/dist/main.js',
+      env,
+      /\[identity\] ready/,
+    );
+    processes.push(identity.child);
+    await identity.started;
+    const gateway = startProcess(
+      'gateway',
+      'services/gateway/dist/main.js',
+      env,
+      /\[gateway\] listening/,
+    );
+    processes.push(gateway.child);
+    await gateway.started;
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: `http://localhost:${port}`, env, resources, stop };
+}
