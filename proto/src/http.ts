@@ -21,6 +21,18 @@ export interface RouteContract<
   params?: TParams;
   query?: TQuery;
   response: TResponse;
+  /** A multipart upload: the gateway streams the file and validates these fields itself. */
+  upload?: UploadRule;
+}
+
+export interface UploadRule<TFields extends z.ZodType = z.ZodType> {
+  /** The multipart field that carries the file. */
+  fileField: string;
+  maxBytes: number;
+  /** Accepted kinds, recognised by their first bytes, never by name or declared type. */
+  kinds: readonly string[];
+  fields?: TFields;
+  messages: { missing: string; wrongKind: string; tooLarge: string };
 }
 
 export function defineRoute<

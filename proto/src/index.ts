@@ -6,3 +6,6 @@ export * from './dashboard.js';
 export * from './health.js';
 export * from './routes.js';
 export * from './rpc.js';
+export * from './accounts.js';
+export * from './uploads.js';
+export * from './events.js';

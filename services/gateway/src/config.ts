@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { BaseEnv, readConfig } from '@hub/kit';
+import { BaseEnv, readConfig, StorageEnv } from '@hub/kit';
 
 const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
-export const GatewayEnv = BaseEnv.extend({
+export const GatewayEnv = BaseEnv.extend(StorageEnv.shape).extend({
   // 0 picks a free port (tests and benchmarks).
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),

@@ -1,9 +1,10 @@
 import 'reflect-metadata';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { RouteOptions } from 'fastify';
-import { connectRedis, RpcClient } from '@hub/kit';
+import { connectRedis, openStorage, RpcClient } from '@hub/kit';
 import type { GatewayConfig } from './config.js';
 import { registerApiDocs } from './docs/docs.js';
 import { GatewayModule } from './gateway.module.js';
@@ -20,17 +21,20 @@ export interface RunningGateway {
 export async function createGateway(config: GatewayConfig): Promise<RunningGateway> {
   const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX, config.RPC_TIMEOUT_MS);
   const redis = connectRedis(config.REDIS_URL, 'gateway');
+  const storage = openStorage(config);
   const adapter = new FastifyAdapter({ trustProxy: config.TRUST_PROXY, bodyLimit: 1024 * 1024 });
   const routes: RunningGateway['routes'] = [];
   adapter.getInstance().addHook('onRoute', (route: RouteOptions) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
   const app = await NestFactory.create<NestFastifyApplication>(
-    GatewayModule.register(config, { rpc, redis }),
+    GatewayModule.register(config, { rpc, redis, storage }),
     adapter,
     { logger: config.NODE_ENV === 'test' ? ['error', 'warn'] : ['error', 'warn', 'log'] },
   );
   await app.register(fastifyCookie);
+  // Limits per route are set where the file is read (UploadReceiver); this is the outer bound.
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 20, fieldSize: 64 * 1024 } });
   const fastify = app.getHttpAdapter().getInstance();
   await registerApiDocs(fastify, process.env.npm_package_version ?? '0.1.0');
   await registerWebApp(fastify, config.SERVE_WEB ? config.WEB_DIST : null);

@@ -1,7 +1,13 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { Redis } from 'ioredis';
-import { RpcClient } from '@hub/kit';
+import { type ObjectStorage, RpcClient } from '@hub/kit';
+import { AdminController } from './admin/admin.controller.js';
+import { InvitationsController } from './invitations/invitations.controller.js';
+import { NotificationsController } from './notifications/notifications.controller.js';
+import { ProfileController } from './profile/profile.controller.js';
+import { STORAGE } from './uploads/storage.token.js';
+import { UploadReceiver } from './uploads/upload-receiver.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { AuthController } from './auth/auth.controller.js';
 import { LoginRateLimiter } from './auth/login-rate-limiter.js';
@@ -15,6 +21,7 @@ import { UsersController } from './users/users.controller.js';
 export interface GatewayConnections {
   rpc: RpcClient;
   redis: Redis;
+  storage: ObjectStorage;
 }
 
 @Module({})
@@ -22,11 +29,22 @@ export class GatewayModule {
   static register(config: GatewayConfig, connections: GatewayConnections): DynamicModule {
     return {
       module: GatewayModule,
-      controllers: [AuthController, UsersController, StatsController, HealthController],
+      controllers: [
+        AuthController,
+        UsersController,
+        StatsController,
+        HealthController,
+        AdminController,
+        ProfileController,
+        NotificationsController,
+        InvitationsController,
+      ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: RpcClient, useValue: connections.rpc },
         { provide: Redis, useValue: connections.redis },
+        { provide: STORAGE, useValue: connections.storage },
+        UploadReceiver,
         { provide: APP_GUARD, useClass: RouteGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },
         LoginRateLimiter,

@@ -80,7 +80,9 @@ describe('API documentation', () => {
     ).toHaveProperty('email');
     const page = await fetch(`${stack.url}/api/docs`);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await page.text()).toContain('swagger-ui');
     const asset = await fetch(`${stack.url}${DOCS_ASSETS_PREFIX}swagger-ui-bundle.js`);
     expect(asset.status).toBe(200);
+    expect((await asset.arrayBuffer()).byteLength).toBeGreaterThan(1000);
   });
 });

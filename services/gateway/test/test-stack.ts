@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { readIdentityConfig } from '../../identity/src/config.js';
@@ -7,6 +10,7 @@ import { readGatewayConfig } from '../src/config.js';
 import { createGateway, type RunningGateway } from '../src/gateway.app.js';
 import type { Role } from '@hub/proto';
 import { claimTestResources, TEST_REDIS_URL } from '@hub/kit/testing';
+import { type ObjectStorage, openStorage } from '@hub/kit';
 
 export const SUPER_ADMIN = { email: 'root@platform.test', password: 'Sup3r-Secret-Pass!' };
 
@@ -19,6 +23,8 @@ export interface TestStack {
   /** A client of the stack's own database, with the identity schema on its search path. */
   sql: pg.Client;
   redis: Redis;
+  /** The same object storage the services use. */
+  storage: ObjectStorage;
   createOrganization(name: string, domain: string): Promise<number>;
   createUser(user: NewUser): Promise<number>;
   stop(): Promise<void>;
@@ -40,6 +46,7 @@ export interface NewUser {
 export async function startTestStack(env: Record<string, string> = {}): Promise<TestStack> {
   const resources = claimTestResources();
   const { databaseUrl, redisPrefix } = resources;
+  const dataDir = mkdtempSync(join(tmpdir(), 'hub-test-'));
   const common = {
     NODE_ENV: 'test',
     DATABASE_URL: databaseUrl,
@@ -50,6 +57,7 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
     PORT: '0',
     HOST: '127.0.0.1',
     SERVE_WEB: 'false',
+    DATA_DIR: dataDir,
     ...env,
   };
   const identity = await startIdentity(readIdentityConfig(common));
@@ -65,6 +73,7 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
     identity,
     sql,
     redis,
+    storage: openStorage(readGatewayConfig(common)),
     async createOrganization(name, domain) {
       const { rows } = await sql.query<{ id: number }>(
         `INSERT INTO organizations (name, display_name, domain) VALUES ($1, $1, $2) RETURNING id`,
@@ -94,6 +103,7 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
       await sql.end();
       redis.disconnect();
       await resources.release();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -128,6 +138,27 @@ export class ApiSession {
     return { status: response.status, body: json, headers: response.headers };
   }
 
+  /** A multipart upload the way a browser's FormData sends it: fields first, then the file. */
+  async upload(
+    path: string,
+    fields: Record<string, string>,
+    file?: { field: string; name: string; data: Buffer },
+  ) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    if (file) form.append(file.field, new Blob([new Uint8Array(file.data)]), file.name);
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method: 'POST',
+      headers: this.cookie ? { cookie: this.cookie } : {},
+      body: form,
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      body: (text ? JSON.parse(text) : {}) as Record<string, unknown>,
+    };
+  }
+
   get(path: string, headers?: Record<string, string>) {
     return this.request('GET', path, undefined, headers);
   }
@@ -136,7 +167,22 @@ export class ApiSession {
     return this.request('POST', path, body ?? {});
   }
 
+  put(path: string, body: unknown) {
+    return this.request('PUT', path, body);
+  }
+
+  delete(path: string) {
+    return this.request('DELETE', path);
+  }
+
   login(email: string, password: string, rememberMe = false) {
     return this.post('/api/auth/login', { email, password, rememberMe });
   }
+}
+
+const REPO_ROOT = new URL('../../../', import.meta.url);
+
+/** A file from the shared fixtures beside the project (`../shared/fixtures/` from the repo root). */
+export function fixture(relativePath: string): URL {
+  return new URL(`../shared/fixtures/${relativePath}`, REPO_ROOT);
 }

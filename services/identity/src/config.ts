@@ -1,7 +1,14 @@
 import { z } from 'zod';
-import { BaseEnv, readConfig } from '@hub/kit';
+import { BaseEnv, readConfig, StorageEnv } from '@hub/kit';
 
-export const IdentityEnv = BaseEnv.extend({
+export const IdentityEnv = BaseEnv.extend(StorageEnv.shape).extend({
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default('http://localhost:8080'),
+  /** Mail goes out through this SMTP server; without it, mails are kept in the outbox table and logged. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).default('Frontline Hub <no-reply@hub.local>'),
+  INVITATION_TTL_DAYS: z.coerce.number().positive().max(90).default(7),
   SUPER_ADMIN_EMAIL: z.email('must be an email address').default('admin@hub.local'),
   SUPER_ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   SUPER_ADMIN_NAME: z.string().min(1).default('Super Administrator'),

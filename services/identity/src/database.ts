@@ -3,7 +3,14 @@ import { OrganizationEntity } from './organizations/organization.entity.js';
 import { UserEntity } from './users/user.entity.js';
 import { SessionEntity } from './auth/session.entity.js';
 import { SignInEventEntity } from './auth/sign-in-event.entity.js';
+import { InvitationEntity } from './invitations/invitation.entity.js';
+import { NotificationEntity } from './notifications/notification.entity.js';
+import { NotificationSettingsEntity } from './notifications/notification-settings.entity.js';
+import { GlobalPromptsEntity } from './prompts/global-prompts.entity.js';
+import { OutboxMailEntity } from './mail/outbox-mail.entity.js';
+import { PictureUploadEntity } from './profile/picture-upload.entity.js';
 import { IdentityFoundation1763800000000 } from './migrations/1763800000000-identity-foundation.js';
+import { Accounts1763900000000 } from './migrations/1763900000000-accounts.js';
 
 export const IDENTITY_SCHEMA = 'identity';
 
@@ -11,6 +18,17 @@ export const openIdentityDatabase = (url: string) =>
   openServiceDatabase({
     url,
     schema: IDENTITY_SCHEMA,
-    entities: [OrganizationEntity, UserEntity, SessionEntity, SignInEventEntity],
-    migrations: [IdentityFoundation1763800000000],
+    entities: [
+      OrganizationEntity,
+      UserEntity,
+      SessionEntity,
+      SignInEventEntity,
+      InvitationEntity,
+      NotificationEntity,
+      NotificationSettingsEntity,
+      GlobalPromptsEntity,
+      OutboxMailEntity,
+      PictureUploadEntity,
+    ],
+    migrations: [IdentityFoundation1763800000000, Accounts1763900000000],
   });

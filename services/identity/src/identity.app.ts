@@ -1,23 +1,35 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { INestMicroservice } from '@nestjs/common';
-import { RedisStreamsServer } from '@hub/kit';
+import type { DataSource } from 'typeorm';
+import { EventBus, type Mailer, openStorage, RedisStreamsServer, SmtpMailer } from '@hub/kit';
 import type { IdentityConfig } from './config.js';
 import { openIdentityDatabase } from './database.js';
 import { IdentityModule } from './identity.module.js';
+import { OutboxMailer } from './mail/outbox-mailer.js';
+import { handleIdentityEvents } from './organizations/organization-cleanup.js';
 import { seedSuperAdmin, type SeedOutcome } from './super-admin/super-admin.seed.js';
 
 export interface RunningIdentity {
   app: INestMicroservice;
   seed: SeedOutcome;
+  dataSource: DataSource;
   close(): Promise<void>;
 }
 
+const openMailer = (config: IdentityConfig, dataSource: DataSource): Mailer =>
+  config.SMTP_URL
+    ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM)
+    : new OutboxMailer(dataSource);
+
 /** Migrates the identity schema, seeds the super administrator and starts answering RPCs. */
 export async function startIdentity(config: IdentityConfig): Promise<RunningIdentity> {
+  const storage = openStorage(config);
   const dataSource = await openIdentityDatabase(config.DATABASE_URL);
   const seed = await seedSuperAdmin(dataSource, config);
-  const app = await NestFactory.createMicroservice(IdentityModule.register(config, dataSource), {
+  const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);
+  const ports = { dataSource, storage, mailer: openMailer(config, dataSource), events };
+  const app = await NestFactory.createMicroservice(IdentityModule.register(config, ports), {
     strategy: new RedisStreamsServer({
       url: config.REDIS_URL,
       prefix: config.REDIS_PREFIX,
@@ -26,11 +38,15 @@ export async function startIdentity(config: IdentityConfig): Promise<RunningIden
     logger: config.NODE_ENV === 'test' ? ['error', 'warn'] : ['error', 'warn', 'log'],
   });
   await app.listen();
+  const subscription = handleIdentityEvents(events, dataSource, storage);
   return {
     app,
     seed,
+    dataSource,
     async close() {
+      await subscription.close();
       await app.close();
+      await events.close();
       await dataSource.destroy();
     },
   };

@@ -1,6 +1,20 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { EventBus, Mailer, ObjectStorage } from '@hub/kit';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config.js';
+import { EVENTS, MAILER, STORAGE } from './tokens.js';
+import { AdminController } from './admin/admin.controller.js';
+import { OrganizationsAdminService } from './admin/organizations-admin.service.js';
+import { OverviewService } from './admin/overview.service.js';
+import { UsersAdminService } from './admin/users-admin.service.js';
+import { InvitationsController } from './invitations/invitations.controller.js';
+import { InvitationsService } from './invitations/invitations.service.js';
+import { NotificationsController } from './notifications/notifications.controller.js';
+import { NotificationsService } from './notifications/notifications.service.js';
+import { ProfileController } from './profile/profile.controller.js';
+import { ProfileService } from './profile/profile.service.js';
+import { ProfilePicturesService } from './profile/profile-pictures.service.js';
+import { PromptsService } from './prompts/prompts.service.js';
 import { AuthController } from './auth/auth.controller.js';
 import { AuthService } from './auth/auth.service.js';
 import { HealthController } from './health/health.controller.js';
@@ -11,9 +25,16 @@ import { StatsService } from './stats/stats.service.js';
 import { UsersController } from './users/users.controller.js';
 import { UsersService } from './users/users.service.js';
 
+export interface IdentityPorts {
+  dataSource: DataSource;
+  storage: ObjectStorage;
+  mailer: Mailer;
+  events: EventBus;
+}
+
 @Module({})
 export class IdentityModule {
-  static register(config: IdentityConfig, dataSource: DataSource): DynamicModule {
+  static register(config: IdentityConfig, ports: IdentityPorts): DynamicModule {
     return {
       module: IdentityModule,
       controllers: [
@@ -22,14 +43,29 @@ export class IdentityModule {
         UsersController,
         StatsController,
         HealthController,
+        AdminController,
+        InvitationsController,
+        NotificationsController,
+        ProfileController,
       ],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
-        { provide: DataSource, useValue: dataSource },
+        { provide: DataSource, useValue: ports.dataSource },
+        { provide: STORAGE, useValue: ports.storage },
+        { provide: MAILER, useValue: ports.mailer },
+        { provide: EVENTS, useValue: ports.events },
         AuthService,
         OrganizationsService,
         UsersService,
         StatsService,
+        NotificationsService,
+        InvitationsService,
+        ProfileService,
+        ProfilePicturesService,
+        OrganizationsAdminService,
+        UsersAdminService,
+        OverviewService,
+        PromptsService,
       ],
     };
   }

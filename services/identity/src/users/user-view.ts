@@ -1,6 +1,19 @@
 import type { User } from '@hub/proto';
 import type { UserEntity } from './user.entity.js';
 
+/**
+ * Where the browser loads the picture; the version part changes with the picture, so caches
+ * never show an old one. The storage key itself never leaves the server.
+ */
+export function profilePictureUrl(user: Pick<UserEntity, 'id' | 'profilePicture'>): string | null {
+  if (!user.profilePicture) return null;
+  const version = user.profilePicture.slice(
+    user.profilePicture.lastIndexOf('/') + 1,
+    user.profilePicture.lastIndexOf('.'),
+  );
+  return `/api/users/${user.id}/profile-picture?v=${version.slice(0, 8)}`;
+}
+
 /** The user as the API shows it; the organization must be loaded with it. */
 export function toUserView(user: UserEntity): User {
   return {
@@ -10,7 +23,7 @@ export function toUserView(user: UserEntity): User {
     role: user.role,
     organizationId: user.organizationId,
     organizationName: user.organization?.displayName || user.organization?.name || '',
-    profilePicture: user.profilePicture,
+    profilePicture: profilePictureUrl(user),
     auth0UserId: user.auth0UserId,
     isActive: user.isActive,
     lastLogin: user.lastLogin?.toISOString() ?? null,

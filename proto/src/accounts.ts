@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { CreatableRole } from './roles.js';
+import { Organization, User } from './identity.js';
+
+// Messages are the spec's (access-shell-admin.md, section 5), so the server and the browser say the same.
+
+const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+/** Lower-cased host name such as 'acme.com'. */
+export const DomainName = z
+  .string({ error: 'Domain is required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Domain is required')
+  .regex(
+    /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+    'Enter a domain such as acme.com',
+  );
+
+export const CreateOrganizationRequest = z
+  .object({
+    name: requiredText('Organization name is required'),
+    displayName: requiredText('Display name is required'),
+    domain: DomainName,
+    auth0OrgId: z.string().trim().optional().nullable(),
+    samlEnabled: z.boolean().optional().default(false),
+  })
+  .superRefine((value, context) => {
+    if (value.samlEnabled && !value.auth0OrgId) {
+      context.addIssue({
+        code: 'custom',
+        path: ['auth0OrgId'],
+        message: 'Auth0 Organization ID is required when SAML is enabled',
+      });
+    }
+  });
+export type CreateOrganizationRequest = z.infer<typeof CreateOrganizationRequest>;
+
+export const AdminOrganization = Organization.extend({ userCount: z.number().int() });
+export type AdminOrganization = z.infer<typeof AdminOrganization>;
+
+export const IdParams = z.object({ id: z.coerce.number().int().positive() });
+export type IdParams = z.infer<typeof IdParams>;
+
+export const CreateUserRequest = z.object({
+  email: z.email('Valid email is required').trim().toLowerCase(),
+  name: requiredText('Name is required'),
+  organizationId: z.coerce
+    .number({ error: 'Organization is required' })
+    .int()
+    .min(1, 'Organization is required'),
+  role: CreatableRole.optional().default('operator'),
+  /** The fileName answered by POST /api/user/profile-picture-upload. */
+  profilePicture: z.string().trim().min(1).nullable().optional(),
+});
+export type CreateUserRequest = z.infer<typeof CreateUserRequest>;
+
+export const CreateUserResponse = z.object({
+  user: User,
+  name: z.string(),
+  email: z.string(),
+  invitationSent: z.boolean(),
+  message: z.string(),
+});
+export type CreateUserResponse = z.infer<typeof CreateUserResponse>;
+
+export const InvitationSentResponse = z.object({
+  invitationSent: z.boolean(),
+  message: z.string(),
+});
+export type InvitationSentResponse = z.infer<typeof InvitationSentResponse>;
+
+export const MessageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponse>;
+
+export const GlobalPrompts = z.object({
+  quizPrompts: z.string().max(20_000, 'Prompts must be at most 20,000 characters'),
+  videoAnalysisPrompts: z.string().max(20_000, 'Prompts must be at most 20,000 characters'),
+});
+export type GlobalPrompts = z.infer<typeof GlobalPrompts>;
+
+export const OnboardingStep = z.object({
+  key: z.string(),
+  label: z.string(),
+  done: z.boolean(),
+  optional: z.boolean(),
+  detail: z.string(),
+});
+export type OnboardingStep = z.infer<typeof OnboardingStep>;
+
+export const AdminOverview = z.object({
+  totalOrganizations: z.number().int(),
+  totalUsers: z.number().int(),
+  activeSessions: z.number().int(),
+  onboarding: z.array(OnboardingStep),
+});
+export type AdminOverview = z.infer<typeof AdminOverview>;
+
+export const ProfilePictureUpload = z.object({ fileName: z.string(), message: z.string() });
+export type ProfilePictureUpload = z.infer<typeof ProfilePictureUpload>;
+
+export const UpdateProfileRequest = z.object({
+  name: requiredText('Name is required'),
+  email: z.email('Invalid email address').trim().toLowerCase(),
+});
+export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const ChangePasswordRequest = z
+  .object({
+    currentPassword: z.string().min(1, 'Current password is required'),
+    newPassword: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, 'Password must be at least 8 characters')
+      .max(256),
+    confirmPassword: z.string().min(PASSWORD_MIN_LENGTH, 'Password confirmation is required'),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    path: ['confirmPassword'],
+    message: "Passwords don't match",
+  });
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
+export const ChangePictureRequest = z.object({
+  fileName: z.string().trim().min(1, 'Please select an image file.'),
+});
+export type ChangePictureRequest = z.infer<typeof ChangePictureRequest>;
+
+/** Special characters an invitation password may use to meet the 'one special character' rule. */
+export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*()_+-=[]{};\':"\\|,.<>/?`~';
+
+export const PASSWORD_RULES = [
+  {
+    key: 'length',
+    label: 'At least 8 characters',
+    test: (p: string) => p.length >= PASSWORD_MIN_LENGTH,
+  },
+  { key: 'upper', label: 'One uppercase letter', test: (p: string) => /[A-Z]/.test(p) },
+  { key: 'lower', label: 'One lowercase letter', test: (p: string) => /[a-z]/.test(p) },
+  { key: 'digit', label: 'One number', test: (p: string) => /\d/.test(p) },
+  {
+    key: 'special',
+    label: `One special character (${PASSWORD_SPECIAL_CHARACTERS})`,
+    test: (p: string) => [...p].some((c) => PASSWORD_SPECIAL_CHARACTERS.includes(c)),
+  },
+] as const;
+
+export const InvitationPassword = z
+  .string()
+  .max(256)
+  .refine((password) => PASSWORD_RULES.every((rule) => rule.test(password)), {
+    message:
+      'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter, a number and a special character.',
+  });
+
+export const VerifyInvitationRequest = z.object({
+  token: z.string().min(1, 'This password setup link is invalid or incomplete.'),
+  email: z.email('This password setup link is invalid or incomplete.').trim().toLowerCase(),
+});
+export type VerifyInvitationRequest = z.infer<typeof VerifyInvitationRequest>;
+
+export const VerifyInvitationResponse = z.object({
+  userName: z.string(),
+  email: z.string(),
+  organizationName: z.string(),
+  hasProfilePicture: z.boolean(),
+  message: z.string(),
+});
+export type VerifyInvitationResponse = z.infer<typeof VerifyInvitationResponse>;
+
+export const SetupPasswordRequest = VerifyInvitationRequest.extend({
+  password: InvitationPassword,
+});
+export type SetupPasswordRequest = z.infer<typeof SetupPasswordRequest>;
+
+export const NOTIFICATION_TYPES = ['info', 'warning', 'success', 'error'] as const;
+export const Notification = z.object({
+  id: z.number().int(),
+  type: z.enum(NOTIFICATION_TYPES),
+  title: z.string(),
+  message: z.string(),
+  read: z.boolean(),
+  timestamp: z.string(),
+});
+export type Notification = z.infer<typeof Notification>;
+export const Notifications = z.array(Notification);
+
+export const NotificationSettings = z.object({
+  emailNotifications: z.boolean(),
+  pushNotifications: z.boolean(),
+  systemUpdates: z.boolean(),
+  activitySummary: z.boolean(),
+  marketingEmails: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof NotificationSettings>;
+
+/** One changed preference flag at a time, as the Activity page sends it. */
+export const NotificationSettingChange = NotificationSettings.partial().refine(
+  (value) => Object.keys(value).length === 1,
+  'Send exactly one preference to change',
+);
+export type NotificationSettingChange = z.infer<typeof NotificationSettingChange>;
+
+export const ActivitySummary = z.object({
+  notificationsThisWeek: z.number().int(),
+  actionsCompleted: z.number().int(),
+  pendingItems: z.number().int(),
+});
+export type ActivitySummary = z.infer<typeof ActivitySummary>;
+
+export const UserIdParams = z.object({ userId: z.coerce.number().int().positive() });

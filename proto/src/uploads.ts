@@ -1,0 +1,51 @@
+import type { UploadRule } from './http.js';
+import { SetupPasswordRequest } from './accounts.js';
+
+/** File kinds recognised by their leading bytes. */
+export const IMAGE_KINDS = ['jpeg', 'png', 'gif', 'webp', 'bmp'] as const;
+export const PHOTO_KINDS = ['jpeg', 'png'] as const;
+
+export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+
+export const MIME_BY_KIND: Record<string, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  bmp: 'image/bmp',
+  pdf: 'application/pdf',
+};
+
+export const EXTENSION_BY_KIND: Record<string, string> = {
+  jpeg: 'jpg',
+  png: 'png',
+  gif: 'gif',
+  webp: 'webp',
+  bmp: 'bmp',
+  pdf: 'pdf',
+};
+
+const tooLarge = 'Profile picture must be less than 5MB.';
+
+export const PROFILE_PICTURE_UPLOAD: UploadRule = {
+  fileField: 'profilePicture',
+  maxBytes: PROFILE_PICTURE_MAX_BYTES,
+  kinds: IMAGE_KINDS,
+  messages: {
+    missing: 'Please select an image file.',
+    wrongKind: 'Please select an image file.',
+    tooLarge,
+  },
+};
+
+export const INVITATION_PHOTO_UPLOAD: UploadRule<typeof SetupPasswordRequest> = {
+  fileField: 'file',
+  maxBytes: PROFILE_PICTURE_MAX_BYTES,
+  kinds: PHOTO_KINDS,
+  fields: SetupPasswordRequest,
+  messages: {
+    missing: 'Please upload a profile picture to complete your account setup.',
+    wrongKind: 'Please select a JPEG or PNG image.',
+    tooLarge,
+  },
+};

@@ -1,0 +1,81 @@
+import { Body, Controller, Inject, Param } from '@nestjs/common';
+import {
+  type Actor,
+  api,
+  type CreateOrganizationRequest,
+  type CreateUserRequest,
+  type GlobalPrompts,
+  identityRpc,
+  type IdParams,
+} from '@hub/proto';
+import { RpcClient } from '@hub/kit';
+import { CurrentActor } from '../http/current-actor.decorator.js';
+import { Endpoint } from '../http/endpoint.decorator.js';
+
+@Controller()
+export class AdminController {
+  constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
+
+  @Endpoint(api.adminOverview)
+  overview(@CurrentActor() actor: Actor) {
+    return this.rpc.call(identityRpc.adminOverview, { actor });
+  }
+
+  @Endpoint(api.adminOrganizations)
+  organizations(@CurrentActor() actor: Actor) {
+    return this.rpc.call(identityRpc.adminOrganizations, { actor });
+  }
+
+  @Endpoint(api.createOrganization)
+  createOrganization(
+    @CurrentActor() actor: Actor,
+    @Body() organization: CreateOrganizationRequest,
+  ) {
+    return this.rpc.call(identityRpc.createOrganization, { actor, organization });
+  }
+
+  @Endpoint(api.deleteOrganization)
+  deleteOrganization(@CurrentActor() actor: Actor, @Param() params: IdParams) {
+    return this.rpc.call(identityRpc.deleteOrganization, { actor, organizationId: params.id });
+  }
+
+  @Endpoint(api.adminUsers)
+  users(@CurrentActor() actor: Actor) {
+    return this.rpc.call(identityRpc.adminUsers, { actor });
+  }
+
+  @Endpoint(api.createUser)
+  createUser(@CurrentActor() actor: Actor, @Body() user: CreateUserRequest) {
+    return this.rpc.call(identityRpc.createUser, { actor, user });
+  }
+
+  @Endpoint(api.deleteUser)
+  deleteUser(@CurrentActor() actor: Actor, @Param() params: IdParams) {
+    return this.rpc.call(identityRpc.deleteUser, { actor, userId: params.id });
+  }
+
+  @Endpoint(api.resendInvitation)
+  resendInvitation(@CurrentActor() actor: Actor, @Param() params: IdParams) {
+    return this.rpc.call(identityRpc.resendInvitation, { actor, userId: params.id });
+  }
+
+  @Endpoint(api.prompts)
+  prompts(@CurrentActor() actor: Actor) {
+    return this.rpc.call(identityRpc.prompts, { actor });
+  }
+
+  @Endpoint(api.savePrompts)
+  savePrompts(@CurrentActor() actor: Actor, @Body() prompts: GlobalPrompts) {
+    return this.rpc.call(identityRpc.savePrompts, { actor, prompts });
+  }
+
+  @Endpoint(api.dataPanelUsers)
+  dataPanelUsers(@CurrentActor() actor: Actor) {
+    return this.rpc.call(identityRpc.adminUsers, { actor });
+  }
+
+  @Endpoint(api.dataPanelOrganizations)
+  dataPanelOrganizations(@CurrentActor() actor: Actor) {
+    return this.rpc.call(identityRpc.dataPanelOrganizations, { actor });
+  }
+}

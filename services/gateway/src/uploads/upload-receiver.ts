@@ -1,0 +1,158 @@
+import { once } from 'node:events';
+import type { Readable } from 'node:stream';
+import { Transform, type TransformCallback } from 'node:stream';
+import {
+  BadRequestException,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  Logger,
+} from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { MIME_BY_KIND, type UploadRule } from '@hub/proto';
+import { type ObjectStorage, SNIFF_BYTES, sniffFileKind } from '@hub/kit';
+import { STORAGE } from './storage.token.js';
+
+export interface ReceivedUpload<F> {
+  key: string;
+  kind: string;
+  size: number;
+  fields: F;
+}
+
+class TooLarge extends Error {}
+
+/** Passes bytes through and fails the stream as soon as more than `max` have gone by. */
+class SizeLimit extends Transform {
+  private seen = 0;
+
+  constructor(private readonly max: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.seen += chunk.length;
+    if (this.seen > this.max) done(new TooLarge());
+    else done(null, chunk);
+  }
+}
+
+/** Reads at least `count` bytes (fewer at the end of the stream) and puts them back. */
+async function peek(stream: Readable, count: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  while (length < count && !stream.readableEnded) {
+    const chunk = stream.read() as Buffer | null;
+    if (chunk) {
+      chunks.push(chunk);
+      length += chunk.length;
+      continue;
+    }
+    const settled = new AbortController();
+    try {
+      await Promise.race([
+        once(stream, 'readable', { signal: settled.signal }),
+        once(stream, 'end', { signal: settled.signal }),
+      ]);
+    } finally {
+      // Leaves no 'readable' listener behind: it would keep the stream from flowing later.
+      settled.abort();
+    }
+  }
+  const head = Buffer.concat(chunks);
+  if (head.length > 0) stream.unshift(head);
+  return head;
+}
+
+/**
+ * Streams one multipart file straight into object storage: its kind is checked on the first
+ * bytes and its size while it flows, so nothing is buffered whole and a bad file stops early.
+ * Fields must come before the file; they are validated before any byte is stored.
+ */
+@Injectable()
+export class UploadReceiver {
+  private readonly logger = new Logger('Uploads');
+
+  constructor(@Inject(STORAGE) private readonly storage: ObjectStorage) {}
+
+  async receive<F extends z.ZodType>(
+    request: FastifyRequest,
+    rule: UploadRule<F>,
+    keyFor: (kind: string, fields: z.output<F>) => Promise<string>,
+  ): Promise<ReceivedUpload<z.output<F>>> {
+    if (!request.isMultipart()) throw new BadRequestException(rule.messages.missing);
+    const fields: Record<string, string> = {};
+    const parts = request.parts({
+      limits: { fileSize: rule.maxBytes + 1, files: 1, fields: 20, fieldSize: 64 * 1024 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== rule.fileField) {
+        part.file.resume();
+        continue;
+      }
+      return this.store(part.file, rule, this.validFields(rule, fields), keyFor);
+    }
+    throw new BadRequestException(rule.messages.missing);
+  }
+
+  private validFields<F extends z.ZodType>(rule: UploadRule<F>, fields: Record<string, string>) {
+    if (!rule.fields) return fields as z.output<F>;
+    const parsed = rule.fields.safeParse(fields);
+    if (parsed.success) return parsed.data as z.output<F>;
+    const issue = parsed.error.issues[0];
+    throw new BadRequestException({
+      message: issue?.message ?? 'Invalid request',
+      field: issue?.path.join('.'),
+    });
+  }
+
+  private async store<F>(
+    file: Readable,
+    rule: UploadRule,
+    fields: F,
+    keyFor: (kind: string, fields: F) => Promise<string>,
+  ): Promise<ReceivedUpload<F>> {
+    const head = await peek(file, SNIFF_BYTES);
+    const kind = head.length > 0 ? sniffFileKind(head) : null;
+    if (head.length === 0) throw this.refuse(file, new BadRequestException(rule.messages.missing));
+    if (!kind || !rule.kinds.includes(kind))
+      throw this.refuse(file, new BadRequestException(rule.messages.wrongKind));
+    const key = await keyFor(kind, fields).catch((error: unknown) => {
+      throw this.refuse(file, error);
+    });
+    try {
+      const stored = await this.storage.put(
+        key,
+        file.pipe(new SizeLimit(rule.maxBytes)),
+        MIME_BY_KIND[kind] ?? 'application/octet-stream',
+      );
+      return { key, kind, size: stored.size, fields };
+    } catch (error) {
+      file.resume();
+      await this.storage
+        .remove(key)
+        .catch((cleanup: unknown) =>
+          this.logger.warn(`could not remove ${key}: ${String(cleanup)}`),
+        );
+      if (
+        error instanceof TooLarge ||
+        (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
+      ) {
+        throw new HttpException(rule.messages.tooLarge, HttpStatus.PAYLOAD_TOO_LARGE);
+      }
+      throw error;
+    }
+  }
+
+  /** Drains what is left of a refused file so the connection can answer at once. */
+  private refuse(file: Readable, error: unknown): unknown {
+    file.resume();
+    return error;
+  }
+}

@@ -1,0 +1,115 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Actor, CreateUserRequest, CreateUserResponse, User } from '@hub/proto';
+import { type EventBus, RpcFailure } from '@hub/kit';
+import { EVENTS } from '../tokens.js';
+import { OrganizationEntity } from '../organizations/organization.entity.js';
+import { UserEntity } from '../users/user.entity.js';
+import { toUserView } from '../users/user-view.js';
+import { InvitationsService, type InvitationOutcome } from '../invitations/invitations.service.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
+import { ProfilePicturesService } from '../profile/profile-pictures.service.js';
+
+const invitationMessage = (email: string, outcome: InvitationOutcome) =>
+  outcome.sent
+    ? `Invitation sent to ${email}.`
+    : `User created, but the invitation email failed to send (${outcome.failure}). You can resend it later.`;
+
+@Injectable()
+export class UsersAdminService {
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(EVENTS) private readonly events: EventBus,
+    @Inject(InvitationsService) private readonly invitations: InvitationsService,
+    @Inject(NotificationsService) private readonly notifications: NotificationsService,
+    @Inject(ProfilePicturesService) private readonly pictures: ProfilePicturesService,
+  ) {}
+
+  private get users() {
+    return this.db.getRepository(UserEntity);
+  }
+
+  async list(): Promise<User[]> {
+    const users = await this.users.find({
+      relations: { organization: true },
+      order: { createdAt: 'DESC', id: 'DESC' },
+    });
+    return users.map(toUserView);
+  }
+
+  /** Creates a pending user; the invitation mail may fail without losing the user. */
+  async create(actor: Actor, request: CreateUserRequest): Promise<CreateUserResponse> {
+    const organization = await this.db
+      .getRepository(OrganizationEntity)
+      .findOneBy({ id: request.organizationId });
+    if (!organization) throw RpcFailure.validation('Organization is required', 'organizationId');
+    if (await this.users.existsBy({ email: request.email })) {
+      throw new RpcFailure('conflict', 'A user with this email already exists.', 'email');
+    }
+    const user = await this.db.transaction(async (tx) => {
+      const picture = request.profilePicture
+        ? await this.pictures.claim(actor, request.profilePicture, organization.id, tx)
+        : null;
+      return tx.getRepository(UserEntity).save(
+        tx.getRepository(UserEntity).create({
+          email: request.email,
+          name: request.name,
+          role: request.role,
+          organizationId: organization.id,
+          profilePicture: picture,
+          isActive: false,
+          passwordHash: null,
+          auth0UserId: null,
+          lastLogin: null,
+        }),
+      );
+    });
+    user.organization = organization;
+    const outcome = await this.invitations.issue(user, actor.userId);
+    await this.notifications.notify(
+      [actor.userId, ...(await this.notifications.organizationAdmins(organization.id))],
+      {
+        type: 'info',
+        title: 'User invited',
+        message: `${user.name} (${user.email}) was invited to ${organization.displayName} as ${user.role.replace(/_/g, ' ')}.`,
+      },
+    );
+    return {
+      user: toUserView(user),
+      name: user.name,
+      email: user.email,
+      invitationSent: outcome.sent,
+      message: invitationMessage(user.email, outcome),
+    };
+  }
+
+  async resend(actor: Actor, userId: number) {
+    const user = await this.users.findOne({
+      where: { id: userId },
+      relations: { organization: true },
+    });
+    if (!user) throw RpcFailure.notFound('User not found');
+    if (user.isActive)
+      throw new RpcFailure('conflict', 'This user has already completed their account setup.');
+    const outcome = await this.invitations.issue(user, actor.userId);
+    if (!outcome.sent)
+      throw new RpcFailure('unavailable', `Failed to send invitation: ${outcome.failure}`);
+    return { invitationSent: true, message: invitationMessage(user.email, outcome) };
+  }
+
+  async delete(actor: Actor, userId: number): Promise<{ message: string }> {
+    const user = await this.users.findOneBy({ id: userId });
+    if (!user) throw RpcFailure.notFound('User not found');
+    if (user.id === actor.userId || user.role === 'super_admin') {
+      throw new RpcFailure('conflict', 'The super administrator account cannot be deleted here.');
+    }
+    await this.users.delete(user.id);
+    if (user.profilePicture) await this.pictures.removeQuietly(user.profilePicture);
+    await this.events.publish({
+      type: 'user.deleted',
+      userId: user.id,
+      organizationId: user.organizationId,
+    });
+    return { message: `User ${user.email} deleted` };
+  }
+}

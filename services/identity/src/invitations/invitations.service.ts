@@ -1,0 +1,162 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource, type EntityManager, IsNull } from 'typeorm';
+import type {
+  SetupPasswordRequest,
+  VerifyInvitationRequest,
+  VerifyInvitationResponse,
+} from '@hub/proto';
+import { type Mailer, RpcFailure } from '@hub/kit';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../config.js';
+import { MAILER } from '../tokens.js';
+import { hashPassword } from '../auth/passwords.js';
+import { digestSessionToken, newSessionToken } from '../auth/session-tokens.js';
+import { UserEntity } from '../users/user.entity.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
+import { InvitationEntity } from './invitation.entity.js';
+import { invitationMail } from './invitation-mail.js';
+
+export const INVALID_LINK = 'This password setup link is invalid or has expired.';
+export const PHOTO_REQUIRED = 'Please upload a profile picture to complete your account setup.';
+
+export interface InvitationOutcome {
+  sent: boolean;
+  failure?: string;
+}
+
+interface OpenInvitation {
+  invitation: InvitationEntity;
+  user: UserEntity;
+}
+
+@Injectable()
+export class InvitationsService {
+  private readonly logger = new Logger('Invitations');
+
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(NotificationsService) private readonly notifications: NotificationsService,
+  ) {}
+
+  /** Issues a fresh link (earlier ones stop working) and mails it; a mail failure is reported, not thrown. */
+  async issue(user: UserEntity, invitedBy: number | null): Promise<InvitationOutcome> {
+    const token = newSessionToken();
+    const expiresAt = new Date(Date.now() + this.config.INVITATION_TTL_DAYS * 86_400_000);
+    await this.db.transaction(async (tx) => {
+      await tx
+        .getRepository(InvitationEntity)
+        .update(
+          { userId: user.id, usedAt: IsNull(), revokedAt: IsNull() },
+          { revokedAt: new Date() },
+        );
+      await tx
+        .getRepository(InvitationEntity)
+        .insert({ userId: user.id, tokenHash: digestSessionToken(token), invitedBy, expiresAt });
+    });
+    const page = user.profilePicture ? 'setup-password' : 'enhanced-setup';
+    const link = `${this.config.PUBLIC_URL.replace(/\/$/, '')}/${page}?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+    const organizationName =
+      user.organization?.displayName || user.organization?.name || 'your organization';
+    try {
+      await this.mailer.send(
+        invitationMail({
+          to: user.email,
+          name: user.name,
+          organizationName,
+          link,
+          expiresAt,
+          needsPhoto: !user.profilePicture,
+        }),
+      );
+      return { sent: true };
+    } catch (error) {
+      const failure = error instanceof Error ? error.message : String(error);
+      this.logger.warn(`invitation mail to ${user.email} failed: ${failure}`);
+      return { sent: false, failure };
+    }
+  }
+
+  private async open(
+    request: VerifyInvitationRequest,
+    manager: EntityManager = this.db.manager,
+    lock = false,
+  ) {
+    const query = manager
+      .getRepository(InvitationEntity)
+      .createQueryBuilder('invitation')
+      .where('invitation.token_hash = :hash', { hash: digestSessionToken(request.token) });
+    if (lock) query.setLock('pessimistic_write');
+    const invitation = await query.getOne();
+    const user = invitation
+      ? await manager
+          .getRepository(UserEntity)
+          .findOne({ where: { id: invitation.userId }, relations: { organization: true } })
+      : null;
+    if (!invitation || !user || user.email !== request.email || invitation.revokedAt) {
+      throw new RpcFailure('not_found', INVALID_LINK);
+    }
+    if (invitation.usedAt || user.isActive) {
+      throw new RpcFailure(
+        'conflict',
+        'This invitation has already been used. Please sign in instead.',
+      );
+    }
+    if (invitation.expiresAt.getTime() < Date.now()) {
+      throw new RpcFailure(
+        'not_found',
+        'This password setup link has expired. Ask your administrator to send a new one.',
+      );
+    }
+    return { invitation, user } satisfies OpenInvitation;
+  }
+
+  async verify(request: VerifyInvitationRequest): Promise<VerifyInvitationResponse> {
+    const { user } = await this.open(request);
+    return {
+      userName: user.name,
+      email: user.email,
+      organizationName: user.organization?.displayName || user.organization?.name || '',
+      hasProfilePicture: user.profilePicture !== null,
+      message: 'Invitation verified',
+    };
+  }
+
+  async organizationOf(request: VerifyInvitationRequest): Promise<{ organizationId: number }> {
+    const { user } = await this.open(request);
+    return { organizationId: user.organizationId };
+  }
+
+  /** Sets the password (and photo), activates the user and uses up the link, all at once. */
+  async accept(
+    request: SetupPasswordRequest & { pictureKey?: string },
+  ): Promise<{ message: string }> {
+    const passwordHash = await hashPassword(request.password);
+    const { user, invitation } = await this.db.transaction(async (tx) => {
+      const opened = await this.open(request, tx, true);
+      const picture = request.pictureKey ?? opened.user.profilePicture;
+      if (!picture) throw RpcFailure.validation(PHOTO_REQUIRED, 'file');
+      if (
+        request.pictureKey &&
+        !request.pictureKey.startsWith(`org/${opened.user.organizationId}/`)
+      ) {
+        throw RpcFailure.forbidden();
+      }
+      await tx
+        .getRepository(UserEntity)
+        .update(opened.user.id, { passwordHash, isActive: true, profilePicture: picture });
+      await tx.getRepository(InvitationEntity).update(opened.invitation.id, { usedAt: new Date() });
+      return opened;
+    });
+    const admins = await this.notifications.organizationAdmins(user.organizationId);
+    await this.notifications.notify(
+      [...admins, ...(invitation.invitedBy ? [invitation.invitedBy] : [])],
+      {
+        type: 'success',
+        title: 'Invitation accepted',
+        message: `${user.name} (${user.email}) completed their account setup.`,
+      },
+    );
+    return { message: 'Your password has been set. You can now sign in.' };
+  }
+}

@@ -1,0 +1,25 @@
+import type { DataSource } from 'typeorm';
+import type { DomainEvent } from '@hub/proto';
+import {
+  type EventBus,
+  type EventSubscription,
+  type ObjectStorage,
+  organizationPrefix,
+} from '@hub/kit';
+import { PICTURE_FOLDER } from '../profile/profile-pictures.service.js';
+
+/**
+ * Identity's part of deleting an organization: its rows (already gone when identity itself
+ * deleted the organization; removed here too so a redelivered event is harmless) and its files.
+ */
+export function handleIdentityEvents(
+  events: EventBus,
+  db: DataSource,
+  storage: ObjectStorage,
+): EventSubscription {
+  return events.subscribe('identity', async (event: DomainEvent) => {
+    if (event.type !== 'organization.deleted') return;
+    await db.query(`DELETE FROM organizations WHERE id = $1`, [event.organizationId]);
+    await storage.removePrefix(`${organizationPrefix(event.organizationId)}${PICTURE_FOLDER}/`);
+  });
+}

@@ -1,0 +1,106 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource, type EntityManager, IsNull } from 'typeorm';
+import type { Actor, ProfilePictureUpload, User } from '@hub/proto';
+import {
+  belongsToOrganization,
+  canReachOrganization,
+  newObjectKey,
+  type ObjectStorage,
+  RpcFailure,
+} from '@hub/kit';
+import { STORAGE } from '../tokens.js';
+import { UserEntity } from '../users/user.entity.js';
+import { toUserView } from '../users/user-view.js';
+import { PictureUploadEntity } from './picture-upload.entity.js';
+
+export const PICTURE_FOLDER = 'profile-pictures';
+
+@Injectable()
+export class ProfilePicturesService {
+  private readonly logger = new Logger('ProfilePictures');
+
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(STORAGE) private readonly storage: ObjectStorage,
+  ) {}
+
+  /** Records an image the gateway stored below the uploader's organization. */
+  async register(actor: Actor, storageKey: string): Promise<ProfilePictureUpload> {
+    if (
+      !belongsToOrganization(storageKey, actor.organizationId) ||
+      !storageKey.includes(`/${PICTURE_FOLDER}/`)
+    ) {
+      throw RpcFailure.forbidden();
+    }
+    const fileName = storageKey.slice(storageKey.lastIndexOf('/') + 1);
+    await this.db.getRepository(PictureUploadEntity).insert({
+      fileName,
+      storageKey,
+      organizationId: actor.organizationId,
+      uploadedBy: actor.userId,
+    });
+    return { fileName, message: 'Profile picture uploaded' };
+  }
+
+  /**
+   * Turns an upload of this actor into a picture of a user of `organizationId`, copying it
+   * below that organization when the uploader belongs to another one (the super administrator).
+   */
+  async claim(
+    actor: Actor,
+    fileName: string,
+    organizationId: number,
+    manager: EntityManager,
+  ): Promise<string> {
+    const upload = await manager
+      .getRepository(PictureUploadEntity)
+      .findOneBy({ fileName, uploadedBy: actor.userId, claimedAt: IsNull() });
+    if (!upload)
+      throw RpcFailure.validation(
+        'That picture upload was not found. Please upload it again.',
+        'profilePicture',
+      );
+    let key = upload.storageKey;
+    if (!belongsToOrganization(key, organizationId)) {
+      key = newObjectKey(
+        organizationId,
+        PICTURE_FOLDER,
+        fileName.slice(fileName.lastIndexOf('.') + 1),
+      );
+      await this.storage.copy(upload.storageKey, key);
+      await this.storage.remove(upload.storageKey);
+    }
+    await manager
+      .getRepository(PictureUploadEntity)
+      .update(fileName, { claimedAt: new Date(), storageKey: key });
+    return key;
+  }
+
+  /** Everyone may change their own picture; the previous one is deleted. */
+  async change(actor: Actor, fileName: string): Promise<User> {
+    const previous = await this.db.getRepository(UserEntity).findOneBy({ id: actor.userId });
+    if (!previous) throw RpcFailure.notFound('User not found');
+    await this.db.transaction(async (tx) => {
+      const key = await this.claim(actor, fileName, actor.organizationId, tx);
+      await tx.getRepository(UserEntity).update(actor.userId, { profilePicture: key });
+    });
+    if (previous.profilePicture) await this.removeQuietly(previous.profilePicture);
+    const user = await this.db
+      .getRepository(UserEntity)
+      .findOneOrFail({ where: { id: actor.userId }, relations: { organization: true } });
+    return toUserView(user);
+  }
+
+  async locate(actor: Actor, userId: number): Promise<{ storageKey: string | null }> {
+    const user = await this.db.getRepository(UserEntity).findOneBy({ id: userId });
+    if (!user || !canReachOrganization(actor, user.organizationId))
+      throw RpcFailure.notFound('Picture not found');
+    return { storageKey: user.profilePicture };
+  }
+
+  async removeQuietly(key: string): Promise<void> {
+    await this.storage
+      .remove(key)
+      .catch((error: unknown) => this.logger.warn(`could not remove ${key}: ${String(error)}`));
+  }
+}

@@ -1,0 +1,4 @@
+/** Injection tokens of the identity service's ports. */
+export const STORAGE = Symbol('STORAGE');
+export const MAILER = Symbol('MAILER');
+export const EVENTS = Symbol('EVENTS');

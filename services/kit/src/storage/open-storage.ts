@@ -1,0 +1,37 @@
+import { join } from 'node:path';
+import { z } from 'zod';
+import { ConfigError } from '../config/config.js';
+import { LocalDiskStorage } from './local-disk-storage.js';
+import type { ObjectStorage } from './object-storage.js';
+import { S3Storage } from './s3-storage.js';
+
+/** S3 is used when S3_ENDPOINT is set; otherwise files go below DATA_DIR/objects. */
+export const StorageEnv = z.object({
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  S3_ACCESS_KEY: z.string().min(1).optional(),
+  S3_SECRET_KEY: z.string().min(1).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name')
+    .default('hub'),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+});
+export type StorageEnv = z.infer<typeof StorageEnv>;
+
+export function openStorage(env: StorageEnv & { DATA_DIR: string }): ObjectStorage {
+  if (env.S3_ENDPOINT) {
+    if (!env.S3_ACCESS_KEY || !env.S3_SECRET_KEY) {
+      throw new ConfigError(['S3_ACCESS_KEY, S3_SECRET_KEY: required when S3_ENDPOINT is set']);
+    }
+    return new S3Storage({
+      endpoint: env.S3_ENDPOINT,
+      accessKey: env.S3_ACCESS_KEY,
+      secretKey: env.S3_SECRET_KEY,
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION,
+    });
+  }
+  return new LocalDiskStorage(join(env.DATA_DIR, 'objects'));
+}

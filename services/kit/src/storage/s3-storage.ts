@@ -1,0 +1,138 @@
+import type { Readable } from 'node:stream';
+import { Client, CopyConditions, S3Error } from 'minio';
+import {
+  assertSafeKey,
+  assertSafePrefix,
+  type ObjectStorage,
+  type StoredObject,
+} from './object-storage.js';
+
+export interface S3Settings {
+  endpoint: string;
+  accessKey: string;
+  secretKey: string;
+  bucket: string;
+  region: string;
+}
+
+const isMissing = (error: unknown) =>
+  error instanceof S3Error && ['NoSuchKey', 'NotFound', 'NoSuchBucket'].includes(error.code ?? '');
+
+/** Any S3-protocol server (MinIO, AWS S3, ...), through the minio client. */
+export class S3Storage implements ObjectStorage {
+  readonly kind = 's3' as const;
+  private readonly client: Client;
+  private bucketReady?: Promise<void>;
+
+  constructor(private readonly settings: S3Settings) {
+    const url = new URL(settings.endpoint);
+    this.client = new Client({
+      endPoint: url.hostname,
+      port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+      useSSL: url.protocol === 'https:',
+      accessKey: settings.accessKey,
+      secretKey: settings.secretKey,
+      region: settings.region,
+      pathStyle: true,
+    });
+  }
+
+  private bucket(): Promise<void> {
+    this.bucketReady ??= (async () => {
+      if (!(await this.client.bucketExists(this.settings.bucket))) {
+        await this.client
+          .makeBucket(this.settings.bucket, this.settings.region)
+          .catch((error: unknown) => {
+            if (!(error instanceof S3Error && error.code === 'BucketAlreadyOwnedByYou'))
+              throw error;
+          });
+      }
+    })().catch((error: unknown) => {
+      this.bucketReady = undefined;
+      throw error;
+    });
+    return this.bucketReady;
+  }
+
+  async put(
+    key: string,
+    body: Readable | Buffer,
+    contentType: string,
+    size?: number,
+  ): Promise<StoredObject> {
+    assertSafeKey(key);
+    await this.bucket();
+    await this.client.putObject(this.settings.bucket, key, body, size, {
+      'Content-Type': contentType,
+    });
+    const stored = await this.stat(key);
+    if (!stored) throw new Error(`Object ${key} missing right after it was written`);
+    return stored;
+  }
+
+  async get(key: string): Promise<Readable> {
+    assertSafeKey(key);
+    await this.bucket();
+    return this.client.getObject(this.settings.bucket, key);
+  }
+
+  async getRange(key: string, start: number, end: number): Promise<Readable> {
+    assertSafeKey(key);
+    await this.bucket();
+    return this.client.getPartialObject(this.settings.bucket, key, start, end - start + 1);
+  }
+
+  async stat(key: string): Promise<StoredObject | null> {
+    assertSafeKey(key);
+    await this.bucket();
+    try {
+      const info = await this.client.statObject(this.settings.bucket, key);
+      const contentType =
+        (info.metaData as Record<string, string>)['content-type'] ?? 'application/octet-stream';
+      return { size: info.size, contentType };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async copy(from: string, to: string): Promise<void> {
+    assertSafeKey(from);
+    assertSafeKey(to);
+    await this.bucket();
+    await this.client.copyObject(
+      this.settings.bucket,
+      to,
+      `/${this.settings.bucket}/${from}`,
+      new CopyConditions(),
+    );
+  }
+
+  async remove(key: string): Promise<void> {
+    assertSafeKey(key);
+    await this.bucket();
+    await this.client.removeObject(this.settings.bucket, key);
+  }
+
+  async removePrefix(prefix: string): Promise<number> {
+    const keys = await this.list(prefix);
+    for (let index = 0; index < keys.length; index += 1000) {
+      await this.client.removeObjects(this.settings.bucket, keys.slice(index, index + 1000));
+    }
+    return keys.length;
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    assertSafePrefix(prefix);
+    await this.bucket();
+    const keys: string[] = [];
+    for await (const item of this.client.listObjectsV2(this.settings.bucket, prefix, true)) {
+      if (item.name) keys.push(item.name);
+    }
+    return keys.sort();
+  }
+
+  async ping(): Promise<void> {
+    await this.bucket();
+  }
+}
