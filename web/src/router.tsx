@@ -1,8 +1,15 @@
+import type { ReactNode } from 'react';
 import { createRootRoute, createRoute, createRouter, Outlet } from '@tanstack/react-router';
+import { ActivityPage } from './activity/ActivityPage';
+import { AdminConsolePage } from './admin/AdminConsolePage';
+import { DataPanelPage } from './admin/DataPanelPage';
 import { CallbackPage } from './auth/CallbackPage';
 import { SignInPage } from './auth/SignInPage';
 import { HubPage } from './dashboard/HubPage';
-import { ComingSoonPage, StandaloneComingSoonPage } from './pages/ComingSoonPage';
+import { EnhancedSetupPage } from './invitations/EnhancedSetupPage';
+import { SetupPasswordPage } from './invitations/SetupPasswordPage';
+import { ComingSoonPage } from './pages/ComingSoonPage';
+import { ProfilePage } from './profile/ProfilePage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { Shell } from './shell/Shell';
 
@@ -27,22 +34,33 @@ const callbackRoute = createRoute({
   component: CallbackPage,
 });
 
-function standalonePage(path: string, title: string) {
-  return createRoute({
-    getParentRoute: () => rootRoute,
-    path,
-    component: () => <StandaloneComingSoonPage title={title} />,
-  });
-}
+/** Invitation pages: outside the shell, no sign-in needed. */
+const setupPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'setup-password',
+  component: SetupPasswordPage,
+});
+const enhancedSetupRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'enhanced-setup',
+  component: EnhancedSetupPage,
+});
 
 /** Every signed-in page renders inside the shell, which waits for the current user. */
 const shellRoute = createRoute({ getParentRoute: () => rootRoute, id: 'shell', component: Shell });
 
-const dashboardRoute = createRoute({
-  getParentRoute: () => shellRoute,
-  path: 'dashboard',
-  component: HubPage,
-});
+function shellPage<const TPath extends string>(path: TPath, component: () => ReactNode) {
+  return createRoute({ getParentRoute: () => shellRoute, path, component });
+}
+
+const shellPages = [
+  shellPage('dashboard', HubPage),
+  shellPage('admin', AdminConsolePage),
+  shellPage('admin-dashboard', AdminConsolePage),
+  shellPage('admin/data', DataPanelPage),
+  shellPage('profile', ProfilePage),
+  shellPage('activity', ActivityPage),
+];
 
 /** A page of a later issue: a notice naming it, and nothing else (no figures). */
 function laterPage<const TPath extends string>(path: TPath, title: string) {
@@ -54,8 +72,6 @@ function laterPage<const TPath extends string>(path: TPath, title: string) {
 }
 
 const laterRoutes = [
-  laterPage('admin', 'Super Admin Dashboard'),
-  laterPage('admin-dashboard', 'Super Admin Dashboard'),
   laterPage('insights', 'Insights'),
   laterPage('insights/certifications', 'Certifications Insights'),
   laterPage('insights/job-functions', 'Job Functions'),
@@ -74,8 +90,6 @@ const laterRoutes = [
   laterPage('settings', 'Settings'),
   laterPage('observation', 'Observation'),
   laterPage('observation/$id', 'Live Observation'),
-  laterPage('profile', 'Your Profile'),
-  laterPage('activity', 'Activity & Notifications'),
   laterPage('integrations', 'Integrations'),
 ];
 
@@ -83,9 +97,9 @@ const routeTree = rootRoute.addChildren([
   signInRoute,
   loginRoute,
   callbackRoute,
-  standalonePage('setup-password', 'Set Up Your Password'),
-  standalonePage('enhanced-setup', 'Complete Your Account'),
-  shellRoute.addChildren([dashboardRoute, ...laterRoutes]),
+  setupPasswordRoute,
+  enhancedSetupRoute,
+  shellRoute.addChildren([...shellPages, ...laterRoutes]),
 ]);
 
 export const router = createRouter({

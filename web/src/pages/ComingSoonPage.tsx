@@ -10,12 +10,3 @@ export function ComingSoonPage({ title }: { title: string }) {
     </section>
   );
 }
-
-/** Same notice for the pages that live outside the shell (invitation set-up). */
-export function StandaloneComingSoonPage({ title }: { title: string }) {
-  return (
-    <main className="flex min-h-screen items-center justify-center bg-slate-50 p-6 text-slate-900 dark:bg-slate-900 dark:text-slate-50">
-      <ComingSoonPage title={title} />
-    </main>
-  );
-}

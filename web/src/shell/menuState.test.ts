@@ -31,10 +31,12 @@ describe('user display', () => {
     expect(initialsOf('')).toBe('?');
   });
 
-  it('keeps URLs and places bare file names under uploads', () => {
+  it('uses the URL path the server answers and nothing else', () => {
     expect(profilePictureUrl(null)).toBeUndefined();
+    expect(profilePictureUrl('/api/users/4/profile-picture?v=2')).toBe(
+      '/api/users/4/profile-picture?v=2',
+    );
     expect(profilePictureUrl('https://cdn.example/p.png')).toBe('https://cdn.example/p.png');
-    expect(profilePictureUrl('/files/p.png')).toBe('/files/p.png');
-    expect(profilePictureUrl('p 1.png')).toBe('/uploads/profile-pictures/p%201.png');
+    expect(profilePictureUrl('p 1.png')).toBeUndefined();
   });
 });

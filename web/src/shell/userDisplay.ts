@@ -8,11 +8,10 @@ export function initialsOf(name: string): string {
 }
 
 /**
- * profilePicture is either a URL or a stored file name (spec section 3). File names are served
- * under /uploads/profile-pictures/; if that fails the avatar falls back to initials.
+ * profilePicture is null or the URL path the server answers (`/api/users/{id}/profile-picture?v=...`),
+ * used as the image source as is. Anything else is not shown; the avatar falls back to initials.
  */
 export function profilePictureUrl(profilePicture: string | null): string | undefined {
   if (!profilePicture) return undefined;
-  if (/^(https?:|data:|blob:|\/)/.test(profilePicture)) return profilePicture;
-  return `/uploads/profile-pictures/${encodeURIComponent(profilePicture)}`;
+  return /^(https?:|data:|blob:|\/)/.test(profilePicture) ? profilePicture : undefined;
 }

@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import { Card, CardTitle, Skeleton } from '../ui/Card';
+import { activitySummaryQuery } from './queries';
+
+export function ActivitySummaryCard() {
+  const summary = useQuery(activitySummaryQuery);
+  const rows = [
+    { label: 'Notifications this week', value: summary.data?.notificationsThisWeek },
+    { label: 'Actions completed', value: summary.data?.actionsCompleted },
+    { label: 'Pending items', value: summary.data?.pendingItems },
+  ];
+  return (
+    <Card testId="activity-summary">
+      <CardTitle>Activity Summary</CardTitle>
+      {summary.isError && (
+        <p role="alert" className="mt-4 text-sm text-red-600">
+          The summary could not be loaded: {summary.error.message}
+        </p>
+      )}
+      <dl className="mt-4 space-y-3">
+        {rows.map((row) => (
+          <div key={row.label} className="flex items-center justify-between text-sm">
+            <dt className="text-slate-600 dark:text-slate-300">{row.label}</dt>
+            <dd className="text-lg font-semibold">
+              {row.value !== undefined ? (
+                row.value.toLocaleString('en')
+              ) : summary.isPending ? (
+                <Skeleton className="h-6 w-8" />
+              ) : (
+                '–'
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}

@@ -1,0 +1,79 @@
+import { api, type NotificationSettings } from '@hub/proto';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Switch } from 'radix-ui';
+import { call } from '../api/client';
+import { failureToast } from '../api/errors';
+import { toast } from '../toast/toastStore';
+import { Card, CardTitle, Skeleton } from '../ui/Card';
+import { PREFERENCES, settingChange, type PreferenceKey } from './notifications';
+import { notificationSettingsQuery } from './queries';
+
+export function NotificationPreferencesCard() {
+  const queryClient = useQueryClient();
+  const settings = useQuery(notificationSettingsQuery);
+  const change = useMutation({
+    mutationFn: ({ key, value }: { key: PreferenceKey; value: boolean }) =>
+      call(api.changeNotificationSetting, { body: settingChange(key, value) }),
+    onMutate: ({ key, value }) => {
+      const previous = queryClient.getQueryData(notificationSettingsQuery.queryKey);
+      if (previous) {
+        queryClient.setQueryData(notificationSettingsQuery.queryKey, {
+          ...previous,
+          [key]: value,
+        });
+      }
+      return { previous };
+    },
+    onSuccess: (saved: NotificationSettings) => {
+      queryClient.setQueryData(notificationSettingsQuery.queryKey, saved);
+      toast({
+        title: 'Settings Updated',
+        description: 'Your notification preferences have been saved.',
+      });
+    },
+    onError: (error, _, context) => {
+      if (context?.previous) {
+        queryClient.setQueryData(notificationSettingsQuery.queryKey, context.previous);
+      }
+      toast(failureToast('Update Failed', error, 'Failed to update notification settings.'));
+    },
+  });
+
+  return (
+    <Card testId="notification-preferences">
+      <CardTitle>Notification Preferences</CardTitle>
+      {settings.isPending && <Skeleton className="mt-4 h-40" />}
+      {settings.isError && (
+        <p role="alert" className="mt-4 text-sm text-red-600">
+          The preferences could not be loaded: {settings.error.message}
+        </p>
+      )}
+      {settings.data && (
+        <ul className="mt-4 space-y-4">
+          {PREFERENCES.map((preference) => (
+            <li key={preference.key} className="flex items-start justify-between gap-4">
+              <div>
+                <label htmlFor={`pref-${preference.key}`} className="text-sm font-medium">
+                  {preference.label}
+                </label>
+                <p className="text-xs text-slate-500 dark:text-slate-400">
+                  {preference.description}
+                </p>
+              </div>
+              <Switch.Root
+                id={`pref-${preference.key}`}
+                data-testid={`pref-${preference.key}`}
+                checked={settings.data[preference.key]}
+                disabled={change.isPending}
+                onCheckedChange={(value) => change.mutate({ key: preference.key, value })}
+                className="relative h-6 w-11 shrink-0 rounded-full bg-slate-300 transition-colors data-[state=checked]:bg-blue-600 disabled:opacity-60 dark:bg-slate-700"
+              >
+                <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
+              </Switch.Root>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,125 @@
+import { api, type Notification } from '@hub/proto';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import clsx from 'clsx';
+import { AlertTriangle, Bell, CheckCheck, CheckCircle2, Info, XCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { call } from '../api/client';
+import { failureToast } from '../api/errors';
+import { formatRelativeTime } from '../dashboard/format';
+import { toast } from '../toast/toastStore';
+import { Card, CardTitle, Skeleton } from '../ui/Card';
+import { smallOutlineButtonClass } from '../ui/styles';
+import { markedRead, unreadCount } from './notifications';
+import { activitySummaryQuery, NOTIFICATIONS_POLL_MS, notificationsQuery } from './queries';
+
+const TYPE_ICONS: Record<Notification['type'], ReactNode> = {
+  info: <Info className="size-5 text-blue-600" />,
+  success: <CheckCircle2 className="size-5 text-green-600" />,
+  warning: <AlertTriangle className="size-5 text-amber-500" />,
+  error: <XCircle className="size-5 text-red-600" />,
+};
+
+function useMarkRead() {
+  const queryClient = useQueryClient();
+  const settle = async (id?: number) => {
+    queryClient.setQueryData(notificationsQuery.queryKey, (list) => list && markedRead(list, id));
+    await queryClient.invalidateQueries({ queryKey: activitySummaryQuery.queryKey });
+  };
+  const one = useMutation({
+    mutationFn: (id: number) => call(api.markNotificationRead, { params: { id } }),
+    onSuccess: async (_, id) => {
+      toast({ title: 'Marked as Read', description: 'The notification has been marked as read.' });
+      await settle(id);
+    },
+    onError: (error) => toast(failureToast('Error', error, 'Failed to mark notification as read.')),
+  });
+  const all = useMutation({
+    mutationFn: () => call(api.markAllNotificationsRead),
+    onSuccess: async () => {
+      toast({
+        title: 'All Marked as Read',
+        description: 'All notifications have been marked as read.',
+      });
+      await settle();
+    },
+    onError: (error) =>
+      toast(failureToast('Error', error, 'Failed to mark notifications as read.')),
+  });
+  return { one, all };
+}
+
+export function RecentNotificationsCard() {
+  const notifications = useQuery({ ...notificationsQuery, refetchInterval: NOTIFICATIONS_POLL_MS });
+  const { one, all } = useMarkRead();
+  const list = notifications.data ?? [];
+  const unread = unreadCount(list);
+
+  return (
+    <Card testId="recent-notifications">
+      <div className="flex items-center justify-between gap-3">
+        <CardTitle>Recent Notifications</CardTitle>
+        <button
+          type="button"
+          data-testid="mark-all-read"
+          disabled={unread === 0 || all.isPending}
+          onClick={() => all.mutate()}
+          className={smallOutlineButtonClass}
+        >
+          <CheckCheck className="size-3.5" /> Mark All as Read
+        </button>
+      </div>
+      <div className="mt-4 space-y-2">
+        {notifications.isPending && <Skeleton className="h-20" />}
+        {notifications.isError && (
+          <p role="alert" className="text-sm text-red-600">
+            The notifications could not be loaded: {notifications.error.message}
+          </p>
+        )}
+        {notifications.data?.length === 0 && (
+          <div className="flex flex-col items-center gap-2 py-8 text-sm text-slate-500">
+            <Bell className="size-8 text-slate-300" />
+            No notifications yet
+          </div>
+        )}
+        {list.map((notification) => (
+          <div
+            key={notification.id}
+            data-testid="notification-item"
+            data-read={notification.read}
+            className={clsx(
+              'flex items-start gap-3 rounded-md border p-3',
+              notification.read
+                ? 'border-slate-200 dark:border-slate-800'
+                : 'border-blue-200 bg-blue-50/60 dark:border-blue-900 dark:bg-blue-950/40',
+            )}
+          >
+            <span className="mt-0.5 shrink-0">{TYPE_ICONS[notification.type]}</span>
+            <div className="min-w-0 flex-1">
+              <div className="flex items-center gap-2">
+                <span className="font-medium">{notification.title}</span>
+                {!notification.read && (
+                  <span aria-label="Unread" className="size-2 rounded-full bg-blue-600" />
+                )}
+              </div>
+              <p className="text-sm text-slate-600 dark:text-slate-300">{notification.message}</p>
+              <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+                {formatRelativeTime(notification.timestamp)}
+              </p>
+            </div>
+            {!notification.read && (
+              <button
+                type="button"
+                data-testid="mark-read"
+                disabled={one.isPending}
+                onClick={() => one.mutate(notification.id)}
+                className={smallOutlineButtonClass}
+              >
+                Mark as read
+              </button>
+            )}
+          </div>
+        ))}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Notification } from '@hub/proto';
+import { describe, expect, it } from 'vitest';
+import { markedRead, PREFERENCES, settingChange, unreadCount } from './notifications';
+
+const note = (id: number, read: boolean): Notification => ({
+  id,
+  type: 'info',
+  title: `N${id}`,
+  message: '',
+  read,
+  timestamp: '2025-01-01T00:00:00Z',
+});
+
+describe('notifications', () => {
+  it('counts and marks unread ones', () => {
+    const list = [note(1, false), note(2, false), note(3, true)];
+    expect(unreadCount(list)).toBe(2);
+    expect(unreadCount(markedRead(list, 1))).toBe(1);
+    expect(unreadCount(markedRead(list))).toBe(0);
+  });
+
+  it('sends only the changed flag', () => {
+    expect(settingChange('systemUpdates', true)).toEqual({ systemUpdates: true });
+  });
+
+  it('has a switch for each of the five flags', () => {
+    expect(PREFERENCES.map((p) => p.key)).toEqual([
+      'emailNotifications',
+      'pushNotifications',
+      'systemUpdates',
+      'activitySummary',
+      'marketingEmails',
+    ]);
+  });
+});

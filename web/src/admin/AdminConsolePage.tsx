@@ -1,0 +1,65 @@
+import { Link } from '@tanstack/react-router';
+import { Database } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { AdminStatCards } from './AdminStatCards';
+import { OnboardingTab } from './OnboardingTab';
+import { OrganizationsTab } from './OrganizationsTab';
+import { PromptsTab } from './PromptsTab';
+import { SettingsTab } from './SettingsTab';
+import { SuperAdminOnly } from './SuperAdminOnly';
+import { UsersTab } from './UsersTab';
+
+const TABS = [
+  { value: 'organizations', label: 'Organizations', content: <OrganizationsTab /> },
+  { value: 'users', label: 'Users', content: <UsersTab /> },
+  { value: 'prompts', label: 'Prompts', content: <PromptsTab /> },
+  { value: 'onboarding', label: 'Onboarding', content: <OnboardingTab /> },
+  { value: 'settings', label: 'Settings', content: <SettingsTab /> },
+] as const;
+
+export function AdminConsolePage() {
+  return (
+    <SuperAdminOnly>
+      <div data-testid="admin-console" className="mx-auto max-w-6xl space-y-6">
+        <header className="flex flex-wrap items-center justify-between gap-3">
+          <div>
+            <h1 className="text-2xl font-bold">Super Admin Dashboard</h1>
+            <p className="text-slate-500 dark:text-slate-400">
+              Organizations, users and platform-wide settings
+            </p>
+          </div>
+          <Link
+            to="/admin/data"
+            data-testid="admin-data-link"
+            className="inline-flex h-9 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-950 dark:hover:bg-slate-900"
+          >
+            <Database className="size-4" /> Admin Data Panel
+          </Link>
+        </header>
+        <AdminStatCards />
+        <Tabs.Root defaultValue="organizations" className="space-y-4">
+          <Tabs.List
+            aria-label="Console sections"
+            className="inline-flex flex-wrap gap-1 rounded-md bg-slate-100 p-1 dark:bg-slate-800"
+          >
+            {TABS.map((tab) => (
+              <Tabs.Trigger
+                key={tab.value}
+                value={tab.value}
+                data-testid={`admin-tab-${tab.value}`}
+                className="rounded px-3 py-1.5 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm dark:text-slate-300 dark:data-[state=active]:bg-slate-950 dark:data-[state=active]:text-slate-50"
+              >
+                {tab.label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          {TABS.map((tab) => (
+            <Tabs.Content key={tab.value} value={tab.value} className="outline-none">
+              {tab.content}
+            </Tabs.Content>
+          ))}
+        </Tabs.Root>
+      </div>
+    </SuperAdminOnly>
+  );
+}

@@ -1,0 +1,88 @@
+import { useQuery } from '@tanstack/react-query';
+import { Activity, Building2, HeartPulse, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { healthQuery, systemStatus } from '../api/health';
+import { Card, Skeleton } from '../ui/Card';
+import { adminOverviewQuery } from './queries';
+
+interface FigureProps {
+  title: string;
+  value: ReactNode;
+  caption: string;
+  icon: ReactNode;
+  testId: string;
+}
+
+function Figure({ title, value, caption, icon, testId }: FigureProps) {
+  return (
+    <Card testId={testId}>
+      <div className="flex items-center justify-between">
+        <h2 className="text-sm font-medium text-slate-600 dark:text-slate-300">{title}</h2>
+        {icon}
+      </div>
+      <div data-testid={`${testId}-value`} className="mt-2 text-2xl font-bold">
+        {value}
+      </div>
+      <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{caption}</p>
+    </Card>
+  );
+}
+
+const iconClass = 'size-5 text-slate-400';
+
+function figure(value: number | undefined, pending: boolean): ReactNode {
+  if (value !== undefined) return value.toLocaleString('en');
+  return pending ? <Skeleton className="h-8 w-16" /> : '–';
+}
+
+export function AdminStatCards() {
+  const overview = useQuery(adminOverviewQuery);
+  const health = useQuery(healthQuery);
+  const status = health.data ? systemStatus(health.data) : undefined;
+
+  return (
+    <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+      <Figure
+        testId="stat-total-organizations"
+        title="Total Organizations"
+        value={figure(overview.data?.totalOrganizations, overview.isPending)}
+        caption="Client organizations on the platform"
+        icon={<Building2 className={iconClass} />}
+      />
+      <Figure
+        testId="stat-total-users"
+        title="Total Users"
+        value={figure(overview.data?.totalUsers, overview.isPending)}
+        caption="Users across all organizations"
+        icon={<Users className={iconClass} />}
+      />
+      <Figure
+        testId="stat-active-sessions"
+        title="Active Sessions"
+        value={figure(overview.data?.activeSessions, overview.isPending)}
+        caption="Sessions signed in right now"
+        icon={<Activity className={iconClass} />}
+      />
+      <Figure
+        testId="stat-system-status"
+        title="System Status"
+        value={
+          status ? (
+            <span
+              className={status.healthy ? 'text-green-600' : 'text-base text-amber-600'}
+              title={status.text}
+            >
+              {status.text}
+            </span>
+          ) : health.isPending ? (
+            <Skeleton className="h-8 w-24" />
+          ) : (
+            <span className="text-red-600">Unreachable</span>
+          )
+        }
+        caption="Gateway, services, PostgreSQL and Redis"
+        icon={<HeartPulse className={iconClass} />}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+import {
+  api,
+  CREATABLE_ROLES,
+  CreateUserRequest,
+  roleLabel,
+  type CreatableRole,
+  type CreateUserRequest as CreateUserBody,
+} from '@hub/proto';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { call } from '../api/client';
+import { failureToast } from '../api/errors';
+import { uploadProfilePicture } from '../api/upload';
+import { fieldErrors, hasErrors, type FieldErrors } from '../forms/fieldErrors';
+import { toast } from '../toast/toastStore';
+import { Card, CardTitle } from '../ui/Card';
+import { Field } from '../ui/Field';
+import { inputClass, selectClass, smallButtonClass } from '../ui/styles';
+import { checkAdminPicture } from '../uploads/imageFile';
+import { createUserToast, pictureUploadFailureToast } from './adminText';
+import { adminOrganizationsQuery, refreshAdminData } from './queries';
+
+/** The picture upload failed: the user is not created, and the toast names the upload. */
+class PictureUploadError extends Error {
+  constructor(readonly reason: unknown) {
+    super('Profile picture upload failed');
+  }
+}
+
+interface Draft {
+  email: string;
+  name: string;
+  organizationId: string;
+  role: CreatableRole;
+}
+
+const EMPTY: Draft = { email: '', name: '', organizationId: '', role: 'operator' };
+
+const isCreatableRole = (value: string): value is CreatableRole =>
+  (CREATABLE_ROLES as readonly string[]).includes(value);
+
+export function CreateUserForm() {
+  const queryClient = useQueryClient();
+  const organizations = useQuery(adminOrganizationsQuery);
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [picture, setPicture] = useState<File | null>(null);
+  // Changing the key empties the file input after a rejected file or a created user.
+  const [fileInputKey, setFileInputKey] = useState(0);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const create = useMutation({
+    mutationFn: async ({ body, file }: { body: CreateUserBody; file: File | null }) => {
+      let profilePicture: string | null = null;
+      if (file) {
+        try {
+          profilePicture = (await uploadProfilePicture(file)).fileName;
+        } catch (error) {
+          throw new PictureUploadError(error);
+        }
+      }
+      return call(api.createUser, { body: { ...body, profilePicture } });
+    },
+    onSuccess: async (response) => {
+      toast(createUserToast(response));
+      setDraft(EMPTY);
+      setPicture(null);
+      setFileInputKey((key) => key + 1);
+      await refreshAdminData(queryClient);
+    },
+    onError: (error) =>
+      toast(
+        error instanceof PictureUploadError
+          ? pictureUploadFailureToast(error.reason)
+          : failureToast('Error', error, 'Failed to create user.'),
+      ),
+  });
+
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
+    setDraft((current) => ({ ...current, [key]: value }));
+
+  const choosePicture = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0] ?? null;
+    const problem = file ? checkAdminPicture(file) : null;
+    if (problem) {
+      toast({ title: 'Invalid File', description: problem, variant: 'destructive' });
+      setPicture(null);
+      setFileInputKey((key) => key + 1);
+      return;
+    }
+    setPicture(file);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body: CreateUserBody = {
+      email: draft.email,
+      name: draft.name,
+      organizationId: Number(draft.organizationId) || 0,
+      role: draft.role,
+      profilePicture: null,
+    };
+    const found = fieldErrors(CreateUserRequest, body);
+    setErrors(found);
+    if (!hasErrors(found)) create.mutate({ body, file: picture });
+  };
+
+  const busy = create.isPending;
+  return (
+    <Card>
+      <CardTitle>Create User</CardTitle>
+      <form noValidate onSubmit={submit} data-testid="create-user-form" className="mt-4 space-y-4">
+        <Field id="user-email" label="Email" error={errors.email}>
+          <input
+            id="user-email"
+            type="email"
+            value={draft.email}
+            disabled={busy}
+            placeholder="name@company.com"
+            onChange={(event) => set('email', event.target.value)}
+            className={inputClass}
+          />
+        </Field>
+        <Field id="user-name" label="Full Name" error={errors.name}>
+          <input
+            id="user-name"
+            value={draft.name}
+            disabled={busy}
+            onChange={(event) => set('name', event.target.value)}
+            className={inputClass}
+          />
+        </Field>
+        <Field id="user-organization" label="Organization" error={errors.organizationId}>
+          <select
+            id="user-organization"
+            value={draft.organizationId}
+            disabled={busy}
+            onChange={(event) => set('organizationId', event.target.value)}
+            className={selectClass}
+          >
+            <option value="">Select organization</option>
+            {organizations.data?.map((organization) => (
+              <option key={organization.id} value={organization.id}>
+                {organization.displayName}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="user-role" label="Role" error={errors.role}>
+          <select
+            id="user-role"
+            value={draft.role}
+            disabled={busy}
+            onChange={(event) => {
+              if (isCreatableRole(event.target.value)) set('role', event.target.value);
+            }}
+            className={selectClass}
+          >
+            {CREATABLE_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {roleLabel(role)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field
+          id="user-picture"
+          label="Profile Picture"
+          hint="Optional. A clear, front-facing photo (any image type, up to 5MB); it is used to recognise the user in performance videos."
+        >
+          <input
+            key={fileInputKey}
+            id="user-picture"
+            type="file"
+            accept="image/*"
+            disabled={busy}
+            onChange={choosePicture}
+            className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium dark:file:bg-slate-800"
+          />
+        </Field>
+        <button type="submit" disabled={busy} className={smallButtonClass}>
+          {busy ? 'Creating...' : 'Create User'}
+        </button>
+      </form>
+    </Card>
+  );
+}

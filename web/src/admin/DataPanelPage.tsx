@@ -1,0 +1,156 @@
+import { roleLabel, type Organization, type User } from '@hub/proto';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ArrowLeft, RefreshCw } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { toast } from '../toast/toastStore';
+import { Card, CardTitle } from '../ui/Card';
+import { smallButtonClass } from '../ui/styles';
+import { formatDate, formatDateTime } from '../ui/dates';
+import { activeUserCount, authType } from './adminText';
+import { dataPanelOrganizationsQuery, dataPanelUsersQuery } from './queries';
+import { SuperAdminOnly } from './SuperAdminOnly';
+
+export function DataPanelPage() {
+  return (
+    <SuperAdminOnly>
+      <DataPanel />
+    </SuperAdminOnly>
+  );
+}
+
+function DataPanel() {
+  const users = useQuery(dataPanelUsersQuery);
+  const organizations = useQuery(dataPanelOrganizationsQuery);
+  const failed = users.isError || organizations.isError;
+  const refreshing = users.isFetching || organizations.isFetching;
+
+  useEffect(() => {
+    if (failed) {
+      toast({
+        title: 'Error',
+        description: 'Failed to fetch data from PostgreSQL',
+        variant: 'destructive',
+      });
+    }
+    // Each failed load or refresh tells once.
+  }, [failed, users.errorUpdatedAt, organizations.errorUpdatedAt]);
+
+  const refresh = () => void Promise.all([users.refetch(), organizations.refetch()]);
+  const userList = users.data ?? [];
+  const organizationList = organizations.data ?? [];
+
+  return (
+    <div data-testid="data-panel" className="mx-auto max-w-7xl space-y-6">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <Link
+            to="/admin"
+            className="mb-1 inline-flex items-center gap-1 text-sm text-slate-500 hover:underline"
+          >
+            <ArrowLeft className="size-3.5" /> Super Admin Dashboard
+          </Link>
+          <h1 className="text-2xl font-bold">PostgreSQL Admin Panel</h1>
+        </div>
+        <button type="button" onClick={refresh} disabled={refreshing} className={smallButtonClass}>
+          <RefreshCw className={refreshing ? 'size-4 animate-spin' : 'size-4'} /> Refresh Data
+        </button>
+      </header>
+      <div className="grid gap-4 md:grid-cols-3">
+        <Count testId="count-users" title="Users" value={userList.length} />
+        <Count testId="count-organizations" title="Organizations" value={organizationList.length} />
+        <Count testId="count-active-users" title="Active Users" value={activeUserCount(userList)} />
+      </div>
+      <OrganizationsTable organizations={organizationList} />
+      <UsersTable users={userList} organizations={organizationList} />
+    </div>
+  );
+}
+
+function Count({ title, value, testId }: { title: string; value: number; testId: string }) {
+  return (
+    <Card testId={testId}>
+      <h2 className="text-sm font-medium text-slate-600 dark:text-slate-300">{title}</h2>
+      <p className="mt-2 text-3xl font-bold">{value.toLocaleString('en')}</p>
+    </Card>
+  );
+}
+
+function Table({ headers, children }: { headers: string[]; children: ReactNode }) {
+  return (
+    <div className="mt-4 overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400">
+          <tr>
+            {headers.map((header) => (
+              <th key={header} className="px-2 py-2 font-medium whitespace-nowrap">
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+const cell = 'px-2 py-2 align-top';
+
+function OrganizationsTable({ organizations }: { organizations: Organization[] }) {
+  return (
+    <Card testId="organizations-table">
+      <CardTitle>Organizations</CardTitle>
+      <Table headers={['ID', 'Name', 'Domain', 'Auth0 ID', 'SAML', 'Created']}>
+        {organizations.map((organization) => (
+          <tr key={organization.id}>
+            <td className={cell}>{organization.id}</td>
+            <td className={cell}>
+              <div className="font-medium">{organization.displayName}</div>
+              <div className="text-xs text-slate-500">{organization.name}</div>
+            </td>
+            <td className={cell}>{organization.domain}</td>
+            <td className={`${cell} font-mono text-xs`}>{organization.auth0OrgId ?? '—'}</td>
+            <td className={cell}>{organization.samlEnabled ? 'Enabled' : 'Disabled'}</td>
+            <td className={cell}>{formatDate(organization.createdAt)}</td>
+          </tr>
+        ))}
+      </Table>
+    </Card>
+  );
+}
+
+function UsersTable({ users, organizations }: { users: User[]; organizations: Organization[] }) {
+  const organizationName = (id: number) =>
+    organizations.find((organization) => organization.id === id)?.displayName ?? `#${id}`;
+  return (
+    <Card testId="users-table">
+      <CardTitle>Users</CardTitle>
+      <Table
+        headers={[
+          'ID',
+          'Email',
+          'Name',
+          'Organization',
+          'Role',
+          'Auth Type',
+          'Last Login',
+          'Created',
+        ]}
+      >
+        {users.map((user) => (
+          <tr key={user.id}>
+            <td className={cell}>{user.id}</td>
+            <td className={cell}>{user.email}</td>
+            <td className={cell}>{user.name}</td>
+            <td className={cell}>{organizationName(user.organizationId)}</td>
+            <td className={cell}>{roleLabel(user.role)}</td>
+            <td className={cell}>{authType(user)}</td>
+            <td className={cell}>{formatDateTime(user.lastLogin)}</td>
+            <td className={cell}>{formatDate(user.createdAt)}</td>
+          </tr>
+        ))}
+      </Table>
+    </Card>
+  );
+}

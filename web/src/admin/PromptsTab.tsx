@@ -1,0 +1,80 @@
+import { api, type GlobalPrompts } from '@hub/proto';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { call } from '../api/client';
+import { failureToast } from '../api/errors';
+import { toast } from '../toast/toastStore';
+import { Card, CardTitle, Skeleton } from '../ui/Card';
+import { smallButtonClass, textareaClass } from '../ui/styles';
+import { promptsQuery } from './queries';
+
+export function PromptsTab() {
+  const prompts = useQuery(promptsQuery);
+  return (
+    <Card>
+      <CardTitle>Global Prompts</CardTitle>
+      <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+        These prompts apply to every organization.
+      </p>
+      {prompts.isPending && <Skeleton className="mt-4 h-64" />}
+      {prompts.isError && (
+        <p role="alert" className="mt-4 text-sm text-red-600">
+          The prompts could not be loaded: {prompts.error.message}
+        </p>
+      )}
+      {prompts.data && <PromptsForm initial={prompts.data} />}
+    </Card>
+  );
+}
+
+function PromptsForm({ initial }: { initial: GlobalPrompts }) {
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState(initial);
+  const save = useMutation({
+    mutationFn: (body: GlobalPrompts) => call(api.savePrompts, { body }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(promptsQuery.queryKey, saved);
+      toast({ title: 'Prompts Saved', description: 'The global prompts have been updated.' });
+    },
+    onError: (error) => toast(failureToast('Error', error, 'Failed to save prompts.')),
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    save.mutate(draft);
+  };
+
+  return (
+    <form onSubmit={submit} data-testid="prompts-form" className="mt-4 space-y-4">
+      <div className="space-y-1.5">
+        <label htmlFor="quiz-prompts" className="text-sm font-medium">
+          Evaluation Prompts
+        </label>
+        <textarea
+          id="quiz-prompts"
+          rows={12}
+          value={draft.quizPrompts}
+          disabled={save.isPending}
+          onChange={(event) => setDraft({ ...draft, quizPrompts: event.target.value })}
+          className={textareaClass}
+        />
+      </div>
+      <div className="space-y-1.5">
+        <label htmlFor="video-prompts" className="text-sm font-medium">
+          Video Analysis Prompts
+        </label>
+        <textarea
+          id="video-prompts"
+          rows={12}
+          value={draft.videoAnalysisPrompts}
+          disabled={save.isPending}
+          onChange={(event) => setDraft({ ...draft, videoAnalysisPrompts: event.target.value })}
+          className={textareaClass}
+        />
+      </div>
+      <button type="submit" disabled={save.isPending} className={smallButtonClass}>
+        {save.isPending ? 'Saving...' : 'Save Prompts'}
+      </button>
+    </form>
+  );
+}

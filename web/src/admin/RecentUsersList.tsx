@@ -1,0 +1,104 @@
+import { api, roleLabel, type User } from '@hub/proto';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Mail, Trash2 } from 'lucide-react';
+import { call } from '../api/client';
+import { failureToast } from '../api/errors';
+import { UserAvatar } from '../shell/UserAvatar';
+import { toast } from '../toast/toastStore';
+import { Badge } from '../ui/Badge';
+import { Card, CardTitle, Skeleton } from '../ui/Card';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { smallDangerButtonClass, smallOutlineButtonClass } from '../ui/styles';
+import { recentUsers, resendToast } from './adminText';
+import { adminUsersQuery, refreshAdminData } from './queries';
+
+export function RecentUsersList() {
+  const users = useQuery(adminUsersQuery);
+  return (
+    <Card>
+      <CardTitle>Recent Users</CardTitle>
+      <div className="mt-4 space-y-3">
+        {users.isPending && <Skeleton className="h-16" />}
+        {users.isError && (
+          <p role="alert" className="text-sm text-red-600">
+            The users could not be loaded: {users.error.message}
+          </p>
+        )}
+        {users.data && recentUsers(users.data).map((user) => <UserRow key={user.id} user={user} />)}
+      </div>
+    </Card>
+  );
+}
+
+function UserRow({ user }: { user: User }) {
+  const queryClient = useQueryClient();
+  const resend = useMutation({
+    mutationFn: () => call(api.resendInvitation, { params: { id: user.id } }),
+    onSuccess: (response) => toast(resendToast(response, user.email)),
+    onError: (error) => toast(failureToast('Error', error, 'Failed to send invitation.')),
+  });
+  const remove = useMutation({
+    mutationFn: () => call(api.deleteUser, { params: { id: user.id } }),
+    onSuccess: async () => {
+      toast({ title: 'User Deleted', description: `${user.name} has been deleted.` });
+      await refreshAdminData(queryClient);
+    },
+    onError: (error) => toast(failureToast('Deletion Failed', error, 'Failed to delete user.')),
+  });
+
+  return (
+    <div
+      data-testid="user-row"
+      data-email={user.email}
+      className="flex items-center justify-between gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-800"
+    >
+      <div className="flex min-w-0 items-center gap-3">
+        <UserAvatar name={user.name} profilePicture={user.profilePicture} className="size-9" />
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="font-medium">{user.name}</span>
+            {user.profilePicture && <Badge tone="blue">Has Photo</Badge>}
+            {user.isActive ? (
+              <Badge tone="green">Active</Badge>
+            ) : (
+              <Badge tone="amber">Pending</Badge>
+            )}
+          </div>
+          <p className="truncate text-sm text-slate-500 dark:text-slate-400">{user.email}</p>
+          <p className="text-xs text-slate-500 dark:text-slate-400">
+            {roleLabel(user.role)} · {user.organizationName}
+          </p>
+        </div>
+      </div>
+      <div className="flex shrink-0 gap-2">
+        {!user.isActive && (
+          <button
+            type="button"
+            data-testid="resend-invitation"
+            disabled={resend.isPending}
+            onClick={() => resend.mutate()}
+            className={smallOutlineButtonClass}
+          >
+            <Mail className="size-3.5" /> Resend
+          </button>
+        )}
+        <ConfirmDialog
+          title={`Delete ${user.name}?`}
+          description={`${user.name} (${user.email}) will be deleted with their sessions, profile picture and face data. This cannot be undone.`}
+          confirmLabel="Delete User"
+          onConfirm={() => remove.mutate()}
+          trigger={
+            <button
+              type="button"
+              data-testid="delete-user"
+              disabled={remove.isPending}
+              className={smallDangerButtonClass}
+            >
+              <Trash2 className="size-3.5" /> Delete
+            </button>
+          }
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query';
+import clsx from 'clsx';
+import { currentUserQuery } from '../api/queries';
+import { healthQuery, systemStatus } from '../api/health';
+import { Card, CardTitle, Skeleton } from '../ui/Card';
+
+export function SettingsTab() {
+  const health = useQuery(healthQuery);
+  const user = useQuery(currentUserQuery);
+  const status = health.data ? systemStatus(health.data) : undefined;
+
+  return (
+    <Card>
+      <CardTitle>System Settings</CardTitle>
+      <div className="mt-4 space-y-2">
+        {health.isPending && <Skeleton className="h-24" />}
+        {health.isError && (
+          <p role="alert" className="text-sm text-red-600">
+            The system status could not be read: {health.error.message}
+          </p>
+        )}
+        {status && (
+          <p data-testid="system-status" className="text-sm font-medium">
+            Overall: {status.text}
+          </p>
+        )}
+        {health.data &&
+          Object.entries(health.data.components).map(([name, component]) => (
+            <div
+              key={name}
+              data-testid="health-line"
+              className="flex items-center justify-between rounded-md border border-slate-200 px-3 py-2 text-sm dark:border-slate-800"
+            >
+              <span className="flex items-center gap-2">
+                <span
+                  aria-hidden
+                  className={clsx(
+                    'size-2 rounded-full',
+                    component.status === 'up' ? 'bg-green-500' : 'bg-red-500',
+                  )}
+                />
+                <span className="font-medium capitalize">{name}</span>
+              </span>
+              <span className="text-slate-500 dark:text-slate-400">
+                {component.status === 'up'
+                  ? 'Up'
+                  : `Down${component.error ? `: ${component.error}` : ''}`}
+                {component.latencyMs !== null && ` · ${component.latencyMs} ms`}
+              </span>
+            </div>
+          ))}
+        {health.data && (
+          <p className="text-xs text-slate-500 dark:text-slate-400">
+            Checked {new Date(health.data.checkedAt).toLocaleString('en')}
+          </p>
+        )}
+        {user.data && (
+          <p data-testid="super-admin-contact" className="pt-2 text-sm">
+            Super admin contact: {user.data.name} ({user.data.email})
+          </p>
+        )}
+      </div>
+    </Card>
+  );
+}

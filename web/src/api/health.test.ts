@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { systemStatus } from './health';
+
+const up = { status: 'up' as const, latencyMs: 2 };
+const down = { status: 'down' as const, latencyMs: null, error: 'refused' };
+
+describe('systemStatus', () => {
+  it('is Healthy when the answer is ok', () => {
+    expect(systemStatus({ status: 'ok', checkedAt: '', components: { postgres: up } })).toEqual({
+      healthy: true,
+      text: 'Healthy',
+    });
+  });
+
+  it('names the components that are down', () => {
+    const health = {
+      status: 'degraded' as const,
+      checkedAt: '',
+      components: { postgres: up, redis: down, identity: down },
+    };
+    expect(systemStatus(health).text).toBe('Degraded (redis, identity down)');
+  });
+});

@@ -1,0 +1,23 @@
+import { api, Health } from '@hub/proto';
+import { queryOptions } from '@tanstack/react-query';
+import { ApiError, readBody } from './client';
+
+/** GET /api/health: a 503 still carries the components, so both answers are read. */
+export const healthQuery = queryOptions({
+  queryKey: [api.health.path],
+  queryFn: async ({ signal }): Promise<Health> => {
+    const response = await fetch(api.health.path, { signal, credentials: 'include' });
+    const parsed = Health.safeParse(await readBody(response));
+    if (!parsed.success) throw new ApiError(response.status, undefined);
+    return parsed.data;
+  },
+});
+
+/** 'Healthy' when everything is up, else 'Degraded' naming what is down. */
+export function systemStatus(health: Health): { healthy: boolean; text: string } {
+  if (health.status === 'ok') return { healthy: true, text: 'Healthy' };
+  const down = Object.entries(health.components)
+    .filter(([, component]) => component.status === 'down')
+    .map(([name]) => name);
+  return { healthy: false, text: down.length ? `Degraded (${down.join(', ')} down)` : 'Degraded' };
+}

@@ -1,0 +1,17 @@
+import type { z } from 'zod';
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** The first message per top-level field of a failed parse; empty when the value is valid. */
+export function fieldErrors(schema: z.ZodType, value: unknown): FieldErrors {
+  const result = schema.safeParse(value);
+  if (result.success) return {};
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0] ?? '');
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+export const hasErrors = (errors: FieldErrors): boolean => Object.keys(errors).length > 0;

@@ -1,0 +1,85 @@
+import { api, type MessageResponse } from '@hub/proto';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { postForm } from '../api/upload';
+import { toast } from '../toast/toastStore';
+import { primaryButtonClass } from '../ui/styles';
+import { setupFailureToast, setupProblem, type InvitationParams } from './invitation';
+import { InvitationLayout, InvitationStatus } from './InvitationLayout';
+import { PasswordSetupFields } from './PasswordSetupFields';
+import { PhotoPicker } from './PhotoPicker';
+import { useInvitation } from './useInvitation';
+import { useSetupDone } from './useSetupDone';
+
+export function EnhancedSetupPage() {
+  const state = useInvitation();
+  return (
+    <InvitationLayout>
+      <InvitationStatus state={state} />
+      {state.status === 'valid' && (
+        <>
+          <header className="mb-6 text-center">
+            <h1 className="text-2xl font-bold">Complete Your Account</h1>
+            <p data-testid="invitation-greeting" className="mt-1 text-sm text-slate-500">
+              Welcome, {state.invitation.userName}! Add your photo and choose a password for your{' '}
+              {state.invitation.organizationName} account ({state.invitation.email}).
+            </p>
+          </header>
+          <EnhancedSetupForm params={state.params} />
+        </>
+      )}
+    </InvitationLayout>
+  );
+}
+
+async function submitSetup(params: InvitationParams, password: string, photo: File) {
+  const form = new FormData();
+  form.append('token', params.token);
+  form.append('email', params.email);
+  form.append('password', password);
+  form.append(api.setupPasswordWithProfile.upload?.fileField ?? 'file', photo);
+  return (await postForm(api.setupPasswordWithProfile.path, form)) as MessageResponse;
+}
+
+function EnhancedSetupForm({ params }: { params: InvitationParams }) {
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [photo, setPhoto] = useState<File | null>(null);
+  const finish = useSetupDone();
+
+  const setup = useMutation({
+    mutationFn: (file: File) => submitSetup(params, password, file),
+    onSuccess: () => {
+      toast({
+        title: 'Account Setup Complete!',
+        description: 'Your photo and password are saved. You can now sign in.',
+      });
+      finish();
+    },
+    onError: (error) => toast(setupFailureToast('profile', error)),
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problem = setupProblem(password, confirmation, { required: true, chosen: !!photo });
+    if (problem) toast(problem);
+    else if (photo) setup.mutate(photo);
+  };
+
+  const busy = setup.isPending || setup.isSuccess;
+  return (
+    <form noValidate onSubmit={submit} data-testid="enhanced-setup-form" className="space-y-4">
+      <PhotoPicker photo={photo} onChange={setPhoto} disabled={busy} />
+      <PasswordSetupFields
+        password={password}
+        confirmation={confirmation}
+        onPassword={setPassword}
+        onConfirmation={setConfirmation}
+        disabled={busy}
+      />
+      <button type="submit" disabled={busy} className={primaryButtonClass}>
+        {setup.isPending ? 'Setting up...' : 'Complete Account Setup'}
+      </button>
+    </form>
+  );
+}

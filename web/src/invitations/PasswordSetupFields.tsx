@@ -1,0 +1,82 @@
+import clsx from 'clsx';
+import { Check, X } from 'lucide-react';
+import { PasswordField } from '../auth/PasswordField';
+import { passwordChecklist, SPECIAL_CHARACTERS } from './invitation';
+
+interface PasswordSetupFieldsProps {
+  password: string;
+  confirmation: string;
+  onPassword: (value: string) => void;
+  onConfirmation: (value: string) => void;
+  disabled: boolean;
+}
+
+/** New password and confirmation, each with show/hide, the live checklist and the match line. */
+export function PasswordSetupFields({
+  password,
+  confirmation,
+  onPassword,
+  onConfirmation,
+  disabled,
+}: PasswordSetupFieldsProps) {
+  const checklist = passwordChecklist(password);
+  const matches = password === confirmation;
+  return (
+    <>
+      <div className="space-y-1.5">
+        <label htmlFor="setup-password" className="text-sm font-medium">
+          Password
+        </label>
+        <PasswordField
+          id="setup-password"
+          value={password}
+          onChange={onPassword}
+          disabled={disabled}
+          autoComplete="new-password"
+        />
+      </div>
+      <ul data-testid="password-checklist" aria-label="Password requirements" className="space-y-1">
+        {checklist.map((item) => (
+          <li
+            key={item.key}
+            data-met={item.met}
+            className={clsx(
+              'flex items-center gap-2 text-xs',
+              item.met ? 'text-green-700 dark:text-green-400' : 'text-slate-500',
+            )}
+          >
+            {item.met ? <Check className="size-3.5" /> : <X className="size-3.5" />}
+            {item.label}
+          </li>
+        ))}
+      </ul>
+      <p className="text-xs text-slate-500 dark:text-slate-400">
+        Special characters: <code className="font-mono">{SPECIAL_CHARACTERS}</code>
+      </p>
+      <div className="space-y-1.5">
+        <label htmlFor="setup-confirm-password" className="text-sm font-medium">
+          Confirm Password
+        </label>
+        <PasswordField
+          id="setup-confirm-password"
+          value={confirmation}
+          onChange={onConfirmation}
+          disabled={disabled}
+          autoComplete="new-password"
+        />
+        {confirmation !== '' && (
+          <p
+            data-testid="password-match"
+            className={clsx(
+              'flex items-center gap-1 text-xs',
+              matches ? 'text-green-700 dark:text-green-400' : 'text-red-600',
+            )}
+          >
+            {matches ? <Check className="size-3.5" /> : <X className="size-3.5" />}
+            {matches ? 'Passwords match' : 'Passwords do not match'}
+          </p>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { api, type VerifyInvitationResponse } from '@hub/proto';
+import { useQuery } from '@tanstack/react-query';
+import { useLocation, useNavigate } from '@tanstack/react-router';
+import { useEffect, useMemo } from 'react';
+import { call } from '../api/client';
+import { toast } from '../toast/toastStore';
+import {
+  INVALID_LINK_REDIRECT_MS,
+  INVALID_LINK_TOAST,
+  isRefusedLink,
+  readInvitationParams,
+  verifyFailureToast,
+  type InvitationParams,
+} from './invitation';
+
+export type InvitationState =
+  | { status: 'verifying' }
+  | { status: 'invalid' }
+  | { status: 'unreachable'; retry: () => void }
+  | { status: 'valid'; params: InvitationParams; invitation: VerifyInvitationResponse };
+
+/**
+ * Reads token and email from the address and verifies them: a missing parameter goes to the
+ * sign-in page at once, a refused link after 3 s, a failed request offers a retry.
+ */
+export function useInvitation(): InvitationState {
+  const navigate = useNavigate();
+  // The raw query string: the router's parsed search could turn a numeric token into a number.
+  const searchStr = useLocation({ select: (location) => location.searchStr });
+  const params = useMemo(() => readInvitationParams(searchStr), [searchStr]);
+
+  const verify = useQuery({
+    queryKey: [api.verifyInvitation.path, params?.token, params?.email],
+    queryFn: ({ signal }) => call(api.verifyInvitation, { body: params!, signal }),
+    enabled: params !== null,
+    gcTime: 0,
+  });
+
+  useEffect(() => {
+    if (params) return;
+    toast(INVALID_LINK_TOAST);
+    void navigate({ to: '/', replace: true });
+  }, [params, navigate]);
+
+  const refused = verify.isError && isRefusedLink(verify.error);
+  useEffect(() => {
+    if (!verify.isError) return;
+    toast(verifyFailureToast(verify.error));
+    if (!refused) return;
+    const timer = setTimeout(
+      () => void navigate({ to: '/', replace: true }),
+      INVALID_LINK_REDIRECT_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [verify.isError, verify.error, refused, navigate]);
+
+  if (!params || refused) return { status: 'invalid' };
+  if (verify.isError) return { status: 'unreachable', retry: () => void verify.refetch() };
+  if (verify.data) return { status: 'valid', params, invitation: verify.data };
+  return { status: 'verifying' };
+}

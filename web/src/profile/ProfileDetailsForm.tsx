@@ -1,0 +1,72 @@
+import { api, type User } from '@hub/proto';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { call } from '../api/client';
+import { failureToast } from '../api/errors';
+import { hasErrors, type FieldErrors } from '../forms/fieldErrors';
+import { toast } from '../toast/toastStore';
+import { Card, CardTitle } from '../ui/Card';
+import { Field } from '../ui/Field';
+import { inputClass, smallButtonClass } from '../ui/styles';
+import { profileChanged, profileErrors, type ProfileDraft } from './profileForm';
+import { useSetCurrentUser } from './useSetCurrentUser';
+
+export function ProfileDetailsForm({ user }: { user: User }) {
+  const loaded: ProfileDraft = { name: user.name, email: user.email };
+  const [draft, setDraft] = useState<ProfileDraft>(loaded);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const setCurrentUser = useSetCurrentUser();
+
+  const update = useMutation({
+    mutationFn: (body: ProfileDraft) => call(api.updateProfile, { body }),
+    onSuccess: async (updated) => {
+      toast({ title: 'Profile Updated', description: 'Your profile has been saved.' });
+      await setCurrentUser(updated);
+    },
+    onError: (error) => toast(failureToast('Update Failed', error, 'Failed to update profile.')),
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = profileErrors(draft);
+    setErrors(found);
+    if (!hasErrors(found)) update.mutate({ name: draft.name.trim(), email: draft.email.trim() });
+  };
+
+  const busy = update.isPending;
+  return (
+    <Card>
+      <CardTitle>Profile Information</CardTitle>
+      <form noValidate onSubmit={submit} data-testid="profile-form" className="mt-4 space-y-4">
+        <Field id="profile-name" label="Name" error={errors.name}>
+          <input
+            id="profile-name"
+            value={draft.name}
+            disabled={busy}
+            autoComplete="name"
+            onChange={(event) => setDraft({ ...draft, name: event.target.value })}
+            className={inputClass}
+          />
+        </Field>
+        <Field id="profile-email" label="Email" error={errors.email}>
+          <input
+            id="profile-email"
+            type="email"
+            value={draft.email}
+            disabled={busy}
+            autoComplete="email"
+            onChange={(event) => setDraft({ ...draft, email: event.target.value })}
+            className={inputClass}
+          />
+        </Field>
+        <button
+          type="submit"
+          disabled={busy || !profileChanged(loaded, draft)}
+          className={smallButtonClass}
+        >
+          {busy ? 'Saving...' : 'Update Profile'}
+        </button>
+      </form>
+    </Card>
+  );
+}
