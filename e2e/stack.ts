@@ -1,8 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { claimTestResources, TEST_REDIS_URL, type TestResources } from '@hub/kit/testing';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** The same processes, in the same order, as the launcher starts. */
+const PROCESSES = JSON.parse(readFileSync(`${root}infra/processes.json`, 'utf8')) as {
+  name: string;
+  entry: string;
+  ready: string;
+}[];
 
 export const E2E_SUPER_ADMIN = { email: 'root@e2e.test', password: 'E2e-Super-Admin-Pass!' };
 
@@ -13,7 +21,7 @@ export interface RunningStack {
   stop(): Promise<void>;
 }
 
-function startProcess(name: string, entry: string, env: Record<string, string>, ready: RegExp) {
+function startProcess(name: string, entry: string, env: Record<string, string>, ready: string) {
   const child = spawn(process.execPath, [entry], {
     cwd: root,
     env: { ...process.env, ...env },
@@ -23,7 +31,7 @@ function startProcess(name: string, entry: string, env: Record<string, string>, 
   const started = new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (ready.test(output)) resolve();
+      if (output.includes(ready)) resolve();
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
@@ -65,22 +73,11 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
     await resources.release();
   };
   try {
-    const identity = startProcess(
-      'identity',
-      'services/identity/dist/main.js',
-      env,
-      /\[identity\] ready/,
-    );
-    processes.push(identity.child);
-    await identity.started;
-    const gateway = startProcess(
-      'gateway',
-      'services/gateway/dist/main.js',
-      env,
-      /\[gateway\] listening/,
-    );
-    processes.push(gateway.child);
-    await gateway.started;
+    for (const { name, entry, ready } of PROCESSES) {
+      const started = startProcess(name, entry, env, ready);
+      processes.push(started.child);
+      await started.started;
+    }
   } catch (error) {
     await stop();
     throw error;

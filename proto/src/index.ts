@@ -9,3 +9,5 @@ export * from './rpc.js';
 export * from './accounts.js';
 export * from './uploads.js';
 export * from './events.js';
+export * from './library.js';
+export * from './queues.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './http.js';
-import { ALL_ROLES, SUPER_ADMIN_ONLY } from './roles.js';
+import { ALL_ROLES, STAFF_ROLES, SUPER_ADMIN_ONLY } from './roles.js';
 import {
   ActivitySummary,
   AdminOrganization,
@@ -25,8 +25,22 @@ import {
   VerifyInvitationRequest,
   VerifyInvitationResponse,
 } from './accounts.js';
-import { INVITATION_PHOTO_UPLOAD, PROFILE_PICTURE_UPLOAD } from './uploads.js';
+import { DOCUMENT_UPLOAD, INVITATION_PHOTO_UPLOAD, PROFILE_PICTURE_UPLOAD } from './uploads.js';
 import { Organization } from './identity.js';
+import {
+  CreateFolderRequest,
+  CreateTagRequest,
+  DocumentIdParams,
+  DocumentImageParams,
+  DocumentList,
+  DocumentListQuery,
+  DocumentMarkdown,
+  Folder,
+  LibraryDocument,
+  PresignedImage,
+  SignedUrl,
+  Tag,
+} from './library.js';
 import {
   DomainParams,
   LoginRequest,
@@ -342,6 +356,125 @@ export const api = {
     access: 'public',
     response: MessageResponse,
     upload: INVITATION_PHOTO_UPLOAD,
+  }),
+
+  // Document library (spec, operations.md: the Library is for staff; operators reach SOPs through training)
+  documents: defineRoute({
+    method: 'GET',
+    path: '/api/library/documents',
+    summary:
+      'Documents of your organization: by folder, tags (all of them), full-text search, SOP-processed only',
+    tag: 'library',
+    access: STAFF_ROLES,
+    query: DocumentListQuery,
+    response: DocumentList,
+  }),
+  document: defineRoute({
+    method: 'GET',
+    path: '/api/library/documents/:id',
+    summary: 'One document with its processing state',
+    tag: 'library',
+    access: STAFF_ROLES,
+    params: DocumentIdParams,
+    response: LibraryDocument,
+  }),
+  uploadDocument: defineRoute({
+    method: 'POST',
+    path: '/api/library/documents/upload',
+    summary:
+      'Upload a PDF (fields title, description, tags, folderId, then file; up to 50 MB); processing starts at once',
+    tag: 'library',
+    access: STAFF_ROLES,
+    response: LibraryDocument,
+    upload: DOCUMENT_UPLOAD,
+  }),
+  documentDownloadUrl: defineRoute({
+    method: 'GET',
+    path: '/api/library/documents/:id/download-url',
+    summary: 'A short-lived signed link to the PDF',
+    tag: 'library',
+    access: STAFF_ROLES,
+    params: DocumentIdParams,
+    response: SignedUrl,
+  }),
+  documentMarkdown: defineRoute({
+    method: 'GET',
+    path: '/api/library/documents/:id/markdown',
+    summary: 'The SOP content as markdown (404 while processing)',
+    tag: 'library',
+    access: STAFF_ROLES,
+    params: DocumentIdParams,
+    response: DocumentMarkdown,
+  }),
+  documentImage: defineRoute({
+    method: 'GET',
+    path: '/api/library/documents/:id/images/:imgId',
+    summary: 'A short-lived signed link to an image extracted from the PDF',
+    tag: 'library',
+    access: STAFF_ROLES,
+    params: DocumentImageParams,
+    response: PresignedImage,
+  }),
+  deleteDocument: defineRoute({
+    method: 'DELETE',
+    path: '/api/library/documents/:id',
+    summary: 'Delete a document with its stored files and search entries',
+    tag: 'library',
+    access: STAFF_ROLES,
+    params: DocumentIdParams,
+    response: MessageResponse,
+  }),
+  retryDocument: defineRoute({
+    method: 'POST',
+    path: '/api/library/documents/:id/retry',
+    summary: 'Process a failed document again',
+    tag: 'library',
+    access: STAFF_ROLES,
+    params: DocumentIdParams,
+    response: LibraryDocument,
+  }),
+  folders: defineRoute({
+    method: 'GET',
+    path: '/api/library/folders',
+    summary: 'Folders of your organization',
+    tag: 'library',
+    access: STAFF_ROLES,
+    response: z.array(Folder),
+  }),
+  createFolder: defineRoute({
+    method: 'POST',
+    path: '/api/library/folders',
+    summary: 'Create a folder, optionally inside another',
+    tag: 'library',
+    access: STAFF_ROLES,
+    body: CreateFolderRequest,
+    response: Folder,
+  }),
+  tags: defineRoute({
+    method: 'GET',
+    path: '/api/library/tags',
+    summary: 'Tags of your organization with their document counts',
+    tag: 'library',
+    access: STAFF_ROLES,
+    response: z.array(Tag),
+  }),
+  createTag: defineRoute({
+    method: 'POST',
+    path: '/api/library/tags',
+    summary: 'Create a tag',
+    tag: 'library',
+    access: STAFF_ROLES,
+    body: CreateTagRequest,
+    response: Tag,
+  }),
+  signedFile: defineRoute({
+    method: 'GET',
+    path: '/api/files/:token',
+    summary: 'A stored file behind a short-lived signed link (the link is the credential)',
+    tag: 'files',
+    access: 'public',
+    params: z.object({ token: z.string().min(10).max(2000) }),
+    response: z.any(),
   }),
 } as const;
 

@@ -1,5 +1,6 @@
 import type { UploadRule } from './http.js';
 import { SetupPasswordRequest } from './accounts.js';
+import { DOCUMENT_MAX_BYTES, DocumentUploadFields } from './library.js';
 
 /** File kinds recognised by their leading bytes. */
 export const IMAGE_KINDS = ['jpeg', 'png', 'gif', 'webp', 'bmp'] as const;
@@ -47,5 +48,17 @@ export const INVITATION_PHOTO_UPLOAD: UploadRule<typeof SetupPasswordRequest> = 
     missing: 'Please upload a profile picture to complete your account setup.',
     wrongKind: 'Please select a JPEG or PNG image.',
     tooLarge,
+  },
+};
+
+export const DOCUMENT_UPLOAD: UploadRule<typeof DocumentUploadFields> = {
+  fileField: 'file',
+  maxBytes: DOCUMENT_MAX_BYTES,
+  kinds: ['pdf'],
+  fields: DocumentUploadFields,
+  messages: {
+    missing: 'Please select a PDF file to upload.',
+    wrongKind: 'Please select a PDF file to upload.',
+    tooLarge: 'The PDF is larger than 50 MB. Please upload a smaller file.',
   },
 };

@@ -18,6 +18,8 @@ export const GatewayEnv = BaseEnv.extend(StorageEnv.shape).extend({
   LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_ATTEMPTS_PER_CLIENT: z.coerce.number().int().positive().default(30),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  /** Signs short-lived file links; give every gateway replica the same one. Random per start when absent. */
+  FILE_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
 export type GatewayConfig = z.infer<typeof GatewayEnv>;

@@ -22,7 +22,12 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
   const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX, config.RPC_TIMEOUT_MS);
   const redis = connectRedis(config.REDIS_URL, 'gateway');
   const storage = openStorage(config);
-  const adapter = new FastifyAdapter({ trustProxy: config.TRUST_PROXY, bodyLimit: 1024 * 1024 });
+  const adapter = new FastifyAdapter({
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    // Signed file links carry their claims in the path.
+    maxParamLength: 2048,
+  });
   const routes: RunningGateway['routes'] = [];
   adapter.getInstance().addHook('onRoute', (route: RouteOptions) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });

@@ -3,6 +3,10 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { Redis } from 'ioredis';
 import { type ObjectStorage, RpcClient } from '@hub/kit';
 import { AdminController } from './admin/admin.controller.js';
+import { FilesController } from './files/files.controller.js';
+import { SignedLinks } from './files/signed-links.js';
+import { StoredFileReply } from './files/stored-file-reply.js';
+import { LibraryController } from './library/library.controller.js';
 import { InvitationsController } from './invitations/invitations.controller.js';
 import { NotificationsController } from './notifications/notifications.controller.js';
 import { ProfileController } from './profile/profile.controller.js';
@@ -38,6 +42,8 @@ export class GatewayModule {
         ProfileController,
         NotificationsController,
         InvitationsController,
+        LibraryController,
+        FilesController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -45,6 +51,8 @@ export class GatewayModule {
         { provide: Redis, useValue: connections.redis },
         { provide: STORAGE, useValue: connections.storage },
         UploadReceiver,
+        SignedLinks,
+        StoredFileReply,
         { provide: APP_GUARD, useClass: RouteGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },
         LoginRateLimiter,

@@ -228,13 +228,14 @@ describe('public lookups', () => {
     expect((await new ApiSession(stack.url).get('/api/auth/organizations')).status).toBe(401);
   });
 
-  it('reports health of the gateway, identity, PostgreSQL and Redis', async () => {
+  it('reports health of the gateway, every service, PostgreSQL and Redis', async () => {
     const { status, body } = await new ApiSession(stack.url).get('/api/health');
     expect(status).toBe(200);
     expect(body.status).toBe('ok');
     expect(Object.keys(body.components as object).sort()).toEqual([
       'gateway',
       'identity',
+      'library',
       'postgres',
       'redis',
     ]);

@@ -6,6 +6,8 @@ import pg from 'pg';
 import { readIdentityConfig } from '../../identity/src/config.js';
 import { startIdentity, type RunningIdentity } from '../../identity/src/identity.app.js';
 import { hashPassword } from '../../identity/src/auth/passwords.js';
+import { readLibraryConfig } from '../../library/src/config.js';
+import { startLibrary, type RunningLibrary } from '../../library/src/library.app.js';
 import { readGatewayConfig } from '../src/config.js';
 import { createGateway, type RunningGateway } from '../src/gateway.app.js';
 import type { Role } from '@hub/proto';
@@ -20,6 +22,7 @@ export interface TestStack {
   redisPrefix: string;
   gateway: RunningGateway;
   identity: RunningIdentity;
+  library: RunningLibrary;
   /** A client of the stack's own database, with the identity schema on its search path. */
   sql: pg.Client;
   redis: Redis;
@@ -61,6 +64,7 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
     ...env,
   };
   const identity = await startIdentity(readIdentityConfig(common));
+  const library = await startLibrary(readLibraryConfig(common));
   const gateway = await createGateway(readGatewayConfig(common));
   const sql = new pg.Client({ connectionString: databaseUrl, options: '-c search_path=identity' });
   await sql.connect();
@@ -71,6 +75,7 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
     redisPrefix,
     gateway,
     identity,
+    library,
     sql,
     redis,
     storage: openStorage(readGatewayConfig(common)),
@@ -99,6 +104,7 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
     },
     async stop() {
       await gateway.close();
+      await library.close();
       await identity.close();
       await sql.end();
       redis.disconnect();

@@ -1,12 +1,15 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { type ComponentHealth, type Health, identityRpc } from '@hub/proto';
+import { type ComponentHealth, type Health, identityRpc, libraryRpc } from '@hub/proto';
 import { probe, probeRedis, RpcClient } from '@hub/kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 
 /** Services the gateway depends on; each later service adds itself here. */
-const SERVICES = [{ name: 'identity', ping: identityRpc.ping }] as const;
+const SERVICES = [
+  { name: 'identity', ping: identityRpc.ping },
+  { name: 'library', ping: libraryRpc.ping },
+] as const;
 
 @Injectable()
 export class HealthService implements OnModuleDestroy {

@@ -17,6 +17,8 @@ import { STORAGE } from './storage.token.js';
 
 export interface ReceivedUpload<F> {
   key: string;
+  /** The name the browser gave the file, for display only. */
+  fileName: string;
   kind: string;
   size: number;
   fields: F;
@@ -96,7 +98,14 @@ export class UploadReceiver {
         part.file.resume();
         continue;
       }
-      return this.store(part.file, rule, this.validFields(rule, fields), keyFor);
+      const fileName = [...(part.filename || 'upload')]
+        .filter((c) => c >= ' ')
+        .join('')
+        .slice(0, 255);
+      return {
+        ...(await this.store(part.file, rule, this.validFields(rule, fields), keyFor)),
+        fileName,
+      };
     }
     throw new BadRequestException(rule.messages.missing);
   }
@@ -117,7 +126,7 @@ export class UploadReceiver {
     rule: UploadRule,
     fields: F,
     keyFor: (kind: string, fields: F) => Promise<string>,
-  ): Promise<ReceivedUpload<F>> {
+  ): Promise<Omit<ReceivedUpload<F>, 'fileName'>> {
     const head = await peek(file, SNIFF_BYTES);
     const kind = head.length > 0 ? sniffFileKind(head) : null;
     if (head.length === 0) throw this.refuse(file, new BadRequestException(rule.messages.missing));

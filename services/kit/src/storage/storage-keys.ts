@@ -10,6 +10,12 @@ export function newObjectKey(organizationId: number, folder: string, extension: 
   return `${organizationPrefix(organizationId)}${folder}/${randomUUID()}.${extension}`;
 }
 
+/** A new folder below the organization for one item that owns several files (a document, a video). */
+export function newObjectFolder(organizationId: number, folder: string): string {
+  if (!/^[a-z0-9-]+$/.test(folder)) throw new Error(`Bad storage folder ${folder}`);
+  return `${organizationPrefix(organizationId)}${folder}/${randomUUID()}/`;
+}
+
 export function belongsToOrganization(key: string, organizationId: number): boolean {
   return key.startsWith(organizationPrefix(organizationId));
 }

@@ -1,0 +1,164 @@
+// Redis for the embedded default: the one at REDIS_URL when it answers, otherwise Debian's
+// redis-server (installed with apt-get when missing) run as a child without persistence.
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { startChild, stopChild } from './children.mjs';
+import { isLoopback } from './postgres.mjs';
+import { answersRedis, findFreePort, waitFor } from './ports.mjs';
+
+export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
+
+/**
+ * @typedef {{
+ *   url: string,
+ *   embedded: boolean,
+ *   description: string,
+ *   stop: () => Promise<void>,
+ *   onUnexpectedExit: (callback: (how: string) => void) => void,
+ * }} RedisServer
+ */
+
+/**
+ * @param {string} redisUrl
+ * @param {string} dataDir  absolute $DATA_DIR
+ * @param {(message: string) => void} log
+ * @returns {Promise<RedisServer>}
+ */
+export async function ensureRedis(redisUrl, dataDir, log) {
+  const url = new URL(redisUrl);
+  const host = url.hostname.replace(/^\[|\]$/g, '') || '127.0.0.1';
+  const port = Number(url.port || 6379);
+  /** @type {RedisServer} */
+  const existing = {
+    url: redisUrl,
+    embedded: false,
+    description: `the one at ${host}:${port}`,
+    stop: async () => undefined,
+    onUnexpectedExit: () => undefined,
+  };
+  if (await answersRedis(host, port)) return existing;
+  if (!isLoopback(host)) {
+    throw new Error(
+      `Redis at ${host}:${port} (REDIS_URL) does not answer. Start it, or point REDIS_URL at a local address to have the launcher start its own.`,
+    );
+  }
+  log(`No Redis answers at ${host}:${port}: starting redis-server.`);
+  let binary = findOnPath('redis-server');
+  if (!binary) {
+    installRedis(log);
+    // Debian's package may start its own service on 6379 as it installs.
+    if (await answersRedis(host, port)) return existing;
+    binary = findOnPath('redis-server');
+    if (!binary) throw new Error('redis-server is still not on the PATH after installing it');
+  }
+
+  const redisPort = await findFreePort(port);
+  const workDir = path.join(dataDir, 'redis');
+  await mkdir(workDir, { recursive: true });
+  const password = decodeURIComponent(url.password);
+  const child = startChild(
+    'redis',
+    binary,
+    [
+      '--port',
+      String(redisPort),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--daemonize',
+      'no',
+      '--loglevel',
+      'warning',
+      '--dir',
+      workDir,
+      ...(password ? ['--requirepass', password] : []),
+    ],
+    { cwd: workDir },
+  );
+  const up = await waitFor(
+    async () => child.hasExited() || (await answersRedis('127.0.0.1', redisPort)),
+    15_000,
+  );
+  if (!up || child.hasExited()) {
+    await stopChild(child, 2000);
+    throw new Error(`redis-server did not come up on port ${redisPort} (see its messages above)`);
+  }
+  let stopping = false;
+  const startedUrl = new URL(redisUrl);
+  startedUrl.hostname = '127.0.0.1';
+  startedUrl.port = String(redisPort);
+  return {
+    url: startedUrl.toString().replace(/\/$/, ''),
+    embedded: true,
+    description: `redis-server on 127.0.0.1:${redisPort} (no persistence)`,
+    async stop() {
+      stopping = true;
+      await stopChild(child, 5000);
+    },
+    onUnexpectedExit(callback) {
+      void child.exited.then(({ code, signal }) => {
+        if (!stopping) callback(signal ? `was ended by ${signal}` : `exited with code ${code}`);
+      });
+    },
+  };
+}
+
+/**
+ * @param {string} name
+ * @returns {string | undefined}
+ */
+function findOnPath(name) {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    if (!dir) continue;
+    const candidate = path.join(dir, name);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return ['/usr/bin', '/usr/sbin', '/usr/local/bin']
+    .map((dir) => path.join(dir, name))
+    .find((candidate) => {
+      try {
+        accessSync(candidate, constants.X_OK);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+}
+
+/**
+ * `apt-get install -y redis-server`, with `apt-get update` first only when that fails.
+ * @param {(message: string) => void} log
+ */
+function installRedis(log) {
+  const isRoot = process.getuid?.() === 0;
+  const sudo = isRoot ? undefined : findOnPath('sudo');
+  if (!findOnPath('apt-get') || (!isRoot && !sudo)) {
+    throw new Error(
+      'redis-server is not installed and cannot be installed here (needs apt-get as root). Install Redis, or point REDIS_URL at a running one.',
+    );
+  }
+  /** @param {string[]} args */
+  const apt = (args) => {
+    const [command, fullArgs] = isRoot ? ['apt-get', args] : [sudo ?? 'sudo', ['apt-get', ...args]];
+    log(`$ ${isRoot ? '' : 'sudo '}apt-get ${args.join(' ')}`);
+    return spawnSync(command, fullArgs, {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    }).status;
+  };
+  const install = ['install', '-y', '--no-install-recommends', 'redis-server'];
+  if (apt(install) === 0) return;
+  if (apt(['update']) !== 0 || apt(install) !== 0) {
+    throw new Error('apt-get could not install redis-server (see its messages above)');
+  }
+}

@@ -1,0 +1,41 @@
+# Shared steps of start.sh and test.sh (sourced, not run). Expects to run from the repo root.
+
+# Installs the npm dependencies unless node_modules already matches the lock file and every
+# package.json: a digest of them is kept in node_modules/.install-stamp.
+ensure_npm_install() {
+  if ! command -v npm >/dev/null 2>&1; then
+    echo "npm is missing: install Node.js 20.19 or newer (it brings npm), then run this again." >&2
+    exit 1
+  fi
+  local stamp=node_modules/.install-stamp
+  if [[ -f "$stamp" && -x node_modules/.bin/node && "$(cat "$stamp")" == "$(install_digest)" ]]; then
+    return 0
+  fi
+  echo "==> npm install"
+  npm install --no-fund --no-audit
+  install_digest >"$stamp"
+}
+
+install_digest() {
+  {
+    cat package-lock.json
+    git ls-files -co --exclude-standard -- 'package.json' '*/package.json' 2>/dev/null |
+      sort | xargs -r cat
+  } | sha256sum | cut -d' ' -f1
+}
+
+# Runs a command as root: directly when we are root, through sudo otherwise.
+as_root() {
+  if [[ $(id -u) -eq 0 ]]; then
+    "$@"
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo "$@"
+  else
+    echo "Needs root to run: $*" >&2
+    return 1
+  fi
+}
+
+# Tools and `node` itself (Node 24, a root devDependency) come from node_modules/.bin, as in
+# npm scripts, also when this script is run with plain bash.
+export PATH="$PWD/node_modules/.bin:$PATH"

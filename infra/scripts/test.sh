@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# `npm test`: everything CI runs (.ci/run calls this). Installs what it needs when missing,
+# then builds, lints, checks formatting and types, and runs every vitest project (unit,
+# integration, e2e). Integration and e2e tests use PostgreSQL and Redis on their usual local
+# ports with a database and key prefix of their own; e2e drives Debian's Chromium.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+source infra/scripts/lib.sh
+
+export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1
+
+ensure_npm_install
+if [[ ! -x /usr/bin/chromium ]]; then
+  echo "==> apt-get install chromium"
+  as_root apt-get update
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+fi
+
+step() {
+  echo
+  echo "==> $*"
+  "$@"
+}
+
+step node_modules/.bin/turbo run build --output-logs=new-only
+step node_modules/.bin/eslint . --max-warnings 0 --cache --cache-location node_modules/.cache/eslint/
+step node_modules/.bin/prettier --check . --cache --cache-location node_modules/.cache/prettier/.cache
+step node_modules/.bin/turbo run typecheck --output-logs=errors-only
+step node_modules/.bin/vitest run

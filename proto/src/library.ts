@@ -1,0 +1,161 @@
+import { z } from 'zod';
+
+export const TAG_COLORS = [
+  { name: 'Red', hex: '#ef4444' },
+  { name: 'Orange', hex: '#f97316' },
+  { name: 'Yellow', hex: '#eab308' },
+  { name: 'Green', hex: '#22c55e' },
+  { name: 'Blue', hex: '#3b82f6' },
+  { name: 'Purple', hex: '#8b5cf6' },
+  { name: 'Pink', hex: '#ec4899' },
+  { name: 'Gray', hex: '#6b7280' },
+] as const;
+
+/** PDFs above this size are refused while the upload streams (state it in the upload dialog). */
+export const DOCUMENT_MAX_BYTES = 50 * 1024 * 1024;
+
+export const PROCESSING_STAGES = [
+  'queued',
+  'extracting',
+  'ocr',
+  'images',
+  'generating_evaluation',
+  'done',
+  'failed',
+] as const;
+export const ProcessingStage = z.enum(PROCESSING_STAGES);
+export type ProcessingStage = z.infer<typeof ProcessingStage>;
+
+export const ProcessingProgress = z.object({
+  stage: ProcessingStage,
+  /** e.g. OCR page n of m; null when the stage has no count. */
+  current: z.number().int().nullable(),
+  total: z.number().int().nullable(),
+  updatedAt: z.string(),
+});
+export type ProcessingProgress = z.infer<typeof ProcessingProgress>;
+
+export const Tag = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  color: z.string(),
+  documentCount: z.number().int(),
+});
+export type Tag = z.infer<typeof Tag>;
+
+export const Folder = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  parentFolderId: z.number().int().nullable(),
+});
+export type Folder = z.infer<typeof Folder>;
+
+export const LibraryDocument = z.object({
+  id: z.number().int(),
+  _id: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  fileName: z.string(),
+  fileSize: z.number().int(),
+  pageCount: z.number().int().nullable(),
+  uploadedAt: z.string(),
+  uploadedBy: z.number().int(),
+  folderId: z.number().int().nullable(),
+  tags: z.array(Tag.pick({ id: true, name: true, color: true })),
+  processed: z.boolean(),
+  markdownS3Key: z.string().nullable(),
+  sopProcessed: z.boolean(),
+  sopError: z.string().nullable(),
+  ocrProcessed: z.boolean(),
+  ocrError: z.string().nullable(),
+  evaluationGenerated: z.boolean(),
+  evaluationId: z.number().int().nullable(),
+  evaluationGenerationError: z.string().nullable(),
+  processingError: z.string().nullable(),
+  imageCount: z.number().int(),
+  quizGenerated: z.boolean(),
+  quizId: z.number().int().nullable(),
+  progress: ProcessingProgress,
+});
+export type LibraryDocument = z.infer<typeof LibraryDocument>;
+
+const optionalId = z
+  .union([z.literal(''), z.literal('none'), z.coerce.number().int().positive()])
+  .optional()
+  .transform((value) => (typeof value === 'number' ? value : undefined));
+
+export const DocumentListQuery = z.object({
+  folderId: optionalId,
+  /** Comma-joined tag ids; a document must carry every one. */
+  tags: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const ids = (value ?? '').split(',').filter(Boolean).map(Number);
+      if (ids.some((id) => !Number.isInteger(id) || id <= 0)) {
+        context.addIssue({ code: 'custom', message: 'tags must be comma-separated tag ids' });
+        return z.NEVER;
+      }
+      return ids;
+    }),
+  search: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  sopProcessed: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true')),
+});
+export type DocumentListQuery = z.infer<typeof DocumentListQuery>;
+
+export const DocumentList = z.object({
+  documents: z.array(LibraryDocument),
+  totalCount: z.number().int(),
+});
+export type DocumentList = z.infer<typeof DocumentList>;
+
+/** Multipart fields of an upload, sent before the file. */
+export const DocumentUploadFields = z.object({
+  title: z.string().trim().max(300).optional().default(''),
+  description: z.string().trim().max(5000).optional().default(''),
+  /** Comma-separated tag names (created when new) or a JSON list of names. */
+  tags: z.string().max(2000).optional().default(''),
+  folderId: optionalId,
+});
+export type DocumentUploadFields = z.infer<typeof DocumentUploadFields>;
+
+export const CreateFolderRequest = z.object({
+  name: z
+    .string({ error: 'Please enter a folder name.' })
+    .trim()
+    .min(1, 'Please enter a folder name.')
+    .max(200),
+  description: z.string().trim().max(2000).optional().nullable(),
+  parentFolderId: z.coerce.number().int().positive().optional().nullable(),
+});
+export type CreateFolderRequest = z.infer<typeof CreateFolderRequest>;
+
+export const CreateTagRequest = z.object({
+  name: z
+    .string({ error: 'Please enter a tag name.' })
+    .trim()
+    .min(1, 'Please enter a tag name.')
+    .max(100),
+  color: z
+    .string({ error: 'Please select a color.' })
+    .regex(/^#[0-9a-fA-F]{6}$/, 'Please select a color.'),
+});
+export type CreateTagRequest = z.infer<typeof CreateTagRequest>;
+
+export const DocumentIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const DocumentImageParams = z.object({
+  id: z.coerce.number().int().positive(),
+  imgId: z.string().regex(/^img-\d{1,5}$/, 'Unknown image'),
+});
+
+export const SignedUrl = z.object({ url: z.string(), expiresAt: z.string() });
+export const PresignedImage = z.object({ presignedUrl: z.string(), expiresAt: z.string() });
+export const DocumentMarkdown = z.object({ markdown: z.string(), text: z.string() });
+
+/** How long a signed file link works. */
+export const SIGNED_LINK_SECONDS = 300;

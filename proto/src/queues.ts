@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/** Queue names (BullMQ): work for a worker, or results for a service's inbox. */
+export const QUEUES = {
+  pdfProcessing: 'pdf-processing',
+  libraryInbox: 'library-inbox',
+} as const;
+
+export const PdfProcessingJob = z.object({
+  documentId: z.number().int(),
+  organizationId: z.number().int(),
+  /** The uploaded PDF. */
+  sourceKey: z.string(),
+  /** Where the worker writes content.md and images/; owned by this document alone. */
+  outputPrefix: z.string(),
+  /** Bumped on every retry from the viewer, so a stale result of an earlier run is ignored. */
+  run: z.number().int(),
+});
+export type PdfProcessingJob = z.infer<typeof PdfProcessingJob>;
+
+export const ExtractedImage = z.object({
+  id: z.string(),
+  key: z.string(),
+  page: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ExtractedImage = z.infer<typeof ExtractedImage>;
+
+export const PdfProgressMessage = z.object({
+  kind: z.literal('pdf.progress'),
+  documentId: z.number().int(),
+  run: z.number().int(),
+  stage: z.enum(['extracting', 'ocr', 'images']),
+  current: z.number().int().nullable(),
+  total: z.number().int().nullable(),
+});
+
+export const PdfProcessedMessage = z.object({
+  kind: z.literal('pdf.processed'),
+  documentId: z.number().int(),
+  run: z.number().int(),
+  markdownKey: z.string(),
+  /** Plain text of the whole document (stored beside the markdown), for search and evaluations. */
+  textKey: z.string(),
+  pageCount: z.number().int(),
+  images: z.array(ExtractedImage),
+  ocrPages: z.number().int(),
+  ocrError: z.string().nullable(),
+});
+
+export const PdfFailedMessage = z.object({
+  kind: z.literal('pdf.failed'),
+  documentId: z.number().int(),
+  run: z.number().int(),
+  reason: z.string(),
+});
+
+export const LibraryInboxMessage = z.discriminatedUnion('kind', [
+  PdfProgressMessage,
+  PdfProcessedMessage,
+  PdfFailedMessage,
+]);
+export type LibraryInboxMessage = z.infer<typeof LibraryInboxMessage>;

@@ -1,0 +1,146 @@
+import { Body, Controller, Inject, Param, Query, Req } from '@nestjs/common';
+import {
+  type Actor,
+  api,
+  type CreateFolderRequest,
+  type CreateTagRequest,
+  DOCUMENT_UPLOAD,
+  type DocumentListQuery,
+  type DocumentUploadFields,
+  libraryRpc,
+} from '@hub/proto';
+import { newObjectFolder, type ObjectStorage, RpcClient } from '@hub/kit';
+import { CurrentActor } from '../http/current-actor.decorator.js';
+import { Endpoint } from '../http/endpoint.decorator.js';
+import type { GuardedRequest } from '../http/request-context.js';
+import { SignedLinks } from '../files/signed-links.js';
+import { UploadReceiver } from '../uploads/upload-receiver.js';
+import { STORAGE } from '../uploads/storage.token.js';
+
+type DocumentParams = { id: number };
+
+/** Tags typed in the upload dialog: comma-separated names, or a JSON list of names. */
+export function parseTagNames(raw: string): string[] {
+  const trimmed = raw.trim();
+  if (trimmed.startsWith('[')) {
+    try {
+      const list = JSON.parse(trimmed) as unknown;
+      if (Array.isArray(list))
+        return list
+          .map(String)
+          .map((name) => name.trim())
+          .filter(Boolean);
+    } catch {
+      // Not JSON after all: read it as comma-separated names.
+    }
+  }
+  return trimmed
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean)
+    .slice(0, 50);
+}
+
+@Controller()
+export class LibraryController {
+  constructor(
+    @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(UploadReceiver) private readonly uploads: UploadReceiver,
+    @Inject(STORAGE) private readonly storage: ObjectStorage,
+    @Inject(SignedLinks) private readonly links: SignedLinks,
+  ) {}
+
+  @Endpoint(api.documents)
+  list(@CurrentActor() actor: Actor, @Query() query: DocumentListQuery) {
+    return this.rpc.call(libraryRpc.documents, { actor, filter: query });
+  }
+
+  @Endpoint(api.document)
+  get(@CurrentActor() actor: Actor, @Param() params: DocumentParams) {
+    return this.rpc.call(libraryRpc.document, { actor, documentId: params.id });
+  }
+
+  /** The PDF streams into its own folder; the record is made once every byte is stored. */
+  @Endpoint(api.uploadDocument)
+  async upload(@CurrentActor() actor: Actor, @Req() request: GuardedRequest) {
+    let folder = '';
+    const upload = await this.uploads.receive(
+      request,
+      DOCUMENT_UPLOAD,
+      async (_kind, fields: DocumentUploadFields) => {
+        if (fields.folderId)
+          await this.rpc.call(libraryRpc.checkFolder, { actor, folderId: fields.folderId });
+        folder = newObjectFolder(actor.organizationId, 'documents');
+        return `${folder}source.pdf`;
+      },
+    );
+    try {
+      return await this.rpc.call(libraryRpc.createDocument, {
+        actor,
+        title: upload.fields.title,
+        description: upload.fields.description,
+        tagNames: parseTagNames(upload.fields.tags),
+        folderId: upload.fields.folderId,
+        storagePrefix: folder,
+        sourceKey: upload.key,
+        fileName: upload.fileName,
+        fileSize: upload.size,
+      });
+    } catch (error) {
+      await this.storage.removePrefix(folder);
+      throw error;
+    }
+  }
+
+  @Endpoint(api.documentDownloadUrl)
+  async downloadUrl(@CurrentActor() actor: Actor, @Param() params: DocumentParams) {
+    const file = await this.rpc.call(libraryRpc.documentFile, { actor, documentId: params.id });
+    return this.links.create(file.key, file.fileName);
+  }
+
+  @Endpoint(api.documentMarkdown)
+  markdown(@CurrentActor() actor: Actor, @Param() params: DocumentParams) {
+    return this.rpc.call(libraryRpc.documentMarkdown, { actor, documentId: params.id });
+  }
+
+  @Endpoint(api.documentImage)
+  async image(@CurrentActor() actor: Actor, @Param() params: { id: number; imgId: string }) {
+    const { key } = await this.rpc.call(libraryRpc.documentImage, {
+      actor,
+      documentId: params.id,
+      imageId: params.imgId,
+    });
+    const link = this.links.create(key);
+    return { presignedUrl: link.url, expiresAt: link.expiresAt };
+  }
+
+  @Endpoint(api.deleteDocument)
+  delete(@CurrentActor() actor: Actor, @Param() params: DocumentParams) {
+    return this.rpc.call(libraryRpc.deleteDocument, { actor, documentId: params.id });
+  }
+
+  @Endpoint(api.retryDocument)
+  retry(@CurrentActor() actor: Actor, @Param() params: DocumentParams) {
+    return this.rpc.call(libraryRpc.retryDocument, { actor, documentId: params.id });
+  }
+
+  @Endpoint(api.folders)
+  folders(@CurrentActor() actor: Actor) {
+    return this.rpc.call(libraryRpc.folders, { actor });
+  }
+
+  @Endpoint(api.createFolder)
+  createFolder(@CurrentActor() actor: Actor, @Body() folder: CreateFolderRequest) {
+    return this.rpc.call(libraryRpc.createFolder, { actor, folder });
+  }
+
+  @Endpoint(api.tags)
+  tags(@CurrentActor() actor: Actor) {
+    return this.rpc.call(libraryRpc.tags, { actor });
+  }
+
+  @Endpoint(api.createTag)
+  createTag(@CurrentActor() actor: Actor, @Body() tag: CreateTagRequest) {
+    return this.rpc.call(libraryRpc.createTag, { actor, tag });
+  }
+}

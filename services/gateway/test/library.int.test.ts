@@ -1,0 +1,289 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUEUES } from '@hub/proto';
+import { openQueue } from '@hub/kit';
+import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
+
+/** A minimal valid one-page PDF, made here so the test does not depend on the worker. */
+function tinyPdf(text: string): Buffer {
+  const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+let stack: TestStack;
+let ann: ApiSession;
+let gina: ApiSession;
+let acme: number;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  acme = await stack.createOrganization('Acme Foods', 'acme.test');
+  const globex = await stack.createOrganization('Globex Plant', 'globex.test');
+  await stack.createUser({
+    email: 'ann@acme.test',
+    password: 'Acme-Admin-1',
+    role: 'admin',
+    organizationId: acme,
+  });
+  await stack.createUser({
+    email: 'otto@acme.test',
+    password: 'Acme-Oper-1',
+    role: 'operator',
+    organizationId: acme,
+  });
+  await stack.createUser({
+    email: 'gina@globex.test',
+    password: 'Globex-Admin-1',
+    role: 'admin',
+    organizationId: globex,
+  });
+  ann = new ApiSession(stack.url);
+  await ann.login('ann@acme.test', 'Acme-Admin-1');
+  gina = new ApiSession(stack.url);
+  await gina.login('gina@globex.test', 'Globex-Admin-1');
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const upload = (
+  session: ApiSession,
+  fields: Record<string, string>,
+  data: Buffer,
+  name = 'sop.pdf',
+) => session.upload('/api/library/documents/upload', fields, { field: 'file', name, data });
+
+describe('folders and tags', () => {
+  it('creates nested folders and tags with the spec messages', async () => {
+    expect((await ann.post('/api/library/folders', { name: '  ' })).body.message).toBe(
+      'Please enter a folder name.',
+    );
+    const parent = await ann.post('/api/library/folders', {
+      name: 'Kitchen',
+      description: 'Kitchen SOPs',
+    });
+    expect(parent.status).toBe(201);
+    const child = await ann.post('/api/library/folders', {
+      name: 'Ovens',
+      parentFolderId: parent.body.id,
+    });
+    expect(child.body).toMatchObject({ name: 'Ovens', parentFolderId: parent.body.id });
+    const foreignParent = await gina.post('/api/library/folders', {
+      name: 'X',
+      parentFolderId: parent.body.id,
+    });
+    expect(foreignParent.status).toBe(400);
+    expect((await gina.get('/api/library/folders')).body).toEqual([]);
+
+    expect((await ann.post('/api/library/tags', { name: '', color: '#ef4444' })).body.message).toBe(
+      'Please enter a tag name.',
+    );
+    expect((await ann.post('/api/library/tags', { name: 'Safety' })).body.message).toBe(
+      'Please select a color.',
+    );
+    const tag = await ann.post('/api/library/tags', { name: 'Safety', color: '#EF4444' });
+    expect(tag.body).toMatchObject({ name: 'Safety', color: '#ef4444', documentCount: 0 });
+    expect((await ann.post('/api/library/tags', { name: 'safety', color: '#ef4444' })).status).toBe(
+      409,
+    );
+  });
+});
+
+describe('documents', () => {
+  it('refuses files that are not PDFs by their content, whatever their name', async () => {
+    const fake = await upload(
+      ann,
+      { title: 'Fake' },
+      Buffer.from('<html>not a pdf</html>'),
+      'fake.pdf',
+    );
+    expect(fake.status).toBe(400);
+    expect(fake.body.message).toBe('Please select a PDF file to upload.');
+    const missing = await ann.upload('/api/library/documents/upload', { title: 'Nothing' });
+    expect(missing.status).toBe(400);
+    expect(await stack.storage.list(`org/${acme}/documents/`)).toEqual([]);
+  });
+
+  it('refuses a PDF over 50 MB while it streams, keeping nothing', async () => {
+    const huge = Buffer.concat([tinyPdf('x'), Buffer.alloc(50 * 1024 * 1024)]);
+    const answer = await upload(ann, { title: 'Huge' }, huge);
+    expect(answer.status).toBe(413);
+    expect(answer.body.message).toBe('The PDF is larger than 50 MB. Please upload a smaller file.');
+    expect(await stack.storage.list(`org/${acme}/documents/`)).toEqual([]);
+  });
+
+  it('stores an upload, starts processing, and lists, filters and searches documents', async () => {
+    const folders = (await ann.get('/api/library/folders')).body as unknown as {
+      id: number;
+      name: string;
+    }[];
+    const kitchen = folders.find((folder) => folder.name === 'Kitchen')!;
+    const first = await upload(
+      ann,
+      {
+        title: 'Oven cleaning',
+        description: 'Weekly degreasing of ovens',
+        tags: 'Safety, Cleaning',
+        folderId: String(kitchen.id),
+      },
+      tinyPdf('Oven'),
+    );
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({
+      title: 'Oven cleaning',
+      folderId: kitchen.id,
+      sopProcessed: false,
+      fileSize: tinyPdf('Oven').length,
+    });
+    expect((first.body.progress as { stage: string }).stage).toBe('queued');
+    expect((first.body.tags as { name: string }[]).map((tag) => tag.name).sort()).toEqual([
+      'Cleaning',
+      'Safety',
+    ]);
+    const second = await upload(
+      ann,
+      { title: '', description: '', tags: '["Receiving"]', folderId: 'none' },
+      tinyPdf('Fridge'),
+      'Fridge temperatures.pdf',
+    );
+    expect(second.body).toMatchObject({ title: 'Fridge temperatures', folderId: null });
+
+    const queue = openQueue(QUEUES.pdfProcessing, {
+      url: 'redis://127.0.0.1:6379',
+      prefix: stack.redisPrefix,
+    });
+    expect(await queue.getJob(`doc-${first.body.id}-run-1`)).toBeTruthy();
+    await queue.close();
+
+    const all = await ann.get('/api/library/documents?limit=50');
+    expect(all.body.totalCount).toBe(2);
+    const inKitchen = await ann.get(`/api/library/documents?folderId=${kitchen.id}`);
+    expect((inKitchen.body.documents as { title: string }[]).map((d) => d.title)).toEqual([
+      'Oven cleaning',
+    ]);
+    const tags = (await ann.get('/api/library/tags')).body as unknown as {
+      id: number;
+      name: string;
+      documentCount: number;
+    }[];
+    const safety = tags.find((tag) => tag.name === 'Safety')!;
+    expect(safety.documentCount).toBe(1);
+    const tagged = await ann.get(`/api/library/documents?tags=${safety.id}`);
+    expect(tagged.body.totalCount).toBe(1);
+    const searched = await ann.get('/api/library/documents?search=degreas');
+    expect((searched.body.documents as { title: string }[]).map((d) => d.title)).toEqual([
+      'Oven cleaning',
+    ]);
+    const limited = await ann.get('/api/library/documents?limit=1');
+    expect(limited.body).toMatchObject({ totalCount: 2 });
+    expect((limited.body.documents as unknown[]).length).toBe(1);
+    expect((await ann.get('/api/library/documents?sopProcessed=true')).body.totalCount).toBe(0);
+    expect((await gina.get('/api/library/documents')).body.totalCount).toBe(0);
+  });
+
+  it('serves the PDF behind a short-lived signed link that supports ranges', async () => {
+    const [document] = (await ann.get('/api/library/documents?search=oven')).body.documents as {
+      id: number;
+    }[];
+    const link = await ann.get(`/api/library/documents/${document!.id}/download-url`);
+    expect(link.body.url).toMatch(/^\/api\/files\//);
+    const whole = await fetch(`${stack.url}${link.body.url}`);
+    expect(whole.headers.get('content-type')).toBe('application/pdf');
+    expect((await whole.text()).startsWith('%PDF-1.4')).toBe(true);
+    const part = await fetch(`${stack.url}${link.body.url}`, { headers: { range: 'bytes=0-3' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toMatch(/^bytes 0-3\/\d+$/);
+    expect(await part.text()).toBe('%PDF');
+    const tampered = String(link.body.url).replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    expect((await fetch(`${stack.url}${tampered}`)).status).toBe(404);
+    expect((await gina.get(`/api/library/documents/${document!.id}/download-url`)).status).toBe(
+      404,
+    );
+    expect((await ann.get(`/api/library/documents/${document!.id}/markdown`)).status).toBe(404);
+  });
+
+  it('keeps operators and other organizations out', async () => {
+    const otto = new ApiSession(stack.url);
+    await otto.login('otto@acme.test', 'Acme-Oper-1');
+    expect((await otto.get('/api/library/documents')).status).toBe(403);
+    expect((await upload(otto, { title: 'x' }, tinyPdf('x'))).status).toBe(403);
+    const [document] = (await ann.get('/api/library/documents')).body.documents as { id: number }[];
+    expect((await gina.get(`/api/library/documents/${document!.id}`)).status).toBe(404);
+    expect((await gina.delete(`/api/library/documents/${document!.id}`)).status).toBe(404);
+    expect((await gina.post(`/api/library/documents/${document!.id}/retry`)).status).toBe(404);
+  });
+
+  it('fails a document whose processing stalled, and retries it as a new run', async () => {
+    const [document] = (await ann.get('/api/library/documents?search=fridge')).body.documents as {
+      id: number;
+    }[];
+    expect((await ann.post(`/api/library/documents/${document!.id}/retry`)).status).toBe(409);
+    const queue = openQueue(QUEUES.pdfProcessing, {
+      url: 'redis://127.0.0.1:6379',
+      prefix: stack.redisPrefix,
+    });
+    await (await queue.getJob(`doc-${document!.id}-run-1`))?.remove();
+    await stack.library.dataSource.query(
+      `UPDATE documents SET progress_updated_at = now() - interval '1 hour' WHERE id = $1`,
+      [document!.id],
+    );
+    expect(await stack.library.sweeper.sweep()).toBe(1);
+    const failed = (await ann.get(`/api/library/documents/${document!.id}`)).body;
+    expect(failed).toMatchObject({ sopProcessed: false, progress: { stage: 'failed' } });
+    expect(failed.sopError).toMatch(/Press Retry/);
+    const retried = await ann.post(`/api/library/documents/${document!.id}/retry`);
+    expect(retried.body).toMatchObject({ sopError: null, progress: { stage: 'queued' } });
+    expect(await queue.getJob(`doc-${document!.id}-run-2`)).toBeTruthy();
+    await queue.close();
+  });
+
+  it('deletes a document with its files', async () => {
+    const [document] = (await ann.get('/api/library/documents?search=fridge')).body.documents as {
+      id: number;
+    }[];
+    const before = await stack.storage.list(`org/${acme}/documents/`);
+    expect(before.length).toBe(2);
+    expect((await ann.delete(`/api/library/documents/${document!.id}`)).status).toBe(200);
+    expect(await stack.storage.list(`org/${acme}/documents/`)).toHaveLength(1);
+    expect((await ann.get(`/api/library/documents/${document!.id}`)).status).toBe(404);
+  });
+
+  it('removes the library data of a deleted organization', async () => {
+    const root = new ApiSession(stack.url);
+    await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
+    expect((await root.delete(`/api/admin/organizations/${acme}`)).status).toBe(200);
+    await expect.poll(() => stack.storage.list(`org/${acme}/`), { timeout: 10_000 }).toEqual([]);
+    await expect
+      .poll(
+        async () =>
+          (
+            await stack.library.dataSource.query(
+              `SELECT count(*)::int AS n FROM documents WHERE organization_id = $1`,
+              [acme],
+            )
+          )[0].n,
+      )
+      .toBe(0);
+    const tags = await stack.library.dataSource.query(
+      `SELECT 1 FROM tags WHERE organization_id = $1`,
+      [acme],
+    );
+    expect(tags).toEqual([]);
+  });
+});

@@ -1,0 +1,16 @@
+import { openServiceDatabase } from '@hub/kit';
+import { DocumentEntity } from './documents/document.entity.js';
+import { DocumentImageEntity } from './documents/document-image.entity.js';
+import { FolderEntity } from './folders/folder.entity.js';
+import { TagEntity } from './tags/tag.entity.js';
+import { Library1764000000000 } from './migrations/1764000000000-library.js';
+
+export const LIBRARY_SCHEMA = 'library';
+
+export const openLibraryDatabase = (url: string) =>
+  openServiceDatabase({
+    url,
+    schema: LIBRARY_SCHEMA,
+    entities: [DocumentEntity, DocumentImageEntity, FolderEntity, TagEntity],
+    migrations: [Library1764000000000],
+  });

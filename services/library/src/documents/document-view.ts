@@ -1,0 +1,37 @@
+import type { LibraryDocument } from '@hub/proto';
+import type { DocumentEntity } from './document.entity.js';
+
+export function toDocumentView(row: DocumentEntity): LibraryDocument {
+  return {
+    id: row.id,
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    fileName: row.fileName,
+    fileSize: row.fileSize,
+    pageCount: row.pageCount,
+    uploadedAt: row.uploadedAt.toISOString(),
+    uploadedBy: row.uploadedBy,
+    folderId: row.folderId,
+    tags: (row.tags ?? []).map(({ id, name, color }) => ({ id, name, color })),
+    processed: row.processed,
+    markdownS3Key: row.markdownKey,
+    sopProcessed: row.sopProcessed,
+    sopError: row.sopError,
+    ocrProcessed: row.ocrProcessed,
+    ocrError: row.ocrError,
+    evaluationGenerated: row.evaluationGenerated,
+    evaluationId: row.evaluationId,
+    evaluationGenerationError: row.evaluationGenerationError,
+    processingError: row.processingError,
+    imageCount: row.imageCount,
+    quizGenerated: row.evaluationGenerated,
+    quizId: row.evaluationId,
+    progress: {
+      stage: row.processingStage,
+      current: row.progressCurrent,
+      total: row.progressTotal,
+      updatedAt: row.progressUpdatedAt.toISOString(),
+    },
+  };
+}

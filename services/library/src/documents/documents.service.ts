@@ -1,0 +1,149 @@
+import { text } from 'node:stream/consumers';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource, In } from 'typeorm';
+import type {
+  Actor,
+  DocumentFilter,
+  DocumentList,
+  LibraryDocument,
+  RpcRequest,
+  libraryRpc,
+} from '@hub/proto';
+import { belongsToOrganization, type ObjectStorage, RpcFailure } from '@hub/kit';
+import { STORAGE } from '../config.js';
+import { FolderEntity } from '../folders/folder.entity.js';
+import { TagsService } from '../tags/tags.service.js';
+import { PdfProcessing } from '../processing/pdf-processing.js';
+import { DocumentEntity } from './document.entity.js';
+import { DocumentImageEntity } from './document-image.entity.js';
+import { toDocumentView } from './document-view.js';
+import { findDocumentIds } from './document-search.js';
+
+type NewDocument = RpcRequest<typeof libraryRpc.createDocument>;
+
+export const NOT_FOUND = 'Document not found';
+
+@Injectable()
+export class DocumentsService {
+  private readonly logger = new Logger('Documents');
+
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(STORAGE) private readonly storage: ObjectStorage,
+    @Inject(TagsService) private readonly tags: TagsService,
+    @Inject(PdfProcessing) private readonly processing: PdfProcessing,
+  ) {}
+
+  private get documents() {
+    return this.db.getRepository(DocumentEntity);
+  }
+
+  /** The document if it belongs to the actor's organization; others' documents do not exist. */
+  async find(actor: Actor, documentId: number): Promise<DocumentEntity> {
+    const document = await this.documents.findOne({
+      where: { id: documentId, organizationId: actor.organizationId },
+      relations: { tags: true },
+    });
+    if (!document) throw RpcFailure.notFound(NOT_FOUND);
+    return document;
+  }
+
+  async get(actor: Actor, documentId: number): Promise<LibraryDocument> {
+    return toDocumentView(await this.find(actor, documentId));
+  }
+
+  async list(actor: Actor, filter: DocumentFilter): Promise<DocumentList> {
+    const { ids, totalCount } = await findDocumentIds(this.db, actor.organizationId, filter);
+    const rows = ids.length
+      ? await this.documents.find({ where: { id: In(ids) }, relations: { tags: true } })
+      : [];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return {
+      documents: ids.flatMap((id) => (byId.has(id) ? [toDocumentView(byId.get(id)!)] : [])),
+      totalCount,
+    };
+  }
+
+  async checkFolder(actor: Actor, folderId: number): Promise<void> {
+    const exists = await this.db
+      .getRepository(FolderEntity)
+      .existsBy({ id: folderId, organizationId: actor.organizationId });
+    if (!exists) throw RpcFailure.validation('That folder does not exist.', 'folderId');
+  }
+
+  /** Records an uploaded PDF and starts its processing. */
+  async create(request: NewDocument): Promise<LibraryDocument> {
+    const { actor } = request;
+    if (
+      !belongsToOrganization(request.sourceKey, actor.organizationId) ||
+      !request.sourceKey.startsWith(request.storagePrefix)
+    ) {
+      throw RpcFailure.forbidden();
+    }
+    if (request.folderId) await this.checkFolder(actor, request.folderId);
+    const tags = await this.tags.findOrCreate(actor, request.tagNames);
+    const saved = await this.documents.save(
+      this.documents.create({
+        organizationId: actor.organizationId,
+        folderId: request.folderId ?? null,
+        title: request.title || request.fileName.replace(/\.pdf$/i, ''),
+        description: request.description || null,
+        fileName: request.fileName,
+        fileSize: request.fileSize,
+        storagePrefix: request.storagePrefix,
+        sourceKey: request.sourceKey,
+        uploadedBy: actor.userId,
+        tags,
+      }),
+    );
+    await this.processing.enqueue(saved);
+    return this.get(actor, saved.id);
+  }
+
+  /** Processes a failed document again, as a new run whose results replace the old ones. */
+  async retry(actor: Actor, documentId: number): Promise<LibraryDocument> {
+    const document = await this.find(actor, documentId);
+    if (!document.sopError && !document.processingError) {
+      throw new RpcFailure('conflict', 'Only a document whose processing failed can be retried.');
+    }
+    await this.processing.restart(document);
+    return this.get(actor, documentId);
+  }
+
+  /** The record, its images, tag links and search entry go at once; then its stored files. */
+  async delete(actor: Actor, documentId: number): Promise<{ message: string }> {
+    const document = await this.find(actor, documentId);
+    await this.documents.delete(document.id);
+    await this.processing.cancel(document);
+    await this.storage.removePrefix(document.storagePrefix);
+    return { message: `Document ${document.title} deleted` };
+  }
+
+  async file(actor: Actor, documentId: number) {
+    const document = await this.find(actor, documentId);
+    return { key: document.sourceKey, fileName: document.fileName };
+  }
+
+  async markdown(actor: Actor, documentId: number) {
+    const document = await this.find(actor, documentId);
+    if (!document.sopProcessed || !document.markdownKey) {
+      throw RpcFailure.notFound(
+        'Document content not available - processing may still be in progress',
+      );
+    }
+    const [markdown, plain] = await Promise.all([
+      text(await this.storage.get(document.markdownKey)),
+      document.textKey ? text(await this.storage.get(document.textKey)) : Promise.resolve(''),
+    ]);
+    return { markdown, text: plain };
+  }
+
+  async image(actor: Actor, documentId: number, imageId: string) {
+    const document = await this.find(actor, documentId);
+    const image = await this.db
+      .getRepository(DocumentImageEntity)
+      .findOneBy({ documentId: document.id, imageId });
+    if (!image) throw RpcFailure.notFound('Image not found');
+    return { key: image.storageKey };
+  }
+}

@@ -1,0 +1,69 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { INestMicroservice } from '@nestjs/common';
+import type { Queue, Worker } from 'bullmq';
+import type { DataSource } from 'typeorm';
+import { type PdfProcessingJob, QUEUES } from '@hub/proto';
+import { EventBus, openQueue, openStorage, RedisStreamsServer, startWorker } from '@hub/kit';
+import type { LibraryConfig } from './config.js';
+import { openLibraryDatabase } from './database.js';
+import { LibraryModule } from './library.module.js';
+import { handleLibraryEvents } from './organizations/organization-cleanup.js';
+import { LibraryInbox } from './processing/library-inbox.js';
+import { StallSweeper } from './processing/stall-sweeper.js';
+
+export interface RunningLibrary {
+  app: INestMicroservice;
+  dataSource: DataSource;
+  pdfQueue: Queue<PdfProcessingJob>;
+  inboxWorker: Worker;
+  sweeper: StallSweeper;
+  close(): Promise<void>;
+}
+
+/** Migrates the library schema, answers RPCs and applies what the workers report. */
+export async function startLibrary(config: LibraryConfig): Promise<RunningLibrary> {
+  const storage = openStorage(config);
+  const dataSource = await openLibraryDatabase(config.DATABASE_URL);
+  const connection = { url: config.REDIS_URL, prefix: config.REDIS_PREFIX };
+  const pdfQueue = openQueue<PdfProcessingJob>(QUEUES.pdfProcessing, connection);
+  const app = await NestFactory.createMicroservice(
+    LibraryModule.register(config, { dataSource, storage, pdfQueue }),
+    {
+      strategy: new RedisStreamsServer({
+        url: config.REDIS_URL,
+        prefix: config.REDIS_PREFIX,
+        service: 'library',
+      }),
+      logger: config.NODE_ENV === 'test' ? ['error', 'warn'] : ['error', 'warn', 'log'],
+    },
+  );
+  await app.listen();
+  const inbox = new LibraryInbox(dataSource, storage);
+  const inboxWorker = startWorker(
+    QUEUES.libraryInbox,
+    connection,
+    (job) => inbox.handle(job.data),
+    { concurrency: 4 },
+  );
+  const sweeper = new StallSweeper(dataSource, pdfQueue, config.PROCESSING_STALL_MINUTES);
+  sweeper.start();
+  const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);
+  const subscription = handleLibraryEvents(events, dataSource, storage);
+  return {
+    app,
+    dataSource,
+    pdfQueue,
+    inboxWorker,
+    sweeper,
+    async close() {
+      sweeper.stop();
+      await subscription.close();
+      await events.close();
+      await inboxWorker.close();
+      await app.close();
+      await pdfQueue.close();
+      await dataSource.destroy();
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { DataSource } from 'typeorm';
+import type { PdfProcessingJob } from '@hub/proto';
+import { PDF_QUEUE } from '../config.js';
+import { DocumentEntity } from '../documents/document.entity.js';
+
+export const pdfJobId = (documentId: number, run: number) => `doc-${documentId}-run-${run}`;
+
+/** Starts, restarts and cancels the PDF worker's job of a document. */
+@Injectable()
+export class PdfProcessing {
+  private readonly logger = new Logger('PdfProcessing');
+
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(PDF_QUEUE) private readonly queue: Queue<PdfProcessingJob>,
+  ) {}
+
+  async enqueue(document: DocumentEntity): Promise<void> {
+    const job: PdfProcessingJob = {
+      documentId: document.id,
+      organizationId: document.organizationId,
+      sourceKey: document.sourceKey,
+      outputPrefix: document.storagePrefix,
+      run: document.processingRun,
+    };
+    // The job id makes a second enqueue of the same run a no-op.
+    await this.queue.add('process', job, { jobId: pdfJobId(document.id, document.processingRun) });
+  }
+
+  async restart(document: DocumentEntity): Promise<void> {
+    document.processingRun += 1;
+    await this.db.getRepository(DocumentEntity).update(document.id, {
+      processingRun: document.processingRun,
+      processingStage: 'queued',
+      progressCurrent: null,
+      progressTotal: null,
+      progressUpdatedAt: new Date(),
+      processed: false,
+      sopProcessed: false,
+      sopError: null,
+      processingError: null,
+      ocrProcessed: false,
+      ocrError: null,
+    });
+    await this.enqueue(document);
+  }
+
+  async cancel(document: DocumentEntity): Promise<void> {
+    const job = await this.queue.getJob(pdfJobId(document.id, document.processingRun));
+    await job
+      ?.remove()
+      .catch((error: unknown) =>
+        this.logger.warn(`job of document ${document.id} not removed: ${String(error)}`),
+      );
+  }
+}
