@@ -26,4 +26,5 @@ step node_modules/.bin/turbo run build --output-logs=new-only
 step node_modules/.bin/eslint . --max-warnings 0 --cache --cache-location node_modules/.cache/eslint/
 step node_modules/.bin/prettier --check . --cache --cache-location node_modules/.cache/prettier/.cache
 step node_modules/.bin/turbo run typecheck --output-logs=errors-only
+step node_modules/.bin/tsc -p e2e/tsconfig.json
 step node_modules/.bin/vitest run
