@@ -27,7 +27,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['{proto,services,infra,web}/**/*.test.{ts,tsx}'],
+          include: ['{proto,services,workers,infra,web}/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', '**/dist/**', '**/*.int.test.ts', '**/*.e2e.test.ts'],
         },
       },
@@ -37,7 +37,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
-          include: ['services/**/*.int.test.ts'],
+          include: ['{services,workers}/**/*.int.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -11,3 +11,4 @@ export * from './uploads.js';
 export * from './events.js';
 export * from './library.js';
 export * from './queues.js';
+export * from './evaluations.js';

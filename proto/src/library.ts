@@ -159,3 +159,6 @@ export const DocumentMarkdown = z.object({ markdown: z.string(), text: z.string(
 
 /** How long a signed file link works. */
 export const SIGNED_LINK_SECONDS = 300;
+export type SignedUrl = z.infer<typeof SignedUrl>;
+export type PresignedImage = z.infer<typeof PresignedImage>;
+export type DocumentMarkdown = z.infer<typeof DocumentMarkdown>;

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { EvaluationDraft } from './evaluations.js';
 
 /** Queue names (BullMQ): work for a worker, or results for a service's inbox. */
 export const QUEUES = {
   pdfProcessing: 'pdf-processing',
   libraryInbox: 'library-inbox',
+  quizGeneration: 'quiz-generation',
 } as const;
 
 export const PdfProcessingJob = z.object({
@@ -56,9 +58,41 @@ export const PdfFailedMessage = z.object({
   reason: z.string(),
 });
 
+export const QuizGenerationJob = z.object({
+  documentId: z.number().int(),
+  organizationId: z.number().int(),
+  /** Bumped on every regeneration, so a stale result of an earlier one is ignored. */
+  run: z.number().int(),
+  title: z.string(),
+  markdownKey: z.string(),
+  textKey: z.string(),
+  /** The super administrator's evaluation prompt at the time of the request. */
+  prompt: z.string(),
+});
+export type QuizGenerationJob = z.infer<typeof QuizGenerationJob>;
+
+export const QuizGeneratedMessage = z.object({
+  kind: z.literal('quiz.generated'),
+  documentId: z.number().int(),
+  run: z.number().int(),
+  draft: EvaluationDraft,
+  generator: z.enum(['gemini', 'offline']),
+  generatorModel: z.string().nullable(),
+  promptUsed: z.string(),
+});
+
+export const QuizFailedMessage = z.object({
+  kind: z.literal('quiz.failed'),
+  documentId: z.number().int(),
+  run: z.number().int(),
+  reason: z.string(),
+});
+
 export const LibraryInboxMessage = z.discriminatedUnion('kind', [
   PdfProgressMessage,
   PdfProcessedMessage,
   PdfFailedMessage,
+  QuizGeneratedMessage,
+  QuizFailedMessage,
 ]);
 export type LibraryInboxMessage = z.infer<typeof LibraryInboxMessage>;

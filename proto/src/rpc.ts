@@ -34,6 +34,7 @@ import {
   LibraryDocument,
   Tag,
 } from './library.js';
+import { Evaluation, ReviewEvaluation, UpdateEvaluationRequest } from './evaluations.js';
 
 /** One request/answer exchange with a service over Redis. */
 export interface RpcContract<
@@ -215,6 +216,18 @@ export const identityRpc = {
   ),
   activitySummary: rpc('identity', 'notifications.summary', ActorOnly, ActivitySummary),
 
+  // Between services (never exposed by the gateway)
+  currentPrompts: rpc('identity', 'prompts.current', z.object({}), GlobalPrompts),
+  notify: rpc(
+    'identity',
+    'notifications.notify',
+    z.object({
+      userIds: z.array(z.number().int()).max(1000),
+      notification: Notification.pick({ type: true, title: true, message: true }),
+    }),
+    z.object({ delivered: z.number().int() }),
+  ),
+
   // Invitations
   verifyInvitation: rpc(
     'identity',
@@ -313,4 +326,24 @@ export const libraryRpc = {
   ),
   tags: rpc('library', 'tags.list', ActorOnly, z.array(Tag)),
   createTag: rpc('library', 'tags.create', z.object({ actor: Actor, tag: CreateTagRequest }), Tag),
+  evaluationOfDocument: rpc(
+    'library',
+    'evaluations.ofDocument',
+    DocumentRef,
+    z.union([ReviewEvaluation, Evaluation]),
+  ),
+  evaluation: rpc(
+    'library',
+    'evaluations.get',
+    z.object({ actor: Actor, evaluationId: z.number().int() }),
+    z.union([ReviewEvaluation, Evaluation]),
+  ),
+  updateEvaluation: rpc(
+    'library',
+    'evaluations.update',
+    z.object({ actor: Actor, documentId: z.number().int(), draft: UpdateEvaluationRequest }),
+    ReviewEvaluation,
+  ),
+  publishEvaluation: rpc('library', 'evaluations.publish', DocumentRef, ReviewEvaluation),
+  regenerateEvaluation: rpc('library', 'evaluations.regenerate', DocumentRef, LibraryDocument),
 } as const;

@@ -6,6 +6,7 @@ import { DataPanelPage } from './admin/DataPanelPage';
 import { CallbackPage } from './auth/CallbackPage';
 import { SignInPage } from './auth/SignInPage';
 import { HubPage } from './dashboard/HubPage';
+import { LibraryPage } from './library/LibraryPage';
 import { EnhancedSetupPage } from './invitations/EnhancedSetupPage';
 import { SetupPasswordPage } from './invitations/SetupPasswordPage';
 import { ComingSoonPage } from './pages/ComingSoonPage';
@@ -60,6 +61,9 @@ const shellPages = [
   shellPage('admin/data', DataPanelPage),
   shellPage('profile', ProfilePage),
   shellPage('activity', ActivityPage),
+  shellPage('library', () => <LibraryPage tab="documents" />),
+  shellPage('library/documents', () => <LibraryPage tab="documents" />),
+  shellPage('library/videos', () => <LibraryPage tab="videos" />),
 ];
 
 /** A page of a later issue: a notice naming it, and nothing else (no figures). */
@@ -82,9 +86,6 @@ const laterRoutes = [
   laterPage('floor', 'Floor View'),
   laterPage('certifications', 'Certifications'),
   laterPage('recommendations', 'Recommendations'),
-  laterPage('library', 'Library'),
-  laterPage('library/documents', 'Document Library'),
-  laterPage('library/videos', 'Video Library'),
   laterPage('library/observations', 'Observations'),
   laterPage('training', 'Training Center'),
   laterPage('settings', 'Settings'),

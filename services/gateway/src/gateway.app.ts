@@ -26,7 +26,7 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // Signed file links carry their claims in the path.
-    maxParamLength: 2048,
+    routerOptions: { maxParamLength: 2048 },
   });
   const routes: RunningGateway['routes'] = [];
   adapter.getInstance().addHook('onRoute', (route: RouteOptions) => {

@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { Redis } from 'ioredis';
 import { type ObjectStorage, RpcClient } from '@hub/kit';
 import { AdminController } from './admin/admin.controller.js';
+import { EvaluationsController } from './evaluations/evaluations.controller.js';
 import { FilesController } from './files/files.controller.js';
 import { SignedLinks } from './files/signed-links.js';
 import { StoredFileReply } from './files/stored-file-reply.js';
@@ -44,6 +45,7 @@ export class GatewayModule {
         InvitationsController,
         LibraryController,
         FilesController,
+        EvaluationsController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

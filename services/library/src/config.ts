@@ -11,6 +11,7 @@ export const LIBRARY_CONFIG = Symbol('LIBRARY_CONFIG');
 export const STORAGE = Symbol('STORAGE');
 export const EVENTS = Symbol('EVENTS');
 export const PDF_QUEUE = Symbol('PDF_QUEUE');
+export const QUIZ_GENERATION = Symbol('QUIZ_GENERATION');
 
 export const readLibraryConfig = (env: NodeJS.ProcessEnv = process.env) =>
   readConfig(LibraryEnv, env);

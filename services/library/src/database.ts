@@ -4,6 +4,8 @@ import { DocumentImageEntity } from './documents/document-image.entity.js';
 import { FolderEntity } from './folders/folder.entity.js';
 import { TagEntity } from './tags/tag.entity.js';
 import { Library1764000000000 } from './migrations/1764000000000-library.js';
+import { Evaluations1764100000000 } from './migrations/1764100000000-evaluations.js';
+import { EvaluationEntity } from './evaluations/evaluation.entity.js';
 
 export const LIBRARY_SCHEMA = 'library';
 
@@ -11,6 +13,6 @@ export const openLibraryDatabase = (url: string) =>
   openServiceDatabase({
     url,
     schema: LIBRARY_SCHEMA,
-    entities: [DocumentEntity, DocumentImageEntity, FolderEntity, TagEntity],
-    migrations: [Library1764000000000],
+    entities: [DocumentEntity, DocumentImageEntity, FolderEntity, TagEntity, EvaluationEntity],
+    migrations: [Library1764000000000, Evaluations1764100000000],
   });

@@ -3,19 +3,29 @@ import { NestFactory } from '@nestjs/core';
 import type { INestMicroservice } from '@nestjs/common';
 import type { Queue, Worker } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import { type PdfProcessingJob, QUEUES } from '@hub/proto';
-import { EventBus, openQueue, openStorage, RedisStreamsServer, startWorker } from '@hub/kit';
+import { type PdfProcessingJob, type QuizGenerationJob, QUEUES } from '@hub/proto';
+import {
+  EventBus,
+  openQueue,
+  openStorage,
+  RedisStreamsServer,
+  RpcClient,
+  startWorker,
+} from '@hub/kit';
 import type { LibraryConfig } from './config.js';
 import { openLibraryDatabase } from './database.js';
 import { LibraryModule } from './library.module.js';
 import { handleLibraryEvents } from './organizations/organization-cleanup.js';
 import { LibraryInbox } from './processing/library-inbox.js';
 import { StallSweeper } from './processing/stall-sweeper.js';
+import { LibraryNotifier } from './processing/library-notifier.js';
+import { QuizGeneration } from './processing/quiz-generation.js';
 
 export interface RunningLibrary {
   app: INestMicroservice;
   dataSource: DataSource;
   pdfQueue: Queue<PdfProcessingJob>;
+  quizQueue: Queue<QuizGenerationJob>;
   inboxWorker: Worker;
   sweeper: StallSweeper;
   close(): Promise<void>;
@@ -27,8 +37,11 @@ export async function startLibrary(config: LibraryConfig): Promise<RunningLibrar
   const dataSource = await openLibraryDatabase(config.DATABASE_URL);
   const connection = { url: config.REDIS_URL, prefix: config.REDIS_PREFIX };
   const pdfQueue = openQueue<PdfProcessingJob>(QUEUES.pdfProcessing, connection);
+  const quizQueue = openQueue<QuizGenerationJob>(QUEUES.quizGeneration, connection);
+  const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX);
+  const quiz = new QuizGeneration(dataSource, quizQueue, rpc);
   const app = await NestFactory.createMicroservice(
-    LibraryModule.register(config, { dataSource, storage, pdfQueue }),
+    LibraryModule.register(config, { dataSource, storage, pdfQueue, quiz }),
     {
       strategy: new RedisStreamsServer({
         url: config.REDIS_URL,
@@ -39,14 +52,18 @@ export async function startLibrary(config: LibraryConfig): Promise<RunningLibrar
     },
   );
   await app.listen();
-  const inbox = new LibraryInbox(dataSource, storage);
+  const inbox = new LibraryInbox(dataSource, storage, quiz, new LibraryNotifier(rpc));
   const inboxWorker = startWorker(
     QUEUES.libraryInbox,
     connection,
     (job) => inbox.handle(job.data),
     { concurrency: 4 },
   );
-  const sweeper = new StallSweeper(dataSource, pdfQueue, config.PROCESSING_STALL_MINUTES);
+  const sweeper = new StallSweeper(
+    dataSource,
+    { pdf: pdfQueue, quiz: quizQueue },
+    config.PROCESSING_STALL_MINUTES,
+  );
   sweeper.start();
   const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);
   const subscription = handleLibraryEvents(events, dataSource, storage);
@@ -54,6 +71,7 @@ export async function startLibrary(config: LibraryConfig): Promise<RunningLibrar
     app,
     dataSource,
     pdfQueue,
+    quizQueue,
     inboxWorker,
     sweeper,
     async close() {
@@ -63,6 +81,8 @@ export async function startLibrary(config: LibraryConfig): Promise<RunningLibrar
       await inboxWorker.close();
       await app.close();
       await pdfQueue.close();
+      await quizQueue.close();
+      await rpc.close();
       await dataSource.destroy();
     },
   };

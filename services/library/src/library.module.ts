@@ -3,7 +3,13 @@ import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import type { PdfProcessingJob } from '@hub/proto';
 import type { ObjectStorage } from '@hub/kit';
-import { LIBRARY_CONFIG, type LibraryConfig, PDF_QUEUE, STORAGE } from './config.js';
+import {
+  LIBRARY_CONFIG,
+  type LibraryConfig,
+  PDF_QUEUE,
+  QUIZ_GENERATION,
+  STORAGE,
+} from './config.js';
 import { DocumentsController } from './documents/documents.controller.js';
 import { DocumentsService } from './documents/documents.service.js';
 import { FoldersAndTagsController } from './folders/folders.controller.js';
@@ -11,11 +17,15 @@ import { FoldersService } from './folders/folders.service.js';
 import { HealthController } from './health/health.controller.js';
 import { PdfProcessing } from './processing/pdf-processing.js';
 import { TagsService } from './tags/tags.service.js';
+import { EvaluationsController } from './evaluations/evaluations.controller.js';
+import { EvaluationsService } from './evaluations/evaluations.service.js';
+import type { QuizGeneration } from './processing/quiz-generation.js';
 
 export interface LibraryPorts {
   dataSource: DataSource;
   storage: ObjectStorage;
   pdfQueue: Queue<PdfProcessingJob>;
+  quiz: QuizGeneration;
 }
 
 @Module({})
@@ -23,12 +33,19 @@ export class LibraryModule {
   static register(config: LibraryConfig, ports: LibraryPorts): DynamicModule {
     return {
       module: LibraryModule,
-      controllers: [DocumentsController, FoldersAndTagsController, HealthController],
+      controllers: [
+        DocumentsController,
+        FoldersAndTagsController,
+        EvaluationsController,
+        HealthController,
+      ],
       providers: [
         { provide: LIBRARY_CONFIG, useValue: config },
         { provide: DataSource, useValue: ports.dataSource },
         { provide: STORAGE, useValue: ports.storage },
         { provide: PDF_QUEUE, useValue: ports.pdfQueue },
+        { provide: QUIZ_GENERATION, useValue: ports.quiz },
+        EvaluationsService,
         DocumentsService,
         FoldersService,
         TagsService,

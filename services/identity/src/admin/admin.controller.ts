@@ -79,6 +79,12 @@ export class AdminController {
     return this.promptsService.get();
   }
 
+  /** For the AI workers' jobs, asked by the services that enqueue them. */
+  @RpcHandler(identityRpc.currentPrompts)
+  currentPrompts() {
+    return this.promptsService.get();
+  }
+
   @RpcHandler(identityRpc.savePrompts)
   savePrompts(@Payload() { actor, prompts }: Req<'savePrompts'>) {
     requireRole(actor, SUPER_ADMIN_ONLY);

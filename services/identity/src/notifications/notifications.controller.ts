@@ -33,6 +33,13 @@ export class NotificationsController {
     return this.notifications.changeSetting(request.actor, request.change);
   }
 
+  /** Other services announce events to users through this (document processed, video analysed...). */
+  @RpcHandler(identityRpc.notify)
+  async notify(@Payload() request: RpcRequest<typeof identityRpc.notify>) {
+    await this.notifications.notify(request.userIds, request.notification);
+    return { delivered: request.userIds.length };
+  }
+
   @RpcHandler(identityRpc.activitySummary)
   summary(@Payload() request: RpcRequest<typeof identityRpc.activitySummary>) {
     return this.notifications.summary(request.actor);

@@ -90,6 +90,10 @@ export class DocumentEntity {
   @Column({ name: 'content_text', type: 'text', default: '', select: false })
   contentText!: string;
 
+  /** Bumped on every (re)generation, so a stale worker result is ignored. */
+  @Column({ name: 'evaluation_run', type: 'integer', default: 0 })
+  evaluationRun!: number;
+
   @Column({ name: 'evaluation_generated', type: 'boolean', default: false })
   evaluationGenerated!: boolean;
 

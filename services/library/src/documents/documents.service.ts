@@ -10,7 +10,8 @@ import type {
   libraryRpc,
 } from '@hub/proto';
 import { belongsToOrganization, type ObjectStorage, RpcFailure } from '@hub/kit';
-import { STORAGE } from '../config.js';
+import { QUIZ_GENERATION, STORAGE } from '../config.js';
+import type { QuizGeneration } from '../processing/quiz-generation.js';
 import { FolderEntity } from '../folders/folder.entity.js';
 import { TagsService } from '../tags/tags.service.js';
 import { PdfProcessing } from '../processing/pdf-processing.js';
@@ -32,6 +33,7 @@ export class DocumentsService {
     @Inject(STORAGE) private readonly storage: ObjectStorage,
     @Inject(TagsService) private readonly tags: TagsService,
     @Inject(PdfProcessing) private readonly processing: PdfProcessing,
+    @Inject(QUIZ_GENERATION) private readonly quiz: QuizGeneration,
   ) {}
 
   private get documents() {
@@ -100,13 +102,17 @@ export class DocumentsService {
     return this.get(actor, saved.id);
   }
 
-  /** Processes a failed document again, as a new run whose results replace the old ones. */
+  /**
+   * Runs again what failed, as a new run whose results replace the old ones: the PDF
+   * processing when it failed, otherwise the evaluation generation.
+   */
   async retry(actor: Actor, documentId: number): Promise<LibraryDocument> {
     const document = await this.find(actor, documentId);
-    if (!document.sopError && !document.processingError) {
+    if (document.sopError || document.processingError) await this.processing.restart(document);
+    else if (document.evaluationGenerationError && document.sopProcessed)
+      await this.quiz.start(document);
+    else
       throw new RpcFailure('conflict', 'Only a document whose processing failed can be retried.');
-    }
-    await this.processing.restart(document);
     return this.get(actor, documentId);
   }
 

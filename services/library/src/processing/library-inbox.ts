@@ -1,19 +1,22 @@
 import { text } from 'node:stream/consumers';
 import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { LibraryInboxMessage, type ExtractedImage } from '@hub/proto';
+import { type ExtractedImage, LibraryInboxMessage } from '@hub/proto';
 import type { ObjectStorage } from '@hub/kit';
 import { DocumentEntity } from '../documents/document.entity.js';
 import { DocumentImageEntity } from '../documents/document-image.entity.js';
+import { saveGeneratedEvaluation } from '../evaluations/generated-evaluation.js';
+import type { LibraryNotifier } from './library-notifier.js';
+import type { QuizGeneration } from './quiz-generation.js';
 
 type Message<K extends LibraryInboxMessage['kind']> = Extract<LibraryInboxMessage, { kind: K }>;
 
 const FINAL_STAGES = ['done', 'failed'];
 
 /**
- * Applies what workers report about a document. Every update is tied to the processing run it
- * belongs to, so a late message of an earlier run never overwrites a retry's state; applying the
- * same message twice gives the same state.
+ * Applies what workers report about a document. Every update is tied to the processing or
+ * generation run it belongs to, so a late message of an earlier run never overwrites a retry's
+ * state; applying the same message twice gives the same state.
  */
 export class LibraryInbox {
   private readonly logger = new Logger('LibraryInbox');
@@ -21,23 +24,40 @@ export class LibraryInbox {
   constructor(
     private readonly db: DataSource,
     private readonly storage: ObjectStorage,
+    private readonly quiz: QuizGeneration,
+    private readonly notifier: LibraryNotifier,
   ) {}
 
   async handle(raw: unknown): Promise<void> {
     const message = LibraryInboxMessage.parse(raw);
-    if (message.kind === 'pdf.progress') return this.progress(message);
-    if (message.kind === 'pdf.processed') return this.processed(message);
-    return this.failed(message);
+    switch (message.kind) {
+      case 'pdf.progress':
+        return this.progress(message);
+      case 'pdf.processed':
+        return this.processed(message);
+      case 'pdf.failed':
+        return this.failed(message);
+      case 'quiz.generated':
+        return this.evaluationGenerated(message);
+      case 'quiz.failed':
+        return this.evaluationFailed(message);
+    }
   }
 
-  private async current(documentId: number, run: number): Promise<DocumentEntity | null> {
+  private async ofRun(documentId: number, run: number): Promise<DocumentEntity | null> {
     const document = await this.db.getRepository(DocumentEntity).findOneBy({ id: documentId });
     return document && document.processingRun === run ? document : null;
   }
 
+  private async ofEvaluationRun(documentId: number, run: number): Promise<DocumentEntity | null> {
+    const document = await this.db.getRepository(DocumentEntity).findOneBy({ id: documentId });
+    return document && document.evaluationRun === run ? document : null;
+  }
+
   private async progress(message: Message<'pdf.progress'>): Promise<void> {
-    const document = await this.current(message.documentId, message.run);
-    if (!document || FINAL_STAGES.includes(document.processingStage)) return;
+    const document = await this.ofRun(message.documentId, message.run);
+    if (!document || FINAL_STAGES.includes(document.processingStage) || document.sopProcessed)
+      return;
     await this.db.getRepository(DocumentEntity).update(document.id, {
       processingStage: message.stage,
       progressCurrent: message.current,
@@ -47,15 +67,16 @@ export class LibraryInbox {
   }
 
   private async processed(message: Message<'pdf.processed'>): Promise<void> {
-    const document = await this.current(message.documentId, message.run);
+    const document = await this.ofRun(message.documentId, message.run);
     if (!document) return this.discardOrphanOutput(message);
+    if (document.sopProcessed) return;
     const contentText = await text(await this.storage.get(message.textKey));
     await this.db.transaction(async (tx) => {
       await tx.getRepository(DocumentImageEntity).delete({ documentId: document.id });
       if (message.images.length > 0) {
         await tx
           .getRepository(DocumentImageEntity)
-          .insert(message.images.map((image) => this.imageRow(document.id, image)));
+          .insert(message.images.map((image) => imageRow(document.id, image)));
       }
       await tx.getRepository(DocumentEntity).update(document.id, {
         processed: true,
@@ -76,23 +97,71 @@ export class LibraryInbox {
         progressUpdatedAt: new Date(),
       });
     });
+    await this.notifier.tell(document.uploadedBy, {
+      type: 'success',
+      title: 'Document processed',
+      message: `"${document.title}" was processed: ${message.pageCount} page(s), ${message.images.length} image(s)${message.ocrPages ? `, ${message.ocrPages} page(s) read by OCR` : ''}.`,
+    });
+    await this.generateEvaluation(document.id);
   }
 
-  private imageRow(documentId: number, image: ExtractedImage) {
-    return {
-      documentId,
-      imageId: image.id,
-      storageKey: image.key,
-      page: image.page,
-      width: image.width,
-      height: image.height,
-    };
+  private async generateEvaluation(documentId: number): Promise<void> {
+    const document = await this.db
+      .getRepository(DocumentEntity)
+      .findOneByOrFail({ id: documentId });
+    try {
+      await this.quiz.start(document);
+    } catch (error) {
+      this.logger.warn(`evaluation of document ${documentId} not started: ${String(error)}`);
+      await this.db.getRepository(DocumentEntity).update(documentId, {
+        evaluationGenerationError: `Evaluation generation could not start: ${error instanceof Error ? error.message : String(error)}`,
+        processingStage: 'done',
+      });
+    }
   }
 
   private async failed(message: Message<'pdf.failed'>): Promise<void> {
-    const document = await this.current(message.documentId, message.run);
-    if (!document) return;
+    const document = await this.ofRun(message.documentId, message.run);
+    if (!document || document.sopProcessed) return;
     await markFailed(this.db, document.id, message.reason);
+    await this.notifier.tell(document.uploadedBy, {
+      type: 'error',
+      title: 'Document processing failed',
+      message: `"${document.title}" could not be processed: ${message.reason}`,
+    });
+  }
+
+  private async evaluationGenerated(message: Message<'quiz.generated'>): Promise<void> {
+    const document = await this.ofEvaluationRun(message.documentId, message.run);
+    if (!document) return;
+    const evaluationId = await saveGeneratedEvaluation(this.db, document, message);
+    await this.db.getRepository(DocumentEntity).update(document.id, {
+      evaluationGenerated: true,
+      evaluationId,
+      evaluationGenerationError: null,
+      processingStage: 'done',
+      progressUpdatedAt: new Date(),
+    });
+    await this.notifier.tell(document.uploadedBy, {
+      type: 'success',
+      title: 'Evaluation generated',
+      message: `A draft evaluation with ${message.draft.questions.length} question(s) is ready for review on "${document.title}".`,
+    });
+  }
+
+  private async evaluationFailed(message: Message<'quiz.failed'>): Promise<void> {
+    const document = await this.ofEvaluationRun(message.documentId, message.run);
+    if (!document) return;
+    await this.db.getRepository(DocumentEntity).update(document.id, {
+      evaluationGenerationError: message.reason,
+      processingStage: 'done',
+      progressUpdatedAt: new Date(),
+    });
+    await this.notifier.tell(document.uploadedBy, {
+      type: 'error',
+      title: 'Evaluation generation failed',
+      message: `No evaluation could be generated for "${document.title}": ${message.reason}`,
+    });
   }
 
   /** The document was deleted while the worker ran: what the worker wrote goes too. */
@@ -103,6 +172,17 @@ export class LibraryInbox {
     this.logger.log(`document ${message.documentId} is gone; removing ${prefix}`);
     await this.storage.removePrefix(prefix);
   }
+}
+
+function imageRow(documentId: number, image: ExtractedImage) {
+  return {
+    documentId,
+    imageId: image.id,
+    storageKey: image.key,
+    page: image.page,
+    width: image.width,
+    height: image.height,
+  };
 }
 
 export async function markFailed(

@@ -1,12 +1,25 @@
 import { Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import type { PdfProcessingJob } from '@hub/proto';
+import type { PdfProcessingJob, QuizGenerationJob } from '@hub/proto';
+import { DocumentEntity } from '../documents/document.entity.js';
 import { markFailed } from './library-inbox.js';
 import { pdfJobId } from './pdf-processing.js';
+import { quizJobId } from './quiz-generation.js';
 
 export const STALLED_REASON =
   'Processing stopped unexpectedly: the worker did not finish this document. Press Retry to process it again.';
+export const STALLED_EVALUATION_REASON =
+  'Evaluation generation stopped unexpectedly: the worker did not finish. Press Retry to generate it again.';
+
+const STILL_GOING = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children'];
+
+interface StalledRow {
+  id: number;
+  processing_stage: string;
+  processing_run: number;
+  evaluation_run: number;
+}
 
 /**
  * Finds documents whose processing has shown no progress for a while and fails those whose
@@ -19,7 +32,7 @@ export class StallSweeper {
 
   constructor(
     private readonly db: DataSource,
-    private readonly queue: Queue<PdfProcessingJob>,
+    private readonly queues: { pdf: Queue<PdfProcessingJob>; quiz: Queue<QuizGenerationJob> },
     private readonly stallMinutes: number,
   ) {}
 
@@ -33,22 +46,28 @@ export class StallSweeper {
 
   async sweep(): Promise<number> {
     const rows = (await this.db.query(
-      `SELECT id, processing_run FROM documents
-        WHERE processing_stage IN ('queued', 'extracting', 'ocr', 'images')
+      `SELECT id, processing_stage, processing_run, evaluation_run FROM documents
+        WHERE processing_stage IN ('queued', 'extracting', 'ocr', 'images', 'generating_evaluation')
           AND progress_updated_at < now() - make_interval(mins => $1)`,
       [this.stallMinutes],
-    )) as { id: number; processing_run: number }[];
+    )) as StalledRow[];
     let failed = 0;
     for (const row of rows) {
-      const job = await this.queue.getJob(pdfJobId(row.id, row.processing_run));
+      const generating = row.processing_stage === 'generating_evaluation';
+      const job = generating
+        ? await this.queues.quiz.getJob(quizJobId(row.id, row.evaluation_run))
+        : await this.queues.pdf.getJob(pdfJobId(row.id, row.processing_run));
       const state = job ? await job.getState() : 'missing';
-      if (['waiting', 'active', 'delayed', 'prioritized', 'waiting-children'].includes(state))
-        continue;
-      await markFailed(
-        this.db,
-        row.id,
-        job?.failedReason ? `${STALLED_REASON} (${job.failedReason})` : STALLED_REASON,
-      );
+      if (STILL_GOING.includes(state)) continue;
+      const cause = job?.failedReason ? ` (${job.failedReason})` : '';
+      if (generating) {
+        await this.db.getRepository(DocumentEntity).update(row.id, {
+          evaluationGenerationError: `${STALLED_EVALUATION_REASON}${cause}`,
+          processingStage: 'done',
+        });
+      } else {
+        await markFailed(this.db, row.id, `${STALLED_REASON}${cause}`);
+      }
       failed += 1;
     }
     return failed;

@@ -1,0 +1,56 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { EvaluationStatus, ReviewQuestion } from '@hub/proto';
+
+/** Questions are stored with their correct answers; only reviewers' views include them. */
+export type StoredQuestion = Omit<ReviewQuestion, 'correctOption'>;
+
+@Entity({ name: 'evaluations' })
+export class EvaluationEntity {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ name: 'organization_id', type: 'integer' })
+  organizationId!: number;
+
+  @Column({ name: 'document_id', type: 'integer' })
+  documentId!: number;
+
+  @Column({ type: 'text' })
+  title!: string;
+
+  @Column({ type: 'text' })
+  description!: string;
+
+  @Column({ type: 'text', default: 'draft' })
+  status!: EvaluationStatus;
+
+  @Column({ type: 'jsonb' })
+  questions!: StoredQuestion[];
+
+  @Column({ name: 'key_learning_points', type: 'jsonb' })
+  keyLearningPoints!: string[];
+
+  @Column({ type: 'text' })
+  generator!: 'gemini' | 'offline';
+
+  @Column({ name: 'generator_model', type: 'text', nullable: true })
+  generatorModel!: string | null;
+
+  @Column({ name: 'prompt_used', type: 'text' })
+  promptUsed!: string;
+
+  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
+  createdAt!: Date;
+
+  @Column({ name: 'updated_at', type: 'timestamptz', default: () => 'now()' })
+  updatedAt!: Date;
+
+  @Column({ name: 'updated_by', type: 'integer', nullable: true })
+  updatedBy!: number | null;
+
+  @Column({ name: 'published_at', type: 'timestamptz', nullable: true })
+  publishedAt!: Date | null;
+
+  @Column({ name: 'published_by', type: 'integer', nullable: true })
+  publishedBy!: number | null;
+}

@@ -1,0 +1,39 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { libraryRpc, type RpcRequest, STAFF_ROLES } from '@hub/proto';
+import { requireRole, RpcHandler } from '@hub/kit';
+import { EvaluationsService } from './evaluations.service.js';
+
+type Req<K extends keyof typeof libraryRpc> = RpcRequest<(typeof libraryRpc)[K]>;
+
+@Controller()
+export class EvaluationsController {
+  constructor(private readonly evaluations: EvaluationsService) {}
+
+  @RpcHandler(libraryRpc.evaluationOfDocument)
+  ofDocument(@Payload() { actor, documentId }: Req<'evaluationOfDocument'>) {
+    requireRole(actor, STAFF_ROLES);
+    return this.evaluations.ofDocument(actor, documentId);
+  }
+
+  @RpcHandler(libraryRpc.evaluation)
+  get(@Payload() { actor, evaluationId }: Req<'evaluation'>) {
+    requireRole(actor, STAFF_ROLES);
+    return this.evaluations.get(actor, evaluationId);
+  }
+
+  @RpcHandler(libraryRpc.updateEvaluation)
+  update(@Payload() { actor, documentId, draft }: Req<'updateEvaluation'>) {
+    return this.evaluations.update(actor, documentId, draft);
+  }
+
+  @RpcHandler(libraryRpc.publishEvaluation)
+  publish(@Payload() { actor, documentId }: Req<'publishEvaluation'>) {
+    return this.evaluations.publish(actor, documentId);
+  }
+
+  @RpcHandler(libraryRpc.regenerateEvaluation)
+  regenerate(@Payload() { actor, documentId }: Req<'regenerateEvaluation'>) {
+    return this.evaluations.regenerate(actor, documentId);
+  }
+}

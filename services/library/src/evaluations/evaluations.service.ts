@@ -1,0 +1,106 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  type Actor,
+  type Evaluation,
+  EVALUATION_REVIEWERS,
+  type EvaluationDraft,
+  type LibraryDocument,
+  type ReviewEvaluation,
+} from '@hub/proto';
+import { requireRole, RpcFailure } from '@hub/kit';
+import { QUIZ_GENERATION } from '../config.js';
+import { DocumentsService } from '../documents/documents.service.js';
+import type { QuizGeneration } from '../processing/quiz-generation.js';
+import { EvaluationEntity } from './evaluation.entity.js';
+import { toPublicView, toReviewView, toStoredQuestions } from './evaluation-view.js';
+
+export const NO_EVALUATION = 'No evaluation available for this document';
+
+const isReviewer = (actor: Actor) =>
+  (EVALUATION_REVIEWERS as readonly string[]).includes(actor.role);
+
+@Injectable()
+export class EvaluationsService {
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(DocumentsService) private readonly documents: DocumentsService,
+    @Inject(QUIZ_GENERATION) private readonly quiz: QuizGeneration,
+  ) {}
+
+  private get evaluations() {
+    return this.db.getRepository(EvaluationEntity);
+  }
+
+  /** Reviewers see the correct answers; everyone else only the questions and options. */
+  private view(actor: Actor, row: EvaluationEntity): ReviewEvaluation | Evaluation {
+    return isReviewer(actor) ? toReviewView(row) : toPublicView(row);
+  }
+
+  private async ofDocumentRow(actor: Actor, documentId: number): Promise<EvaluationEntity> {
+    const document = await this.documents.find(actor, documentId);
+    const row = await this.evaluations.findOneBy({
+      documentId: document.id,
+      organizationId: actor.organizationId,
+    });
+    if (!row) throw RpcFailure.notFound(NO_EVALUATION);
+    return row;
+  }
+
+  async ofDocument(actor: Actor, documentId: number) {
+    return this.view(actor, await this.ofDocumentRow(actor, documentId));
+  }
+
+  async get(actor: Actor, evaluationId: number) {
+    const row = await this.evaluations.findOneBy({
+      id: evaluationId,
+      organizationId: actor.organizationId,
+    });
+    if (!row) throw RpcFailure.notFound('Evaluation not found');
+    return this.view(actor, row);
+  }
+
+  async update(
+    actor: Actor,
+    documentId: number,
+    draft: EvaluationDraft,
+  ): Promise<ReviewEvaluation> {
+    requireRole(actor, EVALUATION_REVIEWERS);
+    const row = await this.ofDocumentRow(actor, documentId);
+    await this.evaluations.update(row.id, {
+      title: draft.title,
+      description: draft.description,
+      questions: toStoredQuestions(draft.questions),
+      keyLearningPoints: draft.keyLearningPoints,
+      updatedAt: new Date(),
+      updatedBy: actor.userId,
+    });
+    return toReviewView(await this.evaluations.findOneByOrFail({ id: row.id }));
+  }
+
+  async publish(actor: Actor, documentId: number): Promise<ReviewEvaluation> {
+    requireRole(actor, EVALUATION_REVIEWERS);
+    const row = await this.ofDocumentRow(actor, documentId);
+    if (row.status !== 'published') {
+      await this.evaluations.update(row.id, {
+        status: 'published',
+        publishedAt: new Date(),
+        publishedBy: actor.userId,
+      });
+    }
+    return toReviewView(await this.evaluations.findOneByOrFail({ id: row.id }));
+  }
+
+  async regenerate(actor: Actor, documentId: number): Promise<LibraryDocument> {
+    requireRole(actor, EVALUATION_REVIEWERS);
+    const document = await this.documents.find(actor, documentId);
+    if (!document.sopProcessed) {
+      throw new RpcFailure(
+        'conflict',
+        'The document must be processed before an evaluation can be generated.',
+      );
+    }
+    await this.quiz.start(document);
+    return this.documents.get(actor, documentId);
+  }
+}

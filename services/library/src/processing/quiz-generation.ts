@@ -1,0 +1,41 @@
+import type { Queue } from 'bullmq';
+import type { DataSource } from 'typeorm';
+import { identityRpc, type QuizGenerationJob } from '@hub/proto';
+import type { RpcClient } from '@hub/kit';
+import { DocumentEntity } from '../documents/document.entity.js';
+
+export const quizJobId = (documentId: number, run: number) => `eval-${documentId}-run-${run}`;
+
+/** Asks the quiz worker for an evaluation of a processed document, as a new generation run. */
+export class QuizGeneration {
+  constructor(
+    private readonly db: DataSource,
+    private readonly queue: Queue<QuizGenerationJob>,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  async start(document: DocumentEntity): Promise<void> {
+    if (!document.markdownKey || !document.textKey)
+      throw new Error(`Document ${document.id} has no SOP text yet`);
+    const { quizPrompts } = await this.rpc.call(identityRpc.currentPrompts, {});
+    const run = document.evaluationRun + 1;
+    await this.db.getRepository(DocumentEntity).update(document.id, {
+      evaluationRun: run,
+      evaluationGenerationError: null,
+      processingStage: 'generating_evaluation',
+      progressCurrent: null,
+      progressTotal: null,
+      progressUpdatedAt: new Date(),
+    });
+    const job: QuizGenerationJob = {
+      documentId: document.id,
+      organizationId: document.organizationId,
+      run,
+      title: document.title,
+      markdownKey: document.markdownKey,
+      textKey: document.textKey,
+      prompt: quizPrompts,
+    };
+    await this.queue.add('generate', job, { jobId: quizJobId(document.id, run) });
+  }
+}

@@ -1,0 +1,198 @@
+import { api, type LibraryDocument } from '@hub/proto';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Download, Eye, FileText, LoaderCircle, Trash2 } from 'lucide-react';
+import { call } from '../api/client';
+import { toast } from '../toast/toastStore';
+import { Badge } from '../ui/Badge';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { formatDate } from '../ui/dates';
+import { documentStatus, formatFileSize, ocrBadge, stageLabel } from './format';
+import { refreshLibrary } from './queries';
+import { UploadProgress } from './UploadDocumentDialog';
+
+interface DocumentListProps {
+  documents: readonly LibraryDocument[] | undefined;
+  loading: boolean;
+  /** Percent of a running upload (the placeholder row), null when none runs. */
+  uploadProgress: number | null;
+  onView: (document: LibraryDocument) => void;
+}
+
+const rowClass =
+  'flex flex-wrap items-start gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-950';
+
+export function DocumentList({ documents, loading, uploadProgress, onView }: DocumentListProps) {
+  const empty = !loading && (documents?.length ?? 0) === 0 && uploadProgress === null;
+  return (
+    <div data-testid="document-list" aria-busy={loading} className="space-y-3">
+      {uploadProgress !== null && (
+        <div data-testid="upload-placeholder" className={rowClass}>
+          <LoaderCircle aria-hidden className="mt-0.5 size-5 shrink-0 animate-spin text-blue-600" />
+          <div className="min-w-0 flex-1 space-y-2">
+            <p className="font-medium">Uploading document...</p>
+            <UploadProgress percent={uploadProgress} />
+          </div>
+        </div>
+      )}
+      {loading && documents === undefined && (
+        <div className={rowClass}>
+          <LoaderCircle aria-hidden className="size-5 animate-spin text-blue-600" />
+          <span className="text-sm text-slate-500">Loading documents...</span>
+        </div>
+      )}
+      {empty && (
+        <div
+          data-testid="documents-empty"
+          className="rounded-lg border border-dashed border-slate-300 px-6 py-12 text-center dark:border-slate-700"
+        >
+          <FileText aria-hidden className="mx-auto mb-3 size-10 text-slate-400" />
+          <p className="font-medium">No documents found</p>
+          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+            Upload your first document to get started
+          </p>
+        </div>
+      )}
+      {documents?.map((document) => (
+        <DocumentRow key={document.id} document={document} onView={onView} />
+      ))}
+    </div>
+  );
+}
+
+/** Opens the signed link in a new tab (spec section 7). */
+export async function downloadDocument(id: number): Promise<void> {
+  try {
+    const { url } = await call(api.documentDownloadUrl, { params: { id } });
+    window.open(url, '_blank', 'noopener');
+  } catch {
+    // Cause: 'Failed to get download URL' (spec section 8).
+    toast({
+      title: 'Download failed',
+      description: 'Failed to download the document.',
+      variant: 'destructive',
+    });
+  }
+}
+
+function DocumentRow({
+  document,
+  onView,
+}: {
+  document: LibraryDocument;
+  onView: (document: LibraryDocument) => void;
+}) {
+  const queryClient = useQueryClient();
+  const status = documentStatus(document);
+  const ocr = ocrBadge(document);
+
+  const remove = useMutation({
+    mutationFn: () => call(api.deleteDocument, { params: { id: document.id } }),
+    onSuccess: async () => {
+      toast({ title: 'Document deleted', description: `${document.title} has been deleted.` });
+      await refreshLibrary(queryClient);
+    },
+    // Spec section 8: no server message is shown for delete failures.
+    onError: () => toast({ title: 'Failed to delete document', variant: 'destructive' }),
+  });
+
+  return (
+    <div
+      data-testid="document-row"
+      data-document-id={document.id}
+      data-document-title={document.title}
+      className={rowClass}
+    >
+      <FileText aria-hidden className="mt-0.5 size-5 shrink-0 text-red-500" />
+      <div className="min-w-0 flex-1 space-y-1.5">
+        <p className="truncate font-medium" data-testid="document-title">
+          {document.title}
+        </p>
+        <p className="line-clamp-2 text-sm text-slate-500 dark:text-slate-400">
+          {document.description || 'No description'}
+        </p>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs text-slate-500 dark:text-slate-400">
+          <span data-testid="document-size">{formatFileSize(document.fileSize)}</span>
+          <span>Uploaded {formatDate(document.uploadedAt)}</span>
+          <Badge tone={status.tone} testId="document-status">
+            {status.pending && <LoaderCircle aria-hidden className="mr-1 size-3 animate-spin" />}
+            {status.label}
+          </Badge>
+          {status.pending && (
+            <span data-testid="document-stage">{stageLabel(document.progress)}</span>
+          )}
+          {ocr && (
+            <Badge tone={ocr.tone} testId="document-ocr">
+              {ocr.label}
+            </Badge>
+          )}
+          {document.tags.map((tag) => (
+            <span key={tag.id} className="inline-flex items-center gap-1">
+              <span
+                aria-hidden
+                className="size-2 rounded-full"
+                style={{ backgroundColor: tag.color }}
+              />
+              {tag.name}
+            </span>
+          ))}
+        </div>
+      </div>
+      <div className="flex shrink-0 items-center gap-1">
+        <IconButton label="View" testId="view-document" onClick={() => onView(document)}>
+          <Eye className="size-4" />
+        </IconButton>
+        <IconButton
+          label="Download"
+          testId="download-document"
+          onClick={() => void downloadDocument(document.id)}
+        >
+          <Download className="size-4" />
+        </IconButton>
+        <ConfirmDialog
+          title="Delete document?"
+          description={`"${document.title}" and its processed content will be removed for good. This cannot be undone.`}
+          confirmLabel="Delete"
+          onConfirm={() => remove.mutate()}
+          trigger={
+            <button
+              type="button"
+              aria-label="Delete"
+              title="Delete"
+              data-testid="delete-document"
+              disabled={remove.isPending}
+              className="rounded-md p-2 text-red-600 hover:bg-red-50 disabled:opacity-60 dark:text-red-400 dark:hover:bg-red-950"
+            >
+              <Trash2 className="size-4" />
+            </button>
+          }
+        />
+      </div>
+    </div>
+  );
+}
+
+function IconButton({
+  label,
+  testId,
+  onClick,
+  children,
+}: {
+  label: string;
+  testId: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      data-testid={testId}
+      onClick={onClick}
+      className="rounded-md p-2 hover:bg-slate-100 dark:hover:bg-slate-800"
+    >
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,178 @@
+import type { LibraryDocument } from '@hub/proto';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { RefreshCw, Search, Upload, X } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useDebouncedValue } from '../auth/useDebouncedValue';
+import { toast } from '../toast/toastStore';
+import { inputClass, smallButtonClass, smallOutlineButtonClass } from '../ui/styles';
+import { DocumentList } from './DocumentList';
+import { DocumentViewer } from './DocumentViewer';
+import { FolderPanel } from './FolderPanel';
+import {
+  documentsQuery,
+  foldersQuery,
+  POLL_DURATION_MS,
+  POLL_INTERVAL_MS,
+  refreshLibrary,
+  SEARCH_DEBOUNCE_MS,
+  tagsQuery,
+} from './queries';
+import { TagPanel } from './TagPanel';
+import { UploadDocumentDialog } from './UploadDocumentDialog';
+import { uploadDocument, uploadFailureToast, type UploadDraft } from './uploadDocument';
+
+export function DocumentsTab() {
+  const queryClient = useQueryClient();
+  const [folderId, setFolderId] = useState<number | null>(null);
+  const [tagIds, setTagIds] = useState<number[]>([]);
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
+  const [uploadOpen, setUploadOpen] = useState(false);
+  const [uploadProgress, setUploadProgress] = useState<number | null>(null);
+  const [viewing, setViewing] = useState<LibraryDocument | null>(null);
+
+  /** Until when the list is fetched every 3 s (after an upload or a retry). */
+  const pollUntil = useRef(0);
+  const documents = useQuery({
+    ...documentsQuery({ folderId, tagIds, search }),
+    refetchInterval: () => (Date.now() < pollUntil.current ? POLL_INTERVAL_MS : false),
+  });
+  const folders = useQuery(foldersQuery);
+  const tags = useQuery(tagsQuery);
+
+  const startPolling = useCallback(() => {
+    pollUntil.current = Date.now() + POLL_DURATION_MS;
+  }, []);
+
+  // Spec section 8: a failed load says so in a toast (once per failure).
+  const { isError, errorUpdatedAt } = documents;
+  useEffect(() => {
+    if (isError) toast({ title: 'Failed to fetch documents', variant: 'destructive' });
+  }, [isError, errorUpdatedAt]);
+
+  const upload = useMutation({
+    mutationFn: ({ draft, file }: { draft: UploadDraft; file: File }) =>
+      uploadDocument(draft, file, setUploadProgress),
+    onMutate: () => setUploadProgress(0),
+    onSuccess: async (document) => {
+      toast({
+        title: 'Document uploaded',
+        description: `${document.title} is being processed.`,
+      });
+      setUploadOpen(false);
+      startPolling();
+      await refreshLibrary(queryClient);
+    },
+    onError: (error) => toast(uploadFailureToast(error)),
+    onSettled: () => setUploadProgress(null),
+  });
+
+  const refresh = async () => {
+    const result = await documents.refetch();
+    if (!result.isError) toast({ title: 'Library refreshed' });
+  };
+
+  const toggleTag = (id: number) =>
+    setTagIds((current) =>
+      current.includes(id) ? current.filter((tagId) => tagId !== id) : [...current, id],
+    );
+
+  const list = documents.data?.documents;
+  // The viewer follows the list, so its header shows the live stage while the list polls.
+  const viewed = viewing ? (list?.find((item) => item.id === viewing.id) ?? viewing) : null;
+  const selectedTags = (tags.data ?? []).filter((tag) => tagIds.includes(tag.id));
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[260px_minmax(0,1fr)]">
+      <aside className="space-y-4">
+        <FolderPanel selectedFolderId={folderId} onSelect={setFolderId} />
+        <TagPanel selectedTagIds={tagIds} onToggle={toggleTag} />
+      </aside>
+      <section className="min-w-0 space-y-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <div className="relative min-w-[200px] flex-1">
+            <Search
+              aria-hidden
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+            />
+            <input
+              type="search"
+              aria-label="Search documents"
+              data-testid="document-search"
+              placeholder="Search documents..."
+              value={searchText}
+              maxLength={200}
+              onChange={(event) => setSearchText(event.target.value)}
+              className={`${inputClass} pl-9`}
+            />
+          </div>
+          <button
+            type="button"
+            data-testid="refresh-documents"
+            disabled={documents.isFetching}
+            onClick={() => void refresh()}
+            className={`${smallOutlineButtonClass} h-10`}
+          >
+            <RefreshCw className={`size-3.5 ${documents.isFetching ? 'animate-spin' : ''}`} />
+            Refresh
+          </button>
+          <button
+            type="button"
+            data-testid="upload-document-button"
+            onClick={() => setUploadOpen(true)}
+            className={`${smallButtonClass} h-10`}
+          >
+            <Upload className="size-4" /> Upload Document
+          </button>
+        </div>
+        {selectedTags.length > 0 && (
+          <div className="flex flex-wrap gap-2" aria-label="Tag filters">
+            {selectedTags.map((tag) => (
+              <span
+                key={tag.id}
+                data-testid="tag-chip"
+                className="inline-flex items-center gap-1.5 rounded-full border border-slate-300 bg-white py-0.5 pr-1 pl-2.5 text-xs font-medium dark:border-slate-700 dark:bg-slate-950"
+              >
+                <span
+                  aria-hidden
+                  className="size-2 rounded-full"
+                  style={{ backgroundColor: tag.color }}
+                />
+                {tag.name}
+                <button
+                  type="button"
+                  aria-label={`Remove ${tag.name} filter`}
+                  onClick={() => toggleTag(tag.id)}
+                  className="rounded-full p-0.5 hover:bg-slate-100 dark:hover:bg-slate-800"
+                >
+                  <X className="size-3" />
+                </button>
+              </span>
+            ))}
+          </div>
+        )}
+        {documents.isError && list === undefined ? (
+          <p role="alert" className="text-sm text-red-600">
+            Failed to fetch documents
+          </p>
+        ) : (
+          <DocumentList
+            documents={list}
+            loading={documents.isPending}
+            uploadProgress={uploadProgress}
+            onView={setViewing}
+          />
+        )}
+      </section>
+      <UploadDocumentDialog
+        open={uploadOpen}
+        onOpenChange={setUploadOpen}
+        folders={folders.data ?? []}
+        selectedFolderId={folderId}
+        progress={uploadProgress}
+        onUpload={(draft, file) => upload.mutate({ draft, file })}
+      />
+      <DocumentViewer document={viewed} onClose={() => setViewing(null)} onRetried={startPolling} />
+    </div>
+  );
+}

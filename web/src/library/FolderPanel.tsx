@@ -1,0 +1,314 @@
+import { api, type Folder } from '@hub/proto';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import clsx from 'clsx';
+import { ChevronDown, ChevronRight, Folder as FolderIcon, FolderOpen, Plus } from 'lucide-react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { call } from '../api/client';
+import { toast } from '../toast/toastStore';
+import { Card, Skeleton } from '../ui/Card';
+import { Dialog } from '../ui/Dialog';
+import { Field } from '../ui/Field';
+import { inputClass, smallButtonClass, textareaClass } from '../ui/styles';
+import { ancestorIds, buildFolderTree, type FolderNode } from './folderTree';
+import { foldersQuery } from './queries';
+
+interface FolderPanelProps {
+  selectedFolderId: number | null;
+  onSelect: (id: number | null) => void;
+}
+
+const rowClass =
+  'flex w-full min-w-0 items-center gap-1.5 rounded-md px-2 py-1.5 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800';
+const selectedClass =
+  'bg-blue-50 font-medium text-blue-700 hover:bg-blue-50 dark:bg-blue-950 dark:text-blue-300';
+
+/** Folders tree: 'All Documents' at the root, folders nested by parent, a button to add one. */
+export function FolderPanel({ selectedFolderId, onSelect }: FolderPanelProps) {
+  const folders = useQuery(foldersQuery);
+  const tree = useMemo(() => buildFolderTree(folders.data ?? []), [folders.data]);
+  const [rootOpen, setRootOpen] = useState(true);
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const [creating, setCreating] = useState(false);
+
+  const toggle = (id: number) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const selected = folders.data?.find((folder) => folder.id === selectedFolderId) ?? null;
+
+  /** A new folder is shown at once: its parent opens. */
+  const reveal = (folder: Folder) => {
+    setRootOpen(true);
+    setExpanded((current) => {
+      const next = new Set(current);
+      for (const id of ancestorIds(folders.data ?? [], folder.id)) next.add(id);
+      if (folder.parentFolderId !== null) next.add(folder.parentFolderId);
+      return next;
+    });
+  };
+
+  return (
+    <Card testId="folder-panel" className="p-4">
+      <div className="mb-2 flex items-center justify-between">
+        <h2 className="text-sm font-semibold">Folders</h2>
+        <button
+          type="button"
+          data-testid="create-folder-button"
+          aria-label="Create folder"
+          title="Create folder"
+          onClick={() => setCreating(true)}
+          className="rounded-md p-1 hover:bg-slate-100 dark:hover:bg-slate-800"
+        >
+          <Plus className="size-4" />
+        </button>
+      </div>
+      <ul role="tree" aria-label="Folders" data-testid="folder-tree" className="space-y-0.5">
+        <li role="treeitem" aria-expanded={rootOpen} aria-selected={selectedFolderId === null}>
+          <div className="flex items-center">
+            <ExpandButton
+              open={rootOpen}
+              visible={tree.length > 0}
+              label="All Documents"
+              onClick={() => setRootOpen((open) => !open)}
+            />
+            <button
+              type="button"
+              data-testid="folder-all"
+              onClick={() => onSelect(null)}
+              className={clsx(rowClass, selectedFolderId === null && selectedClass)}
+            >
+              <FolderOpen aria-hidden className="size-4 shrink-0" />
+              <span className="truncate">All Documents</span>
+            </button>
+          </div>
+          {rootOpen && tree.length > 0 && (
+            <ul role="group" className="space-y-0.5">
+              {tree.map((node) => (
+                <FolderTreeItem
+                  key={node.folder.id}
+                  node={node}
+                  expanded={expanded}
+                  selectedFolderId={selectedFolderId}
+                  onToggle={toggle}
+                  onSelect={onSelect}
+                />
+              ))}
+            </ul>
+          )}
+        </li>
+      </ul>
+      {folders.isPending && <Skeleton className="mt-2 h-6" />}
+      {folders.isError && (
+        <p role="alert" className="mt-2 text-xs text-red-600">
+          The folders could not be loaded.
+        </p>
+      )}
+      <CreateFolderDialog
+        open={creating}
+        onOpenChange={setCreating}
+        parent={selected}
+        onCreated={(folder) => {
+          reveal(folder);
+          onSelect(folder.id);
+        }}
+      />
+    </Card>
+  );
+}
+
+function ExpandButton({
+  open,
+  visible,
+  label,
+  onClick,
+}: {
+  open: boolean;
+  visible: boolean;
+  label: string;
+  onClick: () => void;
+}) {
+  if (!visible) return <span aria-hidden className="inline-block w-6 shrink-0" />;
+  return (
+    <button
+      type="button"
+      aria-label={`${open ? 'Collapse' : 'Expand'} ${label}`}
+      data-testid="folder-toggle"
+      onClick={onClick}
+      className="shrink-0 rounded p-1 hover:bg-slate-100 dark:hover:bg-slate-800"
+    >
+      {open ? <ChevronDown className="size-4" /> : <ChevronRight className="size-4" />}
+    </button>
+  );
+}
+
+interface FolderTreeItemProps {
+  node: FolderNode;
+  expanded: ReadonlySet<number>;
+  selectedFolderId: number | null;
+  onToggle: (id: number) => void;
+  onSelect: (id: number) => void;
+}
+
+function FolderTreeItem({
+  node,
+  expanded,
+  selectedFolderId,
+  onToggle,
+  onSelect,
+}: FolderTreeItemProps) {
+  const { folder, children } = node;
+  const open = expanded.has(folder.id);
+  const selected = selectedFolderId === folder.id;
+  return (
+    <li
+      role="treeitem"
+      aria-expanded={children.length > 0 ? open : undefined}
+      aria-selected={selected}
+    >
+      <div className="flex items-center" style={{ paddingLeft: `${(node.depth + 1) * 12}px` }}>
+        <ExpandButton
+          open={open}
+          visible={children.length > 0}
+          label={folder.name}
+          onClick={() => onToggle(folder.id)}
+        />
+        <button
+          type="button"
+          data-testid="folder-node"
+          data-folder-name={folder.name}
+          title={folder.description ?? folder.name}
+          onClick={() => onSelect(folder.id)}
+          className={clsx(rowClass, selected && selectedClass)}
+        >
+          {selected ? (
+            <FolderOpen aria-hidden className="size-4 shrink-0" />
+          ) : (
+            <FolderIcon aria-hidden className="size-4 shrink-0" />
+          )}
+          <span className="truncate">{folder.name}</span>
+        </button>
+      </div>
+      {open && children.length > 0 && (
+        <ul role="group" className="space-y-0.5">
+          {children.map((child) => (
+            <FolderTreeItem
+              key={child.folder.id}
+              node={child}
+              expanded={expanded}
+              selectedFolderId={selectedFolderId}
+              onToggle={onToggle}
+              onSelect={onSelect}
+            />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+interface CreateFolderDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The folder selected in the tree: the new folder goes inside it (null: top level). */
+  parent: Folder | null;
+  onCreated: (folder: Folder) => void;
+}
+
+function CreateFolderDialog({ open, onOpenChange, parent, onCreated }: CreateFolderDialogProps) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+
+  useEffect(() => {
+    if (open) {
+      setName('');
+      setDescription('');
+    }
+  }, [open]);
+
+  const create = useMutation({
+    mutationFn: () =>
+      call(api.createFolder, {
+        body: {
+          name: name.trim(),
+          description: description.trim() === '' ? null : description.trim(),
+          parentFolderId: parent?.id ?? null,
+        },
+      }),
+    onSuccess: async (folder) => {
+      toast({ title: 'Folder created', description: `${folder.name} has been created.` });
+      onOpenChange(false);
+      await queryClient.invalidateQueries({ queryKey: foldersQuery.queryKey });
+      onCreated(folder);
+    },
+    // Spec section 8: no server message is shown for folder failures.
+    onError: () => toast({ title: 'Failed to create folder', variant: 'destructive' }),
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (name.trim() === '') {
+      toast({
+        title: 'Name required',
+        description: 'Please enter a folder name.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    create.mutate();
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Create New Folder"
+      description={
+        parent ? (
+          <>
+            Inside <span className="font-medium">{parent.name}</span>
+          </>
+        ) : (
+          'At the top level'
+        )
+      }
+      testId="create-folder-dialog"
+    >
+      <form noValidate onSubmit={submit} className="space-y-4">
+        <Field id="folder-name" label="Name">
+          <input
+            id="folder-name"
+            value={name}
+            autoFocus
+            maxLength={200}
+            disabled={create.isPending}
+            placeholder="Folder name"
+            onChange={(event) => setName(event.target.value)}
+            className={inputClass}
+          />
+        </Field>
+        <Field id="folder-description" label="Description">
+          <textarea
+            id="folder-description"
+            value={description}
+            rows={3}
+            maxLength={2000}
+            disabled={create.isPending}
+            placeholder="Optional"
+            onChange={(event) => setDescription(event.target.value)}
+            className={clsx(textareaClass, 'font-sans')}
+          />
+        </Field>
+        <div className="flex justify-end">
+          <button type="submit" disabled={create.isPending} className={smallButtonClass}>
+            {create.isPending ? 'Creating...' : 'Create Folder'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,65 @@
+import { useNavigate } from '@tanstack/react-router';
+import { Film } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { DocumentsTab } from './DocumentsTab';
+
+export type LibraryTab = 'documents' | 'videos';
+
+const TAB_PATHS = { documents: '/library/documents', videos: '/library/videos' } as const;
+
+const tabClass =
+  'rounded px-3 py-1.5 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm dark:text-slate-300 dark:data-[state=active]:bg-slate-950 dark:data-[state=active]:text-slate-50';
+
+/** /library, /library/documents and /library/videos: the tab follows the address. */
+export function LibraryPage({ tab }: { tab: LibraryTab }) {
+  const navigate = useNavigate();
+  return (
+    <div data-testid="library-page" className="mx-auto max-w-7xl space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold">Library</h1>
+        <p className="text-slate-500 dark:text-slate-400">
+          Manage your organization&apos;s documents and videos
+        </p>
+      </header>
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) => void navigate({ to: TAB_PATHS[value as LibraryTab] })}
+        className="space-y-4"
+      >
+        <Tabs.List
+          aria-label="Library sections"
+          className="inline-flex gap-1 rounded-md bg-slate-100 p-1 dark:bg-slate-800"
+        >
+          <Tabs.Trigger value="documents" data-testid="library-tab-documents" className={tabClass}>
+            Documents
+          </Tabs.Trigger>
+          <Tabs.Trigger value="videos" data-testid="library-tab-videos" className={tabClass}>
+            Videos
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="documents" className="outline-none">
+          <DocumentsTab />
+        </Tabs.Content>
+        <Tabs.Content value="videos" className="outline-none">
+          <VideosComingSoon />
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}
+
+/** The video library is built by a later issue; until then only a notice, no sample data. */
+function VideosComingSoon() {
+  return (
+    <section
+      data-testid="video-library-coming-soon"
+      className="rounded-lg border border-dashed border-slate-300 px-6 py-16 text-center dark:border-slate-700"
+    >
+      <Film aria-hidden className="mx-auto mb-4 size-10 text-slate-400" />
+      <h2 className="text-lg font-semibold">Video Library</h2>
+      <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">
+        The video library for operator performance videos and their AI analysis is coming soon.
+      </p>
+    </section>
+  );
+}

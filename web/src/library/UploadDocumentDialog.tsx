@@ -1,0 +1,174 @@
+import type { Folder } from '@hub/proto';
+import clsx from 'clsx';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { toast } from '../toast/toastStore';
+import { Dialog } from '../ui/Dialog';
+import { Field } from '../ui/Field';
+import { inputClass, selectClass, smallButtonClass, textareaClass } from '../ui/styles';
+import { buildFolderTree, flattenFolderTree } from './folderTree';
+import { formatFileSize } from './format';
+import { checkDocumentFile, titleFromFileName, type UploadDraft } from './uploadDocument';
+
+interface UploadDocumentDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  folders: readonly Folder[];
+  /** The folder selected in the tree is the default destination. */
+  selectedFolderId: number | null;
+  /** Percent while an upload runs, null otherwise. */
+  progress: number | null;
+  onUpload: (draft: UploadDraft, file: File) => void;
+}
+
+export function UploadDocumentDialog({
+  open,
+  onOpenChange,
+  folders,
+  selectedFolderId,
+  progress,
+  onUpload,
+}: UploadDocumentDialogProps) {
+  const [file, setFile] = useState<File | null>(null);
+  const [draft, setDraft] = useState<UploadDraft>({
+    title: '',
+    description: '',
+    tags: '',
+    folderId: 'none',
+  });
+  const choices = useMemo(() => flattenFolderTree(buildFolderTree(folders)), [folders]);
+  const uploading = progress !== null;
+
+  useEffect(() => {
+    if (open) {
+      setFile(null);
+      setDraft({
+        title: '',
+        description: '',
+        tags: '',
+        folderId: selectedFolderId === null ? 'none' : String(selectedFolderId),
+      });
+    }
+  }, [open, selectedFolderId]);
+
+  const set = <K extends keyof UploadDraft>(key: K, value: UploadDraft[K]) =>
+    setDraft((current) => ({ ...current, [key]: value }));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problem = checkDocumentFile(file);
+    if (problem || !file) {
+      if (problem) toast(problem);
+      return;
+    }
+    onUpload(draft, file);
+  };
+
+  return (
+    <Dialog
+      open={open}
+      // An upload in flight keeps the dialog open: it shows the progress and, on failure, the
+      // fields as they were typed.
+      onOpenChange={(next) => {
+        if (!uploading) onOpenChange(next);
+      }}
+      title="Upload Document"
+      description="PDF files up to 50 MB. Processing starts as soon as the upload completes."
+      testId="upload-document-dialog"
+    >
+      <form noValidate onSubmit={submit} className="space-y-4">
+        <Field
+          id="document-file"
+          label="PDF File"
+          hint={file ? `${file.name} (${formatFileSize(file.size)})` : 'Maximum size 50 MB'}
+        >
+          <input
+            id="document-file"
+            type="file"
+            accept=".pdf,application/pdf"
+            disabled={uploading}
+            data-testid="document-file-input"
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+            className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-200 dark:file:bg-slate-800"
+          />
+        </Field>
+        <Field id="document-title" label="Title" hint="Left empty, the file name is used.">
+          <input
+            id="document-title"
+            value={draft.title}
+            maxLength={300}
+            disabled={uploading}
+            placeholder={file ? titleFromFileName(file.name) : 'Document title'}
+            onChange={(event) => set('title', event.target.value)}
+            className={inputClass}
+          />
+        </Field>
+        <Field id="document-description" label="Description">
+          <textarea
+            id="document-description"
+            value={draft.description}
+            rows={3}
+            maxLength={5000}
+            disabled={uploading}
+            placeholder="Optional"
+            onChange={(event) => set('description', event.target.value)}
+            className={clsx(textareaClass, 'font-sans')}
+          />
+        </Field>
+        <Field id="document-tags" label="Tags" hint="Comma-separated; new tags are created.">
+          <input
+            id="document-tags"
+            value={draft.tags}
+            maxLength={2000}
+            disabled={uploading}
+            placeholder="safety, ovens"
+            onChange={(event) => set('tags', event.target.value)}
+            className={inputClass}
+          />
+        </Field>
+        <Field id="document-folder" label="Folder">
+          <select
+            id="document-folder"
+            value={draft.folderId}
+            disabled={uploading}
+            onChange={(event) => set('folderId', event.target.value)}
+            className={selectClass}
+          >
+            <option value="none">No folder</option>
+            {choices.map((node) => (
+              <option key={node.folder.id} value={String(node.folder.id)}>
+                {`${'\u00a0\u00a0'.repeat(node.depth)}${node.folder.name}`}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {uploading && <UploadProgress percent={progress} />}
+        <div className="flex justify-end">
+          <button type="submit" disabled={uploading} className={smallButtonClass}>
+            {uploading ? 'Uploading...' : 'Upload Document'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function UploadProgress({ percent }: { percent: number }) {
+  return (
+    <div className="space-y-1" data-testid="upload-progress">
+      <div
+        role="progressbar"
+        aria-label="Upload progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-2 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+      >
+        <div
+          className="h-full rounded-full bg-blue-600 transition-[width]"
+          style={{ width: `${percent}%` }}
+        />
+      </div>
+      <p className="text-right text-xs text-slate-500 dark:text-slate-400">{percent}%</p>
+    </div>
+  );
+}

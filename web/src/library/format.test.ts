@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import {
+  documentStatus,
+  formatFileSize,
+  ocrBadge,
+  processingSummary,
+  stageLabel,
+  type SummaryFields,
+} from './format';
+
+describe('formatFileSize', () => {
+  it('uses Bytes, KB, MB and GB with base 1024 and at most two decimals', () => {
+    expect(formatFileSize(0)).toBe('0 Bytes');
+    expect(formatFileSize(512)).toBe('512 Bytes');
+    expect(formatFileSize(1024)).toBe('1 KB');
+    expect(formatFileSize(1536)).toBe('1.5 KB');
+    expect(formatFileSize(1234567)).toBe('1.18 MB');
+    expect(formatFileSize(50 * 1024 * 1024)).toBe('50 MB');
+    expect(formatFileSize(3 * 1024 ** 3 + 1024 ** 3 / 4)).toBe('3.25 GB');
+  });
+
+  it('stays in GB above a terabyte and reads nonsense as zero', () => {
+    expect(formatFileSize(2 * 1024 ** 4)).toBe('2048 GB');
+    expect(formatFileSize(-5)).toBe('0 Bytes');
+    expect(formatFileSize(Number.NaN)).toBe('0 Bytes');
+  });
+});
+
+describe('documentStatus (reading A)', () => {
+  it('prefers processed, then failed, then processing', () => {
+    expect(documentStatus({ sopProcessed: true, sopError: 'old' }).label).toBe('SOP Processed');
+    expect(documentStatus({ sopProcessed: false, sopError: 'bad pdf' }).label).toBe('SOP Failed');
+    const pending = documentStatus({ sopProcessed: false, sopError: null });
+    expect(pending.label).toBe('Processing SOP');
+    expect(pending.pending).toBe(true);
+  });
+});
+
+describe('ocrBadge', () => {
+  it('shows availability, failure or nothing', () => {
+    expect(ocrBadge({ ocrProcessed: true, ocrError: null })?.label).toBe('OCR Available');
+    expect(ocrBadge({ ocrProcessed: false, ocrError: 'x' })?.label).toBe('OCR Failed');
+    expect(ocrBadge({ ocrProcessed: false, ocrError: null })).toBeNull();
+  });
+});
+
+describe('stageLabel', () => {
+  it('names every stage, with the OCR page count when known', () => {
+    expect(stageLabel({ stage: 'queued', current: null, total: null })).toBe('Queued');
+    expect(stageLabel({ stage: 'extracting', current: null, total: null })).toBe('Extracting text');
+    expect(stageLabel({ stage: 'ocr', current: 3, total: 12 })).toBe('OCR page 3 of 12');
+    expect(stageLabel({ stage: 'ocr', current: null, total: null })).toBe('OCR');
+    expect(stageLabel({ stage: 'images', current: 1, total: 4 })).toBe('Extracting images');
+    expect(stageLabel({ stage: 'generating_evaluation', current: null, total: null })).toBe(
+      'Generating evaluation',
+    );
+  });
+});
+
+describe('processingSummary', () => {
+  const base: SummaryFields = {
+    sopProcessed: false,
+    sopError: null,
+    processingError: null,
+    evaluationGenerationError: null,
+    imageCount: 0,
+    progress: { stage: 'ocr', current: 2, total: 5, updatedAt: '2025-01-01T00:00:00Z' },
+  };
+
+  it('reports the live stage while processing', () => {
+    expect(processingSummary(base)).toEqual({
+      kind: 'processing',
+      text: 'Processing: OCR page 2 of 5',
+    });
+  });
+
+  it('reports completion with the image count', () => {
+    expect(processingSummary({ ...base, sopProcessed: true }).text).toBe('Processing completed');
+    expect(processingSummary({ ...base, sopProcessed: true, imageCount: 1 }).text).toBe(
+      'Processing completed (1 image)',
+    );
+    expect(processingSummary({ ...base, sopProcessed: true, imageCount: 7 }).text).toBe(
+      'Processing completed (7 images)',
+    );
+  });
+
+  it('reports either error first', () => {
+    expect(processingSummary({ ...base, processingError: 'Corrupt PDF' })).toEqual({
+      kind: 'failed',
+      text: 'Processing failed: Corrupt PDF',
+    });
+    expect(
+      processingSummary({ ...base, sopProcessed: true, evaluationGenerationError: 'AI down' }).text,
+    ).toBe('Processing failed: AI down');
+    expect(processingSummary({ ...base, sopError: 'No text' }).text).toBe(
+      'Processing failed: No text',
+    );
+  });
+});

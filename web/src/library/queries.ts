@@ -1,0 +1,76 @@
+import { api, type DocumentList, type DocumentMarkdown, type Folder, type Tag } from '@hub/proto';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { call, type ResponseOf } from '../api/client';
+
+/** proto exports the schema only, without a type of the same name. */
+type DocumentMarkdown = ResponseOf<typeof api.documentMarkdown>;
+
+/** Spec section 9: the document list asks for 50 at a time. */
+export const DOCUMENT_PAGE_SIZE = 50;
+/** Spec sections 4 and 9: after an upload the list is fetched every 3 s for 2 minutes. */
+export const POLL_INTERVAL_MS = 3000;
+export const POLL_DURATION_MS = 120_000;
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export interface DocumentFilter {
+  folderId: number | null;
+  tagIds: readonly number[];
+  search: string;
+}
+
+/** The list query's parameters: only what is set (tags comma-joined ids). */
+export function documentListParams(filter: DocumentFilter) {
+  const search = filter.search.trim();
+  return {
+    folderId: filter.folderId ?? undefined,
+    tags: filter.tagIds.length > 0 ? [...filter.tagIds].sort((a, b) => a - b).join(',') : undefined,
+    search: search === '' ? undefined : search,
+    limit: DOCUMENT_PAGE_SIZE,
+  };
+}
+
+export function documentsQuery(filter: DocumentFilter) {
+  const query = documentListParams(filter);
+  return queryOptions({
+    queryKey: [api.documents.path, query],
+    queryFn: ({ signal }): Promise<DocumentList> => call(api.documents, { query, signal }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export const foldersQuery = queryOptions({
+  queryKey: [api.folders.path],
+  queryFn: ({ signal }): Promise<Folder[]> => call(api.folders, { signal }),
+});
+
+export const tagsQuery = queryOptions({
+  queryKey: [api.tags.path],
+  queryFn: ({ signal }): Promise<Tag[]> => call(api.tags, { signal }),
+});
+
+/** The SOP markdown; fetched when the Content tab first opens, then kept for the session. */
+export function documentMarkdownQuery(id: number) {
+  return queryOptions({
+    queryKey: [api.documentMarkdown.path, id],
+    queryFn: ({ signal }): Promise<DocumentMarkdown> =>
+      call(api.documentMarkdown, { params: { id }, signal }),
+  });
+}
+
+/** A signed link expires within minutes: fetched afresh each time the viewer opens. */
+export function documentDownloadUrlQuery(id: number) {
+  return queryOptions({
+    queryKey: [api.documentDownloadUrl.path, id],
+    queryFn: ({ signal }) => call(api.documentDownloadUrl, { params: { id }, signal }),
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** After an upload, deletion or retry: the documents and the tags' document counts. */
+export async function refreshLibrary(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: [api.documents.path] }),
+    queryClient.invalidateQueries({ queryKey: tagsQuery.queryKey }),
+  ]);
+}

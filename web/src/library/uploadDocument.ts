@@ -1,0 +1,120 @@
+import { api, DOCUMENT_MAX_BYTES, DOCUMENT_UPLOAD, type LibraryDocument } from '@hub/proto';
+import { ApiError, messageOf } from '../api/client';
+import type { ToastInput } from '../toast/toastStore';
+
+/** What the checks read of a File (so they run without a browser). */
+export interface FileFacts {
+  name: string;
+  type: string;
+  size: number;
+}
+
+export const NOT_A_PDF = DOCUMENT_UPLOAD.messages.wrongKind; // 'Please select a PDF file to upload.'
+export const PDF_TOO_LARGE = DOCUMENT_UPLOAD.messages.tooLarge;
+
+/**
+ * Client-side check before sending (the server checks again by the file's leading bytes).
+ * Null when the file may be sent.
+ */
+export function checkDocumentFile(file: FileFacts | null | undefined): ToastInput | null {
+  const isPdf = file && (file.type === 'application/pdf' || /\.pdf$/i.test(file.name));
+  if (!isPdf) return { title: 'Invalid file', description: NOT_A_PDF, variant: 'destructive' };
+  if (file.size > DOCUMENT_MAX_BYTES) {
+    return { title: 'File too large', description: PDF_TOO_LARGE, variant: 'destructive' };
+  }
+  return null;
+}
+
+/** 'Oven Safety v2.pdf' -> 'Oven Safety v2'. */
+export function titleFromFileName(name: string): string {
+  return name.replace(/\.[^.\\/]*$/, '').trim() || name;
+}
+
+export interface UploadDraft {
+  title: string;
+  description: string;
+  /** Comma-separated tag names, as typed. */
+  tags: string;
+  /** A folder id, or 'none'. */
+  folderId: string;
+}
+
+/**
+ * The multipart fields in the order the server reads them: the text fields first, the file
+ * last (the server streams the file and must know the fields by then).
+ *
+ * Title: we take the reading where the title is optional. Left empty, it becomes the file's
+ * name without its extension (shown as the field's placeholder), so every document has one.
+ */
+export function uploadFields(draft: UploadDraft, fileName: string): [string, string][] {
+  return [
+    ['title', draft.title.trim() || titleFromFileName(fileName)],
+    ['description', draft.description.trim()],
+    ['tags', draft.tags],
+    ['folderId', draft.folderId || 'none'],
+  ];
+}
+
+/** Percent of an upload, 0 to 100. */
+export function uploadPercent(loaded: number, total: number): number {
+  if (total <= 0) return 0;
+  return Math.min(100, Math.max(0, Math.round((loaded / total) * 100)));
+}
+
+/** Failure toasts of an upload (spec section 8). */
+export function uploadFailureToast(error: unknown): ToastInput {
+  if (error instanceof ApiError) {
+    return {
+      title: 'Upload failed',
+      description: error.serverMessage ?? 'Failed to upload document',
+      variant: 'destructive',
+    };
+  }
+  return {
+    title: 'Upload failed',
+    description: 'An unexpected error occurred during upload.',
+    variant: 'destructive',
+  };
+}
+
+/**
+ * POST /api/library/documents/upload with XMLHttpRequest (fetch cannot report upload
+ * progress). Rejects with ApiError on a non-success answer, with a plain Error when the
+ * request never completed.
+ */
+export function uploadDocument(
+  draft: UploadDraft,
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<LibraryDocument> {
+  const form = new FormData();
+  for (const [name, value] of uploadFields(draft, file.name)) form.append(name, value);
+  form.append(DOCUMENT_UPLOAD.fileField, file);
+
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', api.uploadDocument.path);
+    request.withCredentials = true;
+    request.setRequestHeader('Accept', 'application/json');
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(uploadPercent(event.loaded, event.total));
+    };
+    request.onload = () => {
+      let body: unknown;
+      try {
+        body = request.responseText === '' ? undefined : JSON.parse(request.responseText);
+      } catch {
+        body = request.responseText;
+      }
+      if (request.status >= 200 && request.status < 300) {
+        onProgress(100);
+        resolve(body as LibraryDocument);
+      } else {
+        reject(new ApiError(request.status, messageOf(body)));
+      }
+    };
+    request.onerror = () => reject(new Error('The upload did not complete.'));
+    request.onabort = () => reject(new Error('The upload was cancelled.'));
+    request.send(form);
+  });
+}

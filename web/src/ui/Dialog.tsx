@@ -1,0 +1,61 @@
+import clsx from 'clsx';
+import { X } from 'lucide-react';
+import { Dialog as RadixDialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+
+interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  /** Tailwind max-width class, 'max-w-lg' by default. */
+  width?: string;
+  testId?: string;
+  children: ReactNode;
+}
+
+/** A modal dialog with a title, a close button and scrollable content. */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  width = 'max-w-lg',
+  testId,
+  children,
+}: DialogProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <RadixDialog.Content
+          data-testid={testId}
+          className={clsx(
+            'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg border border-slate-200 bg-white text-slate-900 shadow-lg dark:border-slate-800 dark:bg-slate-950 dark:text-slate-50',
+            width,
+          )}
+        >
+          <div className="flex items-start justify-between gap-4 border-b border-slate-200 p-5 dark:border-slate-800">
+            <div className="min-w-0 space-y-1">
+              <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
+              {description ? (
+                <RadixDialog.Description asChild>
+                  <div className="text-sm text-slate-500 dark:text-slate-400">{description}</div>
+                </RadixDialog.Description>
+              ) : (
+                <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
+              )}
+            </div>
+            <RadixDialog.Close
+              aria-label="Close"
+              className="rounded-md p-1 opacity-70 hover:bg-slate-100 hover:opacity-100 dark:hover:bg-slate-800"
+            >
+              <X className="size-4" />
+            </RadixDialog.Close>
+          </div>
+          <div className="overflow-y-auto p-5">{children}</div>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
