@@ -2,9 +2,6 @@ import { api, type DocumentList, type DocumentMarkdown, type Folder, type Tag } 
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { call, type ResponseOf } from '../api/client';
 
-/** proto exports the schema only, without a type of the same name. */
-type DocumentMarkdown = ResponseOf<typeof api.documentMarkdown>;
-
 /** Spec section 9: the document list asks for 50 at a time. */
 export const DOCUMENT_PAGE_SIZE = 50;
 /** Spec sections 4 and 9: after an upload the list is fetched every 3 s for 2 minutes. */
