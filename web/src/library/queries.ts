@@ -1,6 +1,6 @@
 import { api, type DocumentList, type DocumentMarkdown, type Folder, type Tag } from '@hub/proto';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { call, type ResponseOf } from '../api/client';
+import { call } from '../api/client';
 
 /** Spec section 9: the document list asks for 50 at a time. */
 export const DOCUMENT_PAGE_SIZE = 50;

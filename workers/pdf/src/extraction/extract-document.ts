@@ -1,0 +1,192 @@
+import { OPS, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { Block, FigurePlacement, TextFragment } from './blocks.ts';
+import {
+  encodePng,
+  findImagePaints,
+  pixelHash,
+  toRgba,
+  type DecodedImage,
+  type ImagePaint,
+} from './images.ts';
+import { orderPage, type PageLine } from './lines.ts';
+import { openPdf } from './pdfjs.ts';
+import { renderPagePng } from './render.ts';
+import { structureDocument } from './structure.ts';
+
+/** Images smaller than this on either side are icons, bullets or rules, not figures. */
+const MIN_IMAGE_SIDE = 16;
+/** A page with fewer characters than this has no usable text layer. */
+const MIN_TEXT_CHARS = 20;
+/** An image covering this much of a page without text is the scan of the page itself. */
+const SCAN_COVERAGE = 0.5;
+const IMAGE_WAIT_MS = 10_000;
+
+export interface ExtractedFigure {
+  imageNumber: number;
+  page: number;
+  width: number;
+  height: number;
+  png: Uint8Array;
+}
+
+/** A page without a text layer, rendered for OCR. */
+export interface PageScan {
+  page: number;
+  png: Uint8Array;
+}
+
+export interface Extraction {
+  pageCount: number;
+  /** The blocks of each page; OCR text of scanned pages is added later. */
+  pages: Block[][];
+  figures: ExtractedFigure[];
+  scans: PageScan[];
+}
+
+export interface ExtractionProgress {
+  stage: 'extracting' | 'ocr';
+  current: number;
+  total: number;
+}
+
+export interface ExtractionOptions {
+  /** Whether pages without text are rendered for OCR. */
+  ocr: boolean;
+  onProgress?: (progress: ExtractionProgress) => void;
+}
+
+interface TextItemLike {
+  str: string;
+  transform: number[];
+  width: number;
+  fontName: string;
+}
+
+interface FontLike {
+  bold?: boolean;
+  black?: boolean;
+  name?: string;
+}
+
+function isBold(page: PDFPageProxy, fontName: string): boolean {
+  if (!page.commonObjs.has(fontName)) return false;
+  const font = page.commonObjs.get(fontName) as FontLike | null;
+  return Boolean(font?.bold || font?.black || /bold|black|heavy/i.test(font?.name ?? ''));
+}
+
+async function textFragments(page: PDFPageProxy): Promise<TextFragment[]> {
+  const content = await page.getTextContent();
+  return content.items
+    .filter((item): item is TextItemLike & typeof item => 'str' in item && item.str !== '')
+    .map((item) => {
+      const [, , c = 0, d = 0, x = 0, y = 0] = item.transform;
+      return {
+        text: item.str,
+        x,
+        y,
+        width: item.width,
+        fontSize: Math.hypot(c, d),
+        bold: isBold(page, item.fontName),
+      };
+    });
+}
+
+function resolveImage(page: PDFPageProxy, paint: ImagePaint): Promise<DecodedImage | null> {
+  const source = paint.source;
+  if (typeof source !== 'string') return Promise.resolve(source);
+  const store = source.startsWith('g_') ? page.commonObjs : page.objs;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), IMAGE_WAIT_MS);
+    store.get(source, (data: unknown) => {
+      clearTimeout(timer);
+      resolve((data as DecodedImage | null) ?? null);
+    });
+  });
+}
+
+const textChars = (fragments: TextFragment[]) =>
+  fragments.reduce((sum, fragment) => sum + fragment.text.replace(/\s/g, '').length, 0);
+
+class DocumentExtractor {
+  readonly figures: ExtractedFigure[] = [];
+  private readonly seen = new Set<string>();
+
+  async extractPage(page: PDFPageProxy, pageNumber: number, ocr: boolean) {
+    const operators = await page.getOperatorList();
+    const { paints, hasAnyImage } = findImagePaints(operators, OPS);
+    const fragments = await textFragments(page);
+    const needsOcr = ocr && hasAnyImage && textChars(fragments) < MIN_TEXT_CHARS;
+    const [, , pageWidth = 0, pageHeight = 0] = page.view;
+    const pageArea = Math.abs(pageWidth * pageHeight);
+    const placements: FigurePlacement[] = [];
+    for (const paint of paints) {
+      const isScan = needsOcr && paint.box.width * paint.box.height >= pageArea * SCAN_COVERAGE;
+      if (isScan) continue;
+      const placement = await this.extractImage(page, pageNumber, paint);
+      if (placement) placements.push(placement);
+    }
+    return { lines: orderPage(needsOcr ? [] : fragments, placements), needsOcr };
+  }
+
+  private async extractImage(page: PDFPageProxy, pageNumber: number, paint: ImagePaint) {
+    const image = await resolveImage(page, paint);
+    if (!image || image.width < MIN_IMAGE_SIDE || image.height < MIN_IMAGE_SIDE) return null;
+    const rgba = toRgba(image);
+    if (!rgba) return null;
+    const hash = pixelHash(image, rgba);
+    if (this.seen.has(hash)) return null;
+    this.seen.add(hash);
+    const imageNumber = this.figures.length + 1;
+    this.figures.push({
+      imageNumber,
+      page: pageNumber,
+      width: image.width,
+      height: image.height,
+      png: encodePng(image.width, image.height, rgba),
+    });
+    const { x, y, width, height } = paint.box;
+    return { imageNumber, page: pageNumber, x, y: y + height, width };
+  }
+}
+
+async function extractPages(
+  pdf: PDFDocumentProxy,
+  options: ExtractionOptions,
+): Promise<Extraction> {
+  const extractor = new DocumentExtractor();
+  const lines: PageLine[][] = [];
+  const scanPages: number[] = [];
+  for (let number = 1; number <= pdf.numPages; number++) {
+    options.onProgress?.({ stage: 'extracting', current: number, total: pdf.numPages });
+    const page = await pdf.getPage(number);
+    const result = await extractor.extractPage(page, number, options.ocr);
+    lines.push(result.lines);
+    if (result.needsOcr) scanPages.push(number);
+    page.cleanup();
+  }
+  const scans: PageScan[] = [];
+  for (const number of scanPages) {
+    const page = await pdf.getPage(number);
+    scans.push({ page: number, png: await renderPagePng(pdf, page) });
+    page.cleanup();
+  }
+  return {
+    pageCount: pdf.numPages,
+    pages: structureDocument(lines),
+    figures: extractor.figures,
+    scans,
+  };
+}
+
+/** Text structure, figures and page scans of a PDF; throws pdf.js errors for unreadable files. */
+export async function extractDocument(
+  bytes: Uint8Array,
+  options: ExtractionOptions,
+): Promise<Extraction> {
+  const pdf = await openPdf(bytes);
+  try {
+    return await extractPages(pdf, options);
+  } finally {
+    await pdf.destroy();
+  }
+}

@@ -1,0 +1,66 @@
+import { SandboxFailure } from './sandbox/run-in-sandbox.ts';
+
+/**
+ * A document that cannot be processed, with the reason shown to users. Retryable failures may
+ * pass on another attempt (storage or a crash); the others are facts about the file.
+ */
+export class DocumentFailure extends Error {
+  override readonly name = 'DocumentFailure';
+  readonly retryable: boolean;
+
+  constructor(reason: string, retryable = false) {
+    super(reason);
+    this.retryable = retryable;
+  }
+}
+
+export function durationText(ms: number): string {
+  const minutes = ms / 60_000;
+  if (Number.isInteger(minutes)) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  return `${seconds} second${seconds === 1 ? '' : 's'}`;
+}
+
+export const timeoutFailure = (timeoutMs: number) =>
+  new DocumentFailure(`Processing took longer than ${durationText(timeoutMs)}.`);
+
+const sentence = (text: string) => {
+  const trimmed = text.trim().replace(/\s+/g, ' ');
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+};
+
+function fromSandbox(failure: SandboxFailure, limits: FailureLimits): DocumentFailure {
+  switch (failure.kind) {
+    case 'timeout':
+      return timeoutFailure(limits.timeoutMs);
+    case 'memory':
+      return new DocumentFailure(
+        `The document needs more memory than the ${limits.memoryMb} MB allowed for one file.`,
+      );
+    case 'crash':
+      return new DocumentFailure(
+        `The PDF reader stopped unexpectedly: ${sentence(failure.message)}`,
+        true,
+      );
+    case 'error':
+      if (failure.errorName === 'PasswordException') {
+        return new DocumentFailure('The PDF is password-protected.');
+      }
+      return new DocumentFailure(
+        `The file is damaged and could not be read: ${sentence(failure.message)}`,
+      );
+  }
+}
+
+export interface FailureLimits {
+  timeoutMs: number;
+  memoryMb: number;
+}
+
+/** The user-facing failure for anything thrown while processing a document. */
+export function describeFailure(error: unknown, limits: FailureLimits): DocumentFailure {
+  if (error instanceof DocumentFailure) return error;
+  if (error instanceof SandboxFailure) return fromSandbox(error, limits);
+  const message = error instanceof Error ? error.message : String(error);
+  return new DocumentFailure(`The document could not be processed: ${sentence(message)}`, true);
+}

@@ -1,0 +1,40 @@
+import { openQueue, openStorage, runProcess, startWorker } from '@hub/kit';
+import { QUEUES, type LibraryInboxMessage, type PdfProcessingJob } from '@hub/proto';
+import { readPdfWorkerConfig } from './config.ts';
+import { TextRecognizer } from './ocr/text-recognizer.ts';
+import { createPdfJobHandler, type PdfJobOutcome } from './pdf-worker.ts';
+
+await runProcess('pdf-worker', async () => {
+  const config = readPdfWorkerConfig();
+  const connection = { url: config.REDIS_URL, prefix: config.REDIS_PREFIX };
+  const inbox = openQueue<LibraryInboxMessage>(QUEUES.libraryInbox, connection);
+  const recognizer = config.OCR_ENABLED ? new TextRecognizer() : null;
+  const handle = createPdfJobHandler({
+    storage: openStorage(config),
+    inbox,
+    recognizer,
+    limits: { timeoutMs: config.PDF_JOB_TIMEOUT_MS, memoryMb: config.PDF_MEMORY_LIMIT_MB },
+  });
+  const worker = startWorker<PdfProcessingJob, PdfJobOutcome>(
+    QUEUES.pdfProcessing,
+    connection,
+    handle,
+    { concurrency: config.PDF_CONCURRENCY },
+  );
+  worker.on('failed', (job, error) =>
+    console.warn(`[pdf-worker] job ${job?.id ?? '?'} failed: ${error.message}`),
+  );
+  worker.on('error', (error) => console.error('[pdf-worker] worker error:', error));
+  await worker.waitUntilReady();
+  console.log('[pdf-worker] ready');
+
+  const stop = async () => {
+    // Running jobs finish first; their documents are not left half written.
+    await worker.close();
+    await inbox.close();
+    await recognizer?.stop();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
+});

@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { text } from 'node:stream/consumers';
+import { LocalDiskStorage } from '@hub/kit';
+import type { LibraryInboxMessage, PdfProcessingJob } from '@hub/proto';
+import { UnrecoverableError, type Job } from 'bullmq';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { createPdfJobHandler, type PdfWorkerDeps } from './pdf-worker.ts';
+import { structuredSopPdf } from './test-support/sop-pdf.ts';
+
+const folder = mkdtempSync(join(tmpdir(), 'pdf-worker-'));
+const storage = new LocalDiskStorage(folder);
+let sent: LibraryInboxMessage[];
+const deps = (overrides: Partial<PdfWorkerDeps['limits']> = {}): PdfWorkerDeps => ({
+  storage,
+  inbox: { add: async (_name, message) => sent.push(message) },
+  recognizer: null,
+  limits: { timeoutMs: 60_000, memoryMb: 256, ...overrides },
+});
+
+const jobFor = (sourceKey: string, attemptsMade = 0) =>
+  ({
+    data: { documentId: 7, organizationId: 1, sourceKey, outputPrefix: 'org/1/docs/7/', run: 2 },
+    attemptsMade,
+    opts: { attempts: 3 },
+  }) as unknown as Job<PdfProcessingJob>;
+
+beforeEach(() => {
+  sent = [];
+});
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+describe('the pdf-processing job handler', () => {
+  it('stores markdown, text and images and reports them to the library inbox', async () => {
+    await storage.put('org/1/uploads/sop.pdf', Buffer.from(await structuredSopPdf()), 'x');
+    await storage.put('org/1/docs/7/images/img-9.png', Buffer.from('stale'), 'image/png');
+
+    expect(await createPdfJobHandler(deps())(jobFor('org/1/uploads/sop.pdf'))).toBe('processed');
+
+    const processed = sent.at(-1);
+    expect(processed).toEqual({
+      kind: 'pdf.processed',
+      documentId: 7,
+      run: 2,
+      markdownKey: 'org/1/docs/7/content.md',
+      textKey: 'org/1/docs/7/content.txt',
+      pageCount: 1,
+      images: [
+        { id: 'img-1', key: 'org/1/docs/7/images/img-1.png', page: 1, width: 64, height: 48 },
+      ],
+      ocrPages: 0,
+      ocrError: null,
+    });
+    expect(await storage.list('org/1/docs/7/images/')).toEqual(['org/1/docs/7/images/img-1.png']);
+    expect(await text(await storage.get('org/1/docs/7/content.md'))).toMatch(/^# Cold Storage/);
+    expect(await text(await storage.get('org/1/docs/7/content.txt'))).toContain('Put on gloves');
+    expect(sent.filter((m) => m.kind === 'pdf.progress').map((m) => m.stage)).toContain(
+      'extracting',
+    );
+  });
+
+  it('fails a damaged file at once with a readable reason', async () => {
+    await storage.put('org/1/uploads/bad.pdf', Buffer.from('%PDF-1.7\nnot really'), 'x');
+    const handling = createPdfJobHandler(deps())(jobFor('org/1/uploads/bad.pdf'));
+    await expect(handling).rejects.toBeInstanceOf(UnrecoverableError);
+    expect(sent.at(-1)).toMatchObject({ kind: 'pdf.failed', documentId: 7, run: 2 });
+    const failed = sent.at(-1) as { reason: string };
+    expect(failed.reason).toMatch(/^The file is damaged and could not be read: .+\.$/);
+  });
+
+  it('retries a missing upload and reports the failure on the last attempt only', async () => {
+    const handle = createPdfJobHandler(deps());
+    await expect(handle(jobFor('org/1/uploads/missing.pdf', 0))).rejects.not.toBeInstanceOf(
+      UnrecoverableError,
+    );
+    expect(sent.filter((m) => m.kind === 'pdf.failed')).toEqual([]);
+    await expect(handle(jobFor('org/1/uploads/missing.pdf', 2))).rejects.toThrow(/storage/);
+    expect(sent.at(-1)).toMatchObject({ kind: 'pdf.failed' });
+  });
+
+  it('stops a document that takes longer than the time limit', async () => {
+    await storage.put('org/1/uploads/slow.pdf', Buffer.from(await structuredSopPdf()), 'x');
+    const handling = createPdfJobHandler(deps({ timeoutMs: 5 }))(jobFor('org/1/uploads/slow.pdf'));
+    await expect(handling).rejects.toBeInstanceOf(UnrecoverableError);
+    expect(sent.at(-1)).toMatchObject({
+      kind: 'pdf.failed',
+      reason: 'Processing took longer than 1 second.',
+    });
+  });
+});
