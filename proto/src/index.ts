@@ -6,6 +6,8 @@ export * from './dashboard.js';
 export * from './health.js';
 export * from './routes.js';
 export * from './rpc.js';
+export * from './rpc/identity.js';
+export * from './rpc/library.js';
 export * from './accounts.js';
 export * from './uploads.js';
 export * from './events.js';

@@ -1,0 +1,83 @@
+import {
+  MessageResponse,
+  SetupPasswordRequest,
+  VerifyInvitationRequest,
+  VerifyInvitationResponse,
+} from '../accounts.js';
+import { defineRoute } from '../http.js';
+import {
+  DomainParams,
+  LoginRequest,
+  LoginResponse,
+  LogoutResponse,
+  OrganizationChoices,
+  OrganizationLookup,
+} from '../identity.js';
+import { ALL_ROLES } from '../roles.js';
+import { INVITATION_PHOTO_UPLOAD } from '../uploads.js';
+
+export const authRoutes = {
+  login: defineRoute({
+    method: 'POST',
+    path: '/api/auth/login',
+    summary: 'Sign in with email and password; sets the session cookie',
+    tag: 'auth',
+    access: 'public',
+    body: LoginRequest,
+    response: LoginResponse,
+  }),
+  logout: defineRoute({
+    method: 'POST',
+    path: '/api/auth/logout',
+    summary: 'End the current session on the server and clear its cookie',
+    tag: 'auth',
+    access: 'public',
+    response: LogoutResponse,
+  }),
+  organizationByDomain: defineRoute({
+    method: 'GET',
+    path: '/api/auth/organization/:domain',
+    summary: 'The organization that owns an email domain (404 when none)',
+    tag: 'auth',
+    access: 'public',
+    params: DomainParams,
+    response: OrganizationLookup,
+  }),
+  organizationChoices: defineRoute({
+    method: 'GET',
+    path: '/api/auth/organizations',
+    summary:
+      'Organizations for the sign-in picker: the caller’s own (all for the super administrator)',
+    tag: 'auth',
+    access: ALL_ROLES,
+    response: OrganizationChoices,
+  }),
+  verifyInvitation: defineRoute({
+    method: 'POST',
+    path: '/api/auth/verify-invitation',
+    summary: 'Check an invitation link',
+    tag: 'auth',
+    access: 'public',
+    body: VerifyInvitationRequest,
+    response: VerifyInvitationResponse,
+  }),
+  setupPassword: defineRoute({
+    method: 'POST',
+    path: '/api/auth/setup-password',
+    summary: 'Accept an invitation by setting a password',
+    tag: 'auth',
+    access: 'public',
+    body: SetupPasswordRequest,
+    response: MessageResponse,
+  }),
+  setupPasswordWithProfile: defineRoute({
+    method: 'POST',
+    path: '/api/auth/setup-password-with-profile',
+    summary:
+      'Accept an invitation with a password and a JPEG or PNG photo (field file, up to 5 MB)',
+    tag: 'auth',
+    access: 'public',
+    response: MessageResponse,
+    upload: INVITATION_PHOTO_UPLOAD,
+  }),
+} as const;

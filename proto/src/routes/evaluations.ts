@@ -1,0 +1,59 @@
+import {
+  EVALUATION_REVIEWERS,
+  Evaluation,
+  ReviewEvaluation,
+  UpdateEvaluationRequest,
+} from '../evaluations.js';
+import { defineRoute } from '../http.js';
+import { DocumentIdParams, LibraryDocument } from '../library.js';
+import { STAFF_ROLES } from '../roles.js';
+import { z } from 'zod';
+
+export const evaluationsRoutes = {
+  documentEvaluation: defineRoute({
+    method: 'GET',
+    path: '/api/library/documents/:id/evaluation',
+    summary: 'The evaluation of a document (404 when none); correct answers only for reviewers',
+    tag: 'evaluations',
+    access: STAFF_ROLES,
+    params: DocumentIdParams,
+    response: z.union([ReviewEvaluation, Evaluation]),
+  }),
+  quiz: defineRoute({
+    method: 'GET',
+    path: '/api/quizzes/:id',
+    summary: 'An evaluation by its id; correct answers only for reviewers',
+    tag: 'evaluations',
+    access: STAFF_ROLES,
+    params: DocumentIdParams,
+    response: z.union([ReviewEvaluation, Evaluation]),
+  }),
+  updateEvaluation: defineRoute({
+    method: 'PUT',
+    path: '/api/library/documents/:id/evaluation',
+    summary: 'Edit the questions, options, correct answers and learning points',
+    tag: 'evaluations',
+    access: EVALUATION_REVIEWERS,
+    params: DocumentIdParams,
+    body: UpdateEvaluationRequest,
+    response: ReviewEvaluation,
+  }),
+  publishEvaluation: defineRoute({
+    method: 'POST',
+    path: '/api/library/documents/:id/evaluation/publish',
+    summary: 'Publish the evaluation: observations can then use it',
+    tag: 'evaluations',
+    access: EVALUATION_REVIEWERS,
+    params: DocumentIdParams,
+    response: ReviewEvaluation,
+  }),
+  regenerateEvaluation: defineRoute({
+    method: 'POST',
+    path: '/api/library/documents/:id/evaluation/regenerate',
+    summary: 'Generate the evaluation again from the SOP (replaces the current one)',
+    tag: 'evaluations',
+    access: EVALUATION_REVIEWERS,
+    params: DocumentIdParams,
+    response: LibraryDocument,
+  }),
+} as const;

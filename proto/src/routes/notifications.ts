@@ -1,0 +1,64 @@
+import {
+  ActivitySummary,
+  IdParams,
+  Notification,
+  NotificationSettingChange,
+  NotificationSettings,
+  Notifications,
+} from '../accounts.js';
+import { defineRoute } from '../http.js';
+import { ALL_ROLES } from '../roles.js';
+import { z } from 'zod';
+
+export const notificationsRoutes = {
+  notifications: defineRoute({
+    method: 'GET',
+    path: '/api/notifications',
+    summary: 'Your notifications, newest first',
+    tag: 'notifications',
+    access: ALL_ROLES,
+    response: Notifications,
+  }),
+  markNotificationRead: defineRoute({
+    method: 'POST',
+    path: '/api/notifications/:id/read',
+    summary: 'Mark one of your notifications as read',
+    tag: 'notifications',
+    access: ALL_ROLES,
+    params: IdParams,
+    response: Notification,
+  }),
+  markAllNotificationsRead: defineRoute({
+    method: 'POST',
+    path: '/api/notifications/read-all',
+    summary: 'Mark all your notifications as read',
+    tag: 'notifications',
+    access: ALL_ROLES,
+    response: z.object({ updated: z.number().int() }),
+  }),
+  notificationSettings: defineRoute({
+    method: 'GET',
+    path: '/api/notification-settings',
+    summary: 'Your notification preferences',
+    tag: 'notifications',
+    access: ALL_ROLES,
+    response: NotificationSettings,
+  }),
+  changeNotificationSetting: defineRoute({
+    method: 'PUT',
+    path: '/api/notification-settings',
+    summary: 'Change one notification preference',
+    tag: 'notifications',
+    access: ALL_ROLES,
+    body: NotificationSettingChange,
+    response: NotificationSettings,
+  }),
+  activitySummary: defineRoute({
+    method: 'GET',
+    path: '/api/activity-summary',
+    summary: 'Notifications this week, actions completed, pending items',
+    tag: 'notifications',
+    access: ALL_ROLES,
+    response: ActivitySummary,
+  }),
+} as const;

@@ -1,0 +1,69 @@
+import {
+  ChangePasswordRequest,
+  ChangePictureRequest,
+  MessageResponse,
+  ProfilePictureUpload,
+  UpdateProfileRequest,
+  UserIdParams,
+} from '../accounts.js';
+import { defineRoute } from '../http.js';
+import { User } from '../identity.js';
+import { ALL_ROLES } from '../roles.js';
+import { PROFILE_PICTURE_UPLOAD } from '../uploads.js';
+import { z } from 'zod';
+
+export const userRoutes = {
+  currentUser: defineRoute({
+    method: 'GET',
+    path: '/api/user',
+    summary: 'The signed-in user (401 when signed out)',
+    tag: 'user',
+    access: ALL_ROLES,
+    response: User,
+  }),
+  uploadProfilePicture: defineRoute({
+    method: 'POST',
+    path: '/api/user/profile-picture-upload',
+    summary: 'Upload an image (field profilePicture, up to 5 MB); answers the fileName to use',
+    tag: 'user',
+    access: ALL_ROLES,
+    response: ProfilePictureUpload,
+    upload: PROFILE_PICTURE_UPLOAD,
+  }),
+  changeProfilePicture: defineRoute({
+    method: 'PUT',
+    path: '/api/user/profile-picture',
+    summary: 'Use an uploaded image as your own profile picture',
+    tag: 'user',
+    access: ALL_ROLES,
+    body: ChangePictureRequest,
+    response: User,
+  }),
+  profilePicture: defineRoute({
+    method: 'GET',
+    path: '/api/users/:userId/profile-picture',
+    summary: 'The profile picture of a user of your organization',
+    tag: 'user',
+    access: ALL_ROLES,
+    params: UserIdParams,
+    response: z.any(),
+  }),
+  updateProfile: defineRoute({
+    method: 'PUT',
+    path: '/api/user/profile',
+    summary: 'Change your name and email',
+    tag: 'user',
+    access: ALL_ROLES,
+    body: UpdateProfileRequest,
+    response: User,
+  }),
+  changePassword: defineRoute({
+    method: 'PUT',
+    path: '/api/user/password',
+    summary: 'Change your password; your other sessions end',
+    tag: 'user',
+    access: ALL_ROLES,
+    body: ChangePasswordRequest,
+    response: MessageResponse,
+  }),
+} as const;

@@ -1,0 +1,209 @@
+import {
+  ActivitySummary,
+  AdminOrganization,
+  AdminOverview,
+  ChangePasswordRequest,
+  CreateOrganizationRequest,
+  CreateUserRequest,
+  CreateUserResponse,
+  GlobalPrompts,
+  InvitationSentResponse,
+  MessageResponse,
+  Notification,
+  NotificationSettingChange,
+  NotificationSettings,
+  Notifications,
+  ProfilePictureUpload,
+  SetupPasswordRequest,
+  UpdateProfileRequest,
+  VerifyInvitationRequest,
+  VerifyInvitationResponse,
+} from '../accounts.js';
+import { DashboardStats, RecentActivity } from '../dashboard.js';
+import { ServicePing } from '../health.js';
+import { Organization, OrganizationChoices, OrganizationLookup, User } from '../identity.js';
+import { Actor } from '../roles.js';
+import { z } from 'zod';
+import { rpc, ActorOnly, SessionView, ClientContext } from '../rpc.js';
+
+export const identityRpc = {
+  ping: rpc('identity', 'ping', z.object({}), ServicePing),
+  login: rpc(
+    'identity',
+    'auth.login',
+    z.object({
+      email: z.string(),
+      password: z.string(),
+      rememberMe: z.boolean(),
+      client: ClientContext,
+    }),
+    z.object({ token: z.string(), session: SessionView, user: User }),
+  ),
+  logout: rpc(
+    'identity',
+    'auth.logout',
+    z.object({ token: z.string() }),
+    z.object({ ended: z.boolean() }),
+  ),
+  resolveSession: rpc(
+    'identity',
+    'auth.session',
+    z.object({ token: z.string() }),
+    z.object({ session: SessionView.nullable() }),
+  ),
+  organizationByDomain: rpc(
+    'identity',
+    'organizations.byDomain',
+    z.object({ domain: z.string() }),
+    OrganizationLookup,
+  ),
+  organizationChoices: rpc('identity', 'organizations.choices', ActorOnly, OrganizationChoices),
+  currentUser: rpc('identity', 'users.current', ActorOnly, User),
+  dashboardStats: rpc('identity', 'stats.dashboard', ActorOnly, DashboardStats),
+  recentActivity: rpc(
+    'identity',
+    'activity.recent',
+    z.object({ actor: Actor, limit: z.number().int().min(1).max(50) }),
+    RecentActivity,
+  ),
+  // Super administrator console
+  adminOverview: rpc('identity', 'admin.overview', ActorOnly, AdminOverview),
+  adminOrganizations: rpc(
+    'identity',
+    'admin.organizations.list',
+    ActorOnly,
+    z.array(AdminOrganization),
+  ),
+  createOrganization: rpc(
+    'identity',
+    'admin.organizations.create',
+    z.object({ actor: Actor, organization: CreateOrganizationRequest }),
+    AdminOrganization,
+  ),
+  deleteOrganization: rpc(
+    'identity',
+    'admin.organizations.delete',
+    z.object({ actor: Actor, organizationId: z.number().int() }),
+    MessageResponse,
+  ),
+  adminUsers: rpc('identity', 'admin.users.list', ActorOnly, z.array(User)),
+  createUser: rpc(
+    'identity',
+    'admin.users.create',
+    z.object({ actor: Actor, user: CreateUserRequest }),
+    CreateUserResponse,
+  ),
+  deleteUser: rpc(
+    'identity',
+    'admin.users.delete',
+    z.object({ actor: Actor, userId: z.number().int() }),
+    MessageResponse,
+  ),
+  resendInvitation: rpc(
+    'identity',
+    'admin.users.resendInvitation',
+    z.object({ actor: Actor, userId: z.number().int() }),
+    InvitationSentResponse,
+  ),
+  prompts: rpc('identity', 'prompts.get', ActorOnly, GlobalPrompts),
+  savePrompts: rpc(
+    'identity',
+    'prompts.save',
+    z.object({ actor: Actor, prompts: GlobalPrompts }),
+    GlobalPrompts,
+  ),
+  dataPanelOrganizations: rpc(
+    'identity',
+    'admin.data.organizations',
+    ActorOnly,
+    z.array(Organization),
+  ),
+
+  // Profile and pictures
+  registerPictureUpload: rpc(
+    'identity',
+    'pictures.register',
+    z.object({ actor: Actor, storageKey: z.string() }),
+    ProfilePictureUpload,
+  ),
+  changeProfilePicture: rpc(
+    'identity',
+    'pictures.change',
+    z.object({ actor: Actor, fileName: z.string() }),
+    User,
+  ),
+  locateProfilePicture: rpc(
+    'identity',
+    'pictures.locate',
+    z.object({ actor: Actor, userId: z.number().int() }),
+    z.object({ storageKey: z.string().nullable() }),
+  ),
+  updateProfile: rpc(
+    'identity',
+    'profile.update',
+    z.object({ actor: Actor, profile: UpdateProfileRequest }),
+    User,
+  ),
+  changePassword: rpc(
+    'identity',
+    'profile.password',
+    z.object({ actor: Actor, sessionId: z.string(), change: ChangePasswordRequest }),
+    MessageResponse,
+  ),
+
+  // Notifications
+  notifications: rpc('identity', 'notifications.list', ActorOnly, Notifications),
+  markNotificationRead: rpc(
+    'identity',
+    'notifications.read',
+    z.object({ actor: Actor, notificationId: z.number().int() }),
+    Notification,
+  ),
+  markAllNotificationsRead: rpc(
+    'identity',
+    'notifications.readAll',
+    ActorOnly,
+    z.object({ updated: z.number().int() }),
+  ),
+  notificationSettings: rpc('identity', 'notifications.settings', ActorOnly, NotificationSettings),
+  changeNotificationSetting: rpc(
+    'identity',
+    'notifications.settings.change',
+    z.object({ actor: Actor, change: NotificationSettingChange }),
+    NotificationSettings,
+  ),
+  activitySummary: rpc('identity', 'notifications.summary', ActorOnly, ActivitySummary),
+
+  // Between services (never exposed by the gateway)
+  currentPrompts: rpc('identity', 'prompts.current', z.object({}), GlobalPrompts),
+  notify: rpc(
+    'identity',
+    'notifications.notify',
+    z.object({
+      userIds: z.array(z.number().int()).max(1000),
+      notification: Notification.pick({ type: true, title: true, message: true }),
+    }),
+    z.object({ delivered: z.number().int() }),
+  ),
+
+  // Invitations
+  verifyInvitation: rpc(
+    'identity',
+    'invitations.verify',
+    VerifyInvitationRequest,
+    VerifyInvitationResponse,
+  ),
+  /** Which organization an invitation belongs to, so an uploaded photo is stored below it. */
+  invitationOrganization: rpc(
+    'identity',
+    'invitations.organization',
+    VerifyInvitationRequest,
+    z.object({ organizationId: z.number().int() }),
+  ),
+  acceptInvitation: rpc(
+    'identity',
+    'invitations.accept',
+    SetupPasswordRequest.extend({ pictureKey: z.string().optional() }),
+    MessageResponse,
+  ),
+} as const;

@@ -1,0 +1,109 @@
+import { Evaluation, ReviewEvaluation, UpdateEvaluationRequest } from '../evaluations.js';
+import { ServicePing } from '../health.js';
+import {
+  CreateFolderRequest,
+  CreateTagRequest,
+  DocumentList,
+  DocumentMarkdown,
+  Folder,
+  LibraryDocument,
+  Tag,
+} from '../library.js';
+import { Actor } from '../roles.js';
+import { z } from 'zod';
+import { rpc, ActorOnly } from '../rpc.js';
+
+/** The list filter after the gateway parsed the query string. */
+export const DocumentFilter = z.object({
+  folderId: z.number().int().optional(),
+  tags: z.array(z.number().int()),
+  search: z.string().optional(),
+  limit: z.number().int().min(1).max(100),
+  sopProcessed: z.boolean().optional(),
+});
+export type DocumentFilter = z.infer<typeof DocumentFilter>;
+
+const DocumentRef = z.object({ actor: Actor, documentId: z.number().int() });
+
+export const libraryRpc = {
+  ping: rpc('library', 'ping', z.object({}), ServicePing),
+  documents: rpc(
+    'library',
+    'documents.list',
+    z.object({ actor: Actor, filter: DocumentFilter }),
+    DocumentList,
+  ),
+  document: rpc('library', 'documents.get', DocumentRef, LibraryDocument),
+  createDocument: rpc(
+    'library',
+    'documents.create',
+    z.object({
+      actor: Actor,
+      title: z.string(),
+      description: z.string(),
+      tagNames: z.array(z.string().trim().min(1).max(100)).max(50),
+      folderId: z.number().int().optional(),
+      storagePrefix: z.string(),
+      sourceKey: z.string(),
+      fileName: z.string(),
+      fileSize: z.number().int(),
+    }),
+    LibraryDocument,
+  ),
+  /** Checks the folder before the gateway stores any byte of an upload. */
+  checkFolder: rpc(
+    'library',
+    'folders.check',
+    z.object({ actor: Actor, folderId: z.number().int() }),
+    z.object({ ok: z.boolean() }),
+  ),
+  deleteDocument: rpc(
+    'library',
+    'documents.delete',
+    DocumentRef,
+    z.object({ message: z.string() }),
+  ),
+  retryDocument: rpc('library', 'documents.retry', DocumentRef, LibraryDocument),
+  documentFile: rpc(
+    'library',
+    'documents.file',
+    DocumentRef,
+    z.object({ key: z.string(), fileName: z.string() }),
+  ),
+  documentMarkdown: rpc('library', 'documents.markdown', DocumentRef, DocumentMarkdown),
+  documentImage: rpc(
+    'library',
+    'documents.image',
+    z.object({ actor: Actor, documentId: z.number().int(), imageId: z.string() }),
+    z.object({ key: z.string() }),
+  ),
+  folders: rpc('library', 'folders.list', ActorOnly, z.array(Folder)),
+  createFolder: rpc(
+    'library',
+    'folders.create',
+    z.object({ actor: Actor, folder: CreateFolderRequest }),
+    Folder,
+  ),
+  tags: rpc('library', 'tags.list', ActorOnly, z.array(Tag)),
+  createTag: rpc('library', 'tags.create', z.object({ actor: Actor, tag: CreateTagRequest }), Tag),
+  evaluationOfDocument: rpc(
+    'library',
+    'evaluations.ofDocument',
+    DocumentRef,
+    z.union([ReviewEvaluation, Evaluation]),
+  ),
+  evaluation: rpc(
+    'library',
+    'evaluations.get',
+    z.object({ actor: Actor, evaluationId: z.number().int() }),
+    z.union([ReviewEvaluation, Evaluation]),
+  ),
+  updateEvaluation: rpc(
+    'library',
+    'evaluations.update',
+    z.object({ actor: Actor, documentId: z.number().int(), draft: UpdateEvaluationRequest }),
+    ReviewEvaluation,
+  ),
+  publishEvaluation: rpc('library', 'evaluations.publish', DocumentRef, ReviewEvaluation),
+  regenerateEvaluation: rpc('library', 'evaluations.regenerate', DocumentRef, LibraryDocument),
+} as const;
