@@ -44,7 +44,7 @@ const kit = await importFromWorker('@hub/kit');
 const { QUEUES } = await importFromWorker('@hub/proto');
 const { PDFDocument, StandardFonts } = await importFromWorker('pdf-lib');
 
-const seconds = (ns) => Number(ns) / 1e9;
+const seconds = (/** @type {bigint} */ ns) => Number(ns) / 1e9;
 
 async function corpusBenchmark() {
   const files = readdirSync(fixtures)
@@ -94,7 +94,7 @@ async function twentyPageSop() {
   for (let number = 1; number <= 20; number++) {
     const page = pdf.addPage([612, 792]);
     let y = 720;
-    const line = (text, size = 11, font = regular) => {
+    const line = (/** @type {string} */ text, size = 11, font = regular) => {
       page.drawText(text, { x: 72, y, size, font });
       y -= size * 1.4;
     };
@@ -138,7 +138,10 @@ async function endToEndBenchmark() {
     let processed = null;
     while (!processed && seconds(process.hrtime.bigint() - started) < 120) {
       const waiting = await inbox.getJobs(['waiting'], 0, -1);
-      processed = waiting.find((job) => job.data.kind !== 'pdf.progress')?.data ?? null;
+      processed =
+        waiting.find(
+          (/** @type {{ data: { kind: string } }} */ job) => job.data.kind !== 'pdf.progress',
+        )?.data ?? null;
       if (!processed) await new Promise((resolve) => setTimeout(resolve, 5));
     }
     const elapsed = seconds(process.hrtime.bigint() - started);
