@@ -14,3 +14,6 @@ export * from './events.js';
 export * from './library.js';
 export * from './queues.js';
 export * from './evaluations.js';
+export * from './video.js';
+export * from './observations.js';
+export * from './rpc/observation.js';

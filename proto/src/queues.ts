@@ -6,6 +6,9 @@ export const QUEUES = {
   pdfProcessing: 'pdf-processing',
   libraryInbox: 'library-inbox',
   quizGeneration: 'quiz-generation',
+  videoAnalysis: 'video-analysis',
+  faceEnrolment: 'face-enrolment',
+  videoInbox: 'video-inbox',
 } as const;
 
 export const PdfProcessingJob = z.object({

@@ -7,6 +7,7 @@ import { notificationsRoutes } from './routes/notifications.js';
 import { libraryRoutes } from './routes/library.js';
 import { evaluationsRoutes } from './routes/evaluations.js';
 import { filesRoutes } from './routes/files.js';
+import { observationsRoutes } from './routes/observations.js';
 
 /**
  * Every HTTP route of the product, one table per domain. The gateway registers, guards and
@@ -22,6 +23,7 @@ export const api = {
   ...libraryRoutes,
   ...evaluationsRoutes,
   ...filesRoutes,
+  ...observationsRoutes,
 } as const;
 
 export type Api = typeof api;

@@ -20,6 +20,8 @@ export interface TestStack {
   url: string;
   databaseUrl: string;
   redisPrefix: string;
+  /** The environment every process of the stack was configured with. */
+  env: Record<string, string>;
   gateway: RunningGateway;
   identity: RunningIdentity;
   library: RunningLibrary;
@@ -71,6 +73,7 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
   const redis = new Redis(TEST_REDIS_URL);
   return {
     url: gateway.url,
+    env: common,
     databaseUrl,
     redisPrefix,
     gateway,

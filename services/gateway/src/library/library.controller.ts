@@ -1,4 +1,4 @@
-import { Body, Controller, Inject, Param, Query, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Param, Query, Req } from '@nestjs/common';
 import {
   type Actor,
   api,
@@ -120,6 +120,7 @@ export class LibraryController {
   }
 
   @Endpoint(api.retryDocument)
+  @HttpCode(200)
   retry(@CurrentActor() actor: Actor, @Param() params: DocumentParams) {
     return this.rpc.call(libraryRpc.retryDocument, { actor, documentId: params.id });
   }

@@ -1,0 +1,227 @@
+import { z } from 'zod';
+import { Role } from './roles.js';
+import { EvaluationQuestion } from './evaluations.js';
+
+/** Who may observe others (spec: observers are super_admin, admin, training_supervisor or manager). */
+export const OBSERVER_ROLES = ['super_admin', 'admin', 'training_supervisor', 'manager'] as const;
+/** Who may be observed. */
+export const OBSERVED_ROLES = ['operator', 'training_supervisor'] as const;
+/** Who edits courses and the pass mark. */
+export const TRAINING_EDITORS = ['super_admin', 'admin', 'training_supervisor'] as const;
+
+export const DEFAULT_PASS_MARK = 80;
+
+export const TeamMember = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: Role,
+  department: z.string(),
+  status: z.enum(['active', 'pending']),
+  /** Average observation score in percent; null until the member has been observed. */
+  performance: z.number().nullable(),
+  profilePicture: z.string().nullable(),
+});
+export type TeamMember = z.infer<typeof TeamMember>;
+
+export const CreateObservationRequest = z.object({
+  sopDocumentId: z.coerce.number().int().positive().optional().nullable(),
+  evaluationId: z.coerce
+    .number({ error: 'Please select a document with evaluation' })
+    .int()
+    .positive('Please select a document with evaluation'),
+  operatorId: z.coerce
+    .number({ error: 'Please select an operator to observe' })
+    .int()
+    .positive('Please select an operator to observe'),
+  initialNotes: z.string().trim().max(5000).optional().default(''),
+});
+export type CreateObservationRequest = z.infer<typeof CreateObservationRequest>;
+
+export const CreateObservationResponse = z.object({
+  id: z.number().int(),
+  operatorName: z.string(),
+});
+
+export const OBSERVATION_STATUSES = ['in_progress', 'completed'] as const;
+export const ObservationStatus = z.enum(OBSERVATION_STATUSES);
+
+export const FINDING_SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
+export const FINDING_CATEGORIES = ['safety', 'quality', 'efficiency', 'compliance'] as const;
+
+export const Finding = z.object({
+  id: z.number().int(),
+  severity: z.enum(FINDING_SEVERITIES),
+  category: z.enum(FINDING_CATEGORIES),
+  note: z.string(),
+  status: z.enum(['open', 'resolved']),
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
+export type Finding = z.infer<typeof Finding>;
+
+export const CreateFindingRequest = z.object({
+  severity: z.enum(FINDING_SEVERITIES, { error: 'Please choose a severity.' }),
+  category: z.enum(FINDING_CATEGORIES, { error: 'Please choose a category.' }),
+  note: z.string().trim().min(1, 'Please describe the finding.').max(5000),
+});
+export type CreateFindingRequest = z.infer<typeof CreateFindingRequest>;
+
+export const ObservationSummary = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  evaluationId: z.number().int(),
+  sopDocumentId: z.number().int(),
+  operatorId: z.number().int(),
+  operatorName: z.string(),
+  observerId: z.number().int(),
+  observerName: z.string(),
+  status: ObservationStatus,
+  /** Percent of questions answered correctly; null while in progress. */
+  score: z.number().nullable(),
+  passed: z.boolean().nullable(),
+  passMark: z.number(),
+  answered: z.number().int(),
+  totalQuestions: z.number().int(),
+  startedAt: z.string(),
+  completedAt: z.string().nullable(),
+  durationSeconds: z.number().int().nullable(),
+  openFindings: z.number().int(),
+  findings: z.array(Finding),
+  initialNotes: z.string(),
+});
+export type ObservationSummary = z.infer<typeof ObservationSummary>;
+
+export const ObservationListQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  status: ObservationStatus.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+});
+
+/**
+ * The spec's four counters over what we keep: Open = completed observations with unresolved
+ * findings; In Progress = observations not completed yet; Resolved = completed observations
+ * with no unresolved finding; Total = all of them.
+ */
+export const ObservationCounters = z.object({
+  open: z.number().int(),
+  inProgress: z.number().int(),
+  resolved: z.number().int(),
+  total: z.number().int(),
+});
+
+export const ObservationList = z.object({
+  observations: z.array(ObservationSummary),
+  counters: ObservationCounters,
+});
+export type ObservationList = z.infer<typeof ObservationList>;
+
+/** The live session: the questions without their answers. */
+export const ObservationSession = z.object({
+  id: z.number().int(),
+  evaluationId: z.number().int(),
+  evaluationTitle: z.string(),
+  sopDocumentId: z.number().int(),
+  operatorId: z.number().int(),
+  operatorName: z.string(),
+  observerName: z.string(),
+  status: ObservationStatus,
+  currentQuestionIndex: z.number().int(),
+  totalQuestions: z.number().int(),
+  questions: z.array(EvaluationQuestion),
+  startedAt: z.string(),
+  initialNotes: z.string(),
+  findings: z.array(Finding),
+  score: z.number().nullable(),
+  passed: z.boolean().nullable(),
+});
+export type ObservationSession = z.infer<typeof ObservationSession>;
+
+export const ResponseSubmission = z.object({
+  questionId: z.string().min(1),
+  selectedOption: z
+    .string({ error: 'Please select an option before continuing' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-H]$/, 'Please select an option before continuing'),
+  selectedOptionText: z.string().max(1000).optional().default(''),
+  timeSpentSeconds: z.coerce.number().int().min(0).max(86_400).default(0),
+  managerNotes: z.string().trim().max(5000).optional().default(''),
+});
+export type ResponseSubmission = z.infer<typeof ResponseSubmission>;
+
+export const ResponseResult = z.object({
+  completed: z.boolean(),
+  nextQuestionIndex: z.number().int().nullable(),
+  score: z.number().nullable(),
+  passed: z.boolean().nullable(),
+});
+export type ResponseResult = z.infer<typeof ResponseResult>;
+
+export const ObservationSettings = z.object({
+  passMark: z.coerce
+    .number()
+    .int()
+    .min(1, 'The pass mark must be between 1 and 100.')
+    .max(100, 'The pass mark must be between 1 and 100.'),
+});
+export type ObservationSettings = z.infer<typeof ObservationSettings>;
+
+// Training centre
+
+export const COURSE_DIFFICULTIES = ['Beginner', 'Intermediate', 'Advanced'] as const;
+export const COURSE_STATUSES = ['not_started', 'in_progress', 'completed'] as const;
+
+export const CourseSop = z.object({
+  documentId: z.number().int(),
+  title: z.string(),
+  evaluationId: z.number().int().nullable(),
+  /** Whether the caller has passed this SOP's evaluation in an observation. */
+  passed: z.boolean(),
+});
+
+export const Course = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  duration: z.string(),
+  difficulty: z.enum(COURSE_DIFFICULTIES),
+  status: z.enum(COURSE_STATUSES),
+  progress: z.number(),
+  enrolled: z.number().int(),
+  rating: z.number().nullable(),
+  ratingCount: z.number().int(),
+  myRating: z.number().int().nullable(),
+  sops: z.array(CourseSop),
+  createdAt: z.string(),
+});
+export type Course = z.infer<typeof Course>;
+
+export const SaveCourseRequest = z.object({
+  title: z.string().trim().min(1, 'Title is required').max(300),
+  description: z.string().trim().max(5000).default(''),
+  category: z.string().trim().min(1, 'Category is required').max(100),
+  duration: z.string().trim().min(1, 'Duration is required').max(100),
+  difficulty: z.enum(COURSE_DIFFICULTIES, { error: 'Choose Beginner, Intermediate or Advanced' }),
+  /** SOP documents in order; each must have a published evaluation. */
+  documentIds: z
+    .array(z.coerce.number().int().positive())
+    .min(1, 'Add at least one SOP to the course')
+    .max(100),
+});
+export type SaveCourseRequest = z.infer<typeof SaveCourseRequest>;
+
+export const Enrollment = z.object({
+  courseId: z.number().int(),
+  courseTitle: z.string(),
+  status: z.enum(COURSE_STATUSES),
+  progress: z.number(),
+  enrolledAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type Enrollment = z.infer<typeof Enrollment>;
+
+export const RateCourseRequest = z.object({
+  rating: z.coerce.number().int().min(1, 'Rate from 1 to 5 stars').max(5, 'Rate from 1 to 5 stars'),
+});

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { ServicePing } from '../health.js';
+import {
+  Course,
+  CreateFindingRequest,
+  CreateObservationRequest,
+  CreateObservationResponse,
+  Enrollment,
+  Finding,
+  ObservationList,
+  ObservationSession,
+  ObservationSettings,
+  ResponseResult,
+  ResponseSubmission,
+  SaveCourseRequest,
+} from '../observations.js';
+import { Actor } from '../roles.js';
+import { ActorOnly, rpc } from '../rpc.js';
+
+const ObservationRef = z.object({ actor: Actor, observationId: z.number().int() });
+const CourseRef = z.object({ actor: Actor, courseId: z.number().int() });
+
+export const observationRpc = {
+  ping: rpc('observation', 'ping', z.object({}), ServicePing),
+  list: rpc(
+    'observation',
+    'observations.list',
+    z.object({
+      actor: Actor,
+      search: z.string().optional(),
+      status: z.enum(['in_progress', 'completed']).optional(),
+      limit: z.number().int(),
+    }),
+    ObservationList,
+  ),
+  create: rpc(
+    'observation',
+    'observations.create',
+    z.object({ actor: Actor, request: CreateObservationRequest }),
+    CreateObservationResponse,
+  ),
+  session: rpc('observation', 'observations.get', ObservationRef, ObservationSession),
+  respond: rpc(
+    'observation',
+    'observations.respond',
+    ObservationRef.extend({ submission: ResponseSubmission }),
+    ResponseResult,
+  ),
+  addFinding: rpc(
+    'observation',
+    'findings.add',
+    ObservationRef.extend({ finding: CreateFindingRequest }),
+    Finding,
+  ),
+  resolveFinding: rpc(
+    'observation',
+    'findings.resolve',
+    ObservationRef.extend({ findingId: z.number().int() }),
+    Finding,
+  ),
+  settings: rpc('observation', 'settings.get', ActorOnly, ObservationSettings),
+  saveSettings: rpc(
+    'observation',
+    'settings.save',
+    z.object({ actor: Actor, settings: ObservationSettings }),
+    ObservationSettings,
+  ),
+  /** Average score per member, for the team list. */
+  performance: rpc(
+    'observation',
+    'observations.performance',
+    z.object({ organizationId: z.number().int() }),
+    z.array(z.object({ userId: z.number().int(), averageScore: z.number() })),
+  ),
+  courses: rpc('observation', 'courses.list', ActorOnly, z.array(Course)),
+  createCourse: rpc(
+    'observation',
+    'courses.create',
+    z.object({ actor: Actor, course: SaveCourseRequest }),
+    Course,
+  ),
+  updateCourse: rpc(
+    'observation',
+    'courses.update',
+    CourseRef.extend({ course: SaveCourseRequest }),
+    Course,
+  ),
+  deleteCourse: rpc('observation', 'courses.delete', CourseRef, z.object({ message: z.string() })),
+  enroll: rpc('observation', 'courses.enroll', CourseRef, Course),
+  rate: rpc('observation', 'courses.rate', CourseRef.extend({ rating: z.number().int() }), Course),
+  enrollments: rpc('observation', 'enrollments.list', ActorOnly, z.array(Enrollment)),
+} as const;

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+
+/** Spec: videos up to 2 GB, MP4, MPEG, MOV or AVI. */
+export const VIDEO_MAX_BYTES = 2 * 1024 * 1024 * 1024;
+export const VIDEO_KINDS = ['mp4', 'mov', 'mpeg', 'avi'] as const;
+
+export const ANALYSIS_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+export const AnalysisStatus = z.enum(ANALYSIS_STATUSES);
+export type AnalysisStatus = z.infer<typeof AnalysisStatus>;
+
+export const LinkedSop = z.object({ sopId: z.number().int(), sopTitle: z.string() });
+export type LinkedSop = z.infer<typeof LinkedSop>;
+
+export const Video = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  s3Key: z.string(),
+  fileName: z.string(),
+  fileSize: z.number().int(),
+  recordedAt: z.string(),
+  uploadedAt: z.string(),
+  uploadedBy: z.number().int(),
+  durationSeconds: z.number().nullable(),
+  analysisStatus: AnalysisStatus,
+  analysisError: z.string().nullable(),
+  /** Frames analysed so far of the total, while processing. */
+  progress: z.object({ current: z.number().int(), total: z.number().int() }).nullable(),
+  linkedSOPs: z.array(z.number().int()),
+  linkedSopTitles: z.array(LinkedSop),
+  detectedOperators: z.number().int().nullable(),
+  identifiedOperators: z.number().int().nullable(),
+  identificationRate: z.number().nullable(),
+  analyzedAt: z.string().nullable(),
+});
+export type Video = z.infer<typeof Video>;
+
+export const TimeRange = z.object({ start: z.number(), end: z.number() });
+
+export const IdentifiedOperator = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  /** Smallest face distance seen; lower is surer. */
+  distance: z.number(),
+  appearances: z.array(TimeRange),
+});
+export type IdentifiedOperator = z.infer<typeof IdentifiedOperator>;
+
+export const StepFinding = z.object({
+  step: z.string(),
+  observed: z.boolean().nullable(),
+  timestamps: z.array(z.number()),
+  remarks: z.string(),
+});
+
+export const SopFindings = z.object({
+  sopId: z.number().int(),
+  sopTitle: z.string(),
+  steps: z.array(StepFinding),
+  summary: z.string(),
+});
+export type SopFindings = z.infer<typeof SopFindings>;
+
+export const AnalysisReport = z.object({
+  durationSeconds: z.number(),
+  framesAnalysed: z.number().int(),
+  samplingFps: z.number(),
+  matchThreshold: z.number(),
+  detectedOperators: z.number().int(),
+  identifiedOperators: z.array(IdentifiedOperator),
+  unidentifiedPeople: z.array(z.object({ appearances: z.array(TimeRange) })),
+  identificationRate: z.number(),
+  stepAnalysis: z.discriminatedUnion('available', [
+    z.object({ available: z.literal(true), model: z.string(), sops: z.array(SopFindings) }),
+    z.object({ available: z.literal(false), message: z.string() }),
+  ]),
+});
+export type AnalysisReport = z.infer<typeof AnalysisReport>;
+
+// Jobs and results between the video service and the video worker
+
+export const FaceEnrolment = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  embedding: z.array(z.number()),
+});
+export type FaceEnrolment = z.infer<typeof FaceEnrolment>;
+
+export const VideoAnalysisJob = z.object({
+  videoId: z.number().int(),
+  organizationId: z.number().int(),
+  run: z.number().int(),
+  videoKey: z.string(),
+  sops: z.array(z.object({ sopId: z.number().int(), sopTitle: z.string(), textKey: z.string() })),
+  /** The super administrator's video analysis prompt at the time of the request. */
+  prompt: z.string(),
+  /** Only the video's organization's enrolled faces: nothing else is ever compared. */
+  enrolments: z.array(FaceEnrolment),
+});
+export type VideoAnalysisJob = z.infer<typeof VideoAnalysisJob>;
+
+export const FaceEnrolmentJob = z.object({
+  userId: z.number().int(),
+  organizationId: z.number().int(),
+  pictureKey: z.string(),
+  /** Who set the picture: told in words when it shows no face or several. */
+  changedBy: z.number().int(),
+});
+export type FaceEnrolmentJob = z.infer<typeof FaceEnrolmentJob>;
+
+export const VideoInboxMessage = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('analysis.progress'),
+    videoId: z.number().int(),
+    run: z.number().int(),
+    current: z.number().int(),
+    total: z.number().int(),
+  }),
+  z.object({
+    kind: z.literal('analysis.completed'),
+    videoId: z.number().int(),
+    run: z.number().int(),
+    report: AnalysisReport,
+  }),
+  z.object({
+    kind: z.literal('analysis.failed'),
+    videoId: z.number().int(),
+    run: z.number().int(),
+    reason: z.string(),
+  }),
+  z.object({
+    kind: z.literal('face.enrolled'),
+    userId: z.number().int(),
+    pictureKey: z.string(),
+    embedding: z.array(z.number()),
+    model: z.string(),
+  }),
+  z.object({
+    kind: z.literal('face.rejected'),
+    userId: z.number().int(),
+    pictureKey: z.string(),
+    changedBy: z.number().int(),
+    reason: z.string(),
+  }),
+]);
+export type VideoInboxMessage = z.infer<typeof VideoInboxMessage>;

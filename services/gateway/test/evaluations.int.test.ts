@@ -1,0 +1,265 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COOLING_SOP, sopPdf } from './sop-pdf.js';
+import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
+import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
+
+interface DocumentView {
+  id: number;
+  sopProcessed: boolean;
+  evaluationGenerated: boolean;
+  evaluationId: number | null;
+  evaluationGenerationError: string | null;
+  processingError: string | null;
+  progress: { stage: string };
+}
+
+interface ReviewView {
+  id: number;
+  status: string;
+  generator: string;
+  title: string;
+  description: string;
+  keyLearningPoints: string[];
+  questions: {
+    id: string;
+    text: string;
+    category: string;
+    options: string[];
+    correctIndex?: number;
+    correctOption?: string;
+    explanation?: string;
+    sourcePassage?: string;
+  }[];
+}
+
+let stack: TestStack;
+let workers: RunningWorkers;
+let ann: ApiSession;
+let mo: ApiSession;
+let gina: ApiSession;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  workers = startDocumentWorkers(stack);
+  const acme = await stack.createOrganization('Acme Foods', 'acme.test');
+  const globex = await stack.createOrganization('Globex Plant', 'globex.test');
+  await stack.createUser({
+    email: 'ann@acme.test',
+    password: 'Acme-Admin-1',
+    role: 'admin',
+    organizationId: acme,
+  });
+  await stack.createUser({
+    email: 'mo@acme.test',
+    password: 'Acme-Manager-1',
+    role: 'manager',
+    organizationId: acme,
+  });
+  await stack.createUser({
+    email: 'gina@globex.test',
+    password: 'Globex-Admin-1',
+    role: 'admin',
+    organizationId: globex,
+  });
+  ann = new ApiSession(stack.url);
+  await ann.login('ann@acme.test', 'Acme-Admin-1');
+  mo = new ApiSession(stack.url);
+  await mo.login('mo@acme.test', 'Acme-Manager-1');
+  gina = new ApiSession(stack.url);
+  await gina.login('gina@globex.test', 'Globex-Admin-1');
+});
+
+afterAll(async () => {
+  await workers?.close();
+  await stack?.stop();
+});
+
+async function uploadAndSettle(lines: string[], title: string): Promise<DocumentView> {
+  const uploaded = await ann.upload(
+    '/api/library/documents/upload',
+    { title },
+    { field: 'file', name: `${title}.pdf`, data: sopPdf(lines) },
+  );
+  expect(uploaded.status).toBe(201);
+  const id = uploaded.body.id as number;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const document = (await ann.get(`/api/library/documents/${id}`))
+      .body as unknown as DocumentView;
+    if (
+      document.evaluationGenerated ||
+      document.evaluationGenerationError ||
+      document.processingError
+    )
+      return document;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`Document ${id} did not settle within 60 s`);
+}
+
+describe('evaluations generated from SOPs', () => {
+  let document: DocumentView;
+
+  beforeAll(async () => {
+    document = await uploadAndSettle(COOLING_SOP, 'Cooling cooked food');
+  });
+
+  it('processes the SOP and generates a draft evaluation with the offline generator', async () => {
+    expect(document).toMatchObject({
+      sopProcessed: true,
+      evaluationGenerated: true,
+      evaluationGenerationError: null,
+    });
+    expect(document.progress.stage).toBe('done');
+    const evaluation = (await ann.get(`/api/library/documents/${document.id}/evaluation`))
+      .body as unknown as ReviewView;
+    expect(evaluation).toMatchObject({ status: 'draft', generator: 'offline' });
+    expect(evaluation.questions.length).toBeGreaterThanOrEqual(3);
+    const text = COOLING_SOP.join(' ').toLowerCase().replace(/\s+/g, ' ');
+    for (const question of evaluation.questions) {
+      expect(question.options.length).toBeGreaterThanOrEqual(3);
+      expect(new Set(question.options).size).toBe(question.options.length);
+      expect(question.correctOption).toBe('ABCDEFGH'[question.correctIndex!]);
+      const answer = question.options[question.correctIndex!]!.toLowerCase()
+        .replace(/\s+/g, ' ')
+        .replace(/°/g, '');
+      expect(text.replace(/°/g, ''), question.text).toContain(
+        answer
+          .replace(/\s*°\s*/g, ' ')
+          .trim()
+          .split(' ')[0],
+      );
+    }
+    const notices = (await ann.get('/api/notifications')).body as unknown as { title: string }[];
+    expect(notices.map((notice) => notice.title)).toEqual(
+      expect.arrayContaining(['Document processed', 'Evaluation generated']),
+    );
+  });
+
+  it('never gives the correct answers to those who do not review evaluations', async () => {
+    const forManager = (await mo.get(`/api/library/documents/${document.id}/evaluation`))
+      .body as unknown as ReviewView;
+    expect(forManager.questions.length).toBeGreaterThan(0);
+    for (const question of forManager.questions) {
+      expect(question).not.toHaveProperty('correctIndex');
+      expect(question).not.toHaveProperty('correctOption');
+      expect(question).not.toHaveProperty('explanation');
+      expect(question).not.toHaveProperty('sourcePassage');
+    }
+    const byId = await mo.get(`/api/quizzes/${document.evaluationId}`);
+    expect(byId.status).toBe(200);
+    expect(JSON.stringify(byId.body)).not.toContain('correctIndex');
+  });
+
+  it('answers 404 with the spec message for a document without an evaluation, and keeps other organizations out', async () => {
+    const short = await ann.upload(
+      '/api/library/documents/upload',
+      { title: 'No text' },
+      { field: 'file', name: 'n.pdf', data: sopPdf(['Hello']) },
+    );
+    const missing = await ann.get(`/api/library/documents/${short.body.id}/evaluation`);
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('No evaluation available for this document');
+    expect((await gina.get(`/api/library/documents/${document.id}/evaluation`)).status).toBe(404);
+    expect((await gina.get(`/api/quizzes/${document.evaluationId}`)).status).toBe(404);
+  });
+
+  it('lets reviewers edit and publish, and refuses managers', async () => {
+    const evaluation = (await ann.get(`/api/library/documents/${document.id}/evaluation`))
+      .body as unknown as ReviewView;
+    const draft = {
+      title: 'Cooling food safely',
+      description: evaluation.description,
+      keyLearningPoints: [...evaluation.keyLearningPoints, 'Cool to 5 °C within 6 hours in total.'],
+      questions: [
+        ...evaluation.questions
+          .slice(1)
+          .map(({ text, category, options, correctIndex, explanation, sourcePassage }) => ({
+            text,
+            category,
+            options,
+            correctIndex: correctIndex!,
+            explanation: explanation!,
+            sourcePassage: sourcePassage!,
+          })),
+        {
+          text: 'What is the highest storage temperature of the walk-in refrigerator?',
+          category: 'Safety',
+          options: ['3 °C', '8 °C', '12 °C'],
+          correctIndex: 0,
+          explanation: 'Step 7: store at 3 °C or below.',
+          sourcePassage: 'Store the cooled food in the walk-in refrigerator at 3 °C or below.',
+        },
+      ],
+    };
+    const duplicate = await ann.put(`/api/library/documents/${document.id}/evaluation`, {
+      ...draft,
+      questions: [{ ...draft.questions.at(-1)!, options: ['3 °C', '3 °C', '12 °C'] }],
+    });
+    expect(duplicate.status).toBe(400);
+    expect(duplicate.body.message).toBe('Options must all be different.');
+    expect((await mo.put(`/api/library/documents/${document.id}/evaluation`, draft)).status).toBe(
+      403,
+    );
+    const saved = await ann.put(`/api/library/documents/${document.id}/evaluation`, draft);
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ title: 'Cooling food safely', status: 'draft' });
+    expect((saved.body as unknown as ReviewView).questions.at(-1)).toMatchObject({
+      correctOption: 'A',
+    });
+
+    expect((await mo.post(`/api/library/documents/${document.id}/evaluation/publish`)).status).toBe(
+      403,
+    );
+    const published = await ann.post(`/api/library/documents/${document.id}/evaluation/publish`);
+    expect(published.body).toMatchObject({ status: 'published' });
+    expect(
+      ((await mo.get(`/api/quizzes/${document.evaluationId}`)).body as unknown as ReviewView)
+        .status,
+    ).toBe('published');
+  });
+
+  it('regenerates on request, back to draft', async () => {
+    const answer = await ann.post(`/api/library/documents/${document.id}/evaluation/regenerate`);
+    expect(answer.status).toBe(200);
+    expect((answer.body as unknown as DocumentView).progress.stage).toBe('generating_evaluation');
+    await expect
+      .poll(
+        async () =>
+          (
+            (await ann.get(`/api/library/documents/${document.id}/evaluation`))
+              .body as unknown as ReviewView
+          ).status,
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe('draft');
+  });
+});
+
+describe('evaluation generation failures', () => {
+  it('records a readable reason and retries generation on the server', async () => {
+    const document = await uploadAndSettle(
+      ['# Note', 'Keep the area tidy and report problems to your supervisor.'],
+      'Tidy',
+    );
+    expect(document.sopProcessed).toBe(true);
+    expect(document.evaluationGenerationError).toBe(
+      'The SOP text is too short to generate an evaluation.',
+    );
+    const retried = await ann.post(`/api/library/documents/${document.id}/retry`);
+    expect(retried.status).toBe(200);
+    expect((retried.body as unknown as DocumentView).evaluationGenerationError).toBeNull();
+    await expect
+      .poll(
+        async () =>
+          ((await ann.get(`/api/library/documents/${document.id}`)).body as unknown as DocumentView)
+            .evaluationGenerationError,
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe('The SOP text is too short to generate an evaluation.');
+  });
+});

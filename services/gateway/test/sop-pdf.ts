@@ -1,0 +1,71 @@
+/**
+ * A valid PDF with one line of Helvetica text per entry (bigger for lines starting with '# '),
+ * flowing onto new pages as needed; made here so tests choose exactly what the SOP says.
+ */
+export function sopPdf(lines: string[]): Buffer {
+  const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
+  const pages: string[] = [];
+  let current = '';
+  let y = 740;
+  for (const line of lines) {
+    const heading = line.startsWith('# ');
+    const size = heading ? 18 : 11;
+    if (y < 60) {
+      pages.push(current);
+      current = '';
+      y = 740;
+    }
+    current += `BT /F1 ${size} Tf 60 ${y} Td (${escape(heading ? line.slice(2) : line)}) Tj ET\n`;
+    y -= heading ? 30 : 16;
+  }
+  pages.push(current);
+  // 1 catalog, 2 page tree, 3 font, then a page and its content stream for each page.
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  const kids: string[] = [];
+  for (const content of pages) {
+    const pageId = objects.length + 1;
+    kids.push(`${pageId} 0 R`);
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${pageId + 1} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`,
+      `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}endstream`,
+    );
+  }
+  objects[1] = `<< /Type /Pages /Kids [${kids.join(' ')}] /Count ${kids.length} >>`;
+  const fixed = objects;
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  fixed.forEach((object, index) => {
+    offsets.push(Buffer.byteLength(body, 'latin1'));
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(body, 'latin1');
+  body += `xref\n0 ${fixed.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${fixed.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+export const COOLING_SOP = [
+  '# Cooling Cooked Food',
+  'Purpose: cool cooked food quickly so that bacteria cannot grow.',
+  'Scope: all kitchen staff who cook, cool or store hot food.',
+  '# Protective equipment',
+  'Wear heat-resistant gloves and a hairnet when handling hot pans.',
+  '# Procedure',
+  '1. Check the core temperature of the food with a calibrated probe thermometer.',
+  '2. Divide large batches into shallow containers no deeper than 5 cm.',
+  '3. Place the containers in the blast chiller within 30 minutes of cooking.',
+  '4. Cool the food from 63 °C to 21 °C within 2 hours.',
+  '5. Cool the food from 21 °C to 5 °C within a further 4 hours.',
+  '6. Label each container with the date, time and your initials.',
+  '7. Store the cooled food in the walk-in refrigerator at 3 °C or below.',
+  'WARNING: Never leave hot food to cool at room temperature for more than 30 minutes.',
+  'CAUTION: Do not stack hot containers, because air must flow around them.',
+  'NOTE: Record every temperature check in the cooling log.',
+  '# Corrective action',
+  'If the food is not below 21 °C after 2 hours, reheat it to 75 °C and start again.',
+  'If the food is not below 5 °C after 6 hours in total, throw it away and tell the supervisor.',
+];

@@ -1,0 +1,158 @@
+import type { EvaluationDraft } from '@hub/proto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FakeGemini } from '../../test-support/fake-gemini.ts';
+import { FOOD_SAFETY_MARKDOWN } from '../../test-support/sops.ts';
+import { GenerationFailure } from '../evaluation-generator.ts';
+import { GeminiGenerator } from './gemini-generator.ts';
+
+const ADMIN_PROMPT = 'Focus on food safety; write for line cooks. Marker: PROMPT-7f3a.';
+
+const goodDraft: EvaluationDraft = {
+  title: 'Evaluation: Cooking and Cooling Chicken',
+  description: 'Checks the cooking and cooling of chicken.',
+  questions: [
+    {
+      text: 'What core temperature must cooked chicken reach?',
+      category: 'Quality',
+      options: ['63 °C', '75 °C', '80 °C', '70 °C'],
+      correctIndex: 1,
+      explanation: 'Step 2 of "Cooking" requires 75 °C for at least 30 seconds.',
+      sourcePassage:
+        'Cook the chicken until the core temperature reaches 75 °C for at least 30 seconds.',
+    },
+  ],
+  keyLearningPoints: ['Cook chicken to 75 °C.'],
+};
+
+const input = {
+  title: 'Cooking and Cooling Chicken',
+  markdown: FOOD_SAFETY_MARKDOWN,
+  text: '',
+  prompt: ADMIN_PROMPT,
+};
+
+describe('the Gemini generator against a server speaking the Gemini REST API', () => {
+  const gemini = new FakeGemini();
+  let baseUrl: string;
+  const generator = (extra: { maxChunkChars?: number } = {}) =>
+    new GeminiGenerator({ apiKey: 'test-key', model: 'gemini-test', baseUrl, ...extra });
+
+  beforeAll(async () => {
+    baseUrl = await gemini.start();
+  });
+  afterAll(() => gemini.stop());
+  beforeEach(() => {
+    gemini.calls.length = 0;
+  });
+
+  it('sends the administrator prompt and the SOP, asks for JSON, and returns the draft', async () => {
+    gemini.reply(FakeGemini.answer(JSON.stringify(goodDraft)));
+    const result = await generator().generate(input);
+
+    expect(result).toMatchObject({
+      draft: goodDraft,
+      generator: 'gemini',
+      generatorModel: 'gemini-test',
+    });
+    expect(result.promptUsed).toContain(ADMIN_PROMPT);
+    expect(gemini.calls).toHaveLength(1);
+    const [call] = gemini.calls;
+    expect(call!.path).toBe('/v1beta/models/gemini-test:generateContent');
+    expect(call!.apiKey).toBe('test-key');
+    const body = JSON.parse(call!.body) as {
+      systemInstruction: { parts: { text: string }[] };
+      contents: { parts: { text: string }[] }[];
+      generationConfig: { responseMimeType: string; responseSchema: { type: string } };
+    };
+    expect(body.systemInstruction.parts[0]!.text).toContain(ADMIN_PROMPT);
+    expect(body.contents[0]!.parts[0]!.text).toContain(
+      'Cook the chicken until the core temperature reaches 75 °C for at least 30 seconds.',
+    );
+    expect(body.generationConfig.responseMimeType).toBe('application/json');
+    expect(body.generationConfig.responseSchema.type).toBe('object');
+  });
+
+  it('asks again after a malformed answer, and fails with the reason after three', async () => {
+    gemini.reply(
+      FakeGemini.answer('Sure! Here is your quiz: {'),
+      FakeGemini.answer(JSON.stringify({ ...goodDraft, questions: [] })),
+      FakeGemini.answer(
+        JSON.stringify({
+          ...goodDraft,
+          questions: [
+            { ...goodDraft.questions[0], options: ['75 °C', 'All of the above', '80 °C'] },
+          ],
+        }),
+      ),
+    );
+    const failure = await generator()
+      .generate(input)
+      .catch((error: unknown) => error);
+
+    expect(gemini.calls).toHaveLength(3);
+    expect(failure).toBeInstanceOf(GenerationFailure);
+    expect((failure as GenerationFailure).message).toBe(
+      'The AI answer was not a valid evaluation: "What core temperature must cooked chicken reach?" has an "all/none of the above" option',
+    );
+    expect((failure as GenerationFailure).retryable).toBe(false);
+  });
+
+  it('accepts a good answer after a bad one', async () => {
+    gemini.reply(FakeGemini.answer('not json'), FakeGemini.answer(JSON.stringify(goodDraft)));
+    const result = await generator().generate(input);
+    expect(result.draft).toEqual(goodDraft);
+    expect(gemini.calls).toHaveLength(2);
+  });
+
+  it.each([
+    [429, 'Resource has been exhausted (e.g. check quota).', true],
+    [500, 'Internal error encountered.', true],
+    [403, 'API key not valid. Please pass a valid API key.', false],
+  ])('turns HTTP %i into a readable failure', async (status, message, retryable) => {
+    gemini.reply(FakeGemini.error(status, message));
+    const failure = await generator()
+      .generate(input)
+      .catch((error: unknown) => error);
+
+    expect(gemini.calls).toHaveLength(1);
+    expect(failure).toBeInstanceOf(GenerationFailure);
+    expect((failure as GenerationFailure).message).toBe(
+      `The AI provider refused the request (HTTP ${status}): ${message}`,
+    );
+    expect((failure as GenerationFailure).retryable).toBe(retryable);
+  });
+
+  it('splits a long SOP into chunks and merges their questions without duplicates', async () => {
+    const second: EvaluationDraft = {
+      ...goodDraft,
+      questions: [
+        goodDraft.questions[0]!,
+        {
+          ...goodDraft.questions[0]!,
+          text: 'Within what time must chicken cool from 60 °C to 21 °C?',
+          options: ['1 hour', '2 hours', '4 hours'],
+          correctIndex: 1,
+        },
+      ],
+      keyLearningPoints: ['Cook chicken to 75 °C.', 'Cool to 21 °C within 2 hours.'],
+    };
+    gemini.reply(
+      ...Array.from({ length: 10 }, (_, i) =>
+        FakeGemini.answer(JSON.stringify(i === 1 ? second : goodDraft)),
+      ),
+    );
+    const result = await generator({ maxChunkChars: 600 }).generate(input);
+
+    expect(gemini.calls.length).toBeGreaterThan(1);
+    for (const call of gemini.calls) expect(call.body).toContain('PROMPT-7f3a');
+    expect(result.draft.questions.map((q) => q.text)).toEqual([
+      'What core temperature must cooked chicken reach?',
+      'Within what time must chicken cool from 60 °C to 21 °C?',
+    ]);
+    expect(result.draft.keyLearningPoints).toEqual([
+      'Cook chicken to 75 °C.',
+      'Cool to 21 °C within 2 hours.',
+    ]);
+    gemini.reply();
+  });
+});

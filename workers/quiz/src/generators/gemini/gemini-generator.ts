@@ -1,0 +1,169 @@
+import {
+  GoogleGenerativeAI,
+  GoogleGenerativeAIAbortError,
+  GoogleGenerativeAIError,
+  GoogleGenerativeAIFetchError,
+  GoogleGenerativeAIResponseError,
+  type GenerativeModel,
+} from '@google/generative-ai';
+import type { EvaluationDraft } from '@hub/proto';
+import { splitIntoChunks } from '../../chunking.ts';
+import {
+  checkDraft,
+  GenerationFailure,
+  type EvaluationGenerator,
+  type GeneratedEvaluation,
+  type GenerationInput,
+} from '../evaluation-generator.ts';
+import { EVALUATION_SCHEMA, instructions, sopMessage } from './prompt.ts';
+import { mergeDrafts } from './merge.ts';
+
+export interface GeminiSettings {
+  apiKey: string;
+  model: string;
+  /** Another server speaking the Gemini REST API (tests, proxies); Google's by default. */
+  baseUrl?: string | undefined;
+  /** Longest SOP text sent in one request; longer SOPs are split by section. */
+  maxChunkChars?: number;
+  maxQuestions?: number;
+  /** Answers asked for per chunk before giving up on invalid ones. */
+  attempts?: number;
+  requestTimeoutMs?: number;
+}
+
+const MAX_LEARNING_POINTS = 30;
+
+/** Removes the SDK's prefix and the request URL, which mean nothing to a reader. */
+function cleanMessage(error: Error): string {
+  return error.message
+    .replace(/^\[GoogleGenerativeAI Error\]:\s*/, '')
+    .replace(/^Error fetching from \S+: /, '')
+    .replace(/^\[\d{3}[^\]]*\]\s*/, '')
+    .trim();
+}
+
+/** Problems reaching the provider; an invalid answer is handled by asking again instead. */
+function providerFailure(error: unknown, signal?: AbortSignal): unknown {
+  if (error instanceof GoogleGenerativeAIResponseError) return null;
+  if (signal?.aborted) return signal.reason ?? error;
+  if (error instanceof GoogleGenerativeAIFetchError && error.status !== undefined) {
+    const detail = cleanMessage(error) || error.statusText || 'no details given';
+    const retryable = error.status === 429 || error.status >= 500;
+    return new GenerationFailure(
+      `The AI provider refused the request (HTTP ${error.status}): ${detail}`,
+      retryable,
+    );
+  }
+  if (error instanceof GoogleGenerativeAIAbortError) {
+    return new GenerationFailure('The AI provider did not answer in time.', true);
+  }
+  if (error instanceof GoogleGenerativeAIError) {
+    return new GenerationFailure(
+      `The AI provider could not be reached: ${cleanMessage(error)}`,
+      true,
+    );
+  }
+  return error;
+}
+
+function parseAnswer(
+  text: string,
+): { ok: true; draft: EvaluationDraft } | { ok: false; problem: string } {
+  const json = text.trim().replace(/^```(?:json)?\s*|\s*```$/g, '');
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return { ok: false, problem: 'the answer is not JSON' };
+  }
+  return checkDraft(value);
+}
+
+/** Evaluations written by Gemini, from the administrator's prompt and the SOP. */
+export class GeminiGenerator implements EvaluationGenerator {
+  readonly kind = 'gemini' as const;
+  private readonly model: GenerativeModel;
+  private readonly settings: Required<Omit<GeminiSettings, 'baseUrl'>>;
+
+  constructor(settings: GeminiSettings) {
+    this.settings = {
+      apiKey: settings.apiKey,
+      model: settings.model,
+      maxChunkChars: settings.maxChunkChars ?? 30_000,
+      maxQuestions: settings.maxQuestions ?? 30,
+      attempts: settings.attempts ?? 3,
+      requestTimeoutMs: settings.requestTimeoutMs ?? 120_000,
+    };
+    this.model = new GoogleGenerativeAI(settings.apiKey).getGenerativeModel(
+      { model: settings.model },
+      {
+        timeout: this.settings.requestTimeoutMs,
+        ...(settings.baseUrl ? { baseUrl: settings.baseUrl.replace(/\/+$/, '') } : {}),
+      },
+    );
+  }
+
+  async generate(input: GenerationInput): Promise<GeneratedEvaluation> {
+    const source = input.markdown.trim() !== '' ? input.markdown : input.text;
+    const chunks = splitIntoChunks(source, this.settings.maxChunkChars);
+    if (chunks.length === 0) {
+      throw new GenerationFailure('The SOP text is too short to generate an evaluation.');
+    }
+    const perChunk = Math.max(
+      3,
+      Math.min(15, Math.ceil(this.settings.maxQuestions / chunks.length)),
+    );
+    const system = instructions(input.prompt, perChunk);
+    const drafts: EvaluationDraft[] = [];
+    for (const [index, chunk] of chunks.entries()) {
+      const message = sopMessage(input.title, chunk, index + 1, chunks.length);
+      drafts.push(await this.generateChunk(system, message, input.signal));
+    }
+    const merged = mergeDrafts(drafts, {
+      maxQuestions: this.settings.maxQuestions,
+      maxLearningPoints: MAX_LEARNING_POINTS,
+    });
+    return {
+      draft: merged,
+      generator: 'gemini',
+      generatorModel: this.settings.model,
+      promptUsed: system,
+    };
+  }
+
+  private async generateChunk(
+    system: string,
+    message: string,
+    signal?: AbortSignal,
+  ): Promise<EvaluationDraft> {
+    let problem = '';
+    for (let attempt = 1; attempt <= this.settings.attempts; attempt++) {
+      let text: string;
+      try {
+        const result = await this.model.generateContent(
+          {
+            systemInstruction: system,
+            contents: [{ role: 'user', parts: [{ text: message }] }],
+            generationConfig: {
+              responseMimeType: 'application/json',
+              responseSchema: EVALUATION_SCHEMA,
+              temperature: 0.3,
+            },
+          },
+          signal ? { signal } : {},
+        );
+        text = result.response.text();
+      } catch (error) {
+        const failure = providerFailure(error, signal);
+        if (failure) throw failure;
+        // A blocked or empty answer: asking again may give a usable one.
+        problem = error instanceof Error ? cleanMessage(error) : String(error);
+        continue;
+      }
+      const parsed = parseAnswer(text);
+      if (parsed.ok) return parsed.draft;
+      problem = parsed.problem;
+    }
+    throw new GenerationFailure(`The AI answer was not a valid evaluation: ${problem}`);
+  }
+}

@@ -1,0 +1,41 @@
+import { openQueue, openStorage, runProcess, startWorker } from '@hub/kit';
+import { QUEUES, type LibraryInboxMessage, type QuizGenerationJob } from '@hub/proto';
+import { readQuizWorkerConfig } from './config.ts';
+import { createGenerator } from './generators/create-generator.ts';
+import { createQuizJobHandler, type QuizJobOutcome } from './quiz-worker.ts';
+
+await runProcess('quiz-worker', async () => {
+  const config = readQuizWorkerConfig();
+  const connection = { url: config.REDIS_URL, prefix: config.REDIS_PREFIX };
+  const inbox = openQueue<LibraryInboxMessage>(QUEUES.libraryInbox, connection);
+  const generator = createGenerator(config);
+  const handle = createQuizJobHandler({
+    storage: openStorage(config),
+    inbox,
+    generator,
+    timeoutMs: config.QUIZ_JOB_TIMEOUT_MS,
+  });
+  const worker = startWorker<QuizGenerationJob, QuizJobOutcome>(
+    QUEUES.quizGeneration,
+    connection,
+    handle,
+    { concurrency: config.QUIZ_CONCURRENCY },
+  );
+  worker.on('failed', (job, error) =>
+    console.warn(`[quiz-worker] job ${job?.id ?? '?'} failed: ${error.message}`),
+  );
+  worker.on('error', (error) => console.error('[quiz-worker] worker error:', error));
+  await worker.waitUntilReady();
+  const model = config.GEMINI_API_KEY ? `, model ${config.GEMINI_MODEL}` : '';
+  console.log(`[quiz-worker] generator: ${generator.kind}${model}`);
+  console.log('[quiz-worker] ready');
+
+  const stop = async () => {
+    // A running generation finishes first, so its result still reaches the library.
+    await worker.close();
+    await inbox.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
+});

@@ -1,0 +1,149 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LocalDiskStorage } from '@hub/kit';
+import { LibraryInboxMessage, type QuizGenerationJob } from '@hub/proto';
+import { UnrecoverableError, type Job } from 'bullmq';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  GenerationFailure,
+  type EvaluationGenerator,
+  type GenerationInput,
+} from './generators/evaluation-generator.ts';
+import { OfflineGenerator, TOO_SHORT } from './generators/offline/offline-generator.ts';
+import { createQuizJobHandler, type Inbox } from './quiz-worker.ts';
+import { MAINTENANCE_TEXT, SHORT_TEXT } from './test-support/sops.ts';
+
+const folder = mkdtempSync(join(tmpdir(), 'quiz-worker-'));
+const storage = new LocalDiskStorage(folder);
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+class RecordingInbox implements Inbox {
+  readonly messages: { name: string; message: LibraryInboxMessage; jobId?: string }[] = [];
+  async add(name: string, message: LibraryInboxMessage, options?: { jobId?: string }) {
+    this.messages.push({
+      name,
+      message: LibraryInboxMessage.parse(message),
+      jobId: options?.jobId,
+    });
+  }
+}
+
+async function jobFor(documentId: number, markdown: string, text: string, attemptsMade = 0) {
+  const prefix = `org/1/docs/${documentId}/`;
+  await storage.put(`${prefix}content.md`, Buffer.from(markdown), 'text/markdown');
+  await storage.put(`${prefix}content.txt`, Buffer.from(text), 'text/plain');
+  const data: QuizGenerationJob = {
+    documentId,
+    organizationId: 1,
+    run: 2,
+    title: 'Conveyor Gearbox Replacement',
+    markdownKey: `${prefix}content.md`,
+    textKey: `${prefix}content.txt`,
+    prompt: 'Ask about safety first.',
+  };
+  return { data, attemptsMade, opts: { attempts: 3 } } as unknown as Job<QuizGenerationJob>;
+}
+
+const never: EvaluationGenerator = {
+  kind: 'gemini',
+  generate: (input: GenerationInput) =>
+    new Promise((_, reject) =>
+      input.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
+    ),
+};
+
+describe('the quiz job handler', () => {
+  it('reports a generated evaluation with the generator and prompt that made it', async () => {
+    const inbox = new RecordingInbox();
+    const handle = createQuizJobHandler({
+      storage,
+      inbox,
+      generator: new OfflineGenerator(),
+      timeoutMs: 10_000,
+    });
+    await expect(handle(await jobFor(1, '', MAINTENANCE_TEXT))).resolves.toBe('generated');
+
+    expect(inbox.messages).toHaveLength(1);
+    const [{ name, message, jobId }] = inbox.messages as [(typeof inbox.messages)[number]];
+    expect(name).toBe('quiz.generated');
+    expect(jobId).toBe('quiz-generated-1-run-2');
+    if (message.kind !== 'quiz.generated') throw new Error('expected quiz.generated');
+    expect(message).toMatchObject({
+      documentId: 1,
+      run: 2,
+      generator: 'offline',
+      promptUsed: 'Ask about safety first.',
+    });
+    expect(message.draft.title).toBe('Evaluation: Conveyor Gearbox Replacement');
+  });
+
+  it('fails a too-short SOP at once, with the reason', async () => {
+    const inbox = new RecordingInbox();
+    const handle = createQuizJobHandler({
+      storage,
+      inbox,
+      generator: new OfflineGenerator(),
+      timeoutMs: 10_000,
+    });
+    await expect(handle(await jobFor(2, SHORT_TEXT, SHORT_TEXT))).rejects.toThrow(
+      UnrecoverableError,
+    );
+    expect(inbox.messages.map((m) => m.message)).toEqual([
+      { kind: 'quiz.failed', documentId: 2, run: 2, reason: TOO_SHORT },
+    ]);
+  });
+
+  it('retries a provider failure quietly, and reports it on the last attempt', async () => {
+    const busy: EvaluationGenerator = {
+      kind: 'gemini',
+      generate: async () => {
+        throw new GenerationFailure(
+          'The AI provider refused the request (HTTP 429): Slow down.',
+          true,
+        );
+      },
+    };
+    const inbox = new RecordingInbox();
+    const handle = createQuizJobHandler({ storage, inbox, generator: busy, timeoutMs: 10_000 });
+    await expect(handle(await jobFor(3, '', MAINTENANCE_TEXT, 0))).rejects.toThrow(
+      GenerationFailure,
+    );
+    expect(inbox.messages).toEqual([]);
+    await expect(handle(await jobFor(3, '', MAINTENANCE_TEXT, 2))).rejects.toThrow(/HTTP 429/);
+    expect(inbox.messages[0]!.message).toEqual({
+      kind: 'quiz.failed',
+      documentId: 3,
+      run: 2,
+      reason: 'The AI provider refused the request (HTTP 429): Slow down.',
+    });
+  });
+
+  it('fails a generation that runs past the time limit', async () => {
+    const inbox = new RecordingInbox();
+    const handle = createQuizJobHandler({ storage, inbox, generator: never, timeoutMs: 1500 });
+    await expect(handle(await jobFor(4, '', MAINTENANCE_TEXT))).rejects.toThrow(UnrecoverableError);
+    expect(inbox.messages[0]!.message).toMatchObject({
+      kind: 'quiz.failed',
+      reason: 'Generating the evaluation took longer than 2 seconds.',
+    });
+  });
+
+  it('reports an SOP missing from storage after the retries', async () => {
+    const inbox = new RecordingInbox();
+    const handle = createQuizJobHandler({
+      storage,
+      inbox,
+      generator: new OfflineGenerator(),
+      timeoutMs: 10_000,
+    });
+    const job = await jobFor(5, '', MAINTENANCE_TEXT, 2);
+    job.data.textKey = 'org/1/docs/5/missing.txt';
+    await expect(handle(job)).rejects.toThrow(GenerationFailure);
+    const [entry] = inbox.messages;
+    expect(entry?.message.kind).toBe('quiz.failed');
+    expect(entry?.message).toMatchObject({
+      reason: expect.stringMatching(/^The SOP text could not be read from storage: /),
+    });
+  });
+});

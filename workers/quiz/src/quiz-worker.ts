@@ -1,0 +1,130 @@
+import { text as readText } from 'node:stream/consumers';
+import type { ObjectStorage } from '@hub/kit';
+import { LibraryInboxMessage, QuizGenerationJob } from '@hub/proto';
+import { UnrecoverableError, type Job, type JobsOptions } from 'bullmq';
+import {
+  checkDraft,
+  GenerationFailure,
+  type EvaluationGenerator,
+  type GeneratedEvaluation,
+} from './generators/evaluation-generator.ts';
+
+type QuizMessage = Extract<LibraryInboxMessage, { kind: 'quiz.generated' | 'quiz.failed' }>;
+
+/** Where results go: the library service's inbox queue. */
+export interface Inbox {
+  add(name: string, message: LibraryInboxMessage, options?: JobsOptions): Promise<unknown>;
+}
+
+export interface QuizWorkerDeps {
+  storage: ObjectStorage;
+  inbox: Inbox;
+  generator: EvaluationGenerator;
+  timeoutMs: number;
+}
+
+export type QuizJobOutcome = 'generated' | 'failed';
+
+export function durationText(ms: number): string {
+  const minutes = ms / 60_000;
+  if (Number.isInteger(minutes)) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  return `${seconds} second${seconds === 1 ? '' : 's'}`;
+}
+
+const sentence = (text: string) => {
+  const trimmed = text.trim().replace(/\s+/g, ' ');
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+};
+
+async function readSop(storage: ObjectStorage, key: string): Promise<string> {
+  try {
+    return await readText(await storage.get(key));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new GenerationFailure(`The SOP text could not be read from storage: ${message}`, true);
+  }
+}
+
+/** Runs the generator within the job's time limit; a late generation is aborted. */
+async function withinTime(
+  timeoutMs: number,
+  run: (signal: AbortSignal) => Promise<GeneratedEvaluation>,
+): Promise<GeneratedEvaluation> {
+  const controller = new AbortController();
+  const failure = new GenerationFailure(
+    `Generating the evaluation took longer than ${durationText(timeoutMs)}.`,
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(failure);
+      controller.abort(failure);
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([run(controller.signal), expired]);
+  } catch (error) {
+    // Whatever the aborted generator threw, the reason is the time limit.
+    throw controller.signal.aborted ? failure : error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function describeFailure(error: unknown): GenerationFailure {
+  if (error instanceof GenerationFailure) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new GenerationFailure(`The evaluation could not be generated: ${sentence(message)}`, true);
+}
+
+const isFinalAttempt = (job: Job) => job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+
+/**
+ * The handler of `quiz-generation` jobs: the SOP's markdown and text become an evaluation draft
+ * reported to the library inbox. A failure the SOP or the AI answer causes fails the job at once;
+ * others (storage, a busy provider) are retried, and the last attempt reports the failure.
+ */
+export function createQuizJobHandler(deps: QuizWorkerDeps) {
+  const send = async (message: QuizMessage) => {
+    // One message per run and outcome: a job that runs again (stalled, retried) adds no second.
+    const jobId = `${message.kind.replace('.', '-')}-${message.documentId}-run-${message.run}`;
+    await deps.inbox.add(message.kind, LibraryInboxMessage.parse(message), { jobId });
+  };
+  return async (job: Job<QuizGenerationJob>): Promise<QuizJobOutcome> => {
+    const parsed = QuizGenerationJob.safeParse(job.data);
+    if (!parsed.success) throw new UnrecoverableError(`Invalid quiz job: ${parsed.error.message}`);
+    const data = parsed.data;
+    const { documentId, run } = data;
+    try {
+      const [markdown, text] = await Promise.all([
+        readSop(deps.storage, data.markdownKey),
+        readSop(deps.storage, data.textKey),
+      ]);
+      const result = await withinTime(deps.timeoutMs, (signal) =>
+        deps.generator.generate({ title: data.title, markdown, text, prompt: data.prompt, signal }),
+      );
+      const checked = checkDraft(result.draft);
+      if (!checked.ok) {
+        throw new GenerationFailure(`The generated evaluation is not valid: ${checked.problem}`);
+      }
+      await send({
+        kind: 'quiz.generated',
+        documentId,
+        run,
+        draft: checked.draft,
+        generator: result.generator,
+        generatorModel: result.generatorModel,
+        promptUsed: result.promptUsed,
+      });
+      return 'generated';
+    } catch (error) {
+      const failure = describeFailure(error);
+      if (!failure.retryable || isFinalAttempt(job)) {
+        await send({ kind: 'quiz.failed', documentId, run, reason: failure.message });
+      }
+      if (!failure.retryable) throw new UnrecoverableError(failure.message);
+      throw failure;
+    }
+  };
+}
