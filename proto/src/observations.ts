@@ -225,3 +225,4 @@ export type Enrollment = z.infer<typeof Enrollment>;
 export const RateCourseRequest = z.object({
   rating: z.coerce.number().int().min(1, 'Rate from 1 to 5 stars').max(5, 'Rate from 1 to 5 stars'),
 });
+export type RateCourseRequest = z.infer<typeof RateCourseRequest>;

@@ -175,6 +175,21 @@ export const identityRpc = {
   activitySummary: rpc('identity', 'notifications.summary', ActorOnly, ActivitySummary),
 
   // Between services (never exposed by the gateway)
+  members: rpc(
+    'identity',
+    'users.members',
+    z.object({ organizationId: z.number().int() }),
+    z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        email: z.string(),
+        role: z.string(),
+        isActive: z.boolean(),
+        profilePicture: z.string().nullable(),
+      }),
+    ),
+  ),
   currentPrompts: rpc('identity', 'prompts.current', z.object({}), GlobalPrompts),
   notify: rpc(
     'identity',

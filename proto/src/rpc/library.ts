@@ -105,5 +105,26 @@ export const libraryRpc = {
     ReviewEvaluation,
   ),
   publishEvaluation: rpc('library', 'evaluations.publish', DocumentRef, ReviewEvaluation),
+  /** For the observation service: a published evaluation of the organization, answers included. */
+  evaluationForObservation: rpc(
+    'library',
+    'evaluations.forObservation',
+    z.object({ organizationId: z.number().int(), evaluationId: z.number().int() }),
+    ReviewEvaluation,
+  ),
+  /** For course editing: which of these documents have a published evaluation. */
+  publishedEvaluations: rpc(
+    'library',
+    'evaluations.published',
+    z.object({ organizationId: z.number().int(), documentIds: z.array(z.number().int()) }),
+    z.array(
+      z.object({
+        documentId: z.number().int(),
+        title: z.string(),
+        evaluationId: z.number().int().nullable(),
+        published: z.boolean(),
+      }),
+    ),
+  ),
   regenerateEvaluation: rpc('library', 'evaluations.regenerate', DocumentRef, LibraryDocument),
 } as const;

@@ -13,6 +13,7 @@ import {
   ResponseResult,
   ResponseSubmission,
   SaveCourseRequest,
+  TeamMember,
 } from '../observations.js';
 import { Actor } from '../roles.js';
 import { ActorOnly, rpc } from '../rpc.js';
@@ -89,4 +90,9 @@ export const observationRpc = {
   enroll: rpc('observation', 'courses.enroll', CourseRef, Course),
   rate: rpc('observation', 'courses.rate', CourseRef.extend({ rating: z.number().int() }), Course),
   enrollments: rpc('observation', 'enrollments.list', ActorOnly, z.array(Enrollment)),
+} as const;
+
+/** The team list is answered by the observation service, which adds each member's performance. */
+export const teamRpc = {
+  members: rpc('observation', 'team.members', ActorOnly, z.array(TeamMember)),
 } as const;

@@ -5,6 +5,7 @@ import { type ObjectStorage, RpcClient } from '@hub/kit';
 import { AdminController } from './admin/admin.controller.js';
 import { EvaluationsController } from './evaluations/evaluations.controller.js';
 import { FilesController } from './files/files.controller.js';
+import { ObservationsController } from './observations/observations.controller.js';
 import { SignedLinks } from './files/signed-links.js';
 import { StoredFileReply } from './files/stored-file-reply.js';
 import { LibraryController } from './library/library.controller.js';
@@ -46,6 +47,7 @@ export class GatewayModule {
         LibraryController,
         FilesController,
         EvaluationsController,
+        ObservationsController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

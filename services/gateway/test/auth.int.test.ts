@@ -236,6 +236,7 @@ describe('public lookups', () => {
       'gateway',
       'identity',
       'library',
+      'observation',
       'postgres',
       'redis',
     ]);

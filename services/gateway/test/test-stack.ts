@@ -8,6 +8,8 @@ import { startIdentity, type RunningIdentity } from '../../identity/src/identity
 import { hashPassword } from '../../identity/src/auth/passwords.js';
 import { readLibraryConfig } from '../../library/src/config.js';
 import { startLibrary, type RunningLibrary } from '../../library/src/library.app.js';
+import { readObservationConfig } from '../../observation/src/config.js';
+import { startObservation, type RunningObservation } from '../../observation/src/observation.app.js';
 import { readGatewayConfig } from '../src/config.js';
 import { createGateway, type RunningGateway } from '../src/gateway.app.js';
 import type { Role } from '@hub/proto';
@@ -25,6 +27,7 @@ export interface TestStack {
   gateway: RunningGateway;
   identity: RunningIdentity;
   library: RunningLibrary;
+  observation: RunningObservation;
   /** A client of the stack's own database, with the identity schema on its search path. */
   sql: pg.Client;
   redis: Redis;
@@ -67,6 +70,7 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
   };
   const identity = await startIdentity(readIdentityConfig(common));
   const library = await startLibrary(readLibraryConfig(common));
+  const observation = await startObservation(readObservationConfig(common));
   const gateway = await createGateway(readGatewayConfig(common));
   const sql = new pg.Client({ connectionString: databaseUrl, options: '-c search_path=identity' });
   await sql.connect();
@@ -79,6 +83,7 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
     gateway,
     identity,
     library,
+    observation,
     sql,
     redis,
     storage: openStorage(readGatewayConfig(common)),
@@ -107,6 +112,7 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
     },
     async stop() {
       await gateway.close();
+      await observation.close();
       await library.close();
       await identity.close();
       await sql.end();

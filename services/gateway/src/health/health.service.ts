@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { type ComponentHealth, type Health, identityRpc, libraryRpc } from '@hub/proto';
+import { type ComponentHealth, type Health, identityRpc, libraryRpc, observationRpc } from '@hub/proto';
 import { probe, probeRedis, RpcClient } from '@hub/kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 
@@ -9,6 +9,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 const SERVICES = [
   { name: 'identity', ping: identityRpc.ping },
   { name: 'library', ping: libraryRpc.ping },
+  { name: 'observation', ping: observationRpc.ping },
 ] as const;
 
 @Injectable()

@@ -8,6 +8,11 @@ import { UsersService } from './users.service.js';
 export class UsersController {
   constructor(private readonly users: UsersService) {}
 
+  @RpcHandler(identityRpc.members)
+  members(@Payload() request: RpcRequest<typeof identityRpc.members>) {
+    return this.users.members(request.organizationId);
+  }
+
   @RpcHandler(identityRpc.currentUser)
   current(@Payload() request: RpcRequest<typeof identityRpc.currentUser>) {
     return this.users.current(request.actor);

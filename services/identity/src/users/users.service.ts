@@ -13,6 +13,19 @@ export class UsersService {
     return this.db.getRepository(UserEntity);
   }
 
+  /** Everyone of an organization, for the services that show or choose people. */
+  async members(organizationId: number) {
+    const users = await this.users.find({ where: { organizationId }, order: { name: 'ASC' } });
+    return users.map((user) => ({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      isActive: user.isActive,
+      profilePicture: toUserView(user).profilePicture,
+    }));
+  }
+
   async current(actor: Actor): Promise<User> {
     const user = await this.users.findOne({
       where: { id: actor.userId, organizationId: actor.organizationId },

@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { RpcException } from '@nestjs/microservices';
 import type { z } from 'zod';
 import type { Failure, RpcContract } from '@hub/proto';
 import { connectRedis } from '../redis/redis.js';
 import { replyChannel, requestStreamKey, type RpcReplyEnvelope } from './rpc-wire.js';
 
-export class RpcCallError extends Error {
+/**
+ * A service's refusal as the caller receives it. It is itself an RpcException, so a service that
+ * calls another passes the refusal on to its own caller unchanged.
+ */
+export class RpcCallError extends RpcException {
   constructor(readonly failure: Failure) {
-    super(failure.message);
+    super(failure);
   }
 }
 

@@ -22,6 +22,16 @@ export class EvaluationsController {
     return this.evaluations.get(actor, evaluationId);
   }
 
+  @RpcHandler(libraryRpc.evaluationForObservation)
+  forObservation(@Payload() { organizationId, evaluationId }: Req<'evaluationForObservation'>) {
+    return this.evaluations.forObservation(organizationId, evaluationId);
+  }
+
+  @RpcHandler(libraryRpc.publishedEvaluations)
+  published(@Payload() { organizationId, documentIds }: Req<'publishedEvaluations'>) {
+    return this.evaluations.published(organizationId, documentIds);
+  }
+
   @RpcHandler(libraryRpc.updateEvaluation)
   update(@Payload() { actor, documentId, draft }: Req<'updateEvaluation'>) {
     return this.evaluations.update(actor, documentId, draft);

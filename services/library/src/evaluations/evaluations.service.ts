@@ -60,6 +60,28 @@ export class EvaluationsService {
     return this.view(actor, row);
   }
 
+  async forObservation(organizationId: number, evaluationId: number): Promise<ReviewEvaluation> {
+    const row = await this.evaluations.findOneBy({ id: evaluationId, organizationId });
+    if (!row) throw RpcFailure.validation('Please select a document with evaluation', 'evaluationId');
+    if (row.status !== 'published') {
+      throw RpcFailure.validation(
+        'This evaluation is not published yet. Publish it before starting an observation.',
+        'evaluationId',
+      );
+    }
+    return toReviewView(row);
+  }
+
+  async published(organizationId: number, documentIds: number[]) {
+    if (documentIds.length === 0) return [];
+    return (await this.db.query(
+      `SELECT d.id AS "documentId", d.title, e.id AS "evaluationId", coalesce(e.status = 'published', false) AS published
+         FROM documents d LEFT JOIN evaluations e ON e.document_id = d.id
+        WHERE d.organization_id = $1 AND d.id = ANY($2::int[])`,
+      [organizationId, documentIds],
+    )) as { documentId: number; title: string; evaluationId: number | null; published: boolean }[];
+  }
+
   async update(
     actor: Actor,
     documentId: number,

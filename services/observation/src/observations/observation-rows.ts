@@ -1,0 +1,75 @@
+import type { Finding, ObservationSummary, ReviewQuestion } from '@hub/proto';
+
+/** Questions are kept as they were when the observation started, answers included (server only). */
+export type ObservedQuestion = Omit<ReviewQuestion, 'correctOption'>;
+
+export interface ObservationRow {
+  id: number;
+  organization_id: number;
+  evaluation_id: number;
+  document_id: number;
+  evaluation_title: string;
+  questions: ObservedQuestion[];
+  operator_id: number;
+  operator_name: string;
+  observer_id: number;
+  observer_name: string;
+  status: 'in_progress' | 'completed';
+  initial_notes: string;
+  pass_mark: number;
+  score: string | null;
+  passed: boolean | null;
+  started_at: Date;
+  completed_at: Date | null;
+  duration_seconds: number | null;
+}
+
+export interface FindingRow {
+  id: number;
+  observation_id: number;
+  severity: Finding['severity'];
+  category: Finding['category'];
+  note: string;
+  status: Finding['status'];
+  created_at: Date;
+  resolved_at: Date | null;
+}
+
+export const toFinding = (row: FindingRow): Finding => ({
+  id: row.id,
+  severity: row.severity,
+  category: row.category,
+  note: row.note,
+  status: row.status,
+  createdAt: row.created_at.toISOString(),
+  resolvedAt: row.resolved_at?.toISOString() ?? null,
+});
+
+export function toSummary(
+  row: ObservationRow,
+  answered: number,
+  findings: FindingRow[],
+): ObservationSummary {
+  return {
+    id: row.id,
+    title: row.evaluation_title,
+    evaluationId: row.evaluation_id,
+    sopDocumentId: row.document_id,
+    operatorId: row.operator_id,
+    operatorName: row.operator_name,
+    observerId: row.observer_id,
+    observerName: row.observer_name,
+    status: row.status,
+    score: row.score === null ? null : Number(row.score),
+    passed: row.passed,
+    passMark: row.pass_mark,
+    answered,
+    totalQuestions: row.questions.length,
+    startedAt: row.started_at.toISOString(),
+    completedAt: row.completed_at?.toISOString() ?? null,
+    durationSeconds: row.duration_seconds,
+    openFindings: findings.filter((finding) => finding.status === 'open').length,
+    findings: findings.map(toFinding),
+    initialNotes: row.initial_notes,
+  };
+}

@@ -1,0 +1,69 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { observationRpc, type RpcRequest, teamRpc } from '@hub/proto';
+import { RpcHandler } from '@hub/kit';
+import { SettingsService } from '../settings/settings.service.js';
+import { TeamService } from '../team/team.service.js';
+import { ObservationsService } from './observations.service.js';
+
+type Req<K extends keyof typeof observationRpc> = RpcRequest<(typeof observationRpc)[K]>;
+
+/** Each service method checks the actor's role again and scopes to its organization. */
+@Controller()
+export class ObservationsController {
+  constructor(
+    private readonly observations: ObservationsService,
+    private readonly settings: SettingsService,
+    private readonly team: TeamService,
+  ) {}
+
+  @RpcHandler(observationRpc.list)
+  list(@Payload() { actor, ...filter }: Req<'list'>) {
+    return this.observations.list(actor, filter);
+  }
+
+  @RpcHandler(observationRpc.create)
+  create(@Payload() { actor, request }: Req<'create'>) {
+    return this.observations.create(actor, request);
+  }
+
+  @RpcHandler(observationRpc.session)
+  session(@Payload() { actor, observationId }: Req<'session'>) {
+    return this.observations.session(actor, observationId);
+  }
+
+  @RpcHandler(observationRpc.respond)
+  respond(@Payload() { actor, observationId, submission }: Req<'respond'>) {
+    return this.observations.respond(actor, observationId, submission);
+  }
+
+  @RpcHandler(observationRpc.addFinding)
+  addFinding(@Payload() { actor, observationId, finding }: Req<'addFinding'>) {
+    return this.observations.addFinding(actor, observationId, finding);
+  }
+
+  @RpcHandler(observationRpc.resolveFinding)
+  resolveFinding(@Payload() { actor, observationId, findingId }: Req<'resolveFinding'>) {
+    return this.observations.resolveFinding(actor, observationId, findingId);
+  }
+
+  @RpcHandler(observationRpc.settings)
+  getSettings(@Payload() { actor }: Req<'settings'>) {
+    return this.settings.get(actor);
+  }
+
+  @RpcHandler(observationRpc.saveSettings)
+  saveSettings(@Payload() { actor, settings }: Req<'saveSettings'>) {
+    return this.settings.save(actor, settings);
+  }
+
+  @RpcHandler(observationRpc.performance)
+  performance(@Payload() { organizationId }: Req<'performance'>) {
+    return this.observations.performance(organizationId);
+  }
+
+  @RpcHandler(teamRpc.members)
+  members(@Payload() { actor }: RpcRequest<typeof teamRpc.members>) {
+    return this.team.list(actor);
+  }
+}

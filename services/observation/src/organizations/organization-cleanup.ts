@@ -1,0 +1,26 @@
+import type { DataSource } from 'typeorm';
+import type { DomainEvent } from '@hub/proto';
+import type { EventBus, EventSubscription } from '@hub/kit';
+
+/**
+ * The observation service's part of deleting an organization (its observations, findings,
+ * courses and enrolments) and of deleting a user (their enrolments; observations stay as the
+ * organization's records, under the names they had).
+ */
+export function handleObservationEvents(events: EventBus, db: DataSource): EventSubscription {
+  return events.subscribe('observation', async (event: DomainEvent) => {
+    if (event.type === 'organization.deleted') {
+      await db.transaction(async (tx) => {
+        await tx.query(`DELETE FROM observations WHERE organization_id = $1`, [
+          event.organizationId,
+        ]);
+        await tx.query(`DELETE FROM courses WHERE organization_id = $1`, [event.organizationId]);
+        await tx.query(`DELETE FROM observation_settings WHERE organization_id = $1`, [
+          event.organizationId,
+        ]);
+      });
+    } else if (event.type === 'user.deleted') {
+      await db.query(`DELETE FROM enrollments WHERE user_id = $1`, [event.userId]);
+    }
+  });
+}

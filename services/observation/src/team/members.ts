@@ -1,0 +1,32 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { type Actor, identityRpc, OBSERVED_ROLES, type RpcAnswer } from '@hub/proto';
+import { RpcClient } from '@hub/kit';
+import { RPC } from '../config.js';
+
+export type Member = RpcAnswer<typeof identityRpc.members>[number];
+
+/** People of the organization, as identity knows them. */
+@Injectable()
+export class Members {
+  constructor(@Inject(RPC) private readonly rpc: RpcClient) {}
+
+  all(organizationId: number): Promise<Member[]> {
+    return this.rpc.call(identityRpc.members, { organizationId });
+  }
+
+  async observable(actor: Actor, userId: number): Promise<Member | null> {
+    const member = (await this.all(actor.organizationId)).find(
+      (candidate) => candidate.id === userId,
+    );
+    const observable =
+      member?.isActive && (OBSERVED_ROLES as readonly string[]).includes(member.role);
+    return observable ? member : null;
+  }
+
+  async nameOf(actor: Actor): Promise<string> {
+    const member = (await this.all(actor.organizationId)).find(
+      (candidate) => candidate.id === actor.userId,
+    );
+    return member?.name ?? 'Unknown observer';
+  }
+}

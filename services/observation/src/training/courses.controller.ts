@@ -1,0 +1,47 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { observationRpc, type RpcRequest } from '@hub/proto';
+import { RpcHandler } from '@hub/kit';
+import { CoursesService } from './courses.service.js';
+
+type Req<K extends keyof typeof observationRpc> = RpcRequest<(typeof observationRpc)[K]>;
+
+@Controller()
+export class CoursesController {
+  constructor(private readonly courses: CoursesService) {}
+
+  @RpcHandler(observationRpc.courses)
+  list(@Payload() { actor }: Req<'courses'>) {
+    return this.courses.list(actor);
+  }
+
+  @RpcHandler(observationRpc.createCourse)
+  create(@Payload() { actor, course }: Req<'createCourse'>) {
+    return this.courses.create(actor, course);
+  }
+
+  @RpcHandler(observationRpc.updateCourse)
+  update(@Payload() { actor, courseId, course }: Req<'updateCourse'>) {
+    return this.courses.update(actor, courseId, course);
+  }
+
+  @RpcHandler(observationRpc.deleteCourse)
+  delete(@Payload() { actor, courseId }: Req<'deleteCourse'>) {
+    return this.courses.delete(actor, courseId);
+  }
+
+  @RpcHandler(observationRpc.enroll)
+  enroll(@Payload() { actor, courseId }: Req<'enroll'>) {
+    return this.courses.enroll(actor, courseId);
+  }
+
+  @RpcHandler(observationRpc.rate)
+  rate(@Payload() { actor, courseId, rating }: Req<'rate'>) {
+    return this.courses.rate(actor, courseId, rating);
+  }
+
+  @RpcHandler(observationRpc.enrollments)
+  enrollments(@Payload() { actor }: Req<'enrollments'>) {
+    return this.courses.enrollments(actor);
+  }
+}
