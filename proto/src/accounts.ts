@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CreatableRole } from './roles.js';
 import { Organization, User } from './identity.js';
+import { SamlIdpSettings } from './saml.js';
 
 // Messages are the spec's (access-shell-admin.md, section 5), so the server and the browser say the same.
 
@@ -24,6 +25,8 @@ export const CreateOrganizationRequest = z
     domain: DomainName,
     auth0OrgId: z.string().trim().optional().nullable(),
     samlEnabled: z.boolean().optional().default(false),
+    /** The identity provider (SAML); may also be set later through PUT .../:id/saml. */
+    saml: SamlIdpSettings.optional().nullable(),
   })
   .superRefine((value, context) => {
     if (value.samlEnabled && !value.auth0OrgId) {
@@ -31,6 +34,12 @@ export const CreateOrganizationRequest = z
         code: 'custom',
         path: ['auth0OrgId'],
         message: 'Auth0 Organization ID is required when SAML is enabled',
+      });
+    } else if (value.samlEnabled && /\s/.test(value.auth0OrgId ?? '')) {
+      context.addIssue({
+        code: 'custom',
+        path: ['auth0OrgId'],
+        message: 'Auth0 Organization ID must not contain spaces',
       });
     }
   });

@@ -8,5 +8,13 @@ export const DomainEvent = z.discriminatedUnion('type', [
     userId: z.number().int(),
     organizationId: z.number().int(),
   }),
+  /** A profile picture was set or changed: the video service enrols its face. */
+  z.object({
+    type: z.literal('user.picture-changed'),
+    userId: z.number().int(),
+    organizationId: z.number().int(),
+    pictureKey: z.string(),
+    changedBy: z.number().int(),
+  }),
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;

@@ -17,3 +17,6 @@ export * from './evaluations.js';
 export * from './video.js';
 export * from './observations.js';
 export * from './rpc/observation.js';
+export * from './saml.js';
+export * from './rpc/saml.js';
+export * from './rpc/video.js';

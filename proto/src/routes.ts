@@ -7,6 +7,7 @@ import { notificationsRoutes } from './routes/notifications.js';
 import { libraryRoutes } from './routes/library.js';
 import { evaluationsRoutes } from './routes/evaluations.js';
 import { filesRoutes } from './routes/files.js';
+import { samlRoutes } from './routes/saml.js';
 import { observationsRoutes } from './routes/observations.js';
 
 /**
@@ -23,6 +24,7 @@ export const api = {
   ...libraryRoutes,
   ...evaluationsRoutes,
   ...filesRoutes,
+  ...samlRoutes,
   ...observationsRoutes,
 } as const;
 

@@ -1,6 +1,7 @@
 import type { UploadRule } from './http.js';
 import { SetupPasswordRequest } from './accounts.js';
 import { DOCUMENT_MAX_BYTES, DocumentUploadFields } from './library.js';
+import { VIDEO_KINDS, VIDEO_MAX_BYTES, VideoUploadFields } from './video.js';
 
 /** File kinds recognised by their leading bytes. */
 export const IMAGE_KINDS = ['jpeg', 'png', 'gif', 'webp', 'bmp'] as const;
@@ -15,6 +16,10 @@ export const MIME_BY_KIND: Record<string, string> = {
   webp: 'image/webp',
   bmp: 'image/bmp',
   pdf: 'application/pdf',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  mpeg: 'video/mpeg',
+  avi: 'video/x-msvideo',
 };
 
 export const EXTENSION_BY_KIND: Record<string, string> = {
@@ -24,6 +29,10 @@ export const EXTENSION_BY_KIND: Record<string, string> = {
   webp: 'webp',
   bmp: 'bmp',
   pdf: 'pdf',
+  mp4: 'mp4',
+  mov: 'mov',
+  mpeg: 'mpeg',
+  avi: 'avi',
 };
 
 const tooLarge = 'Profile picture must be less than 5MB.';
@@ -60,5 +69,17 @@ export const DOCUMENT_UPLOAD: UploadRule<typeof DocumentUploadFields> = {
     missing: 'Please select a PDF file to upload.',
     wrongKind: 'Please select a PDF file to upload.',
     tooLarge: 'The PDF is larger than 50 MB. Please upload a smaller file.',
+  },
+};
+
+export const VIDEO_UPLOAD: UploadRule<typeof VideoUploadFields> = {
+  fileField: 'file',
+  maxBytes: VIDEO_MAX_BYTES,
+  kinds: VIDEO_KINDS,
+  fields: VideoUploadFields,
+  messages: {
+    missing: 'Please select a video file to upload.',
+    wrongKind: 'Please select a valid video file (MP4, MPEG, MOV, AVI).',
+    tooLarge: 'Please select a video file smaller than 2GB.',
   },
 };

@@ -77,6 +77,33 @@ export const AnalysisReport = z.object({
 });
 export type AnalysisReport = z.infer<typeof AnalysisReport>;
 
+export const VideoListQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+/** Multipart fields of a video upload, sent before the file. */
+export const VideoUploadFields = z.object({
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(300),
+  description: z.string().trim().max(5000).optional().default(''),
+  recordingDate: z
+    .string({ error: 'Recording date is required' })
+    .trim()
+    .min(1, 'Recording date is required')
+    .refine((value) => !Number.isNaN(Date.parse(value)), 'Recording date is not a valid date'),
+  /** JSON list of {sopId, sopTitle}. */
+  linkedSops: z.string().max(20_000).optional().default('[]'),
+});
+export type VideoUploadFields = z.infer<typeof VideoUploadFields>;
+
+export const AnalyzeVideoRequest = z.object({
+  linkedSOPs: z.array(z.coerce.number().int().positive()).max(20).default([]),
+});
+export type AnalyzeVideoRequest = z.infer<typeof AnalyzeVideoRequest>;
+
+export const VideoWithReport = Video.extend({ report: AnalysisReport.nullable() });
+export type VideoWithReport = z.infer<typeof VideoWithReport>;
+
 // Jobs and results between the video service and the video worker
 
 export const FaceEnrolment = z.object({

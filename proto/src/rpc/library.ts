@@ -112,6 +112,13 @@ export const libraryRpc = {
     z.object({ organizationId: z.number().int(), evaluationId: z.number().int() }),
     ReviewEvaluation,
   ),
+  /** For video analysis: the processed SOPs among these documents, with where their text is. */
+  sopsForAnalysis: rpc(
+    'library',
+    'documents.forAnalysis',
+    z.object({ organizationId: z.number().int(), documentIds: z.array(z.number().int()) }),
+    z.array(z.object({ sopId: z.number().int(), sopTitle: z.string(), textKey: z.string() })),
+  ),
   /** For course editing: which of these documents have a published evaluation. */
   publishedEvaluations: rpc(
     'library',

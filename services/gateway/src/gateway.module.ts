@@ -23,6 +23,7 @@ import { HealthService } from './health/health.service.js';
 import { ErrorFilter } from './http/error.filter.js';
 import { StatsController } from './stats/stats.controller.js';
 import { UsersController } from './users/users.controller.js';
+import { SamlController } from './saml/saml.controller.js';
 
 export interface GatewayConnections {
   rpc: RpcClient;
@@ -48,6 +49,7 @@ export class GatewayModule {
         FilesController,
         EvaluationsController,
         ObservationsController,
+        SamlController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

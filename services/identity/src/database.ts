@@ -11,6 +11,8 @@ import { OutboxMailEntity } from './mail/outbox-mail.entity.js';
 import { PictureUploadEntity } from './profile/picture-upload.entity.js';
 import { IdentityFoundation1763800000000 } from './migrations/1763800000000-identity-foundation.js';
 import { Accounts1763900000000 } from './migrations/1763900000000-accounts.js';
+import { SamlSettingsEntity } from './saml/saml-settings.entity.js';
+import { Saml1764100000000 } from './migrations/1764100000000-saml.js';
 
 export const IDENTITY_SCHEMA = 'identity';
 
@@ -29,6 +31,7 @@ export const openIdentityDatabase = (url: string) =>
       GlobalPromptsEntity,
       OutboxMailEntity,
       PictureUploadEntity,
+      SamlSettingsEntity,
     ],
-    migrations: [IdentityFoundation1763800000000, Accounts1763900000000],
+    migrations: [IdentityFoundation1763800000000, Accounts1763900000000, Saml1764100000000],
   });

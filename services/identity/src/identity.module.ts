@@ -24,6 +24,9 @@ import { StatsController } from './stats/stats.controller.js';
 import { StatsService } from './stats/stats.service.js';
 import { UsersController } from './users/users.controller.js';
 import { UsersService } from './users/users.service.js';
+import { SamlController } from './saml/saml.controller.js';
+import { SamlService } from './saml/saml.service.js';
+import { SamlStore } from './saml/saml-store.js';
 
 export interface IdentityPorts {
   dataSource: DataSource;
@@ -47,6 +50,7 @@ export class IdentityModule {
         InvitationsController,
         NotificationsController,
         ProfileController,
+        SamlController,
       ],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
@@ -66,6 +70,8 @@ export class IdentityModule {
         UsersAdminService,
         OverviewService,
         PromptsService,
+        SamlService,
+        SamlStore,
       ],
     };
   }

@@ -1,4 +1,10 @@
-import { api, CreateOrganizationRequest } from '@hub/proto';
+import {
+  api,
+  CREATABLE_ROLES,
+  type CreatableRole,
+  CreateOrganizationRequest,
+  roleLabel,
+} from '@hub/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { call } from '../api/client';
@@ -8,11 +14,38 @@ import { toast } from '../toast/toastStore';
 import { Card, CardTitle } from '../ui/Card';
 import { Checkbox } from '../ui/Checkbox';
 import { Field } from '../ui/Field';
-import { inputClass, smallButtonClass } from '../ui/styles';
+import { inputClass, selectClass, smallButtonClass, textareaClass } from '../ui/styles';
 import { refreshAdminData } from './queries';
 
-const EMPTY = { name: '', displayName: '', domain: '', auth0OrgId: '', samlEnabled: false };
+const EMPTY = {
+  name: '',
+  displayName: '',
+  domain: '',
+  auth0OrgId: '',
+  samlEnabled: false,
+  // The identity provider: its metadata XML, or entity ID, SSO URL and signing certificate.
+  idpMetadataXml: '',
+  idpEntityId: '',
+  idpSsoUrl: '',
+  idpCertificate: '',
+  allowSignUp: false,
+  signUpRole: 'operator' as CreatableRole,
+};
 type Draft = typeof EMPTY;
+
+function samlOf(draft: Draft) {
+  const given = [draft.idpMetadataXml, draft.idpEntityId, draft.idpSsoUrl, draft.idpCertificate];
+  if (!draft.samlEnabled || given.every((value) => value.trim() === '')) return null;
+  const text = (value: string) => (value.trim() === '' ? null : value);
+  return {
+    metadataXml: text(draft.idpMetadataXml),
+    entityId: text(draft.idpEntityId),
+    ssoUrl: text(draft.idpSsoUrl),
+    certificate: text(draft.idpCertificate),
+    allowSignUp: draft.allowSignUp,
+    signUpRole: draft.signUpRole,
+  };
+}
 
 function requestOf(draft: Draft) {
   return {
@@ -21,6 +54,7 @@ function requestOf(draft: Draft) {
     domain: draft.domain,
     samlEnabled: draft.samlEnabled,
     auth0OrgId: draft.samlEnabled ? draft.auth0OrgId : null,
+    saml: samlOf(draft),
   };
 }
 
@@ -116,6 +150,81 @@ export function CreateOrganizationForm() {
               className={inputClass}
             />
           </Field>
+        )}
+        {draft.samlEnabled && (
+          <fieldset className="space-y-4 rounded-md border border-slate-200 p-4 dark:border-slate-800">
+            <legend className="px-1 text-sm font-medium">Identity provider (SAML)</legend>
+            <Field
+              id="org-idp-metadata"
+              label="Identity provider metadata XML"
+              error={errors.saml}
+              hint="Paste the provider's metadata, or fill in the three fields below."
+            >
+              <textarea
+                id="org-idp-metadata"
+                rows={4}
+                value={draft.idpMetadataXml}
+                disabled={busy}
+                placeholder="<md:EntityDescriptor ...>"
+                onChange={(event) => set('idpMetadataXml', event.target.value)}
+                className={textareaClass}
+              />
+            </Field>
+            <Field id="org-idp-entity-id" label="Identity provider entity ID">
+              <input
+                id="org-idp-entity-id"
+                value={draft.idpEntityId}
+                disabled={busy}
+                onChange={(event) => set('idpEntityId', event.target.value)}
+                className={inputClass}
+              />
+            </Field>
+            <Field id="org-idp-sso-url" label="Single sign-on URL">
+              <input
+                id="org-idp-sso-url"
+                value={draft.idpSsoUrl}
+                disabled={busy}
+                placeholder="https://idp.example.com/sso"
+                onChange={(event) => set('idpSsoUrl', event.target.value)}
+                className={inputClass}
+              />
+            </Field>
+            <Field id="org-idp-certificate" label="Signing certificate (PEM)">
+              <textarea
+                id="org-idp-certificate"
+                rows={3}
+                value={draft.idpCertificate}
+                disabled={busy}
+                placeholder="-----BEGIN CERTIFICATE-----"
+                onChange={(event) => set('idpCertificate', event.target.value)}
+                className={textareaClass}
+              />
+            </Field>
+            <Checkbox
+              id="org-saml-sign-up"
+              label="Create unknown users on their first sign-in"
+              checked={draft.allowSignUp}
+              disabled={busy}
+              onChange={(checked) => set('allowSignUp', checked)}
+            />
+            {draft.allowSignUp && (
+              <Field id="org-saml-role" label="Role of users created on first sign-in">
+                <select
+                  id="org-saml-role"
+                  value={draft.signUpRole}
+                  disabled={busy}
+                  onChange={(event) => set('signUpRole', event.target.value as CreatableRole)}
+                  className={selectClass}
+                >
+                  {CREATABLE_ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {roleLabel(role)}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            )}
+          </fieldset>
         )}
         <button type="submit" disabled={busy} className={smallButtonClass}>
           {busy ? 'Creating...' : 'Create Organization'}

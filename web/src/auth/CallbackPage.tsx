@@ -5,11 +5,14 @@ import { currentUserQuery } from '../api/queries';
 import { toast } from '../toast/toastStore';
 import { FullScreenSpinner } from '../ui/Spinner';
 import { storeCurrentUser } from './session';
-import { CALLBACK_FAILURE_TOAST } from './signIn';
+import { CALLBACK_FAILURE_TOAST, ssoRefusedToast } from './signIn';
 
 const RETURN_DELAY_MS = 2000;
 
-/** Completes an external sign-in. SAML itself is a later issue; for now the session decides. */
+/**
+ * Completes an SSO sign-in: the server validated the identity provider's response and set the
+ * session cookie before redirecting here (or passed `?error=code` when it refused it).
+ */
 export function CallbackPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -17,10 +20,15 @@ export function CallbackPage() {
   useEffect(() => {
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const fail = () => {
-      toast(CALLBACK_FAILURE_TOAST);
+    const fail = (refusal?: string) => {
+      toast(refusal ? ssoRefusedToast(refusal) : CALLBACK_FAILURE_TOAST);
       timer = setTimeout(() => void navigate({ to: '/', replace: true }), RETURN_DELAY_MS);
     };
+    const refusal = new URLSearchParams(window.location.search).get('error');
+    if (refusal) {
+      fail(refusal);
+      return () => clearTimeout(timer);
+    }
     queryClient
       .fetchQuery({ ...currentUserQuery, staleTime: 0 })
       .then((user) => {

@@ -26,6 +26,7 @@ import {
   loginSuccessToast,
   SIGN_UP_TOAST,
   ssoAttemptToast,
+  ssoFailureToast,
   VALIDATION_ERROR,
 } from './signIn';
 import { useOrganizationDetection } from './useOrganizationDetection';
@@ -52,6 +53,13 @@ export function SignInPage() {
     onError: (error) => toast(loginFailureToast(error)),
   });
 
+  const sso = useMutation({
+    mutationFn: (identifier: string) => call(api.samlStart, { body: { organization: identifier } }),
+    // The identity provider's sign-in page; it posts back to the server, which opens the session.
+    onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl),
+    onError: (error) => toast(ssoFailureToast(error)),
+  });
+
   if (signedIn.data && !login.isPending) return <Navigate to="/dashboard" replace />;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -66,14 +74,19 @@ export function SignInPage() {
   const startSso = () => {
     const identifier =
       organization || (detected?.samlEnabled ? (detected.auth0OrgId ?? detected.name) : null);
-    toast(ssoAttemptToast(identifier));
+    if (!identifier || identifier.includes(' ')) {
+      toast(ssoAttemptToast(identifier));
+      return;
+    }
+    sso.mutate(identifier);
   };
 
-  const busy = login.isPending;
+  const busy = login.isPending || sso.isPending || sso.isSuccess;
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 p-4 text-slate-900 dark:bg-slate-900 dark:text-slate-50">
-      {busy && <FullScreenSpinner title="Signing in..." />}
+      {login.isPending && <FullScreenSpinner title="Signing in..." />}
+      {(sso.isPending || sso.isSuccess) && <FullScreenSpinner title="Initializing SAML SSO..." />}
       <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-800 dark:bg-slate-950">
         <header className="mb-6 text-center">
           <h1 className="text-2xl font-bold">Welcome back</h1>

@@ -1,3 +1,4 @@
+import { SAML_ERROR_MESSAGES } from '@hub/proto';
 import type { ToastInput } from '../toast/toastStore';
 import { ApiError } from '../api/client';
 
@@ -41,9 +42,11 @@ export function loginSuccessToast(name: string): ToastInput {
   return { title: 'Login Successful', description: `Welcome back, ${name}!` };
 }
 
+const SSO_DEFAULT = 'Failed to initiate SSO login.';
+
 /**
- * SSO SAML until the SAML issue lands: an identifier with a space is a name, not an id, and is
- * rejected (spec section 5); otherwise SSO cannot be initiated yet.
+ * Why SSO cannot start for this organization identifier, or null when it can: an identifier
+ * with a space is a name, not an id, and is rejected (spec section 5).
  */
 export function ssoAttemptToast(organizationIdentifier: string | null): ToastInput {
   if (organizationIdentifier !== null && organizationIdentifier.includes(' ')) {
@@ -53,11 +56,26 @@ export function ssoAttemptToast(organizationIdentifier: string | null): ToastInp
       variant: 'destructive',
     };
   }
-  return {
-    title: 'SSO Error',
-    description: 'Failed to initiate SSO login.',
-    variant: 'destructive',
-  };
+  return { title: 'SSO Error', description: SSO_DEFAULT, variant: 'destructive' };
+}
+
+/** Spec section 8: connection or CORS failures name the missing configuration; messages about the organization are shown as is. */
+export function ssoFailureToast(error: unknown): ToastInput {
+  const message = error instanceof Error ? error.message : '';
+  let description = SSO_DEFAULT;
+  if (/refused to connect|cors/i.test(message)) {
+    description = 'Auth0 configuration required for SAML. Please contact your administrator.';
+  } else if (/organization/i.test(message)) {
+    description = message;
+  }
+  return { title: 'SSO Error', description, variant: 'destructive' };
+}
+
+/** The toast for an SSO sign-in the server refused (`/callback?error=code`). */
+export function ssoRefusedToast(code: string): ToastInput {
+  const description =
+    (SAML_ERROR_MESSAGES as Record<string, string>)[code] ?? CALLBACK_FAILURE_TOAST.description;
+  return { title: 'Authentication Error', description, variant: 'destructive' };
 }
 
 export const FORGOT_PASSWORD_TOAST: ToastInput = {

@@ -4,6 +4,7 @@ import type { AdminOrganization, CreateOrganizationRequest, Organization } from 
 import { type EventBus, RpcFailure } from '@hub/kit';
 import { EVENTS } from '../tokens.js';
 import { OrganizationEntity } from '../organizations/organization.entity.js';
+import { prepareSamlForNewOrganization, saveSamlSettings } from '../saml/saml-settings.js';
 
 export const toOrganizationView = (row: OrganizationEntity): Organization => ({
   id: row.id,
@@ -53,6 +54,7 @@ export class OrganizationsAdminService {
         'domain',
       );
     }
+    const saml = await prepareSamlForNewOrganization(this.db, request);
     const saved = await repository.save(
       repository.create({
         name: request.name,
@@ -62,6 +64,7 @@ export class OrganizationsAdminService {
         samlEnabled: request.samlEnabled,
       }),
     );
+    if (saml) await saveSamlSettings(this.db, saved.id, saml);
     return { ...toOrganizationView(saved), userCount: 0 };
   }
 

@@ -65,6 +65,8 @@ export class UsersAdminService {
       );
     });
     user.organization = organization;
+    if (user.profilePicture)
+      await this.pictures.announce(user.id, organization.id, user.profilePicture, actor.userId);
     const outcome = await this.invitations.issue(user, actor.userId);
     await this.notifications.notify(
       [actor.userId, ...(await this.notifications.organizationAdmins(organization.id))],

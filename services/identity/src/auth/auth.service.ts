@@ -53,7 +53,16 @@ export class AuthService {
     return this.openSession(user, request);
   }
 
-  private async openSession(user: UserEntity, request: LoginRequest): Promise<LoginAnswer> {
+  /** A session for a user whose identity the SAML service verified (never the browser's word). */
+  openSsoSession(user: UserEntity, client: LoginRequest['client']): Promise<LoginAnswer> {
+    return this.openSession(user, { rememberMe: false, client }, 'saml');
+  }
+
+  private async openSession(
+    user: UserEntity,
+    request: Pick<LoginRequest, 'rememberMe' | 'client'>,
+    method: 'password' | 'saml' = 'password',
+  ): Promise<LoginAnswer> {
     const token = newSessionToken();
     const lifetimeMs = request.rememberMe
       ? this.config.REMEMBER_ME_DAYS * 86_400_000
@@ -73,7 +82,7 @@ export class AuthService {
       await tx.getRepository(SignInEventEntity).insert({
         userId: user.id,
         organizationId: user.organizationId,
-        method: 'password',
+        method,
         ip: request.client.ip,
       });
       return saved;

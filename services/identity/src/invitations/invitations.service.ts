@@ -13,6 +13,7 @@ import { digestSessionToken, newSessionToken } from '../auth/session-tokens.js';
 import { UserEntity } from '../users/user.entity.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { InvitationEntity } from './invitation.entity.js';
+import { ProfilePicturesService } from '../profile/profile-pictures.service.js';
 import { invitationMail } from './invitation-mail.js';
 
 export const INVALID_LINK = 'This password setup link is invalid or has expired.';
@@ -37,6 +38,7 @@ export class InvitationsService {
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(NotificationsService) private readonly notifications: NotificationsService,
+    @Inject(ProfilePicturesService) private readonly pictures: ProfilePicturesService,
   ) {}
 
   /** Issues a fresh link (earlier ones stop working) and mails it; a mail failure is reported, not thrown. */
@@ -148,6 +150,8 @@ export class InvitationsService {
       await tx.getRepository(InvitationEntity).update(opened.invitation.id, { usedAt: new Date() });
       return opened;
     });
+    if (request.pictureKey)
+      await this.pictures.announce(user.id, user.organizationId, request.pictureKey, user.id);
     const admins = await this.notifications.organizationAdmins(user.organizationId);
     await this.notifications.notify(
       [...admins, ...(invitation.invitedBy ? [invitation.invitedBy] : [])],

@@ -4,11 +4,12 @@ import type { Actor, ProfilePictureUpload, User } from '@hub/proto';
 import {
   belongsToOrganization,
   canReachOrganization,
+  type EventBus,
   newObjectKey,
   type ObjectStorage,
   RpcFailure,
 } from '@hub/kit';
-import { STORAGE } from '../tokens.js';
+import { EVENTS, STORAGE } from '../tokens.js';
 import { UserEntity } from '../users/user.entity.js';
 import { toUserView } from '../users/user-view.js';
 import { PictureUploadEntity } from './picture-upload.entity.js';
@@ -22,7 +23,24 @@ export class ProfilePicturesService {
   constructor(
     @Inject(DataSource) private readonly db: DataSource,
     @Inject(STORAGE) private readonly storage: ObjectStorage,
+    @Inject(EVENTS) private readonly events: EventBus,
   ) {}
+
+  /** The video service enrols the face of every new picture, for identification in videos. */
+  announce(
+    userId: number,
+    organizationId: number,
+    pictureKey: string,
+    changedBy: number,
+  ): Promise<void> {
+    return this.events.publish({
+      type: 'user.picture-changed',
+      userId,
+      organizationId,
+      pictureKey,
+      changedBy,
+    });
+  }
 
   /** Records an image the gateway stored below the uploader's organization. */
   async register(actor: Actor, storageKey: string): Promise<ProfilePictureUpload> {
@@ -80,10 +98,12 @@ export class ProfilePicturesService {
   async change(actor: Actor, fileName: string): Promise<User> {
     const previous = await this.db.getRepository(UserEntity).findOneBy({ id: actor.userId });
     if (!previous) throw RpcFailure.notFound('User not found');
-    await this.db.transaction(async (tx) => {
-      const key = await this.claim(actor, fileName, actor.organizationId, tx);
-      await tx.getRepository(UserEntity).update(actor.userId, { profilePicture: key });
+    const key = await this.db.transaction(async (tx) => {
+      const claimed = await this.claim(actor, fileName, actor.organizationId, tx);
+      await tx.getRepository(UserEntity).update(actor.userId, { profilePicture: claimed });
+      return claimed;
     });
+    await this.announce(actor.userId, actor.organizationId, key, actor.userId);
     if (previous.profilePicture) await this.removeQuietly(previous.profilePicture);
     const user = await this.db
       .getRepository(UserEntity)

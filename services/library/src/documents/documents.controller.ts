@@ -36,6 +36,11 @@ export class DocumentsController {
     return { ok: true };
   }
 
+  @RpcHandler(libraryRpc.sopsForAnalysis)
+  sopsForAnalysis(@Payload() { organizationId, documentIds }: Req<'sopsForAnalysis'>) {
+    return this.documents.sopsForAnalysis(organizationId, documentIds);
+  }
+
   @RpcHandler(libraryRpc.deleteDocument)
   delete(@Payload() { actor, documentId }: Req<'deleteDocument'>) {
     requireRole(actor, STAFF_ROLES);

@@ -66,6 +66,16 @@ export class DocumentsService {
     };
   }
 
+  async sopsForAnalysis(organizationId: number, documentIds: number[]) {
+    if (documentIds.length === 0) return [];
+    const rows = await this.documents.find({
+      where: { organizationId, id: In(documentIds), sopProcessed: true },
+    });
+    return rows
+      .filter((row) => row.textKey)
+      .map((row) => ({ sopId: row.id, sopTitle: row.title, textKey: row.textKey! }));
+  }
+
   async checkFolder(actor: Actor, folderId: number): Promise<void> {
     const exists = await this.db
       .getRepository(FolderEntity)

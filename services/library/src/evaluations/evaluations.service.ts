@@ -62,7 +62,8 @@ export class EvaluationsService {
 
   async forObservation(organizationId: number, evaluationId: number): Promise<ReviewEvaluation> {
     const row = await this.evaluations.findOneBy({ id: evaluationId, organizationId });
-    if (!row) throw RpcFailure.validation('Please select a document with evaluation', 'evaluationId');
+    if (!row)
+      throw RpcFailure.validation('Please select a document with evaluation', 'evaluationId');
     if (row.status !== 'published') {
       throw RpcFailure.validation(
         'This evaluation is not published yet. Publish it before starting an observation.',

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { IdParams, MessageResponse } from '../accounts.js';
+import { defineRoute } from '../http.js';
+import { SUPER_ADMIN_ONLY } from '../roles.js';
+import {
+  SamlAcsForm,
+  SamlConnectionParams,
+  SamlIdpSettings,
+  SamlSettingsView,
+  SamlStartRequest,
+  SamlStartResponse,
+} from '../saml.js';
+
+export const samlRoutes = {
+  samlStart: defineRoute({
+    method: 'POST',
+    path: '/api/auth/saml/start',
+    summary:
+      'Begin SSO for an organization identifier: a fresh AuthnRequest, answered as the provider URL to go to',
+    tag: 'auth',
+    access: 'public',
+    body: SamlStartRequest,
+    response: SamlStartResponse,
+  }),
+  samlMetadata: defineRoute({
+    method: 'GET',
+    path: '/api/auth/saml/:connection/metadata',
+    summary: "The organization's service provider metadata (XML), for its identity provider",
+    tag: 'auth',
+    access: 'public',
+    params: SamlConnectionParams,
+    response: z.string(),
+  }),
+  samlAssertionConsumer: defineRoute({
+    method: 'POST',
+    path: '/api/auth/saml/:connection/acs',
+    summary:
+      'Assertion consumer (form post from the identity provider): validates, sets the session cookie, redirects to /callback',
+    tag: 'auth',
+    access: 'public',
+    params: SamlConnectionParams,
+    body: SamlAcsForm,
+    response: z.string(),
+  }),
+  samlBrowserCallback: defineRoute({
+    method: 'POST',
+    path: '/api/auth/callback',
+    summary:
+      'Refused (410): a browser-asserted identity never opens a session; SSO completes at the assertion consumer',
+    tag: 'auth',
+    access: 'public',
+    response: MessageResponse,
+  }),
+  samlSettings: defineRoute({
+    method: 'GET',
+    path: '/api/admin/organizations/:id/saml',
+    summary: "An organization's SAML settings and its service provider addresses",
+    tag: 'admin',
+    access: SUPER_ADMIN_ONLY,
+    params: IdParams,
+    response: SamlSettingsView,
+  }),
+  saveSamlSettings: defineRoute({
+    method: 'PUT',
+    path: '/api/admin/organizations/:id/saml',
+    summary: "Set an organization's identity provider (fields or metadata XML) and sign-up rule",
+    tag: 'admin',
+    access: SUPER_ADMIN_ONLY,
+    params: IdParams,
+    body: SamlIdpSettings,
+    response: SamlSettingsView,
+  }),
+} as const;

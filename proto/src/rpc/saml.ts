@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { Actor } from '../roles.js';
+import { ClientContext, rpc, SessionView } from '../rpc.js';
+import {
+  SamlConnectionId,
+  SamlErrorCode,
+  SamlIdpSettings,
+  SamlSettingsView,
+  SamlStartResponse,
+} from '../saml.js';
+
+export const samlRpc = {
+  start: rpc(
+    'identity',
+    'saml.start',
+    z.object({ organization: SamlConnectionId }),
+    SamlStartResponse,
+  ),
+  metadata: rpc(
+    'identity',
+    'saml.metadata',
+    z.object({ connection: SamlConnectionId }),
+    z.object({ xml: z.string() }),
+  ),
+  /** Validates the provider's response; only a valid one opens a session. */
+  consume: rpc(
+    'identity',
+    'saml.consume',
+    z.object({
+      connection: SamlConnectionId,
+      samlResponse: z.string().max(1_000_000),
+      client: ClientContext,
+    }),
+    z.discriminatedUnion('outcome', [
+      z.object({ outcome: z.literal('signed_in'), token: z.string(), session: SessionView }),
+      z.object({ outcome: z.literal('refused'), code: SamlErrorCode }),
+    ]),
+  ),
+  settings: rpc(
+    'identity',
+    'saml.settings.get',
+    z.object({ actor: Actor, organizationId: z.number().int() }),
+    SamlSettingsView,
+  ),
+  saveSettings: rpc(
+    'identity',
+    'saml.settings.save',
+    z.object({ actor: Actor, organizationId: z.number().int(), settings: SamlIdpSettings }),
+    SamlSettingsView,
+  ),
+} as const;

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { ServicePing } from '../health.js';
+import { Actor } from '../roles.js';
+import { rpc } from '../rpc.js';
+import { LinkedSop, Video, VideoWithReport } from '../video.js';
+
+const VideoRef = z.object({ actor: Actor, videoId: z.number().int() });
+
+export const videoRpc = {
+  ping: rpc('video', 'ping', z.object({}), ServicePing),
+  list: rpc(
+    'video',
+    'videos.list',
+    z.object({ actor: Actor, search: z.string().optional(), limit: z.number().int() }),
+    z.object({ videos: z.array(Video), totalCount: z.number().int() }),
+  ),
+  get: rpc('video', 'videos.get', VideoRef, VideoWithReport),
+  create: rpc(
+    'video',
+    'videos.create',
+    z.object({
+      actor: Actor,
+      title: z.string(),
+      description: z.string(),
+      recordedAt: z.string(),
+      linkedSops: z.array(LinkedSop),
+      storageKey: z.string(),
+      fileName: z.string(),
+      fileSize: z.number().int(),
+    }),
+    Video,
+  ),
+  delete: rpc('video', 'videos.delete', VideoRef, z.object({ message: z.string() })),
+  analyze: rpc(
+    'video',
+    'videos.analyze',
+    VideoRef.extend({ sopIds: z.array(z.number().int()) }),
+    Video,
+  ),
+  /** Whether a storage key is a video of the actor's organization, whatever the path said. */
+  streamKey: rpc(
+    'video',
+    'videos.streamKey',
+    z.object({ actor: Actor, key: z.string() }),
+    z.object({ key: z.string() }),
+  ),
+} as const;

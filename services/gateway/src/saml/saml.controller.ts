@@ -1,0 +1,111 @@
+import {
+  Body,
+  Controller,
+  HttpCode,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Logger,
+  Param,
+  Req,
+  Res,
+} from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import {
+  type Actor,
+  api,
+  BROWSER_CALLBACK_REFUSED,
+  type IdParams,
+  samlRpc,
+  type SamlAcsForm,
+  type SamlConnectionParams,
+  type SamlIdpSettings,
+  type SamlStartRequest,
+} from '@hub/proto';
+import { RpcCallError, RpcClient } from '@hub/kit';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { CurrentActor } from '../http/current-actor.decorator.js';
+import { Endpoint } from '../http/endpoint.decorator.js';
+import { clientOf, type GuardedRequest, SESSION_COOKIE } from '../http/request-context.js';
+
+/** Where the browser lands after the assertion consumer, with `?error=code` when refused. */
+export const SSO_LANDING = '/callback';
+
+/**
+ * The service provider's HTTP side of SAML single sign-on. Identity validates everything;
+ * a session is opened only from a response the organization's identity provider signed.
+ */
+@Controller()
+export class SamlController {
+  private readonly logger = new Logger('Saml');
+
+  constructor(
+    @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  @Endpoint(api.samlStart)
+  @HttpCode(200)
+  start(@Body() body: SamlStartRequest) {
+    return this.rpc.call(samlRpc.start, { organization: body.organization });
+  }
+
+  @Endpoint(api.samlMetadata)
+  async metadata(@Param() params: SamlConnectionParams, @Res() reply: FastifyReply) {
+    const { xml } = await this.rpc.call(samlRpc.metadata, { connection: params.connection });
+    return reply.type('application/samlmetadata+xml; charset=utf-8').send(xml);
+  }
+
+  @Endpoint(api.samlAssertionConsumer)
+  async assertionConsumer(
+    @Param() params: SamlConnectionParams,
+    @Body() body: SamlAcsForm,
+    @Req() request: GuardedRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    const landing = (error?: string) =>
+      reply.redirect(error ? `${SSO_LANDING}?error=${error}` : SSO_LANDING, 303);
+    if (!body.SAMLResponse) return landing('saml_invalid');
+    let answer;
+    try {
+      answer = await this.rpc.call(samlRpc.consume, {
+        connection: params.connection,
+        samlResponse: body.SAMLResponse,
+        client: clientOf(request),
+      });
+    } catch (error) {
+      this.logger.warn(
+        `SAML response not processed: ${error instanceof RpcCallError ? error.failure.message : String(error)}`,
+      );
+      return landing('saml_invalid');
+    }
+    if (answer.outcome === 'refused') return landing(answer.code);
+    reply.setCookie(SESSION_COOKIE, answer.token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.config.PUBLIC_URL.startsWith('https:'),
+      path: '/',
+    });
+    return landing();
+  }
+
+  /** The spec's browser callback: an identity the browser asserts never signs anyone in. */
+  @Endpoint(api.samlBrowserCallback)
+  browserCallback(): never {
+    throw new HttpException(BROWSER_CALLBACK_REFUSED, HttpStatus.GONE);
+  }
+
+  @Endpoint(api.samlSettings)
+  settings(@CurrentActor() actor: Actor, @Param() params: IdParams) {
+    return this.rpc.call(samlRpc.settings, { actor, organizationId: params.id });
+  }
+
+  @Endpoint(api.saveSamlSettings)
+  saveSettings(
+    @CurrentActor() actor: Actor,
+    @Param() params: IdParams,
+    @Body() settings: SamlIdpSettings,
+  ) {
+    return this.rpc.call(samlRpc.saveSettings, { actor, organizationId: params.id, settings });
+  }
+}
