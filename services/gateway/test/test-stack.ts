@@ -9,7 +9,10 @@ import { hashPassword } from '../../identity/src/auth/passwords.js';
 import { readLibraryConfig } from '../../library/src/config.js';
 import { startLibrary, type RunningLibrary } from '../../library/src/library.app.js';
 import { readObservationConfig } from '../../observation/src/config.js';
-import { startObservation, type RunningObservation } from '../../observation/src/observation.app.js';
+import {
+  startObservation,
+  type RunningObservation,
+} from '../../observation/src/observation.app.js';
 import { readGatewayConfig } from '../src/config.js';
 import { createGateway, type RunningGateway } from '../src/gateway.app.js';
 import type { Role } from '@hub/proto';

@@ -1,7 +1,13 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { type ComponentHealth, type Health, identityRpc, libraryRpc, observationRpc } from '@hub/proto';
+import {
+  type ComponentHealth,
+  type Health,
+  identityRpc,
+  libraryRpc,
+  observationRpc,
+} from '@hub/proto';
 import { probe, probeRedis, RpcClient } from '@hub/kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 

@@ -27,7 +27,10 @@ export class ObservationsController {
   }
 
   @Endpoint(api.observations)
-  list(@CurrentActor() actor: Actor, @Query() query: { search?: string; status?: 'in_progress' | 'completed'; limit: number }) {
+  list(
+    @CurrentActor() actor: Actor,
+    @Query() query: { search?: string; status?: 'in_progress' | 'completed'; limit: number },
+  ) {
     return this.rpc.call(observationRpc.list, { actor, ...query });
   }
 
@@ -53,19 +56,31 @@ export class ObservationsController {
 
   @Endpoint(api.observationResponse)
   @HttpCode(200)
-  respond(@CurrentActor() actor: Actor, @Param() params: IdParam, @Body() submission: ResponseSubmission) {
+  respond(
+    @CurrentActor() actor: Actor,
+    @Param() params: IdParam,
+    @Body() submission: ResponseSubmission,
+  ) {
     return this.rpc.call(observationRpc.respond, { actor, observationId: params.id, submission });
   }
 
   @Endpoint(api.addFinding)
-  addFinding(@CurrentActor() actor: Actor, @Param() params: IdParam, @Body() finding: CreateFindingRequest) {
+  addFinding(
+    @CurrentActor() actor: Actor,
+    @Param() params: IdParam,
+    @Body() finding: CreateFindingRequest,
+  ) {
     return this.rpc.call(observationRpc.addFinding, { actor, observationId: params.id, finding });
   }
 
   @Endpoint(api.resolveFinding)
   @HttpCode(200)
   resolveFinding(@CurrentActor() actor: Actor, @Param() params: { id: number; findingId: number }) {
-    return this.rpc.call(observationRpc.resolveFinding, { actor, observationId: params.id, findingId: params.findingId });
+    return this.rpc.call(observationRpc.resolveFinding, {
+      actor,
+      observationId: params.id,
+      findingId: params.findingId,
+    });
   }
 
   @Endpoint(api.courses)
@@ -79,7 +94,11 @@ export class ObservationsController {
   }
 
   @Endpoint(api.updateCourse)
-  updateCourse(@CurrentActor() actor: Actor, @Param() params: IdParam, @Body() course: SaveCourseRequest) {
+  updateCourse(
+    @CurrentActor() actor: Actor,
+    @Param() params: IdParam,
+    @Body() course: SaveCourseRequest,
+  ) {
     return this.rpc.call(observationRpc.updateCourse, { actor, courseId: params.id, course });
   }
 
