@@ -39,3 +39,17 @@ as_root() {
 # Tools and `node` itself (Node 24, a root devDependency) come from node_modules/.bin, as in
 # npm scripts, also when this script is run with plain bash.
 export PATH="$PWD/node_modules/.bin:$PATH"
+
+# Installs the Debian packages whose command is missing, in one apt-get run: pass pairs of
+# command and package, e.g. ensure_debian_packages ffmpeg ffmpeg pdftotext poppler-utils.
+ensure_debian_packages() {
+  local missing=()
+  while [[ $# -ge 2 ]]; do
+    command -v "$1" >/dev/null 2>&1 || missing+=("$2")
+    shift 2
+  done
+  [[ ${#missing[@]} -eq 0 ]] && return 0
+  echo "==> apt-get install ${missing[*]}"
+  as_root apt-get update
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+}

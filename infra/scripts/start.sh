@@ -8,6 +8,8 @@ source infra/scripts/lib.sh
 export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1
 
 ensure_npm_install
+# Debian's ffmpeg decodes more formats than the build bundled with the video worker's npm packages.
+ensure_debian_packages ffmpeg ffmpeg || echo "(ffmpeg not installed: the video worker uses its bundled build)"
 echo "==> build"
 node_modules/.bin/turbo run build --output-logs=errors-only
 exec node_modules/.bin/node infra/launcher/launcher.mjs

@@ -10,11 +10,9 @@ source infra/scripts/lib.sh
 export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1
 
 ensure_npm_install
-if [[ ! -x /usr/bin/chromium ]]; then
-  echo "==> apt-get install chromium"
-  as_root apt-get update
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
-fi
+# Chromium for the end-to-end tests, ffmpeg to make and analyse test videos, pdftotext (poppler)
+# for the evaluation generator's fixture tests and the extraction bench.
+ensure_debian_packages chromium chromium ffmpeg ffmpeg pdftotext poppler-utils
 
 step() {
   echo

@@ -9,6 +9,7 @@ import { evaluationsRoutes } from './routes/evaluations.js';
 import { filesRoutes } from './routes/files.js';
 import { samlRoutes } from './routes/saml.js';
 import { observationsRoutes } from './routes/observations.js';
+import { videoRoutes } from './routes/video.js';
 
 /**
  * Every HTTP route of the product, one table per domain. The gateway registers, guards and
@@ -26,6 +27,7 @@ export const api = {
   ...filesRoutes,
   ...samlRoutes,
   ...observationsRoutes,
+  ...videoRoutes,
 } as const;
 
 export type Api = typeof api;

@@ -6,6 +6,7 @@ import { AdminController } from './admin/admin.controller.js';
 import { EvaluationsController } from './evaluations/evaluations.controller.js';
 import { FilesController } from './files/files.controller.js';
 import { ObservationsController } from './observations/observations.controller.js';
+import { VideosController } from './videos/videos.controller.js';
 import { SignedLinks } from './files/signed-links.js';
 import { StoredFileReply } from './files/stored-file-reply.js';
 import { LibraryController } from './library/library.controller.js';
@@ -49,6 +50,7 @@ export class GatewayModule {
         FilesController,
         EvaluationsController,
         ObservationsController,
+        VideosController,
         SamlController,
       ],
       providers: [

@@ -239,6 +239,7 @@ describe('public lookups', () => {
       'observation',
       'postgres',
       'redis',
+      'video',
     ]);
   });
 });

@@ -13,6 +13,8 @@ import {
   startObservation,
   type RunningObservation,
 } from '../../observation/src/observation.app.js';
+import { readVideoConfig } from '../../video/src/config.js';
+import { startVideo, type RunningVideo } from '../../video/src/video.app.js';
 import { readGatewayConfig } from '../src/config.js';
 import { createGateway, type RunningGateway } from '../src/gateway.app.js';
 import type { Role } from '@hub/proto';
@@ -31,6 +33,7 @@ export interface TestStack {
   identity: RunningIdentity;
   library: RunningLibrary;
   observation: RunningObservation;
+  video: RunningVideo;
   /** A client of the stack's own database, with the identity schema on its search path. */
   sql: pg.Client;
   redis: Redis;
@@ -74,6 +77,7 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
   const identity = await startIdentity(readIdentityConfig(common));
   const library = await startLibrary(readLibraryConfig(common));
   const observation = await startObservation(readObservationConfig(common));
+  const video = await startVideo(readVideoConfig(common));
   const gateway = await createGateway(readGatewayConfig(common));
   const sql = new pg.Client({ connectionString: databaseUrl, options: '-c search_path=identity' });
   await sql.connect();
@@ -87,6 +91,7 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
     identity,
     library,
     observation,
+    video,
     sql,
     redis,
     storage: openStorage(readGatewayConfig(common)),
@@ -115,6 +120,7 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
     },
     async stop() {
       await gateway.close();
+      await video.close();
       await observation.close();
       await library.close();
       await identity.close();

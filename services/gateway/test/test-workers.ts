@@ -1,11 +1,20 @@
 import type { Worker } from 'bullmq';
 import { openQueue, openStorage, startWorker } from '@hub/kit';
 import {
+  type FaceEnrolmentJob,
   type LibraryInboxMessage,
   type PdfProcessingJob,
   QUEUES,
   type QuizGenerationJob,
+  type VideoAnalysisJob,
+  type VideoInboxMessage,
 } from '@hub/proto';
+import { createAnalysisHandler } from '../../../workers/video/src/analysis-job.ts';
+import { readVideoWorkerConfig } from '../../../workers/video/src/config.ts';
+import { createEnrolmentHandler } from '../../../workers/video/src/enrolment-job.ts';
+import { DEFAULT_CLUSTER_OPTIONS } from '../../../workers/video/src/faces/clustering.ts';
+import { FaceApiModel } from '../../../workers/video/src/faces/face-api-model.ts';
+import { findBinaries } from '../../../workers/video/src/frames/binaries.ts';
 import { readPdfWorkerConfig } from '../../../workers/pdf/src/config.ts';
 import { createPdfJobHandler } from '../../../workers/pdf/src/pdf-worker.ts';
 import { readQuizWorkerConfig } from '../../../workers/quiz/src/config.ts';
@@ -53,6 +62,55 @@ export function startDocumentWorkers(
         generator: createGenerator(quizConfig),
         timeoutMs: quizConfig.QUIZ_JOB_TIMEOUT_MS,
       }),
+    ),
+  ];
+  return {
+    async close() {
+      await Promise.all(workers.map((worker) => worker.close()));
+      await inbox.close();
+    },
+  };
+}
+
+/** The real video worker (face model on wasm, ffmpeg), in this process, on the stack's queues. */
+export async function startVideoWorkers(
+  stack: TestStack,
+  env: Record<string, string> = {},
+): Promise<RunningWorkers> {
+  const common: Record<string, string> = { ...stack.env, ...env };
+  const config = readVideoWorkerConfig(common);
+  const connection = { url: config.REDIS_URL, prefix: config.REDIS_PREFIX };
+  const binaries = findBinaries({ ffmpeg: config.FFMPEG_PATH, ffprobe: config.FFPROBE_PATH });
+  const faces = await FaceApiModel.load({
+    backend: config.FACE_BACKEND,
+    minConfidence: config.FACE_MIN_CONFIDENCE,
+  });
+  const storage = openStorage(config);
+  const inbox = openQueue<VideoInboxMessage>(QUEUES.videoInbox, connection);
+  const workers: Worker[] = [
+    startWorker<VideoAnalysisJob, unknown>(
+      QUEUES.videoAnalysis,
+      connection,
+      createAnalysisHandler({
+        storage,
+        inbox,
+        faces,
+        binaries,
+        steps: null,
+        settings: {
+          sampleFps: config.VIDEO_SAMPLE_FPS,
+          frameWidth: config.VIDEO_FRAME_WIDTH,
+          frameHeight: config.VIDEO_FRAME_HEIGHT,
+          matchThreshold: config.FACE_MATCH_THRESHOLD,
+          cluster: { ...DEFAULT_CLUSTER_OPTIONS, clusterThreshold: config.FACE_CLUSTER_THRESHOLD },
+          timeoutMs: config.VIDEO_JOB_TIMEOUT_MS,
+        },
+      }),
+    ),
+    startWorker<FaceEnrolmentJob, unknown>(
+      QUEUES.faceEnrolment,
+      connection,
+      createEnrolmentHandler({ storage, inbox, faces, binaries }),
     ),
   ];
   return {

@@ -6,6 +6,7 @@ import {
   type Health,
   identityRpc,
   libraryRpc,
+  videoRpc,
   observationRpc,
 } from '@hub/proto';
 import { probe, probeRedis, RpcClient } from '@hub/kit';
@@ -16,6 +17,7 @@ const SERVICES = [
   { name: 'identity', ping: identityRpc.ping },
   { name: 'library', ping: libraryRpc.ping },
   { name: 'observation', ping: observationRpc.ping },
+  { name: 'video', ping: videoRpc.ping },
 ] as const;
 
 @Injectable()

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { defineRoute } from '../http.js';
+import { STAFF_ROLES } from '../roles.js';
+import { VIDEO_UPLOAD } from '../uploads.js';
+import { AnalyzeVideoRequest, Video, VideoListQuery, VideoWithReport } from '../video.js';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const videoRoutes = {
+  videos: defineRoute({
+    method: 'GET',
+    path: '/api/videos',
+    summary: 'Performance videos of your organization (search, limit 50)',
+    tag: 'videos',
+    access: STAFF_ROLES,
+    query: VideoListQuery,
+    response: z.object({ videos: z.array(Video), totalCount: z.number().int() }),
+  }),
+  uploadVideo: defineRoute({
+    method: 'POST',
+    path: '/api/videos/upload',
+    summary:
+      'Upload a video (fields title, description, recordingDate, linkedSops, then file; MP4, MPEG, MOV, AVI up to 2 GB)',
+    tag: 'videos',
+    access: STAFF_ROLES,
+    response: Video,
+    upload: VIDEO_UPLOAD,
+  }),
+  video: defineRoute({
+    method: 'GET',
+    path: '/api/videos/:id',
+    summary: 'A video with its analysis report',
+    tag: 'videos',
+    access: STAFF_ROLES,
+    params: IdParams,
+    response: VideoWithReport,
+  }),
+  deleteVideo: defineRoute({
+    method: 'DELETE',
+    path: '/api/videos/:id',
+    summary: 'Delete a video, its stored file and its analysis',
+    tag: 'videos',
+    access: STAFF_ROLES,
+    params: IdParams,
+    response: z.object({ message: z.string() }),
+  }),
+  analyzeVideo: defineRoute({
+    method: 'POST',
+    path: '/api/videos/:id/analyze',
+    summary:
+      'Analyse the video against processed SOPs: who appears, and (with an AI provider) each SOP step',
+    tag: 'videos',
+    access: STAFF_ROLES,
+    params: IdParams,
+    body: AnalyzeVideoRequest,
+    response: Video,
+  }),
+  videoStream: defineRoute({
+    method: 'GET',
+    path: '/api/videos/stream/:key',
+    summary: 'Stream a video of your organization by its storage key, with HTTP Range for seeking',
+    tag: 'videos',
+    access: STAFF_ROLES,
+    params: z.object({ key: z.string().min(1).max(1000) }),
+    response: z.any(),
+  }),
+} as const;

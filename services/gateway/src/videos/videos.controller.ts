@@ -1,0 +1,115 @@
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Inject,
+  Param,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import {
+  type Actor,
+  type AnalyzeVideoRequest,
+  api,
+  EXTENSION_BY_KIND,
+  LinkedSop,
+  VIDEO_UPLOAD,
+  videoRpc,
+} from '@hub/proto';
+import { newObjectKey, type ObjectStorage, RpcClient } from '@hub/kit';
+import { z } from 'zod';
+import { CurrentActor } from '../http/current-actor.decorator.js';
+import { Endpoint } from '../http/endpoint.decorator.js';
+import type { GuardedRequest } from '../http/request-context.js';
+import { StoredFileReply } from '../files/stored-file-reply.js';
+import { UploadReceiver } from '../uploads/upload-receiver.js';
+import { STORAGE } from '../uploads/storage.token.js';
+
+type IdParam = { id: number };
+
+/** The upload dialog sends linked SOPs as a JSON list of {sopId, sopTitle}. */
+export function parseLinkedSops(raw: string): LinkedSop[] {
+  try {
+    return z
+      .array(LinkedSop)
+      .max(20)
+      .parse(JSON.parse(raw || '[]'));
+  } catch {
+    throw new BadRequestException({
+      message: 'Linked SOPs must be a list of {sopId, sopTitle}.',
+      field: 'linkedSops',
+    });
+  }
+}
+
+@Controller()
+export class VideosController {
+  constructor(
+    @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(UploadReceiver) private readonly uploads: UploadReceiver,
+    @Inject(STORAGE) private readonly storage: ObjectStorage,
+    @Inject(StoredFileReply) private readonly files: StoredFileReply,
+  ) {}
+
+  @Endpoint(api.videos)
+  list(@CurrentActor() actor: Actor, @Query() query: { search?: string; limit: number }) {
+    return this.rpc.call(videoRpc.list, { actor, search: query.search, limit: query.limit });
+  }
+
+  /** Streams the video straight into storage (type by content, 2 GB checked while it flows). */
+  @Endpoint(api.uploadVideo)
+  async upload(@CurrentActor() actor: Actor, @Req() request: GuardedRequest) {
+    let linkedSops: LinkedSop[] = [];
+    const upload = await this.uploads.receive(request, VIDEO_UPLOAD, async (kind, fields) => {
+      linkedSops = parseLinkedSops(fields.linkedSops);
+      return newObjectKey(actor.organizationId, 'videos', EXTENSION_BY_KIND[kind]!);
+    });
+    try {
+      return await this.rpc.call(videoRpc.create, {
+        actor,
+        title: upload.fields.title,
+        description: upload.fields.description,
+        recordedAt: new Date(upload.fields.recordingDate).toISOString(),
+        linkedSops,
+        storageKey: upload.key,
+        fileName: upload.fileName,
+        fileSize: upload.size,
+      });
+    } catch (error) {
+      await this.storage.remove(upload.key);
+      throw error;
+    }
+  }
+
+  @Endpoint(api.video)
+  get(@CurrentActor() actor: Actor, @Param() params: IdParam) {
+    return this.rpc.call(videoRpc.get, { actor, videoId: params.id });
+  }
+
+  @Endpoint(api.deleteVideo)
+  delete(@CurrentActor() actor: Actor, @Param() params: IdParam) {
+    return this.rpc.call(videoRpc.delete, { actor, videoId: params.id });
+  }
+
+  @Endpoint(api.analyzeVideo)
+  analyze(
+    @CurrentActor() actor: Actor,
+    @Param() params: IdParam,
+    @Body() body: AnalyzeVideoRequest,
+  ) {
+    return this.rpc.call(videoRpc.analyze, { actor, videoId: params.id, sopIds: body.linkedSOPs });
+  }
+
+  @Endpoint(api.videoStream)
+  async stream(
+    @CurrentActor() actor: Actor,
+    @Param() params: { key: string },
+    @Req() request: GuardedRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    const { key } = await this.rpc.call(videoRpc.streamKey, { actor, key: params.key });
+    return this.files.send(request, reply, key);
+  }
+}

@@ -1,0 +1,305 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiSession, fixture, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
+import { type RunningWorkers, startVideoWorkers } from './test-workers.js';
+
+interface VideoView {
+  id: number;
+  s3Key: string;
+  analysisStatus: string;
+  analysisError: string | null;
+  detectedOperators: number | null;
+  identifiedOperators: number | null;
+  identificationRate: number | null;
+  report: {
+    identifiedOperators: {
+      userId: number;
+      name: string;
+      appearances: { start: number; end: number }[];
+    }[];
+    stepAnalysis: { available: boolean; message?: string };
+  } | null;
+}
+
+let stack: TestStack;
+let workers: RunningWorkers;
+let folder: string;
+let ann: ApiSession;
+let gina: ApiSession;
+let root: ApiSession;
+let video: Buffer;
+let acme: number;
+
+/** Stills of Amy and Howard, 2 s each, as an H.264 MP4 made with ffmpeg. */
+function makeVideo(): Buffer {
+  const out = join(folder, 'shift.mp4');
+  const stills = ['amy/amy2.png', 'amy/amy3.png', 'howard/howard2.png', 'howard/howard3.png'];
+  const inputs = stills.flatMap((still) => [
+    '-loop',
+    '1',
+    '-t',
+    '2',
+    '-i',
+    fileURLToPath(fixture(`faces/${still}`)),
+  ]);
+  const scale = stills
+    .map(
+      (_, i) =>
+        `[${i}:v]scale=640:480:force_original_aspect_ratio=decrease,pad=640:480:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=10[v${i}]`,
+    )
+    .join(';');
+  const concat = `${stills.map((_, i) => `[v${i}]`).join('')}concat=n=${stills.length}:v=1:a=0,format=yuv420p[out]`;
+  execFileSync('ffmpeg', [
+    '-y',
+    '-loglevel',
+    'error',
+    ...inputs,
+    '-filter_complex',
+    `${scale};${concat}`,
+    '-map',
+    '[out]',
+    out,
+  ]);
+  return readFileSync(out);
+}
+
+function flatPicture(): Buffer {
+  const out = join(folder, 'flat.png');
+  execFileSync('ffmpeg', [
+    '-y',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=gray:s=300x300',
+    '-frames:v',
+    '1',
+    out,
+  ]);
+  return readFileSync(out);
+}
+
+async function setPicture(session: ApiSession, data: Buffer) {
+  const upload = await session.upload(
+    '/api/user/profile-picture-upload',
+    {},
+    { field: 'profilePicture', name: 'me.png', data },
+  );
+  return session.put('/api/user/profile-picture', { fileName: upload.body.fileName });
+}
+
+async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 90_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+const enrolment = async (userId: number) =>
+  (
+    (await stack.video.dataSource.query(
+      `SELECT model, jsonb_array_length(embedding) AS length FROM face_enrolments WHERE user_id = $1`,
+      [userId],
+    )) as {
+      model: string;
+      length: number;
+    }[]
+  )[0];
+
+beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'hub-video-test-'));
+  stack = await startTestStack();
+  workers = await startVideoWorkers(stack);
+  acme = await stack.createOrganization('Acme Foods', 'acme.test');
+  const globex = await stack.createOrganization('Globex Plant', 'globex.test');
+  await stack.createUser({
+    email: 'amy@acme.test',
+    name: 'Amy Farrah',
+    password: 'Acme-Admin-1',
+    role: 'admin',
+    organizationId: acme,
+  });
+  await stack.createUser({
+    email: 'gina@globex.test',
+    password: 'Globex-Admin-1',
+    role: 'admin',
+    organizationId: globex,
+  });
+  ann = new ApiSession(stack.url);
+  await ann.login('amy@acme.test', 'Acme-Admin-1');
+  gina = new ApiSession(stack.url);
+  await gina.login('gina@globex.test', 'Globex-Admin-1');
+  root = new ApiSession(stack.url);
+  await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
+  video = makeVideo();
+}, 120_000);
+
+afterAll(async () => {
+  await workers?.close();
+  await stack?.stop();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe('face enrolment', () => {
+  it('enrols the face of every new profile picture, and says in words when a picture shows no face', async () => {
+    const me = (await ann.get('/api/user')).body as { id: number };
+    expect((await setPicture(ann, readFileSync(fixture('faces/amy/amy1.png')))).status).toBe(200);
+    const enrolled = await waitFor(
+      () => enrolment(me.id),
+      (row) => row?.model !== 'pending' && row !== undefined,
+    );
+    expect(enrolled?.length).toBe(128);
+
+    const upload = await root.upload(
+      '/api/user/profile-picture-upload',
+      {},
+      {
+        field: 'profilePicture',
+        name: 'h.png',
+        data: readFileSync(fixture('faces/howard/howard1.png')),
+      },
+    );
+    const howard = await root.post('/api/admin/users', {
+      email: 'howard@acme.test',
+      name: 'Howard Wolowitz',
+      organizationId: acme,
+      role: 'operator',
+      profilePicture: upload.body.fileName,
+    });
+    const howardId = (howard.body.user as { id: number }).id;
+    expect(
+      (
+        await waitFor(
+          () => enrolment(howardId),
+          (row) => row !== undefined && row.model !== 'pending',
+        )
+      )?.length,
+    ).toBe(128);
+
+    await stack.createUser({
+      email: 'blank@acme.test',
+      password: 'Acme-Blank-1',
+      role: 'operator',
+      organizationId: acme,
+    });
+    const blank = new ApiSession(stack.url);
+    await blank.login('blank@acme.test', 'Acme-Blank-1');
+    await setPicture(blank, flatPicture());
+    const notices = await waitFor(
+      async () =>
+        (await blank.get('/api/notifications')).body as unknown as {
+          title: string;
+          message: string;
+        }[],
+      (list) =>
+        list.some((notice) => notice.title === 'Profile picture not usable for identification'),
+    );
+    expect(
+      notices.find((notice) => notice.title === 'Profile picture not usable for identification')
+        ?.message,
+    ).toMatch(/No face was found/);
+  });
+});
+
+describe('videos', () => {
+  let uploaded: VideoView;
+
+  it('validates uploads by content and required fields, with the spec messages', async () => {
+    const pdf = await ann.upload(
+      '/api/videos/upload',
+      { title: 'x', recordingDate: new Date().toISOString() },
+      { field: 'file', name: 'x.mp4', data: Buffer.from('%PDF-1.4 nope') },
+    );
+    expect(pdf.status).toBe(400);
+    expect(pdf.body.message).toBe('Please select a valid video file (MP4, MPEG, MOV, AVI).');
+    const untitled = await ann.upload(
+      '/api/videos/upload',
+      { title: '', recordingDate: new Date().toISOString() },
+      { field: 'file', name: 'x.mp4', data: video },
+    );
+    expect(untitled.body.message).toBe('Title is required');
+    const missing = await ann.upload('/api/videos/upload', {
+      title: 'x',
+      recordingDate: new Date().toISOString(),
+    });
+    expect(missing.body.message).toBe('Please select a video file to upload.');
+    expect(await stack.storage.list(`org/${acme}/videos/`)).toEqual([]);
+  });
+
+  it('stores an upload, lists and searches it, and streams byte ranges only for its organization', async () => {
+    const answer = await ann.upload(
+      '/api/videos/upload',
+      {
+        title: 'Morning shift',
+        description: 'Line 3',
+        recordingDate: '2026-11-20T08:00:00Z',
+        linkedSops: '[]',
+      },
+      { field: 'file', name: 'shift.mp4', data: video },
+    );
+    expect(answer.status).toBe(201);
+    uploaded = answer.body as unknown as VideoView;
+    expect(uploaded).toMatchObject({ analysisStatus: 'pending', detectedOperators: null });
+    const list = (await ann.get('/api/videos?search=morning&limit=50')).body as {
+      videos: VideoView[];
+      totalCount: number;
+    };
+    expect(list.totalCount).toBe(1);
+    expect((await gina.get('/api/videos')).body).toMatchObject({ totalCount: 0 });
+
+    const streamUrl = `${stack.url}/api/videos/stream/${encodeURIComponent(uploaded.s3Key)}`;
+    const part = await fetch(streamUrl, { headers: { cookie: ann.cookie, range: 'bytes=4-11' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 4-11/${video.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(video.subarray(4, 12))).toBe(true);
+    expect((await fetch(streamUrl, { headers: { cookie: gina.cookie } })).status).toBe(404);
+    const traversal = `${stack.url}/api/videos/stream/${encodeURIComponent(`org/${acme}/videos/../../../etc/passwd`)}`;
+    expect((await fetch(traversal, { headers: { cookie: ann.cookie } })).status).toBe(404);
+    expect((await fetch(streamUrl)).status).toBe(401);
+  });
+
+  it('analyses the video: identifies enrolled operators, refuses a second run meanwhile, reports without step analysis', async () => {
+    const started = await ann.post(`/api/videos/${uploaded.id}/analyze`, { linkedSOPs: [] });
+    expect(started.status).toBe(201);
+    expect(started.body.analysisStatus).toBe('processing');
+    const again = await ann.post(`/api/videos/${uploaded.id}/analyze`, { linkedSOPs: [] });
+    expect(again.status).toBe(409);
+    expect((await gina.post(`/api/videos/${uploaded.id}/analyze`, { linkedSOPs: [] })).status).toBe(
+      404,
+    );
+    const done = await waitFor(
+      async () => (await ann.get(`/api/videos/${uploaded.id}`)).body as unknown as VideoView,
+      (view) => view.analysisStatus !== 'processing',
+      120_000,
+    );
+    expect(done.analysisStatus).toBe('completed');
+    const names = done.report!.identifiedOperators.map((operator) => operator.name).sort();
+    expect(names).toEqual(['Amy Farrah', 'Howard Wolowitz']);
+    expect(done.detectedOperators).toBeGreaterThanOrEqual(2);
+    expect(done.identifiedOperators).toBe(2);
+    const amy = done.report!.identifiedOperators.find(
+      (operator) => operator.name === 'Amy Farrah',
+    )!;
+    expect(amy.appearances[0]!.start).toBeLessThan(1);
+    expect(done.report!.stepAnalysis).toMatchObject({ available: false });
+    expect(done.report!.stepAnalysis.message).toMatch(/GEMINI_API_KEY/);
+  }, 150_000);
+
+  it('deletes the video with its file and analysis', async () => {
+    expect((await gina.delete(`/api/videos/${uploaded.id}`)).status).toBe(404);
+    expect((await ann.delete(`/api/videos/${uploaded.id}`)).status).toBe(200);
+    expect(await stack.storage.list(`org/${acme}/videos/`)).toEqual([]);
+    expect((await ann.get(`/api/videos/${uploaded.id}`)).status).toBe(404);
+  });
+});

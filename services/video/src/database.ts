@@ -1,0 +1,13 @@
+import { openServiceDatabase } from '@hub/kit';
+import { Videos1764300000000 } from './migrations/1764300000000-videos.js';
+
+export const VIDEO_SCHEMA = 'video';
+
+/** The service queries with SQL through TypeORM; its tables come from migrations only. */
+export const openVideoDatabase = (url: string) =>
+  openServiceDatabase({
+    url,
+    schema: VIDEO_SCHEMA,
+    entities: [],
+    migrations: [Videos1764300000000],
+  });

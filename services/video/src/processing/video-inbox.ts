@@ -1,0 +1,120 @@
+import { Logger } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { identityRpc, VideoInboxMessage } from '@hub/proto';
+import type { RpcClient } from '@hub/kit';
+
+type Message<K extends VideoInboxMessage['kind']> = Extract<VideoInboxMessage, { kind: K }>;
+
+/**
+ * Applies what the video worker reports. Analysis results are tied to their run, so a late result
+ * of an earlier run never replaces a newer one; enrolments to the picture they were made from, so
+ * an embedding of a replaced picture is never kept.
+ */
+export class VideoInbox {
+  private readonly logger = new Logger('VideoInbox');
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  async handle(raw: unknown): Promise<void> {
+    const message = VideoInboxMessage.parse(raw);
+    switch (message.kind) {
+      case 'analysis.progress':
+        return this.progress(message);
+      case 'analysis.completed':
+        return this.completed(message);
+      case 'analysis.failed':
+        return this.failed(message);
+      case 'face.enrolled':
+        return this.enrolled(message);
+      case 'face.rejected':
+        return this.rejected(message);
+    }
+  }
+
+  private async progress(message: Message<'analysis.progress'>): Promise<void> {
+    await this.db.query(
+      `UPDATE videos SET progress_current = $3, progress_total = $4, progress_updated_at = now()
+        WHERE id = $1 AND analysis_run = $2 AND analysis_status = 'processing'`,
+      [message.videoId, message.run, message.current, message.total],
+    );
+  }
+
+  private async completed(message: Message<'analysis.completed'>): Promise<void> {
+    const { report } = message;
+    const [updated] = (await this.db.query(
+      `UPDATE videos SET analysis_status = 'completed', analysis_error = NULL, report = $3, duration_seconds = $4,
+         detected_operators = $5, identified_operators = $6, identification_rate = $7, analyzed_at = now(),
+         progress_updated_at = now()
+        WHERE id = $1 AND analysis_run = $2 RETURNING uploaded_by, title`,
+      [
+        message.videoId,
+        message.run,
+        JSON.stringify(report),
+        report.durationSeconds,
+        report.detectedOperators,
+        report.identifiedOperators.length,
+        report.identificationRate,
+      ],
+    )) as [{ uploaded_by: number; title: string }[], number];
+    const video = updated[0];
+    if (!video) return;
+    await this.tell(video.uploaded_by, {
+      type: 'success',
+      title: 'Video analysed',
+      message: `"${video.title}": ${report.detectedOperators} operator(s) detected, ${report.identifiedOperators.length} identified${
+        report.identifiedOperators.length
+          ? ` (${report.identifiedOperators.map((operator) => operator.name).join(', ')})`
+          : ''
+      }.`,
+    });
+  }
+
+  private async failed(message: Message<'analysis.failed'>): Promise<void> {
+    const [updated] = (await this.db.query(
+      `UPDATE videos SET analysis_status = 'failed', analysis_error = $3, progress_updated_at = now()
+        WHERE id = $1 AND analysis_run = $2 RETURNING uploaded_by, title`,
+      [message.videoId, message.run, message.reason],
+    )) as [{ uploaded_by: number; title: string }[], number];
+    const video = updated[0];
+    if (video) {
+      await this.tell(video.uploaded_by, {
+        type: 'error',
+        title: 'Video analysis failed',
+        message: `"${video.title}": ${message.reason}`,
+      });
+    }
+  }
+
+  private async enrolled(message: Message<'face.enrolled'>): Promise<void> {
+    await this.db.query(
+      `UPDATE face_enrolments SET embedding = $3, model = $4, enrolled_at = now() WHERE user_id = $1 AND picture_key = $2`,
+      [message.userId, message.pictureKey, JSON.stringify(message.embedding), message.model],
+    );
+  }
+
+  private async rejected(message: Message<'face.rejected'>): Promise<void> {
+    await this.db.query(`DELETE FROM face_enrolments WHERE user_id = $1 AND picture_key = $2`, [
+      message.userId,
+      message.pictureKey,
+    ]);
+    await this.tell(message.changedBy, {
+      type: 'warning',
+      title: 'Profile picture not usable for identification',
+      message: message.reason,
+    });
+  }
+
+  private async tell(
+    userId: number,
+    notification: { type: 'success' | 'error' | 'warning'; title: string; message: string },
+  ) {
+    await this.rpc
+      .call(identityRpc.notify, { userIds: [userId], notification })
+      .catch((error: unknown) =>
+        this.logger.warn(`notification to ${userId} not delivered: ${String(error)}`),
+      );
+  }
+}

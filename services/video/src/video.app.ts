@@ -1,0 +1,75 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { INestMicroservice } from '@nestjs/common';
+import type { Worker } from 'bullmq';
+import type { DataSource } from 'typeorm';
+import { type FaceEnrolmentJob, QUEUES, type VideoAnalysisJob } from '@hub/proto';
+import {
+  EventBus,
+  openQueue,
+  openStorage,
+  RedisStreamsServer,
+  RpcClient,
+  startWorker,
+} from '@hub/kit';
+import type { VideoConfig } from './config.js';
+import { openVideoDatabase } from './database.js';
+import { AnalysisSweeper } from './processing/analysis-sweeper.js';
+import { handleVideoEvents } from './processing/video-events.js';
+import { VideoInbox } from './processing/video-inbox.js';
+import { VideoModule } from './video.module.js';
+
+export interface RunningVideo {
+  app: INestMicroservice;
+  dataSource: DataSource;
+  inboxWorker: Worker;
+  sweeper: AnalysisSweeper;
+  close(): Promise<void>;
+}
+
+/** Migrates the video schema, answers RPCs, applies the worker's results and enrols new faces. */
+export async function startVideo(config: VideoConfig): Promise<RunningVideo> {
+  const storage = openStorage(config);
+  const dataSource = await openVideoDatabase(config.DATABASE_URL);
+  const connection = { url: config.REDIS_URL, prefix: config.REDIS_PREFIX };
+  const analysisQueue = openQueue<VideoAnalysisJob>(QUEUES.videoAnalysis, connection);
+  const enrolmentQueue = openQueue<FaceEnrolmentJob>(QUEUES.faceEnrolment, connection);
+  const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX);
+  const app = await NestFactory.createMicroservice(
+    VideoModule.register({ dataSource, storage, rpc, analysisQueue }),
+    {
+      strategy: new RedisStreamsServer({
+        url: config.REDIS_URL,
+        prefix: config.REDIS_PREFIX,
+        service: 'video',
+      }),
+      logger: config.NODE_ENV === 'test' ? ['error', 'warn'] : ['error', 'warn', 'log'],
+    },
+  );
+  await app.listen();
+  const inbox = new VideoInbox(dataSource, rpc);
+  const inboxWorker = startWorker(QUEUES.videoInbox, connection, (job) => inbox.handle(job.data), {
+    concurrency: 4,
+  });
+  const sweeper = new AnalysisSweeper(dataSource, analysisQueue, config.ANALYSIS_STALL_MINUTES);
+  sweeper.start();
+  const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);
+  const subscription = handleVideoEvents(events, dataSource, storage, enrolmentQueue);
+  return {
+    app,
+    dataSource,
+    inboxWorker,
+    sweeper,
+    async close() {
+      sweeper.stop();
+      await subscription.close();
+      await events.close();
+      await inboxWorker.close();
+      await app.close();
+      await analysisQueue.close();
+      await enrolmentQueue.close();
+      await rpc.close();
+      await dataSource.destroy();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { DataSource } from 'typeorm';
+import type { VideoAnalysisJob } from '@hub/proto';
+import type { ObjectStorage, RpcClient } from '@hub/kit';
+import { ANALYSIS_QUEUE, RPC, STORAGE } from './config.js';
+import { FaceEnrolments } from './faces/face-enrolments.js';
+import { HealthController } from './health/health.controller.js';
+import { VideosController } from './videos/videos.controller.js';
+import { VideosService } from './videos/videos.service.js';
+
+export interface VideoPorts {
+  dataSource: DataSource;
+  storage: ObjectStorage;
+  rpc: RpcClient;
+  analysisQueue: Queue<VideoAnalysisJob>;
+}
+
+@Module({})
+export class VideoModule {
+  static register(ports: VideoPorts): DynamicModule {
+    return {
+      module: VideoModule,
+      controllers: [VideosController, HealthController],
+      providers: [
+        { provide: DataSource, useValue: ports.dataSource },
+        { provide: STORAGE, useValue: ports.storage },
+        { provide: RPC, useValue: ports.rpc },
+        { provide: ANALYSIS_QUEUE, useValue: ports.analysisQueue },
+        FaceEnrolments,
+        VideosService,
+      ],
+    };
+  }
+}

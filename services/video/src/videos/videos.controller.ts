@@ -1,0 +1,43 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { type RpcRequest, videoRpc } from '@hub/proto';
+import { RpcHandler } from '@hub/kit';
+import { VideosService } from './videos.service.js';
+
+type Req<K extends keyof typeof videoRpc> = RpcRequest<(typeof videoRpc)[K]>;
+
+/** The service checks the role again and scopes every query to the actor's organization. */
+@Controller()
+export class VideosController {
+  constructor(private readonly videos: VideosService) {}
+
+  @RpcHandler(videoRpc.list)
+  list(@Payload() { actor, search, limit }: Req<'list'>) {
+    return this.videos.list(actor, search, limit);
+  }
+
+  @RpcHandler(videoRpc.get)
+  get(@Payload() { actor, videoId }: Req<'get'>) {
+    return this.videos.get(actor, videoId);
+  }
+
+  @RpcHandler(videoRpc.create)
+  create(@Payload() request: Req<'create'>) {
+    return this.videos.create(request);
+  }
+
+  @RpcHandler(videoRpc.delete)
+  delete(@Payload() { actor, videoId }: Req<'delete'>) {
+    return this.videos.delete(actor, videoId);
+  }
+
+  @RpcHandler(videoRpc.analyze)
+  analyze(@Payload() { actor, videoId, sopIds }: Req<'analyze'>) {
+    return this.videos.analyze(actor, videoId, sopIds);
+  }
+
+  @RpcHandler(videoRpc.streamKey)
+  streamKey(@Payload() { actor, key }: Req<'streamKey'>) {
+    return this.videos.streamKey(actor, key);
+  }
+}

@@ -1,0 +1,194 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { DataSource } from 'typeorm';
+import {
+  type Actor,
+  identityRpc,
+  libraryRpc,
+  type LinkedSop,
+  type RpcRequest,
+  STAFF_ROLES,
+  type Video,
+  type VideoAnalysisJob,
+  type VideoWithReport,
+  videoRpc,
+} from '@hub/proto';
+import {
+  belongsToOrganization,
+  type ObjectStorage,
+  requireRole,
+  RpcClient,
+  RpcFailure,
+} from '@hub/kit';
+import { ANALYSIS_QUEUE, RPC, STORAGE } from '../config.js';
+import { FaceEnrolments } from '../faces/face-enrolments.js';
+import { toVideo, toVideoWithReport, VIDEO_COLUMNS, type VideoRow } from './video-rows.js';
+
+export const analysisJobId = (videoId: number, run: number) => `video-${videoId}-run-${run}`;
+export const VIDEO_NOT_FOUND = 'Video not found';
+
+type NewVideo = RpcRequest<typeof videoRpc.create>;
+
+@Injectable()
+export class VideosService {
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(STORAGE) private readonly storage: ObjectStorage,
+    @Inject(RPC) private readonly rpc: RpcClient,
+    @Inject(ANALYSIS_QUEUE) private readonly queue: Queue<VideoAnalysisJob>,
+    @Inject(FaceEnrolments) private readonly faces: FaceEnrolments,
+  ) {}
+
+  private async row(actor: Actor, videoId: number): Promise<VideoRow> {
+    const [row] = (await this.db.query(
+      `SELECT ${VIDEO_COLUMNS} FROM videos v WHERE v.id = $1 AND v.organization_id = $2`,
+      [videoId, actor.organizationId],
+    )) as VideoRow[];
+    if (!row) throw RpcFailure.notFound(VIDEO_NOT_FOUND);
+    return row;
+  }
+
+  async list(actor: Actor, search: string | undefined, limit: number) {
+    requireRole(actor, STAFF_ROLES);
+    const params: unknown[] = [actor.organizationId];
+    let where = 'v.organization_id = $1';
+    if (search) {
+      params.push(`%${search.replace(/[%_\\]/g, '\\$&')}%`);
+      where += ` AND (v.title ILIKE $2 OR v.description ILIKE $2 OR v.file_name ILIKE $2)`;
+    }
+    params.push(limit);
+    const rows = (await this.db.query(
+      `SELECT ${VIDEO_COLUMNS}, count(*) OVER ()::int AS total FROM videos v WHERE ${where}
+        ORDER BY v.uploaded_at DESC, v.id DESC LIMIT $${params.length}`,
+      params,
+    )) as (VideoRow & { total: number })[];
+    return { videos: rows.map(toVideo), totalCount: rows[0]?.total ?? 0 };
+  }
+
+  async get(actor: Actor, videoId: number): Promise<VideoWithReport> {
+    requireRole(actor, STAFF_ROLES);
+    return toVideoWithReport(await this.row(actor, videoId));
+  }
+
+  /** Linked SOPs must be processed documents of the organization; others are dropped by the check. */
+  private async sops(actor: Actor, sopIds: number[]) {
+    const found = await this.rpc.call(libraryRpc.sopsForAnalysis, {
+      organizationId: actor.organizationId,
+      documentIds: sopIds,
+    });
+    const missing = sopIds.filter((id) => !found.some((sop) => sop.sopId === id));
+    if (missing.length > 0) {
+      throw RpcFailure.validation(
+        'Only processed SOPs of your organization can be linked to a video.',
+        'linkedSOPs',
+      );
+    }
+    return found;
+  }
+
+  async create(request: NewVideo): Promise<Video> {
+    const { actor } = request;
+    requireRole(actor, STAFF_ROLES);
+    if (!belongsToOrganization(request.storageKey, actor.organizationId))
+      throw RpcFailure.forbidden();
+    const linked = request.linkedSops.length
+      ? await this.sops(
+          actor,
+          request.linkedSops.map((sop) => sop.sopId),
+        )
+      : [];
+    const id = await this.db.transaction(async (tx) => {
+      const [created] = (await tx.query(
+        `INSERT INTO videos (organization_id, title, description, file_name, file_size, storage_key, recorded_at, uploaded_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+        [
+          actor.organizationId,
+          request.title,
+          request.description || null,
+          request.fileName,
+          request.fileSize,
+          request.storageKey,
+          request.recordedAt,
+          actor.userId,
+        ],
+      )) as { id: number }[];
+      await this.linkSops(
+        tx,
+        created!.id,
+        linked.map(({ sopId, sopTitle }) => ({ sopId, sopTitle })),
+      );
+      return created!.id;
+    });
+    return toVideo(await this.row(actor, id));
+  }
+
+  private async linkSops(tx: { query: DataSource['query'] }, videoId: number, sops: LinkedSop[]) {
+    await tx.query(`DELETE FROM video_sops WHERE video_id = $1`, [videoId]);
+    for (const sop of sops) {
+      await tx.query(`INSERT INTO video_sops (video_id, sop_id, sop_title) VALUES ($1, $2, $3)`, [
+        videoId,
+        sop.sopId,
+        sop.sopTitle,
+      ]);
+    }
+  }
+
+  /** Starts a new analysis run; its result replaces the previous one. Refused while one runs. */
+  async analyze(actor: Actor, videoId: number, sopIds: number[]): Promise<Video> {
+    requireRole(actor, STAFF_ROLES);
+    const row = await this.row(actor, videoId);
+    if (row.analysis_status === 'processing') {
+      throw new RpcFailure(
+        'conflict',
+        'This video is already being analysed. Wait for the analysis to finish.',
+      );
+    }
+    const sops = await this.sops(actor, [...new Set(sopIds)]);
+    const { videoAnalysisPrompts } = await this.rpc.call(identityRpc.currentPrompts, {});
+    const run = row.analysis_run + 1;
+    await this.db.transaction(async (tx) => {
+      await this.linkSops(
+        tx,
+        videoId,
+        sops.map(({ sopId, sopTitle }) => ({ sopId, sopTitle })),
+      );
+      await tx.query(
+        `UPDATE videos SET analysis_status = 'processing', analysis_error = NULL, analysis_run = $2,
+           progress_current = NULL, progress_total = NULL, progress_updated_at = now() WHERE id = $1`,
+        [videoId, run],
+      );
+    });
+    const job: VideoAnalysisJob = {
+      videoId,
+      organizationId: actor.organizationId,
+      run,
+      videoKey: row.storage_key,
+      sops,
+      prompt: videoAnalysisPrompts,
+      enrolments: await this.faces.ofOrganization(actor.organizationId),
+    };
+    await this.queue.add('analyse', job, { jobId: analysisJobId(videoId, run) });
+    return toVideo(await this.row(actor, videoId));
+  }
+
+  async delete(actor: Actor, videoId: number) {
+    requireRole(actor, STAFF_ROLES);
+    const row = await this.row(actor, videoId);
+    await this.db.query(`DELETE FROM videos WHERE id = $1`, [videoId]);
+    const job = await this.queue.getJob(analysisJobId(videoId, row.analysis_run));
+    await job?.remove().catch(() => undefined);
+    await this.storage.remove(row.storage_key);
+    return { message: `Video ${row.title} deleted` };
+  }
+
+  /** The key must be a video of the actor's organization, whatever the URL claimed. */
+  async streamKey(actor: Actor, key: string) {
+    requireRole(actor, STAFF_ROLES);
+    const [row] = (await this.db.query(
+      `SELECT storage_key FROM videos WHERE storage_key = $1 AND organization_id = $2`,
+      [key, actor.organizationId],
+    )) as { storage_key: string }[];
+    if (!row) throw RpcFailure.notFound('Failed to load video stream');
+    return { key: row.storage_key };
+  }
+}

@@ -1,0 +1,209 @@
+import { text } from 'node:stream/consumers';
+import type { ObjectStorage } from '@hub/kit';
+import { VideoAnalysisJob, type AnalysisReport, type VideoInboxMessage } from '@hub/proto';
+import { UnrecoverableError, type Job } from 'bullmq';
+import { clusterFaces, type ClusterOptions, type FaceSighting } from './faces/clustering.ts';
+import type { FaceModel } from './faces/face-model.ts';
+import { identifyPeople } from './faces/matching.ts';
+import { durationText, errorText, sentence, VideoFailure } from './failures.ts';
+import type { FfmpegBinaries } from './frames/binaries.ts';
+import { probeVideo } from './frames/probe.ts';
+import { sampleFrames } from './frames/sample-frames.ts';
+import { sendTo, type Inbox } from './inbox.ts';
+import { isFinalAttempt } from './job-attempts.ts';
+import {
+  NO_PROVIDER_MESSAGE,
+  videoMimeType,
+  type SopText,
+  type StepAnalyzer,
+} from './steps/step-analyzer.ts';
+import { withTempCopy } from './temp-copy.ts';
+
+export interface AnalysisSettings {
+  sampleFps: number;
+  frameWidth: number;
+  frameHeight: number;
+  matchThreshold: number;
+  cluster: ClusterOptions;
+  timeoutMs: number;
+}
+
+export interface AnalysisDeps {
+  storage: ObjectStorage;
+  inbox: Inbox;
+  faces: FaceModel;
+  binaries: FfmpegBinaries;
+  /** Null without an AI provider: identification runs, step analysis is reported unavailable. */
+  steps: StepAnalyzer | null;
+  settings: AnalysisSettings;
+}
+
+export type AnalysisOutcome = 'completed' | 'failed';
+
+const PROGRESS_EVERY_FRAMES = 5;
+
+type Send = (message: VideoInboxMessage) => Promise<void>;
+
+function progressReporter(job: VideoAnalysisJob, send: Send) {
+  return (current: number, total: number, final = false) => {
+    if (!final && current % PROGRESS_EVERY_FRAMES !== 0) return;
+    const { videoId, run } = job;
+    send({ kind: 'analysis.progress', videoId, run, current, total }).catch((error: unknown) =>
+      console.warn('[video-worker] progress not sent:', error),
+    );
+  };
+}
+
+async function readSops(storage: ObjectStorage, job: VideoAnalysisJob): Promise<SopText[]> {
+  return Promise.all(
+    job.sops.map(async ({ sopId, sopTitle, textKey }) => {
+      try {
+        return { sopId, sopTitle, text: await text(await storage.get(textKey)) };
+      } catch (error) {
+        throw new VideoFailure(
+          `The text of SOP "${sopTitle}" could not be read: ${errorText(error)}`,
+        );
+      }
+    }),
+  );
+}
+
+/**
+ * Step analysis runs beside identification (one waits on the network, the other on the CPU). Its
+ * failure does not fail the video: the identification is still worth having, and the report says
+ * why the steps are missing.
+ */
+async function analyseSteps(
+  job: VideoAnalysisJob,
+  deps: AnalysisDeps,
+  videoPath: string,
+  signal: AbortSignal,
+): Promise<AnalysisReport['stepAnalysis']> {
+  if (!deps.steps) return { available: false, message: NO_PROVIDER_MESSAGE };
+  try {
+    const sops = await readSops(deps.storage, job);
+    const findings = await deps.steps.analyse({
+      videoPath,
+      mimeType: videoMimeType(job.videoKey),
+      prompt: job.prompt,
+      sops,
+      signal,
+    });
+    return { available: true, model: deps.steps.model, sops: findings };
+  } catch (error) {
+    return {
+      available: false,
+      message:
+        `Step analysis against the SOPs failed: ${sentence(errorText(error))} ` +
+        'Operator identification ran without it.',
+    };
+  }
+}
+
+async function analyse(
+  job: VideoAnalysisJob,
+  deps: AnalysisDeps,
+  signal: AbortSignal,
+  send: Send,
+): Promise<AnalysisReport> {
+  const { settings } = deps;
+  const fps = settings.sampleFps;
+  return withTempCopy(deps.storage, job.videoKey, 'video', async (path) => {
+    const probe = await probeVideo(path, deps.binaries);
+    const stepsStop = new AbortController();
+    const steps = analyseSteps(job, deps, path, AbortSignal.any([signal, stepsStop.signal]));
+    try {
+      const estimate = probe.durationSeconds
+        ? Math.max(1, Math.round(probe.durationSeconds * fps))
+        : 1;
+      const progress = progressReporter(job, send);
+      progress(0, estimate, true);
+      const sightings: FaceSighting[] = [];
+      let frames = 0;
+      const sampling = { fps, width: settings.frameWidth, height: settings.frameHeight, signal };
+      for await (const frame of sampleFrames(path, deps.binaries, sampling)) {
+        for (const face of await deps.faces.detect(frame)) {
+          sightings.push({
+            frame: frame.index,
+            time: frame.time,
+            box: face.box,
+            embedding: face.embedding,
+          });
+        }
+        frames += 1;
+        progress(frames, Math.max(estimate, frames));
+      }
+      signal.throwIfAborted();
+      if (frames === 0) throw new VideoFailure('The video has no frames.');
+      progress(frames, frames, true);
+      const durationSeconds = probe.durationSeconds ?? frames / fps;
+      const identification = identifyPeople(
+        clusterFaces(sightings, settings.cluster),
+        job.enrolments,
+        {
+          threshold: settings.matchThreshold,
+          interval: 1 / fps,
+          maxGap: 2 / fps,
+          duration: durationSeconds,
+        },
+      );
+      return {
+        durationSeconds: Math.round(durationSeconds * 100) / 100,
+        framesAnalysed: frames,
+        samplingFps: fps,
+        matchThreshold: settings.matchThreshold,
+        ...identification,
+        stepAnalysis: await steps,
+      };
+    } finally {
+      stepsStop.abort();
+      await steps;
+    }
+  });
+}
+
+function describeFailure(error: unknown): VideoFailure {
+  if (error instanceof VideoFailure) return error;
+  return new VideoFailure(`The video could not be analysed: ${sentence(errorText(error))}`, true);
+}
+
+/**
+ * The handler of `video-analysis` jobs: operators are identified from sampled frames against the
+ * organization's enrolled faces, the steps of the linked SOPs are checked when an AI provider is
+ * set, and the video inbox hears of progress and of the report. A failure the video itself causes
+ * fails the job at once; others are retried, and the last attempt reports the failure.
+ */
+export function createAnalysisHandler(deps: AnalysisDeps) {
+  const send = sendTo(deps.inbox);
+  return async (job: Job<VideoAnalysisJob>): Promise<AnalysisOutcome> => {
+    const parsed = VideoAnalysisJob.safeParse(job.data);
+    if (!parsed.success) {
+      throw new UnrecoverableError(`Invalid video analysis job: ${parsed.error.message}`);
+    }
+    const data = parsed.data;
+    const { videoId, run } = data;
+    const { timeoutMs } = deps.settings;
+    const timeout = new AbortController();
+    const timer = setTimeout(
+      () =>
+        timeout.abort(
+          new VideoFailure(`Analysing the video took longer than ${durationText(timeoutMs)}.`),
+        ),
+      timeoutMs,
+    );
+    try {
+      const report = await analyse(data, deps, timeout.signal, send);
+      await send({ kind: 'analysis.completed', videoId, run, report });
+      return 'completed';
+    } catch (error) {
+      const failure = describeFailure(timeout.signal.aborted ? timeout.signal.reason : error);
+      if (!failure.retryable || isFinalAttempt(job)) {
+        await send({ kind: 'analysis.failed', videoId, run, reason: failure.message });
+      }
+      if (!failure.retryable) throw new UnrecoverableError(failure.message);
+      throw failure;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}

@@ -1,0 +1,101 @@
+import type { ObjectStorage } from '@hub/kit';
+import { FaceEnrolmentJob, type VideoInboxMessage } from '@hub/proto';
+import { UnrecoverableError, type Job } from 'bullmq';
+import type { DetectedFace, FaceModel } from './faces/face-model.ts';
+import { errorText, sentence, VideoFailure } from './failures.ts';
+import type { FfmpegBinaries } from './frames/binaries.ts';
+import { padFrame, readPicture } from './frames/picture.ts';
+import type { RgbFrame } from './frames/sample-frames.ts';
+import { sendTo, type Inbox } from './inbox.ts';
+import { isFinalAttempt } from './job-attempts.ts';
+import { withTempCopy } from './temp-copy.ts';
+
+export interface EnrolmentDeps {
+  storage: ObjectStorage;
+  inbox: Inbox;
+  faces: FaceModel;
+  binaries: FfmpegBinaries;
+}
+
+export type EnrolmentOutcome = 'enrolled' | 'rejected';
+
+export const NO_FACE_REASON =
+  'No face was found in the profile picture. Please use a clear, front-facing photo.';
+export const severalFacesReason = (count: number) =>
+  `The profile picture shows ${count} faces. Please use a photo of only this person.`;
+
+/**
+ * Faces in a profile picture. Pictures cropped tight to the face are common and the detector
+ * misses faces that fill the frame, so a picture with none is tried again with a margin.
+ */
+export async function facesInPicture(picture: RgbFrame, faces: FaceModel): Promise<DetectedFace[]> {
+  const found = await faces.detect(picture);
+  return found.length > 0 ? found : faces.detect(padFrame(picture));
+}
+
+type Decision =
+  { kind: 'face.enrolled'; embedding: number[] } | { kind: 'face.rejected'; reason: string };
+
+async function decide(job: FaceEnrolmentJob, deps: EnrolmentDeps): Promise<Decision> {
+  return withTempCopy(deps.storage, job.pictureKey, 'profile picture', async (path) => {
+    const picture = await readPicture(path, deps.binaries);
+    const found = await facesInPicture(picture, deps.faces);
+    if (found.length === 0) return { kind: 'face.rejected', reason: NO_FACE_REASON };
+    if (found.length > 1) {
+      return { kind: 'face.rejected', reason: severalFacesReason(found.length) };
+    }
+    return { kind: 'face.enrolled', embedding: found[0]!.embedding };
+  });
+}
+
+/**
+ * The handler of `face-enrolment` jobs: the profile picture's one face becomes the user's
+ * enrolment; a picture with no face or several is rejected with the reason in words.
+ */
+export function createEnrolmentHandler(deps: EnrolmentDeps) {
+  const send = sendTo(deps.inbox);
+  return async (job: Job<FaceEnrolmentJob>): Promise<EnrolmentOutcome> => {
+    const parsed = FaceEnrolmentJob.safeParse(job.data);
+    if (!parsed.success) {
+      throw new UnrecoverableError(`Invalid face enrolment job: ${parsed.error.message}`);
+    }
+    const { userId, pictureKey, changedBy } = parsed.data;
+    const reject = (reason: string): VideoInboxMessage => ({
+      kind: 'face.rejected',
+      userId,
+      pictureKey,
+      changedBy,
+      reason,
+    });
+    let decision: Decision;
+    try {
+      decision = await decide(parsed.data, deps);
+    } catch (error) {
+      const retryable = !(error instanceof VideoFailure) || error.retryable;
+      if (!retryable) {
+        await send(reject(error.message));
+        return 'rejected';
+      }
+      if (isFinalAttempt(job)) {
+        const reason =
+          error instanceof VideoFailure
+            ? error.message
+            : `The profile picture could not be processed: ${sentence(errorText(error))}`;
+        await send(reject(reason));
+      }
+      throw error;
+    }
+    if (decision.kind === 'face.rejected') {
+      await send(reject(decision.reason));
+      return 'rejected';
+    }
+    await send({
+      kind: 'face.enrolled',
+      userId,
+      pictureKey,
+      embedding: decision.embedding,
+      model: deps.faces.name,
+    });
+    return 'enrolled';
+  };
+}

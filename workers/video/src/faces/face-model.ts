@@ -1,0 +1,23 @@
+import type { RgbFrame } from '../frames/sample-frames.ts';
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface DetectedFace {
+  box: Box;
+  /** Detector confidence, 0-1. */
+  score: number;
+  embedding: number[];
+}
+
+/** The port to a face detector + embedder; the worker knows nothing else of the model. */
+export interface FaceModel {
+  /** Stored with each enrolment: embeddings of different models cannot be compared. */
+  readonly name: string;
+  detect(frame: RgbFrame): Promise<DetectedFace[]>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,162 @@
+import type { FaceEnrolment } from '@hub/proto';
+import { describe, expect, it } from 'vitest';
+import { clusterFaces, DEFAULT_CLUSTER_OPTIONS, overlap, type FaceSighting } from './clustering.ts';
+import { identifyPeople } from './matching.ts';
+import { appearanceRanges, mergeRanges } from './time-ranges.ts';
+
+const DIM = 8;
+/** A unit-ish vector pointing at one axis: people far apart (distance ~1.41). */
+const axis = (index: number, scale = 1) =>
+  Array.from({ length: DIM }, (_, i) => (i === index ? scale : 0));
+/** A small, deterministic wobble, as one person's faces differ between frames. */
+const jitter = (vector: number[], seed: number, size = 0.05) =>
+  vector.map((value, i) => value + size * Math.sin(seed * 7.1 + i * 3.3));
+
+const LEFT = { x: 10, y: 10, width: 100, height: 100 };
+const RIGHT = { x: 400, y: 10, width: 100, height: 100 };
+
+function sightings(person: number, frames: number[], box = LEFT, fps = 1): FaceSighting[] {
+  return frames.map((frame) => ({
+    frame,
+    time: frame / fps,
+    box,
+    embedding: jitter(axis(person), frame + person * 100),
+  }));
+}
+
+const enrol = (userId: number, person: number, name = `User ${userId}`): FaceEnrolment => ({
+  userId,
+  name,
+  embedding: jitter(axis(person), 999 + person),
+});
+
+const matchOptions = { threshold: 0.55, interval: 1, maxGap: 2, duration: 60 };
+
+describe('time ranges', () => {
+  it('gives each sighting one interval and joins those with small gaps', () => {
+    const ranges = appearanceRanges([0, 1, 2, 4, 10, 11], {
+      interval: 1,
+      maxGap: 1,
+      duration: 11.5,
+    });
+    expect(ranges).toEqual([
+      { start: 0, end: 5 },
+      { start: 10, end: 11.5 },
+    ]);
+  });
+
+  it('merges overlapping and close ranges of several lists', () => {
+    expect(
+      mergeRanges(
+        [
+          [{ start: 0, end: 3 }],
+          [
+            { start: 4, end: 6 },
+            { start: 20, end: 21 },
+          ],
+        ],
+        2,
+      ),
+    ).toEqual([
+      { start: 0, end: 6 },
+      { start: 20, end: 21 },
+    ]);
+  });
+});
+
+describe('clustering faces into people', () => {
+  it('measures box overlap', () => {
+    expect(overlap(LEFT, LEFT)).toBe(1);
+    expect(overlap(LEFT, RIGHT)).toBe(0);
+  });
+
+  it('keeps one person seen in several stretches as one, and two people apart', () => {
+    const faces = [
+      ...sightings(0, [0, 1, 2, 3]),
+      ...sightings(1, [4, 5, 6]),
+      ...sightings(0, [10, 11], RIGHT),
+    ];
+    const people = clusterFaces(faces);
+    expect(people).toHaveLength(2);
+    expect(people[0]!.sightings.map((s) => s.frame)).toEqual([0, 1, 2, 3, 10, 11]);
+    expect(people[1]!.sightings.map((s) => s.frame)).toEqual([4, 5, 6]);
+  });
+
+  it('never merges two faces of one frame, however alike', () => {
+    const twins = [...sightings(0, [0, 1]), ...sightings(0, [0, 1], RIGHT)];
+    expect(clusterFaces(twins)).toHaveLength(2);
+  });
+
+  it('follows a face that changes slowly through a track, even past the merge threshold', () => {
+    // Drifts from person 0 to person 0 + 0.6 on axis 1 over 7 frames, in one place.
+    const drifting = Array.from({ length: 7 }, (_, frame) => ({
+      frame,
+      time: frame,
+      box: LEFT,
+      embedding: axis(0).map((value, i) => (i === 1 ? frame * 0.1 : value)),
+    }));
+    expect(clusterFaces(drifting, DEFAULT_CLUSTER_OPTIONS)).toHaveLength(1);
+  });
+});
+
+describe('matching people to enrolments', () => {
+  it('names enrolled people, leaves others unidentified and computes the rate', () => {
+    const people = clusterFaces([
+      ...sightings(0, [0, 1, 2]),
+      ...sightings(1, [3, 4]),
+      ...sightings(2, [5, 6, 7, 8], RIGHT),
+    ]);
+    const result = identifyPeople(
+      people,
+      [enrol(10, 0, 'Amy'), enrol(20, 2, 'Howard')],
+      matchOptions,
+    );
+    expect(result.detectedOperators).toBe(3);
+    expect(result.identifiedOperators.map((p) => [p.userId, p.name])).toEqual([
+      [10, 'Amy'],
+      [20, 'Howard'],
+    ]);
+    expect(result.identifiedOperators[0]!.appearances).toEqual([{ start: 0, end: 3 }]);
+    expect(result.identifiedOperators[0]!.distance).toBeLessThan(0.2);
+    expect(result.unidentifiedPeople).toEqual([{ appearances: [{ start: 3, end: 5 }] }]);
+    expect(result.identificationRate).toBeCloseTo(2 / 3, 4);
+  });
+
+  it('matches no one beyond the threshold and ignores embeddings of another model', () => {
+    const people = clusterFaces(sightings(0, [0, 1]));
+    const far = { userId: 1, name: 'Far', embedding: axis(0, 1.7) };
+    const otherModel = { userId: 2, name: 'Other', embedding: [1, 0, 0] };
+    const result = identifyPeople(people, [far, otherModel], matchOptions);
+    expect(result.identifiedOperators).toEqual([]);
+    expect(result.identificationRate).toBe(0);
+  });
+
+  it('counts one user matched by several clusters once, with all appearances', () => {
+    const a = { sightings: sightings(0, [0, 1]), centroid: axis(0) };
+    const b = { sightings: sightings(0, [20, 21]), centroid: jitter(axis(0), 5, 0.1) };
+    const result = identifyPeople([a, b], [enrol(7, 0)], matchOptions);
+    expect(result.detectedOperators).toBe(1);
+    expect(result.identifiedOperators[0]!.appearances).toEqual([
+      { start: 0, end: 2 },
+      { start: 20, end: 22 },
+    ]);
+  });
+
+  it('gives a user to only the nearer of two people seen at the same moment', () => {
+    const near = { sightings: sightings(0, [0, 1]), centroid: axis(0) };
+    const alike = { sightings: sightings(0, [0, 1], RIGHT), centroid: jitter(axis(0), 3, 0.15) };
+    const result = identifyPeople([near, alike], [enrol(7, 0)], matchOptions);
+    expect(result.identifiedOperators).toHaveLength(1);
+    expect(result.unidentifiedPeople).toHaveLength(1);
+    expect(result.detectedOperators).toBe(2);
+  });
+
+  it('reports nothing for a video without faces', () => {
+    expect(identifyPeople([], [enrol(1, 0)], matchOptions)).toEqual({
+      detectedOperators: 0,
+      identifiedOperators: [],
+      unidentifiedPeople: [],
+      identificationRate: 0,
+    });
+  });
+});

@@ -1,0 +1,62 @@
+import ffmpeg from 'fluent-ffmpeg';
+import { buffer } from 'node:stream/consumers';
+import { PassThrough } from 'node:stream';
+import { VideoFailure } from '../failures.ts';
+import type { FfmpegBinaries } from './binaries.ts';
+import { ffmpegReason } from './probe.ts';
+import type { RgbFrame } from './sample-frames.ts';
+
+const MAX_SIDE = 640;
+
+/** Fits within max x max without enlarging; even sides, as some scalers want. */
+export function fitWithin(width: number, height: number, max = MAX_SIDE) {
+  const scale = Math.min(1, max / Math.max(width, height));
+  const even = (value: number) => Math.max(2, Math.round((value * scale) / 2) * 2);
+  return { width: even(width), height: even(height) };
+}
+
+/** Decodes the first frame of a picture (any format ffmpeg reads) into RGB. */
+export async function readPicture(path: string, binaries: FfmpegBinaries): Promise<RgbFrame> {
+  const unreadable = (reason: string) =>
+    new VideoFailure(`The profile picture could not be read as an image: ${reason}`);
+  const info = await new Promise<ffmpeg.FfprobeData>((resolve, reject) => {
+    ffmpeg(path)
+      .setFfprobePath(binaries.ffprobe)
+      .ffprobe((error: Error | null, data) =>
+        error ? reject(unreadable(ffmpegReason(error))) : resolve(data),
+      );
+  });
+  const stream = info.streams.find((candidate) => candidate.codec_type === 'video');
+  if (!stream?.width || !stream.height) throw unreadable('it holds no image.');
+  const { width, height } = fitWithin(stream.width, stream.height);
+  const output = new PassThrough();
+  const failed = new Promise<never>((_, reject) => {
+    ffmpeg(path)
+      .setFfmpegPath(binaries.ffmpeg)
+      .frames(1)
+      .videoFilters([`scale=${width}:${height}`])
+      .outputOptions(['-pix_fmt', 'rgb24'])
+      .format('rawvideo')
+      .on('error', (error: Error, _stdout: string | null, stderr: string | null) =>
+        reject(unreadable(ffmpegReason(error, stderr ?? undefined))),
+      )
+      .pipe(output, { end: true });
+  });
+  const data = await Promise.race([buffer(output), failed]);
+  if (data.byteLength < width * height * 3) throw unreadable('it holds no image.');
+  return { width, height, data: data.subarray(0, width * height * 3) };
+}
+
+/** The picture in the middle of a canvas twice its size: detectors miss faces that fill the frame. */
+export function padFrame(frame: RgbFrame, fill = 0): RgbFrame {
+  const width = frame.width * 2;
+  const height = frame.height * 2;
+  const data = new Uint8Array(width * height * 3).fill(fill);
+  const left = Math.floor(frame.width / 2);
+  const top = Math.floor(frame.height / 2);
+  const row = frame.width * 3;
+  for (let y = 0; y < frame.height; y++) {
+    data.set(frame.data.subarray(y * row, (y + 1) * row), ((top + y) * width + left) * 3);
+  }
+  return { width, height, data };
+}

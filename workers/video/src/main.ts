@@ -1,0 +1,82 @@
+import { openQueue, openStorage, runProcess, startWorker } from '@hub/kit';
+import {
+  QUEUES,
+  type FaceEnrolmentJob,
+  type VideoAnalysisJob,
+  type VideoInboxMessage,
+} from '@hub/proto';
+import { createAnalysisHandler, type AnalysisOutcome } from './analysis-job.ts';
+import { readVideoWorkerConfig } from './config.ts';
+import { createEnrolmentHandler, type EnrolmentOutcome } from './enrolment-job.ts';
+import { FaceApiModel } from './faces/face-api-model.ts';
+import { DEFAULT_CLUSTER_OPTIONS } from './faces/clustering.ts';
+import { findBinaries } from './frames/binaries.ts';
+import { GeminiStepAnalyzer } from './steps/gemini-step-analyzer.ts';
+
+await runProcess('video-worker', async () => {
+  const config = readVideoWorkerConfig();
+  const connection = { url: config.REDIS_URL, prefix: config.REDIS_PREFIX };
+  const binaries = findBinaries({ ffmpeg: config.FFMPEG_PATH, ffprobe: config.FFPROBE_PATH });
+  const faces = await FaceApiModel.load({
+    backend: config.FACE_BACKEND,
+    minConfidence: config.FACE_MIN_CONFIDENCE,
+  });
+  const storage = openStorage(config);
+  const inbox = openQueue<VideoInboxMessage>(QUEUES.videoInbox, connection);
+  const steps = config.GEMINI_API_KEY
+    ? new GeminiStepAnalyzer({
+        apiKey: config.GEMINI_API_KEY,
+        model: config.GEMINI_MODEL,
+        baseUrl: config.GEMINI_BASE_URL,
+      })
+    : null;
+  const analysis = startWorker<VideoAnalysisJob, AnalysisOutcome>(
+    QUEUES.videoAnalysis,
+    connection,
+    createAnalysisHandler({
+      storage,
+      inbox,
+      faces,
+      binaries,
+      steps,
+      settings: {
+        sampleFps: config.VIDEO_SAMPLE_FPS,
+        frameWidth: config.VIDEO_FRAME_WIDTH,
+        frameHeight: config.VIDEO_FRAME_HEIGHT,
+        matchThreshold: config.FACE_MATCH_THRESHOLD,
+        cluster: { ...DEFAULT_CLUSTER_OPTIONS, clusterThreshold: config.FACE_CLUSTER_THRESHOLD },
+        timeoutMs: config.VIDEO_JOB_TIMEOUT_MS,
+      },
+    }),
+    { concurrency: config.VIDEO_CONCURRENCY },
+  );
+  const enrolment = startWorker<FaceEnrolmentJob, EnrolmentOutcome>(
+    QUEUES.faceEnrolment,
+    connection,
+    createEnrolmentHandler({ storage, inbox, faces, binaries }),
+  );
+  for (const [name, worker] of [
+    ['analysis', analysis],
+    ['enrolment', enrolment],
+  ] as const) {
+    worker.on('failed', (job, error) =>
+      console.warn(`[video-worker] ${name} job ${job?.id ?? '?'} failed: ${error.message}`),
+    );
+    worker.on('error', (error) => console.error(`[video-worker] ${name} worker error:`, error));
+  }
+  await Promise.all([analysis.waitUntilReady(), enrolment.waitUntilReady()]);
+  console.log(
+    `[video-worker] ready (${faces.name}, ffmpeg ${binaries.ffmpeg}, ` +
+      `step analysis ${steps ? `with ${steps.model}` : 'off: no GEMINI_API_KEY'})`,
+  );
+
+  const stop = async () => {
+    // Running jobs finish first; a half-analysed video would only be analysed again.
+    await Promise.all([analysis.close(), enrolment.close()]);
+    await inbox.close();
+    await faces.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
+});

@@ -1,0 +1,34 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { ObjectStorage } from '@hub/kit';
+import { errorText, VideoFailure } from './failures.ts';
+
+/**
+ * Copies an object to a temp file (ffmpeg seeks in it, Gemini uploads it), runs `use`, and
+ * deletes the file whatever happens.
+ */
+export async function withTempCopy<T>(
+  storage: ObjectStorage,
+  key: string,
+  what: string,
+  use: (path: string) => Promise<T>,
+): Promise<T> {
+  const folder = await mkdtemp(join(tmpdir(), 'video-worker-'));
+  try {
+    const path = join(folder, `input${extname(key).toLowerCase()}`);
+    try {
+      await pipeline(await storage.get(key), createWriteStream(path));
+    } catch (error) {
+      throw new VideoFailure(
+        `The ${what} could not be read from storage: ${errorText(error)}`,
+        true,
+      );
+    }
+    return await use(path);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,88 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { FfmpegBinaries } from '../frames/binaries.ts';
+
+const run = promisify(execFile);
+
+export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+export const facesDir = join(repoRoot, '../shared/fixtures/faces');
+export const PEOPLE = ['amy', 'bernadette', 'howard', 'leonard'] as const;
+export type Person = (typeof PEOPLE)[number];
+export const facePhoto = (person: Person, index: number) =>
+  join(facesDir, person, `${person}${index}.png`);
+
+/** A still shown for `seconds`; face crops are shown small, as a face in a scene would be. */
+export interface Still {
+  file: string;
+  seconds: number;
+  /** Side the picture is scaled to before padding; the whole frame when not given. */
+  side?: number;
+}
+
+/** An MPEG-4 video of stills at 640x480, 25 fps, made with ffmpeg. */
+export async function makeVideo(binaries: FfmpegBinaries, stills: Still[], output: string) {
+  const inputs = stills.flatMap((still) => [
+    '-loop',
+    '1',
+    '-t',
+    String(still.seconds),
+    '-i',
+    still.file,
+  ]);
+  const scaled = stills.map((still, index) => {
+    const scale = still.side
+      ? `scale=${still.side}:${still.side}`
+      : 'scale=640:480:force_original_aspect_ratio=decrease';
+    return `[${index}:v]${scale},pad=640:480:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=25,format=yuv420p[v${index}]`;
+  });
+  const concat = `${stills.map((_, index) => `[v${index}]`).join('')}concat=n=${stills.length}:v=1:a=0[out]`;
+  await run(binaries.ffmpeg, [
+    '-v',
+    'error',
+    '-y',
+    ...inputs,
+    '-filter_complex',
+    [...scaled, concat].join(';'),
+    '-map',
+    '[out]',
+    '-c:v',
+    'mpeg4',
+    '-q:v',
+    '4',
+    output,
+  ]);
+}
+
+/** A picture of one flat colour: no face in it. */
+export async function makeBlankPicture(binaries: FfmpegBinaries, output: string) {
+  await run(binaries.ffmpeg, [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=0x8899aa:s=320x240',
+    '-frames:v',
+    '1',
+    output,
+  ]);
+}
+
+/** A file with sound and no picture. */
+export async function makeAudioOnly(binaries: FfmpegBinaries, output: string) {
+  await run(binaries.ffmpeg, [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:duration=1',
+    '-c:a',
+    'aac',
+    output,
+  ]);
+}
