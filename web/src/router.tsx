@@ -1,18 +1,31 @@
 import type { ReactNode } from 'react';
-import { createRootRoute, createRoute, createRouter, Outlet } from '@tanstack/react-router';
+import { OBSERVER_ROLES } from '@hub/proto';
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Navigate,
+  Outlet,
+  useParams,
+} from '@tanstack/react-router';
 import { ActivityPage } from './activity/ActivityPage';
 import { AdminConsolePage } from './admin/AdminConsolePage';
 import { DataPanelPage } from './admin/DataPanelPage';
 import { CallbackPage } from './auth/CallbackPage';
 import { SignInPage } from './auth/SignInPage';
 import { HubPage } from './dashboard/HubPage';
+import { EvaluationEditorPage } from './evaluations/EvaluationEditorPage';
 import { LibraryPage } from './library/LibraryPage';
 import { EnhancedSetupPage } from './invitations/EnhancedSetupPage';
 import { SetupPasswordPage } from './invitations/SetupPasswordPage';
 import { ComingSoonPage } from './pages/ComingSoonPage';
 import { ProfilePage } from './profile/ProfilePage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { ObservationSessionPage } from './observations/ObservationSessionPage';
+import { ObservationsPage } from './observations/ObservationsPage';
 import { Shell } from './shell/Shell';
+import { TrainingPage } from './training/TrainingPage';
+import { RequireRole } from './ui/RequireRole';
 
 const rootRoute = createRootRoute({
   component: Outlet,
@@ -64,7 +77,40 @@ const shellPages = [
   shellPage('library', () => <LibraryPage tab="documents" />),
   shellPage('library/documents', () => <LibraryPage tab="documents" />),
   shellPage('library/videos', () => <LibraryPage tab="videos" />),
+  // Reviewers only (the server's EVALUATION_REVIEWERS; the page says so to anyone else).
+  shellPage('library/documents/$id/evaluation/edit', () => <EvaluationEditorRoute />),
+  // Observations: the server's OBSERVER_ROLES.
+  shellPage('library/observations', () => (
+    <RequireRole roles={OBSERVER_ROLES}>
+      <ObservationsPage />
+    </RequireRole>
+  )),
+  // The spec leaves /observation's content unshown: it leads to the observations list.
+  shellPage('observation', () => <Navigate to="/library/observations" replace />),
+  shellPage('observation/$id', () => (
+    <RequireRole roles={OBSERVER_ROLES}>
+      <ObservationSessionRoute />
+    </RequireRole>
+  )),
+  // Training: all roles (editing is for TRAINING_EDITORS, checked inside the page).
+  shellPage('training', TrainingPage),
 ];
+
+/** The numeric {id} of the current address (NaN when it is not a number). */
+function useIdParam(): number {
+  const params: { id?: string } = useParams({ strict: false });
+  return Number(params.id);
+}
+
+function EvaluationEditorRoute() {
+  return <EvaluationEditorPage documentId={useIdParam()} />;
+}
+
+function ObservationSessionRoute() {
+  const id = useIdParam();
+  // Keyed: moving from one session to another starts afresh (timers, choice, notes).
+  return <ObservationSessionPage key={id} id={id} />;
+}
 
 /** A page of a later issue: a notice naming it, and nothing else (no figures). */
 function laterPage<const TPath extends string>(path: TPath, title: string) {
@@ -86,11 +132,7 @@ const laterRoutes = [
   laterPage('floor', 'Floor View'),
   laterPage('certifications', 'Certifications'),
   laterPage('recommendations', 'Recommendations'),
-  laterPage('library/observations', 'Observations'),
-  laterPage('training', 'Training Center'),
   laterPage('settings', 'Settings'),
-  laterPage('observation', 'Observation'),
-  laterPage('observation/$id', 'Live Observation'),
   laterPage('integrations', 'Integrations'),
 ];
 

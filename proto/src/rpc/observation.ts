@@ -73,6 +73,16 @@ export const observationRpc = {
     z.object({ organizationId: z.number().int() }),
     z.array(z.object({ userId: z.number().int(), averageScore: z.number() })),
   ),
+  /** Hub figures: the organization's (or, without one, the platform's) observation and course results. */
+  hubFigures: rpc(
+    'observation',
+    'observations.hubFigures',
+    z.object({ organizationId: z.number().int().nullable() }),
+    z.object({
+      performanceScore: z.number().nullable(),
+      trainingCompletion: z.number().nullable(),
+    }),
+  ),
   courses: rpc('observation', 'courses.list', ActorOnly, z.array(Course)),
   createCourse: rpc(
     'observation',

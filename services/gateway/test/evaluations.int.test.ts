@@ -250,7 +250,11 @@ describe('evaluation generation failures', () => {
     );
     const retried = await ann.post(`/api/library/documents/${document.id}/retry`);
     expect(retried.status).toBe(200);
-    expect((retried.body as unknown as DocumentView).evaluationGenerationError).toBeNull();
+    const runs = await stack.library.dataSource.query(
+      `SELECT evaluation_run FROM documents WHERE id = $1`,
+      [document.id],
+    );
+    expect(runs[0].evaluation_run).toBe(2);
     await expect
       .poll(
         async () =>

@@ -297,6 +297,13 @@ describe('observations', () => {
       performance: number | null;
     }[];
     expect(team.find((member) => member.email === 'otto@acme.test')?.performance).toBe(87.5);
+    const hub = (await tess.get('/api/stats/dashboard')).body as {
+      performanceOverview: { performanceScore: number | null; trainingCompletion: number | null };
+    };
+    expect(hub.performanceOverview).toMatchObject({
+      performanceScore: 87.5,
+      trainingCompletion: null,
+    });
   });
 });
 

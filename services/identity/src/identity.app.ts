@@ -1,8 +1,7 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
 import type { INestMicroservice } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { EventBus, type Mailer, openStorage, RedisStreamsServer, SmtpMailer } from '@hub/kit';
+import { EventBus, type Mailer, openStorage, SmtpMailer, listenForRpc } from '@hub/kit';
 import type { IdentityConfig } from './config.js';
 import { openIdentityDatabase } from './database.js';
 import { IdentityModule } from './identity.module.js';
@@ -29,15 +28,7 @@ export async function startIdentity(config: IdentityConfig): Promise<RunningIden
   const seed = await seedSuperAdmin(dataSource, config);
   const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);
   const ports = { dataSource, storage, mailer: openMailer(config, dataSource), events };
-  const app = await NestFactory.createMicroservice(IdentityModule.register(config, ports), {
-    strategy: new RedisStreamsServer({
-      url: config.REDIS_URL,
-      prefix: config.REDIS_PREFIX,
-      service: 'identity',
-    }),
-    logger: config.NODE_ENV === 'test' ? ['error', 'warn'] : ['error', 'warn', 'log'],
-  });
-  await app.listen();
+  const app = await listenForRpc('identity', IdentityModule.register(config, ports), config);
   const subscription = handleIdentityEvents(events, dataSource, storage);
   return {
     app,

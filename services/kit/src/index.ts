@@ -18,3 +18,4 @@ export * from './mail/mailer.js';
 export * from './events/event-bus.js';
 export * from './authz/require-role.js';
 export * from './uploads/file-kind.js';
+export * from './rpc/service-app.js';

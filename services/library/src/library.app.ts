@@ -1,17 +1,9 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
 import type { INestMicroservice } from '@nestjs/common';
 import type { Queue, Worker } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { type PdfProcessingJob, type QuizGenerationJob, QUEUES } from '@hub/proto';
-import {
-  EventBus,
-  openQueue,
-  openStorage,
-  RedisStreamsServer,
-  RpcClient,
-  startWorker,
-} from '@hub/kit';
+import { EventBus, openQueue, openStorage, listenForRpc, RpcClient, startWorker } from '@hub/kit';
 import type { LibraryConfig } from './config.js';
 import { openLibraryDatabase } from './database.js';
 import { LibraryModule } from './library.module.js';
@@ -40,18 +32,11 @@ export async function startLibrary(config: LibraryConfig): Promise<RunningLibrar
   const quizQueue = openQueue<QuizGenerationJob>(QUEUES.quizGeneration, connection);
   const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX);
   const quiz = new QuizGeneration(dataSource, quizQueue, rpc);
-  const app = await NestFactory.createMicroservice(
+  const app = await listenForRpc(
+    'library',
     LibraryModule.register(config, { dataSource, storage, pdfQueue, quiz }),
-    {
-      strategy: new RedisStreamsServer({
-        url: config.REDIS_URL,
-        prefix: config.REDIS_PREFIX,
-        service: 'library',
-      }),
-      logger: config.NODE_ENV === 'test' ? ['error', 'warn'] : ['error', 'warn', 'log'],
-    },
+    config,
   );
-  await app.listen();
   const inbox = new LibraryInbox(dataSource, storage, quiz, new LibraryNotifier(rpc));
   const inboxWorker = startWorker(
     QUEUES.libraryInbox,

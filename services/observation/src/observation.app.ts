@@ -1,8 +1,7 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
 import type { INestMicroservice } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { EventBus, RedisStreamsServer, RpcClient } from '@hub/kit';
+import { EventBus, RpcClient, listenForRpc } from '@hub/kit';
 import type { ObservationConfig } from './config.js';
 import { openObservationDatabase } from './database.js';
 import { ObservationModule } from './observation.module.js';
@@ -18,18 +17,11 @@ export interface RunningObservation {
 export async function startObservation(config: ObservationConfig): Promise<RunningObservation> {
   const dataSource = await openObservationDatabase(config.DATABASE_URL);
   const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX);
-  const app = await NestFactory.createMicroservice(
+  const app = await listenForRpc(
+    'observation',
     ObservationModule.register({ dataSource, rpc }),
-    {
-      strategy: new RedisStreamsServer({
-        url: config.REDIS_URL,
-        prefix: config.REDIS_PREFIX,
-        service: 'observation',
-      }),
-      logger: config.NODE_ENV === 'test' ? ['error', 'warn'] : ['error', 'warn', 'log'],
-    },
+    config,
   );
-  await app.listen();
   const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);
   const subscription = handleObservationEvents(events, dataSource);
   return {

@@ -1,17 +1,9 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
 import type { INestMicroservice } from '@nestjs/common';
 import type { Worker } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { type FaceEnrolmentJob, QUEUES, type VideoAnalysisJob } from '@hub/proto';
-import {
-  EventBus,
-  openQueue,
-  openStorage,
-  RedisStreamsServer,
-  RpcClient,
-  startWorker,
-} from '@hub/kit';
+import { EventBus, openQueue, openStorage, listenForRpc, RpcClient, startWorker } from '@hub/kit';
 import type { VideoConfig } from './config.js';
 import { openVideoDatabase } from './database.js';
 import { AnalysisSweeper } from './processing/analysis-sweeper.js';
@@ -35,18 +27,11 @@ export async function startVideo(config: VideoConfig): Promise<RunningVideo> {
   const analysisQueue = openQueue<VideoAnalysisJob>(QUEUES.videoAnalysis, connection);
   const enrolmentQueue = openQueue<FaceEnrolmentJob>(QUEUES.faceEnrolment, connection);
   const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX);
-  const app = await NestFactory.createMicroservice(
+  const app = await listenForRpc(
+    'video',
     VideoModule.register({ dataSource, storage, rpc, analysisQueue }),
-    {
-      strategy: new RedisStreamsServer({
-        url: config.REDIS_URL,
-        prefix: config.REDIS_PREFIX,
-        service: 'video',
-      }),
-      logger: config.NODE_ENV === 'test' ? ['error', 'warn'] : ['error', 'warn', 'log'],
-    },
+    config,
   );
-  await app.listen();
   const inbox = new VideoInbox(dataSource, rpc);
   const inboxWorker = startWorker(QUEUES.videoInbox, connection, (job) => inbox.handle(job.data), {
     concurrency: 4,

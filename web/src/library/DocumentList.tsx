@@ -121,6 +121,12 @@ function DocumentRow({
           {status.pending && (
             <span data-testid="document-stage">{stageLabel(document.progress)}</span>
           )}
+          {!status.pending && document.progress.stage === 'generating_evaluation' && (
+            <span data-testid="document-stage" className="inline-flex items-center gap-1">
+              <LoaderCircle aria-hidden className="size-3 animate-spin text-blue-600" />
+              Generating evaluation
+            </span>
+          )}
           {ocr && (
             <Badge tone={ocr.tone} testId="document-ocr">
               {ocr.label}

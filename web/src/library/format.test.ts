@@ -97,3 +97,26 @@ describe('processingSummary', () => {
     );
   });
 });
+
+describe('processingSummary while an evaluation is generated', () => {
+  it('is not completed until the evaluation generation ends', () => {
+    const document: SummaryFields = {
+      sopProcessed: true,
+      sopError: null,
+      processingError: null,
+      evaluationGenerationError: null,
+      imageCount: 0,
+      progress: { stage: 'generating_evaluation', current: null, total: null, updatedAt: '' },
+    };
+    expect(processingSummary(document)).toEqual({
+      kind: 'processing',
+      text: 'Processing: Generating evaluation',
+    });
+    expect(
+      processingSummary({ ...document, progress: { ...document.progress, stage: 'done' } }),
+    ).toEqual({ kind: 'completed', text: 'Processing completed' });
+    expect(processingSummary({ ...document, evaluationGenerationError: 'Too short' }).text).toBe(
+      'Processing failed: Too short',
+    );
+  });
+});

@@ -80,14 +80,18 @@ export type ProcessingSummary =
   | { kind: 'processing'; text: string };
 
 /**
- * The viewer's header line (spec section 2). 'Processing completed' needs the evaluation too
- * in the spec; evaluations arrive in a later issue, so for now the SOP content is enough.
+ * The viewer's header line (spec section 2). 'Processing completed' once the SOP content exists
+ * and no evaluation is being generated for it (a document whose generation failed says so).
  * sopError is read as a failure as well, so a document the badge calls 'SOP Failed' is never
  * summarised as still processing.
  */
 export function processingSummary(document: SummaryFields): ProcessingSummary {
   const error = document.processingError ?? document.evaluationGenerationError ?? document.sopError;
   if (error) return { kind: 'failed', text: `Processing failed: ${error}` };
+  // The SOP is ready but its evaluation is being (re)generated: not completed yet.
+  if (document.progress.stage === 'generating_evaluation') {
+    return { kind: 'processing', text: `Processing: ${stageLabel(document.progress)}` };
+  }
   if (document.sopProcessed) {
     const images =
       document.imageCount > 0

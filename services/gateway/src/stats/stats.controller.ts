@@ -1,5 +1,5 @@
 import { Controller, Inject, Query } from '@nestjs/common';
-import { api, identityRpc, type Actor } from '@hub/proto';
+import { api, identityRpc, observationRpc, type Actor } from '@hub/proto';
 import { RpcClient } from '@hub/kit';
 import { CurrentActor } from '../http/current-actor.decorator.js';
 import { Endpoint } from '../http/endpoint.decorator.js';
@@ -8,9 +8,15 @@ import { Endpoint } from '../http/endpoint.decorator.js';
 export class StatsController {
   constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
 
+  /** People figures come from identity, performance and training from the observation service. */
   @Endpoint(api.dashboardStats)
-  dashboard(@CurrentActor() actor: Actor) {
-    return this.rpc.call(identityRpc.dashboardStats, { actor });
+  async dashboard(@CurrentActor() actor: Actor) {
+    const organizationId = actor.role === 'super_admin' ? null : actor.organizationId;
+    const [stats, figures] = await Promise.all([
+      this.rpc.call(identityRpc.dashboardStats, { actor }),
+      this.rpc.call(observationRpc.hubFigures, { organizationId }),
+    ]);
+    return { ...stats, performanceOverview: { ...stats.performanceOverview, ...figures } };
   }
 
   @Endpoint(api.recentActivity)

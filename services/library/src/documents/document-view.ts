@@ -1,7 +1,10 @@
 import type { LibraryDocument } from '@hub/proto';
 import type { DocumentEntity } from './document.entity.js';
 
-export function toDocumentView(row: DocumentEntity): LibraryDocument {
+export function toDocumentView(
+  row: DocumentEntity,
+  evaluationStatus: LibraryDocument['evaluationStatus'] = null,
+): LibraryDocument {
   return {
     id: row.id,
     _id: row.id,
@@ -22,6 +25,7 @@ export function toDocumentView(row: DocumentEntity): LibraryDocument {
     ocrError: row.ocrError,
     evaluationGenerated: row.evaluationGenerated,
     evaluationId: row.evaluationId,
+    evaluationStatus,
     evaluationGenerationError: row.evaluationGenerationError,
     processingError: row.processingError,
     imageCount: row.imageCount,

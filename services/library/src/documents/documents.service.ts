@@ -51,7 +51,20 @@ export class DocumentsService {
   }
 
   async get(actor: Actor, documentId: number): Promise<LibraryDocument> {
-    return toDocumentView(await this.find(actor, documentId));
+    const document = await this.find(actor, documentId);
+    const statuses = await this.evaluationStatuses([document.id]);
+    return toDocumentView(document, statuses.get(document.id) ?? null);
+  }
+
+  private async evaluationStatuses(
+    documentIds: number[],
+  ): Promise<Map<number, 'draft' | 'published'>> {
+    if (documentIds.length === 0) return new Map();
+    const rows = (await this.db.query(
+      `SELECT document_id, status FROM evaluations WHERE document_id = ANY($1::int[])`,
+      [documentIds],
+    )) as { document_id: number; status: 'draft' | 'published' }[];
+    return new Map(rows.map((row) => [row.document_id, row.status]));
   }
 
   async list(actor: Actor, filter: DocumentFilter): Promise<DocumentList> {
@@ -60,8 +73,11 @@ export class DocumentsService {
       ? await this.documents.find({ where: { id: In(ids) }, relations: { tags: true } })
       : [];
     const byId = new Map(rows.map((row) => [row.id, row]));
+    const statuses = await this.evaluationStatuses(ids);
     return {
-      documents: ids.flatMap((id) => (byId.has(id) ? [toDocumentView(byId.get(id)!)] : [])),
+      documents: ids.flatMap((id) =>
+        byId.has(id) ? [toDocumentView(byId.get(id)!, statuses.get(id) ?? null)] : [],
+      ),
       totalCount,
     };
   }

@@ -62,6 +62,11 @@ export class ObservationsController {
     return this.observations.performance(organizationId);
   }
 
+  @RpcHandler(observationRpc.hubFigures)
+  hubFigures(@Payload() { organizationId }: Req<'hubFigures'>) {
+    return this.observations.hubFigures(organizationId);
+  }
+
   @RpcHandler(teamRpc.members)
   members(@Payload() { actor }: RpcRequest<typeof teamRpc.members>) {
     return this.team.list(actor);

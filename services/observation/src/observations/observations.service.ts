@@ -313,6 +313,29 @@ export class ObservationsService {
     return toFinding(finding);
   }
 
+  /**
+   * Performance Score = average score of completed observations; Training Completion = share of
+   * enrolments completed. Null while there is nothing to average.
+   */
+  async hubFigures(organizationId: number | null) {
+    const scope = organizationId === null ? 'TRUE' : 'organization_id = $1';
+    const params = organizationId === null ? [] : [organizationId];
+    const [score] = (await this.db.query(
+      `SELECT round(avg(score), 1)::float AS value FROM observations WHERE status = 'completed' AND ${scope}`,
+      params,
+    )) as { value: number | null }[];
+    const [completion] = (await this.db.query(
+      `SELECT CASE WHEN count(*) = 0 THEN NULL
+                   ELSE round(100.0 * count(*) FILTER (WHERE e.completed_at IS NOT NULL) / count(*), 1)::float END AS value
+         FROM enrollments e JOIN courses c ON c.id = e.course_id WHERE ${scope.replace('organization_id', 'c.organization_id')}`,
+      params,
+    )) as { value: number | null }[];
+    return {
+      performanceScore: score?.value ?? null,
+      trainingCompletion: completion?.value ?? null,
+    };
+  }
+
   /** Average completed-observation score per observed member. */
   async performance(organizationId: number) {
     return (await this.db.query(

@@ -1,0 +1,426 @@
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import type { Browser, Page } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COOLING_SOP, sopPdf } from '../services/gateway/test/sop-pdf.js';
+import { keepScreenshot, launchBrowser } from './browser.js';
+import { E2E_SUPER_ADMIN, type RunningStack, startStack } from './stack.js';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+/** A face for the invitation's required profile picture (the fixtures sit next to the repository). */
+const PHOTO = resolve(repoRoot, '../shared/fixtures/faces/amy/amy1.png');
+
+const DOMAIN = 'harbour.test';
+const ORGANIZATION = { name: 'harbour-kitchen', displayName: 'Harbour Kitchen', domain: DOMAIN };
+const SUPERVISOR = {
+  name: 'Sam Supervisor',
+  email: `sam@${DOMAIN}`,
+  password: 'Harbour-Super-1!',
+  role: 'training_supervisor',
+};
+const OPERATOR = {
+  name: 'Olga Operator',
+  email: `olga@${DOMAIN}`,
+  password: 'Harbour-Operator-1!',
+  role: 'operator',
+};
+const SOP_TITLE = 'Cooling Cooked Food';
+const EDITED_TITLE = 'Cooling cooked food safely';
+const COURSE = {
+  title: 'Kitchen Safety Basics',
+  description: 'The cooling procedure every cook follows',
+  category: 'Food Safety',
+  duration: '1 hour',
+  difficulty: 'Beginner',
+};
+
+/** The PDF and quiz workers may take a while on a cold start. */
+const PROCESSING_TIMEOUT = 120_000;
+
+let stack: RunningStack;
+let browser: Browser;
+let smtp: SMTPServer;
+const mails: ParsedMail[] = [];
+
+/** A mail server on loopback that keeps every message (the invitations carry the setup links). */
+async function startSmtp(): Promise<number> {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          mails.push(mail);
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  await new Promise<void>((done) => smtp.listen(0, '127.0.0.1', done));
+  return (smtp.server.address() as AddressInfo).port;
+}
+
+/** A signed-in API client (the session cookie kept between calls). */
+class Api {
+  private cookie = '';
+
+  async call(method: string, path: string, body?: unknown) {
+    const response = await fetch(`${stack.url}${path}`, {
+      method,
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const session = response.headers.get('set-cookie')?.match(/hub_session=([^;]*)/);
+    if (session?.[1]) this.cookie = `hub_session=${session[1]}`;
+    const text = await response.text();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test data read loosely
+    const json: any = text ? JSON.parse(text) : undefined;
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    return json;
+  }
+
+  async login(email: string, password: string) {
+    await this.call('POST', '/api/auth/login', { email, password });
+    return this;
+  }
+}
+
+function mailTo(address: string): ParsedMail | undefined {
+  return mails.find((mail) =>
+    (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).some((to) =>
+      to.value.some((entry) => entry.address?.toLowerCase() === address),
+    ),
+  );
+}
+
+/** The super administrator invites the person; the person sets a password from the mail. */
+async function invite(admin: Api, organizationId: number, person: typeof SUPERVISOR) {
+  await admin.call('POST', '/api/admin/users', {
+    email: person.email,
+    name: person.name,
+    organizationId,
+    role: person.role,
+  });
+  await expect.poll(() => mailTo(person.email), { timeout: 15_000 }).toBeDefined();
+  const found = /https?:\/\/\S+?\/(?:setup-password|enhanced-setup)\?\S+/.exec(
+    mailTo(person.email)!.text ?? '',
+  );
+  const link = new URL(found![0]);
+  // Invited without a photo: the account is set up with one (fields first, then the file).
+  const form = new FormData();
+  form.append('token', link.searchParams.get('token') ?? '');
+  form.append('email', link.searchParams.get('email') ?? person.email);
+  form.append('password', person.password);
+  form.append(
+    'file',
+    new Blob([new Uint8Array(readFileSync(PHOTO))], { type: 'image/png' }),
+    'me.png',
+  );
+  const response = await fetch(`${stack.url}/api/auth/setup-password-with-profile`, {
+    method: 'POST',
+    body: form,
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+beforeAll(async () => {
+  const port = await startSmtp();
+  stack = await startStack({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'hub@e2e.test' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  await new Promise<void>((done) => (smtp ? smtp.close(done) : done()));
+});
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(`${stack.url}/`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+const toastText = (page: Page) => page.getByTestId('toast').first().innerText();
+
+interface ReviewQuestion {
+  id: string;
+  text: string;
+  options: string[];
+  correctIndex: number;
+}
+
+describe('observations and training, as a supervisor and an operator use them', () => {
+  it('publishes an evaluation, observes an operator through it, and moves their course', async () => {
+    // Accounts through the super administrator's API.
+    const admin = await new Api().login(E2E_SUPER_ADMIN.email, E2E_SUPER_ADMIN.password);
+    const organization = await admin.call('POST', '/api/admin/organizations', ORGANIZATION);
+    const organizationId = organization.id as number;
+    expect(organizationId).toBeGreaterThan(0);
+    await invite(admin, organizationId, SUPERVISOR);
+    await invite(admin, organizationId, OPERATOR);
+    const supervisorApi = await new Api().login(SUPERVISOR.email, SUPERVISOR.password);
+    const operatorApi = await new Api().login(OPERATOR.email, OPERATOR.password);
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, SUPERVISOR.email, SUPERVISOR.password);
+
+    // Nothing observed yet.
+    await page.goto(`${stack.url}/library/observations`);
+    await page.getByRole('heading', { name: 'Observations', exact: true }).waitFor();
+    await page.getByText('No observations recorded').waitFor();
+    await page.getByTestId('create-first-observation').waitFor();
+    expect(await page.getByTestId('counter-total-value').innerText()).toBe('0');
+
+    // The supervisor uploads the SOP; processing and the evaluation follow on the server.
+    await page.goto(`${stack.url}/library/documents`);
+    await page.getByTestId('upload-document-button').click();
+    const uploadDialog = page.getByTestId('upload-document-dialog');
+    await uploadDialog.getByTestId('document-file-input').setInputFiles({
+      name: 'cooling.pdf',
+      mimeType: 'application/pdf',
+      buffer: sopPdf(COOLING_SOP),
+    });
+    await uploadDialog.getByLabel('Title').fill(SOP_TITLE);
+    await uploadDialog.getByRole('button', { name: 'Upload Document' }).click();
+    await expect.poll(() => toastText(page), { timeout: 30_000 }).toContain('Document uploaded');
+    const row = page.locator(`[data-testid=document-row][data-document-title="${SOP_TITLE}"]`);
+    await row.waitFor();
+    const documentId = Number(await row.getAttribute('data-document-id'));
+
+    await expect
+      .poll(
+        async () => {
+          const document = await supervisorApi.call('GET', `/api/library/documents/${documentId}`);
+          return (
+            document.evaluationGenerated && document.progress.stage !== 'generating_evaluation'
+          );
+        },
+        { timeout: PROCESSING_TIMEOUT, interval: 1000 },
+      )
+      .toBe(true);
+    await expect
+      .poll(() => row.getByTestId('document-status').innerText(), { timeout: 10_000 })
+      .toBe('SOP Processed');
+
+    // The viewer's Evaluation tab: a draft with the correct answers for a reviewer.
+    await row.getByTestId('view-document').click();
+    const viewer = page.getByTestId('document-viewer');
+    await expect
+      .poll(() => viewer.getByTestId('viewer-summary').innerText(), { timeout: 10_000 })
+      .toContain('Processing completed');
+    await viewer.getByTestId('viewer-tab-evaluation').click();
+    const evaluation = viewer.getByTestId('evaluation');
+    await evaluation.waitFor();
+    expect(await evaluation.getByTestId('evaluation-status').innerText()).toBe('Draft');
+    const questionCount = await evaluation.getByTestId('evaluation-question').count();
+    expect(questionCount).toBeGreaterThanOrEqual(3);
+    expect(await evaluation.getByTestId('correct-option').count()).toBe(questionCount);
+    expect(await evaluation.getByTestId('start-observation').count()).toBe(0);
+    await keepScreenshot(page, 'observations-evaluation-draft');
+
+    // The review editor: a blank title is refused with proto's message, a new one is saved.
+    await evaluation.getByTestId('evaluation-edit').click();
+    await page.waitForURL(`**/library/documents/${documentId}/evaluation/edit`);
+    const editor = page.getByTestId('evaluation-editor');
+    await editor.waitFor();
+    await editor.getByLabel('Title').fill(' ');
+    await editor.getByTestId('evaluation-save').click();
+    await expect.poll(() => toastText(page)).toContain('Cannot save');
+    await editor.getByText('Title is required.').waitFor();
+    await editor.getByLabel('Title').fill(EDITED_TITLE);
+    await keepScreenshot(page, 'observations-evaluation-editor');
+    await editor.getByTestId('evaluation-save').click();
+    await expect.poll(() => toastText(page)).toContain('Evaluation saved');
+
+    // Published from the viewer: Start Observation appears.
+    await page.getByRole('link', { name: 'Back to Library' }).click();
+    await page.waitForURL('**/library/documents');
+    await row.getByTestId('view-document').click();
+    await viewer.getByTestId('viewer-tab-evaluation').click();
+    await expect
+      .poll(() => evaluation.getByTestId('evaluation-title').innerText())
+      .toBe(EDITED_TITLE);
+    await evaluation.getByTestId('evaluation-publish').click();
+    await expect.poll(() => toastText(page)).toContain('Evaluation published');
+    await expect
+      .poll(() => evaluation.getByTestId('evaluation-status').innerText())
+      .toBe('Published');
+    await evaluation.getByTestId('start-observation').waitFor();
+    await keepScreenshot(page, 'observations-evaluation-published');
+
+    // A course with that SOP; the operator starts it (through the API) at 0 %.
+    const course = await supervisorApi.call('POST', '/api/training/courses', {
+      ...COURSE,
+      documentIds: [documentId],
+    });
+    const enrolled = await operatorApi.call('POST', `/api/training/courses/${course.id}/enroll`);
+    expect(enrolled).toMatchObject({ status: 'in_progress', progress: 0 });
+
+    // The answers, as the reviewer sees them.
+    const review = await supervisorApi.call(
+      'GET',
+      `/api/library/documents/${documentId}/evaluation`,
+    );
+    const answers = new Map<string, string>(
+      (review.questions as ReviewQuestion[]).map((question) => [
+        question.text,
+        'ABCDEFGH'[question.correctIndex]!,
+      ]),
+    );
+
+    // Start Observation from the viewer: the document is chosen, the operator is required.
+    await evaluation.getByTestId('start-observation').click();
+    const dialog = page.getByTestId('start-observation-dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('SOP Document').locator('option:checked').innerText()).toBe(
+      SOP_TITLE,
+    );
+    await dialog.getByTestId('start-observation-submit').click();
+    await expect.poll(() => toastText(page)).toContain('Missing Information');
+    expect(await toastText(page)).toContain('Please select an operator to observe');
+    await dialog.getByLabel('Operator').selectOption({ label: `${OPERATOR.name} (operator)` });
+    await dialog.getByLabel('Initial Notes (optional)').fill('Morning shift, cold kitchen');
+    await keepScreenshot(page, 'observations-start-dialog');
+    await dialog.getByTestId('start-observation-submit').click();
+    await page.waitForURL(/\/observation\/\d+$/);
+    const observationId = Number(new URL(page.url()).pathname.split('/').at(-1));
+
+    // The live session, one question at a time.
+    const session = page.getByTestId('observation-session');
+    await session.waitFor();
+    expect(await session.getByTestId('session-title').innerText()).toBe(EDITED_TITLE);
+    expect(await session.getByTestId('session-operator').innerText()).toBe(OPERATOR.name);
+    expect(await session.getByTestId('session-elapsed').innerText()).toMatch(/\d+:\d\d/);
+    expect(await session.getByTestId('question-position').innerText()).toBe(
+      `Question 1 of ${questionCount}`,
+    );
+    expect(await session.getByTestId('progress-percent').innerText()).toBe('0% Complete');
+    const advance = session.getByTestId('advance-question');
+    expect(await advance.isDisabled()).toBe(true);
+    expect(await advance.innerText()).toBe('Next Question');
+
+    // A finding recorded during the session.
+    const findingForm = session.getByTestId('record-finding');
+    await findingForm.getByLabel('Severity').selectOption('medium');
+    await findingForm.getByLabel('Category').selectOption('safety');
+    await findingForm.getByLabel('Note').fill('Probe thermometer was not wiped between uses');
+    await findingForm.getByRole('button', { name: 'Record finding' }).click();
+    await expect.poll(() => toastText(page)).toContain('Finding recorded');
+    await expect.poll(() => session.getByTestId('finding').count()).toBe(1);
+
+    for (let index = 0; index < questionCount; index++) {
+      await expect
+        .poll(() => session.getByTestId('question-position').innerText())
+        .toBe(`Question ${index + 1} of ${questionCount}`);
+      const text = await session.getByTestId('question-text').innerText();
+      const letter = answers.get(text);
+      expect(letter, text).toBeDefined();
+      await session.locator(`[data-testid=session-option][data-letter="${letter}"]`).click();
+      await session.getByLabel('Additional Notes').fill(`Answered question ${index + 1} quickly`);
+      const last = index === questionCount - 1;
+      expect(await advance.innerText()).toBe(last ? 'Complete Observation' : 'Next Question');
+      if (index === 0) await keepScreenshot(page, 'observations-live-session');
+      await advance.click();
+      if (!last)
+        await expect.poll(() => toastText(page)).toContain(`Moving to question ${index + 2}`);
+    }
+
+    // Completed: the score, then the list.
+    await page.waitForURL('**/library/observations');
+    await expect.poll(() => toastText(page)).toContain('Observation Completed');
+    expect(await toastText(page)).toContain('100% · Pass');
+    const observationRow = page.locator(
+      `[data-testid=observation-row][data-observation-id="${observationId}"]`,
+    );
+    await observationRow.waitFor();
+    expect(await observationRow.getByTestId('observation-operator').innerText()).toBe(
+      OPERATOR.name,
+    );
+    expect(await observationRow.getByTestId('observation-status').innerText()).toBe('Completed');
+    expect(await observationRow.getByTestId('observation-score').innerText()).toBe('100% · Pass');
+    expect(await observationRow.getByTestId('observation-findings').innerText()).toBe(
+      '1 finding (1 open)',
+    );
+    expect(await page.getByTestId('counter-total-value').innerText()).toBe('1');
+    expect(await page.getByTestId('counter-open-value').innerText()).toBe('1');
+    await keepScreenshot(page, 'observations-list');
+
+    // The completed summary: the finding is resolved there.
+    await observationRow.click();
+    const summary = page.getByTestId('observation-summary');
+    await summary.waitFor();
+    expect(await summary.getByTestId('summary-score').innerText()).toContain('100% · Pass');
+    expect(await summary.getByTestId('summary-answers').innerText()).toBe(
+      `${questionCount} of ${questionCount}`,
+    );
+    await summary.getByTestId('resolve-finding').click();
+    await expect.poll(() => toastText(page)).toContain('Finding resolved');
+    await expect
+      .poll(() => summary.getByTestId('finding').getAttribute('data-status'))
+      .toBe('resolved');
+    await keepScreenshot(page, 'observations-summary');
+    await summary.getByRole('button', { name: 'Back to Observations' }).click();
+    await page.waitForURL('**/library/observations');
+    await expect.poll(() => page.getByTestId('counter-resolved-value').innerText()).toBe('1');
+    expect(await page.getByTestId('counter-open-value').innerText()).toBe('0');
+
+    // The supervisor's Training Center shows the course (not enrolled: Start Course).
+    await page.goto(`${stack.url}/training`);
+    await page.getByText('Develop your skills with our comprehensive training programs').waitFor();
+    const supervisorCard = page.locator(
+      `[data-testid=course-card][data-course-title="${COURSE.title}"]`,
+    );
+    await supervisorCard.waitFor();
+    expect(await supervisorCard.getByTestId('course-action').innerText()).toBe('Start Course');
+    await page.close();
+
+    // The operator: the course is completed by the passed observation.
+    const operatorPage = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(operatorPage, OPERATOR.email, OPERATOR.password);
+    await operatorPage.goto(`${stack.url}/training`);
+    const card = operatorPage.locator(
+      `[data-testid=course-card][data-course-title="${COURSE.title}"]`,
+    );
+    await card.waitFor();
+    expect(await card.getByTestId('course-progress').innerText()).toBe('100%');
+    expect(await card.getAttribute('data-status')).toBe('completed');
+    expect(await card.getByTestId('course-action').innerText()).toBe('Review');
+    expect(await card.getByTestId('course-sop-item').getAttribute('data-passed')).toBe('true');
+    expect(await operatorPage.getByTestId('completed-count').innerText()).toBe('1 Completed');
+    await keepScreenshot(operatorPage, 'training-operator-completed');
+
+    // A completed course can be rated.
+    await card.getByTestId('course-action').click();
+    const details = operatorPage.getByTestId('course-details');
+    await details.getByRole('radio', { name: '5 stars' }).click();
+    await expect.poll(() => toastText(operatorPage)).toContain('Thank you for your rating');
+    await details.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => details.count()).toBe(0);
+    await expect
+      .poll(() => card.getByTestId('course-rating').innerText())
+      .toContain('5.0 (1 rating)');
+
+    await operatorPage.getByTestId('training-tab-progress').click();
+    expect(await operatorPage.getByTestId('overall-progress-value').innerText()).toBe('100%');
+    expect(await operatorPage.getByTestId('courses-completed-value').innerText()).toBe('1 of 1');
+    expect(await operatorPage.getByTestId('certificates-earned-value').innerText()).toBe('1');
+    await keepScreenshot(operatorPage, 'training-operator-progress');
+
+    // Operators do not observe: the page says so.
+    await operatorPage.goto(`${stack.url}/library/observations`);
+    await operatorPage.getByTestId('access-restricted').waitFor();
+    await operatorPage.close();
+  });
+});

@@ -1,0 +1,517 @@
+import { api, type ReviewEvaluation } from '@hub/proto';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ArrowDown, ArrowLeft, ArrowUp, Plus, Save, Send, Trash2, X } from 'lucide-react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { call, isApiError } from '../api/client';
+import { failureToast } from '../api/errors';
+import { currentUserQuery } from '../api/queries';
+import { toast } from '../toast/toastStore';
+import { Badge } from '../ui/Badge';
+import { Card } from '../ui/Card';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { Field } from '../ui/Field';
+import { Spinner } from '../ui/Spinner';
+import {
+  inputClass,
+  linkClass,
+  smallButtonClass,
+  smallDangerButtonClass,
+  smallOutlineButtonClass,
+  textareaClass,
+} from '../ui/styles';
+import {
+  addOption,
+  blankQuestion,
+  draftErrors,
+  draftOf,
+  editorStateOf,
+  evaluationStatusBadge,
+  hasAnswers,
+  isReviewer,
+  MAX_OPTIONS,
+  MIN_OPTIONS,
+  moveItem,
+  optionLetter,
+  questionErrors,
+  removeAt,
+  removeOption,
+  replaceAt,
+  type DraftErrors,
+  type EditorQuestion,
+  type EditorState,
+} from './evaluationText';
+import { documentEvaluationQuery, refreshEvaluation } from './queries';
+
+const plainTextarea = textareaClass.replace('font-mono ', '');
+
+/** /library/documents/{id}/evaluation/edit: the reviewers' editor of a generated evaluation. */
+export function EvaluationEditorPage({ documentId }: { documentId: number }) {
+  const role = useQuery(currentUserQuery).data?.role;
+  const document = useQuery({
+    queryKey: [api.document.path, documentId],
+    queryFn: ({ signal }) => call(api.document, { params: { id: documentId }, signal }),
+    enabled: Number.isInteger(documentId) && documentId > 0,
+  });
+  const evaluation = useQuery({
+    ...documentEvaluationQuery({ id: documentId, quizId: document.data?.quizId ?? null }),
+    enabled: isReviewer(role) && document.isSuccess,
+  });
+
+  let body: ReactNode;
+  if (!isReviewer(role)) {
+    body = (
+      <Notice>
+        Access Restricted: only administrators and training supervisors review evaluations.
+      </Notice>
+    );
+  } else if (document.isError || evaluation.isError) {
+    const error = document.error ?? evaluation.error;
+    body = (
+      <Notice>
+        {isApiError(error, 404)
+          ? (error.serverMessage ?? 'Evaluation not found')
+          : 'Failed to load evaluation'}
+      </Notice>
+    );
+  } else if (evaluation.isPending) {
+    body = (
+      <div className="flex justify-center py-16">
+        <Spinner />
+      </div>
+    );
+  } else if (!hasAnswers(evaluation.data)) {
+    body = <Notice>Failed to load evaluation</Notice>;
+  } else {
+    body = (
+      <EvaluationEditor
+        key={`${evaluation.data.id}-${evaluation.data.updatedAt}`}
+        documentId={documentId}
+        evaluation={evaluation.data}
+      />
+    );
+  }
+
+  return (
+    <div data-testid="evaluation-editor-page" className="mx-auto max-w-4xl space-y-6">
+      <header className="space-y-1">
+        <Link to="/library/documents" className={`${linkClass} inline-flex items-center gap-1`}>
+          <ArrowLeft className="size-4" /> Back to Library
+        </Link>
+        <h1 className="text-2xl font-bold">Review Evaluation</h1>
+        {document.data && (
+          <p className="text-slate-500 dark:text-slate-400">{document.data.title}</p>
+        )}
+      </header>
+      {body}
+    </div>
+  );
+}
+
+function Notice({ children }: { children: ReactNode }) {
+  return (
+    <p
+      role="alert"
+      data-testid="evaluation-editor-notice"
+      className="rounded-lg border border-dashed border-slate-300 px-6 py-12 text-center text-sm text-slate-500 dark:border-slate-700"
+    >
+      {children}
+    </p>
+  );
+}
+
+function EvaluationEditor({
+  documentId,
+  evaluation,
+}: {
+  documentId: number;
+  evaluation: ReviewEvaluation;
+}) {
+  const queryClient = useQueryClient();
+  const initial = useMemo(() => editorStateOf(evaluation), [evaluation]);
+  const [state, setState] = useState<EditorState>(initial);
+  const [showErrors, setShowErrors] = useState(false);
+  const errors = useMemo(() => draftErrors(state), [state]);
+  const shown: DraftErrors = showErrors ? errors : {};
+  const problems = Object.keys(errors).length;
+  const dirty = JSON.stringify(draftOf(state)) !== JSON.stringify(draftOf(initial));
+  const status = evaluationStatusBadge(evaluation.status);
+
+  const saveDraft = () =>
+    call(api.updateEvaluation, { params: { id: documentId }, body: draftOf(state) });
+
+  const afterChange = async (saved: ReviewEvaluation) => {
+    queryClient.setQueryData([api.documentEvaluation.path, documentId], saved);
+    await refreshEvaluation(queryClient, documentId);
+  };
+
+  const save = useMutation({
+    mutationFn: saveDraft,
+    onSuccess: async (saved) => {
+      toast({ title: 'Evaluation saved', description: 'Your changes have been saved.' });
+      await afterChange(saved);
+    },
+    onError: (error) => toast(failureToast('Save failed', error, 'Failed to save evaluation')),
+  });
+
+  const publish = useMutation({
+    mutationFn: async () => {
+      if (dirty) await saveDraft();
+      return call(api.publishEvaluation, { params: { id: documentId } });
+    },
+    onSuccess: async (published) => {
+      toast({
+        title: 'Evaluation published',
+        description: 'Observations can now use this evaluation.',
+      });
+      await afterChange(published);
+    },
+    onError: (error) =>
+      toast(failureToast('Publish failed', error, 'Failed to publish evaluation')),
+  });
+
+  /** The client-side check mirrors the server's (proto's EvaluationDraft). */
+  const checked = (action: () => void) => {
+    setShowErrors(true);
+    if (problems > 0) {
+      toast({
+        title: 'Cannot save',
+        description: `Please fix ${problems} ${problems === 1 ? 'problem' : 'problems'} first: ${Object.values(errors)[0]}`,
+        variant: 'destructive',
+      });
+      return;
+    }
+    action();
+  };
+
+  const update = (patch: Partial<EditorState>) => setState((current) => ({ ...current, ...patch }));
+  const updateQuestion = (index: number, question: EditorQuestion) =>
+    setState((current) => ({
+      ...current,
+      questions: replaceAt(current.questions, index, question),
+    }));
+  const busy = save.isPending || publish.isPending;
+
+  return (
+    <form
+      data-testid="evaluation-editor"
+      className="space-y-6"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        checked(() => save.mutate());
+      }}
+    >
+      <Card className="space-y-4">
+        <div className="flex items-center gap-2">
+          <Badge tone={status.tone} testId="editor-status">
+            {status.label}
+          </Badge>
+          {dirty && <span className="text-xs text-amber-600">Unsaved changes</span>}
+        </div>
+        <Field id="evaluation-title" label="Title" error={shown['title']}>
+          <input
+            id="evaluation-title"
+            value={state.title}
+            maxLength={300}
+            onChange={(event) => update({ title: event.target.value })}
+            className={inputClass}
+          />
+        </Field>
+        <Field id="evaluation-description" label="Description" error={shown['description']}>
+          <textarea
+            id="evaluation-description"
+            rows={3}
+            value={state.description}
+            maxLength={2000}
+            onChange={(event) => update({ description: event.target.value })}
+            className={plainTextarea}
+          />
+        </Field>
+      </Card>
+
+      <section className="space-y-4">
+        <div className="flex items-center justify-between">
+          <h2 className="text-lg font-semibold">Questions ({state.questions.length})</h2>
+          {shown['questions'] && (
+            <p role="alert" className="text-xs text-red-600">
+              {shown['questions']}
+            </p>
+          )}
+        </div>
+        {state.questions.map((question, index) => (
+          <QuestionEditor
+            key={question.key}
+            index={index}
+            count={state.questions.length}
+            question={question}
+            errors={questionErrors(shown, index)}
+            onChange={(next) => updateQuestion(index, next)}
+            onMove={(to) =>
+              setState((current) => ({
+                ...current,
+                questions: moveItem(current.questions, index, to),
+              }))
+            }
+            onDelete={() =>
+              setState((current) => ({ ...current, questions: removeAt(current.questions, index) }))
+            }
+          />
+        ))}
+        <button
+          type="button"
+          data-testid="add-question"
+          onClick={() =>
+            setState((current) => ({
+              ...current,
+              questions: [...current.questions, blankQuestion(current.questions.at(-1)?.category)],
+            }))
+          }
+          className={smallOutlineButtonClass}
+        >
+          <Plus className="size-3.5" /> Add question
+        </button>
+      </section>
+
+      <Card className="space-y-3">
+        <h2 className="text-lg font-semibold">Key Learning Points</h2>
+        {state.keyLearningPoints.map((point, index) => (
+          <div key={index} className="flex items-start gap-2">
+            <div className="flex-1">
+              <input
+                aria-label={`Learning point ${index + 1}`}
+                value={point}
+                maxLength={500}
+                onChange={(event) =>
+                  update({
+                    keyLearningPoints: replaceAt(
+                      state.keyLearningPoints,
+                      index,
+                      event.target.value,
+                    ),
+                  })
+                }
+                className={inputClass}
+              />
+              {shown[`keyLearningPoints.${index}`] && (
+                <p role="alert" className="mt-1 text-xs text-red-600">
+                  {shown[`keyLearningPoints.${index}`]}
+                </p>
+              )}
+            </div>
+            <button
+              type="button"
+              aria-label={`Remove learning point ${index + 1}`}
+              onClick={() =>
+                update({ keyLearningPoints: removeAt(state.keyLearningPoints, index) })
+              }
+              className="rounded-md p-2 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
+            >
+              <X className="size-4" />
+            </button>
+          </div>
+        ))}
+        {shown['keyLearningPoints'] && (
+          <p role="alert" className="text-xs text-red-600">
+            {shown['keyLearningPoints']}
+          </p>
+        )}
+        <button
+          type="button"
+          disabled={state.keyLearningPoints.length >= 30}
+          onClick={() => update({ keyLearningPoints: [...state.keyLearningPoints, ''] })}
+          className={smallOutlineButtonClass}
+        >
+          <Plus className="size-3.5" /> Add learning point
+        </button>
+      </Card>
+
+      <div className="sticky bottom-0 flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 bg-slate-50/95 py-3 dark:border-slate-800 dark:bg-slate-900/95">
+        {showErrors && problems > 0 && (
+          <p role="alert" data-testid="editor-problems" className="mr-auto text-sm text-red-600">
+            {problems} {problems === 1 ? 'problem' : 'problems'} to fix before saving
+          </p>
+        )}
+        <button
+          type="submit"
+          data-testid="evaluation-save"
+          disabled={busy}
+          className={smallOutlineButtonClass + ' h-9'}
+        >
+          <Save className="size-4" /> {save.isPending ? 'Saving...' : 'Save'}
+        </button>
+        {evaluation.status !== 'published' && (
+          <button
+            type="button"
+            data-testid="editor-publish"
+            disabled={busy}
+            onClick={() => checked(() => publish.mutate())}
+            className={smallButtonClass}
+          >
+            <Send className="size-4" />
+            {publish.isPending ? 'Publishing...' : dirty ? 'Save and Publish' : 'Publish'}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+interface QuestionEditorProps {
+  index: number;
+  count: number;
+  question: EditorQuestion;
+  errors: DraftErrors;
+  onChange: (question: EditorQuestion) => void;
+  onMove: (to: number) => void;
+  onDelete: () => void;
+}
+
+function QuestionEditor({
+  index,
+  count,
+  question,
+  errors,
+  onChange,
+  onMove,
+  onDelete,
+}: QuestionEditorProps) {
+  const id = `question-${question.key}`;
+  const set = (patch: Partial<EditorQuestion>) => onChange({ ...question, ...patch });
+  const optionsError =
+    errors['options'] ??
+    Object.entries(errors).find(([key]) => key.startsWith('options.'))?.[1] ??
+    errors['correctIndex'];
+
+  return (
+    <Card testId="question-editor" className="space-y-4">
+      <div className="flex items-center gap-2">
+        <h3 className="flex-1 font-semibold">Question {index + 1}</h3>
+        <button
+          type="button"
+          aria-label={`Move question ${index + 1} up`}
+          disabled={index === 0}
+          onClick={() => onMove(index - 1)}
+          className={smallOutlineButtonClass}
+        >
+          <ArrowUp className="size-3.5" />
+        </button>
+        <button
+          type="button"
+          aria-label={`Move question ${index + 1} down`}
+          disabled={index === count - 1}
+          onClick={() => onMove(index + 1)}
+          className={smallOutlineButtonClass}
+        >
+          <ArrowDown className="size-3.5" />
+        </button>
+        <ConfirmDialog
+          title="Delete question?"
+          description={`Question ${index + 1} will be removed from the evaluation when you save.`}
+          confirmLabel="Delete"
+          onConfirm={onDelete}
+          trigger={
+            <button
+              type="button"
+              aria-label={`Delete question ${index + 1}`}
+              className={smallDangerButtonClass}
+            >
+              <Trash2 className="size-3.5" />
+            </button>
+          }
+        />
+      </div>
+      <Field id={`${id}-text`} label="Question" error={errors['text']}>
+        <textarea
+          id={`${id}-text`}
+          rows={2}
+          value={question.text}
+          maxLength={1000}
+          onChange={(event) => set({ text: event.target.value })}
+          className={plainTextarea}
+        />
+      </Field>
+      <Field id={`${id}-category`} label="Category" error={errors['category']}>
+        <input
+          id={`${id}-category`}
+          value={question.category}
+          maxLength={60}
+          onChange={(event) => set({ category: event.target.value })}
+          className={inputClass}
+        />
+      </Field>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium">
+          Options <span className="font-normal text-slate-500">(choose the correct one)</span>
+        </legend>
+        {question.options.map((option, optionIndex) => (
+          <div key={optionIndex} className="flex items-center gap-2">
+            <input
+              type="radio"
+              name={`${id}-correct`}
+              aria-label={`Option ${optionLetter(optionIndex)} is correct`}
+              checked={question.correctIndex === optionIndex}
+              onChange={() => set({ correctIndex: optionIndex })}
+              className="size-4 accent-green-600"
+            />
+            <span className="w-5 text-sm font-semibold">{optionLetter(optionIndex)}.</span>
+            <input
+              aria-label={`Option ${optionLetter(optionIndex)}`}
+              value={option}
+              maxLength={500}
+              onChange={(event) =>
+                set({ options: replaceAt(question.options, optionIndex, event.target.value) })
+              }
+              className={inputClass}
+            />
+            <button
+              type="button"
+              aria-label={`Remove option ${optionLetter(optionIndex)}`}
+              disabled={question.options.length <= MIN_OPTIONS}
+              onClick={() => onChange(removeOption(question, optionIndex))}
+              className="rounded-md p-2 text-slate-500 hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-800"
+            >
+              <X className="size-4" />
+            </button>
+          </div>
+        ))}
+        {optionsError && (
+          <p role="alert" className="text-xs text-red-600">
+            {optionsError}
+          </p>
+        )}
+        <button
+          type="button"
+          disabled={question.options.length >= MAX_OPTIONS}
+          onClick={() => onChange(addOption(question))}
+          className={smallOutlineButtonClass}
+        >
+          <Plus className="size-3.5" /> Add option
+        </button>
+        <p className="text-xs text-slate-500">
+          {MIN_OPTIONS} to {MAX_OPTIONS} options, all different.
+        </p>
+      </fieldset>
+      <Field id={`${id}-explanation`} label="Explanation" error={errors['explanation']}>
+        <textarea
+          id={`${id}-explanation`}
+          rows={2}
+          value={question.explanation}
+          maxLength={2000}
+          onChange={(event) => set({ explanation: event.target.value })}
+          className={plainTextarea}
+        />
+      </Field>
+      <Field id={`${id}-source`} label="Source passage" error={errors['sourcePassage']}>
+        <textarea
+          id={`${id}-source`}
+          rows={2}
+          value={question.sourcePassage}
+          maxLength={2000}
+          onChange={(event) => set({ sourcePassage: event.target.value })}
+          className={plainTextarea}
+        />
+      </Field>
+    </Card>
+  );
+}

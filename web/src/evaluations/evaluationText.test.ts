@@ -1,0 +1,157 @@
+import type { ReviewEvaluation } from '@hub/proto';
+import { describe, expect, it } from 'vitest';
+import {
+  addOption,
+  blankQuestion,
+  canStartObservation,
+  draftErrors,
+  draftOf,
+  editorStateOf,
+  evaluationStatusBadge,
+  hasAnswers,
+  isReviewer,
+  MAX_OPTIONS,
+  moveItem,
+  optionLetter,
+  questionErrors,
+  removeOption,
+  type EditorQuestion,
+} from './evaluationText';
+
+const review: ReviewEvaluation = {
+  id: 7,
+  documentId: 3,
+  title: 'Cooling cooked food',
+  description: 'Checks the cooling steps',
+  status: 'draft',
+  keyLearningPoints: ['Cool to 21 °C within 2 hours'],
+  generator: 'offline',
+  generatorModel: null,
+  promptUsed: '',
+  createdAt: '2025-01-01T00:00:00Z',
+  updatedAt: '2025-01-01T00:00:00Z',
+  publishedAt: null,
+  questions: [
+    {
+      id: 'q1',
+      text: 'How deep may a cooling container be?',
+      category: 'Procedure',
+      options: ['5 cm', '10 cm', '20 cm'],
+      correctIndex: 0,
+      correctOption: 'A',
+      explanation: 'Step 2',
+      sourcePassage: 'no deeper than 5 cm',
+    },
+  ],
+};
+
+const question = (patch: Partial<EditorQuestion> = {}): EditorQuestion => ({
+  ...blankQuestion(),
+  text: 'Which temperature is right?',
+  options: ['1', '2', '3', '4'],
+  correctIndex: 2,
+  ...patch,
+});
+
+describe('labels', () => {
+  it('letters options A to H', () => {
+    expect([0, 1, 2, 7].map(optionLetter)).toEqual(['A', 'B', 'C', 'H']);
+  });
+
+  it('maps statuses to badges and only published evaluations start observations', () => {
+    expect(evaluationStatusBadge('draft')).toEqual({ label: 'Draft', tone: 'amber' });
+    expect(evaluationStatusBadge('published')).toEqual({ label: 'Published', tone: 'green' });
+    expect(canStartObservation({ status: 'published' })).toBe(true);
+    expect(canStartObservation({ status: 'draft' })).toBe(false);
+  });
+
+  it('knows the reviewers and the review shape', () => {
+    expect(isReviewer('training_supervisor')).toBe(true);
+    expect(isReviewer('manager')).toBe(false);
+    expect(isReviewer(undefined)).toBe(false);
+    expect(hasAnswers(review)).toBe(true);
+    const { questions, ...rest } = review;
+    const publicView = {
+      ...rest,
+      questions: questions.map(({ id, text, category, options }) => ({
+        id,
+        text,
+        category,
+        options,
+      })),
+    };
+    expect(hasAnswers(publicView)).toBe(false);
+  });
+});
+
+describe('editor state', () => {
+  it('round-trips an evaluation into the request body', () => {
+    const state = editorStateOf(review);
+    expect(draftOf(state)).toEqual({
+      title: review.title,
+      description: review.description,
+      keyLearningPoints: review.keyLearningPoints,
+      questions: [
+        {
+          text: review.questions[0]!.text,
+          category: 'Procedure',
+          options: ['5 cm', '10 cm', '20 cm'],
+          correctIndex: 0,
+          explanation: 'Step 2',
+          sourcePassage: 'no deeper than 5 cm',
+        },
+      ],
+    });
+    expect(draftErrors(state)).toEqual({});
+  });
+
+  it('leaves blank learning points out', () => {
+    const state = { ...editorStateOf(review), keyLearningPoints: ['One', '  ', 'Two'] };
+    expect(draftOf(state).keyLearningPoints).toEqual(['One', 'Two']);
+  });
+
+  it("reports proto's messages by path", () => {
+    const state = editorStateOf(review);
+    expect(draftErrors({ ...state, questions: [] })).toEqual({
+      questions: 'An evaluation needs at least one question.',
+    });
+    const bad = {
+      ...state,
+      title: ' ',
+      questions: [
+        question({ text: 'Why', options: ['a', 'A', 'b'] }),
+        question({ options: ['x', '', 'z'] }),
+      ],
+    };
+    const errors = draftErrors(bad);
+    expect(errors['title']).toBe('Title is required.');
+    expect(questionErrors(errors, 0)).toEqual({
+      text: 'A question needs at least 5 characters.',
+      options: 'Options must all be different.',
+    });
+    expect(questionErrors(errors, 1)).toEqual({ 'options.1': 'Options cannot be empty.' });
+  });
+});
+
+describe('editing operations', () => {
+  it('adds options up to eight', () => {
+    let current = question({ options: ['a', 'b', 'c'] });
+    for (let i = 0; i < 10; i++) current = addOption(current);
+    expect(current.options).toHaveLength(MAX_OPTIONS);
+  });
+
+  it('removes options down to three and keeps the correct answer', () => {
+    const four = question({ options: ['a', 'b', 'c', 'd'], correctIndex: 2 });
+    expect(removeOption(four, 0)).toMatchObject({ options: ['b', 'c', 'd'], correctIndex: 1 });
+    expect(removeOption(four, 3)).toMatchObject({ options: ['a', 'b', 'c'], correctIndex: 2 });
+    expect(removeOption(four, 2)).toMatchObject({ options: ['a', 'b', 'd'], correctIndex: 0 });
+    const three = question({ options: ['a', 'b', 'c'] });
+    expect(removeOption(three, 0)).toBe(three);
+  });
+
+  it('moves items and ignores moves off the ends', () => {
+    expect(moveItem(['a', 'b', 'c'], 0, 2)).toEqual(['b', 'c', 'a']);
+    expect(moveItem(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'c', 'b']);
+    expect(moveItem(['a', 'b'], 0, -1)).toEqual(['a', 'b']);
+  });
+});

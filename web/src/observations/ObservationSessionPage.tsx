@@ -1,0 +1,331 @@
+import { api, type ObservationSession, type ResponseSubmission } from '@hub/proto';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import clsx from 'clsx';
+import { ArrowLeft, CheckCircle2, Clock, LogOut, User } from 'lucide-react';
+import { useState } from 'react';
+import { call, isApiError } from '../api/client';
+import { failureToast } from '../api/errors';
+import { optionLetter } from '../evaluations/evaluationText';
+import { toast } from '../toast/toastStore';
+import { Badge } from '../ui/Badge';
+import { Card } from '../ui/Card';
+import { Spinner } from '../ui/Spinner';
+import {
+  outlineButtonClass,
+  primaryButtonClass,
+  smallOutlineButtonClass,
+  textareaClass,
+} from '../ui/styles';
+import { FindingsPanel } from './FindingsPanel';
+import {
+  advanceLabel,
+  completionToast,
+  formatElapsed,
+  observationStatusBadge,
+  progressPercent,
+  questionPosition,
+  scoreText,
+  secondsBetween,
+} from './format';
+import { observationSessionQuery, refreshObservations } from './queries';
+import { useNow } from './useNow';
+
+const LIST_PATH = '/library/observations';
+
+/** /observation/{id}: the live session, or the summary of a completed one. */
+export function ObservationSessionPage({ id }: { id: number }) {
+  const navigate = useNavigate();
+  const valid = Number.isInteger(id) && id > 0;
+  const session = useQuery({ ...observationSessionQuery(id), enabled: valid });
+  const back = () => void navigate({ to: LIST_PATH });
+
+  if (!valid) return <NotFound />;
+  if (session.isPending) {
+    return (
+      <div
+        role="status"
+        data-testid="observation-loading"
+        className="flex flex-col items-center gap-3 py-24"
+      >
+        <Spinner />
+        <p>Loading observation session...</p>
+      </div>
+    );
+  }
+  if (session.isError) {
+    if (isApiError(session.error, 404)) return <NotFound />;
+    return (
+      <div role="alert" data-testid="observation-error" className="space-y-4 py-24 text-center">
+        <p className="text-lg font-medium">Error loading observation</p>
+        <button type="button" onClick={back} className={smallOutlineButtonClass}>
+          <ArrowLeft className="size-3.5" /> Back to Observations
+        </button>
+      </div>
+    );
+  }
+  const data = session.data;
+  if (data.status === 'completed' || data.currentQuestionIndex >= data.questions.length) {
+    return <CompletedSummary session={data} onBack={back} />;
+  }
+  return <LiveSession session={data} onExit={back} />;
+}
+
+function NotFound() {
+  return (
+    <div role="alert" data-testid="observation-not-found" className="py-24 text-center">
+      <p className="text-lg font-medium">Observation session not found</p>
+    </div>
+  );
+}
+
+function LiveSession({ session, onExit }: { session: ObservationSession; onExit: () => void }) {
+  const now = useNow();
+  const index = session.currentQuestionIndex;
+  const total = session.totalQuestions || session.questions.length;
+  const percent = progressPercent(index, total);
+
+  return (
+    <div data-testid="observation-session" className="mx-auto max-w-3xl space-y-6">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h1 data-testid="session-title" className="text-2xl font-bold">
+            {session.evaluationTitle}
+          </h1>
+          <p className="flex items-center gap-1.5 text-slate-500 dark:text-slate-400">
+            <User aria-hidden className="size-4" />
+            <span data-testid="session-operator">{session.operatorName}</span>
+          </p>
+        </div>
+        <div className="flex items-center gap-3">
+          <span
+            data-testid="session-elapsed"
+            aria-label="Elapsed time"
+            className="inline-flex items-center gap-1.5 rounded-md bg-slate-100 px-3 py-1.5 font-mono text-lg dark:bg-slate-800"
+          >
+            <Clock aria-hidden className="size-4" />
+            {formatElapsed(secondsBetween(session.startedAt, now))}
+          </span>
+          <button
+            type="button"
+            data-testid="exit-observation"
+            onClick={onExit}
+            className={smallOutlineButtonClass + ' h-9'}
+          >
+            <LogOut className="size-3.5" /> Exit Observation
+          </button>
+        </div>
+      </header>
+
+      <div className="space-y-2">
+        <div className="flex justify-between text-sm">
+          <span data-testid="question-position">{questionPosition(index, total)}</span>
+          <span data-testid="progress-percent">{percent}% Complete</span>
+        </div>
+        <div
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+        >
+          <div className="h-full bg-blue-600 transition-all" style={{ width: `${percent}%` }} />
+        </div>
+      </div>
+
+      {/* Keyed by question: a new question clears the choice and notes and restarts its timer. */}
+      <QuestionStep key={index} session={session} now={now} />
+
+      <FindingsPanel session={session} canRecord canResolve={false} />
+    </div>
+  );
+}
+
+function QuestionStep({ session, now }: { session: ObservationSession; now: number }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [shownAt] = useState(() => Date.now());
+  const [selected, setSelected] = useState<number | null>(null);
+  const [notes, setNotes] = useState('');
+  const index = session.currentQuestionIndex;
+  const total = session.totalQuestions || session.questions.length;
+  const question = session.questions[index]!;
+  const questionSeconds = secondsBetween(shownAt, now);
+
+  const submit = useMutation({
+    mutationFn: (body: ResponseSubmission) =>
+      call(api.observationResponse, { params: { id: session.id }, body }),
+    onSuccess: async (result) => {
+      if (result.completed) {
+        toast(completionToast(session.operatorName, result.score, result.passed));
+        await Promise.all([
+          refreshObservations(queryClient),
+          queryClient.invalidateQueries({ queryKey: observationSessionQuery(session.id).queryKey }),
+        ]);
+        await navigate({ to: LIST_PATH });
+        return;
+      }
+      const next = result.nextQuestionIndex ?? index + 1;
+      queryClient.setQueryData(observationSessionQuery(session.id).queryKey, (current) =>
+        current ? { ...current, currentQuestionIndex: next } : current,
+      );
+      toast({ title: `Moving to question ${next + 1}` });
+      void refreshObservations(queryClient);
+    },
+    // Spec section 8: 'Error' with the server's message, or 'Failed to submit response'.
+    onError: (error) => toast(failureToast('Error', error, 'Failed to submit response')),
+  });
+
+  const advance = () => {
+    if (selected === null) {
+      toast({
+        title: 'Missing Response',
+        description: 'Please select an option before continuing',
+        variant: 'destructive',
+      });
+      return;
+    }
+    submit.mutate({
+      questionId: question.id,
+      selectedOption: optionLetter(selected),
+      selectedOptionText: question.options[selected] ?? '',
+      timeSpentSeconds: secondsBetween(shownAt, Date.now()),
+      managerNotes: notes.trim(),
+    });
+  };
+
+  return (
+    <Card testId="session-question" className="space-y-5">
+      <div className="flex flex-wrap items-start gap-3">
+        <h2 data-testid="question-text" className="min-w-0 flex-1 text-lg font-semibold">
+          {question.text}
+        </h2>
+        {question.category && (
+          <Badge tone="blue" testId="question-category">
+            {question.category}
+          </Badge>
+        )}
+      </div>
+      <div role="radiogroup" aria-label="Options" className="space-y-2">
+        {question.options.map((option, optionIndex) => {
+          const checked = selected === optionIndex;
+          return (
+            <button
+              key={optionIndex}
+              type="button"
+              role="radio"
+              aria-checked={checked}
+              data-testid="session-option"
+              data-letter={optionLetter(optionIndex)}
+              onClick={() => setSelected(optionIndex)}
+              className={clsx(
+                'flex w-full items-start gap-3 rounded-md border px-4 py-3 text-left text-sm',
+                checked
+                  ? 'border-blue-600 bg-blue-50 dark:bg-blue-950'
+                  : 'border-slate-200 hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-900',
+              )}
+            >
+              <span
+                className={clsx(
+                  'flex size-6 shrink-0 items-center justify-center rounded-full border text-xs font-semibold',
+                  checked ? 'border-blue-600 bg-blue-600 text-white' : 'border-slate-300',
+                )}
+              >
+                {optionLetter(optionIndex)}
+              </span>
+              <span className="pt-0.5">{option}</span>
+            </button>
+          );
+        })}
+      </div>
+      <div className="space-y-1.5">
+        <label htmlFor="manager-notes" className="text-sm font-medium">
+          Additional Notes
+        </label>
+        <textarea
+          id="manager-notes"
+          rows={2}
+          maxLength={5000}
+          value={notes}
+          onChange={(event) => setNotes(event.target.value)}
+          placeholder="Optional notes about this answer"
+          className={textareaClass.replace('font-mono ', '')}
+        />
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <span data-testid="question-timer" className="text-xs text-slate-500">
+          Time on this question: {formatElapsed(questionSeconds)}
+        </span>
+        <button
+          type="button"
+          data-testid="advance-question"
+          disabled={selected === null || submit.isPending}
+          onClick={advance}
+          className={primaryButtonClass.replace('w-full', 'w-auto')}
+        >
+          {submit.isPending ? 'Saving...' : advanceLabel(index, total)}
+        </button>
+      </div>
+    </Card>
+  );
+}
+
+function CompletedSummary({
+  session,
+  onBack,
+}: {
+  session: ObservationSession;
+  onBack: () => void;
+}) {
+  const status = observationStatusBadge('completed');
+  const score = scoreText(session.score, session.passed);
+  const total = session.totalQuestions || session.questions.length;
+  return (
+    <div data-testid="observation-summary" className="mx-auto max-w-3xl space-y-6">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">{session.evaluationTitle}</h1>
+          <p className="text-slate-500 dark:text-slate-400">
+            {session.operatorName} · observed by {session.observerName}
+          </p>
+        </div>
+        <button
+          type="button"
+          onClick={onBack}
+          className={outlineButtonClass.replace('w-full', 'w-auto')}
+        >
+          <ArrowLeft className="size-4" /> Back to Observations
+        </button>
+      </header>
+      <Card className="grid gap-4 sm:grid-cols-3">
+        <div>
+          <p className="text-sm text-slate-500">Status</p>
+          <Badge tone={status.tone}>{status.label}</Badge>
+        </div>
+        <div>
+          <p className="text-sm text-slate-500">Answers</p>
+          <p data-testid="summary-answers" className="text-lg font-semibold">
+            {total} of {total}
+          </p>
+        </div>
+        <div>
+          <p className="text-sm text-slate-500">Score</p>
+          <p
+            data-testid="summary-score"
+            className="flex items-center gap-1.5 text-lg font-semibold"
+          >
+            {session.passed && <CheckCircle2 aria-hidden className="size-4 text-green-600" />}
+            {score ?? 'Not scored'}
+          </p>
+        </div>
+      </Card>
+      {session.initialNotes && (
+        <Card>
+          <p className="text-sm text-slate-500">Initial notes</p>
+          <p className="whitespace-pre-wrap">{session.initialNotes}</p>
+        </Card>
+      )}
+      <FindingsPanel session={session} canRecord={false} canResolve />
+    </div>
+  );
+}

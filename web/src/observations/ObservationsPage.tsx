@@ -1,0 +1,270 @@
+import { api, ObservationSettings, type ObservationSummary } from '@hub/proto';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { ClipboardList, Plus, Search } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { call } from '../api/client';
+import { failureToast } from '../api/errors';
+import { currentUserQuery } from '../api/queries';
+import { useDebouncedValue } from '../auth/useDebouncedValue';
+import { toast } from '../toast/toastStore';
+import { Badge } from '../ui/Badge';
+import { Card } from '../ui/Card';
+import { formatDateTime } from '../ui/dates';
+import { Spinner } from '../ui/Spinner';
+import { inputClass, smallButtonClass, smallOutlineButtonClass } from '../ui/styles';
+import {
+  COUNTERS,
+  countersText,
+  findingsText,
+  isTrainingEditor,
+  observationStatusBadge,
+  scoreText,
+} from './format';
+import { observationSettingsQuery, observationsQuery, refreshObservations } from './queries';
+import { StartObservationDialog } from './StartObservationDialog';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** /library/observations: every observation of the organization, searchable, with counters. */
+export function ObservationsPage() {
+  const navigate = useNavigate();
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
+  const [creating, setCreating] = useState(false);
+  const list = useQuery(observationsQuery(search));
+
+  const observations = list.data?.observations;
+  const counters = list.data?.counters ?? { open: 0, inProgress: 0, resolved: 0, total: 0 };
+  const empty = list.isSuccess && observations?.length === 0;
+
+  return (
+    <div data-testid="observations-page" className="mx-auto max-w-6xl space-y-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">Observations</h1>
+          <p className="text-slate-500 dark:text-slate-400">
+            Observe operators against published SOP evaluations and follow up on findings
+          </p>
+        </div>
+        <PassMark />
+      </header>
+
+      <section aria-label="Observation counters" className="space-y-2">
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+          {COUNTERS.map(({ key, label, meaning }) => (
+            <Card key={key} testId={`counter-${key}`} className="p-4">
+              <p className="text-sm text-slate-500 dark:text-slate-400" title={meaning}>
+                {label}
+              </p>
+              <p className="text-2xl font-bold" data-testid={`counter-${key}-value`}>
+                {counters[key]}
+              </p>
+            </Card>
+          ))}
+        </div>
+        <p className="sr-only">{countersText(counters)}</p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">
+          Open = completed with unresolved findings · In Progress = not completed yet · Resolved =
+          completed with every finding resolved · Total = all observations
+        </p>
+      </section>
+
+      <div className="flex flex-wrap items-center gap-2">
+        <div className="relative min-w-[200px] flex-1">
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+          />
+          <input
+            type="search"
+            aria-label="Search observations"
+            data-testid="observation-search"
+            placeholder="Search observations..."
+            value={searchText}
+            maxLength={200}
+            onChange={(event) => setSearchText(event.target.value)}
+            className={`${inputClass} pl-9`}
+          />
+        </div>
+        <button
+          type="button"
+          data-testid="new-observation"
+          onClick={() => setCreating(true)}
+          className={`${smallButtonClass} h-10`}
+        >
+          <Plus className="size-4" /> New Observation
+        </button>
+      </div>
+
+      <div data-testid="observation-list" aria-busy={list.isFetching} className="space-y-3">
+        {list.isPending && (
+          <div className="flex justify-center py-12">
+            <Spinner />
+          </div>
+        )}
+        {list.isError && (
+          <p role="alert" className="text-sm text-red-600">
+            Failed to load observations
+          </p>
+        )}
+        {empty && (
+          <div
+            data-testid="observations-empty"
+            className="rounded-lg border border-dashed border-slate-300 px-6 py-12 text-center dark:border-slate-700"
+          >
+            <ClipboardList aria-hidden className="mx-auto mb-3 size-10 text-slate-400" />
+            <p className="font-medium">No observations recorded</p>
+            {search.trim() === '' ? (
+              <button
+                type="button"
+                data-testid="create-first-observation"
+                onClick={() => setCreating(true)}
+                className={`${smallButtonClass} mt-4`}
+              >
+                <Plus className="size-4" /> Create First Observation
+              </button>
+            ) : (
+              <p className="mt-1 text-sm text-slate-500">Nothing matches your search.</p>
+            )}
+          </div>
+        )}
+        {observations?.map((observation) => (
+          <ObservationRow
+            key={observation.id}
+            observation={observation}
+            onOpen={() =>
+              void navigate({ to: '/observation/$id', params: { id: String(observation.id) } })
+            }
+          />
+        ))}
+      </div>
+
+      <StartObservationDialog open={creating} onOpenChange={setCreating} />
+    </div>
+  );
+}
+
+function ObservationRow({
+  observation,
+  onOpen,
+}: {
+  observation: ObservationSummary;
+  onOpen: () => void;
+}) {
+  const status = observationStatusBadge(observation.status);
+  const score = scoreText(observation.score, observation.passed);
+  return (
+    <button
+      type="button"
+      data-testid="observation-row"
+      data-observation-id={observation.id}
+      data-status={observation.status}
+      onClick={onOpen}
+      className="flex w-full flex-wrap items-center gap-x-6 gap-y-2 rounded-lg border border-slate-200 bg-white p-4 text-left hover:border-blue-400 dark:border-slate-800 dark:bg-slate-950"
+    >
+      <div className="min-w-[220px] flex-1 space-y-1">
+        <p className="font-medium" data-testid="observation-title">
+          {observation.title}
+        </p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">
+          <span data-testid="observation-operator">{observation.operatorName}</span> · observed by{' '}
+          {observation.observerName}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-3 text-sm">
+        <Badge tone={status.tone} testId="observation-status">
+          {status.label}
+        </Badge>
+        <span data-testid="observation-score" className="min-w-[110px]">
+          {score ? (
+            <Badge tone={observation.passed ? 'green' : 'red'}>{score}</Badge>
+          ) : (
+            <span className="text-slate-500">
+              {observation.answered} of {observation.totalQuestions} answered
+            </span>
+          )}
+        </span>
+        <span data-testid="observation-findings" className="text-slate-500">
+          {findingsText(observation.findings.length, observation.openFindings)}
+        </span>
+        <span className="text-slate-500">{formatDateTime(observation.startedAt)}</span>
+      </div>
+    </button>
+  );
+}
+
+/** The organization's pass mark; training editors may change it. */
+function PassMark() {
+  const queryClient = useQueryClient();
+  const role = useQuery(currentUserQuery).data?.role;
+  const settings = useQuery(observationSettingsQuery);
+  const [value, setValue] = useState('');
+  const current = settings.data?.passMark;
+  useEffect(() => {
+    if (current !== undefined) setValue(String(current));
+  }, [current]);
+
+  const save = useMutation({
+    mutationFn: (passMark: number) => call(api.saveObservationSettings, { body: { passMark } }),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(observationSettingsQuery.queryKey, saved);
+      toast({
+        title: 'Pass mark updated',
+        description: `Observations now pass at ${saved.passMark}%.`,
+      });
+      await refreshObservations(queryClient);
+    },
+    onError: (error) => toast(failureToast('Update failed', error, 'Failed to update pass mark')),
+  });
+
+  if (current === undefined) return null;
+  if (!isTrainingEditor(role)) {
+    return (
+      <p data-testid="pass-mark" className="text-sm text-slate-500 dark:text-slate-400">
+        Pass mark: <span className="font-semibold">{current}%</span>
+      </p>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = ObservationSettings.safeParse({ passMark: value });
+    if (!parsed.success) {
+      toast({
+        title: 'Invalid pass mark',
+        description: parsed.error.issues[0]?.message ?? 'The pass mark must be between 1 and 100.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    save.mutate(parsed.data.passMark);
+  };
+
+  return (
+    <form onSubmit={submit} data-testid="pass-mark" className="flex items-center gap-2 text-sm">
+      <label
+        htmlFor="pass-mark-input"
+        className="whitespace-nowrap text-slate-500 dark:text-slate-400"
+      >
+        Pass mark (%)
+      </label>
+      <input
+        id="pass-mark-input"
+        type="number"
+        min={1}
+        max={100}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        className={`${inputClass} h-8 w-20`}
+      />
+      <button
+        type="submit"
+        disabled={save.isPending || value === String(current)}
+        className={smallOutlineButtonClass}
+      >
+        Save
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,160 @@
+import { api, roleLabel, type CreateObservationRequest, type LibraryDocument } from '@hub/proto';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { Play } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { call } from '../api/client';
+import { failureToast } from '../api/errors';
+import { toast } from '../toast/toastStore';
+import { Dialog } from '../ui/Dialog';
+import { Field } from '../ui/Field';
+import { primaryButtonClass, selectClass, textareaClass } from '../ui/styles';
+import { documentsWithEvaluation, observableMembers, startRequest } from './format';
+import { refreshObservations, sopChoicesQuery, teamMembersQuery } from './queries';
+
+type DocumentChoice = Pick<LibraryDocument, 'id' | 'title' | 'evaluationId' | 'evaluationStatus'>;
+
+interface StartObservationDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Opened from the document viewer: that document is chosen already. */
+  preselected?: DocumentChoice | undefined;
+}
+
+export function StartObservationDialog({
+  open,
+  onOpenChange,
+  preselected,
+}: StartObservationDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Start Observation"
+      description="Observe an operator against a published SOP evaluation."
+      testId="start-observation-dialog"
+    >
+      {/* Mounted only while open: every opening starts from a clean form. */}
+      {open && (
+        <StartObservationForm preselected={preselected} onDone={() => onOpenChange(false)} />
+      )}
+    </Dialog>
+  );
+}
+
+function StartObservationForm({
+  preselected,
+  onDone,
+}: {
+  preselected: DocumentChoice | undefined;
+  onDone: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const members = useQuery(teamMembersQuery);
+  const documents = useQuery(sopChoicesQuery);
+  const [operatorId, setOperatorId] = useState('');
+  const [documentId, setDocumentId] = useState(preselected ? String(preselected.id) : '');
+  const [initialNotes, setInitialNotes] = useState('');
+
+  const operators = observableMembers(members.data ?? []);
+  const choices: DocumentChoice[] = documentsWithEvaluation(documents.data?.documents ?? []);
+  if (preselected && !choices.some((choice) => choice.id === preselected.id)) {
+    choices.unshift(preselected);
+  }
+
+  const create = useMutation({
+    mutationFn: (body: CreateObservationRequest) => call(api.createObservation, { body }),
+    onSuccess: async (created) => {
+      toast({ title: 'Observation started', description: `Observing ${created.operatorName}.` });
+      onDone();
+      await refreshObservations(queryClient);
+      await navigate({ to: '/observation/$id', params: { id: String(created.id) } });
+    },
+    // Spec section 8: 'Error' with the server's message, or 'Failed to create observation'.
+    onError: (error) => toast(failureToast('Error', error, 'Failed to create observation')),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const request = startRequest({ operatorId, documentId, initialNotes }, choices);
+    if ('error' in request) {
+      toast(request.error);
+      return;
+    }
+    create.mutate(request.body);
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      <Field
+        id="observation-operator"
+        label="Operator"
+        hint={
+          members.isError
+            ? 'Failed to load team members'
+            : members.isSuccess && operators.length === 0
+              ? 'No active operators or training supervisors in your organization'
+              : undefined
+        }
+      >
+        <select
+          id="observation-operator"
+          data-testid="observation-operator"
+          value={operatorId}
+          onChange={(event) => setOperatorId(event.target.value)}
+          className={selectClass}
+        >
+          <option value="">{members.isPending ? 'Loading...' : 'Select an operator'}</option>
+          {operators.map((member) => (
+            <option key={member.id} value={member.id}>
+              {member.name} ({roleLabel(member.role)})
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field
+        id="observation-document"
+        label="SOP Document"
+        hint="Only documents whose evaluation has been published can be observed."
+      >
+        <select
+          id="observation-document"
+          data-testid="observation-document"
+          value={documentId}
+          onChange={(event) => setDocumentId(event.target.value)}
+          className={selectClass}
+        >
+          <option value="">
+            {documents.isPending ? 'Loading...' : 'Select a document with evaluation'}
+          </option>
+          {choices.map((choice) => (
+            <option key={choice.id} value={choice.id}>
+              {choice.title}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id="observation-notes" label="Initial Notes (optional)">
+        <textarea
+          id="observation-notes"
+          rows={3}
+          maxLength={5000}
+          value={initialNotes}
+          onChange={(event) => setInitialNotes(event.target.value)}
+          className={textareaClass.replace('font-mono ', '')}
+          placeholder="Shift, station, anything worth noting before you begin"
+        />
+      </Field>
+      <button
+        type="submit"
+        data-testid="start-observation-submit"
+        disabled={create.isPending}
+        className={primaryButtonClass}
+      >
+        <Play className="size-4" />
+        {create.isPending ? 'Starting...' : 'Start Observation'}
+      </button>
+    </form>
+  );
+}

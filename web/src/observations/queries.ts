@@ -1,0 +1,61 @@
+import {
+  api,
+  type DocumentList,
+  type ObservationList,
+  type ObservationSession,
+  type ObservationSettings,
+  type TeamMember,
+} from '@hub/proto';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { call } from '../api/client';
+
+/** Spec section 9: the SOP selector asks for 100 processed documents. */
+export const SOP_CHOICES_LIMIT = 100;
+/** Spec section 9: the session is fetched with 2 retries, 1 s apart. */
+export const SESSION_RETRIES = 2;
+export const SESSION_RETRY_DELAY_MS = 1000;
+
+export const teamMembersQuery = queryOptions({
+  queryKey: [api.teamMembers.path],
+  queryFn: ({ signal }): Promise<TeamMember[]> => call(api.teamMembers, { signal }),
+});
+
+/** Processed SOPs (the Start Observation and course editors keep those with an evaluation). */
+export const sopChoicesQuery = queryOptions({
+  queryKey: [api.documents.path, { sopProcessed: 'true', limit: SOP_CHOICES_LIMIT }],
+  queryFn: ({ signal }): Promise<DocumentList> =>
+    call(api.documents, { query: { sopProcessed: 'true', limit: SOP_CHOICES_LIMIT }, signal }),
+});
+
+export function observationsQuery(search: string) {
+  const text = search.trim();
+  const query = text === '' ? {} : { search: text };
+  return queryOptions({
+    queryKey: [api.observations.path, query],
+    queryFn: ({ signal }): Promise<ObservationList> => call(api.observations, { query, signal }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function observationSessionQuery(id: number) {
+  return queryOptions({
+    queryKey: [api.observation.path, id],
+    queryFn: ({ signal }): Promise<ObservationSession> =>
+      call(api.observation, { params: { id }, signal }),
+    retry: SESSION_RETRIES,
+    retryDelay: SESSION_RETRY_DELAY_MS,
+  });
+}
+
+export const observationSettingsQuery = queryOptions({
+  queryKey: [api.observationSettings.path],
+  queryFn: ({ signal }): Promise<ObservationSettings> => call(api.observationSettings, { signal }),
+});
+
+/** After a creation, an answer, a finding or a new pass mark. */
+export async function refreshObservations(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: [api.observations.path] }),
+    queryClient.invalidateQueries({ queryKey: [api.teamMembers.path] }),
+  ]);
+}

@@ -1,0 +1,245 @@
+import { api, COURSE_DIFFICULTIES, SaveCourseRequest, type Course } from '@hub/proto';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowDown, ArrowUp, Plus, X } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { call } from '../api/client';
+import { failureToast } from '../api/errors';
+import { moveItem, removeAt } from '../evaluations/evaluationText';
+import { hasErrors, type FieldErrors } from '../forms/fieldErrors';
+import { documentsWithEvaluation } from '../observations/format';
+import { sopChoicesQuery } from '../observations/queries';
+import { toast } from '../toast/toastStore';
+import { Dialog } from '../ui/Dialog';
+import { Field } from '../ui/Field';
+import {
+  inputClass,
+  primaryButtonClass,
+  selectClass,
+  smallOutlineButtonClass,
+  textareaClass,
+} from '../ui/styles';
+import { refreshCourses, storeCourse } from './queries';
+import { courseDraftOf, courseErrors, emptyCourseDraft, type CourseDraft } from './training';
+
+interface CourseEditorDialogProps {
+  /** null: closed; 'new': a new course; a course: editing it. */
+  editing: Course | 'new' | null;
+  onClose: () => void;
+}
+
+export function CourseEditorDialog({ editing, onClose }: CourseEditorDialogProps) {
+  return (
+    <Dialog
+      open={editing !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={editing === 'new' ? 'New Course' : 'Edit Course'}
+      description="A course is an ordered list of SOPs whose evaluations are published."
+      width="max-w-2xl"
+      testId="course-editor"
+    >
+      {editing !== null && (
+        <CourseForm
+          key={editing === 'new' ? 'new' : editing.id}
+          course={editing === 'new' ? null : editing}
+          onDone={onClose}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function CourseForm({ course, onDone }: { course: Course | null; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const documents = useQuery(sopChoicesQuery);
+  const [draft, setDraft] = useState<CourseDraft>(() =>
+    course ? courseDraftOf(course) : emptyCourseDraft(),
+  );
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [adding, setAdding] = useState('');
+
+  const choices = documentsWithEvaluation(documents.data?.documents ?? []);
+  const titleOf = (id: number) =>
+    choices.find((choice) => choice.id === id)?.title ??
+    course?.sops.find((sop) => sop.documentId === id)?.title ??
+    `Document ${id}`;
+  const available = choices.filter((choice) => !draft.documentIds.includes(choice.id));
+
+  const save = useMutation({
+    mutationFn: (body: SaveCourseRequest) =>
+      course
+        ? call(api.updateCourse, { params: { id: course.id }, body })
+        : call(api.createCourse, { body }),
+    onSuccess: async (saved) => {
+      storeCourse(queryClient, saved);
+      toast({ title: course ? 'Course updated' : 'Course created', description: saved.title });
+      onDone();
+      await refreshCourses(queryClient);
+    },
+    // The server checks each SOP's evaluation is published and says so.
+    onError: (error) => toast(failureToast('Save failed', error, 'Failed to save course')),
+  });
+
+  const set = (patch: Partial<CourseDraft>) => setDraft((current) => ({ ...current, ...patch }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = courseErrors(draft);
+    setErrors(found);
+    if (hasErrors(found)) return;
+    save.mutate(SaveCourseRequest.parse(draft));
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      <Field id="course-title" label="Title" error={errors['title']}>
+        <input
+          id="course-title"
+          value={draft.title}
+          maxLength={300}
+          onChange={(event) => set({ title: event.target.value })}
+          className={inputClass}
+        />
+      </Field>
+      <Field id="course-description" label="Description" error={errors['description']}>
+        <textarea
+          id="course-description"
+          rows={3}
+          value={draft.description}
+          maxLength={5000}
+          onChange={(event) => set({ description: event.target.value })}
+          className={textareaClass.replace('font-mono ', '')}
+        />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field id="course-category" label="Category" error={errors['category']}>
+          <input
+            id="course-category"
+            value={draft.category}
+            maxLength={100}
+            onChange={(event) => set({ category: event.target.value })}
+            className={inputClass}
+            placeholder="Food Safety"
+          />
+        </Field>
+        <Field id="course-difficulty" label="Difficulty" error={errors['difficulty']}>
+          <select
+            id="course-difficulty"
+            value={draft.difficulty}
+            onChange={(event) => set({ difficulty: event.target.value })}
+            className={selectClass}
+          >
+            {COURSE_DIFFICULTIES.map((difficulty) => (
+              <option key={difficulty} value={difficulty}>
+                {difficulty}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="course-duration" label="Duration" error={errors['duration']}>
+          <input
+            id="course-duration"
+            value={draft.duration}
+            maxLength={100}
+            onChange={(event) => set({ duration: event.target.value })}
+            className={inputClass}
+            placeholder="2 hours"
+          />
+        </Field>
+      </div>
+
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium">SOPs, in order</legend>
+        {draft.documentIds.length === 0 && (
+          <p className="text-sm text-slate-500">No SOPs added yet.</p>
+        )}
+        <ol className="space-y-1.5">
+          {draft.documentIds.map((id, index) => (
+            <li
+              key={id}
+              data-testid="course-sop"
+              className="flex items-center gap-2 rounded-md border border-slate-200 px-3 py-1.5 text-sm dark:border-slate-800"
+            >
+              <span className="w-5 text-slate-500">{index + 1}.</span>
+              <span className="flex-1">{titleOf(id)}</span>
+              <button
+                type="button"
+                aria-label={`Move ${titleOf(id)} up`}
+                disabled={index === 0}
+                onClick={() => set({ documentIds: moveItem(draft.documentIds, index, index - 1) })}
+                className="rounded p-1 hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-800"
+              >
+                <ArrowUp className="size-3.5" />
+              </button>
+              <button
+                type="button"
+                aria-label={`Move ${titleOf(id)} down`}
+                disabled={index === draft.documentIds.length - 1}
+                onClick={() => set({ documentIds: moveItem(draft.documentIds, index, index + 1) })}
+                className="rounded p-1 hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-800"
+              >
+                <ArrowDown className="size-3.5" />
+              </button>
+              <button
+                type="button"
+                aria-label={`Remove ${titleOf(id)}`}
+                onClick={() => set({ documentIds: removeAt(draft.documentIds, index) })}
+                className="rounded p-1 hover:bg-slate-100 dark:hover:bg-slate-800"
+              >
+                <X className="size-3.5" />
+              </button>
+            </li>
+          ))}
+        </ol>
+        <div className="flex items-center gap-2">
+          <select
+            aria-label="SOP to add"
+            data-testid="course-sop-choice"
+            value={adding}
+            onChange={(event) => setAdding(event.target.value)}
+            className={selectClass}
+          >
+            <option value="">
+              {documents.isPending ? 'Loading...' : 'Choose an SOP with an evaluation'}
+            </option>
+            {available.map((choice) => (
+              <option key={choice.id} value={choice.id}>
+                {choice.title}
+              </option>
+            ))}
+          </select>
+          <button
+            type="button"
+            data-testid="course-sop-add"
+            disabled={adding === ''}
+            onClick={() => {
+              set({ documentIds: [...draft.documentIds, Number(adding)] });
+              setAdding('');
+            }}
+            className={`${smallOutlineButtonClass} h-10`}
+          >
+            <Plus className="size-3.5" /> Add
+          </button>
+        </div>
+        {errors['documentIds'] && (
+          <p role="alert" className="text-xs text-red-600">
+            {errors['documentIds']}
+          </p>
+        )}
+        <p className="text-xs text-slate-500">
+          Only SOPs whose evaluation is published are accepted.
+        </p>
+      </fieldset>
+
+      <button
+        type="submit"
+        data-testid="course-save"
+        disabled={save.isPending}
+        className={primaryButtonClass}
+      >
+        {save.isPending ? 'Saving...' : course ? 'Save Course' : 'Create Course'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ALL_CATEGORIES,
+  clampPercent,
+  courseButtonLabel,
+  courseCategories,
+  courseErrors,
+  emptyCourseDraft,
+  filledStars,
+  filterCourses,
+  myLearning,
+  ratingText,
+  sopProgressText,
+  trainingStats,
+} from './training';
+
+const courses = [
+  {
+    title: 'Cooling',
+    description: 'Cool food fast',
+    category: 'Food Safety',
+    status: 'completed' as const,
+  },
+  {
+    title: 'Ovens',
+    description: 'Oven safety',
+    category: 'Equipment',
+    status: 'in_progress' as const,
+  },
+  {
+    title: 'Hygiene',
+    description: 'Hands',
+    category: 'Food Safety',
+    status: 'not_started' as const,
+  },
+];
+
+describe('course status', () => {
+  it('labels the card button by status', () => {
+    expect(courseButtonLabel('not_started')).toBe('Start Course');
+    expect(courseButtonLabel('in_progress')).toBe('Continue');
+    expect(courseButtonLabel('completed')).toBe('Review');
+  });
+
+  it('tracks progress over the courses', () => {
+    expect(trainingStats(courses)).toEqual({
+      total: 3,
+      completed: 1,
+      inProgress: 1,
+      overallPercent: 33,
+      certificates: 1,
+    });
+    expect(trainingStats([]).overallPercent).toBe(0);
+    expect(myLearning(courses).map((course) => course.title)).toEqual(['Cooling', 'Ovens']);
+  });
+});
+
+describe('filters', () => {
+  it('draws categories from the courses', () => {
+    expect(courseCategories(courses)).toEqual(['Equipment', 'Food Safety']);
+  });
+
+  it('filters by category and words', () => {
+    expect(filterCourses(courses, '', ALL_CATEGORIES)).toHaveLength(3);
+    expect(filterCourses(courses, '', 'Food Safety').map((c) => c.title)).toEqual([
+      'Cooling',
+      'Hygiene',
+    ]);
+    expect(filterCourses(courses, 'SAFETY oven', ALL_CATEGORIES).map((c) => c.title)).toEqual([
+      'Ovens',
+    ]);
+  });
+});
+
+describe('texts', () => {
+  it('rates, rounds and counts', () => {
+    expect(ratingText(null, 0)).toBe('No ratings yet');
+    expect(ratingText(4.5, 2)).toBe('4.5 (2 ratings)');
+    expect(ratingText(5, 1)).toBe('5.0 (1 rating)');
+    expect(filledStars(4.4)).toBe(4);
+    expect(filledStars(4.5)).toBe(5);
+    expect(filledStars(null)).toBe(0);
+    expect(clampPercent(133)).toBe(100);
+    expect(clampPercent(49.6)).toBe(50);
+    expect(sopProgressText([{ passed: true }, { passed: false }])).toBe('1 of 2 SOPs passed');
+  });
+
+  it("checks the course form with proto's messages", () => {
+    expect(courseErrors(emptyCourseDraft())).toEqual({
+      title: 'Title is required',
+      category: 'Category is required',
+      duration: 'Duration is required',
+      documentIds: 'Add at least one SOP to the course',
+    });
+    expect(
+      courseErrors({
+        ...emptyCourseDraft(),
+        title: 'Cooling',
+        category: 'Food Safety',
+        duration: '1 hour',
+        documentIds: [4],
+      }),
+    ).toEqual({});
+  });
+});

@@ -1,0 +1,140 @@
+import { SaveCourseRequest, type Course } from '@hub/proto';
+import { fieldErrors, type FieldErrors } from '../forms/fieldErrors';
+import type { BadgeTone } from '../ui/Badge';
+
+export type CourseStatus = Course['status'];
+
+/** Spec: the card's button by status. */
+export function courseButtonLabel(status: CourseStatus): 'Start Course' | 'Continue' | 'Review' {
+  switch (status) {
+    case 'not_started':
+      return 'Start Course';
+    case 'in_progress':
+      return 'Continue';
+    case 'completed':
+      return 'Review';
+  }
+}
+
+export function courseStatusBadge(status: CourseStatus): { label: string; tone: BadgeTone } {
+  switch (status) {
+    case 'not_started':
+      return { label: 'Not started', tone: 'neutral' };
+    case 'in_progress':
+      return { label: 'In progress', tone: 'blue' };
+    case 'completed':
+      return { label: 'Completed', tone: 'green' };
+  }
+}
+
+export function difficultyTone(difficulty: Course['difficulty']): BadgeTone {
+  return difficulty === 'Beginner' ? 'green' : difficulty === 'Intermediate' ? 'amber' : 'red';
+}
+
+export interface TrainingStats {
+  total: number;
+  completed: number;
+  inProgress: number;
+  /** Percent of courses completed, rounded (0 without courses). */
+  overallPercent: number;
+  /** Spec: Certificates Earned equals the completed count. */
+  certificates: number;
+}
+
+export function trainingStats(courses: readonly Pick<Course, 'status'>[]): TrainingStats {
+  const completed = courses.filter((course) => course.status === 'completed').length;
+  const inProgress = courses.filter((course) => course.status === 'in_progress').length;
+  const total = courses.length;
+  return {
+    total,
+    completed,
+    inProgress,
+    overallPercent: total === 0 ? 0 : Math.round((completed / total) * 100),
+    certificates: completed,
+  };
+}
+
+export const ALL_CATEGORIES = 'all';
+
+/** The category select: 'All Categories', then the courses' own categories, sorted. */
+export function courseCategories(courses: readonly Pick<Course, 'category'>[]): string[] {
+  return [...new Set(courses.map((course) => course.category.trim()).filter(Boolean))].sort(
+    (a, b) => a.localeCompare(b),
+  );
+}
+
+/** By category and by words of the title, description or category (case-insensitive). */
+export function filterCourses<T extends Pick<Course, 'title' | 'description' | 'category'>>(
+  courses: readonly T[],
+  search: string,
+  category: string,
+): T[] {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  return courses.filter((course) => {
+    if (category !== ALL_CATEGORIES && course.category.trim() !== category) return false;
+    const text = `${course.title} ${course.description} ${course.category}`.toLowerCase();
+    return words.every((word) => text.includes(word));
+  });
+}
+
+/** My Learning: courses whose status is not not_started. */
+export function myLearning<T extends Pick<Course, 'status'>>(courses: readonly T[]): T[] {
+  return courses.filter((course) => course.status !== 'not_started');
+}
+
+/** '4.5 (2 ratings)', '5.0 (1 rating)', 'No ratings yet'. */
+export function ratingText(rating: number | null, count: number): string {
+  if (rating === null || count === 0) return 'No ratings yet';
+  return `${rating.toFixed(1)} (${count} ${count === 1 ? 'rating' : 'ratings'})`;
+}
+
+/** How many of 5 stars are filled for an average (rounded to the nearest whole star). */
+export function filledStars(rating: number | null): number {
+  if (rating === null || !Number.isFinite(rating)) return 0;
+  return Math.min(5, Math.max(0, Math.round(rating)));
+}
+
+export const clampPercent = (value: number) =>
+  Math.min(100, Math.max(0, Math.round(Number.isFinite(value) ? value : 0)));
+
+/** '2 of 3 SOPs passed'. */
+export function sopProgressText(sops: readonly { passed: boolean }[]): string {
+  const passed = sops.filter((sop) => sop.passed).length;
+  return `${passed} of ${sops.length} ${sops.length === 1 ? 'SOP' : 'SOPs'} passed`;
+}
+
+// The course editor.
+
+export interface CourseDraft {
+  title: string;
+  description: string;
+  category: string;
+  duration: string;
+  difficulty: string;
+  documentIds: number[];
+}
+
+export const emptyCourseDraft = (): CourseDraft => ({
+  title: '',
+  description: '',
+  category: '',
+  duration: '',
+  difficulty: 'Beginner',
+  documentIds: [],
+});
+
+export function courseDraftOf(course: Course): CourseDraft {
+  return {
+    title: course.title,
+    description: course.description,
+    category: course.category,
+    duration: course.duration,
+    difficulty: course.difficulty,
+    documentIds: course.sops.map((sop) => sop.documentId),
+  };
+}
+
+/** proto's SaveCourseRequest messages, the first per field. */
+export function courseErrors(draft: CourseDraft): FieldErrors {
+  return fieldErrors(SaveCourseRequest, draft);
+}
