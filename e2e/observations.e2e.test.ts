@@ -363,8 +363,9 @@ describe('observations and training, as a supervisor and an operator use them', 
     await summary.waitFor();
     expect(await summary.getByTestId('summary-score').innerText()).toContain('100% · Pass');
     expect(await summary.getByTestId('summary-answers').innerText()).toBe(
-      `${questionCount} of ${questionCount}`,
+      `${questionCount} of ${questionCount} correct`,
     );
+    expect(await summary.getByTestId('answer-review').locator('li').count()).toBe(questionCount);
     await summary.getByTestId('resolve-finding').click();
     await expect.poll(() => toastText(page)).toContain('Finding resolved');
     await expect

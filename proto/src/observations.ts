@@ -134,6 +134,20 @@ export const ObservationSession = z.object({
   findings: z.array(Finding),
   score: z.number().nullable(),
   passed: z.boolean().nullable(),
+  passMark: z.number(),
+  completedAt: z.string().nullable(),
+  durationSeconds: z.number().int().nullable(),
+  /** What was recorded so far; whether an answer was right is shown only once completed. */
+  responses: z.array(
+    z.object({
+      questionId: z.string(),
+      selectedOption: z.string(),
+      selectedOptionText: z.string(),
+      correct: z.boolean().nullable(),
+      timeSpentSeconds: z.number().int(),
+      managerNotes: z.string(),
+    }),
+  ),
 });
 export type ObservationSession = z.infer<typeof ObservationSession>;
 

@@ -214,6 +214,25 @@ describe('observations', () => {
       score: 75,
       passed: false,
     });
+    const summary = (await tess.get(`/api/observations/${id}`)).body as {
+      status: string;
+      responses: {
+        questionId: string;
+        selectedOption: string;
+        correct: boolean | null;
+        managerNotes: string;
+      }[];
+    };
+    expect(summary.status).toBe('completed');
+    expect(
+      summary.responses.map((response) => [response.selectedOption, response.correct]),
+    ).toEqual([
+      ['A', true],
+      ['B', true],
+      ['A', false],
+      ['A', true],
+    ]);
+    expect(summary.responses[0]!.managerNotes).toBe('Hesitated');
     const late = await answer(3, 'B');
     expect(late.status).toBe(409);
     expect(late.body.message).toBe('This observation is already completed.');

@@ -2,7 +2,7 @@ import { api, type ObservationSession, type ResponseSubmission } from '@hub/prot
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import clsx from 'clsx';
-import { ArrowLeft, CheckCircle2, Clock, LogOut, User } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, Clock, LogOut, User, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { call, isApiError } from '../api/client';
 import { failureToast } from '../api/errors';
@@ -305,7 +305,7 @@ function CompletedSummary({
         <div>
           <p className="text-sm text-slate-500">Answers</p>
           <p data-testid="summary-answers" className="text-lg font-semibold">
-            {total} of {total}
+            {session.responses.filter((response) => response.correct).length} of {total} correct
           </p>
         </div>
         <div>
@@ -325,7 +325,51 @@ function CompletedSummary({
           <p className="whitespace-pre-wrap">{session.initialNotes}</p>
         </Card>
       )}
+      <AnswerReview session={session} />
       <FindingsPanel session={session} canRecord={false} canResolve />
     </div>
+  );
+}
+
+/** Each question with the recorded answer, whether it was right, the time and the notes. */
+function AnswerReview({ session }: { session: ObservationSession }) {
+  const responses = new Map(session.responses.map((response) => [response.questionId, response]));
+  return (
+    <Card>
+      <h2 className="mb-3 text-lg font-semibold">Answers</h2>
+      <ol data-testid="answer-review" className="space-y-3">
+        {session.questions.map((question, index) => {
+          const response = responses.get(question.id);
+          return (
+            <li
+              key={question.id}
+              className="rounded-md border border-slate-200 p-3 dark:border-slate-700"
+            >
+              <p className="font-medium">
+                {index + 1}. {question.text}
+              </p>
+              {response ? (
+                <p className="mt-1 flex items-center gap-1.5 text-sm">
+                  {response.correct ? (
+                    <CheckCircle2 aria-label="Correct" className="size-4 text-green-600" />
+                  ) : (
+                    <XCircle aria-label="Incorrect" className="size-4 text-red-600" />
+                  )}
+                  {response.selectedOption}. {response.selectedOptionText} ·{' '}
+                  {response.timeSpentSeconds} s
+                </p>
+              ) : (
+                <p className="mt-1 text-sm text-slate-500">Not answered</p>
+              )}
+              {response?.managerNotes && (
+                <p className="mt-1 text-sm whitespace-pre-wrap text-slate-600 dark:text-slate-300">
+                  {response.managerNotes}
+                </p>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </Card>
   );
 }

@@ -145,7 +145,37 @@ export class ObservationsService {
       findings: (await this.findings([row.id])).map(toFinding),
       score: row.score === null ? null : Number(row.score),
       passed: row.passed,
+      passMark: row.pass_mark,
+      completedAt: row.completed_at?.toISOString() ?? null,
+      durationSeconds: row.duration_seconds,
+      responses: await this.responses(row),
     };
+  }
+
+  private async responses(row: ObservationRow) {
+    const rows = (await this.db.query(
+      `SELECT question_id, selected_option, selected_option_text, correct, time_spent_seconds, manager_notes
+         FROM observation_responses WHERE observation_id = $1`,
+      [row.id],
+    )) as {
+      question_id: string;
+      selected_option: string;
+      selected_option_text: string;
+      correct: boolean;
+      time_spent_seconds: number;
+      manager_notes: string;
+    }[];
+    const order = new Map(row.questions.map((question, index) => [question.id, index]));
+    return rows
+      .sort((a, b) => (order.get(a.question_id) ?? 0) - (order.get(b.question_id) ?? 0))
+      .map((response) => ({
+        questionId: response.question_id,
+        selectedOption: response.selected_option,
+        selectedOptionText: response.selected_option_text,
+        correct: row.status === 'completed' ? response.correct : null,
+        timeSpentSeconds: response.time_spent_seconds,
+        managerNotes: response.manager_notes,
+      }));
   }
 
   /**

@@ -36,7 +36,7 @@ describe('raw frames', () => {
 describe('ffmpeg failures in words', () => {
   it('keeps the last line ffmpeg wrote, without the temp file name', () => {
     const error = new Error('ffprobe exited with code 1');
-    const stderr = '/tmp/video-worker-x/input.mp4: Invalid data found when processing input\n';
+    const stderr = 'video-worker-x/input.mp4: Invalid data found when processing input\n';
     expect(ffmpegReason(error, stderr)).toBe('Invalid data found when processing input');
     expect(decodeFailure(ffmpegReason(error, stderr)).message).toBe(
       'The video could not be decoded: Invalid data found when processing input.',
