@@ -69,7 +69,7 @@ describe('document library, as a person uses it', () => {
 
     await page.getByTestId('library-tab-videos').click();
     await page.waitForURL('**/library/videos');
-    await page.getByTestId('video-library-coming-soon').waitFor();
+    await page.getByTestId('video-library').waitFor();
     await page.getByTestId('library-tab-documents').click();
     await page.waitForURL('**/library/documents');
     await keepScreenshot(page, 'library-empty');

@@ -243,3 +243,20 @@ describe('public lookups', () => {
     ]);
   });
 });
+
+describe('login rate limit per client address', () => {
+  it('refuses a client that keeps trying, whatever email it tries', async () => {
+    const limited = await startTestStack({ LOGIN_MAX_ATTEMPTS_PER_CLIENT: '3' });
+    try {
+      const browser = new ApiSession(limited.url);
+      for (const email of ['a@x.test', 'b@x.test', 'c@x.test']) {
+        expect((await browser.login(email, 'whatever')).status).toBe(401);
+      }
+      const blocked = await browser.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.message).toMatch(/^Too many sign-in attempts/);
+    } finally {
+      await limited.stop();
+    }
+  });
+});

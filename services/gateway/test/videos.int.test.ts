@@ -302,4 +302,27 @@ describe('videos', () => {
     expect(await stack.storage.list(`org/${acme}/videos/`)).toEqual([]);
     expect((await ann.get(`/api/videos/${uploaded.id}`)).status).toBe(404);
   });
+
+  it('removes the videos, analyses and face enrolments of a deleted organization', async () => {
+    const again = await ann.upload(
+      '/api/videos/upload',
+      { title: 'Evening shift', recordingDate: '2026-11-20T18:00:00Z' },
+      { field: 'file', name: 'evening.mp4', data: video },
+    );
+    expect(again.status).toBe(201);
+    expect(await stack.storage.list(`org/${acme}/videos/`)).toHaveLength(1);
+    expect((await root.delete(`/api/admin/organizations/${acme}`)).status).toBe(200);
+    await expect
+      .poll(() => stack.storage.list(`org/${acme}/videos/`), { timeout: 10_000 })
+      .toEqual([]);
+    const count = async (table: string) =>
+      (
+        (await stack.video.dataSource.query(
+          `SELECT count(*)::int AS n FROM ${table} WHERE organization_id = $1`,
+          [acme],
+        )) as { n: number }[]
+      )[0]!.n;
+    await expect.poll(() => count('videos'), { timeout: 10_000 }).toBe(0);
+    expect(await count('face_enrolments')).toBe(0);
+  });
 });

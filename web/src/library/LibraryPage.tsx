@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
-import { Film } from 'lucide-react';
 import { Tabs } from 'radix-ui';
+import { VideosTab } from '../videos/VideosTab';
 import { DocumentsTab } from './DocumentsTab';
 
 export type LibraryTab = 'documents' | 'videos';
@@ -41,25 +41,9 @@ export function LibraryPage({ tab }: { tab: LibraryTab }) {
           <DocumentsTab />
         </Tabs.Content>
         <Tabs.Content value="videos" className="outline-none">
-          <VideosComingSoon />
+          <VideosTab />
         </Tabs.Content>
       </Tabs.Root>
     </div>
-  );
-}
-
-/** The video library is built by a later issue; until then only a notice, no sample data. */
-function VideosComingSoon() {
-  return (
-    <section
-      data-testid="video-library-coming-soon"
-      className="rounded-lg border border-dashed border-slate-300 px-6 py-16 text-center dark:border-slate-700"
-    >
-      <Film aria-hidden className="mx-auto mb-4 size-10 text-slate-400" />
-      <h2 className="text-lg font-semibold">Video Library</h2>
-      <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">
-        The video library for operator performance videos and their AI analysis is coming soon.
-      </p>
-    </section>
   );
 }

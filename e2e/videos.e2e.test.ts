@@ -1,0 +1,325 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COOLING_SOP, sopPdf } from '../services/gateway/test/sop-pdf.js';
+import { keepScreenshot, launchBrowser } from './browser.js';
+import { E2E_SUPER_ADMIN, type RunningStack, startStack } from './stack.js';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+/** The fixtures sit next to the repository. */
+const FACES = resolve(repoRoot, '../shared/fixtures/faces');
+/** The super administrator's profile picture: their face is enrolled from it. */
+const ENROLLED_PHOTO = join(FACES, 'amy/amy1.png');
+/** Another photo of the same person, then three people nobody enrolled; 2 s each. */
+const STILLS = [
+  'amy/amy2.png',
+  'bernadette/bernadette2.png',
+  'howard/howard2.png',
+  'leonard/leonard2.png',
+];
+const STILL_SECONDS = 2;
+/** The seeded super administrator's name (identity's SUPER_ADMIN_NAME default). */
+const SUPER_ADMIN_NAME = 'Super Administrator';
+
+const SOP_TITLE = 'Cooling Cooked Food';
+const VIDEO = { title: 'Cold kitchen morning shift', description: 'Cooling the soup batch' };
+
+/** The PDF worker and the video worker may take a while on a cold start. */
+const PROCESSING_TIMEOUT = 120_000;
+const ANALYSIS_TIMEOUT = 150_000;
+
+let stack: RunningStack;
+let browser: Browser;
+let folder: string;
+let videoFile: string;
+
+/**
+ * An H.264 MP4 of the stills at 640x480, each face shown 240 px high as a face in a scene
+ * would be; the index at the front so the browser can play it before it has all of it.
+ */
+function makeVideo(output: string) {
+  const inputs = STILLS.flatMap((still) => [
+    '-loop',
+    '1',
+    '-t',
+    String(STILL_SECONDS),
+    '-i',
+    join(FACES, still),
+  ]);
+  const scaled = STILLS.map(
+    (_, index) =>
+      `[${index}:v]scale=240:240,pad=640:480:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=25,format=yuv420p[v${index}]`,
+  );
+  const concat = `${STILLS.map((_, index) => `[v${index}]`).join('')}concat=n=${STILLS.length}:v=1:a=0[out]`;
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    ...inputs,
+    '-filter_complex',
+    [...scaled, concat].join(';'),
+    '-map',
+    '[out]',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-movflags',
+    '+faststart',
+    output,
+  ]);
+}
+
+beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'videos-e2e-'));
+  videoFile = join(folder, 'morning-shift.mp4');
+  makeVideo(videoFile);
+  stack = await startStack();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(`${stack.url}/`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+const toastText = (page: Page) => page.getByTestId('toast').first().innerText();
+
+describe('video library, as a person uses it', () => {
+  it('uploads a performance video, analyses it against an SOP, plays it and reads the report', async () => {
+    expect(statSync(videoFile).size).toBeGreaterThan(1000);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, E2E_SUPER_ADMIN.email, E2E_SUPER_ADMIN.password);
+
+    // A face to recognise: the super administrator's own picture.
+    await page.goto(`${stack.url}/profile`);
+    await page.getByTestId('profile-picture-input').setInputFiles(ENROLLED_PHOTO);
+    await expect
+      .poll(() => toastText(page), { timeout: 15_000 })
+      .toContain('Profile Picture Updated');
+
+    // A processed SOP to link the video to.
+    await page.goto(`${stack.url}/library/documents`);
+    await page.getByTestId('upload-document-button').click();
+    const documentDialog = page.getByTestId('upload-document-dialog');
+    await documentDialog.getByTestId('document-file-input').setInputFiles({
+      name: 'cooling.pdf',
+      mimeType: 'application/pdf',
+      buffer: sopPdf(COOLING_SOP),
+    });
+    await documentDialog.getByLabel('Title').fill(SOP_TITLE);
+    await documentDialog.getByRole('button', { name: 'Upload Document' }).click();
+    await expect.poll(() => toastText(page), { timeout: 30_000 }).toContain('Document uploaded');
+    const documentRow = page.locator(
+      `[data-testid=document-row][data-document-title="${SOP_TITLE}"]`,
+    );
+    await expect
+      .poll(() => documentRow.getByTestId('document-status').innerText(), {
+        timeout: PROCESSING_TIMEOUT,
+        interval: 1000,
+      })
+      .toBe('SOP Processed');
+    const sopId = Number(await documentRow.getAttribute('data-document-id'));
+
+    // The Videos tab, empty.
+    await page.getByTestId('library-tab-videos').click();
+    await page.waitForURL('**/library/videos');
+    const library = page.getByTestId('video-library');
+    await library
+      .getByText('Manage operator performance videos and AI analysis results.')
+      .waitFor();
+    await page.getByText('No videos found').waitFor();
+    await page.getByText('Upload your first performance video to get started').waitFor();
+    await keepScreenshot(page, 'videos-empty');
+
+    // The upload dialog checks the file before anything is sent.
+    await page.getByTestId('upload-video-button').click();
+    const uploadDialog = page.getByTestId('upload-video-dialog');
+    await uploadDialog.getByRole('heading', { name: 'Upload Performance Video' }).waitFor();
+    await uploadDialog.getByRole('button', { name: 'Upload Video' }).click();
+    await expect.poll(() => toastText(page)).toContain('No file selected');
+    expect(await toastText(page)).toContain('Please select a video file to upload.');
+    await uploadDialog.getByTestId('video-file-input').setInputFiles(ENROLLED_PHOTO);
+    await uploadDialog.getByRole('button', { name: 'Upload Video' }).click();
+    await expect.poll(() => toastText(page)).toContain('Invalid file type');
+    expect(await toastText(page)).toContain(
+      'Please select a valid video file (MP4, MPEG, MOV, AVI).',
+    );
+
+    // The video, its details and the SOP; the recording date defaults to now.
+    await uploadDialog.getByTestId('video-file-input').setInputFiles(videoFile);
+    expect(await uploadDialog.getByLabel('Title').inputValue()).toBe('morning-shift');
+    await uploadDialog.getByLabel('Title').fill('');
+    await uploadDialog.getByRole('button', { name: 'Upload Video' }).click();
+    await uploadDialog.getByText('Title is required').waitFor();
+    await uploadDialog.getByLabel('Title').fill(VIDEO.title);
+    await uploadDialog.getByLabel('Description').fill(VIDEO.description);
+    expect(await uploadDialog.getByLabel('Recording date').inputValue()).toMatch(
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/,
+    );
+    await uploadDialog.getByLabel('Recording date').fill('2025-03-04T07:30');
+    await uploadDialog.getByRole('checkbox', { name: SOP_TITLE }).click();
+    await keepScreenshot(page, 'videos-upload-dialog');
+    await uploadDialog.getByRole('button', { name: 'Upload Video' }).click();
+    await expect.poll(() => toastText(page), { timeout: 30_000 }).toContain('Video uploaded');
+    expect(await toastText(page)).toContain(
+      'Video uploaded. Press Analyse to identify operators and check it against the SOPs.',
+    );
+    await expect.poll(() => uploadDialog.count()).toBe(0);
+
+    const row = page.locator(`[data-testid=video-row][data-video-title="${VIDEO.title}"]`);
+    await row.waitFor();
+    expect(await row.innerText()).toContain(VIDEO.description);
+    expect(await row.getByTestId('video-size').innerText()).toMatch(/^\d+(\.\d+)? KB$/);
+    expect(await row.getByTestId('video-recorded').innerText()).toContain('3/4/2025');
+    expect(await row.getByTestId('video-status').innerText()).toBe('Pending');
+    expect(await row.getByTestId('video-sops').innerText()).toBe('1 SOP');
+    expect(await row.getByTestId('video-operators').innerText()).toBe('—');
+    await keepScreenshot(page, 'videos-uploaded');
+
+    // Analyse against the SOP (preselected from the link).
+    await row.getByTestId('analyze-video').click();
+    const analyzeDialog = page.getByTestId('analyze-video-dialog');
+    await analyzeDialog.getByRole('heading', { name: 'Analyze Video Performance' }).waitFor();
+    const sopBox = analyzeDialog.getByRole('checkbox', { name: SOP_TITLE });
+    await expect.poll(() => sopBox.getAttribute('aria-checked')).toBe('true');
+    await keepScreenshot(page, 'videos-analyze-dialog');
+    await analyzeDialog.getByTestId('start-analysis').click();
+    await expect.poll(() => analyzeDialog.count()).toBe(0);
+
+    // The row shows the analysis running (unless it is already over), then completes by itself.
+    const firstStatus = await row.getByTestId('video-status').innerText();
+    expect(['Processing', 'Completed']).toContain(firstStatus);
+    if (firstStatus === 'Processing') {
+      expect(await row.getByTestId('analyze-video').isDisabled()).toBe(true);
+      await keepScreenshot(page, 'videos-processing');
+    }
+    await expect
+      .poll(() => row.getAttribute('data-status'), { timeout: ANALYSIS_TIMEOUT, interval: 1000 })
+      .toBe('completed');
+    expect(await row.getByTestId('video-status').innerText()).toBe('Completed');
+    const counts = await row.getByTestId('video-operators').innerText();
+    const match = /^(\d+) detected · (\d+) identified \((\d+)%\)$/.exec(counts);
+    expect(match, counts).not.toBeNull();
+    const [detected, identified, rate] = match!.slice(1).map(Number) as [number, number, number];
+    console.log(`[videos e2e] ${counts}`);
+    expect(identified).toBeGreaterThanOrEqual(1);
+    expect(detected).toBeGreaterThanOrEqual(identified);
+    expect(rate).toBe(Math.round((identified / detected) * 100));
+    expect(await row.getByTestId('analyze-video').isDisabled()).toBe(false);
+    await keepScreenshot(page, 'videos-completed');
+
+    // The API agrees, and kept the SOP link.
+    const videoId = Number(await row.getAttribute('data-video-id'));
+    const details = (await (
+      await page.request.get(`${stack.url}/api/videos/${videoId}`)
+    ).json()) as {
+      linkedSOPs: number[];
+      report: { identifiedOperators: { name: string }[] } | null;
+    };
+    expect(details.linkedSOPs).toEqual([sopId]);
+    expect(details.report?.identifiedOperators.map((operator) => operator.name)).toContain(
+      SUPER_ADMIN_NAME,
+    );
+
+    // The player streams the video (with ranges, so seeking works) and shows the report.
+    await row.getByTestId('play-video').click();
+    const player = page.getByTestId('video-player-dialog');
+    await player.getByRole('heading', { name: VIDEO.title }).waitFor();
+    const videoElement = player.getByTestId('video-player');
+    expect(await videoElement.getAttribute('src')).toMatch(/^\/api\/videos\/stream\/.+/);
+    await expect
+      .poll(() => videoElement.evaluate((element: HTMLVideoElement) => element.readyState), {
+        timeout: 15_000,
+      })
+      .toBeGreaterThanOrEqual(1);
+    expect(
+      await videoElement.evaluate((element: HTMLVideoElement) => Math.round(element.duration)),
+    ).toBe(STILLS.length * STILL_SECONDS);
+    expect(await player.getByTestId('video-error').count()).toBe(0);
+
+    const report = player.getByTestId('analysis-report');
+    await report.waitFor();
+    expect(await report.getByTestId('report-detected').innerText()).toBe(String(detected));
+    expect(await report.getByTestId('report-identified').innerText()).toBe(String(identified));
+    expect(await report.getByTestId('report-rate').innerText()).toBe(`${rate}%`);
+    expect(await report.getByTestId('report-sampling').innerText()).toMatch(
+      /^\d+ frames? at [\d.]+ fps over 0:08/,
+    );
+    const operator = report.locator(
+      `[data-testid=identified-operator][data-operator-name="${SUPER_ADMIN_NAME}"]`,
+    );
+    await operator.waitFor();
+    expect(await operator.innerText()).toMatch(/distance \d\.\d\d \(threshold [\d.]+\)/);
+    const range = operator.getByTestId('seek-button').first();
+    expect(await range.innerText()).toMatch(/^0:0\d(–0:0\d)?$/);
+    // The stepAnalysis message when no AI provider is configured, or the SOP's findings.
+    const steps = report.getByTestId('report-steps');
+    expect(
+      (await steps.getByTestId('report-steps-message').count()) +
+        (await steps.getByTestId('report-sop').count()),
+    ).toBeGreaterThan(0);
+    await keepScreenshot(page, 'videos-player-report');
+
+    // A time range seeks the player there: the latest one on the report.
+    const seekButtons = report.getByTestId('seek-button');
+    const starts = await seekButtons.evaluateAll((buttons) =>
+      buttons.map((button) => Number(button.getAttribute('data-seconds'))),
+    );
+    const latest = Math.max(...starts);
+    await seekButtons.nth(starts.indexOf(latest)).click();
+    await expect
+      .poll(() => videoElement.evaluate((element: HTMLVideoElement) => element.currentTime))
+      .toBeGreaterThanOrEqual(latest - 0.05);
+    expect(
+      await videoElement.evaluate((element: HTMLVideoElement) => element.currentTime),
+    ).toBeLessThan(latest + STILL_SECONDS * 2);
+    await keepScreenshot(page, 'videos-player-seeked');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => player.count()).toBe(0);
+
+    // 'View report' opens the same dialog at the report.
+    await row.getByTestId('view-report').click();
+    await operator.waitFor();
+    await expect.poll(() => operator.isVisible()).toBe(true);
+    expect(await report.getByTestId('report-unidentified-text').innerText()).toMatch(
+      /unidentified (person|people)$/,
+    );
+    await keepScreenshot(page, 'videos-report');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => player.count()).toBe(0);
+
+    // Search on the server, then refresh.
+    const search = page.getByPlaceholder('Search videos...');
+    await search.fill('zebracrossing');
+    await page.getByText('No videos found').waitFor();
+    await search.fill('morning');
+    await row.waitFor();
+    await search.fill('');
+    await page.getByTestId('refresh-videos').click();
+    await expect.poll(() => toastText(page)).toContain('Library refreshed');
+
+    // Delete after a confirmation.
+    await row.getByTestId('delete-video').click();
+    await page.getByTestId('confirm-dialog').waitFor();
+    await page.getByTestId('confirm-action').click();
+    await expect.poll(() => toastText(page)).toContain('Video deleted');
+    await page.getByText('No videos found').waitFor();
+    expect((await page.request.get(`${stack.url}/api/videos/${videoId}`)).status()).toBe(404);
+    await keepScreenshot(page, 'videos-deleted');
+    await page.close();
+  }, 420_000);
+});

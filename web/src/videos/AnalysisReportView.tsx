@@ -1,0 +1,212 @@
+import type { AnalysisReport } from '@hub/proto';
+import type { ReactNode } from 'react';
+import { Badge } from '../ui/Badge';
+import {
+  distanceText,
+  formatRate,
+  formatTimeRange,
+  formatTimestamp,
+  matchConfidence,
+  observedLabel,
+  samplingText,
+  unidentifiedText,
+} from './format';
+
+interface AnalysisReportViewProps {
+  report: AnalysisReport;
+  /** Moves the player to a moment (seconds). */
+  onSeek: (seconds: number) => void;
+}
+
+/** Who appears in the video, and what the AI saw of each SOP step. */
+export function AnalysisReportView({ report, onSeek }: AnalysisReportViewProps) {
+  const identified = report.identifiedOperators;
+  return (
+    <div data-testid="analysis-report" className="space-y-5">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <Figure label="Detected" testId="report-detected">
+          {report.detectedOperators}
+        </Figure>
+        <Figure label="Identified" testId="report-identified">
+          {identified.length}
+        </Figure>
+        <Figure label="Identification rate" testId="report-rate">
+          {formatRate(report.identificationRate)}
+        </Figure>
+        <Figure label="Unidentified" testId="report-unidentified">
+          {report.unidentifiedPeople.length}
+        </Figure>
+      </dl>
+      <p data-testid="report-sampling" className="text-xs text-slate-500 dark:text-slate-400">
+        {samplingText(report)} · match threshold {report.matchThreshold}
+      </p>
+
+      <section className="space-y-2">
+        <h3 className="text-sm font-semibold">Identified operators</h3>
+        {identified.length === 0 ? (
+          <p className="text-sm text-slate-500 dark:text-slate-400">
+            Nobody in the video matched an enrolled operator of your organization.
+          </p>
+        ) : (
+          <ul className="space-y-2">
+            {identified.map((operator) => {
+              const confidence = matchConfidence(operator.distance, report.matchThreshold);
+              return (
+                <li
+                  key={operator.userId}
+                  data-testid="identified-operator"
+                  data-operator-name={operator.name}
+                  className="rounded-md border border-slate-200 p-3 dark:border-slate-800"
+                >
+                  <div className="flex flex-wrap items-center gap-2">
+                    <span className="font-medium">{operator.name}</span>
+                    <Badge tone={confidence.tone}>{confidence.label}</Badge>
+                    <span className="text-xs text-slate-500 dark:text-slate-400">
+                      {distanceText(operator, report.matchThreshold)}
+                    </span>
+                  </div>
+                  <Appearances ranges={operator.appearances} onSeek={onSeek} />
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+
+      <section className="space-y-2">
+        <h3 className="text-sm font-semibold">Unidentified people</h3>
+        <p data-testid="report-unidentified-text" className="text-sm">
+          {unidentifiedText(report.unidentifiedPeople.length)}
+        </p>
+        {report.unidentifiedPeople.length > 0 && (
+          <ul className="space-y-1">
+            {report.unidentifiedPeople.map((person, index) => (
+              <li key={index} className="flex flex-wrap items-center gap-2 text-sm">
+                <span className="text-slate-500 dark:text-slate-400">Person {index + 1}</span>
+                <Appearances ranges={person.appearances} onSeek={onSeek} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="space-y-2" data-testid="report-steps">
+        <h3 className="text-sm font-semibold">SOP step findings</h3>
+        {report.stepAnalysis.available ? (
+          report.stepAnalysis.sops.length === 0 ? (
+            <p className="text-sm text-slate-500 dark:text-slate-400">
+              No SOP was chosen for this analysis.
+            </p>
+          ) : (
+            <>
+              {report.stepAnalysis.sops.map((sop) => (
+                <div
+                  key={sop.sopId}
+                  data-testid="report-sop"
+                  className="space-y-2 rounded-md border border-slate-200 p-3 dark:border-slate-800"
+                >
+                  <p className="font-medium">{sop.sopTitle}</p>
+                  {sop.summary && (
+                    <p className="text-sm text-slate-600 dark:text-slate-300">{sop.summary}</p>
+                  )}
+                  <ol className="space-y-2">
+                    {sop.steps.map((step, index) => {
+                      const verdict = observedLabel(step.observed);
+                      return (
+                        <li key={index} data-testid="report-step" className="text-sm">
+                          <div className="flex flex-wrap items-center gap-2">
+                            <span className="font-medium">
+                              {index + 1}. {step.step}
+                            </span>
+                            <Badge tone={verdict.tone}>{verdict.label}</Badge>
+                            {step.timestamps.map((time, timeIndex) => (
+                              <SeekButton key={timeIndex} seconds={time} onSeek={onSeek}>
+                                {formatTimestamp(time)}
+                              </SeekButton>
+                            ))}
+                          </div>
+                          {step.remarks && (
+                            <p className="mt-0.5 text-slate-500 dark:text-slate-400">
+                              {step.remarks}
+                            </p>
+                          )}
+                        </li>
+                      );
+                    })}
+                  </ol>
+                </div>
+              ))}
+              <p className="text-xs text-slate-500 dark:text-slate-400">
+                Assessed by {report.stepAnalysis.model}.
+              </p>
+            </>
+          )
+        ) : (
+          <p data-testid="report-steps-message" className="text-sm text-slate-500">
+            {report.stepAnalysis.message}
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Figure({
+  label,
+  testId,
+  children,
+}: {
+  label: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="rounded-md bg-slate-50 p-3 dark:bg-slate-900">
+      <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd data-testid={testId} className="text-xl font-semibold">
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+function Appearances({
+  ranges,
+  onSeek,
+}: {
+  ranges: readonly { start: number; end: number }[];
+  onSeek: (seconds: number) => void;
+}) {
+  return (
+    <div className="mt-1 flex flex-wrap gap-1.5">
+      {ranges.map((range, index) => (
+        <SeekButton key={index} seconds={range.start} onSeek={onSeek}>
+          {formatTimeRange(range)}
+        </SeekButton>
+      ))}
+    </div>
+  );
+}
+
+function SeekButton({
+  seconds,
+  onSeek,
+  children,
+}: {
+  seconds: number;
+  onSeek: (seconds: number) => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      data-testid="seek-button"
+      data-seconds={seconds}
+      title={`Play from ${formatTimestamp(seconds)}`}
+      onClick={() => onSeek(seconds)}
+      className="rounded-full border border-blue-200 bg-blue-50 px-2 py-0.5 font-mono text-xs text-blue-700 hover:bg-blue-100 dark:border-blue-900 dark:bg-blue-950 dark:text-blue-300"
+    >
+      {children}
+    </button>
+  );
+}

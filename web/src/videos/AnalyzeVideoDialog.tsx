@@ -1,0 +1,123 @@
+import { api, type Video } from '@hub/proto';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ScanFace } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { call } from '../api/client';
+import { toast } from '../toast/toastStore';
+import { Dialog } from '../ui/Dialog';
+import { smallButtonClass } from '../ui/styles';
+import { preselectedSops } from './format';
+import { refreshVideos, sopChoicesQuery } from './queries';
+import { SopPicker } from './SopPicker';
+import { analysisFailureToast } from './uploadVideo';
+
+interface AnalyzeVideoDialogProps {
+  /** The video to analyse; null when the dialog is closed. */
+  video: Video | null;
+  onClose: () => void;
+}
+
+export function AnalyzeVideoDialog({ video, onClose }: AnalyzeVideoDialogProps) {
+  const queryClient = useQueryClient();
+  const open = video !== null;
+  const sops = useQuery({ ...sopChoicesQuery, enabled: open });
+  const choices = sops.data?.documents;
+  const [selected, setSelected] = useState<number[]>([]);
+
+  const videoId = video?.id;
+  const linkedKey = video?.linkedSOPs.join(',') ?? '';
+  useEffect(() => {
+    if (videoId === undefined || !choices) return;
+    const linked = linkedKey === '' ? [] : linkedKey.split(',').map(Number);
+    setSelected(preselectedSops(linked, choices));
+  }, [videoId, linkedKey, choices]);
+
+  const analyse = useMutation({
+    mutationFn: ({ id, sopIds }: { id: number; sopIds: number[] }) =>
+      call(api.analyzeVideo, { params: { id }, body: { linkedSOPs: sopIds } }),
+    onSuccess: async (updated) => {
+      // The row turns 'processing' at once; the list then polls until the analysis ends.
+      queryClient.setQueriesData<{ videos: Video[]; totalCount: number }>(
+        { queryKey: [api.videos.path] },
+        (current) =>
+          current && {
+            ...current,
+            videos: current.videos.map((item) => (item.id === updated.id ? updated : item)),
+          },
+      );
+      toast({
+        title: 'Analysis started',
+        description: `${updated.title} is being analysed.`,
+      });
+      onClose();
+      await refreshVideos(queryClient, updated.id);
+    },
+    onError: (error) => toast(analysisFailureToast(error)),
+  });
+
+  const none = sops.isSuccess && (choices?.length ?? 0) === 0;
+  const processing = video?.analysisStatus === 'processing';
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!video || none || processing) return;
+    analyse.mutate({ id: video.id, sopIds: selected });
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && !analyse.isPending) onClose();
+      }}
+      title="Analyze Video Performance"
+      description={
+        video ? (
+          <>
+            Identify the operators in <span className="font-medium">{video.title}</span> and check
+            their work against the SOPs you choose.
+          </>
+        ) : undefined
+      }
+      testId="analyze-video-dialog"
+    >
+      <form noValidate onSubmit={submit} className="space-y-4">
+        <div className="space-y-1.5">
+          <p className="text-sm font-medium">SOPs to check against</p>
+          <SopPicker
+            idPrefix="analyze-sop"
+            label="SOPs to check against"
+            sops={choices}
+            loading={sops.isPending}
+            failed={sops.isError}
+            selected={selected}
+            disabled={analyse.isPending}
+            onChange={setSelected}
+          />
+          {!none && (
+            <p className="text-xs text-slate-500 dark:text-slate-400">
+              Only SOPs whose processing has finished are listed. With none chosen, only the
+              operators are identified.
+            </p>
+          )}
+        </div>
+        <div className="flex items-center justify-end gap-3">
+          {none && (
+            <span data-testid="no-processed-sops" className="text-sm text-slate-500">
+              No processed SOPs available
+            </span>
+          )}
+          <button
+            type="submit"
+            data-testid="start-analysis"
+            disabled={none || !sops.isSuccess || processing || analyse.isPending}
+            className={smallButtonClass}
+          >
+            <ScanFace className="size-4" />
+            {analyse.isPending ? 'Starting...' : 'Start Analysis'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

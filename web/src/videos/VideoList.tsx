@@ -1,0 +1,209 @@
+import { api, type Video } from '@hub/proto';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ClipboardList, Film, LoaderCircle, Play, ScanFace, Trash2, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { call } from '../api/client';
+import { formatFileSize } from '../library/format';
+import { UploadProgress } from '../library/UploadDocumentDialog';
+import { toast } from '../toast/toastStore';
+import { Badge } from '../ui/Badge';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { formatDateTime } from '../ui/dates';
+import { linkedSopsText, operatorCountsText, videoStatus } from './format';
+import { refreshVideos } from './queries';
+
+interface VideoListProps {
+  videos: readonly Video[] | undefined;
+  loading: boolean;
+  /** Percent of a running upload (the placeholder row), null when none runs. */
+  uploadProgress: number | null;
+  onPlay: (video: Video) => void;
+  onReport: (video: Video) => void;
+  onAnalyse: (video: Video) => void;
+}
+
+const rowClass =
+  'flex flex-wrap items-start gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-950';
+
+export function VideoList({
+  videos,
+  loading,
+  uploadProgress,
+  onPlay,
+  onReport,
+  onAnalyse,
+}: VideoListProps) {
+  const empty = !loading && (videos?.length ?? 0) === 0 && uploadProgress === null;
+  return (
+    <div data-testid="video-list" aria-busy={loading} className="space-y-3">
+      {uploadProgress !== null && (
+        <div data-testid="video-upload-placeholder" className={rowClass}>
+          <LoaderCircle aria-hidden className="mt-0.5 size-5 shrink-0 animate-spin text-blue-600" />
+          <div className="min-w-0 flex-1 space-y-2">
+            <p className="font-medium">Uploading video...</p>
+            <UploadProgress percent={uploadProgress} />
+          </div>
+        </div>
+      )}
+      {loading && videos === undefined && (
+        <div className={rowClass}>
+          <LoaderCircle aria-hidden className="size-5 animate-spin text-blue-600" />
+          <span className="text-sm text-slate-500">Loading videos...</span>
+        </div>
+      )}
+      {empty && (
+        <div
+          data-testid="videos-empty"
+          className="rounded-lg border border-dashed border-slate-300 px-6 py-12 text-center dark:border-slate-700"
+        >
+          <Film aria-hidden className="mx-auto mb-3 size-10 text-slate-400" />
+          <p className="font-medium">No videos found</p>
+          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+            Upload your first performance video to get started
+          </p>
+        </div>
+      )}
+      {videos?.map((video) => (
+        <VideoRow
+          key={video.id}
+          video={video}
+          onPlay={onPlay}
+          onReport={onReport}
+          onAnalyse={onAnalyse}
+        />
+      ))}
+    </div>
+  );
+}
+
+function VideoRow({
+  video,
+  onPlay,
+  onReport,
+  onAnalyse,
+}: { video: Video } & Pick<VideoListProps, 'onPlay' | 'onReport' | 'onAnalyse'>) {
+  const queryClient = useQueryClient();
+  const status = videoStatus(video);
+  const sopTitles = video.linkedSopTitles.map((sop) => sop.sopTitle).join(', ');
+
+  const remove = useMutation({
+    mutationFn: () => call(api.deleteVideo, { params: { id: video.id } }),
+    onSuccess: async () => {
+      toast({ title: 'Video deleted', description: `${video.title} has been deleted.` });
+      await refreshVideos(queryClient);
+    },
+    onError: () => toast({ title: 'Failed to delete video', variant: 'destructive' }),
+  });
+
+  return (
+    <div
+      data-testid="video-row"
+      data-video-id={video.id}
+      data-video-title={video.title}
+      data-status={video.analysisStatus}
+      className={rowClass}
+    >
+      <Film aria-hidden className="mt-0.5 size-5 shrink-0 text-blue-600" />
+      <div className="min-w-0 flex-1 space-y-1.5">
+        <p className="truncate font-medium" data-testid="video-title">
+          {video.title}
+        </p>
+        <p className="line-clamp-2 text-sm text-slate-500 dark:text-slate-400">
+          {video.description || 'No description'}
+        </p>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs text-slate-500 dark:text-slate-400">
+          <span data-testid="video-size">{formatFileSize(video.fileSize)}</span>
+          <span data-testid="video-recorded">Recorded {formatDateTime(video.recordedAt)}</span>
+          <Badge tone={status.tone} testId="video-status">
+            {status.processing && <LoaderCircle aria-hidden className="mr-1 size-3 animate-spin" />}
+            {status.label}
+          </Badge>
+          {status.detail && (
+            <span
+              data-testid="video-status-detail"
+              className={status.tone === 'red' ? 'text-red-600 dark:text-red-400' : undefined}
+            >
+              {status.detail}
+            </span>
+          )}
+          <span
+            data-testid="video-sops"
+            className="inline-flex items-center gap-1"
+            title={sopTitles || undefined}
+          >
+            <ClipboardList aria-hidden className="size-3.5" />
+            {linkedSopsText(video.linkedSOPs.length)}
+          </span>
+          <span data-testid="video-operators" className="inline-flex items-center gap-1">
+            <Users aria-hidden className="size-3.5" />
+            {operatorCountsText(video)}
+          </span>
+        </div>
+      </div>
+      <div className="flex shrink-0 items-center gap-1">
+        <IconButton label="Play" testId="play-video" onClick={() => onPlay(video)}>
+          <Play className="size-4" />
+        </IconButton>
+        {video.analysisStatus === 'completed' && (
+          <IconButton label="View report" testId="view-report" onClick={() => onReport(video)}>
+            <ClipboardList className="size-4" />
+          </IconButton>
+        )}
+        <IconButton
+          label={status.processing ? 'Analysis in progress' : 'Analyse'}
+          testId="analyze-video"
+          disabled={status.processing}
+          onClick={() => onAnalyse(video)}
+        >
+          <ScanFace className="size-4" />
+        </IconButton>
+        <ConfirmDialog
+          title="Delete video?"
+          description={`"${video.title}", its stored file and its analysis will be removed for good. This cannot be undone.`}
+          confirmLabel="Delete"
+          onConfirm={() => remove.mutate()}
+          trigger={
+            <button
+              type="button"
+              aria-label="Delete"
+              title="Delete"
+              data-testid="delete-video"
+              disabled={remove.isPending}
+              className="rounded-md p-2 text-red-600 hover:bg-red-50 disabled:opacity-60 dark:text-red-400 dark:hover:bg-red-950"
+            >
+              <Trash2 className="size-4" />
+            </button>
+          }
+        />
+      </div>
+    </div>
+  );
+}
+
+function IconButton({
+  label,
+  testId,
+  onClick,
+  disabled = false,
+  children,
+}: {
+  label: string;
+  testId: string;
+  onClick: () => void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      data-testid={testId}
+      disabled={disabled}
+      onClick={onClick}
+      className="rounded-md p-2 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 dark:hover:bg-slate-800"
+    >
+      {children}
+    </button>
+  );
+}

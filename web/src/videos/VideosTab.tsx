@@ -1,0 +1,138 @@
+import type { Video } from '@hub/proto';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { RefreshCw, Search, Upload } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useDebouncedValue } from '../auth/useDebouncedValue';
+import { toast } from '../toast/toastStore';
+import { inputClass, smallButtonClass, smallOutlineButtonClass } from '../ui/styles';
+import { AnalyzeVideoDialog } from './AnalyzeVideoDialog';
+import { refreshVideos, SEARCH_DEBOUNCE_MS, videoListInterval, videosQuery } from './queries';
+import { UploadVideoDialog } from './UploadVideoDialog';
+import { uploadFailureToast, uploadVideo } from './uploadVideo';
+import { VideoList } from './VideoList';
+import { VideoPlayerDialog } from './VideoPlayerDialog';
+
+/** Shown once an upload is stored: analysis runs only when someone asks for it. */
+export const UPLOADED_MESSAGE =
+  'Video uploaded. Press Analyse to identify operators and check it against the SOPs.';
+
+/** The Videos tab of the Library (/library/videos). */
+export function VideosTab() {
+  const queryClient = useQueryClient();
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
+  const [uploadOpen, setUploadOpen] = useState(false);
+  const [uploadProgress, setUploadProgress] = useState<number | null>(null);
+  const [analysing, setAnalysing] = useState<Video | null>(null);
+  const [playing, setPlaying] = useState<{ video: Video; focus: 'player' | 'report' } | null>(null);
+
+  const videos = useQuery({
+    ...videosQuery(search),
+    // Every 3 s while a video on the list is being analysed, so its progress moves by itself.
+    refetchInterval: (query) => videoListInterval(query.state.data?.videos),
+  });
+
+  const { isError, errorUpdatedAt } = videos;
+  useEffect(() => {
+    if (isError) toast({ title: 'Failed to fetch videos', variant: 'destructive' });
+  }, [isError, errorUpdatedAt]);
+
+  const upload = useMutation({
+    mutationFn: ({ fields, file }: { fields: [string, string][]; file: File }) =>
+      uploadVideo(fields, file, setUploadProgress),
+    onMutate: () => setUploadProgress(0),
+    onSuccess: async (video) => {
+      toast({ title: 'Video uploaded', description: UPLOADED_MESSAGE });
+      setUploadOpen(false);
+      setSearchText('');
+      await refreshVideos(queryClient, video.id);
+    },
+    onError: (error) => toast(uploadFailureToast(error)),
+    onSettled: () => setUploadProgress(null),
+  });
+
+  const refresh = async () => {
+    const result = await videos.refetch();
+    if (!result.isError) toast({ title: 'Library refreshed' });
+  };
+
+  const list = videos.data?.videos;
+  // Dialogs follow the list, so a row's live status shows in them too.
+  const live = (video: Video | null) =>
+    video ? (list?.find((item) => item.id === video.id) ?? video) : null;
+  const analysed = live(analysing);
+  const played = playing ? { ...playing, video: live(playing.video)! } : null;
+
+  return (
+    <section data-testid="video-library" className="space-y-4">
+      <header>
+        <h2 className="text-lg font-semibold">Video Library</h2>
+        <p className="text-sm text-slate-500 dark:text-slate-400">
+          Manage operator performance videos and AI analysis results.
+        </p>
+      </header>
+      <div className="flex flex-wrap items-center gap-2">
+        <div className="relative min-w-[200px] flex-1">
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+          />
+          <input
+            type="search"
+            aria-label="Search videos"
+            data-testid="video-search"
+            placeholder="Search videos..."
+            value={searchText}
+            maxLength={200}
+            onChange={(event) => setSearchText(event.target.value)}
+            className={`${inputClass} pl-9`}
+          />
+        </div>
+        <button
+          type="button"
+          data-testid="refresh-videos"
+          disabled={videos.isFetching}
+          onClick={() => void refresh()}
+          className={`${smallOutlineButtonClass} h-10`}
+        >
+          <RefreshCw className={`size-3.5 ${videos.isFetching ? 'animate-spin' : ''}`} />
+          Refresh
+        </button>
+        <button
+          type="button"
+          data-testid="upload-video-button"
+          onClick={() => setUploadOpen(true)}
+          className={`${smallButtonClass} h-10`}
+        >
+          <Upload className="size-4" /> Upload Video
+        </button>
+      </div>
+      {videos.isError && list === undefined ? (
+        <p role="alert" className="text-sm text-red-600">
+          Failed to fetch videos
+        </p>
+      ) : (
+        <VideoList
+          videos={list}
+          loading={videos.isPending}
+          uploadProgress={uploadProgress}
+          onPlay={(video) => setPlaying({ video, focus: 'player' })}
+          onReport={(video) => setPlaying({ video, focus: 'report' })}
+          onAnalyse={setAnalysing}
+        />
+      )}
+      <UploadVideoDialog
+        open={uploadOpen}
+        onOpenChange={setUploadOpen}
+        progress={uploadProgress}
+        onUpload={(fields, file) => upload.mutate({ fields, file })}
+      />
+      <AnalyzeVideoDialog video={analysed} onClose={() => setAnalysing(null)} />
+      <VideoPlayerDialog
+        video={played?.video ?? null}
+        focus={played?.focus ?? 'player'}
+        onClose={() => setPlaying(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { api, routePath, type DocumentList, type Video, type VideoWithReport } from '@hub/proto';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { call } from '../api/client';
+import { anyProcessing } from './format';
+
+/** Spec section 9: videos 50 at a time; the SOP selector 100. */
+export const VIDEO_PAGE_SIZE = 50;
+export const SOP_CHOICES_LIMIT = 100;
+/** While a video is being analysed, the list is fetched every 3 s. */
+export const POLL_INTERVAL_MS = 3000;
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** The list query's parameters: the search only when something is typed. */
+export function videoListParams(search: string) {
+  const text = search.trim();
+  return { search: text === '' ? undefined : text, limit: VIDEO_PAGE_SIZE };
+}
+
+export function videosQuery(search: string) {
+  const query = videoListParams(search);
+  return queryOptions({
+    queryKey: [api.videos.path, query],
+    queryFn: ({ signal }): Promise<{ videos: Video[]; totalCount: number }> =>
+      call(api.videos, { query, signal }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** The list's polling: every 3 s while any video on it is processing. */
+export function videoListInterval(videos: readonly Video[] | undefined): number | false {
+  return anyProcessing(videos) ? POLL_INTERVAL_MS : false;
+}
+
+/** One video with its report; fetched afresh each time a dialog opens it. */
+export function videoQuery(id: number) {
+  return queryOptions({
+    queryKey: [api.video.path, id],
+    queryFn: ({ signal }): Promise<VideoWithReport> => call(api.video, { params: { id }, signal }),
+    staleTime: 0,
+  });
+}
+
+/** Processed SOPs to link to or analyse a video against (spec: SOP selector, 100). */
+export const sopChoicesQuery = queryOptions({
+  queryKey: [api.documents.path, { sopProcessed: 'true', limit: SOP_CHOICES_LIMIT }],
+  queryFn: ({ signal }): Promise<DocumentList> =>
+    call(api.documents, { query: { sopProcessed: 'true', limit: SOP_CHOICES_LIMIT }, signal }),
+});
+
+/** The <video> source: GET /api/videos/stream/{encoded s3Key}; null without a key. */
+export function videoStreamUrl(s3Key: string | null | undefined): string | null {
+  if (!s3Key || s3Key.trim() === '') return null;
+  return routePath(api.videoStream, { key: s3Key });
+}
+
+/** After an upload, deletion or a started analysis. */
+export async function refreshVideos(queryClient: QueryClient, id?: number): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: [api.videos.path] }),
+    id === undefined
+      ? Promise.resolve()
+      : queryClient.invalidateQueries({ queryKey: [api.video.path, id] }),
+  ]);
+}
