@@ -1,5 +1,7 @@
 import { api, DOCUMENT_MAX_BYTES, DOCUMENT_UPLOAD, type LibraryDocument } from '@hub/proto';
-import { ApiError, messageOf } from '../api/client';
+import { ApiError } from '../api/client';
+import { uploadWithProgress } from '../api/upload';
+export { uploadPercent } from '../api/upload';
 import type { ToastInput } from '../toast/toastStore';
 
 /** What the checks read of a File (so they run without a browser). */
@@ -55,12 +57,6 @@ export function uploadFields(draft: UploadDraft, fileName: string): [string, str
   ];
 }
 
-/** Percent of an upload, 0 to 100. */
-export function uploadPercent(loaded: number, total: number): number {
-  if (total <= 0) return 0;
-  return Math.min(100, Math.max(0, Math.round((loaded / total) * 100)));
-}
-
 /** Failure toasts of an upload (spec section 8). */
 export function uploadFailureToast(error: unknown): ToastInput {
   if (error instanceof ApiError) {
@@ -87,34 +83,10 @@ export function uploadDocument(
   file: File,
   onProgress: (percent: number) => void,
 ): Promise<LibraryDocument> {
-  const form = new FormData();
-  for (const [name, value] of uploadFields(draft, file.name)) form.append(name, value);
-  form.append(DOCUMENT_UPLOAD.fileField, file);
-
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', api.uploadDocument.path);
-    request.withCredentials = true;
-    request.setRequestHeader('Accept', 'application/json');
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(uploadPercent(event.loaded, event.total));
-    };
-    request.onload = () => {
-      let body: unknown;
-      try {
-        body = request.responseText === '' ? undefined : JSON.parse(request.responseText);
-      } catch {
-        body = request.responseText;
-      }
-      if (request.status >= 200 && request.status < 300) {
-        onProgress(100);
-        resolve(body as LibraryDocument);
-      } else {
-        reject(new ApiError(request.status, messageOf(body)));
-      }
-    };
-    request.onerror = () => reject(new Error('The upload did not complete.'));
-    request.onabort = () => reject(new Error('The upload was cancelled.'));
-    request.send(form);
-  });
+  return uploadWithProgress<LibraryDocument>(
+    api.uploadDocument.path,
+    uploadFields(draft, file.name),
+    { field: DOCUMENT_UPLOAD.fileField, file },
+    onProgress,
+  );
 }

@@ -1,5 +1,7 @@
 import { api, VIDEO_MAX_BYTES, VIDEO_UPLOAD, type LinkedSop, type Video } from '@hub/proto';
-import { ApiError, messageOf } from '../api/client';
+import { ApiError } from '../api/client';
+import { uploadWithProgress } from '../api/upload';
+export { uploadPercent } from '../api/upload';
 import type { ToastInput } from '../toast/toastStore';
 
 /** What the checks read of a File (so they run without a browser). */
@@ -120,12 +122,6 @@ export function videoUploadFields(
   ];
 }
 
-/** Percent of an upload, 0 to 100. */
-export function uploadPercent(loaded: number, total: number): number {
-  if (total <= 0) return 0;
-  return Math.min(100, Math.max(0, Math.round((loaded / total) * 100)));
-}
-
 /** Spec section 8: 'Upload failed' with the error text, else 'Failed to upload video'. */
 export function uploadFailureToast(error: unknown): ToastInput {
   const text =
@@ -159,34 +155,10 @@ export function uploadVideo(
   file: File,
   onProgress: (percent: number) => void,
 ): Promise<Video> {
-  const form = new FormData();
-  for (const [name, value] of fields) form.append(name, value);
-  form.append(VIDEO_UPLOAD.fileField, file);
-
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', api.uploadVideo.path);
-    request.withCredentials = true;
-    request.setRequestHeader('Accept', 'application/json');
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(uploadPercent(event.loaded, event.total));
-    };
-    request.onload = () => {
-      let body: unknown;
-      try {
-        body = request.responseText === '' ? undefined : JSON.parse(request.responseText);
-      } catch {
-        body = request.responseText;
-      }
-      if (request.status >= 200 && request.status < 300) {
-        onProgress(100);
-        resolve(body as Video);
-      } else {
-        reject(new ApiError(request.status, messageOf(body)));
-      }
-    };
-    request.onerror = () => reject(new Error('The upload did not complete.'));
-    request.onabort = () => reject(new Error('The upload was cancelled.'));
-    request.send(form);
-  });
+  return uploadWithProgress<Video>(
+    api.uploadVideo.path,
+    fields,
+    { field: VIDEO_UPLOAD.fileField, file },
+    onProgress,
+  );
 }
