@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fitWithin, padFrame } from './picture.ts';
 import { decodeFailure, ffmpegReason } from './probe.ts';
@@ -36,7 +38,7 @@ describe('raw frames', () => {
 describe('ffmpeg failures in words', () => {
   it('keeps the last line ffmpeg wrote, without the temp file name', () => {
     const error = new Error('ffprobe exited with code 1');
-    const stderr = 'video-worker-x/input.mp4: Invalid data found when processing input\n';
+    const stderr = `${join(tmpdir(), 'video-worker-x', 'input.mp4')}: Invalid data found when processing input\n`;
     expect(ffmpegReason(error, stderr)).toBe('Invalid data found when processing input');
     expect(decodeFailure(ffmpegReason(error, stderr)).message).toBe(
       'The video could not be decoded: Invalid data found when processing input.',
