@@ -2,10 +2,10 @@ import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keepScreenshot, launchBrowser } from './browser.js';
+import { keepScreenshot, launchBrowser, signIn, toastText } from './browser.js';
 import { E2E_SUPER_ADMIN, type RunningStack, startStack } from './stack.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -53,16 +53,6 @@ afterAll(async () => {
   await new Promise<void>((done) => (smtp ? smtp.close(done) : done()));
 });
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${stack.url}/`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/dashboard');
-}
-
-const toastText = (page: Page) => page.getByTestId('toast').first().innerText();
-
 function mailTo(address: string): ParsedMail | undefined {
   return mails.find((mail) =>
     (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).some((to) =>
@@ -82,7 +72,7 @@ describe('accounts, as a person uses them', () => {
   it('invites an organization administrator who sets a password, sees only their organization, and is deleted', async () => {
     // The super administrator creates the organization.
     const admin = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(admin, E2E_SUPER_ADMIN.email, E2E_SUPER_ADMIN.password);
+    await signIn(admin, stack.url, E2E_SUPER_ADMIN.email, E2E_SUPER_ADMIN.password);
     await admin.getByTestId('nav-admin-dashboard').click();
     await admin.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor();
     await expect
@@ -156,7 +146,7 @@ describe('accounts, as a person uses them', () => {
     await invited.waitForURL('**/login');
 
     // They sign in and see only their organization.
-    await signIn(invited, ADMIN.email, ADMIN.password);
+    await signIn(invited, stack.url, ADMIN.email, ADMIN.password);
     await invited.getByText(`Welcome to ${ORGANIZATION.displayName} Hub`).waitFor();
     const sidebar = invited.getByTestId('sidebar');
     await sidebar.getByText('Hub', { exact: true }).waitFor();

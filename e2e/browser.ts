@@ -26,3 +26,20 @@ export async function keepScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   await page.screenshot({ path: `${ARTIFACTS_DIR}${name}.png`, fullPage: true });
 }
+
+/** Fills the sign-in form at the stack's root and submits it (does not wait for the outcome). */
+export async function submitSignIn(page: Page, baseUrl: string, email: string, password: string) {
+  await page.goto(`${baseUrl}/`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in and waits for the Hub. */
+export async function signIn(page: Page, baseUrl: string, email: string, password: string) {
+  await submitSignIn(page, baseUrl, email, password);
+  await page.waitForURL('**/dashboard');
+}
+
+/** The text of the toast on screen (one at a time, spec section 9). */
+export const toastText = (page: Page) => page.getByTestId('toast').first().innerText();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { keepScreenshot, launchBrowser } from './browser.js';
+import type { Browser } from 'playwright-core';
+import { keepScreenshot, launchBrowser, submitSignIn, toastText } from './browser.js';
 import { E2E_SUPER_ADMIN, type RunningStack, startStack } from './stack.js';
 
 let stack: RunningStack;
@@ -16,19 +16,10 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${stack.url}/`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-const toastText = (page: Page) => page.getByTestId('toast').first().innerText();
-
 describe('foundation, as a person uses it', () => {
   it('shows Login Failed for a wrong password', async () => {
     const page = await browser.newPage();
-    await signIn(page, E2E_SUPER_ADMIN.email, 'not-the-password');
+    await submitSignIn(page, stack.url, E2E_SUPER_ADMIN.email, 'not-the-password');
     await expect.poll(() => toastText(page)).toContain('Login Failed');
     expect(await toastText(page)).toContain('Invalid email or password. Please try again.');
     expect(new URL(page.url()).pathname).toBe('/');
@@ -41,7 +32,7 @@ describe('foundation, as a person uses it', () => {
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     await keepScreenshot(page, 'sign-in');
 
-    await signIn(page, E2E_SUPER_ADMIN.email, E2E_SUPER_ADMIN.password);
+    await submitSignIn(page, stack.url, E2E_SUPER_ADMIN.email, E2E_SUPER_ADMIN.password);
     await page.waitForURL('**/dashboard');
     await page.getByText('Welcome to Platform Administration Hub').waitFor();
     await expect.poll(() => toastText(page)).toContain('Welcome back, Super Administrator!');

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keepScreenshot, launchBrowser } from './browser.js';
+import { keepScreenshot, launchBrowser, signIn, toastText } from './browser.js';
 import { E2E_SUPER_ADMIN, type RunningStack, startStack } from './stack.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -37,20 +37,10 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${stack.url}/`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/dashboard');
-}
-
-const toastText = (page: Page) => page.getByTestId('toast').first().innerText();
-
 describe('document library, as a person uses it', () => {
   it('creates a folder and a tag, uploads a PDF, watches it being processed, reads it, searches and deletes it', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(page, E2E_SUPER_ADMIN.email, E2E_SUPER_ADMIN.password);
+    await signIn(page, stack.url, E2E_SUPER_ADMIN.email, E2E_SUPER_ADMIN.password);
 
     // From the sidebar to the Documents tab; the tabs follow the address.
     const sidebar = page.getByTestId('sidebar');

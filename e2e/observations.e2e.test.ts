@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOLING_SOP, sopPdf } from '../services/gateway/test/sop-pdf.js';
-import { keepScreenshot, launchBrowser } from './browser.js';
+import { keepScreenshot, launchBrowser, signIn, toastText } from './browser.js';
 import { E2E_SUPER_ADMIN, type RunningStack, startStack } from './stack.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -144,16 +144,6 @@ afterAll(async () => {
   await new Promise<void>((done) => (smtp ? smtp.close(done) : done()));
 });
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${stack.url}/`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/dashboard');
-}
-
-const toastText = (page: Page) => page.getByTestId('toast').first().innerText();
-
 interface ReviewQuestion {
   id: string;
   text: string;
@@ -174,7 +164,7 @@ describe('observations and training, as a supervisor and an operator use them', 
     const operatorApi = await new Api().login(OPERATOR.email, OPERATOR.password);
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(page, SUPERVISOR.email, SUPERVISOR.password);
+    await signIn(page, stack.url, SUPERVISOR.email, SUPERVISOR.password);
 
     // Nothing observed yet.
     await page.goto(`${stack.url}/library/observations`);
@@ -389,7 +379,7 @@ describe('observations and training, as a supervisor and an operator use them', 
 
     // The operator: the course is completed by the passed observation.
     const operatorPage = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(operatorPage, OPERATOR.email, OPERATOR.password);
+    await signIn(operatorPage, stack.url, OPERATOR.email, OPERATOR.password);
     await operatorPage.goto(`${stack.url}/training`);
     const card = operatorPage.locator(
       `[data-testid=course-card][data-course-title="${COURSE.title}"]`,

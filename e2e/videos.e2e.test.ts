@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOLING_SOP, sopPdf } from '../services/gateway/test/sop-pdf.js';
-import { keepScreenshot, launchBrowser } from './browser.js';
+import { keepScreenshot, launchBrowser, signIn, toastText } from './browser.js';
 import { E2E_SUPER_ADMIN, type RunningStack, startStack } from './stack.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -88,21 +88,11 @@ afterAll(async () => {
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${stack.url}/`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/dashboard');
-}
-
-const toastText = (page: Page) => page.getByTestId('toast').first().innerText();
-
 describe('video library, as a person uses it', () => {
   it('uploads a performance video, analyses it against an SOP, plays it and reads the report', async () => {
     expect(statSync(videoFile).size).toBeGreaterThan(1000);
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(page, E2E_SUPER_ADMIN.email, E2E_SUPER_ADMIN.password);
+    await signIn(page, stack.url, E2E_SUPER_ADMIN.email, E2E_SUPER_ADMIN.password);
 
     // A face to recognise: the super administrator's own picture.
     await page.goto(`${stack.url}/profile`);
