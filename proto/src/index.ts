@@ -20,3 +20,4 @@ export * from './rpc/observation.js';
 export * from './saml.js';
 export * from './rpc/saml.js';
 export * from './rpc/video.js';
+export * from './sessions.js';

@@ -20,6 +20,8 @@ export const GatewayEnv = BaseEnv.extend(StorageEnv.shape).extend({
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   /** Signs short-lived file links; give every gateway replica the same one. Random per start when absent. */
   FILE_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** How long a resolved session is reused before asking identity again (0: never reused). */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
 export type GatewayConfig = z.infer<typeof GatewayEnv>;

@@ -19,6 +19,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { AuthController } from './auth/auth.controller.js';
 import { LoginRateLimiter } from './auth/login-rate-limiter.js';
 import { RouteGuard } from './auth/route.guard.js';
+import { SessionCache } from './auth/session-cache.js';
 import { HealthController } from './health/health.controller.js';
 import { HealthService } from './health/health.service.js';
 import { ErrorFilter } from './http/error.filter.js';
@@ -59,6 +60,7 @@ export class GatewayModule {
         { provide: Redis, useValue: connections.redis },
         { provide: STORAGE, useValue: connections.storage },
         UploadReceiver,
+        SessionCache,
         SignedLinks,
         StoredFileReply,
         { provide: APP_GUARD, useClass: RouteGuard },

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readGatewayConfig } from '../src/config.js';
+import { createGateway } from '../src/gateway.app.js';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 
 let stack: TestStack;
@@ -126,7 +128,6 @@ describe('sessions', () => {
   it('refuses an expired session', async () => {
     const browser = new ApiSession(stack.url);
     await browser.login('otto@acme.test', 'Acme-Oper-1');
-    expect((await browser.get('/api/user')).status).toBe(200);
     await stack.sql.query(
       `UPDATE sessions SET expires_at = now() - interval '1 second'
         WHERE user_id = (SELECT id FROM users WHERE email = 'otto@acme.test')`,
@@ -134,6 +135,23 @@ describe('sessions', () => {
     const { status, body } = await browser.get('/api/user');
     expect(status).toBe(401);
     expect(body.message).toBe('Please sign in to continue.');
+  });
+
+  it('tells every gateway when a session ends, so none keeps serving it from its cache', async () => {
+    const second = await createGateway(readGatewayConfig({ ...stack.env, PORT: '0' }));
+    try {
+      const here = new ApiSession(stack.url);
+      await here.login('otto@acme.test', 'Acme-Oper-1');
+      const there = new ApiSession(second.url);
+      there.cookie = here.cookie;
+      expect((await there.get('/api/user')).status).toBe(200);
+      await here.post('/api/auth/logout');
+      await expect
+        .poll(async () => (await there.get('/api/user')).status, { timeout: 5000 })
+        .toBe(401);
+    } finally {
+      await second.close();
+    }
   });
 
   it('ignores the browser user-email header: it identifies no one', async () => {

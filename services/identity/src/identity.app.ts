@@ -1,11 +1,19 @@
 import 'reflect-metadata';
 import type { INestMicroservice } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { EventBus, type Mailer, openStorage, SmtpMailer, listenForRpc } from '@hub/kit';
+import {
+  connectRedis,
+  EventBus,
+  type Mailer,
+  openStorage,
+  SmtpMailer,
+  listenForRpc,
+} from '@hub/kit';
 import type { IdentityConfig } from './config.js';
 import { openIdentityDatabase } from './database.js';
 import { IdentityModule } from './identity.module.js';
 import { OutboxMailer } from './mail/outbox-mailer.js';
+import { SessionRevocations } from './auth/session-revocations.js';
 import { handleIdentityEvents } from './organizations/organization-cleanup.js';
 import { seedSuperAdmin, type SeedOutcome } from './super-admin/super-admin.seed.js';
 
@@ -27,7 +35,15 @@ export async function startIdentity(config: IdentityConfig): Promise<RunningIden
   const dataSource = await openIdentityDatabase(config.DATABASE_URL);
   const seed = await seedSuperAdmin(dataSource, config);
   const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);
-  const ports = { dataSource, storage, mailer: openMailer(config, dataSource), events };
+  const publisher = connectRedis(config.REDIS_URL, 'identity-revocations');
+  const revocations = new SessionRevocations(publisher, config.REDIS_PREFIX);
+  const ports = {
+    dataSource,
+    storage,
+    mailer: openMailer(config, dataSource),
+    events,
+    revocations,
+  };
   const app = await listenForRpc('identity', IdentityModule.register(config, ports), config);
   const subscription = handleIdentityEvents(events, dataSource, storage);
   return {
@@ -38,6 +54,7 @@ export async function startIdentity(config: IdentityConfig): Promise<RunningIden
       await subscription.close();
       await app.close();
       await events.close();
+      publisher.disconnect();
       await dataSource.destroy();
     },
   };

@@ -2,7 +2,8 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { EventBus, Mailer, ObjectStorage } from '@hub/kit';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config.js';
-import { EVENTS, MAILER, STORAGE } from './tokens.js';
+import { EVENTS, MAILER, REVOCATIONS, STORAGE } from './tokens.js';
+import type { SessionRevocations } from './auth/session-revocations.js';
 import { AdminController } from './admin/admin.controller.js';
 import { OrganizationsAdminService } from './admin/organizations-admin.service.js';
 import { OverviewService } from './admin/overview.service.js';
@@ -33,6 +34,7 @@ export interface IdentityPorts {
   storage: ObjectStorage;
   mailer: Mailer;
   events: EventBus;
+  revocations: SessionRevocations;
 }
 
 @Module({})
@@ -58,6 +60,7 @@ export class IdentityModule {
         { provide: STORAGE, useValue: ports.storage },
         { provide: MAILER, useValue: ports.mailer },
         { provide: EVENTS, useValue: ports.events },
+        { provide: REVOCATIONS, useValue: ports.revocations },
         AuthService,
         OrganizationsService,
         UsersService,

@@ -2,3 +2,4 @@
 export const STORAGE = Symbol('STORAGE');
 export const MAILER = Symbol('MAILER');
 export const EVENTS = Symbol('EVENTS');
+export const REVOCATIONS = Symbol('REVOCATIONS');

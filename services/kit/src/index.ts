@@ -19,3 +19,4 @@ export * from './events/event-bus.js';
 export * from './authz/require-role.js';
 export * from './uploads/file-kind.js';
 export * from './rpc/service-app.js';
+export * from './sessions/session-digest.js';

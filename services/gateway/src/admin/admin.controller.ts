@@ -9,12 +9,16 @@ import {
   type IdParams,
 } from '@hub/proto';
 import { RpcClient } from '@hub/kit';
+import { SessionCache } from '../auth/session-cache.js';
 import { CurrentActor } from '../http/current-actor.decorator.js';
 import { Endpoint } from '../http/endpoint.decorator.js';
 
 @Controller()
 export class AdminController {
-  constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
+  constructor(
+    @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(SessionCache) private readonly sessions: SessionCache,
+  ) {}
 
   @Endpoint(api.adminOverview)
   overview(@CurrentActor() actor: Actor) {
@@ -35,8 +39,13 @@ export class AdminController {
   }
 
   @Endpoint(api.deleteOrganization)
-  deleteOrganization(@CurrentActor() actor: Actor, @Param() params: IdParams) {
-    return this.rpc.call(identityRpc.deleteOrganization, { actor, organizationId: params.id });
+  async deleteOrganization(@CurrentActor() actor: Actor, @Param() params: IdParams) {
+    const answer = await this.rpc.call(identityRpc.deleteOrganization, {
+      actor,
+      organizationId: params.id,
+    });
+    this.sessions.forget({ organizationId: params.id });
+    return answer;
   }
 
   @Endpoint(api.adminUsers)
@@ -50,8 +59,10 @@ export class AdminController {
   }
 
   @Endpoint(api.deleteUser)
-  deleteUser(@CurrentActor() actor: Actor, @Param() params: IdParams) {
-    return this.rpc.call(identityRpc.deleteUser, { actor, userId: params.id });
+  async deleteUser(@CurrentActor() actor: Actor, @Param() params: IdParams) {
+    const answer = await this.rpc.call(identityRpc.deleteUser, { actor, userId: params.id });
+    this.sessions.forget({ userId: params.id });
+    return answer;
   }
 
   @Endpoint(api.resendInvitation)

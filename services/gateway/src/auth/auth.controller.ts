@@ -7,6 +7,7 @@ import { CurrentActor } from '../http/current-actor.decorator.js';
 import { Endpoint } from '../http/endpoint.decorator.js';
 import { clientOf, type GuardedRequest, SESSION_COOKIE } from '../http/request-context.js';
 import { LoginRateLimiter } from './login-rate-limiter.js';
+import { SessionCache } from './session-cache.js';
 
 @Controller()
 export class AuthController {
@@ -14,6 +15,7 @@ export class AuthController {
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(LoginRateLimiter) private readonly limiter: LoginRateLimiter,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(SessionCache) private readonly sessions: SessionCache,
   ) {}
 
   @Endpoint(api.login)
@@ -50,8 +52,10 @@ export class AuthController {
   @Endpoint(api.logout)
   @HttpCode(200)
   async logout(@Req() request: GuardedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    if (request.sessionToken)
+    if (request.sessionToken) {
       await this.rpc.call(identityRpc.logout, { token: request.sessionToken });
+      this.sessions.forgetToken(request.sessionToken);
+    }
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { message: 'You have been successfully logged out.' };
   }

@@ -8,7 +8,7 @@ import { Reflector } from '@nestjs/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineRoute, type Role, type RouteContract, type SessionView } from '@hub/proto';
-import type { RpcClient } from '@hub/kit';
+import type { SessionCache } from './session-cache.js';
 import { ROUTE_CONTRACT } from '../http/endpoint.decorator.js';
 import { RouteGuard } from './route.guard.js';
 
@@ -34,7 +34,7 @@ function sessionOf(role: Role): SessionView {
 function guardFor(route: RouteContract | undefined, session: SessionView | null) {
   const handler = () => undefined;
   if (route) Reflect.defineMetadata(ROUTE_CONTRACT, route, handler);
-  const rpc = { call: async () => ({ session }) } as unknown as RpcClient;
+  const sessions = { resolve: async () => session } as unknown as SessionCache;
   const request: Record<string, unknown> = {
     cookies: { hub_session: 'token' },
     headers: {},
@@ -44,7 +44,7 @@ function guardFor(route: RouteContract | undefined, session: SessionView | null)
     getHandler: () => handler,
     switchToHttp: () => ({ getRequest: () => request }),
   } as unknown as ExecutionContext;
-  return { guard: new RouteGuard(new Reflector(), rpc), context, request };
+  return { guard: new RouteGuard(new Reflector(), sessions), context, request };
 }
 
 describe('RouteGuard', () => {

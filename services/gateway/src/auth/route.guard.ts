@@ -10,9 +10,9 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { z } from 'zod';
-import { identityRpc, type RouteContract } from '@hub/proto';
-import { RpcClient } from '@hub/kit';
+import type { RouteContract } from '@hub/proto';
 import { ROUTE_CONTRACT } from '../http/endpoint.decorator.js';
+import { SessionCache } from './session-cache.js';
 import { type GuardedRequest, SESSION_COOKIE } from '../http/request-context.js';
 
 export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
@@ -28,7 +28,7 @@ export const NOT_PERMITTED = "You don't have permission to do this.";
 export class RouteGuard implements CanActivate {
   constructor(
     @Inject(Reflector) private readonly reflector: Reflector,
-    @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(SessionCache) private readonly sessions: SessionCache,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -46,9 +46,7 @@ export class RouteGuard implements CanActivate {
 
   private async authorize(request: GuardedRequest, roles: readonly string[]): Promise<void> {
     if (!request.sessionToken) throw new UnauthorizedException(SIGN_IN_REQUIRED);
-    const { session } = await this.rpc.call(identityRpc.resolveSession, {
-      token: request.sessionToken,
-    });
+    const session = await this.sessions.resolve(request.sessionToken);
     if (!session) throw new UnauthorizedException(SIGN_IN_REQUIRED);
     if (!roles.includes(session.actor.role)) throw new ForbiddenException(NOT_PERMITTED);
     request.session = session;

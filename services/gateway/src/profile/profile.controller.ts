@@ -14,6 +14,7 @@ import { newObjectKey, type ObjectStorage, RpcClient } from '@hub/kit';
 import { CurrentActor } from '../http/current-actor.decorator.js';
 import { Endpoint } from '../http/endpoint.decorator.js';
 import type { GuardedRequest } from '../http/request-context.js';
+import { SessionCache } from '../auth/session-cache.js';
 import { UploadReceiver } from '../uploads/upload-receiver.js';
 import { STORAGE } from '../uploads/storage.token.js';
 
@@ -23,6 +24,7 @@ export class ProfileController {
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(UploadReceiver) private readonly uploads: UploadReceiver,
     @Inject(STORAGE) private readonly storage: ObjectStorage,
+    @Inject(SessionCache) private readonly sessions: SessionCache,
   ) {}
 
   @Endpoint(api.uploadProfilePicture)
@@ -72,15 +74,17 @@ export class ProfileController {
   }
 
   @Endpoint(api.changePassword)
-  changePassword(
+  async changePassword(
     @CurrentActor() actor: Actor,
     @Req() request: GuardedRequest,
     @Body() change: ChangePasswordRequest,
   ) {
-    return this.rpc.call(identityRpc.changePassword, {
+    const answer = await this.rpc.call(identityRpc.changePassword, {
       actor,
       sessionId: request.session!.sessionId,
       change,
     });
+    this.sessions.forget({ userId: actor.userId, exceptSessionId: request.session!.sessionId });
+    return answer;
   }
 }

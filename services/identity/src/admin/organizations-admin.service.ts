@@ -1,3 +1,5 @@
+import { REVOCATIONS } from '../tokens.js';
+import type { SessionRevocations } from '../auth/session-revocations.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AdminOrganization, CreateOrganizationRequest, Organization } from '@hub/proto';
@@ -20,6 +22,7 @@ export const toOrganizationView = (row: OrganizationEntity): Organization => ({
 export class OrganizationsAdminService {
   constructor(
     @Inject(DataSource) private readonly db: DataSource,
+    @Inject(REVOCATIONS) private readonly revocations: SessionRevocations,
     @Inject(EVENTS) private readonly events: EventBus,
   ) {}
 
@@ -88,6 +91,7 @@ export class OrganizationsAdminService {
       );
     }
     await repository.delete(organizationId);
+    await this.revocations.announce({ organizationId });
     await this.events.publish({ type: 'organization.deleted', organizationId });
     return { message: `Organization ${organization.displayName} deleted` };
   }

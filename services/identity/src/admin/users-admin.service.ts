@@ -1,3 +1,5 @@
+import { REVOCATIONS } from '../tokens.js';
+import type { SessionRevocations } from '../auth/session-revocations.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Actor, CreateUserRequest, CreateUserResponse, User } from '@hub/proto';
@@ -19,6 +21,7 @@ const invitationMessage = (email: string, outcome: InvitationOutcome) =>
 export class UsersAdminService {
   constructor(
     @Inject(DataSource) private readonly db: DataSource,
+    @Inject(REVOCATIONS) private readonly revocations: SessionRevocations,
     @Inject(EVENTS) private readonly events: EventBus,
     @Inject(InvitationsService) private readonly invitations: InvitationsService,
     @Inject(NotificationsService) private readonly notifications: NotificationsService,
@@ -106,6 +109,7 @@ export class UsersAdminService {
       throw new RpcFailure('conflict', 'The super administrator account cannot be deleted here.');
     }
     await this.users.delete(user.id);
+    await this.revocations.announce({ userId: user.id });
     if (user.profilePicture) await this.pictures.removeQuietly(user.profilePicture);
     await this.events.publish({
       type: 'user.deleted',

@@ -1,3 +1,5 @@
+import { REVOCATIONS } from '../tokens.js';
+import type { SessionRevocations } from './session-revocations.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
@@ -29,6 +31,7 @@ interface SessionRow {
 export class AuthService {
   constructor(
     @Inject(DataSource) private readonly db: DataSource,
+    @Inject(REVOCATIONS) private readonly revocations: SessionRevocations,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
@@ -130,6 +133,7 @@ export class AuthService {
       .set({ revokedAt: () => 'now()' })
       .where('token_hash = :hash AND revoked_at IS NULL', { hash: digestSessionToken(token) })
       .execute();
+    await this.revocations.announce({ tokenHash: digestSessionToken(token) });
     return (result.affected ?? 0) > 0;
   }
 }

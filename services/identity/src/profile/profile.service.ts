@@ -1,3 +1,5 @@
+import { REVOCATIONS } from '../tokens.js';
+import type { SessionRevocations } from '../auth/session-revocations.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, Not } from 'typeorm';
 import type { Actor, ChangePasswordRequest, UpdateProfileRequest, User } from '@hub/proto';
@@ -11,7 +13,10 @@ export const EMAIL_TAKEN = 'That email address is already used by another accoun
 
 @Injectable()
 export class ProfileService {
-  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(REVOCATIONS) private readonly revocations: SessionRevocations,
+  ) {}
 
   async update(actor: Actor, profile: UpdateProfileRequest): Promise<User> {
     const users = this.db.getRepository(UserEntity);
@@ -53,6 +58,7 @@ export class ProfileService {
         .execute();
       return result.affected ?? 0;
     });
+    await this.revocations.announce({ userId: user.id, exceptSessionId: sessionId });
     return {
       message:
         ended > 0
