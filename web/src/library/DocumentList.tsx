@@ -5,11 +5,11 @@ import { Download, Eye, FileText, LoaderCircle, Trash2 } from 'lucide-react';
 import { call } from '../api/client';
 import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
+import { EmptyList, listRowClass, LoadingRow, UploadingRow } from '../ui/ListStates';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { formatDate } from '../ui/dates';
 import { documentStatus, formatFileSize, ocrBadge, stageLabel } from './format';
 import { refreshLibrary } from './queries';
-import { UploadProgress } from './UploadDocumentDialog';
 
 interface DocumentListProps {
   documents: readonly LibraryDocument[] | undefined;
@@ -19,39 +19,25 @@ interface DocumentListProps {
   onView: (document: LibraryDocument) => void;
 }
 
-const rowClass =
-  'flex flex-wrap items-start gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-950';
-
 export function DocumentList({ documents, loading, uploadProgress, onView }: DocumentListProps) {
   const empty = !loading && (documents?.length ?? 0) === 0 && uploadProgress === null;
   return (
     <div data-testid="document-list" aria-busy={loading} className="space-y-3">
       {uploadProgress !== null && (
-        <div data-testid="upload-placeholder" className={rowClass}>
-          <LoaderCircle aria-hidden className="mt-0.5 size-5 shrink-0 animate-spin text-blue-600" />
-          <div className="min-w-0 flex-1 space-y-2">
-            <p className="font-medium">Uploading document...</p>
-            <UploadProgress percent={uploadProgress} />
-          </div>
-        </div>
+        <UploadingRow
+          testId="upload-placeholder"
+          label="Uploading document..."
+          percent={uploadProgress}
+        />
       )}
-      {loading && documents === undefined && (
-        <div className={rowClass}>
-          <LoaderCircle aria-hidden className="size-5 animate-spin text-blue-600" />
-          <span className="text-sm text-slate-500">Loading documents...</span>
-        </div>
-      )}
+      {loading && documents === undefined && <LoadingRow label="Loading documents..." />}
       {empty && (
-        <div
-          data-testid="documents-empty"
-          className="rounded-lg border border-dashed border-slate-300 px-6 py-12 text-center dark:border-slate-700"
-        >
-          <FileText aria-hidden className="mx-auto mb-3 size-10 text-slate-400" />
-          <p className="font-medium">No documents found</p>
-          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-            Upload your first document to get started
-          </p>
-        </div>
+        <EmptyList
+          testId="documents-empty"
+          icon={FileText}
+          title="No documents found"
+          hint="Upload your first document to get started"
+        />
       )}
       {documents?.map((document) => (
         <DocumentRow key={document.id} document={document} onView={onView} />
@@ -101,7 +87,7 @@ function DocumentRow({
       data-testid="document-row"
       data-document-id={document.id}
       data-document-title={document.title}
-      className={rowClass}
+      className={listRowClass}
     >
       <FileText aria-hidden className="mt-0.5 size-5 shrink-0 text-red-500" />
       <div className="min-w-0 flex-1 space-y-1.5">

@@ -4,9 +4,9 @@ import { ClipboardList, Film, LoaderCircle, Play, ScanFace, Trash2, Users } from
 import type { ReactNode } from 'react';
 import { call } from '../api/client';
 import { formatFileSize } from '../library/format';
-import { UploadProgress } from '../library/UploadDocumentDialog';
 import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
+import { EmptyList, listRowClass, LoadingRow, UploadingRow } from '../ui/ListStates';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { formatDateTime } from '../ui/dates';
 import { linkedSopsText, operatorCountsText, videoStatus } from './format';
@@ -22,9 +22,6 @@ interface VideoListProps {
   onAnalyse: (video: Video) => void;
 }
 
-const rowClass =
-  'flex flex-wrap items-start gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-950';
-
 export function VideoList({
   videos,
   loading,
@@ -37,31 +34,20 @@ export function VideoList({
   return (
     <div data-testid="video-list" aria-busy={loading} className="space-y-3">
       {uploadProgress !== null && (
-        <div data-testid="video-upload-placeholder" className={rowClass}>
-          <LoaderCircle aria-hidden className="mt-0.5 size-5 shrink-0 animate-spin text-blue-600" />
-          <div className="min-w-0 flex-1 space-y-2">
-            <p className="font-medium">Uploading video...</p>
-            <UploadProgress percent={uploadProgress} />
-          </div>
-        </div>
+        <UploadingRow
+          testId="video-upload-placeholder"
+          label="Uploading video..."
+          percent={uploadProgress}
+        />
       )}
-      {loading && videos === undefined && (
-        <div className={rowClass}>
-          <LoaderCircle aria-hidden className="size-5 animate-spin text-blue-600" />
-          <span className="text-sm text-slate-500">Loading videos...</span>
-        </div>
-      )}
+      {loading && videos === undefined && <LoadingRow label="Loading videos..." />}
       {empty && (
-        <div
-          data-testid="videos-empty"
-          className="rounded-lg border border-dashed border-slate-300 px-6 py-12 text-center dark:border-slate-700"
-        >
-          <Film aria-hidden className="mx-auto mb-3 size-10 text-slate-400" />
-          <p className="font-medium">No videos found</p>
-          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-            Upload your first performance video to get started
-          </p>
-        </div>
+        <EmptyList
+          testId="videos-empty"
+          icon={Film}
+          title="No videos found"
+          hint="Upload your first performance video to get started"
+        />
       )}
       {videos?.map((video) => (
         <VideoRow
@@ -101,7 +87,7 @@ function VideoRow({
       data-video-id={video.id}
       data-video-title={video.title}
       data-status={video.analysisStatus}
-      className={rowClass}
+      className={listRowClass}
     >
       <Film aria-hidden className="mt-0.5 size-5 shrink-0 text-blue-600" />
       <div className="min-w-0 flex-1 space-y-1.5">
