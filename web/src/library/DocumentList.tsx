@@ -1,12 +1,17 @@
 import { api, type LibraryDocument } from '@hub/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Download, Eye, FileText, LoaderCircle, Trash2 } from 'lucide-react';
+import { Download, Eye, FileText, LoaderCircle } from 'lucide-react';
 import { call } from '../api/client';
 import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
-import { EmptyList, listRowClass, LoadingRow, UploadingRow } from '../ui/ListStates';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
+import {
+  EmptyList,
+  listRowClass,
+  LoadingRow,
+  RowDeleteButton,
+  RowIconButton,
+  UploadingRow,
+} from '../ui/ListStates';
 import { formatDate } from '../ui/dates';
 import { documentStatus, formatFileSize, ocrBadge, stageLabel } from './format';
 import { refreshLibrary } from './queries';
@@ -131,60 +136,24 @@ function DocumentRow({
         </div>
       </div>
       <div className="flex shrink-0 items-center gap-1">
-        <IconButton label="View" testId="view-document" onClick={() => onView(document)}>
+        <RowIconButton label="View" testId="view-document" onClick={() => onView(document)}>
           <Eye className="size-4" />
-        </IconButton>
-        <IconButton
+        </RowIconButton>
+        <RowIconButton
           label="Download"
           testId="download-document"
           onClick={() => void downloadDocument(document.id)}
         >
           <Download className="size-4" />
-        </IconButton>
-        <ConfirmDialog
+        </RowIconButton>
+        <RowDeleteButton
           title="Delete document?"
           description={`"${document.title}" and its processed content will be removed for good. This cannot be undone.`}
-          confirmLabel="Delete"
+          testId="delete-document"
+          pending={remove.isPending}
           onConfirm={() => remove.mutate()}
-          trigger={
-            <button
-              type="button"
-              aria-label="Delete"
-              title="Delete"
-              data-testid="delete-document"
-              disabled={remove.isPending}
-              className="rounded-md p-2 text-red-600 hover:bg-red-50 disabled:opacity-60 dark:text-red-400 dark:hover:bg-red-950"
-            >
-              <Trash2 className="size-4" />
-            </button>
-          }
         />
       </div>
     </div>
-  );
-}
-
-function IconButton({
-  label,
-  testId,
-  onClick,
-  children,
-}: {
-  label: string;
-  testId: string;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      data-testid={testId}
-      onClick={onClick}
-      className="rounded-md p-2 hover:bg-slate-100 dark:hover:bg-slate-800"
-    >
-      {children}
-    </button>
   );
 }

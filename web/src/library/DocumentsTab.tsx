@@ -1,10 +1,10 @@
 import type { LibraryDocument } from '@hub/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { RefreshCw, Search, Upload, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDebouncedValue } from '../auth/useDebouncedValue';
 import { toast } from '../toast/toastStore';
-import { inputClass, smallButtonClass, smallOutlineButtonClass } from '../ui/styles';
+import { ListToolbar } from '../ui/ListStates';
 import { DocumentList } from './DocumentList';
 import { DocumentViewer } from './DocumentViewer';
 import { FolderPanel } from './FolderPanel';
@@ -89,42 +89,16 @@ export function DocumentsTab() {
         <TagPanel selectedTagIds={tagIds} onToggle={toggleTag} />
       </aside>
       <section className="min-w-0 space-y-4">
-        <div className="flex flex-wrap items-center gap-2">
-          <div className="relative min-w-[200px] flex-1">
-            <Search
-              aria-hidden
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-            />
-            <input
-              type="search"
-              aria-label="Search documents"
-              data-testid="document-search"
-              placeholder="Search documents..."
-              value={searchText}
-              maxLength={200}
-              onChange={(event) => setSearchText(event.target.value)}
-              className={`${inputClass} pl-9`}
-            />
-          </div>
-          <button
-            type="button"
-            data-testid="refresh-documents"
-            disabled={documents.isFetching}
-            onClick={() => void refresh()}
-            className={`${smallOutlineButtonClass} h-10`}
-          >
-            <RefreshCw className={`size-3.5 ${documents.isFetching ? 'animate-spin' : ''}`} />
-            Refresh
-          </button>
-          <button
-            type="button"
-            data-testid="upload-document-button"
-            onClick={() => setUploadOpen(true)}
-            className={`${smallButtonClass} h-10`}
-          >
-            <Upload className="size-4" /> Upload Document
-          </button>
-        </div>
+        <ListToolbar
+          noun="documents"
+          testIdNoun="document"
+          searchText={searchText}
+          onSearch={setSearchText}
+          refreshing={documents.isFetching}
+          onRefresh={() => void refresh()}
+          uploadLabel="Upload Document"
+          onUpload={() => setUploadOpen(true)}
+        />
         {selectedTags.length > 0 && (
           <div className="flex flex-wrap gap-2" aria-label="Tag filters">
             {selectedTags.map((tag) => (

@@ -1,5 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
-import { LoaderCircle } from 'lucide-react';
+import { LoaderCircle, RefreshCw, Search, Trash2, Upload } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { ConfirmDialog } from './ConfirmDialog';
+import { inputClass, smallButtonClass, smallOutlineButtonClass } from './styles';
 import { UploadProgress } from '../library/UploadDocumentDialog';
 
 /** The card look of one row in the document and video lists. */
@@ -55,6 +58,133 @@ export function EmptyList({
       <Icon aria-hidden className="mx-auto mb-3 size-10 text-slate-400" />
       <p className="font-medium">{title}</p>
       <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{hint}</p>
+    </div>
+  );
+}
+
+/** A small icon action on a list row; the label is its accessible name and tooltip. */
+export function RowIconButton({
+  label,
+  testId,
+  onClick,
+  disabled = false,
+  children,
+}: {
+  label: string;
+  testId: string;
+  onClick: () => void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      data-testid={testId}
+      disabled={disabled}
+      onClick={onClick}
+      className="rounded-md p-2 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 dark:hover:bg-slate-800"
+    >
+      {children}
+    </button>
+  );
+}
+
+/** The row's delete action, asking for confirmation first. */
+export function RowDeleteButton({
+  title,
+  description,
+  testId,
+  pending,
+  onConfirm,
+}: {
+  title: string;
+  description: string;
+  testId: string;
+  pending: boolean;
+  onConfirm: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      title={title}
+      description={description}
+      confirmLabel="Delete"
+      onConfirm={onConfirm}
+      trigger={
+        <button
+          type="button"
+          aria-label="Delete"
+          title="Delete"
+          data-testid={testId}
+          disabled={pending}
+          className="rounded-md p-2 text-red-600 hover:bg-red-50 disabled:opacity-60 dark:text-red-400 dark:hover:bg-red-950"
+        >
+          <Trash2 className="size-4" />
+        </button>
+      }
+    />
+  );
+}
+
+/** Search box, Refresh and Upload above a list of files. */
+export function ListToolbar({
+  noun,
+  testIdNoun,
+  searchText,
+  onSearch,
+  refreshing,
+  onRefresh,
+  uploadLabel,
+  onUpload,
+}: {
+  /** 'documents', 'videos': used in the placeholder and the accessible name. */
+  noun: string;
+  /** 'document', 'video': used in test ids. */
+  testIdNoun: string;
+  searchText: string;
+  onSearch: (text: string) => void;
+  refreshing: boolean;
+  onRefresh: () => void;
+  uploadLabel: string;
+  onUpload: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <div className="relative min-w-[200px] flex-1">
+        <Search
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+        />
+        <input
+          type="search"
+          aria-label={`Search ${noun}`}
+          data-testid={`${testIdNoun}-search`}
+          placeholder={`Search ${noun}...`}
+          value={searchText}
+          maxLength={200}
+          onChange={(event) => onSearch(event.target.value)}
+          className={`${inputClass} pl-9`}
+        />
+      </div>
+      <button
+        type="button"
+        data-testid={`refresh-${noun}`}
+        disabled={refreshing}
+        onClick={onRefresh}
+        className={`${smallOutlineButtonClass} h-10`}
+      >
+        <RefreshCw className={`size-3.5 ${refreshing ? 'animate-spin' : ''}`} />
+        Refresh
+      </button>
+      <button
+        type="button"
+        data-testid={`upload-${testIdNoun}-button`}
+        onClick={onUpload}
+        className={`${smallButtonClass} h-10`}
+      >
+        <Upload className="size-4" /> {uploadLabel}
+      </button>
     </div>
   );
 }

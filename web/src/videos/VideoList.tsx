@@ -1,13 +1,18 @@
 import { api, type Video } from '@hub/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ClipboardList, Film, LoaderCircle, Play, ScanFace, Trash2, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ClipboardList, Film, LoaderCircle, Play, ScanFace, Users } from 'lucide-react';
 import { call } from '../api/client';
 import { formatFileSize } from '../library/format';
 import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
-import { EmptyList, listRowClass, LoadingRow, UploadingRow } from '../ui/ListStates';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
+import {
+  EmptyList,
+  listRowClass,
+  LoadingRow,
+  RowDeleteButton,
+  RowIconButton,
+  UploadingRow,
+} from '../ui/ListStates';
 import { formatDateTime } from '../ui/dates';
 import { linkedSopsText, operatorCountsText, videoStatus } from './format';
 import { refreshVideos } from './queries';
@@ -127,69 +132,30 @@ function VideoRow({
         </div>
       </div>
       <div className="flex shrink-0 items-center gap-1">
-        <IconButton label="Play" testId="play-video" onClick={() => onPlay(video)}>
+        <RowIconButton label="Play" testId="play-video" onClick={() => onPlay(video)}>
           <Play className="size-4" />
-        </IconButton>
+        </RowIconButton>
         {video.analysisStatus === 'completed' && (
-          <IconButton label="View report" testId="view-report" onClick={() => onReport(video)}>
+          <RowIconButton label="View report" testId="view-report" onClick={() => onReport(video)}>
             <ClipboardList className="size-4" />
-          </IconButton>
+          </RowIconButton>
         )}
-        <IconButton
+        <RowIconButton
           label={status.processing ? 'Analysis in progress' : 'Analyse'}
           testId="analyze-video"
           disabled={status.processing}
           onClick={() => onAnalyse(video)}
         >
           <ScanFace className="size-4" />
-        </IconButton>
-        <ConfirmDialog
+        </RowIconButton>
+        <RowDeleteButton
           title="Delete video?"
           description={`"${video.title}", its stored file and its analysis will be removed for good. This cannot be undone.`}
-          confirmLabel="Delete"
+          testId="delete-video"
+          pending={remove.isPending}
           onConfirm={() => remove.mutate()}
-          trigger={
-            <button
-              type="button"
-              aria-label="Delete"
-              title="Delete"
-              data-testid="delete-video"
-              disabled={remove.isPending}
-              className="rounded-md p-2 text-red-600 hover:bg-red-50 disabled:opacity-60 dark:text-red-400 dark:hover:bg-red-950"
-            >
-              <Trash2 className="size-4" />
-            </button>
-          }
         />
       </div>
     </div>
-  );
-}
-
-function IconButton({
-  label,
-  testId,
-  onClick,
-  disabled = false,
-  children,
-}: {
-  label: string;
-  testId: string;
-  onClick: () => void;
-  disabled?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      data-testid={testId}
-      disabled={disabled}
-      onClick={onClick}
-      className="rounded-md p-2 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 dark:hover:bg-slate-800"
-    >
-      {children}
-    </button>
   );
 }

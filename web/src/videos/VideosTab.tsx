@@ -1,10 +1,9 @@
 import type { Video } from '@hub/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { RefreshCw, Search, Upload } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useDebouncedValue } from '../auth/useDebouncedValue';
 import { toast } from '../toast/toastStore';
-import { inputClass, smallButtonClass, smallOutlineButtonClass } from '../ui/styles';
+import { ListToolbar } from '../ui/ListStates';
 import { AnalyzeVideoDialog } from './AnalyzeVideoDialog';
 import { refreshVideos, SEARCH_DEBOUNCE_MS, videoListInterval, videosQuery } from './queries';
 import { UploadVideoDialog } from './UploadVideoDialog';
@@ -71,42 +70,16 @@ export function VideosTab() {
           Manage operator performance videos and AI analysis results.
         </p>
       </header>
-      <div className="flex flex-wrap items-center gap-2">
-        <div className="relative min-w-[200px] flex-1">
-          <Search
-            aria-hidden
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-          />
-          <input
-            type="search"
-            aria-label="Search videos"
-            data-testid="video-search"
-            placeholder="Search videos..."
-            value={searchText}
-            maxLength={200}
-            onChange={(event) => setSearchText(event.target.value)}
-            className={`${inputClass} pl-9`}
-          />
-        </div>
-        <button
-          type="button"
-          data-testid="refresh-videos"
-          disabled={videos.isFetching}
-          onClick={() => void refresh()}
-          className={`${smallOutlineButtonClass} h-10`}
-        >
-          <RefreshCw className={`size-3.5 ${videos.isFetching ? 'animate-spin' : ''}`} />
-          Refresh
-        </button>
-        <button
-          type="button"
-          data-testid="upload-video-button"
-          onClick={() => setUploadOpen(true)}
-          className={`${smallButtonClass} h-10`}
-        >
-          <Upload className="size-4" /> Upload Video
-        </button>
-      </div>
+      <ListToolbar
+        noun="videos"
+        testIdNoun="video"
+        searchText={searchText}
+        onSearch={setSearchText}
+        refreshing={videos.isFetching}
+        onRefresh={() => void refresh()}
+        uploadLabel="Upload Video"
+        onUpload={() => setUploadOpen(true)}
+      />
       {videos.isError && list === undefined ? (
         <p role="alert" className="text-sm text-red-600">
           Failed to fetch videos
