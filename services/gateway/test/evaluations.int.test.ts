@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { structuredSopPdf } from '../../../workers/pdf/src/test-support/sop-pdf.ts';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
@@ -9,6 +10,7 @@ interface DocumentView {
   evaluationGenerated: boolean;
   evaluationId: number | null;
   evaluationGenerationError: string | null;
+  imageCount: number;
   processingError: string | null;
   progress: { stage: string };
 }
@@ -81,7 +83,11 @@ async function uploadAndSettle(lines: string[], title: string): Promise<Document
     { field: 'file', name: `${title}.pdf`, data: sopPdf(lines) },
   );
   expect(uploaded.status).toBe(201);
-  const id = uploaded.body.id as number;
+  return uploadedAndSettled(uploaded.body.id as number);
+}
+
+/** Waits until the document's evaluation is generated or something failed. */
+async function uploadedAndSettled(id: number): Promise<DocumentView> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const document = (await ann.get(`/api/library/documents/${id}`))
@@ -265,5 +271,41 @@ describe('evaluation generation failures', () => {
         },
       )
       .toBe('The SOP text is too short to generate an evaluation.');
+  });
+});
+
+describe('processed content', () => {
+  it('serves the markdown and the extracted images of a processed SOP', async () => {
+    const pdf = Buffer.from(await structuredSopPdf());
+    const uploaded = await ann.upload(
+      '/api/library/documents/upload',
+      { title: 'Structured' },
+      { field: 'file', name: 'structured.pdf', data: pdf },
+    );
+    const document = await uploadedAndSettled(uploaded.body.id as number);
+    expect(document.sopProcessed).toBe(true);
+    expect(document.imageCount).toBeGreaterThan(0);
+    const content = (await ann.get(`/api/library/documents/${document.id}/markdown`)).body as {
+      markdown: string;
+      text: string;
+    };
+    expect(content.markdown).toMatch(/^# /m);
+    const reference = content.markdown.match(/\((img-\d+)\.png\)/);
+    expect(reference).not.toBeNull();
+    const image = await ann.get(`/api/library/documents/${document.id}/images/${reference![1]}`);
+    expect(image.status).toBe(200);
+    const file = await fetch(`${stack.url}${image.body.presignedUrl as string}`);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
+    expect(
+      (await gina.get(`/api/library/documents/${document.id}/images/${reference![1]}`)).status,
+    ).toBe(404);
+    expect((await ann.get(`/api/library/documents/${document.id}/images/img-999`)).status).toBe(
+      404,
+    );
   });
 });

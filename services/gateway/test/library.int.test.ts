@@ -229,6 +229,43 @@ describe('documents', () => {
     expect((await gina.post(`/api/library/documents/${document!.id}/retry`)).status).toBe(404);
   });
 
+  it('shows the stage the worker reports, and ignores reports of an earlier run', async () => {
+    const [document] = (await ann.get('/api/library/documents?search=oven')).body.documents as {
+      id: number;
+    }[];
+    const inbox = openQueue(QUEUES.libraryInbox, {
+      url: 'redis://127.0.0.1:6379',
+      prefix: stack.redisPrefix,
+    });
+    const report = (run: number, current: number) =>
+      inbox.add('progress', {
+        kind: 'pdf.progress',
+        documentId: document!.id,
+        run,
+        stage: 'ocr',
+        current,
+        total: 5,
+      });
+    await report(1, 2);
+    await expect
+      .poll(async () => (await ann.get(`/api/library/documents/${document!.id}`)).body.progress, {
+        timeout: 5000,
+      })
+      .toMatchObject({ stage: 'ocr', current: 2, total: 5 });
+    await report(0, 4);
+    await expect
+      .poll(async () => {
+        const counts = await inbox.getJobCounts('waiting', 'active');
+        return counts.waiting! + counts.active!;
+      })
+      .toBe(0);
+    const after = (await ann.get(`/api/library/documents/${document!.id}`)).body.progress as {
+      current: number;
+    };
+    expect(after.current).toBe(2);
+    await inbox.close();
+  });
+
   it('fails a document whose processing stalled, and retries it as a new run', async () => {
     const [document] = (await ann.get('/api/library/documents?search=fridge')).body.documents as {
       id: number;
