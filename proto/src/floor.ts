@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import type { Role } from './roles.js';
+
+/** Who sees the floor (the spec's navigation: Floor View). */
+export const FLOOR_ROLES: readonly Role[] = ['super_admin', 'admin', 'training_supervisor'];
+/** Who configures areas, stations, cameras' areas and the sensor token of their organization. */
+export const FLOOR_ADMINS: readonly Role[] = ['super_admin', 'admin'];
+
+export const FLOOR_STATUSES = ['Operational', 'Maintenance', 'Offline'] as const;
+export const FloorStatus = z.enum(FLOOR_STATUSES);
+export type FloorStatus = z.infer<typeof FloorStatus>;
+
+export const Station = z.object({
+  id: z.number().int(),
+  areaId: z.number().int(),
+  name: z.string(),
+  status: FloorStatus,
+});
+export type Station = z.infer<typeof Station>;
+
+export const FloorCamera = z.object({
+  assignmentId: z.number().int(),
+  cameraName: z.string(),
+  areaId: z.number().int().nullable(),
+  snapshotEnabled: z.boolean(),
+  snapshotIntervalSeconds: z.number().int(),
+});
+export type FloorCamera = z.infer<typeof FloorCamera>;
+
+export const Area = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  status: FloorStatus,
+  stations: z.array(Station),
+});
+export type Area = z.infer<typeof Area>;
+
+export const FloorLayout = z.object({ areas: z.array(Area), cameras: z.array(FloorCamera) });
+export type FloorLayout = z.infer<typeof FloorLayout>;
+
+const name = (what: string) =>
+  z
+    .string({ error: `${what} name is required` })
+    .trim()
+    .min(1, `${what} name is required`)
+    .max(100);
+
+export const SaveAreaRequest = z.object({
+  name: name('Area'),
+  status: FloorStatus.default('Operational'),
+});
+export type SaveAreaRequest = z.infer<typeof SaveAreaRequest>;
+export const SaveStationRequest = z.object({
+  name: name('Station'),
+  status: FloorStatus.default('Operational'),
+});
+export type SaveStationRequest = z.infer<typeof SaveStationRequest>;
+
+export const UpdateFloorCameraRequest = z.object({
+  areaId: z.number().int().positive().nullable(),
+  snapshotEnabled: z.boolean().default(false),
+  snapshotIntervalSeconds: z.number().int().min(10).max(3600).default(60),
+});
+export type UpdateFloorCameraRequest = z.infer<typeof UpdateFloorCameraRequest>;
+
+export const AIR_QUALITIES = ['good', 'moderate', 'poor'] as const;
+
+/** One reading of a sensor; any field may be missing (not every sensor measures everything). */
+export const SensorReadingRequest = z.object({
+  area: z.string().trim().max(100).optional(),
+  temperature: z.number().min(-100).max(300).optional(),
+  humidity: z.number().min(0).max(100).optional(),
+  airQuality: z.enum(AIR_QUALITIES).optional(),
+  noiseLevel: z.number().min(0).max(200).optional(),
+  recordedAt: z.iso.datetime({ offset: true }).optional(),
+});
+export type SensorReadingRequest = z.infer<typeof SensorReadingRequest>;
+
+export const SensorToken = z.object({ token: z.string(), createdAt: z.string() });
+export type SensorToken = z.infer<typeof SensorToken>;
+
+export const FloorStats = z.object({
+  activeStations: z.number().int(),
+  totalStations: z.number().int(),
+  workersPresent: z.number().int(),
+  utilizationRate: z.number(),
+  alertsCount: z.number().int(),
+  alerts: z.array(z.object({ kind: z.string(), message: z.string() })),
+  areaBreakdown: z.record(z.string(), z.object({ workers: z.number().int(), status: FloorStatus })),
+  environmentalStatus: z.object({
+    /** Degrees Fahrenheit; null when no recent reading. */
+    temperature: z.number().nullable(),
+    humidity: z.number().nullable(),
+    airQuality: z.enum([...AIR_QUALITIES, 'Unknown']),
+    /** Decibels, or 'Unknown' when no recent reading. */
+    noiseLevel: z.union([z.number(), z.literal('Unknown')]),
+  }),
+  /** How recent "present" and the readings are, for the page to say. */
+  presenceWindowMinutes: z.number().int(),
+  generatedAt: z.string(),
+});
+export type FloorStats = z.infer<typeof FloorStats>;

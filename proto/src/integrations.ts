@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+/** The one supported type: a cloud security-camera system reached through its HTTP API. */
+export const INTEGRATION_TYPES = ['camera_cloud'] as const;
+export const IntegrationType = z.enum(INTEGRATION_TYPES);
+export type IntegrationType = z.infer<typeof IntegrationType>;
+
+export const IntegrationTestStatus = z.enum(['untested', 'success', 'failed']);
+export type IntegrationTestStatus = z.infer<typeof IntegrationTestStatus>;
+
+/** What any answer shows of an integration: never its credentials. */
+export const Integration = z.object({
+  id: z.number().int(),
+  integrationType: IntegrationType,
+  baseUrl: z.string(),
+  lastTestStatus: IntegrationTestStatus,
+  lastTestMessage: z.string().nullable(),
+  lastTestedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Integration = z.infer<typeof Integration>;
+
+const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max);
+
+/** proto runs in the browser and in Node alike, so the check is a pattern, not the URL class. */
+const isHttpUrl = (value: string) => /^https?:\/\/[^\s/?#]+(?:[/?#]\S*)?$/i.test(value);
+
+/** Setting up (or re-keying) the integration; the secret is stored encrypted and never answered. */
+export const CreateIntegrationRequest = z.object({
+  integrationType: IntegrationType,
+  baseUrl: z.string().trim().max(500).refine(isHttpUrl, 'API base URL must be an http(s) URL'),
+  clientId: requiredText('Client ID is required', 200),
+  clientSecret: requiredText('Client secret is required', 500),
+});
+export type CreateIntegrationRequest = z.infer<typeof CreateIntegrationRequest>;
+
+export const ConnectionTestResult = z.object({ success: z.boolean(), message: z.string() });
+export type ConnectionTestResult = z.infer<typeof ConnectionTestResult>;
+
+export const CameraStatus = z.enum(['Assigned', 'Available']);
+export type CameraStatus = z.infer<typeof CameraStatus>;
+
+/** A camera of the external system, with where it is assigned here. */
+export const Camera = z.object({
+  id: z.string(),
+  name: z.string(),
+  model: z.string(),
+  notes: z.string(),
+  status: CameraStatus,
+  assignmentId: z.number().int().nullable(),
+  organizationId: z.number().int().nullable(),
+});
+export type Camera = z.infer<typeof Camera>;
+
+/** The camera list reports a provider refusal as success false, with a suggestion when known. */
+export const CameraList = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  technicalDetails: z.object({ suggestion: z.string().optional() }).optional(),
+  cameras: z.array(Camera),
+});
+export type CameraList = z.infer<typeof CameraList>;
+
+export const CameraAssignment = z.object({
+  id: z.number().int(),
+  cameraId: z.string(),
+  cameraName: z.string(),
+  cameraModel: z.string(),
+  cameraNotes: z.string(),
+  organizationId: z.number().int(),
+  organizationName: z.string(),
+  integrationId: z.number().int(),
+  sopIds: z.array(z.number().int()),
+  createdAt: z.string(),
+});
+export type CameraAssignment = z.infer<typeof CameraAssignment>;
+
+export const CreateCameraAssignmentRequest = z.object({
+  cameraId: z.string().trim().min(1, 'Camera is required').max(200),
+  cameraName: z.string().trim().min(1, 'Camera name is required').max(300),
+  cameraModel: z.string().trim().max(300).default(''),
+  cameraNotes: z.string().trim().max(2000).default(''),
+  organizationId: z.coerce.number({ error: 'Organization is required' }).int().positive(),
+  integrationId: z.coerce.number().int().positive(),
+});
+export type CreateCameraAssignmentRequest = z.infer<typeof CreateCameraAssignmentRequest>;
+
+export const UpdateAssignmentSopsRequest = z.object({
+  sopIds: z.array(z.number().int().positive()).max(200),
+});
+export type UpdateAssignmentSopsRequest = z.infer<typeof UpdateAssignmentSopsRequest>;
+
+/** A processed SOP of an organization, for the assignment's SOP multi-select. */
+export const SopChoice = z.object({ id: z.number().int(), title: z.string() });
+export type SopChoice = z.infer<typeof SopChoice>;

@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type RunningSimulator,
+  SIMULATOR_ACCOUNTS,
+  startCameraSimulator,
+} from '../../../infra/camera-simulator/simulator.mjs';
+import { PresenceRetention } from '../../integration/src/floor/presence-retention.js';
+import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
+
+let simulator: RunningSimulator;
+let stack: TestStack;
+let acmeId: number;
+const sessions: Record<string, ApiSession> = {};
+const PASSWORD = 'Floor-Test-Pass-1!';
+
+async function person(
+  key: string,
+  role: 'admin' | 'training_supervisor' | 'manager' | 'operator',
+  org: number,
+) {
+  const email = `${key}@floor.test`;
+  const id = await stack.createUser({ email, password: PASSWORD, role, organizationId: org });
+  sessions[key] = new ApiSession(stack.url);
+  await sessions[key].login(email, PASSWORD);
+  return id;
+}
+
+/** Presence as the snapshot identification records it: who, which camera, where, when. */
+async function seen(personId: number, areaId: number | null, minutesAgo: number, org = acmeId) {
+  await stack.sql.query(
+    `INSERT INTO integration.presence_events (organization_id, person_id, camera_id, area_id, seen_at, confidence)
+     VALUES ($1, $2, 'cam-102', $3, now() - make_interval(mins => $4), 0.9)`,
+    [org, personId, areaId, minutesAgo],
+  );
+}
+
+async function postReading(body: unknown, token?: string) {
+  const response = await fetch(`${stack.url}/api/floor/sensor-readings`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  simulator = await startCameraSimulator();
+  stack = await startTestStack();
+  acmeId = await stack.createOrganization('Acme Floor', 'acme-floor.test');
+  const globexId = await stack.createOrganization('Globex Floor', 'globex-floor.test');
+  ids.ann = await person('ann', 'admin', acmeId);
+  ids.sam = await person('sam', 'training_supervisor', acmeId);
+  ids.max = await person('max', 'manager', acmeId);
+  ids.olga = await person('olga', 'operator', acmeId);
+  ids.otto = await person('otto', 'operator', acmeId);
+  ids.gina = await person('gina', 'admin', globexId);
+  sessions.root = new ApiSession(stack.url);
+  await sessions.root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  await simulator?.close();
+});
+
+describe('the floor: areas, stations, cameras, sensors and the floor figures', () => {
+  const areas: Record<string, number> = {};
+
+  it('lets the organization admin lay out areas and stations, unique by name', async () => {
+    const ann = sessions.ann!;
+    for (const name of ['AssemblyLine', 'Packaging']) {
+      const created = await ann.post('/api/floor/areas', { name });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ name, status: 'Operational', stations: [] });
+      areas[name] = created.body.id as number;
+    }
+    expect((await ann.post('/api/floor/areas', { name: 'Packaging' })).status).toBe(409);
+    for (const name of ['A1', 'A2', 'A3'])
+      expect(
+        (await ann.post(`/api/floor/areas/${areas.AssemblyLine}/stations`, { name })).status,
+      ).toBe(201);
+    const offline = await ann.post(`/api/floor/areas/${areas.Packaging}/stations`, {
+      name: 'P1',
+      status: 'Offline',
+    });
+    expect(offline.body).toMatchObject({ name: 'P1', status: 'Offline' });
+    const layout = await sessions.sam!.get('/api/floor/layout');
+    expect(layout.status).toBe(200);
+    const areaList = layout.body.areas as { name: string; stations: { name: string }[] }[];
+    expect(areaList.map((area) => area.name)).toEqual(['AssemblyLine', 'Packaging']);
+    expect(areaList[0]!.stations.map((station) => station.name)).toEqual(['A1', 'A2', 'A3']);
+  });
+
+  it('keeps each organization to its own floor and the roles to theirs', async () => {
+    const gina = sessions.gina!;
+    expect(
+      (await gina.put(`/api/floor/areas/${areas.AssemblyLine}`, { name: 'Mine' })).status,
+    ).toBe(404);
+    expect((await gina.delete(`/api/floor/areas/${areas.AssemblyLine}`)).status).toBe(404);
+    expect(((await gina.get('/api/floor/layout')).body.areas as unknown[]).length).toBe(0);
+    expect((await sessions.sam!.post('/api/floor/areas', { name: 'X' })).status).toBe(403);
+    expect((await sessions.max!.get('/api/stats/floor')).status).toBe(403);
+    expect((await sessions.olga!.get('/api/floor/layout')).status).toBe(403);
+    expect((await new ApiSession(stack.url).get('/api/stats/floor')).status).toBe(401);
+  });
+
+  it('lets the admin say which area an assigned camera covers', async () => {
+    const root = sessions.root!;
+    const integration = await root.post('/api/admin/integrations', {
+      integrationType: 'camera_cloud',
+      baseUrl: simulator.url,
+      ...SIMULATOR_ACCOUNTS.demo,
+    });
+    const assignment = await root.post('/api/admin/camera-assignments', {
+      cameraId: 'cam-102',
+      cameraName: 'Assembly Line A',
+      organizationId: acmeId,
+      integrationId: integration.body.id,
+    });
+    const id = assignment.body.id as number;
+    expect((await sessions.gina!.put(`/api/floor/cameras/${id}`, { areaId: null })).status).toBe(
+      404,
+    );
+    const covered = await sessions.ann!.put(`/api/floor/cameras/${id}`, {
+      areaId: areas.AssemblyLine,
+      snapshotEnabled: true,
+    });
+    expect(covered.body).toEqual({
+      assignmentId: id,
+      cameraName: 'Assembly Line A',
+      areaId: areas.AssemblyLine,
+      snapshotEnabled: true,
+      snapshotIntervalSeconds: 60,
+    });
+    const layout = await sessions.ann!.get('/api/floor/layout');
+    expect(layout.body.cameras).toEqual([covered.body]);
+  });
+
+  it('takes sensor readings only with the organization token', async () => {
+    const reading = { temperature: 71.26, humidity: 44, airQuality: 'moderate', noiseLevel: 62 };
+    expect((await postReading(reading)).status).toBe(401);
+    expect((await postReading(reading, 'fhs_wrong')).status).toBe(401);
+    const token = (await sessions.ann!.post('/api/floor/sensor-token')).body.token as string;
+    expect(token.startsWith('fhs_')).toBe(true);
+    expect((await postReading({ ...reading, area: 'AssemblyLine' }, token)).body).toEqual({
+      accepted: true,
+    });
+    expect((await postReading({ ...reading, area: 'Nowhere' }, token)).status).toBe(400);
+    const { rows } = await stack.sql.query(`SELECT token_hash FROM integration.sensor_tokens`);
+    expect(JSON.stringify(rows)).not.toContain(token);
+    // A new token replaces the old one.
+    const next = (await sessions.ann!.post('/api/floor/sensor-token')).body.token as string;
+    expect((await postReading(reading, token)).status).toBe(401);
+    expect((await postReading({ humidity: 48 }, next)).status).toBe(201);
+  });
+
+  it('computes the floor figures from stations, recent presence and readings', async () => {
+    await seen(ids.olga!, areas.AssemblyLine!, 2);
+    await seen(ids.olga!, areas.AssemblyLine!, 1);
+    await seen(ids.otto!, areas.AssemblyLine!, 5);
+    await seen(ids.sam!, areas.Packaging!, 40); // outside the 15-minute window
+    await seen(ids.gina!, null, 1, 9999); // another organization
+    const stats = await sessions.sam!.get('/api/stats/floor');
+    expect(stats.status).toBe(200);
+    expect(stats.body).toMatchObject({
+      activeStations: 3,
+      totalStations: 4,
+      workersPresent: 2,
+      utilizationRate: 67,
+      alertsCount: 1,
+      alerts: [{ kind: 'station_offline', message: 'Station P1 in Packaging is offline' }],
+      areaBreakdown: {
+        AssemblyLine: { workers: 2, status: 'Operational' },
+        Packaging: { workers: 0, status: 'Operational' },
+      },
+      environmentalStatus: {
+        temperature: 71.3,
+        humidity: 48,
+        airQuality: 'moderate',
+        noiseLevel: 62,
+      },
+      presenceWindowMinutes: 15,
+    });
+  });
+
+  it('counts an area in maintenance out of the active stations, and an offline one as an alert', async () => {
+    await sessions.ann!.put(`/api/floor/areas/${areas.AssemblyLine}`, {
+      name: 'AssemblyLine',
+      status: 'Maintenance',
+    });
+    await sessions.ann!.put(`/api/floor/areas/${areas.Packaging}`, {
+      name: 'Packaging',
+      status: 'Offline',
+    });
+    const stats = await sessions.ann!.get('/api/stats/floor');
+    expect(stats.body).toMatchObject({
+      activeStations: 0,
+      totalStations: 4,
+      utilizationRate: 0,
+      alertsCount: 2,
+      areaBreakdown: { AssemblyLine: { status: 'Maintenance' }, Packaging: { status: 'Offline' } },
+    });
+  });
+
+  it("says 'Unknown' when no reading is recent", async () => {
+    await stack.sql.query(
+      `UPDATE integration.sensor_readings SET recorded_at = now() - interval '2 hours'`,
+    );
+    const stats = await sessions.ann!.get('/api/stats/floor');
+    expect(stats.body.environmentalStatus).toEqual({
+      temperature: null,
+      humidity: null,
+      airQuality: 'Unknown',
+      noiseLevel: 'Unknown',
+    });
+  });
+
+  it('deletes presence events past the retention, and no others', async () => {
+    await seen(ids.otto!, areas.AssemblyLine!, 31 * 24 * 60);
+    const retention = new PresenceRetention(stack.integration.dataSource, 30);
+    expect(await retention.sweep()).toBe(1);
+    const { rows } = await stack.sql.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM integration.presence_events`,
+    );
+    expect(rows[0]!.count).toBe(5);
+  });
+});

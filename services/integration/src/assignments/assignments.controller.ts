@@ -1,0 +1,33 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { integrationRpc, type RpcRequest } from '@hub/proto';
+import { RpcHandler } from '@hub/kit';
+import { AssignmentsService } from './assignments.service.js';
+
+type Req<K extends keyof typeof integrationRpc> = RpcRequest<(typeof integrationRpc)[K]>;
+
+/** The service checks the super administrator role again on every call. */
+@Controller()
+export class AssignmentsController {
+  constructor(private readonly assignments: AssignmentsService) {}
+
+  @RpcHandler(integrationRpc.assignments)
+  list(@Payload() { actor }: Req<'assignments'>) {
+    return this.assignments.list(actor);
+  }
+
+  @RpcHandler(integrationRpc.assign)
+  assign(@Payload() { actor, assignment }: Req<'assign'>) {
+    return this.assignments.assign(actor, assignment);
+  }
+
+  @RpcHandler(integrationRpc.unassign)
+  unassign(@Payload() { actor, assignmentId }: Req<'unassign'>) {
+    return this.assignments.unassign(actor, assignmentId);
+  }
+
+  @RpcHandler(integrationRpc.updateSops)
+  updateSops(@Payload() { actor, assignmentId, sopIds }: Req<'updateSops'>) {
+    return this.assignments.updateSops(actor, assignmentId, sopIds);
+  }
+}

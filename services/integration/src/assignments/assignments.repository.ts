@@ -1,0 +1,95 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+export interface AssignmentRow {
+  id: number;
+  integration_id: number;
+  camera_id: string;
+  camera_name: string;
+  camera_model: string;
+  camera_notes: string;
+  organization_id: number;
+  sop_ids: number[];
+  created_at: Date;
+}
+
+export interface NewAssignment {
+  integrationId: number;
+  cameraId: string;
+  cameraName: string;
+  cameraModel: string;
+  cameraNotes: string;
+  organizationId: number;
+  createdBy: number;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+@Injectable()
+export class AssignmentsRepository {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  list(): Promise<AssignmentRow[]> {
+    return this.db.query(`SELECT * FROM camera_assignments ORDER BY created_at, id`);
+  }
+
+  async find(id: number): Promise<AssignmentRow | undefined> {
+    const rows = (await this.db.query(`SELECT * FROM camera_assignments WHERE id = $1`, [
+      id,
+    ])) as AssignmentRow[];
+    return rows[0];
+  }
+
+  async byCamera(integrationId: number): Promise<Map<string, AssignmentRow>> {
+    const rows = (await this.db.query(
+      `SELECT * FROM camera_assignments WHERE integration_id = $1`,
+      [integrationId],
+    )) as AssignmentRow[];
+    return new Map(rows.map((row) => [row.camera_id, row]));
+  }
+
+  /** Null when the camera is assigned already (one organization per camera). */
+  async insert(assignment: NewAssignment): Promise<AssignmentRow | null> {
+    try {
+      const rows = (await this.db.query(
+        `INSERT INTO camera_assignments
+           (integration_id, camera_id, camera_name, camera_model, camera_notes, organization_id, created_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+        [
+          assignment.integrationId,
+          assignment.cameraId,
+          assignment.cameraName,
+          assignment.cameraModel,
+          assignment.cameraNotes,
+          assignment.organizationId,
+          assignment.createdBy,
+        ],
+      )) as AssignmentRow[];
+      return rows[0]!;
+    } catch (error) {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) return null;
+      throw error;
+    }
+  }
+
+  async delete(id: number): Promise<boolean> {
+    const [, count] = (await this.db.query(`DELETE FROM camera_assignments WHERE id = $1`, [
+      id,
+    ])) as [unknown, number];
+    return count > 0;
+  }
+
+  async setSops(id: number, sopIds: number[]): Promise<AssignmentRow | undefined> {
+    const [rows] = (await this.db.query(
+      `UPDATE camera_assignments SET sop_ids = $2 WHERE id = $1 RETURNING *`,
+      [id, sopIds],
+    )) as [AssignmentRow[], number];
+    return rows[0];
+  }
+
+  async deleteOrganization(organizationId: number): Promise<void> {
+    await this.db.query(`DELETE FROM camera_assignments WHERE organization_id = $1`, [
+      organizationId,
+    ]);
+  }
+}

@@ -1,0 +1,127 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type Actor,
+  type CameraAssignment,
+  type CreateCameraAssignmentRequest,
+  identityRpc,
+  libraryRpc,
+  SUPER_ADMIN_ONLY,
+} from '@hub/proto';
+import { requireRole, RpcClient, RpcFailure } from '@hub/kit';
+import { RPC } from '../config.js';
+import { IntegrationsService } from '../integrations/integrations.service.js';
+import { ProviderError } from '../provider/camera-provider.js';
+import { type AssignmentRow, AssignmentsRepository } from './assignments.repository.js';
+
+export const ASSIGNMENT_NOT_FOUND = 'Camera assignment not found';
+export const ALREADY_ASSIGNED = 'This camera is already assigned to an organization.';
+
+const toAssignment = (row: AssignmentRow, names: Map<number, string>): CameraAssignment => ({
+  id: row.id,
+  cameraId: row.camera_id,
+  cameraName: row.camera_name,
+  cameraModel: row.camera_model,
+  cameraNotes: row.camera_notes,
+  organizationId: row.organization_id,
+  organizationName: names.get(row.organization_id) ?? `Organization ${row.organization_id}`,
+  integrationId: row.integration_id,
+  sopIds: row.sop_ids,
+  createdAt: row.created_at.toISOString(),
+});
+
+@Injectable()
+export class AssignmentsService {
+  constructor(
+    @Inject(AssignmentsRepository) private readonly assignments: AssignmentsRepository,
+    @Inject(IntegrationsService) private readonly integrations: IntegrationsService,
+    @Inject(RPC) private readonly rpc: RpcClient,
+  ) {}
+
+  /** Organization names live in identity; asked once per answer. */
+  private async organizationNames(actor: Actor): Promise<Map<number, string>> {
+    const organizations = await this.rpc.call(identityRpc.adminOrganizations, { actor });
+    return new Map(organizations.map((org) => [org.id, org.displayName || org.name]));
+  }
+
+  async list(actor: Actor): Promise<CameraAssignment[]> {
+    requireRole(actor, SUPER_ADMIN_ONLY);
+    const [rows, names] = await Promise.all([
+      this.assignments.list(),
+      this.organizationNames(actor),
+    ]);
+    return rows.map((row) => toAssignment(row, names));
+  }
+
+  /**
+   * The camera must exist in the camera system (its name, model and notes are taken from there)
+   * and the organization here; a camera serves one organization at a time.
+   */
+  async assign(actor: Actor, request: CreateCameraAssignmentRequest): Promise<CameraAssignment> {
+    requireRole(actor, SUPER_ADMIN_ONLY);
+    const names = await this.organizationNames(actor);
+    if (!names.has(request.organizationId))
+      throw RpcFailure.validation('Organization not found', 'organizationId');
+    const integration = await this.integrations.row(request.integrationId);
+    const camera = await this.providerCamera(integration, request.cameraId);
+    const row = await this.assignments.insert({
+      integrationId: integration.id,
+      cameraId: camera.id,
+      cameraName: camera.name,
+      cameraModel: camera.model,
+      cameraNotes: camera.notes,
+      organizationId: request.organizationId,
+      createdBy: actor.userId,
+    });
+    if (!row) throw new RpcFailure('conflict', ALREADY_ASSIGNED, 'cameraId');
+    return toAssignment(row, names);
+  }
+
+  private async providerCamera(
+    integration: Awaited<ReturnType<IntegrationsService['row']>>,
+    cameraId: string,
+  ) {
+    try {
+      const cameras = await this.integrations.provider(integration).listCameras();
+      const camera = cameras.find((candidate) => candidate.id === cameraId);
+      if (!camera) throw RpcFailure.validation('The camera system has no such camera', 'cameraId');
+      return camera;
+    } catch (error) {
+      if (error instanceof ProviderError) throw new RpcFailure('unavailable', error.message);
+      throw error;
+    }
+  }
+
+  async unassign(actor: Actor, assignmentId: number) {
+    requireRole(actor, SUPER_ADMIN_ONLY);
+    if (!(await this.assignments.delete(assignmentId)))
+      throw RpcFailure.notFound(ASSIGNMENT_NOT_FOUND);
+    return { message: 'Assignment removed' };
+  }
+
+  /** Only processed SOPs of the assignment's own organization can be tied to its camera. */
+  async updateSops(
+    actor: Actor,
+    assignmentId: number,
+    sopIds: number[],
+  ): Promise<CameraAssignment> {
+    requireRole(actor, SUPER_ADMIN_ONLY);
+    const row = await this.assignments.find(assignmentId);
+    if (!row) throw RpcFailure.notFound(ASSIGNMENT_NOT_FOUND);
+    const wanted = [...new Set(sopIds)];
+    if (wanted.length > 0) {
+      const sops = await this.rpc.call(libraryRpc.organizationSops, {
+        actor,
+        organizationId: row.organization_id,
+      });
+      const known = new Set(sops.map((sop) => sop.id));
+      if (wanted.some((id) => !known.has(id)))
+        throw RpcFailure.validation(
+          "Only processed SOPs of the camera's organization can be tied to it",
+          'sopIds',
+        );
+    }
+    const updated = await this.assignments.setSops(assignmentId, wanted);
+    if (!updated) throw RpcFailure.notFound(ASSIGNMENT_NOT_FOUND);
+    return toAssignment(updated, await this.organizationNames(actor));
+  }
+}

@@ -1,0 +1,15 @@
+import { openServiceDatabase } from '@hub/kit';
+import { Integrations1765200000000 } from './migrations/1765200000000-integrations.js';
+import { Floor1765200001000 } from './migrations/1765200001000-floor.js';
+import { PresenceCoveringIndex1765200002000 } from './migrations/1765200002000-presence-covering-index.js';
+
+export const INTEGRATION_SCHEMA = 'integration';
+
+/** The service queries with SQL through TypeORM; its tables come from migrations only. */
+export const openIntegrationDatabase = (url: string) =>
+  openServiceDatabase({
+    url,
+    schema: INTEGRATION_SCHEMA,
+    entities: [],
+    migrations: [Integrations1765200000000, Floor1765200001000, PresenceCoveringIndex1765200002000],
+  });

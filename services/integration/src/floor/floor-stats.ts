@@ -1,0 +1,125 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { type Actor, FLOOR_ROLES, type FloorStats, type FloorStatus } from '@hub/proto';
+import { requireRole } from '@hub/kit';
+import { FLOOR_SETTINGS, type FloorSettings } from '../config.js';
+
+interface StationCounts {
+  total: number;
+  active: number;
+}
+interface AreaFigures {
+  name: string;
+  status: FloorStatus;
+  workers: number;
+  offline_stations: string[];
+}
+interface Readings {
+  temperature: number | null;
+  humidity: number | null;
+  air_quality: 'good' | 'moderate' | 'poor' | null;
+  noise: number | null;
+}
+
+const MAX_ALERTS_LISTED = 20;
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * The floor figures, computed from the organization's stations, the presence events the
+ * cameras recorded within the presence window, and the latest recent sensor readings.
+ */
+@Injectable()
+export class FloorStatsService {
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(FLOOR_SETTINGS) private readonly settings: FloorSettings,
+  ) {}
+
+  async stats(actor: Actor): Promise<FloorStats> {
+    requireRole(actor, FLOOR_ROLES);
+    const org = actor.organizationId;
+    const [stations, areas, present, readings] = await Promise.all([
+      this.stationCounts(org),
+      this.areaFigures(org),
+      this.workersPresent(org),
+      this.latestReadings(org),
+    ]);
+    const alerts = areas.flatMap((area) => [
+      ...(area.status === 'Offline'
+        ? [{ kind: 'area_offline', message: `${area.name} is offline` }]
+        : []),
+      ...area.offline_stations.map((station) => ({
+        kind: 'station_offline',
+        message: `Station ${station} in ${area.name} is offline`,
+      })),
+    ]);
+    return {
+      activeStations: stations.active,
+      totalStations: stations.total,
+      workersPresent: present,
+      // People present per operational station, at most 100 %.
+      utilizationRate:
+        stations.active === 0 ? 0 : Math.min(100, Math.round((present / stations.active) * 100)),
+      alertsCount: alerts.length,
+      alerts: alerts.slice(0, MAX_ALERTS_LISTED),
+      areaBreakdown: Object.fromEntries(
+        areas.map((area) => [area.name, { workers: area.workers, status: area.status }]),
+      ),
+      environmentalStatus: {
+        temperature: readings.temperature === null ? null : round1(readings.temperature),
+        humidity: readings.humidity === null ? null : round1(readings.humidity),
+        airQuality: readings.air_quality ?? 'Unknown',
+        noiseLevel: readings.noise === null ? 'Unknown' : round1(readings.noise),
+      },
+      presenceWindowMinutes: this.settings.presenceMinutes,
+      generatedAt: new Date().toISOString(),
+    };
+  }
+
+  private async stationCounts(org: number): Promise<StationCounts> {
+    const rows = (await this.db.query(
+      `SELECT count(*)::int AS total,
+              count(*) FILTER (WHERE s.status = 'Operational' AND a.status = 'Operational')::int AS active
+         FROM stations s JOIN areas a ON a.id = s.area_id WHERE s.organization_id = $1`,
+      [org],
+    )) as StationCounts[];
+    return rows[0]!;
+  }
+
+  private areaFigures(org: number): Promise<AreaFigures[]> {
+    return this.db.query(
+      `SELECT a.name, a.status, coalesce(p.workers, 0)::int AS workers,
+              coalesce(array_agg(s.name ORDER BY s.name) FILTER (WHERE s.status = 'Offline'), '{}') AS offline_stations
+         FROM areas a
+         LEFT JOIN stations s ON s.area_id = a.id
+         LEFT JOIN (SELECT area_id, count(DISTINCT person_id) AS workers FROM presence_events
+                     WHERE organization_id = $1 AND seen_at > now() - make_interval(mins => $2)
+                     GROUP BY area_id) p ON p.area_id = a.id
+        WHERE a.organization_id = $1
+        GROUP BY a.id, a.name, a.status, p.workers ORDER BY a.name`,
+      [org, this.settings.presenceMinutes],
+    );
+  }
+
+  private async workersPresent(org: number): Promise<number> {
+    const rows = (await this.db.query(
+      `SELECT count(DISTINCT person_id)::int AS present FROM presence_events
+        WHERE organization_id = $1 AND seen_at > now() - make_interval(mins => $2)`,
+      [org, this.settings.presenceMinutes],
+    )) as { present: number }[];
+    return rows[0]!.present;
+  }
+
+  /** Each figure from the latest recent reading that has it: sensors measure different things. */
+  private async latestReadings(org: number): Promise<Readings> {
+    const latest = (column: string) =>
+      `(SELECT ${column} FROM sensor_readings WHERE organization_id = $1 AND ${column} IS NOT NULL
+          AND recorded_at > now() - make_interval(mins => $2) ORDER BY recorded_at DESC LIMIT 1)`;
+    const rows = (await this.db.query(
+      `SELECT ${latest('temperature_f')} AS temperature, ${latest('humidity')} AS humidity,
+              ${latest('air_quality')} AS air_quality, ${latest('noise_db')} AS noise`,
+      [org, this.settings.readingMaxAgeMinutes],
+    )) as Readings[];
+    return rows[0]!;
+  }
+}

@@ -1,0 +1,149 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Area, FloorCamera, FloorStatus, Station } from '@hub/proto';
+
+interface AreaRow {
+  id: number;
+  name: string;
+  status: FloorStatus;
+}
+interface StationRow extends AreaRow {
+  area_id: number;
+}
+interface CameraRow {
+  id: number;
+  camera_name: string;
+  area_id: number | null;
+  snapshot_enabled: boolean;
+  snapshot_interval_seconds: number;
+}
+
+const UNIQUE_VIOLATION = '23505';
+export const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string }).code === UNIQUE_VIOLATION;
+
+const toStation = (row: StationRow): Station => ({
+  id: row.id,
+  areaId: row.area_id,
+  name: row.name,
+  status: row.status,
+});
+export const toFloorCamera = (row: CameraRow): FloorCamera => ({
+  assignmentId: row.id,
+  cameraName: row.camera_name,
+  areaId: row.area_id,
+  snapshotEnabled: row.snapshot_enabled,
+  snapshotIntervalSeconds: row.snapshot_interval_seconds,
+});
+
+/** Areas, stations and the floor settings of assigned cameras; every query names the organization. */
+@Injectable()
+export class FloorRepository {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  async areas(organizationId: number): Promise<Area[]> {
+    const [areas, stations] = (await Promise.all([
+      this.db.query(`SELECT id, name, status FROM areas WHERE organization_id = $1 ORDER BY name`, [
+        organizationId,
+      ]),
+      this.db.query(
+        `SELECT id, area_id, name, status FROM stations WHERE organization_id = $1 ORDER BY name`,
+        [organizationId],
+      ),
+    ])) as [AreaRow[], StationRow[]];
+    return areas.map((area) => ({
+      ...area,
+      stations: stations.filter((station) => station.area_id === area.id).map(toStation),
+    }));
+  }
+
+  async cameras(organizationId: number): Promise<FloorCamera[]> {
+    const rows = (await this.db.query(
+      `SELECT id, camera_name, area_id, snapshot_enabled, snapshot_interval_seconds
+         FROM camera_assignments WHERE organization_id = $1 ORDER BY camera_name`,
+      [organizationId],
+    )) as CameraRow[];
+    return rows.map(toFloorCamera);
+  }
+
+  async insertArea(organizationId: number, name: string, status: FloorStatus): Promise<Area> {
+    const rows = (await this.db.query(
+      `INSERT INTO areas (organization_id, name, status) VALUES ($1, $2, $3) RETURNING id, name, status`,
+      [organizationId, name, status],
+    )) as AreaRow[];
+    return { ...rows[0]!, stations: [] };
+  }
+
+  async updateArea(organizationId: number, id: number, name: string, status: FloorStatus) {
+    const [rows] = (await this.db.query(
+      `UPDATE areas SET name = $3, status = $4 WHERE id = $1 AND organization_id = $2
+       RETURNING id, name, status`,
+      [id, organizationId, name, status],
+    )) as [AreaRow[], number];
+    return rows[0];
+  }
+
+  async deleteArea(organizationId: number, id: number): Promise<boolean> {
+    const [, count] = (await this.db.query(
+      `DELETE FROM areas WHERE id = $1 AND organization_id = $2`,
+      [id, organizationId],
+    )) as [unknown, number];
+    return count > 0;
+  }
+
+  async insertStation(organizationId: number, areaId: number, name: string, status: FloorStatus) {
+    const rows = (await this.db.query(
+      `INSERT INTO stations (organization_id, area_id, name, status)
+       SELECT $1, a.id, $3, $4 FROM areas a WHERE a.id = $2 AND a.organization_id = $1
+       RETURNING id, area_id, name, status`,
+      [organizationId, areaId, name, status],
+    )) as StationRow[];
+    return rows[0] ? toStation(rows[0]) : undefined;
+  }
+
+  async updateStation(organizationId: number, id: number, name: string, status: FloorStatus) {
+    const [rows] = (await this.db.query(
+      `UPDATE stations SET name = $3, status = $4 WHERE id = $1 AND organization_id = $2
+       RETURNING id, area_id, name, status`,
+      [id, organizationId, name, status],
+    )) as [StationRow[], number];
+    return rows[0] ? toStation(rows[0]) : undefined;
+  }
+
+  async deleteStation(organizationId: number, id: number): Promise<boolean> {
+    const [, count] = (await this.db.query(
+      `DELETE FROM stations WHERE id = $1 AND organization_id = $2`,
+      [id, organizationId],
+    )) as [unknown, number];
+    return count > 0;
+  }
+
+  async updateCamera(
+    organizationId: number,
+    assignmentId: number,
+    settings: { areaId: number | null; snapshotEnabled: boolean; snapshotIntervalSeconds: number },
+  ): Promise<FloorCamera | undefined> {
+    const [rows] = (await this.db.query(
+      `UPDATE camera_assignments SET area_id = $3, snapshot_enabled = $4, snapshot_interval_seconds = $5
+        WHERE id = $1 AND organization_id = $2
+          AND ($3::int IS NULL OR EXISTS (SELECT 1 FROM areas WHERE id = $3 AND organization_id = $2))
+       RETURNING id, camera_name, area_id, snapshot_enabled, snapshot_interval_seconds`,
+      [
+        assignmentId,
+        organizationId,
+        settings.areaId,
+        settings.snapshotEnabled,
+        settings.snapshotIntervalSeconds,
+      ],
+    )) as [CameraRow[], number];
+    return rows[0] ? toFloorCamera(rows[0]) : undefined;
+  }
+
+  async areaExists(organizationId: number, areaId: number): Promise<boolean> {
+    const rows = (await this.db.query(
+      `SELECT 1 FROM areas WHERE id = $1 AND organization_id = $2`,
+      [areaId, organizationId],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+}

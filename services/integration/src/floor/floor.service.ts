@@ -1,0 +1,112 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type Actor,
+  type Area,
+  FLOOR_ADMINS,
+  FLOOR_ROLES,
+  type FloorCamera,
+  type FloorLayout,
+  type SaveAreaRequest,
+  type SaveStationRequest,
+  type Station,
+  type UpdateFloorCameraRequest,
+} from '@hub/proto';
+import { requireRole, RpcFailure } from '@hub/kit';
+import { FloorRepository, isUniqueViolation } from './floor.repository.js';
+
+export const AREA_NOT_FOUND = 'Area not found';
+export const STATION_NOT_FOUND = 'Station not found';
+
+/** Areas and stations of the actor's organization; everyone on the floor reads, admins change. */
+@Injectable()
+export class FloorService {
+  constructor(@Inject(FloorRepository) private readonly floor: FloorRepository) {}
+
+  async layout(actor: Actor): Promise<FloorLayout> {
+    requireRole(actor, FLOOR_ROLES);
+    const [areas, cameras] = await Promise.all([
+      this.floor.areas(actor.organizationId),
+      this.floor.cameras(actor.organizationId),
+    ]);
+    return { areas, cameras };
+  }
+
+  async createArea(actor: Actor, area: SaveAreaRequest): Promise<Area> {
+    requireRole(actor, FLOOR_ADMINS);
+    return this.unique(
+      () => this.floor.insertArea(actor.organizationId, area.name, area.status),
+      'An area with this name exists already.',
+    );
+  }
+
+  async updateArea(actor: Actor, areaId: number, area: SaveAreaRequest): Promise<Area> {
+    requireRole(actor, FLOOR_ADMINS);
+    const row = await this.unique(
+      () => this.floor.updateArea(actor.organizationId, areaId, area.name, area.status),
+      'An area with this name exists already.',
+    );
+    if (!row) throw RpcFailure.notFound(AREA_NOT_FOUND);
+    const areas = await this.floor.areas(actor.organizationId);
+    return areas.find((one) => one.id === areaId) ?? { ...row, stations: [] };
+  }
+
+  async deleteArea(actor: Actor, areaId: number) {
+    requireRole(actor, FLOOR_ADMINS);
+    if (!(await this.floor.deleteArea(actor.organizationId, areaId)))
+      throw RpcFailure.notFound(AREA_NOT_FOUND);
+    return { message: 'Area deleted' };
+  }
+
+  async createStation(actor: Actor, areaId: number, station: SaveStationRequest): Promise<Station> {
+    requireRole(actor, FLOOR_ADMINS);
+    const row = await this.unique(
+      () => this.floor.insertStation(actor.organizationId, areaId, station.name, station.status),
+      'This area has a station with this name already.',
+    );
+    if (!row) throw RpcFailure.notFound(AREA_NOT_FOUND);
+    return row;
+  }
+
+  async updateStation(actor: Actor, stationId: number, station: SaveStationRequest) {
+    requireRole(actor, FLOOR_ADMINS);
+    const row = await this.unique(
+      () => this.floor.updateStation(actor.organizationId, stationId, station.name, station.status),
+      'This area has a station with this name already.',
+    );
+    if (!row) throw RpcFailure.notFound(STATION_NOT_FOUND);
+    return row;
+  }
+
+  async deleteStation(actor: Actor, stationId: number) {
+    requireRole(actor, FLOOR_ADMINS);
+    if (!(await this.floor.deleteStation(actor.organizationId, stationId)))
+      throw RpcFailure.notFound(STATION_NOT_FOUND);
+    return { message: 'Station deleted' };
+  }
+
+  /** The area a camera of the organization covers, and its snapshot schedule. */
+  async updateCamera(
+    actor: Actor,
+    assignmentId: number,
+    camera: UpdateFloorCameraRequest,
+  ): Promise<FloorCamera> {
+    requireRole(actor, FLOOR_ADMINS);
+    if (
+      camera.areaId !== null &&
+      !(await this.floor.areaExists(actor.organizationId, camera.areaId))
+    )
+      throw RpcFailure.validation(AREA_NOT_FOUND, 'areaId');
+    const row = await this.floor.updateCamera(actor.organizationId, assignmentId, camera);
+    if (!row) throw RpcFailure.notFound('Camera not found');
+    return row;
+  }
+
+  private async unique<T>(write: () => Promise<T>, message: string): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new RpcFailure('conflict', message, 'name');
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import 'reflect-metadata';
+import type { INestMicroservice } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { EventBus, type EventSubscription, listenForRpc, RpcClient } from '@hub/kit';
+import type { IntegrationConfig } from './config.js';
+import { openIntegrationDatabase } from './database.js';
+import { Credentials } from './integrations/credentials.js';
+import { IntegrationModule } from './integration.module.js';
+import { PresenceRetention } from './floor/presence-retention.js';
+import { CloudCameraProviders } from './provider/cloud-camera-provider.js';
+import type { ResiliencePolicy } from './provider/resilience.js';
+import { openSecretBox } from './secrets/secret-box.js';
+
+/** Tables holding an organization's rows (stations go with their areas too). */
+const ORGANIZATION_TABLES = [
+  'camera_assignments',
+  'presence_events',
+  'sensor_readings',
+  'sensor_tokens',
+  'stations',
+  'areas',
+] as const;
+
+export interface RunningIntegration {
+  app: INestMicroservice;
+  dataSource: DataSource;
+  close(): Promise<void>;
+}
+
+export const providerPolicy = (config: IntegrationConfig): ResiliencePolicy => ({
+  timeoutMs: config.PROVIDER_TIMEOUT_MS,
+  maxAttempts: config.PROVIDER_MAX_ATTEMPTS,
+  backoffMs: config.PROVIDER_BACKOFF_MS,
+  maxRetryAfterMs: config.PROVIDER_MAX_RETRY_AFTER_MS,
+  breakerFailures: config.PROVIDER_BREAKER_FAILURES,
+  breakerResetMs: config.PROVIDER_BREAKER_RESET_MS,
+});
+
+/** Migrates the integration schema, re-seals credentials under the current key, answers RPCs. */
+export async function startIntegration(config: IntegrationConfig): Promise<RunningIntegration> {
+  const secretBox = openSecretBox(config);
+  const dataSource = await openIntegrationDatabase(config.DATABASE_URL);
+  const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX);
+  const providers = new CloudCameraProviders(providerPolicy(config));
+  const app = await listenForRpc(
+    'integration',
+    IntegrationModule.register({
+      dataSource,
+      rpc,
+      secretBox,
+      providers,
+      floor: {
+        presenceMinutes: config.FLOOR_PRESENCE_MINUTES,
+        readingMaxAgeMinutes: config.FLOOR_READING_MAX_AGE_MINUTES,
+      },
+    }),
+    config,
+  );
+  await app.get(Credentials).resealAll();
+  const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);
+  const subscription = handleIntegrationEvents(events, dataSource);
+  const retention = new PresenceRetention(dataSource, config.PRESENCE_RETENTION_DAYS);
+  retention.start();
+  return {
+    app,
+    dataSource,
+    async close() {
+      retention.stop();
+      await subscription.close();
+      await events.close();
+      await app.close();
+      await rpc.close();
+      await dataSource.destroy();
+    },
+  };
+}
+
+/** A deleted organization's camera assignments, areas, stations, presence and readings go. */
+function handleIntegrationEvents(events: EventBus, db: DataSource): EventSubscription {
+  return events.subscribe('integration', async (event) => {
+    if (event.type !== 'organization.deleted') return;
+    await db.transaction(async (tx) => {
+      for (const table of ORGANIZATION_TABLES)
+        await tx.query(`DELETE FROM ${table} WHERE organization_id = $1`, [event.organizationId]);
+    });
+  });
+}

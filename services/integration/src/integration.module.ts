@@ -1,0 +1,58 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { RpcClient } from '@hub/kit';
+import { AssignmentsController } from './assignments/assignments.controller.js';
+import { AssignmentsRepository } from './assignments/assignments.repository.js';
+import { AssignmentsService } from './assignments/assignments.service.js';
+import { FLOOR_SETTINGS, type FloorSettings, PROVIDERS, RPC, SECRET_BOX } from './config.js';
+import { FloorController } from './floor/floor.controller.js';
+import { FloorRepository } from './floor/floor.repository.js';
+import { FloorStatsService } from './floor/floor-stats.js';
+import { FloorService } from './floor/floor.service.js';
+import { SensorsService } from './floor/sensors.service.js';
+import { HealthController } from './health/health.controller.js';
+import { Credentials } from './integrations/credentials.js';
+import { IntegrationsController } from './integrations/integrations.controller.js';
+import { IntegrationsRepository } from './integrations/integrations.repository.js';
+import { IntegrationsService } from './integrations/integrations.service.js';
+import type { CloudCameraProviders } from './provider/cloud-camera-provider.js';
+import type { SecretBox } from './secrets/secret-box.js';
+
+export interface IntegrationPorts {
+  dataSource: DataSource;
+  rpc: RpcClient;
+  secretBox: SecretBox;
+  providers: CloudCameraProviders;
+  floor: FloorSettings;
+}
+
+@Module({})
+export class IntegrationModule {
+  static register(ports: IntegrationPorts): DynamicModule {
+    return {
+      module: IntegrationModule,
+      controllers: [
+        IntegrationsController,
+        AssignmentsController,
+        FloorController,
+        HealthController,
+      ],
+      providers: [
+        { provide: DataSource, useValue: ports.dataSource },
+        { provide: RPC, useValue: ports.rpc },
+        { provide: SECRET_BOX, useValue: ports.secretBox },
+        { provide: PROVIDERS, useValue: ports.providers },
+        { provide: FLOOR_SETTINGS, useValue: ports.floor },
+        FloorRepository,
+        FloorService,
+        FloorStatsService,
+        SensorsService,
+        IntegrationsRepository,
+        AssignmentsRepository,
+        Credentials,
+        IntegrationsService,
+        AssignmentsService,
+      ],
+    };
+  }
+}

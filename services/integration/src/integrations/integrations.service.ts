@@ -1,0 +1,108 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type Actor,
+  type CameraList,
+  type ConnectionTestResult,
+  type CreateIntegrationRequest,
+  type Integration,
+  SUPER_ADMIN_ONLY,
+} from '@hub/proto';
+import { requireRole, RpcFailure } from '@hub/kit';
+import { PROVIDERS } from '../config.js';
+import { AssignmentsRepository } from '../assignments/assignments.repository.js';
+import { type CameraProvider, ProviderError } from '../provider/camera-provider.js';
+import type { CloudCameraProviders } from '../provider/cloud-camera-provider.js';
+import { Credentials } from './credentials.js';
+import {
+  type IntegrationRow,
+  IntegrationsRepository,
+  toIntegration,
+} from './integrations.repository.js';
+
+export const INTEGRATION_NOT_FOUND = 'Integration not found';
+/** Names the provider generically, as the spec asks. */
+export const CONNECTION_OK = 'Camera system integration is working properly';
+
+@Injectable()
+export class IntegrationsService {
+  constructor(
+    @Inject(IntegrationsRepository) private readonly integrations: IntegrationsRepository,
+    @Inject(AssignmentsRepository) private readonly assignments: AssignmentsRepository,
+    @Inject(Credentials) private readonly credentials: Credentials,
+    @Inject(PROVIDERS) private readonly providers: CloudCameraProviders,
+  ) {}
+
+  async list(actor: Actor): Promise<Integration[]> {
+    requireRole(actor, SUPER_ADMIN_ONLY);
+    return (await this.integrations.list()).map(toIntegration);
+  }
+
+  async create(actor: Actor, request: CreateIntegrationRequest): Promise<Integration> {
+    requireRole(actor, SUPER_ADMIN_ONLY);
+    const sealed = this.credentials.seal(request.clientId, request.clientSecret);
+    const baseUrl = request.baseUrl.replace(/\/+$/, '');
+    const row = await this.integrations.upsert(
+      request.integrationType,
+      baseUrl,
+      sealed,
+      actor.userId,
+    );
+    return toIntegration(row);
+  }
+
+  /** Signs in with the stored credentials and records the outcome with the system's own words. */
+  async test(actor: Actor, integrationId: number): Promise<ConnectionTestResult> {
+    requireRole(actor, SUPER_ADMIN_ONLY);
+    const row = await this.row(integrationId);
+    try {
+      await this.provider(row).verify();
+      await this.integrations.recordTest(row.id, 'success', CONNECTION_OK);
+      return { success: true, message: CONNECTION_OK };
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      await this.integrations.recordTest(row.id, 'failed', error.message);
+      return { success: false, message: error.message };
+    }
+  }
+
+  /** A provider refusal (scope, rate limit, outage) is an answer with success false, not an error. */
+  async cameras(actor: Actor, integrationId: number): Promise<CameraList> {
+    requireRole(actor, SUPER_ADMIN_ONLY);
+    const row = await this.row(integrationId);
+    try {
+      const cameras = await this.provider(row).listCameras();
+      const assigned = await this.assignments.byCamera(row.id);
+      return {
+        success: true,
+        message: `${cameras.length} camera${cameras.length === 1 ? '' : 's'} found`,
+        cameras: cameras.map((camera) => {
+          const assignment = assigned.get(camera.id);
+          return {
+            ...camera,
+            status: assignment ? 'Assigned' : 'Available',
+            assignmentId: assignment?.id ?? null,
+            organizationId: assignment?.organization_id ?? null,
+          };
+        }),
+      };
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      return {
+        success: false,
+        message: error.message,
+        technicalDetails: error.suggestion ? { suggestion: error.suggestion } : {},
+        cameras: [],
+      };
+    }
+  }
+
+  async row(integrationId: number): Promise<IntegrationRow> {
+    const row = await this.integrations.find(integrationId);
+    if (!row) throw RpcFailure.notFound(INTEGRATION_NOT_FOUND);
+    return row;
+  }
+
+  provider(row: IntegrationRow): CameraProvider {
+    return this.providers.open(this.credentials.open(row));
+  }
+}

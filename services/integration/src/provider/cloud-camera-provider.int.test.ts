@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type RunningSimulator,
+  SIMULATOR_ACCOUNTS,
+  SIMULATOR_CAMERA_COUNT,
+  startCameraSimulator,
+} from '../../../../infra/camera-simulator/simulator.mjs';
+import { ProviderError } from './camera-provider.js';
+import { CloudCameraProviders } from './cloud-camera-provider.js';
+import { DEFAULT_POLICY, type ResiliencePolicy } from './resilience.js';
+
+// Short waits keep the suite quick; the behaviour under test is the same as with the defaults.
+const POLICY: ResiliencePolicy = {
+  ...DEFAULT_POLICY,
+  timeoutMs: 300,
+  backoffMs: 20,
+  maxRetryAfterMs: 2000,
+  breakerFailures: 5,
+  breakerResetMs: 60_000,
+};
+
+let simulator: RunningSimulator;
+beforeAll(async () => {
+  simulator = await startCameraSimulator();
+});
+afterAll(() => simulator.close());
+
+const provider = (account: keyof typeof SIMULATOR_ACCOUNTS, policy = POLICY) =>
+  new CloudCameraProviders(policy).open({ baseUrl: simulator.url, ...SIMULATOR_ACCOUNTS[account] });
+
+const failure = async (promise: Promise<unknown>): Promise<ProviderError> => {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ProviderError);
+  return error as ProviderError;
+};
+
+const callsOf = (clientId: string) =>
+  simulator.requests.filter((request) => request.clientId === clientId);
+
+describe('the cloud camera adapter, over HTTP against the provider simulator', () => {
+  it('signs in and lists every camera across pages of at most five', async () => {
+    const demo = provider('demo');
+    await demo.verify();
+    const cameras = await demo.listCameras();
+    expect(cameras).toHaveLength(SIMULATOR_CAMERA_COUNT);
+    expect(cameras[0]).toEqual({
+      id: 'cam-101',
+      name: 'Loading Dock North',
+      model: 'Alta Dome D4',
+      notes: 'Covers bays 1-3',
+    });
+    const pages = callsOf('hub-demo').filter((request) => request.path === '/v1/cameras');
+    expect(pages.length).toBe(Math.ceil(SIMULATOR_CAMERA_COUNT / 5));
+  });
+
+  it('reads camera status, a snapshot and an exported clip', async () => {
+    const demo = provider('demo');
+    expect(await demo.cameraState('cam-106')).toMatchObject({ online: false });
+    expect(await demo.cameraState('cam-101')).toMatchObject({ online: true });
+    const snapshot = await demo.snapshot('cam-101');
+    expect(snapshot.contentType).toBe('image/jpeg');
+    expect(snapshot.bytes.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    const clip = await demo.exportClip('cam-102', new Date(Date.now() - 10_000), 5);
+    expect(clip.bytes.length).toBeGreaterThan(0);
+    expect((await failure(demo.snapshot('cam-999'))).kind).toBe('not_found');
+  });
+
+  it('reports wrong credentials with the provider message and does not retry them', async () => {
+    const wrong = new CloudCameraProviders(POLICY).open({
+      baseUrl: simulator.url,
+      clientId: 'hub-demo',
+      clientSecret: 'not-the-secret',
+    });
+    const before = simulator.requests.length;
+    const error = await failure(wrong.verify());
+    expect(error.kind).toBe('auth');
+    expect(error.message).toBe('Client authentication failed: unknown client or wrong secret.');
+    expect(simulator.requests.length - before).toBe(1);
+  });
+
+  it('passes on a 403 of a limited scope with the message and suggestion', async () => {
+    const limited = provider('limited');
+    await limited.verify();
+    const error = await failure(limited.listCameras());
+    expect(error.kind).toBe('scope');
+    expect(error.message).toContain('cameras:read scope was not granted');
+    expect(error.suggestion).toContain('Grant the API client the cameras:read scope');
+  });
+
+  it('waits as long as Retry-After asks on a 429, then succeeds', async () => {
+    const throttled = provider('throttled');
+    await throttled.verify();
+    expect(await throttled.cameraState('cam-101')).toMatchObject({ online: true });
+    const statuses = callsOf('hub-throttled').map((request) => request.status);
+    expect(statuses).toEqual([429, 200, 429, 200]);
+  });
+
+  it('gives up at once when Retry-After is longer than allowed', async () => {
+    const error = await failure(provider('throttledLong').verify());
+    expect(error.kind).toBe('rate_limited');
+    expect(error.message).toContain('retry after 120 s');
+    expect(callsOf('hub-throttled-long')).toHaveLength(1);
+  });
+
+  it('times out a slow system after the configured time, each attempt', async () => {
+    const error = await failure(provider('slow').verify());
+    expect(error.kind).toBe('timeout');
+    expect(error.message).toBe('The camera system did not answer within 0.3 s.');
+    expect(callsOf('hub-slow')).toHaveLength(POLICY.maxAttempts);
+  });
+
+  it('retries a failing call with backoff until it goes through', async () => {
+    const flaky = provider('flaky');
+    await flaky.verify();
+    expect(await flaky.cameraState('cam-101')).toMatchObject({ online: true });
+    expect(callsOf('hub-flaky').map((request) => request.status)).toContain(503);
+  });
+
+  it('opens the circuit after five failures in a row and stops calling', async () => {
+    const providers = new CloudCameraProviders(POLICY);
+    const down = () => providers.open({ baseUrl: simulator.url, ...SIMULATOR_ACCOUNTS.down });
+    const first = await failure(down().verify());
+    expect(first.kind).toBe('unavailable');
+    expect(first.message).toContain('HTTP 503');
+    expect(callsOf('hub-down')).toHaveLength(3);
+    const open = await failure(down().verify());
+    expect(open.kind).toBe('circuit_open');
+    expect(open.message).toMatch(/failed 5 times in a row; calls resume in \d+ s/);
+    expect(callsOf('hub-down')).toHaveLength(5);
+    expect((await failure(down().listCameras())).kind).toBe('circuit_open');
+    expect(callsOf('hub-down')).toHaveLength(5);
+  });
+
+  it('reports an address where nothing listens as unreachable', async () => {
+    const nowhere = new CloudCameraProviders({ ...POLICY, maxAttempts: 1 }).open({
+      baseUrl: 'http://127.0.0.1:9',
+      ...SIMULATOR_ACCOUNTS.demo,
+    });
+    const error = await failure(nowhere.verify());
+    expect(error.kind).toBe('unreachable');
+    expect(error.message).toContain('Could not reach the camera system at http://127.0.0.1:9');
+  });
+});

@@ -1,0 +1,274 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import {
+  type CameraProvider,
+  type CameraState,
+  type MediaFile,
+  type ProviderCamera,
+  type ProviderCredentials,
+  ProviderError,
+} from './camera-provider.js';
+import { CircuitBreaker, type ResiliencePolicy, withResilience } from './resilience.js';
+
+const TokenAnswer = z.object({ access_token: z.string(), expires_in: z.number().optional() });
+const CameraPage = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      model: z.string().nullish(),
+      notes: z.string().nullish(),
+    }),
+  ),
+  meta: z.object({ next_page: z.number().int().nullable() }),
+});
+const StateAnswer = z.object({ online: z.boolean(), last_seen_at: z.string().nullish() });
+const ClipAnswer = z.object({
+  id: z.string(),
+  status: z.string(),
+  download_path: z.string().optional(),
+});
+const ErrorAnswer = z
+  .object({
+    error: z.string().optional(),
+    error_description: z.string().optional(),
+    message: z.string().optional(),
+    suggestion: z.string().optional(),
+  })
+  .partial();
+
+/** Pages asked for; the provider may answer fewer per page, and we follow next_page. */
+const PAGE_SIZE = 100;
+/** A runaway next_page chain ends here instead of looping forever. */
+const MAX_PAGES = 200;
+const CLIP_POLLS = 10;
+/** A token is renewed this long before the provider says it expires. */
+const TOKEN_MARGIN_MS = 60_000;
+
+interface Token {
+  value: string;
+  expiresAt: number;
+}
+
+/** What calls to one camera system with one client share: its breaker and its access token. */
+export interface ProviderLink {
+  breaker: CircuitBreaker;
+  token: Token | null;
+}
+
+/**
+ * The adapter for cloud camera systems with an OAuth client-credentials API ("Alta-style"):
+ * POST /oauth/token, GET /v1/cameras (paged), /v1/cameras/{id}/status, /snapshot, POST
+ * /v1/cameras/{id}/clips then GET /v1/clips/{id} and its download. Every call has a timeout,
+ * is retried with backoff (or after Retry-After on 429) and goes through the system's breaker.
+ */
+export class CloudCameraProvider implements CameraProvider {
+  constructor(
+    private readonly credentials: ProviderCredentials,
+    private readonly policy: ResiliencePolicy,
+    private readonly link: ProviderLink,
+  ) {}
+
+  async verify(): Promise<void> {
+    this.link.token = await withResilience(this.link.breaker, this.policy, () => this.signIn());
+  }
+
+  async listCameras(): Promise<ProviderCamera[]> {
+    const cameras: ProviderCamera[] = [];
+    for (let page = 1, pages = 0; pages < MAX_PAGES; pages += 1) {
+      const answer = CameraPage.parse(
+        await this.json('GET', `/v1/cameras?page=${page}&per_page=${PAGE_SIZE}`),
+      );
+      cameras.push(
+        ...answer.data.map((camera) => ({
+          id: camera.id,
+          name: camera.name,
+          model: camera.model ?? '',
+          notes: camera.notes ?? '',
+        })),
+      );
+      if (answer.meta.next_page === null || answer.meta.next_page <= page) return cameras;
+      page = answer.meta.next_page;
+    }
+    throw new ProviderError('protocol', 'The camera system kept answering more pages of cameras.');
+  }
+
+  async cameraState(cameraId: string): Promise<CameraState> {
+    const answer = StateAnswer.parse(
+      await this.json('GET', `/v1/cameras/${encodeURIComponent(cameraId)}/status`),
+    );
+    return { online: answer.online, lastSeenAt: answer.last_seen_at ?? null };
+  }
+
+  snapshot(cameraId: string): Promise<MediaFile> {
+    return this.media(`/v1/cameras/${encodeURIComponent(cameraId)}/snapshot`);
+  }
+
+  async exportClip(cameraId: string, start: Date, durationSeconds: number): Promise<MediaFile> {
+    let clip = ClipAnswer.parse(
+      await this.json('POST', `/v1/cameras/${encodeURIComponent(cameraId)}/clips`, {
+        start_time: start.toISOString(),
+        duration_seconds: durationSeconds,
+      }),
+    );
+    for (let poll = 0; clip.status !== 'ready' && poll < CLIP_POLLS; poll += 1) {
+      await new Promise((resolve) => setTimeout(resolve, this.policy.backoffMs));
+      clip = ClipAnswer.parse(await this.json('GET', `/v1/clips/${encodeURIComponent(clip.id)}`));
+    }
+    if (clip.status !== 'ready' || !clip.download_path)
+      throw new ProviderError('unavailable', 'The camera system did not finish the clip export.');
+    return this.media(clip.download_path);
+  }
+
+  private async json(method: string, path: string, body?: unknown): Promise<unknown> {
+    const response = await this.authorized(method, path, body);
+    try {
+      return (await response.json()) as unknown;
+    } catch {
+      throw new ProviderError('protocol', 'The camera system answered something that is not JSON.');
+    }
+  }
+
+  private async media(path: string): Promise<MediaFile> {
+    const response = await this.authorized('GET', path);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    return {
+      bytes,
+      contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+    };
+  }
+
+  /** One API call with a valid token; a token the system stopped accepting is renewed once. */
+  private authorized(method: string, path: string, body?: unknown): Promise<Response> {
+    return withResilience(this.link.breaker, this.policy, async () => {
+      const token = await this.currentToken();
+      try {
+        return await this.send(method, path, token, body);
+      } catch (error) {
+        if (!(error instanceof ProviderError && error.kind === 'auth')) throw error;
+        this.link.token = null;
+        return this.send(method, path, await this.currentToken(), body);
+      }
+    });
+  }
+
+  private async currentToken(): Promise<string> {
+    if (!this.link.token || this.link.token.expiresAt <= Date.now())
+      this.link.token = await this.signIn();
+    return this.link.token.value;
+  }
+
+  private async signIn(): Promise<Token> {
+    const response = await this.fetch('/oauth/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: this.credentials.clientId,
+        client_secret: this.credentials.clientSecret,
+      }).toString(),
+    });
+    const answer = TokenAnswer.safeParse(await response.json().catch(() => null));
+    if (!answer.success)
+      throw new ProviderError('protocol', 'The camera system answered no access token.');
+    const lifetimeMs = (answer.data.expires_in ?? 3600) * 1000;
+    return {
+      value: answer.data.access_token,
+      expiresAt: Date.now() + Math.max(lifetimeMs - TOKEN_MARGIN_MS, lifetimeMs / 2),
+    };
+  }
+
+  private send(method: string, path: string, token: string, body?: unknown): Promise<Response> {
+    return this.fetch(path, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  }
+
+  /** One HTTP exchange within the timeout; any non-2xx answer becomes a ProviderError. */
+  private async fetch(path: string, init: RequestInit): Promise<Response> {
+    const url = new URL(path, this.credentials.baseUrl.replace(/\/*$/, '/'));
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        ...init,
+        redirect: 'error',
+        signal: AbortSignal.timeout(this.policy.timeoutMs),
+      });
+    } catch (error) {
+      throw networkFailure(error, this.policy.timeoutMs, this.credentials.baseUrl);
+    }
+    if (response.ok) return response;
+    throw await answerFailure(response);
+  }
+}
+
+function networkFailure(error: unknown, timeoutMs: number, baseUrl: string): ProviderError {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+    return new ProviderError(
+      'timeout',
+      `The camera system did not answer within ${timeoutMs / 1000} s.`,
+    );
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
+  return new ProviderError(
+    'unreachable',
+    `Could not reach the camera system at ${baseUrl}${cause ? `: ${cause}` : ''}.`,
+    'Check the API base URL and that the server can reach it.',
+  );
+}
+
+/** Turns the provider's error answer into our kinds, keeping its own message and suggestion. */
+async function answerFailure(response: Response): Promise<ProviderError> {
+  const parsed = ErrorAnswer.safeParse(await response.json().catch(() => ({})));
+  const body = parsed.success ? parsed.data : {};
+  const said = body.error_description ?? body.message ?? `HTTP ${response.status}`;
+  const status = response.status;
+  if (status === 401 || (status === 400 && body.error === 'invalid_client'))
+    return new ProviderError('auth', said, 'Check the client id and secret of the integration.');
+  if (status === 403)
+    return new ProviderError(
+      'scope',
+      said,
+      body.suggestion ?? 'Ask the camera system administrator to grant this API client access.',
+    );
+  if (status === 404) return new ProviderError('not_found', said);
+  if (status === 429) {
+    const seconds = Number(response.headers.get('retry-after'));
+    const retryAfterMs = Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
+    return new ProviderError(
+      'rate_limited',
+      `The camera system is limiting requests${retryAfterMs !== undefined ? ` (retry after ${seconds} s)` : ''}: ${said}`,
+      'Try again later.',
+      retryAfterMs,
+    );
+  }
+  if (status >= 500)
+    return new ProviderError('unavailable', `The camera system failed (HTTP ${status}): ${said}`);
+  return new ProviderError(
+    'protocol',
+    `The camera system refused the call (HTTP ${status}): ${said}`,
+  );
+}
+
+/** Opens adapters; calls to one system with one client share a breaker and a token. */
+export class CloudCameraProviders {
+  private readonly links = new Map<string, ProviderLink>();
+
+  constructor(private readonly policy: ResiliencePolicy) {}
+
+  open(credentials: ProviderCredentials): CameraProvider {
+    // The secret is part of the key only as a digest, so new credentials start a new link.
+    const secret = createHash('sha256').update(credentials.clientSecret).digest('hex');
+    const key = `${credentials.baseUrl}\n${credentials.clientId}\n${secret}`;
+    let link = this.links.get(key);
+    if (!link) {
+      link = { breaker: new CircuitBreaker(this.policy), token: null };
+      this.links.set(key, link);
+    }
+    return new CloudCameraProvider(credentials, this.policy, link);
+  }
+}

@@ -1,0 +1,91 @@
+import { ProviderError } from './camera-provider.js';
+
+export interface ResiliencePolicy {
+  timeoutMs: number;
+  maxAttempts: number;
+  backoffMs: number;
+  maxRetryAfterMs: number;
+  breakerFailures: number;
+  breakerResetMs: number;
+}
+
+export const DEFAULT_POLICY: ResiliencePolicy = {
+  timeoutMs: 3000,
+  maxAttempts: 3,
+  backoffMs: 200,
+  maxRetryAfterMs: 5000,
+  breakerFailures: 5,
+  breakerResetMs: 30_000,
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Stops calling a camera system that failed `breakerFailures` times in a row, for
+ * `breakerResetMs`; then lets one call through, and opens again at once if it fails.
+ */
+export class CircuitBreaker {
+  private failures = 0;
+  private openUntil = 0;
+
+  constructor(private readonly policy: ResiliencePolicy) {}
+
+  check(): void {
+    const wait = this.openUntil - Date.now();
+    if (wait > 0)
+      throw new ProviderError(
+        'circuit_open',
+        `The camera system failed ${this.policy.breakerFailures} times in a row; calls resume in ${Math.ceil(wait / 1000)} s.`,
+        'Check that the camera system is up and reachable from the server.',
+      );
+  }
+
+  succeeded(): void {
+    this.failures = 0;
+    this.openUntil = 0;
+  }
+
+  failed(): void {
+    this.failures += 1;
+    if (this.failures >= this.policy.breakerFailures) {
+      this.openUntil = Date.now() + this.policy.breakerResetMs;
+      // After the pause one more failure opens it again.
+      this.failures = this.policy.breakerFailures - 1;
+    }
+  }
+}
+
+/** How long to wait before the next attempt, or null when the failure must not be retried. */
+export function retryDelay(
+  error: unknown,
+  attempt: number,
+  policy: ResiliencePolicy,
+): number | null {
+  if (!(error instanceof ProviderError) || attempt >= policy.maxAttempts) return null;
+  if (error.kind === 'rate_limited') {
+    const asked = error.retryAfterMs ?? policy.backoffMs * 2 ** (attempt - 1);
+    return asked <= policy.maxRetryAfterMs ? asked : null;
+  }
+  return error.transient ? policy.backoffMs * 2 ** (attempt - 1) : null;
+}
+
+/** Runs one provider call with retries (backoff, Retry-After) behind the system's breaker. */
+export async function withResilience<T>(
+  breaker: CircuitBreaker,
+  policy: ResiliencePolicy,
+  call: () => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    breaker.check();
+    try {
+      const result = await call();
+      breaker.succeeded();
+      return result;
+    } catch (error) {
+      if (error instanceof ProviderError && error.transient) breaker.failed();
+      const delay = retryDelay(error, attempt, policy);
+      if (delay === null) throw error;
+      await sleep(delay);
+    }
+  }
+}

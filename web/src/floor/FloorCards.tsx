@@ -1,0 +1,91 @@
+import type { FloorStats } from '@hub/proto';
+import { AlertTriangle, Factory, Gauge, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Card, Skeleton } from '../ui/Card';
+import { operationalPercent } from './format';
+
+function FloorCard({
+  title,
+  testId,
+  icon,
+  value,
+  caption,
+  children,
+}: {
+  title: string;
+  testId: string;
+  icon: ReactNode;
+  value: string | undefined;
+  caption: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Card testId={testId}>
+      <div className="flex items-center justify-between">
+        <h2 className="text-sm font-medium text-slate-600 dark:text-slate-300">{title}</h2>
+        {icon}
+      </div>
+      {value === undefined ? (
+        <Skeleton className="mt-3 h-8 w-16" />
+      ) : (
+        <p data-testid={`${testId}-value`} className="mt-2 text-3xl font-bold">
+          {value}
+        </p>
+      )}
+      <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{caption}</p>
+      {children}
+    </Card>
+  );
+}
+
+/** Active Stations, Workers Present, Utilization Rate and Active Alerts. */
+export function FloorCards({ stats }: { stats: FloorStats | undefined }) {
+  const icon = 'size-5 text-slate-400';
+  return (
+    <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+      <FloorCard
+        title="Active Stations"
+        testId="floor-active-stations"
+        icon={<Factory className={icon} />}
+        value={stats ? `${stats.activeStations}/${stats.totalStations}` : undefined}
+        caption={stats ? `${operationalPercent(stats)}% operational` : 'operational'}
+      />
+      <FloorCard
+        title="Workers Present"
+        testId="floor-workers-present"
+        icon={<Users className={icon} />}
+        value={stats?.workersPresent.toLocaleString('en')}
+        caption={`seen by the cameras in the last ${stats?.presenceWindowMinutes ?? 15} minutes`}
+      />
+      <FloorCard
+        title="Utilization Rate"
+        testId="floor-utilization"
+        icon={<Gauge className={icon} />}
+        value={stats ? `${stats.utilizationRate}%` : undefined}
+        caption="people present per active station"
+      >
+        <div className="mt-3 h-2 rounded-full bg-slate-100 dark:bg-slate-800">
+          <div
+            className="h-2 rounded-full bg-blue-600"
+            style={{ width: `${stats?.utilizationRate ?? 0}%` }}
+          />
+        </div>
+      </FloorCard>
+      <FloorCard
+        title="Active Alerts"
+        testId="floor-alerts"
+        icon={<AlertTriangle className={icon} />}
+        value={stats?.alertsCount.toLocaleString('en')}
+        caption="requires attention"
+      >
+        {stats && stats.alerts.length > 0 ? (
+          <ul className="mt-2 space-y-1 text-xs text-red-700 dark:text-red-400">
+            {stats.alerts.slice(0, 3).map((alert) => (
+              <li key={alert.message}>{alert.message}</li>
+            ))}
+          </ul>
+        ) : null}
+      </FloorCard>
+    </div>
+  );
+}

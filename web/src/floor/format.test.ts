@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { airQualityTone, areaLabel, environmentText, operationalPercent } from './format';
+
+describe('floor format', () => {
+  it('splits camel-case area names into words', () => {
+    expect(areaLabel('AssemblyLine')).toBe('Assembly Line');
+    expect(areaLabel('QCLab')).toBe('QC Lab');
+    expect(areaLabel('Packaging')).toBe('Packaging');
+    expect(areaLabel('Bay 4')).toBe('Bay 4');
+  });
+
+  it('gives the share of operational stations', () => {
+    expect(operationalPercent({ activeStations: 3, totalStations: 4 })).toBe(75);
+    expect(operationalPercent({ activeStations: 0, totalStations: 0 })).toBe(0);
+  });
+
+  it("shows readings with units, and 'Unknown' without one", () => {
+    expect(
+      environmentText({ temperature: 71.3, humidity: 48, airQuality: 'good', noiseLevel: 62 }),
+    ).toEqual({ temperature: '71.3°F', humidity: '48%', airQuality: 'Good', noiseLevel: '62 dB' });
+    expect(
+      environmentText({
+        temperature: null,
+        humidity: null,
+        airQuality: 'Unknown',
+        noiseLevel: 'Unknown',
+      }),
+    ).toEqual({
+      temperature: 'Unknown',
+      humidity: 'Unknown',
+      airQuality: 'Unknown',
+      noiseLevel: 'Unknown',
+    });
+  });
+
+  it('colours air quality: good green, moderate yellow, poor red, otherwise grey', () => {
+    expect(airQualityTone('good')).toBe('green');
+    expect(airQualityTone('moderate')).toBe('amber');
+    expect(airQualityTone('poor')).toBe('red');
+    expect(airQualityTone('Unknown')).toBe('neutral');
+  });
+});

@@ -1,0 +1,46 @@
+import type { FloorStats, FloorStatus } from '@hub/proto';
+import type { BadgeTone } from '../ui/Badge';
+
+/** The page asks for fresh figures this often (spec: real-time floor status). */
+export const FLOOR_POLL_MS = 10_000;
+
+/** 'AssemblyLine' -> 'Assembly Line' (the spec shows area names with camel case split). */
+export function areaLabel(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2');
+}
+
+export const STATUS_TONE: Record<FloorStatus, BadgeTone> = {
+  Operational: 'green',
+  Maintenance: 'amber',
+  Offline: 'red',
+};
+
+/** Share of stations operational, whole percent; 0 without stations. */
+export function operationalPercent(stats: Pick<FloorStats, 'activeStations' | 'totalStations'>) {
+  return stats.totalStations === 0
+    ? 0
+    : Math.round((stats.activeStations / stats.totalStations) * 100);
+}
+
+type Environment = FloorStats['environmentalStatus'];
+
+/** The four environmental readings as the page shows them, 'Unknown' where none is recent. */
+export function environmentText(environment: Environment) {
+  return {
+    temperature: environment.temperature === null ? 'Unknown' : `${environment.temperature}°F`,
+    humidity: environment.humidity === null ? 'Unknown' : `${environment.humidity}%`,
+    airQuality:
+      environment.airQuality === 'Unknown'
+        ? 'Unknown'
+        : environment.airQuality[0]!.toUpperCase() + environment.airQuality.slice(1),
+    noiseLevel: environment.noiseLevel === 'Unknown' ? 'Unknown' : `${environment.noiseLevel} dB`,
+  };
+}
+
+/** Air quality colour: good green, moderate yellow, poor red, otherwise grey. */
+export function airQualityTone(quality: Environment['airQuality']): BadgeTone {
+  if (quality === 'good') return 'green';
+  if (quality === 'moderate') return 'amber';
+  if (quality === 'poor') return 'red';
+  return 'neutral';
+}

@@ -1,0 +1,11 @@
+import { api, type FloorStats } from '@hub/proto';
+import { queryOptions } from '@tanstack/react-query';
+import { call } from '../api/client';
+import { FLOOR_POLL_MS } from './format';
+
+/** Polled while the page is open: the figures follow the cameras and sensors. */
+export const floorStatsQuery = queryOptions({
+  queryKey: [api.floorStats.path],
+  queryFn: ({ signal }): Promise<FloorStats> => call(api.floorStats, { signal }),
+  refetchInterval: FLOOR_POLL_MS,
+});

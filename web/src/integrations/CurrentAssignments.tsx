@@ -1,0 +1,152 @@
+import type { CameraAssignment } from '@hub/proto';
+import { useQuery } from '@tanstack/react-query';
+import { Search } from 'lucide-react';
+import { useState } from 'react';
+import { failureToast } from '../api/errors';
+import { toast } from '../toast/toastStore';
+import { Card, CardTitle } from '../ui/Card';
+import { LoadingRow } from '../ui/ListStates';
+import { inputClass, smallButtonClass, smallOutlineButtonClass } from '../ui/styles';
+import { filterSops, sameIds, sopCountLabel } from './format';
+import { assignmentsQuery, organizationSopsQuery, useIntegrationMutations } from './queries';
+
+/** Current Assignments: each camera with its organization and the SOPs tied to it. */
+export function CurrentAssignments() {
+  const assignments = useQuery(assignmentsQuery);
+  return (
+    <Card testId="current-assignments" className="space-y-4">
+      <CardTitle>Current Assignments</CardTitle>
+      {assignments.isPending ? <LoadingRow label="Loading assignments..." /> : null}
+      {assignments.data?.length === 0 ? (
+        <p className="text-sm text-slate-500 dark:text-slate-400">No cameras assigned yet.</p>
+      ) : null}
+      <ul className="divide-y divide-slate-100 dark:divide-slate-900">
+        {(assignments.data ?? []).map((assignment) => (
+          <AssignmentRow key={assignment.id} assignment={assignment} />
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+function AssignmentRow({ assignment }: { assignment: CameraAssignment }) {
+  const [open, setOpen] = useState(false);
+  const [selected, setSelected] = useState<number[]>(assignment.sopIds);
+  const { saveSops } = useIntegrationMutations();
+  const cancel = () => {
+    setSelected(assignment.sopIds);
+    setOpen(false);
+  };
+  const save = () =>
+    saveSops.mutate(
+      { id: assignment.id, sopIds: selected },
+      {
+        onSuccess: () => {
+          toast({ title: 'SOPs Updated' });
+          setOpen(false);
+        },
+        onError: (error) =>
+          toast(failureToast('Update Failed', error, 'Failed to update SOP associations')),
+      },
+    );
+  return (
+    <li data-testid="assignment-row" data-assignment-id={assignment.id} className="space-y-2 py-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <p className="font-medium" data-testid="assignment-camera">
+            {assignment.cameraName}
+          </p>
+          <p className="text-sm text-slate-500 dark:text-slate-400" data-testid="assignment-org">
+            {assignment.organizationName}
+          </p>
+        </div>
+        <button
+          type="button"
+          data-testid="sop-picker-toggle"
+          className={smallOutlineButtonClass}
+          onClick={() => setOpen(!open)}
+        >
+          {sopCountLabel(selected.length)}
+        </button>
+      </div>
+      {open ? (
+        <SopPicker
+          organizationId={assignment.organizationId}
+          selected={selected}
+          onChange={setSelected}
+        />
+      ) : null}
+      {open || !sameIds(selected, assignment.sopIds) ? (
+        <div className="flex justify-end gap-2">
+          <button type="button" className={smallOutlineButtonClass} onClick={cancel}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            data-testid="sop-save"
+            className={smallButtonClass}
+            disabled={saveSops.isPending || sameIds(selected, assignment.sopIds)}
+            onClick={save}
+          >
+            Save
+          </button>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** A multi-select of the organization's processed SOPs, with search. */
+function SopPicker({
+  organizationId,
+  selected,
+  onChange,
+}: {
+  organizationId: number;
+  selected: number[];
+  onChange: (ids: number[]) => void;
+}) {
+  const [search, setSearch] = useState('');
+  const sops = useQuery(organizationSopsQuery(organizationId));
+  const shown = filterSops(sops.data ?? [], search);
+  const toggle = (id: number) =>
+    onChange(selected.includes(id) ? selected.filter((one) => one !== id) : [...selected, id]);
+  return (
+    <div
+      data-testid="sop-picker"
+      className="rounded-md border border-slate-200 p-3 dark:border-slate-800"
+    >
+      <label className="relative block">
+        <span className="sr-only">Search SOPs</span>
+        <Search aria-hidden className="absolute top-3 left-3 size-4 text-slate-400" />
+        <input
+          data-testid="sop-search"
+          className={`${inputClass} pl-9`}
+          placeholder="Search SOPs..."
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </label>
+      <ul className="mt-2 max-h-60 space-y-1 overflow-y-auto">
+        {sops.isPending ? <li className="text-sm text-slate-500">Loading SOPs...</li> : null}
+        {!sops.isPending && shown.length === 0 ? (
+          <li className="py-2 text-center text-sm text-slate-500">No SOPs found.</li>
+        ) : null}
+        {shown.map((sop) => (
+          <li key={sop.id}>
+            <label className="flex items-center gap-2 rounded px-2 py-1 text-sm hover:bg-slate-50 dark:hover:bg-slate-900">
+              <input
+                type="checkbox"
+                data-testid="sop-option"
+                data-sop-id={sop.id}
+                checked={selected.includes(sop.id)}
+                onChange={() => toggle(sop.id)}
+              />
+              {sop.title}
+            </label>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

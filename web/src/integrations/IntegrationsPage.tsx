@@ -1,0 +1,53 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { CameraDialog } from './CameraDialog';
+import { CameraSystemCard, ComingSoonCard } from './CameraSystemCard';
+import { CurrentAssignments } from './CurrentAssignments';
+import { integrationsQuery } from './queries';
+import { SetupDialog } from './SetupDialog';
+
+/**
+ * /integrations: the camera system, its cameras and their assignments. The router's PageGate
+ * shows anyone but the super administrator the spec's Access Restricted text instead.
+ */
+export function IntegrationsPage() {
+  const integrations = useQuery(integrationsQuery);
+  // One integration type is supported, so there is at most one integration.
+  const integration = integrations.data?.[0];
+  const [setupOpen, setSetupOpen] = useState(false);
+  const [camerasOpen, setCamerasOpen] = useState(false);
+  return (
+    <div data-testid="integrations-page" className="mx-auto max-w-6xl space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold">Integrations</h1>
+        <p className="text-slate-500 dark:text-slate-400">
+          Connect external systems to the hub and decide which organization sees which camera
+        </p>
+      </header>
+      <div className="grid gap-6 md:grid-cols-2">
+        <CameraSystemCard
+          integration={integration}
+          loading={integrations.isPending}
+          onSetUp={() => setSetupOpen(true)}
+          onManage={() => setCamerasOpen(true)}
+        />
+        <ComingSoonCard />
+      </div>
+      <CurrentAssignments />
+      <SetupDialog
+        key={integration?.baseUrl ?? 'new'}
+        open={setupOpen}
+        onClose={() => setSetupOpen(false)}
+        current={integration}
+      />
+      {/* Mounted when opened, so every opening reads the camera list afresh. */}
+      {integration && camerasOpen ? (
+        <CameraDialog
+          integration={integration}
+          open={camerasOpen}
+          onClose={() => setCamerasOpen(false)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { filterSops, sameIds, sopCountLabel, testStatusBadge } from './format';
+
+describe('integrations format', () => {
+  it('names the test status as the card shows it', () => {
+    expect(testStatusBadge('success')).toEqual({ label: 'Connected', tone: 'green' });
+    expect(testStatusBadge('failed')).toEqual({ label: 'Failed', tone: 'red' });
+    expect(testStatusBadge('untested').label).toBe('Not Tested');
+    expect(testStatusBadge(undefined).label).toBe('Not Tested');
+  });
+
+  it('counts selected SOPs', () => {
+    expect(sopCountLabel(0)).toBe('Select SOPs');
+    expect(sopCountLabel(1)).toBe('1 SOP selected');
+    expect(sopCountLabel(3)).toBe('3 SOPs selected');
+  });
+
+  it('filters SOPs by title, ignoring case and outer spaces', () => {
+    const sops = [
+      { id: 1, title: 'Lockout Tagout' },
+      { id: 2, title: 'Forklift Checks' },
+    ];
+    expect(filterSops(sops, ' lock ')).toEqual([{ id: 1, title: 'Lockout Tagout' }]);
+    expect(filterSops(sops, '')).toHaveLength(2);
+    expect(filterSops(sops, 'weld')).toEqual([]);
+  });
+
+  it('compares id lists as sets', () => {
+    expect(sameIds([1, 2], [2, 1])).toBe(true);
+    expect(sameIds([1, 2], [1])).toBe(false);
+    expect(sameIds([], [])).toBe(true);
+  });
+});
