@@ -1,9 +1,24 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { type Actor, Role, STAFF_ROLES, type TeamMember } from '@hub/proto';
-import { requireRole } from '@hub/kit';
+import {
+  type Actor,
+  identityRpc,
+  libraryRpc,
+  Role,
+  STAFF_ROLES,
+  type TeamMember,
+  type TeamMemberDetail,
+  type TeamStats,
+  videoRpc,
+} from '@hub/proto';
+import { requireRole, RpcClient, RpcFailure } from '@hub/kit';
+import { CertificationsService } from '../certifications/certifications.service.js';
+import { RPC } from '../config.js';
 import { ObservationsService } from '../observations/observations.service.js';
+import { passedDocuments, progressOf } from '../training/course-progress.js';
 import { Members } from './members.js';
+import { safetyCompliance, teamStats } from './team-figures.js';
+import { TeamRepository } from './team.repository.js';
+import { DataSource } from 'typeorm';
 
 const DEPARTMENTS: Record<Role, string> = {
   super_admin: 'Administration',
@@ -13,22 +28,29 @@ const DEPARTMENTS: Record<Role, string> = {
   operator: 'Operators',
 };
 
-/** The organization's people with their average observation score. */
+export const MEMBER_NOT_FOUND = 'Team member not found';
+
+/** Team Overview: the organization's people with figures from their own records. */
 @Injectable()
 export class TeamService {
   constructor(
     @Inject(DataSource) private readonly db: DataSource,
+    @Inject(RPC) private readonly rpc: RpcClient,
     @Inject(Members) private readonly members: Members,
+    @Inject(TeamRepository) private readonly repository: TeamRepository,
     @Inject(ObservationsService) private readonly observations: ObservationsService,
+    @Inject(CertificationsService) private readonly certifications: CertificationsService,
   ) {}
 
   async list(actor: Actor): Promise<TeamMember[]> {
     requireRole(actor, STAFF_ROLES);
-    const [people, performance] = await Promise.all([
-      this.members.all(actor.organizationId),
-      this.observations.performance(actor.organizationId),
+    const organizationId = actor.organizationId;
+    const [people, performance, present] = await Promise.all([
+      this.members.all(organizationId),
+      this.repository.performance(organizationId),
+      this.rpc.call(identityRpc.signedInToday, { organizationId }),
     ]);
-    const scores = new Map(performance.map((row) => [row.userId, row.averageScore]));
+    const presentIds = new Set(present);
     return people.map((person) => {
       const role = Role.parse(person.role);
       return {
@@ -38,8 +60,75 @@ export class TeamService {
         role,
         department: DEPARTMENTS[role],
         status: person.isActive ? 'active' : 'pending',
-        performance: scores.get(person.id) ?? null,
+        performance: performance.get(person.id) ?? null,
+        presentToday: presentIds.has(person.id),
         profilePicture: person.profilePicture,
+      };
+    });
+  }
+
+  async stats(actor: Actor): Promise<TeamStats> {
+    requireRole(actor, STAFF_ROLES);
+    const organizationId = actor.organizationId;
+    const [members, figures, bySop, firstAttempts] = await Promise.all([
+      this.list(actor),
+      this.observations.hubFigures(organizationId),
+      this.repository.passesBySop(organizationId),
+      this.repository.firstAttempts(organizationId),
+    ]);
+    const documentIds = bySop.map((row) => row.documentId);
+    const tags = documentIds.length
+      ? await this.rpc.call(libraryRpc.documentTags, { organizationId, documentIds })
+      : [];
+    return teamStats({
+      members,
+      trainingCompletion: figures.trainingCompletion,
+      safetyCompliance: safetyCompliance(
+        bySop,
+        new Map(tags.map((row) => [row.documentId, row.tags])),
+      ),
+      firstAttempts,
+    });
+  }
+
+  async member(actor: Actor, userId: number): Promise<TeamMemberDetail> {
+    requireRole(actor, STAFF_ROLES);
+    const organizationId = actor.organizationId;
+    const member = (await this.list(actor)).find((candidate) => candidate.id === userId);
+    if (!member) throw RpcFailure.notFound(MEMBER_NOT_FOUND);
+    const [certifications, observations, courses, videos] = await Promise.all([
+      this.certifications.list(actor, { userId, limit: 500 }),
+      this.repository.observationsOf(organizationId, userId),
+      this.courses(organizationId, userId),
+      this.rpc.call(videoRpc.appearancesOf, { organizationId, userId }),
+    ]);
+    return {
+      member,
+      certifications: certifications.certifications,
+      observations: observations.map((row) => ({
+        ...row,
+        startedAt: row.startedAt.toISOString(),
+        completedAt: row.completedAt?.toISOString() ?? null,
+      })),
+      courses,
+      videos,
+    };
+  }
+
+  private async courses(organizationId: number, userId: number) {
+    const [rows, passed] = await Promise.all([
+      this.repository.enrolmentsOf(organizationId, userId),
+      passedDocuments(this.db, organizationId, userId),
+    ]);
+    return rows.map((row) => {
+      const progress = progressOf(row.documents, passed);
+      const done = row.completedAt !== null || progress >= 100;
+      return {
+        courseId: row.courseId,
+        title: row.title,
+        status: done ? ('completed' as const) : ('in_progress' as const),
+        progress: done ? 100 : progress,
+        completedAt: row.completedAt?.toISOString() ?? null,
       };
     });
   }

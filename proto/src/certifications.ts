@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import type { Role } from './roles.js';
+
+/** Everyone sees certifications; staff see the organization's, an operator only their own. */
+export const CERTIFICATION_VIEWERS: readonly Role[] = [
+  'super_admin',
+  'admin',
+  'training_supervisor',
+  'manager',
+  'operator',
+];
+/** Who may see everyone's certifications in the organization (others see their own). */
+export const CERTIFICATION_STAFF: readonly Role[] = [
+  'super_admin',
+  'admin',
+  'training_supervisor',
+  'manager',
+];
+/** Who may revoke a certification. */
+export const CERTIFICATION_REVOKERS: readonly Role[] = ['super_admin', 'admin'];
+/** Who may change how long certifications stay valid. */
+export const CERTIFICATION_EDITORS: readonly Role[] = [
+  'super_admin',
+  'admin',
+  'training_supervisor',
+];
+
+/** Spec: certificates are expiring soon within 30 days. */
+export const EXPIRING_SOON_DAYS = 30;
+/** Validity when neither the SOP nor the organization sets one. */
+export const DEFAULT_VALIDITY_MONTHS = 12;
+
+export const CERTIFICATION_STATES = ['active', 'expiring_soon', 'expired', 'revoked'] as const;
+export const CertificationState = z.enum(CERTIFICATION_STATES);
+export type CertificationState = z.infer<typeof CertificationState>;
+
+export const CERTIFICATION_KINDS = ['sop', 'course'] as const;
+export const CertificationKind = z.enum(CERTIFICATION_KINDS);
+export type CertificationKind = z.infer<typeof CertificationKind>;
+
+export const Certification = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  holderName: z.string(),
+  kind: CertificationKind,
+  /** The SOP document (kind 'sop') or the course (kind 'course') it certifies. */
+  subjectId: z.number().int(),
+  title: z.string(),
+  /** The SOP's tags, or the course's category: the page's categories. */
+  categories: z.array(z.string()),
+  /** The score of the observation that issued or last renewed it (SOPs only). */
+  score: z.number().nullable(),
+  issuedAt: z.string(),
+  expiresAt: z.string(),
+  validityMonths: z.number().int(),
+  state: CertificationState,
+  verificationCode: z.string(),
+  revokedAt: z.string().nullable(),
+  revokedReason: z.string().nullable(),
+});
+export type Certification = z.infer<typeof Certification>;
+
+export const CertificationListQuery = z.object({
+  userId: z.coerce.number().int().positive().optional(),
+  documentId: z.coerce.number().int().positive().optional(),
+  courseId: z.coerce.number().int().positive().optional(),
+  state: CertificationState.optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+});
+export type CertificationListQuery = z.infer<typeof CertificationListQuery>;
+
+/** The page's four cards, over every certification the caller may see (filters aside). */
+export const CertificationSummary = z.object({
+  active: z.number().int(),
+  completedThisMonth: z.number().int(),
+  expiringSoon: z.number().int(),
+  overdue: z.number().int(),
+  revoked: z.number().int(),
+});
+export type CertificationSummary = z.infer<typeof CertificationSummary>;
+
+export const CertificationCategory = z.object({ name: z.string(), count: z.number().int() });
+
+export const CertificationList = z.object({
+  certifications: z.array(Certification),
+  summary: CertificationSummary,
+  /** Certifications that are not revoked, counted per category (one may count in several). */
+  categories: z.array(CertificationCategory),
+});
+export type CertificationList = z.infer<typeof CertificationList>;
+
+/** What the public verification route tells: enough to match a paper, nothing more. */
+export const CertificationVerification = z.object({
+  valid: z.boolean(),
+  state: CertificationState,
+  holderName: z.string(),
+  title: z.string(),
+  issuedAt: z.string(),
+  expiresAt: z.string(),
+});
+export type CertificationVerification = z.infer<typeof CertificationVerification>;
+
+export const RevokeCertificationRequest = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'Please give a reason for revoking this certification.')
+    .max(500),
+});
+export type RevokeCertificationRequest = z.infer<typeof RevokeCertificationRequest>;
+
+const ValidityMonths = z.coerce
+  .number()
+  .int()
+  .min(1, 'Validity must be between 1 and 120 months.')
+  .max(120, 'Validity must be between 1 and 120 months.');
+
+export const CertificationSettings = z.object({
+  defaultValidityMonths: ValidityMonths,
+  /** SOPs with a validity of their own. */
+  sops: z.array(z.object({ documentId: z.number().int(), validityMonths: z.number().int() })),
+});
+export type CertificationSettings = z.infer<typeof CertificationSettings>;
+
+export const SaveCertificationDefaults = z.object({ defaultValidityMonths: ValidityMonths });
+export type SaveCertificationDefaults = z.infer<typeof SaveCertificationDefaults>;
+
+/** null removes the SOP's own validity, so the organization's default applies again. */
+export const SaveSopValidity = z.object({ validityMonths: ValidityMonths.nullable() });
+export type SaveSopValidity = z.infer<typeof SaveSopValidity>;

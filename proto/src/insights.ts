@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { STAFF_ROLES } from './roles.js';
+
+/**
+ * Insights compare the last 30 days with the 30 days before ('from last month'). A figure is
+ * null while no record feeds it, and a change is null when either period has no figure.
+ */
+export const INSIGHTS_PERIOD_DAYS = 30;
+
+export const INSIGHTS_ACTIVITY_KINDS = [
+  'observation_completed',
+  'observation_started',
+  'finding_recorded',
+  'course_completed',
+  'course_enrolled',
+] as const;
+
+export const InsightsActivity = z.object({
+  /** Unique across kinds, e.g. 'observation_completed:12'. */
+  id: z.string(),
+  kind: z.enum(INSIGHTS_ACTIVITY_KINDS),
+  title: z.string(),
+  detail: z.string(),
+  occurredAt: z.string(),
+  /** The page that shows the record behind the line, when there is one. */
+  link: z.string().nullable(),
+});
+export type InsightsActivity = z.infer<typeof InsightsActivity>;
+
+export const GOAL_KINDS = ['course_due', 'certification_expiring'] as const;
+
+export const UpcomingGoal = z.object({
+  id: z.string(),
+  kind: z.enum(GOAL_KINDS),
+  title: z.string(),
+  detail: z.string(),
+  dueAt: z.string(),
+  /** Percent done (enrolled people who completed the course), null when nobody is enrolled. */
+  progress: z.number().nullable(),
+  link: z.string().nullable(),
+});
+export type UpcomingGoal = z.infer<typeof UpcomingGoal>;
+
+/** The Observation Center's figures. Cameras count assigned cameras, 0 until integrations exist. */
+export const ObservationCenter = z.object({
+  activeObservations: z.number().int(),
+  completedToday: z.number().int(),
+  /** Unresolved findings of the organization's observations. */
+  alerts: z.number().int(),
+  cameras: z.number().int(),
+});
+export type ObservationCenter = z.infer<typeof ObservationCenter>;
+
+/** The spec's Insights stats, each with its change against the previous period, plus the lists. */
+export const InsightsStats = z.object({
+  /** Mean score of observations completed in the period (percent). */
+  performanceScore: z.number().nullable(),
+  /** Percentage points against the previous period. */
+  performanceChange: z.number().nullable(),
+  /** People who signed in during the period. */
+  activeUsers: z.number().int(),
+  /** Percent change against the previous period. */
+  userChange: z.number().nullable(),
+  /** Share of course enrolments completed (percent), now. */
+  completionRate: z.number().nullable(),
+  /** Percentage points against the rate at the start of the period. */
+  completionChange: z.number().nullable(),
+  /** Report exports generated in the period. */
+  reportsGenerated: z.number().int(),
+  /** Percent change against the previous period. */
+  reportsChange: z.number().nullable(),
+  recentActivity: z.array(InsightsActivity),
+  upcomingGoals: z.array(UpcomingGoal),
+  observationCenter: ObservationCenter,
+});
+export type InsightsStats = z.infer<typeof InsightsStats>;
+
+/** The observation service's part; identity adds the people figures. */
+export const ObservationInsights = InsightsStats.omit({ activeUsers: true, userChange: true });
+export type ObservationInsights = z.infer<typeof ObservationInsights>;
+
+export const ActiveUsers = z.object({
+  activeUsers: z.number().int(),
+  userChange: z.number().nullable(),
+});
+export type ActiveUsers = z.infer<typeof ActiveUsers>;
+
+/** One row of the observation history export. */
+export const ObservationHistoryRow = z.object({
+  id: z.number().int(),
+  startedAt: z.string(),
+  completedAt: z.string().nullable(),
+  status: z.enum(['in_progress', 'completed']),
+  sop: z.string(),
+  documentId: z.number().int(),
+  operator: z.string(),
+  observer: z.string(),
+  questions: z.number().int(),
+  answered: z.number().int(),
+  correct: z.number().int(),
+  score: z.number().nullable(),
+  passed: z.boolean().nullable(),
+  passMark: z.number().int(),
+  durationSeconds: z.number().int().nullable(),
+  findings: z.number().int(),
+  openFindings: z.number().int(),
+});
+export type ObservationHistoryRow = z.infer<typeof ObservationHistoryRow>;
+
+export const ObservationHistoryPage = z.object({
+  rows: z.array(ObservationHistoryRow),
+  /** Pass as afterId to read on; null after the last page. */
+  nextAfterId: z.number().int().nullable(),
+});
+export type ObservationHistoryPage = z.infer<typeof ObservationHistoryPage>;
+
+export const REPORT_KINDS = ['observation_history'] as const;
+export const ReportKind = z.enum(REPORT_KINDS);
+export type ReportKind = z.infer<typeof ReportKind>;
+
+/** Roles that read insights and exports: the spec's Operations roles. */
+export const INSIGHTS_ROLES = STAFF_ROLES;

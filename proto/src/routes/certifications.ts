@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import {
+  Certification,
+  CERTIFICATION_EDITORS,
+  CERTIFICATION_REVOKERS,
+  CERTIFICATION_VIEWERS,
+  CertificationList,
+  CertificationListQuery,
+  CertificationSettings,
+  CertificationVerification,
+  RevokeCertificationRequest,
+  SaveCertificationDefaults,
+  SaveSopValidity,
+} from '../certifications.js';
+import { defineRoute } from '../http.js';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const certificationsRoutes = {
+  certifications: defineRoute({
+    method: 'GET',
+    path: '/api/certifications',
+    summary:
+      'Certifications (filters: user, SOP, course, state) with the four counters and categories; an operator gets their own',
+    tag: 'certifications',
+    access: CERTIFICATION_VIEWERS,
+    query: CertificationListQuery,
+    response: CertificationList,
+  }),
+  certificatePdf: defineRoute({
+    method: 'GET',
+    path: '/api/certifications/:id/certificate.pdf',
+    summary: 'The certificate as a PDF: holder, what it certifies, dates and verification code',
+    tag: 'certifications',
+    access: CERTIFICATION_VIEWERS,
+    params: IdParams,
+    response: z.any(),
+  }),
+  verifyCertification: defineRoute({
+    method: 'GET',
+    path: '/api/certifications/verify/:code',
+    summary:
+      "Check a certificate's verification code (no session needed; non-sensitive facts only)",
+    tag: 'certifications',
+    access: 'public',
+    params: z.object({ code: z.string().trim().min(4).max(40) }),
+    response: CertificationVerification,
+  }),
+  revokeCertification: defineRoute({
+    method: 'POST',
+    path: '/api/certifications/:id/revoke',
+    summary: 'Revoke a certification (a later pass issues it again)',
+    tag: 'certifications',
+    access: CERTIFICATION_REVOKERS,
+    params: IdParams,
+    body: RevokeCertificationRequest,
+    response: Certification,
+  }),
+  certificationSettings: defineRoute({
+    method: 'GET',
+    path: '/api/certifications/settings',
+    summary: "How long your organization's certifications stay valid (default and per SOP)",
+    tag: 'certifications',
+    access: CERTIFICATION_EDITORS,
+    response: CertificationSettings,
+  }),
+  saveCertificationSettings: defineRoute({
+    method: 'PUT',
+    path: '/api/certifications/settings',
+    summary: "Change your organization's default validity in months",
+    tag: 'certifications',
+    access: CERTIFICATION_EDITORS,
+    body: SaveCertificationDefaults,
+    response: CertificationSettings,
+  }),
+  saveSopValidity: defineRoute({
+    method: 'PUT',
+    path: '/api/certifications/settings/sops/:id',
+    summary: "Set (or with null remove) one SOP's own validity in months",
+    tag: 'certifications',
+    access: CERTIFICATION_EDITORS,
+    params: IdParams,
+    body: SaveSopValidity,
+    response: CertificationSettings,
+  }),
+} as const;

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { defineRoute } from '../http.js';
+import { STAFF_ROLES } from '../roles.js';
+import { TeamMemberDetail, TeamStats } from '../team.js';
+
+export const teamRoutes = {
+  teamStats: defineRoute({
+    method: 'GET',
+    path: '/api/stats/team',
+    summary:
+      'Team Overview figures: members, present today (sign-ins), top performers, departments, performance metrics',
+    tag: 'team',
+    access: STAFF_ROLES,
+    response: TeamStats,
+  }),
+  teamMember: defineRoute({
+    method: 'GET',
+    path: '/api/team/members/:id',
+    summary:
+      "One member's details: certifications, observations, courses and the videos they were identified in",
+    tag: 'team',
+    access: STAFF_ROLES,
+    params: z.object({ id: z.coerce.number().int().positive() }),
+    response: TeamMemberDetail,
+  }),
+} as const;

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import {
+  ActiveUsers,
+  ObservationHistoryPage,
+  ObservationInsights,
+  ReportKind,
+} from '../insights.js';
+import { Actor } from '../roles.js';
+import { ActorOnly, rpc } from '../rpc.js';
+
+/** Insights are answered by the observation service (reports/) and identity (people). */
+export const insightsRpc = {
+  observationInsights: rpc('observation', 'reports.insights', ActorOnly, ObservationInsights),
+  activeUsers: rpc('identity', 'stats.activeUsers', ActorOnly, ActiveUsers),
+  observationHistory: rpc(
+    'observation',
+    'reports.observationHistory',
+    z.object({
+      actor: Actor,
+      afterId: z.number().int().nullable(),
+      limit: z.number().int().min(1).max(5000),
+    }),
+    ObservationHistoryPage,
+  ),
+  recordExport: rpc(
+    'observation',
+    'reports.recordExport',
+    z.object({ actor: Actor, kind: ReportKind, rows: z.number().int().min(0) }),
+    z.object({ id: z.number().int() }),
+  ),
+} as const;

@@ -1,0 +1,407 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPdf } from '../../../workers/pdf/src/extraction/pdfjs.ts';
+import { COOLING_SOP, sopPdf } from './sop-pdf.js';
+import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
+import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
+
+/** Correct answers A, B, C; the evaluation is replaced by these so the test picks the score. */
+const QUESTIONS = [
+  { text: 'Cool from 63 °C to 21 °C within?', options: ['2 hours', '4 hours', '6 hours'] },
+  { text: 'Store cooled food at?', options: ['8 °C', '3 °C or below', '12 °C'] },
+  { text: 'Shallow containers at most?', options: ['10 cm', '20 cm', '5 cm'] },
+].map((question, index) => ({
+  ...question,
+  correctIndex: index,
+  category: 'Safety',
+  explanation: 'From the SOP.',
+  sourcePassage: 'Cooling Cooked Food',
+}));
+const ALL_RIGHT = ['A', 'B', 'C'];
+const ALL_WRONG = ['C', 'C', 'A'];
+
+interface CertificationView {
+  id: number;
+  userId: number;
+  holderName: string;
+  kind: 'sop' | 'course';
+  subjectId: number;
+  title: string;
+  categories: string[];
+  score: number | null;
+  issuedAt: string;
+  expiresAt: string;
+  validityMonths: number;
+  state: string;
+  verificationCode: string;
+}
+interface ListView {
+  certifications: CertificationView[];
+  summary: Record<string, number>;
+  categories: { name: string; count: number }[];
+}
+
+let stack: TestStack;
+let workers: RunningWorkers;
+let tess: ApiSession;
+let otto: ApiSession;
+let olga: ApiSession;
+let adam: ApiSession;
+let mia: ApiSession;
+let gina: ApiSession;
+let ottoId: number;
+let documentId: number;
+let evaluationId: number;
+
+async function settledDocument(id: number) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const document = (await tess.get(`/api/library/documents/${id}`)).body as {
+      evaluationGenerated: boolean;
+      evaluationId: number;
+    };
+    if (document.evaluationGenerated) return document;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('no evaluation within 60 s');
+}
+
+async function signIn(email: string, password: string) {
+  const session = new ApiSession(stack.url);
+  await session.login(email, password);
+  return session;
+}
+
+/** Tess observes Otto and records these answers; returns the observation's result. */
+async function observeOtto(letters: string[]) {
+  const { body } = await tess.post('/api/observations/create', {
+    sopDocumentId: documentId,
+    evaluationId,
+    operatorId: ottoId,
+  });
+  const id = body.id as number;
+  const session = (await tess.get(`/api/observations/${id}`)).body as {
+    questions: { id: string }[];
+  };
+  let last: Record<string, unknown> = {};
+  for (const [index, letter] of letters.entries()) {
+    last = (
+      await tess.post(`/api/observations/${id}/response`, {
+        questionId: session.questions[index]!.id,
+        selectedOption: letter,
+        selectedOptionText: '',
+        timeSpentSeconds: 5,
+        managerNotes: '',
+      })
+    ).body;
+  }
+  return last;
+}
+
+const list = async (session: ApiSession, query = '') =>
+  (await session.get(`/api/certifications${query}`)).body as unknown as ListView;
+
+async function download(session: ApiSession | null, id: number) {
+  return fetch(`${stack.url}/api/certifications/${id}/certificate.pdf`, {
+    headers: session ? { cookie: session.cookie } : {},
+  });
+}
+
+async function pdfText(bytes: ArrayBuffer): Promise<string> {
+  const pdf = await openPdf(new Uint8Array(bytes));
+  const content = await (await pdf.getPage(1)).getTextContent();
+  const text = content.items.map((item) => ('str' in item ? item.str : '')).join('\n');
+  await pdf.destroy();
+  return text;
+}
+
+const titlesOf = async (session: ApiSession) =>
+  ((await session.get('/api/notifications')).body as unknown as { title: string }[]).map(
+    (notice) => notice.title,
+  );
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  workers = startDocumentWorkers(stack);
+  const acme = await stack.createOrganization('Acme Foods', 'acme.test');
+  const globex = await stack.createOrganization('Globex Plant', 'globex.test');
+  const users = [
+    ['tess@acme.test', 'Tess Trainer', 'training_supervisor', acme],
+    ['otto@acme.test', 'Otto Operator', 'operator', acme],
+    ['olga@acme.test', 'Olga Operator', 'operator', acme],
+    ['adam@acme.test', 'Adam Admin', 'admin', acme],
+    ['mia@acme.test', 'Mia Manager', 'manager', acme],
+    ['gina@globex.test', 'Gina Globex', 'admin', globex],
+  ] as const;
+  for (const [email, name, role, organizationId] of users) {
+    const id = await stack.createUser({
+      email,
+      name,
+      role,
+      organizationId,
+      password: 'Cert-Pass-123!',
+    });
+    if (email === 'otto@acme.test') ottoId = id;
+  }
+  const sessions = await Promise.all(users.map(([email]) => signIn(email, 'Cert-Pass-123!')));
+  [tess, otto, olga, adam, mia, gina] = sessions as [
+    ApiSession,
+    ApiSession,
+    ApiSession,
+    ApiSession,
+    ApiSession,
+    ApiSession,
+  ];
+  const uploaded = await tess.upload(
+    '/api/library/documents/upload',
+    { title: 'Cooling', tags: 'Safety & Compliance, Kitchen' },
+    { field: 'file', name: 'cooling.pdf', data: sopPdf(COOLING_SOP) },
+  );
+  documentId = uploaded.body.id as number;
+  evaluationId = (await settledDocument(documentId)).evaluationId;
+  await tess.put(`/api/library/documents/${documentId}/evaluation`, {
+    title: 'Cooling cooked food',
+    description: 'Cooling',
+    keyLearningPoints: ['Cool fast.'],
+    questions: QUESTIONS,
+  });
+  await tess.post(`/api/library/documents/${documentId}/evaluation/publish`);
+});
+
+afterAll(async () => {
+  await workers?.close();
+  await stack?.stop();
+});
+
+describe('certifications', () => {
+  let first: CertificationView;
+
+  it('issues nothing for a failed observation, and a certification for a pass', async () => {
+    expect(await observeOtto(ALL_WRONG)).toMatchObject({ completed: true, passed: false });
+    expect((await list(tess)).certifications).toEqual([]);
+    expect(await observeOtto(ALL_RIGHT)).toMatchObject({ completed: true, passed: true });
+    const { certifications, summary, categories } = await list(tess);
+    expect(certifications).toHaveLength(1);
+    first = certifications[0]!;
+    expect(first).toMatchObject({
+      userId: ottoId,
+      holderName: 'Otto Operator',
+      kind: 'sop',
+      subjectId: documentId,
+      title: 'Cooling cooked food',
+      score: 100,
+      validityMonths: 12,
+      state: 'active',
+    });
+    expect(first.categories.sort()).toEqual(['Kitchen', 'Safety & Compliance']);
+    const issued = new Date(first.issuedAt);
+    const expires = new Date(first.expiresAt);
+    expect(expires.getUTCFullYear() - issued.getUTCFullYear()).toBe(1);
+    expect(expires.getUTCMonth()).toBe(issued.getUTCMonth());
+    expect(first.verificationCode).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    expect(summary).toMatchObject({
+      active: 1,
+      completedThisMonth: 1,
+      expiringSoon: 0,
+      overdue: 0,
+    });
+    expect(categories).toEqual([
+      { name: 'Kitchen', count: 1 },
+      { name: 'Safety & Compliance', count: 1 },
+    ]);
+  });
+
+  it('shows an operator only their own, and staff the whole organization with filters', async () => {
+    expect((await list(otto)).certifications.map((c) => c.id)).toEqual([first.id]);
+    const olgaView = await list(olga);
+    expect(olgaView.certifications).toEqual([]);
+    expect(olgaView.summary.active).toBe(0);
+    expect((await list(olga, `?userId=${ottoId}`)).certifications).toEqual([]);
+    expect((await list(mia, `?userId=${ottoId}`)).certifications).toHaveLength(1);
+    expect((await list(mia, `?documentId=${documentId}&state=active`)).certifications).toHaveLength(
+      1,
+    );
+    expect((await list(mia, '?state=expired')).certifications).toEqual([]);
+    expect((await mia.get('/api/certifications?state=lost')).status).toBe(400);
+  });
+
+  it('keeps other organizations out entirely', async () => {
+    const globexView = await list(gina);
+    expect(globexView.certifications).toEqual([]);
+    expect(globexView.summary.active).toBe(0);
+    expect((await download(gina, first.id)).status).toBe(404);
+    expect(
+      (await gina.post(`/api/certifications/${first.id}/revoke`, { reason: 'x' })).status,
+    ).toBe(404);
+    expect((await download(olga, first.id)).status).toBe(404);
+    expect((await download(null, first.id)).status).toBe(401);
+  });
+
+  it('prints the certificate as a PDF with holder, SOP, dates and verification code', async () => {
+    const response = await download(otto, first.id);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toMatch(/attachment; filename=".+\.pdf"/);
+    const bytes = await response.arrayBuffer();
+    expect(Buffer.from(bytes).subarray(0, 5).toString()).toBe('%PDF-');
+    const text = await pdfText(bytes);
+    const day = (iso: string) =>
+      new Date(iso).toLocaleDateString('en-GB', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+    for (const expected of [
+      'Otto Operator',
+      'Cooling cooked food',
+      first.verificationCode,
+      day(first.issuedAt),
+      day(first.expiresAt),
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('verifies a code publicly with non-sensitive facts only', async () => {
+    const anonymous = new ApiSession(stack.url);
+    const verified = await anonymous.get(
+      `/api/certifications/verify/${first.verificationCode.toLowerCase()}`,
+    );
+    expect(verified.status).toBe(200);
+    expect(verified.body).toEqual({
+      valid: true,
+      state: 'active',
+      holderName: 'Otto Operator',
+      title: 'Cooling cooked food',
+      issuedAt: first.issuedAt,
+      expiresAt: first.expiresAt,
+    });
+    const unknown = await anonymous.get('/api/certifications/verify/AAAA-BBBB-CCCC');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('No certificate has this verification code.');
+  });
+
+  it('notifies holder and supervisors once when expiring soon and once when expired', async () => {
+    const setExpiry = (interval: string) =>
+      stack.sql.query(
+        `UPDATE observation.certifications SET expires_at = now() + $2::interval WHERE id = $1`,
+        [first.id, interval],
+      );
+    await setExpiry('10 days');
+    expect((await list(tess)).summary).toMatchObject({ active: 0, expiringSoon: 1 });
+    expect(await stack.observation.expirySweep.run()).toBe(1);
+    expect(await stack.observation.expirySweep.run()).toBe(0);
+    const expiringFor = async (session: ApiSession) =>
+      (await titlesOf(session)).filter((title) => title === 'Certification expiring soon').length;
+    expect(await expiringFor(otto)).toBe(1);
+    expect(await expiringFor(tess)).toBe(1);
+    expect(await expiringFor(olga)).toBe(0);
+    expect(await expiringFor(gina)).toBe(0);
+
+    await setExpiry('-1 day');
+    expect((await list(tess, '?state=expired')).certifications).toHaveLength(1);
+    expect((await list(tess)).summary).toMatchObject({ expiringSoon: 0, overdue: 1 });
+    expect(await stack.observation.expirySweep.run()).toBe(1);
+    expect(await stack.observation.expirySweep.run()).toBe(0);
+    expect(
+      (await titlesOf(otto)).filter((title) => title === 'Certification expired'),
+    ).toHaveLength(1);
+    const verified = await new ApiSession(stack.url).get(
+      `/api/certifications/verify/${first.verificationCode}`,
+    );
+    expect(verified.body).toMatchObject({ valid: false, state: 'expired' });
+  });
+
+  it('renews on a new pass with the validity in force, keeping the record and its code', async () => {
+    expect(
+      (await mia.put(`/api/certifications/settings/sops/${documentId}`, { validityMonths: 6 }))
+        .status,
+    ).toBe(403);
+    const saved = await tess.put(`/api/certifications/settings/sops/${documentId}`, {
+      validityMonths: 6,
+    });
+    expect(saved.body).toEqual({
+      defaultValidityMonths: 12,
+      sops: [{ documentId, validityMonths: 6 }],
+    });
+    expect(
+      (await tess.put('/api/certifications/settings', { defaultValidityMonths: 0 })).body,
+    ).toMatchObject({ message: 'Validity must be between 1 and 120 months.' });
+    await observeOtto(ALL_RIGHT);
+    const [renewed] = (await list(tess)).certifications;
+    expect(renewed).toMatchObject({
+      id: first.id,
+      verificationCode: first.verificationCode,
+      validityMonths: 6,
+      state: 'active',
+    });
+    expect(new Date(renewed!.issuedAt).getTime()).toBeGreaterThan(
+      new Date(first.issuedAt).getTime(),
+    );
+    await setExpiryAndSweep(first.id, '5 days');
+    expect(
+      (await titlesOf(otto)).filter((title) => title === 'Certification expiring soon'),
+    ).toHaveLength(2);
+  });
+
+  it('lets only administrators revoke, and a later pass issues it again', async () => {
+    const revoke = (session: ApiSession) =>
+      session.post(`/api/certifications/${first.id}/revoke`, { reason: 'Observed unsafe cooling' });
+    expect((await revoke(otto)).status).toBe(403);
+    expect((await revoke(tess)).status).toBe(403);
+    expect(
+      (await adam.post(`/api/certifications/${first.id}/revoke`, { reason: ' ' })).body,
+    ).toMatchObject({ message: 'Please give a reason for revoking this certification.' });
+    const revoked = await revoke(adam);
+    expect(revoked.status).toBe(200);
+    expect(revoked.body).toMatchObject({
+      state: 'revoked',
+      revokedReason: 'Observed unsafe cooling',
+    });
+    const verified = await new ApiSession(stack.url).get(
+      `/api/certifications/verify/${first.verificationCode}`,
+    );
+    expect(verified.body).toMatchObject({ valid: false, state: 'revoked' });
+    expect((await list(tess)).summary).toMatchObject({ active: 0, revoked: 1 });
+    expect((await list(tess)).categories).toEqual([]);
+    await observeOtto(ALL_RIGHT);
+    expect((await list(tess)).certifications[0]).toMatchObject({
+      id: first.id,
+      state: 'active',
+      revokedAt: null,
+    });
+  });
+
+  it('certifies a completed course, in its category', async () => {
+    const course = await tess.post('/api/training/courses', {
+      title: 'Food safety basics',
+      description: 'Cooling and storage',
+      category: 'Food safety',
+      duration: '1 hour',
+      difficulty: 'Beginner',
+      documentIds: [documentId],
+    });
+    const courseId = course.body.id as number;
+    await otto.post(`/api/training/courses/${courseId}/enroll`);
+    await observeOtto(ALL_RIGHT);
+    const courses = (await list(otto, `?courseId=${courseId}`)).certifications;
+    expect(courses).toHaveLength(1);
+    expect(courses[0]).toMatchObject({
+      kind: 'course',
+      subjectId: courseId,
+      title: 'Food safety basics',
+      categories: ['Food safety'],
+      validityMonths: 12,
+      state: 'active',
+    });
+    expect((await list(tess)).categories).toContainEqual({ name: 'Food safety', count: 1 });
+  });
+});
+
+async function setExpiryAndSweep(id: number, interval: string) {
+  await stack.sql.query(
+    `UPDATE observation.certifications SET expires_at = now() + $2::interval WHERE id = $1`,
+    [id, interval],
+  );
+  await stack.observation.expirySweep.run();
+}

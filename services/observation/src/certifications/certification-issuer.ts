@@ -1,0 +1,74 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { termFrom } from './certification-rules.js';
+import { CertificationSettingsService } from './certification-settings.service.js';
+import { CertificationsRepository } from './certifications.repository.js';
+
+export interface PassedObservation {
+  id: number;
+  organization_id: number;
+  document_id: number;
+  evaluation_title: string;
+  operator_id: number;
+  operator_name: string;
+  observer_id: number;
+}
+
+export interface CompletedCourse {
+  organizationId: number;
+  courseId: number;
+  title: string;
+  userId: number;
+  holderName: string;
+}
+
+/** Issues (or renews) certifications when a person passes an SOP or completes a course. */
+@Injectable()
+export class CertificationIssuer {
+  constructor(
+    @Inject(CertificationsRepository) private readonly repository: CertificationsRepository,
+    @Inject(CertificationSettingsService) private readonly settings: CertificationSettingsService,
+  ) {}
+
+  /** Runs in the transaction that completes the observation, so a pass never lacks its record. */
+  async sopPassed(tx: EntityManager, observation: PassedObservation, score: number, at: Date) {
+    const months = await this.settings.monthsFor(
+      observation.organization_id,
+      observation.document_id,
+      tx,
+    );
+    return this.repository.issue(
+      {
+        organizationId: observation.organization_id,
+        userId: observation.operator_id,
+        holderName: observation.operator_name,
+        kind: 'sop',
+        subjectId: observation.document_id,
+        title: observation.evaluation_title,
+        observationId: observation.id,
+        observerId: observation.observer_id,
+        score,
+        validityMonths: months,
+        ...termFrom(at, months),
+      },
+      tx,
+    );
+  }
+
+  async courseCompleted(course: CompletedCourse, at: Date) {
+    const months = await this.settings.monthsFor(course.organizationId, null);
+    return this.repository.issue({
+      organizationId: course.organizationId,
+      userId: course.userId,
+      holderName: course.holderName,
+      kind: 'course',
+      subjectId: course.courseId,
+      title: course.title,
+      observationId: null,
+      observerId: null,
+      score: null,
+      validityMonths: months,
+      ...termFrom(at, months),
+    });
+  }
+}

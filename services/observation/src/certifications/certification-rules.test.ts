@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addMonths,
+  announcementDue,
+  certificationState,
+  daysLeft,
+  termFrom,
+  validityMonths,
+} from './certification-rules.js';
+
+const at = (iso: string) => new Date(iso);
+
+describe('expiry', () => {
+  it('runs the validity in calendar months from the pass', () => {
+    const term = termFrom(at('2026-03-15T10:00:00Z'), 12);
+    expect(term.issuedAt.toISOString()).toBe('2026-03-15T10:00:00.000Z');
+    expect(term.expiresAt.toISOString()).toBe('2027-03-15T10:00:00.000Z');
+  });
+
+  it('ends on the last day of a shorter month instead of spilling into the next', () => {
+    expect(addMonths(at('2026-01-31T08:00:00Z'), 1).toISOString()).toBe('2026-02-28T08:00:00.000Z');
+    expect(addMonths(at('2027-01-31T08:00:00Z'), 13).toISOString()).toBe(
+      '2028-02-29T08:00:00.000Z',
+    );
+    expect(addMonths(at('2026-08-31T00:00:00Z'), 6).toISOString()).toBe('2027-02-28T00:00:00.000Z');
+  });
+
+  it("takes the SOP's validity, else the organization's, else 12 months", () => {
+    expect(validityMonths(6, 24)).toBe(6);
+    expect(validityMonths(null, 24)).toBe(24);
+    expect(validityMonths(null, null)).toBe(12);
+  });
+});
+
+describe('states', () => {
+  const expiresAt = at('2026-12-31T12:00:00Z');
+
+  it('is active until 30 days before expiry, then expiring soon, then expired', () => {
+    expect(certificationState({ expiresAt, revokedAt: null }, at('2026-11-30T11:59:59Z'))).toBe(
+      'active',
+    );
+    expect(certificationState({ expiresAt, revokedAt: null }, at('2026-12-01T12:00:00Z'))).toBe(
+      'expiring_soon',
+    );
+    expect(certificationState({ expiresAt, revokedAt: null }, at('2026-12-31T11:59:59Z'))).toBe(
+      'expiring_soon',
+    );
+    expect(certificationState({ expiresAt, revokedAt: null }, at('2026-12-31T12:00:00Z'))).toBe(
+      'expired',
+    );
+  });
+
+  it('is revoked whatever its dates say', () => {
+    const revokedAt = at('2026-06-01T00:00:00Z');
+    expect(certificationState({ expiresAt, revokedAt }, at('2026-06-02T00:00:00Z'))).toBe(
+      'revoked',
+    );
+    expect(certificationState({ expiresAt, revokedAt }, at('2027-06-02T00:00:00Z'))).toBe(
+      'revoked',
+    );
+  });
+
+  it('a renewal moves an expired certification back to active', () => {
+    const renewed = termFrom(at('2027-02-01T09:00:00Z'), 12);
+    expect(certificationState({ expiresAt, revokedAt: null }, at('2027-02-01T09:00:00Z'))).toBe(
+      'expired',
+    );
+    expect(
+      certificationState(
+        { expiresAt: renewed.expiresAt, revokedAt: null },
+        at('2027-02-01T09:00:00Z'),
+      ),
+    ).toBe('active');
+  });
+
+  it('counts whole days left', () => {
+    expect(daysLeft(expiresAt, at('2026-12-21T12:00:00Z'))).toBe(10);
+    expect(daysLeft(expiresAt, at('2026-12-31T06:00:00Z'))).toBe(0);
+    expect(daysLeft(expiresAt, at('2027-01-05T00:00:00Z'))).toBe(0);
+  });
+});
+
+describe('announcements', () => {
+  it('announces expiring soon and expired once each, and nothing else', () => {
+    expect(announcementDue('active', null)).toBeNull();
+    expect(announcementDue('revoked', null)).toBeNull();
+    expect(announcementDue('expiring_soon', null)).toBe('expiring_soon');
+    expect(announcementDue('expiring_soon', 'expiring_soon')).toBeNull();
+    expect(announcementDue('expired', 'expiring_soon')).toBe('expired');
+    expect(announcementDue('expired', 'expired')).toBeNull();
+  });
+
+  it('announces a certification that expired without ever being seen as expiring', () => {
+    expect(announcementDue('expired', null)).toBe('expired');
+  });
+});

@@ -1,0 +1,74 @@
+import { type CertificationState, DEFAULT_VALIDITY_MONTHS, EXPIRING_SOON_DAYS } from '@hub/proto';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The same day of the month `months` later (UTC). A day the target month lacks becomes its
+ * last day, so a certificate issued on 31 January runs to 28 or 29 February, never into March.
+ */
+export function addMonths(date: Date, months: number): Date {
+  const result = new Date(date.getTime());
+  const day = result.getUTCDate();
+  result.setUTCDate(1);
+  result.setUTCMonth(result.getUTCMonth() + months);
+  const lastDay = new Date(
+    Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0),
+  ).getUTCDate();
+  result.setUTCDate(Math.min(day, lastDay));
+  return result;
+}
+
+/** The SOP's own validity wins over the organization's default, which wins over 12 months. */
+export function validityMonths(sopMonths: number | null, organizationMonths: number | null) {
+  return sopMonths ?? organizationMonths ?? DEFAULT_VALIDITY_MONTHS;
+}
+
+/** A pass (new or renewing) runs from the moment of the pass for the validity in force then. */
+export function termFrom(passedAt: Date, months: number) {
+  return { issuedAt: passedAt, expiresAt: addMonths(passedAt, months) };
+}
+
+export interface CertificationDates {
+  expiresAt: Date;
+  revokedAt: Date | null;
+}
+
+/**
+ * Revoked wins; then expired once the expiry moment is reached; then expiring soon within
+ * 30 days of it; otherwise active.
+ */
+export function certificationState(
+  certification: CertificationDates,
+  now: Date,
+): CertificationState {
+  if (certification.revokedAt) return 'revoked';
+  const left = certification.expiresAt.getTime() - now.getTime();
+  if (left <= 0) return 'expired';
+  if (left <= EXPIRING_SOON_DAYS * DAY_MS) return 'expiring_soon';
+  return 'active';
+}
+
+/** The same rule in SQL, for filters and counters; `table` is the alias of certifications. */
+export function stateSql(table = 'certifications'): string {
+  return `CASE WHEN ${table}.revoked_at IS NOT NULL THEN 'revoked'
+    WHEN ${table}.expires_at <= now() THEN 'expired'
+    WHEN ${table}.expires_at <= now() + interval '${EXPIRING_SOON_DAYS} days' THEN 'expiring_soon'
+    ELSE 'active' END`;
+}
+
+/**
+ * The state the holder should now hear about, or null: only expiring soon and expired are
+ * announced, each once (a renewal clears what was announced, so the next expiry is told again).
+ */
+export function announcementDue(
+  state: CertificationState,
+  announced: 'expiring_soon' | 'expired' | null,
+): 'expiring_soon' | 'expired' | null {
+  if (state !== 'expiring_soon' && state !== 'expired') return null;
+  return state === announced ? null : state;
+}
+
+/** Whole days from now until the expiry (0 on the last day). */
+export function daysLeft(expiresAt: Date, now: Date): number {
+  return Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / DAY_MS));
+}

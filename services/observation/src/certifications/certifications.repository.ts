@@ -1,0 +1,173 @@
+import { randomInt } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { CertificationKind, CertificationListQuery, CertificationSummary } from '@hub/proto';
+import { stateSql } from './certification-rules.js';
+
+export interface CertificationRow {
+  id: number;
+  organization_id: number;
+  user_id: number;
+  holder_name: string;
+  kind: CertificationKind;
+  subject_id: number;
+  title: string;
+  observation_id: number | null;
+  observer_id: number | null;
+  score: string | null;
+  validity_months: number;
+  issued_at: Date;
+  expires_at: Date;
+  verification_code: string;
+  revoked_at: Date | null;
+  revoked_reason: string | null;
+  notified_state: 'expiring_soon' | 'expired' | null;
+  /** The course's category (live), for course certifications. */
+  course_category?: string | null;
+}
+
+export interface Issue {
+  organizationId: number;
+  userId: number;
+  holderName: string;
+  kind: CertificationKind;
+  subjectId: number;
+  title: string;
+  observationId: number | null;
+  observerId: number | null;
+  score: number | null;
+  validityMonths: number;
+  issuedAt: Date;
+  expiresAt: Date;
+}
+
+/** Unambiguous letters and digits (no 0/O, 1/I/L), grouped for reading aloud: XXXX-XXXX-XXXX. */
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export function newVerificationCode(): string {
+  const chars = Array.from({ length: 12 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]);
+  return [0, 4, 8].map((start) => chars.slice(start, start + 4).join('')).join('-');
+}
+
+const SELECT = `SELECT c.*, co.category AS course_category FROM certifications c
+  LEFT JOIN courses co ON c.kind = 'course' AND co.id = c.subject_id`;
+
+/** Queries of the certifications table; the rules live in the service and certification-rules. */
+@Injectable()
+export class CertificationsRepository {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  /**
+   * Issues the certification, or renews it in place: new dates, revocation and announcements
+   * cleared, the verification code kept so a printed certificate still verifies.
+   */
+  async issue(issue: Issue, manager: EntityManager = this.db.manager): Promise<CertificationRow> {
+    const [row] = (await manager.query(
+      `INSERT INTO certifications (organization_id, user_id, holder_name, kind, subject_id, title,
+         observation_id, observer_id, score, validity_months, issued_at, expires_at, verification_code)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+       ON CONFLICT (organization_id, user_id, kind, subject_id) DO UPDATE SET
+         holder_name = EXCLUDED.holder_name, title = EXCLUDED.title,
+         observation_id = EXCLUDED.observation_id, observer_id = EXCLUDED.observer_id,
+         score = EXCLUDED.score, validity_months = EXCLUDED.validity_months,
+         issued_at = EXCLUDED.issued_at, expires_at = EXCLUDED.expires_at,
+         revoked_at = NULL, revoked_by = NULL, revoked_reason = NULL, notified_state = NULL
+       RETURNING *`,
+      [
+        issue.organizationId,
+        issue.userId,
+        issue.holderName,
+        issue.kind,
+        issue.subjectId,
+        issue.title,
+        issue.observationId,
+        issue.observerId,
+        issue.score,
+        issue.validityMonths,
+        issue.issuedAt,
+        issue.expiresAt,
+        newVerificationCode(),
+      ],
+    )) as CertificationRow[];
+    return row!;
+  }
+
+  async find(organizationId: number, id: number): Promise<CertificationRow | null> {
+    const [row] = (await this.db.query(`${SELECT} WHERE c.id = $1 AND c.organization_id = $2`, [
+      id,
+      organizationId,
+    ])) as CertificationRow[];
+    return row ?? null;
+  }
+
+  async findByCode(code: string): Promise<CertificationRow | null> {
+    const [row] = (await this.db.query(`${SELECT} WHERE c.verification_code = $1`, [
+      code,
+    ])) as CertificationRow[];
+    return row ?? null;
+  }
+
+  /** userId null: the whole organization. */
+  async list(organizationId: number, filter: CertificationListQuery): Promise<CertificationRow[]> {
+    const params: unknown[] = [organizationId];
+    const where = ['c.organization_id = $1'];
+    const add = (clause: string, value: unknown) => {
+      params.push(value);
+      where.push(clause.replace('?', `$${params.length}`));
+    };
+    if (filter.userId) add('c.user_id = ?', filter.userId);
+    if (filter.documentId) add(`c.kind = 'sop' AND c.subject_id = ?`, filter.documentId);
+    if (filter.courseId) add(`c.kind = 'course' AND c.subject_id = ?`, filter.courseId);
+    if (filter.state) add(`(${stateSql('c')}) = ?`, filter.state);
+    params.push(filter.limit);
+    return (await this.db.query(
+      `${SELECT} WHERE ${where.join(' AND ')} ORDER BY c.issued_at DESC, c.id DESC LIMIT $${params.length}`,
+      params,
+    )) as CertificationRow[];
+  }
+
+  /** The four cards (and revoked), for the organization or, with userId, one person. */
+  async summary(organizationId: number, userId: number | null): Promise<CertificationSummary> {
+    const [row] = (await this.db.query(
+      `SELECT count(*) FILTER (WHERE state = 'active')::int AS active,
+              count(*) FILTER (WHERE state <> 'revoked' AND issued_at >= date_trunc('month', now()))::int AS "completedThisMonth",
+              count(*) FILTER (WHERE state = 'expiring_soon')::int AS "expiringSoon",
+              count(*) FILTER (WHERE state = 'expired')::int AS overdue,
+              count(*) FILTER (WHERE state = 'revoked')::int AS revoked
+         FROM (SELECT issued_at, ${stateSql()} AS state FROM certifications
+                WHERE organization_id = $1 AND ($2::int IS NULL OR user_id = $2)) s`,
+      [organizationId, userId],
+    )) as CertificationSummary[];
+    return row!;
+  }
+
+  /** Certifications that are not revoked, per subject: what the categories are counted from. */
+  async countsBySubject(organizationId: number, userId: number | null) {
+    return (await this.db.query(
+      `SELECT c.kind, c.subject_id AS "subjectId", co.category AS "courseCategory", count(*)::int AS count
+         FROM certifications c LEFT JOIN courses co ON c.kind = 'course' AND co.id = c.subject_id
+        WHERE c.organization_id = $1 AND ($2::int IS NULL OR c.user_id = $2) AND c.revoked_at IS NULL
+        GROUP BY c.kind, c.subject_id, co.category`,
+      [organizationId, userId],
+    )) as {
+      kind: CertificationKind;
+      subjectId: number;
+      courseCategory: string | null;
+      count: number;
+    }[];
+  }
+
+  async revoke(
+    organizationId: number,
+    id: number,
+    by: number,
+    reason: string,
+  ): Promise<CertificationRow | null> {
+    // TypeORM answers an UPDATE ... RETURNING as [rows, affected count].
+    const [rows] = (await this.db.query(
+      `UPDATE certifications SET revoked_at = coalesce(revoked_at, now()), revoked_by = $3, revoked_reason = $4
+        WHERE id = $1 AND organization_id = $2 RETURNING id`,
+      [id, organizationId, by, reason],
+    )) as [{ id: number }[], number];
+    return rows[0] ? this.find(organizationId, id) : null;
+  }
+}

@@ -1,0 +1,173 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type Actor,
+  type Certification,
+  CERTIFICATION_REVOKERS,
+  CERTIFICATION_STAFF,
+  CERTIFICATION_VIEWERS,
+  type CertificationList,
+  type CertificationListQuery,
+  type CertificationVerification,
+  libraryRpc,
+} from '@hub/proto';
+import { requireRole, RpcClient, RpcFailure } from '@hub/kit';
+import { OBSERVATION_CONFIG, type ObservationConfig, RPC } from '../config.js';
+import { renderCertificate } from './certificate-pdf.js';
+import { certificationState } from './certification-rules.js';
+import { type CertificationRow, CertificationsRepository } from './certifications.repository.js';
+
+export const NOT_FOUND = 'Certification not found';
+export const UNKNOWN_CODE = 'No certificate has this verification code.';
+const UNCATEGORIZED = 'Uncategorized';
+
+/** Certifications as records: listed, printed, verified and revoked. */
+@Injectable()
+export class CertificationsService {
+  constructor(
+    @Inject(CertificationsRepository) private readonly repository: CertificationsRepository,
+    @Inject(RPC) private readonly rpc: RpcClient,
+    @Inject(OBSERVATION_CONFIG) private readonly config: ObservationConfig,
+  ) {}
+
+  /** Staff see the organization's certifications; anyone else sees only their own. */
+  private scopeOf(actor: Actor): number | null {
+    return CERTIFICATION_STAFF.includes(actor.role) ? null : actor.userId;
+  }
+
+  private async row(actor: Actor, id: number): Promise<CertificationRow> {
+    const row = await this.repository.find(actor.organizationId, id);
+    const own = this.scopeOf(actor);
+    if (!row || (own !== null && row.user_id !== own)) throw RpcFailure.notFound(NOT_FOUND);
+    return row;
+  }
+
+  /** The tags of each SOP, asked of the library (which owns documents and tags). */
+  private async sopTags(organizationId: number, documentIds: number[]) {
+    const unique = [...new Set(documentIds)];
+    const rows = unique.length
+      ? await this.rpc.call(libraryRpc.documentTags, { organizationId, documentIds: unique })
+      : [];
+    return new Map(rows.map((row) => [row.documentId, row.tags]));
+  }
+
+  private categoriesOf(
+    kind: CertificationRow['kind'],
+    subjectId: number,
+    courseCategory: string | null | undefined,
+    tags: Map<number, string[]>,
+  ): string[] {
+    const names = kind === 'course' ? [courseCategory ?? ''] : (tags.get(subjectId) ?? []);
+    const present = names.filter((name) => name.trim() !== '');
+    return present.length ? present : [UNCATEGORIZED];
+  }
+
+  private view(row: CertificationRow, tags: Map<number, string[]>, now: Date): Certification {
+    return {
+      id: row.id,
+      userId: row.user_id,
+      holderName: row.holder_name,
+      kind: row.kind,
+      subjectId: row.subject_id,
+      title: row.title,
+      categories: this.categoriesOf(row.kind, row.subject_id, row.course_category, tags),
+      score: row.score === null ? null : Number(row.score),
+      issuedAt: row.issued_at.toISOString(),
+      expiresAt: row.expires_at.toISOString(),
+      validityMonths: row.validity_months,
+      state: certificationState({ expiresAt: row.expires_at, revokedAt: row.revoked_at }, now),
+      verificationCode: row.verification_code,
+      revokedAt: row.revoked_at?.toISOString() ?? null,
+      revokedReason: row.revoked_reason,
+    };
+  }
+
+  async list(actor: Actor, query: CertificationListQuery): Promise<CertificationList> {
+    requireRole(actor, CERTIFICATION_VIEWERS);
+    const own = this.scopeOf(actor);
+    const filter = own === null ? query : { ...query, userId: own };
+    const [rows, summary, subjects] = await Promise.all([
+      this.repository.list(actor.organizationId, filter),
+      this.repository.summary(actor.organizationId, own),
+      this.repository.countsBySubject(actor.organizationId, own),
+    ]);
+    const tags = await this.sopTags(actor.organizationId, [
+      ...rows.filter((row) => row.kind === 'sop').map((row) => row.subject_id),
+      ...subjects.filter((subject) => subject.kind === 'sop').map((subject) => subject.subjectId),
+    ]);
+    const categories = new Map<string, number>();
+    for (const subject of subjects) {
+      for (const name of this.categoriesOf(
+        subject.kind,
+        subject.subjectId,
+        subject.courseCategory,
+        tags,
+      )) {
+        categories.set(name, (categories.get(name) ?? 0) + subject.count);
+      }
+    }
+    const now = new Date();
+    return {
+      certifications: rows.map((row) => this.view(row, tags, now)),
+      summary,
+      categories: [...categories]
+        .map(([name, count]) => ({ name, count }))
+        .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
+    };
+  }
+
+  async certificate(actor: Actor, id: number) {
+    requireRole(actor, CERTIFICATION_VIEWERS);
+    const row = await this.row(actor, id);
+    const pdf = await renderCertificate({
+      holderName: row.holder_name,
+      kind: row.kind,
+      title: row.title,
+      issuedAt: row.issued_at,
+      expiresAt: row.expires_at,
+      state: certificationState(
+        { expiresAt: row.expires_at, revokedAt: row.revoked_at },
+        new Date(),
+      ),
+      verificationCode: row.verification_code,
+      verifyUrl: `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/api/certifications/verify/${row.verification_code}`,
+    });
+    const slug = `${row.title}-${row.holder_name}`
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 80);
+    return {
+      fileName: `certificate-${slug || row.id}.pdf`,
+      pdfBase64: Buffer.from(pdf).toString('base64'),
+    };
+  }
+
+  /** Public: whoever holds a paper learns whether it stands, not who else holds what. */
+  async verify(code: string): Promise<CertificationVerification> {
+    const row = await this.repository.findByCode(code.trim().toUpperCase());
+    if (!row) throw RpcFailure.notFound(UNKNOWN_CODE);
+    const state = certificationState(
+      { expiresAt: row.expires_at, revokedAt: row.revoked_at },
+      new Date(),
+    );
+    return {
+      valid: state === 'active' || state === 'expiring_soon',
+      state,
+      holderName: row.holder_name,
+      title: row.title,
+      issuedAt: row.issued_at.toISOString(),
+      expiresAt: row.expires_at.toISOString(),
+    };
+  }
+
+  async revoke(actor: Actor, id: number, reason: string): Promise<Certification> {
+    requireRole(actor, CERTIFICATION_REVOKERS);
+    const row = await this.repository.revoke(actor.organizationId, id, actor.userId, reason);
+    if (!row) throw RpcFailure.notFound(NOT_FOUND);
+    const tags = await this.sopTags(
+      actor.organizationId,
+      row.kind === 'sop' ? [row.subject_id] : [],
+    );
+    return this.view(row, tags, new Date());
+  }
+}

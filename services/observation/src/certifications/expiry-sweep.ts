@@ -1,0 +1,131 @@
+import { Logger } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import type { DataSource, EntityManager } from 'typeorm';
+import { EXPIRING_SOON_DAYS, identityRpc, type RpcAnswer } from '@hub/proto';
+import type { RpcClient } from '@hub/kit';
+import { longDate } from './certificate-pdf.js';
+import { announcementDue, certificationState, daysLeft } from './certification-rules.js';
+import type { CertificationRow } from './certifications.repository.js';
+
+/** Daily at 03:00 UTC, and once whenever the service starts. */
+export const SWEEP_SCHEDULE = { id: 'certification-expiry-daily', pattern: '0 3 * * *' };
+const BATCH = 100;
+
+type Members = RpcAnswer<typeof identityRpc.members>;
+
+/**
+ * Tells holders and their supervisors (the observer who issued the certification and the
+ * organization's active training supervisors) when a certification becomes expiring soon and
+ * when it expires: once per state change, because the state told is stored with the row in
+ * the same transaction, so re-running the sweep (or running it on several replicas) repeats
+ * nothing.
+ */
+export class CertificationExpirySweep {
+  private readonly logger = new Logger('CertificationExpiry');
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  /** Schedules the daily run and asks for one now. */
+  static async schedule(queue: Queue): Promise<void> {
+    await queue.upsertJobScheduler(
+      SWEEP_SCHEDULE.id,
+      { pattern: SWEEP_SCHEDULE.pattern, tz: 'UTC' },
+      { name: 'sweep', data: {} },
+    );
+    await queue.add('sweep', {}, { removeOnComplete: true, removeOnFail: 100 });
+  }
+
+  /** Returns how many announcements were made. */
+  async run(): Promise<number> {
+    const members = new Map<number, Members>();
+    let announced = 0;
+    for (;;) {
+      const ids = await this.candidates();
+      if (ids.length === 0) return announced;
+      let progress = 0;
+      for (const id of ids) {
+        if (await this.announce(id, members)) progress += 1;
+      }
+      announced += progress;
+      // Rows another replica holds are skipped; stop rather than spin on them.
+      if (ids.length < BATCH || progress === 0) return announced;
+    }
+  }
+
+  private async candidates(): Promise<number[]> {
+    const rows = (await this.db.query(
+      `SELECT id FROM certifications
+        WHERE revoked_at IS NULL AND expires_at <= now() + interval '${EXPIRING_SOON_DAYS} days'
+          AND notified_state IS DISTINCT FROM (CASE WHEN expires_at <= now() THEN 'expired' ELSE 'expiring_soon' END)
+        ORDER BY expires_at LIMIT ${BATCH}`,
+    )) as { id: number }[];
+    return rows.map((row) => row.id);
+  }
+
+  private announce(id: number, members: Map<number, Members>): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [row] = (await tx.query(
+        `SELECT * FROM certifications WHERE id = $1 FOR UPDATE SKIP LOCKED`,
+        [id],
+      )) as CertificationRow[];
+      if (!row) return false;
+      const now = new Date();
+      const state = certificationState(
+        { expiresAt: row.expires_at, revokedAt: row.revoked_at },
+        now,
+      );
+      const due = announcementDue(state, row.notified_state);
+      if (!due) return false;
+      await this.notify(row, due, await this.membersOf(row.organization_id, members), now);
+      await this.remember(tx, row.id, due);
+      return true;
+    });
+  }
+
+  private async membersOf(organizationId: number, cache: Map<number, Members>) {
+    if (!cache.has(organizationId)) {
+      cache.set(organizationId, await this.rpc.call(identityRpc.members, { organizationId }));
+    }
+    return cache.get(organizationId)!;
+  }
+
+  private async notify(
+    row: CertificationRow,
+    state: 'expiring_soon' | 'expired',
+    people: Members,
+    now: Date,
+  ) {
+    const supervisors = people
+      .filter((person) => person.isActive && person.role === 'training_supervisor')
+      .map((person) => person.id);
+    const observer = people.some((person) => person.id === row.observer_id)
+      ? [row.observer_id!]
+      : [];
+    const holder = people.some((person) => person.id === row.user_id) ? [row.user_id] : [];
+    const userIds = [...new Set([...holder, ...observer, ...supervisors])];
+    if (userIds.length === 0) return;
+    const until = longDate(row.expires_at);
+    const days = daysLeft(row.expires_at, now);
+    const notification =
+      state === 'expiring_soon'
+        ? {
+            type: 'warning' as const,
+            title: 'Certification expiring soon',
+            message: `${row.holder_name}'s certification "${row.title}" expires on ${until} (in ${days} day${days === 1 ? '' : 's'}). A new pass renews it.`,
+          }
+        : {
+            type: 'error' as const,
+            title: 'Certification expired',
+            message: `${row.holder_name}'s certification "${row.title}" expired on ${until}. A new pass renews it.`,
+          };
+    await this.rpc.call(identityRpc.notify, { userIds: userIds.slice(0, 1000), notification });
+    this.logger.log(`certification ${row.id}: ${state} announced to ${userIds.length} people`);
+  }
+
+  private async remember(tx: EntityManager, id: number, state: 'expiring_soon' | 'expired') {
+    await tx.query(`UPDATE certifications SET notified_state = $2 WHERE id = $1`, [id, state]);
+  }
+}

@@ -1,0 +1,14 @@
+import { type Actor, INSIGHTS_ROLES } from '@hub/proto';
+import { requireRole } from '@hub/kit';
+
+/**
+ * Whose records a report reads: the caller's organization, or (null) the whole platform for
+ * the super administrator, as the Hub's figures do. Every query filters with
+ * `($1::int IS NULL OR organization_id = $1)`.
+ */
+export type ReportScope = number | null;
+
+export function reportScope(actor: Actor): ReportScope {
+  requireRole(actor, INSIGHTS_ROLES);
+  return actor.role === 'super_admin' ? null : actor.organizationId;
+}

@@ -1,0 +1,32 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { insightsRpc, type RpcRequest } from '@hub/proto';
+import { RpcHandler } from '@hub/kit';
+import { ExportsService } from './exports.service.js';
+import { InsightsService } from './insights.service.js';
+
+type Req<K extends keyof typeof insightsRpc> = RpcRequest<(typeof insightsRpc)[K]>;
+
+/** Each service method checks the actor's role again and scopes to its organization. */
+@Controller()
+export class ReportsController {
+  constructor(
+    private readonly insightsService: InsightsService,
+    private readonly exportsService: ExportsService,
+  ) {}
+
+  @RpcHandler(insightsRpc.observationInsights)
+  insights(@Payload() { actor }: Req<'observationInsights'>) {
+    return this.insightsService.insights(actor);
+  }
+
+  @RpcHandler(insightsRpc.observationHistory)
+  observationHistory(@Payload() { actor, afterId, limit }: Req<'observationHistory'>) {
+    return this.exportsService.observationHistory(actor, afterId, limit);
+  }
+
+  @RpcHandler(insightsRpc.recordExport)
+  recordExport(@Payload() { actor, kind, rows }: Req<'recordExport'>) {
+    return this.exportsService.recordExport(actor, kind, rows);
+  }
+}

@@ -1,0 +1,160 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { INSIGHTS_PERIOD_DAYS, type ReportKind } from '@hub/proto';
+import type { ReportScope } from './report-scope.js';
+
+const PERIOD = `interval '${INSIGHTS_PERIOD_DAYS} days'`;
+const TWO_PERIODS = `interval '${2 * INSIGHTS_PERIOD_DAYS} days'`;
+/** Start of the current UTC day. */
+const TODAY = `(date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')`;
+
+export interface PeriodFigures {
+  score_now: number | null;
+  score_before: number | null;
+  enrolled_now: number;
+  completed_now: number;
+  enrolled_before: number;
+  completed_before: number;
+  reports_now: number;
+  reports_before: number;
+}
+
+export interface CenterCounts {
+  active: number;
+  completed_today: number;
+  alerts: number;
+}
+
+export interface ActivityRow {
+  kind:
+    | 'observation_completed'
+    | 'observation_started'
+    | 'finding_recorded'
+    | 'course_completed'
+    | 'course_enrolled';
+  ref_id: number;
+  observation_id: number | null;
+  organization_id: number;
+  user_id: number | null;
+  subject: string;
+  person: string | null;
+  other: string | null;
+  score: string | null;
+  passed: boolean | null;
+  occurred_at: Date;
+}
+
+export interface DueCourseRow {
+  id: number;
+  title: string;
+  due_day: string;
+  enrolled: number;
+  completed: number;
+}
+
+/** The SQL behind insights and exports; the rules that shape it live in the services. */
+@Injectable()
+export class ReportsRepository {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  async periodFigures(scope: ReportScope): Promise<PeriodFigures> {
+    const [row] = (await this.db.query(
+      `SELECT
+         (SELECT round(avg(score) FILTER (WHERE completed_at > now() - ${PERIOD}), 1)::float
+            FROM observations WHERE status = 'completed' AND completed_at > now() - ${TWO_PERIODS}
+             AND ($1::int IS NULL OR organization_id = $1)) AS score_now,
+         (SELECT round(avg(score) FILTER (WHERE completed_at <= now() - ${PERIOD}), 1)::float
+            FROM observations WHERE status = 'completed' AND completed_at > now() - ${TWO_PERIODS}
+             AND ($1::int IS NULL OR organization_id = $1)) AS score_before,
+         e.*, r.*
+         FROM (SELECT count(*)::int AS enrolled_now,
+                      count(e.completed_at)::int AS completed_now,
+                      count(*) FILTER (WHERE e.enrolled_at <= now() - ${PERIOD})::int AS enrolled_before,
+                      count(*) FILTER (WHERE e.completed_at <= now() - ${PERIOD})::int AS completed_before
+                 FROM enrollments e JOIN courses c ON c.id = e.course_id
+                WHERE ($1::int IS NULL OR c.organization_id = $1)) e,
+              (SELECT count(*) FILTER (WHERE created_at > now() - ${PERIOD})::int AS reports_now,
+                      count(*) FILTER (WHERE created_at <= now() - ${PERIOD})::int AS reports_before
+                 FROM report_exports WHERE created_at > now() - ${TWO_PERIODS}
+                  AND ($1::int IS NULL OR organization_id = $1)) r`,
+      [scope],
+    )) as PeriodFigures[];
+    return row!;
+  }
+
+  async centerCounts(scope: ReportScope): Promise<CenterCounts> {
+    const [row] = (await this.db.query(
+      `SELECT
+         (SELECT count(*)::int FROM observations
+           WHERE status = 'in_progress' AND ($1::int IS NULL OR organization_id = $1)) AS active,
+         (SELECT count(*)::int FROM observations
+           WHERE status = 'completed' AND completed_at >= ${TODAY}
+             AND ($1::int IS NULL OR organization_id = $1)) AS completed_today,
+         (SELECT count(*)::int FROM findings
+           WHERE status = 'open' AND ($1::int IS NULL OR organization_id = $1)) AS alerts`,
+      [scope],
+    )) as CenterCounts[];
+    return row!;
+  }
+
+  /** The latest events of each kind, merged newest first. */
+  async recentActivity(scope: ReportScope, limit: number): Promise<ActivityRow[]> {
+    return (await this.db.query(
+      `(SELECT 'observation_completed' AS kind, id AS ref_id, id AS observation_id, organization_id,
+               operator_id AS user_id, evaluation_title AS subject, operator_name AS person,
+               observer_name AS other, score::text, passed, completed_at AS occurred_at
+          FROM observations WHERE status = 'completed' AND ($1::int IS NULL OR organization_id = $1)
+         ORDER BY completed_at DESC LIMIT $2)
+       UNION ALL
+       (SELECT 'observation_started', id, id, organization_id, operator_id, evaluation_title,
+               operator_name, observer_name, NULL, NULL, started_at
+          FROM observations WHERE ($1::int IS NULL OR organization_id = $1)
+         ORDER BY started_at DESC LIMIT $2)
+       UNION ALL
+       (SELECT 'finding_recorded', f.id, f.observation_id, f.organization_id, o.operator_id,
+               o.evaluation_title, o.operator_name, f.severity || ' ' || f.category, NULL, NULL, f.created_at
+          FROM findings f JOIN observations o ON o.id = f.observation_id
+         WHERE ($1::int IS NULL OR f.organization_id = $1)
+         ORDER BY f.created_at DESC LIMIT $2)
+       UNION ALL
+       (SELECT 'course_completed', c.id, NULL, c.organization_id, e.user_id, c.title, NULL, NULL,
+               NULL, NULL, e.completed_at
+          FROM enrollments e JOIN courses c ON c.id = e.course_id
+         WHERE e.completed_at IS NOT NULL AND ($1::int IS NULL OR c.organization_id = $1)
+         ORDER BY e.completed_at DESC LIMIT $2)
+       UNION ALL
+       (SELECT 'course_enrolled', c.id, NULL, c.organization_id, e.user_id, c.title, NULL, NULL,
+               NULL, NULL, e.enrolled_at
+          FROM enrollments e JOIN courses c ON c.id = e.course_id
+         WHERE ($1::int IS NULL OR c.organization_id = $1)
+         ORDER BY e.enrolled_at DESC LIMIT $2)
+       ORDER BY occurred_at DESC, kind LIMIT $2`,
+      [scope, limit],
+    )) as ActivityRow[];
+  }
+
+  /** Courses due today or later, soonest first, with how many enrolled people completed them. */
+  async dueCourses(scope: ReportScope, limit: number): Promise<DueCourseRow[]> {
+    return (await this.db.query(
+      `SELECT c.id, c.title, to_char(c.due_date, 'YYYY-MM-DD') AS due_day,
+              count(e.user_id)::int AS enrolled, count(e.completed_at)::int AS completed
+         FROM courses c LEFT JOIN enrollments e ON e.course_id = c.id
+        WHERE c.due_date >= (now() AT TIME ZONE 'UTC')::date AND ($1::int IS NULL OR c.organization_id = $1)
+        GROUP BY c.id ORDER BY c.due_date, c.id LIMIT $2`,
+      [scope, limit],
+    )) as DueCourseRow[];
+  }
+
+  async recordExport(
+    organizationId: number,
+    userId: number,
+    kind: ReportKind,
+    rows: number,
+  ): Promise<number> {
+    const [created] = (await this.db.query(
+      `INSERT INTO report_exports (organization_id, kind, rows, created_by) VALUES ($1, $2, $3, $4) RETURNING id`,
+      [organizationId, kind, rows, userId],
+    )) as { id: number }[];
+    return created!.id;
+  }
+}

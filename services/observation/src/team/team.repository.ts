@@ -1,0 +1,77 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { PERFORMANCE_WINDOW_DAYS } from '@hub/proto';
+import type { PassCounts } from './team-figures.js';
+
+const WINDOW = `now() - interval '${PERFORMANCE_WINDOW_DAYS} days'`;
+
+/** The observation records behind Team Overview, all over the last 90 days. */
+@Injectable()
+export class TeamRepository {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  /** Mean completed-observation score per observed person. */
+  async performance(organizationId: number): Promise<Map<number, number>> {
+    const rows = (await this.db.query(
+      `SELECT operator_id, round(avg(score), 1)::float AS score FROM observations
+        WHERE organization_id = $1 AND status = 'completed' AND completed_at >= ${WINDOW}
+        GROUP BY operator_id`,
+      [organizationId],
+    )) as { operator_id: number; score: number }[];
+    return new Map(rows.map((row) => [row.operator_id, row.score]));
+  }
+
+  /** Completed observations and passes per SOP. */
+  async passesBySop(organizationId: number) {
+    return (await this.db.query(
+      `SELECT document_id AS "documentId", count(*)::int AS total, count(*) FILTER (WHERE passed)::int AS passed
+         FROM observations WHERE organization_id = $1 AND status = 'completed' AND completed_at >= ${WINDOW}
+        GROUP BY document_id`,
+      [organizationId],
+    )) as (PassCounts & { documentId: number })[];
+  }
+
+  /** Each person's first completed observation of each SOP (if it fell in the window): passed? */
+  async firstAttempts(organizationId: number): Promise<PassCounts> {
+    const [row] = (await this.db.query(
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE passed)::int AS passed FROM (
+         SELECT DISTINCT ON (operator_id, document_id) passed, completed_at FROM observations
+          WHERE organization_id = $1 AND status = 'completed'
+          ORDER BY operator_id, document_id, completed_at, id) first
+        WHERE completed_at >= ${WINDOW}`,
+      [organizationId],
+    )) as PassCounts[];
+    return row ?? { total: 0, passed: 0 };
+  }
+
+  async observationsOf(organizationId: number, userId: number) {
+    return (await this.db.query(
+      `SELECT id, evaluation_title AS title, observer_name AS "observerName", status,
+              score::float AS score, passed, started_at AS "startedAt", completed_at AS "completedAt"
+         FROM observations WHERE organization_id = $1 AND operator_id = $2
+        ORDER BY started_at DESC, id DESC LIMIT 100`,
+      [organizationId, userId],
+    )) as {
+      id: number;
+      title: string;
+      observerName: string;
+      status: 'in_progress' | 'completed';
+      score: number | null;
+      passed: boolean | null;
+      startedAt: Date;
+      completedAt: Date | null;
+    }[];
+  }
+
+  async enrolmentsOf(organizationId: number, userId: number) {
+    return (await this.db.query(
+      `SELECT c.id AS "courseId", c.title, e.completed_at AS "completedAt",
+              coalesce(array_agg(s.document_id) FILTER (WHERE s.document_id IS NOT NULL), '{}') AS documents
+         FROM enrollments e JOIN courses c ON c.id = e.course_id
+         LEFT JOIN course_sops s ON s.course_id = c.id
+        WHERE e.user_id = $1 AND c.organization_id = $2
+        GROUP BY c.id, c.title, e.completed_at, e.enrolled_at ORDER BY e.enrolled_at DESC`,
+      [userId, organizationId],
+    )) as { courseId: number; title: string; completedAt: Date | null; documents: number[] }[];
+  }
+}

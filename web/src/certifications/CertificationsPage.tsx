@@ -1,0 +1,125 @@
+import {
+  CERTIFICATION_STATES,
+  type Certification,
+  type CertificationState,
+  CertificationState as StateSchema,
+} from '@hub/proto';
+import { useQuery } from '@tanstack/react-query';
+import { Award, Search } from 'lucide-react';
+import { useState } from 'react';
+import { currentUserQuery } from '../api/queries';
+import { Card, CardTitle } from '../ui/Card';
+import { EmptyList, LoadingRow } from '../ui/ListStates';
+import { inputClass, selectClass } from '../ui/styles';
+import { CategoriesCard } from './CategoriesCard';
+import { CertificationCards } from './CertificationCards';
+import { CertificationRow } from './CertificationRow';
+import { canRevoke, matchesSearch, seesEveryone, STATE_LABELS } from './format';
+import { certificationsQuery } from './queries';
+import { RevokeDialog } from './RevokeDialog';
+
+/** /certifications: every certification the caller may see, with its certificate. */
+export function CertificationsPage() {
+  const role = useQuery(currentUserQuery).data?.role;
+  const [state, setState] = useState<CertificationState | undefined>(undefined);
+  const [search, setSearch] = useState('');
+  const [revoking, setRevoking] = useState<Certification | null>(null);
+  const list = useQuery(certificationsQuery(state));
+  const shown = (list.data?.certifications ?? []).filter((certification) =>
+    matchesSearch(certification, search),
+  );
+
+  return (
+    <div data-testid="certifications-page" className="mx-auto max-w-7xl space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold">Certifications</h1>
+        <p className="text-slate-500 dark:text-slate-400">
+          {seesEveryone(role)
+            ? "Your organization's certifications, issued by passed observations and completed courses"
+            : 'Your certifications, issued by passed observations and completed courses'}
+        </p>
+      </header>
+      <CertificationCards summary={list.data?.summary} />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="space-y-4 lg:col-span-2" testId="cert-recent">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <CardTitle>Recent Certifications</CardTitle>
+            <div className="flex flex-wrap gap-2">
+              <label className="relative w-56">
+                <span className="sr-only">Search certifications</span>
+                <Search aria-hidden className="absolute top-3 left-3 size-4 text-slate-400" />
+                <input
+                  data-testid="cert-search"
+                  className={`${inputClass} pl-9`}
+                  placeholder="Search people, SOPs, categories"
+                  value={search}
+                  onChange={(event) => setSearch(event.target.value)}
+                />
+              </label>
+              <div className="w-40">
+                <select
+                  aria-label="State"
+                  data-testid="cert-state-filter"
+                  className={selectClass}
+                  value={state ?? 'all'}
+                  onChange={(event) => {
+                    const parsed = StateSchema.safeParse(event.target.value);
+                    setState(parsed.success ? parsed.data : undefined);
+                  }}
+                >
+                  <option value="all">All states</option>
+                  {CERTIFICATION_STATES.map((value) => (
+                    <option key={value} value={value}>
+                      {STATE_LABELS[value]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+          </div>
+          <RecentList
+            loading={list.isPending}
+            failed={list.isError}
+            certifications={shown}
+            onRevoke={canRevoke(role) ? setRevoking : undefined}
+          />
+        </Card>
+        <CategoriesCard categories={list.data?.categories} />
+      </div>
+      <RevokeDialog certification={revoking} onClose={() => setRevoking(null)} />
+    </div>
+  );
+}
+
+function RecentList(props: {
+  loading: boolean;
+  failed: boolean;
+  certifications: Certification[];
+  onRevoke?: (certification: Certification) => void;
+}) {
+  if (props.loading) return <LoadingRow label="Loading certifications..." />;
+  if (props.failed) {
+    return <p className="text-sm text-red-600">Failed to load certifications</p>;
+  }
+  if (props.certifications.length === 0) {
+    return (
+      <EmptyList
+        testId="cert-empty"
+        icon={Award}
+        title="No certifications found."
+        hint="A certification is issued when someone passes an observation of an SOP or completes a course."
+      />
+    );
+  }
+  return (
+    <ul className="space-y-3">
+      {props.certifications.map((certification) => (
+        <CertificationRow
+          key={certification.id}
+          certification={certification}
+          onRevoke={props.onRevoke}
+        />
+      ))}
+    </ul>
+  );
+}

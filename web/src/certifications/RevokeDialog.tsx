@@ -1,0 +1,70 @@
+import type { Certification } from '@hub/proto';
+import { useState } from 'react';
+import { failureToast } from '../api/errors';
+import { toast } from '../toast/toastStore';
+import { Dialog } from '../ui/Dialog';
+import { smallButtonClass, textareaClass } from '../ui/styles';
+import { useRevokeCertification } from './queries';
+
+/** Asks an administrator for the reason, then revokes. */
+export function RevokeDialog({
+  certification,
+  onClose,
+}: {
+  certification: Certification | null;
+  onClose: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  const revoke = useRevokeCertification();
+  const close = () => {
+    setReason('');
+    onClose();
+  };
+  const submit = () => {
+    if (!certification) return;
+    revoke.mutate(
+      { id: certification.id, reason },
+      {
+        onSuccess: () => {
+          toast({ title: 'Certification revoked' });
+          close();
+        },
+        onError: (error) =>
+          toast(failureToast('Revoke failed', error, 'Failed to revoke the certification')),
+      },
+    );
+  };
+  return (
+    <Dialog
+      open={certification !== null}
+      onOpenChange={(open) => (open ? undefined : close())}
+      title="Revoke certification"
+      description={
+        certification ? `${certification.holderName} · ${certification.title}` : undefined
+      }
+      testId="revoke-dialog"
+    >
+      <label className="block space-y-1 text-sm">
+        <span className="font-medium">Reason</span>
+        <textarea
+          data-testid="revoke-reason"
+          rows={3}
+          className={textareaClass}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      </label>
+      <div className="mt-4 flex justify-end">
+        <button
+          type="button"
+          data-testid="revoke-confirm"
+          className={smallButtonClass}
+          disabled={revoke.isPending}
+          onClick={submit}
+        >
+          Revoke
+        </button>
+      </div>
+    </Dialog>
+  );
+}

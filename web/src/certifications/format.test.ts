@@ -1,0 +1,62 @@
+import type { Certification } from '@hub/proto';
+import { describe, expect, it } from 'vitest';
+import {
+  canRevoke,
+  categoryShare,
+  expiryText,
+  matchesSearch,
+  seesEveryone,
+  shortDate,
+} from './format';
+
+const certification: Certification = {
+  id: 1,
+  userId: 2,
+  holderName: 'Otto Operator',
+  kind: 'sop',
+  subjectId: 3,
+  title: 'Cooling cooked food',
+  categories: ['Safety', 'Kitchen'],
+  score: 100,
+  issuedAt: '2026-01-31T10:00:00.000Z',
+  expiresAt: '2027-01-31T10:00:00.000Z',
+  validityMonths: 12,
+  state: 'active',
+  verificationCode: 'ABCD-EFGH-JKMN',
+  revokedAt: null,
+  revokedReason: null,
+};
+
+describe('certification text', () => {
+  it('dates in UTC, as the certificate prints them', () => {
+    expect(shortDate('2026-11-30T23:30:00.000Z')).toBe('30 Nov 2026');
+  });
+
+  it('says when it expires, expired or was revoked', () => {
+    expect(expiryText(certification)).toBe('Expires 31 Jan 2027');
+    expect(expiryText({ ...certification, state: 'expired' })).toBe('Expired 31 Jan 2027');
+    expect(
+      expiryText({ ...certification, state: 'revoked', revokedAt: '2026-05-01T00:00:00Z' }),
+    ).toBe('Revoked 1 May 2026');
+  });
+
+  it('gives each category its share of the bar', () => {
+    const categories = [{ count: 3 }, { count: 1 }];
+    expect(categoryShare(3, categories)).toBe(75);
+    expect(categoryShare(0, [])).toBe(0);
+  });
+
+  it('searches holder, title and categories', () => {
+    expect(matchesSearch(certification, 'otto')).toBe(true);
+    expect(matchesSearch(certification, 'KITCHEN')).toBe(true);
+    expect(matchesSearch(certification, 'forklift')).toBe(false);
+    expect(matchesSearch(certification, '  ')).toBe(true);
+  });
+
+  it('lets administrators revoke, and staff see everyone', () => {
+    expect(canRevoke('admin')).toBe(true);
+    expect(canRevoke('training_supervisor')).toBe(false);
+    expect(seesEveryone('manager')).toBe(true);
+    expect(seesEveryone('operator')).toBe(false);
+  });
+});
