@@ -1,0 +1,88 @@
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readGatewayConfig } from '../src/config.js';
+import { SignedLinks } from '../src/files/signed-links.js';
+import { startTestStack, type TestStack } from './test-stack.js';
+
+const WEB_INDEX = fileURLToPath(new URL('../../../web/index.html', import.meta.url));
+
+let stack: TestStack;
+let webDist: string;
+
+beforeAll(async () => {
+  // The web app's own page template, served the way the gateway serves the built app.
+  webDist = mkdtempSync(join(tmpdir(), 'hub-web-'));
+  copyFileSync(WEB_INDEX, join(webDist, 'index.html'));
+  stack = await startTestStack({
+    SERVE_WEB: 'true',
+    WEB_DIST: webDist,
+    TRUST_PROXY: 'true',
+    FILE_LINK_SECRET: 'a-file-link-secret-of-this-test-only-0123456789',
+  });
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+const headersOf = async (path: string, headers: Record<string, string> = {}) => {
+  const response = await fetch(`${stack.url}${path}`, { headers });
+  // Read to the end so no connection stays open past the suite.
+  await response.arrayBuffer();
+  return response.headers;
+};
+
+describe('security headers', () => {
+  it('sends a CSP without inline scripts, no framing, nosniff and no referrer on every answer', async () => {
+    for (const path of ['/', '/dashboard', '/api/health', '/api/user', '/api/nothing-here']) {
+      const headers = await headersOf(path);
+      const csp = headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      expect(csp).toContain("script-src-attr 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(headers.get('x-frame-options')).toBe('DENY');
+      expect(headers.get('x-content-type-options')).toBe('nosniff');
+      expect(headers.get('referrer-policy')).toBe('no-referrer');
+    }
+  });
+
+  it('asks for HSTS only over TLS', async () => {
+    expect((await headersOf('/api/health')).get('strict-transport-security')).toBeNull();
+    const behindTls = await headersOf('/api/health', { 'x-forwarded-proto': 'https' });
+    expect(behindTls.get('strict-transport-security')).toMatch(/^max-age=31536000/);
+  });
+
+  it('serves a page whose every script is a file, so the CSP needs no inline exception', async () => {
+    const page = await (await fetch(`${stack.url}/`)).text();
+    expect(page).toBe(readFileSync(WEB_INDEX, 'utf8'));
+    const scripts = [...page.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, body] of scripts) {
+      expect(attributes).toMatch(/\bsrc=/);
+      expect(body!.trim()).toBe('');
+    }
+    expect(page).not.toMatch(/\son[a-z]+=/i);
+  });
+
+  it('lets our own pages frame a stored PDF, and nothing stored run or load anything', async () => {
+    await stack.storage.put(
+      'org/1/docs/framed.pdf',
+      Buffer.from('%PDF-1.4 framed'),
+      'application/pdf',
+    );
+    const links = new SignedLinks(readGatewayConfig(stack.env));
+    const headers = await headersOf(links.create('org/1/docs/framed.pdf').url);
+    expect(headers.get('content-type')).toBe('application/pdf');
+    expect(headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'self'",
+    );
+    expect(headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
