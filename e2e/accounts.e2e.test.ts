@@ -5,7 +5,14 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Browser } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keepScreenshot, launchBrowser, signIn, toastText } from './browser.js';
+import {
+  keepScreenshot,
+  launchBrowser,
+  recordToasts,
+  seenToasts,
+  signIn,
+  toastText,
+} from './browser.js';
 import { E2E_SUPER_ADMIN, type RunningStack, startStack } from './stack.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -120,6 +127,7 @@ describe('accounts, as a person uses them', () => {
 
     // The new administrator opens it in their own browser and sets a password.
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(recordToasts);
     const invited = await context.newPage();
     await invited.goto(`${stack.url}${link.pathname}${link.search}`);
     const enhanced = link.pathname === '/enhanced-setup';
@@ -144,6 +152,12 @@ describe('accounts, as a person uses them', () => {
       .poll(() => toastText(invited))
       .toContain(enhanced ? 'Account Setup Complete!' : 'Password Set Successfully');
     await invited.waitForURL('**/login');
+    // The used link is not checked again on the way out: no "Invalid Link", and we stay on /login.
+    await invited.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect((await seenToasts(invited)).map((toast) => toast.text)).not.toContainEqual(
+      expect.stringContaining('Invalid'),
+    );
+    expect(new URL(invited.url()).pathname).toBe('/login');
 
     // They sign in and see only their organization.
     await signIn(invited, stack.url, ADMIN.email, ADMIN.password);

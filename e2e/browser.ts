@@ -43,3 +43,28 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
 
 /** The text of the toast on screen (one at a time, spec section 9). */
 export const toastText = (page: Page) => page.getByTestId('toast').first().innerText();
+
+export interface SeenToast {
+  text: string;
+  destructive: boolean;
+}
+
+/**
+ * An init script (`context.addInitScript(recordToasts)`): keeps every toast the page shows, even
+ * one replaced a moment later. Read them with `seenToasts`.
+ */
+export function recordToasts() {
+  const seen: { text: string; destructive: boolean }[] = [];
+  Object.assign(window, { seenToasts: seen });
+  new MutationObserver(() => {
+    for (const toast of Array.from(document.querySelectorAll('[data-testid=toast]'))) {
+      const text = toast.textContent ?? '';
+      if (!seen.some((entry) => entry.text === text)) {
+        seen.push({ text, destructive: toast.getAttribute('data-variant') === 'destructive' });
+      }
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+export const seenToasts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { seenToasts: SeenToast[] }).seenToasts);

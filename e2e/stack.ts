@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { claimTestResources, TEST_REDIS_URL, type TestResources } from '@hub/kit/testing';
@@ -65,6 +66,8 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
     SUPER_ADMIN_EMAIL: E2E_SUPER_ADMIN.email,
     SUPER_ADMIN_PASSWORD: E2E_SUPER_ADMIN.password,
     DATA_DIR: `${root}/.data/e2e-${resources.redisPrefix.split(':')[1]}`,
+    // Production needs the credentials key from the environment; each run has its own.
+    INTEGRATION_SECRET_KEY: randomBytes(32).toString('base64'),
     ...extraEnv,
   };
   const processes: ChildProcess[] = [];

@@ -14,6 +14,16 @@ import { prefixLines, printLine } from './output.mjs';
  * }} Child
  */
 
+/** Every child still running, so a stop that runs out of time can end them all. */
+const live = new Set(/** @type {import('node:child_process').ChildProcess[]} */ ([]));
+
+/** Kills (SIGKILL) every child that is still running; answers how many there were. */
+export function killAll() {
+  const count = live.size;
+  for (const child of live) child.kill('SIGKILL');
+  return count;
+}
+
 /**
  * Starts a process whose stdout and stderr lines are printed under `name`.
  * @param {string} name
@@ -28,6 +38,8 @@ export function startChild(name, command, args, options = {}) {
     env: options.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  live.add(child);
+  child.once('exit', () => live.delete(child));
   let done = false;
   /** @type {Promise<ExitStatus>} */
   const exited = new Promise((resolve) => {

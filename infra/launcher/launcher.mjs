@@ -2,6 +2,8 @@
 // where they answer (DATABASE_URL / REDIS_URL, by default on their usual local ports) and
 // otherwise starts its own; then starts the services, workers and the gateway, prints where to
 // sign in, and on Ctrl-C / SIGTERM stops everything in reverse order, then Redis and PostgreSQL.
+// A service or worker that ends unexpectedly is restarted with backoff (supervision.mjs); only a
+// crash loop stops the product.
 //
 // Run by `npm start` (infra/scripts/start.sh) with Node 24 from node_modules/.bin.
 //
@@ -12,15 +14,18 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describeExit, startChild, stopChild } from './children.mjs';
+import { describeExit, killAll, startChild, stopChild } from './children.mjs';
 import { log, paint } from './output.mjs';
 import { canListen, waitFor } from './ports.mjs';
 import { DEFAULT_DATABASE_URL, ensurePostgres } from './postgres.mjs';
 import { DEFAULT_REDIS_URL, ensureRedis } from './redis.mjs';
+import { SupervisionReport, Supervised } from './supervision.mjs';
 
 const SUPERVISOR_FLAG = 'HUB_LAUNCHER_SUPERVISOR';
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const SIGNALS = /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP']);
+/** The longest any one part (a process, Redis, PostgreSQL) may take to stop. */
+const STOP_PART_MS = 15_000;
 
 /**
  * The product's processes (infra/processes.json, shared with the end-to-end tests), started in
@@ -65,13 +70,16 @@ async function supervise() {
     stopping = true;
     log(exitCode === 0 ? reason : paint('1;31', reason));
     if (cleanups.length > 0) log('Stopping…');
+    // Bounded whatever is down: each part gets STOP_PART_MS, and what is left at the end is killed.
     for (const cleanup of cleanups.reverse()) {
       try {
-        await cleanup.run();
+        await withTimeout(cleanup.run(), STOP_PART_MS, `${cleanup.label} did not stop in time`);
       } catch (error) {
         log(`could not stop ${cleanup.label}: ${error instanceof Error ? error.message : error}`);
       }
     }
+    const killed = killAll();
+    if (killed > 0) log(`Killed ${killed} process(es) that had not stopped.`);
     log(exitCode === 0 ? 'Stopped.' : 'Stopped after the failure above.');
     process.exit(exitCode);
   };
@@ -117,6 +125,8 @@ async function supervise() {
     env.REDIS_URL = redis.url;
     log(`Redis: ${redis.description}`);
 
+    if (env.CAMERA_SIMULATOR === '1') await startCameraSimulator(env, cleanups, failed);
+
     /** @type {{ generatedPassword?: string, createdWithConfiguredPassword?: boolean }} */
     const seed = {};
     const watchSeed = (/** @type {string} */ line) => {
@@ -126,15 +136,26 @@ async function supervise() {
         seed.createdWithConfiguredPassword = true;
       }
     };
+    const report = new SupervisionReport(path.join(dataDir, 'launcher', 'processes.json'));
+    // The gateway reports the launcher's restarts in /api/health.
+    env.LAUNCHER_STATE_FILE = report.file;
     for (const { name, entry, ready } of PROCESSES) {
-      const child = startChild(name, process.execPath, [path.join(repoRoot, entry)], {
-        cwd: repoRoot,
-        env,
-        ...(name === 'identity' ? { onLine: watchSeed } : {}),
+      const supervised = new Supervised({
+        name,
+        start: () =>
+          startChild(name, process.execPath, [path.join(repoRoot, entry)], {
+            cwd: repoRoot,
+            env,
+            ...(name === 'identity' ? { onLine: watchSeed } : {}),
+          }),
+        waitReady: (child) => waitForLine(child, ready, 180_000),
+        log,
+        report,
+        onGiveUp: (reason) => void shutdown(reason, 1),
       });
-      cleanups.push({ label: name, run: () => stopChild(child) });
-      await waitForLine(child, ready, 180_000);
-      void child.exited.then((status) => failed(name)(describeExit(status)));
+      cleanups.push({ label: name, run: () => supervised.stop() });
+      await supervised.launch();
+      log(`${name} started (pid ${supervised.child?.child.pid}).`);
     }
 
     const healthUrl = `http://127.0.0.1:${port}/api/health`;
@@ -151,6 +172,39 @@ async function supervise() {
   } catch (error) {
     await shutdown(error instanceof Error ? error.message : String(error), 1);
   }
+}
+
+/**
+ * With CAMERA_SIMULATOR=1: the camera provider simulator (infra/camera-simulator), so the
+ * Integrations page can be tried without a real camera system.
+ * @param {NodeJS.ProcessEnv} env
+ * @param {Cleanup[]} cleanups
+ * @param {(what: string) => (how: string) => void} failed
+ */
+async function startCameraSimulator(env, cleanups, failed) {
+  env.CAMERA_SIMULATOR_PORT ||= '8090';
+  const entry = path.join(repoRoot, 'infra/camera-simulator/main.mjs');
+  const child = startChild('camera-simulator', process.execPath, [entry], { cwd: repoRoot, env });
+  cleanups.push({ label: 'camera-simulator', run: () => stopChild(child) });
+  await waitForLine(child, '[camera-simulator] listening', 30_000);
+  void child.exited.then((status) => failed('camera-simulator')(describeExit(status)));
+  log(
+    `Camera simulator: http://127.0.0.1:${env.CAMERA_SIMULATOR_PORT} (client id hub-demo, secret demo-secret-7Q2x; see infra/camera-simulator/fixtures/accounts.json)`,
+  );
+}
+
+/**
+ * @param {Promise<unknown>} promise
+ * @param {number} ms
+ * @param {string} message
+ */
+function withTimeout(promise, ms, message) {
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
+  const late = new Promise((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 /**

@@ -1,5 +1,6 @@
 // Redis for the embedded default: the one at REDIS_URL when it answers, otherwise Debian's
-// redis-server (installed with apt-get when missing) run as a child without persistence.
+// redis-server (installed with apt-get when missing) run as a child, with an append-only file in
+// $DATA_DIR/redis.
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -66,10 +67,14 @@ export async function ensureRedis(redisUrl, dataDir, log) {
       String(redisPort),
       '--bind',
       '127.0.0.1',
+      // Queued jobs and sessions survive a restart: an append-only file (fsync every second,
+      // the usual trade-off) in $DATA_DIR/redis; no RDB snapshots on top of it.
       '--save',
       '',
       '--appendonly',
-      'no',
+      'yes',
+      '--appendfsync',
+      'everysec',
       '--daemonize',
       'no',
       '--loglevel',
@@ -95,7 +100,7 @@ export async function ensureRedis(redisUrl, dataDir, log) {
   return {
     url: startedUrl.toString().replace(/\/$/, ''),
     embedded: true,
-    description: `redis-server on 127.0.0.1:${redisPort} (no persistence)`,
+    description: `redis-server on 127.0.0.1:${redisPort} (append-only file in ${workDir})`,
     async stop() {
       stopping = true;
       await stopChild(child, 5000);

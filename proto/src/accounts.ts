@@ -111,25 +111,22 @@ export type ProfilePictureUpload = z.infer<typeof ProfilePictureUpload>;
 export const UpdateProfileRequest = z.object({
   name: requiredText('Name is required'),
   email: z.email('Invalid email address').trim().toLowerCase(),
+  /** Required when the email changes: a borrowed session must not take the account over. */
+  currentPassword: z.string().max(256).optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
 
-export const PASSWORD_MIN_LENGTH = 8;
+export const EMAIL_CHANGE_NEEDS_PASSWORD = 'Enter your current password to change your email.';
+export const EMAIL_CHANGE_SENT = (email: string) =>
+  `We sent a confirmation link to ${email}. Your email changes once you open it.`;
+export const EMAIL_CHANGE_LINK_INVALID = 'This email confirmation link is invalid or has expired.';
 
-export const ChangePasswordRequest = z
-  .object({
-    currentPassword: z.string().min(1, 'Current password is required'),
-    newPassword: z
-      .string()
-      .min(PASSWORD_MIN_LENGTH, 'Password must be at least 8 characters')
-      .max(256),
-    confirmPassword: z.string().min(PASSWORD_MIN_LENGTH, 'Password confirmation is required'),
-  })
-  .refine((value) => value.newPassword === value.confirmPassword, {
-    path: ['confirmPassword'],
-    message: "Passwords don't match",
-  });
-export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+export const ConfirmEmailRequest = z.object({
+  token: z.string().min(1, EMAIL_CHANGE_LINK_INVALID).max(200),
+});
+export type ConfirmEmailRequest = z.infer<typeof ConfirmEmailRequest>;
+
+export const PASSWORD_MIN_LENGTH = 8;
 
 export const ChangePictureRequest = z.object({
   fileName: z.string().trim().min(1, 'Please select an image file.'),
@@ -155,13 +152,37 @@ export const PASSWORD_RULES = [
   },
 ] as const;
 
-export const InvitationPassword = z
+/**
+ * The one password policy, wherever a password is chosen (invitation, setup, change). The
+ * identity service also refuses common passwords (a list too large for this package).
+ */
+export const NewPassword = z
   .string()
   .max(256)
   .refine((password) => PASSWORD_RULES.every((rule) => rule.test(password)), {
     message:
       'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter, a number and a special character.',
   });
+export const InvitationPassword = NewPassword;
+
+export const COMMON_PASSWORD =
+  'This password is too common. Please choose one that is harder to guess.';
+
+export const ChangePasswordRequest = z
+  .object({
+    currentPassword: z.string().min(1, 'Current password is required'),
+    // The spec's message for a short one first, then the rules every new password meets.
+    newPassword: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, 'Password must be at least 8 characters')
+      .pipe(NewPassword),
+    confirmPassword: z.string().min(PASSWORD_MIN_LENGTH, 'Password confirmation is required'),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    path: ['confirmPassword'],
+    message: "Passwords don't match",
+  });
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 
 export const VerifyInvitationRequest = z.object({
   token: z.string().min(1, 'This password setup link is invalid or incomplete.'),

@@ -23,6 +23,11 @@ export interface RouteContract<
   response: TResponse;
   /** A multipart upload: the gateway streams the file and validates these fields itself. */
   upload?: UploadRule;
+  /**
+   * A form another site posts in the browser (the SAML identity provider's HTTP-POST binding):
+   * the only kind of route that takes urlencoded bodies and requests from foreign origins.
+   */
+  crossSiteForm?: true;
 }
 
 export interface UploadRule<TFields extends z.ZodType = z.ZodType> {

@@ -18,8 +18,10 @@ export const TeamMember = z.object({
   role: Role,
   department: z.string(),
   status: z.enum(['active', 'pending']),
-  /** Average observation score in percent; null until the member has been observed. */
+  /** Mean observation score of the last 90 days in percent; null without one. */
   performance: z.number().nullable(),
+  /** Signed in today (UTC). */
+  presentToday: z.boolean(),
   profilePicture: z.string().nullable(),
 });
 export type TeamMember = z.infer<typeof TeamMember>;
@@ -208,6 +210,8 @@ export const Course = z.object({
   ratingCount: z.number().int(),
   myRating: z.number().int().nullable(),
   sops: z.array(CourseSop),
+  /** The day by which enrolled people should complete it (YYYY-MM-DD); feeds Upcoming Goals. */
+  dueDate: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Course = z.infer<typeof Course>;
@@ -223,6 +227,11 @@ export const SaveCourseRequest = z.object({
     .array(z.coerce.number().int().positive())
     .min(1, 'Add at least one SOP to the course')
     .max(100),
+  /** Optional completion deadline, a calendar day. */
+  dueDate: z.iso
+    .date({ error: 'Enter the due date as a day (YYYY-MM-DD)' })
+    .nullable()
+    .default(null),
 });
 export type SaveCourseRequest = z.infer<typeof SaveCourseRequest>;
 

@@ -9,6 +9,8 @@ export const QUEUES = {
   videoAnalysis: 'video-analysis',
   faceEnrolment: 'face-enrolment',
   videoInbox: 'video-inbox',
+  /** The observation service's daily sweep for expiring and expired certifications. */
+  certificationExpiry: 'certification-expiry',
 } as const;
 
 export const PdfProcessingJob = z.object({

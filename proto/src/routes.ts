@@ -10,6 +10,11 @@ import { filesRoutes } from './routes/files.js';
 import { samlRoutes } from './routes/saml.js';
 import { observationsRoutes } from './routes/observations.js';
 import { videoRoutes } from './routes/video.js';
+import { integrationsRoutes } from './routes/integrations.js';
+import { floorRoutes } from './routes/floor.js';
+import { certificationsRoutes } from './routes/certifications.js';
+import { teamRoutes } from './routes/team.js';
+import { insightsRoutes } from './routes/insights.js';
 
 /**
  * Every HTTP route of the product, one table per domain. The gateway registers, guards and
@@ -28,6 +33,11 @@ export const api = {
   ...samlRoutes,
   ...observationsRoutes,
   ...videoRoutes,
+  ...integrationsRoutes,
+  ...floorRoutes,
+  ...certificationsRoutes,
+  ...teamRoutes,
+  ...insightsRoutes,
 } as const;
 
 export type Api = typeof api;

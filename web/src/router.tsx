@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { OBSERVER_ROLES } from '@hub/proto';
 import {
   createRootRoute,
   createRoute,
@@ -8,24 +7,29 @@ import {
   Outlet,
   useParams,
 } from '@tanstack/react-router';
+import { PageGate } from './access/PageGate';
+import type { PagePath } from './access/pageAccess';
 import { ActivityPage } from './activity/ActivityPage';
 import { AdminConsolePage } from './admin/AdminConsolePage';
 import { DataPanelPage } from './admin/DataPanelPage';
 import { CallbackPage } from './auth/CallbackPage';
+import { CertificationsPage } from './certifications/CertificationsPage';
 import { SignInPage } from './auth/SignInPage';
 import { HubPage } from './dashboard/HubPage';
+import { IntegrationsPage } from './integrations/IntegrationsPage';
+import { FloorPage } from './floor/FloorPage';
 import { EvaluationEditorPage } from './evaluations/EvaluationEditorPage';
 import { LibraryPage } from './library/LibraryPage';
 import { EnhancedSetupPage } from './invitations/EnhancedSetupPage';
 import { SetupPasswordPage } from './invitations/SetupPasswordPage';
 import { ComingSoonPage } from './pages/ComingSoonPage';
 import { ProfilePage } from './profile/ProfilePage';
+import { ConfirmEmailPage } from './profile/ConfirmEmailPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ObservationSessionPage } from './observations/ObservationSessionPage';
 import { ObservationsPage } from './observations/ObservationsPage';
 import { Shell } from './shell/Shell';
 import { TrainingPage } from './training/TrainingPage';
-import { RequireRole } from './ui/RequireRole';
 
 const rootRoute = createRootRoute({
   component: Outlet,
@@ -60,11 +64,27 @@ const enhancedSetupRoute = createRoute({
   component: EnhancedSetupPage,
 });
 
+/** Opened from the mail to a new email address; the link itself is the proof. */
+const confirmEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'confirm-email',
+  component: ConfirmEmailPage,
+});
+
 /** Every signed-in page renders inside the shell, which waits for the current user. */
 const shellRoute = createRoute({ getParentRoute: () => rootRoute, id: 'shell', component: Shell });
 
-function shellPage<const TPath extends string>(path: TPath, component: () => ReactNode) {
-  return createRoute({ getParentRoute: () => shellRoute, path, component });
+/** A page inside the shell, gated by its row of PAGE_ACCESS (web/src/access/pageAccess.ts). */
+function shellPage<const TPath extends PagePath>(path: TPath, Page: () => ReactNode) {
+  return createRoute({
+    getParentRoute: () => shellRoute,
+    path,
+    component: () => (
+      <PageGate path={path}>
+        <Page />
+      </PageGate>
+    ),
+  });
 }
 
 const shellPages = [
@@ -79,21 +99,18 @@ const shellPages = [
   shellPage('library/videos', () => <LibraryPage tab="videos" />),
   // Reviewers only (the server's EVALUATION_REVIEWERS; the page says so to anyone else).
   shellPage('library/documents/$id/evaluation/edit', () => <EvaluationEditorRoute />),
-  // Observations: the server's OBSERVER_ROLES.
-  shellPage('library/observations', () => (
-    <RequireRole roles={OBSERVER_ROLES}>
-      <ObservationsPage />
-    </RequireRole>
-  )),
+  shellPage('library/observations', ObservationsPage),
   // The spec leaves /observation's content unshown: it leads to the observations list.
   shellPage('observation', () => <Navigate to="/library/observations" replace />),
-  shellPage('observation/$id', () => (
-    <RequireRole roles={OBSERVER_ROLES}>
-      <ObservationSessionRoute />
-    </RequireRole>
-  )),
+  shellPage('observation/$id', ObservationSessionRoute),
   // Training: all roles (editing is for TRAINING_EDITORS, checked inside the page).
   shellPage('training', TrainingPage),
+  // Certifications: everyone (an operator sees their own; the server scopes it).
+  shellPage('certifications', CertificationsPage),
+  // Integrations: super_admin only (PAGE_ACCESS; the server refuses others too).
+  shellPage('integrations', IntegrationsPage),
+  // Floor View: FLOOR_ROLES (PAGE_ACCESS follows GET /api/stats/floor).
+  shellPage('floor', FloorPage),
 ];
 
 /** The numeric {id} of the current address (NaN when it is not a number). */
@@ -113,12 +130,8 @@ function ObservationSessionRoute() {
 }
 
 /** A page of a later issue: a notice naming it, and nothing else (no figures). */
-function laterPage<const TPath extends string>(path: TPath, title: string) {
-  return createRoute({
-    getParentRoute: () => shellRoute,
-    path,
-    component: () => <ComingSoonPage title={title} />,
-  });
+function laterPage<const TPath extends PagePath>(path: TPath, title: string) {
+  return shellPage(path, () => <ComingSoonPage title={title} />);
 }
 
 const laterRoutes = [
@@ -129,11 +142,8 @@ const laterRoutes = [
   laterPage('insights/skills-matrix', 'Skills Matrix'),
   laterPage('insights/progress', 'Progress'),
   laterPage('team', 'Team Overview'),
-  laterPage('floor', 'Floor View'),
-  laterPage('certifications', 'Certifications'),
   laterPage('recommendations', 'Recommendations'),
   laterPage('settings', 'Settings'),
-  laterPage('integrations', 'Integrations'),
 ];
 
 const routeTree = rootRoute.addChildren([
@@ -142,6 +152,7 @@ const routeTree = rootRoute.addChildren([
   callbackRoute,
   setupPasswordRoute,
   enhancedSetupRoute,
+  confirmEmailRoute,
   shellRoute.addChildren([...shellPages, ...laterRoutes]),
 ]);
 

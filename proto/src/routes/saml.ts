@@ -41,6 +41,8 @@ export const samlRoutes = {
     params: SamlConnectionParams,
     body: SamlAcsForm,
     response: z.string(),
+    // Its own checks (signature, audience, recipient, InResponseTo) stand in for the origin check.
+    crossSiteForm: true,
   }),
   samlBrowserCallback: defineRoute({
     method: 'POST',

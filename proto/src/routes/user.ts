@@ -1,5 +1,6 @@
 import {
   ChangePasswordRequest,
+  ConfirmEmailRequest,
   ChangePictureRequest,
   MessageResponse,
   ProfilePictureUpload,
@@ -51,11 +52,22 @@ export const userRoutes = {
   updateProfile: defineRoute({
     method: 'PUT',
     path: '/api/user/profile',
-    summary: 'Change your name and email',
+    summary:
+      'Change your name; a new email (with your current password) changes once confirmed by the link mailed to it',
     tag: 'user',
     access: ALL_ROLES,
     body: UpdateProfileRequest,
     response: User,
+  }),
+  confirmEmail: defineRoute({
+    method: 'POST',
+    path: '/api/user/email/confirm',
+    summary: 'Confirm a new email address with the link mailed to it',
+    tag: 'user',
+    // The link is the proof: it may be opened in a browser signed out or signed in as anyone.
+    access: 'public',
+    body: ConfirmEmailRequest,
+    response: MessageResponse,
   }),
   changePassword: defineRoute({
     method: 'PUT',

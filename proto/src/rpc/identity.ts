@@ -3,6 +3,7 @@ import {
   AdminOrganization,
   AdminOverview,
   ChangePasswordRequest,
+  ConfirmEmailRequest,
   CreateOrganizationRequest,
   CreateUserRequest,
   CreateUserResponse,
@@ -144,6 +145,7 @@ export const identityRpc = {
     z.object({ actor: Actor, profile: UpdateProfileRequest }),
     User,
   ),
+  confirmEmail: rpc('identity', 'profile.confirm-email', ConfirmEmailRequest, MessageResponse),
   changePassword: rpc(
     'identity',
     'profile.password',
@@ -191,6 +193,13 @@ export const identityRpc = {
     ),
   ),
   currentPrompts: rpc('identity', 'prompts.current', z.object({}), GlobalPrompts),
+  /** Team Overview: who of the organization signed in today (UTC). */
+  signedInToday: rpc(
+    'identity',
+    'users.signedInToday',
+    z.object({ organizationId: z.number().int() }),
+    z.array(z.number().int()),
+  ),
   notify: rpc(
     'identity',
     'notifications.notify',

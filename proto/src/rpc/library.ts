@@ -10,6 +10,7 @@ import {
   Tag,
 } from '../library.js';
 import { Actor } from '../roles.js';
+import { SopChoice } from '../integrations.js';
 import { z } from 'zod';
 import { rpc, ActorOnly } from '../rpc.js';
 
@@ -119,6 +120,13 @@ export const libraryRpc = {
     z.object({ organizationId: z.number().int(), documentIds: z.array(z.number().int()) }),
     z.array(z.object({ sopId: z.number().int(), sopTitle: z.string(), textKey: z.string() })),
   ),
+  /** For camera assignments: the processed SOPs of an organization (super administrator only). */
+  organizationSops: rpc(
+    'library',
+    'documents.organizationSops',
+    z.object({ actor: Actor, organizationId: z.number().int() }),
+    z.array(SopChoice),
+  ),
   /** For course editing: which of these documents have a published evaluation. */
   publishedEvaluations: rpc(
     'library',
@@ -132,6 +140,13 @@ export const libraryRpc = {
         published: z.boolean(),
       }),
     ),
+  ),
+  /** For certifications and team figures: the tag names of these documents of the organization. */
+  documentTags: rpc(
+    'library',
+    'documents.tags',
+    z.object({ organizationId: z.number().int(), documentIds: z.array(z.number().int()) }),
+    z.array(z.object({ documentId: z.number().int(), tags: z.array(z.string()) })),
   ),
   regenerateEvaluation: rpc('library', 'evaluations.regenerate', DocumentRef, LibraryDocument),
 } as const;

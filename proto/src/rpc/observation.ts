@@ -16,6 +16,7 @@ import {
   TeamMember,
 } from '../observations.js';
 import { Actor } from '../roles.js';
+import { TeamMemberDetail, TeamStats } from '../team.js';
 import { ActorOnly, rpc } from '../rpc.js';
 
 const ObservationRef = z.object({ actor: Actor, observationId: z.number().int() });
@@ -105,4 +106,11 @@ export const observationRpc = {
 /** The team list is answered by the observation service, which adds each member's performance. */
 export const teamRpc = {
   members: rpc('observation', 'team.members', ActorOnly, z.array(TeamMember)),
+  stats: rpc('observation', 'team.stats', ActorOnly, TeamStats),
+  member: rpc(
+    'observation',
+    'team.member',
+    z.object({ actor: Actor, userId: z.number().int() }),
+    TeamMemberDetail,
+  ),
 } as const;

@@ -14,7 +14,8 @@ export const samlRpc = {
     'identity',
     'saml.start',
     z.object({ organization: SamlConnectionId }),
-    SamlStartResponse,
+    // The request ID goes into a cookie of the browser that starts, never to the page.
+    SamlStartResponse.extend({ requestId: z.string().min(1) }),
   ),
   metadata: rpc(
     'identity',
@@ -29,6 +30,8 @@ export const samlRpc = {
     z.object({
       connection: SamlConnectionId,
       samlResponse: z.string().max(1_000_000),
+      /** The AuthnRequest this browser started (its cookie); null when it started none. */
+      requestId: z.string().max(200).nullable(),
       client: ClientContext,
     }),
     z.discriminatedUnion('outcome', [

@@ -44,4 +44,20 @@ export const videoRpc = {
     z.object({ actor: Actor, key: z.string() }),
     z.object({ key: z.string() }),
   ),
+  /** Team Overview: the analysed videos in which this person was identified. */
+  appearancesOf: rpc(
+    'video',
+    'videos.appearancesOf',
+    z.object({ organizationId: z.number().int(), userId: z.number().int() }),
+    z.array(
+      z.object({
+        videoId: z.number().int(),
+        title: z.string(),
+        recordedAt: z.string(),
+        /** Seconds of the video in which the person was seen. */
+        secondsSeen: z.number(),
+        firstSeenAt: z.number(),
+      }),
+    ),
+  ),
 } as const;

@@ -15,14 +15,24 @@ export const GatewayEnv = BaseEnv.extend(StorageEnv.shape).extend({
   WEB_DIST: z.string().min(1).default(defaultWebDist),
   SERVE_WEB: z.stringbool().default(true),
   TRUST_PROXY: z.stringbool().default(false),
-  LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
-  LOGIN_MAX_ATTEMPTS_PER_CLIENT: z.coerce.number().int().positive().default(30),
+  /** Failures on one account from all addresses within the window; beyond, only known addresses. */
+  LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(25),
+  /** Failures from one address on all accounts within the window (credential stuffing). */
+  LOGIN_MAX_FAILURES_PER_CLIENT: z.coerce.number().int().positive().default(100),
+  /** All sign-ins from one address within the window: high, a factory NAT signs a shift in. */
+  LOGIN_MAX_ATTEMPTS_PER_CLIENT: z.coerce.number().int().positive().default(1000),
+  /** Failures of one account+address pair before the backoff starts. */
+  LOGIN_FREE_FAILURES_PER_PAIR: z.coerce.number().int().min(0).default(5),
+  LOGIN_BACKOFF_BASE_SECONDS: z.coerce.number().positive().default(2),
+  LOGIN_BACKOFF_MAX_SECONDS: z.coerce.number().positive().default(900),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   /** Signs short-lived file links; give every gateway replica the same one. Random per start when absent. */
   FILE_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** How long a resolved session is reused before asking identity again (0: never reused). */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Set by the launcher of `npm start`: its processes and restarts, reported in /api/health. */
+  LAUNCHER_STATE_FILE: z.string().min(1).optional(),
 });
 export type GatewayConfig = z.infer<typeof GatewayEnv>;
 

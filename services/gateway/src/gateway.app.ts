@@ -8,6 +8,7 @@ import { connectRedis, openStorage, RpcClient } from '@hub/kit';
 import type { GatewayConfig } from './config.js';
 import { registerApiDocs } from './docs/docs.js';
 import { GatewayModule } from './gateway.module.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './web-app/web-app.js';
 
 export interface RunningGateway {
@@ -17,6 +18,8 @@ export interface RunningGateway {
   routes: { method: string; url: string }[];
   close(): Promise<void>;
 }
+
+const CLOSE_GRACE_MS = 5_000;
 
 export async function createGateway(config: GatewayConfig): Promise<RunningGateway> {
   const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX, config.RPC_TIMEOUT_MS);
@@ -37,6 +40,7 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
     adapter,
     { logger: config.NODE_ENV === 'test' ? ['error', 'warn'] : ['error', 'warn', 'log'] },
   );
+  await registerSecurityHeaders(app.getHttpAdapter().getInstance());
   await app.register(fastifyCookie);
   // Limits per route are set where the file is read (UploadReceiver); this is the outer bound.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 20, fieldSize: 64 * 1024 } });
@@ -52,7 +56,14 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
     url: `http://127.0.0.1:${port}`,
     routes,
     async close() {
-      await app.close();
+      // Requests in flight get a grace period; a client that never reads its answer cannot
+      // hold the shutdown open.
+      const cutOff = setTimeout(() => fastify.server.closeAllConnections(), CLOSE_GRACE_MS);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(cutOff);
+      }
       await rpc.close();
       redis.disconnect();
     },

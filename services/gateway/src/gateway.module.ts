@@ -3,10 +3,14 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { Redis } from 'ioredis';
 import { type ObjectStorage, RpcClient } from '@hub/kit';
 import { AdminController } from './admin/admin.controller.js';
+import { CertificationsController } from './certifications/certifications.controller.js';
+import { TeamController } from './team/team.controller.js';
 import { EvaluationsController } from './evaluations/evaluations.controller.js';
 import { FilesController } from './files/files.controller.js';
 import { ObservationsController } from './observations/observations.controller.js';
 import { VideosController } from './videos/videos.controller.js';
+import { IntegrationsController } from './integrations/integrations.controller.js';
+import { FloorController } from './integrations/floor.controller.js';
 import { SignedLinks } from './files/signed-links.js';
 import { StoredFileReply } from './files/stored-file-reply.js';
 import { LibraryController } from './library/library.controller.js';
@@ -24,6 +28,7 @@ import { HealthController } from './health/health.controller.js';
 import { HealthService } from './health/health.service.js';
 import { ErrorFilter } from './http/error.filter.js';
 import { StatsController } from './stats/stats.controller.js';
+import { InsightsController } from './insights/insights.controller.js';
 import { UsersController } from './users/users.controller.js';
 import { SamlController } from './saml/saml.controller.js';
 
@@ -42,6 +47,7 @@ export class GatewayModule {
         AuthController,
         UsersController,
         StatsController,
+        InsightsController,
         HealthController,
         AdminController,
         ProfileController,
@@ -52,7 +58,11 @@ export class GatewayModule {
         EvaluationsController,
         ObservationsController,
         VideosController,
+        IntegrationsController,
+        FloorController,
         SamlController,
+        CertificationsController,
+        TeamController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMON_PASSWORD, EMAIL_CHANGE_NEEDS_PASSWORD } from '@hub/proto';
 import { invitationLink, MailCatcher } from './mail-catcher.js';
 import { ApiSession, fixture, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 
@@ -197,6 +198,13 @@ describe('users and invitations', () => {
       password: 'password',
     });
     expect(weak.status).toBe(400);
+    const common = await anonymous.post('/api/auth/setup-password', {
+      token: invitation.token,
+      email: invitation.email,
+      password: 'Welcome1!',
+    });
+    expect(common.status).toBe(400);
+    expect(common.body.message).toBe(COMMON_PASSWORD);
     const accepted = await anonymous.post('/api/auth/setup-password', {
       token: invitation.token,
       email: invitation.email,
@@ -397,9 +405,14 @@ describe('users and invitations', () => {
 });
 
 describe('profile', () => {
-  it('updates name and email, refusing an email in use', async () => {
+  it('updates the name at once, and the email only with the current password and a confirmed link', async () => {
     const session = await signedIn('manager@acme.test', 'Acme-Staff-1');
-    const taken = await session.put('/api/user/profile', { name: 'M', email: 'ann@acme.test' });
+    const withPassword = { currentPassword: 'Acme-Staff-1' };
+    const taken = await session.put('/api/user/profile', {
+      name: 'M',
+      email: 'ann@acme.test',
+      ...withPassword,
+    });
     expect(taken.status).toBe(409);
     expect(
       (await session.put('/api/user/profile', { name: '', email: 'x@acme.test' })).body.message,
@@ -407,11 +420,56 @@ describe('profile', () => {
     expect((await session.put('/api/user/profile', { name: 'M', email: 'bad' })).body.message).toBe(
       'Invalid email address',
     );
-    const updated = await session.put('/api/user/profile', {
+    const renamed = await session.put('/api/user/profile', {
+      name: 'Mona Manager',
+      email: 'manager@acme.test',
+    });
+    expect(renamed.body).toMatchObject({ name: 'Mona Manager', email: 'manager@acme.test' });
+
+    const noPassword = await session.put('/api/user/profile', {
       name: 'Mona Manager',
       email: 'mona@acme.test',
     });
-    expect(updated.body).toMatchObject({ name: 'Mona Manager', email: 'mona@acme.test' });
+    expect(noPassword.status).toBe(400);
+    expect(noPassword.body).toMatchObject({
+      message: EMAIL_CHANGE_NEEDS_PASSWORD,
+      field: 'currentPassword',
+    });
+    const wrongPassword = await session.put('/api/user/profile', {
+      name: 'Mona Manager',
+      email: 'mona@acme.test',
+      currentPassword: 'guess',
+    });
+    expect(wrongPassword.body.message).toBe('Current password is incorrect.');
+
+    const requested = await session.put('/api/user/profile', {
+      name: 'Mona Manager',
+      email: 'mona@acme.test',
+      ...withPassword,
+    });
+    expect(requested.status).toBe(200);
+    // Nothing changes until the new address confirms.
+    expect(requested.body.email).toBe('manager@acme.test');
+    expect((await new ApiSession(stack.url).login('mona@acme.test', 'Acme-Staff-1')).status).toBe(
+      401,
+    );
+    const confirmation = await mail.waitFor('mona@acme.test', /Confirm your new email/);
+    const link = new URL(/https:\/\/\S+\/confirm-email\?\S+/.exec(confirmation.text)![0]);
+    expect(link.origin).toBe('https://hub.example.test');
+    const anonymous = new ApiSession(stack.url);
+    const forged = await anonymous.post('/api/user/email/confirm', { token: 'made-up' });
+    expect(forged.status).toBe(400);
+    expect(forged.body.message).toBe('This email confirmation link is invalid or has expired.');
+    const confirmed = await anonymous.post('/api/user/email/confirm', {
+      token: link.searchParams.get('token'),
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.message).toBe('Your email address is now mona@acme.test.');
+    const again = await anonymous.post('/api/user/email/confirm', {
+      token: link.searchParams.get('token'),
+    });
+    expect(again.status).toBe(400);
+    expect((await session.get('/api/user')).body.email).toBe('mona@acme.test');
     expect((await new ApiSession(stack.url).login('mona@acme.test', 'Acme-Staff-1')).status).toBe(
       200,
     );
@@ -439,6 +497,22 @@ describe('profile', () => {
       confirmPassword: 'short',
     });
     expect(short.body.message).toBe('Password must be at least 8 characters');
+    const weak = await here.put('/api/user/password', {
+      currentPassword: 'Acme-Staff-1',
+      newPassword: 'aaaaaaaa',
+      confirmPassword: 'aaaaaaaa',
+    });
+    expect(weak.status).toBe(400);
+    expect(weak.body.message).toBe(
+      'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter, a number and a special character.',
+    );
+    const common = await here.put('/api/user/password', {
+      currentPassword: 'Acme-Staff-1',
+      newPassword: 'Password1!',
+      confirmPassword: 'Password1!',
+    });
+    expect(common.status).toBe(400);
+    expect(common.body).toMatchObject({ message: COMMON_PASSWORD, field: 'newPassword' });
     const changed = await here.put('/api/user/password', {
       currentPassword: 'Acme-Staff-1',
       newPassword: 'New-Pass-123',

@@ -8,10 +8,7 @@ let acme: number;
 let globex: number;
 
 beforeAll(async () => {
-  stack = await startTestStack({
-    LOGIN_MAX_FAILURES_PER_EMAIL: '3',
-    LOGIN_MAX_ATTEMPTS_PER_CLIENT: '1000',
-  });
+  stack = await startTestStack();
   acme = await stack.createOrganization('Acme Foods', 'acme.test');
   globex = await stack.createOrganization('Globex Plant', 'globex.test');
   await stack.createUser({
@@ -170,24 +167,6 @@ describe('sessions', () => {
   });
 });
 
-describe('login rate limit', () => {
-  it('refuses further attempts for an email after repeated failures, even with the right password', async () => {
-    const browser = new ApiSession(stack.url);
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      expect((await browser.login('gina@globex.test', 'wrong')).status).toBe(401);
-    }
-    const blocked = await browser.login('gina@globex.test', 'Globex-Admin-1');
-    expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toMatch(
-      /^Too many sign-in attempts\. Please wait \d+ minutes? and try again\.$/,
-    );
-    expect((await browser.login('ann@acme.test', 'Acme-Admin-1')).status).toBe(200);
-    await stack.redis.del(
-      ...(await stack.redis.keys(`${stack.redisPrefix}ratelimit:login:email:*`)),
-    );
-  });
-});
-
 describe('organization scoping', () => {
   it('shows each admin only their organization', async () => {
     const ann = new ApiSession(stack.url);
@@ -253,28 +232,12 @@ describe('public lookups', () => {
     expect(Object.keys(body.components as object).sort()).toEqual([
       'gateway',
       'identity',
+      'integration',
       'library',
       'observation',
       'postgres',
       'redis',
       'video',
     ]);
-  });
-});
-
-describe('login rate limit per client address', () => {
-  it('refuses a client that keeps trying, whatever email it tries', async () => {
-    const limited = await startTestStack({ LOGIN_MAX_ATTEMPTS_PER_CLIENT: '3' });
-    try {
-      const browser = new ApiSession(limited.url);
-      for (const email of ['a@x.test', 'b@x.test', 'c@x.test']) {
-        expect((await browser.login(email, 'whatever')).status).toBe(401);
-      }
-      const blocked = await browser.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
-      expect(blocked.status).toBe(429);
-      expect(blocked.body.message).toMatch(/^Too many sign-in attempts/);
-    } finally {
-      await limited.stop();
-    }
   });
 });

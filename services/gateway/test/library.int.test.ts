@@ -120,6 +120,23 @@ describe('documents', () => {
     expect(await stack.storage.list(`org/${acme}/documents/`)).toEqual([]);
   });
 
+  it('refuses fields sent after the file with a 400 naming the field, keeping nothing', async () => {
+    const late = await ann.upload(
+      '/api/library/documents/upload',
+      { title: 'Late title', description: 'After the file' },
+      { field: 'file', name: 'late.pdf', data: tinyPdf('late') },
+      { fileFirst: true },
+    );
+    expect(late.status).toBe(400);
+    expect(late.body).toMatchObject({
+      message: 'The field "title" must be sent before the file.',
+      field: 'title',
+    });
+    expect(await stack.storage.list(`org/${acme}/documents/`)).toEqual([]);
+    const list = (await ann.get('/api/library/documents')).body as { documents: unknown[] };
+    expect(list.documents).toEqual([]);
+  });
+
   it('refuses a PDF over 50 MB while it streams, keeping nothing', async () => {
     const huge = Buffer.concat([tinyPdf('x'), Buffer.alloc(50 * 1024 * 1024)]);
     const answer = await upload(ann, { title: 'Huge' }, huge);

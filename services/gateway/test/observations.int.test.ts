@@ -326,6 +326,22 @@ describe('observations', () => {
   });
 });
 
+/** Otto's enrolment in one course, as the enrolments route answers it. */
+async function enrolment(courseId: number) {
+  const rows = (await otto.get('/api/training/enrollments')).body as unknown as {
+    courseId: number;
+  }[];
+  return rows.find((row) => row.courseId === courseId);
+}
+
+/** The Hub's Training Completion for Acme, as its training supervisor sees it. */
+async function trainingCompletion() {
+  const hub = (await tess.get('/api/stats/dashboard')).body as {
+    performanceOverview: { trainingCompletion: number | null };
+  };
+  return hub.performanceOverview.trainingCompletion;
+}
+
 describe('training centre', () => {
   it('runs a course from creation to completion and rating, with progress from passed observations', async () => {
     expect((await otto.post('/api/training/courses', {})).status).toBe(403);
@@ -367,7 +383,11 @@ describe('training centre', () => {
       courseId: number;
       status: string;
     }[];
-    expect(enrollments).toEqual([expect.objectContaining({ courseId, status: 'completed' })]);
+    // Enrolling in a course whose SOPs are already passed completes the enrolment at once.
+    expect(enrollments).toEqual([
+      expect.objectContaining({ courseId, status: 'completed', completedAt: expect.any(String) }),
+    ]);
+    expect(await trainingCompletion()).toBe(100);
     expect((await gina.get('/api/training/courses')).body).toEqual([]);
   });
 
@@ -399,6 +419,29 @@ describe('training centre', () => {
     const courseId = course.body.id as number;
     const enrolled = await otto.post(`/api/training/courses/${courseId}/enroll`);
     expect(enrolled.body).toMatchObject({ status: 'in_progress', progress: 50 });
+    expect(await enrolment(courseId)).toMatchObject({ status: 'in_progress', completedAt: null });
+    expect(await trainingCompletion()).toBe(50);
+    // A course edited down to the passed SOP completes its enrolments.
+    const edited = await tess.post('/api/training/courses', {
+      title: 'Three',
+      category: 'Food',
+      duration: '2 h',
+      difficulty: 'Intermediate',
+      documentIds: [documentId, secondId],
+    });
+    const editedId = edited.body.id as number;
+    await otto.post(`/api/training/courses/${editedId}/enroll`);
+    expect(await trainingCompletion()).toBe(33.3);
+    const saved = await tess.put(`/api/training/courses/${editedId}`, {
+      title: 'Three',
+      category: 'Food',
+      duration: '1 h',
+      difficulty: 'Beginner',
+      documentIds: [documentId],
+    });
+    expect(saved.status).toBe(200);
+    expect(await enrolment(editedId)).toMatchObject({ completedAt: expect.any(String) });
+    expect(await trainingCompletion()).toBe(66.7);
     const { body } = await start(tess, {
       sopDocumentId: secondId,
       evaluationId: secondEvaluation,
@@ -424,6 +467,12 @@ describe('training centre', () => {
       }[]
     ).find((c) => c.id === courseId);
     expect(after).toMatchObject({ status: 'completed', progress: 100 });
+    expect(await enrolment(courseId)).toMatchObject({
+      status: 'completed',
+      progress: 100,
+      completedAt: expect.any(String),
+    });
+    expect(await trainingCompletion()).toBe(100);
   });
 
   it('removes observation data of a deleted organization', async () => {

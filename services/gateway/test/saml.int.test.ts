@@ -57,22 +57,30 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+/** The cookie our test browser got when it last started a sign-in (one browser, like a user's). */
+let startedCookie = '';
+
 /** A fresh AuthnRequest, as the 'SSO SAML' button starts it. */
 async function startSso(organization = CONNECTION) {
-  const { status, body } = await new ApiSession(stack.url).post('/api/auth/saml/start', {
-    organization,
-  });
+  const browser = new ApiSession(stack.url);
+  const { status, body } = await browser.post('/api/auth/saml/start', { organization });
   expect(status).toBe(200);
+  expect(Object.keys(body)).toEqual(['redirectUrl']);
+  const setCookie = browser.lastSetCookie ?? '';
+  startedCookie = /hub_saml_request=[^;]+/.exec(setCookie)?.[0] ?? '';
   return {
     redirectUrl: body.redirectUrl as string,
+    setCookie,
+    cookie: startedCookie,
     ...readAuthnRequest(body.redirectUrl as string),
   };
 }
 
-/** The provider's form post to our assertion consumer, as a browser would send it. */
-async function postToAcs(samlResponse: string, connection = CONNECTION) {
+/** The provider's form post to our assertion consumer, as the starting browser sends it. */
+async function postToAcs(samlResponse: string, connection = CONNECTION, started = startedCookie) {
   const response = await fetch(`${stack.url}/api/auth/saml/${connection}/acs`, {
     method: 'POST',
+    headers: started ? { cookie: started } : {},
     body: new URLSearchParams({ SAMLResponse: samlResponse }),
     redirect: 'manual',
   });
@@ -413,6 +421,51 @@ describe('SAML validation refuses', () => {
       role: 'manager',
       organizationId: acme,
     });
+  });
+
+  it('a bearer confirmation whose Recipient names another service (destination and audience right)', async () => {
+    const xml = await craft({ recipient: 'https://other-sp.test/api/auth/saml/org_acme/acs' });
+    await expectRefused(encodeResponse(signResponse(xml)));
+  });
+
+  it('a response to a sign-in that another browser started', async () => {
+    // The attacker starts a sign-in and has the provider answer it for their own account...
+    const attackers = await craft({ email: 'otto@acme.test' });
+    const attackerCookie = startedCookie;
+    // ...then makes the victim's browser, which started a sign-in of its own, post it.
+    await startSso();
+    const victim = await postToAcs(encodeResponse(signResponse(attackers)));
+    expect(victim).toMatchObject({ status: 303, location: '/callback?error=saml_expired' });
+    expect(victim.cookie).toBeUndefined();
+    // Nor from a browser that started nothing.
+    const none = await postToAcs(encodeResponse(signResponse(attackers)), CONNECTION, '');
+    expect(none).toMatchObject({ location: '/callback?error=saml_expired', cookie: undefined });
+    // The attacker's own browser still may use it: the binding, not the response, was wrong.
+    const own = await postToAcs(
+      encodeResponse(signResponse(attackers)),
+      CONNECTION,
+      attackerCookie,
+    );
+    expect(own.location).toBe('/callback');
+  });
+
+  it('keeps the started request in a short-lived httpOnly cookie, cleared by the response', async () => {
+    const { setCookie } = await startSso();
+    expect(setCookie).toMatch(/^hub_saml_request=[^;]+;/);
+    expect(setCookie).toMatch(/Max-Age=600/);
+    expect(setCookie).toMatch(/Path=\/api\/auth\/saml\//);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/Secure/);
+    expect(setCookie).toMatch(/SameSite=None/);
+    const response = await fetch(`${stack.url}/api/auth/saml/${CONNECTION}/acs`, {
+      method: 'POST',
+      headers: { cookie: startedCookie },
+      body: new URLSearchParams({ SAMLResponse: 'bm90IGEgcmVzcG9uc2U=' }),
+      redirect: 'manual',
+    });
+    expect(response.headers.get('set-cookie')).toMatch(
+      /^hub_saml_request=;.*Max-Age=0|Expires=Thu, 01 Jan 1970/,
+    );
   });
 
   it('a response without SAMLResponse, and a response for another organization', async () => {

@@ -15,6 +15,11 @@ import {
 } from '../../observation/src/observation.app.js';
 import { readVideoConfig } from '../../video/src/config.js';
 import { startVideo, type RunningVideo } from '../../video/src/video.app.js';
+import { readIntegrationConfig } from '../../integration/src/config.js';
+import {
+  startIntegration,
+  type RunningIntegration,
+} from '../../integration/src/integration.app.js';
 import { readGatewayConfig } from '../src/config.js';
 import { createGateway, type RunningGateway } from '../src/gateway.app.js';
 import type { Role } from '@hub/proto';
@@ -34,6 +39,7 @@ export interface TestStack {
   library: RunningLibrary;
   observation: RunningObservation;
   video: RunningVideo;
+  integration: RunningIntegration;
   /** A client of the stack's own database, with the identity schema on its search path. */
   sql: pg.Client;
   redis: Redis;
@@ -78,6 +84,7 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
   const library = await startLibrary(readLibraryConfig(common));
   const observation = await startObservation(readObservationConfig(common));
   const video = await startVideo(readVideoConfig(common));
+  const integration = await startIntegration(readIntegrationConfig(common));
   const gateway = await createGateway(readGatewayConfig(common));
   const sql = new pg.Client({ connectionString: databaseUrl, options: '-c search_path=identity' });
   await sql.connect();
@@ -92,6 +99,7 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
     library,
     observation,
     video,
+    integration,
     sql,
     redis,
     storage: openStorage(readGatewayConfig(common)),
@@ -120,6 +128,7 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
     },
     async stop() {
       await gateway.close();
+      await integration.close();
       await video.close();
       await observation.close();
       await library.close();
@@ -162,15 +171,23 @@ export class ApiSession {
     return { status: response.status, body: json, headers: response.headers };
   }
 
-  /** A multipart upload the way a browser's FormData sends it: fields first, then the file. */
+  /**
+   * A multipart upload the way a browser's FormData sends it: fields first, then the file
+   * (or, with `fileFirst`, the file and then the fields, as some clients do).
+   */
   async upload(
     path: string,
     fields: Record<string, string>,
     file?: { field: string; name: string; data: Buffer },
+    options: { fileFirst?: boolean } = {},
   ) {
     const form = new FormData();
+    const appendFile = () => {
+      if (file) form.append(file.field, new Blob([new Uint8Array(file.data)]), file.name);
+    };
+    if (options.fileFirst) appendFile();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    if (file) form.append(file.field, new Blob([new Uint8Array(file.data)]), file.name);
+    if (!options.fileFirst) appendFile();
     const response = await fetch(`${this.baseUrl}${path}`, {
       method: 'POST',
       headers: this.cookie ? { cookie: this.cookie } : {},

@@ -13,6 +13,7 @@ import { IdentityFoundation1763800000000 } from './migrations/1763800000000-iden
 import { Accounts1763900000000 } from './migrations/1763900000000-accounts.js';
 import { SamlSettingsEntity } from './saml/saml-settings.entity.js';
 import { Saml1764100000000 } from './migrations/1764100000000-saml.js';
+import { EmailChanges1765400000000 } from './migrations/1765400000000-email-changes.js';
 
 export const IDENTITY_SCHEMA = 'identity';
 
@@ -33,5 +34,10 @@ export const openIdentityDatabase = (url: string) =>
       PictureUploadEntity,
       SamlSettingsEntity,
     ],
-    migrations: [IdentityFoundation1763800000000, Accounts1763900000000, Saml1764100000000],
+    migrations: [
+      IdentityFoundation1763800000000,
+      Accounts1763900000000,
+      Saml1764100000000,
+      EmailChanges1765400000000,
+    ],
   });

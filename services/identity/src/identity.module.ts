@@ -14,6 +14,7 @@ import { NotificationsController } from './notifications/notifications.controlle
 import { NotificationsService } from './notifications/notifications.service.js';
 import { ProfileController } from './profile/profile.controller.js';
 import { ProfileService } from './profile/profile.service.js';
+import { EmailChangeService } from './profile/email-change.service.js';
 import { ProfilePicturesService } from './profile/profile-pictures.service.js';
 import { PromptsService } from './prompts/prompts.service.js';
 import { AuthController } from './auth/auth.controller.js';
@@ -68,6 +69,7 @@ export class IdentityModule {
         NotificationsService,
         InvitationsService,
         ProfileService,
+        EmailChangeService,
         ProfilePicturesService,
         OrganizationsAdminService,
         UsersAdminService,

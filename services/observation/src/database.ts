@@ -1,5 +1,8 @@
 import { openServiceDatabase } from '@hub/kit';
 import { Observations1764200000000 } from './migrations/1764200000000-observations.js';
+import { Certifications1765000000000 } from './migrations/1765000000000-certifications.js';
+import { Insights1765100000000 } from './migrations/1765100000000-insights.js';
+import { CompleteEnrolments1765300000000 } from './migrations/1765300000000-complete-enrolments.js';
 
 export const OBSERVATION_SCHEMA = 'observation';
 
@@ -9,5 +12,10 @@ export const openObservationDatabase = (url: string) =>
     url,
     schema: OBSERVATION_SCHEMA,
     entities: [],
-    migrations: [Observations1764200000000],
+    migrations: [
+      Observations1764200000000,
+      Certifications1765000000000,
+      Insights1765100000000,
+      CompleteEnrolments1765300000000,
+    ],
   });

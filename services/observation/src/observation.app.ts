@@ -1,7 +1,10 @@
 import 'reflect-metadata';
 import type { INestMicroservice } from '@nestjs/common';
+import type { Queue, Worker } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import { EventBus, RpcClient, listenForRpc } from '@hub/kit';
+import { QUEUES } from '@hub/proto';
+import { EventBus, listenForRpc, openQueue, RpcClient, startWorker } from '@hub/kit';
+import { CertificationExpirySweep } from './certifications/expiry-sweep.js';
 import type { ObservationConfig } from './config.js';
 import { openObservationDatabase } from './database.js';
 import { ObservationModule } from './observation.module.js';
@@ -10,24 +13,40 @@ import { handleObservationEvents } from './organizations/organization-cleanup.js
 export interface RunningObservation {
   app: INestMicroservice;
   dataSource: DataSource;
+  expiryQueue: Queue;
+  expirySweep: CertificationExpirySweep;
   close(): Promise<void>;
 }
 
-/** Migrates the observation schema and answers RPCs for observations, courses and the team. */
+/**
+ * Migrates the observation schema, answers RPCs for observations, courses, certifications and
+ * the team, and runs the certification expiry sweep (daily and at start).
+ */
 export async function startObservation(config: ObservationConfig): Promise<RunningObservation> {
   const dataSource = await openObservationDatabase(config.DATABASE_URL);
   const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX);
   const app = await listenForRpc(
     'observation',
-    ObservationModule.register({ dataSource, rpc }),
+    ObservationModule.register({ dataSource, rpc, config }),
     config,
   );
   const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);
   const subscription = handleObservationEvents(events, dataSource);
+  const connection = { url: config.REDIS_URL, prefix: config.REDIS_PREFIX };
+  const expirySweep = new CertificationExpirySweep(dataSource, rpc);
+  const expiryQueue = openQueue(QUEUES.certificationExpiry, connection);
+  const expiryWorker: Worker = startWorker(QUEUES.certificationExpiry, connection, () =>
+    expirySweep.run(),
+  );
+  await CertificationExpirySweep.schedule(expiryQueue);
   return {
     app,
     dataSource,
+    expiryQueue,
+    expirySweep,
     async close() {
+      await expiryWorker.close();
+      await expiryQueue.close();
       await subscription.close();
       await events.close();
       await app.close();

@@ -1,12 +1,23 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { RpcClient } from '@hub/kit';
-import { RPC } from './config.js';
+import { CertificationIssuer } from './certifications/certification-issuer.js';
+import { CertificationSettingsService } from './certifications/certification-settings.service.js';
+import { CertificationsController } from './certifications/certifications.controller.js';
+import { CertificationsRepository } from './certifications/certifications.repository.js';
+import { CertificationsService } from './certifications/certifications.service.js';
+import { OBSERVATION_CONFIG, type ObservationConfig, RPC } from './config.js';
 import { HealthController } from './health/health.controller.js';
 import { ObservationsController } from './observations/observations.controller.js';
 import { ObservationsService } from './observations/observations.service.js';
+import { ExportsService } from './reports/exports.service.js';
+import { HistoryRepository } from './reports/history.repository.js';
+import { InsightsService } from './reports/insights.service.js';
+import { ReportsController } from './reports/reports.controller.js';
+import { ReportsRepository } from './reports/reports.repository.js';
 import { SettingsService } from './settings/settings.service.js';
 import { Members } from './team/members.js';
+import { TeamRepository } from './team/team.repository.js';
 import { TeamService } from './team/team.service.js';
 import { CourseCompletion } from './training/course-completion.js';
 import { CoursesController } from './training/courses.controller.js';
@@ -14,19 +25,39 @@ import { CoursesService } from './training/courses.service.js';
 
 @Module({})
 export class ObservationModule {
-  static register(ports: { dataSource: DataSource; rpc: RpcClient }): DynamicModule {
+  static register(ports: {
+    dataSource: DataSource;
+    rpc: RpcClient;
+    config: ObservationConfig;
+  }): DynamicModule {
     return {
       module: ObservationModule,
-      controllers: [ObservationsController, CoursesController, HealthController],
+      controllers: [
+        ObservationsController,
+        CoursesController,
+        CertificationsController,
+        ReportsController,
+        HealthController,
+      ],
       providers: [
         { provide: DataSource, useValue: ports.dataSource },
         { provide: RPC, useValue: ports.rpc },
+        { provide: OBSERVATION_CONFIG, useValue: ports.config },
+        CertificationsRepository,
+        CertificationSettingsService,
+        CertificationIssuer,
+        CertificationsService,
         Members,
         SettingsService,
         CourseCompletion,
         ObservationsService,
         CoursesService,
+        TeamRepository,
         TeamService,
+        ReportsRepository,
+        HistoryRepository,
+        InsightsService,
+        ExportsService,
       ],
     };
   }

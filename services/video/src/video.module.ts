@@ -8,6 +8,7 @@ import { FaceEnrolments } from './faces/face-enrolments.js';
 import { HealthController } from './health/health.controller.js';
 import { VideosController } from './videos/videos.controller.js';
 import { VideosService } from './videos/videos.service.js';
+import { Appearances } from './videos/appearances.js';
 
 export interface VideoPorts {
   dataSource: DataSource;
@@ -29,6 +30,7 @@ export class VideoModule {
         { provide: ANALYSIS_QUEUE, useValue: ports.analysisQueue },
         FaceEnrolments,
         VideosService,
+        Appearances,
       ],
     };
   }

@@ -1,7 +1,7 @@
 import { api, type VerifyInvitationResponse } from '@hub/proto';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from '@tanstack/react-router';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useState } from 'react';
 import { call } from '../api/client';
 import { toast } from '../toast/toastStore';
 import {
@@ -27,7 +27,9 @@ export function useInvitation(): InvitationState {
   const navigate = useNavigate();
   // The raw query string: the router's parsed search could turn a numeric token into a number.
   const searchStr = useLocation({ select: (location) => location.searchStr });
-  const params = useMemo(() => readInvitationParams(searchStr), [searchStr]);
+  // Read once: when the page leaves (to /login after the setup) the location changes before the
+  // page unmounts, and re-reading it would take the empty query for a broken link.
+  const [params] = useState(() => readInvitationParams(searchStr));
 
   const verify = useQuery({
     queryKey: [api.verifyInvitation.path, params?.token, params?.email],

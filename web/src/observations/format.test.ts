@@ -92,6 +92,7 @@ describe('start observation', () => {
     department: 'operator',
     status: 'active',
     performance: null,
+    presentToday: false,
     profilePicture: null,
     ...patch,
   });

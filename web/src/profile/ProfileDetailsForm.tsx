@@ -1,4 +1,4 @@
-import { api, type User } from '@hub/proto';
+import { api, EMAIL_CHANGE_SENT, type User } from '@hub/proto';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { call } from '../api/client';
@@ -8,7 +8,7 @@ import { toast } from '../toast/toastStore';
 import { Card, CardTitle } from '../ui/Card';
 import { Field } from '../ui/Field';
 import { inputClass, smallButtonClass } from '../ui/styles';
-import { profileChanged, profileErrors, type ProfileDraft } from './profileForm';
+import { emailChanging, profileChanged, profileErrors, type ProfileDraft } from './profileForm';
 import { useSetCurrentUser } from './useSetCurrentUser';
 
 export function ProfileDetailsForm({ user }: { user: User }) {
@@ -19,18 +19,29 @@ export function ProfileDetailsForm({ user }: { user: User }) {
 
   const update = useMutation({
     mutationFn: (body: ProfileDraft) => call(api.updateProfile, { body }),
-    onSuccess: async (updated) => {
-      toast({ title: 'Profile Updated', description: 'Your profile has been saved.' });
+    onSuccess: async (updated, body) => {
+      if (updated.email !== body.email) {
+        toast({ title: 'Confirm Your New Email', description: EMAIL_CHANGE_SENT(body.email) });
+      } else {
+        toast({ title: 'Profile Updated', description: 'Your profile has been saved.' });
+      }
       await setCurrentUser(updated);
     },
     onError: (error) => toast(failureToast('Update Failed', error, 'Failed to update profile.')),
   });
 
+  const changingEmail = emailChanging(user.email, draft);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = profileErrors(draft);
+    const found = profileErrors(draft, user.email);
     setErrors(found);
-    if (!hasErrors(found)) update.mutate({ name: draft.name.trim(), email: draft.email.trim() });
+    if (hasErrors(found)) return;
+    const email = draft.email.trim().toLowerCase();
+    update.mutate({
+      name: draft.name.trim(),
+      email,
+      ...(changingEmail ? { currentPassword: draft.currentPassword } : {}),
+    });
   };
 
   const busy = update.isPending;
@@ -59,6 +70,23 @@ export function ProfileDetailsForm({ user }: { user: User }) {
             className={inputClass}
           />
         </Field>
+        {changingEmail && (
+          <Field
+            id="profile-current-password"
+            label="Current password (to change your email)"
+            error={errors.currentPassword}
+          >
+            <input
+              id="profile-current-password"
+              type="password"
+              value={draft.currentPassword ?? ''}
+              disabled={busy}
+              autoComplete="current-password"
+              onChange={(event) => setDraft({ ...draft, currentPassword: event.target.value })}
+              className={inputClass}
+            />
+          </Field>
+        )}
         <button
           type="submit"
           disabled={busy || !profileChanged(loaded, draft)}

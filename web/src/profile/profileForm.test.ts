@@ -23,6 +23,15 @@ describe('profile form', () => {
     });
     expect(profileErrors(loaded)).toEqual({});
   });
+
+  it('asks for the current password when the email changes', () => {
+    const changed = { ...loaded, email: 'new@acme.test' };
+    expect(profileErrors(changed, loaded.email)).toEqual({
+      currentPassword: 'Enter your current password to change your email.',
+    });
+    expect(profileErrors({ ...changed, currentPassword: 'secret' }, loaded.email)).toEqual({});
+    expect(profileErrors({ ...loaded, name: 'Other' }, loaded.email)).toEqual({});
+  });
 });
 
 describe('password form', () => {
@@ -47,9 +56,17 @@ describe('password form', () => {
     expect(
       passwordErrors({
         currentPassword: 'old',
-        newPassword: 'long-enough-1',
-        confirmPassword: 'long-enough-2',
+        newPassword: 'Long-enough-1!',
+        confirmPassword: 'Long-enough-2!',
       }),
     ).toEqual({ confirmPassword: "Passwords don't match" });
+    // The one password policy: the same rules as invitations.
+    expect(
+      passwordErrors({
+        currentPassword: 'old',
+        newPassword: 'aaaaaaaa',
+        confirmPassword: 'aaaaaaaa',
+      }).newPassword,
+    ).toMatch(/uppercase letter, a lowercase letter, a number and a special character/);
   });
 });

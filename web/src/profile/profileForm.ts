@@ -1,9 +1,15 @@
-import { ChangePasswordRequest, UpdateProfileRequest } from '@hub/proto';
+import {
+  ChangePasswordRequest,
+  EMAIL_CHANGE_NEEDS_PASSWORD,
+  UpdateProfileRequest,
+} from '@hub/proto';
 import { fieldErrors, type FieldErrors } from '../forms/fieldErrors';
 
 export interface ProfileDraft {
   name: string;
   email: string;
+  /** Asked for only when the email changes. */
+  currentPassword?: string;
 }
 
 /** 'Update Profile' is enabled only when the name or email differs from the loaded values. */
@@ -12,8 +18,17 @@ export function profileChanged(loaded: ProfileDraft, draft: ProfileDraft): boole
 }
 
 /** 'Name is required', 'Invalid email address' (the server checks the same). */
-export function profileErrors(draft: ProfileDraft): FieldErrors {
-  return fieldErrors(UpdateProfileRequest, draft);
+export function profileErrors(draft: ProfileDraft, loadedEmail?: string): FieldErrors {
+  const errors = fieldErrors(UpdateProfileRequest, draft);
+  if (emailChanging(loadedEmail, draft) && !draft.currentPassword) {
+    return { ...errors, currentPassword: EMAIL_CHANGE_NEEDS_PASSWORD };
+  }
+  return errors;
+}
+
+/** A new email needs the current password and takes effect once its link is opened. */
+export function emailChanging(loadedEmail: string | undefined, draft: ProfileDraft): boolean {
+  return loadedEmail !== undefined && draft.email.trim().toLowerCase() !== loadedEmail;
 }
 
 export interface PasswordDraft {

@@ -8,7 +8,15 @@ import { currentUserQuery } from '../api/queries';
  * A page for some roles only (the server enforces the same rule on its routes): anyone else
  * sees why instead of a page of failed requests. The shell has loaded the user already.
  */
-export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
+export function RequireRole({
+  roles,
+  message = 'Your role does not give access to this page.',
+  children,
+}: {
+  roles: readonly Role[];
+  message?: string;
+  children: ReactNode;
+}) {
   const { data: user } = useQuery(currentUserQuery);
   if (!user) return null;
   if (!roles.includes(user.role)) {
@@ -20,9 +28,7 @@ export function RequireRole({ roles, children }: { roles: readonly Role[]; child
       >
         <ShieldAlert aria-hidden className="mx-auto mb-4 size-10 text-slate-400" />
         <h1 className="text-xl font-semibold">Access Restricted</h1>
-        <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">
-          Your role does not give access to this page.
-        </p>
+        <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">{message}</p>
       </section>
     );
   }

@@ -29,7 +29,7 @@ export class AuthController {
     await this.limiter.admit(body.email, client.ip);
     try {
       const { token, session, user } = await this.rpc.call(identityRpc.login, { ...body, client });
-      await this.limiter.recordSuccess(body.email);
+      await this.limiter.recordSuccess(body.email, client.ip);
       reply.setCookie(SESSION_COOKIE, token, {
         httpOnly: true,
         sameSite: 'lax',
@@ -43,7 +43,7 @@ export class AuthController {
       return { message: 'Login successful', user };
     } catch (error) {
       if (error instanceof RpcCallError && error.failure.kind === 'unauthenticated') {
-        await this.limiter.recordFailure(body.email);
+        await this.limiter.recordFailure(body.email, client.ip);
       }
       throw error;
     }

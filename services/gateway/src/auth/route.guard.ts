@@ -14,14 +14,16 @@ import type { RouteContract } from '@hub/proto';
 import { ROUTE_CONTRACT } from '../http/endpoint.decorator.js';
 import { SessionCache } from './session-cache.js';
 import { type GuardedRequest, SESSION_COOKIE } from '../http/request-context.js';
+import { refuseForeignOrigin, refuseOtherBodyTypes } from '../http/request-origin.js';
 
 export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
 export const NOT_PERMITTED = "You don't have permission to do this.";
 
 /**
- * Runs before every handler: a route without a contract is refused (fail closed); a route
- * that is not public needs a live session whose role the contract allows; then the
- * params, query and body are validated and replaced by their parsed values.
+ * Runs before every handler: a route without a contract is refused (fail closed); so is a
+ * state-changing request from another site's page or with a body of another type than the
+ * route reads; a route that is not public needs a live session whose role the contract
+ * allows; then the params, query and body are validated and replaced by their parsed values.
  * Identity comes from the session cookie only, never from any header the browser sets.
  */
 @Injectable()
@@ -38,6 +40,8 @@ export class RouteGuard implements CanActivate {
     );
     if (!route) throw new InternalServerErrorException('This route declares no access rule.');
     const request = context.switchToHttp().getRequest<GuardedRequest>();
+    refuseForeignOrigin(request, route);
+    refuseOtherBodyTypes(request, route);
     request.sessionToken = request.cookies?.[SESSION_COOKIE] || undefined;
     if (route.access !== 'public') await this.authorize(request, route.access);
     this.validate(request, route);

@@ -16,7 +16,10 @@ export class StoredFileReply {
       .header('accept-ranges', 'bytes')
       .header('content-type', stored.contentType)
       .header('cache-control', 'private, max-age=300')
-      .header('x-content-type-options', 'nosniff');
+      .header('x-content-type-options', 'nosniff')
+      // The web app shows PDFs in a frame of its own pages; nothing stored may run or load anything.
+      .header('content-security-policy', "default-src 'none'; frame-ancestors 'self'")
+      .header('x-frame-options', 'SAMEORIGIN');
     if (fileName)
       reply.header(
         'content-disposition',

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -5,9 +6,12 @@ import {
   type ComponentHealth,
   type Health,
   identityRpc,
+  LauncherReport,
+  type SupervisedProcess,
   libraryRpc,
   videoRpc,
   observationRpc,
+  integrationRpc,
 } from '@hub/proto';
 import { probe, probeRedis, RpcClient } from '@hub/kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
@@ -18,17 +22,20 @@ const SERVICES = [
   { name: 'library', ping: libraryRpc.ping },
   { name: 'observation', ping: observationRpc.ping },
   { name: 'video', ping: videoRpc.ping },
+  { name: 'integration', ping: integrationRpc.ping },
 ] as const;
 
 @Injectable()
 export class HealthService implements OnModuleDestroy {
   private readonly postgres: pg.Pool;
+  private readonly launcherStateFile: string | undefined;
 
   constructor(
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(Redis) private readonly redis: Redis,
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
   ) {
+    this.launcherStateFile = config.LAUNCHER_STATE_FILE;
     this.postgres = new pg.Pool({
       connectionString: config.DATABASE_URL,
       max: 1,
@@ -49,8 +56,28 @@ export class HealthService implements OnModuleDestroy {
       redis: redis!,
     };
     SERVICES.forEach((service, index) => (components[service.name] = services[index]!));
-    const allUp = Object.values(components).every((component) => component.status === 'up');
-    return { status: allUp ? 'ok' : 'degraded', checkedAt: new Date().toISOString(), components };
+    const processes = await this.supervisedProcesses();
+    const allUp =
+      Object.values(components).every((component) => component.status === 'up') &&
+      Object.values(processes ?? {}).every((process) => process.state === 'running');
+    return {
+      status: allUp ? 'ok' : 'degraded',
+      checkedAt: new Date().toISOString(),
+      components,
+      ...(processes ? { processes } : {}),
+    };
+  }
+
+  /** What the launcher of `npm start` reports about its processes; none outside it. */
+  private async supervisedProcesses(): Promise<Record<string, SupervisedProcess> | undefined> {
+    if (!this.launcherStateFile) return undefined;
+    try {
+      return LauncherReport.parse(JSON.parse(await readFile(this.launcherStateFile, 'utf8')))
+        .processes;
+    } catch {
+      // Not written yet (the gateway starts before the launcher's first report of it).
+      return undefined;
+    }
   }
 
   private pingService(contract: typeof identityRpc.ping): Promise<ComponentHealth> {

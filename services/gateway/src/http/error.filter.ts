@@ -22,6 +22,14 @@ function bodyOfHttpException(error: HttpException): ErrorBody {
   return { message: text, statusCode: status, ...(typeof field === 'string' ? { field } : {}) };
 }
 
+/** Throttling answers say how long to wait (seconds), in a header clients already understand. */
+function retryAfterOf(error: unknown): number | undefined {
+  if (!(error instanceof HttpException)) return undefined;
+  const answer = error.getResponse();
+  const value = typeof answer === 'object' ? (answer as { retryAfter?: unknown }).retryAfter : null;
+  return typeof value === 'number' ? Math.max(1, Math.ceil(value)) : undefined;
+}
+
 /** Every error leaves the API as `{ message, statusCode }`, the shape the web app reads. */
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
@@ -30,6 +38,8 @@ export class ErrorFilter implements ExceptionFilter {
   catch(error: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const body = this.toBody(error);
+    const retryAfter = retryAfterOf(error);
+    if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));
     void reply.status(body.statusCode).send(body);
   }
 

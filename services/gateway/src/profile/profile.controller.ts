@@ -1,10 +1,20 @@
-import { Body, Controller, Inject, NotFoundException, Param, Req, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  HttpCode,
+  Inject,
+  NotFoundException,
+  Param,
+  Req,
+  Res,
+} from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
   type Actor,
   api,
   type ChangePasswordRequest,
   type ChangePictureRequest,
+  type ConfirmEmailRequest,
   EXTENSION_BY_KIND,
   identityRpc,
   PROFILE_PICTURE_UPLOAD,
@@ -71,6 +81,12 @@ export class ProfileController {
   @Endpoint(api.updateProfile)
   update(@CurrentActor() actor: Actor, @Body() profile: UpdateProfileRequest) {
     return this.rpc.call(identityRpc.updateProfile, { actor, profile });
+  }
+
+  @Endpoint(api.confirmEmail)
+  @HttpCode(200)
+  confirmEmail(@Body() body: ConfirmEmailRequest) {
+    return this.rpc.call(identityRpc.confirmEmail, body);
   }
 
   @Endpoint(api.changePassword)

@@ -31,6 +31,12 @@ import { clientOf, type GuardedRequest, SESSION_COOKIE } from '../http/request-c
 /** Where the browser lands after the assertion consumer, with `?error=code` when refused. */
 export const SSO_LANDING = '/callback';
 
+/** Binds a response to the browser that started the sign-in (its AuthnRequest ID). */
+export const SAML_REQUEST_COOKIE = 'hub_saml_request';
+const SAML_COOKIE_PATH = '/api/auth/saml/';
+/** As long as identity keeps the AuthnRequest waiting for its response. */
+const SAML_COOKIE_SECONDS = 10 * 60;
+
 /**
  * The service provider's HTTP side of SAML single sign-on. Identity validates everything;
  * a session is opened only from a response the organization's identity provider signed.
@@ -46,8 +52,20 @@ export class SamlController {
 
   @Endpoint(api.samlStart)
   @HttpCode(200)
-  start(@Body() body: SamlStartRequest) {
-    return this.rpc.call(samlRpc.start, { organization: body.organization });
+  async start(@Body() body: SamlStartRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const { redirectUrl, requestId } = await this.rpc.call(samlRpc.start, {
+      organization: body.organization,
+    });
+    // The provider's page posts the response cross-site, so only a SameSite=None cookie comes
+    // back with it; browsers take those only as Secure (http://localhost counts as secure).
+    reply.setCookie(SAML_REQUEST_COOKIE, requestId, {
+      httpOnly: true,
+      secure: true,
+      sameSite: 'none',
+      path: SAML_COOKIE_PATH,
+      maxAge: SAML_COOKIE_SECONDS,
+    });
+    return { redirectUrl };
   }
 
   @Endpoint(api.samlMetadata)
@@ -66,11 +84,19 @@ export class SamlController {
     const landing = (error?: string) =>
       reply.redirect(error ? `${SSO_LANDING}?error=${error}` : SSO_LANDING, 303);
     if (!body.SAMLResponse) return landing('saml_invalid');
+    const requestId = request.cookies?.[SAML_REQUEST_COOKIE] || null;
+    // One response per started sign-in, whatever its outcome.
+    reply.clearCookie(SAML_REQUEST_COOKIE, {
+      path: SAML_COOKIE_PATH,
+      secure: true,
+      sameSite: 'none',
+    });
     let answer;
     try {
       answer = await this.rpc.call(samlRpc.consume, {
         connection: params.connection,
         samlResponse: body.SAMLResponse,
+        requestId,
         client: clientOf(request),
       });
     } catch (error) {

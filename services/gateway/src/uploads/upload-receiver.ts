@@ -41,6 +41,14 @@ class SizeLimit extends Transform {
   }
 }
 
+/** The name the browser gave the file, without control characters, for display only. */
+function displayName(filename: string | undefined): string {
+  return [...(filename || 'upload')]
+    .filter((c) => c >= ' ')
+    .join('')
+    .slice(0, 255);
+}
+
 /** Reads at least `count` bytes (fewer at the end of the stream) and puts them back. */
 async function peek(stream: Readable, count: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -71,7 +79,8 @@ async function peek(stream: Readable, count: number): Promise<Buffer> {
 /**
  * Streams one multipart file straight into object storage: its kind is checked on the first
  * bytes and its size while it flows, so nothing is buffered whole and a bad file stops early.
- * Fields must come before the file; they are validated before any byte is stored.
+ * Fields must come before the file; they are validated before any byte is stored, and a field
+ * after the file refuses the upload (400 naming it) instead of being dropped.
  */
 @Injectable()
 export class UploadReceiver {
@@ -89,25 +98,34 @@ export class UploadReceiver {
     const parts = request.parts({
       limits: { fileSize: rule.maxBytes + 1, files: 1, fields: 20, fieldSize: 64 * 1024 },
     });
+    let received: ReceivedUpload<z.output<F>> | undefined;
     for await (const part of parts) {
       if (part.type === 'field') {
+        if (received) await this.refuseLateField(received.key, part.fieldname);
         fields[part.fieldname] = String(part.value);
-        continue;
-      }
-      if (part.fieldname !== rule.fileField) {
+      } else if (received || part.fieldname !== rule.fileField) {
         part.file.resume();
-        continue;
+      } else {
+        const stored = await this.store(part.file, rule, this.validFields(rule, fields), keyFor);
+        received = { ...stored, fileName: displayName(part.filename) };
       }
-      const fileName = [...(part.filename || 'upload')]
-        .filter((c) => c >= ' ')
-        .join('')
-        .slice(0, 255);
-      return {
-        ...(await this.store(part.file, rule, this.validFields(rule, fields), keyFor)),
-        fileName,
-      };
     }
-    throw new BadRequestException(rule.messages.missing);
+    if (!received) throw new BadRequestException(rule.messages.missing);
+    return received;
+  }
+
+  /**
+   * The file is streamed to storage as it arrives, after its fields were validated: a field sent
+   * after it would go unchecked and unused, so the whole upload is refused, naming the field.
+   */
+  private async refuseLateField(key: string, field: string): Promise<never> {
+    await this.storage
+      .remove(key)
+      .catch((error: unknown) => this.logger.warn(`could not remove ${key}: ${String(error)}`));
+    throw new BadRequestException({
+      message: `The field "${field}" must be sent before the file.`,
+      field,
+    });
   }
 
   private validFields<F extends z.ZodType>(rule: UploadRule<F>, fields: Record<string, string>) {

@@ -14,6 +14,7 @@ import { UserEntity } from '../users/user.entity.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { InvitationEntity } from './invitation.entity.js';
 import { ProfilePicturesService } from '../profile/profile-pictures.service.js';
+import { refuseCommonPassword } from '../auth/password-policy.js';
 import { invitationMail } from './invitation-mail.js';
 
 export const INVALID_LINK = 'This password setup link is invalid or has expired.';
@@ -133,6 +134,7 @@ export class InvitationsService {
   async accept(
     request: SetupPasswordRequest & { pictureKey?: string },
   ): Promise<{ message: string }> {
+    refuseCommonPassword(request.password, 'password');
     const passwordHash = await hashPassword(request.password);
     const { user, invitation } = await this.db.transaction(async (tx) => {
       const opened = await this.open(request, tx, true);

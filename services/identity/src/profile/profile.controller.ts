@@ -4,17 +4,24 @@ import { identityRpc, type RpcRequest } from '@hub/proto';
 import { RpcHandler } from '@hub/kit';
 import { ProfileService } from './profile.service.js';
 import { ProfilePicturesService } from './profile-pictures.service.js';
+import { EmailChangeService } from './email-change.service.js';
 
 @Controller()
 export class ProfileController {
   constructor(
     private readonly profile: ProfileService,
     private readonly pictures: ProfilePicturesService,
+    private readonly emailChanges: EmailChangeService,
   ) {}
 
   @RpcHandler(identityRpc.updateProfile)
   update(@Payload() request: RpcRequest<typeof identityRpc.updateProfile>) {
     return this.profile.update(request.actor, request.profile);
+  }
+
+  @RpcHandler(identityRpc.confirmEmail)
+  confirmEmail(@Payload() request: RpcRequest<typeof identityRpc.confirmEmail>) {
+    return this.emailChanges.confirm(request.token);
   }
 
   @RpcHandler(identityRpc.changePassword)

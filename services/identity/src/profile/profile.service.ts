@@ -1,28 +1,32 @@
 import { REVOCATIONS } from '../tokens.js';
 import type { SessionRevocations } from '../auth/session-revocations.js';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, Not } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { Actor, ChangePasswordRequest, UpdateProfileRequest, User } from '@hub/proto';
+import { refuseCommonPassword } from '../auth/password-policy.js';
 import { RpcFailure } from '@hub/kit';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { SessionEntity } from '../auth/session.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 import { toUserView } from '../users/user-view.js';
-
-export const EMAIL_TAKEN = 'That email address is already used by another account.';
+import { EmailChangeService } from './email-change.service.js';
 
 @Injectable()
 export class ProfileService {
   constructor(
     @Inject(DataSource) private readonly db: DataSource,
     @Inject(REVOCATIONS) private readonly revocations: SessionRevocations,
+    @Inject(EmailChangeService) private readonly emailChanges: EmailChangeService,
   ) {}
 
+  /** The name changes at once; a new email only once confirmed (EmailChangeService). */
   async update(actor: Actor, profile: UpdateProfileRequest): Promise<User> {
     const users = this.db.getRepository(UserEntity);
-    const taken = await users.findOneBy({ email: profile.email, id: Not(actor.userId) });
-    if (taken) throw new RpcFailure('conflict', EMAIL_TAKEN, 'email');
-    await users.update(actor.userId, { name: profile.name, email: profile.email });
+    const current = await users.findOneByOrFail({ id: actor.userId });
+    if (profile.email !== current.email) {
+      await this.emailChanges.request(actor.userId, profile.email, profile.currentPassword);
+    }
+    await users.update(actor.userId, { name: profile.name });
     return toUserView(
       await users.findOneOrFail({ where: { id: actor.userId }, relations: { organization: true } }),
     );
@@ -43,6 +47,7 @@ export class ProfileService {
     if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, change.currentPassword))) {
       throw RpcFailure.validation('Current password is incorrect.', 'currentPassword');
     }
+    refuseCommonPassword(change.newPassword, 'newPassword');
     const passwordHash = await hashPassword(change.newPassword);
     const ended = await this.db.transaction(async (tx) => {
       await tx.getRepository(UserEntity).update(user.id, { passwordHash });

@@ -31,11 +31,12 @@ export class SamlStore implements OnModuleDestroy {
   }
 
   /** node-saml's request-ID cache, scoped to one organization. */
-  requestCache(organizationId: number): CacheProvider {
+  requestCache(organizationId: number, onSaved?: (id: string) => void): CacheProvider {
     const key = (id: string) => this.key('request', organizationId, digest(id));
     return {
       saveAsync: async (id: string, value: string): Promise<CacheItem | null> => {
         const saved = await this.redis.set(key(id), value, 'PX', REQUEST_TTL_MS, 'NX');
+        if (saved === 'OK') onSaved?.(id);
         return saved === 'OK' ? { value, createdAt: Date.now() } : null;
       },
       getAsync: (id: string) => this.redis.get(key(id)),

@@ -87,7 +87,11 @@ export class SamlService {
     return settings ? { organization, settings } : null;
   }
 
-  private serviceProvider({ organization, settings }: Connection): SAML {
+  /** `onRequestSaved` learns the ID of each AuthnRequest as node-saml stores it. */
+  private serviceProvider(
+    { organization, settings }: Connection,
+    onRequestSaved?: (id: string) => void,
+  ): SAML {
     const { spEntityId, acsUrl } = spAddresses(this.config.PUBLIC_URL, organization.auth0OrgId!);
     return new SAML({
       callbackUrl: acsUrl,
@@ -101,7 +105,7 @@ export class SamlService {
       acceptedClockSkewMs: CLOCK_SKEW_MS,
       validateInResponseTo: ValidateInResponseTo.always,
       requestIdExpirationPeriodMs: REQUEST_TTL_MS,
-      cacheProvider: this.store.requestCache(organization.id),
+      cacheProvider: this.store.requestCache(organization.id, onRequestSaved),
       identifierFormat: EMAIL_FORMAT,
       disableRequestedAuthnContext: true,
       signatureAlgorithm: 'sha256',
@@ -110,19 +114,18 @@ export class SamlService {
   }
 
   /** A fresh AuthnRequest (its ID kept for InResponseTo), as the provider URL to redirect to. */
-  async start(identifier: string): Promise<{ redirectUrl: string }> {
+  async start(identifier: string): Promise<{ redirectUrl: string; requestId: string }> {
     const connection = await this.findConnection(identifier);
     if (!connection) {
       throw RpcFailure.notFound(
         'Single sign-on is not configured for this organization. Please contact your administrator.',
       );
     }
-    const redirectUrl = await this.serviceProvider(connection).getAuthorizeUrlAsync(
-      '',
-      undefined,
-      {},
-    );
-    return { redirectUrl };
+    let requestId: string | undefined;
+    const provider = this.serviceProvider(connection, (id) => (requestId = id));
+    const redirectUrl = await provider.getAuthorizeUrlAsync('', undefined, {});
+    if (!requestId) throw new Error('node-saml stored no AuthnRequest ID');
+    return { redirectUrl, requestId };
   }
 
   async metadata(identifier: string): Promise<{ xml: string }> {
@@ -133,7 +136,11 @@ export class SamlService {
 
   async consume(request: RpcRequest<typeof samlRpc.consume>): Promise<ConsumeAnswer> {
     try {
-      const user = await this.verifiedUser(request.connection, request.samlResponse);
+      const user = await this.verifiedUser(
+        request.connection,
+        request.samlResponse,
+        request.requestId,
+      );
       const { token, session } = await this.auth.openSsoSession(user, request.client);
       return { outcome: 'signed_in', token, session };
     } catch (error) {
@@ -146,7 +153,11 @@ export class SamlService {
   }
 
   /** Every check of issue #8; throws a Refusal, or answers the user to sign in. */
-  private async verifiedUser(identifier: string, samlResponse: string): Promise<UserEntity> {
+  private async verifiedUser(
+    identifier: string,
+    samlResponse: string,
+    browserRequestId: string | null,
+  ): Promise<UserEntity> {
     const connection = await this.findConnection(identifier);
     if (!connection) throw new Refusal('saml_not_configured', 'no SAML organization by that name');
     const { organization, settings } = connection;
@@ -154,6 +165,12 @@ export class SamlService {
 
     const xml = Buffer.from(samlResponse, 'base64').toString('utf8');
     const document = this.inspectStructure(xml);
+    // A response to a sign-in this browser did not start (login CSRF, a stolen response) ends
+    // here, before it can use up the request ID of the browser that did start it.
+    const inResponseTo = document.documentElement.getAttribute('InResponseTo');
+    if (!browserRequestId || inResponseTo !== browserRequestId) {
+      throw new Refusal('saml_expired', `InResponseTo '${inResponseTo}' is not this browser's`);
+    }
 
     let profile: Profile | null;
     try {
@@ -186,6 +203,7 @@ export class SamlService {
     if (profile.issuer !== settings.idpEntityId) {
       throw new Refusal('saml_invalid', `wrong assertion issuer '${profile.issuer}'`);
     }
+    refuseForeignRecipient(document, acsUrl);
 
     const assertion = (profile.getAssertion?.() ?? {}) as {
       Assertion?: { $?: { ID?: string }; Conditions?: { $?: { NotOnOrAfter?: string } }[] };
@@ -327,5 +345,23 @@ export class SamlService {
     const resolved = resolveIdpSettings(input);
     await this.db.getRepository(SamlSettingsEntity).save({ organizationId, ...resolved });
     return this.settings(actor, organizationId);
+  }
+}
+
+/**
+ * node-saml checks the Audience and the Response's Destination but not who the bearer
+ * confirmation was issued to: a response meant for another service of the same provider
+ * (Recipient) must not open a session here. Every SubjectConfirmationData must name our ACS.
+ */
+function refuseForeignRecipient(document: Document, acsUrl: string): void {
+  const confirmations = Array.from(
+    document.getElementsByTagNameNS(ASSERTION_NS, 'SubjectConfirmationData'),
+  );
+  if (confirmations.length === 0) {
+    throw new Refusal('saml_invalid', 'no SubjectConfirmationData');
+  }
+  for (const confirmation of confirmations) {
+    const recipient = confirmation.getAttribute('Recipient');
+    if (recipient !== acsUrl) throw new Refusal('saml_invalid', `wrong recipient '${recipient}'`);
   }
 }

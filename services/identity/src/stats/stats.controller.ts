@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { identityRpc, type RpcRequest } from '@hub/proto';
+import { identityRpc, insightsRpc, type RpcRequest } from '@hub/proto';
 import { RpcHandler } from '@hub/kit';
 import { StatsService } from './stats.service.js';
 
@@ -16,5 +16,10 @@ export class StatsController {
   @RpcHandler(identityRpc.recentActivity)
   recentActivity(@Payload() request: RpcRequest<typeof identityRpc.recentActivity>) {
     return this.stats.recentActivity(request.actor, request.limit);
+  }
+
+  @RpcHandler(insightsRpc.activeUsers)
+  activeUsers(@Payload() request: RpcRequest<typeof insightsRpc.activeUsers>) {
+    return this.stats.activeUsers(request.actor);
   }
 }

@@ -1,6 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { Actor, DashboardStats, RecentActivity } from '@hub/proto';
+import {
+  type Actor,
+  type ActiveUsers,
+  countChange,
+  type DashboardStats,
+  INSIGHTS_PERIOD_DAYS,
+  INSIGHTS_ROLES,
+  type RecentActivity,
+} from '@hub/proto';
+import { requireRole } from '@hub/kit';
 import { OrganizationEntity } from '../organizations/organization.entity.js';
 
 interface UserCounts {
@@ -56,6 +65,30 @@ export class StatsService {
         trainingCompletion: null,
         monthlyGrowth: percent(c.joined_last_30_days, c.total - c.joined_last_30_days),
       },
+    };
+  }
+
+  /**
+   * Insights' Active Users: people who signed in during the last period, and the percent change
+   * against the period before (null when nobody signed in then).
+   */
+  async activeUsers(actor: Actor): Promise<ActiveUsers> {
+    requireRole(actor, INSIGHTS_ROLES);
+    const params: unknown[] = [];
+    const where = this.scope(actor, 'e.organization_id', params);
+    const period = `interval '${INSIGHTS_PERIOD_DAYS} days'`;
+    const [row] = (await this.db.query(
+      `SELECT count(DISTINCT e.user_id) FILTER (WHERE e.occurred_at > now() - ${period})::int AS now,
+              count(DISTINCT e.user_id) FILTER (WHERE e.occurred_at <= now() - ${period})::int AS before
+         FROM sign_in_events e
+        WHERE e.occurred_at > now() - 2 * ${period} AND ${where}`,
+      params,
+    )) as { now: number; before: number }[];
+    const now = row?.now ?? 0;
+    const before = row?.before ?? 0;
+    return {
+      activeUsers: now,
+      userChange: countChange(now, before),
     };
   }
 

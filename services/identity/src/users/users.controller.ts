@@ -13,6 +13,11 @@ export class UsersController {
     return this.users.members(request.organizationId);
   }
 
+  @RpcHandler(identityRpc.signedInToday)
+  signedInToday(@Payload() request: RpcRequest<typeof identityRpc.signedInToday>) {
+    return this.users.signedInToday(request.organizationId);
+  }
+
   @RpcHandler(identityRpc.currentUser)
   current(@Payload() request: RpcRequest<typeof identityRpc.currentUser>) {
     return this.users.current(request.actor);

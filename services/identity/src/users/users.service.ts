@@ -26,6 +26,17 @@ export class UsersService {
     }));
   }
 
+  /** Ids of the organization's people with a sign-in since 00:00 UTC ("today" is the UTC day). */
+  async signedInToday(organizationId: number): Promise<number[]> {
+    const rows = (await this.db.query(
+      `SELECT DISTINCT user_id FROM sign_in_events
+        WHERE organization_id = $1
+          AND occurred_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`,
+      [organizationId],
+    )) as { user_id: number }[];
+    return rows.map((row) => row.user_id);
+  }
+
   async current(actor: Actor): Promise<User> {
     const user = await this.users.findOne({
       where: { id: actor.userId, organizationId: actor.organizationId },

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { libraryRpc, type RpcRequest, STAFF_ROLES } from '@hub/proto';
+import { libraryRpc, type RpcRequest, STAFF_ROLES, SUPER_ADMIN_ONLY } from '@hub/proto';
 import { requireRole, RpcHandler } from '@hub/kit';
 import { DocumentsService } from './documents.service.js';
 
@@ -39,6 +39,17 @@ export class DocumentsController {
   @RpcHandler(libraryRpc.sopsForAnalysis)
   sopsForAnalysis(@Payload() { organizationId, documentIds }: Req<'sopsForAnalysis'>) {
     return this.documents.sopsForAnalysis(organizationId, documentIds);
+  }
+
+  @RpcHandler(libraryRpc.organizationSops)
+  organizationSops(@Payload() { actor, organizationId }: Req<'organizationSops'>) {
+    requireRole(actor, SUPER_ADMIN_ONLY);
+    return this.documents.organizationSops(organizationId);
+  }
+
+  @RpcHandler(libraryRpc.documentTags)
+  documentTags(@Payload() { organizationId, documentIds }: Req<'documentTags'>) {
+    return this.documents.documentTags(organizationId, documentIds);
   }
 
   @RpcHandler(libraryRpc.deleteDocument)

@@ -92,6 +92,29 @@ export class DocumentsService {
       .map((row) => ({ sopId: row.id, sopTitle: row.title, textKey: row.textKey! }));
   }
 
+  /** Processed SOPs of one organization, by title, for tying them to camera assignments. */
+  async organizationSops(organizationId: number) {
+    const rows = await this.documents.find({
+      where: { organizationId, sopProcessed: true },
+      order: { title: 'ASC', id: 'ASC' },
+      select: { id: true, title: true },
+    });
+    return rows.map((row) => ({ id: row.id, title: row.title }));
+  }
+
+  /** Tag names per document; documents of other organizations are left out. */
+  async documentTags(organizationId: number, documentIds: number[]) {
+    if (documentIds.length === 0) return [];
+    const rows = await this.documents.find({
+      where: { organizationId, id: In(documentIds) },
+      relations: { tags: true },
+    });
+    return rows.map((row) => ({
+      documentId: row.id,
+      tags: (row.tags ?? []).map((tag) => tag.name),
+    }));
+  }
+
   async checkFolder(actor: Actor, folderId: number): Promise<void> {
     const exists = await this.db
       .getRepository(FolderEntity)

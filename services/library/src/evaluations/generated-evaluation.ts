@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { QuizGeneratedMessage } from '@hub/proto';
 import type { z } from 'zod';
 import type { DocumentEntity } from '../documents/document.entity.js';
@@ -7,7 +7,7 @@ import { toStoredQuestions } from './evaluation-view.js';
 
 /** A new generation replaces the document's evaluation and sends it back to draft for review. */
 export async function saveGeneratedEvaluation(
-  db: DataSource,
+  db: EntityManager,
   document: DocumentEntity,
   message: z.infer<typeof QuizGeneratedMessage>,
 ): Promise<number> {

@@ -1,6 +1,6 @@
 import { text } from 'node:stream/consumers';
 import { Logger } from '@nestjs/common';
-import type { DataSource } from 'typeorm';
+import { type DataSource, type EntityManager, In } from 'typeorm';
 import { type ExtractedImage, LibraryInboxMessage } from '@hub/proto';
 import type { ObjectStorage } from '@hub/kit';
 import { DocumentEntity } from '../documents/document.entity.js';
@@ -8,10 +8,9 @@ import { DocumentImageEntity } from '../documents/document-image.entity.js';
 import { saveGeneratedEvaluation } from '../evaluations/generated-evaluation.js';
 import type { LibraryNotifier } from './library-notifier.js';
 import type { QuizGeneration } from './quiz-generation.js';
+import { changeStage, PROCESSING, stagesUpTo } from './document-stages.js';
 
 type Message<K extends LibraryInboxMessage['kind']> = Extract<LibraryInboxMessage, { kind: K }>;
-
-const FINAL_STAGES = ['done', 'failed'];
 
 /**
  * Applies what workers report about a document. Every update is tied to the processing or
@@ -44,59 +43,44 @@ export class LibraryInbox {
     }
   }
 
-  private async ofRun(documentId: number, run: number): Promise<DocumentEntity | null> {
-    const document = await this.db.getRepository(DocumentEntity).findOneBy({ id: documentId });
-    return document && document.processingRun === run ? document : null;
-  }
-
-  private async ofEvaluationRun(documentId: number, run: number): Promise<DocumentEntity | null> {
-    const document = await this.db.getRepository(DocumentEntity).findOneBy({ id: documentId });
-    return document && document.evaluationRun === run ? document : null;
+  private document(documentId: number): Promise<DocumentEntity | null> {
+    return this.db.getRepository(DocumentEntity).findOneBy({ id: documentId });
   }
 
   private async progress(message: Message<'pdf.progress'>): Promise<void> {
-    const document = await this.ofRun(message.documentId, message.run);
-    if (!document || FINAL_STAGES.includes(document.processingStage) || document.sopProcessed)
-      return;
-    await this.db.getRepository(DocumentEntity).update(document.id, {
-      processingStage: message.stage,
-      progressCurrent: message.current,
-      progressTotal: message.total,
-      progressUpdatedAt: new Date(),
+    await changeStage(this.db.manager, {
+      documentId: message.documentId,
+      run: message.run,
+      from: stagesUpTo(message.stage),
+      values: {
+        processingStage: message.stage,
+        progressCurrent: message.current,
+        progressTotal: message.total,
+      },
     });
   }
 
   private async processed(message: Message<'pdf.processed'>): Promise<void> {
-    const document = await this.ofRun(message.documentId, message.run);
+    const document = await this.document(message.documentId);
     if (!document) return this.discardOrphanOutput(message);
-    if (document.sopProcessed) return;
     const contentText = await text(await this.storage.get(message.textKey));
-    await this.db.transaction(async (tx) => {
+    const applied = await this.db.transaction(async (tx) => {
+      const done = await changeStage(tx, {
+        documentId: document.id,
+        run: message.run,
+        from: PROCESSING,
+        values: processedValues(message, contentText),
+      });
+      if (!done) return false;
       await tx.getRepository(DocumentImageEntity).delete({ documentId: document.id });
       if (message.images.length > 0) {
         await tx
           .getRepository(DocumentImageEntity)
           .insert(message.images.map((image) => imageRow(document.id, image)));
       }
-      await tx.getRepository(DocumentEntity).update(document.id, {
-        processed: true,
-        sopProcessed: true,
-        sopError: null,
-        processingError: null,
-        ocrProcessed: message.ocrPages > 0 && !message.ocrError,
-        ocrError: message.ocrError,
-        pageCount: message.pageCount,
-        imageCount: message.images.length,
-        markdownKey: message.markdownKey,
-        textKey: message.textKey,
-        // PostgreSQL text cannot hold NUL characters.
-        contentText: contentText.split('\u0000').join(''),
-        processingStage: 'done',
-        progressCurrent: null,
-        progressTotal: null,
-        progressUpdatedAt: new Date(),
-      });
+      return true;
     });
+    if (!applied) return;
     await this.notifier.tell(document.uploadedBy, {
       type: 'success',
       title: 'Document processed',
@@ -113,17 +97,22 @@ export class LibraryInbox {
       await this.quiz.start(document);
     } catch (error) {
       this.logger.warn(`evaluation of document ${documentId} not started: ${String(error)}`);
-      await this.db.getRepository(DocumentEntity).update(documentId, {
-        evaluationGenerationError: `Evaluation generation could not start: ${error instanceof Error ? error.message : String(error)}`,
-        processingStage: 'done',
-      });
+      // Only while no generation result arrived: a result or a newer run is left as it is.
+      await this.db.getRepository(DocumentEntity).update(
+        { id: documentId, processingStage: In(['done', 'generating_evaluation']) },
+        {
+          evaluationGenerationError: `Evaluation generation could not start: ${error instanceof Error ? error.message : String(error)}`,
+          processingStage: 'done',
+        },
+      );
     }
   }
 
   private async failed(message: Message<'pdf.failed'>): Promise<void> {
-    const document = await this.ofRun(message.documentId, message.run);
-    if (!document || document.sopProcessed) return;
-    await markFailed(this.db, document.id, message.reason);
+    if (!(await markFailed(this.db.manager, message.documentId, message.run, message.reason)))
+      return;
+    const document = await this.document(message.documentId);
+    if (!document) return;
     await this.notifier.tell(document.uploadedBy, {
       type: 'error',
       title: 'Document processing failed',
@@ -132,16 +121,24 @@ export class LibraryInbox {
   }
 
   private async evaluationGenerated(message: Message<'quiz.generated'>): Promise<void> {
-    const document = await this.ofEvaluationRun(message.documentId, message.run);
+    const document = await this.document(message.documentId);
     if (!document) return;
-    const evaluationId = await saveGeneratedEvaluation(this.db, document, message);
-    await this.db.getRepository(DocumentEntity).update(document.id, {
-      evaluationGenerated: true,
-      evaluationId,
-      evaluationGenerationError: null,
-      processingStage: 'done',
-      progressUpdatedAt: new Date(),
+    const applied = await this.db.transaction(async (tx) => {
+      const done = await changeStage(tx, {
+        documentId: document.id,
+        run: message.run,
+        evaluationRun: true,
+        from: ['generating_evaluation'],
+        values: { processingStage: 'done', evaluationGenerationError: null },
+      });
+      if (!done) return false;
+      const evaluationId = await saveGeneratedEvaluation(tx, document, message);
+      await tx
+        .getRepository(DocumentEntity)
+        .update(document.id, { evaluationGenerated: true, evaluationId });
+      return true;
     });
+    if (!applied) return;
     await this.notifier.tell(document.uploadedBy, {
       type: 'success',
       title: 'Evaluation generated',
@@ -150,13 +147,15 @@ export class LibraryInbox {
   }
 
   private async evaluationFailed(message: Message<'quiz.failed'>): Promise<void> {
-    const document = await this.ofEvaluationRun(message.documentId, message.run);
-    if (!document) return;
-    await this.db.getRepository(DocumentEntity).update(document.id, {
-      evaluationGenerationError: message.reason,
-      processingStage: 'done',
-      progressUpdatedAt: new Date(),
+    const applied = await changeStage(this.db.manager, {
+      documentId: message.documentId,
+      run: message.run,
+      evaluationRun: true,
+      from: ['generating_evaluation'],
+      values: { processingStage: 'done', evaluationGenerationError: message.reason },
     });
+    const document = applied ? await this.document(message.documentId) : null;
+    if (!document) return;
     await this.notifier.tell(document.uploadedBy, {
       type: 'error',
       title: 'Evaluation generation failed',
@@ -185,17 +184,43 @@ function imageRow(documentId: number, image: ExtractedImage) {
   };
 }
 
+function processedValues(message: Message<'pdf.processed'>, contentText: string) {
+  return {
+    processed: true,
+    sopProcessed: true,
+    sopError: null,
+    processingError: null,
+    ocrProcessed: message.ocrPages > 0 && !message.ocrError,
+    ocrError: message.ocrError,
+    pageCount: message.pageCount,
+    imageCount: message.images.length,
+    markdownKey: message.markdownKey,
+    textKey: message.textKey,
+    // PostgreSQL text cannot hold NUL characters.
+    contentText: contentText.split('\u0000').join(''),
+    processingStage: 'done' as const,
+    progressCurrent: null,
+    progressTotal: null,
+  };
+}
+
+/** Fails the run, unless it already ended (done or failed) or a newer run replaced it. */
 export async function markFailed(
-  db: DataSource,
+  db: EntityManager,
   documentId: number,
+  run: number,
   reason: string,
-): Promise<void> {
-  await db.getRepository(DocumentEntity).update(documentId, {
-    processed: false,
-    sopProcessed: false,
-    sopError: reason,
-    processingError: reason,
-    processingStage: 'failed',
-    progressUpdatedAt: new Date(),
+): Promise<boolean> {
+  return changeStage(db, {
+    documentId,
+    run,
+    from: PROCESSING,
+    values: {
+      processed: false,
+      sopProcessed: false,
+      sopError: reason,
+      processingError: reason,
+      processingStage: 'failed',
+    },
   });
 }

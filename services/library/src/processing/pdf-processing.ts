@@ -30,21 +30,26 @@ export class PdfProcessing {
   }
 
   async restart(document: DocumentEntity): Promise<void> {
+    const previous = document.processingRun;
     document.processingRun += 1;
-    await this.db.getRepository(DocumentEntity).update(document.id, {
-      processingRun: document.processingRun,
-      processingStage: 'queued',
-      progressCurrent: null,
-      progressTotal: null,
-      progressUpdatedAt: new Date(),
-      processed: false,
-      sopProcessed: false,
-      sopError: null,
-      processingError: null,
-      ocrProcessed: false,
-      ocrError: null,
-    });
-    await this.enqueue(document);
+    // Conditional on the run read: two retries at once start one new run, not two.
+    const restarted = await this.db.getRepository(DocumentEntity).update(
+      { id: document.id, processingRun: previous },
+      {
+        processingRun: document.processingRun,
+        processingStage: 'queued',
+        progressCurrent: null,
+        progressTotal: null,
+        progressUpdatedAt: new Date(),
+        processed: false,
+        sopProcessed: false,
+        sopError: null,
+        processingError: null,
+        ocrProcessed: false,
+        ocrError: null,
+      },
+    );
+    if (restarted.affected) await this.enqueue(document);
   }
 
   async cancel(document: DocumentEntity): Promise<void> {

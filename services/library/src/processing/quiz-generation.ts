@@ -19,14 +19,19 @@ export class QuizGeneration {
       throw new Error(`Document ${document.id} has no SOP text yet`);
     const { quizPrompts } = await this.rpc.call(identityRpc.currentPrompts, {});
     const run = document.evaluationRun + 1;
-    await this.db.getRepository(DocumentEntity).update(document.id, {
-      evaluationRun: run,
-      evaluationGenerationError: null,
-      processingStage: 'generating_evaluation',
-      progressCurrent: null,
-      progressTotal: null,
-      progressUpdatedAt: new Date(),
-    });
+    // Conditional on the run read: of two starts at once, only one becomes the next run.
+    const started = await this.db.getRepository(DocumentEntity).update(
+      { id: document.id, evaluationRun: document.evaluationRun },
+      {
+        evaluationRun: run,
+        evaluationGenerationError: null,
+        processingStage: 'generating_evaluation',
+        progressCurrent: null,
+        progressTotal: null,
+        progressUpdatedAt: new Date(),
+      },
+    );
+    if (!started.affected) return;
     const job: QuizGenerationJob = {
       documentId: document.id,
       organizationId: document.organizationId,

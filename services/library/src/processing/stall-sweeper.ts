@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import type { PdfProcessingJob, QuizGenerationJob } from '@hub/proto';
-import { DocumentEntity } from '../documents/document.entity.js';
+import { changeStage } from './document-stages.js';
 import { markFailed } from './library-inbox.js';
 import { pdfJobId } from './pdf-processing.js';
 import { quizJobId } from './quiz-generation.js';
@@ -60,15 +60,24 @@ export class StallSweeper {
       const state = job ? await job.getState() : 'missing';
       if (STILL_GOING.includes(state)) continue;
       const cause = job?.failedReason ? ` (${job.failedReason})` : '';
-      if (generating) {
-        await this.db.getRepository(DocumentEntity).update(row.id, {
-          evaluationGenerationError: `${STALLED_EVALUATION_REASON}${cause}`,
-          processingStage: 'done',
-        });
-      } else {
-        await markFailed(this.db, row.id, `${STALLED_REASON}${cause}`);
-      }
-      failed += 1;
+      const applied = generating
+        ? await changeStage(this.db.manager, {
+            documentId: row.id,
+            run: row.evaluation_run,
+            evaluationRun: true,
+            from: ['generating_evaluation'],
+            values: {
+              evaluationGenerationError: `${STALLED_EVALUATION_REASON}${cause}`,
+              processingStage: 'done',
+            },
+          })
+        : await markFailed(
+            this.db.manager,
+            row.id,
+            row.processing_run,
+            `${STALLED_REASON}${cause}`,
+          );
+      if (applied) failed += 1;
     }
     return failed;
   }

@@ -71,4 +71,14 @@ export class ObservationsController {
   members(@Payload() { actor }: RpcRequest<typeof teamRpc.members>) {
     return this.team.list(actor);
   }
+
+  @RpcHandler(teamRpc.stats)
+  teamStats(@Payload() { actor }: RpcRequest<typeof teamRpc.stats>) {
+    return this.team.stats(actor);
+  }
+
+  @RpcHandler(teamRpc.member)
+  teamMember(@Payload() { actor, userId }: RpcRequest<typeof teamRpc.member>) {
+    return this.team.member(actor, userId);
+  }
 }

@@ -18,6 +18,7 @@ import { requireRole, RpcClient, RpcFailure } from '@hub/kit';
 import { RPC } from '../config.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { Members } from '../team/members.js';
+import { CertificationIssuer } from '../certifications/certification-issuer.js';
 import { CourseCompletion } from '../training/course-completion.js';
 import { type FindingRow, type ObservationRow, toFinding, toSummary } from './observation-rows.js';
 
@@ -39,6 +40,7 @@ export class ObservationsService {
     @Inject(Members) private readonly members: Members,
     @Inject(SettingsService) private readonly settings: SettingsService,
     @Inject(CourseCompletion) private readonly courses: CourseCompletion,
+    @Inject(CertificationIssuer) private readonly certifications: CertificationIssuer,
   ) {}
 
   private async row(
@@ -237,11 +239,12 @@ export class ObservationsService {
     )) as { correct: number }[];
     const score = Math.round(((counts?.correct ?? 0) / row.questions.length) * 1000) / 10;
     const passed = score >= row.pass_mark;
-    await tx.query(
+    const [[completed]] = (await tx.query(
       `UPDATE observations SET status = 'completed', score = $2, passed = $3, completed_at = now(),
-         duration_seconds = extract(epoch FROM now() - started_at)::int WHERE id = $1`,
+         duration_seconds = extract(epoch FROM now() - started_at)::int WHERE id = $1 RETURNING completed_at`,
       [row.id, score, passed],
-    );
+    )) as [{ completed_at: Date }[], number];
+    if (passed) await this.certifications.sopPassed(tx, row, score, completed!.completed_at);
     return { score, passed };
   }
 
@@ -250,7 +253,7 @@ export class ObservationsService {
     score: number,
     passed: boolean,
   ): Promise<void> {
-    await this.courses.recordCompletion(row.organization_id, row.operator_id);
+    await this.courses.forLearner(row.operator_id, passed ? row.document_id : null);
     const verdict = passed ? 'passed' : 'did not pass';
     await this.rpc
       .call(identityRpc.notify, {

@@ -4,8 +4,8 @@ import type { EventBus, EventSubscription } from '@hub/kit';
 
 /**
  * The observation service's part of deleting an organization (its observations, findings,
- * courses and enrolments) and of deleting a user (their enrolments; observations stay as the
- * organization's records, under the names they had).
+ * courses, enrolments, certifications and report exports) and of deleting a user (their enrolments and
+ * certifications; observations stay as the organization's records, under the names they had).
  */
 export function handleObservationEvents(events: EventBus, db: DataSource): EventSubscription {
   return events.subscribe('observation', async (event: DomainEvent) => {
@@ -15,12 +15,19 @@ export function handleObservationEvents(events: EventBus, db: DataSource): Event
           event.organizationId,
         ]);
         await tx.query(`DELETE FROM courses WHERE organization_id = $1`, [event.organizationId]);
-        await tx.query(`DELETE FROM observation_settings WHERE organization_id = $1`, [
-          event.organizationId,
-        ]);
+        for (const table of [
+          'certifications',
+          'report_exports',
+          'certification_settings',
+          'sop_certification_validity',
+          'observation_settings',
+        ]) {
+          await tx.query(`DELETE FROM ${table} WHERE organization_id = $1`, [event.organizationId]);
+        }
       });
     } else if (event.type === 'user.deleted') {
       await db.query(`DELETE FROM enrollments WHERE user_id = $1`, [event.userId]);
+      await db.query(`DELETE FROM certifications WHERE user_id = $1`, [event.userId]);
     }
   });
 }

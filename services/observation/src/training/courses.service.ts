@@ -10,6 +10,7 @@ import {
 } from '@hub/proto';
 import { requireRole, RpcClient, RpcFailure } from '@hub/kit';
 import { RPC } from '../config.js';
+import { CourseCompletion } from './course-completion.js';
 import { passedDocuments, progressOf } from './course-progress.js';
 
 interface CourseRow {
@@ -19,6 +20,7 @@ interface CourseRow {
   category: string;
   duration: string;
   difficulty: Course['difficulty'];
+  due_day: string | null;
   created_at: Date;
   enrolled: number;
   rating: string | null;
@@ -42,11 +44,12 @@ export class CoursesService {
   constructor(
     @Inject(DataSource) private readonly db: DataSource,
     @Inject(RPC) private readonly rpc: RpcClient,
+    @Inject(CourseCompletion) private readonly completion: CourseCompletion,
   ) {}
 
   private async rows(actor: Actor, courseId?: number): Promise<CourseRow[]> {
     return (await this.db.query(
-      `SELECT c.*, (SELECT count(*)::int FROM enrollments e WHERE e.course_id = c.id) AS enrolled,
+      `SELECT c.*, to_char(c.due_date, 'YYYY-MM-DD') AS due_day, (SELECT count(*)::int FROM enrollments e WHERE e.course_id = c.id) AS enrolled,
               (SELECT round(avg(rating), 1) FROM enrollments e WHERE e.course_id = c.id AND rating IS NOT NULL) AS rating,
               (SELECT count(rating)::int FROM enrollments e WHERE e.course_id = c.id) AS rating_count,
               me.enrolled_at AS my_enrolled_at, me.completed_at AS my_completed_at, me.rating AS my_rating
@@ -99,6 +102,7 @@ export class CoursesService {
           evaluationId: sop.evaluation_id,
           passed: passed.has(sop.document_id),
         })),
+        dueDate: row.due_day,
         createdAt: row.created_at.toISOString(),
       };
     });
@@ -155,8 +159,8 @@ export class CoursesService {
     const sops = await this.checkedSops(actor, course.documentIds);
     const id = await this.db.transaction(async (tx) => {
       const [created] = (await tx.query(
-        `INSERT INTO courses (organization_id, title, description, category, duration, difficulty, created_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+        `INSERT INTO courses (organization_id, title, description, category, duration, difficulty, created_by, due_date)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
         [
           actor.organizationId,
           course.title,
@@ -165,6 +169,7 @@ export class CoursesService {
           course.duration,
           course.difficulty,
           actor.userId,
+          course.dueDate,
         ],
       )) as { id: number }[];
       await this.writeSops(tx, created!.id, sops);
@@ -179,7 +184,7 @@ export class CoursesService {
     const sops = await this.checkedSops(actor, course.documentIds);
     await this.db.transaction(async (tx) => {
       await tx.query(
-        `UPDATE courses SET title = $2, description = $3, category = $4, duration = $5, difficulty = $6, updated_at = now() WHERE id = $1`,
+        `UPDATE courses SET title = $2, description = $3, category = $4, duration = $5, difficulty = $6, due_date = $7, updated_at = now() WHERE id = $1`,
         [
           courseId,
           course.title,
@@ -187,10 +192,12 @@ export class CoursesService {
           course.category,
           course.duration,
           course.difficulty,
+          course.dueDate,
         ],
       );
       await this.writeSops(tx, courseId, sops);
     });
+    await this.completion.forCourse(courseId);
     return this.one(actor, courseId);
   }
 
@@ -207,6 +214,7 @@ export class CoursesService {
       `INSERT INTO enrollments (course_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
       [courseId, actor.userId],
     );
+    await this.completion.forEnrolment(actor.userId, courseId);
     return this.one(actor, courseId);
   }
 

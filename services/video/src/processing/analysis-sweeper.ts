@@ -43,7 +43,8 @@ export class AnalysisSweeper {
         ? `${STALLED_ANALYSIS} (${job.failedReason})`
         : STALLED_ANALYSIS;
       await this.db.query(
-        `UPDATE videos SET analysis_status = 'failed', analysis_error = $2 WHERE id = $1 AND analysis_run = $3`,
+        `UPDATE videos SET analysis_status = 'failed', analysis_error = $2
+          WHERE id = $1 AND analysis_run = $3 AND analysis_status = 'processing'`,
         [row.id, reason, row.analysis_run],
       );
       failed += 1;

@@ -6,8 +6,9 @@ import type { RpcClient } from '@hub/kit';
 type Message<K extends VideoInboxMessage['kind']> = Extract<VideoInboxMessage, { kind: K }>;
 
 /**
- * Applies what the video worker reports. Analysis results are tied to their run, so a late result
- * of an earlier run never replaces a newer one; enrolments to the picture they were made from, so
+ * Applies what the video worker reports. Every change is one conditional UPDATE tied to its run
+ * and to a running analysis, so a late result of an earlier run never replaces a newer one and
+ * of a result and a failure handled at once, the second never undoes the first; enrolments to the picture they were made from, so
  * an embedding of a replaced picture is never kept.
  */
 export class VideoInbox {
@@ -48,7 +49,7 @@ export class VideoInbox {
       `UPDATE videos SET analysis_status = 'completed', analysis_error = NULL, report = $3, duration_seconds = $4,
          detected_operators = $5, identified_operators = $6, identification_rate = $7, analyzed_at = now(),
          progress_updated_at = now()
-        WHERE id = $1 AND analysis_run = $2 RETURNING uploaded_by, title`,
+        WHERE id = $1 AND analysis_run = $2 AND analysis_status = 'processing' RETURNING uploaded_by, title`,
       [
         message.videoId,
         message.run,
@@ -75,7 +76,7 @@ export class VideoInbox {
   private async failed(message: Message<'analysis.failed'>): Promise<void> {
     const [updated] = (await this.db.query(
       `UPDATE videos SET analysis_status = 'failed', analysis_error = $3, progress_updated_at = now()
-        WHERE id = $1 AND analysis_run = $2 RETURNING uploaded_by, title`,
+        WHERE id = $1 AND analysis_run = $2 AND analysis_status = 'processing' RETURNING uploaded_by, title`,
       [message.videoId, message.run, message.reason],
     )) as [{ uploaded_by: number; title: string }[], number];
     const video = updated[0];

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { type RpcRequest, videoRpc } from '@hub/proto';
 import { RpcHandler } from '@hub/kit';
+import { Appearances } from './appearances.js';
 import { VideosService } from './videos.service.js';
 
 type Req<K extends keyof typeof videoRpc> = RpcRequest<(typeof videoRpc)[K]>;
@@ -9,7 +10,10 @@ type Req<K extends keyof typeof videoRpc> = RpcRequest<(typeof videoRpc)[K]>;
 /** The service checks the role again and scopes every query to the actor's organization. */
 @Controller()
 export class VideosController {
-  constructor(private readonly videos: VideosService) {}
+  constructor(
+    private readonly videos: VideosService,
+    private readonly appearances: Appearances,
+  ) {}
 
   @RpcHandler(videoRpc.list)
   list(@Payload() { actor, search, limit }: Req<'list'>) {
@@ -39,5 +43,11 @@ export class VideosController {
   @RpcHandler(videoRpc.streamKey)
   streamKey(@Payload() { actor, key }: Req<'streamKey'>) {
     return this.videos.streamKey(actor, key);
+  }
+
+  /** Asked by the observation service for a member's page; the organization scopes it. */
+  @RpcHandler(videoRpc.appearancesOf)
+  appearancesOf(@Payload() { organizationId, userId }: Req<'appearancesOf'>) {
+    return this.appearances.of(organizationId, userId);
   }
 }

@@ -26,6 +26,7 @@ import { toVideo, toVideoWithReport, VIDEO_COLUMNS, type VideoRow } from './vide
 
 export const analysisJobId = (videoId: number, run: number) => `video-${videoId}-run-${run}`;
 export const VIDEO_NOT_FOUND = 'Video not found';
+const ALREADY_ANALYSING = 'This video is already being analysed. Wait for the analysis to finish.';
 
 type NewVideo = RpcRequest<typeof videoRpc.create>;
 
@@ -138,24 +139,24 @@ export class VideosService {
     requireRole(actor, STAFF_ROLES);
     const row = await this.row(actor, videoId);
     if (row.analysis_status === 'processing') {
-      throw new RpcFailure(
-        'conflict',
-        'This video is already being analysed. Wait for the analysis to finish.',
-      );
+      throw new RpcFailure('conflict', ALREADY_ANALYSING);
     }
     const sops = await this.sops(actor, [...new Set(sopIds)]);
     const { videoAnalysisPrompts } = await this.rpc.call(identityRpc.currentPrompts, {});
     const run = row.analysis_run + 1;
     await this.db.transaction(async (tx) => {
+      // Conditional on the run read: of two requests at once, only one starts the next run.
+      const [, started] = (await tx.query(
+        `UPDATE videos SET analysis_status = 'processing', analysis_error = NULL, analysis_run = $2,
+           progress_current = NULL, progress_total = NULL, progress_updated_at = now()
+          WHERE id = $1 AND analysis_run = $3 AND analysis_status <> 'processing'`,
+        [videoId, run, row.analysis_run],
+      )) as [unknown, number];
+      if (!started) throw new RpcFailure('conflict', ALREADY_ANALYSING);
       await this.linkSops(
         tx,
         videoId,
         sops.map(({ sopId, sopTitle }) => ({ sopId, sopTitle })),
-      );
-      await tx.query(
-        `UPDATE videos SET analysis_status = 'processing', analysis_error = NULL, analysis_run = $2,
-           progress_current = NULL, progress_total = NULL, progress_updated_at = now() WHERE id = $1`,
-        [videoId, run],
       );
     });
     const job: VideoAnalysisJob = {

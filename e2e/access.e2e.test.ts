@@ -1,0 +1,142 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ROLES, type Role } from '@hub/proto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_ACCESS, type PagePath } from '../web/src/access/pageAccess.js';
+import { keepScreenshot, launchBrowser, recordToasts, seenToasts, signIn } from './browser.js';
+import { acceptInvitation, Mailbox } from './mailbox.js';
+import { E2E_SUPER_ADMIN, type RunningStack, startStack } from './stack.js';
+
+/**
+ * Generated from the web app's role table (PAGE_ACCESS): every role opens every page and gets
+ * the page or its refusal (Access Restricted, or for the console 'Access Denied' and the Hub),
+ * never a failed request's error toast.
+ */
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const PHOTO = resolve(repoRoot, '../shared/fixtures/faces/amy/amy1.png');
+const DOMAIN = 'gate.test';
+const PASSWORD = 'Gate-Keeper-1!';
+
+let stack: RunningStack;
+let browser: Browser;
+const mailbox = new Mailbox();
+
+/** The super administrator's API session. */
+async function superAdmin() {
+  const login = await fetch(`${stack.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: E2E_SUPER_ADMIN.email, password: E2E_SUPER_ADMIN.password }),
+  });
+  const cookie = /hub_session=[^;]*/.exec(login.headers.get('set-cookie') ?? '')![0];
+  return async (path: string, body: unknown) => {
+    const response = await fetch(`${stack.url}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', cookie },
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${text}`);
+    return JSON.parse(text) as { id: number };
+  };
+}
+
+/** One signed-in member per role of one organization (the super administrator is built in). */
+async function members(): Promise<Record<Role, string>> {
+  const post = await superAdmin();
+  const organization = await post('/api/admin/organizations', {
+    name: 'gate-works',
+    displayName: 'Gate Works',
+    domain: DOMAIN,
+  });
+  const emails = { super_admin: E2E_SUPER_ADMIN.email } as Record<Role, string>;
+  for (const role of ROLES.filter((candidate) => candidate !== 'super_admin')) {
+    const email = `${role.replace('_', '-')}@${DOMAIN}`;
+    await post('/api/admin/users', { email, name: role, organizationId: organization.id, role });
+    await acceptInvitation(stack.url, await mailbox.invitationLink(email), PASSWORD, PHOTO);
+    emails[role] = email;
+  }
+  return emails;
+}
+
+beforeAll(async () => {
+  stack = await startStack({ SMTP_URL: await mailbox.start(), MAIL_FROM: 'hub@e2e.test' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  await mailbox.close();
+});
+
+/** A concrete address for each page; an id nobody has where the path needs one. */
+const address = (path: PagePath) => `/${path.replace('$id', '999999')}`;
+
+type Outcome = 'page' | 'restricted' | 'denied';
+
+function expected(path: PagePath, role: Role): Outcome {
+  const access = PAGE_ACCESS[path];
+  if (access.roles.includes(role)) return 'page';
+  return access.refusal === 'access-denied' ? 'denied' : 'restricted';
+}
+
+/** What the role got on the page, once its requests have settled. */
+async function visit(page: Page, path: PagePath): Promise<Outcome> {
+  await page.goto(`${stack.url}${address(path)}`, { waitUntil: 'networkidle' });
+  await page.getByTestId('sidebar').waitFor();
+  if (new URL(page.url()).pathname === '/dashboard' && path !== 'dashboard') return 'denied';
+  return (await page.getByTestId('access-restricted').count()) > 0 ? 'restricted' : 'page';
+}
+
+describe('every page for every role, from the role table', () => {
+  let emails: Record<Role, string>;
+  beforeAll(async () => {
+    emails = await members();
+  });
+
+  it.each(ROLES)(
+    '%s gets its pages and Access Restricted elsewhere, never an error toast',
+    async (role) => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      await context.addInitScript(recordToasts);
+      const page = await context.newPage();
+      const password = role === 'super_admin' ? E2E_SUPER_ADMIN.password : PASSWORD;
+      await signIn(page, stack.url, emails[role], password);
+      const problems: string[] = [];
+      for (const path of Object.keys(PAGE_ACCESS) as PagePath[]) {
+        const want = expected(path, role);
+        // An id nobody has shows a not-found error: for such pages only the refusal is checked
+        // here (their content is covered by the feature e2e tests).
+        if (want === 'page' && path.includes('$id')) continue;
+        const problem = await check(page, path, want);
+        if (problem) problems.push(`${address(path)}: ${problem}`);
+      }
+      if (role === 'operator') {
+        await page.goto(`${stack.url}/library/documents`, { waitUntil: 'networkidle' });
+        await keepScreenshot(page, 'access-operator-documents');
+      }
+      await context.close();
+      expect(problems).toEqual([]);
+    },
+    180_000,
+  );
+});
+
+/** What is wrong with the page for the role, or null. */
+async function check(page: Page, path: PagePath, want: Outcome): Promise<string | null> {
+  const got = await visit(page, path);
+  const errors = (await seenToasts(page))
+    .filter((toast) => toast.destructive && !toast.text.startsWith('Access Denied'))
+    .map((toast) => toast.text);
+  if (got !== want || errors.length > 0) {
+    return `expected ${want}, got ${got}${errors.length ? ` and ${errors.join(' | ')}` : ''}`;
+  }
+  const message = PAGE_ACCESS[path].message;
+  if (got === 'restricted' && message) {
+    const shown = await page.getByTestId('access-restricted').innerText();
+    if (!shown.includes(message)) return `Access Restricted without "${message}"`;
+  }
+  return null;
+}

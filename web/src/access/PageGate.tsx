@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import { SuperAdminOnly } from '../admin/SuperAdminOnly';
+import { RequireRole } from '../ui/RequireRole';
+import { pageAccess, type PagePath } from './pageAccess';
+
+/**
+ * Renders a page only for the roles PAGE_ACCESS gives it; anyone else is refused its way. (The
+ * console pages also hold their own SuperAdminOnly, which then always lets the user through.)
+ */
+export function PageGate({ path, children }: { path: PagePath; children: ReactNode }) {
+  const access = pageAccess(path);
+  if (access.refusal === 'access-denied') return <SuperAdminOnly>{children}</SuperAdminOnly>;
+  return (
+    <RequireRole roles={access.roles} message={access.message}>
+      {children}
+    </RequireRole>
+  );
+}

@@ -1,0 +1,95 @@
+import {
+  ALL_ROLES,
+  api,
+  EVALUATION_REVIEWERS,
+  type Role,
+  type RouteContract,
+  SUPER_ADMIN_ONLY,
+} from '@hub/proto';
+
+/**
+ * How a page refuses a role: the console says 'Access Denied' and goes to the Hub (spec
+ * section 6); every other page shows the Access Restricted screen instead of its content, so a
+ * refused role never sees a page of failing requests.
+ */
+export type Refusal = 'access-denied' | 'restricted';
+
+export interface PageAccess {
+  roles: readonly Role[];
+  refusal: Refusal;
+  /** The API routes the page loads on arrival: the server allows each one to every role here. */
+  loads: readonly RouteContract[];
+  /** The spec's own wording of the refusal, where it has one. */
+  message?: string;
+}
+
+/** The roles every one of the routes allows: a page that loads them is for those roles. */
+function allowedBy(...routes: RouteContract[]): readonly Role[] {
+  return ALL_ROLES.filter((role) =>
+    routes.every((route) => route.access === 'public' || route.access.includes(role)),
+  );
+}
+
+function page(loads: RouteContract[], roles = allowedBy(...loads)): PageAccess {
+  return { roles, refusal: 'restricted', loads };
+}
+
+/** Pages of the spec's navigation table with no API of their own yet (spec section 6). */
+const NAV_STAFF: readonly Role[] = ['super_admin', 'admin', 'training_supervisor', 'manager'];
+
+const CONSOLE: PageAccess = {
+  roles: SUPER_ADMIN_ONLY,
+  refusal: 'access-denied',
+  loads: [api.adminOverview, api.adminOrganizations, api.adminUsers],
+};
+const LIBRARY = page([api.documents, api.folders, api.tags]);
+const INSIGHTS = page([api.insightsStats]);
+
+/**
+ * Who may open each page inside the shell, keyed by its router path: the one table the router
+ * gates pages by, the sidebar is checked against, and the access e2e test is generated from.
+ * Roles follow from the API routes a page loads where it has any (so the page and the server
+ * never disagree), otherwise from the spec's navigation table.
+ */
+export const PAGE_ACCESS = {
+  dashboard: page([api.dashboardStats]),
+  admin: CONSOLE,
+  'admin-dashboard': CONSOLE,
+  'admin/data': { ...CONSOLE, loads: [api.dataPanelUsers, api.dataPanelOrganizations] },
+  profile: page([api.currentUser]),
+  activity: page([api.notifications, api.notificationSettings, api.activitySummary]),
+  library: LIBRARY,
+  'library/documents': LIBRARY,
+  'library/videos': page([api.videos]),
+  'library/documents/$id/evaluation/edit': page([api.documentEvaluation], EVALUATION_REVIEWERS),
+  'library/observations': page([api.observations, api.teamMembers]),
+  observation: page([api.observations]),
+  'observation/$id': page([api.observation]),
+  training: page([api.courses, api.enrollments]),
+  insights: INSIGHTS,
+  'insights/certifications': INSIGHTS,
+  'insights/job-functions': INSIGHTS,
+  'insights/observations': INSIGHTS,
+  'insights/skills-matrix': INSIGHTS,
+  'insights/progress': INSIGHTS,
+  team: page([], NAV_STAFF),
+  floor: page([api.floorStats]),
+  certifications: page([api.certifications]),
+  // The spec shows no gating of these.
+  recommendations: page([], ALL_ROLES),
+  settings: page([], ALL_ROLES),
+  integrations: {
+    ...page([api.integrations]),
+    message: 'Access Restricted: Only Super Administrators can access integrations settings.',
+  },
+} as const satisfies Record<string, PageAccess>;
+
+export type PagePath = keyof typeof PAGE_ACCESS;
+
+export function pageAccess(path: PagePath): PageAccess {
+  return PAGE_ACCESS[path];
+}
+
+export function mayOpen(path: PagePath, role: Role): boolean {
+  return PAGE_ACCESS[path].roles.includes(role);
+}
