@@ -1,18 +1,26 @@
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../services/identity/src/auth/passwords.js';
 import { keepScreenshot, launchBrowser, signIn } from './browser.js';
-import { type RunningStack, startStack } from './stack.js';
+import {
+  type RunningSimulator,
+  SIMULATOR_ACCOUNTS,
+  startCameraSimulator,
+} from '../infra/camera-simulator/simulator.mjs';
+import { E2E_SUPER_ADMIN, type RunningStack, startStack } from './stack.js';
 
 const ADMIN = { email: 'fay@mill.test', password: 'Mill-Floor-Admin-1!' };
 
 let stack: RunningStack;
+let simulator: RunningSimulator;
 let browser: Browser;
 let page: Page;
 let organizationId: number;
 let people: number[] = [];
 const areas: Record<string, number> = {};
+const cameras: Record<string, number> = {};
 
 async function withSchema<T>(schema: string, run: (sql: pg.Client) => Promise<T>): Promise<T> {
   const sql = new pg.Client({
@@ -48,6 +56,20 @@ class Api {
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
     return (text ? JSON.parse(text) : {}) as Record<string, unknown>;
   }
+
+  /** A profile picture, as the profile page uploads it. */
+  async setPicture(file: string) {
+    const form = new FormData();
+    const data = readFileSync(new URL(`../../shared/fixtures/faces/${file}`, import.meta.url));
+    form.append('profilePicture', new Blob([new Uint8Array(data)]), 'me.png');
+    const response = await fetch(`${stack.url}/api/user/profile-picture-upload`, {
+      method: 'POST',
+      headers: { cookie: this.cookie },
+      body: form,
+    });
+    const upload = (await response.json()) as { fileName: string };
+    await this.call('PUT', '/api/user/profile-picture', { fileName: upload.fileName });
+  }
 }
 
 /** The organization with its admin and three operators, straight into identity's tables. */
@@ -75,21 +97,71 @@ async function seedPeople() {
   });
 }
 
-/** What the cameras' identification records: who was seen where, a minute ago. */
-async function seen(personId: number, area: string) {
-  await withSchema('integration', (sql) =>
-    sql.query(
-      `INSERT INTO presence_events (organization_id, person_id, camera_id, area_id, seen_at, confidence)
-       VALUES ($1, $2, 'cam-102', $3, now() - interval '1 minute', 0.91)`,
-      [organizationId, personId, areas[area]],
-    ),
-  );
+/**
+ * An operator's face is enrolled from their profile picture (by the real video worker): the
+ * cameras' snapshots can name them from then on.
+ */
+async function enrol(email: string, picture: string) {
+  const operator = new Api();
+  await operator.call('POST', '/api/auth/login', { email, password: ADMIN.password });
+  await operator.setPicture(picture);
 }
 
+/** Waits (generously: the worker may be busy) until the video service has the faces enrolled. */
+async function enrolled(count: number) {
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const done = await withSchema('video', async (sql) => {
+      const { rows } = await sql.query<{ enrolled: number }>(
+        `SELECT count(*)::int AS enrolled FROM face_enrolments WHERE model <> 'pending'`,
+      );
+      return rows[0]!.enrolled;
+    });
+    if (done >= count) return;
+    if (Date.now() > deadline) throw new Error(`${done} of ${count} faces enrolled in time`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** The super administrator connects the provider simulator and assigns two of its cameras. */
+async function connectCameras() {
+  const root = new Api();
+  await root.call('POST', '/api/auth/login', E2E_SUPER_ADMIN);
+  const integration = await root.call('POST', '/api/admin/integrations', {
+    integrationType: 'camera_cloud',
+    baseUrl: simulator.url,
+    ...SIMULATOR_ACCOUNTS.demo,
+  });
+  // The simulator's cam-102 shows Howard, cam-103 Leonard (fixtures/snapshots.json).
+  for (const cameraId of ['cam-102', 'cam-103']) {
+    const assigned = await root.call('POST', '/api/admin/camera-assignments', {
+      cameraId,
+      cameraName: cameraId,
+      organizationId,
+      integrationId: integration.id,
+    });
+    cameras[cameraId] = assigned.id as number;
+  }
+  return root;
+}
+
+let root: Api;
+
+/** Turns a camera's snapshots on, as the Integrations page does. */
+const snapshotsOn = (cameraId: string) =>
+  root.call('PUT', `/api/admin/camera-assignments/${cameras[cameraId]}/schedule`, {
+    snapshotEnabled: true,
+  });
+
 beforeAll(async () => {
+  simulator = await startCameraSimulator();
   stack = await startStack();
   people = [];
   await seedPeople();
+  await enrol('olga@mill.test', 'howard/howard1.png');
+  await enrol('otto@mill.test', 'leonard/leonard1.png');
+  await enrolled(2);
+  root = await connectCameras();
   const admin = new Api();
   await admin.call('POST', '/api/auth/login', ADMIN);
   for (const name of ['AssemblyLine', 'Packaging']) {
@@ -109,7 +181,10 @@ beforeAll(async () => {
     { area: 'AssemblyLine', temperature: 70.5, humidity: 41, airQuality: 'good' },
     { authorization: `Bearer ${token}` },
   );
-  await seen(people[0]!, 'AssemblyLine');
+  await admin.call('PUT', `/api/floor/cameras/${cameras['cam-102']}`, {
+    areaId: areas.AssemblyLine,
+  });
+  await admin.call('PUT', `/api/floor/cameras/${cameras['cam-103']}`, { areaId: areas.Packaging });
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
 });
@@ -117,17 +192,23 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
+  await simulator?.close();
 });
 
 const text = (testId: string) => page.getByTestId(testId).first().innerText();
 const areaRow = (name: string) => page.locator(`[data-testid=area-row][data-area="${name}"]`);
 
 describe('the floor view, as an organization admin watches it', () => {
-  it('shows stations, people present, areas and the environment from real records', async () => {
+  it('shows stations, the person a camera identified, areas and the environment', async () => {
+    await snapshotsOn('cam-102');
     await signIn(page, stack.url, ADMIN.email, ADMIN.password);
     await page.goto(`${stack.url}/floor`);
     await page.getByText('Real-time floor status and environmental monitoring').waitFor();
     await page.getByTestId('floor-active-stations-value').waitFor();
+    // The camera's snapshot goes through the video worker's identification: the page follows.
+    await expect
+      .poll(() => text('floor-workers-present-value'), { timeout: 120_000, interval: 1000 })
+      .toBe('1');
     expect(await text('floor-active-stations-value')).toBe('2/3');
     expect(await page.getByTestId('floor-active-stations').innerText()).toContain(
       '67% operational',
@@ -148,11 +229,12 @@ describe('the floor view, as an organization admin watches it', () => {
     await keepScreenshot(page, 'floor-view');
   });
 
-  it('follows new presence without a reload', async () => {
-    await seen(people[1]!, 'AssemblyLine');
-    await seen(people[2]!, 'Packaging');
-    await expect.poll(() => text('floor-workers-present-value'), { timeout: 30_000 }).toBe('3');
-    expect(await areaRow('AssemblyLine').getByTestId('area-workers').innerText()).toBe('2');
+  it('follows a second camera without a reload', async () => {
+    await snapshotsOn('cam-103');
+    await expect
+      .poll(() => text('floor-workers-present-value'), { timeout: 120_000, interval: 1000 })
+      .toBe('2');
+    expect(await areaRow('AssemblyLine').getByTestId('area-workers').innerText()).toBe('1');
     const tile = page.locator('[data-testid=map-area][data-area="Packaging"]');
     expect(await tile.getByTestId('map-workers').innerText()).toBe('1');
     await keepScreenshot(page, 'floor-view-updated');

@@ -11,6 +11,8 @@ export interface SimulatorOptions {
   host?: string;
   /** Camera id -> picture file its snapshots (and clips) show. */
   snapshots?: Record<string, string>;
+  /** False: no recorded pictures (fixtures/snapshots.json), only those given here. */
+  recorded?: boolean;
 }
 
 export interface RunningSimulator {

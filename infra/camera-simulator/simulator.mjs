@@ -4,12 +4,31 @@
 // throttled (429 + Retry-After), slow (answers after the client's timeout), flaky (every other
 // call 503) and down (every call 503). Paging is real: at most `pageSizeLimit` cameras a page.
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { createServer } from 'node:http';
 
 /** @param {string} name */
 const fixture = (name) =>
   JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
+
+/** The shared fixtures folder (../shared/fixtures from the project root). */
+const SHARED_FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/', import.meta.url));
+
+/**
+ * What each camera shows by default: recorded pictures from the shared face photos, so that
+ * identification has real faces to find. A camera whose picture is missing shows a blank one.
+ * @returns {Record<string, string>}
+ */
+function recordedSnapshots() {
+  /** @type {{ cameras: Record<string, string> }} */
+  const recorded = fixture('snapshots.json');
+  return Object.fromEntries(
+    Object.entries(recorded.cameras)
+      .map(([cameraId, file]) => [cameraId, `${SHARED_FIXTURES}${file}`])
+      .filter(([, path]) => existsSync(path ?? '')),
+  );
+}
 
 /** A 1x1 grey JPEG: the snapshot of a camera that has no picture configured. */
 const BLANK_JPEG = Buffer.from(
@@ -22,7 +41,8 @@ const BLANK_JPEG = Buffer.from(
  *   retryAfterSeconds?: number, delayMs?: number, failEvery?: number }} Account
  * @typedef {{ id: string, name: string, model: string, notes: string, online: boolean }} SimCamera
  * @typedef {{ method: string, path: string, clientId: string | null, status: number }} LoggedRequest
- * @typedef {{ port?: number, host?: string, snapshots?: Record<string, string> }} SimulatorOptions
+ * @typedef {{ port?: number, host?: string, snapshots?: Record<string, string>,
+ *   recorded?: boolean }} SimulatorOptions
  * @typedef {{ url: string, requests: LoggedRequest[], setSnapshot(cameraId: string, file: string): void,
  *   close(): Promise<void> }} RunningSimulator
  * @typedef {import('node:http').IncomingMessage} Req
@@ -96,7 +116,13 @@ export async function startCameraSimulator(options = {}) {
   const tokens = new Map();
   /** @type {Map<string, string>} */
   const clips = new Map();
-  const snapshots = new Map(Object.entries(options.snapshots ?? {}));
+  // Recorded pictures unless asked not to; pictures given in the options win.
+  const snapshots = new Map(
+    Object.entries({
+      ...(options.recorded === false ? {} : recordedSnapshots()),
+      ...(options.snapshots ?? {}),
+    }),
+  );
   /** @type {LoggedRequest[]} */
   const requests = [];
   const behaviour = new Behaviour();

@@ -35,7 +35,12 @@ export const Area = z.object({
 });
 export type Area = z.infer<typeof Area>;
 
-export const FloorLayout = z.object({ areas: z.array(Area), cameras: z.array(FloorCamera) });
+export const FloorLayout = z.object({
+  areas: z.array(Area),
+  cameras: z.array(FloorCamera),
+  /** Whether camera snapshots are kept after identification (off: deleted at once). */
+  keepSnapshots: z.boolean(),
+});
 export type FloorLayout = z.infer<typeof FloorLayout>;
 
 const name = (what: string) =>
@@ -62,6 +67,9 @@ export const UpdateFloorCameraRequest = z.object({
   snapshotIntervalSeconds: z.number().int().min(10).max(3600).default(60),
 });
 export type UpdateFloorCameraRequest = z.infer<typeof UpdateFloorCameraRequest>;
+
+export const FloorPrivacyRequest = z.object({ keepSnapshots: z.boolean() });
+export type FloorPrivacyRequest = z.infer<typeof FloorPrivacyRequest>;
 
 export const AIR_QUALITIES = ['good', 'moderate', 'poor'] as const;
 

@@ -24,6 +24,7 @@ export * from './sessions.js';
 export * from './integrations.js';
 export * from './rpc/integration.js';
 export * from './floor.js';
+export * from './snapshots.js';
 export * from './certifications.js';
 export * from './rpc/certification.js';
 export * from './insights.js';

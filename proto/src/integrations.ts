@@ -73,6 +73,18 @@ export const CameraAssignment = z.object({
   integrationId: z.number().int(),
   sopIds: z.array(z.number().int()),
   createdAt: z.string(),
+  /** The snapshot schedule: off by default, every 60 s when on. */
+  snapshotEnabled: z.boolean(),
+  snapshotIntervalSeconds: z.number().int(),
+  /** The latest snapshot run: identified, or failed with the reason in words. */
+  lastSnapshot: z
+    .object({
+      status: z.enum(['pending', 'identified', 'failed']),
+      reason: z.string().nullable(),
+      peopleSeen: z.number().int(),
+      at: z.string(),
+    })
+    .nullable(),
 });
 export type CameraAssignment = z.infer<typeof CameraAssignment>;
 
@@ -90,6 +102,12 @@ export const UpdateAssignmentSopsRequest = z.object({
   sopIds: z.array(z.number().int().positive()).max(200),
 });
 export type UpdateAssignmentSopsRequest = z.infer<typeof UpdateAssignmentSopsRequest>;
+
+export const UpdateAssignmentScheduleRequest = z.object({
+  snapshotEnabled: z.boolean(),
+  snapshotIntervalSeconds: z.number().int().min(10).max(3600).default(60),
+});
+export type UpdateAssignmentScheduleRequest = z.infer<typeof UpdateAssignmentScheduleRequest>;
 
 /** A processed SOP of an organization, for the assignment's SOP multi-select. */
 export const SopChoice = z.object({ id: z.number().int(), title: z.string() });

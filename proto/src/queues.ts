@@ -11,6 +11,11 @@ export const QUEUES = {
   videoInbox: 'video-inbox',
   /** The observation service's daily sweep for expiring and expired certifications. */
   certificationExpiry: 'certification-expiry',
+  /** Per camera assignment, a repeatable job: take a snapshot (integration service). */
+  cameraSnapshots: 'camera-snapshots',
+  /** Faces of a snapshot against the organization's enrolments (video worker). */
+  snapshotIdentification: 'snapshot-identification',
+  integrationInbox: 'integration-inbox',
 } as const;
 
 export const PdfProcessingJob = z.object({

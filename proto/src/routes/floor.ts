@@ -6,6 +6,7 @@ import {
   FLOOR_ROLES,
   FloorCamera,
   FloorLayout,
+  FloorPrivacyRequest,
   FloorStats,
   SaveAreaRequest,
   SaveStationRequest,
@@ -101,6 +102,16 @@ export const floorRoutes = {
     params: IdParams,
     body: UpdateFloorCameraRequest,
     response: FloorCamera,
+  }),
+  updateFloorPrivacy: defineRoute({
+    method: 'PUT',
+    path: '/api/floor/privacy',
+    summary:
+      'Whether camera snapshots of your organization are kept after identification (by default they are deleted at once)',
+    tag: 'floor',
+    access: FLOOR_ADMINS,
+    body: FloorPrivacyRequest,
+    response: FloorPrivacyRequest,
   }),
   createSensorToken: defineRoute({
     method: 'POST',

@@ -9,6 +9,7 @@ import {
   CreateIntegrationRequest,
   Integration,
   SopChoice,
+  UpdateAssignmentScheduleRequest,
   UpdateAssignmentSopsRequest,
 } from '../integrations.js';
 import { SUPER_ADMIN_ONLY } from '../roles.js';
@@ -76,6 +77,17 @@ export const integrationsRoutes = {
     access: SUPER_ADMIN_ONLY,
     params: IdParams,
     response: MessageResponse,
+  }),
+  updateCameraAssignmentSchedule: defineRoute({
+    method: 'PUT',
+    path: '/api/admin/camera-assignments/:id/schedule',
+    summary:
+      "Turn a camera's snapshot schedule on or off (off by default, every 60 s): each snapshot is identified against the organization's enrolled faces and becomes presence events",
+    tag: 'integrations',
+    access: SUPER_ADMIN_ONLY,
+    params: IdParams,
+    body: UpdateAssignmentScheduleRequest,
+    response: CameraAssignment,
   }),
   updateCameraAssignmentSops: defineRoute({
     method: 'PUT',

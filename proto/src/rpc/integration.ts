@@ -7,11 +7,13 @@ import {
   CreateCameraAssignmentRequest,
   CreateIntegrationRequest,
   Integration,
+  UpdateAssignmentScheduleRequest,
 } from '../integrations.js';
 import {
   Area,
   FloorCamera,
   FloorLayout,
+  FloorPrivacyRequest,
   FloorStats,
   SaveAreaRequest,
   SaveStationRequest,
@@ -55,6 +57,18 @@ export const integrationRpc = {
     'assignments.sops',
     AssignmentRef.extend({ sopIds: z.array(z.number().int()) }),
     CameraAssignment,
+  ),
+  updateSchedule: rpc(
+    'integration',
+    'assignments.schedule',
+    AssignmentRef.extend({ schedule: UpdateAssignmentScheduleRequest }),
+    CameraAssignment,
+  ),
+  updateFloorPrivacy: rpc(
+    'integration',
+    'floor.privacy.update',
+    z.object({ actor: Actor, privacy: FloorPrivacyRequest }),
+    FloorPrivacyRequest,
   ),
   floorStats: rpc('integration', 'floor.stats', ActorOnly, FloorStats),
   floorLayout: rpc('integration', 'floor.layout', ActorOnly, FloorLayout),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ServicePing } from '../health.js';
 import { Actor } from '../roles.js';
 import { rpc } from '../rpc.js';
-import { LinkedSop, Video, VideoWithReport } from '../video.js';
+import { FaceEnrolment, LinkedSop, Video, VideoWithReport } from '../video.js';
 
 const VideoRef = z.object({ actor: Actor, videoId: z.number().int() });
 
@@ -59,5 +59,12 @@ export const videoRpc = {
         firstSeenAt: z.number(),
       }),
     ),
+  ),
+  /** The integration service's snapshot identification: this organization's enrolled faces only. */
+  enrolments: rpc(
+    'video',
+    'faces.enrolments',
+    z.object({ organizationId: z.number().int() }),
+    z.array(FaceEnrolment),
   ),
 } as const;

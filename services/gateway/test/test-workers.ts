@@ -2,10 +2,12 @@ import type { Worker } from 'bullmq';
 import { openQueue, openStorage, startWorker } from '@hub/kit';
 import {
   type FaceEnrolmentJob,
+  type IntegrationInboxMessage,
   type LibraryInboxMessage,
   type PdfProcessingJob,
   QUEUES,
   type QuizGenerationJob,
+  type SnapshotIdentificationJob,
   type VideoAnalysisJob,
   type VideoInboxMessage,
 } from '@hub/proto';
@@ -15,6 +17,7 @@ import { createEnrolmentHandler } from '../../../workers/video/src/enrolment-job
 import { DEFAULT_CLUSTER_OPTIONS } from '../../../workers/video/src/faces/clustering.ts';
 import { FaceApiModel } from '../../../workers/video/src/faces/face-api-model.ts';
 import { findBinaries } from '../../../workers/video/src/frames/binaries.ts';
+import { createSnapshotHandler } from '../../../workers/video/src/snapshot-job.ts';
 import { readPdfWorkerConfig } from '../../../workers/pdf/src/config.ts';
 import { createPdfJobHandler } from '../../../workers/pdf/src/pdf-worker.ts';
 import { readQuizWorkerConfig } from '../../../workers/quiz/src/config.ts';
@@ -87,6 +90,7 @@ export async function startVideoWorkers(
   });
   const storage = openStorage(config);
   const inbox = openQueue<VideoInboxMessage>(QUEUES.videoInbox, connection);
+  const integrationInbox = openQueue<IntegrationInboxMessage>(QUEUES.integrationInbox, connection);
   const workers: Worker[] = [
     startWorker<VideoAnalysisJob, unknown>(
       QUEUES.videoAnalysis,
@@ -112,11 +116,22 @@ export async function startVideoWorkers(
       connection,
       createEnrolmentHandler({ storage, inbox, faces, binaries }),
     ),
+    startWorker<SnapshotIdentificationJob, unknown>(
+      QUEUES.snapshotIdentification,
+      connection,
+      createSnapshotHandler({
+        storage,
+        inbox: integrationInbox,
+        faces,
+        binaries,
+        matchThreshold: config.FACE_MATCH_THRESHOLD,
+      }),
+    ),
   ];
   return {
     async close() {
       await Promise.all(workers.map((worker) => worker.close()));
-      await inbox.close();
+      await Promise.all([inbox.close(), integrationInbox.close()]);
     },
   };
 }

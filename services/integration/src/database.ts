@@ -2,6 +2,7 @@ import { openServiceDatabase } from '@hub/kit';
 import { Integrations1765200000000 } from './migrations/1765200000000-integrations.js';
 import { Floor1765200001000 } from './migrations/1765200001000-floor.js';
 import { PresenceCoveringIndex1765200002000 } from './migrations/1765200002000-presence-covering-index.js';
+import { SnapshotRuns1765800000000 } from './migrations/1765800000000-snapshot-runs.js';
 
 export const INTEGRATION_SCHEMA = 'integration';
 
@@ -11,5 +12,10 @@ export const openIntegrationDatabase = (url: string) =>
     url,
     schema: INTEGRATION_SCHEMA,
     entities: [],
-    migrations: [Integrations1765200000000, Floor1765200001000, PresenceCoveringIndex1765200002000],
+    migrations: [
+      Integrations1765200000000,
+      Floor1765200001000,
+      PresenceCoveringIndex1765200002000,
+      SnapshotRuns1765800000000,
+    ],
   });

@@ -1,18 +1,40 @@
 import 'reflect-metadata';
 import type { INestMicroservice } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { EventBus, type EventSubscription, listenForRpc, RpcClient } from '@hub/kit';
+import type { Worker } from 'bullmq';
+import {
+  EventBus,
+  type EventSubscription,
+  listenForRpc,
+  openQueue,
+  openStorage,
+  RpcClient,
+  startWorker,
+} from '@hub/kit';
+import {
+  type CameraSnapshotJob,
+  type IntegrationInboxMessage,
+  QUEUES,
+  type SnapshotIdentificationJob,
+} from '@hub/proto';
 import type { IntegrationConfig } from './config.js';
 import { openIntegrationDatabase } from './database.js';
 import { Credentials } from './integrations/credentials.js';
+import { IntegrationsService } from './integrations/integrations.service.js';
 import { IntegrationModule } from './integration.module.js';
 import { PresenceRetention } from './floor/presence-retention.js';
 import { CloudCameraProviders } from './provider/cloud-camera-provider.js';
 import type { ResiliencePolicy } from './provider/resilience.js';
 import { openSecretBox } from './secrets/secret-box.js';
+import { createIntegrationInboxHandler } from './snapshots/integration-inbox.js';
+import { SnapshotRunsRepository } from './snapshots/snapshot-runs.repository.js';
+import { SnapshotSchedules } from './snapshots/snapshot-schedules.js';
+import { createSnapshotTaker } from './snapshots/snapshot-taker.js';
 
 /** Tables holding an organization's rows (stations go with their areas too). */
 const ORGANIZATION_TABLES = [
+  'snapshot_runs',
+  'floor_privacy',
   'camera_assignments',
   'presence_events',
   'sensor_readings',
@@ -42,6 +64,13 @@ export async function startIntegration(config: IntegrationConfig): Promise<Runni
   const dataSource = await openIntegrationDatabase(config.DATABASE_URL);
   const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX);
   const providers = new CloudCameraProviders(providerPolicy(config));
+  const connection = { url: config.REDIS_URL, prefix: config.REDIS_PREFIX };
+  const snapshotQueue = openQueue<CameraSnapshotJob>(QUEUES.cameraSnapshots, connection);
+  const identification = openQueue<SnapshotIdentificationJob>(
+    QUEUES.snapshotIdentification,
+    connection,
+  );
+  const schedules = new SnapshotSchedules(snapshotQueue);
   const app = await listenForRpc(
     'integration',
     IntegrationModule.register({
@@ -53,10 +82,37 @@ export async function startIntegration(config: IntegrationConfig): Promise<Runni
         presenceMinutes: config.FLOOR_PRESENCE_MINUTES,
         readingMaxAgeMinutes: config.FLOOR_READING_MAX_AGE_MINUTES,
       },
+      schedules,
     }),
     config,
   );
   await app.get(Credentials).resealAll();
+  const runs = new SnapshotRunsRepository(dataSource);
+  await schedules.resync(await runs.enabledSchedules());
+  const workers: Worker[] = [
+    startWorker(
+      QUEUES.cameraSnapshots,
+      connection,
+      createSnapshotTaker({
+        runs,
+        integrations: app.get(IntegrationsService),
+        storage: openStorage(config),
+        rpc,
+        identification,
+        schedules,
+      }),
+      { concurrency: config.SNAPSHOT_CONCURRENCY },
+    ),
+    startWorker<IntegrationInboxMessage, number>(
+      QUEUES.integrationInbox,
+      connection,
+      createIntegrationInboxHandler(runs),
+    ),
+  ];
+  for (const worker of workers)
+    worker.on('failed', (job, error) =>
+      console.warn(`[integration] ${worker.name} job ${job?.id ?? '?'} failed: ${error.message}`),
+    );
   const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);
   const subscription = handleIntegrationEvents(events, dataSource);
   const retention = new PresenceRetention(dataSource, config.PRESENCE_RETENTION_DAYS);
@@ -66,6 +122,8 @@ export async function startIntegration(config: IntegrationConfig): Promise<Runni
     dataSource,
     async close() {
       retention.stop();
+      await Promise.all(workers.map((worker) => worker.close()));
+      await Promise.all([snapshotQueue.close(), identification.close()]);
       await subscription.close();
       await events.close();
       await app.close();

@@ -4,7 +4,14 @@ import type { RpcClient } from '@hub/kit';
 import { AssignmentsController } from './assignments/assignments.controller.js';
 import { AssignmentsRepository } from './assignments/assignments.repository.js';
 import { AssignmentsService } from './assignments/assignments.service.js';
-import { FLOOR_SETTINGS, type FloorSettings, PROVIDERS, RPC, SECRET_BOX } from './config.js';
+import {
+  FLOOR_SETTINGS,
+  type FloorSettings,
+  PROVIDERS,
+  RPC,
+  SCHEDULES,
+  SECRET_BOX,
+} from './config.js';
 import { FloorController } from './floor/floor.controller.js';
 import { FloorRepository } from './floor/floor.repository.js';
 import { FloorStatsService } from './floor/floor-stats.js';
@@ -17,6 +24,7 @@ import { IntegrationsRepository } from './integrations/integrations.repository.j
 import { IntegrationsService } from './integrations/integrations.service.js';
 import type { CloudCameraProviders } from './provider/cloud-camera-provider.js';
 import type { SecretBox } from './secrets/secret-box.js';
+import type { SnapshotSchedules } from './snapshots/snapshot-schedules.js';
 
 export interface IntegrationPorts {
   dataSource: DataSource;
@@ -24,6 +32,7 @@ export interface IntegrationPorts {
   secretBox: SecretBox;
   providers: CloudCameraProviders;
   floor: FloorSettings;
+  schedules: SnapshotSchedules;
 }
 
 @Module({})
@@ -43,6 +52,7 @@ export class IntegrationModule {
         { provide: SECRET_BOX, useValue: ports.secretBox },
         { provide: PROVIDERS, useValue: ports.providers },
         { provide: FLOOR_SETTINGS, useValue: ports.floor },
+        { provide: SCHEDULES, useValue: ports.schedules },
         FloorRepository,
         FloorService,
         FloorStatsService,

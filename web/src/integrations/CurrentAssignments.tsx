@@ -7,7 +7,7 @@ import { toast } from '../toast/toastStore';
 import { Card, CardTitle } from '../ui/Card';
 import { LoadingRow } from '../ui/ListStates';
 import { inputClass, smallButtonClass, smallOutlineButtonClass } from '../ui/styles';
-import { filterSops, sameIds, sopCountLabel } from './format';
+import { filterSops, lastSnapshotText, sameIds, sopCountLabel } from './format';
 import { assignmentsQuery, organizationSopsQuery, useIntegrationMutations } from './queries';
 
 /** Current Assignments: each camera with its organization and the SOPs tied to it. */
@@ -32,7 +32,22 @@ export function CurrentAssignments() {
 function AssignmentRow({ assignment }: { assignment: CameraAssignment }) {
   const [open, setOpen] = useState(false);
   const [selected, setSelected] = useState<number[]>(assignment.sopIds);
-  const { saveSops } = useIntegrationMutations();
+  const { saveSops, schedule } = useIntegrationMutations();
+  const toggleSnapshots = () =>
+    schedule.mutate(
+      { id: assignment.id, snapshotEnabled: !assignment.snapshotEnabled },
+      {
+        onSuccess: (updated) =>
+          toast({
+            title: updated.snapshotEnabled ? 'Snapshots On' : 'Snapshots Off',
+            description: updated.snapshotEnabled
+              ? `${updated.cameraName} is identified every ${updated.snapshotIntervalSeconds} seconds`
+              : `${updated.cameraName} takes no more snapshots`,
+          }),
+        onError: (error) =>
+          toast(failureToast('Update Failed', error, 'Failed to change the snapshot schedule')),
+      },
+    );
   const cancel = () => {
     setSelected(assignment.sopIds);
     setOpen(false);
@@ -59,7 +74,23 @@ function AssignmentRow({ assignment }: { assignment: CameraAssignment }) {
           <p className="text-sm text-slate-500 dark:text-slate-400" data-testid="assignment-org">
             {assignment.organizationName}
           </p>
+          <p
+            className="text-xs text-slate-500 dark:text-slate-400"
+            data-testid="assignment-last-snapshot"
+          >
+            {lastSnapshotText(assignment.lastSnapshot)}
+          </p>
         </div>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            data-testid="snapshot-toggle"
+            checked={assignment.snapshotEnabled}
+            disabled={schedule.isPending}
+            onChange={toggleSnapshots}
+          />
+          Snapshots every {assignment.snapshotIntervalSeconds} s
+        </label>
         <button
           type="button"
           data-testid="sop-picker-toggle"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterSops, sameIds, sopCountLabel, testStatusBadge } from './format';
+import { filterSops, lastSnapshotText, sameIds, sopCountLabel, testStatusBadge } from './format';
 
 describe('integrations format', () => {
   it('names the test status as the card shows it', () => {
@@ -29,5 +29,16 @@ describe('integrations format', () => {
     expect(sameIds([1, 2], [2, 1])).toBe(true);
     expect(sameIds([1, 2], [1])).toBe(false);
     expect(sameIds([], [])).toBe(true);
+  });
+
+  it("says what the camera's latest snapshot gave", () => {
+    const at = '2026-11-23T13:00:00.000Z';
+    expect(lastSnapshotText(null)).toBe('No snapshot yet');
+    expect(lastSnapshotText({ status: 'identified', reason: null, peopleSeen: 1, at })).toBe(
+      'Last snapshot: 1 person identified',
+    );
+    expect(
+      lastSnapshotText({ status: 'failed', reason: 'Camera offline', peopleSeen: 0, at }),
+    ).toBe('Last snapshot failed: Camera offline');
   });
 });

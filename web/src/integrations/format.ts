@@ -1,4 +1,4 @@
-import type { IntegrationTestStatus, SopChoice } from '@hub/proto';
+import type { CameraAssignment, IntegrationTestStatus, SopChoice } from '@hub/proto';
 import type { BadgeTone } from '../ui/Badge';
 
 /** The camera-system card's badge for the last connection test. */
@@ -26,4 +26,12 @@ export function filterSops(sops: readonly SopChoice[], search: string): SopChoic
 export function sameIds(a: readonly number[], b: readonly number[]): boolean {
   const left = new Set(a);
   return left.size === new Set(b).size && b.every((id) => left.has(id));
+}
+
+/** The latest snapshot of a camera in words: who was seen, or why it failed. */
+export function lastSnapshotText(last: CameraAssignment['lastSnapshot']): string {
+  if (!last) return 'No snapshot yet';
+  if (last.status === 'pending') return 'Identifying the latest snapshot...';
+  if (last.status === 'failed') return `Last snapshot failed: ${last.reason ?? 'no reason given'}`;
+  return `Last snapshot: ${last.peopleSeen} ${last.peopleSeen === 1 ? 'person' : 'people'} identified`;
 }

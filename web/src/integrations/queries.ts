@@ -20,6 +20,9 @@ export const integrationsQuery = queryOptions({
 export const assignmentsQuery = queryOptions({
   queryKey: [api.cameraAssignments.path],
   queryFn: ({ signal }): Promise<CameraAssignment[]> => call(api.cameraAssignments, { signal }),
+  // While a camera takes snapshots, its latest outcome is followed.
+  refetchInterval: (query) =>
+    query.state.data?.some((assignment) => assignment.snapshotEnabled) ? 15_000 : false,
 });
 
 export function camerasQuery(integrationId: number) {
@@ -66,6 +69,14 @@ export function useIntegrationMutations() {
         call(api.deleteCameraAssignment, { params: { id: assignment.id } }),
       onSuccess: (_, assignment) =>
         refresh(api.cameraAssignments.path, camerasKey(assignment.integrationId)),
+    }),
+    schedule: useMutation({
+      mutationFn: ({ id, snapshotEnabled }: { id: number; snapshotEnabled: boolean }) =>
+        call(api.updateCameraAssignmentSchedule, {
+          params: { id },
+          body: { snapshotEnabled, snapshotIntervalSeconds: 60 },
+        }),
+      onSuccess: () => refresh(api.cameraAssignments.path),
     }),
     saveSops: useMutation({
       mutationFn: ({ id, sopIds }: { id: number; sopIds: number[] }): Promise<CameraAssignment> =>

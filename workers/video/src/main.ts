@@ -2,6 +2,8 @@ import { openQueue, openStorage, runProcess, startWorker } from '@hub/kit';
 import {
   QUEUES,
   type FaceEnrolmentJob,
+  type IntegrationInboxMessage,
+  type SnapshotIdentificationJob,
   type VideoAnalysisJob,
   type VideoInboxMessage,
 } from '@hub/proto';
@@ -11,6 +13,7 @@ import { createEnrolmentHandler, type EnrolmentOutcome } from './enrolment-job.t
 import { FaceApiModel } from './faces/face-api-model.ts';
 import { DEFAULT_CLUSTER_OPTIONS } from './faces/clustering.ts';
 import { findBinaries } from './frames/binaries.ts';
+import { createSnapshotHandler, type SnapshotOutcome } from './snapshot-job.ts';
 import { GeminiStepAnalyzer } from './steps/gemini-step-analyzer.ts';
 
 await runProcess('video-worker', async () => {
@@ -55,16 +58,33 @@ await runProcess('video-worker', async () => {
     connection,
     createEnrolmentHandler({ storage, inbox, faces, binaries }),
   );
+  const integrationInbox = openQueue<IntegrationInboxMessage>(QUEUES.integrationInbox, connection);
+  const snapshots = startWorker<SnapshotIdentificationJob, SnapshotOutcome>(
+    QUEUES.snapshotIdentification,
+    connection,
+    createSnapshotHandler({
+      storage,
+      inbox: integrationInbox,
+      faces,
+      binaries,
+      matchThreshold: config.FACE_MATCH_THRESHOLD,
+    }),
+  );
   for (const [name, worker] of [
     ['analysis', analysis],
     ['enrolment', enrolment],
+    ['snapshot', snapshots],
   ] as const) {
     worker.on('failed', (job, error) =>
       console.warn(`[video-worker] ${name} job ${job?.id ?? '?'} failed: ${error.message}`),
     );
     worker.on('error', (error) => console.error(`[video-worker] ${name} worker error:`, error));
   }
-  await Promise.all([analysis.waitUntilReady(), enrolment.waitUntilReady()]);
+  await Promise.all([
+    analysis.waitUntilReady(),
+    enrolment.waitUntilReady(),
+    snapshots.waitUntilReady(),
+  ]);
   console.log(
     `[video-worker] ready (${faces.name}, ffmpeg ${binaries.ffmpeg}, ` +
       `step analysis ${steps ? `with ${steps.model}` : 'off: no GEMINI_API_KEY'})`,
@@ -72,8 +92,8 @@ await runProcess('video-worker', async () => {
 
   const stop = async () => {
     // Running jobs finish first; a half-analysed video would only be analysed again.
-    await Promise.all([analysis.close(), enrolment.close()]);
-    await inbox.close();
+    await Promise.all([analysis.close(), enrolment.close(), snapshots.close()]);
+    await Promise.all([inbox.close(), integrationInbox.close()]);
     await faces.close();
     process.exit(0);
   };

@@ -2,6 +2,7 @@ import { Body, Controller, Headers, Inject, Param, UnauthorizedException } from 
 import {
   type Actor,
   api,
+  type FloorPrivacyRequest,
   type IdParams,
   integrationRpc,
   type SaveAreaRequest,
@@ -81,6 +82,11 @@ export class FloorController {
       assignmentId: params.id,
       camera,
     });
+  }
+
+  @Endpoint(api.updateFloorPrivacy)
+  updatePrivacy(@CurrentActor() actor: Actor, @Body() privacy: FloorPrivacyRequest) {
+    return this.rpc.call(integrationRpc.updateFloorPrivacy, { actor, privacy });
   }
 
   @Endpoint(api.createSensorToken)

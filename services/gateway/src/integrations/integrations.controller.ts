@@ -7,6 +7,7 @@ import {
   type IdParams,
   integrationRpc,
   libraryRpc,
+  type UpdateAssignmentScheduleRequest,
   type UpdateAssignmentSopsRequest,
 } from '@hub/proto';
 import { RpcClient } from '@hub/kit';
@@ -52,6 +53,19 @@ export class IntegrationsController {
   @Endpoint(api.deleteCameraAssignment)
   unassign(@CurrentActor() actor: Actor, @Param() params: IdParams) {
     return this.rpc.call(integrationRpc.unassign, { actor, assignmentId: params.id });
+  }
+
+  @Endpoint(api.updateCameraAssignmentSchedule)
+  updateSchedule(
+    @CurrentActor() actor: Actor,
+    @Param() params: IdParams,
+    @Body() schedule: UpdateAssignmentScheduleRequest,
+  ) {
+    return this.rpc.call(integrationRpc.updateSchedule, {
+      actor,
+      assignmentId: params.id,
+      schedule,
+    });
   }
 
   @Endpoint(api.updateCameraAssignmentSops)

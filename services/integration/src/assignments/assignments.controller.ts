@@ -26,6 +26,11 @@ export class AssignmentsController {
     return this.assignments.unassign(actor, assignmentId);
   }
 
+  @RpcHandler(integrationRpc.updateSchedule)
+  updateSchedule(@Payload() { actor, assignmentId, schedule }: Req<'updateSchedule'>) {
+    return this.assignments.updateSchedule(actor, assignmentId, schedule);
+  }
+
   @RpcHandler(integrationRpc.updateSops)
   updateSops(@Payload() { actor, assignmentId, sopIds }: Req<'updateSops'>) {
     return this.assignments.updateSops(actor, assignmentId, sopIds);

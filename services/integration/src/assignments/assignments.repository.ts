@@ -11,6 +11,17 @@ export interface AssignmentRow {
   organization_id: number;
   sop_ids: number[];
   created_at: Date;
+  snapshot_enabled: boolean;
+  snapshot_interval_seconds: number;
+}
+
+/** The latest snapshot run of an assignment. */
+export interface LastRunRow {
+  assignment_id: number;
+  status: 'pending' | 'identified' | 'failed';
+  reason: string | null;
+  people_seen: number;
+  at: Date;
 }
 
 export interface NewAssignment {
@@ -37,6 +48,27 @@ export class AssignmentsRepository {
     const rows = (await this.db.query(`SELECT * FROM camera_assignments WHERE id = $1`, [
       id,
     ])) as AssignmentRow[];
+    return rows[0];
+  }
+
+  async lastRuns(): Promise<Map<number, LastRunRow>> {
+    const rows = (await this.db.query(
+      `SELECT DISTINCT ON (assignment_id) assignment_id, status, reason, people_seen,
+              coalesce(finished_at, taken_at) AS at
+         FROM snapshot_runs ORDER BY assignment_id, id DESC`,
+    )) as LastRunRow[];
+    return new Map(rows.map((row) => [row.assignment_id, row]));
+  }
+
+  async setSchedule(
+    id: number,
+    schedule: { snapshotEnabled: boolean; snapshotIntervalSeconds: number },
+  ): Promise<AssignmentRow | undefined> {
+    const [rows] = (await this.db.query(
+      `UPDATE camera_assignments SET snapshot_enabled = $2, snapshot_interval_seconds = $3
+        WHERE id = $1 RETURNING *`,
+      [id, schedule.snapshotEnabled, schedule.snapshotIntervalSeconds],
+    )) as [AssignmentRow[], number];
     return rows[0];
   }
 

@@ -6,17 +6,27 @@ import {
   identityRpc,
   libraryRpc,
   SUPER_ADMIN_ONLY,
+  type UpdateAssignmentScheduleRequest,
 } from '@hub/proto';
 import { requireRole, RpcClient, RpcFailure } from '@hub/kit';
-import { RPC } from '../config.js';
+import { RPC, SCHEDULES } from '../config.js';
 import { IntegrationsService } from '../integrations/integrations.service.js';
 import { ProviderError } from '../provider/camera-provider.js';
-import { type AssignmentRow, AssignmentsRepository } from './assignments.repository.js';
+import type { SnapshotSchedules } from '../snapshots/snapshot-schedules.js';
+import {
+  type AssignmentRow,
+  AssignmentsRepository,
+  type LastRunRow,
+} from './assignments.repository.js';
 
 export const ASSIGNMENT_NOT_FOUND = 'Camera assignment not found';
 export const ALREADY_ASSIGNED = 'This camera is already assigned to an organization.';
 
-const toAssignment = (row: AssignmentRow, names: Map<number, string>): CameraAssignment => ({
+const toAssignment = (
+  row: AssignmentRow,
+  names: Map<number, string>,
+  lastRun?: LastRunRow,
+): CameraAssignment => ({
   id: row.id,
   cameraId: row.camera_id,
   cameraName: row.camera_name,
@@ -27,6 +37,16 @@ const toAssignment = (row: AssignmentRow, names: Map<number, string>): CameraAss
   integrationId: row.integration_id,
   sopIds: row.sop_ids,
   createdAt: row.created_at.toISOString(),
+  snapshotEnabled: row.snapshot_enabled,
+  snapshotIntervalSeconds: row.snapshot_interval_seconds,
+  lastSnapshot: lastRun
+    ? {
+        status: lastRun.status,
+        reason: lastRun.reason,
+        peopleSeen: lastRun.people_seen,
+        at: lastRun.at.toISOString(),
+      }
+    : null,
 });
 
 @Injectable()
@@ -35,6 +55,7 @@ export class AssignmentsService {
     @Inject(AssignmentsRepository) private readonly assignments: AssignmentsRepository,
     @Inject(IntegrationsService) private readonly integrations: IntegrationsService,
     @Inject(RPC) private readonly rpc: RpcClient,
+    @Inject(SCHEDULES) private readonly schedules: SnapshotSchedules,
   ) {}
 
   /** Organization names live in identity; asked once per answer. */
@@ -45,11 +66,12 @@ export class AssignmentsService {
 
   async list(actor: Actor): Promise<CameraAssignment[]> {
     requireRole(actor, SUPER_ADMIN_ONLY);
-    const [rows, names] = await Promise.all([
+    const [rows, names, lastRuns] = await Promise.all([
       this.assignments.list(),
       this.organizationNames(actor),
+      this.assignments.lastRuns(),
     ]);
-    return rows.map((row) => toAssignment(row, names));
+    return rows.map((row) => toAssignment(row, names, lastRuns.get(row.id)));
   }
 
   /**
@@ -95,7 +117,25 @@ export class AssignmentsService {
     requireRole(actor, SUPER_ADMIN_ONLY);
     if (!(await this.assignments.delete(assignmentId)))
       throw RpcFailure.notFound(ASSIGNMENT_NOT_FOUND);
+    await this.schedules.remove(assignmentId);
     return { message: 'Assignment removed' };
+  }
+
+  /** Turns the camera's snapshot schedule on or off; the job scheduler follows at once. */
+  async updateSchedule(
+    actor: Actor,
+    assignmentId: number,
+    schedule: UpdateAssignmentScheduleRequest,
+  ): Promise<CameraAssignment> {
+    requireRole(actor, SUPER_ADMIN_ONLY);
+    const row = await this.assignments.setSchedule(assignmentId, schedule);
+    if (!row) throw RpcFailure.notFound(ASSIGNMENT_NOT_FOUND);
+    await this.schedules.apply(row);
+    const [names, lastRuns] = await Promise.all([
+      this.organizationNames(actor),
+      this.assignments.lastRuns(),
+    ]);
+    return toAssignment(row, names, lastRuns.get(row.id));
   }
 
   /** Only processed SOPs of the assignment's own organization can be tied to its camera. */
@@ -122,6 +162,10 @@ export class AssignmentsService {
     }
     const updated = await this.assignments.setSops(assignmentId, wanted);
     if (!updated) throw RpcFailure.notFound(ASSIGNMENT_NOT_FOUND);
-    return toAssignment(updated, await this.organizationNames(actor));
+    const [names, lastRuns] = await Promise.all([
+      this.organizationNames(actor),
+      this.assignments.lastRuns(),
+    ]);
+    return toAssignment(updated, names, lastRuns.get(updated.id));
   }
 }

@@ -62,6 +62,11 @@ export class FloorController {
     return this.floor.updateCamera(actor, assignmentId, camera);
   }
 
+  @RpcHandler(integrationRpc.updateFloorPrivacy)
+  updatePrivacy(@Payload() { actor, privacy }: Req<'updateFloorPrivacy'>) {
+    return this.floor.updatePrivacy(actor, privacy);
+  }
+
   @RpcHandler(integrationRpc.createSensorToken)
   createSensorToken(@Payload() { actor }: Req<'createSensorToken'>) {
     return this.sensors.createToken(actor);

@@ -139,6 +139,22 @@ export class FloorRepository {
     return rows[0] ? toFloorCamera(rows[0]) : undefined;
   }
 
+  async keepSnapshots(organizationId: number): Promise<boolean> {
+    const rows = (await this.db.query(
+      `SELECT keep_snapshots FROM floor_privacy WHERE organization_id = $1`,
+      [organizationId],
+    )) as { keep_snapshots: boolean }[];
+    return rows[0]?.keep_snapshots ?? false;
+  }
+
+  async setKeepSnapshots(organizationId: number, keep: boolean): Promise<void> {
+    await this.db.query(
+      `INSERT INTO floor_privacy (organization_id, keep_snapshots) VALUES ($1, $2)
+       ON CONFLICT (organization_id) DO UPDATE SET keep_snapshots = $2, updated_at = now()`,
+      [organizationId, keep],
+    );
+  }
+
   async areaExists(organizationId: number, areaId: number): Promise<boolean> {
     const rows = (await this.db.query(
       `SELECT 1 FROM areas WHERE id = $1 AND organization_id = $2`,

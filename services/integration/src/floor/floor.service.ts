@@ -6,12 +6,15 @@ import {
   FLOOR_ROLES,
   type FloorCamera,
   type FloorLayout,
+  type FloorPrivacyRequest,
   type SaveAreaRequest,
   type SaveStationRequest,
   type Station,
   type UpdateFloorCameraRequest,
 } from '@hub/proto';
 import { requireRole, RpcFailure } from '@hub/kit';
+import { SCHEDULES } from '../config.js';
+import type { SnapshotSchedules } from '../snapshots/snapshot-schedules.js';
 import { FloorRepository, isUniqueViolation } from './floor.repository.js';
 
 export const AREA_NOT_FOUND = 'Area not found';
@@ -20,15 +23,26 @@ export const STATION_NOT_FOUND = 'Station not found';
 /** Areas and stations of the actor's organization; everyone on the floor reads, admins change. */
 @Injectable()
 export class FloorService {
-  constructor(@Inject(FloorRepository) private readonly floor: FloorRepository) {}
+  constructor(
+    @Inject(FloorRepository) private readonly floor: FloorRepository,
+    @Inject(SCHEDULES) private readonly schedules: SnapshotSchedules,
+  ) {}
 
   async layout(actor: Actor): Promise<FloorLayout> {
     requireRole(actor, FLOOR_ROLES);
-    const [areas, cameras] = await Promise.all([
+    const [areas, cameras, keepSnapshots] = await Promise.all([
       this.floor.areas(actor.organizationId),
       this.floor.cameras(actor.organizationId),
+      this.floor.keepSnapshots(actor.organizationId),
     ]);
-    return { areas, cameras };
+    return { areas, cameras, keepSnapshots };
+  }
+
+  /** Off by default: snapshots are deleted once identified, and presence events hold no image. */
+  async updatePrivacy(actor: Actor, privacy: FloorPrivacyRequest): Promise<FloorPrivacyRequest> {
+    requireRole(actor, FLOOR_ADMINS);
+    await this.floor.setKeepSnapshots(actor.organizationId, privacy.keepSnapshots);
+    return { keepSnapshots: privacy.keepSnapshots };
   }
 
   async createArea(actor: Actor, area: SaveAreaRequest): Promise<Area> {
@@ -98,6 +112,11 @@ export class FloorService {
       throw RpcFailure.validation(AREA_NOT_FOUND, 'areaId');
     const row = await this.floor.updateCamera(actor.organizationId, assignmentId, camera);
     if (!row) throw RpcFailure.notFound('Camera not found');
+    await this.schedules.apply({
+      id: row.assignmentId,
+      snapshot_enabled: row.snapshotEnabled,
+      snapshot_interval_seconds: row.snapshotIntervalSeconds,
+    });
     return row;
   }
 

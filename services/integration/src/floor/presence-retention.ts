@@ -30,6 +30,11 @@ export class PresenceRetention {
         [this.retentionDays],
       )) as [unknown, number];
       if (count > 0) this.logger.log(`Deleted ${count} presence events past retention`);
+      // The runs' outcomes (failures with their reasons) go with the presence they produced.
+      await this.db.query(
+        `DELETE FROM snapshot_runs WHERE taken_at < now() - make_interval(days => $1)`,
+        [this.retentionDays],
+      );
       return count;
     } catch (error) {
       this.logger.warn(`Presence retention sweep failed: ${String(error)}`);

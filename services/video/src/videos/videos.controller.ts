@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { type RpcRequest, videoRpc } from '@hub/proto';
 import { RpcHandler } from '@hub/kit';
+import { FaceEnrolments } from '../faces/face-enrolments.js';
 import { Appearances } from './appearances.js';
 import { VideosService } from './videos.service.js';
 
@@ -13,6 +14,7 @@ export class VideosController {
   constructor(
     private readonly videos: VideosService,
     private readonly appearances: Appearances,
+    private readonly faces: FaceEnrolments,
   ) {}
 
   @RpcHandler(videoRpc.list)
@@ -49,5 +51,11 @@ export class VideosController {
   @RpcHandler(videoRpc.appearancesOf)
   appearancesOf(@Payload() { organizationId, userId }: Req<'appearancesOf'>) {
     return this.appearances.of(organizationId, userId);
+  }
+
+  /** Asked by the integration service to identify a camera's snapshot: one organization only. */
+  @RpcHandler(videoRpc.enrolments)
+  enrolments(@Payload() { organizationId }: Req<'enrolments'>) {
+    return this.faces.ofOrganization(organizationId);
   }
 }

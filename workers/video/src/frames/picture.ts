@@ -16,9 +16,13 @@ export function fitWithin(width: number, height: number, max = MAX_SIDE) {
 }
 
 /** Decodes the first frame of a picture (any format ffmpeg reads) into RGB. */
-export async function readPicture(path: string, binaries: FfmpegBinaries): Promise<RgbFrame> {
+export async function readPicture(
+  path: string,
+  binaries: FfmpegBinaries,
+  what = 'profile picture',
+): Promise<RgbFrame> {
   const unreadable = (reason: string) =>
-    new VideoFailure(`The profile picture could not be read as an image: ${reason}`);
+    new VideoFailure(`The ${what} could not be read as an image: ${reason}`);
   const info = await new Promise<ffmpeg.FfprobeData>((resolve, reject) => {
     ffmpeg(path)
       .setFfprobePath(binaries.ffprobe)

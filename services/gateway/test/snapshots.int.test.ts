@@ -1,0 +1,304 @@
+import { readFileSync } from 'node:fs';
+import { openQueue } from '@hub/kit';
+import { type CameraSnapshotJob, type IntegrationInboxMessage, QUEUES } from '@hub/proto';
+import type { Queue } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type RunningSimulator,
+  SIMULATOR_ACCOUNTS,
+  startCameraSimulator,
+} from '../../../infra/camera-simulator/simulator.mjs';
+import { ApiSession, fixture, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
+import { type RunningWorkers, startVideoWorkers } from './test-workers.js';
+
+let simulator: RunningSimulator;
+let stack: TestStack;
+let workers: RunningWorkers;
+let root: ApiSession;
+let ann: ApiSession;
+let gina: ApiSession;
+let acme: number;
+let globex: number;
+const people: Record<string, number> = {};
+let snapshotQueue: Queue<CameraSnapshotJob>;
+let inbox: Queue<IntegrationInboxMessage>;
+const PASSWORD = 'Snapshot-Test-Pass-1!';
+
+async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 120_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Not in time: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+/** A user with a profile picture, enrolled by the real video worker. */
+async function enrolled(key: string, org: number, picture: string) {
+  const email = `${key}@snap.test`;
+  const id = await stack.createUser({
+    email,
+    password: PASSWORD,
+    role: 'operator',
+    organizationId: org,
+  });
+  const session = new ApiSession(stack.url);
+  await session.login(email, PASSWORD);
+  const upload = await session.upload(
+    '/api/user/profile-picture-upload',
+    {},
+    { field: 'profilePicture', name: 'me.png', data: readFileSync(fixture(`faces/${picture}`)) },
+  );
+  expect(
+    (await session.put('/api/user/profile-picture', { fileName: upload.body.fileName })).status,
+  ).toBe(200);
+  await waitFor(
+    async () =>
+      (await stack.video.dataSource.query(
+        `SELECT 1 FROM face_enrolments WHERE user_id = $1 AND model <> 'pending'`,
+        [id],
+      )) as unknown[],
+    (rows) => rows.length === 1,
+  );
+  return id;
+}
+
+const query = <T>(sql: string, params: unknown[] = []) =>
+  stack.integration.dataSource.query(sql, params) as Promise<T[]>;
+
+const presence = () =>
+  query<{
+    person_id: number;
+    organization_id: number;
+    camera_id: string;
+    area_id: number | null;
+    snapshot_run_id: string;
+  }>(
+    `SELECT person_id, organization_id, camera_id, area_id, snapshot_run_id FROM presence_events ORDER BY id`,
+  );
+
+const runs = (assignmentId: number) =>
+  query<{
+    id: string;
+    status: string;
+    reason: string | null;
+    snapshot_key: string | null;
+    people_seen: number;
+  }>(
+    `SELECT id, status, reason, snapshot_key, people_seen FROM snapshot_runs WHERE assignment_id = $1 ORDER BY id`,
+    [assignmentId],
+  );
+
+const snapshotsStored = (org: number) => stack.storage.list(`org/${org}/snapshots/`);
+
+beforeAll(async () => {
+  simulator = await startCameraSimulator();
+  stack = await startTestStack({ PROVIDER_TIMEOUT_MS: '1000', PROVIDER_BACKOFF_MS: '20' });
+  workers = await startVideoWorkers(stack);
+  const connection = { url: stack.env.REDIS_URL!, prefix: stack.redisPrefix };
+  snapshotQueue = openQueue(QUEUES.cameraSnapshots, connection);
+  inbox = openQueue(QUEUES.integrationInbox, connection);
+  acme = await stack.createOrganization('Acme Snap', 'acme-snap.test');
+  globex = await stack.createOrganization('Globex Snap', 'globex-snap.test');
+  for (const [key, role, org] of [
+    ['ann', 'admin', acme],
+    ['gina', 'admin', globex],
+  ] as const)
+    await stack.createUser({
+      email: `${key}@snap.test`,
+      password: PASSWORD,
+      role,
+      organizationId: org,
+    });
+  root = new ApiSession(stack.url);
+  await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
+  ann = new ApiSession(stack.url);
+  await ann.login('ann@snap.test', PASSWORD);
+  gina = new ApiSession(stack.url);
+  await gina.login('gina@snap.test', PASSWORD);
+  // Howard works at Acme; Globex has someone with Howard's face too, never to be compared.
+  people.howard = await enrolled('howard', acme, 'howard/howard1.png');
+  people.amy = await enrolled('amy', acme, 'amy/amy1.png');
+  people.twin = await enrolled('twin', globex, 'howard/howard3.png');
+}, 300_000);
+
+afterAll(async () => {
+  await snapshotQueue?.close();
+  await inbox?.close();
+  await workers?.close();
+  await stack?.stop();
+  await simulator?.close();
+});
+
+describe('from camera to floor: scheduled snapshots identified by the video worker', () => {
+  const assignments: Record<string, number> = {};
+  let areaId: number;
+
+  it('sets up the camera system and assigns the cameras, snapshots off by default', async () => {
+    const integration = await root.post('/api/admin/integrations', {
+      integrationType: 'camera_cloud',
+      baseUrl: simulator.url,
+      ...SIMULATOR_ACCOUNTS.demo,
+    });
+    expect(integration.status).toBe(201);
+    for (const cameraId of ['cam-102', 'cam-106']) {
+      const assigned = await root.post('/api/admin/camera-assignments', {
+        cameraId,
+        cameraName: cameraId,
+        organizationId: acme,
+        integrationId: integration.body.id,
+      });
+      expect(assigned.status).toBe(201);
+      expect(assigned.body).toMatchObject({
+        snapshotEnabled: false,
+        snapshotIntervalSeconds: 60,
+        lastSnapshot: null,
+      });
+      assignments[cameraId] = assigned.body.id as number;
+    }
+    const area = await ann.post('/api/floor/areas', { name: 'Assembly' });
+    areaId = area.body.id as number;
+    const camera = await ann.put(`/api/floor/cameras/${assignments['cam-102']}`, { areaId });
+    expect(camera.body).toMatchObject({ areaId, snapshotEnabled: false });
+    expect(await snapshotQueue.getJobSchedulers()).toEqual([]);
+  });
+
+  it('lets only the super administrator turn a schedule on', async () => {
+    const path = `/api/admin/camera-assignments/${assignments['cam-102']}/schedule`;
+    expect((await ann.put(path, { snapshotEnabled: true })).status).toBe(403);
+    expect((await gina.put(path, { snapshotEnabled: true })).status).toBe(403);
+    expect((await new ApiSession(stack.url).put(path, { snapshotEnabled: true })).status).toBe(401);
+    const bad = await root.put(path, { snapshotEnabled: true, snapshotIntervalSeconds: 1 });
+    expect(bad.status).toBe(400);
+    expect(
+      (await root.put('/api/admin/camera-assignments/999999/schedule', { snapshotEnabled: true }))
+        .status,
+    ).toBe(404);
+  });
+
+  it("records the person the camera shows as present, in the camera's area, and keeps no snapshot", async () => {
+    const on = await root.put(`/api/admin/camera-assignments/${assignments['cam-102']}/schedule`, {
+      snapshotEnabled: true,
+    });
+    expect(on.status).toBe(200);
+    expect(on.body).toMatchObject({ snapshotEnabled: true, snapshotIntervalSeconds: 60 });
+    const schedulers = await snapshotQueue.getJobSchedulers();
+    expect(schedulers.map((scheduler) => [scheduler.key, scheduler.every])).toEqual([
+      [`assignment-${assignments['cam-102']}`, 60_000],
+    ]);
+    const seen = await waitFor(presence, (rows) => rows.length > 0);
+    expect(seen).toEqual([
+      {
+        person_id: people.howard,
+        organization_id: acme,
+        camera_id: 'cam-102',
+        area_id: areaId,
+        snapshot_run_id: expect.any(String),
+      },
+    ]);
+    const [run] = await waitFor(
+      () => runs(assignments['cam-102']!),
+      (rows) => rows[0]?.status === 'identified',
+    );
+    expect(run).toMatchObject({ status: 'identified', people_seen: 1, snapshot_key: null });
+    expect(
+      await waitFor(
+        () => snapshotsStored(acme),
+        (keys) => keys.length === 0,
+      ),
+    ).toEqual([]);
+
+    const stats = await ann.get('/api/stats/floor');
+    expect(stats.body).toMatchObject({
+      workersPresent: 1,
+      areaBreakdown: { Assembly: { workers: 1 } },
+    });
+    expect((await gina.get('/api/stats/floor')).body).toMatchObject({ workersPresent: 0 });
+    const listed = await root.get('/api/admin/camera-assignments');
+    const mine = (listed.body as unknown as { id: number; lastSnapshot: unknown }[]).find(
+      (one) => one.id === assignments['cam-102'],
+    );
+    expect(mine?.lastSnapshot).toMatchObject({ status: 'identified', peopleSeen: 1, reason: null });
+  });
+
+  it('records an identification heard twice once', async () => {
+    const [run] = await runs(assignments['cam-102']!);
+    const message: IntegrationInboxMessage = {
+      kind: 'snapshot.identified',
+      runId: Number(run!.id),
+      facesDetected: 2,
+      people: [
+        { userId: people.howard!, confidence: 0.7 },
+        { userId: people.amy!, confidence: 0.7 },
+      ],
+    };
+    await inbox.add(message.kind, message);
+    await inbox.add('snapshot.failed', {
+      kind: 'snapshot.failed',
+      runId: message.runId,
+      reason: 'late',
+    });
+    await waitFor(
+      () => inbox.getJobCounts('waiting', 'active', 'delayed'),
+      (counts) => (counts.waiting ?? 0) + (counts.active ?? 0) + (counts.delayed ?? 0) === 0,
+    );
+    expect((await presence()).map((row) => row.person_id)).toEqual([people.howard]);
+    expect((await runs(assignments['cam-102']!))[0]).toMatchObject({
+      status: 'identified',
+      reason: null,
+    });
+  });
+
+  it('records a camera that cannot be reached as a failed run with the reason', async () => {
+    await root.put(`/api/admin/camera-assignments/${assignments['cam-106']}/schedule`, {
+      snapshotEnabled: true,
+      snapshotIntervalSeconds: 120,
+    });
+    const [run] = await waitFor(
+      () => runs(assignments['cam-106']!),
+      (rows) => rows[0]?.status === 'failed',
+    );
+    expect(run!.reason).toMatch(/^Warehouse Aisle 4 could not be reached: ./);
+    const listed = await root.get('/api/admin/camera-assignments');
+    const failed = (
+      listed.body as unknown as { id: number; lastSnapshot: { status: string; reason: string } }[]
+    ).find((one) => one.id === assignments['cam-106']);
+    expect(failed?.lastSnapshot).toMatchObject({ status: 'failed', reason: run!.reason });
+  });
+
+  it('keeps snapshots when the organization says so', async () => {
+    expect((await gina.put('/api/floor/privacy', { keepSnapshots: true })).status).toBe(200);
+    expect((await ann.get('/api/floor/layout')).body).toMatchObject({ keepSnapshots: false });
+    expect((await ann.put('/api/floor/privacy', { keepSnapshots: true })).body).toEqual({
+      keepSnapshots: true,
+    });
+    // Off and on again: the new schedule takes a snapshot at once.
+    const path = `/api/admin/camera-assignments/${assignments['cam-102']}/schedule`;
+    await root.put(path, { snapshotEnabled: false });
+    await root.put(path, { snapshotEnabled: true });
+    const kept = await waitFor(
+      () => runs(assignments['cam-102']!),
+      (rows) => rows.length === 2 && rows[1]!.status === 'identified',
+    );
+    expect(kept[1]!.snapshot_key).toMatch(new RegExp(`^org/${acme}/snapshots/`));
+    expect(await snapshotsStored(acme)).toEqual([kept[1]!.snapshot_key]);
+  });
+
+  it('turns schedules off, and removes them with the assignment', async () => {
+    await root.put(`/api/admin/camera-assignments/${assignments['cam-102']}/schedule`, {
+      snapshotEnabled: false,
+    });
+    expect((await snapshotQueue.getJobSchedulers()).map((s) => s.key)).toEqual([
+      `assignment-${assignments['cam-106']}`,
+    ]);
+    expect(
+      (await root.delete(`/api/admin/camera-assignments/${assignments['cam-106']}`)).status,
+    ).toBe(200);
+    expect(await snapshotQueue.getJobSchedulers()).toEqual([]);
+  });
+});
