@@ -58,4 +58,10 @@ export class VideosController {
   enrolments(@Payload() { organizationId }: Req<'enrolments'>) {
     return this.faces.ofOrganization(organizationId);
   }
+
+  /** Asked by the observation service's recommendations; the organization scopes it. */
+  @RpcHandler(videoRpc.identificationGaps)
+  identificationGaps(@Payload() { organizationId }: Req<'identificationGaps'>) {
+    return this.appearances.gaps(organizationId);
+  }
 }
