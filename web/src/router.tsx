@@ -30,6 +30,8 @@ import { ObservationSessionPage } from './observations/ObservationSessionPage';
 import { ObservationsPage } from './observations/ObservationsPage';
 import { Shell } from './shell/Shell';
 import { TrainingPage } from './training/TrainingPage';
+import { MemberPage } from './team/MemberPage';
+import { TeamPage } from './team/TeamPage';
 
 const rootRoute = createRootRoute({
   component: Outlet,
@@ -111,6 +113,9 @@ const shellPages = [
   shellPage('integrations', IntegrationsPage),
   // Floor View: FLOOR_ROLES (PAGE_ACCESS follows GET /api/stats/floor).
   shellPage('floor', FloorPage),
+  // Team Overview and a member's page: STAFF_ROLES (PAGE_ACCESS follows the team routes).
+  shellPage('team', TeamPage),
+  shellPage('team/$id', MemberRoute),
 ];
 
 /** The numeric {id} of the current address (NaN when it is not a number). */
@@ -121,6 +126,10 @@ function useIdParam(): number {
 
 function EvaluationEditorRoute() {
   return <EvaluationEditorPage documentId={useIdParam()} />;
+}
+
+function MemberRoute() {
+  return <MemberPage id={useIdParam()} />;
 }
 
 function ObservationSessionRoute() {
@@ -141,7 +150,6 @@ const laterRoutes = [
   laterPage('insights/observations', 'Observations Insights'),
   laterPage('insights/skills-matrix', 'Skills Matrix'),
   laterPage('insights/progress', 'Progress'),
-  laterPage('team', 'Team Overview'),
   laterPage('recommendations', 'Recommendations'),
   laterPage('settings', 'Settings'),
 ];
