@@ -28,6 +28,7 @@ import { ConfirmEmailPage } from './profile/ConfirmEmailPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ObservationSessionPage } from './observations/ObservationSessionPage';
 import { ObservationsPage } from './observations/ObservationsPage';
+import { SettingsPage } from './settings/SettingsPage';
 import { Shell } from './shell/Shell';
 import { TrainingPage } from './training/TrainingPage';
 import { MemberPage } from './team/MemberPage';
@@ -116,6 +117,8 @@ const shellPages = [
   // Team Overview and a member's page: STAFF_ROLES (PAGE_ACCESS follows the team routes).
   shellPage('team', TeamPage),
   shellPage('team/$id', MemberRoute),
+  // Settings: everyone, each for their own account.
+  shellPage('settings', SettingsPage),
 ];
 
 /** The numeric {id} of the current address (NaN when it is not a number). */
@@ -151,7 +154,6 @@ const laterRoutes = [
   laterPage('insights/skills-matrix', 'Skills Matrix'),
   laterPage('insights/progress', 'Progress'),
   laterPage('recommendations', 'Recommendations'),
-  laterPage('settings', 'Settings'),
 ];
 
 const routeTree = rootRoute.addChildren([
