@@ -56,6 +56,7 @@ export const userRoutes = {
       'Change your name; a new email (with your current password) changes once confirmed by the link mailed to it',
     tag: 'user',
     access: ALL_ROLES,
+    audit: 'profile.update',
     body: UpdateProfileRequest,
     response: User,
   }),
@@ -66,6 +67,7 @@ export const userRoutes = {
     tag: 'user',
     // The link is the proof: it may be opened in a browser signed out or signed in as anyone.
     access: 'public',
+    audit: 'email.change',
     body: ConfirmEmailRequest,
     response: MessageResponse,
   }),
@@ -75,6 +77,7 @@ export const userRoutes = {
     summary: 'Change your password; your other sessions end',
     tag: 'user',
     access: ALL_ROLES,
+    audit: 'password.change',
     body: ChangePasswordRequest,
     response: MessageResponse,
   }),

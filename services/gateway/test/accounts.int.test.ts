@@ -321,7 +321,7 @@ describe('users and invitations', () => {
       expect(created.status).toBe(201);
       expect(created.body.invitationSent).toBe(false);
       expect(created.body.message).toContain('failed to send');
-      const users = (await admin.get('/api/admin/users')).body as unknown as {
+      const users = (await admin.get('/api/admin/users')).body.users as unknown as {
         email: string;
         isActive: boolean;
       }[];
@@ -581,7 +581,7 @@ describe('notifications and prompts', () => {
       name: 'Ned',
       organizationId: acme,
     });
-    const notices = (await ann.get('/api/notifications')).body as unknown as {
+    const notices = (await ann.get('/api/notifications')).body.notifications as unknown as {
       id: number;
       title: string;
       read: boolean;
@@ -604,7 +604,9 @@ describe('notifications and prompts', () => {
     expect((await gina.post(`/api/notifications/${invited!.id}/read`)).status).toBe(404);
     const all = await ann.post('/api/notifications/read-all');
     expect(all.status).toBe(200);
-    const after = (await ann.get('/api/notifications')).body as unknown as { read: boolean }[];
+    const after = (await ann.get('/api/notifications')).body.notifications as unknown as {
+      read: boolean;
+    }[];
     expect(after.every((notice) => notice.read)).toBe(true);
     const summaryAfter = (await ann.get('/api/activity-summary')).body as {
       pendingItems: number;

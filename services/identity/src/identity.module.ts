@@ -29,6 +29,8 @@ import { UsersService } from './users/users.service.js';
 import { SamlController } from './saml/saml.controller.js';
 import { SamlService } from './saml/saml.service.js';
 import { SamlStore } from './saml/saml-store.js';
+import { AuditController } from './audit/audit.controller.js';
+import { AuditLogRepository } from './audit/audit-log.repository.js';
 
 export interface IdentityPorts {
   dataSource: DataSource;
@@ -54,6 +56,7 @@ export class IdentityModule {
         NotificationsController,
         ProfileController,
         SamlController,
+        AuditController,
       ],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
@@ -77,6 +80,7 @@ export class IdentityModule {
         PromptsService,
         SamlService,
         SamlStore,
+        AuditLogRepository,
       ],
     };
   }

@@ -66,6 +66,7 @@ export const PAGE_ACCESS = {
   observation: page([api.observations]),
   'observation/$id': page([api.observation]),
   training: page([api.courses, api.enrollments]),
+  'audit-log': page([api.auditLog]),
   insights: INSIGHTS,
   'insights/certifications': INSIGHTS,
   'insights/job-functions': INSIGHTS,
