@@ -29,6 +29,9 @@ import { UsersService } from './users/users.service.js';
 import { SamlController } from './saml/saml.controller.js';
 import { SamlService } from './saml/saml.service.js';
 import { SamlStore } from './saml/saml-store.js';
+import { SettingsController } from './settings/settings.controller.js';
+import { SessionsService } from './settings/sessions.service.js';
+import { PreferencesService } from './settings/preferences.service.js';
 import { AuditController } from './audit/audit.controller.js';
 import { AuditLogRepository } from './audit/audit-log.repository.js';
 
@@ -56,6 +59,7 @@ export class IdentityModule {
         NotificationsController,
         ProfileController,
         SamlController,
+        SettingsController,
         AuditController,
       ],
       providers: [
@@ -80,6 +84,8 @@ export class IdentityModule {
         PromptsService,
         SamlService,
         SamlStore,
+        SessionsService,
+        PreferencesService,
         AuditLogRepository,
       ],
     };
