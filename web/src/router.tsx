@@ -31,6 +31,7 @@ import { ObservationsPage } from './observations/ObservationsPage';
 import { SettingsPage } from './settings/SettingsPage';
 import { Shell } from './shell/Shell';
 import { TrainingPage } from './training/TrainingPage';
+import { InsightsPage } from './insights/InsightsPage';
 import { MemberPage } from './team/MemberPage';
 import { TeamPage } from './team/TeamPage';
 
@@ -115,6 +116,8 @@ const shellPages = [
   // Floor View: FLOOR_ROLES (PAGE_ACCESS follows GET /api/stats/floor).
   shellPage('floor', FloorPage),
   // Team Overview and a member's page: STAFF_ROLES (PAGE_ACCESS follows the team routes).
+  // Insights: INSIGHTS_ROLES (PAGE_ACCESS follows GET /api/stats/insights).
+  shellPage('insights', InsightsPage),
   shellPage('team', TeamPage),
   shellPage('team/$id', MemberRoute),
   // Settings: everyone, each for their own account.
@@ -147,7 +150,6 @@ function laterPage<const TPath extends PagePath>(path: TPath, title: string) {
 }
 
 const laterRoutes = [
-  laterPage('insights', 'Insights'),
   laterPage('insights/certifications', 'Certifications Insights'),
   laterPage('insights/job-functions', 'Job Functions'),
   laterPage('insights/observations', 'Observations Insights'),
