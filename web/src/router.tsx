@@ -29,6 +29,7 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { ObservationSessionPage } from './observations/ObservationSessionPage';
 import { ObservationsPage } from './observations/ObservationsPage';
 import { SettingsPage } from './settings/SettingsPage';
+import { RecommendationsPage } from './recommendations/RecommendationsPage';
 import { Shell } from './shell/Shell';
 import { TrainingPage } from './training/TrainingPage';
 
@@ -114,6 +115,8 @@ const shellPages = [
   shellPage('floor', FloorPage),
   // Settings: everyone, each for their own account.
   shellPage('settings', SettingsPage),
+  // Recommendations: RECOMMENDATION_ROLES (PAGE_ACCESS follows GET /api/recommendations).
+  shellPage('recommendations', RecommendationsPage),
 ];
 
 /** The numeric {id} of the current address (NaN when it is not a number). */
@@ -145,7 +148,6 @@ const laterRoutes = [
   laterPage('insights/skills-matrix', 'Skills Matrix'),
   laterPage('insights/progress', 'Progress'),
   laterPage('team', 'Team Overview'),
-  laterPage('recommendations', 'Recommendations'),
 ];
 
 const routeTree = rootRoute.addChildren([

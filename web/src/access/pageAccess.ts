@@ -75,9 +75,8 @@ export const PAGE_ACCESS = {
   team: page([], NAV_STAFF),
   floor: page([api.floorStats]),
   certifications: page([api.certifications]),
-  // The spec shows no gating of these.
-  recommendations: page([], ALL_ROLES),
-  settings: page([], ALL_ROLES),
+  recommendations: page([api.recommendations]),
+  settings: page([api.userPreferences, api.userSessions, api.notificationSettings]),
   integrations: {
     ...page([api.integrations]),
     message: 'Access Restricted: Only Super Administrators can access integrations settings.',
