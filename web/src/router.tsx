@@ -32,6 +32,8 @@ import { SettingsPage } from './settings/SettingsPage';
 import { RecommendationsPage } from './recommendations/RecommendationsPage';
 import { Shell } from './shell/Shell';
 import { TrainingPage } from './training/TrainingPage';
+import { MemberPage } from './team/MemberPage';
+import { TeamPage } from './team/TeamPage';
 
 const rootRoute = createRootRoute({
   component: Outlet,
@@ -113,6 +115,9 @@ const shellPages = [
   shellPage('integrations', IntegrationsPage),
   // Floor View: FLOOR_ROLES (PAGE_ACCESS follows GET /api/stats/floor).
   shellPage('floor', FloorPage),
+  // Team Overview and a member's page: STAFF_ROLES (PAGE_ACCESS follows the team routes).
+  shellPage('team', TeamPage),
+  shellPage('team/$id', MemberRoute),
   // Settings: everyone, each for their own account.
   shellPage('settings', SettingsPage),
   // Recommendations: RECOMMENDATION_ROLES (PAGE_ACCESS follows GET /api/recommendations).
@@ -127,6 +132,10 @@ function useIdParam(): number {
 
 function EvaluationEditorRoute() {
   return <EvaluationEditorPage documentId={useIdParam()} />;
+}
+
+function MemberRoute() {
+  return <MemberPage id={useIdParam()} />;
 }
 
 function ObservationSessionRoute() {
@@ -147,7 +156,6 @@ const laterRoutes = [
   laterPage('insights/observations', 'Observations Insights'),
   laterPage('insights/skills-matrix', 'Skills Matrix'),
   laterPage('insights/progress', 'Progress'),
-  laterPage('team', 'Team Overview'),
 ];
 
 const routeTree = rootRoute.addChildren([
