@@ -29,6 +29,7 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { ObservationSessionPage } from './observations/ObservationSessionPage';
 import { ObservationsPage } from './observations/ObservationsPage';
 import { SettingsPage } from './settings/SettingsPage';
+import { RecommendationsPage } from './recommendations/RecommendationsPage';
 import { Shell } from './shell/Shell';
 import { TrainingPage } from './training/TrainingPage';
 import { InsightsPage } from './insights/InsightsPage';
@@ -122,6 +123,8 @@ const shellPages = [
   shellPage('team/$id', MemberRoute),
   // Settings: everyone, each for their own account.
   shellPage('settings', SettingsPage),
+  // Recommendations: RECOMMENDATION_ROLES (PAGE_ACCESS follows GET /api/recommendations).
+  shellPage('recommendations', RecommendationsPage),
 ];
 
 /** The numeric {id} of the current address (NaN when it is not a number). */
@@ -155,7 +158,6 @@ const laterRoutes = [
   laterPage('insights/observations', 'Observations Insights'),
   laterPage('insights/skills-matrix', 'Skills Matrix'),
   laterPage('insights/progress', 'Progress'),
-  laterPage('recommendations', 'Recommendations'),
 ];
 
 const routeTree = rootRoute.addChildren([
