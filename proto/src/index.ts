@@ -1,6 +1,9 @@
 export * from './roles.js';
 export * from './errors.js';
 export * from './http.js';
+export * from './paging.js';
+export * from './text.js';
+export * from './audit.js';
 export * from './identity.js';
 export * from './dashboard.js';
 export * from './health.js';
@@ -32,3 +35,5 @@ export * from './rpc/insights.js';
 export * from './figures.js';
 export * from './team.js';
 export * from './settings.js';
+export * from './recommendations.js';
+export * from './rpc/recommendation.js';

@@ -16,6 +16,8 @@ export const QUEUES = {
   /** Faces of a snapshot against the organization's enrolments (video worker). */
   snapshotIdentification: 'snapshot-identification',
   integrationInbox: 'integration-inbox',
+  /** The observation service's nightly run of the recommendation rules. */
+  recommendations: 'recommendations',
 } as const;
 
 export const PdfProcessingJob = z.object({
