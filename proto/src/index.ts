@@ -30,3 +30,4 @@ export * from './insights.js';
 export * from './rpc/insights.js';
 export * from './figures.js';
 export * from './team.js';
+export * from './settings.js';

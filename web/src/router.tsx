@@ -28,6 +28,7 @@ import { ConfirmEmailPage } from './profile/ConfirmEmailPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ObservationSessionPage } from './observations/ObservationSessionPage';
 import { ObservationsPage } from './observations/ObservationsPage';
+import { SettingsPage } from './settings/SettingsPage';
 import { Shell } from './shell/Shell';
 import { TrainingPage } from './training/TrainingPage';
 
@@ -111,6 +112,8 @@ const shellPages = [
   shellPage('integrations', IntegrationsPage),
   // Floor View: FLOOR_ROLES (PAGE_ACCESS follows GET /api/stats/floor).
   shellPage('floor', FloorPage),
+  // Settings: everyone, each for their own account.
+  shellPage('settings', SettingsPage),
 ];
 
 /** The numeric {id} of the current address (NaN when it is not a number). */
@@ -143,7 +146,6 @@ const laterRoutes = [
   laterPage('insights/progress', 'Progress'),
   laterPage('team', 'Team Overview'),
   laterPage('recommendations', 'Recommendations'),
-  laterPage('settings', 'Settings'),
 ];
 
 const routeTree = rootRoute.addChildren([

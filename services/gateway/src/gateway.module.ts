@@ -31,6 +31,7 @@ import { StatsController } from './stats/stats.controller.js';
 import { InsightsController } from './insights/insights.controller.js';
 import { UsersController } from './users/users.controller.js';
 import { SamlController } from './saml/saml.controller.js';
+import { SettingsController } from './settings/settings.controller.js';
 
 export interface GatewayConnections {
   rpc: RpcClient;
@@ -63,6 +64,7 @@ export class GatewayModule {
         SamlController,
         CertificationsController,
         TeamController,
+        SettingsController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
