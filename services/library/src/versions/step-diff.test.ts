@@ -32,7 +32,8 @@ describe('step diff on the research paper (bullet steps, headings)', () => {
 
   beforeAll(async () => {
     original = await markdownOf('tracemonkey.pdf');
-  });
+    // Extraction of a 14-page paper: generous under a loaded CI machine.
+  }, 120_000);
 
   it('finds nothing changed between a version and itself', () => {
     const diff = diffSop(original, original);
@@ -103,7 +104,7 @@ describe('step diff on the numbered form', () => {
     expect(diff.changes.find((entry) => entry.status === 'removed')!.before).toMatch(
       /^4\. Part de l'assuré/,
     );
-  });
+  }, 60_000);
 });
 
 describe('diffWords', () => {
