@@ -31,6 +31,8 @@ import { ObservationsPage } from './observations/ObservationsPage';
 import { SettingsPage } from './settings/SettingsPage';
 import { Shell } from './shell/Shell';
 import { TrainingPage } from './training/TrainingPage';
+import { MemberPage } from './team/MemberPage';
+import { TeamPage } from './team/TeamPage';
 
 const rootRoute = createRootRoute({
   component: Outlet,
@@ -112,6 +114,9 @@ const shellPages = [
   shellPage('integrations', IntegrationsPage),
   // Floor View: FLOOR_ROLES (PAGE_ACCESS follows GET /api/stats/floor).
   shellPage('floor', FloorPage),
+  // Team Overview and a member's page: STAFF_ROLES (PAGE_ACCESS follows the team routes).
+  shellPage('team', TeamPage),
+  shellPage('team/$id', MemberRoute),
   // Settings: everyone, each for their own account.
   shellPage('settings', SettingsPage),
 ];
@@ -124,6 +129,10 @@ function useIdParam(): number {
 
 function EvaluationEditorRoute() {
   return <EvaluationEditorPage documentId={useIdParam()} />;
+}
+
+function MemberRoute() {
+  return <MemberPage id={useIdParam()} />;
 }
 
 function ObservationSessionRoute() {
@@ -144,7 +153,6 @@ const laterRoutes = [
   laterPage('insights/observations', 'Observations Insights'),
   laterPage('insights/skills-matrix', 'Skills Matrix'),
   laterPage('insights/progress', 'Progress'),
-  laterPage('team', 'Team Overview'),
   laterPage('recommendations', 'Recommendations'),
 ];
 
