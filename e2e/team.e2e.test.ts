@@ -139,3 +139,27 @@ describe('/team from real records', () => {
     await page.close();
   });
 });
+
+describe('/insights from the same records', () => {
+  it('shows the figures, recent activity and the Observation Center', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    await signIn(page, stack.url, PEOPLE.adam.email, PASSWORD);
+    await page.goto(`${stack.url}/insights`);
+    await page.getByRole('heading', { name: 'Insights', exact: true }).waitFor();
+    // One pass (100) and one fail (0) this month, none the month before.
+    await expect.poll(() => cardValue(page, 'insights-performance')).toBe('50%');
+    expect(await page.getByTestId('insights-performance-change').innerText()).toBe(
+      'No figure last month',
+    );
+    expect(await page.getByTestId('center-completed').innerText()).toBe('2');
+    expect(await page.getByTestId('center-active').innerText()).toBe('0');
+    expect(await page.getByTestId('insights-activity').innerText()).toContain(
+      'Otto Operator passed',
+    );
+    expect(await page.getByTestId('export-observations').getAttribute('href')).toBe(
+      '/api/reports/observations.csv',
+    );
+    await keepScreenshot(page, 'insights-overview');
+    await page.close();
+  });
+});

@@ -31,3 +31,5 @@ export * from './rpc/insights.js';
 export * from './figures.js';
 export * from './team.js';
 export * from './settings.js';
+export * from './recommendations.js';
+export * from './rpc/recommendation.js';

@@ -15,6 +15,7 @@ import { floorRoutes } from './routes/floor.js';
 import { certificationsRoutes } from './routes/certifications.js';
 import { teamRoutes } from './routes/team.js';
 import { insightsRoutes } from './routes/insights.js';
+import { recommendationsRoutes } from './routes/recommendations.js';
 
 /**
  * Every HTTP route of the product, one table per domain. The gateway registers, guards and
@@ -38,6 +39,7 @@ export const api = {
   ...certificationsRoutes,
   ...teamRoutes,
   ...insightsRoutes,
+  ...recommendationsRoutes,
 } as const;
 
 export type Api = typeof api;

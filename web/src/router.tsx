@@ -29,8 +29,10 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { ObservationSessionPage } from './observations/ObservationSessionPage';
 import { ObservationsPage } from './observations/ObservationsPage';
 import { SettingsPage } from './settings/SettingsPage';
+import { RecommendationsPage } from './recommendations/RecommendationsPage';
 import { Shell } from './shell/Shell';
 import { TrainingPage } from './training/TrainingPage';
+import { InsightsPage } from './insights/InsightsPage';
 import { MemberPage } from './team/MemberPage';
 import { TeamPage } from './team/TeamPage';
 
@@ -115,10 +117,14 @@ const shellPages = [
   // Floor View: FLOOR_ROLES (PAGE_ACCESS follows GET /api/stats/floor).
   shellPage('floor', FloorPage),
   // Team Overview and a member's page: STAFF_ROLES (PAGE_ACCESS follows the team routes).
+  // Insights: INSIGHTS_ROLES (PAGE_ACCESS follows GET /api/stats/insights).
+  shellPage('insights', InsightsPage),
   shellPage('team', TeamPage),
   shellPage('team/$id', MemberRoute),
   // Settings: everyone, each for their own account.
   shellPage('settings', SettingsPage),
+  // Recommendations: RECOMMENDATION_ROLES (PAGE_ACCESS follows GET /api/recommendations).
+  shellPage('recommendations', RecommendationsPage),
 ];
 
 /** The numeric {id} of the current address (NaN when it is not a number). */
@@ -147,13 +153,11 @@ function laterPage<const TPath extends PagePath>(path: TPath, title: string) {
 }
 
 const laterRoutes = [
-  laterPage('insights', 'Insights'),
   laterPage('insights/certifications', 'Certifications Insights'),
   laterPage('insights/job-functions', 'Job Functions'),
   laterPage('insights/observations', 'Observations Insights'),
   laterPage('insights/skills-matrix', 'Skills Matrix'),
   laterPage('insights/progress', 'Progress'),
-  laterPage('recommendations', 'Recommendations'),
 ];
 
 const routeTree = rootRoute.addChildren([

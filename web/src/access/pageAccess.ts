@@ -73,9 +73,8 @@ export const PAGE_ACCESS = {
   'team/$id': page([api.teamMember]),
   floor: page([api.floorStats]),
   certifications: page([api.certifications]),
-  // The spec shows no gating of these.
-  recommendations: page([], ALL_ROLES),
-  settings: page([], ALL_ROLES),
+  recommendations: page([api.recommendations]),
+  settings: page([api.userPreferences, api.userSessions, api.notificationSettings]),
   integrations: {
     ...page([api.integrations]),
     message: 'Access Restricted: Only Super Administrators can access integrations settings.',
