@@ -32,6 +32,7 @@ export const libraryRoutes = {
     access: STAFF_ROLES,
     query: DocumentListQuery,
     response: DocumentList,
+    paged: { items: 'documents' },
   }),
   document: defineRoute({
     method: 'GET',
@@ -85,6 +86,7 @@ export const libraryRoutes = {
     summary: 'Delete a document with its stored files and search entries',
     tag: 'library',
     access: STAFF_ROLES,
+    audit: 'document.delete',
     params: DocumentIdParams,
     response: MessageResponse,
   }),
