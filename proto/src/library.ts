@@ -212,3 +212,45 @@ export const DocumentVersionList = z.object({
   versions: z.array(DocumentVersion),
 });
 export type DocumentVersionList = z.infer<typeof DocumentVersionList>;
+
+export const VersionDiffQuery = z.object({
+  from: z.coerce.number().int().positive(),
+  to: z.coerce.number().int().positive(),
+});
+export type VersionDiffQuery = z.infer<typeof VersionDiffQuery>;
+
+/** A run of words of a changed step: kept, added in the newer version, or removed from it. */
+export const WordChange = z.object({
+  change: z.enum(['same', 'added', 'removed']),
+  text: z.string(),
+});
+export type WordChange = z.infer<typeof WordChange>;
+
+export const DIFF_STATUSES = ['unchanged', 'added', 'removed', 'changed'] as const;
+
+/** One heading, step (list item) or other block of text, compared between two versions. */
+export const StepChange = z.object({
+  kind: z.enum(['heading', 'step', 'text']),
+  status: z.enum(DIFF_STATUSES),
+  /** The heading the block sits under (in the newer version when it exists there). */
+  section: z.string().nullable(),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+  /** For a changed block: its words, with what was added and removed marked. */
+  words: z.array(WordChange).nullable(),
+});
+export type StepChange = z.infer<typeof StepChange>;
+
+export const VersionDiff = z.object({
+  documentId: z.number().int(),
+  from: z.number().int(),
+  to: z.number().int(),
+  changes: z.array(StepChange),
+  summary: z.object({
+    added: z.number().int(),
+    removed: z.number().int(),
+    changed: z.number().int(),
+    unchanged: z.number().int(),
+  }),
+});
+export type VersionDiff = z.infer<typeof VersionDiff>;

@@ -10,6 +10,8 @@ import {
   DocumentMarkdown,
   DocumentVersionList,
   DocumentVersionParams,
+  VersionDiff,
+  VersionDiffQuery,
   Folder,
   LibraryDocument,
   PresignedImage,
@@ -116,6 +118,17 @@ export const libraryRoutes = {
     access: STAFF_ROLES,
     params: DocumentIdParams,
     response: DocumentVersionList,
+  }),
+  documentVersionDiff: defineRoute({
+    method: 'GET',
+    path: '/api/library/documents/:id/versions/diff',
+    summary:
+      'Step-level differences between two versions (from=N&to=M): added, removed and changed steps and headings, changed words marked',
+    tag: 'library',
+    access: STAFF_ROLES,
+    params: DocumentIdParams,
+    query: VersionDiffQuery,
+    response: VersionDiff,
   }),
   documentVersionDownloadUrl: defineRoute({
     method: 'GET',

@@ -6,6 +6,7 @@ import {
   DocumentList,
   DocumentMarkdown,
   DocumentVersionList,
+  VersionDiff,
   Folder,
   LibraryDocument,
   Tag,
@@ -111,6 +112,17 @@ export const libraryRpc = {
     'documents.versions.markdown',
     VersionRef,
     DocumentMarkdown,
+  ),
+  documentVersionDiff: rpc(
+    'library',
+    'documents.versions.diff',
+    z.object({
+      actor: Actor,
+      documentId: z.number().int(),
+      from: z.number().int(),
+      to: z.number().int(),
+    }),
+    VersionDiff,
   ),
   folders: rpc('library', 'folders.list', ActorOnly, z.array(Folder)),
   createFolder: rpc(

@@ -15,6 +15,18 @@ interface DocumentView {
   fileName: string;
 }
 
+interface VersionDiff {
+  summary: { added: number; removed: number; changed: number };
+  changes: {
+    kind: string;
+    status: string;
+    section: string | null;
+    before: string | null;
+    after: string | null;
+    words: { change: string; text: string }[] | null;
+  }[];
+}
+
 interface VersionView {
   version: number;
   fileName: string;
@@ -236,6 +248,42 @@ describe('document versions', () => {
     expect(v2.body.markdown).toBe(now.body.markdown);
     const search = await ann.get('/api/library/documents?search=shift');
     expect((search.body.documents as { id: number }[]).map((d) => d.id)).toEqual([original.id]);
+  });
+
+  it('compares two versions step by step, with changed words marked', async () => {
+    const answer = await ann.get(`/api/library/documents/${original.id}/versions/diff?from=1&to=2`);
+    expect(answer.status).toBe(200);
+    const diff = answer.body as unknown as VersionDiff;
+    expect(diff.summary).toMatchObject({ added: 1, removed: 1, changed: 1 });
+    const changed = diff.changes.find((entry) => entry.status === 'changed')!;
+    expect(changed).toMatchObject({ kind: 'step', section: 'Procedure' });
+    expect(changed.words!.filter((word) => word.change !== 'same')).toEqual([
+      { change: 'removed', text: '2 hours.' },
+      { change: 'added', text: '90 minutes.' },
+    ]);
+    expect(diff.changes.find((entry) => entry.status === 'removed')!.before).toContain(
+      'Label each container',
+    );
+    expect(diff.changes.find((entry) => entry.status === 'added')!.after).toContain(
+      'Sign the cooling log at the end of every shift.',
+    );
+    const unchanged = diff.changes.filter((entry) => entry.status === 'unchanged');
+    expect(unchanged.map((entry) => entry.after)).toContain('Corrective action');
+
+    const back = await ann.get(`/api/library/documents/${original.id}/versions/diff?from=2&to=1`);
+    expect(back.body.summary).toMatchObject({ added: 1, removed: 1, changed: 1 });
+    expect(
+      (await ann.get(`/api/library/documents/${original.id}/versions/diff?from=1&to=9`)).status,
+    ).toBe(404);
+    expect(
+      (await ann.get(`/api/library/documents/${original.id}/versions/diff?from=1`)).status,
+    ).toBe(400);
+    expect(
+      (await gina.get(`/api/library/documents/${original.id}/versions/diff?from=1&to=2`)).status,
+    ).toBe(404);
+    expect(
+      (await otto.get(`/api/library/documents/${original.id}/versions/diff?from=1&to=2`)).status,
+    ).toBe(403);
   });
 
   it('deletes the files of every version with the document', async () => {

@@ -10,6 +10,7 @@ import { Spinner } from '../ui/Spinner';
 import { smallButtonClass, smallOutlineButtonClass, textareaClass } from '../ui/styles';
 import { documentMarkdownQuery, refreshLibrary } from './queries';
 import { UploadProgress } from './UploadDocumentDialog';
+import { VersionDiffView } from './VersionDiffView';
 import { checkDocumentFile, uploadFailureToast } from './uploadDocument';
 import {
   checkChangeNote,
@@ -61,6 +62,13 @@ export function DocumentVersions({ document, onUploaded }: DocumentVersionsProps
         <p role="alert" className="text-sm text-red-600">
           Failed to load versions
         </p>
+      )}
+      {versions.data && versions.data.versions.length > 1 && (
+        <VersionDiffView
+          // A version finishing its processing makes a comparison possible that was not before.
+          key={versions.data.versions.map((version) => version.state).join()}
+          list={versions.data}
+        />
       )}
       {versions.data && (
         <ol className="divide-y divide-slate-200 rounded border border-slate-200 dark:divide-slate-800 dark:border-slate-800">

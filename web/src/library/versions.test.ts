@@ -1,6 +1,12 @@
 import type { DocumentVersion } from '@hub/proto';
 import { describe, expect, it } from 'vitest';
-import { checkChangeNote, versionCaption, versionStateLabel } from './versions';
+import {
+  checkChangeNote,
+  defaultComparison,
+  diffSummaryText,
+  versionCaption,
+  versionStateLabel,
+} from './versions';
 
 const version: DocumentVersion = {
   version: 2,
@@ -35,5 +41,25 @@ describe('versions', () => {
       'Replaced before processing finished',
     );
     expect(versionStateLabel({ ...version, state: 'processing' })).toBe('Processing');
+  });
+
+  it('compares the version before the current one with the current one by default', () => {
+    const list = (numbers: number[], currentVersion: number) => ({
+      documentId: 1,
+      currentVersion,
+      versions: numbers.map((n) => ({ ...version, version: n, current: n === currentVersion })),
+    });
+    expect(defaultComparison(list([1], 1))).toBeNull();
+    expect(defaultComparison(list([3, 2, 1], 3))).toEqual({ from: 2, to: 3 });
+    expect(defaultComparison(list([2, 1], 2))).toEqual({ from: 1, to: 2 });
+  });
+
+  it('sums up a comparison', () => {
+    expect(diffSummaryText({ added: 1, removed: 2, changed: 3, unchanged: 9 })).toBe(
+      '3 changed, 1 added, 2 removed',
+    );
+    expect(diffSummaryText({ added: 0, removed: 0, changed: 0, unchanged: 9 })).toBe(
+      'No differences in the SOP text',
+    );
   });
 });

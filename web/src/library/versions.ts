@@ -5,12 +5,14 @@ import {
   type DocumentVersionList,
   type LibraryDocument,
   routePath,
+  type VersionDiff,
 } from '@hub/proto';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { uploadWithProgress } from '../api/upload';
 import { formatDateTime } from '../ui/dates';
 import { formatFileSize } from './format';
+import { POLL_INTERVAL_MS } from './queries';
 
 export const CHANGE_NOTE_REQUIRED = 'Please describe what changed in this version.';
 
@@ -19,7 +21,39 @@ export function documentVersionsQuery(id: number) {
     queryKey: [api.documentVersions.path, id],
     queryFn: ({ signal }): Promise<DocumentVersionList> =>
       call(api.documentVersions, { params: { id }, signal }),
+    // While a version is processed, its state is watched as the document list watches uploads.
+    refetchInterval: (query) =>
+      query.state.data?.versions.some((version) => version.state === 'processing')
+        ? POLL_INTERVAL_MS
+        : false,
   });
+}
+
+export function versionDiffQuery(id: number, from: number, to: number) {
+  return queryOptions({
+    queryKey: [api.documentVersionDiff.path, id, from, to],
+    queryFn: ({ signal }): Promise<VersionDiff> =>
+      call(api.documentVersionDiff, { params: { id }, query: { from, to }, signal }),
+  });
+}
+
+/** What is compared first: the version before the current one against the current one. */
+export function defaultComparison(list: DocumentVersionList): { from: number; to: number } | null {
+  const numbers = list.versions.map((version) => version.version).sort((a, b) => a - b);
+  if (numbers.length < 2) return null;
+  const to = numbers.includes(list.currentVersion) ? list.currentVersion : numbers.at(-1)!;
+  const earlier = numbers.filter((number) => number < to);
+  return { from: earlier.at(-1) ?? numbers[0]!, to: earlier.length ? to : numbers[1]! };
+}
+
+/** '2 changed, 1 added, 1 removed', or that nothing changed. */
+export function diffSummaryText(summary: VersionDiff['summary']): string {
+  const parts = [
+    summary.changed ? `${summary.changed} changed` : null,
+    summary.added ? `${summary.added} added` : null,
+    summary.removed ? `${summary.removed} removed` : null,
+  ].filter((part): part is string => part !== null);
+  return parts.length ? parts.join(', ') : 'No differences in the SOP text';
 }
 
 /** A signed link expires within minutes: asked for when the person clicks, never cached. */

@@ -10,6 +10,7 @@ import {
   type DocumentUploadFields,
   libraryRpc,
   plainText,
+  type VersionDiffQuery,
 } from '@hub/proto';
 import { newObjectFolder, type ObjectStorage, RpcClient } from '@hub/kit';
 import { CurrentActor } from '../http/current-actor.decorator.js';
@@ -130,6 +131,20 @@ export class LibraryController {
   @Endpoint(api.documentVersions)
   versions(@CurrentActor() actor: Actor, @Param() params: DocumentParams) {
     return this.rpc.call(libraryRpc.documentVersions, { actor, documentId: params.id });
+  }
+
+  @Endpoint(api.documentVersionDiff)
+  versionDiff(
+    @CurrentActor() actor: Actor,
+    @Param() params: DocumentParams,
+    @Query() query: VersionDiffQuery,
+  ) {
+    return this.rpc.call(libraryRpc.documentVersionDiff, {
+      actor,
+      documentId: params.id,
+      from: query.from,
+      to: query.to,
+    });
   }
 
   @Endpoint(api.documentVersionDownloadUrl)

@@ -23,6 +23,12 @@ export class VersionsController {
     return this.versions.list(actor, documentId);
   }
 
+  @RpcHandler(libraryRpc.documentVersionDiff)
+  diff(@Payload() { actor, documentId, from, to }: Req<'documentVersionDiff'>) {
+    requireRole(actor, STAFF_ROLES);
+    return this.versions.diff(actor, documentId, from, to);
+  }
+
   @RpcHandler(libraryRpc.documentVersionFile)
   file(@Payload() { actor, documentId, version }: Req<'documentVersionFile'>) {
     requireRole(actor, STAFF_ROLES);

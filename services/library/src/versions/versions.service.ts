@@ -8,6 +8,7 @@ import {
   type DocumentVersionList,
   identityRpc,
   type LibraryDocument,
+  type VersionDiff,
   type libraryRpc,
   type RpcRequest,
 } from '@hub/proto';
@@ -17,13 +18,14 @@ import type { DocumentEntity } from '../documents/document.entity.js';
 import type { DocumentVersionEntity } from '../documents/document-version.entity.js';
 import { DocumentsService } from '../documents/documents.service.js';
 import { PdfProcessing } from '../processing/pdf-processing.js';
+import { diffSop } from './step-diff.js';
 import { VersionsRepository } from './versions.repository.js';
 
 type NewVersion = RpcRequest<typeof libraryRpc.createDocumentVersion>;
 
 export const VERSION_NOT_FOUND = 'Version not found';
-export const VERSION_CONTENT_MISSING =
-  'Version content not available - processing may still be in progress';
+export const versionContentMissing = (version: number) =>
+  `Version ${version} content not available - processing may still be in progress`;
 
 /** Where one version's own processing stands, from what its run left on it. */
 export function versionState(
@@ -118,8 +120,18 @@ export class VersionsService {
     return this.content(row);
   }
 
+  /** Step-level differences between two versions of one document, read from their markdown. */
+  async diff(actor: Actor, documentId: number, from: number, to: number): Promise<VersionDiff> {
+    const [before, after] = await Promise.all([
+      this.find(actor, documentId, from),
+      this.find(actor, documentId, to),
+    ]);
+    const [old, now] = await Promise.all([this.content(before), this.content(after)]);
+    return { documentId, from, to, ...diffSop(old.markdown, now.markdown) };
+  }
+
   async content(row: DocumentVersionEntity): Promise<DocumentMarkdown> {
-    if (!row.markdownKey) throw RpcFailure.notFound(VERSION_CONTENT_MISSING);
+    if (!row.markdownKey) throw RpcFailure.notFound(versionContentMissing(row.version));
     const [markdown, plain] = await Promise.all([
       text(await this.storage.get(row.markdownKey)),
       row.textKey ? text(await this.storage.get(row.textKey)) : Promise.resolve(''),
