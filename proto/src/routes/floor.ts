@@ -114,6 +114,7 @@ export const floorRoutes = {
     access: FLOOR_ADMINS,
     body: FloorPrivacyRequest,
     response: FloorPrivacyRequest,
+    audit: 'floor.privacy',
   }),
   createSensorToken: defineRoute({
     method: 'POST',

@@ -91,6 +91,7 @@ export const integrationsRoutes = {
     params: IdParams,
     body: UpdateAssignmentScheduleRequest,
     response: CameraAssignment,
+    audit: 'camera-assignment.schedule',
   }),
   updateCameraAssignmentSops: defineRoute({
     method: 'PUT',
