@@ -30,3 +30,5 @@ export * from './insights.js';
 export * from './rpc/insights.js';
 export * from './figures.js';
 export * from './team.js';
+export * from './skills.js';
+export * from './rpc/skills.js';

@@ -15,6 +15,7 @@ import { floorRoutes } from './routes/floor.js';
 import { certificationsRoutes } from './routes/certifications.js';
 import { teamRoutes } from './routes/team.js';
 import { insightsRoutes } from './routes/insights.js';
+import { skillsRoutes } from './routes/skills.js';
 
 /**
  * Every HTTP route of the product, one table per domain. The gateway registers, guards and
@@ -38,6 +39,7 @@ export const api = {
   ...certificationsRoutes,
   ...teamRoutes,
   ...insightsRoutes,
+  ...skillsRoutes,
 } as const;
 
 export type Api = typeof api;

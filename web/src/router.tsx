@@ -29,6 +29,9 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { ObservationSessionPage } from './observations/ObservationSessionPage';
 import { ObservationsPage } from './observations/ObservationsPage';
 import { Shell } from './shell/Shell';
+import { JobFunctionsPage } from './skills/JobFunctionsPage';
+import { parseMatrixSearch } from './skills/search';
+import { SkillsMatrixPage } from './skills/SkillsMatrixPage';
 import { TrainingPage } from './training/TrainingPage';
 
 const rootRoute = createRootRoute({
@@ -111,7 +114,24 @@ const shellPages = [
   shellPage('integrations', IntegrationsPage),
   // Floor View: FLOOR_ROLES (PAGE_ACCESS follows GET /api/stats/floor).
   shellPage('floor', FloorPage),
+  // Job functions: staff read, admins manage (checked inside the page and on the server).
+  shellPage('insights/job-functions', JobFunctionsPage),
+  skillsMatrixRoute(),
 ];
+
+/** Skills matrix: everyone (an operator sees their own row); its filters live in the address. */
+function skillsMatrixRoute() {
+  return createRoute({
+    getParentRoute: () => shellRoute,
+    path: 'insights/skills-matrix',
+    validateSearch: parseMatrixSearch,
+    component: () => (
+      <PageGate path="insights/skills-matrix">
+        <SkillsMatrixPage />
+      </PageGate>
+    ),
+  });
+}
 
 /** The numeric {id} of the current address (NaN when it is not a number). */
 function useIdParam(): number {
@@ -137,9 +157,7 @@ function laterPage<const TPath extends PagePath>(path: TPath, title: string) {
 const laterRoutes = [
   laterPage('insights', 'Insights'),
   laterPage('insights/certifications', 'Certifications Insights'),
-  laterPage('insights/job-functions', 'Job Functions'),
   laterPage('insights/observations', 'Observations Insights'),
-  laterPage('insights/skills-matrix', 'Skills Matrix'),
   laterPage('insights/progress', 'Progress'),
   laterPage('team', 'Team Overview'),
   laterPage('recommendations', 'Recommendations'),
