@@ -88,7 +88,13 @@ export const UNKNOWN_MEMBERS = 'Some of these people are not members of your org
  * a valid certification reads certified (or expiring within 30 days); otherwise an attempt in
  * progress or failed, or a revoked certification, reads in training; a lapsed one, expired.
  */
-export const SKILL_LEVELS = ['not_trained', 'in_training', 'certified', 'expiring', 'expired'] as const;
+export const SKILL_LEVELS = [
+  'not_trained',
+  'in_training',
+  'certified',
+  'expiring',
+  'expired',
+] as const;
 export const SkillLevel = z.enum(SKILL_LEVELS);
 export type SkillLevel = z.infer<typeof SkillLevel>;
 

@@ -37,7 +37,7 @@ export const skillsRoutes = {
   updateJobFunction: defineRoute({
     method: 'PUT',
     path: '/api/job-functions/:id',
-    summary: "Rename a job function or change the SOPs it requires",
+    summary: 'Rename a job function or change the SOPs it requires',
     tag: 'skills',
     access: JOB_FUNCTION_EDITORS,
     params: IdParams,

@@ -282,9 +282,9 @@ describe('job functions', () => {
     expect(
       (await gina.put(`/api/job-functions/${lineCook.id}/members`, { userIds: [id.gus] })).status,
     ).toBe(404);
-    expect((await gina.get(`/api/insights/skills-matrix?jobFunctionId=${lineCook.id}`)).status).toBe(
-      404,
-    );
+    expect(
+      (await gina.get(`/api/insights/skills-matrix?jobFunctionId=${lineCook.id}`)).status,
+    ).toBe(404);
     const globexMatrix = await matrix(gina);
     expect(globexMatrix.rows.map((row) => row.name)).toEqual(['Gina Globex', 'Gus Globex']);
     expect(globexMatrix.sops).toEqual([]);
@@ -349,9 +349,7 @@ describe('skills matrix', () => {
     const dish = await matrix(as.mia!, `?jobFunctionId=${dishwasher.id}`);
     expect(dish.sops.map((sop) => sop.title)).toEqual(['Cooling']);
     expect((await matrix(as.mia!, '?role=operator')).totalRows).toBe(3);
-    expect((await matrix(as.mia!, '?search=OTT')).rows.map((row) => row.userId)).toEqual([
-      id.otto,
-    ]);
+    expect((await matrix(as.mia!, '?search=OTT')).rows.map((row) => row.userId)).toEqual([id.otto]);
     expect((await matrix(as.mia!, '?page=2')).rows).toEqual([]);
   });
 
@@ -416,8 +414,6 @@ describe('skills matrix', () => {
     const view = await matrix(as.tess!);
     expect(view.totalGaps).toBe(0);
     expect(view.rows.find((row) => row.userId === id.olga)!.jobFunctions).toEqual([]);
-    expect(view.rows.find((row) => row.userId === id.otto)!.jobFunctions).toEqual([
-      'Line cook II',
-    ]);
+    expect(view.rows.find((row) => row.userId === id.otto)!.jobFunctions).toEqual(['Line cook II']);
   });
 });

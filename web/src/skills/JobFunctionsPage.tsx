@@ -10,7 +10,12 @@ import { Badge } from '../ui/Badge';
 import { Card, CardTitle } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { EmptyList, LoadingRow } from '../ui/ListStates';
-import { linkClass, smallButtonClass, smallOutlineButtonClass, smallDangerButtonClass } from '../ui/styles';
+import {
+  linkClass,
+  smallButtonClass,
+  smallOutlineButtonClass,
+  smallDangerButtonClass,
+} from '../ui/styles';
 import { canManageJobFunctions, coverageText } from './format';
 import { JobFunctionDialog } from './JobFunctionDialog';
 import { MembersDialog } from './MembersDialog';
@@ -84,11 +89,7 @@ export function JobFunctionsPage() {
         />
       ) : null}
       {staffing ? (
-        <MembersDialog
-          key={staffing.id}
-          jobFunction={staffing}
-          onClose={() => setStaffing(null)}
-        />
+        <MembersDialog key={staffing.id} jobFunction={staffing} onClose={() => setStaffing(null)} />
       ) : null}
     </div>
   );

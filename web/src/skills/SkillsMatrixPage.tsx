@@ -121,7 +121,11 @@ export function SkillsMatrixPage() {
   );
 }
 
-function MatrixBody(props: { matrix: SkillsMatrix | undefined; loading: boolean; failed: boolean }) {
+function MatrixBody(props: {
+  matrix: SkillsMatrix | undefined;
+  loading: boolean;
+  failed: boolean;
+}) {
   if (props.loading) return <LoadingRow label="Loading skills matrix..." />;
   if (props.failed || !props.matrix) {
     return <p className="text-sm text-red-600">Failed to load the skills matrix</p>;

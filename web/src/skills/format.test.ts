@@ -26,9 +26,7 @@ describe('skills format', () => {
         cell({ level: 'certified', score: 92, date: '2026-11-02T10:00:00Z', required: true }),
       ),
     ).toBe('Certified · 92% · 2 Nov 2026 · required');
-    expect(cellSummary(cell({ required: true, gap: true }))).toBe(
-      'Not trained · required, a gap',
-    );
+    expect(cellSummary(cell({ required: true, gap: true }))).toBe('Not trained · required, a gap');
   });
 
   it('shows the score, or the level without one', () => {

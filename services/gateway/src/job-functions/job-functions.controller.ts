@@ -27,7 +27,11 @@ export class JobFunctionsController {
   }
 
   @Endpoint(api.updateJobFunction)
-  update(@CurrentActor() actor: Actor, @Param() params: IdParam, @Body() body: SaveJobFunctionRequest) {
+  update(
+    @CurrentActor() actor: Actor,
+    @Param() params: IdParam,
+    @Body() body: SaveJobFunctionRequest,
+  ) {
     return this.rpc.call(skillsRpc.updateJobFunction, {
       actor,
       jobFunctionId: params.id,

@@ -35,5 +35,4 @@ export class JobFunctionsController {
   setMembers(@Payload() { actor, jobFunctionId, userIds }: Req<'setJobFunctionMembers'>) {
     return this.jobFunctions.setMembers(actor, jobFunctionId, userIds);
   }
-
 }

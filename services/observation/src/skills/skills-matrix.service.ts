@@ -54,10 +54,7 @@ export class SkillsMatrixService {
     const columns = await this.titled(organizationId, selection.columns);
     const documentIds = columns.map((column) => column.documentId);
     const totalPages = Math.max(1, Math.ceil(people.length / options.pageSize));
-    const shown = people.slice(
-      (query.page - 1) * options.pageSize,
-      query.page * options.pageSize,
-    );
+    const shown = people.slice((query.page - 1) * options.pageSize, query.page * options.pageSize);
     const shownIds = shown.map((person) => person.id);
     const [latest, certifications, requirements, columnGaps] = await Promise.all([
       this.repository.latestObservations(organizationId, shownIds, documentIds),
@@ -90,7 +87,10 @@ export class SkillsMatrixService {
 
   private async columnsOf(organizationId: number, jobFunctionId: number | undefined) {
     if (jobFunctionId === undefined) {
-      return { columns: await this.repository.organizationColumns(organizationId), memberIds: null };
+      return {
+        columns: await this.repository.organizationColumns(organizationId),
+        memberIds: null,
+      };
     }
     const selected = await this.repository.functionColumns(organizationId, jobFunctionId);
     if (!selected) throw RpcFailure.notFound(JOB_FUNCTION_NOT_FOUND);
