@@ -57,7 +57,7 @@ export function MatrixTable({ matrix }: { matrix: SkillsMatrix }) {
                 </div>
               </th>
               <td
-                data-testid="skills-matrix-row-gaps"
+                data-testid="skills-row-gaps"
                 className={clsx(
                   'border-t border-slate-200 p-2 text-center font-semibold dark:border-slate-800',
                   row.gaps > 0 && 'text-red-700 dark:text-red-400',
