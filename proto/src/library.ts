@@ -79,6 +79,8 @@ export const LibraryDocument = z.object({
   quizGenerated: z.boolean(),
   quizId: z.number().int().nullable(),
   progress: ProcessingProgress,
+  /** The version used everywhere (1 until a new version is uploaded). */
+  currentVersion: z.number().int(),
 });
 export type LibraryDocument = z.infer<typeof LibraryDocument>;
 
@@ -164,3 +166,47 @@ export const SIGNED_LINK_SECONDS = 300;
 export type SignedUrl = z.infer<typeof SignedUrl>;
 export type PresignedImage = z.infer<typeof PresignedImage>;
 export type DocumentMarkdown = z.infer<typeof DocumentMarkdown>;
+
+/** Multipart field of a new version, sent before the file. */
+export const DocumentVersionUploadFields = z.object({
+  changeNote: z
+    .string({ error: 'Please describe what changed in this version.' })
+    .trim()
+    .min(1, 'Please describe what changed in this version.')
+    .max(2000),
+});
+export type DocumentVersionUploadFields = z.infer<typeof DocumentVersionUploadFields>;
+
+export const DocumentVersionParams = z.object({
+  id: z.coerce.number().int().positive(),
+  version: z.coerce.number().int().positive(),
+});
+
+/**
+ * Where a version's own processing stands: a version replaced before its processing finished
+ * is 'superseded' and has no content of its own.
+ */
+export const VERSION_STATES = ['processing', 'processed', 'failed', 'superseded'] as const;
+
+export const DocumentVersion = z.object({
+  version: z.number().int(),
+  fileName: z.string(),
+  fileSize: z.number().int(),
+  pageCount: z.number().int().nullable(),
+  changeNote: z.string(),
+  uploadedBy: z.number().int(),
+  /** null when the uploader's account no longer exists. */
+  uploadedByName: z.string().nullable(),
+  uploadedAt: z.string(),
+  current: z.boolean(),
+  state: z.enum(VERSION_STATES),
+});
+export type DocumentVersion = z.infer<typeof DocumentVersion>;
+
+export const DocumentVersionList = z.object({
+  documentId: z.number().int(),
+  currentVersion: z.number().int(),
+  /** Newest first. */
+  versions: z.array(DocumentVersion),
+});
+export type DocumentVersionList = z.infer<typeof DocumentVersionList>;

@@ -1,6 +1,10 @@
 import type { UploadRule } from './http.js';
 import { SetupPasswordRequest } from './accounts.js';
-import { DOCUMENT_MAX_BYTES, DocumentUploadFields } from './library.js';
+import {
+  DOCUMENT_MAX_BYTES,
+  DocumentUploadFields,
+  DocumentVersionUploadFields,
+} from './library.js';
 import { VIDEO_KINDS, VIDEO_MAX_BYTES, VideoUploadFields } from './video.js';
 
 /** File kinds recognised by their leading bytes. */
@@ -70,6 +74,12 @@ export const DOCUMENT_UPLOAD: UploadRule<typeof DocumentUploadFields> = {
     wrongKind: 'Please select a PDF file to upload.',
     tooLarge: 'The PDF is larger than 50 MB. Please upload a smaller file.',
   },
+};
+
+/** A new version of a document: the same checks as a first upload, with its change note. */
+export const DOCUMENT_VERSION_UPLOAD: UploadRule<typeof DocumentVersionUploadFields> = {
+  ...DOCUMENT_UPLOAD,
+  fields: DocumentVersionUploadFields,
 };
 
 export const VIDEO_UPLOAD: UploadRule<typeof VideoUploadFields> = {

@@ -8,6 +8,8 @@ import {
   DocumentList,
   DocumentListQuery,
   DocumentMarkdown,
+  DocumentVersionList,
+  DocumentVersionParams,
   Folder,
   LibraryDocument,
   PresignedImage,
@@ -15,7 +17,7 @@ import {
   Tag,
 } from '../library.js';
 import { STAFF_ROLES } from '../roles.js';
-import { DOCUMENT_UPLOAD } from '../uploads.js';
+import { DOCUMENT_UPLOAD, DOCUMENT_VERSION_UPLOAD } from '../uploads.js';
 import { z } from 'zod';
 
 export const libraryRoutes = {
@@ -92,6 +94,44 @@ export const libraryRoutes = {
     access: STAFF_ROLES,
     params: DocumentIdParams,
     response: LibraryDocument,
+  }),
+  uploadDocumentVersion: defineRoute({
+    method: 'POST',
+    path: '/api/library/documents/:id/versions',
+    summary:
+      'Upload a new version of a document (field changeNote, then file; up to 50 MB); it becomes the current one and is processed at once',
+    tag: 'library',
+    access: STAFF_ROLES,
+    params: DocumentIdParams,
+    response: LibraryDocument,
+    upload: DOCUMENT_VERSION_UPLOAD,
+  }),
+  documentVersions: defineRoute({
+    method: 'GET',
+    path: '/api/library/documents/:id/versions',
+    summary: 'The versions of a document, newest first, with who uploaded each, when and why',
+    tag: 'library',
+    access: STAFF_ROLES,
+    params: DocumentIdParams,
+    response: DocumentVersionList,
+  }),
+  documentVersionDownloadUrl: defineRoute({
+    method: 'GET',
+    path: '/api/library/documents/:id/versions/:version/download-url',
+    summary: 'A short-lived signed link to the PDF of one version',
+    tag: 'library',
+    access: STAFF_ROLES,
+    params: DocumentVersionParams,
+    response: SignedUrl,
+  }),
+  documentVersionMarkdown: defineRoute({
+    method: 'GET',
+    path: '/api/library/documents/:id/versions/:version/markdown',
+    summary: 'The SOP content of one version as markdown (404 while it is processed)',
+    tag: 'library',
+    access: STAFF_ROLES,
+    params: DocumentVersionParams,
+    response: DocumentMarkdown,
   }),
   folders: defineRoute({
     method: 'GET',

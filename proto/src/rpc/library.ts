@@ -5,6 +5,7 @@ import {
   CreateTagRequest,
   DocumentList,
   DocumentMarkdown,
+  DocumentVersionList,
   Folder,
   LibraryDocument,
   Tag,
@@ -25,6 +26,11 @@ export const DocumentFilter = z.object({
 export type DocumentFilter = z.infer<typeof DocumentFilter>;
 
 const DocumentRef = z.object({ actor: Actor, documentId: z.number().int() });
+const VersionRef = z.object({
+  actor: Actor,
+  documentId: z.number().int(),
+  version: z.number().int(),
+});
 
 export const libraryRpc = {
   ping: rpc('library', 'ping', z.object({}), ServicePing),
@@ -77,6 +83,33 @@ export const libraryRpc = {
     'documents.image',
     z.object({ actor: Actor, documentId: z.number().int(), imageId: z.string() }),
     z.object({ key: z.string() }),
+  ),
+  createDocumentVersion: rpc(
+    'library',
+    'documents.versions.create',
+    z.object({
+      actor: Actor,
+      documentId: z.number().int(),
+      changeNote: z.string(),
+      storagePrefix: z.string(),
+      sourceKey: z.string(),
+      fileName: z.string(),
+      fileSize: z.number().int(),
+    }),
+    LibraryDocument,
+  ),
+  documentVersions: rpc('library', 'documents.versions.list', DocumentRef, DocumentVersionList),
+  documentVersionFile: rpc(
+    'library',
+    'documents.versions.file',
+    VersionRef,
+    z.object({ key: z.string(), fileName: z.string() }),
+  ),
+  documentVersionMarkdown: rpc(
+    'library',
+    'documents.versions.markdown',
+    VersionRef,
+    DocumentMarkdown,
   ),
   folders: rpc('library', 'folders.list', ActorOnly, z.array(Folder)),
   createFolder: rpc(

@@ -6,6 +6,8 @@ import { TagEntity } from './tags/tag.entity.js';
 import { Library1764000000000 } from './migrations/1764000000000-library.js';
 import { Evaluations1764100000000 } from './migrations/1764100000000-evaluations.js';
 import { EvaluationEntity } from './evaluations/evaluation.entity.js';
+import { DocumentVersionEntity } from './documents/document-version.entity.js';
+import { DocumentVersions1765900000000 } from './migrations/1765900000000-document-versions.js';
 
 export const LIBRARY_SCHEMA = 'library';
 
@@ -13,6 +15,13 @@ export const openLibraryDatabase = (url: string) =>
   openServiceDatabase({
     url,
     schema: LIBRARY_SCHEMA,
-    entities: [DocumentEntity, DocumentImageEntity, FolderEntity, TagEntity, EvaluationEntity],
-    migrations: [Library1764000000000, Evaluations1764100000000],
+    entities: [
+      DocumentEntity,
+      DocumentImageEntity,
+      DocumentVersionEntity,
+      FolderEntity,
+      TagEntity,
+      EvaluationEntity,
+    ],
+    migrations: [Library1764000000000, Evaluations1764100000000, DocumentVersions1765900000000],
   });

@@ -34,7 +34,7 @@ export async function startLibrary(config: LibraryConfig): Promise<RunningLibrar
   const quiz = new QuizGeneration(dataSource, quizQueue, rpc);
   const app = await listenForRpc(
     'library',
-    LibraryModule.register(config, { dataSource, storage, pdfQueue, quiz }),
+    LibraryModule.register(config, { dataSource, storage, pdfQueue, quiz, rpc }),
     config,
   );
   const inbox = new LibraryInbox(dataSource, storage, quiz, new LibraryNotifier(rpc));

@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import type { PdfProcessingJob } from '@hub/proto';
-import type { ObjectStorage } from '@hub/kit';
+import { type ObjectStorage, RpcClient } from '@hub/kit';
 import {
   LIBRARY_CONFIG,
   type LibraryConfig,
@@ -20,12 +20,15 @@ import { TagsService } from './tags/tags.service.js';
 import { EvaluationsController } from './evaluations/evaluations.controller.js';
 import { EvaluationsService } from './evaluations/evaluations.service.js';
 import type { QuizGeneration } from './processing/quiz-generation.js';
+import { VersionsController } from './versions/versions.controller.js';
+import { VersionsService } from './versions/versions.service.js';
 
 export interface LibraryPorts {
   dataSource: DataSource;
   storage: ObjectStorage;
   pdfQueue: Queue<PdfProcessingJob>;
   quiz: QuizGeneration;
+  rpc: RpcClient;
 }
 
 @Module({})
@@ -37,6 +40,7 @@ export class LibraryModule {
         DocumentsController,
         FoldersAndTagsController,
         EvaluationsController,
+        VersionsController,
         HealthController,
       ],
       providers: [
@@ -45,8 +49,10 @@ export class LibraryModule {
         { provide: STORAGE, useValue: ports.storage },
         { provide: PDF_QUEUE, useValue: ports.pdfQueue },
         { provide: QUIZ_GENERATION, useValue: ports.quiz },
+        { provide: RpcClient, useValue: ports.rpc },
         EvaluationsService,
         DocumentsService,
+        VersionsService,
         FoldersService,
         TagsService,
         PdfProcessing,

@@ -10,6 +10,7 @@ import { toast } from '../toast/toastStore';
 import { Dialog } from '../ui/Dialog';
 import { Spinner } from '../ui/Spinner';
 import { smallOutlineButtonClass } from '../ui/styles';
+import { DocumentVersions } from './DocumentVersions';
 import { EvaluationTab } from './EvaluationTab';
 import { contentAvailable, processingSummary } from './format';
 import { MarkdownContent } from './MarkdownContent';
@@ -120,6 +121,9 @@ function ViewerTabs({ document, onRetried }: { document: LibraryDocument; onRetr
         <Tabs.Trigger value="evaluation" data-testid="viewer-tab-evaluation" className={tabClass}>
           Evaluation
         </Tabs.Trigger>
+        <Tabs.Trigger value="versions" data-testid="viewer-tab-versions" className={tabClass}>
+          Versions
+        </Tabs.Trigger>
       </Tabs.List>
       {/* Radix mounts a tab's content only while it is shown: each fetches on first opening. */}
       <Tabs.Content value="preview" className="outline-none">
@@ -130,6 +134,9 @@ function ViewerTabs({ document, onRetried }: { document: LibraryDocument; onRetr
       </Tabs.Content>
       <Tabs.Content value="evaluation" className="outline-none">
         <EvaluationTab document={document} onGenerationStarted={onRetried} />
+      </Tabs.Content>
+      <Tabs.Content value="versions" className="outline-none">
+        <DocumentVersions document={document} onUploaded={onRetried} />
       </Tabs.Content>
     </Tabs.Root>
   );

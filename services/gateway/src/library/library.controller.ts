@@ -5,6 +5,7 @@ import {
   type CreateFolderRequest,
   type CreateTagRequest,
   DOCUMENT_UPLOAD,
+  DOCUMENT_VERSION_UPLOAD,
   type DocumentListQuery,
   type DocumentUploadFields,
   libraryRpc,
@@ -18,6 +19,7 @@ import { UploadReceiver } from '../uploads/upload-receiver.js';
 import { STORAGE } from '../uploads/storage.token.js';
 
 type DocumentParams = { id: number };
+type VersionParams = { id: number; version: number };
 
 /** Tags typed in the upload dialog: comma-separated names, or a JSON list of names. */
 export function parseTagNames(raw: string): string[] {
@@ -90,6 +92,62 @@ export class LibraryController {
       await this.storage.removePrefix(folder);
       throw error;
     }
+  }
+
+  /**
+   * A new version streams into its own folder with the upload's checks; the document is looked
+   * up first, so nothing is stored for a document the actor cannot see.
+   */
+  @Endpoint(api.uploadDocumentVersion)
+  async uploadVersion(
+    @CurrentActor() actor: Actor,
+    @Param() params: DocumentParams,
+    @Req() request: GuardedRequest,
+  ) {
+    let folder = '';
+    const upload = await this.uploads.receive(request, DOCUMENT_VERSION_UPLOAD, async () => {
+      await this.rpc.call(libraryRpc.document, { actor, documentId: params.id });
+      folder = newObjectFolder(actor.organizationId, 'documents');
+      return `${folder}source.pdf`;
+    });
+    try {
+      return await this.rpc.call(libraryRpc.createDocumentVersion, {
+        actor,
+        documentId: params.id,
+        changeNote: upload.fields.changeNote,
+        storagePrefix: folder,
+        sourceKey: upload.key,
+        fileName: upload.fileName,
+        fileSize: upload.size,
+      });
+    } catch (error) {
+      await this.storage.removePrefix(folder);
+      throw error;
+    }
+  }
+
+  @Endpoint(api.documentVersions)
+  versions(@CurrentActor() actor: Actor, @Param() params: DocumentParams) {
+    return this.rpc.call(libraryRpc.documentVersions, { actor, documentId: params.id });
+  }
+
+  @Endpoint(api.documentVersionDownloadUrl)
+  async versionDownloadUrl(@CurrentActor() actor: Actor, @Param() params: VersionParams) {
+    const file = await this.rpc.call(libraryRpc.documentVersionFile, {
+      actor,
+      documentId: params.id,
+      version: params.version,
+    });
+    return this.links.create(file.key, file.fileName);
+  }
+
+  @Endpoint(api.documentVersionMarkdown)
+  versionMarkdown(@CurrentActor() actor: Actor, @Param() params: VersionParams) {
+    return this.rpc.call(libraryRpc.documentVersionMarkdown, {
+      actor,
+      documentId: params.id,
+      version: params.version,
+    });
   }
 
   @Endpoint(api.documentDownloadUrl)

@@ -37,5 +37,6 @@ export function toDocumentView(
       total: row.progressTotal,
       updatedAt: row.progressUpdatedAt.toISOString(),
     },
+    currentVersion: row.currentVersion,
   };
 }

@@ -103,6 +103,10 @@ export class DocumentEntity {
   @Column({ name: 'evaluation_generation_error', type: 'text', nullable: true })
   evaluationGenerationError!: string | null;
 
+  /** The version whose file and content this row holds (see document_versions). */
+  @Column({ name: 'current_version', type: 'integer', default: 1 })
+  currentVersion!: number;
+
   @ManyToMany(() => TagEntity)
   @JoinTable({
     name: 'document_tags',

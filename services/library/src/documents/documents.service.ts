@@ -19,6 +19,7 @@ import { DocumentEntity } from './document.entity.js';
 import { DocumentImageEntity } from './document-image.entity.js';
 import { toDocumentView } from './document-view.js';
 import { findDocumentIds } from './document-search.js';
+import { VersionsRepository } from '../versions/versions.repository.js';
 
 type NewDocument = RpcRequest<typeof libraryRpc.createDocument>;
 
@@ -133,20 +134,25 @@ export class DocumentsService {
     }
     if (request.folderId) await this.checkFolder(actor, request.folderId);
     const tags = await this.tags.findOrCreate(actor, request.tagNames);
-    const saved = await this.documents.save(
-      this.documents.create({
-        organizationId: actor.organizationId,
-        folderId: request.folderId ?? null,
-        title: request.title || request.fileName.replace(/\.pdf$/i, ''),
-        description: request.description || null,
-        fileName: request.fileName,
-        fileSize: request.fileSize,
-        storagePrefix: request.storagePrefix,
-        sourceKey: request.sourceKey,
-        uploadedBy: actor.userId,
-        tags,
-      }),
-    );
+    // The document and its first version exist together or not at all.
+    const saved = await this.db.transaction(async (tx) => {
+      const row = await tx.getRepository(DocumentEntity).save(
+        tx.getRepository(DocumentEntity).create({
+          organizationId: actor.organizationId,
+          folderId: request.folderId ?? null,
+          title: request.title || request.fileName.replace(/\.pdf$/i, ''),
+          description: request.description || null,
+          fileName: request.fileName,
+          fileSize: request.fileSize,
+          storagePrefix: request.storagePrefix,
+          sourceKey: request.sourceKey,
+          uploadedBy: actor.userId,
+          tags,
+        }),
+      );
+      await new VersionsRepository(tx).recordFirst(row);
+      return row;
+    });
     await this.processing.enqueue(saved);
     return this.get(actor, saved.id);
   }
@@ -165,12 +171,17 @@ export class DocumentsService {
     return this.get(actor, documentId);
   }
 
-  /** The record, its images, tag links and search entry go at once; then its stored files. */
+  /**
+   * The record, its versions, images, tag links and search entry go at once; then the stored
+   * files of every version.
+   */
   async delete(actor: Actor, documentId: number): Promise<{ message: string }> {
     const document = await this.find(actor, documentId);
+    const prefixes = await new VersionsRepository(this.db.manager).prefixes(document.id);
     await this.documents.delete(document.id);
     await this.processing.cancel(document);
-    await this.storage.removePrefix(document.storagePrefix);
+    for (const prefix of new Set([...prefixes, document.storagePrefix]))
+      await this.storage.removePrefix(prefix);
     return { message: `Document ${document.title} deleted` };
   }
 

@@ -9,6 +9,7 @@ import { saveGeneratedEvaluation } from '../evaluations/generated-evaluation.js'
 import type { LibraryNotifier } from './library-notifier.js';
 import type { QuizGeneration } from './quiz-generation.js';
 import { changeStage, PROCESSING, stagesUpTo } from './document-stages.js';
+import { VersionsRepository } from '../versions/versions.repository.js';
 
 type Message<K extends LibraryInboxMessage['kind']> = Extract<LibraryInboxMessage, { kind: K }>;
 
@@ -72,6 +73,11 @@ export class LibraryInbox {
         values: processedValues(message, contentText),
       });
       if (!done) return false;
+      await new VersionsRepository(tx).recordProcessed(document.id, message.run, {
+        markdownKey: message.markdownKey,
+        textKey: message.textKey,
+        pageCount: message.pageCount,
+      });
       await tx.getRepository(DocumentImageEntity).delete({ documentId: document.id });
       if (message.images.length > 0) {
         await tx
@@ -211,7 +217,7 @@ export async function markFailed(
   run: number,
   reason: string,
 ): Promise<boolean> {
-  return changeStage(db, {
+  const failed = await changeStage(db, {
     documentId,
     run,
     from: PROCESSING,
@@ -223,4 +229,6 @@ export async function markFailed(
       processingStage: 'failed',
     },
   });
+  if (failed) await new VersionsRepository(db).recordFailed(documentId, run, reason);
+  return failed;
 }

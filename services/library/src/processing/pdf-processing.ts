@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import type { PdfProcessingJob } from '@hub/proto';
 import { PDF_QUEUE } from '../config.js';
 import { DocumentEntity } from '../documents/document.entity.js';
+import { VersionsRepository } from '../versions/versions.repository.js';
 
 export const pdfJobId = (documentId: number, run: number) => `doc-${documentId}-run-${run}`;
 
@@ -49,15 +50,26 @@ export class PdfProcessing {
         ocrError: null,
       },
     );
-    if (restarted.affected) await this.enqueue(document);
+    if (!restarted.affected) return;
+    await new VersionsRepository(this.db.manager).recordRestart(
+      document.id,
+      document.currentVersion,
+      document.processingRun,
+    );
+    await this.enqueue(document);
   }
 
   async cancel(document: DocumentEntity): Promise<void> {
-    const job = await this.queue.getJob(pdfJobId(document.id, document.processingRun));
+    await this.cancelRun(document.id, document.processingRun);
+  }
+
+  /** Removes a run's job if it still waits; a job already running finishes, and is ignored. */
+  async cancelRun(documentId: number, run: number): Promise<void> {
+    const job = await this.queue.getJob(pdfJobId(documentId, run));
     await job
       ?.remove()
       .catch((error: unknown) =>
-        this.logger.warn(`job of document ${document.id} not removed: ${String(error)}`),
+        this.logger.warn(`job of document ${documentId} not removed: ${String(error)}`),
       );
   }
 }

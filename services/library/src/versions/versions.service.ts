@@ -1,0 +1,137 @@
+import { text } from 'node:stream/consumers';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  type Actor,
+  type DocumentMarkdown,
+  type DocumentVersion,
+  type DocumentVersionList,
+  identityRpc,
+  type LibraryDocument,
+  type libraryRpc,
+  type RpcRequest,
+} from '@hub/proto';
+import { belongsToOrganization, type ObjectStorage, RpcClient, RpcFailure } from '@hub/kit';
+import { STORAGE } from '../config.js';
+import type { DocumentEntity } from '../documents/document.entity.js';
+import type { DocumentVersionEntity } from '../documents/document-version.entity.js';
+import { DocumentsService } from '../documents/documents.service.js';
+import { PdfProcessing } from '../processing/pdf-processing.js';
+import { VersionsRepository } from './versions.repository.js';
+
+type NewVersion = RpcRequest<typeof libraryRpc.createDocumentVersion>;
+
+export const VERSION_NOT_FOUND = 'Version not found';
+export const VERSION_CONTENT_MISSING =
+  'Version content not available - processing may still be in progress';
+
+/** Where one version's own processing stands, from what its run left on it. */
+export function versionState(
+  version: DocumentVersionEntity,
+  document: Pick<DocumentEntity, 'processingRun'>,
+): DocumentVersion['state'] {
+  if (version.markdownKey) return 'processed';
+  if (version.processingError) return 'failed';
+  return version.processingRun === document.processingRun ? 'processing' : 'superseded';
+}
+
+@Injectable()
+export class VersionsService {
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(STORAGE) private readonly storage: ObjectStorage,
+    @Inject(DocumentsService) private readonly documents: DocumentsService,
+    @Inject(PdfProcessing) private readonly processing: PdfProcessing,
+    @Inject(RpcClient) private readonly rpc: RpcClient,
+  ) {}
+
+  private get repository() {
+    return new VersionsRepository(this.db.manager);
+  }
+
+  /**
+   * Records an uploaded PDF as the document's next version; the document keeps its id, folder,
+   * tags and links, and the new file is processed as a new run (a run of the previous version
+   * still going is left to finish unseen: its results no longer apply).
+   */
+  async create(request: NewVersion): Promise<LibraryDocument> {
+    const { actor } = request;
+    if (
+      !belongsToOrganization(request.sourceKey, actor.organizationId) ||
+      !request.sourceKey.startsWith(request.storagePrefix)
+    ) {
+      throw RpcFailure.forbidden();
+    }
+    const added = await this.db.transaction((tx) =>
+      new VersionsRepository(tx).addVersion(actor.organizationId, request.documentId, {
+        changeNote: request.changeNote,
+        storagePrefix: request.storagePrefix,
+        sourceKey: request.sourceKey,
+        fileName: request.fileName,
+        fileSize: request.fileSize,
+        uploadedBy: actor.userId,
+      }),
+    );
+    if (!added) throw RpcFailure.notFound('Document not found');
+    await this.processing.cancelRun(added.document.id, added.previousRun);
+    await this.processing.enqueue(added.document);
+    return this.documents.get(actor, added.document.id);
+  }
+
+  async list(actor: Actor, documentId: number): Promise<DocumentVersionList> {
+    const document = await this.documents.find(actor, documentId);
+    const versions = await this.repository.list(document.id);
+    const names = await this.memberNames(actor.organizationId);
+    return {
+      documentId: document.id,
+      currentVersion: document.currentVersion,
+      versions: versions.map((version) => ({
+        version: version.version,
+        fileName: version.fileName,
+        fileSize: version.fileSize,
+        pageCount: version.pageCount,
+        changeNote: version.changeNote,
+        uploadedBy: version.uploadedBy,
+        uploadedByName: names.get(version.uploadedBy) ?? null,
+        uploadedAt: version.uploadedAt.toISOString(),
+        current: version.version === document.currentVersion,
+        state: versionState(version, document),
+      })),
+    };
+  }
+
+  /** One version of a document of the actor's organization; others' versions do not exist. */
+  async find(actor: Actor, documentId: number, version: number): Promise<DocumentVersionEntity> {
+    const document = await this.documents.find(actor, documentId);
+    const row = await this.repository.find(document.id, version);
+    if (!row) throw RpcFailure.notFound(VERSION_NOT_FOUND);
+    return row;
+  }
+
+  async file(actor: Actor, documentId: number, version: number) {
+    const row = await this.find(actor, documentId, version);
+    return { key: row.sourceKey, fileName: row.fileName };
+  }
+
+  async markdown(actor: Actor, documentId: number, version: number): Promise<DocumentMarkdown> {
+    const row = await this.find(actor, documentId, version);
+    return this.content(row);
+  }
+
+  async content(row: DocumentVersionEntity): Promise<DocumentMarkdown> {
+    if (!row.markdownKey) throw RpcFailure.notFound(VERSION_CONTENT_MISSING);
+    const [markdown, plain] = await Promise.all([
+      text(await this.storage.get(row.markdownKey)),
+      row.textKey ? text(await this.storage.get(row.textKey)) : Promise.resolve(''),
+    ]);
+    return { markdown, text: plain };
+  }
+
+  /** Names of the organization's people, for "who uploaded"; unknown when identity is away. */
+  private async memberNames(organizationId: number): Promise<Map<number, string>> {
+    const members = await this.rpc
+      .call(identityRpc.members, { organizationId })
+      .catch(() => [] as { id: number; name: string }[]);
+    return new Map(members.map((member) => [member.id, member.name]));
+  }
+}

@@ -1,0 +1,213 @@
+import type { DocumentVersion, LibraryDocument } from '@hub/proto';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import clsx from 'clsx';
+import { Download, Eye, Upload } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { failureToast } from '../api/errors';
+import { toast } from '../toast/toastStore';
+import { Field } from '../ui/Field';
+import { Spinner } from '../ui/Spinner';
+import { smallButtonClass, smallOutlineButtonClass, textareaClass } from '../ui/styles';
+import { documentMarkdownQuery, refreshLibrary } from './queries';
+import { UploadProgress } from './UploadDocumentDialog';
+import { checkDocumentFile, uploadFailureToast } from './uploadDocument';
+import {
+  checkChangeNote,
+  documentVersionsQuery,
+  uploadDocumentVersion,
+  versionCaption,
+  versionDownloadUrl,
+  versionStateLabel,
+} from './versions';
+
+interface DocumentVersionsProps {
+  document: LibraryDocument;
+  /** After a new version: the list is watched again as after an upload. */
+  onUploaded: () => void;
+}
+
+/** The viewer's Versions tab: upload a new version, list every version, view or download one. */
+export function DocumentVersions({ document, onUploaded }: DocumentVersionsProps) {
+  const versions = useQuery(documentVersionsQuery(document.id));
+  const [uploading, setUploading] = useState(false);
+  return (
+    <div className="space-y-4" data-testid="document-versions">
+      <div className="flex items-center justify-between">
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          Current version: <strong data-testid="current-version">{document.currentVersion}</strong>
+        </p>
+        {!uploading && (
+          <button
+            type="button"
+            data-testid="upload-new-version"
+            onClick={() => setUploading(true)}
+            className={smallButtonClass}
+          >
+            <Upload className="size-3.5" /> Upload new version
+          </button>
+        )}
+      </div>
+      {uploading && (
+        <NewVersionForm
+          documentId={document.id}
+          onDone={(uploaded) => {
+            setUploading(false);
+            if (uploaded) onUploaded();
+          }}
+        />
+      )}
+      {versions.isPending && <Spinner />}
+      {versions.isError && (
+        <p role="alert" className="text-sm text-red-600">
+          Failed to load versions
+        </p>
+      )}
+      {versions.data && (
+        <ol className="divide-y divide-slate-200 rounded border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+          {versions.data.versions.map((version) => (
+            <VersionRow key={version.version} documentId={document.id} version={version} />
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+function VersionRow({ documentId, version }: { documentId: number; version: DocumentVersion }) {
+  const open = async (download: boolean) => {
+    try {
+      const link = await versionDownloadUrl(documentId, version.version);
+      if (!download) {
+        window.open(link.url, '_blank', 'noopener');
+        return;
+      }
+      // An anchor with `download` saves the file under its own name instead of showing it.
+      const anchor = window.document.createElement('a');
+      anchor.href = link.url;
+      anchor.download = version.fileName;
+      anchor.click();
+    } catch (error) {
+      toast(failureToast('Download failed', error, 'Failed to download the document.'));
+    }
+  };
+  return (
+    <li
+      className="flex flex-wrap items-start justify-between gap-2 p-3"
+      data-testid={`version-${version.version}`}
+    >
+      <div className="min-w-0 space-y-1">
+        <p className="text-sm font-medium">
+          Version {version.version}
+          {version.current && (
+            <span className="ml-2 rounded bg-blue-100 px-1.5 py-0.5 text-xs text-blue-800 dark:bg-blue-900 dark:text-blue-100">
+              Current
+            </span>
+          )}
+          <span
+            className={clsx(
+              'ml-2 text-xs',
+              version.state === 'failed' ? 'text-red-600' : 'text-slate-500 dark:text-slate-400',
+            )}
+          >
+            {versionStateLabel(version)}
+          </span>
+        </p>
+        <p className="text-sm whitespace-pre-line" data-testid="version-note">
+          {version.changeNote || 'First version'}
+        </p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">{versionCaption(version)}</p>
+      </div>
+      <div className="flex gap-2">
+        <button type="button" onClick={() => void open(false)} className={smallOutlineButtonClass}>
+          <Eye className="size-3.5" /> View
+        </button>
+        <button type="button" onClick={() => void open(true)} className={smallOutlineButtonClass}>
+          <Download className="size-3.5" /> Download
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function NewVersionForm({
+  documentId,
+  onDone,
+}: {
+  documentId: number;
+  onDone: (uploaded: boolean) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [note, setNote] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [noteError, setNoteError] = useState<string | null>(null);
+  const upload = useMutation({
+    mutationFn: (chosen: File) => uploadDocumentVersion(documentId, note, chosen, setProgress),
+    onSuccess: async () => {
+      toast({ title: 'New version uploaded', description: 'Processing has started.' });
+      await Promise.all([
+        refreshLibrary(queryClient),
+        queryClient.invalidateQueries({ queryKey: documentVersionsQuery(documentId).queryKey }),
+      ]);
+      queryClient.removeQueries({ queryKey: documentMarkdownQuery(documentId).queryKey });
+      onDone(true);
+    },
+    onError: (error) => toast(uploadFailureToast(error)),
+    onSettled: () => setProgress(null),
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const noteProblem = checkChangeNote(note);
+    setNoteError(noteProblem);
+    const fileProblem = checkDocumentFile(file);
+    if (fileProblem) toast(fileProblem);
+    if (noteProblem || fileProblem || !file) return;
+    upload.mutate(file);
+  };
+  const busy = upload.isPending;
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      data-testid="new-version-form"
+      className="space-y-3 rounded border border-slate-200 p-3 dark:border-slate-800"
+    >
+      <Field id="version-change-note" label="What changed" error={noteError ?? undefined}>
+        <textarea
+          id="version-change-note"
+          value={note}
+          rows={2}
+          maxLength={2000}
+          disabled={busy}
+          onChange={(event) => setNote(event.target.value)}
+          className={clsx(textareaClass, 'font-sans')}
+        />
+      </Field>
+      <Field id="version-file" label="PDF File" hint="Maximum size 50 MB">
+        <input
+          id="version-file"
+          type="file"
+          accept=".pdf,application/pdf"
+          disabled={busy}
+          data-testid="version-file-input"
+          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          className="block w-full text-sm"
+        />
+      </Field>
+      {progress !== null && <UploadProgress percent={progress} />}
+      <div className="flex justify-end gap-2">
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => onDone(false)}
+          className={smallOutlineButtonClass}
+        >
+          Cancel
+        </button>
+        <button type="submit" disabled={busy} className={smallButtonClass}>
+          {busy ? 'Uploading...' : 'Upload version'}
+        </button>
+      </div>
+    </form>
+  );
+}
