@@ -27,6 +27,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // CI shares two cores among every project: a slow moment is not a failure.
+          testTimeout: 20_000,
           include: ['{proto,services,workers,infra,web}/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', '**/dist/**', '**/*.int.test.ts', '**/*.e2e.test.ts'],
         },
@@ -41,6 +43,7 @@ export default defineConfig({
           exclude: ['**/node_modules/**', '**/dist/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
       {
@@ -49,8 +52,9 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['e2e/**/*.e2e.test.ts'],
-          testTimeout: 60_000,
+          testTimeout: 120_000,
           hookTimeout: 180_000,
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           fileParallelism: false,
         },
       },

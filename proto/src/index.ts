@@ -30,5 +30,6 @@ export * from './insights.js';
 export * from './rpc/insights.js';
 export * from './figures.js';
 export * from './team.js';
+export * from './settings.js';
 export * from './skills.js';
 export * from './rpc/skills.js';

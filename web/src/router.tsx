@@ -28,6 +28,7 @@ import { ConfirmEmailPage } from './profile/ConfirmEmailPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ObservationSessionPage } from './observations/ObservationSessionPage';
 import { ObservationsPage } from './observations/ObservationsPage';
+import { SettingsPage } from './settings/SettingsPage';
 import { Shell } from './shell/Shell';
 import { JobFunctionsPage } from './skills/JobFunctionsPage';
 import { parseMatrixSearch } from './skills/search';
@@ -114,6 +115,8 @@ const shellPages = [
   shellPage('integrations', IntegrationsPage),
   // Floor View: FLOOR_ROLES (PAGE_ACCESS follows GET /api/stats/floor).
   shellPage('floor', FloorPage),
+  // Settings: everyone, each for their own account.
+  shellPage('settings', SettingsPage),
   // Job functions: staff read, admins manage (checked inside the page and on the server).
   shellPage('insights/job-functions', JobFunctionsPage),
   skillsMatrixRoute(),
@@ -161,7 +164,6 @@ const laterRoutes = [
   laterPage('insights/progress', 'Progress'),
   laterPage('team', 'Team Overview'),
   laterPage('recommendations', 'Recommendations'),
-  laterPage('settings', 'Settings'),
 ];
 
 const routeTree = rootRoute.addChildren([

@@ -12,6 +12,7 @@ import { User } from '../identity.js';
 import { ALL_ROLES } from '../roles.js';
 import { PROFILE_PICTURE_UPLOAD } from '../uploads.js';
 import { z } from 'zod';
+import { SessionIdParams, UserPreferences, UserSessions } from '../settings.js';
 
 export const userRoutes = {
   currentUser: defineRoute({
@@ -77,5 +78,48 @@ export const userRoutes = {
     access: ALL_ROLES,
     body: ChangePasswordRequest,
     response: MessageResponse,
+  }),
+  userSessions: defineRoute({
+    method: 'GET',
+    path: '/api/user/sessions',
+    summary:
+      'Your live sessions (the one making this request marked current) and when your password last changed',
+    tag: 'user',
+    access: ALL_ROLES,
+    response: UserSessions,
+  }),
+  endUserSession: defineRoute({
+    method: 'DELETE',
+    path: '/api/user/sessions/:id',
+    summary: 'Sign out one of your other sessions',
+    tag: 'user',
+    access: ALL_ROLES,
+    params: SessionIdParams,
+    response: MessageResponse,
+  }),
+  endOtherUserSessions: defineRoute({
+    method: 'DELETE',
+    path: '/api/user/sessions',
+    summary: 'Sign out all your sessions but this one',
+    tag: 'user',
+    access: ALL_ROLES,
+    response: MessageResponse,
+  }),
+  userPreferences: defineRoute({
+    method: 'GET',
+    path: '/api/user/preferences',
+    summary: 'Your language, time zone, date format and theme',
+    tag: 'user',
+    access: ALL_ROLES,
+    response: UserPreferences,
+  }),
+  updateUserPreferences: defineRoute({
+    method: 'PUT',
+    path: '/api/user/preferences',
+    summary: 'Change your language, time zone, date format and theme',
+    tag: 'user',
+    access: ALL_ROLES,
+    body: UserPreferences,
+    response: UserPreferences,
   }),
 } as const;

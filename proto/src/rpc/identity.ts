@@ -26,6 +26,8 @@ import { Organization, OrganizationChoices, OrganizationLookup, User } from '../
 import { Actor } from '../roles.js';
 import { z } from 'zod';
 import { rpc, ActorOnly, SessionView, ClientContext } from '../rpc.js';
+import { SessionRevocation } from '../sessions.js';
+import { UserPreferences, UserSessions } from '../settings.js';
 
 export const identityRpc = {
   ping: rpc('identity', 'ping', z.object({}), ServicePing),
@@ -153,6 +155,28 @@ export const identityRpc = {
     MessageResponse,
   ),
 
+  // Settings: sessions and preferences
+  userSessions: rpc(
+    'identity',
+    'settings.sessions',
+    z.object({ actor: Actor, sessionId: z.string() }),
+    UserSessions,
+  ),
+  /** Ends one other session (sessionId given) or all others; answers what to drop from caches. */
+  endUserSessions: rpc(
+    'identity',
+    'settings.endSessions',
+    z.object({ actor: Actor, currentSessionId: z.string(), sessionId: z.string().optional() }),
+    z.object({ message: z.string(), revocations: z.array(SessionRevocation) }),
+  ),
+  userPreferences: rpc('identity', 'settings.preferences', ActorOnly, UserPreferences),
+  updateUserPreferences: rpc(
+    'identity',
+    'settings.updatePreferences',
+    z.object({ actor: Actor, preferences: UserPreferences }),
+    UserPreferences,
+  ),
+
   // Notifications
   notifications: rpc('identity', 'notifications.list', ActorOnly, Notifications),
   markNotificationRead: rpc(
@@ -193,6 +217,8 @@ export const identityRpc = {
     ),
   ),
   currentPrompts: rpc('identity', 'prompts.current', z.object({}), GlobalPrompts),
+  /** For nightly jobs of other services: the ids of every organization. */
+  organizationIds: rpc('identity', 'organizations.ids', z.object({}), z.array(z.number().int())),
   /** Team Overview: who of the organization signed in today (UTC). */
   signedInToday: rpc(
     'identity',

@@ -182,4 +182,22 @@ export const libraryRpc = {
     z.array(z.object({ documentId: z.number().int(), tags: z.array(z.string()) })),
   ),
   regenerateEvaluation: rpc('library', 'evaluations.regenerate', DocumentRef, LibraryDocument),
+  /** For recommendations: each document's processing and evaluation state. */
+  documentHealth: rpc(
+    'library',
+    'documents.health',
+    z.object({ organizationId: z.number().int() }),
+    z.array(
+      z.object({
+        documentId: z.number().int(),
+        title: z.string(),
+        sopProcessed: z.boolean(),
+        /** Why processing failed; null unless it did. */
+        processingError: z.string().nullable(),
+        evaluationId: z.number().int().nullable(),
+        evaluationStatus: z.enum(['draft', 'published']).nullable(),
+        evaluationError: z.string().nullable(),
+      }),
+    ),
+  ),
 } as const;

@@ -60,4 +60,19 @@ export const videoRpc = {
       }),
     ),
   ),
+  /** For recommendations: analysed videos in which people were detected but not all identified. */
+  identificationGaps: rpc(
+    'video',
+    'videos.identificationGaps',
+    z.object({ organizationId: z.number().int() }),
+    z.array(
+      z.object({
+        videoId: z.number().int(),
+        title: z.string(),
+        detectedOperators: z.number().int(),
+        identifiedOperators: z.number().int(),
+        analyzedAt: z.string(),
+      }),
+    ),
+  ),
 } as const;

@@ -33,6 +33,7 @@ import { StatsController } from './stats/stats.controller.js';
 import { InsightsController } from './insights/insights.controller.js';
 import { UsersController } from './users/users.controller.js';
 import { SamlController } from './saml/saml.controller.js';
+import { SettingsController } from './settings/settings.controller.js';
 
 export interface GatewayConnections {
   rpc: RpcClient;
@@ -65,6 +66,7 @@ export class GatewayModule {
         SamlController,
         CertificationsController,
         TeamController,
+        SettingsController,
         JobFunctionsController,
         SkillsMatrixController,
       ],

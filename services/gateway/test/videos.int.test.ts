@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openQueue } from '@hub/kit';
+import { type FaceEnrolmentJob, QUEUES, type VideoAnalysisJob } from '@hub/proto';
+import { analysisJobId } from '../../video/src/processing/analysis-dispatch.js';
 import { ApiSession, fixture, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 import { type RunningWorkers, startVideoWorkers } from './test-workers.js';
 
@@ -294,6 +297,45 @@ describe('videos', () => {
     expect(amy.appearances[0]!.start).toBeLessThan(1);
     expect(done.report!.stepAnalysis).toMatchObject({ available: false });
     expect(done.report!.stepAnalysis.message).toMatch(/GEMINI_API_KEY/);
+  }, 150_000);
+
+  it('waits for a profile picture still being enrolled, so its person is not missed', async () => {
+    const connection = { url: stack.env.REDIS_URL!, prefix: stack.env.REDIS_PREFIX! };
+    const enrolments = openQueue<FaceEnrolmentJob>(QUEUES.faceEnrolment, connection);
+    const analyses = openQueue<VideoAnalysisJob>(QUEUES.videoAnalysis, connection);
+    try {
+      // Amy's new picture cannot be enrolled yet: the worker takes no enrolment meanwhile.
+      await enrolments.pause();
+      const me = (await ann.get('/api/user')).body as { id: number };
+      expect((await setPicture(ann, readFileSync(fixture('faces/amy/amy1.png')))).status).toBe(200);
+      await waitFor(
+        () => enrolment(me.id),
+        (row) => row?.model === 'pending',
+      );
+
+      const started = await ann.post(`/api/videos/${uploaded.id}/analyze`, { linkedSOPs: [] });
+      expect(started.status).toBe(201);
+      expect(started.body.analysisStatus).toBe('processing');
+      const [{ analysis_run: run }] = (await stack.video.dataSource.query(
+        `SELECT analysis_run FROM videos WHERE id = $1`,
+        [uploaded.id],
+      )) as [{ analysis_run: number }];
+      expect(await analyses.getJob(analysisJobId(uploaded.id, run))).toBeUndefined();
+
+      await enrolments.resume();
+      const done = await waitFor(
+        async () => (await ann.get(`/api/videos/${uploaded.id}`)).body as unknown as VideoView,
+        (view) => view.analysisStatus !== 'processing',
+        120_000,
+      );
+      expect(done.analysisStatus).toBe('completed');
+      const names = done.report!.identifiedOperators.map((operator) => operator.name).sort();
+      expect(names).toEqual(['Amy Farrah', 'Howard Wolowitz']);
+    } finally {
+      await enrolments.resume();
+      await enrolments.close();
+      await analyses.close();
+    }
   }, 150_000);
 
   it('deletes the video with its file and analysis', async () => {

@@ -14,6 +14,8 @@ import { Accounts1763900000000 } from './migrations/1763900000000-accounts.js';
 import { SamlSettingsEntity } from './saml/saml-settings.entity.js';
 import { Saml1764100000000 } from './migrations/1764100000000-saml.js';
 import { EmailChanges1765400000000 } from './migrations/1765400000000-email-changes.js';
+import { Settings1765700000000 } from './migrations/1765700000000-settings.js';
+import { UserPreferencesEntity } from './settings/user-preferences.entity.js';
 
 export const IDENTITY_SCHEMA = 'identity';
 
@@ -33,11 +35,13 @@ export const openIdentityDatabase = (url: string) =>
       OutboxMailEntity,
       PictureUploadEntity,
       SamlSettingsEntity,
+      UserPreferencesEntity,
     ],
     migrations: [
       IdentityFoundation1763800000000,
       Accounts1763900000000,
       Saml1764100000000,
       EmailChanges1765400000000,
+      Settings1765700000000,
     ],
   });

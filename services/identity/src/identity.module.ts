@@ -29,6 +29,9 @@ import { UsersService } from './users/users.service.js';
 import { SamlController } from './saml/saml.controller.js';
 import { SamlService } from './saml/saml.service.js';
 import { SamlStore } from './saml/saml-store.js';
+import { SettingsController } from './settings/settings.controller.js';
+import { SessionsService } from './settings/sessions.service.js';
+import { PreferencesService } from './settings/preferences.service.js';
 
 export interface IdentityPorts {
   dataSource: DataSource;
@@ -54,6 +57,7 @@ export class IdentityModule {
         NotificationsController,
         ProfileController,
         SamlController,
+        SettingsController,
       ],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
@@ -77,6 +81,8 @@ export class IdentityModule {
         PromptsService,
         SamlService,
         SamlStore,
+        SessionsService,
+        PreferencesService,
       ],
     };
   }

@@ -6,6 +6,8 @@ import { type FaceEnrolmentJob, QUEUES, type VideoAnalysisJob } from '@hub/proto
 import { EventBus, openQueue, openStorage, listenForRpc, RpcClient, startWorker } from '@hub/kit';
 import type { VideoConfig } from './config.js';
 import { openVideoDatabase } from './database.js';
+import { FaceEnrolments } from './faces/face-enrolments.js';
+import { AnalysisDispatch } from './processing/analysis-dispatch.js';
 import { AnalysisSweeper } from './processing/analysis-sweeper.js';
 import { handleVideoEvents } from './processing/video-events.js';
 import { VideoInbox } from './processing/video-inbox.js';
@@ -27,16 +29,27 @@ export async function startVideo(config: VideoConfig): Promise<RunningVideo> {
   const analysisQueue = openQueue<VideoAnalysisJob>(QUEUES.videoAnalysis, connection);
   const enrolmentQueue = openQueue<FaceEnrolmentJob>(QUEUES.faceEnrolment, connection);
   const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX);
+  const analysisDispatch = new AnalysisDispatch(
+    dataSource,
+    analysisQueue,
+    new FaceEnrolments(dataSource, rpc),
+    config.ANALYSIS_ENROLMENT_WAIT_MINUTES,
+  );
   const app = await listenForRpc(
     'video',
-    VideoModule.register({ dataSource, storage, rpc, analysisQueue }),
+    VideoModule.register({ dataSource, storage, rpc, analysisQueue, analysisDispatch }),
     config,
   );
-  const inbox = new VideoInbox(dataSource, rpc);
+  const inbox = new VideoInbox(dataSource, rpc, analysisDispatch);
   const inboxWorker = startWorker(QUEUES.videoInbox, connection, (job) => inbox.handle(job.data), {
     concurrency: 4,
   });
-  const sweeper = new AnalysisSweeper(dataSource, analysisQueue, config.ANALYSIS_STALL_MINUTES);
+  const sweeper = new AnalysisSweeper(
+    dataSource,
+    analysisQueue,
+    config.ANALYSIS_STALL_MINUTES,
+    analysisDispatch,
+  );
   sweeper.start();
   const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);
   const subscription = handleVideoEvents(events, dataSource, storage, enrolmentQueue);

@@ -3,9 +3,10 @@ import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import type { VideoAnalysisJob } from '@hub/proto';
 import type { ObjectStorage, RpcClient } from '@hub/kit';
-import { ANALYSIS_QUEUE, RPC, STORAGE } from './config.js';
+import { ANALYSIS_DISPATCH, ANALYSIS_QUEUE, RPC, STORAGE } from './config.js';
 import { FaceEnrolments } from './faces/face-enrolments.js';
 import { HealthController } from './health/health.controller.js';
+import type { AnalysisDispatch } from './processing/analysis-dispatch.js';
 import { VideosController } from './videos/videos.controller.js';
 import { VideosService } from './videos/videos.service.js';
 import { Appearances } from './videos/appearances.js';
@@ -15,6 +16,7 @@ export interface VideoPorts {
   storage: ObjectStorage;
   rpc: RpcClient;
   analysisQueue: Queue<VideoAnalysisJob>;
+  analysisDispatch: AnalysisDispatch;
 }
 
 @Module({})
@@ -28,6 +30,7 @@ export class VideoModule {
         { provide: STORAGE, useValue: ports.storage },
         { provide: RPC, useValue: ports.rpc },
         { provide: ANALYSIS_QUEUE, useValue: ports.analysisQueue },
+        { provide: ANALYSIS_DISPATCH, useValue: ports.analysisDispatch },
         FaceEnrolments,
         VideosService,
         Appearances,

@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import { currentUserQuery } from '../api/queries';
 import { healthQuery, systemStatus } from '../api/health';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
+import { formatDateTime } from '../ui/dates';
 
 export function SettingsTab() {
   const health = useQuery(healthQuery);
@@ -51,7 +52,7 @@ export function SettingsTab() {
           ))}
         {health.data && (
           <p className="text-xs text-slate-500 dark:text-slate-400">
-            Checked {new Date(health.data.checkedAt).toLocaleString('en')}
+            Checked {formatDateTime(health.data.checkedAt)}
           </p>
         )}
         {user.data && (

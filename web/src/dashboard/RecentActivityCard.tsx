@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { formatDateTime } from '../ui/dates';
 import { recentActivityQuery } from '../api/queries';
 import { UserAvatar } from '../shell/UserAvatar';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
@@ -40,10 +41,7 @@ export function RecentActivityCard() {
                 </div>
                 <div className="text-right text-xs text-slate-500 dark:text-slate-400">
                   <p>Signed in · {SIGN_IN_METHOD_LABELS[event.method]}</p>
-                  <time
-                    dateTime={event.occurredAt}
-                    title={new Date(event.occurredAt).toLocaleString()}
-                  >
+                  <time dateTime={event.occurredAt} title={formatDateTime(event.occurredAt)}>
                     {formatRelativeTime(event.occurredAt)}
                   </time>
                 </div>

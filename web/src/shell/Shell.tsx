@@ -5,6 +5,7 @@ import { Tooltip } from 'radix-ui';
 import { useCallback, useEffect, useState } from 'react';
 import { currentUserQuery } from '../api/queries';
 import { clearCurrentUser, storeCurrentUser } from '../auth/session';
+import { useAppliedPreferences } from '../settings/useAppliedPreferences';
 import { FullScreenSpinner } from '../ui/Spinner';
 import {
   EXPANDED_ITEMS_KEY,
@@ -47,7 +48,10 @@ export function Shell() {
     });
   }, []);
 
-  if (isPending) return <FullScreenSpinner title="Loading..." />;
+  // Pages render once the user's preferences apply, so no date shows in the wrong zone first.
+  const preferencesReady = useAppliedPreferences(Boolean(user));
+
+  if (isPending || !preferencesReady) return <FullScreenSpinner title="Loading..." />;
   if (isError) {
     return (
       <div role="alert" className="flex h-screen flex-col items-center justify-center gap-3">

@@ -6,6 +6,7 @@ import { Bell, Check, LogOut, Monitor, Moon, Palette, Plug, Sun, UserRound } fro
 import type { ReactNode } from 'react';
 import { THEME_CHOICES, THEME_LABELS, type ThemeChoice } from '../theme/theme';
 import { useTheme } from '../theme/ThemeProvider';
+import { useSaveTheme } from '../settings/useSaveTheme';
 import { UserAvatar } from './UserAvatar';
 import { useLogout } from './useLogout';
 
@@ -25,7 +26,8 @@ interface UserMenuProps {
 }
 
 export function UserMenu({ user, placement }: UserMenuProps) {
-  const { choice, setChoice } = useTheme();
+  const { choice } = useTheme();
+  const setChoice = useSaveTheme();
   const logout = useLogout();
   const inSidebar = placement === 'sidebar';
 

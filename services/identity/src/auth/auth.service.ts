@@ -105,10 +105,18 @@ export class AuthService {
 
   /** The live session behind a token, with the user's current role; null when ended or unknown. */
   async resolve(token: string): Promise<SessionView | null> {
+    // Gateways resolve a session at most every few seconds (their cache): that is when it was
+    // last seen. Written at most once a minute so busy sessions do not rewrite their row.
     const rows: SessionRow[] = await this.db.query(
-      `SELECT s.id, s.persistent, s.expires_at, u.id AS user_id, u.organization_id, u.role
-         FROM sessions s JOIN users u ON u.id = s.user_id
-        WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.is_active`,
+      `WITH live AS (
+         SELECT s.id, s.persistent, s.expires_at, s.last_seen_at, u.id AS user_id, u.organization_id, u.role
+           FROM sessions s JOIN users u ON u.id = s.user_id
+          WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.is_active
+       ), seen AS (
+         UPDATE sessions SET last_seen_at = now()
+          WHERE id IN (SELECT id FROM live WHERE last_seen_at < now() - interval '1 minute')
+       )
+       SELECT id, persistent, expires_at, user_id, organization_id, role FROM live`,
       [digestSessionToken(token)],
     );
     const row = rows[0];

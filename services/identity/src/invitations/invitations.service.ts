@@ -146,9 +146,12 @@ export class InvitationsService {
       ) {
         throw RpcFailure.forbidden();
       }
-      await tx
-        .getRepository(UserEntity)
-        .update(opened.user.id, { passwordHash, isActive: true, profilePicture: picture });
+      await tx.getRepository(UserEntity).update(opened.user.id, {
+        passwordHash,
+        passwordChangedAt: new Date(),
+        isActive: true,
+        profilePicture: picture,
+      });
       await tx.getRepository(InvitationEntity).update(opened.invitation.id, { usedAt: new Date() });
       return opened;
     });

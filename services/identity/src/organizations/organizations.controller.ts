@@ -17,4 +17,9 @@ export class OrganizationsController {
   choices(@Payload() request: RpcRequest<typeof identityRpc.organizationChoices>) {
     return this.organizations.choices(request.actor);
   }
+
+  @RpcHandler(identityRpc.organizationIds)
+  ids() {
+    return this.organizations.ids();
+  }
 }

@@ -38,4 +38,12 @@ export class OrganizationsService {
       displayName,
     }));
   }
+
+  /** Every organization's id, for the nightly jobs of other services. */
+  async ids(): Promise<number[]> {
+    const rows = (await this.db.query(`SELECT id FROM organizations ORDER BY id`)) as {
+      id: number;
+    }[];
+    return rows.map((row) => row.id);
+  }
 }

@@ -50,7 +50,9 @@ export class ProfileService {
     refuseCommonPassword(change.newPassword, 'newPassword');
     const passwordHash = await hashPassword(change.newPassword);
     const ended = await this.db.transaction(async (tx) => {
-      await tx.getRepository(UserEntity).update(user.id, { passwordHash });
+      await tx
+        .getRepository(UserEntity)
+        .update(user.id, { passwordHash, passwordChangedAt: new Date() });
       const result = await tx
         .getRepository(SessionEntity)
         .createQueryBuilder()

@@ -35,6 +35,10 @@ export class UserEntity {
   @Column({ name: 'password_hash', type: 'text', nullable: true, select: false })
   passwordHash!: string | null;
 
+  /** Set whenever a password is set or changed; null when none was recorded. */
+  @Column({ name: 'password_changed_at', type: 'timestamptz', nullable: true })
+  passwordChangedAt!: Date | null;
+
   @Column({ name: 'profile_picture', type: 'text', nullable: true })
   profilePicture!: string | null;
 

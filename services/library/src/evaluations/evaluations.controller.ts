@@ -32,6 +32,11 @@ export class EvaluationsController {
     return this.evaluations.published(organizationId, documentIds);
   }
 
+  @RpcHandler(libraryRpc.documentHealth)
+  health(@Payload() { organizationId }: Req<'documentHealth'>) {
+    return this.evaluations.documentHealth(organizationId);
+  }
+
   @RpcHandler(libraryRpc.updateEvaluation)
   update(@Payload() { actor, documentId, draft }: Req<'updateEvaluation'>) {
     return this.evaluations.update(actor, documentId, draft);

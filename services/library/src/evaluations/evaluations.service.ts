@@ -83,6 +83,28 @@ export class EvaluationsService {
     )) as { documentId: number; title: string; evaluationId: number | null; published: boolean }[];
   }
 
+  /** For recommendations: every document's processing and evaluation state. */
+  async documentHealth(organizationId: number) {
+    return (await this.db.query(
+      `SELECT d.id AS "documentId", d.title, d.sop_processed AS "sopProcessed",
+              coalesce(d.processing_error, d.sop_error) AS "processingError",
+              e.id AS "evaluationId", e.status AS "evaluationStatus",
+              d.evaluation_generation_error AS "evaluationError"
+         FROM documents d LEFT JOIN evaluations e ON e.document_id = d.id
+        WHERE d.organization_id = $1
+        ORDER BY d.id`,
+      [organizationId],
+    )) as {
+      documentId: number;
+      title: string;
+      sopProcessed: boolean;
+      processingError: string | null;
+      evaluationId: number | null;
+      evaluationStatus: 'draft' | 'published' | null;
+      evaluationError: string | null;
+    }[];
+  }
+
   async update(
     actor: Actor,
     documentId: number,

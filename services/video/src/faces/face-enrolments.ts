@@ -12,10 +12,21 @@ export class FaceEnrolments {
     @Inject(RPC) private readonly rpc: RpcClient,
   ) {}
 
+  /** How many of the organization's pictures set within the last `minutes` await enrolment. */
+  async pendingIn(organizationId: number, minutes: number): Promise<number> {
+    const [row] = (await this.db.query(
+      `SELECT count(*)::int AS pending FROM face_enrolments
+        WHERE organization_id = $1 AND model = 'pending'
+          AND enrolled_at > now() - make_interval(mins => $2)`,
+      [organizationId, minutes],
+    )) as { pending: number }[];
+    return row?.pending ?? 0;
+  }
+
   /** Only this organization's people: nothing else is ever compared with its videos. */
   async ofOrganization(organizationId: number): Promise<FaceEnrolment[]> {
     const rows = (await this.db.query(
-      `SELECT user_id, embedding FROM face_enrolments WHERE organization_id = $1`,
+      `SELECT user_id, embedding FROM face_enrolments WHERE organization_id = $1 AND model <> 'pending'`,
       [organizationId],
     )) as { user_id: number; embedding: number[] }[];
     if (rows.length === 0) return [];

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import type { VideoAnalysisJob } from '@hub/proto';
-import { analysisJobId } from '../videos/videos.service.js';
+import { type AnalysisDispatch, analysisJobId } from './analysis-dispatch.js';
 
 export const STALLED_ANALYSIS =
   'The analysis stopped unexpectedly: the worker did not finish. Press Analyse to run it again.';
@@ -18,6 +18,7 @@ export class AnalysisSweeper {
     private readonly db: DataSource,
     private readonly queue: Queue<VideoAnalysisJob>,
     private readonly stallMinutes: number,
+    private readonly dispatch: AnalysisDispatch,
   ) {}
 
   start(everyMs = 60_000): void {
@@ -28,9 +29,12 @@ export class AnalysisSweeper {
     this.timer.unref();
   }
 
+  /** Queues analyses whose wait for enrolments ran out, then fails those whose job is gone. */
   async sweep(): Promise<number> {
+    await this.dispatch.dispatchWaiting();
     const rows = (await this.db.query(
       `SELECT id, analysis_run FROM videos WHERE analysis_status = 'processing'
+          AND analysis_queued_at IS NOT NULL
           AND progress_updated_at < now() - make_interval(mins => $1)`,
       [this.stallMinutes],
     )) as { id: number; analysis_run: number }[];

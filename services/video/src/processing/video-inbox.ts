@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { identityRpc, VideoInboxMessage } from '@hub/proto';
 import type { RpcClient } from '@hub/kit';
+import type { AnalysisDispatch } from './analysis-dispatch.js';
 
 type Message<K extends VideoInboxMessage['kind']> = Extract<VideoInboxMessage, { kind: K }>;
 
@@ -17,6 +18,7 @@ export class VideoInbox {
   constructor(
     private readonly db: DataSource,
     private readonly rpc: RpcClient,
+    private readonly dispatch: AnalysisDispatch,
   ) {}
 
   async handle(raw: unknown): Promise<void> {
@@ -90,22 +92,30 @@ export class VideoInbox {
   }
 
   private async enrolled(message: Message<'face.enrolled'>): Promise<void> {
-    await this.db.query(
-      `UPDATE face_enrolments SET embedding = $3, model = $4, enrolled_at = now() WHERE user_id = $1 AND picture_key = $2`,
+    const [rows] = (await this.db.query(
+      `UPDATE face_enrolments SET embedding = $3, model = $4, enrolled_at = now()
+        WHERE user_id = $1 AND picture_key = $2 RETURNING organization_id`,
       [message.userId, message.pictureKey, JSON.stringify(message.embedding), message.model],
-    );
+    )) as [{ organization_id: number }[], number];
+    await this.dispatchAfterEnrolment(rows[0]?.organization_id);
   }
 
   private async rejected(message: Message<'face.rejected'>): Promise<void> {
-    await this.db.query(`DELETE FROM face_enrolments WHERE user_id = $1 AND picture_key = $2`, [
-      message.userId,
-      message.pictureKey,
-    ]);
+    const [rows] = (await this.db.query(
+      `DELETE FROM face_enrolments WHERE user_id = $1 AND picture_key = $2 RETURNING organization_id`,
+      [message.userId, message.pictureKey],
+    )) as [{ organization_id: number }[], number];
+    await this.dispatchAfterEnrolment(rows[0]?.organization_id);
     await this.tell(message.changedBy, {
       type: 'warning',
       title: 'Profile picture not usable for identification',
       message: message.reason,
     });
+  }
+
+  /** Analyses that waited for this organization's enrolments may go now. */
+  private async dispatchAfterEnrolment(organizationId: number | undefined): Promise<void> {
+    if (organizationId !== undefined) await this.dispatch.dispatchWaiting(organizationId);
   }
 
   private async tell(

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { RpcAnswer, videoRpc } from '@hub/proto';
 
 type Appearance = RpcAnswer<typeof videoRpc.appearancesOf>[number];
+type IdentificationGap = RpcAnswer<typeof videoRpc.identificationGaps>[number];
 
 interface AppearanceRow {
   id: number;
@@ -34,6 +35,30 @@ export class Appearances {
           row.appearances.reduce((sum, range) => sum + (range.end - range.start), 0) * 10,
         ) / 10,
       firstSeenAt: Math.min(...row.appearances.map((range) => range.start)),
+    }));
+  }
+
+  /** Completed analyses that detected more people than they could name (missing pictures). */
+  async gaps(organizationId: number): Promise<IdentificationGap[]> {
+    const rows = (await this.db.query(
+      `SELECT id, title, detected_operators, identified_operators, analyzed_at FROM videos
+        WHERE organization_id = $1 AND analysis_status = 'completed'
+          AND detected_operators > coalesce(identified_operators, 0)
+        ORDER BY analyzed_at DESC NULLS LAST, id DESC`,
+      [organizationId],
+    )) as {
+      id: number;
+      title: string;
+      detected_operators: number;
+      identified_operators: number | null;
+      analyzed_at: Date | null;
+    }[];
+    return rows.map((row) => ({
+      videoId: row.id,
+      title: row.title,
+      detectedOperators: row.detected_operators,
+      identifiedOperators: row.identified_operators ?? 0,
+      analyzedAt: (row.analyzed_at ?? new Date(0)).toISOString(),
     }));
   }
 }

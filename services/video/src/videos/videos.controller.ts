@@ -50,4 +50,10 @@ export class VideosController {
   appearancesOf(@Payload() { organizationId, userId }: Req<'appearancesOf'>) {
     return this.appearances.of(organizationId, userId);
   }
+
+  /** Asked by the observation service's recommendations; the organization scopes it. */
+  @RpcHandler(videoRpc.identificationGaps)
+  identificationGaps(@Payload() { organizationId }: Req<'identificationGaps'>) {
+    return this.appearances.gaps(organizationId);
+  }
 }

@@ -20,11 +20,14 @@ import {
   RpcClient,
   RpcFailure,
 } from '@hub/kit';
-import { ANALYSIS_QUEUE, RPC, STORAGE } from '../config.js';
-import { FaceEnrolments } from '../faces/face-enrolments.js';
+import { ANALYSIS_DISPATCH, ANALYSIS_QUEUE, RPC, STORAGE } from '../config.js';
+import {
+  type AnalysisDispatch,
+  analysisJobId,
+  type AnalysisRequest,
+} from '../processing/analysis-dispatch.js';
 import { toVideo, toVideoWithReport, VIDEO_COLUMNS, type VideoRow } from './video-rows.js';
 
-export const analysisJobId = (videoId: number, run: number) => `video-${videoId}-run-${run}`;
 export const VIDEO_NOT_FOUND = 'Video not found';
 const ALREADY_ANALYSING = 'This video is already being analysed. Wait for the analysis to finish.';
 
@@ -37,7 +40,7 @@ export class VideosService {
     @Inject(STORAGE) private readonly storage: ObjectStorage,
     @Inject(RPC) private readonly rpc: RpcClient,
     @Inject(ANALYSIS_QUEUE) private readonly queue: Queue<VideoAnalysisJob>,
-    @Inject(FaceEnrolments) private readonly faces: FaceEnrolments,
+    @Inject(ANALYSIS_DISPATCH) private readonly dispatch: AnalysisDispatch,
   ) {}
 
   private async row(actor: Actor, videoId: number): Promise<VideoRow> {
@@ -144,13 +147,22 @@ export class VideosService {
     const sops = await this.sops(actor, [...new Set(sopIds)]);
     const { videoAnalysisPrompts } = await this.rpc.call(identityRpc.currentPrompts, {});
     const run = row.analysis_run + 1;
+    const request: AnalysisRequest = {
+      videoId,
+      organizationId: actor.organizationId,
+      run,
+      videoKey: row.storage_key,
+      sops,
+      prompt: videoAnalysisPrompts,
+    };
     await this.db.transaction(async (tx) => {
       // Conditional on the run read: of two requests at once, only one starts the next run.
       const [, started] = (await tx.query(
         `UPDATE videos SET analysis_status = 'processing', analysis_error = NULL, analysis_run = $2,
-           progress_current = NULL, progress_total = NULL, progress_updated_at = now()
+           progress_current = NULL, progress_total = NULL, progress_updated_at = now(),
+           analysis_job = $4, analysis_queued_at = NULL
           WHERE id = $1 AND analysis_run = $3 AND analysis_status <> 'processing'`,
-        [videoId, run, row.analysis_run],
+        [videoId, run, row.analysis_run, JSON.stringify(request)],
       )) as [unknown, number];
       if (!started) throw new RpcFailure('conflict', ALREADY_ANALYSING);
       await this.linkSops(
@@ -159,16 +171,8 @@ export class VideosService {
         sops.map(({ sopId, sopTitle }) => ({ sopId, sopTitle })),
       );
     });
-    const job: VideoAnalysisJob = {
-      videoId,
-      organizationId: actor.organizationId,
-      run,
-      videoKey: row.storage_key,
-      sops,
-      prompt: videoAnalysisPrompts,
-      enrolments: await this.faces.ofOrganization(actor.organizationId),
-    };
-    await this.queue.add('analyse', job, { jobId: analysisJobId(videoId, run) });
+    // Queued now, or once the organization's pending face enrolments are done.
+    await this.dispatch.dispatchWaiting(actor.organizationId);
     return toVideo(await this.row(actor, videoId));
   }
 

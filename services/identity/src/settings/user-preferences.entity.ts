@@ -1,0 +1,23 @@
+import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+/** One row per user who changed a preference; users without one read the defaults. */
+@Entity({ name: 'user_preferences' })
+export class UserPreferencesEntity {
+  @PrimaryColumn({ name: 'user_id', type: 'integer' })
+  userId!: number;
+
+  @Column({ type: 'text' })
+  language!: string;
+
+  @Column({ name: 'time_zone', type: 'text', nullable: true })
+  timeZone!: string | null;
+
+  @Column({ name: 'date_format', type: 'text' })
+  dateFormat!: string;
+
+  @Column({ type: 'text' })
+  theme!: string;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

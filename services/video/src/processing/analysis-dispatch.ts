@@ -1,0 +1,67 @@
+import type { Queue } from 'bullmq';
+import type { DataSource } from 'typeorm';
+import type { VideoAnalysisJob } from '@hub/proto';
+import type { FaceEnrolments } from '../faces/face-enrolments.js';
+
+/** An analysis job as kept with its video until the organization's faces are enrolled. */
+export type AnalysisRequest = Omit<VideoAnalysisJob, 'enrolments'>;
+
+export const analysisJobId = (videoId: number, run: number) => `video-${videoId}-run-${run}`;
+
+interface AwaitingRow {
+  id: number;
+  organization_id: number;
+  analysis_run: number;
+  analysis_job: AnalysisRequest;
+}
+
+/**
+ * Queues analyses once no profile picture of their organization is still being enrolled (or
+ * the wait has run out), so a person whose picture was set just before is compared too.
+ * Queuing is idempotent (one job id per run), so the inbox and the sweeper may both try.
+ */
+export class AnalysisDispatch {
+  constructor(
+    private readonly db: DataSource,
+    private readonly queue: Queue<VideoAnalysisJob>,
+    private readonly faces: FaceEnrolments,
+    private readonly enrolmentWaitMinutes: number,
+  ) {}
+
+  /** Queues the waiting analyses of one organization, or of all when none is named. */
+  async dispatchWaiting(organizationId?: number): Promise<number> {
+    const rows = (await this.db.query(
+      `SELECT id, organization_id, analysis_run, analysis_job FROM videos
+        WHERE analysis_status = 'processing' AND analysis_queued_at IS NULL
+          AND analysis_job IS NOT NULL AND ($1::int IS NULL OR organization_id = $1)`,
+      [organizationId ?? null],
+    )) as AwaitingRow[];
+    let queued = 0;
+    const ready = new Map<number, boolean>();
+    for (const row of rows) {
+      if (!ready.has(row.organization_id)) {
+        ready.set(row.organization_id, await this.enrolmentsSettled(row.organization_id));
+      }
+      if (ready.get(row.organization_id) && (await this.enqueue(row))) queued += 1;
+    }
+    return queued;
+  }
+
+  private async enrolmentsSettled(organizationId: number): Promise<boolean> {
+    return (await this.faces.pendingIn(organizationId, this.enrolmentWaitMinutes)) === 0;
+  }
+
+  private async enqueue(row: AwaitingRow): Promise<boolean> {
+    const job: VideoAnalysisJob = {
+      ...row.analysis_job,
+      enrolments: await this.faces.ofOrganization(row.organization_id),
+    };
+    await this.queue.add('analyse', job, { jobId: analysisJobId(row.id, row.analysis_run) });
+    const [, marked] = (await this.db.query(
+      `UPDATE videos SET analysis_queued_at = now(), progress_updated_at = now()
+        WHERE id = $1 AND analysis_run = $2 AND analysis_queued_at IS NULL`,
+      [row.id, row.analysis_run],
+    )) as [unknown, number];
+    return marked > 0;
+  }
+}

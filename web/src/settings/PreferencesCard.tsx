@@ -1,0 +1,129 @@
+import {
+  api,
+  DATE_FORMATS,
+  LANGUAGE_LABELS,
+  LANGUAGES,
+  THEME_PREFERENCES,
+  type UserPreferences,
+} from '@hub/proto';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { call } from '../api/client';
+import { failureToast } from '../api/errors';
+import { THEME_LABELS } from '../theme/theme';
+import { toast } from '../toast/toastStore';
+import { Card, CardTitle } from '../ui/Card';
+import { Field } from '../ui/Field';
+import { selectClass, smallButtonClass } from '../ui/styles';
+import { preferencesQuery } from './queries';
+import { timeZoneChoices } from './timeZones';
+
+const DEVICE_ZONE = '';
+
+/** Language, time zone, date format and theme, stored on the server for every device. */
+export function PreferencesCard({ saved }: { saved: UserPreferences }) {
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<UserPreferences>(saved);
+  const save = useMutation({
+    mutationFn: (body: UserPreferences) => call(api.updateUserPreferences, { body }),
+    onSuccess: (preferences) => {
+      queryClient.setQueryData(preferencesQuery.queryKey, preferences);
+      toast({ title: 'Preferences Saved', description: 'Dates and theme follow your choices.' });
+    },
+    onError: (error) =>
+      toast(failureToast('Save Failed', error, 'Your preferences could not be saved.')),
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    save.mutate(draft);
+  };
+  const set = <K extends keyof UserPreferences>(key: K, value: UserPreferences[K]) =>
+    setDraft((current) => ({ ...current, [key]: value }));
+
+  return (
+    <Card testId="settings-preferences">
+      <CardTitle>Preferences</CardTitle>
+      <form onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-2">
+        <Field id="pref-language" label="Language" hint="More languages are not available yet.">
+          <select
+            id="pref-language"
+            className={selectClass}
+            value={draft.language}
+            onChange={() => set('language', 'en')}
+          >
+            {LANGUAGES.map((language) => (
+              <option key={language} value={language}>
+                {LANGUAGE_LABELS[language]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="pref-time-zone" label="Time zone">
+          <select
+            id="pref-time-zone"
+            className={selectClass}
+            value={draft.timeZone ?? DEVICE_ZONE}
+            onChange={(event) =>
+              set('timeZone', event.target.value === DEVICE_ZONE ? null : event.target.value)
+            }
+          >
+            <option value={DEVICE_ZONE}>This device&apos;s time zone</option>
+            {timeZoneChoices(draft.timeZone).map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replaceAll('_', ' ')}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="pref-date-format" label="Date format">
+          <select
+            id="pref-date-format"
+            className={selectClass}
+            value={draft.dateFormat}
+            onChange={(event) =>
+              set(
+                'dateFormat',
+                DATE_FORMATS.find((format) => format === event.target.value) ?? draft.dateFormat,
+              )
+            }
+          >
+            {DATE_FORMATS.map((format) => (
+              <option key={format} value={format}>
+                {format}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="pref-theme" label="Theme">
+          <select
+            id="pref-theme"
+            className={selectClass}
+            value={draft.theme}
+            onChange={(event) =>
+              set(
+                'theme',
+                THEME_PREFERENCES.find((theme) => theme === event.target.value) ?? draft.theme,
+              )
+            }
+          >
+            {THEME_PREFERENCES.map((theme) => (
+              <option key={theme} value={theme}>
+                {THEME_LABELS[theme]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <div className="sm:col-span-2">
+          <button
+            type="submit"
+            data-testid="save-preferences"
+            disabled={save.isPending}
+            className={smallButtonClass}
+          >
+            {save.isPending ? 'Saving...' : 'Save preferences'}
+          </button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,114 @@
+import { api, type UserSession } from '@hub/proto';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../api/client';
+import { failureToast } from '../api/errors';
+import { toast } from '../toast/toastStore';
+import { Badge } from '../ui/Badge';
+import { Card, CardTitle, Skeleton } from '../ui/Card';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { formatDateTime } from '../ui/dates';
+import { smallDangerButtonClass, smallOutlineButtonClass } from '../ui/styles';
+import { deviceLabel } from './device';
+import { sessionsQuery } from './queries';
+
+/** Live sessions (sign out one, or all others) and when the password last changed. */
+export function SecurityCard() {
+  const queryClient = useQueryClient();
+  const sessions = useQuery(sessionsQuery);
+  const end = useMutation({
+    mutationFn: (id: string | null) =>
+      id ? call(api.endUserSession, { params: { id } }) : call(api.endOtherUserSessions),
+    onSuccess: ({ message }) => toast({ title: 'Sessions Updated', description: message }),
+    onError: (error) =>
+      toast(failureToast('Sign Out Failed', error, 'The session could not be signed out.')),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey }),
+  });
+  const others = sessions.data?.sessions.filter((session) => !session.current).length ?? 0;
+
+  return (
+    <Card testId="settings-security">
+      <div className="flex items-center justify-between gap-4">
+        <CardTitle>Security</CardTitle>
+        {others > 0 && (
+          <ConfirmDialog
+            trigger={
+              <button
+                type="button"
+                data-testid="end-other-sessions"
+                className={smallDangerButtonClass}
+              >
+                Sign out all other sessions
+              </button>
+            }
+            title="Sign out all other sessions?"
+            description={`Your ${others} other session${others === 1 ? '' : 's'} will have to sign in again.`}
+            confirmLabel="Sign out"
+            onConfirm={() => end.mutate(null)}
+          />
+        )}
+      </div>
+      {sessions.isPending && <Skeleton className="mt-4 h-32" />}
+      {sessions.isError && (
+        <p role="alert" className="mt-4 text-sm text-red-600">
+          Your sessions could not be loaded: {sessions.error.message}
+        </p>
+      )}
+      {sessions.data && (
+        <>
+          <p
+            className="mt-2 text-sm text-slate-500 dark:text-slate-400"
+            data-testid="password-changed"
+          >
+            Password last changed:{' '}
+            {sessions.data.passwordChangedAt
+              ? formatDateTime(sessions.data.passwordChangedAt)
+              : 'not recorded'}
+          </p>
+          <h3 className="mt-4 text-sm font-medium">Active sessions</h3>
+          <ul className="mt-2 divide-y divide-slate-100 dark:divide-slate-800">
+            {sessions.data.sessions.map((session) => (
+              <SessionRow
+                key={session.id}
+                session={session}
+                busy={end.isPending}
+                onEnd={() => end.mutate(session.id)}
+              />
+            ))}
+          </ul>
+        </>
+      )}
+    </Card>
+  );
+}
+
+function SessionRow(props: { session: UserSession; busy: boolean; onEnd: () => void }) {
+  const { session } = props;
+  return (
+    <li
+      data-testid="session-row"
+      data-session-id={session.id}
+      className="flex items-center gap-4 py-3"
+    >
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-medium" title={session.device}>
+          {deviceLabel(session.device)} {session.current && <Badge tone="green">This device</Badge>}
+        </p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">
+          {session.ip || 'Unknown address'} · Signed in {formatDateTime(session.signedInAt)} · Last
+          seen <span data-testid="session-last-seen">{formatDateTime(session.lastSeenAt)}</span>
+        </p>
+      </div>
+      {!session.current && (
+        <button
+          type="button"
+          data-testid="end-session"
+          disabled={props.busy}
+          onClick={props.onEnd}
+          className={smallOutlineButtonClass}
+        >
+          Sign out
+        </button>
+      )}
+    </li>
+  );
+}

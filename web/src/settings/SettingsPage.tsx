@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import { currentUserQuery } from '../api/queries';
+import { AccountDetailsCard } from '../profile/AccountDetailsCard';
+import { ProfileDetailsForm } from '../profile/ProfileDetailsForm';
+import { setDatePreferences } from '../ui/dates';
+import { NotificationsCard } from './NotificationsCard';
+import { PreferencesCard } from './PreferencesCard';
+import { preferencesQuery } from './queries';
+import { SecurityCard } from './SecurityCard';
+
+/** Profile, notifications, security and preferences of the signed-in user. */
+export function SettingsPage() {
+  const { data: user } = useQuery(currentUserQuery);
+  const preferences = useQuery(preferencesQuery);
+  // Saved preferences re-render this page: its dates must read them in this very render.
+  if (preferences.data) setDatePreferences(preferences.data);
+  if (!user) return null;
+  return (
+    <div data-testid="settings-page" className="mx-auto max-w-4xl space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold">Settings</h1>
+        <p className="text-slate-500 dark:text-slate-400">
+          Your profile, notifications, security and preferences
+        </p>
+      </header>
+      <div className="grid gap-6 md:grid-cols-2">
+        <ProfileDetailsForm key={`${user.name}\n${user.email}`} user={user} />
+        <AccountDetailsCard user={user} />
+      </div>
+      <NotificationsCard />
+      <SecurityCard />
+      {preferences.data && (
+        <PreferencesCard key={JSON.stringify(preferences.data)} saved={preferences.data} />
+      )}
+    </div>
+  );
+}
