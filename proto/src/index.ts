@@ -31,5 +31,7 @@ export * from './rpc/insights.js';
 export * from './figures.js';
 export * from './team.js';
 export * from './settings.js';
+export * from './recommendations.js';
+export * from './rpc/recommendation.js';
 export * from './skills.js';
 export * from './rpc/skills.js';

@@ -11,6 +11,8 @@ export const QUEUES = {
   videoInbox: 'video-inbox',
   /** The observation service's daily sweep for expiring and expired certifications. */
   certificationExpiry: 'certification-expiry',
+  /** The observation service's nightly run of the recommendation rules. */
+  recommendations: 'recommendations',
 } as const;
 
 export const PdfProcessingJob = z.object({

@@ -15,6 +15,7 @@ import { floorRoutes } from './routes/floor.js';
 import { certificationsRoutes } from './routes/certifications.js';
 import { teamRoutes } from './routes/team.js';
 import { insightsRoutes } from './routes/insights.js';
+import { recommendationsRoutes } from './routes/recommendations.js';
 import { skillsRoutes } from './routes/skills.js';
 
 /**
@@ -39,6 +40,7 @@ export const api = {
   ...certificationsRoutes,
   ...teamRoutes,
   ...insightsRoutes,
+  ...recommendationsRoutes,
   ...skillsRoutes,
 } as const;
 

@@ -29,11 +29,15 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { ObservationSessionPage } from './observations/ObservationSessionPage';
 import { ObservationsPage } from './observations/ObservationsPage';
 import { SettingsPage } from './settings/SettingsPage';
+import { RecommendationsPage } from './recommendations/RecommendationsPage';
 import { Shell } from './shell/Shell';
 import { JobFunctionsPage } from './skills/JobFunctionsPage';
 import { parseMatrixSearch } from './skills/search';
 import { SkillsMatrixPage } from './skills/SkillsMatrixPage';
 import { TrainingPage } from './training/TrainingPage';
+import { InsightsPage } from './insights/InsightsPage';
+import { MemberPage } from './team/MemberPage';
+import { TeamPage } from './team/TeamPage';
 
 const rootRoute = createRootRoute({
   component: Outlet,
@@ -115,8 +119,15 @@ const shellPages = [
   shellPage('integrations', IntegrationsPage),
   // Floor View: FLOOR_ROLES (PAGE_ACCESS follows GET /api/stats/floor).
   shellPage('floor', FloorPage),
+  // Team Overview and a member's page: STAFF_ROLES (PAGE_ACCESS follows the team routes).
+  // Insights: INSIGHTS_ROLES (PAGE_ACCESS follows GET /api/stats/insights).
+  shellPage('insights', InsightsPage),
+  shellPage('team', TeamPage),
+  shellPage('team/$id', MemberRoute),
   // Settings: everyone, each for their own account.
   shellPage('settings', SettingsPage),
+  // Recommendations: RECOMMENDATION_ROLES (PAGE_ACCESS follows GET /api/recommendations).
+  shellPage('recommendations', RecommendationsPage),
   // Job functions: staff read, admins manage (checked inside the page and on the server).
   shellPage('insights/job-functions', JobFunctionsPage),
   skillsMatrixRoute(),
@@ -146,6 +157,10 @@ function EvaluationEditorRoute() {
   return <EvaluationEditorPage documentId={useIdParam()} />;
 }
 
+function MemberRoute() {
+  return <MemberPage id={useIdParam()} />;
+}
+
 function ObservationSessionRoute() {
   const id = useIdParam();
   // Keyed: moving from one session to another starts afresh (timers, choice, notes).
@@ -158,12 +173,9 @@ function laterPage<const TPath extends PagePath>(path: TPath, title: string) {
 }
 
 const laterRoutes = [
-  laterPage('insights', 'Insights'),
   laterPage('insights/certifications', 'Certifications Insights'),
   laterPage('insights/observations', 'Observations Insights'),
   laterPage('insights/progress', 'Progress'),
-  laterPage('team', 'Team Overview'),
-  laterPage('recommendations', 'Recommendations'),
 ];
 
 const routeTree = rootRoute.addChildren([

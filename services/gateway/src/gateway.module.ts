@@ -34,6 +34,7 @@ import { InsightsController } from './insights/insights.controller.js';
 import { UsersController } from './users/users.controller.js';
 import { SamlController } from './saml/saml.controller.js';
 import { SettingsController } from './settings/settings.controller.js';
+import { RecommendationsController } from './recommendations/recommendations.controller.js';
 
 export interface GatewayConnections {
   rpc: RpcClient;
@@ -67,6 +68,7 @@ export class GatewayModule {
         CertificationsController,
         TeamController,
         SettingsController,
+        RecommendationsController,
         JobFunctionsController,
         SkillsMatrixController,
       ],

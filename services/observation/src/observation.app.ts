@@ -9,12 +9,15 @@ import type { ObservationConfig } from './config.js';
 import { openObservationDatabase } from './database.js';
 import { ObservationModule } from './observation.module.js';
 import { handleObservationEvents } from './organizations/organization-cleanup.js';
+import { RecommendationEngine } from './recommendations/recommendation-engine.js';
 
 export interface RunningObservation {
   app: INestMicroservice;
   dataSource: DataSource;
   expiryQueue: Queue;
   expirySweep: CertificationExpirySweep;
+  /** The rules engine (also run nightly for every organization). */
+  recommendations: RecommendationEngine;
   close(): Promise<void>;
 }
 
@@ -39,12 +42,25 @@ export async function startObservation(config: ObservationConfig): Promise<Runni
     expirySweep.run(),
   );
   await CertificationExpirySweep.schedule(expiryQueue);
+  const recommendations = app.get(RecommendationEngine);
+  const recommendationQueue = openQueue(QUEUES.recommendations, connection);
+  const recommendationWorker: Worker = startWorker(
+    QUEUES.recommendations,
+    connection,
+    () => recommendations.evaluateAll(),
+    // Every organization in one job: allow it the time a large installation needs.
+    { lockDurationMs: 600_000 },
+  );
+  await RecommendationEngine.schedule(recommendationQueue);
   return {
     app,
     dataSource,
     expiryQueue,
     expirySweep,
+    recommendations,
     async close() {
+      await recommendationWorker.close();
+      await recommendationQueue.close();
       await expiryWorker.close();
       await expiryQueue.close();
       await subscription.close();

@@ -28,6 +28,10 @@ import { TeamService } from './team/team.service.js';
 import { CourseCompletion } from './training/course-completion.js';
 import { CoursesController } from './training/courses.controller.js';
 import { CoursesService } from './training/courses.service.js';
+import { RecommendationEngine } from './recommendations/recommendation-engine.js';
+import { RecommendationsController } from './recommendations/recommendations.controller.js';
+import { RecommendationsRepository } from './recommendations/recommendations.repository.js';
+import { RecommendationsService } from './recommendations/recommendations.service.js';
 
 @Module({})
 export class ObservationModule {
@@ -43,6 +47,7 @@ export class ObservationModule {
         CoursesController,
         CertificationsController,
         ReportsController,
+        RecommendationsController,
         JobFunctionsController,
         SkillsMatrixController,
         HealthController,
@@ -66,6 +71,14 @@ export class ObservationModule {
         HistoryRepository,
         InsightsService,
         ExportsService,
+        RecommendationsRepository,
+        {
+          provide: RecommendationEngine,
+          useFactory: (repository: RecommendationsRepository, rpc: RpcClient) =>
+            new RecommendationEngine(repository, rpc),
+          inject: [RecommendationsRepository, RPC],
+        },
+        RecommendationsService,
         JobFunctionsRepository,
         JobFunctionsService,
         SkillsMatrixRepository,

@@ -34,9 +34,6 @@ function page(loads: RouteContract[], roles = allowedBy(...loads)): PageAccess {
   return { roles, refusal: 'restricted', loads };
 }
 
-/** Pages of the spec's navigation table with no API of their own yet (spec section 6). */
-const NAV_STAFF: readonly Role[] = ['super_admin', 'admin', 'training_supervisor', 'manager'];
-
 const CONSOLE: PageAccess = {
   roles: SUPER_ADMIN_ONLY,
   refusal: 'access-denied',
@@ -72,12 +69,12 @@ export const PAGE_ACCESS = {
   'insights/observations': INSIGHTS,
   'insights/skills-matrix': page([api.skillsMatrix]),
   'insights/progress': INSIGHTS,
-  team: page([], NAV_STAFF),
+  team: page([api.teamStats, api.teamMembers]),
+  'team/$id': page([api.teamMember]),
   floor: page([api.floorStats]),
   certifications: page([api.certifications]),
-  // The spec shows no gating of these.
-  recommendations: page([], ALL_ROLES),
-  settings: page([], ALL_ROLES),
+  recommendations: page([api.recommendations]),
+  settings: page([api.userPreferences, api.userSessions, api.notificationSettings]),
   integrations: {
     ...page([api.integrations]),
     message: 'Access Restricted: Only Super Administrators can access integrations settings.',

@@ -24,6 +24,8 @@ export function handleObservationEvents(events: EventBus, db: DataSource): Event
           'certification_settings',
           'sop_certification_validity',
           'observation_settings',
+          'recommendations',
+          'recommendation_runs',
         ]) {
           await tx.query(`DELETE FROM ${table} WHERE organization_id = $1`, [event.organizationId]);
         }

@@ -1,0 +1,95 @@
+import pg from 'pg';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../services/identity/src/auth/passwords.js';
+import { keepScreenshot, launchBrowser, signIn } from './browser.js';
+import { E2E_SUPER_ADMIN, type RunningStack, startStack } from './stack.js';
+
+const DOMAIN = 'advice.test';
+const PASSWORD = 'Advice-Plant-Pass-1!';
+
+let stack: RunningStack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+  const login = await fetch(`${stack.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(E2E_SUPER_ADMIN),
+  });
+  await login.text();
+  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  const created = await fetch(`${stack.url}/api/admin/organizations`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', cookie },
+    body: JSON.stringify({ name: 'advice-plant', displayName: 'Advice Plant', domain: DOMAIN }),
+  });
+  const organization = (await created.json()) as { id: number };
+  const sql = new pg.Client({
+    connectionString: stack.resources.databaseUrl,
+    options: '-c search_path=identity',
+  });
+  await sql.connect();
+  const hash = await hashPassword(PASSWORD);
+  // A supervisor who has observed nobody: the engine recommends planning observations with her.
+  for (const [email, name, role] of [
+    [`ada@${DOMAIN}`, 'Ada Admin', 'admin'],
+    [`sia@${DOMAIN}`, 'Sia Supervisor', 'training_supervisor'],
+  ]) {
+    await sql.query(
+      `INSERT INTO users (email, name, role, organization_id, password_hash, is_active)
+       VALUES ($1, $2, $3, $4, $5, true)`,
+      [email, name, role, organization.id, hash],
+    );
+  }
+  await sql.end();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+describe('recommendations', () => {
+  it('shows what the rules found and dismisses a recommendation (who and when kept)', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    await signIn(page, stack.url, `ada@${DOMAIN}`, PASSWORD);
+    await page.goto(`${stack.url}/recommendations`);
+    await page.getByRole('heading', { name: 'Recommendations', exact: true }).waitFor();
+    const card = page.getByTestId('recommendation').filter({
+      hasText: 'Plan observations with Sia Supervisor',
+    });
+    await card.waitFor();
+    const active = Number(await page.getByTestId('rec-active-value').innerText());
+    expect(active).toBeGreaterThanOrEqual(1);
+    await keepScreenshot(page, 'recommendations');
+
+    await card.getByTestId('dismiss-recommendation').click();
+    await expect.poll(() => card.count()).toBe(0);
+    await expect
+      .poll(async () => Number(await page.getByTestId('rec-active-value').innerText()))
+      .toBe(active - 1);
+
+    await page.getByTestId('rec-tab-dismissed').click();
+    const dismissed = page.getByTestId('recommendation').filter({
+      hasText: 'Plan observations with Sia Supervisor',
+    });
+    await expect
+      .poll(() => dismissed.getByTestId('decision').innerText())
+      .toContain('Dismissed by Ada Admin');
+
+    // Running the rules again does not bring a dismissed recommendation back.
+    await page.getByTestId('rec-tab-active').click();
+    await page.getByTestId('evaluate-recommendations').click();
+    await page.getByTestId('toast').filter({ hasText: 'Recommendations Updated' }).waitFor();
+    expect(
+      await page
+        .getByTestId('recommendation')
+        .filter({ hasText: 'Plan observations with Sia Supervisor' })
+        .count(),
+    ).toBe(0);
+    await page.close();
+  });
+});

@@ -1,0 +1,158 @@
+import pg from 'pg';
+import { hashPassword } from '../services/identity/src/auth/passwords.js';
+import { COOLING_SOP, sopPdf } from '../services/gateway/test/sop-pdf.js';
+import { E2E_SUPER_ADMIN, type RunningStack } from './stack.js';
+
+/** Real records for the Operations pages, made through the API as people would make them. */
+
+/** The PDF and quiz workers may take a while on a cold start. */
+export const PROCESSING_TIMEOUT = 120_000;
+
+/** Polls until the check holds (usable in hooks, where expect.poll is not). */
+export async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Not done within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+/** A signed-in API client (the session cookie kept between calls). */
+export class Api {
+  cookie = '';
+
+  constructor(private readonly stack: RunningStack) {}
+
+  async call(method: string, path: string, body?: unknown) {
+    const response = await fetch(`${this.stack.url}${path}`, {
+      method,
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const session = response.headers.get('set-cookie')?.match(/hub_session=([^;]*)/);
+    if (session?.[1]) this.cookie = `hub_session=${session[1]}`;
+    const text = await response.text();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test data read loosely
+    const json: any = text ? JSON.parse(text) : undefined;
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    return json;
+  }
+
+  async login(email: string, password: string) {
+    await this.call('POST', '/api/auth/login', { email, password });
+    return this;
+  }
+}
+
+export interface Person {
+  name: string;
+  email: string;
+  role: string;
+}
+
+/** The super administrator creates an organization; returns its id. */
+export async function createOrganization(stack: RunningStack, name: string, domain: string) {
+  const admin = await new Api(stack).login(E2E_SUPER_ADMIN.email, E2E_SUPER_ADMIN.password);
+  const organization = await admin.call('POST', '/api/admin/organizations', {
+    name,
+    displayName: name,
+    domain,
+  });
+  return organization.id as number;
+}
+
+/** People straight into identity's table (sign-in is what is tested); returns their ids. */
+export async function createPeople<K extends string>(
+  stack: RunningStack,
+  organizationId: number,
+  people: Record<K, Person>,
+  password: string,
+): Promise<Record<K, number>> {
+  const sql = new pg.Client({
+    connectionString: stack.resources.databaseUrl,
+    options: '-c search_path=identity',
+  });
+  await sql.connect();
+  const hash = await hashPassword(password);
+  const ids: Partial<Record<K, number>> = {};
+  try {
+    for (const key of Object.keys(people) as K[]) {
+      const person = people[key];
+      const { rows } = await sql.query<{ id: number }>(
+        `INSERT INTO users (email, name, role, organization_id, password_hash, is_active)
+         VALUES ($1, $2, $3, $4, $5, true) RETURNING id`,
+        [person.email, person.name, person.role, organizationId, hash],
+      );
+      ids[key] = rows[0]!.id;
+    }
+  } finally {
+    await sql.end();
+  }
+  return ids as Record<K, number>;
+}
+
+export interface PublishedSop {
+  documentId: number;
+  evaluation: { title: string; id: number; questions: { id: string; correctIndex: number }[] };
+}
+
+/** A supervisor uploads the SOP with the given tags and publishes its evaluation. */
+export async function publishedSop(
+  stack: RunningStack,
+  supervisor: Api,
+  title: string,
+  tags: string,
+): Promise<PublishedSop> {
+  const form = new FormData();
+  form.append('title', title);
+  form.append('tags', tags);
+  form.append('file', new Blob([new Uint8Array(sopPdf(COOLING_SOP))]), 'cooling.pdf');
+  const uploaded = await fetch(`${stack.url}/api/library/documents/upload`, {
+    method: 'POST',
+    headers: { cookie: supervisor.cookie },
+    body: form,
+  });
+  const documentId = ((await uploaded.json()) as { id: number }).id;
+  await waitFor(
+    async () =>
+      (await supervisor.call('GET', `/api/library/documents/${documentId}`)).evaluationGenerated ===
+      true,
+    PROCESSING_TIMEOUT,
+  );
+  await supervisor.call('POST', `/api/library/documents/${documentId}/evaluation/publish`);
+  const evaluation = await supervisor.call(
+    'GET',
+    `/api/library/documents/${documentId}/evaluation`,
+  );
+  return { documentId, evaluation: evaluation as PublishedSop['evaluation'] };
+}
+
+/** The supervisor observes someone, answering right when `correct` says so. */
+export async function observe(
+  supervisor: Api,
+  sop: PublishedSop,
+  operatorId: number,
+  correct: (index: number) => boolean,
+) {
+  const created = await supervisor.call('POST', '/api/observations/create', {
+    sopDocumentId: sop.documentId,
+    evaluationId: sop.evaluation.id,
+    operatorId,
+  });
+  let result: { completed: boolean; passed: boolean | null } = { completed: false, passed: null };
+  for (const [index, question] of sop.evaluation.questions.entries()) {
+    const choice = correct(index) ? question.correctIndex : (question.correctIndex + 1) % 2;
+    result = await supervisor.call('POST', `/api/observations/${created.id}/response`, {
+      questionId: question.id,
+      selectedOption: 'ABCDEFGH'[choice],
+      selectedOptionText: '',
+      timeSpentSeconds: 4,
+      managerNotes: '',
+    });
+  }
+  return { id: created.id as number, ...result };
+}

@@ -1,0 +1,165 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keepScreenshot, launchBrowser, signIn } from './browser.js';
+import {
+  Api,
+  createOrganization,
+  createPeople,
+  observe,
+  publishedSop,
+  type PublishedSop,
+} from './records.js';
+import { type RunningStack, startStack } from './stack.js';
+
+const DOMAIN = 'harbour-works.test';
+const PASSWORD = 'Harbour-Works-Pass-1!';
+const PEOPLE = {
+  tess: { name: 'Tess Trainer', email: `tess@${DOMAIN}`, role: 'training_supervisor' },
+  otto: { name: 'Otto Operator', email: `otto@${DOMAIN}`, role: 'operator' },
+  olga: { name: 'Olga Operator', email: `olga@${DOMAIN}`, role: 'operator' },
+  adam: { name: 'Adam Admin', email: `adam@${DOMAIN}`, role: 'admin' },
+};
+
+let stack: RunningStack;
+let browser: Browser;
+let ids: Record<keyof typeof PEOPLE, number>;
+let strangerId: number;
+let sop: PublishedSop;
+
+const cardValue = (page: Page, testId: string) => page.getByTestId(`${testId}-value`).innerText();
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+  const organizationId = await createOrganization(stack, 'harbour-works', DOMAIN);
+  ids = await createPeople(stack, organizationId, PEOPLE, PASSWORD);
+  // Someone of another organization: never listed, never opened.
+  const otherId = await createOrganization(stack, 'other-works', 'other-works.test');
+  strangerId = (
+    await createPeople(
+      stack,
+      otherId,
+      { sam: { name: 'Sam Stranger', email: 'sam@other-works.test', role: 'operator' } },
+      PASSWORD,
+    )
+  ).sam;
+
+  // Tess observes Otto (all right: passes) and Olga (all wrong: fails) on a Safety SOP.
+  const tess = await new Api(stack).login(PEOPLE.tess.email, PASSWORD);
+  sop = await publishedSop(stack, tess, 'Cooling', 'Safety');
+  expect(await observe(tess, sop, ids.otto, () => true)).toMatchObject({ passed: true });
+  expect(await observe(tess, sop, ids.olga, () => false)).toMatchObject({ passed: false });
+  // Otto signs in today and starts a course of the SOP he passed.
+  const otto = await new Api(stack).login(PEOPLE.otto.email, PASSWORD);
+  const course = await tess.call('POST', '/api/training/courses', {
+    title: 'Cold chain basics',
+    category: 'Safety',
+    duration: '1 hour',
+    difficulty: 'Beginner',
+    documentIds: [sop.documentId],
+  });
+  await otto.call('POST', `/api/training/courses/${course.id}/enroll`);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+describe('/team from real records', () => {
+  it('shows the figures, departments, metrics and members; search and details work', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    await signIn(page, stack.url, PEOPLE.tess.email, PASSWORD);
+    await page.goto(`${stack.url}/team`);
+    await page.getByRole('heading', { name: 'Team Overview', exact: true }).waitFor();
+    await page.getByText("Monitor and manage your team's performance").waitFor();
+
+    // Four active members; Tess and Otto signed in today.
+    await expect.poll(() => cardValue(page, 'team-total')).toBe('4');
+    expect(await cardValue(page, 'team-present')).toBe('2');
+    expect(await page.getByTestId('team-present-caption').innerText()).toBe('50% attendance');
+    expect(await cardValue(page, 'team-absent')).toBe('2');
+    expect(await cardValue(page, 'team-top')).toBe('1');
+    expect(await page.getByTestId('department-admin-count').innerText()).toBe('1');
+    expect(await page.getByTestId('department-training_supervisor-count').innerText()).toBe('1');
+    expect(await page.getByTestId('department-manager-count').innerText()).toBe('0');
+    expect(await page.getByTestId('department-operator-count').innerText()).toBe('2');
+    // One pass, one fail, both first attempts on a Safety SOP.
+    expect(await page.getByTestId('metric-averagePerformance').innerText()).toBe('50%');
+    expect(await page.getByTestId('metric-safetyCompliance').innerText()).toBe('50%');
+    expect(await page.getByTestId('metric-efficiencyRating').innerText()).toBe('50%');
+
+    const rows = page.getByTestId('member-row');
+    await expect.poll(() => rows.count()).toBe(4);
+    expect(await page.getByText('Sam Stranger').count()).toBe(0);
+    const ottoRow = page.locator(`[data-member="${ids.otto}"]`);
+    expect(await ottoRow.getByTestId('member-performance').innerText()).toBe('100%');
+    expect(await ottoRow.innerText()).toContain('Operators');
+    await keepScreenshot(page, 'team-overview');
+
+    await page.getByTestId('team-search').fill('olga');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().innerText()).toContain('Olga Operator');
+    await page.getByTestId('team-search').fill('nobody-by-that-name');
+    await page.getByTestId('team-no-match').waitFor();
+    await page.getByTestId('team-search').fill('');
+
+    await page.getByTestId(`member-${ids.otto}-details`).click();
+    await page.waitForURL(`**/team/${ids.otto}`);
+    await page.getByTestId('member-name').getByText('Otto Operator').waitFor();
+    expect(await page.getByTestId('member-detail-performance').innerText()).toBe('100%');
+    const certifications = page.getByTestId('member-certifications');
+    await certifications.getByText(sop.evaluation.title).first().waitFor();
+    expect(await certifications.innerText()).toContain('Active');
+    const observations = page.getByTestId('member-observation');
+    expect(await observations.count()).toBe(1);
+    expect(await observations.first().innerText()).toContain('Observed by Tess Trainer');
+    expect(await observations.first().innerText()).toContain('Passed');
+    const course = page.getByTestId('member-course');
+    expect(await course.count()).toBe(1);
+    expect(await course.first().innerText()).toContain('Cold chain basics');
+    expect(await course.first().innerText()).toContain('100%');
+    expect(await page.getByTestId('member-videos').innerText()).toContain(
+      'Not identified in any analysed video.',
+    );
+    await keepScreenshot(page, 'team-member');
+
+    // Another organization's person is not found here.
+    await page.goto(`${stack.url}/team/${strangerId}`);
+    await page.getByText('Team member not found').waitFor();
+    await page.close();
+  });
+
+  it('keeps operators out', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, stack.url, PEOPLE.otto.email, PASSWORD);
+    await page.goto(`${stack.url}/team`);
+    await page.getByText('Access Restricted').first().waitFor();
+    expect(await page.getByTestId('team-page').count()).toBe(0);
+    await page.close();
+  });
+});
+
+describe('/insights from the same records', () => {
+  it('shows the figures, recent activity and the Observation Center', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    await signIn(page, stack.url, PEOPLE.adam.email, PASSWORD);
+    await page.goto(`${stack.url}/insights`);
+    await page.getByRole('heading', { name: 'Insights', exact: true }).waitFor();
+    // One pass (100) and one fail (0) this month, none the month before.
+    await expect.poll(() => cardValue(page, 'insights-performance')).toBe('50%');
+    expect(await page.getByTestId('insights-performance-change').innerText()).toBe(
+      'No figure last month',
+    );
+    expect(await page.getByTestId('center-completed').innerText()).toBe('2');
+    expect(await page.getByTestId('center-active').innerText()).toBe('0');
+    expect(await page.getByTestId('insights-activity').innerText()).toContain(
+      'Otto Operator passed',
+    );
+    expect(await page.getByTestId('export-observations').getAttribute('href')).toBe(
+      '/api/reports/observations.csv',
+    );
+    await keepScreenshot(page, 'insights-overview');
+    await page.close();
+  });
+});

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { defineRoute } from '../http.js';
+import {
+  Recommendation,
+  RECOMMENDATION_ROLES,
+  RecommendationList,
+  RecommendationListQuery,
+} from '../recommendations.js';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const recommendationsRoutes = {
+  recommendations: defineRoute({
+    method: 'GET',
+    path: '/api/recommendations',
+    summary:
+      "The organization's recommendations (optionally by state) with the four figures; the rules run first if they never ran",
+    tag: 'recommendations',
+    access: RECOMMENDATION_ROLES,
+    query: RecommendationListQuery,
+    response: RecommendationList,
+  }),
+  evaluateRecommendations: defineRoute({
+    method: 'POST',
+    path: '/api/recommendations/evaluate',
+    summary: "Run the rules over the organization's data now",
+    tag: 'recommendations',
+    access: RECOMMENDATION_ROLES,
+    response: RecommendationList,
+  }),
+  dismissRecommendation: defineRoute({
+    method: 'POST',
+    path: '/api/recommendations/:id/dismiss',
+    summary: 'Dismiss an active recommendation (who and when are kept)',
+    tag: 'recommendations',
+    access: RECOMMENDATION_ROLES,
+    params: IdParams,
+    response: Recommendation,
+  }),
+  implementRecommendation: defineRoute({
+    method: 'POST',
+    path: '/api/recommendations/:id/implement',
+    summary: 'Mark an active recommendation implemented (who and when are kept)',
+    tag: 'recommendations',
+    access: RECOMMENDATION_ROLES,
+    params: IdParams,
+    response: Recommendation,
+  }),
+} as const;

@@ -1,0 +1,273 @@
+import type {
+  RecommendationAction,
+  RecommendationCategory,
+  RecommendationEvidence,
+  RecommendationPriority,
+  RecommendationRule,
+} from '@hub/proto';
+
+/**
+ * The recommendation rules: each a pure function from rows (fetched by the repository or asked
+ * of other services) to findings. A finding names its subject, so re-running the rules updates
+ * the same recommendation rather than adding another. The texts are offline templates.
+ */
+export interface Finding {
+  rule: RecommendationRule;
+  /** What the finding is about, unique within its rule (e.g. 'certification:12'). */
+  subjectKey: string;
+  category: RecommendationCategory;
+  priority: RecommendationPriority;
+  title: string;
+  description: string;
+  evidence: RecommendationEvidence[];
+  action: RecommendationAction;
+}
+
+const DAY_MS = 86_400_000;
+export const WINDOW_DAYS = 30;
+/** Fewer observations than this say too little about an SOP or a question. */
+export const MIN_OBSERVATIONS = 2;
+/** Evidence lists stop here; the figures still count every row. */
+const MAX_EVIDENCE = 10;
+
+const SCHEDULE_OBSERVATION: RecommendationAction = {
+  label: 'Schedule an observation',
+  href: '/library/observations',
+};
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+const percent = (value: number) => `${Math.round(value)}%`;
+const editEvaluation = (documentId: number) => `/library/documents/${documentId}/evaluation/edit`;
+
+export interface ExpiringCertificationRow {
+  id: number;
+  userId: number;
+  holderName: string;
+  title: string;
+  expiresAt: Date;
+}
+
+/** Certifications expiring within 30 days whose holder has no observation under way. */
+export function expiringCertificationsRule(
+  certifications: readonly ExpiringCertificationRow[],
+  scheduledUserIds: ReadonlySet<number>,
+  now: Date,
+): Finding[] {
+  return certifications
+    .filter((row) => row.expiresAt > now)
+    .filter((row) => row.expiresAt.getTime() - now.getTime() <= WINDOW_DAYS * DAY_MS)
+    .filter((row) => !scheduledUserIds.has(row.userId))
+    .map((row) => {
+      const days = Math.max(1, Math.ceil((row.expiresAt.getTime() - now.getTime()) / DAY_MS));
+      return {
+        rule: 'certification_expiring_unscheduled',
+        subjectKey: `certification:${row.id}`,
+        category: 'Safety Enhancements',
+        priority: days <= 7 ? 'High' : 'Medium',
+        title: `Renew ${row.holderName}'s certification "${row.title}"`,
+        description: `${row.holderName}'s certification "${row.title}" expires in ${plural(days, 'day')} and no observation is scheduled. A passed observation renews it.`,
+        evidence: [
+          { label: 'Holder', value: row.holderName, href: '/certifications' },
+          { label: 'Certification', value: row.title, href: '/certifications' },
+          { label: 'Expires', value: row.expiresAt.toISOString().slice(0, 10), href: null },
+        ],
+        action: SCHEDULE_OBSERVATION,
+      };
+    });
+}
+
+export interface SopResultsRow {
+  documentId: number;
+  title: string;
+  observations: number;
+  passed: number;
+  averageScore: number;
+  passMark: number;
+}
+
+/**
+ * SOPs whose observations over the last 30 days scored below the pass mark on average: the
+ * people need training on it (or the SOP needs work).
+ */
+export function sopPassRateRule(rows: readonly SopResultsRow[]): Finding[] {
+  return rows
+    .filter((row) => row.observations >= MIN_OBSERVATIONS && row.averageScore < row.passMark)
+    .map((row) => ({
+      rule: 'sop_pass_rate_below_mark',
+      subjectKey: `sop:${row.documentId}`,
+      category: 'Quality Upgrades',
+      priority: row.passMark - row.averageScore >= 15 ? 'High' : 'Medium',
+      title: `Retrain on "${row.title}"`,
+      description: `Over the last ${WINDOW_DAYS} days, observations on "${row.title}" averaged ${percent(row.averageScore)}, below the pass mark of ${percent(row.passMark)} (${row.passed} of ${plural(row.observations, 'observation')} passed). Enrol the people concerned in a course on it.`,
+      evidence: [
+        { label: 'SOP', value: row.title, href: '/library/documents' },
+        { label: 'Average score', value: percent(row.averageScore), href: '/library/observations' },
+        { label: 'Pass mark', value: percent(row.passMark), href: null },
+        { label: 'Passed', value: `${row.passed} of ${row.observations}`, href: null },
+      ],
+      action: { label: 'Enrol in a course', href: '/training' },
+    }));
+}
+
+export interface QuestionResultsRow {
+  documentId: number;
+  sopTitle: string;
+  questionId: string;
+  questionText: string;
+  peopleObserved: number;
+  peopleMissed: number;
+}
+
+/** Questions more than half of the people observed got wrong: the SOP step may be unclear. */
+export function missedQuestionsRule(rows: readonly QuestionResultsRow[]): Finding[] {
+  return rows
+    .filter((row) => row.peopleObserved >= MIN_OBSERVATIONS)
+    .filter((row) => row.peopleMissed * 2 > row.peopleObserved)
+    .map((row) => ({
+      rule: 'question_missed_by_most',
+      subjectKey: `question:${row.documentId}:${row.questionId}`,
+      category: 'Quality Upgrades',
+      priority: row.peopleMissed === row.peopleObserved ? 'High' : 'Medium',
+      title: `Clarify a step of "${row.sopTitle}"`,
+      description: `${row.peopleMissed} of ${plural(row.peopleObserved, 'person')} observed missed "${row.questionText}". The SOP step behind it may be unclear: review the step and the question.`,
+      evidence: [
+        { label: 'SOP', value: row.sopTitle, href: '/library/documents' },
+        { label: 'Question', value: row.questionText, href: editEvaluation(row.documentId) },
+        {
+          label: 'Missed by',
+          value: `${row.peopleMissed} of ${row.peopleObserved} people`,
+          href: '/library/observations',
+        },
+      ],
+      action: { label: 'Review the evaluation', href: editEvaluation(row.documentId) },
+    }));
+}
+
+export interface SupervisorActivityRow {
+  userId: number;
+  name: string;
+  lastObservationAt: Date | null;
+}
+
+/** Training supervisors who observed nobody in the last 30 days. */
+export function idleSupervisorsRule(
+  supervisors: readonly SupervisorActivityRow[],
+  now: Date,
+): Finding[] {
+  const since = now.getTime() - WINDOW_DAYS * DAY_MS;
+  return supervisors
+    .filter((row) => !row.lastObservationAt || row.lastObservationAt.getTime() < since)
+    .map((row) => ({
+      rule: 'supervisor_without_observations',
+      subjectKey: `supervisor:${row.userId}`,
+      category: 'Efficiency Improvements',
+      priority: row.lastObservationAt ? 'Low' : 'Medium',
+      title: `Plan observations with ${row.name}`,
+      description: row.lastObservationAt
+        ? `${row.name} has not observed anyone for more than ${WINDOW_DAYS} days (last on ${row.lastObservationAt.toISOString().slice(0, 10)}).`
+        : `${row.name} is a training supervisor and has not observed anyone yet.`,
+      evidence: [
+        { label: 'Supervisor', value: row.name, href: '/certifications' },
+        {
+          label: 'Last observation',
+          value: row.lastObservationAt ? row.lastObservationAt.toISOString().slice(0, 10) : 'Never',
+          href: '/library/observations',
+        },
+      ],
+      action: SCHEDULE_OBSERVATION,
+    }));
+}
+
+export interface DocumentHealthRow {
+  documentId: number;
+  title: string;
+  sopProcessed: boolean;
+  processingError: string | null;
+  evaluationId: number | null;
+  evaluationStatus: 'draft' | 'published' | null;
+  evaluationError: string | null;
+}
+
+/** Processed SOPs nobody can be observed on yet: no published evaluation. */
+export function unpublishedEvaluationsRule(documents: readonly DocumentHealthRow[]): Finding[] {
+  return documents
+    .filter((row) => row.sopProcessed && !row.processingError)
+    .filter((row) => row.evaluationStatus !== 'published')
+    .map((row) => {
+      const draft = row.evaluationStatus === 'draft';
+      return {
+        rule: 'sop_without_published_evaluation',
+        subjectKey: `document:${row.documentId}`,
+        category: 'Efficiency Improvements',
+        priority: 'Medium',
+        title: draft
+          ? `Publish the evaluation of "${row.title}"`
+          : `Generate an evaluation for "${row.title}"`,
+        description: draft
+          ? `"${row.title}" has a draft evaluation waiting for review; until it is published, nobody can be observed on this SOP.`
+          : `"${row.title}" has no evaluation${row.evaluationError ? ` (generation failed: ${row.evaluationError})` : ''}; nobody can be observed on this SOP.`,
+        evidence: [
+          { label: 'SOP', value: row.title, href: '/library/documents' },
+          { label: 'Evaluation', value: draft ? 'Draft' : 'None', href: null },
+        ],
+        action: draft
+          ? { label: 'Review and publish the evaluation', href: editEvaluation(row.documentId) }
+          : { label: 'Regenerate the evaluation', href: '/library/documents' },
+      };
+    });
+}
+
+/** Documents whose processing failed: re-processing them makes them usable. */
+export function failedDocumentsRule(documents: readonly DocumentHealthRow[]): Finding[] {
+  return documents
+    .filter((row) => row.processingError)
+    .map((row) => ({
+      rule: 'document_processing_failed',
+      subjectKey: `document:${row.documentId}`,
+      category: 'Cost Optimization',
+      priority: 'Medium',
+      title: `Re-process "${row.title}"`,
+      description: `Processing "${row.title}" failed (${row.processingError}); the upload cannot be used for training until it is processed again.`,
+      evidence: [
+        { label: 'Document', value: row.title, href: '/library/documents' },
+        { label: 'Error', value: row.processingError, href: null },
+      ],
+      action: { label: 'Re-process the document', href: '/library/documents' },
+    }));
+}
+
+export interface IdentificationGapRow {
+  videoId: number;
+  title: string;
+  detectedOperators: number;
+  identifiedOperators: number;
+}
+
+/**
+ * Analysed videos with people detected but not identified: their profile pictures are missing
+ * (or unusable). One recommendation for the organization, with each video as evidence.
+ */
+export function unidentifiedOperatorsRule(videos: readonly IdentificationGapRow[]): Finding[] {
+  const gaps = videos.filter((row) => row.detectedOperators > row.identifiedOperators);
+  if (gaps.length === 0) return [];
+  const unidentified = gaps.reduce(
+    (sum, row) => sum + row.detectedOperators - row.identifiedOperators,
+    0,
+  );
+  return [
+    {
+      rule: 'video_operators_unidentified',
+      subjectKey: 'videos',
+      category: 'Quality Upgrades',
+      priority: unidentified >= 5 ? 'High' : 'Medium',
+      title: 'Add profile pictures so operators are identified in videos',
+      description: `${plural(unidentified, 'operator')} detected in ${plural(gaps.length, 'analysed video')} could not be identified. Ask them to add a clear profile picture (Profile page), then analyse the videos again.`,
+      evidence: gaps.slice(0, MAX_EVIDENCE).map((row) => ({
+        label: row.title,
+        value: `${row.identifiedOperators} of ${row.detectedOperators} identified`,
+        href: '/library/videos',
+      })),
+      action: { label: 'Review the videos', href: '/library/videos' },
+    },
+  ];
+}

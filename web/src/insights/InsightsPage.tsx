@@ -1,0 +1,209 @@
+import { api, type InsightsStats, routePath } from '@hub/proto';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Activity, BarChart3, Download, Target, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { call } from '../api/client';
+import { formatPercent, formatRelativeTime } from '../dashboard/format';
+import { Card, CardTitle, Skeleton } from '../ui/Card';
+import { formatDate } from '../ui/dates';
+import { linkClass, smallOutlineButtonClass } from '../ui/styles';
+import { countChangeText, pointsChangeText } from './format';
+
+export const insightsQuery = queryOptions({
+  queryKey: [api.insightsStats.path],
+  queryFn: ({ signal }): Promise<InsightsStats> => call(api.insightsStats, { signal }),
+});
+
+function Figure(props: {
+  title: string;
+  testId: string;
+  icon: ReactNode;
+  value: string | undefined;
+  change: string | undefined;
+}) {
+  return (
+    <Card testId={props.testId}>
+      <div className="flex items-center justify-between">
+        <h2 className="text-sm font-medium text-slate-600 dark:text-slate-300">{props.title}</h2>
+        {props.icon}
+      </div>
+      {props.value === undefined ? (
+        <Skeleton className="mt-3 h-8 w-16" />
+      ) : (
+        <p data-testid={`${props.testId}-value`} className="mt-2 text-3xl font-bold">
+          {props.value}
+        </p>
+      )}
+      <p
+        data-testid={`${props.testId}-change`}
+        className="mt-1 text-xs text-slate-500 dark:text-slate-400"
+      >
+        {props.change ?? ''}
+      </p>
+    </Card>
+  );
+}
+
+/** /insights: the organization's figures against last month, activity, goals, observations. */
+export function InsightsPage() {
+  const { data, isError, error } = useQuery(insightsQuery);
+  const icon = 'size-5 text-slate-400';
+  return (
+    <div data-testid="insights-page" className="mx-auto max-w-7xl space-y-6">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">Insights</h1>
+          <p className="text-slate-500 dark:text-slate-400">
+            Your organization's figures over the last 30 days, against the 30 days before
+          </p>
+        </div>
+        {/* A plain link: the browser downloads the streamed CSV with the session cookie. */}
+        <a
+          href={routePath(api.observationHistoryCsv, {})}
+          download
+          data-testid="export-observations"
+          className={smallOutlineButtonClass}
+        >
+          <Download aria-hidden className="size-3.5" />
+          Export observation history (CSV)
+        </a>
+      </header>
+      {isError ? (
+        <p role="alert" className="text-sm text-red-600">
+          The insights could not be loaded: {error.message}
+        </p>
+      ) : null}
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+        <Figure
+          title="Performance Score"
+          testId="insights-performance"
+          icon={<Target className={icon} />}
+          value={data ? formatPercent(data.performanceScore) : undefined}
+          change={data ? pointsChangeText(data.performanceChange) : undefined}
+        />
+        <Figure
+          title="Active Users"
+          testId="insights-users"
+          icon={<Users className={icon} />}
+          value={data?.activeUsers.toLocaleString('en')}
+          change={data ? countChangeText(data.userChange) : undefined}
+        />
+        <Figure
+          title="Completion Rate"
+          testId="insights-completion"
+          icon={<Activity className={icon} />}
+          value={data ? formatPercent(data.completionRate) : undefined}
+          change={data ? pointsChangeText(data.completionChange) : undefined}
+        />
+        <Figure
+          title="Analytics"
+          testId="insights-reports"
+          icon={<BarChart3 className={icon} />}
+          value={data?.reportsGenerated.toLocaleString('en')}
+          change={data ? `reports generated · ${countChangeText(data.reportsChange)}` : undefined}
+        />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <RecentActivity stats={data} />
+        <UpcomingGoals stats={data} />
+      </div>
+      <ObservationCenterCard stats={data} />
+    </div>
+  );
+}
+
+function RecentActivity({ stats }: { stats: InsightsStats | undefined }) {
+  return (
+    <Card testId="insights-activity" className="space-y-3">
+      <CardTitle>Recent Activity</CardTitle>
+      {!stats ? (
+        <Skeleton className="h-24 w-full" />
+      ) : stats.recentActivity.length === 0 ? (
+        <p className="text-sm text-slate-500">No recent activity to display</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-900">
+          {stats.recentActivity.map((line) => (
+            <li key={line.id} data-testid="insights-activity-line" className="py-2">
+              {line.link ? (
+                <a href={line.link} className={linkClass}>
+                  {line.title}
+                </a>
+              ) : (
+                <p className="font-medium">{line.title}</p>
+              )}
+              <p className="text-xs text-slate-500 dark:text-slate-400">
+                {line.detail} · {formatRelativeTime(line.occurredAt)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function UpcomingGoals({ stats }: { stats: InsightsStats | undefined }) {
+  return (
+    <Card testId="insights-goals" className="space-y-3">
+      <CardTitle>Upcoming Goals</CardTitle>
+      {!stats ? (
+        <Skeleton className="h-24 w-full" />
+      ) : stats.upcomingGoals.length === 0 ? (
+        <p className="text-sm text-slate-500">
+          No upcoming goals: no course due dates or expiring certifications ahead.
+        </p>
+      ) : (
+        <ul className="space-y-3 text-sm">
+          {stats.upcomingGoals.map((goal) => (
+            <li key={goal.id} data-testid="insights-goal" className="space-y-1">
+              <div className="flex justify-between gap-2">
+                <span className="font-medium">{goal.title}</span>
+                <span className="text-xs text-slate-500">Due {formatDate(goal.dueAt)}</span>
+              </div>
+              <p className="text-xs text-slate-500 dark:text-slate-400">{goal.detail}</p>
+              {goal.progress === null ? null : (
+                <div className="h-2 rounded-full bg-slate-100 dark:bg-slate-800">
+                  <div
+                    className="h-2 rounded-full bg-blue-600"
+                    style={{ width: `${Math.min(100, goal.progress)}%` }}
+                  />
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function ObservationCenterCard({ stats }: { stats: InsightsStats | undefined }) {
+  const center = stats?.observationCenter;
+  const figures: [string, string, number | undefined][] = [
+    ['Active observations', 'center-active', center?.activeObservations],
+    ['Completed today', 'center-completed', center?.completedToday],
+    ['Open alerts', 'center-alerts', center?.alerts],
+    ['Cameras', 'center-cameras', center?.cameras],
+  ];
+  return (
+    <Card testId="observation-center" className="space-y-4">
+      <div className="flex items-center justify-between">
+        <CardTitle>Observation Center</CardTitle>
+        <Link to="/library/observations" className={`${linkClass} text-sm`}>
+          All observations
+        </Link>
+      </div>
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {figures.map(([label, testId, value]) => (
+          <div key={testId} className="rounded-md bg-slate-50 p-4 text-center dark:bg-slate-900">
+            <p data-testid={testId} className="text-2xl font-bold">
+              {value === undefined ? '–' : value.toLocaleString('en')}
+            </p>
+            <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">{label}</p>
+          </div>
+        ))}
+      </div>
+    </Card>
+  );
+}

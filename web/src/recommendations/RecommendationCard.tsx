@@ -1,0 +1,99 @@
+import { api, type Recommendation } from '@hub/proto';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../api/client';
+import { failureToast } from '../api/errors';
+import { toast } from '../toast/toastStore';
+import { Badge } from '../ui/Badge';
+import { Card } from '../ui/Card';
+import { formatDateTime } from '../ui/dates';
+import { linkClass, smallButtonClass, smallOutlineButtonClass } from '../ui/styles';
+import { decisionText, PRIORITY_TONES } from './format';
+import { recommendationsQuery } from './queries';
+
+/** One recommendation: why (evidence, linked), what to do (action) and its decision. */
+export function RecommendationCard({ recommendation }: { recommendation: Recommendation }) {
+  const queryClient = useQueryClient();
+  const decide = useMutation({
+    mutationFn: (decision: 'implement' | 'dismiss') =>
+      decision === 'implement'
+        ? call(api.implementRecommendation, { params: { id: recommendation.id } })
+        : call(api.dismissRecommendation, { params: { id: recommendation.id } }),
+    onSuccess: (decided) =>
+      toast({
+        title: decided.state === 'implemented' ? 'Marked Implemented' : 'Recommendation Dismissed',
+        description: recommendation.title,
+      }),
+    onError: (error) =>
+      toast(failureToast('Update Failed', error, 'The recommendation could not be updated.')),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: recommendationsQuery.queryKey }),
+  });
+  const decision = decisionText(recommendation);
+
+  return (
+    <Card testId="recommendation">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone={PRIORITY_TONES[recommendation.priority]} testId="recommendation-priority">
+          {recommendation.priority}
+        </Badge>
+        <span className="text-xs text-slate-500 dark:text-slate-400">
+          {recommendation.category}
+        </span>
+      </div>
+      <h3 className="mt-2 font-semibold" data-testid="recommendation-title">
+        {recommendation.title}
+      </h3>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+        {recommendation.description}
+      </p>
+      {recommendation.evidence.length > 0 && (
+        <dl className="mt-3 grid gap-1 text-xs sm:grid-cols-2">
+          {recommendation.evidence.map((item, index) => (
+            <div key={index} className="flex gap-2">
+              <dt className="text-slate-500 dark:text-slate-400">{item.label}</dt>
+              <dd className="font-medium">
+                {item.href ? (
+                  <a href={item.href} className={linkClass}>
+                    {item.value ?? 'Open'}
+                  </a>
+                ) : (
+                  item.value
+                )}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <div className="mt-4 flex flex-wrap items-center gap-2">
+        <a href={recommendation.action.href} className={smallButtonClass}>
+          {recommendation.action.label}
+        </a>
+        {recommendation.state === 'active' ? (
+          <>
+            <button
+              type="button"
+              data-testid="implement-recommendation"
+              disabled={decide.isPending}
+              onClick={() => decide.mutate('implement')}
+              className={smallOutlineButtonClass}
+            >
+              Mark implemented
+            </button>
+            <button
+              type="button"
+              data-testid="dismiss-recommendation"
+              disabled={decide.isPending}
+              onClick={() => decide.mutate('dismiss')}
+              className={smallOutlineButtonClass}
+            >
+              Dismiss
+            </button>
+          </>
+        ) : (
+          <span className="text-xs text-slate-500 dark:text-slate-400" data-testid="decision">
+            {decision} · {formatDateTime(recommendation.decidedAt)}
+          </span>
+        )}
+      </div>
+    </Card>
+  );
+}

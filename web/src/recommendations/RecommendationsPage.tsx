@@ -1,0 +1,157 @@
+import { api, type RecommendationState } from '@hub/proto';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import clsx from 'clsx';
+import { CheckCircle2, Gauge, Lightbulb, RefreshCw, TriangleAlert } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { call } from '../api/client';
+import { failureToast } from '../api/errors';
+import { toast } from '../toast/toastStore';
+import { Card, Skeleton } from '../ui/Card';
+import { formatDateTime } from '../ui/dates';
+import { smallOutlineButtonClass } from '../ui/styles';
+import { impactText, inState, STATE_TABS } from './format';
+import { recommendationsQuery } from './queries';
+import { RecommendationCard } from './RecommendationCard';
+
+function Figure(props: {
+  testId: string;
+  title: string;
+  value: string | undefined;
+  caption: string;
+  icon: ReactNode;
+}) {
+  return (
+    <Card testId={props.testId}>
+      <div className="flex items-center justify-between">
+        <h2 className="text-sm font-medium text-slate-600 dark:text-slate-300">{props.title}</h2>
+        {props.icon}
+      </div>
+      {props.value === undefined ? (
+        <Skeleton className="mt-3 h-8 w-16" />
+      ) : (
+        <p data-testid={`${props.testId}-value`} className="mt-2 text-3xl font-bold">
+          {props.value}
+        </p>
+      )}
+      <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{props.caption}</p>
+    </Card>
+  );
+}
+
+/** The rules engine's findings for the organization, with the spec's four figures. */
+export function RecommendationsPage() {
+  const queryClient = useQueryClient();
+  const list = useQuery(recommendationsQuery);
+  const [tab, setTab] = useState<RecommendationState>('active');
+  const evaluate = useMutation({
+    mutationFn: () => call(api.evaluateRecommendations),
+    onSuccess: (fresh) => {
+      queryClient.setQueryData(recommendationsQuery.queryKey, fresh);
+      toast({ title: 'Recommendations Updated', description: 'The rules ran over your data.' });
+    },
+    onError: (error) =>
+      toast(failureToast('Update Failed', error, 'The recommendations could not be updated.')),
+  });
+  const figures = list.data?.figures;
+  const shown = list.data ? inState(list.data.recommendations, tab) : [];
+
+  return (
+    <div data-testid="recommendations-page" className="mx-auto max-w-5xl space-y-6">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">Recommendations</h1>
+          <p className="text-slate-500 dark:text-slate-400">
+            AI-powered insights and improvement suggestions
+          </p>
+          {list.data?.evaluatedAt && (
+            <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+              Last evaluated {formatDateTime(list.data.evaluatedAt)}
+            </p>
+          )}
+        </div>
+        <button
+          type="button"
+          data-testid="evaluate-recommendations"
+          disabled={evaluate.isPending}
+          onClick={() => evaluate.mutate()}
+          className={smallOutlineButtonClass}
+        >
+          <RefreshCw
+            aria-hidden
+            className={clsx('size-3.5', evaluate.isPending && 'animate-spin')}
+          />
+          Re-evaluate now
+        </button>
+      </header>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Figure
+          testId="rec-active"
+          title="Active"
+          value={figures?.active.toLocaleString('en')}
+          caption="pending review"
+          icon={<Lightbulb aria-hidden className="size-5 text-blue-600" />}
+        />
+        <Figure
+          testId="rec-implemented"
+          title="Implemented"
+          value={figures?.implementedThisQuarter.toLocaleString('en')}
+          caption="this quarter"
+          icon={<CheckCircle2 aria-hidden className="size-5 text-green-600" />}
+        />
+        <Figure
+          testId="rec-high"
+          title="High Priority"
+          value={figures?.highPriority.toLocaleString('en')}
+          caption="active, to act on first"
+          icon={<TriangleAlert aria-hidden className="size-5 text-red-600" />}
+        />
+        <Figure
+          testId="rec-impact"
+          title="Impact Score"
+          value={figures ? impactText(figures.impactScore) : undefined}
+          caption="share of this quarter's recommendations acted on, weighted by priority (0-10)"
+          icon={<Gauge aria-hidden className="size-5 text-purple-600" />}
+        />
+      </div>
+      <div role="tablist" className="flex gap-2 border-b border-slate-200 dark:border-slate-800">
+        {STATE_TABS.map((item) => (
+          <button
+            key={item.state}
+            type="button"
+            role="tab"
+            aria-selected={tab === item.state}
+            data-testid={`rec-tab-${item.state}`}
+            onClick={() => setTab(item.state)}
+            className={clsx(
+              '-mb-px border-b-2 px-3 py-2 text-sm font-medium',
+              tab === item.state
+                ? 'border-blue-600 text-blue-600'
+                : 'border-transparent text-slate-500 hover:text-slate-700 dark:text-slate-400',
+            )}
+          >
+            {item.label}
+            {list.data && ` (${inState(list.data.recommendations, item.state).length})`}
+          </button>
+        ))}
+      </div>
+      {list.isPending && <Skeleton className="h-40" />}
+      {list.isError && (
+        <p role="alert" className="text-sm text-red-600">
+          The recommendations could not be loaded: {list.error.message}
+        </p>
+      )}
+      {list.data && shown.length === 0 && (
+        <p data-testid="recommendations-empty" className="py-8 text-center text-slate-500">
+          {tab === 'active'
+            ? 'Nothing to recommend right now: the rules found no issue in your data.'
+            : `No ${tab} recommendations yet.`}
+        </p>
+      )}
+      <div className="space-y-4">
+        {shown.map((recommendation) => (
+          <RecommendationCard key={recommendation.id} recommendation={recommendation} />
+        ))}
+      </div>
+    </div>
+  );
+}

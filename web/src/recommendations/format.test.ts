@@ -1,0 +1,40 @@
+import type { Recommendation } from '@hub/proto';
+import { describe, expect, it } from 'vitest';
+import { decisionText, impactText, inState } from './format';
+
+const recommendation = (overrides: Partial<Recommendation>): Recommendation => ({
+  id: 1,
+  rule: 'document_processing_failed',
+  category: 'Cost Optimization',
+  priority: 'Medium',
+  title: 'Re-process',
+  description: '',
+  evidence: [],
+  action: { label: 'Re-process the document', href: '/library/documents' },
+  state: 'active',
+  decidedBy: null,
+  decidedAt: null,
+  createdAt: '2026-11-01T00:00:00Z',
+  updatedAt: '2026-11-01T00:00:00Z',
+  ...overrides,
+});
+
+describe('recommendation texts', () => {
+  it('writes the impact score with one decimal, or a dash', () => {
+    expect(impactText(8.7)).toBe('8.7');
+    expect(impactText(10)).toBe('10.0');
+    expect(impactText(null)).toBe('—');
+  });
+
+  it('says who decided', () => {
+    expect(decisionText(recommendation({}))).toBeNull();
+    expect(
+      decisionText(recommendation({ state: 'dismissed', decidedBy: { id: 2, name: 'Ann' } })),
+    ).toBe('Dismissed by Ann');
+  });
+
+  it('filters by state', () => {
+    const list = [recommendation({ id: 1 }), recommendation({ id: 2, state: 'implemented' })];
+    expect(inState(list, 'implemented').map((item) => item.id)).toEqual([2]);
+  });
+});

@@ -1,0 +1,9 @@
+import { api, type RecommendationList } from '@hub/proto';
+import { queryOptions } from '@tanstack/react-query';
+import { call } from '../api/client';
+
+export const recommendationsQuery = queryOptions({
+  queryKey: [api.recommendations.path],
+  queryFn: ({ signal }): Promise<RecommendationList> =>
+    call(api.recommendations, { query: {}, signal }),
+});

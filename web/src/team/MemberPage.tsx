@@ -1,0 +1,197 @@
+import type { TeamMemberDetail } from '@hub/proto';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { isApiError } from '../api/client';
+import { CertificationRow } from '../certifications/CertificationRow';
+import { formatPercent } from '../dashboard/format';
+import { Badge } from '../ui/Badge';
+import { Card, CardTitle } from '../ui/Card';
+import { formatDate, formatDateTime } from '../ui/dates';
+import { LoadingRow } from '../ui/ListStates';
+import { linkClass } from '../ui/styles';
+import { barWidth, roleLabel } from './format';
+import { teamMemberQuery } from './queries';
+
+const COURSE_STATUS_LABELS = {
+  completed: 'Completed',
+  in_progress: 'In progress',
+  not_started: 'Not started',
+} as const;
+
+/** /team/$id: one member's certifications, observations, courses and video appearances. */
+export function MemberPage({ id }: { id: number }) {
+  const detail = useQuery(teamMemberQuery(id));
+  return (
+    <div data-testid="member-page" className="mx-auto max-w-7xl space-y-6">
+      <Link to="/team" className={`${linkClass} inline-flex items-center gap-1 text-sm`}>
+        <ArrowLeft aria-hidden className="size-4" /> Team Overview
+      </Link>
+      {detail.isPending && Number.isInteger(id) && id > 0 ? (
+        <LoadingRow label="Loading team member..." />
+      ) : detail.data ? (
+        <MemberDetail detail={detail.data} />
+      ) : (
+        <p role="alert" className="text-sm text-red-600">
+          {isApiError(detail.error, 404) || !(id > 0)
+            ? 'Team member not found'
+            : `The member could not be loaded: ${detail.error?.message ?? ''}`}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Section({
+  title,
+  testId,
+  empty,
+  count,
+  children,
+}: {
+  title: string;
+  testId: string;
+  empty: string;
+  count: number;
+  children: ReactNode;
+}) {
+  return (
+    <Card testId={testId} className="space-y-3">
+      <CardTitle>
+        {title} <span className="text-sm font-normal text-slate-500">({count})</span>
+      </CardTitle>
+      {count === 0 ? <p className="text-sm text-slate-500">{empty}</p> : children}
+    </Card>
+  );
+}
+
+function MemberDetail({ detail }: { detail: TeamMemberDetail }) {
+  const { member } = detail;
+  return (
+    <>
+      <header className="space-y-1">
+        <h1 data-testid="member-name" className="text-2xl font-bold">
+          {member.name}
+        </h1>
+        <p className="text-slate-500 dark:text-slate-400">
+          <span className="capitalize">{roleLabel(member.role)}</span> · {member.department} ·{' '}
+          {member.email}
+        </p>
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <Badge tone={member.status === 'active' ? 'green' : 'neutral'}>{member.status}</Badge>
+          <Badge tone={member.presentToday ? 'blue' : 'neutral'}>
+            {member.presentToday ? 'Present today' : 'Not signed in today'}
+          </Badge>
+          <span>
+            Performance (last 90 days):{' '}
+            <strong data-testid="member-detail-performance">
+              {formatPercent(member.performance)}
+            </strong>
+          </span>
+        </div>
+      </header>
+      <Section
+        title="Certifications"
+        testId="member-certifications"
+        empty="No certifications yet."
+        count={detail.certifications.length}
+      >
+        <ul className="space-y-3">
+          {detail.certifications.map((certification) => (
+            <CertificationRow key={certification.id} certification={certification} />
+          ))}
+        </ul>
+      </Section>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Section
+          title="Observations"
+          testId="member-observations"
+          empty="Not observed yet."
+          count={detail.observations.length}
+        >
+          <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-900">
+            {detail.observations.map((observation) => (
+              <li
+                key={observation.id}
+                data-testid="member-observation"
+                className="flex flex-wrap items-center justify-between gap-2 py-2"
+              >
+                <div>
+                  <Link
+                    to="/observation/$id"
+                    params={{ id: String(observation.id) }}
+                    className={linkClass}
+                  >
+                    {observation.title}
+                  </Link>
+                  <p className="text-xs text-slate-500 dark:text-slate-400">
+                    Observed by {observation.observerName} ·{' '}
+                    {formatDateTime(observation.completedAt ?? observation.startedAt)}
+                  </p>
+                </div>
+                {observation.status === 'in_progress' ? (
+                  <Badge tone="amber">In progress</Badge>
+                ) : (
+                  <Badge tone={observation.passed ? 'green' : 'red'}>
+                    {observation.passed ? 'Passed' : 'Not passed'}{' '}
+                    {formatPercent(observation.score)}
+                  </Badge>
+                )}
+              </li>
+            ))}
+          </ul>
+        </Section>
+        <Section
+          title="Courses"
+          testId="member-courses"
+          empty="Not enrolled in any course."
+          count={detail.courses.length}
+        >
+          <ul className="space-y-3 text-sm">
+            {detail.courses.map((course) => (
+              <li key={course.courseId} data-testid="member-course" className="space-y-1">
+                <div className="flex justify-between gap-2">
+                  <span className="font-medium">{course.title}</span>
+                  <span className="text-xs text-slate-500">
+                    {COURSE_STATUS_LABELS[course.status]} · {Math.round(course.progress)}%
+                  </span>
+                </div>
+                <div className="h-2 rounded-full bg-slate-100 dark:bg-slate-800">
+                  <div
+                    className="h-2 rounded-full bg-blue-600"
+                    style={{ width: `${barWidth(course.progress)}%` }}
+                  />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      </div>
+      <Section
+        title="Identified in videos"
+        testId="member-videos"
+        empty="Not identified in any analysed video."
+        count={detail.videos.length}
+      >
+        <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-900">
+          {detail.videos.map((video) => (
+            <li
+              key={video.videoId}
+              data-testid="member-video"
+              className="flex flex-wrap justify-between gap-2 py-2"
+            >
+              <Link to="/library/videos" className={linkClass}>
+                {video.title}
+              </Link>
+              <span className="text-xs text-slate-500 dark:text-slate-400">
+                Recorded {formatDate(video.recordedAt)} · seen {Math.round(video.secondsSeen)} s
+                from {Math.round(video.firstSeenAt)} s
+              </span>
+            </li>
+          ))}
+        </ul>
+      </Section>
+    </>
+  );
+}

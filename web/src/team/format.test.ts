@@ -1,0 +1,51 @@
+import type { TeamMember } from '@hub/proto';
+import { describe, expect, it } from 'vitest';
+import { barWidth, departmentShares, matchesMember, roleLabel } from './format';
+
+const member: TeamMember = {
+  id: 1,
+  name: 'Olga Operator',
+  email: 'olga@quay.test',
+  role: 'training_supervisor',
+  department: 'Training Supervisors',
+  status: 'active',
+  performance: 80,
+  presentToday: false,
+  profilePicture: null,
+};
+
+describe('team format', () => {
+  it('labels roles as the spec does', () => {
+    expect(roleLabel('training_supervisor')).toBe('training supervisor');
+    expect(roleLabel('operator')).toBe('operator');
+  });
+
+  it('gives each department its share, in the spec order', () => {
+    const shares = departmentShares({ admin: 1, training_supervisor: 1, manager: 0, operator: 2 });
+    expect(shares.map((row) => [row.label, row.count, row.share])).toEqual([
+      ['Administration', 1, 25],
+      ['Training Supervisors', 1, 25],
+      ['Managers', 0, 0],
+      ['Operators', 2, 50],
+    ]);
+    expect(
+      departmentShares({ admin: 0, training_supervisor: 0, manager: 0, operator: 0 }).every(
+        (row) => row.share === 0,
+      ),
+    ).toBe(true);
+  });
+
+  it('searches name, email, role and department', () => {
+    expect(matchesMember(member, '')).toBe(true);
+    expect(matchesMember(member, 'olga')).toBe(true);
+    expect(matchesMember(member, 'QUAY.test')).toBe(true);
+    expect(matchesMember(member, 'training supervisor')).toBe(true);
+    expect(matchesMember(member, 'manager')).toBe(false);
+  });
+
+  it('clamps the performance bar', () => {
+    expect(barWidth(null)).toBe(0);
+    expect(barWidth(55.5)).toBe(55.5);
+    expect(barWidth(120)).toBe(100);
+  });
+});
