@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CreatableRole } from './roles.js';
 import { Organization, User } from './identity.js';
 import { SamlIdpSettings } from './saml.js';
+import { PageInfo, pageQuery } from './paging.js';
 
 // Messages are the spec's (access-shell-admin.md, section 5), so the server and the browser say the same.
 
@@ -215,6 +216,20 @@ export const Notification = z.object({
 });
 export type Notification = z.infer<typeof Notification>;
 export const Notifications = z.array(Notification);
+
+/** One page of your notifications, newest first; `unreadCount` counts every unread one. */
+export const NotificationPage = PageInfo.extend({
+  notifications: Notifications,
+  unreadCount: z.number().int(),
+});
+export type NotificationPage = z.infer<typeof NotificationPage>;
+
+/** One page of users, newest first; `activeCount` counts every user who has signed in. */
+export const UserPage = PageInfo.extend({ users: z.array(User), activeCount: z.number().int() });
+export type UserPage = z.infer<typeof UserPage>;
+
+export const NotificationListQuery = pageQuery(50, 200);
+export const UserListQuery = pageQuery(50, 200);
 
 export const NotificationSettings = z.object({
   emailNotifications: z.boolean(),

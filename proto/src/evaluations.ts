@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text.js';
 
 export const OPTION_LETTERS = 'ABCDEFGH';
 export const EVALUATION_STATUSES = ['draft', 'published'] as const;
@@ -42,7 +43,7 @@ export type AuthoredQuestion = z.infer<typeof AuthoredQuestion>;
 
 /** What a generator produces for one SOP. */
 export const EvaluationDraft = z.object({
-  title: z.string().trim().min(1).max(300),
+  title: z.string().overwrite(plainText).trim().min(1).max(300),
   description: z.string().trim().max(2000),
   questions: z
     .array(AuthoredQuestion)

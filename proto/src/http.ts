@@ -28,6 +28,16 @@ export interface RouteContract<
    * the only kind of route that takes urlencoded bodies and requests from foreign origins.
    */
   crossSiteForm?: true;
+  /**
+   * A cursor-paged list (see paging.ts): the query takes `cursor` and `limit`, the answer holds
+   * the rows under `items` with `totalCount` and `nextCursor`.
+   */
+  paged?: { items: string };
+  /**
+   * A security-relevant action: the gateway appends each call (who, what, when, from where,
+   * success or failure) to the audit log under this name.
+   */
+  audit?: string;
 }
 
 export interface UploadRule<TFields extends z.ZodType = z.ZodType> {

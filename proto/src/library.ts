@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PageCursor, PageInfo } from './paging.js';
+import { plainText } from './text.js';
 
 export const TAG_COLORS = [
   { name: 'Red', hex: '#ef4444' },
@@ -105,6 +107,7 @@ export const DocumentListQuery = z.object({
     }),
   search: z.string().trim().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: PageCursor.optional(),
   sopProcessed: z
     .enum(['true', 'false'])
     .optional()
@@ -112,15 +115,12 @@ export const DocumentListQuery = z.object({
 });
 export type DocumentListQuery = z.infer<typeof DocumentListQuery>;
 
-export const DocumentList = z.object({
-  documents: z.array(LibraryDocument),
-  totalCount: z.number().int(),
-});
+export const DocumentList = PageInfo.extend({ documents: z.array(LibraryDocument) });
 export type DocumentList = z.infer<typeof DocumentList>;
 
 /** Multipart fields of an upload, sent before the file. */
 export const DocumentUploadFields = z.object({
-  title: z.string().trim().max(300).optional().default(''),
+  title: z.string().overwrite(plainText).trim().max(300).optional().default(''),
   description: z.string().trim().max(5000).optional().default(''),
   /** Comma-separated tag names (created when new) or a JSON list of names. */
   tags: z.string().max(2000).optional().default(''),
@@ -131,6 +131,7 @@ export type DocumentUploadFields = z.infer<typeof DocumentUploadFields>;
 export const CreateFolderRequest = z.object({
   name: z
     .string({ error: 'Please enter a folder name.' })
+    .overwrite(plainText)
     .trim()
     .min(1, 'Please enter a folder name.')
     .max(200),
@@ -142,6 +143,7 @@ export type CreateFolderRequest = z.infer<typeof CreateFolderRequest>;
 export const CreateTagRequest = z.object({
   name: z
     .string({ error: 'Please enter a tag name.' })
+    .overwrite(plainText)
     .trim()
     .min(1, 'Please enter a tag name.')
     .max(100),

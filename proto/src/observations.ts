@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { Role } from './roles.js';
+import { PageCursor, PageInfo, pageQuery } from './paging.js';
+import { plainText } from './text.js';
 import { EvaluationQuestion } from './evaluations.js';
 
 /** Who may observe others (spec: observers are super_admin, admin, training_supervisor or manager). */
@@ -98,6 +100,7 @@ export const ObservationListQuery = z.object({
   search: z.string().trim().max(200).optional(),
   status: ObservationStatus.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(100),
+  cursor: PageCursor.optional(),
 });
 
 /**
@@ -112,7 +115,7 @@ export const ObservationCounters = z.object({
   total: z.number().int(),
 });
 
-export const ObservationList = z.object({
+export const ObservationList = PageInfo.extend({
   observations: z.array(ObservationSummary),
   counters: ObservationCounters,
 });
@@ -216,8 +219,13 @@ export const Course = z.object({
 });
 export type Course = z.infer<typeof Course>;
 
+/** One page of the organization's courses, newest first. */
+export const CoursePage = PageInfo.extend({ courses: z.array(Course) });
+export type CoursePage = z.infer<typeof CoursePage>;
+export const CourseListQuery = pageQuery(50, 200);
+
 export const SaveCourseRequest = z.object({
-  title: z.string().trim().min(1, 'Title is required').max(300),
+  title: z.string().overwrite(plainText).trim().min(1, 'Title is required').max(300),
   description: z.string().trim().max(5000).default(''),
   category: z.string().trim().min(1, 'Category is required').max(100),
   duration: z.string().trim().min(1, 'Duration is required').max(100),

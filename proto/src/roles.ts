@@ -23,6 +23,8 @@ export const STAFF_ROLES: readonly Role[] = [
   'manager',
 ];
 export const SUPER_ADMIN_ONLY: readonly Role[] = ['super_admin'];
+/** The audit log: everything for super administrators, their organization for administrators. */
+export const AUDIT_READERS: readonly Role[] = ['super_admin', 'admin'];
 
 /** 'training_supervisor' -> 'training supervisor', as the shell shows it. */
 export function roleLabel(role: Role): string {

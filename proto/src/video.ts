@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PageCursor, PageInfo } from './paging.js';
+import { plainText } from './text.js';
 
 /** Spec: videos up to 2 GB, MP4, MPEG, MOV or AVI. */
 export const VIDEO_MAX_BYTES = 2 * 1024 * 1024 * 1024;
@@ -77,14 +79,24 @@ export const AnalysisReport = z.object({
 });
 export type AnalysisReport = z.infer<typeof AnalysisReport>;
 
+/** One page of the organization's videos, newest first. */
+export const VideoList = PageInfo.extend({ videos: z.array(Video) });
+export type VideoList = z.infer<typeof VideoList>;
+
 export const VideoListQuery = z.object({
   search: z.string().trim().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: PageCursor.optional(),
 });
 
 /** Multipart fields of a video upload, sent before the file. */
 export const VideoUploadFields = z.object({
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(300),
+  title: z
+    .string({ error: 'Title is required' })
+    .overwrite(plainText)
+    .trim()
+    .min(1, 'Title is required')
+    .max(300),
   description: z.string().trim().max(5000).optional().default(''),
   recordingDate: z
     .string({ error: 'Recording date is required' })

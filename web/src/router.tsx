@@ -10,6 +10,7 @@ import {
 import { PageGate } from './access/PageGate';
 import type { PagePath } from './access/pageAccess';
 import { ActivityPage } from './activity/ActivityPage';
+import { AuditLogPage } from './audit/AuditLogPage';
 import { AdminConsolePage } from './admin/AdminConsolePage';
 import { DataPanelPage } from './admin/DataPanelPage';
 import { CallbackPage } from './auth/CallbackPage';
@@ -113,6 +114,7 @@ const shellPages = [
   shellPage('observation/$id', ObservationSessionRoute),
   // Training: all roles (editing is for TRAINING_EDITORS, checked inside the page).
   shellPage('training', TrainingPage),
+  shellPage('audit-log', AuditLogPage),
   // Certifications: everyone (an operator sees their own; the server scopes it).
   shellPage('certifications', CertificationsPage),
   // Integrations: super_admin only (PAGE_ACCESS; the server refuses others too).

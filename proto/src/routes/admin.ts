@@ -8,13 +8,27 @@ import {
   IdParams,
   InvitationSentResponse,
   MessageResponse,
+  UserListQuery,
+  UserPage,
 } from '../accounts.js';
 import { defineRoute } from '../http.js';
-import { Organization, User } from '../identity.js';
-import { SUPER_ADMIN_ONLY } from '../roles.js';
+import { Organization } from '../identity.js';
+import { AUDIT_READERS, SUPER_ADMIN_ONLY } from '../roles.js';
+import { AuditListQuery, AuditPage } from '../audit.js';
 import { z } from 'zod';
 
 export const adminRoutes = {
+  auditLog: defineRoute({
+    method: 'GET',
+    path: '/api/admin/audit-log',
+    summary:
+      "Security-relevant actions, newest first: all of them for super administrators, their organization's for administrators (cursor-paged)",
+    tag: 'admin',
+    access: AUDIT_READERS,
+    query: AuditListQuery,
+    response: AuditPage,
+    paged: { items: 'entries' },
+  }),
   adminOverview: defineRoute({
     method: 'GET',
     path: '/api/admin/overview',
@@ -37,6 +51,7 @@ export const adminRoutes = {
     summary: 'Create an organization',
     tag: 'admin',
     access: SUPER_ADMIN_ONLY,
+    audit: 'organization.create',
     body: CreateOrganizationRequest,
     response: AdminOrganization,
   }),
@@ -46,16 +61,19 @@ export const adminRoutes = {
     summary: 'Delete an organization with all of its data and files in every service',
     tag: 'admin',
     access: SUPER_ADMIN_ONLY,
+    audit: 'organization.delete',
     params: IdParams,
     response: MessageResponse,
   }),
   adminUsers: defineRoute({
     method: 'GET',
     path: '/api/admin/users',
-    summary: 'Every user, newest first',
+    summary: 'Every user, newest first (cursor-paged)',
     tag: 'admin',
     access: SUPER_ADMIN_ONLY,
-    response: z.array(User),
+    query: UserListQuery,
+    response: UserPage,
+    paged: { items: 'users' },
   }),
   createUser: defineRoute({
     method: 'POST',
@@ -63,6 +81,7 @@ export const adminRoutes = {
     summary: 'Create a pending user and mail them an invitation',
     tag: 'admin',
     access: SUPER_ADMIN_ONLY,
+    audit: 'user.invite',
     body: CreateUserRequest,
     response: CreateUserResponse,
   }),
@@ -72,6 +91,7 @@ export const adminRoutes = {
     summary: 'Delete a user, their sessions, picture and face data',
     tag: 'admin',
     access: SUPER_ADMIN_ONLY,
+    audit: 'user.delete',
     params: IdParams,
     response: MessageResponse,
   }),
@@ -81,6 +101,7 @@ export const adminRoutes = {
     summary: 'Mail a new invitation link to a pending user (the previous link stops working)',
     tag: 'admin',
     access: SUPER_ADMIN_ONLY,
+    audit: 'invitation.resend',
     params: IdParams,
     response: InvitationSentResponse,
   }),
@@ -98,16 +119,19 @@ export const adminRoutes = {
     summary: 'Save the global AI prompts',
     tag: 'admin',
     access: SUPER_ADMIN_ONLY,
+    audit: 'prompts.save',
     body: GlobalPrompts,
     response: GlobalPrompts,
   }),
   dataPanelUsers: defineRoute({
     method: 'GET',
     path: '/api/users',
-    summary: 'Users for the admin data panel',
+    summary: 'Users for the admin data panel (cursor-paged)',
     tag: 'admin',
     access: SUPER_ADMIN_ONLY,
-    response: z.array(User),
+    query: UserListQuery,
+    response: UserPage,
+    paged: { items: 'users' },
   }),
   dataPanelOrganizations: defineRoute({
     method: 'GET',

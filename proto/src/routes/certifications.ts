@@ -52,6 +52,7 @@ export const certificationsRoutes = {
     summary: 'Revoke a certification (a later pass issues it again)',
     tag: 'certifications',
     access: CERTIFICATION_REVOKERS,
+    audit: 'certification.revoke',
     params: IdParams,
     body: RevokeCertificationRequest,
     response: Certification,

@@ -30,6 +30,7 @@ export const libraryRoutes = {
     access: STAFF_ROLES,
     query: DocumentListQuery,
     response: DocumentList,
+    paged: { items: 'documents' },
   }),
   document: defineRoute({
     method: 'GET',
@@ -83,6 +84,7 @@ export const libraryRoutes = {
     summary: 'Delete a document with its stored files and search entries',
     tag: 'library',
     access: STAFF_ROLES,
+    audit: 'document.delete',
     params: DocumentIdParams,
     response: MessageResponse,
   }),

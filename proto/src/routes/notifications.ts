@@ -4,7 +4,8 @@ import {
   Notification,
   NotificationSettingChange,
   NotificationSettings,
-  Notifications,
+  NotificationListQuery,
+  NotificationPage,
 } from '../accounts.js';
 import { defineRoute } from '../http.js';
 import { ALL_ROLES } from '../roles.js';
@@ -14,10 +15,12 @@ export const notificationsRoutes = {
   notifications: defineRoute({
     method: 'GET',
     path: '/api/notifications',
-    summary: 'Your notifications, newest first',
+    summary: 'Your notifications, newest first (cursor-paged)',
     tag: 'notifications',
     access: ALL_ROLES,
-    response: Notifications,
+    query: NotificationListQuery,
+    response: NotificationPage,
+    paged: { items: 'notifications' },
   }),
   markNotificationRead: defineRoute({
     method: 'POST',

@@ -3,6 +3,8 @@ import { defineRoute } from '../http.js';
 import { ALL_ROLES, STAFF_ROLES } from '../roles.js';
 import {
   Course,
+  CourseListQuery,
+  CoursePage,
   CreateFindingRequest,
   CreateObservationRequest,
   CreateObservationResponse,
@@ -40,6 +42,7 @@ export const observationsRoutes = {
     access: OBSERVER_ROLES,
     query: ObservationListQuery,
     response: ObservationList,
+    paged: { items: 'observations' },
   }),
   createObservation: defineRoute({
     method: 'POST',
@@ -111,10 +114,12 @@ export const observationsRoutes = {
   courses: defineRoute({
     method: 'GET',
     path: '/api/training/courses',
-    summary: 'Courses of your organization with your status and progress',
+    summary: 'Courses of your organization with your status and progress (cursor-paged)',
     tag: 'training',
     access: ALL_ROLES,
-    response: z.array(Course),
+    query: CourseListQuery,
+    response: CoursePage,
+    paged: { items: 'courses' },
   }),
   createCourse: defineRoute({
     method: 'POST',
@@ -141,6 +146,7 @@ export const observationsRoutes = {
     summary: 'Delete a course and its enrolments',
     tag: 'training',
     access: TRAINING_EDITORS,
+    audit: 'course.delete',
     params: IdParams,
     response: z.object({ message: z.string() }),
   }),

@@ -57,6 +57,7 @@ export const userRoutes = {
       'Change your name; a new email (with your current password) changes once confirmed by the link mailed to it',
     tag: 'user',
     access: ALL_ROLES,
+    audit: 'profile.update',
     body: UpdateProfileRequest,
     response: User,
   }),
@@ -67,6 +68,7 @@ export const userRoutes = {
     tag: 'user',
     // The link is the proof: it may be opened in a browser signed out or signed in as anyone.
     access: 'public',
+    audit: 'email.change',
     body: ConfirmEmailRequest,
     response: MessageResponse,
   }),
@@ -76,6 +78,7 @@ export const userRoutes = {
     summary: 'Change your password; your other sessions end',
     tag: 'user',
     access: ALL_ROLES,
+    audit: 'password.change',
     body: ChangePasswordRequest,
     response: MessageResponse,
   }),

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { defineRoute } from '../http.js';
 import { STAFF_ROLES } from '../roles.js';
 import { VIDEO_UPLOAD } from '../uploads.js';
-import { AnalyzeVideoRequest, Video, VideoListQuery, VideoWithReport } from '../video.js';
+import {
+  AnalyzeVideoRequest,
+  Video,
+  VideoList,
+  VideoListQuery,
+  VideoWithReport,
+} from '../video.js';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -10,11 +16,12 @@ export const videoRoutes = {
   videos: defineRoute({
     method: 'GET',
     path: '/api/videos',
-    summary: 'Performance videos of your organization (search, limit 50)',
+    summary: 'Performance videos of your organization (search; cursor-paged, 50 a page)',
     tag: 'videos',
     access: STAFF_ROLES,
     query: VideoListQuery,
-    response: z.object({ videos: z.array(Video), totalCount: z.number().int() }),
+    response: VideoList,
+    paged: { items: 'videos' },
   }),
   uploadVideo: defineRoute({
     method: 'POST',
@@ -41,6 +48,7 @@ export const videoRoutes = {
     summary: 'Delete a video, its stored file and its analysis',
     tag: 'videos',
     access: STAFF_ROLES,
+    audit: 'video.delete',
     params: IdParams,
     response: z.object({ message: z.string() }),
   }),

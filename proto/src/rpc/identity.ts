@@ -13,10 +13,11 @@ import {
   Notification,
   NotificationSettingChange,
   NotificationSettings,
-  Notifications,
+  NotificationPage,
   ProfilePictureUpload,
   SetupPasswordRequest,
   UpdateProfileRequest,
+  UserPage,
   VerifyInvitationRequest,
   VerifyInvitationResponse,
 } from '../accounts.js';
@@ -28,6 +29,8 @@ import { z } from 'zod';
 import { rpc, ActorOnly, SessionView, ClientContext } from '../rpc.js';
 import { SessionRevocation } from '../sessions.js';
 import { UserPreferences, UserSessions } from '../settings.js';
+import { PageRequest } from '../paging.js';
+import { AuditPage, NewAuditEntry } from '../audit.js';
 
 export const identityRpc = {
   ping: rpc('identity', 'ping', z.object({}), ServicePing),
@@ -89,7 +92,15 @@ export const identityRpc = {
     z.object({ actor: Actor, organizationId: z.number().int() }),
     MessageResponse,
   ),
-  adminUsers: rpc('identity', 'admin.users.list', ActorOnly, z.array(User)),
+  /** Appends one entry to the audit log (the gateway, after each audited route). */
+  recordAudit: rpc('identity', 'audit.record', NewAuditEntry, z.object({ recorded: z.boolean() })),
+  auditLog: rpc('identity', 'audit.list', z.object({ actor: Actor, page: PageRequest }), AuditPage),
+  adminUsers: rpc(
+    'identity',
+    'admin.users.list',
+    z.object({ actor: Actor, page: PageRequest }),
+    UserPage,
+  ),
   createUser: rpc(
     'identity',
     'admin.users.create',
@@ -178,7 +189,12 @@ export const identityRpc = {
   ),
 
   // Notifications
-  notifications: rpc('identity', 'notifications.list', ActorOnly, Notifications),
+  notifications: rpc(
+    'identity',
+    'notifications.list',
+    z.object({ actor: Actor, page: PageRequest }),
+    NotificationPage,
+  ),
   markNotificationRead: rpc(
     'identity',
     'notifications.read',

@@ -21,6 +21,7 @@ export const DocumentFilter = z.object({
   tags: z.array(z.number().int()),
   search: z.string().optional(),
   limit: z.number().int().min(1).max(100),
+  cursor: z.string().optional(),
   sopProcessed: z.boolean().optional(),
 });
 export type DocumentFilter = z.infer<typeof DocumentFilter>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ServicePing } from '../health.js';
 import {
   Course,
+  CoursePage,
   CreateFindingRequest,
   CreateObservationRequest,
   CreateObservationResponse,
@@ -18,6 +19,7 @@ import {
 import { Actor } from '../roles.js';
 import { TeamMemberDetail, TeamStats } from '../team.js';
 import { ActorOnly, rpc } from '../rpc.js';
+import { PageRequest } from '../paging.js';
 
 const ObservationRef = z.object({ actor: Actor, observationId: z.number().int() });
 const CourseRef = z.object({ actor: Actor, courseId: z.number().int() });
@@ -32,6 +34,7 @@ export const observationRpc = {
       search: z.string().optional(),
       status: z.enum(['in_progress', 'completed']).optional(),
       limit: z.number().int(),
+      cursor: z.string().optional(),
     }),
     ObservationList,
   ),
@@ -84,7 +87,12 @@ export const observationRpc = {
       trainingCompletion: z.number().nullable(),
     }),
   ),
-  courses: rpc('observation', 'courses.list', ActorOnly, z.array(Course)),
+  courses: rpc(
+    'observation',
+    'courses.list',
+    z.object({ actor: Actor, page: PageRequest }),
+    CoursePage,
+  ),
   createCourse: rpc(
     'observation',
     'courses.create',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ServicePing } from '../health.js';
 import { Actor } from '../roles.js';
 import { rpc } from '../rpc.js';
-import { LinkedSop, Video, VideoWithReport } from '../video.js';
+import { LinkedSop, Video, VideoList, VideoWithReport } from '../video.js';
 
 const VideoRef = z.object({ actor: Actor, videoId: z.number().int() });
 
@@ -11,8 +11,13 @@ export const videoRpc = {
   list: rpc(
     'video',
     'videos.list',
-    z.object({ actor: Actor, search: z.string().optional(), limit: z.number().int() }),
-    z.object({ videos: z.array(Video), totalCount: z.number().int() }),
+    z.object({
+      actor: Actor,
+      search: z.string().optional(),
+      limit: z.number().int(),
+      cursor: z.string().optional(),
+    }),
+    VideoList,
   ),
   get: rpc('video', 'videos.get', VideoRef, VideoWithReport),
   create: rpc(

@@ -9,6 +9,7 @@ import type { GatewayConfig } from './config.js';
 import { registerApiDocs } from './docs/docs.js';
 import { GatewayModule } from './gateway.module.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerAuditTrail } from './audit/audit-trail.js';
 import { registerWebApp } from './web-app/web-app.js';
 
 export interface RunningGateway {
@@ -41,6 +42,7 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
     { logger: config.NODE_ENV === 'test' ? ['error', 'warn'] : ['error', 'warn', 'log'] },
   );
   await registerSecurityHeaders(app.getHttpAdapter().getInstance());
+  registerAuditTrail(app.getHttpAdapter().getInstance(), rpc);
   await app.register(fastifyCookie);
   // Limits per route are set where the file is read (UploadReceiver); this is the outer bound.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 20, fieldSize: 64 * 1024 } });

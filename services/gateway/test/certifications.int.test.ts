@@ -115,9 +115,9 @@ async function pdfText(bytes: ArrayBuffer): Promise<string> {
 }
 
 const titlesOf = async (session: ApiSession) =>
-  ((await session.get('/api/notifications')).body as unknown as { title: string }[]).map(
-    (notice) => notice.title,
-  );
+  (
+    (await session.get('/api/notifications')).body.notifications as unknown as { title: string }[]
+  ).map((notice) => notice.title);
 
 beforeAll(async () => {
   stack = await startTestStack();

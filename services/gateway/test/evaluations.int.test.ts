@@ -136,7 +136,9 @@ describe('evaluations generated from SOPs', () => {
           .split(' ')[0],
       );
     }
-    const notices = (await ann.get('/api/notifications')).body as unknown as { title: string }[];
+    const notices = (await ann.get('/api/notifications')).body.notifications as unknown as {
+      title: string;
+    }[];
     expect(notices.map((notice) => notice.title)).toEqual(
       expect.arrayContaining(['Document processed', 'Evaluation generated']),
     );

@@ -237,7 +237,7 @@ describe('observations', () => {
     expect(late.status).toBe(409);
     expect(late.body.message).toBe('This observation is already completed.');
 
-    const notices = (await otto.get('/api/notifications')).body as unknown as {
+    const notices = (await otto.get('/api/notifications')).body.notifications as unknown as {
       title: string;
       message: string;
     }[];
@@ -364,7 +364,7 @@ describe('training centre', () => {
     expect(course.status).toBe(201);
     const courseId = course.body.id as number;
     const before = (
-      (await otto.get('/api/training/courses')).body as unknown as {
+      (await otto.get('/api/training/courses')).body.courses as unknown as {
         id: number;
         status: string;
         enrolled: number;
@@ -388,7 +388,11 @@ describe('training centre', () => {
       expect.objectContaining({ courseId, status: 'completed', completedAt: expect.any(String) }),
     ]);
     expect(await trainingCompletion()).toBe(100);
-    expect((await gina.get('/api/training/courses')).body).toEqual([]);
+    expect((await gina.get('/api/training/courses')).body).toMatchObject({
+      courses: [],
+      totalCount: 0,
+      nextCursor: null,
+    });
   });
 
   it('moves a learner from in progress to completed when an observation is passed', async () => {
@@ -460,7 +464,7 @@ describe('training centre', () => {
       });
     }
     const after = (
-      (await otto.get('/api/training/courses')).body as unknown as {
+      (await otto.get('/api/training/courses')).body.courses as unknown as {
         id: number;
         status: string;
         progress: number;

@@ -201,7 +201,7 @@ describe('face enrolment', () => {
     await setPicture(blank, flatPicture());
     const notices = await waitFor(
       async () =>
-        (await blank.get('/api/notifications')).body as unknown as {
+        (await blank.get('/api/notifications')).body.notifications as unknown as {
           title: string;
           message: string;
         }[],

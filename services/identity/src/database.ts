@@ -16,6 +16,7 @@ import { Saml1764100000000 } from './migrations/1764100000000-saml.js';
 import { EmailChanges1765400000000 } from './migrations/1765400000000-email-changes.js';
 import { Settings1765700000000 } from './migrations/1765700000000-settings.js';
 import { UserPreferencesEntity } from './settings/user-preferences.entity.js';
+import { AuditLog1766000000000 } from './migrations/1766000000000-audit-log.js';
 
 export const IDENTITY_SCHEMA = 'identity';
 
@@ -43,5 +44,6 @@ export const openIdentityDatabase = (url: string) =>
       Saml1764100000000,
       EmailChanges1765400000000,
       Settings1765700000000,
+      AuditLog1766000000000,
     ],
   });

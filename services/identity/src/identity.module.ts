@@ -32,6 +32,8 @@ import { SamlStore } from './saml/saml-store.js';
 import { SettingsController } from './settings/settings.controller.js';
 import { SessionsService } from './settings/sessions.service.js';
 import { PreferencesService } from './settings/preferences.service.js';
+import { AuditController } from './audit/audit.controller.js';
+import { AuditLogRepository } from './audit/audit-log.repository.js';
 
 export interface IdentityPorts {
   dataSource: DataSource;
@@ -58,6 +60,7 @@ export class IdentityModule {
         ProfileController,
         SamlController,
         SettingsController,
+        AuditController,
       ],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
@@ -83,6 +86,7 @@ export class IdentityModule {
         SamlStore,
         SessionsService,
         PreferencesService,
+        AuditLogRepository,
       ],
     };
   }

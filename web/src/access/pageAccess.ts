@@ -63,6 +63,7 @@ export const PAGE_ACCESS = {
   observation: page([api.observations]),
   'observation/$id': page([api.observation]),
   training: page([api.courses, api.enrollments]),
+  'audit-log': page([api.auditLog]),
   insights: INSIGHTS,
   'insights/certifications': INSIGHTS,
   'insights/job-functions': page([api.jobFunctions]),

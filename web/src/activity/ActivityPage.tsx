@@ -1,8 +1,14 @@
+import { AUDIT_READERS } from '@hub/proto';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ScrollText } from 'lucide-react';
+import { currentUserQuery } from '../api/queries';
 import { ActivitySummaryCard } from './ActivitySummaryCard';
 import { NotificationPreferencesCard } from './NotificationPreferencesCard';
 import { RecentNotificationsCard } from './RecentNotificationsCard';
 
 export function ActivityPage() {
+  const role = useQuery(currentUserQuery).data?.role;
   return (
     <div data-testid="activity-page" className="mx-auto max-w-5xl space-y-6">
       <header>
@@ -10,6 +16,15 @@ export function ActivityPage() {
         <p className="text-slate-500 dark:text-slate-400">
           Your notifications, how you receive them, and your recent activity
         </p>
+        {role && AUDIT_READERS.includes(role) && (
+          <Link
+            to="/audit-log"
+            data-testid="audit-log-link"
+            className="mt-2 inline-flex items-center gap-1.5 text-sm text-blue-600 hover:underline"
+          >
+            <ScrollText className="size-4" /> Security audit log of your organization
+          </Link>
+        )}
       </header>
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <RecentNotificationsCard />

@@ -1,13 +1,15 @@
 import { api, type Notification } from '@hub/proto';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { AlertTriangle, Bell, CheckCheck, CheckCircle2, Info, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { call } from '../api/client';
+import { loadedRows } from '../api/paging';
 import { failureToast } from '../api/errors';
 import { formatRelativeTime } from '../dashboard/format';
 import { toast } from '../toast/toastStore';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
+import { LoadMore } from '../ui/LoadMore';
 import { smallOutlineButtonClass } from '../ui/styles';
 import { markedRead, unreadCount } from './notifications';
 import { activitySummaryQuery, NOTIFICATIONS_POLL_MS, notificationsQuery } from './queries';
@@ -22,7 +24,24 @@ const TYPE_ICONS: Record<Notification['type'], ReactNode> = {
 function useMarkRead() {
   const queryClient = useQueryClient();
   const settle = async (id?: number) => {
-    queryClient.setQueryData(notificationsQuery.queryKey, (list) => list && markedRead(list, id));
+    queryClient.setQueryData(
+      notificationsQuery.queryKey,
+      (data) =>
+        data && {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            notifications: markedRead(page.notifications, id),
+            unreadCount:
+              id === undefined
+                ? 0
+                : Math.max(
+                    0,
+                    page.unreadCount - unreadCount(page.notifications.filter((n) => n.id === id)),
+                  ),
+          })),
+        },
+    );
     await queryClient.invalidateQueries({ queryKey: activitySummaryQuery.queryKey });
   };
   const one = useMutation({
@@ -49,10 +68,15 @@ function useMarkRead() {
 }
 
 export function RecentNotificationsCard() {
-  const notifications = useQuery({ ...notificationsQuery, refetchInterval: NOTIFICATIONS_POLL_MS });
+  const notifications = useInfiniteQuery({
+    ...notificationsQuery,
+    refetchInterval: NOTIFICATIONS_POLL_MS,
+  });
   const { one, all } = useMarkRead();
-  const list = notifications.data ?? [];
-  const unread = unreadCount(list);
+  const { rows, totalCount } = loadedRows(notifications.data?.pages, (page) => page.notifications);
+  const list = rows ?? [];
+  // Unread ones on pages not loaded yet count too.
+  const unread = notifications.data?.pages[notifications.data.pages.length - 1]?.unreadCount ?? 0;
 
   return (
     <Card testId="recent-notifications">
@@ -75,7 +99,7 @@ export function RecentNotificationsCard() {
             The notifications could not be loaded: {notifications.error.message}
           </p>
         )}
-        {notifications.data?.length === 0 && (
+        {rows?.length === 0 && (
           <div className="flex flex-col items-center gap-2 py-8 text-sm text-slate-500">
             <Bell className="size-8 text-slate-300" />
             No notifications yet
@@ -119,6 +143,14 @@ export function RecentNotificationsCard() {
             )}
           </div>
         ))}
+        <LoadMore
+          noun="notifications"
+          shown={list.length}
+          total={totalCount}
+          hasMore={notifications.hasNextPage}
+          loading={notifications.isFetchingNextPage}
+          onLoadMore={() => void notifications.fetchNextPage()}
+        />
       </div>
     </Card>
   );

@@ -1,18 +1,27 @@
 import {
   api,
   type ActivitySummary,
-  type Notification,
+  type NotificationPage,
   type NotificationSettings,
 } from '@hub/proto';
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { call } from '../api/client';
+import { cursorPaging } from '../api/paging';
+
+/** Notifications load 20 at a time; older ones on request. */
+export const NOTIFICATION_PAGE_SIZE = 20;
 
 /** While the Activity page is open, new notifications show up within 30 s. */
 export const NOTIFICATIONS_POLL_MS = 30_000;
 
-export const notificationsQuery = queryOptions({
-  queryKey: [api.notifications.path],
-  queryFn: ({ signal }): Promise<Notification[]> => call(api.notifications, { signal }),
+export const notificationsQuery = infiniteQueryOptions({
+  queryKey: [api.notifications.path, 'pages'],
+  queryFn: ({ signal, pageParam }): Promise<NotificationPage> =>
+    call(api.notifications, {
+      query: { limit: NOTIFICATION_PAGE_SIZE, cursor: pageParam },
+      signal,
+    }),
+  ...cursorPaging,
 });
 
 export const notificationSettingsQuery = queryOptions({

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Database } from 'lucide-react';
+import { Database, ScrollText } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { AdminStatCards } from './AdminStatCards';
 import { OnboardingTab } from './OnboardingTab';
@@ -28,13 +28,22 @@ export function AdminConsolePage() {
               Organizations, users and platform-wide settings
             </p>
           </div>
-          <Link
-            to="/admin/data"
-            data-testid="admin-data-link"
-            className="inline-flex h-9 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-950 dark:hover:bg-slate-900"
-          >
-            <Database className="size-4" /> Admin Data Panel
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link
+              to="/audit-log"
+              data-testid="audit-log-link"
+              className="inline-flex h-9 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-950 dark:hover:bg-slate-900"
+            >
+              <ScrollText className="size-4" /> Audit Log
+            </Link>
+            <Link
+              to="/admin/data"
+              data-testid="admin-data-link"
+              className="inline-flex h-9 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-950 dark:hover:bg-slate-900"
+            >
+              <Database className="size-4" /> Admin Data Panel
+            </Link>
+          </div>
         </header>
         <AdminStatCards />
         <Tabs.Root defaultValue="organizations" className="space-y-4">

@@ -1,13 +1,15 @@
 import { roleLabel, type Organization, type User } from '@hub/proto';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, RefreshCw } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
+import { loadedRows } from '../api/paging';
 import { toast } from '../toast/toastStore';
+import { LoadMore } from '../ui/LoadMore';
 import { Card, CardTitle } from '../ui/Card';
 import { smallButtonClass } from '../ui/styles';
 import { formatDate, formatDateTime } from '../ui/dates';
-import { activeUserCount, authType } from './adminText';
+import { authType } from './adminText';
 import { dataPanelOrganizationsQuery, dataPanelUsersQuery } from './queries';
 import { SuperAdminOnly } from './SuperAdminOnly';
 
@@ -20,7 +22,7 @@ export function DataPanelPage() {
 }
 
 function DataPanel() {
-  const users = useQuery(dataPanelUsersQuery);
+  const users = useInfiniteQuery(dataPanelUsersQuery);
   const organizations = useQuery(dataPanelOrganizationsQuery);
   const failed = users.isError || organizations.isError;
   const refreshing = users.isFetching || organizations.isFetching;
@@ -37,7 +39,12 @@ function DataPanel() {
   }, [failed, users.errorUpdatedAt, organizations.errorUpdatedAt]);
 
   const refresh = () => void Promise.all([users.refetch(), organizations.refetch()]);
-  const userList = users.data ?? [];
+  const { rows: loadedUsers, totalCount: userCount } = loadedRows(
+    users.data?.pages,
+    (page) => page.users,
+  );
+  const userList = loadedUsers ?? [];
+  const activeUsers = users.data?.pages[users.data.pages.length - 1]?.activeCount ?? 0;
   const organizationList = organizations.data ?? [];
 
   return (
@@ -57,12 +64,20 @@ function DataPanel() {
         </button>
       </header>
       <div className="grid gap-4 md:grid-cols-3">
-        <Count testId="count-users" title="Users" value={userList.length} />
+        <Count testId="count-users" title="Users" value={userCount} />
         <Count testId="count-organizations" title="Organizations" value={organizationList.length} />
-        <Count testId="count-active-users" title="Active Users" value={activeUserCount(userList)} />
+        <Count testId="count-active-users" title="Active Users" value={activeUsers} />
       </div>
       <OrganizationsTable organizations={organizationList} />
       <UsersTable users={userList} organizations={organizationList} />
+      <LoadMore
+        noun="users"
+        shown={userList.length}
+        total={userCount}
+        hasMore={users.hasNextPage}
+        loading={users.isFetchingNextPage}
+        onLoadMore={() => void users.fetchNextPage()}
+      />
     </div>
   );
 }

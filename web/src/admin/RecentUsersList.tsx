@@ -24,7 +24,8 @@ export function RecentUsersList() {
             The users could not be loaded: {users.error.message}
           </p>
         )}
-        {users.data && recentUsers(users.data).map((user) => <UserRow key={user.id} user={user} />)}
+        {users.data &&
+          recentUsers(users.data.users).map((user) => <UserRow key={user.id} user={user} />)}
       </div>
     </Card>
   );

@@ -4,10 +4,14 @@ import {
   type AdminOverview,
   type GlobalPrompts,
   type Organization,
-  type User,
+  type UserPage,
 } from '@hub/proto';
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
+import { cursorPaging } from '../api/paging';
+
+/** Users load 50 at a time in the data panel. */
+export const USER_PAGE_SIZE = 50;
 
 export const adminOverviewQuery = queryOptions({
   queryKey: [api.adminOverview.path],
@@ -19,9 +23,11 @@ export const adminOrganizationsQuery = queryOptions({
   queryFn: ({ signal }): Promise<AdminOrganization[]> => call(api.adminOrganizations, { signal }),
 });
 
+/** The console's Recent Users: the first page is all it shows. */
 export const adminUsersQuery = queryOptions({
   queryKey: [api.adminUsers.path],
-  queryFn: ({ signal }): Promise<User[]> => call(api.adminUsers, { signal }),
+  queryFn: ({ signal }): Promise<UserPage> =>
+    call(api.adminUsers, { query: { limit: USER_PAGE_SIZE }, signal }),
 });
 
 export const promptsQuery = queryOptions({
@@ -29,9 +35,11 @@ export const promptsQuery = queryOptions({
   queryFn: ({ signal }): Promise<GlobalPrompts> => call(api.prompts, { signal }),
 });
 
-export const dataPanelUsersQuery = queryOptions({
-  queryKey: [api.dataPanelUsers.path],
-  queryFn: ({ signal }): Promise<User[]> => call(api.dataPanelUsers, { signal }),
+export const dataPanelUsersQuery = infiniteQueryOptions({
+  queryKey: [api.dataPanelUsers.path, 'pages'],
+  queryFn: ({ signal, pageParam }): Promise<UserPage> =>
+    call(api.dataPanelUsers, { query: { limit: USER_PAGE_SIZE, cursor: pageParam }, signal }),
+  ...cursorPaging,
 });
 
 export const dataPanelOrganizationsQuery = queryOptions({
@@ -47,7 +55,7 @@ export async function refreshAdminData(queryClient: QueryClient): Promise<void> 
     ),
   );
   // The data panel and the Hub figures refetch when they are next shown.
-  queryClient.removeQueries({ queryKey: dataPanelUsersQuery.queryKey });
+  queryClient.removeQueries({ queryKey: [api.dataPanelUsers.path] });
   queryClient.removeQueries({ queryKey: dataPanelOrganizationsQuery.queryKey });
   queryClient.removeQueries({ queryKey: [api.dashboardStats.path] });
 }

@@ -9,13 +9,11 @@ import { currentUserQuery } from '../api/queries';
 import { toast } from '../toast/toastStore';
 import { FullScreenSpinner } from '../ui/Spinner';
 import { inputClass, linkClass, outlineButtonClass, primaryButtonClass } from '../ui/styles';
-import {
-  ADMIN_CONTACT_EMAIL,
-  mailto,
-  PRIVACY_POLICY_URL,
-  SUPPORT_EMAIL,
-  TERMS_OF_SERVICE_URL,
-} from './links';
+import { adminContactLink, footerLinks } from './links';
+
+/** Configured at build time: computed once. */
+const links = footerLinks();
+const contactLink = adminContactLink();
 import { OrganizationPicker } from './OrganizationPicker';
 import { PasswordField } from './PasswordField';
 import { storeCurrentUser } from './session';
@@ -181,23 +179,23 @@ export function SignInPage() {
               Sign up
             </button>
           </p>
-          <p>
-            Need access?{' '}
-            <a href={mailto(ADMIN_CONTACT_EMAIL, 'Account access')} className={linkClass}>
-              Contact your administrator
-            </a>
-          </p>
-          <p className="flex justify-center gap-4 text-xs">
-            <a href={PRIVACY_POLICY_URL} className="hover:underline">
-              Privacy Policy
-            </a>
-            <a href={TERMS_OF_SERVICE_URL} className="hover:underline">
-              Terms of Service
-            </a>
-            <a href={mailto(SUPPORT_EMAIL, 'Support request')} className="hover:underline">
-              Support
-            </a>
-          </p>
+          {contactLink && (
+            <p>
+              Need access?{' '}
+              <a href={contactLink} className={linkClass}>
+                Contact your administrator
+              </a>
+            </p>
+          )}
+          {links.length > 0 && (
+            <p className="flex justify-center gap-4 text-xs">
+              {links.map((link) => (
+                <a key={link.label} href={link.href} className="hover:underline">
+                  {link.label}
+                </a>
+              ))}
+            </p>
+          )}
         </footer>
       </div>
     </main>

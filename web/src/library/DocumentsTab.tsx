@@ -1,10 +1,12 @@
 import type { LibraryDocument } from '@hub/proto';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDebouncedValue } from '../auth/useDebouncedValue';
 import { toast } from '../toast/toastStore';
+import { loadedRows } from '../api/paging';
 import { ListToolbar } from '../ui/ListStates';
+import { LoadMore } from '../ui/LoadMore';
 import { DocumentList } from './DocumentList';
 import { DocumentViewer } from './DocumentViewer';
 import { FolderPanel } from './FolderPanel';
@@ -33,7 +35,7 @@ export function DocumentsTab() {
 
   /** Until when the list is fetched every 3 s (after an upload or a retry). */
   const pollUntil = useRef(0);
-  const documents = useQuery({
+  const documents = useInfiniteQuery({
     ...documentsQuery({ folderId, tagIds, search }),
     refetchInterval: () => (Date.now() < pollUntil.current ? POLL_INTERVAL_MS : false),
   });
@@ -77,7 +79,7 @@ export function DocumentsTab() {
       current.includes(id) ? current.filter((tagId) => tagId !== id) : [...current, id],
     );
 
-  const list = documents.data?.documents;
+  const { rows: list, totalCount } = loadedRows(documents.data?.pages, (page) => page.documents);
   // The viewer follows the list, so its header shows the live stage while the list polls.
   const viewed = viewing ? (list?.find((item) => item.id === viewing.id) ?? viewing) : null;
   const selectedTags = (tags.data ?? []).filter((tag) => tagIds.includes(tag.id));
@@ -137,6 +139,14 @@ export function DocumentsTab() {
             onView={setViewing}
           />
         )}
+        <LoadMore
+          noun="documents"
+          shown={list?.length ?? 0}
+          total={totalCount}
+          hasMore={documents.hasNextPage}
+          loading={documents.isFetchingNextPage}
+          onLoadMore={() => void documents.fetchNextPage()}
+        />
       </section>
       <UploadDocumentDialog
         open={uploadOpen}

@@ -1,6 +1,7 @@
 import { api, type DocumentList, type DocumentMarkdown, type Folder, type Tag } from '@hub/proto';
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
+import { cursorPaging } from '../api/paging';
 
 /** Spec section 9: the document list asks for 50 at a time. */
 export const DOCUMENT_PAGE_SIZE = 50;
@@ -26,11 +27,14 @@ export function documentListParams(filter: DocumentFilter) {
   };
 }
 
+/** The document list, 50 at a time: each further page continues after the last one loaded. */
 export function documentsQuery(filter: DocumentFilter) {
   const query = documentListParams(filter);
-  return queryOptions({
-    queryKey: [api.documents.path, query],
-    queryFn: ({ signal }): Promise<DocumentList> => call(api.documents, { query, signal }),
+  return infiniteQueryOptions({
+    queryKey: [api.documents.path, query, 'pages'],
+    queryFn: ({ signal, pageParam }): Promise<DocumentList> =>
+      call(api.documents, { query: { ...query, cursor: pageParam }, signal }),
+    ...cursorPaging,
     placeholderData: (previous) => previous,
   });
 }

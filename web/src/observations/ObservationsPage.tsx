@@ -1,9 +1,10 @@
 import { api, ObservationSettings, type ObservationSummary } from '@hub/proto';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ClipboardList, Plus, Search } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { call } from '../api/client';
+import { loadedRows } from '../api/paging';
 import { failureToast } from '../api/errors';
 import { currentUserQuery } from '../api/queries';
 import { useDebouncedValue } from '../auth/useDebouncedValue';
@@ -11,6 +12,7 @@ import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
 import { Card } from '../ui/Card';
 import { formatDateTime } from '../ui/dates';
+import { LoadMore } from '../ui/LoadMore';
 import { Spinner } from '../ui/Spinner';
 import { inputClass, smallButtonClass, smallOutlineButtonClass } from '../ui/styles';
 import {
@@ -32,10 +34,18 @@ export function ObservationsPage() {
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
   const [creating, setCreating] = useState(false);
-  const list = useQuery(observationsQuery(search));
+  const list = useInfiniteQuery(observationsQuery(search));
 
-  const observations = list.data?.observations;
-  const counters = list.data?.counters ?? { open: 0, inProgress: 0, resolved: 0, total: 0 };
+  const { rows: observations, totalCount } = loadedRows(
+    list.data?.pages,
+    (page) => page.observations,
+  );
+  const counters = list.data?.pages[0]?.counters ?? {
+    open: 0,
+    inProgress: 0,
+    resolved: 0,
+    total: 0,
+  };
   const empty = list.isSuccess && observations?.length === 0;
 
   return (
@@ -138,6 +148,14 @@ export function ObservationsPage() {
             }
           />
         ))}
+        <LoadMore
+          noun="observations"
+          shown={observations?.length ?? 0}
+          total={totalCount}
+          hasMore={list.hasNextPage}
+          loading={list.isFetchingNextPage}
+          onLoadMore={() => void list.fetchNextPage()}
+        />
       </div>
 
       <StartObservationDialog open={creating} onOpenChange={setCreating} />

@@ -6,8 +6,9 @@ import {
   type ObservationSettings,
   type TeamMember,
 } from '@hub/proto';
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
+import { cursorPaging } from '../api/paging';
 
 /** Spec section 9: the SOP selector asks for 100 processed documents. */
 export const SOP_CHOICES_LIMIT = 100;
@@ -27,12 +28,17 @@ export const sopChoicesQuery = queryOptions({
     call(api.documents, { query: { sopProcessed: 'true', limit: SOP_CHOICES_LIMIT }, signal }),
 });
 
+/** Observations load 50 at a time; each further page continues after the last one loaded. */
+export const OBSERVATION_PAGE_SIZE = 50;
+
 export function observationsQuery(search: string) {
   const text = search.trim();
-  const query = text === '' ? {} : { search: text };
-  return queryOptions({
-    queryKey: [api.observations.path, query],
-    queryFn: ({ signal }): Promise<ObservationList> => call(api.observations, { query, signal }),
+  const query = { search: text === '' ? undefined : text, limit: OBSERVATION_PAGE_SIZE };
+  return infiniteQueryOptions({
+    queryKey: [api.observations.path, query, 'pages'],
+    queryFn: ({ signal, pageParam }): Promise<ObservationList> =>
+      call(api.observations, { query: { ...query, cursor: pageParam }, signal }),
+    ...cursorPaging,
     placeholderData: (previous) => previous,
   });
 }

@@ -1,5 +1,5 @@
 import { api, type Course } from '@hub/proto';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
 import {
   Award,
@@ -16,7 +16,7 @@ import {
   Users,
 } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { call } from '../api/client';
 import { failureToast } from '../api/errors';
 import { currentUserQuery } from '../api/queries';
@@ -58,10 +58,15 @@ const tabClass =
 export function TrainingPage() {
   const role = useQuery(currentUserQuery).data?.role;
   const editor = isTrainingEditor(role);
-  const courses = useQuery(coursesQuery);
+  const courses = useInfiniteQuery(coursesQuery);
+  // The badges and the progress tab count every course: later pages follow the first at once.
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = courses;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   const [editing, setEditing] = useState<Course | 'new' | null>(null);
   const [details, setDetails] = useState<number | null>(null);
-  const list = courses.data ?? [];
+  const list = courses.data?.pages.flatMap((page) => page.courses) ?? [];
   const stats = trainingStats(list);
   const detailed = list.find((course) => course.id === details) ?? null;
 

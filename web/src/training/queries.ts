@@ -1,22 +1,39 @@
-import { api, type Course } from '@hub/proto';
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { api, type Course, type CoursePage } from '@hub/proto';
+import { infiniteQueryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
+import { cursorPaging } from '../api/paging';
 
-export const coursesQuery = queryOptions({
-  queryKey: [api.courses.path],
-  queryFn: ({ signal }): Promise<Course[]> => call(api.courses, { signal }),
+/** Courses load 50 at a time. */
+export const COURSE_PAGE_SIZE = 50;
+
+export const coursesQuery = infiniteQueryOptions({
+  queryKey: [api.courses.path, 'pages'],
+  queryFn: ({ signal, pageParam }): Promise<CoursePage> =>
+    call(api.courses, { query: { limit: COURSE_PAGE_SIZE, cursor: pageParam }, signal }),
+  ...cursorPaging,
 });
 
-/** Puts an answered course in place in the list (enrol, rate, edit). */
+/** Puts an answered course in place in the list (enrol, rate, edit); a new one goes first. */
 export function storeCourse(queryClient: QueryClient, course: Course): void {
-  queryClient.setQueryData(coursesQuery.queryKey, (courses) => {
-    if (!courses) return courses;
-    return courses.some((item) => item.id === course.id)
-      ? courses.map((item) => (item.id === course.id ? course : item))
-      : [...courses, course];
+  queryClient.setQueryData(coursesQuery.queryKey, (data): InfiniteData<CoursePage> | undefined => {
+    if (!data) return data;
+    const known = data.pages.some((page) => page.courses.some((item) => item.id === course.id));
+    return {
+      ...data,
+      pages: data.pages.map((page, index) => {
+        if (known)
+          return {
+            ...page,
+            courses: page.courses.map((item) => (item.id === course.id ? course : item)),
+          };
+        return index === 0
+          ? { ...page, courses: [course, ...page.courses], totalCount: page.totalCount + 1 }
+          : page;
+      }),
+    };
   });
 }
 
 export async function refreshCourses(queryClient: QueryClient): Promise<void> {
-  await queryClient.invalidateQueries({ queryKey: coursesQuery.queryKey });
+  await queryClient.invalidateQueries({ queryKey: [api.courses.path] });
 }

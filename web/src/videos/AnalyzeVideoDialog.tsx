@@ -1,5 +1,5 @@
-import { api, type Video } from '@hub/proto';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type Video, type VideoList } from '@hub/proto';
+import { type InfiniteData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ScanFace } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { call } from '../api/client';
@@ -37,12 +37,15 @@ export function AnalyzeVideoDialog({ video, onClose }: AnalyzeVideoDialogProps) 
       call(api.analyzeVideo, { params: { id }, body: { linkedSOPs: sopIds } }),
     onSuccess: async (updated) => {
       // The row turns 'processing' at once; the list then polls until the analysis ends.
-      queryClient.setQueriesData<{ videos: Video[]; totalCount: number }>(
+      queryClient.setQueriesData<InfiniteData<VideoList>>(
         { queryKey: [api.videos.path] },
         (current) =>
           current && {
             ...current,
-            videos: current.videos.map((item) => (item.id === updated.id ? updated : item)),
+            pages: current.pages.map((page) => ({
+              ...page,
+              videos: page.videos.map((item) => (item.id === updated.id ? updated : item)),
+            })),
           },
       );
       toast({

@@ -1,9 +1,11 @@
 import type { Video } from '@hub/proto';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useDebouncedValue } from '../auth/useDebouncedValue';
 import { toast } from '../toast/toastStore';
+import { loadedRows } from '../api/paging';
 import { ListToolbar } from '../ui/ListStates';
+import { LoadMore } from '../ui/LoadMore';
 import { AnalyzeVideoDialog } from './AnalyzeVideoDialog';
 import { refreshVideos, SEARCH_DEBOUNCE_MS, videoListInterval, videosQuery } from './queries';
 import { UploadVideoDialog } from './UploadVideoDialog';
@@ -25,10 +27,11 @@ export function VideosTab() {
   const [analysing, setAnalysing] = useState<Video | null>(null);
   const [playing, setPlaying] = useState<{ video: Video; focus: 'player' | 'report' } | null>(null);
 
-  const videos = useQuery({
+  const videos = useInfiniteQuery({
     ...videosQuery(search),
     // Every 3 s while a video on the list is being analysed, so its progress moves by itself.
-    refetchInterval: (query) => videoListInterval(query.state.data?.videos),
+    refetchInterval: (query) =>
+      videoListInterval(query.state.data?.pages.flatMap((page) => page.videos)),
   });
 
   const { isError, errorUpdatedAt } = videos;
@@ -55,7 +58,7 @@ export function VideosTab() {
     if (!result.isError) toast({ title: 'Library refreshed' });
   };
 
-  const list = videos.data?.videos;
+  const { rows: list, totalCount } = loadedRows(videos.data?.pages, (page) => page.videos);
   // Dialogs follow the list, so a row's live status shows in them too.
   const live = (video: Video | null) =>
     video ? (list?.find((item) => item.id === video.id) ?? video) : null;
@@ -94,6 +97,14 @@ export function VideosTab() {
           onAnalyse={setAnalysing}
         />
       )}
+      <LoadMore
+        noun="videos"
+        shown={list?.length ?? 0}
+        total={totalCount}
+        hasMore={videos.hasNextPage}
+        loading={videos.isFetchingNextPage}
+        onLoadMore={() => void videos.fetchNextPage()}
+      />
       <UploadVideoDialog
         open={uploadOpen}
         onOpenChange={setUploadOpen}

@@ -1,6 +1,14 @@
-import { api, routePath, type DocumentList, type Video, type VideoWithReport } from '@hub/proto';
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  api,
+  routePath,
+  type DocumentList,
+  type Video,
+  type VideoList,
+  type VideoWithReport,
+} from '@hub/proto';
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
+import { cursorPaging } from '../api/paging';
 import { anyProcessing } from './format';
 
 /** Spec section 9: videos 50 at a time; the SOP selector 100. */
@@ -16,12 +24,14 @@ export function videoListParams(search: string) {
   return { search: text === '' ? undefined : text, limit: VIDEO_PAGE_SIZE };
 }
 
+/** The video list, 50 at a time: each further page continues after the last one loaded. */
 export function videosQuery(search: string) {
   const query = videoListParams(search);
-  return queryOptions({
-    queryKey: [api.videos.path, query],
-    queryFn: ({ signal }): Promise<{ videos: Video[]; totalCount: number }> =>
-      call(api.videos, { query, signal }),
+  return infiniteQueryOptions({
+    queryKey: [api.videos.path, query, 'pages'],
+    queryFn: ({ signal, pageParam }): Promise<VideoList> =>
+      call(api.videos, { query: { ...query, cursor: pageParam }, signal }),
+    ...cursorPaging,
     placeholderData: (previous) => previous,
   });
 }

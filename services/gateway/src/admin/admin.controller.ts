@@ -1,6 +1,7 @@
-import { Body, Controller, Inject, Param } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Query } from '@nestjs/common';
 import {
   type Actor,
+  type PageRequest,
   api,
   type CreateOrganizationRequest,
   type CreateUserRequest,
@@ -48,9 +49,15 @@ export class AdminController {
     return answer;
   }
 
+  /** Administrators read their organization's entries; the identity service scopes them. */
+  @Endpoint(api.auditLog)
+  auditLog(@CurrentActor() actor: Actor, @Query() page: PageRequest) {
+    return this.rpc.call(identityRpc.auditLog, { actor, page });
+  }
+
   @Endpoint(api.adminUsers)
-  users(@CurrentActor() actor: Actor) {
-    return this.rpc.call(identityRpc.adminUsers, { actor });
+  users(@CurrentActor() actor: Actor, @Query() page: PageRequest) {
+    return this.rpc.call(identityRpc.adminUsers, { actor, page });
   }
 
   @Endpoint(api.createUser)
@@ -81,8 +88,8 @@ export class AdminController {
   }
 
   @Endpoint(api.dataPanelUsers)
-  dataPanelUsers(@CurrentActor() actor: Actor) {
-    return this.rpc.call(identityRpc.adminUsers, { actor });
+  dataPanelUsers(@CurrentActor() actor: Actor, @Query() page: PageRequest) {
+    return this.rpc.call(identityRpc.adminUsers, { actor, page });
   }
 
   @Endpoint(api.dataPanelOrganizations)

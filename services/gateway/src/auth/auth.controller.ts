@@ -30,6 +30,8 @@ export class AuthController {
     try {
       const { token, session, user } = await this.rpc.call(identityRpc.login, { ...body, client });
       await this.limiter.recordSuccess(body.email, client.ip);
+      // The audit trail names who signed in: the request had no actor before.
+      request.actor = session.actor;
       reply.setCookie(SESSION_COOKIE, token, {
         httpOnly: true,
         sameSite: 'lax',

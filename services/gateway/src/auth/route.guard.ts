@@ -52,8 +52,10 @@ export class RouteGuard implements CanActivate {
     if (!request.sessionToken) throw new UnauthorizedException(SIGN_IN_REQUIRED);
     const session = await this.sessions.resolve(request.sessionToken);
     if (!session) throw new UnauthorizedException(SIGN_IN_REQUIRED);
-    if (!roles.includes(session.actor.role)) throw new ForbiddenException(NOT_PERMITTED);
+    // Kept before the role check so the audit trail names who was refused; only `actor`
+    // marks a request as allowed.
     request.session = session;
+    if (!roles.includes(session.actor.role)) throw new ForbiddenException(NOT_PERMITTED);
     request.actor = session.actor;
   }
 

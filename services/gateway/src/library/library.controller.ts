@@ -9,6 +9,7 @@ import {
   type DocumentListQuery,
   type DocumentUploadFields,
   libraryRpc,
+  plainText,
 } from '@hub/proto';
 import { newObjectFolder, type ObjectStorage, RpcClient } from '@hub/kit';
 import { CurrentActor } from '../http/current-actor.decorator.js';
@@ -23,14 +24,14 @@ type VersionParams = { id: number; version: number };
 
 /** Tags typed in the upload dialog: comma-separated names, or a JSON list of names. */
 export function parseTagNames(raw: string): string[] {
-  const trimmed = raw.trim();
+  const trimmed = plainText(raw).trim();
   if (trimmed.startsWith('[')) {
     try {
       const list = JSON.parse(trimmed) as unknown;
       if (Array.isArray(list))
         return list
           .map(String)
-          .map((name) => name.trim())
+          .map((name) => plainText(name).trim())
           .filter(Boolean);
     } catch {
       // Not JSON after all: read it as comma-separated names.

@@ -1,6 +1,7 @@
-import { Body, Controller, HttpCode, Inject, Param } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Param, Query } from '@nestjs/common';
 import {
   type Actor,
+  type PageRequest,
   api,
   identityRpc,
   type IdParams,
@@ -15,8 +16,8 @@ export class NotificationsController {
   constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
 
   @Endpoint(api.notifications)
-  list(@CurrentActor() actor: Actor) {
-    return this.rpc.call(identityRpc.notifications, { actor });
+  list(@CurrentActor() actor: Actor, @Query() page: PageRequest) {
+    return this.rpc.call(identityRpc.notifications, { actor, page });
   }
 
   @Endpoint(api.markNotificationRead)

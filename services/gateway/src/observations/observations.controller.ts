@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Inject, Param, Query } from '@nestjs/common';
 import {
   type Actor,
+  type PageRequest,
   api,
   type CreateFindingRequest,
   type CreateObservationRequest,
@@ -29,7 +30,13 @@ export class ObservationsController {
   @Endpoint(api.observations)
   list(
     @CurrentActor() actor: Actor,
-    @Query() query: { search?: string; status?: 'in_progress' | 'completed'; limit: number },
+    @Query()
+    query: {
+      search?: string;
+      status?: 'in_progress' | 'completed';
+      limit: number;
+      cursor?: string;
+    },
   ) {
     return this.rpc.call(observationRpc.list, { actor, ...query });
   }
@@ -84,8 +91,8 @@ export class ObservationsController {
   }
 
   @Endpoint(api.courses)
-  courses(@CurrentActor() actor: Actor) {
-    return this.rpc.call(observationRpc.courses, { actor });
+  courses(@CurrentActor() actor: Actor, @Query() page: PageRequest) {
+    return this.rpc.call(observationRpc.courses, { actor, page });
   }
 
   @Endpoint(api.createCourse)

@@ -11,7 +11,7 @@ import {
 } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { MIME_BY_KIND, type UploadRule } from '@hub/proto';
+import { MIME_BY_KIND, plainText, type UploadRule } from '@hub/proto';
 import { type ObjectStorage, SNIFF_BYTES, sniffFileKind } from '@hub/kit';
 import { STORAGE } from './storage.token.js';
 
@@ -41,12 +41,12 @@ class SizeLimit extends Transform {
   }
 }
 
-/** The name the browser gave the file, without control characters, for display only. */
-function displayName(filename: string | undefined): string {
-  return [...(filename || 'upload')]
-    .filter((c) => c >= ' ')
-    .join('')
-    .slice(0, 255);
+/**
+ * The name the browser gave the file, for display only: without control, bidi or zero-width
+ * characters (a U+202E can make "x\u202Efdp.exe" read as "xexe.pdf").
+ */
+export function displayName(filename: string | undefined): string {
+  return [...plainText(filename ?? '').trim()].slice(0, 255).join('') || 'upload';
 }
 
 /** Reads at least `count` bytes (fewer at the end of the stream) and puts them back. */

@@ -54,8 +54,11 @@ export class VideosController {
   ) {}
 
   @Endpoint(api.videos)
-  list(@CurrentActor() actor: Actor, @Query() query: { search?: string; limit: number }) {
-    return this.rpc.call(videoRpc.list, { actor, search: query.search, limit: query.limit });
+  list(
+    @CurrentActor() actor: Actor,
+    @Query() query: { search?: string; limit: number; cursor?: string },
+  ) {
+    return this.rpc.call(videoRpc.list, { actor, ...query });
   }
 
   /** Streams the video straight into storage (type by content, 2 GB checked while it flows). */

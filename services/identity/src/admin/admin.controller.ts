@@ -50,9 +50,9 @@ export class AdminController {
   }
 
   @RpcHandler(identityRpc.adminUsers)
-  listUsers(@Payload() { actor }: Req<'adminUsers'>) {
+  listUsers(@Payload() { actor, page }: Req<'adminUsers'>) {
     requireRole(actor, SUPER_ADMIN_ONLY);
-    return this.users.list();
+    return this.users.list(page);
   }
 
   @RpcHandler(identityRpc.createUser)

@@ -1,9 +1,15 @@
 import { REVOCATIONS } from '../tokens.js';
 import type { SessionRevocations } from '../auth/session-revocations.js';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import type { Actor, CreateUserRequest, CreateUserResponse, User } from '@hub/proto';
-import { type EventBus, RpcFailure } from '@hub/kit';
+import { DataSource, In, IsNull, Not } from 'typeorm';
+import type {
+  Actor,
+  CreateUserRequest,
+  CreateUserResponse,
+  PageRequest,
+  UserPage,
+} from '@hub/proto';
+import { type EventBus, keysetIds, RpcFailure } from '@hub/kit';
 import { EVENTS } from '../tokens.js';
 import { OrganizationEntity } from '../organizations/organization.entity.js';
 import { UserEntity } from '../users/user.entity.js';
@@ -32,12 +38,26 @@ export class UsersAdminService {
     return this.db.getRepository(UserEntity);
   }
 
-  async list(): Promise<User[]> {
-    const users = await this.users.find({
-      relations: { organization: true },
-      order: { createdAt: 'DESC', id: 'DESC' },
+  async list(page: PageRequest): Promise<UserPage> {
+    const { ids, totalCount, nextCursor } = await keysetIds(this.db, {
+      from: 'users u',
+      where: 'true',
+      params: [],
+      at: 'u.created_at',
+      id: 'u.id',
+      ...page,
     });
-    return users.map(toUserView);
+    const users = ids.length
+      ? await this.users.find({ where: { id: In(ids) }, relations: { organization: true } })
+      : [];
+    const byId = new Map(users.map((user) => [user.id, user]));
+    const activeCount = await this.users.countBy({ lastLogin: Not(IsNull()) });
+    return {
+      activeCount,
+      users: ids.flatMap((id) => (byId.has(id) ? [toUserView(byId.get(id)!)] : [])),
+      totalCount,
+      nextCursor,
+    };
   }
 
   /** Creates a pending user; the invitation mail may fail without losing the user. */

@@ -136,6 +136,8 @@ export class InvitationsService {
   ): Promise<{ message: string }> {
     refuseCommonPassword(request.password, 'password');
     const passwordHash = await hashPassword(request.password);
+    // The photo is the gateway's key below the invitation's organization (checked below).
+    if (request.pictureKey) await this.pictures.reencode(request.pictureKey);
     const { user, invitation } = await this.db.transaction(async (tx) => {
       const opened = await this.open(request, tx, true);
       const picture = request.pictureKey ?? opened.user.profilePicture;

@@ -10,7 +10,7 @@ export class NotificationsController {
 
   @RpcHandler(identityRpc.notifications)
   list(@Payload() request: RpcRequest<typeof identityRpc.notifications>) {
-    return this.notifications.list(request.actor);
+    return this.notifications.list(request.actor, request.page);
   }
 
   @RpcHandler(identityRpc.markNotificationRead)

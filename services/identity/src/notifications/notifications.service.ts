@@ -4,10 +4,12 @@ import type {
   Actor,
   ActivitySummary,
   Notification,
+  NotificationPage,
   NotificationSettingChange,
   NotificationSettings,
+  PageRequest,
 } from '@hub/proto';
-import { type Mailer, RpcFailure } from '@hub/kit';
+import { keysetIds, type Mailer, RpcFailure } from '@hub/kit';
 import { MAILER } from '../tokens.js';
 import { UserEntity } from '../users/user.entity.js';
 import { NotificationEntity } from './notification.entity.js';
@@ -94,13 +96,27 @@ export class NotificationsService {
     return admins.map((admin) => admin.id);
   }
 
-  async list(actor: Actor): Promise<Notification[]> {
-    const rows = await this.notifications.find({
-      where: { userId: actor.userId },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      take: 100,
+  async list(actor: Actor, page: PageRequest): Promise<NotificationPage> {
+    const { ids, totalCount, nextCursor } = await keysetIds(this.db, {
+      from: 'notifications n',
+      where: 'n.user_id = $1',
+      params: [actor.userId],
+      at: 'n.created_at',
+      id: 'n.id',
+      ...page,
     });
-    return rows.map(toView);
+    const rows = ids.length ? await this.notifications.findBy({ id: In(ids) }) : [];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const unreadCount = await this.notifications.countBy({
+      userId: actor.userId,
+      readAt: IsNull(),
+    });
+    return {
+      notifications: ids.flatMap((id) => (byId.has(id) ? [toView(byId.get(id)!)] : [])),
+      totalCount,
+      unreadCount,
+      nextCursor,
+    };
   }
 
   async markRead(actor: Actor, notificationId: number): Promise<Notification> {

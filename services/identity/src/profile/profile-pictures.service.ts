@@ -13,6 +13,7 @@ import { EVENTS, STORAGE } from '../tokens.js';
 import { UserEntity } from '../users/user.entity.js';
 import { toUserView } from '../users/user-view.js';
 import { PictureUploadEntity } from './picture-upload.entity.js';
+import { reencodePicture } from './picture-reencoder.js';
 
 export const PICTURE_FOLDER = 'profile-pictures';
 
@@ -50,6 +51,7 @@ export class ProfilePicturesService {
     ) {
       throw RpcFailure.forbidden();
     }
+    await this.reencode(storageKey);
     const fileName = storageKey.slice(storageKey.lastIndexOf('/') + 1);
     await this.db.getRepository(PictureUploadEntity).insert({
       fileName,
@@ -58,6 +60,11 @@ export class ProfilePicturesService {
       uploadedBy: actor.userId,
     });
     return { fileName, message: 'Profile picture uploaded' };
+  }
+
+  /** Decodes and re-encodes a stored picture; refuses (and removes) one no decoder can read. */
+  reencode(storageKey: string): Promise<void> {
+    return reencodePicture(this.storage, storageKey);
   }
 
   /**

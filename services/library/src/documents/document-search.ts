@@ -1,8 +1,9 @@
 import type { DataSource } from 'typeorm';
 import type { DocumentFilter } from '@hub/proto';
+import { decodeCursor, pageOf } from '@hub/kit';
 
 /**
- * Ids of the organization's documents matching the filter, best first: with a search, ranked
+ * Ids of the organization's documents matching the filter, best first, one page after the cursor: with a search, ranked
  * by PostgreSQL full-text relevance over title (weight A), description (B) and the extracted
  * SOP text (C), the last word also matching as a prefix; otherwise newest first.
  */
@@ -10,7 +11,7 @@ export async function findDocumentIds(
   db: DataSource,
   organizationId: number,
   filter: DocumentFilter,
-): Promise<{ ids: number[]; totalCount: number }> {
+): Promise<{ ids: number[]; totalCount: number; nextCursor: string | null }> {
   const params: unknown[] = [organizationId];
   const where = ['d.organization_id = $1'];
   const param = (value: unknown) => {
@@ -35,12 +36,42 @@ export async function findDocumentIds(
     rank = `ts_rank_cd(d.search_vector, ${query})`;
   }
   const conditions = where.join(' AND ');
+  const conditionParams = params.length;
+  // Search results page by rank first; the plain list only by upload time and id.
+  const after = decodeCursor(
+    filter.cursor,
+    words.length > 0 ? ['number', 'time', 'id'] : ['time', 'id'],
+  );
+  let afterCondition = 'true';
+  if (after && words.length > 0) {
+    afterCondition = `(m.rank, m.uploaded_at, m.id) < (${param(after[0])}::real, ${param(after[1])}::timestamptz, ${param(after[2])}::int)`;
+  } else if (after) {
+    afterCondition = `(m.uploaded_at, m.id) < (${param(after[0])}::timestamptz, ${param(after[1])}::int)`;
+  }
   const rows = (await db.query(
-    `SELECT d.id, ${rank} AS rank, count(*) OVER ()::int AS total
-       FROM documents d WHERE ${conditions}
-      ORDER BY rank DESC NULLS LAST, d.uploaded_at DESC, d.id DESC
-      LIMIT ${param(filter.limit)}`,
+    `WITH matching AS (
+       SELECT d.id, d.uploaded_at, ${rank} AS rank FROM documents d WHERE ${conditions}
+     )
+     SELECT m.id, m.uploaded_at::text AS at, m.rank::text AS rank,
+            (SELECT count(*) FROM matching)::int AS total
+       FROM matching m WHERE ${afterCondition}
+      ORDER BY m.rank DESC NULLS LAST, m.uploaded_at DESC, m.id DESC
+      LIMIT ${param(filter.limit + 1)}`,
     params,
-  )) as { id: number; total: number }[];
-  return { ids: rows.map((row) => row.id), totalCount: rows[0]?.total ?? 0 };
+  )) as { id: number; at: string; rank: string | null; total: number }[];
+  const page = pageOf(rows, filter.limit, (row) =>
+    words.length > 0 ? [row.rank ?? '0', row.at, String(row.id)] : [row.at, String(row.id)],
+  );
+  // On a page past the last row no row carries the total: count it alone.
+  const totalCount =
+    rows[0]?.total ??
+    (after
+      ? (
+          (await db.query(
+            `SELECT count(*)::int AS total FROM documents d WHERE ${conditions}`,
+            params.slice(0, conditionParams),
+          )) as { total: number }[]
+        )[0]!.total
+      : 0);
+  return { ids: page.rows.map((row) => row.id), totalCount, nextCursor: page.nextCursor };
 }

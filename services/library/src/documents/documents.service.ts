@@ -69,7 +69,11 @@ export class DocumentsService {
   }
 
   async list(actor: Actor, filter: DocumentFilter): Promise<DocumentList> {
-    const { ids, totalCount } = await findDocumentIds(this.db, actor.organizationId, filter);
+    const { ids, totalCount, nextCursor } = await findDocumentIds(
+      this.db,
+      actor.organizationId,
+      filter,
+    );
     const rows = ids.length
       ? await this.documents.find({ where: { id: In(ids) }, relations: { tags: true } })
       : [];
@@ -80,6 +84,7 @@ export class DocumentsService {
         byId.has(id) ? [toDocumentView(byId.get(id)!, statuses.get(id) ?? null)] : [],
       ),
       totalCount,
+      nextCursor,
     };
   }
 

@@ -14,7 +14,7 @@ import {
   type ResponseResult,
   type ResponseSubmission,
 } from '@hub/proto';
-import { requireRole, RpcClient, RpcFailure } from '@hub/kit';
+import { decodeCursor, pageOf, requireRole, RpcClient, RpcFailure } from '@hub/kit';
 import { RPC } from '../config.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { Members } from '../team/members.js';
@@ -28,6 +28,7 @@ interface ListFilter {
   search?: string;
   status?: 'in_progress' | 'completed';
   limit: number;
+  cursor?: string;
 }
 
 @Injectable()
@@ -283,14 +284,31 @@ export class ObservationsService {
         `(o.evaluation_title ILIKE $${params.length} OR o.operator_name ILIKE $${params.length} OR o.observer_name ILIKE $${params.length})`,
       );
     }
-    params.push(filter.limit);
-    const rows = (await this.db.query(
-      `SELECT o.*, (SELECT count(*)::int FROM observation_responses r WHERE r.observation_id = o.id) AS answered
+    const [{ total }] = (await this.db.query(
+      `SELECT count(*)::int AS total FROM observations o WHERE ${where.join(' AND ')}`,
+      params,
+    )) as [{ total: number }];
+    const after = decodeCursor(filter.cursor, ['time', 'id']);
+    if (after) {
+      params.push(after[0], after[1]);
+      where.push(
+        `(o.started_at, o.id) < ($${params.length - 1}::timestamptz, $${params.length}::int)`,
+      );
+    }
+    params.push(filter.limit + 1);
+    const read = (await this.db.query(
+      `SELECT o.*, o.started_at::text AS cursor_at, (SELECT count(*)::int FROM observation_responses r WHERE r.observation_id = o.id) AS answered
          FROM observations o WHERE ${where.join(' AND ')} ORDER BY o.started_at DESC, o.id DESC LIMIT $${params.length}`,
       params,
-    )) as (ObservationRow & { answered: number })[];
+    )) as (ObservationRow & { answered: number; cursor_at: string })[];
+    const { rows, nextCursor } = pageOf(read, filter.limit, (row) => [
+      row.cursor_at,
+      String(row.id),
+    ]);
     const findings = await this.findings(rows.map((row) => row.id));
     return {
+      totalCount: total,
+      nextCursor,
       observations: rows.map((row) =>
         toSummary(
           row,

@@ -11,8 +11,8 @@ export class CoursesController {
   constructor(private readonly courses: CoursesService) {}
 
   @RpcHandler(observationRpc.courses)
-  list(@Payload() { actor }: Req<'courses'>) {
-    return this.courses.list(actor);
+  list(@Payload() { actor, page }: Req<'courses'>) {
+    return this.courses.list(actor, page);
   }
 
   @RpcHandler(observationRpc.createCourse)

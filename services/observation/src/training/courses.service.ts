@@ -3,12 +3,14 @@ import { DataSource, type EntityManager } from 'typeorm';
 import {
   type Actor,
   type Course,
+  type CoursePage,
   type Enrollment,
   libraryRpc,
+  type PageRequest,
   type SaveCourseRequest,
   TRAINING_EDITORS,
 } from '@hub/proto';
-import { requireRole, RpcClient, RpcFailure } from '@hub/kit';
+import { keysetIds, requireRole, RpcClient, RpcFailure } from '@hub/kit';
 import { RPC } from '../config.js';
 import { CourseCompletion } from './course-completion.js';
 import { passedDocuments, progressOf } from './course-progress.js';
@@ -47,17 +49,18 @@ export class CoursesService {
     @Inject(CourseCompletion) private readonly completion: CourseCompletion,
   ) {}
 
-  private async rows(actor: Actor, courseId?: number): Promise<CourseRow[]> {
+  /** Courses of the actor's organization, newest first: one, a page of ids, or all. */
+  private async rows(actor: Actor, courseIds?: number | number[]): Promise<CourseRow[]> {
     return (await this.db.query(
       `SELECT c.*, to_char(c.due_date, 'YYYY-MM-DD') AS due_day, (SELECT count(*)::int FROM enrollments e WHERE e.course_id = c.id) AS enrolled,
               (SELECT round(avg(rating), 1) FROM enrollments e WHERE e.course_id = c.id AND rating IS NOT NULL) AS rating,
               (SELECT count(rating)::int FROM enrollments e WHERE e.course_id = c.id) AS rating_count,
               me.enrolled_at AS my_enrolled_at, me.completed_at AS my_completed_at, me.rating AS my_rating
          FROM courses c LEFT JOIN enrollments me ON me.course_id = c.id AND me.user_id = $2
-        WHERE c.organization_id = $1 ${courseId ? 'AND c.id = $3' : ''}
+        WHERE c.organization_id = $1 ${courseIds !== undefined ? 'AND c.id = ANY($3::int[])' : ''}
         ORDER BY c.created_at DESC, c.id DESC`,
-      courseId
-        ? [actor.organizationId, actor.userId, courseId]
+      courseIds !== undefined
+        ? [actor.organizationId, actor.userId, [courseIds].flat()]
         : [actor.organizationId, actor.userId],
     )) as CourseRow[];
   }
@@ -108,8 +111,17 @@ export class CoursesService {
     });
   }
 
-  async list(actor: Actor): Promise<Course[]> {
-    return this.view(actor, await this.rows(actor));
+  async list(actor: Actor, page: PageRequest): Promise<CoursePage> {
+    const { ids, totalCount, nextCursor } = await keysetIds(this.db, {
+      from: 'courses c',
+      where: 'c.organization_id = $1',
+      params: [actor.organizationId],
+      at: 'c.created_at',
+      id: 'c.id',
+      ...page,
+    });
+    const courses = ids.length ? await this.view(actor, await this.rows(actor, ids)) : [];
+    return { courses, totalCount, nextCursor };
   }
 
   async one(actor: Actor, courseId: number): Promise<Course> {
@@ -230,7 +242,8 @@ export class CoursesService {
   }
 
   async enrollments(actor: Actor): Promise<Enrollment[]> {
-    const courses = await this.list(actor);
+    // Every course the actor is enrolled in, whatever page of the list it sits on.
+    const courses = await this.view(actor, await this.rows(actor));
     const rows = (await this.db.query(
       `SELECT course_id, enrolled_at, completed_at FROM enrollments WHERE user_id = $1`,
       [actor.userId],

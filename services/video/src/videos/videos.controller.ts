@@ -16,8 +16,8 @@ export class VideosController {
   ) {}
 
   @RpcHandler(videoRpc.list)
-  list(@Payload() { actor, search, limit }: Req<'list'>) {
-    return this.videos.list(actor, search, limit);
+  list(@Payload() { actor, search, limit, cursor }: Req<'list'>) {
+    return this.videos.list(actor, search, limit, cursor);
   }
 
   @RpcHandler(videoRpc.get)

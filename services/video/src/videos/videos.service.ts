@@ -10,12 +10,15 @@ import {
   STAFF_ROLES,
   type Video,
   type VideoAnalysisJob,
+  type VideoList,
   type VideoWithReport,
   videoRpc,
 } from '@hub/proto';
 import {
   belongsToOrganization,
+  decodeCursor,
   type ObjectStorage,
+  pageOf,
   requireRole,
   RpcClient,
   RpcFailure,
@@ -52,7 +55,12 @@ export class VideosService {
     return row;
   }
 
-  async list(actor: Actor, search: string | undefined, limit: number) {
+  async list(
+    actor: Actor,
+    search: string | undefined,
+    limit: number,
+    cursor?: string,
+  ): Promise<VideoList> {
     requireRole(actor, STAFF_ROLES);
     const params: unknown[] = [actor.organizationId];
     let where = 'v.organization_id = $1';
@@ -60,13 +68,23 @@ export class VideosService {
       params.push(`%${search.replace(/[%_\\]/g, '\\$&')}%`);
       where += ` AND (v.title ILIKE $2 OR v.description ILIKE $2 OR v.file_name ILIKE $2)`;
     }
-    params.push(limit);
+    const [{ total }] = (await this.db.query(
+      `SELECT count(*)::int AS total FROM videos v WHERE ${where}`,
+      params,
+    )) as [{ total: number }];
+    const after = decodeCursor(cursor, ['time', 'id']);
+    if (after) {
+      params.push(after[0], after[1]);
+      where += ` AND (v.uploaded_at, v.id) < ($${params.length - 1}::timestamptz, $${params.length}::int)`;
+    }
+    params.push(limit + 1);
     const rows = (await this.db.query(
-      `SELECT ${VIDEO_COLUMNS}, count(*) OVER ()::int AS total FROM videos v WHERE ${where}
+      `SELECT ${VIDEO_COLUMNS}, v.uploaded_at::text AS cursor_at FROM videos v WHERE ${where}
         ORDER BY v.uploaded_at DESC, v.id DESC LIMIT $${params.length}`,
       params,
-    )) as (VideoRow & { total: number })[];
-    return { videos: rows.map(toVideo), totalCount: rows[0]?.total ?? 0 };
+    )) as (VideoRow & { cursor_at: string })[];
+    const page = pageOf(rows, limit, (row) => [row.cursor_at, String(row.id)]);
+    return { videos: page.rows.map(toVideo), totalCount: total, nextCursor: page.nextCursor };
   }
 
   async get(actor: Actor, videoId: number): Promise<VideoWithReport> {

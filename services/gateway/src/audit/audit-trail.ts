@@ -1,0 +1,72 @@
+import { Logger } from '@nestjs/common';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { api, identityRpc, type NewAuditEntry, type RouteContract } from '@hub/proto';
+import type { RpcClient } from '@hub/kit';
+import { clientOf, type GuardedRequest } from '../http/request-context.js';
+
+const logger = new Logger('AuditTrail');
+
+/** `GET /api/x/:id` -> the route's contract, for the routes that declare an audit action. */
+const AUDITED = new Map(
+  (Object.values(api) as RouteContract[])
+    .filter((route) => route.audit)
+    .map((route) => [`${route.method} ${route.path}`, route]),
+);
+
+function targetOf(request: FastifyRequest): string | null {
+  const params = request.params;
+  if (!params || typeof params !== 'object') return null;
+  const parts = Object.entries(params as Record<string, unknown>).map(
+    ([name, value]) => `${name}=${String(value)}`,
+  );
+  return parts.length ? parts.join(' ').slice(0, 500) : null;
+}
+
+/** The email typed at a sign-in, so failures name the account that was tried. */
+function emailTried(request: FastifyRequest): string | null {
+  const body = request.body;
+  if (!body || typeof body !== 'object' || !('email' in body)) return null;
+  const email = (body as { email: unknown }).email;
+  return typeof email === 'string' ? email.slice(0, 320) : null;
+}
+
+export function auditEntryOf(
+  request: GuardedRequest,
+  route: RouteContract,
+  status: number,
+): NewAuditEntry {
+  const client = clientOf(request);
+  // A refused caller has a session but no actor: the entry still names them.
+  const actor = request.actor ?? request.session?.actor;
+  return {
+    action: route.audit!,
+    outcome: status < 400 ? 'success' : 'failure',
+    actorId: actor?.userId ?? null,
+    actorEmail: emailTried(request),
+    actorRole: actor?.role ?? null,
+    organizationId: actor?.organizationId ?? null,
+    target: targetOf(request),
+    detail: String(status),
+    ip: client.ip,
+    userAgent: client.userAgent,
+  };
+}
+
+/**
+ * Appends every call of an audited route to the audit log once its answer is sent: refusals by
+ * the guard (401, 403) and failures included, which a Nest interceptor would not see. Written
+ * after the answer, so the caller never waits on it; a failed write is logged, never retried
+ * into a duplicate.
+ */
+export function registerAuditTrail(fastify: FastifyInstance, rpc: RpcClient): void {
+  fastify.addHook('onResponse', async (request, reply) => {
+    const route = AUDITED.get(`${request.method} ${request.routeOptions.url ?? ''}`);
+    if (!route) return;
+    const entry = auditEntryOf(request as GuardedRequest, route, reply.statusCode);
+    await rpc
+      .call(identityRpc.recordAudit, entry)
+      .catch((error: unknown) =>
+        logger.error(`audit entry lost: ${entry.action} ${entry.outcome}: ${String(error)}`),
+      );
+  });
+}

@@ -1,0 +1,95 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { AuditEntry, NewAuditEntry } from '@hub/proto';
+import { decodeCursor, pageOf } from '@hub/kit';
+
+interface AuditRow {
+  id: string;
+  at: string;
+  cursor_at: string;
+  action: string;
+  outcome: 'success' | 'failure';
+  actor_id: number | null;
+  actor_email: string | null;
+  actor_role: string | null;
+  organization_id: number | null;
+  target: string | null;
+  detail: string | null;
+  ip: string;
+  user_agent: string;
+}
+
+const toEntry = (row: AuditRow): AuditEntry => ({
+  id: row.id,
+  at: new Date(row.at).toISOString(),
+  action: row.action,
+  outcome: row.outcome,
+  actorId: row.actor_id,
+  actorEmail: row.actor_email,
+  actorRole: row.actor_role,
+  organizationId: row.organization_id,
+  target: row.target,
+  detail: row.detail,
+  ip: row.ip,
+  userAgent: row.user_agent,
+});
+
+/** The audit log table: INSERT and SELECT only (a trigger refuses anything else). */
+@Injectable()
+export class AuditLogRepository {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  async append(entry: NewAuditEntry): Promise<void> {
+    await this.db.query(
+      // The actor's email as it is now, so the entry still names them after a change or deletion.
+      `INSERT INTO audit_log (action, outcome, actor_id, actor_email, actor_role, organization_id, target, detail, ip, user_agent)
+       VALUES ($1, $2, $3, COALESCE($4, (SELECT email FROM users WHERE id = $3)), $5, $6, $7, $8, $9, $10)`,
+      [
+        entry.action,
+        entry.outcome,
+        entry.actorId,
+        entry.actorEmail,
+        entry.actorRole,
+        entry.organizationId,
+        entry.target,
+        entry.detail,
+        entry.ip,
+        entry.userAgent,
+      ],
+    );
+  }
+
+  /** Newest first, one page after the cursor; `organizationId` null reads every organization. */
+  async page(
+    organizationId: number | null,
+    cursor: string | undefined,
+    limit: number,
+  ): Promise<{ entries: AuditEntry[]; totalCount: number; nextCursor: string | null }> {
+    const params: unknown[] = [];
+    const where: string[] = [];
+    if (organizationId !== null) {
+      params.push(organizationId);
+      where.push(`organization_id = $${params.length}`);
+    }
+    const scope = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const [{ total }] = (await this.db.query(
+      `SELECT count(*)::int AS total FROM audit_log ${scope}`,
+      params,
+    )) as [{ total: number }];
+    const after = decodeCursor(cursor, ['time', 'id']);
+    if (after) {
+      params.push(after[0], after[1]);
+      where.push(`(at, id) < ($${params.length - 1}::timestamptz, $${params.length}::bigint)`);
+    }
+    params.push(limit + 1);
+    const rows = (await this.db.query(
+      `SELECT id::text AS id, at, at::text AS cursor_at, action, outcome, actor_id, actor_email, actor_role,
+              organization_id, target, detail, ip, user_agent
+         FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+        ORDER BY at DESC, id DESC LIMIT $${params.length}`,
+      params,
+    )) as AuditRow[];
+    const page = pageOf(rows, limit, (row) => [row.cursor_at, row.id]);
+    return { entries: page.rows.map(toEntry), totalCount: total, nextCursor: page.nextCursor };
+  }
+}

@@ -1,0 +1,26 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { AUDIT_READERS, identityRpc, type RpcRequest } from '@hub/proto';
+import { requireRole, RpcHandler } from '@hub/kit';
+import { AuditLogRepository } from './audit-log.repository.js';
+
+type Req<K extends keyof typeof identityRpc> = RpcRequest<(typeof identityRpc)[K]>;
+
+@Controller()
+export class AuditController {
+  constructor(private readonly log: AuditLogRepository) {}
+
+  @RpcHandler(identityRpc.recordAudit)
+  async record(@Payload() entry: Req<'recordAudit'>) {
+    await this.log.append(entry);
+    return { recorded: true };
+  }
+
+  /** Super administrators read every organization's entries; administrators their own only. */
+  @RpcHandler(identityRpc.auditLog)
+  list(@Payload() { actor, page }: Req<'auditLog'>) {
+    requireRole(actor, AUDIT_READERS);
+    const organizationId = actor.role === 'super_admin' ? null : actor.organizationId;
+    return this.log.page(organizationId, page.cursor, page.limit);
+  }
+}

@@ -1,0 +1,42 @@
+import { LoaderCircle } from 'lucide-react';
+import { smallOutlineButtonClass } from './styles';
+
+/**
+ * Under a cursor-paged list: how many rows of the total are shown, and a button that loads the
+ * next page while there is one.
+ */
+export function LoadMore({
+  noun,
+  shown,
+  total,
+  hasMore,
+  loading,
+  onLoadMore,
+}: {
+  noun: string;
+  shown: number;
+  total: number;
+  hasMore: boolean;
+  loading: boolean;
+  onLoadMore: () => void;
+}) {
+  if (!hasMore && shown >= total) return null;
+  return (
+    <div className="flex items-center justify-between gap-3 py-2 text-sm text-slate-500">
+      <span data-testid="list-count">
+        Showing {shown} of {total} {noun}
+      </span>
+      {hasMore && (
+        <button
+          type="button"
+          className={smallOutlineButtonClass}
+          disabled={loading}
+          onClick={onLoadMore}
+        >
+          {loading && <LoaderCircle aria-hidden className="size-4 animate-spin" />}
+          Load more
+        </button>
+      )}
+    </div>
+  );
+}
