@@ -37,3 +37,5 @@ export * from './team.js';
 export * from './settings.js';
 export * from './recommendations.js';
 export * from './rpc/recommendation.js';
+export * from './skills.js';
+export * from './rpc/skills.js';

@@ -16,6 +16,7 @@ import { certificationsRoutes } from './routes/certifications.js';
 import { teamRoutes } from './routes/team.js';
 import { insightsRoutes } from './routes/insights.js';
 import { recommendationsRoutes } from './routes/recommendations.js';
+import { skillsRoutes } from './routes/skills.js';
 
 /**
  * Every HTTP route of the product, one table per domain. The gateway registers, guards and
@@ -40,6 +41,7 @@ export const api = {
   ...teamRoutes,
   ...insightsRoutes,
   ...recommendationsRoutes,
+  ...skillsRoutes,
 } as const;
 
 export type Api = typeof api;

@@ -32,6 +32,9 @@ import { ObservationsPage } from './observations/ObservationsPage';
 import { SettingsPage } from './settings/SettingsPage';
 import { RecommendationsPage } from './recommendations/RecommendationsPage';
 import { Shell } from './shell/Shell';
+import { JobFunctionsPage } from './skills/JobFunctionsPage';
+import { parseMatrixSearch } from './skills/search';
+import { SkillsMatrixPage } from './skills/SkillsMatrixPage';
 import { TrainingPage } from './training/TrainingPage';
 import { InsightsPage } from './insights/InsightsPage';
 import { MemberPage } from './team/MemberPage';
@@ -127,7 +130,24 @@ const shellPages = [
   shellPage('settings', SettingsPage),
   // Recommendations: RECOMMENDATION_ROLES (PAGE_ACCESS follows GET /api/recommendations).
   shellPage('recommendations', RecommendationsPage),
+  // Job functions: staff read, admins manage (checked inside the page and on the server).
+  shellPage('insights/job-functions', JobFunctionsPage),
+  skillsMatrixRoute(),
 ];
+
+/** Skills matrix: everyone (an operator sees their own row); its filters live in the address. */
+function skillsMatrixRoute() {
+  return createRoute({
+    getParentRoute: () => shellRoute,
+    path: 'insights/skills-matrix',
+    validateSearch: parseMatrixSearch,
+    component: () => (
+      <PageGate path="insights/skills-matrix">
+        <SkillsMatrixPage />
+      </PageGate>
+    ),
+  });
+}
 
 /** The numeric {id} of the current address (NaN when it is not a number). */
 function useIdParam(): number {
@@ -156,9 +176,7 @@ function laterPage<const TPath extends PagePath>(path: TPath, title: string) {
 
 const laterRoutes = [
   laterPage('insights/certifications', 'Certifications Insights'),
-  laterPage('insights/job-functions', 'Job Functions'),
   laterPage('insights/observations', 'Observations Insights'),
-  laterPage('insights/skills-matrix', 'Skills Matrix'),
   laterPage('insights/progress', 'Progress'),
 ];
 

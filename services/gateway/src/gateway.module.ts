@@ -5,6 +5,8 @@ import { type ObjectStorage, RpcClient } from '@hub/kit';
 import { AdminController } from './admin/admin.controller.js';
 import { CertificationsController } from './certifications/certifications.controller.js';
 import { TeamController } from './team/team.controller.js';
+import { JobFunctionsController } from './job-functions/job-functions.controller.js';
+import { SkillsMatrixController } from './skills/skills-matrix.controller.js';
 import { EvaluationsController } from './evaluations/evaluations.controller.js';
 import { FilesController } from './files/files.controller.js';
 import { ObservationsController } from './observations/observations.controller.js';
@@ -67,6 +69,8 @@ export class GatewayModule {
         TeamController,
         SettingsController,
         RecommendationsController,
+        JobFunctionsController,
+        SkillsMatrixController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

@@ -3,6 +3,7 @@ import { Observations1764200000000 } from './migrations/1764200000000-observatio
 import { Certifications1765000000000 } from './migrations/1765000000000-certifications.js';
 import { Insights1765100000000 } from './migrations/1765100000000-insights.js';
 import { CompleteEnrolments1765300000000 } from './migrations/1765300000000-complete-enrolments.js';
+import { JobFunctions1765600000000 } from './migrations/1765600000000-job-functions.js';
 import { Recommendations1765700000000 } from './migrations/1765700000000-recommendations.js';
 
 export const OBSERVATION_SCHEMA = 'observation';
@@ -18,6 +19,7 @@ export const openObservationDatabase = (url: string) =>
       Certifications1765000000000,
       Insights1765100000000,
       CompleteEnrolments1765300000000,
+      JobFunctions1765600000000,
       Recommendations1765700000000,
     ],
   });

@@ -8,6 +8,12 @@ import { CertificationsRepository } from './certifications/certifications.reposi
 import { CertificationsService } from './certifications/certifications.service.js';
 import { OBSERVATION_CONFIG, type ObservationConfig, RPC } from './config.js';
 import { HealthController } from './health/health.controller.js';
+import { JobFunctionsController } from './job-functions/job-functions.controller.js';
+import { JobFunctionsRepository } from './job-functions/job-functions.repository.js';
+import { JobFunctionsService } from './job-functions/job-functions.service.js';
+import { SkillsMatrixController } from './skills/skills-matrix.controller.js';
+import { SkillsMatrixRepository } from './skills/skills-matrix.repository.js';
+import { SkillsMatrixService } from './skills/skills-matrix.service.js';
 import { ObservationsController } from './observations/observations.controller.js';
 import { ObservationsService } from './observations/observations.service.js';
 import { ExportsService } from './reports/exports.service.js';
@@ -42,6 +48,8 @@ export class ObservationModule {
         CertificationsController,
         ReportsController,
         RecommendationsController,
+        JobFunctionsController,
+        SkillsMatrixController,
         HealthController,
       ],
       providers: [
@@ -71,6 +79,10 @@ export class ObservationModule {
           inject: [RecommendationsRepository, RPC],
         },
         RecommendationsService,
+        JobFunctionsRepository,
+        JobFunctionsService,
+        SkillsMatrixRepository,
+        SkillsMatrixService,
       ],
     };
   }

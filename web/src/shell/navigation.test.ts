@@ -27,8 +27,12 @@ describe('navigationFor', () => {
     expect(topLabels('manager')).toEqual(['Hub', 'Operations', 'Library', 'Training']);
   });
 
-  it('leaves operators only Hub and Training', () => {
-    expect(linkTargets(navigationFor('operator'))).toEqual(['/dashboard', '/training']);
+  it('leaves operators Hub, their own row of the skills matrix and Training', () => {
+    expect(linkTargets(navigationFor('operator'))).toEqual([
+      '/dashboard',
+      '/insights/skills-matrix',
+      '/training',
+    ]);
   });
 
   it('keeps the five Insights pages and Team Overview under Operations', () => {

@@ -4,8 +4,9 @@ import type { EventBus, EventSubscription } from '@hub/kit';
 
 /**
  * The observation service's part of deleting an organization (its observations, findings,
- * courses, enrolments, certifications and report exports) and of deleting a user (their enrolments and
- * certifications; observations stay as the organization's records, under the names they had).
+ * courses, enrolments, certifications, job functions and report exports) and of deleting a user
+ * (their enrolments, certifications and job functions; observations stay as the
+ * organization's records, under the names they had).
  */
 export function handleObservationEvents(events: EventBus, db: DataSource): EventSubscription {
   return events.subscribe('observation', async (event: DomainEvent) => {
@@ -16,6 +17,8 @@ export function handleObservationEvents(events: EventBus, db: DataSource): Event
         ]);
         await tx.query(`DELETE FROM courses WHERE organization_id = $1`, [event.organizationId]);
         for (const table of [
+          'job_functions',
+          'job_function_members',
           'certifications',
           'report_exports',
           'certification_settings',
@@ -30,6 +33,7 @@ export function handleObservationEvents(events: EventBus, db: DataSource): Event
     } else if (event.type === 'user.deleted') {
       await db.query(`DELETE FROM enrollments WHERE user_id = $1`, [event.userId]);
       await db.query(`DELETE FROM certifications WHERE user_id = $1`, [event.userId]);
+      await db.query(`DELETE FROM job_function_members WHERE user_id = $1`, [event.userId]);
     }
   });
 }

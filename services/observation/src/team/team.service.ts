@@ -20,7 +20,8 @@ import { safetyCompliance, teamStats } from './team-figures.js';
 import { TeamRepository } from './team.repository.js';
 import { DataSource } from 'typeorm';
 
-const DEPARTMENTS: Record<Role, string> = {
+/** The spec's departments, by role. */
+export const DEPARTMENTS: Record<Role, string> = {
   super_admin: 'Administration',
   admin: 'Administration',
   training_supervisor: 'Training Supervisors',

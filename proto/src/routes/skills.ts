@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { MessageResponse } from '../accounts.js';
+import { defineRoute } from '../http.js';
+import {
+  JOB_FUNCTION_EDITORS,
+  JOB_FUNCTION_VIEWERS,
+  JobFunction,
+  JobFunctionList,
+  SaveJobFunctionRequest,
+  SetJobFunctionMembersRequest,
+  SKILLS_MATRIX_VIEWERS,
+  SkillsMatrix,
+  SkillsMatrixQuery,
+} from '../skills.js';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const skillsRoutes = {
+  jobFunctions: defineRoute({
+    method: 'GET',
+    path: '/api/job-functions',
+    summary:
+      "Your organization's job functions: required SOPs, people and their coverage of those SOPs",
+    tag: 'skills',
+    access: JOB_FUNCTION_VIEWERS,
+    response: JobFunctionList,
+  }),
+  createJobFunction: defineRoute({
+    method: 'POST',
+    path: '/api/job-functions',
+    summary: 'Define a job function with the SOPs it requires',
+    tag: 'skills',
+    access: JOB_FUNCTION_EDITORS,
+    body: SaveJobFunctionRequest,
+    response: JobFunction,
+  }),
+  updateJobFunction: defineRoute({
+    method: 'PUT',
+    path: '/api/job-functions/:id',
+    summary: 'Rename a job function or change the SOPs it requires',
+    tag: 'skills',
+    access: JOB_FUNCTION_EDITORS,
+    params: IdParams,
+    body: SaveJobFunctionRequest,
+    response: JobFunction,
+  }),
+  deleteJobFunction: defineRoute({
+    method: 'DELETE',
+    path: '/api/job-functions/:id',
+    summary: 'Delete a job function (its people keep their records)',
+    tag: 'skills',
+    access: JOB_FUNCTION_EDITORS,
+    params: IdParams,
+    response: MessageResponse,
+  }),
+  setJobFunctionMembers: defineRoute({
+    method: 'PUT',
+    path: '/api/job-functions/:id/members',
+    summary: 'Set who holds a job function (the whole list)',
+    tag: 'skills',
+    access: JOB_FUNCTION_EDITORS,
+    params: IdParams,
+    body: SetJobFunctionMembersRequest,
+    response: JobFunction,
+  }),
+  skillsMatrix: defineRoute({
+    method: 'GET',
+    path: '/api/insights/skills-matrix',
+    summary:
+      'People x SOPs, 50 rows a page (filters: job function, role, search): each cell the level from the latest observation, gaps per row and column; an operator gets their own row',
+    tag: 'skills',
+    access: SKILLS_MATRIX_VIEWERS,
+    query: SkillsMatrixQuery,
+    response: SkillsMatrix,
+  }),
+  skillsMatrixCsv: defineRoute({
+    method: 'GET',
+    path: '/api/insights/skills-matrix.csv',
+    summary: 'The skills matrix (same filters, every page) as CSV, streamed row by row',
+    tag: 'skills',
+    access: SKILLS_MATRIX_VIEWERS,
+    query: SkillsMatrixQuery.omit({ page: true }),
+    // text/csv, streamed: not JSON
+    response: z.string(),
+  }),
+} as const;

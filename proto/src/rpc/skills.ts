@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { Actor } from '../roles.js';
+import { ActorOnly, rpc } from '../rpc.js';
+import {
+  JobFunction,
+  JobFunctionList,
+  SaveJobFunctionRequest,
+  SkillsMatrix,
+  SkillsMatrixQuery,
+} from '../skills.js';
+
+const JobFunctionRef = z.object({ actor: Actor, jobFunctionId: z.number().int() });
+
+/** Job functions and the skills matrix live in the observation service, beside certifications. */
+export const skillsRpc = {
+  jobFunctions: rpc('observation', 'jobFunctions.list', ActorOnly, JobFunctionList),
+  createJobFunction: rpc(
+    'observation',
+    'jobFunctions.create',
+    z.object({ actor: Actor, jobFunction: SaveJobFunctionRequest }),
+    JobFunction,
+  ),
+  updateJobFunction: rpc(
+    'observation',
+    'jobFunctions.update',
+    JobFunctionRef.extend({ jobFunction: SaveJobFunctionRequest }),
+    JobFunction,
+  ),
+  deleteJobFunction: rpc(
+    'observation',
+    'jobFunctions.delete',
+    JobFunctionRef,
+    z.object({ message: z.string() }),
+  ),
+  setJobFunctionMembers: rpc(
+    'observation',
+    'jobFunctions.members',
+    JobFunctionRef.extend({ userIds: z.array(z.number().int()) }),
+    JobFunction,
+  ),
+  /**
+   * One page of the matrix. The export asks for bigger pages without the column totals, which
+   * it does not print.
+   */
+  skillsMatrix: rpc(
+    'observation',
+    'skills.matrix',
+    z.object({
+      actor: Actor,
+      query: SkillsMatrixQuery,
+      pageSize: z.number().int().min(1).max(1000),
+      withTotals: z.boolean(),
+    }),
+    SkillsMatrix,
+  ),
+} as const;

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { Role, type Role as RoleType } from './roles.js';
+
+/** Who may define job functions and assign people to them. */
+export const JOB_FUNCTION_EDITORS: readonly RoleType[] = ['super_admin', 'admin'];
+/** Who may read the organization's job functions and their coverage. */
+export const JOB_FUNCTION_VIEWERS: readonly RoleType[] = [
+  'super_admin',
+  'admin',
+  'training_supervisor',
+  'manager',
+];
+/** Everyone opens the skills matrix; an operator sees only their own row. */
+export const SKILLS_MATRIX_VIEWERS: readonly RoleType[] = [
+  'super_admin',
+  'admin',
+  'training_supervisor',
+  'manager',
+  'operator',
+];
+/** Who sees everyone's row of the matrix (others see their own). */
+export const SKILLS_MATRIX_STAFF: readonly RoleType[] = JOB_FUNCTION_VIEWERS;
+
+/** Rows per page of the skills matrix. */
+export const SKILLS_MATRIX_PAGE_ROWS = 50;
+/** Upper bounds that keep one request's work bounded. */
+export const MAX_REQUIRED_SOPS = 200;
+export const MAX_JOB_FUNCTION_MEMBERS = 10_000;
+
+export const RequiredSop = z.object({ documentId: z.number().int(), title: z.string() });
+export type RequiredSop = z.infer<typeof RequiredSop>;
+
+/** One person of a job function and how much of its required SOPs they hold certified. */
+export const JobFunctionMember = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  role: Role,
+  /** Required SOPs with an active or expiring certification. */
+  certified: z.number().int(),
+  required: z.number().int(),
+  /** Percent of the required SOPs certified; null when the function requires none. */
+  coverage: z.number().nullable(),
+  /** The required SOPs not (or no longer) certified. */
+  missingDocumentIds: z.array(z.number().int()),
+});
+export type JobFunctionMember = z.infer<typeof JobFunctionMember>;
+
+export const JobFunction = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  requiredSops: z.array(RequiredSop),
+  members: z.array(JobFunctionMember),
+  /** Mean coverage of the members; null without members or required SOPs. */
+  coverage: z.number().nullable(),
+});
+export type JobFunction = z.infer<typeof JobFunction>;
+
+export const JobFunctionList = z.object({ jobFunctions: z.array(JobFunction) });
+export type JobFunctionList = z.infer<typeof JobFunctionList>;
+
+export const SaveJobFunctionRequest = z.object({
+  name: z
+    .string({ error: 'Please enter a job function name.' })
+    .trim()
+    .min(1, 'Please enter a job function name.')
+    .max(120, 'A job function name has at most 120 characters.'),
+  description: z.string().trim().max(1000).optional().default(''),
+  documentIds: z
+    .array(z.number().int().positive())
+    .max(MAX_REQUIRED_SOPS, `A job function requires at most ${MAX_REQUIRED_SOPS} SOPs.`)
+    .default([]),
+});
+export type SaveJobFunctionRequest = z.infer<typeof SaveJobFunctionRequest>;
+
+export const SetJobFunctionMembersRequest = z.object({
+  userIds: z.array(z.number().int().positive()).max(MAX_JOB_FUNCTION_MEMBERS),
+});
+export type SetJobFunctionMembersRequest = z.infer<typeof SetJobFunctionMembersRequest>;
+
+export const JOB_FUNCTION_NOT_FOUND = 'Job function not found';
+export const DUPLICATE_JOB_FUNCTION = 'A job function with this name already exists.';
+export const UNKNOWN_SOPS = 'Some of these SOPs are not processed SOPs of your organization.';
+export const UNKNOWN_MEMBERS = 'Some of these people are not members of your organization.';
+
+/**
+ * A cell's level, from the person's latest observation of the SOP and their certification:
+ * a valid certification reads certified (or expiring within 30 days); otherwise an attempt in
+ * progress or failed, or a revoked certification, reads in training; a lapsed one, expired.
+ */
+export const SKILL_LEVELS = [
+  'not_trained',
+  'in_training',
+  'certified',
+  'expiring',
+  'expired',
+] as const;
+export const SkillLevel = z.enum(SKILL_LEVELS);
+export type SkillLevel = z.infer<typeof SkillLevel>;
+
+export const SKILL_LEVEL_LABELS: Record<SkillLevel, string> = {
+  not_trained: 'Not trained',
+  in_training: 'In training',
+  certified: 'Certified',
+  expiring: 'Expiring',
+  expired: 'Expired',
+};
+
+export const SkillCell = z.object({
+  documentId: z.number().int(),
+  level: SkillLevel,
+  /** Score of the latest completed observation (percent); null when none is completed. */
+  score: z.number().nullable(),
+  /** When the latest observation completed (or started, while in progress). */
+  date: z.string().nullable(),
+  /** One of the person's job functions requires this SOP. */
+  required: z.boolean(),
+  /** Required and not certified (not trained, in training or expired). */
+  gap: z.boolean(),
+});
+export type SkillCell = z.infer<typeof SkillCell>;
+
+export const SkillsMatrixRow = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: Role,
+  department: z.string(),
+  jobFunctions: z.array(z.string()),
+  gaps: z.number().int(),
+  /**
+   * Cells in the order of the matrix's SOPs. A person who neither holds, nor was ever observed
+   * on, nor is required to know an SOP has a cell too (not trained): the matrix is complete.
+   */
+  cells: z.array(SkillCell),
+});
+export type SkillsMatrixRow = z.infer<typeof SkillsMatrixRow>;
+
+export const SkillsMatrixSop = z.object({
+  documentId: z.number().int(),
+  title: z.string(),
+  /** Gaps in this column over every row the filters select (not only this page). */
+  gaps: z.number().int(),
+});
+export type SkillsMatrixSop = z.infer<typeof SkillsMatrixSop>;
+
+export const SkillsMatrixQuery = z.object({
+  jobFunctionId: z.coerce.number().int().positive().optional(),
+  /** The department, i.e. the role. */
+  role: Role.optional(),
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+});
+export type SkillsMatrixQuery = z.infer<typeof SkillsMatrixQuery>;
+
+export const SkillsMatrix = z.object({
+  sops: z.array(SkillsMatrixSop),
+  rows: z.array(SkillsMatrixRow),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totalRows: z.number().int(),
+  totalPages: z.number().int(),
+  /** Gaps over every row the filters select. */
+  totalGaps: z.number().int(),
+});
+export type SkillsMatrix = z.infer<typeof SkillsMatrix>;

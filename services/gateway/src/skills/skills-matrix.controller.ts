@@ -1,0 +1,100 @@
+import { Readable } from 'node:stream';
+import { Controller, Inject, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import {
+  type Actor,
+  api,
+  SKILL_LEVEL_LABELS,
+  type SkillCell,
+  SKILLS_MATRIX_PAGE_ROWS,
+  type SkillsMatrix,
+  type SkillsMatrixQuery,
+  skillsRpc,
+} from '@hub/proto';
+import { RpcClient } from '@hub/kit';
+import { CurrentActor } from '../http/current-actor.decorator.js';
+import { Endpoint } from '../http/endpoint.decorator.js';
+import { csvLine, type CsvValue } from '../insights/csv.js';
+
+/** People per RPC page of the export: bounds what the gateway holds at once. */
+export const MATRIX_EXPORT_PAGE_ROWS = 500;
+
+/** 'Certified 92% 2026-11-02': the level, then the latest observation's score and date. */
+export function cellText(cell: SkillCell | undefined): string {
+  if (!cell) return '';
+  const score = cell.score === null ? [] : [`${cell.score}%`];
+  const date = cell.date === null ? [] : [cell.date.slice(0, 10)];
+  return [SKILL_LEVEL_LABELS[cell.level], ...score, ...date].join(' ');
+}
+
+@Controller()
+export class SkillsMatrixController {
+  constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
+
+  @Endpoint(api.skillsMatrix)
+  page(@CurrentActor() actor: Actor, @Query() query: SkillsMatrixQuery) {
+    return this.rpc.call(skillsRpc.skillsMatrix, {
+      actor,
+      query,
+      pageSize: SKILLS_MATRIX_PAGE_ROWS,
+      withTotals: true,
+    });
+  }
+
+  /**
+   * Streams the matrix page by page with backpressure, as the observation history does. The
+   * first page (read before any byte is sent, so a refusal keeps its status) fixes the columns
+   * and carries the per-SOP gaps, written as the last line.
+   */
+  @Endpoint(api.skillsMatrixCsv)
+  async csv(
+    @CurrentActor() actor: Actor,
+    @Query() filter: Omit<SkillsMatrixQuery, 'page'>,
+    @Res() reply: FastifyReply,
+  ) {
+    const page = (number: number, withTotals: boolean) =>
+      this.rpc.call(skillsRpc.skillsMatrix, {
+        actor,
+        query: { ...filter, page: number },
+        pageSize: MATRIX_EXPORT_PAGE_ROWS,
+        withTotals,
+      });
+    const first = await page(1, true);
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="skills-matrix-${day}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(matrixLines(first, (number) => page(number, false))));
+  }
+}
+
+const PERSON_COLUMNS = ['Name', 'Email', 'Role', 'Department', 'Job functions', 'Gaps'];
+
+async function* matrixLines(
+  first: SkillsMatrix,
+  next: (page: number) => Promise<SkillsMatrix>,
+): AsyncGenerator<string> {
+  const sops = first.sops;
+  yield csvLine([...PERSON_COLUMNS, ...sops.map((sop) => sop.title)]);
+  let current = first;
+  for (;;) {
+    for (const row of current.rows) {
+      // Cells by SOP: a later page may have seen a new SOP appear; the header's columns rule.
+      const cells = new Map(row.cells.map((cell) => [cell.documentId, cell]));
+      const values: CsvValue[] = [
+        row.name,
+        row.email,
+        row.role,
+        row.department,
+        row.jobFunctions.join('; '),
+        row.gaps,
+        ...sops.map((sop) => cellText(cells.get(sop.documentId))),
+      ];
+      yield csvLine(values);
+    }
+    if (current.page >= first.totalPages) break;
+    current = await next(current.page + 1);
+  }
+  yield csvLine(['Gaps per SOP', '', '', '', '', first.totalGaps, ...sops.map((sop) => sop.gaps)]);
+}

@@ -1,0 +1,419 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COOLING_SOP, sopPdf } from './sop-pdf.js';
+import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
+import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
+
+const PASSWORD = 'Skills-Pass-123!';
+/** Correct answers A, B, C; the evaluation is replaced by these so the test picks the score. */
+const QUESTIONS = [
+  { text: 'Cool from 63 °C to 21 °C within?', options: ['2 hours', '4 hours', '6 hours'] },
+  { text: 'Store cooled food at?', options: ['8 °C', '3 °C or below', '12 °C'] },
+  { text: 'Shallow containers at most?', options: ['10 cm', '20 cm', '5 cm'] },
+].map((question, index) => ({
+  ...question,
+  correctIndex: index,
+  category: 'Safety',
+  explanation: 'From the SOP.',
+  sourcePassage: 'Cooling Cooked Food',
+}));
+
+interface Cell {
+  documentId: number;
+  level: string;
+  score: number | null;
+  date: string | null;
+  required: boolean;
+  gap: boolean;
+}
+interface Matrix {
+  sops: { documentId: number; title: string; gaps: number }[];
+  rows: {
+    userId: number;
+    name: string;
+    role: string;
+    department: string;
+    jobFunctions: string[];
+    gaps: number;
+    cells: Cell[];
+  }[];
+  page: number;
+  pageSize: number;
+  totalRows: number;
+  totalPages: number;
+  totalGaps: number;
+}
+interface JobFunctionView {
+  id: number;
+  name: string;
+  requiredSops: { documentId: number; title: string }[];
+  members: {
+    userId: number;
+    name: string;
+    certified: number;
+    required: number;
+    coverage: number | null;
+    missingDocumentIds: number[];
+  }[];
+  coverage: number | null;
+}
+
+let stack: TestStack;
+let workers: RunningWorkers;
+const id: Record<string, number> = {};
+const as: Record<string, ApiSession> = {};
+let cooling: { documentId: number; evaluationId: number };
+let allergens: { documentId: number; evaluationId: number };
+let lineCook: JobFunctionView;
+let dishwasher: JobFunctionView;
+
+async function settled(session: ApiSession, documentId: number) {
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    const document = (await session.get(`/api/library/documents/${documentId}`)).body as {
+      evaluationGenerated: boolean;
+      evaluationId: number;
+    };
+    if (document.evaluationGenerated) return { documentId, evaluationId: document.evaluationId };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('no evaluation within 300 s');
+}
+
+async function publishedSop(title: string) {
+  const tess = as.tess!;
+  const uploaded = await tess.upload(
+    '/api/library/documents/upload',
+    { title },
+    { field: 'file', name: `${title.toLowerCase()}.pdf`, data: sopPdf(COOLING_SOP) },
+  );
+  const sop = await settled(tess, uploaded.body.id as number);
+  await tess.put(`/api/library/documents/${sop.documentId}/evaluation`, {
+    title: `${title} evaluation`,
+    description: title,
+    keyLearningPoints: ['Cool fast.'],
+    questions: QUESTIONS,
+  });
+  await tess.post(`/api/library/documents/${sop.documentId}/evaluation/publish`);
+  return sop;
+}
+
+/** Tess observes the operator on the SOP and records these answers (fewer leave it running). */
+async function observe(
+  operatorId: number,
+  sop: { documentId: number; evaluationId: number },
+  letters: string[],
+) {
+  const tess = as.tess!;
+  const { body } = await tess.post('/api/observations/create', {
+    sopDocumentId: sop.documentId,
+    evaluationId: sop.evaluationId,
+    operatorId,
+  });
+  const observationId = body.id as number;
+  const session = (await tess.get(`/api/observations/${observationId}`)).body as {
+    questions: { id: string }[];
+  };
+  for (const [index, letter] of letters.entries()) {
+    await tess.post(`/api/observations/${observationId}/response`, {
+      questionId: session.questions[index]!.id,
+      selectedOption: letter,
+      selectedOptionText: '',
+      timeSpentSeconds: 5,
+      managerNotes: '',
+    });
+  }
+}
+
+const matrix = async (session: ApiSession, query = '') => {
+  const response = await session.get(`/api/insights/skills-matrix${query}`);
+  expect(response.status).toBe(200);
+  return response.body as unknown as Matrix;
+};
+const jobFunctions = async (session: ApiSession) =>
+  ((await session.get('/api/job-functions')).body as { jobFunctions: JobFunctionView[] })
+    .jobFunctions;
+const cellOf = (view: Matrix, userId: number, documentId: number) =>
+  view.rows.find((row) => row.userId === userId)?.cells.find((c) => c.documentId === documentId);
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  workers = startDocumentWorkers(stack);
+  const acme = await stack.createOrganization('Acme Foods', 'acme.test');
+  const globex = await stack.createOrganization('Globex Plant', 'globex.test');
+  const people = [
+    ['adam', 'Adam Admin', 'admin', acme],
+    ['tess', 'Tess Trainer', 'training_supervisor', acme],
+    ['mia', 'Mia Manager', 'manager', acme],
+    ['otto', 'Otto Operator', 'operator', acme],
+    ['olga', 'Olga Operator', 'operator', acme],
+    ['pia', 'Pia Porter', 'operator', acme],
+    ['gina', 'Gina Globex', 'admin', globex],
+    ['gus', 'Gus Globex', 'operator', globex],
+  ] as const;
+  for (const [key, name, role, organizationId] of people) {
+    const domain = organizationId === acme ? 'acme.test' : 'globex.test';
+    id[key] = await stack.createUser({
+      email: `${key}@${domain}`,
+      name,
+      role,
+      organizationId,
+      password: PASSWORD,
+    });
+    as[key] = new ApiSession(stack.url);
+    expect((await as[key].login(`${key}@${domain}`, PASSWORD)).status).toBe(200);
+  }
+  [cooling, allergens] = await Promise.all([publishedSop('Cooling'), publishedSop('Allergens')]);
+  // Otto passes Cooling and is halfway through Allergens; Olga fails Cooling.
+  await observe(id.otto!, cooling, ['A', 'B', 'C']);
+  await observe(id.otto!, allergens, ['A']);
+  await observe(id.olga!, cooling, ['C', 'C', 'A']);
+}, 600_000);
+
+afterAll(async () => {
+  await workers?.close();
+  await stack?.stop();
+});
+
+describe('job functions', () => {
+  it('lets admins define functions with required SOPs and assign people', async () => {
+    const created = await as.adam!.post('/api/job-functions', {
+      name: 'Line cook',
+      description: 'Hot line',
+      documentIds: [cooling.documentId, allergens.documentId],
+    });
+    expect(created.status).toBe(201);
+    lineCook = created.body as unknown as JobFunctionView;
+    expect(lineCook.requiredSops).toEqual([
+      { documentId: allergens.documentId, title: 'Allergens' },
+      { documentId: cooling.documentId, title: 'Cooling' },
+    ]);
+    expect(lineCook.members).toEqual([]);
+    const assigned = await as.adam!.put(`/api/job-functions/${lineCook.id}/members`, {
+      userIds: [id.otto, id.olga],
+    });
+    expect(assigned.status).toBe(200);
+    const second = await as.adam!.post('/api/job-functions', {
+      name: 'Dishwasher',
+      documentIds: [cooling.documentId],
+    });
+    dishwasher = second.body as unknown as JobFunctionView;
+    await as.adam!.put(`/api/job-functions/${dishwasher.id}/members`, { userIds: [id.pia] });
+  });
+
+  it("shows each function's people and their coverage of the required SOPs", async () => {
+    const list = await jobFunctions(as.mia!);
+    expect(list.map((f) => f.name)).toEqual(['Dishwasher', 'Line cook']);
+    const line = list.find((f) => f.id === lineCook.id)!;
+    expect(line.members).toEqual([
+      {
+        userId: id.olga,
+        name: 'Olga Operator',
+        role: 'operator',
+        certified: 0,
+        required: 2,
+        coverage: 0,
+        missingDocumentIds: [allergens.documentId, cooling.documentId],
+      },
+      {
+        userId: id.otto,
+        name: 'Otto Operator',
+        role: 'operator',
+        certified: 1,
+        required: 2,
+        coverage: 50,
+        missingDocumentIds: [allergens.documentId],
+      },
+    ]);
+    expect(line.coverage).toBe(25);
+    expect(list.find((f) => f.id === dishwasher.id)!.members[0]).toMatchObject({
+      userId: id.pia,
+      coverage: 0,
+    });
+  });
+
+  it('refuses what the roles do not allow', async () => {
+    expect((await as.tess!.get('/api/job-functions')).status).toBe(200);
+    expect((await as.otto!.get('/api/job-functions')).status).toBe(403);
+    expect(
+      (await as.mia!.post('/api/job-functions', { name: 'Baker', documentIds: [] })).status,
+    ).toBe(403);
+    expect(
+      (await as.tess!.put(`/api/job-functions/${lineCook.id}/members`, { userIds: [] })).status,
+    ).toBe(403);
+    expect((await as.mia!.delete(`/api/job-functions/${lineCook.id}`)).status).toBe(403);
+  });
+
+  it('validates names, SOPs and people', async () => {
+    const duplicate = await as.adam!.post('/api/job-functions', {
+      name: 'line COOK',
+      documentIds: [],
+    });
+    expect(duplicate.status).toBe(400);
+    expect(duplicate.body.message).toBe('A job function with this name already exists.');
+    const empty = await as.adam!.post('/api/job-functions', { name: '  ', documentIds: [] });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe('Please enter a job function name.');
+  });
+
+  it("keeps organizations apart: no other organization's functions, SOPs or people", async () => {
+    const gina = as.gina!;
+    expect(await jobFunctions(gina)).toEqual([]);
+    const foreignSop = await gina.post('/api/job-functions', {
+      name: 'Globex cook',
+      documentIds: [cooling.documentId],
+    });
+    expect(foreignSop.status).toBe(400);
+    expect(foreignSop.body.message).toBe(
+      'Some of these SOPs are not processed SOPs of your organization.',
+    );
+    const own = (await gina.post('/api/job-functions', { name: 'Globex cook', documentIds: [] }))
+      .body as unknown as JobFunctionView;
+    const foreignPerson = await gina.put(`/api/job-functions/${own.id}/members`, {
+      userIds: [id.gus, id.otto],
+    });
+    expect(foreignPerson.status).toBe(400);
+    expect(foreignPerson.body.message).toBe(
+      'Some of these people are not members of your organization.',
+    );
+    expect((await gina.put(`/api/job-functions/${lineCook.id}`, { name: 'Mine' })).status).toBe(
+      404,
+    );
+    expect((await gina.delete(`/api/job-functions/${lineCook.id}`)).status).toBe(404);
+    expect(
+      (await gina.put(`/api/job-functions/${lineCook.id}/members`, { userIds: [id.gus] })).status,
+    ).toBe(404);
+    expect(
+      (await gina.get(`/api/insights/skills-matrix?jobFunctionId=${lineCook.id}`)).status,
+    ).toBe(404);
+    const globexMatrix = await matrix(gina);
+    expect(globexMatrix.rows.map((row) => row.name)).toEqual(['Gina Globex', 'Gus Globex']);
+    expect(globexMatrix.sops).toEqual([]);
+    expect((await jobFunctions(as.adam!)).map((f) => f.name)).toEqual(['Dishwasher', 'Line cook']);
+  });
+});
+
+describe('skills matrix', () => {
+  it('shows each cell at the level of the latest observation, with score, date and gaps', async () => {
+    const view = await matrix(as.tess!);
+    expect(view.sops).toEqual([
+      { documentId: allergens.documentId, title: 'Allergens', gaps: 2 },
+      { documentId: cooling.documentId, title: 'Cooling', gaps: 2 },
+    ]);
+    expect(view.totalGaps).toBe(4);
+    expect(view).toMatchObject({ page: 1, pageSize: 50, totalRows: 6, totalPages: 1 });
+    expect(view.rows.map((row) => row.name)).toEqual([
+      'Adam Admin',
+      'Mia Manager',
+      'Olga Operator',
+      'Otto Operator',
+      'Pia Porter',
+      'Tess Trainer',
+    ]);
+    const otto = view.rows.find((row) => row.userId === id.otto)!;
+    expect(otto).toMatchObject({ department: 'Operators', jobFunctions: ['Line cook'], gaps: 1 });
+    expect(cellOf(view, id.otto!, cooling.documentId)).toMatchObject({
+      level: 'certified',
+      score: 100,
+      required: true,
+      gap: false,
+    });
+    expect(cellOf(view, id.otto!, cooling.documentId)!.date).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(cellOf(view, id.otto!, allergens.documentId)).toMatchObject({
+      level: 'in_training',
+      score: null,
+      gap: true,
+    });
+    expect(cellOf(view, id.olga!, cooling.documentId)).toMatchObject({
+      level: 'in_training',
+      score: 0,
+      gap: true,
+    });
+    expect(cellOf(view, id.pia!, cooling.documentId)).toMatchObject({
+      level: 'not_trained',
+      score: null,
+      date: null,
+      required: true,
+      gap: true,
+    });
+    expect(cellOf(view, id.mia!, cooling.documentId)).toMatchObject({
+      level: 'not_trained',
+      required: false,
+      gap: false,
+    });
+  });
+
+  it('filters by job function, department and search', async () => {
+    const line = await matrix(as.mia!, `?jobFunctionId=${lineCook.id}`);
+    expect(line.rows.map((row) => row.name)).toEqual(['Olga Operator', 'Otto Operator']);
+    expect(line.sops.map((sop) => sop.gaps)).toEqual([2, 1]);
+    const dish = await matrix(as.mia!, `?jobFunctionId=${dishwasher.id}`);
+    expect(dish.sops.map((sop) => sop.title)).toEqual(['Cooling']);
+    expect((await matrix(as.mia!, '?role=operator')).totalRows).toBe(3);
+    expect((await matrix(as.mia!, '?search=OTT')).rows.map((row) => row.userId)).toEqual([id.otto]);
+    expect((await matrix(as.mia!, '?page=2')).rows).toEqual([]);
+  });
+
+  it('shows an operator their own row only', async () => {
+    const own = await matrix(as.otto!);
+    expect(own.rows.map((row) => row.userId)).toEqual([id.otto]);
+    expect(own.totalGaps).toBe(1);
+    expect((await matrix(as.otto!, `?search=olga`)).rows).toEqual([]);
+  });
+
+  it('reads expiring and expired from the certification', async () => {
+    await stack.sql.query(
+      `UPDATE observation.certifications SET expires_at = now() + interval '10 days' WHERE user_id = $1`,
+      [id.otto],
+    );
+    expect(cellOf(await matrix(as.tess!), id.otto!, cooling.documentId)!.level).toBe('expiring');
+    await stack.sql.query(
+      `UPDATE observation.certifications SET expires_at = now() - interval '1 day' WHERE user_id = $1`,
+      [id.otto],
+    );
+    const lapsed = await matrix(as.tess!);
+    expect(cellOf(lapsed, id.otto!, cooling.documentId)).toMatchObject({
+      level: 'expired',
+      gap: true,
+    });
+    expect(lapsed.sops.find((sop) => sop.documentId === cooling.documentId)!.gaps).toBe(3);
+    expect((await jobFunctions(as.tess!)).find((f) => f.id === lineCook.id)!.coverage).toBe(0);
+    await stack.sql.query(
+      `UPDATE observation.certifications SET expires_at = now() + interval '1 year' WHERE user_id = $1`,
+      [id.otto],
+    );
+  });
+
+  it('exports the matrix as a streamed CSV with the gaps per SOP last', async () => {
+    const response = await fetch(`${stack.url}/api/insights/skills-matrix.csv?role=operator`, {
+      headers: { cookie: as.tess!.cookie },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/csv');
+    const lines = (await response.text()).trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Name,Email,Role,Department,Job functions,Gaps,Allergens,Cooling');
+    expect(lines).toHaveLength(5);
+    const otto = lines.find((line) => line.startsWith('Otto Operator'))!;
+    expect(otto).toMatch(
+      /^Otto Operator,otto@acme\.test,operator,Operators,Line cook,1,In training \d{4}-\d\d-\d\d,Certified 100% \d{4}-\d\d-\d\d$/,
+    );
+    expect(lines.at(-1)).toBe('Gaps per SOP,,,,,4,2,2');
+    const refused = await fetch(`${stack.url}/api/insights/skills-matrix.csv`);
+    await refused.text();
+    expect(refused.status).toBe(401);
+  });
+
+  it('changes with the members and functions', async () => {
+    await as.adam!.put(`/api/job-functions/${lineCook.id}/members`, { userIds: [id.otto] });
+    const renamed = await as.adam!.put(`/api/job-functions/${lineCook.id}`, {
+      name: 'Line cook II',
+      documentIds: [cooling.documentId],
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ name: 'Line cook II', coverage: 100 });
+    expect((await as.adam!.delete(`/api/job-functions/${dishwasher.id}`)).status).toBe(200);
+    const view = await matrix(as.tess!);
+    expect(view.totalGaps).toBe(0);
+    expect(view.rows.find((row) => row.userId === id.olga)!.jobFunctions).toEqual([]);
+    expect(view.rows.find((row) => row.userId === id.otto)!.jobFunctions).toEqual(['Line cook II']);
+  });
+});

@@ -1,0 +1,38 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { type RpcRequest, skillsRpc } from '@hub/proto';
+import { RpcHandler } from '@hub/kit';
+import { JobFunctionsService } from './job-functions.service.js';
+
+type Req<K extends keyof typeof skillsRpc> = RpcRequest<(typeof skillsRpc)[K]>;
+
+/** Each service method checks the actor's role again and scopes to its organization. */
+@Controller()
+export class JobFunctionsController {
+  constructor(private readonly jobFunctions: JobFunctionsService) {}
+
+  @RpcHandler(skillsRpc.jobFunctions)
+  list(@Payload() { actor }: Req<'jobFunctions'>) {
+    return this.jobFunctions.list(actor);
+  }
+
+  @RpcHandler(skillsRpc.createJobFunction)
+  create(@Payload() { actor, jobFunction }: Req<'createJobFunction'>) {
+    return this.jobFunctions.create(actor, jobFunction);
+  }
+
+  @RpcHandler(skillsRpc.updateJobFunction)
+  update(@Payload() { actor, jobFunctionId, jobFunction }: Req<'updateJobFunction'>) {
+    return this.jobFunctions.update(actor, jobFunctionId, jobFunction);
+  }
+
+  @RpcHandler(skillsRpc.deleteJobFunction)
+  remove(@Payload() { actor, jobFunctionId }: Req<'deleteJobFunction'>) {
+    return this.jobFunctions.remove(actor, jobFunctionId);
+  }
+
+  @RpcHandler(skillsRpc.setJobFunctionMembers)
+  setMembers(@Payload() { actor, jobFunctionId, userIds }: Req<'setJobFunctionMembers'>) {
+    return this.jobFunctions.setMembers(actor, jobFunctionId, userIds);
+  }
+}

@@ -1,0 +1,149 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { RequiredSop } from '@hub/proto';
+
+export interface JobFunctionRecord {
+  id: number;
+  name: string;
+  description: string;
+  requiredSops: RequiredSop[];
+  memberIds: number[];
+}
+
+interface JobFunctionRow {
+  id: number;
+  name: string;
+  description: string;
+  sops: RequiredSop[] | null;
+  member_ids: number[] | null;
+}
+
+export interface SavedJobFunction {
+  name: string;
+  description: string;
+  requiredSops: RequiredSop[];
+}
+
+/** Postgres' unique_violation: two functions of one organization with the same name. */
+export const isDuplicateName = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  'code' in error &&
+  (error as { code: unknown }).code === '23505';
+
+/**
+ * Queries of job functions. Each function comes with its SOPs and member ids aggregated in
+ * one statement, so listing never asks per function.
+ */
+@Injectable()
+export class JobFunctionsRepository {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  async list(organizationId: number, id: number | null = null): Promise<JobFunctionRecord[]> {
+    const rows = (await this.db.query(
+      `SELECT f.id, f.name, f.description,
+              (SELECT json_agg(json_build_object('documentId', s.document_id, 'title', s.title)
+                        ORDER BY lower(s.title), s.document_id)
+                 FROM job_function_sops s WHERE s.job_function_id = f.id) AS sops,
+              (SELECT array_agg(m.user_id ORDER BY m.user_id)
+                 FROM job_function_members m WHERE m.job_function_id = f.id) AS member_ids
+         FROM job_functions f
+        WHERE f.organization_id = $1 AND ($2::int IS NULL OR f.id = $2)
+        ORDER BY lower(f.name), f.id`,
+      [organizationId, id],
+    )) as JobFunctionRow[];
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      requiredSops: row.sops ?? [],
+      memberIds: row.member_ids ?? [],
+    }));
+  }
+
+  async find(organizationId: number, id: number): Promise<JobFunctionRecord | null> {
+    const [record] = await this.list(organizationId, id);
+    return record ?? null;
+  }
+
+  private async replaceSops(tx: EntityManager, id: number, sops: RequiredSop[]) {
+    await tx.query(`DELETE FROM job_function_sops WHERE job_function_id = $1`, [id]);
+    if (sops.length === 0) return;
+    await tx.query(
+      `INSERT INTO job_function_sops (job_function_id, document_id, title)
+       SELECT $1, document_id, title FROM unnest($2::int[], $3::text[]) AS t(document_id, title)`,
+      [id, sops.map((sop) => sop.documentId), sops.map((sop) => sop.title)],
+    );
+  }
+
+  async create(organizationId: number, createdBy: number, saved: SavedJobFunction) {
+    return this.db.transaction(async (tx) => {
+      const [row] = (await tx.query(
+        `INSERT INTO job_functions (organization_id, name, description, created_by)
+         VALUES ($1, $2, $3, $4) RETURNING id`,
+        [organizationId, saved.name, saved.description, createdBy],
+      )) as { id: number }[];
+      await this.replaceSops(tx, row!.id, saved.requiredSops);
+      return row!.id;
+    });
+  }
+
+  /** False when the function is not the organization's. */
+  async update(organizationId: number, id: number, saved: SavedJobFunction): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [, affected] = (await tx.query(
+        `UPDATE job_functions SET name = $3, description = $4, updated_at = now()
+          WHERE id = $1 AND organization_id = $2`,
+        [id, organizationId, saved.name, saved.description],
+      )) as [unknown, number];
+      if (affected === 0) return false;
+      await this.replaceSops(tx, id, saved.requiredSops);
+      return true;
+    });
+  }
+
+  async remove(organizationId: number, id: number): Promise<boolean> {
+    const [, affected] = (await this.db.query(
+      `DELETE FROM job_functions WHERE id = $1 AND organization_id = $2`,
+      [id, organizationId],
+    )) as [unknown, number];
+    return affected > 0;
+  }
+
+  async setMembers(organizationId: number, id: number, userIds: number[]): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      // Locks the function, so two concurrent saves of its list end as one of them, not a mix.
+      const [owned] = (await tx.query(
+        `SELECT id FROM job_functions WHERE id = $1 AND organization_id = $2 FOR UPDATE`,
+        [id, organizationId],
+      )) as { id: number }[];
+      if (!owned) return false;
+      await tx.query(`DELETE FROM job_function_members WHERE job_function_id = $1`, [id]);
+      await tx.query(
+        `INSERT INTO job_function_members (job_function_id, organization_id, user_id)
+         SELECT $1, $2, unnest($3::int[]) ON CONFLICT DO NOTHING`,
+        [id, organizationId, userIds],
+      );
+      return true;
+    });
+  }
+
+  /**
+   * Pairs (person, SOP) among these with a certification in force (active or expiring soon),
+   * as `${userId}:${documentId}` keys.
+   */
+  async certifiedPairs(
+    organizationId: number,
+    userIds: number[],
+    documentIds: number[],
+  ): Promise<Set<string>> {
+    if (userIds.length === 0 || documentIds.length === 0) return new Set();
+    const rows = (await this.db.query(
+      `SELECT user_id, subject_id FROM certifications
+        WHERE organization_id = $1 AND kind = 'sop' AND user_id = ANY($2::int[])
+          AND subject_id = ANY($3::int[]) AND revoked_at IS NULL AND expires_at > now()`,
+      [organizationId, userIds, documentIds],
+    )) as { user_id: number; subject_id: number }[];
+    return new Set(rows.map((row) => `${row.user_id}:${row.subject_id}`));
+  }
+}

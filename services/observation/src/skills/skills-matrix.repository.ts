@@ -1,0 +1,130 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+export interface MatrixColumn {
+  documentId: number;
+  title: string;
+}
+
+export interface LatestRow {
+  operator_id: number;
+  document_id: number;
+  status: 'in_progress' | 'completed';
+  passed: boolean | null;
+  score: string | null;
+  started_at: Date;
+  completed_at: Date | null;
+}
+
+export interface CertificationRow {
+  user_id: number;
+  subject_id: number;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+/**
+ * Queries of the skills matrix. Every one takes whole sets of people and SOPs (one statement per
+ * page, never one per row or cell) and is scoped to the organization.
+ */
+@Injectable()
+export class SkillsMatrixRepository {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  /** The function's required SOPs; null when it is not the organization's. */
+  async functionColumns(organizationId: number, jobFunctionId: number) {
+    const [row] = (await this.db.query(
+      `SELECT f.id, coalesce((SELECT json_agg(json_build_object('documentId', s.document_id, 'title', s.title))
+                                FROM job_function_sops s WHERE s.job_function_id = f.id), '[]') AS sops,
+              coalesce((SELECT array_agg(m.user_id) FROM job_function_members m
+                         WHERE m.job_function_id = f.id), '{}') AS member_ids
+         FROM job_functions f WHERE f.id = $1 AND f.organization_id = $2`,
+      [jobFunctionId, organizationId],
+    )) as { sops: MatrixColumn[]; member_ids: number[] }[];
+    return row ? { columns: row.sops, memberIds: row.member_ids } : null;
+  }
+
+  /**
+   * Without a function: every SOP a function requires, was observed or certified in the
+   * organization, with the title it was recorded under (the library's current one wins later).
+   */
+  async organizationColumns(organizationId: number): Promise<MatrixColumn[]> {
+    return (await this.db.query(
+      `SELECT document_id AS "documentId", min(title) AS title FROM (
+         SELECT s.document_id, s.title FROM job_function_sops s
+           JOIN job_functions f ON f.id = s.job_function_id WHERE f.organization_id = $1
+         UNION ALL
+         SELECT subject_id, title FROM certifications WHERE organization_id = $1 AND kind = 'sop'
+         UNION ALL
+         (SELECT DISTINCT ON (document_id) document_id, evaluation_title FROM observations
+           WHERE organization_id = $1 ORDER BY document_id, started_at DESC)
+       ) t GROUP BY document_id`,
+      [organizationId],
+    )) as MatrixColumn[];
+  }
+
+  async latestObservations(organizationId: number, userIds: number[], documentIds: number[]) {
+    if (userIds.length === 0 || documentIds.length === 0) return [];
+    return (await this.db.query(
+      `SELECT DISTINCT ON (operator_id, document_id) operator_id, document_id, status, passed,
+              score, started_at, completed_at
+         FROM observations
+        WHERE organization_id = $1 AND operator_id = ANY($2::int[]) AND document_id = ANY($3::int[])
+        ORDER BY operator_id, document_id, started_at DESC, id DESC`,
+      [organizationId, userIds, documentIds],
+    )) as LatestRow[];
+  }
+
+  async certifications(organizationId: number, userIds: number[], documentIds: number[]) {
+    if (userIds.length === 0 || documentIds.length === 0) return [];
+    return (await this.db.query(
+      `SELECT user_id, subject_id, expires_at, revoked_at FROM certifications
+        WHERE organization_id = $1 AND kind = 'sop' AND user_id = ANY($2::int[])
+          AND subject_id = ANY($3::int[])`,
+      [organizationId, userIds, documentIds],
+    )) as CertificationRow[];
+  }
+
+  /** (person, SOP) pairs some job function of the person requires, and the function names. */
+  async requirements(organizationId: number, userIds: number[]) {
+    if (userIds.length === 0) return { required: [], functions: [] };
+    const [required, functions] = await Promise.all([
+      this.db.query(
+        `SELECT DISTINCT m.user_id, s.document_id FROM job_function_members m
+           JOIN job_function_sops s ON s.job_function_id = m.job_function_id
+          WHERE m.organization_id = $1 AND m.user_id = ANY($2::int[])`,
+        [organizationId, userIds],
+      ) as Promise<{ user_id: number; document_id: number }[]>,
+      this.db.query(
+        `SELECT m.user_id, f.name FROM job_function_members m
+           JOIN job_functions f ON f.id = m.job_function_id
+          WHERE m.organization_id = $1 AND m.user_id = ANY($2::int[])
+          ORDER BY lower(f.name)`,
+        [organizationId, userIds],
+      ) as Promise<{ user_id: number; name: string }[]>,
+    ]);
+    return { required, functions };
+  }
+
+  /**
+   * Gaps per SOP over these people: required of them by a function and without a certification
+   * in force (the SQL twin of isGap in skill-level.ts).
+   */
+  async columnGaps(organizationId: number, userIds: number[], documentIds: number[]) {
+    if (userIds.length === 0 || documentIds.length === 0) return new Map<number, number>();
+    const rows = (await this.db.query(
+      `SELECT r.document_id, count(*)::int AS gaps
+         FROM (SELECT DISTINCT m.user_id, s.document_id FROM job_function_members m
+                 JOIN job_function_sops s ON s.job_function_id = m.job_function_id
+                WHERE m.organization_id = $1 AND m.user_id = ANY($2::int[])
+                  AND s.document_id = ANY($3::int[])) r
+        WHERE NOT EXISTS (
+          SELECT 1 FROM certifications c
+           WHERE c.organization_id = $1 AND c.kind = 'sop' AND c.user_id = r.user_id
+             AND c.subject_id = r.document_id AND c.revoked_at IS NULL AND c.expires_at > now())
+        GROUP BY r.document_id`,
+      [organizationId, userIds, documentIds],
+    )) as { document_id: number; gaps: number }[];
+    return new Map(rows.map((row) => [row.document_id, row.gaps]));
+  }
+}

@@ -1,0 +1,137 @@
+import type { JobFunction, RequiredSop } from '@hub/proto';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { failureToast } from '../api/errors';
+import { toast } from '../toast/toastStore';
+import { Checkbox } from '../ui/Checkbox';
+import { Dialog } from '../ui/Dialog';
+import { inputClass, smallButtonClass, textareaClass } from '../ui/styles';
+import { sopChoicesQuery, useJobFunctionMutations } from './queries';
+
+/**
+ * Creates a job function (editing null) or edits one: name, description and required SOPs. The
+ * form starts from the function each time it opens (the parent keys it).
+ */
+export function JobFunctionDialog({
+  open,
+  editing,
+  onClose,
+}: {
+  open: boolean;
+  editing: JobFunction | null;
+  onClose: () => void;
+}) {
+  const [name, setName] = useState(editing?.name ?? '');
+  const [description, setDescription] = useState(editing?.description ?? '');
+  const [chosen, setChosen] = useState<RequiredSop[]>(editing?.requiredSops ?? []);
+  const [search, setSearch] = useState('');
+  const choices = useQuery({ ...sopChoicesQuery(search), enabled: open });
+  const { save } = useJobFunctionMutations();
+  const chosenIds = new Set(chosen.map((sop) => sop.documentId));
+  const toggle = (sop: RequiredSop, on: boolean) =>
+    setChosen((current) =>
+      on
+        ? [...current, sop]
+        : current.filter((candidate) => candidate.documentId !== sop.documentId),
+    );
+  const listed: RequiredSop[] = [
+    ...chosen,
+    ...(choices.data?.documents ?? [])
+      .filter((document) => !chosenIds.has(document.id))
+      .map((document) => ({ documentId: document.id, title: document.title })),
+  ];
+  const submit = () =>
+    save.mutate(
+      {
+        id: editing?.id ?? null,
+        body: { name, description, documentIds: chosen.map((sop) => sop.documentId) },
+      },
+      {
+        onSuccess: () => {
+          toast({ title: editing ? 'Job function saved' : 'Job function created' });
+          onClose();
+        },
+        onError: (error) =>
+          toast(failureToast('Save failed', error, 'Failed to save the job function')),
+      },
+    );
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (next ? undefined : onClose())}
+      title={editing ? 'Edit Job Function' : 'New Job Function'}
+      description="Name the function and choose the SOPs everyone holding it must know."
+      testId="job-function-dialog"
+    >
+      <form
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <label className="block space-y-1 text-sm">
+          <span className="font-medium">Name</span>
+          <input
+            data-testid="job-function-name"
+            className={inputClass}
+            value={name}
+            maxLength={120}
+            onChange={(event) => setName(event.target.value)}
+          />
+        </label>
+        <label className="block space-y-1 text-sm">
+          <span className="font-medium">Description</span>
+          <textarea
+            data-testid="job-function-description"
+            rows={2}
+            className={textareaClass}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+          />
+        </label>
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium">Required SOPs ({chosen.length})</legend>
+          <input
+            aria-label="Search SOPs"
+            data-testid="job-function-sop-search"
+            className={inputClass}
+            placeholder="Search processed SOPs"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+          <div
+            data-testid="job-function-sops"
+            className="max-h-56 space-y-2 overflow-y-auto rounded-md border border-slate-200 p-3 dark:border-slate-800"
+          >
+            {listed.length === 0 ? (
+              <p className="text-sm text-slate-500">
+                {choices.isPending ? 'Loading SOPs...' : 'No processed SOPs found.'}
+              </p>
+            ) : (
+              listed.map((sop) => (
+                <Checkbox
+                  key={sop.documentId}
+                  id={`job-function-sop-${sop.documentId}`}
+                  label={sop.title}
+                  checked={chosenIds.has(sop.documentId)}
+                  onChange={(on) => toggle(sop, on)}
+                />
+              ))
+            )}
+          </div>
+        </fieldset>
+        <div className="flex justify-end">
+          <button
+            type="submit"
+            data-testid="job-function-save"
+            className={smallButtonClass}
+            disabled={save.isPending}
+          >
+            {editing ? 'Save' : 'Create'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,56 @@
+import type { SkillCell } from '@hub/proto';
+import { describe, expect, it } from 'vitest';
+import {
+  canManageJobFunctions,
+  cellSummary,
+  cellText,
+  coverageText,
+  matrixCsvUrl,
+  seesEveryone,
+} from './format';
+
+const cell = (overrides: Partial<SkillCell>): SkillCell => ({
+  documentId: 1,
+  level: 'not_trained',
+  score: null,
+  date: null,
+  required: false,
+  gap: false,
+  ...overrides,
+});
+
+describe('skills format', () => {
+  it('sums a cell up with level, score, date and requirement', () => {
+    expect(
+      cellSummary(
+        cell({ level: 'certified', score: 92, date: '2026-11-02T10:00:00Z', required: true }),
+      ),
+    ).toBe('Certified · 92% · 2 Nov 2026 · required');
+    expect(cellSummary(cell({ required: true, gap: true }))).toBe('Not trained · required, a gap');
+  });
+
+  it('shows the score, or the level without one', () => {
+    expect(cellText(cell({ level: 'expired', score: 86.7 }))).toBe('87%');
+    expect(cellText(cell({ level: 'in_training' }))).toBe('In training');
+    expect(cellText(cell({}))).toBe('–');
+  });
+
+  it('words coverage', () => {
+    expect(coverageText(3, 4, 75)).toBe('3 of 4 SOPs (75%)');
+    expect(coverageText(0, 0, null)).toBe('No SOPs required');
+  });
+
+  it('builds the export link from the filters', () => {
+    expect(matrixCsvUrl({})).toBe('/api/insights/skills-matrix.csv');
+    expect(matrixCsvUrl({ jobFunctionId: 3, role: 'operator', search: ' ott ' })).toBe(
+      '/api/insights/skills-matrix.csv?jobFunctionId=3&role=operator&search=ott',
+    );
+  });
+
+  it('knows who manages functions and who sees everyone', () => {
+    expect(canManageJobFunctions('admin')).toBe(true);
+    expect(canManageJobFunctions('manager')).toBe(false);
+    expect(seesEveryone('manager')).toBe(true);
+    expect(seesEveryone('operator')).toBe(false);
+  });
+});

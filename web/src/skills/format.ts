@@ -1,0 +1,81 @@
+import {
+  api,
+  JOB_FUNCTION_EDITORS,
+  type Role,
+  SKILL_LEVEL_LABELS,
+  type SkillCell,
+  type SkillLevel,
+  type SkillsMatrixQuery,
+  SKILLS_MATRIX_STAFF,
+} from '@hub/proto';
+import { withQuery } from '../api/client';
+import type { BadgeTone } from '../ui/Badge';
+
+export const LEVEL_TONES: Record<SkillLevel, BadgeTone> = {
+  not_trained: 'neutral',
+  in_training: 'blue',
+  certified: 'green',
+  expiring: 'amber',
+  expired: 'red',
+};
+
+/** Cell backgrounds of the matrix, one per level (the legend shows the same). */
+export const LEVEL_CELL_CLASSES: Record<SkillLevel, string> = {
+  not_trained: 'bg-slate-50 text-slate-500 dark:bg-slate-900 dark:text-slate-400',
+  in_training: 'bg-blue-50 text-blue-800 dark:bg-blue-950 dark:text-blue-300',
+  certified: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-300',
+  expiring: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300',
+  expired: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
+};
+
+export const levelLabel = (level: SkillLevel) => SKILL_LEVEL_LABELS[level];
+
+export const canManageJobFunctions = (role: Role | undefined) =>
+  role !== undefined && JOB_FUNCTION_EDITORS.includes(role);
+
+/** Staff see everyone's row; an operator sees their own. */
+export const seesEveryone = (role: Role | undefined) =>
+  role !== undefined && SKILLS_MATRIX_STAFF.includes(role);
+
+/** 'Certified · 92% · 2 Nov 2026 · required', the cell's tooltip. */
+export function cellSummary(cell: SkillCell): string {
+  const parts = [levelLabel(cell.level)];
+  if (cell.score !== null) parts.push(`${cell.score}%`);
+  if (cell.date !== null) parts.push(shortDate(cell.date));
+  if (cell.required) parts.push(cell.gap ? 'required, a gap' : 'required');
+  return parts.join(' · ');
+}
+
+/** The score in the cell, or the level's first letters when no observation is completed. */
+export function cellText(cell: SkillCell): string {
+  if (cell.score !== null) return `${Math.round(cell.score)}%`;
+  return cell.level === 'not_trained' ? '–' : levelLabel(cell.level);
+}
+
+/** '2 Nov 2026' (UTC). */
+export function shortDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** '3 of 4 SOPs (75%)', or 'No SOPs required'. */
+export function coverageText(certified: number, required: number, coverage: number | null) {
+  if (required === 0 || coverage === null) return 'No SOPs required';
+  return `${certified} of ${required} SOPs (${coverage}%)`;
+}
+
+export type MatrixFilters = Omit<SkillsMatrixQuery, 'page'>;
+
+/** The export's address with the page's filters: a plain link, downloaded with the cookie. */
+export const matrixCsvUrl = (filters: MatrixFilters) =>
+  withQuery(api.skillsMatrixCsv.path, {
+    jobFunctionId: filters.jobFunctionId,
+    role: filters.role,
+    search: filters.search?.trim() ? filters.search.trim() : undefined,
+  });
