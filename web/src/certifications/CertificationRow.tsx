@@ -3,7 +3,8 @@ import { Download, ShieldOff } from 'lucide-react';
 import { Badge } from '../ui/Badge';
 import { listRowClass } from '../ui/ListStates';
 import { smallDangerButtonClass, smallOutlineButtonClass } from '../ui/styles';
-import { expiryText, shortDate, STATE_LABELS, STATE_TONES } from './format';
+import { formatDate } from '../ui/dates';
+import { expiryText, STATE_LABELS, STATE_TONES } from './format';
 import { certificatePdfUrl } from './queries';
 
 /** One certification: who, what, when, its state, and its certificate. */
@@ -28,7 +29,7 @@ export function CertificationRow({
         </div>
         <p className="text-sm text-slate-600 dark:text-slate-300">
           <span data-testid={`certification-${id}-holder`}>{certification.holderName}</span>
-          {' · '}Issued {shortDate(certification.issuedAt)} · {expiryText(certification)}
+          {' · '}Issued {formatDate(certification.issuedAt)} · {expiryText(certification)}
           {certification.score === null ? null : ` · Score ${certification.score}%`}
         </p>
         <p className="text-xs text-slate-500 dark:text-slate-400">

@@ -1,13 +1,7 @@
 import type { Certification } from '@hub/proto';
 import { describe, expect, it } from 'vitest';
-import {
-  canRevoke,
-  categoryShare,
-  expiryText,
-  matchesSearch,
-  seesEveryone,
-  shortDate,
-} from './format';
+import { canRevoke, categoryShare, expiryText, matchesSearch, seesEveryone } from './format';
+import { setDatePreferences } from '../ui/dates';
 
 const certification: Certification = {
   id: 1,
@@ -28,16 +22,20 @@ const certification: Certification = {
 };
 
 describe('certification text', () => {
-  it('dates in UTC, as the certificate prints them', () => {
-    expect(shortDate('2026-11-30T23:30:00.000Z')).toBe('30 Nov 2026');
+  it('dates in the time zone and format the user chose', () => {
+    setDatePreferences({ timeZone: 'Asia/Tokyo', dateFormat: 'DD/MM/YYYY' });
+    expect(expiryText({ ...certification, expiresAt: '2026-11-30T23:30:00.000Z' })).toBe(
+      'Expires 01/12/2026',
+    );
   });
 
   it('says when it expires, expired or was revoked', () => {
-    expect(expiryText(certification)).toBe('Expires 31 Jan 2027');
-    expect(expiryText({ ...certification, state: 'expired' })).toBe('Expired 31 Jan 2027');
+    setDatePreferences({ timeZone: 'UTC', dateFormat: 'YYYY-MM-DD' });
+    expect(expiryText(certification)).toBe('Expires 2027-01-31');
+    expect(expiryText({ ...certification, state: 'expired' })).toBe('Expired 2027-01-31');
     expect(
       expiryText({ ...certification, state: 'revoked', revokedAt: '2026-05-01T00:00:00Z' }),
-    ).toBe('Revoked 1 May 2026');
+    ).toBe('Revoked 2026-05-01');
   });
 
   it('gives each category its share of the bar', () => {

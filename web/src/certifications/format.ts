@@ -6,6 +6,7 @@ import {
   type Role,
 } from '@hub/proto';
 import type { BadgeTone } from '../ui/Badge';
+import { formatDate } from '../ui/dates';
 
 export const STATE_LABELS: Record<CertificationState, string> = {
   active: 'Active',
@@ -28,25 +29,13 @@ export const canRevoke = (role: Role | undefined) =>
 export const seesEveryone = (role: Role | undefined) =>
   role !== undefined && CERTIFICATION_STAFF.includes(role);
 
-/** '23 Nov 2026' (UTC, as the certificate prints it). */
-export function shortDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
-
-/** 'Expires 23 Nov 2026', 'Expired 2 Oct 2026', 'Revoked 1 Nov 2026'. */
+/** 'Expires 11/23/2026', 'Expired …', 'Revoked …', in the user's time zone and date format. */
 export function expiryText(certification: Certification): string {
   if (certification.state === 'revoked' && certification.revokedAt) {
-    return `Revoked ${shortDate(certification.revokedAt)}`;
+    return `Revoked ${formatDate(certification.revokedAt)}`;
   }
   const verb = certification.state === 'expired' ? 'Expired' : 'Expires';
-  return `${verb} ${shortDate(certification.expiresAt)}`;
+  return `${verb} ${formatDate(certification.expiresAt)}`;
 }
 
 /** The share of a category among all counted certifications, for its bar (0–100). */

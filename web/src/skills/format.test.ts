@@ -8,6 +8,7 @@ import {
   matrixCsvUrl,
   seesEveryone,
 } from './format';
+import { setDatePreferences } from '../ui/dates';
 
 const cell = (overrides: Partial<SkillCell>): SkillCell => ({
   documentId: 1,
@@ -21,11 +22,12 @@ const cell = (overrides: Partial<SkillCell>): SkillCell => ({
 
 describe('skills format', () => {
   it('sums a cell up with level, score, date and requirement', () => {
+    setDatePreferences({ timeZone: 'UTC', dateFormat: 'YYYY-MM-DD' });
     expect(
       cellSummary(
         cell({ level: 'certified', score: 92, date: '2026-11-02T10:00:00Z', required: true }),
       ),
-    ).toBe('Certified · 92% · 2 Nov 2026 · required');
+    ).toBe('Certified · 92% · 2026-11-02 · required');
     expect(cellSummary(cell({ required: true, gap: true }))).toBe('Not trained · required, a gap');
   });
 

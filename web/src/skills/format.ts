@@ -10,6 +10,7 @@ import {
 } from '@hub/proto';
 import { withQuery } from '../api/client';
 import type { BadgeTone } from '../ui/Badge';
+import { formatDate } from '../ui/dates';
 
 export const LEVEL_TONES: Record<SkillLevel, BadgeTone> = {
   not_trained: 'neutral',
@@ -37,11 +38,11 @@ export const canManageJobFunctions = (role: Role | undefined) =>
 export const seesEveryone = (role: Role | undefined) =>
   role !== undefined && SKILLS_MATRIX_STAFF.includes(role);
 
-/** 'Certified · 92% · 2 Nov 2026 · required', the cell's tooltip. */
+/** 'Certified · 92% · 11/02/2026 · required', the cell's tooltip (dates as the user prefers). */
 export function cellSummary(cell: SkillCell): string {
   const parts = [levelLabel(cell.level)];
   if (cell.score !== null) parts.push(`${cell.score}%`);
-  if (cell.date !== null) parts.push(shortDate(cell.date));
+  if (cell.date !== null) parts.push(formatDate(cell.date));
   if (cell.required) parts.push(cell.gap ? 'required, a gap' : 'required');
   return parts.join(' · ');
 }
@@ -50,18 +51,6 @@ export function cellSummary(cell: SkillCell): string {
 export function cellText(cell: SkillCell): string {
   if (cell.score !== null) return `${Math.round(cell.score)}%`;
   return cell.level === 'not_trained' ? '–' : levelLabel(cell.level);
-}
-
-/** '2 Nov 2026' (UTC). */
-export function shortDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 }
 
 /** '3 of 4 SOPs (75%)', or 'No SOPs required'. */
