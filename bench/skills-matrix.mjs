@@ -281,6 +281,7 @@ async function main() {
       children,
     );
     const observation = children.find((child) => child.name === 'observation');
+    if (!observation) throw new Error('the observation service did not start');
     const sql = new pg.Client({ connectionString: databaseUrl.toString() });
     await sql.connect();
     const seedStarted = performance.now();
@@ -305,6 +306,7 @@ async function main() {
     if (login.status !== 200 || !token) throw new Error(`sign-in failed: ${login.status}`);
     const cookie = `hub_session=${token}`;
     const ms = (/** @type {number} */ value) => `${value.toFixed(0)} ms`;
+    /** @type {[string, string][]} */
     const targets = [
       ['skills matrix, page 1 (all SOPs)', '/api/insights/skills-matrix'],
       [
@@ -325,19 +327,22 @@ async function main() {
       );
     }
     // The export: rows/s and the peak resident memory of both processes while it streams.
+    const gatewayPid = /** @type {number} */ (gateway.child.pid);
+    const observationPid = /** @type {number} */ (observation.child.pid);
     const before = {
-      gateway: rssMiB(gateway.child.pid),
-      observation: rssMiB(observation.child.pid),
+      gateway: rssMiB(gatewayPid),
+      observation: rssMiB(observationPid),
     };
     const peak = { ...before };
     const sampler = setInterval(() => {
-      peak.gateway = Math.max(peak.gateway, rssMiB(gateway.child.pid));
-      peak.observation = Math.max(peak.observation, rssMiB(observation.child.pid));
+      peak.gateway = Math.max(peak.gateway, rssMiB(gatewayPid));
+      peak.observation = Math.max(peak.observation, rssMiB(observationPid));
     }, 20);
     const started = performance.now();
     const response = await fetch(`${base}/api/insights/skills-matrix.csv`, { headers: { cookie } });
     let lines = 0;
     let bytes = 0;
+    if (!response.body) throw new Error(`export failed: ${response.status}`);
     for await (const chunk of response.body) {
       bytes += chunk.byteLength;
       for (const byte of chunk) if (byte === 10) lines += 1;
