@@ -174,7 +174,7 @@ describe('video library, as a person uses it', () => {
     await row.waitFor();
     expect(await row.innerText()).toContain(VIDEO.description);
     expect(await row.getByTestId('video-size').innerText()).toMatch(/^\d+(\.\d+)? KB$/);
-    expect(await row.getByTestId('video-recorded').innerText()).toContain('3/4/2025');
+    expect(await row.getByTestId('video-recorded').innerText()).toContain('03/04/2025');
     expect(await row.getByTestId('video-status').innerText()).toBe('Pending');
     expect(await row.getByTestId('video-sops').innerText()).toBe('1 SOP');
     expect(await row.getByTestId('video-operators').innerText()).toBe('—');
