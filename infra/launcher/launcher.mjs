@@ -16,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeExit, killAll, startChild, stopChild } from './children.mjs';
 import { log, paint } from './output.mjs';
-import { canListen, waitFor } from './ports.mjs';
+import { canListen, metricsPortOf, waitFor } from './ports.mjs';
 import { DEFAULT_DATABASE_URL, ensurePostgres } from './postgres.mjs';
 import { DEFAULT_REDIS_URL, ensureRedis } from './redis.mjs';
 import { SupervisionReport, Supervised } from './supervision.mjs';
@@ -139,13 +139,17 @@ async function supervise() {
     const report = new SupervisionReport(path.join(dataDir, 'launcher', 'processes.json'));
     // The gateway reports the launcher's restarts in /api/health.
     env.LAUNCHER_STATE_FILE = report.file;
-    for (const { name, entry, ready } of PROCESSES) {
+    for (const [index, { name, entry, ready }] of PROCESSES.entries()) {
+      // One metrics port each: METRICS_PORT for the first process, the next ones after it.
+      const metricsPort = env.METRICS_PORT
+        ? { METRICS_PORT: String(Number(env.METRICS_PORT) + index) }
+        : {};
       const supervised = new Supervised({
         name,
         start: () =>
           startChild(name, process.execPath, [path.join(repoRoot, entry)], {
             cwd: repoRoot,
-            env,
+            env: { ...env, ...metricsPort },
             ...(name === 'identity' ? { onLine: watchSeed } : {}),
           }),
         waitReady: (child) => waitForLine(child, ready, 180_000),

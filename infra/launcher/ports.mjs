@@ -132,3 +132,14 @@ export async function waitFor(check, timeoutMs, intervalMs = 100) {
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
+
+/**
+ * The METRICS_PORT of the launcher's n-th process (from 0): each gets its own, counting up
+ * from the one configured, so processes on one machine never contend for it. None when unset.
+ * @param {string | undefined} configured
+ * @param {number} index
+ * @returns {{ METRICS_PORT?: string }}
+ */
+export function metricsPortOf(configured, index) {
+  return configured ? { METRICS_PORT: String(Number(configured) + index) } : {};
+}

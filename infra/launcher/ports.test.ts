@@ -6,6 +6,7 @@ import {
   canListen,
   findFreePort,
   isPortOpen,
+  metricsPortOf,
   waitFor,
 } from './ports.mjs';
 
@@ -109,5 +110,16 @@ describe('waitFor', () => {
     expect(await waitFor(async () => ++calls >= 3, 2000, 5)).toBe(true);
     expect(calls).toBe(3);
     expect(await waitFor(async () => false, 50, 10)).toBe(false);
+  });
+});
+
+describe('metricsPortOf', () => {
+  it('gives each process its own port counting up from METRICS_PORT, and none when unset', () => {
+    expect([0, 1, 8].map((index) => metricsPortOf('9400', index))).toEqual([
+      { METRICS_PORT: '9400' },
+      { METRICS_PORT: '9401' },
+      { METRICS_PORT: '9408' },
+    ]);
+    expect(metricsPortOf(undefined, 3)).toEqual({});
   });
 });

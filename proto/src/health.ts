@@ -23,10 +23,36 @@ export const LauncherReport = z.object({
   processes: z.record(z.string(), SupervisedProcess),
 });
 
+/** The kinds of worker process; each writes heartbeats to Redis while it runs. */
+export const WORKER_KINDS = ['pdf-worker', 'quiz-worker', 'video-worker'] as const;
+export type WorkerKind = (typeof WORKER_KINDS)[number];
+
+export const WorkerHealth = z.object({
+  /** Up while at least one instance wrote a heartbeat recently. */
+  status: z.enum(['up', 'down']),
+  /** A required kind that is down makes the whole answer degraded (503). */
+  required: z.boolean(),
+  instances: z.number().int(),
+  lastSeenAt: z.string().nullable(),
+});
+export type WorkerHealth = z.infer<typeof WorkerHealth>;
+
+export const QueueHealth = z.object({
+  waiting: z.number().int(),
+  active: z.number().int(),
+  failed: z.number().int(),
+  delayed: z.number().int(),
+  oldestWaitingSeconds: z.number().nullable(),
+});
+export type QueueHealth = z.infer<typeof QueueHealth>;
+
 export const Health = z.object({
   status: z.enum(['ok', 'degraded']),
   checkedAt: z.string(),
   components: z.record(z.string(), ComponentHealth),
+  workers: z.record(z.string(), WorkerHealth),
+  /** Informational: a backlog alone does not make the answer degraded. */
+  queues: z.record(z.string(), QueueHealth),
   /** Only under the launcher of `npm start`: its processes and their restarts. */
   processes: z.record(z.string(), SupervisedProcess).optional(),
 });

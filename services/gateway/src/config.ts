@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { BaseEnv, readConfig, StorageEnv } from '@hub/kit';
+import { WORKER_KINDS } from '@hub/proto';
 
 const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -31,6 +32,14 @@ export const GatewayEnv = BaseEnv.extend(StorageEnv.shape).extend({
   /** How long a resolved session is reused before asking identity again (0: never reused). */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Worker kinds /api/health needs alive to answer 200: a comma-separated list, or `none`. */
+  HEALTH_REQUIRED_WORKERS: z
+    .string()
+    .default(WORKER_KINDS.join(','))
+    .transform((value) =>
+      value.trim() === 'none' ? [] : value.split(',').map((kind) => kind.trim()),
+    )
+    .pipe(z.array(z.enum(WORKER_KINDS))),
   /** Set by the launcher of `npm start`: its processes and restarts, reported in /api/health. */
   LAUNCHER_STATE_FILE: z.string().min(1).optional(),
 });

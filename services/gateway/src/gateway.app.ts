@@ -4,10 +4,18 @@ import fastifyMultipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { RouteOptions } from 'fastify';
-import { connectRedis, openStorage, RpcClient } from '@hub/kit';
+import {
+  connectRedis,
+  exposeBacklogMetrics,
+  observeQueues,
+  openStorage,
+  RpcClient,
+} from '@hub/kit';
+import { QUEUES } from '@hub/proto';
 import type { GatewayConfig } from './config.js';
 import { registerApiDocs } from './docs/docs.js';
 import { GatewayModule } from './gateway.module.js';
+import { registerHttpMetrics } from './http/http-metrics.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerAuditTrail } from './audit/audit-trail.js';
 import { registerWebApp } from './web-app/web-app.js';
@@ -26,6 +34,13 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
   const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX, config.RPC_TIMEOUT_MS);
   const redis = connectRedis(config.REDIS_URL, 'gateway');
   const storage = openStorage(config);
+  const connection = { url: config.REDIS_URL, prefix: config.REDIS_PREFIX };
+  const queues = observeQueues(Object.values(QUEUES), connection);
+  const stopBacklogMetrics = exposeBacklogMetrics({
+    queues: queues.queues,
+    redis,
+    prefix: config.REDIS_PREFIX,
+  });
   const adapter = new FastifyAdapter({
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
@@ -37,10 +52,11 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
   const app = await NestFactory.create<NestFastifyApplication>(
-    GatewayModule.register(config, { rpc, redis, storage }),
+    GatewayModule.register(config, { rpc, redis, storage, queues }),
     adapter,
     { logger: config.NODE_ENV === 'test' ? ['error', 'warn'] : ['error', 'warn', 'log'] },
   );
+  registerHttpMetrics(app.getHttpAdapter().getInstance());
   await registerSecurityHeaders(app.getHttpAdapter().getInstance());
   registerAuditTrail(app.getHttpAdapter().getInstance(), rpc);
   await app.register(fastifyCookie);
@@ -66,6 +82,8 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
       } finally {
         clearTimeout(cutOff);
       }
+      stopBacklogMetrics();
+      await queues.close();
       await rpc.close();
       redis.disconnect();
     },

@@ -1,7 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { Redis } from 'ioredis';
-import { type ObjectStorage, RpcClient } from '@hub/kit';
+import { type ObjectStorage, type ObservedQueues, RpcClient } from '@hub/kit';
+import { OBSERVED_QUEUES } from './ops/observed-queues.token.js';
 import { AdminController } from './admin/admin.controller.js';
 import { CertificationsController } from './certifications/certifications.controller.js';
 import { TeamController } from './team/team.controller.js';
@@ -40,6 +41,7 @@ export interface GatewayConnections {
   rpc: RpcClient;
   redis: Redis;
   storage: ObjectStorage;
+  queues: ObservedQueues;
 }
 
 @Module({})
@@ -77,6 +79,7 @@ export class GatewayModule {
         { provide: RpcClient, useValue: connections.rpc },
         { provide: Redis, useValue: connections.redis },
         { provide: STORAGE, useValue: connections.storage },
+        { provide: OBSERVED_QUEUES, useValue: connections.queues },
         UploadReceiver,
         SessionCache,
         SignedLinks,

@@ -78,6 +78,8 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
     HOST: '127.0.0.1',
     SERVE_WEB: 'false',
     DATA_DIR: dataDir,
+    // No worker processes run here; tests that want them start them in-process.
+    HEALTH_REQUIRED_WORKERS: 'none',
     ...env,
   };
   const identity = await startIdentity(readIdentityConfig(common));

@@ -16,8 +16,11 @@ export const healthQuery = queryOptions({
 /** 'Healthy' when everything is up, else 'Degraded' naming what is down. */
 export function systemStatus(health: Health): { healthy: boolean; text: string } {
   if (health.status === 'ok') return { healthy: true, text: 'Healthy' };
-  const down = Object.entries(health.components)
-    .filter(([, component]) => component.status === 'down')
-    .map(([name]) => name);
+  const down = [
+    ...Object.entries(health.components).filter(([, component]) => component.status === 'down'),
+    ...Object.entries(health.workers).filter(
+      ([, worker]) => worker.required && worker.status === 'down',
+    ),
+  ].map(([name]) => name);
   return { healthy: false, text: down.length ? `Degraded (${down.join(', ')} down)` : 'Degraded' };
 }

@@ -1,4 +1,4 @@
-import { openQueue, openStorage, runProcess, startWorker } from '@hub/kit';
+import { openQueue, openStorage, runProcess, startHeartbeat, startWorker } from '@hub/kit';
 import { QUEUES, type LibraryInboxMessage, type PdfProcessingJob } from '@hub/proto';
 import { readPdfWorkerConfig } from './config.ts';
 import { TextRecognizer } from './ocr/text-recognizer.ts';
@@ -26,11 +26,13 @@ await runProcess('pdf-worker', async () => {
   );
   worker.on('error', (error) => console.error('[pdf-worker] worker error:', error));
   await worker.waitUntilReady();
+  const heartbeat = startHeartbeat(connection, 'pdf-worker');
   console.log('[pdf-worker] ready');
 
   const stop = async () => {
     // Running jobs finish first; their documents are not left half written.
     await worker.close();
+    await heartbeat.stop();
     await inbox.close();
     await recognizer?.stop();
     process.exit(0);

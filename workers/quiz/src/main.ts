@@ -1,4 +1,4 @@
-import { openQueue, openStorage, runProcess, startWorker } from '@hub/kit';
+import { openQueue, openStorage, runProcess, startHeartbeat, startWorker } from '@hub/kit';
 import { QUEUES, type LibraryInboxMessage, type QuizGenerationJob } from '@hub/proto';
 import { readQuizWorkerConfig } from './config.ts';
 import { createGenerator } from './generators/create-generator.ts';
@@ -28,11 +28,13 @@ await runProcess('quiz-worker', async () => {
   await worker.waitUntilReady();
   const model = config.GEMINI_API_KEY ? `, model ${config.GEMINI_MODEL}` : '';
   console.log(`[quiz-worker] generator: ${generator.kind}${model}`);
+  const heartbeat = startHeartbeat(connection, 'quiz-worker');
   console.log('[quiz-worker] ready');
 
   const stop = async () => {
     // A running generation finishes first, so its result still reaches the library.
     await worker.close();
+    await heartbeat.stop();
     await inbox.close();
     process.exit(0);
   };

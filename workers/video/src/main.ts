@@ -1,4 +1,4 @@
-import { openQueue, openStorage, runProcess, startWorker } from '@hub/kit';
+import { openQueue, openStorage, runProcess, startHeartbeat, startWorker } from '@hub/kit';
 import {
   QUEUES,
   type FaceEnrolmentJob,
@@ -85,6 +85,7 @@ await runProcess('video-worker', async () => {
     enrolment.waitUntilReady(),
     snapshots.waitUntilReady(),
   ]);
+  const heartbeat = startHeartbeat(connection, 'video-worker');
   console.log(
     `[video-worker] ready (${faces.name}, ffmpeg ${binaries.ffmpeg}, ` +
       `step analysis ${steps ? `with ${steps.model}` : 'off: no GEMINI_API_KEY'})`,
@@ -93,6 +94,7 @@ await runProcess('video-worker', async () => {
   const stop = async () => {
     // Running jobs finish first; a half-analysed video would only be analysed again.
     await Promise.all([analysis.close(), enrolment.close(), snapshots.close()]);
+    await heartbeat.stop();
     await Promise.all([inbox.close(), integrationInbox.close()]);
     await faces.close();
     process.exit(0);

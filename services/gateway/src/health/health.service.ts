@@ -12,9 +12,20 @@ import {
   videoRpc,
   observationRpc,
   integrationRpc,
+  type QueueHealth,
+  WORKER_KINDS,
+  type WorkerHealth,
 } from '@hub/proto';
-import { probe, probeRedis, RpcClient } from '@hub/kit';
+import {
+  type ObservedQueues,
+  probe,
+  probeRedis,
+  readHeartbeats,
+  readQueueStats,
+  RpcClient,
+} from '@hub/kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { OBSERVED_QUEUES } from '../ops/observed-queues.token.js';
 
 /** Services the gateway depends on; each later service adds itself here. */
 const SERVICES = [
@@ -33,7 +44,8 @@ export class HealthService implements OnModuleDestroy {
   constructor(
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(Redis) private readonly redis: Redis,
-    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+    @Inject(OBSERVED_QUEUES) private readonly observed: ObservedQueues,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {
     this.launcherStateFile = config.LAUNCHER_STATE_FILE;
     this.postgres = new pg.Pool({
@@ -56,16 +68,54 @@ export class HealthService implements OnModuleDestroy {
       redis: redis!,
     };
     SERVICES.forEach((service, index) => (components[service.name] = services[index]!));
-    const processes = await this.supervisedProcesses();
+    const [processes, workers, queues] = await Promise.all([
+      this.supervisedProcesses(),
+      this.workers(),
+      this.queues(),
+    ]);
     const allUp =
       Object.values(components).every((component) => component.status === 'up') &&
+      Object.values(workers).every((worker) => worker.status === 'up' || !worker.required) &&
       Object.values(processes ?? {}).every((process) => process.state === 'running');
     return {
       status: allUp ? 'ok' : 'degraded',
       checkedAt: new Date().toISOString(),
       components,
+      workers,
+      queues,
       ...(processes ? { processes } : {}),
     };
+  }
+
+  /** Each worker kind, alive while one of its instances wrote a heartbeat recently. */
+  private async workers(): Promise<Record<string, WorkerHealth>> {
+    const entries = await Promise.all(
+      WORKER_KINDS.map(async (kind): Promise<[string, WorkerHealth]> => {
+        // Unknown while Redis does not answer: then no instance counts as seen.
+        const seen = (await probeValue(() =>
+          readHeartbeats(this.redis, this.config.REDIS_PREFIX, kind),
+        )) ?? { instances: 0, lastSeenAt: null };
+        const status = seen.instances > 0 ? 'up' : 'down';
+        return [
+          kind,
+          { status, required: this.config.HEALTH_REQUIRED_WORKERS.includes(kind), ...seen },
+        ];
+      }),
+    );
+    return Object.fromEntries(entries);
+  }
+
+  /** Backlog of every queue; unknown (absent) while Redis does not answer. */
+  private async queues(): Promise<Record<string, QueueHealth>> {
+    const now = Date.now();
+    const answers: Record<string, QueueHealth> = {};
+    await Promise.all(
+      this.observed.queues.map(async (queue) => {
+        const stats = await probeValue(() => readQueueStats(queue, now));
+        if (stats) answers[queue.name] = stats;
+      }),
+    );
+    return answers;
   }
 
   /** What the launcher of `npm start` reports about its processes; none outside it. */
@@ -91,4 +141,11 @@ export class HealthService implements OnModuleDestroy {
   async onModuleDestroy() {
     await this.postgres.end();
   }
+}
+
+/** The value, or undefined when it is not there within 2 s (Redis down or overloaded). */
+async function probeValue<T>(read: () => Promise<T>): Promise<T | undefined> {
+  let value: T | undefined;
+  const outcome = await probe(async () => (value = await read()));
+  return outcome.status === 'up' ? value : undefined;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { collectRuntimeMetrics, serveMetrics } from '../metrics/metrics.js';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -48,10 +49,24 @@ export function readConfig<T extends z.ZodType>(
   );
 }
 
-/** Runs a process's start-up; a configuration error ends it with the message and exit code 78. */
+/** Prometheus metrics of a process on a port of its own; off when unset. */
+export const MetricsEnv = z.object({
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+});
+
+/**
+ * Runs a process's start-up; a configuration error ends it with the message and exit code 78.
+ * With METRICS_PORT set, the process then serves its Prometheus metrics there.
+ */
 export async function runProcess(name: string, start: () => Promise<unknown>): Promise<void> {
   try {
+    const { METRICS_PORT } = readConfig(MetricsEnv);
     await start();
+    if (METRICS_PORT !== undefined) {
+      collectRuntimeMetrics(name);
+      const server = await serveMetrics(METRICS_PORT);
+      console.log(`[${name}] metrics on port ${server.port} (/metrics)`);
+    }
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`[${name}] ${error.message}`);

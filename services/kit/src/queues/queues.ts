@@ -1,4 +1,5 @@
 import { Queue, Worker, type Job, type JobsOptions } from 'bullmq';
+import { jobDuration } from '../metrics/metrics.js';
 import { redisConnectionOptions } from '../redis/redis.js';
 
 export interface QueueConnection {
@@ -15,7 +16,7 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
 };
 
 /** BullMQ wants its prefix without the trailing separator it adds itself. */
-const bullPrefix = (prefix: string) => `${prefix}bull`.replace(/:+$/, '');
+export const bullPrefix = (prefix: string) => `${prefix}bull`.replace(/:+$/, '');
 
 export function openQueue<T>(name: string, connection: QueueConnection): Queue<T> {
   return new Queue<T>(name, {
@@ -37,10 +38,19 @@ export function startWorker<T, R>(
   handle: (job: Job<T>) => Promise<R>,
   options: JobHandlerOptions = {},
 ): Worker<T, R> {
-  return new Worker<T, R>(name, handle, {
+  const worker = new Worker<T, R>(name, handle, {
     connection: redisConnectionOptions(connection.url),
     prefix: bullPrefix(connection.prefix),
     concurrency: options.concurrency ?? 1,
     lockDuration: options.lockDurationMs ?? 60_000,
   });
+  worker.on('completed', (job) => observeJob(name, 'completed', job));
+  worker.on('failed', (job) => observeJob(name, 'failed', job));
+  return worker;
+}
+
+function observeJob(queue: string, outcome: 'completed' | 'failed', job: Job | undefined): void {
+  const started = job?.processedOn;
+  if (!started) return;
+  jobDuration.observe({ queue, outcome }, ((job.finishedOn ?? Date.now()) - started) / 1000);
 }

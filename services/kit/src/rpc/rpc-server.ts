@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { lastValueFrom } from 'rxjs';
 import { Server, type CustomTransportStrategy } from '@nestjs/microservices';
+import { rpcHandledDuration } from '../metrics/metrics.js';
 import { connectRedis } from '../redis/redis.js';
 import { toFailure } from './rpc-failure.js';
 import { requestStreamKey, type RpcReplyEnvelope, type RpcRequestEnvelope } from './rpc-wire.js';
@@ -97,7 +98,7 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
     try {
       const envelope = JSON.parse(fields[1] ?? '{}') as RpcRequestEnvelope;
       if (envelope.deadline >= Date.now()) {
-        const reply = await this.answer(envelope);
+        const reply = await this.timedAnswer(envelope);
         await this.writer!.publish(envelope.replyTo, JSON.stringify(reply));
       }
     } catch (error) {
@@ -109,6 +110,16 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
         .xdel(this.stream, entryId)
         .exec();
     }
+  }
+
+  private async timedAnswer(envelope: RpcRequestEnvelope): Promise<RpcReplyEnvelope> {
+    const stopTimer = rpcHandledDuration.startTimer({
+      service: this.options.service,
+      pattern: envelope.pattern,
+    });
+    const reply = await this.answer(envelope);
+    stopTimer({ outcome: reply.ok ? 'ok' : reply.failure.kind });
+    return reply;
   }
 
   private async answer(envelope: RpcRequestEnvelope): Promise<RpcReplyEnvelope> {

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  collectRuntimeMetrics,
+  type Heartbeat,
+  type MetricsServer,
+  openQueue,
+  serveMetrics,
+  startHeartbeat,
+  startWorker,
+} from '@hub/kit';
+import { type Health, QUEUES } from '@hub/proto';
+import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
+
+let stack: TestStack;
+let metricsServer: MetricsServer;
+const heartbeats: Heartbeat[] = [];
+
+beforeAll(async () => {
+  // Every worker kind is required, as in production; the heartbeats below stand in for them.
+  stack = await startTestStack({ HEALTH_REQUIRED_WORKERS: 'pdf-worker,quiz-worker,video-worker' });
+  collectRuntimeMetrics('operations-test');
+  metricsServer = await serveMetrics(0, '127.0.0.1');
+});
+
+afterAll(async () => {
+  await Promise.all(heartbeats.map((heartbeat) => heartbeat.stop()));
+  await metricsServer?.close();
+  await stack?.stop();
+});
+
+const connection = () => ({ url: stack.env.REDIS_URL!, prefix: stack.redisPrefix });
+
+async function health() {
+  const { status, body } = await new ApiSession(stack.url).get('/api/health');
+  return { status, health: body as unknown as Health };
+}
+
+async function scrape(): Promise<string> {
+  return (await fetch(`http://127.0.0.1:${metricsServer.port}/metrics`)).text();
+}
+
+describe('/api/health with workers and queues', () => {
+  it('answers 503 naming each required worker kind while none has a heartbeat', async () => {
+    const { status, health: answer } = await health();
+    expect(status).toBe(503);
+    expect(answer.status).toBe('degraded');
+    expect(answer.workers['pdf-worker']).toEqual({
+      status: 'down',
+      required: true,
+      instances: 0,
+      lastSeenAt: null,
+    });
+  });
+
+  it('answers 200 once every kind beats, and 503 again when one stops cleanly', async () => {
+    for (const kind of ['pdf-worker', 'quiz-worker', 'video-worker'])
+      heartbeats.push(startHeartbeat(connection(), kind));
+    await expect.poll(async () => (await health()).status).toBe(200);
+    const { health: answer } = await health();
+    expect(answer.workers['video-worker']).toMatchObject({ status: 'up', instances: 1 });
+
+    await heartbeats.pop()!.stop();
+    const after = await health();
+    expect(after.status).toBe(503);
+    expect(after.health.workers['video-worker']).toMatchObject({ status: 'down', instances: 0 });
+    expect(after.health.workers['video-worker']!.lastSeenAt).toBeNull();
+    heartbeats.push(startHeartbeat(connection(), 'video-worker'));
+    await expect.poll(async () => (await health()).status).toBe(200);
+  });
+
+  it('reports each queue: waiting, failed, and the age of the oldest waiting job', async () => {
+    const queue = openQueue<{ n: number }>(QUEUES.pdfProcessing, connection());
+    const twoMinutesAgo = Date.now() - 120_000;
+    await queue.add('old', { n: 1 }, { timestamp: twoMinutesAgo });
+    await queue.add('new', { n: 2 });
+    const quiz = openQueue<{ n: number }>(QUEUES.quizGeneration, connection());
+    await quiz.add('doomed', { n: 3 }, { attempts: 1 });
+    const failing = startWorker(QUEUES.quizGeneration, connection(), () => {
+      throw new Error('broken on purpose');
+    });
+    await expect
+      .poll(async () => (await health()).health.queues[QUEUES.quizGeneration]?.failed)
+      .toBe(1);
+    await failing.close();
+
+    const { status, health: answer } = await health();
+    expect(status).toBe(200); // a backlog alone is not an outage
+    expect(answer.queues[QUEUES.pdfProcessing]).toMatchObject({ waiting: 2, active: 0, failed: 0 });
+    expect(answer.queues[QUEUES.pdfProcessing]!.oldestWaitingSeconds).toBeGreaterThanOrEqual(120);
+    expect(answer.queues[QUEUES.videoAnalysis]).toEqual({
+      waiting: 0,
+      active: 0,
+      failed: 0,
+      delayed: 0,
+      oldestWaitingSeconds: null,
+    });
+    await Promise.all([queue.obliterate({ force: true }), quiz.obliterate({ force: true })]);
+    await Promise.all([queue.close(), quiz.close()]);
+  });
+});
+
+/** The value of the sample of `name` carrying every label given (any order, others allowed). */
+function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
+  const line = text
+    .split('\n')
+    .find(
+      (candidate) =>
+        candidate.startsWith(`${name}{`) &&
+        Object.entries(labels).every(([label, value]) => candidate.includes(`${label}="${value}"`)),
+    );
+  return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
+}
+
+describe('Prometheus metrics', () => {
+  it('counts HTTP answers by route template and status, and RPCs by pattern and outcome', async () => {
+    await new ApiSession(stack.url).get('/api/health');
+    await new ApiSession(stack.url).get('/api/videos/12345');
+    const text = await scrape();
+    const http = 'hub_http_request_duration_seconds_count';
+    expect(
+      sample(text, http, { method: 'GET', route: '/api/health', status: '200' }),
+    ).toBeGreaterThan(0);
+    expect(
+      sample(text, http, { method: 'GET', route: '/api/health', status: '503' }),
+    ).toBeGreaterThan(0);
+    // The template, not the raw path, so ids do not multiply the series.
+    expect(sample(text, http, { route: '/api/videos/:id', status: '401' })).toBe(1);
+    expect(text).not.toContain('12345');
+    const rpc = 'hub_rpc_handled_duration_seconds_count';
+    expect(
+      sample(text, rpc, { service: 'identity', pattern: 'identity.ping', outcome: 'ok' }),
+    ).toBeGreaterThan(0);
+  });
+
+  it('exposes queue depth, job durations and failures per queue, event lag and runtime metrics', async () => {
+    const queue = openQueue<{ n: number }>(QUEUES.faceEnrolment, connection());
+    await queue.add('waiting', { n: 1 });
+    const text = await scrape();
+    expect(sample(text, 'hub_queue_jobs', { queue: 'face-enrolment', state: 'waiting' })).toBe(1);
+    expect(sample(text, 'hub_queue_jobs', { queue: 'face-enrolment', state: 'failed' })).toBe(0);
+    expect(
+      sample(text, 'hub_queue_oldest_waiting_seconds', { queue: 'face-enrolment' }),
+    ).toBeGreaterThanOrEqual(0);
+    expect(
+      sample(text, 'hub_job_duration_seconds_count', {
+        queue: 'quiz-generation',
+        outcome: 'failed',
+      }),
+    ).toBe(1);
+    // The services' consumer groups on the event stream.
+    expect(sample(text, 'hub_event_consumer_lag', {})).toBeGreaterThanOrEqual(0);
+    expect(
+      sample(text, 'nodejs_eventloop_lag_seconds', { process: 'operations-test' }),
+    ).toBeGreaterThanOrEqual(0);
+    expect(text).toContain('process_resident_memory_bytes');
+    await queue.obliterate({ force: true });
+    await queue.close();
+  });
+});
