@@ -140,10 +140,7 @@ async function supervise() {
     // The gateway reports the launcher's restarts in /api/health.
     env.LAUNCHER_STATE_FILE = report.file;
     for (const [index, { name, entry, ready }] of PROCESSES.entries()) {
-      // One metrics port each: METRICS_PORT for the first process, the next ones after it.
-      const metricsPort = env.METRICS_PORT
-        ? { METRICS_PORT: String(Number(env.METRICS_PORT) + index) }
-        : {};
+      const metricsPort = metricsPortOf(env.METRICS_PORT, index);
       const supervised = new Supervised({
         name,
         start: () =>
