@@ -11,11 +11,10 @@ import { reviseQuestions } from './targeted-regeneration.js';
 
 const fixtures = join(import.meta.dirname, '../../../../../shared/fixtures/pdfs');
 
-/** The structured markdown and text the PDF worker makes of a PDF, as stored for a version. */
+/** The structured markdown the PDF worker makes of a PDF, as stored for a version. */
 async function processed(data: Uint8Array) {
   const extraction = await extractDocument(new Uint8Array(data), { ocr: false });
-  const markdown = toMarkdown(joinPages(extraction.pages));
-  return { markdown, text: extraction.pages.map((page) => page.text ?? '').join('\n') };
+  return { markdown: toMarkdown(joinPages(extraction.pages)) };
 }
 
 /** One version's stored content and the evaluation the offline generator writes from it. */
