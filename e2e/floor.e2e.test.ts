@@ -276,7 +276,7 @@ describe('the floor view, as an organization admin watches it', () => {
     const days = card.getByLabel('Keep presence events for (days)');
     await expect.poll(() => days.inputValue()).toBe('30');
     await days.fill('400');
-    expect(await card.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await expect.poll(() => card.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
     await days.fill('7');
     await card.getByLabel('Keep camera snapshots after identification').click();
     await card.getByRole('button', { name: 'Save' }).click();
