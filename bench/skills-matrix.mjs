@@ -331,7 +331,7 @@ async function main() {
     DATABASE_URL: databaseUrl.toString(),
     REDIS_URL: redisUrl,
     REDIS_PREFIX: redisPrefix,
-    SUPER_ADMIN_EMAIL: 'root@bench.test',
+    SUPER_ADMIN_EMAIL: 'root@platform.test', // its organization must not take bench.test
     SUPER_ADMIN_PASSWORD: password,
     DATA_DIR: path.join(repoRoot, '.data', `bench-${suffix}`),
     INTEGRATION_SECRET_KEY: randomBytes(32).toString('base64'),

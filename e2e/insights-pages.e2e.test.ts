@@ -118,7 +118,8 @@ describe('Insights chart pages from real records', () => {
     await page.getByRole('heading', { name: 'Certifications Insights' }).waitFor();
     await chartDrawn(page, 'certifications-by-month', '.recharts-bar-rectangle');
     const active = page.getByTestId('cert-state-active');
-    await expect.poll(() => active.innerText()).toContain('1');
+    // Otto's: the SOP he passed and the course that pass completed.
+    await expect.poll(() => active.innerText()).toMatch(/Active\s+2$/);
     await active.click();
     await page.waitForURL('**/insights/certifications?state=active');
     const list = page.getByTestId('certifications-rows');
