@@ -133,9 +133,10 @@ async function seed(sql, passwordHash) {
     `INSERT INTO library.documents (organization_id, title, file_name, file_size, storage_prefix,
        source_key, uploaded_by, processed, sop_processed, text_key, evaluation_generated,
        evaluation_id, processing_stage)
-     SELECT $1, 'SOP ' || lpad(n::text, 3, '0'), 'sop' || n || '.pdf', 100000,
-            'org/' || $1 || '/documents/' || n, 'org/' || $1 || '/documents/' || n || '/source.pdf',
-            1, true, true, 'org/' || $1 || '/documents/' || n || '/sop.txt', true, n, 'done'
+     SELECT $1::int, 'SOP ' || lpad(n::text, 3, '0'), 'sop' || n || '.pdf', 100000,
+            'org/' || $1::int || '/documents/' || n,
+            'org/' || $1::int || '/documents/' || n || '/source.pdf',
+            1, true, true, 'org/' || $1::int || '/documents/' || n || '/sop.txt', true, n, 'done'
        FROM generate_series(1, ${SOPS}) n`,
     [org],
   );

@@ -200,7 +200,7 @@ describe('the Insights chart pages', () => {
         passRate: 50,
       }),
     ]);
-    expect(body.mostMissed[0]).toEqual({
+    expect((body.mostMissed as unknown[])[0]).toEqual({
       documentId: 7,
       sopTitle: 'Cooling cooked food',
       questionId: 'q1',
