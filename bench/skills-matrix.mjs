@@ -151,8 +151,8 @@ async function seed(sql, passwordHash) {
             (SELECT jsonb_agg(jsonb_build_object('id', 'q' || q)) FROM generate_series(1, ${QUESTIONS}) q),
             p, 'Person ' || p, 1, 'Bench Admin', 'completed', 80, s, s >= 80,
             t, t + interval '12 minutes', 720
-       FROM (SELECT (${people})[1 + (n * 7919) % ${PEOPLE}] AS p,
-                    (${documents})[1 + (n * 104729) % ${SOPS}] AS d,
+       FROM (SELECT (${people})[(1 + (n::bigint * 7919) % ${PEOPLE})::int] AS p,
+                    (${documents})[(1 + (n::bigint * 104729) % ${SOPS})::int] AS d,
                     40 + (n * 31) % 61 AS s,
                     now() - make_interval(days => (n * 13) % 400, mins => n % 1440) AS t
                FROM generate_series(1, ${OBSERVATIONS}) n) o`,
@@ -213,7 +213,7 @@ async function seed(sql, passwordHash) {
   );
   await sql.query(
     `INSERT INTO observation.course_sops (course_id, position, document_id, title)
-     SELECT c.id, k, d.ids[1 + (c.i * ${SOPS_PER_COURSE} + k) % ${SOPS}], 'SOP'
+     SELECT c.id, k, d.ids[(1 + (c.i * ${SOPS_PER_COURSE} + k) % ${SOPS})::int], 'SOP'
        FROM (SELECT id, row_number() OVER (ORDER BY id) - 1 AS i FROM observation.courses
               WHERE organization_id = $1) c,
             (SELECT array_agg(id ORDER BY id) AS ids FROM library.documents
@@ -223,7 +223,8 @@ async function seed(sql, passwordHash) {
   );
   await sql.query(
     `INSERT INTO observation.enrollments (course_id, user_id, enrolled_at)
-     SELECT cs.ids[1 + (u.j + e) % ${COURSES}], u.id, now() - make_interval(days => u.j % 60)
+     SELECT cs.ids[(1 + (u.j + e) % ${COURSES})::int], u.id,
+            now() - make_interval(days => (u.j % 60)::int)
        FROM (SELECT id, row_number() OVER (ORDER BY id) AS j FROM identity.users
               WHERE email LIKE 'person%') u,
             (SELECT array_agg(id ORDER BY id) AS ids FROM observation.courses

@@ -123,7 +123,9 @@ describe('Insights chart pages from real records', () => {
     await active.click();
     await page.waitForURL('**/insights/certifications?state=active');
     const list = page.getByTestId('certifications-rows');
-    await list.getByText('Otto Operator').waitFor();
+    const listed = list.getByTestId(/^certification-\d+$/);
+    await expect.poll(() => listed.count()).toBe(2);
+    expect(await list.innerText()).toContain('Otto Operator');
     expect(await list.innerText()).not.toContain('Olga Operator');
     await page.getByTestId('cert-state-expired').click();
     await list.getByText('No certifications').waitFor();
