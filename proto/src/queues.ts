@@ -7,6 +7,8 @@ export const QUEUES = {
   libraryInbox: 'library-inbox',
   quizGeneration: 'quiz-generation',
   videoAnalysis: 'video-analysis',
+  /** Each uploaded video's header, read by the video worker before it counts as a video. */
+  videoProbe: 'video-probe',
   faceEnrolment: 'face-enrolment',
   videoInbox: 'video-inbox',
   /** The observation service's daily sweep for expiring and expired certifications. */

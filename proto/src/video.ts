@@ -147,7 +147,25 @@ export const FaceEnrolmentJob = z.object({
 });
 export type FaceEnrolmentJob = z.infer<typeof FaceEnrolmentJob>;
 
+/** Read the header of an uploaded video with ffprobe: an upload that is no video fails at once. */
+export const VideoProbeJob = z.object({
+  videoId: z.number().int(),
+  organizationId: z.number().int(),
+  videoKey: z.string(),
+});
+export type VideoProbeJob = z.infer<typeof VideoProbeJob>;
+
 export const VideoInboxMessage = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('video.probed'),
+    videoId: z.number().int(),
+    durationSeconds: z.number().nullable(),
+  }),
+  z.object({
+    kind: z.literal('video.unreadable'),
+    videoId: z.number().int(),
+    reason: z.string(),
+  }),
   z.object({
     kind: z.literal('analysis.progress'),
     videoId: z.number().int(),

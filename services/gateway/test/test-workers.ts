@@ -10,6 +10,7 @@ import {
   type SnapshotIdentificationJob,
   type VideoAnalysisJob,
   type VideoInboxMessage,
+  type VideoProbeJob,
 } from '@hub/proto';
 import { createAnalysisHandler } from '../../../workers/video/src/analysis-job.ts';
 import { readVideoWorkerConfig } from '../../../workers/video/src/config.ts';
@@ -17,6 +18,7 @@ import { createEnrolmentHandler } from '../../../workers/video/src/enrolment-job
 import { DEFAULT_CLUSTER_OPTIONS } from '../../../workers/video/src/faces/clustering.ts';
 import { FaceApiModel } from '../../../workers/video/src/faces/face-api-model.ts';
 import { findBinaries } from '../../../workers/video/src/frames/binaries.ts';
+import { createProbeHandler } from '../../../workers/video/src/probe-job.ts';
 import { createSnapshotHandler } from '../../../workers/video/src/snapshot-job.ts';
 import { readPdfWorkerConfig } from '../../../workers/pdf/src/config.ts';
 import { createPdfJobHandler } from '../../../workers/pdf/src/pdf-worker.ts';
@@ -115,6 +117,11 @@ export async function startVideoWorkers(
       QUEUES.faceEnrolment,
       connection,
       createEnrolmentHandler({ storage, inbox, faces, binaries }),
+    ),
+    startWorker<VideoProbeJob, unknown>(
+      QUEUES.videoProbe,
+      connection,
+      createProbeHandler({ storage, inbox, binaries }),
     ),
     startWorker<SnapshotIdentificationJob, unknown>(
       QUEUES.snapshotIdentification,

@@ -1,22 +1,27 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiSession, fixture, startTestStack, type TestStack } from './test-stack.js';
+import { type RunningWorkers, startVideoWorkers } from './test-workers.js';
 
 /**
  * Upload content is read, not only its first bytes: pictures are decoded and encoded again
- * without their metadata, and titles and file names lose the characters that disguise them.
+ * without their metadata, videos are read by ffprobe before they count as videos, and titles and
+ * file names lose the characters that disguise them.
  */
 
 const photo = readFileSync(fixture('faces/amy/amy1.png'));
 const HTML = Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>');
 
 let stack: TestStack;
+let workers: RunningWorkers;
 let ann: ApiSession;
 let acme: number;
 
 beforeAll(async () => {
   stack = await startTestStack();
+  workers = await startVideoWorkers(stack);
   acme = await stack.createOrganization('Acme Foods', 'acme.test');
   await stack.createUser({
     email: 'ann@acme.test',
@@ -26,9 +31,10 @@ beforeAll(async () => {
   });
   ann = new ApiSession(stack.url);
   await ann.login('ann@acme.test', 'Acme-Admin-1');
-});
+}, 120_000);
 
 afterAll(async () => {
+  await workers?.close();
   await stack?.stop();
 });
 
@@ -69,6 +75,76 @@ describe('profile pictures', () => {
     expect(kept.includes(Buffer.from('<script>'))).toBe(false);
     expect((await stack.storage.stat(key!))?.contentType).toBe('image/jpeg');
   });
+});
+
+interface VideoView {
+  id: number;
+  analysisStatus: string;
+  analysisError: string | null;
+  durationSeconds: number | null;
+}
+
+/** An `ftyp` box as MP4 files begin, so the upload's magic-byte check lets it through. */
+const MP4_HEADER = Buffer.from(
+  '000000206674797069736f6d0000020069736f6d69736f32617663316d703431',
+  'hex',
+);
+
+/** Two seconds of ffmpeg's test pattern as an H.264 MP4. */
+const realVideo = () =>
+  execFileSync(
+    'ffmpeg',
+    ['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=2:size=160x120:rate=5'].concat([
+      '-pix_fmt',
+      'yuv420p',
+      '-movflags',
+      'frag_keyframe+empty_moov',
+      '-f',
+      'mp4',
+      'pipe:1',
+    ]),
+  );
+
+const uploadVideo = (data: Buffer, title: string) =>
+  ann.upload(
+    '/api/videos/upload',
+    { title, recordingDate: '2026-11-20T08:00:00.000Z' },
+    { field: 'file', name: `${title}.mp4`, data },
+  );
+
+async function settled(id: number, done: (video: VideoView) => boolean): Promise<VideoView> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const video = (await ann.get(`/api/videos/${id}`)).body as unknown as VideoView;
+    if (done(video) || Date.now() > deadline) return video;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+describe('videos', () => {
+  const UNREADABLE = /^The video could not be decoded: .+\.$/;
+
+  it('fails an MP4 header followed by HTML with the reason, and again when analysed again', async () => {
+    const answer = await uploadVideo(Buffer.concat([MP4_HEADER, HTML]), 'disguised');
+    expect(answer.status).toBe(201);
+    const id = answer.body.id as number;
+    const probed = await settled(id, (video) => video.analysisStatus !== 'pending');
+    expect(probed.analysisStatus).toBe('failed');
+    expect(probed.analysisError).toMatch(UNREADABLE);
+    // Failed is not final: the product lets anyone analyse it again, which reads it again.
+    expect((await ann.post(`/api/videos/${id}/analyze`, { linkedSOPs: [] })).status).toBe(201);
+    const again = await settled(id, (video) => video.analysisStatus !== 'processing');
+    expect(again.analysisStatus).toBe('failed');
+    expect(again.analysisError).toMatch(UNREADABLE);
+  }, 120_000);
+
+  it('keeps a real video pending for analysis, with the duration ffprobe read', async () => {
+    const answer = await uploadVideo(realVideo(), 'pattern');
+    expect(answer.status).toBe(201);
+    const video = await settled(answer.body.id as number, (row) => row.durationSeconds !== null);
+    expect(video.analysisStatus).toBe('pending');
+    expect(video.durationSeconds).toBeCloseTo(2, 0);
+  }, 120_000);
 });
 
 describe('titles and file names', () => {

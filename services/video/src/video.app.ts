@@ -2,7 +2,12 @@ import 'reflect-metadata';
 import type { INestMicroservice } from '@nestjs/common';
 import type { Worker } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import { type FaceEnrolmentJob, QUEUES, type VideoAnalysisJob } from '@hub/proto';
+import {
+  type FaceEnrolmentJob,
+  QUEUES,
+  type VideoAnalysisJob,
+  type VideoProbeJob,
+} from '@hub/proto';
 import { EventBus, openQueue, openStorage, listenForRpc, RpcClient, startWorker } from '@hub/kit';
 import type { VideoConfig } from './config.js';
 import { openVideoDatabase } from './database.js';
@@ -28,6 +33,7 @@ export async function startVideo(config: VideoConfig): Promise<RunningVideo> {
   const connection = { url: config.REDIS_URL, prefix: config.REDIS_PREFIX };
   const analysisQueue = openQueue<VideoAnalysisJob>(QUEUES.videoAnalysis, connection);
   const enrolmentQueue = openQueue<FaceEnrolmentJob>(QUEUES.faceEnrolment, connection);
+  const probeQueue = openQueue<VideoProbeJob>(QUEUES.videoProbe, connection);
   const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX);
   const analysisDispatch = new AnalysisDispatch(
     dataSource,
@@ -37,7 +43,14 @@ export async function startVideo(config: VideoConfig): Promise<RunningVideo> {
   );
   const app = await listenForRpc(
     'video',
-    VideoModule.register({ dataSource, storage, rpc, analysisQueue, analysisDispatch }),
+    VideoModule.register({
+      dataSource,
+      storage,
+      rpc,
+      analysisQueue,
+      probeQueue,
+      analysisDispatch,
+    }),
     config,
   );
   const inbox = new VideoInbox(dataSource, rpc, analysisDispatch);
@@ -66,6 +79,7 @@ export async function startVideo(config: VideoConfig): Promise<RunningVideo> {
       await app.close();
       await analysisQueue.close();
       await enrolmentQueue.close();
+      await probeQueue.close();
       await rpc.close();
       await dataSource.destroy();
     },

@@ -1,9 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import type { VideoAnalysisJob } from '@hub/proto';
+import type { VideoAnalysisJob, VideoProbeJob } from '@hub/proto';
 import type { ObjectStorage, RpcClient } from '@hub/kit';
-import { ANALYSIS_DISPATCH, ANALYSIS_QUEUE, RPC, STORAGE } from './config.js';
+import { ANALYSIS_DISPATCH, ANALYSIS_QUEUE, PROBE_QUEUE, RPC, STORAGE } from './config.js';
 import { FaceEnrolments } from './faces/face-enrolments.js';
 import { HealthController } from './health/health.controller.js';
 import type { AnalysisDispatch } from './processing/analysis-dispatch.js';
@@ -16,6 +16,7 @@ export interface VideoPorts {
   storage: ObjectStorage;
   rpc: RpcClient;
   analysisQueue: Queue<VideoAnalysisJob>;
+  probeQueue: Queue<VideoProbeJob>;
   analysisDispatch: AnalysisDispatch;
 }
 
@@ -30,6 +31,7 @@ export class VideoModule {
         { provide: STORAGE, useValue: ports.storage },
         { provide: RPC, useValue: ports.rpc },
         { provide: ANALYSIS_QUEUE, useValue: ports.analysisQueue },
+        { provide: PROBE_QUEUE, useValue: ports.probeQueue },
         { provide: ANALYSIS_DISPATCH, useValue: ports.analysisDispatch },
         FaceEnrolments,
         VideosService,

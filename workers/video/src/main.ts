@@ -6,6 +6,7 @@ import {
   type SnapshotIdentificationJob,
   type VideoAnalysisJob,
   type VideoInboxMessage,
+  type VideoProbeJob,
 } from '@hub/proto';
 import { createAnalysisHandler, type AnalysisOutcome } from './analysis-job.ts';
 import { readVideoWorkerConfig } from './config.ts';
@@ -13,6 +14,7 @@ import { createEnrolmentHandler, type EnrolmentOutcome } from './enrolment-job.t
 import { FaceApiModel } from './faces/face-api-model.ts';
 import { DEFAULT_CLUSTER_OPTIONS } from './faces/clustering.ts';
 import { findBinaries } from './frames/binaries.ts';
+import { createProbeHandler, type ProbeOutcome } from './probe-job.ts';
 import { createSnapshotHandler, type SnapshotOutcome } from './snapshot-job.ts';
 import { GeminiStepAnalyzer } from './steps/gemini-step-analyzer.ts';
 
@@ -58,6 +60,11 @@ await runProcess('video-worker', async () => {
     connection,
     createEnrolmentHandler({ storage, inbox, faces, binaries }),
   );
+  const probe = startWorker<VideoProbeJob, ProbeOutcome>(
+    QUEUES.videoProbe,
+    connection,
+    createProbeHandler({ storage, inbox, binaries }),
+  );
   const integrationInbox = openQueue<IntegrationInboxMessage>(QUEUES.integrationInbox, connection);
   const snapshots = startWorker<SnapshotIdentificationJob, SnapshotOutcome>(
     QUEUES.snapshotIdentification,
@@ -73,6 +80,7 @@ await runProcess('video-worker', async () => {
   for (const [name, worker] of [
     ['analysis', analysis],
     ['enrolment', enrolment],
+    ['probe', probe],
     ['snapshot', snapshots],
   ] as const) {
     worker.on('failed', (job, error) =>
@@ -83,6 +91,7 @@ await runProcess('video-worker', async () => {
   await Promise.all([
     analysis.waitUntilReady(),
     enrolment.waitUntilReady(),
+    probe.waitUntilReady(),
     snapshots.waitUntilReady(),
   ]);
   console.log(
@@ -92,7 +101,7 @@ await runProcess('video-worker', async () => {
 
   const stop = async () => {
     // Running jobs finish first; a half-analysed video would only be analysed again.
-    await Promise.all([analysis.close(), enrolment.close(), snapshots.close()]);
+    await Promise.all([analysis.close(), enrolment.close(), probe.close(), snapshots.close()]);
     await Promise.all([inbox.close(), integrationInbox.close()]);
     await faces.close();
     process.exit(0);

@@ -24,6 +24,10 @@ export class VideoInbox {
   async handle(raw: unknown): Promise<void> {
     const message = VideoInboxMessage.parse(raw);
     switch (message.kind) {
+      case 'video.probed':
+        return this.probed(message);
+      case 'video.unreadable':
+        return this.unreadable(message);
       case 'analysis.progress':
         return this.progress(message);
       case 'analysis.completed':
@@ -34,6 +38,34 @@ export class VideoInbox {
         return this.enrolled(message);
       case 'face.rejected':
         return this.rejected(message);
+    }
+  }
+
+  /** The duration is known before any analysis; an analysis's own figure wins. */
+  private async probed(message: Message<'video.probed'>): Promise<void> {
+    await this.db.query(
+      `UPDATE videos SET duration_seconds = $2 WHERE id = $1 AND duration_seconds IS NULL`,
+      [message.videoId, message.durationSeconds],
+    );
+  }
+
+  /**
+   * Only a video no analysis has touched yet fails here: a running analysis reads the same file
+   * and reports its own failure; a failed one may be analysed again, which probes again.
+   */
+  private async unreadable(message: Message<'video.unreadable'>): Promise<void> {
+    const [updated] = (await this.db.query(
+      `UPDATE videos SET analysis_status = 'failed', analysis_error = $2, progress_updated_at = now()
+        WHERE id = $1 AND analysis_status = 'pending' RETURNING uploaded_by, title`,
+      [message.videoId, message.reason],
+    )) as [{ uploaded_by: number; title: string }[], number];
+    const video = updated[0];
+    if (video) {
+      await this.tell(video.uploaded_by, {
+        type: 'error',
+        title: 'Video could not be read',
+        message: `"${video.title}": ${message.reason}`,
+      });
     }
   }
 

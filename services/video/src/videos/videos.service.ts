@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import {
@@ -12,6 +12,7 @@ import {
   type VideoAnalysisJob,
   type VideoList,
   type VideoWithReport,
+  type VideoProbeJob,
   videoRpc,
 } from '@hub/proto';
 import {
@@ -23,7 +24,7 @@ import {
   RpcClient,
   RpcFailure,
 } from '@hub/kit';
-import { ANALYSIS_DISPATCH, ANALYSIS_QUEUE, RPC, STORAGE } from '../config.js';
+import { ANALYSIS_DISPATCH, ANALYSIS_QUEUE, PROBE_QUEUE, RPC, STORAGE } from '../config.js';
 import {
   type AnalysisDispatch,
   analysisJobId,
@@ -38,11 +39,14 @@ type NewVideo = RpcRequest<typeof videoRpc.create>;
 
 @Injectable()
 export class VideosService {
+  private readonly logger = new Logger('VideosService');
+
   constructor(
     @Inject(DataSource) private readonly db: DataSource,
     @Inject(STORAGE) private readonly storage: ObjectStorage,
     @Inject(RPC) private readonly rpc: RpcClient,
     @Inject(ANALYSIS_QUEUE) private readonly queue: Queue<VideoAnalysisJob>,
+    @Inject(PROBE_QUEUE) private readonly probes: Queue<VideoProbeJob>,
     @Inject(ANALYSIS_DISPATCH) private readonly dispatch: AnalysisDispatch,
   ) {}
 
@@ -141,7 +145,20 @@ export class VideosService {
       );
       return created!.id;
     });
+    await this.probe(actor.organizationId, id, request.storageKey);
     return toVideo(await this.row(actor, id));
+  }
+
+  /**
+   * The upload checked only the first bytes; the worker reads the whole header. Not queued is
+   * not lost: an analysis probes the file again before anything else.
+   */
+  private async probe(organizationId: number, videoId: number, videoKey: string) {
+    await this.probes
+      .add('probe', { videoId, organizationId, videoKey }, { jobId: `probe-${videoId}` })
+      .catch((error: unknown) =>
+        this.logger.warn(`probe of video ${videoId} not queued: ${String(error)}`),
+      );
   }
 
   private async linkSops(tx: { query: DataSource['query'] }, videoId: number, sops: LinkedSop[]) {

@@ -1,0 +1,197 @@
+import { api, type Course } from '@hub/proto';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import clsx from 'clsx';
+import { BookOpen, CheckCircle2, Circle, Clock, Pencil, Trash2, Users } from 'lucide-react';
+import { call } from '../api/client';
+import { failureToast } from '../api/errors';
+import { toast } from '../toast/toastStore';
+import { Badge } from '../ui/Badge';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { smallButtonClass, smallDangerButtonClass, smallOutlineButtonClass } from '../ui/styles';
+import { refreshCourses, storeCourse } from './queries';
+import { Stars } from './StarRating';
+import {
+  clampPercent,
+  courseButtonLabel,
+  courseStatusBadge,
+  difficultyTone,
+  ratingText,
+  sopProgressText,
+} from './training';
+
+export interface CourseActions {
+  editor: boolean;
+  onEdit: (course: Course) => void;
+  onOpen: (course: Course) => void;
+}
+
+export function CourseGrid({
+  courses,
+  empty,
+  ...actions
+}: { courses: Course[]; empty: string } & CourseActions) {
+  if (courses.length === 0) {
+    return (
+      <div
+        data-testid="courses-empty"
+        className="rounded-lg border border-dashed border-slate-300 px-6 py-12 text-center dark:border-slate-700"
+      >
+        <BookOpen aria-hidden className="mx-auto mb-3 size-10 text-slate-400" />
+        <p className="font-medium">{empty}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      {courses.map((course) => (
+        <CourseCard key={course.id} course={course} {...actions} />
+      ))}
+    </div>
+  );
+}
+
+function CourseCard({ course, editor, onEdit, onOpen }: { course: Course } & CourseActions) {
+  const queryClient = useQueryClient();
+  const status = courseStatusBadge(course.status);
+  const progress = clampPercent(course.progress);
+
+  const enroll = useMutation({
+    mutationFn: () => call(api.enroll, { params: { id: course.id } }),
+    onSuccess: (enrolled) => {
+      storeCourse(queryClient, enrolled);
+      toast({ title: 'Course started', description: enrolled.title });
+      onOpen(enrolled);
+    },
+    onError: (error) => toast(failureToast('Error', error, 'Failed to start course')),
+  });
+
+  const remove = useMutation({
+    mutationFn: () => call(api.deleteCourse, { params: { id: course.id } }),
+    onSuccess: async () => {
+      toast({ title: 'Course deleted', description: course.title });
+      await refreshCourses(queryClient);
+    },
+    onError: (error) => toast(failureToast('Error', error, 'Failed to delete course')),
+  });
+
+  return (
+    <article
+      data-testid="course-card"
+      data-course-title={course.title}
+      data-status={course.status}
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-950"
+    >
+      <div className="flex items-start justify-between gap-2">
+        <h3 className="font-semibold" data-testid="course-title">
+          {course.title}
+        </h3>
+        <Badge tone={status.tone} testId="course-status">
+          {status.label}
+        </Badge>
+      </div>
+      <p className="line-clamp-3 text-sm text-slate-600 dark:text-slate-300">
+        {course.description || 'No description'}
+      </p>
+      <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
+        <Badge>{course.category}</Badge>
+        <Badge tone={difficultyTone(course.difficulty)}>{course.difficulty}</Badge>
+        <span className="inline-flex items-center gap-1">
+          <Clock aria-hidden className="size-3.5" /> {course.duration}
+        </span>
+        <span className="inline-flex items-center gap-1" data-testid="course-enrolled">
+          <Users aria-hidden className="size-3.5" /> {course.enrolled} enrolled
+        </span>
+      </div>
+      <div className="flex items-center gap-2 text-xs text-slate-500" data-testid="course-rating">
+        <Stars rating={course.rating} />
+        {ratingText(course.rating, course.ratingCount)}
+      </div>
+      <div className="space-y-1">
+        <div className="flex justify-between text-xs">
+          <span>Progress</span>
+          <span data-testid="course-progress">{progress}%</span>
+        </div>
+        <ProgressBar percent={progress} />
+      </div>
+      <SopList course={course} />
+      <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
+        <button
+          type="button"
+          data-testid="course-action"
+          disabled={enroll.isPending}
+          onClick={() => (course.status === 'not_started' ? enroll.mutate() : onOpen(course))}
+          className={smallButtonClass}
+        >
+          {courseButtonLabel(course.status)}
+        </button>
+        {editor && (
+          <>
+            <button
+              type="button"
+              aria-label={`Edit ${course.title}`}
+              onClick={() => onEdit(course)}
+              className={smallOutlineButtonClass}
+            >
+              <Pencil className="size-3.5" /> Edit
+            </button>
+            <ConfirmDialog
+              title="Delete course?"
+              description={`"${course.title}" and every enrolment in it will be removed.`}
+              confirmLabel="Delete"
+              onConfirm={() => remove.mutate()}
+              trigger={
+                <button
+                  type="button"
+                  aria-label={`Delete ${course.title}`}
+                  disabled={remove.isPending}
+                  className={smallDangerButtonClass}
+                >
+                  <Trash2 className="size-3.5" />
+                </button>
+              }
+            />
+          </>
+        )}
+      </div>
+    </article>
+  );
+}
+
+export function SopList({ course }: { course: Course }) {
+  return (
+    <div className="space-y-1">
+      <p className="text-xs font-medium text-slate-500">{sopProgressText(course.sops)}</p>
+      <ol className="space-y-1 text-sm">
+        {course.sops.map((sop) => (
+          <li
+            key={sop.documentId}
+            data-testid="course-sop-item"
+            data-passed={sop.passed}
+            className="flex items-center gap-2"
+          >
+            {sop.passed ? (
+              <CheckCircle2 aria-label="Passed" className="size-4 shrink-0 text-green-600" />
+            ) : (
+              <Circle aria-label="Not passed yet" className="size-4 shrink-0 text-slate-300" />
+            )}
+            <span className={clsx(sop.passed && 'text-slate-500')}>{sop.title}</span>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+export function ProgressBar({ percent }: { percent: number }) {
+  return (
+    <div
+      role="progressbar"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+    >
+      <div className="h-full bg-blue-600" style={{ width: `${percent}%` }} />
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { api, type Course } from '@hub/proto';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../api/client';
+import { failureToast } from '../api/errors';
+import { toast } from '../toast/toastStore';
+import { Dialog } from '../ui/Dialog';
+import { ProgressBar, SopList } from './CourseCard';
+import { storeCourse } from './queries';
+import { RateStars } from './StarRating';
+import { clampPercent, courseStatusBadge } from './training';
+
+/** Continue / Review: the course's SOPs, how progress moves, and the rating once completed. */
+export function CourseDetailsDialog({
+  course,
+  onClose,
+}: {
+  course: Course | null;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const rate = useMutation({
+    mutationFn: ({ id, rating }: { id: number; rating: number }) =>
+      call(api.rateCourse, { params: { id }, body: { rating } }),
+    onSuccess: (rated) => {
+      storeCourse(queryClient, rated);
+      toast({ title: 'Thank you for your rating' });
+    },
+    onError: (error) => toast(failureToast('Error', error, 'Failed to rate course')),
+  });
+
+  return (
+    <Dialog
+      open={course !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={course?.title ?? ''}
+      description={course?.description || undefined}
+      testId="course-details"
+    >
+      {course && (
+        <div className="space-y-4">
+          <div className="space-y-1">
+            <div className="flex justify-between text-sm">
+              <span>{courseStatusBadge(course.status).label}</span>
+              <span>{clampPercent(course.progress)}%</span>
+            </div>
+            <ProgressBar percent={clampPercent(course.progress)} />
+          </div>
+          <SopList course={course} />
+          <p className="text-sm text-slate-500 dark:text-slate-400">
+            Each SOP counts once you pass its evaluation in an observation with your supervisor.
+          </p>
+          {course.status === 'completed' && (
+            <div className="space-y-1">
+              <p className="text-sm font-medium">Rate this course</p>
+              <RateStars
+                value={course.myRating}
+                disabled={rate.isPending}
+                onRate={(rating) => rate.mutate({ id: course.id, rating })}
+              />
+            </div>
+          )}
+        </div>
+      )}
+    </Dialog>
+  );
+}

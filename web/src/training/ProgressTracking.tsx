@@ -1,0 +1,79 @@
+import type { Course } from '@hub/proto';
+import { Award, GraduationCap, TrendingUp } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Card } from '../ui/Card';
+import { ProgressBar } from './CourseCard';
+import { clampPercent, trainingStats } from './training';
+
+export function ProgressTracking({ courses }: { courses: Course[] }) {
+  const stats = trainingStats(courses);
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-4 md:grid-cols-3">
+        <Stat
+          testId="overall-progress"
+          icon={<TrendingUp className="size-5 text-blue-600" />}
+          label="Overall Progress"
+          value={`${stats.overallPercent}%`}
+        >
+          <ProgressBar percent={stats.overallPercent} />
+        </Stat>
+        <Stat
+          testId="courses-completed"
+          icon={<GraduationCap className="size-5 text-green-600" />}
+          label="Courses Completed"
+          value={`${stats.completed} of ${stats.total}`}
+        />
+        <Stat
+          testId="certificates-earned"
+          icon={<Award className="size-5 text-amber-500" />}
+          label="Certificates Earned"
+          value={String(stats.certificates)}
+        />
+      </div>
+      <Card className="space-y-3">
+        <h2 className="font-semibold">Course progress</h2>
+        {courses.length === 0 ? (
+          <p className="text-sm text-slate-500">No courses available</p>
+        ) : (
+          courses.map((course) => (
+            <div key={course.id} className="space-y-1">
+              <div className="flex justify-between text-sm">
+                <span>{course.title}</span>
+                <span>{clampPercent(course.progress)}%</span>
+              </div>
+              <ProgressBar percent={clampPercent(course.progress)} />
+            </div>
+          ))
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function Stat({
+  testId,
+  icon,
+  label,
+  value,
+  children,
+}: {
+  testId: string;
+  icon: ReactNode;
+  label: string;
+  value: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Card testId={testId} className="space-y-2">
+      <div className="flex items-center gap-2 text-sm text-slate-500 dark:text-slate-400">
+        {icon}
+        {label}
+      </div>
+      <p className="text-2xl font-bold" data-testid={`${testId}-value`}>
+        {value}
+      </p>
+      {children}
+    </Card>
+  );
+}
