@@ -14,16 +14,15 @@
 // REDIS_URL (defaults: 127.0.0.1:5432 and :6379). It works in a fresh database
 // `hub_bench_<random>`, a random Redis key prefix and a temporary data folder, and removes all
 // three at the end.
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { findFreePort } from '../infra/launcher/ports.mjs';
+import { startChild, stopChild } from './children.mjs';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const SESSION_COOKIE = 'hub_session';
@@ -114,67 +113,6 @@ async function bareServer() {
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
-}
-
-/**
- * @typedef {{ name: string, child: import('node:child_process').ChildProcess, output: string[] }} Child
- */
-
-/**
- * Starts a process, keeps its last output lines for an error message, and resolves once it
- * prints `readyText`.
- * @param {string} name
- * @param {string[]} args
- * @param {NodeJS.ProcessEnv} env
- * @param {string} readyText
- * @param {Child[]} children  where the started child is recorded, for the clean-up
- * @returns {Promise<Child>}
- */
-function startChild(name, args, env, readyText, children) {
-  const child = spawn(process.execPath, args, {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  /** @type {Child} */
-  const handle = { name, child, output: [] };
-  children.push(handle);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(failure(`did not print "${readyText}" in 120 s`)),
-      120_000,
-    );
-    const failure = (/** @type {string} */ what) =>
-      new Error(`${name} ${what}. Its last output:\n${handle.output.join('\n')}`);
-    for (const stream of [child.stdout, child.stderr]) {
-      if (!stream) continue;
-      readline.createInterface({ input: stream }).on('line', (line) => {
-        handle.output.push(line);
-        if (handle.output.length > 40) handle.output.shift();
-        if (line.includes(readyText)) {
-          clearTimeout(timer);
-          resolve(handle);
-        }
-      });
-    }
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(failure(`exited (${signal ?? `code ${code}`}) while starting`));
-    });
-  });
-}
-
-/** @param {Child} handle */
-function stopChild({ child }) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve(undefined);
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 /**
@@ -321,7 +259,7 @@ async function main() {
     SUPER_ADMIN_PASSWORD: superAdmin.password,
     LOG_LEVEL: 'warn',
   };
-  /** @type {Child[]} */
+  /** @type {import('./children.mjs').Child[]} */
   const children = [];
   const stopAll = () => Promise.all(children.map(stopChild));
   process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));

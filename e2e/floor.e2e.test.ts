@@ -239,4 +239,56 @@ describe('the floor view, as an organization admin watches it', () => {
     expect(await tile.getByTestId('map-workers').innerText()).toBe('1');
     await keepScreenshot(page, 'floor-view-updated');
   });
+
+  it("alerts a person without a valid certification for the camera's SOPs, and a camera gone", async () => {
+    // A processed SOP of the organization, as the library's pipeline leaves one.
+    const sopId = await withSchema('library', async (sql) => {
+      const { rows } = await sql.query<{ id: number }>(
+        `INSERT INTO documents (organization_id, title, file_name, file_size, storage_prefix,
+           source_key, uploaded_by, processed, sop_processed, processing_stage, text_key)
+         VALUES ($1, 'Press Safety', 'press.pdf', 100, 'x/', 'x/press.pdf', $2, true, true, 'done', 'x/press.txt')
+         RETURNING id`,
+        [organizationId, people[0]],
+      );
+      return rows[0]!.id;
+    });
+    await root.call('PUT', `/api/admin/camera-assignments/${cameras['cam-102']}/sops`, {
+      sopIds: [sopId],
+    });
+    const alerts = () => page.getByTestId('floor-alerts').innerText();
+    await expect
+      .poll(alerts, { timeout: 30_000, interval: 1000 })
+      .toContain('olga on Assembly Line A has no valid certification for Press Safety');
+    // The simulator stops reaching cam-103; its next snapshot fails.
+    simulator.setOnline('cam-103', false);
+    const path = `/api/admin/camera-assignments/${cameras['cam-103']}/schedule`;
+    await root.call('PUT', path, { snapshotEnabled: false });
+    await snapshotsOn('cam-103');
+    await expect
+      .poll(alerts, { timeout: 60_000, interval: 1000 })
+      .toContain('Assembly Line B could not be reached');
+    expect(await text('floor-alerts-value')).toBe('3');
+    await keepScreenshot(page, 'floor-view-alerts');
+  });
+
+  it('lets the admin keep snapshots and set how long presence is kept', async () => {
+    const card = page.getByTestId('floor-privacy');
+    const days = card.getByLabel('Keep presence events for (days)');
+    await expect.poll(() => days.inputValue()).toBe('30');
+    await days.fill('400');
+    await expect.poll(() => card.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await days.fill('7');
+    await card.getByLabel('Keep camera snapshots after identification').click();
+    await card.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Privacy Settings Saved').first().waitFor();
+    const admin = new Api();
+    await admin.call('POST', '/api/auth/login', ADMIN);
+    expect(await admin.call('GET', '/api/floor/layout')).toMatchObject({
+      keepSnapshots: true,
+      presenceRetentionDays: 7,
+    });
+    await page.reload();
+    await expect.poll(() => days.inputValue()).toBe('7');
+    await keepScreenshot(page, 'floor-privacy');
+  });
 });

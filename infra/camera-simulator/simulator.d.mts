@@ -19,6 +19,8 @@ export interface RunningSimulator {
   url: string;
   requests: LoggedRequest[];
   setSnapshot(cameraId: string, file: string): void;
+  /** Takes a camera offline (its snapshots then fail as the provider answers) or back online. */
+  setOnline(cameraId: string, online: boolean): void;
   close(): Promise<void>;
 }
 

@@ -44,7 +44,7 @@ const BLANK_JPEG = Buffer.from(
  * @typedef {{ port?: number, host?: string, snapshots?: Record<string, string>,
  *   recorded?: boolean }} SimulatorOptions
  * @typedef {{ url: string, requests: LoggedRequest[], setSnapshot(cameraId: string, file: string): void,
- *   close(): Promise<void> }} RunningSimulator
+ *   setOnline(cameraId: string, online: boolean): void, close(): Promise<void> }} RunningSimulator
  * @typedef {import('node:http').IncomingMessage} Req
  * @typedef {import('node:http').ServerResponse} Res
  */
@@ -126,6 +126,11 @@ export async function startCameraSimulator(options = {}) {
   /** @type {LoggedRequest[]} */
   const requests = [];
   const behaviour = new Behaviour();
+  // Cameras a test took offline or brought back, over the recorded catalogue.
+  /** @type {Map<string, boolean>} */
+  const online = new Map();
+  /** @param {SimCamera} camera */
+  const isOnline = (camera) => online.get(camera.id) ?? camera.online;
 
   /** @param {Req} req @returns {Account | undefined} */
   const bearer = (req) => {
@@ -182,11 +187,11 @@ export async function startCameraSimulator(options = {}) {
     if (parts[3] === 'status')
       return sendJson(res, 200, {
         id: found.id,
-        online: found.online,
+        online: isOnline(found),
         last_seen_at: new Date().toISOString(),
       });
     if (!account.scopes.includes('media:read')) return sendRecorded(res, 'insufficientScope');
-    if (!found.online) return sendRecorded(res, 'cameraOffline');
+    if (!isOnline(found)) return sendRecorded(res, 'cameraOffline');
     if (parts[3] === 'snapshot') return sendSnapshot(res, found.id);
     const clipId = `clip-${randomBytes(6).toString('hex')}`;
     clips.set(clipId, found.id);
@@ -253,6 +258,9 @@ export async function startCameraSimulator(options = {}) {
     requests,
     setSnapshot(cameraId, file) {
       snapshots.set(cameraId, file);
+    },
+    setOnline(cameraId, isUp) {
+      online.set(cameraId, isUp);
     },
     close() {
       server.closeAllConnections();

@@ -40,6 +40,8 @@ export const FloorLayout = z.object({
   cameras: z.array(FloorCamera),
   /** Whether camera snapshots are kept after identification (off: deleted at once). */
   keepSnapshots: z.boolean(),
+  /** Presence events older than this many days are deleted. */
+  presenceRetentionDays: z.number().int(),
 });
 export type FloorLayout = z.infer<typeof FloorLayout>;
 
@@ -68,7 +70,27 @@ export const UpdateFloorCameraRequest = z.object({
 });
 export type UpdateFloorCameraRequest = z.infer<typeof UpdateFloorCameraRequest>;
 
-export const FloorPrivacyRequest = z.object({ keepSnapshots: z.boolean() });
+export const MAX_PRESENCE_RETENTION_DAYS = 365;
+
+export const FloorPrivacy = z.object({
+  keepSnapshots: z.boolean(),
+  presenceRetentionDays: z.number().int(),
+});
+export type FloorPrivacy = z.infer<typeof FloorPrivacy>;
+
+/** The retention may be left out: it then stays as it is. */
+export const FloorPrivacyRequest = z.object({
+  keepSnapshots: z.boolean(),
+  presenceRetentionDays: z
+    .number({ error: 'Retention must be a whole number of days' })
+    .int('Retention must be a whole number of days')
+    .min(1, 'Keep presence events at least 1 day')
+    .max(
+      MAX_PRESENCE_RETENTION_DAYS,
+      `Keep presence events at most ${MAX_PRESENCE_RETENTION_DAYS} days`,
+    )
+    .optional(),
+});
 export type FloorPrivacyRequest = z.infer<typeof FloorPrivacyRequest>;
 
 export const AIR_QUALITIES = ['good', 'moderate', 'poor'] as const;

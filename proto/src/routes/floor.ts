@@ -6,6 +6,7 @@ import {
   FLOOR_ROLES,
   FloorCamera,
   FloorLayout,
+  FloorPrivacy,
   FloorPrivacyRequest,
   FloorStats,
   SaveAreaRequest,
@@ -109,11 +110,11 @@ export const floorRoutes = {
     method: 'PUT',
     path: '/api/floor/privacy',
     summary:
-      'Whether camera snapshots of your organization are kept after identification (by default they are deleted at once)',
+      'Whether camera snapshots of your organization are kept after identification (by default they are deleted at once), and for how many days presence events are kept (1-365, default 30)',
     tag: 'floor',
     access: FLOOR_ADMINS,
     body: FloorPrivacyRequest,
-    response: FloorPrivacyRequest,
+    response: FloorPrivacy,
     audit: 'floor.privacy',
   }),
   createSensorToken: defineRoute({

@@ -54,4 +54,20 @@ export const certificationRpc = {
     }),
     CertificationSettings,
   ),
+
+  // Between services (never exposed by the gateway)
+  /**
+   * For the floor's alerts: which of these people hold a certification in force (active or
+   * expiring soon) for which of these SOPs, in one call for everyone the cameras saw.
+   */
+  inForce: rpc(
+    'observation',
+    'certifications.inForce',
+    z.object({
+      organizationId: z.number().int(),
+      userIds: z.array(z.number().int()).max(5000),
+      documentIds: z.array(z.number().int()).max(1000),
+    }),
+    z.array(z.object({ userId: z.number().int(), documentId: z.number().int() })),
+  ),
 } as const;

@@ -10,6 +10,7 @@ import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-
 let simulator: RunningSimulator;
 let stack: TestStack;
 let acmeId: number;
+let globexId: number;
 const sessions: Record<string, ApiSession> = {};
 const PASSWORD = 'Floor-Test-Pass-1!';
 
@@ -52,7 +53,7 @@ beforeAll(async () => {
   simulator = await startCameraSimulator();
   stack = await startTestStack();
   acmeId = await stack.createOrganization('Acme Floor', 'acme-floor.test');
-  const globexId = await stack.createOrganization('Globex Floor', 'globex-floor.test');
+  globexId = await stack.createOrganization('Globex Floor', 'globex-floor.test');
   ids.ann = await person('ann', 'admin', acmeId);
   ids.sam = await person('sam', 'training_supervisor', acmeId);
   ids.max = await person('max', 'manager', acmeId);
@@ -228,5 +229,55 @@ describe('the floor: areas, stations, cameras, sensors and the floor figures', (
       `SELECT count(*)::int AS count FROM integration.presence_events`,
     );
     expect(rows[0]!.count).toBe(5);
+  });
+
+  it("keeps presence for the organization's own retention, set by its admin", async () => {
+    const layout = await sessions.ann!.get('/api/floor/layout');
+    expect(layout.body).toMatchObject({ keepSnapshots: false, presenceRetentionDays: 30 });
+    for (const days of [0, 366, 2.5])
+      expect(
+        (
+          await sessions.ann!.put('/api/floor/privacy', {
+            keepSnapshots: false,
+            presenceRetentionDays: days,
+          })
+        ).status,
+      ).toBe(400);
+    expect(
+      (
+        await sessions.sam!.put('/api/floor/privacy', {
+          keepSnapshots: false,
+          presenceRetentionDays: 7,
+        })
+      ).status,
+    ).toBe(403);
+    const saved = await sessions.ann!.put('/api/floor/privacy', {
+      keepSnapshots: true,
+      presenceRetentionDays: 7,
+    });
+    expect(saved.body).toEqual({ keepSnapshots: true, presenceRetentionDays: 7 });
+    // Left out, the retention stays.
+    expect((await sessions.ann!.put('/api/floor/privacy', { keepSnapshots: false })).body).toEqual({
+      keepSnapshots: false,
+      presenceRetentionDays: 7,
+    });
+    expect((await sessions.gina!.get('/api/floor/layout')).body).toMatchObject({
+      presenceRetentionDays: 30,
+    });
+
+    await stack.sql.query(`DELETE FROM integration.presence_events`);
+    await seen(ids.olga!, null, 8 * 24 * 60);
+    await seen(ids.olga!, null, 6 * 24 * 60);
+    await seen(ids.gina!, null, 8 * 24 * 60, globexId);
+    await seen(ids.gina!, null, 31 * 24 * 60, globexId);
+    expect(await new PresenceRetention(stack.integration.dataSource, 30).sweep()).toBe(2);
+    const { rows } = await stack.sql.query<{ organization_id: number; days: number }>(
+      `SELECT organization_id, round(extract(epoch FROM now() - seen_at) / 86400)::int AS days
+         FROM integration.presence_events ORDER BY organization_id, days`,
+    );
+    expect(rows).toEqual([
+      { organization_id: acmeId, days: 6 },
+      { organization_id: globexId, days: 8 },
+    ]);
   });
 });

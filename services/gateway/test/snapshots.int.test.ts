@@ -96,6 +96,32 @@ const runs = (assignmentId: number) =>
 
 const snapshotsStored = (org: number) => stack.storage.list(`org/${org}/snapshots/`);
 
+type Alert = { kind: string; message: string };
+const floorAlerts = async (session: ApiSession) =>
+  (await session.get('/api/stats/floor')).body.alerts as unknown as Alert[];
+
+/** A processed SOP in the library's own tables, as its processing pipeline leaves one. */
+async function processedSop(organizationId: number, title: string) {
+  const [row] = (await stack.library.dataSource.query(
+    `INSERT INTO documents (organization_id, title, file_name, file_size, storage_prefix, source_key,
+       uploaded_by, processed, sop_processed, processing_stage, text_key)
+     VALUES ($1, $2, $3, 100, 'x/', $4, 1, true, true, 'done', $5) RETURNING id`,
+    [organizationId, title, `${title}.pdf`, `x/${title}.pdf`, `x/${title}.txt`],
+  )) as { id: number }[];
+  return row!.id;
+}
+
+/** A certification of the SOP as the observation service issues one, running out in `days`. */
+async function certify(userId: number, org: number, sopId: number, days: number) {
+  await stack.observation.dataSource.query(
+    `INSERT INTO certifications (organization_id, user_id, holder_name, kind, subject_id, title,
+       validity_months, issued_at, expires_at, verification_code)
+     VALUES ($1, $2, 'x', 'sop', $3, 'x', 12, now() - interval '1 year', now() + make_interval(days => $4), $5)
+     ON CONFLICT (organization_id, user_id, kind, subject_id) DO UPDATE SET expires_at = EXCLUDED.expires_at`,
+    [org, userId, sopId, days, `CODE-${userId}-${sopId}-${Date.now()}`],
+  );
+}
+
 beforeAll(async () => {
   simulator = await startCameraSimulator();
   stack = await startTestStack({ PROVIDER_TIMEOUT_MS: '1000', PROVIDER_BACKOFF_MS: '20' });
@@ -269,6 +295,41 @@ describe('from camera to floor: scheduled snapshots identified by the video work
       listed.body as unknown as { id: number; lastSnapshot: { status: string; reason: string } }[]
     ).find((one) => one.id === assignments['cam-106']);
     expect(failed?.lastSnapshot).toMatchObject({ status: 'failed', reason: run!.reason });
+    expect(await floorAlerts(ann)).toContainEqual({
+      kind: 'camera_unreachable',
+      message: run!.reason,
+    });
+    expect(await floorAlerts(gina)).toEqual([]);
+  });
+
+  it('alerts a person seen on a camera without a valid certification for its SOPs', async () => {
+    const press = await processedSop(acme, 'Press Safety');
+    const lockout = await processedSop(acme, 'Lockout Tagout');
+    const path = `/api/admin/camera-assignments/${assignments['cam-102']}/sops`;
+    expect((await root.put(path, { sopIds: [press, lockout] })).status).toBe(200);
+    const uncertified = (alerts: Alert[]) =>
+      alerts.filter((alert) => alert.kind === 'uncertified_presence');
+    expect(uncertified(await floorAlerts(ann))).toEqual([
+      {
+        kind: 'uncertified_presence',
+        message:
+          'howard on Assembly Line A has no valid certification for Press Safety, Lockout Tagout',
+      },
+    ]);
+    // Expired does not count; in force (expiring soon too) does.
+    await certify(people.howard!, acme, press, -1);
+    await certify(people.howard!, acme, lockout, 10);
+    expect(uncertified(await floorAlerts(ann))).toEqual([
+      {
+        kind: 'uncertified_presence',
+        message: 'howard on Assembly Line A has no valid certification for Press Safety',
+      },
+    ]);
+    await certify(people.howard!, acme, press, 200);
+    const stats = await ann.get('/api/stats/floor');
+    expect(uncertified(stats.body.alerts as unknown as Alert[])).toEqual([]);
+    expect(stats.body.alertsCount).toBe(1);
+    expect(await floorAlerts(gina)).toEqual([]);
   });
 
   it('keeps snapshots when the organization says so', async () => {
@@ -276,6 +337,7 @@ describe('from camera to floor: scheduled snapshots identified by the video work
     expect((await ann.get('/api/floor/layout')).body).toMatchObject({ keepSnapshots: false });
     expect((await ann.put('/api/floor/privacy', { keepSnapshots: true })).body).toEqual({
       keepSnapshots: true,
+      presenceRetentionDays: 30,
     });
     // Off and on again: the new schedule takes a snapshot at once.
     const path = `/api/admin/camera-assignments/${assignments['cam-102']}/schedule`;
@@ -287,6 +349,30 @@ describe('from camera to floor: scheduled snapshots identified by the video work
     );
     expect(kept[1]!.snapshot_key).toMatch(new RegExp(`^org/${acme}/snapshots/`));
     expect(await snapshotsStored(acme)).toEqual([kept[1]!.snapshot_key]);
+  });
+
+  it('alerts a camera the camera system stops reaching, until it is reached again', async () => {
+    const path = `/api/admin/camera-assignments/${assignments['cam-102']}/schedule`;
+    const cycle = async (count: number) => {
+      await root.put(path, { snapshotEnabled: false });
+      await root.put(path, { snapshotEnabled: true });
+      return waitFor(
+        () => runs(assignments['cam-102']!),
+        (rows) => rows.length === count && rows[count - 1]!.status !== 'pending',
+      );
+    };
+    simulator.setOnline('cam-102', false);
+    const failed = await cycle(3);
+    expect(failed[2]!.status).toBe('failed');
+    expect((await floorAlerts(ann)).map((alert) => alert.message)).toEqual([
+      expect.stringMatching(/^Assembly Line A could not be reached: ./),
+      expect.stringMatching(/^Warehouse Aisle 4 could not be reached: ./),
+    ]);
+    simulator.setOnline('cam-102', true);
+    expect((await cycle(4))[3]!.status).toBe('identified');
+    expect((await floorAlerts(ann)).map((alert) => alert.message)).toEqual([
+      expect.stringMatching(/^Warehouse Aisle 4 could not be reached: ./),
+    ]);
   });
 
   it('turns schedules off, and removes them with the assignment', async () => {

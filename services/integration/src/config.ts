@@ -46,6 +46,8 @@ export const SCHEDULES = Symbol('SCHEDULES');
 export interface FloorSettings {
   presenceMinutes: number;
   readingMaxAgeMinutes: number;
+  /** Of organizations that set none. */
+  defaultRetentionDays: number;
 }
 
 export const readIntegrationConfig = (env: NodeJS.ProcessEnv = process.env) =>

@@ -3,6 +3,8 @@ import { Integrations1765200000000 } from './migrations/1765200000000-integratio
 import { Floor1765200001000 } from './migrations/1765200001000-floor.js';
 import { PresenceCoveringIndex1765200002000 } from './migrations/1765200002000-presence-covering-index.js';
 import { SnapshotRuns1765800000000 } from './migrations/1765800000000-snapshot-runs.js';
+import { PresenceCameraInIndex1766400000000 } from './migrations/1766400000000-presence-camera-in-index.js';
+import { PresenceRetention1766400001000 } from './migrations/1766400001000-presence-retention.js';
 
 export const INTEGRATION_SCHEMA = 'integration';
 
@@ -17,5 +19,7 @@ export const openIntegrationDatabase = (url: string) =>
       Floor1765200001000,
       PresenceCoveringIndex1765200002000,
       SnapshotRuns1765800000000,
+      PresenceCameraInIndex1766400000000,
+      PresenceRetention1766400001000,
     ],
   });

@@ -81,6 +81,7 @@ export async function startIntegration(config: IntegrationConfig): Promise<Runni
       floor: {
         presenceMinutes: config.FLOOR_PRESENCE_MINUTES,
         readingMaxAgeMinutes: config.FLOOR_READING_MAX_AGE_MINUTES,
+        defaultRetentionDays: config.PRESENCE_RETENTION_DAYS,
       },
       schedules,
     }),

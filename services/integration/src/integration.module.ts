@@ -14,6 +14,7 @@ import {
 } from './config.js';
 import { FloorController } from './floor/floor.controller.js';
 import { FloorRepository } from './floor/floor.repository.js';
+import { FloorAlertsService } from './floor/floor-alerts.js';
 import { FloorStatsService } from './floor/floor-stats.js';
 import { FloorService } from './floor/floor.service.js';
 import { SensorsService } from './floor/sensors.service.js';
@@ -55,6 +56,7 @@ export class IntegrationModule {
         { provide: SCHEDULES, useValue: ports.schedules },
         FloorRepository,
         FloorService,
+        FloorAlertsService,
         FloorStatsService,
         SensorsService,
         IntegrationsRepository,

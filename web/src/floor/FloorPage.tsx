@@ -1,15 +1,18 @@
-import type { FloorStats } from '@hub/proto';
+import { FLOOR_ADMINS, type FloorStats } from '@hub/proto';
 import { useQuery } from '@tanstack/react-query';
+import { currentUserQuery } from '../api/queries';
 import { Badge } from '../ui/Badge';
 import { Card, CardTitle } from '../ui/Card';
 import { smallOutlineButtonClass } from '../ui/styles';
 import { FloorCards } from './FloorCards';
+import { PrivacyCard } from './PrivacyCard';
 import { airQualityTone, areaLabel, environmentText, STATUS_TONE } from './format';
 import { floorStatsQuery } from './queries';
 
 /** /floor: live figures of the organization's floor, refreshed every few seconds. */
 export function FloorPage() {
   const { data: stats, isError } = useQuery(floorStatsQuery);
+  const role = useQuery(currentUserQuery).data?.role;
   return (
     <div data-testid="floor-page" className="mx-auto max-w-7xl space-y-6">
       <header>
@@ -29,6 +32,7 @@ export function FloorPage() {
         <EnvironmentCard stats={stats} />
       </div>
       <FloorMap stats={stats} />
+      {role && FLOOR_ADMINS.includes(role) ? <PrivacyCard /> : null}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { type Actor, FLOOR_ROLES, type FloorStats, type FloorStatus } from '@hub/proto';
 import { requireRole } from '@hub/kit';
 import { FLOOR_SETTINGS, type FloorSettings } from '../config.js';
+import { FloorAlertsService } from './floor-alerts.js';
 
 interface StationCounts {
   total: number;
@@ -26,25 +27,28 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
 
 /**
  * The floor figures, computed from the organization's stations, the presence events the
- * cameras recorded within the presence window, and the latest recent sensor readings.
+ * cameras recorded within the presence window, and the latest recent sensor readings; alerts
+ * for offline areas and stations first, then cameras and certifications.
  */
 @Injectable()
 export class FloorStatsService {
   constructor(
     @Inject(DataSource) private readonly db: DataSource,
     @Inject(FLOOR_SETTINGS) private readonly settings: FloorSettings,
+    @Inject(FloorAlertsService) private readonly floorAlerts: FloorAlertsService,
   ) {}
 
   async stats(actor: Actor): Promise<FloorStats> {
     requireRole(actor, FLOOR_ROLES);
     const org = actor.organizationId;
-    const [stations, areas, present, readings] = await Promise.all([
+    const [stations, areas, present, readings, floorAlerts] = await Promise.all([
       this.stationCounts(org),
       this.areaFigures(org),
       this.workersPresent(org),
       this.latestReadings(org),
+      this.floorAlerts.alerts(org),
     ]);
-    const alerts = areas.flatMap((area) => [
+    const placeAlerts = areas.flatMap((area) => [
       ...(area.status === 'Offline'
         ? [{ kind: 'area_offline', message: `${area.name} is offline` }]
         : []),
@@ -53,6 +57,7 @@ export class FloorStatsService {
         message: `Station ${station} in ${area.name} is offline`,
       })),
     ]);
+    const alerts = [...placeAlerts, ...floorAlerts];
     return {
       activeStations: stations.active,
       totalStations: stations.total,

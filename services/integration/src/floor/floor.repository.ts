@@ -18,6 +18,11 @@ interface CameraRow {
   snapshot_interval_seconds: number;
 }
 
+export interface PrivacyRow {
+  keep_snapshots: boolean;
+  presence_retention_days: number | null;
+}
+
 const UNIQUE_VIOLATION = '23505';
 export const isUniqueViolation = (error: unknown) =>
   (error as { code?: string }).code === UNIQUE_VIOLATION;
@@ -139,20 +144,30 @@ export class FloorRepository {
     return rows[0] ? toFloorCamera(rows[0]) : undefined;
   }
 
-  async keepSnapshots(organizationId: number): Promise<boolean> {
+  /** Nothing stored: snapshots are not kept, and the retention is the service's default. */
+  async privacy(organizationId: number): Promise<PrivacyRow> {
     const rows = (await this.db.query(
-      `SELECT keep_snapshots FROM floor_privacy WHERE organization_id = $1`,
+      `SELECT keep_snapshots, presence_retention_days FROM floor_privacy WHERE organization_id = $1`,
       [organizationId],
-    )) as { keep_snapshots: boolean }[];
-    return rows[0]?.keep_snapshots ?? false;
+    )) as PrivacyRow[];
+    return rows[0] ?? { keep_snapshots: false, presence_retention_days: null };
   }
 
-  async setKeepSnapshots(organizationId: number, keep: boolean): Promise<void> {
-    await this.db.query(
-      `INSERT INTO floor_privacy (organization_id, keep_snapshots) VALUES ($1, $2)
-       ON CONFLICT (organization_id) DO UPDATE SET keep_snapshots = $2, updated_at = now()`,
-      [organizationId, keep],
-    );
+  /** A retention left out (undefined) stays as it is. */
+  async setPrivacy(
+    organizationId: number,
+    keep: boolean,
+    retentionDays: number | undefined,
+  ): Promise<PrivacyRow> {
+    const rows = (await this.db.query(
+      `INSERT INTO floor_privacy (organization_id, keep_snapshots, presence_retention_days)
+       VALUES ($1, $2, $3)
+       ON CONFLICT (organization_id) DO UPDATE SET keep_snapshots = $2,
+         presence_retention_days = coalesce($3, floor_privacy.presence_retention_days), updated_at = now()
+       RETURNING keep_snapshots, presence_retention_days`,
+      [organizationId, keep, retentionDays ?? null],
+    )) as PrivacyRow[];
+    return rows[0]!;
   }
 
   async areaExists(organizationId: number, areaId: number): Promise<boolean> {

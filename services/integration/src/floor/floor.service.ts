@@ -6,6 +6,7 @@ import {
   FLOOR_ROLES,
   type FloorCamera,
   type FloorLayout,
+  type FloorPrivacy,
   type FloorPrivacyRequest,
   type SaveAreaRequest,
   type SaveStationRequest,
@@ -13,9 +14,9 @@ import {
   type UpdateFloorCameraRequest,
 } from '@hub/proto';
 import { requireRole, RpcFailure } from '@hub/kit';
-import { SCHEDULES } from '../config.js';
+import { FLOOR_SETTINGS, type FloorSettings, SCHEDULES } from '../config.js';
 import type { SnapshotSchedules } from '../snapshots/snapshot-schedules.js';
-import { FloorRepository, isUniqueViolation } from './floor.repository.js';
+import { FloorRepository, isUniqueViolation, type PrivacyRow } from './floor.repository.js';
 
 export const AREA_NOT_FOUND = 'Area not found';
 export const STATION_NOT_FOUND = 'Station not found';
@@ -26,23 +27,38 @@ export class FloorService {
   constructor(
     @Inject(FloorRepository) private readonly floor: FloorRepository,
     @Inject(SCHEDULES) private readonly schedules: SnapshotSchedules,
+    @Inject(FLOOR_SETTINGS) private readonly settings: FloorSettings,
   ) {}
 
   async layout(actor: Actor): Promise<FloorLayout> {
     requireRole(actor, FLOOR_ROLES);
-    const [areas, cameras, keepSnapshots] = await Promise.all([
+    const [areas, cameras, privacy] = await Promise.all([
       this.floor.areas(actor.organizationId),
       this.floor.cameras(actor.organizationId),
-      this.floor.keepSnapshots(actor.organizationId),
+      this.floor.privacy(actor.organizationId),
     ]);
-    return { areas, cameras, keepSnapshots };
+    return { areas, cameras, ...this.toPrivacy(privacy) };
   }
 
-  /** Off by default: snapshots are deleted once identified, and presence events hold no image. */
-  async updatePrivacy(actor: Actor, privacy: FloorPrivacyRequest): Promise<FloorPrivacyRequest> {
+  /**
+   * Snapshots are deleted once identified unless kept, and presence events hold no image;
+   * presence events are deleted after the organization's retention (the hourly sweep).
+   */
+  async updatePrivacy(actor: Actor, privacy: FloorPrivacyRequest): Promise<FloorPrivacy> {
     requireRole(actor, FLOOR_ADMINS);
-    await this.floor.setKeepSnapshots(actor.organizationId, privacy.keepSnapshots);
-    return { keepSnapshots: privacy.keepSnapshots };
+    const row = await this.floor.setPrivacy(
+      actor.organizationId,
+      privacy.keepSnapshots,
+      privacy.presenceRetentionDays,
+    );
+    return this.toPrivacy(row);
+  }
+
+  private toPrivacy(row: PrivacyRow): FloorPrivacy {
+    return {
+      keepSnapshots: row.keep_snapshots,
+      presenceRetentionDays: row.presence_retention_days ?? this.settings.defaultRetentionDays,
+    };
   }
 
   async createArea(actor: Actor, area: SaveAreaRequest): Promise<Area> {

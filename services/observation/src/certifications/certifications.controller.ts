@@ -30,6 +30,11 @@ export class CertificationsController {
     return this.certifications.verify(code);
   }
 
+  @RpcHandler(certificationRpc.inForce)
+  inForce(@Payload() { organizationId, userIds, documentIds }: Req<'inForce'>) {
+    return this.certifications.inForce(organizationId, userIds, documentIds);
+  }
+
   @RpcHandler(certificationRpc.revoke)
   revoke(@Payload() { actor, certificationId, reason }: Req<'revoke'>) {
     return this.certifications.revoke(actor, certificationId, reason);

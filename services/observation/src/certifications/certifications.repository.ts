@@ -156,6 +156,16 @@ export class CertificationsRepository {
     }[];
   }
 
+  /** (person, SOP) pairs among these with a certification in force: not revoked, not expired. */
+  async inForce(organizationId: number, userIds: number[], documentIds: number[]) {
+    return (await this.db.query(
+      `SELECT user_id AS "userId", subject_id AS "documentId" FROM certifications
+        WHERE organization_id = $1 AND kind = 'sop' AND user_id = ANY($2::int[])
+          AND subject_id = ANY($3::int[]) AND revoked_at IS NULL AND expires_at > now()`,
+      [organizationId, userIds, documentIds],
+    )) as { userId: number; documentId: number }[];
+  }
+
   async revoke(
     organizationId: number,
     id: number,

@@ -143,6 +143,12 @@ export class CertificationsService {
   }
 
   /** Public: whoever holds a paper learns whether it stands, not who else holds what. */
+  /** Between services (the floor's alerts): the organization is the caller's, not an actor's. */
+  async inForce(organizationId: number, userIds: number[], documentIds: number[]) {
+    if (userIds.length === 0 || documentIds.length === 0) return [];
+    return this.repository.inForce(organizationId, userIds, documentIds);
+  }
+
   async verify(code: string): Promise<CertificationVerification> {
     const row = await this.repository.findByCode(code.trim().toUpperCase());
     if (!row) throw RpcFailure.notFound(UNKNOWN_CODE);

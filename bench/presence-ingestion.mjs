@@ -1,0 +1,171 @@
+// Benchmark: presence ingestion through the real path. What the video worker found in each
+// snapshot arrives on the integration inbox (BullMQ), and the service's own inbox handler
+// records it (the run closed and its people inserted, once, in one transaction). Prints events
+// per second, and in the same run a plain multi-row INSERT of as many rows as the baseline.
+// Prints figures, never asserts.
+//
+//   node_modules/.bin/node bench/presence-ingestion.mjs [--snapshots 3000] [--people 10]
+//
+// Needs the built integration service (`npx turbo run build`), PostgreSQL at
+// TEST_DATABASE_SERVER (default postgres://postgres@127.0.0.1:5432) and Redis at REDIS_URL
+// (default 127.0.0.1:6379). It makes a database and a Redis key prefix of its own and removes
+// both at the end.
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const service = path.join(repoRoot, 'services/integration');
+const require = createRequire(path.join(service, 'package.json'));
+/** @param {string} name */
+const importPackage = (name) => import(pathToFileURL(require.resolve(name)).href);
+await importPackage('reflect-metadata');
+/** @param {string} file */
+const importDist = (file) => import(pathToFileURL(path.join(service, 'dist', file)).href);
+const { openIntegrationDatabase } = await importDist('database.js');
+const { createIntegrationInboxHandler } = await importDist('snapshots/integration-inbox.js');
+const { SnapshotRunsRepository } = await importDist('snapshots/snapshot-runs.repository.js');
+const kit = await importPackage('@hub/kit');
+const { dropDatabase, deleteKeys } = await importPackage('@hub/kit/testing');
+const { QUEUES } = await importPackage('@hub/proto');
+
+const { values } = parseArgs({
+  options: {
+    snapshots: { type: 'string', default: '3000' },
+    people: { type: 'string', default: '10' },
+  },
+});
+const SNAPSHOTS = Number(values.snapshots);
+const PEOPLE = Number(values.people);
+const ORG = 1;
+const BASELINE_ORG = 2;
+const BASELINE_BATCH = 1000;
+
+const server = process.env.TEST_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
+const databaseUrl = `${server}/hub_bench_presence_${randomBytes(4).toString('hex')}`;
+const connection = {
+  url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  prefix: `bench:${randomBytes(6).toString('hex')}:`,
+};
+
+/** @param {bigint} started */
+const secondsSince = (started) => Number(process.hrtime.bigint() - started) / 1e9;
+
+/** One camera system, 100 cameras, and a pending run per snapshot to come (as the taker leaves one). */
+/** @param {import('typeorm').DataSource} db */
+async function seed(db) {
+  await db.query(
+    `INSERT INTO integrations (integration_type, base_url, credentials, credentials_key_id, created_by)
+     VALUES ('camera_cloud', 'http://127.0.0.1:9', 'sealed', 'k1', 1)`,
+  );
+  await db.query(
+    `INSERT INTO camera_assignments (integration_id, camera_id, camera_name, organization_id)
+     SELECT 1, 'cam-' || n, 'Camera ' || n, $1 FROM generate_series(1, 100) n`,
+    [ORG],
+  );
+  /** @type {{ id: string }[]} */
+  const runs = await db.query(
+    `INSERT INTO snapshot_runs (job_key, organization_id, assignment_id, camera_id)
+     SELECT 'bench-' || n, $1, 1 + n % 100, 'cam-' || (1 + n % 100) FROM generate_series(1, $2) n
+     RETURNING id`,
+    [ORG, SNAPSHOTS],
+  );
+  return runs.map((run) => Number(run.id));
+}
+
+/** @param {number} index */
+const peopleOf = (index) =>
+  Array.from({ length: PEOPLE }, (_, k) => ({
+    userId: 1 + ((index * PEOPLE + k) % 1000),
+    confidence: 0.8,
+  }));
+
+/** @param {import('typeorm').DataSource} db @param {number[]} runIds */
+async function throughInbox(db, runIds) {
+  const inbox = kit.openQueue(QUEUES.integrationInbox, connection);
+  const worker = kit.startWorker(
+    QUEUES.integrationInbox,
+    connection,
+    createIntegrationInboxHandler(new SnapshotRunsRepository(db)),
+  );
+  try {
+    await worker.waitUntilReady();
+    let done = 0;
+    const finished = new Promise((resolve, reject) => {
+      worker.on('completed', () => {
+        done += 1;
+        if (done === runIds.length) resolve(undefined);
+      });
+      worker.on('failed', (/** @type {unknown} */ _job, /** @type {Error} */ error) =>
+        reject(error),
+      );
+    });
+    const started = process.hrtime.bigint();
+    await inbox.addBulk(
+      runIds.map((runId, index) => ({
+        name: 'snapshot.identified',
+        data: {
+          kind: 'snapshot.identified',
+          runId,
+          facesDetected: PEOPLE,
+          people: peopleOf(index),
+        },
+        opts: { removeOnComplete: true },
+      })),
+    );
+    await finished;
+    const seconds = secondsSince(started);
+    /** @type {{ count: number }[]} */
+    const [row] = await db.query(
+      `SELECT count(*)::int AS count FROM presence_events WHERE organization_id = $1`,
+      [ORG],
+    );
+    return { events: row?.count ?? 0, seconds };
+  } finally {
+    await worker.close();
+    await inbox.close();
+  }
+}
+
+/** The same number of rows by plain multi-row INSERTs, no queue and no runs. */
+/** @param {import('typeorm').DataSource} db @param {number} events */
+async function plainInsert(db, events) {
+  const started = process.hrtime.bigint();
+  for (let offset = 0; offset < events; offset += BASELINE_BATCH) {
+    const size = Math.min(BASELINE_BATCH, events - offset);
+    const rows = Array.from(
+      { length: size },
+      (_, k) =>
+        `(${BASELINE_ORG}, ${1 + ((offset + k) % 1000)}, 'cam-${1 + (k % 100)}', NULL, now(), 0.8)`,
+    );
+    await db.query(
+      `INSERT INTO presence_events (organization_id, person_id, camera_id, area_id, seen_at, confidence)
+       VALUES ${rows.join(',')}`,
+    );
+  }
+  return secondsSince(started);
+}
+
+const db = await openIntegrationDatabase(databaseUrl);
+try {
+  const runIds = await seed(db);
+  const ingested = await throughInbox(db, runIds);
+  const baseline = await plainInsert(db, ingested.events);
+  const rate = (/** @type {number} */ events, /** @type {number} */ seconds) =>
+    `${Math.round(events / seconds).toLocaleString('en')} events/s`;
+  console.log(
+    `inbox -> handler -> presence_events: ${SNAPSHOTS} snapshots x ${PEOPLE} people = ` +
+      `${ingested.events} events in ${ingested.seconds.toFixed(2)} s: ${rate(ingested.events, ingested.seconds)}`,
+  );
+  console.log(
+    `plain multi-row INSERT (${BASELINE_BATCH} rows a statement): ${ingested.events} events in ` +
+      `${baseline.toFixed(2)} s: ${rate(ingested.events, baseline)}`,
+  );
+  console.log(`ratio: ${(baseline / ingested.seconds).toFixed(2)}x the baseline's rate`);
+} finally {
+  await db.destroy();
+  await dropDatabase(databaseUrl);
+  await deleteKeys(connection.prefix).catch(() => undefined);
+}

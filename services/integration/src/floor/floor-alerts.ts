@@ -1,0 +1,127 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { certificationRpc, identityRpc, libraryRpc } from '@hub/proto';
+import type { RpcClient } from '@hub/kit';
+import { FLOOR_SETTINGS, type FloorSettings, RPC } from '../config.js';
+
+export interface FloorAlert {
+  kind: 'camera_unreachable' | 'uncertified_presence';
+  message: string;
+}
+
+interface Sighting {
+  person_id: number;
+  camera_name: string;
+  sop_ids: number[];
+}
+
+interface Gap {
+  personId: number;
+  cameraName: string;
+  sopIds: number[];
+}
+
+/**
+ * The floor's alerts that look beyond areas and stations: cameras that cannot be reached, and
+ * people the cameras saw without a certification in force for the SOPs tied to that camera.
+ */
+@Injectable()
+export class FloorAlertsService {
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(FLOOR_SETTINGS) private readonly settings: FloorSettings,
+    @Inject(RPC) private readonly rpc: RpcClient,
+  ) {}
+
+  async alerts(organizationId: number): Promise<FloorAlert[]> {
+    const [cameras, people] = await Promise.all([
+      this.unreachableCameras(organizationId),
+      this.uncertifiedPresence(organizationId),
+    ]);
+    return [...cameras, ...people];
+  }
+
+  /**
+   * A camera is unreachable when its last finished snapshot run could not get a picture, or
+   * when its camera system's connection test failed since (a test that signs in proves nothing
+   * of one camera, so a passing test clears nothing).
+   */
+  private async unreachableCameras(organizationId: number): Promise<FloorAlert[]> {
+    const rows = (await this.db.query(
+      `SELECT CASE WHEN i.last_test_status = 'failed' AND (r.at IS NULL OR i.last_tested_at > r.at)
+                   THEN a.camera_name || ' could not be reached: ' || coalesce(i.last_test_message, 'the connection test failed')
+                   ELSE r.reason
+              END AS message
+         FROM camera_assignments a
+         JOIN integrations i ON i.id = a.integration_id
+         LEFT JOIN LATERAL (
+           SELECT failure_stage, reason, coalesce(finished_at, taken_at) AS at FROM snapshot_runs
+            WHERE assignment_id = a.id AND status <> 'pending' ORDER BY id DESC LIMIT 1) r ON true
+        WHERE a.organization_id = $1
+          AND (r.failure_stage = 'camera'
+            OR (i.last_test_status = 'failed' AND (r.at IS NULL OR i.last_tested_at > r.at)))
+        ORDER BY a.camera_name`,
+      [organizationId],
+    )) as { message: string }[];
+    return rows.map((row) => ({ kind: 'camera_unreachable', message: row.message }));
+  }
+
+  /**
+   * Everyone seen within the presence window by a camera with SOPs tied to it, checked against
+   * the observation service's certifications in one call; names and titles in one call each.
+   */
+  private async uncertifiedPresence(organizationId: number): Promise<FloorAlert[]> {
+    const sightings = (await this.db.query(
+      `SELECT DISTINCT p.person_id, a.camera_name, a.sop_ids
+         FROM presence_events p
+         JOIN camera_assignments a ON a.organization_id = p.organization_id AND a.camera_id = p.camera_id
+        WHERE p.organization_id = $1 AND p.seen_at > now() - make_interval(mins => $2)
+          AND cardinality(a.sop_ids) > 0
+        ORDER BY a.camera_name, p.person_id`,
+      [organizationId, this.settings.presenceMinutes],
+    )) as Sighting[];
+    if (sightings.length === 0) return [];
+    const held = await this.rpc.call(certificationRpc.inForce, {
+      organizationId,
+      userIds: [...new Set(sightings.map((sighting) => sighting.person_id))],
+      documentIds: [...new Set(sightings.flatMap((sighting) => sighting.sop_ids))],
+    });
+    const gaps = missingCertifications(sightings, held);
+    if (gaps.length === 0) return [];
+    const [members, sops] = await Promise.all([
+      this.rpc.call(identityRpc.members, { organizationId }),
+      this.rpc.call(libraryRpc.sopsForAnalysis, {
+        organizationId,
+        documentIds: [...new Set(gaps.flatMap((gap) => gap.sopIds))],
+      }),
+    ]);
+    const names = new Map(members.map((member) => [member.id, member.name]));
+    const titles = new Map(sops.map((sop) => [sop.sopId, sop.sopTitle]));
+    return gaps.flatMap((gap) => {
+      // An SOP the library no longer has asks for no certification.
+      const missing = gap.sopIds.flatMap((id) => titles.get(id) ?? []);
+      if (missing.length === 0) return [];
+      const name = names.get(gap.personId) ?? `Person ${gap.personId}`;
+      return [
+        {
+          kind: 'uncertified_presence' as const,
+          message: `${name} on ${gap.cameraName} has no valid certification for ${missing.join(', ')}`,
+        },
+      ];
+    });
+  }
+}
+
+/** Per sighting, the camera's SOPs the person holds no certification in force for. */
+export function missingCertifications(
+  sightings: Sighting[],
+  held: { userId: number; documentId: number }[],
+): Gap[] {
+  const holds = new Set(held.map((pair) => `${pair.userId}:${pair.documentId}`));
+  return sightings.flatMap((sighting) => {
+    const sopIds = sighting.sop_ids.filter((id) => !holds.has(`${sighting.person_id}:${id}`));
+    return sopIds.length === 0
+      ? []
+      : [{ personId: sighting.person_id, cameraName: sighting.camera_name, sopIds }];
+  });
+}
