@@ -70,8 +70,8 @@ async function seed(db) {
      VALUES ('camera_cloud', 'http://127.0.0.1:9', 'sealed', 'k1', 1)`,
   );
   await db.query(
-    `INSERT INTO camera_assignments (integration_id, camera_id, camera_name, organization_id, sop_ids, snapshot_enabled)
-     SELECT (SELECT id FROM integrations), 'cam-' || n, 'Camera ' || n, $1, '{1,2,3}', false
+    `INSERT INTO camera_assignments (integration_id, camera_id, camera_name, organization_id, sop_ids, snapshot_enabled, created_by)
+     SELECT (SELECT id FROM integrations), 'cam-' || n, 'Camera ' || n, $1, '{1,2,3}', false, 1
        FROM generate_series(0, 99) n`,
     [ORG],
   );
