@@ -89,7 +89,15 @@ export const Evaluation = EvaluationBase.extend({ questions: z.array(EvaluationQ
 export type Evaluation = z.infer<typeof Evaluation>;
 
 /** As reviewers (admins, training supervisors) see and edit it. */
-export const ReviewEvaluation = EvaluationBase.extend({ questions: z.array(ReviewQuestion) });
+export const ReviewEvaluation = EvaluationBase.extend({
+  questions: z.array(ReviewQuestion),
+  /** The document version the questions were written from. */
+  sourceVersion: z.number().int(),
+  /** Questions a new version's changed passages brought, until the evaluation is published again. */
+  changedQuestionIds: z.array(z.string()),
+  /** Questions a new version's changed or removed passages took away, until publication. */
+  removedQuestions: z.number().int(),
+});
 export type ReviewEvaluation = z.infer<typeof ReviewEvaluation>;
 
 export const UpdateEvaluationRequest = EvaluationDraft;

@@ -8,6 +8,8 @@ import { Evaluations1764100000000 } from './migrations/1764100000000-evaluations
 import { EvaluationEntity } from './evaluations/evaluation.entity.js';
 import { DocumentVersionEntity } from './documents/document-version.entity.js';
 import { DocumentVersions1765900000000 } from './migrations/1765900000000-document-versions.js';
+import { EvaluationRevisions1766500000000 } from './migrations/1766500000000-evaluation-revisions.js';
+import { AcknowledgementEntity } from './acknowledgements/acknowledgement.entity.js';
 
 export const LIBRARY_SCHEMA = 'library';
 
@@ -22,6 +24,12 @@ export const openLibraryDatabase = (url: string) =>
       FolderEntity,
       TagEntity,
       EvaluationEntity,
+      AcknowledgementEntity,
     ],
-    migrations: [Library1764000000000, Evaluations1764100000000, DocumentVersions1765900000000],
+    migrations: [
+      Library1764000000000,
+      Evaluations1764100000000,
+      DocumentVersions1765900000000,
+      EvaluationRevisions1766500000000,
+    ],
   });

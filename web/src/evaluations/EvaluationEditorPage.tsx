@@ -27,6 +27,7 @@ import {
   draftOf,
   editorStateOf,
   evaluationStatusBadge,
+  revisionNotice,
   hasAnswers,
   isReviewer,
   MAX_OPTIONS,
@@ -136,6 +137,7 @@ function EvaluationEditor({
   const problems = Object.keys(errors).length;
   const dirty = JSON.stringify(draftOf(state)) !== JSON.stringify(draftOf(initial));
   const status = evaluationStatusBadge(evaluation.status);
+  const notice = revisionNotice(evaluation);
 
   const saveDraft = () =>
     call(api.updateEvaluation, { params: { id: documentId }, body: draftOf(state) });
@@ -209,6 +211,15 @@ function EvaluationEditor({
           </Badge>
           {dirty && <span className="text-xs text-amber-600">Unsaved changes</span>}
         </div>
+        {notice && (
+          <p
+            role="status"
+            data-testid="revision-notice"
+            className="rounded-md bg-amber-50 p-3 text-sm text-amber-800 dark:bg-amber-950 dark:text-amber-200"
+          >
+            {notice}
+          </p>
+        )}
         <Field id="evaluation-title" label="Title" error={shown['title']}>
           <input
             id="evaluation-title"
@@ -386,7 +397,14 @@ function QuestionEditor({
   return (
     <Card testId="question-editor" className="space-y-4">
       <div className="flex items-center gap-2">
-        <h3 className="flex-1 font-semibold">Question {index + 1}</h3>
+        <h3 className="font-semibold">Question {index + 1}</h3>
+        <span className="flex-1">
+          {question.changed && (
+            <Badge tone="amber" testId="question-changed">
+              Changed in new version
+            </Badge>
+          )}
+        </span>
         <button
           type="button"
           aria-label={`Move question ${index + 1} up`}

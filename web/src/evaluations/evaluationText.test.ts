@@ -31,6 +31,9 @@ const review: ReviewEvaluation = {
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',
   publishedAt: null,
+  sourceVersion: 1,
+  changedQuestionIds: [],
+  removedQuestions: 0,
   questions: [
     {
       id: 'q1',

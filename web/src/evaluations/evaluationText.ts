@@ -56,6 +56,8 @@ export interface EditorQuestion {
   correctIndex: number;
   explanation: string;
   sourcePassage: string;
+  /** Written for a passage a new document version changed, not yet published. */
+  changed: boolean;
 }
 
 export interface EditorState {
@@ -80,6 +82,7 @@ export function editorStateOf(evaluation: ReviewEvaluation): EditorState {
       correctIndex: question.correctIndex,
       explanation: question.explanation,
       sourcePassage: question.sourcePassage,
+      changed: evaluation.changedQuestionIds.includes(question.id),
     })),
     keyLearningPoints: [...evaluation.keyLearningPoints],
   };
@@ -94,6 +97,7 @@ export function blankQuestion(category = 'General'): EditorQuestion {
     correctIndex: 0,
     explanation: '',
     sourcePassage: '',
+    changed: false,
   };
 }
 
@@ -102,7 +106,7 @@ export function draftOf(state: EditorState): EvaluationDraft {
   return {
     title: state.title,
     description: state.description,
-    questions: state.questions.map(({ key: _key, ...question }) => question),
+    questions: state.questions.map(({ key: _key, changed: _changed, ...question }) => question),
     keyLearningPoints: state.keyLearningPoints.filter((point) => point.trim() !== ''),
   };
 }
@@ -190,4 +194,17 @@ export function replaceAt<T>(items: readonly T[], index: number, item: T): T[] {
 
 export function removeAt<T>(items: readonly T[], index: number): T[] {
   return items.filter((_, i) => i !== index);
+}
+
+/** What a new document version did to the evaluation, for its reviewers; null when nothing. */
+export function revisionNotice(evaluation: ReviewEvaluation): string | null {
+  const changed = evaluation.changedQuestionIds.length;
+  const removed = evaluation.removedQuestions;
+  if (changed === 0 && removed === 0) return null;
+  const count = (n: number, what: string) => `${n} question${n === 1 ? '' : 's'} ${what}`;
+  const parts = [
+    ...(changed > 0 ? [count(changed, 'new or rewritten')] : []),
+    ...(removed > 0 ? [count(removed, 'removed')] : []),
+  ];
+  return `Version ${evaluation.sourceVersion} of the document changed passages this evaluation asks about: ${parts.join(', ')}. Review them and publish again.`;
 }

@@ -34,6 +34,9 @@ export function toReviewView(row: EvaluationEntity): ReviewEvaluation {
       ...question,
       correctOption: OPTION_LETTERS[question.correctIndex] ?? '?',
     })),
+    sourceVersion: row.sourceVersion,
+    changedQuestionIds: row.changedQuestionIds,
+    removedQuestions: row.removedQuestions,
   };
 }
 

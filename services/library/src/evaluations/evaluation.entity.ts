@@ -53,4 +53,16 @@ export class EvaluationEntity {
 
   @Column({ name: 'published_by', type: 'integer', nullable: true })
   publishedBy!: number | null;
+
+  /** The document version the questions were written from. */
+  @Column({ name: 'source_version', type: 'integer', default: 1 })
+  sourceVersion!: number;
+
+  /** Questions written for a new version's changed passages, until the next publication. */
+  @Column({ name: 'changed_question_ids', type: 'jsonb', default: () => "'[]'" })
+  changedQuestionIds!: string[];
+
+  /** Questions dropped for a new version's changed or removed passages, until publication. */
+  @Column({ name: 'removed_questions', type: 'integer', default: 0 })
+  removedQuestions!: number;
 }

@@ -12,13 +12,23 @@ import { requireRole, RpcFailure } from '@hub/kit';
 import { QUIZ_GENERATION } from '../config.js';
 import { DocumentsService } from '../documents/documents.service.js';
 import type { QuizGeneration } from '../processing/quiz-generation.js';
-import { EvaluationEntity } from './evaluation.entity.js';
+import { EvaluationEntity, type StoredQuestion } from './evaluation.entity.js';
 import { toPublicView, toReviewView, toStoredQuestions } from './evaluation-view.js';
 
 export const NO_EVALUATION = 'No evaluation available for this document';
 
 const isReviewer = (actor: Actor) =>
   (EVALUATION_REVIEWERS as readonly string[]).includes(actor.role);
+
+/** An edit renumbers the questions: the changed marks follow their questions' texts. */
+function carriedMarks(row: EvaluationEntity, questions: StoredQuestion[]): string[] {
+  const marked = new Set(
+    row.questions
+      .filter((question) => row.changedQuestionIds.includes(question.id))
+      .map((question) => question.text),
+  );
+  return questions.filter((question) => marked.has(question.text)).map((question) => question.id);
+}
 
 @Injectable()
 export class EvaluationsService {
@@ -112,10 +122,12 @@ export class EvaluationsService {
   ): Promise<ReviewEvaluation> {
     requireRole(actor, EVALUATION_REVIEWERS);
     const row = await this.ofDocumentRow(actor, documentId);
+    const questions = toStoredQuestions(draft.questions);
     await this.evaluations.update(row.id, {
       title: draft.title,
       description: draft.description,
-      questions: toStoredQuestions(draft.questions),
+      questions,
+      changedQuestionIds: carriedMarks(row, questions),
       keyLearningPoints: draft.keyLearningPoints,
       updatedAt: new Date(),
       updatedBy: actor.userId,
@@ -131,6 +143,9 @@ export class EvaluationsService {
         status: 'published',
         publishedAt: new Date(),
         publishedBy: actor.userId,
+        // Published means reviewed: the marks of what a new version changed have done their job.
+        changedQuestionIds: [],
+        removedQuestions: 0,
       });
     }
     return toReviewView(await this.evaluations.findOneByOrFail({ id: row.id }));

@@ -2,16 +2,29 @@ import type { EntityManager } from 'typeorm';
 import type { QuizGeneratedMessage } from '@hub/proto';
 import type { z } from 'zod';
 import type { DocumentEntity } from '../documents/document.entity.js';
+import { VersionsRepository } from '../versions/versions.repository.js';
 import { EvaluationEntity } from './evaluation.entity.js';
 import { toStoredQuestions } from './evaluation-view.js';
+import { type RevisedQuestions, reviseQuestions } from './targeted-regeneration.js';
 
-/** A new generation replaces the document's evaluation and sends it back to draft for review. */
+type Generated = z.infer<typeof QuizGeneratedMessage>;
+/** Reads a stored markdown file. */
+export type ReadMarkdown = (key: string) => Promise<string>;
+
+/**
+ * Saves a generation as the document's evaluation. For the version the evaluation was built
+ * from, the new generation replaces it; for a newer version, only the questions whose source
+ * passage changed or was removed are replaced (the others keep their ids), and a changed
+ * evaluation goes back to draft to be published again.
+ */
 export async function saveGeneratedEvaluation(
   db: EntityManager,
   document: DocumentEntity,
-  message: z.infer<typeof QuizGeneratedMessage>,
+  message: Generated,
+  readMarkdown: ReadMarkdown,
 ): Promise<number> {
-  const values = {
+  const repository = db.getRepository(EvaluationEntity);
+  const replacement = {
     organizationId: document.organizationId,
     documentId: document.id,
     title: message.draft.title,
@@ -26,12 +39,62 @@ export async function saveGeneratedEvaluation(
     updatedBy: null,
     publishedAt: null,
     publishedBy: null,
+    sourceVersion: document.currentVersion,
+    changedQuestionIds: [],
+    removedQuestions: 0,
   };
-  const repository = db.getRepository(EvaluationEntity);
   const existing = await repository.findOneBy({ documentId: document.id });
-  if (existing) {
-    await repository.update(existing.id, values);
-    return existing.id;
+  if (!existing) return (await repository.save(repository.create(replacement))).id;
+  const revised = await revise(db, existing, document, message, readMarkdown);
+  if (!revised || revised.questions.length === 0) {
+    await repository.update(existing.id, replacement);
+  } else if (revised.changedIds.length === 0 && revised.removed === 0) {
+    // No question is about what changed: the evaluation stands as reviewed.
+    await repository.update(existing.id, { sourceVersion: document.currentVersion });
+  } else {
+    const present = new Set(revised.questions.map((question) => question.id));
+    await repository.update(existing.id, {
+      status: 'draft',
+      questions: revised.questions,
+      keyLearningPoints: message.draft.keyLearningPoints,
+      generator: message.generator,
+      generatorModel: message.generatorModel,
+      promptUsed: message.promptUsed,
+      updatedAt: new Date(),
+      updatedBy: null,
+      publishedAt: null,
+      publishedBy: null,
+      sourceVersion: document.currentVersion,
+      // Marks of an earlier revision not yet published stay, for what is still there.
+      changedQuestionIds: [
+        ...existing.changedQuestionIds.filter((id) => present.has(id)),
+        ...revised.changedIds,
+      ],
+      removedQuestions: existing.removedQuestions + revised.removed,
+    });
   }
-  return (await repository.save(repository.create(values))).id;
+  return existing.id;
+}
+
+/** The targeted revision, when the evaluation was built from an older, still readable version. */
+async function revise(
+  db: EntityManager,
+  existing: EvaluationEntity,
+  document: DocumentEntity,
+  message: Generated,
+  readMarkdown: ReadMarkdown,
+): Promise<RevisedQuestions | null> {
+  if (existing.sourceVersion >= document.currentVersion || !document.markdownKey) return null;
+  const source = await new VersionsRepository(db).find(document.id, existing.sourceVersion);
+  if (!source?.markdownKey) return null;
+  const [beforeMarkdown, afterMarkdown] = await Promise.all([
+    readMarkdown(source.markdownKey),
+    readMarkdown(document.markdownKey),
+  ]);
+  return reviseQuestions({
+    previous: existing.questions,
+    generated: message.draft.questions,
+    beforeMarkdown,
+    afterMarkdown,
+  });
 }

@@ -138,7 +138,9 @@ export class LibraryInbox {
         values: { processingStage: 'done', evaluationGenerationError: null },
       });
       if (!done) return false;
-      const evaluationId = await saveGeneratedEvaluation(tx, document, message);
+      const evaluationId = await saveGeneratedEvaluation(tx, document, message, async (key) =>
+        text(await this.storage.get(key)),
+      );
       await tx
         .getRepository(DocumentEntity)
         .update(document.id, { evaluationGenerated: true, evaluationId });

@@ -19,7 +19,7 @@ const TABLE_RULE = /^\|(\s*:?-{3,}:?\s*\|)+$/;
 const unescape = (text: string) => text.replace(/\\([\\`*_[\]<>|#+\-.)])/g, '$1');
 
 /** Words without numbering or case, for recognising the same step after renumbering. */
-const keyOf = (text: string) =>
+export const keyOf = (text: string) =>
   unescape(text)
     .toLowerCase()
     .replace(/[^\p{L}\p{N}°%]+/gu, ' ')
@@ -167,12 +167,19 @@ export function diffWords(before: string, after: string): WordChange[] {
   return changes;
 }
 
+/** A block of either version, with its counterpart in the other and what became of it. */
+export interface AlignedBlock {
+  before: SopBlock | null;
+  after: SopBlock | null;
+  status: StepChange['status'];
+}
+
 /**
  * Pairs the blocks removed and added between two unchanged stretches: a removed and an added
  * block of the same kind that share most of their words are one changed block.
  */
-function pairGap(before: SopBlock[], after: SopBlock[]): StepChange[] {
-  const out: StepChange[] = [];
+function pairGap(before: SopBlock[], after: SopBlock[]): AlignedBlock[] {
+  const out: AlignedBlock[] = [];
   let j = 0;
   for (const old of before) {
     let match = -1;
@@ -183,22 +190,18 @@ function pairGap(before: SopBlock[], after: SopBlock[]): StepChange[] {
       }
     }
     if (match === -1) {
-      out.push(change(old, null, 'removed'));
+      out.push({ before: old, after: null, status: 'removed' });
       continue;
     }
-    for (; j < match; j++) out.push(change(null, after[j]!, 'added'));
-    out.push(change(old, after[match]!, 'changed'));
+    for (; j < match; j++) out.push({ before: null, after: after[j]!, status: 'added' });
+    out.push({ before: old, after: after[match]!, status: 'changed' });
     j = match + 1;
   }
-  for (; j < after.length; j++) out.push(change(null, after[j]!, 'added'));
+  for (; j < after.length; j++) out.push({ before: null, after: after[j]!, status: 'added' });
   return out;
 }
 
-function change(
-  before: SopBlock | null,
-  after: SopBlock | null,
-  status: StepChange['status'],
-): StepChange {
+function change({ before, after, status }: AlignedBlock): StepChange {
   const block = (after ?? before)!;
   return {
     kind: block.kind,
@@ -211,29 +214,33 @@ function change(
 }
 
 /**
- * Compares two versions' structured markdown block by block: unchanged blocks (renumbered
- * steps included) are aligned first, then what lies between is paired into changed blocks
- * where the words mostly agree, and the rest is added or removed.
+ * Aligns two versions' blocks: unchanged blocks (renumbered steps included) are aligned first,
+ * then what lies between is paired into changed blocks where the words mostly agree, and the
+ * rest is added or removed.
  */
+export function alignSop(before: SopBlock[], after: SopBlock[]): AlignedBlock[] {
+  const anchors = commonSubsequence(before, after, (x, y) => x.kind === y.kind && x.key === y.key);
+  const aligned: AlignedBlock[] = [];
+  let i = 0;
+  let j = 0;
+  for (const [pi, pj] of [...anchors, [before.length, after.length] as Pair]) {
+    aligned.push(...pairGap(before.slice(i, pi), after.slice(j, pj)));
+    if (pi < before.length)
+      aligned.push({ before: before[pi]!, after: after[pj]!, status: 'unchanged' });
+    i = pi + 1;
+    j = pj + 1;
+  }
+  return aligned;
+}
+
+/** Compares two versions' structured markdown block by block (see `alignSop`). */
 export function diffSop(
   beforeMarkdown: string,
   afterMarkdown: string,
 ): Pick<VersionDiff, 'changes' | 'summary'> {
-  const before = parseSopMarkdown(beforeMarkdown);
-  const after = parseSopMarkdown(afterMarkdown);
-  const anchors = commonSubsequence(before, after, (x, y) => x.kind === y.kind && x.key === y.key);
-  const changes: StepChange[] = [];
-  let i = 0;
-  let j = 0;
-  for (const [pi, pj] of [...anchors, [before.length, after.length] as Pair]) {
-    changes.push(...pairGap(before.slice(i, pi), after.slice(j, pj)));
-    if (pi < before.length) {
-      const kept = change(before[pi]!, after[pj]!, 'unchanged');
-      changes.push(kept);
-    }
-    i = pi + 1;
-    j = pj + 1;
-  }
+  const changes = alignSop(parseSopMarkdown(beforeMarkdown), parseSopMarkdown(afterMarkdown)).map(
+    change,
+  );
   const count = (status: StepChange['status']) =>
     changes.filter((entry) => entry.status === status).length;
   return {
