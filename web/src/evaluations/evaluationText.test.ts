@@ -15,6 +15,7 @@ import {
   optionLetter,
   questionErrors,
   removeOption,
+  revisionNotice,
   type EditorQuestion,
 } from './evaluationText';
 
@@ -133,6 +134,29 @@ describe('editor state', () => {
       options: 'Options must all be different.',
     });
     expect(questionErrors(errors, 1)).toEqual({ 'options.1': 'Options cannot be empty.' });
+  });
+});
+
+describe('after a new document version', () => {
+  const revised: ReviewEvaluation = {
+    ...review,
+    sourceVersion: 2,
+    changedQuestionIds: ['q1'],
+    removedQuestions: 2,
+  };
+
+  it('marks the changed questions and keeps the mark out of the request body', () => {
+    expect(editorStateOf(review).questions[0]!.changed).toBe(false);
+    const state = editorStateOf(revised);
+    expect(state.questions[0]!.changed).toBe(true);
+    expect(draftOf(state).questions[0]).not.toHaveProperty('changed');
+  });
+
+  it('tells reviewers what the version changed, and nothing when it changed nothing', () => {
+    expect(revisionNotice(review)).toBeNull();
+    expect(revisionNotice(revised)).toBe(
+      'Version 2 of the document changed passages this evaluation asks about: 1 question new or rewritten, 2 questions removed. Review them and publish again.',
+    );
   });
 });
 
