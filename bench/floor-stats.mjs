@@ -70,8 +70,8 @@ async function seed(db) {
      VALUES ('camera_cloud', 'http://127.0.0.1:9', 'sealed', 'k1', 1)`,
   );
   await db.query(
-    `INSERT INTO camera_assignments (integration_id, camera_id, camera_name, organization_id, sop_ids, snapshot_enabled)
-     SELECT (SELECT id FROM integrations), 'cam-' || n, 'Camera ' || n, $1, '{1,2,3}', false
+    `INSERT INTO camera_assignments (integration_id, camera_id, camera_name, organization_id, sop_ids, snapshot_enabled, created_by)
+     SELECT (SELECT id FROM integrations), 'cam-' || n, 'Camera ' || n, $1, '{1,2,3}', false, 1
        FROM generate_series(0, 99) n`,
     [ORG],
   );
@@ -82,7 +82,7 @@ async function seed(db) {
             CASE WHEN m = 0 AND right(a.camera_id, 1) = '0' THEN 'camera' END,
             CASE WHEN m = 0 AND right(a.camera_id, 1) = '0' THEN a.camera_name || ' could not be reached: offline' END,
             now() - make_interval(mins => m)
-       FROM camera_assignments a, generate_series(0, 59) m`,
+       FROM camera_assignments a, generate_series(0, 59) m ORDER BY m DESC`,
     [ORG],
   );
   await db.query(
@@ -202,7 +202,7 @@ try {
   const actor = { userId: 1, organizationId: ORG, role: 'admin' };
   const sample = await stats.stats(actor);
   console.log(
-    `figures: ${sample.activeStations}/${sample.totalStations} stations, ` +
+    `figures in process: ${sample.activeStations}/${sample.totalStations} stations, ` +
       `${sample.workersPresent} present, ${Object.keys(sample.areaBreakdown).length} areas, ` +
       `${sample.alertsCount} alerts`,
   );

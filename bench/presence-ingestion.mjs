@@ -61,8 +61,8 @@ async function seed(db) {
      VALUES ('camera_cloud', 'http://127.0.0.1:9', 'sealed', 'k1', 1)`,
   );
   await db.query(
-    `INSERT INTO camera_assignments (integration_id, camera_id, camera_name, organization_id)
-     SELECT 1, 'cam-' || n, 'Camera ' || n, $1 FROM generate_series(1, 100) n`,
+    `INSERT INTO camera_assignments (integration_id, camera_id, camera_name, organization_id, created_by)
+     SELECT 1, 'cam-' || n, 'Camera ' || n, $1, 1 FROM generate_series(1, 100) n`,
     [ORG],
   );
   /** @type {{ id: string }[]} */

@@ -387,4 +387,19 @@ describe('from camera to floor: scheduled snapshots identified by the video work
     ).toBe(200);
     expect(await snapshotQueue.getJobSchedulers()).toEqual([]);
   });
+
+  it('alerts every camera of a camera system whose connection test failed since its last run', async () => {
+    const integration = await root.post('/api/admin/integrations', {
+      integrationType: 'camera_cloud',
+      baseUrl: simulator.url,
+      clientId: SIMULATOR_ACCOUNTS.demo.clientId,
+      clientSecret: 'not-the-secret',
+    });
+    const test = await root.post(`/api/admin/integrations/${integration.body.id}/test`);
+    expect(test.body).toMatchObject({ success: false });
+    expect((await floorAlerts(ann)).map((alert) => alert.message)).toEqual([
+      expect.stringMatching(/^Assembly Line A could not be reached: ./),
+    ]);
+    expect(await floorAlerts(gina)).toEqual([]);
+  });
 });
