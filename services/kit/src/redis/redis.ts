@@ -6,12 +6,21 @@ export interface RedisConnectionOptions {
   prefix: string;
 }
 
-export function connectRedis(url: string, name: string): Redis {
+/**
+ * `autoPipelining` sends the commands issued in one tick together, in one write: for connections
+ * that carry many small concurrent commands (RPC requests and replies), never for blocking reads.
+ */
+export function connectRedis(
+  url: string,
+  name: string,
+  options: { autoPipelining?: boolean } = {},
+): Redis {
   return new Redis(url, {
     connectionName: name,
     maxRetriesPerRequest: null,
     enableReadyCheck: true,
     lazyConnect: false,
+    enableAutoPipelining: options.autoPipelining ?? false,
   });
 }
 

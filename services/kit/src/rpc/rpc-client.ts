@@ -4,7 +4,12 @@ import { RpcException } from '@nestjs/microservices';
 import type { z } from 'zod';
 import type { Failure, RpcContract } from '@hub/proto';
 import { connectRedis } from '../redis/redis.js';
-import { replyChannel, requestStreamKey, type RpcReplyEnvelope } from './rpc-wire.js';
+import {
+  replyChannel,
+  requestStreamKey,
+  type RpcReplyEnvelope,
+  type RpcRequestEnvelope,
+} from './rpc-wire.js';
 
 /**
  * A service's refusal as the caller receives it. It is itself an RpcException, so a service that
@@ -27,11 +32,15 @@ const STREAM_MAX_LENGTH = 10_000;
 
 /**
  * Calls services over Redis: each request goes on the service's stream (any replica may take
- * it), the answer comes back on this client's own reply channel.
+ * it), the answer comes back on this client's own reply channel, subscribed once. Concurrent
+ * calls share one write to Redis (auto-pipelining). The request is validated once, by the
+ * owning service (RpcHandler); the answer once, here, which also drops fields the contract
+ * does not name.
  */
 export class RpcClient {
   private readonly id = randomUUID();
   private readonly pending = new Map<string, PendingCall>();
+  private readonly replyTo: string;
   private readonly commands: Redis;
   private readonly replies: Redis;
   private ready: Promise<void>;
@@ -41,10 +50,11 @@ export class RpcClient {
     private readonly prefix: string,
     private readonly timeoutMs = 10_000,
   ) {
-    this.commands = connectRedis(url, 'rpc-client');
+    this.commands = connectRedis(url, 'rpc-client', { autoPipelining: true });
     this.replies = connectRedis(url, 'rpc-client-replies');
     this.replies.on('message', (_channel: string, message: string) => this.settle(message));
-    this.ready = this.replies.subscribe(replyChannel(prefix, this.id)).then(() => undefined);
+    this.replyTo = replyChannel(prefix, this.id);
+    this.ready = this.replies.subscribe(this.replyTo).then(() => undefined);
   }
 
   async call<C extends RpcContract>(
@@ -66,11 +76,11 @@ export class RpcClient {
       }, timeoutMs);
       this.pending.set(id, { resolve, reject, timer });
     });
-    const envelope = {
+    const envelope: RpcRequestEnvelope = {
       id,
       pattern: contract.pattern,
-      data: contract.request.parse(request),
-      replyTo: replyChannel(this.prefix, this.id),
+      data: request,
+      replyTo: this.replyTo,
       deadline: Date.now() + timeoutMs,
     };
     await this.commands.xadd(

@@ -27,6 +27,8 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
   private running = false;
   private inFlight = 0;
   private loop?: Promise<void>;
+  /** Wakes the read loop when it waits for a request in flight to finish. */
+  private roomFreed?: () => void;
 
   constructor(private readonly options: RedisStreamsServerOptions) {
     super();
@@ -39,7 +41,9 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
   async listen(callback: (error?: unknown) => void): Promise<void> {
     try {
       this.reader = connectRedis(this.options.url, `${this.options.service}-rpc-reader`);
-      this.writer = connectRedis(this.options.url, `${this.options.service}-rpc-writer`);
+      this.writer = connectRedis(this.options.url, `${this.options.service}-rpc-writer`, {
+        autoPipelining: true,
+      });
       await this.createGroup();
       this.running = true;
       this.loop = this.readLoop();
@@ -58,11 +62,11 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
   }
 
   private async readLoop(): Promise<void> {
-    const limit = this.options.concurrency ?? 32;
+    const limit = this.options.concurrency ?? 64;
     while (this.running) {
       const room = limit - this.inFlight;
       if (room <= 0) {
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        await new Promise<void>((resolve) => (this.roomFreed = resolve));
         continue;
       }
       let batch: StreamEntries;
@@ -92,22 +96,29 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
     }
   }
 
+  /** Answers one request; the reply, the acknowledgement and the removal go in one round trip. */
   private async handleEntry(entryId: string, fields: string[]): Promise<void> {
     this.inFlight += 1;
+    const done = this.writer!.pipeline();
     try {
       const envelope = JSON.parse(fields[1] ?? '{}') as RpcRequestEnvelope;
       if (envelope.deadline >= Date.now()) {
         const reply = await this.answer(envelope);
-        await this.writer!.publish(envelope.replyTo, JSON.stringify(reply));
+        done.publish(envelope.replyTo, JSON.stringify(reply));
       }
     } catch (error) {
       this.logger.error(`request ${entryId} could not be handled: ${String(error)}`);
     } finally {
       this.inFlight -= 1;
-      await this.writer!.multi()
+      this.roomFreed?.();
+      this.roomFreed = undefined;
+      await done
         .xack(this.stream, this.options.service, entryId)
         .xdel(this.stream, entryId)
-        .exec();
+        .exec()
+        .catch((error: unknown) =>
+          this.logger.error(`acknowledging ${entryId} failed: ${String(error)}`),
+        );
     }
   }
 
@@ -142,6 +153,7 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
 
   async close(): Promise<void> {
     this.running = false;
+    this.roomFreed?.();
     this.reader?.disconnect();
     await this.loop?.catch(() => undefined);
     const deadline = Date.now() + 5000;
