@@ -3,8 +3,11 @@
 // (generate_series, straight into each service's tables after their migrations ran), the
 // certifications their passes issued and 20 job functions of 25 SOPs each; then prints p50/p95 of
 // GET /api/insights/skills-matrix (first page of 50 rows: all SOPs, and one job function),
-// GET /api/stats/team and GET /api/stats/insights, and the CSV export's rows/s with the peak RSS
-// of the gateway and the observation service while it streams. Prints figures, never asserts.
+// GET /api/stats/team, GET /api/stats/insights and the Insights chart pages (observations,
+// certifications, progress over 20 courses with 2 enrolments a person), each beside a baseline:
+// one plain SQL query of the same data over the same connection pool size (what the endpoint
+// cannot beat), and the CSV export's rows/s with the peak RSS of the gateway and the observation
+// service while it streams. Prints figures, never asserts.
 //
 //   node_modules/.bin/node bench/skills-matrix.mjs [--runs 40]
 //
@@ -28,6 +31,8 @@ const OBSERVATIONS = 100_000;
 const QUESTIONS = 10;
 const FUNCTIONS = 20;
 const SOPS_PER_FUNCTION = 25;
+const COURSES = 20;
+const SOPS_PER_COURSE = 5;
 
 /**
  * Imports a package as the workspace that declares it would (the bench is no workspace).
@@ -128,9 +133,10 @@ async function seed(sql, passwordHash) {
     `INSERT INTO library.documents (organization_id, title, file_name, file_size, storage_prefix,
        source_key, uploaded_by, processed, sop_processed, text_key, evaluation_generated,
        evaluation_id, processing_stage)
-     SELECT $1, 'SOP ' || lpad(n::text, 3, '0'), 'sop' || n || '.pdf', 100000,
-            'org/' || $1 || '/documents/' || n, 'org/' || $1 || '/documents/' || n || '/source.pdf',
-            1, true, true, 'org/' || $1 || '/documents/' || n || '/sop.txt', true, n, 'done'
+     SELECT $1::int, 'SOP ' || lpad(n::text, 3, '0'), 'sop' || n || '.pdf', 100000,
+            'org/' || $1::int || '/documents/' || n,
+            'org/' || $1::int || '/documents/' || n || '/source.pdf',
+            1, true, true, 'org/' || $1::int || '/documents/' || n || '/sop.txt', true, n, 'done'
        FROM generate_series(1, ${SOPS}) n`,
     [org],
   );
@@ -145,8 +151,8 @@ async function seed(sql, passwordHash) {
             (SELECT jsonb_agg(jsonb_build_object('id', 'q' || q)) FROM generate_series(1, ${QUESTIONS}) q),
             p, 'Person ' || p, 1, 'Bench Admin', 'completed', 80, s, s >= 80,
             t, t + interval '12 minutes', 720
-       FROM (SELECT (${people})[1 + (n * 7919) % ${PEOPLE}] AS p,
-                    (${documents})[1 + (n * 104729) % ${SOPS}] AS d,
+       FROM (SELECT (${people})[(1 + (n::bigint * 7919) % ${PEOPLE})::int] AS p,
+                    (${documents})[(1 + (n::bigint * 104729) % ${SOPS})::int] AS d,
                     40 + (n * 31) % 61 AS s,
                     now() - make_interval(days => (n * 13) % 400, mins => n % 1440) AS t
                FROM generate_series(1, ${OBSERVATIONS}) n) o`,
@@ -196,6 +202,36 @@ async function seed(sql, passwordHash) {
               WHERE email LIKE 'person%') u ON u.j % ${FUNCTIONS} = f.i`,
     [org],
   );
+  // Courses of 5 SOPs each; every person enrolled in two of them.
+  await sql.query(
+    `INSERT INTO observation.courses (organization_id, title, description, category, duration,
+       difficulty, created_by, due_date)
+     SELECT $1, 'Course ' || lpad(n::text, 2, '0'), '', 'Safety', '1 h', 'Beginner', 1,
+            current_date + n
+       FROM generate_series(1, ${COURSES}) n`,
+    [org],
+  );
+  await sql.query(
+    `INSERT INTO observation.course_sops (course_id, position, document_id, title)
+     SELECT c.id, k, d.ids[(1 + (c.i * ${SOPS_PER_COURSE} + k) % ${SOPS})::int], 'SOP'
+       FROM (SELECT id, row_number() OVER (ORDER BY id) - 1 AS i FROM observation.courses
+              WHERE organization_id = $1) c,
+            (SELECT array_agg(id ORDER BY id) AS ids FROM library.documents
+              WHERE organization_id = $1) d,
+            generate_series(1, ${SOPS_PER_COURSE}) k`,
+    [org],
+  );
+  await sql.query(
+    `INSERT INTO observation.enrollments (course_id, user_id, enrolled_at)
+     SELECT cs.ids[(1 + (u.j + e) % ${COURSES})::int], u.id,
+            now() - make_interval(days => (u.j % 60)::int)
+       FROM (SELECT id, row_number() OVER (ORDER BY id) AS j FROM identity.users
+              WHERE email LIKE 'person%') u,
+            (SELECT array_agg(id ORDER BY id) AS ids FROM observation.courses
+              WHERE organization_id = $1) cs,
+            generate_series(0, 1) e`,
+    [org],
+  );
   await sql.query('ANALYZE');
   const counts = (
     await sql.query(
@@ -204,7 +240,8 @@ async function seed(sql, passwordHash) {
               (SELECT count(*) FROM observation.observations)::int AS observations,
               (SELECT count(*) FROM observation.observation_responses)::int AS answers,
               (SELECT count(*) FROM observation.certifications)::int AS certifications,
-              (SELECT min(id) FROM observation.job_functions)::int AS "firstFunction"`,
+              (SELECT min(id) FROM observation.job_functions)::int AS "firstFunction",
+              $1::int AS organization`,
       [org],
     )
   ).rows[0];
@@ -235,6 +272,44 @@ async function latency(url, cookie, runs) {
   return { p50: percentile(times, 0.5), p95: percentile(times, 0.95), bytes };
 }
 
+/**
+ * The baseline: the same number of sequential runs of one plain SQL query.
+ * @param {import('pg').Client} sql @param {string} text @param {unknown[]} params @param {number} runs
+ */
+async function sqlLatency(sql, text, params, runs) {
+  const times = [];
+  for (let i = 0; i < runs + 3; i += 1) {
+    const started = performance.now();
+    await sql.query(text, params);
+    if (i >= 3) times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
+}
+
+/** Plain SQL over the same data, one per figure: what each endpoint is measured against. */
+const BASELINES = {
+  matrix: `SELECT DISTINCT ON (operator_id, document_id) operator_id, document_id, score, completed_at
+             FROM observation.observations
+            WHERE organization_id = $1 AND operator_id IN (SELECT id FROM identity.users
+                    WHERE organization_id = $1 ORDER BY name LIMIT 50)
+            ORDER BY operator_id, document_id, completed_at DESC`,
+  team: `SELECT operator_id, avg(score) FROM observation.observations
+          WHERE organization_id = $1 AND status = 'completed'
+            AND completed_at > now() - interval '90 days' GROUP BY operator_id`,
+  insights: `SELECT avg(score) FROM observation.observations WHERE organization_id = $1
+              AND status = 'completed' AND completed_at > now() - interval '60 days'`,
+  observations: `SELECT document_id, count(*), count(*) FILTER (WHERE passed)
+                   FROM observation.observations WHERE organization_id = $1
+                    AND status = 'completed' AND completed_at > now() - interval '84 days'
+                  GROUP BY document_id`,
+  certifications: `SELECT date_trunc('month', issued_at), count(*) FROM observation.certifications
+                    WHERE organization_id = $1 GROUP BY 1`,
+  progress: `SELECT e.course_id, count(*) FROM observation.enrollments e
+               JOIN observation.courses c ON c.id = e.course_id
+              WHERE c.organization_id = $1 GROUP BY e.course_id`,
+};
+
 async function main() {
   const { values } = parseArgs({ options: { runs: { type: 'string', default: '40' } } });
   const runs = Number(values.runs);
@@ -258,7 +333,7 @@ async function main() {
     DATABASE_URL: databaseUrl.toString(),
     REDIS_URL: redisUrl,
     REDIS_PREFIX: redisPrefix,
-    SUPER_ADMIN_EMAIL: 'root@bench.test',
+    SUPER_ADMIN_EMAIL: 'root@platform.test', // its organization must not take bench.test
     SUPER_ADMIN_PASSWORD: password,
     DATA_DIR: path.join(repoRoot, '.data', `bench-${suffix}`),
     INTEGRATION_SECRET_KEY: randomBytes(32).toString('base64'),
@@ -266,6 +341,7 @@ async function main() {
   };
   const admin = new pg.Client({ connectionString: adminUrl.toString() });
   await admin.connect();
+  const sql = new pg.Client({ connectionString: databaseUrl.toString() });
   /** @type {Child[]} */
   const children = [];
   const stopAll = () => Promise.all(children.map(stopChild));
@@ -282,11 +358,9 @@ async function main() {
     );
     const observation = children.find((child) => child.name === 'observation');
     if (!observation) throw new Error('the observation service did not start');
-    const sql = new pg.Client({ connectionString: databaseUrl.toString() });
     await sql.connect();
     const seedStarted = performance.now();
     const counts = await seed(sql, await hashPassword(password));
-    await sql.end();
     console.log(
       `seeded ${counts.people} people, ${counts.sops} SOPs, ${counts.observations} observations, ` +
         `${counts.answers} answers, ${counts.certifications} certifications, ${FUNCTIONS} job ` +
@@ -306,24 +380,32 @@ async function main() {
     if (login.status !== 200 || !token) throw new Error(`sign-in failed: ${login.status}`);
     const cookie = `hub_session=${token}`;
     const ms = (/** @type {number} */ value) => `${value.toFixed(0)} ms`;
-    /** @type {[string, string][]} */
+    /** @type {[string, string, keyof typeof BASELINES][]} */
     const targets = [
-      ['skills matrix, page 1 (all SOPs)', '/api/insights/skills-matrix'],
+      ['skills matrix, page 1 (all SOPs)', '/api/insights/skills-matrix', 'matrix'],
       [
         'skills matrix, page 1 (one job function)',
         `/api/insights/skills-matrix?jobFunctionId=${counts.firstFunction}`,
+        'matrix',
       ],
       [
         'skills matrix, page 100 (search "Person 0")',
         '/api/insights/skills-matrix?search=Person%200&page=100',
+        'matrix',
       ],
-      ['team stats', '/api/stats/team'],
-      ['insights', '/api/stats/insights'],
+      ['team stats', '/api/stats/team', 'team'],
+      ['insights', '/api/stats/insights', 'insights'],
+      ['insights: observations', '/api/insights/observations', 'observations'],
+      ['insights: certifications', '/api/insights/certifications', 'certifications'],
+      ['insights: progress', '/api/insights/progress', 'progress'],
     ];
-    for (const [name, url] of targets) {
+    for (const [name, url, baseline] of targets) {
       const figures = await latency(`${base}${url}`, cookie, runs);
+      const plain = await sqlLatency(sql, BASELINES[baseline], [counts.organization], runs);
       console.log(
-        `${name.padEnd(44)} p50 ${ms(figures.p50)}, p95 ${ms(figures.p95)} over ${runs} calls (${(figures.bytes / 1024).toFixed(0)} KiB)`,
+        `${name.padEnd(44)} p50 ${ms(figures.p50)}, p95 ${ms(figures.p95)} over ${runs} calls ` +
+          `(${(figures.bytes / 1024).toFixed(0)} KiB); baseline SQL (${baseline}) p50 ` +
+          `${ms(plain.p50)}, p95 ${ms(plain.p95)}`,
       );
     }
     // The export: rows/s and the peak resident memory of both processes while it streams.
@@ -350,13 +432,24 @@ async function main() {
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
     const rows = lines - 2; // header and the gaps line
+    const cellsStarted = performance.now();
+    await sql.query(
+      `SELECT DISTINCT ON (operator_id, document_id) operator_id, document_id, score, completed_at
+         FROM observation.observations WHERE organization_id = $1
+        ORDER BY operator_id, document_id, completed_at DESC`,
+      [counts.organization],
+    );
+    const baselineSeconds = (performance.now() - cellsStarted) / 1000;
     console.log(
       `skills matrix CSV: ${rows} rows x ${SOPS} SOPs (${(bytes / 1024 / 1024).toFixed(1)} MiB) in ` +
         `${seconds.toFixed(1)} s = ${(rows / seconds).toFixed(0)} rows/s; peak RSS gateway ` +
         `${peak.gateway.toFixed(0)} MiB (${before.gateway.toFixed(0)} before), observation ` +
-        `${peak.observation.toFixed(0)} MiB (${before.observation.toFixed(0)} before)`,
+        `${peak.observation.toFixed(0)} MiB (${before.observation.toFixed(0)} before); baseline: ` +
+        `every person's latest cells in one plain SQL query ${baselineSeconds.toFixed(1)} s = ` +
+        `${(rows / baselineSeconds).toFixed(0)} rows/s`,
     );
   } finally {
+    await sql.end().catch(() => undefined);
     await stopAll();
     const redis = new Redis(redisUrl);
     let cursor = '0';

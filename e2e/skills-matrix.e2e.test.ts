@@ -1,11 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../services/identity/src/auth/passwords.js';
-import { COOLING_SOP, sopPdf } from '../services/gateway/test/sop-pdf.js';
 import { keepScreenshot, launchBrowser, signIn } from './browser.js';
-import { E2E_SUPER_ADMIN, type RunningStack, startStack } from './stack.js';
+import { Api, createOrganization, createPeople, observe, publishedSop } from './records.js';
+import { type RunningStack, startStack } from './stack.js';
 
 const DOMAIN = 'skills.test';
 const PASSWORD = 'Skills-Kitchen-Pass-1!';
@@ -15,135 +13,16 @@ const PEOPLE = {
   olga: { name: 'Olga Operator', email: `olga@${DOMAIN}`, role: 'operator' },
   adam: { name: 'Adam Admin', email: `adam@${DOMAIN}`, role: 'admin' },
 } as const;
-/** The PDF and quiz workers may take a while on a cold start. */
-const PROCESSING_TIMEOUT = 120_000;
 
 let stack: RunningStack;
 let browser: Browser;
-const ids: Partial<Record<keyof typeof PEOPLE, number>> = {};
-
-/** A signed-in API client (the session cookie kept between calls). */
-class Api {
-  cookie = '';
-
-  async call(method: string, path: string, body?: unknown) {
-    const response = await fetch(`${stack.url}${path}`, {
-      method,
-      headers: {
-        Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...(this.cookie ? { cookie: this.cookie } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const session = response.headers.get('set-cookie')?.match(/hub_session=([^;]*)/);
-    if (session?.[1]) this.cookie = `hub_session=${session[1]}`;
-    const text = await response.text();
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test data read loosely
-    const json: any = text ? JSON.parse(text) : undefined;
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return json;
-  }
-
-  async login(email: string) {
-    await this.call('POST', '/api/auth/login', { email, password: PASSWORD });
-    return this;
-  }
-}
-
-/** The people of the organization, straight into identity's table (sign-in is what is tested). */
-async function createPeople(organizationId: number) {
-  const sql = new pg.Client({
-    connectionString: stack.resources.databaseUrl,
-    options: '-c search_path=identity',
-  });
-  await sql.connect();
-  const hash = await hashPassword(PASSWORD);
-  for (const [key, person] of Object.entries(PEOPLE) as [
-    keyof typeof PEOPLE,
-    (typeof PEOPLE)[keyof typeof PEOPLE],
-  ][]) {
-    const { rows } = await sql.query<{ id: number }>(
-      `INSERT INTO users (email, name, role, organization_id, password_hash, is_active)
-       VALUES ($1, $2, $3, $4, $5, true) RETURNING id`,
-      [person.email, person.name, person.role, organizationId, hash],
-    );
-    ids[key] = rows[0]!.id;
-  }
-  await sql.end();
-}
-
-/** Tess uploads the SOP (tagged Safety) and publishes its evaluation; returns what to answer. */
-async function publishedSop(tess: Api) {
-  const form = new FormData();
-  form.append('title', 'Cooling');
-  form.append('tags', 'Safety');
-  form.append('file', new Blob([new Uint8Array(sopPdf(COOLING_SOP))]), 'cooling.pdf');
-  const uploaded = await fetch(`${stack.url}/api/library/documents/upload`, {
-    method: 'POST',
-    headers: { cookie: tess.cookie },
-    body: form,
-  });
-  const documentId = ((await uploaded.json()) as { id: number }).id;
-  await expect
-    .poll(
-      async () =>
-        (await tess.call('GET', `/api/library/documents/${documentId}`)).evaluationGenerated,
-      { timeout: PROCESSING_TIMEOUT, interval: 1000 },
-    )
-    .toBe(true);
-  await tess.call('POST', `/api/library/documents/${documentId}/evaluation/publish`);
-  const published = await tess.call('GET', `/api/library/documents/${documentId}/evaluation`);
-  return {
-    documentId,
-    evaluation: published as {
-      title: string;
-      id: number;
-      questions: { id: string; correctIndex: number }[];
-    },
-  };
-}
-
-/** Tess observes someone against the evaluation, answering right when `correct` says so. */
-async function observe(
-  tess: Api,
-  sop: Awaited<ReturnType<typeof publishedSop>>,
-  operatorId: number,
-  correct: (index: number) => boolean,
-) {
-  const created = await tess.call('POST', '/api/observations/create', {
-    sopDocumentId: sop.documentId,
-    evaluationId: sop.evaluation.id,
-    operatorId,
-  });
-  let result: { completed: boolean; passed: boolean | null } = { completed: false, passed: null };
-  for (const [index, question] of sop.evaluation.questions.entries()) {
-    const choice = correct(index) ? question.correctIndex : (question.correctIndex + 1) % 2;
-    result = await tess.call('POST', `/api/observations/${created.id}/response`, {
-      questionId: question.id,
-      selectedOption: 'ABCDEFGH'[choice],
-      selectedOptionText: '',
-      timeSpentSeconds: 4,
-      managerNotes: '',
-    });
-  }
-  return result;
-}
+let ids: Record<keyof typeof PEOPLE, number>;
 
 beforeAll(async () => {
   stack = await startStack();
   browser = await launchBrowser();
-  const admin = new Api();
-  await admin.call('POST', '/api/auth/login', {
-    email: E2E_SUPER_ADMIN.email,
-    password: E2E_SUPER_ADMIN.password,
-  });
-  const organization = await admin.call('POST', '/api/admin/organizations', {
-    name: 'skills-kitchen',
-    displayName: 'Skills Kitchen',
-    domain: DOMAIN,
-  });
-  await createPeople(organization.id as number);
+  const organizationId = await createOrganization(stack, 'skills-kitchen', DOMAIN);
+  ids = await createPeople(stack, organizationId, PEOPLE, PASSWORD);
 });
 
 afterAll(async () => {
@@ -153,10 +32,10 @@ afterAll(async () => {
 
 describe('job functions and the skills matrix, from real observations', () => {
   it('defines a job function, assigns people and reads their levels and gaps', async () => {
-    const tess = await new Api().login(PEOPLE.tess.email);
-    const sop = await publishedSop(tess);
-    expect(await observe(tess, sop, ids.otto!, () => true)).toMatchObject({ passed: true });
-    expect(await observe(tess, sop, ids.olga!, () => false)).toMatchObject({ passed: false });
+    const tess = await new Api(stack).login(PEOPLE.tess.email, PASSWORD);
+    const sop = await publishedSop(stack, tess, 'Cooling', 'Safety');
+    expect(await observe(tess, sop, ids.otto, () => true)).toMatchObject({ passed: true });
+    expect(await observe(tess, sop, ids.olga, () => false)).toMatchObject({ passed: false });
 
     // The administrator defines the function and assigns both operators in the browser.
     const adminPage = await browser.newPage({ viewport: { width: 1280, height: 900 } });

@@ -32,6 +32,7 @@ export * from './certifications.js';
 export * from './rpc/certification.js';
 export * from './insights.js';
 export * from './rpc/insights.js';
+export * from './insight-pages.js';
 export * from './figures.js';
 export * from './team.js';
 export * from './settings.js';

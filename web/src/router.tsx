@@ -23,7 +23,6 @@ import { EvaluationEditorPage } from './evaluations/EvaluationEditorPage';
 import { LibraryPage } from './library/LibraryPage';
 import { EnhancedSetupPage } from './invitations/EnhancedSetupPage';
 import { SetupPasswordPage } from './invitations/SetupPasswordPage';
-import { ComingSoonPage } from './pages/ComingSoonPage';
 import { ProfilePage } from './profile/ProfilePage';
 import { ConfirmEmailPage } from './profile/ConfirmEmailPage';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -36,7 +35,11 @@ import { JobFunctionsPage } from './skills/JobFunctionsPage';
 import { parseMatrixSearch } from './skills/search';
 import { SkillsMatrixPage } from './skills/SkillsMatrixPage';
 import { TrainingPage } from './training/TrainingPage';
+import { CertificationsInsightsPage } from './insights/CertificationsInsightsPage';
 import { InsightsPage } from './insights/InsightsPage';
+import { ObservationsInsightsPage } from './insights/ObservationsInsightsPage';
+import { ProgressInsightsPage } from './insights/ProgressInsightsPage';
+import { parseCertificationsSearch, parseObservationsSearch } from './insights/search';
 import { MemberPage } from './team/MemberPage';
 import { TeamPage } from './team/TeamPage';
 
@@ -132,18 +135,27 @@ const shellPages = [
   shellPage('recommendations', RecommendationsPage),
   // Job functions: staff read, admins manage (checked inside the page and on the server).
   shellPage('insights/job-functions', JobFunctionsPage),
-  skillsMatrixRoute(),
+  // Skills matrix: everyone (an operator sees their own row); its filters live in the address.
+  searchedPage('insights/skills-matrix', parseMatrixSearch, SkillsMatrixPage),
+  // Insights chart pages: INSIGHTS_ROLES; the figure whose rows are listed lives in the address.
+  searchedPage('insights/observations', parseObservationsSearch, ObservationsInsightsPage),
+  searchedPage('insights/certifications', parseCertificationsSearch, CertificationsInsightsPage),
+  shellPage('insights/progress', ProgressInsightsPage),
 ];
 
-/** Skills matrix: everyone (an operator sees their own row); its filters live in the address. */
-function skillsMatrixRoute() {
+/** A gated shell page whose address carries search parameters, parsed leniently. */
+function searchedPage<const TPath extends PagePath, TSearch>(
+  path: TPath,
+  validateSearch: (search: Record<string, unknown>) => TSearch,
+  Page: () => ReactNode,
+) {
   return createRoute({
     getParentRoute: () => shellRoute,
-    path: 'insights/skills-matrix',
-    validateSearch: parseMatrixSearch,
+    path,
+    validateSearch,
     component: () => (
-      <PageGate path="insights/skills-matrix">
-        <SkillsMatrixPage />
+      <PageGate path={path}>
+        <Page />
       </PageGate>
     ),
   });
@@ -169,17 +181,6 @@ function ObservationSessionRoute() {
   return <ObservationSessionPage key={id} id={id} />;
 }
 
-/** A page of a later issue: a notice naming it, and nothing else (no figures). */
-function laterPage<const TPath extends PagePath>(path: TPath, title: string) {
-  return shellPage(path, () => <ComingSoonPage title={title} />);
-}
-
-const laterRoutes = [
-  laterPage('insights/certifications', 'Certifications Insights'),
-  laterPage('insights/observations', 'Observations Insights'),
-  laterPage('insights/progress', 'Progress'),
-];
-
 const routeTree = rootRoute.addChildren([
   signInRoute,
   loginRoute,
@@ -187,7 +188,7 @@ const routeTree = rootRoute.addChildren([
   setupPasswordRoute,
   enhancedSetupRoute,
   confirmEmailRoute,
-  shellRoute.addChildren([...shellPages, ...laterRoutes]),
+  shellRoute.addChildren(shellPages),
 ]);
 
 export const router = createRouter({

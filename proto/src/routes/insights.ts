@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { defineRoute } from '../http.js';
+import {
+  CertificationInsightsPage,
+  ObservationInsightsPage,
+  ObservationInsightsQuery,
+  ProgressInsightsPage,
+} from '../insight-pages.js';
 import { INSIGHTS_ROLES, InsightsStats } from '../insights.js';
 
 export const insightsRoutes = {
@@ -20,5 +26,31 @@ export const insightsRoutes = {
     access: INSIGHTS_ROLES,
     // text/csv, streamed: not JSON
     response: z.string(),
+  }),
+  insightsObservations: defineRoute({
+    method: 'GET',
+    path: '/api/insights/observations',
+    summary:
+      'Observations over the last 12 weeks: weekly trend, pass rate by SOP and by observer, most-missed questions, and the observations behind them (filters: documentId, observerId, questionId)',
+    tag: 'insights',
+    access: INSIGHTS_ROLES,
+    query: ObservationInsightsQuery,
+    response: ObservationInsightsPage,
+  }),
+  insightsCertifications: defineRoute({
+    method: 'GET',
+    path: '/api/insights/certifications',
+    summary: 'Certifications issued, expiring and overdue by month (9 months back, 2 ahead)',
+    tag: 'insights',
+    access: INSIGHTS_ROLES,
+    response: CertificationInsightsPage,
+  }),
+  insightsProgress: defineRoute({
+    method: 'GET',
+    path: '/api/insights/progress',
+    summary: 'Course progress by course and by person (those furthest behind first)',
+    tag: 'insights',
+    access: INSIGHTS_ROLES,
+    response: ProgressInsightsPage,
   }),
 } as const;

@@ -5,6 +5,12 @@ import {
   ObservationInsights,
   ReportKind,
 } from '../insights.js';
+import {
+  CertificationInsightsPage,
+  ObservationInsightsPage,
+  ObservationInsightsQuery,
+  ProgressInsightsPage,
+} from '../insight-pages.js';
 import { Actor } from '../roles.js';
 import { ActorOnly, rpc } from '../rpc.js';
 
@@ -28,4 +34,17 @@ export const insightsRpc = {
     z.object({ actor: Actor, kind: ReportKind, rows: z.number().int().min(0) }),
     z.object({ id: z.number().int() }),
   ),
+  observationPage: rpc(
+    'observation',
+    'reports.observationPage',
+    z.object({ actor: Actor, query: ObservationInsightsQuery }),
+    ObservationInsightsPage,
+  ),
+  certificationPage: rpc(
+    'observation',
+    'reports.certificationPage',
+    ActorOnly,
+    CertificationInsightsPage,
+  ),
+  progressPage: rpc('observation', 'reports.progressPage', ActorOnly, ProgressInsightsPage),
 } as const;

@@ -174,6 +174,13 @@ export const libraryRpc = {
     z.object({ organizationId: z.number().int(), documentIds: z.array(z.number().int()) }),
     z.array(z.object({ sopId: z.number().int(), sopTitle: z.string(), textKey: z.string() })),
   ),
+  /** Ids and current titles of the processed SOPs among these documents (nothing else loaded). */
+  sopTitles: rpc(
+    'library',
+    'documents.sopTitles',
+    z.object({ organizationId: z.number().int(), documentIds: z.array(z.number().int()) }),
+    z.array(z.object({ id: z.number().int(), title: z.string() })),
+  ),
   /** For camera assignments: the processed SOPs of an organization (super administrator only). */
   organizationSops: rpc(
     'library',

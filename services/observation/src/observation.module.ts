@@ -18,6 +18,8 @@ import { ObservationsController } from './observations/observations.controller.j
 import { ObservationsService } from './observations/observations.service.js';
 import { ExportsService } from './reports/exports.service.js';
 import { HistoryRepository } from './reports/history.repository.js';
+import { InsightPagesRepository } from './reports/insight-pages.repository.js';
+import { InsightPagesService } from './reports/insight-pages.service.js';
 import { InsightsService } from './reports/insights.service.js';
 import { ReportsController } from './reports/reports.controller.js';
 import { ReportsRepository } from './reports/reports.repository.js';
@@ -71,6 +73,8 @@ export class ObservationModule {
         HistoryRepository,
         InsightsService,
         ExportsService,
+        InsightPagesRepository,
+        InsightPagesService,
         RecommendationsRepository,
         {
           provide: RecommendationEngine,

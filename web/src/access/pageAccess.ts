@@ -40,7 +40,6 @@ const CONSOLE: PageAccess = {
   loads: [api.adminOverview, api.adminOrganizations, api.adminUsers],
 };
 const LIBRARY = page([api.documents, api.folders, api.tags]);
-const INSIGHTS = page([api.insightsStats]);
 
 /**
  * Who may open each page inside the shell, keyed by its router path: the one table the router
@@ -64,12 +63,12 @@ export const PAGE_ACCESS = {
   'observation/$id': page([api.observation]),
   training: page([api.courses, api.enrollments]),
   'audit-log': page([api.auditLog]),
-  insights: INSIGHTS,
-  'insights/certifications': INSIGHTS,
+  insights: page([api.insightsStats]),
+  'insights/certifications': page([api.insightsCertifications, api.certifications]),
   'insights/job-functions': page([api.jobFunctions]),
-  'insights/observations': INSIGHTS,
+  'insights/observations': page([api.insightsObservations]),
   'insights/skills-matrix': page([api.skillsMatrix]),
-  'insights/progress': INSIGHTS,
+  'insights/progress': page([api.insightsProgress]),
   team: page([api.teamStats, api.teamMembers]),
   'team/$id': page([api.teamMember]),
   floor: page([api.floorStats]),

@@ -158,7 +158,13 @@ function UpcomingGoals({ stats }: { stats: InsightsStats | undefined }) {
           {stats.upcomingGoals.map((goal) => (
             <li key={goal.id} data-testid="insights-goal" className="space-y-1">
               <div className="flex justify-between gap-2">
-                <span className="font-medium">{goal.title}</span>
+                {goal.link ? (
+                  <a href={goal.link} className={linkClass}>
+                    {goal.title}
+                  </a>
+                ) : (
+                  <span className="font-medium">{goal.title}</span>
+                )}
                 <span className="text-xs text-slate-500">Due {formatDate(goal.dueAt)}</span>
               </div>
               <p className="text-xs text-slate-500 dark:text-slate-400">{goal.detail}</p>

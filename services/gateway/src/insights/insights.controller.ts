@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { Controller, Inject, Res } from '@nestjs/common';
+import { Controller, Inject, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
   type Actor,
@@ -7,6 +7,7 @@ import {
   insightsRpc,
   type ObservationHistoryPage,
   type ObservationHistoryRow,
+  type ObservationInsightsQuery,
 } from '@hub/proto';
 import { RpcClient } from '@hub/kit';
 import { CurrentActor } from '../http/current-actor.decorator.js';
@@ -48,6 +49,21 @@ export class InsightsController {
       this.rpc.call(insightsRpc.activeUsers, { actor }),
     ]);
     return { ...observation, ...people };
+  }
+
+  @Endpoint(api.insightsObservations)
+  observations(@CurrentActor() actor: Actor, @Query() query: ObservationInsightsQuery) {
+    return this.rpc.call(insightsRpc.observationPage, { actor, query });
+  }
+
+  @Endpoint(api.insightsCertifications)
+  certifications(@CurrentActor() actor: Actor) {
+    return this.rpc.call(insightsRpc.certificationPage, { actor });
+  }
+
+  @Endpoint(api.insightsProgress)
+  progress(@CurrentActor() actor: Actor) {
+    return this.rpc.call(insightsRpc.progressPage, { actor });
   }
 
   /**

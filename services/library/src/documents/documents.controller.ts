@@ -41,6 +41,11 @@ export class DocumentsController {
     return this.documents.sopsForAnalysis(organizationId, documentIds);
   }
 
+  @RpcHandler(libraryRpc.sopTitles)
+  sopTitles(@Payload() { organizationId, documentIds }: Req<'sopTitles'>) {
+    return this.documents.sopTitles(organizationId, documentIds);
+  }
+
   @RpcHandler(libraryRpc.organizationSops)
   organizationSops(@Payload() { actor, organizationId }: Req<'organizationSops'>) {
     requireRole(actor, SUPER_ADMIN_ONLY);

@@ -98,6 +98,16 @@ export class DocumentsService {
       .map((row) => ({ sopId: row.id, sopTitle: row.title, textKey: row.textKey! }));
   }
 
+  /** Only the id and title columns are read: callers need no text, key or metadata. */
+  async sopTitles(organizationId: number, documentIds: number[]) {
+    if (documentIds.length === 0) return [];
+    const rows = await this.documents.find({
+      where: { organizationId, id: In(documentIds), sopProcessed: true },
+      select: { id: true, title: true },
+    });
+    return rows.map((row) => ({ id: row.id, title: row.title }));
+  }
+
   /** Processed SOPs of one organization, by title, for tying them to camera assignments. */
   async organizationSops(organizationId: number) {
     const rows = await this.documents.find({

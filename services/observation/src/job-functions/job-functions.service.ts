@@ -95,14 +95,14 @@ export class JobFunctionsService {
   private async saved(organizationId: number, request: SaveJobFunctionRequest) {
     const documentIds = [...new Set(request.documentIds)];
     const sops = documentIds.length
-      ? await this.rpc.call(libraryRpc.sopsForAnalysis, { organizationId, documentIds })
+      ? await this.rpc.call(libraryRpc.sopTitles, { organizationId, documentIds })
       : [];
     if (sops.length !== documentIds.length) {
       throw RpcFailure.validation(UNKNOWN_SOPS, 'documentIds');
     }
     const requiredSops: RequiredSop[] = sops.map((sop) => ({
-      documentId: sop.sopId,
-      title: sop.sopTitle,
+      documentId: sop.id,
+      title: sop.title,
     }));
     return { name: request.name, description: request.description, requiredSops };
   }

@@ -12,7 +12,7 @@ import {
 import { Members } from '../team/members.js';
 
 import { reportScope, type ReportScope } from './report-scope.js';
-import { type ActivityRow, ReportsRepository } from './reports.repository.js';
+import { type ActivityRow, type DueCourseRow, ReportsRepository } from './reports.repository.js';
 
 const RECENT_ACTIVITY = 10;
 const UPCOMING_GOALS = 5;
@@ -78,21 +78,41 @@ export class InsightsService {
     return names;
   }
 
+  /** Courses due and certifications expiring within 30 days, soonest first. */
   private async upcomingGoals(scope: ReportScope): Promise<UpcomingGoal[]> {
-    const courses = await this.reports.dueCourses(scope, UPCOMING_GOALS);
-    return courses.map((course) => ({
-      id: `course_due:${course.id}`,
-      kind: 'course_due' as const,
-      title: `Complete "${course.title}"`,
-      detail:
-        course.enrolled === 0
-          ? 'Nobody is enrolled yet'
-          : `${course.completed} of ${course.enrolled} enrolled completed`,
-      dueAt: course.due_day,
-      progress: percentOf(course.completed, course.enrolled),
-      link: '/training',
-    }));
+    const [courses, certifications] = await Promise.all([
+      this.reports.dueCourses(scope, UPCOMING_GOALS),
+      this.reports.expiringCertifications(scope, UPCOMING_GOALS),
+    ]);
+    const goals = [
+      ...courses.map(courseGoal),
+      ...certifications.map((certification) => ({
+        id: `certification_expiring:${certification.id}`,
+        kind: 'certification_expiring' as const,
+        title: `Renew "${certification.title}"`,
+        detail: `${certification.holder_name}'s certification expires`,
+        dueAt: certification.expires_at.toISOString(),
+        progress: null,
+        link: '/insights/certifications?state=expiring_soon',
+      })),
+    ];
+    return goals.sort((a, b) => a.dueAt.localeCompare(b.dueAt)).slice(0, UPCOMING_GOALS);
   }
+}
+
+function courseGoal(course: DueCourseRow): UpcomingGoal {
+  return {
+    id: `course_due:${course.id}`,
+    kind: 'course_due',
+    title: `Complete "${course.title}"`,
+    detail:
+      course.enrolled === 0
+        ? 'Nobody is enrolled yet'
+        : `${course.completed} of ${course.enrolled} enrolled completed`,
+    dueAt: course.due_day,
+    progress: percentOf(course.completed, course.enrolled),
+    link: '/insights/progress',
+  };
 }
 
 function describeActivity(row: ActivityRow, userName: string): InsightsActivity {

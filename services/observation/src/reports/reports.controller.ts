@@ -3,6 +3,7 @@ import { Payload } from '@nestjs/microservices';
 import { insightsRpc, type RpcRequest } from '@hub/proto';
 import { RpcHandler } from '@hub/kit';
 import { ExportsService } from './exports.service.js';
+import { InsightPagesService } from './insight-pages.service.js';
 import { InsightsService } from './insights.service.js';
 
 type Req<K extends keyof typeof insightsRpc> = RpcRequest<(typeof insightsRpc)[K]>;
@@ -13,6 +14,7 @@ export class ReportsController {
   constructor(
     private readonly insightsService: InsightsService,
     private readonly exportsService: ExportsService,
+    private readonly pagesService: InsightPagesService,
   ) {}
 
   @RpcHandler(insightsRpc.observationInsights)
@@ -28,5 +30,20 @@ export class ReportsController {
   @RpcHandler(insightsRpc.recordExport)
   recordExport(@Payload() { actor, kind, rows }: Req<'recordExport'>) {
     return this.exportsService.recordExport(actor, kind, rows);
+  }
+
+  @RpcHandler(insightsRpc.observationPage)
+  observationPage(@Payload() { actor, query }: Req<'observationPage'>) {
+    return this.pagesService.observations(actor, query);
+  }
+
+  @RpcHandler(insightsRpc.certificationPage)
+  certificationPage(@Payload() { actor }: Req<'certificationPage'>) {
+    return this.pagesService.certifications(actor);
+  }
+
+  @RpcHandler(insightsRpc.progressPage)
+  progressPage(@Payload() { actor }: Req<'progressPage'>) {
+    return this.pagesService.progress(actor);
   }
 }

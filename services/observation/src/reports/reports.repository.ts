@@ -44,6 +44,13 @@ export interface ActivityRow {
   occurred_at: Date;
 }
 
+export interface ExpiringCertificationRow {
+  id: number;
+  holder_name: string;
+  title: string;
+  expires_at: Date;
+}
+
 export interface DueCourseRow {
   id: number;
   title: string;
@@ -143,6 +150,20 @@ export class ReportsRepository {
         GROUP BY c.id ORDER BY c.due_date, c.id LIMIT $2`,
       [scope, limit],
     )) as DueCourseRow[];
+  }
+
+  /** Certifications in force that expire within the next 30 days, soonest first. */
+  async expiringCertifications(
+    scope: ReportScope,
+    limit: number,
+  ): Promise<ExpiringCertificationRow[]> {
+    return (await this.db.query(
+      `SELECT id, holder_name, title, expires_at FROM certifications
+        WHERE revoked_at IS NULL AND expires_at >= now() AND expires_at < now() + ${PERIOD}
+          AND ($1::int IS NULL OR organization_id = $1)
+        ORDER BY expires_at, id LIMIT $2`,
+      [scope, limit],
+    )) as ExpiringCertificationRow[];
   }
 
   async recordExport(

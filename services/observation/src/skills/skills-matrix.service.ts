@@ -100,12 +100,12 @@ export class SkillsMatrixService {
   /** The library's current titles where the SOP still exists; recorded titles otherwise. */
   private async titled(organizationId: number, columns: MatrixColumn[]) {
     const current = columns.length
-      ? await this.rpc.call(libraryRpc.sopsForAnalysis, {
+      ? await this.rpc.call(libraryRpc.sopTitles, {
           organizationId,
           documentIds: columns.map((column) => column.documentId),
         })
       : [];
-    const titles = new Map(current.map((sop) => [sop.sopId, sop.sopTitle]));
+    const titles = new Map(current.map((sop) => [sop.id, sop.title]));
     return columns
       .map((column) => ({ ...column, title: titles.get(column.documentId) ?? column.title }))
       .sort(

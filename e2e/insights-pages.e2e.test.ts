@@ -1,0 +1,165 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keepScreenshot, launchBrowser, signIn } from './browser.js';
+import {
+  Api,
+  createOrganization,
+  createPeople,
+  observe,
+  publishedSop,
+  type PublishedSop,
+} from './records.js';
+import { type RunningStack, startStack } from './stack.js';
+
+const DOMAIN = 'quay-foods.test';
+const PASSWORD = 'Quay-Foods-Pass-1!';
+const PEOPLE = {
+  tess: { name: 'Tess Trainer', email: `tess@${DOMAIN}`, role: 'training_supervisor' },
+  otto: { name: 'Otto Operator', email: `otto@${DOMAIN}`, role: 'operator' },
+  olga: { name: 'Olga Operator', email: `olga@${DOMAIN}`, role: 'operator' },
+  mia: { name: 'Mia Manager', email: `mia@${DOMAIN}`, role: 'manager' },
+};
+
+let stack: RunningStack;
+let browser: Browser;
+let ids: Record<keyof typeof PEOPLE, number>;
+let sop: PublishedSop;
+let olgaObservation: number;
+
+/** Waits for a card's Recharts chart to draw its marks (bars or lines). */
+async function chartDrawn(page: Page, testId: string, marks: string) {
+  const chart = page.getByTestId(testId).getByRole('application');
+  await chart.waitFor();
+  await chart.locator(marks).first().waitFor();
+}
+
+/** Console errors, e.g. a style the CSP refused to a chart. */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+  const organizationId = await createOrganization(stack, 'quay-foods', DOMAIN);
+  ids = await createPeople(stack, organizationId, PEOPLE, PASSWORD);
+  const otherId = await createOrganization(stack, 'other-foods', 'other-foods.test');
+  await createPeople(
+    stack,
+    otherId,
+    { sam: { name: 'Sam Stranger', email: 'sam@other-foods.test', role: 'admin' } },
+    PASSWORD,
+  );
+
+  // Tess observes Otto (all right: passes, certified) and Olga (all wrong: fails).
+  const tess = await new Api(stack).login(PEOPLE.tess.email, PASSWORD);
+  sop = await publishedSop(stack, tess, 'Cooling', 'Safety');
+  expect(await observe(tess, sop, ids.otto, () => true)).toMatchObject({ passed: true });
+  const olga = await observe(tess, sop, ids.olga, () => false);
+  expect(olga).toMatchObject({ passed: false });
+  olgaObservation = olga.id;
+  const course = await tess.call('POST', '/api/training/courses', {
+    title: 'Cold chain basics',
+    category: 'Safety',
+    duration: '1 hour',
+    difficulty: 'Beginner',
+    documentIds: [sop.documentId],
+  });
+  for (const key of ['otto', 'olga'] as const) {
+    const person = await new Api(stack).login(PEOPLE[key].email, PASSWORD);
+    await person.call('POST', `/api/training/courses/${course.id}/enroll`);
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+describe('Insights chart pages from real records', () => {
+  it('/insights/observations: charts, breakdowns and the observations behind a figure', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1200 } });
+    const errors = consoleErrors(page);
+    await signIn(page, stack.url, PEOPLE.mia.email, PASSWORD);
+    await page.goto(`${stack.url}/insights/observations`);
+    await page.getByRole('heading', { name: 'Observations Insights' }).waitFor();
+    await chartDrawn(page, 'observations-trend', '.recharts-line-curve');
+    await chartDrawn(page, 'observations-by-sop-chart', '.recharts-bar-rectangle');
+    const sopRow = page.getByTestId('observations-by-sop').locator('tr', { hasText: 'Cooling' });
+    // One pass, one fail.
+    expect(await sopRow.innerText()).toMatch(/2\s+50%/);
+    expect(await page.getByTestId('observations-by-observer').innerText()).toContain(
+      'Tess Trainer',
+    );
+    const rows = page.getByTestId('observation-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await page.getByText('Sam Stranger').count()).toBe(0);
+
+    // A most-missed question lists only the observation that missed it: Olga's.
+    await page.getByTestId('observations-most-missed').getByRole('link').first().click();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().innerText()).toContain('Olga Operator');
+    expect(page.url()).toContain(`documentId=${sop.documentId}`);
+    await keepScreenshot(page, 'insights-observations');
+    await rows.first().getByRole('link').click();
+    await page.waitForURL(`**/observation/${olgaObservation}`);
+    expect(errors.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
+    await page.close();
+  });
+
+  it('/insights/certifications: issued by month and the certifications of a state', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1200 } });
+    await signIn(page, stack.url, PEOPLE.mia.email, PASSWORD);
+    await page.goto(`${stack.url}/insights/certifications`);
+    await page.getByRole('heading', { name: 'Certifications Insights' }).waitFor();
+    await chartDrawn(page, 'certifications-by-month', '.recharts-bar-rectangle');
+    const active = page.getByTestId('cert-state-active');
+    // Otto's: the SOP he passed and the course that pass completed.
+    await expect.poll(() => active.innerText()).toMatch(/Active\s+2$/);
+    await active.click();
+    await page.waitForURL('**/insights/certifications?state=active');
+    const list = page.getByTestId('certifications-rows');
+    const listed = list.getByTestId(/^certification-\d+$/);
+    await expect.poll(() => listed.count()).toBe(2);
+    expect(await list.innerText()).toContain('Otto Operator');
+    expect(await list.innerText()).not.toContain('Olga Operator');
+    await page.getByTestId('cert-state-expired').click();
+    await list.getByText('No certifications').waitFor();
+    await keepScreenshot(page, 'insights-certifications');
+    await page.close();
+  });
+
+  it('/insights/progress: by course and by person, furthest behind first', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1200 } });
+    await signIn(page, stack.url, PEOPLE.mia.email, PASSWORD);
+    await page.goto(`${stack.url}/insights/progress`);
+    await page.getByRole('heading', { name: 'Progress', exact: true }).waitFor();
+    await chartDrawn(page, 'progress-by-course-chart', '.recharts-bar-rectangle');
+    const course = page.getByTestId('progress-course');
+    await expect.poll(() => course.count()).toBe(1);
+    // Otto passed the course's one SOP (100%), Olga has not (0%).
+    expect(await course.first().innerText()).toMatch(/Cold chain basics[\s\S]*1 of 2[\s\S]*50%/);
+    const people = page.getByTestId('progress-person');
+    expect(await people.count()).toBe(2);
+    expect(await people.first().innerText()).toContain('Olga Operator');
+    expect(await people.nth(1).innerText()).toContain('100%');
+    await keepScreenshot(page, 'insights-progress');
+    await people.first().getByRole('link', { name: 'Olga Operator' }).click();
+    await page.waitForURL(`**/team/${ids.olga}`);
+    await page.close();
+  });
+
+  it('keeps operators out', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, stack.url, PEOPLE.otto.email, PASSWORD);
+    for (const path of ['observations', 'certifications', 'progress']) {
+      await page.goto(`${stack.url}/insights/${path}`);
+      await page.getByText('Access Restricted').first().waitFor();
+    }
+    await page.close();
+  });
+});

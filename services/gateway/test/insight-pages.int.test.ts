@@ -1,0 +1,319 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
+
+/**
+ * The Insights chart pages read observations, answers, certifications and enrolments. Records
+ * are written straight into the observation service's tables (only SQL can date them weeks
+ * back); the pages are read through the gateway as the web app does.
+ */
+let stack: TestStack;
+let sql: pg.Client;
+let tess: ApiSession;
+let otto: ApiSession;
+let gina: ApiSession;
+let root: ApiSession;
+let acme: number;
+let globex: number;
+const ids: Record<string, number> = {};
+
+const QUESTIONS = JSON.stringify([
+  { id: 'q1', text: 'Cool within?', category: 'Safety', options: ['2 h', '6 h'], correctIndex: 0 },
+  { id: 'q2', text: 'Store at?', category: 'Safety', options: ['3 °C', '12 °C'], correctIndex: 0 },
+]);
+
+/** A completed observation `daysAgo`, with its answers to q1 and q2 (true = correct). */
+async function observation(
+  organizationId: number,
+  document: [number, string],
+  operator: [number, string],
+  observer: [number, string],
+  daysAgo: number,
+  answers: [boolean, boolean],
+): Promise<number> {
+  const score = (answers.filter(Boolean).length / 2) * 100;
+  const { rows } = await sql.query<{ id: number }>(
+    `INSERT INTO observations (organization_id, evaluation_id, document_id, evaluation_title, questions,
+       operator_id, operator_name, observer_id, observer_name, pass_mark, status, score, passed,
+       started_at, completed_at)
+     VALUES ($1, 1, $2, $3, $4, $5, $6, $7, $8, 80, 'completed', $9::numeric, $9::numeric >= 80,
+       now() - make_interval(days => $10) - interval '10 minutes', now() - make_interval(days => $10))
+     RETURNING id`,
+    [organizationId, ...document, QUESTIONS, ...operator, ...observer, score, daysAgo],
+  );
+  const id = rows[0]!.id;
+  await sql.query(
+    `INSERT INTO observation_responses (observation_id, question_id, selected_option, selected_option_text,
+       correct, time_spent_seconds, manager_notes)
+     VALUES ($1, 'q1', 'a', 'a', $2, 5, ''), ($1, 'q2', 'a', 'a', $3, 5, '')`,
+    [id, answers[0], answers[1]],
+  );
+  return id;
+}
+
+async function certification(
+  organizationId: number,
+  holder: [number, string],
+  subjectId: number,
+  issuedDaysAgo: number,
+  expiresInDays: number,
+) {
+  await sql.query(
+    `INSERT INTO certifications (organization_id, user_id, holder_name, kind, subject_id, title,
+       validity_months, issued_at, expires_at, verification_code)
+     VALUES ($1, $2, $3, 'sop', $4::int, 'SOP ' || $4::int, 12, now() - make_interval(days => $5),
+       now() + make_interval(days => $6), md5(random()::text))`,
+    [organizationId, ...holder, subjectId, issuedDaysAgo, expiresInDays],
+  );
+}
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  sql = new pg.Client({
+    connectionString: stack.databaseUrl,
+    options: '-c search_path=observation',
+  });
+  await sql.connect();
+  acme = await stack.createOrganization('Acme Foods', 'acme.test');
+  globex = await stack.createOrganization('Globex Plant', 'globex.test');
+  const people = [
+    ['tess', 'Tess Trainer', 'training_supervisor', acme],
+    ['mia', 'Mia Manager', 'manager', acme],
+    ['otto', 'Otto Operator', 'operator', acme],
+    ['olga', 'Olga Operator', 'operator', acme],
+    ['gina', 'Gina Admin', 'admin', globex],
+  ] as const;
+  for (const [key, name, role, organizationId] of people) {
+    ids[key] = await stack.createUser({
+      email: `${key}@example.test`,
+      name,
+      password: 'Good-Pass-1',
+      role,
+      organizationId,
+    });
+  }
+  const signIn = async (key: string) => {
+    const session = new ApiSession(stack.url);
+    await session.login(`${key}@example.test`, 'Good-Pass-1');
+    return session;
+  };
+  tess = await signIn('tess');
+  otto = await signIn('otto');
+  gina = await signIn('gina');
+  root = new ApiSession(stack.url);
+  await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
+
+  const cooling: [number, string] = [7, 'Cooling cooked food'];
+  const washing: [number, string] = [8, 'Hand washing'];
+  const ottoOp: [number, string] = [ids.otto!, 'Otto Operator'];
+  const olgaOp: [number, string] = [ids.olga!, 'Olga Operator'];
+  const tessObs: [number, string] = [ids.tess!, 'Tess Trainer'];
+  const miaObs: [number, string] = [ids.mia!, 'Mia Manager'];
+  ids.coolFail = await observation(acme, cooling, ottoOp, tessObs, 1, [false, true]);
+  ids.coolPass = await observation(acme, cooling, olgaOp, tessObs, 8, [true, true]);
+  ids.coolFail2 = await observation(acme, cooling, olgaOp, miaObs, 2, [false, false]);
+  ids.washPass = await observation(acme, washing, ottoOp, miaObs, 3, [true, true]);
+  // Outside the 12-week window.
+  await observation(acme, washing, ottoOp, miaObs, 200, [false, false]);
+  await observation(
+    globex,
+    [9, 'Globex press setting'],
+    [ids.gina!, 'Gina Admin'],
+    [ids.gina!, 'Gina Admin'],
+    1,
+    [false, false],
+  );
+
+  await certification(acme, ottoOp, 7, 20, 10);
+  await certification(acme, olgaOp, 7, 400, -5);
+  await certification(globex, [ids.gina!, 'Gina Admin'], 9, 20, 100);
+
+  const { rows: courses } = await sql.query<{ id: number }>(
+    `INSERT INTO courses (organization_id, title, description, category, duration, difficulty, created_by)
+     VALUES ($1, 'Kitchen basics', '', 'Safety', '2 h', 'Beginner', $2),
+            ($1, 'Empty course', '', 'Safety', '1 h', 'Beginner', $2),
+            ($3, 'Globex onboarding', '', 'Safety', '1 h', 'Beginner', $2)
+     RETURNING id`,
+    [acme, ids.tess, globex],
+  );
+  ids.kitchen = courses[0]!.id;
+  await sql.query(
+    `INSERT INTO course_sops (course_id, position, document_id, title) VALUES ($1, 1, 7, 'Cooling'), ($1, 2, 8, 'Washing')`,
+    [ids.kitchen],
+  );
+  await sql.query(
+    `INSERT INTO enrollments (course_id, user_id) VALUES ($1, $2), ($1, $3), ($4, $5)`,
+    [ids.kitchen, ids.otto, ids.olga, courses[2]!.id, ids.gina],
+  );
+});
+
+afterAll(async () => {
+  await sql?.end();
+  await stack?.stop();
+});
+
+describe('the Insights chart pages', () => {
+  it('are for staff only', async () => {
+    for (const path of ['observations', 'certifications', 'progress']) {
+      expect((await otto.get(`/api/insights/${path}`)).status).toBe(403);
+      expect((await new ApiSession(stack.url).get(`/api/insights/${path}`)).status).toBe(401);
+    }
+  });
+
+  it('give the weekly trend, pass rates by SOP and observer and the most-missed questions', async () => {
+    const { status, body } = await tess.get('/api/insights/observations');
+    expect(status).toBe(200);
+    expect(body.trend).toHaveLength(12);
+    const weeks = body.trend as { completed: number; passed: number }[];
+    expect(weeks.reduce((sum, week) => sum + week.completed, 0)).toBe(4);
+    expect(weeks.reduce((sum, week) => sum + week.passed, 0)).toBe(2);
+    expect(body.bySop).toEqual([
+      {
+        documentId: 7,
+        title: 'Cooling cooked food',
+        observations: 3,
+        passed: 1,
+        passRate: 33.3,
+        averageScore: 50,
+      },
+      {
+        documentId: 8,
+        title: 'Hand washing',
+        observations: 1,
+        passed: 1,
+        passRate: 100,
+        averageScore: 100,
+      },
+    ]);
+    // Both observed twice: the earlier account (Tess) first.
+    expect(body.byObserver).toEqual([
+      expect.objectContaining({
+        observerId: ids.tess,
+        name: 'Tess Trainer',
+        observations: 2,
+        passRate: 50,
+      }),
+      expect.objectContaining({
+        observerId: ids.mia,
+        name: 'Mia Manager',
+        observations: 2,
+        passRate: 50,
+      }),
+    ]);
+    expect((body.mostMissed as unknown[])[0]).toEqual({
+      documentId: 7,
+      sopTitle: 'Cooling cooked food',
+      questionId: 'q1',
+      text: 'Cool within?',
+      answered: 3,
+      missed: 2,
+      missRate: 66.7,
+    });
+    expect(JSON.stringify(body)).not.toMatch(/Globex|Gina/);
+  });
+
+  it('list the observations behind a figure', async () => {
+    const all = (await tess.get('/api/insights/observations')).body.rows as { id: number }[];
+    expect(all.map((row) => row.id)).toEqual([
+      ids.coolFail,
+      ids.coolFail2,
+      ids.washPass,
+      ids.coolPass,
+    ]);
+    const missedQ1 = (await tess.get('/api/insights/observations?documentId=7&questionId=q1')).body;
+    expect((missedQ1.rows as { id: number }[]).map((row) => row.id)).toEqual([
+      ids.coolFail,
+      ids.coolFail2,
+    ]);
+    const byMia = (await tess.get(`/api/insights/observations?observerId=${ids.mia}`)).body;
+    expect((byMia.rows as { id: number }[]).map((row) => row.id)).toEqual([
+      ids.coolFail2,
+      ids.washPass,
+    ]);
+    expect((await tess.get('/api/insights/observations?documentId=x')).status).toBe(400);
+  });
+
+  it('count certifications issued, expiring and overdue by month', async () => {
+    const { status, body } = await tess.get('/api/insights/certifications');
+    expect(status).toBe(200);
+    const months = body.months as {
+      month: string;
+      issued: number;
+      expiring: number;
+      overdue: number;
+    }[];
+    expect(months).toHaveLength(12);
+    const month = (daysFromNow: number) =>
+      new Date(Date.now() + daysFromNow * 86_400_000).toISOString().slice(0, 7);
+    const at = (key: string) => months.find((entry) => entry.month === key)!;
+    expect(months.reduce((sum, entry) => sum + entry.issued, 0)).toBe(1);
+    expect(at(month(-20)).issued).toBe(1);
+    expect(at(month(10)).expiring).toBeGreaterThanOrEqual(1);
+    expect(at(month(-5)).expiring).toBeGreaterThanOrEqual(1);
+    expect(months.at(-1)).toMatchObject({ overdue: 2 });
+    const globexMonths = (await gina.get('/api/insights/certifications')).body.months as {
+      overdue: number;
+    }[];
+    expect(globexMonths.at(-1)!.overdue).toBe(0);
+  });
+
+  it('give course progress by course and by person, furthest behind first', async () => {
+    const { status, body } = await tess.get('/api/insights/progress');
+    expect(status).toBe(200);
+    expect(body.courses).toEqual([
+      {
+        courseId: expect.any(Number),
+        title: 'Empty course',
+        dueDate: null,
+        enrolled: 0,
+        completed: 0,
+        inProgress: 0,
+        averageProgress: null,
+      },
+      // Otto passed Hand washing only (50%), Olga passed Cooling only (50%).
+      {
+        courseId: ids.kitchen,
+        title: 'Kitchen basics',
+        dueDate: null,
+        enrolled: 2,
+        completed: 0,
+        inProgress: 2,
+        averageProgress: 50,
+      },
+    ]);
+    expect(body.totalPeople).toBe(2);
+    expect(body.people).toContainEqual({
+      userId: ids.otto,
+      name: 'Otto Operator',
+      courses: 1,
+      completed: 0,
+      averageProgress: 50,
+      enrolments: [{ courseId: ids.kitchen, title: 'Kitchen basics', progress: 50 }],
+    });
+    expect(JSON.stringify(body)).not.toMatch(/Globex|Gina/);
+  });
+
+  it('cover the whole platform for the super administrator', async () => {
+    const { body } = await root.get('/api/insights/progress');
+    expect((body.courses as { title: string }[]).map((course) => course.title)).toContain(
+      'Globex onboarding',
+    );
+    expect(body.people).toContainEqual(expect.objectContaining({ name: 'Gina Admin' }));
+  });
+});
+
+describe('Upcoming Goals', () => {
+  it('include certifications expiring within 30 days, linked to them', async () => {
+    const { body } = await tess.get('/api/stats/insights');
+    expect(body.upcomingGoals).toEqual([
+      expect.objectContaining({
+        kind: 'certification_expiring',
+        title: 'Renew "SOP 7"',
+        detail: "Otto Operator's certification expires",
+        link: '/insights/certifications?state=expiring_soon',
+      }),
+    ]);
+    const globex = (await gina.get('/api/stats/insights')).body;
+    expect(globex.upcomingGoals).toEqual([]);
+  });
+});

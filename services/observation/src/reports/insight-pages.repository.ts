@@ -1,0 +1,176 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  CERTIFICATION_TREND_MONTHS_AHEAD,
+  CERTIFICATION_TREND_MONTHS_BACK,
+  INSIGHT_ROWS,
+  OBSERVATION_TREND_WEEKS,
+  type ObservationInsightsPage,
+  type ObservationInsightsQuery,
+} from '@hub/proto';
+import type { ReportScope } from './report-scope.js';
+
+/** Monday of the current UTC week, as a UTC timestamp without zone. */
+const THIS_WEEK = `date_trunc('week', now() AT TIME ZONE 'UTC')`;
+const FIRST_WEEK = `(${THIS_WEEK} - interval '${OBSERVATION_TREND_WEEKS - 1} weeks')`;
+/** Completed observations of the window (the last 12 weeks) in scope ($1). */
+const IN_WINDOW = `o.status = 'completed' AND o.completed_at >= ${FIRST_WEEK} AT TIME ZONE 'UTC'
+  AND ($1::int IS NULL OR o.organization_id = $1)`;
+/** Breakdowns list this many SOPs, observers and questions. */
+const BREAKDOWN_ROWS = 20;
+const MISSED_QUESTIONS = 10;
+
+type Section<K extends keyof ObservationInsightsPage> = ObservationInsightsPage[K];
+
+export interface EnrolmentRow {
+  organization_id: number;
+  course_id: number;
+  title: string;
+  due_day: string | null;
+  user_id: number | null;
+  sops: number;
+  passed: number;
+  completed: boolean;
+}
+
+/** The SQL behind the Insights chart pages. */
+@Injectable()
+export class InsightPagesRepository {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  async observationTrend(scope: ReportScope): Promise<Section<'trend'>> {
+    return (await this.db.query(
+      `SELECT to_char(w, 'YYYY-MM-DD') AS week, count(o.id)::int AS completed,
+              count(o.id) FILTER (WHERE o.passed)::int AS passed,
+              round(avg(o.score), 1)::float AS "averageScore"
+         FROM generate_series(${FIRST_WEEK}, ${THIS_WEEK}, interval '1 week') w
+         LEFT JOIN observations o ON ${IN_WINDOW}
+          AND o.completed_at >= w AT TIME ZONE 'UTC'
+          AND o.completed_at < (w + interval '1 week') AT TIME ZONE 'UTC'
+        GROUP BY w ORDER BY w`,
+      [scope],
+    )) as Section<'trend'>;
+  }
+
+  /** Lowest pass rate first: the SOPs that need attention lead. */
+  async passRateBySop(scope: ReportScope): Promise<Section<'bySop'>> {
+    return (await this.db.query(
+      `SELECT o.document_id AS "documentId", max(o.evaluation_title) AS title, ${PASS_FIGURES}
+         FROM observations o WHERE ${IN_WINDOW}
+        GROUP BY o.document_id ORDER BY "passRate", observations DESC, o.document_id LIMIT $2`,
+      [scope, BREAKDOWN_ROWS],
+    )) as Section<'bySop'>;
+  }
+
+  /** Busiest observers first. */
+  async passRateByObserver(scope: ReportScope): Promise<Section<'byObserver'>> {
+    return (await this.db.query(
+      `SELECT o.observer_id AS "observerId", max(o.observer_name) AS name, ${PASS_FIGURES}
+         FROM observations o WHERE ${IN_WINDOW}
+        GROUP BY o.observer_id ORDER BY observations DESC, o.observer_id LIMIT $2`,
+      [scope, BREAKDOWN_ROWS],
+    )) as Section<'byObserver'>;
+  }
+
+  /**
+   * Questions answered wrongly most often. Grouped first, so the question's text is looked up
+   * in one observation's questions per listed question, not for every answer.
+   */
+  async mostMissed(scope: ReportScope): Promise<Section<'mostMissed'>> {
+    return (await this.db.query(
+      `WITH missed AS (
+         SELECT o.document_id, r.question_id, count(*)::int AS answered,
+                count(*) FILTER (WHERE NOT r.correct)::int AS missed, max(o.id) AS sample
+           FROM observations o JOIN observation_responses r ON r.observation_id = o.id
+          WHERE ${IN_WINDOW}
+          GROUP BY o.document_id, r.question_id
+         HAVING count(*) FILTER (WHERE NOT r.correct) > 0
+          ORDER BY missed DESC, answered, o.document_id, r.question_id LIMIT $2)
+       SELECT m.document_id AS "documentId", o.evaluation_title AS "sopTitle",
+              m.question_id AS "questionId",
+              coalesce((SELECT q->>'text' FROM jsonb_array_elements(o.questions) q
+                         WHERE q->>'id' = m.question_id LIMIT 1), m.question_id) AS text,
+              m.answered, m.missed, round(100.0 * m.missed / m.answered, 1)::float AS "missRate"
+         FROM missed m JOIN observations o ON o.id = m.sample
+        ORDER BY m.missed DESC, m.answered, m.document_id, m.question_id`,
+      [scope, MISSED_QUESTIONS],
+    )) as Section<'mostMissed'>;
+  }
+
+  /** The latest completed observations of the window behind a figure, newest first. */
+  async observationRows(
+    scope: ReportScope,
+    filter: ObservationInsightsQuery,
+  ): Promise<Section<'rows'>> {
+    const rows = (await this.db.query(
+      `SELECT o.id, o.completed_at, o.evaluation_title AS sop, o.operator_name AS operator,
+              o.observer_name AS observer, o.score::float AS score, o.passed
+         FROM observations o
+        WHERE ${IN_WINDOW} AND ($2::int IS NULL OR o.document_id = $2)
+          AND ($3::int IS NULL OR o.observer_id = $3)
+          AND ($4::text IS NULL OR EXISTS (SELECT 1 FROM observation_responses r
+                WHERE r.observation_id = o.id AND r.question_id = $4 AND NOT r.correct))
+        ORDER BY o.completed_at DESC, o.id DESC LIMIT $5`,
+      [
+        scope,
+        filter.documentId ?? null,
+        filter.observerId ?? null,
+        filter.questionId ?? null,
+        INSIGHT_ROWS,
+      ],
+    )) as (Omit<Section<'rows'>[number], 'completedAt'> & { completed_at: Date })[];
+    return rows.map(({ completed_at, ...row }) => ({
+      ...row,
+      completedAt: completed_at.toISOString(),
+    }));
+  }
+
+  /**
+   * Per month: certifications issued (their current issue), due to expire, and expired at the
+   * month's end, as the records stand now (a renewal moves a certification's dates).
+   */
+  async certificationMonths(scope: ReportScope) {
+    return (await this.db.query(
+      `WITH months AS (
+         SELECT m, m AT TIME ZONE 'UTC' AS starts, (m + interval '1 month') AT TIME ZONE 'UTC' AS ends
+           FROM generate_series(
+             date_trunc('month', now() AT TIME ZONE 'UTC') - interval '${CERTIFICATION_TREND_MONTHS_BACK} months',
+             date_trunc('month', now() AT TIME ZONE 'UTC') + interval '${CERTIFICATION_TREND_MONTHS_AHEAD} months',
+             interval '1 month') m)
+       SELECT to_char(m, 'YYYY-MM') AS month,
+              count(c.id) FILTER (WHERE c.issued_at >= starts AND c.issued_at < ends)::int AS issued,
+              count(c.id) FILTER (WHERE c.revoked_at IS NULL
+                AND c.expires_at >= starts AND c.expires_at < ends)::int AS expiring,
+              count(c.id) FILTER (WHERE c.revoked_at IS NULL AND c.expires_at < ends)::int AS overdue
+         FROM months LEFT JOIN certifications c
+           ON ($1::int IS NULL OR c.organization_id = $1)
+        GROUP BY m ORDER BY m`,
+      [scope],
+    )) as { month: string; issued: number; expiring: number; overdue: number }[];
+  }
+
+  /**
+   * Every enrolment with its course's SOP count and how many of them the person has passed;
+   * courses nobody is enrolled in come once with user_id null.
+   */
+  async enrolments(scope: ReportScope): Promise<EnrolmentRow[]> {
+    return (await this.db.query(
+      `SELECT c.organization_id, c.id AS course_id, c.title,
+              to_char(c.due_date, 'YYYY-MM-DD') AS due_day, e.user_id,
+              (SELECT count(*) FROM course_sops cs WHERE cs.course_id = c.id)::int AS sops,
+              (SELECT count(*) FROM course_sops cs WHERE cs.course_id = c.id AND EXISTS (
+                 SELECT 1 FROM observations o
+                  WHERE o.organization_id = c.organization_id AND o.operator_id = e.user_id
+                    AND o.document_id = cs.document_id AND o.status = 'completed' AND o.passed))::int AS passed,
+              e.completed_at IS NOT NULL AS completed
+         FROM courses c LEFT JOIN enrollments e ON e.course_id = c.id
+        WHERE ($1::int IS NULL OR c.organization_id = $1)
+        ORDER BY c.title, c.id`,
+      [scope],
+    )) as EnrolmentRow[];
+  }
+}
+
+const PASS_FIGURES = `count(*)::int AS observations, count(*) FILTER (WHERE o.passed)::int AS passed,
+  round(100.0 * count(*) FILTER (WHERE o.passed) / count(*), 1)::float AS "passRate",
+  round(avg(o.score), 1)::float AS "averageScore"`;

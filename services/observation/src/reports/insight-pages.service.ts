@@ -1,0 +1,67 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type Actor,
+  type CertificationInsightsPage,
+  type ObservationInsightsPage,
+  type ObservationInsightsQuery,
+  PROGRESS_PEOPLE,
+  type ProgressInsightsPage,
+} from '@hub/proto';
+import { Members } from '../team/members.js';
+import { InsightPagesRepository } from './insight-pages.repository.js';
+import { progressByCourse, progressByPerson } from './progress-rules.js';
+import { reportScope } from './report-scope.js';
+
+/** /insights/observations, /insights/certifications and /insights/progress. */
+@Injectable()
+export class InsightPagesService {
+  constructor(
+    @Inject(InsightPagesRepository) private readonly pages: InsightPagesRepository,
+    @Inject(Members) private readonly members: Members,
+  ) {}
+
+  async observations(
+    actor: Actor,
+    query: ObservationInsightsQuery,
+  ): Promise<ObservationInsightsPage> {
+    const scope = reportScope(actor);
+    const [trend, bySop, byObserver, mostMissed, rows] = await Promise.all([
+      this.pages.observationTrend(scope),
+      this.pages.passRateBySop(scope),
+      this.pages.passRateByObserver(scope),
+      this.pages.mostMissed(scope),
+      this.pages.observationRows(scope, query),
+    ]);
+    return { trend, bySop, byObserver, mostMissed, rows };
+  }
+
+  async certifications(actor: Actor): Promise<CertificationInsightsPage> {
+    return { months: await this.pages.certificationMonths(reportScope(actor)) };
+  }
+
+  async progress(actor: Actor): Promise<ProgressInsightsPage> {
+    const rows = await this.pages.enrolments(reportScope(actor));
+    const people = progressByPerson(rows);
+    const listed = people.slice(0, PROGRESS_PEOPLE);
+    const names = await this.namesOf(new Set(listed.map((person) => person.organizationId)));
+    return {
+      courses: progressByCourse(rows),
+      people: listed.map(({ organizationId: _organization, ...person }) => ({
+        ...person,
+        name: names.get(person.userId) ?? 'Unknown person',
+      })),
+      totalPeople: people.length,
+    };
+  }
+
+  /** Enrolments store only user ids: names come from identity, one call per organization. */
+  private async namesOf(organizations: Set<number>): Promise<Map<number, string>> {
+    const names = new Map<number, string>();
+    for (const organizationId of organizations) {
+      for (const member of await this.members.all(organizationId)) {
+        names.set(member.id, member.name);
+      }
+    }
+    return names;
+  }
+}

@@ -1,0 +1,258 @@
+import type { ObservationInsightsPage } from '@hub/proto';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearch } from '@tanstack/react-router';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { Card, CardTitle } from '../ui/Card';
+import { formatDate, formatDateTime } from '../ui/dates';
+import { linkClass } from '../ui/styles';
+import {
+  axisProps,
+  cellClass,
+  CHART_COLOURS,
+  ChartCard,
+  headCellClass,
+  rowClass,
+  tableClass,
+} from './charts';
+import { observationInsightsQuery } from './queries';
+import { type ObservationsSearch, parseObservationsSearch } from './search';
+
+const PAGE = '/insights/observations';
+
+/** /insights/observations: the last 12 weeks of observations, and the rows behind each figure. */
+export function ObservationsInsightsPage() {
+  const filter = parseObservationsSearch(useSearch({ strict: false }));
+  const { data, isError, error } = useQuery(observationInsightsQuery(filter));
+  const loading = data === undefined;
+  return (
+    <div data-testid="observations-insights-page" className="mx-auto max-w-7xl space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold">Observations Insights</h1>
+        <p className="text-slate-500 dark:text-slate-400">
+          Completed observations of the last 12 weeks: trend, pass rates and the questions missed
+          most. Choose a row to list the observations behind it.
+        </p>
+      </header>
+      {isError ? (
+        <p role="alert" className="text-sm text-red-600">
+          The observations insights could not be loaded: {error.message}
+        </p>
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <ChartCard
+          title="Trend by week"
+          testId="observations-trend"
+          loading={loading}
+          empty={!data?.trend.some((week) => week.completed > 0)}
+          emptyText="No observations completed in the last 12 weeks"
+        >
+          <LineChart data={data?.trend.map((week) => ({ ...week, week: formatDate(week.week) }))}>
+            <CartesianGrid stroke={CHART_COLOURS.grid} />
+            <XAxis dataKey="week" {...axisProps} />
+            <YAxis allowDecimals={false} {...axisProps} />
+            <Tooltip />
+            <Legend />
+            <Line dataKey="completed" name="Completed" stroke={CHART_COLOURS.blue} />
+            <Line dataKey="passed" name="Passed" stroke={CHART_COLOURS.green} />
+          </LineChart>
+        </ChartCard>
+        <ChartCard
+          title="Pass rate by SOP"
+          testId="observations-by-sop-chart"
+          loading={loading}
+          empty={data?.bySop.length === 0}
+          emptyText="No SOP observed in the last 12 weeks"
+        >
+          <BarChart data={data?.bySop} layout="vertical" margin={{ left: 24 }}>
+            <CartesianGrid stroke={CHART_COLOURS.grid} />
+            <XAxis type="number" domain={[0, 100]} unit="%" {...axisProps} />
+            <YAxis type="category" dataKey="title" width={140} {...axisProps} />
+            <Tooltip />
+            <Bar dataKey="passRate" name="Pass rate %" fill={CHART_COLOURS.green} />
+          </BarChart>
+        </ChartCard>
+      </div>
+      {data ? <Breakdowns data={data} filter={filter} /> : null}
+      {data ? <ObservationRows data={data} filter={filter} /> : null}
+    </div>
+  );
+}
+
+function Breakdowns({
+  data,
+  filter,
+}: {
+  data: ObservationInsightsPage;
+  filter: ObservationsSearch;
+}) {
+  const chosen = (search: ObservationsSearch) =>
+    search.documentId === filter.documentId &&
+    search.observerId === filter.observerId &&
+    search.questionId === filter.questionId;
+  const choose = (search: ObservationsSearch, label: string, testId: string) => (
+    <Link
+      to={PAGE}
+      search={search}
+      data-testid={testId}
+      aria-current={chosen(search) ? 'true' : undefined}
+      className={linkClass}
+    >
+      {label}
+    </Link>
+  );
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <Card testId="observations-by-sop" className="space-y-3">
+        <CardTitle>By SOP</CardTitle>
+        <table className={tableClass}>
+          <thead>
+            <tr>
+              <th className={headCellClass}>SOP</th>
+              <th className={headCellClass}>Observed</th>
+              <th className={headCellClass}>Pass rate</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.bySop.map((sop) => (
+              <tr key={sop.documentId} className={rowClass}>
+                <td className={cellClass}>
+                  {choose({ documentId: sop.documentId }, sop.title, `sop-${sop.documentId}`)}
+                </td>
+                <td className={cellClass}>{sop.observations}</td>
+                <td className={cellClass}>{sop.passRate}%</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+      <Card testId="observations-by-observer" className="space-y-3">
+        <CardTitle>By observer</CardTitle>
+        <table className={tableClass}>
+          <thead>
+            <tr>
+              <th className={headCellClass}>Observer</th>
+              <th className={headCellClass}>Observed</th>
+              <th className={headCellClass}>Pass rate</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.byObserver.map((observer) => (
+              <tr key={observer.observerId} className={rowClass}>
+                <td className={cellClass}>
+                  {choose(
+                    { observerId: observer.observerId },
+                    observer.name,
+                    `observer-${observer.observerId}`,
+                  )}
+                </td>
+                <td className={cellClass}>{observer.observations}</td>
+                <td className={cellClass}>{observer.passRate}%</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+      <Card testId="observations-most-missed" className="space-y-3">
+        <CardTitle>Most-missed questions</CardTitle>
+        {data.mostMissed.length === 0 ? (
+          <p className="text-sm text-slate-500 dark:text-slate-400">No question missed</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-900">
+            {data.mostMissed.map((question) => (
+              <li key={`${question.documentId}:${question.questionId}`} className="py-2">
+                {choose(
+                  { documentId: question.documentId, questionId: question.questionId },
+                  question.text,
+                  `missed-${question.documentId}-${question.questionId}`,
+                )}
+                <p className="text-xs text-slate-500 dark:text-slate-400">
+                  {question.sopTitle} · missed {question.missed} of {question.answered} (
+                  {question.missRate}%)
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+/** What the rows list: the chosen figure, in words. */
+function filterTitle(data: ObservationInsightsPage, filter: ObservationsSearch): string {
+  const sop = data.bySop.find((entry) => entry.documentId === filter.documentId)?.title;
+  const question = data.mostMissed.find(
+    (entry) => entry.documentId === filter.documentId && entry.questionId === filter.questionId,
+  );
+  if (question) return `Observations that missed "${question.text}"`;
+  if (filter.observerId !== undefined) {
+    const observer = data.byObserver.find((entry) => entry.observerId === filter.observerId);
+    return `Observations by ${observer?.name ?? 'this observer'}`;
+  }
+  if (filter.documentId !== undefined) return `Observations of ${sop ?? 'this SOP'}`;
+  return 'Latest observations';
+}
+
+function ObservationRows({
+  data,
+  filter,
+}: {
+  data: ObservationInsightsPage;
+  filter: ObservationsSearch;
+}) {
+  const filtered = Object.values(filter).some((value) => value !== undefined);
+  return (
+    <Card testId="observations-rows" className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <CardTitle>{filterTitle(data, filter)}</CardTitle>
+        {filtered ? (
+          <Link to={PAGE} search={{}} className={`${linkClass} text-sm`}>
+            Show all
+          </Link>
+        ) : null}
+      </div>
+      {data.rows.length === 0 ? (
+        <p className="text-sm text-slate-500 dark:text-slate-400">No observations</p>
+      ) : (
+        <table className={tableClass}>
+          <thead>
+            <tr>
+              <th className={headCellClass}>Completed</th>
+              <th className={headCellClass}>SOP</th>
+              <th className={headCellClass}>Operator</th>
+              <th className={headCellClass}>Observer</th>
+              <th className={headCellClass}>Score</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.rows.map((row) => (
+              <tr key={row.id} data-testid="observation-row" className={rowClass}>
+                <td className={cellClass}>
+                  <Link to="/observation/$id" params={{ id: String(row.id) }} className={linkClass}>
+                    {formatDateTime(row.completedAt)}
+                  </Link>
+                </td>
+                <td className={cellClass}>{row.sop}</td>
+                <td className={cellClass}>{row.operator}</td>
+                <td className={cellClass}>{row.observer}</td>
+                <td className={cellClass}>
+                  {row.score}% {row.passed ? 'passed' : 'not passed'}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,136 @@
+import { PROGRESS_PEOPLE } from '@hub/proto';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { Card, CardTitle } from '../ui/Card';
+import { formatDate } from '../ui/dates';
+import { linkClass } from '../ui/styles';
+import {
+  axisProps,
+  cellClass,
+  CHART_COLOURS,
+  ChartCard,
+  headCellClass,
+  rowClass,
+  tableClass,
+} from './charts';
+import { progressInsightsQuery } from './queries';
+
+/** /insights/progress: course progress by course and by person. */
+export function ProgressInsightsPage() {
+  const { data, isError, error } = useQuery(progressInsightsQuery);
+  return (
+    <div data-testid="progress-insights-page" className="mx-auto max-w-7xl space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold">Progress</h1>
+        <p className="text-slate-500 dark:text-slate-400">
+          Course progress: the share of a course's SOPs each enrolled person has passed in an
+          observation.
+        </p>
+      </header>
+      {isError ? (
+        <p role="alert" className="text-sm text-red-600">
+          The progress could not be loaded: {error.message}
+        </p>
+      ) : null}
+      <ChartCard
+        title="By course"
+        testId="progress-by-course-chart"
+        loading={data === undefined}
+        empty={data?.courses.length === 0}
+        emptyText="No courses yet"
+      >
+        <BarChart data={data?.courses}>
+          <CartesianGrid stroke={CHART_COLOURS.grid} />
+          <XAxis dataKey="title" {...axisProps} />
+          <YAxis allowDecimals={false} {...axisProps} />
+          <Tooltip />
+          <Legend />
+          <Bar dataKey="completed" name="Completed" stackId="people" fill={CHART_COLOURS.green} />
+          <Bar dataKey="inProgress" name="In progress" stackId="people" fill={CHART_COLOURS.blue} />
+        </BarChart>
+      </ChartCard>
+      {data ? (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <Card testId="progress-by-course" className="space-y-3">
+            <CardTitle>Courses</CardTitle>
+            <table className={tableClass}>
+              <thead>
+                <tr>
+                  <th className={headCellClass}>Course</th>
+                  <th className={headCellClass}>Due</th>
+                  <th className={headCellClass}>Completed</th>
+                  <th className={headCellClass}>Mean progress</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.courses.map((course) => (
+                  <tr key={course.courseId} data-testid="progress-course" className={rowClass}>
+                    <td className={cellClass}>
+                      <Link to="/training" className={linkClass}>
+                        {course.title}
+                      </Link>
+                    </td>
+                    <td className={cellClass}>
+                      {course.dueDate ? formatDate(course.dueDate) : '—'}
+                    </td>
+                    <td className={cellClass}>
+                      {course.completed} of {course.enrolled}
+                    </td>
+                    <td className={cellClass}>
+                      {course.averageProgress === null ? '—' : `${course.averageProgress}%`}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Card>
+          <Card testId="progress-by-person" className="space-y-3">
+            <CardTitle>People</CardTitle>
+            <p className="text-xs text-slate-500 dark:text-slate-400">
+              Furthest behind first
+              {data.totalPeople > PROGRESS_PEOPLE
+                ? ` · ${data.people.length} of ${data.totalPeople} enrolled people`
+                : ''}
+            </p>
+            {data.people.length === 0 ? (
+              <p className="text-sm text-slate-500 dark:text-slate-400">Nobody is enrolled yet</p>
+            ) : (
+              <table className={tableClass}>
+                <thead>
+                  <tr>
+                    <th className={headCellClass}>Person</th>
+                    <th className={headCellClass}>Courses</th>
+                    <th className={headCellClass}>Mean progress</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.people.map((person) => (
+                    <tr key={person.userId} data-testid="progress-person" className={rowClass}>
+                      <td className={cellClass}>
+                        <Link
+                          to="/team/$id"
+                          params={{ id: String(person.userId) }}
+                          className={linkClass}
+                        >
+                          {person.name}
+                        </Link>
+                        <p className="text-xs text-slate-500 dark:text-slate-400">
+                          {person.enrolments.map((e) => `${e.title} ${e.progress}%`).join(' · ')}
+                        </p>
+                      </td>
+                      <td className={cellClass}>
+                        {person.completed} of {person.courses} completed
+                      </td>
+                      <td className={cellClass}>{person.averageProgress}%</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </Card>
+        </div>
+      ) : null}
+    </div>
+  );
+}
