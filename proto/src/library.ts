@@ -254,3 +254,21 @@ export const VersionDiff = z.object({
   }),
 });
 export type VersionDiff = z.infer<typeof VersionDiff>;
+
+/**
+ * Where you stand with the current version of a document: asked to acknowledge it (you held a
+ * certification on the SOP when it became current) and whether you did; with what changed since
+ * the version before, so that operators, who cannot open the library, see what they confirm.
+ */
+export const VersionAcknowledgement = z.object({
+  documentId: z.number().int(),
+  title: z.string(),
+  version: z.number().int(),
+  changeNote: z.string(),
+  requestedAt: z.string().nullable(),
+  acknowledgedAt: z.string().nullable(),
+  mustAcknowledge: z.boolean(),
+  /** null for a first version, or while the current version is still processed. */
+  diff: VersionDiff.nullable(),
+});
+export type VersionAcknowledgement = z.infer<typeof VersionAcknowledgement>;

@@ -12,13 +12,14 @@ import {
   DocumentVersionParams,
   VersionDiff,
   VersionDiffQuery,
+  VersionAcknowledgement,
   Folder,
   LibraryDocument,
   PresignedImage,
   SignedUrl,
   Tag,
 } from '../library.js';
-import { STAFF_ROLES } from '../roles.js';
+import { ALL_ROLES, STAFF_ROLES } from '../roles.js';
 import { DOCUMENT_UPLOAD, DOCUMENT_VERSION_UPLOAD } from '../uploads.js';
 import { z } from 'zod';
 
@@ -147,6 +148,25 @@ export const libraryRoutes = {
     access: STAFF_ROLES,
     params: DocumentVersionParams,
     response: DocumentMarkdown,
+  }),
+  documentAcknowledgement: defineRoute({
+    method: 'GET',
+    path: '/api/library/documents/:id/acknowledgement',
+    summary:
+      'Whether you must still acknowledge the current version, with what changed since the previous one (operators: only a version they are asked to acknowledge)',
+    tag: 'library',
+    access: ALL_ROLES,
+    params: DocumentIdParams,
+    response: VersionAcknowledgement,
+  }),
+  acknowledgeDocument: defineRoute({
+    method: 'POST',
+    path: '/api/library/documents/:id/acknowledge',
+    summary: 'Acknowledge the current version of a document (again: no change)',
+    tag: 'library',
+    access: ALL_ROLES,
+    params: DocumentIdParams,
+    response: VersionAcknowledgement,
   }),
   folders: defineRoute({
     method: 'GET',

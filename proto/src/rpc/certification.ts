@@ -70,4 +70,17 @@ export const certificationRpc = {
     }),
     z.array(z.object({ userId: z.number().int(), documentId: z.number().int() })),
   ),
+  /**
+   * Who holds a certification in force on these SOPs, e.g. to ask them to acknowledge a new
+   * version; one call for many documents.
+   */
+  holders: rpc(
+    'observation',
+    'certifications.holders',
+    z.object({
+      organizationId: z.number().int(),
+      documentIds: z.array(z.number().int()).max(1000),
+    }),
+    z.array(z.object({ userId: z.number().int(), documentId: z.number().int() })),
+  ),
 } as const;

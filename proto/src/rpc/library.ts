@@ -6,6 +6,7 @@ import {
   DocumentList,
   DocumentMarkdown,
   DocumentVersionList,
+  VersionAcknowledgement,
   VersionDiff,
   Folder,
   LibraryDocument,
@@ -124,6 +125,13 @@ export const libraryRpc = {
     }),
     VersionDiff,
   ),
+  documentAcknowledgement: rpc(
+    'library',
+    'documents.acknowledgement',
+    DocumentRef,
+    VersionAcknowledgement,
+  ),
+  acknowledgeDocument: rpc('library', 'documents.acknowledge', DocumentRef, VersionAcknowledgement),
   folders: rpc('library', 'folders.list', ActorOnly, z.array(Folder)),
   createFolder: rpc(
     'library',

@@ -12,6 +12,7 @@ import { LibraryInbox } from './processing/library-inbox.js';
 import { StallSweeper } from './processing/stall-sweeper.js';
 import { LibraryNotifier } from './processing/library-notifier.js';
 import { QuizGeneration } from './processing/quiz-generation.js';
+import { AcknowledgementRequests } from './acknowledgements/acknowledgement-requests.js';
 
 export interface RunningLibrary {
   app: INestMicroservice;
@@ -37,7 +38,9 @@ export async function startLibrary(config: LibraryConfig): Promise<RunningLibrar
     LibraryModule.register(config, { dataSource, storage, pdfQueue, quiz, rpc }),
     config,
   );
-  const inbox = new LibraryInbox(dataSource, storage, quiz, new LibraryNotifier(rpc));
+  const notifier = new LibraryNotifier(rpc);
+  const acknowledgements = new AcknowledgementRequests(dataSource, rpc, notifier);
+  const inbox = new LibraryInbox(dataSource, storage, quiz, notifier, acknowledgements);
   const inboxWorker = startWorker(
     QUEUES.libraryInbox,
     connection,

@@ -22,6 +22,8 @@ import { EvaluationsService } from './evaluations/evaluations.service.js';
 import type { QuizGeneration } from './processing/quiz-generation.js';
 import { VersionsController } from './versions/versions.controller.js';
 import { VersionsService } from './versions/versions.service.js';
+import { AcknowledgementsController } from './acknowledgements/acknowledgements.controller.js';
+import { AcknowledgementsService } from './acknowledgements/acknowledgements.service.js';
 
 export interface LibraryPorts {
   dataSource: DataSource;
@@ -41,6 +43,7 @@ export class LibraryModule {
         FoldersAndTagsController,
         EvaluationsController,
         VersionsController,
+        AcknowledgementsController,
         HealthController,
       ],
       providers: [
@@ -53,6 +56,7 @@ export class LibraryModule {
         EvaluationsService,
         DocumentsService,
         VersionsService,
+        AcknowledgementsService,
         FoldersService,
         TagsService,
         PdfProcessing,

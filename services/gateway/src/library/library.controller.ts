@@ -147,6 +147,17 @@ export class LibraryController {
     });
   }
 
+  @Endpoint(api.documentAcknowledgement)
+  acknowledgement(@CurrentActor() actor: Actor, @Param() params: DocumentParams) {
+    return this.rpc.call(libraryRpc.documentAcknowledgement, { actor, documentId: params.id });
+  }
+
+  @Endpoint(api.acknowledgeDocument)
+  @HttpCode(200)
+  acknowledge(@CurrentActor() actor: Actor, @Param() params: DocumentParams) {
+    return this.rpc.call(libraryRpc.acknowledgeDocument, { actor, documentId: params.id });
+  }
+
   @Endpoint(api.documentVersionDownloadUrl)
   async versionDownloadUrl(@CurrentActor() actor: Actor, @Param() params: VersionParams) {
     const file = await this.rpc.call(libraryRpc.documentVersionFile, {

@@ -10,6 +10,7 @@ import type { LibraryNotifier } from './library-notifier.js';
 import type { QuizGeneration } from './quiz-generation.js';
 import { changeStage, PROCESSING, stagesUpTo } from './document-stages.js';
 import { VersionsRepository } from '../versions/versions.repository.js';
+import type { AcknowledgementRequests } from '../acknowledgements/acknowledgement-requests.js';
 
 type Message<K extends LibraryInboxMessage['kind']> = Extract<LibraryInboxMessage, { kind: K }>;
 
@@ -26,6 +27,7 @@ export class LibraryInbox {
     private readonly storage: ObjectStorage,
     private readonly quiz: QuizGeneration,
     private readonly notifier: LibraryNotifier,
+    private readonly acknowledgements: AcknowledgementRequests,
   ) {}
 
   async handle(raw: unknown): Promise<void> {
@@ -92,6 +94,7 @@ export class LibraryInbox {
       title: 'Document processed',
       message: `"${document.title}" was processed: ${message.pageCount} page(s), ${message.images.length} image(s)${message.ocrPages ? `, ${message.ocrPages} page(s) read by OCR` : ''}.`,
     });
+    await this.acknowledgements.ask(document);
     await this.generateEvaluation(document.id);
   }
 

@@ -35,6 +35,11 @@ export class CertificationsController {
     return this.certifications.inForce(organizationId, userIds, documentIds);
   }
 
+  @RpcHandler(certificationRpc.holders)
+  holders(@Payload() { organizationId, documentIds }: Req<'holders'>) {
+    return this.certifications.holders(organizationId, documentIds);
+  }
+
   @RpcHandler(certificationRpc.revoke)
   revoke(@Payload() { actor, certificationId, reason }: Req<'revoke'>) {
     return this.certifications.revoke(actor, certificationId, reason);

@@ -166,6 +166,16 @@ export class CertificationsRepository {
     )) as { userId: number; documentId: number }[];
   }
 
+  /** (person, SOP) pairs of these SOPs with a certification in force, each pair once. */
+  async holders(organizationId: number, documentIds: number[]) {
+    return (await this.db.query(
+      `SELECT DISTINCT user_id AS "userId", subject_id AS "documentId" FROM certifications
+        WHERE organization_id = $1 AND kind = 'sop' AND subject_id = ANY($2::int[])
+          AND revoked_at IS NULL AND expires_at > now()`,
+      [organizationId, documentIds],
+    )) as { userId: number; documentId: number }[];
+  }
+
   async revoke(
     organizationId: number,
     id: number,

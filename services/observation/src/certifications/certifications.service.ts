@@ -149,6 +149,12 @@ export class CertificationsService {
     return this.repository.inForce(organizationId, userIds, documentIds);
   }
 
+  /** Between services (a new SOP version): who to ask for an acknowledgement. */
+  async holders(organizationId: number, documentIds: number[]) {
+    if (documentIds.length === 0) return [];
+    return this.repository.holders(organizationId, documentIds);
+  }
+
   async verify(code: string): Promise<CertificationVerification> {
     const row = await this.repository.findByCode(code.trim().toUpperCase());
     if (!row) throw RpcFailure.notFound(UNKNOWN_CODE);

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COOLING_SOP, sopPdf } from './sop-pdf.js';
+import { createTenant, type Tenant } from './tenant-fixtures.js';
+import { type ApiSession, startTestStack, type TestStack } from './test-stack.js';
+import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
+
+/** Correct answers A, B, C: the evaluation is replaced by these so the operator surely passes. */
+const QUESTIONS = [
+  { text: 'Cool from 63 °C to 21 °C within?', options: ['2 hours', '4 hours', '6 hours'] },
+  { text: 'Store cooled food at?', options: ['8 °C', '3 °C or below', '12 °C'] },
+  { text: 'Shallow containers at most?', options: ['10 cm', '20 cm', '5 cm'] },
+].map((question, index) => ({
+  ...question,
+  correctIndex: index,
+  category: 'Safety',
+  explanation: 'From the SOP.',
+  sourcePassage: 'Cooling Cooked Food',
+}));
+
+/** The cooling SOP with step 4's time changed. */
+const COOLING_SOP_V2 = COOLING_SOP.map((line) =>
+  line.startsWith('4. ') ? '4. Cool the food from 63 °C to 21 °C within 90 minutes.' : line,
+);
+const NOTICE = 'New SOP version to acknowledge';
+
+interface AcknowledgementView {
+  documentId: number;
+  version: number;
+  changeNote: string;
+  requestedAt: string | null;
+  acknowledgedAt: string | null;
+  mustAcknowledge: boolean;
+  diff: { from: number; to: number; summary: { changed: number } } | null;
+}
+
+let stack: TestStack;
+let workers: RunningWorkers;
+let acme: Tenant;
+let globex: Tenant;
+let documentId: number;
+
+const ackPath = () => `/api/library/documents/${documentId}/acknowledgement`;
+
+async function noticesOf(session: ApiSession) {
+  const { body } = await session.get('/api/notifications');
+  return body.notifications as unknown as { title: string; message: string }[];
+}
+
+/** The trainer's evaluation with known answers, published, and a passed observation of Otto. */
+async function certifyOperator(trainer: ApiSession, operatorId: number) {
+  await trainer.put(`/api/library/documents/${documentId}/evaluation`, {
+    title: 'Cooling cooked food',
+    description: 'Cooling',
+    keyLearningPoints: ['Cool fast.'],
+    questions: QUESTIONS,
+  });
+  const published = await trainer.post(`/api/library/documents/${documentId}/evaluation/publish`);
+  const { body } = await trainer.post('/api/observations/create', {
+    sopDocumentId: documentId,
+    evaluationId: published.body.id,
+    operatorId,
+  });
+  const session = (await trainer.get(`/api/observations/${String(body.id)}`)).body as {
+    questions: { id: string }[];
+  };
+  let last: Record<string, unknown> = {};
+  for (const [index, letter] of ['A', 'B', 'C'].entries()) {
+    last = (
+      await trainer.post(`/api/observations/${String(body.id)}/response`, {
+        questionId: session.questions[index]!.id,
+        selectedOption: letter,
+        selectedOptionText: '',
+        timeSpentSeconds: 5,
+        managerNotes: '',
+      })
+    ).body;
+  }
+  expect(last).toMatchObject({ completed: true, passed: true });
+}
+
+async function waitForNotice(session: ApiSession) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const notice = (await noticesOf(session)).find((n) => n.title === NOTICE);
+    if (notice) return notice;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('no acknowledgement request within 90 s');
+}
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  workers = startDocumentWorkers(stack);
+  acme = await createTenant(stack, 'Acme Foods', 'acme.test');
+  globex = await createTenant(stack, 'Globex Plant', 'globex.test');
+  documentId = Number(acme.resources.get('/api/library/documents/:id'));
+  await certifyOperator(acme.members.training_supervisor.session, acme.members.operator.id);
+}, 240_000);
+
+afterAll(async () => {
+  await workers?.close();
+  await stack?.stop();
+});
+
+describe('acknowledging a new SOP version', () => {
+  it('asks nobody about a first version; an operator not asked cannot see the document', async () => {
+    const operator = acme.members.operator.session;
+    expect((await noticesOf(operator)).map((n) => n.title)).not.toContain(NOTICE);
+    expect((await operator.get(ackPath())).status).toBe(404);
+    expect((await operator.post(`/api/library/documents/${documentId}/acknowledge`)).status).toBe(
+      404,
+    );
+    const staff = await acme.members.manager.session.get(ackPath());
+    expect(staff.status).toBe(200);
+    expect(staff.body).toMatchObject({ version: 1, mustAcknowledge: false, diff: null });
+  });
+
+  it('asks the certified operator, who sees the changes and acknowledges once', async () => {
+    const admin = acme.members.admin.session;
+    const operator = acme.members.operator.session;
+    const uploaded = await admin.upload(
+      `/api/library/documents/${documentId}/versions`,
+      { changeNote: 'First cooling stage shortened to 90 minutes' },
+      { field: 'file', name: 'cooling-v2.pdf', data: sopPdf(COOLING_SOP_V2) },
+    );
+    expect(uploaded.status).toBe(201);
+
+    const notice = await waitForNotice(operator);
+    expect(notice.message).toContain(`/library/documents/${documentId}/acknowledge`);
+    const asked = (await operator.get(ackPath())).body as unknown as AcknowledgementView;
+    expect(asked).toMatchObject({
+      documentId,
+      version: 2,
+      changeNote: 'First cooling stage shortened to 90 minutes',
+      acknowledgedAt: null,
+      mustAcknowledge: true,
+      diff: { from: 1, to: 2 },
+    });
+    expect(asked.requestedAt).not.toBeNull();
+    expect(asked.diff!.summary.changed).toBeGreaterThan(0);
+    // Still no wider view of the library for the operator.
+    expect((await operator.get(`/api/library/documents/${documentId}`)).status).toBe(403);
+    expect((await noticesOf(acme.members.manager.session)).map((n) => n.title)).not.toContain(
+      NOTICE,
+    );
+
+    const first = await operator.post(`/api/library/documents/${documentId}/acknowledge`);
+    expect(first.status).toBe(200);
+    const done = first.body as unknown as AcknowledgementView;
+    expect(done).toMatchObject({ version: 2, mustAcknowledge: false });
+    expect(done.acknowledgedAt).not.toBeNull();
+    const again = await operator.post(`/api/library/documents/${documentId}/acknowledge`);
+    expect(again.body).toMatchObject({ acknowledgedAt: done.acknowledgedAt });
+    expect((await operator.get(ackPath())).body).toMatchObject({
+      acknowledgedAt: done.acknowledgedAt,
+      mustAcknowledge: false,
+    });
+  }, 120_000);
+
+  it("hides the document from another organization's people", async () => {
+    for (const member of [globex.members.admin, globex.members.operator]) {
+      expect((await member.session.get(ackPath())).status).toBe(404);
+      expect(
+        (await member.session.post(`/api/library/documents/${documentId}/acknowledge`)).status,
+      ).toBe(404);
+    }
+  });
+});

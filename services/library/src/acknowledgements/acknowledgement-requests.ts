@@ -1,0 +1,51 @@
+import { Logger } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { certificationRpc } from '@hub/proto';
+import type { RpcClient } from '@hub/kit';
+import type { DocumentEntity } from '../documents/document.entity.js';
+import type { LibraryNotifier } from '../processing/library-notifier.js';
+import { AcknowledgementsRepository } from './acknowledgements.repository.js';
+
+/** Where a notification about a new version leads: its changes and the Acknowledge button. */
+export const acknowledgePath = (documentId: number) =>
+  `/library/documents/${documentId}/acknowledge`;
+
+/**
+ * Once a new version of an SOP is processed, everyone holding a certification on it is asked to
+ * acknowledge it. A repeat (the same run reported twice) asks nobody a second time.
+ */
+export class AcknowledgementRequests {
+  private readonly logger = new Logger('AcknowledgementRequests');
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly rpc: RpcClient,
+    private readonly notifier: LibraryNotifier,
+  ) {}
+
+  async ask(document: DocumentEntity): Promise<void> {
+    if (document.currentVersion < 2) return;
+    const holders = await this.rpc
+      .call(certificationRpc.holders, {
+        organizationId: document.organizationId,
+        documentIds: [document.id],
+      })
+      .catch((error: unknown) => {
+        this.logger.warn(`holders of document ${document.id} unknown: ${String(error)}`);
+        return [];
+      });
+    const asked = await new AcknowledgementsRepository(this.db.manager).request(
+      {
+        documentId: document.id,
+        version: document.currentVersion,
+        organizationId: document.organizationId,
+      },
+      holders.map((holder) => holder.userId),
+    );
+    await this.notifier.tellAll(asked, {
+      type: 'info',
+      title: 'New SOP version to acknowledge',
+      message: `"${document.title}" changed (version ${document.currentVersion}). Review the changes and acknowledge them: ${acknowledgePath(document.id)}`,
+    });
+  }
+}

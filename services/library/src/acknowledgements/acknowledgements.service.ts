@@ -1,0 +1,89 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Actor, VersionAcknowledgement, VersionDiff } from '@hub/proto';
+import { RpcFailure } from '@hub/kit';
+import type { DocumentEntity } from '../documents/document.entity.js';
+import { DocumentsService } from '../documents/documents.service.js';
+import { VersionsRepository } from '../versions/versions.repository.js';
+import { VersionsService } from '../versions/versions.service.js';
+import type { AcknowledgementEntity } from './acknowledgement.entity.js';
+import { AcknowledgementsRepository } from './acknowledgements.repository.js';
+
+/**
+ * Acknowledging the current version of a document. Operators cannot open the library: they see
+ * a document, and its changes, only when asked to acknowledge its current version.
+ */
+@Injectable()
+export class AcknowledgementsService {
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(DocumentsService) private readonly documents: DocumentsService,
+    @Inject(VersionsService) private readonly versions: VersionsService,
+  ) {}
+
+  private get repository() {
+    return new AcknowledgementsRepository(this.db.manager);
+  }
+
+  async view(actor: Actor, documentId: number): Promise<VersionAcknowledgement> {
+    const document = await this.documents.find(actor, documentId);
+    const row = await this.visibleRow(actor, document);
+    return this.toView(actor, document, row);
+  }
+
+  async acknowledge(actor: Actor, documentId: number): Promise<VersionAcknowledgement> {
+    const document = await this.documents.find(actor, documentId);
+    await this.visibleRow(actor, document);
+    await this.repository.acknowledge(
+      {
+        documentId: document.id,
+        version: document.currentVersion,
+        organizationId: actor.organizationId,
+      },
+      actor.userId,
+    );
+    return this.view(actor, documentId);
+  }
+
+  /** The actor's row on the current version; an operator never asked sees no document. */
+  private async visibleRow(actor: Actor, document: DocumentEntity) {
+    const row = await this.repository.find(document.id, document.currentVersion, actor.userId);
+    if (actor.role === 'operator' && !row?.requestedAt) {
+      throw RpcFailure.notFound('Document not found');
+    }
+    return row;
+  }
+
+  private async toView(
+    actor: Actor,
+    document: DocumentEntity,
+    row: AcknowledgementEntity | null,
+  ): Promise<VersionAcknowledgement> {
+    const version = await new VersionsRepository(this.db.manager).find(
+      document.id,
+      document.currentVersion,
+    );
+    return {
+      documentId: document.id,
+      title: document.title,
+      version: document.currentVersion,
+      changeNote: version?.changeNote ?? '',
+      requestedAt: row?.requestedAt?.toISOString() ?? null,
+      acknowledgedAt: row?.acknowledgedAt?.toISOString() ?? null,
+      mustAcknowledge: Boolean(row?.requestedAt) && !row?.acknowledgedAt,
+      diff: await this.changes(actor, document),
+    };
+  }
+
+  /** Changes since the version before; none for a first version or one still processed. */
+  private async changes(actor: Actor, document: DocumentEntity): Promise<VersionDiff | null> {
+    const to = document.currentVersion;
+    if (to < 2) return null;
+    try {
+      return await this.versions.diff(actor, document.id, to - 1, to);
+    } catch (error) {
+      if (error instanceof RpcFailure && error.kind === 'not_found') return null;
+      throw error;
+    }
+  }
+}
