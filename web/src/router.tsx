@@ -20,6 +20,7 @@ import { HubPage } from './dashboard/HubPage';
 import { IntegrationsPage } from './integrations/IntegrationsPage';
 import { FloorPage } from './floor/FloorPage';
 import { EvaluationEditorPage } from './evaluations/EvaluationEditorPage';
+import { AcknowledgePage } from './library/AcknowledgePage';
 import { LibraryPage } from './library/LibraryPage';
 import { EnhancedSetupPage } from './invitations/EnhancedSetupPage';
 import { SetupPasswordPage } from './invitations/SetupPasswordPage';
@@ -111,6 +112,8 @@ const shellPages = [
   shellPage('library/videos', () => <LibraryPage tab="videos" />),
   // Reviewers only (the server's EVALUATION_REVIEWERS; the page says so to anyone else).
   shellPage('library/documents/$id/evaluation/edit', () => <EvaluationEditorRoute />),
+  // Everyone asked to acknowledge a new version (operators too; the server scopes it).
+  shellPage('library/documents/$id/acknowledge', () => <AcknowledgeRoute />),
   shellPage('library/observations', ObservationsPage),
   // The spec leaves /observation's content unshown: it leads to the observations list.
   shellPage('observation', () => <Navigate to="/library/observations" replace />),
@@ -169,6 +172,10 @@ function useIdParam(): number {
 
 function EvaluationEditorRoute() {
   return <EvaluationEditorPage documentId={useIdParam()} />;
+}
+
+function AcknowledgeRoute() {
+  return <AcknowledgePage documentId={useIdParam()} />;
 }
 
 function MemberRoute() {

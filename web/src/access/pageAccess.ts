@@ -58,6 +58,7 @@ export const PAGE_ACCESS = {
   'library/documents': LIBRARY,
   'library/videos': page([api.videos]),
   'library/documents/$id/evaluation/edit': page([api.documentEvaluation], EVALUATION_REVIEWERS),
+  'library/documents/$id/acknowledge': page([api.documentAcknowledgement]),
   'library/observations': page([api.observations, api.teamMembers]),
   observation: page([api.observations]),
   'observation/$id': page([api.observation]),

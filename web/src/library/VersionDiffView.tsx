@@ -91,7 +91,7 @@ export function VersionDiffView({ list }: { list: DocumentVersionList }) {
   );
 }
 
-function ChangeRow({ entry }: { entry: StepChange }) {
+export function ChangeRow({ entry }: { entry: StepChange }) {
   return (
     <li
       data-testid="diff-entry"

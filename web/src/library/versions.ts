@@ -5,6 +5,7 @@ import {
   type DocumentVersionList,
   type LibraryDocument,
   routePath,
+  type VersionAcknowledgement,
   type VersionDiff,
 } from '@hub/proto';
 import { queryOptions } from '@tanstack/react-query';
@@ -97,4 +98,12 @@ export function uploadDocumentVersion(
     { field: DOCUMENT_VERSION_UPLOAD.fileField, file },
     onProgress,
   );
+}
+
+export function acknowledgementQuery(id: number) {
+  return queryOptions({
+    queryKey: [api.documentAcknowledgement.path, id],
+    queryFn: ({ signal }): Promise<VersionAcknowledgement> =>
+      call(api.documentAcknowledgement, { params: { id }, signal }),
+  });
 }

@@ -1,0 +1,114 @@
+import { api, type VersionAcknowledgement } from '@hub/proto';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2 } from 'lucide-react';
+import { call, isApiError } from '../api/client';
+import { failureToast } from '../api/errors';
+import { toast } from '../toast/toastStore';
+import { Card } from '../ui/Card';
+import { formatDateTime } from '../ui/dates';
+import { LoadingRow } from '../ui/ListStates';
+import { smallButtonClass } from '../ui/styles';
+import { ChangeRow } from './VersionDiffView';
+import { acknowledgementQuery, diffSummaryText } from './versions';
+
+/**
+ * /library/documents/$id/acknowledge, where the new-version notification leads: what changed in
+ * the SOP since the version before, and the Acknowledge button for the people asked to confirm it
+ * (operators included, who cannot open the library itself).
+ */
+export function AcknowledgePage({ documentId }: { documentId: number }) {
+  const acknowledgement = useQuery(acknowledgementQuery(documentId));
+  return (
+    <div data-testid="acknowledge-page" className="mx-auto max-w-4xl space-y-6">
+      {acknowledgement.isPending && documentId > 0 ? (
+        <LoadingRow label="Loading the new version..." />
+      ) : acknowledgement.data ? (
+        <VersionToAcknowledge acknowledgement={acknowledgement.data} />
+      ) : (
+        <p role="alert" className="text-sm text-red-600">
+          {isApiError(acknowledgement.error, 404) || !(documentId > 0)
+            ? 'There is no version of this document for you to acknowledge.'
+            : `The version could not be loaded: ${acknowledgement.error?.message ?? ''}`}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function VersionToAcknowledge({ acknowledgement }: { acknowledgement: VersionAcknowledgement }) {
+  const { diff } = acknowledgement;
+  const changes = diff?.changes.filter((entry) => entry.status !== 'unchanged') ?? [];
+  return (
+    <>
+      <header className="space-y-1">
+        <h1 className="text-2xl font-bold" data-testid="acknowledge-title">
+          {acknowledgement.title}
+        </h1>
+        <p className="text-slate-500 dark:text-slate-400">
+          Version {acknowledgement.version}
+          {acknowledgement.changeNote ? ` · ${acknowledgement.changeNote}` : ''}
+        </p>
+      </header>
+      <AcknowledgeCard acknowledgement={acknowledgement} />
+      <Card className="space-y-3" testId="acknowledge-changes">
+        <h2 className="font-semibold">What changed</h2>
+        {diff === null ? (
+          <p className="text-sm text-slate-500">
+            {acknowledgement.version === 1
+              ? 'This is the first version of the document.'
+              : 'The changes are shown once the new version is processed.'}
+          </p>
+        ) : (
+          <>
+            <p className="text-sm font-medium">{diffSummaryText(diff.summary)}</p>
+            <ol className="space-y-2">
+              {changes.map((entry, index) => (
+                <ChangeRow key={index} entry={entry} />
+              ))}
+            </ol>
+          </>
+        )}
+      </Card>
+    </>
+  );
+}
+
+function AcknowledgeCard({ acknowledgement }: { acknowledgement: VersionAcknowledgement }) {
+  const queryClient = useQueryClient();
+  const { documentId } = acknowledgement;
+  const acknowledge = useMutation({
+    mutationFn: () => call(api.acknowledgeDocument, { params: { id: documentId } }),
+    onSuccess: (acknowledged) => {
+      queryClient.setQueryData(acknowledgementQuery(documentId).queryKey, acknowledged);
+      toast({ title: 'Version acknowledged', description: acknowledged.title });
+    },
+    onError: (error) => toast(failureToast('Error', error, 'Failed to acknowledge the version')),
+  });
+  if (acknowledgement.acknowledgedAt) {
+    return (
+      <Card testId="acknowledged" className="flex items-center gap-2 text-sm">
+        <CheckCircle2 aria-hidden className="size-5 text-green-600" />
+        You acknowledged version {acknowledgement.version} on{' '}
+        {formatDateTime(acknowledgement.acknowledgedAt)}.
+      </Card>
+    );
+  }
+  return (
+    <Card className="flex flex-wrap items-center justify-between gap-3 text-sm">
+      <p>
+        {acknowledgement.mustAcknowledge
+          ? 'You hold a certification on this SOP: please review the changes and acknowledge them.'
+          : 'You may acknowledge that you have read this version.'}
+      </p>
+      <button
+        type="button"
+        data-testid="acknowledge-button"
+        disabled={acknowledge.isPending}
+        onClick={() => acknowledge.mutate()}
+        className={smallButtonClass}
+      >
+        Acknowledge
+      </button>
+    </Card>
+  );
+}
