@@ -19,12 +19,16 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
+      // The gateway's queue dashboard (bull-board), outside the web app.
+      '/admin/queues': { target: apiTarget, changeOrigin: false },
     },
   },
   preview: {
     port: 4173,
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
+      // The gateway's queue dashboard (bull-board), outside the web app.
+      '/admin/queues': { target: apiTarget, changeOrigin: false },
     },
   },
   build: {

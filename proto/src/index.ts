@@ -8,6 +8,7 @@ export * from './identity.js';
 export * from './dashboard.js';
 export * from './health.js';
 export * from './routes.js';
+export * from './mounts.js';
 export * from './rpc.js';
 export * from './rpc/identity.js';
 export * from './rpc/library.js';

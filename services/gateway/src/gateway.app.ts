@@ -10,6 +10,7 @@ import {
   observeQueues,
   openStorage,
   RpcClient,
+  shutdownGraceMs,
 } from '@hub/kit';
 import { QUEUES } from '@hub/proto';
 import type { GatewayConfig } from './config.js';
@@ -19,6 +20,8 @@ import { registerHttpMetrics } from './http/http-metrics.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerAuditTrail } from './audit/audit-trail.js';
 import { registerWebApp } from './web-app/web-app.js';
+import { SessionCache } from './auth/session-cache.js';
+import { registerQueueDashboard } from './ops/queue-dashboard.js';
 
 export interface RunningGateway {
   app: NestFastifyApplication;
@@ -27,8 +30,6 @@ export interface RunningGateway {
   routes: { method: string; url: string }[];
   close(): Promise<void>;
 }
-
-const CLOSE_GRACE_MS = 5_000;
 
 export async function createGateway(config: GatewayConfig): Promise<RunningGateway> {
   const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX, config.RPC_TIMEOUT_MS);
@@ -63,9 +64,11 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
   // Limits per route are set where the file is read (UploadReceiver); this is the outer bound.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 20, fieldSize: 64 * 1024 } });
   const fastify = app.getHttpAdapter().getInstance();
+  await registerQueueDashboard(fastify, queues.queues, app.get(SessionCache));
   await registerApiDocs(fastify, process.env.npm_package_version ?? '0.1.0');
   await registerWebApp(fastify, config.SERVE_WEB ? config.WEB_DIST : null);
-  app.enableShutdownHooks();
+  // No enableShutdownHooks: main.ts's signal handler closes the gateway (requests in flight
+  // first, then the connections) and Nest's own handler would race it.
   await app.listen(config.PORT, config.HOST);
   const address = fastify.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
@@ -74,9 +77,9 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
     url: `http://127.0.0.1:${port}`,
     routes,
     async close() {
-      // Requests in flight get a grace period; a client that never reads its answer cannot
-      // hold the shutdown open.
-      const cutOff = setTimeout(() => fastify.server.closeAllConnections(), CLOSE_GRACE_MS);
+      // Requests in flight (an upload included) get the shutdown grace to finish; new ones
+      // answer 503; a client that never reads its answer cannot hold the shutdown open.
+      const cutOff = setTimeout(() => fastify.server.closeAllConnections(), shutdownGraceMs());
       try {
         await app.close();
       } finally {

@@ -8,6 +8,8 @@ export * from './rpc/rpc-server.js';
 export * from './rpc/rpc-handler.js';
 export * from './queues/queues.js';
 export * from './queues/queue-stats.js';
+export * from './queues/active-jobs.js';
+export * from './lifecycle/shutdown.js';
 export * from './metrics/metrics.js';
 export * from './metrics/queue-metrics.js';
 export * from './health/heartbeat.js';

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { Database, ScrollText } from 'lucide-react';
+import { mounts } from '@hub/proto';
+import { Database, ListChecks, ScrollText } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { AdminStatCards } from './AdminStatCards';
 import { OnboardingTab } from './OnboardingTab';
@@ -43,6 +44,14 @@ export function AdminConsolePage() {
             >
               <Database className="size-4" /> Admin Data Panel
             </Link>
+            {/* bull-board is served by the gateway, outside the web app: a full page load. */}
+            <a
+              href={mounts.queueDashboard.prefix}
+              data-testid="queue-dashboard-link"
+              className="inline-flex h-9 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-950 dark:hover:bg-slate-900"
+            >
+              <ListChecks className="size-4" /> Queues
+            </a>
           </div>
         </header>
         <AdminStatCards />

@@ -43,20 +43,9 @@ export class RouteGuard implements CanActivate {
     refuseForeignOrigin(request, route);
     refuseOtherBodyTypes(request, route);
     request.sessionToken = request.cookies?.[SESSION_COOKIE] || undefined;
-    if (route.access !== 'public') await this.authorize(request, route.access);
+    if (route.access !== 'public') await authorize(this.sessions, request, route.access);
     this.validate(request, route);
     return true;
-  }
-
-  private async authorize(request: GuardedRequest, roles: readonly string[]): Promise<void> {
-    if (!request.sessionToken) throw new UnauthorizedException(SIGN_IN_REQUIRED);
-    const session = await this.sessions.resolve(request.sessionToken);
-    if (!session) throw new UnauthorizedException(SIGN_IN_REQUIRED);
-    // Kept before the role check so the audit trail names who was refused; only `actor`
-    // marks a request as allowed.
-    request.session = session;
-    if (!roles.includes(session.actor.role)) throw new ForbiddenException(NOT_PERMITTED);
-    request.actor = session.actor;
   }
 
   private validate(request: GuardedRequest, route: RouteContract): void {
@@ -64,6 +53,26 @@ export class RouteGuard implements CanActivate {
     if (route.query) request.query = parse(route.query, request.query ?? {});
     if (route.body) request.body = parse(route.body, request.body ?? {});
   }
+}
+
+/**
+ * A live session whose role is among `roles`, from the session cookie alone: 401 without one,
+ * 403 for another role. Shared by the route table's guard and the mounted apps (mounts.ts).
+ */
+export async function authorize(
+  sessions: SessionCache,
+  request: GuardedRequest,
+  roles: readonly string[],
+): Promise<void> {
+  request.sessionToken = request.cookies?.[SESSION_COOKIE] || undefined;
+  if (!request.sessionToken) throw new UnauthorizedException(SIGN_IN_REQUIRED);
+  const session = await sessions.resolve(request.sessionToken);
+  if (!session) throw new UnauthorizedException(SIGN_IN_REQUIRED);
+  // Kept before the role check so the audit trail names who was refused; only `actor`
+  // marks a request as allowed.
+  request.session = session;
+  if (!roles.includes(session.actor.role)) throw new ForbiddenException(NOT_PERMITTED);
+  request.actor = session.actor;
 }
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {

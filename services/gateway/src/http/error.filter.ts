@@ -9,7 +9,7 @@ import type { FastifyReply } from 'fastify';
 import { type ErrorBody, FAILURE_STATUS } from '@hub/proto';
 import { RpcCallError } from '@hub/kit';
 
-function bodyOfHttpException(error: HttpException): ErrorBody {
+export function bodyOfHttpException(error: HttpException): ErrorBody {
   const status = error.getStatus();
   const answer = error.getResponse();
   if (typeof answer === 'string') return { message: answer, statusCode: status };

@@ -13,7 +13,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * it is a different application. Requests without either header come from no browser page
  * (scripts, API clients) and carry no ambient cookie an attacker could borrow.
  */
-export function refuseForeignOrigin(request: FastifyRequest, route: RouteContract): void {
+export function refuseForeignOrigin(
+  request: FastifyRequest,
+  route: Pick<RouteContract, 'crossSiteForm'>,
+): void {
   if (SAFE_METHODS.has(request.method) || route.crossSiteForm) return;
   const fetchSite = request.headers['sec-fetch-site'];
   if (fetchSite !== undefined) {

@@ -1,6 +1,7 @@
 import { Queue, Worker, type Job, type JobsOptions } from 'bullmq';
 import { jobDuration } from '../metrics/metrics.js';
 import { redisConnectionOptions } from '../redis/redis.js';
+import { trackJob } from './active-jobs.js';
 
 export interface QueueConnection {
   url: string;
@@ -38,7 +39,9 @@ export function startWorker<T, R>(
   handle: (job: Job<T>) => Promise<R>,
   options: JobHandlerOptions = {},
 ): Worker<T, R> {
-  const worker = new Worker<T, R>(name, handle, {
+  // Tracked so a shutdown past its grace can return the job to the queue (see shutdown.ts).
+  const tracked = (job: Job<T>, token?: string) => trackJob(job, token, () => handle(job));
+  const worker = new Worker<T, R>(name, tracked, {
     connection: redisConnectionOptions(connection.url),
     prefix: bullPrefix(connection.prefix),
     concurrency: options.concurrency ?? 1,

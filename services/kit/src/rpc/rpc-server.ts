@@ -4,6 +4,7 @@ import { lastValueFrom } from 'rxjs';
 import { Server, type CustomTransportStrategy } from '@nestjs/microservices';
 import { rpcHandledDuration } from '../metrics/metrics.js';
 import { connectRedis } from '../redis/redis.js';
+import { shutdownGraceMs } from '../lifecycle/shutdown.js';
 import { toFailure } from './rpc-failure.js';
 import { requestStreamKey, type RpcReplyEnvelope, type RpcRequestEnvelope } from './rpc-wire.js';
 
@@ -162,12 +163,13 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
     return this.reader as T;
   }
 
+  /** Stops reading new requests, then lets the ones in flight answer (up to the shutdown grace). */
   async close(): Promise<void> {
     this.running = false;
     this.roomFreed?.();
     this.reader?.disconnect();
     await this.loop?.catch(() => undefined);
-    const deadline = Date.now() + 5000;
+    const deadline = Date.now() + shutdownGraceMs();
     while (this.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     this.writer?.disconnect();
   }
