@@ -1,0 +1,197 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openQueue } from '@hub/kit';
+import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
+import { COOLING_SOP, sopPdf } from './sop-pdf.js';
+
+/**
+ * SIGTERM to real processes (the built gateway, a worker process built like ours) while they
+ * work: the upload in flight answers and its document exists; the job in flight completes, or
+ * past the grace goes back to its queue and completes once after a restart.
+ */
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+let stack: TestStack;
+let redis: Redis;
+const children: ChildProcess[] = [];
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  redis = new Redis(stack.env.REDIS_URL!);
+}, 120_000);
+
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  redis?.disconnect();
+  await stack?.stop();
+});
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  printed(pattern: RegExp): Promise<void>;
+  exited: Promise<number | null>;
+}
+
+function startProcess(entry: string, env: Record<string, string>): Started {
+  const child = spawn(process.execPath, [entry], {
+    cwd: repoRoot,
+    env: { ...process.env, ...stack.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return {
+    child,
+    output: () => output,
+    exited,
+    async printed(pattern) {
+      await expect.poll(() => output, { timeout: 60_000 }).toMatch(pattern);
+    },
+  };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+/** A multipart body as a browser sends it, cut in two around the middle of the file. */
+function uploadBody(boundary: string, pdf: Buffer): [Buffer, Buffer] {
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nShutdown SOP\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="sop.pdf"\r\n` +
+      `Content-Type: application/pdf\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const half = Math.floor(pdf.length / 2);
+  return [
+    Buffer.concat([head, pdf.subarray(0, half)]),
+    Buffer.concat([pdf.subarray(half), tail]),
+  ];
+}
+
+describe('graceful shutdown', () => {
+  it('lets an upload in flight through the gateway finish after SIGTERM, then exits 0', async () => {
+    const organizationId = await stack.createOrganization('Acme Foods', 'acme.test');
+    await stack.createUser({
+      email: 'admin@acme.test',
+      password: 'Admin-Pass-1!',
+      role: 'admin',
+      organizationId,
+    });
+    const admin = new ApiSession(stack.url);
+    await admin.login('admin@acme.test', 'Admin-Pass-1!');
+    const port = await freePort();
+    const gateway = startProcess('services/gateway/dist/main.js', { PORT: String(port) });
+    await gateway.printed(/\[gateway\] listening/);
+
+    const boundary = 'shutdown-test-boundary';
+    const [first, second] = uploadBody(boundary, sopPdf(COOLING_SOP));
+    const upload = request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/library/documents/upload',
+      headers: {
+        cookie: admin.cookie,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': first.length + second.length,
+        // The gateway answers 100 Continue once it holds the request: then it is in flight.
+        expect: '100-continue',
+      },
+    });
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      upload.on('response', (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      upload.on('error', reject);
+    });
+    const accepted = new Promise((resolve) => upload.once('continue', resolve));
+    upload.flushHeaders();
+    await accepted;
+    upload.write(first);
+
+    gateway.child.kill('SIGTERM');
+    await gateway.printed(/\[gateway\] SIGTERM: finishing the work in flight/);
+    upload.end(second);
+
+    const { status, body } = await answer;
+    expect(status, body).toBeLessThan(300);
+    const id = (JSON.parse(body) as { id: number }).id;
+    expect(await gateway.exited).toBe(0);
+    const stored = await admin.get(`/api/library/documents/${id}`);
+    expect(stored.status).toBe(200);
+    expect(stored.body.title).toBe('Shutdown SOP');
+  });
+
+  const workerEntry = 'services/gateway/test/fixtures/blocking-worker.mjs';
+  const queueName = 'shutdown-test';
+  const keys = (name: string) => `${stack.redisPrefix}${name}`;
+  const startWorkerProcess = (name: string, graceMs: number) =>
+    startProcess(workerEntry, {
+      TEST_QUEUE: queueName,
+      TEST_KEYS: name,
+      SHUTDOWN_GRACE_MS: String(graceMs),
+    });
+
+  it('lets a job in flight complete after SIGTERM before the worker exits 0', async () => {
+    const worker = startWorkerProcess('drain', 60_000);
+    await worker.printed(/\[blocking-worker\] ready/);
+    const queue = openQueue<{ n: number }>(queueName, {
+      url: stack.env.REDIS_URL!,
+      prefix: stack.redisPrefix,
+    });
+    const job = await queue.add('slow', { n: 1 });
+    expect(await redis.blpop(keys('drain:started'), 30)).toEqual([keys('drain:started'), job.id]);
+
+    worker.child.kill('SIGTERM');
+    await worker.printed(/SIGTERM: finishing the work in flight/);
+    expect(await job.getState()).toBe('active');
+    await redis.rpush(keys('drain:release'), 'go');
+
+    expect(await worker.exited).toBe(0);
+    expect(await job.getState()).toBe('completed');
+    expect(await redis.get(keys('drain:completed'))).toBe('1');
+    await queue.close();
+  });
+
+  it('past the grace, returns the job to its queue; after a restart it completes once', async () => {
+    const first = startWorkerProcess('requeue', 300);
+    await first.printed(/\[blocking-worker\] ready/);
+    const queue = openQueue<{ n: number }>(queueName, {
+      url: stack.env.REDIS_URL!,
+      prefix: stack.redisPrefix,
+    });
+    const job = await queue.add('stuck', { n: 2 });
+    expect(await redis.blpop(keys('requeue:started'), 30)).toEqual([
+      keys('requeue:started'),
+      job.id,
+    ]);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(1);
+    expect(first.output()).toContain('1 running job(s) went back to their queues');
+    expect(await job.getState()).toBe('waiting');
+
+    await redis.rpush(keys('requeue:release'), 'go');
+    const second = startWorkerProcess('requeue', 60_000);
+    await expect.poll(() => job.getState()).toBe('completed');
+    expect(await redis.lrange(keys('requeue:started'), 0, -1)).toEqual([job.id]);
+    expect(await redis.get(keys('requeue:completed'))).toBe('1');
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+    await queue.close();
+  });
+});
