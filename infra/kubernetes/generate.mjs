@@ -84,7 +84,7 @@ function probes(p) {
 
 /** @param {HubProcess} p */
 function deployment(p) {
-  const size = SIZES[p.name] ?? SIZES[p.kind];
+  const size = /** @type {Size} */ (SIZES[p.name] ?? SIZES[p.kind]);
   const ports = [{ name: 'metrics', containerPort: METRICS_PORT }];
   if (p.kind === 'gateway') ports.unshift({ name: 'http', containerPort: 8080 });
   return {
@@ -188,6 +188,7 @@ export async function renderProcesses(table) {
   const prettier = await resolveConfig(path.join(PROCESSES_DIR, 'x.yaml'));
   const files = new Map();
   for (const p of table) {
+    /** @type {object[]} */
     const objects = [deployment(p), disruptionBudget(p)];
     if (p.kind === 'gateway') objects.push(gatewayService(p));
     if (p.kind === 'worker') objects.push(scaledObject(p));
