@@ -50,6 +50,11 @@ export const skillsRpc = {
       query: SkillsMatrixQuery,
       pageSize: z.number().int().min(1).max(1000),
       withTotals: z.boolean(),
+      /**
+       * The columns, when the caller already has them (the export's later batches): the SOP
+       * discovery and the library's titles are skipped, cells come in this order.
+       */
+      documentIds: z.array(z.number().int()).max(5000).optional(),
     }),
     SkillsMatrix,
   ),

@@ -11,8 +11,9 @@ export class SkillsMatrixController {
 
   @RpcHandler(skillsRpc.skillsMatrix)
   page(
-    @Payload() { actor, query, pageSize, withTotals }: RpcRequest<typeof skillsRpc.skillsMatrix>,
+    @Payload()
+    { actor, query, pageSize, withTotals, documentIds }: RpcRequest<typeof skillsRpc.skillsMatrix>,
   ) {
-    return this.matrix.page(actor, query, { pageSize, withTotals });
+    return this.matrix.page(actor, query, { pageSize, withTotals, documentIds });
   }
 }

@@ -112,16 +112,19 @@ export class SkillsMatrixRepository {
    */
   async columnGaps(organizationId: number, userIds: number[], documentIds: number[]) {
     if (userIds.length === 0 || documentIds.length === 0) return new Map<number, number>();
+    // An anti-join against the certifications in force, hashed once (not one probe a pair).
     const rows = (await this.db.query(
-      `SELECT r.document_id, count(*)::int AS gaps
+      `WITH held AS (
+         SELECT user_id, subject_id FROM certifications
+          WHERE organization_id = $1 AND kind = 'sop' AND revoked_at IS NULL AND expires_at > now()
+            AND subject_id = ANY($3::int[]))
+       SELECT r.document_id, count(*)::int AS gaps
          FROM (SELECT DISTINCT m.user_id, s.document_id FROM job_function_members m
                  JOIN job_function_sops s ON s.job_function_id = m.job_function_id
                 WHERE m.organization_id = $1 AND m.user_id = ANY($2::int[])
                   AND s.document_id = ANY($3::int[])) r
-        WHERE NOT EXISTS (
-          SELECT 1 FROM certifications c
-           WHERE c.organization_id = $1 AND c.kind = 'sop' AND c.user_id = r.user_id
-             AND c.subject_id = r.document_id AND c.revoked_at IS NULL AND c.expires_at > now())
+         LEFT JOIN held h ON h.user_id = r.user_id AND h.subject_id = r.document_id
+        WHERE h.user_id IS NULL
         GROUP BY r.document_id`,
       [organizationId, userIds, documentIds],
     )) as { document_id: number; gaps: number }[];

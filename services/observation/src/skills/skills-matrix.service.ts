@@ -27,7 +27,12 @@ export interface PageOptions {
   pageSize: number;
   /** Column gaps over every selected row: one more query, which the export needs only once. */
   withTotals: boolean;
+  /** Fixed columns (their titles are the caller's): no discovery, no titles from the library. */
+  documentIds?: number[];
 }
+
+/** One collator for every sort: localeCompare with options builds one per comparison. */
+const byText = new Intl.Collator('en', { sensitivity: 'base' });
 
 const key = (userId: number, documentId: number) => `${userId}:${documentId}`;
 
@@ -47,11 +52,13 @@ export class SkillsMatrixService {
     requireRole(actor, SKILLS_MATRIX_VIEWERS);
     const organizationId = actor.organizationId;
     const [selection, everyone] = await Promise.all([
-      this.columnsOf(organizationId, query.jobFunctionId),
+      this.columnsOf(organizationId, query.jobFunctionId, options.documentIds === undefined),
       this.members.all(organizationId),
     ]);
     const people = selectPeople(everyone, actor, query, selection.memberIds);
-    const columns = await this.titled(organizationId, selection.columns);
+    const columns = options.documentIds
+      ? options.documentIds.map((documentId) => ({ documentId, title: '' }))
+      : await this.titled(organizationId, selection.columns);
     const documentIds = columns.map((column) => column.documentId);
     const totalPages = Math.max(1, Math.ceil(people.length / options.pageSize));
     const shown = people.slice((query.page - 1) * options.pageSize, query.page * options.pageSize);
@@ -85,12 +92,14 @@ export class SkillsMatrixService {
     };
   }
 
-  private async columnsOf(organizationId: number, jobFunctionId: number | undefined) {
+  private async columnsOf(
+    organizationId: number,
+    jobFunctionId: number | undefined,
+    discover: boolean,
+  ) {
     if (jobFunctionId === undefined) {
-      return {
-        columns: await this.repository.organizationColumns(organizationId),
-        memberIds: null,
-      };
+      const columns = discover ? await this.repository.organizationColumns(organizationId) : [];
+      return { columns, memberIds: null };
     }
     const selected = await this.repository.functionColumns(organizationId, jobFunctionId);
     if (!selected) throw RpcFailure.notFound(JOB_FUNCTION_NOT_FOUND);
@@ -108,11 +117,7 @@ export class SkillsMatrixService {
     const titles = new Map(current.map((sop) => [sop.id, sop.title]));
     return columns
       .map((column) => ({ ...column, title: titles.get(column.documentId) ?? column.title }))
-      .sort(
-        (a, b) =>
-          a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }) ||
-          a.documentId - b.documentId,
-      );
+      .sort((a, b) => byText.compare(a.title, b.title) || a.documentId - b.documentId);
   }
 }
 
@@ -136,7 +141,7 @@ export function selectPeople(
           person.name.toLowerCase().includes(search) ||
           person.email.toLowerCase().includes(search)),
     )
-    .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id - b.id);
+    .sort((a, b) => byText.compare(a.name, b.name) || a.id - b.id);
 }
 
 interface PageRecords {
