@@ -6,7 +6,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   person, SOP, observer): team performance, pass rates, the trend; replaces the plain one;
  * - each person's observations of an SOP in time order: the skills matrix's latest cell and
  *   the first attempts of Team Overview read them in index order instead of sorting;
- * - the answers of an observation with their question and correctness (most-missed questions).
+ * - the answers of an observation with their question and correctness (most-missed questions);
+ * - who passed which SOP (course progress of every enrolment at once).
  */
 export class InsightIndexes1766910000000 implements MigrationInterface {
   name = 'InsightIndexes1766910000000';
@@ -30,9 +31,14 @@ export class InsightIndexes1766910000000 implements MigrationInterface {
       `CREATE INDEX observation_responses_missed_idx ON observation_responses (observation_id)
          INCLUDE (question_id, correct)`,
     );
+    await db.query(
+      `CREATE INDEX observations_passes_idx ON observations (organization_id, document_id, operator_id)
+         WHERE status = 'completed' AND passed`,
+    );
   }
 
   async down(db: QueryRunner): Promise<void> {
+    await db.query(`DROP INDEX observations_passes_idx`);
     await db.query(`DROP INDEX observation_responses_missed_idx`);
     await db.query(`DROP INDEX observations_first_idx`);
     await db.query(`DROP INDEX observations_latest_idx`);
