@@ -7,6 +7,7 @@ import {
   SKILL_LEVEL_LABELS,
   type SkillCell,
   SKILLS_MATRIX_PAGE_ROWS,
+  SKILLS_MATRIX_PAGE_SOPS,
   type SkillsMatrix,
   type SkillsMatrixQuery,
   skillsRpc,
@@ -40,6 +41,7 @@ export class SkillsMatrixController {
       actor,
       query,
       pageSize: SKILLS_MATRIX_PAGE_ROWS,
+      sopPageSize: SKILLS_MATRIX_PAGE_SOPS,
       withTotals: true,
     });
   }
@@ -53,13 +55,13 @@ export class SkillsMatrixController {
   @Endpoint(api.skillsMatrixCsv)
   async csv(
     @CurrentActor() actor: Actor,
-    @Query() filter: Omit<SkillsMatrixQuery, 'page'>,
+    @Query() filter: Omit<SkillsMatrixQuery, 'page' | 'sopPage'>,
     @Res() reply: FastifyReply,
   ) {
     const page = (number: number, documentIds?: number[]) =>
       this.rpc.call(skillsRpc.skillsMatrix, {
         actor,
-        query: { ...filter, page: number },
+        query: { ...filter, page: number, sopPage: 1 },
         pageSize: MATRIX_EXPORT_PAGE_ROWS,
         withTotals: number === 1,
         documentIds,

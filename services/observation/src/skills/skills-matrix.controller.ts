@@ -12,8 +12,15 @@ export class SkillsMatrixController {
   @RpcHandler(skillsRpc.skillsMatrix)
   page(
     @Payload()
-    { actor, query, pageSize, withTotals, documentIds }: RpcRequest<typeof skillsRpc.skillsMatrix>,
+    {
+      actor,
+      query,
+      pageSize,
+      withTotals,
+      documentIds,
+      sopPageSize,
+    }: RpcRequest<typeof skillsRpc.skillsMatrix>,
   ) {
-    return this.matrix.page(actor, query, { pageSize, withTotals, documentIds });
+    return this.matrix.page(actor, query, { pageSize, withTotals, documentIds, sopPageSize });
   }
 }
