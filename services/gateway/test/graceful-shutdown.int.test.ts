@@ -74,10 +74,7 @@ function uploadBody(boundary: string, pdf: Buffer): [Buffer, Buffer] {
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const half = Math.floor(pdf.length / 2);
-  return [
-    Buffer.concat([head, pdf.subarray(0, half)]),
-    Buffer.concat([pdf.subarray(half), tail]),
-  ];
+  return [Buffer.concat([head, pdf.subarray(0, half)]), Buffer.concat([pdf.subarray(half), tail])];
 }
 
 describe('graceful shutdown', () => {
