@@ -4,7 +4,6 @@ import { lastValueFrom } from 'rxjs';
 import { Server, type CustomTransportStrategy } from '@nestjs/microservices';
 import { rpcHandledDuration } from '../metrics/metrics.js';
 import { connectRedis } from '../redis/redis.js';
-import { outageFailure } from './outage.js';
 import { toFailure } from './rpc-failure.js';
 import { requestStreamKey, type RpcReplyEnvelope, type RpcRequestEnvelope } from './rpc-wire.js';
 
@@ -149,9 +148,7 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
       });
       return { id: envelope.id, ok: true, data };
     } catch (error) {
-      const outage = outageFailure(error);
-      if (outage) this.logger.warn(`${envelope.pattern}: ${String(error)}`);
-      const failure = outage ?? toFailure(error);
+      const failure = toFailure(error);
       if (failure.kind === 'internal') this.logger.error(`${envelope.pattern} failed`, error);
       return { id: envelope.id, ok: false, failure };
     }
