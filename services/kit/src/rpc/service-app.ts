@@ -21,7 +21,7 @@ class OutageFilter extends BaseRpcExceptionFilter {
   private readonly logger = new Logger('Outage');
   private lastWarnedAt = 0;
 
-  catch(exception: unknown, host: ArgumentsHost): Observable<unknown> {
+  override catch(exception: unknown, host: ArgumentsHost): Observable<unknown> {
     const failure = outageFailure(exception);
     if (!failure) return super.catch(exception, host);
     // One line every few seconds while it lasts, not one per request.
