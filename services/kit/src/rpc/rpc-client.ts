@@ -98,6 +98,8 @@ export class RpcClient {
       }, timeoutMs);
       this.pending.set(id, { resolve, reject, timer });
     });
+    // It may be failed (Redis gone) while the request is still being sent; it is awaited below.
+    answer.catch(() => undefined);
     const envelope: RpcRequestEnvelope = {
       id,
       pattern: contract.pattern,
