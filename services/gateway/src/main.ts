@@ -1,4 +1,4 @@
-import { exitOnSignal, runProcess } from '@hub/kit';
+import { runProcess, stopOnSignals } from '@hub/kit';
 import { readGatewayConfig } from './config.js';
 import { createGateway } from './gateway.app.js';
 
@@ -6,7 +6,7 @@ await runProcess('gateway', async () => {
   const config = readGatewayConfig();
   const gateway = await createGateway(config);
   console.log(`[gateway] listening on ${config.PUBLIC_URL} (port ${config.PORT})`);
-  exitOnSignal('gateway', async () => {
+  stopOnSignals('gateway', async () => {
     await gateway.close();
   });
 });

@@ -1,4 +1,4 @@
-import { exitOnSignal, runProcess } from '@hub/kit';
+import { runProcess, stopOnSignals } from '@hub/kit';
 import { readIdentityConfig } from './config.js';
 import { startIdentity } from './identity.app.js';
 
@@ -16,7 +16,7 @@ await runProcess('identity', async () => {
     );
   }
   console.log('[identity] ready');
-  exitOnSignal('identity', async () => {
+  stopOnSignals('identity', async () => {
     await identity.close();
   });
 });

@@ -1,11 +1,11 @@
-import { exitOnSignal, runProcess } from '@hub/kit';
+import { runProcess, stopOnSignals } from '@hub/kit';
 import { readIntegrationConfig } from './config.js';
 import { startIntegration } from './integration.app.js';
 
 await runProcess('integration', async () => {
   const integration = await startIntegration(readIntegrationConfig());
   console.log('[integration] ready');
-  exitOnSignal('integration', async () => {
+  stopOnSignals('integration', async () => {
     await integration.close();
   });
 });

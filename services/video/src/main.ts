@@ -1,11 +1,11 @@
-import { exitOnSignal, runProcess } from '@hub/kit';
+import { runProcess, stopOnSignals } from '@hub/kit';
 import { readVideoConfig } from './config.js';
 import { startVideo } from './video.app.js';
 
 await runProcess('video', async () => {
   const video = await startVideo(readVideoConfig());
   console.log('[video] ready');
-  exitOnSignal('video', async () => {
+  stopOnSignals('video', async () => {
     await video.close();
   });
 });

@@ -1,10 +1,10 @@
 import {
-  exitOnSignal,
   openQueue,
   openStorage,
   runProcess,
   startHeartbeat,
   startWorker,
+  stopOnSignals,
 } from '@hub/kit';
 import { QUEUES, type LibraryInboxMessage, type PdfProcessingJob } from '@hub/proto';
 import { readPdfWorkerConfig } from './config.ts';
@@ -36,7 +36,7 @@ await runProcess('pdf-worker', async () => {
   const heartbeat = startHeartbeat(connection, 'pdf-worker');
   console.log('[pdf-worker] ready');
 
-  exitOnSignal('pdf-worker', async () => {
+  stopOnSignals('pdf-worker', async () => {
     // Running jobs finish first; their documents are not left half written.
     await worker.close();
     await heartbeat.stop();

@@ -1,10 +1,10 @@
 import {
-  exitOnSignal,
   openQueue,
   openStorage,
   runProcess,
   startHeartbeat,
   startWorker,
+  stopOnSignals,
 } from '@hub/kit';
 import { QUEUES, type LibraryInboxMessage, type QuizGenerationJob } from '@hub/proto';
 import { readQuizWorkerConfig } from './config.ts';
@@ -38,7 +38,7 @@ await runProcess('quiz-worker', async () => {
   const heartbeat = startHeartbeat(connection, 'quiz-worker');
   console.log('[quiz-worker] ready');
 
-  exitOnSignal('quiz-worker', async () => {
+  stopOnSignals('quiz-worker', async () => {
     // A running generation finishes first, so its result still reaches the library.
     await worker.close();
     await heartbeat.stop();

@@ -1,10 +1,10 @@
 import {
-  exitOnSignal,
   openQueue,
   openStorage,
   runProcess,
   startHeartbeat,
   startWorker,
+  stopOnSignals,
 } from '@hub/kit';
 import {
   QUEUES,
@@ -107,7 +107,7 @@ await runProcess('video-worker', async () => {
       `step analysis ${steps ? `with ${steps.model}` : 'off: no GEMINI_API_KEY'})`,
   );
 
-  exitOnSignal('video-worker', async () => {
+  stopOnSignals('video-worker', async () => {
     // Running jobs finish first; a half-analysed video would only be analysed again.
     await Promise.all([analysis.close(), enrolment.close(), probe.close(), snapshots.close()]);
     await heartbeat.stop();

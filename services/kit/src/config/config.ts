@@ -1,3 +1,5 @@
+import { shutdownGraceMs } from '../lifecycle/shutdown.js';
+import { requeueActiveJobs } from '../queues/active-jobs.js';
 import { z } from 'zod';
 import { collectRuntimeMetrics, serveMetrics } from '../metrics/metrics.js';
 
@@ -75,4 +77,46 @@ export async function runProcess(name: string, start: () => Promise<unknown>): P
     console.error(`[${name}] failed to start:`, error);
     process.exit(1);
   }
+}
+
+/**
+ * Runs `close` on SIGTERM or SIGINT, then exits 0: `close` drains the process (HTTP requests,
+ * RPCs and jobs in flight finish; nothing new is taken). When it has not finished within
+ * `limitMs` (SHUTDOWN_GRACE_MS by default: a job that does not end, Redis or PostgreSQL away)
+ * the jobs still running here go back to their queues, for another worker or this one after
+ * its restart, and the process exits 1, saying so. Unacknowledged RPCs time out for their caller.
+ */
+export function stopOnSignals(
+  name: string,
+  close: () => Promise<unknown>,
+  limitMs = shutdownGraceMs(),
+): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[${name}] ${signal}: finishing the work in flight (up to ${limitMs} ms)`);
+    setTimeout(() => void giveUp(name, limitMs), limitMs);
+    close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`[${name}] stopping failed:`, error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+async function giveUp(name: string, limitMs: number): Promise<void> {
+  const requeued = await requeueActiveJobs().catch((error: unknown) => {
+    console.error(`[${name}] returning running jobs to their queues failed:`, error);
+    return 0;
+  });
+  console.warn(
+    `[${name}] still stopping after ${limitMs / 1000} s: exiting now; ` +
+      `${requeued} running job(s) went back to their queues.`,
+  );
+  process.exit(1);
 }
