@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type RunningS3Simulator,
@@ -56,9 +57,7 @@ describe('video uploads into S3', () => {
     expect(answer.status).toBe(201);
     const keys = await stack.storage.list(`org/${organizationId}/videos/`);
     expect(keys).toHaveLength(1);
-    const stored = Buffer.concat(
-      await Array.fromAsync((await stack.storage.get(keys[0]!)) as AsyncIterable<Buffer>),
-    );
+    const stored = await buffer(await stack.storage.get(keys[0]!));
     expect(sha256(stored)).toBe(sha256(video));
     const parts = simulator.requests.filter(
       (request) => request.method === 'PUT' && request.query.includes('partNumber='),
