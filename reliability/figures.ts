@@ -2,7 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** Where each reliability test leaves its figures (read by reliability/run.mjs). */
-export const FIGURES_DIR = fileURLToPath(new URL('../test-artifacts/reliability/', import.meta.url));
+export const FIGURES_DIR = fileURLToPath(
+  new URL('../test-artifacts/reliability/', import.meta.url),
+);
 
 /** Prints the figures of one test and keeps them as JSON beside the other test artifacts. */
 export function writeFigures(name: string, figures: Record<string, unknown>): void {

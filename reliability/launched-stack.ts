@@ -98,7 +98,10 @@ function watchOutput(launcher: ChildProcess) {
   /** Resolves once `check` holds after some output, or throws when the launcher ends first. */
   const until = <T>(check: () => T | undefined, what: string, timeoutMs: number) =>
     new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => finish(new Error(`${what} within ${timeoutMs} ms`)), timeoutMs);
+      const timer = setTimeout(
+        () => finish(new Error(`${what} within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
       const finish = (error?: Error, value?: T) => {
         clearTimeout(timer);
         waiters.delete(poll);
@@ -117,7 +120,11 @@ function watchOutput(launcher: ChildProcess) {
     });
 
   const printed = (pattern: RegExp, timeoutMs: number) =>
-    until(() => (lines.some((line) => pattern.test(line)) ? true : undefined), `${pattern}`, timeoutMs);
+    until(
+      () => (lines.some((line) => pattern.test(line)) ? true : undefined),
+      `${pattern}`,
+      timeoutMs,
+    );
   const restarted = (name: string, count: number, timeoutMs = 120_000) =>
     until(
       () => ((restarts.get(name) ?? 0) >= count ? pids.get(name) : undefined),

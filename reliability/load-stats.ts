@@ -12,7 +12,9 @@ export interface RouteFigures {
 }
 
 const percentile = (sorted: number[], share: number) =>
-  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
+  sorted.length === 0
+    ? 0
+    : sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
 
 export class Recorder {
   private readonly latencies = new Map<string, number[]>();

@@ -1,6 +1,13 @@
 import type { Role } from '@hub/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Api, createOrganization, createPeople, publishedSop, type Person, type PublishedSop } from '../e2e/records.js';
+import {
+  Api,
+  createOrganization,
+  createPeople,
+  publishedSop,
+  type Person,
+  type PublishedSop,
+} from '../e2e/records.js';
 import { writeFigures } from './figures.js';
 import { launchStack, type LaunchedStack } from './launched-stack.js';
 import { MemorySampler, Recorder } from './load-stats.js';

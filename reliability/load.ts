@@ -73,9 +73,12 @@ class Client {
       if (session?.[1] !== undefined) this.cookie = `hub_session=${session[1]}`;
       const text = await response.text();
       if (!response.ok) failure = `${response.status} ${text.slice(0, 200)}`;
-      else answer = text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
+      else
+        answer =
+          text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
     } catch (error) {
-      failure = error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : String(error);
+      failure =
+        error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : String(error);
     }
     this.recorder.record(`${method} ${route}`, performance.now() - started, failure);
     if (failure !== undefined) throw new Error(failure);
@@ -97,21 +100,31 @@ async function upload(client: Client, plan: LoadPlan) {
 /** A whole observation: started, each question answered (half of them right), so it completes. */
 async function observe(client: Client, plan: LoadPlan) {
   const { sop } = plan;
-  const created = (await client.send('/api/observations/create', 'POST', '/api/observations/create', {
-    sopDocumentId: sop.documentId,
-    evaluationId: sop.evaluation.id,
-    operatorId: pick(plan.operatorIds),
-  })) as { id: number };
+  const created = (await client.send(
+    '/api/observations/create',
+    'POST',
+    '/api/observations/create',
+    {
+      sopDocumentId: sop.documentId,
+      evaluationId: sop.evaluation.id,
+      operatorId: pick(plan.operatorIds),
+    },
+  )) as { id: number };
   for (const question of sop.evaluation.questions) {
     await think();
     const right = Math.random() < 0.5;
-    await client.send('/api/observations/:id/response', 'POST', `/api/observations/${created.id}/response`, {
-      questionId: question.id,
-      selectedOption: 'ABCDEFGH'[right ? question.correctIndex : (question.correctIndex + 1) % 2],
-      selectedOptionText: '',
-      timeSpentSeconds: 4,
-      managerNotes: '',
-    });
+    await client.send(
+      '/api/observations/:id/response',
+      'POST',
+      `/api/observations/${created.id}/response`,
+      {
+        questionId: question.id,
+        selectedOption: 'ABCDEFGH'[right ? question.correctIndex : (question.correctIndex + 1) % 2],
+        selectedOptionText: '',
+        timeSpentSeconds: 4,
+        managerNotes: '',
+      },
+    );
   }
 }
 

@@ -52,7 +52,14 @@ if (existsSync(figuresDir)) {
 }
 process.exit(run.status ?? 1);
 
-/** @param {Record<string, any>} figures */
+/**
+ * @typedef {{ route: string, requests: number, errors: number, p95Ms: number }} RouteFigures
+ * @typedef {{ name: string, users?: number, seconds?: number, requests?: number,
+ *   requestsPerSecond?: number, errors?: number, routes?: RouteFigures[], rss?: object[],
+ *   trials?: number, recoveredSecondsAfterLastKill?: number, workers?: object[] }} Figures
+ */
+
+/** @param {Figures} figures */
 function printFigures(figures) {
   if (figures.name === 'load') {
     console.log(

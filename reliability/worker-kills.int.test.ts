@@ -3,13 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, createOrganization, createPeople, waitFor } from '../e2e/records.js';
 import { launchStack, type LaunchedStack } from './launched-stack.js';
 import { writeFigures } from './figures.js';
-import {
-  longSopPdf,
-  paperPdf,
-  testVideo,
-  uploadDocument,
-  uploadVideo,
-} from './uploads.js';
+import { longSopPdf, paperPdf, testVideo, uploadDocument, uploadVideo } from './uploads.js';
 import { killTrials, type KillKind, type KillReport } from './worker-kills.js';
 
 /**
@@ -57,6 +51,7 @@ async function settle(check: () => Promise<boolean>, timeoutMs: number): Promise
     };
     throw new Error(
       `${String(error)}\n${JSON.stringify(state, null, 1)}\nThe launcher printed:\n${stack.tail()}`,
+      { cause: error },
     );
   }
 }
@@ -147,7 +142,8 @@ async function notificationsAbout(subject: string): Promise<Record<string, numbe
 
 /** Each subject has exactly these notifications: no result lost, none twice, no failure. */
 async function expectOnce(subjects: string[], expected: Record<string, number>) {
-  for (const subject of subjects) expect(await notificationsAbout(subject), subject).toEqual(expected);
+  for (const subject of subjects)
+    expect(await notificationsAbout(subject), subject).toEqual(expected);
 }
 
 describe(`kill -9 of each worker kind mid-job (${TRIALS} trials each)`, () => {
