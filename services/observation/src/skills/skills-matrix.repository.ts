@@ -21,6 +21,7 @@ export interface CertificationRow {
   subject_id: number;
   expires_at: Date;
   revoked_at: Date | null;
+  reobservation_version: number | null;
 }
 
 /**
@@ -78,7 +79,7 @@ export class SkillsMatrixRepository {
   async certifications(organizationId: number, userIds: number[], documentIds: number[]) {
     if (userIds.length === 0 || documentIds.length === 0) return [];
     return (await this.db.query(
-      `SELECT user_id, subject_id, expires_at, revoked_at FROM certifications
+      `SELECT user_id, subject_id, expires_at, revoked_at, reobservation_version FROM certifications
         WHERE organization_id = $1 AND kind = 'sop' AND user_id = ANY($2::int[])
           AND subject_id = ANY($3::int[])`,
       [organizationId, userIds, documentIds],
@@ -108,7 +109,7 @@ export class SkillsMatrixRepository {
 
   /**
    * Gaps per SOP over these people: required of them by a function and without a certification
-   * in force (the SQL twin of isGap in skill-level.ts).
+   * in force that needs no re-observation (the SQL twin of isGap in skill-level.ts).
    */
   async columnGaps(organizationId: number, userIds: number[], documentIds: number[]) {
     if (userIds.length === 0 || documentIds.length === 0) return new Map<number, number>();
@@ -121,7 +122,8 @@ export class SkillsMatrixRepository {
         WHERE NOT EXISTS (
           SELECT 1 FROM certifications c
            WHERE c.organization_id = $1 AND c.kind = 'sop' AND c.user_id = r.user_id
-             AND c.subject_id = r.document_id AND c.revoked_at IS NULL AND c.expires_at > now())
+             AND c.subject_id = r.document_id AND c.revoked_at IS NULL AND c.expires_at > now()
+             AND c.reobservation_version IS NULL)
         GROUP BY r.document_id`,
       [organizationId, userIds, documentIds],
     )) as { document_id: number; gaps: number }[];

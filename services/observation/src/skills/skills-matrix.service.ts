@@ -169,7 +169,11 @@ function buildRows(
       const level = skillLevel(
         observation,
         certification
-          ? { expiresAt: certification.expires_at, revokedAt: certification.revoked_at }
+          ? {
+              expiresAt: certification.expires_at,
+              revokedAt: certification.revoked_at,
+              needsReobservation: certification.reobservation_version !== null,
+            }
           : null,
         now,
       );
