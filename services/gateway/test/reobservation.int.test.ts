@@ -13,20 +13,25 @@ import { createTenant, type Tenant } from './tenant-fixtures.js';
 import { type ApiSession, startTestStack, type TestStack } from './test-stack.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
 
-/** The cooling SOP with one line replaced (the line must exist). */
-function coolingWith(find: string, replace: string): string[] {
-  const index = COOLING_SOP.findIndex((line) => line.startsWith(find));
+/** An SOP's lines with one line replaced (the line must exist). */
+function withLine(lines: string[], find: string, replace: string): string[] {
+  const index = lines.findIndex((line) => line.startsWith(find));
   if (index === -1) throw new Error(`No line starts with ${find}`);
-  return COOLING_SOP.map((line, at) => (at === index ? replace : line));
+  return lines.map((line, at) => (at === index ? replace : line));
 }
 
-/** Under the "Protective equipment" heading: safety-relevant. */
-const SAFETY_CHANGE = coolingWith(
+/** Version 2: under the "Protective equipment" heading, safety-relevant. */
+const SAFETY_CHANGE = withLine(
+  COOLING_SOP,
   'Wear heat-resistant gloves',
   'Wear heat-resistant gloves, an apron and a hairnet when handling hot pans.',
 );
-/** A procedure step's time: not safety-relevant. */
-const PLAIN_CHANGE = coolingWith('4. ', '4. Cool the food from 63 °C to 21 °C within 90 minutes.');
+/** Version 3, from version 2: a procedure step's time, not safety-relevant. */
+const PLAIN_CHANGE = withLine(
+  SAFETY_CHANGE,
+  '4. ',
+  '4. Cool the food from 63 °C to 21 °C within 90 minutes.',
+);
 const NOTICE = 'New SOP version to acknowledge';
 const SAFETY_WORDING = 'safety-relevant section';
 

@@ -52,7 +52,13 @@ export class SafetyReobservation {
       this.read(previous.markdownKey),
       this.read(current.markdownKey),
     ]);
-    return safetyChanges(diffSop(before, after).changes, tagged).length > 0;
+    const changes = safetyChanges(diffSop(before, after).changes, tagged);
+    if (changes.length === 0) return false;
+    const first = changes[0]!;
+    this.logger.log(
+      `document ${document.id} v${previous.version}->v${current.version}: ${first.status} ${first.kind} "${first.after ?? first.before}" under "${first.section ?? ''}" is safety-relevant`,
+    );
+    return true;
   }
 
   private async taggedSafety(documentId: number): Promise<boolean> {
