@@ -1,17 +1,17 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOLING_SOP, sopPdf } from '../services/gateway/test/sop-pdf.js';
-import { keepScreenshot, launchBrowser, signIn, toastText } from './browser.js';
+import { keepScreenshot, signIn, toastText } from './browser.js';
 import {
   Api,
-  createOrganization,
-  createPeople,
   observe,
   PROCESSING_TIMEOUT,
   publishedSop,
+  startRecordsStack,
+  stopRecordsStack,
   waitFor,
 } from './records.js';
-import { type RunningStack, startStack } from './stack.js';
+import type { RunningStack } from './stack.js';
 
 const DOMAIN = 'harbour.test';
 const PASSWORD = 'Harbour-Kitchen-Pass-1!';
@@ -29,16 +29,10 @@ let browser: Browser;
 let ids: Record<keyof typeof PEOPLE, number>;
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-  const organizationId = await createOrganization(stack, 'harbour-kitchen', DOMAIN);
-  ids = await createPeople(stack, organizationId, PEOPLE, PASSWORD);
+  ({ stack, browser, ids } = await startRecordsStack('harbour-kitchen', DOMAIN, PEOPLE, PASSWORD));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopRecordsStack({ stack, browser }));
 
 /** The supervisor uploads a new version of the document (change note first, then the file). */
 async function uploadVersion(supervisor: Api, documentId: number) {

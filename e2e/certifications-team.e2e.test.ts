@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keepScreenshot, launchBrowser, signIn } from './browser.js';
-import { Api, createOrganization, createPeople, observe, publishedSop } from './records.js';
-import { type RunningStack, startStack } from './stack.js';
+import { keepScreenshot, signIn } from './browser.js';
+import { Api, observe, publishedSop, startRecordsStack, stopRecordsStack } from './records.js';
+import type { RunningStack } from './stack.js';
 
 const DOMAIN = 'quay.test';
 const PASSWORD = 'Quay-Kitchen-Pass-1!';
@@ -21,16 +21,10 @@ let ids: Record<keyof typeof PEOPLE, number>;
 const cardValue = (page: Page, testId: string) => page.getByTestId(`${testId}-value`).innerText();
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-  const organizationId = await createOrganization(stack, 'quay-kitchen', DOMAIN);
-  ids = await createPeople(stack, organizationId, PEOPLE, PASSWORD);
+  ({ stack, browser, ids } = await startRecordsStack('quay-kitchen', DOMAIN, PEOPLE, PASSWORD));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopRecordsStack({ stack, browser }));
 
 describe('certifications and the team, from real observations', () => {
   it('certifies a pass: listed on /certifications, downloadable as PDF, verifiable by anyone', async () => {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keepScreenshot, launchBrowser, signIn } from './browser.js';
+import { keepScreenshot, signIn } from './browser.js';
 import {
   Api,
   createOrganization,
@@ -8,8 +8,10 @@ import {
   observe,
   publishedSop,
   type PublishedSop,
+  startRecordsStack,
+  stopRecordsStack,
 } from './records.js';
-import { type RunningStack, startStack } from './stack.js';
+import type { RunningStack } from './stack.js';
 
 const DOMAIN = 'quay-foods.test';
 const PASSWORD = 'Quay-Foods-Pass-1!';
@@ -43,10 +45,7 @@ function consoleErrors(page: Page): string[] {
 }
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-  const organizationId = await createOrganization(stack, 'quay-foods', DOMAIN);
-  ids = await createPeople(stack, organizationId, PEOPLE, PASSWORD);
+  ({ stack, browser, ids } = await startRecordsStack('quay-foods', DOMAIN, PEOPLE, PASSWORD));
   const otherId = await createOrganization(stack, 'other-foods', 'other-foods.test');
   await createPeople(
     stack,
@@ -75,10 +74,7 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopRecordsStack({ stack, browser }));
 
 describe('Insights chart pages from real records', () => {
   it('/insights/observations: charts, breakdowns and the observations behind a figure', async () => {

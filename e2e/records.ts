@@ -1,7 +1,9 @@
+import type { Browser } from 'playwright-core';
 import pg from 'pg';
 import { hashPassword } from '../services/identity/src/auth/passwords.js';
 import { COOLING_SOP, sopPdf } from '../services/gateway/test/sop-pdf.js';
-import { E2E_SUPER_ADMIN, type RunningStack } from './stack.js';
+import { launchBrowser } from './browser.js';
+import { E2E_SUPER_ADMIN, type RunningStack, startStack } from './stack.js';
 
 /** Real records for the Operations pages, made through the API as people would make them. */
 
@@ -155,4 +157,31 @@ export async function observe(
     });
   }
   return { id: created.id as number, ...result };
+}
+
+export interface RecordsStack<K extends string> {
+  stack: RunningStack;
+  browser: Browser;
+  organizationId: number;
+  ids: Record<K, number>;
+}
+
+/** The whole product, a browser, and one organization with its people. */
+export async function startRecordsStack<K extends string>(
+  organization: string,
+  domain: string,
+  people: Record<K, Person>,
+  password: string,
+): Promise<RecordsStack<K>> {
+  const stack = await startStack();
+  const browser = await launchBrowser();
+  const organizationId = await createOrganization(stack, organization, domain);
+  const ids = await createPeople(stack, organizationId, people, password);
+  return { stack, browser, organizationId, ids };
+}
+
+/** Closes what startRecordsStack opened, whatever of it started. */
+export async function stopRecordsStack(records: { stack?: RunningStack; browser?: Browser }) {
+  await records.browser?.close();
+  await records.stack?.stop();
 }

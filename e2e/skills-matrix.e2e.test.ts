@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keepScreenshot, launchBrowser, signIn } from './browser.js';
-import { Api, createOrganization, createPeople, observe, publishedSop } from './records.js';
-import { type RunningStack, startStack } from './stack.js';
+import { keepScreenshot, signIn } from './browser.js';
+import { Api, observe, publishedSop, startRecordsStack, stopRecordsStack } from './records.js';
+import type { RunningStack } from './stack.js';
 
 const DOMAIN = 'skills.test';
 const PASSWORD = 'Skills-Kitchen-Pass-1!';
@@ -19,16 +19,10 @@ let browser: Browser;
 let ids: Record<keyof typeof PEOPLE, number>;
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-  const organizationId = await createOrganization(stack, 'skills-kitchen', DOMAIN);
-  ids = await createPeople(stack, organizationId, PEOPLE, PASSWORD);
+  ({ stack, browser, ids } = await startRecordsStack('skills-kitchen', DOMAIN, PEOPLE, PASSWORD));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopRecordsStack({ stack, browser }));
 
 describe('job functions and the skills matrix, from real observations', () => {
   it('defines a job function, assigns people and reads their levels and gaps', async () => {

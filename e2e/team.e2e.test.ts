@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keepScreenshot, launchBrowser, signIn } from './browser.js';
+import { keepScreenshot, signIn } from './browser.js';
 import {
   Api,
   createOrganization,
@@ -8,8 +8,10 @@ import {
   observe,
   publishedSop,
   type PublishedSop,
+  startRecordsStack,
+  stopRecordsStack,
 } from './records.js';
-import { type RunningStack, startStack } from './stack.js';
+import type { RunningStack } from './stack.js';
 
 const DOMAIN = 'harbour-works.test';
 const PASSWORD = 'Harbour-Works-Pass-1!';
@@ -29,10 +31,7 @@ let sop: PublishedSop;
 const cardValue = (page: Page, testId: string) => page.getByTestId(`${testId}-value`).innerText();
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-  const organizationId = await createOrganization(stack, 'harbour-works', DOMAIN);
-  ids = await createPeople(stack, organizationId, PEOPLE, PASSWORD);
+  ({ stack, browser, ids } = await startRecordsStack('harbour-works', DOMAIN, PEOPLE, PASSWORD));
   // Someone of another organization: never listed, never opened.
   const otherId = await createOrganization(stack, 'other-works', 'other-works.test');
   strangerId = (
@@ -61,10 +60,7 @@ beforeAll(async () => {
   await otto.call('POST', `/api/training/courses/${course.id}/enroll`);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopRecordsStack({ stack, browser }));
 
 describe('/team from real records', () => {
   it('shows the figures, departments, metrics and members; search and details work', async () => {

@@ -12,7 +12,7 @@ export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1
 ensure_npm_install
 # Chromium for the end-to-end tests, ffmpeg to make and analyse test videos, pdftotext (poppler)
 # for the evaluation generator's fixture tests and the extraction bench.
-ensure_debian_packages chromium chromium ffmpeg ffmpeg pdftotext poppler-utils
+ensure_debian_packages chromium chromium ffmpeg ffmpeg pdftotext poppler-utils kubectl kubectl
 
 step() {
   echo

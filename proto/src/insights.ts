@@ -41,7 +41,7 @@ export const UpcomingGoal = z.object({
 });
 export type UpcomingGoal = z.infer<typeof UpcomingGoal>;
 
-/** The Observation Center's figures. Cameras count assigned cameras, 0 until integrations exist. */
+/** The Observation Center's figures. Cameras count the cameras assigned to the organization. */
 export const ObservationCenter = z.object({
   activeObservations: z.number().int(),
   completedToday: z.number().int(),
@@ -75,8 +75,12 @@ export const InsightsStats = z.object({
 });
 export type InsightsStats = z.infer<typeof InsightsStats>;
 
-/** The observation service's part; identity adds the people figures. */
-export const ObservationInsights = InsightsStats.omit({ activeUsers: true, userChange: true });
+/** The observation service's part; identity adds the people figures, integration the cameras. */
+export const ObservationInsights = InsightsStats.omit({
+  activeUsers: true,
+  userChange: true,
+  observationCenter: true,
+}).extend({ observationCenter: ObservationCenter.omit({ cameras: true }) });
 export type ObservationInsights = z.infer<typeof ObservationInsights>;
 
 export const ActiveUsers = z.object({
@@ -84,6 +88,10 @@ export const ActiveUsers = z.object({
   userChange: z.number().nullable(),
 });
 export type ActiveUsers = z.infer<typeof ActiveUsers>;
+
+/** Camera assignments of the organization (of every organization for the super administrator). */
+export const CameraCount = z.object({ cameras: z.number().int() });
+export type CameraCount = z.infer<typeof CameraCount>;
 
 /** One row of the observation history export. */
 export const ObservationHistoryRow = z.object({

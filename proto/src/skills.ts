@@ -23,6 +23,11 @@ export const SKILLS_MATRIX_STAFF: readonly RoleType[] = JOB_FUNCTION_VIEWERS;
 
 /** Rows per page of the skills matrix. */
 export const SKILLS_MATRIX_PAGE_ROWS = 50;
+/**
+ * SOP columns per page of the skills matrix: an organization with 500 SOPs is shown 100 at a
+ * time (the export has them all), so a page's cells stay bounded whatever the catalogue.
+ */
+export const SKILLS_MATRIX_PAGE_SOPS = 100;
 /** Upper bounds that keep one request's work bounded. */
 export const MAX_REQUIRED_SOPS = 200;
 export const MAX_JOB_FUNCTION_MEMBERS = 10_000;
@@ -131,9 +136,10 @@ export const SkillsMatrixRow = z.object({
   role: Role,
   department: z.string(),
   jobFunctions: z.array(z.string()),
+  /** Over every SOP of the matrix, not only this page's columns. */
   gaps: z.number().int(),
   /**
-   * Cells in the order of the matrix's SOPs. A person who neither holds, nor was ever observed
+   * Cells in the order of the page's SOPs. A person who neither holds, nor was ever observed
    * on, nor is required to know an SOP has a cell too (not trained): the matrix is complete.
    */
   cells: z.array(SkillCell),
@@ -154,6 +160,8 @@ export const SkillsMatrixQuery = z.object({
   role: Role.optional(),
   search: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).default(1),
+  /** The page of SOP columns (SKILLS_MATRIX_PAGE_SOPS a page, by title). */
+  sopPage: z.coerce.number().int().min(1).default(1),
 });
 export type SkillsMatrixQuery = z.infer<typeof SkillsMatrixQuery>;
 
@@ -164,7 +172,12 @@ export const SkillsMatrix = z.object({
   pageSize: z.number().int(),
   totalRows: z.number().int(),
   totalPages: z.number().int(),
-  /** Gaps over every row the filters select. */
+  /** This page's columns among every SOP of the matrix. */
+  sopPage: z.number().int(),
+  sopPageSize: z.number().int(),
+  totalSops: z.number().int(),
+  totalSopPages: z.number().int(),
+  /** Gaps over every row the filters select and every SOP. */
   totalGaps: z.number().int(),
 });
 export type SkillsMatrix = z.infer<typeof SkillsMatrix>;

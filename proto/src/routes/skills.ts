@@ -67,7 +67,7 @@ export const skillsRoutes = {
     method: 'GET',
     path: '/api/insights/skills-matrix',
     summary:
-      'People x SOPs, 50 rows a page (filters: job function, role, search): each cell the level from the latest observation, gaps per row and column; an operator gets their own row',
+      'People x SOPs, 50 rows and 100 SOP columns a page (filters: job function, role, search): each cell the level from the latest observation, gaps per row and column; an operator gets their own row',
     tag: 'skills',
     access: SKILLS_MATRIX_VIEWERS,
     query: SkillsMatrixQuery,
@@ -79,7 +79,7 @@ export const skillsRoutes = {
     summary: 'The skills matrix (same filters, every page) as CSV, streamed row by row',
     tag: 'skills',
     access: SKILLS_MATRIX_VIEWERS,
-    query: SkillsMatrixQuery.omit({ page: true }),
+    query: SkillsMatrixQuery.omit({ page: true, sopPage: true }),
     // text/csv, streamed: not JSON
     response: z.string(),
   }),

@@ -232,6 +232,16 @@ export const identityRpc = {
       }),
     ),
   ),
+  /**
+   * Names of people by id, for a page that lists a few of the caller's records (their ids come
+   * from the caller's own organization-scoped rows); one call for the whole page.
+   */
+  names: rpc(
+    'identity',
+    'users.names',
+    z.object({ userIds: z.array(z.number().int()).max(1000) }),
+    z.array(z.object({ id: z.number().int(), name: z.string() })),
+  ),
   currentPrompts: rpc('identity', 'prompts.current', z.object({}), GlobalPrompts),
   /** For nightly jobs of other services: the ids of every organization. */
   organizationIds: rpc('identity', 'organizations.ids', z.object({}), z.array(z.number().int())),

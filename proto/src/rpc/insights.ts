@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ActiveUsers,
+  CameraCount,
   ObservationHistoryPage,
   ObservationInsights,
   ReportKind,
@@ -14,10 +15,15 @@ import {
 import { Actor } from '../roles.js';
 import { ActorOnly, rpc } from '../rpc.js';
 
-/** Insights are answered by the observation service (reports/) and identity (people). */
+/**
+ * Insights are answered by the observation service (reports/), identity (people) and
+ * integration (cameras).
+ */
 export const insightsRpc = {
   observationInsights: rpc('observation', 'reports.insights', ActorOnly, ObservationInsights),
   activeUsers: rpc('identity', 'stats.activeUsers', ActorOnly, ActiveUsers),
+  /** The Observation Center's cameras: camera assignments in scope (integration). */
+  cameraCount: rpc('integration', 'stats.cameras', ActorOnly, CameraCount),
   observationHistory: rpc(
     'observation',
     'reports.observationHistory',

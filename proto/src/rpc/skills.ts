@@ -50,6 +50,13 @@ export const skillsRpc = {
       query: SkillsMatrixQuery,
       pageSize: z.number().int().min(1).max(1000),
       withTotals: z.boolean(),
+      /** SOP columns a page; without it every SOP is a column (the export). */
+      sopPageSize: z.number().int().min(1).max(5000).optional(),
+      /**
+       * The columns, when the caller already has them (the export's later batches): the SOP
+       * discovery and the library's titles are skipped, cells come in this order.
+       */
+      documentIds: z.array(z.number().int()).max(5000).optional(),
     }),
     SkillsMatrix,
   ),

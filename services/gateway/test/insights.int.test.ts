@@ -1,5 +1,10 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type RunningSimulator,
+  SIMULATOR_ACCOUNTS,
+  startCameraSimulator,
+} from '../../../infra/camera-simulator/simulator.mjs';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 
 /**
@@ -8,6 +13,7 @@ import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-
  * month; the figures are then read through the gateway like the web app does.
  */
 let stack: TestStack;
+let simulator: RunningSimulator | undefined;
 let observationSql: pg.Client;
 let tess: ApiSession;
 let otto: ApiSession;
@@ -147,6 +153,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await observationSql?.end();
   await stack?.stop();
+  await simulator?.close();
 });
 
 describe('GET /api/stats/insights', () => {
@@ -180,6 +187,35 @@ describe('GET /api/stats/insights', () => {
       alerts: 1,
       cameras: 0,
     });
+  });
+
+  it("counts the organization's assigned cameras in the Observation Center", async () => {
+    simulator = await startCameraSimulator();
+    const integration = await root.post('/api/admin/integrations', {
+      integrationType: 'camera_cloud',
+      baseUrl: simulator.url,
+      ...SIMULATOR_ACCOUNTS.demo,
+    });
+    expect(integration.status).toBe(201);
+    const assign = async (cameraId: string, organizationId: number) => {
+      const assignment = await root.post('/api/admin/camera-assignments', {
+        cameraId,
+        cameraName: cameraId,
+        organizationId,
+        integrationId: integration.body.id,
+      });
+      expect(assignment.status).toBe(201);
+    };
+    await assign('cam-101', acme);
+    await assign('cam-102', acme);
+    await assign('cam-103', globex);
+    const cameras = async (session: ApiSession) =>
+      ((await session.get('/api/stats/insights')).body.observationCenter as { cameras: number })
+        .cameras;
+    expect(await cameras(tess)).toBe(2);
+    expect(await cameras(gina)).toBe(1);
+    expect(await cameras(ivan)).toBe(0);
+    expect(await cameras(root)).toBe(3);
   });
 
   it("lists the organization's recent events, newest first, linked to their records", async () => {

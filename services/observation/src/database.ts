@@ -6,6 +6,7 @@ import { CompleteEnrolments1765300000000 } from './migrations/1765300000000-comp
 import { JobFunctions1765600000000 } from './migrations/1765600000000-job-functions.js';
 import { Recommendations1765700000000 } from './migrations/1765700000000-recommendations.js';
 import { Reobservation1766900000000 } from './migrations/1766900000000-reobservation.js';
+import { InsightIndexes1766910000000 } from './migrations/1766910000000-insight-indexes.js';
 
 export const OBSERVATION_SCHEMA = 'observation';
 
@@ -23,5 +24,6 @@ export const openObservationDatabase = (url: string) =>
       JobFunctions1765600000000,
       Recommendations1765700000000,
       Reobservation1766900000000,
+      InsightIndexes1766910000000,
     ],
   });

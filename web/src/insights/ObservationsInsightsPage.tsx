@@ -15,15 +15,8 @@ import {
 import { Card, CardTitle } from '../ui/Card';
 import { formatDate, formatDateTime } from '../ui/dates';
 import { linkClass } from '../ui/styles';
-import {
-  axisProps,
-  cellClass,
-  CHART_COLOURS,
-  ChartCard,
-  headCellClass,
-  rowClass,
-  tableClass,
-} from './charts';
+import { axisProps, CHART_COLOURS, ChartCard } from './charts';
+import { cellClass, InsightTable, rowClass } from './InsightTable';
 import { observationInsightsQuery } from './queries';
 import { type ObservationsSearch, parseObservationsSearch } from './search';
 
@@ -114,53 +107,35 @@ function Breakdowns({
     <div className="grid gap-6 lg:grid-cols-3">
       <Card testId="observations-by-sop" className="space-y-3">
         <CardTitle>By SOP</CardTitle>
-        <table className={tableClass}>
-          <thead>
-            <tr>
-              <th className={headCellClass}>SOP</th>
-              <th className={headCellClass}>Observed</th>
-              <th className={headCellClass}>Pass rate</th>
+        <InsightTable headings={['SOP', 'Observed', 'Pass rate']}>
+          {data.bySop.map((sop) => (
+            <tr key={sop.documentId} className={rowClass}>
+              <td className={cellClass}>
+                {choose({ documentId: sop.documentId }, sop.title, `sop-${sop.documentId}`)}
+              </td>
+              <td className={cellClass}>{sop.observations}</td>
+              <td className={cellClass}>{sop.passRate}%</td>
             </tr>
-          </thead>
-          <tbody>
-            {data.bySop.map((sop) => (
-              <tr key={sop.documentId} className={rowClass}>
-                <td className={cellClass}>
-                  {choose({ documentId: sop.documentId }, sop.title, `sop-${sop.documentId}`)}
-                </td>
-                <td className={cellClass}>{sop.observations}</td>
-                <td className={cellClass}>{sop.passRate}%</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </InsightTable>
       </Card>
       <Card testId="observations-by-observer" className="space-y-3">
         <CardTitle>By observer</CardTitle>
-        <table className={tableClass}>
-          <thead>
-            <tr>
-              <th className={headCellClass}>Observer</th>
-              <th className={headCellClass}>Observed</th>
-              <th className={headCellClass}>Pass rate</th>
+        <InsightTable headings={['Observer', 'Observed', 'Pass rate']}>
+          {data.byObserver.map((observer) => (
+            <tr key={observer.observerId} className={rowClass}>
+              <td className={cellClass}>
+                {choose(
+                  { observerId: observer.observerId },
+                  observer.name,
+                  `observer-${observer.observerId}`,
+                )}
+              </td>
+              <td className={cellClass}>{observer.observations}</td>
+              <td className={cellClass}>{observer.passRate}%</td>
             </tr>
-          </thead>
-          <tbody>
-            {data.byObserver.map((observer) => (
-              <tr key={observer.observerId} className={rowClass}>
-                <td className={cellClass}>
-                  {choose(
-                    { observerId: observer.observerId },
-                    observer.name,
-                    `observer-${observer.observerId}`,
-                  )}
-                </td>
-                <td className={cellClass}>{observer.observations}</td>
-                <td className={cellClass}>{observer.passRate}%</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </InsightTable>
       </Card>
       <Card testId="observations-most-missed" className="space-y-3">
         <CardTitle>Most-missed questions</CardTitle>
@@ -224,34 +199,23 @@ function ObservationRows({
       {data.rows.length === 0 ? (
         <p className="text-sm text-slate-500 dark:text-slate-400">No observations</p>
       ) : (
-        <table className={tableClass}>
-          <thead>
-            <tr>
-              <th className={headCellClass}>Completed</th>
-              <th className={headCellClass}>SOP</th>
-              <th className={headCellClass}>Operator</th>
-              <th className={headCellClass}>Observer</th>
-              <th className={headCellClass}>Score</th>
+        <InsightTable headings={['Completed', 'SOP', 'Operator', 'Observer', 'Score']}>
+          {data.rows.map((row) => (
+            <tr key={row.id} data-testid="observation-row" className={rowClass}>
+              <td className={cellClass}>
+                <Link to="/observation/$id" params={{ id: String(row.id) }} className={linkClass}>
+                  {formatDateTime(row.completedAt)}
+                </Link>
+              </td>
+              <td className={cellClass}>{row.sop}</td>
+              <td className={cellClass}>{row.operator}</td>
+              <td className={cellClass}>{row.observer}</td>
+              <td className={cellClass}>
+                {row.score}% {row.passed ? 'passed' : 'not passed'}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {data.rows.map((row) => (
-              <tr key={row.id} data-testid="observation-row" className={rowClass}>
-                <td className={cellClass}>
-                  <Link to="/observation/$id" params={{ id: String(row.id) }} className={linkClass}>
-                    {formatDateTime(row.completedAt)}
-                  </Link>
-                </td>
-                <td className={cellClass}>{row.sop}</td>
-                <td className={cellClass}>{row.operator}</td>
-                <td className={cellClass}>{row.observer}</td>
-                <td className={cellClass}>
-                  {row.score}% {row.passed ? 'passed' : 'not passed'}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </InsightTable>
       )}
     </Card>
   );

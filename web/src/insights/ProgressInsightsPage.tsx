@@ -5,15 +5,8 @@ import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'rec
 import { Card, CardTitle } from '../ui/Card';
 import { formatDate } from '../ui/dates';
 import { linkClass } from '../ui/styles';
-import {
-  axisProps,
-  cellClass,
-  CHART_COLOURS,
-  ChartCard,
-  headCellClass,
-  rowClass,
-  tableClass,
-} from './charts';
+import { axisProps, CHART_COLOURS, ChartCard } from './charts';
+import { cellClass, InsightTable, rowClass } from './InsightTable';
 import { progressInsightsQuery } from './queries';
 
 /** /insights/progress: course progress by course and by person. */
@@ -54,36 +47,24 @@ export function ProgressInsightsPage() {
         <div className="grid gap-6 lg:grid-cols-2">
           <Card testId="progress-by-course" className="space-y-3">
             <CardTitle>Courses</CardTitle>
-            <table className={tableClass}>
-              <thead>
-                <tr>
-                  <th className={headCellClass}>Course</th>
-                  <th className={headCellClass}>Due</th>
-                  <th className={headCellClass}>Completed</th>
-                  <th className={headCellClass}>Mean progress</th>
+            <InsightTable headings={['Course', 'Due', 'Completed', 'Mean progress']}>
+              {data.courses.map((course) => (
+                <tr key={course.courseId} data-testid="progress-course" className={rowClass}>
+                  <td className={cellClass}>
+                    <Link to="/training" className={linkClass}>
+                      {course.title}
+                    </Link>
+                  </td>
+                  <td className={cellClass}>{course.dueDate ? formatDate(course.dueDate) : '—'}</td>
+                  <td className={cellClass}>
+                    {course.completed} of {course.enrolled}
+                  </td>
+                  <td className={cellClass}>
+                    {course.averageProgress === null ? '—' : `${course.averageProgress}%`}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.courses.map((course) => (
-                  <tr key={course.courseId} data-testid="progress-course" className={rowClass}>
-                    <td className={cellClass}>
-                      <Link to="/training" className={linkClass}>
-                        {course.title}
-                      </Link>
-                    </td>
-                    <td className={cellClass}>
-                      {course.dueDate ? formatDate(course.dueDate) : '—'}
-                    </td>
-                    <td className={cellClass}>
-                      {course.completed} of {course.enrolled}
-                    </td>
-                    <td className={cellClass}>
-                      {course.averageProgress === null ? '—' : `${course.averageProgress}%`}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </InsightTable>
           </Card>
           <Card testId="progress-by-person" className="space-y-3">
             <CardTitle>People</CardTitle>
@@ -96,37 +77,28 @@ export function ProgressInsightsPage() {
             {data.people.length === 0 ? (
               <p className="text-sm text-slate-500 dark:text-slate-400">Nobody is enrolled yet</p>
             ) : (
-              <table className={tableClass}>
-                <thead>
-                  <tr>
-                    <th className={headCellClass}>Person</th>
-                    <th className={headCellClass}>Courses</th>
-                    <th className={headCellClass}>Mean progress</th>
+              <InsightTable headings={['Person', 'Courses', 'Mean progress']}>
+                {data.people.map((person) => (
+                  <tr key={person.userId} data-testid="progress-person" className={rowClass}>
+                    <td className={cellClass}>
+                      <Link
+                        to="/team/$id"
+                        params={{ id: String(person.userId) }}
+                        className={linkClass}
+                      >
+                        {person.name}
+                      </Link>
+                      <p className="text-xs text-slate-500 dark:text-slate-400">
+                        {person.enrolments.map((e) => `${e.title} ${e.progress}%`).join(' · ')}
+                      </p>
+                    </td>
+                    <td className={cellClass}>
+                      {person.completed} of {person.courses} completed
+                    </td>
+                    <td className={cellClass}>{person.averageProgress}%</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {data.people.map((person) => (
-                    <tr key={person.userId} data-testid="progress-person" className={rowClass}>
-                      <td className={cellClass}>
-                        <Link
-                          to="/team/$id"
-                          params={{ id: String(person.userId) }}
-                          className={linkClass}
-                        >
-                          {person.name}
-                        </Link>
-                        <p className="text-xs text-slate-500 dark:text-slate-400">
-                          {person.enrolments.map((e) => `${e.title} ${e.progress}%`).join(' · ')}
-                        </p>
-                      </td>
-                      <td className={cellClass}>
-                        {person.completed} of {person.courses} completed
-                      </td>
-                      <td className={cellClass}>{person.averageProgress}%</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </InsightTable>
             )}
           </Card>
         </div>

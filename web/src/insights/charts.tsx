@@ -40,8 +40,3 @@ export function ChartCard(props: {
     </Card>
   );
 }
-
-export const tableClass = 'w-full text-left text-sm';
-export const headCellClass = 'py-2 pr-3 font-medium text-slate-500 dark:text-slate-400';
-export const cellClass = 'py-2 pr-3';
-export const rowClass = 'border-t border-slate-100 dark:border-slate-900';

@@ -19,13 +19,15 @@ export function SkillsMatrixPage() {
   const filters = parseMatrixSearch(useSearch({ strict: false }));
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
+  const [sopPage, setSopPage] = useState(1);
   const [typed, setTyped] = useState(filters.search ?? '');
   const search = useDeferredValue(typed.trim());
-  const query = { ...filters, search: search || undefined, page };
+  const query = { ...filters, search: search || undefined, page, sopPage };
   const matrix = useQuery(skillsMatrixQuery(query));
   const functions = useQuery({ ...jobFunctionsQuery, enabled: staff });
   const setFilter = (next: Partial<typeof filters>) => {
     setPage(1);
+    setSopPage(1);
     void navigate({
       to: '/insights/skills-matrix',
       search: { ...filters, search: search || undefined, ...next },
@@ -113,8 +115,27 @@ export function SkillsMatrixPage() {
         ) : null}
         <MatrixLegend />
         <MatrixBody matrix={matrix.data} loading={matrix.isPending} failed={matrix.isError} />
+        {matrix.data && matrix.data.totalSopPages > 1 ? (
+          <Pager
+            testId="skills-matrix-sop-pager"
+            unit="SOPs"
+            page={matrix.data.sopPage}
+            pageSize={matrix.data.sopPageSize}
+            total={matrix.data.totalSops}
+            totalPages={matrix.data.totalSopPages}
+            onPage={setSopPage}
+          />
+        ) : null}
         {matrix.data && matrix.data.totalPages > 1 ? (
-          <Pager matrix={matrix.data} onPage={setPage} />
+          <Pager
+            testId="skills-matrix-pager"
+            unit="people"
+            page={matrix.data.page}
+            pageSize={matrix.data.pageSize}
+            total={matrix.data.totalRows}
+            totalPages={matrix.data.totalPages}
+            onPage={setPage}
+          />
         ) : null}
       </Card>
     </div>
@@ -143,29 +164,38 @@ function MatrixBody(props: {
   return <MatrixTable matrix={props.matrix} />;
 }
 
-function Pager({ matrix, onPage }: { matrix: SkillsMatrix; onPage: (page: number) => void }) {
-  const first = (matrix.page - 1) * matrix.pageSize + 1;
-  const last = Math.min(matrix.page * matrix.pageSize, matrix.totalRows);
+/** People pages, and SOP column pages when the organization has more SOPs than a page shows. */
+function Pager(props: {
+  testId: string;
+  unit: string;
+  page: number;
+  pageSize: number;
+  total: number;
+  totalPages: number;
+  onPage: (page: number) => void;
+}) {
+  const first = (props.page - 1) * props.pageSize + 1;
+  const last = Math.min(props.page * props.pageSize, props.total);
   return (
-    <div className="flex items-center justify-between text-sm" data-testid="skills-matrix-pager">
+    <div className="flex items-center justify-between text-sm" data-testid={props.testId}>
       <span>
-        {first}–{last} of {matrix.totalRows} people
+        {first}–{last} of {props.total} {props.unit}
       </span>
       <div className="flex gap-2">
         <button
           type="button"
           className={smallOutlineButtonClass}
-          disabled={matrix.page <= 1}
-          onClick={() => onPage(matrix.page - 1)}
+          disabled={props.page <= 1}
+          onClick={() => props.onPage(props.page - 1)}
         >
           <ChevronLeft aria-hidden className="size-3.5" /> Previous
         </button>
         <button
           type="button"
-          data-testid="skills-matrix-next"
+          data-testid={`${props.testId.replace(/-pager$/, '')}-next`}
           className={smallOutlineButtonClass}
-          disabled={matrix.page >= matrix.totalPages}
-          onClick={() => onPage(matrix.page + 1)}
+          disabled={props.page >= props.totalPages}
+          onClick={() => props.onPage(props.page + 1)}
         >
           Next <ChevronRight aria-hidden className="size-3.5" />
         </button>

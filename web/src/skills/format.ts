@@ -65,7 +65,7 @@ export function coverageText(certified: number, required: number, coverage: numb
   return `${certified} of ${required} SOPs (${coverage}%)`;
 }
 
-export type MatrixFilters = Omit<SkillsMatrixQuery, 'page'>;
+export type MatrixFilters = Omit<SkillsMatrixQuery, 'page' | 'sopPage'>;
 
 /** The export's address with the page's filters: a plain link, downloaded with the cookie. */
 export const matrixCsvUrl = (filters: MatrixFilters) =>

@@ -41,14 +41,22 @@ const HISTORY_COLUMNS: [string, (row: ObservationHistoryRow) => CsvValue][] = [
 export class InsightsController {
   constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
 
-  /** Observation and training figures from the observation service, people from identity. */
+  /**
+   * Observation and training figures from the observation service, people from identity, the
+   * Observation Center's cameras from integration.
+   */
   @Endpoint(api.insightsStats)
   async insights(@CurrentActor() actor: Actor) {
-    const [observation, people] = await Promise.all([
+    const [observation, people, { cameras }] = await Promise.all([
       this.rpc.call(insightsRpc.observationInsights, { actor }),
       this.rpc.call(insightsRpc.activeUsers, { actor }),
+      this.rpc.call(insightsRpc.cameraCount, { actor }),
     ]);
-    return { ...observation, ...people };
+    return {
+      ...observation,
+      ...people,
+      observationCenter: { ...observation.observationCenter, cameras },
+    };
   }
 
   @Endpoint(api.insightsObservations)

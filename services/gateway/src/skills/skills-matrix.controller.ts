@@ -7,6 +7,7 @@ import {
   SKILL_LEVEL_LABELS,
   type SkillCell,
   SKILLS_MATRIX_PAGE_ROWS,
+  SKILLS_MATRIX_PAGE_SOPS,
   type SkillsMatrix,
   type SkillsMatrixQuery,
   skillsRpc,
@@ -16,8 +17,11 @@ import { CurrentActor } from '../http/current-actor.decorator.js';
 import { Endpoint } from '../http/endpoint.decorator.js';
 import { csvLine, type CsvValue } from '../insights/csv.js';
 
-/** People per RPC page of the export: bounds what the gateway holds at once. */
-export const MATRIX_EXPORT_PAGE_ROWS = 500;
+/**
+ * People per RPC batch of the export: with every SOP a column, what both services hold at once
+ * is this many rows' cells (100 x 500 SOPs = 50,000), whatever the organization's size.
+ */
+export const MATRIX_EXPORT_PAGE_ROWS = 100;
 
 /** 'Certified 92% 2026-11-02': the level, then the latest observation's score and date. */
 export function cellText(cell: SkillCell | undefined): string {
@@ -37,35 +41,39 @@ export class SkillsMatrixController {
       actor,
       query,
       pageSize: SKILLS_MATRIX_PAGE_ROWS,
+      sopPageSize: SKILLS_MATRIX_PAGE_SOPS,
       withTotals: true,
     });
   }
 
   /**
-   * Streams the matrix page by page with backpressure, as the observation history does. The
-   * first page (read before any byte is sent, so a refusal keeps its status) fixes the columns
-   * and carries the per-SOP gaps, written as the last line.
+   * Streams the matrix batch by batch with backpressure (the next batch is asked for once the
+   * previous one is written), each row written as it is produced. The first batch (read before
+   * any byte is sent, so a refusal keeps its status) fixes the columns, which the later ones
+   * are asked for (no SOP discovery again), and carries the per-SOP gaps, the last line.
    */
   @Endpoint(api.skillsMatrixCsv)
   async csv(
     @CurrentActor() actor: Actor,
-    @Query() filter: Omit<SkillsMatrixQuery, 'page'>,
+    @Query() filter: Omit<SkillsMatrixQuery, 'page' | 'sopPage'>,
     @Res() reply: FastifyReply,
   ) {
-    const page = (number: number, withTotals: boolean) =>
+    const page = (number: number, documentIds?: number[]) =>
       this.rpc.call(skillsRpc.skillsMatrix, {
         actor,
-        query: { ...filter, page: number },
+        query: { ...filter, page: number, sopPage: 1 },
         pageSize: MATRIX_EXPORT_PAGE_ROWS,
-        withTotals,
+        withTotals: number === 1,
+        documentIds,
       });
-    const first = await page(1, true);
+    const first = await page(1);
+    const columns = first.sops.map((sop) => sop.documentId);
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="skills-matrix-${day}.csv"`)
       .header('cache-control', 'no-store')
-      .send(Readable.from(matrixLines(first, (number) => page(number, false))));
+      .send(Readable.from(matrixLines(first, (number) => page(number, columns))));
   }
 }
 

@@ -13,6 +13,11 @@ export class UsersController {
     return this.users.members(request.organizationId);
   }
 
+  @RpcHandler(identityRpc.names)
+  names(@Payload() request: RpcRequest<typeof identityRpc.names>) {
+    return this.users.names(request.userIds);
+  }
+
   @RpcHandler(identityRpc.signedInToday)
   signedInToday(@Payload() request: RpcRequest<typeof identityRpc.signedInToday>) {
     return this.users.signedInToday(request.organizationId);

@@ -3,7 +3,16 @@ import { DataSource } from 'typeorm';
 import type { Actor, User } from '@hub/proto';
 import { RpcFailure } from '@hub/kit';
 import { UserEntity } from './user.entity.js';
-import { toUserView } from './user-view.js';
+import { profilePictureUrl, toUserView } from './user-view.js';
+
+interface MemberRow {
+  id: number;
+  name: string;
+  email: string;
+  role: string;
+  is_active: boolean;
+  profile_picture: string | null;
+}
 
 @Injectable()
 export class UsersService {
@@ -15,15 +24,27 @@ export class UsersService {
 
   /** Everyone of an organization, for the services that show or choose people. */
   async members(organizationId: number) {
-    const users = await this.users.find({ where: { organizationId }, order: { name: 'ASC' } });
-    return users.map((user) => ({
+    // Plain rows: an organization of 10,000 people is answered without hydrating entities.
+    const rows = (await this.db.query(
+      `SELECT id, name, email, role, is_active, profile_picture FROM users
+        WHERE organization_id = $1 ORDER BY name`,
+      [organizationId],
+    )) as MemberRow[];
+    return rows.map((user) => ({
       id: user.id,
       name: user.name,
       email: user.email,
       role: user.role,
-      isActive: user.isActive,
-      profilePicture: toUserView(user).profilePicture,
+      isActive: user.is_active,
+      profilePicture: profilePictureUrl({ id: user.id, profilePicture: user.profile_picture }),
     }));
+  }
+
+  async names(userIds: number[]): Promise<{ id: number; name: string }[]> {
+    if (userIds.length === 0) return [];
+    return (await this.db.query(`SELECT id, name FROM users WHERE id = ANY($1::int[])`, [
+      userIds,
+    ])) as { id: number; name: string }[];
   }
 
   /** Ids of the organization's people with a sign-in since 00:00 UTC ("today" is the UTC day). */

@@ -1,12 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { integrationRpc, type RpcRequest } from '@hub/proto';
+import { insightsRpc, integrationRpc, type RpcRequest } from '@hub/proto';
 import { RpcHandler } from '@hub/kit';
 import { AssignmentsService } from './assignments.service.js';
 
 type Req<K extends keyof typeof integrationRpc> = RpcRequest<(typeof integrationRpc)[K]>;
 
-/** The service checks the super administrator role again on every call. */
+/** The service checks the caller's role again on every call. */
 @Controller()
 export class AssignmentsController {
   constructor(private readonly assignments: AssignmentsService) {}
@@ -14,6 +14,11 @@ export class AssignmentsController {
   @RpcHandler(integrationRpc.assignments)
   list(@Payload() { actor }: Req<'assignments'>) {
     return this.assignments.list(actor);
+  }
+
+  @RpcHandler(insightsRpc.cameraCount)
+  count(@Payload() { actor }: RpcRequest<typeof insightsRpc.cameraCount>) {
+    return this.assignments.count(actor);
   }
 
   @RpcHandler(integrationRpc.assign)

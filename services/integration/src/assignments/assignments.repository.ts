@@ -44,6 +44,16 @@ export class AssignmentsRepository {
     return this.db.query(`SELECT * FROM camera_assignments ORDER BY created_at, id`);
   }
 
+  /** Cameras assigned to an organization, or to any (null: the platform). */
+  async count(organizationId: number | null): Promise<number> {
+    const [row] = (await this.db.query(
+      `SELECT count(*)::int AS cameras FROM camera_assignments
+        WHERE $1::int IS NULL OR organization_id = $1`,
+      [organizationId],
+    )) as { cameras: number }[];
+    return row?.cameras ?? 0;
+  }
+
   async find(id: number): Promise<AssignmentRow | undefined> {
     const rows = (await this.db.query(`SELECT * FROM camera_assignments WHERE id = $1`, [
       id,

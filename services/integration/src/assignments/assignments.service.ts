@@ -4,6 +4,7 @@ import {
   type CameraAssignment,
   type CreateCameraAssignmentRequest,
   identityRpc,
+  INSIGHTS_ROLES,
   libraryRpc,
   SUPER_ADMIN_ONLY,
   type UpdateAssignmentScheduleRequest,
@@ -62,6 +63,16 @@ export class AssignmentsService {
   private async organizationNames(actor: Actor): Promise<Map<number, string>> {
     const organizations = await this.rpc.call(identityRpc.adminOrganizations, { actor });
     return new Map(organizations.map((org) => [org.id, org.displayName || org.name]));
+  }
+
+  /**
+   * The Insights' Observation Center: the caller's organization's assigned cameras, every
+   * organization's for the super administrator (as the other Insights figures).
+   */
+  async count(actor: Actor): Promise<{ cameras: number }> {
+    requireRole(actor, INSIGHTS_ROLES);
+    const scope = actor.role === 'super_admin' ? null : actor.organizationId;
+    return { cameras: await this.assignments.count(scope) };
   }
 
   async list(actor: Actor): Promise<CameraAssignment[]> {

@@ -151,20 +151,34 @@ export class InsightPagesRepository {
 
   /**
    * Every enrolment with its course's SOP count and how many of them the person has passed;
-   * courses nobody is enrolled in come once with user_id null.
+   * courses nobody is enrolled in come once with user_id null. Set-based: the passed (person,
+   * SOP) pairs of the courses' SOPs once, joined to every enrolment's SOPs and counted.
    */
   async enrolments(scope: ReportScope): Promise<EnrolmentRow[]> {
     return (await this.db.query(
-      `SELECT c.organization_id, c.id AS course_id, c.title,
+      `WITH scoped AS (
+         SELECT id, organization_id, title, due_date FROM courses
+          WHERE ($1::int IS NULL OR organization_id = $1)),
+       sops AS (
+         SELECT cs.course_id, cs.document_id FROM course_sops cs JOIN scoped c ON c.id = cs.course_id),
+       passes AS (
+         SELECT DISTINCT o.organization_id, o.operator_id, o.document_id FROM observations o
+          WHERE o.status = 'completed' AND o.passed
+            AND ($1::int IS NULL OR o.organization_id = $1)
+            AND o.document_id IN (SELECT document_id FROM sops)),
+       passed AS (
+         SELECT e.course_id, e.user_id, count(*)::int AS passed
+           FROM enrollments e JOIN scoped c ON c.id = e.course_id
+           JOIN sops s ON s.course_id = e.course_id
+           JOIN passes p ON p.organization_id = c.organization_id AND p.operator_id = e.user_id
+                        AND p.document_id = s.document_id
+          GROUP BY e.course_id, e.user_id)
+       SELECT c.organization_id, c.id AS course_id, c.title,
               to_char(c.due_date, 'YYYY-MM-DD') AS due_day, e.user_id,
-              (SELECT count(*) FROM course_sops cs WHERE cs.course_id = c.id)::int AS sops,
-              (SELECT count(*) FROM course_sops cs WHERE cs.course_id = c.id AND EXISTS (
-                 SELECT 1 FROM observations o
-                  WHERE o.organization_id = c.organization_id AND o.operator_id = e.user_id
-                    AND o.document_id = cs.document_id AND o.status = 'completed' AND o.passed))::int AS passed,
-              e.completed_at IS NOT NULL AS completed
-         FROM courses c LEFT JOIN enrollments e ON e.course_id = c.id
-        WHERE ($1::int IS NULL OR c.organization_id = $1)
+              (SELECT count(*) FROM sops s WHERE s.course_id = c.id)::int AS sops,
+              coalesce(p.passed, 0) AS passed, e.completed_at IS NOT NULL AS completed
+         FROM scoped c LEFT JOIN enrollments e ON e.course_id = c.id
+         LEFT JOIN passed p ON p.course_id = e.course_id AND p.user_id = e.user_id
         ORDER BY c.title, c.id`,
       [scope],
     )) as EnrolmentRow[];

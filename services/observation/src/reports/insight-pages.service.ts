@@ -43,7 +43,7 @@ export class InsightPagesService {
     const rows = await this.pages.enrolments(reportScope(actor));
     const people = progressByPerson(rows);
     const listed = people.slice(0, PROGRESS_PEOPLE);
-    const names = await this.namesOf(new Set(listed.map((person) => person.organizationId)));
+    const names = await this.members.names(listed.map((person) => person.userId));
     return {
       courses: progressByCourse(rows),
       people: listed.map(({ organizationId: _organization, ...person }) => ({
@@ -52,16 +52,5 @@ export class InsightPagesService {
       })),
       totalPeople: people.length,
     };
-  }
-
-  /** Enrolments store only user ids: names come from identity, one call per organization. */
-  private async namesOf(organizations: Set<number>): Promise<Map<number, string>> {
-    const names = new Map<number, string>();
-    for (const organizationId of organizations) {
-      for (const member of await this.members.all(organizationId)) {
-        names.set(member.id, member.name);
-      }
-    }
-    return names;
   }
 }

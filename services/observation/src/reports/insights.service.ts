@@ -3,7 +3,6 @@ import {
   type Actor,
   countChange,
   type InsightsActivity,
-  type ObservationCenter,
   type ObservationInsights,
   percentOf,
   pointsChange,
@@ -48,14 +47,15 @@ export class InsightsService {
     };
   }
 
-  private async observationCenter(scope: ReportScope): Promise<ObservationCenter> {
+  /** Without the cameras: the gateway adds the integration service's count. */
+  private async observationCenter(
+    scope: ReportScope,
+  ): Promise<ObservationInsights['observationCenter']> {
     const counts = await this.reports.centerCounts(scope);
     return {
       activeObservations: counts.active,
       completedToday: counts.completed_today,
       alerts: counts.alerts,
-      // No camera integration exists in the product yet, so no camera is assigned anywhere.
-      cameras: 0,
     };
   }
 
@@ -65,17 +65,10 @@ export class InsightsService {
     return rows.map((row) => describeActivity(row, names.get(row.user_id ?? 0) ?? 'Someone'));
   }
 
-  /** Enrolments store only user ids: names come from identity, one call per organization. */
-  private async namesFor(rows: ActivityRow[]): Promise<Map<number, string>> {
-    const organizations = new Set(
-      rows.filter((row) => row.person === null).map((row) => row.organization_id),
-    );
-    const names = new Map<number, string>();
-    for (const organizationId of organizations) {
-      for (const member of await this.members.all(organizationId))
-        names.set(member.id, member.name);
-    }
-    return names;
+  /** Enrolments store only user ids: their names come from identity, in one call. */
+  private namesFor(rows: ActivityRow[]): Promise<Map<number, string>> {
+    const ids = rows.filter((row) => row.person === null && row.user_id !== null);
+    return this.members.names(ids.map((row) => row.user_id ?? 0));
   }
 
   /** Courses due and certifications expiring within 30 days, soonest first. */

@@ -11,8 +11,16 @@ export class SkillsMatrixController {
 
   @RpcHandler(skillsRpc.skillsMatrix)
   page(
-    @Payload() { actor, query, pageSize, withTotals }: RpcRequest<typeof skillsRpc.skillsMatrix>,
+    @Payload()
+    {
+      actor,
+      query,
+      pageSize,
+      withTotals,
+      documentIds,
+      sopPageSize,
+    }: RpcRequest<typeof skillsRpc.skillsMatrix>,
   ) {
-    return this.matrix.page(actor, query, { pageSize, withTotals });
+    return this.matrix.page(actor, query, { pageSize, withTotals, documentIds, sopPageSize });
   }
 }

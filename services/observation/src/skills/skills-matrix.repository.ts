@@ -48,6 +48,7 @@ export class SkillsMatrixRepository {
   /**
    * Without a function: every SOP a function requires, was observed or certified in the
    * organization, with the title it was recorded under (the library's current one wins later).
+   * The latest observation's title by grouping: a DISTINCT ON would sort every observation.
    */
   async organizationColumns(organizationId: number): Promise<MatrixColumn[]> {
     return (await this.db.query(
@@ -57,8 +58,8 @@ export class SkillsMatrixRepository {
          UNION ALL
          SELECT subject_id, title FROM certifications WHERE organization_id = $1 AND kind = 'sop'
          UNION ALL
-         (SELECT DISTINCT ON (document_id) document_id, evaluation_title FROM observations
-           WHERE organization_id = $1 ORDER BY document_id, started_at DESC)
+         SELECT document_id, (array_agg(evaluation_title ORDER BY started_at DESC))[1]
+           FROM observations WHERE organization_id = $1 GROUP BY document_id
        ) t GROUP BY document_id`,
       [organizationId],
     )) as MatrixColumn[];
@@ -113,17 +114,28 @@ export class SkillsMatrixRepository {
    */
   async columnGaps(organizationId: number, userIds: number[], documentIds: number[]) {
     if (userIds.length === 0 || documentIds.length === 0) return new Map<number, number>();
+    // Required pairs need no de-duplication for people of one function (most of them): only
+    // the others go through DISTINCT, which would otherwise hash every pair. Then an anti-join
+    // against the certifications in force, hashed once (not one probe a pair).
     const rows = (await this.db.query(
-      `SELECT r.document_id, count(*)::int AS gaps
-         FROM (SELECT DISTINCT m.user_id, s.document_id FROM job_function_members m
-                 JOIN job_function_sops s ON s.job_function_id = m.job_function_id
-                WHERE m.organization_id = $1 AND m.user_id = ANY($2::int[])
-                  AND s.document_id = ANY($3::int[])) r
-        WHERE NOT EXISTS (
-          SELECT 1 FROM certifications c
-           WHERE c.organization_id = $1 AND c.kind = 'sop' AND c.user_id = r.user_id
-             AND c.subject_id = r.document_id AND c.revoked_at IS NULL AND c.expires_at > now()
-             AND c.reobservation_version IS NULL)
+      `WITH members AS (
+         SELECT user_id, job_function_id, count(*) OVER (PARTITION BY user_id) AS functions
+           FROM job_function_members WHERE organization_id = $1 AND user_id = ANY($2::int[])),
+       required AS (
+         SELECT m.user_id, s.document_id FROM members m
+           JOIN job_function_sops s ON s.job_function_id = m.job_function_id
+          WHERE m.functions = 1 AND s.document_id = ANY($3::int[])
+         UNION ALL
+         SELECT DISTINCT m.user_id, s.document_id FROM members m
+           JOIN job_function_sops s ON s.job_function_id = m.job_function_id
+          WHERE m.functions > 1 AND s.document_id = ANY($3::int[])),
+       held AS (
+         SELECT user_id, subject_id FROM certifications
+          WHERE organization_id = $1 AND kind = 'sop' AND revoked_at IS NULL AND expires_at > now()
+            AND reobservation_version IS NULL AND subject_id = ANY($3::int[]))
+       SELECT r.document_id, count(*)::int AS gaps
+         FROM required r LEFT JOIN held h ON h.user_id = r.user_id AND h.subject_id = r.document_id
+        WHERE h.user_id IS NULL
         GROUP BY r.document_id`,
       [organizationId, userIds, documentIds],
     )) as { document_id: number; gaps: number }[];

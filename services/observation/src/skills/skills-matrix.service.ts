@@ -27,7 +27,14 @@ export interface PageOptions {
   pageSize: number;
   /** Column gaps over every selected row: one more query, which the export needs only once. */
   withTotals: boolean;
+  /** Fixed columns (their titles are the caller's): no discovery, no titles from the library. */
+  documentIds?: number[];
+  /** SOP columns a page (query.sopPage); every SOP when absent. */
+  sopPageSize?: number;
 }
+
+/** One collator for every sort: localeCompare with options builds one per comparison. */
+const byText = new Intl.Collator('en', { sensitivity: 'base' });
 
 const key = (userId: number, documentId: number) => `${userId}:${documentId}`;
 
@@ -47,50 +54,66 @@ export class SkillsMatrixService {
     requireRole(actor, SKILLS_MATRIX_VIEWERS);
     const organizationId = actor.organizationId;
     const [selection, everyone] = await Promise.all([
-      this.columnsOf(organizationId, query.jobFunctionId),
+      this.columnsOf(organizationId, query.jobFunctionId, options.documentIds === undefined),
       this.members.all(organizationId),
     ]);
     const people = selectPeople(everyone, actor, query, selection.memberIds);
-    const columns = await this.titled(organizationId, selection.columns);
-    const documentIds = columns.map((column) => column.documentId);
-    const totalPages = Math.max(1, Math.ceil(people.length / options.pageSize));
+    const columns = options.documentIds
+      ? options.documentIds.map((documentId) => ({ documentId, title: '' }))
+      : await this.titled(organizationId, selection.columns);
+    const allIds = columns.map((column) => column.documentId);
+    const sopPageSize = options.sopPageSize ?? Math.max(1, columns.length);
+    const shownColumns = columns.slice(
+      (query.sopPage - 1) * sopPageSize,
+      query.sopPage * sopPageSize,
+    );
     const shown = people.slice((query.page - 1) * options.pageSize, query.page * options.pageSize);
     const shownIds = shown.map((person) => person.id);
     const [latest, certifications, requirements, columnGaps] = await Promise.all([
-      this.repository.latestObservations(organizationId, shownIds, documentIds),
-      this.repository.certifications(organizationId, shownIds, documentIds),
+      this.repository.latestObservations(
+        organizationId,
+        shownIds,
+        shownColumns.map((column) => column.documentId),
+      ),
+      // Every SOP's: a row's gaps count them all, not only this page's columns.
+      this.repository.certifications(organizationId, shownIds, allIds),
       this.repository.requirements(organizationId, shownIds),
       options.withTotals
         ? this.repository.columnGaps(
             organizationId,
             people.map((person) => person.id),
-            documentIds,
+            allIds,
           )
         : Promise.resolve(new Map<number, number>()),
     ]);
-    const rows = buildRows(shown, columns, { latest, certifications, ...requirements }, new Date());
-    const sops = columns.map((column) => ({
-      documentId: column.documentId,
-      title: column.title,
-      gaps: columnGaps.get(column.documentId) ?? 0,
-    }));
+    const records = { latest, certifications, ...requirements };
     return {
-      sops,
-      rows,
+      sops: shownColumns.map((column) => ({
+        documentId: column.documentId,
+        title: column.title,
+        gaps: columnGaps.get(column.documentId) ?? 0,
+      })),
+      rows: buildRows(shown, { shown: shownColumns, all: new Set(allIds) }, records, new Date()),
       page: query.page,
       pageSize: options.pageSize,
       totalRows: people.length,
-      totalPages,
-      totalGaps: sops.reduce((sum, sop) => sum + sop.gaps, 0),
+      totalPages: Math.max(1, Math.ceil(people.length / options.pageSize)),
+      sopPage: query.sopPage,
+      sopPageSize,
+      totalSops: columns.length,
+      totalSopPages: Math.max(1, Math.ceil(columns.length / sopPageSize)),
+      totalGaps: [...columnGaps.values()].reduce((sum, gaps) => sum + gaps, 0),
     };
   }
 
-  private async columnsOf(organizationId: number, jobFunctionId: number | undefined) {
+  private async columnsOf(
+    organizationId: number,
+    jobFunctionId: number | undefined,
+    discover: boolean,
+  ) {
     if (jobFunctionId === undefined) {
-      return {
-        columns: await this.repository.organizationColumns(organizationId),
-        memberIds: null,
-      };
+      const columns = discover ? await this.repository.organizationColumns(organizationId) : [];
+      return { columns, memberIds: null };
     }
     const selected = await this.repository.functionColumns(organizationId, jobFunctionId);
     if (!selected) throw RpcFailure.notFound(JOB_FUNCTION_NOT_FOUND);
@@ -108,11 +131,7 @@ export class SkillsMatrixService {
     const titles = new Map(current.map((sop) => [sop.id, sop.title]));
     return columns
       .map((column) => ({ ...column, title: titles.get(column.documentId) ?? column.title }))
-      .sort(
-        (a, b) =>
-          a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }) ||
-          a.documentId - b.documentId,
-      );
+      .sort((a, b) => byText.compare(a.title, b.title) || a.documentId - b.documentId);
   }
 }
 
@@ -136,7 +155,7 @@ export function selectPeople(
           person.name.toLowerCase().includes(search) ||
           person.email.toLowerCase().includes(search)),
     )
-    .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id - b.id);
+    .sort((a, b) => byText.compare(a.name, b.name) || a.id - b.id);
 }
 
 interface PageRecords {
@@ -148,7 +167,7 @@ interface PageRecords {
 
 function buildRows(
   people: Member[],
-  columns: MatrixColumn[],
+  columns: { shown: MatrixColumn[]; all: Set<number> },
   records: PageRecords,
   now: Date,
 ): SkillsMatrixRow[] {
@@ -161,22 +180,29 @@ function buildRows(
   for (const row of records.functions) {
     functions.set(row.user_id, [...(functions.get(row.user_id) ?? []), row.name]);
   }
+  const heldOf = (cellKey: string) => {
+    const certification = held.get(cellKey);
+    return certification
+      ? {
+          expiresAt: certification.expires_at,
+          revokedAt: certification.revoked_at,
+          needsReobservation: certification.reobservation_version !== null,
+        }
+      : null;
+  };
+  // A gap depends on the certification alone (in force, no re-observation due), so a row's
+  // gaps over every SOP need no observation of the columns this page does not show.
+  const rowGaps = new Map<number, number>();
+  for (const row of records.required) {
+    const cellKey = key(row.user_id, row.document_id);
+    if (columns.all.has(row.document_id) && isGap(skillLevel(null, heldOf(cellKey), now), true))
+      rowGaps.set(row.user_id, (rowGaps.get(row.user_id) ?? 0) + 1);
+  }
   return people.map((person) => {
-    const cells = columns.map((column): SkillCell => {
+    const cells = columns.shown.map((column): SkillCell => {
       const cellKey = key(person.id, column.documentId);
       const observation = latest.get(cellKey) ?? null;
-      const certification = held.get(cellKey);
-      const level = skillLevel(
-        observation,
-        certification
-          ? {
-              expiresAt: certification.expires_at,
-              revokedAt: certification.revoked_at,
-              needsReobservation: certification.reobservation_version !== null,
-            }
-          : null,
-        now,
-      );
+      const level = skillLevel(observation, heldOf(cellKey), now);
       const isRequired = required.has(cellKey);
       return {
         documentId: column.documentId,
@@ -197,7 +223,7 @@ function buildRows(
       role,
       department: DEPARTMENTS[role],
       jobFunctions: functions.get(person.id) ?? [],
-      gaps: cells.filter((cell) => cell.gap).length,
+      gaps: rowGaps.get(person.id) ?? 0,
       cells,
     };
   });

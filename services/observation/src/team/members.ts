@@ -14,6 +14,13 @@ export class Members {
     return this.rpc.call(identityRpc.members, { organizationId });
   }
 
+  /** Names of a page's people, in one call whatever their organizations. */
+  async names(userIds: number[]): Promise<Map<number, string>> {
+    const unique = [...new Set(userIds)];
+    const rows = unique.length ? await this.rpc.call(identityRpc.names, { userIds: unique }) : [];
+    return new Map(rows.map((row) => [row.id, row.name]));
+  }
+
   async observable(actor: Actor, userId: number): Promise<Member | null> {
     const member = (await this.all(actor.organizationId)).find(
       (candidate) => candidate.id === userId,

