@@ -20,10 +20,7 @@ export const mentionsSafety = (text: string | null): boolean =>
  * every change; otherwise a change under a heading that mentions safety, or whose own text
  * (before or after) does, e.g. a safety heading renamed or a WARNING line edited.
  */
-export function safetyChanges(
-  changes: readonly StepChange[],
-  taggedSafety: boolean,
-): StepChange[] {
+export function safetyChanges(changes: readonly StepChange[], taggedSafety: boolean): StepChange[] {
   return changes.filter(
     (change) =>
       change.status !== 'unchanged' &&

@@ -213,7 +213,10 @@ describe('people needing re-observation', () => {
     expect(first!.description).toContain('Version 2, 3 of "SOP 1"');
     expect(first!.evidence.map((evidence) => evidence.href)).toEqual(['/team/10', '/team/11']);
     expect(first!.evidence[1]!.value).toContain('since version 3');
-    expect(second).toMatchObject({ subjectKey: 'sop:2', title: 'Observe 1 person again on "SOP 2"' });
+    expect(second).toMatchObject({
+      subjectKey: 'sop:2',
+      title: 'Observe 1 person again on "SOP 2"',
+    });
   });
 
   it('recommends nothing when nobody needs it', () => {
