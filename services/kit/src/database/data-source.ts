@@ -70,7 +70,12 @@ export async function openServiceDatabase(options: ServiceDatabaseOptions): Prom
     migrationsTransactionMode: 'each',
     synchronize: false,
     // Raw queries and migrations then land in the service's own schema too.
-    extra: { max: options.poolSize ?? 10, options: `-c search_path=${options.schema}` },
+    extra: {
+      max: options.poolSize ?? 10,
+      options: `-c search_path=${options.schema}`,
+      // A database that does not answer fails the request (503) instead of holding it.
+      connectionTimeoutMillis: 5_000,
+    },
   });
   await dataSource.initialize();
   await migrateAlone(options.url, options.schema, () => dataSource.runMigrations());
