@@ -38,6 +38,11 @@ export interface RouteContract<
    * success or failure) to the audit log under this name.
    */
   audit?: string;
+  /**
+   * Body fields the audit entry names after the path parameters (dotted paths): what a grant
+   * gave, such as the role of an invited user.
+   */
+  auditBody?: readonly string[];
 }
 
 export interface UploadRule<TFields extends z.ZodType = z.ZodType> {

@@ -70,6 +70,7 @@ export const samlRoutes = {
     tag: 'admin',
     access: SUPER_ADMIN_ONLY,
     audit: 'saml.settings.save',
+    auditBody: ['signUpRole'],
     params: IdParams,
     body: SamlIdpSettings,
     response: SamlSettingsView,

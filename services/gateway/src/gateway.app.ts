@@ -18,6 +18,7 @@ import { registerApiDocs } from './docs/docs.js';
 import { GatewayModule } from './gateway.module.js';
 import { registerHttpMetrics } from './http/http-metrics.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerOutageGate } from './http/outage-gate.js';
 import { registerAuditTrail } from './audit/audit-trail.js';
 import { registerWebApp } from './web-app/web-app.js';
 
@@ -33,7 +34,7 @@ const CLOSE_GRACE_MS = 5_000;
 
 export async function createGateway(config: GatewayConfig): Promise<RunningGateway> {
   const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX, config.RPC_TIMEOUT_MS);
-  const redis = connectRedis(config.REDIS_URL, 'gateway');
+  const redis = connectRedis(config.REDIS_URL, 'gateway', { failFast: true });
   const storage = openStorage(config);
   const uploadSweeper = new AbandonedUploadSweeper(storage, config.S3_ABANDONED_UPLOAD_HOURS);
   const connection = { url: config.REDIS_URL, prefix: config.REDIS_PREFIX };
@@ -60,6 +61,7 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
   );
   registerHttpMetrics(app.getHttpAdapter().getInstance());
   await registerSecurityHeaders(app.getHttpAdapter().getInstance());
+  registerOutageGate(app.getHttpAdapter().getInstance(), rpc, redis);
   registerAuditTrail(app.getHttpAdapter().getInstance(), rpc);
   await app.register(fastifyCookie);
   // Limits per route are set where the file is read (UploadReceiver); this is the outer bound.

@@ -1,4 +1,4 @@
-import { runProcess } from '@hub/kit';
+import { runProcess, stopOnSignals } from '@hub/kit';
 import { readGatewayConfig } from './config.js';
 import { createGateway } from './gateway.app.js';
 
@@ -6,10 +6,7 @@ await runProcess('gateway', async () => {
   const config = readGatewayConfig();
   const gateway = await createGateway(config);
   console.log(`[gateway] listening on ${config.PUBLIC_URL} (port ${config.PORT})`);
-  const stop = async () => {
+  stopOnSignals('gateway', async () => {
     await gateway.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  });
 });

@@ -103,7 +103,7 @@ describe('audit log', () => {
     const invited = await root.post('/api/admin/users', {
       email: 'ned@acme.test',
       name: 'Ned',
-      role: 'operator',
+      role: 'manager',
       organizationId: acme,
     });
     expect(invited.status).toBe(201);
@@ -120,10 +120,12 @@ describe('audit log', () => {
       target: `id=${annId}`,
       detail: '403',
     });
-    await eventually(
+    const invitation = await eventually(
       root,
       (entry) => entry.action === 'user.invite' && entry.outcome === 'success',
     );
+    // A grant names the role it gave.
+    expect(invitation.target).toBe(`email=ned@acme.test role=manager organizationId=${acme}`);
     const deleted = await eventually(
       root,
       (entry) => entry.action === 'user.delete' && entry.outcome === 'success',

@@ -63,13 +63,17 @@ export interface NewUser {
  * Starts identity and the gateway in this process against a database and a Redis key prefix
  * of their own, so suites never see each other's data; stop() removes both.
  */
-export async function startTestStack(env: Record<string, string> = {}): Promise<TestStack> {
+export async function startTestStack(
+  env: Record<string, string> = {},
+  /** How the services reach the suite's database (a relay the test can cut, for instance). */
+  servicesDatabaseUrl: (databaseUrl: string) => string = (url) => url,
+): Promise<TestStack> {
   const resources = claimTestResources();
   const { databaseUrl, redisPrefix } = resources;
   const dataDir = mkdtempSync(join(tmpdir(), 'hub-test-'));
   const common = {
     NODE_ENV: 'test',
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: servicesDatabaseUrl(databaseUrl),
     REDIS_URL: TEST_REDIS_URL,
     REDIS_PREFIX: redisPrefix,
     SUPER_ADMIN_EMAIL: SUPER_ADMIN.email,

@@ -1,4 +1,4 @@
-import { runProcess } from '@hub/kit';
+import { runProcess, stopOnSignals } from '@hub/kit';
 import { readIdentityConfig } from './config.js';
 import { startIdentity } from './identity.app.js';
 
@@ -16,10 +16,7 @@ await runProcess('identity', async () => {
     );
   }
   console.log('[identity] ready');
-  const stop = async () => {
+  stopOnSignals('identity', async () => {
     await identity.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  });
 });

@@ -2,6 +2,7 @@ export * from './config/config.js';
 export * from './database/data-source.js';
 export * from './redis/redis.js';
 export * from './rpc/rpc-failure.js';
+export * from './rpc/outage.js';
 export * from './rpc/rpc-wire.js';
 export * from './rpc/rpc-client.js';
 export * from './rpc/rpc-server.js';

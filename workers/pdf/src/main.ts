@@ -1,4 +1,11 @@
-import { openQueue, openStorage, runProcess, startHeartbeat, startWorker } from '@hub/kit';
+import {
+  openQueue,
+  openStorage,
+  runProcess,
+  startHeartbeat,
+  startWorker,
+  stopOnSignals,
+} from '@hub/kit';
 import { QUEUES, type LibraryInboxMessage, type PdfProcessingJob } from '@hub/proto';
 import { readPdfWorkerConfig } from './config.ts';
 import { TextRecognizer } from './ocr/text-recognizer.ts';
@@ -29,14 +36,11 @@ await runProcess('pdf-worker', async () => {
   const heartbeat = startHeartbeat(connection, 'pdf-worker');
   console.log('[pdf-worker] ready');
 
-  const stop = async () => {
+  stopOnSignals('pdf-worker', async () => {
     // Running jobs finish first; their documents are not left half written.
     await worker.close();
     await heartbeat.stop();
     await inbox.close();
     await recognizer?.stop();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop());
-  process.once('SIGINT', () => void stop());
+  });
 });

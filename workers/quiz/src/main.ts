@@ -1,4 +1,11 @@
-import { openQueue, openStorage, runProcess, startHeartbeat, startWorker } from '@hub/kit';
+import {
+  openQueue,
+  openStorage,
+  runProcess,
+  startHeartbeat,
+  startWorker,
+  stopOnSignals,
+} from '@hub/kit';
 import { QUEUES, type LibraryInboxMessage, type QuizGenerationJob } from '@hub/proto';
 import { readQuizWorkerConfig } from './config.ts';
 import { createGenerator } from './generators/create-generator.ts';
@@ -31,13 +38,10 @@ await runProcess('quiz-worker', async () => {
   const heartbeat = startHeartbeat(connection, 'quiz-worker');
   console.log('[quiz-worker] ready');
 
-  const stop = async () => {
+  stopOnSignals('quiz-worker', async () => {
     // A running generation finishes first, so its result still reaches the library.
     await worker.close();
     await heartbeat.stop();
     await inbox.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop());
-  process.once('SIGINT', () => void stop());
+  });
 });

@@ -1,4 +1,11 @@
-import { openQueue, openStorage, runProcess, startHeartbeat, startWorker } from '@hub/kit';
+import {
+  openQueue,
+  openStorage,
+  runProcess,
+  startHeartbeat,
+  startWorker,
+  stopOnSignals,
+} from '@hub/kit';
 import {
   QUEUES,
   type FaceEnrolmentJob,
@@ -100,14 +107,11 @@ await runProcess('video-worker', async () => {
       `step analysis ${steps ? `with ${steps.model}` : 'off: no GEMINI_API_KEY'})`,
   );
 
-  const stop = async () => {
+  stopOnSignals('video-worker', async () => {
     // Running jobs finish first; a half-analysed video would only be analysed again.
     await Promise.all([analysis.close(), enrolment.close(), probe.close(), snapshots.close()]);
     await heartbeat.stop();
     await Promise.all([inbox.close(), integrationInbox.close()]);
     await faces.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop());
-  process.once('SIGINT', () => void stop());
+  });
 });

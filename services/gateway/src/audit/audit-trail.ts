@@ -13,12 +13,27 @@ const AUDITED = new Map(
     .map((route) => [`${route.method} ${route.path}`, route]),
 );
 
-function targetOf(request: FastifyRequest): string | null {
-  const params = request.params;
-  if (!params || typeof params !== 'object') return null;
-  const parts = Object.entries(params as Record<string, unknown>).map(
-    ([name, value]) => `${name}=${String(value)}`,
-  );
+/** A dotted path's value in a body (`saml.signUpRole`), or undefined. */
+function valueAt(body: unknown, path: string): unknown {
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (value, key) =>
+        value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined,
+      body,
+    );
+}
+
+/**
+ * The path parameters, then the body fields the route names (`auditBody`): the role granted to
+ * an invited user, for instance. A refused request's body is the one sent, unvalidated.
+ */
+function targetOf(request: FastifyRequest, route: RouteContract): string | null {
+  const params = request.params && typeof request.params === 'object' ? request.params : {};
+  const named = (route.auditBody ?? []).map((path) => [path, valueAt(request.body, path)]);
+  const parts = [...Object.entries(params as Record<string, unknown>), ...named]
+    .filter(([, value]) => value !== undefined && value !== null && typeof value !== 'object')
+    .map(([name, value]) => `${String(name)}=${String(value)}`);
   return parts.length ? parts.join(' ').slice(0, 500) : null;
 }
 
@@ -45,7 +60,7 @@ export function auditEntryOf(
     actorEmail: emailTried(request),
     actorRole: actor?.role ?? null,
     organizationId: actor?.organizationId ?? null,
-    target: targetOf(request),
+    target: targetOf(request, route),
     detail: String(status),
     ip: client.ip,
     userAgent: client.userAgent,

@@ -7,7 +7,8 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { type ErrorBody, FAILURE_STATUS } from '@hub/proto';
-import { RpcCallError } from '@hub/kit';
+import { isRedisOutage, REDIS_UNAVAILABLE, RpcCallError } from '@hub/kit';
+import { OUTAGE_RETRY_AFTER_SECONDS } from './outage-gate.js';
 
 function bodyOfHttpException(error: HttpException): ErrorBody {
   const status = error.getStatus();
@@ -24,6 +25,10 @@ function bodyOfHttpException(error: HttpException): ErrorBody {
 
 /** Throttling answers say how long to wait (seconds), in a header clients already understand. */
 function retryAfterOf(error: unknown): number | undefined {
+  if (isRedisOutage(error)) return OUTAGE_RETRY_AFTER_SECONDS;
+  if (error instanceof RpcCallError && error.failure.kind === 'unavailable') {
+    return OUTAGE_RETRY_AFTER_SECONDS;
+  }
   if (!(error instanceof HttpException)) return undefined;
   const answer = error.getResponse();
   const value = typeof answer === 'object' ? (answer as { retryAfter?: unknown }).retryAfter : null;
@@ -49,6 +54,7 @@ export class ErrorFilter implements ExceptionFilter {
       const { kind, message, field } = error.failure;
       return { message, statusCode: FAILURE_STATUS[kind], ...(field ? { field } : {}) };
     }
+    if (isRedisOutage(error)) return { message: REDIS_UNAVAILABLE, statusCode: 503 };
     const status = (error as { statusCode?: unknown })?.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return { message: (error as Error).message, statusCode: status };

@@ -76,3 +76,40 @@ export async function runProcess(name: string, start: () => Promise<unknown>): P
     process.exit(1);
   }
 }
+
+/**
+ * The longest a process takes to stop once asked (SIGTERM, Ctrl-C), whatever is down: closing
+ * waits on Redis and PostgreSQL, which may be gone. Below the launcher's 15 s per part.
+ */
+export const STOP_LIMIT_MS = 10_000;
+
+/**
+ * Runs `close` on SIGTERM or SIGINT, then exits; when it has not finished within `limitMs`
+ * (Redis or PostgreSQL away, a job that does not end) the process exits anyway, saying so.
+ * Work cut off this way is not lost: unacknowledged RPCs time out for their caller and
+ * BullMQ hands a stalled job to another worker.
+ */
+export function stopOnSignals(
+  name: string,
+  close: () => Promise<unknown>,
+  limitMs = STOP_LIMIT_MS,
+): void {
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    setTimeout(() => {
+      console.warn(`[${name}] still stopping after ${limitMs / 1000} s: exiting now.`);
+      process.exit(1);
+    }, limitMs);
+    close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`[${name}] stopping failed:`, error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}

@@ -24,14 +24,23 @@ export async function ensureDatabase(url: string): Promise<void> {
   try {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (found.rowCount === 0) {
-      await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`).catch((error: unknown) => {
-        // Another process may have created it in the meantime.
-        if (!String(error).includes('already exists')) throw error;
-      });
+      await client
+        .query(`CREATE DATABASE "${name.replace(/"/g, '')}"`)
+        .catch(unlessCreatedMeanwhile);
     }
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Another process starting at the same moment may have created the database or schema first:
+ * PostgreSQL then answers "already exists" or, when both were inside the catalog insert at once,
+ * a unique violation on the catalog. Either way it exists now.
+ */
+function unlessCreatedMeanwhile(error: unknown): void {
+  const code = (error as { code?: unknown }).code;
+  if (code !== '42P04' && code !== '42P06' && code !== '23505') throw error;
 }
 
 /** Creates the schema when it does not exist yet: migrations then run inside it. */
@@ -39,7 +48,9 @@ export async function ensureSchema(url: string, schema: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, '')}"`);
+    await client
+      .query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, '')}"`)
+      .catch(unlessCreatedMeanwhile);
   } finally {
     await client.end();
   }
@@ -59,9 +70,35 @@ export async function openServiceDatabase(options: ServiceDatabaseOptions): Prom
     migrationsTransactionMode: 'each',
     synchronize: false,
     // Raw queries and migrations then land in the service's own schema too.
-    extra: { max: options.poolSize ?? 10, options: `-c search_path=${options.schema}` },
+    extra: {
+      max: options.poolSize ?? 10,
+      options: `-c search_path=${options.schema}`,
+      // A database that does not answer fails the request (503) instead of holding it.
+      connectionTimeoutMillis: 5_000,
+    },
   });
   await dataSource.initialize();
-  await dataSource.runMigrations();
+  await migrateAlone(options.url, options.schema, () => dataSource.runMigrations());
   return dataSource;
+}
+
+/**
+ * Runs the migrations while holding a PostgreSQL advisory lock named after the schema: when
+ * several replicas of a service start together (a rolling upgrade, a scaled deployment), one
+ * migrates and the others wait, then find nothing left to do. The lock belongs to a session of
+ * its own, so a replica that dies mid-migration releases it with its connection.
+ */
+export async function migrateAlone(
+  url: string,
+  schema: string,
+  migrate: () => Promise<unknown>,
+): Promise<void> {
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock(hashtext($1))', [`hub-migrations:${schema}`]);
+    await migrate();
+  } finally {
+    await lock.end();
+  }
 }

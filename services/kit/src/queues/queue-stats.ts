@@ -1,5 +1,5 @@
 import { Queue } from 'bullmq';
-import { connectRedis } from '../redis/redis.js';
+import { connectRedis, reportRedisError } from '../redis/redis.js';
 import { bullPrefix, type QueueConnection } from './queues.js';
 
 export interface QueueStats {
@@ -22,9 +22,11 @@ export function observeQueues(
   connection: QueueConnection,
 ): ObservedQueues {
   const redis = connectRedis(connection.url, 'queue-observer');
-  const queues = names.map(
-    (name) => new Queue(name, { connection: redis, prefix: bullPrefix(connection.prefix) }),
-  );
+  const queues = names.map((name) => {
+    const queue = new Queue(name, { connection: redis, prefix: bullPrefix(connection.prefix) });
+    queue.on('error', (error) => reportRedisError('queue-observer', error));
+    return queue;
+  });
   return {
     queues,
     async close() {

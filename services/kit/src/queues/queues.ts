@@ -1,6 +1,6 @@
 import { Queue, Worker, type Job, type JobsOptions } from 'bullmq';
 import { jobDuration } from '../metrics/metrics.js';
-import { redisConnectionOptions } from '../redis/redis.js';
+import { redisConnectionOptions, reportRedisError } from '../redis/redis.js';
 
 export interface QueueConnection {
   url: string;
@@ -19,11 +19,14 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
 export const bullPrefix = (prefix: string) => `${prefix}bull`.replace(/:+$/, '');
 
 export function openQueue<T>(name: string, connection: QueueConnection): Queue<T> {
-  return new Queue<T>(name, {
+  const queue = new Queue<T>(name, {
     connection: redisConnectionOptions(connection.url),
     prefix: bullPrefix(connection.prefix),
     defaultJobOptions: DEFAULT_JOB_OPTIONS,
   });
+  // BullMQ reconnects by itself while Redis is away; the listener keeps that quiet.
+  queue.on('error', (error) => reportRedisError(`queue ${name}`, error));
+  return queue;
 }
 
 export interface JobHandlerOptions {
@@ -44,6 +47,7 @@ export function startWorker<T, R>(
     concurrency: options.concurrency ?? 1,
     lockDuration: options.lockDurationMs ?? 60_000,
   });
+  worker.on('error', (error) => reportRedisError(`worker ${name}`, error));
   worker.on('completed', (job) => observeJob(name, 'completed', job));
   worker.on('failed', (job) => observeJob(name, 'failed', job));
   return worker;

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { RpcException } from '@nestjs/microservices';
 import type { z } from 'zod';
 import type { Failure, RpcContract } from '@hub/proto';
-import { connectRedis } from '../redis/redis.js';
+import { connectRedis, whenRedisReady } from '../redis/redis.js';
 import {
   replyChannel,
   requestStreamKey,
@@ -30,6 +30,15 @@ interface PendingCall {
 /** Request streams are trimmed to about this many entries so a stopped service cannot fill Redis. */
 const STREAM_MAX_LENGTH = 10_000;
 
+/** How long a call waits for Redis to come back before it is refused as unavailable. */
+const REDIS_WAIT_MS = 1_000;
+
+export const REDIS_UNAVAILABLE =
+  'The service is briefly unavailable (its message broker, Redis, cannot be reached). Please try again in a few seconds.';
+
+const redisUnavailable = () =>
+  new RpcCallError({ kind: 'unavailable', message: REDIS_UNAVAILABLE });
+
 /**
  * Calls services over Redis: each request goes on the service's stream (any replica may take
  * it), the answer comes back on this client's own reply channel, subscribed once. Concurrent
@@ -50,11 +59,18 @@ export class RpcClient {
     private readonly prefix: string,
     private readonly timeoutMs = 10_000,
   ) {
-    this.commands = connectRedis(url, 'rpc-client', { autoPipelining: true });
+    this.commands = connectRedis(url, 'rpc-client', { autoPipelining: true, failFast: true });
     this.replies = connectRedis(url, 'rpc-client-replies');
     this.replies.on('message', (_channel: string, message: string) => this.settle(message));
+    // Replies published while the subscription is down are lost: fail those calls now.
+    this.replies.on('close', () => this.failPending());
     this.replyTo = replyChannel(prefix, this.id);
     this.ready = this.replies.subscribe(this.replyTo).then(() => undefined);
+  }
+
+  /** Whether calls can go out now (false while Redis cannot be reached). */
+  get connected(): boolean {
+    return this.commands.status === 'ready' && this.replies.status === 'ready';
   }
 
   async call<C extends RpcContract>(
@@ -63,6 +79,12 @@ export class RpcClient {
     timeoutMs = this.timeoutMs,
   ): Promise<z.output<C['answer']>> {
     await this.ready;
+    const waitMs = Math.min(REDIS_WAIT_MS, timeoutMs);
+    const [commands, replies] = await Promise.all([
+      whenRedisReady(this.commands, waitMs),
+      whenRedisReady(this.replies, waitMs),
+    ]);
+    if (!commands || !replies) throw redisUnavailable();
     const id = randomUUID();
     const answer = new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -76,6 +98,8 @@ export class RpcClient {
       }, timeoutMs);
       this.pending.set(id, { resolve, reject, timer });
     });
+    // It may be failed (Redis gone) while the request is still being sent; it is awaited below.
+    answer.catch(() => undefined);
     const envelope: RpcRequestEnvelope = {
       id,
       pattern: contract.pattern,
@@ -83,16 +107,35 @@ export class RpcClient {
       replyTo: this.replyTo,
       deadline: Date.now() + timeoutMs,
     };
-    await this.commands.xadd(
-      requestStreamKey(this.prefix, contract.service),
-      'MAXLEN',
-      '~',
-      STREAM_MAX_LENGTH,
-      '*',
-      'm',
-      JSON.stringify(envelope),
-    );
+    try {
+      await this.commands.xadd(
+        requestStreamKey(this.prefix, contract.service),
+        'MAXLEN',
+        '~',
+        STREAM_MAX_LENGTH,
+        '*',
+        'm',
+        JSON.stringify(envelope),
+      );
+    } catch {
+      // Not sent (Redis went away): nothing will answer it.
+      this.forget(id);
+      throw redisUnavailable();
+    }
     return contract.answer.parse(await answer) as z.output<C['answer']>;
+  }
+
+  private forget(id: string): void {
+    const call = this.pending.get(id);
+    if (call) clearTimeout(call.timer);
+    this.pending.delete(id);
+  }
+
+  private failPending(): void {
+    for (const [id, call] of this.pending) {
+      this.forget(id);
+      call.reject(redisUnavailable());
+    }
   }
 
   private settle(message: string): void {

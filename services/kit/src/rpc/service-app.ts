@@ -1,7 +1,37 @@
-import type { DynamicModule, INestMicroservice } from '@nestjs/common';
+import {
+  type ArgumentsHost,
+  Catch,
+  type DynamicModule,
+  type INestMicroservice,
+  Logger,
+} from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { BaseRpcExceptionFilter } from '@nestjs/microservices';
+import { type Observable, throwError } from 'rxjs';
 import type { BaseEnv } from '../config/config.js';
+import { outageFailure } from './outage.js';
 import { RedisStreamsServer } from './rpc-server.js';
+
+/**
+ * Nest's own filter turns every error that is not an RpcException into "Internal server
+ * error"; an error that says the database cannot be reached becomes `unavailable` (503) first.
+ */
+@Catch()
+class OutageFilter extends BaseRpcExceptionFilter {
+  private readonly logger = new Logger('Outage');
+  private lastWarnedAt = 0;
+
+  override catch(exception: unknown, host: ArgumentsHost): Observable<unknown> {
+    const failure = outageFailure(exception);
+    if (!failure) return super.catch(exception, host);
+    // One line every few seconds while it lasts, not one per request.
+    if (Date.now() - this.lastWarnedAt > 5_000) {
+      this.lastWarnedAt = Date.now();
+      this.logger.warn(`answering unavailable: ${String(exception)}`);
+    }
+    return throwError(() => failure);
+  }
+}
 
 /** Starts a service's Nest module answering its RPC stream; quieter under test. */
 export async function listenForRpc(
@@ -17,6 +47,7 @@ export async function listenForRpc(
     }),
     logger: config.NODE_ENV === 'test' ? ['error', 'warn'] : ['error', 'warn', 'log'],
   });
+  app.useGlobalFilters(new OutageFilter());
   await app.listen();
   return app;
 }

@@ -21,6 +21,7 @@ export interface CertificationRow {
   subject_id: number;
   expires_at: Date;
   revoked_at: Date | null;
+  reobservation_version: number | null;
 }
 
 /**
@@ -79,7 +80,7 @@ export class SkillsMatrixRepository {
   async certifications(organizationId: number, userIds: number[], documentIds: number[]) {
     if (userIds.length === 0 || documentIds.length === 0) return [];
     return (await this.db.query(
-      `SELECT user_id, subject_id, expires_at, revoked_at FROM certifications
+      `SELECT user_id, subject_id, expires_at, revoked_at, reobservation_version FROM certifications
         WHERE organization_id = $1 AND kind = 'sop' AND user_id = ANY($2::int[])
           AND subject_id = ANY($3::int[])`,
       [organizationId, userIds, documentIds],
@@ -109,33 +110,48 @@ export class SkillsMatrixRepository {
 
   /**
    * Gaps per SOP over these people: required of them by a function and without a certification
-   * in force (the SQL twin of isGap in skill-level.ts).
+   * in force that needs no re-observation (the SQL twin of isGap in skill-level.ts).
    */
   async columnGaps(organizationId: number, userIds: number[], documentIds: number[]) {
     if (userIds.length === 0 || documentIds.length === 0) return new Map<number, number>();
-    // Required pairs need no de-duplication for people of one function (most of them): only
-    // the others go through DISTINCT, which would otherwise hash every pair. Then an anti-join
-    // against the certifications in force, hashed once (not one probe a pair).
+    // Counted, not listed: a person of one function requires exactly its SOPs, so per SOP the
+    // required pairs are the functions' head counts and the held ones come from the (few)
+    // certifications in force; only people of several functions are listed and de-duplicated.
+    // (Listing all 250,000 pairs of the bench took most of a page's time.)
     const rows = (await this.db.query(
       `WITH members AS (
          SELECT user_id, job_function_id, count(*) OVER (PARTITION BY user_id) AS functions
            FROM job_function_members WHERE organization_id = $1 AND user_id = ANY($2::int[])),
-       required AS (
-         SELECT m.user_id, s.document_id FROM members m
-           JOIN job_function_sops s ON s.job_function_id = m.job_function_id
-          WHERE m.functions = 1 AND s.document_id = ANY($3::int[])
-         UNION ALL
-         SELECT DISTINCT m.user_id, s.document_id FROM members m
-           JOIN job_function_sops s ON s.job_function_id = m.job_function_id
-          WHERE m.functions > 1 AND s.document_id = ANY($3::int[])),
        held AS (
          SELECT user_id, subject_id FROM certifications
           WHERE organization_id = $1 AND kind = 'sop' AND revoked_at IS NULL AND expires_at > now()
-            AND subject_id = ANY($3::int[]))
-       SELECT r.document_id, count(*)::int AS gaps
-         FROM required r LEFT JOIN held h ON h.user_id = r.user_id AND h.subject_id = r.document_id
-        WHERE h.user_id IS NULL
-        GROUP BY r.document_id`,
+            AND reobservation_version IS NULL AND subject_id = ANY($3::int[])),
+       single_required AS (
+         SELECT s.document_id, sum(f.people)::int AS n
+           FROM (SELECT job_function_id, count(*) AS people FROM members WHERE functions = 1
+                  GROUP BY job_function_id) f
+           JOIN job_function_sops s ON s.job_function_id = f.job_function_id
+          WHERE s.document_id = ANY($3::int[]) GROUP BY s.document_id),
+       held_single AS MATERIALIZED (
+         SELECT h.subject_id, m.job_function_id
+           FROM held h JOIN members m ON m.user_id = h.user_id AND m.functions = 1),
+       single_held AS (
+         SELECT s.document_id, count(*)::int AS n
+           FROM held_single h JOIN job_function_sops s ON s.job_function_id = h.job_function_id
+                                                       AND s.document_id = h.subject_id
+          GROUP BY s.document_id),
+       multi AS (
+         SELECT r.document_id, count(*)::int AS n
+           FROM (SELECT DISTINCT m.user_id, s.document_id FROM members m
+                   JOIN job_function_sops s ON s.job_function_id = m.job_function_id
+                  WHERE m.functions > 1 AND s.document_id = ANY($3::int[])) r
+           LEFT JOIN held h ON h.user_id = r.user_id AND h.subject_id = r.document_id
+          WHERE h.user_id IS NULL GROUP BY r.document_id),
+       gaps AS (
+         SELECT r.document_id, r.n - coalesce(h.n, 0) AS n FROM single_required r
+           LEFT JOIN single_held h ON h.document_id = r.document_id
+         UNION ALL SELECT document_id, n FROM multi)
+       SELECT document_id, sum(n)::int AS gaps FROM gaps GROUP BY document_id HAVING sum(n) > 0`,
       [organizationId, userIds, documentIds],
     )) as { document_id: number; gaps: number }[];
     return new Map(rows.map((row) => [row.document_id, row.gaps]));

@@ -53,14 +53,20 @@ export class SkillsMatrixService {
   async page(actor: Actor, query: SkillsMatrixQuery, options: PageOptions): Promise<SkillsMatrix> {
     requireRole(actor, SKILLS_MATRIX_VIEWERS);
     const organizationId = actor.organizationId;
+    // The columns' titles (library) are asked for while identity answers the people.
     const [selection, everyone] = await Promise.all([
-      this.columnsOf(organizationId, query.jobFunctionId, options.documentIds === undefined),
+      this.columnsOf(organizationId, query.jobFunctionId, options.documentIds === undefined).then(
+        async (found) => ({
+          ...found,
+          columns: options.documentIds
+            ? options.documentIds.map((documentId) => ({ documentId, title: '' }))
+            : await this.titled(organizationId, found.columns),
+        }),
+      ),
       this.members.all(organizationId),
     ]);
     const people = selectPeople(everyone, actor, query, selection.memberIds);
-    const columns = options.documentIds
-      ? options.documentIds.map((documentId) => ({ documentId, title: '' }))
-      : await this.titled(organizationId, selection.columns);
+    const columns = selection.columns;
     const allIds = columns.map((column) => column.documentId);
     const sopPageSize = options.sopPageSize ?? Math.max(1, columns.length);
     const shownColumns = columns.slice(
@@ -183,11 +189,15 @@ function buildRows(
   const heldOf = (cellKey: string) => {
     const certification = held.get(cellKey);
     return certification
-      ? { expiresAt: certification.expires_at, revokedAt: certification.revoked_at }
+      ? {
+          expiresAt: certification.expires_at,
+          revokedAt: certification.revoked_at,
+          needsReobservation: certification.reobservation_version !== null,
+        }
       : null;
   };
-  // A gap depends on the certification alone (certified or expiring), so a row's gaps over
-  // every SOP need no observation of the columns this page does not show.
+  // A gap depends on the certification alone (in force, no re-observation due), so a row's
+  // gaps over every SOP need no observation of the columns this page does not show.
   const rowGaps = new Map<number, number>();
   for (const row of records.required) {
     const cellKey = key(row.user_id, row.document_id);
