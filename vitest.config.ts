@@ -39,7 +39,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
-          include: ['{services,workers,infra}/**/*.int.test.ts'],
+          include: ['{services,workers,infra,reliability}/**/*.int.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -25,4 +25,5 @@ step node_modules/.bin/eslint . --max-warnings 0 --cache --cache-location node_m
 step node_modules/.bin/prettier --check . --cache --cache-location node_modules/.cache/prettier/.cache
 step node_modules/.bin/turbo run typecheck --output-logs=errors-only
 step node_modules/.bin/tsc -p e2e/tsconfig.json
+step node_modules/.bin/tsc -p reliability/tsconfig.json
 step node_modules/.bin/vitest run

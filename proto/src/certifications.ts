@@ -38,6 +38,10 @@ export const CERTIFICATION_KINDS = ['sop', 'course'] as const;
 export const CertificationKind = z.enum(CERTIFICATION_KINDS);
 export type CertificationKind = z.infer<typeof CertificationKind>;
 
+/** A certification's pending re-observation: which SOP version asked for it, and since when. */
+export const Reobservation = z.object({ version: z.number().int(), since: z.string() });
+export type Reobservation = z.infer<typeof Reobservation>;
+
 export const Certification = z.object({
   id: z.number().int(),
   userId: z.number().int(),
@@ -57,6 +61,12 @@ export const Certification = z.object({
   verificationCode: z.string(),
   revokedAt: z.string().nullable(),
   revokedReason: z.string().nullable(),
+  /**
+   * Set while the holder must be observed again: a new version of the SOP changed a
+   * safety-relevant section while this certification was in force (`version` is that version).
+   * The next passed observation of the SOP clears it. Always null for courses.
+   */
+  reobservation: Reobservation.nullable(),
 });
 export type Certification = z.infer<typeof Certification>;
 

@@ -26,6 +26,7 @@ export type RecommendationState = (typeof RECOMMENDATION_STATES)[number];
 /** The rules of the engine; each names one condition in the organization's data. */
 export const RECOMMENDATION_RULES = [
   'certification_expiring_unscheduled',
+  'sop_reobservation_needed',
   'sop_pass_rate_below_mark',
   'question_missed_by_most',
   'supervisor_without_observations',

@@ -92,6 +92,8 @@ export const UNKNOWN_MEMBERS = 'Some of these people are not members of your org
  * A cell's level, from the person's latest observation of the SOP and their certification:
  * a valid certification reads certified (or expiring within 30 days); otherwise an attempt in
  * progress or failed, or a revoked certification, reads in training; a lapsed one, expired.
+ * A certification in force whose SOP changed a safety-relevant section since reads needs
+ * re-observation until the next pass (and counts as a gap where required).
  */
 export const SKILL_LEVELS = [
   'not_trained',
@@ -99,6 +101,7 @@ export const SKILL_LEVELS = [
   'certified',
   'expiring',
   'expired',
+  'needs_reobservation',
 ] as const;
 export const SkillLevel = z.enum(SKILL_LEVELS);
 export type SkillLevel = z.infer<typeof SkillLevel>;
@@ -109,6 +112,7 @@ export const SKILL_LEVEL_LABELS: Record<SkillLevel, string> = {
   certified: 'Certified',
   expiring: 'Expiring',
   expired: 'Expired',
+  needs_reobservation: 'Needs re-observation',
 };
 
 export const SkillCell = z.object({
@@ -120,7 +124,7 @@ export const SkillCell = z.object({
   date: z.string().nullable(),
   /** One of the person's job functions requires this SOP. */
   required: z.boolean(),
-  /** Required and not certified (not trained, in training or expired). */
+  /** Required and not certified (not trained, in training, expired or needs re-observation). */
   gap: z.boolean(),
 });
 export type SkillCell = z.infer<typeof SkillCell>;

@@ -83,4 +83,19 @@ export const certificationRpc = {
     }),
     z.array(z.object({ userId: z.number().int(), documentId: z.number().int() })),
   ),
+  /**
+   * A processed new version of an SOP changed a safety-relevant section: its certifications in
+   * force need re-observation. Idempotent per (document, version); answers how many were marked
+   * by this call (0 on a repeat).
+   */
+  requireReobservation: rpc(
+    'observation',
+    'certifications.requireReobservation',
+    z.object({
+      organizationId: z.number().int(),
+      documentId: z.number().int(),
+      version: z.number().int().min(2),
+    }),
+    z.object({ marked: z.number().int() }),
+  ),
 } as const;

@@ -5,6 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { RouteOptions } from 'fastify';
 import {
+  AbandonedUploadSweeper,
   connectRedis,
   exposeBacklogMetrics,
   observeQueues,
@@ -36,6 +37,7 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
   const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX, config.RPC_TIMEOUT_MS);
   const redis = connectRedis(config.REDIS_URL, 'gateway', { failFast: true });
   const storage = openStorage(config);
+  const uploadSweeper = new AbandonedUploadSweeper(storage, config.S3_ABANDONED_UPLOAD_HOURS);
   const connection = { url: config.REDIS_URL, prefix: config.REDIS_PREFIX };
   const queues = observeQueues(Object.values(QUEUES), connection);
   const stopBacklogMetrics = exposeBacklogMetrics({
@@ -72,6 +74,7 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
   // No enableShutdownHooks: main.ts's signal handler closes the gateway (requests in flight
   // first, then the connections) and Nest's own handler would race it.
   await app.listen(config.PORT, config.HOST);
+  uploadSweeper.start();
   const address = fastify.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   return {
@@ -87,6 +90,7 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
       } finally {
         clearTimeout(cutOff);
       }
+      uploadSweeper.stop();
       stopBacklogMetrics();
       await queues.close();
       await rpc.close();

@@ -1,21 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { certifyOperator } from './certify-operator.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { createTenant, type Tenant } from './tenant-fixtures.js';
 import { type ApiSession, startTestStack, type TestStack } from './test-stack.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
-
-/** Correct answers A, B, C: the evaluation is replaced by these so the operator surely passes. */
-const QUESTIONS = [
-  { text: 'Cool from 63 °C to 21 °C within?', options: ['2 hours', '4 hours', '6 hours'] },
-  { text: 'Store cooled food at?', options: ['8 °C', '3 °C or below', '12 °C'] },
-  { text: 'Shallow containers at most?', options: ['10 cm', '20 cm', '5 cm'] },
-].map((question, index) => ({
-  ...question,
-  correctIndex: index,
-  category: 'Safety',
-  explanation: 'From the SOP.',
-  sourcePassage: 'Cooling Cooked Food',
-}));
 
 /** The cooling SOP with step 4's time changed. */
 const COOLING_SOP_V2 = COOLING_SOP.map((line) =>
@@ -46,38 +34,6 @@ async function noticesOf(session: ApiSession) {
   return body.notifications as unknown as { title: string; message: string }[];
 }
 
-/** The trainer's evaluation with known answers, published, and a passed observation of Otto. */
-async function certifyOperator(trainer: ApiSession, operatorId: number) {
-  await trainer.put(`/api/library/documents/${documentId}/evaluation`, {
-    title: 'Cooling cooked food',
-    description: 'Cooling',
-    keyLearningPoints: ['Cool fast.'],
-    questions: QUESTIONS,
-  });
-  const published = await trainer.post(`/api/library/documents/${documentId}/evaluation/publish`);
-  const { body } = await trainer.post('/api/observations/create', {
-    sopDocumentId: documentId,
-    evaluationId: published.body.id,
-    operatorId,
-  });
-  const session = (await trainer.get(`/api/observations/${String(body.id)}`)).body as {
-    questions: { id: string }[];
-  };
-  let last: Record<string, unknown> = {};
-  for (const [index, letter] of ['A', 'B', 'C'].entries()) {
-    last = (
-      await trainer.post(`/api/observations/${String(body.id)}/response`, {
-        questionId: session.questions[index]!.id,
-        selectedOption: letter,
-        selectedOptionText: '',
-        timeSpentSeconds: 5,
-        managerNotes: '',
-      })
-    ).body;
-  }
-  expect(last).toMatchObject({ completed: true, passed: true });
-}
-
 async function waitForNotice(session: ApiSession) {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
@@ -94,7 +50,11 @@ beforeAll(async () => {
   acme = await createTenant(stack, 'Acme Foods', 'acme.test');
   globex = await createTenant(stack, 'Globex Plant', 'globex.test');
   documentId = Number(acme.resources.get('/api/library/documents/:id'));
-  await certifyOperator(acme.members.training_supervisor.session, acme.members.operator.id);
+  await certifyOperator(
+    acme.members.training_supervisor.session,
+    documentId,
+    acme.members.operator.id,
+  );
 }, 240_000);
 
 afterAll(async () => {

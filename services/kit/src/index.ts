@@ -21,6 +21,7 @@ export * from './storage/content-types.js';
 export * from './storage/local-disk-storage.js';
 export * from './storage/s3-storage.js';
 export * from './storage/open-storage.js';
+export * from './storage/abandoned-upload-sweeper.js';
 export * from './mail/mailer.js';
 export * from './events/event-bus.js';
 export * from './authz/require-role.js';

@@ -13,6 +13,7 @@ import { StallSweeper } from './processing/stall-sweeper.js';
 import { LibraryNotifier } from './processing/library-notifier.js';
 import { QuizGeneration } from './processing/quiz-generation.js';
 import { AcknowledgementRequests } from './acknowledgements/acknowledgement-requests.js';
+import { SafetyReobservation } from './versions/safety-reobservation.js';
 
 export interface RunningLibrary {
   app: INestMicroservice;
@@ -40,7 +41,15 @@ export async function startLibrary(config: LibraryConfig): Promise<RunningLibrar
   );
   const notifier = new LibraryNotifier(rpc);
   const acknowledgements = new AcknowledgementRequests(dataSource, rpc, notifier);
-  const inbox = new LibraryInbox(dataSource, storage, quiz, notifier, acknowledgements);
+  const reobservation = new SafetyReobservation(dataSource, storage, rpc);
+  const inbox = new LibraryInbox(
+    dataSource,
+    storage,
+    quiz,
+    notifier,
+    acknowledgements,
+    reobservation,
+  );
   const inboxWorker = startWorker(
     QUEUES.libraryInbox,
     connection,

@@ -5,6 +5,7 @@ import { Insights1765100000000 } from './migrations/1765100000000-insights.js';
 import { CompleteEnrolments1765300000000 } from './migrations/1765300000000-complete-enrolments.js';
 import { JobFunctions1765600000000 } from './migrations/1765600000000-job-functions.js';
 import { Recommendations1765700000000 } from './migrations/1765700000000-recommendations.js';
+import { Reobservation1766900000000 } from './migrations/1766900000000-reobservation.js';
 import { InsightIndexes1766910000000 } from './migrations/1766910000000-insight-indexes.js';
 
 export const OBSERVATION_SCHEMA = 'observation';
@@ -22,6 +23,7 @@ export const openObservationDatabase = (url: string) =>
       CompleteEnrolments1765300000000,
       JobFunctions1765600000000,
       Recommendations1765700000000,
+      Reobservation1766900000000,
       InsightIndexes1766910000000,
     ],
   });

@@ -4,7 +4,7 @@ import { Badge } from '../ui/Badge';
 import { listRowClass } from '../ui/ListStates';
 import { smallDangerButtonClass, smallOutlineButtonClass } from '../ui/styles';
 import { formatDate } from '../ui/dates';
-import { expiryText, STATE_LABELS, STATE_TONES } from './format';
+import { expiryText, reobservationText, STATE_LABELS, STATE_TONES } from './format';
 import { certificatePdfUrl } from './queries';
 
 /** One certification: who, what, when, its state, and its certificate. */
@@ -26,6 +26,11 @@ export function CertificationRow({
             {STATE_LABELS[state]}
           </Badge>
           <Badge tone="blue">{certification.kind === 'sop' ? 'SOP' : 'Course'}</Badge>
+          {certification.reobservation ? (
+            <Badge tone="amber" testId={`certification-${id}-reobservation`}>
+              Needs re-observation
+            </Badge>
+          ) : null}
         </div>
         <p className="text-sm text-slate-600 dark:text-slate-300">
           <span data-testid={`certification-${id}-holder`}>{certification.holderName}</span>
@@ -36,6 +41,11 @@ export function CertificationRow({
           {certification.categories.join(', ')} · Verification code{' '}
           <span className="font-mono">{certification.verificationCode}</span>
         </p>
+        {certification.reobservation ? (
+          <p className="text-xs text-amber-800 dark:text-amber-300">
+            {reobservationText(certification.reobservation)}
+          </p>
+        ) : null}
         {certification.revokedReason ? (
           <p className="text-xs text-red-700 dark:text-red-400">
             Revoked: {certification.revokedReason}

@@ -1,6 +1,13 @@
 import type { Certification } from '@hub/proto';
 import { describe, expect, it } from 'vitest';
-import { canRevoke, categoryShare, expiryText, matchesSearch, seesEveryone } from './format';
+import {
+  canRevoke,
+  categoryShare,
+  expiryText,
+  matchesSearch,
+  reobservationText,
+  seesEveryone,
+} from './format';
 import { setDatePreferences } from '../ui/dates';
 
 const certification: Certification = {
@@ -19,6 +26,7 @@ const certification: Certification = {
   verificationCode: 'ABCD-EFGH-JKMN',
   revokedAt: null,
   revokedReason: null,
+  reobservation: null,
 };
 
 describe('certification text', () => {
@@ -26,6 +34,13 @@ describe('certification text', () => {
     setDatePreferences({ timeZone: 'Asia/Tokyo', dateFormat: 'DD/MM/YYYY' });
     expect(expiryText({ ...certification, expiresAt: '2026-11-30T23:30:00.000Z' })).toBe(
       'Expires 01/12/2026',
+    );
+  });
+
+  it('says which version asks for a re-observation, and since when', () => {
+    setDatePreferences({ timeZone: 'UTC', dateFormat: 'YYYY-MM-DD' });
+    expect(reobservationText({ version: 3, since: '2026-11-20T08:00:00.000Z' })).toBe(
+      'Version 3 changed a safety-relevant section on 2026-11-20: a passed observation clears this.',
     );
   });
 

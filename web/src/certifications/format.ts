@@ -3,6 +3,7 @@ import {
   CERTIFICATION_STAFF,
   type Certification,
   type CertificationState,
+  type Reobservation,
   type Role,
 } from '@hub/proto';
 import type { BadgeTone } from '../ui/Badge';
@@ -36,6 +37,11 @@ export function expiryText(certification: Certification): string {
   }
   const verb = certification.state === 'expired' ? 'Expired' : 'Expires';
   return `${verb} ${formatDate(certification.expiresAt)}`;
+}
+
+/** 'Version 3 changed a safety-relevant section on 11/20/2026: a passed observation clears this.' */
+export function reobservationText(reobservation: Reobservation): string {
+  return `Version ${reobservation.version} changed a safety-relevant section on ${formatDate(reobservation.since)}: a passed observation clears this.`;
 }
 
 /** The share of a category among all counted certifications, for its bar (0–100). */

@@ -35,6 +35,9 @@ describe('skills format', () => {
     expect(cellText(cell({ level: 'expired', score: 86.7 }))).toBe('87%');
     expect(cellText(cell({ level: 'in_training' }))).toBe('In training');
     expect(cellText(cell({}))).toBe('–');
+    expect(cellText(cell({ level: 'needs_reobservation', score: 100 }))).toBe(
+      'Needs re-observation',
+    );
   });
 
   it('words coverage', () => {

@@ -18,6 +18,7 @@ export const LEVEL_TONES: Record<SkillLevel, BadgeTone> = {
   certified: 'green',
   expiring: 'amber',
   expired: 'red',
+  needs_reobservation: 'amber',
 };
 
 /** Cell backgrounds of the matrix, one per level (the legend shows the same). */
@@ -27,6 +28,7 @@ export const LEVEL_CELL_CLASSES: Record<SkillLevel, string> = {
   certified: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-300',
   expiring: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300',
   expired: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
+  needs_reobservation: 'bg-orange-200 text-orange-900 dark:bg-orange-950 dark:text-orange-300',
 };
 
 export const levelLabel = (level: SkillLevel) => SKILL_LEVEL_LABELS[level];
@@ -47,8 +49,12 @@ export function cellSummary(cell: SkillCell): string {
   return parts.join(' · ');
 }
 
-/** The score in the cell, or the level's first letters when no observation is completed. */
+/**
+ * The score in the cell, or the level when no observation is completed; a pending
+ * re-observation always reads as such (the old score no longer tells the level).
+ */
 export function cellText(cell: SkillCell): string {
+  if (cell.level === 'needs_reobservation') return levelLabel(cell.level);
   if (cell.score !== null) return `${Math.round(cell.score)}%`;
   return cell.level === 'not_trained' ? '–' : levelLabel(cell.level);
 }

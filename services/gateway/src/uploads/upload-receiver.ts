@@ -153,10 +153,13 @@ export class UploadReceiver {
     const key = await keyFor(kind, fields).catch((error: unknown) => {
       throw this.refuse(file, error);
     });
+    const limited = file.pipe(new SizeLimit(rule.maxBytes));
+    // pipe() does not pass errors on: a browser that goes away must fail the store, not stall it.
+    file.once('error', (error) => limited.destroy(error));
     try {
       const stored = await this.storage.put(
         key,
-        file.pipe(new SizeLimit(rule.maxBytes)),
+        limited,
         MIME_BY_KIND[kind] ?? 'application/octet-stream',
       );
       return { key, kind, size: stored.size, fields };

@@ -17,6 +17,10 @@ export const StorageEnv = z.object({
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name')
     .default('hub'),
   S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Streams longer than one part go up in parts of this many MiB (S3's minimum: 5). */
+  S3_PART_SIZE_MB: z.coerce.number().int().min(5).max(5120).default(16),
+  /** Multipart uploads older than this are aborted by the gateway's hourly sweep. */
+  S3_ABANDONED_UPLOAD_HOURS: z.coerce.number().positive().default(24),
 });
 export type StorageEnv = z.infer<typeof StorageEnv>;
 
@@ -31,6 +35,7 @@ export function openStorage(env: StorageEnv & { DATA_DIR: string }): ObjectStora
       secretKey: env.S3_SECRET_KEY,
       bucket: env.S3_BUCKET,
       region: env.S3_REGION,
+      partSize: env.S3_PART_SIZE_MB * 1024 * 1024,
     });
   }
   return new LocalDiskStorage(join(env.DATA_DIR, 'objects'));

@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream';
 import { Client, CopyConditions, S3Error } from 'minio';
+import { abortUploadsStartedBefore } from './s3-abandoned-uploads.js';
+import { MIN_PART_BYTES, putStream } from './s3-multipart.js';
 import {
   assertSafeKey,
   assertSafePrefix,
@@ -13,7 +15,14 @@ export interface S3Settings {
   secretKey: string;
   bucket: string;
   region: string;
+  /**
+   * Streams longer than this go up as a multipart upload of parts this size (at least 5 MiB);
+   * the gateway holds two parts per upload in memory. Default 16 MiB: a 2 GB video is 128 parts.
+   */
+  partSize?: number;
 }
+
+export const DEFAULT_PART_BYTES = 16 * 1024 * 1024;
 
 const isMissing = (error: unknown) =>
   error instanceof S3Error && ['NoSuchKey', 'NotFound', 'NoSuchBucket'].includes(error.code ?? '');
@@ -23,8 +32,11 @@ export class S3Storage implements ObjectStorage {
   readonly kind = 's3' as const;
   private readonly client: Client;
   private bucketReady?: Promise<void>;
+  private readonly partSize: number;
 
   constructor(private readonly settings: S3Settings) {
+    this.partSize = settings.partSize ?? DEFAULT_PART_BYTES;
+    if (this.partSize < MIN_PART_BYTES) throw new Error('S3 part size must be at least 5 MiB');
     const url = new URL(settings.endpoint);
     this.client = new Client({
       endPoint: url.hostname,
@@ -62,9 +74,22 @@ export class S3Storage implements ObjectStorage {
   ): Promise<StoredObject> {
     assertSafeKey(key);
     await this.bucket();
-    await this.client.putObject(this.settings.bucket, key, body, size, {
-      'Content-Type': contentType,
-    });
+    if (Buffer.isBuffer(body)) {
+      await this.client.putObject(this.settings.bucket, key, body, size, {
+        'Content-Type': contentType,
+      });
+    } else {
+      // Not the client's own putObject for streams: it takes unknown-size streams in 528 MiB
+      // parts, and when the source fails it neither aborts nor settles (the source's error goes
+      // unhandled), leaving the parts behind.
+      await putStream(body, {
+        client: this.client,
+        bucket: this.settings.bucket,
+        key,
+        contentType,
+        partSize: this.partSize,
+      });
+    }
     const stored = await this.stat(key);
     if (!stored) throw new Error(`Object ${key} missing right after it was written`);
     return stored;
@@ -130,6 +155,12 @@ export class S3Storage implements ObjectStorage {
       if (item.name) keys.push(item.name);
     }
     return keys.sort();
+  }
+
+  /** Aborts multipart uploads started before `cutoff`; answers how many. */
+  async abortUploadsStartedBefore(cutoff: Date): Promise<number> {
+    await this.bucket();
+    return abortUploadsStartedBefore(this.client, this.settings.bucket, cutoff);
   }
 
   async ping(): Promise<void> {

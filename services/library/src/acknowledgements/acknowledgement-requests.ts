@@ -10,6 +10,10 @@ import { AcknowledgementsRepository } from './acknowledgements.repository.js';
 export const acknowledgePath = (documentId: number) =>
   `/library/documents/${documentId}/acknowledge`;
 
+/** Added to the request when the change touches a safety-relevant section. */
+export const SAFETY_NOTICE =
+  'It changes a safety-relevant section: your certification needs re-observation until you pass an observation again.';
+
 /**
  * Once a new version of an SOP is processed, everyone holding a certification on it is asked to
  * acknowledge it. A repeat (the same run reported twice) asks nobody a second time.
@@ -23,7 +27,8 @@ export class AcknowledgementRequests {
     private readonly notifier: LibraryNotifier,
   ) {}
 
-  async ask(document: DocumentEntity): Promise<void> {
+  /** `safetyRelevant`: the change sent the holders back to observation; the notice says so. */
+  async ask(document: DocumentEntity, safetyRelevant = false): Promise<void> {
     if (document.currentVersion < 2) return;
     const holders = await this.rpc
       .call(certificationRpc.holders, {
@@ -45,7 +50,7 @@ export class AcknowledgementRequests {
     await this.notifier.tellAll(asked, {
       type: 'info',
       title: 'New SOP version to acknowledge',
-      message: `"${document.title}" changed (version ${document.currentVersion}). Review the changes and acknowledge them: ${acknowledgePath(document.id)}`,
+      message: `"${document.title}" changed (version ${document.currentVersion}).${safetyRelevant ? ` ${SAFETY_NOTICE}` : ''} Review the changes and acknowledge them: ${acknowledgePath(document.id)}`,
     });
   }
 }

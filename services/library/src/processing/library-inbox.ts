@@ -11,6 +11,7 @@ import type { QuizGeneration } from './quiz-generation.js';
 import { changeStage, PROCESSING, stagesUpTo } from './document-stages.js';
 import { VersionsRepository } from '../versions/versions.repository.js';
 import type { AcknowledgementRequests } from '../acknowledgements/acknowledgement-requests.js';
+import type { SafetyReobservation } from '../versions/safety-reobservation.js';
 
 type Message<K extends LibraryInboxMessage['kind']> = Extract<LibraryInboxMessage, { kind: K }>;
 
@@ -28,6 +29,7 @@ export class LibraryInbox {
     private readonly quiz: QuizGeneration,
     private readonly notifier: LibraryNotifier,
     private readonly acknowledgements: AcknowledgementRequests,
+    private readonly reobservation: SafetyReobservation,
   ) {}
 
   async handle(raw: unknown): Promise<void> {
@@ -94,7 +96,9 @@ export class LibraryInbox {
       title: 'Document processed',
       message: `"${document.title}" was processed: ${message.pageCount} page(s), ${message.images.length} image(s)${message.ocrPages ? `, ${message.ocrPages} page(s) read by OCR` : ''}.`,
     });
-    await this.acknowledgements.ask(document);
+    // Re-observation first, so the acknowledgement request can say whether it was asked for.
+    const safetyRelevant = await this.reobservation.check(document);
+    await this.acknowledgements.ask(document, safetyRelevant);
     await this.generateEvaluation(document.id);
   }
 

@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import { type EntityManager, IsNull, LessThan, Not } from 'typeorm';
 import { DocumentEntity } from '../documents/document.entity.js';
 import { DocumentVersionEntity } from '../documents/document-version.entity.js';
 
@@ -25,6 +25,14 @@ export class VersionsRepository {
 
   find(documentId: number, version: number): Promise<DocumentVersionEntity | null> {
     return this.versions.findOneBy({ documentId, version });
+  }
+
+  /** The latest version before `version` whose processing produced its markdown. */
+  latestProcessedBefore(documentId: number, version: number) {
+    return this.versions.findOne({
+      where: { documentId, version: LessThan(version), markdownKey: Not(IsNull()) },
+      order: { version: 'DESC' },
+    });
   }
 
   /** Storage folders of every version, for removing a document's files. */

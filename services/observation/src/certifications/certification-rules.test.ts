@@ -4,6 +4,7 @@ import {
   announcementDue,
   certificationState,
   daysLeft,
+  pendingReobservation,
   termFrom,
   validityMonths,
 } from './certification-rules.js';
@@ -92,5 +93,25 @@ describe('announcements', () => {
 
   it('announces a certification that expired without ever being seen as expiring', () => {
     expect(announcementDue('expired', null)).toBe('expired');
+  });
+});
+
+describe('re-observation', () => {
+  const since = at('2026-11-20T08:00:00Z');
+  const sop = { kind: 'sop', reobservation_version: 3, reobservation_since: since };
+
+  it('is pending on an SOP certification in force that a safety change marked', () => {
+    expect(pendingReobservation(sop, 'active')).toEqual({
+      version: 3,
+      since: '2026-11-20T08:00:00.000Z',
+    });
+    expect(pendingReobservation(sop, 'expiring_soon')).toMatchObject({ version: 3 });
+  });
+
+  it('is not pending unmarked, lapsed, revoked or on a course', () => {
+    expect(pendingReobservation({ ...sop, reobservation_version: null }, 'active')).toBeNull();
+    expect(pendingReobservation(sop, 'expired')).toBeNull();
+    expect(pendingReobservation(sop, 'revoked')).toBeNull();
+    expect(pendingReobservation({ ...sop, kind: 'course' }, 'active')).toBeNull();
   });
 });

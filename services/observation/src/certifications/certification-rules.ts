@@ -1,4 +1,9 @@
-import { type CertificationState, DEFAULT_VALIDITY_MONTHS, EXPIRING_SOON_DAYS } from '@hub/proto';
+import {
+  type CertificationState,
+  DEFAULT_VALIDITY_MONTHS,
+  EXPIRING_SOON_DAYS,
+  type Reobservation,
+} from '@hub/proto';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -71,4 +76,23 @@ export function announcementDue(
 /** Whole days from now until the expiry (0 on the last day). */
 export function daysLeft(expiresAt: Date, now: Date): number {
   return Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / DAY_MS));
+}
+
+/** Whether a certification in this state still certifies (what re-observation can suspend). */
+export const inForce = (state: CertificationState) =>
+  state === 'active' || state === 'expiring_soon';
+
+/**
+ * The re-observation a certification waits for: only while it is in force (an expired or
+ * revoked one needs a pass anyway) and only for SOPs (courses have no observation).
+ */
+export function pendingReobservation(
+  row: { kind: string; reobservation_version: number | null; reobservation_since: Date | null },
+  state: CertificationState,
+): Reobservation | null {
+  if (row.kind !== 'sop' || row.reobservation_version === null || !inForce(state)) return null;
+  return {
+    version: row.reobservation_version,
+    since: (row.reobservation_since ?? new Date(0)).toISOString(),
+  };
 }

@@ -40,6 +40,13 @@ export class CertificationsController {
     return this.certifications.holders(organizationId, documentIds);
   }
 
+  @RpcHandler(certificationRpc.requireReobservation)
+  requireReobservation(
+    @Payload() { organizationId, documentId, version }: Req<'requireReobservation'>,
+  ) {
+    return this.certifications.requireReobservation(organizationId, documentId, version);
+  }
+
   @RpcHandler(certificationRpc.revoke)
   revoke(@Payload() { actor, certificationId, reason }: Req<'revoke'>) {
     return this.certifications.revoke(actor, certificationId, reason);

@@ -22,6 +22,9 @@ export interface CertificationRow {
   revoked_at: Date | null;
   revoked_reason: string | null;
   notified_state: 'expiring_soon' | 'expired' | null;
+  /** The SOP version whose safety-relevant change asks for a new observation; null: none. */
+  reobservation_version: number | null;
+  reobservation_since: Date | null;
   /** The course's category (live), for course certifications. */
   course_category?: string | null;
 }
@@ -70,7 +73,8 @@ export class CertificationsRepository {
          observation_id = EXCLUDED.observation_id, observer_id = EXCLUDED.observer_id,
          score = EXCLUDED.score, validity_months = EXCLUDED.validity_months,
          issued_at = EXCLUDED.issued_at, expires_at = EXCLUDED.expires_at,
-         revoked_at = NULL, revoked_by = NULL, revoked_reason = NULL, notified_state = NULL
+         revoked_at = NULL, revoked_by = NULL, revoked_reason = NULL, notified_state = NULL,
+         reobservation_version = NULL, reobservation_since = NULL
        RETURNING *`,
       [
         issue.organizationId,
@@ -174,6 +178,29 @@ export class CertificationsRepository {
           AND revoked_at IS NULL AND expires_at > now()`,
       [organizationId, documentIds],
     )) as { userId: number; documentId: number }[];
+  }
+
+  /**
+   * Marks the SOP's certifications in force as needing re-observation because of `version`,
+   * once per (SOP, version): a repeat finds the change recorded and marks nobody, so a pass
+   * made in between is not undone. Those already marked keep the version that marked them first.
+   */
+  async requireReobservation(organizationId: number, documentId: number, version: number) {
+    return this.db.transaction(async (tx) => {
+      const recorded = (await tx.query(
+        `INSERT INTO reobservation_changes (organization_id, document_id, version)
+         VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING version`,
+        [organizationId, documentId, version],
+      )) as unknown[];
+      if (recorded.length === 0) return 0;
+      const [, marked] = (await tx.query(
+        `UPDATE certifications SET reobservation_version = $3, reobservation_since = now()
+          WHERE organization_id = $1 AND kind = 'sop' AND subject_id = $2
+            AND revoked_at IS NULL AND expires_at > now() AND reobservation_version IS NULL`,
+        [organizationId, documentId, version],
+      )) as [unknown[], number];
+      return marked;
+    });
   }
 
   async revoke(

@@ -13,7 +13,7 @@ import {
 import { requireRole, RpcClient, RpcFailure } from '@hub/kit';
 import { OBSERVATION_CONFIG, type ObservationConfig, RPC } from '../config.js';
 import { renderCertificate } from './certificate-pdf.js';
-import { certificationState } from './certification-rules.js';
+import { certificationState, pendingReobservation } from './certification-rules.js';
 import { type CertificationRow, CertificationsRepository } from './certifications.repository.js';
 
 export const NOT_FOUND = 'Certification not found';
@@ -62,6 +62,7 @@ export class CertificationsService {
   }
 
   private view(row: CertificationRow, tags: Map<number, string[]>, now: Date): Certification {
+    const state = certificationState({ expiresAt: row.expires_at, revokedAt: row.revoked_at }, now);
     return {
       id: row.id,
       userId: row.user_id,
@@ -74,10 +75,11 @@ export class CertificationsService {
       issuedAt: row.issued_at.toISOString(),
       expiresAt: row.expires_at.toISOString(),
       validityMonths: row.validity_months,
-      state: certificationState({ expiresAt: row.expires_at, revokedAt: row.revoked_at }, now),
+      state,
       verificationCode: row.verification_code,
       revokedAt: row.revoked_at?.toISOString() ?? null,
       revokedReason: row.revoked_reason,
+      reobservation: pendingReobservation(row, state),
     };
   }
 
@@ -153,6 +155,12 @@ export class CertificationsService {
   async holders(organizationId: number, documentIds: number[]) {
     if (documentIds.length === 0) return [];
     return this.repository.holders(organizationId, documentIds);
+  }
+
+  /** Between services (a safety-relevant SOP change): its holders must be observed again. */
+  async requireReobservation(organizationId: number, documentId: number, version: number) {
+    const marked = await this.repository.requireReobservation(organizationId, documentId, version);
+    return { marked };
   }
 
   async verify(code: string): Promise<CertificationVerification> {

@@ -129,8 +129,8 @@ export class JobFunctionsRepository {
   }
 
   /**
-   * Pairs (person, SOP) among these with a certification in force (active or expiring soon),
-   * as `${userId}:${documentId}` keys.
+   * Pairs (person, SOP) among these with a certification in force (active or expiring soon)
+   * that waits for no re-observation (the skills matrix's gaps agree), as `${userId}:${documentId}` keys.
    */
   async certifiedPairs(
     organizationId: number,
@@ -141,7 +141,8 @@ export class JobFunctionsRepository {
     const rows = (await this.db.query(
       `SELECT user_id, subject_id FROM certifications
         WHERE organization_id = $1 AND kind = 'sop' AND user_id = ANY($2::int[])
-          AND subject_id = ANY($3::int[]) AND revoked_at IS NULL AND expires_at > now()`,
+          AND subject_id = ANY($3::int[]) AND revoked_at IS NULL AND expires_at > now()
+          AND reobservation_version IS NULL`,
       [organizationId, userIds, documentIds],
     )) as { user_id: number; subject_id: number }[];
     return new Set(rows.map((row) => `${row.user_id}:${row.subject_id}`));

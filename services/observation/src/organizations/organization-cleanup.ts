@@ -26,6 +26,7 @@ export function handleObservationEvents(events: EventBus, db: DataSource): Event
           'observation_settings',
           'recommendations',
           'recommendation_runs',
+          'reobservation_changes',
         ]) {
           await tx.query(`DELETE FROM ${table} WHERE organization_id = $1`, [event.organizationId]);
         }

@@ -9,6 +9,7 @@ import {
   type Finding,
   idleSupervisorsRule,
   missedQuestionsRule,
+  reobservationRule,
   sopPassRateRule,
   unidentifiedOperatorsRule,
   unpublishedEvaluationsRule,
@@ -39,7 +40,7 @@ export class RecommendationEngine {
   }
 
   async findings(organizationId: number, now = new Date()): Promise<Finding[]> {
-    const [certifications, scheduled, sops, questions, members, documents, videos] =
+    const [certifications, scheduled, sops, questions, members, documents, videos, reobserve] =
       await Promise.all([
         this.repository.expiringCertifications(organizationId),
         this.repository.operatorsBeingObserved(organizationId),
@@ -48,6 +49,7 @@ export class RecommendationEngine {
         this.rpc.call(identityRpc.members, { organizationId }),
         this.rpc.call(libraryRpc.documentHealth, { organizationId }),
         this.rpc.call(videoRpc.identificationGaps, { organizationId }),
+        this.repository.pendingReobservations(organizationId),
       ]);
     const supervisors = members.filter(
       (member) => member.isActive && member.role === 'training_supervisor',
@@ -58,6 +60,7 @@ export class RecommendationEngine {
     );
     return [
       ...expiringCertificationsRule(certifications, scheduled, now),
+      ...reobservationRule(reobserve),
       ...sopPassRateRule(sops),
       ...missedQuestionsRule(questions),
       ...idleSupervisorsRule(

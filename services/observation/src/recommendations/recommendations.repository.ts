@@ -11,6 +11,7 @@ import {
   type ExpiringCertificationRow,
   type Finding,
   type QuestionResultsRow,
+  type ReobservationRow,
   type SopResultsRow,
   WINDOW_DAYS,
 } from './rules.js';
@@ -72,6 +73,33 @@ export class RecommendationsRepository {
       holderName: row.holder_name,
       title: row.title,
       expiresAt: row.expires_at,
+    }));
+  }
+
+  /** Certifications in force waiting for a re-observation after a safety-relevant SOP change. */
+  async pendingReobservations(organizationId: number): Promise<ReobservationRow[]> {
+    const rows = (await this.db.query(
+      `SELECT user_id, holder_name, subject_id, title, reobservation_version, reobservation_since
+         FROM certifications
+        WHERE organization_id = $1 AND kind = 'sop' AND reobservation_version IS NOT NULL
+          AND revoked_at IS NULL AND expires_at > now()
+        ORDER BY subject_id, reobservation_since, holder_name`,
+      [organizationId],
+    )) as {
+      user_id: number;
+      holder_name: string;
+      subject_id: number;
+      title: string;
+      reobservation_version: number;
+      reobservation_since: Date;
+    }[];
+    return rows.map((row) => ({
+      userId: row.user_id,
+      holderName: row.holder_name,
+      documentId: row.subject_id,
+      title: row.title,
+      version: row.reobservation_version,
+      since: row.reobservation_since,
     }));
   }
 

@@ -4,6 +4,7 @@ import {
   failedDocumentsRule,
   idleSupervisorsRule,
   missedQuestionsRule,
+  reobservationRule,
   sopPassRateRule,
   unidentifiedOperatorsRule,
   unpublishedEvaluationsRule,
@@ -184,5 +185,41 @@ describe('videos with unidentified operators', () => {
   it('is High from five unidentified people, and absent when all are identified', () => {
     expect(unidentifiedOperatorsRule([video(1, 6, 1)])[0]!.priority).toBe('High');
     expect(unidentifiedOperatorsRule([video(1, 2, 2)])).toEqual([]);
+  });
+});
+
+describe('people needing re-observation', () => {
+  const row = (userId: number, documentId: number, version = 2) => ({
+    userId,
+    holderName: `Person ${userId}`,
+    documentId,
+    title: `SOP ${documentId}`,
+    version,
+    since: inDays(-1),
+  });
+
+  it('makes one High safety recommendation per SOP, each person as evidence', () => {
+    const findings = reobservationRule([row(10, 1), row(11, 1, 3), row(12, 2)]);
+    expect(findings).toHaveLength(2);
+    const [first, second] = findings;
+    expect(first).toMatchObject({
+      rule: 'sop_reobservation_needed',
+      subjectKey: 'sop:1',
+      category: 'Safety Enhancements',
+      priority: 'High',
+      title: 'Observe 2 people again on "SOP 1"',
+      action: { label: 'Start an observation', href: '/library/observations' },
+    });
+    expect(first!.description).toContain('Version 2, 3 of "SOP 1"');
+    expect(first!.evidence.map((evidence) => evidence.href)).toEqual(['/team/10', '/team/11']);
+    expect(first!.evidence[1]!.value).toContain('since version 3');
+    expect(second).toMatchObject({
+      subjectKey: 'sop:2',
+      title: 'Observe 1 person again on "SOP 2"',
+    });
+  });
+
+  it('recommends nothing when nobody needs it', () => {
+    expect(reobservationRule([])).toEqual([]);
   });
 });

@@ -36,6 +36,7 @@ const SCHEDULE_OBSERVATION: RecommendationAction = {
 };
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+const headcount = (count: number) => (count === 1 ? '1 person' : `${count} people`);
 const percent = (value: number) => `${Math.round(value)}%`;
 const editEvaluation = (documentId: number) => `/library/documents/${documentId}/evaluation/edit`;
 
@@ -74,6 +75,43 @@ export function expiringCertificationsRule(
         action: SCHEDULE_OBSERVATION,
       };
     });
+}
+
+export interface ReobservationRow {
+  userId: number;
+  holderName: string;
+  documentId: number;
+  title: string;
+  /** The SOP version whose safety-relevant change asked for it. */
+  version: number;
+  since: Date;
+}
+
+/**
+ * People whose certification on an SOP waits for a re-observation after a safety-relevant
+ * change: one recommendation per SOP, each person as evidence (their member page).
+ */
+export function reobservationRule(rows: readonly ReobservationRow[]): Finding[] {
+  const bySop = new Map<number, ReobservationRow[]>();
+  for (const row of rows) bySop.set(row.documentId, [...(bySop.get(row.documentId) ?? []), row]);
+  return [...bySop.values()].map((people) => {
+    const first = people[0]!;
+    const versions = [...new Set(people.map((row) => row.version))].sort((a, b) => a - b);
+    return {
+      rule: 'sop_reobservation_needed',
+      subjectKey: `sop:${first.documentId}`,
+      category: 'Safety Enhancements',
+      priority: 'High',
+      title: `Observe ${headcount(people.length)} again on "${first.title}"`,
+      description: `Version ${versions.join(', ')} of "${first.title}" changed a safety-relevant section: ${headcount(people.length)} certified on it must be observed again. A passed observation clears it.`,
+      evidence: people.slice(0, MAX_EVIDENCE).map((row) => ({
+        label: row.holderName,
+        value: `Needs re-observation since version ${row.version} (${row.since.toISOString().slice(0, 10)})`,
+        href: `/team/${row.userId}`,
+      })),
+      action: { label: 'Start an observation', href: '/library/observations' },
+    };
+  });
 }
 
 export interface SopResultsRow {

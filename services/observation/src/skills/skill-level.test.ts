@@ -42,6 +42,21 @@ describe('skill levels', () => {
     expect(skillLevel(null, held(200, true), now)).toBe('in_training');
   });
 
+  it('needs re-observation while a certification in force awaits one, a gap where required', () => {
+    const waiting = { ...held(200), needsReobservation: true };
+    expect(skillLevel(passed, waiting, now)).toBe('needs_reobservation');
+    expect(skillLevel(running, { ...held(10), needsReobservation: true }, now)).toBe(
+      'needs_reobservation',
+    );
+    // Lapsed or revoked: the usual levels (a pass is needed anyway).
+    expect(skillLevel(passed, { ...held(-1), needsReobservation: true }, now)).toBe('expired');
+    expect(skillLevel(passed, { ...held(200, true), needsReobservation: true }, now)).toBe(
+      'in_training',
+    );
+    expect(isGap('needs_reobservation', true)).toBe(true);
+    expect(isGap('needs_reobservation', false)).toBe(false);
+  });
+
   it('counts a gap only where the SOP is required and not held in force', () => {
     expect(isGap('not_trained', true)).toBe(true);
     expect(isGap('in_training', true)).toBe(true);

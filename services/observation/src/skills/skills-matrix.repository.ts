@@ -21,6 +21,7 @@ export interface CertificationRow {
   subject_id: number;
   expires_at: Date;
   revoked_at: Date | null;
+  reobservation_version: number | null;
 }
 
 /**
@@ -79,7 +80,7 @@ export class SkillsMatrixRepository {
   async certifications(organizationId: number, userIds: number[], documentIds: number[]) {
     if (userIds.length === 0 || documentIds.length === 0) return [];
     return (await this.db.query(
-      `SELECT user_id, subject_id, expires_at, revoked_at FROM certifications
+      `SELECT user_id, subject_id, expires_at, revoked_at, reobservation_version FROM certifications
         WHERE organization_id = $1 AND kind = 'sop' AND user_id = ANY($2::int[])
           AND subject_id = ANY($3::int[])`,
       [organizationId, userIds, documentIds],
@@ -109,7 +110,7 @@ export class SkillsMatrixRepository {
 
   /**
    * Gaps per SOP over these people: required of them by a function and without a certification
-   * in force (the SQL twin of isGap in skill-level.ts).
+   * in force that needs no re-observation (the SQL twin of isGap in skill-level.ts).
    */
   async columnGaps(organizationId: number, userIds: number[], documentIds: number[]) {
     if (userIds.length === 0 || documentIds.length === 0) return new Map<number, number>();
@@ -124,7 +125,7 @@ export class SkillsMatrixRepository {
        held AS (
          SELECT user_id, subject_id FROM certifications
           WHERE organization_id = $1 AND kind = 'sop' AND revoked_at IS NULL AND expires_at > now()
-            AND subject_id = ANY($3::int[])),
+            AND reobservation_version IS NULL AND subject_id = ANY($3::int[])),
        single_required AS (
          SELECT s.document_id, sum(f.people)::int AS n
            FROM (SELECT job_function_id, count(*) AS people FROM members WHERE functions = 1

@@ -189,11 +189,15 @@ function buildRows(
   const heldOf = (cellKey: string) => {
     const certification = held.get(cellKey);
     return certification
-      ? { expiresAt: certification.expires_at, revokedAt: certification.revoked_at }
+      ? {
+          expiresAt: certification.expires_at,
+          revokedAt: certification.revoked_at,
+          needsReobservation: certification.reobservation_version !== null,
+        }
       : null;
   };
-  // A gap depends on the certification alone (certified or expiring), so a row's gaps over
-  // every SOP need no observation of the columns this page does not show.
+  // A gap depends on the certification alone (in force, no re-observation due), so a row's
+  // gaps over every SOP need no observation of the columns this page does not show.
   const rowGaps = new Map<number, number>();
   for (const row of records.required) {
     const cellKey = key(row.user_id, row.document_id);

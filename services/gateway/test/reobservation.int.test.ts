@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Certification,
+  certificationRpc,
+  type RecommendationList,
+  type SkillsMatrix,
+} from '@hub/proto';
+import { RpcClient } from '@hub/kit';
+import { TEST_REDIS_URL } from '@hub/kit/testing';
+import { certifyOperator } from './certify-operator.js';
+import { COOLING_SOP, sopPdf } from './sop-pdf.js';
+import { createTenant, type Tenant } from './tenant-fixtures.js';
+import { type ApiSession, startTestStack, type TestStack } from './test-stack.js';
+import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
+
+/** An SOP's lines with one line replaced (the line must exist). */
+function withLine(lines: string[], find: string, replace: string): string[] {
+  const index = lines.findIndex((line) => line.startsWith(find));
+  if (index === -1) throw new Error(`No line starts with ${find}`);
+  return lines.map((line, at) => (at === index ? replace : line));
+}
+
+/** Version 2: under the "Protective equipment" heading, safety-relevant. */
+const SAFETY_CHANGE = withLine(
+  COOLING_SOP,
+  'Wear heat-resistant gloves',
+  'Wear heat-resistant gloves, an apron and a hairnet when handling hot pans.',
+);
+/** Version 3, from version 2: a procedure step's time, not safety-relevant. */
+const PLAIN_CHANGE = withLine(
+  SAFETY_CHANGE,
+  '4. ',
+  '4. Cool the food from 63 °C to 21 °C within 90 minutes.',
+);
+const NOTICE = 'New SOP version to acknowledge';
+const SAFETY_WORDING = 'safety-relevant section';
+
+let stack: TestStack;
+let workers: RunningWorkers;
+let rpc: RpcClient;
+let acme: Tenant;
+let documentId: number;
+let operatorId: number;
+let manager: ApiSession;
+
+async function uploadVersion(lines: string[], changeNote: string) {
+  const uploaded = await acme.members.admin.session.upload(
+    `/api/library/documents/${documentId}/versions`,
+    { changeNote },
+    { field: 'file', name: 'cooling.pdf', data: sopPdf(lines) },
+  );
+  expect(uploaded.status).toBe(201);
+}
+
+/**
+ * The operator's request to acknowledge `version`: sent once the version is processed and its
+ * safety relevance decided (the library decides it first), so it marks the end of that work.
+ */
+async function noticeOf(version: number): Promise<string> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const { body } = await acme.members.operator.session.get('/api/notifications');
+    const notice = (body.notifications as { title: string; message: string }[]).find(
+      (n) => n.title === NOTICE && n.message.includes(`(version ${version})`),
+    );
+    if (notice) return notice.message;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no acknowledgement request for version ${version} within 90 s`);
+}
+
+async function certificationOf(session: ApiSession): Promise<Certification> {
+  const { body } = await session.get(`/api/certifications?documentId=${documentId}`);
+  const list = (body.certifications as Certification[]).filter(
+    (certification) => certification.userId === operatorId,
+  );
+  expect(list).toHaveLength(1);
+  return list[0]!;
+}
+
+async function matrixCell() {
+  const { body } = await manager.get('/api/insights/skills-matrix');
+  const matrix = body as unknown as SkillsMatrix;
+  const row = matrix.rows.find((entry) => entry.userId === operatorId)!;
+  const cell = row.cells.find((entry) => entry.documentId === documentId)!;
+  const column = matrix.sops.find((sop) => sop.documentId === documentId)!;
+  return { cell, rowGaps: row.gaps, columnGaps: column.gaps };
+}
+
+async function reobservationRecommendations() {
+  const { body } = await manager.post('/api/recommendations/evaluate');
+  return (body as unknown as RecommendationList).recommendations.filter(
+    (item) => item.rule === 'sop_reobservation_needed' && item.state === 'active',
+  );
+}
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  workers = startDocumentWorkers(stack);
+  rpc = new RpcClient(TEST_REDIS_URL, stack.redisPrefix);
+  acme = await createTenant(stack, 'Acme Foods', 'acme.test');
+  documentId = Number(acme.resources.get('/api/library/documents/:id'));
+  operatorId = acme.members.operator.id;
+  manager = acme.members.manager.session;
+  const admin = acme.members.admin.session;
+  const created = await admin.post('/api/job-functions', {
+    name: 'Cook',
+    documentIds: [documentId],
+  });
+  expect(created.status).toBe(201);
+  await admin.put(`/api/job-functions/${String(created.body.id)}/members`, {
+    userIds: [operatorId],
+  });
+  await certifyOperator(acme.members.training_supervisor.session, documentId, operatorId);
+}, 240_000);
+
+afterAll(async () => {
+  await rpc?.close();
+  await workers?.close();
+  await stack?.stop();
+});
+
+describe('re-observation after a safety-relevant SOP change', () => {
+  it('holds a plain certification before any change', async () => {
+    expect(await certificationOf(manager)).toMatchObject({ state: 'active', reobservation: null });
+    expect((await matrixCell()).cell).toMatchObject({ level: 'certified', gap: false });
+  });
+
+  it('marks the certified operator when a safety step changes, everywhere it shows', async () => {
+    await uploadVersion(SAFETY_CHANGE, 'Apron added');
+    expect(await noticeOf(2)).toContain(SAFETY_WORDING);
+
+    const seenByStaff = await certificationOf(manager);
+    expect(seenByStaff).toMatchObject({ state: 'active', reobservation: { version: 2 } });
+    expect(await certificationOf(acme.members.operator.session)).toMatchObject({
+      reobservation: { version: 2 },
+    });
+
+    const { cell, rowGaps, columnGaps } = await matrixCell();
+    expect(cell).toMatchObject({ level: 'needs_reobservation', required: true, gap: true });
+    expect(rowGaps).toBe(1);
+    expect(columnGaps).toBe(1);
+
+    const [recommendation, ...others] = await reobservationRecommendations();
+    expect(others).toEqual([]);
+    expect(recommendation).toMatchObject({
+      category: 'Safety Enhancements',
+      priority: 'High',
+      action: { label: 'Start an observation', href: '/library/observations' },
+    });
+    expect(recommendation!.evidence[0]).toMatchObject({ href: `/team/${operatorId}` });
+    expect(recommendation!.evidence[0]!.value).toContain('version 2');
+  }, 150_000);
+
+  it('marks nobody twice for the same version, even reported again', async () => {
+    const again = await rpc.call(certificationRpc.requireReobservation, {
+      organizationId: acme.organizationId,
+      documentId,
+      version: 2,
+    });
+    expect(again).toEqual({ marked: 0 });
+    expect((await certificationOf(manager)).reobservation).toMatchObject({ version: 2 });
+  });
+
+  it('clears with the next passed observation, and the recommendation goes', async () => {
+    await certifyOperator(acme.members.training_supervisor.session, documentId, operatorId);
+    expect((await certificationOf(manager)).reobservation).toBeNull();
+    expect((await matrixCell()).cell).toMatchObject({ level: 'certified', gap: false });
+    expect(await reobservationRecommendations()).toEqual([]);
+    // A late repeat of the change that was just cleared does not undo the pass.
+    const late = await rpc.call(certificationRpc.requireReobservation, {
+      organizationId: acme.organizationId,
+      documentId,
+      version: 2,
+    });
+    expect(late).toEqual({ marked: 0 });
+    expect((await certificationOf(manager)).reobservation).toBeNull();
+  }, 60_000);
+
+  it('leaves the certification alone when the change is not safety-relevant', async () => {
+    await uploadVersion(PLAIN_CHANGE, 'Faster first cooling stage');
+    expect(await noticeOf(3)).not.toContain(SAFETY_WORDING);
+    expect((await certificationOf(manager)).reobservation).toBeNull();
+    expect((await matrixCell()).cell).toMatchObject({ level: 'certified', gap: false });
+  }, 150_000);
+});

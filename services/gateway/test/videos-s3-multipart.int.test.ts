@@ -1,0 +1,113 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type RunningS3Simulator,
+  startS3Simulator,
+} from '../../../infra/s3-simulator/simulator.mjs';
+import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
+
+/*
+ * Video uploads through the gateway into S3 (the S3 simulator), with 5 MiB parts so a small
+ * video already takes the multipart path a 2 GB one takes with the default part size.
+ */
+const MIB = 1024 * 1024;
+const BUCKET = 'hub-videos-multipart';
+let simulator: RunningS3Simulator;
+let stack: TestStack;
+let admin: ApiSession;
+let organizationId: number;
+
+beforeAll(async () => {
+  simulator = await startS3Simulator();
+  stack = await startTestStack({
+    S3_ENDPOINT: simulator.url,
+    S3_ACCESS_KEY: simulator.accessKey,
+    S3_SECRET_KEY: 'simulated-secret',
+    S3_BUCKET: BUCKET,
+    S3_PART_SIZE_MB: '5',
+  });
+  organizationId = await stack.createOrganization('Acme Foods', 'acme.test');
+  await stack.createUser({
+    email: 'ann@acme.test',
+    password: 'Acme-Admin-1',
+    role: 'admin',
+    organizationId,
+  });
+  admin = new ApiSession(stack.url);
+  await admin.login('ann@acme.test', 'Acme-Admin-1');
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  await simulator?.close();
+});
+
+const MP4_HEADER = Buffer.from([0, 0, 0, 0x20, ...Buffer.from('ftypisom'), 0, 0, 2, 0]);
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+describe('video uploads into S3', () => {
+  it('stores a video larger than one part as a multipart upload, complete and identical', async () => {
+    const video = Buffer.concat([MP4_HEADER, randomBytes(12 * MIB)]);
+    const answer = await admin.upload(
+      '/api/videos/upload',
+      { title: 'Night shift', recordingDate: '2026-11-20T22:00:00Z' },
+      { field: 'file', name: 'night.mp4', data: video },
+    );
+    expect(answer.status).toBe(201);
+    const keys = await stack.storage.list(`org/${organizationId}/videos/`);
+    expect(keys).toHaveLength(1);
+    const stored = await buffer(await stack.storage.get(keys[0]!));
+    expect(sha256(stored)).toBe(sha256(video));
+    const parts = simulator.requests.filter(
+      (request) => request.method === 'PUT' && request.query.includes('partNumber='),
+    );
+    expect(parts.map((request) => request.status)).toEqual([200, 200, 200]);
+    expect(await simulator.uploads(BUCKET)).toEqual([]);
+  });
+
+  it('leaves no upload, part or object behind when the browser goes away mid-upload', async () => {
+    const before = await stack.storage.list(`org/${organizationId}/videos/`);
+    const boundary = `----hub${Date.now()}`;
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nCut\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="recordingDate"\r\n\r\n2026-11-20T22:00:00Z\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+    );
+    const partsBefore = simulator.requests.filter((request) =>
+      request.query.includes('partNumber='),
+    );
+    const leaving = new AbortController();
+    let sent = 0;
+    // 14 MiB of the file, then the browser is gone: two parts are up by then.
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(Buffer.concat([head, MP4_HEADER]));
+        if (sent >= 14 * MIB) {
+          leaving.abort();
+          return;
+        }
+        controller.enqueue(randomBytes(MIB));
+        sent += MIB;
+      },
+    });
+    await expect(
+      fetch(`${stack.url}/api/videos/upload`, {
+        method: 'POST',
+        headers: {
+          cookie: admin.cookie,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+        body,
+        duplex: 'half',
+        signal: leaving.signal,
+      } as RequestInit),
+    ).rejects.toThrow();
+    await expect
+      .poll(() => simulator.requests.filter((r) => r.query.includes('partNumber=')).length)
+      .toBeGreaterThan(partsBefore.length);
+    await expect.poll(() => simulator.uploads(BUCKET)).toEqual([]);
+    await expect.poll(() => simulator.partFiles(BUCKET)).toBe(0);
+    expect(await stack.storage.list(`org/${organizationId}/videos/`)).toEqual(before);
+  });
+});
