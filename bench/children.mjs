@@ -150,15 +150,18 @@ export function benchPlace(options = {}) {
  * @param {string[]} names  e.g. ['identity', 'library', 'observation']
  * @param {NodeJS.ProcessEnv} env
  * @param {Child[]} children
+ * @param {string[]} [nodeArgs]  e.g. `--cpu-prof` for every service and the gateway
  */
-export async function startServices(names, env, children) {
-  for (const name of names)
-    await startChild(name, [`services/${name}/dist/main.js`], env, `[${name}] ready`, children);
+export async function startServices(names, env, children, nodeArgs = []) {
+  for (const name of names) {
+    const args = [...nodeArgs, `services/${name}/dist/main.js`];
+    await startChild(name, args, env, `[${name}] ready`, children);
+  }
   const { findFreePort } = await import('../infra/launcher/ports.mjs');
   const port = await findFreePort();
   await startChild(
     'gateway',
-    ['services/gateway/dist/main.js'],
+    [...nodeArgs, 'services/gateway/dist/main.js'],
     {
       ...env,
       PORT: String(port),
