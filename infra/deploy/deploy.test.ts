@@ -120,7 +120,9 @@ describe('infra/processes.json', () => {
 
   it('names only variables each process reads', async () => {
     const kit: Doc = await import(path.join(root, 'services/kit/src/config/config.ts'));
-    const metrics = Object.keys((kit.MetricsEnv as { shape: Doc }).shape);
+    const metrics = ['MetricsEnv', 'TracingEnv'].flatMap((name) =>
+      Object.keys((kit[name] as { shape: Doc }).shape),
+    );
     for (const p of table) {
       const config = configs[p.name];
       if (!config) throw new Error(`${p.name}: add its config schema to this test`);

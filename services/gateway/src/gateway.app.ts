@@ -12,12 +12,14 @@ import {
   openStorage,
   RpcClient,
   shutdownGraceMs,
+  whenRedisReady,
 } from '@hub/kit';
 import { QUEUES } from '@hub/proto';
 import type { GatewayConfig } from './config.js';
 import { registerApiDocs } from './docs/docs.js';
 import { GatewayModule } from './gateway.module.js';
 import { registerHttpMetrics } from './http/http-metrics.js';
+import { registerRequestTracing } from './http/request-tracing.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerOutageGate } from './http/outage-gate.js';
 import { registerAuditTrail } from './audit/audit-trail.js';
@@ -61,6 +63,7 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
     { logger: config.NODE_ENV === 'test' ? ['error', 'warn'] : ['error', 'warn', 'log'] },
   );
   registerHttpMetrics(app.getHttpAdapter().getInstance());
+  registerRequestTracing(app.getHttpAdapter().getInstance());
   await registerSecurityHeaders(app.getHttpAdapter().getInstance());
   registerOutageGate(app.getHttpAdapter().getInstance(), rpc, redis);
   registerAuditTrail(app.getHttpAdapter().getInstance(), rpc);
@@ -73,6 +76,8 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
   await registerWebApp(fastify, config.SERVE_WEB ? config.WEB_DIST : null);
   // No enableShutdownHooks: main.ts's signal handler closes the gateway (requests in flight
   // first, then the connections) and Nest's own handler would race it.
+  // Requests that arrive before the RPC connections are up would be refused as an outage.
+  await Promise.all([rpc.whenConnected(5_000), whenRedisReady(redis, 5_000)]);
   await app.listen(config.PORT, config.HOST);
   uploadSweeper.start();
   const address = fastify.server.address();

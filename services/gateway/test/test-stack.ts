@@ -185,7 +185,7 @@ export class ApiSession {
     path: string,
     fields: Record<string, string>,
     file?: { field: string; name: string; data: Buffer },
-    options: { fileFirst?: boolean } = {},
+    options: { fileFirst?: boolean; headers?: Record<string, string> } = {},
   ) {
     const form = new FormData();
     const appendFile = () => {
@@ -196,7 +196,7 @@ export class ApiSession {
     if (!options.fileFirst) appendFile();
     const response = await fetch(`${this.baseUrl}${path}`, {
       method: 'POST',
-      headers: this.cookie ? { cookie: this.cookie } : {},
+      headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...options.headers },
       body: form,
     });
     const text = await response.text();

@@ -25,6 +25,20 @@ describe('requestJson', () => {
     expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
   });
 
+  it('starts a new W3C trace per request (traceparent), which the gateway continues', async () => {
+    const fetchMock = vi.fn(async () => answer(200, {}));
+    vi.stubGlobal('fetch', fetchMock);
+
+    await requestJson('/api/x');
+    await requestJson('/api/y');
+
+    const sent = fetchMock.mock.calls.map((c) =>
+      new Headers((c as unknown as [string, RequestInit])[1].headers).get('traceparent'),
+    );
+    for (const header of sent) expect(header).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    expect(sent[0]!.split('-')[1]).not.toBe(sent[1]!.split('-')[1]);
+  });
+
   it("raises the body's message on a non-success answer", async () => {
     vi.stubGlobal('fetch', async () =>
       answer(401, { message: 'Invalid credentials', statusCode: 401 }),

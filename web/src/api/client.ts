@@ -1,6 +1,7 @@
 import { routePath, type RouteContract } from '@hub/proto';
 import type { z } from 'zod';
 import { readCurrentUser } from '../auth/session';
+import { newTraceparent } from './trace-context';
 
 /** A non-success HTTP answer. `message` is the server's message, or 'HTTP {status}' (spec section 8). */
 export class ApiError extends Error {
@@ -45,6 +46,7 @@ export async function requestJson(url: string, init: RequestInit = {}): Promise<
   // Informational only: the server derives identity from the session cookie, never from this.
   const email = readCurrentUser()?.email;
   if (email && !headers.has('x-user-email')) headers.set('x-user-email', email);
+  headers.set('traceparent', newTraceparent());
 
   const response = await fetch(url, { ...init, headers, credentials: 'include' });
   const body = await readBody(response);

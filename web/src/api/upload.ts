@@ -1,5 +1,6 @@
 import { api, type ProfilePictureUpload } from '@hub/proto';
 import { ApiError, messageOf, readBody } from './client';
+import { newTraceparent } from './trace-context';
 
 /** Multipart POST with the session cookie (the browser sets the boundary); throws ApiError. */
 export async function postForm(url: string, form: FormData): Promise<unknown> {
@@ -7,7 +8,7 @@ export async function postForm(url: string, form: FormData): Promise<unknown> {
     method: 'POST',
     body: form,
     credentials: 'include',
-    headers: { Accept: 'application/json' },
+    headers: { Accept: 'application/json', traceparent: newTraceparent() },
   });
   const body = await readBody(response);
   if (!response.ok) throw new ApiError(response.status, messageOf(body));
@@ -55,6 +56,7 @@ export function uploadWithProgress<T>(
     request.open('POST', url);
     request.withCredentials = true;
     request.setRequestHeader('Accept', 'application/json');
+    request.setRequestHeader('traceparent', newTraceparent());
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(uploadPercent(event.loaded, event.total));
     };

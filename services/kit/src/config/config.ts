@@ -2,6 +2,7 @@ import { shutdownGraceMs } from '../lifecycle/shutdown.js';
 import { requeueActiveJobs } from '../queues/active-jobs.js';
 import { z } from 'zod';
 import { collectRuntimeMetrics, serveMetrics } from '../metrics/metrics.js';
+import { startTracing, stopTracing } from '../tracing/tracing.js';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -57,12 +58,23 @@ export const MetricsEnv = z.object({
 });
 
 /**
+ * OpenTelemetry traces, sent by OTLP/HTTP to this collector address (its base, as
+ * OpenTelemetry's own variable: `/v1/traces` is added); off when unset.
+ */
+export const TracingEnv = z.object({
+  OTEL_EXPORTER_OTLP_ENDPOINT: url(['http:', 'https:']).optional(),
+});
+
+/**
  * Runs a process's start-up; a configuration error ends it with the message and exit code 78.
- * With METRICS_PORT set, the process then serves its Prometheus metrics there.
+ * With OTEL_EXPORTER_OTLP_ENDPOINT set, its spans are exported from the start; with
+ * METRICS_PORT set, the process then serves its Prometheus metrics there.
  */
 export async function runProcess(name: string, start: () => Promise<unknown>): Promise<void> {
   try {
     const { METRICS_PORT } = readConfig(MetricsEnv);
+    const { OTEL_EXPORTER_OTLP_ENDPOINT } = readConfig(TracingEnv);
+    if (OTEL_EXPORTER_OTLP_ENDPOINT) await startTracing(name, OTEL_EXPORTER_OTLP_ENDPOINT);
     await start();
     if (METRICS_PORT !== undefined) {
       collectRuntimeMetrics(name);
@@ -98,7 +110,8 @@ export function stopOnSignals(
     console.log(`[${name}] ${signal}: finishing the work in flight (up to ${limitMs} ms)`);
     setTimeout(() => void giveUp(name, limitMs), limitMs);
     close().then(
-      () => process.exit(0),
+      // The spans of the work just finished go out before the exit.
+      () => stopTracing().then(() => process.exit(0)),
       (error: unknown) => {
         console.error(`[${name}] stopping failed:`, error);
         process.exit(1);

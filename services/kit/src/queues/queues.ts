@@ -1,6 +1,7 @@
 import { Queue, Worker, type Job, type JobsOptions } from 'bullmq';
 import { jobDuration } from '../metrics/metrics.js';
 import { redisConnectionOptions, reportRedisError } from '../redis/redis.js';
+import { queueTelemetry } from '../tracing/tracing.js';
 import { trackJob } from './active-jobs.js';
 
 export interface QueueConnection {
@@ -24,6 +25,8 @@ export function openQueue<T>(name: string, connection: QueueConnection): Queue<T
     connection: redisConnectionOptions(connection.url),
     prefix: bullPrefix(connection.prefix),
     defaultJobOptions: DEFAULT_JOB_OPTIONS,
+    // While tracing, each job carries its producer's trace context in its options.
+    telemetry: queueTelemetry(),
   });
   // BullMQ reconnects by itself while Redis is away; the listener keeps that quiet.
   queue.on('error', (error) => reportRedisError(`queue ${name}`, error));
@@ -49,6 +52,8 @@ export function startWorker<T, R>(
     prefix: bullPrefix(connection.prefix),
     concurrency: options.concurrency ?? 1,
     lockDuration: options.lockDurationMs ?? 60_000,
+    // While tracing, each job runs in a span whose parent is its producer's.
+    telemetry: queueTelemetry(),
   });
   worker.on('error', (error) => reportRedisError(`worker ${name}`, error));
   worker.on('completed', (job) => observeJob(name, 'completed', job));

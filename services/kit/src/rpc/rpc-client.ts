@@ -4,6 +4,7 @@ import { RpcException } from '@nestjs/microservices';
 import type { z } from 'zod';
 import type { Failure, RpcContract } from '@hub/proto';
 import { connectRedis, whenRedisReady } from '../redis/redis.js';
+import { currentTraceCarrier, SpanKind, traced } from '../tracing/tracing.js';
 import {
   replyChannel,
   requestStreamKey,
@@ -35,6 +36,13 @@ const REDIS_WAIT_MS = 1_000;
 
 export const REDIS_UNAVAILABLE =
   'The service is briefly unavailable (its message broker, Redis, cannot be reached). Please try again in a few seconds.';
+
+/** OpenTelemetry's RPC attributes for a call of `contract`, on both sides. */
+export const rpcAttributes = (contract: Pick<RpcContract, 'service' | 'pattern'>) => ({
+  'rpc.system': 'hub-redis-streams',
+  'rpc.service': contract.service,
+  'rpc.method': contract.pattern,
+});
 
 const redisUnavailable = () =>
   new RpcCallError({ kind: 'unavailable', message: REDIS_UNAVAILABLE });
@@ -68,15 +76,39 @@ export class RpcClient {
     this.ready = this.replies.subscribe(this.replyTo).then(() => undefined);
   }
 
+  /**
+   * Resolves once the reply channel is subscribed and both connections are ready, or after
+   * `waitMs` (Redis away at start: calls then answer unavailable until it is back).
+   */
+  async whenConnected(waitMs: number): Promise<boolean> {
+    const subscribed = await Promise.race([
+      this.ready.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), waitMs).unref()),
+    ]);
+    return subscribed && (await whenRedisReady(this.commands, waitMs));
+  }
+
   /** Whether calls can go out now (false while Redis cannot be reached). */
   get connected(): boolean {
     return this.commands.status === 'ready' && this.replies.status === 'ready';
   }
 
-  async call<C extends RpcContract>(
+  call<C extends RpcContract>(
     contract: C,
     request: z.input<C['request']>,
     timeoutMs = this.timeoutMs,
+  ): Promise<z.output<C['answer']>> {
+    return traced(
+      `${contract.service} ${contract.pattern}`,
+      { kind: SpanKind.CLIENT, attributes: rpcAttributes(contract) },
+      () => this.send(contract, request, timeoutMs),
+    );
+  }
+
+  private async send<C extends RpcContract>(
+    contract: C,
+    request: z.input<C['request']>,
+    timeoutMs: number,
   ): Promise<z.output<C['answer']>> {
     await this.ready;
     const waitMs = Math.min(REDIS_WAIT_MS, timeoutMs);
@@ -106,6 +138,7 @@ export class RpcClient {
       data: request,
       replyTo: this.replyTo,
       deadline: Date.now() + timeoutMs,
+      trace: currentTraceCarrier(),
     };
     try {
       await this.commands.xadd(

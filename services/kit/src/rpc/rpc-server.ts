@@ -5,7 +5,9 @@ import { Server, type CustomTransportStrategy } from '@nestjs/microservices';
 import { rpcHandledDuration } from '../metrics/metrics.js';
 import { connectRedis } from '../redis/redis.js';
 import { shutdownGraceMs } from '../lifecycle/shutdown.js';
+import { markFailed, SpanKind, traced } from '../tracing/tracing.js';
 import { toFailure } from './rpc-failure.js';
+import { rpcAttributes } from './rpc-client.js';
 import { requestStreamKey, type RpcReplyEnvelope, type RpcRequestEnvelope } from './rpc-wire.js';
 
 export interface RedisStreamsServerOptions {
@@ -124,14 +126,22 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
     }
   }
 
-  private async timedAnswer(envelope: RpcRequestEnvelope): Promise<RpcReplyEnvelope> {
-    const stopTimer = rpcHandledDuration.startTimer({
-      service: this.options.service,
-      pattern: envelope.pattern,
-    });
-    const reply = await this.answer(envelope);
-    stopTimer({ outcome: reply.ok ? 'ok' : reply.failure.kind });
-    return reply;
+  /** Answers inside a span that continues the caller's trace, timed for the metrics. */
+  private timedAnswer(envelope: RpcRequestEnvelope): Promise<RpcReplyEnvelope> {
+    const { service } = this.options;
+    const { pattern } = envelope;
+    const attributes = rpcAttributes({ service, pattern });
+    return traced(
+      `${service} ${pattern}`,
+      { kind: SpanKind.SERVER, parent: envelope.trace, attributes },
+      async (span) => {
+        const stopTimer = rpcHandledDuration.startTimer({ service, pattern });
+        const reply = await this.answer(envelope);
+        stopTimer({ outcome: reply.ok ? 'ok' : reply.failure.kind });
+        if (!reply.ok) markFailed(span, reply.failure.kind);
+        return reply;
+      },
+    );
   }
 
   private async answer(envelope: RpcRequestEnvelope): Promise<RpcReplyEnvelope> {

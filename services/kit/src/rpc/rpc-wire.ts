@@ -1,4 +1,5 @@
 import type { Failure } from '@hub/proto';
+import type { TraceCarrier } from '../tracing/tracing.js';
 
 /** What travels on a service's request stream. */
 export interface RpcRequestEnvelope {
@@ -8,6 +9,8 @@ export interface RpcRequestEnvelope {
   replyTo: string;
   /** Epoch ms after which the caller no longer waits: the server skips the work. */
   deadline: number;
+  /** The caller's trace context, while tracing is on. */
+  trace?: TraceCarrier;
 }
 
 export type RpcReplyEnvelope =

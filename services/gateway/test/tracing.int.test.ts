@@ -1,0 +1,194 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTracing, stopTracing } from '@hub/kit';
+import { QUEUES } from '@hub/proto';
+import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
+import { startDocumentWorkers, type RunningWorkers } from './test-workers.js';
+import { COOLING_SOP, sopPdf } from './sop-pdf.js';
+
+/**
+ * One user action followed by its trace: a request with the browser's `traceparent` goes to the
+ * built gateway (a process of its own), over the RPC to the library service, onto the PDF queue,
+ * through the PDF worker, back on the library's inbox and on to the quiz worker. Both processes
+ * export by OTLP/HTTP to a collector in this test; every span must carry the browser's trace id
+ * and hang from the span that caused it.
+ */
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+interface ExportedSpan {
+  process: string;
+  traceId: string;
+  spanId: string;
+  parentSpanId: string;
+  name: string;
+  kind: number;
+}
+
+interface OtlpAttribute {
+  key: string;
+  value: { stringValue?: string };
+}
+interface OtlpExport {
+  resourceSpans: {
+    resource: { attributes: OtlpAttribute[] };
+    scopeSpans: { spans: Omit<ExportedSpan, 'process'>[] }[];
+  }[];
+}
+
+const SPAN_KIND = { server: 2, client: 3, producer: 4, consumer: 5 };
+
+const spans: ExportedSpan[] = [];
+const contentTypes = new Set<string>();
+let collector: Server;
+let collectorUrl: string;
+let stack: TestStack;
+let workers: RunningWorkers;
+let gateway: ChildProcess | undefined;
+
+function startCollector(): Promise<void> {
+  collector = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      contentTypes.add(String(request.headers['content-type']));
+      if (request.url === '/v1/traces') record(JSON.parse(Buffer.concat(chunks).toString()));
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  return new Promise((resolve) =>
+    collector.listen(0, '127.0.0.1', () => {
+      collectorUrl = `http://127.0.0.1:${(collector.address() as AddressInfo).port}`;
+      resolve();
+    }),
+  );
+}
+
+function record(body: OtlpExport): void {
+  for (const { resource, scopeSpans } of body.resourceSpans) {
+    const process =
+      resource.attributes.find((a) => a.key === 'service.name')?.value.stringValue ?? '?';
+    for (const scope of scopeSpans)
+      for (const span of scope.spans) spans.push({ ...span, process });
+  }
+}
+
+async function startGatewayProcess(port: number): Promise<void> {
+  gateway = spawn(process.execPath, ['services/gateway/dist/main.js'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      ...stack.env,
+      PORT: String(port),
+      OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  gateway.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  gateway.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await expect.poll(() => output, { timeout: 60_000 }).toMatch(/\[gateway\] listening/);
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+beforeAll(async () => {
+  await startCollector();
+  // This process plays the services and workers; the gateway runs as a process of its own.
+  await startTracing('services-under-test', collectorUrl);
+  stack = await startTestStack();
+  workers = startDocumentWorkers(stack);
+}, 120_000);
+
+afterAll(async () => {
+  if (gateway && gateway.exitCode === null) gateway.kill('SIGKILL');
+  await workers?.close();
+  await stack?.stop();
+  await stopTracing();
+  collector?.close();
+});
+
+const inTrace = (traceId: string) => spans.filter((span) => span.traceId === traceId);
+
+describe('tracing', () => {
+  it('follows an upload from the browser through the gateway, the RPC, the service and the jobs', async () => {
+    const organizationId = await stack.createOrganization('Acme Foods', 'acme.test');
+    await stack.createUser({
+      email: 'admin@acme.test',
+      password: 'Admin-Pass-1!',
+      role: 'admin',
+      organizationId,
+    });
+    const port = await freePort();
+    await startGatewayProcess(port);
+    const admin = new ApiSession(`http://127.0.0.1:${port}`);
+    expect((await admin.login('admin@acme.test', 'Admin-Pass-1!')).status).toBe(200);
+
+    const traceId = randomBytes(16).toString('hex');
+    const browserSpanId = randomBytes(8).toString('hex');
+    const uploaded = await admin.upload(
+      '/api/library/documents/upload',
+      { title: 'Traced SOP' },
+      { field: 'file', name: 'traced.pdf', data: sopPdf(COOLING_SOP) },
+      { headers: { traceparent: `00-${traceId}-${browserSpanId}-01` } },
+    );
+    expect(uploaded.status).toBe(201);
+
+    const consumed = (queue: string) => (span: ExportedSpan) =>
+      span.kind === SPAN_KIND.consumer && span.name.includes(queue);
+    await expect
+      .poll(() => inTrace(traceId).some(consumed(QUEUES.quizGeneration)), { timeout: 60_000 })
+      .toBe(true);
+
+    const trace = inTrace(traceId);
+    const describe = () => trace.map((s) => `${s.process} ${s.kind} ${s.name}`).join('\n');
+    const one = (what: string, match: (span: ExportedSpan) => boolean) => {
+      const found = trace.find(match);
+      expect(found, `${what} in:\n${describe()}`).toBeDefined();
+      return found!;
+    };
+
+    const request = one(
+      'the gateway request',
+      (s) => s.process === 'gateway' && s.kind === SPAN_KIND.server && s.name.startsWith('POST'),
+    );
+    expect(request.name).toBe('POST /api/library/documents/upload');
+    expect(request.parentSpanId).toBe(browserSpanId);
+    const call = one(
+      'the gateway RPC to library',
+      (s) =>
+        s.process === 'gateway' && s.kind === SPAN_KIND.client && s.name.startsWith('library '),
+    );
+    expect(call.parentSpanId).toBe(request.spanId);
+    const handled = one(
+      "the library service's answer",
+      (s) => s.process === 'services-under-test' && s.parentSpanId === call.spanId,
+    );
+    expect(handled.kind).toBe(SPAN_KIND.server);
+    expect(handled.name).toBe(call.name);
+
+    const enqueued = one(
+      'the PDF job enqueued',
+      (s) => s.kind === SPAN_KIND.producer && s.name.includes(QUEUES.pdfProcessing),
+    );
+    const processed = one('the PDF job processed', consumed(QUEUES.pdfProcessing));
+    expect(processed.parentSpanId).toBe(enqueued.spanId);
+    const inbox = one("the worker's result on the library inbox", consumed(QUEUES.libraryInbox));
+    const spanIds = new Set(trace.map((s) => s.spanId));
+    expect(spanIds.has(inbox.parentSpanId)).toBe(true);
+    one('the evaluation generated', consumed(QUEUES.quizGeneration));
+    expect([...contentTypes]).toContain('application/json');
+
+    gateway!.kill('SIGTERM');
+    await new Promise((resolve) => gateway!.once('exit', resolve));
+  });
+});
