@@ -201,6 +201,26 @@ function pairGap(before: SopBlock[], after: SopBlock[]): AlignedBlock[] {
   return out;
 }
 
+/** The list number or bullet `parseSopMarkdown` puts before a step's words. */
+const STEP_MARKER = /^(?:(?:\d{1,3}|[a-zA-Z])\.|•) /;
+
+/**
+ * The marked words of a changed block. A step's number is not one of its words: renumbering
+ * (a step added or removed above it) is not marked, and the step is shown with its new number.
+ */
+function changedWords(before: SopBlock, after: SopBlock): WordChange[] {
+  const marker = after.kind === 'step' ? (STEP_MARKER.exec(after.display)?.[0] ?? '') : '';
+  if (marker === '') return diffWords(before.display, after.display);
+  const changes = diffWords(
+    before.display.replace(STEP_MARKER, ''),
+    after.display.slice(marker.length),
+  );
+  const first = changes[0];
+  if (first?.change === 'same') first.text = `${marker}${first.text}`;
+  else changes.unshift({ change: 'same', text: marker.trim() });
+  return changes;
+}
+
 function change({ before, after, status }: AlignedBlock): StepChange {
   const block = (after ?? before)!;
   return {
@@ -209,7 +229,7 @@ function change({ before, after, status }: AlignedBlock): StepChange {
     section: block.section,
     before: before?.display ?? null,
     after: after?.display ?? null,
-    words: status === 'changed' ? diffWords(before!.display, after!.display) : null,
+    words: status === 'changed' ? changedWords(before!, after!) : null,
   };
 }
 
