@@ -72,6 +72,11 @@ export const integrationRpc = {
     FloorPrivacy,
   ),
   floorStats: rpc('integration', 'floor.stats', ActorOnly, FloorStats),
+  /**
+   * Team Overview (staff roles): the ids of the actor's organization's people a camera saw
+   * today (the UTC day), each once.
+   */
+  seenToday: rpc('integration', 'floor.presence.today', ActorOnly, z.array(z.number().int())),
   floorLayout: rpc('integration', 'floor.layout', ActorOnly, FloorLayout),
   createArea: rpc(
     'integration',

@@ -1,6 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { type Actor, FLOOR_ROLES, type FloorStats, type FloorStatus } from '@hub/proto';
+import {
+  type Actor,
+  FLOOR_ROLES,
+  type FloorStats,
+  type FloorStatus,
+  STAFF_ROLES,
+} from '@hub/proto';
 import { requireRole } from '@hub/kit';
 import { FLOOR_SETTINGS, type FloorSettings } from '../config.js';
 import { FloorAlertsService } from './floor-alerts.js';
@@ -79,6 +85,21 @@ export class FloorStatsService {
       presenceWindowMinutes: this.settings.presenceMinutes,
       generatedAt: new Date().toISOString(),
     };
+  }
+
+  /**
+   * Team Overview's camera presence: who of the organization a camera saw since 00:00 UTC, from
+   * the presence index alone. Staff roles, as the Team Overview itself.
+   */
+  async seenToday(actor: Actor): Promise<number[]> {
+    requireRole(actor, STAFF_ROLES);
+    const rows = (await this.db.query(
+      `SELECT DISTINCT person_id FROM presence_events
+        WHERE organization_id = $1
+          AND seen_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`,
+      [actor.organizationId],
+    )) as { person_id: number }[];
+    return rows.map((row) => row.person_id);
   }
 
   private async stationCounts(org: number): Promise<StationCounts> {

@@ -22,6 +22,11 @@ export class FloorController {
     return this.figures.stats(actor);
   }
 
+  @RpcHandler(integrationRpc.seenToday)
+  seenToday(@Payload() { actor }: Req<'seenToday'>) {
+    return this.figures.seenToday(actor);
+  }
+
   @RpcHandler(integrationRpc.floorLayout)
   layout(@Payload() { actor }: Req<'floorLayout'>) {
     return this.floor.layout(actor);

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   type Actor,
   identityRpc,
+  integrationRpc,
   libraryRpc,
   Role,
   STAFF_ROLES,
@@ -46,12 +47,14 @@ export class TeamService {
   async list(actor: Actor): Promise<TeamMember[]> {
     requireRole(actor, STAFF_ROLES);
     const organizationId = actor.organizationId;
-    const [people, performance, present] = await Promise.all([
+    // Present today: signed in or seen by a camera since 00:00 UTC.
+    const [people, performance, signedIn, seen] = await Promise.all([
       this.members.all(organizationId),
       this.repository.performance(organizationId),
       this.rpc.call(identityRpc.signedInToday, { organizationId }),
+      this.rpc.call(integrationRpc.seenToday, { actor }),
     ]);
-    const presentIds = new Set(present);
+    const presentIds = new Set([...signedIn, ...seen]);
     return people.map((person) => {
       const role = Role.parse(person.role);
       return {
