@@ -32,6 +32,16 @@ import { UserPreferences, UserSessions } from '../settings.js';
 import { PageRequest } from '../paging.js';
 import { AuditPage, NewAuditEntry } from '../audit.js';
 
+/** A person of an organization, as identity answers other services. */
+const Member = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
+  isActive: z.boolean(),
+  profilePicture: z.string().nullable(),
+});
+
 export const identityRpc = {
   ping: rpc('identity', 'ping', z.object({}), ServicePing),
   login: rpc(
@@ -221,16 +231,20 @@ export const identityRpc = {
     'identity',
     'users.members',
     z.object({ organizationId: z.number().int() }),
-    z.array(
-      z.object({
-        id: z.number().int(),
-        name: z.string(),
-        email: z.string(),
-        role: z.string(),
-        isActive: z.boolean(),
-        profilePicture: z.string().nullable(),
-      }),
-    ),
+    z.array(Member),
+  ),
+  /**
+   * Some of the organization's people, by id (others' ids are not answered): a batch of a list
+   * the caller already chose, without asking for everyone again.
+   */
+  membersByIds: rpc(
+    'identity',
+    'users.membersByIds',
+    z.object({
+      organizationId: z.number().int(),
+      userIds: z.array(z.number().int()).max(1000),
+    }),
+    z.array(Member),
   ),
   /**
    * Names of people by id, for a page that lists a few of the caller's records (their ids come

@@ -57,7 +57,15 @@ export const skillsRpc = {
        * discovery and the library's titles are skipped, cells come in this order.
        */
       documentIds: z.array(z.number().int()).max(5000).optional(),
+      /**
+       * The rows, when the caller already has them (the export's later batches): these people,
+       * in this order, checked against the filters and the actor again; no paging, and identity
+       * is asked for them alone, not for the whole organization.
+       */
+      userIds: z.array(z.number().int()).max(1000).optional(),
+      /** Answer rowIds: every selected person's id in the matrix's order (the export's first batch). */
+      withRowIds: z.boolean().optional(),
     }),
-    SkillsMatrix,
+    SkillsMatrix.extend({ rowIds: z.array(z.number().int()).optional() }),
   ),
 } as const;

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { UsersService } from '../../identity/src/users/users.service.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
@@ -415,5 +416,49 @@ describe('skills matrix', () => {
     expect(view.totalGaps).toBe(0);
     expect(view.rows.find((row) => row.userId === id.olga)!.jobFunctions).toEqual([]);
     expect(view.rows.find((row) => row.userId === id.otto)!.jobFunctions).toEqual(['Line cook II']);
+  });
+});
+
+describe('the skills matrix export at size', () => {
+  it("asks identity for the organization's people once, then for each batch's people alone", async () => {
+    const globex = (
+      await stack.sql.query(`SELECT organization_id FROM users WHERE id = $1`, [id.gina])
+    ).rows[0].organization_id as number;
+    const names: string[] = [];
+    for (let index = 1; index <= 250; index += 1) {
+      const name = `Worker ${String(index).padStart(3, '0')}`;
+      names.push(name);
+      await stack.createUser({
+        email: `worker${index}@globex.test`,
+        name,
+        role: 'operator',
+        organizationId: globex,
+      });
+    }
+    const users = stack.identity.app.get(UsersService);
+    const everyone = vi.spyOn(users, 'members');
+    const some = vi.spyOn(users, 'membersByIds');
+    try {
+      const response = await fetch(`${stack.url}/api/insights/skills-matrix.csv?role=operator`, {
+        headers: { cookie: as.gina!.cookie },
+      });
+      expect(response.status).toBe(200);
+      const lines = (await response.text()).trimEnd().split('\r\n');
+      // Header, Gus and the 250 workers in name order over three batches of 100, the gaps line.
+      expect(lines).toHaveLength(253);
+      expect(lines.slice(1, -1).map((line) => line.split(',')[0])).toEqual([
+        'Gus Globex',
+        ...names,
+      ]);
+      expect(lines.at(-1)).toBe('Gaps per SOP,,,,,0');
+      expect(everyone.mock.calls.filter(([org]) => org === globex)).toHaveLength(1);
+      expect(some.mock.calls.map(([org, userIds]) => [org, userIds.length])).toEqual([
+        [globex, 100],
+        [globex, 51],
+      ]);
+    } finally {
+      everyone.mockRestore();
+      some.mockRestore();
+    }
   });
 });

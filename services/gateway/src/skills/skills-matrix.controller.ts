@@ -49,8 +49,10 @@ export class SkillsMatrixController {
   /**
    * Streams the matrix batch by batch with backpressure (the next batch is asked for once the
    * previous one is written), each row written as it is produced. The first batch (read before
-   * any byte is sent, so a refusal keeps its status) fixes the columns, which the later ones
-   * are asked for (no SOP discovery again), and carries the per-SOP gaps, the last line.
+   * any byte is sent, so a refusal keeps its status) fixes the columns and the rows (every
+   * selected person's id, in order), which the later ones are asked for: no SOP discovery
+   * again, and identity is asked for each batch's people only, not for the whole organization
+   * per batch. It carries the per-SOP gaps too, the last line.
    */
   @Endpoint(api.skillsMatrixCsv)
   async csv(
@@ -58,34 +60,48 @@ export class SkillsMatrixController {
     @Query() filter: Omit<SkillsMatrixQuery, 'page' | 'sopPage'>,
     @Res() reply: FastifyReply,
   ) {
-    const page = (number: number, documentIds?: number[]) =>
+    const query = { ...filter, page: 1, sopPage: 1 };
+    const first = await this.rpc.call(skillsRpc.skillsMatrix, {
+      actor,
+      query,
+      pageSize: MATRIX_EXPORT_PAGE_ROWS,
+      withTotals: true,
+      withRowIds: true,
+    });
+    const documentIds = first.sops.map((sop) => sop.documentId);
+    const batch = (userIds: number[]) =>
       this.rpc.call(skillsRpc.skillsMatrix, {
         actor,
-        query: { ...filter, page: number, sopPage: 1 },
+        query,
         pageSize: MATRIX_EXPORT_PAGE_ROWS,
-        withTotals: number === 1,
+        withTotals: false,
         documentIds,
+        userIds,
       });
-    const first = await page(1);
-    const columns = first.sops.map((sop) => sop.documentId);
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="skills-matrix-${day}.csv"`)
       .header('cache-control', 'no-store')
-      .send(Readable.from(matrixLines(first, (number) => page(number, columns))));
+      .send(Readable.from(matrixLines(first, first.rowIds ?? [], batch)));
   }
 }
 
 const PERSON_COLUMNS = ['Name', 'Email', 'Role', 'Department', 'Job functions', 'Gaps'];
 
-async function* matrixLines(
+/**
+ * The first batch's rows, then the later batches' (the rest of rowIds, MATRIX_EXPORT_PAGE_ROWS at
+ * a time): the ids are all the export keeps of the rows it has not written yet.
+ */
+export async function* matrixLines(
   first: SkillsMatrix,
-  next: (page: number) => Promise<SkillsMatrix>,
+  rowIds: number[],
+  batch: (userIds: number[]) => Promise<SkillsMatrix>,
 ): AsyncGenerator<string> {
   const sops = first.sops;
   yield csvLine([...PERSON_COLUMNS, ...sops.map((sop) => sop.title)]);
   let current = first;
+  let written = first.rows.length;
   for (;;) {
     for (const row of current.rows) {
       // Cells by SOP: a later page may have seen a new SOP appear; the header's columns rule.
@@ -101,8 +117,9 @@ async function* matrixLines(
       ];
       yield csvLine(values);
     }
-    if (current.page >= first.totalPages) break;
-    current = await next(current.page + 1);
+    if (written >= rowIds.length) break;
+    current = await batch(rowIds.slice(written, written + MATRIX_EXPORT_PAGE_ROWS));
+    written += MATRIX_EXPORT_PAGE_ROWS;
   }
   yield csvLine(['Gaps per SOP', '', '', '', '', first.totalGaps, ...sops.map((sop) => sop.gaps)]);
 }

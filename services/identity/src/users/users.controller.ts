@@ -13,6 +13,11 @@ export class UsersController {
     return this.users.members(request.organizationId);
   }
 
+  @RpcHandler(identityRpc.membersByIds)
+  membersByIds(@Payload() request: RpcRequest<typeof identityRpc.membersByIds>) {
+    return this.users.membersByIds(request.organizationId, request.userIds);
+  }
+
   @RpcHandler(identityRpc.names)
   names(@Payload() request: RpcRequest<typeof identityRpc.names>) {
     return this.users.names(request.userIds);

@@ -19,8 +19,17 @@ export class SkillsMatrixController {
       withTotals,
       documentIds,
       sopPageSize,
+      userIds,
+      withRowIds,
     }: RpcRequest<typeof skillsRpc.skillsMatrix>,
   ) {
-    return this.matrix.page(actor, query, { pageSize, withTotals, documentIds, sopPageSize });
+    return this.matrix.page(actor, query, {
+      pageSize,
+      withTotals,
+      documentIds,
+      sopPageSize,
+      userIds,
+      withRowIds,
+    });
   }
 }

@@ -31,6 +31,13 @@ export interface PageOptions {
   documentIds?: number[];
   /** SOP columns a page (query.sopPage); every SOP when absent. */
   sopPageSize?: number;
+  /**
+   * Fixed rows (the export's later batches): these people in this order, filtered again, not
+   * paged; identity is asked for them alone.
+   */
+  userIds?: number[];
+  /** Answer every selected person's id in order (the export's first batch). */
+  withRowIds?: boolean;
 }
 
 /** One collator for every sort: localeCompare with options builds one per comparison. */
@@ -41,6 +48,8 @@ const key = (userId: number, documentId: number) => `${userId}:${documentId}`;
 /**
  * The skills matrix: people (from identity) x SOPs, filtered and paged in memory (identity
  * answers the organization's people in one call), then the page's cells from three set queries.
+ * The export asks for everyone once (its first batch answers the rows' ids) and then for each
+ * batch's people by id.
  */
 @Injectable()
 export class SkillsMatrixService {
@@ -50,7 +59,11 @@ export class SkillsMatrixService {
     @Inject(RPC) private readonly rpc: RpcClient,
   ) {}
 
-  async page(actor: Actor, query: SkillsMatrixQuery, options: PageOptions): Promise<SkillsMatrix> {
+  async page(
+    actor: Actor,
+    query: SkillsMatrixQuery,
+    options: PageOptions,
+  ): Promise<SkillsMatrix & { rowIds?: number[] }> {
     requireRole(actor, SKILLS_MATRIX_VIEWERS);
     const organizationId = actor.organizationId;
     // The columns' titles (library) are asked for while identity answers the people.
@@ -63,9 +76,13 @@ export class SkillsMatrixService {
             : await this.titled(organizationId, found.columns),
         }),
       ),
-      this.members.all(organizationId),
+      options.userIds
+        ? this.members.some(organizationId, options.userIds)
+        : this.members.all(organizationId),
     ]);
-    const people = selectPeople(everyone, actor, query, selection.memberIds);
+    const people = options.userIds
+      ? inOrder(selectPeople(everyone, actor, query, selection.memberIds), options.userIds)
+      : selectPeople(everyone, actor, query, selection.memberIds);
     const columns = selection.columns;
     const allIds = columns.map((column) => column.documentId);
     const sopPageSize = options.sopPageSize ?? Math.max(1, columns.length);
@@ -73,7 +90,9 @@ export class SkillsMatrixService {
       (query.sopPage - 1) * sopPageSize,
       query.sopPage * sopPageSize,
     );
-    const shown = people.slice((query.page - 1) * options.pageSize, query.page * options.pageSize);
+    const shown = options.userIds
+      ? people
+      : people.slice((query.page - 1) * options.pageSize, query.page * options.pageSize);
     const shownIds = shown.map((person) => person.id);
     const [latest, certifications, requirements, columnGaps] = await Promise.all([
       this.repository.latestObservations(
@@ -109,6 +128,7 @@ export class SkillsMatrixService {
       totalSops: columns.length,
       totalSopPages: Math.max(1, Math.ceil(columns.length / sopPageSize)),
       totalGaps: [...columnGaps.values()].reduce((sum, gaps) => sum + gaps, 0),
+      ...(options.withRowIds ? { rowIds: people.map((person) => person.id) } : {}),
     };
   }
 
@@ -162,6 +182,12 @@ export function selectPeople(
           person.email.toLowerCase().includes(search)),
     )
     .sort((a, b) => byText.compare(a.name, b.name) || a.id - b.id);
+}
+
+/** The people in the order of the ids (the order the first batch gave them). */
+function inOrder(people: Member[], userIds: number[]): Member[] {
+  const position = new Map(userIds.map((id, index) => [id, index]));
+  return people.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
 }
 
 interface PageRecords {
