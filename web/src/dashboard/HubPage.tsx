@@ -30,7 +30,7 @@ export function HubPage() {
       )}
       <StatCards stats={stats.data} loading={stats.isPending} />
       <div className="grid gap-6 lg:grid-cols-2">
-        <QuickActions />
+        <QuickActions role={user.data?.role} />
         <RecentActivityCard />
       </div>
       <PerformanceOverviewCard

@@ -1,19 +1,15 @@
+import type { Role } from '@hub/proto';
 import { Link } from '@tanstack/react-router';
-import { Award, CalendarDays, FileChartColumn } from 'lucide-react';
 import { Card, CardTitle } from '../ui/Card';
+import { quickActionsFor } from './quickActions';
 
-const ACTIONS = [
-  { label: 'Schedule Training Session', to: '/training', icon: CalendarDays },
-  { label: 'Generate Reports', to: '/insights', icon: FileChartColumn },
-  { label: 'Review Certifications', to: '/certifications', icon: Award },
-] as const;
-
-export function QuickActions() {
+/** The actions the signed-in role may follow; none until the role is known. */
+export function QuickActions({ role }: { role: Role | undefined }) {
   return (
     <Card testId="quick-actions">
       <CardTitle>Quick Actions</CardTitle>
       <div className="mt-4 grid gap-2">
-        {ACTIONS.map(({ label, to, icon: Icon }) => (
+        {quickActionsFor(role).map(({ label, to, icon: Icon }) => (
           <Link
             key={to}
             to={to}
