@@ -64,7 +64,7 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
   );
   registerHttpMetrics(app.getHttpAdapter().getInstance());
   registerRequestTracing(app.getHttpAdapter().getInstance());
-  await registerSecurityHeaders(app.getHttpAdapter().getInstance());
+  registerSecurityHeaders(app.getHttpAdapter().getInstance());
   registerOutageGate(app.getHttpAdapter().getInstance(), rpc, redis);
   registerAuditTrail(app.getHttpAdapter().getInstance(), rpc);
   await app.register(fastifyCookie);
