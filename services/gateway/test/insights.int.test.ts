@@ -278,7 +278,18 @@ describe('GET /api/stats/insights', () => {
 
 describe('GET /api/reports/observations.csv', () => {
   it('streams the organization’s observation history as CSV and counts the report', async () => {
-    const before = (await tess.get('/api/stats/insights')).body.reportsGenerated as number;
+    // Last month Acme exported two reports (dated by SQL, like the other records of last month).
+    await observationSql.query(
+      `INSERT INTO report_exports (organization_id, kind, rows, created_by, created_at)
+       VALUES ($1, 'observations', 3, $2, now() - interval '40 days'),
+              ($1, 'observations', 3, $2, now() - interval '45 days')`,
+      [acme, ids.tess],
+    );
+    // None this month yet: 0 against 2 is -100 %.
+    expect((await tess.get('/api/stats/insights')).body).toMatchObject({
+      reportsGenerated: 0,
+      reportsChange: -100,
+    });
     const { status, headers, text } = await csv(tess);
     expect(status).toBe(200);
     expect(headers.get('content-type')).toMatch(/^text\/csv/);
@@ -295,9 +306,15 @@ describe('GET /api/reports/observations.csv', () => {
     );
     expect(lines.find((line) => line.startsWith(`${ids.running},`))).toMatch(/,in_progress,/);
     expect(text).not.toMatch(/Globex|Line 1/);
-    const after = (await tess.get('/api/stats/insights')).body;
-    expect(after.reportsGenerated).toBe(before + 1);
-    expect((await gina.get('/api/stats/insights')).body.reportsGenerated).toBe(0);
+    // This export against last month's two: -50 %; Globex has none in either month: no change.
+    expect((await tess.get('/api/stats/insights')).body).toMatchObject({
+      reportsGenerated: 1,
+      reportsChange: -50,
+    });
+    expect((await gina.get('/api/stats/insights')).body).toMatchObject({
+      reportsGenerated: 0,
+      reportsChange: 0,
+    });
   });
 
   it('reads a long history page by page, every row once, in order', async () => {

@@ -37,6 +37,7 @@ let tess: ApiSession;
 let otto: ApiSession;
 let gina: ApiSession;
 let ottoId: number;
+let acmeId: number;
 let documentId: number;
 let evaluationId: number;
 
@@ -57,6 +58,7 @@ beforeAll(async () => {
   stack = await startTestStack();
   workers = startDocumentWorkers(stack);
   const acme = await stack.createOrganization('Acme Foods', 'acme.test');
+  acmeId = acme;
   const globex = await stack.createOrganization('Globex Plant', 'globex.test');
   await stack.createUser({
     email: 'tess@acme.test',
@@ -316,12 +318,28 @@ describe('observations', () => {
       performance: number | null;
     }[];
     expect(team.find((member) => member.email === 'otto@acme.test')?.performance).toBe(87.5);
+    // Sam joins and has not signed in. Mia and Pat joined two months ago (only SQL can date a
+    // user); Tess, Otto and Sam this month.
+    await stack.createUser({
+      email: 'sam@acme.test',
+      name: 'Sam Starter',
+      role: 'operator',
+      organizationId: acmeId,
+    });
+    await stack.sql.query(
+      `UPDATE users SET created_at = now() - interval '60 days' WHERE email = ANY($1::text[])`,
+      [['mia@acme.test', 'pat@acme.test']],
+    );
     const hub = (await tess.get('/api/stats/dashboard')).body as {
-      performanceOverview: { performanceScore: number | null; trainingCompletion: number | null };
+      performanceOverview: Record<string, number | null>;
     };
-    expect(hub.performanceOverview).toMatchObject({
+    expect(hub.performanceOverview).toEqual({
+      // Signed in today: Tess, Otto and Mia of the four active (Pat is pending): 3 / 4.
+      attendanceRate: 75,
       performanceScore: 87.5,
       trainingCompletion: null,
+      // Joined in the last 30 days against the people there before them: 3 / 2.
+      monthlyGrowth: 150,
     });
   });
 });
