@@ -100,13 +100,19 @@ describe('sessions', () => {
   it('answers the signed-in user on GET /api/user and 401 when signed out', async () => {
     const browser = new ApiSession(stack.url);
     expect((await browser.get('/api/user')).status).toBe(401);
-    await browser.login('otto@acme.test', 'Acme-Oper-1');
+    const signedIn = await browser.login('otto@acme.test', 'Acme-Oper-1');
     const { status, body } = await browser.get('/api/user');
     expect(status).toBe(200);
     expect(body).toMatchObject({
       email: 'otto@acme.test',
       role: 'operator',
       organizationName: 'Acme Foods',
+    });
+    // GET /api/user reads a plain row; sign-in answers from the entity: the same view, the
+    // sign-in time aside (sign-in answers the one before).
+    expect(body).toEqual({
+      ...(signedIn.body.user as Record<string, unknown>),
+      lastLogin: expect.stringMatching(/^\d{4}-/),
     });
   });
 

@@ -190,6 +190,17 @@ describe('documents', () => {
 
     const all = await ann.get('/api/library/documents?limit=50');
     expect(all.body.totalCount).toBe(2);
+    // The list reads plain rows (documents.repository); a document's own page reads the entity:
+    // each listed document is its own page's answer (tags in any order).
+    type Listed = { id: number; tags: { id: number }[] };
+    const tagsById = (document: Listed) => ({
+      ...document,
+      tags: [...document.tags].sort((a, b) => a.id - b.id),
+    });
+    for (const listed of all.body.documents as Listed[]) {
+      const own = (await ann.get(`/api/library/documents/${listed.id}`)).body as unknown as Listed;
+      expect(tagsById(listed)).toEqual(tagsById(own));
+    }
     const inKitchen = await ann.get(`/api/library/documents?folderId=${kitchen.id}`);
     expect((inKitchen.body.documents as { title: string }[]).map((d) => d.title)).toEqual([
       'Oven cleaning',

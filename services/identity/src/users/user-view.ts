@@ -1,4 +1,5 @@
 import type { User } from '@hub/proto';
+import type { OrganizationEntity } from '../organizations/organization.entity.js';
 import type { UserEntity } from './user.entity.js';
 
 /**
@@ -14,8 +15,23 @@ export function profilePictureUrl(user: Pick<UserEntity, 'id' | 'profilePicture'
   return `/api/users/${user.id}/profile-picture?v=${version.slice(0, 8)}`;
 }
 
+/** What the view reads: an entity, or a plain row of the same fields (UsersService.current). */
+export type UserViewSource = Pick<
+  UserEntity,
+  | 'id'
+  | 'email'
+  | 'name'
+  | 'role'
+  | 'organizationId'
+  | 'profilePicture'
+  | 'auth0UserId'
+  | 'isActive'
+  | 'lastLogin'
+  | 'createdAt'
+> & { organization?: Pick<OrganizationEntity, 'name' | 'displayName'> | null };
+
 /** The user as the API shows it; the organization must be loaded with it. */
-export function toUserView(user: UserEntity): User {
+export function toUserView(user: UserViewSource): User {
   return {
     id: user.id,
     email: user.email,

@@ -1,8 +1,39 @@
 import type { LibraryDocument } from '@hub/proto';
 import type { DocumentEntity } from './document.entity.js';
+import type { TagEntity } from '../tags/tag.entity.js';
+
+/** What the view reads: an entity, or a plain row of the same fields (documents.repository). */
+export type DocumentViewSource = Pick<
+  DocumentEntity,
+  | 'id'
+  | 'title'
+  | 'description'
+  | 'fileName'
+  | 'fileSize'
+  | 'pageCount'
+  | 'uploadedAt'
+  | 'uploadedBy'
+  | 'folderId'
+  | 'processed'
+  | 'markdownKey'
+  | 'sopProcessed'
+  | 'sopError'
+  | 'ocrProcessed'
+  | 'ocrError'
+  | 'evaluationGenerated'
+  | 'evaluationId'
+  | 'evaluationGenerationError'
+  | 'processingError'
+  | 'imageCount'
+  | 'processingStage'
+  | 'progressCurrent'
+  | 'progressTotal'
+  | 'progressUpdatedAt'
+  | 'currentVersion'
+> & { tags?: Pick<TagEntity, 'id' | 'name' | 'color'>[] };
 
 export function toDocumentView(
-  row: DocumentEntity,
+  row: DocumentViewSource,
   evaluationStatus: LibraryDocument['evaluationStatus'] = null,
 ): LibraryDocument {
   return {
