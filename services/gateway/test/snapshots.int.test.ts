@@ -8,7 +8,14 @@ import {
   SIMULATOR_ACCOUNTS,
   startCameraSimulator,
 } from '../../../infra/camera-simulator/simulator.mjs';
-import { ApiSession, fixture, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
+import {
+  ApiSession,
+  fixture,
+  startTestStack,
+  SUPER_ADMIN,
+  type TestStack,
+  waitFor,
+} from './test-stack.js';
 import { type RunningWorkers, startVideoWorkers } from './test-workers.js';
 
 let simulator: RunningSimulator;
@@ -23,20 +30,6 @@ const people: Record<string, number> = {};
 let snapshotQueue: Queue<CameraSnapshotJob>;
 let inbox: Queue<IntegrationInboxMessage>;
 const PASSWORD = 'Snapshot-Test-Pass-1!';
-
-async function waitFor<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 120_000,
-) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Not in time: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-}
 
 /** A user with a profile picture, enrolled by the real video worker. */
 async function enrolled(key: string, org: number, picture: string) {

@@ -6,7 +6,14 @@ import {
   startCameraSimulator,
 } from '../../../infra/camera-simulator/simulator.mjs';
 import { invitationLink, MailCatcher } from './mail-catcher.js';
-import { ApiSession, fixture, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
+import {
+  ApiSession,
+  fixture,
+  startTestStack,
+  SUPER_ADMIN,
+  type TestStack,
+  waitFor,
+} from './test-stack.js';
 import { type RunningWorkers, startVideoWorkers } from './test-workers.js';
 
 /**
@@ -24,20 +31,6 @@ let gina: ApiSession;
 let acme: number;
 let howard: number;
 const PASSWORD = 'Presence-Test-Pass-1!';
-
-async function waitFor<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 120_000,
-) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Not in time: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-}
 
 async function signIn(email: string) {
   const session = new ApiSession(stack.url);

@@ -233,3 +233,18 @@ const REPO_ROOT = new URL('../../../', import.meta.url);
 export function fixture(relativePath: string): URL {
   return new URL(`../shared/fixtures/${relativePath}`, REPO_ROOT);
 }
+
+/** Reads until `done` holds (every 300 ms), failing with the last value read after `timeoutMs`. */
+export async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 120_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Not in time: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}

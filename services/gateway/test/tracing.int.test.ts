@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTracing, stopTracing } from '@hub/kit';
 import { QUEUES } from '@hub/proto';
+import { freePort } from './outage-tools.js';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
 import { startDocumentWorkers, type RunningWorkers } from './test-workers.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
@@ -91,14 +92,6 @@ async function startGatewayProcess(port: number): Promise<void> {
   gateway.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   gateway.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await expect.poll(() => output, { timeout: 60_000 }).toMatch(/\[gateway\] listening/);
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 beforeAll(async () => {
