@@ -300,6 +300,70 @@ describe('the Insights chart pages', () => {
     );
     expect(body.people).toContainEqual(expect.objectContaining({ name: 'Gina Admin' }));
   });
+
+  it('list the ten questions missed most, ties by fewer answers, as grouping every answer does', async () => {
+    // SOP k (0-7) observed k + 1 times: q1 missed once (answered k + 1 times), q2 missed twice
+    // from the second SOP on. Seven q2 rows lead; the tenth place falls among eight q1 rows
+    // missed once each, which the fewest answers win.
+    const initech = await stack.createOrganization('Initech Works', 'initech.test');
+    const ida = await stack.createUser({
+      email: 'ida@example.test',
+      name: 'Ida Admin',
+      password: 'Good-Pass-1',
+      role: 'admin',
+      organizationId: initech,
+    });
+    const session = new ApiSession(stack.url);
+    await session.login('ida@example.test', 'Good-Pass-1');
+    for (let k = 0; k < 8; k += 1) {
+      for (let j = 0; j <= k; j += 1) {
+        await observation(
+          initech,
+          [100 + k, `SOP ${k}`],
+          [ida, 'Ida Admin'],
+          [ida, 'Ida Admin'],
+          5,
+          [j !== 0, !(k > 0 && j < 2)],
+        );
+      }
+    }
+    // The single grouping of every answer of the window, as the page answered before.
+    const { rows: expected } = await sql.query(
+      `WITH missed AS (
+         SELECT o.document_id, r.question_id, count(*)::int AS answered,
+                count(*) FILTER (WHERE NOT r.correct)::int AS missed, max(o.id) AS sample
+           FROM observations o JOIN observation_responses r ON r.observation_id = o.id
+          WHERE o.status = 'completed' AND o.organization_id = $1
+            AND o.completed_at >= (date_trunc('week', now() AT TIME ZONE 'UTC')
+                                   - interval '11 weeks') AT TIME ZONE 'UTC'
+          GROUP BY o.document_id, r.question_id
+         HAVING count(*) FILTER (WHERE NOT r.correct) > 0
+          ORDER BY missed DESC, answered, o.document_id, r.question_id LIMIT 10)
+       SELECT m.document_id AS "documentId", o.evaluation_title AS "sopTitle",
+              m.question_id AS "questionId",
+              coalesce((SELECT q->>'text' FROM jsonb_array_elements(o.questions) q
+                         WHERE q->>'id' = m.question_id LIMIT 1), m.question_id) AS text,
+              m.answered, m.missed, round(100.0 * m.missed / m.answered, 1)::float AS "missRate"
+         FROM missed m JOIN observations o ON o.id = m.sample
+        ORDER BY m.missed DESC, m.answered, m.document_id, m.question_id`,
+      [initech],
+    );
+    const { body } = await session.get('/api/insights/observations');
+    expect(body.mostMissed).toEqual(expected);
+    const listed = body.mostMissed as { documentId: number; questionId: string }[];
+    expect(listed.map((row) => `${row.documentId - 100}${row.questionId}`)).toEqual([
+      '1q2',
+      '2q2',
+      '3q2',
+      '4q2',
+      '5q2',
+      '6q2',
+      '7q2',
+      '0q1',
+      '1q1',
+      '2q1',
+    ]);
+  });
 });
 
 describe('Upcoming Goals', () => {

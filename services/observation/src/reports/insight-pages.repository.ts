@@ -73,19 +73,33 @@ export class InsightPagesRepository {
   }
 
   /**
-   * Questions answered wrongly most often. Grouped first, so the question's text is looked up
-   * in one observation's questions per listed question, not for every answer.
+   * Questions answered wrongly most often, in two passes so that only the window's wrong
+   * answers are grouped: first the misses per (SOP, question), from each window observation's
+   * wrong answers (an index probe each, not a scan of every answer); then, for the questions
+   * missed at least as often as the tenth (ties included, so the order by answered stays
+   * exact), how often they were answered and one observation to read the question's text from.
+   * The question's text is looked up in that observation's questions per listed question only.
    */
   async mostMissed(scope: ReportScope): Promise<Section<'mostMissed'>> {
     return (await this.db.query(
-      `WITH missed AS (
-         SELECT o.document_id, r.question_id, count(*)::int AS answered,
-                count(*) FILTER (WHERE NOT r.correct)::int AS missed, max(o.id) AS sample
-           FROM observations o JOIN observation_responses r ON r.observation_id = o.id
-          WHERE ${IN_WINDOW}
-          GROUP BY o.document_id, r.question_id
-         HAVING count(*) FILTER (WHERE NOT r.correct) > 0
-          ORDER BY missed DESC, answered, o.document_id, r.question_id LIMIT $2)
+      `WITH win AS MATERIALIZED (
+         SELECT o.id, o.document_id FROM observations o WHERE ${IN_WINDOW}),
+       wrong AS MATERIALIZED (
+         SELECT w.document_id, r.question_id, count(*)::int AS missed
+           FROM win w CROSS JOIN LATERAL (
+                  SELECT r.question_id FROM observation_responses r
+                   WHERE r.observation_id = w.id AND NOT r.correct OFFSET 0) r
+          GROUP BY w.document_id, r.question_id),
+       candidates AS (
+         SELECT * FROM wrong WHERE missed >= coalesce(
+           (SELECT missed FROM wrong ORDER BY missed DESC OFFSET $2 - 1 LIMIT 1), 1)),
+       missed AS (
+         SELECT c.document_id, c.question_id, count(*)::int AS answered, c.missed,
+                max(w.id) AS sample
+           FROM candidates c JOIN win w ON w.document_id = c.document_id
+           JOIN observation_responses r ON r.observation_id = w.id AND r.question_id = c.question_id
+          GROUP BY c.document_id, c.question_id, c.missed
+          ORDER BY c.missed DESC, answered, c.document_id, c.question_id LIMIT $2)
        SELECT m.document_id AS "documentId", o.evaluation_title AS "sopTitle",
               m.question_id AS "questionId",
               coalesce((SELECT q->>'text' FROM jsonb_array_elements(o.questions) q
