@@ -462,3 +462,54 @@ describe('the skills matrix export at size', () => {
     }
   });
 });
+
+describe('the skills matrix columns', () => {
+  it('keep SOPs the library no longer has, titled as recorded: latest observation, least certification', async () => {
+    const initech = await stack.createOrganization('Initech Works', 'initech.test');
+    const ida = await stack.createUser({
+      email: 'ida@initech.test',
+      name: 'Ida Initech',
+      role: 'admin',
+      organizationId: initech,
+      password: PASSWORD,
+    });
+    const ivo = await stack.createUser({
+      email: 'ivo@initech.test',
+      name: 'Ivo Initech',
+      role: 'operator',
+      organizationId: initech,
+    });
+    const observed = async (documentId: number, title: string, daysAgo: number) =>
+      stack.sql.query(
+        `INSERT INTO observation.observations (organization_id, evaluation_id, document_id,
+           evaluation_title, questions, operator_id, operator_name, observer_id, observer_name,
+           pass_mark, status, started_at)
+         VALUES ($1, 1, $2, $3, '[]', $4, 'Ivo Initech', $5, 'Ida Initech', 80, 'in_progress',
+           now() - make_interval(days => $6))`,
+        [initech, documentId, title, ivo, ida, daysAgo],
+      );
+    const certified = async (userId: number, documentId: number, title: string) =>
+      stack.sql.query(
+        `INSERT INTO observation.certifications (organization_id, user_id, holder_name, kind,
+           subject_id, title, validity_months, issued_at, expires_at, verification_code)
+         VALUES ($1, $2, 'Someone', 'sop', $3, $4, 12, now(), now() + interval '1 year',
+           md5(random()::text))`,
+        [initech, userId, documentId, title],
+      );
+    await observed(990001, 'Mixing v1', 3);
+    await observed(990001, 'Mixing v2', 1);
+    await observed(990001, 'Mixing v0', 5);
+    await observed(990002, 'Slicing C', 1);
+    await certified(ivo, 990002, 'Slicing B');
+    await certified(ida, 990002, 'Slicing A');
+    await certified(ivo, 990003, 'Weighing');
+    const session = new ApiSession(stack.url);
+    expect((await session.login('ida@initech.test', PASSWORD)).status).toBe(200);
+    const view = await matrix(session);
+    expect(view.sops.map(({ documentId, title }) => ({ documentId, title }))).toEqual([
+      { documentId: 990001, title: 'Mixing v2' },
+      { documentId: 990002, title: 'Slicing A' },
+      { documentId: 990003, title: 'Weighing' },
+    ]);
+  });
+});

@@ -7,6 +7,7 @@ import { JobFunctions1765600000000 } from './migrations/1765600000000-job-functi
 import { Recommendations1765700000000 } from './migrations/1765700000000-recommendations.js';
 import { Reobservation1766900000000 } from './migrations/1766900000000-reobservation.js';
 import { InsightIndexes1766910000000 } from './migrations/1766910000000-insight-indexes.js';
+import { MatrixColumnIndexes1766920000000 } from './migrations/1766920000000-matrix-column-indexes.js';
 
 export const OBSERVATION_SCHEMA = 'observation';
 
@@ -25,5 +26,6 @@ export const openObservationDatabase = (url: string) =>
       Recommendations1765700000000,
       Reobservation1766900000000,
       InsightIndexes1766910000000,
+      MatrixColumnIndexes1766920000000,
     ],
   });

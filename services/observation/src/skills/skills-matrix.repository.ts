@@ -47,19 +47,37 @@ export class SkillsMatrixRepository {
 
   /**
    * Without a function: every SOP a function requires, was observed or certified in the
-   * organization, with the title it was recorded under (the library's current one wins later).
-   * The latest observation's title by grouping: a DISTINCT ON would sort every observation.
+   * organization, with the title it was recorded under (the library's current one wins later):
+   * the least of the functions' titles, the certifications' least and the latest observation's.
+   * The observed and certified SOPs are walked one index entry per SOP (a skip scan over
+   * observations_documents_idx and certifications_subjects_idx): grouping every observation
+   * and certification of the organization took most of the page's time at scale.
    */
   async organizationColumns(organizationId: number): Promise<MatrixColumn[]> {
     return (await this.db.query(
-      `SELECT document_id AS "documentId", min(title) AS title FROM (
+      `WITH RECURSIVE observed AS (
+         (SELECT document_id, evaluation_title AS title FROM observations
+           WHERE organization_id = $1 ORDER BY document_id, started_at DESC, id DESC LIMIT 1)
+         UNION ALL
+         SELECT n.document_id, n.title FROM observed o CROSS JOIN LATERAL (
+           SELECT document_id, evaluation_title AS title FROM observations
+            WHERE organization_id = $1 AND document_id > o.document_id
+            ORDER BY document_id, started_at DESC, id DESC LIMIT 1) n),
+       certified AS (
+         (SELECT subject_id, title FROM certifications WHERE organization_id = $1 AND kind = 'sop'
+           ORDER BY subject_id, title LIMIT 1)
+         UNION ALL
+         SELECT n.subject_id, n.title FROM certified c CROSS JOIN LATERAL (
+           SELECT subject_id, title FROM certifications
+            WHERE organization_id = $1 AND kind = 'sop' AND subject_id > c.subject_id
+            ORDER BY subject_id, title LIMIT 1) n)
+       SELECT document_id AS "documentId", min(title) AS title FROM (
          SELECT s.document_id, s.title FROM job_function_sops s
            JOIN job_functions f ON f.id = s.job_function_id WHERE f.organization_id = $1
          UNION ALL
-         SELECT subject_id, title FROM certifications WHERE organization_id = $1 AND kind = 'sop'
+         SELECT subject_id, title FROM certified
          UNION ALL
-         SELECT document_id, (array_agg(evaluation_title ORDER BY started_at DESC))[1]
-           FROM observations WHERE organization_id = $1 GROUP BY document_id
+         SELECT document_id, title FROM observed
        ) t GROUP BY document_id`,
       [organizationId],
     )) as MatrixColumn[];
