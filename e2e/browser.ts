@@ -42,7 +42,12 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
 }
 
 /** The text of the toast on screen (one at a time, spec section 9). */
-export const toastText = (page: Page) => page.getByTestId('toast').first().innerText();
+/**
+ * The text of every toast on screen, newest or not: a toast still showing from an earlier step
+ * (a slow machine keeps it longer) does not hide the one a test waits for.
+ */
+export const toastText = async (page: Page) =>
+  (await page.getByTestId('toast').allInnerTexts()).join('\n');
 
 export interface SeenToast {
   text: string;
