@@ -8,7 +8,7 @@
 //   3. the share of the job's time that is frame decoding.
 // Prints figures, never asserts.
 //
-//   node_modules/.bin/node bench/video-analysis.mjs [--fps 1] [--backend wasm]
+//   node_modules/.bin/node bench/video-analysis.mjs [--fps 1] [--backend wasm] [--threads 1]
 //
 // Needs the built worker and kit (`npx turbo run build`) and ffmpeg (Debian's or the npm one).
 // It works in a temp folder and removes it at the end; it needs no Redis (the inbox is a list).
@@ -25,7 +25,11 @@ const faces = path.join(repoRoot, '../shared/fixtures/faces');
 const worker = path.join(repoRoot, 'workers/video');
 const run = promisify(execFile);
 const { values: args } = parseArgs({
-  options: { fps: { type: 'string', default: '1' }, backend: { type: 'string', default: 'wasm' } },
+  options: {
+    fps: { type: 'string', default: '1' },
+    backend: { type: 'string', default: 'wasm' },
+    threads: { type: 'string', default: '1' },
+  },
 });
 const fps = Number(args.fps);
 
@@ -41,12 +45,11 @@ async function importFromWorker(name) {
 }
 
 const { createAnalysisHandler } = await importDist('analysis-job.js');
-const { DEFAULT_CLUSTER_OPTIONS } = await importDist('faces/clustering.js');
-const { FaceApiModel } = await importDist('faces/face-api-model.js');
+const { analysisSettings, loadFaceModel } = await importDist('faces/load-face-model.js');
+const { readVideoWorkerConfig } = await importDist('config.js');
 const { findBinaries } = await importDist('frames/binaries.js');
 const { sampleFrames } = await importDist('frames/sample-frames.js');
 const { probeVideo } = await importDist('frames/probe.js');
-const { DEFAULT_MATCH_THRESHOLD } = await importDist('config.js');
 const { LocalDiskStorage } = await importFromWorker('@hub/kit');
 
 const seconds = (/** @type {bigint} */ ns) => Number(ns) / 1e9;
@@ -93,23 +96,31 @@ try {
   );
 
   let started = process.hrtime.bigint();
-  const model = await FaceApiModel.load({ backend: args.backend, minConfidence: 0.5 });
+  // The worker's own settings (frame size, detector floor, threads), as configured by default.
+  const config = readVideoWorkerConfig({
+    ...process.env,
+    FACE_BACKEND: args.backend,
+    FACE_THREADS: args.threads,
+    VIDEO_SAMPLE_FPS: String(fps),
+  });
+  const model = await loadFaceModel(config);
   console.log(
     `model loaded in ${seconds(process.hrtime.bigint() - started).toFixed(2)} s: ${model.name}`,
   );
 
+  const size = { width: config.VIDEO_FRAME_WIDTH, height: config.VIDEO_FRAME_HEIGHT };
   // 2. ffmpeg alone, first, so the file is in the page cache for both.
   started = process.hrtime.bigint();
   await run(binaries.ffmpeg, [
     ...['-v', 'error', '-i', video, '-an', '-vf'],
-    `fps=${fps},scale=640:480:force_original_aspect_ratio=decrease,pad=640:480:(ow-iw)/2:(oh-ih)/2`,
+    `fps=${fps},scale=${size.width}:${size.height}:force_original_aspect_ratio=decrease,` +
+      `pad=${size.width}:${size.height}:(ow-iw)/2:(oh-ih)/2`,
     ...['-pix_fmt', 'rgb24', '-f', 'rawvideo', '-y', '/dev/null'],
   ]);
   const cliTime = seconds(process.hrtime.bigint() - started);
   started = process.hrtime.bigint();
   let sampled = 0;
-  for await (const _frame of sampleFrames(video, binaries, { fps, width: 640, height: 480 }))
-    sampled += 1;
+  for await (const _frame of sampleFrames(video, binaries, { fps, ...size })) sampled += 1;
   const streamTime = seconds(process.hrtime.bigint() - started);
 
   // 1. The real job handler.
@@ -126,14 +137,7 @@ try {
     faces: model,
     binaries,
     steps: null,
-    settings: {
-      sampleFps: fps,
-      frameWidth: 640,
-      frameHeight: 480,
-      matchThreshold: DEFAULT_MATCH_THRESHOLD,
-      cluster: DEFAULT_CLUSTER_OPTIONS,
-      timeoutMs: 600_000,
-    },
+    settings: { ...analysisSettings(config), timeoutMs: 600_000 },
   });
   const job = {
     data: {

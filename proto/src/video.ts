@@ -63,6 +63,10 @@ export const SopFindings = z.object({
 });
 export type SopFindings = z.infer<typeof SopFindings>;
 
+/** Someone whose profile picture was still being enrolled when the analysis started. */
+export const NotYetEnrolled = z.object({ userId: z.number().int(), name: z.string() });
+export type NotYetEnrolled = z.infer<typeof NotYetEnrolled>;
+
 export const AnalysisReport = z.object({
   durationSeconds: z.number(),
   framesAnalysed: z.number().int(),
@@ -72,6 +76,11 @@ export const AnalysisReport = z.object({
   identifiedOperators: z.array(IdentifiedOperator),
   unidentifiedPeople: z.array(z.object({ appearances: z.array(TimeRange) })),
   identificationRate: z.number(),
+  /**
+   * People of the organization whose face was not yet enrolled when the analysis gave up
+   * waiting: they could not be identified, and analysing again once they are names them.
+   */
+  notYetEnrolled: z.array(NotYetEnrolled).optional(),
   stepAnalysis: z.discriminatedUnion('available', [
     z.object({ available: z.literal(true), model: z.string(), sops: z.array(SopFindings) }),
     z.object({ available: z.literal(false), message: z.string() }),
@@ -135,6 +144,8 @@ export const VideoAnalysisJob = z.object({
   prompt: z.string(),
   /** Only the video's organization's enrolled faces: nothing else is ever compared. */
   enrolments: z.array(FaceEnrolment),
+  /** Whose profile picture was still being enrolled: told in the report, never silently missed. */
+  notYetEnrolled: z.array(NotYetEnrolled).optional(),
 });
 export type VideoAnalysisJob = z.infer<typeof VideoAnalysisJob>;
 

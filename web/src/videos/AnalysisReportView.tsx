@@ -7,6 +7,7 @@ import {
   formatTimeRange,
   formatTimestamp,
   matchConfidence,
+  notYetEnrolledText,
   observedLabel,
   samplingText,
   unidentifiedText,
@@ -40,6 +41,15 @@ export function AnalysisReportView({ report, onSeek }: AnalysisReportViewProps) 
       <p data-testid="report-sampling" className="text-xs text-slate-500 dark:text-slate-400">
         {samplingText(report)} · match threshold {report.matchThreshold}
       </p>
+      {report.notYetEnrolled?.length ? (
+        <p
+          role="status"
+          data-testid="report-not-enrolled"
+          className="rounded-md bg-amber-50 p-2 text-sm text-amber-800 dark:bg-amber-950 dark:text-amber-200"
+        >
+          {notYetEnrolledText(report.notYetEnrolled.map((person) => person.name))}
+        </p>
+      ) : null}
 
       <section className="space-y-2">
         <h3 className="text-sm font-semibold">Identified operators</h3>

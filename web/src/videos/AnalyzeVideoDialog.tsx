@@ -1,15 +1,13 @@
-import { api, type Video, type VideoList } from '@hub/proto';
-import { type InfiniteData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Video } from '@hub/proto';
+import { useQuery } from '@tanstack/react-query';
 import { ScanFace } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { call } from '../api/client';
-import { toast } from '../toast/toastStore';
 import { Dialog } from '../ui/Dialog';
 import { smallButtonClass } from '../ui/styles';
 import { preselectedSops } from './format';
-import { refreshVideos, sopChoicesQuery } from './queries';
+import { sopChoicesQuery } from './queries';
 import { SopPicker } from './SopPicker';
-import { analysisFailureToast } from './uploadVideo';
+import { useAnalyseVideo } from './useAnalyseVideo';
 
 interface AnalyzeVideoDialogProps {
   /** The video to analyse; null when the dialog is closed. */
@@ -18,7 +16,6 @@ interface AnalyzeVideoDialogProps {
 }
 
 export function AnalyzeVideoDialog({ video, onClose }: AnalyzeVideoDialogProps) {
-  const queryClient = useQueryClient();
   const open = video !== null;
   const sops = useQuery({ ...sopChoicesQuery, enabled: open });
   const choices = sops.data?.documents;
@@ -32,31 +29,7 @@ export function AnalyzeVideoDialog({ video, onClose }: AnalyzeVideoDialogProps) 
     setSelected(preselectedSops(linked, choices));
   }, [videoId, linkedKey, choices]);
 
-  const analyse = useMutation({
-    mutationFn: ({ id, sopIds }: { id: number; sopIds: number[] }) =>
-      call(api.analyzeVideo, { params: { id }, body: { linkedSOPs: sopIds } }),
-    onSuccess: async (updated) => {
-      // The row turns 'processing' at once; the list then polls until the analysis ends.
-      queryClient.setQueriesData<InfiniteData<VideoList>>(
-        { queryKey: [api.videos.path] },
-        (current) =>
-          current && {
-            ...current,
-            pages: current.pages.map((page) => ({
-              ...page,
-              videos: page.videos.map((item) => (item.id === updated.id ? updated : item)),
-            })),
-          },
-      );
-      toast({
-        title: 'Analysis started',
-        description: `${updated.title} is being analysed.`,
-      });
-      onClose();
-      await refreshVideos(queryClient, updated.id);
-    },
-    onError: (error) => toast(analysisFailureToast(error)),
-  });
+  const analyse = useAnalyseVideo(onClose);
 
   const none = sops.isSuccess && (choices?.length ?? 0) === 0;
   const processing = video?.analysisStatus === 'processing';

@@ -1,13 +1,15 @@
 import type { Video } from '@hub/proto';
 import { useQuery } from '@tanstack/react-query';
-import { LoaderCircle } from 'lucide-react';
+import { LoaderCircle, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Badge } from '../ui/Badge';
 import { Dialog } from '../ui/Dialog';
+import { smallButtonClass } from '../ui/styles';
 import { formatDateTime } from '../ui/dates';
 import { AnalysisReportView } from './AnalysisReportView';
 import { operatorCountsText, videoStatus } from './format';
 import { videoQuery, videoStreamUrl } from './queries';
+import { useAnalyseVideo } from './useAnalyseVideo';
 
 interface VideoPlayerDialogProps {
   /** The video to play; null when the dialog is closed. */
@@ -105,6 +107,7 @@ function PlayerBody({ video, focus }: { video: Video; focus: 'player' | 'report'
           <span className="text-xs text-slate-500 dark:text-slate-400">
             {operatorCountsText(video)}
           </span>
+          <RerunAnalysis video={video} />
         </div>
         {details.isError ? (
           <p role="alert" data-testid="video-details-error" className="text-sm text-red-600">
@@ -126,5 +129,26 @@ function PlayerBody({ video, focus }: { video: Video; focus: 'player' | 'report'
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * One click analyses the video again against the SOPs it was analysed with: after new profile
+ * pictures are enrolled, or after a failure. A video never analysed goes through Analyse.
+ */
+function RerunAnalysis({ video }: { video: Video }) {
+  const analyse = useAnalyseVideo();
+  if (video.analysisStatus !== 'completed' && video.analysisStatus !== 'failed') return null;
+  return (
+    <button
+      type="button"
+      data-testid="rerun-analysis"
+      className={`${smallButtonClass} ml-auto`}
+      disabled={analyse.isPending}
+      onClick={() => analyse.mutate({ id: video.id, sopIds: video.linkedSOPs })}
+    >
+      <RotateCcw aria-hidden className="size-3.5" />
+      {analyse.isPending ? 'Starting...' : 'Re-run analysis'}
+    </button>
   );
 }

@@ -8,6 +8,7 @@ import {
   formatTimestamp,
   linkedSopsText,
   matchConfidence,
+  notYetEnrolledText,
   observedLabel,
   operatorCountsText,
   preselectedSops,
@@ -186,5 +187,15 @@ describe('preselectedSops', () => {
   it('keeps the linked SOPs that are processed, in their order', () => {
     expect(preselectedSops([5, 2, 9], [{ id: 2 }, { id: 5 }])).toEqual([5, 2]);
     expect(preselectedSops([], [{ id: 2 }])).toEqual([]);
+  });
+});
+
+describe('notYetEnrolledText', () => {
+  it('names who could not be identified and says how to include them', () => {
+    expect(notYetEnrolledText(['Amy'])).toBe(
+      'Amy was not yet enrolled for identification when this analysis ran, so the report ' +
+        'cannot name them. Re-run the analysis to include them.',
+    );
+    expect(notYetEnrolledText(['Amy', 'Howard', 'Raj'])).toMatch(/^Amy, Howard and Raj were not/);
   });
 });

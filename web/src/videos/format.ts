@@ -127,6 +127,20 @@ export function samplingText(
   return `${frames} at ${fps} fps over ${formatTimestamp(report.durationSeconds)}`;
 }
 
+/**
+ * Why some people could not be named: their profile picture was still being enrolled when the
+ * analysis started. 'Amy and Howard were not yet enrolled ... Re-run the analysis to include them.'
+ */
+export function notYetEnrolledText(names: readonly string[]): string {
+  const list =
+    names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  const verb = names.length === 1 ? 'was' : 'were';
+  return (
+    `${list} ${verb} not yet enrolled for identification when this analysis ran, so the report ` +
+    `cannot name them. Re-run the analysis to include them.`
+  );
+}
+
 /** '1 unidentified person', '2 unidentified people', 'No unidentified people'. */
 export function unidentifiedText(count: number): string {
   if (count === 0) return 'No unidentified people';

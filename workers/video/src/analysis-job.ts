@@ -8,7 +8,7 @@ import { identifyPeople } from './faces/matching.ts';
 import { durationText, errorText, sentence, VideoFailure } from './failures.ts';
 import type { FfmpegBinaries } from './frames/binaries.ts';
 import { probeVideo } from './frames/probe.ts';
-import { sampleFrames } from './frames/sample-frames.ts';
+import { sampleFrames, type SampledFrame } from './frames/sample-frames.ts';
 import { sendTo, type Inbox } from './inbox.ts';
 import { isFinalAttempt } from './job-attempts.ts';
 import {
@@ -100,6 +100,15 @@ async function analyseSteps(
   }
 }
 
+async function sightingsIn(frame: SampledFrame, faces: FaceModel): Promise<FaceSighting[]> {
+  return (await faces.detect(frame)).map((face) => ({
+    frame: frame.index,
+    time: frame.time,
+    box: face.box,
+    embedding: face.embedding,
+  }));
+}
+
 async function analyse(
   job: VideoAnalysisJob,
   deps: AnalysisDeps,
@@ -121,18 +130,22 @@ async function analyse(
       const sightings: FaceSighting[] = [];
       let frames = 0;
       const sampling = { fps, width: settings.frameWidth, height: settings.frameHeight, signal };
-      for await (const frame of sampleFrames(path, deps.binaries, sampling)) {
-        for (const face of await deps.faces.detect(frame)) {
-          sightings.push({
-            frame: frame.index,
-            time: frame.time,
-            box: face.box,
-            embedding: face.embedding,
-          });
-        }
+      // Frames are decoded once and detected as many at a time as the model has threads; their
+      // answers are taken in order.
+      const inFlight: Promise<FaceSighting[]>[] = [];
+      const take = async () => {
+        sightings.push(...(await inFlight.shift()!));
         frames += 1;
         progress(frames, Math.max(estimate, frames));
+      };
+      for await (const frame of sampleFrames(path, deps.binaries, sampling)) {
+        const detected = sightingsIn(frame, deps.faces);
+        // Awaited in turn below; if an earlier frame fails first, this one's failure is moot.
+        detected.catch(() => undefined);
+        inFlight.push(detected);
+        if (inFlight.length >= (deps.faces.parallelism ?? 1)) await take();
       }
+      while (inFlight.length > 0) await take();
       signal.throwIfAborted();
       if (frames === 0) throw new VideoFailure('The video has no frames.');
       progress(frames, frames, true);
@@ -143,7 +156,9 @@ async function analyse(
         {
           threshold: settings.matchThreshold,
           interval: 1 / fps,
-          maxGap: 2 / fps,
+          // One missed sample is bridged, two are not: at 1 fps a 2-second gap is another
+          // person's shot, and bridging it named this person there too.
+          maxGap: 1 / fps,
           duration: durationSeconds,
         },
       );
@@ -153,6 +168,7 @@ async function analyse(
         samplingFps: fps,
         matchThreshold: settings.matchThreshold,
         ...identification,
+        ...(job.notYetEnrolled?.length ? { notYetEnrolled: job.notYetEnrolled } : {}),
         stepAnalysis: await steps,
       };
     } finally {

@@ -1,4 +1,4 @@
-import { BaseEnv, readConfig, StorageEnv } from '@hub/kit';
+import { BaseEnv, readConfig, StorageEnv } from '@hub/kit/worker';
 import { z } from 'zod';
 
 export const FACE_BACKENDS = ['wasm', 'cpu', 'tensorflow', 'tensorflow-gpu'] as const;
@@ -16,16 +16,33 @@ export const DEFAULT_MATCH_THRESHOLD = 0.55;
 export const VideoWorkerEnv = BaseEnv.extend(StorageEnv.shape).extend({
   /** Frames analysed per second of video. */
   VIDEO_SAMPLE_FPS: z.coerce.number().positive().max(30).default(1),
-  VIDEO_FRAME_WIDTH: z.coerce.number().int().min(160).max(1920).default(640),
-  VIDEO_FRAME_HEIGHT: z.coerce.number().int().min(120).max(1080).default(480),
+  /**
+   * Frames are decoded fitted into this size (aspect kept, padded). 720p rather than 640x480:
+   * the detector sees a fixed-size input either way, but landmarks and descriptor are computed
+   * on the face cut from the frame, and faces cut from 640x480 frames were too small to be
+   * recognised (bench/face-identification.mjs).
+   */
+  VIDEO_FRAME_WIDTH: z.coerce.number().int().min(160).max(1920).default(1280),
+  VIDEO_FRAME_HEIGHT: z.coerce.number().int().min(120).max(1080).default(720),
   VIDEO_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
   /** An analysis still running after this long fails: 'Analysing the video took longer than …'. */
   VIDEO_JOB_TIMEOUT_MS: z.coerce.number().int().min(1000).default(7_200_000),
   FACE_BACKEND: z.enum(FACE_BACKENDS).default('wasm'),
+  /**
+   * Threads detecting faces, each with its own TensorFlow.js runtime and models: wasm uses one
+   * core, so with 2 a video's frames are detected two at a time. Off by default: a thread costs
+   * ~250 MiB more (measured: 384 MiB RSS with the model in the process, 638 MiB with 2 threads).
+   */
+  FACE_THREADS: z.coerce.number().int().min(1).max(16).default(1),
   FACE_MATCH_THRESHOLD: z.coerce.number().positive().max(2).default(DEFAULT_MATCH_THRESHOLD),
   /** Tracks whose mean embeddings are closer than this are taken for one person. */
   FACE_CLUSTER_THRESHOLD: z.coerce.number().positive().max(2).default(0.5),
-  FACE_MIN_CONFIDENCE: z.coerce.number().min(0.05).max(0.99).default(0.5),
+  /**
+   * Faces the detector is less sure of are ignored in videos. 0.3, not 0.5: tight, grey-scale
+   * face photos on a plain background scored 0.38-0.47 and were missed; a doubtful face is still
+   * named only when its embedding matches (profile pictures keep ENROLMENT_MIN_SCORE).
+   */
+  FACE_MIN_CONFIDENCE: z.coerce.number().min(0.05).max(0.99).default(0.3),
   /** Without a key, identification runs and step analysis is reported as unavailable. */
   GEMINI_API_KEY: z.string().min(1).optional(),
   GEMINI_MODEL: z.string().min(1).default('gemini-2.5-flash'),

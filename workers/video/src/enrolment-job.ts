@@ -25,12 +25,23 @@ export const severalFacesReason = (count: number) =>
   `The profile picture shows ${count} faces. Please use a photo of only this person.`;
 
 /**
- * Faces in a profile picture. Pictures cropped tight to the face are common and the detector
- * misses faces that fill the frame, so a picture with none is tried again with a margin.
+ * A face in a still picture counts from this detector score: the model may be set to report
+ * doubtful faces for videos, where a face is named only when its track matches, but a profile
+ * picture must not be rejected as "several faces" for a doubtful patch of background.
+ */
+export const PICTURE_MIN_SCORE = 0.5;
+
+const sure = (found: DetectedFace[]) => found.filter((face) => face.score >= PICTURE_MIN_SCORE);
+
+/**
+ * Faces in a profile picture, surest first. Pictures cropped tight to the face are common and
+ * the detector misses faces that fill the frame, so a picture with none is tried again with a
+ * margin.
  */
 export async function facesInPicture(picture: RgbFrame, faces: FaceModel): Promise<DetectedFace[]> {
-  const found = await faces.detect(picture);
-  return found.length > 0 ? found : faces.detect(padFrame(picture));
+  let found = sure(await faces.detect(picture));
+  if (found.length === 0) found = sure(await faces.detect(padFrame(picture)));
+  return found.sort((a, b) => b.score - a.score);
 }
 
 type Decision =

@@ -5,7 +5,7 @@ import {
   startHeartbeat,
   startWorker,
   stopOnSignals,
-} from '@hub/kit';
+} from '@hub/kit/worker';
 import {
   QUEUES,
   type FaceEnrolmentJob,
@@ -18,8 +18,7 @@ import {
 import { createAnalysisHandler, type AnalysisOutcome } from './analysis-job.ts';
 import { readVideoWorkerConfig } from './config.ts';
 import { createEnrolmentHandler, type EnrolmentOutcome } from './enrolment-job.ts';
-import { FaceApiModel } from './faces/face-api-model.ts';
-import { DEFAULT_CLUSTER_OPTIONS } from './faces/clustering.ts';
+import { analysisSettings, loadFaceModel } from './faces/load-face-model.ts';
 import { findBinaries } from './frames/binaries.ts';
 import { createProbeHandler, type ProbeOutcome } from './probe-job.ts';
 import { createSnapshotHandler, type SnapshotOutcome } from './snapshot-job.ts';
@@ -29,10 +28,7 @@ await runProcess('video-worker', async () => {
   const config = readVideoWorkerConfig();
   const connection = { url: config.REDIS_URL, prefix: config.REDIS_PREFIX };
   const binaries = findBinaries({ ffmpeg: config.FFMPEG_PATH, ffprobe: config.FFPROBE_PATH });
-  const faces = await FaceApiModel.load({
-    backend: config.FACE_BACKEND,
-    minConfidence: config.FACE_MIN_CONFIDENCE,
-  });
+  const faces = await loadFaceModel(config);
   const storage = openStorage(config);
   const inbox = openQueue<VideoInboxMessage>(QUEUES.videoInbox, connection);
   const steps = config.GEMINI_API_KEY
@@ -51,14 +47,7 @@ await runProcess('video-worker', async () => {
       faces,
       binaries,
       steps,
-      settings: {
-        sampleFps: config.VIDEO_SAMPLE_FPS,
-        frameWidth: config.VIDEO_FRAME_WIDTH,
-        frameHeight: config.VIDEO_FRAME_HEIGHT,
-        matchThreshold: config.FACE_MATCH_THRESHOLD,
-        cluster: { ...DEFAULT_CLUSTER_OPTIONS, clusterThreshold: config.FACE_CLUSTER_THRESHOLD },
-        timeoutMs: config.VIDEO_JOB_TIMEOUT_MS,
-      },
+      settings: analysisSettings(config),
     }),
     { concurrency: config.VIDEO_CONCURRENCY },
   );

@@ -291,10 +291,18 @@ describe('face enrolment and operator identification on real photos', () => {
     );
     await putFile('org/1/videos/2.mp4', video);
     const others = enrolments.filter((e) => e.userId !== USER_IDS.howard);
+    const notYetEnrolled = [{ userId: USER_IDS.howard, name: 'howard' }];
     const report = completed(
-      await harness.analyse({ videoId: 2, videoKey: 'org/1/videos/2.mp4', enrolments: others }),
+      await harness.analyse({
+        videoId: 2,
+        videoKey: 'org/1/videos/2.mp4',
+        enrolments: others,
+        notYetEnrolled,
+      }),
     );
     expect(report.identifiedOperators).toEqual([]);
+    // Whose picture was still being enrolled is said, not silently missed.
+    expect(report.notYetEnrolled).toEqual(notYetEnrolled);
     expect(report.detectedOperators).toBe(1);
     expect(report.identificationRate).toBe(0);
   }, 60_000);

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { type FaceEnrolment, identityRpc } from '@hub/proto';
+import { type FaceEnrolment, identityRpc, type NotYetEnrolled } from '@hub/proto';
 import type { RpcClient } from '@hub/kit';
 import { RPC } from '../config.js';
 
@@ -39,5 +39,22 @@ export class FaceEnrolments {
         name: names.get(row.user_id)!,
         embedding: row.embedding,
       }));
+  }
+
+  /**
+   * Whose profile picture still awaits its enrolment, however long ago it was set: an analysis
+   * that stops waiting names them in its report rather than silently missing them.
+   */
+  async notYetEnrolled(organizationId: number): Promise<NotYetEnrolled[]> {
+    const rows = (await this.db.query(
+      `SELECT user_id FROM face_enrolments WHERE organization_id = $1 AND model = 'pending'`,
+      [organizationId],
+    )) as { user_id: number }[];
+    if (rows.length === 0) return [];
+    const members = await this.rpc.call(identityRpc.members, { organizationId });
+    const names = new Map(members.map((member) => [member.id, member.name]));
+    return rows
+      .filter((row) => names.has(row.user_id))
+      .map((row) => ({ userId: row.user_id, name: names.get(row.user_id)! }));
   }
 }

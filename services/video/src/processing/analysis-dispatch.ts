@@ -52,9 +52,12 @@ export class AnalysisDispatch {
   }
 
   private async enqueue(row: AwaitingRow): Promise<boolean> {
+    const enrolments = await this.faces.ofOrganization(row.organization_id);
+    const notYetEnrolled = await this.faces.notYetEnrolled(row.organization_id);
     const job: VideoAnalysisJob = {
       ...row.analysis_job,
-      enrolments: await this.faces.ofOrganization(row.organization_id),
+      enrolments,
+      ...(notYetEnrolled.length ? { notYetEnrolled } : {}),
     };
     await this.queue.add('analyse', job, { jobId: analysisJobId(row.id, row.analysis_run) });
     const [, marked] = (await this.db.query(

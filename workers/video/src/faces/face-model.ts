@@ -18,6 +18,8 @@ export interface DetectedFace {
 export interface FaceModel {
   /** Stored with each enrolment: embeddings of different models cannot be compared. */
   readonly name: string;
+  /** Frames it can work on at once (threads); one when not given. */
+  readonly parallelism?: number;
   detect(frame: RgbFrame): Promise<DetectedFace[]>;
   close(): Promise<void>;
 }

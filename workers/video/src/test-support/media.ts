@@ -86,3 +86,45 @@ export async function makeAudioOnly(binaries: FfmpegBinaries, output: string) {
     output,
   ]);
 }
+
+/** A still placed in a larger frame: `side` px square at (`x`, `y`), or the whole frame. */
+export interface SceneStill {
+  file: string;
+  side?: number;
+  x?: number;
+  y?: number;
+}
+
+/**
+ * A 1280x720 H.264 video of stills, 2 s each (as a phone or a fixed camera records: faces small
+ * in a wide frame). Each still is composed into one frame first and the frames joined after: an
+ * overlay on a looped picture loses a frame a still, which shifts every later still in time.
+ */
+export async function makeSceneVideo(
+  binaries: FfmpegBinaries,
+  stills: SceneStill[],
+  folder: string,
+  output: string,
+) {
+  const frames = await Promise.all(
+    stills.map(async (still, index) => {
+      const frame = join(folder, `scene-${index}.png`);
+      const filter = still.side
+        ? `[0:v]scale=${still.side}:${still.side}[p];color=c=0x707070:s=1280x720[b];` +
+          `[b][p]overlay=${still.x ?? 0}:${still.y ?? 0}`
+        : '[0:v]scale=1280:720:force_original_aspect_ratio=decrease,pad=1280:720:(ow-iw)/2:(oh-ih)/2';
+      await run(binaries.ffmpeg, [
+        ...['-v', 'error', '-y', '-i', still.file, '-filter_complex', filter],
+        ...['-frames:v', '1', frame],
+      ]);
+      return frame;
+    }),
+  );
+  const inputs = frames.flatMap((frame) => ['-loop', '1', '-t', '2', '-i', frame]);
+  const filters = frames.map((_, i) => `[${i}:v]setsar=1,fps=25,format=yuv420p[v${i}]`);
+  const concat = `${frames.map((_, i) => `[v${i}]`).join('')}concat=n=${frames.length}:v=1:a=0[out]`;
+  await run(binaries.ffmpeg, [
+    ...['-v', 'error', '-y', ...inputs, '-filter_complex', [...filters, concat].join(';')],
+    ...['-map', '[out]', '-c:v', 'libx264', '-preset', 'fast', '-crf', '23', output],
+  ]);
+}
