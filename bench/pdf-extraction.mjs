@@ -1,6 +1,9 @@
 // Benchmark: the PDF worker's text extraction. Prints, in one run on the same files:
-//   1. pages per second of our extraction (pdf.js text + layout to markdown, images decoded,
-//      no OCR) over the fixture corpus, against `pdftotext` (poppler-utils), and the ratio;
+//   1. pages per second of our extraction over the fixture corpus, medians of 3 rounds, through
+//      the job handler's pool of extraction threads (one per core, all documents handed over at
+//      once as a queue of jobs with that concurrency would): the whole extraction (text, layout to
+//      markdown, figures decoded and encoded as PNG, no OCR) and the text-only path; against
+//      `pdftotext -layout` (poppler-utils) one file at a time and one per core; and the ratios;
 //   2. the time from enqueueing a 20-page text SOP (made here with pdf-lib) to `pdf.processed`
 //      in the library inbox, through the real job handler, sandbox thread and BullMQ queues.
 // Prints figures, never asserts.
@@ -14,7 +17,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -36,54 +39,160 @@ async function importFromWorker(name) {
 /** @param {string} file */
 const importDist = (file) => import(pathToFileURL(path.join(worker, 'dist', file)).href);
 
-const { extractDocument } = await importDist('extraction/extract-document.js');
 const { toMarkdown } = await importDist('extraction/markdown.js');
 const { joinPages } = await importDist('extraction/structure.js');
-const { createPdfJobHandler } = await importDist('pdf-worker.js');
+const { createPdfJobHandler, openExtractionThreads } = await importDist('pdf-worker.js');
 const kit = await importFromWorker('@hub/kit');
 const { QUEUES } = await importFromWorker('@hub/proto');
 const { PDFDocument, StandardFonts } = await importFromWorker('pdf-lib');
 
 const seconds = (/** @type {bigint} */ ns) => Number(ns) / 1e9;
 
+/** CPU seconds of this process, every thread included (less sensitive to other load than time). */
+const ownCpu = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
+
+/** CPU seconds of the child processes that have ended (Linux: cutime and cstime, fields 16-17 of
+ * /proc/self/stat, in ticks of 1/100 s). */
+const childrenCpu = () => {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+};
+
+const ROUNDS = 3;
+const cores = availableParallelism();
+
+/** @param {number[]} values */
+const median = (values) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+/**
+ * Runs `task` on every item, at most `limit` at a time.
+ * @template T
+ * @param {T[]} items
+ * @param {number} limit
+ * @param {(item: T) => Promise<unknown>} task
+ */
+async function eachAtMost(items, limit, task) {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await task(/** @type {T} */ (items[next++]));
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+/**
+ * Seconds to extract every file through the pool and write its markdown; the names of the files
+ * that could not be read.
+ * @param {{ run: Function }} threads
+ * @param {{ name: string, bytes: Buffer, pages?: number }[]} files
+ * @param {boolean} images
+ */
+async function extractAll(threads, files, images) {
+  /** @type {string[]} */
+  const unreadable = [];
+  const cpuBefore = ownCpu();
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    files.map(async (file) => {
+      // A copy of its own, moved to the thread, as the job handler does with a download.
+      const bytes = new Uint8Array(file.bytes);
+      try {
+        const result = await threads.run({
+          input: { bytes, ocr: false, images },
+          transfer: [bytes.buffer],
+        });
+        toMarkdown(joinPages(result.pages));
+        file.pages = result.pageCount;
+      } catch {
+        unreadable.push(file.name);
+      }
+    }),
+  );
+  const elapsed = seconds(process.hrtime.bigint() - started);
+  return { seconds: elapsed, cpu: ownCpu() - cpuBefore, unreadable };
+}
+
+/**
+ * @param {{ name: string }[]} files
+ * @param {number} parallel
+ */
+async function pdftotextAll(files, parallel) {
+  const cpuBefore = childrenCpu();
+  const started = process.hrtime.bigint();
+  await eachAtMost(files, parallel, (file) =>
+    run('pdftotext', ['-q', '-layout', path.join(fixtures, file.name), '-'], {
+      maxBuffer: 256 * 1024 * 1024,
+    }).catch(() => undefined),
+  );
+  return { seconds: seconds(process.hrtime.bigint() - started), cpu: childrenCpu() - cpuBefore };
+}
+
 async function corpusBenchmark() {
+  /** @type {{ name: string, bytes: Buffer, pages?: number }[]} */
   const files = readdirSync(fixtures)
     .filter((name) => name.endsWith('.pdf'))
     .sort()
     .map((name) => ({ name, bytes: readFileSync(path.join(fixtures, name)) }));
-  // Pages counted by our extraction; files it cannot read are left out of both timings.
-  const readable = [];
-  let ours = 0n;
-  for (const file of files) {
-    const started = process.hrtime.bigint();
-    try {
-      const result = await extractDocument(new Uint8Array(file.bytes), { ocr: false });
-      toMarkdown(joinPages(result.pages));
-      ours += process.hrtime.bigint() - started;
-      readable.push({ ...file, pages: result.pageCount });
-    } catch {
-      // Damaged files fail fast and say nothing about throughput.
-    }
+  const threads = openExtractionThreads(cores, { timeoutMs: 300_000, memoryMb: 512 });
+  // The warm-up starts the threads, as a running worker has them, and finds the files pdf.js
+  // cannot read: damaged files fail fast and say nothing about throughput, so they are left out
+  // of every timing.
+  const warmUp = await extractAll(threads, files, true);
+  const readable = files.filter((file) => !warmUp.unreadable.includes(file.name));
+  const pages = readable.reduce((sum, file) => sum + (file.pages ?? 0), 0);
+  /** @type {{ whole: number[], text: number[], poppler: number[], popplerParallel: number[] }} */
+  const rates = { whole: [], text: [], poppler: [], popplerParallel: [] };
+  /** @type {{ whole: number[], text: number[], poppler: number[] }} CPU milliseconds per page */
+  const cpu = { whole: [], text: [], poppler: [] };
+  /**
+   * @param {'whole' | 'text' | 'poppler' | 'popplerParallel'} name
+   * @param {{ seconds: number, cpu: number }} measured
+   */
+  const record = (name, measured) => {
+    rates[name].push(pages / measured.seconds);
+    if (name !== 'popplerParallel') cpu[name].push((measured.cpu * 1000) / pages);
+  };
+  for (let round = 0; round < ROUNDS; round++) {
+    record('whole', await extractAll(threads, readable, true));
+    record('text', await extractAll(threads, readable, false));
+    record('poppler', await pdftotextAll(readable, 1));
+    record('popplerParallel', await pdftotextAll(readable, cores));
   }
-  let poppler = 0n;
-  for (const file of readable) {
-    const started = process.hrtime.bigint();
-    await run('pdftotext', ['-q', '-layout', path.join(fixtures, file.name), '-'], {
-      maxBuffer: 256 * 1024 * 1024,
-    }).catch(() => undefined);
-    poppler += process.hrtime.bigint() - started;
-  }
-  const pages = readable.reduce((sum, file) => sum + file.pages, 0);
-  const oursRate = pages / seconds(ours);
-  const popplerRate = pages / seconds(poppler);
-  console.log(`corpus: ${readable.length} of ${files.length} files readable, ${pages} pages`);
+  await threads.close();
+  const line = (/** @type {string} */ label, /** @type {number[]} */ values) =>
+    console.log(
+      `  ${label.padEnd(44)} ${median(values).toFixed(1).padStart(7)} pages/s` +
+        `  (rounds: ${values.map((value) => value.toFixed(1)).join(', ')})`,
+    );
+  const ratio = (/** @type {number[]} */ ours, /** @type {number[]} */ theirs) =>
+    median(ours.map((value, round) => value / (theirs[round] ?? Number.NaN))).toFixed(2);
   console.log(
-    `  ours (pdf.js + layout):  ${oursRate.toFixed(1)} pages/s (${seconds(ours).toFixed(2)} s)`,
+    `corpus: ${readable.length} of ${files.length} files readable, ${pages} pages; ` +
+      `${cores} extraction threads; medians of ${ROUNDS} rounds`,
+  );
+  line('ours, whole (text, layout, figures as PNG)', rates.whole);
+  line('ours, text only (text, layout)', rates.text);
+  line('pdftotext -layout, one file at a time', rates.poppler);
+  line(`pdftotext -layout, ${cores} files at a time`, rates.popplerParallel);
+  console.log(
+    `  ratio whole / pdftotext (one at a time):     ${ratio(rates.whole, rates.poppler)}`,
+  );
+  console.log(`  ratio text only / pdftotext (one at a time): ${ratio(rates.text, rates.poppler)}`);
+  console.log(
+    `  ratio whole / pdftotext (${cores} at a time):       ${ratio(rates.whole, rates.popplerParallel)}`,
   );
   console.log(
-    `  pdftotext -layout:       ${popplerRate.toFixed(1)} pages/s (${seconds(poppler).toFixed(2)} s)`,
+    `  ratio text only / pdftotext (${cores} at a time):   ${ratio(rates.text, rates.popplerParallel)}`,
   );
-  console.log(`  ratio ours / pdftotext:  ${(oursRate / popplerRate).toFixed(2)}`);
+  const perPage = (/** @type {'whole' | 'text' | 'poppler'} */ name) =>
+    `${median(cpu[name]).toFixed(1)} ms`;
+  console.log(
+    `  CPU per page (all threads, medians): whole ${perPage('whole')}, text only ` +
+      `${perPage('text')}, pdftotext ${perPage('poppler')}`,
+  );
 }
 
 /** A 20-page SOP in Helvetica: a heading, steps and paragraphs on each page. */

@@ -1,11 +1,21 @@
-import { BaseEnv, readConfig, StorageEnv } from '@hub/kit';
+import { BaseEnv, readConfig, StorageEnv } from '@hub/kit/worker';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 export const PdfWorkerEnv = BaseEnv.extend(StorageEnv.shape).extend({
-  PDF_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /**
+   * Documents read at once, each in its own extraction thread: one per core by default, since
+   * reading a document keeps one core busy. Idle threads end, so this costs no memory at rest.
+   */
+  PDF_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(16)
+    .default(() => Math.min(16, availableParallelism())),
   /** A document still processing after this long fails: 'Processing took longer than …'. */
   PDF_JOB_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
-  /** Heap of the thread that parses one document. */
+  /** Heap of each thread that parses a document. */
   PDF_MEMORY_LIMIT_MB: z.coerce.number().int().min(64).default(512),
   OCR_ENABLED: z.stringbool().default(true),
 });

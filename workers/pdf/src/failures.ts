@@ -1,4 +1,4 @@
-import { SandboxFailure } from './sandbox/run-in-sandbox.ts';
+import { SandboxFailure } from './sandbox/sandbox-pool.ts';
 
 /**
  * A document that cannot be processed, with the reason shown to users. Retryable failures may

@@ -5,7 +5,7 @@ import {
   startHeartbeat,
   startWorker,
   stopOnSignals,
-} from '@hub/kit';
+} from '@hub/kit/worker';
 import { QUEUES, type LibraryInboxMessage, type PdfProcessingJob } from '@hub/proto';
 import { readPdfWorkerConfig } from './config.ts';
 import { TextRecognizer } from './ocr/text-recognizer.ts';
@@ -21,6 +21,7 @@ await runProcess('pdf-worker', async () => {
     inbox,
     recognizer,
     limits: { timeoutMs: config.PDF_JOB_TIMEOUT_MS, memoryMb: config.PDF_MEMORY_LIMIT_MB },
+    threads: config.PDF_CONCURRENCY,
   });
   const worker = startWorker<PdfProcessingJob, PdfJobOutcome>(
     QUEUES.pdfProcessing,

@@ -69,6 +69,16 @@ describe('the pdf-processing job handler', () => {
     expect(failed.reason).toMatch(/^The file is damaged and could not be read: .+\.$/);
   });
 
+  it('reads a good document after a damaged one in the same thread', async () => {
+    await storage.put('org/1/uploads/bad.pdf', Buffer.from('%PDF-1.7\nnot really'), 'x');
+    await storage.put('org/1/uploads/sop.pdf', Buffer.from(await structuredSopPdf()), 'x');
+    const handle = createPdfJobHandler({ ...deps(), threads: 1 });
+    await expect(handle(jobFor('org/1/uploads/bad.pdf'))).rejects.toBeInstanceOf(
+      UnrecoverableError,
+    );
+    expect(await handle(jobFor('org/1/uploads/sop.pdf'))).toBe('processed');
+  });
+
   it('retries a missing upload and reports the failure on the last attempt only', async () => {
     const handle = createPdfJobHandler(deps());
     await expect(handle(jobFor('org/1/uploads/missing.pdf', 0))).rejects.not.toBeInstanceOf(

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { buffer } from 'node:stream/consumers';
 import type { ObjectStorage } from '@hub/kit';
 import { LibraryInboxMessage, PdfProcessingJob, type ExtractedImage } from '@hub/proto';
@@ -15,7 +16,7 @@ import {
 } from './failures.ts';
 import { ocrParagraphs } from './ocr/ocr-text.ts';
 import { OcrTimeoutError, type TextRecognizer } from './ocr/text-recognizer.ts';
-import { runInSandbox } from './sandbox/run-in-sandbox.ts';
+import { SandboxPool } from './sandbox/sandbox-pool.ts';
 
 // Under tests the sources run as TypeScript (Node strips the types); built, the thread is .js.
 const EXTRACTION_THREAD = new URL(
@@ -38,7 +39,17 @@ export interface PdfWorkerDeps {
   /** Null when OCR is turned off. */
   recognizer: TextRecognizer | null;
   limits: FailureLimits;
+  /** At most this many documents are read at once, each in its own thread; one per core by
+   * default. Threads start only as jobs run side by side (the queue's concurrency). */
+  threads?: number;
 }
+
+/** The threads that read documents, shared by the jobs of one handler. */
+export type ExtractionThreads = SandboxPool<ExtractionInput, Extraction, ExtractionProgress>;
+
+/** Extraction threads as the job handler uses them; the benchmark reads the corpus through it. */
+export const openExtractionThreads = (threads: number, limits: FailureLimits): ExtractionThreads =>
+  new SandboxPool(EXTRACTION_THREAD, threads, limits);
 
 export type PdfJobOutcome = 'processed' | 'failed';
 
@@ -147,17 +158,16 @@ async function putText(storage: ObjectStorage, key: string, text: string, type: 
 async function processDocument(
   job: PdfProcessingJob,
   deps: PdfWorkerDeps,
+  threads: ExtractionThreads,
   progress: ProgressReporter,
 ): Promise<InboxMessage> {
-  const { timeoutMs, memoryMb } = deps.limits;
+  const { timeoutMs } = deps.limits;
   const deadline = Date.now() + timeoutMs;
   progress.report('extracting', null, null);
   const bytes = await readSource(deps.storage, job.sourceKey);
-  const extraction = await runInSandbox<ExtractionInput, Extraction, ExtractionProgress>({
-    entry: EXTRACTION_THREAD,
-    input: { bytes, ocr: deps.recognizer !== null },
+  const extraction = await threads.run({
+    input: { bytes, ocr: deps.recognizer !== null, images: true },
     transfer: [bytes.buffer as ArrayBuffer],
-    limits: { timeoutMs, memoryMb },
     onProgress: ({ stage, current, total }) => progress.report(stage, current, total),
   });
   const ocr = await recognizeScans(extraction, deps.recognizer, deadline, progress, timeoutMs);
@@ -193,12 +203,14 @@ export function createPdfJobHandler(deps: PdfWorkerDeps) {
   const send = async (message: InboxMessage) => {
     await deps.inbox.add(message.kind, LibraryInboxMessage.parse(message));
   };
+  // Threads start on first use and end when idle, so an unused handler costs nothing.
+  const threads = openExtractionThreads(deps.threads ?? availableParallelism(), deps.limits);
   return async (job: Job<PdfProcessingJob>): Promise<PdfJobOutcome> => {
     const parsed = PdfProcessingJob.safeParse(job.data);
     if (!parsed.success) throw new UnrecoverableError(`Invalid pdf job: ${parsed.error.message}`);
     const data = parsed.data;
     try {
-      await send(await processDocument(data, deps, new ProgressReporter(data, send)));
+      await send(await processDocument(data, deps, threads, new ProgressReporter(data, send)));
       return 'processed';
     } catch (error) {
       const failure = describeFailure(error, deps.limits);

@@ -10,7 +10,7 @@ describe('extracting a structured SOP made with pdf-lib', () => {
   let markdown: string;
 
   beforeAll(async () => {
-    extraction = await extractDocument(await structuredSopPdf(), { ocr: true });
+    extraction = await extractDocument(await structuredSopPdf(), { ocr: true, images: true });
     markdown = toMarkdown(joinPages(extraction.pages));
   });
 

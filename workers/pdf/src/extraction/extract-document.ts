@@ -1,15 +1,15 @@
 import { OPS, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Block, FigurePlacement, TextFragment } from './blocks.ts';
 import {
-  encodePng,
   findImagePaints,
   pixelHash,
-  toRgba,
+  toRaster,
   type DecodedImage,
   type ImagePaint,
 } from './images.ts';
 import { orderPage, type PageLine } from './lines.ts';
 import { openPdf } from './pdfjs.ts';
+import { encodePng } from './png.ts';
 import { renderPagePng } from './render.ts';
 import { structureDocument } from './structure.ts';
 
@@ -52,6 +52,11 @@ export interface ExtractionProgress {
 export interface ExtractionOptions {
   /** Whether pages without text are rendered for OCR. */
   ocr: boolean;
+  /**
+   * Whether images are decoded and written as figures. Without them only the text is read (a
+   * re-index of text after an upgrade): no figures, and no scans since a scan is an image.
+   */
+  images: boolean;
   onProgress?: (progress: ExtractionProgress) => void;
 }
 
@@ -108,7 +113,8 @@ const textChars = (fragments: TextFragment[]) =>
   fragments.reduce((sum, fragment) => sum + fragment.text.replace(/\s/g, '').length, 0);
 
 class DocumentExtractor {
-  readonly figures: ExtractedFigure[] = [];
+  /** Figures in order of appearance, their PNG encoding still running while pages are read. */
+  readonly figures: Promise<ExtractedFigure>[] = [];
   private readonly seen = new Set<string>();
 
   async extractPage(page: PDFPageProxy, pageNumber: number, ocr: boolean) {
@@ -131,19 +137,14 @@ class DocumentExtractor {
   private async extractImage(page: PDFPageProxy, pageNumber: number, paint: ImagePaint) {
     const image = await resolveImage(page, paint);
     if (!image || image.width < MIN_IMAGE_SIDE || image.height < MIN_IMAGE_SIDE) return null;
-    const rgba = toRgba(image);
-    if (!rgba) return null;
-    const hash = pixelHash(image, rgba);
+    const raster = toRaster(image);
+    if (!raster) return null;
+    const hash = pixelHash(raster);
     if (this.seen.has(hash)) return null;
     this.seen.add(hash);
     const imageNumber = this.figures.length + 1;
-    this.figures.push({
-      imageNumber,
-      page: pageNumber,
-      width: image.width,
-      height: image.height,
-      png: encodePng(image.width, image.height, rgba),
-    });
+    const figure = { imageNumber, page: pageNumber, width: image.width, height: image.height };
+    this.figures.push(encodePng(raster).then((png) => ({ ...figure, png })));
     const { x, y, width, height } = paint.box;
     return { imageNumber, page: pageNumber, x, y: y + height, width };
   }
@@ -159,11 +160,12 @@ async function extractPages(
   for (let number = 1; number <= pdf.numPages; number++) {
     options.onProgress?.({ stage: 'extracting', current: number, total: pdf.numPages });
     const page = await pdf.getPage(number);
-    const result = await extractor.extractPage(page, number, options.ocr);
+    const result = await extractor.extractPage(page, number, options.ocr && options.images);
     lines.push(result.lines);
     if (result.needsOcr) scanPages.push(number);
     page.cleanup();
   }
+  const figures = await Promise.all(extractor.figures);
   const scans: PageScan[] = [];
   for (const number of scanPages) {
     const page = await pdf.getPage(number);
@@ -173,7 +175,7 @@ async function extractPages(
   return {
     pageCount: pdf.numPages,
     pages: structureDocument(lines),
-    figures: extractor.figures,
+    figures,
     scans,
   };
 }
@@ -183,7 +185,7 @@ export async function extractDocument(
   bytes: Uint8Array,
   options: ExtractionOptions,
 ): Promise<Extraction> {
-  const pdf = await openPdf(bytes);
+  const pdf = await openPdf(bytes, { decodeImages: options.images });
   try {
     return await extractPages(pdf, options);
   } finally {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PNG } from 'pngjs';
+import type { RasterImage } from './png.ts';
 
 /** A 2D affine matrix [a, b, c, d, e, f] as PDF writes it. */
 export type Matrix = [number, number, number, number, number, number];
@@ -119,44 +119,29 @@ export function findImagePaints(list: OperatorList, ops: ImageOps): PageImages {
   return { paints, hasAnyImage };
 }
 
-/** Converts pdf.js pixels to RGBA; null for kinds it cannot read. */
-export function toRgba(image: DecodedImage): Uint8Array | null {
+/**
+ * pdf.js pixels as PNG stores them (1 bit grey, RGB or RGBA rows), without copying; null for
+ * kinds it cannot read or data too short for the size.
+ */
+export function toRaster(image: DecodedImage): RasterImage | null {
   const { width, height, kind, data } = image;
   if (!data || width <= 0 || height <= 0) return null;
-  const pixels = width * height;
-  const rgba = new Uint8Array(pixels * 4);
-  if (kind === 3 && data.length >= pixels * 4) {
-    rgba.set(data.subarray(0, pixels * 4));
-  } else if (kind === 2 && data.length >= pixels * 3) {
-    for (let p = 0; p < pixels; p++) {
-      rgba[p * 4] = data[p * 3]!;
-      rgba[p * 4 + 1] = data[p * 3 + 1]!;
-      rgba[p * 4 + 2] = data[p * 3 + 2]!;
-      rgba[p * 4 + 3] = 255;
-    }
-  } else if (kind === 1) {
-    const rowBytes = (width + 7) >> 3;
-    if (data.length < rowBytes * height) return null;
-    for (let row = 0; row < height; row++) {
-      for (let column = 0; column < width; column++) {
-        const bit = (data[row * rowBytes + (column >> 3)]! >> (7 - (column & 7))) & 1;
-        const offset = (row * width + column) * 4;
-        rgba.fill(bit ? 255 : 0, offset, offset + 3);
-        rgba[offset + 3] = 255;
-      }
-    }
-  } else {
-    return null;
-  }
-  return rgba;
+  const layout = kind === 1 ? GREY_BITS : kind === 2 ? RGB : kind === 3 ? RGBA : null;
+  if (!layout) return null;
+  const rowBytes = layout.bitDepth === 1 ? (width + 7) >> 3 : width * layout.channels;
+  if (data.length < rowBytes * height) return null;
+  const bytes = new Uint8Array(data.buffer, data.byteOffset, rowBytes * height);
+  const { bitDepth, colourType } = layout;
+  return { width, height, bitDepth, colourType, rowBytes, data: bytes };
 }
 
-/** PNG bytes in a buffer of their own, so they can be moved to another thread. */
-export function encodePng(width: number, height: number, rgba: Uint8Array): Uint8Array {
-  const png = new PNG({ width, height });
-  png.data = Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength);
-  return new Uint8Array(PNG.sync.write(png));
-}
+const GREY_BITS = { bitDepth: 1, colourType: 0, channels: 1 } as const;
+const RGB = { bitDepth: 8, colourType: 2, channels: 3 } as const;
+const RGBA = { bitDepth: 8, colourType: 6, channels: 4 } as const;
 
-export const pixelHash = (image: { width: number; height: number }, rgba: Uint8Array) =>
-  createHash('sha256').update(`${image.width}x${image.height}`).update(rgba).digest('hex');
+/** Identical figures (a logo on every page) are kept once. */
+export const pixelHash = (raster: RasterImage) =>
+  createHash('sha256')
+    .update(`${raster.width}x${raster.height}:${raster.colourType}:${raster.bitDepth}`)
+    .update(raster.data)
+    .digest('hex');

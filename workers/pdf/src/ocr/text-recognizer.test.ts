@@ -30,7 +30,7 @@ describe('OCR of a page without a text layer', () => {
   afterAll(() => recognizer.stop());
 
   it('renders the scanned page and recognises its words', async () => {
-    const extraction = await extractDocument(await scannedPagePdf(), { ocr: true });
+    const extraction = await extractDocument(await scannedPagePdf(), { ocr: true, images: true });
     expect(extraction.scans.map((scan) => scan.page)).toEqual([1]);
     expect(extraction.figures).toEqual([]);
     const text = await recognizer.recognize(extraction.scans[0]!.png, 60_000);

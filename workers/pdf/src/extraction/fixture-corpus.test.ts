@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PNG } from 'pngjs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openExtractionThreads } from '../pdf-worker.ts';
+import { SandboxFailure } from '../sandbox/sandbox-pool.ts';
+import { toMarkdown } from './markdown.ts';
+import { joinPages } from './structure.ts';
+
+// The shared fixture corpus sits beside the repository; machines without it skip this file.
+const corpus = fileURLToPath(new URL('../../../../../shared/fixtures/pdfs', import.meta.url));
+/** Written with UPDATE_FIXTURE_CORPUS=1, only when a change of the markdown is intended. */
+const snapshotFile = fileURLToPath(new URL('./__snapshots__/fixture-corpus.json', import.meta.url));
+
+/** What a document came out as: its markdown and figures, or the reason it was refused. */
+type Outcome =
+  | {
+      pageCount: number;
+      markdown: string;
+      figures: {
+        imageNumber: number;
+        page: number;
+        width: number;
+        height: number;
+        pixels: string;
+      }[];
+    }
+  | { error: string };
+
+/** Figures are compared by their pixels, so a different PNG encoder does not count as a change. */
+const pixelDigest = (png: Uint8Array) =>
+  createHash('sha256')
+    .update(PNG.sync.read(Buffer.from(png)).data)
+    .digest('hex')
+    .slice(0, 16);
+
+// Read as the job handler reads documents: in its pool of threads, two at a time.
+const threads = openExtractionThreads(2, { timeoutMs: 300_000, memoryMb: 512 });
+
+async function outcomeOf(bytes: Uint8Array): Promise<Outcome> {
+  try {
+    const extraction = await threads.run({
+      input: { bytes, ocr: false, images: true },
+      transfer: [bytes.buffer as ArrayBuffer],
+    });
+    return {
+      pageCount: extraction.pageCount,
+      markdown: toMarkdown(joinPages(extraction.pages)),
+      figures: extraction.figures.map(({ imageNumber, page, width, height, png }) => ({
+        imageNumber,
+        page,
+        width,
+        height,
+        pixels: pixelDigest(png),
+      })),
+    };
+  } catch (error) {
+    // The thread reports what pdf.js threw as the failure's error name and message.
+    if (error instanceof SandboxFailure) return { error: `${error.errorName}: ${error.message}` };
+    return { error: String(error) };
+  }
+}
+
+describe.skipIf(!existsSync(corpus))('the markdown of the fixture corpus', () => {
+  afterAll(() => threads.close());
+
+  it('is what it was before extraction was made faster', { timeout: 600_000 }, async () => {
+    const names = readdirSync(corpus)
+      .filter((name) => name.endsWith('.pdf'))
+      .sort();
+    const read = (name: string) => new Uint8Array(readFileSync(path.join(corpus, name)));
+    const results = await Promise.all(names.map((name) => outcomeOf(read(name))));
+    const outcomes = Object.fromEntries(names.map((name, index) => [name, results[index]]));
+    if (process.env.UPDATE_FIXTURE_CORPUS === '1') {
+      writeFileSync(snapshotFile, `${JSON.stringify(outcomes, null, 2)}\n`);
+    }
+    // Compared as data, so reformatting the file (prettier) is no change.
+    expect(outcomes).toEqual(JSON.parse(readFileSync(snapshotFile, 'utf8')));
+  });
+});

@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PoolTestInput } from '../test-support/pool-test-thread.ts';
+import { SandboxFailure, SandboxPool } from './sandbox-pool.ts';
+
+const entry = new URL('../test-support/pool-test-thread.ts', import.meta.url);
+type Answer = { echo: number; thread: number };
+
+let pool: SandboxPool<PoolTestInput, Answer, never>;
+const open = (size: number, timeoutMs = 60_000) => {
+  pool = new SandboxPool(entry, size, { timeoutMs, memoryMb: 64 });
+  return pool;
+};
+afterEach(() => pool.close());
+
+describe('the pool of sandbox threads', () => {
+  it('reuses a thread between tasks instead of starting one each time', async () => {
+    open(1);
+    const first = await pool.run({ input: { echo: 1 } });
+    const second = await pool.run({ input: { echo: 2 } });
+    expect([first.echo, second.echo]).toEqual([1, 2]);
+    expect(second.thread).toBe(first.thread);
+  });
+
+  it('runs no more tasks at once than it has threads, and all of them in the end', async () => {
+    open(2);
+    const answers = await Promise.all([1, 2, 3, 4, 5].map((echo) => pool.run({ input: { echo } })));
+    expect(answers.map((answer) => answer.echo)).toEqual([1, 2, 3, 4, 5]);
+    expect(new Set(answers.map((answer) => answer.thread)).size).toBeLessThanOrEqual(2);
+  });
+
+  it('ends a thread stuck past the deadline and answers the next task from a new one', async () => {
+    open(1, 500);
+    const stuck = pool.run({ input: { stall: true } });
+    await expect(stuck).rejects.toMatchObject({ kind: 'timeout' });
+    const after = await pool.run({ input: { echo: 3 } });
+    expect(after.echo).toBe(3);
+  });
+
+  it('reports a thread that exits as a crash and goes on with a new one', async () => {
+    open(1);
+    const crashed = pool.run({ input: { exit: 3 } });
+    await expect(crashed).rejects.toBeInstanceOf(SandboxFailure);
+    await expect(crashed).rejects.toMatchObject({ kind: 'crash' });
+    expect((await pool.run({ input: { echo: 4 } })).echo).toBe(4);
+  });
+});

@@ -1,0 +1,184 @@
+import { Worker } from 'node:worker_threads';
+
+export interface SandboxLimits {
+  /** Heap of each thread; a document needing more ends that thread only. */
+  memoryMb: number;
+  /** From the moment a task is handed to the pool, waiting for a thread included. */
+  timeoutMs: number;
+}
+
+export type SandboxFailureKind = 'timeout' | 'memory' | 'crash' | 'error';
+
+/** Why a sandboxed task did not finish; `name` is the error the task threw, if it threw. */
+export class SandboxFailure extends Error {
+  override readonly name = 'SandboxFailure';
+  readonly kind: SandboxFailureKind;
+  readonly errorName: string | null;
+
+  constructor(kind: SandboxFailureKind, message: string, errorName: string | null = null) {
+    super(message);
+    this.kind = kind;
+    this.errorName = errorName;
+  }
+}
+
+/** What a sandbox thread posts to its parent for the task it is running. */
+export type SandboxMessage<Result, Progress> =
+  | { type: 'progress'; progress: Progress }
+  | { type: 'result'; result: Result }
+  | { type: 'error'; name: string; message: string };
+
+export interface SandboxTask<Input, Progress> {
+  input: Input;
+  transfer?: ArrayBuffer[];
+  onProgress?: (progress: Progress) => void;
+}
+
+/** A thread left with nothing to do this long is ended, so an idle worker gives its memory back. */
+const IDLE_MS = 30_000;
+
+interface QueuedTask<Input, Result, Progress> extends SandboxTask<Input, Progress> {
+  resolve: (result: Result) => void;
+  reject: (failure: SandboxFailure) => void;
+  /** Set while the task runs: fails it and ends its thread, which may be stuck in a loop. */
+  stop?: (failure: SandboxFailure) => void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * Runs tasks in up to `size` long-lived threads, each with a memory bound, and every task with a
+ * deadline, so a hostile or broken input can neither crash nor stall the process: a task out of
+ * time has its thread terminated, and a thread that dies is replaced. Threads are kept between
+ * tasks because starting one and loading the PDF reader in it costs more than most documents.
+ */
+export class SandboxPool<Input, Result, Progress> {
+  private readonly entry: URL;
+  private readonly size: number;
+  private readonly limits: SandboxLimits;
+  private readonly idle = new Map<Worker, NodeJS.Timeout>();
+  private readonly busy = new Set<Worker>();
+  private readonly waiting: QueuedTask<Input, Result, Progress>[] = [];
+
+  constructor(entry: URL, size: number, limits: SandboxLimits) {
+    this.entry = entry;
+    this.size = Math.max(1, size);
+    this.limits = limits;
+  }
+
+  run(task: SandboxTask<Input, Progress>): Promise<Result> {
+    return new Promise<Result>((resolve, reject) => {
+      const queued: QueuedTask<Input, Result, Progress> = {
+        ...task,
+        resolve,
+        reject,
+        timer: setTimeout(() => this.expire(queued), this.limits.timeoutMs),
+      };
+      this.waiting.push(queued);
+      this.dispatch();
+    });
+  }
+
+  /** Ends every thread; tasks still running or waiting fail as crashed. */
+  async close(): Promise<void> {
+    const threads = [...this.idle.keys(), ...this.busy];
+    this.idle.forEach((timer) => clearTimeout(timer));
+    this.idle.clear();
+    for (const task of this.waiting.splice(0)) {
+      clearTimeout(task.timer);
+      task.reject(new SandboxFailure('crash', 'The pool was closed.'));
+    }
+    await Promise.all(threads.map((thread) => thread.terminate()));
+  }
+
+  private expire(task: QueuedTask<Input, Result, Progress>) {
+    const failure = new SandboxFailure('timeout', 'The task ran out of time.');
+    const position = this.waiting.indexOf(task);
+    if (position < 0) return task.stop?.(failure);
+    this.waiting.splice(position, 1);
+    task.reject(failure);
+  }
+
+  private dispatch() {
+    while (this.waiting.length > 0 && (this.idle.size > 0 || this.busy.size < this.size)) {
+      const task = this.waiting.shift()!;
+      this.start(this.takeIdleThread() ?? this.spawn(), task);
+    }
+  }
+
+  private takeIdleThread(): Worker | null {
+    const [entry] = this.idle;
+    if (!entry) return null;
+    const [thread, timer] = entry;
+    clearTimeout(timer);
+    this.idle.delete(thread);
+    return thread;
+  }
+
+  private spawn(): Worker {
+    const memoryMb = this.limits.memoryMb;
+    const thread = new Worker(this.entry, {
+      resourceLimits: {
+        maxOldGenerationSizeMb: memoryMb,
+        maxYoungGenerationSizeMb: Math.min(64, Math.ceil(memoryMb / 8)),
+        stackSizeMb: 8,
+      },
+      stdout: false,
+      stderr: false,
+    });
+    // A thread that ends while idle is simply forgotten; the next task starts another.
+    thread.on('exit', () => {
+      clearTimeout(this.idle.get(thread));
+      this.idle.delete(thread);
+    });
+    return thread;
+  }
+
+  private start(thread: Worker, task: QueuedTask<Input, Result, Progress>) {
+    let settled = false;
+    const end = (usable: boolean, settle: () => void) => {
+      if (settled) return;
+      settled = true;
+      this.busy.delete(thread);
+      thread.off('message', onMessage).off('error', onError).off('exit', onExit);
+      clearTimeout(task.timer);
+      settle();
+      if (usable) this.park(thread);
+      else void thread.terminate();
+      this.dispatch();
+    };
+    const onMessage = (message: SandboxMessage<Result, Progress>) => {
+      if (message.type === 'progress') {
+        if (!settled) task.onProgress?.(message.progress);
+      } else if (message.type === 'result') {
+        end(true, () => task.resolve(message.result));
+      } else {
+        const failure = new SandboxFailure('error', message.message, message.name);
+        end(true, () => task.reject(failure));
+      }
+    };
+    const onError = (error: Error & { code?: string }) => {
+      const kind = error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory' : 'crash';
+      end(false, () => task.reject(new SandboxFailure(kind, error.message, error.name)));
+    };
+    const onExit = (code: number) => {
+      const failure = new SandboxFailure('crash', `The task thread exited with code ${code}.`);
+      end(false, () => task.reject(failure));
+    };
+    task.stop = (failure) => end(false, () => task.reject(failure));
+    this.busy.add(thread);
+    thread.on('message', onMessage).on('error', onError).on('exit', onExit);
+    // A running task keeps the process alive; an idle thread does not.
+    thread.ref();
+    thread.postMessage(task.input, task.transfer ?? []);
+  }
+
+  private park(thread: Worker) {
+    thread.unref();
+    const timer = setTimeout(() => {
+      this.idle.delete(thread);
+      void thread.terminate();
+    }, IDLE_MS);
+    timer.unref();
+    this.idle.set(thread, timer);
+  }
+}
