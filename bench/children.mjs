@@ -145,8 +145,21 @@ export function benchPlace(options = {}) {
 }
 
 /**
+ * The node flags a process of the table runs with (infra/processes.json's `nodeArgs`), so a
+ * bench measures the processes as the product starts them.
+ * @param {string} name
+ * @returns {string[]}
+ */
+function productNodeArgs(name) {
+  /** @type {{ name: string, nodeArgs?: string[] }[]} */
+  const table = JSON.parse(readFileSync(path.join(repoRoot, 'infra/processes.json'), 'utf8'));
+  return table.find((entry) => entry.name === name)?.nodeArgs ?? [];
+}
+
+/**
  * Starts services from their builds one after the other (each migrates its schema), the
- * gateway last on a free port; answers the gateway's address.
+ * gateway last on a free port; answers the gateway's address. Each runs with its node flags
+ * from the process table, then `nodeArgs`.
  * @param {string[]} names  e.g. ['identity', 'library', 'observation']
  * @param {NodeJS.ProcessEnv} env
  * @param {Child[]} children
@@ -154,14 +167,14 @@ export function benchPlace(options = {}) {
  */
 export async function startServices(names, env, children, nodeArgs = []) {
   for (const name of names) {
-    const args = [...nodeArgs, `services/${name}/dist/main.js`];
+    const args = [...productNodeArgs(name), ...nodeArgs, `services/${name}/dist/main.js`];
     await startChild(name, args, env, `[${name}] ready`, children);
   }
   const { findFreePort } = await import('../infra/launcher/ports.mjs');
   const port = await findFreePort();
   await startChild(
     'gateway',
-    [...nodeArgs, 'services/gateway/dist/main.js'],
+    [...productNodeArgs('gateway'), ...nodeArgs, 'services/gateway/dist/main.js'],
     {
       ...env,
       PORT: String(port),

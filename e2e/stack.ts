@@ -10,6 +10,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const PROCESSES = JSON.parse(readFileSync(`${root}infra/processes.json`, 'utf8')) as {
   name: string;
   entry: string;
+  nodeArgs?: string[];
   ready: string;
 }[];
 
@@ -22,8 +23,8 @@ export interface RunningStack {
   stop(): Promise<void>;
 }
 
-function startProcess(name: string, entry: string, env: Record<string, string>, ready: string) {
-  const child = spawn(process.execPath, [entry], {
+function startProcess(name: string, args: string[], env: Record<string, string>, ready: string) {
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: 'pipe',
@@ -76,8 +77,8 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
     await resources.release();
   };
   try {
-    for (const { name, entry, ready } of PROCESSES) {
-      const started = startProcess(name, entry, env, ready);
+    for (const { name, entry, nodeArgs = [], ready } of PROCESSES) {
+      const started = startProcess(name, [...nodeArgs, entry], env, ready);
       processes.push(started.child);
       await started.started;
     }

@@ -7,6 +7,8 @@ export interface HubProcess {
   name: string;
   kind: 'service' | 'worker' | 'gateway';
   entry: string;
+  /** Node flags before the entry (heap sizes): the same in every place that starts it. */
+  nodeArgs?: string[];
   ready: string;
   env: string[];
   queues?: string[];
@@ -25,6 +27,9 @@ const differences = (want: string[], have: string[]) =>
   `missing ${JSON.stringify(want.filter((n) => !have.includes(n)))}, ` +
   `extra ${JSON.stringify(have.filter((n) => !want.includes(n)))}`;
 
+/** How every place starts a process: `node [nodeArgs] <entry>`. */
+export const processCommand = (p: HubProcess) => ['node', ...(p.nodeArgs ?? []), p.entry];
+
 /** The health check command of a process, in compose and in the Kubernetes readiness probes. */
 export const healthcheckCommand = (name: string) => ['node', 'infra/docker/healthcheck.mjs', name];
 
@@ -41,8 +46,10 @@ function composeHubServices(compose: Doc): [string, Doc][] {
 function composeServiceProblems(label: string, service: Doc, p: HubProcess): string[] {
   const problems: string[] = [];
   const command = get(service, 'command');
-  if (JSON.stringify(command) !== JSON.stringify(['node', p.entry])) {
-    problems.push(`${label}: command ${JSON.stringify(command)} is not ["node", "${p.entry}"]`);
+  if (JSON.stringify(command) !== JSON.stringify(processCommand(p))) {
+    problems.push(
+      `${label}: command ${JSON.stringify(command)} is not ${JSON.stringify(processCommand(p))}`,
+    );
   }
   const env = Object.keys((get(service, 'environment') as Doc | undefined) ?? {});
   if (!sameSet(env, p.env)) problems.push(`${label}: environment ${differences(p.env, env)}`);
@@ -131,8 +138,8 @@ function deploymentProblems(p: HubProcess, deployment: Doc): string[] {
   const problems: string[] = [];
   const container = containerOf(deployment);
   if (!container) return [`${p.name}: Deployment without a container`];
-  if (JSON.stringify(get(container, 'command')) !== JSON.stringify(['node', p.entry])) {
-    problems.push(`${p.name}: Deployment command is not ["node", "${p.entry}"]`);
+  if (JSON.stringify(get(container, 'command')) !== JSON.stringify(processCommand(p))) {
+    problems.push(`${p.name}: Deployment command is not ${JSON.stringify(processCommand(p))}`);
   }
   const env = ((get(container, 'env') as Doc[] | undefined) ?? []).map((e) => String(e.name));
   if (!sameSet(env, p.env)) problems.push(`${p.name}: Deployment env ${differences(p.env, env)}`);

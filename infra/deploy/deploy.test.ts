@@ -96,7 +96,7 @@ describe('docker-compose.yml', () => {
     expect(gpu).toHaveLength(1);
     const [service] = gpu as [Doc];
     const videoWorker = table.find((p) => p.name === 'video-worker');
-    expect(service.command).toEqual(['node', videoWorker?.entry]);
+    expect(service.command).toEqual(['node', ...(videoWorker?.nodeArgs ?? []), videoWorker?.entry]);
     expect((service.environment as Doc).FACE_BACKEND).toBe('tensorflow-gpu');
     expect(service.deploy).toMatchObject({
       resources: { reservations: { devices: [{ driver: 'nvidia', capabilities: ['gpu'] }] } },

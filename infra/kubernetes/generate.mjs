@@ -13,7 +13,7 @@ import { stringify } from 'yaml';
 
 /**
  * @typedef {{ name: string, kind: 'service' | 'worker' | 'gateway', entry: string,
- *   ready: string, env: string[], queues?: string[] }} HubProcess
+ *   nodeArgs?: string[], ready: string, env: string[], queues?: string[] }} HubProcess
  * @typedef {{ cpu: string, memory: string, memoryLimit: string }} Size
  */
 
@@ -112,7 +112,7 @@ function deployment(p) {
             {
               name: p.name,
               image: 'hub',
-              command: ['node', p.entry],
+              command: ['node', ...(p.nodeArgs ?? []), p.entry],
               env: p.env.map(envVar),
               ports,
               ...probes(p),

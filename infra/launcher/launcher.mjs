@@ -31,7 +31,9 @@ const STOP_PART_MS = 15_000;
  * The product's processes (infra/processes.json, shared with the end-to-end tests), started in
  * its order and stopped in the reverse one: services first (each migrates its own schema),
  * workers next, the gateway last.
- * @type {{ name: string, entry: string, ready: string }[]}
+ * `nodeArgs` are node flags given before the entry (the V8 heap's sizes), as compose and the
+ * Kubernetes Deployments give them.
+ * @type {{ name: string, entry: string, nodeArgs?: string[], ready: string }[]}
  */
 const PROCESSES = JSON.parse(readFileSync(path.join(repoRoot, 'infra/processes.json'), 'utf8'));
 
@@ -139,12 +141,12 @@ async function supervise() {
     const report = new SupervisionReport(path.join(dataDir, 'launcher', 'processes.json'));
     // The gateway reports the launcher's restarts in /api/health.
     env.LAUNCHER_STATE_FILE = report.file;
-    for (const [index, { name, entry, ready }] of PROCESSES.entries()) {
+    for (const [index, { name, entry, nodeArgs = [], ready }] of PROCESSES.entries()) {
       const metricsPort = metricsPortOf(env.METRICS_PORT, index);
       const supervised = new Supervised({
         name,
         start: () =>
-          startChild(name, process.execPath, [path.join(repoRoot, entry)], {
+          startChild(name, process.execPath, [...nodeArgs, path.join(repoRoot, entry)], {
             cwd: repoRoot,
             env: { ...env, ...metricsPort },
             ...(name === 'identity' ? { onLine: watchSeed } : {}),

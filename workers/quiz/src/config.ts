@@ -1,4 +1,4 @@
-import { BaseEnv, readConfig, StorageEnv } from '@hub/kit';
+import { BaseEnv, readConfig, StorageEnv } from '@hub/kit/worker';
 import { z } from 'zod';
 
 export const QuizWorkerEnv = BaseEnv.extend(StorageEnv.shape).extend({

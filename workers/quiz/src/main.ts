@@ -5,7 +5,7 @@ import {
   startHeartbeat,
   startWorker,
   stopOnSignals,
-} from '@hub/kit';
+} from '@hub/kit/worker';
 import { QUEUES, type LibraryInboxMessage, type QuizGenerationJob } from '@hub/proto';
 import { readQuizWorkerConfig } from './config.ts';
 import { createGenerator } from './generators/create-generator.ts';

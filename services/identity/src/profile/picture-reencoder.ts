@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
 import { PROFILE_PICTURE_MAX_BYTES } from '@hub/proto';
 import { type ObjectStorage, RpcFailure } from '@hub/kit';
 
@@ -33,6 +32,8 @@ export async function reencodePicture(storage: ObjectStorage, key: string): Prom
   let output: { data: Buffer; contentType: string };
   try {
     const input = await bytesOf(await storage.get(key));
+    // sharp (libvips, ~25 MiB resident once loaded) comes with the first picture, not at start.
+    const { default: sharp } = await import('sharp');
     const image = sharp(input, { failOn: 'error', limitInputPixels: MAX_PIXELS, pages: 1 });
     const { format } = await image.metadata();
     const upright = image.rotate();

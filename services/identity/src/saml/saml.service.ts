@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type Profile, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
+import type { Profile, SAML } from '@node-saml/node-saml';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import type {
@@ -20,6 +21,15 @@ import { parseXml, resolveIdpSettings } from './idp-metadata.js';
 import { SamlSettingsEntity } from './saml-settings.entity.js';
 import { REQUEST_TTL_MS, SamlStore } from './saml-store.js';
 import { assertIdentifierFree, spAddresses, toSamlSettingsView } from './saml-settings.js';
+
+const require = createRequire(import.meta.url);
+let nodeSaml: typeof import('@node-saml/node-saml') | undefined;
+/**
+ * node-saml and the XML signature stack it brings (xml-crypto, xpath, xml-encryption: ~5 MB of
+ * heap) are loaded by the first SAML sign-in, not at start: most organizations never use SAML.
+ */
+const loadNodeSaml = () =>
+  (nodeSaml ??= require('@node-saml/node-saml') as typeof import('@node-saml/node-saml'));
 
 /** Assertions a little outside their validity window (clock differences) are still accepted. */
 export const CLOCK_SKEW_MS = 30_000;
@@ -93,6 +103,7 @@ export class SamlService {
     onRequestSaved?: (id: string) => void,
   ): SAML {
     const { spEntityId, acsUrl } = spAddresses(this.config.PUBLIC_URL, organization.auth0OrgId!);
+    const { SAML, ValidateInResponseTo } = loadNodeSaml();
     return new SAML({
       callbackUrl: acsUrl,
       entryPoint: settings.idpSsoUrl,

@@ -1,4 +1,4 @@
-import { createTransport, type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface OutgoingMail {
   to: string;
@@ -15,16 +15,18 @@ export interface Mailer {
 
 export class SmtpMailer implements Mailer {
   readonly kind = 'smtp' as const;
-  private readonly transport: Transporter;
+  private transport?: Promise<Transporter>;
 
   constructor(
-    smtpUrl: string,
+    private readonly smtpUrl: string,
     private readonly from: string,
-  ) {
-    this.transport = createTransport(smtpUrl);
-  }
+  ) {}
 
   async send(mail: OutgoingMail): Promise<void> {
-    await this.transport.sendMail({ from: this.from, ...mail });
+    // nodemailer is loaded with the first mail: most of the time no mail is being sent.
+    this.transport ??= import('nodemailer').then(({ createTransport }) =>
+      createTransport(this.smtpUrl),
+    );
+    await (await this.transport).sendMail({ from: this.from, ...mail });
   }
 }

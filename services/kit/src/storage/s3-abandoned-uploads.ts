@@ -1,4 +1,5 @@
-import { type Client, S3Error } from 'minio';
+import type { Client } from 'minio';
+import { isS3Error } from './minio-loader.js';
 
 /**
  * Aborts every multipart upload of the bucket started before `cutoff` (a process killed
@@ -22,7 +23,7 @@ export async function abortUploadsStartedBefore(
         await client.abortMultipartUpload(bucket, upload.key, upload.uploadId);
         aborted += 1;
       } catch (error) {
-        if (!(error instanceof S3Error && error.code === 'NoSuchUpload')) throw error;
+        if (!isS3Error(error, 'NoSuchUpload')) throw error;
       }
     }
     const last = page.uploads.at(-1);

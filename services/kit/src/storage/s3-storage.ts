@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
-import { Client, CopyConditions, S3Error } from 'minio';
+import type { Client } from 'minio';
 import { abortUploadsStartedBefore } from './s3-abandoned-uploads.js';
+import { isS3Error, loadMinio } from './minio-loader.js';
 import { MIN_PART_BYTES, putStream } from './s3-multipart.js';
 import {
   assertSafeKey,
@@ -24,46 +25,50 @@ export interface S3Settings {
 
 export const DEFAULT_PART_BYTES = 16 * 1024 * 1024;
 
-const isMissing = (error: unknown) =>
-  error instanceof S3Error && ['NoSuchKey', 'NotFound', 'NoSuchBucket'].includes(error.code ?? '');
+const isMissing = (error: unknown) => isS3Error(error, 'NoSuchKey', 'NotFound', 'NoSuchBucket');
 
 /** Any S3-protocol server (MinIO, AWS S3, ...), through the minio client. */
 export class S3Storage implements ObjectStorage {
   readonly kind = 's3' as const;
-  private readonly client: Client;
+  private readonly endpoint: URL;
+  private connected?: Client;
   private bucketReady?: Promise<void>;
   private readonly partSize: number;
 
   constructor(private readonly settings: S3Settings) {
     this.partSize = settings.partSize ?? DEFAULT_PART_BYTES;
     if (this.partSize < MIN_PART_BYTES) throw new Error('S3 part size must be at least 5 MiB');
-    const url = new URL(settings.endpoint);
-    this.client = new Client({
-      endPoint: url.hostname,
-      port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
-      useSSL: url.protocol === 'https:',
-      accessKey: settings.accessKey,
-      secretKey: settings.secretKey,
-      region: settings.region,
-      pathStyle: true,
-    });
+    this.endpoint = new URL(settings.endpoint);
   }
 
-  private bucket(): Promise<void> {
+  /** The client once minio is loaded and the bucket exists: awaited by every operation. */
+  private async bucket(): Promise<Client> {
     this.bucketReady ??= (async () => {
-      if (!(await this.client.bucketExists(this.settings.bucket))) {
-        await this.client
+      const { Client } = await loadMinio();
+      const url = this.endpoint;
+      this.connected ??= new Client({
+        endPoint: url.hostname,
+        port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+        useSSL: url.protocol === 'https:',
+        accessKey: this.settings.accessKey,
+        secretKey: this.settings.secretKey,
+        region: this.settings.region,
+        pathStyle: true,
+      });
+      const client = this.connected;
+      if (!(await client.bucketExists(this.settings.bucket))) {
+        await client
           .makeBucket(this.settings.bucket, this.settings.region)
           .catch((error: unknown) => {
-            if (!(error instanceof S3Error && error.code === 'BucketAlreadyOwnedByYou'))
-              throw error;
+            if (!isS3Error(error, 'BucketAlreadyOwnedByYou')) throw error;
           });
       }
     })().catch((error: unknown) => {
       this.bucketReady = undefined;
       throw error;
     });
-    return this.bucketReady;
+    await this.bucketReady;
+    return this.connected as Client;
   }
 
   async put(
@@ -73,9 +78,9 @@ export class S3Storage implements ObjectStorage {
     size?: number,
   ): Promise<StoredObject> {
     assertSafeKey(key);
-    await this.bucket();
+    const client = await this.bucket();
     if (Buffer.isBuffer(body)) {
-      await this.client.putObject(this.settings.bucket, key, body, size, {
+      await client.putObject(this.settings.bucket, key, body, size, {
         'Content-Type': contentType,
       });
     } else {
@@ -83,7 +88,7 @@ export class S3Storage implements ObjectStorage {
       // parts, and when the source fails it neither aborts nor settles (the source's error goes
       // unhandled), leaving the parts behind.
       await putStream(body, {
-        client: this.client,
+        client,
         bucket: this.settings.bucket,
         key,
         contentType,
@@ -97,21 +102,21 @@ export class S3Storage implements ObjectStorage {
 
   async get(key: string): Promise<Readable> {
     assertSafeKey(key);
-    await this.bucket();
-    return this.client.getObject(this.settings.bucket, key);
+    const client = await this.bucket();
+    return client.getObject(this.settings.bucket, key);
   }
 
   async getRange(key: string, start: number, end: number): Promise<Readable> {
     assertSafeKey(key);
-    await this.bucket();
-    return this.client.getPartialObject(this.settings.bucket, key, start, end - start + 1);
+    const client = await this.bucket();
+    return client.getPartialObject(this.settings.bucket, key, start, end - start + 1);
   }
 
   async stat(key: string): Promise<StoredObject | null> {
     assertSafeKey(key);
-    await this.bucket();
+    const client = await this.bucket();
     try {
-      const info = await this.client.statObject(this.settings.bucket, key);
+      const info = await client.statObject(this.settings.bucket, key);
       const contentType =
         (info.metaData as Record<string, string>)['content-type'] ?? 'application/octet-stream';
       return { size: info.size, contentType };
@@ -124,8 +129,9 @@ export class S3Storage implements ObjectStorage {
   async copy(from: string, to: string): Promise<void> {
     assertSafeKey(from);
     assertSafeKey(to);
-    await this.bucket();
-    await this.client.copyObject(
+    const client = await this.bucket();
+    const { CopyConditions } = await loadMinio();
+    await client.copyObject(
       this.settings.bucket,
       to,
       `/${this.settings.bucket}/${from}`,
@@ -135,23 +141,24 @@ export class S3Storage implements ObjectStorage {
 
   async remove(key: string): Promise<void> {
     assertSafeKey(key);
-    await this.bucket();
-    await this.client.removeObject(this.settings.bucket, key);
+    const client = await this.bucket();
+    await client.removeObject(this.settings.bucket, key);
   }
 
   async removePrefix(prefix: string): Promise<number> {
     const keys = await this.list(prefix);
+    const client = await this.bucket();
     for (let index = 0; index < keys.length; index += 1000) {
-      await this.client.removeObjects(this.settings.bucket, keys.slice(index, index + 1000));
+      await client.removeObjects(this.settings.bucket, keys.slice(index, index + 1000));
     }
     return keys.length;
   }
 
   async list(prefix: string): Promise<string[]> {
     assertSafePrefix(prefix);
-    await this.bucket();
+    const client = await this.bucket();
     const keys: string[] = [];
-    for await (const item of this.client.listObjectsV2(this.settings.bucket, prefix, true)) {
+    for await (const item of client.listObjectsV2(this.settings.bucket, prefix, true)) {
       if (item.name) keys.push(item.name);
     }
     return keys.sort();
@@ -159,8 +166,8 @@ export class S3Storage implements ObjectStorage {
 
   /** Aborts multipart uploads started before `cutoff`; answers how many. */
   async abortUploadsStartedBefore(cutoff: Date): Promise<number> {
-    await this.bucket();
-    return abortUploadsStartedBefore(this.client, this.settings.bucket, cutoff);
+    const client = await this.bucket();
+    return abortUploadsStartedBefore(client, this.settings.bucket, cutoff);
   }
 
   async ping(): Promise<void> {

@@ -1,4 +1,4 @@
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import type { PDFFont, PDFPage, RGB } from 'pdf-lib';
 import type { CertificationKind, CertificationState } from '@hub/proto';
 
 export interface CertificateContent {
@@ -13,8 +13,6 @@ export interface CertificateContent {
   verifyUrl: string;
 }
 
-const GREEN = rgb(0.09, 0.4, 0.2);
-const GREY = rgb(0.35, 0.35, 0.35);
 const STATE_LABELS: Record<CertificationState, string> = {
   active: 'Active',
   expiring_soon: 'Expiring soon',
@@ -34,14 +32,7 @@ export const longDate = (date: Date) =>
 /** The standard fonts encode WinAnsi only; anything else would make pdf-lib throw. */
 const printable = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
 
-function centred(
-  page: PDFPage,
-  text: string,
-  y: number,
-  font: PDFFont,
-  size: number,
-  grey = false,
-) {
+function centred(page: PDFPage, text: string, y: number, font: PDFFont, size: number, color: RGB) {
   const safe = printable(text);
   const width = font.widthOfTextAtSize(safe, size);
   page.drawText(safe, {
@@ -49,12 +40,17 @@ function centred(
     y,
     size,
     font,
-    color: grey ? GREY : rgb(0, 0, 0),
+    color,
   });
 }
 
 /** A one-page landscape A4 certificate with real text (searchable, copyable). */
 export async function renderCertificate(content: CertificateContent): Promise<Uint8Array> {
+  // pdf-lib (~5 MB of heap) is loaded by the first certificate printed, not at start.
+  const { PDFDocument, rgb, StandardFonts } = await import('pdf-lib');
+  const GREEN = rgb(0.09, 0.4, 0.2);
+  const GREY = rgb(0.35, 0.35, 0.35);
+  const BLACK = rgb(0, 0, 0);
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Certificate - ${printable(content.title)} - ${printable(content.holderName)}`);
   pdf.setProducer('Frontline Hub');
@@ -62,16 +58,16 @@ export async function renderCertificate(content: CertificateContent): Promise<Ui
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   page.drawRectangle({ x: 24, y: 24, width: 794, height: 547, borderColor: GREEN, borderWidth: 3 });
-  centred(page, 'Certificate of Competence', 480, bold, 32);
-  centred(page, 'This certifies that', 420, regular, 14, true);
-  centred(page, content.holderName, 380, bold, 26);
+  centred(page, 'Certificate of Competence', 480, bold, 32, BLACK);
+  centred(page, 'This certifies that', 420, regular, 14, GREY);
+  centred(page, content.holderName, 380, bold, 26, BLACK);
   const what = content.kind === 'sop' ? 'passed an observation of the SOP' : 'completed the course';
-  centred(page, `has ${what}`, 340, regular, 14, true);
-  centred(page, content.title, 300, bold, 20);
-  centred(page, `Issued ${longDate(content.issuedAt)}`, 240, regular, 13);
-  centred(page, `Valid until ${longDate(content.expiresAt)}`, 220, regular, 13);
-  centred(page, `Status when printed: ${STATE_LABELS[content.state]}`, 200, regular, 11, true);
-  centred(page, `Verification code: ${content.verificationCode}`, 120, bold, 14);
-  centred(page, `Verify at ${content.verifyUrl}`, 100, regular, 10, true);
+  centred(page, `has ${what}`, 340, regular, 14, GREY);
+  centred(page, content.title, 300, bold, 20, BLACK);
+  centred(page, `Issued ${longDate(content.issuedAt)}`, 240, regular, 13, BLACK);
+  centred(page, `Valid until ${longDate(content.expiresAt)}`, 220, regular, 13, BLACK);
+  centred(page, `Status when printed: ${STATE_LABELS[content.state]}`, 200, regular, 11, GREY);
+  centred(page, `Verification code: ${content.verificationCode}`, 120, bold, 14, BLACK);
+  centred(page, `Verify at ${content.verifyUrl}`, 100, regular, 10, GREY);
   return pdf.save();
 }

@@ -1,0 +1,450 @@
+// Benchmark: memory of each process of `npm start` under a steady mixed load. Starts every
+// process of infra/processes.json from its build, with the node flags the table gives it (as the
+// launcher, compose and Kubernetes do), in a fresh database `hub_bench_<random>`, a random Redis
+// key prefix and a temporary data folder (bench/children.mjs); seeds an organization with
+// --users people and one published SOP, then runs the reliability suite's simulated users
+// (reliability/load.ts: sign in, browse every page of their role, a supervisor now and then
+// uploads an SOP or takes an observation) for --duration seconds. Prints the resident memory
+// (RSS) of each process: when started (idle), after the warm-up, at the end, the peak, and the
+// workers' RSS once idle again after the load; and the stack's total. Prints figures, never asserts.
+//
+//   node_modules/.bin/node bench/memory.mjs [--duration 600] [--users 200] [--warmup 60]
+//       [--node-args="--max-semi-space-size=1"] [--modules DIR] [--snapshots DIR] [--json FILE]
+//
+// --node-args: flags for every process instead of the table's (to try a setting; "" for none).
+// --modules DIR: each process writes the module files it loaded (DIR/<name>.modules.json), and
+//   the bench prints the biggest packages each one loaded during start-up.
+// --snapshots DIR: a heap snapshot of each process once the figures are taken (DIR/*.heapsnapshot,
+//   open in Chrome DevTools), and its live heap (a snapshot collects the garbage first) with the
+//   biggest kinds of object in it, printed.
+// Needs the built workspaces (`npx turbo run build`) and PostgreSQL + Redis at DATABASE_URL /
+// REDIS_URL (defaults: 127.0.0.1:5432 and :6379).
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { registerHooks, stripTypeScriptTypes } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { findFreePort } from '../infra/launcher/ports.mjs';
+import { benchPlace, rssMiB, signIn, startChild, stopChild } from './children.mjs';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '600' },
+    users: { type: 'string', default: '200' },
+    warmup: { type: 'string' },
+    'node-args': { type: 'string' },
+    modules: { type: 'string' },
+    snapshots: { type: 'string' },
+    json: { type: 'string' },
+  },
+});
+const durationS = Number(values.duration);
+const warmupS = Number(values.warmup ?? Math.min(60, Math.round(durationS / 5)));
+const userCount = Number(values.users);
+const SAMPLE_MS = 5000;
+/** After the load, the workers are idle again once their queues are empty: this long after. */
+const SETTLE_MS = 30_000;
+
+/**
+ * @typedef {{ name: string, kind: 'service' | 'worker' | 'gateway', entry: string, ready: string,
+ *   nodeArgs?: string[] }} HubProcess
+ * @typedef {import('./children.mjs').Child & { kind: string, readyMs: number }} Started
+ */
+
+/** @type {HubProcess[]} */
+const TABLE = JSON.parse(readFileSync(path.join(repoRoot, 'infra/processes.json'), 'utf8'));
+
+/**
+ * The reliability suite's load generator and the end-to-end records are TypeScript that imports
+ * its siblings as `.js`: loaded here with Node's own type stripping (transform mode: parameter
+ * properties), so the bench runs on plain Node like the others.
+ */
+function loadTypeScript() {
+  registerHooks({
+    resolve(specifier, context, nextResolve) {
+      try {
+        return nextResolve(specifier, context);
+      } catch (error) {
+        const fromTs = context.parentURL?.endsWith('.ts') && specifier.startsWith('.');
+        if (!fromTs || !specifier.endsWith('.js')) throw error;
+        return nextResolve(`${specifier.slice(0, -3)}.ts`, context);
+      }
+    },
+    load(url, context, nextLoad) {
+      if (!url.startsWith('file:') || !url.endsWith('.ts')) return nextLoad(url, context);
+      const source = readFileSync(fileURLToPath(url), 'utf8');
+      return {
+        format: 'module',
+        source: stripTypeScriptTypes(source, { mode: 'transform', sourceUrl: url }),
+        shortCircuit: true,
+      };
+    },
+  });
+}
+
+/** @param {string} pathFromRoot */
+const importTs = (pathFromRoot) => import(pathToFileURL(path.join(repoRoot, pathFromRoot)).href);
+
+/** @param {number} pid */
+function anonMiB(pid) {
+  try {
+    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    return Number(/Anonymous:\s+(\d+)/.exec(rollup)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** @param {Started} handle */
+const rssOf = (handle) => {
+  const pid = handle.child.pid;
+  if (pid === undefined || handle.child.exitCode !== null) return 0;
+  try {
+    return rssMiB(pid);
+  } catch {
+    return 0;
+  }
+};
+
+/** @param {number[]} list */
+const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
+/** @param {number} mib */
+const round = (mib) => Math.round(mib);
+
+/**
+ * Starts every process of the table, services first, the gateway last, as the launcher does.
+ * @param {NodeJS.ProcessEnv} env
+ * @param {import('./children.mjs').Child[]} children
+ */
+async function startStack(env, children) {
+  const port = await findFreePort();
+  const gatewayUrl = `http://127.0.0.1:${port}`;
+  /** @type {Started[]} */
+  const started = [];
+  const override =
+    values['node-args'] === undefined
+      ? undefined
+      : values['node-args'].split(/\s+/).filter(Boolean);
+  for (const p of TABLE) {
+    const nodeArgs = [...(override ?? p.nodeArgs ?? [])];
+    if (values.modules) nodeArgs.push('--import', path.join(repoRoot, 'bench/memory-modules.mjs'));
+    if (values.snapshots) {
+      nodeArgs.push('--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${values.snapshots}`);
+    }
+    /** @type {NodeJS.ProcessEnv} */
+    const processEnv = {
+      ...env,
+      BENCH_PROCESS_NAME: p.name,
+      ...(values.modules ? { BENCH_MODULES_DIR: values.modules } : {}),
+      ...(p.kind === 'gateway'
+        ? { PORT: String(port), HOST: '127.0.0.1', SERVE_WEB: 'false', PUBLIC_URL: gatewayUrl }
+        : { PUBLIC_URL: gatewayUrl }),
+    };
+    const since = performance.now();
+    const child = await startChild(p.name, [...nodeArgs, p.entry], processEnv, p.ready, children);
+    started.push({ ...child, kind: p.kind, readyMs: Math.round(performance.now() - since) });
+    console.log(
+      `${p.name} ready in ${(performance.now() - since) / 1000} s` +
+        `${nodeArgs.length ? ` (node ${nodeArgs.join(' ')})` : ''}`,
+    );
+  }
+  return { gatewayUrl, started };
+}
+
+/**
+ * An organization with `userCount` people (one in four a training supervisor, as the
+ * reliability suite has it) and one published SOP (through the PDF and quiz workers).
+ * @param {string} gatewayUrl
+ * @param {string} databaseUrl
+ * @param {NodeJS.ProcessEnv} env
+ */
+async function seed(gatewayUrl, databaseUrl, env) {
+  const records = await importTs('e2e/records.ts');
+  const superCookie = await signIn(
+    gatewayUrl,
+    String(env.SUPER_ADMIN_EMAIL),
+    String(env.SUPER_ADMIN_PASSWORD),
+  );
+  const created = await fetch(`${gatewayUrl}/api/admin/organizations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: superCookie },
+    body: JSON.stringify({ name: 'Memory Works', displayName: 'Memory Works', domain: 'mem.test' }),
+  });
+  const organization = /** @type {{ id: number }} */ (await created.json());
+  if (!created.ok) throw new Error(`creating the organization failed: ${created.status}`);
+  const password = 'Memory-Bench-Pass-1!';
+  /** @type {Record<string, { name: string, email: string, role: string }>} */
+  const people = {};
+  for (let index = 0; index < userCount; index += 1) {
+    const role = index % 4 === 0 ? 'training_supervisor' : 'operator';
+    people[`user${index}`] = { name: `User ${index}`, email: `user${index}@mem.test`, role };
+  }
+  const stack = { url: gatewayUrl, resources: { databaseUrl } };
+  /** @type {Record<string, number>} */
+  const ids = await records.createPeople(stack, organization.id, people, password);
+  const users = Object.values(people).map(({ email, role }) => ({ email, role }));
+  const operatorIds = Object.entries(people)
+    .filter(([, person]) => person.role === 'operator')
+    .map(([key]) => /** @type {number} */ (ids[key]));
+  const supervisor = await new records.Api(stack).login(users[0]?.email, password);
+  const sop = await records.publishedSop(stack, supervisor, 'Cooling cooked food', 'food-safety');
+  return { password, users, operatorIds, sop };
+}
+
+/**
+ * Writes a heap snapshot of each process (SIGUSR2) and waits until each file is complete.
+ * @param {Started[]} started
+ * @param {string} dir
+ */
+async function takeSnapshots(started, dir) {
+  const before = new Set(readdirSync(dir));
+  /** @type {Map<string, string>} process name -> snapshot file */
+  const files = new Map();
+  for (const handle of started) {
+    handle.child.kill('SIGUSR2');
+    // One at a time: writing a snapshot doubles a process's memory for a moment.
+    const deadline = Date.now() + 120_000;
+    let file;
+    while (!file && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      file = readdirSync(dir).find(
+        (name) =>
+          !before.has(name) &&
+          name.endsWith('.heapsnapshot') &&
+          name.includes(`.${handle.child.pid}.`),
+      );
+    }
+    if (!file) {
+      console.log(`${handle.name}: no heap snapshot within 120 s`);
+      continue;
+    }
+    // Complete once its size stops changing.
+    let size = -1;
+    while (size !== statSync(path.join(dir, file)).size) {
+      size = statSync(path.join(dir, file)).size;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    files.set(handle.name, path.join(dir, file));
+  }
+  return files;
+}
+
+/**
+ * The kinds of object that hold the most of a heap snapshot (self size by type and constructor).
+ * @param {string} file
+ */
+function summarizeSnapshot(file) {
+  const snapshot = JSON.parse(readFileSync(file, 'utf8'));
+  const fields = snapshot.snapshot.meta.node_fields;
+  const types = snapshot.snapshot.meta.node_types[0];
+  const width = fields.length;
+  const typeAt = fields.indexOf('type');
+  const nameAt = fields.indexOf('name');
+  const sizeAt = fields.indexOf('self_size');
+  /** @type {Map<string, number>} */
+  const byKind = new Map();
+  let total = 0;
+  for (let at = 0; at < snapshot.nodes.length; at += width) {
+    const type = types[snapshot.nodes[at + typeAt]];
+    const size = snapshot.nodes[at + sizeAt];
+    total += size;
+    const name = snapshot.strings[snapshot.nodes[at + nameAt]];
+    const kind =
+      type === 'object' || type === 'native' || type === 'hidden'
+        ? `${type} ${String(name).slice(0, 60)}`
+        : `(${type})`;
+    byKind.set(kind, (byKind.get(kind) ?? 0) + size);
+  }
+  const top = [...byKind]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 10)
+    .map(([kind, size]) => `${kind} ${(size / 2 ** 20).toFixed(1)}`);
+  return { heapMiB: round(total / 2 ** 20), top };
+}
+
+/**
+ * The packages (or workspaces) whose files a process loaded during start-up, biggest first.
+ * @param {string} file
+ * @param {number} readyMs
+ */
+function summarizeModules(file, readyMs) {
+  /** @type {{ file: string, at: number, bytes: number }[]} */
+  const modules = JSON.parse(readFileSync(file, 'utf8'));
+  /** @type {Map<string, { files: number, bytes: number, later: number }>} */
+  const byPackage = new Map();
+  for (const module of modules) {
+    const inPackage = module.file.split('node_modules/').at(-1) ?? module.file;
+    const parts = inPackage.split('/');
+    const isPackage = module.file.includes('node_modules/');
+    const name = isPackage
+      ? parts[0]?.startsWith('@')
+        ? `${parts[0]}/${parts[1]}`
+        : String(parts[0])
+      : parts.slice(0, 3).join('/');
+    const entry = byPackage.get(name) ?? { files: 0, bytes: 0, later: 0 };
+    if (module.at <= readyMs) {
+      entry.files += 1;
+      entry.bytes += module.bytes;
+    } else entry.later += 1;
+    byPackage.set(name, entry);
+  }
+  const atStart = modules.filter((m) => m.at <= readyMs);
+  return {
+    files: atStart.length,
+    mib: (atStart.reduce((sum, m) => sum + m.bytes, 0) / 2 ** 20).toFixed(1),
+    later: modules.length - atStart.length,
+    top: [...byPackage]
+      .filter(([, entry]) => entry.files > 0)
+      .sort((a, b) => b[1].bytes - a[1].bytes)
+      .slice(0, 14)
+      .map(([name, entry]) => `${name} ${(entry.bytes / 1024).toFixed(0)}K/${entry.files}`),
+  };
+}
+
+async function main() {
+  loadTypeScript();
+  for (const dir of [values.modules, values.snapshots])
+    if (dir) mkdirSync(dir, { recursive: true });
+  const place = benchPlace();
+  /** @type {import('./children.mjs').Child[]} */
+  const children = [];
+  try {
+    const { gatewayUrl, started } = await startStack(place.env, children);
+    // Idle, before any request or job (the workers' "idle" figure).
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    const idle = new Map(started.map((h) => [h.name, rssOf(h)]));
+
+    console.log(`seeding ${userCount} people and a published SOP…`);
+    const seeded = await seed(gatewayUrl, place.databaseUrl, place.env);
+    const { runLoad } = await importTs('reliability/load.ts');
+    const { Recorder } = await importTs('reliability/load-stats.ts');
+    const { coolingSopPdf } = await importTs('reliability/uploads.ts');
+
+    /** @type {Map<string, number[]>} */
+    const series = new Map(started.map((h) => [h.name, []]));
+    let warm = new Map();
+    const loadStart = Date.now();
+    const sample = () => {
+      for (const handle of started) series.get(handle.name)?.push(rssOf(handle));
+      if (warm.size === 0 && Date.now() - loadStart >= warmupS * 1000) {
+        warm = new Map(started.map((h) => [h.name, rssOf(h)]));
+      }
+    };
+    const sampler = setInterval(sample, SAMPLE_MS);
+    const progress = setInterval(() => {
+      const total = started.reduce((sum, h) => sum + rssOf(h), 0);
+      console.log(`${Math.round((Date.now() - loadStart) / 1000)} s: stack ${round(total)} MiB`);
+    }, 60_000);
+    console.log(`load: ${userCount} users for ${durationS} s (warm-up ${warmupS} s)…`);
+    const recorder = new Recorder();
+    await runLoad(
+      {
+        url: gatewayUrl,
+        password: seeded.password,
+        users: seeded.users,
+        operatorIds: seeded.operatorIds,
+        sop: seeded.sop,
+        pdf: coolingSopPdf(),
+        durationMs: durationS * 1000,
+        sessionMs: 5 * 60_000,
+      },
+      recorder,
+    );
+    sample();
+    clearInterval(sampler);
+    clearInterval(progress);
+    const seconds = (Date.now() - loadStart) / 1000;
+    // The last 30 s of the load, smoothed (a GC may land on one sample).
+    const lastSamples = Math.max(1, Math.round(30_000 / SAMPLE_MS));
+    const end = new Map(
+      [...series].map(([name, list]) => [name, median(list.slice(-lastSamples))]),
+    );
+    const peak = new Map([...series].map(([name, list]) => [name, Math.max(0, ...list)]));
+
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const after = new Map(started.map((h) => [h.name, rssOf(h)]));
+    const anon = new Map(started.map((h) => [h.name, anonMiB(Number(h.child.pid))]));
+
+    /** @type {Map<string, { heapMiB: number, top: string[] }>} */
+    const heaps = new Map();
+    if (values.snapshots) {
+      console.log('heap snapshots…');
+      for (const [name, file] of await takeSnapshots(started, values.snapshots)) {
+        heaps.set(name, summarizeSnapshot(file));
+      }
+    }
+
+    console.log(
+      `\nload: ${recorder.requests} requests in ${round(seconds)} s ` +
+        `(${round(recorder.requests / seconds)}/s), ${recorder.errors} errors` +
+        (recorder.samples.length ? `; first: ${recorder.samples.slice(0, 3).join(' | ')}` : ''),
+    );
+    const rows = started.map((h) => ({
+      process: h.name,
+      'idle at start': round(idle.get(h.name) ?? 0),
+      [`after ${warmupS} s`]: round(warm.get(h.name) ?? 0),
+      [`end (${round(seconds)} s)`]: round(end.get(h.name) ?? 0),
+      peak: round(peak.get(h.name) ?? 0),
+      [`${SETTLE_MS / 1000} s after`]: round(after.get(h.name) ?? 0),
+      'anon after': round(anon.get(h.name) ?? 0),
+    }));
+    /** @param {Map<string, number>} map */
+    const sum = (map) => round([...map.values()].reduce((a, b) => a + b, 0));
+    rows.push({
+      process: 'stack total',
+      'idle at start': sum(idle),
+      [`after ${warmupS} s`]: sum(warm),
+      [`end (${round(seconds)} s)`]: sum(end),
+      peak: sum(peak),
+      [`${SETTLE_MS / 1000} s after`]: sum(after),
+      'anon after': sum(anon),
+    });
+    console.log('RSS per process, MiB:');
+    console.table(rows);
+
+    /** @type {Record<string, unknown>} */
+    const loaded = {};
+    if (values.modules) {
+      // The modules lists are written as each process exits.
+      await Promise.all(children.map((child) => stopChild(child)));
+      for (const handle of started) {
+        const file = path.join(values.modules, `${handle.name}.modules.json`);
+        if (!existsSync(file)) continue;
+        const summary = summarizeModules(file, handle.readyMs);
+        loaded[handle.name] = summary;
+        console.log(
+          `${handle.name}: ${summary.files} files (${summary.mib} MiB of source) loaded at ` +
+            `start, ${summary.later} more later; biggest: ${summary.top.join(', ')}`,
+        );
+      }
+    }
+    for (const [name, heap] of heaps) {
+      console.log(`${name}: heap ${heap.heapMiB} MiB; biggest: ${heap.top.join(', ')}`);
+    }
+    if (values.json) {
+      writeFileSync(
+        values.json,
+        JSON.stringify(
+          {
+            users: userCount,
+            seconds: round(seconds),
+            requests: recorder.requests,
+            errors: recorder.errors,
+            rss: rows,
+            modules: loaded,
+            heaps: Object.fromEntries(heaps),
+          },
+          null,
+          2,
+        ),
+      );
+    }
+  } finally {
+    await Promise.all(children.map((child) => stopChild(child)));
+    await place.cleanUp();
+  }
+}
+
+await main();

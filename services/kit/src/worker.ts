@@ -1,0 +1,19 @@
+// The kit for workers: what a job worker uses (configuration, queues, object storage, heartbeat,
+// metrics, tracing, shutdown), without what only services use (NestJS, TypeORM, the RPC server,
+// mail). A worker that imported '@hub/kit' loaded all of it at start and never used it: about
+// 25 MB of heap in every worker process.
+export * from './config/config.js';
+export * from './redis/redis.js';
+export * from './queues/queues.js';
+export * from './queues/queue-stats.js';
+export * from './queues/active-jobs.js';
+export * from './lifecycle/shutdown.js';
+export * from './metrics/metrics.js';
+export * from './health/heartbeat.js';
+export * from './storage/object-storage.js';
+export * from './storage/storage-keys.js';
+export * from './storage/content-types.js';
+export * from './storage/local-disk-storage.js';
+export * from './storage/s3-storage.js';
+export * from './storage/open-storage.js';
+export * from './tracing/tracing.js';
