@@ -6,10 +6,12 @@
 // load on loopback; the medians are printed. Prints figures, never asserts.
 //
 //   node_modules/.bin/node bench/request-path.mjs [--connections 50] [--duration 5] [--rounds 3]
-//                                                [--profile DIR]
+//                                                [--profile DIR] [--node-flag=--flag=value ...]
 //
 // --profile DIR starts the gateway, identity and library with `--cpu-prof` and writes their
 // profiles (.cpuprofile, open in Chrome DevTools or speedscope) to DIR when they stop.
+// The services run with their node flags from infra/processes.json; --node-flag adds one after
+// them (e.g. --node-flag=--max-semi-space-size=16 to weigh a heap setting against speed).
 // Needs the built services (`npx turbo run build`) and PostgreSQL + Redis at DATABASE_URL /
 // REDIS_URL (defaults: 127.0.0.1:5432 and :6379). It works in a fresh database
 // `hub_bench_<random>`, a random Redis key prefix and a temporary data folder (bench/children.mjs),
@@ -27,13 +29,14 @@ import {
   startServices,
   stopChild,
 } from './children.mjs';
+import { cpuPerRequest, cpuSnapshot } from './process-cpu.mjs';
 import { bareSessionKey } from './request-path-bare.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const SESSION_COOKIE = 'hub_session';
 const DOCUMENTS = 50;
 
-/** @typedef {{ perSecond: number, p50: number, p99: number, failed: number }} Figures */
+/** @typedef {{ perSecond: number, p50: number, p99: number, failed: number, requests: number }} Figures */
 /** @typedef {{ name: string, url: string, pair: string }} Target */
 
 /**
@@ -50,6 +53,7 @@ async function measure(url, cookie, load) {
     p50: result.latency.p50,
     p99: result.latency.p99,
     failed: result.non2xx + result.errors + result.timeouts,
+    requests: result.requests.total,
   };
 }
 
@@ -117,7 +121,7 @@ async function seed(gatewayUrl, sql, superAdmin) {
   return { cookie, userId, organizationId: organization.id };
 }
 
-/** The command line: load per target, rounds, and where CPU profiles go. */
+/** The command line: load per target, rounds, where CPU profiles go, node flags to try. */
 function options() {
   const { values } = parseArgs({
     options: {
@@ -125,6 +129,7 @@ function options() {
       duration: { type: 'string', default: process.env.BENCH_DURATION ?? '5' },
       rounds: { type: 'string', default: '3' },
       profile: { type: 'string' },
+      'node-flag': { type: 'string', multiple: true, default: [] },
     },
   });
   const load = { connections: Number(values.connections), duration: Number(values.duration) };
@@ -135,7 +140,8 @@ function options() {
   const profileArgs = values.profile
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values.profile)}`]
     : [];
-  return { load, rounds, profileArgs };
+  // After the process table's own flags, so they override them (V8 takes the last value).
+  return { load, rounds, nodeArgs: [...values['node-flag'], ...profileArgs] };
 }
 
 /**
@@ -178,20 +184,37 @@ async function checkedTargets(gatewayUrl, bareUrl, cookie, load) {
 }
 
 /**
- * Runs the targets alternately round after round and prints the medians and the ratios.
+ * Runs the targets alternately round after round, noting each process's CPU time around each
+ * run, and prints the medians, the ratios and the CPU time per request.
  * @param {Target[]} targets @param {string} cookie
  * @param {{ connections: number, duration: number }} load @param {number} rounds
+ * @param {() => Promise<import('./process-cpu.mjs').CpuSnapshot>} snapshot
  */
-async function measureRounds(targets, cookie, load, rounds) {
+async function measureRounds(targets, cookie, load, rounds, snapshot) {
   /** @type {Map<string, Figures[]>} */
   const runs = new Map(targets.map((target) => [target.name, []]));
+  /** @type {Map<string, import('./process-cpu.mjs').CpuSnapshot[]>} */
+  const cpu = new Map(targets.map((target) => [target.name, []]));
   for (let round = 1; round <= rounds; round += 1) {
-    for (const target of targets)
-      runs.get(target.name)?.push(await measure(target.url, cookie, load));
+    for (const target of targets) {
+      const before = await snapshot();
+      const figures = await measure(target.url, cookie, load);
+      runs.get(target.name)?.push(figures);
+      cpu.get(target.name)?.push(cpuPerRequest(before, await snapshot(), figures.requests));
+    }
     console.log(
       `round ${round}: ${targets.map((t) => `${runs.get(t.name)?.at(-1)?.perSecond.toFixed(0)}`).join(' / ')} req/s`,
     );
   }
+  printMedians(targets, runs);
+  printCpu(targets, cpu);
+}
+
+/**
+ * @param {Target[]} targets
+ * @param {Map<string, Figures[]>} runs
+ */
+function printMedians(targets, runs) {
   /** @type {Map<string, Figures>} */
   const medians = new Map();
   console.log('');
@@ -203,6 +226,7 @@ async function measureRounds(targets, cookie, load, rounds) {
       p50: median(all.map((run) => run.p50)),
       p99: median(all.map((run) => run.p99)),
       failed: all.reduce((sum, run) => sum + run.failed, 0),
+      requests: all.reduce((sum, run) => sum + run.requests, 0),
     };
     medians.set(target.name, figures);
     console.log(
@@ -227,8 +251,30 @@ async function measureRounds(targets, cookie, load, rounds) {
   }
 }
 
+/**
+ * CPU ms per request by process (medians over the rounds). Redis and PostgreSQL are the
+ * machine's own: work from other programs using them at the same time counts here too.
+ * @param {Target[]} targets
+ * @param {Map<string, import('./process-cpu.mjs').CpuSnapshot[]>} cpu
+ */
+function printCpu(targets, cpu) {
+  const names = Object.keys(cpu.get(targets[0]?.name ?? '')?.[0] ?? {});
+  console.log('');
+  console.log(
+    `CPU ms per request (medians)  ${names.map((n) => n.padStart(9)).join(' ')}     total`,
+  );
+  for (const target of targets) {
+    const rounds = cpu.get(target.name) ?? [];
+    const perProcess = names.map((name) => median(rounds.map((round) => round[name] ?? 0)));
+    const total = perProcess.reduce((sum, ms) => sum + ms, 0);
+    console.log(
+      `${target.name.slice(0, 29).padEnd(29)} ${perProcess.map((ms) => ms.toFixed(3).padStart(9)).join(' ')} ${total.toFixed(3).padStart(9)}`,
+    );
+  }
+}
+
 async function main() {
-  const { load, rounds, profileArgs } = options();
+  const { load, rounds, nodeArgs } = options();
   const place = benchPlace();
   const { default: pg } = await importFrom('services/gateway', 'pg');
   const { Redis } = await importFrom('services/gateway', 'ioredis');
@@ -244,12 +290,7 @@ async function main() {
     console.log(
       `request-path bench: ${load.connections} connections x ${load.duration} s per target, ${rounds} rounds, database ${place.database}, Redis prefix ${place.env.REDIS_PREFIX}`,
     );
-    const gatewayUrl = await startServices(
-      ['identity', 'library'],
-      place.env,
-      children,
-      profileArgs,
-    );
+    const gatewayUrl = await startServices(['identity', 'library'], place.env, children, nodeArgs);
     const barePort = await findFreePort();
     await startChild(
       'bare',
@@ -260,17 +301,20 @@ async function main() {
     );
     const sql = new pg.Client({ connectionString: place.databaseUrl });
     await sql.connect();
-    const { cookie, userId, organizationId } = await seed(gatewayUrl, sql, superAdmin).finally(() =>
-      sql.end(),
-    );
     const redis = new Redis(String(place.env.REDIS_URL));
-    const token = decodeURIComponent(cookie.slice(SESSION_COOKIE.length + 1));
-    const session = JSON.stringify({ userId, organizationId });
-    await redis.set(bareSessionKey(String(place.env.REDIS_PREFIX), token), session);
-    redis.disconnect();
-    const bareUrl = `http://127.0.0.1:${barePort}`;
-    const targets = await checkedTargets(gatewayUrl, bareUrl, cookie, load);
-    await measureRounds(targets, cookie, load, rounds);
+    try {
+      const { cookie, userId, organizationId } = await seed(gatewayUrl, sql, superAdmin);
+      const token = decodeURIComponent(cookie.slice(SESSION_COOKIE.length + 1));
+      const session = JSON.stringify({ userId, organizationId });
+      await redis.set(bareSessionKey(String(place.env.REDIS_PREFIX), token), session);
+      const bareUrl = `http://127.0.0.1:${barePort}`;
+      const targets = await checkedTargets(gatewayUrl, bareUrl, cookie, load);
+      const snapshot = () => cpuSnapshot(children, redis, sql);
+      await measureRounds(targets, cookie, load, rounds, snapshot);
+    } finally {
+      redis.disconnect();
+      await sql.end();
+    }
   } finally {
     await stopAll();
     await place.cleanUp();

@@ -19,6 +19,7 @@ import type { GatewayConfig } from './config.js';
 import { registerApiDocs } from './docs/docs.js';
 import { GatewayModule } from './gateway.module.js';
 import { registerHttpMetrics } from './http/http-metrics.js';
+import { registerRelayedAnswers } from './http/relayed-answers.js';
 import { registerRequestTracing } from './http/request-tracing.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerOutageGate } from './http/outage-gate.js';
@@ -62,6 +63,7 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
     adapter,
     { logger: config.NODE_ENV === 'test' ? ['error', 'warn'] : ['error', 'warn', 'log'] },
   );
+  registerRelayedAnswers(app.getHttpAdapter().getInstance());
   registerHttpMetrics(app.getHttpAdapter().getInstance());
   registerRequestTracing(app.getHttpAdapter().getInstance());
   registerSecurityHeaders(app.getHttpAdapter().getInstance());

@@ -107,7 +107,7 @@ async function download(session: ApiSession | null, id: number) {
 }
 
 async function pdfText(bytes: ArrayBuffer): Promise<string> {
-  const pdf = await openPdf(new Uint8Array(bytes));
+  const pdf = await openPdf(new Uint8Array(bytes), { decodeImages: false });
   const content = await (await pdf.getPage(1)).getTextContent();
   const text = content.items.map((item) => ('str' in item ? item.str : '')).join('\n');
   await pdf.destroy();

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openQueue } from '@hub/kit';
+import { type BuiltProcess, startBuiltProcess } from './built-process.js';
 import { freePort } from './outage-tools.js';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
@@ -13,7 +13,6 @@ import { COOLING_SOP, sopPdf } from './sop-pdf.js';
  * work: the upload in flight answers and its document exists; the job in flight completes, or
  * past the grace goes back to its queue and completes once after a restart.
  */
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 let stack: TestStack;
 let redis: Redis;
 const children: ChildProcess[] = [];
@@ -29,32 +28,10 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  printed(pattern: RegExp): Promise<void>;
-  exited: Promise<number | null>;
-}
-
-function startProcess(entry: string, env: Record<string, string>): Started {
-  const child = spawn(process.execPath, [entry], {
-    cwd: repoRoot,
-    env: { ...process.env, ...stack.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return {
-    child,
-    output: () => output,
-    exited,
-    async printed(pattern) {
-      await expect.poll(() => output, { timeout: 60_000 }).toMatch(pattern);
-    },
-  };
+function startProcess(entry: string, env: Record<string, string>): BuiltProcess {
+  const started = startBuiltProcess(entry, { ...stack.env, ...env });
+  children.push(started.child);
+  return started;
 }
 
 /** A multipart body as a browser sends it, cut in two around the middle of the file. */

@@ -15,8 +15,8 @@ import {
 import { createAnalysisHandler } from '../../../workers/video/src/analysis-job.ts';
 import { readVideoWorkerConfig } from '../../../workers/video/src/config.ts';
 import { createEnrolmentHandler } from '../../../workers/video/src/enrolment-job.ts';
-import { DEFAULT_CLUSTER_OPTIONS } from '../../../workers/video/src/faces/clustering.ts';
 import { FaceApiModel } from '../../../workers/video/src/faces/face-api-model.ts';
+import { analysisSettings } from '../../../workers/video/src/faces/load-face-model.ts';
 import { findBinaries } from '../../../workers/video/src/frames/binaries.ts';
 import { createProbeHandler } from '../../../workers/video/src/probe-job.ts';
 import { createSnapshotHandler } from '../../../workers/video/src/snapshot-job.ts';
@@ -103,14 +103,7 @@ export async function startVideoWorkers(
         faces,
         binaries,
         steps: null,
-        settings: {
-          sampleFps: config.VIDEO_SAMPLE_FPS,
-          frameWidth: config.VIDEO_FRAME_WIDTH,
-          frameHeight: config.VIDEO_FRAME_HEIGHT,
-          matchThreshold: config.FACE_MATCH_THRESHOLD,
-          cluster: { ...DEFAULT_CLUSTER_OPTIONS, clusterThreshold: config.FACE_CLUSTER_THRESHOLD },
-          timeoutMs: config.VIDEO_JOB_TIMEOUT_MS,
-        },
+        settings: analysisSettings(config),
       }),
     ),
     startWorker<FaceEnrolmentJob, unknown>(

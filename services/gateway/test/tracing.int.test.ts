@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTracing, stopTracing } from '@hub/kit';
 import { QUEUES } from '@hub/proto';
+import { startBuiltProcess } from './built-process.js';
 import { freePort } from './outage-tools.js';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
 import { startDocumentWorkers, type RunningWorkers } from './test-workers.js';
@@ -18,8 +18,6 @@ import { COOLING_SOP, sopPdf } from './sop-pdf.js';
  * export by OTLP/HTTP to a collector in this test; every span must carry the browser's trace id
  * and hang from the span that caused it.
  */
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-
 interface ExportedSpan {
   process: string;
   traceId: string;
@@ -78,20 +76,10 @@ function record(body: OtlpExport): void {
 }
 
 async function startGatewayProcess(port: number): Promise<void> {
-  gateway = spawn(process.execPath, ['services/gateway/dist/main.js'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      ...stack.env,
-      PORT: String(port),
-      OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  gateway.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  gateway.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await expect.poll(() => output, { timeout: 60_000 }).toMatch(/\[gateway\] listening/);
+  const env = { ...stack.env, PORT: String(port), OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl };
+  const started = startBuiltProcess('services/gateway/dist/main.js', env);
+  gateway = started.child;
+  await started.printed(/\[gateway\] listening/);
 }
 
 beforeAll(async () => {

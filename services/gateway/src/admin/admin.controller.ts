@@ -23,12 +23,12 @@ export class AdminController {
 
   @Endpoint(api.adminOverview)
   overview(@CurrentActor() actor: Actor) {
-    return this.rpc.call(identityRpc.adminOverview, { actor });
+    return this.rpc.relay(identityRpc.adminOverview, { actor });
   }
 
   @Endpoint(api.adminOrganizations)
   organizations(@CurrentActor() actor: Actor) {
-    return this.rpc.call(identityRpc.adminOrganizations, { actor });
+    return this.rpc.relay(identityRpc.adminOrganizations, { actor });
   }
 
   @Endpoint(api.createOrganization)
@@ -36,7 +36,7 @@ export class AdminController {
     @CurrentActor() actor: Actor,
     @Body() organization: CreateOrganizationRequest,
   ) {
-    return this.rpc.call(identityRpc.createOrganization, { actor, organization });
+    return this.rpc.relay(identityRpc.createOrganization, { actor, organization });
   }
 
   @Endpoint(api.deleteOrganization)
@@ -52,17 +52,17 @@ export class AdminController {
   /** Administrators read their organization's entries; the identity service scopes them. */
   @Endpoint(api.auditLog)
   auditLog(@CurrentActor() actor: Actor, @Query() page: PageRequest) {
-    return this.rpc.call(identityRpc.auditLog, { actor, page });
+    return this.rpc.relay(identityRpc.auditLog, { actor, page });
   }
 
   @Endpoint(api.adminUsers)
   users(@CurrentActor() actor: Actor, @Query() page: PageRequest) {
-    return this.rpc.call(identityRpc.adminUsers, { actor, page });
+    return this.rpc.relay(identityRpc.adminUsers, { actor, page });
   }
 
   @Endpoint(api.createUser)
   createUser(@CurrentActor() actor: Actor, @Body() user: CreateUserRequest) {
-    return this.rpc.call(identityRpc.createUser, { actor, user });
+    return this.rpc.relay(identityRpc.createUser, { actor, user });
   }
 
   @Endpoint(api.deleteUser)
@@ -74,26 +74,26 @@ export class AdminController {
 
   @Endpoint(api.resendInvitation)
   resendInvitation(@CurrentActor() actor: Actor, @Param() params: IdParams) {
-    return this.rpc.call(identityRpc.resendInvitation, { actor, userId: params.id });
+    return this.rpc.relay(identityRpc.resendInvitation, { actor, userId: params.id });
   }
 
   @Endpoint(api.prompts)
   prompts(@CurrentActor() actor: Actor) {
-    return this.rpc.call(identityRpc.prompts, { actor });
+    return this.rpc.relay(identityRpc.prompts, { actor });
   }
 
   @Endpoint(api.savePrompts)
   savePrompts(@CurrentActor() actor: Actor, @Body() prompts: GlobalPrompts) {
-    return this.rpc.call(identityRpc.savePrompts, { actor, prompts });
+    return this.rpc.relay(identityRpc.savePrompts, { actor, prompts });
   }
 
   @Endpoint(api.dataPanelUsers)
   dataPanelUsers(@CurrentActor() actor: Actor, @Query() page: PageRequest) {
-    return this.rpc.call(identityRpc.adminUsers, { actor, page });
+    return this.rpc.relay(identityRpc.adminUsers, { actor, page });
   }
 
   @Endpoint(api.dataPanelOrganizations)
   dataPanelOrganizations(@CurrentActor() actor: Actor) {
-    return this.rpc.call(identityRpc.dataPanelOrganizations, { actor });
+    return this.rpc.relay(identityRpc.dataPanelOrganizations, { actor });
   }
 }

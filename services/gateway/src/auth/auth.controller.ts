@@ -64,11 +64,11 @@ export class AuthController {
 
   @Endpoint(api.organizationByDomain)
   organizationByDomain(@Param() params: DomainParams) {
-    return this.rpc.call(identityRpc.organizationByDomain, { domain: params.domain });
+    return this.rpc.relay(identityRpc.organizationByDomain, { domain: params.domain });
   }
 
   @Endpoint(api.organizationChoices)
   organizationChoices(@CurrentActor() actor: Actor) {
-    return this.rpc.call(identityRpc.organizationChoices, { actor });
+    return this.rpc.relay(identityRpc.organizationChoices, { actor });
   }
 }

@@ -21,7 +21,7 @@ export class CertificationsController {
 
   @Endpoint(api.certifications)
   list(@CurrentActor() actor: Actor, @Query() filter: CertificationListQuery) {
-    return this.rpc.call(certificationRpc.list, { actor, filter });
+    return this.rpc.relay(certificationRpc.list, { actor, filter });
   }
 
   @Endpoint(api.certificatePdf)
@@ -43,7 +43,7 @@ export class CertificationsController {
 
   @Endpoint(api.verifyCertification)
   verify(@Param() params: { code: string }) {
-    return this.rpc.call(certificationRpc.verify, { code: params.code });
+    return this.rpc.relay(certificationRpc.verify, { code: params.code });
   }
 
   @Endpoint(api.revokeCertification)
@@ -53,7 +53,7 @@ export class CertificationsController {
     @Param() params: IdParam,
     @Body() body: RevokeCertificationRequest,
   ) {
-    return this.rpc.call(certificationRpc.revoke, {
+    return this.rpc.relay(certificationRpc.revoke, {
       actor,
       certificationId: params.id,
       reason: body.reason,
@@ -62,12 +62,12 @@ export class CertificationsController {
 
   @Endpoint(api.certificationSettings)
   settings(@CurrentActor() actor: Actor) {
-    return this.rpc.call(certificationRpc.settings, { actor });
+    return this.rpc.relay(certificationRpc.settings, { actor });
   }
 
   @Endpoint(api.saveCertificationSettings)
   saveSettings(@CurrentActor() actor: Actor, @Body() body: SaveCertificationDefaults) {
-    return this.rpc.call(certificationRpc.saveDefaults, {
+    return this.rpc.relay(certificationRpc.saveDefaults, {
       actor,
       defaultValidityMonths: body.defaultValidityMonths,
     });
@@ -75,7 +75,7 @@ export class CertificationsController {
 
   @Endpoint(api.saveSopValidity)
   saveSop(@CurrentActor() actor: Actor, @Param() params: IdParam, @Body() body: SaveSopValidity) {
-    return this.rpc.call(certificationRpc.saveSopValidity, {
+    return this.rpc.relay(certificationRpc.saveSopValidity, {
       actor,
       documentId: params.id,
       validityMonths: body.validityMonths,

@@ -12,28 +12,28 @@ export class EvaluationsController {
 
   @Endpoint(api.documentEvaluation)
   ofDocument(@CurrentActor() actor: Actor, @Param() params: IdParam) {
-    return this.rpc.call(libraryRpc.evaluationOfDocument, { actor, documentId: params.id });
+    return this.rpc.relay(libraryRpc.evaluationOfDocument, { actor, documentId: params.id });
   }
 
   @Endpoint(api.quiz)
   quiz(@CurrentActor() actor: Actor, @Param() params: IdParam) {
-    return this.rpc.call(libraryRpc.evaluation, { actor, evaluationId: params.id });
+    return this.rpc.relay(libraryRpc.evaluation, { actor, evaluationId: params.id });
   }
 
   @Endpoint(api.updateEvaluation)
   update(@CurrentActor() actor: Actor, @Param() params: IdParam, @Body() draft: EvaluationDraft) {
-    return this.rpc.call(libraryRpc.updateEvaluation, { actor, documentId: params.id, draft });
+    return this.rpc.relay(libraryRpc.updateEvaluation, { actor, documentId: params.id, draft });
   }
 
   @Endpoint(api.publishEvaluation)
   @HttpCode(200)
   publish(@CurrentActor() actor: Actor, @Param() params: IdParam) {
-    return this.rpc.call(libraryRpc.publishEvaluation, { actor, documentId: params.id });
+    return this.rpc.relay(libraryRpc.publishEvaluation, { actor, documentId: params.id });
   }
 
   @Endpoint(api.regenerateEvaluation)
   @HttpCode(200)
   regenerate(@CurrentActor() actor: Actor, @Param() params: IdParam) {
-    return this.rpc.call(libraryRpc.regenerateEvaluation, { actor, documentId: params.id });
+    return this.rpc.relay(libraryRpc.regenerateEvaluation, { actor, documentId: params.id });
   }
 }

@@ -61,17 +61,17 @@ export class InsightsController {
 
   @Endpoint(api.insightsObservations)
   observations(@CurrentActor() actor: Actor, @Query() query: ObservationInsightsQuery) {
-    return this.rpc.call(insightsRpc.observationPage, { actor, query });
+    return this.rpc.relay(insightsRpc.observationPage, { actor, query });
   }
 
   @Endpoint(api.insightsCertifications)
   certifications(@CurrentActor() actor: Actor) {
-    return this.rpc.call(insightsRpc.certificationPage, { actor });
+    return this.rpc.relay(insightsRpc.certificationPage, { actor });
   }
 
   @Endpoint(api.insightsProgress)
   progress(@CurrentActor() actor: Actor) {
-    return this.rpc.call(insightsRpc.progressPage, { actor });
+    return this.rpc.relay(insightsRpc.progressPage, { actor });
   }
 
   /**

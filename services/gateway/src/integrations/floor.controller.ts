@@ -21,17 +21,17 @@ export class FloorController {
 
   @Endpoint(api.floorStats)
   stats(@CurrentActor() actor: Actor) {
-    return this.rpc.call(integrationRpc.floorStats, { actor });
+    return this.rpc.relay(integrationRpc.floorStats, { actor });
   }
 
   @Endpoint(api.floorLayout)
   layout(@CurrentActor() actor: Actor) {
-    return this.rpc.call(integrationRpc.floorLayout, { actor });
+    return this.rpc.relay(integrationRpc.floorLayout, { actor });
   }
 
   @Endpoint(api.createArea)
   createArea(@CurrentActor() actor: Actor, @Body() area: SaveAreaRequest) {
-    return this.rpc.call(integrationRpc.createArea, { actor, area });
+    return this.rpc.relay(integrationRpc.createArea, { actor, area });
   }
 
   @Endpoint(api.updateArea)
@@ -40,12 +40,12 @@ export class FloorController {
     @Param() params: IdParams,
     @Body() area: SaveAreaRequest,
   ) {
-    return this.rpc.call(integrationRpc.updateArea, { actor, areaId: params.id, area });
+    return this.rpc.relay(integrationRpc.updateArea, { actor, areaId: params.id, area });
   }
 
   @Endpoint(api.deleteArea)
   deleteArea(@CurrentActor() actor: Actor, @Param() params: IdParams) {
-    return this.rpc.call(integrationRpc.deleteArea, { actor, areaId: params.id });
+    return this.rpc.relay(integrationRpc.deleteArea, { actor, areaId: params.id });
   }
 
   @Endpoint(api.createStation)
@@ -54,7 +54,7 @@ export class FloorController {
     @Param() params: IdParams,
     @Body() station: SaveStationRequest,
   ) {
-    return this.rpc.call(integrationRpc.createStation, { actor, areaId: params.id, station });
+    return this.rpc.relay(integrationRpc.createStation, { actor, areaId: params.id, station });
   }
 
   @Endpoint(api.updateStation)
@@ -63,12 +63,12 @@ export class FloorController {
     @Param() params: IdParams,
     @Body() station: SaveStationRequest,
   ) {
-    return this.rpc.call(integrationRpc.updateStation, { actor, stationId: params.id, station });
+    return this.rpc.relay(integrationRpc.updateStation, { actor, stationId: params.id, station });
   }
 
   @Endpoint(api.deleteStation)
   deleteStation(@CurrentActor() actor: Actor, @Param() params: IdParams) {
-    return this.rpc.call(integrationRpc.deleteStation, { actor, stationId: params.id });
+    return this.rpc.relay(integrationRpc.deleteStation, { actor, stationId: params.id });
   }
 
   @Endpoint(api.updateFloorCamera)
@@ -77,7 +77,7 @@ export class FloorController {
     @Param() params: IdParams,
     @Body() camera: UpdateFloorCameraRequest,
   ) {
-    return this.rpc.call(integrationRpc.updateFloorCamera, {
+    return this.rpc.relay(integrationRpc.updateFloorCamera, {
       actor,
       assignmentId: params.id,
       camera,
@@ -86,12 +86,12 @@ export class FloorController {
 
   @Endpoint(api.updateFloorPrivacy)
   updatePrivacy(@CurrentActor() actor: Actor, @Body() privacy: FloorPrivacyRequest) {
-    return this.rpc.call(integrationRpc.updateFloorPrivacy, { actor, privacy });
+    return this.rpc.relay(integrationRpc.updateFloorPrivacy, { actor, privacy });
   }
 
   @Endpoint(api.createSensorToken)
   createSensorToken(@CurrentActor() actor: Actor) {
-    return this.rpc.call(integrationRpc.createSensorToken, { actor });
+    return this.rpc.relay(integrationRpc.createSensorToken, { actor });
   }
 
   /** Public route: the sensor token in the Authorization header is the only credential. */
@@ -102,6 +102,6 @@ export class FloorController {
   ) {
     const token = /^Bearer (\S{1,200})$/.exec(authorization ?? '')?.[1];
     if (!token) throw new UnauthorizedException('A sensor token is required');
-    return this.rpc.call(integrationRpc.sensorReading, { token, reading });
+    return this.rpc.relay(integrationRpc.sensorReading, { token, reading });
   }
 }

@@ -21,38 +21,38 @@ export class IntegrationsController {
 
   @Endpoint(api.integrations)
   list(@CurrentActor() actor: Actor) {
-    return this.rpc.call(integrationRpc.list, { actor });
+    return this.rpc.relay(integrationRpc.list, { actor });
   }
 
   @Endpoint(api.createIntegration)
   create(@CurrentActor() actor: Actor, @Body() integration: CreateIntegrationRequest) {
-    return this.rpc.call(integrationRpc.create, { actor, integration });
+    return this.rpc.relay(integrationRpc.create, { actor, integration });
   }
 
   /** The provider may retry and wait for Retry-After: the call gets more than the usual time. */
   @Endpoint(api.testIntegration)
   test(@CurrentActor() actor: Actor, @Param() params: IdParams) {
-    return this.rpc.call(integrationRpc.test, { actor, integrationId: params.id }, 30_000);
+    return this.rpc.relay(integrationRpc.test, { actor, integrationId: params.id }, 30_000);
   }
 
   @Endpoint(api.integrationCameras)
   cameras(@CurrentActor() actor: Actor, @Param() params: IdParams) {
-    return this.rpc.call(integrationRpc.cameras, { actor, integrationId: params.id }, 30_000);
+    return this.rpc.relay(integrationRpc.cameras, { actor, integrationId: params.id }, 30_000);
   }
 
   @Endpoint(api.cameraAssignments)
   assignments(@CurrentActor() actor: Actor) {
-    return this.rpc.call(integrationRpc.assignments, { actor });
+    return this.rpc.relay(integrationRpc.assignments, { actor });
   }
 
   @Endpoint(api.createCameraAssignment)
   assign(@CurrentActor() actor: Actor, @Body() assignment: CreateCameraAssignmentRequest) {
-    return this.rpc.call(integrationRpc.assign, { actor, assignment }, 30_000);
+    return this.rpc.relay(integrationRpc.assign, { actor, assignment }, 30_000);
   }
 
   @Endpoint(api.deleteCameraAssignment)
   unassign(@CurrentActor() actor: Actor, @Param() params: IdParams) {
-    return this.rpc.call(integrationRpc.unassign, { actor, assignmentId: params.id });
+    return this.rpc.relay(integrationRpc.unassign, { actor, assignmentId: params.id });
   }
 
   @Endpoint(api.updateCameraAssignmentSchedule)
@@ -61,7 +61,7 @@ export class IntegrationsController {
     @Param() params: IdParams,
     @Body() schedule: UpdateAssignmentScheduleRequest,
   ) {
-    return this.rpc.call(integrationRpc.updateSchedule, {
+    return this.rpc.relay(integrationRpc.updateSchedule, {
       actor,
       assignmentId: params.id,
       schedule,
@@ -74,7 +74,7 @@ export class IntegrationsController {
     @Param() params: IdParams,
     @Body() body: UpdateAssignmentSopsRequest,
   ) {
-    return this.rpc.call(integrationRpc.updateSops, {
+    return this.rpc.relay(integrationRpc.updateSops, {
       actor,
       assignmentId: params.id,
       sopIds: body.sopIds,
@@ -83,6 +83,6 @@ export class IntegrationsController {
 
   @Endpoint(api.organizationSops)
   organizationSops(@CurrentActor() actor: Actor, @Param() params: IdParams) {
-    return this.rpc.call(libraryRpc.organizationSops, { actor, organizationId: params.id });
+    return this.rpc.relay(libraryRpc.organizationSops, { actor, organizationId: params.id });
   }
 }

@@ -25,13 +25,13 @@ export class InvitationsController {
   @Endpoint(api.verifyInvitation)
   @HttpCode(200)
   verify(@Body() body: VerifyInvitationRequest) {
-    return this.rpc.call(identityRpc.verifyInvitation, body);
+    return this.rpc.relay(identityRpc.verifyInvitation, body);
   }
 
   @Endpoint(api.setupPassword)
   @HttpCode(200)
   setup(@Body() body: SetupPasswordRequest) {
-    return this.rpc.call(identityRpc.acceptInvitation, body);
+    return this.rpc.relay(identityRpc.acceptInvitation, body);
   }
 
   /** The photo is stored below the invitation's organization only once the link checks out. */

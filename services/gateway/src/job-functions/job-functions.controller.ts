@@ -18,12 +18,12 @@ export class JobFunctionsController {
 
   @Endpoint(api.jobFunctions)
   list(@CurrentActor() actor: Actor) {
-    return this.rpc.call(skillsRpc.jobFunctions, { actor });
+    return this.rpc.relay(skillsRpc.jobFunctions, { actor });
   }
 
   @Endpoint(api.createJobFunction)
   create(@CurrentActor() actor: Actor, @Body() body: SaveJobFunctionRequest) {
-    return this.rpc.call(skillsRpc.createJobFunction, { actor, jobFunction: body });
+    return this.rpc.relay(skillsRpc.createJobFunction, { actor, jobFunction: body });
   }
 
   @Endpoint(api.updateJobFunction)
@@ -32,7 +32,7 @@ export class JobFunctionsController {
     @Param() params: IdParam,
     @Body() body: SaveJobFunctionRequest,
   ) {
-    return this.rpc.call(skillsRpc.updateJobFunction, {
+    return this.rpc.relay(skillsRpc.updateJobFunction, {
       actor,
       jobFunctionId: params.id,
       jobFunction: body,
@@ -41,7 +41,7 @@ export class JobFunctionsController {
 
   @Endpoint(api.deleteJobFunction)
   remove(@CurrentActor() actor: Actor, @Param() params: IdParam) {
-    return this.rpc.call(skillsRpc.deleteJobFunction, { actor, jobFunctionId: params.id });
+    return this.rpc.relay(skillsRpc.deleteJobFunction, { actor, jobFunctionId: params.id });
   }
 
   @Endpoint(api.setJobFunctionMembers)
@@ -50,7 +50,7 @@ export class JobFunctionsController {
     @Param() params: IdParam,
     @Body() body: SetJobFunctionMembersRequest,
   ) {
-    return this.rpc.call(skillsRpc.setJobFunctionMembers, {
+    return this.rpc.relay(skillsRpc.setJobFunctionMembers, {
       actor,
       jobFunctionId: params.id,
       userIds: body.userIds,

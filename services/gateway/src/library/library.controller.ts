@@ -56,12 +56,12 @@ export class LibraryController {
 
   @Endpoint(api.documents)
   list(@CurrentActor() actor: Actor, @Query() query: DocumentListQuery) {
-    return this.rpc.call(libraryRpc.documents, { actor, filter: query });
+    return this.rpc.relay(libraryRpc.documents, { actor, filter: query });
   }
 
   @Endpoint(api.document)
   get(@CurrentActor() actor: Actor, @Param() params: DocumentParams) {
-    return this.rpc.call(libraryRpc.document, { actor, documentId: params.id });
+    return this.rpc.relay(libraryRpc.document, { actor, documentId: params.id });
   }
 
   /** The PDF streams into its own folder; the record is made once every byte is stored. */
@@ -130,7 +130,7 @@ export class LibraryController {
 
   @Endpoint(api.documentVersions)
   versions(@CurrentActor() actor: Actor, @Param() params: DocumentParams) {
-    return this.rpc.call(libraryRpc.documentVersions, { actor, documentId: params.id });
+    return this.rpc.relay(libraryRpc.documentVersions, { actor, documentId: params.id });
   }
 
   @Endpoint(api.documentVersionDiff)
@@ -139,7 +139,7 @@ export class LibraryController {
     @Param() params: DocumentParams,
     @Query() query: VersionDiffQuery,
   ) {
-    return this.rpc.call(libraryRpc.documentVersionDiff, {
+    return this.rpc.relay(libraryRpc.documentVersionDiff, {
       actor,
       documentId: params.id,
       from: query.from,
@@ -149,13 +149,13 @@ export class LibraryController {
 
   @Endpoint(api.documentAcknowledgement)
   acknowledgement(@CurrentActor() actor: Actor, @Param() params: DocumentParams) {
-    return this.rpc.call(libraryRpc.documentAcknowledgement, { actor, documentId: params.id });
+    return this.rpc.relay(libraryRpc.documentAcknowledgement, { actor, documentId: params.id });
   }
 
   @Endpoint(api.acknowledgeDocument)
   @HttpCode(200)
   acknowledge(@CurrentActor() actor: Actor, @Param() params: DocumentParams) {
-    return this.rpc.call(libraryRpc.acknowledgeDocument, { actor, documentId: params.id });
+    return this.rpc.relay(libraryRpc.acknowledgeDocument, { actor, documentId: params.id });
   }
 
   @Endpoint(api.documentVersionDownloadUrl)
@@ -170,7 +170,7 @@ export class LibraryController {
 
   @Endpoint(api.documentVersionMarkdown)
   versionMarkdown(@CurrentActor() actor: Actor, @Param() params: VersionParams) {
-    return this.rpc.call(libraryRpc.documentVersionMarkdown, {
+    return this.rpc.relay(libraryRpc.documentVersionMarkdown, {
       actor,
       documentId: params.id,
       version: params.version,
@@ -185,7 +185,7 @@ export class LibraryController {
 
   @Endpoint(api.documentMarkdown)
   markdown(@CurrentActor() actor: Actor, @Param() params: DocumentParams) {
-    return this.rpc.call(libraryRpc.documentMarkdown, { actor, documentId: params.id });
+    return this.rpc.relay(libraryRpc.documentMarkdown, { actor, documentId: params.id });
   }
 
   @Endpoint(api.documentImage)
@@ -201,32 +201,32 @@ export class LibraryController {
 
   @Endpoint(api.deleteDocument)
   delete(@CurrentActor() actor: Actor, @Param() params: DocumentParams) {
-    return this.rpc.call(libraryRpc.deleteDocument, { actor, documentId: params.id });
+    return this.rpc.relay(libraryRpc.deleteDocument, { actor, documentId: params.id });
   }
 
   @Endpoint(api.retryDocument)
   @HttpCode(200)
   retry(@CurrentActor() actor: Actor, @Param() params: DocumentParams) {
-    return this.rpc.call(libraryRpc.retryDocument, { actor, documentId: params.id });
+    return this.rpc.relay(libraryRpc.retryDocument, { actor, documentId: params.id });
   }
 
   @Endpoint(api.folders)
   folders(@CurrentActor() actor: Actor) {
-    return this.rpc.call(libraryRpc.folders, { actor });
+    return this.rpc.relay(libraryRpc.folders, { actor });
   }
 
   @Endpoint(api.createFolder)
   createFolder(@CurrentActor() actor: Actor, @Body() folder: CreateFolderRequest) {
-    return this.rpc.call(libraryRpc.createFolder, { actor, folder });
+    return this.rpc.relay(libraryRpc.createFolder, { actor, folder });
   }
 
   @Endpoint(api.tags)
   tags(@CurrentActor() actor: Actor) {
-    return this.rpc.call(libraryRpc.tags, { actor });
+    return this.rpc.relay(libraryRpc.tags, { actor });
   }
 
   @Endpoint(api.createTag)
   createTag(@CurrentActor() actor: Actor, @Body() tag: CreateTagRequest) {
-    return this.rpc.call(libraryRpc.createTag, { actor, tag });
+    return this.rpc.relay(libraryRpc.createTag, { actor, tag });
   }
 }

@@ -17,33 +17,33 @@ export class NotificationsController {
 
   @Endpoint(api.notifications)
   list(@CurrentActor() actor: Actor, @Query() page: PageRequest) {
-    return this.rpc.call(identityRpc.notifications, { actor, page });
+    return this.rpc.relay(identityRpc.notifications, { actor, page });
   }
 
   @Endpoint(api.markNotificationRead)
   @HttpCode(200)
   markRead(@CurrentActor() actor: Actor, @Param() params: IdParams) {
-    return this.rpc.call(identityRpc.markNotificationRead, { actor, notificationId: params.id });
+    return this.rpc.relay(identityRpc.markNotificationRead, { actor, notificationId: params.id });
   }
 
   @Endpoint(api.markAllNotificationsRead)
   @HttpCode(200)
   markAllRead(@CurrentActor() actor: Actor) {
-    return this.rpc.call(identityRpc.markAllNotificationsRead, { actor });
+    return this.rpc.relay(identityRpc.markAllNotificationsRead, { actor });
   }
 
   @Endpoint(api.notificationSettings)
   settings(@CurrentActor() actor: Actor) {
-    return this.rpc.call(identityRpc.notificationSettings, { actor });
+    return this.rpc.relay(identityRpc.notificationSettings, { actor });
   }
 
   @Endpoint(api.changeNotificationSetting)
   changeSetting(@CurrentActor() actor: Actor, @Body() change: NotificationSettingChange) {
-    return this.rpc.call(identityRpc.changeNotificationSetting, { actor, change });
+    return this.rpc.relay(identityRpc.changeNotificationSetting, { actor, change });
   }
 
   @Endpoint(api.activitySummary)
   summary(@CurrentActor() actor: Actor) {
-    return this.rpc.call(identityRpc.activitySummary, { actor });
+    return this.rpc.relay(identityRpc.activitySummary, { actor });
   }
 }

@@ -24,7 +24,7 @@ export class ObservationsController {
 
   @Endpoint(api.teamMembers)
   team(@CurrentActor() actor: Actor) {
-    return this.rpc.call(teamRpc.members, { actor });
+    return this.rpc.relay(teamRpc.members, { actor });
   }
 
   @Endpoint(api.observations)
@@ -38,27 +38,27 @@ export class ObservationsController {
       cursor?: string;
     },
   ) {
-    return this.rpc.call(observationRpc.list, { actor, ...query });
+    return this.rpc.relay(observationRpc.list, { actor, ...query });
   }
 
   @Endpoint(api.createObservation)
   create(@CurrentActor() actor: Actor, @Body() request: CreateObservationRequest) {
-    return this.rpc.call(observationRpc.create, { actor, request });
+    return this.rpc.relay(observationRpc.create, { actor, request });
   }
 
   @Endpoint(api.observationSettings)
   settings(@CurrentActor() actor: Actor) {
-    return this.rpc.call(observationRpc.settings, { actor });
+    return this.rpc.relay(observationRpc.settings, { actor });
   }
 
   @Endpoint(api.saveObservationSettings)
   saveSettings(@CurrentActor() actor: Actor, @Body() settings: ObservationSettings) {
-    return this.rpc.call(observationRpc.saveSettings, { actor, settings });
+    return this.rpc.relay(observationRpc.saveSettings, { actor, settings });
   }
 
   @Endpoint(api.observation)
   session(@CurrentActor() actor: Actor, @Param() params: IdParam) {
-    return this.rpc.call(observationRpc.session, { actor, observationId: params.id });
+    return this.rpc.relay(observationRpc.session, { actor, observationId: params.id });
   }
 
   @Endpoint(api.observationResponse)
@@ -68,7 +68,7 @@ export class ObservationsController {
     @Param() params: IdParam,
     @Body() submission: ResponseSubmission,
   ) {
-    return this.rpc.call(observationRpc.respond, { actor, observationId: params.id, submission });
+    return this.rpc.relay(observationRpc.respond, { actor, observationId: params.id, submission });
   }
 
   @Endpoint(api.addFinding)
@@ -77,13 +77,13 @@ export class ObservationsController {
     @Param() params: IdParam,
     @Body() finding: CreateFindingRequest,
   ) {
-    return this.rpc.call(observationRpc.addFinding, { actor, observationId: params.id, finding });
+    return this.rpc.relay(observationRpc.addFinding, { actor, observationId: params.id, finding });
   }
 
   @Endpoint(api.resolveFinding)
   @HttpCode(200)
   resolveFinding(@CurrentActor() actor: Actor, @Param() params: { id: number; findingId: number }) {
-    return this.rpc.call(observationRpc.resolveFinding, {
+    return this.rpc.relay(observationRpc.resolveFinding, {
       actor,
       observationId: params.id,
       findingId: params.findingId,
@@ -92,12 +92,12 @@ export class ObservationsController {
 
   @Endpoint(api.courses)
   courses(@CurrentActor() actor: Actor, @Query() page: PageRequest) {
-    return this.rpc.call(observationRpc.courses, { actor, page });
+    return this.rpc.relay(observationRpc.courses, { actor, page });
   }
 
   @Endpoint(api.createCourse)
   createCourse(@CurrentActor() actor: Actor, @Body() course: SaveCourseRequest) {
-    return this.rpc.call(observationRpc.createCourse, { actor, course });
+    return this.rpc.relay(observationRpc.createCourse, { actor, course });
   }
 
   @Endpoint(api.updateCourse)
@@ -106,28 +106,28 @@ export class ObservationsController {
     @Param() params: IdParam,
     @Body() course: SaveCourseRequest,
   ) {
-    return this.rpc.call(observationRpc.updateCourse, { actor, courseId: params.id, course });
+    return this.rpc.relay(observationRpc.updateCourse, { actor, courseId: params.id, course });
   }
 
   @Endpoint(api.deleteCourse)
   deleteCourse(@CurrentActor() actor: Actor, @Param() params: IdParam) {
-    return this.rpc.call(observationRpc.deleteCourse, { actor, courseId: params.id });
+    return this.rpc.relay(observationRpc.deleteCourse, { actor, courseId: params.id });
   }
 
   @Endpoint(api.enroll)
   @HttpCode(200)
   enroll(@CurrentActor() actor: Actor, @Param() params: IdParam) {
-    return this.rpc.call(observationRpc.enroll, { actor, courseId: params.id });
+    return this.rpc.relay(observationRpc.enroll, { actor, courseId: params.id });
   }
 
   @Endpoint(api.rateCourse)
   @HttpCode(200)
   rate(@CurrentActor() actor: Actor, @Param() params: IdParam, @Body() body: RateCourseRequest) {
-    return this.rpc.call(observationRpc.rate, { actor, courseId: params.id, rating: body.rating });
+    return this.rpc.relay(observationRpc.rate, { actor, courseId: params.id, rating: body.rating });
   }
 
   @Endpoint(api.enrollments)
   enrollments(@CurrentActor() actor: Actor) {
-    return this.rpc.call(observationRpc.enrollments, { actor });
+    return this.rpc.relay(observationRpc.enrollments, { actor });
   }
 }

@@ -55,7 +55,7 @@ export class ProfileController {
 
   @Endpoint(api.changeProfilePicture)
   changePicture(@CurrentActor() actor: Actor, @Body() body: ChangePictureRequest) {
-    return this.rpc.call(identityRpc.changeProfilePicture, { actor, fileName: body.fileName });
+    return this.rpc.relay(identityRpc.changeProfilePicture, { actor, fileName: body.fileName });
   }
 
   @Endpoint(api.profilePicture)
@@ -80,13 +80,13 @@ export class ProfileController {
 
   @Endpoint(api.updateProfile)
   update(@CurrentActor() actor: Actor, @Body() profile: UpdateProfileRequest) {
-    return this.rpc.call(identityRpc.updateProfile, { actor, profile });
+    return this.rpc.relay(identityRpc.updateProfile, { actor, profile });
   }
 
   @Endpoint(api.confirmEmail)
   @HttpCode(200)
   confirmEmail(@Body() body: ConfirmEmailRequest) {
-    return this.rpc.call(identityRpc.confirmEmail, body);
+    return this.rpc.relay(identityRpc.confirmEmail, body);
   }
 
   @Endpoint(api.changePassword)

@@ -11,24 +11,24 @@ export class RecommendationsController {
 
   @Endpoint(api.recommendations)
   list(@CurrentActor() actor: Actor, @Query() query: RecommendationListQuery) {
-    return this.rpc.call(recommendationRpc.list, { actor, query });
+    return this.rpc.relay(recommendationRpc.list, { actor, query });
   }
 
   @Endpoint(api.evaluateRecommendations)
   @HttpCode(200)
   evaluate(@CurrentActor() actor: Actor) {
-    return this.rpc.call(recommendationRpc.evaluate, { actor });
+    return this.rpc.relay(recommendationRpc.evaluate, { actor });
   }
 
   @Endpoint(api.dismissRecommendation)
   @HttpCode(200)
   dismiss(@CurrentActor() actor: Actor, @Param() params: { id: number }) {
-    return this.rpc.call(recommendationRpc.dismiss, { actor, id: params.id });
+    return this.rpc.relay(recommendationRpc.dismiss, { actor, id: params.id });
   }
 
   @Endpoint(api.implementRecommendation)
   @HttpCode(200)
   implement(@CurrentActor() actor: Actor, @Param() params: { id: number }) {
-    return this.rpc.call(recommendationRpc.implement, { actor, id: params.id });
+    return this.rpc.relay(recommendationRpc.implement, { actor, id: params.id });
   }
 }

@@ -123,7 +123,7 @@ export class SamlController {
 
   @Endpoint(api.samlSettings)
   settings(@CurrentActor() actor: Actor, @Param() params: IdParams) {
-    return this.rpc.call(samlRpc.settings, { actor, organizationId: params.id });
+    return this.rpc.relay(samlRpc.settings, { actor, organizationId: params.id });
   }
 
   @Endpoint(api.saveSamlSettings)
@@ -132,6 +132,6 @@ export class SamlController {
     @Param() params: IdParams,
     @Body() settings: SamlIdpSettings,
   ) {
-    return this.rpc.call(samlRpc.saveSettings, { actor, organizationId: params.id, settings });
+    return this.rpc.relay(samlRpc.saveSettings, { actor, organizationId: params.id, settings });
   }
 }

@@ -44,12 +44,12 @@ export class SettingsController {
 
   @Endpoint(api.userPreferences)
   preferences(@CurrentActor() actor: Actor) {
-    return this.rpc.call(identityRpc.userPreferences, { actor });
+    return this.rpc.relay(identityRpc.userPreferences, { actor });
   }
 
   @Endpoint(api.updateUserPreferences)
   updatePreferences(@CurrentActor() actor: Actor, @Body() preferences: UserPreferences) {
-    return this.rpc.call(identityRpc.updateUserPreferences, { actor, preferences });
+    return this.rpc.relay(identityRpc.updateUserPreferences, { actor, preferences });
   }
 
   /**

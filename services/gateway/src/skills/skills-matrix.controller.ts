@@ -37,7 +37,7 @@ export class SkillsMatrixController {
 
   @Endpoint(api.skillsMatrix)
   page(@CurrentActor() actor: Actor, @Query() query: SkillsMatrixQuery) {
-    return this.rpc.call(skillsRpc.skillsMatrix, {
+    return this.rpc.relay(skillsRpc.skillsMatrix, {
       actor,
       query,
       pageSize: SKILLS_MATRIX_PAGE_ROWS,

@@ -21,6 +21,6 @@ export class StatsController {
 
   @Endpoint(api.recentActivity)
   recentActivity(@CurrentActor() actor: Actor, @Query() query: { limit: number }) {
-    return this.rpc.call(identityRpc.recentActivity, { actor, limit: query.limit });
+    return this.rpc.relay(identityRpc.recentActivity, { actor, limit: query.limit });
   }
 }

@@ -11,11 +11,11 @@ export class TeamController {
 
   @Endpoint(api.teamStats)
   stats(@CurrentActor() actor: Actor) {
-    return this.rpc.call(teamRpc.stats, { actor });
+    return this.rpc.relay(teamRpc.stats, { actor });
   }
 
   @Endpoint(api.teamMember)
   member(@CurrentActor() actor: Actor, @Param() params: { id: number }) {
-    return this.rpc.call(teamRpc.member, { actor, userId: params.id });
+    return this.rpc.relay(teamRpc.member, { actor, userId: params.id });
   }
 }

@@ -10,6 +10,6 @@ export class UsersController {
 
   @Endpoint(api.currentUser)
   current(@CurrentActor() actor: Actor) {
-    return this.rpc.call(identityRpc.currentUser, { actor });
+    return this.rpc.relay(identityRpc.currentUser, { actor });
   }
 }

@@ -58,7 +58,7 @@ export class VideosController {
     @CurrentActor() actor: Actor,
     @Query() query: { search?: string; limit: number; cursor?: string },
   ) {
-    return this.rpc.call(videoRpc.list, { actor, ...query });
+    return this.rpc.relay(videoRpc.list, { actor, ...query });
   }
 
   /** Streams the video straight into storage (type by content, 2 GB checked while it flows). */
@@ -88,12 +88,12 @@ export class VideosController {
 
   @Endpoint(api.video)
   get(@CurrentActor() actor: Actor, @Param() params: IdParam) {
-    return this.rpc.call(videoRpc.get, { actor, videoId: params.id });
+    return this.rpc.relay(videoRpc.get, { actor, videoId: params.id });
   }
 
   @Endpoint(api.deleteVideo)
   delete(@CurrentActor() actor: Actor, @Param() params: IdParam) {
-    return this.rpc.call(videoRpc.delete, { actor, videoId: params.id });
+    return this.rpc.relay(videoRpc.delete, { actor, videoId: params.id });
   }
 
   @Endpoint(api.analyzeVideo)
@@ -102,7 +102,7 @@ export class VideosController {
     @Param() params: IdParam,
     @Body() body: AnalyzeVideoRequest,
   ) {
-    return this.rpc.call(videoRpc.analyze, { actor, videoId: params.id, sopIds: body.linkedSOPs });
+    return this.rpc.relay(videoRpc.analyze, { actor, videoId: params.id, sopIds: body.linkedSOPs });
   }
 
   @Endpoint(api.videoStream)

@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Actor, User } from '@hub/proto';
 import { RpcFailure } from '@hub/kit';
-import { profilePictureUrl, toUserView, type UserViewSource } from './user-view.js';
+import { CurrentUserReads } from './current-user-reads.js';
+import { profilePictureUrl, toUserView } from './user-view.js';
 
 interface MemberRow {
   id: number;
@@ -12,12 +13,6 @@ interface MemberRow {
   is_active: boolean;
   profile_picture: string | null;
 }
-
-type CurrentUserRow = Omit<UserViewSource, 'organization'> & {
-  /** Null only without an organization row (LEFT JOIN, as the entity relation loaded it). */
-  organizationName: string | null;
-  organizationDisplayName: string | null;
-};
 
 const toMember = (user: MemberRow) => ({
   id: user.id,
@@ -30,7 +25,11 @@ const toMember = (user: MemberRow) => ({
 
 @Injectable()
 export class UsersService {
-  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+  private readonly currentUsers: CurrentUserReads;
+
+  constructor(@Inject(DataSource) private readonly db: DataSource) {
+    this.currentUsers = new CurrentUserReads(db);
+  }
 
   /** Everyone of an organization, for the services that show or choose people. */
   async members(organizationId: number) {
@@ -72,21 +71,9 @@ export class UsersService {
     return rows.map((row) => row.user_id);
   }
 
-  /**
-   * The signed-in user with the organization's name (every page load asks): plain SQL, without
-   * TypeORM's query building and entity hydration, same answer.
-   */
+  /** The signed-in user with the organization's name (every page load asks). */
   async current(actor: Actor): Promise<User> {
-    const rows = (await this.db.query(
-      `SELECT u.id, u.email, u.name, u.role, u.organization_id AS "organizationId",
-              u.profile_picture AS "profilePicture", u.auth0_user_id AS "auth0UserId",
-              u.is_active AS "isActive", u.last_login AS "lastLogin", u.created_at AS "createdAt",
-              o.name AS "organizationName", o.display_name AS "organizationDisplayName"
-         FROM users u LEFT JOIN organizations o ON o.id = u.organization_id
-        WHERE u.id = $1 AND u.organization_id = $2`,
-      [actor.userId, actor.organizationId],
-    )) as CurrentUserRow[];
-    const row = rows[0];
+    const row = await this.currentUsers.read(actor);
     if (!row)
       throw new RpcFailure('unauthenticated', 'Your session has ended. Please sign in again.');
     const { organizationName, organizationDisplayName, ...user } = row;

@@ -5,7 +5,9 @@ import type { z } from 'zod';
 import type { Failure, RpcContract } from '@hub/proto';
 import { connectRedis, whenRedisReady } from '../redis/redis.js';
 import { currentTraceCarrier, SpanKind, traced } from '../tracing/tracing.js';
+import { RelayedAnswer } from './relayed-answer.js';
 import {
+  cutOkReply,
   replyChannel,
   requestStreamKey,
   type RpcReplyEnvelope,
@@ -23,7 +25,8 @@ export class RpcCallError extends RpcException {
 }
 
 interface PendingCall {
-  resolve: (value: unknown) => void;
+  /** Settled with the answer's JSON text. */
+  resolve: (json: string) => void;
   reject: (error: Error) => void;
   timer: NodeJS.Timeout;
 }
@@ -50,9 +53,9 @@ const redisUnavailable = () =>
 /**
  * Calls services over Redis: each request goes on the service's stream (any replica may take
  * it), the answer comes back on this client's own reply channel, subscribed once. Concurrent
- * calls share one write to Redis (auto-pipelining). The request is validated once, by the
- * owning service (RpcHandler); the answer once, here, which also drops fields the contract
- * does not name.
+ * calls share one write to Redis (auto-pipelining). Request and answer are each validated once,
+ * by the owning service (RpcHandler, RedisStreamsServer), which also drops answer fields the
+ * contract does not name; here the answer is only parsed, or passed on as it came (`relay`).
  */
 export class RpcClient {
   private readonly id = randomUUID();
@@ -93,11 +96,24 @@ export class RpcClient {
     return this.commands.status === 'ready' && this.replies.status === 'ready';
   }
 
-  call<C extends RpcContract>(
+  async call<C extends RpcContract>(
     contract: C,
     request: z.input<C['request']>,
     timeoutMs = this.timeoutMs,
   ): Promise<z.output<C['answer']>> {
+    return JSON.parse(await this.tracedSend(contract, request, timeoutMs)) as z.output<C['answer']>;
+  }
+
+  /** The answer as the service wrote it, for a caller that passes it on unchanged (the gateway). */
+  async relay<C extends RpcContract>(
+    contract: C,
+    request: z.input<C['request']>,
+    timeoutMs = this.timeoutMs,
+  ): Promise<RelayedAnswer<z.output<C['answer']>>> {
+    return new RelayedAnswer(await this.tracedSend(contract, request, timeoutMs));
+  }
+
+  private tracedSend(contract: RpcContract, request: unknown, timeoutMs: number): Promise<string> {
     return traced(
       `${contract.service} ${contract.pattern}`,
       { kind: SpanKind.CLIENT, attributes: rpcAttributes(contract) },
@@ -105,11 +121,7 @@ export class RpcClient {
     );
   }
 
-  private async send<C extends RpcContract>(
-    contract: C,
-    request: z.input<C['request']>,
-    timeoutMs: number,
-  ): Promise<z.output<C['answer']>> {
+  private async send(contract: RpcContract, request: unknown, timeoutMs: number): Promise<string> {
     await this.ready;
     const waitMs = Math.min(REDIS_WAIT_MS, timeoutMs);
     const [commands, replies] = await Promise.all([
@@ -118,7 +130,7 @@ export class RpcClient {
     ]);
     if (!commands || !replies) throw redisUnavailable();
     const id = randomUUID();
-    const answer = new Promise<unknown>((resolve, reject) => {
+    const answer = new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
         reject(
@@ -155,7 +167,7 @@ export class RpcClient {
       this.forget(id);
       throw redisUnavailable();
     }
-    return contract.answer.parse(await answer) as z.output<C['answer']>;
+    return answer;
   }
 
   private forget(id: string): void {
@@ -172,13 +184,16 @@ export class RpcClient {
   }
 
   private settle(message: string): void {
-    const reply = JSON.parse(message) as RpcReplyEnvelope;
-    const call = this.pending.get(reply.id);
+    const ok = cutOkReply(message);
+    const reply = ok ? null : (JSON.parse(message) as RpcReplyEnvelope);
+    const id = ok?.id ?? reply?.id ?? '';
+    const call = this.pending.get(id);
     if (!call) return;
-    this.pending.delete(reply.id);
+    this.pending.delete(id);
     clearTimeout(call.timer);
-    if (reply.ok) call.resolve(reply.data);
-    else call.reject(new RpcCallError(reply.failure));
+    if (ok) call.resolve(ok.json);
+    else if (reply?.ok) call.resolve(JSON.stringify(reply.data ?? null));
+    else if (reply) call.reject(new RpcCallError(reply.failure));
   }
 
   async close(): Promise<void> {

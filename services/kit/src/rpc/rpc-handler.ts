@@ -14,7 +14,17 @@ class ContractPipe implements PipeTransform {
   }
 }
 
-/** Marks a service method as the handler of one RPC contract and validates its request. */
+const handledContracts = new Map<string, RpcContract>();
+
+/** The contract of a pattern some RpcHandler handles in this process. */
+export const handledContract = (pattern: string): RpcContract | undefined =>
+  handledContracts.get(pattern);
+
+/**
+ * Marks a service method as the handler of one RPC contract and validates its request; the
+ * transport checks its answer against the same contract (RedisStreamsServer).
+ */
 export function RpcHandler(contract: RpcContract) {
+  handledContracts.set(contract.pattern, contract);
   return applyDecorators(MessagePattern(contract.pattern), UsePipes(new ContractPipe(contract)));
 }

@@ -8,6 +8,7 @@ import { shutdownGraceMs } from '../lifecycle/shutdown.js';
 import { markFailed, SpanKind, traced } from '../tracing/tracing.js';
 import { toFailure } from './rpc-failure.js';
 import { rpcAttributes } from './rpc-client.js';
+import { handledContract } from './rpc-handler.js';
 import { requestStreamKey, type RpcReplyEnvelope, type RpcRequestEnvelope } from './rpc-wire.js';
 
 export interface RedisStreamsServerOptions {
@@ -18,11 +19,31 @@ export interface RedisStreamsServerOptions {
   concurrency?: number;
 }
 
+/**
+ * The answer as its contract states it, checked once, here, where it is made: fields the contract
+ * does not name are dropped, so nothing else leaves the service. Callers only parse the JSON, and
+ * the gateway passes it on to the browser as it is (RpcClient.relay).
+ */
+function checkedAnswer(pattern: string, data: unknown): unknown {
+  const contract = handledContract(pattern);
+  return contract ? contract.answer.parse(data) : data;
+}
+
 type StreamEntries = [string, [string, string[]][]][] | null;
+
+interface FinishedRequest {
+  entryId: string;
+  reply?: { channel: string; message: string };
+}
 
 /**
  * A Nest transport that takes requests from the service's Redis stream through a consumer
  * group, so replicas share the load and each request is handled once.
+ *
+ * Requests are read without acknowledgement (NOACK): nothing ever claims a request a replica
+ * took and did not answer (its caller has given up by then), so a pending-entries list would
+ * only cost an XACK per request. The answers finished in one turn of the event loop go out in
+ * one write: their PUBLISHes and one XDEL of their entries.
  */
 export class RedisStreamsServer extends Server implements CustomTransportStrategy {
   private readonly consumer = randomUUID();
@@ -33,6 +54,10 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
   private loop?: Promise<void>;
   /** Wakes the read loop when it waits for a request in flight to finish. */
   private roomFreed?: () => void;
+  /** Requests answered since the last write, written together at the end of this turn. */
+  private finished: FinishedRequest[] = [];
+  /** Settles once the finished requests scheduled so far are written (awaited on close). */
+  private written: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: RedisStreamsServerOptions) {
     super();
@@ -83,6 +108,7 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
           room,
           'BLOCK',
           1000,
+          'NOACK',
           'STREAMS',
           this.stream,
           '>',
@@ -100,15 +126,15 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
     }
   }
 
-  /** Answers one request; the reply, the acknowledgement and the removal go in one round trip. */
+  /** Answers one request; its reply and the entry's removal go out with the turn's others. */
   private async handleEntry(entryId: string, fields: string[]): Promise<void> {
     this.inFlight += 1;
-    const done = this.writer!.pipeline();
+    const finished: FinishedRequest = { entryId };
     try {
       const envelope = JSON.parse(fields[1] ?? '{}') as RpcRequestEnvelope;
       if (envelope.deadline >= Date.now()) {
         const reply = await this.timedAnswer(envelope);
-        done.publish(envelope.replyTo, JSON.stringify(reply));
+        finished.reply = { channel: envelope.replyTo, message: JSON.stringify(reply) };
       }
     } catch (error) {
       this.logger.error(`request ${entryId} could not be handled: ${String(error)}`);
@@ -116,14 +142,29 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
       this.inFlight -= 1;
       this.roomFreed?.();
       this.roomFreed = undefined;
-      await done
-        .xack(this.stream, this.options.service, entryId)
-        .xdel(this.stream, entryId)
-        .exec()
-        .catch((error: unknown) =>
-          this.logger.error(`acknowledging ${entryId} failed: ${String(error)}`),
-        );
+      this.finish(finished);
     }
+  }
+
+  private finish(request: FinishedRequest): void {
+    this.finished.push(request);
+    if (this.finished.length > 1) return;
+    this.written = new Promise((resolve) =>
+      setImmediate(() => void this.writeFinished().then(resolve)),
+    );
+  }
+
+  private async writeFinished(): Promise<void> {
+    const batch = this.finished;
+    this.finished = [];
+    const writes = this.writer!.pipeline();
+    for (const { reply } of batch) if (reply) writes.publish(reply.channel, reply.message);
+    writes.xdel(this.stream, ...batch.map(({ entryId }) => entryId));
+    await writes
+      .exec()
+      .catch((error: unknown) =>
+        this.logger.error(`answering ${batch.length} requests failed: ${String(error)}`),
+      );
   }
 
   /** Answers inside a span that continues the caller's trace, timed for the metrics. */
@@ -161,7 +202,7 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
       const data = await lastValueFrom(this.transformToObservable(await handler(envelope.data)), {
         defaultValue: null,
       });
-      return { id: envelope.id, ok: true, data };
+      return { id: envelope.id, ok: true, data: checkedAnswer(envelope.pattern, data) };
     } catch (error) {
       const failure = toFailure(error);
       if (failure.kind === 'internal') this.logger.error(`${envelope.pattern} failed`, error);
@@ -185,6 +226,7 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
     await this.loop?.catch(() => undefined);
     const deadline = Date.now() + shutdownGraceMs();
     while (this.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await this.written;
     this.writer?.disconnect();
   }
 }

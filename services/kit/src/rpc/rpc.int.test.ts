@@ -1,6 +1,7 @@
 import { Controller, type INestMicroservice, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Payload } from '@nestjs/microservices';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { RpcContract } from '@hub/proto';
@@ -35,6 +36,12 @@ const crash: RpcContract = {
   request: z.object({}),
   answer: z.object({}),
 };
+const broken: RpcContract = {
+  service: 'echo',
+  pattern: 'echo.broken',
+  request: z.object({}),
+  answer: z.object({ count: z.number() }),
+};
 const unknown: RpcContract = {
   service: 'echo',
   pattern: 'echo.unknown',
@@ -50,7 +57,12 @@ function echoModule(replica: string) {
     @RpcHandler(echo)
     say(@Payload() request: { text: string }) {
       handled.push(`${replica}:${request.text}`);
-      return { text: request.text, replica };
+      return { text: request.text, replica, passwordHash: 'must not leave the service' };
+    }
+
+    @RpcHandler(broken)
+    broken() {
+      return { count: 'three' };
     }
 
     @RpcHandler(refuse)
@@ -105,6 +117,31 @@ describe('RPC over Redis streams', () => {
     const handledTexts = handled.map((entry) => entry.split(':')[1]);
     expect(handledTexts.sort()).toEqual([...texts].sort());
     expect(new Set(handled.map((entry) => entry.split(':')[0])).size).toBe(2);
+  });
+
+  it('leaves nothing behind in Redis once the answers are out: no entry, nothing pending', async () => {
+    await Promise.all(Array.from({ length: 50 }, (_, n) => client.call(echo, { text: `t${n}` })));
+    const redis = new Redis(TEST_REDIS_URL);
+    const stream = `${resources.redisPrefix}rpc:echo`;
+    try {
+      // The entries' removal goes out right after the answers, in the same write.
+      await expect.poll(() => redis.xlen(stream)).toBe(0);
+      const [pending] = (await redis.xpending(stream, 'echo')) as [number];
+      expect(pending).toBe(0);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('checks answers against the contract where they are made: unnamed fields never leave', async () => {
+    const answer = await client.call(echo, { text: 'hello' });
+    expect(answer).toEqual({ text: 'hello', replica: expect.any(String) });
+    const relayed = await client.relay(echo, { text: 'hello' });
+    expect(relayed.json).not.toContain('passwordHash');
+    expect(relayed.value()).toEqual({ text: 'hello', replica: expect.any(String) });
+    await expect(client.call(broken, {})).rejects.toMatchObject({
+      failure: { kind: 'internal' },
+    });
   });
 
   it("passes a service's refusal back with its kind and message", async () => {

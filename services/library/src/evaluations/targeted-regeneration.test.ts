@@ -13,7 +13,7 @@ const fixtures = join(import.meta.dirname, '../../../../../shared/fixtures/pdfs'
 
 /** The structured markdown the PDF worker makes of a PDF, as stored for a version. */
 async function processed(data: Uint8Array) {
-  const extraction = await extractDocument(new Uint8Array(data), { ocr: false });
+  const extraction = await extractDocument(new Uint8Array(data), { ocr: false, images: true });
   return { markdown: toMarkdown(joinPages(extraction.pages)) };
 }
 

@@ -11,7 +11,7 @@ const fixtures = join(import.meta.dirname, '../../../../../shared/fixtures/pdfs'
 
 /** The structured markdown the PDF worker makes of a PDF, as stored for a version. */
 async function markdownOfPdf(data: Uint8Array): Promise<string> {
-  const extraction = await extractDocument(new Uint8Array(data), { ocr: false });
+  const extraction = await extractDocument(new Uint8Array(data), { ocr: false, images: true });
   return toMarkdown(joinPages(extraction.pages));
 }
 
