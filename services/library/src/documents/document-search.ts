@@ -1,17 +1,36 @@
-import type { DataSource } from 'typeorm';
 import type { DocumentFilter } from '@hub/proto';
-import { decodeCursor, pageOf } from '@hub/kit';
+import { decodeCursor } from '@hub/kit';
+
+/** A page row's place in the list: its total, upload time and search rank as text. */
+export interface PagePlace {
+  total: number;
+  at: string;
+  rank: string | null;
+}
+
+/** SQL answering one page of a document list, and how to carry on past it. */
+export interface DocumentPageQuery {
+  /** Selects `id`, `at`, `rank`, `total` and `position` (1-based) of the page's rows, plus one. */
+  sql: string;
+  params: unknown[];
+  /** Counts the whole list, for a page past its last row (where no row carries the total). */
+  countSql: string;
+  countParams: unknown[];
+  /** Whether the request asked for rows after a cursor. */
+  afterCursor: boolean;
+  /** The cursor of the page ending with this row. */
+  cursorOf(row: PagePlace & { id: number }): string[];
+}
 
 /**
- * Ids of the organization's documents matching the filter, best first, one page after the cursor: with a search, ranked
+ * The organization's documents matching the filter, best first, one page after the cursor: with a search, ranked
  * by PostgreSQL full-text relevance over title (weight A), description (B) and the extracted
  * SOP text (C), the last word also matching as a prefix; otherwise newest first.
  */
-export async function findDocumentIds(
-  db: DataSource,
+export function documentPageQuery(
   organizationId: number,
   filter: DocumentFilter,
-): Promise<{ ids: number[]; totalCount: number; nextCursor: string | null }> {
+): DocumentPageQuery {
   const params: unknown[] = [organizationId];
   const where = ['d.organization_id = $1'];
   const param = (value: unknown) => {
@@ -48,30 +67,22 @@ export async function findDocumentIds(
   } else if (after) {
     afterCondition = `(m.uploaded_at, m.id) < (${param(after[0])}::timestamptz, ${param(after[1])}::int)`;
   }
-  const rows = (await db.query(
-    `WITH matching AS (
+  const order = 'm.rank DESC NULLS LAST, m.uploaded_at DESC, m.id DESC';
+  return {
+    sql: `WITH matching AS (
        SELECT d.id, d.uploaded_at, ${rank} AS rank FROM documents d WHERE ${conditions}
      )
      SELECT m.id, m.uploaded_at::text AS at, m.rank::text AS rank,
-            (SELECT count(*) FROM matching)::int AS total
+            (SELECT count(*) FROM matching)::int AS total,
+            row_number() OVER (ORDER BY ${order}) AS position
        FROM matching m WHERE ${afterCondition}
-      ORDER BY m.rank DESC NULLS LAST, m.uploaded_at DESC, m.id DESC
+      ORDER BY ${order}
       LIMIT ${param(filter.limit + 1)}`,
     params,
-  )) as { id: number; at: string; rank: string | null; total: number }[];
-  const page = pageOf(rows, filter.limit, (row) =>
-    words.length > 0 ? [row.rank ?? '0', row.at, String(row.id)] : [row.at, String(row.id)],
-  );
-  // On a page past the last row no row carries the total: count it alone.
-  const totalCount =
-    rows[0]?.total ??
-    (after
-      ? (
-          (await db.query(
-            `SELECT count(*)::int AS total FROM documents d WHERE ${conditions}`,
-            params.slice(0, conditionParams),
-          )) as { total: number }[]
-        )[0]!.total
-      : 0);
-  return { ids: page.rows.map((row) => row.id), totalCount, nextCursor: page.nextCursor };
+    countSql: `SELECT count(*)::int AS total FROM documents d WHERE ${conditions}`,
+    countParams: params.slice(0, conditionParams),
+    afterCursor: after !== undefined,
+    cursorOf: (row) =>
+      words.length > 0 ? [row.rank ?? '0', row.at, String(row.id)] : [row.at, String(row.id)],
+  };
 }

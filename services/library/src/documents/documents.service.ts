@@ -18,7 +18,6 @@ import { PdfProcessing } from '../processing/pdf-processing.js';
 import { DocumentEntity } from './document.entity.js';
 import { DocumentImageEntity } from './document-image.entity.js';
 import { toDocumentView } from './document-view.js';
-import { findDocumentIds } from './document-search.js';
 import { DocumentsRepository } from './documents.repository.js';
 import { VersionsRepository } from '../versions/versions.repository.js';
 
@@ -69,20 +68,8 @@ export class DocumentsService {
     return new Map(rows.map((row) => [row.document_id, row.status]));
   }
 
-  async list(actor: Actor, filter: DocumentFilter): Promise<DocumentList> {
-    const { ids, totalCount, nextCursor } = await findDocumentIds(
-      this.db,
-      actor.organizationId,
-      filter,
-    );
-    // Plain SQL: the page's rows, tags and evaluation statuses in one query, no hydration.
-    const views = await new DocumentsRepository(this.db).views(actor.organizationId, ids);
-    const byId = new Map(views.map((view) => [view.id, view]));
-    return {
-      documents: ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])),
-      totalCount,
-      nextCursor,
-    };
+  list(actor: Actor, filter: DocumentFilter): Promise<DocumentList> {
+    return new DocumentsRepository(this.db).page(actor.organizationId, filter);
   }
 
   async sopsForAnalysis(organizationId: number, documentIds: number[]) {
