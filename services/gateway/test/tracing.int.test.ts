@@ -126,8 +126,20 @@ describe('tracing', () => {
 
     const consumed = (queue: string) => (span: ExportedSpan) =>
       span.kind === SPAN_KIND.consumer && span.name.includes(queue);
+    const fromGateway = (kind: number) => (span: ExportedSpan) =>
+      span.process === 'gateway' && span.kind === kind;
+    // Each process exports its spans in batches of its own: the jobs can be done before the
+    // gateway's batches have arrived.
     await expect
-      .poll(() => inTrace(traceId).some(consumed(QUEUES.quizGeneration)), { timeout: 60_000 })
+      .poll(
+        () =>
+          [
+            consumed(QUEUES.quizGeneration),
+            fromGateway(SPAN_KIND.server),
+            fromGateway(SPAN_KIND.client),
+          ].every((wanted) => inTrace(traceId).some(wanted)),
+        { timeout: 60_000 },
+      )
       .toBe(true);
 
     const trace = inTrace(traceId);
