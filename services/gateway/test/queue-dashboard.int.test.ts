@@ -68,6 +68,13 @@ describe('the queue dashboard', () => {
     expect(entry.status).toBe(200);
     expect(entry.type).toContain('text/html');
     expect(entry.text).toContain('Frontline Hub queues');
+    // Its script, from the same prefix, through the same checks.
+    const script = /<script[^>]+src="([^"]+\.js)"/.exec(entry.text)?.[1];
+    expect(script).toBeDefined();
+    const asset = await page(root, new URL(script!, `${stack.url}${base}/`).pathname);
+    expect(asset.status).toBe(200);
+    expect(asset.type).toContain('javascript');
+    expect((await page(null, new URL(script!, `${stack.url}${base}/`).pathname)).status).toBe(401);
     const { status, text } = await page(root, `${base}/api/queues`);
     expect(status).toBe(200);
     const names = (JSON.parse(text) as { queues: { name: string }[] }).queues.map((q) => q.name);

@@ -1,9 +1,6 @@
 import { HttpException } from '@nestjs/common';
-import { createBullBoard } from '@bull-board/api';
-import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import { FastifyAdapter as BullBoardFastifyAdapter } from '@bull-board/fastify';
 import type { Queue } from 'bullmq';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type MountContract, mounts } from '@hub/proto';
 import { authorize } from '../auth/route.guard.js';
 import type { SessionCache } from '../auth/session-cache.js';
@@ -17,6 +14,10 @@ import { refuseForeignOrigin } from '../http/request-origin.js';
  * table's own checks: session cookie, role, and no state-changing request from another site.
  * Failed jobs (those past their last attempt: the dead letters) are kept by the queues'
  * `removeOnFail` and shown under Failed, where they can be retried.
+ *
+ * bull-board (with lodash, valibot and its views) is loaded on the dashboard's first request,
+ * in an app of its own that the gateway hands the request to: few ever open it, and every
+ * gateway would otherwise hold it in memory.
  */
 export async function registerQueueDashboard(
   fastify: FastifyInstance,
@@ -24,13 +25,7 @@ export async function registerQueueDashboard(
   sessions: SessionCache,
 ): Promise<void> {
   const mount: MountContract = mounts.queueDashboard;
-  const board = new BullBoardFastifyAdapter();
-  board.setBasePath(mount.prefix);
-  createBullBoard({
-    queues: queues.map((queue) => new BullMQAdapter(queue, { allowRetries: true })),
-    serverAdapter: board,
-    options: { uiConfig: { boardTitle: 'Frontline Hub queues' } },
-  });
+  let dashboard: Promise<FastifyInstance> | undefined;
   await fastify.register(async (scope) => {
     scope.addHook('onRequest', async (request, reply) => {
       try {
@@ -41,6 +36,45 @@ export async function registerQueueDashboard(
         return reply.status(error.getStatus()).send(bodyOfHttpException(error));
       }
     });
-    await scope.register(board.registerPlugin(), { prefix: mount.prefix });
+    const relay = async (request: FastifyRequest, reply: FastifyReply) => {
+      dashboard ??= openDashboard(mount.prefix, queues);
+      return relayTo(await dashboard, request, reply);
+    };
+    scope.all(mount.prefix, relay);
+    scope.all(`${mount.prefix}/*`, relay);
   });
+}
+
+/** bull-board over every queue, in a Fastify app of its own. */
+async function openDashboard(prefix: string, queues: readonly Queue[]): Promise<FastifyInstance> {
+  const [{ createBullBoard }, { BullMQAdapter }, { FastifyAdapter }] = await Promise.all([
+    import('@bull-board/api'),
+    import('@bull-board/api/bullMQAdapter'),
+    import('@bull-board/fastify'),
+  ]);
+  const board = new FastifyAdapter();
+  board.setBasePath(prefix);
+  createBullBoard({
+    queues: queues.map((queue) => new BullMQAdapter(queue, { allowRetries: true })),
+    serverAdapter: board,
+    options: { uiConfig: { boardTitle: 'Frontline Hub queues' } },
+  });
+  const app = Fastify({ logger: false });
+  await app.register(board.registerPlugin(), { prefix });
+  await app.ready();
+  return app;
+}
+
+/** Answers an (already authorized) request with the dashboard app's answer to it. */
+async function relayTo(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  // The body goes on as parsed; inject measures it again.
+  const { 'content-length': _sent, ...requestHeaders } = request.headers;
+  const answer = await app.inject({
+    method: request.method as 'GET',
+    url: request.url,
+    headers: requestHeaders,
+    ...(request.body === undefined ? {} : { payload: request.body as string | object }),
+  });
+  const { 'content-length': _length, 'transfer-encoding': _encoding, ...headers } = answer.headers;
+  return reply.status(answer.statusCode).headers(headers).send(answer.rawPayload);
 }

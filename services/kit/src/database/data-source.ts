@@ -1,4 +1,4 @@
-import { DataSource, type EntitySchema, type MixedList } from 'typeorm';
+import type { DataSource, EntitySchema, MixedList } from 'typeorm';
 import pg from 'pg';
 
 export interface ServiceDatabaseOptions {
@@ -60,7 +60,9 @@ export async function ensureSchema(url: string, schema: string): Promise<void> {
 export async function openServiceDatabase(options: ServiceDatabaseOptions): Promise<DataSource> {
   await ensureDatabase(options.url);
   await ensureSchema(options.url, options.schema);
-  const dataSource = new DataSource({
+  // Loaded here, not with the kit: the gateway and the workers use the kit but no database.
+  const typeorm = await import('typeorm');
+  const dataSource = new typeorm.DataSource({
     type: 'postgres',
     url: options.url,
     schema: options.schema,
