@@ -120,6 +120,8 @@ export function benchPlace(options = {}) {
     DATA_DIR: dataDir,
     INTEGRATION_SECRET_KEY: randomBytes(32).toString('base64'),
     LOG_LEVEL: 'warn',
+    // As the launcher and the Docker image run every process.
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
   };
   const cleanUp = async () => {
     const { default: pg } = await importFrom('services/gateway', 'pg');

@@ -100,8 +100,8 @@ const args = (i: Instruction) => i.getArgumentsContent() ?? '';
 
 /**
  * Multi-stage; the runtime stage installs production dependencies only (`npm ci --omit=dev`),
- * runs as a non-root user and has a HEALTHCHECK; every workspace's manifest is copied before
- * the install.
+ * runs as a non-root user, has a HEALTHCHECK and the launcher's two malloc arenas per process;
+ * every workspace's manifest is copied before the install.
  */
 export function dockerfileProblems(text: string, workspaceManifests: string[]): string[] {
   const problems: string[] = [];
@@ -119,6 +119,10 @@ export function dockerfileProblems(text: string, workspaceManifests: string[]): 
   if (!user || /^(root|0)(:|$)/.test(user)) problems.push(`runtime: USER ${user ?? '(none)'}`);
   if (!runtime.some((i) => i.getKeyword() === 'HEALTHCHECK')) {
     problems.push('runtime: no HEALTHCHECK');
+  }
+  const envs = runtime.filter((i) => i.getKeyword() === 'ENV').map(args);
+  if (!envs.some((env) => /(^|\s)MALLOC_ARENA_MAX=2(\s|$)/.test(env))) {
+    problems.push('runtime: no ENV MALLOC_ARENA_MAX=2');
   }
   const copied = [...byStage.values()]
     .flat()

@@ -153,6 +153,8 @@ describe('infra/docker/Dockerfile', () => {
     const text = read('infra/docker/Dockerfile');
     const rootUser = text.replace(/^USER node$/m, 'USER root');
     expect(dockerfileProblems(rootUser, manifests)).toContain('runtime: USER root');
+    const arenas = text.replace(/ MALLOC_ARENA_MAX=2/g, '');
+    expect(dockerfileProblems(arenas, manifests)).toContain('runtime: no ENV MALLOC_ARENA_MAX=2');
     const noOmit = text.replace('npm ci --omit=dev', 'npm ci');
     expect(dockerfileProblems(noOmit, manifests)).toContain('runtime: no RUN npm ci --omit=dev');
     expect(dockerfileProblems(text, [...manifests, 'new/package.json'])).toEqual([

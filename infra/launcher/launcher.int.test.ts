@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,6 +55,8 @@ beforeAll(async () => {
       DATA_DIR: dataDir,
       SUPER_ADMIN_EMAIL: 'root@launcher.test',
       SUPER_ADMIN_PASSWORD: 'Launcher-Test-Pass-1!',
+      // The launcher's own default is under test.
+      MALLOC_ARENA_MAX: undefined,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -74,6 +76,9 @@ afterAll(async () => {
 describe('the launcher of npm start', () => {
   it('restarts a worker killed with SIGKILL, reports it in /api/health, and still stops cleanly', async () => {
     const pid = Number((await printed(/pdf-worker started \(pid (\d+)\)/))[1]);
+    // The processes run with the image's malloc setting (two arenas) unless it is set.
+    const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+    expect(environment).toContain('MALLOC_ARENA_MAX=2');
     process.kill(pid, 'SIGKILL');
     await printed(/pdf-worker was ended by SIGKILL unexpectedly; restarting it in 1 s/);
     const restarted = Number((await printed(/pdf-worker restarted \(restart 1, pid (\d+)\)/))[1]);
