@@ -6,7 +6,7 @@ import {
   startWorker,
   stopOnSignals,
 } from '@hub/kit/worker';
-import { QUEUES, type LibraryInboxMessage, type PdfProcessingJob } from '@hub/proto';
+import { QUEUES, type LibraryInboxMessage, type PdfProcessingJob } from '@hub/proto/jobs';
 import { readPdfWorkerConfig } from './config.ts';
 import { TextRecognizer } from './ocr/text-recognizer.ts';
 import { createPdfJobHandler, type PdfJobOutcome } from './pdf-worker.ts';

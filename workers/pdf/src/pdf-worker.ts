@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { buffer } from 'node:stream/consumers';
 import type { ObjectStorage } from '@hub/kit';
-import { LibraryInboxMessage, PdfProcessingJob, type ExtractedImage } from '@hub/proto';
+import { LibraryInboxMessage, PdfProcessingJob, type ExtractedImage } from '@hub/proto/jobs';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Block } from './extraction/blocks.ts';
 import type { Extraction, ExtractionProgress } from './extraction/extract-document.ts';

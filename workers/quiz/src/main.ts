@@ -6,7 +6,7 @@ import {
   startWorker,
   stopOnSignals,
 } from '@hub/kit/worker';
-import { QUEUES, type LibraryInboxMessage, type QuizGenerationJob } from '@hub/proto';
+import { QUEUES, type LibraryInboxMessage, type QuizGenerationJob } from '@hub/proto/jobs';
 import { readQuizWorkerConfig } from './config.ts';
 import { createGenerator } from './generators/create-generator.ts';
 import { createQuizJobHandler, type QuizJobOutcome } from './quiz-worker.ts';

@@ -1,6 +1,6 @@
 import { text as readText } from 'node:stream/consumers';
 import type { ObjectStorage } from '@hub/kit';
-import { LibraryInboxMessage, QuizGenerationJob } from '@hub/proto';
+import { LibraryInboxMessage, QuizGenerationJob } from '@hub/proto/jobs';
 import { UnrecoverableError, type Job, type JobsOptions } from 'bullmq';
 import {
   checkDraft,

@@ -1,6 +1,6 @@
 import { text } from 'node:stream/consumers';
 import type { ObjectStorage } from '@hub/kit';
-import { VideoAnalysisJob, type AnalysisReport, type VideoInboxMessage } from '@hub/proto';
+import { VideoAnalysisJob, type AnalysisReport, type VideoInboxMessage } from '@hub/proto/jobs';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { clusterFaces, type ClusterOptions, type FaceSighting } from './faces/clustering.ts';
 import type { FaceModel } from './faces/face-model.ts';

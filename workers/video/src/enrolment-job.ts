@@ -1,5 +1,5 @@
 import type { ObjectStorage } from '@hub/kit';
-import { FaceEnrolmentJob, type VideoInboxMessage } from '@hub/proto';
+import { FaceEnrolmentJob, type VideoInboxMessage } from '@hub/proto/jobs';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { DetectedFace, FaceModel } from './faces/face-model.ts';
 import { errorText, sentence, VideoFailure } from './failures.ts';

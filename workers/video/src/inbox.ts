@@ -1,4 +1,4 @@
-import { VideoInboxMessage } from '@hub/proto';
+import { VideoInboxMessage } from '@hub/proto/jobs';
 
 /** Where results go: the video service's inbox queue. */
 export interface Inbox {

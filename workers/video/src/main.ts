@@ -14,7 +14,7 @@ import {
   type VideoAnalysisJob,
   type VideoInboxMessage,
   type VideoProbeJob,
-} from '@hub/proto';
+} from '@hub/proto/jobs';
 import { createAnalysisHandler, type AnalysisOutcome } from './analysis-job.ts';
 import { readVideoWorkerConfig } from './config.ts';
 import { createEnrolmentHandler, type EnrolmentOutcome } from './enrolment-job.ts';

@@ -1,5 +1,5 @@
 import type { ObjectStorage } from '@hub/kit';
-import { VideoProbeJob } from '@hub/proto';
+import { VideoProbeJob } from '@hub/proto/jobs';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { errorText, sentence, VideoFailure } from './failures.ts';
 import type { FfmpegBinaries } from './frames/binaries.ts';

@@ -1,5 +1,5 @@
 import type { ObjectStorage } from '@hub/kit';
-import { IntegrationInboxMessage, SnapshotIdentificationJob } from '@hub/proto';
+import { IntegrationInboxMessage, SnapshotIdentificationJob } from '@hub/proto/jobs';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { facesInPicture } from './enrolment-job.ts';
 import type { FaceModel } from './faces/face-model.ts';

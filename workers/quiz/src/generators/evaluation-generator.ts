@@ -1,4 +1,4 @@
-import { EvaluationDraft, type AuthoredQuestion } from '@hub/proto';
+import { EvaluationDraft, type AuthoredQuestion } from '@hub/proto/jobs';
 
 export type GeneratorKind = 'gemini' | 'offline';
 

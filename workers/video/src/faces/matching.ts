@@ -1,4 +1,4 @@
-import type { FaceEnrolment } from '@hub/proto';
+import type { FaceEnrolment } from '@hub/proto/jobs';
 import type { PersonCluster } from './clustering.ts';
 import { appearanceRanges, mergeRanges, type TimeRange } from './time-ranges.ts';
 import { distance } from './vectors.ts';

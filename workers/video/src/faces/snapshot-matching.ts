@@ -1,4 +1,4 @@
-import type { FaceEnrolment, SeenPerson } from '@hub/proto';
+import type { FaceEnrolment, SeenPerson } from '@hub/proto/jobs';
 import { distance } from './vectors.ts';
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;

@@ -7,7 +7,7 @@ import {
   type RequestOptions,
 } from '@google/generative-ai';
 import { FileState, GoogleAIFileManager } from '@google/generative-ai/server';
-import { SopFindings } from '@hub/proto';
+import { SopFindings } from '@hub/proto/jobs';
 import { z } from 'zod';
 import { VideoFailure } from '../failures.ts';
 import { stepPrompt } from './prompt.ts';

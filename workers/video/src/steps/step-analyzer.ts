@@ -1,4 +1,4 @@
-import type { SopFindings } from '@hub/proto';
+import type { SopFindings } from '@hub/proto/jobs';
 
 export interface SopText {
   sopId: number;

@@ -6,7 +6,7 @@ import {
   GoogleGenerativeAIResponseError,
   type GenerativeModel,
 } from '@google/generative-ai';
-import type { EvaluationDraft } from '@hub/proto';
+import type { EvaluationDraft } from '@hub/proto/jobs';
 import { splitIntoChunks } from '../../chunking.ts';
 import {
   checkDraft,

@@ -1,4 +1,4 @@
-import type { EvaluationDraft } from '@hub/proto';
+import type { EvaluationDraft } from '@hub/proto/jobs';
 
 const key = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
 

@@ -1,4 +1,4 @@
-import type { AuthoredQuestion, EvaluationDraft } from '@hub/proto';
+import type { AuthoredQuestion, EvaluationDraft } from '@hub/proto/jobs';
 import {
   checkDraft,
   GenerationFailure,

@@ -1,0 +1,6 @@
+// The queue contracts alone, for the workers: jobs, inbox messages and what they carry, without
+// the route table and its payloads (about 6 MiB of every process that loads them).
+export * from './queues.js';
+export * from './evaluations.js';
+export * from './video.js';
+export * from './snapshots.js';
