@@ -28,6 +28,31 @@ export default tseslint.config(
     },
   },
   {
+    // A worker loads what a job needs, not the services' kit or the whole route table: each
+    // costs megabytes in every worker process (README, Benchmarks, Memory).
+    files: ['workers/*/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/test-support/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@hub/proto',
+              message: 'Workers import values from @hub/proto/jobs.',
+              allowTypeImports: true,
+            },
+            {
+              name: '@hub/kit',
+              message: 'Workers import values from @hub/kit/worker.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}', 'web/public/**/*.js'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
