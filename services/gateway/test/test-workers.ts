@@ -16,7 +16,10 @@ import { createAnalysisHandler } from '../../../workers/video/src/analysis-job.t
 import { readVideoWorkerConfig } from '../../../workers/video/src/config.ts';
 import { createEnrolmentHandler } from '../../../workers/video/src/enrolment-job.ts';
 import { FaceApiModel } from '../../../workers/video/src/faces/face-api-model.ts';
-import { analysisSettings } from '../../../workers/video/src/faces/load-face-model.ts';
+import {
+  analysisSettings,
+  faceModelOptions,
+} from '../../../workers/video/src/faces/load-face-model.ts';
 import { findBinaries } from '../../../workers/video/src/frames/binaries.ts';
 import { createProbeHandler } from '../../../workers/video/src/probe-job.ts';
 import { createSnapshotHandler } from '../../../workers/video/src/snapshot-job.ts';
@@ -86,10 +89,8 @@ export async function startVideoWorkers(
   const config = readVideoWorkerConfig(common);
   const connection = { url: config.REDIS_URL, prefix: config.REDIS_PREFIX };
   const binaries = findBinaries({ ffmpeg: config.FFMPEG_PATH, ffprobe: config.FFPROBE_PATH });
-  const faces = await FaceApiModel.load({
-    backend: config.FACE_BACKEND,
-    minConfidence: config.FACE_MIN_CONFIDENCE,
-  });
+  // In this process: the worker's own on-demand threads would cost the tests a model load each.
+  const faces = await FaceApiModel.load(faceModelOptions(config));
   const storage = openStorage(config);
   const inbox = openQueue<VideoInboxMessage>(QUEUES.videoInbox, connection);
   const integrationInbox = openQueue<IntegrationInboxMessage>(QUEUES.integrationInbox, connection);

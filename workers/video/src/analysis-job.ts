@@ -101,7 +101,7 @@ async function analyseSteps(
 }
 
 async function sightingsIn(frame: SampledFrame, faces: FaceModel): Promise<FaceSighting[]> {
-  return (await faces.detect(frame)).map((face) => ({
+  return (await faces.detect(frame, 'video')).map((face) => ({
     frame: frame.index,
     time: frame.time,
     box: face.box,

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { BaseEnv, readConfig, StorageEnv } from '@hub/kit/worker';
 import { z } from 'zod';
 
@@ -30,10 +31,36 @@ export const VideoWorkerEnv = BaseEnv.extend(StorageEnv.shape).extend({
   FACE_BACKEND: z.enum(FACE_BACKENDS).default('wasm'),
   /**
    * Threads detecting faces, each with its own TensorFlow.js runtime and models: wasm uses one
-   * core, so with 2 a video's frames are detected two at a time. Off by default: a thread costs
-   * ~250 MiB more (measured: 384 MiB RSS with the model in the process, 638 MiB with 2 threads).
+   * core, so with 2 a video's frames are detected two at a time. Two where there are two cores:
+   * a thread holds ~200-250 MiB while it works (the bench's process peaked at 707 MiB with one,
+   * 1,091 with two), and the threads end once the model is released (FACE_MODEL_IDLE_SECONDS).
    */
-  FACE_THREADS: z.coerce.number().int().min(1).max(16).default(1),
+  FACE_THREADS: z.coerce.number().int().min(1).max(16).default(Math.min(2, availableParallelism())),
+  /**
+   * The detector for video frames (pictures always use SSD MobileNet v1). The tiny detector at
+   * 512 and 224 found every fixture face in the bench video, as SSD does, at 4.5 s of video per
+   * CPU second against SSD's 2.7-3.0 (bench/face-identification.mjs); 416 and 224 missed small
+   * faces in a group photo.
+   */
+  FACE_VIDEO_DETECTOR: z
+    .enum(['ssd-mobilenet-v1', 'tiny-face-detector'])
+    .default('tiny-face-detector'),
+  /**
+   * The tiny detector's input squares, multiples of 32, comma-separated: it runs at each and the
+   * faces found are merged. A large square finds small faces, a small one faces that fill the
+   * frame (which 512 alone missed); each costs time in proportion to its area.
+   */
+  FACE_VIDEO_DETECTOR_INPUT_SIZES: z
+    .string()
+    .default('512,224')
+    .transform((list) => list.split(',').map((size) => Number(size.trim())))
+    .pipe(z.array(z.number().int().min(128).max(1280).multipleOf(32)).min(1).max(4)),
+  /**
+   * The face model is loaded by the first frame that needs it and released after this long
+   * without frames: idle, the worker holds ~80 MiB less. Longer than the camera snapshot
+   * schedule's minute, so scheduled snapshots keep it loaded.
+   */
+  FACE_MODEL_IDLE_SECONDS: z.coerce.number().int().min(1).default(300),
   FACE_MATCH_THRESHOLD: z.coerce.number().positive().max(2).default(DEFAULT_MATCH_THRESHOLD),
   /** Tracks whose mean embeddings are closer than this are taken for one person. */
   FACE_CLUSTER_THRESHOLD: z.coerce.number().positive().max(2).default(0.5),

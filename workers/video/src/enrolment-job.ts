@@ -39,8 +39,8 @@ const sure = (found: DetectedFace[]) => found.filter((face) => face.score >= PIC
  * margin.
  */
 export async function facesInPicture(picture: RgbFrame, faces: FaceModel): Promise<DetectedFace[]> {
-  let found = sure(await faces.detect(picture));
-  if (found.length === 0) found = sure(await faces.detect(padFrame(picture)));
+  let found = sure(await faces.detect(picture, 'picture'));
+  if (found.length === 0) found = sure(await faces.detect(padFrame(picture), 'picture'));
   return found.sort((a, b) => b.score - a.score);
 }
 

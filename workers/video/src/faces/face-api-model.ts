@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import type * as FaceApi from '@vladmandic/face-api';
 import type { FaceBackend } from '../config.ts';
 import type { RgbFrame } from '../frames/sample-frames.ts';
-import type { DetectedFace, FaceModel } from './face-model.ts';
+import type { DetectedFace, FaceModel, FaceSource } from './face-model.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -39,41 +39,91 @@ export interface FaceApiOptions {
   backend: FaceBackend;
   /** Faces the detector is less sure of are ignored. */
   minConfidence: number;
+  /** The detector for video frames; SSD MobileNet v1 when not given. */
+  videoDetector?: FaceDetector;
 }
+
+export type FaceDetector =
+  { kind: 'ssd-mobilenet-v1' } | { kind: 'tiny-face-detector'; inputSizes: number[] };
+
+const SSD: FaceDetector = { kind: 'ssd-mobilenet-v1' };
+
+const detectorName = (detector: FaceDetector) =>
+  detector.kind === 'tiny-face-detector'
+    ? `tiny-face-detector-${detector.inputSizes.join('+')}`
+    : detector.kind;
+
+/** Faces found at two input sizes overlapping more than this are one face: the surer is kept. */
+const SAME_FACE_IOU = 0.3;
+
+/** The tensorflow backends need a package that is not installed by default. */
+export function assertBackendInstalled(name: FaceBackend): void {
+  const needs = BACKENDS[name].needs;
+  if (!needs) return;
+  try {
+    require.resolve(needs);
+  } catch {
+    throw new Error(
+      `FACE_BACKEND=${name} needs the ${needs} package: npm install -w workers/video ${needs}`,
+    );
+  }
+}
+
+/** The model's name, known before it is loaded: the backend is the one TensorFlow.js runs. */
+export function faceModelName(
+  options: FaceApiOptions,
+  backend: string = BACKENDS[options.backend].tf,
+): string {
+  const version = (require('@vladmandic/face-api/package.json') as { version: string }).version;
+  const video = detectorName(options.videoDetector ?? SSD);
+  return (
+    `face-api@${version}/face-recognition-128d ` +
+    `(pictures: ssd-mobilenet-v1, videos: ${video}; ${backend})`
+  );
+}
+
+type DetectorOptions = FaceApi.SsdMobilenetv1Options | FaceApi.TinyFaceDetectorOptions;
 
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
 
 /**
- * SSD MobileNet v1 detection, 68-point landmarks for alignment and the 128-d ResNet-34 face
- * descriptor, all shipped in the @vladmandic/face-api package (nothing is downloaded).
+ * Face detection, 68-point landmarks for alignment and the 128-d ResNet-34 face descriptor, all
+ * shipped in the @vladmandic/face-api package (nothing is downloaded). Pictures (profile photos,
+ * camera snapshots) are searched by SSD MobileNet v1, the surest detector; video frames by the
+ * configured one, as the tiny detector is several times faster (bench/face-identification.mjs).
+ * The descriptor is the same either way, so embeddings of both compare.
  */
 export class FaceApiModel implements FaceModel {
   readonly name: string;
   private readonly faceapi: typeof FaceApi;
   private readonly tf: TfRuntime;
-  private readonly options: FaceApi.SsdMobilenetv1Options;
+  private readonly detectors: Record<FaceSource, DetectorOptions[]>;
   private queue: Promise<unknown> = Promise.resolve();
 
-  private constructor(faceapi: typeof FaceApi, minConfidence: number, backend: string) {
+  private constructor(faceapi: typeof FaceApi, options: FaceApiOptions, backend: string) {
     this.faceapi = faceapi;
     this.tf = faceapi.tf as unknown as TfRuntime;
-    this.options = new faceapi.SsdMobilenetv1Options({ minConfidence });
-    const version = (require('@vladmandic/face-api/package.json') as { version: string }).version;
-    this.name = `face-api@${version}/ssd-mobilenet-v1+face-recognition-128d (${backend})`;
+    const video = options.videoDetector ?? SSD;
+    const picture = new faceapi.SsdMobilenetv1Options({ minConfidence: options.minConfidence });
+    this.detectors = {
+      picture: [picture],
+      video:
+        video.kind === 'tiny-face-detector'
+          ? video.inputSizes.map(
+              (inputSize) =>
+                new faceapi.TinyFaceDetectorOptions({
+                  inputSize,
+                  scoreThreshold: options.minConfidence,
+                }),
+            )
+          : [picture],
+    };
+    this.name = faceModelName(options, backend);
   }
 
   static async load(options: FaceApiOptions): Promise<FaceApiModel> {
+    assertBackendInstalled(options.backend);
     const backend = BACKENDS[options.backend];
-    if (backend.needs) {
-      try {
-        require.resolve(backend.needs);
-      } catch {
-        throw new Error(
-          `FACE_BACKEND=${options.backend} needs the ${backend.needs} package: ` +
-            `npm install -w workers/video ${backend.needs}`,
-        );
-      }
-    }
     const faceapi = require(`@vladmandic/face-api/dist/${backend.build}`) as typeof FaceApi;
     const tf = faceapi.tf as unknown as TfRuntime;
     if (backend.tf === 'wasm') {
@@ -86,25 +136,33 @@ export class FaceApiModel implements FaceModel {
     await tf.ready();
     const models = join(packageDir('@vladmandic/face-api'), 'model');
     await faceapi.nets.ssdMobilenetv1.loadFromDisk(models);
+    if (options.videoDetector?.kind === 'tiny-face-detector') {
+      await faceapi.nets.tinyFaceDetector.loadFromDisk(models);
+    }
     await faceapi.nets.faceLandmark68Net.loadFromDisk(models);
     await faceapi.nets.faceRecognitionNet.loadFromDisk(models);
-    return new FaceApiModel(faceapi, options.minConfidence, tf.getBackend());
+    return new FaceApiModel(faceapi, options, tf.getBackend());
   }
 
   /** One frame at a time: the backend is single-threaded and each frame's tensors are large. */
-  detect(frame: RgbFrame): Promise<DetectedFace[]> {
-    const run = this.queue.then(() => this.detectNow(frame));
+  detect(frame: RgbFrame, source: FaceSource): Promise<DetectedFace[]> {
+    const run = this.queue.then(() => this.detectNow(frame, source));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  private async detectNow(frame: RgbFrame): Promise<DetectedFace[]> {
+  private async detectNow(frame: RgbFrame, source: FaceSource): Promise<DetectedFace[]> {
     const input = this.tf.tensor3d(frame.data, [frame.height, frame.width, 3], 'int32');
     try {
-      const results = await this.faceapi
-        .detectAllFaces(input, this.options)
-        .withFaceLandmarks()
-        .withFaceDescriptors();
+      const detections = await this.findFaces(input, this.detectors[source]);
+      const faces = detections.map((detection) =>
+        this.faceapi.extendWithFaceDetection({}, detection),
+      );
+      const results = await new this.faceapi.DetectAllFaceLandmarksTask(
+        Promise.resolve(faces),
+        input,
+        false,
+      ).withFaceDescriptors();
       return results.map(({ detection, descriptor }) => ({
         box: {
           x: detection.box.x,
@@ -118,6 +176,28 @@ export class FaceApiModel implements FaceModel {
     } finally {
       input.dispose();
     }
+  }
+
+  /**
+   * Faces found by each detector setting, one face where they overlap. The tiny detector at one
+   * input size misses faces of some sizes: small ones at a small size, faces filling the frame
+   * at a large one.
+   */
+  private async findFaces(
+    input: FaceApi.tf.Tensor3D,
+    detectors: DetectorOptions[],
+  ): Promise<FaceApi.FaceDetection[]> {
+    const found: FaceApi.FaceDetection[] = [];
+    for (const detector of detectors) {
+      found.push(...(await this.faceapi.detectAllFaces(input, detector)));
+    }
+    if (detectors.length === 1) return found;
+    const kept = this.faceapi.nonMaxSuppression(
+      found.map((face) => face.box),
+      found.map((face) => face.score),
+      SAME_FACE_IOU,
+    );
+    return kept.map((index) => found[index]!);
   }
 
   async close(): Promise<void> {

@@ -10,7 +10,7 @@ const port = parentPort;
 if (!port) throw new Error('face-thread runs only as a worker thread');
 const model = await FaceApiModel.load(workerData as FaceApiOptions);
 port.on('message', (request: FrameRequest) => {
-  model.detect(request.frame).then(
+  model.detect(request.frame, request.source).then(
     (faces) => port.postMessage({ id: request.id, faces } satisfies FrameAnswer),
     (error: unknown) =>
       port.postMessage({

@@ -1,18 +1,47 @@
 import type { AnalysisSettings } from '../analysis-job.ts';
 import type { VideoWorkerConfig } from '../config.ts';
 import { DEFAULT_CLUSTER_OPTIONS } from './clustering.ts';
-import { FaceApiModel } from './face-api-model.ts';
+import {
+  assertBackendInstalled,
+  faceModelName,
+  type FaceApiOptions,
+  type FaceDetector,
+} from './face-api-model.ts';
 import type { FaceModel } from './face-model.ts';
+import { OnDemandFaceModel } from './on-demand-face-model.ts';
 import { ThreadedFaceModel } from './threaded-face-model.ts';
 
+/** What the configuration asks of the face model. */
+export function faceModelOptions(config: VideoWorkerConfig): FaceApiOptions {
+  return {
+    backend: config.FACE_BACKEND,
+    minConfidence: config.FACE_MIN_CONFIDENCE,
+    videoDetector: videoDetector(config),
+  };
+}
+
+function videoDetector(config: VideoWorkerConfig): FaceDetector {
+  return config.FACE_VIDEO_DETECTOR === 'tiny-face-detector'
+    ? { kind: config.FACE_VIDEO_DETECTOR, inputSizes: config.FACE_VIDEO_DETECTOR_INPUT_SIZES }
+    : { kind: config.FACE_VIDEO_DETECTOR };
+}
+
 /**
- * The face model the configuration asks for, loaded once per worker process: on FACE_THREADS
- * threads, or in the process itself with one (or on a GPU, where threads would only queue).
+ * The face model the configuration asks for, on FACE_THREADS threads (one on a GPU, where
+ * threads would only queue), loaded when a job first needs it and released after
+ * FACE_MODEL_IDLE_SECONDS without frames. A backend whose package is missing fails here, when
+ * the worker starts, not at its first job.
  */
-export function loadFaceModel(config: VideoWorkerConfig): Promise<FaceModel> {
-  const options = { backend: config.FACE_BACKEND, minConfidence: config.FACE_MIN_CONFIDENCE };
+export function loadFaceModel(config: VideoWorkerConfig): FaceModel {
+  const options = faceModelOptions(config);
+  assertBackendInstalled(options.backend);
   const threads = config.FACE_BACKEND === 'tensorflow-gpu' ? 1 : config.FACE_THREADS;
-  return threads > 1 ? ThreadedFaceModel.load({ ...options, threads }) : FaceApiModel.load(options);
+  return new OnDemandFaceModel({
+    name: faceModelName(options),
+    parallelism: threads,
+    load: () => ThreadedFaceModel.load({ ...options, threads }),
+    idleMs: config.FACE_MODEL_IDLE_SECONDS * 1000,
+  });
 }
 
 /** The analysis settings of a configuration: the worker and the benchmarks share them. */

@@ -1,11 +1,12 @@
 import { Worker } from 'node:worker_threads';
 import type { RgbFrame } from '../frames/sample-frames.ts';
 import type { FaceApiOptions } from './face-api-model.ts';
-import type { DetectedFace, FaceModel } from './face-model.ts';
+import type { DetectedFace, FaceModel, FaceSource } from './face-model.ts';
 
 export interface FrameRequest {
   id: number;
   frame: RgbFrame;
+  source: FaceSource;
 }
 
 export type FrameAnswer = { id: number; faces: DetectedFace[] } | { id: number; error: string };
@@ -81,14 +82,14 @@ export class ThreadedFaceModel implements FaceModel {
     );
   }
 
-  detect(frame: RgbFrame): Promise<DetectedFace[]> {
+  detect(frame: RgbFrame, source: FaceSource): Promise<DetectedFace[]> {
     const lane = this.lanes.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
     const id = this.next++;
     // A copy is moved to the thread: the caller may still read its own frame.
     const data = new Uint8Array(frame.data);
     const answer = new Promise<DetectedFace[]>((resolve, reject) => {
       lane.pending.set(id, { resolve, reject });
-      const request: FrameRequest = { id, frame: { ...frame, data } };
+      const request: FrameRequest = { id, frame: { ...frame, data }, source };
       lane.worker.postMessage(request, [data.buffer]);
     });
     this.inFlight.add(answer);

@@ -1,0 +1,88 @@
+import type { RgbFrame } from '../frames/sample-frames.ts';
+import type { DetectedFace, FaceModel, FaceSource } from './face-model.ts';
+
+export interface OnDemandOptions {
+  /** Known before the model is loaded: it is stored with each enrolment. */
+  name: string;
+  parallelism: number;
+  load: () => Promise<FaceModel>;
+  /** The model is released once no frame has been detected for this long. */
+  idleMs: number;
+}
+
+/**
+ * A face model loaded when a frame first needs it and released after a while without frames.
+ * The models and their TensorFlow.js runtime hold most of the video worker's memory, and a
+ * site analyses videos now and then: between analyses the worker gives that memory back. The
+ * loaded model runs on threads, so releasing it (ending them) frees all of it.
+ */
+export class OnDemandFaceModel implements FaceModel {
+  readonly name: string;
+  readonly parallelism: number;
+  private readonly options: OnDemandOptions;
+  private loaded: Promise<FaceModel> | null = null;
+  /** A released model's threads ending; the next load waits for them. */
+  private released: Promise<void> = Promise.resolve();
+  private busy = 0;
+  private idleTimer: NodeJS.Timeout | null = null;
+
+  constructor(options: OnDemandOptions) {
+    this.options = options;
+    this.name = options.name;
+    this.parallelism = options.parallelism;
+  }
+
+  /** Whether the model is loaded (or loading) now. */
+  get isLoaded(): boolean {
+    return this.loaded !== null;
+  }
+
+  async detect(frame: RgbFrame, source: FaceSource): Promise<DetectedFace[]> {
+    this.busy += 1;
+    this.cancelRelease();
+    try {
+      const model = await this.model();
+      return await model.detect(frame, source);
+    } finally {
+      this.busy -= 1;
+      if (this.busy === 0) this.scheduleRelease();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.cancelRelease();
+    this.release();
+    await this.released;
+  }
+
+  private model(): Promise<FaceModel> {
+    if (!this.loaded) {
+      const loading = this.released.then(() => this.options.load());
+      // A load that failed is tried again by the next frame, not remembered.
+      loading.catch(() => {
+        if (this.loaded === loading) this.loaded = null;
+      });
+      this.loaded = loading;
+    }
+    return this.loaded;
+  }
+
+  private scheduleRelease() {
+    this.idleTimer = setTimeout(() => this.release(), this.options.idleMs);
+    this.idleTimer.unref();
+  }
+
+  private cancelRelease() {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+  }
+
+  private release() {
+    const loaded = this.loaded;
+    this.loaded = null;
+    this.idleTimer = null;
+    if (loaded) {
+      this.released = loaded.then((model) => model.close()).catch(() => undefined);
+    }
+  }
+}
