@@ -1,6 +1,7 @@
 // Everything a service uses: the workers' kit (worker.ts) and what only services need.
 export * from './worker.js';
 export * from './database/data-source.js';
+export * from './database/prepared-statement.js';
 export * from './rpc/rpc-failure.js';
 export * from './rpc/outage.js';
 export * from './rpc/rpc-wire.js';
