@@ -35,18 +35,22 @@ function countingModels() {
 
 const IDLE_MS = 60_000;
 
+/** The on-demand model over counting models, released after IDLE_MS. */
+function onDemand(parallelism: number) {
+  const models = countingModels();
+  const { load } = models;
+  return {
+    ...models,
+    model: new OnDemandFaceModel({ name: 'face-api', parallelism, load, idleMs: IDLE_MS }),
+  };
+}
+
 describe('OnDemandFaceModel', () => {
   beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
   afterEach(() => vi.useRealTimers());
 
   it('loads nothing until a frame needs the model, and names it before', () => {
-    const { counts, load } = countingModels();
-    const model = new OnDemandFaceModel({
-      name: 'face-api',
-      parallelism: 2,
-      load,
-      idleMs: IDLE_MS,
-    });
+    const { model, counts } = onDemand(2);
     expect(model.name).toBe('face-api');
     expect(model.parallelism).toBe(2);
     expect(model.isLoaded).toBe(false);
@@ -54,13 +58,7 @@ describe('OnDemandFaceModel', () => {
   });
 
   it('loads once for frames side by side, and releases only after the idle time', async () => {
-    const { counts, load, answerAll } = countingModels();
-    const model = new OnDemandFaceModel({
-      name: 'face-api',
-      parallelism: 2,
-      load,
-      idleMs: IDLE_MS,
-    });
+    const { model, counts, answerAll } = onDemand(2);
     const both = Promise.all([model.detect(frame, 'video'), model.detect(frame, 'video')]);
     await answerAll();
     expect(await both).toEqual([[face], [face]]);
@@ -74,13 +72,7 @@ describe('OnDemandFaceModel', () => {
   });
 
   it('is not released while a frame is being detected, however long it takes', async () => {
-    const { counts, load, answerAll } = countingModels();
-    const model = new OnDemandFaceModel({
-      name: 'face-api',
-      parallelism: 1,
-      load,
-      idleMs: IDLE_MS,
-    });
+    const { model, counts, answerAll } = onDemand(1);
     await Promise.all([model.detect(frame, 'picture'), answerAll()]);
     const slow = model.detect(frame, 'video');
     await vi.advanceTimersByTimeAsync(IDLE_MS * 3);
@@ -91,13 +83,7 @@ describe('OnDemandFaceModel', () => {
   });
 
   it('loads again for a frame after a release, once the released model has closed', async () => {
-    const { counts, load, answerAll } = countingModels();
-    const model = new OnDemandFaceModel({
-      name: 'face-api',
-      parallelism: 1,
-      load,
-      idleMs: IDLE_MS,
-    });
+    const { model, counts, answerAll } = onDemand(1);
     await Promise.all([model.detect(frame, 'video'), answerAll()]);
     await vi.advanceTimersByTimeAsync(IDLE_MS);
     await Promise.all([model.detect(frame, 'video'), answerAll()]);
@@ -107,13 +93,7 @@ describe('OnDemandFaceModel', () => {
   });
 
   it('tries a failed load again with the next frame', async () => {
-    const { counts, load, answerAll } = countingModels();
-    const model = new OnDemandFaceModel({
-      name: 'face-api',
-      parallelism: 1,
-      load,
-      idleMs: IDLE_MS,
-    });
+    const { model, counts, answerAll } = onDemand(1);
     counts.failNextLoad = true;
     await expect(model.detect(frame, 'video')).rejects.toThrow('could not be read');
     await Promise.all([model.detect(frame, 'video'), answerAll()]);
