@@ -60,7 +60,7 @@ export const VideoWorkerEnv = BaseEnv.extend(StorageEnv.shape).extend({
    * without frames: idle, the worker holds ~80 MiB less. Longer than the camera snapshot
    * schedule's minute, so scheduled snapshots keep it loaded.
    */
-  FACE_MODEL_IDLE_SECONDS: z.coerce.number().int().min(1).default(300),
+  FACE_MODEL_IDLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   FACE_MATCH_THRESHOLD: z.coerce.number().positive().max(2).default(DEFAULT_MATCH_THRESHOLD),
   /** Tracks whose mean embeddings are closer than this are taken for one person. */
   FACE_CLUSTER_THRESHOLD: z.coerce.number().positive().max(2).default(0.5),

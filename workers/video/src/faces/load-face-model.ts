@@ -3,6 +3,7 @@ import type { VideoWorkerConfig } from '../config.ts';
 import { DEFAULT_CLUSTER_OPTIONS } from './clustering.ts';
 import {
   assertBackendInstalled,
+  FaceApiModel,
   faceModelName,
   type FaceApiOptions,
   type FaceDetector,
@@ -28,14 +29,21 @@ function videoDetector(config: VideoWorkerConfig): FaceDetector {
 
 /**
  * The face model the configuration asks for, on FACE_THREADS threads (one on a GPU, where
- * threads would only queue), loaded when a job first needs it and released after
- * FACE_MODEL_IDLE_SECONDS without frames. A backend whose package is missing fails here, when
- * the worker starts, not at its first job.
+ * threads would only queue). On wasm and cpu it is loaded when a job first needs it and released
+ * after FACE_MODEL_IDLE_SECONDS without frames. The tensorflow backends load libtensorflow, which
+ * is not known to load again in a later thread of the same process: their model is loaded at
+ * start, as before, and kept. A backend whose package is missing fails here, when the worker
+ * starts, not at its first job.
  */
-export function loadFaceModel(config: VideoWorkerConfig): FaceModel {
+export async function loadFaceModel(config: VideoWorkerConfig): Promise<FaceModel> {
   const options = faceModelOptions(config);
   assertBackendInstalled(options.backend);
   const threads = config.FACE_BACKEND === 'tensorflow-gpu' ? 1 : config.FACE_THREADS;
+  if (config.FACE_BACKEND === 'tensorflow' || config.FACE_BACKEND === 'tensorflow-gpu') {
+    return threads > 1
+      ? ThreadedFaceModel.load({ ...options, threads })
+      : FaceApiModel.load(options);
+  }
   return new OnDemandFaceModel({
     name: faceModelName(options),
     parallelism: threads,

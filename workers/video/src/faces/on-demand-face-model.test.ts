@@ -8,29 +8,40 @@ import { OnDemandFaceModel } from './on-demand-face-model.ts';
 const frame: RgbFrame = { width: 2, height: 2, data: new Uint8Array(12) };
 const face: DetectedFace = { box: { x: 0, y: 0, width: 1, height: 1 }, score: 0.9, embedding: [1] };
 
-/** A model that counts its loads and closes, and answers each frame when told to. */
+/**
+ * A model that counts its loads and closes (in order, in `events`; a close takes a moment, as
+ * ending threads does), and answers each frame when told to.
+ */
 function countingModels() {
-  const counts = { loads: 0, closes: 0, failNextLoad: false };
+  const counts = { loads: 0, closes: 0, failNextLoad: false, failNextFrame: false };
+  const events: string[] = [];
   const answers: (() => void)[] = [];
+  const detect = () => {
+    if (!counts.failNextFrame) {
+      return new Promise<DetectedFace[]>((resolve) => answers.push(() => resolve([face])));
+    }
+    counts.failNextFrame = false;
+    return Promise.reject(new Error('The face thread stopped (1)'));
+  };
   const load = async (): Promise<FaceModel> => {
     counts.loads += 1;
+    events.push('load');
     if (counts.failNextLoad) {
       counts.failNextLoad = false;
       throw new Error('the model files could not be read');
     }
-    return {
-      name: 'counting',
-      detect: () => new Promise((resolve) => answers.push(() => resolve([face]))),
-      close: async () => {
-        counts.closes += 1;
-      },
+    const close = async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      counts.closes += 1;
+      events.push('closed');
     };
+    return { name: 'counting', detect, close };
   };
   const answerAll = async () => {
     await vi.waitFor(() => expect(answers.length).toBeGreaterThan(0));
     for (const answer of answers.splice(0)) answer();
   };
-  return { counts, load, answerAll };
+  return { counts, events, load, answerAll };
 }
 
 const IDLE_MS = 60_000;
@@ -83,13 +94,31 @@ describe('OnDemandFaceModel', () => {
   });
 
   it('loads again for a frame after a release, once the released model has closed', async () => {
-    const { model, counts, answerAll } = onDemand(1);
+    const { model, counts, events, answerAll } = onDemand(1);
     await Promise.all([model.detect(frame, 'video'), answerAll()]);
     await vi.advanceTimersByTimeAsync(IDLE_MS);
     await Promise.all([model.detect(frame, 'video'), answerAll()]);
-    expect(counts).toMatchObject({ loads: 2, closes: 1 });
+    expect(events).toEqual(['load', 'closed', 'load']);
     await model.close();
     expect(counts.closes).toBe(2);
+  });
+
+  it('releases a model whose frame failed, so the next frame loads it afresh', async () => {
+    const { model, counts, events, answerAll } = onDemand(1);
+    await Promise.all([model.detect(frame, 'video'), answerAll()]);
+    counts.failNextFrame = true;
+    await expect(model.detect(frame, 'video')).rejects.toThrow('The face thread stopped');
+    expect(model.isLoaded).toBe(false);
+    await Promise.all([model.detect(frame, 'video'), answerAll()]);
+    expect(events).toEqual(['load', 'closed', 'load']);
+  });
+
+  it('takes no frame once closed', async () => {
+    const { model, counts, answerAll } = onDemand(1);
+    await Promise.all([model.detect(frame, 'video'), answerAll()]);
+    await model.close();
+    await expect(model.detect(frame, 'video')).rejects.toThrow('The face model is closed');
+    expect(counts).toMatchObject({ loads: 1, closes: 1 });
   });
 
   it('tries a failed load again with the next frame', async () => {
@@ -102,15 +131,16 @@ describe('OnDemandFaceModel', () => {
 });
 
 describe('loadFaceModel', () => {
-  it('refuses at start a backend whose package is not installed', () => {
+  it('refuses at start a backend whose package is not installed', async () => {
     const config = readVideoWorkerConfig({ FACE_BACKEND: 'tensorflow' });
-    expect(() => loadFaceModel(config)).toThrow(
+    await expect(loadFaceModel(config)).rejects.toThrow(
       'FACE_BACKEND=tensorflow needs the @tensorflow/tfjs-node package',
     );
   });
 
-  it('names the model by its descriptor and detectors without loading it', () => {
-    const model = loadFaceModel(readVideoWorkerConfig({}));
+  it('names the model by its descriptor and detectors without loading it', async () => {
+    const model = await loadFaceModel(readVideoWorkerConfig({}));
+    expect(model).toBeInstanceOf(OnDemandFaceModel);
     expect(model.name).toMatch(
       /^face-api@[\d.]+\/face-recognition-128d \(pictures: ssd-mobilenet-v1, videos: tiny-face-detector-512\+224; wasm\)$/,
     );

@@ -25,6 +25,7 @@ export class OnDemandFaceModel implements FaceModel {
   private released: Promise<void> = Promise.resolve();
   private busy = 0;
   private idleTimer: NodeJS.Timeout | null = null;
+  private closed = false;
 
   constructor(options: OnDemandOptions) {
     this.options = options;
@@ -37,19 +38,29 @@ export class OnDemandFaceModel implements FaceModel {
     return this.loaded !== null;
   }
 
+  /**
+   * A frame that fails releases the model, so the next one loads it afresh: a failure may be a
+   * thread that stopped (out of memory, a crash in the runtime).
+   */
   async detect(frame: RgbFrame, source: FaceSource): Promise<DetectedFace[]> {
+    if (this.closed) throw new Error('The face model is closed');
     this.busy += 1;
     this.cancelRelease();
+    const loaded = this.model();
     try {
-      const model = await this.model();
-      return await model.detect(frame, source);
+      return await (await loaded).detect(frame, source);
+    } catch (error) {
+      if (this.loaded === loaded) this.release();
+      throw error;
     } finally {
       this.busy -= 1;
-      if (this.busy === 0) this.scheduleRelease();
+      if (this.busy === 0 && !this.closed) this.scheduleRelease();
     }
   }
 
+  /** Frames already sent are answered first; no frame is taken after. */
   async close(): Promise<void> {
+    this.closed = true;
     this.cancelRelease();
     this.release();
     await this.released;

@@ -19,6 +19,8 @@ interface Pending {
 interface Lane {
   worker: Worker;
   pending: Map<number, Pending>;
+  /** Why the thread stopped, once it has: it takes no more frames. */
+  stopped: Error | null;
 }
 
 /** The thread's own file: TypeScript when run from the sources (tests), JavaScript once built. */
@@ -29,14 +31,17 @@ const threadFile = new URL(
 
 function startLane(options: FaceApiOptions): Promise<{ lane: Lane; name: string }> {
   const worker = new Worker(threadFile, { workerData: options });
-  const lane: Lane = { worker, pending: new Map() };
+  const lane: Lane = { worker, pending: new Map(), stopped: null };
   return new Promise((resolve, reject) => {
+    const exitedEarly = (code: number) =>
+      reject(new Error(`The face thread stopped while loading (${code})`));
     worker.once('error', reject);
+    worker.once('exit', exitedEarly);
     worker.once('message', (message: { ready: string }) => {
-      worker.off('error', reject);
+      worker.off('error', reject).off('exit', exitedEarly);
       worker.on('message', (answer: FrameAnswer) => settle(lane, answer));
-      worker.on('error', (error) => failAll(lane, error));
-      worker.on('exit', (code) => failAll(lane, new Error(`The face thread stopped (${code})`)));
+      worker.on('error', (error) => stop(lane, error));
+      worker.on('exit', (code) => stop(lane, new Error(`The face thread stopped (${code})`)));
       resolve({ lane, name: message.ready });
     });
   });
@@ -50,7 +55,8 @@ function settle(lane: Lane, answer: FrameAnswer) {
   else pending.resolve(answer.faces);
 }
 
-function failAll(lane: Lane, error: Error) {
+function stop(lane: Lane, error: Error) {
+  lane.stopped ??= error;
   for (const pending of lane.pending.values()) pending.reject(error);
   lane.pending.clear();
 }
@@ -75,15 +81,27 @@ export class ThreadedFaceModel implements FaceModel {
 
   static async load(options: FaceApiOptions & { threads: number }): Promise<ThreadedFaceModel> {
     const { threads, ...model } = options;
-    const started = await Promise.all(Array.from({ length: threads }, () => startLane(model)));
+    const starts = await Promise.allSettled(
+      Array.from({ length: threads }, () => startLane(model)),
+    );
+    const started = starts.flatMap((start) => (start.status === 'fulfilled' ? [start.value] : []));
+    const failed = starts.find((start) => start.status === 'rejected');
+    if (failed) {
+      // Threads that did load would otherwise live on, each with its own models.
+      await Promise.all(started.map(({ lane }) => lane.worker.terminate()));
+      throw failed.reason;
+    }
     return new ThreadedFaceModel(
       started.map(({ lane }) => lane),
       started[0]!.name,
     );
   }
 
+  /** A frame for a thread that has stopped fails at once, as do frames it had. */
   detect(frame: RgbFrame, source: FaceSource): Promise<DetectedFace[]> {
-    const lane = this.lanes.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+    const running = this.lanes.filter((lane) => !lane.stopped);
+    if (running.length === 0) return Promise.reject(this.lanes[0]!.stopped!);
+    const lane = running.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
     const id = this.next++;
     // A copy is moved to the thread: the caller may still read its own frame.
     const data = new Uint8Array(frame.data);
