@@ -21,6 +21,11 @@ interface AreaFigures {
   workers: number;
   offline_stations: string[];
 }
+/** Who is present, on the whole floor and per area, as of one moment. */
+interface Presence {
+  present: number;
+  areas: AreaFigures[];
+}
 interface Readings {
   temperature: number | null;
   humidity: number | null;
@@ -47,10 +52,9 @@ export class FloorStatsService {
   async stats(actor: Actor): Promise<FloorStats> {
     requireRole(actor, FLOOR_ROLES);
     const org = actor.organizationId;
-    const [stations, areas, present, readings, floorAlerts] = await Promise.all([
+    const [stations, { present, areas }, readings, floorAlerts] = await Promise.all([
       this.stationCounts(org),
-      this.areaFigures(org),
-      this.workersPresent(org),
+      this.presence(org),
       this.latestReadings(org),
       this.floorAlerts.alerts(org),
     ]);
@@ -112,28 +116,32 @@ export class FloorStatsService {
     return rows[0]!;
   }
 
-  private areaFigures(org: number): Promise<AreaFigures[]> {
-    return this.db.query(
-      `SELECT a.name, a.status, coalesce(p.workers, 0)::int AS workers,
-              coalesce(array_agg(s.name ORDER BY s.name) FILTER (WHERE s.status = 'Offline'), '{}') AS offline_stations
-         FROM areas a
-         LEFT JOIN stations s ON s.area_id = a.id
-         LEFT JOIN (SELECT area_id, count(DISTINCT person_id) AS workers FROM presence_events
-                     WHERE organization_id = $1 AND seen_at > now() - make_interval(mins => $2)
-                     GROUP BY area_id) p ON p.area_id = a.id
-        WHERE a.organization_id = $1
-        GROUP BY a.id, a.name, a.status, p.workers ORDER BY a.name`,
-      [org, this.settings.presenceMinutes],
-    );
-  }
-
-  private async workersPresent(org: number): Promise<number> {
+  /**
+   * The people present and each area's figures in one statement, so they agree: read in two,
+   * a camera's sighting recorded between them showed a person present in no area.
+   */
+  private async presence(org: number): Promise<Presence> {
     const rows = (await this.db.query(
-      `SELECT count(DISTINCT person_id)::int AS present FROM presence_events
-        WHERE organization_id = $1 AND seen_at > now() - make_interval(mins => $2)`,
+      `WITH recent AS MATERIALIZED (
+         SELECT area_id, person_id FROM presence_events
+          WHERE organization_id = $1 AND seen_at > now() - make_interval(mins => $2)
+       ),
+       area_figures AS (
+         SELECT a.name, a.status, coalesce(p.workers, 0)::int AS workers,
+                coalesce(array_agg(s.name ORDER BY s.name) FILTER (WHERE s.status = 'Offline'), '{}') AS offline_stations
+           FROM areas a
+           LEFT JOIN stations s ON s.area_id = a.id
+           LEFT JOIN (SELECT area_id, count(DISTINCT person_id) AS workers FROM recent
+                       GROUP BY area_id) p ON p.area_id = a.id
+          WHERE a.organization_id = $1
+          GROUP BY a.id, a.name, a.status, p.workers
+       )
+       SELECT (SELECT count(DISTINCT person_id) FROM recent)::int AS present,
+              coalesce((SELECT json_agg(area_figures ORDER BY name) FROM area_figures), '[]'::json)
+                AS areas`,
       [org, this.settings.presenceMinutes],
-    )) as { present: number }[];
-    return rows[0]!.present;
+    )) as Presence[];
+    return rows[0]!;
   }
 
   /** Each figure from the latest recent reading that has it: sensors measure different things. */
