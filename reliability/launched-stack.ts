@@ -32,7 +32,9 @@ export interface LaunchedStack extends RunningStack {
 export async function launchStack(extraEnv: Record<string, string> = {}): Promise<LaunchedStack> {
   const resources = claimTestResources();
   const dataDir = mkdtempSync(join(tmpdir(), 'reliability-'));
-  const port = String(await findFreePort(38_000 + Math.floor(Math.random() * 2000)));
+  // Below Linux's ephemeral range (32768-60999): the stack takes seconds to start, and a port
+  // in that range can meanwhile become the local end of any outgoing connection on the machine.
+  const port = String(await findFreePort(20_000 + Math.floor(Math.random() * 10_000)));
   const env: Record<string, string> = {
     // As npm start runs it (production would demand secrets such as INTEGRATION_SECRET_KEY).
     NODE_ENV: 'development',
