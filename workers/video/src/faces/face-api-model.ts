@@ -4,6 +4,7 @@ import type * as FaceApi from '@vladmandic/face-api';
 import type { FaceBackend } from '../config.ts';
 import type { RgbFrame } from '../frames/sample-frames.ts';
 import type { DetectedFace, FaceModel, FaceSource } from './face-model.ts';
+import { installWasmKernels, type KernelRegistry } from './wasm-kernels.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -82,9 +83,30 @@ export function faceModelName(
   );
 }
 
-type DetectorOptions = FaceApi.SsdMobilenetv1Options | FaceApi.TinyFaceDetectorOptions;
-
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
+
+/**
+ * face-api with TensorFlow.js running on the backend; on wasm, with the faster copies of
+ * `wasm-kernels.ts`.
+ */
+export async function startTensorFlow(name: FaceBackend): Promise<typeof FaceApi> {
+  assertBackendInstalled(name);
+  const backend = BACKENDS[name];
+  const faceapi = require(`@vladmandic/face-api/dist/${backend.build}`) as typeof FaceApi;
+  const tf = faceapi.tf as unknown as TfRuntime;
+  if (backend.tf === 'wasm') {
+    // A folder path, not a URL: Node's fetch cannot read files, emscripten's own loader can.
+    tf.setWasmPaths?.(`${join(packageDir('@tensorflow/tfjs-backend-wasm'), 'dist')}/`);
+  }
+  if (!(await tf.setBackend(backend.tf))) {
+    throw new Error(`The TensorFlow.js backend "${backend.tf}" could not be started`);
+  }
+  await tf.ready();
+  if (backend.tf === 'wasm') installWasmKernels(faceapi.tf as unknown as KernelRegistry);
+  return faceapi;
+}
+
+type DetectorOptions = FaceApi.SsdMobilenetv1Options | FaceApi.TinyFaceDetectorOptions;
 
 /**
  * Face detection, 68-point landmarks for alignment and the 128-d ResNet-34 face descriptor, all
@@ -122,18 +144,7 @@ export class FaceApiModel implements FaceModel {
   }
 
   static async load(options: FaceApiOptions): Promise<FaceApiModel> {
-    assertBackendInstalled(options.backend);
-    const backend = BACKENDS[options.backend];
-    const faceapi = require(`@vladmandic/face-api/dist/${backend.build}`) as typeof FaceApi;
-    const tf = faceapi.tf as unknown as TfRuntime;
-    if (backend.tf === 'wasm') {
-      // A folder path, not a URL: Node's fetch cannot read files, emscripten's own loader can.
-      tf.setWasmPaths?.(`${join(packageDir('@tensorflow/tfjs-backend-wasm'), 'dist')}/`);
-    }
-    if (!(await tf.setBackend(backend.tf))) {
-      throw new Error(`The TensorFlow.js backend "${backend.tf}" could not be started`);
-    }
-    await tf.ready();
+    const faceapi = await startTensorFlow(options.backend);
     const models = join(packageDir('@vladmandic/face-api'), 'model');
     await faceapi.nets.ssdMobilenetv1.loadFromDisk(models);
     if (options.videoDetector?.kind === 'tiny-face-detector') {
@@ -141,6 +152,7 @@ export class FaceApiModel implements FaceModel {
     }
     await faceapi.nets.faceLandmark68Net.loadFromDisk(models);
     await faceapi.nets.faceRecognitionNet.loadFromDisk(models);
+    const tf = faceapi.tf as unknown as TfRuntime;
     return new FaceApiModel(faceapi, options, tf.getBackend());
   }
 
