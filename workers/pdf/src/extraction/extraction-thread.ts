@@ -6,6 +6,7 @@ import {
   type ExtractionOptions,
   type ExtractionProgress,
 } from './extract-document.ts';
+import { useWholeDecompression } from './whole-decompression.ts';
 
 /** One document for the extraction thread. */
 export interface ExtractionInput extends Omit<ExtractionOptions, 'onProgress'> {
@@ -32,6 +33,8 @@ async function extract(input: ExtractionInput) {
     post({ type: 'error', name, message });
   }
 }
+
+useWholeDecompression();
 
 // The thread lives on between documents (see SandboxPool): one document at a time.
 parentPort!.on('message', (input: ExtractionInput) => void extract(input));
