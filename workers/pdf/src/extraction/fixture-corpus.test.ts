@@ -12,7 +12,8 @@ import { joinPages } from './structure.ts';
 // The shared fixture corpus sits beside the repository; machines without it skip this file.
 const corpus = fileURLToPath(new URL('../../../../../shared/fixtures/pdfs', import.meta.url));
 /** Written with UPDATE_FIXTURE_CORPUS=1, only when a change of the markdown is intended. */
-const snapshotFile = fileURLToPath(new URL('./__snapshots__/fixture-corpus.json', import.meta.url));
+const snapshotOf = (name: string) =>
+  fileURLToPath(new URL(`./__snapshots__/${name}.json`, import.meta.url));
 
 /** What a document came out as: its markdown and figures, or the reason it was refused. */
 type Outcome =
@@ -39,10 +40,10 @@ const pixelDigest = (png: Uint8Array) =>
 // Read as the job handler reads documents: in its pool of threads, two at a time.
 const threads = openExtractionThreads(2, { timeoutMs: 300_000, memoryMb: 512 });
 
-async function outcomeOf(bytes: Uint8Array): Promise<Outcome> {
+async function outcomeOf(bytes: Uint8Array, images: boolean): Promise<Outcome> {
   try {
     const extraction = await threads.run({
-      input: { bytes, ocr: false, images: true },
+      input: { bytes, ocr: false, images },
       transfer: [bytes.buffer as ArrayBuffer],
     });
     return {
@@ -63,20 +64,35 @@ async function outcomeOf(bytes: Uint8Array): Promise<Outcome> {
   }
 }
 
+async function corpusOutcomes(images: boolean) {
+  const names = readdirSync(corpus)
+    .filter((name) => name.endsWith('.pdf'))
+    .sort();
+  const read = (name: string) => new Uint8Array(readFileSync(path.join(corpus, name)));
+  const results = await Promise.all(names.map((name) => outcomeOf(read(name), images)));
+  return Object.fromEntries(names.map((name, index) => [name, results[index]]));
+}
+
+function expectSnapshot(outcomes: Record<string, Outcome | undefined>, name: string) {
+  if (process.env.UPDATE_FIXTURE_CORPUS === '1') {
+    writeFileSync(snapshotOf(name), `${JSON.stringify(outcomes, null, 2)}\n`);
+  }
+  // Compared as data, so reformatting the file (prettier) is no change.
+  expect(outcomes).toEqual(JSON.parse(readFileSync(snapshotOf(name), 'utf8')));
+}
+
 describe.skipIf(!existsSync(corpus))('the markdown of the fixture corpus', () => {
   afterAll(() => threads.close());
 
   it('is what it was before extraction was made faster', { timeout: 600_000 }, async () => {
-    const names = readdirSync(corpus)
-      .filter((name) => name.endsWith('.pdf'))
-      .sort();
-    const read = (name: string) => new Uint8Array(readFileSync(path.join(corpus, name)));
-    const results = await Promise.all(names.map((name) => outcomeOf(read(name))));
-    const outcomes = Object.fromEntries(names.map((name, index) => [name, results[index]]));
-    if (process.env.UPDATE_FIXTURE_CORPUS === '1') {
-      writeFileSync(snapshotFile, `${JSON.stringify(outcomes, null, 2)}\n`);
-    }
-    // Compared as data, so reformatting the file (prettier) is no change.
-    expect(outcomes).toEqual(JSON.parse(readFileSync(snapshotFile, 'utf8')));
+    expectSnapshot(await corpusOutcomes(true), 'fixture-corpus');
   });
+
+  it(
+    'read as text only, is what it was before that path was made faster',
+    { timeout: 600_000 },
+    async () => {
+      expectSnapshot(await corpusOutcomes(false), 'fixture-corpus-text');
+    },
+  );
 });
