@@ -79,21 +79,36 @@ function isBold(page: PDFPageProxy, fontName: string): boolean {
   return Boolean(font?.bold || font?.black || /bold|black|heavy/i.test(font?.name ?? ''));
 }
 
-async function textFragments(page: PDFPageProxy): Promise<TextFragment[]> {
-  const content = await page.getTextContent();
-  return content.items
-    .filter((item): item is TextItemLike & typeof item => 'str' in item && item.str !== '')
-    .map((item) => {
-      const [, , c = 0, d = 0, x = 0, y = 0] = item.transform;
-      return {
-        text: item.str,
-        x,
-        y,
-        width: item.width,
-        fontSize: Math.hypot(c, d),
-        bold: isBold(page, item.fontName),
-      };
-    });
+type TextContent = Awaited<ReturnType<PDFPageProxy['getTextContent']>>;
+
+const textItems = (content: TextContent) =>
+  content.items.filter(
+    (item): item is TextItemLike & typeof item => 'str' in item && item.str !== '',
+  );
+
+/** Read after the page's fonts have reached `commonObjs`, which its operator list brings. */
+function fragmentsOf(page: PDFPageProxy, items: TextItemLike[]): TextFragment[] {
+  return items.map((item) => {
+    const [, , c = 0, d = 0, x = 0, y = 0] = item.transform;
+    return {
+      text: item.str,
+      x,
+      y,
+      width: item.width,
+      fontSize: Math.hypot(c, d),
+      bold: isBold(page, item.fontName),
+    };
+  });
+}
+
+/**
+ * The page's text without its operator list, which costs as much again as the text; only a
+ * font no earlier page used needs it (pdf.js hands fonts over only with the operators).
+ */
+async function textOnlyFragments(page: PDFPageProxy): Promise<TextFragment[]> {
+  const items = textItems(await page.getTextContent());
+  if (items.some((item) => !page.commonObjs.has(item.fontName))) await page.getOperatorList();
+  return fragmentsOf(page, items);
 }
 
 function resolveImage(page: PDFPageProxy, paint: ImagePaint): Promise<DecodedImage | null> {
@@ -120,7 +135,7 @@ class DocumentExtractor {
   async extractPage(page: PDFPageProxy, pageNumber: number, ocr: boolean) {
     const operators = await page.getOperatorList();
     const { paints, hasAnyImage } = findImagePaints(operators, OPS);
-    const fragments = await textFragments(page);
+    const fragments = fragmentsOf(page, textItems(await page.getTextContent()));
     const needsOcr = ocr && hasAnyImage && textChars(fragments) < MIN_TEXT_CHARS;
     const [, , pageWidth = 0, pageHeight = 0] = page.view;
     const pageArea = Math.abs(pageWidth * pageHeight);
@@ -160,9 +175,13 @@ async function extractPages(
   for (let number = 1; number <= pdf.numPages; number++) {
     options.onProgress?.({ stage: 'extracting', current: number, total: pdf.numPages });
     const page = await pdf.getPage(number);
-    const result = await extractor.extractPage(page, number, options.ocr && options.images);
-    lines.push(result.lines);
-    if (result.needsOcr) scanPages.push(number);
+    if (options.images) {
+      const result = await extractor.extractPage(page, number, options.ocr);
+      lines.push(result.lines);
+      if (result.needsOcr) scanPages.push(number);
+    } else {
+      lines.push(orderPage(await textOnlyFragments(page), []));
+    }
     page.cleanup();
   }
   const figures = await Promise.all(extractor.figures);
