@@ -3,7 +3,8 @@
 // (gateway: cookie -> guard -> RPC over Redis -> identity / library -> answer) and of a bare
 // Fastify server doing the same work without the gateway, Nest or the RPC hop (the session from
 // Redis, the rows from PostgreSQL). The two run alternately, 3 rounds by default, with the same
-// load on loopback; the medians are printed. Prints figures, never asserts.
+// load on loopback; the medians are printed, with each process's CPU time and run-queue wait
+// per request. Prints figures, never asserts.
 //
 //   node_modules/.bin/node bench/request-path.mjs [--connections 50] [--duration 5] [--rounds 3]
 //                                                [--profile DIR] [--node-flag=--flag=value ...]
@@ -29,14 +30,14 @@ import {
   startServices,
   stopChild,
 } from './children.mjs';
-import { cpuPerRequest, cpuSnapshot } from './process-cpu.mjs';
+import { cpuPerRequest, cpuSnapshot, runQueueWaitSnapshot } from './process-cpu.mjs';
 import { bareSessionKey } from './request-path-bare.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const SESSION_COOKIE = 'hub_session';
 const DOCUMENTS = 50;
 
-/** @typedef {{ perSecond: number, p50: number, p99: number, failed: number, requests: number }} Figures */
+/** @typedef {{ perSecond: number, p50: number, p90: number, p99: number, p999: number, failed: number, requests: number }} Figures */
 /** @typedef {{ name: string, url: string, pair: string }} Target */
 
 /**
@@ -51,7 +52,9 @@ async function measure(url, cookie, load) {
   return {
     perSecond: result.requests.average,
     p50: result.latency.p50,
+    p90: result.latency.p90,
     p99: result.latency.p99,
+    p999: result.latency.p99_9,
     failed: result.non2xx + result.errors + result.timeouts,
     requests: result.requests.total,
   };
@@ -184,30 +187,42 @@ async function checkedTargets(gatewayUrl, bareUrl, cookie, load) {
 }
 
 /**
- * Runs the targets alternately round after round, noting each process's CPU time around each
- * run, and prints the medians, the ratios and the CPU time per request.
+ * @typedef {import('./process-cpu.mjs').CpuSnapshot} CpuSnapshot
+ * @typedef {{ cpu: CpuSnapshot, wait: CpuSnapshot }} Snapshot  CPU used and run-queue waits
+ */
+
+/**
+ * Runs the targets alternately round after round, noting each process's CPU time and run-queue
+ * wait around each run, and prints the medians, the ratios and both per request.
  * @param {Target[]} targets @param {string} cookie
  * @param {{ connections: number, duration: number }} load @param {number} rounds
- * @param {() => Promise<import('./process-cpu.mjs').CpuSnapshot>} snapshot
+ * @param {() => Promise<Snapshot>} snapshot
  */
 async function measureRounds(targets, cookie, load, rounds, snapshot) {
   /** @type {Map<string, Figures[]>} */
   const runs = new Map(targets.map((target) => [target.name, []]));
-  /** @type {Map<string, import('./process-cpu.mjs').CpuSnapshot[]>} */
+  /** @type {Map<string, CpuSnapshot[]>} */
   const cpu = new Map(targets.map((target) => [target.name, []]));
+  /** @type {Map<string, CpuSnapshot[]>} */
+  const wait = new Map(targets.map((target) => [target.name, []]));
   for (let round = 1; round <= rounds; round += 1) {
     for (const target of targets) {
       const before = await snapshot();
       const figures = await measure(target.url, cookie, load);
+      const after = await snapshot();
       runs.get(target.name)?.push(figures);
-      cpu.get(target.name)?.push(cpuPerRequest(before, await snapshot(), figures.requests));
+      cpu.get(target.name)?.push(cpuPerRequest(before.cpu, after.cpu, figures.requests));
+      wait.get(target.name)?.push(cpuPerRequest(before.wait, after.wait, figures.requests));
     }
     console.log(
       `round ${round}: ${targets.map((t) => `${runs.get(t.name)?.at(-1)?.perSecond.toFixed(0)}`).join(' / ')} req/s`,
     );
   }
   printMedians(targets, runs);
-  printCpu(targets, cpu);
+  printPerRequest('CPU ms per request (medians) ', targets, cpu);
+  // Time ready to run but not running: with more busy processes than cores, each hop of a
+  // request can wait for its process's next turn, which shows in the tail more than the CPU does.
+  printPerRequest('run-queue wait ms per request', targets, wait);
 }
 
 /**
@@ -218,19 +233,23 @@ function printMedians(targets, runs) {
   /** @type {Map<string, Figures>} */
   const medians = new Map();
   console.log('');
-  console.log('target (medians)                        req/s     p50 ms   p99 ms   failed');
+  console.log(
+    'target (medians)                        req/s     p50 ms   p90 ms   p99 ms p99.9 ms   failed',
+  );
   for (const target of targets) {
     const all = runs.get(target.name) ?? [];
     const figures = {
       perSecond: median(all.map((run) => run.perSecond)),
       p50: median(all.map((run) => run.p50)),
+      p90: median(all.map((run) => run.p90)),
       p99: median(all.map((run) => run.p99)),
+      p999: median(all.map((run) => run.p999)),
       failed: all.reduce((sum, run) => sum + run.failed, 0),
       requests: all.reduce((sum, run) => sum + run.requests, 0),
     };
     medians.set(target.name, figures);
     console.log(
-      `${target.name.padEnd(36)} ${figures.perSecond.toFixed(0).padStart(8)} ${String(figures.p50).padStart(10)} ${String(figures.p99).padStart(8)} ${String(figures.failed).padStart(8)}`,
+      `${target.name.padEnd(36)} ${figures.perSecond.toFixed(0).padStart(8)} ${String(figures.p50).padStart(10)} ${[figures.p90, figures.p99, figures.p999, figures.failed].map((n) => String(n).padStart(8)).join(' ')}`,
     );
   }
   console.log('');
@@ -252,19 +271,18 @@ function printMedians(targets, runs) {
 }
 
 /**
- * CPU ms per request by process (medians over the rounds). Redis and PostgreSQL are the
+ * Milliseconds per request by process (medians over the rounds). Redis and PostgreSQL are the
  * machine's own: work from other programs using them at the same time counts here too.
+ * @param {string} title
  * @param {Target[]} targets
- * @param {Map<string, import('./process-cpu.mjs').CpuSnapshot[]>} cpu
+ * @param {Map<string, CpuSnapshot[]>} perTarget
  */
-function printCpu(targets, cpu) {
-  const names = Object.keys(cpu.get(targets[0]?.name ?? '')?.[0] ?? {});
+function printPerRequest(title, targets, perTarget) {
+  const names = Object.keys(perTarget.get(targets[0]?.name ?? '')?.[0] ?? {});
   console.log('');
-  console.log(
-    `CPU ms per request (medians)  ${names.map((n) => n.padStart(9)).join(' ')}     total`,
-  );
+  console.log(`${title.padEnd(29)} ${names.map((n) => n.padStart(9)).join(' ')}     total`);
   for (const target of targets) {
-    const rounds = cpu.get(target.name) ?? [];
+    const rounds = perTarget.get(target.name) ?? [];
     const perProcess = names.map((name) => median(rounds.map((round) => round[name] ?? 0)));
     const total = perProcess.reduce((sum, ms) => sum + ms, 0);
     console.log(
@@ -309,7 +327,10 @@ async function main() {
       await redis.set(bareSessionKey(String(place.env.REDIS_PREFIX), token), session);
       const bareUrl = `http://127.0.0.1:${barePort}`;
       const targets = await checkedTargets(gatewayUrl, bareUrl, cookie, load);
-      const snapshot = () => cpuSnapshot(children, redis, sql);
+      const snapshot = async () => ({
+        cpu: await cpuSnapshot(children, redis, sql),
+        wait: await runQueueWaitSnapshot(children, redis, sql),
+      });
       await measureRounds(targets, cookie, load, rounds, snapshot);
     } finally {
       redis.disconnect();
