@@ -25,8 +25,8 @@ export class RpcCallError extends RpcException {
 }
 
 interface PendingCall {
-  /** Settled with the answer's JSON text. */
-  resolve: (json: string) => void;
+  /** Settled with the answer's JSON bytes. */
+  resolve: (json: Buffer) => void;
   reject: (error: Error) => void;
   timer: NodeJS.Timeout;
 }
@@ -72,7 +72,7 @@ export class RpcClient {
   ) {
     this.commands = connectRedis(url, 'rpc-client', { autoPipelining: true, failFast: true });
     this.replies = connectRedis(url, 'rpc-client-replies');
-    this.replies.on('message', (_channel: string, message: string) => this.settle(message));
+    this.replies.on('messageBuffer', (_channel: Buffer, message: Buffer) => this.settle(message));
     // Replies published while the subscription is down are lost: fail those calls now.
     this.replies.on('close', () => this.failPending());
     this.replyTo = replyChannel(prefix, this.id);
@@ -101,7 +101,8 @@ export class RpcClient {
     request: z.input<C['request']>,
     timeoutMs = this.timeoutMs,
   ): Promise<z.output<C['answer']>> {
-    return JSON.parse(await this.tracedSend(contract, request, timeoutMs)) as z.output<C['answer']>;
+    const json = await this.tracedSend(contract, request, timeoutMs);
+    return JSON.parse(json.toString()) as z.output<C['answer']>;
   }
 
   /** The answer as the service wrote it, for a caller that passes it on unchanged (the gateway). */
@@ -113,7 +114,7 @@ export class RpcClient {
     return new RelayedAnswer(await this.tracedSend(contract, request, timeoutMs));
   }
 
-  private tracedSend(contract: RpcContract, request: unknown, timeoutMs: number): Promise<string> {
+  private tracedSend(contract: RpcContract, request: unknown, timeoutMs: number): Promise<Buffer> {
     return traced(
       `${contract.service} ${contract.pattern}`,
       { kind: SpanKind.CLIENT, attributes: rpcAttributes(contract) },
@@ -121,7 +122,7 @@ export class RpcClient {
     );
   }
 
-  private async send(contract: RpcContract, request: unknown, timeoutMs: number): Promise<string> {
+  private async send(contract: RpcContract, request: unknown, timeoutMs: number): Promise<Buffer> {
     await this.ready;
     const waitMs = Math.min(REDIS_WAIT_MS, timeoutMs);
     const [commands, replies] = await Promise.all([
@@ -130,7 +131,7 @@ export class RpcClient {
     ]);
     if (!commands || !replies) throw redisUnavailable();
     const id = randomUUID();
-    const answer = new Promise<string>((resolve, reject) => {
+    const answer = new Promise<Buffer>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
         reject(
@@ -183,16 +184,16 @@ export class RpcClient {
     }
   }
 
-  private settle(message: string): void {
+  private settle(message: Buffer): void {
     const ok = cutOkReply(message);
-    const reply = ok ? null : (JSON.parse(message) as RpcReplyEnvelope);
+    const reply = ok ? null : (JSON.parse(message.toString()) as RpcReplyEnvelope);
     const id = ok?.id ?? reply?.id ?? '';
     const call = this.pending.get(id);
     if (!call) return;
     this.pending.delete(id);
     clearTimeout(call.timer);
     if (ok) call.resolve(ok.json);
-    else if (reply?.ok) call.resolve(JSON.stringify(reply.data ?? null));
+    else if (reply?.ok) call.resolve(Buffer.from(JSON.stringify(reply.data ?? null)));
     else if (reply) call.reject(new RpcCallError(reply.failure));
   }
 
