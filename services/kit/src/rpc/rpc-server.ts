@@ -8,6 +8,7 @@ import { shutdownGraceMs } from '../lifecycle/shutdown.js';
 import { markFailed, SpanKind, traced } from '../tracing/tracing.js';
 import { toFailure } from './rpc-failure.js';
 import { rpcAttributes } from './rpc-client.js';
+import { answerConformance } from './answer-conformance.js';
 import { handledContract } from './rpc-handler.js';
 import { requestStreamKey, type RpcReplyEnvelope, type RpcRequestEnvelope } from './rpc-wire.js';
 
@@ -22,11 +23,13 @@ export interface RedisStreamsServerOptions {
 /**
  * The answer as its contract states it, checked once, here, where it is made: fields the contract
  * does not name are dropped, so nothing else leaves the service. Callers only parse the JSON, and
- * the gateway passes it on to the browser as it is (RpcClient.relay).
+ * the gateway passes it on to the browser as it is (RpcClient.relay). An answer that already is
+ * exactly that goes as it is, without the parse's copy (answerConformance).
  */
 function checkedAnswer(pattern: string, data: unknown): unknown {
   const contract = handledContract(pattern);
-  return contract ? contract.answer.parse(data) : data;
+  if (!contract) return data;
+  return answerConformance(contract.answer)?.(data) ? data : contract.answer.parse(data);
 }
 
 type StreamEntries = [string, [string, string[]][]][] | null;
