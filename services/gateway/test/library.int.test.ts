@@ -188,8 +188,18 @@ describe('documents', () => {
     expect(await queue.getJob(`doc-${first.body.id}-run-1`)).toBeTruthy();
     await queue.close();
 
+    // Times with microseconds: the list has PostgreSQL format them, a document's page formats
+    // the entity's Date; both cut to milliseconds.
+    await stack.sql.query(
+      `UPDATE library.documents SET uploaded_at = '2026-11-24 10:00:00.123999+00',
+              progress_updated_at = '2026-11-24 10:00:01.999999+00' WHERE organization_id = $1`,
+      [acme],
+    );
     const all = await ann.get('/api/library/documents?limit=50');
     expect(all.body.totalCount).toBe(2);
+    const [firstListed] = all.body.documents as { uploadedAt: string; progress: object }[];
+    expect(firstListed?.uploadedAt).toBe('2026-11-24T10:00:00.123Z');
+    expect(firstListed?.progress).toMatchObject({ updatedAt: '2026-11-24T10:00:01.999Z' });
     // The list reads plain rows (documents.repository); a document's own page reads the entity:
     // each listed document is its own page's answer (tags in any order).
     type Listed = { id: number; tags: { id: number }[] };

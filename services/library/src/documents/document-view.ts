@@ -2,9 +2,21 @@ import type { LibraryDocument } from '@hub/proto';
 import type { DocumentEntity } from './document.entity.js';
 import type { TagEntity } from '../tags/tag.entity.js';
 
-/** What the view reads: an entity, or a plain row of the same fields (documents.repository). */
-export type DocumentViewSource = Pick<
-  DocumentEntity,
+/**
+ * What the view reads: an entity, or a plain row of the same fields (documents.repository), whose
+ * big file size comes as text and whose times come already formatted.
+ */
+export type DocumentViewSource = Omit<
+  Pick<DocumentEntity, DocumentViewField>,
+  'fileSize' | 'uploadedAt' | 'progressUpdatedAt'
+> & {
+  fileSize: number | string;
+  uploadedAt: Date | string;
+  progressUpdatedAt: Date | string;
+  tags?: Pick<TagEntity, 'id' | 'name' | 'color'>[];
+};
+
+type DocumentViewField =
   | 'id'
   | 'title'
   | 'description'
@@ -29,8 +41,9 @@ export type DocumentViewSource = Pick<
   | 'progressCurrent'
   | 'progressTotal'
   | 'progressUpdatedAt'
-  | 'currentVersion'
-> & { tags?: Pick<TagEntity, 'id' | 'name' | 'color'>[] };
+  | 'currentVersion';
+
+const isoTime = (time: Date | string) => (typeof time === 'string' ? time : time.toISOString());
 
 export function toDocumentView(
   row: DocumentViewSource,
@@ -42,9 +55,9 @@ export function toDocumentView(
     title: row.title,
     description: row.description,
     fileName: row.fileName,
-    fileSize: row.fileSize,
+    fileSize: Number(row.fileSize),
     pageCount: row.pageCount,
-    uploadedAt: row.uploadedAt.toISOString(),
+    uploadedAt: isoTime(row.uploadedAt),
     uploadedBy: row.uploadedBy,
     folderId: row.folderId,
     tags: (row.tags ?? []).map(({ id, name, color }) => ({ id, name, color })),
@@ -66,7 +79,7 @@ export function toDocumentView(
       stage: row.processingStage,
       current: row.progressCurrent,
       total: row.progressTotal,
-      updatedAt: row.progressUpdatedAt.toISOString(),
+      updatedAt: isoTime(row.progressUpdatedAt),
     },
     currentVersion: row.currentVersion,
   };
