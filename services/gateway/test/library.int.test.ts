@@ -197,6 +197,8 @@ describe('documents', () => {
     );
     const all = await ann.get('/api/library/documents?limit=50');
     expect(all.body.totalCount).toBe(2);
+    // Relayed as the bytes the library wrote, still labelled as JSON.
+    expect(all.headers.get('content-type')).toBe('application/json; charset=utf-8');
     const [firstListed] = all.body.documents as { uploadedAt: string; progress: object }[];
     expect(firstListed?.uploadedAt).toBe('2026-11-24T10:00:00.123Z');
     expect(firstListed?.progress).toMatchObject({ updatedAt: '2026-11-24T10:00:01.999Z' });

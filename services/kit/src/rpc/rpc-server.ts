@@ -32,15 +32,24 @@ function checkedAnswer(pattern: string, data: unknown): unknown {
   return answerConformance(contract.answer)?.(data) ? data : contract.answer.parse(data);
 }
 
+/** Replies longer than this wait for the turn's write as bytes. */
+const REPLY_BYTES_FROM = 8 * 1024;
+
+/**
+ * A large reply (a list) waits for the turn's write as bytes, off the heap: as a string it was
+ * copied by every scavenge in between and then joined into the pipeline's one string. A small
+ * one stays a string, which the pipeline joins more cheaply than it copies bytes.
+ */
+function replyMessage(reply: RpcReplyEnvelope): string | Buffer {
+  const json = JSON.stringify(reply);
+  return json.length > REPLY_BYTES_FROM ? Buffer.from(json) : json;
+}
+
 type StreamEntries = [string, [string, string[]][]][] | null;
 
 interface FinishedRequest {
   entryId: string;
-  /**
-   * The reply's JSON as bytes: held off the heap until the turn's write, where a string would
-   * be copied by every scavenge in between and then joined into the pipeline's one string.
-   */
-  reply?: { channel: string; message: Buffer };
+  reply?: { channel: string; message: string | Buffer };
 }
 
 /**
@@ -141,7 +150,7 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
       const envelope = JSON.parse(fields[1] ?? '{}') as RpcRequestEnvelope;
       if (envelope.deadline >= Date.now()) {
         const reply = await this.timedAnswer(envelope);
-        finished.reply = { channel: envelope.replyTo, message: Buffer.from(JSON.stringify(reply)) };
+        finished.reply = { channel: envelope.replyTo, message: replyMessage(reply) };
       }
     } catch (error) {
       this.logger.error(`request ${entryId} could not be handled: ${String(error)}`);
