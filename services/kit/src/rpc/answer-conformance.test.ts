@@ -133,6 +133,49 @@ describe('answerConformance', () => {
     expect(conforms(z.union([z.literal('a'), z.number()]), 'b')).toBe(false);
   });
 
+  it('refuses what the parse refuses though the value looks right', () => {
+    const anything = z.object({ note: z.unknown() });
+    expect(conforms(anything, { note: undefined })).toBe(true);
+    expect(conforms(anything, {})).toBe(false);
+    expect(anything.safeParse({}).success).toBe(false);
+    const sparse = Array<string>(2);
+    sparse[1] = 'b';
+    expect(conforms(z.array(z.string()), sparse)).toBe(false);
+    expect(z.array(z.string()).safeParse(sparse).success).toBe(false);
+  });
+
+  it('refuses values that would serialise themselves: own toJSON, array subclasses', () => {
+    const list = z.array(z.number());
+    const withToJson = Object.assign([1], { toJSON: () => ({ secret: 'kept' }) });
+    expect(conforms(list, withToJson)).toBe(false);
+    class Numbers extends Array<number> {}
+    expect(conforms(list, Numbers.from([1]))).toBe(false);
+    const hidden = { text: 'hi' };
+    Object.defineProperty(hidden, 'toJSON', { value: () => ({ secret: 'kept' }) });
+    expect(conforms(z.object({ text: z.string() }), hidden)).toBe(false);
+  });
+
+  it('leaves refinements on any schema, exclusive unions and recursion to the parse', () => {
+    expect(
+      answerConformance(
+        z
+          .string()
+          .nullable()
+          .refine((text) => text !== ''),
+      ),
+    ).toBeNull();
+    expect(answerConformance(z.unknown().overwrite(() => 'redacted'))).toBeNull();
+    expect(answerConformance(z.xor([z.string(), z.string().min(1)]))).toBeNull();
+    expect(answerConformance(z.object({ note: z.string().exactOptional() }))).toBeNull();
+    const folder = z.object({
+      name: z.string(),
+      get children(): z.ZodArray<typeof folder> {
+        return z.array(folder);
+      },
+    });
+    expect(answerConformance(folder)).toBeNull();
+  });
+
   it('leaves schemas that fill in or transform values to the parse', () => {
     expect(answerConformance(z.object({ n: z.number().default(1) }))).toBeNull();
     expect(answerConformance(z.string().transform((text) => text.length))).toBeNull();

@@ -18,19 +18,38 @@ export function answerConformance(schema: z.core.$ZodType): Conformance | null {
   return compiled.get(schema) ?? null;
 }
 
+/** Schemas being compiled: a recursive schema (a getter in its shape) is left to the parse. */
+const compiling = new Set<z.core.$ZodType>();
+
 function compile(schema: z.core.$ZodType): Conformance | null {
+  if (compiling.has(schema)) return null;
+  compiling.add(schema);
+  try {
+    return compileKind(schema);
+  } finally {
+    compiling.delete(schema);
+  }
+}
+
+function compileKind(schema: z.core.$ZodType): Conformance | null {
   const def = (schema as z.core.$ZodTypes)._zod.def;
+  // Refinements and overwrites can sit on any schema; only the primitives' are run below.
+  const primitive = def.type === 'string' || def.type === 'number' || def.type === 'boolean';
+  if (!primitive && def.checks?.length) return null;
   switch (def.type) {
     case 'object':
       return objectConformance(def);
     case 'array':
-      return def.checks?.length ? null : arrayConformance(def);
+      return arrayConformance(def);
     case 'nullable':
       return orConformance(def.innerType, (value) => value === null);
     case 'optional':
+      // An exact optional refuses a present undefined.
+      if (schema._zod.traits.has('$ZodExactOptional')) return null;
       return orConformance(def.innerType, (value) => value === undefined);
     case 'union':
-      return unionConformance(def);
+      // Exclusive unions (z.xor, discriminated unions) refuse values more than one option takes.
+      return def.inclusive === false ? null : unionConformance(def);
     case 'enum':
     case 'literal':
       return valueSetConformance(schema);
@@ -48,28 +67,43 @@ function compile(schema: z.core.$ZodType): Conformance | null {
   }
 }
 
+interface Field {
+  key: string;
+  conforms: Conformance;
+  /** A required field whose schema takes undefined: the parse still refuses the key missing. */
+  mustBePresent: boolean;
+}
+
 function objectConformance(def: z.core.$ZodObjectDef): Conformance | null {
-  if (def.checks?.length) return null;
-  const fields: [string, Conformance][] = [];
+  const fields: Field[] = [];
   for (const [key, field] of Object.entries(def.shape)) {
     const conforms = compile(field);
     if (!conforms) return null;
-    fields.push([key, conforms]);
+    fields.push({
+      key,
+      conforms,
+      mustBePresent: field._zod.optin !== 'optional' && conforms(undefined),
+    });
   }
-  const named = new Set(fields.map(([key]) => key));
+  const named = new Set(fields.map(({ key }) => key));
   return (value) => {
     if (!isPlainObject(value)) return false;
     const record = value as Record<string, unknown>;
-    for (const [key, conforms] of fields) if (!conforms(record[key])) return false;
+    for (const { key, conforms, mustBePresent } of fields) {
+      if (!conforms(record[key]) || (mustBePresent && !Object.hasOwn(record, key))) return false;
+    }
     // A field the contract does not name: the parse drops it (or refuses it).
     for (const key in record) if (!named.has(key)) return false;
     return true;
   };
 }
 
-/** Not a class instance: one could serialise itself otherwise (toJSON) than its fields. */
+/**
+ * Not a class instance, and no toJSON of its own (enumerable or not): either could serialise the
+ * value otherwise than its fields.
+ */
 function isPlainObject(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return false;
+  if (typeof value !== 'object' || value === null || Object.hasOwn(value, 'toJSON')) return false;
   const prototype: unknown = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
 }
@@ -77,7 +111,15 @@ function isPlainObject(value: unknown): boolean {
 function arrayConformance(def: z.core.$ZodArrayDef): Conformance | null {
   const element = compile(def.element);
   if (!element) return null;
-  return (value) => Array.isArray(value) && value.every((item) => element(item));
+  return (value) => {
+    if (!Array.isArray(value) || Object.getPrototypeOf(value) !== Array.prototype) return false;
+    if (Object.hasOwn(value, 'toJSON')) return false;
+    // Every index, holes too: the parse checks a hole as undefined.
+    for (let index = 0; index < value.length; index += 1) {
+      if (!element(value[index])) return false;
+    }
+    return true;
+  };
 }
 
 function orConformance(inner: z.core.$ZodType, alone: Conformance): Conformance | null {
