@@ -14,7 +14,7 @@ type ListedRow = DocumentViewSource & {
 };
 
 /** A timestamptz as Date.toISOString writes it (milliseconds cut, not rounded, as both do). */
-const isoTime = (column: string) =>
+const isoTimeSql = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
@@ -35,7 +35,7 @@ export class DocumentsRepository {
         'documents-page',
         `WITH page AS (${query.sql})
        SELECT p.at, p.rank, p.total, d.id, d.title, d.description, d.file_name AS "fileName", d.file_size AS "fileSize",
-              d.page_count AS "pageCount", ${isoTime('d.uploaded_at')} AS "uploadedAt",
+              d.page_count AS "pageCount", ${isoTimeSql('d.uploaded_at')} AS "uploadedAt",
               d.uploaded_by AS "uploadedBy", d.folder_id AS "folderId", d.processed,
               d.markdown_key AS "markdownKey", d.sop_processed AS "sopProcessed",
               d.sop_error AS "sopError", d.ocr_processed AS "ocrProcessed",
@@ -45,7 +45,7 @@ export class DocumentsRepository {
               d.processing_error AS "processingError", d.image_count AS "imageCount",
               d.processing_stage AS "processingStage", d.progress_current AS "progressCurrent",
               d.progress_total AS "progressTotal",
-              ${isoTime('d.progress_updated_at')} AS "progressUpdatedAt",
+              ${isoTimeSql('d.progress_updated_at')} AS "progressUpdatedAt",
               d.current_version AS "currentVersion", e.status AS "evaluationStatus",
               COALESCE(
                 (SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color)
