@@ -14,8 +14,13 @@ const compiled = new WeakMap<z.core.$ZodType, Conformance | null>();
  * kind this check does not know; its answers are then always parsed.
  */
 export function answerConformance(schema: z.core.$ZodType): Conformance | null {
-  if (!compiled.has(schema)) compiled.set(schema, compile(schema));
-  return compiled.get(schema) ?? null;
+  // One lookup per answer: null is a schema known not to compile, undefined one not seen yet.
+  let conformance = compiled.get(schema);
+  if (conformance === undefined) {
+    conformance = compile(schema);
+    compiled.set(schema, conformance);
+  }
+  return conformance;
 }
 
 /** Schemas being compiled: a recursive schema (a getter in its shape) is left to the parse. */
