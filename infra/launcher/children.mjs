@@ -74,14 +74,38 @@ export function startChild(name, command, args, options = {}) {
 }
 
 /**
- * Asks a child to stop (SIGTERM), and kills it when it has not ended within `graceMs`.
+ * A process started by someone else (a library), watched as a Child; its output is theirs.
+ * @param {string} name
+ * @param {import('node:child_process').ChildProcess} child
+ * @returns {Child}
+ */
+export function adoptChild(name, child) {
+  let done = child.exitCode !== null || child.signalCode !== null;
+  /** @type {Promise<ExitStatus>} */
+  const exited = done
+    ? Promise.resolve({ code: child.exitCode, signal: child.signalCode })
+    : new Promise((resolve) => {
+        live.add(child);
+        child.once('exit', (code, signal) => {
+          done = true;
+          live.delete(child);
+          resolve({ code, signal });
+        });
+      });
+  return { name, child, exited, hasExited: () => done, onLine: () => () => false };
+}
+
+/**
+ * Asks a child to stop (`signal`, SIGTERM by default), and kills it when it has not ended within
+ * `graceMs`.
  * @param {Child} handle
  * @param {number} [graceMs]
+ * @param {NodeJS.Signals} [signal]
  * @returns {Promise<ExitStatus>}
  */
-export async function stopChild(handle, graceMs = 10_000) {
+export async function stopChild(handle, graceMs = 10_000, signal = 'SIGTERM') {
   if (handle.hasExited()) return handle.exited;
-  handle.child.kill('SIGTERM');
+  handle.child.kill(signal);
   /** @type {NodeJS.Timeout | undefined} */
   let timer;
   const killed = new Promise((resolve) => {

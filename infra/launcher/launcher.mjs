@@ -2,8 +2,9 @@
 // where they answer (DATABASE_URL / REDIS_URL, by default on their usual local ports) and
 // otherwise starts its own; then starts the services, workers and the gateway, prints where to
 // sign in, and on Ctrl-C / SIGTERM stops everything in reverse order, then Redis and PostgreSQL.
-// A service or worker that ends unexpectedly is restarted with backoff (supervision.mjs); only a
-// crash loop stops the product.
+// Every part (service, worker, and the Redis and PostgreSQL it started) that ends unexpectedly is
+// restarted with a growing pause, forever (supervision.mjs): one failing part never stops the
+// others. Only a part that cannot start at all on its configuration (exit code 78) stops it.
 //
 // Run by `npm start` (infra/scripts/start.sh) with Node 24 from node_modules/.bin.
 //
@@ -14,12 +15,18 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describeExit, killAll, startChild, stopChild } from './children.mjs';
+import { describeExit, killAll, startChild } from './children.mjs';
 import { log, paint } from './output.mjs';
 import { canListen, metricsPortOf, waitFor } from './ports.mjs';
 import { DEFAULT_DATABASE_URL, ensurePostgres } from './postgres.mjs';
 import { DEFAULT_REDIS_URL, ensureRedis } from './redis.mjs';
-import { SupervisionReport, Supervised } from './supervision.mjs';
+import {
+  ConfigurationError,
+  policyFromEnv,
+  RESTART_POLICY,
+  Supervised,
+  SupervisionReport,
+} from './supervision.mjs';
 
 const SUPERVISOR_FLAG = 'HUB_LAUNCHER_SUPERVISOR';
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -90,8 +97,6 @@ async function supervise() {
   }
   // The front process went away (it was killed): nobody can stop us by signal any more.
   process.on('disconnect', () => void shutdown('The launcher process went away', 1));
-  /** @param {string} what @returns {(how: string) => void} */
-  const failed = (what) => (how) => void shutdown(`${what} ${how} unexpectedly.`, 1);
 
   try {
     const env = { ...process.env };
@@ -119,19 +124,23 @@ async function supervise() {
     }
     env.PUBLIC_URL ||= `http://localhost:${port}`;
 
-    const postgres = await ensurePostgres(env.DATABASE_URL || DEFAULT_DATABASE_URL, dataDir, log);
+    const report = new SupervisionReport(path.join(dataDir, 'launcher', 'processes.json'));
+    // The gateway reports the launcher's restarts in /api/health and /metrics.
+    env.LAUNCHER_STATE_FILE = report.file;
+    const postgres = await ensurePostgres(env.DATABASE_URL || DEFAULT_DATABASE_URL, dataDir, log, {
+      report,
+    });
     cleanups.push({ label: 'PostgreSQL', run: postgres.stop });
-    postgres.onUnexpectedExit(failed('The embedded PostgreSQL'));
     env.DATABASE_URL = postgres.url;
     log(`PostgreSQL: ${postgres.description}`);
 
-    const redis = await ensureRedis(env.REDIS_URL || DEFAULT_REDIS_URL, dataDir, log);
+    const redis = await ensureRedis(env.REDIS_URL || DEFAULT_REDIS_URL, dataDir, log, { report });
     cleanups.push({ label: 'Redis', run: redis.stop });
-    redis.onUnexpectedExit(failed('redis-server'));
     env.REDIS_URL = redis.url;
     log(`Redis: ${redis.description}`);
 
-    if (env.CAMERA_SIMULATOR === '1') await startCameraSimulator(env, cleanups, failed);
+    const policy = policyFromEnv(RESTART_POLICY, env);
+    if (env.CAMERA_SIMULATOR === '1') await startCameraSimulator(env, cleanups, report, policy);
 
     /** @type {{ generatedPassword?: string, createdWithConfiguredPassword?: boolean }} */
     const seed = {};
@@ -142,9 +151,6 @@ async function supervise() {
         seed.createdWithConfiguredPassword = true;
       }
     };
-    const report = new SupervisionReport(path.join(dataDir, 'launcher', 'processes.json'));
-    // The gateway reports the launcher's restarts in /api/health.
-    env.LAUNCHER_STATE_FILE = report.file;
     for (const [index, { name, entry, nodeArgs = [], ready }] of PROCESSES.entries()) {
       const metricsPort = metricsPortOf(env.METRICS_PORT, index);
       const supervised = new Supervised({
@@ -158,11 +164,13 @@ async function supervise() {
         waitReady: (child) => waitForLine(child, ready, 180_000),
         log,
         report,
-        onGiveUp: (reason) => void shutdown(reason, 1),
+        policy,
       });
       cleanups.push({ label: name, run: () => supervised.stop() });
-      await supervised.launch();
-      log(`${name} started (pid ${supervised.child?.child.pid}).`);
+      await supervised.begin();
+      if (supervised.crashesInRow === 0) {
+        log(`${name} started (pid ${supervised.child?.child.pid}).`);
+      }
     }
 
     const healthUrl = `http://127.0.0.1:${port}/api/health`;
@@ -177,7 +185,13 @@ async function supervise() {
     if (!healthy) log(paint('33', `${healthUrl} does not answer 200 yet: some part is down.`));
     printBanner(env, seed, postgres.description, redis.description);
   } catch (error) {
-    await shutdown(error instanceof Error ? error.message : String(error), 1);
+    const message = error instanceof Error ? error.message : String(error);
+    await shutdown(
+      error instanceof ConfigurationError
+        ? `${message} npm start cannot go on without it.`
+        : message,
+      1,
+    );
   }
 }
 
@@ -186,15 +200,22 @@ async function supervise() {
  * Integrations page can be tried without a real camera system.
  * @param {NodeJS.ProcessEnv} env
  * @param {Cleanup[]} cleanups
- * @param {(what: string) => (how: string) => void} failed
+ * @param {SupervisionReport} report
+ * @param {typeof RESTART_POLICY} policy
  */
-async function startCameraSimulator(env, cleanups, failed) {
+async function startCameraSimulator(env, cleanups, report, policy) {
   env.CAMERA_SIMULATOR_PORT ||= '8090';
   const entry = path.join(repoRoot, 'infra/camera-simulator/main.mjs');
-  const child = startChild('camera-simulator', process.execPath, [entry], { cwd: repoRoot, env });
-  cleanups.push({ label: 'camera-simulator', run: () => stopChild(child) });
-  await waitForLine(child, '[camera-simulator] listening', 30_000);
-  void child.exited.then((status) => failed('camera-simulator')(describeExit(status)));
+  const simulator = new Supervised({
+    name: 'camera-simulator',
+    start: () => startChild('camera-simulator', process.execPath, [entry], { cwd: repoRoot, env }),
+    waitReady: (child) => waitForLine(child, '[camera-simulator] listening', 30_000),
+    log,
+    report,
+    policy,
+  });
+  cleanups.push({ label: 'camera-simulator', run: () => simulator.stop() });
+  await simulator.begin();
   log(
     `Camera simulator: http://127.0.0.1:${env.CAMERA_SIMULATOR_PORT} (client id hub-demo, secret demo-secret-7Q2x; see infra/camera-simulator/fixtures/accounts.json)`,
   );

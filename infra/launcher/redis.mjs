@@ -5,9 +5,15 @@ import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { startChild, stopChild } from './children.mjs';
+import { startChild } from './children.mjs';
 import { isLoopback } from './postgres.mjs';
 import { answersRedis, findFreePort, waitFor } from './ports.mjs';
+import {
+  INFRASTRUCTURE_POLICY,
+  policyFromEnv,
+  Supervised,
+  SupervisionReport,
+} from './supervision.mjs';
 
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 
@@ -17,7 +23,6 @@ export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
  *   embedded: boolean,
  *   description: string,
  *   stop: () => Promise<void>,
- *   onUnexpectedExit: (callback: (how: string) => void) => void,
  * }} RedisServer
  */
 
@@ -25,9 +30,10 @@ export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
  * @param {string} redisUrl
  * @param {string} dataDir  absolute $DATA_DIR
  * @param {(message: string) => void} log
+ * @param {{ report?: SupervisionReport }} [options]  where its restarts are reported
  * @returns {Promise<RedisServer>}
  */
-export async function ensureRedis(redisUrl, dataDir, log) {
+export async function ensureRedis(redisUrl, dataDir, log, options = {}) {
   const url = new URL(redisUrl);
   const host = url.hostname.replace(/^\[|\]$/g, '') || '127.0.0.1';
   const port = Number(url.port || 6379);
@@ -37,7 +43,6 @@ export async function ensureRedis(redisUrl, dataDir, log) {
     embedded: false,
     description: `the one at ${host}:${port}`,
     stop: async () => undefined,
-    onUnexpectedExit: () => undefined,
   };
   if (await answersRedis(host, port)) return existing;
   if (!isLoopback(host)) {
@@ -54,46 +59,58 @@ export async function ensureRedis(redisUrl, dataDir, log) {
     binary = findOnPath('redis-server');
     if (!binary) throw new Error('redis-server is still not on the PATH after installing it');
   }
+  const redisServer = binary;
 
   const redisPort = await findFreePort(port);
   const workDir = path.join(dataDir, 'redis');
   await mkdir(workDir, { recursive: true });
   const password = decodeURIComponent(url.password);
-  const child = startChild(
-    'redis',
-    binary,
-    [
-      '--port',
-      String(redisPort),
-      '--bind',
-      '127.0.0.1',
-      // Queued jobs and sessions survive a restart: an append-only file (fsync every second,
-      // the usual trade-off) in $DATA_DIR/redis; no RDB snapshots on top of it.
-      '--save',
-      '',
-      '--appendonly',
-      'yes',
-      '--appendfsync',
-      'everysec',
-      '--daemonize',
-      'no',
-      '--loglevel',
-      'warning',
-      '--dir',
-      workDir,
-      ...(password ? ['--requirepass', password] : []),
-    ],
-    { cwd: workDir },
-  );
-  const up = await waitFor(
-    async () => child.hasExited() || (await answersRedis('127.0.0.1', redisPort)),
-    15_000,
-  );
-  if (!up || child.hasExited()) {
-    await stopChild(child, 2000);
-    throw new Error(`redis-server did not come up on port ${redisPort} (see its messages above)`);
+  const args = [
+    '--port',
+    String(redisPort),
+    '--bind',
+    '127.0.0.1',
+    // Queued jobs and sessions survive a restart: an append-only file (fsync every second,
+    // the usual trade-off) in $DATA_DIR/redis; no RDB snapshots on top of it.
+    '--save',
+    '',
+    '--appendonly',
+    'yes',
+    '--appendfsync',
+    'everysec',
+    '--daemonize',
+    'no',
+    '--loglevel',
+    'warning',
+    '--dir',
+    workDir,
+    ...(password ? ['--requirepass', password] : []),
+  ];
+  // Supervised like every other part: after an unexpected end it starts again on the same port
+  // from its append-only file, and the services' clients reconnect by themselves.
+  const server = new Supervised({
+    name: 'redis',
+    start: () => startChild('redis', redisServer, args, { cwd: workDir }),
+    waitReady: async (child) => {
+      const up = await waitFor(
+        async () => child.hasExited() || (await answersRedis('127.0.0.1', redisPort)),
+        15_000,
+        50,
+      );
+      if (!up || child.hasExited()) {
+        throw new Error(`redis-server did not come up on port ${redisPort}`);
+      }
+    },
+    log,
+    report: options.report ?? new SupervisionReport(path.join(workDir, 'supervision.json')),
+    policy: policyFromEnv(INFRASTRUCTURE_POLICY, process.env),
+  });
+  try {
+    await server.launch();
+  } catch (error) {
+    await server.stop(2000);
+    throw new Error(`${errorText(error)} (see its messages above)`, { cause: error });
   }
-  let stopping = false;
   const startedUrl = new URL(redisUrl);
   startedUrl.hostname = '127.0.0.1';
   startedUrl.port = String(redisPort);
@@ -101,17 +118,12 @@ export async function ensureRedis(redisUrl, dataDir, log) {
     url: startedUrl.toString().replace(/\/$/, ''),
     embedded: true,
     description: `redis-server on 127.0.0.1:${redisPort} (append-only file in ${workDir})`,
-    async stop() {
-      stopping = true;
-      await stopChild(child, 5000);
-    },
-    onUnexpectedExit(callback) {
-      void child.exited.then(({ code, signal }) => {
-        if (!stopping) callback(signal ? `was ended by ${signal}` : `exited with code ${code}`);
-      });
-    },
+    stop: () => server.stop(5000),
   };
 }
+
+/** @param {unknown} error */
+const errorText = (error) => (error instanceof Error ? error.message : String(error));
 
 /**
  * @param {string} name

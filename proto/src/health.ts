@@ -7,13 +7,21 @@ export const ComponentHealth = z.object({
 });
 export type ComponentHealth = z.infer<typeof ComponentHealth>;
 
-/** A process as the launcher of `npm start` supervises it (restarted after a crash, with backoff). */
+/**
+ * A part as the launcher of `npm start` supervises it: restarted after every crash, with a pause
+ * that grows with each crash in a row (up to 5 minutes), forever.
+ */
 export const SupervisedProcess = z.object({
-  state: z.enum(['running', 'restarting', 'gave-up', 'stopped']),
+  state: z.enum(['running', 'restarting', 'stopped']),
   pid: z.number().int().nullable(),
   restarts: z.number().int(),
   lastRestartAt: z.string().nullable(),
   lastExit: z.string().nullable(),
+  /** Crashed since it last stayed up long enough to count as recovered. */
+  failing: z.boolean().default(false),
+  crashesInRow: z.number().int().default(0),
+  /** While it waits out its pause. */
+  nextRestartAt: z.string().nullable().default(null),
 });
 export type SupervisedProcess = z.infer<typeof SupervisedProcess>;
 
@@ -55,6 +63,8 @@ export const Health = z.object({
   queues: z.record(z.string(), QueueHealth),
   /** Only under the launcher of `npm start`: its processes and their restarts. */
   processes: z.record(z.string(), SupervisedProcess).optional(),
+  /** What makes the answer degraded, one line per part, for a person reading it. */
+  problems: z.array(z.string()),
 });
 export type Health = z.infer<typeof Health>;
 

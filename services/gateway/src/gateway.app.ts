@@ -10,6 +10,7 @@ import {
   exposeBacklogMetrics,
   observeQueues,
   openStorage,
+  RedisLiveness,
   RpcClient,
   shutdownGraceMs,
   whenRedisReady,
@@ -39,6 +40,8 @@ export interface RunningGateway {
 export async function createGateway(config: GatewayConfig): Promise<RunningGateway> {
   const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX, config.RPC_TIMEOUT_MS);
   const redis = connectRedis(config.REDIS_URL, 'gateway', { failFast: true });
+  const liveness = new RedisLiveness(config.REDIS_URL, 'gateway');
+  liveness.onHung(() => rpc.abandonPending());
   const storage = openStorage(config);
   const uploadSweeper = new AbandonedUploadSweeper(storage, config.S3_ABANDONED_UPLOAD_HOURS);
   const connection = { url: config.REDIS_URL, prefix: config.REDIS_PREFIX };
@@ -67,7 +70,7 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
   registerHttpMetrics(app.getHttpAdapter().getInstance());
   registerRequestTracing(app.getHttpAdapter().getInstance());
   registerSecurityHeaders(app.getHttpAdapter().getInstance());
-  registerOutageGate(app.getHttpAdapter().getInstance(), rpc, redis);
+  registerOutageGate(app.getHttpAdapter().getInstance(), rpc, redis, liveness);
   registerAuditTrail(app.getHttpAdapter().getInstance(), rpc);
   await app.register(fastifyCookie);
   // Limits per route are set where the file is read (UploadReceiver); this is the outer bound.
@@ -101,6 +104,7 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
       stopBacklogMetrics();
       await queues.close();
       await rpc.close();
+      liveness.close();
       redis.disconnect();
     },
   };

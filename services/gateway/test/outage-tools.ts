@@ -73,7 +73,17 @@ export class OwnRedis {
     await exited;
   }
 
+  /** Hangs it: connections stay open, nothing is answered (SIGSTOP), until `resume`. */
+  pause(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  resume(): void {
+    this.child?.kill('SIGCONT');
+  }
+
   async remove(): Promise<void> {
+    this.resume();
     await this.stop('SIGKILL');
     rmSync(this.dir, { recursive: true, force: true });
   }

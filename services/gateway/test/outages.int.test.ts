@@ -47,6 +47,7 @@ afterAll(async () => {
   console.log(`[outages] ${figures.join('; ')}`);
   await load?.stop();
   // Whatever failed above, both must be back for the stack to stop cleanly.
+  redis?.resume();
   await redis?.start().catch(() => undefined);
   await postgres?.open().catch(() => undefined);
   await workers?.close();
@@ -96,6 +97,28 @@ describe('an outage of Redis or PostgreSQL under a steady mixed load', () => {
     expect(others).toEqual([]);
     expect(refused(during).every((answer) => answer.message === REDIS_UNAVAILABLE)).toBe(true);
     expect(refused(during).every((answer) => answer.retryAfter === '5')).toBe(true);
+    expect(recoveryMs).toBeLessThan(RECOVERY_BOUND_MS);
+  }, 90_000);
+
+  it('answers 503 naming Redis within seconds while it hangs (SIGSTOP), and recovers', async () => {
+    let stoppedAt = 0;
+    const { during, recoveryMs } = await outage(
+      'Redis hung',
+      async () => {
+        stoppedAt = Date.now();
+        redis.pause();
+      },
+      async () => redis.resume(),
+    );
+    const firstRefusal = refused(during).find((answer) => answer.at >= stoppedAt)!;
+    figures.push(
+      `hung Redis answered as an outage ${firstRefusal.at - stoppedAt} ms after SIGSTOP`,
+    );
+    // A PING every second with a 1.5 s deadline: refused well before any RPC timeout.
+    expect(firstRefusal.at - stoppedAt).toBeLessThan(RECOVERY_BOUND_MS);
+    const others = during.filter((answer) => answer.status >= 300 && answer.status !== 503);
+    expect(others).toEqual([]);
+    expect(refused(during).every((answer) => answer.message === REDIS_UNAVAILABLE)).toBe(true);
     expect(recoveryMs).toBeLessThan(RECOVERY_BOUND_MS);
   }, 90_000);
 

@@ -10,6 +10,7 @@ export * from './rpc/relayed-answer.js';
 export * from './rpc/rpc-server.js';
 export * from './rpc/rpc-handler.js';
 export * from './metrics/queue-metrics.js';
+export * from './metrics/supervision-metrics.js';
 export * from './health/probes.js';
 export * from './storage/abandoned-upload-sweeper.js';
 export * from './mail/mailer.js';

@@ -4,6 +4,7 @@
 // 25 MB of heap in every worker process.
 export * from './config/config.js';
 export * from './redis/redis.js';
+export * from './redis/redis-liveness.js';
 export * from './queues/queues.js';
 export * from './queues/queue-stats.js';
 export * from './queues/active-jobs.js';

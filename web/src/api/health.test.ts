@@ -13,6 +13,7 @@ describe('systemStatus', () => {
         components: { postgres: up },
         workers: {},
         queues: {},
+        problems: [],
       }),
     ).toEqual({
       healthy: true,
@@ -27,6 +28,7 @@ describe('systemStatus', () => {
       components: { postgres: up, redis: down, identity: down },
       workers: {},
       queues: {},
+      problems: [],
     };
     expect(systemStatus(health).text).toBe('Degraded (redis, identity down)');
   });
@@ -42,7 +44,37 @@ describe('systemStatus', () => {
         'video-worker': { ...worker, required: false },
       },
       queues: {},
+      problems: [],
     };
     expect(systemStatus(health).text).toBe('Degraded (pdf-worker down)');
+  });
+
+  it('names the parts that the launcher is restarting, also between two crashes', () => {
+    const part = { pid: 7, restarts: 6, lastRestartAt: null, lastExit: 'was ended by SIGKILL' };
+    const health = {
+      status: 'degraded' as const,
+      checkedAt: '',
+      components: { postgres: up, redis: down },
+      workers: {},
+      queues: {},
+      processes: {
+        'pdf-worker': {
+          ...part,
+          state: 'running' as const,
+          failing: true,
+          crashesInRow: 6,
+          nextRestartAt: null,
+        },
+        gateway: {
+          ...part,
+          state: 'running' as const,
+          failing: false,
+          crashesInRow: 0,
+          nextRestartAt: null,
+        },
+      },
+      problems: [],
+    };
+    expect(systemStatus(health).text).toBe('Degraded (redis down, pdf-worker restarting)');
   });
 });

@@ -13,14 +13,21 @@ export const healthQuery = queryOptions({
   },
 });
 
-/** 'Healthy' when everything is up, else 'Degraded' naming what is down. */
+/** 'Healthy' when everything is up, else 'Degraded' naming what is down or failing. */
 export function systemStatus(health: Health): { healthy: boolean; text: string } {
   if (health.status === 'ok') return { healthy: true, text: 'Healthy' };
+  const failing = Object.entries(health.processes ?? {})
+    .filter(([, part]) => part.failing || part.state !== 'running')
+    .map(([name]) => name);
   const down = [
     ...Object.entries(health.components).filter(([, component]) => component.status === 'down'),
     ...Object.entries(health.workers).filter(
       ([, worker]) => worker.required && worker.status === 'down',
     ),
   ].map(([name]) => name);
-  return { healthy: false, text: down.length ? `Degraded (${down.join(', ')} down)` : 'Degraded' };
+  const parts = [
+    ...(down.length ? [`${down.join(', ')} down`] : []),
+    ...(failing.length ? [`${failing.join(', ')} restarting`] : []),
+  ];
+  return { healthy: false, text: parts.length ? `Degraded (${parts.join(', ')})` : 'Degraded' };
 }

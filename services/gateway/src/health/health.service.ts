@@ -17,6 +17,7 @@ import {
   type WorkerHealth,
 } from '@hub/proto';
 import {
+  exposeSupervisionMetrics,
   type ObservedQueues,
   probe,
   probeRedis,
@@ -40,6 +41,7 @@ const SERVICES = [
 export class HealthService implements OnModuleDestroy {
   private readonly postgres: pg.Pool;
   private readonly launcherStateFile: string | undefined;
+  private readonly stopMetrics: () => void;
 
   constructor(
     @Inject(RpcClient) private readonly rpc: RpcClient,
@@ -54,6 +56,7 @@ export class HealthService implements OnModuleDestroy {
       idleTimeoutMillis: 10_000,
     });
     this.postgres.on('error', () => undefined);
+    this.stopMetrics = exposeSupervisionMetrics(() => this.supervisedProcesses());
   }
 
   async check(): Promise<Health> {
@@ -73,17 +76,15 @@ export class HealthService implements OnModuleDestroy {
       this.workers(),
       this.queues(),
     ]);
-    const allUp =
-      Object.values(components).every((component) => component.status === 'up') &&
-      Object.values(workers).every((worker) => worker.status === 'up' || !worker.required) &&
-      Object.values(processes ?? {}).every((process) => process.state === 'running');
+    const problems = healthProblems(components, workers, processes ?? {});
     return {
-      status: allUp ? 'ok' : 'degraded',
+      status: problems.length === 0 ? 'ok' : 'degraded',
       checkedAt: new Date().toISOString(),
       components,
       workers,
       queues,
       ...(processes ? { processes } : {}),
+      problems,
     };
   }
 
@@ -139,8 +140,33 @@ export class HealthService implements OnModuleDestroy {
   }
 
   async onModuleDestroy() {
+    this.stopMetrics();
     await this.postgres.end();
   }
+}
+
+/** One line per part that makes the answer degraded: down, or crashing and being restarted. */
+export function healthProblems(
+  components: Record<string, ComponentHealth>,
+  workers: Record<string, WorkerHealth>,
+  processes: Record<string, SupervisedProcess>,
+): string[] {
+  const problems: string[] = [];
+  for (const [name, component] of Object.entries(components)) {
+    if (component.status === 'down')
+      problems.push(`${name} is down: ${component.error ?? ''}`.trim());
+  }
+  for (const [kind, worker] of Object.entries(workers)) {
+    if (worker.required && worker.status === 'down') problems.push(`${kind} is not running`);
+  }
+  for (const [name, part] of Object.entries(processes)) {
+    if (part.state === 'running' && !part.failing) continue;
+    const restarts = `${part.restarts} restart${part.restarts === 1 ? '' : 's'}`;
+    const how = part.lastExit ? `, last exit: ${part.lastExit}` : '';
+    const state = part.state === 'running' ? 'running again after crashing' : part.state;
+    problems.push(`${name} is ${state} (${restarts}${how})`);
+  }
+  return problems;
 }
 
 /** The value, or undefined when it is not there within 2 s (Redis down or overloaded). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import { REDIS_UNAVAILABLE, redisIsReady, type RpcClient } from '@hub/kit';
+import { REDIS_UNAVAILABLE, redisIsReady, type RedisLiveness, type RpcClient } from '@hub/kit';
 import type { ErrorBody } from '@hub/proto';
 
 /** Seconds a client is asked to wait before trying again while Redis is away. */
@@ -18,12 +18,19 @@ const needsRedis = (url: string) =>
 /**
  * Every API call goes through Redis (RPC to the services, sessions, throttling): while it cannot
  * be reached the gateway answers 503 at once, with Retry-After and a message saying why,
- * instead of holding the request until a timeout. ioredis reconnects by itself; the gate opens
- * again as soon as the connections are ready.
+ * instead of holding the request until a timeout. A Redis that hangs (connections open, no
+ * answers) counts as away once a PING misses its deadline. ioredis reconnects by itself; the
+ * gate opens again as soon as the connections are ready and Redis answers.
  */
-export function registerOutageGate(fastify: FastifyInstance, rpc: RpcClient, redis: Redis): void {
+export function registerOutageGate(
+  fastify: FastifyInstance,
+  rpc: RpcClient,
+  redis: Redis,
+  liveness: RedisLiveness,
+): void {
   fastify.addHook('onRequest', async (request, reply) => {
-    if (!needsRedis(request.url) || (rpc.connected && redisIsReady(redis))) return;
+    if (!needsRedis(request.url)) return;
+    if (rpc.connected && redisIsReady(redis) && liveness.answering) return;
     const body: ErrorBody = { message: REDIS_UNAVAILABLE, statusCode: 503 };
     return reply.status(503).header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS)).send(body);
   });

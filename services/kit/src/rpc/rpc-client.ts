@@ -177,6 +177,11 @@ export class RpcClient {
     this.pending.delete(id);
   }
 
+  /** Fails every call waiting for an answer as an outage (Redis hangs: none will come soon). */
+  abandonPending(): void {
+    this.failPending();
+  }
+
   private failPending(): void {
     for (const [id, call] of this.pending) {
       this.forget(id);
