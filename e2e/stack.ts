@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { claimTestResources, TEST_REDIS_URL, type TestResources } from '@hub/kit/testing';
+import { findFreePort } from '../infra/launcher/ports.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -56,7 +57,9 @@ async function stopProcess(child: ChildProcess): Promise<void> {
  */
 export async function startStack(extraEnv: Record<string, string> = {}): Promise<RunningStack> {
   const resources = claimTestResources();
-  const port = process.env.E2E_PORT ?? '8080';
+  // A free port unless one is asked for, so the tests run beside `npm start` (8080). Below
+  // Linux's ephemeral range: a port in it can become the local end of any outgoing connection.
+  const port = process.env.E2E_PORT ?? String(await findFreePort(20_000 + randomInt(10_000)));
   const env = {
     NODE_ENV: 'production',
     DATABASE_URL: resources.databaseUrl,

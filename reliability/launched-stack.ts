@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,8 +11,9 @@ import { findFreePort } from '../infra/launcher/ports.mjs';
 /**
  * The product as `npm start` runs it (the launcher on the built processes, with its supervisor)
  * against a database and Redis prefix of its own, for the reliability suite: the suite kills
- * the launcher's children and reads their memory, so it follows their process ids from the
- * launcher's output ("X started (pid N)", "X restarted (restart K, pid N)").
+ * the launcher's children and reads their memory, so it follows their process ids and restarts
+ * from the launcher's output ("X started (pid N)") and its report of every part
+ * ($DATA_DIR/launcher/processes.json: the launcher prints a restart only once per change).
  */
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 /** Lines kept for an error message: a long load run prints far too much to keep it all. */
@@ -48,6 +49,9 @@ export async function launchStack(extraEnv: Record<string, string> = {}): Promis
     SUPER_ADMIN_EMAIL: E2E_SUPER_ADMIN.email,
     SUPER_ADMIN_PASSWORD: E2E_SUPER_ADMIN.password,
     INTEGRATION_SECRET_KEY: randomBytes(32).toString('base64'),
+    // The suite crashes workers many times in a row within minutes: the pause between restarts
+    // stops growing at 4 s here instead of 5 minutes (infra/launcher/supervision.mjs).
+    LAUNCHER_RESTART_MAX_DELAY_MS: '4000',
     ...extraEnv,
   };
   const launcher = spawn(process.execPath, [join(repoRoot, 'infra/launcher/launcher.mjs')], {
@@ -55,8 +59,9 @@ export async function launchStack(extraEnv: Record<string, string> = {}): Promis
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const watch = watchOutput(launcher);
+  const watch = watchOutput(launcher, join(dataDir, 'launcher', 'processes.json'));
   const stop = async () => {
+    watch.close();
     await stopLauncher(launcher);
     await resources.release();
     rmSync(dataDir, { recursive: true, force: true });
@@ -70,12 +75,26 @@ export async function launchStack(extraEnv: Record<string, string> = {}): Promis
   return { url: `http://127.0.0.1:${port}`, env, resources, stop, ...watch.state };
 }
 
-function watchOutput(launcher: ChildProcess) {
+function watchOutput(launcher: ChildProcess, reportFile: string) {
   const lines: string[] = [];
   const pids = new Map<string, number>();
   const restarts = new Map<string, number>();
   const waiters = new Set<() => void>();
   let pending = '';
+  const readReport = () => {
+    let report: { processes: Record<string, { pid: number | null; restarts: number }> };
+    try {
+      report = JSON.parse(readFileSync(reportFile, 'utf8')) as typeof report;
+    } catch {
+      return; // not written yet
+    }
+    for (const [name, part] of Object.entries(report.processes)) {
+      if (part.pid) pids.set(name, part.pid);
+      if (part.restarts > 0) restarts.set(name, part.restarts);
+    }
+    for (const wake of waiters) wake();
+  };
+  const reportTimer = setInterval(readReport, 200);
   const onChunk = (chunk: Buffer) => {
     pending += chunk.toString();
     const parts = pending.split('\n');
@@ -85,11 +104,6 @@ function watchOutput(launcher: ChildProcess) {
       if (lines.length > KEPT_LINES) lines.shift();
       const started = / (\S+) started \(pid (\d+)\)/.exec(line);
       if (started) pids.set(started[1]!, Number(started[2]));
-      const again = / (\S+) restarted \(restart (\d+), pid (\d+)\)/.exec(line);
-      if (again) {
-        pids.set(again[1]!, Number(again[3]));
-        restarts.set(again[1]!, Number(again[2]));
-      }
     }
     for (const wake of waiters) wake();
   };
@@ -133,7 +147,8 @@ function watchOutput(launcher: ChildProcess) {
       `${name} restarted ${count} time(s)`,
       timeoutMs,
     );
-  return { printed, state: { pids, restarts, restarted, tail } };
+  const close = () => clearInterval(reportTimer);
+  return { printed, close, state: { pids, restarts, restarted, tail } };
 }
 
 async function stopLauncher(launcher: ChildProcess): Promise<void> {

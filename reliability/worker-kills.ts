@@ -1,5 +1,4 @@
 import { Redis } from 'ioredis';
-import { RESTART_POLICY } from '../infra/launcher/supervision.mjs';
 import type { LaunchedStack } from './launched-stack.js';
 
 /**
@@ -42,20 +41,6 @@ const alive = (pid: number) => {
 /** The active list of a queue, as BullMQ keys it under the product's Redis prefix. */
 const activeKey = (prefix: string, queue: string) => `${prefix}bull:${queue}:active`;
 
-/**
- * Waits until the launcher could take one more crash of this worker without calling it a crash
- * loop (RESTART_POLICY: `loopCrashes` within `loopWindowMs` stop the product), so a long series
- * of trials tests restarts, not the crash-loop guard.
- */
-async function roomForACrash(kills: number[]): Promise<void> {
-  const window = RESTART_POLICY.loopWindowMs + 5000;
-  for (;;) {
-    const recent = kills.filter((time) => Date.now() - time < window);
-    if (recent.length < RESTART_POLICY.loopCrashes - 1) return;
-    await sleep(recent[0]! + window - Date.now());
-  }
-}
-
 async function nextActiveJob(
   redis: Redis,
   key: string,
@@ -89,7 +74,6 @@ export async function killTrials(
       if (report.missed > trials * 3) {
         throw new Error(`${kind.worker}: ${report.missed} kills came after the job had ended`);
       }
-      await roomForACrash(kills);
       await kind.feed(report.midJob + report.missed + 1);
       const jobId = await nextActiveJob(redis, key, seen);
       seen.add(jobId);
