@@ -17,6 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+/** @param {string} file */
 const src = (file) => pathToFileURL(path.join(repoRoot, 'workers/video/src', file)).href;
 const MiB = 2 ** 20;
 const { values: args } = parseArgs({
@@ -49,13 +50,14 @@ if (args.child) {
       });
     } else {
       const { GoogleAIFileManager } = await import('@google/generative-ai/server');
-      await new GoogleAIFileManager('bench', { baseUrl: args.url }).uploadFile(args.file, {
+      await new GoogleAIFileManager('bench', { baseUrl: args.url }).uploadFile(String(args.file), {
         mimeType: 'video/mp4',
         displayName: 'video',
       });
     }
   } catch (error) {
-    outcome = `refused (${error.message.slice(0, 80)})`;
+    const message = error instanceof Error ? error.message : String(error);
+    outcome = `refused (${message.slice(0, 80)})`;
   }
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
@@ -72,6 +74,10 @@ truncateSync(file, size);
 const gemini = new FakeGemini();
 const url = await gemini.start();
 
+/**
+ * @param {string} mode
+ * @returns {Promise<{ before: number, peak: number, ms: number, outcome: string }>}
+ */
 function measure(mode) {
   return new Promise((resolve, reject) => {
     const child = spawn(
@@ -86,7 +92,7 @@ function measure(mode) {
     child.stdout.on('data', (chunk) => (out += chunk));
     child.on('exit', (code) =>
       code === 0
-        ? resolve(JSON.parse(out.trim().split('\n').at(-1)))
+        ? resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '{}'))
         : reject(new Error(`child exited ${code}: ${out}`)),
     );
   });
