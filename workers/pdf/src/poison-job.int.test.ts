@@ -36,7 +36,10 @@ describe('a job during which the pdf worker process dies twice', () => {
   let jobs: Queue<PdfProcessingJob>;
   let inbox: Queue<LibraryInboxMessage>;
 
-  /** A worker process as deployed, but noticing a dead process within about a second. */
+  /**
+   * A worker process as deployed, but noticing a dead process within a few seconds. The lock is
+   * long enough that a living process starved of CPU (two cores, shared) still renews it in time.
+   */
   async function startWorkerProcess(): Promise<ChildProcess> {
     const child = spawn(process.execPath, [entry], {
       env: {
@@ -49,8 +52,8 @@ describe('a job during which the pdf worker process dies twice', () => {
         PDF_CONCURRENCY: '1',
         PDF_MEMORY_LIMIT_MB: '256',
         PDF_JOB_TIMEOUT_MS: '120000',
-        JOB_LOCK_MS: '1000',
-        JOB_STALL_CHECK_MS: '300',
+        JOB_LOCK_MS: '2000',
+        JOB_STALL_CHECK_MS: '500',
       },
       stdio: 'pipe',
     });
