@@ -14,6 +14,10 @@ export class DocumentFailure extends Error {
   }
 }
 
+/** Said on a document during which the worker process died twice (see the kit's PoisonPolicy). */
+export const POISON_REASON =
+  'Processing stopped the PDF worker twice; the file may be damaged or hostile.';
+
 export function durationText(ms: number): string {
   const minutes = ms / 60_000;
   if (Number.isInteger(minutes)) return `${minutes} minute${minutes === 1 ? '' : 's'}`;

@@ -9,7 +9,7 @@ import {
 import { QUEUES, type LibraryInboxMessage, type PdfProcessingJob } from '@hub/proto/jobs';
 import { readPdfWorkerConfig } from './config.ts';
 import { TextRecognizer } from './ocr/text-recognizer.ts';
-import { createPdfJobHandler, type PdfJobOutcome } from './pdf-worker.ts';
+import { createPdfJobHandler, pdfPoisonPolicy, type PdfJobOutcome } from './pdf-worker.ts';
 
 await runProcess('pdf-worker', async () => {
   const config = readPdfWorkerConfig();
@@ -27,7 +27,7 @@ await runProcess('pdf-worker', async () => {
     QUEUES.pdfProcessing,
     connection,
     handle,
-    { concurrency: config.PDF_CONCURRENCY },
+    { concurrency: config.PDF_CONCURRENCY, poison: pdfPoisonPolicy(inbox) },
   );
   worker.on('failed', (job, error) =>
     console.warn(`[pdf-worker] job ${job?.id ?? '?'} failed: ${error.message}`),

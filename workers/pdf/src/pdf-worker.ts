@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { buffer } from 'node:stream/consumers';
-import type { ObjectStorage } from '@hub/kit';
+import type { ObjectStorage, PoisonPolicy } from '@hub/kit';
 import { LibraryInboxMessage, PdfProcessingJob, type ExtractedImage } from '@hub/proto/jobs';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Block } from './extraction/blocks.ts';
@@ -11,6 +11,7 @@ import { joinPages } from './extraction/structure.ts';
 import {
   describeFailure,
   DocumentFailure,
+  POISON_REASON,
   timeoutFailure,
   type FailureLimits,
 } from './failures.ts';
@@ -191,6 +192,19 @@ async function processDocument(
     ocrError: ocr.ocrError,
   };
 }
+
+/**
+ * A document during which the worker process died twice fails for good, and the library hears
+ * why; it marks a run failed once only, so a second report changes nothing.
+ */
+export const pdfPoisonPolicy = (inbox: Inbox): PoisonPolicy<PdfProcessingJob> => ({
+  reason: POISON_REASON,
+  report: async (job, reason) => {
+    const { documentId, run } = job.data;
+    const message = { kind: 'pdf.failed' as const, documentId, run, reason };
+    await inbox.add(message.kind, LibraryInboxMessage.parse(message));
+  },
+});
 
 const isFinalAttempt = (job: Job) => job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
 

@@ -9,7 +9,7 @@ import {
 import { QUEUES, type LibraryInboxMessage, type QuizGenerationJob } from '@hub/proto/jobs';
 import { readQuizWorkerConfig } from './config.ts';
 import { createGenerator } from './generators/create-generator.ts';
-import { createQuizJobHandler, type QuizJobOutcome } from './quiz-worker.ts';
+import { createQuizJobHandler, quizPoisonPolicy, type QuizJobOutcome } from './quiz-worker.ts';
 
 await runProcess('quiz-worker', async () => {
   const config = readQuizWorkerConfig();
@@ -26,7 +26,7 @@ await runProcess('quiz-worker', async () => {
     QUEUES.quizGeneration,
     connection,
     handle,
-    { concurrency: config.QUIZ_CONCURRENCY },
+    { concurrency: config.QUIZ_CONCURRENCY, poison: quizPoisonPolicy(inbox) },
   );
   worker.on('failed', (job, error) =>
     console.warn(`[quiz-worker] job ${job?.id ?? '?'} failed: ${error.message}`),

@@ -11,7 +11,7 @@ import {
   type GenerationInput,
 } from './generators/evaluation-generator.ts';
 import { OfflineGenerator, TOO_SHORT } from './generators/offline/offline-generator.ts';
-import { createQuizJobHandler, type Inbox } from './quiz-worker.ts';
+import { createQuizJobHandler, quizPoisonPolicy, type Inbox } from './quiz-worker.ts';
 import { MAINTENANCE_TEXT, SHORT_TEXT } from './test-support/sops.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'quiz-worker-'));
@@ -145,5 +145,25 @@ describe('the quiz job handler', () => {
     expect(entry?.message).toMatchObject({
       reason: expect.stringMatching(/^The SOP text could not be read from storage: /),
     });
+  });
+
+  it('reports a generation that stopped the worker twice once, however often it is told', async () => {
+    const inbox = new RecordingInbox();
+    const poison = quizPoisonPolicy(inbox);
+    const job = await jobFor(5, '# SOP', MAINTENANCE_TEXT);
+    await poison.report(job, poison.reason);
+    expect(inbox.messages).toEqual([
+      {
+        name: 'quiz.failed',
+        jobId: 'quiz-failed-5-run-2',
+        message: {
+          kind: 'quiz.failed',
+          documentId: 5,
+          run: 2,
+          reason:
+            'Generating the evaluation stopped the quiz worker twice; the SOP may be too large or hostile.',
+        },
+      },
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { text as readText } from 'node:stream/consumers';
-import type { ObjectStorage } from '@hub/kit';
+import type { ObjectStorage, PoisonPolicy } from '@hub/kit';
 import { LibraryInboxMessage, QuizGenerationJob } from '@hub/proto/jobs';
 import { UnrecoverableError, type Job, type JobsOptions } from 'bullmq';
 import {
@@ -85,12 +85,28 @@ const isFinalAttempt = (job: Job) => job.attemptsMade + 1 >= (job.opts.attempts 
  * reported to the library inbox. A failure the SOP or the AI answer causes fails the job at once;
  * others (storage, a busy provider) are retried, and the last attempt reports the failure.
  */
-export function createQuizJobHandler(deps: QuizWorkerDeps) {
-  const send = async (message: QuizMessage) => {
-    // One message per run and outcome: a job that runs again (stalled, retried) adds no second.
-    const jobId = `${message.kind.replace('.', '-')}-${message.documentId}-run-${message.run}`;
-    await deps.inbox.add(message.kind, LibraryInboxMessage.parse(message), { jobId });
+/** One message per run and outcome: a job that runs again (stalled, retried) adds no second. */
+const sendTo = (inbox: Inbox) => async (message: QuizMessage) => {
+  const jobId = `${message.kind.replace('.', '-')}-${message.documentId}-run-${message.run}`;
+  await inbox.add(message.kind, LibraryInboxMessage.parse(message), { jobId });
+};
+
+/** Said on a document whose evaluation generation the worker process died in twice. */
+export const POISON_REASON =
+  'Generating the evaluation stopped the quiz worker twice; the SOP may be too large or hostile.';
+
+/** A generation the worker died in twice fails for good; the library hears it once. */
+export const quizPoisonPolicy = (inbox: Inbox): PoisonPolicy<QuizGenerationJob> => {
+  const send = sendTo(inbox);
+  return {
+    reason: POISON_REASON,
+    report: ({ data: { documentId, run } }, reason) =>
+      send({ kind: 'quiz.failed', documentId, run, reason }),
   };
+};
+
+export function createQuizJobHandler(deps: QuizWorkerDeps) {
+  const send = sendTo(deps.inbox);
   return async (job: Job<QuizGenerationJob>): Promise<QuizJobOutcome> => {
     const parsed = QuizGenerationJob.safeParse(job.data);
     if (!parsed.success) throw new UnrecoverableError(`Invalid quiz job: ${parsed.error.message}`);

@@ -20,6 +20,7 @@ import { readVideoWorkerConfig } from './config.ts';
 import { createEnrolmentHandler, type EnrolmentOutcome } from './enrolment-job.ts';
 import { analysisSettings, loadFaceModel } from './faces/load-face-model.ts';
 import { findBinaries } from './frames/binaries.ts';
+import { analysisPoison, enrolmentPoison, probePoison, snapshotPoison } from './poison.ts';
 import { createProbeHandler, type ProbeOutcome } from './probe-job.ts';
 import { createSnapshotHandler, type SnapshotOutcome } from './snapshot-job.ts';
 import { GeminiStepAnalyzer } from './steps/gemini-step-analyzer.ts';
@@ -49,17 +50,19 @@ await runProcess('video-worker', async () => {
       steps,
       settings: analysisSettings(config),
     }),
-    { concurrency: config.VIDEO_CONCURRENCY },
+    { concurrency: config.VIDEO_CONCURRENCY, poison: analysisPoison(inbox) },
   );
   const enrolment = startWorker<FaceEnrolmentJob, EnrolmentOutcome>(
     QUEUES.faceEnrolment,
     connection,
     createEnrolmentHandler({ storage, inbox, faces, binaries }),
+    { poison: enrolmentPoison(inbox) },
   );
   const probe = startWorker<VideoProbeJob, ProbeOutcome>(
     QUEUES.videoProbe,
     connection,
     createProbeHandler({ storage, inbox, binaries }),
+    { poison: probePoison(inbox) },
   );
   const integrationInbox = openQueue<IntegrationInboxMessage>(QUEUES.integrationInbox, connection);
   const snapshots = startWorker<SnapshotIdentificationJob, SnapshotOutcome>(
@@ -72,6 +75,7 @@ await runProcess('video-worker', async () => {
       binaries,
       matchThreshold: config.FACE_MATCH_THRESHOLD,
     }),
+    { poison: snapshotPoison(integrationInbox) },
   );
   for (const [name, worker] of [
     ['analysis', analysis],

@@ -1,4 +1,6 @@
-import { Queue, Worker, type Job, type JobsOptions } from 'bullmq';
+import { Queue, UnrecoverableError, Worker, type Job, type JobsOptions } from 'bullmq';
+import { z } from 'zod';
+import { readConfig } from '../config/config.js';
 import { jobDuration } from '../metrics/metrics.js';
 import { redisConnectionOptions, reportRedisError } from '../redis/redis.js';
 import { queueTelemetry } from '../tracing/tracing.js';
@@ -33,32 +35,88 @@ export function openQueue<T>(name: string, connection: QueueConnection): Queue<T
   return queue;
 }
 
-export interface JobHandlerOptions {
+/**
+ * How workers notice that the process working on a job died: its lock, renewed at half its
+ * duration while the process lives, expires, and the next stall check (of any worker on the
+ * queue) puts the job back in the queue. Short values let tests see a dead worker in a second.
+ */
+export const StallEnv = z.object({
+  JOB_LOCK_MS: z.coerce.number().int().min(200).default(60_000),
+  JOB_STALL_CHECK_MS: z.coerce.number().int().min(100).default(30_000),
+});
+
+/** A job during which its worker process died this many times is not run again. */
+export const POISON_STALLS = 2;
+
+/** BullMQ's own reason when it fails a job that stalled more than `maxStalledCount` times. */
+export const STALLED_TOO_OFTEN = 'job stalled more than allowable limit';
+
+/**
+ * What becomes of a job during which the worker process died `POISON_STALLS` times (it ran out of
+ * memory, crashed, or was killed): it fails with `reason`, is never retried automatically, and
+ * `report` tells the owning service. `report` may run twice for one job (the process may die
+ * between reporting and failing the job), so what it sends must be idempotent.
+ */
+export interface PoisonPolicy<T> {
+  reason: string;
+  report: (job: Job<T>, reason: string) => Promise<void>;
+}
+
+export interface JobHandlerOptions<T = unknown> {
   concurrency?: number;
   /** A job still running after this long is failed, so nothing is left processing forever. */
   lockDurationMs?: number;
+  /** Without one, a job stalled twice still fails (BullMQ's reason), but nobody is told. */
+  poison?: PoisonPolicy<T>;
 }
 
 export function startWorker<T, R>(
   name: string,
   connection: QueueConnection,
   handle: (job: Job<T>) => Promise<R>,
-  options: JobHandlerOptions = {},
+  options: JobHandlerOptions<T> = {},
 ): Worker<T, R> {
+  const stalls = readConfig(StallEnv);
+  const { poison } = options;
+  const run = poison ? refusePoison(handle, poison) : handle;
   // Tracked so a shutdown past its grace can return the job to the queue (see shutdown.ts).
-  const tracked = (job: Job<T>, token?: string) => trackJob(job, token, () => handle(job));
+  const tracked = (job: Job<T>, token?: string) => trackJob(job, token, () => run(job));
   const worker = new Worker<T, R>(name, tracked, {
     connection: redisConnectionOptions(connection.url),
     prefix: bullPrefix(connection.prefix),
     concurrency: options.concurrency ?? 1,
-    lockDuration: options.lockDurationMs ?? 60_000,
+    lockDuration: options.lockDurationMs ?? stalls.JOB_LOCK_MS,
+    stalledInterval: stalls.JOB_STALL_CHECK_MS,
+    // With a policy, the job's handler refuses it after the second death (see refusePoison);
+    // BullMQ fails it by itself only if the process dies once more while that is reported.
+    maxStalledCount: poison ? POISON_STALLS : POISON_STALLS - 1,
     // While tracing, each job runs in a span whose parent is its producer's.
     telemetry: queueTelemetry(),
   });
   worker.on('error', (error) => reportRedisError(`worker ${name}`, error));
   worker.on('completed', (job) => observeJob(name, 'completed', job));
-  worker.on('failed', (job) => observeJob(name, 'failed', job));
+  worker.on('failed', (job, error) => {
+    observeJob(name, 'failed', job);
+    // Failed by BullMQ without the handler running: the report is made here instead.
+    if (poison && job && error.message === STALLED_TOO_OFTEN) {
+      poison.report(job, poison.reason).catch((failure: unknown) => {
+        console.error(`[${name}] poison job ${job.id ?? '?'} not reported:`, failure);
+      });
+    }
+  });
   return worker;
+}
+
+/**
+ * A job whose process died `POISON_STALLS` times while running it is reported and failed for good
+ * instead of run again: the same input would most likely kill the next process too.
+ */
+function refusePoison<T, R>(handle: (job: Job<T>) => Promise<R>, poison: PoisonPolicy<T>) {
+  return async (job: Job<T>): Promise<R> => {
+    if (job.stalledCounter < POISON_STALLS) return handle(job);
+    await poison.report(job, poison.reason);
+    throw new UnrecoverableError(poison.reason);
+  };
 }
 
 function observeJob(queue: string, outcome: 'completed' | 'failed', job: Job | undefined): void {

@@ -11,6 +11,7 @@ import { SopFindings } from '@hub/proto/jobs';
 import { z } from 'zod';
 import { VideoFailure } from '../failures.ts';
 import { stepPrompt } from './prompt.ts';
+import { uploadResumable } from './resumable-upload.ts';
 import type { StepAnalysisInput, StepAnalyzer } from './step-analyzer.ts';
 
 export interface GeminiSettings {
@@ -22,7 +23,11 @@ export interface GeminiSettings {
   /** How long an uploaded video may stay in PROCESSING before we give up. */
   processingTimeoutMs?: number;
   pollIntervalMs?: number;
+  /** The video goes up in chunks of this many bytes (a multiple of 256 KiB); 8 MiB by default. */
+  uploadChunkBytes?: number;
 }
+
+const GOOGLE_API = 'https://generativelanguage.googleapis.com';
 
 const Answer = z.object({ sops: z.array(SopFindings) });
 
@@ -69,7 +74,9 @@ const delay = (ms: number, signal?: AbortSignal) =>
 /** Gemini watches the uploaded video and answers per SOP step. */
 export class GeminiStepAnalyzer implements StepAnalyzer {
   readonly model: string;
-  private readonly settings: Required<Omit<GeminiSettings, 'baseUrl'>>;
+  private readonly settings: Required<Omit<GeminiSettings, 'baseUrl' | 'uploadChunkBytes'>>;
+  private readonly baseUrl: string;
+  private readonly uploadChunkBytes: number | undefined;
   private readonly requestOptions: RequestOptions;
   private readonly files: GoogleAIFileManager;
   private readonly generator: GenerativeModel;
@@ -83,6 +90,8 @@ export class GeminiStepAnalyzer implements StepAnalyzer {
       processingTimeoutMs: settings.processingTimeoutMs ?? 600_000,
       pollIntervalMs: settings.pollIntervalMs ?? 2000,
     };
+    this.baseUrl = (settings.baseUrl ?? GOOGLE_API).replace(/\/+$/, '');
+    this.uploadChunkBytes = settings.uploadChunkBytes;
     this.requestOptions = {
       timeout: this.settings.requestTimeoutMs,
       ...(settings.baseUrl ? { baseUrl: settings.baseUrl.replace(/\/+$/, '') } : {}),
@@ -104,12 +113,18 @@ export class GeminiStepAnalyzer implements StepAnalyzer {
 
   private async analyseNow(input: StepAnalysisInput): Promise<SopFindings[]> {
     const { signal } = input;
-    // The SDK reads the file into memory to upload it (Gemini accepts up to 2 GB).
-    const uploaded = await this.files.uploadFile(input.videoPath, {
+    // Not the SDK's uploadFile, which reads the whole file into memory (Gemini takes up to 2 GB):
+    // the video goes up from its temp file one chunk at a time.
+    let file = await uploadResumable({
+      baseUrl: this.baseUrl,
+      apiKey: this.settings.apiKey,
+      path: input.videoPath,
       mimeType: input.mimeType,
       displayName: 'video',
+      requestTimeoutMs: this.settings.requestTimeoutMs,
+      chunkBytes: this.uploadChunkBytes,
+      signal,
     });
-    let file = uploaded.file;
     try {
       const deadline = Date.now() + this.settings.processingTimeoutMs;
       while (file.state === FileState.PROCESSING) {

@@ -1,0 +1,149 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LocalDiskStorage, openQueue } from '@hub/kit';
+import { claimTestResources, TEST_REDIS_URL } from '@hub/kit/testing';
+import { LibraryInboxMessage, QUEUES, type PdfProcessingJob } from '@hub/proto';
+import type { Job, Queue } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POISON_REASON } from './failures.ts';
+import { endlessTextPdf } from './test-support/hostile-pdf.ts';
+import { structuredSopPdf } from './test-support/sop-pdf.ts';
+
+/** The built worker, as the launcher, compose and Kubernetes run it. */
+const entry = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 30_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await sleep(50);
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
+
+describe('a job during which the pdf worker process dies twice', () => {
+  const resources = claimTestResources();
+  const connection = { url: TEST_REDIS_URL, prefix: resources.redisPrefix };
+  const dataDir = mkdtempSync(join(tmpdir(), 'pdf-poison-'));
+  const storage = new LocalDiskStorage(join(dataDir, 'objects'));
+  const children: ChildProcess[] = [];
+  let jobs: Queue<PdfProcessingJob>;
+  let inbox: Queue<LibraryInboxMessage>;
+
+  /**
+   * A worker process as deployed, but noticing a dead process within a few seconds. The lock is
+   * long enough that a living process starved of CPU (two cores, shared) still renews it in time.
+   */
+  async function startWorkerProcess(): Promise<ChildProcess> {
+    const child = spawn(process.execPath, [entry], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        REDIS_URL: TEST_REDIS_URL,
+        REDIS_PREFIX: resources.redisPrefix,
+        DATA_DIR: dataDir,
+        OCR_ENABLED: 'false',
+        PDF_CONCURRENCY: '1',
+        PDF_MEMORY_LIMIT_MB: '256',
+        PDF_JOB_TIMEOUT_MS: '120000',
+        JOB_LOCK_MS: '2000',
+        JOB_STALL_CHECK_MS: '500',
+      },
+      stdio: 'pipe',
+    });
+    children.push(child);
+    let output = '';
+    await new Promise<void>((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('[pdf-worker] ready')) resolve();
+      };
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', onData);
+      child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+    });
+    return child;
+  }
+
+  async function killWhenRunning(child: ChildProcess, job: Job, stalls: number) {
+    await until(`job ${job.id} running after ${stalls} stalls`, async () => {
+      const current = await jobs.getJob(job.id!);
+      const running = (await current?.getState()) === 'active';
+      return running && current?.stalledCounter === stalls ? true : undefined;
+    });
+    // Let the extraction thread get going, so the process dies in the middle of the document.
+    await sleep(300);
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+
+  const jobData = (documentId: number): PdfProcessingJob => ({
+    documentId,
+    organizationId: 1,
+    sourceKey: `org/1/uploads/${documentId}.pdf`,
+    outputPrefix: `org/1/docs/${documentId}/`,
+    run: 1,
+  });
+
+  beforeAll(async () => {
+    // About ten seconds of reading before the thread's heap runs out: time enough to kill it.
+    await storage.put('org/1/uploads/1.pdf', endlessTextPdf(1_000_000), 'application/pdf');
+    await storage.put('org/1/uploads/2.pdf', Buffer.from(await structuredSopPdf()), 'x');
+    jobs = openQueue<PdfProcessingJob>(QUEUES.pdfProcessing, connection);
+    inbox = openQueue<LibraryInboxMessage>(QUEUES.libraryInbox, connection);
+  });
+
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    await Promise.all([jobs?.close(), inbox?.close()]);
+    await resources.release().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('fails for good with a reason the library shows, and the next job is processed', async () => {
+    const started = Date.now();
+    const hostile = await jobs.add('pdf', jobData(1), { attempts: 3 });
+    const good = await jobs.add('pdf', jobData(2), { attempts: 3 });
+
+    await killWhenRunning(await startWorkerProcess(), hostile, 0);
+    await killWhenRunning(await startWorkerProcess(), hostile, 1);
+    const survivor = await startWorkerProcess();
+
+    const failed = await until('the hostile job failed', async () => {
+      const current = await jobs.getJob(hostile.id!);
+      return (await current?.getState()) === 'failed' ? current : undefined;
+    });
+    expect(failed!.failedReason).toBe(POISON_REASON);
+    expect(failed!.stalledCounter).toBe(2);
+    // The dead-letter view (the dashboard's Failed list) holds it.
+    expect((await jobs.getFailed()).map((job) => job.id)).toContain(hostile.id);
+
+    await until('the good job completed', async () =>
+      (await (await jobs.getJob(good.id!))?.getState()) === 'completed' ? true : undefined,
+    );
+    const messages = (await inbox.getJobs(['waiting'], 0, -1)).map((job) =>
+      LibraryInboxMessage.parse(job.data),
+    );
+    expect(messages).toContainEqual({
+      kind: 'pdf.failed',
+      documentId: 1,
+      run: 1,
+      reason: 'Processing stopped the PDF worker twice; the file may be damaged or hostile.',
+    });
+    expect(messages.find((message) => message.documentId === 2)?.kind).not.toBe('pdf.failed');
+    expect(messages.some((m) => m.documentId === 2 && m.kind === 'pdf.processed')).toBe(true);
+
+    // Never run again: it stays failed through several stall checks of a living worker.
+    await sleep(1500);
+    expect(await (await jobs.getJob(hostile.id!))?.getState()).toBe('failed');
+    expect(survivor.exitCode).toBeNull();
+    console.log(`[poison] killed twice, failed and reported in ${Date.now() - started} ms`);
+  }, 90_000);
+});

@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeGemini } from '../test-support/fake-gemini.ts';
+import { GeminiStepAnalyzer } from './gemini-step-analyzer.ts';
+
+const folder = mkdtempSync(join(tmpdir(), 'gemini-steps-'));
+const gemini = new FakeGemini();
+let analyzer: GeminiStepAnalyzer;
+const sops = [{ sopId: 11, sopTitle: 'Hand washing', text: '1. Wet hands.' }];
+
+beforeAll(async () => {
+  const baseUrl = await gemini.start();
+  analyzer = new GeminiStepAnalyzer({
+    apiKey: 'test-key',
+    model: 'gemini-test',
+    baseUrl: `${baseUrl}/`,
+    pollIntervalMs: 20,
+    uploadChunkBytes: 256 * 1024,
+  });
+});
+afterAll(async () => {
+  await gemini.stop();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe('step analysis with Gemini', () => {
+  it('uploads the video in chunks, waits until it is ready, asks, and deletes it', async () => {
+    const videoPath = join(folder, 'video.mp4');
+    writeFileSync(videoPath, randomBytes(600 * 1024));
+    const summary = 'Hands were washed.';
+    gemini.reply(FakeGemini.answer({ sops: [{ sopId: 11, sopTitle: 'x', summary, steps: [] }] }));
+
+    const findings = await analyzer.analyse({
+      videoPath,
+      mimeType: 'video/mp4',
+      prompt: 'Be strict.',
+      sops,
+    });
+
+    expect(findings).toEqual([{ sopId: 11, sopTitle: 'Hand washing', summary, steps: [] }]);
+    expect(gemini.uploads.at(-1)).toMatchObject({
+      receivedBytes: 600 * 1024,
+      chunks: [256 * 1024, 256 * 1024, 88 * 1024],
+      mimeType: 'video/mp4',
+    });
+    const paths = gemini.calls.map((call) => `${call.method} ${call.path.replace(/\?.*/, '')}`);
+    expect(paths).toEqual([
+      'POST /upload/v1beta/files',
+      'POST /upload/v1beta/files',
+      'POST /upload/v1beta/files',
+      'POST /upload/v1beta/files',
+      'GET /v1beta/files/video1',
+      'POST /v1beta/models/gemini-test:generateContent',
+      'DELETE /v1beta/files/video1',
+    ]);
+    expect(gemini.calls.every((call) => call.apiKey === 'test-key')).toBe(true);
+  });
+
+  it('reports a refused upload in words', async () => {
+    const videoPath = join(folder, 'refused.mp4');
+    writeFileSync(videoPath, randomBytes(1000));
+    gemini.failChunks(403);
+    await expect(
+      analyzer.analyse({ videoPath, mimeType: 'video/mp4', prompt: '', sops }),
+    ).rejects.toMatchObject({
+      name: 'VideoFailure',
+      retryable: false,
+      message: 'The AI provider refused the upload (HTTP 403): The upload chunk was refused.',
+    });
+  });
+});
