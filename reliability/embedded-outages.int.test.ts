@@ -43,7 +43,9 @@ beforeAll(async () => {
   databaseUrl = `postgres://postgres:postgres@127.0.0.1:${postgresPort}/hub`;
   const organizationId = await createOrganization(stack, 'Outage Works', 'outage-works.test');
   const person = { name: 'Ann Admin', email: 'ann@outage-works.test', role: 'admin' };
-  await createPeople(stack, organizationId, { person }, PASSWORD);
+  // People go straight into the embedded PostgreSQL, not the test database the stack claimed.
+  const embedded = { ...stack, resources: { ...stack.resources, databaseUrl } };
+  await createPeople(embedded, organizationId, { person }, PASSWORD);
   const ann = await new Api(stack).login(person.email, PASSWORD);
   load = new SteadyLoad(stack.url, ann.cookie);
   load.start(2);

@@ -52,6 +52,10 @@ export async function launchStack(extraEnv: Record<string, string> = {}): Promis
     // The suite crashes workers many times in a row within minutes: the pause between restarts
     // stops growing at 4 s here instead of 5 minutes (infra/launcher/supervision.mjs).
     LAUNCHER_RESTART_MAX_DELAY_MS: '4000',
+    // A killed job goes back to the queue once its lock runs out and the stall check runs (60 s
+    // and 30 s by default): shortened here so the suite waits seconds, not minutes, per kill.
+    JOB_LOCK_MS: '10000',
+    JOB_STALL_CHECK_MS: '5000',
     ...extraEnv,
   };
   const launcher = spawn(process.execPath, [join(repoRoot, 'infra/launcher/launcher.mjs')], {

@@ -15,7 +15,7 @@ import { killTrials, type KillKind, type KillReport } from './worker-kills.js';
  */
 const TRIALS = Number(process.env.RELIABILITY_KILL_TRIALS || 3);
 const PASSWORD = 'Reliability-Pass-1!';
-/** A killed job waits for its lock (60 s) and the next stalled-job check (30 s) before it runs. */
+/** A killed job waits for its lock and the next stalled-job check (10 s and 5 s in the launched stack). */
 const RECOVERY_MS = 300_000 + TRIALS * 30_000;
 
 let stack: LaunchedStack;
