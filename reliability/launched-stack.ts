@@ -63,7 +63,7 @@ export async function launchStack(extraEnv: Record<string, string> = {}): Promis
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const watch = watchOutput(launcher, join(dataDir, 'launcher', 'processes.json'));
+  const watch = watchOutput(launcher, join(env.DATA_DIR!, 'launcher', 'processes.json'));
   const stop = async () => {
     watch.close();
     await stopLauncher(launcher);
