@@ -29,7 +29,7 @@ export default tseslint.config(
   },
   {
     // A worker loads what a job needs, not the services' kit or the whole route table: each
-    // costs megabytes in every worker process (README, Benchmarks, Memory).
+    // costs megabytes in every worker process (docs/benchmarks.md, Memory).
     files: ['workers/*/src/**/*.ts'],
     ignores: ['**/*.test.ts', '**/test-support/**'],
     rules: {
