@@ -103,7 +103,7 @@ async function supervise() {
     delete env[SUPERVISOR_FLAG];
     // Two malloc arenas per process, as the Docker image sets: glibc's default of one per thread
     // (libuv's pool, argon2, V8's helpers) held tens of MiB per process that the bench showed
-    // unused (bench/memory.mjs; README, Memory).
+    // unused (bench/memory.mjs; docs/benchmarks.md, Memory).
     env.MALLOC_ARENA_MAX ??= '2';
     // The services' output goes through a pipe here: colours only when it ends on a terminal.
     if (!process.stdout.isTTY) env.NO_COLOR ??= '1';
