@@ -95,16 +95,26 @@ describe('fair queues (one BullMQ queue shared by organizations)', () => {
     expect(servesEveryOrganizationEarly(fifo)).toBe(false);
   });
 
+  it('gives adds of one organization at the same moment ranks of their own', async () => {
+    const queue = newQueue();
+    await Promise.all(jobs(1, 'A', 6).map((job) => fairly(queue, job)));
+    await fairly(queue, { organizationId: 2, label: 'B1' });
+    const order = await work(queue, 7);
+    // Tied ranks would put several of A's jobs before B's.
+    expect(order.indexOf('B1')).toBe(1);
+  });
+
   it('runs a late organization next, then alternates, keeping each organization in order', async () => {
     const queue = newQueue();
     for (const job of jobs(1, 'A', 8)) await fairly(queue, job);
+    // B comes while A2 runs (A1 done): one job, then three more while its first runs. Those
+    // jobs end only once B's are queued, whatever the machine's speed.
     let lateQueued: Promise<unknown> = Promise.resolve();
     const order = await work(
       queue,
       12,
-      () => new Promise((resolve) => setTimeout(resolve, 30)),
+      () => lateQueued.then(() => undefined),
       (label) => {
-        // B comes while A2 runs (A1 done): one job, then three more while its first runs.
         if (label === 'A2') lateQueued = fairly(queue, { organizationId: 2, label: 'B1' });
         if (label === 'B1')
           lateQueued = (async () => {
@@ -112,7 +122,6 @@ describe('fair queues (one BullMQ queue shared by organizations)', () => {
           })();
       },
     );
-    await lateQueued;
     expect(order).toEqual(['A1', 'A2', 'B1', 'A3', 'B2', 'A4', 'B3', 'A5', 'B4', 'A6', 'A7', 'A8']);
   });
 

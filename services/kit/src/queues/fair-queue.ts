@@ -17,9 +17,12 @@ import type { Redis } from 'ioredis';
  * Which jobs an organization has pending is kept in a sorted set per organization (job id ->
  * rank) beside the queue's keys. It is never trusted as a count: a member whose job is finished
  * (`finishedOn`) or gone (removed, or kept no longer) is dropped whenever it is read, so a lost
- * update (a crash between two steps, a cancelled job) cannot make it drift. Retries keep the
- * job's priority (BullMQ's own retry puts it back in the prioritized set with it), and a stalled
- * job goes back to the plain wait list, which workers serve before prioritized jobs.
+ * update (a crash between two steps, a cancelled job) cannot make it drift. The rank is taken in
+ * the same script that reads the set, so two adds of one organization at once get two ranks;
+ * until BullMQ has the job, the member counts as a reservation (dropped after a minute if the
+ * producer stopped before adding it). Retries keep the job's priority (BullMQ's own retry puts it
+ * back in the prioritized set with it), and a stalled job goes back to the plain wait list, which
+ * workers serve before prioritized jobs.
  *
  * The scripts touch keys they do not declare (job hashes, the organizations' sets): fine on one
  * Redis server, as the product runs; not on a Redis Cluster.
@@ -43,21 +46,56 @@ export function fairKeys(queue: Queue) {
     organizations: queue.toKey('fair:organizations'),
     organizationPrefix: queue.toKey('fair:organization:'),
     of: (organizationId: number | string) => queue.toKey(`fair:organization:${organizationId}`),
+    /** Job id -> when its rank was taken, until BullMQ has the job (see addFairly). */
+    reserved: queue.toKey('fair:reserved'),
     jobPrefix: queue.toKey(''),
   };
 }
 
-/** Drops finished or removed jobs at both ends of the organization's set; answers the rank. */
+/** How long a rank taken for a job that BullMQ does not have yet stays taken. */
+const RESERVATION_MS = 60_000;
+
+/**
+ * Lua: whether an indexed job no longer counts: finished, removed, or never added (a rank taken
+ * longer than RESERVATION_MS ago for a job BullMQ still lacks: its producer stopped). Expects
+ * jobPrefix, reservedKey and now (ms) in scope; forgets the reservation of a job gone.
+ */
+const GONE = `
+local function gone(id)
+  local key = jobPrefix .. id
+  if redis.call('EXISTS', key) == 1 then
+    return redis.call('HEXISTS', key, 'finishedOn') == 1
+  end
+  local reservedAt = tonumber(redis.call('HGET', reservedKey, id))
+  if reservedAt and now - reservedAt < ${RESERVATION_MS} then return false end
+  redis.call('HDEL', reservedKey, id)
+  return true
+end
+local function reservedOnly(id)
+  return redis.call('EXISTS', jobPrefix .. id) == 0
+end
+`;
+
+const NOW = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+`;
+
+/**
+ * Drops finished or removed jobs at both ends of the organization's set, then takes the job's
+ * rank, all at once: two adds of one organization at the same moment get two ranks, not one.
+ * KEYS: organization's set, active list, prioritized set, reservations, organizations.
+ */
 const RANK_SCRIPT = `
-local jobPrefix = ARGV[1]
-local existing = jobPrefix .. ARGV[2]
+local jobPrefix, jobId, reservedKey = ARGV[1], ARGV[2], KEYS[4]
+${NOW}
+local existing = jobPrefix .. jobId
 if redis.call('EXISTS', existing) == 1 then
   return tonumber(redis.call('HGET', existing, 'priority')) or 0
 end
-local function gone(id)
-  local key = jobPrefix .. id
-  return redis.call('EXISTS', key) == 0 or redis.call('HEXISTS', key, 'finishedOn') == 1
-end
+local taken = redis.call('ZSCORE', KEYS[1], jobId)
+if taken then return tonumber(taken) end
+${GONE}
 for _ = 1, 200 do
   local oldest = redis.call('ZRANGE', KEYS[1], 0, 0)[1]
   if not oldest or not gone(oldest) then break end
@@ -82,35 +120,46 @@ end
 if round < 1 then round = 1 end
 local rank = round
 if newest and newest + 1 > rank then rank = newest + 1 end
-return math.min(rank, tonumber(ARGV[3]))
+rank = math.min(rank, tonumber(ARGV[3]))
+redis.call('ZADD', KEYS[1], rank, jobId)
+redis.call('HSET', reservedKey, jobId, now)
+redis.call('SADD', KEYS[5], ARGV[4])
+return rank
 `;
 
-/** Per organization with jobs in the index: waiting, active and delayed (retry) counts. */
+/**
+ * Per organization with jobs in the index: waiting, active and delayed (retry) counts and the
+ * enqueue time of its oldest waiting job. KEYS: organizations, active list, delayed set,
+ * reservations.
+ */
 const BACKLOG_SCRIPT = `
-local jobPrefix, organizationPrefix = ARGV[1], ARGV[2]
+local jobPrefix, organizationPrefix, reservedKey = ARGV[1], ARGV[2], KEYS[4]
+${NOW}
+${GONE}
 local active = {}
 for _, id in ipairs(redis.call('LRANGE', KEYS[2], 0, -1)) do active[id] = true end
 local answer = {}
 for _, organization in ipairs(redis.call('SMEMBERS', KEYS[1])) do
   local key = organizationPrefix .. organization
-  local waiting, running, delayed, oldest = 0, 0, 0, -1
+  local waiting, running, delayed, oldest, pending = 0, 0, 0, -1, 0
   for _, id in ipairs(redis.call('ZRANGE', key, 0, -1)) do
-    local fields = redis.call('HMGET', jobPrefix .. id, 'timestamp', 'finishedOn')
-    if not fields[1] or fields[2] then
+    if gone(id) then
       redis.call('ZREM', key, id)
+    elseif reservedOnly(id) then
+      pending = pending + 1
     elseif active[id] then
       running = running + 1
     elseif redis.call('ZSCORE', KEYS[3], id) then
       delayed = delayed + 1
     else
       waiting = waiting + 1
-      local enqueuedAt = tonumber(fields[1])
-      if oldest < 0 or enqueuedAt < oldest then oldest = enqueuedAt end
+      local enqueuedAt = tonumber(redis.call('HGET', jobPrefix .. id, 'timestamp'))
+      if enqueuedAt and (oldest < 0 or enqueuedAt < oldest) then oldest = enqueuedAt end
     end
   end
-  if waiting + running + delayed == 0 then
+  if waiting + running + delayed + pending == 0 then
     redis.call('SREM', KEYS[1], organization)
-  else
+  elseif waiting + running + delayed > 0 then
     table.insert(answer, organization)
     table.insert(answer, waiting)
     table.insert(answer, running)
@@ -141,13 +190,16 @@ export async function addFairly<T extends OrganizationJob>(
   const rank = Number(
     await redis.eval(
       RANK_SCRIPT,
-      3,
+      5,
       organizationKey,
       queue.keys.active!,
       queue.keys.prioritized!,
+      keys.reserved,
+      keys.organizations,
       keys.jobPrefix,
       options.jobId,
       String(MAX_RANK),
+      String(data.organizationId),
     ),
   );
   // Typed loosely by BullMQ (its name type is the queue's third parameter).
@@ -156,14 +208,22 @@ export async function addFairly<T extends OrganizationJob>(
     d: T,
     o: JobsOptions,
   ) => Promise<Job<T>>;
-  const job = await add(name, data, { ...options, priority: Math.max(1, rank) });
-  // After the add: a member is only ever a job that exists (or did). Lost if we stop just here,
-  // which costs that job its place in the counts, never a job.
-  await redis
-    .multi()
-    .zadd(organizationKey, 'NX', rank, options.jobId)
-    .sadd(keys.organizations, String(data.organizationId))
-    .exec();
+  let job: Job<T>;
+  try {
+    job = await add(name, data, { ...options, priority: Math.max(1, rank) });
+  } catch (error) {
+    // Not added: the rank is given back (else it is dropped after RESERVATION_MS anyway).
+    await redis
+      .multi()
+      .zrem(organizationKey, options.jobId)
+      .hdel(keys.reserved, options.jobId)
+      .exec()
+      .catch(() => undefined);
+    throw error;
+  }
+  // BullMQ has the job: from now on the job itself says whether it still counts. Left behind if
+  // we stop just here, the reservation only waits to be dropped with the job.
+  await redis.hdel(keys.reserved, options.jobId);
   return job;
 }
 
@@ -184,10 +244,11 @@ export async function readOrganizationBacklog(
   const redis = await redisOf(queue as Queue);
   const flat = (await redis.eval(
     BACKLOG_SCRIPT,
-    3,
+    4,
     keys.organizations,
     queue.keys.active!,
     queue.keys.delayed!,
+    keys.reserved,
     keys.jobPrefix,
     keys.organizationPrefix,
   )) as (string | number)[];
