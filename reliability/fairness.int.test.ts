@@ -9,7 +9,7 @@ import { scannedSopPdf, uploadDocument } from './uploads.js';
  * Fairness between organizations on the shared queues (issue #36, point 1): organization A
  * queues RELIABILITY_FAIRNESS_BACKLOG scanned SOPs (20 in CI, an OCR pass each), then
  * organization B uploads one small text SOP. B's document must be processed within twice its
- * time on an idle system plus 5 s, and while most of A's backlog still waits: on a first-in,
+ * time on an idle system plus 5 s, and while much of A's backlog still waits: on a first-in,
  * first-out queue it would come after all of A's, and this test fails.
  */
 const BACKLOG = Number(process.env.RELIABILITY_FAIRNESS_BACKLOG || 20);
@@ -21,7 +21,9 @@ let a: Api;
 let b: Api;
 
 beforeAll(async () => {
-  stack = await launchStack();
+  // Two documents at a time, as on a 2-core machine, whatever this one has: with as many
+  // threads as A's backlog, even first in, first out would not make B wait.
+  stack = await launchStack({ PDF_CONCURRENCY: '2' });
   const people = [
     ['Alpha Foods', 'alpha-fair.test'],
     ['Beta Bakery', 'beta-fair.test'],
@@ -87,10 +89,11 @@ describe(`fair queues: ${BACKLOG} scanned SOPs of one organization, one text SOP
     const scans = await Promise.all(
       Array.from({ length: BACKLOG }, (_, index) => scannedSopPdf(index + 1)),
     );
+    // All at once, as a bulk upload would: the backlog is queued before much of it is done.
     const backlogStarted = Date.now();
-    const ids: number[] = [];
-    for (const [index, scan] of scans.entries())
-      ids.push(await uploadDocument(stack, a, `Scanned SOP ${index + 1}`, scan));
+    const ids = await Promise.all(
+      scans.map((scan, index) => uploadDocument(stack, a, `Scanned SOP ${index + 1}`, scan)),
+    );
     const uploadSeconds = (Date.now() - backlogStarted) / 1000;
 
     const loaded = await uploadTimed(b, 'SOP behind a backlog', textSop('loaded'));
@@ -117,7 +120,8 @@ describe(`fair queues: ${BACKLOG} scanned SOPs of one organization, one text SOP
     // Each of A's documents was a scan read by OCR.
     for (const id of ids) expect(await document(a, id)).toMatchObject({ ocrProcessed: true });
     expect(loaded.processed).toBeLessThanOrEqual(bound);
-    // First in, first out, B would come after all of A's documents.
-    expect(backlogAfterB).toBeGreaterThanOrEqual(BACKLOG / 2);
+    // First in, first out, B would come after every one of A's documents had started: at most
+    // the two running then would be left.
+    expect(backlogAfterB).toBeGreaterThanOrEqual(BACKLOG / 4);
   }, 900_000);
 });
