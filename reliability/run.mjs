@@ -3,10 +3,12 @@
 // against the built product with the sizes given here, then prints the figures they measured
 // (test-artifacts/reliability/*.json).
 //
-//   node reliability/run.mjs [--trials 3] [--users 30] [--seconds 30 | --minutes 10] [--only kills|load|...]
+//   node reliability/run.mjs [--trials 3] [--users 30] [--seconds 30 | --minutes 10] [--backlog 20]
+//     [--only kills|load|fairness|...]
 //
 // --trials: kill -9 trials per worker kind; --users / --seconds / --minutes: the load run;
-// --only: run only the test files whose name contains this word.
+// --backlog: scanned SOPs one organization queues in the fairness test; --only: run only the test
+// files whose name contains this word.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -22,6 +24,7 @@ const { values } = parseArgs({
     users: { type: 'string', default: '30' },
     seconds: { type: 'string' },
     minutes: { type: 'string' },
+    backlog: { type: 'string', default: '20' },
     only: { type: 'string' },
   },
 });
@@ -41,6 +44,7 @@ const run = spawnSync(process.execPath, [vitest, 'run', '--project', 'integratio
     RELIABILITY_KILL_TRIALS: values.trials,
     RELIABILITY_USERS: values.users,
     RELIABILITY_SECONDS: String(seconds),
+    RELIABILITY_FAIRNESS_BACKLOG: values.backlog,
   },
 });
 
@@ -56,7 +60,9 @@ process.exit(run.status ?? 1);
  * @typedef {{ route: string, requests: number, errors: number, p95Ms: number }} RouteFigures
  * @typedef {{ name: string, users?: number, seconds?: number, requests?: number,
  *   requestsPerSecond?: number, errors?: number, routes?: RouteFigures[], rss?: object[],
- *   trials?: number, recoveredSecondsAfterLastKill?: number, workers?: object[] }} Figures
+ *   trials?: number, recoveredSecondsAfterLastKill?: number, workers?: object[],
+ *   backlogDocuments?: number, loadedProcessedSeconds?: number, idleProcessedSeconds?: number,
+ *   boundSeconds?: number, backlogDrainedSeconds?: number }} Figures
  */
 
 /** @param {Figures} figures */
@@ -68,6 +74,15 @@ function printFigures(figures) {
     );
     console.table(figures.routes);
     console.table(figures.rss);
+    return;
+  }
+  if (figures.name === 'fairness') {
+    console.log(
+      `fairness: behind ${figures.backlogDocuments} scanned SOPs of another organization, a text ` +
+        `SOP was processed in ${figures.loadedProcessedSeconds} s (idle: ` +
+        `${figures.idleProcessedSeconds} s, bound ${figures.boundSeconds} s); the backlog took ` +
+        `${figures.backlogDrainedSeconds} s`,
+    );
     return;
   }
   if (figures.name === 'worker-kills') {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COOLING_SOP, sopPdf } from '../services/gateway/test/sop-pdf.js';
+import { scannedPdf } from '../workers/pdf/src/test-support/scanned-pdf.js';
 import type { Api } from '../e2e/records.js';
 import type { RunningStack } from '../e2e/stack.js';
 
@@ -25,6 +26,15 @@ export function longSopPdf(sections: number): Buffer {
 
 /** The short cooling SOP, as a supervisor uploads it. */
 export const coolingSopPdf = () => sopPdf(COOLING_SOP);
+
+/**
+ * A short scanned SOP: one small page, an image of three lines with no text layer, numbered so
+ * that no two are alike. Each takes the PDF worker an OCR pass (around a second).
+ */
+export async function scannedSopPdf(copy: number): Promise<Buffer> {
+  const lines = [`Scanned cooling SOP, copy ${copy}`, COOLING_SOP[1]!, COOLING_SOP[2]!];
+  return Buffer.from(await scannedPdf([lines], { widthIn: 7.5, heightIn: 2 }));
+}
 
 /** A synthetic H.264 MP4 (ffmpeg's test pattern) of `seconds`, small and quick to make. */
 export function testVideo(seconds: number): Buffer {

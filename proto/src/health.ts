@@ -45,12 +45,23 @@ export const WorkerHealth = z.object({
 });
 export type WorkerHealth = z.infer<typeof WorkerHealth>;
 
+/** One organization's jobs in a queue shared by organizations (taken in turn). */
+export const OrganizationQueueHealth = z.object({
+  waiting: z.number().int(),
+  active: z.number().int(),
+  /** Waiting for a retry after a failed attempt. */
+  delayed: z.number().int(),
+});
+export type OrganizationQueueHealth = z.infer<typeof OrganizationQueueHealth>;
+
 export const QueueHealth = z.object({
   waiting: z.number().int(),
   active: z.number().int(),
   failed: z.number().int(),
   delayed: z.number().int(),
   oldestWaitingSeconds: z.number().nullable(),
+  /** The backlog per organization id, of those with jobs pending (empty for other queues). */
+  organizations: z.record(z.string(), OrganizationQueueHealth),
 });
 export type QueueHealth = z.infer<typeof QueueHealth>;
 

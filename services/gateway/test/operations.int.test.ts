@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addFairly,
   collectRuntimeMetrics,
   type Heartbeat,
   type MetricsServer,
@@ -73,6 +74,14 @@ describe('/api/health with workers and queues', () => {
     const twoMinutesAgo = Date.now() - 120_000;
     await queue.add('old', { n: 1 }, { timestamp: twoMinutesAgo });
     await queue.add('new', { n: 2 });
+    // Two jobs of organization 41 and one of 42, taken in turn (see the kit's fair-queue.ts).
+    const videos = openQueue<{ organizationId: number }>(QUEUES.videoProbe, connection());
+    for (const [jobId, organizationId] of [
+      ['v1', 41],
+      ['v2', 41],
+      ['v3', 42],
+    ] as const)
+      await addFairly(videos, 'probe', { organizationId }, { jobId });
     const quiz = openQueue<{ n: number }>(QUEUES.quizGeneration, connection());
     await quiz.add('doomed', { n: 3 }, { attempts: 1 });
     const failing = startWorker(QUEUES.quizGeneration, connection(), () => {
@@ -93,9 +102,27 @@ describe('/api/health with workers and queues', () => {
       failed: 0,
       delayed: 0,
       oldestWaitingSeconds: null,
+      organizations: {},
     });
-    await Promise.all([queue.obliterate({ force: true }), quiz.obliterate({ force: true })]);
-    await Promise.all([queue.close(), quiz.close()]);
+    expect(answer.queues[QUEUES.videoProbe]).toMatchObject({
+      waiting: 3,
+      oldestWaitingSeconds: expect.any(Number),
+      organizations: {
+        '41': { waiting: 2, active: 0, delayed: 0 },
+        '42': { waiting: 1, active: 0, delayed: 0 },
+      },
+    });
+    const text = await scrape();
+    const gauge = 'hub_queue_organization_jobs';
+    expect(
+      sample(text, gauge, { queue: 'video-probe', organization: '41', state: 'waiting' }),
+    ).toBe(2);
+    expect(
+      sample(text, gauge, { queue: 'video-probe', organization: '42', state: 'waiting' }),
+    ).toBe(1);
+    const jobs = [queue, quiz, videos];
+    await Promise.all(jobs.map((each) => each.obliterate({ force: true })));
+    await Promise.all(jobs.map((each) => each.close()));
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openQueue, startWorker } from '@hub/kit';
+import { addFairly, openQueue, startWorker } from '@hub/kit';
 import { mounts, QUEUES } from '@hub/proto';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 
@@ -79,6 +79,36 @@ describe('the queue dashboard', () => {
     expect(status).toBe(200);
     const names = (JSON.parse(text) as { queues: { name: string }[] }).queues.map((q) => q.name);
     expect(names.sort()).toEqual(Object.values(QUEUES).sort());
+  });
+
+  it('describes each organization’s backlog of a shared queue, and names each job’s organization', async () => {
+    const queue = openQueue<{ organizationId: number }>(QUEUES.videoAnalysis, connection());
+    for (const [jobId, organizationId] of [
+      ['x1', 5],
+      ['x2', 5],
+      ['x3', 8],
+    ] as const)
+      await addFairly(queue, 'analyse', { organizationId }, { jobId });
+    const listed = await page(
+      root,
+      `${base}/api/queues?activeQueue=${QUEUES.videoAnalysis}&status=prioritized&page=1`,
+    );
+    const shown = (
+      JSON.parse(listed.text) as {
+        queues: { name: string; description?: string; jobs: { id: string; name: string }[] }[];
+      }
+    ).queues.find((q) => q.name === QUEUES.videoAnalysis)!;
+    expect(shown.description).toBe(
+      'Organizations take turns. Backlog by organization: 5: 2 waiting, 0 active; 8: 1 waiting, 0 active',
+    );
+    // Turn by turn: the first of each organization, then the second.
+    expect(shown.jobs.map((job) => job.name)).toEqual([
+      'analyse (org 5)',
+      'analyse (org 8)',
+      'analyse (org 5)',
+    ]);
+    await queue.obliterate({ force: true });
+    await queue.close();
   });
 
   it('keeps a job that failed its last attempt visible, and a retry runs it again', async () => {

@@ -7,6 +7,7 @@ export * from './redis/redis.js';
 export * from './redis/redis-liveness.js';
 export * from './queues/queues.js';
 export * from './queues/queue-stats.js';
+export * from './queues/fair-queue.js';
 export * from './queues/active-jobs.js';
 export * from './lifecycle/shutdown.js';
 export * from './metrics/metrics.js';

@@ -1,6 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { type OrganizationBacklog, readOrganizationBacklog } from '@hub/kit';
 import { type MountContract, mounts } from '@hub/proto';
 import { authorize } from '../auth/route.guard.js';
 import type { SessionCache } from '../auth/session-cache.js';
@@ -52,10 +53,37 @@ async function openDashboard(prefix: string, queues: readonly Queue[]): Promise<
     import('@bull-board/api/bullMQAdapter'),
     import('@bull-board/fastify'),
   ]);
+  /** Each organization's backlog as the queue's description, read with the queue's counts. */
+  class FairQueueAdapter extends BullMQAdapter {
+    private backlog = '';
+
+    constructor(private readonly observed: Queue) {
+      super(observed, { allowRetries: true });
+      // A job of an organization's is listed with it, as the turns go by organization.
+      this.setFormatter('name', (job: { name?: string; data?: { organizationId?: unknown } }) => {
+        const organizationId = job.data?.organizationId;
+        const name = job.name ?? '';
+        return typeof organizationId === 'number' ? `${name} (org ${organizationId})` : name;
+      });
+    }
+
+    override async getJobCounts() {
+      const [counts, backlog] = await Promise.all([
+        super.getJobCounts(),
+        readOrganizationBacklog(this.observed).catch(() => new Map<number, OrganizationBacklog>()),
+      ]);
+      this.backlog = describeBacklog(backlog);
+      return counts;
+    }
+
+    override getDescription(): string {
+      return this.backlog;
+    }
+  }
   const board = new FastifyAdapter();
   board.setBasePath(prefix);
   createBullBoard({
-    queues: queues.map((queue) => new BullMQAdapter(queue, { allowRetries: true })),
+    queues: queues.map((queue) => new FairQueueAdapter(queue)),
     serverAdapter: board,
     options: { uiConfig: { boardTitle: 'Frontline Hub queues' } },
   });
@@ -63,6 +91,19 @@ async function openDashboard(prefix: string, queues: readonly Queue[]): Promise<
   await app.register(board.registerPlugin(), { prefix });
   await app.ready();
   return app;
+}
+
+/** "Organizations take turns. Backlog by organization: 12: 18 waiting, 2 active; ..." */
+export function describeBacklog(backlog: Map<number, OrganizationBacklog>): string {
+  if (backlog.size === 0) return '';
+  const parts = [...backlog]
+    .sort(([one], [other]) => one - other)
+    .map(([organizationId, { waiting, active, delayed }]) => {
+      const counts = [`${waiting} waiting`, `${active} active`];
+      if (delayed) counts.push(`${delayed} awaiting retry`);
+      return `${organizationId}: ${counts.join(', ')}`;
+    });
+  return `Organizations take turns. Backlog by organization: ${parts.join('; ')}`;
 }
 
 /** Answers an (already authorized) request with the dashboard app's answer to it. */

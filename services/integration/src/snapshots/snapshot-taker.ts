@@ -1,5 +1,5 @@
 import type { Job, Queue } from 'bullmq';
-import { newObjectKey, type ObjectStorage, RpcClient, RpcFailure } from '@hub/kit';
+import { addFairly, newObjectKey, type ObjectStorage, RpcClient, RpcFailure } from '@hub/kit';
 import { CameraSnapshotJob, type SnapshotIdentificationJob, videoRpc } from '@hub/proto';
 import type { IntegrationsService } from '../integrations/integrations.service.js';
 import { ProviderError } from '../provider/camera-provider.js';
@@ -67,7 +67,8 @@ export function createSnapshotTaker(deps: SnapshotTakerDeps) {
     const key = newObjectKey(camera.organization_id, `snapshots/camera-${assignmentId}`, extension);
     await deps.storage.put(key, picture.bytes, picture.contentType, picture.bytes.length);
     await deps.runs.setSnapshotKey(run.id, key);
-    await deps.identification.add(
+    await addFairly(
+      deps.identification,
       'identify',
       {
         runId: run.id,

@@ -41,6 +41,21 @@ function registerGauges(): void {
     },
   });
   new client.Gauge({
+    name: 'hub_queue_organization_jobs',
+    help: 'Jobs of each organization with a backlog in a shared queue, by state (waiting, active, delayed)',
+    labelNames: ['queue', 'organization', 'state'] as const,
+    registers: [metrics],
+    async collect() {
+      this.reset();
+      for (const queue of [...sources].flatMap((source) => source.queues)) {
+        const { organizations } = await readQueueStats(queue);
+        for (const [organization, stats] of Object.entries(organizations))
+          for (const state of ['waiting', 'active', 'delayed'] as const)
+            this.set({ queue: queue.name, organization, state }, stats[state]);
+      }
+    },
+  });
+  new client.Gauge({
     name: 'hub_queue_oldest_waiting_seconds',
     help: 'Age of the job that has waited longest in a queue (0 when none waits)',
     labelNames: ['queue'] as const,

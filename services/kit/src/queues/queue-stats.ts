@@ -1,6 +1,14 @@
 import { Queue } from 'bullmq';
 import { connectRedis, reportRedisError } from '../redis/redis.js';
+import { readOrganizationBacklog } from './fair-queue.js';
 import { bullPrefix, type QueueConnection } from './queues.js';
+
+/** One organization's jobs in a queue that takes organizations in turn (see fair-queue.ts). */
+export interface OrganizationQueueStats {
+  waiting: number;
+  active: number;
+  delayed: number;
+}
 
 export interface QueueStats {
   waiting: number;
@@ -9,6 +17,8 @@ export interface QueueStats {
   delayed: number;
   /** Age of the job that has waited longest for a worker; null when none waits. */
   oldestWaitingSeconds: number | null;
+  /** Per organization id, those with jobs pending; empty for queues not shared that way. */
+  organizations: Record<string, OrganizationQueueStats>;
 }
 
 export interface ObservedQueues {
@@ -37,12 +47,20 @@ export function observeQueues(
 }
 
 export async function readQueueStats(queue: Queue, now = Date.now()): Promise<QueueStats> {
-  const [counts, oldest] = await Promise.all([
+  const [counts, oldest, backlog] = await Promise.all([
     queue.getJobCounts('waiting', 'prioritized', 'active', 'failed', 'delayed'),
-    // Ascending: the first waiting job is the one enqueued earliest (the product sets no priorities).
+    // Ascending: the first job of the plain wait list is the one enqueued earliest there.
     queue.getJobs(['wait'], 0, 0, true),
+    // Prioritized jobs (organizations' turns) are ordered by turn: their oldest comes from here.
+    readOrganizationBacklog(queue),
   ]);
-  const enqueuedAt = oldest[0]?.timestamp ?? null;
+  const organizations: Record<string, OrganizationQueueStats> = {};
+  const enqueued = oldest.flatMap((job) => (job?.timestamp ? [job.timestamp] : []));
+  for (const [organizationId, { oldestEnqueuedAt, ...state }] of backlog) {
+    organizations[String(organizationId)] = state;
+    if (oldestEnqueuedAt !== null) enqueued.push(oldestEnqueuedAt);
+  }
+  const enqueuedAt = enqueued.length ? Math.min(...enqueued) : null;
   return {
     waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0),
     active: counts.active ?? 0,
@@ -50,5 +68,6 @@ export async function readQueueStats(queue: Queue, now = Date.now()): Promise<Qu
     delayed: counts.delayed ?? 0,
     oldestWaitingSeconds:
       enqueuedAt === null ? null : Math.max(0, Math.round((now - enqueuedAt) / 1000)),
+    organizations,
   };
 }

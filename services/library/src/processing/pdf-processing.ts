@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
+import { addFairly } from '@hub/kit';
 import type { PdfProcessingJob } from '@hub/proto';
 import { PDF_QUEUE } from '../config.js';
 import { DocumentEntity } from '../documents/document.entity.js';
@@ -26,8 +27,10 @@ export class PdfProcessing {
       outputPrefix: document.storagePrefix,
       run: document.processingRun,
     };
-    // The job id makes a second enqueue of the same run a no-op.
-    await this.queue.add('process', job, { jobId: pdfJobId(document.id, document.processingRun) });
+    // The job id makes a second enqueue of the same run a no-op; organizations take turns.
+    await addFairly(this.queue, 'process', job, {
+      jobId: pdfJobId(document.id, document.processingRun),
+    });
   }
 
   async restart(document: DocumentEntity): Promise<void> {

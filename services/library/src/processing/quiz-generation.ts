@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { identityRpc, type QuizGenerationJob } from '@hub/proto';
-import type { RpcClient } from '@hub/kit';
+import { addFairly, type RpcClient } from '@hub/kit';
 import { DocumentEntity } from '../documents/document.entity.js';
 
 export const quizJobId = (documentId: number, run: number) => `eval-${documentId}-run-${run}`;
@@ -41,6 +41,7 @@ export class QuizGeneration {
       textKey: document.textKey,
       prompt: quizPrompts,
     };
-    await this.queue.add('generate', job, { jobId: quizJobId(document.id, run) });
+    // Organizations take turns on the quiz worker.
+    await addFairly(this.queue, 'generate', job, { jobId: quizJobId(document.id, run) });
   }
 }

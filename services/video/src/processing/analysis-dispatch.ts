@@ -1,5 +1,6 @@
 import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
+import { addFairly } from '@hub/kit';
 import type { VideoAnalysisJob } from '@hub/proto';
 import type { FaceEnrolments } from '../faces/face-enrolments.js';
 
@@ -59,7 +60,10 @@ export class AnalysisDispatch {
       enrolments,
       ...(notYetEnrolled.length ? { notYetEnrolled } : {}),
     };
-    await this.queue.add('analyse', job, { jobId: analysisJobId(row.id, row.analysis_run) });
+    // Organizations take turns on the video worker.
+    await addFairly(this.queue, 'analyse', job, {
+      jobId: analysisJobId(row.id, row.analysis_run),
+    });
     const [, marked] = (await this.db.query(
       `UPDATE videos SET analysis_queued_at = now(), progress_updated_at = now()
         WHERE id = $1 AND analysis_run = $2 AND analysis_queued_at IS NULL`,

@@ -2,6 +2,7 @@ import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import type { DomainEvent, FaceEnrolmentJob } from '@hub/proto';
 import {
+  addFairly,
   type EventBus,
   type EventSubscription,
   type ObjectStorage,
@@ -36,7 +37,7 @@ export function handleVideoEvents(
         pictureKey: event.pictureKey,
         changedBy: event.changedBy,
       };
-      await enrolmentQueue.add('enrol', job, {
+      await addFairly(enrolmentQueue, 'enrol', job, {
         jobId: `face-${event.userId}-${event.pictureKey.replace(/[^\w-]/g, '_')}`,
       });
     } else if (event.type === 'user.deleted') {

@@ -16,6 +16,7 @@ import {
   videoRpc,
 } from '@hub/proto';
 import {
+  addFairly,
   belongsToOrganization,
   decodeCursor,
   type ObjectStorage,
@@ -154,11 +155,14 @@ export class VideosService {
    * not lost: an analysis probes the file again before anything else.
    */
   private async probe(organizationId: number, videoId: number, videoKey: string) {
-    await this.probes
-      .add('probe', { videoId, organizationId, videoKey }, { jobId: `probe-${videoId}` })
-      .catch((error: unknown) =>
-        this.logger.warn(`probe of video ${videoId} not queued: ${String(error)}`),
-      );
+    await addFairly(
+      this.probes,
+      'probe',
+      { videoId, organizationId, videoKey },
+      { jobId: `probe-${videoId}` },
+    ).catch((error: unknown) =>
+      this.logger.warn(`probe of video ${videoId} not queued: ${String(error)}`),
+    );
   }
 
   private async linkSops(tx: { query: DataSource['query'] }, videoId: number, sops: LinkedSop[]) {
