@@ -8,6 +8,7 @@ import { currentUserQuery } from '../api/queries';
 import { formatPercent } from '../dashboard/format';
 import { Badge } from '../ui/Badge';
 import { Card, CardTitle } from '../ui/Card';
+import { emptyListText } from '../ui/emptyList';
 import { EmptyList, LoadingRow } from '../ui/ListStates';
 import { inputClass, smallOutlineButtonClass } from '../ui/styles';
 import { barWidth, matchesMember, roleLabel } from './format';
@@ -77,7 +78,8 @@ export function TeamPage() {
           loading={members.isPending}
           failed={members.isError}
           members={shown}
-          searching={search.trim() !== ''}
+          search={search}
+          onClearSearch={() => setSearch('')}
         />
       </Card>
     </div>
@@ -88,21 +90,24 @@ function MemberTable(props: {
   loading: boolean;
   failed: boolean;
   members: TeamMember[];
-  searching: boolean;
+  search: string;
+  onClearSearch: () => void;
 }) {
   if (props.loading) return <LoadingRow label="Loading team members..." />;
   if (props.failed) return <p className="text-sm text-red-600">Failed to load team members</p>;
   if (props.members.length === 0) {
-    return props.searching ? (
-      <p data-testid="team-no-match" className="text-sm text-slate-500">
-        No team member matches your search.
-      </p>
-    ) : (
+    const searching = props.search.trim() !== '';
+    return (
       <EmptyList
-        testId="team-empty"
+        testId={searching ? 'team-no-match' : 'team-empty'}
         icon={Users}
-        title="No team members found. Add team members to see them here."
-        hint="People are added by an administrator from the console or by invitation."
+        onClear={props.onClearSearch}
+        {...emptyListText({
+          noun: 'team members',
+          search: props.search,
+          title: 'No team members found. Add team members to see them here.',
+          hint: 'People are added by an administrator from the console or by invitation.',
+        })}
       />
     );
   }

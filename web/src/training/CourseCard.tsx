@@ -7,6 +7,7 @@ import { failureToast } from '../api/errors';
 import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { emptyListText } from '../ui/emptyList';
 import { smallButtonClass, smallDangerButtonClass, smallOutlineButtonClass } from '../ui/styles';
 import { refreshCourses, storeCourse } from './queries';
 import { Stars } from './StarRating';
@@ -28,16 +29,42 @@ export interface CourseActions {
 export function CourseGrid({
   courses,
   empty,
+  narrowed,
   ...actions
-}: { courses: Course[]; empty: string } & CourseActions) {
+}: {
+  courses: Course[];
+  empty: string;
+  /** The search and filters hiding courses, and how to clear them. */
+  narrowed?: { search: string; filters: number; onClear: () => void };
+} & CourseActions) {
   if (courses.length === 0) {
+    const text = emptyListText({
+      noun: 'courses',
+      search: narrowed?.search ?? '',
+      filters: narrowed?.filters ?? 0,
+      title: empty,
+      hint: '',
+    });
     return (
       <div
         data-testid="courses-empty"
         className="rounded-lg border border-dashed border-slate-300 px-6 py-12 text-center dark:border-slate-700"
       >
         <BookOpen aria-hidden className="mx-auto mb-3 size-10 text-slate-400" />
-        <p className="font-medium">{empty}</p>
+        <p className="font-medium">{text.title}</p>
+        {text.clearLabel && narrowed && (
+          <>
+            <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{text.hint}</p>
+            <button
+              type="button"
+              data-testid="courses-empty-clear"
+              onClick={narrowed.onClear}
+              className={`${smallOutlineButtonClass} mt-4`}
+            >
+              {text.clearLabel}
+            </button>
+          </>
+        )}
       </div>
     );
   }
