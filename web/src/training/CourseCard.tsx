@@ -1,7 +1,16 @@
 import { api, type Course } from '@hub/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { BookOpen, CheckCircle2, Circle, Clock, Pencil, Trash2, Users } from 'lucide-react';
+import {
+  BookOpen,
+  CalendarDays,
+  CheckCircle2,
+  Circle,
+  Clock,
+  Pencil,
+  Trash2,
+  Users,
+} from 'lucide-react';
 import { call } from '../api/client';
 import { failureToast } from '../api/errors';
 import { toast } from '../toast/toastStore';
@@ -14,6 +23,7 @@ import { Stars } from './StarRating';
 import {
   clampPercent,
   courseButtonLabel,
+  courseDueText,
   courseStatusBadge,
   difficultyTone,
   ratingText,
@@ -81,6 +91,7 @@ function CourseCard({ course, editor, onEdit, onOpen }: { course: Course } & Cou
   const queryClient = useQueryClient();
   const status = courseStatusBadge(course.status);
   const progress = clampPercent(course.progress);
+  const due = courseDueText(course, new Date().toISOString().slice(0, 10));
 
   const enroll = useMutation({
     mutationFn: () => call(api.enroll, { params: { id: course.id } }),
@@ -128,6 +139,17 @@ function CourseCard({ course, editor, onEdit, onOpen }: { course: Course } & Cou
         <span className="inline-flex items-center gap-1" data-testid="course-enrolled">
           <Users aria-hidden className="size-3.5" /> {course.enrolled} enrolled
         </span>
+        {due && (
+          <span
+            data-testid="course-due"
+            className={clsx(
+              'inline-flex items-center gap-1',
+              due.overdue && 'font-medium text-red-600 dark:text-red-400',
+            )}
+          >
+            <CalendarDays aria-hidden className="size-3.5" /> {due.text}
+          </span>
+        )}
       </div>
       <div className="flex items-center gap-2 text-xs text-slate-500" data-testid="course-rating">
         <Stars rating={course.rating} />
