@@ -11,6 +11,7 @@ import {
 } from '@hub/proto';
 import { requireRole } from '@hub/kit';
 import { OrganizationEntity } from '../organizations/organization.entity.js';
+import { ACTIVE_USER_SQL } from './figures.js';
 
 interface UserCounts {
   total: number;
@@ -41,7 +42,7 @@ export class StatsService {
     const where = this.scope(actor, 'u.organization_id', params);
     const [counts] = (await this.db.query(
       `SELECT count(*)::int AS total,
-              count(*) FILTER (WHERE u.is_active)::int AS active,
+              count(*) FILTER (WHERE ${ACTIVE_USER_SQL})::int AS active,
               count(*) FILTER (WHERE u.created_at > now() - interval '30 days')::int AS joined_last_30_days,
               count(*) FILTER (WHERE u.is_active AND EXISTS (
                 SELECT 1 FROM sign_in_events e
