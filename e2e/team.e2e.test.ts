@@ -92,13 +92,32 @@ describe('/team from real records', () => {
     expect(await ottoRow.getByTestId('member-performance').innerText()).toBe('100%');
     expect(await ottoRow.innerText()).toContain('Operators');
     await keepScreenshot(page, 'team-overview');
+    // At 1280 px every row stays on one line: 'View Details' does not wrap, badges sit side by side.
+    const details = await ottoRow.getByTestId(`member-${ids.otto}-details`).boundingBox();
+    const lineHeight = await ottoRow
+      .getByTestId(`member-${ids.otto}-details`)
+      .evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
+    expect(details!.height).toBeLessThan(lineHeight * 2);
+    const badges = ottoRow.getByTestId('member-status').locator(':scope > span');
+    expect(await badges.count()).toBe(2);
+    const [active, present] = [
+      await badges.nth(0).boundingBox(),
+      await badges.nth(1).boundingBox(),
+    ];
+    expect(Math.abs(active!.y - present!.y)).toBeLessThan(2);
 
     await page.getByTestId('team-search').fill('olga');
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().innerText()).toContain('Olga Operator');
     await page.getByTestId('team-search').fill('nobody-by-that-name');
-    await page.getByTestId('team-no-match').waitFor();
-    await page.getByTestId('team-search').fill('');
+    await page
+      .getByTestId('team-no-match')
+      .getByText('No team members match your search')
+      .waitFor();
+    // The empty search offers to clear it, which brings every member back.
+    await page.getByTestId('team-no-match-clear').click();
+    await expect.poll(() => rows.count()).toBe(4);
+    expect(await page.getByTestId('team-search').inputValue()).toBe('');
 
     await page.getByTestId(`member-${ids.otto}-details`).click();
     await page.waitForURL(`**/team/${ids.otto}`);

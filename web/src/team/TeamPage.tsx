@@ -132,23 +132,29 @@ function MemberTable(props: {
               data-member={member.id}
               className="border-b border-slate-100 dark:border-slate-900"
             >
-              <td className="py-2 pr-3">
-                <p className="font-medium">{member.name}</p>
-                <p className="text-xs text-slate-500 dark:text-slate-400">{member.email}</p>
+              <td className="max-w-64 py-2 pr-3">
+                <p className="truncate font-medium" title={member.name}>
+                  {member.name}
+                </p>
+                <p
+                  className="truncate text-xs text-slate-500 dark:text-slate-400"
+                  title={member.email}
+                >
+                  {member.email}
+                </p>
               </td>
-              <td className="py-2 pr-3 capitalize">{roleLabel(member.role)}</td>
-              <td className="py-2 pr-3">{member.department}</td>
+              <td className="py-2 pr-3 whitespace-nowrap capitalize">{roleLabel(member.role)}</td>
+              <td className="py-2 pr-3 whitespace-nowrap">{member.department}</td>
               <td className="py-2 pr-3">
-                <Badge tone={member.status === 'active' ? 'green' : 'neutral'}>
-                  {member.status}
-                </Badge>
-                {member.presentToday ? (
-                  <span className="ml-1">
-                    <Badge tone="blue">present</Badge>
-                  </span>
-                ) : null}
+                {/* One line at desktop widths: the badges side by side, never stacked. */}
+                <div data-testid="member-status" className="flex flex-nowrap items-center gap-1">
+                  <Badge tone={member.status === 'active' ? 'green' : 'neutral'}>
+                    {member.status}
+                  </Badge>
+                  {member.presentToday ? <Badge tone="blue">present</Badge> : null}
+                </div>
               </td>
-              <td className="py-2 pr-3">
+              <td className="py-2 pr-3 whitespace-nowrap">
                 <div className="flex items-center gap-2">
                   <div className="h-2 w-24 rounded-full bg-slate-100 dark:bg-slate-800">
                     <div
@@ -161,12 +167,12 @@ function MemberTable(props: {
                   </span>
                 </div>
               </td>
-              <td className="py-2">
+              <td className="py-2 whitespace-nowrap">
                 <Link
                   to="/team/$id"
                   params={{ id: String(member.id) }}
                   data-testid={`member-${member.id}-details`}
-                  className={smallOutlineButtonClass}
+                  className={`${smallOutlineButtonClass} whitespace-nowrap`}
                 >
                   View Details
                 </Link>
