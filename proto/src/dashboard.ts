@@ -29,7 +29,10 @@ export const ActivityEvent = z.object({
   userName: z.string(),
   userEmail: z.string(),
   method: z.enum(['password', 'saml']),
+  /** The person's latest sign-in of that UTC day: one line per person and day. */
   occurredAt: z.string(),
+  /** How many times the person signed in that day. */
+  signInsThatDay: z.number().int().min(1),
 });
 export type ActivityEvent = z.infer<typeof ActivityEvent>;
 

@@ -3,7 +3,7 @@ import { formatDateTime } from '../ui/dates';
 import { recentActivityQuery } from '../api/queries';
 import { UserAvatar } from '../shell/UserAvatar';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
-import { formatRelativeTime, SIGN_IN_METHOD_LABELS } from './format';
+import { formatRelativeTime, signInText } from './format';
 
 export function RecentActivityCard() {
   const { data, isPending, isError } = useQuery(recentActivityQuery);
@@ -40,7 +40,7 @@ export function RecentActivityCard() {
                   </p>
                 </div>
                 <div className="text-right text-xs text-slate-500 dark:text-slate-400">
-                  <p>Signed in · {SIGN_IN_METHOD_LABELS[event.method]}</p>
+                  <p>{signInText(event)}</p>
                   <time dateTime={event.occurredAt} title={formatDateTime(event.occurredAt)}>
                     {formatRelativeTime(event.occurredAt)}
                   </time>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPercent, formatRelativeTime } from './format';
+import { formatPercent, formatRelativeTime, signInText } from './format';
 
 describe('formatPercent', () => {
   it('never turns a missing figure into 0%', () => {
@@ -17,5 +17,12 @@ describe('formatRelativeTime', () => {
     expect(formatRelativeTime('2025-01-10T09:00:00Z', now)).toBe('3 hours ago');
     expect(formatRelativeTime('2025-01-09T12:00:00Z', now)).toBe('yesterday');
     expect(formatRelativeTime('not a date', now)).toBe('');
+  });
+});
+
+describe('recent sign-ins', () => {
+  it("collapse a person's day into one line with its count", () => {
+    expect(signInText({ method: 'password', signInsThatDay: 1 })).toBe('Signed in · Password');
+    expect(signInText({ method: 'saml', signInsThatDay: 3 })).toBe('Signed in 3 times · SSO SAML');
   });
 });

@@ -27,3 +27,12 @@ export function formatRelativeTime(iso: string, now: Date = new Date()): string 
 }
 
 export const SIGN_IN_METHOD_LABELS = { password: 'Password', saml: 'SSO SAML' } as const;
+
+/** A person's sign-ins of one day, one line: 'Signed in 3 times · Password'. */
+export function signInText(event: {
+  method: keyof typeof SIGN_IN_METHOD_LABELS;
+  signInsThatDay: number;
+}): string {
+  const times = event.signInsThatDay > 1 ? ` ${event.signInsThatDay} times` : '';
+  return `Signed in${times} · ${SIGN_IN_METHOD_LABELS[event.method]}`;
+}

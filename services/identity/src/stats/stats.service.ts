@@ -20,6 +20,9 @@ interface UserCounts {
   signed_in_today: number;
 }
 
+/** How far back the Hub's Recent Activity looks. */
+const RECENT_SIGN_IN_DAYS = 30;
+
 const percent = (part: number, whole: number) =>
   whole > 0 ? Math.round((part / whole) * 1000) / 10 : null;
 
@@ -96,10 +99,17 @@ export class StatsService {
   async recentActivity(actor: Actor, limit: number): Promise<RecentActivity> {
     const params: unknown[] = [limit];
     const where = this.scope(actor, 'e.organization_id', params);
+    // One line per person and UTC day (their latest sign-in, with the day's count), so a
+    // person signing in again and again does not fill the list (issue #35).
     const rows = (await this.db.query(
-      `SELECT e.id, e.user_id, u.name, u.email, e.method, e.occurred_at
-         FROM sign_in_events e JOIN users u ON u.id = e.user_id
-        WHERE ${where} ORDER BY e.occurred_at DESC, e.id DESC LIMIT $1`,
+      `SELECT * FROM (
+         SELECT DISTINCT ON (e.user_id, (e.occurred_at AT TIME ZONE 'UTC')::date)
+                e.id, e.user_id, u.name, u.email, e.method, e.occurred_at,
+                count(*) OVER (PARTITION BY e.user_id, (e.occurred_at AT TIME ZONE 'UTC')::date)::int AS times
+           FROM sign_in_events e JOIN users u ON u.id = e.user_id
+          WHERE ${where} AND e.occurred_at > now() - interval '${RECENT_SIGN_IN_DAYS} days'
+          ORDER BY e.user_id, (e.occurred_at AT TIME ZONE 'UTC')::date, e.occurred_at DESC, e.id DESC
+       ) latest ORDER BY occurred_at DESC, id DESC LIMIT $1`,
       params,
     )) as {
       id: number;
@@ -108,6 +118,7 @@ export class StatsService {
       email: string;
       method: 'password' | 'saml';
       occurred_at: Date;
+      times: number;
     }[];
     return {
       events: rows.map((row) => ({
@@ -118,6 +129,7 @@ export class StatsService {
         userEmail: row.email,
         method: row.method,
         occurredAt: row.occurred_at.toISOString(),
+        signInsThatDay: row.times,
       })),
     };
   }
