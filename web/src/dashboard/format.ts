@@ -1,3 +1,5 @@
+import type { ActivityEvent, RecentActivity, WorkEvent } from '@hub/proto';
+
 /** A null figure has no data behind it yet; it must never be shown as 0%. */
 export function formatPercent(value: number | null): string {
   if (value === null) return 'No data yet';
@@ -35,4 +37,29 @@ export function signInText(event: {
 }): string {
   const times = event.signInsThatDay > 1 ? ` ${event.signInsThatDay} times` : '';
   return `Signed in${times} · ${SIGN_IN_METHOD_LABELS[event.method]}`;
+}
+
+export type ActivityLine =
+  | { kind: 'sign_in'; key: string; at: string; event: ActivityEvent }
+  | { kind: 'work'; key: string; at: string; event: WorkEvent };
+
+/** Sign-ins and work merged newest first, at most `limit` lines. */
+export function activityLines(activity: RecentActivity, limit: number): ActivityLine[] {
+  const lines: ActivityLine[] = [
+    ...activity.events.map((event) => ({
+      kind: 'sign_in' as const,
+      key: `sign_in:${event.id}`,
+      at: event.occurredAt,
+      event,
+    })),
+    ...activity.work.map((event) => ({
+      kind: 'work' as const,
+      key: event.id,
+      at: event.occurredAt,
+      event,
+    })),
+  ];
+  return lines
+    .sort((a, b) => Date.parse(b.at) - Date.parse(a.at) || a.key.localeCompare(b.key))
+    .slice(0, limit);
 }

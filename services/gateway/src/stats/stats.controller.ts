@@ -19,8 +19,17 @@ export class StatsController {
     return { ...stats, performanceOverview: { ...stats.performanceOverview, ...figures } };
   }
 
+  /**
+   * Sign-ins from identity (one line per person and day) and work from the observation service
+   * (observations completed, certifications issued or expiring); each service scopes by the
+   * actor again. The page merges the two lists by time.
+   */
   @Endpoint(api.recentActivity)
-  recentActivity(@CurrentActor() actor: Actor, @Query() query: { limit: number }) {
-    return this.rpc.relay(identityRpc.recentActivity, { actor, limit: query.limit });
+  async recentActivity(@CurrentActor() actor: Actor, @Query() query: { limit: number }) {
+    const [signIns, work] = await Promise.all([
+      this.rpc.call(identityRpc.recentActivity, { actor, limit: query.limit }),
+      this.rpc.call(observationRpc.hubActivity, { actor, limit: query.limit }),
+    ]);
+    return { events: signIns.events, work };
   }
 }

@@ -7,7 +7,7 @@ import {
   type DashboardStats,
   INSIGHTS_PERIOD_DAYS,
   INSIGHTS_ROLES,
-  type RecentActivity,
+  type SignInActivity,
 } from '@hub/proto';
 import { requireRole } from '@hub/kit';
 import { OrganizationEntity } from '../organizations/organization.entity.js';
@@ -96,7 +96,7 @@ export class StatsService {
     };
   }
 
-  async recentActivity(actor: Actor, limit: number): Promise<RecentActivity> {
+  async recentActivity(actor: Actor, limit: number): Promise<SignInActivity> {
     const params: unknown[] = [limit];
     const where = this.scope(actor, 'e.organization_id', params);
     // One line per person and UTC day (their latest sign-in, with the day's count), so a
