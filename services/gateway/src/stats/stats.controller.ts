@@ -1,5 +1,13 @@
 import { Controller, Inject, Query } from '@nestjs/common';
-import { api, identityRpc, observationRpc, type Actor } from '@hub/proto';
+import {
+  api,
+  type Actor,
+  identityRpc,
+  libraryRpc,
+  observationRpc,
+  videoRpc,
+  type WorkEvent,
+} from '@hub/proto';
 import { RpcClient } from '@hub/kit';
 import { CurrentActor } from '../http/current-actor.decorator.js';
 import { Endpoint } from '../http/endpoint.decorator.js';
@@ -26,10 +34,20 @@ export class StatsController {
    */
   @Endpoint(api.recentActivity)
   async recentActivity(@CurrentActor() actor: Actor, @Query() query: { limit: number }) {
-    const [signIns, work] = await Promise.all([
-      this.rpc.call(identityRpc.recentActivity, { actor, limit: query.limit }),
-      this.rpc.call(observationRpc.hubActivity, { actor, limit: query.limit }),
+    const request = { actor, limit: query.limit };
+    const [signIns, ...work] = await Promise.all([
+      this.rpc.call(identityRpc.recentActivity, request),
+      this.rpc.call(observationRpc.hubActivity, request),
+      this.rpc.call(libraryRpc.hubActivity, request),
+      this.rpc.call(videoRpc.hubActivity, request),
     ]);
-    return { events: signIns.events, work };
+    return { events: signIns.events, work: latestWork(work.flat(), query.limit) };
   }
+}
+
+/** The newest `limit` work events of every service, newest first. */
+export function latestWork(events: WorkEvent[], limit: number): WorkEvent[] {
+  return events
+    .sort((a, b) => b.occurredAt.localeCompare(a.occurredAt) || a.id.localeCompare(b.id))
+    .slice(0, limit);
 }
