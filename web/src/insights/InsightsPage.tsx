@@ -10,6 +10,7 @@ import { formatDate } from '../ui/dates';
 import { linkClass, smallOutlineButtonClass } from '../ui/styles';
 import { currentUserQuery } from '../api/queries';
 import {
+  activeUsersCaption,
   countChangeText,
   PLATFORM_WIDE_NOTE,
   platformWide,
@@ -102,7 +103,7 @@ export function InsightsPage() {
           testId="insights-users"
           icon={<Users className={icon} />}
           value={data?.activeUsers.toLocaleString('en')}
-          change={data ? countChangeText(data.userChange) : undefined}
+          change={data ? activeUsersCaption(data.userChange) : undefined}
         />
         <Figure
           title="Completion Rate"

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { countChangeText, platformWide, pointsChangeText, recordLink } from './format';
+import {
+  activeUsersCaption,
+  countChangeText,
+  platformWide,
+  pointsChangeText,
+  recordLink,
+} from './format';
 
 describe('insights change texts', () => {
   it('shows percentage points with one decimal and a sign', () => {
@@ -34,5 +40,11 @@ describe('links of the Insights pages', () => {
     // Other Insights pages are platform-wide too: those links stay.
     expect(recordLink('super_admin', '/insights/progress')).toBe('/insights/progress');
     expect(recordLink('super_admin', null)).toBeNull();
+  });
+});
+
+describe("Insights' Active Users", () => {
+  it("says it counts sign-ins, unlike the Hub's active accounts", () => {
+    expect(activeUsersCaption(12)).toBe('signed in within 30 days · +12% from last month');
   });
 });

@@ -16,6 +16,14 @@ export function countChangeText(change: number | null): string {
 }
 
 /**
+ * Insights' Active Users counts people who signed in during the last 30 days, not the Hub's
+ * active accounts: the caption says so, so the two figures are not read as one (issue #35).
+ */
+export function activeUsersCaption(change: number | null): string {
+  return `signed in within 30 days · ${countChangeText(change)}`;
+}
+
+/**
  * Issue #35: the Insights pages are platform-wide for the super administrator, but the pages a
  * record opens (an observation session, a team member, the observations list, the training
  * page) show only the viewer's own organization. So for the super administrator those pages
