@@ -61,7 +61,7 @@ export function SignInPage() {
   });
 
   // '/?code=...': a sign-in that completed on the server has opened the session, so the page
-  // goes on to /dashboard (above); without a session the callback failed, and the page says so.
+  // goes on to /dashboard (below); without a session the callback failed, and the page says so.
   useEffect(() => {
     if (signedIn.isPending || signedIn.data || !hasCallbackCode(window.location.search)) return;
     toast(SIGN_IN_CALLBACK_FAILURE_TOAST);
