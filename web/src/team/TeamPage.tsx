@@ -132,16 +132,19 @@ function MemberTable(props: {
               data-member={member.id}
               className="border-b border-slate-100 dark:border-slate-900"
             >
-              <td className="max-w-64 py-2 pr-3">
-                <p className="truncate font-medium" title={member.name}>
-                  {member.name}
-                </p>
-                <p
-                  className="truncate text-xs text-slate-500 dark:text-slate-400"
-                  title={member.email}
-                >
-                  {member.email}
-                </p>
+              <td className="py-2 pr-3">
+                {/* A bounded block: long names and emails truncate instead of widening the row. */}
+                <div className="max-w-64">
+                  <p className="truncate font-medium" title={member.name}>
+                    {member.name}
+                  </p>
+                  <p
+                    className="truncate text-xs text-slate-500 dark:text-slate-400"
+                    title={member.email}
+                  >
+                    {member.email}
+                  </p>
+                </div>
               </td>
               <td className="py-2 pr-3 whitespace-nowrap capitalize">{roleLabel(member.role)}</td>
               <td className="py-2 pr-3 whitespace-nowrap">{member.department}</td>
