@@ -26,6 +26,27 @@ describe('foundation, as a person uses it', () => {
     await page.close();
   });
 
+  it("links the sign-in page's help pages, and answers '/?code=' without a session", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${stack.url}/?code=stale-code&state=x`);
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await expect.poll(() => toastText(page)).toContain('Authentication Error');
+    expect(await toastText(page)).toContain('Failed to process authentication. Please try again.');
+    expect(new URL(page.url()).search).toBe('');
+    for (const [name, heading] of [
+      ['Contact your administrator', 'Support'],
+      ['Privacy Policy', 'Privacy Policy'],
+      ['Terms of Service', 'Terms of Service'],
+      ['Support', 'Support'],
+    ] as const) {
+      await page.goto(`${stack.url}/`);
+      await page.getByRole('link', { name, exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect(await page.getByText('Page Not Found').count()).toBe(0);
+    }
+    await page.close();
+  });
+
   it('signs the super administrator in, shows the Hub and their sidebar, keeps the theme, signs out', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${stack.url}/`);

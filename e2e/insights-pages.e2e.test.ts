@@ -11,7 +11,7 @@ import {
   startRecordsStack,
   stopRecordsStack,
 } from './records.js';
-import type { RunningStack } from './stack.js';
+import { E2E_SUPER_ADMIN, type RunningStack } from './stack.js';
 
 const DOMAIN = 'quay-foods.test';
 const PASSWORD = 'Quay-Foods-Pass-1!';
@@ -146,6 +146,71 @@ describe('Insights chart pages from real records', () => {
     await keepScreenshot(page, 'insights-progress');
     await people.first().getByRole('link', { name: 'Olga Operator' }).click();
     await page.waitForURL(`**/team/${ids.olga}`);
+    await page.close();
+  });
+
+  // Issue #35: no dead link on the Insights pages, for an organization's staff (own records,
+  // every link opens) or the super administrator (platform-wide: no links to one
+  // organization's records, since those pages show his own organization only).
+  const INSIGHTS_PAGES = [
+    ['/insights', 'insights-page', 'insights-activity-line'],
+    ['/insights/observations', 'observations-insights-page', 'observation-row'],
+    ['/insights/certifications', 'certifications-insights-page', null],
+    ['/insights/progress', 'progress-insights-page', 'progress-person'],
+  ] as const;
+  const DEAD = /not found|Page Not Found|Access Restricted/i;
+
+  async function linksOf(page: Page, path: string, container: string, rowTestId: string | null) {
+    await page.goto(`${stack.url}${path}`);
+    await page.getByTestId(container).waitFor();
+    if (rowTestId) await page.getByTestId(rowTestId).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    return page
+      .getByTestId(container)
+      .locator('a[href]:not([download])')
+      .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')!));
+  }
+
+  async function expectLive(page: Page, href: string) {
+    await page.goto(new URL(href, stack.url).toString());
+    await page.waitForLoadState('networkidle');
+    await page.locator('main').first().waitFor();
+    expect(await page.locator('body').innerText(), href).not.toMatch(DEAD);
+  }
+
+  it('every link of the Insights pages opens a live page, for a manager', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1200 } });
+    await signIn(page, stack.url, PEOPLE.mia.email, PASSWORD);
+    const seen = new Set<string>();
+    for (const [path, container, rows] of INSIGHTS_PAGES) {
+      for (const href of await linksOf(page, path, container, rows)) seen.add(href);
+    }
+    expect([...seen]).toEqual(
+      expect.arrayContaining([`/observation/${olgaObservation}`, `/team/${ids.olga}`, '/training']),
+    );
+    for (const href of seen) await expectLive(page, href);
+    await page.close();
+  });
+
+  it('the super administrator sees platform-wide figures without dead links', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1200 } });
+    await signIn(page, stack.url, E2E_SUPER_ADMIN.email, E2E_SUPER_ADMIN.password);
+    const seen = new Set<string>();
+    for (const [path, container, rows] of INSIGHTS_PAGES) {
+      for (const href of await linksOf(page, path, container, rows)) seen.add(href);
+      if (rows) {
+        // The organization's records are there, as text.
+        expect(await page.getByTestId(rows).count()).toBeGreaterThan(0);
+        expect(await page.getByTestId(rows).locator('a[href]').count()).toBe(0);
+      }
+    }
+    await page.goto(`${stack.url}/insights`);
+    await page.getByTestId('platform-wide-note').waitFor();
+    expect(await page.getByRole('link', { name: 'All observations' }).count()).toBe(0);
+    for (const href of seen) {
+      expect(href).toMatch(/^\/insights/);
+      await expectLive(page, href);
+    }
     await page.close();
   });
 

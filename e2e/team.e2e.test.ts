@@ -92,13 +92,45 @@ describe('/team from real records', () => {
     expect(await ottoRow.getByTestId('member-performance').innerText()).toBe('100%');
     expect(await ottoRow.innerText()).toContain('Operators');
     await keepScreenshot(page, 'team-overview');
+    // At 1280 px every row stays on one line, even beside a long email address: 'View Details'
+    // does not wrap and the status badges sit side by side.
+    await ottoRow
+      .locator('td')
+      .first()
+      .locator('p')
+      .nth(1)
+      .evaluate((element) => {
+        element.textContent = 'otto.operator.of.the.night.shift@harbour-works-cold-storage.test';
+      });
+    // One line box for the link's text (a wrapped 'View Details' has two).
+    const detailLines = await ottoRow
+      .getByTestId(`member-${ids.otto}-details`)
+      .evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top))).size;
+      });
+    expect(detailLines).toBe(1);
+    const badges = ottoRow.locator('td').nth(3).locator('span.rounded-full');
+    expect(await badges.count()).toBe(2);
+    const [active, present] = [
+      await badges.nth(0).boundingBox(),
+      await badges.nth(1).boundingBox(),
+    ];
+    expect(Math.abs(active!.y - present!.y)).toBeLessThan(2);
 
     await page.getByTestId('team-search').fill('olga');
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().innerText()).toContain('Olga Operator');
     await page.getByTestId('team-search').fill('nobody-by-that-name');
-    await page.getByTestId('team-no-match').waitFor();
-    await page.getByTestId('team-search').fill('');
+    await page
+      .getByTestId('team-no-match')
+      .getByText('No team members match your search')
+      .waitFor();
+    // The empty search offers to clear it, which brings every member back.
+    await page.getByTestId('team-no-match-clear').click();
+    await expect.poll(() => rows.count()).toBe(4);
+    expect(await page.getByTestId('team-search').inputValue()).toBe('');
 
     await page.getByTestId(`member-${ids.otto}-details`).click();
     await page.waitForURL(`**/team/${ids.otto}`);

@@ -224,7 +224,7 @@ export const NotificationPage = PageInfo.extend({
 });
 export type NotificationPage = z.infer<typeof NotificationPage>;
 
-/** One page of users, newest first; `activeCount` counts every user who has signed in. */
+/** One page of users, newest first; `activeCount` is the Hub's Active Users (active accounts). */
 export const UserPage = PageInfo.extend({ users: z.array(User), activeCount: z.number().int() });
 export type UserPage = z.infer<typeof UserPage>;
 

@@ -29,9 +29,40 @@ export const ActivityEvent = z.object({
   userName: z.string(),
   userEmail: z.string(),
   method: z.enum(['password', 'saml']),
+  /** The person's latest sign-in of that UTC day: one line per person and day. */
   occurredAt: z.string(),
+  /** How many times the person signed in that day. */
+  signInsThatDay: z.number().int().min(1),
 });
 export type ActivityEvent = z.infer<typeof ActivityEvent>;
 
-export const RecentActivity = z.object({ events: z.array(ActivityEvent) });
+/** The sign-ins part of the Hub's Recent Activity, as identity answers it. */
+export const SignInActivity = z.object({ events: z.array(ActivityEvent) });
+export type SignInActivity = z.infer<typeof SignInActivity>;
+
+/** Work the Hub's Recent Activity reports beside sign-ins (issue #35). */
+export const WORK_EVENT_KINDS = [
+  'observation_completed',
+  'certification_issued',
+  'certification_expiring',
+  'document_processed',
+  'video_analysed',
+] as const;
+export const WorkEvent = z.object({
+  /** '{kind}:{record id}'. */
+  id: z.string(),
+  kind: z.enum(WORK_EVENT_KINDS),
+  title: z.string(),
+  detail: z.string(),
+  /** When it happened; for an expiring certification, when it entered the 30-day window. */
+  occurredAt: z.string(),
+});
+export type WorkEvent = z.infer<typeof WorkEvent>;
+export const WorkEvents = z.array(WorkEvent);
+
+/**
+ * The Hub's Recent Activity: sign-ins (one line per person and day) and work, each newest
+ * first; the page merges them by time.
+ */
+export const RecentActivity = SignInActivity.extend({ work: WorkEvents });
 export type RecentActivity = z.infer<typeof RecentActivity>;

@@ -6,6 +6,15 @@ export const FLOOR_ROLES: readonly Role[] = ['super_admin', 'admin', 'training_s
 /** Who configures areas, stations, cameras' areas and the sensor token of their organization. */
 export const FLOOR_ADMINS: readonly Role[] = ['super_admin', 'admin'];
 
+/**
+ * An area's name as people read it: 'AssemblyLine' -> 'Assembly Line', 'QCLab' -> 'QC Lab' (the
+ * spec shows area names with camel case split). The one formatter for area names, in tables
+ * and in alert texts alike.
+ */
+export function areaLabel(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2');
+}
+
 export const FLOOR_STATUSES = ['Operational', 'Maintenance', 'Offline'] as const;
 export const FloorStatus = z.enum(FLOOR_STATUSES);
 export type FloorStatus = z.infer<typeof FloorStatus>;

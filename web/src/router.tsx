@@ -14,6 +14,7 @@ import { AuditLogPage } from './audit/AuditLogPage';
 import { AdminConsolePage } from './admin/AdminConsolePage';
 import { DataPanelPage } from './admin/DataPanelPage';
 import { CallbackPage } from './auth/CallbackPage';
+import { PrivacyPage, SupportPage, TermsPage } from './auth/InfoPages';
 import { CertificationsPage } from './certifications/CertificationsPage';
 import { SignInPage } from './auth/SignInPage';
 import { HubPage } from './dashboard/HubPage';
@@ -75,6 +76,23 @@ const enhancedSetupRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'enhanced-setup',
   component: EnhancedSetupPage,
+});
+
+/** The sign-in page's Privacy Policy, Terms of Service and Support links: public. */
+const privacyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'privacy',
+  component: PrivacyPage,
+});
+const termsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'terms',
+  component: TermsPage,
+});
+const supportRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'support',
+  component: SupportPage,
 });
 
 /** Opened from the mail to a new email address; the link itself is the proof. */
@@ -195,6 +213,9 @@ const routeTree = rootRoute.addChildren([
   setupPasswordRoute,
   enhancedSetupRoute,
   confirmEmailRoute,
+  privacyRoute,
+  termsRoute,
+  supportRoute,
   shellRoute.addChildren(shellPages),
 ]);
 

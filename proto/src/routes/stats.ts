@@ -16,7 +16,7 @@ export const statsRoutes = {
     method: 'GET',
     path: '/api/activity/recent',
     summary:
-      'Latest sign-ins of the caller’s organization (platform-wide for the super administrator)',
+      'Latest sign-ins (one line per person and day) and work of the caller’s organization (platform-wide for the super administrator)',
     tag: 'stats',
     access: ALL_ROLES,
     query: z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }),

@@ -21,7 +21,7 @@ import {
   VerifyInvitationRequest,
   VerifyInvitationResponse,
 } from '../accounts.js';
-import { DashboardStats, RecentActivity } from '../dashboard.js';
+import { DashboardStats, SignInActivity } from '../dashboard.js';
 import { ServicePing } from '../health.js';
 import { Organization, OrganizationChoices, OrganizationLookup, User } from '../identity.js';
 import { Actor } from '../roles.js';
@@ -80,7 +80,7 @@ export const identityRpc = {
     'identity',
     'activity.recent',
     z.object({ actor: Actor, limit: z.number().int().min(1).max(50) }),
-    RecentActivity,
+    SignInActivity,
   ),
   // Super administrator console
   adminOverview: rpc('identity', 'admin.overview', ActorOnly, AdminOverview),

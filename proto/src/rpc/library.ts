@@ -16,6 +16,7 @@ import { Actor } from '../roles.js';
 import { SopChoice } from '../integrations.js';
 import { z } from 'zod';
 import { rpc, ActorOnly } from '../rpc.js';
+import { WorkEvents } from '../dashboard.js';
 
 /** The list filter after the gateway parsed the query string. */
 export const DocumentFilter = z.object({
@@ -36,6 +37,13 @@ const VersionRef = z.object({
 });
 
 export const libraryRpc = {
+  /** The Hub's work events of the library: documents processed (staff only). */
+  hubActivity: rpc(
+    'library',
+    'documents.hubActivity',
+    z.object({ actor: Actor, limit: z.number().int().min(1).max(50) }),
+    WorkEvents,
+  ),
   ping: rpc('library', 'ping', z.object({}), ServicePing),
   documents: rpc(
     'library',

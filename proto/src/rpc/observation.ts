@@ -16,6 +16,7 @@ import {
   SaveCourseRequest,
   TeamMember,
 } from '../observations.js';
+import { WorkEvents } from '../dashboard.js';
 import { Actor } from '../roles.js';
 import { TeamMemberDetail, TeamStats } from '../team.js';
 import { ActorOnly, rpc } from '../rpc.js';
@@ -86,6 +87,13 @@ export const observationRpc = {
       performanceScore: z.number().nullable(),
       trainingCompletion: z.number().nullable(),
     }),
+  ),
+  /** The Hub's work events of the observation service: observations and certifications. */
+  hubActivity: rpc(
+    'observation',
+    'observations.hubActivity',
+    z.object({ actor: Actor, limit: z.number().int().min(1).max(50) }),
+    WorkEvents,
   ),
   courses: rpc(
     'observation',

@@ -2,12 +2,20 @@ import { z } from 'zod';
 import { ServicePing } from '../health.js';
 import { Actor } from '../roles.js';
 import { rpc } from '../rpc.js';
+import { WorkEvents } from '../dashboard.js';
 import { FaceEnrolment, LinkedSop, Video, VideoList, VideoWithReport } from '../video.js';
 
 const VideoRef = z.object({ actor: Actor, videoId: z.number().int() });
 
 export const videoRpc = {
   ping: rpc('video', 'ping', z.object({}), ServicePing),
+  /** The Hub's work events of the video service: videos analysed (staff only). */
+  hubActivity: rpc(
+    'video',
+    'videos.hubActivity',
+    z.object({ actor: Actor, limit: z.number().int().min(1).max(50) }),
+    WorkEvents,
+  ),
   list: rpc(
     'video',
     'videos.list',

@@ -17,6 +17,7 @@ import { SkillsMatrixService } from './skills/skills-matrix.service.js';
 import { ObservationsController } from './observations/observations.controller.js';
 import { ObservationsService } from './observations/observations.service.js';
 import { ExportsService } from './reports/exports.service.js';
+import { HubActivity } from './reports/hub-activity.js';
 import { HistoryRepository } from './reports/history.repository.js';
 import { InsightPagesRepository } from './reports/insight-pages.repository.js';
 import { InsightPagesService } from './reports/insight-pages.service.js';
@@ -72,6 +73,7 @@ export class ObservationModule {
         ReportsRepository,
         HistoryRepository,
         InsightsService,
+        HubActivity,
         ExportsService,
         InsightPagesRepository,
         InsightPagesService,

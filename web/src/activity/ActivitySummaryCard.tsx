@@ -1,14 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
+import { summaryRows } from './notifications';
 import { activitySummaryQuery } from './queries';
 
 export function ActivitySummaryCard() {
   const summary = useQuery(activitySummaryQuery);
-  const rows = [
-    { label: 'Notifications this week', value: summary.data?.notificationsThisWeek },
-    { label: 'Actions completed', value: summary.data?.actionsCompleted },
-    { label: 'Pending items', value: summary.data?.pendingItems },
-  ];
+  const rows = summaryRows(summary.data);
   return (
     <Card testId="activity-summary">
       <CardTitle>Activity Summary</CardTitle>
@@ -20,7 +17,10 @@ export function ActivitySummaryCard() {
       <dl className="mt-4 space-y-3">
         {rows.map((row) => (
           <div key={row.label} className="flex items-center justify-between text-sm">
-            <dt className="text-slate-600 dark:text-slate-300">{row.label}</dt>
+            <dt className="text-slate-600 dark:text-slate-300">
+              {row.label}
+              <span className="block text-xs text-slate-400">{row.hint}</span>
+            </dt>
             <dd className="text-lg font-semibold">
               {row.value !== undefined ? (
                 row.value.toLocaleString('en')

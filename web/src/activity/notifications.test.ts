@@ -1,6 +1,6 @@
 import type { Notification } from '@hub/proto';
 import { describe, expect, it } from 'vitest';
-import { markedRead, PREFERENCES, settingChange, unreadCount } from './notifications';
+import { markedRead, PREFERENCES, settingChange, summaryRows, unreadCount } from './notifications';
 
 const note = (id: number, read: boolean): Notification => ({
   id,
@@ -30,6 +30,17 @@ describe('notifications', () => {
       'systemUpdates',
       'activitySummary',
       'marketingEmails',
+    ]);
+  });
+});
+
+describe('activity summary', () => {
+  it('labels each counter with what it counts (no "Actions completed" made of read notifications)', () => {
+    const rows = summaryRows({ notificationsThisWeek: 3, actionsCompleted: 2, pendingItems: 1 });
+    expect(rows.map((row) => [row.label, row.value])).toEqual([
+      ['Notifications this week', 3],
+      ['Notifications read', 2],
+      ['Pending items', 1],
     ]);
   });
 });

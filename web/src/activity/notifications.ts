@@ -1,4 +1,4 @@
-import type { Notification, NotificationSettings } from '@hub/proto';
+import type { ActivitySummary, Notification, NotificationSettings } from '@hub/proto';
 
 export type PreferenceKey = keyof NotificationSettings;
 
@@ -51,4 +51,31 @@ export function markedRead(notifications: readonly Notification[], id?: number):
   return notifications.map((notification) =>
     id === undefined || notification.id === id ? { ...notification, read: true } : notification,
   );
+}
+
+/**
+ * The Activity Summary's three counters, each labelled with what it counts. The second one
+ * (the spec's actionsCompleted) counts notifications the person has read, all time: it is not
+ * the work he did (observations, courses), so it does not pretend to be.
+ */
+export function summaryRows(
+  summary: ActivitySummary | undefined,
+): { label: string; hint: string; value: number | undefined }[] {
+  return [
+    {
+      label: 'Notifications this week',
+      hint: 'Received in the last 7 days',
+      value: summary?.notificationsThisWeek,
+    },
+    {
+      label: 'Notifications read',
+      hint: 'Notifications you have opened or marked as read',
+      value: summary?.actionsCompleted,
+    },
+    {
+      label: 'Pending items',
+      hint: 'Unread notifications, and invitations not yet accepted for administrators',
+      value: summary?.pendingItems,
+    },
+  ];
 }

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from '@tanstack/react-router';
 import { Checkbox } from 'radix-ui';
 import { Check, KeyRound, ShieldCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { call } from '../api/client';
 import { currentUserQuery } from '../api/queries';
 import { toast } from '../toast/toastStore';
@@ -19,9 +19,11 @@ import { PasswordField } from './PasswordField';
 import { storeCurrentUser } from './session';
 import {
   FORGOT_PASSWORD_TOAST,
+  hasCallbackCode,
   hasCredentials,
   loginFailureToast,
   loginSuccessToast,
+  SIGN_IN_CALLBACK_FAILURE_TOAST,
   SIGN_UP_TOAST,
   ssoAttemptToast,
   ssoFailureToast,
@@ -57,6 +59,14 @@ export function SignInPage() {
     onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl),
     onError: (error) => toast(ssoFailureToast(error)),
   });
+
+  // '/?code=...': a sign-in that completed on the server has opened the session, so the page
+  // goes on to /dashboard (below); without a session the callback failed, and the page says so.
+  useEffect(() => {
+    if (signedIn.isPending || signedIn.data || !hasCallbackCode(window.location.search)) return;
+    toast(SIGN_IN_CALLBACK_FAILURE_TOAST);
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+  }, [signedIn.isPending, signedIn.data]);
 
   if (signedIn.data && !login.isPending) return <Navigate to="/dashboard" replace />;
 
@@ -179,23 +189,19 @@ export function SignInPage() {
               Sign up
             </button>
           </p>
-          {contactLink && (
-            <p>
-              Need access?{' '}
-              <a href={contactLink} className={linkClass}>
-                Contact your administrator
+          <p>
+            Need access?{' '}
+            <a href={contactLink} className={linkClass}>
+              Contact your administrator
+            </a>
+          </p>
+          <p className="flex justify-center gap-4 text-xs">
+            {links.map((link) => (
+              <a key={link.label} href={link.href} className="hover:underline">
+                {link.label}
               </a>
-            </p>
-          )}
-          {links.length > 0 && (
-            <p className="flex justify-center gap-4 text-xs">
-              {links.map((link) => (
-                <a key={link.label} href={link.href} className="hover:underline">
-                  {link.label}
-                </a>
-              ))}
-            </p>
-          )}
+            ))}
+          </p>
         </footer>
       </div>
     </main>

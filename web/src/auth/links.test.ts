@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { adminContactLink, footerLinks } from './links';
 
 describe('sign-in footer links', () => {
-  it('leaves out every link whose target is not configured', () => {
-    expect(footerLinks({ privacy: '', terms: '#terms-of-service', support: '' })).toEqual([]);
-    expect(adminContactLink('')).toBeNull();
+  it("opens the product's own pages when nothing is configured (never a dead or missing link)", () => {
+    expect(footerLinks({ privacy: '', terms: '#terms-of-service', support: '' })).toEqual([
+      { label: 'Privacy Policy', href: '/privacy' },
+      { label: 'Terms of Service', href: '/terms' },
+      { label: 'Support', href: '/support' },
+    ]);
+    expect(adminContactLink('')).toBe('/support#administrator');
   });
 
   it('shows configured pages and a support mail with its address', () => {

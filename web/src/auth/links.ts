@@ -1,13 +1,19 @@
 /**
- * Addresses the sign-in page links to. The spec does not give them, so they come from the
- * build environment; a link whose target is not configured is left out rather than shown as a
- * '#' anchor or an empty mail message (issue #16).
+ * Addresses the sign-in page links to. The spec does not give them: a deployment may set them
+ * at build time (its own policy pages and support address); without one, each link opens the
+ * product's own page (/privacy, /terms, /support), so no link is ever a '#' anchor, an empty
+ * mail message or missing (issues #16, #35).
  */
 export const SUPPORT_EMAIL: string = import.meta.env.VITE_SUPPORT_EMAIL ?? '';
 export const ADMIN_CONTACT_EMAIL: string =
   import.meta.env.VITE_ADMIN_CONTACT_EMAIL ?? SUPPORT_EMAIL;
 export const PRIVACY_POLICY_URL: string = import.meta.env.VITE_PRIVACY_POLICY_URL ?? '';
 export const TERMS_OF_SERVICE_URL: string = import.meta.env.VITE_TERMS_OF_SERVICE_URL ?? '';
+
+/** The product's own pages, used when the deployment configured nothing else. */
+export const PRIVACY_PAGE = '/privacy';
+export const TERMS_PAGE = '/terms';
+export const SUPPORT_PAGE = '/support';
 
 export function mailto(address: string, subject: string): string {
   return `mailto:${address}?subject=${encodeURIComponent(subject)}`;
@@ -18,23 +24,27 @@ export interface FooterLink {
   href: string;
 }
 
-const isEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+export const isEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 const isPage = (value: string) => /^(https?:\/\/|\/)\S+$/.test(value);
 
-/** The footer's links whose target the deployment configured, in the spec's order. */
+/** The footer's links in the spec's order: configured targets, else the product's pages. */
 export function footerLinks(
   targets = { privacy: PRIVACY_POLICY_URL, terms: TERMS_OF_SERVICE_URL, support: SUPPORT_EMAIL },
 ): FooterLink[] {
   return [
-    ...(isPage(targets.privacy) ? [{ label: 'Privacy Policy', href: targets.privacy }] : []),
-    ...(isPage(targets.terms) ? [{ label: 'Terms of Service', href: targets.terms }] : []),
-    ...(isEmail(targets.support)
-      ? [{ label: 'Support', href: mailto(targets.support, 'Support request') }]
-      : []),
+    { label: 'Privacy Policy', href: isPage(targets.privacy) ? targets.privacy : PRIVACY_PAGE },
+    { label: 'Terms of Service', href: isPage(targets.terms) ? targets.terms : TERMS_PAGE },
+    {
+      label: 'Support',
+      href: isEmail(targets.support) ? mailto(targets.support, 'Support request') : SUPPORT_PAGE,
+    },
   ];
 }
 
-/** The 'Contact your administrator' mail link, when an address is configured. */
-export function adminContactLink(address = ADMIN_CONTACT_EMAIL): string | null {
-  return isEmail(address) ? mailto(address, 'Account access') : null;
+/**
+ * The 'Contact your administrator' link: a mail to the configured address, else the support
+ * page's part that says who the administrator is and what they can do.
+ */
+export function adminContactLink(address = ADMIN_CONTACT_EMAIL): string {
+  return isEmail(address) ? mailto(address, 'Account access') : `${SUPPORT_PAGE}#administrator`;
 }

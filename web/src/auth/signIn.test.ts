@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/client';
-import { emailDomain, hasCredentials, loginFailureToast, ssoAttemptToast } from './signIn';
+import {
+  emailDomain,
+  hasCallbackCode,
+  hasCredentials,
+  loginFailureToast,
+  SIGN_IN_CALLBACK_FAILURE_TOAST,
+  ssoAttemptToast,
+} from './signIn';
 
 describe('sign-in rules', () => {
   it('takes the domain after the @', () => {
@@ -35,5 +42,17 @@ describe('sign-in rules', () => {
     );
     expect(ssoAttemptToast('org_123').description).toBe('Failed to initiate SSO login.');
     expect(ssoAttemptToast(null).title).toBe('SSO Error');
+  });
+});
+
+describe("'/?code=' while signed out", () => {
+  it("is noticed, and answered with the spec's sign-in callback failure", () => {
+    expect(hasCallbackCode('?code=abc&state=x')).toBe(true);
+    expect(hasCallbackCode('?state=x')).toBe(false);
+    expect(hasCallbackCode('')).toBe(false);
+    expect(SIGN_IN_CALLBACK_FAILURE_TOAST).toMatchObject({
+      title: 'Authentication Error',
+      description: 'Failed to process authentication. Please try again.',
+    });
   });
 });

@@ -93,3 +93,15 @@ export const CALLBACK_FAILURE_TOAST: ToastInput = {
   description: 'There was an error processing your login. Please try again.',
   variant: 'destructive',
 };
+
+/** Spec: the sign-in page's own callback failure ('/?code=...' that opened no session). */
+export const SIGN_IN_CALLBACK_FAILURE_TOAST: ToastInput = {
+  title: 'Authentication Error',
+  description: 'Failed to process authentication. Please try again.',
+  variant: 'destructive',
+};
+
+/** Whether the address carries an external sign-in's 'code=' parameter. */
+export function hasCallbackCode(search: string): boolean {
+  return new URLSearchParams(search).has('code');
+}

@@ -9,6 +9,7 @@ import { Award, Search } from 'lucide-react';
 import { useState } from 'react';
 import { currentUserQuery } from '../api/queries';
 import { Card, CardTitle } from '../ui/Card';
+import { emptyListText } from '../ui/emptyList';
 import { EmptyList, LoadingRow } from '../ui/ListStates';
 import { inputClass, selectClass } from '../ui/styles';
 import { CategoriesCard } from './CategoriesCard';
@@ -82,6 +83,12 @@ export function CertificationsPage() {
             failed={list.isError}
             certifications={shown}
             onRevoke={canRevoke(role) ? setRevoking : undefined}
+            search={search}
+            filters={state === undefined ? 0 : 1}
+            onClear={() => {
+              setSearch('');
+              setState(undefined);
+            }}
           />
         </Card>
         <CategoriesCard categories={list.data?.categories} />
@@ -96,6 +103,9 @@ function RecentList(props: {
   failed: boolean;
   certifications: Certification[];
   onRevoke?: (certification: Certification) => void;
+  search: string;
+  filters: number;
+  onClear: () => void;
 }) {
   if (props.loading) return <LoadingRow label="Loading certifications..." />;
   if (props.failed) {
@@ -106,8 +116,14 @@ function RecentList(props: {
       <EmptyList
         testId="cert-empty"
         icon={Award}
-        title="No certifications found."
-        hint="A certification is issued when someone passes an observation of an SOP or completes a course."
+        onClear={props.onClear}
+        {...emptyListText({
+          noun: 'certifications',
+          search: props.search,
+          filters: props.filters,
+          title: 'No certifications found.',
+          hint: 'A certification is issued when someone passes an observation of an SOP or completes a course.',
+        })}
       />
     );
   }

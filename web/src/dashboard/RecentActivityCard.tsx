@@ -1,9 +1,11 @@
+import type { ActivityEvent, WorkEvent } from '@hub/proto';
 import { useQuery } from '@tanstack/react-query';
+import { Award, CalendarClock, ClipboardCheck, FileText, Film } from 'lucide-react';
 import { formatDateTime } from '../ui/dates';
-import { recentActivityQuery } from '../api/queries';
+import { RECENT_ACTIVITY_LIMIT, recentActivityQuery } from '../api/queries';
 import { UserAvatar } from '../shell/UserAvatar';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
-import { formatRelativeTime, SIGN_IN_METHOD_LABELS } from './format';
+import { activityLines, formatRelativeTime, signInText } from './format';
 
 export function RecentActivityCard() {
   const { data, isPending, isError } = useQuery(recentActivityQuery);
@@ -20,36 +22,73 @@ export function RecentActivityCard() {
           <p className="text-sm text-slate-500 dark:text-slate-400">
             Recent activity could not be loaded.
           </p>
-        ) : data.events.length === 0 ? (
+        ) : data.events.length === 0 && data.work.length === 0 ? (
           <p className="text-sm text-slate-500 dark:text-slate-400">
             No recent activity to display
           </p>
         ) : (
           <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-            {data.events.map((event) => (
-              <li
-                key={event.id}
-                data-testid="activity-item"
-                className="flex items-center gap-3 py-2"
-              >
-                <UserAvatar name={event.userName} profilePicture={null} />
-                <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium">{event.userName}</p>
-                  <p className="truncate text-xs text-slate-500 dark:text-slate-400">
-                    {event.userEmail}
-                  </p>
-                </div>
-                <div className="text-right text-xs text-slate-500 dark:text-slate-400">
-                  <p>Signed in · {SIGN_IN_METHOD_LABELS[event.method]}</p>
-                  <time dateTime={event.occurredAt} title={formatDateTime(event.occurredAt)}>
-                    {formatRelativeTime(event.occurredAt)}
+            {activityLines(data, RECENT_ACTIVITY_LIMIT).map((line) =>
+              line.kind === 'work' ? (
+                <li
+                  key={line.key}
+                  data-testid="activity-item"
+                  data-kind={line.event.kind}
+                  className="flex items-center gap-3 py-2"
+                >
+                  <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-500 dark:bg-slate-800">
+                    <WorkIcon kind={line.event.kind} />
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate text-sm font-medium">{line.event.title}</p>
+                    <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+                      {line.event.detail}
+                    </p>
+                  </div>
+                  <time
+                    className="text-right text-xs text-slate-500 dark:text-slate-400"
+                    dateTime={line.at}
+                    title={formatDateTime(line.at)}
+                  >
+                    {formatRelativeTime(line.at)}
                   </time>
-                </div>
-              </li>
-            ))}
+                </li>
+              ) : (
+                <SignInLine key={line.key} event={line.event} />
+              ),
+            )}
           </ul>
         )}
       </div>
     </Card>
   );
+}
+
+function SignInLine({ event }: { event: ActivityEvent }) {
+  return (
+    <li data-testid="activity-item" data-kind="sign_in" className="flex items-center gap-3 py-2">
+      <UserAvatar name={event.userName} profilePicture={null} />
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium">{event.userName}</p>
+        <p className="truncate text-xs text-slate-500 dark:text-slate-400">{event.userEmail}</p>
+      </div>
+      <div className="text-right text-xs text-slate-500 dark:text-slate-400">
+        <p>{signInText(event)}</p>
+        <time dateTime={event.occurredAt} title={formatDateTime(event.occurredAt)}>
+          {formatRelativeTime(event.occurredAt)}
+        </time>
+      </div>
+    </li>
+  );
+}
+
+function WorkIcon({ kind }: { kind: WorkEvent['kind'] }) {
+  const Icon = {
+    observation_completed: ClipboardCheck,
+    certification_issued: Award,
+    certification_expiring: CalendarClock,
+    document_processed: FileText,
+    video_analysed: Film,
+  }[kind];
+  return <Icon aria-hidden className="size-4" />;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPercent, formatRelativeTime } from './format';
+import { activityLines, formatPercent, formatRelativeTime, signInText } from './format';
 
 describe('formatPercent', () => {
   it('never turns a missing figure into 0%', () => {
@@ -17,5 +17,43 @@ describe('formatRelativeTime', () => {
     expect(formatRelativeTime('2025-01-10T09:00:00Z', now)).toBe('3 hours ago');
     expect(formatRelativeTime('2025-01-09T12:00:00Z', now)).toBe('yesterday');
     expect(formatRelativeTime('not a date', now)).toBe('');
+  });
+});
+
+describe('recent sign-ins', () => {
+  it("collapse a person's day into one line with its count", () => {
+    expect(signInText({ method: 'password', signInsThatDay: 1 })).toBe('Signed in · Password');
+    expect(signInText({ method: 'saml', signInsThatDay: 3 })).toBe('Signed in 3 times · SSO SAML');
+  });
+});
+
+describe('recent activity', () => {
+  it('merges sign-ins and work newest first, up to the limit', () => {
+    const signIn = (id: number, at: string) => ({
+      id,
+      kind: 'sign_in' as const,
+      userId: id,
+      userName: `P${id}`,
+      userEmail: `p${id}@x.test`,
+      method: 'password' as const,
+      occurredAt: at,
+      signInsThatDay: 1,
+    });
+    const lines = activityLines(
+      {
+        events: [signIn(1, '2026-11-25T10:00:00Z'), signIn(2, '2026-11-25T08:00:00Z')],
+        work: [
+          {
+            id: 'observation_completed:4',
+            kind: 'observation_completed',
+            title: 'Otto passed "Cooling"',
+            detail: 'Observation completed: 100%, observed by Tess',
+            occurredAt: '2026-11-25T09:00:00Z',
+          },
+        ],
+      },
+      2,
+    );
+    expect(lines.map((line) => line.key)).toEqual(['sign_in:1', 'observation_completed:4']);
   });
 });

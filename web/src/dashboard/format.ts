@@ -1,3 +1,5 @@
+import type { ActivityEvent, RecentActivity, WorkEvent } from '@hub/proto';
+
 /** A null figure has no data behind it yet; it must never be shown as 0%. */
 export function formatPercent(value: number | null): string {
   if (value === null) return 'No data yet';
@@ -27,3 +29,37 @@ export function formatRelativeTime(iso: string, now: Date = new Date()): string 
 }
 
 export const SIGN_IN_METHOD_LABELS = { password: 'Password', saml: 'SSO SAML' } as const;
+
+/** A person's sign-ins of one day, one line: 'Signed in 3 times · Password'. */
+export function signInText(event: {
+  method: keyof typeof SIGN_IN_METHOD_LABELS;
+  signInsThatDay: number;
+}): string {
+  const times = event.signInsThatDay > 1 ? ` ${event.signInsThatDay} times` : '';
+  return `Signed in${times} · ${SIGN_IN_METHOD_LABELS[event.method]}`;
+}
+
+export type ActivityLine =
+  | { kind: 'sign_in'; key: string; at: string; event: ActivityEvent }
+  | { kind: 'work'; key: string; at: string; event: WorkEvent };
+
+/** Sign-ins and work merged newest first, at most `limit` lines. */
+export function activityLines(activity: RecentActivity, limit: number): ActivityLine[] {
+  const lines: ActivityLine[] = [
+    ...activity.events.map((event) => ({
+      kind: 'sign_in' as const,
+      key: `sign_in:${event.id}`,
+      at: event.occurredAt,
+      event,
+    })),
+    ...activity.work.map((event) => ({
+      kind: 'work' as const,
+      key: event.id,
+      at: event.occurredAt,
+      event,
+    })),
+  ];
+  return lines
+    .sort((a, b) => Date.parse(b.at) - Date.parse(a.at) || a.key.localeCompare(b.key))
+    .slice(0, limit);
+}

@@ -4,10 +4,8 @@ import type { BadgeTone } from '../ui/Badge';
 /** The page asks for fresh figures this often (spec: real-time floor status). */
 export const FLOOR_POLL_MS = 10_000;
 
-/** 'AssemblyLine' -> 'Assembly Line' (the spec shows area names with camel case split). */
-export function areaLabel(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2');
-}
+/** One formatter for area names, shared with the alert texts the server writes. */
+export { areaLabel } from '@hub/proto';
 
 export const STATUS_TONE: Record<FloorStatus, BadgeTone> = {
   Operational: 'green',

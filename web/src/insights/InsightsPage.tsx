@@ -1,4 +1,4 @@
-import { api, type InsightsStats, routePath } from '@hub/proto';
+import { api, type InsightsStats, type Role, routePath } from '@hub/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Activity, BarChart3, Download, Target, Users } from 'lucide-react';
@@ -8,7 +8,15 @@ import { formatPercent, formatRelativeTime } from '../dashboard/format';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { formatDate } from '../ui/dates';
 import { linkClass, smallOutlineButtonClass } from '../ui/styles';
-import { countChangeText, pointsChangeText } from './format';
+import { currentUserQuery } from '../api/queries';
+import {
+  activeUsersCaption,
+  countChangeText,
+  PLATFORM_WIDE_NOTE,
+  platformWide,
+  pointsChangeText,
+  recordLink,
+} from './format';
 
 export const insightsQuery = queryOptions({
   queryKey: [api.insightsStats.path],
@@ -48,6 +56,7 @@ function Figure(props: {
 /** /insights: the organization's figures against last month, activity, goals, observations. */
 export function InsightsPage() {
   const { data, isError, error } = useQuery(insightsQuery);
+  const role = useQuery(currentUserQuery).data?.role;
   const icon = 'size-5 text-slate-400';
   return (
     <div data-testid="insights-page" className="mx-auto max-w-7xl space-y-6">
@@ -55,8 +64,15 @@ export function InsightsPage() {
         <div>
           <h1 className="text-2xl font-bold">Insights</h1>
           <p className="text-slate-500 dark:text-slate-400">
-            Your organization's figures over the last 30 days, against the 30 days before
+            {platformWide(role)
+              ? 'The whole platform over the last 30 days, against the 30 days before'
+              : "Your organization's figures over the last 30 days, against the 30 days before"}
           </p>
+          {platformWide(role) ? (
+            <p data-testid="platform-wide-note" className="text-xs text-slate-500">
+              {PLATFORM_WIDE_NOTE}
+            </p>
+          ) : null}
         </div>
         {/* A plain link: the browser downloads the streamed CSV with the session cookie. */}
         <a
@@ -87,7 +103,7 @@ export function InsightsPage() {
           testId="insights-users"
           icon={<Users className={icon} />}
           value={data?.activeUsers.toLocaleString('en')}
-          change={data ? countChangeText(data.userChange) : undefined}
+          change={data ? activeUsersCaption(data.userChange) : undefined}
         />
         <Figure
           title="Completion Rate"
@@ -105,15 +121,15 @@ export function InsightsPage() {
         />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <RecentActivity stats={data} />
-        <UpcomingGoals stats={data} />
+        <RecentActivity stats={data} role={role} />
+        <UpcomingGoals stats={data} role={role} />
       </div>
-      <ObservationCenterCard stats={data} />
+      <ObservationCenterCard stats={data} role={role} />
     </div>
   );
 }
 
-function RecentActivity({ stats }: { stats: InsightsStats | undefined }) {
+function RecentActivity({ stats, role }: { stats: InsightsStats | undefined; role?: Role }) {
   return (
     <Card testId="insights-activity" className="space-y-3">
       <CardTitle>Recent Activity</CardTitle>
@@ -125,8 +141,8 @@ function RecentActivity({ stats }: { stats: InsightsStats | undefined }) {
         <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-900">
           {stats.recentActivity.map((line) => (
             <li key={line.id} data-testid="insights-activity-line" className="py-2">
-              {line.link ? (
-                <a href={line.link} className={linkClass}>
+              {recordLink(role, line.link) ? (
+                <a href={recordLink(role, line.link)!} className={linkClass}>
                   {line.title}
                 </a>
               ) : (
@@ -143,7 +159,7 @@ function RecentActivity({ stats }: { stats: InsightsStats | undefined }) {
   );
 }
 
-function UpcomingGoals({ stats }: { stats: InsightsStats | undefined }) {
+function UpcomingGoals({ stats, role }: { stats: InsightsStats | undefined; role?: Role }) {
   return (
     <Card testId="insights-goals" className="space-y-3">
       <CardTitle>Upcoming Goals</CardTitle>
@@ -158,8 +174,8 @@ function UpcomingGoals({ stats }: { stats: InsightsStats | undefined }) {
           {stats.upcomingGoals.map((goal) => (
             <li key={goal.id} data-testid="insights-goal" className="space-y-1">
               <div className="flex justify-between gap-2">
-                {goal.link ? (
-                  <a href={goal.link} className={linkClass}>
+                {recordLink(role, goal.link) ? (
+                  <a href={recordLink(role, goal.link)!} className={linkClass}>
                     {goal.title}
                   </a>
                 ) : (
@@ -184,7 +200,7 @@ function UpcomingGoals({ stats }: { stats: InsightsStats | undefined }) {
   );
 }
 
-function ObservationCenterCard({ stats }: { stats: InsightsStats | undefined }) {
+function ObservationCenterCard({ stats, role }: { stats: InsightsStats | undefined; role?: Role }) {
   const center = stats?.observationCenter;
   const figures: [string, string, number | undefined][] = [
     ['Active observations', 'center-active', center?.activeObservations],
@@ -196,9 +212,11 @@ function ObservationCenterCard({ stats }: { stats: InsightsStats | undefined }) 
     <Card testId="observation-center" className="space-y-4">
       <div className="flex items-center justify-between">
         <CardTitle>Observation Center</CardTitle>
-        <Link to="/library/observations" className={`${linkClass} text-sm`}>
-          All observations
-        </Link>
+        {platformWide(role) ? null : (
+          <Link to="/library/observations" className={`${linkClass} text-sm`}>
+            All observations
+          </Link>
+        )}
       </div>
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {figures.map(([label, testId, value]) => (

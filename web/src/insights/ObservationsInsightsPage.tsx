@@ -14,7 +14,9 @@ import {
 } from 'recharts';
 import { Card, CardTitle } from '../ui/Card';
 import { formatDate, formatDateTime } from '../ui/dates';
+import { currentUserQuery } from '../api/queries';
 import { linkClass } from '../ui/styles';
+import { platformWide } from './format';
 import { axisProps, CHART_COLOURS, ChartCard } from './charts';
 import { cellClass, InsightTable, rowClass } from './InsightTable';
 import { observationInsightsQuery } from './queries';
@@ -186,6 +188,7 @@ function ObservationRows({
   filter: ObservationsSearch;
 }) {
   const filtered = Object.values(filter).some((value) => value !== undefined);
+  const links = !platformWide(useQuery(currentUserQuery).data?.role);
   return (
     <Card testId="observations-rows" className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -203,9 +206,13 @@ function ObservationRows({
           {data.rows.map((row) => (
             <tr key={row.id} data-testid="observation-row" className={rowClass}>
               <td className={cellClass}>
-                <Link to="/observation/$id" params={{ id: String(row.id) }} className={linkClass}>
-                  {formatDateTime(row.completedAt)}
-                </Link>
+                {links ? (
+                  <Link to="/observation/$id" params={{ id: String(row.id) }} className={linkClass}>
+                    {formatDateTime(row.completedAt)}
+                  </Link>
+                ) : (
+                  formatDateTime(row.completedAt)
+                )}
               </td>
               <td className={cellClass}>{row.sop}</td>
               <td className={cellClass}>{row.operator}</td>

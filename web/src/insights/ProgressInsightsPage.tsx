@@ -4,7 +4,9 @@ import { Link } from '@tanstack/react-router';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card, CardTitle } from '../ui/Card';
 import { formatDate } from '../ui/dates';
+import { currentUserQuery } from '../api/queries';
 import { linkClass } from '../ui/styles';
+import { platformWide } from './format';
 import { axisProps, CHART_COLOURS, ChartCard } from './charts';
 import { cellClass, InsightTable, rowClass } from './InsightTable';
 import { progressInsightsQuery } from './queries';
@@ -12,6 +14,7 @@ import { progressInsightsQuery } from './queries';
 /** /insights/progress: course progress by course and by person. */
 export function ProgressInsightsPage() {
   const { data, isError, error } = useQuery(progressInsightsQuery);
+  const links = !platformWide(useQuery(currentUserQuery).data?.role);
   return (
     <div data-testid="progress-insights-page" className="mx-auto max-w-7xl space-y-6">
       <header>
@@ -51,9 +54,13 @@ export function ProgressInsightsPage() {
               {data.courses.map((course) => (
                 <tr key={course.courseId} data-testid="progress-course" className={rowClass}>
                   <td className={cellClass}>
-                    <Link to="/training" className={linkClass}>
-                      {course.title}
-                    </Link>
+                    {links ? (
+                      <Link to="/training" className={linkClass}>
+                        {course.title}
+                      </Link>
+                    ) : (
+                      course.title
+                    )}
                   </td>
                   <td className={cellClass}>{course.dueDate ? formatDate(course.dueDate) : '—'}</td>
                   <td className={cellClass}>
@@ -81,13 +88,17 @@ export function ProgressInsightsPage() {
                 {data.people.map((person) => (
                   <tr key={person.userId} data-testid="progress-person" className={rowClass}>
                     <td className={cellClass}>
-                      <Link
-                        to="/team/$id"
-                        params={{ id: String(person.userId) }}
-                        className={linkClass}
-                      >
-                        {person.name}
-                      </Link>
+                      {links ? (
+                        <Link
+                          to="/team/$id"
+                          params={{ id: String(person.userId) }}
+                          className={linkClass}
+                        >
+                          {person.name}
+                        </Link>
+                      ) : (
+                        <span className="font-medium">{person.name}</span>
+                      )}
                       <p className="text-xs text-slate-500 dark:text-slate-400">
                         {person.enrolments.map((e) => `${e.title} ${e.progress}%`).join(' · ')}
                       </p>

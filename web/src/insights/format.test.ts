@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { countChangeText, pointsChangeText } from './format';
+import {
+  activeUsersCaption,
+  countChangeText,
+  platformWide,
+  pointsChangeText,
+  recordLink,
+} from './format';
 
 describe('insights change texts', () => {
   it('shows percentage points with one decimal and a sign', () => {
@@ -14,5 +20,31 @@ describe('insights change texts', () => {
     expect(countChangeText(-100)).toBe('-100% from last month');
     expect(countChangeText(0)).toBe('0% from last month');
     expect(countChangeText(null)).toBe('New this month');
+  });
+});
+
+describe('links of the Insights pages', () => {
+  it('keeps every link for the roles that see their own organization', () => {
+    for (const role of ['admin', 'training_supervisor', 'manager'] as const) {
+      expect(platformWide(role)).toBe(false);
+      expect(recordLink(role, '/observation/7')).toBe('/observation/7');
+      expect(recordLink(role, '/training')).toBe('/training');
+    }
+  });
+
+  it("gives the super administrator's platform-wide pages no links to one organization's records", () => {
+    expect(platformWide('super_admin')).toBe(true);
+    expect(recordLink('super_admin', '/observation/7')).toBeNull();
+    expect(recordLink('super_admin', '/team/3')).toBeNull();
+    expect(recordLink('super_admin', '/training')).toBeNull();
+    // Other Insights pages are platform-wide too: those links stay.
+    expect(recordLink('super_admin', '/insights/progress')).toBe('/insights/progress');
+    expect(recordLink('super_admin', null)).toBeNull();
+  });
+});
+
+describe("Insights' Active Users", () => {
+  it("says it counts sign-ins, unlike the Hub's active accounts", () => {
+    expect(activeUsersCaption(12)).toBe('signed in within 30 days · +12% from last month');
   });
 });

@@ -1,3 +1,5 @@
+import type { Role } from '@hub/proto';
+
 /** Change texts of the Insights figures ('from last month': the previous 30 days). */
 
 const signed = (value: number, digits: number) =>
@@ -12,3 +14,32 @@ export function pointsChangeText(change: number | null): string {
 export function countChangeText(change: number | null): string {
   return change === null ? 'New this month' : `${signed(change, 0)} from last month`;
 }
+
+/**
+ * Insights' Active Users counts people who signed in during the last 30 days, not the Hub's
+ * active accounts: the caption says so, so the two figures are not read as one (issue #35).
+ */
+export function activeUsersCaption(change: number | null): string {
+  return `signed in within 30 days · ${countChangeText(change)}`;
+}
+
+/**
+ * Issue #35: the Insights pages are platform-wide for the super administrator, but the pages a
+ * record opens (an observation session, a team member, the observations list, the training
+ * page) show only the viewer's own organization. So for the super administrator those pages
+ * show the figures without links to records; links to other Insights pages (platform-wide
+ * too) stay. Everyone else sees their own organization on both sides, so every link works.
+ */
+export function platformWide(role: Role | undefined): boolean {
+  return role === 'super_admin';
+}
+
+/** The address a line of an Insights page links to for this viewer, or null for plain text. */
+export function recordLink(role: Role | undefined, link: string | null): string | null {
+  if (link === null) return null;
+  return platformWide(role) && !link.startsWith('/insights') ? null : link;
+}
+
+/** Said on the platform-wide pages, so that the missing links are not a surprise. */
+export const PLATFORM_WIDE_NOTE =
+  'Platform-wide figures: records of the organizations are listed without links, since their pages show one organization.';

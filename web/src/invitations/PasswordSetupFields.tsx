@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { Check, X } from 'lucide-react';
 import { PasswordField } from '../auth/PasswordField';
-import { passwordChecklist, SPECIAL_CHARACTERS } from './invitation';
+import { passwordChecklist } from './invitation';
 
 interface PasswordSetupFieldsProps {
   password: string;
@@ -50,9 +50,6 @@ export function PasswordSetupFields({
           </li>
         ))}
       </ul>
-      <p className="text-xs text-slate-500 dark:text-slate-400">
-        Special characters: <code className="font-mono">{SPECIAL_CHARACTERS}</code>
-      </p>
       <div className="space-y-1.5">
         <label htmlFor="setup-confirm-password" className="text-sm font-medium">
           Confirm Password

@@ -58,7 +58,10 @@ export interface ChecklistItem {
   met: boolean;
 }
 
-/** The live requirements list: the same rules the server applies. */
+/**
+ * The live requirements list: the same rules the server applies. It is all the page prints
+ * about the rules, so the special-character set appears once (in its rule's label).
+ */
 export function passwordChecklist(password: string): ChecklistItem[] {
   return PASSWORD_RULES.map((rule) => ({
     key: rule.key,

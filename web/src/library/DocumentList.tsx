@@ -13,6 +13,7 @@ import {
   UploadingRow,
 } from '../ui/ListStates';
 import { formatDate } from '../ui/dates';
+import { emptyListText } from '../ui/emptyList';
 import { documentStatus, formatFileSize, ocrBadge, stageLabel } from './format';
 import { refreshLibrary } from './queries';
 
@@ -22,9 +23,21 @@ interface DocumentListProps {
   /** Percent of a running upload (the placeholder row), null when none runs. */
   uploadProgress: number | null;
   onView: (document: LibraryDocument) => void;
+  /** The search text and the number of tag filters narrowing the list. */
+  search: string;
+  filters: number;
+  onClearFilters: () => void;
 }
 
-export function DocumentList({ documents, loading, uploadProgress, onView }: DocumentListProps) {
+export function DocumentList({
+  documents,
+  loading,
+  uploadProgress,
+  onView,
+  search,
+  filters,
+  onClearFilters,
+}: DocumentListProps) {
   const empty = !loading && (documents?.length ?? 0) === 0 && uploadProgress === null;
   return (
     <div data-testid="document-list" aria-busy={loading} className="space-y-3">
@@ -40,8 +53,14 @@ export function DocumentList({ documents, loading, uploadProgress, onView }: Doc
         <EmptyList
           testId="documents-empty"
           icon={FileText}
-          title="No documents found"
-          hint="Upload your first document to get started"
+          onClear={onClearFilters}
+          {...emptyListText({
+            noun: 'documents',
+            search,
+            filters,
+            title: 'No documents found',
+            hint: 'Upload your first document to get started',
+          })}
         />
       )}
       {documents?.map((document) => (

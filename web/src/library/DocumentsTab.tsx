@@ -137,6 +137,12 @@ export function DocumentsTab() {
             loading={documents.isPending}
             uploadProgress={uploadProgress}
             onView={setViewing}
+            search={search}
+            filters={tagIds.length}
+            onClearFilters={() => {
+              setSearchText('');
+              setTagIds([]);
+            }}
           />
         )}
         <LoadMore

@@ -12,6 +12,7 @@ import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
 import { Card } from '../ui/Card';
 import { formatDateTime } from '../ui/dates';
+import { emptyListText } from '../ui/emptyList';
 import { LoadMore } from '../ui/LoadMore';
 import { Spinner } from '../ui/Spinner';
 import { inputClass, smallButtonClass, smallOutlineButtonClass } from '../ui/styles';
@@ -47,6 +48,12 @@ export function ObservationsPage() {
     total: 0,
   };
   const empty = list.isSuccess && observations?.length === 0;
+  const emptyText = emptyListText({
+    noun: 'observations',
+    search,
+    title: 'No observations recorded',
+    hint: '',
+  });
 
   return (
     <div data-testid="observations-page" className="mx-auto max-w-6xl space-y-6">
@@ -124,8 +131,8 @@ export function ObservationsPage() {
             className="rounded-lg border border-dashed border-slate-300 px-6 py-12 text-center dark:border-slate-700"
           >
             <ClipboardList aria-hidden className="mx-auto mb-3 size-10 text-slate-400" />
-            <p className="font-medium">No observations recorded</p>
-            {search.trim() === '' ? (
+            <p className="font-medium">{emptyText.title}</p>
+            {emptyText.clearLabel === null ? (
               <button
                 type="button"
                 data-testid="create-first-observation"
@@ -135,7 +142,17 @@ export function ObservationsPage() {
                 <Plus className="size-4" /> Create First Observation
               </button>
             ) : (
-              <p className="mt-1 text-sm text-slate-500">Nothing matches your search.</p>
+              <>
+                <p className="mt-1 text-sm text-slate-500">{emptyText.hint}</p>
+                <button
+                  type="button"
+                  data-testid="observations-empty-clear"
+                  onClick={() => setSearchText('')}
+                  className={`${smallOutlineButtonClass} mt-4`}
+                >
+                  {emptyText.clearLabel}
+                </button>
+              </>
             )}
           </div>
         )}

@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { Play } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { call } from '../api/client';
+import { currentUserQuery } from '../api/queries';
 import { failureToast } from '../api/errors';
 import { toast } from '../toast/toastStore';
 import { Dialog } from '../ui/Dialog';
@@ -57,7 +58,8 @@ function StartObservationForm({
   const [documentId, setDocumentId] = useState(preselected ? String(preselected.id) : '');
   const [initialNotes, setInitialNotes] = useState('');
 
-  const operators = observableMembers(members.data ?? []);
+  const self = useQuery(currentUserQuery).data;
+  const operators = observableMembers(members.data ?? [], self?.id);
   const choices: DocumentChoice[] = documentsWithEvaluation(documents.data?.documents ?? []);
   if (preselected && !choices.some((choice) => choice.id === preselected.id)) {
     choices.unshift(preselected);

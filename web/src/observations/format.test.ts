@@ -104,7 +104,12 @@ describe('start observation', () => {
       member({ id: 3, role: 'manager' }),
       member({ id: 4, status: 'pending' }),
     ];
-    expect(observableMembers(members).map((m) => m.id)).toEqual([1, 2]);
+    expect(observableMembers(members, 3).map((m) => m.id)).toEqual([1, 2]);
+  });
+
+  it('leaves the observer out of the people he may observe', () => {
+    const members = [member({ id: 1 }), member({ id: 2, role: 'training_supervisor' })];
+    expect(observableMembers(members, 2).map((m) => m.id)).toEqual([1]);
   });
 
   it('offers documents with an evaluation only', () => {

@@ -121,10 +121,16 @@ export function severityTone(severity: 'critical' | 'high' | 'medium' | 'low'): 
 export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Spec section 6: only active operators and training supervisors can be observed. */
-export function observableMembers(members: readonly TeamMember[]): TeamMember[] {
+/** Active operators and training supervisors, leaving out the observer (`selfId`) himself. */
+export function observableMembers(
+  members: readonly TeamMember[],
+  selfId: number | undefined,
+): TeamMember[] {
   return members.filter(
     (member) =>
-      (OBSERVED_ROLES as readonly Role[]).includes(member.role) && member.status === 'active',
+      member.id !== selfId &&
+      (OBSERVED_ROLES as readonly Role[]).includes(member.role) &&
+      member.status === 'active',
   );
 }
 

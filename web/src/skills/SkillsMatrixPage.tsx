@@ -7,7 +7,7 @@ import { currentUserQuery } from '../api/queries';
 import { Card } from '../ui/Card';
 import { EmptyList, LoadingRow } from '../ui/ListStates';
 import { inputClass, selectClass, smallOutlineButtonClass } from '../ui/styles';
-import { matrixCsvUrl, seesEveryone } from './format';
+import { matrixCsvUrl, matrixScopeText, seesEveryone } from './format';
 import { MatrixLegend, MatrixTable } from './MatrixTable';
 import { jobFunctionsQuery, skillsMatrixQuery } from './queries';
 import { parseMatrixSearch } from './search';
@@ -40,10 +40,8 @@ export function SkillsMatrixPage() {
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">Skills Matrix</h1>
-          <p className="text-slate-500 dark:text-slate-400">
-            {staff
-              ? 'Everyone against the SOPs, at the level of their latest observation'
-              : 'Your skills against the SOPs, at the level of your latest observation'}
+          <p data-testid="skills-matrix-scope" className="text-slate-500 dark:text-slate-400">
+            {matrixScopeText(staff)}
           </p>
         </div>
         <a

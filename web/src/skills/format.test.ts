@@ -6,6 +6,7 @@ import {
   cellText,
   coverageText,
   matrixCsvUrl,
+  matrixScopeText,
   seesEveryone,
 } from './format';
 import { setDatePreferences } from '../ui/dates';
@@ -57,5 +58,12 @@ describe('skills format', () => {
     expect(canManageJobFunctions('manager')).toBe(false);
     expect(seesEveryone('manager')).toBe(true);
     expect(seesEveryone('operator')).toBe(false);
+  });
+});
+
+describe('skills matrix scope', () => {
+  it('tells an operator he sees his own row only', () => {
+    expect(matrixScopeText(false)).toMatch(/^Your own row only/);
+    expect(matrixScopeText(true)).toMatch(/^Everyone/);
   });
 });

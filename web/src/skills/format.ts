@@ -40,6 +40,16 @@ export const canManageJobFunctions = (role: Role | undefined) =>
 export const seesEveryone = (role: Role | undefined) =>
   role !== undefined && SKILLS_MATRIX_STAFF.includes(role);
 
+/**
+ * Whose rows the matrix shows, said on the page: an operator (who reaches it from the sidebar
+ * too) sees only his own row, as the server answers it.
+ */
+export function matrixScopeText(staff: boolean): string {
+  return staff
+    ? 'Everyone against the SOPs, at the level of their latest observation'
+    : 'Your own row only: your skills against the SOPs, at the level of your latest observation. Supervisors, managers and administrators see everyone.';
+}
+
 /** 'Certified · 92% · 11/02/2026 · required', the cell's tooltip (dates as the user prefers). */
 export function cellSummary(cell: SkillCell): string {
   const parts = [levelLabel(cell.level)];

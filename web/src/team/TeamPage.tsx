@@ -8,6 +8,7 @@ import { currentUserQuery } from '../api/queries';
 import { formatPercent } from '../dashboard/format';
 import { Badge } from '../ui/Badge';
 import { Card, CardTitle } from '../ui/Card';
+import { emptyListText } from '../ui/emptyList';
 import { EmptyList, LoadingRow } from '../ui/ListStates';
 import { inputClass, smallOutlineButtonClass } from '../ui/styles';
 import { barWidth, matchesMember, roleLabel } from './format';
@@ -77,7 +78,8 @@ export function TeamPage() {
           loading={members.isPending}
           failed={members.isError}
           members={shown}
-          searching={search.trim() !== ''}
+          search={search}
+          onClearSearch={() => setSearch('')}
         />
       </Card>
     </div>
@@ -88,21 +90,24 @@ function MemberTable(props: {
   loading: boolean;
   failed: boolean;
   members: TeamMember[];
-  searching: boolean;
+  search: string;
+  onClearSearch: () => void;
 }) {
   if (props.loading) return <LoadingRow label="Loading team members..." />;
   if (props.failed) return <p className="text-sm text-red-600">Failed to load team members</p>;
   if (props.members.length === 0) {
-    return props.searching ? (
-      <p data-testid="team-no-match" className="text-sm text-slate-500">
-        No team member matches your search.
-      </p>
-    ) : (
+    const searching = props.search.trim() !== '';
+    return (
       <EmptyList
-        testId="team-empty"
+        testId={searching ? 'team-no-match' : 'team-empty'}
         icon={Users}
-        title="No team members found. Add team members to see them here."
-        hint="People are added by an administrator from the console or by invitation."
+        onClear={props.onClearSearch}
+        {...emptyListText({
+          noun: 'team members',
+          search: props.search,
+          title: 'No team members found. Add team members to see them here.',
+          hint: 'People are added by an administrator from the console or by invitation.',
+        })}
       />
     );
   }
@@ -128,22 +133,31 @@ function MemberTable(props: {
               className="border-b border-slate-100 dark:border-slate-900"
             >
               <td className="py-2 pr-3">
-                <p className="font-medium">{member.name}</p>
-                <p className="text-xs text-slate-500 dark:text-slate-400">{member.email}</p>
+                {/* A bounded block: long names and emails truncate instead of widening the row. */}
+                <div className="max-w-64">
+                  <p className="truncate font-medium" title={member.name}>
+                    {member.name}
+                  </p>
+                  <p
+                    className="truncate text-xs text-slate-500 dark:text-slate-400"
+                    title={member.email}
+                  >
+                    {member.email}
+                  </p>
+                </div>
               </td>
-              <td className="py-2 pr-3 capitalize">{roleLabel(member.role)}</td>
-              <td className="py-2 pr-3">{member.department}</td>
+              <td className="py-2 pr-3 whitespace-nowrap capitalize">{roleLabel(member.role)}</td>
+              <td className="py-2 pr-3 whitespace-nowrap">{member.department}</td>
               <td className="py-2 pr-3">
-                <Badge tone={member.status === 'active' ? 'green' : 'neutral'}>
-                  {member.status}
-                </Badge>
-                {member.presentToday ? (
-                  <span className="ml-1">
-                    <Badge tone="blue">present</Badge>
-                  </span>
-                ) : null}
+                {/* One line at desktop widths: the badges side by side, never stacked. */}
+                <div data-testid="member-status" className="flex flex-nowrap items-center gap-1">
+                  <Badge tone={member.status === 'active' ? 'green' : 'neutral'}>
+                    {member.status}
+                  </Badge>
+                  {member.presentToday ? <Badge tone="blue">present</Badge> : null}
+                </div>
               </td>
-              <td className="py-2 pr-3">
+              <td className="py-2 pr-3 whitespace-nowrap">
                 <div className="flex items-center gap-2">
                   <div className="h-2 w-24 rounded-full bg-slate-100 dark:bg-slate-800">
                     <div
@@ -156,12 +170,12 @@ function MemberTable(props: {
                   </span>
                 </div>
               </td>
-              <td className="py-2">
+              <td className="py-2 whitespace-nowrap">
                 <Link
                   to="/team/$id"
                   params={{ id: String(member.id) }}
                   data-testid={`member-${member.id}-details`}
-                  className={smallOutlineButtonClass}
+                  className={`${smallOutlineButtonClass} whitespace-nowrap`}
                 >
                   View Details
                 </Link>

@@ -1,18 +1,29 @@
 import { api, type Course } from '@hub/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { BookOpen, CheckCircle2, Circle, Clock, Pencil, Trash2, Users } from 'lucide-react';
+import {
+  BookOpen,
+  CalendarDays,
+  CheckCircle2,
+  Circle,
+  Clock,
+  Pencil,
+  Trash2,
+  Users,
+} from 'lucide-react';
 import { call } from '../api/client';
 import { failureToast } from '../api/errors';
 import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { emptyListText } from '../ui/emptyList';
 import { smallButtonClass, smallDangerButtonClass, smallOutlineButtonClass } from '../ui/styles';
 import { refreshCourses, storeCourse } from './queries';
 import { Stars } from './StarRating';
 import {
   clampPercent,
   courseButtonLabel,
+  courseDueText,
   courseStatusBadge,
   difficultyTone,
   ratingText,
@@ -28,16 +39,42 @@ export interface CourseActions {
 export function CourseGrid({
   courses,
   empty,
+  narrowed,
   ...actions
-}: { courses: Course[]; empty: string } & CourseActions) {
+}: {
+  courses: Course[];
+  empty: string;
+  /** The search and filters hiding courses, and how to clear them. */
+  narrowed?: { search: string; filters: number; onClear: () => void };
+} & CourseActions) {
   if (courses.length === 0) {
+    const text = emptyListText({
+      noun: 'courses',
+      search: narrowed?.search ?? '',
+      filters: narrowed?.filters ?? 0,
+      title: empty,
+      hint: '',
+    });
     return (
       <div
         data-testid="courses-empty"
         className="rounded-lg border border-dashed border-slate-300 px-6 py-12 text-center dark:border-slate-700"
       >
         <BookOpen aria-hidden className="mx-auto mb-3 size-10 text-slate-400" />
-        <p className="font-medium">{empty}</p>
+        <p className="font-medium">{text.title}</p>
+        {text.clearLabel && narrowed && (
+          <>
+            <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{text.hint}</p>
+            <button
+              type="button"
+              data-testid="courses-empty-clear"
+              onClick={narrowed.onClear}
+              className={`${smallOutlineButtonClass} mt-4`}
+            >
+              {text.clearLabel}
+            </button>
+          </>
+        )}
       </div>
     );
   }
@@ -54,6 +91,7 @@ function CourseCard({ course, editor, onEdit, onOpen }: { course: Course } & Cou
   const queryClient = useQueryClient();
   const status = courseStatusBadge(course.status);
   const progress = clampPercent(course.progress);
+  const due = courseDueText(course, new Date().toISOString().slice(0, 10));
 
   const enroll = useMutation({
     mutationFn: () => call(api.enroll, { params: { id: course.id } }),
@@ -101,6 +139,17 @@ function CourseCard({ course, editor, onEdit, onOpen }: { course: Course } & Cou
         <span className="inline-flex items-center gap-1" data-testid="course-enrolled">
           <Users aria-hidden className="size-3.5" /> {course.enrolled} enrolled
         </span>
+        {due && (
+          <span
+            data-testid="course-due"
+            className={clsx(
+              'inline-flex items-center gap-1',
+              due.overdue && 'font-medium text-red-600 dark:text-red-400',
+            )}
+          >
+            <CalendarDays aria-hidden className="size-3.5" /> {due.text}
+          </span>
+        )}
       </div>
       <div className="flex items-center gap-2 text-xs text-slate-500" data-testid="course-rating">
         <Stars rating={course.rating} />

@@ -160,7 +160,19 @@ function AllCourses({ courses, ...actions }: { courses: Course[] } & CourseActio
           ))}
         </select>
       </div>
-      <CourseGrid courses={shown} empty="No courses available" {...actions} />
+      <CourseGrid
+        courses={shown}
+        empty="No courses available"
+        narrowed={{
+          search,
+          filters: category === ALL_CATEGORIES ? 0 : 1,
+          onClear: () => {
+            setSearch('');
+            setCategory(ALL_CATEGORIES);
+          },
+        }}
+        {...actions}
+      />
     </div>
   );
 }

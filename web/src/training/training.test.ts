@@ -4,6 +4,7 @@ import {
   clampPercent,
   courseButtonLabel,
   courseCategories,
+  courseDueText,
   courseErrors,
   emptyCourseDraft,
   filledStars,
@@ -101,5 +102,22 @@ describe('texts', () => {
         documentIds: [4],
       }),
     ).toEqual({});
+  });
+});
+
+describe('course due date', () => {
+  it('shows the due day Insights shows, overdue once passed and not completed', () => {
+    expect(courseDueText({ dueDate: null, status: 'in_progress' }, '2026-11-25')).toBeNull();
+    expect(courseDueText({ dueDate: '2026-12-01', status: 'in_progress' }, '2026-11-25')).toEqual({
+      text: 'Due 12/01/2026',
+      overdue: false,
+    });
+    expect(courseDueText({ dueDate: '2026-11-20', status: 'not_started' }, '2026-11-25')).toEqual({
+      text: 'Overdue since 11/20/2026',
+      overdue: true,
+    });
+    expect(
+      courseDueText({ dueDate: '2026-11-20', status: 'completed' }, '2026-11-25')?.overdue,
+    ).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { SaveCourseRequest, type Course } from '@hub/proto';
 import { fieldErrors, type FieldErrors } from '../forms/fieldErrors';
 import type { BadgeTone } from '../ui/Badge';
+import { formatDate } from '../ui/dates';
 
 export type CourseStatus = Course['status'];
 
@@ -137,4 +138,21 @@ export function courseDraftOf(course: Course): CourseDraft {
 /** proto's SaveCourseRequest messages, the first per field. */
 export function courseErrors(draft: CourseDraft): FieldErrors {
   return fieldErrors(SaveCourseRequest, draft);
+}
+
+/**
+ * The due date a course card shows, the same day Insights > Progress shows for it: null without
+ * one; 'Overdue' once the day has passed and the course is not completed. `today` is the
+ * calendar day (YYYY-MM-DD, UTC, as the server counts upcoming goals).
+ */
+export function courseDueText(
+  course: Pick<Course, 'dueDate' | 'status'>,
+  today: string,
+): { text: string; overdue: boolean } | null {
+  if (!course.dueDate) return null;
+  const overdue = course.status !== 'completed' && course.dueDate < today;
+  return {
+    text: `${overdue ? 'Overdue since' : 'Due'} ${formatDate(course.dueDate)}`,
+    overdue,
+  };
 }

@@ -44,11 +44,16 @@ export function EmptyList({
   icon: Icon,
   title,
   hint,
+  clearLabel = null,
+  onClear,
 }: {
   testId: string;
   icon: LucideIcon;
   title: string;
   hint: string;
+  /** When a search or filter hides every row: the button that shows them again. */
+  clearLabel?: string | null;
+  onClear?: () => void;
 }) {
   return (
     <div
@@ -58,6 +63,16 @@ export function EmptyList({
       <Icon aria-hidden className="mx-auto mb-3 size-10 text-slate-400" />
       <p className="font-medium">{title}</p>
       <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{hint}</p>
+      {clearLabel && onClear && (
+        <button
+          type="button"
+          data-testid={`${testId}-clear`}
+          onClick={onClear}
+          className={`${smallOutlineButtonClass} mt-4`}
+        >
+          {clearLabel}
+        </button>
+      )}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateIn, formatDateTimeIn } from './dates';
+import { DEFAULT_PREFERENCES } from '@hub/proto';
+import { formatDate, formatDateIn, formatDateTimeIn, setDatePreferences } from './dates';
 
 const instant = new Date('2026-11-23T23:30:00Z');
 
@@ -20,5 +21,17 @@ describe('dates in the user preferences', () => {
     expect(
       formatDateTimeIn(instant, { timeZone: 'America/New_York', dateFormat: 'DD/MM/YYYY' }),
     ).toBe('23/11/2026, 6:30 PM');
+  });
+});
+
+describe('calendar days', () => {
+  it('names the same day whatever the zone (a due date is a day, not an instant)', () => {
+    setDatePreferences({ timeZone: 'America/Los_Angeles', dateFormat: 'MM/DD/YYYY' });
+    try {
+      expect(formatDate('2026-12-01')).toBe('12/01/2026');
+      expect(formatDate('2026-12-01T06:00:00Z')).toBe('11/30/2026');
+    } finally {
+      setDatePreferences(DEFAULT_PREFERENCES);
+    }
   });
 });

@@ -49,9 +49,18 @@ export function formatDateTimeIn(date: Date, preferences: DatePreferences): stri
   return `${datePart(found, preferences.dateFormat)}, ${found.hour}:${found.minute} ${found.dayPeriod}`;
 }
 
+/** A calendar day ('2026-12-01', a due date) names the same day in every zone. */
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 /** A date as the tables show it; a missing one reads 'Never'. */
 export function formatDate(iso: string | null): string {
   if (!iso) return 'Never';
+  if (CALENDAR_DAY.test(iso)) {
+    const day = new Date(`${iso}T00:00:00Z`);
+    if (!Number.isNaN(day.getTime())) {
+      return formatDateIn(day, { timeZone: 'UTC', dateFormat: current.dateFormat });
+    }
+  }
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : formatDateIn(date, current);
 }

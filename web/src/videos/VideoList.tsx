@@ -14,6 +14,7 @@ import {
   UploadingRow,
 } from '../ui/ListStates';
 import { formatDateTime } from '../ui/dates';
+import { emptyListText } from '../ui/emptyList';
 import { linkedSopsText, operatorCountsText, videoStatus } from './format';
 import { refreshVideos } from './queries';
 
@@ -25,6 +26,9 @@ interface VideoListProps {
   onPlay: (video: Video) => void;
   onReport: (video: Video) => void;
   onAnalyse: (video: Video) => void;
+  /** The search text narrowing the list, and how to clear it. */
+  search: string;
+  onClearSearch: () => void;
 }
 
 export function VideoList({
@@ -34,6 +38,8 @@ export function VideoList({
   onPlay,
   onReport,
   onAnalyse,
+  search,
+  onClearSearch,
 }: VideoListProps) {
   const empty = !loading && (videos?.length ?? 0) === 0 && uploadProgress === null;
   return (
@@ -50,8 +56,13 @@ export function VideoList({
         <EmptyList
           testId="videos-empty"
           icon={Film}
-          title="No videos found"
-          hint="Upload your first performance video to get started"
+          onClear={onClearSearch}
+          {...emptyListText({
+            noun: 'videos',
+            search,
+            title: 'No videos found',
+            hint: 'Upload your first performance video to get started',
+          })}
         />
       )}
       {videos?.map((video) => (

@@ -95,6 +95,8 @@ export function VideosTab() {
           onPlay={(video) => setPlaying({ video, focus: 'player' })}
           onReport={(video) => setPlaying({ video, focus: 'report' })}
           onAnalyse={setAnalysing}
+          search={search}
+          onClearSearch={() => setSearchText('')}
         />
       )}
       <LoadMore

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AdminOverview, OnboardingStep } from '@hub/proto';
+import { ORGANIZATION_FIGURES_SQL } from '../stats/figures.js';
 
 interface Facts {
   organizations: number;
@@ -24,11 +25,10 @@ export class OverviewService {
 
   async overview(): Promise<AdminOverview> {
     const [facts] = (await this.db.query(`
-      SELECT (SELECT count(*) FROM organizations)::int AS organizations,
+      SELECT (SELECT total FROM (${ORGANIZATION_FIGURES_SQL}) f)::int AS organizations,
              (SELECT count(*) FROM users)::int AS users,
              (SELECT count(*) FROM sessions WHERE revoked_at IS NULL AND expires_at > now())::int AS live_sessions,
-             (SELECT count(*) FROM organizations o WHERE NOT EXISTS (
-                SELECT 1 FROM users u WHERE u.organization_id = o.id AND u.role = 'super_admin'))::int AS client_organizations,
+             (SELECT client FROM (${ORGANIZATION_FIGURES_SQL}) f)::int AS client_organizations,
              (SELECT count(*) FROM organizations WHERE auth0_org_id IS NOT NULL AND auth0_org_id <> '')::int AS with_sso_id,
              (SELECT count(*) FROM organizations WHERE saml_enabled AND coalesce(auth0_org_id, '') = '')::int AS saml_missing_id,
              (SELECT count(*) FROM users WHERE role = 'admin')::int AS admins,
@@ -61,7 +61,8 @@ function checklist(f: Facts): OnboardingStep[] {
       'organization',
       'Create organization',
       f.client_organizations > 0,
-      `${f.client_organizations} client organization(s)`,
+      // The console's Total Organizations, under the same name (the platform's own included).
+      onboardingOrganizationsDetail(f.organizations, f.client_organizations),
     ),
     step(
       'sso-identifier',
@@ -105,4 +106,12 @@ function checklist(f: Facts): OnboardingStep[] {
       `${f.accepted} of ${f.invited} invited user(s) completed setup`,
     ),
   ];
+}
+
+/** 'Create organization' in Onboarding: the console's total, and how many of them are clients. */
+export function onboardingOrganizationsDetail(total: number, client: number): string {
+  const platform = total - client;
+  return platform > 0
+    ? `${total} organization(s), the platform's own included (${client} client)`
+    : `${total} organization(s)`;
 }

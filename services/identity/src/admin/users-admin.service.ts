@@ -1,7 +1,7 @@
 import { REVOCATIONS } from '../tokens.js';
 import type { SessionRevocations } from '../auth/session-revocations.js';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, In, IsNull, Not } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import type {
   Actor,
   CreateUserRequest,
@@ -13,6 +13,7 @@ import { type EventBus, keysetIds, RpcFailure } from '@hub/kit';
 import { EVENTS } from '../tokens.js';
 import { OrganizationEntity } from '../organizations/organization.entity.js';
 import { UserEntity } from '../users/user.entity.js';
+import { userFigures } from '../stats/figures.js';
 import { toUserView } from '../users/user-view.js';
 import { InvitationsService, type InvitationOutcome } from '../invitations/invitations.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
@@ -51,7 +52,8 @@ export class UsersAdminService {
       ? await this.users.find({ where: { id: In(ids) }, relations: { organization: true } })
       : [];
     const byId = new Map(users.map((user) => [user.id, user]));
-    const activeCount = await this.users.countBy({ lastLogin: Not(IsNull()) });
+    // The Hub's Active Users, same definition and query (stats/figures.ts).
+    const { active: activeCount } = await userFigures(this.db, null);
     return {
       activeCount,
       users: ids.flatMap((id) => (byId.has(id) ? [toUserView(byId.get(id)!)] : [])),

@@ -7,10 +7,11 @@ import {
   type DashboardStats,
   INSIGHTS_PERIOD_DAYS,
   INSIGHTS_ROLES,
-  type RecentActivity,
+  type SignInActivity,
 } from '@hub/proto';
 import { requireRole } from '@hub/kit';
 import { OrganizationEntity } from '../organizations/organization.entity.js';
+import { ACTIVE_USER_SQL } from './figures.js';
 
 interface UserCounts {
   total: number;
@@ -18,6 +19,9 @@ interface UserCounts {
   joined_last_30_days: number;
   signed_in_today: number;
 }
+
+/** How far back the Hub's Recent Activity looks. */
+const RECENT_SIGN_IN_DAYS = 30;
 
 const percent = (part: number, whole: number) =>
   whole > 0 ? Math.round((part / whole) * 1000) / 10 : null;
@@ -41,7 +45,7 @@ export class StatsService {
     const where = this.scope(actor, 'u.organization_id', params);
     const [counts] = (await this.db.query(
       `SELECT count(*)::int AS total,
-              count(*) FILTER (WHERE u.is_active)::int AS active,
+              count(*) FILTER (WHERE ${ACTIVE_USER_SQL})::int AS active,
               count(*) FILTER (WHERE u.created_at > now() - interval '30 days')::int AS joined_last_30_days,
               count(*) FILTER (WHERE u.is_active AND EXISTS (
                 SELECT 1 FROM sign_in_events e
@@ -92,13 +96,20 @@ export class StatsService {
     };
   }
 
-  async recentActivity(actor: Actor, limit: number): Promise<RecentActivity> {
+  async recentActivity(actor: Actor, limit: number): Promise<SignInActivity> {
     const params: unknown[] = [limit];
     const where = this.scope(actor, 'e.organization_id', params);
+    // One line per person and UTC day (their latest sign-in, with the day's count), so a
+    // person signing in again and again does not fill the list (issue #35).
     const rows = (await this.db.query(
-      `SELECT e.id, e.user_id, u.name, u.email, e.method, e.occurred_at
-         FROM sign_in_events e JOIN users u ON u.id = e.user_id
-        WHERE ${where} ORDER BY e.occurred_at DESC, e.id DESC LIMIT $1`,
+      `SELECT * FROM (
+         SELECT DISTINCT ON (e.user_id, (e.occurred_at AT TIME ZONE 'UTC')::date)
+                e.id, e.user_id, u.name, u.email, e.method, e.occurred_at,
+                count(*) OVER (PARTITION BY e.user_id, (e.occurred_at AT TIME ZONE 'UTC')::date)::int AS times
+           FROM sign_in_events e JOIN users u ON u.id = e.user_id
+          WHERE ${where} AND e.occurred_at > now() - interval '${RECENT_SIGN_IN_DAYS} days'
+          ORDER BY e.user_id, (e.occurred_at AT TIME ZONE 'UTC')::date, e.occurred_at DESC, e.id DESC
+       ) latest ORDER BY occurred_at DESC, id DESC LIMIT $1`,
       params,
     )) as {
       id: number;
@@ -107,6 +118,7 @@ export class StatsService {
       email: string;
       method: 'password' | 'saml';
       occurred_at: Date;
+      times: number;
     }[];
     return {
       events: rows.map((row) => ({
@@ -117,6 +129,7 @@ export class StatsService {
         userEmail: row.email,
         method: row.method,
         occurredAt: row.occurred_at.toISOString(),
+        signInsThatDay: row.times,
       })),
     };
   }

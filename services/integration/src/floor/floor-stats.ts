@@ -1,26 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  type Actor,
-  FLOOR_ROLES,
-  type FloorStats,
-  type FloorStatus,
-  STAFF_ROLES,
-} from '@hub/proto';
+import { type Actor, FLOOR_ROLES, type FloorStats, STAFF_ROLES } from '@hub/proto';
 import { requireRole } from '@hub/kit';
 import { FLOOR_SETTINGS, type FloorSettings } from '../config.js';
 import { FloorAlertsService } from './floor-alerts.js';
+import { type PlaceFigures, placeAlerts } from './place-alerts.js';
 
 interface StationCounts {
   total: number;
   active: number;
 }
-interface AreaFigures {
-  name: string;
-  status: FloorStatus;
-  workers: number;
-  offline_stations: string[];
-}
+type AreaFigures = PlaceFigures & { workers: number };
 /** Who is present, on the whole floor and per area, as of one moment. */
 interface Presence {
   present: number;
@@ -58,16 +48,7 @@ export class FloorStatsService {
       this.latestReadings(org),
       this.floorAlerts.alerts(org),
     ]);
-    const placeAlerts = areas.flatMap((area) => [
-      ...(area.status === 'Offline'
-        ? [{ kind: 'area_offline', message: `${area.name} is offline` }]
-        : []),
-      ...area.offline_stations.map((station) => ({
-        kind: 'station_offline',
-        message: `Station ${station} in ${area.name} is offline`,
-      })),
-    ]);
-    const alerts = [...placeAlerts, ...floorAlerts];
+    const alerts = [...placeAlerts(areas), ...floorAlerts];
     return {
       activeStations: stations.active,
       totalStations: stations.total,

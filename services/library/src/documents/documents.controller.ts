@@ -1,15 +1,26 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { Payload } from '@nestjs/microservices';
 import { libraryRpc, type RpcRequest, STAFF_ROLES, SUPER_ADMIN_ONLY } from '@hub/proto';
 import { requireRole, RpcHandler } from '@hub/kit';
 import { DocumentsService } from './documents.service.js';
+import { documentWork } from './hub-activity.js';
 
 type Req<K extends keyof typeof libraryRpc> = RpcRequest<(typeof libraryRpc)[K]>;
 
 /** Every handler checks the role again and works within the actor's organization only. */
 @Controller()
 export class DocumentsController {
-  constructor(private readonly documents: DocumentsService) {}
+  constructor(
+    private readonly documents: DocumentsService,
+    @Inject(DataSource) private readonly db: DataSource,
+  ) {}
+
+  /** Staff only: an operator gets an empty list (the Hub asks for every role). */
+  @RpcHandler(libraryRpc.hubActivity)
+  hubActivity(@Payload() { actor, limit }: Req<'hubActivity'>) {
+    return documentWork(this.db, actor, limit);
+  }
 
   @RpcHandler(libraryRpc.documents)
   list(@Payload() { actor, filter }: Req<'documents'>) {

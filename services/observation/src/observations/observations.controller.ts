@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { observationRpc, type RpcRequest, teamRpc } from '@hub/proto';
 import { RpcHandler } from '@hub/kit';
+import { HubActivity } from '../reports/hub-activity.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { TeamService } from '../team/team.service.js';
 import { ObservationsService } from './observations.service.js';
@@ -15,7 +16,13 @@ export class ObservationsController {
     private readonly observations: ObservationsService,
     private readonly settings: SettingsService,
     private readonly team: TeamService,
+    private readonly hubActivity: HubActivity,
   ) {}
+
+  @RpcHandler(observationRpc.hubActivity)
+  hubEvents(@Payload() { actor, limit }: Req<'hubActivity'>) {
+    return this.hubActivity.events(actor, limit);
+  }
 
   @RpcHandler(observationRpc.list)
   list(@Payload() { actor, ...filter }: Req<'list'>) {

@@ -60,6 +60,12 @@ export class ObservationsService {
 
   async create(actor: Actor, request: CreateObservationRequest) {
     requireRole(actor, OBSERVER_ROLES);
+    if (request.operatorId === actor.userId) {
+      throw RpcFailure.validation(
+        'Please select an operator to observe: you cannot observe yourself.',
+        'operatorId',
+      );
+    }
     const operator = await this.members.observable(actor, request.operatorId);
     if (!operator) {
       throw RpcFailure.validation(

@@ -97,6 +97,10 @@ describe('questions missed by more than half', () => {
     expect(finding!.subjectKey).toBe('question:7:q1');
     expect(finding!.action.href).toBe('/library/documents/7/evaluation/edit');
   });
+  it("counts people, not 'persons'", () => {
+    const [finding] = missedQuestionsRule([question(2, 2)]);
+    expect(finding!.description).toMatch(/^2 of 2 people observed missed "How cold\?"/);
+  });
 });
 
 describe('supervisors without observations', () => {

@@ -167,7 +167,7 @@ export function missedQuestionsRule(rows: readonly QuestionResultsRow[]): Findin
       category: 'Quality Upgrades',
       priority: row.peopleMissed === row.peopleObserved ? 'High' : 'Medium',
       title: `Clarify a step of "${row.sopTitle}"`,
-      description: `${row.peopleMissed} of ${plural(row.peopleObserved, 'person')} observed missed "${row.questionText}". The SOP step behind it may be unclear: review the step and the question.`,
+      description: `${row.peopleMissed} of ${headcount(row.peopleObserved)} observed missed "${row.questionText}". The SOP step behind it may be unclear: review the step and the question.`,
       evidence: [
         { label: 'SOP', value: row.sopTitle, href: '/library/documents' },
         { label: 'Question', value: row.questionText, href: editEvaluation(row.documentId) },

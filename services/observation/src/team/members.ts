@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type Actor, identityRpc, OBSERVED_ROLES, type RpcAnswer } from '@hub/proto';
+import { type Actor, identityRpc, type RpcAnswer } from '@hub/proto';
 import { RpcClient } from '@hub/kit';
 import { RPC } from '../config.js';
+import { observableCandidate } from './observable.js';
 
 export type Member = RpcAnswer<typeof identityRpc.members>[number];
 
@@ -29,12 +30,7 @@ export class Members {
   }
 
   async observable(actor: Actor, userId: number): Promise<Member | null> {
-    const member = (await this.all(actor.organizationId)).find(
-      (candidate) => candidate.id === userId,
-    );
-    const observable =
-      member?.isActive && (OBSERVED_ROLES as readonly string[]).includes(member.role);
-    return observable ? member : null;
+    return observableCandidate(await this.all(actor.organizationId), actor, userId);
   }
 
   async nameOf(actor: Actor): Promise<string> {

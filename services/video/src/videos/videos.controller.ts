@@ -1,9 +1,11 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { Payload } from '@nestjs/microservices';
 import { type RpcRequest, videoRpc } from '@hub/proto';
 import { RpcHandler } from '@hub/kit';
 import { FaceEnrolments } from '../faces/face-enrolments.js';
 import { Appearances } from './appearances.js';
+import { videoWork } from './hub-activity.js';
 import { VideosService } from './videos.service.js';
 
 type Req<K extends keyof typeof videoRpc> = RpcRequest<(typeof videoRpc)[K]>;
@@ -15,7 +17,14 @@ export class VideosController {
     private readonly videos: VideosService,
     private readonly appearances: Appearances,
     private readonly faces: FaceEnrolments,
+    @Inject(DataSource) private readonly db: DataSource,
   ) {}
+
+  /** Staff only: an operator gets an empty list (the Hub asks for every role). */
+  @RpcHandler(videoRpc.hubActivity)
+  hubActivity(@Payload() { actor, limit }: Req<'hubActivity'>) {
+    return videoWork(this.db, actor, limit);
+  }
 
   @RpcHandler(videoRpc.list)
   list(@Payload() { actor, search, limit, cursor }: Req<'list'>) {

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { placeAlerts } from './place-alerts.js';
+
+describe('area and station alerts', () => {
+  it('name areas as the tables do, camel case split into words', () => {
+    expect(
+      placeAlerts([
+        { name: 'LoadingDock', status: 'Offline', offline_stations: ['Dock 2'] },
+        { name: 'QCLab', status: 'Operational', offline_stations: ['Bench 1'] },
+        { name: 'Packaging', status: 'Maintenance', offline_stations: [] },
+      ]).map((alert) => alert.message),
+    ).toEqual([
+      'Loading Dock is offline',
+      'Station Dock 2 in Loading Dock is offline',
+      'Station Bench 1 in QC Lab is offline',
+    ]);
+  });
+});

@@ -1,0 +1,37 @@
+import type { DataSource } from 'typeorm';
+import { type Actor, STAFF_ROLES, type WorkEvent } from '@hub/proto';
+
+/**
+ * Videos whose analysis completed, newest first, for the Hub's Recent Activity: the whole
+ * platform for the super administrator, the organization for its staff, nothing for operators
+ * (the video library is not theirs to open).
+ */
+export async function videoWork(
+  db: Pick<DataSource, 'query'>,
+  actor: Actor,
+  limit: number,
+): Promise<WorkEvent[]> {
+  if (!STAFF_ROLES.includes(actor.role)) return [];
+  const organizationId = actor.role === 'super_admin' ? null : actor.organizationId;
+  const rows = (await db.query(
+    `SELECT id, title, detected_operators, identified_operators, analyzed_at AS at
+       FROM videos
+      WHERE analysis_status = 'completed' AND analyzed_at IS NOT NULL
+        AND ($1::int IS NULL OR organization_id = $1)
+      ORDER BY analyzed_at DESC, id DESC LIMIT $2`,
+    [organizationId, limit],
+  )) as {
+    id: number;
+    title: string;
+    detected_operators: number | null;
+    identified_operators: number | null;
+    at: Date;
+  }[];
+  return rows.map((row) => ({
+    id: `video_analysed:${row.id}`,
+    kind: 'video_analysed',
+    title: `"${row.title}" analysed`,
+    detail: `${row.identified_operators ?? 0} of ${row.detected_operators ?? 0} operator(s) identified`,
+    occurredAt: row.at.toISOString(),
+  }));
+}
