@@ -41,6 +41,8 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           sequence: { groupOrder: 1 },
+          // Drops the template databases the suites' databases were copied from.
+          globalSetup: ['services/kit/src/testing/database-templates.global-setup.ts'],
           include: ['{services,workers,infra,reliability}/**/*.int.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**'],
           testTimeout: 30_000,
