@@ -56,6 +56,8 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           sequence: { groupOrder: 2 },
+          // One Chromium for the run; each file connects to it (e2e/browser.ts).
+          globalSetup: ['e2e/global-setup.ts'],
           include: ['e2e/**/*.e2e.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
