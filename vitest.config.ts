@@ -20,6 +20,8 @@ const decorators = () =>
 
 export default defineConfig({
   test: {
+    // Each project has the machine to itself (sequence.groupOrder): unit, then integration, then
+    // e2e, rather than all three fighting over CI's two cores at once.
     projects: [
       {
         ...sourceFirst,
@@ -27,8 +29,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          // CI shares two cores among every project: a slow moment is not a failure.
-          testTimeout: 20_000,
+          sequence: { groupOrder: 0 },
           include: ['{proto,services,workers,infra,web}/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', '**/dist/**', '**/*.int.test.ts', '**/*.e2e.test.ts'],
         },
@@ -39,6 +40,9 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
+          sequence: { groupOrder: 1 },
+          // Drops the template databases the suites' databases were copied from.
+          globalSetup: ['services/kit/src/testing/database-templates.global-setup.ts'],
           include: ['{services,workers,infra,reliability}/**/*.int.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**'],
           testTimeout: 30_000,
@@ -51,6 +55,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          sequence: { groupOrder: 2 },
+          // One Chromium for the run; each file connects to it (e2e/browser.ts).
+          globalSetup: ['e2e/global-setup.ts'],
           include: ['e2e/**/*.e2e.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -1,24 +1,64 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type Download,
+  type LaunchOptions,
+  type Page,
+} from 'playwright-core';
+import { inject } from 'vitest';
 
 export const ARTIFACTS_DIR = fileURLToPath(new URL('../test-artifacts/e2e/', import.meta.url));
 
 /** Debian's Chromium, headless, with nothing that reaches for the network. */
+export const CHROMIUM: LaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's one Chromium, started by e2e/global-setup.ts. */
+    chromiumEndpoint?: string;
+  }
+}
+
+/**
+ * A browser for one test file: a connection to the Chromium the whole run shares (one launch,
+ * not one a file). Each file's pages and contexts are its own; close() ends them and the
+ * connection, and leaves the browser to the next file.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const endpoint = inject('chromiumEndpoint');
+  return endpoint ? chromium.connect(endpoint) : chromium.launch(CHROMIUM);
+}
+
+/**
+ * The bytes of a finished download. The browser runs apart from the test file (launchBrowser),
+ * so the file is copied over the connection (saveAs) rather than read where the browser put it.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const folder = mkdtempSync(join(tmpdir(), 'e2e-download-'));
+  try {
+    const file = join(folder, 'download');
+    await download.saveAs(file);
+    return await readFile(file);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 /** Kept as CI artifacts: what a person saw at the key steps. */

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keepScreenshot, signIn } from './browser.js';
+import { downloadedBytes, keepScreenshot, signIn } from './browser.js';
 import { Api, observe, publishedSop, startRecordsStack, stopRecordsStack } from './records.js';
 import type { RunningStack } from './stack.js';
 
@@ -60,7 +59,7 @@ describe('certifications and the team, from real observations', () => {
       row.getByRole('link', { name: 'Download PDF' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^certificate-.+\.pdf$/);
-    const bytes = await readFile((await download.path())!);
+    const bytes = await downloadedBytes(download);
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
 
     const verified = await fetch(`${stack.url}/api/certifications/verify/${code}`);

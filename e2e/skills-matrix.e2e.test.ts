@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keepScreenshot, signIn } from './browser.js';
+import { downloadedBytes, keepScreenshot, signIn } from './browser.js';
 import { Api, observe, publishedSop, startRecordsStack, stopRecordsStack } from './records.js';
 import type { RunningStack } from './stack.js';
 
@@ -77,7 +76,7 @@ describe('job functions and the skills matrix, from real observations', () => {
       page.getByTestId('skills-matrix-export').click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^skills-matrix-.+\.csv$/);
-    const csv = (await readFile((await download.path())!)).toString('utf8').split('\r\n');
+    const csv = (await downloadedBytes(download)).toString('utf8').split('\r\n');
     expect(csv[0]).toBe('Name,Email,Role,Department,Job functions,Gaps,Cooling');
     expect(csv.filter((line) => line.startsWith('Otto Operator'))[0]).toContain('Certified 100%');
     await page.close();

@@ -9,15 +9,33 @@ source infra/scripts/lib.sh
 
 export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1
 
+# Each phase's wall time (bash's SECONDS), printed at the end, also when a phase fails.
+PHASES=()
+print_phases() {
+  echo
+  echo "==> time of each phase"
+  local phase
+  for phase in "${PHASES[@]}"; do echo "$phase"; done
+  printf '%5ss  total\n' "$SECONDS"
+}
+trap print_phases EXIT
+phase_done() { PHASES+=("$(printf '%5ss  %s' "$(($SECONDS - $1))" "$2")"); }
+
+started=$SECONDS
 ensure_npm_install
 # Chromium for the end-to-end tests, ffmpeg to make and analyse test videos, pdftotext (poppler)
 # for the evaluation generator's fixture tests and the extraction bench.
 ensure_debian_packages chromium chromium ffmpeg ffmpeg pdftotext poppler-utils kubectl kubectl
 
+phase_done "$started" 'npm install and Debian packages (when missing)'
+
 step() {
   echo
   echo "==> $*"
-  "$@"
+  local started=$SECONDS status=0
+  "$@" || status=$?
+  phase_done "$started" "$*$([[ $status -eq 0 ]] || echo "  (failed: $status)")"
+  return "$status"
 }
 
 step node_modules/.bin/turbo run build --output-logs=new-only
@@ -26,4 +44,10 @@ step node_modules/.bin/prettier --check . --cache --cache-location node_modules/
 step node_modules/.bin/turbo run typecheck --output-logs=errors-only
 step node_modules/.bin/tsc -p e2e/tsconfig.json
 step node_modules/.bin/tsc -p reliability/tsconfig.json
-step node_modules/.bin/vitest run
+# The vitest projects one after another, as `vitest run` orders them (sequence.groupOrder), each
+# timed on its own; a failing project does not keep the next from running.
+failed=0
+for project in unit integration e2e; do
+  step node_modules/.bin/vitest run --project "$project" || failed=1
+done
+exit "$failed"

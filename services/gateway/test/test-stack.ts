@@ -1,9 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { readIdentityConfig } from '../../identity/src/config.js';
+import { openIdentityDatabase } from '../../identity/src/database.js';
+import { openLibraryDatabase } from '../../library/src/database.js';
+import { openObservationDatabase } from '../../observation/src/database.js';
+import { openVideoDatabase } from '../../video/src/database.js';
+import { openIntegrationDatabase } from '../../integration/src/database.js';
 import { startIdentity, type RunningIdentity } from '../../identity/src/identity.app.js';
 import { hashPassword } from '../../identity/src/auth/passwords.js';
 import { readLibraryConfig } from '../../library/src/config.js';
@@ -23,7 +30,12 @@ import {
 import { readGatewayConfig } from '../src/config.js';
 import { createGateway, type RunningGateway } from '../src/gateway.app.js';
 import type { Role } from '@hub/proto';
-import { claimTestResources, TEST_REDIS_URL } from '@hub/kit/testing';
+import {
+  claimTestResources,
+  createDatabaseFromTemplate,
+  type DatabaseTemplate,
+  TEST_REDIS_URL,
+} from '@hub/kit/testing';
 import { type ObjectStorage, openStorage } from '@hub/kit';
 
 export const SUPER_ADMIN = { email: 'root@platform.test', password: 'Sup3r-Secret-Pass!' };
@@ -59,6 +71,50 @@ export interface NewUser {
   isActive?: boolean;
 }
 
+const SERVICES_DIR = fileURLToPath(new URL('../../', import.meta.url));
+const SERVICES = ['identity', 'library', 'observation', 'video', 'integration'];
+
+/**
+ * A digest of everything that decides what the migrations make: each service's migrations and
+ * what they import, its database.ts (which migrations run) and the kit's migration runner.
+ */
+function migrationsDigest(): string {
+  const files = new Set<string>([join(SERVICES_DIR, 'kit/src/database/data-source.ts')]);
+  for (const service of SERVICES) {
+    files.add(join(SERVICES_DIR, service, 'src/database.ts'));
+    const migrations = join(SERVICES_DIR, service, 'src/migrations');
+    for (const name of readdirSync(migrations)) files.add(join(migrations, name));
+  }
+  const hash = createHash('sha256');
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    hash.update(`${file}\0${text}\0`);
+    if (!file.includes('/migrations/')) continue;
+    // A migration's relative imports (shared SQL, for instance) shape the schema too.
+    for (const [, path] of text.matchAll(/from '(\.[^']+)\.js'/g)) {
+      const imported = resolve(dirname(file), `${path}.ts`);
+      if (existsSync(imported)) files.add(imported);
+    }
+  }
+  return hash.digest('hex');
+}
+
+/** Every service's schema, migrated once into a template each suite's database is copied from. */
+const STACK_TEMPLATE: DatabaseTemplate = {
+  key: migrationsDigest(),
+  async build(databaseUrl) {
+    for (const open of [
+      openIdentityDatabase,
+      openLibraryDatabase,
+      openObservationDatabase,
+      openVideoDatabase,
+      openIntegrationDatabase,
+    ]) {
+      await (await open(databaseUrl)).destroy();
+    }
+  },
+};
+
 /**
  * Starts identity and the gateway in this process against a database and a Redis key prefix
  * of their own, so suites never see each other's data; stop() removes both.
@@ -70,6 +126,7 @@ export async function startTestStack(
 ): Promise<TestStack> {
   const resources = claimTestResources();
   const { databaseUrl, redisPrefix } = resources;
+  await createDatabaseFromTemplate(databaseUrl, STACK_TEMPLATE);
   const dataDir = mkdtempSync(join(tmpdir(), 'hub-test-'));
   const common = {
     NODE_ENV: 'test',

@@ -44,3 +44,9 @@ export async function dropDatabase(databaseUrl: string): Promise<void> {
   await admin.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, '')}" WITH (FORCE)`);
   await admin.end();
 }
+
+export {
+  createDatabaseFromTemplate,
+  dropDatabaseTemplates,
+  type DatabaseTemplate,
+} from './database-template.js';
