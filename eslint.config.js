@@ -3,6 +3,70 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+// Files that still reach the database outside a repository or a reporting module (issue #31,
+// point 1). This list only shrinks: move a file's SQL into a `*.repository.ts` (queries) or a
+// `reporting/` module (read models and aggregates), then delete its line. Never add a line.
+const sqlOutsideRepositoriesAllowed = [
+  'services/gateway/src/health/health.service.ts',
+  'services/identity/src/admin/organizations-admin.service.ts',
+  'services/identity/src/admin/overview.service.ts',
+  'services/identity/src/admin/users-admin.service.ts',
+  'services/identity/src/auth/auth.service.ts',
+  'services/identity/src/invitations/invitations.service.ts',
+  'services/identity/src/mail/outbox-mailer.ts',
+  'services/identity/src/notifications/notifications.service.ts',
+  'services/identity/src/organizations/organization-cleanup.ts',
+  'services/identity/src/organizations/organizations.service.ts',
+  'services/identity/src/profile/email-change.service.ts',
+  'services/identity/src/profile/profile-pictures.service.ts',
+  'services/identity/src/profile/profile.service.ts',
+  'services/identity/src/prompts/prompts.service.ts',
+  'services/identity/src/saml/saml-settings.ts',
+  'services/identity/src/saml/saml.service.ts',
+  'services/identity/src/settings/preferences.service.ts',
+  'services/identity/src/settings/sessions.service.ts',
+  'services/identity/src/stats/figures.ts',
+  'services/identity/src/stats/stats.service.ts',
+  'services/identity/src/super-admin/super-admin.seed.ts',
+  'services/identity/src/users/current-user-reads.ts',
+  'services/identity/src/users/users.service.ts',
+  'services/integration/src/floor/floor-alerts.ts',
+  'services/integration/src/floor/floor-stats.ts',
+  'services/integration/src/floor/presence-retention.ts',
+  'services/integration/src/floor/sensors.service.ts',
+  'services/integration/src/integration.app.ts',
+  'services/library/src/documents/documents.service.ts',
+  'services/library/src/documents/hub-activity.ts',
+  'services/library/src/evaluations/evaluations.service.ts',
+  'services/library/src/evaluations/generated-evaluation.ts',
+  'services/library/src/folders/folders.service.ts',
+  'services/library/src/organizations/organization-cleanup.ts',
+  'services/library/src/processing/document-stages.ts',
+  'services/library/src/processing/library-inbox.ts',
+  'services/library/src/processing/pdf-processing.ts',
+  'services/library/src/processing/quiz-generation.ts',
+  'services/library/src/processing/stall-sweeper.ts',
+  'services/library/src/tags/tags.service.ts',
+  'services/library/src/versions/safety-reobservation.ts',
+  'services/observation/src/certifications/certification-settings.service.ts',
+  'services/observation/src/certifications/expiry-sweep.ts',
+  'services/observation/src/observations/observations.service.ts',
+  'services/observation/src/organizations/organization-cleanup.ts',
+  'services/observation/src/reports/hub-activity.ts',
+  'services/observation/src/settings/settings.service.ts',
+  'services/observation/src/training/course-completion.ts',
+  'services/observation/src/training/course-progress.ts',
+  'services/observation/src/training/courses.service.ts',
+  'services/video/src/faces/face-enrolments.ts',
+  'services/video/src/processing/analysis-dispatch.ts',
+  'services/video/src/processing/analysis-sweeper.ts',
+  'services/video/src/processing/video-events.ts',
+  'services/video/src/processing/video-inbox.ts',
+  'services/video/src/videos/appearances.ts',
+  'services/video/src/videos/hub-activity.ts',
+  'services/video/src/videos/videos.service.ts',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -48,6 +112,35 @@ export default tseslint.config(
               allowTypeImports: true,
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // SQL (raw `.query(` or TypeORM `getRepository`) lives in `*.repository.ts` files, in
+    // `reporting/` modules (read models and aggregates) and in migrations; services call typed
+    // repository methods. The kit's database plumbing (data source, keyset paging, health probe,
+    // test databases) is where those calls are built. Tests may query freely.
+    files: ['services/*/src/**/*.ts'],
+    ignores: [
+      '**/*.repository.ts',
+      '**/reporting/**',
+      '**/migrations/**',
+      '**/*.test.ts',
+      '**/test-support/**',
+      'services/kit/src/database/**',
+      'services/kit/src/testing/**',
+      'services/kit/src/paging/keyset.ts',
+      'services/kit/src/health/probes.ts',
+      ...sqlOutsideRepositoriesAllowed,
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(query|getRepository)$/]',
+          message:
+            'SQL belongs in a *.repository.ts (queries) or a reporting/ module (aggregates); call a repository method from here.',
         },
       ],
     },
