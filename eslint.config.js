@@ -50,7 +50,6 @@ const sqlOutsideRepositoriesAllowed = [
   'services/library/src/versions/safety-reobservation.ts',
   'services/observation/src/certifications/certification-settings.service.ts',
   'services/observation/src/certifications/expiry-sweep.ts',
-  'services/observation/src/observations/observations.service.ts',
   'services/observation/src/organizations/organization-cleanup.ts',
   'services/observation/src/reports/hub-activity.ts',
   'services/observation/src/settings/settings.service.ts',

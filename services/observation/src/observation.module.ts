@@ -15,7 +15,9 @@ import { SkillsMatrixController } from './skills/skills-matrix.controller.js';
 import { SkillsMatrixRepository } from './skills/skills-matrix.repository.js';
 import { SkillsMatrixService } from './skills/skills-matrix.service.js';
 import { ObservationsController } from './observations/observations.controller.js';
+import { ObservationsRepository } from './observations/observations.repository.js';
 import { ObservationsService } from './observations/observations.service.js';
+import { ObservationFigures } from './reporting/observation-figures.js';
 import { ExportsService } from './reports/exports.service.js';
 import { HubActivity } from './reports/hub-activity.js';
 import { HistoryRepository } from './reports/history.repository.js';
@@ -66,6 +68,8 @@ export class ObservationModule {
         Members,
         SettingsService,
         CourseCompletion,
+        ObservationsRepository,
+        ObservationFigures,
         ObservationsService,
         CoursesService,
         TeamRepository,

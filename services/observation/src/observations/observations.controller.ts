@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { observationRpc, type RpcRequest, teamRpc } from '@hub/proto';
 import { RpcHandler } from '@hub/kit';
+import { ObservationFigures } from '../reporting/observation-figures.js';
 import { HubActivity } from '../reports/hub-activity.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { TeamService } from '../team/team.service.js';
@@ -17,6 +18,7 @@ export class ObservationsController {
     private readonly settings: SettingsService,
     private readonly team: TeamService,
     private readonly hubActivity: HubActivity,
+    private readonly figures: ObservationFigures,
   ) {}
 
   @RpcHandler(observationRpc.hubActivity)
@@ -66,12 +68,12 @@ export class ObservationsController {
 
   @RpcHandler(observationRpc.performance)
   performance(@Payload() { organizationId }: Req<'performance'>) {
-    return this.observations.performance(organizationId);
+    return this.figures.performance(organizationId);
   }
 
   @RpcHandler(observationRpc.hubFigures)
   hubFigures(@Payload() { organizationId }: Req<'hubFigures'>) {
-    return this.observations.hubFigures(organizationId);
+    return this.figures.hubFigures(organizationId);
   }
 
   @RpcHandler(teamRpc.members)

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
   type Actor,
   type CreateFindingRequest,
@@ -14,13 +14,15 @@ import {
   type ResponseResult,
   type ResponseSubmission,
 } from '@hub/proto';
-import { decodeCursor, pageOf, requireRole, RpcClient, RpcFailure } from '@hub/kit';
+import { requireRole, RpcClient, RpcFailure } from '@hub/kit';
 import { RPC } from '../config.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { Members } from '../team/members.js';
 import { CertificationIssuer } from '../certifications/certification-issuer.js';
 import { CourseCompletion } from '../training/course-completion.js';
-import { type FindingRow, type ObservationRow, toFinding, toSummary } from './observation-rows.js';
+import { ObservationFigures } from '../reporting/observation-figures.js';
+import { type ObservationRow, toFinding, toSummary } from './observation-rows.js';
+import { ObservationsRepository } from './observations.repository.js';
 
 export const NOT_FOUND = 'Observation session not found';
 
@@ -36,7 +38,8 @@ export class ObservationsService {
   private readonly logger = new Logger('Observations');
 
   constructor(
-    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(ObservationsRepository) private readonly repository: ObservationsRepository,
+    @Inject(ObservationFigures) private readonly figures: ObservationFigures,
     @Inject(RPC) private readonly rpc: RpcClient,
     @Inject(Members) private readonly members: Members,
     @Inject(SettingsService) private readonly settings: SettingsService,
@@ -47,13 +50,10 @@ export class ObservationsService {
   private async row(
     actor: Actor,
     id: number,
-    manager: EntityManager = this.db.manager,
+    manager?: EntityManager,
     lock = false,
   ): Promise<ObservationRow> {
-    const [row] = (await manager.query(
-      `SELECT * FROM observations WHERE id = $1 AND organization_id = $2 ${lock ? 'FOR UPDATE' : ''}`,
-      [id, actor.organizationId],
-    )) as ObservationRow[];
+    const row = await this.repository.find(actor.organizationId, id, manager, lock);
     if (!row) throw RpcFailure.notFound(NOT_FOUND);
     return row;
   }
@@ -83,49 +83,29 @@ export class ObservationsService {
     const questions = evaluation.questions.map(
       ({ correctOption: _letter, ...question }) => question,
     );
-    const [created] = (await this.db.query(
-      `INSERT INTO observations (organization_id, evaluation_id, document_id, evaluation_title, questions,
-         operator_id, operator_name, observer_id, observer_name, initial_notes, pass_mark)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-      [
-        actor.organizationId,
-        evaluation.id,
-        evaluation.documentId,
-        evaluation.title,
-        JSON.stringify(questions),
-        operator.id,
-        operator.name,
-        actor.userId,
-        await this.members.nameOf(actor),
-        request.initialNotes,
-        await this.settings.passMark(actor.organizationId),
-      ],
-    )) as { id: number }[];
-    return { id: created!.id, operatorName: operator.name };
+    const id = await this.repository.insert({
+      organizationId: actor.organizationId,
+      evaluationId: evaluation.id,
+      documentId: evaluation.documentId,
+      evaluationTitle: evaluation.title,
+      questions,
+      operatorId: operator.id,
+      operatorName: operator.name,
+      observerId: actor.userId,
+      observerName: await this.members.nameOf(actor),
+      initialNotes: request.initialNotes,
+      passMark: await this.settings.passMark(actor.organizationId),
+    });
+    return { id, operatorName: operator.name };
   }
 
-  private async answeredIds(
-    observationId: number,
-    manager: EntityManager = this.db.manager,
-  ): Promise<Set<string>> {
-    const rows = (await manager.query(
-      `SELECT question_id FROM observation_responses WHERE observation_id = $1`,
-      [observationId],
-    )) as { question_id: string }[];
-    return new Set(rows.map((row) => row.question_id));
+  private async answeredIds(observationId: number, manager?: EntityManager): Promise<Set<string>> {
+    return new Set(await this.repository.answeredIds(observationId, manager));
   }
 
   private nextIndex(row: ObservationRow, answered: Set<string>): number {
     const index = row.questions.findIndex((question) => !answered.has(question.id));
     return index === -1 ? row.questions.length : index;
-  }
-
-  private async findings(observationIds: number[]): Promise<FindingRow[]> {
-    if (observationIds.length === 0) return [];
-    return (await this.db.query(
-      `SELECT * FROM findings WHERE observation_id = ANY($1::int[]) ORDER BY created_at`,
-      [observationIds],
-    )) as FindingRow[];
   }
 
   async session(actor: Actor, id: number): Promise<ObservationSession> {
@@ -151,7 +131,7 @@ export class ObservationsService {
       })),
       startedAt: row.started_at.toISOString(),
       initialNotes: row.initial_notes,
-      findings: (await this.findings([row.id])).map(toFinding),
+      findings: (await this.repository.findings([row.id])).map(toFinding),
       score: row.score === null ? null : Number(row.score),
       passed: row.passed,
       passMark: row.pass_mark,
@@ -162,18 +142,7 @@ export class ObservationsService {
   }
 
   private async responses(row: ObservationRow) {
-    const rows = (await this.db.query(
-      `SELECT question_id, selected_option, selected_option_text, correct, time_spent_seconds, manager_notes
-         FROM observation_responses WHERE observation_id = $1`,
-      [row.id],
-    )) as {
-      question_id: string;
-      selected_option: string;
-      selected_option_text: string;
-      correct: boolean;
-      time_spent_seconds: number;
-      manager_notes: string;
-    }[];
+    const rows = await this.repository.responses(row.id);
     const order = new Map(row.questions.map((question, index) => [question.id, index]));
     return rows
       .sort((a, b) => (order.get(a.question_id) ?? 0) - (order.get(b.question_id) ?? 0))
@@ -193,7 +162,7 @@ export class ObservationsService {
    */
   async respond(actor: Actor, id: number, submission: ResponseSubmission): Promise<ResponseResult> {
     requireRole(actor, OBSERVER_ROLES);
-    const result = await this.db.transaction(async (tx) => {
+    const result = await this.repository.transaction(async (tx) => {
       const row = await this.row(actor, id, tx, true);
       if (row.status === 'completed')
         throw new RpcFailure('conflict', 'This observation is already completed.');
@@ -204,22 +173,15 @@ export class ObservationsService {
       if (choice < 0 || choice >= question.options.length) {
         throw RpcFailure.validation('Please select an option before continuing', 'selectedOption');
       }
-      await tx.query(
-        `INSERT INTO observation_responses (observation_id, question_id, selected_option, selected_option_text, correct, time_spent_seconds, manager_notes)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (observation_id, question_id) DO UPDATE SET selected_option = EXCLUDED.selected_option,
-           selected_option_text = EXCLUDED.selected_option_text, correct = EXCLUDED.correct,
-           time_spent_seconds = EXCLUDED.time_spent_seconds, manager_notes = EXCLUDED.manager_notes, answered_at = now()`,
-        [
-          row.id,
-          question.id,
-          submission.selectedOption,
-          question.options[choice],
-          choice === question.correctIndex,
-          submission.timeSpentSeconds,
-          submission.managerNotes,
-        ],
-      );
+      await this.repository.saveResponse(tx, {
+        observationId: row.id,
+        questionId: question.id,
+        selectedOption: submission.selectedOption,
+        selectedOptionText: question.options[choice]!,
+        correct: choice === question.correctIndex,
+        timeSpentSeconds: submission.timeSpentSeconds,
+        managerNotes: submission.managerNotes,
+      });
       const answered = await this.answeredIds(row.id, tx);
       const next = this.nextIndex(row, answered);
       if (next < row.questions.length)
@@ -240,18 +202,11 @@ export class ObservationsService {
     tx: EntityManager,
     row: ObservationRow,
   ): Promise<{ score: number; passed: boolean }> {
-    const [counts] = (await tx.query(
-      `SELECT count(*) FILTER (WHERE correct)::int AS correct FROM observation_responses WHERE observation_id = $1`,
-      [row.id],
-    )) as { correct: number }[];
-    const score = Math.round(((counts?.correct ?? 0) / row.questions.length) * 1000) / 10;
+    const correct = await this.repository.correctCount(tx, row.id);
+    const score = Math.round((correct / row.questions.length) * 1000) / 10;
     const passed = score >= row.pass_mark;
-    const [[completed]] = (await tx.query(
-      `UPDATE observations SET status = 'completed', score = $2, passed = $3, completed_at = now(),
-         duration_seconds = extract(epoch FROM now() - started_at)::int WHERE id = $1 RETURNING completed_at`,
-      [row.id, score, passed],
-    )) as [{ completed_at: Date }[], number];
-    if (passed) await this.certifications.sopPassed(tx, row, score, completed!.completed_at);
+    const completedAt = await this.repository.complete(tx, row.id, score, passed);
+    if (passed) await this.certifications.sopPassed(tx, row, score, completedAt);
     return { score, passed };
   }
 
@@ -278,42 +233,13 @@ export class ObservationsService {
 
   async list(actor: Actor, filter: ListFilter): Promise<ObservationList> {
     requireRole(actor, OBSERVER_ROLES);
-    const params: unknown[] = [actor.organizationId];
-    const where = ['o.organization_id = $1'];
-    if (filter.status) {
-      params.push(filter.status);
-      where.push(`o.status = $${params.length}`);
-    }
-    if (filter.search) {
-      params.push(`%${filter.search.replace(/[%_\\]/g, '\\$&')}%`);
-      where.push(
-        `(o.evaluation_title ILIKE $${params.length} OR o.operator_name ILIKE $${params.length} OR o.observer_name ILIKE $${params.length})`,
-      );
-    }
-    const [{ total }] = (await this.db.query(
-      `SELECT count(*)::int AS total FROM observations o WHERE ${where.join(' AND ')}`,
-      params,
-    )) as [{ total: number }];
-    const after = decodeCursor(filter.cursor, ['time', 'id']);
-    if (after) {
-      params.push(after[0], after[1]);
-      where.push(
-        `(o.started_at, o.id) < ($${params.length - 1}::timestamptz, $${params.length}::int)`,
-      );
-    }
-    params.push(filter.limit + 1);
-    const read = (await this.db.query(
-      `SELECT o.*, o.started_at::text AS cursor_at, (SELECT count(*)::int FROM observation_responses r WHERE r.observation_id = o.id) AS answered
-         FROM observations o WHERE ${where.join(' AND ')} ORDER BY o.started_at DESC, o.id DESC LIMIT $${params.length}`,
-      params,
-    )) as (ObservationRow & { answered: number; cursor_at: string })[];
-    const { rows, nextCursor } = pageOf(read, filter.limit, (row) => [
-      row.cursor_at,
-      String(row.id),
-    ]);
-    const findings = await this.findings(rows.map((row) => row.id));
+    const { rows, totalCount, nextCursor } = await this.repository.page({
+      organizationId: actor.organizationId,
+      ...filter,
+    });
+    const findings = await this.repository.findings(rows.map((row) => row.id));
     return {
-      totalCount: total,
+      totalCount,
       nextCursor,
       observations: rows.map((row) =>
         toSummary(
@@ -322,83 +248,29 @@ export class ObservationsService {
           findings.filter((f) => f.observation_id === row.id),
         ),
       ),
-      counters: await this.counters(actor.organizationId),
+      counters: await this.figures.counters(actor.organizationId),
     };
-  }
-
-  private async counters(organizationId: number) {
-    const [row] = (await this.db.query(
-      `SELECT count(*) FILTER (WHERE o.status = 'completed' AND EXISTS (SELECT 1 FROM findings f WHERE f.observation_id = o.id AND f.status = 'open'))::int AS open,
-              count(*) FILTER (WHERE o.status = 'in_progress')::int AS "inProgress",
-              count(*) FILTER (WHERE o.status = 'completed' AND NOT EXISTS (SELECT 1 FROM findings f WHERE f.observation_id = o.id AND f.status = 'open'))::int AS resolved,
-              count(*)::int AS total
-         FROM observations o WHERE o.organization_id = $1`,
-      [organizationId],
-    )) as { open: number; inProgress: number; resolved: number; total: number }[];
-    return row ?? { open: 0, inProgress: 0, resolved: 0, total: 0 };
   }
 
   async addFinding(actor: Actor, id: number, finding: CreateFindingRequest): Promise<Finding> {
     requireRole(actor, OBSERVER_ROLES);
     const row = await this.row(actor, id);
-    const [created] = (await this.db.query(
-      `INSERT INTO findings (observation_id, organization_id, severity, category, note, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
-      [
-        row.id,
-        actor.organizationId,
-        finding.severity,
-        finding.category,
-        finding.note,
-        actor.userId,
-      ],
-    )) as FindingRow[];
-    return toFinding(created!);
+    const created = await this.repository.insertFinding({
+      observationId: row.id,
+      organizationId: actor.organizationId,
+      severity: finding.severity,
+      category: finding.category,
+      note: finding.note,
+      createdBy: actor.userId,
+    });
+    return toFinding(created);
   }
 
   async resolveFinding(actor: Actor, id: number, findingId: number): Promise<Finding> {
     requireRole(actor, OBSERVER_ROLES);
     const row = await this.row(actor, id);
-    // TypeORM answers an UPDATE ... RETURNING as [rows, affected count].
-    const [updated] = (await this.db.query(
-      `UPDATE findings SET status = 'resolved', resolved_at = coalesce(resolved_at, now()), resolved_by = coalesce(resolved_by, $3)
-        WHERE id = $1 AND observation_id = $2 RETURNING *`,
-      [findingId, row.id, actor.userId],
-    )) as [FindingRow[], number];
-    const finding = updated[0];
+    const finding = await this.repository.resolveFinding(row.id, findingId, actor.userId);
     if (!finding) throw RpcFailure.notFound('Finding not found');
     return toFinding(finding);
-  }
-
-  /**
-   * Performance Score = average score of completed observations; Training Completion = share of
-   * enrolments completed. Null while there is nothing to average.
-   */
-  async hubFigures(organizationId: number | null) {
-    const scope = organizationId === null ? 'TRUE' : 'organization_id = $1';
-    const params = organizationId === null ? [] : [organizationId];
-    const [score] = (await this.db.query(
-      `SELECT round(avg(score), 1)::float AS value FROM observations WHERE status = 'completed' AND ${scope}`,
-      params,
-    )) as { value: number | null }[];
-    const [completion] = (await this.db.query(
-      `SELECT CASE WHEN count(*) = 0 THEN NULL
-                   ELSE round(100.0 * count(*) FILTER (WHERE e.completed_at IS NOT NULL) / count(*), 1)::float END AS value
-         FROM enrollments e JOIN courses c ON c.id = e.course_id WHERE ${scope.replace('organization_id', 'c.organization_id')}`,
-      params,
-    )) as { value: number | null }[];
-    return {
-      performanceScore: score?.value ?? null,
-      trainingCompletion: completion?.value ?? null,
-    };
-  }
-
-  /** Average completed-observation score per observed member. */
-  async performance(organizationId: number) {
-    return (await this.db.query(
-      `SELECT operator_id AS "userId", round(avg(score), 1)::float AS "averageScore"
-         FROM observations WHERE organization_id = $1 AND status = 'completed' GROUP BY operator_id`,
-      [organizationId],
-    )) as { userId: number; averageScore: number }[];
   }
 }

@@ -14,7 +14,7 @@ import {
 import { requireRole, RpcClient, RpcFailure } from '@hub/kit';
 import { CertificationsService } from '../certifications/certifications.service.js';
 import { RPC } from '../config.js';
-import { ObservationsService } from '../observations/observations.service.js';
+import { ObservationFigures } from '../reporting/observation-figures.js';
 import { passedDocuments, progressOf } from '../training/course-progress.js';
 import { Members } from './members.js';
 import { safetyCompliance, teamStats } from './team-figures.js';
@@ -40,7 +40,7 @@ export class TeamService {
     @Inject(RPC) private readonly rpc: RpcClient,
     @Inject(Members) private readonly members: Members,
     @Inject(TeamRepository) private readonly repository: TeamRepository,
-    @Inject(ObservationsService) private readonly observations: ObservationsService,
+    @Inject(ObservationFigures) private readonly figures: ObservationFigures,
     @Inject(CertificationsService) private readonly certifications: CertificationsService,
   ) {}
 
@@ -76,7 +76,7 @@ export class TeamService {
     const organizationId = actor.organizationId;
     const [members, figures, bySop, firstAttempts] = await Promise.all([
       this.list(actor),
-      this.observations.hubFigures(organizationId),
+      this.figures.hubFigures(organizationId),
       this.repository.passesBySop(organizationId),
       this.repository.firstAttempts(organizationId),
     ]);

@@ -1,0 +1,252 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { decodeCursor, pageOf } from '@hub/kit';
+import type { FindingRow, ObservationRow, ObservedQuestion } from './observation-rows.js';
+
+export interface NewObservation {
+  organizationId: number;
+  evaluationId: number;
+  documentId: number;
+  evaluationTitle: string;
+  questions: ObservedQuestion[];
+  operatorId: number;
+  operatorName: string;
+  observerId: number;
+  observerName: string;
+  initialNotes: string;
+  passMark: number;
+}
+
+export interface ResponseRow {
+  question_id: string;
+  selected_option: string;
+  selected_option_text: string;
+  correct: boolean;
+  time_spent_seconds: number;
+  manager_notes: string;
+}
+
+export interface NewResponse {
+  observationId: number;
+  questionId: string;
+  selectedOption: string;
+  selectedOptionText: string;
+  correct: boolean;
+  timeSpentSeconds: number;
+  managerNotes: string;
+}
+
+export interface NewFinding {
+  observationId: number;
+  organizationId: number;
+  severity: FindingRow['severity'];
+  category: FindingRow['category'];
+  note: string;
+  createdBy: number;
+}
+
+export interface ObservationListQuery {
+  organizationId: number;
+  status?: ObservationRow['status'];
+  search?: string;
+  limit: number;
+  cursor?: string;
+}
+
+export type ListedObservation = ObservationRow & { answered: number; cursor_at: string };
+
+/**
+ * Queries of observation sessions, their answers and findings, scoped to the organization where
+ * the caller names one. Methods that run inside the service's transactions take its manager.
+ */
+@Injectable()
+export class ObservationsRepository {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  /** The organization's observation; `lock` holds it for the transaction (FOR UPDATE). */
+  async find(
+    organizationId: number,
+    id: number,
+    manager: EntityManager = this.db.manager,
+    lock = false,
+  ): Promise<ObservationRow | undefined> {
+    const [row] = (await manager.query(
+      `SELECT * FROM observations WHERE id = $1 AND organization_id = $2 ${lock ? 'FOR UPDATE' : ''}`,
+      [id, organizationId],
+    )) as ObservationRow[];
+    return row;
+  }
+
+  /** The new observation's id. */
+  async insert(observation: NewObservation): Promise<number> {
+    const [created] = (await this.db.query(
+      `INSERT INTO observations (organization_id, evaluation_id, document_id, evaluation_title, questions,
+         operator_id, operator_name, observer_id, observer_name, initial_notes, pass_mark)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+      [
+        observation.organizationId,
+        observation.evaluationId,
+        observation.documentId,
+        observation.evaluationTitle,
+        JSON.stringify(observation.questions),
+        observation.operatorId,
+        observation.operatorName,
+        observation.observerId,
+        observation.observerName,
+        observation.initialNotes,
+        observation.passMark,
+      ],
+    )) as { id: number }[];
+    return created!.id;
+  }
+
+  /** Ids of the questions answered so far. */
+  async answeredIds(
+    observationId: number,
+    manager: EntityManager = this.db.manager,
+  ): Promise<string[]> {
+    const rows = (await manager.query(
+      `SELECT question_id FROM observation_responses WHERE observation_id = $1`,
+      [observationId],
+    )) as { question_id: string }[];
+    return rows.map((row) => row.question_id);
+  }
+
+  /** Findings of these observations, oldest first. */
+  async findings(observationIds: number[]): Promise<FindingRow[]> {
+    if (observationIds.length === 0) return [];
+    return (await this.db.query(
+      `SELECT * FROM findings WHERE observation_id = ANY($1::int[]) ORDER BY created_at`,
+      [observationIds],
+    )) as FindingRow[];
+  }
+
+  async responses(observationId: number): Promise<ResponseRow[]> {
+    return (await this.db.query(
+      `SELECT question_id, selected_option, selected_option_text, correct, time_spent_seconds, manager_notes
+         FROM observation_responses WHERE observation_id = $1`,
+      [observationId],
+    )) as ResponseRow[];
+  }
+
+  /** Records an answer; answering the same question again replaces the earlier answer. */
+  async saveResponse(tx: EntityManager, response: NewResponse): Promise<void> {
+    await tx.query(
+      `INSERT INTO observation_responses (observation_id, question_id, selected_option, selected_option_text, correct, time_spent_seconds, manager_notes)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (observation_id, question_id) DO UPDATE SET selected_option = EXCLUDED.selected_option,
+         selected_option_text = EXCLUDED.selected_option_text, correct = EXCLUDED.correct,
+         time_spent_seconds = EXCLUDED.time_spent_seconds, manager_notes = EXCLUDED.manager_notes, answered_at = now()`,
+      [
+        response.observationId,
+        response.questionId,
+        response.selectedOption,
+        response.selectedOptionText,
+        response.correct,
+        response.timeSpentSeconds,
+        response.managerNotes,
+      ],
+    );
+  }
+
+  async correctCount(tx: EntityManager, observationId: number): Promise<number> {
+    const [counts] = (await tx.query(
+      `SELECT count(*) FILTER (WHERE correct)::int AS correct FROM observation_responses WHERE observation_id = $1`,
+      [observationId],
+    )) as { correct: number }[];
+    return counts?.correct ?? 0;
+  }
+
+  /** Marks the observation completed with its score and duration; answers its completion time. */
+  async complete(
+    tx: EntityManager,
+    observationId: number,
+    score: number,
+    passed: boolean,
+  ): Promise<Date> {
+    const [[completed]] = (await tx.query(
+      `UPDATE observations SET status = 'completed', score = $2, passed = $3, completed_at = now(),
+         duration_seconds = extract(epoch FROM now() - started_at)::int WHERE id = $1 RETURNING completed_at`,
+      [observationId, score, passed],
+    )) as [{ completed_at: Date }[], number];
+    return completed!.completed_at;
+  }
+
+  /**
+   * The organization's observations newest first, one page after the cursor, matching the status
+   * and searching the evaluation, operator and observer names; each with its answer count.
+   */
+  async page(
+    query: ObservationListQuery,
+  ): Promise<{ rows: ListedObservation[]; totalCount: number; nextCursor: string | null }> {
+    const params: unknown[] = [query.organizationId];
+    const where = ['o.organization_id = $1'];
+    if (query.status) {
+      params.push(query.status);
+      where.push(`o.status = $${params.length}`);
+    }
+    if (query.search) {
+      params.push(`%${query.search.replace(/[%_\\]/g, '\\$&')}%`);
+      where.push(
+        `(o.evaluation_title ILIKE $${params.length} OR o.operator_name ILIKE $${params.length} OR o.observer_name ILIKE $${params.length})`,
+      );
+    }
+    const [{ total }] = (await this.db.query(
+      `SELECT count(*)::int AS total FROM observations o WHERE ${where.join(' AND ')}`,
+      params,
+    )) as [{ total: number }];
+    const after = decodeCursor(query.cursor, ['time', 'id']);
+    if (after) {
+      params.push(after[0], after[1]);
+      where.push(
+        `(o.started_at, o.id) < ($${params.length - 1}::timestamptz, $${params.length}::int)`,
+      );
+    }
+    params.push(query.limit + 1);
+    const read = (await this.db.query(
+      `SELECT o.*, o.started_at::text AS cursor_at, (SELECT count(*)::int FROM observation_responses r WHERE r.observation_id = o.id) AS answered
+         FROM observations o WHERE ${where.join(' AND ')} ORDER BY o.started_at DESC, o.id DESC LIMIT $${params.length}`,
+      params,
+    )) as ListedObservation[];
+    const { rows, nextCursor } = pageOf(read, query.limit, (row) => [
+      row.cursor_at,
+      String(row.id),
+    ]);
+    return { rows, totalCount: total, nextCursor };
+  }
+
+  async insertFinding(finding: NewFinding): Promise<FindingRow> {
+    const [created] = (await this.db.query(
+      `INSERT INTO findings (observation_id, organization_id, severity, category, note, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+      [
+        finding.observationId,
+        finding.organizationId,
+        finding.severity,
+        finding.category,
+        finding.note,
+        finding.createdBy,
+      ],
+    )) as FindingRow[];
+    return created!;
+  }
+
+  /** Resolves the observation's finding (the first resolution is kept); undefined: no such finding. */
+  async resolveFinding(
+    observationId: number,
+    findingId: number,
+    resolvedBy: number,
+  ): Promise<FindingRow | undefined> {
+    // TypeORM answers an UPDATE ... RETURNING as [rows, affected count].
+    const [updated] = (await this.db.query(
+      `UPDATE findings SET status = 'resolved', resolved_at = coalesce(resolved_at, now()), resolved_by = coalesce(resolved_by, $3)
+        WHERE id = $1 AND observation_id = $2 RETURNING *`,
+      [findingId, observationId, resolvedBy],
+    )) as [FindingRow[], number];
+    return updated[0];
+  }
+}

@@ -1,0 +1,64 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+export interface ObservationCounters {
+  open: number;
+  inProgress: number;
+  resolved: number;
+  total: number;
+}
+
+/** Aggregates over observations and enrolments: the hub's figures and the observation list's counters. */
+@Injectable()
+export class ObservationFigures {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  /**
+   * Performance Score = average score of completed observations; Training Completion = share of
+   * enrolments completed. Null while there is nothing to average. `organizationId` null: every
+   * organization.
+   */
+  async hubFigures(organizationId: number | null) {
+    const scope = organizationId === null ? 'TRUE' : 'organization_id = $1';
+    const params = organizationId === null ? [] : [organizationId];
+    const [score] = (await this.db.query(
+      `SELECT round(avg(score), 1)::float AS value FROM observations WHERE status = 'completed' AND ${scope}`,
+      params,
+    )) as { value: number | null }[];
+    const [completion] = (await this.db.query(
+      `SELECT CASE WHEN count(*) = 0 THEN NULL
+                   ELSE round(100.0 * count(*) FILTER (WHERE e.completed_at IS NOT NULL) / count(*), 1)::float END AS value
+         FROM enrollments e JOIN courses c ON c.id = e.course_id WHERE ${scope.replace('organization_id', 'c.organization_id')}`,
+      params,
+    )) as { value: number | null }[];
+    return {
+      performanceScore: score?.value ?? null,
+      trainingCompletion: completion?.value ?? null,
+    };
+  }
+
+  /** Average completed-observation score per observed member. */
+  async performance(organizationId: number) {
+    return (await this.db.query(
+      `SELECT operator_id AS "userId", round(avg(score), 1)::float AS "averageScore"
+         FROM observations WHERE organization_id = $1 AND status = 'completed' GROUP BY operator_id`,
+      [organizationId],
+    )) as { userId: number; averageScore: number }[];
+  }
+
+  /**
+   * The observation list's counters: completed with an open finding, in progress, completed with
+   * none open, and all.
+   */
+  async counters(organizationId: number): Promise<ObservationCounters> {
+    const [row] = (await this.db.query(
+      `SELECT count(*) FILTER (WHERE o.status = 'completed' AND EXISTS (SELECT 1 FROM findings f WHERE f.observation_id = o.id AND f.status = 'open'))::int AS open,
+              count(*) FILTER (WHERE o.status = 'in_progress')::int AS "inProgress",
+              count(*) FILTER (WHERE o.status = 'completed' AND NOT EXISTS (SELECT 1 FROM findings f WHERE f.observation_id = o.id AND f.status = 'open'))::int AS resolved,
+              count(*)::int AS total
+         FROM observations o WHERE o.organization_id = $1`,
+      [organizationId],
+    )) as ObservationCounters[];
+    return row ?? { open: 0, inProgress: 0, resolved: 0, total: 0 };
+  }
+}
