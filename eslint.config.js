@@ -55,7 +55,6 @@ const sqlOutsideRepositoriesAllowed = [
   'services/observation/src/settings/settings.service.ts',
   'services/observation/src/training/course-completion.ts',
   'services/observation/src/training/course-progress.ts',
-  'services/observation/src/training/courses.service.ts',
   'services/video/src/faces/face-enrolments.ts',
   'services/video/src/processing/analysis-dispatch.ts',
   'services/video/src/processing/analysis-sweeper.ts',

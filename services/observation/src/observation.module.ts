@@ -32,6 +32,7 @@ import { TeamRepository } from './team/team.repository.js';
 import { TeamService } from './team/team.service.js';
 import { CourseCompletion } from './training/course-completion.js';
 import { CoursesController } from './training/courses.controller.js';
+import { CoursesRepository } from './training/courses.repository.js';
 import { CoursesService } from './training/courses.service.js';
 import { RecommendationEngine } from './recommendations/recommendation-engine.js';
 import { RecommendationsController } from './recommendations/recommendations.controller.js';
@@ -71,6 +72,7 @@ export class ObservationModule {
         ObservationsRepository,
         ObservationFigures,
         ObservationsService,
+        CoursesRepository,
         CoursesService,
         TeamRepository,
         TeamService,
