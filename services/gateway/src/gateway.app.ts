@@ -41,7 +41,12 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
   const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX, config.RPC_TIMEOUT_MS);
   const redis = connectRedis(config.REDIS_URL, 'gateway', { failFast: true });
   const liveness = new RedisLiveness(config.REDIS_URL, 'gateway');
-  liveness.onHung(() => rpc.abandonPending());
+  // Nothing waits on a Redis that hangs: calls and commands in flight fail as an outage (503) at
+  // once, and the connection waits out the hang in its ready check, which closes the gate.
+  liveness.onHung(() => {
+    rpc.abandonPending();
+    redis.disconnect(true);
+  });
   const storage = openStorage(config);
   const uploadSweeper = new AbandonedUploadSweeper(storage, config.S3_ABANDONED_UPLOAD_HOURS);
   const connection = { url: config.REDIS_URL, prefix: config.REDIS_PREFIX };

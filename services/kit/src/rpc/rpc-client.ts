@@ -177,9 +177,13 @@ export class RpcClient {
     this.pending.delete(id);
   }
 
-  /** Fails every call waiting for an answer as an outage (Redis hangs: none will come soon). */
+  /**
+   * Redis hangs: fails every call waiting for an answer as an outage (none will come soon), and
+   * those still being sent, whose write would otherwise wait for as long as the hang lasts.
+   */
   abandonPending(): void {
     this.failPending();
+    this.commands.disconnect(true);
   }
 
   private failPending(): void {
