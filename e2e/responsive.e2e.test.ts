@@ -210,6 +210,13 @@ describe('the shell below 1024 px', () => {
     expect(
       (await page.getByTestId('advance-question').boundingBox())!.height,
     ).toBeGreaterThanOrEqual(44);
+    // Every button of the header and the session is a finger's tap target.
+    for (const button of await page.locator('header button, main button').all()) {
+      const box = await button.boundingBox();
+      if (!box) continue;
+      const name = (await button.getAttribute('data-testid')) ?? (await button.innerText());
+      expect(Math.min(box.width, box.height), name).toBeGreaterThanOrEqual(44);
+    }
     await options.nth(1).click();
     await keepScreenshot(page, 'responsive-phone-observation-session');
     await page.getByTestId('advance-question').click();

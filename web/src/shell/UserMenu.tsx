@@ -38,7 +38,8 @@ export function UserMenu({ user, placement }: UserMenuProps) {
         className={
           inSidebar
             ? 'flex w-full items-center gap-3 rounded-md p-2 text-left hover:bg-slate-100 dark:hover:bg-slate-800'
-            : 'rounded-full focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none'
+            : // A 44 px tap target around the 32 px avatar below `lg`.
+              'inline-flex items-center justify-center rounded-full focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none max-lg:size-11'
         }
       >
         <UserAvatar name={user.name} profilePicture={user.profilePicture} />
