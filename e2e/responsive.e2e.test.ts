@@ -5,6 +5,7 @@ import { PAGE_ACCESS, type PagePath } from '../web/src/access/pageAccess.js';
 import { keepScreenshot, signIn } from './browser.js';
 import {
   Api,
+  observe,
   type Person,
   publishedSop,
   type PublishedSop,
@@ -45,6 +46,8 @@ beforeAll(async () => {
   ({ stack, browser, ids } = await startRecordsStack('pocket-works', DOMAIN, PEOPLE, PASSWORD));
   const supervisor = await new Api(stack).login(PEOPLE.training_supervisor.email, PASSWORD);
   sop = await publishedSop(stack, supervisor, 'Cooling Cooked Food', 'Safety');
+  // A completed observation too, so the insight, team and observation tables have rows.
+  await observe(supervisor, sop, ids.operator, (index) => index % 2 === 0);
   const created = await supervisor.call('POST', '/api/observations/create', {
     sopDocumentId: sop.documentId,
     evaluationId: sop.evaluation.id,
@@ -221,6 +224,19 @@ describe('the shell below 1024 px', () => {
     await keepScreenshot(page, 'responsive-phone-observation-session');
     await page.getByTestId('advance-question').click();
     await expect.poll(() => page.getByTestId('question-position').innerText()).toContain('2');
+
+    // A dialog takes the whole screen on a phone.
+    await page.goto(`${stack.url}/library/observations`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'New Observation' }).click();
+    const dialog = page.getByTestId('start-observation-dialog');
+    await dialog.waitFor();
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid=start-observation-dialog]')?.getAnimations().length ===
+        0,
+    );
+    expect(await dialog.boundingBox()).toEqual({ x: 0, y: 0, width: 390, height: 844 });
+    await keepScreenshot(page, 'responsive-phone-dialog');
     await context.close();
   }, 60_000);
 });
