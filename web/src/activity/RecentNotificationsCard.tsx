@@ -122,7 +122,11 @@ export function RecentNotificationsCard() {
               <div className="flex items-center gap-2">
                 <span className="font-medium">{notification.title}</span>
                 {!notification.read && (
-                  <span aria-label="Unread" className="size-2 rounded-full bg-blue-600" />
+                  <span
+                    role="img"
+                    aria-label="Unread"
+                    className="size-2 rounded-full bg-blue-600"
+                  />
                 )}
               </div>
               <p className="text-sm text-slate-600 dark:text-slate-300">{notification.message}</p>

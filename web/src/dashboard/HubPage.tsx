@@ -29,7 +29,7 @@ export function HubPage() {
         </p>
       )}
       <StatCards stats={stats.data} loading={stats.isPending} />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <QuickActions role={user.data?.role} />
         <RecentActivityCard />
       </div>

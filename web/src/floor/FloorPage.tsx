@@ -42,35 +42,37 @@ function AreaBreakdown({ stats }: { stats: FloorStats | undefined }) {
   return (
     <Card testId="area-breakdown" className="space-y-3 lg:col-span-2">
       <CardTitle>Area Breakdown</CardTitle>
-      <table className="w-full text-left text-sm">
-        <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase dark:border-slate-800">
-          <tr>
-            <th className="py-2 pr-3">Area</th>
-            <th className="py-2 pr-3">Workers</th>
-            <th className="py-2">Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {areas.map(([name, area]) => (
-            <tr
-              key={name}
-              data-testid="area-row"
-              data-area={name}
-              className="border-b border-slate-100 dark:border-slate-900"
-            >
-              <td className="py-2 pr-3 font-medium">{areaLabel(name)}</td>
-              <td className="py-2 pr-3" data-testid="area-workers">
-                {area.workers}
-              </td>
-              <td className="py-2">
-                <Badge tone={STATUS_TONE[area.status]} testId="area-status">
-                  {area.status}
-                </Badge>
-              </td>
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase dark:border-slate-800">
+            <tr>
+              <th className="py-2 pr-3">Area</th>
+              <th className="py-2 pr-3">Workers</th>
+              <th className="py-2">Status</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {areas.map(([name, area]) => (
+              <tr
+                key={name}
+                data-testid="area-row"
+                data-area={name}
+                className="border-b border-slate-100 dark:border-slate-900"
+              >
+                <td className="py-2 pr-3 font-medium">{areaLabel(name)}</td>
+                <td className="py-2 pr-3" data-testid="area-workers">
+                  {area.workers}
+                </td>
+                <td className="py-2">
+                  <Badge tone={STATUS_TONE[area.status]} testId="area-status">
+                    {area.status}
+                  </Badge>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {stats && areas.length === 0 ? (
         <p className="text-sm text-slate-500">No areas configured yet.</p>
       ) : null}
@@ -138,7 +140,11 @@ function FloorMap({ stats }: { stats: FloorStats | undefined }) {
           </button>
         </div>
       </div>
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-4" aria-label="Interactive Floor Map">
+      <div
+        role="group"
+        aria-label="Interactive Floor Map"
+        className="grid grid-cols-2 gap-3 md:grid-cols-4"
+      >
         {areas.map(([name, area]) => (
           <div
             key={name}

@@ -70,27 +70,29 @@ function CameraTable({
   const assignments = useQuery(assignmentsQuery).data ?? [];
   if (loading) return <LoadingRow label="Loading cameras..." />;
   return (
-    <table className="w-full text-left text-sm">
-      <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase dark:border-slate-800">
-        <tr>
-          <th className="py-2 pr-3">Camera Name</th>
-          <th className="py-2 pr-3">Model</th>
-          <th className="py-2 pr-3">Notes</th>
-          <th className="py-2 pr-3">Status</th>
-          <th className="py-2">Actions</th>
-        </tr>
-      </thead>
-      <tbody>
-        {(cameras ?? []).map((camera) => (
-          <CameraRow
-            key={camera.id}
-            camera={camera}
-            integration={integration}
-            assignment={assignments.find((row) => row.id === camera.assignmentId)}
-          />
-        ))}
-      </tbody>
-    </table>
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase dark:border-slate-800">
+          <tr>
+            <th className="py-2 pr-3">Camera Name</th>
+            <th className="py-2 pr-3">Model</th>
+            <th className="py-2 pr-3">Notes</th>
+            <th className="py-2 pr-3">Status</th>
+            <th className="py-2">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(cameras ?? []).map((camera) => (
+            <CameraRow
+              key={camera.id}
+              camera={camera}
+              integration={integration}
+              assignment={assignments.find((row) => row.id === camera.assignmentId)}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

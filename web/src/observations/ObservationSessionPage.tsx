@@ -10,6 +10,7 @@ import { optionLetter } from '../evaluations/evaluationText';
 import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
 import { Card } from '../ui/Card';
+import { useMediaQuery, WIDE_SCREEN } from '../shell/useMediaQuery';
 import { Spinner } from '../ui/Spinner';
 import {
   outlineButtonClass,
@@ -86,7 +87,9 @@ function LiveSession({ session, onExit }: { session: ObservationSession; onExit:
   const percent = progressPercent(index, total);
 
   return (
-    <div data-testid="observation-session" className="mx-auto max-w-3xl space-y-6">
+    // A column: below `lg` the question's action bar is its last item, pinned to the bottom of
+    // the screen (past main's padding, which sticky positions keep clear of).
+    <div data-testid="observation-session" className="mx-auto flex max-w-3xl flex-col gap-6">
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <h1 data-testid="session-title" className="text-2xl font-bold">
@@ -110,7 +113,7 @@ function LiveSession({ session, onExit }: { session: ObservationSession; onExit:
             type="button"
             data-testid="exit-observation"
             onClick={onExit}
-            className={smallOutlineButtonClass + ' h-9'}
+            className={clsx(smallOutlineButtonClass, 'h-9 max-sm:h-11')}
           >
             <LogOut className="size-3.5" /> Exit Observation
           </button>
@@ -151,6 +154,8 @@ function QuestionStep({ session, now }: { session: ObservationSession; now: numb
   const total = session.totalQuestions || session.questions.length;
   const question = session.questions[index]!;
   const questionSeconds = secondsBetween(shownAt, now);
+  // On a phone or tablet, held in one hand: the timer and the advance button stay on screen.
+  const wide = useMediaQuery(WIDE_SCREEN);
 
   const submit = useMutation({
     mutationFn: (body: ResponseSubmission) =>
@@ -194,79 +199,102 @@ function QuestionStep({ session, now }: { session: ObservationSession; now: numb
     });
   };
 
-  return (
-    <Card testId="session-question" className="space-y-5">
-      <div className="flex flex-wrap items-start gap-3">
-        <h2 data-testid="question-text" className="min-w-0 flex-1 text-lg font-semibold">
-          {question.text}
-        </h2>
-        {question.category && (
-          <Badge tone="blue" testId="question-category">
-            {question.category}
-          </Badge>
+  const actions = (
+    <div
+      data-testid="question-actions"
+      className={clsx(
+        'flex flex-wrap items-center justify-between gap-3',
+        !wide &&
+          'sticky -bottom-4 z-10 order-last -mx-4 -mb-4 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6 dark:border-slate-800 dark:bg-slate-950/95',
+      )}
+    >
+      <span
+        data-testid="question-timer"
+        className={clsx(
+          'text-xs text-slate-500',
+          !wide && 'font-mono text-sm text-slate-700 dark:text-slate-300',
         )}
-      </div>
-      <div role="radiogroup" aria-label="Options" className="space-y-2">
-        {question.options.map((option, optionIndex) => {
-          const checked = selected === optionIndex;
-          return (
-            <button
-              key={optionIndex}
-              type="button"
-              role="radio"
-              aria-checked={checked}
-              data-testid="session-option"
-              data-letter={optionLetter(optionIndex)}
-              onClick={() => setSelected(optionIndex)}
-              className={clsx(
-                'flex w-full items-start gap-3 rounded-md border px-4 py-3 text-left text-sm',
-                checked
-                  ? 'border-blue-600 bg-blue-50 dark:bg-blue-950'
-                  : 'border-slate-200 hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-900',
-              )}
-            >
-              <span
+      >
+        Time on this question: {formatElapsed(questionSeconds)}
+      </span>
+      <button
+        type="button"
+        data-testid="advance-question"
+        disabled={selected === null || submit.isPending}
+        onClick={advance}
+        className={clsx(
+          primaryButtonClass.replace('w-full', 'w-auto'),
+          !wide && 'h-12 min-w-36 text-base',
+        )}
+      >
+        {submit.isPending ? 'Saving...' : advanceLabel(index, total)}
+      </button>
+    </div>
+  );
+
+  return (
+    <>
+      <Card testId="session-question" className="space-y-5">
+        <div className="flex flex-wrap items-start gap-3">
+          <h2 data-testid="question-text" className="min-w-0 flex-1 text-lg font-semibold">
+            {question.text}
+          </h2>
+          {question.category && (
+            <Badge tone="blue" testId="question-category">
+              {question.category}
+            </Badge>
+          )}
+        </div>
+        <div role="radiogroup" aria-label="Options" className="space-y-2">
+          {question.options.map((option, optionIndex) => {
+            const checked = selected === optionIndex;
+            return (
+              <button
+                key={optionIndex}
+                type="button"
+                role="radio"
+                aria-checked={checked}
+                data-testid="session-option"
+                data-letter={optionLetter(optionIndex)}
+                onClick={() => setSelected(optionIndex)}
                 className={clsx(
-                  'flex size-6 shrink-0 items-center justify-center rounded-full border text-xs font-semibold',
-                  checked ? 'border-blue-600 bg-blue-600 text-white' : 'border-slate-300',
+                  'flex w-full items-start gap-3 rounded-md border px-4 py-3 text-left text-sm max-lg:min-h-14 max-lg:items-center max-lg:py-4 max-lg:text-base',
+                  checked
+                    ? 'border-blue-600 bg-blue-50 dark:bg-blue-950'
+                    : 'border-slate-200 hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-900',
                 )}
               >
-                {optionLetter(optionIndex)}
-              </span>
-              <span className="pt-0.5">{option}</span>
-            </button>
-          );
-        })}
-      </div>
-      <div className="space-y-1.5">
-        <label htmlFor="manager-notes" className="text-sm font-medium">
-          Additional Notes
-        </label>
-        <textarea
-          id="manager-notes"
-          rows={2}
-          maxLength={5000}
-          value={notes}
-          onChange={(event) => setNotes(event.target.value)}
-          placeholder="Optional notes about this answer"
-          className={textareaClass.replace('font-mono ', '')}
-        />
-      </div>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <span data-testid="question-timer" className="text-xs text-slate-500">
-          Time on this question: {formatElapsed(questionSeconds)}
-        </span>
-        <button
-          type="button"
-          data-testid="advance-question"
-          disabled={selected === null || submit.isPending}
-          onClick={advance}
-          className={primaryButtonClass.replace('w-full', 'w-auto')}
-        >
-          {submit.isPending ? 'Saving...' : advanceLabel(index, total)}
-        </button>
-      </div>
-    </Card>
+                <span
+                  className={clsx(
+                    'flex size-6 shrink-0 items-center justify-center rounded-full border text-xs font-semibold max-lg:size-8 max-lg:text-sm',
+                    checked ? 'border-blue-600 bg-blue-600 text-white' : 'border-slate-300',
+                  )}
+                >
+                  {optionLetter(optionIndex)}
+                </span>
+                <span className="min-w-0 pt-0.5 break-words max-lg:pt-0">{option}</span>
+              </button>
+            );
+          })}
+        </div>
+        <div className="space-y-1.5">
+          <label htmlFor="manager-notes" className="text-sm font-medium">
+            Additional Notes
+          </label>
+          <textarea
+            id="manager-notes"
+            rows={2}
+            maxLength={5000}
+            value={notes}
+            onChange={(event) => setNotes(event.target.value)}
+            placeholder="Optional notes about this answer"
+            className={textareaClass.replace('font-mono ', '')}
+          />
+        </div>
+        {wide && actions}
+      </Card>
+      {!wide && actions}
+    </>
   );
 }
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Navigate, Outlet } from '@tanstack/react-router';
+import { Navigate, Outlet, useRouterState } from '@tanstack/react-router';
 import { Menu } from 'lucide-react';
-import { Tooltip } from 'radix-ui';
-import { useCallback, useEffect, useState } from 'react';
+import { Dialog, Tooltip } from 'radix-ui';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { currentUserQuery } from '../api/queries';
 import { clearCurrentUser, storeCurrentUser } from '../auth/session';
 import { useAppliedPreferences } from '../settings/useAppliedPreferences';
@@ -16,13 +16,30 @@ import {
   toggleExpanded,
   writeStored,
 } from './menuState';
-import { Sidebar } from './Sidebar';
+import { Sidebar, SIDEBAR_ID } from './Sidebar';
+import { useMediaQuery, WIDE_SCREEN } from './useMediaQuery';
 import { UserMenu } from './UserMenu';
 
-/** Layout of every signed-in page: waits for the current user, then sidebar, header and page. */
+/**
+ * Layout of every signed-in page: waits for the current user, then sidebar, header and page.
+ * From Tailwind's `lg` (1024 px) the sidebar sits beside the page, open unless the person closed
+ * it (remembered); narrower, it is a drawer over the page, closed until the menu button opens
+ * it and closed again by Escape, a tap outside or going to another page, so the page has the
+ * whole width.
+ */
 export function Shell() {
   const { data: user, isPending, isError, refetch } = useQuery(currentUserQuery);
   const [menuOpen, setMenuOpen] = useState(() => parseMenuOpen(readStored(MENU_OPEN_KEY)));
+  const wide = useMediaQuery(WIDE_SCREEN);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const [drawerPath, setDrawerPath] = useState(pathname);
+  if (drawerPath !== pathname) {
+    // Another page: the drawer closes (state adjusted while rendering, not in an effect).
+    setDrawerPath(pathname);
+    setDrawerOpen(false);
+  }
   const [expanded, setExpanded] = useState(() =>
     parseExpandedItems(readStored(EXPANDED_ITEMS_KEY)),
   );
@@ -68,36 +85,71 @@ export function Shell() {
   }
   if (user === null) return <Navigate to="/" replace />;
 
+  const sidebarShown = wide ? menuOpen : drawerOpen;
+  const menuButton = (
+    <button
+      ref={menuButtonRef}
+      type="button"
+      data-testid="sidebar-toggle"
+      aria-label="Toggle sidebar"
+      aria-expanded={sidebarShown}
+      aria-controls={sidebarShown ? SIDEBAR_ID : undefined}
+      onClick={wide ? toggleMenu : () => setDrawerOpen(true)}
+      className="inline-flex size-11 items-center justify-center rounded-md hover:bg-slate-100 dark:hover:bg-slate-800"
+    >
+      <Menu className="size-5" />
+    </button>
+  );
+
   return (
-    <div className="flex h-screen bg-slate-50 text-slate-900 dark:bg-slate-900 dark:text-slate-50">
-      {menuOpen && <Sidebar user={user} expanded={expanded} onToggleGroup={toggleGroup} />}
+    <div className="flex h-dvh bg-slate-50 text-slate-900 dark:bg-slate-900 dark:text-slate-50">
+      {wide && menuOpen && <Sidebar user={user} expanded={expanded} onToggleGroup={toggleGroup} />}
+      {!wide && (
+        <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+            <Dialog.Content
+              data-testid="sidebar-drawer"
+              aria-describedby={undefined}
+              onCloseAutoFocus={(event) => {
+                // Focus goes back to the menu button that opened the drawer.
+                event.preventDefault();
+                menuButtonRef.current?.focus();
+              }}
+              className="fixed inset-y-0 left-0 z-40 flex w-72 max-w-[85vw] text-slate-900 shadow-xl dark:text-slate-50"
+            >
+              <Dialog.Title className="sr-only">Menu</Dialog.Title>
+              <Sidebar
+                user={user}
+                expanded={expanded}
+                onToggleGroup={toggleGroup}
+                className="w-full"
+              />
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      )}
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex h-14 shrink-0 items-center justify-between border-b border-slate-200 bg-white px-4 dark:border-slate-800 dark:bg-slate-950">
+        <header className="flex h-14 shrink-0 items-center justify-between gap-2 border-b border-slate-200 bg-white px-2 sm:px-4 dark:border-slate-800 dark:bg-slate-950">
           <Tooltip.Root>
-            <Tooltip.Trigger asChild>
-              <button
-                type="button"
-                data-testid="sidebar-toggle"
-                aria-label="Toggle sidebar"
-                aria-expanded={menuOpen}
-                onClick={toggleMenu}
-                className="rounded-md p-2 hover:bg-slate-100 dark:hover:bg-slate-800"
-              >
-                <Menu className="size-5" />
-              </button>
-            </Tooltip.Trigger>
+            <Tooltip.Trigger asChild>{menuButton}</Tooltip.Trigger>
             <Tooltip.Portal>
               <Tooltip.Content
                 sideOffset={4}
                 className="z-50 rounded-md bg-slate-900 px-2 py-1 text-xs text-white dark:bg-slate-100 dark:text-slate-900"
               >
-                {menuOpen ? 'Hide menu' : 'Show menu'}
+                {sidebarShown ? 'Hide menu' : 'Show menu'}
               </Tooltip.Content>
             </Tooltip.Portal>
           </Tooltip.Root>
+          {!wide && (
+            <span className="min-w-0 flex-1 truncate font-semibold">
+              {user.organizationName} Hub
+            </span>
+          )}
           <UserMenu user={user} placement="header" />
         </header>
-        <main className="flex-1 overflow-y-auto p-6">
+        <main className="min-w-0 flex-1 overflow-y-auto p-4 sm:p-6">
           <Outlet />
         </main>
       </div>

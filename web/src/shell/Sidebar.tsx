@@ -38,21 +38,31 @@ const ICONS: Record<NavIcon, ReactNode> = {
   floor: <Factory className="size-4" />,
 };
 
+/** The sidebar's id, for the menu button's aria-controls. */
+export const SIDEBAR_ID = 'sidebar';
+
+/** Below `lg` the rows are at least 44 px high, a finger's tap target. */
 const rowClass =
-  'flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800';
+  'flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm max-lg:min-h-11 text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800';
 
 interface SidebarProps {
   user: User;
   expanded: readonly string[];
   onToggleGroup: (id: string) => void;
+  /** Width classes, 'w-64' by default (the drawer gives its own). */
+  className?: string;
 }
 
-export function Sidebar({ user, expanded, onToggleGroup }: SidebarProps) {
+export function Sidebar({ user, expanded, onToggleGroup, className = 'w-64' }: SidebarProps) {
   const entries = navigationFor(user.role);
   return (
     <aside
+      id={SIDEBAR_ID}
       data-testid="sidebar"
-      className="flex w-64 shrink-0 flex-col border-r border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950"
+      className={clsx(
+        className,
+        'flex shrink-0 flex-col border-r border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950',
+      )}
     >
       <div className="flex h-14 items-center gap-2 border-b border-slate-200 px-4 dark:border-slate-800">
         <LayoutDashboard className="size-5 text-blue-600" />

@@ -35,14 +35,16 @@ export function UserMenu({ user, placement }: UserMenuProps) {
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
         data-testid={inSidebar ? 'sidebar-user-menu-trigger' : 'user-menu-trigger'}
-        aria-label="Open user menu"
         className={
           inSidebar
             ? 'flex w-full items-center gap-3 rounded-md p-2 text-left hover:bg-slate-100 dark:hover:bg-slate-800'
-            : 'rounded-full focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none'
+            : // A 44 px tap target around the 32 px avatar below `lg`.
+              'inline-flex items-center justify-center rounded-full focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none max-lg:size-11'
         }
       >
         <UserAvatar name={user.name} profilePicture={user.profilePicture} />
+        {/* The name is the visible text (WCAG 2.5.3, label in name), plus what the button does. */}
+        {!inSidebar && <span className="sr-only">Open user menu</span>}
         {inSidebar && (
           <span className="min-w-0 flex-1">
             <span className="block truncate text-sm font-medium">{user.name}</span>

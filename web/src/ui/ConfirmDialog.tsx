@@ -32,13 +32,13 @@ export function ConfirmDialog({
             {description}
           </AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-2">
-            <AlertDialog.Cancel className="h-9 rounded-md border border-slate-300 px-4 text-sm font-medium hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-900">
+            <AlertDialog.Cancel className="h-9 rounded-md border max-sm:h-11 border-slate-300 px-4 text-sm font-medium hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-900">
               Cancel
             </AlertDialog.Cancel>
             <AlertDialog.Action
               data-testid="confirm-action"
               onClick={onConfirm}
-              className="h-9 rounded-md bg-red-600 px-4 text-sm font-medium text-white hover:bg-red-700"
+              className="h-9 rounded-md bg-red-600 max-sm:h-11 px-4 text-sm font-medium text-white hover:bg-red-700"
             >
               {confirmLabel}
             </AlertDialog.Action>

@@ -14,7 +14,10 @@ interface DialogProps {
   children: ReactNode;
 }
 
-/** A modal dialog with a title, a close button and scrollable content. */
+/**
+ * A modal dialog with a title, a close button and scrollable content. Below Tailwind's `sm`
+ * (640 px, a phone) it takes the whole screen.
+ */
 export function Dialog({
   open,
   onOpenChange,
@@ -33,6 +36,7 @@ export function Dialog({
           className={clsx(
             'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg border border-slate-200 bg-white text-slate-900 shadow-lg dark:border-slate-800 dark:bg-slate-950 dark:text-slate-50',
             width,
+            'max-sm:inset-0 max-sm:h-dvh max-sm:max-h-none max-sm:w-full max-sm:max-w-none max-sm:translate-x-0 max-sm:translate-y-0 max-sm:rounded-none max-sm:border-0',
           )}
         >
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 p-5 dark:border-slate-800">
@@ -48,12 +52,12 @@ export function Dialog({
             </div>
             <RadixDialog.Close
               aria-label="Close"
-              className="rounded-md p-1 opacity-70 hover:bg-slate-100 hover:opacity-100 dark:hover:bg-slate-800"
+              className="-m-1 inline-flex items-center justify-center rounded-md p-1 opacity-70 max-sm:size-11 hover:bg-slate-100 hover:opacity-100 dark:hover:bg-slate-800"
             >
               <X className="size-4" />
             </RadixDialog.Close>
           </div>
-          <div className="overflow-y-auto p-5">{children}</div>
+          <div className="min-h-0 flex-1 overflow-y-auto p-5">{children}</div>
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

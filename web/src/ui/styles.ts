@@ -1,23 +1,26 @@
 export const inputClass =
-  'h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm placeholder:text-slate-400 focus:border-blue-500 focus:ring-2 focus:ring-blue-500/30 focus:outline-none disabled:opacity-60 dark:border-slate-700 dark:bg-slate-950';
+  'h-10 max-sm:h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-sm placeholder:text-slate-400 focus:border-blue-500 focus:ring-2 focus:ring-blue-500/30 focus:outline-none disabled:opacity-60 dark:border-slate-700 dark:bg-slate-950';
 
 export const primaryButtonClass =
-  'inline-flex h-10 w-full items-center justify-center gap-2 rounded-md bg-blue-600 px-4 text-sm font-medium text-white hover:bg-blue-700 disabled:opacity-60';
+  'inline-flex h-10 w-full items-center max-sm:h-11 justify-center gap-2 rounded-md bg-blue-600 px-4 text-sm font-medium text-white hover:bg-blue-700 disabled:opacity-60';
 
 export const outlineButtonClass =
-  'inline-flex h-10 w-full items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium hover:bg-slate-50 disabled:opacity-60 dark:border-slate-700 dark:bg-slate-950 dark:hover:bg-slate-900';
+  'inline-flex h-10 w-full items-center max-sm:h-11 justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium hover:bg-slate-50 disabled:opacity-60 dark:border-slate-700 dark:bg-slate-950 dark:hover:bg-slate-900';
 
 export const linkClass = 'font-medium text-blue-600 hover:underline dark:text-blue-400';
 
-/** Buttons that size to their text (the ones above fill their row). */
+/**
+ * Buttons that size to their text (the ones above fill their row). On a phone (below `sm`) every
+ * button and field here is at least 44 px high, a finger's tap target.
+ */
 export const smallButtonClass =
-  'inline-flex h-9 items-center justify-center gap-2 rounded-md bg-blue-600 px-4 text-sm font-medium text-white hover:bg-blue-700 disabled:opacity-60';
+  'inline-flex h-9 items-center justify-center gap-2 rounded-md bg-blue-600 max-sm:h-11 px-4 text-sm font-medium text-white hover:bg-blue-700 disabled:opacity-60';
 
 export const smallOutlineButtonClass =
-  'inline-flex h-8 items-center justify-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 text-xs font-medium hover:bg-slate-50 disabled:opacity-60 dark:border-slate-700 dark:bg-slate-950 dark:hover:bg-slate-900';
+  'inline-flex h-8 items-center justify-center gap-1.5 max-sm:h-11 rounded-md border border-slate-300 bg-white px-3 text-xs font-medium hover:bg-slate-50 disabled:opacity-60 dark:border-slate-700 dark:bg-slate-950 dark:hover:bg-slate-900';
 
 export const smallDangerButtonClass =
-  'inline-flex h-8 items-center justify-center gap-1.5 rounded-md border border-red-300 bg-white px-3 text-xs font-medium text-red-700 hover:bg-red-50 disabled:opacity-60 dark:border-red-900 dark:bg-slate-950 dark:text-red-400 dark:hover:bg-red-950';
+  'inline-flex h-8 items-center justify-center gap-1.5 max-sm:h-11 rounded-md border border-red-300 bg-white px-3 text-xs font-medium text-red-700 hover:bg-red-50 disabled:opacity-60 dark:border-red-900 dark:bg-slate-950 dark:text-red-400 dark:hover:bg-red-950';
 
 export const selectClass = inputClass;
 
