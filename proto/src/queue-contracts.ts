@@ -61,6 +61,9 @@ export function jobsByKind<U extends Kinded>(
   return jobs as never;
 }
 
+/** The id of a document's PDF job of one run (the stall sweeper looks it up by it). */
+export const pdfJobId = (documentId: number, run: number) => `doc-${documentId}-run-${run}`;
+
 /** No data: a scheduled sweep. */
 const Tick = z.object({}).loose();
 
@@ -68,7 +71,7 @@ export const QUEUE_CONTRACTS = {
   pdfProcessing: defineQueue({
     name: QUEUES.pdfProcessing,
     jobs: { process: PdfProcessingJob },
-    jobId: (job) => `doc-${job.documentId}-run-${job.run}`,
+    jobId: (job) => pdfJobId(job.documentId, job.run),
   }),
   libraryInbox: defineQueue({
     name: QUEUES.libraryInbox,
