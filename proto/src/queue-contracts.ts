@@ -64,6 +64,9 @@ export function jobsByKind<U extends Kinded>(
 /** The id of a document's PDF job of one run (the stall sweeper looks it up by it). */
 export const pdfJobId = (documentId: number, run: number) => `doc-${documentId}-run-${run}`;
 
+/** The id of a document's evaluation generation job of one run. */
+export const quizJobId = (documentId: number, run: number) => `eval-${documentId}-run-${run}`;
+
 /** No data: a scheduled sweep. */
 const Tick = z.object({}).loose();
 
@@ -85,7 +88,7 @@ export const QUEUE_CONTRACTS = {
   quizGeneration: defineQueue({
     name: QUEUES.quizGeneration,
     jobs: { generate: QuizGenerationJob },
-    jobId: (job) => `eval-${job.documentId}-run-${job.run}`,
+    jobId: (job) => quizJobId(job.documentId, job.run),
   }),
   videoAnalysis: defineQueue({
     name: QUEUES.videoAnalysis,
