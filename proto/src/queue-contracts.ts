@@ -67,6 +67,9 @@ export const pdfJobId = (documentId: number, run: number) => `doc-${documentId}-
 /** The id of a document's evaluation generation job of one run. */
 export const quizJobId = (documentId: number, run: number) => `eval-${documentId}-run-${run}`;
 
+/** The id of a video's analysis job of one run (the analysis sweeper looks it up by it). */
+export const analysisJobId = (videoId: number, run: number) => `video-${videoId}-run-${run}`;
+
 /** No data: a scheduled sweep. */
 const Tick = z.object({}).loose();
 
@@ -93,7 +96,7 @@ export const QUEUE_CONTRACTS = {
   videoAnalysis: defineQueue({
     name: QUEUES.videoAnalysis,
     jobs: { analyse: VideoAnalysisJob },
-    jobId: (job) => `video-${job.videoId}-run-${job.run}`,
+    jobId: (job) => analysisJobId(job.videoId, job.run),
   }),
   videoProbe: defineQueue({
     name: QUEUES.videoProbe,
