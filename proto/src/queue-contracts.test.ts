@@ -30,7 +30,7 @@ function sources(dir: string): string[] {
 }
 
 const CALL = /\bstartWorker\s*(?:<[^>(]*>)?\(/g;
-const BY_CONTRACT = /\bstartWorker\s*(?:<[^>(]*>)?\(\s*(?:QUEUE_CONTRACTS|QUEUES)\.(\w+)\s*,/g;
+const BY_CONTRACT = /\bstartWorker\s*(?:<[^>(]*>)?\(\s*QUEUE_CONTRACTS\.(\w+)\s*,/g;
 
 /** Process name -> the contract keys its sources start workers for. */
 const handled = new Map(
