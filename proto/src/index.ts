@@ -41,3 +41,4 @@ export * from './recommendations.js';
 export * from './rpc/recommendation.js';
 export * from './skills.js';
 export * from './rpc/skills.js';
+export * from './queue-contracts.js';

@@ -4,3 +4,4 @@ export * from './queues.js';
 export * from './evaluations.js';
 export * from './video.js';
 export * from './snapshots.js';
+export * from './queue-contracts.js';

@@ -278,7 +278,7 @@ describe('documents', () => {
       prefix: stack.redisPrefix,
     });
     const report = (run: number, current: number) =>
-      inbox.add('progress', {
+      inbox.add('pdf.progress', {
         kind: 'pdf.progress',
         documentId: document!.id,
         run,

@@ -96,7 +96,7 @@ async function interleaved(
   const jobs: Job<InboxMessage>[] = [];
   try {
     for (const [index, message] of messages.entries()) {
-      jobs.push(await queue.add('message', message));
+      jobs.push(await queue.add(message.kind, message));
       await lockWaiters(index + 1);
     }
   } finally {

@@ -11,12 +11,7 @@ import {
   RpcClient,
   startWorker,
 } from '@hub/kit';
-import {
-  type CameraSnapshotJob,
-  type IntegrationInboxMessage,
-  QUEUES,
-  type SnapshotIdentificationJob,
-} from '@hub/proto';
+import { QUEUE_CONTRACTS } from '@hub/proto';
 import type { IntegrationConfig } from './config.js';
 import { openIntegrationDatabase } from './database.js';
 import { Credentials } from './integrations/credentials.js';
@@ -65,11 +60,8 @@ export async function startIntegration(config: IntegrationConfig): Promise<Runni
   const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX);
   const providers = new CloudCameraProviders(providerPolicy(config));
   const connection = { url: config.REDIS_URL, prefix: config.REDIS_PREFIX };
-  const snapshotQueue = openQueue<CameraSnapshotJob>(QUEUES.cameraSnapshots, connection);
-  const identification = openQueue<SnapshotIdentificationJob>(
-    QUEUES.snapshotIdentification,
-    connection,
-  );
+  const snapshotQueue = openQueue(QUEUE_CONTRACTS.cameraSnapshots, connection);
+  const identification = openQueue(QUEUE_CONTRACTS.snapshotIdentification, connection);
   const schedules = new SnapshotSchedules(snapshotQueue);
   const app = await listenForRpc(
     'integration',
@@ -92,7 +84,7 @@ export async function startIntegration(config: IntegrationConfig): Promise<Runni
   await schedules.resync(await runs.enabledSchedules());
   const workers: Worker[] = [
     startWorker(
-      QUEUES.cameraSnapshots,
+      QUEUE_CONTRACTS.cameraSnapshots,
       connection,
       createSnapshotTaker({
         runs,
@@ -104,11 +96,7 @@ export async function startIntegration(config: IntegrationConfig): Promise<Runni
       }),
       { concurrency: config.SNAPSHOT_CONCURRENCY },
     ),
-    startWorker<IntegrationInboxMessage, number>(
-      QUEUES.integrationInbox,
-      connection,
-      createIntegrationInboxHandler(runs),
-    ),
+    startWorker(QUEUE_CONTRACTS.integrationInbox, connection, createIntegrationInboxHandler(runs)),
   ];
   for (const worker of workers)
     worker.on('failed', (job, error) =>

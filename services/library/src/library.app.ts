@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { INestMicroservice } from '@nestjs/common';
 import type { Queue, Worker } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import { type PdfProcessingJob, type QuizGenerationJob, QUEUES } from '@hub/proto';
+import { type PdfProcessingJob, type QuizGenerationJob, QUEUE_CONTRACTS } from '@hub/proto';
 import { EventBus, openQueue, openStorage, listenForRpc, RpcClient, startWorker } from '@hub/kit';
 import type { LibraryConfig } from './config.js';
 import { openLibraryDatabase } from './database.js';
@@ -30,8 +30,8 @@ export async function startLibrary(config: LibraryConfig): Promise<RunningLibrar
   const storage = openStorage(config);
   const dataSource = await openLibraryDatabase(config.DATABASE_URL);
   const connection = { url: config.REDIS_URL, prefix: config.REDIS_PREFIX };
-  const pdfQueue = openQueue<PdfProcessingJob>(QUEUES.pdfProcessing, connection);
-  const quizQueue = openQueue<QuizGenerationJob>(QUEUES.quizGeneration, connection);
+  const pdfQueue = openQueue(QUEUE_CONTRACTS.pdfProcessing, connection);
+  const quizQueue = openQueue(QUEUE_CONTRACTS.quizGeneration, connection);
   const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX);
   const quiz = new QuizGeneration(dataSource, quizQueue, rpc);
   const app = await listenForRpc(
@@ -51,7 +51,7 @@ export async function startLibrary(config: LibraryConfig): Promise<RunningLibrar
     reobservation,
   );
   const inboxWorker = startWorker(
-    QUEUES.libraryInbox,
+    QUEUE_CONTRACTS.libraryInbox,
     connection,
     (job) => inbox.handle(job.data),
     { concurrency: 4 },

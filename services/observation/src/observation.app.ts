@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { INestMicroservice } from '@nestjs/common';
 import type { Queue, Worker } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import { QUEUES } from '@hub/proto';
+import { QUEUE_CONTRACTS } from '@hub/proto';
 import { EventBus, listenForRpc, openQueue, RpcClient, startWorker } from '@hub/kit';
 import { CertificationExpirySweep } from './certifications/expiry-sweep.js';
 import type { ObservationConfig } from './config.js';
@@ -37,15 +37,15 @@ export async function startObservation(config: ObservationConfig): Promise<Runni
   const subscription = handleObservationEvents(events, dataSource);
   const connection = { url: config.REDIS_URL, prefix: config.REDIS_PREFIX };
   const expirySweep = new CertificationExpirySweep(dataSource, rpc);
-  const expiryQueue = openQueue(QUEUES.certificationExpiry, connection);
-  const expiryWorker: Worker = startWorker(QUEUES.certificationExpiry, connection, () =>
+  const expiryQueue = openQueue(QUEUE_CONTRACTS.certificationExpiry, connection);
+  const expiryWorker: Worker = startWorker(QUEUE_CONTRACTS.certificationExpiry, connection, () =>
     expirySweep.run(),
   );
   await CertificationExpirySweep.schedule(expiryQueue);
   const recommendations = app.get(RecommendationEngine);
-  const recommendationQueue = openQueue(QUEUES.recommendations, connection);
+  const recommendationQueue = openQueue(QUEUE_CONTRACTS.recommendations, connection);
   const recommendationWorker: Worker = startWorker(
-    QUEUES.recommendations,
+    QUEUE_CONTRACTS.recommendations,
     connection,
     () => recommendations.evaluateAll(),
     // Every organization in one job: allow it the time a large installation needs.

@@ -2,12 +2,7 @@ import 'reflect-metadata';
 import type { INestMicroservice } from '@nestjs/common';
 import type { Worker } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import {
-  type FaceEnrolmentJob,
-  QUEUES,
-  type VideoAnalysisJob,
-  type VideoProbeJob,
-} from '@hub/proto';
+import { QUEUE_CONTRACTS } from '@hub/proto';
 import { EventBus, openQueue, openStorage, listenForRpc, RpcClient, startWorker } from '@hub/kit';
 import type { VideoConfig } from './config.js';
 import { openVideoDatabase } from './database.js';
@@ -31,9 +26,9 @@ export async function startVideo(config: VideoConfig): Promise<RunningVideo> {
   const storage = openStorage(config);
   const dataSource = await openVideoDatabase(config.DATABASE_URL);
   const connection = { url: config.REDIS_URL, prefix: config.REDIS_PREFIX };
-  const analysisQueue = openQueue<VideoAnalysisJob>(QUEUES.videoAnalysis, connection);
-  const enrolmentQueue = openQueue<FaceEnrolmentJob>(QUEUES.faceEnrolment, connection);
-  const probeQueue = openQueue<VideoProbeJob>(QUEUES.videoProbe, connection);
+  const analysisQueue = openQueue(QUEUE_CONTRACTS.videoAnalysis, connection);
+  const enrolmentQueue = openQueue(QUEUE_CONTRACTS.faceEnrolment, connection);
+  const probeQueue = openQueue(QUEUE_CONTRACTS.videoProbe, connection);
   const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX);
   const analysisDispatch = new AnalysisDispatch(
     dataSource,
@@ -54,9 +49,14 @@ export async function startVideo(config: VideoConfig): Promise<RunningVideo> {
     config,
   );
   const inbox = new VideoInbox(dataSource, rpc, analysisDispatch);
-  const inboxWorker = startWorker(QUEUES.videoInbox, connection, (job) => inbox.handle(job.data), {
-    concurrency: 4,
-  });
+  const inboxWorker = startWorker(
+    QUEUE_CONTRACTS.videoInbox,
+    connection,
+    (job) => inbox.handle(job.data),
+    {
+      concurrency: 4,
+    },
+  );
   const sweeper = new AnalysisSweeper(
     dataSource,
     analysisQueue,

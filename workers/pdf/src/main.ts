@@ -6,15 +6,15 @@ import {
   startWorker,
   stopOnSignals,
 } from '@hub/kit/worker';
-import { QUEUES, type LibraryInboxMessage, type PdfProcessingJob } from '@hub/proto/jobs';
+import { QUEUE_CONTRACTS } from '@hub/proto/jobs';
 import { readPdfWorkerConfig } from './config.ts';
 import { TextRecognizer } from './ocr/text-recognizer.ts';
-import { createPdfJobHandler, pdfPoisonPolicy, type PdfJobOutcome } from './pdf-worker.ts';
+import { createPdfJobHandler, pdfPoisonPolicy } from './pdf-worker.ts';
 
 await runProcess('pdf-worker', async () => {
   const config = readPdfWorkerConfig();
   const connection = { url: config.REDIS_URL, prefix: config.REDIS_PREFIX };
-  const inbox = openQueue<LibraryInboxMessage>(QUEUES.libraryInbox, connection);
+  const inbox = openQueue(QUEUE_CONTRACTS.libraryInbox, connection);
   const recognizer = config.OCR_ENABLED ? new TextRecognizer() : null;
   const handle = createPdfJobHandler({
     storage: openStorage(config),
@@ -23,12 +23,10 @@ await runProcess('pdf-worker', async () => {
     limits: { timeoutMs: config.PDF_JOB_TIMEOUT_MS, memoryMb: config.PDF_MEMORY_LIMIT_MB },
     threads: config.PDF_CONCURRENCY,
   });
-  const worker = startWorker<PdfProcessingJob, PdfJobOutcome>(
-    QUEUES.pdfProcessing,
-    connection,
-    handle,
-    { concurrency: config.PDF_CONCURRENCY, poison: pdfPoisonPolicy(inbox) },
-  );
+  const worker = startWorker(QUEUE_CONTRACTS.pdfProcessing, connection, handle, {
+    concurrency: config.PDF_CONCURRENCY,
+    poison: pdfPoisonPolicy(inbox),
+  });
   worker.on('failed', (job, error) =>
     console.warn(`[pdf-worker] job ${job?.id ?? '?'} failed: ${error.message}`),
   );

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { buffer } from 'node:stream/consumers';
 import type { ObjectStorage, PoisonPolicy } from '@hub/kit';
-import { LibraryInboxMessage, PdfProcessingJob, type ExtractedImage } from '@hub/proto/jobs';
+import { LibraryInboxMessage, type ExtractedImage, type PdfProcessingJob } from '@hub/proto/jobs';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Block } from './extraction/blocks.ts';
 import type { Extraction, ExtractionProgress } from './extraction/extract-document.ts';
@@ -220,9 +220,8 @@ export function createPdfJobHandler(deps: PdfWorkerDeps) {
   // Threads start on first use and end when idle, so an unused handler costs nothing.
   const threads = openExtractionThreads(deps.threads ?? availableParallelism(), deps.limits);
   return async (job: Job<PdfProcessingJob>): Promise<PdfJobOutcome> => {
-    const parsed = PdfProcessingJob.safeParse(job.data);
-    if (!parsed.success) throw new UnrecoverableError(`Invalid pdf job: ${parsed.error.message}`);
-    const data = parsed.data;
+    // Parsed by startWorker against the queue's contract: a bad payload never gets here.
+    const data = job.data;
     try {
       await send(await processDocument(data, deps, threads, new ProgressReporter(data, send)));
       return 'processed';

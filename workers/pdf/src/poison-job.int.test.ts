@@ -110,8 +110,8 @@ describe('a job during which the pdf worker process dies twice', () => {
 
   it('fails for good with a reason the library shows, and the next job is processed', async () => {
     const started = Date.now();
-    const hostile = await jobs.add('pdf', jobData(1), { attempts: 3 });
-    const good = await jobs.add('pdf', jobData(2), { attempts: 3 });
+    const hostile = await jobs.add('process', jobData(1), { attempts: 3 });
+    const good = await jobs.add('process', jobData(2), { attempts: 3 });
 
     await killWhenRunning(await startWorkerProcess(), hostile, 0);
     await killWhenRunning(await startWorkerProcess(), hostile, 1);

@@ -6,15 +6,15 @@ import {
   startWorker,
   stopOnSignals,
 } from '@hub/kit/worker';
-import { QUEUES, type LibraryInboxMessage, type QuizGenerationJob } from '@hub/proto/jobs';
+import { QUEUE_CONTRACTS } from '@hub/proto/jobs';
 import { readQuizWorkerConfig } from './config.ts';
 import { createGenerator } from './generators/create-generator.ts';
-import { createQuizJobHandler, quizPoisonPolicy, type QuizJobOutcome } from './quiz-worker.ts';
+import { createQuizJobHandler, quizPoisonPolicy } from './quiz-worker.ts';
 
 await runProcess('quiz-worker', async () => {
   const config = readQuizWorkerConfig();
   const connection = { url: config.REDIS_URL, prefix: config.REDIS_PREFIX };
-  const inbox = openQueue<LibraryInboxMessage>(QUEUES.libraryInbox, connection);
+  const inbox = openQueue(QUEUE_CONTRACTS.libraryInbox, connection);
   const generator = createGenerator(config);
   const handle = createQuizJobHandler({
     storage: openStorage(config),
@@ -22,12 +22,10 @@ await runProcess('quiz-worker', async () => {
     generator,
     timeoutMs: config.QUIZ_JOB_TIMEOUT_MS,
   });
-  const worker = startWorker<QuizGenerationJob, QuizJobOutcome>(
-    QUEUES.quizGeneration,
-    connection,
-    handle,
-    { concurrency: config.QUIZ_CONCURRENCY, poison: quizPoisonPolicy(inbox) },
-  );
+  const worker = startWorker(QUEUE_CONTRACTS.quizGeneration, connection, handle, {
+    concurrency: config.QUIZ_CONCURRENCY,
+    poison: quizPoisonPolicy(inbox),
+  });
   worker.on('failed', (job, error) =>
     console.warn(`[quiz-worker] job ${job?.id ?? '?'} failed: ${error.message}`),
   );

@@ -1,6 +1,6 @@
 import { text as readText } from 'node:stream/consumers';
 import type { ObjectStorage, PoisonPolicy } from '@hub/kit';
-import { LibraryInboxMessage, QuizGenerationJob } from '@hub/proto/jobs';
+import { LibraryInboxMessage, QUEUE_CONTRACTS, type QuizGenerationJob } from '@hub/proto/jobs';
 import { UnrecoverableError, type Job, type JobsOptions } from 'bullmq';
 import {
   checkDraft,
@@ -87,7 +87,7 @@ const isFinalAttempt = (job: Job) => job.attemptsMade + 1 >= (job.opts.attempts 
  */
 /** One message per run and outcome: a job that runs again (stalled, retried) adds no second. */
 const sendTo = (inbox: Inbox) => async (message: QuizMessage) => {
-  const jobId = `${message.kind.replace('.', '-')}-${message.documentId}-run-${message.run}`;
+  const jobId = QUEUE_CONTRACTS.libraryInbox.jobId?.(message);
   await inbox.add(message.kind, LibraryInboxMessage.parse(message), { jobId });
 };
 
@@ -108,9 +108,8 @@ export const quizPoisonPolicy = (inbox: Inbox): PoisonPolicy<QuizGenerationJob> 
 export function createQuizJobHandler(deps: QuizWorkerDeps) {
   const send = sendTo(deps.inbox);
   return async (job: Job<QuizGenerationJob>): Promise<QuizJobOutcome> => {
-    const parsed = QuizGenerationJob.safeParse(job.data);
-    if (!parsed.success) throw new UnrecoverableError(`Invalid quiz job: ${parsed.error.message}`);
-    const data = parsed.data;
+    // Parsed by startWorker against the queue's contract: a bad payload never gets here.
+    const data = job.data;
     const { documentId, run } = data;
     try {
       const [markdown, text] = await Promise.all([

@@ -1,6 +1,6 @@
 import { text } from 'node:stream/consumers';
 import type { ObjectStorage } from '@hub/kit';
-import { VideoAnalysisJob, type AnalysisReport, type VideoInboxMessage } from '@hub/proto/jobs';
+import type { AnalysisReport, VideoAnalysisJob, VideoInboxMessage } from '@hub/proto/jobs';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { clusterFaces, type ClusterOptions, type FaceSighting } from './faces/clustering.ts';
 import type { FaceModel } from './faces/face-model.ts';
@@ -192,11 +192,8 @@ function describeFailure(error: unknown): VideoFailure {
 export function createAnalysisHandler(deps: AnalysisDeps) {
   const send = sendTo(deps.inbox);
   return async (job: Job<VideoAnalysisJob>): Promise<AnalysisOutcome> => {
-    const parsed = VideoAnalysisJob.safeParse(job.data);
-    if (!parsed.success) {
-      throw new UnrecoverableError(`Invalid video analysis job: ${parsed.error.message}`);
-    }
-    const data = parsed.data;
+    // Parsed by startWorker against the queue's contract: a bad payload never gets here.
+    const data = job.data;
     const { videoId, run } = data;
     const { timeoutMs } = deps.settings;
     const timeout = new AbortController();

@@ -1,6 +1,6 @@
 import type { ObjectStorage } from '@hub/kit';
-import { FaceEnrolmentJob, type VideoInboxMessage } from '@hub/proto/jobs';
-import { UnrecoverableError, type Job } from 'bullmq';
+import type { FaceEnrolmentJob, VideoInboxMessage } from '@hub/proto/jobs';
+import type { Job } from 'bullmq';
 import type { DetectedFace, FaceModel } from './faces/face-model.ts';
 import { errorText, sentence, VideoFailure } from './failures.ts';
 import type { FfmpegBinaries } from './frames/binaries.ts';
@@ -66,11 +66,8 @@ async function decide(job: FaceEnrolmentJob, deps: EnrolmentDeps): Promise<Decis
 export function createEnrolmentHandler(deps: EnrolmentDeps) {
   const send = sendTo(deps.inbox);
   return async (job: Job<FaceEnrolmentJob>): Promise<EnrolmentOutcome> => {
-    const parsed = FaceEnrolmentJob.safeParse(job.data);
-    if (!parsed.success) {
-      throw new UnrecoverableError(`Invalid face enrolment job: ${parsed.error.message}`);
-    }
-    const { userId, pictureKey, changedBy } = parsed.data;
+    // Parsed by startWorker against the queue's contract: a bad payload never gets here.
+    const { userId, pictureKey, changedBy } = job.data;
     const reject = (reason: string): VideoInboxMessage => ({
       kind: 'face.rejected',
       userId,
@@ -80,7 +77,7 @@ export function createEnrolmentHandler(deps: EnrolmentDeps) {
     });
     let decision: Decision;
     try {
-      decision = await decide(parsed.data, deps);
+      decision = await decide(job.data, deps);
     } catch (error) {
       const retryable = !(error instanceof VideoFailure) || error.retryable;
       if (!retryable) {

@@ -6,23 +6,15 @@ import {
   startWorker,
   stopOnSignals,
 } from '@hub/kit/worker';
-import {
-  QUEUES,
-  type FaceEnrolmentJob,
-  type IntegrationInboxMessage,
-  type SnapshotIdentificationJob,
-  type VideoAnalysisJob,
-  type VideoInboxMessage,
-  type VideoProbeJob,
-} from '@hub/proto/jobs';
-import { createAnalysisHandler, type AnalysisOutcome } from './analysis-job.ts';
+import { QUEUE_CONTRACTS } from '@hub/proto/jobs';
+import { createAnalysisHandler } from './analysis-job.ts';
 import { readVideoWorkerConfig } from './config.ts';
-import { createEnrolmentHandler, type EnrolmentOutcome } from './enrolment-job.ts';
+import { createEnrolmentHandler } from './enrolment-job.ts';
 import { analysisSettings, loadFaceModel } from './faces/load-face-model.ts';
 import { findBinaries } from './frames/binaries.ts';
 import { analysisPoison, enrolmentPoison, probePoison, snapshotPoison } from './poison.ts';
-import { createProbeHandler, type ProbeOutcome } from './probe-job.ts';
-import { createSnapshotHandler, type SnapshotOutcome } from './snapshot-job.ts';
+import { createProbeHandler } from './probe-job.ts';
+import { createSnapshotHandler } from './snapshot-job.ts';
 import { GeminiStepAnalyzer } from './steps/gemini-step-analyzer.ts';
 
 await runProcess('video-worker', async () => {
@@ -31,7 +23,7 @@ await runProcess('video-worker', async () => {
   const binaries = findBinaries({ ffmpeg: config.FFMPEG_PATH, ffprobe: config.FFPROBE_PATH });
   const faces = await loadFaceModel(config);
   const storage = openStorage(config);
-  const inbox = openQueue<VideoInboxMessage>(QUEUES.videoInbox, connection);
+  const inbox = openQueue(QUEUE_CONTRACTS.videoInbox, connection);
   const steps = config.GEMINI_API_KEY
     ? new GeminiStepAnalyzer({
         apiKey: config.GEMINI_API_KEY,
@@ -39,8 +31,8 @@ await runProcess('video-worker', async () => {
         baseUrl: config.GEMINI_BASE_URL,
       })
     : null;
-  const analysis = startWorker<VideoAnalysisJob, AnalysisOutcome>(
-    QUEUES.videoAnalysis,
+  const analysis = startWorker(
+    QUEUE_CONTRACTS.videoAnalysis,
     connection,
     createAnalysisHandler({
       storage,
@@ -52,21 +44,21 @@ await runProcess('video-worker', async () => {
     }),
     { concurrency: config.VIDEO_CONCURRENCY, poison: analysisPoison(inbox) },
   );
-  const enrolment = startWorker<FaceEnrolmentJob, EnrolmentOutcome>(
-    QUEUES.faceEnrolment,
+  const enrolment = startWorker(
+    QUEUE_CONTRACTS.faceEnrolment,
     connection,
     createEnrolmentHandler({ storage, inbox, faces, binaries }),
     { poison: enrolmentPoison(inbox) },
   );
-  const probe = startWorker<VideoProbeJob, ProbeOutcome>(
-    QUEUES.videoProbe,
+  const probe = startWorker(
+    QUEUE_CONTRACTS.videoProbe,
     connection,
     createProbeHandler({ storage, inbox, binaries }),
     { poison: probePoison(inbox) },
   );
-  const integrationInbox = openQueue<IntegrationInboxMessage>(QUEUES.integrationInbox, connection);
-  const snapshots = startWorker<SnapshotIdentificationJob, SnapshotOutcome>(
-    QUEUES.snapshotIdentification,
+  const integrationInbox = openQueue(QUEUE_CONTRACTS.integrationInbox, connection);
+  const snapshots = startWorker(
+    QUEUE_CONTRACTS.snapshotIdentification,
     connection,
     createSnapshotHandler({
       storage,

@@ -1,5 +1,5 @@
 import type { ObjectStorage } from '@hub/kit';
-import { VideoProbeJob } from '@hub/proto/jobs';
+import type { VideoProbeJob } from '@hub/proto/jobs';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { errorText, sentence, VideoFailure } from './failures.ts';
 import type { FfmpegBinaries } from './frames/binaries.ts';
@@ -24,11 +24,8 @@ export type ProbeOutcome = 'probed' | 'unreadable';
 export function createProbeHandler(deps: ProbeDeps) {
   const send = sendTo(deps.inbox);
   return async (job: Job<VideoProbeJob>): Promise<ProbeOutcome> => {
-    const parsed = VideoProbeJob.safeParse(job.data);
-    if (!parsed.success) {
-      throw new UnrecoverableError(`Invalid video probe job: ${parsed.error.message}`);
-    }
-    const { videoId, videoKey } = parsed.data;
+    // Parsed by startWorker against the queue's contract: a bad payload never gets here.
+    const { videoId, videoKey } = job.data;
     try {
       const probe = await withTempCopy(deps.storage, videoKey, 'video', (path) =>
         probeVideo(path, deps.binaries),

@@ -1,5 +1,5 @@
 import type { ObjectStorage } from '@hub/kit';
-import { IntegrationInboxMessage, SnapshotIdentificationJob } from '@hub/proto/jobs';
+import { IntegrationInboxMessage, type SnapshotIdentificationJob } from '@hub/proto/jobs';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { facesInPicture } from './enrolment-job.ts';
 import type { FaceModel } from './faces/face-model.ts';
@@ -35,11 +35,8 @@ export function createSnapshotHandler(deps: SnapshotDeps) {
     await deps.inbox.add(message.kind, IntegrationInboxMessage.parse(message));
   };
   return async (job: Job<SnapshotIdentificationJob>): Promise<SnapshotOutcome> => {
-    const parsed = SnapshotIdentificationJob.safeParse(job.data);
-    if (!parsed.success) {
-      throw new UnrecoverableError(`Invalid snapshot identification job: ${parsed.error.message}`);
-    }
-    const { runId, snapshotKey, keepSnapshot, enrolments } = parsed.data;
+    // Parsed by startWorker against the queue's contract: a bad payload never gets here.
+    const { runId, snapshotKey, keepSnapshot, enrolments } = job.data;
     const forget = async () => {
       if (keepSnapshot) return;
       await deps.storage.remove(snapshotKey).catch((error: unknown) => {

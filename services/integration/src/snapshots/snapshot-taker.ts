@@ -77,8 +77,8 @@ export function createSnapshotTaker(deps: SnapshotTakerDeps) {
         keepSnapshot: camera.keep_snapshots,
         enrolments,
       },
-      // One identification per run, whatever happens to this job.
-      { jobId: `snapshot-run-${run.id}`, attempts: 2, removeOnComplete: true },
+      // The contract names the job by its run (one identification per run, whatever happens to
+      // this job) and sets its attempts.
     );
     return 'sent';
   };

@@ -1,5 +1,6 @@
 import type { Job, JobsOptions, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { parseJob, queueContract } from './queues.js';
 
 /**
  * Fair turns between organizations on one shared BullMQ queue, with open-source BullMQ only
@@ -170,20 +171,26 @@ end
 return answer
 `;
 
-type FairJobOptions = Omit<JobsOptions, 'priority' | 'lifo'> & { jobId: string };
+type FairJobOptions = Omit<JobsOptions, 'priority' | 'lifo'> & { jobId?: string };
 
 /**
  * Adds a job of an organization to a shared queue with its fair rank as BullMQ priority. Every
  * producer of a queue that serves several organizations adds through here (a job added without
- * a priority would go before all of them). The job id is required: a second add of the same id
- * stays the no-op it is in BullMQ, and keeps the first rank.
+ * a priority would go before all of them). The job id is required (given, or by the queue's
+ * contract): a second add of the same id stays the no-op it is in BullMQ, and keeps the first
+ * rank. A queue opened with its contract refuses bad data before any rank is taken.
  */
 export async function addFairly<T extends OrganizationJob>(
   queue: Queue<T>,
   name: string,
   data: T,
-  options: FairJobOptions,
+  fairOptions: FairJobOptions = {},
 ): Promise<Job<T>> {
+  const contract = queueContract(queue);
+  if (contract) parseJob(contract, name, data);
+  const jobId = fairOptions.jobId ?? contract?.jobId?.(data);
+  if (jobId === undefined) throw new Error(`A job added fairly to ${queue.name} needs a job id`);
+  const options = { ...fairOptions, jobId };
   const keys = fairKeys(queue as Queue);
   const redis = await redisOf(queue as Queue);
   const organizationKey = keys.of(data.organizationId);

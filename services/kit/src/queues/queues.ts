@@ -1,4 +1,12 @@
-import { Queue, UnrecoverableError, Worker, type Job, type JobsOptions } from 'bullmq';
+import {
+  Queue,
+  UnrecoverableError,
+  Worker,
+  type Job,
+  type JobsOptions,
+  type QueueOptions,
+} from 'bullmq';
+import type { AnyQueueContract, QueueJobData } from '@hub/proto';
 import { z } from 'zod';
 import { readConfig } from '../config/config.js';
 import { jobDuration } from '../metrics/metrics.js';
@@ -22,14 +30,97 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
 /** BullMQ wants its prefix without the trailing separator it adds itself. */
 export const bullPrefix = (prefix: string) => `${prefix}bull`.replace(/:+$/, '');
 
-export function openQueue<T>(name: string, connection: QueueConnection): Queue<T> {
-  const queue = new Queue<T>(name, {
+/**
+ * A job's data parsed against its contract: the schema of its job name. A job of a name the
+ * contract does not declare, or whose data does not parse, is refused with a message naming both.
+ */
+export function parseJob<C extends AnyQueueContract>(
+  contract: C,
+  name: string,
+  data: unknown,
+): QueueJobData<C> {
+  const schema = Object.hasOwn(contract.jobs, name) ? contract.jobs[name] : undefined;
+  if (!schema) throw new InvalidJobError(`${contract.name} has no job "${name}"`);
+  const parsed = (schema as z.ZodType).safeParse(data);
+  if (!parsed.success) {
+    throw new InvalidJobError(
+      `Invalid ${contract.name} job "${name}": ${z.prettifyError(parsed.error)}`,
+    );
+  }
+  return parsed.data as QueueJobData<C>;
+}
+
+export class InvalidJobError extends Error {
+  override name = 'InvalidJobError';
+}
+
+/** A queue of a contract: `add` parses the data and names the job by the contract's rule. */
+class ContractQueue extends Queue<unknown> {
+  constructor(
+    readonly contract: AnyQueueContract,
+    options: QueueOptions,
+  ) {
+    super(contract.name, options);
+  }
+
+  override async add(name: string, data: unknown, options?: JobsOptions) {
+    const parsed = parseJob(this.contract, name, data);
+    const jobId = options?.jobId ?? this.contract.jobId?.(parsed);
+    return super.add(name as never, parsed, {
+      ...this.contract.options,
+      ...options,
+      ...(jobId === undefined ? {} : { jobId }),
+    });
+  }
+
+  override async addBulk(jobs: { name: string; data: unknown; opts?: JobsOptions }[]) {
+    return super.addBulk(
+      jobs.map((job) => {
+        const parsed = parseJob(this.contract, job.name, job.data);
+        const jobId = job.opts?.jobId ?? this.contract.jobId?.(parsed);
+        return {
+          name: job.name as never,
+          data: parsed,
+          opts: {
+            ...this.contract.options,
+            ...job.opts,
+            ...(jobId === undefined ? {} : { jobId }),
+          },
+        } as never;
+      }),
+    );
+  }
+}
+
+/** The contract a queue was opened with (undefined for a queue opened by name). */
+export function queueContract(queue: object): AnyQueueContract | undefined {
+  return queue instanceof ContractQueue ? queue.contract : undefined;
+}
+
+/**
+ * Opens a queue to add jobs to. Given its contract (`QUEUE_CONTRACTS` in proto), every add is
+ * parsed against the job name's schema and gets the contract's job id and options; given only a
+ * name (tests, tools), data goes as it is.
+ */
+export function openQueue<C extends AnyQueueContract>(
+  contract: C,
+  connection: QueueConnection,
+): Queue<QueueJobData<C>>;
+export function openQueue<T>(name: string, connection: QueueConnection): Queue<T>;
+export function openQueue(
+  target: string | AnyQueueContract,
+  connection: QueueConnection,
+): Queue<unknown> {
+  const name = typeof target === 'string' ? target : target.name;
+  const options = {
     connection: redisConnectionOptions(connection.url),
     prefix: bullPrefix(connection.prefix),
     defaultJobOptions: DEFAULT_JOB_OPTIONS,
     // While tracing, each job carries its producer's trace context in its options.
     telemetry: queueTelemetry(),
-  });
+  };
+  const queue: Queue<unknown> =
+    typeof target === 'string' ? new Queue(name, options) : new ContractQueue(target, options);
   // BullMQ reconnects by itself while Redis is away; the listener keeps that quiet.
   queue.on('error', (error) => reportRedisError(`queue ${name}`, error));
   return queue;
@@ -70,12 +161,31 @@ export interface JobHandlerOptions<T = unknown> {
   poison?: PoisonPolicy<T>;
 }
 
+/**
+ * Starts the worker of a queue. Given its contract, each job's data is parsed against its job
+ * name's schema before `handle` sees it: a job that does not parse fails at once and for good
+ * (`UnrecoverableError`), as retrying the same input cannot help.
+ */
+export function startWorker<C extends AnyQueueContract, R>(
+  contract: C,
+  connection: QueueConnection,
+  handle: (job: Job<QueueJobData<C>>) => Promise<R>,
+  options?: JobHandlerOptions<QueueJobData<C>>,
+): Worker<QueueJobData<C>, R>;
 export function startWorker<T, R>(
   name: string,
   connection: QueueConnection,
   handle: (job: Job<T>) => Promise<R>,
+  options?: JobHandlerOptions<T>,
+): Worker<T, R>;
+export function startWorker<T, R>(
+  target: string | AnyQueueContract,
+  connection: QueueConnection,
+  handleJob: (job: Job<T>) => Promise<R>,
   options: JobHandlerOptions<T> = {},
 ): Worker<T, R> {
+  const name = typeof target === 'string' ? target : target.name;
+  const handle = typeof target === 'string' ? handleJob : parsingFirst(target, handleJob);
   const stalls = readConfig(StallEnv);
   const { poison } = options;
   const run = poison ? refusePoison(handle, poison) : handle;
@@ -105,6 +215,19 @@ export function startWorker<T, R>(
     }
   });
   return worker;
+}
+
+/** The handler of a contract's queue sees parsed data only; a bad payload fails for good. */
+function parsingFirst<T, R>(contract: AnyQueueContract, handle: (job: Job<T>) => Promise<R>) {
+  return async (job: Job<T>): Promise<R> => {
+    try {
+      job.data = parseJob(contract, job.name, job.data) as T;
+    } catch (error) {
+      if (error instanceof InvalidJobError) throw new UnrecoverableError(error.message);
+      throw error;
+    }
+    return handle(job);
+  };
 }
 
 /**

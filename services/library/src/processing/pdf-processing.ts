@@ -2,12 +2,12 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { addFairly } from '@hub/kit';
-import type { PdfProcessingJob } from '@hub/proto';
+import { pdfJobId, type PdfProcessingJob } from '@hub/proto';
 import { PDF_QUEUE } from '../config.js';
 import { DocumentEntity } from '../documents/document.entity.js';
 import { VersionsRepository } from '../versions/versions.repository.js';
 
-export const pdfJobId = (documentId: number, run: number) => `doc-${documentId}-run-${run}`;
+export { pdfJobId };
 
 /** Starts, restarts and cancels the PDF worker's job of a document. */
 @Injectable()
@@ -27,10 +27,9 @@ export class PdfProcessing {
       outputPrefix: document.storagePrefix,
       run: document.processingRun,
     };
-    // The job id makes a second enqueue of the same run a no-op; organizations take turns.
-    await addFairly(this.queue, 'process', job, {
-      jobId: pdfJobId(document.id, document.processingRun),
-    });
+    // The job id (the contract's pdfJobId) makes a second enqueue of the same run a no-op;
+    // organizations take turns.
+    await addFairly(this.queue, 'process', job);
   }
 
   async restart(document: DocumentEntity): Promise<void> {

@@ -1,10 +1,10 @@
 import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import { identityRpc, type QuizGenerationJob } from '@hub/proto';
+import { identityRpc, quizJobId, type QuizGenerationJob } from '@hub/proto';
 import { addFairly, type RpcClient } from '@hub/kit';
 import { DocumentEntity } from '../documents/document.entity.js';
 
-export const quizJobId = (documentId: number, run: number) => `eval-${documentId}-run-${run}`;
+export { quizJobId };
 
 /** Asks the quiz worker for an evaluation of a processed document, as a new generation run. */
 export class QuizGeneration {
@@ -41,7 +41,7 @@ export class QuizGeneration {
       textKey: document.textKey,
       prompt: quizPrompts,
     };
-    // Organizations take turns on the quiz worker.
-    await addFairly(this.queue, 'generate', job, { jobId: quizJobId(document.id, run) });
+    // Organizations take turns on the quiz worker; the contract names the job (quizJobId).
+    await addFairly(this.queue, 'generate', job);
   }
 }

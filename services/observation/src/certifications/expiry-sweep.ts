@@ -35,7 +35,8 @@ export class CertificationExpirySweep {
       { pattern: SWEEP_SCHEDULE.pattern, tz: 'UTC' },
       { name: 'sweep', data: {} },
     );
-    await queue.add('sweep', {}, { removeOnComplete: true, removeOnFail: 100 });
+    // Kept briefly (the contract's options): one sweep a day needs no history.
+    await queue.add('sweep', {});
   }
 
   /** Returns how many announcements were made. */

@@ -1,13 +1,13 @@
 import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { addFairly } from '@hub/kit';
-import type { VideoAnalysisJob } from '@hub/proto';
+import { analysisJobId, type VideoAnalysisJob } from '@hub/proto';
 import type { FaceEnrolments } from '../faces/face-enrolments.js';
 
 /** An analysis job as kept with its video until the organization's faces are enrolled. */
 export type AnalysisRequest = Omit<VideoAnalysisJob, 'enrolments'>;
 
-export const analysisJobId = (videoId: number, run: number) => `video-${videoId}-run-${run}`;
+export { analysisJobId };
 
 interface AwaitingRow {
   id: number;
@@ -60,10 +60,8 @@ export class AnalysisDispatch {
       enrolments,
       ...(notYetEnrolled.length ? { notYetEnrolled } : {}),
     };
-    // Organizations take turns on the video worker.
-    await addFairly(this.queue, 'analyse', job, {
-      jobId: analysisJobId(row.id, row.analysis_run),
-    });
+    // Organizations take turns on the video worker; the contract names the job (analysisJobId).
+    await addFairly(this.queue, 'analyse', job);
     const [, marked] = (await this.db.query(
       `UPDATE videos SET analysis_queued_at = now(), progress_updated_at = now()
         WHERE id = $1 AND analysis_run = $2 AND analysis_queued_at IS NULL`,

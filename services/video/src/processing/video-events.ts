@@ -37,9 +37,8 @@ export function handleVideoEvents(
         pictureKey: event.pictureKey,
         changedBy: event.changedBy,
       };
-      await addFairly(enrolmentQueue, 'enrol', job, {
-        jobId: `face-${event.userId}-${event.pictureKey.replace(/[^\w-]/g, '_')}`,
-      });
+      // One enrolment per user and picture (the contract's job id).
+      await addFairly(enrolmentQueue, 'enrol', job);
     } else if (event.type === 'user.deleted') {
       await db.query(`DELETE FROM face_enrolments WHERE user_id = $1`, [event.userId]);
     } else if (event.type === 'organization.deleted') {

@@ -155,13 +155,9 @@ export class VideosService {
    * not lost: an analysis probes the file again before anything else.
    */
   private async probe(organizationId: number, videoId: number, videoKey: string) {
-    await addFairly(
-      this.probes,
-      'probe',
-      { videoId, organizationId, videoKey },
-      { jobId: `probe-${videoId}` },
-    ).catch((error: unknown) =>
-      this.logger.warn(`probe of video ${videoId} not queued: ${String(error)}`),
+    await addFairly(this.probes, 'probe', { videoId, organizationId, videoKey }).catch(
+      (error: unknown) =>
+        this.logger.warn(`probe of video ${videoId} not queued: ${String(error)}`),
     );
   }
 

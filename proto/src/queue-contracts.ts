@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { LibraryInboxMessage, PdfProcessingJob, QUEUES, QuizGenerationJob } from './queues.js';
+import {
+  CameraSnapshotJob,
+  IntegrationInboxMessage,
+  SnapshotIdentificationJob,
+} from './snapshots.js';
+import { FaceEnrolmentJob, VideoAnalysisJob, VideoInboxMessage, VideoProbeJob } from './video.js';
+
+/**
+ * Queue contracts, like route contracts: each queue's job names with the payload schema of each,
+ * the rule that names a job (its BullMQ id) and the job options the queue's producers share. The
+ * kit's `openQueue(contract)` parses a job's data when it is added, `startWorker(contract)` when
+ * it is taken (a payload that does not parse fails for good, once), and
+ * `proto/src/queue-contracts.test.ts` proves each contract has exactly one handling process.
+ */
+
+/** The job options a contract may set (a subset of BullMQ's, which proto does not depend on). */
+export interface QueueJobDefaults {
+  attempts?: number;
+  removeOnComplete?: boolean | number | { count: number };
+  removeOnFail?: boolean | number | { count: number };
+}
+
+export type QueueJobs = Record<string, z.ZodType>;
+
+export interface QueueContract<Name extends string = string, Jobs extends QueueJobs = QueueJobs> {
+  name: Name;
+  /** Job name -> schema of its data. A job of any other name is refused on both sides. */
+  jobs: Jobs;
+  /** The job's id from its data, so a second add of the same work is BullMQ's no-op. */
+  jobId?(data: z.output<Jobs[keyof Jobs]>): string | undefined;
+  /** Options of every job of the queue, over the kit's defaults and under the caller's. */
+  options?: QueueJobDefaults;
+}
+
+/** Any contract (its jobs' data unknown), for functions that take every contract. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the jobs' schemas vary per queue
+export type AnyQueueContract = QueueContract<string, any>;
+
+/** The data of a contract's jobs (of one job name, or of any). */
+export type QueueJobData<
+  C extends AnyQueueContract,
+  J extends keyof C['jobs'] = keyof C['jobs'],
+> = z.output<C['jobs'][J]>;
+
+export function defineQueue<const Name extends string, Jobs extends QueueJobs>(
+  contract: QueueContract<Name, Jobs>,
+): QueueContract<Name, Jobs> {
+  return contract;
+}
+
+type Kinded = z.ZodDiscriminatedUnion<z.ZodObject<{ kind: z.ZodLiteral<string> }>[]>;
+
+/** An inbox's jobs: one per message kind (its job name), each with its member of the union. */
+export function jobsByKind<U extends Kinded>(
+  union: U,
+): { [K in z.output<U>['kind']]: z.ZodType<Extract<z.output<U>, { kind: K }>> } {
+  const jobs: Record<string, z.ZodType> = {};
+  for (const member of union.options) jobs[String(member.shape.kind.value)] = member;
+  return jobs as never;
+}
+
+/** The id of a document's PDF job of one run (the stall sweeper looks it up by it). */
+export const pdfJobId = (documentId: number, run: number) => `doc-${documentId}-run-${run}`;
+
+/** The id of a document's evaluation generation job of one run. */
+export const quizJobId = (documentId: number, run: number) => `eval-${documentId}-run-${run}`;
+
+/** The id of a video's analysis job of one run (the analysis sweeper looks it up by it). */
+export const analysisJobId = (videoId: number, run: number) => `video-${videoId}-run-${run}`;
+
+/** No data: a scheduled sweep. */
+const Tick = z.object({}).loose();
+
+export const QUEUE_CONTRACTS = {
+  pdfProcessing: defineQueue({
+    name: QUEUES.pdfProcessing,
+    jobs: { process: PdfProcessingJob },
+    jobId: (job) => pdfJobId(job.documentId, job.run),
+  }),
+  libraryInbox: defineQueue({
+    name: QUEUES.libraryInbox,
+    jobs: jobsByKind(LibraryInboxMessage),
+    // A quiz result names its run (the quiz worker may report one twice); PDF results need not.
+    jobId: (message) =>
+      message.kind === 'quiz.generated' || message.kind === 'quiz.failed'
+        ? `${message.kind.replace('.', '-')}-${message.documentId}-run-${message.run}`
+        : undefined,
+  }),
+  quizGeneration: defineQueue({
+    name: QUEUES.quizGeneration,
+    jobs: { generate: QuizGenerationJob },
+    jobId: (job) => quizJobId(job.documentId, job.run),
+  }),
+  videoAnalysis: defineQueue({
+    name: QUEUES.videoAnalysis,
+    jobs: { analyse: VideoAnalysisJob },
+    jobId: (job) => analysisJobId(job.videoId, job.run),
+  }),
+  videoProbe: defineQueue({
+    name: QUEUES.videoProbe,
+    jobs: { probe: VideoProbeJob },
+    jobId: (job) => `probe-${job.videoId}`,
+  }),
+  faceEnrolment: defineQueue({
+    name: QUEUES.faceEnrolment,
+    jobs: { enrol: FaceEnrolmentJob },
+    jobId: (job) => `face-${job.userId}-${job.pictureKey.replace(/[^\w-]/g, '_')}`,
+  }),
+  videoInbox: defineQueue({ name: QUEUES.videoInbox, jobs: jobsByKind(VideoInboxMessage) }),
+  certificationExpiry: defineQueue({
+    name: QUEUES.certificationExpiry,
+    jobs: { sweep: Tick },
+    options: { removeOnComplete: true, removeOnFail: 100 },
+  }),
+  cameraSnapshots: defineQueue({
+    name: QUEUES.cameraSnapshots,
+    jobs: { snapshot: CameraSnapshotJob },
+  }),
+  snapshotIdentification: defineQueue({
+    name: QUEUES.snapshotIdentification,
+    jobs: { identify: SnapshotIdentificationJob },
+    // One identification per run, whatever happens to the snapshot job.
+    jobId: (job) => `snapshot-run-${job.runId}`,
+    options: { attempts: 2, removeOnComplete: true },
+  }),
+  integrationInbox: defineQueue({
+    name: QUEUES.integrationInbox,
+    jobs: jobsByKind(IntegrationInboxMessage),
+  }),
+  recommendations: defineQueue({ name: QUEUES.recommendations, jobs: { 'evaluate-all': Tick } }),
+} as const satisfies {
+  [K in keyof typeof QUEUES]: AnyQueueContract & { name: (typeof QUEUES)[K] };
+};
+
+export type QueueContracts = typeof QUEUE_CONTRACTS;
