@@ -186,12 +186,14 @@ describe('document library, as a person uses it', () => {
     await expect.poll(() => page.getByTestId('document-row').count()).toBe(1);
     await keepScreenshot(page, 'library-search-found');
     await search.fill('zebracrossing');
-    await page.getByText('No documents found').waitFor();
+    // An empty search says nothing matches, not "upload your first document", and offers a way back.
+    await page.getByText('No documents match your search').waitFor();
     expect(await row.count()).toBe(0);
     await keepScreenshot(page, 'library-search-empty');
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await expect.poll(() => search.inputValue()).toBe('');
 
     // Refresh, then delete after a confirmation.
-    await search.fill('');
     await row.waitFor();
     await page.getByTestId('refresh-documents').click();
     await expect.poll(() => toastText(page)).toContain('Library refreshed');

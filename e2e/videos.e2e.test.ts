@@ -295,7 +295,7 @@ describe('video library, as a person uses it', () => {
     // Search on the server, then refresh.
     const search = page.getByPlaceholder('Search videos...');
     await search.fill('zebracrossing');
-    await page.getByText('No videos found').waitFor();
+    await page.getByText('No videos match your search').waitFor();
     await search.fill('morning');
     await row.waitFor();
     await search.fill('');
