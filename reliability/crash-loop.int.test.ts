@@ -13,6 +13,7 @@ import { launchStack, type LaunchedStack } from './launched-stack.js';
 import { Recorder } from './load-stats.js';
 import { runLoad } from './load.js';
 import { paperPdf, uploadDocument } from './uploads.js';
+import { alive } from './worker-kills.js';
 
 /**
  * The PDF worker killed with SIGKILL KILLS times within two minutes (what the kernel's OOM
@@ -34,14 +35,6 @@ let operatorIds: number[];
 let sop: Awaited<ReturnType<typeof publishedSop>>;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 beforeAll(async () => {
   stack = await launchStack();

@@ -29,7 +29,8 @@ export interface KillReport {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const alive = (pid: number) => {
+/** Whether a process still runs. */
+export const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
     return true;
