@@ -27,11 +27,20 @@ const OUTAGE_MESSAGES = [
   'Connection terminated',
   'timeout exceeded when trying to connect',
   'Client has encountered a connection error',
+  // A pooled client whose server went away mid-transaction, used again for its rollback.
+  'Client was closed and is not queryable',
 ];
+
+/**
+ * TypeORM's errors for a connection it dropped when the server went away mid-operation (seen when
+ * PostgreSQL is killed while a save's transaction runs: the rollback finds its runner released).
+ */
+const OUTAGE_ERROR_NAMES = new Set(['QueryRunnerAlreadyReleasedError']);
 
 function isOutage(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
-  const { code, message } = error as { code?: unknown; message?: unknown };
+  const { code, message, name } = error as { code?: unknown; message?: unknown; name?: unknown };
+  if (typeof name === 'string' && OUTAGE_ERROR_NAMES.has(name)) return true;
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || isPostgresOutageCode(code))) {
     return true;
   }
