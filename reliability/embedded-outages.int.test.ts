@@ -109,7 +109,10 @@ describe('kill -9 of the embedded Redis, then PostgreSQL, under a steady mixed l
       refused.every((answer) => [DATABASE_UNAVAILABLE, REDIS_UNAVAILABLE].includes(answer.message)),
     ).toBe(true);
     expect(during.filter((answer) => answer.status === 0)).toEqual([]);
-    expect(during.filter((answer) => answer.status === 500), stack.tail()).toEqual([]);
+    expect(
+      during.filter((answer) => answer.status === 500),
+      stack.tail(),
+    ).toEqual([]);
   }, 240_000);
 
   it('lost no acknowledged write, lost or repeated no job, and restarted nothing else', async () => {
