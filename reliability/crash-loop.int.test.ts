@@ -24,6 +24,8 @@ import { alive } from './worker-kills.js';
  */
 const KILLS = Number(process.env.RELIABILITY_CRASH_KILLS || 10);
 const KILL_PHASE_MS = 120_000;
+/** Browsing and uploads go on this long after the last restart: the product serves them still. */
+const AFTER_KILLS_MS = 5_000;
 const PASSWORD = 'Reliability-Crash-Pass-1!';
 const BROWSERS = 6;
 
@@ -107,6 +109,8 @@ describe(`the PDF worker killed ${KILLS} times within two minutes while people b
         sop,
         pdf: paperPdf(),
         durationMs: KILL_PHASE_MS,
+        // The trial lasts as long as the kills take, not a fixed two minutes.
+        stopped: () => !killing,
         sessionMs: 5 * 60_000,
       },
       recorder,
@@ -114,6 +118,7 @@ describe(`the PDF worker killed ${KILLS} times within two minutes while people b
     const uploading = keepUploading(() => !killing, documents);
     const restartSeconds = await killRepeatedly();
     const killSeconds = (Date.now() - started) / 1000;
+    await sleep(AFTER_KILLS_MS);
     killing = false;
     await Promise.all([browsing, uploading]);
 

@@ -22,7 +22,10 @@ export interface LoadPlan {
   operatorIds: number[];
   sop: PublishedSop;
   pdf: Buffer;
+  /** The longest the load runs. */
   durationMs: number;
+  /** Ends the load sooner: when the trial it accompanies is over. */
+  stopped?: () => boolean;
   /** Each user signs out and in again this often. */
   sessionMs: number;
 }
@@ -139,17 +142,18 @@ async function step(client: Client, plan: LoadPlan, user: SimulatedUser, routes:
 async function runUser(plan: LoadPlan, user: SimulatedUser, recorder: Recorder, end: number) {
   const client = new Client(plan, recorder);
   const routes = browsingRoutes(user.role);
+  const before = (time: number) => Date.now() < time && !plan.stopped?.();
   // Users arrive over the first few seconds, not all in the same millisecond.
   await sleep(Math.random() * Math.min(5000, plan.durationMs / 4));
-  while (Date.now() < end) {
+  while (before(end)) {
     const sessionEnd = Math.min(end, Date.now() + plan.sessionMs);
     try {
       await signIn(client, user, plan.password);
-      while (Date.now() < sessionEnd) {
+      while (before(sessionEnd)) {
         await step(client, plan, user, routes).catch(() => undefined);
         await think();
       }
-      if (sessionEnd < end) await client.send('/api/auth/logout', 'POST', '/api/auth/logout');
+      if (before(end)) await client.send('/api/auth/logout', 'POST', '/api/auth/logout');
     } catch {
       // Counted by the recorder; the user carries on as a person would, after a pause.
       await think();
@@ -157,7 +161,7 @@ async function runUser(plan: LoadPlan, user: SimulatedUser, recorder: Recorder, 
   }
 }
 
-/** Runs every user until the plan's duration has passed. */
+/** Runs every user until the plan's duration has passed or the plan says it has stopped. */
 export async function runLoad(plan: LoadPlan, recorder: Recorder): Promise<void> {
   const end = Date.now() + plan.durationMs;
   await Promise.all(plan.users.map((user) => runUser(plan, user, recorder, end)));
