@@ -43,8 +43,26 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           // Drops the template databases the suites' databases were copied from.
           globalSetup: ['services/kit/src/testing/database-templates.global-setup.ts'],
-          include: ['{services,workers,infra,reliability}/**/*.int.test.ts'],
+          include: ['{services,workers,infra}/**/*.int.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          expect: { poll: { timeout: 15_000, interval: 100 } },
+        },
+      },
+      {
+        ...sourceFirst,
+        plugins: [decorators()],
+        test: {
+          // The fault and load suite (`npm run reliability`, CI's step after `npm test`): the
+          // built product under the launcher, killed and loaded; one file at a time, as its
+          // trials measure the machine.
+          name: 'reliability',
+          environment: 'node',
+          sequence: { groupOrder: 3 },
+          include: ['reliability/**/*.int.test.ts'],
+          exclude: ['**/node_modules/**', '**/dist/**'],
+          fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           expect: { poll: { timeout: 15_000, interval: 100 } },

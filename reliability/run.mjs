@@ -1,5 +1,5 @@
 // The reliability suite in one command: `npm run reliability` (CI sizes) or, with the nightly
-// sizes, reliability/nightly.sh. Runs the reliability/ test files (vitest, integration project)
+// sizes, reliability/nightly.sh. Runs the reliability/ test files (vitest, reliability project)
 // against the built product with the sizes given here, then prints the figures they measured
 // (test-artifacts/reliability/*.json).
 //
@@ -36,7 +36,7 @@ const files = readdirSync(path.join(repoRoot, 'reliability'))
 
 rmSync(figuresDir, { recursive: true, force: true });
 const vitest = path.join(repoRoot, 'node_modules/vitest/vitest.mjs');
-const run = spawnSync(process.execPath, [vitest, 'run', '--project', 'integration', ...files], {
+const run = spawnSync(process.execPath, [vitest, 'run', '--project', 'reliability', ...files], {
   cwd: repoRoot,
   stdio: 'inherit',
   env: {
