@@ -1,5 +1,17 @@
-import { Actor } from './roles.js';
+import { Actor, type Role } from './roles.js';
 import { z } from 'zod';
+/**
+ * Who may call an RPC, declared on every contract so no handler is left open by omission:
+ * - roles: the request carries the actor the gateway built from a session, and the service's
+ *   RpcHandler refuses any other role before the handler runs (the gateway's route check is the
+ *   first lock, this the second);
+ * - 'public': anyone the gateway lets in without a session; the request carries its own proof
+ *   (a password, a token, an invitation, a signed SAML response) or asks for nothing private;
+ * - 'service': only other services (or the gateway itself, not on a person's behalf) call it;
+ *   no actor, the request names the organization, and Redis is reachable by services alone.
+ */
+export type RpcAccess = readonly Role[] | 'public' | 'service';
+
 /** One request/answer exchange with a service over Redis. */
 export interface RpcContract<
   TRequest extends z.ZodType = z.ZodType,
@@ -7,17 +19,38 @@ export interface RpcContract<
 > {
   service: string;
   pattern: string;
+  access: RpcAccess;
   request: TRequest;
   answer: TAnswer;
 }
 
+/** A request on a person's behalf: the roles of its access are checked against this actor. */
+type ActorRequest = z.ZodType<{ actor: Actor }>;
+/** A request with no actor: nobody's role to check, so 'public' or 'service'. */
+type ActorlessRequest = z.ZodType<{ actor?: never; [field: string]: unknown }>;
+
+export function rpc<TRequest extends ActorRequest, TAnswer extends z.ZodType>(
+  service: string,
+  pattern: string,
+  access: readonly Role[],
+  request: TRequest,
+  answer: TAnswer,
+): RpcContract<TRequest, TAnswer>;
+export function rpc<TRequest extends ActorlessRequest, TAnswer extends z.ZodType>(
+  service: string,
+  pattern: string,
+  access: 'public' | 'service',
+  request: TRequest,
+  answer: TAnswer,
+): RpcContract<TRequest, TAnswer>;
 export function rpc<TRequest extends z.ZodType, TAnswer extends z.ZodType>(
   service: string,
   pattern: string,
+  access: RpcAccess,
   request: TRequest,
   answer: TAnswer,
 ): RpcContract<TRequest, TAnswer> {
-  return { service, pattern: `${service}.${pattern}`, request, answer };
+  return { service, pattern: `${service}.${pattern}`, access, request, answer };
 }
 
 export const ActorOnly = z.object({ actor: Actor });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import {
   Certification,
+  CERTIFICATION_EDITORS,
+  CERTIFICATION_REVOKERS,
+  CERTIFICATION_VIEWERS,
   CertificationList,
   CertificationListQuery,
   CertificationSettings,
@@ -16,37 +19,49 @@ export const certificationRpc = {
   list: rpc(
     'observation',
     'certifications.list',
+    CERTIFICATION_VIEWERS,
     z.object({ actor: Actor, filter: CertificationListQuery }),
     CertificationList,
   ),
   certificate: rpc(
     'observation',
     'certifications.certificate',
+    CERTIFICATION_VIEWERS,
     CertificationRef,
     z.object({ fileName: z.string(), pdfBase64: z.string() }),
   ),
   verify: rpc(
     'observation',
     'certifications.verify',
+    'public',
     z.object({ code: z.string() }),
     CertificationVerification,
   ),
   revoke: rpc(
     'observation',
     'certifications.revoke',
+    CERTIFICATION_REVOKERS,
     CertificationRef.extend({ reason: z.string() }),
     Certification,
   ),
-  settings: rpc('observation', 'certifications.settings', ActorOnly, CertificationSettings),
+  settings: rpc(
+    'observation',
+    'certifications.settings',
+    CERTIFICATION_EDITORS,
+    ActorOnly,
+    CertificationSettings,
+  ),
   saveDefaults: rpc(
     'observation',
     'certifications.settings.save',
+    CERTIFICATION_EDITORS,
     z.object({ actor: Actor, defaultValidityMonths: z.number().int() }),
     CertificationSettings,
   ),
   saveSopValidity: rpc(
     'observation',
     'certifications.settings.sop',
+    CERTIFICATION_EDITORS,
     z.object({
       actor: Actor,
       documentId: z.number().int(),
@@ -63,6 +78,7 @@ export const certificationRpc = {
   inForce: rpc(
     'observation',
     'certifications.inForce',
+    'service',
     z.object({
       organizationId: z.number().int(),
       userIds: z.array(z.number().int()).max(5000),
@@ -77,6 +93,7 @@ export const certificationRpc = {
   holders: rpc(
     'observation',
     'certifications.holders',
+    'service',
     z.object({
       organizationId: z.number().int(),
       documentIds: z.array(z.number().int()).max(1000),
@@ -91,6 +108,7 @@ export const certificationRpc = {
   requireReobservation: rpc(
     'observation',
     'certifications.requireReobservation',
+    'service',
     z.object({
       organizationId: z.number().int(),
       documentId: z.number().int(),

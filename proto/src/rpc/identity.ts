@@ -24,7 +24,7 @@ import {
 import { DashboardStats, SignInActivity } from '../dashboard.js';
 import { ServicePing } from '../health.js';
 import { Organization, OrganizationChoices, OrganizationLookup, User } from '../identity.js';
-import { Actor } from '../roles.js';
+import { Actor, ALL_ROLES, AUDIT_READERS, SUPER_ADMIN_ONLY } from '../roles.js';
 import { z } from 'zod';
 import { rpc, ActorOnly, SessionView, ClientContext } from '../rpc.js';
 import { SessionRevocation } from '../sessions.js';
@@ -43,10 +43,11 @@ const Member = z.object({
 });
 
 export const identityRpc = {
-  ping: rpc('identity', 'ping', z.object({}), ServicePing),
+  ping: rpc('identity', 'ping', 'service', z.object({}), ServicePing),
   login: rpc(
     'identity',
     'auth.login',
+    'public',
     z.object({
       email: z.string(),
       password: z.string(),
@@ -58,87 +59,118 @@ export const identityRpc = {
   logout: rpc(
     'identity',
     'auth.logout',
+    'public',
     z.object({ token: z.string() }),
     z.object({ ended: z.boolean() }),
   ),
   resolveSession: rpc(
     'identity',
     'auth.session',
+    'service',
     z.object({ token: z.string() }),
     z.object({ session: SessionView.nullable() }),
   ),
   organizationByDomain: rpc(
     'identity',
     'organizations.byDomain',
+    'public',
     z.object({ domain: z.string() }),
     OrganizationLookup,
   ),
-  organizationChoices: rpc('identity', 'organizations.choices', ActorOnly, OrganizationChoices),
-  currentUser: rpc('identity', 'users.current', ActorOnly, User),
-  dashboardStats: rpc('identity', 'stats.dashboard', ActorOnly, DashboardStats),
+  organizationChoices: rpc(
+    'identity',
+    'organizations.choices',
+    ALL_ROLES,
+    ActorOnly,
+    OrganizationChoices,
+  ),
+  currentUser: rpc('identity', 'users.current', ALL_ROLES, ActorOnly, User),
+  dashboardStats: rpc('identity', 'stats.dashboard', ALL_ROLES, ActorOnly, DashboardStats),
   recentActivity: rpc(
     'identity',
     'activity.recent',
+    ALL_ROLES,
     z.object({ actor: Actor, limit: z.number().int().min(1).max(50) }),
     SignInActivity,
   ),
   // Super administrator console
-  adminOverview: rpc('identity', 'admin.overview', ActorOnly, AdminOverview),
+  adminOverview: rpc('identity', 'admin.overview', SUPER_ADMIN_ONLY, ActorOnly, AdminOverview),
   adminOrganizations: rpc(
     'identity',
     'admin.organizations.list',
+    SUPER_ADMIN_ONLY,
     ActorOnly,
     z.array(AdminOrganization),
   ),
   createOrganization: rpc(
     'identity',
     'admin.organizations.create',
+    SUPER_ADMIN_ONLY,
     z.object({ actor: Actor, organization: CreateOrganizationRequest }),
     AdminOrganization,
   ),
   deleteOrganization: rpc(
     'identity',
     'admin.organizations.delete',
+    SUPER_ADMIN_ONLY,
     z.object({ actor: Actor, organizationId: z.number().int() }),
     MessageResponse,
   ),
   /** Appends one entry to the audit log (the gateway, after each audited route). */
-  recordAudit: rpc('identity', 'audit.record', NewAuditEntry, z.object({ recorded: z.boolean() })),
-  auditLog: rpc('identity', 'audit.list', z.object({ actor: Actor, page: PageRequest }), AuditPage),
+  recordAudit: rpc(
+    'identity',
+    'audit.record',
+    'service',
+    NewAuditEntry,
+    z.object({ recorded: z.boolean() }),
+  ),
+  auditLog: rpc(
+    'identity',
+    'audit.list',
+    AUDIT_READERS,
+    z.object({ actor: Actor, page: PageRequest }),
+    AuditPage,
+  ),
   adminUsers: rpc(
     'identity',
     'admin.users.list',
+    SUPER_ADMIN_ONLY,
     z.object({ actor: Actor, page: PageRequest }),
     UserPage,
   ),
   createUser: rpc(
     'identity',
     'admin.users.create',
+    SUPER_ADMIN_ONLY,
     z.object({ actor: Actor, user: CreateUserRequest }),
     CreateUserResponse,
   ),
   deleteUser: rpc(
     'identity',
     'admin.users.delete',
+    SUPER_ADMIN_ONLY,
     z.object({ actor: Actor, userId: z.number().int() }),
     MessageResponse,
   ),
   resendInvitation: rpc(
     'identity',
     'admin.users.resendInvitation',
+    SUPER_ADMIN_ONLY,
     z.object({ actor: Actor, userId: z.number().int() }),
     InvitationSentResponse,
   ),
-  prompts: rpc('identity', 'prompts.get', ActorOnly, GlobalPrompts),
+  prompts: rpc('identity', 'prompts.get', SUPER_ADMIN_ONLY, ActorOnly, GlobalPrompts),
   savePrompts: rpc(
     'identity',
     'prompts.save',
+    SUPER_ADMIN_ONLY,
     z.object({ actor: Actor, prompts: GlobalPrompts }),
     GlobalPrompts,
   ),
   dataPanelOrganizations: rpc(
     'identity',
     'admin.data.organizations',
+    SUPER_ADMIN_ONLY,
     ActorOnly,
     z.array(Organization),
   ),
@@ -147,31 +179,42 @@ export const identityRpc = {
   registerPictureUpload: rpc(
     'identity',
     'pictures.register',
+    ALL_ROLES,
     z.object({ actor: Actor, storageKey: z.string() }),
     ProfilePictureUpload,
   ),
   changeProfilePicture: rpc(
     'identity',
     'pictures.change',
+    ALL_ROLES,
     z.object({ actor: Actor, fileName: z.string() }),
     User,
   ),
   locateProfilePicture: rpc(
     'identity',
     'pictures.locate',
+    ALL_ROLES,
     z.object({ actor: Actor, userId: z.number().int() }),
     z.object({ storageKey: z.string().nullable() }),
   ),
   updateProfile: rpc(
     'identity',
     'profile.update',
+    ALL_ROLES,
     z.object({ actor: Actor, profile: UpdateProfileRequest }),
     User,
   ),
-  confirmEmail: rpc('identity', 'profile.confirm-email', ConfirmEmailRequest, MessageResponse),
+  confirmEmail: rpc(
+    'identity',
+    'profile.confirm-email',
+    'public',
+    ConfirmEmailRequest,
+    MessageResponse,
+  ),
   changePassword: rpc(
     'identity',
     'profile.password',
+    ALL_ROLES,
     z.object({ actor: Actor, sessionId: z.string(), change: ChangePasswordRequest }),
     MessageResponse,
   ),
@@ -180,6 +223,7 @@ export const identityRpc = {
   userSessions: rpc(
     'identity',
     'settings.sessions',
+    ALL_ROLES,
     z.object({ actor: Actor, sessionId: z.string() }),
     UserSessions,
   ),
@@ -187,13 +231,15 @@ export const identityRpc = {
   endUserSessions: rpc(
     'identity',
     'settings.endSessions',
+    ALL_ROLES,
     z.object({ actor: Actor, currentSessionId: z.string(), sessionId: z.string().optional() }),
     z.object({ message: z.string(), revocations: z.array(SessionRevocation) }),
   ),
-  userPreferences: rpc('identity', 'settings.preferences', ActorOnly, UserPreferences),
+  userPreferences: rpc('identity', 'settings.preferences', ALL_ROLES, ActorOnly, UserPreferences),
   updateUserPreferences: rpc(
     'identity',
     'settings.updatePreferences',
+    ALL_ROLES,
     z.object({ actor: Actor, preferences: UserPreferences }),
     UserPreferences,
   ),
@@ -202,34 +248,45 @@ export const identityRpc = {
   notifications: rpc(
     'identity',
     'notifications.list',
+    ALL_ROLES,
     z.object({ actor: Actor, page: PageRequest }),
     NotificationPage,
   ),
   markNotificationRead: rpc(
     'identity',
     'notifications.read',
+    ALL_ROLES,
     z.object({ actor: Actor, notificationId: z.number().int() }),
     Notification,
   ),
   markAllNotificationsRead: rpc(
     'identity',
     'notifications.readAll',
+    ALL_ROLES,
     ActorOnly,
     z.object({ updated: z.number().int() }),
   ),
-  notificationSettings: rpc('identity', 'notifications.settings', ActorOnly, NotificationSettings),
+  notificationSettings: rpc(
+    'identity',
+    'notifications.settings',
+    ALL_ROLES,
+    ActorOnly,
+    NotificationSettings,
+  ),
   changeNotificationSetting: rpc(
     'identity',
     'notifications.settings.change',
+    ALL_ROLES,
     z.object({ actor: Actor, change: NotificationSettingChange }),
     NotificationSettings,
   ),
-  activitySummary: rpc('identity', 'notifications.summary', ActorOnly, ActivitySummary),
+  activitySummary: rpc('identity', 'notifications.summary', ALL_ROLES, ActorOnly, ActivitySummary),
 
   // Between services (never exposed by the gateway)
   members: rpc(
     'identity',
     'users.members',
+    'service',
     z.object({ organizationId: z.number().int() }),
     z.array(Member),
   ),
@@ -240,6 +297,7 @@ export const identityRpc = {
   membersByIds: rpc(
     'identity',
     'users.membersByIds',
+    'service',
     z.object({
       organizationId: z.number().int(),
       userIds: z.array(z.number().int()).max(1000),
@@ -253,22 +311,31 @@ export const identityRpc = {
   names: rpc(
     'identity',
     'users.names',
+    'service',
     z.object({ userIds: z.array(z.number().int()).max(1000) }),
     z.array(z.object({ id: z.number().int(), name: z.string() })),
   ),
-  currentPrompts: rpc('identity', 'prompts.current', z.object({}), GlobalPrompts),
+  currentPrompts: rpc('identity', 'prompts.current', 'service', z.object({}), GlobalPrompts),
   /** For nightly jobs of other services: the ids of every organization. */
-  organizationIds: rpc('identity', 'organizations.ids', z.object({}), z.array(z.number().int())),
+  organizationIds: rpc(
+    'identity',
+    'organizations.ids',
+    'service',
+    z.object({}),
+    z.array(z.number().int()),
+  ),
   /** Team Overview: who of the organization signed in today (UTC). */
   signedInToday: rpc(
     'identity',
     'users.signedInToday',
+    'service',
     z.object({ organizationId: z.number().int() }),
     z.array(z.number().int()),
   ),
   notify: rpc(
     'identity',
     'notifications.notify',
+    'service',
     z.object({
       userIds: z.array(z.number().int()).max(1000),
       notification: Notification.pick({ type: true, title: true, message: true }),
@@ -280,6 +347,7 @@ export const identityRpc = {
   verifyInvitation: rpc(
     'identity',
     'invitations.verify',
+    'public',
     VerifyInvitationRequest,
     VerifyInvitationResponse,
   ),
@@ -287,12 +355,14 @@ export const identityRpc = {
   invitationOrganization: rpc(
     'identity',
     'invitations.organization',
+    'public',
     VerifyInvitationRequest,
     z.object({ organizationId: z.number().int() }),
   ),
   acceptInvitation: rpc(
     'identity',
     'invitations.accept',
+    'public',
     SetupPasswordRequest.extend({ pictureKey: z.string().optional() }),
     MessageResponse,
   ),

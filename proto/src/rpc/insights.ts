@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   ActiveUsers,
   CameraCount,
+  INSIGHTS_ROLES,
   ObservationHistoryPage,
   ObservationInsights,
   ReportKind,
@@ -20,13 +21,20 @@ import { ActorOnly, rpc } from '../rpc.js';
  * integration (cameras).
  */
 export const insightsRpc = {
-  observationInsights: rpc('observation', 'reports.insights', ActorOnly, ObservationInsights),
-  activeUsers: rpc('identity', 'stats.activeUsers', ActorOnly, ActiveUsers),
+  observationInsights: rpc(
+    'observation',
+    'reports.insights',
+    INSIGHTS_ROLES,
+    ActorOnly,
+    ObservationInsights,
+  ),
+  activeUsers: rpc('identity', 'stats.activeUsers', INSIGHTS_ROLES, ActorOnly, ActiveUsers),
   /** The Observation Center's cameras: camera assignments in scope (integration). */
-  cameraCount: rpc('integration', 'stats.cameras', ActorOnly, CameraCount),
+  cameraCount: rpc('integration', 'stats.cameras', INSIGHTS_ROLES, ActorOnly, CameraCount),
   observationHistory: rpc(
     'observation',
     'reports.observationHistory',
+    INSIGHTS_ROLES,
     z.object({
       actor: Actor,
       afterId: z.number().int().nullable(),
@@ -37,20 +45,29 @@ export const insightsRpc = {
   recordExport: rpc(
     'observation',
     'reports.recordExport',
+    INSIGHTS_ROLES,
     z.object({ actor: Actor, kind: ReportKind, rows: z.number().int().min(0) }),
     z.object({ id: z.number().int() }),
   ),
   observationPage: rpc(
     'observation',
     'reports.observationPage',
+    INSIGHTS_ROLES,
     z.object({ actor: Actor, query: ObservationInsightsQuery }),
     ObservationInsightsPage,
   ),
   certificationPage: rpc(
     'observation',
     'reports.certificationPage',
+    INSIGHTS_ROLES,
     ActorOnly,
     CertificationInsightsPage,
   ),
-  progressPage: rpc('observation', 'reports.progressPage', ActorOnly, ProgressInsightsPage),
+  progressPage: rpc(
+    'observation',
+    'reports.progressPage',
+    INSIGHTS_ROLES,
+    ActorOnly,
+    ProgressInsightsPage,
+  ),
 } as const;

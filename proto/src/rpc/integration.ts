@@ -11,6 +11,8 @@ import {
 } from '../integrations.js';
 import {
   Area,
+  FLOOR_ADMINS,
+  FLOOR_ROLES,
   FloorCamera,
   FloorLayout,
   FloorPrivacy,
@@ -23,108 +25,146 @@ import {
   Station,
   UpdateFloorCameraRequest,
 } from '../floor.js';
-import { Actor } from '../roles.js';
+import { Actor, STAFF_ROLES, SUPER_ADMIN_ONLY } from '../roles.js';
 import { ActorOnly, rpc } from '../rpc.js';
 
 const IntegrationRef = z.object({ actor: Actor, integrationId: z.number().int() });
 const AssignmentRef = z.object({ actor: Actor, assignmentId: z.number().int() });
 
 export const integrationRpc = {
-  ping: rpc('integration', 'ping', z.object({}), ServicePing),
-  list: rpc('integration', 'integrations.list', ActorOnly, z.array(Integration)),
+  ping: rpc('integration', 'ping', 'service', z.object({}), ServicePing),
+  list: rpc('integration', 'integrations.list', SUPER_ADMIN_ONLY, ActorOnly, z.array(Integration)),
   create: rpc(
     'integration',
     'integrations.create',
+    SUPER_ADMIN_ONLY,
     z.object({ actor: Actor, integration: CreateIntegrationRequest }),
     Integration,
   ),
-  test: rpc('integration', 'integrations.test', IntegrationRef, ConnectionTestResult),
-  cameras: rpc('integration', 'integrations.cameras', IntegrationRef, CameraList),
-  assignments: rpc('integration', 'assignments.list', ActorOnly, z.array(CameraAssignment)),
+  test: rpc(
+    'integration',
+    'integrations.test',
+    SUPER_ADMIN_ONLY,
+    IntegrationRef,
+    ConnectionTestResult,
+  ),
+  cameras: rpc('integration', 'integrations.cameras', SUPER_ADMIN_ONLY, IntegrationRef, CameraList),
+  assignments: rpc(
+    'integration',
+    'assignments.list',
+    SUPER_ADMIN_ONLY,
+    ActorOnly,
+    z.array(CameraAssignment),
+  ),
   assign: rpc(
     'integration',
     'assignments.create',
+    SUPER_ADMIN_ONLY,
     z.object({ actor: Actor, assignment: CreateCameraAssignmentRequest }),
     CameraAssignment,
   ),
   unassign: rpc(
     'integration',
     'assignments.delete',
+    SUPER_ADMIN_ONLY,
     AssignmentRef,
     z.object({ message: z.string() }),
   ),
   updateSops: rpc(
     'integration',
     'assignments.sops',
+    SUPER_ADMIN_ONLY,
     AssignmentRef.extend({ sopIds: z.array(z.number().int()) }),
     CameraAssignment,
   ),
   updateSchedule: rpc(
     'integration',
     'assignments.schedule',
+    SUPER_ADMIN_ONLY,
     AssignmentRef.extend({ schedule: UpdateAssignmentScheduleRequest }),
     CameraAssignment,
   ),
   updateFloorPrivacy: rpc(
     'integration',
     'floor.privacy.update',
+    FLOOR_ADMINS,
     z.object({ actor: Actor, privacy: FloorPrivacyRequest }),
     FloorPrivacy,
   ),
-  floorStats: rpc('integration', 'floor.stats', ActorOnly, FloorStats),
+  floorStats: rpc('integration', 'floor.stats', FLOOR_ROLES, ActorOnly, FloorStats),
   /**
    * Team Overview (staff roles): the ids of the actor's organization's people a camera saw
    * today (the UTC day), each once.
    */
-  seenToday: rpc('integration', 'floor.presence.today', ActorOnly, z.array(z.number().int())),
-  floorLayout: rpc('integration', 'floor.layout', ActorOnly, FloorLayout),
+  seenToday: rpc(
+    'integration',
+    'floor.presence.today',
+    STAFF_ROLES,
+    ActorOnly,
+    z.array(z.number().int()),
+  ),
+  floorLayout: rpc('integration', 'floor.layout', FLOOR_ROLES, ActorOnly, FloorLayout),
   createArea: rpc(
     'integration',
     'floor.areas.create',
+    FLOOR_ADMINS,
     z.object({ actor: Actor, area: SaveAreaRequest }),
     Area,
   ),
   updateArea: rpc(
     'integration',
     'floor.areas.update',
+    FLOOR_ADMINS,
     z.object({ actor: Actor, areaId: z.number().int(), area: SaveAreaRequest }),
     Area,
   ),
   deleteArea: rpc(
     'integration',
     'floor.areas.delete',
+    FLOOR_ADMINS,
     z.object({ actor: Actor, areaId: z.number().int() }),
     z.object({ message: z.string() }),
   ),
   createStation: rpc(
     'integration',
     'floor.stations.create',
+    FLOOR_ADMINS,
     z.object({ actor: Actor, areaId: z.number().int(), station: SaveStationRequest }),
     Station,
   ),
   updateStation: rpc(
     'integration',
     'floor.stations.update',
+    FLOOR_ADMINS,
     z.object({ actor: Actor, stationId: z.number().int(), station: SaveStationRequest }),
     Station,
   ),
   deleteStation: rpc(
     'integration',
     'floor.stations.delete',
+    FLOOR_ADMINS,
     z.object({ actor: Actor, stationId: z.number().int() }),
     z.object({ message: z.string() }),
   ),
   updateFloorCamera: rpc(
     'integration',
     'floor.cameras.update',
+    FLOOR_ADMINS,
     z.object({ actor: Actor, assignmentId: z.number().int(), camera: UpdateFloorCameraRequest }),
     FloorCamera,
   ),
-  createSensorToken: rpc('integration', 'floor.sensorToken.create', ActorOnly, SensorToken),
+  createSensorToken: rpc(
+    'integration',
+    'floor.sensorToken.create',
+    FLOOR_ADMINS,
+    ActorOnly,
+    SensorToken,
+  ),
   /** From the gateway's public sensor endpoint: the token is the only credential. */
   sensorReading: rpc(
     'integration',
     'floor.sensorReadings.create',
+    'public',
     z.object({ token: z.string().max(200), reading: SensorReadingRequest }),
     z.object({ accepted: z.boolean() }),
   ),

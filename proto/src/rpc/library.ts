@@ -1,4 +1,9 @@
-import { Evaluation, ReviewEvaluation, UpdateEvaluationRequest } from '../evaluations.js';
+import {
+  Evaluation,
+  EVALUATION_REVIEWERS,
+  ReviewEvaluation,
+  UpdateEvaluationRequest,
+} from '../evaluations.js';
 import { ServicePing } from '../health.js';
 import {
   CreateFolderRequest,
@@ -12,7 +17,7 @@ import {
   LibraryDocument,
   Tag,
 } from '../library.js';
-import { Actor } from '../roles.js';
+import { Actor, ALL_ROLES, STAFF_ROLES, SUPER_ADMIN_ONLY } from '../roles.js';
 import { SopChoice } from '../integrations.js';
 import { z } from 'zod';
 import { rpc, ActorOnly } from '../rpc.js';
@@ -41,20 +46,23 @@ export const libraryRpc = {
   hubActivity: rpc(
     'library',
     'documents.hubActivity',
+    ALL_ROLES,
     z.object({ actor: Actor, limit: z.number().int().min(1).max(50) }),
     WorkEvents,
   ),
-  ping: rpc('library', 'ping', z.object({}), ServicePing),
+  ping: rpc('library', 'ping', 'service', z.object({}), ServicePing),
   documents: rpc(
     'library',
     'documents.list',
+    STAFF_ROLES,
     z.object({ actor: Actor, filter: DocumentFilter }),
     DocumentList,
   ),
-  document: rpc('library', 'documents.get', DocumentRef, LibraryDocument),
+  document: rpc('library', 'documents.get', STAFF_ROLES, DocumentRef, LibraryDocument),
   createDocument: rpc(
     'library',
     'documents.create',
+    STAFF_ROLES,
     z.object({
       actor: Actor,
       title: z.string(),
@@ -72,32 +80,43 @@ export const libraryRpc = {
   checkFolder: rpc(
     'library',
     'folders.check',
+    STAFF_ROLES,
     z.object({ actor: Actor, folderId: z.number().int() }),
     z.object({ ok: z.boolean() }),
   ),
   deleteDocument: rpc(
     'library',
     'documents.delete',
+    STAFF_ROLES,
     DocumentRef,
     z.object({ message: z.string() }),
   ),
-  retryDocument: rpc('library', 'documents.retry', DocumentRef, LibraryDocument),
+  retryDocument: rpc('library', 'documents.retry', STAFF_ROLES, DocumentRef, LibraryDocument),
   documentFile: rpc(
     'library',
     'documents.file',
+    STAFF_ROLES,
     DocumentRef,
     z.object({ key: z.string(), fileName: z.string() }),
   ),
-  documentMarkdown: rpc('library', 'documents.markdown', DocumentRef, DocumentMarkdown),
+  documentMarkdown: rpc(
+    'library',
+    'documents.markdown',
+    STAFF_ROLES,
+    DocumentRef,
+    DocumentMarkdown,
+  ),
   documentImage: rpc(
     'library',
     'documents.image',
+    STAFF_ROLES,
     z.object({ actor: Actor, documentId: z.number().int(), imageId: z.string() }),
     z.object({ key: z.string() }),
   ),
   createDocumentVersion: rpc(
     'library',
     'documents.versions.create',
+    STAFF_ROLES,
     z.object({
       actor: Actor,
       documentId: z.number().int(),
@@ -109,22 +128,31 @@ export const libraryRpc = {
     }),
     LibraryDocument,
   ),
-  documentVersions: rpc('library', 'documents.versions.list', DocumentRef, DocumentVersionList),
+  documentVersions: rpc(
+    'library',
+    'documents.versions.list',
+    STAFF_ROLES,
+    DocumentRef,
+    DocumentVersionList,
+  ),
   documentVersionFile: rpc(
     'library',
     'documents.versions.file',
+    STAFF_ROLES,
     VersionRef,
     z.object({ key: z.string(), fileName: z.string() }),
   ),
   documentVersionMarkdown: rpc(
     'library',
     'documents.versions.markdown',
+    STAFF_ROLES,
     VersionRef,
     DocumentMarkdown,
   ),
   documentVersionDiff: rpc(
     'library',
     'documents.versions.diff',
+    STAFF_ROLES,
     z.object({
       actor: Actor,
       documentId: z.number().int(),
@@ -136,42 +164,66 @@ export const libraryRpc = {
   documentAcknowledgement: rpc(
     'library',
     'documents.acknowledgement',
+    ALL_ROLES,
     DocumentRef,
     VersionAcknowledgement,
   ),
-  acknowledgeDocument: rpc('library', 'documents.acknowledge', DocumentRef, VersionAcknowledgement),
-  folders: rpc('library', 'folders.list', ActorOnly, z.array(Folder)),
+  acknowledgeDocument: rpc(
+    'library',
+    'documents.acknowledge',
+    ALL_ROLES,
+    DocumentRef,
+    VersionAcknowledgement,
+  ),
+  folders: rpc('library', 'folders.list', STAFF_ROLES, ActorOnly, z.array(Folder)),
   createFolder: rpc(
     'library',
     'folders.create',
+    STAFF_ROLES,
     z.object({ actor: Actor, folder: CreateFolderRequest }),
     Folder,
   ),
-  tags: rpc('library', 'tags.list', ActorOnly, z.array(Tag)),
-  createTag: rpc('library', 'tags.create', z.object({ actor: Actor, tag: CreateTagRequest }), Tag),
+  tags: rpc('library', 'tags.list', STAFF_ROLES, ActorOnly, z.array(Tag)),
+  createTag: rpc(
+    'library',
+    'tags.create',
+    STAFF_ROLES,
+    z.object({ actor: Actor, tag: CreateTagRequest }),
+    Tag,
+  ),
   evaluationOfDocument: rpc(
     'library',
     'evaluations.ofDocument',
+    STAFF_ROLES,
     DocumentRef,
     z.union([ReviewEvaluation, Evaluation]),
   ),
   evaluation: rpc(
     'library',
     'evaluations.get',
+    STAFF_ROLES,
     z.object({ actor: Actor, evaluationId: z.number().int() }),
     z.union([ReviewEvaluation, Evaluation]),
   ),
   updateEvaluation: rpc(
     'library',
     'evaluations.update',
+    EVALUATION_REVIEWERS,
     z.object({ actor: Actor, documentId: z.number().int(), draft: UpdateEvaluationRequest }),
     ReviewEvaluation,
   ),
-  publishEvaluation: rpc('library', 'evaluations.publish', DocumentRef, ReviewEvaluation),
+  publishEvaluation: rpc(
+    'library',
+    'evaluations.publish',
+    EVALUATION_REVIEWERS,
+    DocumentRef,
+    ReviewEvaluation,
+  ),
   /** For the observation service: a published evaluation of the organization, answers included. */
   evaluationForObservation: rpc(
     'library',
     'evaluations.forObservation',
+    'service',
     z.object({ organizationId: z.number().int(), evaluationId: z.number().int() }),
     ReviewEvaluation,
   ),
@@ -179,6 +231,7 @@ export const libraryRpc = {
   sopsForAnalysis: rpc(
     'library',
     'documents.forAnalysis',
+    'service',
     z.object({ organizationId: z.number().int(), documentIds: z.array(z.number().int()) }),
     z.array(z.object({ sopId: z.number().int(), sopTitle: z.string(), textKey: z.string() })),
   ),
@@ -186,6 +239,7 @@ export const libraryRpc = {
   sopTitles: rpc(
     'library',
     'documents.sopTitles',
+    'service',
     z.object({ organizationId: z.number().int(), documentIds: z.array(z.number().int()) }),
     z.array(z.object({ id: z.number().int(), title: z.string() })),
   ),
@@ -193,6 +247,7 @@ export const libraryRpc = {
   organizationSops: rpc(
     'library',
     'documents.organizationSops',
+    SUPER_ADMIN_ONLY,
     z.object({ actor: Actor, organizationId: z.number().int() }),
     z.array(SopChoice),
   ),
@@ -200,6 +255,7 @@ export const libraryRpc = {
   publishedEvaluations: rpc(
     'library',
     'evaluations.published',
+    'service',
     z.object({ organizationId: z.number().int(), documentIds: z.array(z.number().int()) }),
     z.array(
       z.object({
@@ -214,14 +270,22 @@ export const libraryRpc = {
   documentTags: rpc(
     'library',
     'documents.tags',
+    'service',
     z.object({ organizationId: z.number().int(), documentIds: z.array(z.number().int()) }),
     z.array(z.object({ documentId: z.number().int(), tags: z.array(z.string()) })),
   ),
-  regenerateEvaluation: rpc('library', 'evaluations.regenerate', DocumentRef, LibraryDocument),
+  regenerateEvaluation: rpc(
+    'library',
+    'evaluations.regenerate',
+    EVALUATION_REVIEWERS,
+    DocumentRef,
+    LibraryDocument,
+  ),
   /** For recommendations: each document's processing and evaluation state. */
   documentHealth: rpc(
     'library',
     'documents.health',
+    'service',
     z.object({ organizationId: z.number().int() }),
     z.array(
       z.object({

@@ -11,13 +11,15 @@ import {
   ObservationList,
   ObservationSession,
   ObservationSettings,
+  OBSERVER_ROLES,
   ResponseResult,
   ResponseSubmission,
   SaveCourseRequest,
   TeamMember,
+  TRAINING_EDITORS,
 } from '../observations.js';
 import { WorkEvents } from '../dashboard.js';
-import { Actor } from '../roles.js';
+import { Actor, ALL_ROLES, STAFF_ROLES } from '../roles.js';
 import { TeamMemberDetail, TeamStats } from '../team.js';
 import { ActorOnly, rpc } from '../rpc.js';
 import { PageRequest } from '../paging.js';
@@ -26,10 +28,11 @@ const ObservationRef = z.object({ actor: Actor, observationId: z.number().int() 
 const CourseRef = z.object({ actor: Actor, courseId: z.number().int() });
 
 export const observationRpc = {
-  ping: rpc('observation', 'ping', z.object({}), ServicePing),
+  ping: rpc('observation', 'ping', 'service', z.object({}), ServicePing),
   list: rpc(
     'observation',
     'observations.list',
+    OBSERVER_ROLES,
     z.object({
       actor: Actor,
       search: z.string().optional(),
@@ -42,32 +45,43 @@ export const observationRpc = {
   create: rpc(
     'observation',
     'observations.create',
+    OBSERVER_ROLES,
     z.object({ actor: Actor, request: CreateObservationRequest }),
     CreateObservationResponse,
   ),
-  session: rpc('observation', 'observations.get', ObservationRef, ObservationSession),
+  session: rpc(
+    'observation',
+    'observations.get',
+    OBSERVER_ROLES,
+    ObservationRef,
+    ObservationSession,
+  ),
   respond: rpc(
     'observation',
     'observations.respond',
+    OBSERVER_ROLES,
     ObservationRef.extend({ submission: ResponseSubmission }),
     ResponseResult,
   ),
   addFinding: rpc(
     'observation',
     'findings.add',
+    OBSERVER_ROLES,
     ObservationRef.extend({ finding: CreateFindingRequest }),
     Finding,
   ),
   resolveFinding: rpc(
     'observation',
     'findings.resolve',
+    OBSERVER_ROLES,
     ObservationRef.extend({ findingId: z.number().int() }),
     Finding,
   ),
-  settings: rpc('observation', 'settings.get', ActorOnly, ObservationSettings),
+  settings: rpc('observation', 'settings.get', OBSERVER_ROLES, ActorOnly, ObservationSettings),
   saveSettings: rpc(
     'observation',
     'settings.save',
+    TRAINING_EDITORS,
     z.object({ actor: Actor, settings: ObservationSettings }),
     ObservationSettings,
   ),
@@ -75,6 +89,7 @@ export const observationRpc = {
   performance: rpc(
     'observation',
     'observations.performance',
+    'service',
     z.object({ organizationId: z.number().int() }),
     z.array(z.object({ userId: z.number().int(), averageScore: z.number() })),
   ),
@@ -82,6 +97,7 @@ export const observationRpc = {
   hubFigures: rpc(
     'observation',
     'observations.hubFigures',
+    'service',
     z.object({ organizationId: z.number().int().nullable() }),
     z.object({
       performanceScore: z.number().nullable(),
@@ -92,40 +108,57 @@ export const observationRpc = {
   hubActivity: rpc(
     'observation',
     'observations.hubActivity',
+    ALL_ROLES,
     z.object({ actor: Actor, limit: z.number().int().min(1).max(50) }),
     WorkEvents,
   ),
   courses: rpc(
     'observation',
     'courses.list',
+    ALL_ROLES,
     z.object({ actor: Actor, page: PageRequest }),
     CoursePage,
   ),
   createCourse: rpc(
     'observation',
     'courses.create',
+    TRAINING_EDITORS,
     z.object({ actor: Actor, course: SaveCourseRequest }),
     Course,
   ),
   updateCourse: rpc(
     'observation',
     'courses.update',
+    TRAINING_EDITORS,
     CourseRef.extend({ course: SaveCourseRequest }),
     Course,
   ),
-  deleteCourse: rpc('observation', 'courses.delete', CourseRef, z.object({ message: z.string() })),
-  enroll: rpc('observation', 'courses.enroll', CourseRef, Course),
-  rate: rpc('observation', 'courses.rate', CourseRef.extend({ rating: z.number().int() }), Course),
-  enrollments: rpc('observation', 'enrollments.list', ActorOnly, z.array(Enrollment)),
+  deleteCourse: rpc(
+    'observation',
+    'courses.delete',
+    TRAINING_EDITORS,
+    CourseRef,
+    z.object({ message: z.string() }),
+  ),
+  enroll: rpc('observation', 'courses.enroll', ALL_ROLES, CourseRef, Course),
+  rate: rpc(
+    'observation',
+    'courses.rate',
+    ALL_ROLES,
+    CourseRef.extend({ rating: z.number().int() }),
+    Course,
+  ),
+  enrollments: rpc('observation', 'enrollments.list', ALL_ROLES, ActorOnly, z.array(Enrollment)),
 } as const;
 
 /** The team list is answered by the observation service, which adds each member's performance. */
 export const teamRpc = {
-  members: rpc('observation', 'team.members', ActorOnly, z.array(TeamMember)),
-  stats: rpc('observation', 'team.stats', ActorOnly, TeamStats),
+  members: rpc('observation', 'team.members', STAFF_ROLES, ActorOnly, z.array(TeamMember)),
+  stats: rpc('observation', 'team.stats', STAFF_ROLES, ActorOnly, TeamStats),
   member: rpc(
     'observation',
     'team.member',
+    STAFF_ROLES,
     z.object({ actor: Actor, userId: z.number().int() }),
     TeamMemberDetail,
   ),

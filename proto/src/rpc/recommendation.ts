@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { Recommendation, RecommendationList, RecommendationListQuery } from '../recommendations.js';
+import {
+  Recommendation,
+  RECOMMENDATION_ROLES,
+  RecommendationList,
+  RecommendationListQuery,
+} from '../recommendations.js';
 import { Actor } from '../roles.js';
 import { rpc } from '../rpc.js';
 
@@ -9,15 +14,29 @@ export const recommendationRpc = {
   list: rpc(
     'observation',
     'recommendations.list',
+    RECOMMENDATION_ROLES,
     z.object({ actor: Actor, query: RecommendationListQuery }),
     RecommendationList,
   ),
   evaluate: rpc(
     'observation',
     'recommendations.evaluate',
+    RECOMMENDATION_ROLES,
     z.object({ actor: Actor }),
     RecommendationList,
   ),
-  dismiss: rpc('observation', 'recommendations.dismiss', RecommendationRef, Recommendation),
-  implement: rpc('observation', 'recommendations.implement', RecommendationRef, Recommendation),
+  dismiss: rpc(
+    'observation',
+    'recommendations.dismiss',
+    RECOMMENDATION_ROLES,
+    RecommendationRef,
+    Recommendation,
+  ),
+  implement: rpc(
+    'observation',
+    'recommendations.implement',
+    RECOMMENDATION_ROLES,
+    RecommendationRef,
+    Recommendation,
+  ),
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Actor } from '../roles.js';
+import { Actor, SUPER_ADMIN_ONLY } from '../roles.js';
 import { ClientContext, rpc, SessionView } from '../rpc.js';
 import {
   SamlConnectionId,
@@ -13,6 +13,7 @@ export const samlRpc = {
   start: rpc(
     'identity',
     'saml.start',
+    'public',
     z.object({ organization: SamlConnectionId }),
     // The request ID goes into a cookie of the browser that starts, never to the page.
     SamlStartResponse.extend({ requestId: z.string().min(1) }),
@@ -20,6 +21,7 @@ export const samlRpc = {
   metadata: rpc(
     'identity',
     'saml.metadata',
+    'public',
     z.object({ connection: SamlConnectionId }),
     z.object({ xml: z.string() }),
   ),
@@ -27,6 +29,7 @@ export const samlRpc = {
   consume: rpc(
     'identity',
     'saml.consume',
+    'public',
     z.object({
       connection: SamlConnectionId,
       samlResponse: z.string().max(1_000_000),
@@ -42,12 +45,14 @@ export const samlRpc = {
   settings: rpc(
     'identity',
     'saml.settings.get',
+    SUPER_ADMIN_ONLY,
     z.object({ actor: Actor, organizationId: z.number().int() }),
     SamlSettingsView,
   ),
   saveSettings: rpc(
     'identity',
     'saml.settings.save',
+    SUPER_ADMIN_ONLY,
     z.object({ actor: Actor, organizationId: z.number().int(), settings: SamlIdpSettings }),
     SamlSettingsView,
   ),

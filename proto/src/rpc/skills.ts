@@ -2,9 +2,12 @@ import { z } from 'zod';
 import { Actor } from '../roles.js';
 import { ActorOnly, rpc } from '../rpc.js';
 import {
+  JOB_FUNCTION_EDITORS,
+  JOB_FUNCTION_VIEWERS,
   JobFunction,
   JobFunctionList,
   SaveJobFunctionRequest,
+  SKILLS_MATRIX_VIEWERS,
   SkillsMatrix,
   SkillsMatrixQuery,
 } from '../skills.js';
@@ -13,28 +16,38 @@ const JobFunctionRef = z.object({ actor: Actor, jobFunctionId: z.number().int() 
 
 /** Job functions and the skills matrix live in the observation service, beside certifications. */
 export const skillsRpc = {
-  jobFunctions: rpc('observation', 'jobFunctions.list', ActorOnly, JobFunctionList),
+  jobFunctions: rpc(
+    'observation',
+    'jobFunctions.list',
+    JOB_FUNCTION_VIEWERS,
+    ActorOnly,
+    JobFunctionList,
+  ),
   createJobFunction: rpc(
     'observation',
     'jobFunctions.create',
+    JOB_FUNCTION_EDITORS,
     z.object({ actor: Actor, jobFunction: SaveJobFunctionRequest }),
     JobFunction,
   ),
   updateJobFunction: rpc(
     'observation',
     'jobFunctions.update',
+    JOB_FUNCTION_EDITORS,
     JobFunctionRef.extend({ jobFunction: SaveJobFunctionRequest }),
     JobFunction,
   ),
   deleteJobFunction: rpc(
     'observation',
     'jobFunctions.delete',
+    JOB_FUNCTION_EDITORS,
     JobFunctionRef,
     z.object({ message: z.string() }),
   ),
   setJobFunctionMembers: rpc(
     'observation',
     'jobFunctions.members',
+    JOB_FUNCTION_EDITORS,
     JobFunctionRef.extend({ userIds: z.array(z.number().int()) }),
     JobFunction,
   ),
@@ -45,6 +58,7 @@ export const skillsRpc = {
   skillsMatrix: rpc(
     'observation',
     'skills.matrix',
+    SKILLS_MATRIX_VIEWERS,
     z.object({
       actor: Actor,
       query: SkillsMatrixQuery,

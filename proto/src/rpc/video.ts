@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ServicePing } from '../health.js';
-import { Actor } from '../roles.js';
+import { Actor, ALL_ROLES, STAFF_ROLES } from '../roles.js';
 import { rpc } from '../rpc.js';
 import { WorkEvents } from '../dashboard.js';
 import { FaceEnrolment, LinkedSop, Video, VideoList, VideoWithReport } from '../video.js';
@@ -8,17 +8,19 @@ import { FaceEnrolment, LinkedSop, Video, VideoList, VideoWithReport } from '../
 const VideoRef = z.object({ actor: Actor, videoId: z.number().int() });
 
 export const videoRpc = {
-  ping: rpc('video', 'ping', z.object({}), ServicePing),
+  ping: rpc('video', 'ping', 'service', z.object({}), ServicePing),
   /** The Hub's work events of the video service: videos analysed (staff only). */
   hubActivity: rpc(
     'video',
     'videos.hubActivity',
+    ALL_ROLES,
     z.object({ actor: Actor, limit: z.number().int().min(1).max(50) }),
     WorkEvents,
   ),
   list: rpc(
     'video',
     'videos.list',
+    STAFF_ROLES,
     z.object({
       actor: Actor,
       search: z.string().optional(),
@@ -27,10 +29,11 @@ export const videoRpc = {
     }),
     VideoList,
   ),
-  get: rpc('video', 'videos.get', VideoRef, VideoWithReport),
+  get: rpc('video', 'videos.get', STAFF_ROLES, VideoRef, VideoWithReport),
   create: rpc(
     'video',
     'videos.create',
+    STAFF_ROLES,
     z.object({
       actor: Actor,
       title: z.string(),
@@ -43,10 +46,11 @@ export const videoRpc = {
     }),
     Video,
   ),
-  delete: rpc('video', 'videos.delete', VideoRef, z.object({ message: z.string() })),
+  delete: rpc('video', 'videos.delete', STAFF_ROLES, VideoRef, z.object({ message: z.string() })),
   analyze: rpc(
     'video',
     'videos.analyze',
+    STAFF_ROLES,
     VideoRef.extend({ sopIds: z.array(z.number().int()) }),
     Video,
   ),
@@ -54,6 +58,7 @@ export const videoRpc = {
   streamKey: rpc(
     'video',
     'videos.streamKey',
+    STAFF_ROLES,
     z.object({ actor: Actor, key: z.string() }),
     z.object({ key: z.string() }),
   ),
@@ -61,6 +66,7 @@ export const videoRpc = {
   appearancesOf: rpc(
     'video',
     'videos.appearancesOf',
+    'service',
     z.object({ organizationId: z.number().int(), userId: z.number().int() }),
     z.array(
       z.object({
@@ -77,6 +83,7 @@ export const videoRpc = {
   enrolments: rpc(
     'video',
     'faces.enrolments',
+    'service',
     z.object({ organizationId: z.number().int() }),
     z.array(FaceEnrolment),
   ),
@@ -84,6 +91,7 @@ export const videoRpc = {
   identificationGaps: rpc(
     'video',
     'videos.identificationGaps',
+    'service',
     z.object({ organizationId: z.number().int() }),
     z.array(
       z.object({

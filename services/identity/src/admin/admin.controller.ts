@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { identityRpc, type RpcRequest, SUPER_ADMIN_ONLY } from '@hub/proto';
-import { requireRole, RpcHandler } from '@hub/kit';
+import { identityRpc, type RpcRequest } from '@hub/proto';
+import { RpcHandler } from '@hub/kit';
 import { PromptsService } from '../prompts/prompts.service.js';
 import { OrganizationsAdminService } from './organizations-admin.service.js';
 import { OverviewService } from './overview.service.js';
@@ -9,7 +9,7 @@ import { UsersAdminService } from './users-admin.service.js';
 
 type Req<K extends keyof typeof identityRpc> = RpcRequest<(typeof identityRpc)[K]>;
 
-/** The super administrator console; every handler checks the role again. */
+/** The super administrator console: its contracts admit the super administrator alone. */
 @Controller()
 export class AdminController {
   constructor(
@@ -20,62 +20,52 @@ export class AdminController {
   ) {}
 
   @RpcHandler(identityRpc.adminOverview)
-  overview(@Payload() { actor }: Req<'adminOverview'>) {
-    requireRole(actor, SUPER_ADMIN_ONLY);
+  overview() {
     return this.overviewService.overview();
   }
 
   @RpcHandler(identityRpc.adminOrganizations)
-  listOrganizations(@Payload() { actor }: Req<'adminOrganizations'>) {
-    requireRole(actor, SUPER_ADMIN_ONLY);
+  listOrganizations() {
     return this.organizations.list();
   }
 
   @RpcHandler(identityRpc.dataPanelOrganizations)
-  dataPanelOrganizations(@Payload() { actor }: Req<'dataPanelOrganizations'>) {
-    requireRole(actor, SUPER_ADMIN_ONLY);
+  dataPanelOrganizations() {
     return this.organizations.listPlain();
   }
 
   @RpcHandler(identityRpc.createOrganization)
-  createOrganization(@Payload() { actor, organization }: Req<'createOrganization'>) {
-    requireRole(actor, SUPER_ADMIN_ONLY);
+  createOrganization(@Payload() { organization }: Req<'createOrganization'>) {
     return this.organizations.create(organization);
   }
 
   @RpcHandler(identityRpc.deleteOrganization)
-  deleteOrganization(@Payload() { actor, organizationId }: Req<'deleteOrganization'>) {
-    requireRole(actor, SUPER_ADMIN_ONLY);
+  deleteOrganization(@Payload() { organizationId }: Req<'deleteOrganization'>) {
     return this.organizations.delete(organizationId);
   }
 
   @RpcHandler(identityRpc.adminUsers)
-  listUsers(@Payload() { actor, page }: Req<'adminUsers'>) {
-    requireRole(actor, SUPER_ADMIN_ONLY);
+  listUsers(@Payload() { page }: Req<'adminUsers'>) {
     return this.users.list(page);
   }
 
   @RpcHandler(identityRpc.createUser)
   createUser(@Payload() { actor, user }: Req<'createUser'>) {
-    requireRole(actor, SUPER_ADMIN_ONLY);
     return this.users.create(actor, user);
   }
 
   @RpcHandler(identityRpc.deleteUser)
   deleteUser(@Payload() { actor, userId }: Req<'deleteUser'>) {
-    requireRole(actor, SUPER_ADMIN_ONLY);
     return this.users.delete(actor, userId);
   }
 
   @RpcHandler(identityRpc.resendInvitation)
   resendInvitation(@Payload() { actor, userId }: Req<'resendInvitation'>) {
-    requireRole(actor, SUPER_ADMIN_ONLY);
     return this.users.resend(actor, userId);
   }
 
   @RpcHandler(identityRpc.prompts)
-  prompts(@Payload() { actor }: Req<'prompts'>) {
-    requireRole(actor, SUPER_ADMIN_ONLY);
+  prompts() {
     return this.promptsService.get();
   }
 
@@ -87,7 +77,6 @@ export class AdminController {
 
   @RpcHandler(identityRpc.savePrompts)
   savePrompts(@Payload() { actor, prompts }: Req<'savePrompts'>) {
-    requireRole(actor, SUPER_ADMIN_ONLY);
     return this.promptsService.save(actor, prompts);
   }
 }

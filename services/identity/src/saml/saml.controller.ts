@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { samlRpc, SUPER_ADMIN_ONLY, type RpcRequest } from '@hub/proto';
-import { requireRole, RpcHandler } from '@hub/kit';
+import { samlRpc, type RpcRequest } from '@hub/proto';
+import { RpcHandler } from '@hub/kit';
 import { SamlService } from './saml.service.js';
 
 @Controller()
@@ -25,7 +25,6 @@ export class SamlController {
 
   @RpcHandler(samlRpc.settings)
   settings(@Payload() { actor, organizationId }: RpcRequest<typeof samlRpc.settings>) {
-    requireRole(actor, SUPER_ADMIN_ONLY);
     return this.saml.settings(actor, organizationId);
   }
 
@@ -33,7 +32,6 @@ export class SamlController {
   saveSettings(
     @Payload() { actor, organizationId, settings }: RpcRequest<typeof samlRpc.saveSettings>,
   ) {
-    requireRole(actor, SUPER_ADMIN_ONLY);
     return this.saml.saveSettings(actor, organizationId, settings);
   }
 }

@@ -6,10 +6,8 @@ import {
   countChange,
   type DashboardStats,
   INSIGHTS_PERIOD_DAYS,
-  INSIGHTS_ROLES,
   type SignInActivity,
 } from '@hub/proto';
-import { requireRole } from '@hub/kit';
 import { OrganizationEntity } from '../organizations/organization.entity.js';
 import { ACTIVE_USER_SQL } from './figures.js';
 
@@ -77,7 +75,6 @@ export class StatsService {
    * against the period before (null when nobody signed in then).
    */
   async activeUsers(actor: Actor): Promise<ActiveUsers> {
-    requireRole(actor, INSIGHTS_ROLES);
     const params: unknown[] = [];
     const where = this.scope(actor, 'e.organization_id', params);
     const period = `interval '${INSIGHTS_PERIOD_DAYS} days'`;

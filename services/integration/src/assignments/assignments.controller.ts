@@ -6,7 +6,7 @@ import { AssignmentsService } from './assignments.service.js';
 
 type Req<K extends keyof typeof integrationRpc> = RpcRequest<(typeof integrationRpc)[K]>;
 
-/** The service checks the caller's role again on every call. */
+/** RpcHandler checks each contract's roles again on every call. */
 @Controller()
 export class AssignmentsController {
   constructor(private readonly assignments: AssignmentsService) {}

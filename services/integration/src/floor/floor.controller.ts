@@ -8,7 +8,7 @@ import { SensorsService } from './sensors.service.js';
 
 type Req<K extends keyof typeof integrationRpc> = RpcRequest<(typeof integrationRpc)[K]>;
 
-/** The services check the role again and work within the actor's organization only. */
+/** RpcHandler checks each contract's roles again; the services work within the actor's organization only. */
 @Controller()
 export class FloorController {
   constructor(

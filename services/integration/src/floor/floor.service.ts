@@ -2,8 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   type Actor,
   type Area,
-  FLOOR_ADMINS,
-  FLOOR_ROLES,
   type FloorCamera,
   type FloorLayout,
   type FloorPrivacy,
@@ -13,7 +11,7 @@ import {
   type Station,
   type UpdateFloorCameraRequest,
 } from '@hub/proto';
-import { requireRole, RpcFailure } from '@hub/kit';
+import { RpcFailure } from '@hub/kit';
 import { FLOOR_SETTINGS, type FloorSettings, SCHEDULES } from '../config.js';
 import type { SnapshotSchedules } from '../snapshots/snapshot-schedules.js';
 import { FloorRepository, isUniqueViolation, type PrivacyRow } from './floor.repository.js';
@@ -31,7 +29,6 @@ export class FloorService {
   ) {}
 
   async layout(actor: Actor): Promise<FloorLayout> {
-    requireRole(actor, FLOOR_ROLES);
     const [areas, cameras, privacy] = await Promise.all([
       this.floor.areas(actor.organizationId),
       this.floor.cameras(actor.organizationId),
@@ -45,7 +42,6 @@ export class FloorService {
    * presence events are deleted after the organization's retention (the hourly sweep).
    */
   async updatePrivacy(actor: Actor, privacy: FloorPrivacyRequest): Promise<FloorPrivacy> {
-    requireRole(actor, FLOOR_ADMINS);
     const row = await this.floor.setPrivacy(
       actor.organizationId,
       privacy.keepSnapshots,
@@ -62,7 +58,6 @@ export class FloorService {
   }
 
   async createArea(actor: Actor, area: SaveAreaRequest): Promise<Area> {
-    requireRole(actor, FLOOR_ADMINS);
     return this.unique(
       () => this.floor.insertArea(actor.organizationId, area.name, area.status),
       'An area with this name exists already.',
@@ -70,7 +65,6 @@ export class FloorService {
   }
 
   async updateArea(actor: Actor, areaId: number, area: SaveAreaRequest): Promise<Area> {
-    requireRole(actor, FLOOR_ADMINS);
     const row = await this.unique(
       () => this.floor.updateArea(actor.organizationId, areaId, area.name, area.status),
       'An area with this name exists already.',
@@ -81,14 +75,12 @@ export class FloorService {
   }
 
   async deleteArea(actor: Actor, areaId: number) {
-    requireRole(actor, FLOOR_ADMINS);
     if (!(await this.floor.deleteArea(actor.organizationId, areaId)))
       throw RpcFailure.notFound(AREA_NOT_FOUND);
     return { message: 'Area deleted' };
   }
 
   async createStation(actor: Actor, areaId: number, station: SaveStationRequest): Promise<Station> {
-    requireRole(actor, FLOOR_ADMINS);
     const row = await this.unique(
       () => this.floor.insertStation(actor.organizationId, areaId, station.name, station.status),
       'This area has a station with this name already.',
@@ -98,7 +90,6 @@ export class FloorService {
   }
 
   async updateStation(actor: Actor, stationId: number, station: SaveStationRequest) {
-    requireRole(actor, FLOOR_ADMINS);
     const row = await this.unique(
       () => this.floor.updateStation(actor.organizationId, stationId, station.name, station.status),
       'This area has a station with this name already.',
@@ -108,7 +99,6 @@ export class FloorService {
   }
 
   async deleteStation(actor: Actor, stationId: number) {
-    requireRole(actor, FLOOR_ADMINS);
     if (!(await this.floor.deleteStation(actor.organizationId, stationId)))
       throw RpcFailure.notFound(STATION_NOT_FOUND);
     return { message: 'Station deleted' };
@@ -120,7 +110,6 @@ export class FloorService {
     assignmentId: number,
     camera: UpdateFloorCameraRequest,
   ): Promise<FloorCamera> {
-    requireRole(actor, FLOOR_ADMINS);
     if (
       camera.areaId !== null &&
       !(await this.floor.areaExists(actor.organizationId, camera.areaId))

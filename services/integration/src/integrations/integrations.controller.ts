@@ -6,14 +6,14 @@ import { IntegrationsService } from './integrations.service.js';
 
 type Req<K extends keyof typeof integrationRpc> = RpcRequest<(typeof integrationRpc)[K]>;
 
-/** The service checks the super administrator role again on every call. */
+/** Camera systems are the super administrator's: the contracts admit no other role. */
 @Controller()
 export class IntegrationsController {
   constructor(private readonly integrations: IntegrationsService) {}
 
   @RpcHandler(integrationRpc.list)
-  list(@Payload() { actor }: Req<'list'>) {
-    return this.integrations.list(actor);
+  list() {
+    return this.integrations.list();
   }
 
   @RpcHandler(integrationRpc.create)
@@ -22,12 +22,12 @@ export class IntegrationsController {
   }
 
   @RpcHandler(integrationRpc.test)
-  test(@Payload() { actor, integrationId }: Req<'test'>) {
-    return this.integrations.test(actor, integrationId);
+  test(@Payload() { integrationId }: Req<'test'>) {
+    return this.integrations.test(integrationId);
   }
 
   @RpcHandler(integrationRpc.cameras)
-  cameras(@Payload() { actor, integrationId }: Req<'cameras'>) {
-    return this.integrations.cameras(actor, integrationId);
+  cameras(@Payload() { integrationId }: Req<'cameras'>) {
+    return this.integrations.cameras(integrationId);
   }
 }

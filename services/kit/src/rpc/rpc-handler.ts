@@ -1,7 +1,30 @@
-import { applyDecorators, type PipeTransform, UsePipes } from '@nestjs/common';
+import {
+  applyDecorators,
+  type CanActivate,
+  type ExecutionContext,
+  type PipeTransform,
+  UseGuards,
+  UsePipes,
+} from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import type { RpcContract } from '@hub/proto';
+import { requireContractAccess } from '../authz/rpc-access.js';
 import { RpcFailure } from './rpc-failure.js';
+
+/**
+ * Refuses the roles the contract's access does not declare. A guard, not part of the pipe:
+ * pipes run only on a handler's `@Payload()` parameter, and a handler that needs nothing of its
+ * request (an overview, a list) must be locked all the same. Guards also run before pipes, so a
+ * refused role is told no more than the gateway tells it.
+ */
+export class ContractAccessGuard implements CanActivate {
+  constructor(private readonly contract: RpcContract) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    requireContractAccess(this.contract, context.switchToRpc().getData());
+    return true;
+  }
+}
 
 class ContractPipe implements PipeTransform {
   constructor(private readonly contract: RpcContract) {}
@@ -21,10 +44,15 @@ export const handledContract = (pattern: string): RpcContract | undefined =>
   handledContracts.get(pattern);
 
 /**
- * Marks a service method as the handler of one RPC contract and validates its request; the
- * transport checks its answer against the same contract (RedisStreamsServer).
+ * Marks a service method as the handler of one RPC contract: refuses the roles its access does
+ * not declare and validates its request; the transport checks its answer against the same
+ * contract (RedisStreamsServer).
  */
 export function RpcHandler(contract: RpcContract) {
   handledContracts.set(contract.pattern, contract);
-  return applyDecorators(MessagePattern(contract.pattern), UsePipes(new ContractPipe(contract)));
+  return applyDecorators(
+    MessagePattern(contract.pattern),
+    UseGuards(new ContractAccessGuard(contract)),
+    UsePipes(new ContractPipe(contract)),
+  );
 }

@@ -4,7 +4,7 @@ import { Payload } from '@nestjs/microservices';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { RpcContract } from '@hub/proto';
+import { Actor, type RpcContract } from '@hub/proto';
 import {
   claimTestResources,
   TEST_REDIS_URL,
@@ -21,30 +21,42 @@ const echo: RpcContract<
 > = {
   service: 'echo',
   pattern: 'echo.say',
+  access: 'service',
   request: z.object({ text: z.string().min(1, 'Text is required') }),
   answer: z.object({ text: z.string(), replica: z.string() }),
 };
 const refuse: RpcContract = {
   service: 'echo',
   pattern: 'echo.refuse',
+  access: 'service',
   request: z.object({}),
   answer: z.object({}),
 };
 const crash: RpcContract = {
   service: 'echo',
   pattern: 'echo.crash',
+  access: 'service',
   request: z.object({}),
   answer: z.object({}),
 };
 const broken: RpcContract = {
   service: 'echo',
   pattern: 'echo.broken',
+  access: 'service',
   request: z.object({}),
   answer: z.object({ count: z.number() }),
+};
+const staffOnly: RpcContract = {
+  service: 'echo',
+  pattern: 'echo.staffOnly',
+  access: ['admin', 'manager'],
+  request: z.object({ actor: Actor }),
+  answer: z.object({}),
 };
 const unknown: RpcContract = {
   service: 'echo',
   pattern: 'echo.unknown',
+  access: 'service',
   request: z.object({}),
   answer: z.object({}),
 };
@@ -63,6 +75,11 @@ function echoModule(replica: string) {
     @RpcHandler(broken)
     broken() {
       return { count: 'three' };
+    }
+
+    @RpcHandler(staffOnly)
+    staffOnly() {
+      return {};
     }
 
     @RpcHandler(refuse)
@@ -156,6 +173,19 @@ describe('RPC over Redis streams', () => {
   it("passes a service's refusal back with its kind and message", async () => {
     await expect(client.call(refuse, {})).rejects.toMatchObject({
       failure: { kind: 'forbidden', message: 'Not for you.' },
+    });
+  });
+
+  it("refuses a role the contract's access does not declare, before the handler runs", async () => {
+    const actor = (role: Actor['role']) => ({ actor: { userId: 1, organizationId: 1, role } });
+    await expect(client.call(staffOnly, actor('manager'))).resolves.toEqual({});
+    await expect(client.call(staffOnly, actor('operator'))).rejects.toMatchObject({
+      failure: { kind: 'forbidden', message: "You don't have permission to do this." },
+    });
+    // The server's own contract decides: a caller's copy declaring more roles changes nothing.
+    const widened = { ...staffOnly, access: ['operator'] as const };
+    await expect(client.call(widened, actor('operator'))).rejects.toMatchObject({
+      failure: { kind: 'forbidden' },
     });
   });
 

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { ALL_ROLES, libraryRpc, type RpcRequest } from '@hub/proto';
-import { requireRole, RpcHandler } from '@hub/kit';
+import { libraryRpc, type RpcRequest } from '@hub/proto';
+import { RpcHandler } from '@hub/kit';
 import { AcknowledgementsService } from './acknowledgements.service.js';
 
 type Req<K extends keyof typeof libraryRpc> = RpcRequest<(typeof libraryRpc)[K]>;
@@ -13,13 +13,11 @@ export class AcknowledgementsController {
 
   @RpcHandler(libraryRpc.documentAcknowledgement)
   view(@Payload() { actor, documentId }: Req<'documentAcknowledgement'>) {
-    requireRole(actor, ALL_ROLES);
     return this.acknowledgements.view(actor, documentId);
   }
 
   @RpcHandler(libraryRpc.acknowledgeDocument)
   acknowledge(@Payload() { actor, documentId }: Req<'acknowledgeDocument'>) {
-    requireRole(actor, ALL_ROLES);
     return this.acknowledgements.acknowledge(actor, documentId);
   }
 }

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { libraryRpc, type RpcRequest, STAFF_ROLES } from '@hub/proto';
-import { requireRole, RpcHandler } from '@hub/kit';
+import { libraryRpc, type RpcRequest } from '@hub/proto';
+import { RpcHandler } from '@hub/kit';
 import { EvaluationsService } from './evaluations.service.js';
 
 type Req<K extends keyof typeof libraryRpc> = RpcRequest<(typeof libraryRpc)[K]>;
@@ -12,13 +12,11 @@ export class EvaluationsController {
 
   @RpcHandler(libraryRpc.evaluationOfDocument)
   ofDocument(@Payload() { actor, documentId }: Req<'evaluationOfDocument'>) {
-    requireRole(actor, STAFF_ROLES);
     return this.evaluations.ofDocument(actor, documentId);
   }
 
   @RpcHandler(libraryRpc.evaluation)
   get(@Payload() { actor, evaluationId }: Req<'evaluation'>) {
-    requireRole(actor, STAFF_ROLES);
     return this.evaluations.get(actor, evaluationId);
   }
 

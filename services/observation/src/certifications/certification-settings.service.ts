@@ -1,12 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import {
-  type Actor,
-  CERTIFICATION_EDITORS,
-  type CertificationSettings,
-  DEFAULT_VALIDITY_MONTHS,
-} from '@hub/proto';
-import { requireRole } from '@hub/kit';
+import { type Actor, type CertificationSettings, DEFAULT_VALIDITY_MONTHS } from '@hub/proto';
 import { validityMonths } from './certification-rules.js';
 
 /** How long certifications stay valid: a default per organization and, optionally, per SOP. */
@@ -45,7 +39,6 @@ export class CertificationSettingsService {
   }
 
   async get(actor: Actor): Promise<CertificationSettings> {
-    requireRole(actor, CERTIFICATION_EDITORS);
     const sops = (await this.db.query(
       `SELECT document_id AS "documentId", validity_months AS "validityMonths"
          FROM sop_certification_validity WHERE organization_id = $1 ORDER BY document_id`,
@@ -57,7 +50,6 @@ export class CertificationSettingsService {
 
   /** Applies to certifications issued or renewed from now on; issued ones keep their expiry. */
   async saveDefault(actor: Actor, months: number): Promise<CertificationSettings> {
-    requireRole(actor, CERTIFICATION_EDITORS);
     await this.db.query(
       `INSERT INTO certification_settings (organization_id, default_validity_months) VALUES ($1, $2)
        ON CONFLICT (organization_id) DO UPDATE SET default_validity_months = EXCLUDED.default_validity_months`,
@@ -71,7 +63,6 @@ export class CertificationSettingsService {
     documentId: number,
     months: number | null,
   ): Promise<CertificationSettings> {
-    requireRole(actor, CERTIFICATION_EDITORS);
     if (months === null) {
       await this.db.query(
         `DELETE FROM sop_certification_validity WHERE organization_id = $1 AND document_id = $2`,

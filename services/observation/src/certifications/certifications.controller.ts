@@ -7,7 +7,7 @@ import { CertificationsService } from './certifications.service.js';
 
 type Req<K extends keyof typeof certificationRpc> = RpcRequest<(typeof certificationRpc)[K]>;
 
-/** Each service method checks the actor's role again and scopes to its organization. */
+/** RpcHandler checks each contract's roles again; each service method scopes to the actor's organization. */
 @Controller()
 export class CertificationsController {
   constructor(

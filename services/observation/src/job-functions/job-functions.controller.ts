@@ -6,7 +6,7 @@ import { JobFunctionsService } from './job-functions.service.js';
 
 type Req<K extends keyof typeof skillsRpc> = RpcRequest<(typeof skillsRpc)[K]>;
 
-/** Each service method checks the actor's role again and scopes to its organization. */
+/** RpcHandler checks each contract's roles again; each service method scopes to the actor's organization. */
 @Controller()
 export class JobFunctionsController {
   constructor(private readonly jobFunctions: JobFunctionsService) {}

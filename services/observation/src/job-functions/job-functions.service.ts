@@ -2,9 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   type Actor,
   DUPLICATE_JOB_FUNCTION,
-  JOB_FUNCTION_EDITORS,
   JOB_FUNCTION_NOT_FOUND,
-  JOB_FUNCTION_VIEWERS,
   type JobFunction,
   type JobFunctionList,
   type JobFunctionMember,
@@ -15,7 +13,7 @@ import {
   UNKNOWN_MEMBERS,
   UNKNOWN_SOPS,
 } from '@hub/proto';
-import { requireRole, RpcClient, RpcFailure } from '@hub/kit';
+import { RpcClient, RpcFailure } from '@hub/kit';
 import { RPC } from '../config.js';
 import { type Member, Members } from '../team/members.js';
 import {
@@ -39,13 +37,11 @@ export class JobFunctionsService {
   ) {}
 
   async list(actor: Actor): Promise<JobFunctionList> {
-    requireRole(actor, JOB_FUNCTION_VIEWERS);
     const records = await this.repository.list(actor.organizationId);
     return { jobFunctions: await this.views(actor.organizationId, records) };
   }
 
   async create(actor: Actor, request: SaveJobFunctionRequest): Promise<JobFunction> {
-    requireRole(actor, JOB_FUNCTION_EDITORS);
     const saved = await this.saved(actor.organizationId, request);
     const id = await this.unique(() =>
       this.repository.create(actor.organizationId, actor.userId, saved),
@@ -54,7 +50,6 @@ export class JobFunctionsService {
   }
 
   async update(actor: Actor, id: number, request: SaveJobFunctionRequest): Promise<JobFunction> {
-    requireRole(actor, JOB_FUNCTION_EDITORS);
     const saved = await this.saved(actor.organizationId, request);
     const found = await this.unique(() => this.repository.update(actor.organizationId, id, saved));
     if (!found) throw RpcFailure.notFound(JOB_FUNCTION_NOT_FOUND);
@@ -62,7 +57,6 @@ export class JobFunctionsService {
   }
 
   async remove(actor: Actor, id: number) {
-    requireRole(actor, JOB_FUNCTION_EDITORS);
     if (!(await this.repository.remove(actor.organizationId, id))) {
       throw RpcFailure.notFound(JOB_FUNCTION_NOT_FOUND);
     }
@@ -70,7 +64,6 @@ export class JobFunctionsService {
   }
 
   async setMembers(actor: Actor, id: number, userIds: number[]): Promise<JobFunction> {
-    requireRole(actor, JOB_FUNCTION_EDITORS);
     const unique = [...new Set(userIds)];
     const people = new Set((await this.members.all(actor.organizationId)).map(({ id }) => id));
     if (unique.some((userId) => !people.has(userId))) {

@@ -10,7 +10,7 @@ import { ObservationsService } from './observations.service.js';
 
 type Req<K extends keyof typeof observationRpc> = RpcRequest<(typeof observationRpc)[K]>;
 
-/** Each service method checks the actor's role again and scopes to its organization. */
+/** RpcHandler checks each contract's roles again; each service method scopes to the actor's organization. */
 @Controller()
 export class ObservationsController {
   constructor(

@@ -7,14 +7,13 @@ import {
   type Finding,
   identityRpc,
   libraryRpc,
-  OBSERVER_ROLES,
   OPTION_LETTERS,
   type ObservationList,
   type ObservationSession,
   type ResponseResult,
   type ResponseSubmission,
 } from '@hub/proto';
-import { requireRole, RpcClient, RpcFailure } from '@hub/kit';
+import { RpcClient, RpcFailure } from '@hub/kit';
 import { RPC } from '../config.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { Members } from '../team/members.js';
@@ -59,7 +58,6 @@ export class ObservationsService {
   }
 
   async create(actor: Actor, request: CreateObservationRequest) {
-    requireRole(actor, OBSERVER_ROLES);
     if (request.operatorId === actor.userId) {
       throw RpcFailure.validation(
         'Please select an operator to observe: you cannot observe yourself.',
@@ -109,7 +107,6 @@ export class ObservationsService {
   }
 
   async session(actor: Actor, id: number): Promise<ObservationSession> {
-    requireRole(actor, OBSERVER_ROLES);
     const row = await this.row(actor, id);
     const answered = await this.answeredIds(row.id);
     return {
@@ -161,7 +158,6 @@ export class ObservationsService {
    * again replaces the earlier answer (never counted twice); the last answer completes it.
    */
   async respond(actor: Actor, id: number, submission: ResponseSubmission): Promise<ResponseResult> {
-    requireRole(actor, OBSERVER_ROLES);
     const result = await this.repository.transaction(async (tx) => {
       const row = await this.row(actor, id, tx, true);
       if (row.status === 'completed')
@@ -232,7 +228,6 @@ export class ObservationsService {
   }
 
   async list(actor: Actor, filter: ListFilter): Promise<ObservationList> {
-    requireRole(actor, OBSERVER_ROLES);
     const { rows, totalCount, nextCursor } = await this.repository.page({
       organizationId: actor.organizationId,
       ...filter,
@@ -253,7 +248,6 @@ export class ObservationsService {
   }
 
   async addFinding(actor: Actor, id: number, finding: CreateFindingRequest): Promise<Finding> {
-    requireRole(actor, OBSERVER_ROLES);
     const row = await this.row(actor, id);
     const created = await this.repository.insertFinding({
       observationId: row.id,
@@ -267,7 +261,6 @@ export class ObservationsService {
   }
 
   async resolveFinding(actor: Actor, id: number, findingId: number): Promise<Finding> {
-    requireRole(actor, OBSERVER_ROLES);
     const row = await this.row(actor, id);
     const finding = await this.repository.resolveFinding(row.id, findingId, actor.userId);
     if (!finding) throw RpcFailure.notFound('Finding not found');

@@ -6,7 +6,7 @@ import { RecommendationsService } from './recommendations.service.js';
 
 type Req<K extends keyof typeof recommendationRpc> = RpcRequest<(typeof recommendationRpc)[K]>;
 
-/** Each service method checks the actor's role again and scopes to its organization. */
+/** RpcHandler checks each contract's roles again; each service method scopes to the actor's organization. */
 @Controller()
 export class RecommendationsController {
   constructor(private readonly recommendations: RecommendationsService) {}

@@ -3,12 +3,11 @@ import {
   type Actor,
   RECOMMENDATION_ALREADY_DECIDED,
   RECOMMENDATION_NOT_FOUND,
-  RECOMMENDATION_ROLES,
   type Recommendation,
   type RecommendationList,
   type RecommendationListQuery,
 } from '@hub/proto';
-import { requireRole, RpcFailure } from '@hub/kit';
+import { RpcFailure } from '@hub/kit';
 import { Members } from '../team/members.js';
 import { RecommendationEngine } from './recommendation-engine.js';
 import { RecommendationsRepository } from './recommendations.repository.js';
@@ -24,7 +23,6 @@ export class RecommendationsService {
 
   /** The first visit of an organization runs the rules rather than show an empty page. */
   async list(actor: Actor, query: RecommendationListQuery): Promise<RecommendationList> {
-    requireRole(actor, RECOMMENDATION_ROLES);
     if (!(await this.repository.evaluatedAt(actor.organizationId))) {
       await this.engine.evaluate(actor.organizationId);
     }
@@ -32,7 +30,6 @@ export class RecommendationsService {
   }
 
   async evaluate(actor: Actor): Promise<RecommendationList> {
-    requireRole(actor, RECOMMENDATION_ROLES);
     await this.engine.evaluate(actor.organizationId);
     return this.answer(actor, {});
   }
@@ -42,7 +39,6 @@ export class RecommendationsService {
     id: number,
     state: 'implemented' | 'dismissed',
   ): Promise<Recommendation> {
-    requireRole(actor, RECOMMENDATION_ROLES);
     const name = await this.members.nameOf(actor);
     const decided = await this.repository.decide(actor.organizationId, id, state, {
       id: actor.userId,

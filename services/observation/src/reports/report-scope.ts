@@ -1,5 +1,4 @@
-import { type Actor, INSIGHTS_ROLES } from '@hub/proto';
-import { requireRole } from '@hub/kit';
+import { type Actor } from '@hub/proto';
 
 /**
  * Whose records a report reads: the caller's organization, or (null) the whole platform for
@@ -9,6 +8,5 @@ import { requireRole } from '@hub/kit';
 export type ReportScope = number | null;
 
 export function reportScope(actor: Actor): ReportScope {
-  requireRole(actor, INSIGHTS_ROLES);
   return actor.role === 'super_admin' ? null : actor.organizationId;
 }

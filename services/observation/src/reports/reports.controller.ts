@@ -8,7 +8,7 @@ import { InsightsService } from './insights.service.js';
 
 type Req<K extends keyof typeof insightsRpc> = RpcRequest<(typeof insightsRpc)[K]>;
 
-/** Each service method checks the actor's role again and scopes to its organization. */
+/** RpcHandler checks each contract's roles again; each service method scopes to the actor's organization. */
 @Controller()
 export class ReportsController {
   constructor(

@@ -4,7 +4,7 @@ import { type RpcRequest, skillsRpc } from '@hub/proto';
 import { RpcHandler } from '@hub/kit';
 import { SkillsMatrixService } from './skills-matrix.service.js';
 
-/** The service checks the actor's role again and scopes to its organization. */
+/** RpcHandler checks the contract's roles again; the service scopes to the actor's organization. */
 @Controller()
 export class SkillsMatrixController {
   constructor(private readonly matrix: SkillsMatrixService) {}

@@ -5,13 +5,12 @@ import {
   integrationRpc,
   libraryRpc,
   Role,
-  STAFF_ROLES,
   type TeamMember,
   type TeamMemberDetail,
   type TeamStats,
   videoRpc,
 } from '@hub/proto';
-import { requireRole, RpcClient, RpcFailure } from '@hub/kit';
+import { RpcClient, RpcFailure } from '@hub/kit';
 import { CertificationsService } from '../certifications/certifications.service.js';
 import { RPC } from '../config.js';
 import { ObservationFigures } from '../reporting/observation-figures.js';
@@ -45,7 +44,6 @@ export class TeamService {
   ) {}
 
   async list(actor: Actor): Promise<TeamMember[]> {
-    requireRole(actor, STAFF_ROLES);
     const organizationId = actor.organizationId;
     // Present today: signed in or seen by a camera since 00:00 UTC.
     const [people, performance, signedIn, seen] = await Promise.all([
@@ -72,7 +70,6 @@ export class TeamService {
   }
 
   async stats(actor: Actor): Promise<TeamStats> {
-    requireRole(actor, STAFF_ROLES);
     const organizationId = actor.organizationId;
     const [members, figures, bySop, firstAttempts] = await Promise.all([
       this.list(actor),
@@ -96,7 +93,6 @@ export class TeamService {
   }
 
   async member(actor: Actor, userId: number): Promise<TeamMemberDetail> {
-    requireRole(actor, STAFF_ROLES);
     const organizationId = actor.organizationId;
     const member = (await this.list(actor)).find((candidate) => candidate.id === userId);
     if (!member) throw RpcFailure.notFound(MEMBER_NOT_FOUND);

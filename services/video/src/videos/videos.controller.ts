@@ -10,7 +10,7 @@ import { VideosService } from './videos.service.js';
 
 type Req<K extends keyof typeof videoRpc> = RpcRequest<(typeof videoRpc)[K]>;
 
-/** The service checks the role again and scopes every query to the actor's organization. */
+/** RpcHandler checks each contract's roles again; the service scopes every query to the actor's organization. */
 @Controller()
 export class VideosController {
   constructor(

@@ -1,0 +1,110 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import * as proto from './index.js';
+import type { RouteAccess } from './http.js';
+import { ROLES } from './roles.js';
+import { api } from './routes.js';
+import type { RpcAccess, RpcContract } from './rpc.js';
+import { RPC_CONTRACTS, rpcTables } from './rpc-contracts.js';
+
+const takesActor = (contract: RpcContract) =>
+  contract.request instanceof z.ZodObject && 'actor' in contract.request.shape;
+
+const named = Object.entries(rpcTables).flatMap(([table, contracts]) =>
+  Object.entries(contracts as Record<string, RpcContract>).map(
+    ([name, contract]) => [`${table}.${name}`, contract] as const,
+  ),
+);
+
+describe('RPC access declarations', () => {
+  it('lists every contract table proto exports', () => {
+    const exported = Object.entries(proto)
+      .filter(([name]) => name.endsWith('Rpc'))
+      .map(([name]) => name);
+    expect(Object.keys(rpcTables).sort()).toEqual(exported.sort());
+  });
+
+  it('gives each pattern one contract', () => {
+    const patterns = RPC_CONTRACTS.map((contract) => contract.pattern);
+    expect(new Set(patterns).size).toBe(patterns.length);
+  });
+
+  it.each(named)('%s: roles exactly when the request carries an actor', (_, contract) => {
+    if (takesActor(contract)) {
+      expect(Array.isArray(contract.access)).toBe(true);
+      expect((contract.access as readonly string[]).length).toBeGreaterThan(0);
+      for (const role of contract.access) expect(ROLES).toContain(role);
+    } else {
+      expect(['public', 'service']).toContain(contract.access);
+    }
+  });
+});
+
+/**
+ * The gateway's routes and the contracts they forward to must agree: a contract wider than its
+ * routes is a second lock that no longer locks, a narrower one refuses callers the route let in.
+ * The forwarding is read from the gateway's controllers: each `@Endpoint(api.<route>)` method and
+ * the `<table>Rpc.<contract>` it names.
+ */
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const controllersDir = join(root, 'services/gateway/src');
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+function forwarding(): Map<string, RouteAccess[]> {
+  const routes = api as Record<string, { access: RouteAccess }>;
+  const byContract = new Map<string, RouteAccess[]>();
+  for (const file of sources(controllersDir)) {
+    const parts = readFileSync(file, 'utf8').split(/@Endpoint\(api\.(\w+)\)/);
+    for (let n = 1; n < parts.length; n += 2) {
+      const route = routes[parts[n]!];
+      if (!route) throw new Error(`${file}: no route api.${parts[n]}`);
+      for (const [, table, name] of parts[n + 1]!.matchAll(/\b(\w+Rpc)\.(\w+)\b/g)) {
+        const key = `${table}.${name}`;
+        byContract.set(key, [...(byContract.get(key) ?? []), route.access]);
+      }
+    }
+  }
+  return byContract;
+}
+
+const describeAccess = (access: RpcAccess | RouteAccess) =>
+  typeof access === 'string' ? access : ROLES.filter((role) => access.includes(role)).join(',');
+
+describe('RPC access agrees with the routes that forward to it', () => {
+  const byContract = forwarding();
+  const contracts = new Map<string, RpcContract>(named);
+
+  it('finds the forwarding in the gateway', () => {
+    expect(byContract.size).toBeGreaterThan(100);
+    for (const key of byContract.keys()) expect(contracts.has(key), key).toBe(true);
+  });
+
+  it.each(named.filter(([key]) => byContract.has(key)))(
+    '%s: the roles of the routes forwarding to it',
+    (key, contract) => {
+      const routes = byContract.get(key)!;
+      if (routes.includes('public')) {
+        // A public route forwards nobody's actor.
+        expect(contract.access).toBe('public');
+        return;
+      }
+      if (!takesActor(contract)) {
+        // Figures the gateway asks for on its own, e.g. by the actor's organization.
+        expect(contract.access).toBe('service');
+        return;
+      }
+      const allowed = routes.flatMap((access) => (access === 'public' ? [] : access));
+      expect(describeAccess(contract.access)).toBe(describeAccess(allowed));
+    },
+  );
+});

@@ -1,0 +1,31 @@
+import type { RpcContract } from './rpc.js';
+import { certificationRpc } from './rpc/certification.js';
+import { identityRpc } from './rpc/identity.js';
+import { insightsRpc } from './rpc/insights.js';
+import { integrationRpc } from './rpc/integration.js';
+import { libraryRpc } from './rpc/library.js';
+import { observationRpc, teamRpc } from './rpc/observation.js';
+import { recommendationRpc } from './rpc/recommendation.js';
+import { samlRpc } from './rpc/saml.js';
+import { skillsRpc } from './rpc/skills.js';
+import { videoRpc } from './rpc/video.js';
+
+/** Every RPC contract's table by name, so tests can go through all of them without a list. */
+export const rpcTables = {
+  certificationRpc,
+  identityRpc,
+  insightsRpc,
+  integrationRpc,
+  libraryRpc,
+  observationRpc,
+  teamRpc,
+  recommendationRpc,
+  samlRpc,
+  skillsRpc,
+  videoRpc,
+} as const satisfies Record<string, Record<string, RpcContract>>;
+
+/** Every RPC contract of the product. */
+export const RPC_CONTRACTS: readonly RpcContract[] = Object.values(rpcTables).flatMap(
+  (table): RpcContract[] => Object.values(table),
+);
