@@ -5,8 +5,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_ACCESS, type PagePath } from '../web/src/access/pageAccess.js';
 import { keepScreenshot, launchBrowser, recordToasts, seenToasts, signIn } from './browser.js';
-import { acceptInvitation, Mailbox } from './mailbox.js';
-import { E2E_SUPER_ADMIN, type RunningStack, startStack } from './stack.js';
+import { acceptInvitation, sharedMailbox } from './mailbox.js';
+import { E2E_SUPER_ADMIN, type RunningStack, sharedStack, uniqueId } from './stack.js';
 
 /**
  * Generated from the web app's role table (PAGE_ACCESS): every role opens every page and gets
@@ -15,12 +15,12 @@ import { E2E_SUPER_ADMIN, type RunningStack, startStack } from './stack.js';
  */
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const PHOTO = resolve(repoRoot, '../shared/fixtures/faces/amy/amy1.png');
-const DOMAIN = 'gate.test';
+const ID = uniqueId();
+const DOMAIN = `gate-${ID}.test`;
 const PASSWORD = 'Gate-Keeper-1!';
 
 let stack: RunningStack;
 let browser: Browser;
-const mailbox = new Mailbox();
 
 /** The super administrator's API session. */
 async function superAdmin() {
@@ -46,7 +46,7 @@ async function superAdmin() {
 async function members(): Promise<Record<Role, string>> {
   const post = await superAdmin();
   const organization = await post('/api/admin/organizations', {
-    name: 'gate-works',
+    name: `gate-works-${ID}`,
     displayName: 'Gate Works',
     domain: DOMAIN,
   });
@@ -54,21 +54,21 @@ async function members(): Promise<Record<Role, string>> {
   for (const role of ROLES.filter((candidate) => candidate !== 'super_admin')) {
     const email = `${role.replace('_', '-')}@${DOMAIN}`;
     await post('/api/admin/users', { email, name: role, organizationId: organization.id, role });
-    await acceptInvitation(stack.url, await mailbox.invitationLink(email), PASSWORD, PHOTO);
+    const link = await sharedMailbox().invitationLink(email);
+    await acceptInvitation(stack.url, link, PASSWORD, PHOTO);
     emails[role] = email;
   }
   return emails;
 }
 
 beforeAll(async () => {
-  stack = await startStack({ SMTP_URL: await mailbox.start(), MAIL_FROM: 'hub@e2e.test' });
+  stack = await sharedStack();
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
-  await mailbox.close();
 });
 
 /** A concrete address for each page; an id nobody has where the path needs one. */

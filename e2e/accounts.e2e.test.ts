@@ -1,9 +1,6 @@
 import { resolve } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Browser } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   keepScreenshot,
@@ -13,63 +10,37 @@ import {
   signIn,
   toastText,
 } from './browser.js';
-import { E2E_SUPER_ADMIN, type RunningStack, startStack } from './stack.js';
+import { type Mail, sharedMailbox } from './mailbox.js';
+import { E2E_SUPER_ADMIN, type RunningStack, sharedStack, uniqueId } from './stack.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 /** The fixtures sit next to the repository. */
 const AMY_PHOTO = resolve(repoRoot, '../shared/fixtures/faces/amy/amy1.png');
 
-const ORGANIZATION = { name: 'riverside-bakery', displayName: 'Riverside Bakery' };
-const DOMAIN = 'riverside.test';
+const ID = uniqueId();
+/** The display name is the file's own too: the user form picks the organization by it. */
+const ORGANIZATION = { name: `riverside-bakery-${ID}`, displayName: `Riverside Bakery ${ID}` };
+const DOMAIN = `riverside-${ID}.test`;
 const ADMIN = { name: 'Amy Baker', email: `amy@${DOMAIN}`, password: 'Riverside-Bakery-1!' };
 
 let stack: RunningStack;
 let browser: Browser;
-let smtp: SMTPServer;
-const mails: ParsedMail[] = [];
-
-/** A mail server on loopback that keeps every message it is given. */
-async function startSmtp(): Promise<number> {
-  smtp = new SMTPServer({
-    authOptional: true,
-    // Plain SMTP on loopback: no STARTTLS with a self-signed certificate to refuse.
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          mails.push(mail);
-          callback();
-        })
-        .catch((error: Error) => callback(error));
-    },
-  });
-  await new Promise<void>((done) => smtp.listen(0, '127.0.0.1', done));
-  return (smtp.server.address() as AddressInfo).port;
-}
 
 beforeAll(async () => {
-  const port = await startSmtp();
-  stack = await startStack({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'hub@e2e.test' });
+  stack = await sharedStack();
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
-  await new Promise<void>((done) => (smtp ? smtp.close(done) : done()));
 });
 
-function mailTo(address: string): ParsedMail | undefined {
-  return mails.find((mail) =>
-    (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).some((to) =>
-      to.value.some((entry) => entry.address?.toLowerCase() === address),
-    ),
-  );
-}
+/** The run's mail catcher's mail to the address (every file's mails are there). */
+const mailTo = (address: string): Mail | undefined => sharedMailbox().to(address);
 
 /** The setup address in the invitation, to /setup-password or /enhanced-setup. */
-function invitationLink(mail: ParsedMail): URL {
+function invitationLink(mail: Mail): URL {
   const found = /https?:\/\/\S+?\/(?:setup-password|enhanced-setup)\?\S+/.exec(mail.text ?? '');
   if (!found) throw new Error(`no setup link in the invitation:\n${mail.text}`);
   return new URL(found[0]);

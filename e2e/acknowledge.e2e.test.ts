@@ -11,9 +11,10 @@ import {
   stopRecordsStack,
   waitFor,
 } from './records.js';
-import type { RunningStack } from './stack.js';
+import { type RunningStack, uniqueId } from './stack.js';
 
-const DOMAIN = 'harbour.test';
+const ID = uniqueId();
+const DOMAIN = `harbour-${ID}.test`;
 const PASSWORD = 'Harbour-Kitchen-Pass-1!';
 const PEOPLE = {
   tess: { name: 'Tess Trainer', email: `tess@${DOMAIN}`, role: 'training_supervisor' },
@@ -29,7 +30,12 @@ let browser: Browser;
 let ids: Record<keyof typeof PEOPLE, number>;
 
 beforeAll(async () => {
-  ({ stack, browser, ids } = await startRecordsStack('harbour-kitchen', DOMAIN, PEOPLE, PASSWORD));
+  ({ stack, browser, ids } = await startRecordsStack(
+    `harbour-kitchen-${ID}`,
+    DOMAIN,
+    PEOPLE,
+    PASSWORD,
+  ));
 });
 
 afterAll(() => stopRecordsStack({ stack, browser }));

@@ -2,9 +2,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadedBytes, keepScreenshot, signIn } from './browser.js';
 import { Api, observe, publishedSop, startRecordsStack, stopRecordsStack } from './records.js';
-import type { RunningStack } from './stack.js';
+import { type RunningStack, uniqueId } from './stack.js';
 
-const DOMAIN = 'quay.test';
+const ID = uniqueId();
+const DOMAIN = `quay-${ID}.test`;
 const PASSWORD = 'Quay-Kitchen-Pass-1!';
 const PEOPLE = {
   tess: { name: 'Tess Trainer', email: `tess@${DOMAIN}`, role: 'training_supervisor' },
@@ -20,7 +21,12 @@ let ids: Record<keyof typeof PEOPLE, number>;
 const cardValue = (page: Page, testId: string) => page.getByTestId(`${testId}-value`).innerText();
 
 beforeAll(async () => {
-  ({ stack, browser, ids } = await startRecordsStack('quay-kitchen', DOMAIN, PEOPLE, PASSWORD));
+  ({ stack, browser, ids } = await startRecordsStack(
+    `quay-kitchen-${ID}`,
+    DOMAIN,
+    PEOPLE,
+    PASSWORD,
+  ));
 });
 
 afterAll(() => stopRecordsStack({ stack, browser }));

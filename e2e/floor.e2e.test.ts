@@ -9,9 +9,15 @@ import {
   SIMULATOR_ACCOUNTS,
   startCameraSimulator,
 } from '../infra/camera-simulator/simulator.mjs';
-import { E2E_SUPER_ADMIN, type RunningStack, startStack } from './stack.js';
+import { E2E_SUPER_ADMIN, type RunningStack, sharedStack, uniqueId } from './stack.js';
 
-const ADMIN = { email: 'fay@mill.test', password: 'Mill-Floor-Admin-1!' };
+/**
+ * On the shared stack, the only file that connects the platform's one camera system (the
+ * integrations test, which starts from none, has a stack of its own).
+ */
+const ID = uniqueId();
+const DOMAIN = `mill-${ID}.test`;
+const ADMIN = { email: `fay@${DOMAIN}`, password: 'Mill-Floor-Admin-1!' };
 
 let stack: RunningStack;
 let simulator: RunningSimulator;
@@ -77,7 +83,8 @@ async function seedPeople() {
   await withSchema('identity', async (sql) => {
     const org = await sql.query<{ id: number }>(
       `INSERT INTO organizations (name, display_name, domain)
-       VALUES ('mill-works', 'Mill Works', 'mill.test') RETURNING id`,
+       VALUES ($1, 'Mill Works', $2) RETURNING id`,
+      [`mill-works-${ID}`, DOMAIN],
     );
     organizationId = org.rows[0]!.id;
     const hash = await hashPassword(ADMIN.password);
@@ -86,7 +93,7 @@ async function seedPeople() {
     await sql.query(insert, [ADMIN.email, 'Fay Admin', 'admin', organizationId, hash]);
     for (const name of ['olga', 'otto', 'oona']) {
       const { rows } = await sql.query<{ id: number }>(insert, [
-        `${name}@mill.test`,
+        `${name}@${DOMAIN}`,
         name,
         'operator',
         organizationId,
@@ -113,7 +120,9 @@ async function enrolled(count: number) {
   for (;;) {
     const done = await withSchema('video', async (sql) => {
       const { rows } = await sql.query<{ enrolled: number }>(
-        `SELECT count(*)::int AS enrolled FROM face_enrolments WHERE model <> 'pending'`,
+        `SELECT count(*)::int AS enrolled FROM face_enrolments
+          WHERE model <> 'pending' AND organization_id = $1`,
+        [organizationId],
       );
       return rows[0]!.enrolled;
     });
@@ -155,11 +164,11 @@ const snapshotsOn = (cameraId: string) =>
 
 beforeAll(async () => {
   simulator = await startCameraSimulator();
-  stack = await startStack();
+  stack = await sharedStack();
   people = [];
   await seedPeople();
-  await enrol('olga@mill.test', 'howard/howard1.png');
-  await enrol('otto@mill.test', 'leonard/leonard1.png');
+  await enrol(`olga@${DOMAIN}`, 'howard/howard1.png');
+  await enrol(`otto@${DOMAIN}`, 'leonard/leonard1.png');
   await enrolled(2);
   root = await connectCameras();
   const admin = new Api();
@@ -191,6 +200,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
+  // The stack outlives this file: its cameras stop taking snapshots from the simulator.
+  for (const id of Object.values(cameras)) {
+    await root
+      ?.call('PUT', `/api/admin/camera-assignments/${id}/schedule`, { snapshotEnabled: false })
+      .catch(() => undefined);
+  }
   await stack?.stop();
   await simulator?.close();
 });

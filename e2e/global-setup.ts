@@ -1,10 +1,49 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM } from './browser.js';
+import { Mailbox } from './mailbox.js';
+import { E2E_MAIL_FROM, startStack } from './stack.js';
 
-/** vitest globalSetup of the e2e project: one Chromium for every file, closed when the run ends. */
+/**
+ * vitest globalSetup of the e2e project: one Chromium, one mail catcher and one stack (the
+ * built product on a database of its own) for every file, stopped when the run ends. Each
+ * file connects to them through `inject` (launchBrowser, sharedStack, sharedMailbox).
+ */
 export default async function setup(project: TestProject) {
-  const server = await chromium.launchServer(CHROMIUM);
-  project.provide('chromiumEndpoint', server.wsEndpoint());
-  return () => server.close();
+  const mailDir = mkdtempSync(join(tmpdir(), 'e2e-mail-'));
+  const mailbox = new Mailbox(mailDir);
+  const stopped: (() => Promise<unknown>)[] = [];
+  const teardown = async () => {
+    for (const stop of stopped.reverse()) await stop().catch(() => undefined);
+    rmSync(mailDir, { recursive: true, force: true });
+  };
+  try {
+    const [server, stack] = await Promise.all([
+      chromium.launchServer(CHROMIUM).then((launched) => {
+        stopped.push(() => launched.close());
+        return launched;
+      }),
+      mailbox.start().then(async (smtpUrl) => {
+        stopped.push(() => mailbox.close());
+        const started = await startStack({ SMTP_URL: smtpUrl, MAIL_FROM: E2E_MAIL_FROM });
+        stopped.push(() => started.stop());
+        return started;
+      }),
+    ]);
+    project.provide('chromiumEndpoint', server.wsEndpoint());
+    project.provide('mailDir', mailDir);
+    project.provide('e2eStack', {
+      url: stack.url,
+      env: stack.env,
+      databaseUrl: stack.resources.databaseUrl,
+      redisPrefix: stack.resources.redisPrefix,
+    });
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
 }

@@ -11,9 +11,10 @@ import {
   startRecordsStack,
   stopRecordsStack,
 } from './records.js';
-import { E2E_SUPER_ADMIN, type RunningStack } from './stack.js';
+import { E2E_SUPER_ADMIN, type RunningStack, uniqueId } from './stack.js';
 
-const DOMAIN = 'quay-foods.test';
+const ID = uniqueId();
+const DOMAIN = `quay-foods-${ID}.test`;
 const PASSWORD = 'Quay-Foods-Pass-1!';
 const PEOPLE = {
   tess: { name: 'Tess Trainer', email: `tess@${DOMAIN}`, role: 'training_supervisor' },
@@ -45,12 +46,12 @@ function consoleErrors(page: Page): string[] {
 }
 
 beforeAll(async () => {
-  ({ stack, browser, ids } = await startRecordsStack('quay-foods', DOMAIN, PEOPLE, PASSWORD));
-  const otherId = await createOrganization(stack, 'other-foods', 'other-foods.test');
+  ({ stack, browser, ids } = await startRecordsStack(`quay-foods-${ID}`, DOMAIN, PEOPLE, PASSWORD));
+  const otherId = await createOrganization(stack, `other-foods-${ID}`, `other-foods-${ID}.test`);
   await createPeople(
     stack,
     otherId,
-    { sam: { name: 'Sam Stranger', email: 'sam@other-foods.test', role: 'admin' } },
+    { sam: { name: 'Sam Stranger', email: `sam@other-foods-${ID}.test`, role: 'admin' } },
     PASSWORD,
   );
 
@@ -190,7 +191,8 @@ describe('Insights chart pages from real records', () => {
     );
     for (const href of seen) await expectLive(page, href);
     await page.close();
-  });
+    // Every page and every link opened in turn: minutes on a busy 2-core machine.
+  }, 300_000);
 
   it('the super administrator sees platform-wide figures without dead links', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 1200 } });
@@ -212,7 +214,8 @@ describe('Insights chart pages from real records', () => {
       await expectLive(page, href);
     }
     await page.close();
-  });
+    // As above; platform-wide, the pages also list every other file's records.
+  }, 300_000);
 
   it('keeps operators out', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

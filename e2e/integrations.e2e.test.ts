@@ -61,6 +61,10 @@ async function seed() {
 
 beforeAll(async () => {
   simulator = await startCameraSimulator();
+  // A stack of its own, not the shared one: the camera system is one for the whole platform
+  // (integrations.integration_type is unique), and this file starts from none ('Not Tested',
+  // no cameras) and leaves it with wrong credentials; floor.e2e.test.ts sets it up on the shared
+  // stack.
   stack = await startStack();
   await seed();
   browser = await launchBrowser();

@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keepScreenshot, launchBrowser, signIn, toastText } from './browser.js';
-import { E2E_SUPER_ADMIN, type RunningStack, startStack } from './stack.js';
+import { createOrganization, createPeople } from './records.js';
+import { type RunningStack, sharedStack, uniqueId } from './stack.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 /**
@@ -24,11 +25,22 @@ const DOCUMENT = { title: 'PDF Links Guide', description: 'How links work inside
 /** The PDF worker may take a while on a cold start. */
 const PROCESSING_TIMEOUT = 120_000;
 
+/** An administrator of an organization of the file's own (the library starts empty). */
+const ID = uniqueId();
+const ADMIN = {
+  name: 'Lena Librarian',
+  email: `lena@lib-works-${ID}.test`,
+  role: 'admin',
+  password: 'Lib-Admin-Pass-1!',
+};
+
 let stack: RunningStack;
 let browser: Browser;
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await sharedStack();
+  const organizationId = await createOrganization(stack, `lib-works-${ID}`, `lib-works-${ID}.test`);
+  await createPeople(stack, organizationId, { admin: ADMIN }, ADMIN.password);
   browser = await launchBrowser();
 });
 
@@ -40,7 +52,7 @@ afterAll(async () => {
 describe('document library, as a person uses it', () => {
   it('creates a folder and a tag, uploads a PDF, watches it being processed, reads it, searches and deletes it', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(page, stack.url, E2E_SUPER_ADMIN.email, E2E_SUPER_ADMIN.password);
+    await signIn(page, stack.url, ADMIN.email, ADMIN.password);
 
     // From the sidebar to the Documents tab; the tabs follow the address.
     const sidebar = page.getByTestId('sidebar');

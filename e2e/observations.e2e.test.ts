@@ -1,21 +1,24 @@
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Browser } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOLING_SOP, sopPdf } from '../services/gateway/test/sop-pdf.js';
 import { keepScreenshot, launchBrowser, signIn, toastText } from './browser.js';
-import { E2E_SUPER_ADMIN, type RunningStack, startStack } from './stack.js';
+import { type Mail, sharedMailbox } from './mailbox.js';
+import { E2E_SUPER_ADMIN, type RunningStack, sharedStack, uniqueId } from './stack.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 /** A face for the invitation's required profile picture (the fixtures sit next to the repository). */
 const PHOTO = resolve(repoRoot, '../shared/fixtures/faces/amy/amy1.png');
 
-const DOMAIN = 'harbour.test';
-const ORGANIZATION = { name: 'harbour-kitchen', displayName: 'Harbour Kitchen', domain: DOMAIN };
+const ID = uniqueId();
+const DOMAIN = `harbour-${ID}.test`;
+const ORGANIZATION = {
+  name: `harbour-kitchen-${ID}`,
+  displayName: 'Harbour Kitchen',
+  domain: DOMAIN,
+};
 const SUPERVISOR = {
   name: 'Sam Supervisor',
   email: `sam@${DOMAIN}`,
@@ -43,27 +46,6 @@ const PROCESSING_TIMEOUT = 120_000;
 
 let stack: RunningStack;
 let browser: Browser;
-let smtp: SMTPServer;
-const mails: ParsedMail[] = [];
-
-/** A mail server on loopback that keeps every message (the invitations carry the setup links). */
-async function startSmtp(): Promise<number> {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          mails.push(mail);
-          callback();
-        })
-        .catch((error: Error) => callback(error));
-    },
-  });
-  await new Promise<void>((done) => smtp.listen(0, '127.0.0.1', done));
-  return (smtp.server.address() as AddressInfo).port;
-}
 
 /** A signed-in API client (the session cookie kept between calls). */
 class Api {
@@ -94,13 +76,8 @@ class Api {
   }
 }
 
-function mailTo(address: string): ParsedMail | undefined {
-  return mails.find((mail) =>
-    (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).some((to) =>
-      to.value.some((entry) => entry.address?.toLowerCase() === address),
-    ),
-  );
-}
+/** The run's mail catcher's mail to the address (the invitations carry the setup links). */
+const mailTo = (address: string): Mail | undefined => sharedMailbox().to(address);
 
 /** The super administrator invites the person; the person sets a password from the mail. */
 async function invite(admin: Api, organizationId: number, person: typeof SUPERVISOR) {
@@ -133,15 +110,13 @@ async function invite(admin: Api, organizationId: number, person: typeof SUPERVI
 }
 
 beforeAll(async () => {
-  const port = await startSmtp();
-  stack = await startStack({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'hub@e2e.test' });
+  stack = await sharedStack();
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
-  await new Promise<void>((done) => (smtp ? smtp.close(done) : done()));
 });
 
 interface ReviewQuestion {

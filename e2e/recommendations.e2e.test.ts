@@ -3,16 +3,17 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../services/identity/src/auth/passwords.js';
 import { keepScreenshot, launchBrowser, signIn } from './browser.js';
-import { E2E_SUPER_ADMIN, type RunningStack, startStack } from './stack.js';
+import { E2E_SUPER_ADMIN, type RunningStack, sharedStack, uniqueId } from './stack.js';
 
-const DOMAIN = 'advice.test';
+const ID = uniqueId();
+const DOMAIN = `advice-${ID}.test`;
 const PASSWORD = 'Advice-Plant-Pass-1!';
 
 let stack: RunningStack;
 let browser: Browser;
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await sharedStack();
   browser = await launchBrowser();
   const login = await fetch(`${stack.url}/api/auth/login`, {
     method: 'POST',
@@ -24,7 +25,11 @@ beforeAll(async () => {
   const created = await fetch(`${stack.url}/api/admin/organizations`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', cookie },
-    body: JSON.stringify({ name: 'advice-plant', displayName: 'Advice Plant', domain: DOMAIN }),
+    body: JSON.stringify({
+      name: `advice-plant-${ID}`,
+      displayName: 'Advice Plant',
+      domain: DOMAIN,
+    }),
   });
   const organization = (await created.json()) as { id: number };
   const sql = new pg.Client({

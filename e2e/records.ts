@@ -3,7 +3,7 @@ import pg from 'pg';
 import { hashPassword } from '../services/identity/src/auth/passwords.js';
 import { COOLING_SOP, sopPdf } from '../services/gateway/test/sop-pdf.js';
 import { launchBrowser } from './browser.js';
-import { E2E_SUPER_ADMIN, type RunningStack, startStack } from './stack.js';
+import { E2E_SUPER_ADMIN, type RunningStack, sharedStack } from './stack.js';
 
 /** Real records for the Operations pages, made through the API as people would make them. */
 
@@ -166,14 +166,17 @@ export interface RecordsStack<K extends string> {
   ids: Record<K, number>;
 }
 
-/** The whole product, a browser, and one organization with its people. */
+/**
+ * The shared stack (e2e/global-setup.ts), a browser, and one organization with its people: name
+ * and domain must be the file's own (`uniqueId()`), as every file shares the stack.
+ */
 export async function startRecordsStack<K extends string>(
   organization: string,
   domain: string,
   people: Record<K, Person>,
   password: string,
 ): Promise<RecordsStack<K>> {
-  const stack = await startStack();
+  const stack = await sharedStack();
   const browser = await launchBrowser();
   const organizationId = await createOrganization(stack, organization, domain);
   const ids = await createPeople(stack, organizationId, people, password);

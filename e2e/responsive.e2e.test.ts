@@ -12,7 +12,7 @@ import {
   startRecordsStack,
   stopRecordsStack,
 } from './records.js';
-import { E2E_SUPER_ADMIN, type RunningStack } from './stack.js';
+import { E2E_SUPER_ADMIN, type RunningStack, uniqueId } from './stack.js';
 
 /**
  * Generated from the web app's role table (PAGE_ACCESS), like the access test: every page each
@@ -20,7 +20,8 @@ import { E2E_SUPER_ADMIN, type RunningStack } from './stack.js';
  * sidebar is a drawer there), nothing runs off the side of the screen, and a screenshot of each
  * is kept.
  */
-const DOMAIN = 'pocket-works.test';
+const ID = uniqueId();
+const DOMAIN = `pocket-works-${ID}.test`;
 const PASSWORD = 'Pocket-Works-1!';
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
@@ -43,7 +44,12 @@ let sop: PublishedSop;
 let liveObservation: number;
 
 beforeAll(async () => {
-  ({ stack, browser, ids } = await startRecordsStack('pocket-works', DOMAIN, PEOPLE, PASSWORD));
+  ({ stack, browser, ids } = await startRecordsStack(
+    `pocket-works-${ID}`,
+    DOMAIN,
+    PEOPLE,
+    PASSWORD,
+  ));
   const supervisor = await new Api(stack).login(PEOPLE.training_supervisor.email, PASSWORD);
   sop = await publishedSop(stack, supervisor, 'Cooling Cooked Food', 'Safety');
   // A completed observation too, so the insight, team and observation tables have rows.
@@ -153,7 +159,9 @@ describe('every page for every role that may open it, on a phone and a tablet', 
       await context.close();
       expect(problems.join('\n')).toBe('');
     },
-    300_000,
+    // Every page twice, with a full-page screenshot each; the super administrator's pages on the
+    // shared stack list every file's records: up to minutes on a busy 2-core machine.
+    600_000,
   );
 });
 

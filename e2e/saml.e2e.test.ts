@@ -2,12 +2,13 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoopbackIdp } from '../services/gateway/test/saml/idp.js';
 import { keepScreenshot, launchBrowser } from './browser.js';
-import { E2E_SUPER_ADMIN, type RunningStack, startStack } from './stack.js';
+import { E2E_SUPER_ADMIN, type RunningStack, sharedStack, uniqueId } from './stack.js';
 
-const ORGANIZATION = { name: 'harbor-logistics', displayName: 'Harbor Logistics' };
-const DOMAIN = 'harbor.test';
-const CONNECTION = 'org_harbor';
-const EMPLOYEE = 'sam@harbor.test';
+const ID = uniqueId();
+const ORGANIZATION = { name: `harbor-logistics-${ID}`, displayName: 'Harbor Logistics' };
+const DOMAIN = `harbor-${ID}.test`;
+const CONNECTION = `org_harbor_${ID}`;
+const EMPLOYEE = `sam@${DOMAIN}`;
 
 let stack: RunningStack;
 let browser: Browser;
@@ -15,7 +16,7 @@ let idp: LoopbackIdp;
 
 beforeAll(async () => {
   idp = await LoopbackIdp.start();
-  stack = await startStack();
+  stack = await sharedStack();
   browser = await launchBrowser();
 });
 

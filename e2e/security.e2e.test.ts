@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, signIn } from './browser.js';
-import { E2E_SUPER_ADMIN, type RunningStack, startStack } from './stack.js';
+import { E2E_SUPER_ADMIN, type RunningStack, sharedStack } from './stack.js';
 
 /**
  * Attacker pages served from another port, opened in Chromium: 127.0.0.1 is another site than
@@ -51,7 +51,7 @@ function attackerPages(appUrl: string): Record<string, string> {
 }
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await sharedStack();
   browser = await launchBrowser();
   const pages = attackerPages(stack.url);
   attacker = createServer((request, response) => {

@@ -3,9 +3,10 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../services/identity/src/auth/passwords.js';
 import { keepScreenshot, launchBrowser, signIn } from './browser.js';
-import { E2E_SUPER_ADMIN, type RunningStack, startStack } from './stack.js';
+import { E2E_SUPER_ADMIN, type RunningStack, sharedStack, uniqueId } from './stack.js';
 
-const DOMAIN = 'settings.test';
+const ID = uniqueId();
+const DOMAIN = `settings-${ID}.test`;
 const PASSWORD = 'Settings-Page-Pass-1!';
 const EMAIL = `sam@${DOMAIN}`;
 const OTHER_DEVICE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1';
@@ -53,12 +54,12 @@ function expected(iso: string, timeZone: string): string {
 }
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await sharedStack();
   browser = await launchBrowser();
   const admin = await apiSession('e2e-setup');
   await admin.call('POST', '/api/auth/login', E2E_SUPER_ADMIN);
   const organization = await admin.call('POST', '/api/admin/organizations', {
-    name: 'settings-plant',
+    name: `settings-plant-${ID}`,
     displayName: 'Settings Plant',
     domain: DOMAIN,
   });

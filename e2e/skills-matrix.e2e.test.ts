@@ -2,9 +2,10 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadedBytes, keepScreenshot, signIn } from './browser.js';
 import { Api, observe, publishedSop, startRecordsStack, stopRecordsStack } from './records.js';
-import type { RunningStack } from './stack.js';
+import { type RunningStack, uniqueId } from './stack.js';
 
-const DOMAIN = 'skills.test';
+const ID = uniqueId();
+const DOMAIN = `skills-${ID}.test`;
 const PASSWORD = 'Skills-Kitchen-Pass-1!';
 const PEOPLE = {
   tess: { name: 'Tess Trainer', email: `tess@${DOMAIN}`, role: 'training_supervisor' },
@@ -18,7 +19,12 @@ let browser: Browser;
 let ids: Record<keyof typeof PEOPLE, number>;
 
 beforeAll(async () => {
-  ({ stack, browser, ids } = await startRecordsStack('skills-kitchen', DOMAIN, PEOPLE, PASSWORD));
+  ({ stack, browser, ids } = await startRecordsStack(
+    `skills-kitchen-${ID}`,
+    DOMAIN,
+    PEOPLE,
+    PASSWORD,
+  ));
 });
 
 afterAll(() => stopRecordsStack({ stack, browser }));

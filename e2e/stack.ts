@@ -3,6 +3,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { claimTestResources, TEST_REDIS_URL, type TestResources } from '@hub/kit/testing';
+import { inject } from 'vitest';
 import { findFreePort } from '../infra/launcher/ports.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -16,6 +17,24 @@ const PROCESSES = JSON.parse(readFileSync(`${root}infra/processes.json`, 'utf8')
 }[];
 
 export const E2E_SUPER_ADMIN = { email: 'root@e2e.test', password: 'E2e-Super-Admin-Pass!' };
+
+/** The shared stack as e2e/global-setup.ts provides it to the test files (plain data). */
+export interface SharedStackInfo {
+  url: string;
+  env: Record<string, string>;
+  databaseUrl: string;
+  redisPrefix: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's one stack, started by e2e/global-setup.ts. */
+    e2eStack?: SharedStackInfo;
+  }
+}
+
+/** The mail settings of the shared stack: every mail goes to the run's one mail catcher. */
+export const E2E_MAIL_FROM = 'hub@e2e.test';
 
 export interface RunningStack {
   url: string;
@@ -99,4 +118,31 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
     throw error;
   }
   return { url: `http://localhost:${port}`, env, resources, stop };
+}
+
+/**
+ * The stack every e2e file shares: started once by e2e/global-setup.ts (its database, Redis
+ * prefix and mail catcher last the whole run), so stop() here does nothing. A file acts in
+ * organizations of its own, named with `uniqueId()`, and asserts on its own data only.
+ */
+export function sharedStack(): Promise<RunningStack> {
+  const shared = inject('e2eStack');
+  if (!shared) {
+    return Promise.reject(new Error('no shared e2e stack: run the file in the e2e project'));
+  }
+  return Promise.resolve({
+    url: shared.url,
+    env: shared.env,
+    resources: {
+      databaseUrl: shared.databaseUrl,
+      redisPrefix: shared.redisPrefix,
+      release: () => Promise.resolve(),
+    },
+    stop: () => Promise.resolve(),
+  });
+}
+
+/** A short random id for one file's names, domains and emails on the shared stack. */
+export function uniqueId(): string {
+  return randomBytes(4).toString('hex');
 }

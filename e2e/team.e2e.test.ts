@@ -11,9 +11,10 @@ import {
   startRecordsStack,
   stopRecordsStack,
 } from './records.js';
-import type { RunningStack } from './stack.js';
+import { type RunningStack, uniqueId } from './stack.js';
 
-const DOMAIN = 'harbour-works.test';
+const ID = uniqueId();
+const DOMAIN = `harbour-works-${ID}.test`;
 const PASSWORD = 'Harbour-Works-Pass-1!';
 const PEOPLE = {
   tess: { name: 'Tess Trainer', email: `tess@${DOMAIN}`, role: 'training_supervisor' },
@@ -31,14 +32,19 @@ let sop: PublishedSop;
 const cardValue = (page: Page, testId: string) => page.getByTestId(`${testId}-value`).innerText();
 
 beforeAll(async () => {
-  ({ stack, browser, ids } = await startRecordsStack('harbour-works', DOMAIN, PEOPLE, PASSWORD));
+  ({ stack, browser, ids } = await startRecordsStack(
+    `harbour-works-${ID}`,
+    DOMAIN,
+    PEOPLE,
+    PASSWORD,
+  ));
   // Someone of another organization: never listed, never opened.
-  const otherId = await createOrganization(stack, 'other-works', 'other-works.test');
+  const otherId = await createOrganization(stack, `other-works-${ID}`, `other-works-${ID}.test`);
   strangerId = (
     await createPeople(
       stack,
       otherId,
-      { sam: { name: 'Sam Stranger', email: 'sam@other-works.test', role: 'operator' } },
+      { sam: { name: 'Sam Stranger', email: `sam@other-works-${ID}.test`, role: 'operator' } },
       PASSWORD,
     )
   ).sam;

@@ -2,7 +2,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOLING_SOP, sopPdf } from '../services/gateway/test/sop-pdf.js';
 import { keepScreenshot, launchBrowser, signIn, toastText } from './browser.js';
-import { E2E_SUPER_ADMIN, type RunningStack, startStack } from './stack.js';
+import { createOrganization, createPeople } from './records.js';
+import { type RunningStack, sharedStack, uniqueId } from './stack.js';
 
 const TITLE = 'Cooling cooked food';
 /** The SOP's second version: step 4 changed, step 6 removed, a step added at the end. */
@@ -15,11 +16,26 @@ const COOLING_SOP_V2 = COOLING_SOP.flatMap((line) => {
 const CHANGE_NOTE = 'First cooling stage shortened to 90 minutes; labels replaced by the log';
 const PROCESSING_TIMEOUT = 120_000;
 
+/** An administrator of an organization of the file's own (the library starts empty). */
+const ID = uniqueId();
+const ADMIN = {
+  name: 'Vera Admin',
+  email: `vera@version-works-${ID}.test`,
+  role: 'admin',
+  password: 'Version-Admin-Pass-1!',
+};
+
 let stack: RunningStack;
 let browser: Browser;
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await sharedStack();
+  const organizationId = await createOrganization(
+    stack,
+    `version-works-${ID}`,
+    `version-works-${ID}.test`,
+  );
+  await createPeople(stack, organizationId, { admin: ADMIN }, ADMIN.password);
   browser = await launchBrowser();
 });
 
@@ -31,7 +47,7 @@ afterAll(async () => {
 describe('document versions, as a person uses them', () => {
   it('uploads a new version from the viewer, lists both and shows what changed', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(page, stack.url, E2E_SUPER_ADMIN.email, E2E_SUPER_ADMIN.password);
+    await signIn(page, stack.url, ADMIN.email, ADMIN.password);
     await page.goto(`${stack.url}/library/documents`);
     await page.getByText('No documents found').waitFor();
 

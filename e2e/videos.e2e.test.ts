@@ -7,12 +7,13 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOLING_SOP, sopPdf } from '../services/gateway/test/sop-pdf.js';
 import { keepScreenshot, launchBrowser, signIn, toastText } from './browser.js';
-import { E2E_SUPER_ADMIN, type RunningStack, startStack } from './stack.js';
+import { createOrganization, createPeople } from './records.js';
+import { type RunningStack, sharedStack, uniqueId } from './stack.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 /** The fixtures sit next to the repository. */
 const FACES = resolve(repoRoot, '../shared/fixtures/faces');
-/** The super administrator's profile picture: their face is enrolled from it. */
+/** The administrator's profile picture: their face is enrolled from it. */
 const ENROLLED_PHOTO = join(FACES, 'amy/amy1.png');
 /** Another photo of the same person, then three people nobody enrolled; 2 s each. */
 const STILLS = [
@@ -22,8 +23,6 @@ const STILLS = [
   'leonard/leonard2.png',
 ];
 const STILL_SECONDS = 2;
-/** The seeded super administrator's name (identity's SUPER_ADMIN_NAME default). */
-const SUPER_ADMIN_NAME = 'Super Administrator';
 
 const SOP_TITLE = 'Cooling Cooked Food';
 const VIDEO = { title: 'Cold kitchen morning shift', description: 'Cooling the soup batch' };
@@ -31,6 +30,15 @@ const VIDEO = { title: 'Cold kitchen morning shift', description: 'Cooling the s
 /** The PDF worker and the video worker may take a while on a cold start. */
 const PROCESSING_TIMEOUT = 120_000;
 const ANALYSIS_TIMEOUT = 150_000;
+
+/** An administrator of an organization of the file's own (the library starts empty). */
+const ID = uniqueId();
+const ADMIN = {
+  name: 'Amy Admin',
+  email: `amy@video-works-${ID}.test`,
+  role: 'admin',
+  password: 'Video-Admin-Pass-1!',
+};
 
 let stack: RunningStack;
 let browser: Browser;
@@ -78,7 +86,13 @@ beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'videos-e2e-'));
   videoFile = join(folder, 'morning-shift.mp4');
   makeVideo(videoFile);
-  stack = await startStack();
+  stack = await sharedStack();
+  const organizationId = await createOrganization(
+    stack,
+    `video-works-${ID}`,
+    `video-works-${ID}.test`,
+  );
+  await createPeople(stack, organizationId, { admin: ADMIN }, ADMIN.password);
   browser = await launchBrowser();
 });
 
@@ -92,9 +106,9 @@ describe('video library, as a person uses it', () => {
   it('uploads a performance video, analyses it against an SOP, plays it and reads the report', async () => {
     expect(statSync(videoFile).size).toBeGreaterThan(1000);
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(page, stack.url, E2E_SUPER_ADMIN.email, E2E_SUPER_ADMIN.password);
+    await signIn(page, stack.url, ADMIN.email, ADMIN.password);
 
-    // A face to recognise: the super administrator's own picture.
+    // A face to recognise: the administrator's own picture.
     await page.goto(`${stack.url}/profile`);
     await page.getByTestId('profile-picture-input').setInputFiles(ENROLLED_PHOTO);
     await expect
@@ -222,7 +236,7 @@ describe('video library, as a person uses it', () => {
     };
     expect(details.linkedSOPs).toEqual([sopId]);
     expect(details.report?.identifiedOperators.map((operator) => operator.name)).toContain(
-      SUPER_ADMIN_NAME,
+      ADMIN.name,
     );
 
     // The player streams the video (with ranges, so seeking works) and shows the report.
@@ -250,7 +264,7 @@ describe('video library, as a person uses it', () => {
       /^\d+ frames? at [\d.]+ fps over 0:08/,
     );
     const operator = report.locator(
-      `[data-testid=identified-operator][data-operator-name="${SUPER_ADMIN_NAME}"]`,
+      `[data-testid=identified-operator][data-operator-name="${ADMIN.name}"]`,
     );
     await operator.waitFor();
     expect(await operator.innerText()).toMatch(/distance \d\.\d\d \(threshold [\d.]+\)/);
