@@ -10,6 +10,8 @@ import {
   VersionDiff,
   Folder,
   LibraryDocument,
+  MySopList,
+  MySopView,
   Tag,
 } from '../library.js';
 import { Actor } from '../roles.js';
@@ -140,6 +142,23 @@ export const libraryRpc = {
     VersionAcknowledgement,
   ),
   acknowledgeDocument: rpc('library', 'documents.acknowledge', DocumentRef, VersionAcknowledgement),
+  /** The SOPs of the actor's courses, job functions and certifications (any role). */
+  mySops: rpc('library', 'mySops.list', ActorOnly, MySopList),
+  /** One of the actor's SOPs, with where its PDF is (the gateway signs the link). */
+  mySop: rpc(
+    'library',
+    'mySops.get',
+    DocumentRef,
+    MySopView.omit({ pdf: true }).extend({
+      file: z.object({ key: z.string(), fileName: z.string() }),
+    }),
+  ),
+  mySopImage: rpc(
+    'library',
+    'mySops.image',
+    z.object({ actor: Actor, documentId: z.number().int(), imageId: z.string() }),
+    z.object({ key: z.string() }),
+  ),
   folders: rpc('library', 'folders.list', ActorOnly, z.array(Folder)),
   createFolder: rpc(
     'library',

@@ -17,6 +17,7 @@ import {
   TeamMember,
 } from '../observations.js';
 import { WorkEvents } from '../dashboard.js';
+import { MySopReason } from '../library.js';
 import { Actor } from '../roles.js';
 import { TeamMemberDetail, TeamStats } from '../team.js';
 import { ActorOnly, rpc } from '../rpc.js';
@@ -117,6 +118,20 @@ export const observationRpc = {
   enroll: rpc('observation', 'courses.enroll', CourseRef, Course),
   rate: rpc('observation', 'courses.rate', CourseRef.extend({ rating: z.number().int() }), Course),
   enrollments: rpc('observation', 'enrollments.list', ActorOnly, z.array(Enrollment)),
+  /**
+   * Between services: the SOPs that are a member's own, with why (courses they are enrolled in,
+   * job functions they hold, certifications not revoked), for the library to let them read those.
+   */
+  memberSops: rpc(
+    'observation',
+    'training.memberSops',
+    z.object({
+      organizationId: z.number().int(),
+      userId: z.number().int(),
+      documentId: z.number().int().optional(),
+    }),
+    z.array(z.object({ documentId: z.number().int(), reasons: z.array(MySopReason) })),
+  ),
 } as const;
 
 /** The team list is answered by the observation service, which adds each member's performance. */
