@@ -272,3 +272,37 @@ export const VersionAcknowledgement = z.object({
   diff: VersionDiff.nullable(),
 });
 export type VersionAcknowledgement = z.infer<typeof VersionAcknowledgement>;
+
+/** Why an SOP is one of yours: a course you are enrolled in, a job function you hold, a certification. */
+export const MY_SOP_REASONS = ['course', 'job_function', 'certification'] as const;
+export const MySopReason = z.object({
+  kind: z.enum(MY_SOP_REASONS),
+  /** The course's, job function's or certification's id. */
+  id: z.number().int(),
+  name: z.string(),
+});
+export type MySopReason = z.infer<typeof MySopReason>;
+
+/** One of your SOPs, as the Training Centre and the certifications page list it. */
+export const MySop = z.object({
+  documentId: z.number().int(),
+  title: z.string(),
+  version: z.number().int(),
+  reasons: z.array(MySopReason),
+  /** A new version waits for your acknowledgement. */
+  mustAcknowledge: z.boolean(),
+});
+export type MySop = z.infer<typeof MySop>;
+export const MySopList = z.object({ sops: z.array(MySop) });
+export type MySopList = z.infer<typeof MySopList>;
+
+/** The current version of one of your SOPs, read-only: its content and a PDF preview link. */
+export const MySopView = MySop.extend({
+  description: z.string().nullable(),
+  changeNote: z.string(),
+  markdown: z.string(),
+  acknowledgedAt: z.string().nullable(),
+  /** A short-lived signed link to the current version's PDF. */
+  pdf: SignedUrl,
+});
+export type MySopView = z.infer<typeof MySopView>;

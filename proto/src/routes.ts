@@ -5,6 +5,7 @@ import { statsRoutes } from './routes/stats.js';
 import { adminRoutes } from './routes/admin.js';
 import { notificationsRoutes } from './routes/notifications.js';
 import { libraryRoutes } from './routes/library.js';
+import { mySopsRoutes } from './routes/my-sops.js';
 import { evaluationsRoutes } from './routes/evaluations.js';
 import { filesRoutes } from './routes/files.js';
 import { samlRoutes } from './routes/saml.js';
@@ -30,6 +31,7 @@ export const api = {
   ...adminRoutes,
   ...notificationsRoutes,
   ...libraryRoutes,
+  ...mySopsRoutes,
   ...evaluationsRoutes,
   ...filesRoutes,
   ...samlRoutes,

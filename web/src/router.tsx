@@ -23,6 +23,7 @@ import { FloorPage } from './floor/FloorPage';
 import { EvaluationEditorPage } from './evaluations/EvaluationEditorPage';
 import { AcknowledgePage } from './library/AcknowledgePage';
 import { LibraryPage } from './library/LibraryPage';
+import { MySopPage } from './my-sops/MySopPage';
 import { EnhancedSetupPage } from './invitations/EnhancedSetupPage';
 import { SetupPasswordPage } from './invitations/SetupPasswordPage';
 import { ProfilePage } from './profile/ProfilePage';
@@ -132,6 +133,8 @@ const shellPages = [
   shellPage('library/documents/$id/evaluation/edit', () => <EvaluationEditorRoute />),
   // Everyone asked to acknowledge a new version (operators too; the server scopes it).
   shellPage('library/documents/$id/acknowledge', () => <AcknowledgeRoute />),
+  // Everyone reads their own SOPs (courses, job functions, certifications; the server scopes it).
+  shellPage('my-sops/$id', () => <MySopRoute />),
   shellPage('library/observations', ObservationsPage),
   // The spec leaves /observation's content unshown: it leads to the observations list.
   shellPage('observation', () => <Navigate to="/library/observations" replace />),
@@ -194,6 +197,10 @@ function EvaluationEditorRoute() {
 
 function AcknowledgeRoute() {
   return <AcknowledgePage documentId={useIdParam()} />;
+}
+
+function MySopRoute() {
+  return <MySopPage documentId={useIdParam()} />;
 }
 
 function MemberRoute() {

@@ -15,6 +15,8 @@ import {
   VersionDiff,
   Folder,
   LibraryDocument,
+  MySopList,
+  MySopView,
   Tag,
 } from '../library.js';
 import { Actor, ALL_ROLES, STAFF_ROLES, SUPER_ADMIN_ONLY } from '../roles.js';
@@ -174,6 +176,25 @@ export const libraryRpc = {
     ALL_ROLES,
     DocumentRef,
     VersionAcknowledgement,
+  ),
+  /** The SOPs of the actor's courses, job functions and certifications (any role). */
+  mySops: rpc('library', 'mySops.list', ALL_ROLES, ActorOnly, MySopList),
+  /** One of the actor's SOPs, with where its PDF is (the gateway signs the link). */
+  mySop: rpc(
+    'library',
+    'mySops.get',
+    ALL_ROLES,
+    DocumentRef,
+    MySopView.omit({ pdf: true }).extend({
+      file: z.object({ key: z.string(), fileName: z.string() }),
+    }),
+  ),
+  mySopImage: rpc(
+    'library',
+    'mySops.image',
+    ALL_ROLES,
+    z.object({ actor: Actor, documentId: z.number().int(), imageId: z.string() }),
+    z.object({ key: z.string() }),
   ),
   folders: rpc('library', 'folders.list', STAFF_ROLES, ActorOnly, z.array(Folder)),
   createFolder: rpc(

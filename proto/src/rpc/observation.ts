@@ -19,6 +19,7 @@ import {
   TRAINING_EDITORS,
 } from '../observations.js';
 import { WorkEvents } from '../dashboard.js';
+import { MySopReason } from '../library.js';
 import { Actor, ALL_ROLES, STAFF_ROLES } from '../roles.js';
 import { TeamMemberDetail, TeamStats } from '../team.js';
 import { ActorOnly, rpc } from '../rpc.js';
@@ -149,6 +150,21 @@ export const observationRpc = {
     Course,
   ),
   enrollments: rpc('observation', 'enrollments.list', ALL_ROLES, ActorOnly, z.array(Enrollment)),
+  /**
+   * Between services: the SOPs that are a member's own, with why (courses they are enrolled in,
+   * job functions they hold, certifications not revoked), for the library to let them read those.
+   */
+  memberSops: rpc(
+    'observation',
+    'training.memberSops',
+    'service',
+    z.object({
+      organizationId: z.number().int(),
+      userId: z.number().int(),
+      documentId: z.number().int().optional(),
+    }),
+    z.array(z.object({ documentId: z.number().int(), reasons: z.array(MySopReason) })),
+  ),
 } as const;
 
 /** The team list is answered by the observation service, which adds each member's performance. */

@@ -17,6 +17,7 @@ import { FloorController } from './integrations/floor.controller.js';
 import { SignedLinks } from './files/signed-links.js';
 import { StoredFileReply } from './files/stored-file-reply.js';
 import { LibraryController } from './library/library.controller.js';
+import { MySopsController } from './library/my-sops.controller.js';
 import { InvitationsController } from './invitations/invitations.controller.js';
 import { NotificationsController } from './notifications/notifications.controller.js';
 import { ProfileController } from './profile/profile.controller.js';
@@ -60,6 +61,7 @@ export class GatewayModule {
         NotificationsController,
         InvitationsController,
         LibraryController,
+        MySopsController,
         FilesController,
         EvaluationsController,
         ObservationsController,

@@ -77,6 +77,7 @@ async function training(admin: ApiSession, operatorId: number, resources: Map<st
     }),
   );
   resources.set('/api/library/documents/:id', String(documentId));
+  resources.set('/api/my/sops/:id', String(documentId));
   resources.set('/api/certifications/settings/sops/:id', String(documentId));
   resources.set('/api/quizzes/:id', String(evaluationId));
   resources.set('/api/observations/:id', String(observation.id));

@@ -24,6 +24,8 @@ import { VersionsController } from './versions/versions.controller.js';
 import { VersionsService } from './versions/versions.service.js';
 import { AcknowledgementsController } from './acknowledgements/acknowledgements.controller.js';
 import { AcknowledgementsService } from './acknowledgements/acknowledgements.service.js';
+import { MySopsController } from './my-sops/my-sops.controller.js';
+import { MySopsService } from './my-sops/my-sops.service.js';
 
 export interface LibraryPorts {
   dataSource: DataSource;
@@ -44,6 +46,7 @@ export class LibraryModule {
         EvaluationsController,
         VersionsController,
         AcknowledgementsController,
+        MySopsController,
         HealthController,
       ],
       providers: [
@@ -57,6 +60,7 @@ export class LibraryModule {
         DocumentsService,
         VersionsService,
         AcknowledgementsService,
+        MySopsService,
         FoldersService,
         TagsService,
         PdfProcessing,

@@ -59,6 +59,7 @@ export const PAGE_ACCESS = {
   'library/videos': page([api.videos]),
   'library/documents/$id/evaluation/edit': page([api.documentEvaluation], EVALUATION_REVIEWERS),
   'library/documents/$id/acknowledge': page([api.documentAcknowledgement]),
+  'my-sops/$id': page([api.mySop]),
   'library/observations': page([api.observations, api.teamMembers]),
   observation: page([api.observations]),
   'observation/$id': page([api.observation]),

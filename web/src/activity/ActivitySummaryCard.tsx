@@ -19,7 +19,7 @@ export function ActivitySummaryCard() {
           <div key={row.label} className="flex items-center justify-between text-sm">
             <dt className="text-slate-600 dark:text-slate-300">
               {row.label}
-              <span className="block text-xs text-slate-400">{row.hint}</span>
+              <span className="block text-xs text-slate-600 dark:text-slate-400">{row.hint}</span>
             </dt>
             <dd className="text-lg font-semibold">
               {row.value !== undefined ? (

@@ -18,6 +18,9 @@ import { CertificationRow } from './CertificationRow';
 import { canRevoke, matchesSearch, seesEveryone, STATE_LABELS } from './format';
 import { certificationsQuery } from './queries';
 import { RevokeDialog } from './RevokeDialog';
+import { MySopsCard } from '../my-sops/MySopsCard';
+
+const CERTIFICATION_SOPS = ['certification'] as const;
 
 /** /certifications: every certification the caller may see, with its certificate. */
 export function CertificationsPage() {
@@ -41,6 +44,7 @@ export function CertificationsPage() {
         </p>
       </header>
       <CertificationCards summary={list.data?.summary} />
+      <MySopsCard title="SOPs of my certifications" kinds={CERTIFICATION_SOPS} />
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="space-y-4 lg:col-span-2" testId="cert-recent">
           <div className="flex flex-wrap items-center justify-between gap-3">

@@ -32,7 +32,7 @@ export function PerformanceOverviewCard({
                 loading ? (
                   <Skeleton className="mx-auto h-7 w-16" />
                 ) : (
-                  <p className="text-2xl font-bold text-slate-400">–</p>
+                  <p className="text-2xl font-bold text-slate-500 dark:text-slate-400">–</p>
                 )
               ) : (
                 <p

@@ -23,7 +23,7 @@ function StatCard({ title, value, caption, icon, testId, loading }: StatCardProp
         loading ? (
           <Skeleton className="mt-3 h-8 w-16" />
         ) : (
-          <p className="mt-2 text-3xl font-bold text-slate-400">–</p>
+          <p className="mt-2 text-3xl font-bold text-slate-500 dark:text-slate-400">–</p>
         )
       ) : (
         <p data-testid={`${testId}-value`} className="mt-2 text-3xl font-bold">

@@ -21,9 +21,12 @@ const IMAGE_REQUEST_GAP_MS = 100;
 export function MarkdownContent({
   documentId,
   markdown,
+  images = 'library',
 }: {
   documentId: number;
   markdown: string;
+  /** Whose route signs the image links: the library's (staff) or the reader's own SOPs. */
+  images?: ImageSource;
 }) {
   const source = useMemo(() => linkBareImageReferences(markdown), [markdown]);
   const components = useMemo<Components>(() => {
@@ -95,11 +98,12 @@ export function MarkdownContent({
             reference={reference.split('/').pop() ?? reference}
             alt={alt ?? ''}
             wait={wait}
+            source={images}
           />
         );
       },
     };
-  }, [documentId]);
+  }, [documentId, images]);
 
   return (
     <article data-testid="document-content" className="text-sm text-slate-800 dark:text-slate-200">
@@ -110,7 +114,11 @@ export function MarkdownContent({
   );
 }
 
+type ImageSource = 'library' | 'mine';
+const IMAGE_ROUTES = { library: api.documentImage, mine: api.mySopImage } as const;
+
 interface DocumentImageProps {
+  source: ImageSource;
   documentId: number;
   imageId: string;
   /** As written in the markdown, e.g. 'img-3.png' (used in the failure text). */
@@ -122,7 +130,7 @@ interface DocumentImageProps {
 type ImageState = { src: string } | { failure: string } | null;
 
 /** An extracted image: its signed link is asked for once it nears the screen, then lazily loaded. */
-function DocumentImage({ documentId, imageId, reference, alt, wait }: DocumentImageProps) {
+function DocumentImage({ source, documentId, imageId, reference, alt, wait }: DocumentImageProps) {
   const holder = useRef<HTMLSpanElement>(null);
   const [near, setNear] = useState(false);
   const [state, setState] = useState<ImageState>(null);
@@ -151,7 +159,7 @@ function DocumentImage({ documentId, imageId, reference, alt, wait }: DocumentIm
       await wait();
       if (cancelled) return;
       try {
-        const { presignedUrl } = await call(api.documentImage, {
+        const { presignedUrl } = await call(IMAGE_ROUTES[source], {
           params: { id: documentId, imgId: imageId },
         });
         if (!cancelled) setState({ src: presignedUrl });
@@ -163,7 +171,7 @@ function DocumentImage({ documentId, imageId, reference, alt, wait }: DocumentIm
     return () => {
       cancelled = true;
     };
-  }, [near, wait, documentId, imageId, reference]);
+  }, [near, wait, source, documentId, imageId, reference]);
 
   if (state && 'src' in state) {
     return (

@@ -127,6 +127,7 @@ function LiveSession({ session, onExit }: { session: ObservationSession; onExit:
         </div>
         <div
           role="progressbar"
+          aria-label="Observation progress"
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}

@@ -160,7 +160,7 @@ function CourseCard({ course, editor, onEdit, onOpen }: { course: Course } & Cou
           <span>Progress</span>
           <span data-testid="course-progress">{progress}%</span>
         </div>
-        <ProgressBar percent={progress} />
+        <ProgressBar percent={progress} label={`${course.title} progress`} />
       </div>
       <SopList course={course} />
       <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
@@ -231,10 +231,17 @@ export function SopList({ course }: { course: Course }) {
   );
 }
 
-export function ProgressBar({ percent }: { percent: number }) {
+export function ProgressBar({
+  percent,
+  label = 'Course progress',
+}: {
+  percent: number;
+  label?: string;
+}) {
   return (
     <div
       role="progressbar"
+      aria-label={label}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={percent}

@@ -16,7 +16,7 @@ export function ProgressTracking({ courses }: { courses: Course[] }) {
           label="Overall Progress"
           value={`${stats.overallPercent}%`}
         >
-          <ProgressBar percent={stats.overallPercent} />
+          <ProgressBar percent={stats.overallPercent} label="Overall progress" />
         </Stat>
         <Stat
           testId="courses-completed"
@@ -42,7 +42,10 @@ export function ProgressTracking({ courses }: { courses: Course[] }) {
                 <span>{course.title}</span>
                 <span>{clampPercent(course.progress)}%</span>
               </div>
-              <ProgressBar percent={clampPercent(course.progress)} />
+              <ProgressBar
+                percent={clampPercent(course.progress)}
+                label={`${course.title} progress`}
+              />
             </div>
           ))
         )}

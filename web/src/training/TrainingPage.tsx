@@ -11,6 +11,7 @@ import { inputClass, selectClass, smallButtonClass } from '../ui/styles';
 import { CourseGrid, type CourseActions } from './CourseCard';
 import { CourseDetailsDialog } from './CourseDetailsDialog';
 import { CourseEditorDialog } from './CourseEditorDialog';
+import { MySopsCard } from '../my-sops/MySopsCard';
 import { ProgressTracking } from './ProgressTracking';
 import { coursesQuery } from './queries';
 import {
@@ -68,6 +69,8 @@ export function TrainingPage() {
           )}
         </div>
       </header>
+
+      <MySopsCard />
 
       {courses.isPending ? (
         <div role="status" className="flex flex-col items-center gap-3 py-16">

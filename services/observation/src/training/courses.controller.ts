@@ -1,14 +1,25 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { Payload } from '@nestjs/microservices';
 import { observationRpc, type RpcRequest } from '@hub/proto';
 import { RpcHandler } from '@hub/kit';
 import { CoursesService } from './courses.service.js';
+import { memberSops } from './member-sops.repository.js';
 
 type Req<K extends keyof typeof observationRpc> = RpcRequest<(typeof observationRpc)[K]>;
 
 @Controller()
 export class CoursesController {
-  constructor(private readonly courses: CoursesService) {}
+  constructor(
+    private readonly courses: CoursesService,
+    @Inject(DataSource) private readonly db: DataSource,
+  ) {}
+
+  /** Between services: the library asks which SOPs a member may read. */
+  @RpcHandler(observationRpc.memberSops)
+  memberSops(@Payload() { organizationId, userId, documentId }: Req<'memberSops'>) {
+    return memberSops(this.db, organizationId, userId, documentId);
+  }
 
   @RpcHandler(observationRpc.courses)
   list(@Payload() { actor, page }: Req<'courses'>) {

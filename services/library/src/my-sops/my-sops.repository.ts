@@ -1,0 +1,45 @@
+import { type EntityManager, In } from 'typeorm';
+import { DocumentEntity } from '../documents/document.entity.js';
+import { DocumentImageEntity } from '../documents/document-image.entity.js';
+
+/** What the reader of their own SOPs needs from the library's tables, within one organization. */
+export class MySopsRepository {
+  constructor(private readonly db: EntityManager) {}
+
+  documents(organizationId: number, documentIds: number[]) {
+    return this.db.getRepository(DocumentEntity).find({
+      where: { organizationId, id: In(documentIds) },
+      order: { title: 'ASC', id: 'ASC' },
+    });
+  }
+
+  document(organizationId: number, documentId: number) {
+    return this.db.getRepository(DocumentEntity).findOneBy({ id: documentId, organizationId });
+  }
+
+  image(documentId: number, imageId: string) {
+    return this.db.getRepository(DocumentImageEntity).findOneBy({ documentId, imageId });
+  }
+
+  /** Documents among these whose current version waits for this person's acknowledgement. */
+  async pending(organizationId: number, userId: number, documentIds: number[]) {
+    if (documentIds.length === 0) return new Set<number>();
+    const rows = (await this.db.query(
+      `SELECT a.document_id FROM version_acknowledgements a
+         JOIN documents d ON d.id = a.document_id AND d.current_version = a.version
+        WHERE a.user_id = $1 AND a.organization_id = $2 AND a.document_id = ANY($3::int[])
+          AND a.requested_at IS NOT NULL AND a.acknowledged_at IS NULL`,
+      [userId, organizationId, documentIds],
+    )) as { document_id: number }[];
+    return new Set(rows.map((row) => row.document_id));
+  }
+
+  async acknowledgedAt(documentId: number, version: number, userId: number) {
+    const rows = (await this.db.query(
+      `SELECT acknowledged_at FROM version_acknowledgements
+        WHERE document_id = $1 AND version = $2 AND user_id = $3`,
+      [documentId, version, userId],
+    )) as { acknowledged_at: Date | null }[];
+    return rows[0]?.acknowledged_at ?? null;
+  }
+}

@@ -1,0 +1,157 @@
+import { api, type MySopView } from '@hub/proto';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { CheckCircle2 } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { call, isApiError } from '../api/client';
+import { failureToast } from '../api/errors';
+import { MarkdownContent } from '../library/MarkdownContent';
+import { toast } from '../toast/toastStore';
+import { Card } from '../ui/Card';
+import { formatDateTime } from '../ui/dates';
+import { LoadingRow } from '../ui/ListStates';
+import { smallButtonClass } from '../ui/styles';
+import { mySopQuery, mySopsQuery, reasonText } from './queries';
+
+const tabClass =
+  'rounded px-3 py-1.5 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm dark:text-slate-300 dark:data-[state=active]:bg-slate-950 dark:data-[state=active]:text-slate-50';
+
+/**
+ * /my-sops/$id: the current version of one of your SOPs (a course's, a job function's or a
+ * certification's), read-only: its content with images, a PDF preview, and the Acknowledge
+ * button when a new version waits for you.
+ */
+export function MySopPage({ documentId }: { documentId: number }) {
+  const sop = useQuery(mySopQuery(documentId));
+  return (
+    <div data-testid="my-sop-page" className="mx-auto max-w-4xl space-y-6">
+      {sop.isPending && documentId > 0 ? (
+        <LoadingRow label="Loading the SOP..." />
+      ) : sop.data ? (
+        <SopReader sop={sop.data} />
+      ) : (
+        <>
+          <h1 className="text-2xl font-bold">SOP</h1>
+          <p role="alert" data-testid="my-sop-error" className="text-sm text-red-600">
+            {isApiError(sop.error, 404) || !(documentId > 0)
+              ? (sop.error?.message ?? 'Document not found')
+              : `The SOP could not be loaded: ${sop.error?.message ?? ''}`}
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
+
+function SopReader({ sop }: { sop: MySopView }) {
+  return (
+    <>
+      <header className="space-y-1">
+        <h1 className="text-2xl font-bold break-words" data-testid="my-sop-title">
+          {sop.title}
+        </h1>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Version {sop.version}
+          {sop.changeNote ? ` · ${sop.changeNote}` : ''}
+        </p>
+        {sop.description && <p className="text-sm">{sop.description}</p>}
+        <ul aria-label="Why this SOP is yours" className="flex flex-wrap gap-2 pt-1">
+          {sop.reasons.map((reason) => (
+            <li
+              key={`${reason.kind}-${reason.id}`}
+              data-testid="my-sop-reason"
+              className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300"
+            >
+              {reasonText(reason)}
+            </li>
+          ))}
+        </ul>
+      </header>
+      <Acknowledgement sop={sop} />
+      <Tabs.Root defaultValue="content" className="space-y-4">
+        <Tabs.List
+          aria-label="SOP views"
+          className="inline-flex gap-1 rounded-md bg-slate-100 p-1 dark:bg-slate-800"
+        >
+          <Tabs.Trigger value="content" data-testid="my-sop-tab-content" className={tabClass}>
+            Content
+          </Tabs.Trigger>
+          <Tabs.Trigger value="pdf" data-testid="my-sop-tab-pdf" className={tabClass}>
+            PDF preview
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="content" className="outline-none">
+          <Card className="min-w-0 overflow-x-auto">
+            <MarkdownContent documentId={sop.documentId} markdown={sop.markdown} images="mine" />
+          </Card>
+        </Tabs.Content>
+        <Tabs.Content value="pdf" className="space-y-2 outline-none">
+          <iframe
+            title={`PDF preview of ${sop.title}`}
+            data-testid="my-sop-pdf"
+            src={sop.pdf.url}
+            className="h-[70vh] w-full rounded border border-slate-200 dark:border-slate-800"
+          />
+          <a
+            href={sop.pdf.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="text-sm font-medium text-blue-700 hover:underline dark:text-blue-400"
+          >
+            Open the PDF
+          </a>
+        </Tabs.Content>
+      </Tabs.Root>
+    </>
+  );
+}
+
+function Acknowledgement({ sop }: { sop: MySopView }) {
+  const queryClient = useQueryClient();
+  const acknowledge = useMutation({
+    mutationFn: () => call(api.acknowledgeDocument, { params: { id: sop.documentId } }),
+    onSuccess: async (acknowledged) => {
+      toast({ title: 'Version acknowledged', description: acknowledged.title });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: mySopQuery(sop.documentId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: mySopsQuery.queryKey }),
+      ]);
+    },
+    onError: (error) => toast(failureToast('Error', error, 'Failed to acknowledge the version')),
+  });
+  if (sop.acknowledgedAt) {
+    return (
+      <Card testId="my-sop-acknowledged" className="flex items-center gap-2 text-sm">
+        <CheckCircle2 aria-hidden className="size-5 shrink-0 text-green-700" />
+        You acknowledged version {sop.version} on {formatDateTime(sop.acknowledgedAt)}.
+      </Card>
+    );
+  }
+  if (!sop.mustAcknowledge) return null;
+  return (
+    <Card
+      testId="my-sop-acknowledge"
+      className="flex flex-wrap items-center justify-between gap-3 text-sm"
+    >
+      <p>
+        Version {sop.version} is new: please read it and acknowledge it.{' '}
+        <Link
+          to="/library/documents/$id/acknowledge"
+          params={{ id: String(sop.documentId) }}
+          className="font-medium text-blue-700 hover:underline dark:text-blue-400"
+        >
+          See what changed
+        </Link>
+      </p>
+      <button
+        type="button"
+        data-testid="my-sop-acknowledge-button"
+        disabled={acknowledge.isPending}
+        onClick={() => acknowledge.mutate()}
+        className={smallButtonClass}
+      >
+        Acknowledge
+      </button>
+    </Card>
+  );
+}
