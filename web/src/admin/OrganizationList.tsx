@@ -52,11 +52,11 @@ function OrganizationRow({ organization }: { organization: AdminOrganization }) 
     <div
       data-testid="organization-row"
       data-organization={organization.name}
-      className="flex items-center justify-between gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-800"
+      className="flex flex-col gap-3 rounded-md border border-slate-200 p-3 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800"
     >
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
-          <span className="font-medium">{organization.displayName}</span>
+          <span className="font-medium [overflow-wrap:anywhere]">{organization.displayName}</span>
           {organization.samlEnabled ? <Badge tone="blue">SAML</Badge> : <Badge>Standard</Badge>}
         </div>
         <p className="truncate text-sm text-slate-500 dark:text-slate-400">

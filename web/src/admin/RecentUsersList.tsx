@@ -51,13 +51,13 @@ function UserRow({ user }: { user: User }) {
     <div
       data-testid="user-row"
       data-email={user.email}
-      className="flex items-center justify-between gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-800"
+      className="flex flex-col gap-3 rounded-md border border-slate-200 p-3 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800"
     >
       <div className="flex min-w-0 items-center gap-3">
         <UserAvatar name={user.name} profilePicture={user.profilePicture} className="size-9" />
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
-            <span className="font-medium">{user.name}</span>
+            <span className="font-medium [overflow-wrap:anywhere]">{user.name}</span>
             {user.profilePicture && <Badge tone="blue">Has Photo</Badge>}
             {user.isActive ? (
               <Badge tone="green">Active</Badge>
