@@ -106,7 +106,31 @@ function CameraRow({
   assignment: CameraAssignment | undefined;
 }) {
   const [assigning, setAssigning] = useState(false);
-  const { unassign } = useIntegrationMutations();
+  const { assign, unassign } = useIntegrationMutations();
+  // The row stays mounted when the camera turns Assigned (the assign step does not), so the
+  // mutation's callbacks live here: TanStack Query drops those of an unmounted caller.
+  const assignTo = (organizationId: number) =>
+    assign.mutate(
+      {
+        cameraId: camera.id,
+        cameraName: camera.name,
+        cameraModel: camera.model,
+        cameraNotes: camera.notes,
+        organizationId,
+        integrationId: integration.id,
+      },
+      {
+        onSuccess: (row) => {
+          toast({
+            title: 'Camera Assigned',
+            description: `${row.cameraName} → ${row.organizationName}`,
+          });
+          setAssigning(false);
+        },
+        onError: (error) =>
+          toast(failureToast('Assignment Failed', error, 'Failed to assign camera')),
+      },
+    );
   const remove = () => {
     if (!assignment) return;
     unassign.mutate(assignment, {
@@ -142,9 +166,9 @@ function CameraRow({
           </button>
         ) : assigning ? (
           <AssignStep
-            camera={camera}
-            integration={integration}
-            onDone={() => setAssigning(false)}
+            pending={assign.isPending}
+            onAssign={assignTo}
+            onCancel={() => setAssigning(false)}
           />
         ) : (
           <button
@@ -163,39 +187,16 @@ function CameraRow({
 
 /** The assign step: an organization selector, Assign and Cancel. */
 function AssignStep({
-  camera,
-  integration,
-  onDone,
+  pending,
+  onAssign,
+  onCancel,
 }: {
-  camera: Camera;
-  integration: Integration;
-  onDone: () => void;
+  pending: boolean;
+  onAssign: (organizationId: number) => void;
+  onCancel: () => void;
 }) {
   const organizations = useQuery(adminOrganizationsQuery).data ?? [];
   const [organizationId, setOrganizationId] = useState('');
-  const { assign } = useIntegrationMutations();
-  const submit = () =>
-    assign.mutate(
-      {
-        cameraId: camera.id,
-        cameraName: camera.name,
-        cameraModel: camera.model,
-        cameraNotes: camera.notes,
-        organizationId: Number(organizationId),
-        integrationId: integration.id,
-      },
-      {
-        onSuccess: (row) => {
-          toast({
-            title: 'Camera Assigned',
-            description: `${row.cameraName} → ${row.organizationName}`,
-          });
-          onDone();
-        },
-        onError: (error) =>
-          toast(failureToast('Assignment Failed', error, 'Failed to assign camera')),
-      },
-    );
   return (
     <div className="flex flex-wrap items-center gap-2">
       <select
@@ -216,12 +217,12 @@ function AssignStep({
         type="button"
         data-testid="assign-confirm"
         className={smallButtonClass}
-        disabled={!organizationId || assign.isPending}
-        onClick={submit}
+        disabled={!organizationId || pending}
+        onClick={() => onAssign(Number(organizationId))}
       >
         Assign
       </button>
-      <button type="button" className={smallOutlineButtonClass} onClick={onDone}>
+      <button type="button" className={smallOutlineButtonClass} onClick={onCancel}>
         Cancel
       </button>
     </div>
