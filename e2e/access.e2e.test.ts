@@ -4,7 +4,8 @@ import { ROLES, type Role } from '@hub/proto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_ACCESS, type PagePath } from '../web/src/access/pageAccess.js';
-import { keepScreenshot, launchBrowser, recordToasts, seenToasts, signIn } from './browser.js';
+import { keepScreenshot, launchBrowser, seenToasts } from './browser.js';
+import { openPage, signedInTab } from './page-walk.js';
 import { acceptInvitation, sharedMailbox } from './mailbox.js';
 import { E2E_SUPER_ADMIN, type RunningStack, sharedStack, uniqueId } from './stack.js';
 
@@ -84,7 +85,7 @@ function expected(path: PagePath, role: Role): Outcome {
 
 /** What the role got on the page, once its requests have settled. */
 async function visit(page: Page, path: PagePath): Promise<Outcome> {
-  await page.goto(`${stack.url}${address(path)}`, { waitUntil: 'networkidle' });
+  await openPage(page, address(path));
   await page.getByTestId('sidebar').waitFor();
   if (new URL(page.url()).pathname === '/dashboard' && path !== 'dashboard') return 'denied';
   return (await page.getByTestId('access-restricted').count()) > 0 ? 'restricted' : 'page';
@@ -99,11 +100,11 @@ describe('every page for every role, from the role table', () => {
   it.each(ROLES)(
     '%s gets its pages and Access Restricted elsewhere, never an error toast',
     async (role) => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      await context.addInitScript(recordToasts);
-      const page = await context.newPage();
       const password = role === 'super_admin' ? E2E_SUPER_ADMIN.password : PASSWORD;
-      await signIn(page, stack.url, emails[role], password);
+      const { context, page } = await signedInTab(browser, stack.url, {
+        email: emails[role],
+        password,
+      });
       const problems: string[] = [];
       for (const path of Object.keys(PAGE_ACCESS) as PagePath[]) {
         const want = expected(path, role);
@@ -114,7 +115,7 @@ describe('every page for every role, from the role table', () => {
         if (problem) problems.push(`${address(path)}: ${problem}`);
       }
       if (role === 'operator') {
-        await page.goto(`${stack.url}/library/documents`, { waitUntil: 'networkidle' });
+        await openPage(page, '/library/documents');
         await keepScreenshot(page, 'access-operator-documents');
       }
       await context.close();

@@ -1,8 +1,18 @@
+import { createRequire } from 'node:module';
 import { ROLES, type Role } from '@hub/proto';
+import type { AxeResults, Result } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_ACCESS, type PagePath } from '../web/src/access/pageAccess.js';
+import type { PagePath } from '../web/src/access/pageAccess.js';
 import { keepScreenshot, signIn } from './browser.js';
+import {
+  keepWalkScreenshot,
+  nextFrames,
+  openPage,
+  pagesOf,
+  settled,
+  signedInTab,
+} from './page-walk.js';
 import {
   Api,
   observe,
@@ -16,9 +26,12 @@ import { E2E_SUPER_ADMIN, type RunningStack, uniqueId } from './stack.js';
 
 /**
  * Generated from the web app's role table (PAGE_ACCESS), like the access test: every page each
- * role may open, on a phone (390 x 844) and a tablet (768 x 1024). The page has the width (the
- * sidebar is a drawer there), nothing runs off the side of the screen, and a screenshot of each
- * is kept.
+ * role may open, walked once per role in one signed-in tab (e2e/page-walk.ts), and checked
+ *
+ * - on a phone (390 x 844) and a tablet (768 x 1024), issue #34 point 1: the page has the width
+ *   (the sidebar is a drawer there) and nothing runs off the side; a screenshot of each is kept;
+ * - at 1280 x 900 by axe-core (from node_modules, no network), issue #34 point 5: no serious or
+ *   critical violation of WCAG 2.0/2.1 A and AA.
  */
 const ID = uniqueId();
 const DOMAIN = `pocket-works-${ID}.test`;
@@ -27,6 +40,10 @@ const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'tablet', width: 768, height: 1024 },
 ] as const;
+const DESKTOP = { width: 1280, height: 900 };
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const BLOCKING = ['serious', 'critical'];
 
 /** One member per role (the super administrator is built in). */
 const PEOPLE = Object.fromEntries(
@@ -60,7 +77,19 @@ beforeAll(async () => {
     operatorId: ids.operator,
   });
   liveObservation = created.id as number;
-}, 240_000);
+  // A course of the SOP that everyone follows, so each one's /my-sops page shows it.
+  const course = await supervisor.call('POST', '/api/training/courses', {
+    title: 'Cooling basics',
+    category: 'Safety',
+    duration: '1 hour',
+    difficulty: 'Beginner',
+    documentIds: [sop.documentId],
+  });
+  for (const person of Object.values(PEOPLE)) {
+    const member = await new Api(stack).login(person.email, PASSWORD);
+    await member.call('POST', `/api/training/courses/${course.id}/enroll`);
+  }
+}, 400_000);
 
 afterAll(() => stopRecordsStack({ stack, browser }));
 
@@ -74,16 +103,8 @@ function address(path: PagePath): string {
   return `/${path.replace('$id', String(id))}`;
 }
 
-async function signedIn(role: Role): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: VIEWPORTS[0] });
-  const page = await context.newPage();
-  if (role === 'super_admin') {
-    await signIn(page, stack.url, E2E_SUPER_ADMIN.email, E2E_SUPER_ADMIN.password);
-  } else {
-    await signIn(page, stack.url, PEOPLE[role].email, PASSWORD);
-  }
-  return { context, page };
-}
+const credentials = (role: Role) =>
+  role === 'super_admin' ? E2E_SUPER_ADMIN : { email: PEOPLE[role].email, password: PASSWORD };
 
 interface Layout {
   mainWidth: number;
@@ -103,67 +124,126 @@ const measure = (page: Page) =>
     };
   });
 
-/**
- * A screenshot of the whole page: the page scrolls inside `main`, not the document, so the
- * window is made as tall as the page for the picture (at most 5000 px), then put back.
- */
-async function keepPageScreenshot(page: Page, name: string) {
-  const viewport = page.viewportSize()!;
-  const height = await page.evaluate(() => {
-    const main = document.querySelector('main')!;
-    return main.scrollHeight + main.getBoundingClientRect().top;
-  });
-  await page.setViewportSize({
-    ...viewport,
-    height: Math.min(Math.max(height, viewport.height), 5000),
-  });
-  // Two frames, so the part of the page the taller window uncovers is painted.
-  await page.evaluate(async () => {
-    for (let frame = 0; frame < 2; frame += 1) await new Promise(requestAnimationFrame);
-  });
-  await keepScreenshot(page, name);
-  await page.setViewportSize(viewport);
+function layoutProblems(where: string, layout: Layout, width: number): string[] {
+  const problems: string[] = [];
+  if (layout.mainWidth < width * 0.9) {
+    problems.push(`${where}: main is ${layout.mainWidth} px of ${width}`);
+  }
+  if (layout.documentOverflow > 0) {
+    problems.push(`${where}: the document is ${layout.documentOverflow} px too wide`);
+  }
+  if (layout.mainOverflow > 0) {
+    problems.push(`${where}: the page is ${layout.mainOverflow} px too wide`);
+  }
+  return problems;
 }
 
-describe('every page for every role that may open it, on a phone and a tablet', () => {
-  it.each(ROLES)(
-    '%s: the page has at least 90% of the width and nothing runs off the side',
-    async (role) => {
-      const { context, page } = await signedIn(role);
-      const problems: string[] = [];
-      const paths = (Object.keys(PAGE_ACCESS) as PagePath[]).filter((path) =>
-        PAGE_ACCESS[path].roles.includes(role),
-      );
-      for (const viewport of VIEWPORTS) {
-        await page.setViewportSize(viewport);
-        for (const path of paths) {
-          await page.goto(`${stack.url}${address(path)}`, { waitUntil: 'networkidle' });
-          await page.locator('main').waitFor();
-          const layout = await measure(page);
-          const where = `${viewport.name} ${address(path)}`;
-          if (layout.mainWidth < viewport.width * 0.9) {
-            problems.push(`${where}: main is ${layout.mainWidth} px of ${viewport.width}`);
-          }
-          if (layout.documentOverflow > 0) {
-            problems.push(`${where}: the document is ${layout.documentOverflow} px too wide`);
-          }
-          if (layout.mainOverflow > 0) {
-            problems.push(`${where}: the page is ${layout.mainOverflow} px too wide`);
-          }
-          await keepPageScreenshot(
-            page,
-            `responsive-${viewport.name}-${role}-${path.replaceAll('/', '_').replaceAll('$', '')}`,
-          );
-        }
-      }
+/** Runs axe-core in the page (injected from node_modules once per tab). */
+async function audit(page: Page): Promise<AxeResults> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.addScriptTag({ path: AXE_SCRIPT });
+  return page.evaluate(
+    (tags) =>
+      (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      }),
+    AXE_TAGS,
+  );
+}
+
+/** One violation, readable in the test's output: rule, impact, help link and each element. */
+function describeViolation(where: string, violation: Result): string {
+  const nodes = violation.nodes
+    .slice(0, 5)
+    .map(
+      (node) =>
+        `    at ${node.target.join(' ')}\n      ${node.html.slice(0, 200)}\n      ${(node.failureSummary ?? '').replaceAll('\n', '\n      ')}`,
+    )
+    .join('\n');
+  const more = violation.nodes.length > 5 ? `\n    ... and ${violation.nodes.length - 5} more` : '';
+  return `${where}: [${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes}${more}`;
+}
+
+interface WalkFindings {
+  layout: string[];
+  accessibility: string[];
+}
+
+/** One page of the walk: phone and tablet layout with a screenshot each, then axe at 1280. */
+async function checkPage(page: Page, role: Role, path: PagePath, findings: WalkFindings) {
+  const where = address(path);
+  await page.setViewportSize(VIEWPORTS[0]);
+  await openPage(page, where);
+  await page.locator('main').waitFor();
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await nextFrames(page);
+    await settled(page);
+    findings.layout.push(
+      ...layoutProblems(`${viewport.name} ${where}`, await measure(page), viewport.width),
+    );
+    await keepWalkScreenshot(
+      page,
+      `responsive-${viewport.name}-${role}-${path.replaceAll('/', '_').replaceAll('$', '')}`,
+    );
+  }
+  await page.setViewportSize(DESKTOP);
+  await nextFrames(page);
+  for (const violation of (await audit(page)).violations) {
+    if (BLOCKING.includes(violation.impact ?? '')) {
+      findings.accessibility.push(describeViolation(`${role} ${where}`, violation));
+    }
+  }
+}
+
+/** Each role's pages, walked once for both checks. */
+const walks = new Map<Role, Promise<WalkFindings>>();
+
+function walk(role: Role): Promise<WalkFindings> {
+  let findings = walks.get(role);
+  if (!findings) {
+    findings = (async () => {
+      // The app's CSP allows no inline script: the injected axe-core is let through here only.
+      const { context, page } = await signedInTab(browser, stack.url, credentials(role), {
+        bypassCSP: true,
+      });
+      const result: WalkFindings = { layout: [], accessibility: [] };
+      for (const path of pagesOf(role)) await checkPage(page, role, path, result);
       await context.close();
-      expect(problems.join('\n')).toBe('');
+      return result;
+    })();
+    walks.set(role, findings);
+  }
+  return findings;
+}
+
+describe('every page for every role that may open it', () => {
+  it.each(ROLES)(
+    '%s, on a phone and a tablet: the page has at least 90% of the width and nothing runs off the side',
+    async (role) => {
+      expect((await walk(role)).layout.join('\n')).toBe('');
     },
-    // Every page twice, with a full-page screenshot each; the super administrator's pages on the
-    // shared stack list every file's records: up to minutes on a busy 2-core machine.
-    600_000,
+    300_000,
+  );
+
+  it.each(ROLES)(
+    '%s, checked by axe-core (WCAG 2.1 AA): no serious or critical violation',
+    async (role) => {
+      const problems = (await walk(role)).accessibility;
+      if (problems.length > 0) console.error(problems.join('\n\n'));
+      expect(problems.join('\n\n')).toBe('');
+    },
+    300_000,
   );
 });
+
+async function signedIn(role: Role): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: VIEWPORTS[0] });
+  const page = await context.newPage();
+  await signIn(page, stack.url, credentials(role).email, credentials(role).password);
+  return { context, page };
+}
 
 describe('the shell below 1024 px', () => {
   it('keeps the sidebar in a drawer: closed, opened by the menu button, closed by Escape and by going to a page', async () => {
