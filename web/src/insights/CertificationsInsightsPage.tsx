@@ -8,7 +8,7 @@ import { certificationsQuery } from '../certifications/queries';
 import { Card, CardTitle } from '../ui/Card';
 import { LoadingRow } from '../ui/ListStates';
 import { linkClass } from '../ui/styles';
-import { axisProps, CHART_COLOURS, ChartCard } from './charts';
+import { axisProps, CHART_COLOURS, ChartCard, tooltipProps } from './charts';
 import { certificationInsightsQuery } from './queries';
 import { parseCertificationsSearch } from './search';
 
@@ -70,7 +70,7 @@ export function CertificationsInsightsPage() {
           <CartesianGrid stroke={CHART_COLOURS.grid} />
           <XAxis dataKey="month" {...axisProps} />
           <YAxis allowDecimals={false} {...axisProps} />
-          <Tooltip />
+          <Tooltip {...tooltipProps} />
           <Legend />
           <Bar dataKey="issued" name="Issued" fill={CHART_COLOURS.green} />
           <Bar dataKey="expiring" name="Expiring" fill={CHART_COLOURS.amber} />

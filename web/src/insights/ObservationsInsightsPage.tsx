@@ -17,7 +17,7 @@ import { formatDate, formatDateTime } from '../ui/dates';
 import { currentUserQuery } from '../api/queries';
 import { linkClass } from '../ui/styles';
 import { platformWide } from './format';
-import { axisProps, CHART_COLOURS, ChartCard } from './charts';
+import { axisProps, CHART_COLOURS, ChartCard, tooltipProps } from './charts';
 import { cellClass, InsightTable, rowClass } from './InsightTable';
 import { observationInsightsQuery } from './queries';
 import { type ObservationsSearch, parseObservationsSearch } from './search';
@@ -55,7 +55,7 @@ export function ObservationsInsightsPage() {
             <CartesianGrid stroke={CHART_COLOURS.grid} />
             <XAxis dataKey="week" {...axisProps} />
             <YAxis allowDecimals={false} {...axisProps} />
-            <Tooltip />
+            <Tooltip {...tooltipProps} />
             <Legend />
             <Line dataKey="completed" name="Completed" stroke={CHART_COLOURS.blue} />
             <Line dataKey="passed" name="Passed" stroke={CHART_COLOURS.green} />
@@ -72,7 +72,7 @@ export function ObservationsInsightsPage() {
             <CartesianGrid stroke={CHART_COLOURS.grid} />
             <XAxis type="number" domain={[0, 100]} unit="%" {...axisProps} />
             <YAxis type="category" dataKey="title" width={140} {...axisProps} />
-            <Tooltip />
+            <Tooltip {...tooltipProps} />
             <Bar dataKey="passRate" name="Pass rate %" fill={CHART_COLOURS.green} />
           </BarChart>
         </ChartCard>

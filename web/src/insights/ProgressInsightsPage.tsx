@@ -7,7 +7,7 @@ import { formatDate } from '../ui/dates';
 import { currentUserQuery } from '../api/queries';
 import { linkClass } from '../ui/styles';
 import { platformWide } from './format';
-import { axisProps, CHART_COLOURS, ChartCard } from './charts';
+import { axisProps, CHART_COLOURS, ChartCard, tooltipProps } from './charts';
 import { cellClass, InsightTable, rowClass } from './InsightTable';
 import { progressInsightsQuery } from './queries';
 
@@ -40,7 +40,7 @@ export function ProgressInsightsPage() {
           <CartesianGrid stroke={CHART_COLOURS.grid} />
           <XAxis dataKey="title" {...axisProps} />
           <YAxis allowDecimals={false} {...axisProps} />
-          <Tooltip />
+          <Tooltip {...tooltipProps} />
           <Legend />
           <Bar dataKey="completed" name="Completed" stackId="people" fill={CHART_COLOURS.green} />
           <Bar dataKey="inProgress" name="In progress" stackId="people" fill={CHART_COLOURS.blue} />

@@ -14,6 +14,15 @@ export const CHART_COLOURS = {
 
 export const axisProps = { stroke: CHART_COLOURS.axis, fontSize: 12 } as const;
 
+/**
+ * The hover tooltip's lines in dark text on its white box: Recharts colours each line like its
+ * series, and amber or green text on white fails WCAG contrast (found by axe-core).
+ */
+export const tooltipProps = {
+  contentStyle: { color: '#0f172a' },
+  itemStyle: { color: '#0f172a' },
+} as const;
+
 /** A card holding one chart at a fixed height (Recharts measures its container). */
 export function ChartCard(props: {
   title: string;

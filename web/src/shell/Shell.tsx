@@ -149,7 +149,12 @@ export function Shell() {
           )}
           <UserMenu user={user} placement="header" />
         </header>
-        <main className="min-w-0 flex-1 overflow-y-auto p-4 sm:p-6">
+        {/* The page scrolls inside main: in the tab order, a keyboard can scroll a page that has
+            nothing focusable of its own (a long audit log; axe-core's scrollable-region rule). */}
+        <main
+          tabIndex={0}
+          className="min-w-0 flex-1 overflow-y-auto p-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 sm:p-6"
+        >
           <Outlet />
         </main>
       </div>
