@@ -34,6 +34,10 @@ import { SessionsService } from './settings/sessions.service.js';
 import { PreferencesService } from './settings/preferences.service.js';
 import { AuditController } from './audit/audit.controller.js';
 import { AuditLogRepository } from './audit/audit-log.repository.js';
+import { AuthRepository } from './auth/auth.repository.js';
+import { PromptsRepository } from './prompts/prompts.repository.js';
+import { SettingsRepository } from './settings/settings.repository.js';
+import { UsersRepository } from './users/users.repository.js';
 
 export interface IdentityPorts {
   dataSource: DataSource;
@@ -87,6 +91,10 @@ export class IdentityModule {
         SessionsService,
         PreferencesService,
         AuditLogRepository,
+        AuthRepository,
+        PromptsRepository,
+        SettingsRepository,
+        UsersRepository,
       ],
     };
   }
