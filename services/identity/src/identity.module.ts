@@ -35,6 +35,9 @@ import { PreferencesService } from './settings/preferences.service.js';
 import { AuditController } from './audit/audit.controller.js';
 import { AuditLogRepository } from './audit/audit-log.repository.js';
 import { AuthRepository } from './auth/auth.repository.js';
+import { InvitationsRepository } from './invitations/invitations.repository.js';
+import { NotificationsRepository } from './notifications/notifications.repository.js';
+import { ProfileRepository } from './profile/profile.repository.js';
 import { PromptsRepository } from './prompts/prompts.repository.js';
 import { SettingsRepository } from './settings/settings.repository.js';
 import { UsersRepository } from './users/users.repository.js';
@@ -92,6 +95,9 @@ export class IdentityModule {
         PreferencesService,
         AuditLogRepository,
         AuthRepository,
+        InvitationsRepository,
+        NotificationsRepository,
+        ProfileRepository,
         PromptsRepository,
         SettingsRepository,
         UsersRepository,
