@@ -34,6 +34,18 @@ import { SessionsService } from './settings/sessions.service.js';
 import { PreferencesService } from './settings/preferences.service.js';
 import { AuditController } from './audit/audit.controller.js';
 import { AuditLogRepository } from './audit/audit-log.repository.js';
+import { OrganizationsAdminRepository } from './admin/organizations-admin.repository.js';
+import { UsersAdminRepository } from './admin/users-admin.repository.js';
+import { AuthRepository } from './auth/auth.repository.js';
+import { InvitationsRepository } from './invitations/invitations.repository.js';
+import { NotificationsRepository } from './notifications/notifications.repository.js';
+import { OrganizationsRepository } from './organizations/organizations.repository.js';
+import { ProfileRepository } from './profile/profile.repository.js';
+import { PromptsRepository } from './prompts/prompts.repository.js';
+import { IdentityFigures } from './reporting/identity-figures.js';
+import { SamlRepository } from './saml/saml.repository.js';
+import { SettingsRepository } from './settings/settings.repository.js';
+import { UsersRepository } from './users/users.repository.js';
 
 export interface IdentityPorts {
   dataSource: DataSource;
@@ -87,6 +99,18 @@ export class IdentityModule {
         SessionsService,
         PreferencesService,
         AuditLogRepository,
+        OrganizationsAdminRepository,
+        UsersAdminRepository,
+        AuthRepository,
+        InvitationsRepository,
+        NotificationsRepository,
+        OrganizationsRepository,
+        ProfileRepository,
+        PromptsRepository,
+        IdentityFigures,
+        SamlRepository,
+        SettingsRepository,
+        UsersRepository,
       ],
     };
   }

@@ -1,44 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { AdminOverview, OnboardingStep } from '@hub/proto';
-import { ORGANIZATION_FIGURES_SQL } from '../stats/figures.js';
-
-interface Facts {
-  organizations: number;
-  users: number;
-  live_sessions: number;
-  client_organizations: number;
-  with_sso_id: number;
-  saml_missing_id: number;
-  admins: number;
-  staff: number;
-  prompts_saved: boolean;
-  client_sign_ins: number;
-  invited: number;
-  accepted: number;
-}
+import { type ConsoleFacts, IdentityFigures } from '../reporting/identity-figures.js';
 
 /** Figures and the onboarding checklist of the console, each computed from what is stored. */
 @Injectable()
 export class OverviewService {
-  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+  constructor(@Inject(IdentityFigures) private readonly figures: IdentityFigures) {}
 
   async overview(): Promise<AdminOverview> {
-    const [facts] = (await this.db.query(`
-      SELECT (SELECT total FROM (${ORGANIZATION_FIGURES_SQL}) f)::int AS organizations,
-             (SELECT count(*) FROM users)::int AS users,
-             (SELECT count(*) FROM sessions WHERE revoked_at IS NULL AND expires_at > now())::int AS live_sessions,
-             (SELECT client FROM (${ORGANIZATION_FIGURES_SQL}) f)::int AS client_organizations,
-             (SELECT count(*) FROM organizations WHERE auth0_org_id IS NOT NULL AND auth0_org_id <> '')::int AS with_sso_id,
-             (SELECT count(*) FROM organizations WHERE saml_enabled AND coalesce(auth0_org_id, '') = '')::int AS saml_missing_id,
-             (SELECT count(*) FROM users WHERE role = 'admin')::int AS admins,
-             (SELECT count(*) FROM users WHERE role IN ('training_supervisor','manager','operator'))::int AS staff,
-             (SELECT updated_at IS NOT NULL FROM global_prompts WHERE id = 1) AS prompts_saved,
-             (SELECT count(*) FROM sign_in_events e JOIN users u ON u.id = e.user_id WHERE u.role <> 'super_admin')::int AS client_sign_ins,
-             (SELECT count(DISTINCT user_id) FROM invitations)::int AS invited,
-             (SELECT count(DISTINCT user_id) FROM invitations WHERE used_at IS NOT NULL)::int AS accepted
-    `)) as Facts[];
-    const f = facts!;
+    const f = await this.figures.consoleFacts();
     return {
       totalOrganizations: f.organizations,
       totalUsers: f.users,
@@ -48,7 +18,7 @@ export class OverviewService {
   }
 }
 
-function checklist(f: Facts): OnboardingStep[] {
+function checklist(f: ConsoleFacts): OnboardingStep[] {
   const step = (key: string, label: string, done: boolean, detail: string, optional = false) => ({
     key,
     label,

@@ -1,7 +1,6 @@
 import { REVOCATIONS } from '../tokens.js';
 import type { SessionRevocations } from '../auth/session-revocations.js';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
 import type {
   Actor,
   CreateUserRequest,
@@ -9,15 +8,16 @@ import type {
   PageRequest,
   UserPage,
 } from '@hub/proto';
-import { type EventBus, keysetIds, RpcFailure } from '@hub/kit';
+import { type EventBus, RpcFailure } from '@hub/kit';
 import { EVENTS } from '../tokens.js';
-import { OrganizationEntity } from '../organizations/organization.entity.js';
-import { UserEntity } from '../users/user.entity.js';
-import { userFigures } from '../stats/figures.js';
+import { OrganizationsRepository } from '../organizations/organizations.repository.js';
+import { IdentityFigures } from '../reporting/identity-figures.js';
+import { UsersRepository } from '../users/users.repository.js';
 import { toUserView } from '../users/user-view.js';
 import { InvitationsService, type InvitationOutcome } from '../invitations/invitations.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { ProfilePicturesService } from '../profile/profile-pictures.service.js';
+import { UsersAdminRepository } from './users-admin.repository.js';
 
 const invitationMessage = (email: string, outcome: InvitationOutcome) =>
   outcome.sent
@@ -27,7 +27,10 @@ const invitationMessage = (email: string, outcome: InvitationOutcome) =>
 @Injectable()
 export class UsersAdminService {
   constructor(
-    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(UsersAdminRepository) private readonly users: UsersAdminRepository,
+    @Inject(UsersRepository) private readonly newUsers: UsersRepository,
+    @Inject(OrganizationsRepository) private readonly organizations: OrganizationsRepository,
+    @Inject(IdentityFigures) private readonly figures: IdentityFigures,
     @Inject(REVOCATIONS) private readonly revocations: SessionRevocations,
     @Inject(EVENTS) private readonly events: EventBus,
     @Inject(InvitationsService) private readonly invitations: InvitationsService,
@@ -35,25 +38,12 @@ export class UsersAdminService {
     @Inject(ProfilePicturesService) private readonly pictures: ProfilePicturesService,
   ) {}
 
-  private get users() {
-    return this.db.getRepository(UserEntity);
-  }
-
   async list(page: PageRequest): Promise<UserPage> {
-    const { ids, totalCount, nextCursor } = await keysetIds(this.db, {
-      from: 'users u',
-      where: 'true',
-      params: [],
-      at: 'u.created_at',
-      id: 'u.id',
-      ...page,
-    });
-    const users = ids.length
-      ? await this.users.find({ where: { id: In(ids) }, relations: { organization: true } })
-      : [];
+    const { ids, totalCount, nextCursor } = await this.users.pageIds(page);
+    const users = ids.length ? await this.users.findWithOrganizations(ids) : [];
     const byId = new Map(users.map((user) => [user.id, user]));
-    // The Hub's Active Users, same definition and query (stats/figures.ts).
-    const { active: activeCount } = await userFigures(this.db, null);
+    // The Hub's Active Users, same definition and query (reporting/figures.ts).
+    const { active: activeCount } = await this.figures.users(null);
     return {
       activeCount,
       users: ids.flatMap((id) => (byId.has(id) ? [toUserView(byId.get(id)!)] : [])),
@@ -64,19 +54,17 @@ export class UsersAdminService {
 
   /** Creates a pending user; the invitation mail may fail without losing the user. */
   async create(actor: Actor, request: CreateUserRequest): Promise<CreateUserResponse> {
-    const organization = await this.db
-      .getRepository(OrganizationEntity)
-      .findOneBy({ id: request.organizationId });
+    const organization = await this.organizations.findById(request.organizationId);
     if (!organization) throw RpcFailure.validation('Organization is required', 'organizationId');
-    if (await this.users.existsBy({ email: request.email })) {
+    if (await this.users.emailTaken(request.email)) {
       throw new RpcFailure('conflict', 'A user with this email already exists.', 'email');
     }
-    const user = await this.db.transaction(async (tx) => {
+    const user = await this.users.transaction(async (tx) => {
       const picture = request.profilePicture
         ? await this.pictures.claim(actor, request.profilePicture, organization.id, tx)
         : null;
-      return tx.getRepository(UserEntity).save(
-        tx.getRepository(UserEntity).create({
+      return this.newUsers.create(
+        {
           email: request.email,
           name: request.name,
           role: request.role,
@@ -86,7 +74,8 @@ export class UsersAdminService {
           passwordHash: null,
           auth0UserId: null,
           lastLogin: null,
-        }),
+        },
+        tx,
       );
     });
     user.organization = organization;
@@ -111,10 +100,7 @@ export class UsersAdminService {
   }
 
   async resend(actor: Actor, userId: number) {
-    const user = await this.users.findOne({
-      where: { id: userId },
-      relations: { organization: true },
-    });
+    const user = await this.users.findWithOrganization(userId);
     if (!user) throw RpcFailure.notFound('User not found');
     if (user.isActive)
       throw new RpcFailure('conflict', 'This user has already completed their account setup.');
@@ -125,7 +111,7 @@ export class UsersAdminService {
   }
 
   async delete(actor: Actor, userId: number): Promise<{ message: string }> {
-    const user = await this.users.findOneBy({ id: userId });
+    const user = await this.users.findById(userId);
     if (!user) throw RpcFailure.notFound('User not found');
     if (user.id === actor.userId || user.role === 'super_admin') {
       throw new RpcFailure('conflict', 'The super administrator account cannot be deleted here.');

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource, type EntityManager, IsNull } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type {
   SetupPasswordRequest,
   VerifyInvitationRequest,
@@ -10,9 +10,10 @@ import { IDENTITY_CONFIG, type IdentityConfig } from '../config.js';
 import { MAILER } from '../tokens.js';
 import { hashPassword } from '../auth/passwords.js';
 import { digestSessionToken, newSessionToken } from '../auth/session-tokens.js';
-import { UserEntity } from '../users/user.entity.js';
+import type { UserEntity } from '../users/user.entity.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
-import { InvitationEntity } from './invitation.entity.js';
+import type { InvitationEntity } from './invitation.entity.js';
+import { InvitationsRepository } from './invitations.repository.js';
 import { ProfilePicturesService } from '../profile/profile-pictures.service.js';
 import { refuseCommonPassword } from '../auth/password-policy.js';
 import { invitationMail } from './invitation-mail.js';
@@ -35,7 +36,7 @@ export class InvitationsService {
   private readonly logger = new Logger('Invitations');
 
   constructor(
-    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(InvitationsRepository) private readonly invitations: InvitationsRepository,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(NotificationsService) private readonly notifications: NotificationsService,
@@ -46,16 +47,11 @@ export class InvitationsService {
   async issue(user: UserEntity, invitedBy: number | null): Promise<InvitationOutcome> {
     const token = newSessionToken();
     const expiresAt = new Date(Date.now() + this.config.INVITATION_TTL_DAYS * 86_400_000);
-    await this.db.transaction(async (tx) => {
-      await tx
-        .getRepository(InvitationEntity)
-        .update(
-          { userId: user.id, usedAt: IsNull(), revokedAt: IsNull() },
-          { revokedAt: new Date() },
-        );
-      await tx
-        .getRepository(InvitationEntity)
-        .insert({ userId: user.id, tokenHash: digestSessionToken(token), invitedBy, expiresAt });
+    await this.invitations.replace({
+      userId: user.id,
+      tokenHash: digestSessionToken(token),
+      invitedBy,
+      expiresAt,
     });
     const page = user.profilePicture ? 'setup-password' : 'enhanced-setup';
     const link = `${this.config.PUBLIC_URL.replace(/\/$/, '')}/${page}?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
@@ -80,21 +76,14 @@ export class InvitationsService {
     }
   }
 
-  private async open(
-    request: VerifyInvitationRequest,
-    manager: EntityManager = this.db.manager,
-    lock = false,
-  ) {
-    const query = manager
-      .getRepository(InvitationEntity)
-      .createQueryBuilder('invitation')
-      .where('invitation.token_hash = :hash', { hash: digestSessionToken(request.token) });
-    if (lock) query.setLock('pessimistic_write');
-    const invitation = await query.getOne();
+  private async open(request: VerifyInvitationRequest, manager?: EntityManager, lock = false) {
+    const invitation = await this.invitations.findByTokenHash(
+      digestSessionToken(request.token),
+      manager,
+      lock,
+    );
     const user = invitation
-      ? await manager
-          .getRepository(UserEntity)
-          .findOne({ where: { id: invitation.userId }, relations: { organization: true } })
+      ? await this.invitations.findUserWithOrganization(invitation.userId, manager)
       : null;
     if (!invitation || !user || user.email !== request.email || invitation.revokedAt) {
       throw new RpcFailure('not_found', INVALID_LINK);
@@ -138,7 +127,7 @@ export class InvitationsService {
     const passwordHash = await hashPassword(request.password);
     // The photo is the gateway's key below the invitation's organization (checked below).
     if (request.pictureKey) await this.pictures.reencode(request.pictureKey);
-    const { user, invitation } = await this.db.transaction(async (tx) => {
+    const { user, invitation } = await this.invitations.transaction(async (tx) => {
       const opened = await this.open(request, tx, true);
       const picture = request.pictureKey ?? opened.user.profilePicture;
       if (!picture) throw RpcFailure.validation(PHOTO_REQUIRED, 'file');
@@ -148,13 +137,11 @@ export class InvitationsService {
       ) {
         throw RpcFailure.forbidden();
       }
-      await tx.getRepository(UserEntity).update(opened.user.id, {
+      await this.invitations.activate(tx, opened.user.id, {
         passwordHash,
-        passwordChangedAt: new Date(),
-        isActive: true,
         profilePicture: picture,
       });
-      await tx.getRepository(InvitationEntity).update(opened.invitation.id, { usedAt: new Date() });
+      await this.invitations.markUsed(tx, opened.invitation.id);
       return opened;
     });
     if (request.pictureKey)

@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource, In, IsNull } from 'typeorm';
 import type {
   Actor,
   ActivitySummary,
@@ -9,11 +8,10 @@ import type {
   NotificationSettings,
   PageRequest,
 } from '@hub/proto';
-import { keysetIds, type Mailer, RpcFailure } from '@hub/kit';
+import { type Mailer, RpcFailure } from '@hub/kit';
 import { MAILER } from '../tokens.js';
-import { UserEntity } from '../users/user.entity.js';
-import { NotificationEntity } from './notification.entity.js';
-import { NotificationSettingsEntity } from './notification-settings.entity.js';
+import type { NotificationEntity } from './notification.entity.js';
+import { NotificationsRepository } from './notifications.repository.js';
 
 export interface NewNotification {
   type: Notification['type'];
@@ -49,19 +47,15 @@ export class NotificationsService {
   private readonly logger = new Logger('Notifications');
 
   constructor(
-    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(NotificationsRepository) private readonly notifications: NotificationsRepository,
     @Inject(MAILER) private readonly mailer: Mailer,
   ) {}
-
-  private get notifications() {
-    return this.db.getRepository(NotificationEntity);
-  }
 
   /** Records a notification for each user; those who chose email notifications also get a mail. */
   async notify(userIds: number[], notification: NewNotification): Promise<void> {
     const unique = [...new Set(userIds)];
     if (unique.length === 0) return;
-    const users = await this.db.getRepository(UserEntity).findBy({ id: In(unique) });
+    const users = await this.notifications.findUsers(unique);
     await this.notifications.insert(
       users.map((user) => ({
         ...notification,
@@ -69,9 +63,7 @@ export class NotificationsService {
         organizationId: user.organizationId,
       })),
     );
-    const mailed = await this.db
-      .getRepository(NotificationSettingsEntity)
-      .findBy({ userId: In(unique), emailNotifications: true });
+    const mailed = await this.notifications.findEmailSubscribers(unique);
     for (const setting of mailed) {
       const user = users.find((candidate) => candidate.id === setting.userId);
       if (!user) continue;
@@ -89,28 +81,15 @@ export class NotificationsService {
   }
 
   /** The active admins of an organization, who hear about its accounts. */
-  async organizationAdmins(organizationId: number): Promise<number[]> {
-    const admins = await this.db
-      .getRepository(UserEntity)
-      .findBy({ organizationId, role: 'admin', isActive: true });
-    return admins.map((admin) => admin.id);
+  organizationAdmins(organizationId: number): Promise<number[]> {
+    return this.notifications.findActiveAdminIds(organizationId);
   }
 
   async list(actor: Actor, page: PageRequest): Promise<NotificationPage> {
-    const { ids, totalCount, nextCursor } = await keysetIds(this.db, {
-      from: 'notifications n',
-      where: 'n.user_id = $1',
-      params: [actor.userId],
-      at: 'n.created_at',
-      id: 'n.id',
-      ...page,
-    });
-    const rows = ids.length ? await this.notifications.findBy({ id: In(ids) }) : [];
+    const { ids, totalCount, nextCursor } = await this.notifications.pageIds(actor.userId, page);
+    const rows = ids.length ? await this.notifications.findByIds(ids) : [];
     const byId = new Map(rows.map((row) => [row.id, row]));
-    const unreadCount = await this.notifications.countBy({
-      userId: actor.userId,
-      readAt: IsNull(),
-    });
+    const unreadCount = await this.notifications.countUnread(actor.userId);
     return {
       notifications: ids.flatMap((id) => (byId.has(id) ? [toView(byId.get(id)!)] : [])),
       totalCount,
@@ -120,27 +99,21 @@ export class NotificationsService {
   }
 
   async markRead(actor: Actor, notificationId: number): Promise<Notification> {
-    const row = await this.notifications.findOneBy({ id: notificationId, userId: actor.userId });
+    const row = await this.notifications.findOwn(actor.userId, notificationId);
     if (!row) throw RpcFailure.notFound('Notification not found');
     if (!row.readAt) {
       row.readAt = new Date();
-      await this.notifications.update(row.id, { readAt: row.readAt });
+      await this.notifications.markRead(row.id, row.readAt);
     }
     return toView(row);
   }
 
   async markAllRead(actor: Actor): Promise<{ updated: number }> {
-    const result = await this.notifications.update(
-      { userId: actor.userId, readAt: IsNull() },
-      { readAt: new Date() },
-    );
-    return { updated: result.affected ?? 0 };
+    return { updated: await this.notifications.markAllRead(actor.userId) };
   }
 
   async settings(actor: Actor): Promise<NotificationSettings> {
-    const row = await this.db
-      .getRepository(NotificationSettingsEntity)
-      .findOneBy({ userId: actor.userId });
+    const row = await this.notifications.findSettings(actor.userId);
     if (!row) return DEFAULT_SETTINGS;
     const { userId: _userId, ...settings } = row;
     return settings;
@@ -151,9 +124,7 @@ export class NotificationsService {
     change: NotificationSettingChange,
   ): Promise<NotificationSettings> {
     const updated = { ...(await this.settings(actor)), ...change };
-    await this.db
-      .getRepository(NotificationSettingsEntity)
-      .upsert({ userId: actor.userId, ...updated }, ['userId']);
+    await this.notifications.saveSettings(actor.userId, updated);
     return updated;
   }
 
@@ -162,13 +133,7 @@ export class NotificationsService {
    * pending = unread notifications, plus pending invitations for those who manage accounts.
    */
   async summary(actor: Actor): Promise<ActivitySummary> {
-    const [counts] = (await this.db.query(
-      `SELECT count(*) FILTER (WHERE created_at > now() - interval '7 days')::int AS this_week,
-              count(*) FILTER (WHERE read_at IS NOT NULL)::int AS read,
-              count(*) FILTER (WHERE read_at IS NULL)::int AS unread
-         FROM notifications WHERE user_id = $1`,
-      [actor.userId],
-    )) as { this_week: number; read: number; unread: number }[];
+    const counts = await this.notifications.countForSummary(actor.userId);
     return {
       notificationsThisWeek: counts?.this_week ?? 0,
       actionsCompleted: counts?.read ?? 0,
@@ -178,11 +143,8 @@ export class NotificationsService {
 
   private async pendingInvitations(actor: Actor): Promise<number> {
     if (actor.role !== 'super_admin' && actor.role !== 'admin') return 0;
-    const scoped = actor.role === 'admin';
-    const [row] = (await this.db.query(
-      `SELECT count(*)::int AS pending FROM users WHERE NOT is_active ${scoped ? 'AND organization_id = $1' : ''}`,
-      scoped ? [actor.organizationId] : [],
-    )) as { pending: number }[];
-    return row?.pending ?? 0;
+    return this.notifications.countPendingUsers(
+      actor.role === 'admin' ? actor.organizationId : null,
+    );
   }
 }

@@ -7,6 +7,7 @@ import {
   organizationPrefix,
 } from '@hub/kit';
 import { PICTURE_FOLDER } from '../profile/profile-pictures.service.js';
+import { OrganizationsRepository } from './organizations.repository.js';
 
 /**
  * Identity's part of deleting an organization: its rows (already gone when identity itself
@@ -17,9 +18,10 @@ export function handleIdentityEvents(
   db: DataSource,
   storage: ObjectStorage,
 ): EventSubscription {
+  const organizations = new OrganizationsRepository(db);
   return events.subscribe('identity', async (event: DomainEvent) => {
     if (event.type !== 'organization.deleted') return;
-    await db.query(`DELETE FROM organizations WHERE id = $1`, [event.organizationId]);
+    await organizations.deleteById(event.organizationId);
     await storage.removePrefix(`${organizationPrefix(event.organizationId)}${PICTURE_FOLDER}/`);
   });
 }

@@ -1,21 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { Actor, OrganizationChoice, OrganizationLookup } from '@hub/proto';
 import { RpcFailure } from '@hub/kit';
-import { OrganizationEntity } from './organization.entity.js';
+import { OrganizationsRepository } from './organizations.repository.js';
 
 @Injectable()
 export class OrganizationsService {
-  constructor(@Inject(DataSource) private readonly db: DataSource) {}
-
-  private get organizations() {
-    return this.db.getRepository(OrganizationEntity);
-  }
+  constructor(
+    @Inject(OrganizationsRepository) private readonly organizations: OrganizationsRepository,
+  ) {}
 
   async byDomain(domain: string): Promise<OrganizationLookup> {
-    const organization = await this.organizations.findOneBy({
-      domain: domain.trim().toLowerCase(),
-    });
+    const organization = await this.organizations.findByDomain(domain.trim().toLowerCase());
     if (!organization) throw RpcFailure.notFound('Organization not found');
     return {
       organization: {
@@ -30,8 +25,9 @@ export class OrganizationsService {
 
   /** The super administrator may pick any organization; everyone else sees only their own. */
   async choices(actor: Actor): Promise<OrganizationChoice[]> {
-    const where = actor.role === 'super_admin' ? {} : { id: actor.organizationId };
-    const organizations = await this.organizations.find({ where, order: { displayName: 'ASC' } });
+    const organizations = await this.organizations.findByDisplayName(
+      actor.role === 'super_admin' ? null : actor.organizationId,
+    );
     return organizations.map(({ auth0OrgId, name, displayName }) => ({
       auth0OrgId,
       name,
@@ -40,10 +36,7 @@ export class OrganizationsService {
   }
 
   /** Every organization's id, for the nightly jobs of other services. */
-  async ids(): Promise<number[]> {
-    const rows = (await this.db.query(`SELECT id FROM organizations ORDER BY id`)) as {
-      id: number;
-    }[];
-    return rows.map((row) => row.id);
+  ids(): Promise<number[]> {
+    return this.organizations.findAllIds();
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource, type EntityManager, IsNull } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { Actor, ProfilePictureUpload, User } from '@hub/proto';
 import {
   belongsToOrganization,
@@ -10,9 +10,8 @@ import {
   RpcFailure,
 } from '@hub/kit';
 import { EVENTS, STORAGE } from '../tokens.js';
-import { UserEntity } from '../users/user.entity.js';
 import { toUserView } from '../users/user-view.js';
-import { PictureUploadEntity } from './picture-upload.entity.js';
+import { ProfileRepository } from './profile.repository.js';
 import { reencodePicture } from './picture-reencoder.js';
 
 export const PICTURE_FOLDER = 'profile-pictures';
@@ -22,7 +21,7 @@ export class ProfilePicturesService {
   private readonly logger = new Logger('ProfilePictures');
 
   constructor(
-    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(ProfileRepository) private readonly profiles: ProfileRepository,
     @Inject(STORAGE) private readonly storage: ObjectStorage,
     @Inject(EVENTS) private readonly events: EventBus,
   ) {}
@@ -53,7 +52,7 @@ export class ProfilePicturesService {
     }
     await this.reencode(storageKey);
     const fileName = storageKey.slice(storageKey.lastIndexOf('/') + 1);
-    await this.db.getRepository(PictureUploadEntity).insert({
+    await this.profiles.insertPictureUpload({
       fileName,
       storageKey,
       organizationId: actor.organizationId,
@@ -77,9 +76,7 @@ export class ProfilePicturesService {
     organizationId: number,
     manager: EntityManager,
   ): Promise<string> {
-    const upload = await manager
-      .getRepository(PictureUploadEntity)
-      .findOneBy({ fileName, uploadedBy: actor.userId, claimedAt: IsNull() });
+    const upload = await this.profiles.findUnclaimedUpload(manager, fileName, actor.userId);
     if (!upload)
       throw RpcFailure.validation(
         'That picture upload was not found. Please upload it again.',
@@ -95,31 +92,26 @@ export class ProfilePicturesService {
       await this.storage.copy(upload.storageKey, key);
       await this.storage.remove(upload.storageKey);
     }
-    await manager
-      .getRepository(PictureUploadEntity)
-      .update(fileName, { claimedAt: new Date(), storageKey: key });
+    await this.profiles.markUploadClaimed(manager, fileName, key);
     return key;
   }
 
   /** Everyone may change their own picture; the previous one is deleted. */
   async change(actor: Actor, fileName: string): Promise<User> {
-    const previous = await this.db.getRepository(UserEntity).findOneBy({ id: actor.userId });
+    const previous = await this.profiles.findUser(actor.userId);
     if (!previous) throw RpcFailure.notFound('User not found');
-    const key = await this.db.transaction(async (tx) => {
+    const key = await this.profiles.transaction(async (tx) => {
       const claimed = await this.claim(actor, fileName, actor.organizationId, tx);
-      await tx.getRepository(UserEntity).update(actor.userId, { profilePicture: claimed });
+      await this.profiles.setPicture(tx, actor.userId, claimed);
       return claimed;
     });
     await this.announce(actor.userId, actor.organizationId, key, actor.userId);
     if (previous.profilePicture) await this.removeQuietly(previous.profilePicture);
-    const user = await this.db
-      .getRepository(UserEntity)
-      .findOneOrFail({ where: { id: actor.userId }, relations: { organization: true } });
-    return toUserView(user);
+    return toUserView(await this.profiles.getUserWithOrganization(actor.userId));
   }
 
   async locate(actor: Actor, userId: number): Promise<{ storageKey: string | null }> {
-    const user = await this.db.getRepository(UserEntity).findOneBy({ id: userId });
+    const user = await this.profiles.findUser(userId);
     if (!user || !canReachOrganization(actor, user.organizationId))
       throw RpcFailure.notFound('Picture not found');
     return { storageKey: user.profilePicture };

@@ -1,21 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { Actor, GlobalPrompts } from '@hub/proto';
-import { GlobalPromptsEntity } from './global-prompts.entity.js';
+import { PromptsRepository } from './prompts.repository.js';
 
 @Injectable()
 export class PromptsService {
-  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+  constructor(@Inject(PromptsRepository) private readonly prompts: PromptsRepository) {}
 
   async get(): Promise<GlobalPrompts> {
-    const row = await this.db.getRepository(GlobalPromptsEntity).findOneByOrFail({ id: 1 });
+    const row = await this.prompts.get();
     return { quizPrompts: row.quizPrompts, videoAnalysisPrompts: row.videoAnalysisPrompts };
   }
 
   async save(actor: Actor, prompts: GlobalPrompts): Promise<GlobalPrompts> {
-    await this.db
-      .getRepository(GlobalPromptsEntity)
-      .update(1, { ...prompts, updatedBy: actor.userId, updatedAt: new Date() });
+    await this.prompts.save(prompts, actor.userId);
     return this.get();
   }
 }

@@ -1,9 +1,9 @@
-import type { DataSource, EntityManager } from 'typeorm';
 import type { CreateOrganizationRequest, SamlSettingsView } from '@hub/proto';
 import { RpcFailure } from '@hub/kit';
 import type { OrganizationEntity } from '../organizations/organization.entity.js';
 import { certificateFingerprint, type ResolvedIdp, resolveIdpSettings } from './idp-metadata.js';
-import { SamlSettingsEntity } from './saml-settings.entity.js';
+import type { SamlSettingsEntity } from './saml-settings.entity.js';
+import type { SamlRepository } from './saml.repository.js';
 
 /** The service provider's own addresses for one organization. */
 export function spAddresses(publicUrl: string, connection: string) {
@@ -13,15 +13,11 @@ export function spAddresses(publicUrl: string, connection: string) {
 
 /** Refuses a second SAML organization with the same SSO identifier. */
 export async function assertIdentifierFree(
-  db: DataSource | EntityManager,
+  saml: Pick<SamlRepository, 'identifierTaken'>,
   identifier: string,
   exceptOrganizationId = 0,
 ): Promise<void> {
-  const [taken] = (await db.query(
-    `SELECT 1 FROM organizations WHERE auth0_org_id = $1 AND saml_enabled AND id <> $2 LIMIT 1`,
-    [identifier, exceptOrganizationId],
-  )) as unknown[];
-  if (taken) {
+  if (await saml.identifierTaken(identifier, exceptOrganizationId)) {
     throw new RpcFailure(
       'conflict',
       'Another organization already uses this Auth0 Organization ID.',
@@ -35,19 +31,12 @@ export async function assertIdentifierFree(
  * provider (metadata parsed) before anything is saved; null when there is nothing to store.
  */
 export async function prepareSamlForNewOrganization(
-  db: DataSource,
+  saml: Pick<SamlRepository, 'identifierTaken'>,
   request: CreateOrganizationRequest,
 ): Promise<ResolvedIdp | null> {
-  if (request.samlEnabled && request.auth0OrgId) await assertIdentifierFree(db, request.auth0OrgId);
+  if (request.samlEnabled && request.auth0OrgId)
+    await assertIdentifierFree(saml, request.auth0OrgId);
   return request.saml ? resolveIdpSettings(request.saml) : null;
-}
-
-export async function saveSamlSettings(
-  db: DataSource | EntityManager,
-  organizationId: number,
-  resolved: ResolvedIdp,
-): Promise<void> {
-  await db.getRepository(SamlSettingsEntity).save({ organizationId, ...resolved });
 }
 
 export function toSamlSettingsView(

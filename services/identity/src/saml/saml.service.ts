@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Profile, SAML } from '@node-saml/node-saml';
-import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import type {
   Actor,
@@ -15,12 +14,15 @@ import type {
 import { RpcFailure } from '@hub/kit';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config.js';
 import { AuthService } from '../auth/auth.service.js';
-import { OrganizationEntity } from '../organizations/organization.entity.js';
-import { UserEntity } from '../users/user.entity.js';
+import type { OrganizationEntity } from '../organizations/organization.entity.js';
+import { OrganizationsRepository } from '../organizations/organizations.repository.js';
+import type { UserEntity } from '../users/user.entity.js';
+import { UsersRepository } from '../users/users.repository.js';
 import { parseXml, resolveIdpSettings } from './idp-metadata.js';
-import { SamlSettingsEntity } from './saml-settings.entity.js';
+import type { SamlSettingsEntity } from './saml-settings.entity.js';
 import { REQUEST_TTL_MS, SamlStore } from './saml-store.js';
 import { assertIdentifierFree, spAddresses, toSamlSettingsView } from './saml-settings.js';
+import { SamlRepository, type SsoUserChanges } from './saml.repository.js';
 
 const require = createRequire(import.meta.url);
 let nodeSaml: typeof import('@node-saml/node-saml') | undefined;
@@ -80,20 +82,18 @@ export class SamlService {
   private readonly logger = new Logger('Saml');
 
   constructor(
-    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(SamlRepository) private readonly saml: SamlRepository,
+    @Inject(OrganizationsRepository) private readonly organizations: OrganizationsRepository,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
     @Inject(AuthService) private readonly auth: AuthService,
     @Inject(SamlStore) private readonly store: SamlStore,
   ) {}
 
   private async findConnection(identifier: string): Promise<Connection | null> {
-    const organization = await this.db
-      .getRepository(OrganizationEntity)
-      .findOneBy({ auth0OrgId: identifier, samlEnabled: true });
+    const organization = await this.saml.findSamlOrganization(identifier);
     if (!organization) return null;
-    const settings = await this.db
-      .getRepository(SamlSettingsEntity)
-      .findOneBy({ organizationId: organization.id });
+    const settings = await this.saml.findSettings(organization.id);
     return settings ? { organization, settings } : null;
   }
 
@@ -276,13 +276,12 @@ export class SamlService {
     name: string | undefined,
     externalId: string,
   ): Promise<UserEntity> {
-    const users = this.db.getRepository(UserEntity);
     const domain = email.slice(email.lastIndexOf('@') + 1);
-    const owner = await this.db.getRepository(OrganizationEntity).findOneBy({ domain });
+    const owner = await this.organizations.findByDomain(domain);
     if (owner && owner.id !== organization.id) {
       throw new Refusal('saml_wrong_organization', `${email} belongs to organization ${owner.id}`);
     }
-    const existing = await users.findOne({ where: { email }, relations: { organization: true } });
+    const existing = await this.saml.findUserByEmail(email);
     if (existing && existing.organizationId !== organization.id) {
       throw new Refusal(
         'saml_wrong_organization',
@@ -290,20 +289,16 @@ export class SamlService {
       );
     }
     if (existing) {
-      const changes: Partial<UserEntity> = {};
+      const changes: SsoUserChanges = {};
       // A pending invited user becomes active on the first SSO sign-in.
       if (!existing.isActive) changes.isActive = true;
       if (!existing.auth0UserId) changes.auth0UserId = externalId;
       if (Object.keys(changes).length > 0) {
-        await users.update(existing.id, changes);
+        await this.saml.updateUser(existing.id, changes);
         Object.assign(existing, changes);
       }
       if (changes.isActive) {
-        await this.db.query(
-          `UPDATE invitations SET revoked_at = now()
-            WHERE user_id = $1 AND used_at IS NULL AND revoked_at IS NULL`,
-          [existing.id],
-        );
+        await this.saml.revokeOpenInvitations(existing.id);
       }
       return existing;
     }
@@ -313,19 +308,17 @@ export class SamlService {
     if (!settings.allowSignUp) {
       throw new Refusal('saml_no_account', `${email} has no account and sign-up is off`);
     }
-    const created = await users.save(
-      users.create({
-        email,
-        name: name ?? email.slice(0, email.indexOf('@')),
-        role: settings.signUpRole,
-        organizationId: organization.id,
-        passwordHash: null,
-        profilePicture: null,
-        auth0UserId: externalId,
-        isActive: true,
-        lastLogin: null,
-      }),
-    );
+    const created = await this.users.create({
+      email,
+      name: name ?? email.slice(0, email.indexOf('@')),
+      role: settings.signUpRole,
+      organizationId: organization.id,
+      passwordHash: null,
+      profilePicture: null,
+      auth0UserId: externalId,
+      isActive: true,
+      lastLogin: null,
+    });
     created.organization = organization;
     this.logger.log(`created ${email} in organization ${organization.id} on first SSO sign-in`);
     return created;
@@ -333,11 +326,9 @@ export class SamlService {
 
   async settings(actor: Actor, organizationId: number): Promise<SamlSettingsView> {
     void actor;
-    const organization = await this.db
-      .getRepository(OrganizationEntity)
-      .findOneBy({ id: organizationId });
+    const organization = await this.organizations.findById(organizationId);
     if (!organization) throw RpcFailure.notFound('Organization not found');
-    const settings = await this.db.getRepository(SamlSettingsEntity).findOneBy({ organizationId });
+    const settings = await this.saml.findSettings(organizationId);
     return toSamlSettingsView(this.config.PUBLIC_URL, organization, settings);
   }
 
@@ -346,15 +337,12 @@ export class SamlService {
     organizationId: number,
     input: SamlIdpSettings,
   ): Promise<SamlSettingsView> {
-    const organization = await this.db
-      .getRepository(OrganizationEntity)
-      .findOneBy({ id: organizationId });
+    const organization = await this.organizations.findById(organizationId);
     if (!organization) throw RpcFailure.notFound('Organization not found');
     if (organization.samlEnabled && organization.auth0OrgId) {
-      await assertIdentifierFree(this.db, organization.auth0OrgId, organization.id);
+      await assertIdentifierFree(this.saml, organization.auth0OrgId, organization.id);
     }
-    const resolved = resolveIdpSettings(input);
-    await this.db.getRepository(SamlSettingsEntity).save({ organizationId, ...resolved });
+    await this.saml.saveSettings(organizationId, resolveIdpSettings(input));
     return this.settings(actor, organizationId);
   }
 }

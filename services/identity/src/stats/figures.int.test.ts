@@ -5,7 +5,9 @@ import { claimTestResources, type TestResources } from '@hub/kit/testing';
 import { openIdentityDatabase } from '../database.js';
 import { OverviewService } from '../admin/overview.service.js';
 import { StatsService } from './stats.service.js';
-import { organizationFigures, userFigures } from './figures.js';
+import { organizationFigures, userFigures } from '../reporting/figures.js';
+import { IdentityFigures } from '../reporting/identity-figures.js';
+import { OrganizationsRepository } from '../organizations/organizations.repository.js';
 
 /** Issue #35: a figure shown under one label in two places is one definition, one query. */
 describe('head counts agree wherever they are shown', () => {
@@ -43,7 +45,7 @@ describe('head counts agree wherever they are shown', () => {
   });
 
   it("Active Users: the Hub's figure is the data panel's (active accounts, signed in or not)", async () => {
-    const stats = new StatsService(db);
+    const stats = new StatsService(new IdentityFigures(db), new OrganizationsRepository(db));
     const platformWide = await stats.dashboard(superAdmin);
     const panel = await userFigures(db, null);
     expect(platformWide.activeUsers).toBe(4);
@@ -55,7 +57,7 @@ describe('head counts agree wherever they are shown', () => {
   });
 
   it("Total Organizations: the console's figure is the one Onboarding names", async () => {
-    const overview = await new OverviewService(db).overview();
+    const overview = await new OverviewService(new IdentityFigures(db)).overview();
     expect(overview.totalOrganizations).toBe(3);
     expect((await organizationFigures(db)).total).toBe(3);
     const step = overview.onboarding.find((item) => item.key === 'organization')!;

@@ -3,6 +3,8 @@ import type { DataSource } from 'typeorm';
 import type { Actor } from '@hub/proto';
 import { claimTestResources, type TestResources } from '@hub/kit/testing';
 import { openIdentityDatabase } from '../database.js';
+import { IdentityFigures } from '../reporting/identity-figures.js';
+import { OrganizationsRepository } from '../organizations/organizations.repository.js';
 import { StatsService } from './stats.service.js';
 
 /** Issue #35: the Hub's Recent Activity is not the same person several times in a row. */
@@ -47,7 +49,10 @@ describe("the Hub's recent sign-ins", () => {
   });
 
   it('shows one line per person and day, the latest sign-in with the count', async () => {
-    const { events } = await new StatsService(db).recentActivity(admin, 10);
+    const { events } = await new StatsService(
+      new IdentityFigures(db),
+      new OrganizationsRepository(db),
+    ).recentActivity(admin, 10);
     expect(events.map((event) => [event.userId, event.signInsThatDay, event.method])).toEqual([
       [ids.ada, 3, 'saml'],
       [ids.bob, 1, 'password'],

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { IdentityConfig } from '../config.js';
 import { hashPassword } from '../auth/passwords.js';
+import { SuperAdminRepository } from './super-admin.repository.js';
 
 export interface SeedOutcome {
   created: boolean;
@@ -22,25 +23,24 @@ export function generateStrongPassword(): string {
  */
 export async function seedSuperAdmin(db: DataSource, config: IdentityConfig): Promise<SeedOutcome> {
   const email = config.SUPER_ADMIN_EMAIL.trim().toLowerCase();
-  return db.transaction(async (tx) => {
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('identity.super-admin-seed'))`);
-    const existing = (await tx.query(`SELECT id FROM users WHERE email = $1`, [
-      email,
-    ])) as unknown[];
-    if (existing.length > 0) return { created: false, email };
+  const repository = new SuperAdminRepository(db);
+  return repository.transaction(async (tx) => {
+    await repository.lockSeed(tx);
+    if (await repository.emailTaken(tx, email)) return { created: false, email };
     const domain = email.split('@')[1] ?? 'localhost';
     const generatedPassword = config.SUPER_ADMIN_PASSWORD ? undefined : generateStrongPassword();
     const passwordHash = await hashPassword(config.SUPER_ADMIN_PASSWORD ?? generatedPassword!);
-    const [organization] = (await tx.query(
-      `INSERT INTO organizations (name, display_name, domain) VALUES ($1, $1, $2)
-       ON CONFLICT (domain) DO UPDATE SET domain = EXCLUDED.domain RETURNING id`,
-      [config.SUPER_ADMIN_ORGANIZATION, domain],
-    )) as { id: number }[];
-    await tx.query(
-      `INSERT INTO users (email, name, role, organization_id, password_hash, is_active)
-       VALUES ($1, $2, 'super_admin', $3, $4, true)`,
-      [email, config.SUPER_ADMIN_NAME, organization!.id, passwordHash],
+    const organizationId = await repository.ensureOrganization(
+      tx,
+      config.SUPER_ADMIN_ORGANIZATION,
+      domain,
     );
+    await repository.insertSuperAdmin(tx, {
+      email,
+      name: config.SUPER_ADMIN_NAME,
+      organizationId,
+      passwordHash,
+    });
     return { created: true, email, ...(generatedPassword ? { generatedPassword } : {}) };
   });
 }

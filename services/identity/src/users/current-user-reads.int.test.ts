@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { claimTestResources, type TestResources } from '@hub/kit/testing';
 import { openIdentityDatabase } from '../database.js';
 import { CurrentUserReads } from './current-user-reads.js';
+import { UsersRepository } from './users.repository.js';
 
 describe('CurrentUserReads', () => {
   let resources: TestResources;
@@ -36,7 +37,7 @@ describe('CurrentUserReads', () => {
   });
 
   it('answers the reads of one turn with one query, each with its own user', async () => {
-    const reads = new CurrentUserReads(db);
+    const reads = new CurrentUserReads(new UsersRepository(db));
     const query = vi.spyOn(db, 'query');
     const [ada, grace, adaAgain] = await Promise.all([
       reads.read({ userId: ids.ada, organizationId: ids.works }),
@@ -51,7 +52,7 @@ describe('CurrentUserReads', () => {
   });
 
   it("answers nothing for another organization's user or an unknown one", async () => {
-    const reads = new CurrentUserReads(db);
+    const reads = new CurrentUserReads(new UsersRepository(db));
     const [crossed, unknown, own] = await Promise.all([
       reads.read({ userId: ids.stranger, organizationId: ids.works }),
       reads.read({ userId: 987_654, organizationId: ids.works }),
@@ -63,7 +64,7 @@ describe('CurrentUserReads', () => {
   });
 
   it('reads again on a later turn, so a changed row is seen at once', async () => {
-    const reads = new CurrentUserReads(db);
+    const reads = new CurrentUserReads(new UsersRepository(db));
     await reads.read({ userId: ids.grace, organizationId: ids.works });
     await db.query(`UPDATE users SET name = 'Grace H.' WHERE id = $1`, [ids.grace]);
     const grace = await reads.read({ userId: ids.grace, organizationId: ids.works });
@@ -71,7 +72,7 @@ describe('CurrentUserReads', () => {
   });
 
   it('fails every read of the batch when the query fails', async () => {
-    const reads = new CurrentUserReads(db);
+    const reads = new CurrentUserReads(new UsersRepository(db));
     const query = vi.spyOn(db, 'query').mockRejectedValueOnce(new Error('connection lost'));
     const results = await Promise.allSettled([
       reads.read({ userId: ids.ada, organizationId: ids.works }),

@@ -1,12 +1,7 @@
-import type { DataSource } from 'typeorm';
 import type { Actor } from '@hub/proto';
-import type { UserViewSource } from './user-view.js';
+import type { CurrentUserRow, UsersRepository } from './users.repository.js';
 
-export type CurrentUserRow = Omit<UserViewSource, 'organization'> & {
-  /** Null only without an organization row (LEFT JOIN, as the entity relation loaded it). */
-  organizationName: string | null;
-  organizationDisplayName: string | null;
-};
+export type { CurrentUserRow } from './users.repository.js';
 
 interface WaitingRead {
   actor: Pick<Actor, 'userId' | 'organizationId'>;
@@ -23,7 +18,7 @@ interface WaitingRead {
 export class CurrentUserReads {
   private waiting: WaitingRead[] = [];
 
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly users: Pick<UsersRepository, 'findCurrentUsers'>) {}
 
   /** The user, if they still belong to the actor's organization. */
   read(actor: Pick<Actor, 'userId' | 'organizationId'>): Promise<CurrentUserRow | undefined> {
@@ -37,7 +32,7 @@ export class CurrentUserReads {
     const batch = this.waiting;
     this.waiting = [];
     try {
-      const rows = await this.rowsOf(batch.map(({ actor }) => actor.userId));
+      const rows = await this.users.findCurrentUsers(batch.map(({ actor }) => actor.userId));
       const byId = new Map(rows.map((row) => [row.id, row]));
       for (const { actor, resolve } of batch) {
         const row = byId.get(actor.userId);
@@ -46,17 +41,5 @@ export class CurrentUserReads {
     } catch (error) {
       for (const { reject } of batch) reject(error);
     }
-  }
-
-  private async rowsOf(userIds: number[]): Promise<CurrentUserRow[]> {
-    return (await this.db.query(
-      `SELECT u.id, u.email, u.name, u.role, u.organization_id AS "organizationId",
-              u.profile_picture AS "profilePicture", u.auth0_user_id AS "auth0UserId",
-              u.is_active AS "isActive", u.last_login AS "lastLogin", u.created_at AS "createdAt",
-              o.name AS "organizationName", o.display_name AS "organizationDisplayName"
-         FROM users u LEFT JOIN organizations o ON o.id = u.organization_id
-        WHERE u.id = ANY($1::int[])`,
-      [[...new Set(userIds)]],
-    )) as CurrentUserRow[];
   }
 }

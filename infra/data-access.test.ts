@@ -1,0 +1,80 @@
+// Where data access lives (issue #31): SQL, whether raw (`.query(`) or through TypeORM
+// (`getRepository(`, `createQueryBuilder(`), only in a `*.repository.ts` file or a `reporting/`
+// module (read models and aggregates). Services keep the rules and orchestration. ESLint's
+// no-restricted-syntax rule says so of services/*/src by the call's name; this test reads the
+// sources as text, workers/*/src too. The files of the services not moved yet are ESLint's
+// list (`sqlOutsideRepositoriesAllowed`, eslint.config.js), which only shrinks: a listed file
+// that no longer holds SQL fails here, so it has to be taken off.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { sqlOutsideRepositoriesAllowed as NOT_MOVED_YET } from '../eslint.config.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SQL = /\.query\(|getRepository\(|createQueryBuilder\(/;
+const SOURCE = /\.(ts|tsx|mts|cts|js|mjs)$/;
+
+/** Where SQL belongs, or what is not product code: tests, migrations, the kit's plumbing. */
+const PLACES_FOR_SQL = [
+  /\.test\.tsx?$/,
+  /\.d\.ts$/,
+  /\/test-support\//,
+  /\/migrations\//,
+  /\.repository\.ts$/,
+  /\/reporting\//,
+  /^services\/kit\/src\/(database|testing)\//,
+];
+
+/** The kit's plumbing beside its database folder: health probes and keyset paging. */
+const KIT_PLUMBING = ['services/kit/src/health/probes.ts', 'services/kit/src/paging/keyset.ts'];
+
+/** Every source file below a folder, as a path from the repository's root. */
+function sourcesBelow(folder: string): string[] {
+  return readdirSync(path.join(ROOT, folder), { withFileTypes: true }).flatMap((entry) => {
+    const relative = `${folder}/${entry.name}`;
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourcesBelow(relative);
+    return SOURCE.test(entry.name) ? [relative] : [];
+  });
+}
+
+/** services/*\/src and workers/*\/src. */
+const productSources = ['services', 'workers'].flatMap((group) =>
+  readdirSync(path.join(ROOT, group), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(path.join(ROOT, group, entry.name, 'src')))
+    .flatMap((entry) => sourcesBelow(`${group}/${entry.name}/src`)),
+);
+
+const holdsSql = (file: string) => SQL.test(readFileSync(path.join(ROOT, file), 'utf8'));
+
+describe('data access lives in repositories', () => {
+  it('finds the sources it checks', () => {
+    expect(productSources).toContain('services/identity/src/users/users.service.ts');
+    expect(productSources).toContain('workers/pdf/src/main.ts');
+  });
+
+  it('has no SQL in a service, handler or helper outside the listed files', () => {
+    const checked = productSources.filter(
+      (file) => !PLACES_FOR_SQL.some((place) => place.test(file)) && !KIT_PLUMBING.includes(file),
+    );
+    const misplaced = checked.filter((file) => holdsSql(file) && !NOT_MOVED_YET.includes(file));
+    expect(
+      misplaced,
+      'Move these queries into a *.repository.ts of the capability (or a reporting/ module)',
+    ).toEqual([]);
+  });
+
+  it('lists only files that still hold SQL, so the list only shrinks', () => {
+    const moved = NOT_MOVED_YET.filter(
+      (file) => !existsSync(path.join(ROOT, file)) || !holdsSql(file),
+    );
+    expect(
+      moved,
+      'These files hold no SQL any more: take them off sqlOutsideRepositoriesAllowed',
+    ).toEqual([]);
+  });
+
+  it('lists each file once, in order', () => {
+    expect(NOT_MOVED_YET).toEqual([...new Set(NOT_MOVED_YET)].sort());
+  });
+});

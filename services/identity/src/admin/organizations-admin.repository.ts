@@ -1,0 +1,58 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { OrganizationEntity } from '../organizations/organization.entity.js';
+
+/** A new organization's fields; the id and creation time are the database's. */
+export type NewOrganization = Pick<
+  OrganizationEntity,
+  'name' | 'displayName' | 'domain' | 'auth0OrgId' | 'samlEnabled'
+>;
+
+/** The console's organizations: listed with their head counts, created and deleted. */
+@Injectable()
+export class OrganizationsAdminRepository {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  private get organizations() {
+    return this.db.getRepository(OrganizationEntity);
+  }
+
+  /** Each organization's number of users (every organization, none left out). */
+  async countUsersByOrganization(): Promise<Map<number, number>> {
+    const rows = (await this.db.query(
+      `SELECT o.id, count(u.id)::int AS user_count FROM organizations o
+         LEFT JOIN users u ON u.organization_id = o.id GROUP BY o.id`,
+    )) as { id: number; user_count: number }[];
+    return new Map(rows.map((row) => [row.id, row.user_count]));
+  }
+
+  findNewestFirst(): Promise<OrganizationEntity[]> {
+    return this.organizations.find({ order: { createdAt: 'DESC', id: 'DESC' } });
+  }
+
+  findInIdOrder(): Promise<OrganizationEntity[]> {
+    return this.organizations.find({ order: { id: 'ASC' } });
+  }
+
+  domainTaken(domain: string): Promise<boolean> {
+    return this.organizations.existsBy({ domain });
+  }
+
+  create(organization: NewOrganization): Promise<OrganizationEntity> {
+    return this.organizations.save(this.organizations.create(organization));
+  }
+
+  /** Whether the super administrator belongs to the organization. */
+  async holdsSuperAdmin(organizationId: number): Promise<boolean> {
+    const [holds] = (await this.db.query(
+      `SELECT 1 FROM users WHERE organization_id = $1 AND role = 'super_admin' LIMIT 1`,
+      [organizationId],
+    )) as unknown[];
+    return Boolean(holds);
+  }
+
+  /** Its users, sessions, invitations and notifications cascade. */
+  async delete(organizationId: number): Promise<void> {
+    await this.organizations.delete(organizationId);
+  }
+}

@@ -1,0 +1,76 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager, IsNull } from 'typeorm';
+import { UserEntity } from '../users/user.entity.js';
+import { InvitationEntity } from './invitation.entity.js';
+
+export interface NewInvitation {
+  userId: number;
+  tokenHash: string;
+  invitedBy: number | null;
+  expiresAt: Date;
+}
+
+export interface Activation {
+  passwordHash: string;
+  profilePicture: string;
+}
+
+/** Invitation links and the pending users they activate. */
+@Injectable()
+export class InvitationsRepository {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  /** The user's open links stop working and this one is stored, at once. */
+  async replace(invitation: NewInvitation): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .getRepository(InvitationEntity)
+        .update(
+          { userId: invitation.userId, usedAt: IsNull(), revokedAt: IsNull() },
+          { revokedAt: new Date() },
+        );
+      await tx.getRepository(InvitationEntity).insert(invitation);
+    });
+  }
+
+  /** The invitation of this token digest; `lock` holds it for the transaction. */
+  findByTokenHash(
+    tokenHash: string,
+    manager: EntityManager = this.db.manager,
+    lock = false,
+  ): Promise<InvitationEntity | null> {
+    const query = manager
+      .getRepository(InvitationEntity)
+      .createQueryBuilder('invitation')
+      .where('invitation.token_hash = :hash', { hash: tokenHash });
+    if (lock) query.setLock('pessimistic_write');
+    return query.getOne();
+  }
+
+  findUserWithOrganization(
+    userId: number,
+    manager: EntityManager = this.db.manager,
+  ): Promise<UserEntity | null> {
+    return manager
+      .getRepository(UserEntity)
+      .findOne({ where: { id: userId }, relations: { organization: true } });
+  }
+
+  /** Sets the password and picture and activates the user. */
+  async activate(tx: EntityManager, userId: number, activation: Activation): Promise<void> {
+    await tx.getRepository(UserEntity).update(userId, {
+      passwordHash: activation.passwordHash,
+      passwordChangedAt: new Date(),
+      isActive: true,
+      profilePicture: activation.profilePicture,
+    });
+  }
+
+  async markUsed(tx: EntityManager, invitationId: number): Promise<void> {
+    await tx.getRepository(InvitationEntity).update(invitationId, { usedAt: new Date() });
+  }
+}

@@ -1,0 +1,17 @@
+import type { DataSource } from 'typeorm';
+import type { OutgoingMail } from '@hub/kit';
+import { OutboxMailEntity } from './outbox-mail.entity.js';
+
+/** The outbox of mails kept instead of sent (no SMTP_URL). */
+export class OutboxRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async keep(mail: OutgoingMail): Promise<void> {
+    await this.db.getRepository(OutboxMailEntity).insert({
+      recipient: mail.to,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html,
+    });
+  }
+}

@@ -1,0 +1,124 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, In, IsNull } from 'typeorm';
+import type { Notification, NotificationSettings, PageRequest } from '@hub/proto';
+import { keysetIds } from '@hub/kit';
+import { UserEntity } from '../users/user.entity.js';
+import { NotificationEntity } from './notification.entity.js';
+import { NotificationSettingsEntity } from './notification-settings.entity.js';
+
+export interface NotificationRow {
+  userId: number;
+  organizationId: number;
+  type: Notification['type'];
+  title: string;
+  message: string;
+}
+
+export interface NotificationCounts {
+  this_week: number;
+  read: number;
+  unread: number;
+}
+
+/** Each user's notifications and notification settings, and who hears about an organization. */
+@Injectable()
+export class NotificationsRepository {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  private get notifications() {
+    return this.db.getRepository(NotificationEntity);
+  }
+
+  private get settings() {
+    return this.db.getRepository(NotificationSettingsEntity);
+  }
+
+  findUsers(userIds: number[]): Promise<UserEntity[]> {
+    return this.db.getRepository(UserEntity).findBy({ id: In(userIds) });
+  }
+
+  /** The active admins of an organization. */
+  async findActiveAdminIds(organizationId: number): Promise<number[]> {
+    const admins = await this.db
+      .getRepository(UserEntity)
+      .findBy({ organizationId, role: 'admin', isActive: true });
+    return admins.map((admin) => admin.id);
+  }
+
+  async insert(rows: NotificationRow[]): Promise<void> {
+    await this.notifications.insert(rows);
+  }
+
+  /** The settings of those of these users who chose email notifications. */
+  findEmailSubscribers(userIds: number[]): Promise<NotificationSettingsEntity[]> {
+    return this.settings.findBy({ userId: In(userIds), emailNotifications: true });
+  }
+
+  /** One page of the user's notifications' ids, newest first. */
+  pageIds(userId: number, page: PageRequest) {
+    return keysetIds(this.db, {
+      from: 'notifications n',
+      where: 'n.user_id = $1',
+      params: [userId],
+      at: 'n.created_at',
+      id: 'n.id',
+      ...page,
+    });
+  }
+
+  findByIds(ids: number[]): Promise<NotificationEntity[]> {
+    return this.notifications.findBy({ id: In(ids) });
+  }
+
+  countUnread(userId: number): Promise<number> {
+    return this.notifications.countBy({ userId, readAt: IsNull() });
+  }
+
+  /** The user's own notification; null for anyone else's. */
+  findOwn(userId: number, notificationId: number): Promise<NotificationEntity | null> {
+    return this.notifications.findOneBy({ id: notificationId, userId });
+  }
+
+  async markRead(notificationId: number, readAt: Date): Promise<void> {
+    await this.notifications.update(notificationId, { readAt });
+  }
+
+  /** How many were unread. */
+  async markAllRead(userId: number): Promise<number> {
+    const result = await this.notifications.update(
+      { userId, readAt: IsNull() },
+      { readAt: new Date() },
+    );
+    return result.affected ?? 0;
+  }
+
+  findSettings(userId: number): Promise<NotificationSettingsEntity | null> {
+    return this.settings.findOneBy({ userId });
+  }
+
+  async saveSettings(userId: number, settings: NotificationSettings): Promise<void> {
+    await this.settings.upsert({ userId, ...settings }, ['userId']);
+  }
+
+  /** The user's notifications of the last 7 days, read ones and unread ones. */
+  async countForSummary(userId: number): Promise<NotificationCounts | undefined> {
+    const [counts] = (await this.db.query(
+      `SELECT count(*) FILTER (WHERE created_at > now() - interval '7 days')::int AS this_week,
+              count(*) FILTER (WHERE read_at IS NOT NULL)::int AS read,
+              count(*) FILTER (WHERE read_at IS NULL)::int AS unread
+         FROM notifications WHERE user_id = $1`,
+      [userId],
+    )) as NotificationCounts[];
+    return counts;
+  }
+
+  /** Users who have not accepted their invitation, of one organization or of every one (null). */
+  async countPendingUsers(organizationId: number | null): Promise<number> {
+    const scoped = organizationId !== null;
+    const [row] = (await this.db.query(
+      `SELECT count(*)::int AS pending FROM users WHERE NOT is_active ${scoped ? 'AND organization_id = $1' : ''}`,
+      scoped ? [organizationId] : [],
+    )) as { pending: number }[];
+    return row?.pending ?? 0;
+  }
+}

@@ -1,0 +1,150 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager, IsNull } from 'typeorm';
+import { SessionEntity } from '../auth/session.entity.js';
+import { UserEntity } from '../users/user.entity.js';
+import { PictureUploadEntity } from './picture-upload.entity.js';
+
+export interface NewPictureUpload {
+  fileName: string;
+  storageKey: string;
+  organizationId: number;
+  uploadedBy: number;
+}
+
+export interface EmailChange {
+  user_id: number;
+  new_email: string;
+}
+
+/**
+ * A user's own account: name, password, email changes and profile pictures. Methods that run
+ * inside a caller's transaction take its manager.
+ */
+@Injectable()
+export class ProfileRepository {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  findUser(userId: number): Promise<UserEntity | null> {
+    return this.db.getRepository(UserEntity).findOneBy({ id: userId });
+  }
+
+  getUser(userId: number): Promise<UserEntity> {
+    return this.db.getRepository(UserEntity).findOneByOrFail({ id: userId });
+  }
+
+  /** The user with their organization, as the profile answers them. */
+  getUserWithOrganization(userId: number): Promise<UserEntity> {
+    return this.db
+      .getRepository(UserEntity)
+      .findOneOrFail({ where: { id: userId }, relations: { organization: true } });
+  }
+
+  findUserByEmail(email: string, manager: EntityManager = this.db.manager) {
+    return manager.getRepository(UserEntity).findOneBy({ email });
+  }
+
+  private withPasswordHash(userId: number) {
+    return this.db
+      .getRepository(UserEntity)
+      .createQueryBuilder('user')
+      .addSelect('user.passwordHash')
+      .where('user.id = :id', { id: userId });
+  }
+
+  /** The user with their password hash; null when there is none. */
+  findUserWithPasswordHash(userId: number): Promise<UserEntity | null> {
+    return this.withPasswordHash(userId).getOne();
+  }
+
+  getUserWithPasswordHash(userId: number): Promise<UserEntity> {
+    return this.withPasswordHash(userId).getOneOrFail();
+  }
+
+  async rename(userId: number, name: string): Promise<void> {
+    await this.db.getRepository(UserEntity).update(userId, { name });
+  }
+
+  /** Sets the password and ends the user's other live sessions at once; how many ended. */
+  changePassword(userId: number, passwordHash: string, keptSessionId: string): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      await tx
+        .getRepository(UserEntity)
+        .update(userId, { passwordHash, passwordChangedAt: new Date() });
+      const result = await tx
+        .getRepository(SessionEntity)
+        .createQueryBuilder()
+        .update()
+        .set({ revokedAt: () => 'now()' })
+        .where('user_id = :userId AND id <> :sessionId AND revoked_at IS NULL', {
+          userId,
+          sessionId: keptSessionId,
+        })
+        .execute();
+      return result.affected ?? 0;
+    });
+  }
+
+  async setEmail(tx: EntityManager, userId: number, email: string): Promise<void> {
+    await tx.getRepository(UserEntity).update(userId, { email });
+  }
+
+  async setPicture(tx: EntityManager, userId: number, pictureKey: string): Promise<void> {
+    await tx.getRepository(UserEntity).update(userId, { profilePicture: pictureKey });
+  }
+
+  /** The user's pending email change, replaced by this one (only the latest request counts). */
+  async replaceEmailChange(
+    userId: number,
+    newEmail: string,
+    tokenHash: string,
+    validHours: number,
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.query(`DELETE FROM email_changes WHERE user_id = $1 AND used_at IS NULL`, [userId]);
+      await tx.query(
+        `INSERT INTO email_changes (user_id, new_email, token_hash, expires_at)
+         VALUES ($1, $2, $3, now() + make_interval(hours => $4))`,
+        [userId, newEmail, tokenHash, validHours],
+      );
+    });
+  }
+
+  /** Uses up the valid, unused change of this token digest; undefined when there is none. */
+  async useEmailChange(tx: EntityManager, tokenHash: string): Promise<EmailChange | undefined> {
+    const rows = (await tx.query(
+      `UPDATE email_changes SET used_at = now()
+        WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+        RETURNING user_id, new_email`,
+      [tokenHash],
+    )) as [EmailChange[], number];
+    return rows[0][0];
+  }
+
+  async insertPictureUpload(upload: NewPictureUpload): Promise<void> {
+    await this.db.getRepository(PictureUploadEntity).insert(upload);
+  }
+
+  findUnclaimedUpload(
+    manager: EntityManager,
+    fileName: string,
+    uploadedBy: number,
+  ): Promise<PictureUploadEntity | null> {
+    return manager
+      .getRepository(PictureUploadEntity)
+      .findOneBy({ fileName, uploadedBy, claimedAt: IsNull() });
+  }
+
+  async markUploadClaimed(
+    manager: EntityManager,
+    fileName: string,
+    storageKey: string,
+  ): Promise<void> {
+    await manager
+      .getRepository(PictureUploadEntity)
+      .update(fileName, { claimedAt: new Date(), storageKey });
+  }
+}

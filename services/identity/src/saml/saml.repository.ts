@@ -1,0 +1,58 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { OrganizationEntity } from '../organizations/organization.entity.js';
+import { UserEntity } from '../users/user.entity.js';
+import type { ResolvedIdp } from './idp-metadata.js';
+import { SamlSettingsEntity } from './saml-settings.entity.js';
+
+/** What a SAML sign-in may change of a user it matched. */
+export type SsoUserChanges = Partial<Pick<UserEntity, 'isActive' | 'auth0UserId'>>;
+
+/** SAML organizations, their identity providers and the users their sign-ins match. */
+@Injectable()
+export class SamlRepository {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  /** The organization with SAML on under this SSO identifier. */
+  findSamlOrganization(identifier: string): Promise<OrganizationEntity | null> {
+    return this.db
+      .getRepository(OrganizationEntity)
+      .findOneBy({ auth0OrgId: identifier, samlEnabled: true });
+  }
+
+  findSettings(organizationId: number): Promise<SamlSettingsEntity | null> {
+    return this.db.getRepository(SamlSettingsEntity).findOneBy({ organizationId });
+  }
+
+  async saveSettings(organizationId: number, resolved: ResolvedIdp): Promise<void> {
+    await this.db.getRepository(SamlSettingsEntity).save({ organizationId, ...resolved });
+  }
+
+  /** Whether another SAML organization than `exceptOrganizationId` uses the identifier. */
+  async identifierTaken(identifier: string, exceptOrganizationId: number): Promise<boolean> {
+    const [taken] = (await this.db.query(
+      `SELECT 1 FROM organizations WHERE auth0_org_id = $1 AND saml_enabled AND id <> $2 LIMIT 1`,
+      [identifier, exceptOrganizationId],
+    )) as unknown[];
+    return Boolean(taken);
+  }
+
+  findUserByEmail(email: string): Promise<UserEntity | null> {
+    return this.db
+      .getRepository(UserEntity)
+      .findOne({ where: { email }, relations: { organization: true } });
+  }
+
+  async updateUser(userId: number, changes: SsoUserChanges): Promise<void> {
+    await this.db.getRepository(UserEntity).update(userId, changes);
+  }
+
+  /** The user's open invitation links stop working (they signed in through SSO instead). */
+  async revokeOpenInvitations(userId: number): Promise<void> {
+    await this.db.query(
+      `UPDATE invitations SET revoked_at = now()
+        WHERE user_id = $1 AND used_at IS NULL AND revoked_at IS NULL`,
+      [userId],
+    );
+  }
+}

@@ -1,0 +1,75 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { UserPreferences } from '@hub/proto';
+import { UserPreferencesEntity } from './user-preferences.entity.js';
+
+export interface SessionListRow {
+  id: string;
+  user_agent: string;
+  ip: string;
+  created_at: Date;
+  last_seen_at: Date;
+  expires_at: Date;
+}
+
+/** A user's own settings: reading preferences and live sessions. */
+@Injectable()
+export class SettingsRepository {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  findPreferences(userId: number): Promise<UserPreferencesEntity | null> {
+    return this.db.getRepository(UserPreferencesEntity).findOneBy({ userId });
+  }
+
+  async savePreferences(userId: number, preferences: UserPreferences): Promise<void> {
+    await this.db.getRepository(UserPreferencesEntity).upsert(
+      {
+        userId,
+        language: preferences.language,
+        timeZone: preferences.timeZone,
+        dateFormat: preferences.dateFormat,
+        theme: preferences.theme,
+      },
+      ['userId'],
+    );
+  }
+
+  /** The user's live sessions, the current one first, then the most recently used. */
+  findLiveSessions(userId: number, currentSessionId: string): Promise<SessionListRow[]> {
+    return this.db.query(
+      `SELECT id, user_agent, ip, created_at, last_seen_at, expires_at FROM sessions
+        WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()
+        ORDER BY (id = $2) DESC, last_seen_at DESC, created_at DESC`,
+      [userId, currentSessionId],
+    );
+  }
+
+  async findPasswordChangedAt(userId: number): Promise<Date | null> {
+    const [user] = (await this.db.query(`SELECT password_changed_at FROM users WHERE id = $1`, [
+      userId,
+    ])) as { password_changed_at: Date | null }[];
+    return user?.password_changed_at ?? null;
+  }
+
+  /**
+   * Ends the user's live sessions but the kept one: only `sessionId`, or every other when null.
+   * Answers the ended sessions' token digests.
+   */
+  async endSessions(
+    userId: number,
+    keptSessionId: string,
+    sessionId: string | null,
+  ): Promise<string[]> {
+    // Wrapped in a SELECT so the driver answers rows alike whatever the command.
+    const ended = (await this.db.query(
+      `WITH ended AS (
+         UPDATE sessions SET revoked_at = now()
+          WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL AND expires_at > now()
+            AND ($3::uuid IS NULL OR id = $3::uuid)
+          RETURNING token_hash
+       ) SELECT token_hash FROM ended`,
+      [userId, keptSessionId, sessionId],
+    )) as { token_hash: string }[];
+    return ended.map((row) => row.token_hash);
+  }
+}
