@@ -26,6 +26,11 @@ import { AcknowledgementsController } from './acknowledgements/acknowledgements.
 import { AcknowledgementsService } from './acknowledgements/acknowledgements.service.js';
 import { MySopsController } from './my-sops/my-sops.controller.js';
 import { MySopsService } from './my-sops/my-sops.service.js';
+import { DocumentsRepository } from './documents/documents.repository.js';
+import { EvaluationsRepository } from './evaluations/evaluations.repository.js';
+import { FoldersRepository } from './folders/folders.repository.js';
+import { ProcessingRepository } from './processing/processing.repository.js';
+import { TagsRepository } from './tags/tags.repository.js';
 
 export interface LibraryPorts {
   dataSource: DataSource;
@@ -64,6 +69,11 @@ export class LibraryModule {
         FoldersService,
         TagsService,
         PdfProcessing,
+        DocumentsRepository,
+        EvaluationsRepository,
+        FoldersRepository,
+        ProcessingRepository,
+        TagsRepository,
       ],
     };
   }

@@ -4,7 +4,7 @@ import { Payload } from '@nestjs/microservices';
 import { libraryRpc, type RpcRequest } from '@hub/proto';
 import { RpcHandler } from '@hub/kit';
 import { DocumentsService } from './documents.service.js';
-import { documentWork } from './hub-activity.js';
+import { documentWork } from '../reporting/hub-activity.js';
 
 type Req<K extends keyof typeof libraryRpc> = RpcRequest<(typeof libraryRpc)[K]>;
 

@@ -1,8 +1,29 @@
-import type { EntityManager } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, In } from 'typeorm';
 import type { DocumentFilter, DocumentList, LibraryDocument } from '@hub/proto';
 import { pageOf, preparedStatement } from '@hub/kit';
+import { VersionsRepository } from '../versions/versions.repository.js';
+import { DocumentEntity } from './document.entity.js';
+import { DocumentImageEntity } from './document-image.entity.js';
 import { type DocumentViewSource, toDocumentView } from './document-view.js';
 import { documentPageQuery, type PagePlace } from './document-search.js';
+
+type EvaluationStatus = NonNullable<LibraryDocument['evaluationStatus']>;
+
+/** A new document's record, as an upload creates it. */
+export type NewDocumentRecord = Pick<
+  DocumentEntity,
+  | 'organizationId'
+  | 'folderId'
+  | 'title'
+  | 'description'
+  | 'fileName'
+  | 'fileSize'
+  | 'storagePrefix'
+  | 'sourceKey'
+  | 'uploadedBy'
+  | 'tags'
+>;
 
 type ListedRow = DocumentViewSource & {
   /** bigint: the driver answers a string, as the entity's column transformer reads it. */
@@ -18,14 +39,19 @@ const isoTimeSql = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * Plain SQL for the document list, the hottest library read (every library page): one query
+ * The documents of the library. Plain SQL for the document list, the hottest library read (every library page): one query
  * finds the page and answers its rows with their tags and evaluation status, without TypeORM's
  * query building and entity hydration (a quarter of the service's busy time in the
  * request-path bench's profiles), without a second round trip for the rows, and prepared once
  * per connection.
  */
+@Injectable()
 export class DocumentsRepository {
-  constructor(private readonly db: Pick<EntityManager, 'query'>) {}
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  private get documents() {
+    return this.db.getRepository(DocumentEntity);
+  }
 
   /** One page of the organization's documents matching the filter, with the list's total. */
   async page(organizationId: number, filter: DocumentFilter): Promise<DocumentList> {
@@ -72,5 +98,97 @@ export class DocumentsRepository {
   private async count(query: { countSql: string; countParams: unknown[] }): Promise<number> {
     const [row] = (await this.db.query(query.countSql, query.countParams)) as { total: number }[];
     return row?.total ?? 0;
+  }
+
+  /** The document with its tags, if it is the organization's. */
+  findInOrganization(organizationId: number, documentId: number): Promise<DocumentEntity | null> {
+    return this.documents.findOne({
+      where: { id: documentId, organizationId },
+      relations: { tags: true },
+    });
+  }
+
+  findById(documentId: number): Promise<DocumentEntity | null> {
+    return this.documents.findOneBy({ id: documentId });
+  }
+
+  /** The document, which must exist. */
+  getById(documentId: number): Promise<DocumentEntity> {
+    return this.documents.findOneByOrFail({ id: documentId });
+  }
+
+  exists(documentId: number): Promise<boolean> {
+    return this.documents.existsBy({ id: documentId });
+  }
+
+  /** The document with its tags, whichever organization it belongs to. */
+  findWithTags(documentId: number): Promise<DocumentEntity | null> {
+    return this.documents.findOne({ where: { id: documentId }, relations: { tags: true } });
+  }
+
+  /** The status of each of these documents' evaluation, for those that have one. */
+  async evaluationStatuses(documentIds: number[]): Promise<Map<number, EvaluationStatus>> {
+    const rows = (await this.db.query(
+      `SELECT document_id, status FROM evaluations WHERE document_id = ANY($1::int[])`,
+      [documentIds],
+    )) as { document_id: number; status: EvaluationStatus }[];
+    return new Map(rows.map((row) => [row.document_id, row.status]));
+  }
+
+  /** Those of these documents that are processed SOPs of the organization. */
+  processedSops(organizationId: number, documentIds: number[]): Promise<DocumentEntity[]> {
+    return this.documents.find({
+      where: { organizationId, id: In(documentIds), sopProcessed: true },
+    });
+  }
+
+  /** The same, reading only the id and title columns. */
+  processedSopTitles(organizationId: number, documentIds: number[]): Promise<DocumentEntity[]> {
+    return this.documents.find({
+      where: { organizationId, id: In(documentIds), sopProcessed: true },
+      select: { id: true, title: true },
+    });
+  }
+
+  /** Every processed SOP of the organization, by title (id and title only). */
+  processedSopsByTitle(organizationId: number): Promise<DocumentEntity[]> {
+    return this.documents.find({
+      where: { organizationId, sopProcessed: true },
+      order: { title: 'ASC', id: 'ASC' },
+      select: { id: true, title: true },
+    });
+  }
+
+  /** These documents of the organization, with their tags. */
+  withTags(organizationId: number, documentIds: number[]): Promise<DocumentEntity[]> {
+    return this.documents.find({
+      where: { organizationId, id: In(documentIds) },
+      relations: { tags: true },
+    });
+  }
+
+  /** The document and its first version exist together or not at all. */
+  createWithFirstVersion(record: NewDocumentRecord): Promise<DocumentEntity> {
+    return this.db.transaction(async (tx) => {
+      const row = await tx
+        .getRepository(DocumentEntity)
+        .save(tx.getRepository(DocumentEntity).create(record));
+      await new VersionsRepository(tx).recordFirst(row);
+      return row;
+    });
+  }
+
+  /** Storage folders of every version of the document. */
+  versionPrefixes(documentId: number): Promise<string[]> {
+    return new VersionsRepository(this.db.manager).prefixes(documentId);
+  }
+
+  /** Its versions, images, tag links and search entry go with it. */
+  async delete(documentId: number): Promise<void> {
+    await this.documents.delete(documentId);
+  }
+
+  findImage(documentId: number, imageId: string): Promise<DocumentImageEntity | null> {
+    return this.db.getRepository(DocumentImageEntity).findOneBy({ documentId, imageId });
   }
 }

@@ -1,6 +1,5 @@
 import { text } from 'node:stream/consumers';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
 import type {
   Actor,
   DocumentFilter,
@@ -12,14 +11,12 @@ import type {
 import { belongsToOrganization, type ObjectStorage, RpcFailure } from '@hub/kit';
 import { QUIZ_GENERATION, STORAGE } from '../config.js';
 import type { QuizGeneration } from '../processing/quiz-generation.js';
-import { FolderEntity } from '../folders/folder.entity.js';
+import { FoldersRepository } from '../folders/folders.repository.js';
 import { TagsService } from '../tags/tags.service.js';
 import { PdfProcessing } from '../processing/pdf-processing.js';
-import { DocumentEntity } from './document.entity.js';
-import { DocumentImageEntity } from './document-image.entity.js';
+import type { DocumentEntity } from './document.entity.js';
 import { toDocumentView } from './document-view.js';
 import { DocumentsRepository } from './documents.repository.js';
-import { VersionsRepository } from '../versions/versions.repository.js';
 
 type NewDocument = RpcRequest<typeof libraryRpc.createDocument>;
 
@@ -30,23 +27,17 @@ export class DocumentsService {
   private readonly logger = new Logger('Documents');
 
   constructor(
-    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(DocumentsRepository) private readonly documents: DocumentsRepository,
+    @Inject(FoldersRepository) private readonly folders: FoldersRepository,
     @Inject(STORAGE) private readonly storage: ObjectStorage,
     @Inject(TagsService) private readonly tags: TagsService,
     @Inject(PdfProcessing) private readonly processing: PdfProcessing,
     @Inject(QUIZ_GENERATION) private readonly quiz: QuizGeneration,
   ) {}
 
-  private get documents() {
-    return this.db.getRepository(DocumentEntity);
-  }
-
   /** The document if it belongs to the actor's organization; others' documents do not exist. */
   async find(actor: Actor, documentId: number): Promise<DocumentEntity> {
-    const document = await this.documents.findOne({
-      where: { id: documentId, organizationId: actor.organizationId },
-      relations: { tags: true },
-    });
+    const document = await this.documents.findInOrganization(actor.organizationId, documentId);
     if (!document) throw RpcFailure.notFound(NOT_FOUND);
     return document;
   }
@@ -61,22 +52,16 @@ export class DocumentsService {
     documentIds: number[],
   ): Promise<Map<number, 'draft' | 'published'>> {
     if (documentIds.length === 0) return new Map();
-    const rows = (await this.db.query(
-      `SELECT document_id, status FROM evaluations WHERE document_id = ANY($1::int[])`,
-      [documentIds],
-    )) as { document_id: number; status: 'draft' | 'published' }[];
-    return new Map(rows.map((row) => [row.document_id, row.status]));
+    return this.documents.evaluationStatuses(documentIds);
   }
 
   list(actor: Actor, filter: DocumentFilter): Promise<DocumentList> {
-    return new DocumentsRepository(this.db).page(actor.organizationId, filter);
+    return this.documents.page(actor.organizationId, filter);
   }
 
   async sopsForAnalysis(organizationId: number, documentIds: number[]) {
     if (documentIds.length === 0) return [];
-    const rows = await this.documents.find({
-      where: { organizationId, id: In(documentIds), sopProcessed: true },
-    });
+    const rows = await this.documents.processedSops(organizationId, documentIds);
     return rows
       .filter((row) => row.textKey)
       .map((row) => ({ sopId: row.id, sopTitle: row.title, textKey: row.textKey! }));
@@ -85,30 +70,20 @@ export class DocumentsService {
   /** Only the id and title columns are read: callers need no text, key or metadata. */
   async sopTitles(organizationId: number, documentIds: number[]) {
     if (documentIds.length === 0) return [];
-    const rows = await this.documents.find({
-      where: { organizationId, id: In(documentIds), sopProcessed: true },
-      select: { id: true, title: true },
-    });
+    const rows = await this.documents.processedSopTitles(organizationId, documentIds);
     return rows.map((row) => ({ id: row.id, title: row.title }));
   }
 
   /** Processed SOPs of one organization, by title, for tying them to camera assignments. */
   async organizationSops(organizationId: number) {
-    const rows = await this.documents.find({
-      where: { organizationId, sopProcessed: true },
-      order: { title: 'ASC', id: 'ASC' },
-      select: { id: true, title: true },
-    });
+    const rows = await this.documents.processedSopsByTitle(organizationId);
     return rows.map((row) => ({ id: row.id, title: row.title }));
   }
 
   /** Tag names per document; documents of other organizations are left out. */
   async documentTags(organizationId: number, documentIds: number[]) {
     if (documentIds.length === 0) return [];
-    const rows = await this.documents.find({
-      where: { organizationId, id: In(documentIds) },
-      relations: { tags: true },
-    });
+    const rows = await this.documents.withTags(organizationId, documentIds);
     return rows.map((row) => ({
       documentId: row.id,
       tags: (row.tags ?? []).map((tag) => tag.name),
@@ -116,9 +91,7 @@ export class DocumentsService {
   }
 
   async checkFolder(actor: Actor, folderId: number): Promise<void> {
-    const exists = await this.db
-      .getRepository(FolderEntity)
-      .existsBy({ id: folderId, organizationId: actor.organizationId });
+    const exists = await this.folders.exists(actor.organizationId, folderId);
     if (!exists) throw RpcFailure.validation('That folder does not exist.', 'folderId');
   }
 
@@ -134,23 +107,17 @@ export class DocumentsService {
     if (request.folderId) await this.checkFolder(actor, request.folderId);
     const tags = await this.tags.findOrCreate(actor, request.tagNames);
     // The document and its first version exist together or not at all.
-    const saved = await this.db.transaction(async (tx) => {
-      const row = await tx.getRepository(DocumentEntity).save(
-        tx.getRepository(DocumentEntity).create({
-          organizationId: actor.organizationId,
-          folderId: request.folderId ?? null,
-          title: request.title || request.fileName.replace(/\.pdf$/i, ''),
-          description: request.description || null,
-          fileName: request.fileName,
-          fileSize: request.fileSize,
-          storagePrefix: request.storagePrefix,
-          sourceKey: request.sourceKey,
-          uploadedBy: actor.userId,
-          tags,
-        }),
-      );
-      await new VersionsRepository(tx).recordFirst(row);
-      return row;
+    const saved = await this.documents.createWithFirstVersion({
+      organizationId: actor.organizationId,
+      folderId: request.folderId ?? null,
+      title: request.title || request.fileName.replace(/\.pdf$/i, ''),
+      description: request.description || null,
+      fileName: request.fileName,
+      fileSize: request.fileSize,
+      storagePrefix: request.storagePrefix,
+      sourceKey: request.sourceKey,
+      uploadedBy: actor.userId,
+      tags,
     });
     await this.processing.enqueue(saved);
     return this.get(actor, saved.id);
@@ -176,7 +143,7 @@ export class DocumentsService {
    */
   async delete(actor: Actor, documentId: number): Promise<{ message: string }> {
     const document = await this.find(actor, documentId);
-    const prefixes = await new VersionsRepository(this.db.manager).prefixes(document.id);
+    const prefixes = await this.documents.versionPrefixes(document.id);
     await this.documents.delete(document.id);
     await this.processing.cancel(document);
     for (const prefix of new Set([...prefixes, document.storagePrefix]))
@@ -205,9 +172,7 @@ export class DocumentsService {
 
   async image(actor: Actor, documentId: number, imageId: string) {
     const document = await this.find(actor, documentId);
-    const image = await this.db
-      .getRepository(DocumentImageEntity)
-      .findOneBy({ documentId: document.id, imageId });
+    const image = await this.documents.findImage(document.id, imageId);
     if (!image) throw RpcFailure.notFound('Image not found');
     return { key: image.storageKey };
   }

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { Actor } from '@hub/proto';
 import { claimTestResources, type TestResources } from '@hub/kit/testing';
 import { openLibraryDatabase } from '../database.js';
-import { documentWork } from './hub-activity.js';
+import { documentWork } from '../reporting/hub-activity.js';
 
 /** Issue #35: the Hub's Recent Activity names documents processed. */
 describe("the Hub's document events", () => {

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import {
   type Actor,
   type Evaluation,
@@ -12,7 +11,8 @@ import { RpcFailure } from '@hub/kit';
 import { QUIZ_GENERATION } from '../config.js';
 import { DocumentsService } from '../documents/documents.service.js';
 import type { QuizGeneration } from '../processing/quiz-generation.js';
-import { EvaluationEntity, type StoredQuestion } from './evaluation.entity.js';
+import type { EvaluationEntity, StoredQuestion } from './evaluation.entity.js';
+import { EvaluationsRepository } from './evaluations.repository.js';
 import { toPublicView, toReviewView, toStoredQuestions } from './evaluation-view.js';
 
 export const NO_EVALUATION = 'No evaluation available for this document';
@@ -33,14 +33,10 @@ function carriedMarks(row: EvaluationEntity, questions: StoredQuestion[]): strin
 @Injectable()
 export class EvaluationsService {
   constructor(
-    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(EvaluationsRepository) private readonly evaluations: EvaluationsRepository,
     @Inject(DocumentsService) private readonly documents: DocumentsService,
     @Inject(QUIZ_GENERATION) private readonly quiz: QuizGeneration,
   ) {}
-
-  private get evaluations() {
-    return this.db.getRepository(EvaluationEntity);
-  }
 
   /** Reviewers see the correct answers; everyone else only the questions and options. */
   private view(actor: Actor, row: EvaluationEntity): ReviewEvaluation | Evaluation {
@@ -49,10 +45,7 @@ export class EvaluationsService {
 
   private async ofDocumentRow(actor: Actor, documentId: number): Promise<EvaluationEntity> {
     const document = await this.documents.find(actor, documentId);
-    const row = await this.evaluations.findOneBy({
-      documentId: document.id,
-      organizationId: actor.organizationId,
-    });
+    const row = await this.evaluations.findForDocument(actor.organizationId, document.id);
     if (!row) throw RpcFailure.notFound(NO_EVALUATION);
     return row;
   }
@@ -62,16 +55,13 @@ export class EvaluationsService {
   }
 
   async get(actor: Actor, evaluationId: number) {
-    const row = await this.evaluations.findOneBy({
-      id: evaluationId,
-      organizationId: actor.organizationId,
-    });
+    const row = await this.evaluations.findInOrganization(actor.organizationId, evaluationId);
     if (!row) throw RpcFailure.notFound('Evaluation not found');
     return this.view(actor, row);
   }
 
   async forObservation(organizationId: number, evaluationId: number): Promise<ReviewEvaluation> {
-    const row = await this.evaluations.findOneBy({ id: evaluationId, organizationId });
+    const row = await this.evaluations.findInOrganization(organizationId, evaluationId);
     if (!row)
       throw RpcFailure.validation('Please select a document with evaluation', 'evaluationId');
     if (row.status !== 'published') {
@@ -85,34 +75,12 @@ export class EvaluationsService {
 
   async published(organizationId: number, documentIds: number[]) {
     if (documentIds.length === 0) return [];
-    return (await this.db.query(
-      `SELECT d.id AS "documentId", d.title, e.id AS "evaluationId", coalesce(e.status = 'published', false) AS published
-         FROM documents d LEFT JOIN evaluations e ON e.document_id = d.id
-        WHERE d.organization_id = $1 AND d.id = ANY($2::int[])`,
-      [organizationId, documentIds],
-    )) as { documentId: number; title: string; evaluationId: number | null; published: boolean }[];
+    return this.evaluations.published(organizationId, documentIds);
   }
 
   /** For recommendations: every document's processing and evaluation state. */
-  async documentHealth(organizationId: number) {
-    return (await this.db.query(
-      `SELECT d.id AS "documentId", d.title, d.sop_processed AS "sopProcessed",
-              coalesce(d.processing_error, d.sop_error) AS "processingError",
-              e.id AS "evaluationId", e.status AS "evaluationStatus",
-              d.evaluation_generation_error AS "evaluationError"
-         FROM documents d LEFT JOIN evaluations e ON e.document_id = d.id
-        WHERE d.organization_id = $1
-        ORDER BY d.id`,
-      [organizationId],
-    )) as {
-      documentId: number;
-      title: string;
-      sopProcessed: boolean;
-      processingError: string | null;
-      evaluationId: number | null;
-      evaluationStatus: 'draft' | 'published' | null;
-      evaluationError: string | null;
-    }[];
+  documentHealth(organizationId: number) {
+    return this.evaluations.documentHealth(organizationId);
   }
 
   async update(
@@ -131,7 +99,7 @@ export class EvaluationsService {
       updatedAt: new Date(),
       updatedBy: actor.userId,
     });
-    return toReviewView(await this.evaluations.findOneByOrFail({ id: row.id }));
+    return toReviewView(await this.evaluations.getById(row.id));
   }
 
   async publish(actor: Actor, documentId: number): Promise<ReviewEvaluation> {
@@ -146,7 +114,7 @@ export class EvaluationsService {
         removedQuestions: 0,
       });
     }
-    return toReviewView(await this.evaluations.findOneByOrFail({ id: row.id }));
+    return toReviewView(await this.evaluations.getById(row.id));
   }
 
   async regenerate(actor: Actor, documentId: number): Promise<LibraryDocument> {

@@ -3,7 +3,8 @@ import type { QuizGeneratedMessage } from '@hub/proto';
 import type { z } from 'zod';
 import type { DocumentEntity } from '../documents/document.entity.js';
 import { VersionsRepository } from '../versions/versions.repository.js';
-import { EvaluationEntity } from './evaluation.entity.js';
+import type { EvaluationEntity } from './evaluation.entity.js';
+import type { EvaluationsRepository } from './evaluations.repository.js';
 import { toStoredQuestions } from './evaluation-view.js';
 import { type RevisedQuestions, reviseQuestions } from './targeted-regeneration.js';
 
@@ -19,11 +20,11 @@ export type ReadMarkdown = (key: string) => Promise<string>;
  */
 export async function saveGeneratedEvaluation(
   db: EntityManager,
+  evaluations: EvaluationsRepository,
   document: DocumentEntity,
   message: Generated,
   readMarkdown: ReadMarkdown,
 ): Promise<number> {
-  const repository = db.getRepository(EvaluationEntity);
   const replacement = {
     organizationId: document.organizationId,
     documentId: document.id,
@@ -43,17 +44,17 @@ export async function saveGeneratedEvaluation(
     changedQuestionIds: [],
     removedQuestions: 0,
   };
-  const existing = await repository.findOneBy({ documentId: document.id });
-  if (!existing) return (await repository.save(repository.create(replacement))).id;
+  const existing = await evaluations.findGenerated(db, document.id);
+  if (!existing) return evaluations.insertGenerated(db, replacement);
   const revised = await revise(db, existing, document, message, readMarkdown);
   if (!revised || revised.questions.length === 0) {
-    await repository.update(existing.id, replacement);
+    await evaluations.updateGenerated(db, existing.id, replacement);
   } else if (revised.changedIds.length === 0 && revised.removed === 0) {
     // No question is about what changed: the evaluation stands as reviewed.
-    await repository.update(existing.id, { sourceVersion: document.currentVersion });
+    await evaluations.updateGenerated(db, existing.id, { sourceVersion: document.currentVersion });
   } else {
     const present = new Set(revised.questions.map((question) => question.id));
-    await repository.update(existing.id, {
+    await evaluations.updateGenerated(db, existing.id, {
       status: 'draft',
       questions: revised.questions,
       keyLearningPoints: message.draft.keyLearningPoints,

@@ -6,6 +6,7 @@ import {
   type ObjectStorage,
   organizationPrefix,
 } from '@hub/kit';
+import { OrganizationsRepository } from './organizations.repository.js';
 
 export const DOCUMENTS_FOLDER = 'documents';
 
@@ -15,13 +16,10 @@ export function handleLibraryEvents(
   db: DataSource,
   storage: ObjectStorage,
 ): EventSubscription {
+  const organizations = new OrganizationsRepository(db);
   return events.subscribe('library', async (event: DomainEvent) => {
     if (event.type !== 'organization.deleted') return;
-    await db.transaction(async (tx) => {
-      await tx.query(`DELETE FROM documents WHERE organization_id = $1`, [event.organizationId]);
-      await tx.query(`DELETE FROM folders WHERE organization_id = $1`, [event.organizationId]);
-      await tx.query(`DELETE FROM tags WHERE organization_id = $1`, [event.organizationId]);
-    });
+    await organizations.deleteLibraryOf(event.organizationId);
     await storage.removePrefix(`${organizationPrefix(event.organizationId)}${DOCUMENTS_FOLDER}/`);
   });
 }

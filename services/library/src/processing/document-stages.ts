@@ -1,6 +1,6 @@
-import { type EntityManager, In, type QueryDeepPartialEntity } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm';
 import type { ProcessingStage } from '@hub/proto';
-import { DocumentEntity } from '../documents/document.entity.js';
+import type { DocumentEntity } from '../documents/document.entity.js';
 
 /** The PDF worker's stages, in the order a run goes through them. */
 const PDF_STAGES: ProcessingStage[] = ['queued', 'extracting', 'ocr', 'images'];
@@ -13,6 +13,7 @@ export function stagesUpTo(stage: ProcessingStage): ProcessingStage[] {
 /** While the PDF worker runs: every stage before an end (done or failed). */
 export const PROCESSING = PDF_STAGES;
 
+/** A conditional change of a run's stage (ProcessingRepository.changeStage). */
 export interface StageChange {
   documentId: number;
   /** The processing run (or, with `evaluationRun`, the generation run) the change belongs to. */
@@ -21,20 +22,4 @@ export interface StageChange {
   /** The stages the document may be in for the change to apply. */
   from: ProcessingStage[];
   values: QueryDeepPartialEntity<DocumentEntity>;
-}
-
-/**
- * One conditional UPDATE: it applies only to the current run and only from the given stages,
- * so of two messages handled at once, the one that comes second cannot undo the first.
- * True when it applied.
- */
-export async function changeStage(db: EntityManager, change: StageChange): Promise<boolean> {
-  const runColumn = change.evaluationRun ? 'evaluationRun' : 'processingRun';
-  const result = await db
-    .getRepository(DocumentEntity)
-    .update(
-      { id: change.documentId, [runColumn]: change.run, processingStage: In(change.from) },
-      { ...change.values, progressUpdatedAt: () => 'now()' },
-    );
-  return (result.affected ?? 0) > 0;
 }

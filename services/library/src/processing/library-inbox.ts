@@ -1,14 +1,16 @@
 import { text } from 'node:stream/consumers';
 import { Logger } from '@nestjs/common';
-import { type DataSource, type EntityManager, In } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { type ExtractedImage, LibraryInboxMessage } from '@hub/proto';
 import type { ObjectStorage } from '@hub/kit';
-import { DocumentEntity } from '../documents/document.entity.js';
-import { DocumentImageEntity } from '../documents/document-image.entity.js';
+import type { DocumentEntity } from '../documents/document.entity.js';
+import { DocumentsRepository } from '../documents/documents.repository.js';
+import { EvaluationsRepository } from '../evaluations/evaluations.repository.js';
 import { saveGeneratedEvaluation } from '../evaluations/generated-evaluation.js';
 import type { LibraryNotifier } from './library-notifier.js';
 import type { QuizGeneration } from './quiz-generation.js';
-import { changeStage, PROCESSING, stagesUpTo } from './document-stages.js';
+import { PROCESSING, stagesUpTo } from './document-stages.js';
+import { type DocumentImageRow, ProcessingRepository } from './processing.repository.js';
 import { VersionsRepository } from '../versions/versions.repository.js';
 import type { AcknowledgementRequests } from '../acknowledgements/acknowledgement-requests.js';
 import type { SafetyReobservation } from '../versions/safety-reobservation.js';
@@ -22,15 +24,24 @@ type Message<K extends LibraryInboxMessage['kind']> = Extract<LibraryInboxMessag
  */
 export class LibraryInbox {
   private readonly logger = new Logger('LibraryInbox');
+  private readonly documents: DocumentsRepository;
+  private readonly evaluations: EvaluationsRepository;
+  private readonly runs: ProcessingRepository;
+  private readonly versions: VersionsRepository;
 
   constructor(
-    private readonly db: DataSource,
+    db: DataSource,
     private readonly storage: ObjectStorage,
     private readonly quiz: QuizGeneration,
     private readonly notifier: LibraryNotifier,
     private readonly acknowledgements: AcknowledgementRequests,
     private readonly reobservation: SafetyReobservation,
-  ) {}
+  ) {
+    this.documents = new DocumentsRepository(db);
+    this.evaluations = new EvaluationsRepository(db);
+    this.runs = new ProcessingRepository(db);
+    this.versions = new VersionsRepository(db.manager);
+  }
 
   async handle(raw: unknown): Promise<void> {
     const message = LibraryInboxMessage.parse(raw);
@@ -49,11 +60,11 @@ export class LibraryInbox {
   }
 
   private document(documentId: number): Promise<DocumentEntity | null> {
-    return this.db.getRepository(DocumentEntity).findOneBy({ id: documentId });
+    return this.documents.findById(documentId);
   }
 
   private async progress(message: Message<'pdf.progress'>): Promise<void> {
-    await changeStage(this.db.manager, {
+    await this.runs.changeStage({
       documentId: message.documentId,
       run: message.run,
       from: stagesUpTo(message.stage),
@@ -69,25 +80,27 @@ export class LibraryInbox {
     const document = await this.document(message.documentId);
     if (!document) return this.discardOrphanOutput(message);
     const contentText = await text(await this.storage.get(message.textKey));
-    const applied = await this.db.transaction(async (tx) => {
-      const done = await changeStage(tx, {
-        documentId: document.id,
-        run: message.run,
-        from: PROCESSING,
-        values: processedValues(message, contentText),
-      });
+    const applied = await this.runs.transaction(async (tx) => {
+      const done = await this.runs.changeStage(
+        {
+          documentId: document.id,
+          run: message.run,
+          from: PROCESSING,
+          values: processedValues(message, contentText),
+        },
+        tx,
+      );
       if (!done) return false;
       await new VersionsRepository(tx).recordProcessed(document.id, message.run, {
         markdownKey: message.markdownKey,
         textKey: message.textKey,
         pageCount: message.pageCount,
       });
-      await tx.getRepository(DocumentImageEntity).delete({ documentId: document.id });
-      if (message.images.length > 0) {
-        await tx
-          .getRepository(DocumentImageEntity)
-          .insert(message.images.map((image) => imageRow(document.id, image)));
-      }
+      await this.runs.replaceImages(
+        tx,
+        document.id,
+        message.images.map((image) => imageRow(document.id, image)),
+      );
       return true;
     });
     if (!applied) return;
@@ -103,26 +116,23 @@ export class LibraryInbox {
   }
 
   private async generateEvaluation(documentId: number): Promise<void> {
-    const document = await this.db
-      .getRepository(DocumentEntity)
-      .findOneByOrFail({ id: documentId });
+    const document = await this.documents.getById(documentId);
     try {
       await this.quiz.start(document);
     } catch (error) {
       this.logger.warn(`evaluation of document ${documentId} not started: ${String(error)}`);
       // Only while no generation result arrived: a result or a newer run is left as it is.
-      await this.db.getRepository(DocumentEntity).update(
-        { id: documentId, processingStage: In(['done', 'generating_evaluation']) },
-        {
-          evaluationGenerationError: `Evaluation generation could not start: ${error instanceof Error ? error.message : String(error)}`,
-          processingStage: 'done',
-        },
+      await this.runs.recordEvaluationNotStarted(
+        documentId,
+        `Evaluation generation could not start: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
   }
 
   private async failed(message: Message<'pdf.failed'>): Promise<void> {
-    if (!(await markFailed(this.db.manager, message.documentId, message.run, message.reason)))
+    if (
+      !(await markFailed(this.runs, this.versions, message.documentId, message.run, message.reason))
+    )
       return;
     const document = await this.document(message.documentId);
     if (!document) return;
@@ -136,21 +146,26 @@ export class LibraryInbox {
   private async evaluationGenerated(message: Message<'quiz.generated'>): Promise<void> {
     const document = await this.document(message.documentId);
     if (!document) return;
-    const applied = await this.db.transaction(async (tx) => {
-      const done = await changeStage(tx, {
-        documentId: document.id,
-        run: message.run,
-        evaluationRun: true,
-        from: ['generating_evaluation'],
-        values: { processingStage: 'done', evaluationGenerationError: null },
-      });
-      if (!done) return false;
-      const evaluationId = await saveGeneratedEvaluation(tx, document, message, async (key) =>
-        text(await this.storage.get(key)),
+    const applied = await this.runs.transaction(async (tx) => {
+      const done = await this.runs.changeStage(
+        {
+          documentId: document.id,
+          run: message.run,
+          evaluationRun: true,
+          from: ['generating_evaluation'],
+          values: { processingStage: 'done', evaluationGenerationError: null },
+        },
+        tx,
       );
-      await tx
-        .getRepository(DocumentEntity)
-        .update(document.id, { evaluationGenerated: true, evaluationId });
+      if (!done) return false;
+      const evaluationId = await saveGeneratedEvaluation(
+        tx,
+        this.evaluations,
+        document,
+        message,
+        async (key) => text(await this.storage.get(key)),
+      );
+      await this.runs.recordEvaluation(tx, document.id, evaluationId);
       return true;
     });
     if (!applied) return;
@@ -162,7 +177,7 @@ export class LibraryInbox {
   }
 
   private async evaluationFailed(message: Message<'quiz.failed'>): Promise<void> {
-    const applied = await changeStage(this.db.manager, {
+    const applied = await this.runs.changeStage({
       documentId: message.documentId,
       run: message.run,
       evaluationRun: true,
@@ -180,7 +195,7 @@ export class LibraryInbox {
 
   /** The document was deleted while the worker ran: what the worker wrote goes too. */
   private async discardOrphanOutput(message: Message<'pdf.processed'>): Promise<void> {
-    const exists = await this.db.getRepository(DocumentEntity).existsBy({ id: message.documentId });
+    const exists = await this.documents.exists(message.documentId);
     if (exists) return;
     const prefix = message.markdownKey.slice(0, message.markdownKey.lastIndexOf('/') + 1);
     this.logger.log(`document ${message.documentId} is gone; removing ${prefix}`);
@@ -188,7 +203,7 @@ export class LibraryInbox {
   }
 }
 
-function imageRow(documentId: number, image: ExtractedImage) {
+function imageRow(documentId: number, image: ExtractedImage): DocumentImageRow {
   return {
     documentId,
     imageId: image.id,
@@ -221,12 +236,13 @@ function processedValues(message: Message<'pdf.processed'>, contentText: string)
 
 /** Fails the run, unless it already ended (done or failed) or a newer run replaced it. */
 export async function markFailed(
-  db: EntityManager,
+  runs: ProcessingRepository,
+  versions: VersionsRepository,
   documentId: number,
   run: number,
   reason: string,
 ): Promise<boolean> {
-  const failed = await changeStage(db, {
+  const failed = await runs.changeStage({
     documentId,
     run,
     from: PROCESSING,
@@ -238,6 +254,6 @@ export async function markFailed(
       processingStage: 'failed',
     },
   });
-  if (failed) await new VersionsRepository(db).recordFailed(documentId, run, reason);
+  if (failed) await versions.recordFailed(documentId, run, reason);
   return failed;
 }

@@ -4,8 +4,9 @@ import { DataSource } from 'typeorm';
 import { addFairly } from '@hub/kit';
 import { pdfJobId, type PdfProcessingJob } from '@hub/proto';
 import { PDF_QUEUE } from '../config.js';
-import { DocumentEntity } from '../documents/document.entity.js';
+import type { DocumentEntity } from '../documents/document.entity.js';
 import { VersionsRepository } from '../versions/versions.repository.js';
+import { ProcessingRepository } from './processing.repository.js';
 
 export { pdfJobId };
 
@@ -16,6 +17,7 @@ export class PdfProcessing {
 
   constructor(
     @Inject(DataSource) private readonly db: DataSource,
+    @Inject(ProcessingRepository) private readonly runs: ProcessingRepository,
     @Inject(PDF_QUEUE) private readonly queue: Queue<PdfProcessingJob>,
   ) {}
 
@@ -36,23 +38,7 @@ export class PdfProcessing {
     const previous = document.processingRun;
     document.processingRun += 1;
     // Conditional on the run read: two retries at once start one new run, not two.
-    const restarted = await this.db.getRepository(DocumentEntity).update(
-      { id: document.id, processingRun: previous },
-      {
-        processingRun: document.processingRun,
-        processingStage: 'queued',
-        progressCurrent: null,
-        progressTotal: null,
-        progressUpdatedAt: new Date(),
-        processed: false,
-        sopProcessed: false,
-        sopError: null,
-        processingError: null,
-        ocrProcessed: false,
-        ocrError: null,
-      },
-    );
-    if (!restarted.affected) return;
+    if (!(await this.runs.restartRun(document, previous))) return;
     await new VersionsRepository(this.db.manager).recordRestart(
       document.id,
       document.currentVersion,

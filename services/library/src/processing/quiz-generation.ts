@@ -2,17 +2,22 @@ import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { identityRpc, quizJobId, type QuizGenerationJob } from '@hub/proto';
 import { addFairly, type RpcClient } from '@hub/kit';
-import { DocumentEntity } from '../documents/document.entity.js';
+import type { DocumentEntity } from '../documents/document.entity.js';
+import { ProcessingRepository } from './processing.repository.js';
 
 export { quizJobId };
 
 /** Asks the quiz worker for an evaluation of a processed document, as a new generation run. */
 export class QuizGeneration {
+  private readonly runs: ProcessingRepository;
+
   constructor(
-    private readonly db: DataSource,
+    db: DataSource,
     private readonly queue: Queue<QuizGenerationJob>,
     private readonly rpc: RpcClient,
-  ) {}
+  ) {
+    this.runs = new ProcessingRepository(db);
+  }
 
   async start(document: DocumentEntity): Promise<void> {
     if (!document.markdownKey || !document.textKey)
@@ -20,18 +25,7 @@ export class QuizGeneration {
     const { quizPrompts } = await this.rpc.call(identityRpc.currentPrompts, {});
     const run = document.evaluationRun + 1;
     // Conditional on the run read: of two starts at once, only one becomes the next run.
-    const started = await this.db.getRepository(DocumentEntity).update(
-      { id: document.id, evaluationRun: document.evaluationRun },
-      {
-        evaluationRun: run,
-        evaluationGenerationError: null,
-        processingStage: 'generating_evaluation',
-        progressCurrent: null,
-        progressTotal: null,
-        progressUpdatedAt: new Date(),
-      },
-    );
-    if (!started.affected) return;
+    if (!(await this.runs.startEvaluationRun(document, run))) return;
     const job: QuizGenerationJob = {
       documentId: document.id,
       organizationId: document.organizationId,

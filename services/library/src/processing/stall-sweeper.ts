@@ -2,9 +2,10 @@ import { Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import type { PdfProcessingJob, QuizGenerationJob } from '@hub/proto';
-import { changeStage } from './document-stages.js';
+import { VersionsRepository } from '../versions/versions.repository.js';
 import { markFailed } from './library-inbox.js';
 import { pdfJobId } from './pdf-processing.js';
+import { ProcessingRepository } from './processing.repository.js';
 import { quizJobId } from './quiz-generation.js';
 
 export const STALLED_REASON =
@@ -14,13 +15,6 @@ export const STALLED_EVALUATION_REASON =
 
 const STILL_GOING = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children'];
 
-interface StalledRow {
-  id: number;
-  processing_stage: string;
-  processing_run: number;
-  evaluation_run: number;
-}
-
 /**
  * Finds documents whose processing has shown no progress for a while and fails those whose
  * job is gone or failed, so nothing stays 'Processing' forever. A job that merely waits for a
@@ -29,12 +23,17 @@ interface StalledRow {
 export class StallSweeper {
   private readonly logger = new Logger('StallSweeper');
   private timer?: NodeJS.Timeout;
+  private readonly runs: ProcessingRepository;
+  private readonly versions: VersionsRepository;
 
   constructor(
-    private readonly db: DataSource,
+    db: DataSource,
     private readonly queues: { pdf: Queue<PdfProcessingJob>; quiz: Queue<QuizGenerationJob> },
     private readonly stallMinutes: number,
-  ) {}
+  ) {
+    this.runs = new ProcessingRepository(db);
+    this.versions = new VersionsRepository(db.manager);
+  }
 
   start(everyMs = 60_000): void {
     this.timer = setInterval(
@@ -45,12 +44,7 @@ export class StallSweeper {
   }
 
   async sweep(): Promise<number> {
-    const rows = (await this.db.query(
-      `SELECT id, processing_stage, processing_run, evaluation_run FROM documents
-        WHERE processing_stage IN ('queued', 'extracting', 'ocr', 'images', 'generating_evaluation')
-          AND progress_updated_at < now() - make_interval(mins => $1)`,
-      [this.stallMinutes],
-    )) as StalledRow[];
+    const rows = await this.runs.stalled(this.stallMinutes);
     let failed = 0;
     for (const row of rows) {
       const generating = row.processing_stage === 'generating_evaluation';
@@ -61,7 +55,7 @@ export class StallSweeper {
       if (STILL_GOING.includes(state)) continue;
       const cause = job?.failedReason ? ` (${job.failedReason})` : '';
       const applied = generating
-        ? await changeStage(this.db.manager, {
+        ? await this.runs.changeStage({
             documentId: row.id,
             run: row.evaluation_run,
             evaluationRun: true,
@@ -72,7 +66,8 @@ export class StallSweeper {
             },
           })
         : await markFailed(
-            this.db.manager,
+            this.runs,
+            this.versions,
             row.id,
             row.processing_run,
             `${STALLED_REASON}${cause}`,

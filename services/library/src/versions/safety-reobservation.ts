@@ -3,7 +3,8 @@ import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { certificationRpc } from '@hub/proto';
 import type { ObjectStorage, RpcClient } from '@hub/kit';
-import { DocumentEntity } from '../documents/document.entity.js';
+import type { DocumentEntity } from '../documents/document.entity.js';
+import { DocumentsRepository } from '../documents/documents.repository.js';
 import { isSafetyTag, safetyChanges } from './safety-relevance.js';
 import { diffSop } from './step-diff.js';
 import { VersionsRepository } from './versions.repository.js';
@@ -62,9 +63,7 @@ export class SafetyReobservation {
   }
 
   private async taggedSafety(documentId: number): Promise<boolean> {
-    const document = await this.db
-      .getRepository(DocumentEntity)
-      .findOne({ where: { id: documentId }, relations: { tags: true } });
+    const document = await new DocumentsRepository(this.db).findWithTags(documentId);
     return (document?.tags ?? []).some((tag) => isSafetyTag(tag.name));
   }
 

@@ -1,0 +1,114 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager, In } from 'typeorm';
+import { DocumentEntity } from '../documents/document.entity.js';
+import { DocumentImageEntity } from '../documents/document-image.entity.js';
+import type { StageChange } from './document-stages.js';
+
+export type DocumentImageRow = Pick<
+  DocumentImageEntity,
+  'documentId' | 'imageId' | 'storageKey' | 'page' | 'width' | 'height'
+>;
+
+/** A document whose processing or evaluation generation showed no progress for a while. */
+export interface StalledRow {
+  id: number;
+  processing_stage: string;
+  processing_run: number;
+  evaluation_run: number;
+}
+
+/** The processing state of documents: runs, stages and what a run produced. */
+@Injectable()
+export class ProcessingRepository {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  private documents(manager: EntityManager = this.db.manager) {
+    return manager.getRepository(DocumentEntity);
+  }
+
+  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  /**
+   * One conditional UPDATE: it applies only to the current run and only from the given stages,
+   * so of two messages handled at once, the one that comes second cannot undo the first.
+   * True when it applied.
+   */
+  async changeStage(
+    change: StageChange,
+    manager: EntityManager = this.db.manager,
+  ): Promise<boolean> {
+    const runColumn = change.evaluationRun ? 'evaluationRun' : 'processingRun';
+    const result = await this.documents(manager).update(
+      { id: change.documentId, [runColumn]: change.run, processingStage: In(change.from) },
+      { ...change.values, progressUpdatedAt: () => 'now()' },
+    );
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Conditional on the run read: two retries at once start one new run, not two. */
+  async restartRun(document: DocumentEntity, previousRun: number): Promise<boolean> {
+    const restarted = await this.documents().update(
+      { id: document.id, processingRun: previousRun },
+      {
+        processingRun: document.processingRun,
+        processingStage: 'queued',
+        progressCurrent: null,
+        progressTotal: null,
+        progressUpdatedAt: new Date(),
+        processed: false,
+        sopProcessed: false,
+        sopError: null,
+        processingError: null,
+        ocrProcessed: false,
+        ocrError: null,
+      },
+    );
+    return Boolean(restarted.affected);
+  }
+
+  /** Conditional on the run read: of two starts at once, only one becomes the next run. */
+  async startEvaluationRun(document: DocumentEntity, run: number): Promise<boolean> {
+    const started = await this.documents().update(
+      { id: document.id, evaluationRun: document.evaluationRun },
+      {
+        evaluationRun: run,
+        evaluationGenerationError: null,
+        processingStage: 'generating_evaluation',
+        progressCurrent: null,
+        progressTotal: null,
+        progressUpdatedAt: new Date(),
+      },
+    );
+    return Boolean(started.affected);
+  }
+
+  /** Only while no generation result arrived: a result or a newer run is left as it is. */
+  async recordEvaluationNotStarted(documentId: number, error: string): Promise<void> {
+    await this.documents().update(
+      { id: documentId, processingStage: In(['done', 'generating_evaluation']) },
+      { evaluationGenerationError: error, processingStage: 'done' },
+    );
+  }
+
+  async recordEvaluation(tx: EntityManager, documentId: number, evaluationId: number) {
+    await this.documents(tx).update(documentId, { evaluationGenerated: true, evaluationId });
+  }
+
+  /** The images a run extracted replace the document's earlier ones. */
+  async replaceImages(tx: EntityManager, documentId: number, images: DocumentImageRow[]) {
+    await tx.getRepository(DocumentImageEntity).delete({ documentId });
+    if (images.length > 0) await tx.getRepository(DocumentImageEntity).insert(images);
+  }
+
+  /** Documents still processing whose progress is older than this. */
+  async stalled(stallMinutes: number): Promise<StalledRow[]> {
+    return (await this.db.query(
+      `SELECT id, processing_stage, processing_run, evaluation_run FROM documents
+        WHERE processing_stage IN ('queued', 'extracting', 'ocr', 'images', 'generating_evaluation')
+          AND progress_updated_at < now() - make_interval(mins => $1)`,
+      [stallMinutes],
+    )) as StalledRow[];
+  }
+}

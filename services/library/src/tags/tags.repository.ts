@@ -1,0 +1,61 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Tag } from '@hub/proto';
+import { TagEntity } from './tag.entity.js';
+
+export type NewTag = Pick<TagEntity, 'organizationId' | 'name' | 'color'>;
+
+/** The organizations' document tags; names are compared in any case. */
+@Injectable()
+export class TagsRepository {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  private get tags() {
+    return this.db.getRepository(TagEntity);
+  }
+
+  /** The organization's tags by name, each with the number of documents it is on. */
+  async listWithCounts(organizationId: number): Promise<Tag[]> {
+    return (await this.db.query(
+      `SELECT t.id, t.name, t.color, count(dt.document_id)::int AS "documentCount"
+         FROM tags t LEFT JOIN document_tags dt ON dt.tag_id = t.id
+        WHERE t.organization_id = $1 GROUP BY t.id ORDER BY lower(t.name)`,
+      [organizationId],
+    )) as Tag[];
+  }
+
+  findByName(organizationId: number, name: string): Promise<TagEntity | null> {
+    return this.tags
+      .createQueryBuilder('tag')
+      .where('tag.organization_id = :org AND lower(tag.name) = lower(:name)', {
+        org: organizationId,
+        name,
+      })
+      .getOne();
+  }
+
+  create(tag: NewTag): Promise<TagEntity> {
+    return this.tags.save(this.tags.create(tag));
+  }
+
+  /** Creates, in this colour, those of the names the organization has no tag of yet. */
+  async createMissing(organizationId: number, names: string[], color: string): Promise<void> {
+    await this.db.query(
+      `INSERT INTO tags (organization_id, name, color)
+       SELECT $1, name, $3 FROM unnest($2::text[]) AS name
+       ON CONFLICT (organization_id, lower(name)) DO NOTHING`,
+      [organizationId, names, color],
+    );
+  }
+
+  /** The organization's tags of these lower-cased names. */
+  findByLowerNames(organizationId: number, lowerNames: string[]): Promise<TagEntity[]> {
+    return this.tags
+      .createQueryBuilder('tag')
+      .where('tag.organization_id = :org AND lower(tag.name) = ANY(:names)', {
+        org: organizationId,
+        names: lowerNames,
+      })
+      .getMany();
+  }
+}
