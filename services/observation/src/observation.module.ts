@@ -19,7 +19,7 @@ import { ObservationsRepository } from './observations/observations.repository.j
 import { ObservationsService } from './observations/observations.service.js';
 import { ObservationFigures } from './reporting/observation-figures.js';
 import { ExportsService } from './reports/exports.service.js';
-import { HubActivity } from './reports/hub-activity.js';
+import { HubActivity } from './reporting/hub-activity.js';
 import { HistoryRepository } from './reports/history.repository.js';
 import { InsightPagesRepository } from './reports/insight-pages.repository.js';
 import { InsightPagesService } from './reports/insight-pages.service.js';
@@ -27,6 +27,9 @@ import { InsightsService } from './reports/insights.service.js';
 import { ReportsController } from './reports/reports.controller.js';
 import { ReportsRepository } from './reports/reports.repository.js';
 import { SettingsService } from './settings/settings.service.js';
+import { SettingsRepository } from './settings/settings.repository.js';
+import { CertificationSettingsRepository } from './certifications/certification-settings.repository.js';
+import { CourseCompletionRepository } from './training/course-completion.repository.js';
 import { Members } from './team/members.js';
 import { TeamRepository } from './team/team.repository.js';
 import { TeamService } from './team/team.service.js';
@@ -68,6 +71,9 @@ export class ObservationModule {
         CertificationsService,
         Members,
         SettingsService,
+        SettingsRepository,
+        CertificationSettingsRepository,
+        CourseCompletionRepository,
         CourseCompletion,
         ObservationsRepository,
         ObservationFigures,

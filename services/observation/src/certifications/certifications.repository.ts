@@ -1,7 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { CertificationKind, CertificationListQuery, CertificationSummary } from '@hub/proto';
+import {
+  type CertificationKind,
+  type CertificationListQuery,
+  type CertificationSummary,
+  EXPIRING_SOON_DAYS,
+} from '@hub/proto';
 import { stateSql } from './certification-rules.js';
 
 export interface CertificationRow {
@@ -216,5 +221,33 @@ export class CertificationsRepository {
       [id, organizationId, by, reason],
     )) as [{ id: number }[], number];
     return rows[0] ? this.find(organizationId, id) : null;
+  }
+
+  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  /** Up to `batch` certifications whose expiring-soon or expired state is not announced yet. */
+  async dueForAnnouncement(batch: number): Promise<number[]> {
+    const rows = (await this.db.query(
+      `SELECT id FROM certifications
+        WHERE revoked_at IS NULL AND expires_at <= now() + interval '${EXPIRING_SOON_DAYS} days'
+          AND notified_state IS DISTINCT FROM (CASE WHEN expires_at <= now() THEN 'expired' ELSE 'expiring_soon' END)
+        ORDER BY expires_at LIMIT ${batch}`,
+    )) as { id: number }[];
+    return rows.map((row) => row.id);
+  }
+
+  /** The certification, locked for the transaction; undefined while another replica holds it. */
+  async lockForAnnouncement(tx: EntityManager, id: number): Promise<CertificationRow | undefined> {
+    const [row] = (await tx.query(
+      `SELECT * FROM certifications WHERE id = $1 FOR UPDATE SKIP LOCKED`,
+      [id],
+    )) as CertificationRow[];
+    return row;
+  }
+
+  async rememberAnnounced(tx: EntityManager, id: number, state: 'expiring_soon' | 'expired') {
+    await tx.query(`UPDATE certifications SET notified_state = $2 WHERE id = $1`, [id, state]);
   }
 }

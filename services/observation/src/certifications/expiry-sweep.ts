@@ -1,11 +1,11 @@
 import { Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import type { DataSource, EntityManager } from 'typeorm';
-import { EXPIRING_SOON_DAYS, identityRpc, type RpcAnswer } from '@hub/proto';
+import type { DataSource } from 'typeorm';
+import { identityRpc, type RpcAnswer } from '@hub/proto';
 import type { RpcClient } from '@hub/kit';
 import { longDate } from './certificate-pdf.js';
 import { announcementDue, certificationState, daysLeft } from './certification-rules.js';
-import type { CertificationRow } from './certifications.repository.js';
+import { type CertificationRow, CertificationsRepository } from './certifications.repository.js';
 
 /** Daily at 03:00 UTC, and once whenever the service starts. */
 export const SWEEP_SCHEDULE = { id: 'certification-expiry-daily', pattern: '0 3 * * *' };
@@ -22,11 +22,14 @@ type Members = RpcAnswer<typeof identityRpc.members>;
  */
 export class CertificationExpirySweep {
   private readonly logger = new Logger('CertificationExpiry');
+  private readonly certifications: CertificationsRepository;
 
   constructor(
-    private readonly db: DataSource,
+    db: DataSource,
     private readonly rpc: RpcClient,
-  ) {}
+  ) {
+    this.certifications = new CertificationsRepository(db);
+  }
 
   /** Schedules the daily run and asks for one now. */
   static async schedule(queue: Queue): Promise<void> {
@@ -44,7 +47,7 @@ export class CertificationExpirySweep {
     const members = new Map<number, Members>();
     let announced = 0;
     for (;;) {
-      const ids = await this.candidates();
+      const ids = await this.certifications.dueForAnnouncement(BATCH);
       if (ids.length === 0) return announced;
       let progress = 0;
       for (const id of ids) {
@@ -56,22 +59,9 @@ export class CertificationExpirySweep {
     }
   }
 
-  private async candidates(): Promise<number[]> {
-    const rows = (await this.db.query(
-      `SELECT id FROM certifications
-        WHERE revoked_at IS NULL AND expires_at <= now() + interval '${EXPIRING_SOON_DAYS} days'
-          AND notified_state IS DISTINCT FROM (CASE WHEN expires_at <= now() THEN 'expired' ELSE 'expiring_soon' END)
-        ORDER BY expires_at LIMIT ${BATCH}`,
-    )) as { id: number }[];
-    return rows.map((row) => row.id);
-  }
-
   private announce(id: number, members: Map<number, Members>): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
-      const [row] = (await tx.query(
-        `SELECT * FROM certifications WHERE id = $1 FOR UPDATE SKIP LOCKED`,
-        [id],
-      )) as CertificationRow[];
+    return this.certifications.transaction(async (tx) => {
+      const row = await this.certifications.lockForAnnouncement(tx, id);
       if (!row) return false;
       const now = new Date();
       const state = certificationState(
@@ -81,7 +71,7 @@ export class CertificationExpirySweep {
       const due = announcementDue(state, row.notified_state);
       if (!due) return false;
       await this.notify(row, due, await this.membersOf(row.organization_id, members), now);
-      await this.remember(tx, row.id, due);
+      await this.certifications.rememberAnnounced(tx, row.id, due);
       return true;
     });
   }
@@ -124,9 +114,5 @@ export class CertificationExpirySweep {
           };
     await this.rpc.call(identityRpc.notify, { userIds: userIds.slice(0, 1000), notification });
     this.logger.log(`certification ${row.id}: ${state} announced to ${userIds.length} people`);
-  }
-
-  private async remember(tx: EntityManager, id: number, state: 'expiring_soon' | 'expired') {
-    await tx.query(`UPDATE certifications SET notified_state = $2 WHERE id = $1`, [id, state]);
   }
 }

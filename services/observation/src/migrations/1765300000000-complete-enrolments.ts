@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { COMPLETE_ENROLMENTS_SQL } from '../training/course-completion.js';
+import { COMPLETE_ENROLMENTS_SQL } from '../training/course-completion.repository.js';
 
 /** Enrolments completed before completed_at was kept up to date (issue 16) get it now. */
 export class CompleteEnrolments1765300000000 implements MigrationInterface {

@@ -3,7 +3,7 @@ import { Payload } from '@nestjs/microservices';
 import { observationRpc, type RpcRequest, teamRpc } from '@hub/proto';
 import { RpcHandler } from '@hub/kit';
 import { ObservationFigures } from '../reporting/observation-figures.js';
-import { HubActivity } from '../reports/hub-activity.js';
+import { HubActivity } from '../reporting/hub-activity.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { TeamService } from '../team/team.service.js';
 import { ObservationsService } from './observations.service.js';

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { Actor } from '@hub/proto';
 import { claimTestResources, type TestResources } from '@hub/kit/testing';
 import { openObservationDatabase } from '../database.js';
-import { HubActivity } from './hub-activity.js';
+import { HubActivity } from '../reporting/hub-activity.js';
 
 /** Issue #35: the Hub's Recent Activity reports work, not sign-ins only. */
 describe("the Hub's work events", () => {

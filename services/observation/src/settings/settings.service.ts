@@ -1,18 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { type Actor, DEFAULT_PASS_MARK, type ObservationSettings } from '@hub/proto';
+import { SettingsRepository } from './settings.repository.js';
 
 /** The pass mark: the percent of correct answers an observation needs to pass, per organization. */
 @Injectable()
 export class SettingsService {
-  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+  constructor(@Inject(SettingsRepository) private readonly settings: SettingsRepository) {}
 
   async passMark(organizationId: number): Promise<number> {
-    const [row] = (await this.db.query(
-      `SELECT pass_mark FROM observation_settings WHERE organization_id = $1`,
-      [organizationId],
-    )) as { pass_mark: number }[];
-    return row?.pass_mark ?? DEFAULT_PASS_MARK;
+    return (await this.settings.passMark(organizationId)) ?? DEFAULT_PASS_MARK;
   }
 
   async get(actor: Actor): Promise<ObservationSettings> {
@@ -20,11 +16,7 @@ export class SettingsService {
   }
 
   async save(actor: Actor, settings: ObservationSettings): Promise<ObservationSettings> {
-    await this.db.query(
-      `INSERT INTO observation_settings (organization_id, pass_mark) VALUES ($1, $2)
-       ON CONFLICT (organization_id) DO UPDATE SET pass_mark = EXCLUDED.pass_mark`,
-      [actor.organizationId, settings.passMark],
-    );
+    await this.settings.savePassMark(actor.organizationId, settings.passMark);
     return this.get(actor);
   }
 }

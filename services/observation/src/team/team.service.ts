@@ -14,11 +14,11 @@ import { RpcClient, RpcFailure } from '@hub/kit';
 import { CertificationsService } from '../certifications/certifications.service.js';
 import { RPC } from '../config.js';
 import { ObservationFigures } from '../reporting/observation-figures.js';
-import { passedDocuments, progressOf } from '../training/course-progress.js';
+import { progressOf } from '../training/course-progress.js';
+import { CoursesRepository } from '../training/courses.repository.js';
 import { Members } from './members.js';
 import { safetyCompliance, teamStats } from './team-figures.js';
 import { TeamRepository } from './team.repository.js';
-import { DataSource } from 'typeorm';
 
 /** The spec's departments, by role. */
 export const DEPARTMENTS: Record<Role, string> = {
@@ -35,7 +35,7 @@ export const MEMBER_NOT_FOUND = 'Team member not found';
 @Injectable()
 export class TeamService {
   constructor(
-    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(CoursesRepository) private readonly courseRecords: CoursesRepository,
     @Inject(RPC) private readonly rpc: RpcClient,
     @Inject(Members) private readonly members: Members,
     @Inject(TeamRepository) private readonly repository: TeamRepository,
@@ -118,7 +118,7 @@ export class TeamService {
   private async courses(organizationId: number, userId: number) {
     const [rows, passed] = await Promise.all([
       this.repository.enrolmentsOf(organizationId, userId),
-      passedDocuments(this.db, organizationId, userId),
+      this.courseRecords.passedDocuments(organizationId, userId),
     ]);
     return rows.map((row) => {
       const progress = progressOf(row.documents, passed);

@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Course, PageRequest, SaveCourseRequest } from '@hub/proto';
 import { keysetIds } from '@hub/kit';
-import { passedDocuments } from './course-progress.js';
 
 export interface CourseRow {
   id: number;
@@ -97,8 +96,13 @@ export class CoursesRepository {
   }
 
   /** Documents the user has passed in an observation. */
-  passedDocuments(organizationId: number, userId: number): Promise<Set<number>> {
-    return passedDocuments(this.db, organizationId, userId);
+  async passedDocuments(organizationId: number, userId: number): Promise<Set<number>> {
+    const rows = (await this.db.query(
+      `SELECT DISTINCT document_id FROM observations
+        WHERE organization_id = $1 AND operator_id = $2 AND status = 'completed' AND passed`,
+      [organizationId, userId],
+    )) as { document_id: number }[];
+    return new Set(rows.map((row) => row.document_id));
   }
 
   /** The new course's id. */

@@ -1,0 +1,38 @@
+import type { DataSource } from 'typeorm';
+
+/** The observation service's rows of a deleted organization or user. */
+export class OrganizationsRepository {
+  constructor(private readonly db: DataSource) {}
+
+  /**
+   * Its observations, findings, courses, enrolments, certifications, job functions, settings,
+   * recommendations and report exports, in one transaction.
+   */
+  async deleteObservationDataOf(organizationId: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.query(`DELETE FROM observations WHERE organization_id = $1`, [organizationId]);
+      await tx.query(`DELETE FROM courses WHERE organization_id = $1`, [organizationId]);
+      for (const table of [
+        'job_functions',
+        'job_function_members',
+        'certifications',
+        'report_exports',
+        'certification_settings',
+        'sop_certification_validity',
+        'observation_settings',
+        'recommendations',
+        'recommendation_runs',
+        'reobservation_changes',
+      ]) {
+        await tx.query(`DELETE FROM ${table} WHERE organization_id = $1`, [organizationId]);
+      }
+    });
+  }
+
+  /** The user's enrolments, certifications and job functions. */
+  async deleteUserData(userId: number): Promise<void> {
+    await this.db.query(`DELETE FROM enrollments WHERE user_id = $1`, [userId]);
+    await this.db.query(`DELETE FROM certifications WHERE user_id = $1`, [userId]);
+    await this.db.query(`DELETE FROM job_function_members WHERE user_id = $1`, [userId]);
+  }
+}
