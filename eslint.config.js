@@ -14,14 +14,6 @@ export const sqlOutsideRepositoriesAllowed = [
   'services/integration/src/floor/presence-retention.ts',
   'services/integration/src/floor/sensors.service.ts',
   'services/integration/src/integration.app.ts',
-  'services/video/src/faces/face-enrolments.ts',
-  'services/video/src/processing/analysis-dispatch.ts',
-  'services/video/src/processing/analysis-sweeper.ts',
-  'services/video/src/processing/video-events.ts',
-  'services/video/src/processing/video-inbox.ts',
-  'services/video/src/videos/appearances.ts',
-  'services/video/src/videos/hub-activity.ts',
-  'services/video/src/videos/videos.service.ts',
 ];
 
 export default tseslint.config(

@@ -7,6 +7,7 @@ import { EventBus, openQueue, openStorage, listenForRpc, RpcClient, startWorker 
 import type { VideoConfig } from './config.js';
 import { openVideoDatabase } from './database.js';
 import { FaceEnrolments } from './faces/face-enrolments.js';
+import { FaceEnrolmentsRepository } from './faces/face-enrolments.repository.js';
 import { AnalysisDispatch } from './processing/analysis-dispatch.js';
 import { AnalysisSweeper } from './processing/analysis-sweeper.js';
 import { handleVideoEvents } from './processing/video-events.js';
@@ -33,7 +34,7 @@ export async function startVideo(config: VideoConfig): Promise<RunningVideo> {
   const analysisDispatch = new AnalysisDispatch(
     dataSource,
     analysisQueue,
-    new FaceEnrolments(dataSource, rpc),
+    new FaceEnrolments(new FaceEnrolmentsRepository(dataSource), rpc),
     config.ANALYSIS_ENROLMENT_WAIT_MINUTES,
   );
   const app = await listenForRpc(

@@ -9,7 +9,9 @@ import { HealthController } from './health/health.controller.js';
 import type { AnalysisDispatch } from './processing/analysis-dispatch.js';
 import { VideosController } from './videos/videos.controller.js';
 import { VideosService } from './videos/videos.service.js';
-import { Appearances } from './videos/appearances.js';
+import { Appearances } from './reporting/appearances.js';
+import { FaceEnrolmentsRepository } from './faces/face-enrolments.repository.js';
+import { VideosRepository } from './videos/videos.repository.js';
 
 export interface VideoPorts {
   dataSource: DataSource;
@@ -36,6 +38,8 @@ export class VideoModule {
         FaceEnrolments,
         VideosService,
         Appearances,
+        FaceEnrolmentsRepository,
+        VideosRepository,
       ],
     };
   }

@@ -3,18 +3,12 @@ import type { DataSource } from 'typeorm';
 import { addFairly } from '@hub/kit';
 import { analysisJobId, type VideoAnalysisJob } from '@hub/proto';
 import type { FaceEnrolments } from '../faces/face-enrolments.js';
+import { AnalysisRepository, type AwaitingRow } from './analysis.repository.js';
 
 /** An analysis job as kept with its video until the organization's faces are enrolled. */
 export type AnalysisRequest = Omit<VideoAnalysisJob, 'enrolments'>;
 
 export { analysisJobId };
-
-interface AwaitingRow {
-  id: number;
-  organization_id: number;
-  analysis_run: number;
-  analysis_job: AnalysisRequest;
-}
 
 /**
  * Queues analyses once no profile picture of their organization is still being enrolled (or
@@ -22,21 +16,20 @@ interface AwaitingRow {
  * Queuing is idempotent (one job id per run), so the inbox and the sweeper may both try.
  */
 export class AnalysisDispatch {
+  private readonly analyses: AnalysisRepository;
+
   constructor(
-    private readonly db: DataSource,
+    db: DataSource,
     private readonly queue: Queue<VideoAnalysisJob>,
     private readonly faces: FaceEnrolments,
     private readonly enrolmentWaitMinutes: number,
-  ) {}
+  ) {
+    this.analyses = new AnalysisRepository(db);
+  }
 
   /** Queues the waiting analyses of one organization, or of all when none is named. */
   async dispatchWaiting(organizationId?: number): Promise<number> {
-    const rows = (await this.db.query(
-      `SELECT id, organization_id, analysis_run, analysis_job FROM videos
-        WHERE analysis_status = 'processing' AND analysis_queued_at IS NULL
-          AND analysis_job IS NOT NULL AND ($1::int IS NULL OR organization_id = $1)`,
-      [organizationId ?? null],
-    )) as AwaitingRow[];
+    const rows = await this.analyses.awaitingDispatch(organizationId ?? null);
     let queued = 0;
     const ready = new Map<number, boolean>();
     for (const row of rows) {
@@ -62,11 +55,6 @@ export class AnalysisDispatch {
     };
     // Organizations take turns on the video worker; the contract names the job (analysisJobId).
     await addFairly(this.queue, 'analyse', job);
-    const [, marked] = (await this.db.query(
-      `UPDATE videos SET analysis_queued_at = now(), progress_updated_at = now()
-        WHERE id = $1 AND analysis_run = $2 AND analysis_queued_at IS NULL`,
-      [row.id, row.analysis_run],
-    )) as [unknown, number];
-    return marked > 0;
+    return this.analyses.markQueued(row.id, row.analysis_run);
   }
 }

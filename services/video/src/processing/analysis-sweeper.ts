@@ -3,6 +3,7 @@ import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import type { VideoAnalysisJob } from '@hub/proto';
 import { type AnalysisDispatch, analysisJobId } from './analysis-dispatch.js';
+import { AnalysisRepository } from './analysis.repository.js';
 
 export const STALLED_ANALYSIS =
   'The analysis stopped unexpectedly: the worker did not finish. Press Analyse to run it again.';
@@ -13,13 +14,16 @@ const STILL_GOING = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-chi
 export class AnalysisSweeper {
   private readonly logger = new Logger('AnalysisSweeper');
   private timer?: NodeJS.Timeout;
+  private readonly analyses: AnalysisRepository;
 
   constructor(
-    private readonly db: DataSource,
+    db: DataSource,
     private readonly queue: Queue<VideoAnalysisJob>,
     private readonly stallMinutes: number,
     private readonly dispatch: AnalysisDispatch,
-  ) {}
+  ) {
+    this.analyses = new AnalysisRepository(db);
+  }
 
   start(everyMs = 60_000): void {
     this.timer = setInterval(
@@ -32,12 +36,7 @@ export class AnalysisSweeper {
   /** Queues analyses whose wait for enrolments ran out, then fails those whose job is gone. */
   async sweep(): Promise<number> {
     await this.dispatch.dispatchWaiting();
-    const rows = (await this.db.query(
-      `SELECT id, analysis_run FROM videos WHERE analysis_status = 'processing'
-          AND analysis_queued_at IS NOT NULL
-          AND progress_updated_at < now() - make_interval(mins => $1)`,
-      [this.stallMinutes],
-    )) as { id: number; analysis_run: number }[];
+    const rows = await this.analyses.stalled(this.stallMinutes);
     let failed = 0;
     for (const row of rows) {
       const job = await this.queue.getJob(analysisJobId(row.id, row.analysis_run));
@@ -46,11 +45,7 @@ export class AnalysisSweeper {
       const reason = job?.failedReason
         ? `${STALLED_ANALYSIS} (${job.failedReason})`
         : STALLED_ANALYSIS;
-      await this.db.query(
-        `UPDATE videos SET analysis_status = 'failed', analysis_error = $2
-          WHERE id = $1 AND analysis_run = $3 AND analysis_status = 'processing'`,
-        [row.id, reason, row.analysis_run],
-      );
+      await this.analyses.failStalled(row.id, row.analysis_run, reason);
       failed += 1;
     }
     return failed;

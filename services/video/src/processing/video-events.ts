@@ -8,6 +8,8 @@ import {
   type ObjectStorage,
   organizationPrefix,
 } from '@hub/kit';
+import { FaceEnrolmentsRepository } from '../faces/face-enrolments.repository.js';
+import { VideosRepository } from '../videos/videos.repository.js';
 
 export const VIDEOS_FOLDER = 'videos';
 
@@ -22,15 +24,11 @@ export function handleVideoEvents(
   storage: ObjectStorage,
   enrolmentQueue: Queue<FaceEnrolmentJob>,
 ): EventSubscription {
+  const faces = new FaceEnrolmentsRepository(db);
+  const videos = new VideosRepository(db);
   return events.subscribe('video', async (event: DomainEvent) => {
     if (event.type === 'user.picture-changed') {
-      await db.query(
-        `INSERT INTO face_enrolments (user_id, organization_id, picture_key, embedding, model)
-         VALUES ($1, $2, $3, '[]', 'pending')
-         ON CONFLICT (user_id) DO UPDATE SET organization_id = EXCLUDED.organization_id, picture_key = EXCLUDED.picture_key,
-           embedding = '[]', model = 'pending', enrolled_at = now()`,
-        [event.userId, event.organizationId, event.pictureKey],
-      );
+      await faces.awaitEnrolment(event.userId, event.organizationId, event.pictureKey);
       const job: FaceEnrolmentJob = {
         userId: event.userId,
         organizationId: event.organizationId,
@@ -40,14 +38,9 @@ export function handleVideoEvents(
       // One enrolment per user and picture (the contract's job id).
       await addFairly(enrolmentQueue, 'enrol', job);
     } else if (event.type === 'user.deleted') {
-      await db.query(`DELETE FROM face_enrolments WHERE user_id = $1`, [event.userId]);
+      await faces.deleteOfUser(event.userId);
     } else if (event.type === 'organization.deleted') {
-      await db.transaction(async (tx) => {
-        await tx.query(`DELETE FROM videos WHERE organization_id = $1`, [event.organizationId]);
-        await tx.query(`DELETE FROM face_enrolments WHERE organization_id = $1`, [
-          event.organizationId,
-        ]);
-      });
+      await videos.deleteOrganizationVideos(event.organizationId);
       await storage.removePrefix(`${organizationPrefix(event.organizationId)}${VIDEOS_FOLDER}/`);
     }
   });

@@ -2,7 +2,9 @@ import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { identityRpc, VideoInboxMessage } from '@hub/proto';
 import type { RpcClient } from '@hub/kit';
+import { FaceEnrolmentsRepository } from '../faces/face-enrolments.repository.js';
 import type { AnalysisDispatch } from './analysis-dispatch.js';
+import { AnalysisRepository } from './analysis.repository.js';
 
 type Message<K extends VideoInboxMessage['kind']> = Extract<VideoInboxMessage, { kind: K }>;
 
@@ -14,12 +16,17 @@ type Message<K extends VideoInboxMessage['kind']> = Extract<VideoInboxMessage, {
  */
 export class VideoInbox {
   private readonly logger = new Logger('VideoInbox');
+  private readonly analyses: AnalysisRepository;
+  private readonly faces: FaceEnrolmentsRepository;
 
   constructor(
-    private readonly db: DataSource,
+    db: DataSource,
     private readonly rpc: RpcClient,
     private readonly dispatch: AnalysisDispatch,
-  ) {}
+  ) {
+    this.analyses = new AnalysisRepository(db);
+    this.faces = new FaceEnrolmentsRepository(db);
+  }
 
   async handle(raw: unknown): Promise<void> {
     const message = VideoInboxMessage.parse(raw);
@@ -43,10 +50,7 @@ export class VideoInbox {
 
   /** The duration is known before any analysis; an analysis's own figure wins. */
   private async probed(message: Message<'video.probed'>): Promise<void> {
-    await this.db.query(
-      `UPDATE videos SET duration_seconds = $2 WHERE id = $1 AND duration_seconds IS NULL`,
-      [message.videoId, message.durationSeconds],
-    );
+    await this.analyses.recordDuration(message.videoId, message.durationSeconds);
   }
 
   /**
@@ -54,12 +58,7 @@ export class VideoInbox {
    * and reports its own failure; a failed one may be analysed again, which probes again.
    */
   private async unreadable(message: Message<'video.unreadable'>): Promise<void> {
-    const [updated] = (await this.db.query(
-      `UPDATE videos SET analysis_status = 'failed', analysis_error = $2, progress_updated_at = now()
-        WHERE id = $1 AND analysis_status = 'pending' RETURNING uploaded_by, title`,
-      [message.videoId, message.reason],
-    )) as [{ uploaded_by: number; title: string }[], number];
-    const video = updated[0];
+    const video = await this.analyses.failUnreadable(message.videoId, message.reason);
     if (video) {
       await this.tell(video.uploaded_by, {
         type: 'error',
@@ -70,31 +69,17 @@ export class VideoInbox {
   }
 
   private async progress(message: Message<'analysis.progress'>): Promise<void> {
-    await this.db.query(
-      `UPDATE videos SET progress_current = $3, progress_total = $4, progress_updated_at = now()
-        WHERE id = $1 AND analysis_run = $2 AND analysis_status = 'processing'`,
-      [message.videoId, message.run, message.current, message.total],
+    await this.analyses.recordProgress(
+      message.videoId,
+      message.run,
+      message.current,
+      message.total,
     );
   }
 
   private async completed(message: Message<'analysis.completed'>): Promise<void> {
     const { report } = message;
-    const [updated] = (await this.db.query(
-      `UPDATE videos SET analysis_status = 'completed', analysis_error = NULL, report = $3, duration_seconds = $4,
-         detected_operators = $5, identified_operators = $6, identification_rate = $7, analyzed_at = now(),
-         progress_updated_at = now()
-        WHERE id = $1 AND analysis_run = $2 AND analysis_status = 'processing' RETURNING uploaded_by, title`,
-      [
-        message.videoId,
-        message.run,
-        JSON.stringify(report),
-        report.durationSeconds,
-        report.detectedOperators,
-        report.identifiedOperators.length,
-        report.identificationRate,
-      ],
-    )) as [{ uploaded_by: number; title: string }[], number];
-    const video = updated[0];
+    const video = await this.analyses.complete(message.videoId, message.run, report);
     if (!video) return;
     await this.tell(video.uploaded_by, {
       type: 'success',
@@ -108,12 +93,7 @@ export class VideoInbox {
   }
 
   private async failed(message: Message<'analysis.failed'>): Promise<void> {
-    const [updated] = (await this.db.query(
-      `UPDATE videos SET analysis_status = 'failed', analysis_error = $3, progress_updated_at = now()
-        WHERE id = $1 AND analysis_run = $2 AND analysis_status = 'processing' RETURNING uploaded_by, title`,
-      [message.videoId, message.run, message.reason],
-    )) as [{ uploaded_by: number; title: string }[], number];
-    const video = updated[0];
+    const video = await this.analyses.fail(message.videoId, message.run, message.reason);
     if (video) {
       await this.tell(video.uploaded_by, {
         type: 'error',
@@ -124,20 +104,17 @@ export class VideoInbox {
   }
 
   private async enrolled(message: Message<'face.enrolled'>): Promise<void> {
-    const [rows] = (await this.db.query(
-      `UPDATE face_enrolments SET embedding = $3, model = $4, enrolled_at = now()
-        WHERE user_id = $1 AND picture_key = $2 RETURNING organization_id`,
-      [message.userId, message.pictureKey, JSON.stringify(message.embedding), message.model],
-    )) as [{ organization_id: number }[], number];
-    await this.dispatchAfterEnrolment(rows[0]?.organization_id);
+    const organizationId = await this.faces.recordEmbedding(
+      message.userId,
+      message.pictureKey,
+      message.embedding,
+      message.model,
+    );
+    await this.dispatchAfterEnrolment(organizationId);
   }
 
   private async rejected(message: Message<'face.rejected'>): Promise<void> {
-    const [rows] = (await this.db.query(
-      `DELETE FROM face_enrolments WHERE user_id = $1 AND picture_key = $2 RETURNING organization_id`,
-      [message.userId, message.pictureKey],
-    )) as [{ organization_id: number }[], number];
-    await this.dispatchAfterEnrolment(rows[0]?.organization_id);
+    await this.dispatchAfterEnrolment(await this.faces.reject(message.userId, message.pictureKey));
     await this.tell(message.changedBy, {
       type: 'warning',
       title: 'Profile picture not usable for identification',

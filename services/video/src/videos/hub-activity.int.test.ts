@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { Actor } from '@hub/proto';
 import { claimTestResources, type TestResources } from '@hub/kit/testing';
 import { openVideoDatabase } from '../database.js';
-import { videoWork } from './hub-activity.js';
+import { videoWork } from '../reporting/hub-activity.js';
 
 /** Issue #35: the Hub's Recent Activity names videos analysed. */
 describe("the Hub's video events", () => {

@@ -4,8 +4,8 @@ import { Payload } from '@nestjs/microservices';
 import { type RpcRequest, videoRpc } from '@hub/proto';
 import { RpcHandler } from '@hub/kit';
 import { FaceEnrolments } from '../faces/face-enrolments.js';
-import { Appearances } from './appearances.js';
-import { videoWork } from './hub-activity.js';
+import { Appearances } from '../reporting/appearances.js';
+import { videoWork } from '../reporting/hub-activity.js';
 import { VideosService } from './videos.service.js';
 
 type Req<K extends keyof typeof videoRpc> = RpcRequest<(typeof videoRpc)[K]>;

@@ -1,11 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { DataSource } from 'typeorm';
 import {
   type Actor,
   identityRpc,
   libraryRpc,
-  type LinkedSop,
   type RpcRequest,
   type Video,
   type VideoAnalysisJob,
@@ -17,7 +15,6 @@ import {
 import {
   addFairly,
   belongsToOrganization,
-  decodeCursor,
   type ObjectStorage,
   pageOf,
   RpcClient,
@@ -29,7 +26,8 @@ import {
   analysisJobId,
   type AnalysisRequest,
 } from '../processing/analysis-dispatch.js';
-import { toVideo, toVideoWithReport, VIDEO_COLUMNS, type VideoRow } from './video-rows.js';
+import { toVideo, toVideoWithReport, type VideoRow } from './video-rows.js';
+import { VideosRepository } from './videos.repository.js';
 
 export const VIDEO_NOT_FOUND = 'Video not found';
 const ALREADY_ANALYSING = 'This video is already being analysed. Wait for the analysis to finish.';
@@ -41,7 +39,7 @@ export class VideosService {
   private readonly logger = new Logger('VideosService');
 
   constructor(
-    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(VideosRepository) private readonly videos: VideosRepository,
     @Inject(STORAGE) private readonly storage: ObjectStorage,
     @Inject(RPC) private readonly rpc: RpcClient,
     @Inject(ANALYSIS_QUEUE) private readonly queue: Queue<VideoAnalysisJob>,
@@ -50,10 +48,7 @@ export class VideosService {
   ) {}
 
   private async row(actor: Actor, videoId: number): Promise<VideoRow> {
-    const [row] = (await this.db.query(
-      `SELECT ${VIDEO_COLUMNS} FROM videos v WHERE v.id = $1 AND v.organization_id = $2`,
-      [videoId, actor.organizationId],
-    )) as VideoRow[];
+    const row = await this.videos.findInOrganization(actor.organizationId, videoId);
     if (!row) throw RpcFailure.notFound(VIDEO_NOT_FOUND);
     return row;
   }
@@ -64,27 +59,7 @@ export class VideosService {
     limit: number,
     cursor?: string,
   ): Promise<VideoList> {
-    const params: unknown[] = [actor.organizationId];
-    let where = 'v.organization_id = $1';
-    if (search) {
-      params.push(`%${search.replace(/[%_\\]/g, '\\$&')}%`);
-      where += ` AND (v.title ILIKE $2 OR v.description ILIKE $2 OR v.file_name ILIKE $2)`;
-    }
-    const [{ total }] = (await this.db.query(
-      `SELECT count(*)::int AS total FROM videos v WHERE ${where}`,
-      params,
-    )) as [{ total: number }];
-    const after = decodeCursor(cursor, ['time', 'id']);
-    if (after) {
-      params.push(after[0], after[1]);
-      where += ` AND (v.uploaded_at, v.id) < ($${params.length - 1}::timestamptz, $${params.length}::int)`;
-    }
-    params.push(limit + 1);
-    const rows = (await this.db.query(
-      `SELECT ${VIDEO_COLUMNS}, v.uploaded_at::text AS cursor_at FROM videos v WHERE ${where}
-        ORDER BY v.uploaded_at DESC, v.id DESC LIMIT $${params.length}`,
-      params,
-    )) as (VideoRow & { cursor_at: string })[];
+    const { total, rows } = await this.videos.page(actor.organizationId, search, limit, cursor);
     const page = pageOf(rows, limit, (row) => [row.cursor_at, String(row.id)]);
     return { videos: page.rows.map(toVideo), totalCount: total, nextCursor: page.nextCursor };
   }
@@ -119,28 +94,19 @@ export class VideosService {
           request.linkedSops.map((sop) => sop.sopId),
         )
       : [];
-    const id = await this.db.transaction(async (tx) => {
-      const [created] = (await tx.query(
-        `INSERT INTO videos (organization_id, title, description, file_name, file_size, storage_key, recorded_at, uploaded_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-        [
-          actor.organizationId,
-          request.title,
-          request.description || null,
-          request.fileName,
-          request.fileSize,
-          request.storageKey,
-          request.recordedAt,
-          actor.userId,
-        ],
-      )) as { id: number }[];
-      await this.linkSops(
-        tx,
-        created!.id,
-        linked.map(({ sopId, sopTitle }) => ({ sopId, sopTitle })),
-      );
-      return created!.id;
-    });
+    const id = await this.videos.create(
+      {
+        organizationId: actor.organizationId,
+        title: request.title,
+        description: request.description || null,
+        fileName: request.fileName,
+        fileSize: request.fileSize,
+        storageKey: request.storageKey,
+        recordedAt: request.recordedAt,
+        uploadedBy: actor.userId,
+      },
+      linked.map(({ sopId, sopTitle }) => ({ sopId, sopTitle })),
+    );
     await this.probe(actor.organizationId, id, request.storageKey);
     return toVideo(await this.row(actor, id));
   }
@@ -154,17 +120,6 @@ export class VideosService {
       (error: unknown) =>
         this.logger.warn(`probe of video ${videoId} not queued: ${String(error)}`),
     );
-  }
-
-  private async linkSops(tx: { query: DataSource['query'] }, videoId: number, sops: LinkedSop[]) {
-    await tx.query(`DELETE FROM video_sops WHERE video_id = $1`, [videoId]);
-    for (const sop of sops) {
-      await tx.query(`INSERT INTO video_sops (video_id, sop_id, sop_title) VALUES ($1, $2, $3)`, [
-        videoId,
-        sop.sopId,
-        sop.sopTitle,
-      ]);
-    }
   }
 
   /** Starts a new analysis run; its result replaces the previous one. Refused while one runs. */
@@ -184,22 +139,13 @@ export class VideosService {
       sops,
       prompt: videoAnalysisPrompts,
     };
-    await this.db.transaction(async (tx) => {
-      // Conditional on the run read: of two requests at once, only one starts the next run.
-      const [, started] = (await tx.query(
-        `UPDATE videos SET analysis_status = 'processing', analysis_error = NULL, analysis_run = $2,
-           progress_current = NULL, progress_total = NULL, progress_updated_at = now(),
-           analysis_job = $4, analysis_queued_at = NULL
-          WHERE id = $1 AND analysis_run = $3 AND analysis_status <> 'processing'`,
-        [videoId, run, row.analysis_run, JSON.stringify(request)],
-      )) as [unknown, number];
-      if (!started) throw new RpcFailure('conflict', ALREADY_ANALYSING);
-      await this.linkSops(
-        tx,
-        videoId,
-        sops.map(({ sopId, sopTitle }) => ({ sopId, sopTitle })),
-      );
-    });
+    // Conditional on the run read: of two requests at once, only one starts the next run.
+    const started = await this.videos.startAnalysis(
+      row.analysis_run,
+      request,
+      sops.map(({ sopId, sopTitle }) => ({ sopId, sopTitle })),
+    );
+    if (!started) throw new RpcFailure('conflict', ALREADY_ANALYSING);
     // Queued now, or once the organization's pending face enrolments are done.
     await this.dispatch.dispatchWaiting(actor.organizationId);
     return toVideo(await this.row(actor, videoId));
@@ -207,7 +153,7 @@ export class VideosService {
 
   async delete(actor: Actor, videoId: number) {
     const row = await this.row(actor, videoId);
-    await this.db.query(`DELETE FROM videos WHERE id = $1`, [videoId]);
+    await this.videos.delete(videoId);
     const job = await this.queue.getJob(analysisJobId(videoId, row.analysis_run));
     await job?.remove().catch(() => undefined);
     await this.storage.remove(row.storage_key);
@@ -216,11 +162,8 @@ export class VideosService {
 
   /** The key must be a video of the actor's organization, whatever the URL claimed. */
   async streamKey(actor: Actor, key: string) {
-    const [row] = (await this.db.query(
-      `SELECT storage_key FROM videos WHERE storage_key = $1 AND organization_id = $2`,
-      [key, actor.organizationId],
-    )) as { storage_key: string }[];
-    if (!row) throw RpcFailure.notFound('Failed to load video stream');
-    return { key: row.storage_key };
+    const storageKey = await this.videos.findStorageKey(actor.organizationId, key);
+    if (!storageKey) throw RpcFailure.notFound('Failed to load video stream');
+    return { key: storageKey };
   }
 }
