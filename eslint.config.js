@@ -9,11 +9,6 @@ import tseslint from 'typescript-eslint';
 // infra/data-access.test.ts reads it too, and fails on a listed file that holds no SQL any more.
 export const sqlOutsideRepositoriesAllowed = [
   'services/gateway/src/health/health.service.ts',
-  'services/integration/src/floor/floor-alerts.ts',
-  'services/integration/src/floor/floor-stats.ts',
-  'services/integration/src/floor/presence-retention.ts',
-  'services/integration/src/floor/sensors.service.ts',
-  'services/integration/src/integration.app.ts',
 ];
 
 export default tseslint.config(

@@ -18,6 +18,7 @@ import { Credentials } from './integrations/credentials.js';
 import { IntegrationsService } from './integrations/integrations.service.js';
 import { IntegrationModule } from './integration.module.js';
 import { PresenceRetention } from './floor/presence-retention.js';
+import { OrganizationsRepository } from './organizations/organizations.repository.js';
 import { CloudCameraProviders } from './provider/cloud-camera-provider.js';
 import type { ResiliencePolicy } from './provider/resilience.js';
 import { openSecretBox } from './secrets/secret-box.js';
@@ -27,17 +28,6 @@ import { SnapshotSchedules } from './snapshots/snapshot-schedules.js';
 import { createSnapshotTaker } from './snapshots/snapshot-taker.js';
 
 /** Tables holding an organization's rows (stations go with their areas too). */
-const ORGANIZATION_TABLES = [
-  'snapshot_runs',
-  'floor_privacy',
-  'camera_assignments',
-  'presence_events',
-  'sensor_readings',
-  'sensor_tokens',
-  'stations',
-  'areas',
-] as const;
-
 export interface RunningIntegration {
   app: INestMicroservice;
   dataSource: DataSource;
@@ -124,11 +114,9 @@ export async function startIntegration(config: IntegrationConfig): Promise<Runni
 
 /** A deleted organization's camera assignments, areas, stations, presence and readings go. */
 function handleIntegrationEvents(events: EventBus, db: DataSource): EventSubscription {
+  const organizations = new OrganizationsRepository(db);
   return events.subscribe('integration', async (event) => {
     if (event.type !== 'organization.deleted') return;
-    await db.transaction(async (tx) => {
-      for (const table of ORGANIZATION_TABLES)
-        await tx.query(`DELETE FROM ${table} WHERE organization_id = $1`, [event.organizationId]);
-    });
+    await organizations.deleteIntegrationDataOf(event.organizationId);
   });
 }

@@ -18,6 +18,8 @@ import { FloorAlertsService } from './floor/floor-alerts.js';
 import { FloorStatsService } from './floor/floor-stats.js';
 import { FloorService } from './floor/floor.service.js';
 import { SensorsService } from './floor/sensors.service.js';
+import { SensorsRepository } from './floor/sensors.repository.js';
+import { FloorFigures } from './reporting/floor-figures.js';
 import { HealthController } from './health/health.controller.js';
 import { Credentials } from './integrations/credentials.js';
 import { IntegrationsController } from './integrations/integrations.controller.js';
@@ -59,6 +61,8 @@ export class IntegrationModule {
         FloorAlertsService,
         FloorStatsService,
         SensorsService,
+        SensorsRepository,
+        FloorFigures,
         IntegrationsRepository,
         AssignmentsRepository,
         Credentials,

@@ -1,18 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { certificationRpc, identityRpc, libraryRpc } from '@hub/proto';
 import type { RpcClient } from '@hub/kit';
 import { FLOOR_SETTINGS, type FloorSettings, RPC } from '../config.js';
+import { FloorFigures, type Sighting } from '../reporting/floor-figures.js';
 
 export interface FloorAlert {
   kind: 'camera_unreachable' | 'uncertified_presence';
   message: string;
-}
-
-interface Sighting {
-  person_id: number;
-  camera_name: string;
-  sop_ids: number[];
 }
 
 interface Gap {
@@ -28,7 +22,7 @@ interface Gap {
 @Injectable()
 export class FloorAlertsService {
   constructor(
-    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(FloorFigures) private readonly figures: FloorFigures,
     @Inject(FLOOR_SETTINGS) private readonly settings: FloorSettings,
     @Inject(RPC) private readonly rpc: RpcClient,
   ) {}
@@ -43,27 +37,11 @@ export class FloorAlertsService {
 
   /**
    * A camera is unreachable when its last finished snapshot run could not get a picture, or
-   * when its camera system's connection test failed since (a test that signs in proves nothing
-   * of one camera, so a passing test clears nothing).
+   * when its camera system's connection test failed since.
    */
   private async unreachableCameras(organizationId: number): Promise<FloorAlert[]> {
-    const rows = (await this.db.query(
-      `SELECT CASE WHEN i.last_test_status = 'failed' AND (r.at IS NULL OR i.last_tested_at > r.at)
-                   THEN a.camera_name || ' could not be reached: ' || coalesce(i.last_test_message, 'the connection test failed')
-                   ELSE r.reason
-              END AS message
-         FROM camera_assignments a
-         JOIN integrations i ON i.id = a.integration_id
-         LEFT JOIN LATERAL (
-           SELECT failure_stage, reason, coalesce(finished_at, taken_at) AS at FROM snapshot_runs
-            WHERE assignment_id = a.id AND status <> 'pending' ORDER BY id DESC LIMIT 1) r ON true
-        WHERE a.organization_id = $1
-          AND (r.failure_stage = 'camera'
-            OR (i.last_test_status = 'failed' AND (r.at IS NULL OR i.last_tested_at > r.at)))
-        ORDER BY a.camera_name`,
-      [organizationId],
-    )) as { message: string }[];
-    return rows.map((row) => ({ kind: 'camera_unreachable', message: row.message }));
+    const messages = await this.figures.unreachableCameras(organizationId);
+    return messages.map((message) => ({ kind: 'camera_unreachable', message }));
   }
 
   /**
@@ -71,15 +49,10 @@ export class FloorAlertsService {
    * the observation service's certifications in one call; names and titles in one call each.
    */
   private async uncertifiedPresence(organizationId: number): Promise<FloorAlert[]> {
-    const sightings = (await this.db.query(
-      `SELECT DISTINCT p.person_id, a.camera_name, a.sop_ids
-         FROM presence_events p
-         JOIN camera_assignments a ON a.organization_id = p.organization_id AND a.camera_id = p.camera_id
-        WHERE p.organization_id = $1 AND p.seen_at > now() - make_interval(mins => $2)
-          AND cardinality(a.sop_ids) > 0
-        ORDER BY a.camera_name, p.person_id`,
-      [organizationId, this.settings.presenceMinutes],
-    )) as Sighting[];
+    const sightings = await this.figures.sightingsWithSops(
+      organizationId,
+      this.settings.presenceMinutes,
+    );
     if (sightings.length === 0) return [];
     const held = await this.rpc.call(certificationRpc.inForce, {
       organizationId,

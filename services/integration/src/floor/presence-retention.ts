@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
+import { PresenceRetentionRepository } from './presence-retention.repository.js';
 
 const EVERY_MS = 60 * 60_000;
 
@@ -10,11 +11,14 @@ const EVERY_MS = 60 * 60_000;
 export class PresenceRetention {
   private timer: NodeJS.Timeout | undefined;
   private readonly logger = new Logger('PresenceRetention');
+  private readonly retention: PresenceRetentionRepository;
 
   constructor(
-    private readonly db: DataSource,
+    db: DataSource,
     private readonly defaultDays: number,
-  ) {}
+  ) {
+    this.retention = new PresenceRetentionRepository(db);
+  }
 
   start(): void {
     void this.sweep();
@@ -28,31 +32,14 @@ export class PresenceRetention {
 
   async sweep(): Promise<number> {
     try {
-      const count = await this.deleteOld('presence_events', 'seen_at');
+      const count = await this.retention.deleteOld('presence_events', 'seen_at', this.defaultDays);
       if (count > 0) this.logger.log(`Deleted ${count} presence events past retention`);
       // The runs' outcomes (failures with their reasons) go with the presence they produced.
-      await this.deleteOld('snapshot_runs', 'taken_at');
+      await this.retention.deleteOld('snapshot_runs', 'taken_at', this.defaultDays);
       return count;
     } catch (error) {
       this.logger.warn(`Presence retention sweep failed: ${String(error)}`);
       return 0;
     }
-  }
-
-  /**
-   * Rows older than their organization's retention. The shortest retention of all bounds the
-   * scan first, so the time index finds the candidates without reading every row.
-   */
-  private async deleteOld(table: 'presence_events' | 'snapshot_runs', at: 'seen_at' | 'taken_at') {
-    const retention = (alias: string) =>
-      `make_interval(days => coalesce((SELECT presence_retention_days FROM floor_privacy
-         WHERE organization_id = ${alias}.organization_id), $1))`;
-    const [, count] = (await this.db.query(
-      `DELETE FROM ${table} t
-        WHERE t.${at} < now() - make_interval(days => (SELECT least($1, min(presence_retention_days)) FROM floor_privacy))
-          AND t.${at} < now() - ${retention('t')}`,
-      [this.defaultDays],
-    )) as [unknown, number];
-    return count;
   }
 }

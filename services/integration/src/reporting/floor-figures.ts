@@ -1,0 +1,135 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { PlaceFigures } from '../floor/place-alerts.js';
+
+export interface StationCounts {
+  total: number;
+  active: number;
+}
+export type AreaFigures = PlaceFigures & { workers: number };
+/** Who is present, on the whole floor and per area, as of one moment. */
+export interface Presence {
+  present: number;
+  areas: AreaFigures[];
+}
+/** A person a camera with SOPs tied to it saw within the presence window. */
+export interface Sighting {
+  person_id: number;
+  camera_name: string;
+  sop_ids: number[];
+}
+export interface Readings {
+  temperature: number | null;
+  humidity: number | null;
+  air_quality: 'good' | 'moderate' | 'poor' | null;
+  noise: number | null;
+}
+
+/**
+ * The floor's figures: the organization's stations, the presence events the cameras recorded
+ * within the presence window, and the latest recent sensor readings.
+ */
+@Injectable()
+export class FloorFigures {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  /** Who of the organization a camera saw since 00:00 UTC, from the presence index alone. */
+  async seenToday(organizationId: number): Promise<number[]> {
+    const rows = (await this.db.query(
+      `SELECT DISTINCT person_id FROM presence_events
+        WHERE organization_id = $1
+          AND seen_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`,
+      [organizationId],
+    )) as { person_id: number }[];
+    return rows.map((row) => row.person_id);
+  }
+
+  async stationCounts(org: number): Promise<StationCounts> {
+    const rows = (await this.db.query(
+      `SELECT count(*)::int AS total,
+              count(*) FILTER (WHERE s.status = 'Operational' AND a.status = 'Operational')::int AS active
+         FROM stations s JOIN areas a ON a.id = s.area_id WHERE s.organization_id = $1`,
+      [org],
+    )) as StationCounts[];
+    return rows[0]!;
+  }
+
+  /**
+   * The people present and each area's figures in one statement, so they agree: read in two,
+   * a camera's sighting recorded between them showed a person present in no area.
+   */
+  async presence(org: number, presenceMinutes: number): Promise<Presence> {
+    const rows = (await this.db.query(
+      `WITH recent AS MATERIALIZED (
+         SELECT area_id, person_id FROM presence_events
+          WHERE organization_id = $1 AND seen_at > now() - make_interval(mins => $2)
+       ),
+       area_figures AS (
+         SELECT a.name, a.status, coalesce(p.workers, 0)::int AS workers,
+                coalesce(array_agg(s.name ORDER BY s.name) FILTER (WHERE s.status = 'Offline'), '{}') AS offline_stations
+           FROM areas a
+           LEFT JOIN stations s ON s.area_id = a.id
+           LEFT JOIN (SELECT area_id, count(DISTINCT person_id) AS workers FROM recent
+                       GROUP BY area_id) p ON p.area_id = a.id
+          WHERE a.organization_id = $1
+          GROUP BY a.id, a.name, a.status, p.workers
+       )
+       SELECT (SELECT count(DISTINCT person_id) FROM recent)::int AS present,
+              coalesce((SELECT json_agg(area_figures ORDER BY name) FROM area_figures), '[]'::json)
+                AS areas`,
+      [org, presenceMinutes],
+    )) as Presence[];
+    return rows[0]!;
+  }
+
+  /** Each figure from the latest recent reading that has it: sensors measure different things. */
+  async latestReadings(org: number, readingMaxAgeMinutes: number): Promise<Readings> {
+    const latest = (column: string) =>
+      `(SELECT ${column} FROM sensor_readings WHERE organization_id = $1 AND ${column} IS NOT NULL
+          AND recorded_at > now() - make_interval(mins => $2) ORDER BY recorded_at DESC LIMIT 1)`;
+    const rows = (await this.db.query(
+      `SELECT ${latest('temperature_f')} AS temperature, ${latest('humidity')} AS humidity,
+              ${latest('air_quality')} AS air_quality, ${latest('noise_db')} AS noise`,
+      [org, readingMaxAgeMinutes],
+    )) as Readings[];
+    return rows[0]!;
+  }
+
+  /**
+   * Why each unreachable camera is: its last finished snapshot run could not get a picture, or
+   * its camera system's connection test failed since (a test that signs in proves nothing of
+   * one camera, so a passing test clears nothing).
+   */
+  async unreachableCameras(organizationId: number): Promise<string[]> {
+    const rows = (await this.db.query(
+      `SELECT CASE WHEN i.last_test_status = 'failed' AND (r.at IS NULL OR i.last_tested_at > r.at)
+                   THEN a.camera_name || ' could not be reached: ' || coalesce(i.last_test_message, 'the connection test failed')
+                   ELSE r.reason
+              END AS message
+         FROM camera_assignments a
+         JOIN integrations i ON i.id = a.integration_id
+         LEFT JOIN LATERAL (
+           SELECT failure_stage, reason, coalesce(finished_at, taken_at) AS at FROM snapshot_runs
+            WHERE assignment_id = a.id AND status <> 'pending' ORDER BY id DESC LIMIT 1) r ON true
+        WHERE a.organization_id = $1
+          AND (r.failure_stage = 'camera'
+            OR (i.last_test_status = 'failed' AND (r.at IS NULL OR i.last_tested_at > r.at)))
+        ORDER BY a.camera_name`,
+      [organizationId],
+    )) as { message: string }[];
+    return rows.map((row) => row.message);
+  }
+
+  /** Everyone seen within the presence window by a camera with SOPs tied to it. */
+  async sightingsWithSops(organizationId: number, presenceMinutes: number): Promise<Sighting[]> {
+    return (await this.db.query(
+      `SELECT DISTINCT p.person_id, a.camera_name, a.sop_ids
+         FROM presence_events p
+         JOIN camera_assignments a ON a.organization_id = p.organization_id AND a.camera_id = p.camera_id
+        WHERE p.organization_id = $1 AND p.seen_at > now() - make_interval(mins => $2)
+          AND cardinality(a.sop_ids) > 0
+        ORDER BY a.camera_name, p.person_id`,
+      [organizationId, presenceMinutes],
+    )) as Sighting[];
+  }
+}
