@@ -20,6 +20,7 @@ import {
   exposeSupervisionMetrics,
   type ObservedQueues,
   probe,
+  probePostgres,
   probeRedis,
   readHeartbeats,
   readQueueStats,
@@ -61,7 +62,7 @@ export class HealthService implements OnModuleDestroy {
 
   async check(): Promise<Health> {
     const [postgres, redis, ...services] = await Promise.all([
-      probe(() => this.postgres.query('SELECT 1')),
+      probePostgres(this.postgres),
       probeRedis(this.redis),
       ...SERVICES.map((service) => this.pingService(service.ping)),
     ]);

@@ -24,6 +24,9 @@ async function timed(check: () => Promise<unknown>, timeoutMs = 2000): Promise<C
   }
 }
 
-export const probePostgres = (dataSource: DataSource) => timed(() => dataSource.query('SELECT 1'));
+/** The database answers `SELECT 1`: a TypeORM data source, or a plain pg pool (the gateway's). */
+export const probePostgres = (
+  database: Pick<DataSource, 'query'> | { query(sql: string): Promise<unknown> },
+) => timed(() => database.query('SELECT 1'));
 export const probeRedis = (redis: Redis) => timed(() => redis.ping());
 export const probe = timed;
