@@ -84,7 +84,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           expect: { poll: { timeout: 15_000, interval: 100 } },
-          fileParallelism: false,
+          // Two files at a time on the one stack and browser: each works in organizations of its
+          // own, and much of a file's time is the stack's (workers, queues), not the runner's.
+          maxWorkers: 2,
         },
       },
     ],
