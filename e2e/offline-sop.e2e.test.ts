@@ -1,0 +1,113 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keepScreenshot, signIn } from './browser.js';
+import { Api, publishedSop, startRecordsStack, stopRecordsStack } from './records.js';
+import type { RunningStack } from './stack.js';
+
+/** Issue #34, point 4: an operator reads a course's SOP offline after opening it once. */
+const DOMAIN = 'hillside-dairy.test';
+const PASSWORD = 'Hillside-Dairy-1!';
+const PEOPLE = {
+  sam: { name: 'Sam Supervisor', email: `sam@${DOMAIN}`, role: 'training_supervisor' },
+  olga: { name: 'Olga Operator', email: `olga@${DOMAIN}`, role: 'operator' },
+} as const;
+
+let stack: RunningStack;
+let browser: Browser;
+
+beforeAll(async () => {
+  ({ stack, browser } = await startRecordsStack('hillside-dairy', DOMAIN, PEOPLE, PASSWORD));
+}, 300_000);
+
+afterAll(() => stopRecordsStack({ stack, browser }));
+
+/** Every URL path the page's origin keeps in Cache Storage, by cache name. */
+const cachedPaths = (page: Page) =>
+  page.evaluate(async () => {
+    const kept: Record<string, string[]> = {};
+    for (const name of await caches.keys()) {
+      const requests = await (await caches.open(name)).keys();
+      kept[name] = requests.map((request) => new URL(request.url).pathname);
+    }
+    return kept;
+  });
+
+describe("an operator reads their course's SOP offline", () => {
+  it('after opening it once online; nothing else of the API is kept, and sign-out forgets it', async () => {
+    const sam = await new Api(stack).login(PEOPLE.sam.email, PASSWORD);
+    const sop = await publishedSop(stack, sam, 'Cooling Cooked Food', 'Safety');
+    const course = await sam.call('POST', '/api/training/courses', {
+      title: 'Dairy basics',
+      category: 'Safety',
+      duration: '1 hour',
+      difficulty: 'Beginner',
+      documentIds: [sop.documentId],
+    });
+    const olga = await new Api(stack).login(PEOPLE.olga.email, PASSWORD);
+    await olga.call('POST', `/api/training/courses/${course.id}/enroll`);
+    const { version } = (await olga.call('GET', `/api/my/sops/${sop.documentId}`)) as {
+      version: number;
+    };
+
+    // Service workers are allowed (Playwright's default); localhost is a secure context.
+    const context = await browser.newContext({ serviceWorkers: 'allow' });
+    const page = await context.newPage();
+    await signIn(page, stack.url, PEOPLE.olga.email, PASSWORD);
+    // The worker installs on the first visit and then controls the pages opened after it.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    const sopUrl = `${stack.url}/my-sops/${sop.documentId}`;
+    await page.goto(sopUrl);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.reload();
+    await page.getByTestId('my-sop-title').waitFor();
+    const content = await page.getByTestId('document-content').innerText();
+    expect(content).toMatch(/cool/i);
+    // Online, the page is the server's answer: no offline mark.
+    expect(await page.getByTestId('my-sop-offline-copy').count()).toBe(0);
+    await expect
+      .poll(async () => (await cachedPaths(page))['hub-sops-v1'] ?? [])
+      .toContain(`/api/my/sops/${sop.documentId}`);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId('my-sop-title').waitFor();
+    expect(await page.getByTestId('my-sop-title').innerText()).toBe('Cooling Cooked Food');
+    expect(await page.getByTestId('document-content').innerText()).toBe(content);
+    expect(await page.getByTestId('my-sop-offline-copy').innerText()).toContain(
+      `offline copy, version ${version}`,
+    );
+    expect(await page.getByTestId('offline-shell').innerText()).toContain('Offline');
+    await keepScreenshot(page, 'my-sop-offline');
+
+    // Only the SOP (and its images' files) is kept of the API; the shell keeps no API answer.
+    const kept = await cachedPaths(page);
+    expect(Object.keys(kept).sort()).toEqual(['hub-shell-v1', 'hub-sops-v1']);
+    for (const path of kept['hub-sops-v1']!) {
+      expect(path).toMatch(/^\/api\/(my\/sops\/\d+(\/images\/[^/]+)?|files\/[^/]+)$/);
+    }
+    expect(kept['hub-shell-v1']!.filter((path) => path.startsWith('/api'))).toEqual([]);
+    expect(kept['hub-shell-v1']).toContain('/');
+    expect(kept['hub-shell-v1']!.some((path) => path.startsWith('/assets/'))).toBe(true);
+    // Another kind of API answer the page asked for is not answered from anywhere offline.
+    const user = await page.evaluate(() =>
+      fetch('/api/user').then(
+        (response) => response.status,
+        () => 'network error',
+      ),
+    );
+    expect(user).toBe('network error');
+
+    // Online again, signing out forgets the kept SOPs: the next person on the device is not her.
+    await context.setOffline(false);
+    await page.reload();
+    await page.getByTestId('my-sop-title').waitFor();
+    expect(await page.getByTestId('my-sop-offline-copy').count()).toBe(0);
+    await page.getByTestId('user-menu-trigger').click();
+    await page.getByTestId('menu-logout').click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.evaluate(() => caches.has('hub-sops-v1'))).toBe(false);
+    await context.close();
+  }, 300_000);
+});
