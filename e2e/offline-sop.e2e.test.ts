@@ -32,6 +32,37 @@ const cachedPaths = (page: Page) =>
     return kept;
   });
 
+describe('the installable app', () => {
+  it('has a manifest whose start page and icons are served, PNGs of the sizes it names', async () => {
+    const page = await (await fetch(`${stack.url}/dashboard`)).text();
+    expect(page).toContain('<link rel="manifest" href="/manifest.webmanifest"');
+    expect(page).toMatch(/<meta name="theme-color" content="#[0-9a-f]{6}"/);
+    const answer = await fetch(`${stack.url}/manifest.webmanifest`);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    const manifest = (await answer.json()) as {
+      start_url: string;
+      display: string;
+      icons: { src: string; sizes: string; type: string; purpose: string }[];
+    };
+    expect(manifest).toMatchObject({ start_url: '/dashboard', display: 'standalone' });
+    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`).sort()).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
+    for (const icon of manifest.icons) {
+      const file = await fetch(`${stack.url}${icon.src}`);
+      expect(file.headers.get('content-type')).toBe('image/png');
+      const png = Buffer.from(await file.arrayBuffer());
+      // The IHDR chunk: width and height, big-endian, at bytes 16 and 20.
+      expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`).toBe(icon.sizes);
+    }
+    const worker = await fetch(`${stack.url}/sw.js`);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expect(await worker.text()).not.toMatch(/^\s*(import|export)\b/m);
+  });
+});
+
 describe("an operator reads their course's SOP offline", () => {
   it('after opening it once online; nothing else of the API is kept, and sign-out forgets it', async () => {
     const sam = await new Api(stack).login(PEOPLE.sam.email, PASSWORD);
