@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COOLING_SOP, sopPdf } from '../services/gateway/test/sop-pdf.js';
 import { keepScreenshot, signIn } from './browser.js';
 import { Api, publishedSop, startRecordsStack, stopRecordsStack } from './records.js';
 import type { RunningStack } from './stack.js';
@@ -20,6 +21,26 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(() => stopRecordsStack({ stack, browser }));
+
+/** The cooling SOP with a picture on its page: a 64 x 48 colour gradient. */
+function coolingSopWithPicture(): Buffer {
+  const [width, height] = [64, 48];
+  const rgb = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) rgb.set([x * 4, y * 5, 160], (y * width + x) * 3);
+  }
+  return sopPdf(COOLING_SOP, { image: { width, height, rgb } });
+}
+
+/** Scrolls the SOP's picture into reach and waits until the browser has drawn it. */
+async function pictureShown(page: Page): Promise<void> {
+  await page.locator('main').evaluate((main) => main.scrollTo(0, main.scrollHeight));
+  const picture = page.getByTestId('document-image');
+  await picture.waitFor();
+  await expect
+    .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBe(64);
+}
 
 /** Every URL path the page's origin keeps in Cache Storage, by cache name. */
 const cachedPaths = (page: Page) =>
@@ -66,7 +87,13 @@ describe('the installable app', () => {
 describe("an operator reads their course's SOP offline", () => {
   it('after opening it once online; nothing else of the API is kept, and sign-out forgets it', async () => {
     const sam = await new Api(stack).login(PEOPLE.sam.email, PASSWORD);
-    const sop = await publishedSop(stack, sam, 'Cooling Cooked Food', 'Safety');
+    const sop = await publishedSop(
+      stack,
+      sam,
+      'Cooling Cooked Food',
+      'Safety',
+      coolingSopWithPicture(),
+    );
     const course = await sam.call('POST', '/api/training/courses', {
       title: 'Dairy basics',
       category: 'Safety',
@@ -97,9 +124,20 @@ describe("an operator reads their course's SOP offline", () => {
     expect(content).toMatch(/cool/i);
     // Online, the page is the server's answer: no offline mark.
     expect(await page.getByTestId('my-sop-offline-copy').count()).toBe(0);
+    await pictureShown(page);
     await expect
       .poll(async () => (await cachedPaths(page))['hub-sops-v1'] ?? [])
       .toContain(`/api/my/sops/${sop.documentId}`);
+    // The picture's link answer and its file are kept with the SOP.
+    await expect
+      .poll(async () => {
+        const paths = (await cachedPaths(page))['hub-sops-v1'] ?? [];
+        return [
+          paths.some((path) => path.startsWith(`/api/my/sops/${sop.documentId}/images/`)),
+          paths.some((path) => path.startsWith('/api/files/')),
+        ];
+      })
+      .toEqual([true, true]);
 
     await context.setOffline(true);
     await page.reload();
@@ -110,6 +148,8 @@ describe("an operator reads their course's SOP offline", () => {
       `offline copy, version ${version}`,
     );
     expect(await page.getByTestId('offline-shell').innerText()).toContain('Offline');
+    await pictureShown(page);
+    expect(await page.getByTestId('document-image-failed').count()).toBe(0);
     await keepScreenshot(page, 'my-sop-offline');
 
     // Only the SOP (and its images' files) is kept of the API; the shell keeps no API answer.
