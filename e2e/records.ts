@@ -102,17 +102,18 @@ export interface PublishedSop {
   evaluation: { title: string; id: number; questions: { id: string; correctIndex: number }[] };
 }
 
-/** A supervisor uploads the SOP with the given tags and publishes its evaluation. */
+/** A supervisor uploads the SOP (the cooling SOP unless told) with the given tags and publishes its evaluation. */
 export async function publishedSop(
   stack: RunningStack,
   supervisor: Api,
   title: string,
   tags: string,
+  pdf: Buffer = sopPdf(COOLING_SOP),
 ): Promise<PublishedSop> {
   const form = new FormData();
   form.append('title', title);
   form.append('tags', tags);
-  form.append('file', new Blob([new Uint8Array(sopPdf(COOLING_SOP))]), 'cooling.pdf');
+  form.append('file', new Blob([new Uint8Array(pdf)]), 'cooling.pdf');
   const uploaded = await fetch(`${stack.url}/api/library/documents/upload`, {
     method: 'POST',
     headers: { cookie: supervisor.cookie },

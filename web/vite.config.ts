@@ -1,6 +1,7 @@
-import { defaultClientConditions, defineConfig } from 'vite';
+import { build, defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { resolve } from 'node:path';
 import { env } from 'node:process';
 import { fileURLToPath } from 'node:url';
 
@@ -8,9 +9,43 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 /** Where `/api` is forwarded in dev and preview; the gateway listens on 8080 by default. */
 const apiTarget = env.HUB_API_URL ?? 'http://localhost:8080';
 
+/**
+ * Builds the service worker (src/pwa/service-worker.ts) on its own, after the app, into
+ * dist/sw.js: one classic script at the root (its scope is the whole app), sharing no chunk with
+ * the app, its name without a hash (the browser checks that URL for updates).
+ */
+function serviceWorker(): Plugin {
+  let outDir = '';
+  return {
+    name: 'hub-service-worker',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await build({
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        build: {
+          outDir,
+          emptyOutDir: false,
+          copyPublicDir: false,
+          lib: {
+            entry: 'src/pwa/service-worker.ts',
+            formats: ['iife'],
+            name: 'hubServiceWorker',
+            fileName: () => 'sw.js',
+          },
+        },
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), serviceWorker()],
   resolve: {
     // Compile @hub/proto from its TypeScript sources instead of a prebuilt dist.
     conditions: ['source', ...defaultClientConditions],

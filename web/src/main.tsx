@@ -4,6 +4,7 @@ import { Tooltip } from 'radix-ui';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './api/queryClient';
+import { registerServiceWorker } from './pwa/register';
 import { router } from './router';
 import { ThemeProvider } from './theme/ThemeProvider';
 import { Toaster } from './toast/Toaster';
@@ -12,6 +13,7 @@ import './index.css';
 const queryClient = createQueryClient();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+registerServiceWorker();
 
 createRoot(container).render(
   <StrictMode>

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,9 @@ import { SignedLinks } from '../src/files/signed-links.js';
 import { startTestStack, type TestStack } from './test-stack.js';
 
 const WEB_INDEX = fileURLToPath(new URL('../../../web/index.html', import.meta.url));
+const WEB_MANIFEST = fileURLToPath(
+  new URL('../../../web/public/manifest.webmanifest', import.meta.url),
+);
 
 let stack: TestStack;
 let webDist: string;
@@ -16,6 +19,11 @@ beforeAll(async () => {
   // The web app's own page template, served the way the gateway serves the built app.
   webDist = mkdtempSync(join(tmpdir(), 'hub-web-'));
   copyFileSync(WEB_INDEX, join(webDist, 'index.html'));
+  // The installable app's files (issue #34, point 4), as the web build puts them.
+  writeFileSync(join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  copyFileSync(WEB_MANIFEST, join(webDist, 'manifest.webmanifest'));
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'assets', 'index-abc123.js'), 'export {};');
   stack = await startTestStack({
     SERVE_WEB: 'true',
     WEB_DIST: webDist,
@@ -75,6 +83,22 @@ describe('security headers', () => {
       expect(body!.trim()).toBe('');
     }
     expect(page).not.toMatch(/\son[a-z]+=/i);
+  });
+
+  it('serves the service worker and the manifest with their types, never cached unasked', async () => {
+    const worker = await headersOf('/sw.js');
+    expect(worker.get('content-type')).toMatch(/^(application|text)\/javascript/);
+    expect(worker.get('cache-control')).toBe('no-cache');
+    const manifest = await headersOf('/manifest.webmanifest');
+    expect(manifest.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(manifest.get('cache-control')).toBe('no-cache');
+    expect((await headersOf('/assets/index-abc123.js')).get('cache-control')).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    // default-src 'self' covers the worker (worker-src) and the manifest (manifest-src).
+    const csp = worker.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/default-src 'self'/);
+    expect(csp).not.toMatch(/(worker|manifest|child)-src/);
   });
 
   it('lets our own pages frame a stored PDF, and nothing stored run or load anything', async () => {

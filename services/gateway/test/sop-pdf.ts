@@ -1,8 +1,17 @@
+/** Raw 8-bit RGB pixels, row by row: `width * height * 3` bytes. */
+export interface RgbImage {
+  width: number;
+  height: number;
+  rgb: Buffer;
+}
+
 /**
  * A valid PDF with one line of Helvetica text per entry (bigger for lines starting with '# '),
- * flowing onto new pages as needed; made here so tests choose exactly what the SOP says.
+ * flowing onto new pages as needed; made here so tests choose exactly what the SOP says. An
+ * `image` is painted on the first page, 160 x 120 points at its bottom left (below a page of
+ * text that is short enough).
  */
-export function sopPdf(lines: string[]): Buffer {
+export function sopPdf(lines: string[], options: { image?: RgbImage } = {}): Buffer {
   const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
   const pages: string[] = [];
   let current = '';
@@ -19,6 +28,7 @@ export function sopPdf(lines: string[]): Buffer {
     y -= heading ? 30 : 16;
   }
   pages.push(current);
+  if (options.image) pages[0] += 'q 160 0 0 120 60 90 cm /Im1 Do Q\n';
   // 1 catalog, 2 page tree, 3 font, then a page and its content stream for each page.
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
@@ -26,15 +36,24 @@ export function sopPdf(lines: string[]): Buffer {
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
   ];
   const kids: string[] = [];
-  for (const content of pages) {
+  // The image, if any, is the object after the pages.
+  const imageId = 3 + pages.length * 2 + 1;
+  for (const [index, content] of pages.entries()) {
     const pageId = objects.length + 1;
     kids.push(`${pageId} 0 R`);
+    const xObject = options.image && index === 0 ? ` /XObject << /Im1 ${imageId} 0 R >>` : '';
     objects.push(
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${pageId + 1} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`,
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${pageId + 1} 0 R /Resources << /Font << /F1 3 0 R >>${xObject} >> >>`,
       `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}endstream`,
     );
   }
   objects[1] = `<< /Type /Pages /Kids [${kids.join(' ')}] /Count ${kids.length} >>`;
+  if (options.image) {
+    const { width, height, rgb } = options.image;
+    objects.push(
+      `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Length ${rgb.length} >>\nstream\n${rgb.toString('latin1')}\nendstream`,
+    );
+  }
   const fixed = objects;
   let body = '%PDF-1.4\n';
   const offsets: number[] = [];

@@ -40,6 +40,14 @@ export async function readBody(response: Response): Promise<unknown> {
 
 /** JSON helper: session cookie, JSON content type, parsed body; throws ApiError on non-success. */
 export async function requestJson(url: string, init: RequestInit = {}): Promise<unknown> {
+  return (await requestAnswer(url, init)).body;
+}
+
+/** requestJson, with the answer's headers. */
+async function requestAnswer(
+  url: string,
+  init: RequestInit,
+): Promise<{ body: unknown; headers: Headers }> {
   const headers = new Headers(init.headers);
   headers.set('Accept', 'application/json');
   if (init.body !== undefined) headers.set('Content-Type', 'application/json');
@@ -51,7 +59,7 @@ export async function requestJson(url: string, init: RequestInit = {}): Promise<
   const response = await fetch(url, { ...init, headers, credentials: 'include' });
   const body = await readBody(response);
   if (!response.ok) throw new ApiError(response.status, messageOf(body));
-  return body;
+  return { body, headers: response.headers };
 }
 
 type Contract = RouteContract<z.ZodType, z.ZodType, z.ZodType, z.ZodType>;
@@ -100,10 +108,19 @@ export async function call<R extends Contract>(
   route: R,
   options: CallOptions<R> = {},
 ): Promise<ResponseOf<R>> {
+  return (await callWithHeaders(route, options)).body;
+}
+
+/** call, with the answer's headers (e.g. the service worker's mark on an offline copy). */
+export async function callWithHeaders<R extends Contract>(
+  route: R,
+  options: CallOptions<R> = {},
+): Promise<{ body: ResponseOf<R>; headers: Headers }> {
   const url = withQuery(routePath(route, pathParams(options.params)), options.query);
   const init: RequestInit = { method: route.method };
   if (options.body !== undefined) init.body = JSON.stringify(options.body);
   if (options.signal) init.signal = options.signal;
+  const { body, headers } = await requestAnswer(url, init);
   // The server validates every answer against the same contract, so it is trusted here.
-  return (await requestJson(url, init)) as ResponseOf<R>;
+  return { body: body as ResponseOf<R>, headers };
 }

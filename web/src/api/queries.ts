@@ -12,7 +12,12 @@ import { call, isApiError } from './client';
 const FIVE_MINUTES = 300_000;
 const TEN_MINUTES = 600_000;
 
-/** The signed-in user, or null when the server answers 401 (signed out). */
+/**
+ * The signed-in user, or null when the server answers 401 (signed out). Asked even when the
+ * browser says it is offline, so a missing network fails at once and the shell can show what
+ * was kept for offline reading (OfflineShell); a failure is not asked again by every page that
+ * reads the user as it mounts, only by the shell's 'Try again'.
+ */
 export const currentUserQuery = queryOptions({
   queryKey: [api.currentUser.path],
   queryFn: async ({ signal }): Promise<User | null> => {
@@ -23,6 +28,8 @@ export const currentUserQuery = queryOptions({
       throw error;
     }
   },
+  networkMode: 'offlineFirst',
+  retryOnMount: false,
 });
 
 /** Sign-in picker: anonymous callers get 401, which means an empty list (spec section 7). */

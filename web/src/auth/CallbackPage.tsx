@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { currentUserQuery } from '../api/queries';
+import { forgetOfflineSops } from '../pwa/register';
 import { toast } from '../toast/toastStore';
 import { FullScreenSpinner } from '../ui/Spinner';
 import { storeCurrentUser } from './session';
@@ -34,6 +35,8 @@ export function CallbackPage() {
       .then((user) => {
         if (cancelled) return;
         if (!user) return fail();
+        // Copies kept for someone who never signed out are not this person's to read.
+        void forgetOfflineSops();
         storeCurrentUser(user);
         void navigate({ to: '/dashboard', replace: true });
       })

@@ -10,6 +10,7 @@ import { toast } from '../toast/toastStore';
 import { FullScreenSpinner } from '../ui/Spinner';
 import { inputClass, linkClass, outlineButtonClass, primaryButtonClass } from '../ui/styles';
 import { adminContactLink, footerLinks } from './links';
+import { forgetOfflineSops } from '../pwa/register';
 
 /** Configured at build time: computed once. */
 const links = footerLinks();
@@ -45,6 +46,8 @@ export function SignInPage() {
   const login = useMutation({
     mutationFn: (body: LoginRequest) => call(api.login, { body }),
     onSuccess: async ({ user }) => {
+      // Copies kept for someone who never signed out are not this person's to read.
+      await forgetOfflineSops();
       storeCurrentUser(user);
       queryClient.setQueryData(currentUserQuery.queryKey, user);
       toast(loginSuccessToast(user.name));

@@ -1,7 +1,7 @@
 import { api, type MySopView } from '@hub/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { CheckCircle2 } from 'lucide-react';
+import { CheckCircle2, CloudOff } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { call, isApiError } from '../api/client';
 import { failureToast } from '../api/errors';
@@ -11,7 +11,7 @@ import { Card } from '../ui/Card';
 import { formatDateTime } from '../ui/dates';
 import { LoadingRow } from '../ui/ListStates';
 import { smallButtonClass } from '../ui/styles';
-import { mySopQuery, mySopsQuery, reasonText } from './queries';
+import { mySopQuery, mySopsQuery, reasonText, type ReadSop } from './queries';
 
 const tabClass =
   'rounded px-3 py-1.5 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm dark:text-slate-300 dark:data-[state=active]:bg-slate-950 dark:data-[state=active]:text-slate-50';
@@ -43,7 +43,7 @@ export function MySopPage({ documentId }: { documentId: number }) {
   );
 }
 
-function SopReader({ sop }: { sop: MySopView }) {
+function SopReader({ sop }: { sop: ReadSop }) {
   return (
     <>
       <header className="space-y-1">
@@ -67,7 +67,7 @@ function SopReader({ sop }: { sop: MySopView }) {
           ))}
         </ul>
       </header>
-      <Acknowledgement sop={sop} />
+      {sop.offlineCopy ? <OfflineCopyNote version={sop.version} /> : <Acknowledgement sop={sop} />}
       <Tabs.Root defaultValue="content" className="space-y-4">
         <Tabs.List
           aria-label="SOP views"
@@ -103,6 +103,19 @@ function SopReader({ sop }: { sop: MySopView }) {
         </Tabs.Content>
       </Tabs.Root>
     </>
+  );
+}
+
+/** The service worker answered from the copy kept when this SOP was last opened here. */
+function OfflineCopyNote({ version }: { version: number }) {
+  return (
+    <Card testId="my-sop-offline-copy" className="flex items-center gap-2 text-sm">
+      <CloudOff aria-hidden className="size-5 shrink-0 text-amber-700 dark:text-amber-400" />
+      <p role="status">
+        No connection: this is the offline copy, version {version}, kept on this device when you
+        last opened it. It may not be the current version.
+      </p>
+    </Card>
   );
 }
 

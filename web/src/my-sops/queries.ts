@@ -1,6 +1,7 @@
-import { api, type MySopReason } from '@hub/proto';
+import { api, type MySopReason, type MySopView } from '@hub/proto';
 import { queryOptions } from '@tanstack/react-query';
-import { call } from '../api/client';
+import { call, callWithHeaders } from '../api/client';
+import { OFFLINE_COPY_HEADER } from '../pwa/sw-routing';
 
 /** The SOPs of the caller's courses, job functions and certifications. */
 export const mySopsQuery = queryOptions({
@@ -8,13 +9,23 @@ export const mySopsQuery = queryOptions({
   queryFn: ({ signal }) => call(api.mySops, { signal }),
 });
 
-/** One of the caller's SOPs, read-only, with a fresh PDF link. */
+/** An SOP as read: `offlineCopy` when the service worker answered from its stored copy. */
+export type ReadSop = MySopView & { offlineCopy: boolean };
+
+/**
+ * One of the caller's SOPs, read-only, with a fresh PDF link. It is asked for even when the
+ * browser says it is offline (networkMode 'offlineFirst'): the service worker may answer it.
+ */
 export function mySopQuery(id: number) {
   return queryOptions({
     queryKey: [api.mySop.path, id],
-    queryFn: ({ signal }) => call(api.mySop, { params: { id }, signal }),
+    queryFn: async ({ signal }): Promise<ReadSop> => {
+      const { body, headers } = await callWithHeaders(api.mySop, { params: { id }, signal });
+      return { ...body, offlineCopy: headers.get(OFFLINE_COPY_HEADER) === '1' };
+    },
     enabled: id > 0,
     retry: false,
+    networkMode: 'offlineFirst',
   });
 }
 

@@ -4,7 +4,8 @@ import { Menu } from 'lucide-react';
 import { Dialog, Tooltip } from 'radix-ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { currentUserQuery } from '../api/queries';
-import { clearCurrentUser, storeCurrentUser } from '../auth/session';
+import { isApiError } from '../api/client';
+import { clearCurrentUser, readCurrentUser, storeCurrentUser } from '../auth/session';
 import { useAppliedPreferences } from '../settings/useAppliedPreferences';
 import { FullScreenSpinner } from '../ui/Spinner';
 import {
@@ -17,6 +18,7 @@ import {
   writeStored,
 } from './menuState';
 import { Sidebar, SIDEBAR_ID } from './Sidebar';
+import { OfflineShell } from './OfflineShell';
 import { useMediaQuery, WIDE_SCREEN } from './useMediaQuery';
 import { UserMenu } from './UserMenu';
 
@@ -28,7 +30,7 @@ import { UserMenu } from './UserMenu';
  * whole width.
  */
 export function Shell() {
-  const { data: user, isPending, isError, refetch } = useQuery(currentUserQuery);
+  const { data: user, error, isPending, isError, refetch } = useQuery(currentUserQuery);
   const [menuOpen, setMenuOpen] = useState(() => parseMenuOpen(readStored(MENU_OPEN_KEY)));
   const wide = useMediaQuery(WIDE_SCREEN);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -70,6 +72,9 @@ export function Shell() {
 
   if (isPending || !preferencesReady) return <FullScreenSpinner title="Loading..." />;
   if (isError) {
+    // No answer at all (not an error answer): someone signed in here reads what was kept.
+    const stored = isApiError(error) ? null : readCurrentUser();
+    if (stored) return <OfflineShell user={stored} onRetry={() => void refetch()} />;
     return (
       <div role="alert" className="flex h-screen flex-col items-center justify-center gap-3">
         <p>The server could not be reached.</p>

@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { call } from '../api/client';
 import { clearCurrentUser } from '../auth/session';
+import { forgetOfflineSops } from '../pwa/register';
 import { toast } from '../toast/toastStore';
 
 export function useLogout(): () => Promise<void> {
@@ -17,6 +18,8 @@ export function useLogout(): () => Promise<void> {
     }
     clearCurrentUser();
     queryClient.clear();
+    // The next person on this device must not read this one's SOPs offline.
+    await forgetOfflineSops();
     toast({ title: 'Logged Out', description: 'You have been successfully logged out.' });
     await navigate({ to: '/' });
   }, [queryClient, navigate]);

@@ -2,7 +2,9 @@ import type { Role } from '@hub/proto';
 import { useQuery } from '@tanstack/react-query';
 import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { isApiError } from '../api/client';
 import { currentUserQuery } from '../api/queries';
+import { readCurrentUser } from '../auth/session';
 
 /**
  * A page for some roles only (the server enforces the same rule on its routes): anyone else
@@ -17,7 +19,9 @@ export function RequireRole({
   message?: string;
   children: ReactNode;
 }) {
-  const { data: user } = useQuery(currentUserQuery);
+  const { data, error } = useQuery(currentUserQuery);
+  // No answer at all (offline): the role of whoever signed in on this device (OfflineShell).
+  const user = data ?? (error && !isApiError(error) ? readCurrentUser() : null);
   if (!user) return null;
   if (!roles.includes(user.role)) {
     return (

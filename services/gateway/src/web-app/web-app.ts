@@ -1,7 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+
+/** The web app's service worker (built from web/src/pwa/) and its manifest, at the root. */
+const SERVICE_WORKER = 'sw.js';
+const MANIFEST = 'manifest.webmanifest';
 
 /**
  * Serves the built web app; any other GET outside /api answers index.html so the client-side
@@ -22,6 +26,11 @@ export async function registerWebApp(
         // Vite puts a content hash in every asset name, so they never change.
         if (path.includes('/assets/'))
           reply.header('cache-control', 'public, max-age=31536000, immutable');
+        // The service worker and the manifest keep their names across releases: always asked
+        // again (a cached sw.js would keep an old worker running past a release).
+        const file = relative(webDist, path);
+        if (file === SERVICE_WORKER || file === MANIFEST) reply.header('cache-control', 'no-cache');
+        if (file === MANIFEST) reply.header('content-type', 'application/manifest+json');
       },
     });
   }
