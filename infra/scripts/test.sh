@@ -38,12 +38,44 @@ step() {
   return "$status"
 }
 
+# Several checks at once, each one's output printed whole when it ends and its time kept: the
+# type check alone left part of CI's two cores idle while lint and format waited their turn.
+checks_at_once() {
+  local dir pids=() status=0 index
+  dir=$(mktemp -d)
+  for index in "${!CHECKS[@]}"; do
+    (
+      started=$SECONDS
+      code=0
+      eval "${CHECKS[$index]}" >"$dir/$index.log" 2>&1 || code=$?
+      echo "$((SECONDS - started)) $code" >"$dir/$index.done"
+    ) &
+    pids+=($!)
+  done
+  wait "${pids[@]}"
+  for index in "${!CHECKS[@]}"; do
+    local seconds code
+    read -r seconds code <"$dir/$index.done"
+    echo
+    echo "==> ${CHECKS[$index]}"
+    cat "$dir/$index.log"
+    PHASES+=("$(printf '%5ss  %s%s' "$seconds" "${CHECKS[$index]}" "$([[ $code -eq 0 ]] || echo "  (failed: $code)")")")
+    [[ $code -eq 0 ]] || status=1
+  done
+  rm -rf "$dir"
+  return "$status"
+}
+
 step node_modules/.bin/turbo run build --output-logs=new-only
-step node_modules/.bin/eslint . --max-warnings 0 --cache --cache-location node_modules/.cache/eslint/
-step node_modules/.bin/prettier --check . --cache --cache-location node_modules/.cache/prettier/.cache
-step node_modules/.bin/turbo run typecheck --output-logs=errors-only
-step node_modules/.bin/tsc -p e2e/tsconfig.json
-step node_modules/.bin/tsc -p reliability/tsconfig.json
+checks_started=$SECONDS
+CHECKS=(
+  'node_modules/.bin/turbo run typecheck --output-logs=errors-only'
+  'node_modules/.bin/eslint . --max-warnings 0 --cache --cache-location node_modules/.cache/eslint/'
+  'node_modules/.bin/prettier --check . --cache --cache-location node_modules/.cache/prettier/.cache'
+  'node_modules/.bin/tsc -p e2e/tsconfig.json && node_modules/.bin/tsc -p reliability/tsconfig.json'
+)
+checks_at_once || { phase_done "$checks_started" 'the checks above, at once'; exit 1; }
+phase_done "$checks_started" 'the checks above, at once'
 # The vitest projects one after another, as `vitest run` orders them (sequence.groupOrder), each
 # timed on its own; a failing project does not keep the next from running.
 failed=0
