@@ -1,13 +1,10 @@
-import { api, type VersionAcknowledgement } from '@hub/proto';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2 } from 'lucide-react';
-import { call, isApiError } from '../api/client';
-import { failureToast } from '../api/errors';
-import { toast } from '../toast/toastStore';
+import { type VersionAcknowledgement } from '@hub/proto';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { isApiError } from '../api/client';
 import { Card } from '../ui/Card';
-import { formatDateTime } from '../ui/dates';
 import { LoadingRow } from '../ui/ListStates';
 import { smallButtonClass } from '../ui/styles';
+import { AcknowledgedNote, useAcknowledgeVersion } from './AcknowledgeVersion';
 import { ChangeRow } from './VersionDiffView';
 import { acknowledgementQuery, diffSummaryText } from './versions';
 
@@ -76,21 +73,16 @@ function VersionToAcknowledge({ acknowledgement }: { acknowledgement: VersionAck
 function AcknowledgeCard({ acknowledgement }: { acknowledgement: VersionAcknowledgement }) {
   const queryClient = useQueryClient();
   const { documentId } = acknowledgement;
-  const acknowledge = useMutation({
-    mutationFn: () => call(api.acknowledgeDocument, { params: { id: documentId } }),
-    onSuccess: (acknowledged) => {
-      queryClient.setQueryData(acknowledgementQuery(documentId).queryKey, acknowledged);
-      toast({ title: 'Version acknowledged', description: acknowledged.title });
-    },
-    onError: (error) => toast(failureToast('Error', error, 'Failed to acknowledge the version')),
+  const acknowledge = useAcknowledgeVersion(documentId, (acknowledged) => {
+    queryClient.setQueryData(acknowledgementQuery(documentId).queryKey, acknowledged);
   });
   if (acknowledgement.acknowledgedAt) {
     return (
-      <Card testId="acknowledged" className="flex items-center gap-2 text-sm">
-        <CheckCircle2 aria-hidden className="size-5 text-green-600" />
-        You acknowledged version {acknowledgement.version} on{' '}
-        {formatDateTime(acknowledgement.acknowledgedAt)}.
-      </Card>
+      <AcknowledgedNote
+        version={acknowledgement.version}
+        at={acknowledgement.acknowledgedAt}
+        testId="acknowledged"
+      />
     );
   }
   return (

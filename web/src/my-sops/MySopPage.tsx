@@ -1,14 +1,12 @@
-import { api, type MySopView } from '@hub/proto';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type MySopView } from '@hub/proto';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { CheckCircle2, CloudOff } from 'lucide-react';
+import { CloudOff } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { call, isApiError } from '../api/client';
-import { failureToast } from '../api/errors';
+import { isApiError } from '../api/client';
+import { AcknowledgedNote, useAcknowledgeVersion } from '../library/AcknowledgeVersion';
 import { MarkdownContent } from '../library/MarkdownContent';
-import { toast } from '../toast/toastStore';
 import { Card } from '../ui/Card';
-import { formatDateTime } from '../ui/dates';
 import { LoadingRow } from '../ui/ListStates';
 import { smallButtonClass } from '../ui/styles';
 import { mySopQuery, mySopsQuery, reasonText, type ReadSop } from './queries';
@@ -121,23 +119,19 @@ function OfflineCopyNote({ version }: { version: number }) {
 
 function Acknowledgement({ sop }: { sop: MySopView }) {
   const queryClient = useQueryClient();
-  const acknowledge = useMutation({
-    mutationFn: () => call(api.acknowledgeDocument, { params: { id: sop.documentId } }),
-    onSuccess: async (acknowledged) => {
-      toast({ title: 'Version acknowledged', description: acknowledged.title });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: mySopQuery(sop.documentId).queryKey }),
-        queryClient.invalidateQueries({ queryKey: mySopsQuery.queryKey }),
-      ]);
-    },
-    onError: (error) => toast(failureToast('Error', error, 'Failed to acknowledge the version')),
-  });
+  const acknowledge = useAcknowledgeVersion(sop.documentId, () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: mySopQuery(sop.documentId).queryKey }),
+      queryClient.invalidateQueries({ queryKey: mySopsQuery.queryKey }),
+    ]),
+  );
   if (sop.acknowledgedAt) {
     return (
-      <Card testId="my-sop-acknowledged" className="flex items-center gap-2 text-sm">
-        <CheckCircle2 aria-hidden className="size-5 shrink-0 text-green-700" />
-        You acknowledged version {sop.version} on {formatDateTime(sop.acknowledgedAt)}.
-      </Card>
+      <AcknowledgedNote
+        version={sop.version}
+        at={sop.acknowledgedAt}
+        testId="my-sop-acknowledged"
+      />
     );
   }
   if (!sop.mustAcknowledge) return null;
