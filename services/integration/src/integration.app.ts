@@ -6,6 +6,7 @@ import {
   EventBus,
   type EventSubscription,
   listenForRpc,
+  logger,
   openQueue,
   openStorage,
   RpcClient,
@@ -26,6 +27,8 @@ import { createIntegrationInboxHandler } from './snapshots/integration-inbox.js'
 import { SnapshotRunsRepository } from './snapshots/snapshot-runs.repository.js';
 import { SnapshotSchedules } from './snapshots/snapshot-schedules.js';
 import { createSnapshotTaker } from './snapshots/snapshot-taker.js';
+
+const log = logger('jobs');
 
 /** Tables holding an organization's rows (stations go with their areas too). */
 export interface RunningIntegration {
@@ -90,7 +93,7 @@ export async function startIntegration(config: IntegrationConfig): Promise<Runni
   ];
   for (const worker of workers)
     worker.on('failed', (job, error) =>
-      console.warn(`[integration] ${worker.name} job ${job?.id ?? '?'} failed: ${error.message}`),
+      log.warn({ queue: worker.name, jobId: job?.id }, `job failed: ${error.message}`),
     );
   const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);
   const subscription = handleIntegrationEvents(events, dataSource);
