@@ -167,13 +167,16 @@ describe('PinoNestLogger', () => {
     nest.error('no stack', 'RpcServer');
     nest.error('stack only', stack);
     nest.error(new Error('thrown'));
+    nest.error('users.find failed', new Error('deadlock'), 'Server');
     expect(out.lines.map((line) => [line.level, line.context, line.msg, line.stack])).toEqual([
       ['error', 'ExceptionsHandler', 'request failed', stack],
       ['error', 'RpcServer', 'no stack', undefined],
       ['error', undefined, 'stack only', stack],
       ['error', undefined, 'thrown', undefined],
+      ['error', 'Server', 'users.find failed', undefined],
     ]);
     expect(out.lines[3]!.err).toMatchObject({ message: 'thrown' });
+    expect(out.lines[4]!.err).toMatchObject({ message: 'deadlock' });
   });
 
   it('writes nothing below its level', () => {

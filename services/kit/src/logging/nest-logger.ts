@@ -52,6 +52,9 @@ export class PinoNestLogger implements LoggerService {
     const stack = level === 'error' && typeof rest[0] === 'string' ? rest.shift() : undefined;
     const fields: Record<string, unknown> = {};
     if (stack) fields.stack = stack;
+    // An error passed along (`logger.error('failed', error)`) keeps its message and stack.
+    const error = rest.findIndex((param) => param instanceof Error);
+    if (error >= 0) fields.err = rest.splice(error, 1)[0];
     if (rest.length > 0) fields.details = rest;
     if (message instanceof Error) log[level]({ ...fields, err: message }, message.message);
     else if (typeof message === 'object' && message !== null) log[level]({ ...fields, ...message });
