@@ -6,7 +6,6 @@ import {
   EventBus,
   type EventSubscription,
   listenForRpc,
-  logger,
   openQueue,
   openStorage,
   RpcClient,
@@ -27,8 +26,6 @@ import { createIntegrationInboxHandler } from './snapshots/integration-inbox.js'
 import { SnapshotRunsRepository } from './snapshots/snapshot-runs.repository.js';
 import { SnapshotSchedules } from './snapshots/snapshot-schedules.js';
 import { createSnapshotTaker } from './snapshots/snapshot-taker.js';
-
-const log = logger('jobs');
 
 /** Tables holding an organization's rows (stations go with their areas too). */
 export interface RunningIntegration {
@@ -91,10 +88,7 @@ export async function startIntegration(config: IntegrationConfig): Promise<Runni
     ),
     startWorker(QUEUE_CONTRACTS.integrationInbox, connection, createIntegrationInboxHandler(runs)),
   ];
-  for (const worker of workers)
-    worker.on('failed', (job, error) =>
-      log.warn({ queue: worker.name, jobId: job?.id }, `job failed: ${error.message}`),
-    );
+  // A failed job is logged by the kit's startWorker, inside the job's span.
   const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);
   const subscription = handleIntegrationEvents(events, dataSource);
   const retention = new PresenceRetention(dataSource, config.PRESENCE_RETENTION_DAYS);
