@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { logText } from '../infra/launcher/output.mjs';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -19,7 +20,7 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * Starts a process, keeps its last output lines for an error message, and resolves once it
- * prints `readyText`.
+ * prints `readyText` (in a JSON log line's text too: production logs JSON).
  * @param {string} name
  * @param {string[]} args
  * @param {NodeJS.ProcessEnv} env
@@ -48,7 +49,7 @@ export function startChild(name, args, env, readyText, children) {
       readline.createInterface({ input: stream }).on('line', (line) => {
         handle.output.push(line);
         if (handle.output.length > 40) handle.output.shift();
-        if (line.includes(readyText)) {
+        if (logText(line).includes(readyText)) {
           clearTimeout(timer);
           resolve(handle);
         }

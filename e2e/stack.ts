@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { claimTestResources, TEST_REDIS_URL, type TestResources } from '@hub/kit/testing';
 import { inject } from 'vitest';
+import { logText } from '../infra/launcher/output.mjs';
 import { findFreePort } from '../infra/launcher/ports.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -53,7 +54,8 @@ function startProcess(name: string, args: string[], env: Record<string, string>,
   const started = new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes(ready)) resolve();
+      // Production's log lines are JSON: `[name] ready` is the text of one of them.
+      if (output.split('\n').some((line) => logText(line).includes(ready))) resolve();
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);

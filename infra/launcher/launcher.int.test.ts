@@ -82,8 +82,12 @@ beforeAll(async () => {
   // serves its metrics on its own port counting up from METRICS_PORT (the gateway is the 9th).
   port = await findFreePort(20_000 + Math.floor(Math.random() * 5_000));
   metricsPort = await findFreePort(25_000 + Math.floor(Math.random() * 5_000));
-  launcher = launch({ ...POLICY_ENV, METRICS_PORT: String(metricsPort) });
+  // JSON log lines, as in production: the launcher finds every ready line in them too.
+  launcher = launch({ ...POLICY_ENV, METRICS_PORT: String(metricsPort), LOG_FORMAT: 'json' });
   await printed(/Frontline Hub is running/, 240_000);
+  expect(output).toMatch(
+    /gateway +│ \{"level":"info","time":"[^"]+","service":"gateway","msg":"listening on /,
+  );
 }, 300_000);
 
 afterAll(async () => {

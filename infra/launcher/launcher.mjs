@@ -16,7 +16,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeExit, killAll, startChild } from './children.mjs';
-import { log, paint } from './output.mjs';
+import { log, logText, paint } from './output.mjs';
 import { canListen, metricsPortOf, waitFor } from './ports.mjs';
 import { DEFAULT_DATABASE_URL, ensurePostgres } from './postgres.mjs';
 import { DEFAULT_REDIS_URL, ensureRedis } from './redis.mjs';
@@ -236,7 +236,8 @@ function withTimeout(promise, ms, message) {
 }
 
 /**
- * Resolves when the child prints a line containing `text`; rejects when it ends first or the
+ * Resolves when the child prints a line containing `text` (in the text of a JSON log line too);
+ * rejects when it ends first or the
  * time runs out.
  * @param {import('./children.mjs').Child} child
  * @param {string} text
@@ -248,7 +249,7 @@ function waitForLine(child, text, timeoutMs) {
       reject(new Error(`${child.name} did not print "${text}" within ${timeoutMs / 1000} s.`));
     }, timeoutMs);
     const unsubscribe = child.onLine((line) => {
-      if (!line.includes(text)) return;
+      if (!logText(line).includes(text)) return;
       clearTimeout(timer);
       unsubscribe();
       resolve(undefined);

@@ -29,6 +29,25 @@ export function printLine(name, line, stream = process.stdout) {
 }
 
 /**
+ * A JSON log line of a process (LOG_FORMAT=json, the default in production) as the readable
+ * text it stands for, `[service] msg`, so a ready line such as `[identity] ready` is found in
+ * either format; any other line as it is.
+ * @param {string} line
+ */
+export function logText(line) {
+  if (!line.startsWith('{')) return line;
+  try {
+    const entry = JSON.parse(line);
+    if (typeof entry?.service === 'string' && typeof entry.msg === 'string') {
+      return `[${entry.service}] ${entry.msg}`;
+    }
+  } catch {
+    // Not JSON after all.
+  }
+  return line;
+}
+
+/**
  * Prints the launcher's own messages.
  * @param {string} message
  */

@@ -10,6 +10,7 @@ import {
   exposeBacklogMetrics,
   observeQueues,
   openStorage,
+  PinoNestLogger,
   RedisLiveness,
   RpcClient,
   shutdownGraceMs,
@@ -69,7 +70,8 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
   const app = await NestFactory.create<NestFastifyApplication>(
     GatewayModule.register(config, { rpc, redis, storage, queues }),
     adapter,
-    { logger: config.NODE_ENV === 'test' ? ['error', 'warn'] : ['error', 'warn', 'log'] },
+    // Fastify's own logger stays off (as before): requests are logged by request-tracing.ts.
+    { logger: new PinoNestLogger() },
   );
   registerRelayedAnswers(app.getHttpAdapter().getInstance());
   registerHttpMetrics(app.getHttpAdapter().getInstance());

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTracing, stopTracing } from '@hub/kit';
+import { captureLogs, startTracing, stopTracing, textLine } from '@hub/kit';
 import { QUEUES } from '@hub/proto';
 import { startBuiltProcess } from './built-process.js';
 import { freePort } from './outage-tools.js';
@@ -16,7 +16,8 @@ import { COOLING_SOP, sopPdf } from './sop-pdf.js';
  * built gateway (a process of its own), over the RPC to the library service, onto the PDF queue,
  * through the PDF worker, back on the library's inbox and on to the quiz worker. Both processes
  * export by OTLP/HTTP to a collector in this test; every span must carry the browser's trace id
- * and hang from the span that caused it.
+ * and hang from the span that caused it. The log lines written while serving the request and
+ * processing its jobs (debug, JSON) carry that trace id too.
  */
 interface ExportedSpan {
   process: string;
@@ -41,12 +42,16 @@ interface OtlpExport {
 const SPAN_KIND = { server: 2, client: 3, producer: 4, consumer: 5 };
 
 const spans: ExportedSpan[] = [];
+/** The JSON log lines of this process (the services and workers) while the test runs. */
+const logLines: Record<string, unknown>[] = [];
+let releaseLogs: (() => void) | undefined;
 const contentTypes = new Set<string>();
 let collector: Server;
 let collectorUrl: string;
 let stack: TestStack;
 let workers: RunningWorkers;
 let gateway: ChildProcess | undefined;
+let gatewayOutput: () => string = () => '';
 
 function startCollector(): Promise<void> {
   collector = createServer((request, response) => {
@@ -76,9 +81,16 @@ function record(body: OtlpExport): void {
 }
 
 async function startGatewayProcess(port: number): Promise<void> {
-  const env = { ...stack.env, PORT: String(port), OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl };
+  const env = {
+    ...stack.env,
+    PORT: String(port),
+    OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl,
+    LOG_FORMAT: 'json',
+    LOG_LEVEL: 'debug',
+  };
   const started = startBuiltProcess('services/gateway/dist/main.js', env);
   gateway = started.child;
+  gatewayOutput = started.output;
   await started.printed(/\[gateway\] listening/);
 }
 
@@ -86,11 +98,25 @@ beforeAll(async () => {
   await startCollector();
   // This process plays the services and workers; the gateway runs as a process of its own.
   await startTracing('services-under-test', collectorUrl);
+  releaseLogs = captureLogs(
+    {
+      write(line: string) {
+        const entry = JSON.parse(line) as Record<string, unknown>;
+        logLines.push(entry);
+        // What the test would have printed still is.
+        if (['warn', 'error', 'fatal'].includes(String(entry.level))) {
+          process.stdout.write(`${textLine(line)}\n`);
+        }
+      },
+    },
+    'debug',
+  );
   stack = await startTestStack();
   workers = startDocumentWorkers(stack);
 }, 120_000);
 
 afterAll(async () => {
+  releaseLogs?.();
   if (gateway && gateway.exitCode === null) gateway.kill('SIGKILL');
   await workers?.close();
   await stack?.stop();
@@ -100,8 +126,16 @@ afterAll(async () => {
 
 const inTrace = (traceId: string) => spans.filter((span) => span.traceId === traceId);
 
+/** The gateway's JSON log lines so far (its ready line and the like are JSON too). */
+const gatewayLines = (output: string) =>
+  output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
 describe('tracing', () => {
   it('follows an upload from the browser through the gateway, the RPC, the service and the jobs', async () => {
+    logLines.length = 0;
     const organizationId = await stack.createOrganization('Acme Foods', 'acme.test');
     await stack.createUser({
       email: 'admin@acme.test',
@@ -180,6 +214,29 @@ describe('tracing', () => {
     expect(spanIds.has(inbox.parentSpanId)).toBe(true);
     one('the evaluation generated', consumed(QUEUES.quizGeneration));
     expect([...contentTypes]).toContain('application/json');
+
+    // The log lines of the request, its RPC and its jobs carry the browser's trace id.
+    const served = gatewayLines(gatewayOutput()).filter(
+      (line) => line.context === 'http' && String(line.msg).includes('/documents/upload'),
+    );
+    expect(served.map((line) => line.msg)).toEqual([
+      expect.stringMatching(/^POST \/api\/library\/documents\/upload 201 \d+ ms$/),
+    ]);
+    expect(served[0]).toMatchObject({ level: 'debug', service: 'gateway', traceId });
+    expect(served[0]!.spanId).toBe(request.spanId);
+    const traced = logLines.filter((line) => line.traceId === traceId);
+    expect(
+      traced.filter((line) => line.context === 'rpc' && line.spanId === handled.spanId),
+      "the library's answer logged",
+    ).toEqual([expect.objectContaining({ msg: expect.stringMatching(/ answered ok in \d+ ms$/) })]);
+    const pdfJobLines = (lines: Record<string, unknown>[]) =>
+      lines.filter((line) => line.context === 'jobs' && line.queue === QUEUES.pdfProcessing);
+    expect(pdfJobLines(traced), 'the PDF job logged').toEqual([
+      expect.objectContaining({ msg: 'job started', spanId: processed.spanId }),
+      expect.objectContaining({ msg: expect.stringMatching(/^job done in \d+ ms$/) }),
+    ]);
+    // None of the job's lines went without it.
+    expect(pdfJobLines(logLines)).toHaveLength(2);
 
     gateway!.kill('SIGTERM');
     await new Promise((resolve) => gateway!.once('exit', resolve));

@@ -1,4 +1,4 @@
-import { runProcess, stopOnSignals } from '@hub/kit';
+import { processLogger, runProcess, stopOnSignals } from '@hub/kit';
 import { readIdentityConfig } from './config.js';
 import { startIdentity } from './identity.app.js';
 
@@ -15,7 +15,7 @@ await runProcess('identity', async () => {
       `[identity] Super administrator created: ${seed.email} (password from SUPER_ADMIN_PASSWORD)`,
     );
   }
-  console.log('[identity] ready');
+  processLogger().info('ready');
   stopOnSignals('identity', async () => {
     await identity.close();
   });

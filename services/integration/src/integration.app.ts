@@ -88,10 +88,7 @@ export async function startIntegration(config: IntegrationConfig): Promise<Runni
     ),
     startWorker(QUEUE_CONTRACTS.integrationInbox, connection, createIntegrationInboxHandler(runs)),
   ];
-  for (const worker of workers)
-    worker.on('failed', (job, error) =>
-      console.warn(`[integration] ${worker.name} job ${job?.id ?? '?'} failed: ${error.message}`),
-    );
+  // A failed job is logged by the kit's startWorker, inside the job's span.
   const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);
   const subscription = handleIntegrationEvents(events, dataSource);
   const retention = new PresenceRetention(dataSource, config.PRESENCE_RETENTION_DAYS);

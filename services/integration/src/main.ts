@@ -1,10 +1,10 @@
-import { runProcess, stopOnSignals } from '@hub/kit';
+import { processLogger, runProcess, stopOnSignals } from '@hub/kit';
 import { readIntegrationConfig } from './config.js';
 import { startIntegration } from './integration.app.js';
 
 await runProcess('integration', async () => {
   const integration = await startIntegration(readIntegrationConfig());
-  console.log('[integration] ready');
+  processLogger().info('ready');
   stopOnSignals('integration', async () => {
     await integration.close();
   });

@@ -20,3 +20,4 @@ export * from './uploads/file-kind.js';
 export * from './rpc/service-app.js';
 export * from './sessions/session-digest.js';
 export * from './paging/keyset.js';
+export * from './logging/nest-logger.js';

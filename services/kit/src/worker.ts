@@ -19,3 +19,4 @@ export * from './storage/local-disk-storage.js';
 export * from './storage/s3-storage.js';
 export * from './storage/open-storage.js';
 export * from './tracing/tracing.js';
+export * from './logging/logger.js';

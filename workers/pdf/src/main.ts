@@ -1,5 +1,6 @@
 import {
   openQueue,
+  processLogger,
   openStorage,
   runProcess,
   startHeartbeat,
@@ -27,13 +28,10 @@ await runProcess('pdf-worker', async () => {
     concurrency: config.PDF_CONCURRENCY,
     poison: pdfPoisonPolicy(inbox),
   });
-  worker.on('failed', (job, error) =>
-    console.warn(`[pdf-worker] job ${job?.id ?? '?'} failed: ${error.message}`),
-  );
-  worker.on('error', (error) => console.error('[pdf-worker] worker error:', error));
+  worker.on('error', (error) => processLogger().error({ err: error }, 'worker error'));
   await worker.waitUntilReady();
   const heartbeat = startHeartbeat(connection, 'pdf-worker');
-  console.log('[pdf-worker] ready');
+  processLogger().info('ready');
 
   stopOnSignals('pdf-worker', async () => {
     // Running jobs finish first; their documents are not left half written.

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { buffer } from 'node:stream/consumers';
 import type { ObjectStorage, PoisonPolicy } from '@hub/kit';
+import { logger } from '@hub/kit/worker';
 import { LibraryInboxMessage, type ExtractedImage, type PdfProcessingJob } from '@hub/proto/jobs';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Block } from './extraction/blocks.ts';
@@ -18,6 +19,8 @@ import {
 import { ocrParagraphs } from './ocr/ocr-text.ts';
 import { OcrTimeoutError, type TextRecognizer } from './ocr/text-recognizer.ts';
 import { SandboxPool } from './sandbox/sandbox-pool.ts';
+
+const log = logger('pdf');
 
 // Under tests the sources run as TypeScript (Node strips the types); built, the thread is .js.
 const EXTRACTION_THREAD = new URL(
@@ -74,7 +77,7 @@ class ProgressReporter {
     this.lastSentAt = now;
     const { documentId, run } = this.job;
     this.send({ kind: 'pdf.progress', documentId, run, stage, current, total }).catch(
-      (error: unknown) => console.warn('[pdf-worker] progress not sent:', error),
+      (error: unknown) => log.warn({ err: error, documentId }, 'progress not sent'),
     );
   }
 }

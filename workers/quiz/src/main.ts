@@ -1,5 +1,6 @@
 import {
   openQueue,
+  processLogger,
   openStorage,
   runProcess,
   startHeartbeat,
@@ -26,15 +27,12 @@ await runProcess('quiz-worker', async () => {
     concurrency: config.QUIZ_CONCURRENCY,
     poison: quizPoisonPolicy(inbox),
   });
-  worker.on('failed', (job, error) =>
-    console.warn(`[quiz-worker] job ${job?.id ?? '?'} failed: ${error.message}`),
-  );
-  worker.on('error', (error) => console.error('[quiz-worker] worker error:', error));
+  worker.on('error', (error) => processLogger().error({ err: error }, 'worker error'));
   await worker.waitUntilReady();
   const model = config.GEMINI_API_KEY ? `, model ${config.GEMINI_MODEL}` : '';
-  console.log(`[quiz-worker] generator: ${generator.kind}${model}`);
+  processLogger().info(`generator: ${generator.kind}${model}`);
   const heartbeat = startHeartbeat(connection, 'quiz-worker');
-  console.log('[quiz-worker] ready');
+  processLogger().info('ready');
 
   stopOnSignals('quiz-worker', async () => {
     // A running generation finishes first, so its result still reaches the library.

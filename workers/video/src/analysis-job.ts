@@ -1,5 +1,6 @@
 import { text } from 'node:stream/consumers';
 import type { ObjectStorage } from '@hub/kit';
+import { logger } from '@hub/kit/worker';
 import type { AnalysisReport, VideoAnalysisJob, VideoInboxMessage } from '@hub/proto/jobs';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { clusterFaces, type ClusterOptions, type FaceSighting } from './faces/clustering.ts';
@@ -18,6 +19,8 @@ import {
   type StepAnalyzer,
 } from './steps/step-analyzer.ts';
 import { withTempCopy } from './temp-copy.ts';
+
+const log = logger('analysis');
 
 export interface AnalysisSettings {
   sampleFps: number;
@@ -49,7 +52,7 @@ function progressReporter(job: VideoAnalysisJob, send: Send) {
     if (!final && current % PROGRESS_EVERY_FRAMES !== 0) return;
     const { videoId, run } = job;
     send({ kind: 'analysis.progress', videoId, run, current, total }).catch((error: unknown) =>
-      console.warn('[video-worker] progress not sent:', error),
+      log.warn({ err: error, videoId }, 'progress not sent'),
     );
   };
 }

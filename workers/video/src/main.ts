@@ -1,5 +1,6 @@
 import {
   openQueue,
+  processLogger,
   openStorage,
   runProcess,
   startHeartbeat,
@@ -75,10 +76,9 @@ await runProcess('video-worker', async () => {
     ['probe', probe],
     ['snapshot', snapshots],
   ] as const) {
-    worker.on('failed', (job, error) =>
-      console.warn(`[video-worker] ${name} job ${job?.id ?? '?'} failed: ${error.message}`),
+    worker.on('error', (error) =>
+      processLogger().error({ err: error, worker: name }, 'worker error'),
     );
-    worker.on('error', (error) => console.error(`[video-worker] ${name} worker error:`, error));
   }
   await Promise.all([
     analysis.waitUntilReady(),
@@ -87,8 +87,8 @@ await runProcess('video-worker', async () => {
     snapshots.waitUntilReady(),
   ]);
   const heartbeat = startHeartbeat(connection, 'video-worker');
-  console.log(
-    `[video-worker] ready (${faces.name}, ffmpeg ${binaries.ffmpeg}, ` +
+  processLogger().info(
+    `ready (${faces.name}, ffmpeg ${binaries.ffmpeg}, ` +
       `step analysis ${steps ? `with ${steps.model}` : 'off: no GEMINI_API_KEY'})`,
   );
 

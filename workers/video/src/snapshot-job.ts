@@ -1,4 +1,5 @@
 import type { ObjectStorage } from '@hub/kit';
+import { logger } from '@hub/kit/worker';
 import { IntegrationInboxMessage, type SnapshotIdentificationJob } from '@hub/proto/jobs';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { facesInPicture } from './enrolment-job.ts';
@@ -9,6 +10,8 @@ import type { FfmpegBinaries } from './frames/binaries.ts';
 import { readPicture } from './frames/picture.ts';
 import { isFinalAttempt } from './job-attempts.ts';
 import { withTempCopy } from './temp-copy.ts';
+
+const log = logger('snapshot');
 
 /** Where snapshot results go: the integration service's inbox queue. */
 export interface IntegrationInbox {
@@ -40,7 +43,7 @@ export function createSnapshotHandler(deps: SnapshotDeps) {
     const forget = async () => {
       if (keepSnapshot) return;
       await deps.storage.remove(snapshotKey).catch((error: unknown) => {
-        console.warn(`[video-worker] snapshot ${snapshotKey} not deleted:`, error);
+        log.warn({ err: error }, `snapshot ${snapshotKey} not deleted`);
       });
     };
     try {

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { markFailed, type Span, SpanKind, startSpan, withActiveSpan } from '@hub/kit';
+import { logger, markFailed, type Span, SpanKind, startSpan, withActiveSpan } from '@hub/kit';
+
+const log = logger('http');
 
 const spans = new WeakMap<FastifyRequest, Span>();
 
@@ -13,7 +15,8 @@ function traceHeaders(request: FastifyRequest): Record<string, string> | undefin
 /**
  * One server span per request while tracing is on, continuing the browser's trace: started
  * when the request arrives, active from the handler on (after the body is read, whose stream
- * events would lose it), so the RPCs and jobs the request causes join it; ended with the answer.
+ * events would lose it), so the RPCs, jobs and log lines the request causes join it; ended with
+ * the answer, after a debug line saying what was answered (in the span: it carries the trace id).
  */
 export function registerRequestTracing(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', (request, _reply, done) => {
@@ -30,6 +33,14 @@ export function registerRequestTracing(fastify: FastifyInstance): void {
   });
   fastify.addHook('onResponse', (request, reply, done) => {
     const span = spans.get(request);
+    if (log.isLevelEnabled('debug')) {
+      withActiveSpan(span, () =>
+        log.debug(
+          `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]} ` +
+            `${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`,
+        ),
+      );
+    }
     if (span) {
       const route = request.routeOptions.url;
       if (route) span.updateName(`${request.method} ${route}`);

@@ -1,6 +1,8 @@
 import type { DataSource } from 'typeorm';
-import type { Mailer, OutgoingMail } from '@hub/kit';
+import { logger, type Mailer, type OutgoingMail } from '@hub/kit';
 import { OutboxRepository } from './outbox.repository.js';
+
+const log = logger('mail');
 
 /** The offline default: mails are stored and logged instead of sent. */
 export class OutboxMailer implements Mailer {
@@ -13,8 +15,6 @@ export class OutboxMailer implements Mailer {
 
   async send(mail: OutgoingMail): Promise<void> {
     await this.outbox.keep(mail);
-    console.log(
-      `[identity] mail to ${mail.to} kept in the outbox (no SMTP_URL): ${mail.subject}\n${mail.text}`,
-    );
+    log.info(`mail to ${mail.to} kept in the outbox (no SMTP_URL): ${mail.subject}\n${mail.text}`);
   }
 }

@@ -3,6 +3,7 @@ import { requeueActiveJobs } from '../queues/active-jobs.js';
 import { z } from 'zod';
 import { collectRuntimeMetrics, serveMetrics } from '../metrics/metrics.js';
 import { startTracing, stopTracing } from '../tracing/tracing.js';
+import { LOG_FORMATS, LOG_LEVELS, processLogger, setProcessName } from '../logging/logger.js';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -32,7 +33,10 @@ export const BaseEnv = z.object({
     .regex(/^[A-Za-z0-9:_-]*$/, 'may hold only letters, digits, ":", "_" and "-"')
     .default('hub:'),
   DATA_DIR: z.string().min(1).default('.data'),
-  LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
+  /** pino's levels or Nest's names for them (`log` is info, `verbose` trace); see logging/. */
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** JSON lines, or one readable line each; JSON in production by default. */
+  LOG_FORMAT: z.enum(LOG_FORMATS).optional(),
 });
 export type BaseEnv = z.infer<typeof BaseEnv>;
 
@@ -71,6 +75,8 @@ export const TracingEnv = z.object({
  * METRICS_PORT set, the process then serves its Prometheus metrics there.
  */
 export async function runProcess(name: string, start: () => Promise<unknown>): Promise<void> {
+  setProcessName(name);
+  const log = processLogger();
   try {
     const { METRICS_PORT } = readConfig(MetricsEnv);
     const { OTEL_EXPORTER_OTLP_ENDPOINT } = readConfig(TracingEnv);
@@ -79,14 +85,14 @@ export async function runProcess(name: string, start: () => Promise<unknown>): P
     if (METRICS_PORT !== undefined) {
       collectRuntimeMetrics(name);
       const server = await serveMetrics(METRICS_PORT);
-      console.log(`[${name}] metrics on port ${server.port} (/metrics)`);
+      log.info(`metrics on port ${server.port} (/metrics)`);
     }
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(`[${name}] ${error.message}`);
+      log.fatal(error.message);
       process.exit(78);
     }
-    console.error(`[${name}] failed to start:`, error);
+    log.fatal({ err: error }, 'failed to start');
     process.exit(1);
   }
 }
@@ -104,16 +110,19 @@ export function stopOnSignals(
   limitMs = shutdownGraceMs(),
 ): void {
   let stopping = false;
+  // A process started without runProcess (a test's) is named here.
+  setProcessName(name);
+  const log = processLogger();
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    console.log(`[${name}] ${signal}: finishing the work in flight (up to ${limitMs} ms)`);
-    setTimeout(() => void giveUp(name, limitMs), limitMs);
+    log.info(`${signal}: finishing the work in flight (up to ${limitMs} ms)`);
+    setTimeout(() => void giveUp(limitMs), limitMs);
     close().then(
       // The spans of the work just finished go out before the exit.
       () => stopTracing().then(() => process.exit(0)),
       (error: unknown) => {
-        console.error(`[${name}] stopping failed:`, error);
+        log.error({ err: error }, 'stopping failed');
         process.exit(1);
       },
     );
@@ -122,13 +131,14 @@ export function stopOnSignals(
   process.once('SIGINT', stop);
 }
 
-async function giveUp(name: string, limitMs: number): Promise<void> {
+async function giveUp(limitMs: number): Promise<void> {
+  const log = processLogger();
   const requeued = await requeueActiveJobs().catch((error: unknown) => {
-    console.error(`[${name}] returning running jobs to their queues failed:`, error);
+    log.error({ err: error }, 'returning running jobs to their queues failed');
     return 0;
   });
-  console.warn(
-    `[${name}] still stopping after ${limitMs / 1000} s: exiting now; ` +
+  log.warn(
+    `still stopping after ${limitMs / 1000} s: exiting now; ` +
       `${requeued} running job(s) went back to their queues.`,
   );
   process.exit(1);

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { DomainEvent } from '@hub/proto';
+import { logger } from '../logging/logger.js';
 import { connectRedis } from '../redis/redis.js';
+
+const log = logger('events');
 
 type StreamEntries = [string, [string, string[]][]][] | null;
 export type EventHandler = (event: DomainEvent) => Promise<void>;
@@ -83,7 +86,7 @@ export class EventSubscription {
           for (const [id, fields] of entries) await this.deliver(id, fields);
       } catch (error) {
         if (!this.running) return;
-        console.error(`[events:${this.group}] ${String(error)}`);
+        log.error({ group: this.group }, String(error));
         await new Promise((resolve) => setTimeout(resolve, 1000));
       }
     }
@@ -107,7 +110,7 @@ export class EventSubscription {
       await this.handle(JSON.parse(fields[1] ?? '{}') as DomainEvent);
       await this.redis.xack(this.streamKey, this.group, id);
     } catch (error) {
-      console.error(`[events:${this.group}] event ${id} failed, will retry: ${String(error)}`);
+      log.error({ group: this.group }, `event ${id} failed, will retry: ${String(error)}`);
     }
   }
 

@@ -9,10 +9,13 @@ import {
 import type { AnyQueueContract, QueueJobData } from '@hub/proto';
 import { z } from 'zod';
 import { readConfig } from '../config/config.js';
+import { logger } from '../logging/logger.js';
 import { jobDuration } from '../metrics/metrics.js';
 import { redisConnectionOptions, reportRedisError } from '../redis/redis.js';
 import { queueTelemetry } from '../tracing/tracing.js';
 import { trackJob } from './active-jobs.js';
+
+const log = logger('jobs');
 
 export interface QueueConnection {
   url: string;
@@ -190,7 +193,20 @@ export function startWorker<T, R>(
   const { poison } = options;
   const run = poison ? refusePoison(handle, poison) : handle;
   // Tracked so a shutdown past its grace can return the job to the queue (see shutdown.ts).
-  const tracked = (job: Job<T>, token?: string) => trackJob(job, token, () => run(job));
+  // Its lines are logged inside the job's span (while tracing): they carry its trace id.
+  const tracked = async (job: Job<T>, token?: string) => {
+    const about = { queue: name, jobId: job.id, job: job.name };
+    const startedAt = performance.now();
+    log.debug(about, 'job started');
+    try {
+      const result = await trackJob(job, token, () => run(job));
+      log.debug(about, `job done in ${Math.round(performance.now() - startedAt)} ms`);
+      return result;
+    } catch (error) {
+      log.warn(about, `job failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw error;
+    }
+  };
   const worker = new Worker<T, R>(name, tracked, {
     connection: redisConnectionOptions(connection.url),
     prefix: bullPrefix(connection.prefix),
@@ -207,10 +223,14 @@ export function startWorker<T, R>(
   worker.on('completed', (job) => observeJob(name, 'completed', job));
   worker.on('failed', (job, error) => {
     observeJob(name, 'failed', job);
+    // The other failures were logged by the job itself (above).
+    if (!job || error.message === STALLED_TOO_OFTEN) {
+      log.warn({ queue: name, jobId: job?.id }, `job failed: ${error.message}`);
+    }
     // Failed by BullMQ without the handler running: the report is made here instead.
     if (poison && job && error.message === STALLED_TOO_OFTEN) {
       poison.report(job, poison.reason).catch((failure: unknown) => {
-        console.error(`[${name}] poison job ${job.id ?? '?'} not reported:`, failure);
+        log.error({ queue: name, jobId: job.id, err: failure }, 'poison job not reported');
       });
     }
   });

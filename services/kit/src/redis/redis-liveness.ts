@@ -1,5 +1,8 @@
 import { Redis } from 'ioredis';
+import { logger } from '../logging/logger.js';
 import { reportRedisError } from './redis.js';
+
+const log = logger('redis');
 
 export interface RedisLivenessOptions {
   /** How often it pings. */
@@ -51,11 +54,11 @@ export class RedisLiveness {
     this.pinging = true;
     try {
       await this.redis.ping();
-      if (this.hung) console.warn(`[redis] answers again`);
+      if (this.hung) log.warn('answers again');
       this.hung = false;
     } catch (error) {
       if (!this.hung && error instanceof Error && error.message.includes('timed out')) {
-        console.warn(`[redis] does not answer a PING within its deadline: treated as an outage`);
+        log.warn('does not answer a PING within its deadline: treated as an outage');
         this.hung = true;
         for (const listener of this.hungListeners) listener();
       }

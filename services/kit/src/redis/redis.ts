@@ -1,4 +1,7 @@
 import { Redis } from 'ioredis';
+import { logger } from '../logging/logger.js';
+
+const log = logger('redis');
 
 export interface RedisConnectionOptions {
   url: string;
@@ -41,7 +44,7 @@ export function reportRedisError(name: string, error: Error): void {
   if (lastReported.get(name) === error.message) return;
   lastReported.set(name, error.message);
   setTimeout(() => lastReported.delete(name), 60_000).unref();
-  console.warn(`[redis:${name}] ${error.message}`);
+  log.warn({ connection: name }, error.message);
 }
 
 /** What a fail-fast connection throws while Redis is away (refused, or dropped in flight). */

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { lastValueFrom } from 'rxjs';
 import { Server, type CustomTransportStrategy } from '@nestjs/microservices';
 import { rpcHandledDuration } from '../metrics/metrics.js';
+import { logger } from '../logging/logger.js';
 import { connectRedis } from '../redis/redis.js';
 import { shutdownGraceMs } from '../lifecycle/shutdown.js';
 import { markFailed, SpanKind, traced } from '../tracing/tracing.js';
@@ -11,6 +12,8 @@ import { rpcAttributes } from './rpc-client.js';
 import { answerConformance } from './answer-conformance.js';
 import { handledContract } from './rpc-handler.js';
 import { requestStreamKey, type RpcReplyEnvelope, type RpcRequestEnvelope } from './rpc-wire.js';
+
+const log = logger('rpc');
 
 export interface RedisStreamsServerOptions {
   url: string;
@@ -194,7 +197,10 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
       async (span) => {
         const stopTimer = rpcHandledDuration.startTimer({ service, pattern });
         const reply = await this.answer(envelope);
-        stopTimer({ outcome: reply.ok ? 'ok' : reply.failure.kind });
+        const outcome = reply.ok ? 'ok' : reply.failure.kind;
+        const seconds = stopTimer({ outcome });
+        // In the span: the line carries the caller's trace id.
+        log.debug(`${pattern} answered ${outcome} in ${Math.round(seconds * 1000)} ms`);
         if (!reply.ok) markFailed(span, reply.failure.kind);
         return reply;
       },

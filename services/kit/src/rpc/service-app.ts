@@ -9,6 +9,7 @@ import { NestFactory } from '@nestjs/core';
 import { BaseRpcExceptionFilter } from '@nestjs/microservices';
 import { type Observable, throwError } from 'rxjs';
 import type { BaseEnv } from '../config/config.js';
+import { PinoNestLogger } from '../logging/nest-logger.js';
 import { outageFailure } from './outage.js';
 import { RedisStreamsServer } from './rpc-server.js';
 
@@ -33,7 +34,7 @@ class OutageFilter extends BaseRpcExceptionFilter {
   }
 }
 
-/** Starts a service's Nest module answering its RPC stream; quieter under test. */
+/** Starts a service's Nest module answering its RPC stream, logging through pino. */
 export async function listenForRpc(
   service: string,
   module: DynamicModule,
@@ -45,7 +46,8 @@ export async function listenForRpc(
       prefix: config.REDIS_PREFIX,
       service,
     }),
-    logger: config.NODE_ENV === 'test' ? ['error', 'warn'] : ['error', 'warn', 'log'],
+    // Through the process's pino logger; Nest's own lines quieter under test, as before.
+    logger: new PinoNestLogger(),
   });
   app.useGlobalFilters(new OutageFilter());
   await app.listen();
