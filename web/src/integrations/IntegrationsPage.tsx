@@ -34,12 +34,13 @@ export function IntegrationsPage() {
         <ComingSoonCard />
       </div>
       <CurrentAssignments />
-      <SetupDialog
-        key={integration?.baseUrl ?? 'new'}
-        open={setupOpen}
-        onClose={() => setSetupOpen(false)}
-        current={integration}
-      />
+      {/* Mounted when opened, so every opening starts from the current base URL. Not keyed on
+          the integration: saving refetches it (the first set-up creates it), which remounted the
+          dialog before its save callbacks ran, and TanStack Query drops those of an unmounted
+          caller (no 'Integration Saved', the dialog stayed open). */}
+      {setupOpen ? (
+        <SetupDialog open onClose={() => setSetupOpen(false)} current={integration} />
+      ) : null}
       {/* Mounted when opened, so every opening reads the camera list afresh. */}
       {integration && camerasOpen ? (
         <CameraDialog

@@ -31,6 +31,16 @@ export function JobFunctionsPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [staffing, setStaffing] = useState<JobFunction | null>(null);
   const functions = list.data?.jobFunctions ?? [];
+  // The page, not the card, deletes: the refetch removes the card before the mutation's
+  // callbacks run, and TanStack Query drops those of an unmounted caller (and of a replaced
+  // mutation, hence one delete at a time).
+  const { remove } = useJobFunctionMutations();
+  const deleteFunction = (id: number) =>
+    remove.mutate(id, {
+      onSuccess: () => toast({ title: 'Job function deleted' }),
+      onError: (error) =>
+        toast(failureToast('Delete failed', error, 'Failed to delete the job function')),
+    });
 
   return (
     <div data-testid="job-functions-page" className="mx-auto max-w-7xl space-y-6">
@@ -75,7 +85,8 @@ export function JobFunctionsPage() {
               jobFunction={jobFunction}
               onEdit={manage ? () => setEditing({ jobFunction, key: Date.now() }) : undefined}
               onStaff={manage ? () => setStaffing(jobFunction) : undefined}
-              manage={manage}
+              onDelete={manage ? () => deleteFunction(jobFunction.id) : undefined}
+              deleting={remove.isPending}
             />
           ))}
         </div>
@@ -99,12 +110,14 @@ function JobFunctionCard({
   jobFunction,
   onEdit,
   onStaff,
-  manage,
+  onDelete,
+  deleting,
 }: {
   jobFunction: JobFunction;
   onEdit?: () => void;
   onStaff?: () => void;
-  manage: boolean;
+  onDelete?: () => void;
+  deleting: boolean;
 }) {
   const titles = new Map(jobFunction.requiredSops.map((sop) => [sop.documentId, sop.title]));
   return (
@@ -148,7 +161,9 @@ function JobFunctionCard({
               <Pencil aria-hidden className="size-3.5" /> Edit
             </button>
           ) : null}
-          {manage ? <DeleteButton jobFunction={jobFunction} /> : null}
+          {onDelete ? (
+            <DeleteButton jobFunction={jobFunction} pending={deleting} onDelete={onDelete} />
+          ) : null}
         </div>
       </div>
       <div className="flex flex-wrap gap-2" data-testid="job-function-sops-list">
@@ -222,26 +237,27 @@ function JobFunctionCard({
   );
 }
 
-function DeleteButton({ jobFunction }: { jobFunction: JobFunction }) {
-  const { remove } = useJobFunctionMutations();
+function DeleteButton({
+  jobFunction,
+  pending,
+  onDelete,
+}: {
+  jobFunction: JobFunction;
+  pending: boolean;
+  onDelete: () => void;
+}) {
   return (
     <ConfirmDialog
       title="Delete job function?"
       description={`"${jobFunction.name}" will be deleted. Its people keep their certifications and records.`}
       confirmLabel="Delete"
-      onConfirm={() =>
-        remove.mutate(jobFunction.id, {
-          onSuccess: () => toast({ title: 'Job function deleted' }),
-          onError: (error) =>
-            toast(failureToast('Delete failed', error, 'Failed to delete the job function')),
-        })
-      }
+      onConfirm={onDelete}
       trigger={
         <button
           type="button"
           data-testid="job-function-delete"
           className={smallDangerButtonClass}
-          disabled={remove.isPending}
+          disabled={pending}
         >
           <Trash2 aria-hidden className="size-3.5" /> Delete
         </button>
