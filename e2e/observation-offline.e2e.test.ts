@@ -81,11 +81,14 @@ describe('the live observation session on bad Wi-Fi', () => {
     await page.waitForURL(/\/observation\/\d+$/);
     const id = Number(new URL(page.url()).pathname.split('/').at(-1));
     const record = () => sam.call('GET', `/api/observations/${id}`) as Promise<ServerRecord>;
+    // The outbox's entry for this person and observation (web/src/observations/sessionOutbox.ts).
     const stored = () =>
-      page.evaluate(
-        (key) => JSON.parse(localStorage.getItem(key) ?? '[]') as StoredItem[],
-        `hub.observation-outbox.${id}`,
-      );
+      page.evaluate((suffix) => {
+        const key = Object.keys(localStorage).find(
+          (name) => name.startsWith('hub.observation-outbox.') && name.endsWith(suffix),
+        );
+        return JSON.parse((key && localStorage.getItem(key)) ?? '[]') as StoredItem[];
+      }, `.${id}`);
     const session = page.getByTestId('observation-session');
 
     // Question 1 online: sent at once.

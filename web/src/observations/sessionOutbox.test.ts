@@ -57,25 +57,26 @@ describe('the session outbox', () => {
     expect(nextToSend(settle(settle(items, 'k2'), 'k3'))).toBeUndefined();
   });
 
-  it('restores the queue of one observation after a reload, and forgets an empty one', () => {
+  it("restores one person's queue of one observation after a reload, and forgets an empty one", () => {
     const storage = memoryStorage();
     const items = [answer('k1', 'q1'), finding('k2')];
-    persistOutbox(storage, 7, items);
-    expect(restoreOutbox(storage, 7)).toEqual(items);
-    expect(restoreOutbox(storage, 8)).toEqual([]);
-    persistOutbox(storage, 7, []);
-    expect(storage.values.has(outboxStorageKey(7))).toBe(false);
+    persistOutbox(storage, outboxStorageKey(3, 7), items);
+    expect(restoreOutbox(storage, outboxStorageKey(3, 7))).toEqual(items);
+    expect(restoreOutbox(storage, outboxStorageKey(3, 8))).toEqual([]);
+    expect(restoreOutbox(storage, outboxStorageKey(4, 7))).toEqual([]);
+    persistOutbox(storage, outboxStorageKey(3, 7), []);
+    expect(storage.values.has(outboxStorageKey(3, 7))).toBe(false);
   });
 
   it('restores nothing unreadable: bad JSON, other shapes, a body without its key', () => {
     const storage = memoryStorage();
-    storage.setItem(outboxStorageKey(1), '{not json');
-    expect(restoreOutbox(storage, 1)).toEqual([]);
-    storage.setItem(outboxStorageKey(2), JSON.stringify({ kind: 'response' }));
-    expect(restoreOutbox(storage, 2)).toEqual([]);
+    storage.setItem('a', '{not json');
+    expect(restoreOutbox(storage, 'a')).toEqual([]);
+    storage.setItem('b', JSON.stringify({ kind: 'response' }));
+    expect(restoreOutbox(storage, 'b')).toEqual([]);
     const keyless = { ...answer('k1', 'q1'), body: { questionId: 'q1' } };
-    storage.setItem(outboxStorageKey(3), JSON.stringify([keyless, finding('k2'), null]));
-    expect(restoreOutbox(storage, 3).map((item) => item.key)).toEqual(['k2']);
+    storage.setItem('c', JSON.stringify([keyless, finding('k2'), null]));
+    expect(restoreOutbox(storage, 'c').map((item) => item.key)).toEqual(['k2']);
   });
 
   it('retries when there was no network, not when the server answered an error', () => {

@@ -4,8 +4,8 @@ import { isApiError } from '../api/client';
 /**
  * The live session's outbox (issue #34): answers and findings recorded on the device, each with
  * the idempotency key it was given when the person recorded it, kept in localStorage (one entry
- * per observation) until the server confirms them, and sent in order, one at a time. These are
- * the pure parts; useSessionOutbox sends.
+ * per person and observation) until the server confirms them, and sent in order, one at a time.
+ * These are the pure parts; useSessionOutbox sends.
  */
 
 export type OutboxItem =
@@ -26,8 +26,12 @@ export type OutboxItem =
 /** What a queued item is called on screen (exact wording, issue #34). */
 export const WAITING_TO_SEND = 'waiting to send';
 
-export const outboxStorageKey = (observationId: number) =>
-  `hub.observation-outbox.${observationId}`;
+/**
+ * One entry per person and observation: on a shared device, what one person recorded is never
+ * sent under the next person's sign-in.
+ */
+export const outboxStorageKey = (userId: number | undefined, observationId: number) =>
+  `hub.observation-outbox.${userId ?? 'anonymous'}.${observationId}`;
 
 const isItem = (value: unknown): value is OutboxItem => {
   if (typeof value !== 'object' || value === null) return false;
@@ -42,10 +46,10 @@ const isItem = (value: unknown): value is OutboxItem => {
 };
 
 /** The queue kept for the observation, in the order recorded; anything unreadable is left out. */
-export function restoreOutbox(storage: Pick<Storage, 'getItem'>, observationId: number) {
+export function restoreOutbox(storage: Pick<Storage, 'getItem'>, storageKey: string) {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(storage.getItem(outboxStorageKey(observationId)) ?? '[]');
+    parsed = JSON.parse(storage.getItem(storageKey) ?? '[]');
   } catch {
     return [];
   }
@@ -55,12 +59,11 @@ export function restoreOutbox(storage: Pick<Storage, 'getItem'>, observationId: 
 /** Keeps the queue (an empty one leaves nothing behind). */
 export function persistOutbox(
   storage: Pick<Storage, 'setItem' | 'removeItem'>,
-  observationId: number,
+  storageKey: string,
   items: readonly OutboxItem[],
 ): void {
-  const key = outboxStorageKey(observationId);
-  if (items.length === 0) storage.removeItem(key);
-  else storage.setItem(key, JSON.stringify(items));
+  if (items.length === 0) storage.removeItem(storageKey);
+  else storage.setItem(storageKey, JSON.stringify(items));
 }
 
 /** Adds at the end; an item already queued (same key) is not queued twice. */

@@ -1,10 +1,12 @@
 import { api, type Finding, type ResponseResult } from '@hub/proto';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { call } from '../api/client';
+import { readCurrentUser } from '../auth/session';
 import {
   enqueue,
   nextToSend,
   type OutboxItem,
+  outboxStorageKey,
   persistOutbox,
   restoreOutbox,
   retryDelayMs,
@@ -42,12 +44,14 @@ class OutboxSender {
   private running = false;
   private failures = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly storageKey: string;
 
   constructor(
     private readonly observationId: number,
     private readonly events: OutboxEvents,
   ) {
-    this.items = restoreOutbox(localStorage, observationId);
+    this.storageKey = outboxStorageKey(readCurrentUser()?.id, observationId);
+    this.items = restoreOutbox(localStorage, this.storageKey);
   }
 
   readonly subscribe = (listener: () => void) => {
@@ -77,7 +81,7 @@ class OutboxSender {
 
   private update(items: OutboxItem[]) {
     this.items = items;
-    persistOutbox(localStorage, this.observationId, items);
+    persistOutbox(localStorage, this.storageKey, items);
     for (const listener of this.listeners) listener();
   }
 
