@@ -64,10 +64,18 @@ export const Finding = z.object({
 });
 export type Finding = z.infer<typeof Finding>;
 
+/**
+ * Optional on an answer or a finding: the client's key for this one recording (a UUID made when
+ * the person recorded it). A request with a key the observation already recorded answers the
+ * first result again and records nothing, so an outbox may retry it safely.
+ */
+export const IdempotencyKey = z.uuid('The idempotency key must be a UUID.');
+
 export const CreateFindingRequest = z.object({
   severity: z.enum(FINDING_SEVERITIES, { error: 'Please choose a severity.' }),
   category: z.enum(FINDING_CATEGORIES, { error: 'Please choose a category.' }),
   note: z.string().trim().min(1, 'Please describe the finding.').max(5000),
+  idempotencyKey: IdempotencyKey.optional(),
 });
 export type CreateFindingRequest = z.infer<typeof CreateFindingRequest>;
 
@@ -166,6 +174,7 @@ export const ResponseSubmission = z.object({
   selectedOptionText: z.string().max(1000).optional().default(''),
   timeSpentSeconds: z.coerce.number().int().min(0).max(86_400).default(0),
   managerNotes: z.string().trim().max(5000).optional().default(''),
+  idempotencyKey: IdempotencyKey.optional(),
 });
 export type ResponseSubmission = z.infer<typeof ResponseSubmission>;
 

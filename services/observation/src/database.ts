@@ -8,6 +8,7 @@ import { Recommendations1765700000000 } from './migrations/1765700000000-recomme
 import { Reobservation1766900000000 } from './migrations/1766900000000-reobservation.js';
 import { InsightIndexes1766910000000 } from './migrations/1766910000000-insight-indexes.js';
 import { MatrixColumnIndexes1766920000000 } from './migrations/1766920000000-matrix-column-indexes.js';
+import { IdempotencyKeys1767000000000 } from './migrations/1767000000000-idempotency-keys.js';
 
 export const OBSERVATION_SCHEMA = 'observation';
 
@@ -27,5 +28,6 @@ export const openObservationDatabase = (url: string) =>
       Reobservation1766900000000,
       InsightIndexes1766910000000,
       MatrixColumnIndexes1766920000000,
+      IdempotencyKeys1767000000000,
     ],
   });

@@ -3,11 +3,10 @@ import {
   CreateFindingRequest,
   FINDING_CATEGORIES,
   FINDING_SEVERITIES,
-  type Finding,
   type ObservationSession,
 } from '@hub/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, Flag } from 'lucide-react';
+import { CheckCircle2, CloudOff, Flag } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { call } from '../api/client';
 import { failureToast } from '../api/errors';
@@ -18,7 +17,9 @@ import { formatDateTime } from '../ui/dates';
 import { Field } from '../ui/Field';
 import { selectClass, smallOutlineButtonClass, textareaClass } from '../ui/styles';
 import { capitalize, severityTone } from './format';
-import { observationSessionQuery, refreshObservations } from './queries';
+import { refreshObservations, storeFinding } from './queries';
+import { newIdempotencyKey, WAITING_TO_SEND } from './sessionOutbox';
+import type { SessionOutbox } from './useSessionOutbox';
 
 interface FindingsPanelProps {
   session: ObservationSession;
@@ -26,29 +27,20 @@ interface FindingsPanelProps {
   canRecord: boolean;
   /** From the completed summary findings are resolved. */
   canResolve: boolean;
+  /** The live session's outbox: new findings are recorded through it. */
+  outbox?: SessionOutbox;
 }
 
-export function FindingsPanel({ session, canRecord, canResolve }: FindingsPanelProps) {
+export function FindingsPanel({ session, canRecord, canResolve, outbox }: FindingsPanelProps) {
   const queryClient = useQueryClient();
-  const sessionKey = observationSessionQuery(session.id).queryKey;
-
-  const store = (finding: Finding) =>
-    queryClient.setQueryData(sessionKey, (current) =>
-      current
-        ? {
-            ...current,
-            findings: current.findings.some((item) => item.id === finding.id)
-              ? current.findings.map((item) => (item.id === finding.id ? finding : item))
-              : [...current.findings, finding],
-          }
-        : current,
-    );
+  const waiting = (outbox?.items ?? []).flatMap((item) => (item.kind === 'finding' ? [item] : []));
+  const count = session.findings.length + waiting.length;
 
   const resolve = useMutation({
     mutationFn: (findingId: number) =>
       call(api.resolveFinding, { params: { id: session.id, findingId } }),
     onSuccess: async (finding) => {
-      store(finding);
+      storeFinding(queryClient, session.id, finding);
       toast({ title: 'Finding resolved' });
       await refreshObservations(queryClient);
     },
@@ -57,8 +49,8 @@ export function FindingsPanel({ session, canRecord, canResolve }: FindingsPanelP
 
   return (
     <Card testId="findings-panel" className="space-y-4">
-      <CardTitle>Findings ({session.findings.length})</CardTitle>
-      {session.findings.length === 0 ? (
+      <CardTitle>Findings ({count})</CardTitle>
+      {count === 0 ? (
         <p className="text-sm text-slate-500 dark:text-slate-400">No findings recorded</p>
       ) : (
         <ul className="space-y-2">
@@ -93,36 +85,37 @@ export function FindingsPanel({ session, canRecord, canResolve }: FindingsPanelP
               )}
             </li>
           ))}
+          {waiting.map(({ key, body }) => (
+            <li
+              key={key}
+              data-testid="pending-finding"
+              className="space-y-1 rounded-md border border-dashed border-amber-400 p-3 text-sm dark:border-amber-700"
+            >
+              <div className="flex flex-wrap items-center gap-2">
+                <Badge tone={severityTone(body.severity)}>{capitalize(body.severity)}</Badge>
+                <Badge tone="blue">{capitalize(body.category)}</Badge>
+                <span
+                  data-testid="waiting-to-send"
+                  className="ml-auto inline-flex items-center gap-1 font-medium text-amber-800 dark:text-amber-300"
+                >
+                  <CloudOff aria-hidden className="size-3.5" /> {WAITING_TO_SEND}
+                </span>
+              </div>
+              <p className="whitespace-pre-wrap">{body.note}</p>
+            </li>
+          ))}
         </ul>
       )}
-      {canRecord && <RecordFinding sessionId={session.id} onRecorded={store} />}
+      {canRecord && outbox && <RecordFinding outbox={outbox} />}
     </Card>
   );
 }
 
-function RecordFinding({
-  sessionId,
-  onRecorded,
-}: {
-  sessionId: number;
-  onRecorded: (finding: Finding) => void;
-}) {
-  const queryClient = useQueryClient();
+/** A new finding goes to the session's outbox (kept on the device until the server has it). */
+function RecordFinding({ outbox }: { outbox: SessionOutbox }) {
   const [severity, setSeverity] = useState('');
   const [category, setCategory] = useState('');
   const [note, setNote] = useState('');
-
-  const record = useMutation({
-    mutationFn: (body: CreateFindingRequest) =>
-      call(api.addFinding, { params: { id: sessionId }, body }),
-    onSuccess: async (finding) => {
-      onRecorded(finding);
-      setNote('');
-      toast({ title: 'Finding recorded' });
-      await refreshObservations(queryClient);
-    },
-    onError: (error) => toast(failureToast('Error', error, 'Failed to record finding')),
-  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -135,7 +128,14 @@ function RecordFinding({
       });
       return;
     }
-    record.mutate(parsed.data);
+    const key = newIdempotencyKey();
+    outbox.record({
+      kind: 'finding',
+      key,
+      recordedAt: new Date().toISOString(),
+      body: { ...parsed.data, idempotencyKey: key },
+    });
+    setNote('');
   };
 
   return (
@@ -188,8 +188,8 @@ function RecordFinding({
           placeholder="What did you observe?"
         />
       </Field>
-      <button type="submit" disabled={record.isPending} className={smallOutlineButtonClass}>
-        <Flag className="size-3.5" /> {record.isPending ? 'Recording...' : 'Record finding'}
+      <button type="submit" className={smallOutlineButtonClass}>
+        <Flag className="size-3.5" /> Record finding
       </button>
     </form>
   );

@@ -1,9 +1,11 @@
 import {
   api,
   type DocumentList,
+  type Finding,
   type ObservationList,
   type ObservationSession,
   type ObservationSettings,
+  type ResponseSubmission,
   type TeamMember,
 } from '@hub/proto';
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
@@ -64,4 +66,47 @@ export async function refreshObservations(queryClient: QueryClient): Promise<voi
     queryClient.invalidateQueries({ queryKey: [api.observations.path] }),
     queryClient.invalidateQueries({ queryKey: [api.teamMembers.path] }),
   ]);
+}
+
+/** Puts a finding the server recorded (or resolved) into the cached session. */
+export function storeFinding(queryClient: QueryClient, observationId: number, finding: Finding) {
+  queryClient.setQueryData(observationSessionQuery(observationId).queryKey, (current) =>
+    current
+      ? {
+          ...current,
+          findings: current.findings.some((item) => item.id === finding.id)
+            ? current.findings.map((item) => (item.id === finding.id ? finding : item))
+            : [...current.findings, finding],
+        }
+      : current,
+  );
+}
+
+/** Puts an answer the server recorded into the cached session, with the server's next question. */
+export function storeResponse(
+  queryClient: QueryClient,
+  observationId: number,
+  answer: ResponseSubmission,
+  nextQuestionIndex: number | null,
+) {
+  const response = {
+    questionId: answer.questionId,
+    selectedOption: answer.selectedOption,
+    selectedOptionText: answer.selectedOptionText,
+    correct: null,
+    timeSpentSeconds: answer.timeSpentSeconds,
+    managerNotes: answer.managerNotes,
+  };
+  queryClient.setQueryData(observationSessionQuery(observationId).queryKey, (current) =>
+    current
+      ? {
+          ...current,
+          currentQuestionIndex: nextQuestionIndex ?? current.currentQuestionIndex,
+          responses: [
+            ...current.responses.filter((item) => item.questionId !== answer.questionId),
+            response,
+          ],
+        }
+      : current,
+  );
 }

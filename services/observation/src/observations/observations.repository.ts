@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { ResponseResult } from '@hub/proto';
 import { decodeCursor, pageOf } from '@hub/kit';
 import type { FindingRow, ObservationRow, ObservedQuestion } from './observation-rows.js';
 
@@ -34,6 +35,7 @@ export interface NewResponse {
   correct: boolean;
   timeSpentSeconds: number;
   managerNotes: string;
+  idempotencyKey: string | null;
 }
 
 export interface NewFinding {
@@ -43,6 +45,7 @@ export interface NewFinding {
   category: FindingRow['category'];
   note: string;
   createdBy: number;
+  idempotencyKey: string | null;
 }
 
 export interface ObservationListQuery {
@@ -133,14 +136,32 @@ export class ObservationsRepository {
     )) as ResponseRow[];
   }
 
-  /** Records an answer; answering the same question again replaces the earlier answer. */
+  /** The result first answered to the observation's answer with this idempotency key, if any. */
+  async responseResult(
+    tx: EntityManager,
+    observationId: number,
+    idempotencyKey: string,
+  ): Promise<ResponseResult | undefined> {
+    const [row] = (await tx.query(
+      `SELECT result FROM observation_responses WHERE observation_id = $1 AND idempotency_key = $2`,
+      [observationId, idempotencyKey],
+    )) as { result: ResponseResult | null }[];
+    return row?.result ?? undefined;
+  }
+
+  /**
+   * Records an answer; answering the same question again replaces the earlier answer, its key
+   * and its result. A key already on another question of the observation is refused by the
+   * unique index (observation_id, idempotency_key).
+   */
   async saveResponse(tx: EntityManager, response: NewResponse): Promise<void> {
     await tx.query(
-      `INSERT INTO observation_responses (observation_id, question_id, selected_option, selected_option_text, correct, time_spent_seconds, manager_notes)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
+      `INSERT INTO observation_responses (observation_id, question_id, selected_option, selected_option_text, correct, time_spent_seconds, manager_notes, idempotency_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT (observation_id, question_id) DO UPDATE SET selected_option = EXCLUDED.selected_option,
          selected_option_text = EXCLUDED.selected_option_text, correct = EXCLUDED.correct,
-         time_spent_seconds = EXCLUDED.time_spent_seconds, manager_notes = EXCLUDED.manager_notes, answered_at = now()`,
+         time_spent_seconds = EXCLUDED.time_spent_seconds, manager_notes = EXCLUDED.manager_notes, answered_at = now(),
+         idempotency_key = EXCLUDED.idempotency_key, result = NULL`,
       [
         response.observationId,
         response.questionId,
@@ -149,7 +170,21 @@ export class ObservationsRepository {
         response.correct,
         response.timeSpentSeconds,
         response.managerNotes,
+        response.idempotencyKey,
       ],
+    );
+  }
+
+  /** Keeps the result answered to a keyed answer, for its retries. */
+  async keepResult(
+    tx: EntityManager,
+    observationId: number,
+    questionId: string,
+    result: ResponseResult,
+  ): Promise<void> {
+    await tx.query(
+      `UPDATE observation_responses SET result = $3 WHERE observation_id = $1 AND question_id = $2`,
+      [observationId, questionId, JSON.stringify(result)],
     );
   }
 
@@ -219,10 +254,16 @@ export class ObservationsRepository {
     return { rows, totalCount: total, nextCursor };
   }
 
+  /**
+   * Inserts the finding; with an idempotency key the observation already recorded, inserts
+   * nothing and answers the finding recorded first. ON CONFLICT on the unique index makes two
+   * concurrent requests with one key record one finding (the second waits for the first).
+   */
   async insertFinding(finding: NewFinding): Promise<FindingRow> {
     const [created] = (await this.db.query(
-      `INSERT INTO findings (observation_id, organization_id, severity, category, note, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+      `INSERT INTO findings (observation_id, organization_id, severity, category, note, created_by, idempotency_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (observation_id, idempotency_key) DO NOTHING RETURNING *`,
       [
         finding.observationId,
         finding.organizationId,
@@ -230,9 +271,15 @@ export class ObservationsRepository {
         finding.category,
         finding.note,
         finding.createdBy,
+        finding.idempotencyKey,
       ],
     )) as FindingRow[];
-    return created!;
+    if (created) return created;
+    const [recorded] = (await this.db.query(
+      `SELECT * FROM findings WHERE observation_id = $1 AND idempotency_key = $2`,
+      [finding.observationId, finding.idempotencyKey],
+    )) as FindingRow[];
+    return recorded!;
   }
 
   /** Resolves the observation's finding (the first resolution is kept); undefined: no such finding. */

@@ -156,10 +156,17 @@ export class ObservationsService {
   /**
    * Records one answer, scored against the stored correct one. Answering the same question
    * again replaces the earlier answer (never counted twice); the last answer completes it.
+   * An answer with an idempotency key the observation already recorded answers the result
+   * it was first answered with and records nothing: the observation's row lock (FOR UPDATE)
+   * makes a concurrent twin wait, then find the key; the unique index keeps one row per key.
    */
   async respond(actor: Actor, id: number, submission: ResponseSubmission): Promise<ResponseResult> {
+    const key = submission.idempotencyKey ?? null;
     const result = await this.repository.transaction(async (tx) => {
       const row = await this.row(actor, id, tx, true);
+      const replay =
+        key === null ? undefined : await this.repository.responseResult(tx, row.id, key);
+      if (replay) return { row, replay, completed: false, next: null, score: null, passed: null };
       if (row.status === 'completed')
         throw new RpcFailure('conflict', 'This observation is already completed.');
       const question = row.questions.find((candidate) => candidate.id === submission.questionId);
@@ -177,20 +184,35 @@ export class ObservationsService {
         correct: choice === question.correctIndex,
         timeSpentSeconds: submission.timeSpentSeconds,
         managerNotes: submission.managerNotes,
+        idempotencyKey: key,
       });
       const answered = await this.answeredIds(row.id, tx);
       const next = this.nextIndex(row, answered);
-      if (next < row.questions.length)
-        return { row, completed: false, next, score: null, passed: null };
-      const completed = await this.complete(tx, row);
-      return { row, completed: true, next: null, ...completed };
+      const outcome =
+        next < row.questions.length
+          ? { completed: false, next, score: null, passed: null }
+          : { completed: true, next: null, ...(await this.complete(tx, row)) };
+      if (key !== null) {
+        await this.repository.keepResult(tx, row.id, question.id, this.toResult(outcome));
+      }
+      return { row, replay: undefined, ...outcome };
     });
+    if (result.replay) return result.replay;
     if (result.completed) await this.announceCompletion(result.row, result.score!, result.passed!);
+    return this.toResult(result);
+  }
+
+  private toResult(outcome: {
+    completed: boolean;
+    next: number | null;
+    score: number | null;
+    passed: boolean | null;
+  }): ResponseResult {
     return {
-      completed: result.completed,
-      nextQuestionIndex: result.next,
-      score: result.score,
-      passed: result.passed,
+      completed: outcome.completed,
+      nextQuestionIndex: outcome.next,
+      score: outcome.score,
+      passed: outcome.passed,
     };
   }
 
@@ -256,6 +278,7 @@ export class ObservationsService {
       category: finding.category,
       note: finding.note,
       createdBy: actor.userId,
+      idempotencyKey: finding.idempotencyKey ?? null,
     });
     return toFinding(created);
   }

@@ -1,0 +1,115 @@
+import type { Finding, ObservationSession, ResponseResult } from '@hub/proto';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { CloudOff } from 'lucide-react';
+import { failureToast } from '../api/errors';
+import { toast } from '../toast/toastStore';
+import { Card } from '../ui/Card';
+import { LiveAnswers } from './AnswerList';
+import { FindingsPanel } from './FindingsPanel';
+import { completionToast } from './format';
+import {
+  observationSessionQuery,
+  refreshObservations,
+  storeFinding,
+  storeResponse,
+} from './queries';
+import { QuestionStep } from './QuestionStep';
+import { SessionHeader } from './SessionHeader';
+import { currentQuestionIndex, newIdempotencyKey, WAITING_TO_SEND } from './sessionOutbox';
+import { useNow } from './useNow';
+import { type SentItem, useSessionOutbox } from './useSessionOutbox';
+
+export const LIST_PATH = '/library/observations';
+
+/**
+ * The live session. Answers and findings go through the session's outbox: recorded at once on
+ * the device, sent in order; the next question follows the answers recorded, sent or not.
+ */
+export function LiveSession({
+  session,
+  onExit,
+}: {
+  session: ObservationSession;
+  onExit: () => void;
+}) {
+  const now = useNow();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const sessionKey = observationSessionQuery(session.id).queryKey;
+
+  const onSent = async (sent: SentItem) => {
+    if (sent.item.kind === 'finding') {
+      storeFinding(queryClient, session.id, sent.result as Finding);
+      toast({ title: 'Finding recorded' });
+      await refreshObservations(queryClient);
+      return;
+    }
+    const result = sent.result as ResponseResult;
+    storeResponse(queryClient, session.id, sent.item.body, result.nextQuestionIndex);
+    if (result.completed) {
+      toast(completionToast(session.operatorName, result.score, result.passed));
+      await Promise.all([
+        refreshObservations(queryClient),
+        queryClient.invalidateQueries({ queryKey: sessionKey }),
+      ]);
+      await navigate({ to: LIST_PATH });
+      return;
+    }
+    void refreshObservations(queryClient);
+  };
+  const outbox = useSessionOutbox(session.id, {
+    onSent: (sent) => void onSent(sent),
+    // Spec section 8: 'Error' with the server's message; the server's record is shown again.
+    onRefused: (item, error) => {
+      const fallback =
+        item.kind === 'response' ? 'Failed to submit response' : 'Failed to record finding';
+      toast(failureToast('Error', error, fallback));
+      void queryClient.invalidateQueries({ queryKey: sessionKey });
+    },
+  });
+
+  const index = currentQuestionIndex(session, outbox.items);
+  const total = session.totalQuestions || session.questions.length;
+  const waiting = outbox.items.length;
+
+  return (
+    // A column: below `lg` the question's action bar is its last item, pinned to the bottom of
+    // the screen (past main's padding, which sticky positions keep clear of).
+    <div data-testid="observation-session" className="mx-auto flex max-w-3xl flex-col gap-6">
+      <SessionHeader session={session} now={now} index={index} total={total} onExit={onExit} />
+
+      {index < total ? (
+        // Keyed by question: a new question clears the choice and notes and restarts its timer.
+        <QuestionStep
+          key={index}
+          session={session}
+          index={index}
+          now={now}
+          waiting={waiting}
+          onAnswer={(answer) => {
+            const key = newIdempotencyKey();
+            outbox.record({
+              kind: 'response',
+              key,
+              questionIndex: index,
+              body: { ...answer, idempotencyKey: key },
+            });
+            if (index + 1 < total) toast({ title: `Moving to question ${index + 2}` });
+          }}
+        />
+      ) : (
+        <Card testId="session-finishing" className="flex items-center gap-2">
+          <CloudOff aria-hidden className="size-5 text-amber-700" />
+          <p>
+            Every question is answered. The observation is completed when the last answer, now{' '}
+            {WAITING_TO_SEND}, reaches the server.
+          </p>
+        </Card>
+      )}
+
+      <LiveAnswers session={session} items={outbox.items} />
+      <FindingsPanel session={session} canRecord canResolve={false} outbox={outbox} />
+    </div>
+  );
+}

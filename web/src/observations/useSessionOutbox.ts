@@ -1,0 +1,140 @@
+import { api, type Finding, type ResponseResult } from '@hub/proto';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { call } from '../api/client';
+import { readCurrentUser } from '../auth/session';
+import {
+  enqueue,
+  nextToSend,
+  type OutboxItem,
+  outboxStorageKey,
+  persistOutbox,
+  restoreOutbox,
+  retryDelayMs,
+  settle,
+  shouldRetry,
+} from './sessionOutbox';
+
+export type SentItem =
+  | { item: Extract<OutboxItem, { kind: 'response' }>; result: ResponseResult }
+  | { item: Extract<OutboxItem, { kind: 'finding' }>; result: Finding };
+
+export interface OutboxEvents {
+  /** The server recorded the item (or had already: a retry answers the first result). */
+  onSent(sent: SentItem): void;
+  /** The server answered with an error: the item is dropped and the error shown. */
+  onRefused(item: OutboxItem, error: unknown): void;
+}
+
+function send(observationId: number, item: OutboxItem): Promise<SentItem> {
+  if (item.kind === 'response') {
+    return call(api.observationResponse, { params: { id: observationId }, body: item.body }).then(
+      (result) => ({ item, result }),
+    );
+  }
+  return call(api.addFinding, { params: { id: observationId }, body: item.body }).then(
+    (result) => ({ item, result }),
+  );
+}
+
+/** Sends one observation's queue in order, one item at a time, keeping it in localStorage. */
+class OutboxSender {
+  private items: OutboxItem[];
+  private readonly listeners = new Set<() => void>();
+  private sending = false;
+  private running = false;
+  private failures = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly storageKey: string;
+
+  constructor(
+    private readonly observationId: number,
+    private readonly events: OutboxEvents,
+  ) {
+    this.storageKey = outboxStorageKey(readCurrentUser()?.id, observationId);
+    this.items = restoreOutbox(localStorage, this.storageKey);
+  }
+
+  readonly subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+
+  readonly snapshot = () => this.items;
+
+  readonly record = (item: OutboxItem) => {
+    this.update(enqueue(this.items, item));
+    this.failures = 0;
+    void this.flush();
+  };
+
+  /** Resumes (on mount, after a reload: the restored queue) and on every `online` event. */
+  readonly start = () => {
+    this.running = true;
+    this.failures = 0;
+    void this.flush();
+  };
+
+  readonly stop = () => {
+    this.running = false;
+    clearTimeout(this.timer);
+  };
+
+  private update(items: OutboxItem[]) {
+    this.items = items;
+    persistOutbox(localStorage, this.storageKey, items);
+    for (const listener of this.listeners) listener();
+  }
+
+  private async flush(): Promise<void> {
+    if (this.sending || !this.running) return;
+    this.sending = true;
+    clearTimeout(this.timer);
+    try {
+      for (let item = nextToSend(this.items); item && this.running; item = nextToSend(this.items)) {
+        try {
+          const sent = await send(this.observationId, item);
+          this.failures = 0;
+          this.events.onSent(sent);
+          this.update(settle(this.items, item.key));
+        } catch (error) {
+          if (shouldRetry(error)) {
+            this.failures += 1;
+            this.timer = setTimeout(() => void this.flush(), retryDelayMs(this.failures));
+            return;
+          }
+          this.update(settle(this.items, item.key));
+          this.events.onRefused(item, error);
+        }
+      }
+    } finally {
+      this.sending = false;
+    }
+  }
+}
+
+/** The session's outbox: what is waiting to be sent, and `record` to add an answer or finding. */
+export function useSessionOutbox(observationId: number, events: OutboxEvents) {
+  const latest = useRef(events);
+  useEffect(() => {
+    latest.current = events;
+  });
+  const [sender] = useState(
+    () =>
+      new OutboxSender(observationId, {
+        onSent: (sent) => latest.current.onSent(sent),
+        onRefused: (item, error) => latest.current.onRefused(item, error),
+      }),
+  );
+  useEffect(() => {
+    sender.start();
+    window.addEventListener('online', sender.start);
+    return () => {
+      window.removeEventListener('online', sender.start);
+      sender.stop();
+    };
+  }, [sender]);
+  const items = useSyncExternalStore(sender.subscribe, sender.snapshot);
+  return { items, record: sender.record };
+}
+
+export type SessionOutbox = ReturnType<typeof useSessionOutbox>;
