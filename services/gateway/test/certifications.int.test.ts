@@ -3,6 +3,7 @@ import { openPdf } from '../../../workers/pdf/src/extraction/pdfjs.ts';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
+import { evaluatedDocument } from './evaluated-document.js';
 
 /** Correct answers A, B, C; the evaluation is replaced by these so the test picks the score. */
 const QUESTIONS = [
@@ -51,19 +52,6 @@ let gina: ApiSession;
 let ottoId: number;
 let documentId: number;
 let evaluationId: number;
-
-async function settledDocument(id: number) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const document = (await tess.get(`/api/library/documents/${id}`)).body as {
-      evaluationGenerated: boolean;
-      evaluationId: number;
-    };
-    if (document.evaluationGenerated) return document;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('no evaluation within 60 s');
-}
 
 async function signIn(email: string, password: string) {
   const session = new ApiSession(stack.url);
@@ -157,7 +145,7 @@ beforeAll(async () => {
     { field: 'file', name: 'cooling.pdf', data: sopPdf(COOLING_SOP) },
   );
   documentId = uploaded.body.id as number;
-  evaluationId = (await settledDocument(documentId)).evaluationId;
+  evaluationId = (await evaluatedDocument(tess, documentId)).evaluationId;
   await tess.put(`/api/library/documents/${documentId}/evaluation`, {
     title: 'Cooling cooked food',
     description: 'Cooling',

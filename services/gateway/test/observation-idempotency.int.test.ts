@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
+import { evaluatedDocument } from './evaluated-document.js';
 
 // Issue #34: the session's outbox retries answers and findings with an idempotency key; the
 // observation service records each key once and answers a retry with the first result.
@@ -42,19 +43,6 @@ interface Session {
   findings: { id: number; note: string }[];
 }
 
-async function settledDocument(session: ApiSession, id: number) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const document = (await session.get(`/api/library/documents/${id}`)).body as {
-      evaluationGenerated: boolean;
-      evaluationId: number;
-    };
-    if (document.evaluationGenerated) return document;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('no evaluation within 60 s');
-}
-
 beforeAll(async () => {
   stack = await startTestStack();
   workers = startDocumentWorkers(stack);
@@ -92,7 +80,7 @@ beforeAll(async () => {
     { field: 'file', name: 'cooling.pdf', data: sopPdf(COOLING_SOP) },
   );
   documentId = uploaded.body.id as number;
-  evaluationId = (await settledDocument(tess, documentId)).evaluationId;
+  evaluationId = (await evaluatedDocument(tess, documentId)).evaluationId;
   const evaluation = (await tess.get(`/api/library/documents/${documentId}/evaluation`)).body as {
     description: string;
   };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
+import { evaluatedDocument } from './evaluated-document.js';
 
 const QUESTIONS = [
   {
@@ -40,19 +41,6 @@ let ottoId: number;
 let acmeId: number;
 let documentId: number;
 let evaluationId: number;
-
-async function settledDocument(session: ApiSession, id: number) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const document = (await session.get(`/api/library/documents/${id}`)).body as {
-      evaluationGenerated: boolean;
-      evaluationId: number;
-    };
-    if (document.evaluationGenerated) return document;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('no evaluation within 60 s');
-}
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -106,7 +94,7 @@ beforeAll(async () => {
     { field: 'file', name: 'cooling.pdf', data: sopPdf(COOLING_SOP) },
   );
   documentId = uploaded.body.id as number;
-  evaluationId = (await settledDocument(tess, documentId)).evaluationId;
+  evaluationId = (await evaluatedDocument(tess, documentId)).evaluationId;
   const evaluation = (await tess.get(`/api/library/documents/${documentId}/evaluation`)).body as {
     description: string;
   };
@@ -420,7 +408,7 @@ describe('training centre', () => {
       { field: 'file', name: 'c2.pdf', data: sopPdf(COOLING_SOP) },
     );
     const secondId = second.body.id as number;
-    const secondEvaluation = (await settledDocument(tess, secondId)).evaluationId;
+    const secondEvaluation = (await evaluatedDocument(tess, secondId)).evaluationId;
     const refused = await tess.post('/api/training/courses', {
       title: 'Two',
       category: 'Food',

@@ -3,6 +3,7 @@ import { UsersService } from '../../identity/src/users/users.service.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
+import { evaluatedDocument } from './evaluated-document.js';
 
 const PASSWORD = 'Skills-Pass-123!';
 /** Correct answers A, B, C; the evaluation is replaced by these so the test picks the score. */
@@ -67,19 +68,6 @@ let allergens: { documentId: number; evaluationId: number };
 let lineCook: JobFunctionView;
 let dishwasher: JobFunctionView;
 
-async function settled(session: ApiSession, documentId: number) {
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    const document = (await session.get(`/api/library/documents/${documentId}`)).body as {
-      evaluationGenerated: boolean;
-      evaluationId: number;
-    };
-    if (document.evaluationGenerated) return { documentId, evaluationId: document.evaluationId };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('no evaluation within 300 s');
-}
-
 async function publishedSop(title: string) {
   const tess = as.tess!;
   const uploaded = await tess.upload(
@@ -87,7 +75,8 @@ async function publishedSop(title: string) {
     { title },
     { field: 'file', name: `${title.toLowerCase()}.pdf`, data: sopPdf(COOLING_SOP) },
   );
-  const sop = await settled(tess, uploaded.body.id as number);
+  const documentId = uploaded.body.id as number;
+  const sop = { documentId, ...(await evaluatedDocument(tess, documentId, 300_000)) };
   await tess.put(`/api/library/documents/${sop.documentId}/evaluation`, {
     title: `${title} evaluation`,
     description: title,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
+import { evaluatedDocument } from './evaluated-document.js';
 
 const PASSWORD = 'Team-Pass-123!';
 /** Correct answers A, B, C. */
@@ -23,19 +24,6 @@ let tess: ApiSession;
 const id: Record<string, number> = {};
 let documentId: number;
 let evaluationId: number;
-
-async function settledDocument(documentIdToWait: number) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const document = (await tess.get(`/api/library/documents/${documentIdToWait}`)).body as {
-      evaluationGenerated: boolean;
-      evaluationId: number;
-    };
-    if (document.evaluationGenerated) return document;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('no evaluation within 60 s');
-}
 
 async function observe(operatorId: number, letters: string[]) {
   const { body } = await tess.post('/api/observations/create', {
@@ -95,7 +83,7 @@ beforeAll(async () => {
     { field: 'file', name: 'cooling.pdf', data: sopPdf(COOLING_SOP) },
   );
   documentId = uploaded.body.id as number;
-  evaluationId = (await settledDocument(documentId)).evaluationId;
+  evaluationId = (await evaluatedDocument(tess, documentId)).evaluationId;
   await tess.put(`/api/library/documents/${documentId}/evaluation`, {
     title: 'Cooling cooked food',
     description: 'Cooling',
