@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SpanKind, startTracing, stopTracing, traced } from '../tracing/tracing.js';
 import { captureLogs, createLogger, logger, processLogger, textLine } from './logger.js';
 import { PinoNestLogger } from './nest-logger.js';
@@ -132,6 +132,32 @@ describe('the process logger', () => {
     expect(out.lines.map((line) => [line.context, line.level, line.msg])).toEqual([
       ['redis', 'debug', 'connected'],
       [undefined, 'info', 'ready'],
+    ]);
+  });
+});
+
+describe('the process logger under LOG_LEVEL=warn', () => {
+  afterAll(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  it("still prints the process's ready line (the launcher waits for it), and no module's info", async () => {
+    vi.resetModules();
+    vi.stubEnv('LOG_LEVEL', 'warn');
+    const fresh = await import('./logger.js');
+    const out = collect();
+    const release = fresh.captureLogs(out);
+    try {
+      fresh.processLogger().info('ready');
+      fresh.logger('redis').info('connected');
+      fresh.logger('redis').warn('slow');
+    } finally {
+      release();
+    }
+    expect(out.lines.map((line) => [line.context, line.level, line.msg])).toEqual([
+      [undefined, 'info', 'ready'],
+      ['redis', 'warn', 'slow'],
     ]);
   });
 });

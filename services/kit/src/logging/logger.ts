@@ -151,7 +151,7 @@ export function processLogger(): Logger {
   const stdout = pino.destination({ dest: 1, sync: true });
   sink = format === 'json' ? stdout : readable(stdout);
   root = createLogger({
-    level: env.LOG_LEVEL ?? 'info',
+    level: lifecycleLevel(env.LOG_LEVEL ?? 'info'),
     format: 'json',
     destination: redirectable,
   });
@@ -161,6 +161,15 @@ export function processLogger(): Logger {
   nest = root.child({}, { level: pinoLevel(env.LOG_LEVEL ?? (testing ? 'warn' : 'info')) });
   return root;
 }
+
+/**
+ * The process's own lines (started, ready, stopping) at info even when LOG_LEVEL asks for less:
+ * the launcher, the e2e stack and the benches wait for the ready line, so LOG_LEVEL=warn must not
+ * keep a process from ever counting as started. The modules' and Nest's lines keep LOG_LEVEL.
+ */
+const QUIETER_THAN_INFO = new Set<LogLevelSetting>(['warn', 'error', 'fatal', 'silent']);
+const lifecycleLevel = (setting: LogLevelSetting): LogLevelSetting =>
+  QUIETER_THAN_INFO.has(setting) ? 'info' : setting;
 
 /** A child of the process's logger for one module: its lines carry `context`. */
 export function logger(contextName: string): Logger {
