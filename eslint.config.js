@@ -64,7 +64,7 @@ export default tseslint.config(
   {
     // SQL (raw `.query(` or TypeORM `getRepository`, `createQueryBuilder`) lives in
     // `*.repository.ts` files, in `reporting/` modules (read models and aggregates) and in
-    // migrations; services call typed repository methods. The kit's database plumbing (data source, keyset paging, health probe,
+    // migrations; services call typed repository methods. The kit's database plumbing (data source, keyset paging,
     // test databases) is where those calls are built. Tests may query freely.
     files: ['services/*/src/**/*.ts'],
     ignores: [
@@ -76,7 +76,6 @@ export default tseslint.config(
       'services/kit/src/database/**',
       'services/kit/src/testing/**',
       'services/kit/src/paging/keyset.ts',
-      'services/kit/src/health/probes.ts',
       ...sqlOutsideRepositoriesAllowed,
     ],
     rules: {

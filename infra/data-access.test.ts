@@ -26,8 +26,8 @@ const PLACES_FOR_SQL = [
   /^services\/kit\/src\/(database|testing)\//,
 ];
 
-/** The kit's plumbing beside its database folder: health probes and keyset paging. */
-const KIT_PLUMBING = ['services/kit/src/health/probes.ts', 'services/kit/src/paging/keyset.ts'];
+/** The kit's plumbing beside its database folder: keyset paging. */
+const KIT_PLUMBING = ['services/kit/src/paging/keyset.ts'];
 
 /** Every source file below a folder, as a path from the repository's root. */
 function sourcesBelow(folder: string): string[] {

@@ -1,5 +1,5 @@
+import { pingPostgres, type SqlRunner } from '../database/liveness.repository.js';
 import type { Redis } from 'ioredis';
-import type { DataSource } from 'typeorm';
 import type { ComponentHealth } from '@hub/proto';
 
 async function timed(check: () => Promise<unknown>, timeoutMs = 2000): Promise<ComponentHealth> {
@@ -25,8 +25,6 @@ async function timed(check: () => Promise<unknown>, timeoutMs = 2000): Promise<C
 }
 
 /** The database answers `SELECT 1`: a TypeORM data source, or a plain pg pool (the gateway's). */
-export const probePostgres = (
-  database: Pick<DataSource, 'query'> | { query(sql: string): Promise<unknown> },
-) => timed(() => database.query('SELECT 1'));
+export const probePostgres = (database: SqlRunner) => timed(() => pingPostgres(database));
 export const probeRedis = (redis: Redis) => timed(() => redis.ping());
 export const probe = timed;
