@@ -66,16 +66,16 @@ export default tseslint.config(
     // `*.repository.ts` files, in `reporting/` modules (read models and aggregates) and in
     // migrations; services call typed repository methods. The kit's database plumbing (data source, keyset paging,
     // test databases) is where those calls are built. Tests may query freely.
-    files: ['services/*/src/**/*.ts'],
+    files: ['services/*/src/**/*.ts', 'packages/*/src/**/*.ts'],
     ignores: [
       '**/*.repository.ts',
       '**/reporting/**',
       '**/migrations/**',
       '**/*.test.ts',
       '**/test-support/**',
-      'services/kit/src/database/**',
-      'services/kit/src/testing/**',
-      'services/kit/src/paging/keyset.ts',
+      'packages/kit/src/database/**',
+      'packages/testing/src/**',
+      'packages/kit/src/paging/keyset.ts',
       ...sqlOutsideRepositoriesAllowed,
     ],
     rules: {

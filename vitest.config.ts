@@ -33,7 +33,7 @@ export default defineConfig({
           // Both cores: vitest 5 left one of CI's two idle (unit 46 s with one worker, 25 s with
           // two; integration 300 s and 240 s, on the 2-core machine).
           maxWorkers: 2,
-          include: ['{proto,services,workers,infra,web}/**/*.test.{ts,tsx}'],
+          include: ['{proto,packages,services,workers,infra,web}/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', '**/dist/**', '**/*.int.test.ts', '**/*.e2e.test.ts'],
         },
       },
@@ -46,8 +46,8 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           maxWorkers: 2,
           // Drops the template databases the suites' databases were copied from.
-          globalSetup: ['services/kit/src/testing/database-templates.global-setup.ts'],
-          include: ['{services,workers,infra}/**/*.int.test.ts'],
+          globalSetup: ['packages/testing/src/database-templates.global-setup.ts'],
+          include: ['{packages,services,workers,infra}/**/*.int.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

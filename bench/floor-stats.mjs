@@ -29,7 +29,7 @@ const { openIntegrationDatabase } = await importDist('database.js');
 const { FloorStatsService } = await importDist('floor/floor-stats.js');
 const { FloorAlertsService } = await importDist('floor/floor-alerts.js');
 const { dropDatabase, deleteKeys } = await import(
-  pathToFileURL(require.resolve('@hub/kit/testing')).href
+  pathToFileURL(require.resolve('@hub/testing')).href
 );
 /** @param {string} name @param {string} file */
 const importService = (name, file) =>

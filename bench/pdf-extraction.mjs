@@ -260,7 +260,7 @@ async function endToEndBenchmark() {
   } finally {
     await pdfWorker.close();
     await Promise.all([jobs.close(), inbox.close()]);
-    const { deleteKeys } = await importFromWorker('@hub/kit/testing').catch(() => ({}));
+    const { deleteKeys } = await importFromWorker('@hub/testing').catch(() => ({}));
     await deleteKeys?.(prefix).catch(() => undefined);
     rmSync(folder, { recursive: true, force: true });
   }

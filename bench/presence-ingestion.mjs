@@ -28,7 +28,7 @@ const { openIntegrationDatabase } = await importDist('database.js');
 const { createIntegrationInboxHandler } = await importDist('snapshots/integration-inbox.js');
 const { SnapshotRunsRepository } = await importDist('snapshots/snapshot-runs.repository.js');
 const kit = await importPackage('@hub/kit');
-const { dropDatabase, deleteKeys } = await importPackage('@hub/kit/testing');
+const { dropDatabase, deleteKeys } = await importPackage('@hub/testing');
 const { QUEUES } = await importPackage('@hub/proto');
 
 const { values } = parseArgs({

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { claimTestResources, TEST_REDIS_URL, type TestResources } from '@hub/kit/testing';
+import { claimTestResources, TEST_REDIS_URL, type TestResources } from '@hub/testing';
 import { inject } from 'vitest';
 import { logText } from '../infra/launcher/output.mjs';
 import { findFreePort } from '../infra/launcher/ports.mjs';

@@ -23,11 +23,12 @@ const PLACES_FOR_SQL = [
   /\/migrations\//,
   /\.repository\.ts$/,
   /\/reporting\//,
-  /^services\/kit\/src\/(database|testing)\//,
+  /^packages\/kit\/src\/database\//,
+  /^packages\/testing\//,
 ];
 
 /** The kit's plumbing beside its database folder: keyset paging. */
-const KIT_PLUMBING = ['services/kit/src/paging/keyset.ts'];
+const KIT_PLUMBING = ['packages/kit/src/paging/keyset.ts'];
 
 /** Every source file below a folder, as a path from the repository's root. */
 function sourcesBelow(folder: string): string[] {
@@ -38,8 +39,8 @@ function sourcesBelow(folder: string): string[] {
   });
 }
 
-/** services/*\/src and workers/*\/src. */
-const productSources = ['services', 'workers'].flatMap((group) =>
+/** packages/*\/src, services/*\/src and workers/*\/src. */
+const productSources = ['packages', 'services', 'workers'].flatMap((group) =>
   readdirSync(path.join(ROOT, group), { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && existsSync(path.join(ROOT, group, entry.name, 'src')))
     .flatMap((entry) => sourcesBelow(`${group}/${entry.name}/src`)),

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { claimTestResources, TEST_REDIS_URL } from '@hub/kit/testing';
+import { claimTestResources, TEST_REDIS_URL } from '@hub/testing';
 import { E2E_SUPER_ADMIN, type RunningStack } from '../e2e/stack.js';
 import { findFreePort } from '../infra/launcher/ports.mjs';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimTestResources, TEST_REDIS_URL, type TestResources } from '@hub/kit/testing';
+import { claimTestResources, TEST_REDIS_URL, type TestResources } from '@hub/testing';
 import { findFreePort } from './ports.mjs';
 
 /**

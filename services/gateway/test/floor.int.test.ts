@@ -3,7 +3,7 @@ import {
   type RunningSimulator,
   SIMULATOR_ACCOUNTS,
   startCameraSimulator,
-} from '../../../infra/camera-simulator/simulator.mjs';
+} from '@hub/infra/camera-simulator';
 import { PresenceRetention } from '../../integration/src/floor/presence-retention.js';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 

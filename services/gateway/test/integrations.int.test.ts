@@ -6,7 +6,7 @@ import {
   SIMULATOR_ACCOUNTS,
   SIMULATOR_CAMERA_COUNT,
   startCameraSimulator,
-} from '../../../infra/camera-simulator/simulator.mjs';
+} from '@hub/infra/camera-simulator';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 
 let simulator: RunningSimulator;

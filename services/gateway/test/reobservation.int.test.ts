@@ -6,7 +6,7 @@ import {
   type SkillsMatrix,
 } from '@hub/proto';
 import { RpcClient } from '@hub/kit';
-import { TEST_REDIS_URL } from '@hub/kit/testing';
+import { TEST_REDIS_URL } from '@hub/testing';
 import { certifyOperator } from './certify-operator.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { createTenant, type Tenant } from './tenant-fixtures.js';

@@ -7,7 +7,7 @@ import {
   type RunningSimulator,
   SIMULATOR_ACCOUNTS,
   startCameraSimulator,
-} from '../../../infra/camera-simulator/simulator.mjs';
+} from '@hub/infra/camera-simulator';
 import {
   ApiSession,
   fixture,

@@ -4,7 +4,7 @@ import {
   type RunningSimulator,
   SIMULATOR_ACCOUNTS,
   startCameraSimulator,
-} from '../../../infra/camera-simulator/simulator.mjs';
+} from '@hub/infra/camera-simulator';
 import { invitationLink, MailCatcher } from './mail-catcher.js';
 import {
   ApiSession,

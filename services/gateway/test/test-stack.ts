@@ -35,7 +35,7 @@ import {
   createDatabaseFromTemplate,
   type DatabaseTemplate,
   TEST_REDIS_URL,
-} from '@hub/kit/testing';
+} from '@hub/testing';
 import { type ObjectStorage, openStorage } from '@hub/kit';
 
 export const SUPER_ADMIN = { email: 'root@platform.test', password: 'Sup3r-Secret-Pass!' };
@@ -79,7 +79,9 @@ const SERVICES = ['identity', 'library', 'observation', 'video', 'integration'];
  * what they import, its database.ts (which migrations run) and the kit's migration runner.
  */
 function migrationsDigest(): string {
-  const files = new Set<string>([join(SERVICES_DIR, 'kit/src/database/data-source.ts')]);
+  const files = new Set<string>([
+    join(SERVICES_DIR, '../packages/kit/src/database/data-source.ts'),
+  ]);
   for (const service of SERVICES) {
     files.add(join(SERVICES_DIR, service, 'src/database.ts'));
     const migrations = join(SERVICES_DIR, service, 'src/migrations');

@@ -1,10 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type RunningS3Simulator,
-  startS3Simulator,
-} from '../../../infra/s3-simulator/simulator.mjs';
+import { type RunningS3Simulator, startS3Simulator } from '@hub/infra/s3-simulator';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
 
 /*

@@ -1,4 +1,4 @@
-import { BaseEnv, readConfig, StorageEnv } from '@hub/kit/worker';
+import { BaseEnv, readConfig, StorageEnv } from '@hub/runtime';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 

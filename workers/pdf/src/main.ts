@@ -6,7 +6,7 @@ import {
   startHeartbeat,
   startWorker,
   stopOnSignals,
-} from '@hub/kit/worker';
+} from '@hub/runtime';
 import { QUEUE_CONTRACTS } from '@hub/proto/jobs';
 import { readPdfWorkerConfig } from './config.ts';
 import { TextRecognizer } from './ocr/text-recognizer.ts';

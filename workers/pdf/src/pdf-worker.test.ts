@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
-import { LocalDiskStorage } from '@hub/kit';
+import { LocalDiskStorage } from '@hub/runtime';
 import type { LibraryInboxMessage, PdfProcessingJob } from '@hub/proto';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';

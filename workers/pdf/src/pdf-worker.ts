@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { buffer } from 'node:stream/consumers';
-import type { ObjectStorage, PoisonPolicy } from '@hub/kit';
-import { logger } from '@hub/kit/worker';
+import type { ObjectStorage, PoisonPolicy } from '@hub/runtime';
+import { logger } from '@hub/runtime';
 import { LibraryInboxMessage, type ExtractedImage, type PdfProcessingJob } from '@hub/proto/jobs';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Block } from './extraction/blocks.ts';

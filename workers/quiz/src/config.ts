@@ -1,4 +1,4 @@
-import { BaseEnv, readConfig, StorageEnv } from '@hub/kit/worker';
+import { BaseEnv, readConfig, StorageEnv } from '@hub/runtime';
 import { z } from 'zod';
 
 export const QuizWorkerEnv = BaseEnv.extend(StorageEnv.shape).extend({

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import { readHeartbeats } from '@hub/kit';
-import { claimTestResources, TEST_REDIS_URL } from '@hub/kit/testing';
+import { readHeartbeats } from '@hub/runtime';
+import { claimTestResources, TEST_REDIS_URL } from '@hub/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /** The built worker, as the launcher, compose and Kubernetes run it. */

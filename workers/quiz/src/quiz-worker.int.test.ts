@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LocalDiskStorage, openQueue, startWorker } from '@hub/kit';
-import { claimTestResources, TEST_REDIS_URL } from '@hub/kit/testing';
+import { LocalDiskStorage, openQueue, startWorker } from '@hub/runtime';
+import { claimTestResources, TEST_REDIS_URL } from '@hub/testing';
 import { LibraryInboxMessage, QUEUES, type QuizGenerationJob } from '@hub/proto';
 import { QueueEvents, type Queue, type Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LocalDiskStorage } from '@hub/kit';
+import { LocalDiskStorage } from '@hub/runtime';
 import { LibraryInboxMessage, type QuizGenerationJob } from '@hub/proto';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import { text as readText } from 'node:stream/consumers';
-import type { ObjectStorage, PoisonPolicy } from '@hub/kit';
+import type { ObjectStorage, PoisonPolicy } from '@hub/runtime';
 import { LibraryInboxMessage, QUEUE_CONTRACTS, type QuizGenerationJob } from '@hub/proto/jobs';
 import { UnrecoverableError, type Job, type JobsOptions } from 'bullmq';
 import {

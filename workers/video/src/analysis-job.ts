@@ -1,6 +1,6 @@
 import { text } from 'node:stream/consumers';
-import type { ObjectStorage } from '@hub/kit';
-import { logger } from '@hub/kit/worker';
+import type { ObjectStorage } from '@hub/runtime';
+import { logger } from '@hub/runtime';
 import type { AnalysisReport, VideoAnalysisJob, VideoInboxMessage } from '@hub/proto/jobs';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { clusterFaces, type ClusterOptions, type FaceSighting } from './faces/clustering.ts';

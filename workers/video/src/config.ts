@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { BaseEnv, readConfig, StorageEnv } from '@hub/kit/worker';
+import { BaseEnv, readConfig, StorageEnv } from '@hub/runtime';
 import { z } from 'zod';
 
 export const FACE_BACKENDS = ['wasm', 'cpu', 'tensorflow', 'tensorflow-gpu'] as const;

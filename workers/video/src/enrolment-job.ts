@@ -1,4 +1,4 @@
-import type { ObjectStorage } from '@hub/kit';
+import type { ObjectStorage } from '@hub/runtime';
 import type { FaceEnrolmentJob, VideoInboxMessage } from '@hub/proto/jobs';
 import type { Job } from 'bullmq';
 import type { DetectedFace, FaceModel } from './faces/face-model.ts';

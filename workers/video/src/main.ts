@@ -6,7 +6,7 @@ import {
   startHeartbeat,
   startWorker,
   stopOnSignals,
-} from '@hub/kit/worker';
+} from '@hub/runtime';
 import { QUEUE_CONTRACTS } from '@hub/proto/jobs';
 import { createAnalysisHandler } from './analysis-job.ts';
 import { readVideoWorkerConfig } from './config.ts';

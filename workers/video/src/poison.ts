@@ -1,4 +1,4 @@
-import type { PoisonPolicy } from '@hub/kit/worker';
+import type { PoisonPolicy } from '@hub/runtime';
 import {
   IntegrationInboxMessage,
   type FaceEnrolmentJob,

@@ -1,5 +1,5 @@
-import type { ObjectStorage } from '@hub/kit';
-import { logger } from '@hub/kit/worker';
+import type { ObjectStorage } from '@hub/runtime';
+import { logger } from '@hub/runtime';
 import { IntegrationInboxMessage, type SnapshotIdentificationJob } from '@hub/proto/jobs';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { facesInPicture } from './enrolment-job.ts';

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { ObjectStorage } from '@hub/kit';
+import type { ObjectStorage } from '@hub/runtime';
 import { errorText, VideoFailure } from './failures.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LocalDiskStorage, openQueue, startWorker, type QueueConnection } from '@hub/kit';
-import { claimTestResources, TEST_REDIS_URL, type TestResources } from '@hub/kit/testing';
+import { LocalDiskStorage, openQueue, startWorker, type QueueConnection } from '@hub/runtime';
+import { claimTestResources, TEST_REDIS_URL, type TestResources } from '@hub/testing';
 import {
   QUEUES,
   VideoInboxMessage,

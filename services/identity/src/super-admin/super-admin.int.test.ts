@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { claimTestResources, type TestResources } from '@hub/kit/testing';
+import { claimTestResources, type TestResources } from '@hub/testing';
 import { readIdentityConfig } from '../config.js';
 import { openIdentityDatabase } from '../database.js';
 import { verifyPassword } from '../auth/passwords.js';

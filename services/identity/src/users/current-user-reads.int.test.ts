@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { claimTestResources, type TestResources } from '@hub/kit/testing';
+import { claimTestResources, type TestResources } from '@hub/testing';
 import { openIdentityDatabase } from '../database.js';
 import { CurrentUserReads } from './current-user-reads.js';
 import { UsersRepository } from './users.repository.js';

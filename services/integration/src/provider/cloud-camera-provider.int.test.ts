@@ -4,7 +4,7 @@ import {
   SIMULATOR_ACCOUNTS,
   SIMULATOR_CAMERA_COUNT,
   startCameraSimulator,
-} from '../../../../infra/camera-simulator/simulator.mjs';
+} from '@hub/infra/camera-simulator';
 import { ProviderError } from './camera-provider.js';
 import { CloudCameraProviders } from './cloud-camera-provider.js';
 import { DEFAULT_POLICY, type ResiliencePolicy } from './resilience.js';

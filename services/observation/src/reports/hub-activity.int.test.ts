@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import type { Actor } from '@hub/proto';
-import { claimTestResources, type TestResources } from '@hub/kit/testing';
+import { claimTestResources, type TestResources } from '@hub/testing';
 import { openObservationDatabase } from '../database.js';
 import { HubActivity } from '../reporting/hub-activity.js';
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LocalDiskStorage } from '@hub/kit';
+import { LocalDiskStorage } from '@hub/runtime';
 import type { AnalysisReport, FaceEnrolment, VideoInboxMessage } from '@hub/proto';
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,0 +1,53 @@
+import { claimTestResources, type TestResources } from '@hub/testing';
+import pg from 'pg';
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openServiceDatabase } from './data-source.js';
+
+/** A migration that cannot run twice: a second run fails on the existing table. */
+class CreateShiftLog1700000000000 implements MigrationInterface {
+  async up(queryRunner: QueryRunner) {
+    // Slow enough that replicas starting together would overlap without the lock.
+    await queryRunner.query('SELECT pg_sleep(0.5)');
+    await queryRunner.query('CREATE TABLE shift_log (id serial PRIMARY KEY)');
+  }
+
+  async down(queryRunner: QueryRunner) {
+    await queryRunner.query('DROP TABLE shift_log');
+  }
+}
+
+let resources: TestResources;
+
+beforeAll(() => {
+  resources = claimTestResources();
+});
+
+afterAll(async () => {
+  await resources?.release();
+});
+
+describe('migrations with several replicas', () => {
+  it('lets one replica migrate while the others wait, so each migration runs once', async () => {
+    const open = () =>
+      openServiceDatabase({
+        url: resources.databaseUrl,
+        schema: 'replicas',
+        entities: [],
+        migrations: [CreateShiftLog1700000000000],
+        poolSize: 2,
+      });
+    const replicas = await Promise.all([open(), open(), open()]);
+    try {
+      const sql = new pg.Client({ connectionString: resources.databaseUrl });
+      await sql.connect();
+      const { rows } = await sql.query<{ runs: string }>(
+        'SELECT count(*) AS runs FROM replicas.migrations',
+      );
+      await sql.end();
+      expect(Number(rows[0]!.runs)).toBe(1);
+    } finally {
+      await Promise.all(replicas.map((replica) => replica.destroy()));
+    }
+  });
+});
