@@ -17,8 +17,12 @@
 // people and to each other (half of them enrolled, the other half shown).
 // Prints figures, never asserts.
 //
+// With --human (the folder of an installed @vladmandic/human, which is no dependency), one man
+// in eleven photos of its assets is held out too, for recall: enrolled from one or three of them
+// among 27 other people, his other photos shown.
+//
 //   node_modules/.bin/node bench/face-threshold.mjs [--previous 0.55] [--margins 0,0.05,0.1]
-//     [--save faces.json] [--load faces.json]
+//     [--save faces.json] [--load faces.json] [--human /tmp/h/node_modules/@vladmandic/human]
 //
 // Needs the built worker (`npx turbo run build`) and ffmpeg (the npm one or Debian's).
 import { execFile } from 'node:child_process';
@@ -40,6 +44,12 @@ const { values: args } = parseArgs({
     /** Keeps the embeddings found, or reads them back instead of running the model. */
     save: { type: 'string' },
     load: { type: 'string' },
+    /**
+     * The folder of an installed @vladmandic/human package (not a dependency: install it
+     * anywhere): its assets/screenshot-facematch.jpg shows one man in many photos, held-out
+     * faces of one person, for recall.
+     */
+    human: { type: 'string' },
   },
 });
 
@@ -82,6 +92,17 @@ const HELD_OUT = [1, 2, 3, 4, 5, 6].map((n) => ({
 }));
 
 /**
+ * The first eleven tiles of the top row of human's screenshot-facematch.jpg (1920×954): the same
+ * man (checked by eye) in eleven photos, each tile about 107 px wide, cut 104×112 and padded with
+ * grey so that SSD finds a face that fills it. Human ranked the row by its own similarity, so
+ * these are his photos that look most alike to human's model; his harder photos are not here.
+ */
+const MAN_TILES = Array.from({ length: 11 }, (_, i) => ({
+  label: `human facematch tile ${i + 1}`,
+  filter: `crop=104:112:${Math.round(i * 107.2)}:282,pad=312:336:104:112:color=gray`,
+}));
+
+/**
  * @typedef {{ source: string, person: string, box: { x: number, y: number, width: number,
  *   height: number }, embedding: number[] }} Face
  */
@@ -89,16 +110,18 @@ const HELD_OUT = [1, 2, 3, 4, 5, 6].map((n) => ({
 /**
  * A picture decoded to RGB at its own size (the group photos' faces are small).
  * @param {{ ffmpeg: string, ffprobe: string }} binaries @param {string} file
+ * @param {string} [filter] an ffmpeg filter to apply @param {string} [size] 'w,h' it gives
  */
-async function decode(binaries, file) {
+async function decode(binaries, file, filter = 'null', size = 'source') {
   const probe = await run(binaries.ffprobe, [
     ...['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height'],
     ...['-of', 'csv=p=0', file],
   ]);
-  const [width, height] = probe.stdout.trim().split(',').map(Number);
+  const [width, height] = (size === 'source' ? probe.stdout.trim() : size).split(',').map(Number);
+  const output = ['-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'];
   const { stdout } = await run(
     binaries.ffmpeg,
-    ['-v', 'error', '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'],
+    ['-v', 'error', '-i', file, '-vf', filter, ...output],
     { encoding: 'buffer', maxBuffer: 1 << 28 },
   );
   if (!width || !height || stdout.length !== width * height * 3) {
@@ -161,6 +184,15 @@ async function embedAll() {
     found.forEach((f, i) => (f.person = `${picture.label}#${i}`));
     heldOut.push(...found);
   }
+  if (args.human) {
+    const file = path.join(args.human, 'assets/screenshot-facematch.jpg');
+    for (const tile of MAN_TILES) {
+      const frame = await decode(binaries, file, tile.filter, '312,336');
+      const [face] = await facesInPicture(frame, model);
+      if (face) heldOut.push({ ...face, source: tile.label, person: 'held-out man' });
+      else console.log(`${tile.label}: no face found`);
+    }
+  }
   await model.close();
   return { model: model.name, fixtures, heldOut };
 }
@@ -178,8 +210,11 @@ const { nameFace, enrolledPeople } = await importDist('faces/references.js');
 const { distance } = await importDist('faces/vectors.js');
 /** @type {Face[]} */
 const fixtures = data.fixtures;
+const MAN = 'held-out man';
 /** @type {Face[]} */
-const heldOut = data.heldOut;
+const heldOut = data.heldOut.filter((/** @type {Face} */ f) => f.person !== MAN);
+/** @type {Face[]} */
+const man = data.heldOut.filter((/** @type {Face} */ f) => f.person === MAN);
 const previous = Number(args.previous);
 const margins = (args.margins ?? '0').split(',').map(Number);
 /** Faces of people in the group photos other than the labelled ones are each their own. */
@@ -355,5 +390,42 @@ for (const threshold of [...new Set([previous, chosen])]) {
     console.log(
       `  t ${threshold.toFixed(2)} margin ${margin.toFixed(2)}: strangers named ${named}/${heldOut.length}`,
     );
+  }
+}
+
+/**
+ * Held-out recall: the man of human's screenshot (--human) enrolled from his first tile (or his
+ * first three) in an organization of 27 people (the fixture people's photo 1, the 22 held-out
+ * women), his other tiles shown.
+ */
+if (man.length > 1) {
+  const genuine = pairs(man).genuine;
+  console.log(
+    `\nHeld-out man, ${man.length} photos: his ${genuine.length} pairs lie ${Math.min(...genuine).toFixed(3)}-` +
+      `${Math.max(...genuine).toFixed(3)} apart; named among 27 other enrolled people:`,
+  );
+  const others = [...fixtures.filter((f) => photo(f) === 1), ...heldOut];
+  for (const count of [1, 3]) {
+    for (const threshold of [...new Set([previous, chosen])]) {
+      for (const margin of [...new Set([0, chosenMargin])]) {
+        const people = enrolledPeople(
+          [...others, ...man.slice(0, count)].map((f, i) => ({
+            userId: f.person === MAN ? -1 : i,
+            name: f.person,
+            embedding: f.embedding,
+          })),
+          128,
+        );
+        const names = man
+          .slice(count)
+          .map((f) => nameFace(f.embedding, people, { threshold, margin })?.person.name);
+        const right = names.filter((name) => name === MAN).length;
+        const wrong = names.filter((name) => name && name !== MAN).length;
+        console.log(
+          `  ${count} reference(s), t ${threshold.toFixed(2)} margin ${margin.toFixed(2)}: ` +
+            `right ${right}/${names.length} (recall ${(right / names.length).toFixed(3)}), wrong ${wrong}`,
+        );
+      }
+    }
   }
 }
