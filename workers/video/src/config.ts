@@ -19,9 +19,9 @@ export const DEFAULT_MATCH_THRESHOLD = 0.55;
 /**
  * How much farther the next other person must lie than the nearest (faces/references.ts),
  * measured by the same bench: on the fixtures the right person was never less than 0.18 nearer
- * than the next, so 0.17 loses no right name there, and on the held-out faces it left none of the
- * 6 of 22 strangers the threshold alone named (people look alike to this model: two different
- * held-out women lie 0.45 apart).
+ * than the next, so 0.17 loses no right name there. On held-out faces, not used to choose it, it
+ * named none of the 22 strangers of whom the threshold alone named 6: people look alike to this
+ * model (two different held-out women lie 0.45 apart), and the margin is what keeps them apart.
  */
 export const DEFAULT_MATCH_MARGIN = 0.17;
 
