@@ -126,6 +126,7 @@ export async function startVideoWorkers(
         faces,
         binaries,
         matchThreshold: config.FACE_MATCH_THRESHOLD,
+        matchMargin: config.FACE_MATCH_MARGIN,
       }),
     ),
   ];

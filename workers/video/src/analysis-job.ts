@@ -27,6 +27,8 @@ export interface AnalysisSettings {
   frameWidth: number;
   frameHeight: number;
   matchThreshold: number;
+  /** See NamingRule.margin (faces/references.ts). */
+  matchMargin: number;
   cluster: ClusterOptions;
   timeoutMs: number;
 }
@@ -158,6 +160,7 @@ async function analyse(
         job.enrolments,
         {
           threshold: settings.matchThreshold,
+          margin: settings.matchMargin,
           interval: 1 / fps,
           // One missed sample is bridged, two are not: at 1 fps a 2-second gap is another
           // person's shot, and bridging it named this person there too.

@@ -67,6 +67,7 @@ await runProcess('video-worker', async () => {
       faces,
       binaries,
       matchThreshold: config.FACE_MATCH_THRESHOLD,
+      matchMargin: config.FACE_MATCH_MARGIN,
     }),
     { poison: snapshotPoison(integrationInbox) },
   );

@@ -24,6 +24,8 @@ export interface SnapshotDeps {
   faces: FaceModel;
   binaries: FfmpegBinaries;
   matchThreshold: number;
+  /** See NamingRule.margin (faces/references.ts). */
+  matchMargin: number;
 }
 
 export type SnapshotOutcome = 'identified' | 'failed';
@@ -50,7 +52,10 @@ export function createSnapshotHandler(deps: SnapshotDeps) {
       const faces = await withTempCopy(deps.storage, snapshotKey, 'snapshot', async (path) =>
         facesInPicture(await readPicture(path, deps.binaries, 'snapshot'), deps.faces),
       );
-      const people = peopleInPicture(faces, enrolments, deps.matchThreshold);
+      const people = peopleInPicture(faces, enrolments, {
+        threshold: deps.matchThreshold,
+        margin: deps.matchMargin,
+      });
       await send({ kind: 'snapshot.identified', runId, facesDetected: faces.length, people });
       await forget();
       return 'identified';

@@ -14,7 +14,7 @@ import {
 import type { Queue, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnalysisHandler, type AnalysisSettings } from './analysis-job.ts';
-import { DEFAULT_MATCH_THRESHOLD } from './config.ts';
+import { DEFAULT_MATCH_MARGIN, DEFAULT_MATCH_THRESHOLD } from './config.ts';
 import { createEnrolmentHandler, NO_FACE_REASON, severalFacesReason } from './enrolment-job.ts';
 import { DEFAULT_CLUSTER_OPTIONS } from './faces/clustering.ts';
 import { FaceApiModel } from './faces/face-api-model.ts';
@@ -41,6 +41,7 @@ const settings: AnalysisSettings = {
   frameWidth: 640,
   frameHeight: 480,
   matchThreshold: DEFAULT_MATCH_THRESHOLD,
+  matchMargin: DEFAULT_MATCH_MARGIN,
   cluster: DEFAULT_CLUSTER_OPTIONS,
   timeoutMs: 120_000,
 };

@@ -30,7 +30,7 @@ const enrol = (userId: number, person: number, name = `User ${userId}`): FaceEnr
   embedding: jitter(axis(person), 999 + person),
 });
 
-const matchOptions = { threshold: 0.55, interval: 1, maxGap: 2, duration: 60 };
+const matchOptions = { threshold: 0.55, margin: 0, interval: 1, maxGap: 2, duration: 60 };
 
 describe('time ranges', () => {
   it('gives each sighting one interval and joins those with small gaps', () => {
@@ -158,5 +158,35 @@ describe('matching people to enrolments', () => {
       unidentifiedPeople: [],
       identificationRate: 0,
     });
+  });
+
+  it('names a person on the nearest of their references, and reports that distance', () => {
+    const people = clusterFaces(sightings(0, [0, 1, 2]));
+    // The profile photo is beyond the threshold; a reference photo of the same user is near.
+    const profile = { userId: 7, name: 'Amy', embedding: jitter(axis(0, 1.7), 4) };
+    const reference = { userId: 7, name: 'Amy', embedding: jitter(axis(0), 5) };
+    const result = identifyPeople(people, [profile, reference], matchOptions);
+    expect(result.identifiedOperators.map((p) => p.userId)).toEqual([7]);
+    expect(result.identifiedOperators[0]!.distance).toBeLessThan(0.3);
+    expect(result.unidentifiedPeople).toEqual([]);
+  });
+
+  it("takes the runner-up of the margin among other people, never the person's own references", () => {
+    const people = clusterFaces(sightings(0, [0, 1]));
+    const references = [enrol(7, 0), { ...enrol(7, 0), embedding: jitter(axis(0), 6) }];
+    const result = identifyPeople(people, references, { ...matchOptions, margin: 0.2 });
+    expect(result.identifiedOperators.map((p) => p.userId)).toEqual([7]);
+  });
+
+  it('names nobody for a face almost as near another person as the nearest (margin)', () => {
+    // Halfway between two enrolled people, within the threshold of both.
+    const between = axis(0).map((value, i) => (i === 1 ? 0.5 : value * 0.5));
+    const person = { sightings: sightings(0, [0, 1]), centroid: between };
+    const two = [enrol(7, 0), { userId: 8, name: 'B', embedding: axis(1, 1).map((v) => v * 0.5) }];
+    two[0] = { ...two[0]!, embedding: axis(0, 0.5) };
+    expect(identifyPeople([person], two, matchOptions).identifiedOperators).toHaveLength(1);
+    const strict = identifyPeople([person], two, { ...matchOptions, margin: 0.05 });
+    expect(strict.identifiedOperators).toEqual([]);
+    expect(strict.unidentifiedPeople).toHaveLength(1);
   });
 });

@@ -59,6 +59,7 @@ export function analysisSettings(config: VideoWorkerConfig): AnalysisSettings {
     frameWidth: config.VIDEO_FRAME_WIDTH,
     frameHeight: config.VIDEO_FRAME_HEIGHT,
     matchThreshold: config.FACE_MATCH_THRESHOLD,
+    matchMargin: config.FACE_MATCH_MARGIN,
     cluster: { ...DEFAULT_CLUSTER_OPTIONS, clusterThreshold: config.FACE_CLUSTER_THRESHOLD },
     timeoutMs: config.VIDEO_JOB_TIMEOUT_MS,
   };

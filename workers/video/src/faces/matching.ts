@@ -1,12 +1,19 @@
 import type { FaceEnrolment } from '@hub/proto/jobs';
 import type { PersonCluster } from './clustering.ts';
 import { appearanceRanges, mergeRanges, type TimeRange } from './time-ranges.ts';
-import { distance } from './vectors.ts';
+import {
+  distanceTo,
+  enrolledPeople,
+  nameFace,
+  type EnrolledPerson,
+  type Naming,
+  type NamingRule,
+} from './references.ts';
 
 export interface IdentifiedPerson {
   userId: number;
   name: string;
-  /** Smallest distance of one of the person's faces to the enrolment. */
+  /** Smallest distance of one of the person's faces to one of their references. */
   distance: number;
   appearances: TimeRange[];
 }
@@ -18,8 +25,7 @@ export interface Identification {
   identificationRate: number;
 }
 
-export interface MatchOptions {
-  threshold: number;
+export interface MatchOptions extends NamingRule {
   /** Seconds between samples: one sighting covers this long. */
   interval: number;
   /** Sightings this close (seconds) make one appearance. */
@@ -30,8 +36,9 @@ export interface MatchOptions {
 const round = (value: number, digits = 4) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /**
- * Names each person whose representative embedding lies within the threshold of one of the
- * enrolments given (the video's organization's, nobody else's). People matched to the same user
+ * Names each person whose representative embedding is named by `nameFace`: near enough to one of
+ * the references of an enrolled person (the video's organization's, nobody else's; a person may
+ * have several), and clearly nearer them than anyone else. People matched to the same user
  * are one person seen in several stretches; if two people seen at the same moment match the same
  * user, only the nearer one is taken for them.
  */
@@ -45,43 +52,15 @@ export function identifyPeople(
       person.sightings.map((sighting) => sighting.time),
       options,
     );
-  const candidates = people
-    .map((person) => {
-      let best: { enrolment: FaceEnrolment; cost: number } | null = null;
-      for (const enrolment of enrolments) {
-        if (enrolment.embedding.length !== person.centroid.length) continue;
-        const cost = distance(person.centroid, enrolment.embedding);
-        if (cost <= options.threshold && (!best || cost < best.cost)) best = { enrolment, cost };
-      }
-      return { person, best };
-    })
-    .sort((a, b) => (a.best?.cost ?? Infinity) - (b.best?.cost ?? Infinity));
-
-  const byUser = new Map<number, { enrolment: FaceEnrolment; people: PersonCluster[] }>();
-  const unidentified: PersonCluster[] = [];
-  for (const { person, best } of candidates) {
-    if (!best) {
-      unidentified.push(person);
-      continue;
-    }
-    const entry = byUser.get(best.enrolment.userId) ?? { enrolment: best.enrolment, people: [] };
-    const frames = new Set(entry.people.flatMap((p) => p.sightings.map((s) => s.frame)));
-    if (person.sightings.some((sighting) => frames.has(sighting.frame))) {
-      unidentified.push(person);
-      continue;
-    }
-    entry.people.push(person);
-    byUser.set(best.enrolment.userId, entry);
-  }
-
+  const { byUser, unidentified } = assignToUsers(nameClusters(people, enrolments, options));
   const identifiedOperators = [...byUser.values()]
-    .map(({ enrolment, people: matched }) => ({
-      userId: enrolment.userId,
-      name: enrolment.name,
+    .map(({ person, people: matched }) => ({
+      userId: person.userId,
+      name: person.name,
       distance: round(
         Math.min(
-          ...matched.flatMap((person) =>
-            person.sightings.map((sighting) => distance(sighting.embedding, enrolment.embedding)),
+          ...matched.flatMap((cluster) =>
+            cluster.sightings.map((sighting) => distanceTo(sighting.embedding, person)),
           ),
         ),
       ),
@@ -99,4 +78,46 @@ export function identifyPeople(
     identificationRate:
       detectedOperators === 0 ? 0 : round(identifiedOperators.length / detectedOperators),
   };
+}
+
+/** Each cluster with the person `nameFace` gives it (or none), nearest first. */
+function nameClusters(
+  people: readonly PersonCluster[],
+  enrolments: readonly FaceEnrolment[],
+  rule: NamingRule,
+): { cluster: PersonCluster; naming: Naming | null }[] {
+  // Embeddings of another model (another length) are never compared.
+  const byLength = new Map<number, EnrolledPerson[]>();
+  const enrolledOfLength = (length: number) => {
+    const known = byLength.get(length) ?? enrolledPeople(enrolments, length);
+    byLength.set(length, known);
+    return known;
+  };
+  return people
+    .map((cluster) => ({
+      cluster,
+      naming: nameFace(cluster.centroid, enrolledOfLength(cluster.centroid.length), rule),
+    }))
+    .sort((a, b) => (a.naming?.distance ?? Infinity) - (b.naming?.distance ?? Infinity));
+}
+
+/**
+ * Clusters named after the same user are one person seen in several stretches; a cluster seen in
+ * a frame where a nearer cluster already took that user is someone else, left unidentified.
+ */
+function assignToUsers(named: { cluster: PersonCluster; naming: Naming | null }[]) {
+  const byUser = new Map<number, { person: EnrolledPerson; people: PersonCluster[] }>();
+  const unidentified: PersonCluster[] = [];
+  for (const { cluster, naming } of named) {
+    const entry =
+      naming && (byUser.get(naming.person.userId) ?? { person: naming.person, people: [] });
+    const frames = new Set(entry?.people.flatMap((p) => p.sightings.map((s) => s.frame)));
+    if (!entry || cluster.sightings.some((sighting) => frames.has(sighting.frame))) {
+      unidentified.push(cluster);
+      continue;
+    }
+    entry.people.push(cluster);
+    byUser.set(entry.person.userId, entry);
+  }
+  return { byUser, unidentified };
 }

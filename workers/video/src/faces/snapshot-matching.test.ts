@@ -5,26 +5,40 @@ const enrolments = [
   { userId: 1, name: 'Amy', embedding: [0, 0, 0] },
   { userId: 2, name: 'Howard', embedding: [1, 0, 0] },
 ];
+const rule = { threshold: 0.55, margin: 0 };
 
 describe('people in one snapshot', () => {
   it('names each face after the nearest enrolment within the threshold', () => {
     const faces = [{ embedding: [0.1, 0, 0] }, { embedding: [0.8, 0, 0] }];
-    expect(peopleInPicture(faces, enrolments, 0.55)).toEqual([
+    expect(peopleInPicture(faces, enrolments, rule)).toEqual([
       { userId: 1, confidence: 0.9 },
       { userId: 2, confidence: 0.8 },
     ]);
   });
 
   it('names no one for a face farther than the threshold from every enrolment', () => {
-    expect(peopleInPicture([{ embedding: [0.5, 3, 0] }], enrolments, 0.55)).toEqual([]);
+    expect(peopleInPicture([{ embedding: [0.5, 3, 0] }], enrolments, rule)).toEqual([]);
   });
 
   it('takes one person once, at their nearest face', () => {
     const faces = [{ embedding: [0.3, 0, 0] }, { embedding: [0.05, 0, 0] }];
-    expect(peopleInPicture(faces, enrolments, 0.55)).toEqual([{ userId: 1, confidence: 0.95 }]);
+    expect(peopleInPicture(faces, enrolments, rule)).toEqual([{ userId: 1, confidence: 0.95 }]);
   });
 
   it('never compares embeddings of another length (another model)', () => {
-    expect(peopleInPicture([{ embedding: [0, 0] }], enrolments, 0.55)).toEqual([]);
+    expect(peopleInPicture([{ embedding: [0, 0] }], enrolments, rule)).toEqual([]);
+  });
+
+  it('names a person on the nearest of their several references', () => {
+    const withReference = [...enrolments, { userId: 1, name: 'Amy', embedding: [0, 2, 0] }];
+    expect(peopleInPicture([{ embedding: [0, 1.9, 0] }], withReference, rule)).toEqual([
+      { userId: 1, confidence: 0.9 },
+    ]);
+  });
+
+  it('names nobody for a face about as near two people, under a margin', () => {
+    const between = [{ embedding: [0.48, 0, 0] }];
+    expect(peopleInPicture(between, enrolments, rule)).toEqual([{ userId: 1, confidence: 0.52 }]);
+    expect(peopleInPicture(between, enrolments, { ...rule, margin: 0.1 })).toEqual([]);
   });
 });

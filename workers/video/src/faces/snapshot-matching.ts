@@ -1,30 +1,26 @@
 import type { FaceEnrolment, SeenPerson } from '@hub/proto/jobs';
-import { distance } from './vectors.ts';
+import { enrolledPeople, nameFace, type NamingRule } from './references.ts';
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
 
 /**
- * Who is in one picture: each face is named after the nearest enrolment within the threshold (the
- * camera's organization's, nobody else's). One person cannot stand twice in one picture, so when
- * two faces match the same user only the nearer is taken for them. Confidence is 1 - distance.
+ * Who is in one picture: each face is named by `nameFace` against the enrolled people (the
+ * camera's organization's, nobody else's; a person may have several references). One person
+ * cannot stand twice in one picture, so when two faces match the same user only the nearer is
+ * taken for them. Confidence is 1 - distance to the person's nearest reference.
  */
 export function peopleInPicture(
   faces: readonly { embedding: readonly number[] }[],
   enrolments: readonly FaceEnrolment[],
-  threshold: number,
+  rule: NamingRule,
 ): SeenPerson[] {
   const nearest = new Map<number, number>();
   for (const face of faces) {
-    let best: { userId: number; cost: number } | null = null;
-    for (const enrolment of enrolments) {
-      if (enrolment.embedding.length !== face.embedding.length) continue;
-      const cost = distance(face.embedding, enrolment.embedding);
-      if (cost <= threshold && (!best || cost < best.cost))
-        best = { userId: enrolment.userId, cost };
-    }
+    const best = nameFace(face.embedding, enrolledPeople(enrolments, face.embedding.length), rule);
     if (!best) continue;
-    const known = nearest.get(best.userId);
-    if (known === undefined || best.cost < known) nearest.set(best.userId, best.cost);
+    const known = nearest.get(best.person.userId);
+    if (known === undefined || best.distance < known)
+      nearest.set(best.person.userId, best.distance);
   }
   return [...nearest.entries()]
     .map(([userId, cost]) => ({ userId, confidence: round(Math.max(0, Math.min(1, 1 - cost))) }))

@@ -1,0 +1,81 @@
+import type { FaceEnrolment } from '@hub/proto/jobs';
+import { distance, type Vector } from './vectors.ts';
+
+/** One enrolled person with every reference embedding they have (profile and reference photos). */
+export interface EnrolledPerson {
+  userId: number;
+  name: string;
+  references: Vector[];
+}
+
+/** When a face is given a name. */
+export interface NamingRule {
+  /** The face must lie at most this far from one of the person's references. */
+  threshold: number;
+  /**
+   * And the next other person must lie at least this much farther: a face halfway between two
+   * enrolled people is nobody's. 0 turns the rule off.
+   */
+  margin: number;
+}
+
+export interface Naming {
+  person: EnrolledPerson;
+  /** Distance to the person's nearest reference. */
+  distance: number;
+}
+
+/**
+ * The enrolments grouped by person, keeping only embeddings of the given length: those of another
+ * model (another length) cannot be compared and are left out.
+ */
+export function enrolledPeople(
+  enrolments: readonly FaceEnrolment[],
+  length: number,
+): EnrolledPerson[] {
+  const people = new Map<number, EnrolledPerson>();
+  for (const enrolment of enrolments) {
+    if (enrolment.embedding.length !== length) continue;
+    const person = people.get(enrolment.userId) ?? {
+      userId: enrolment.userId,
+      name: enrolment.name,
+      references: [],
+    };
+    person.references.push(enrolment.embedding);
+    people.set(enrolment.userId, person);
+  }
+  return [...people.values()];
+}
+
+/** Distance of an embedding to a person: to the nearest of their references. */
+export function distanceTo(embedding: Vector, person: EnrolledPerson): number {
+  let nearest = Infinity;
+  for (const reference of person.references) {
+    nearest = Math.min(nearest, distance(embedding, reference));
+  }
+  return nearest;
+}
+
+/**
+ * Who a face is: the person with the nearest reference, if it lies within the threshold and the
+ * second-nearest person lies at least the margin farther; otherwise nobody.
+ */
+export function nameFace(
+  embedding: Vector,
+  people: readonly EnrolledPerson[],
+  rule: NamingRule,
+): Naming | null {
+  let best: Naming | null = null;
+  let second = Infinity;
+  for (const person of people) {
+    const cost = distanceTo(embedding, person);
+    if (!best || cost < best.distance) {
+      if (best) second = best.distance;
+      best = { person, distance: cost };
+    } else {
+      second = Math.min(second, cost);
+    }
+  }
+  if (!best || best.distance > rule.threshold) return null;
+  return second - best.distance >= rule.margin ? best : null;
+}
