@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DocumentList, type LibraryDocument } from '@hub/proto';
@@ -181,5 +182,14 @@ describe('answerConformance', () => {
     expect(answerConformance(z.string().transform((text) => text.length))).toBeNull();
     expect(answerConformance(z.coerce.number())).toBeNull();
     expect(answerConformance(z.array(z.string()).max(2))).toBeNull();
+  });
+
+  it("reads schemas through zod's public API only, not its _zod internals", () => {
+    const source = readFileSync(new URL('./answer-conformance.ts', import.meta.url), 'utf8');
+    expect(source.match(/\._zod\b/g) ?? []).toEqual([]);
+  });
+
+  it("compiles the document list's answer, the hot path bench/request-path.mjs measures", () => {
+    expect(answerConformance(DocumentList)).not.toBeNull();
   });
 });

@@ -36,40 +36,40 @@ function compile(schema: z.core.$ZodType): Conformance | null {
   }
 }
 
+/**
+ * Reads schemas only through zod's public API (the classes, their accessors and `def`), never
+ * its `_zod` internals, so that a zod upgrade cannot silently change what it decides.
+ */
 function compileKind(schema: z.core.$ZodType): Conformance | null {
-  const def = (schema as z.core.$ZodTypes)._zod.def;
+  // A schema of zod's core or mini API: left to the parse.
+  if (!(schema instanceof z.ZodType)) return null;
   // Refinements and overwrites can sit on any schema; only the primitives' are run below.
-  const primitive = def.type === 'string' || def.type === 'number' || def.type === 'boolean';
-  if (!primitive && def.checks?.length) return null;
-  switch (def.type) {
-    case 'object':
-      return objectConformance(def);
-    case 'array':
-      return arrayConformance(def);
-    case 'nullable':
-      return orConformance(def.innerType, (value) => value === null);
-    case 'optional':
-      // An exact optional refuses a present undefined.
-      if (schema._zod.traits.has('$ZodExactOptional')) return null;
-      return orConformance(def.innerType, (value) => value === undefined);
-    case 'union':
-      // Exclusive unions (z.xor, discriminated unions) refuse values more than one option takes.
-      return def.inclusive === false ? null : unionConformance(def);
-    case 'enum':
-    case 'literal':
-      return valueSetConformance(schema);
-    case 'string':
-    case 'number':
-    case 'boolean':
-      return 'coerce' in def && def.coerce ? null : primitiveConformance(schema, def);
-    case 'null':
-      return (value) => value === null;
-    case 'unknown':
-    case 'any':
-      return () => true;
-    default:
-      return null;
+  // String formats (z.uuid(), z.email()) are strings of their own classes: known by type.
+  const primitive =
+    schema.type === 'string' || schema.type === 'number' || schema.type === 'boolean';
+  if (primitive)
+    return 'coerce' in schema.def && schema.def.coerce
+      ? null
+      : primitiveConformance(schema as Primitive);
+  if (schema.def.checks?.length) return null;
+  if (schema instanceof z.ZodObject) return objectConformance(schema);
+  if (schema instanceof z.ZodArray) return arrayConformance(schema);
+  if (schema instanceof z.ZodNullable)
+    return orConformance(schema.unwrap(), (value) => value === null);
+  // An exact optional refuses a present undefined.
+  if (schema instanceof z.ZodExactOptional) return null;
+  if (schema instanceof z.ZodOptional) {
+    return orConformance(schema.unwrap(), (value) => value === undefined);
   }
+  // Exclusive unions (z.xor, discriminated unions) refuse values more than one option takes.
+  if (schema instanceof z.ZodXor) return null;
+  if (schema instanceof z.ZodUnion)
+    return schema.def.inclusive === false ? null : unionConformance(schema);
+  if (schema instanceof z.ZodEnum) return valueSetConformance(new Set(schema.options));
+  if (schema instanceof z.ZodLiteral) return valueSetConformance(schema.values);
+  if (schema instanceof z.ZodNull) return (value) => value === null;
+  if (schema instanceof z.ZodUnknown || schema instanceof z.ZodAny) return () => true;
+  return null;
 }
 
 interface Field {
@@ -79,16 +79,12 @@ interface Field {
   mustBePresent: boolean;
 }
 
-function objectConformance(def: z.core.$ZodObjectDef): Conformance | null {
+function objectConformance(schema: z.ZodObject): Conformance | null {
   const fields: Field[] = [];
-  for (const [key, field] of Object.entries(def.shape)) {
+  for (const [key, field] of Object.entries(schema.shape)) {
     const conforms = compile(field);
     if (!conforms) return null;
-    fields.push({
-      key,
-      conforms,
-      mustBePresent: field._zod.optin !== 'optional' && conforms(undefined),
-    });
+    fields.push({ key, conforms, mustBePresent: conforms(undefined) && !mayBeMissing(key, field) });
   }
   const named = new Set(fields.map(({ key }) => key));
   return (value) => {
@@ -103,6 +99,10 @@ function objectConformance(def: z.core.$ZodObjectDef): Conformance | null {
   };
 }
 
+/** Whether an object without the key passes: an optional field, not merely one taking undefined. */
+const mayBeMissing = (key: string, field: z.core.$ZodType) =>
+  z.object({ [key]: field }).safeParse({}).success;
+
 /**
  * Not a class instance, and no toJSON of its own (enumerable or not): either could serialise the
  * value otherwise than its fields.
@@ -113,8 +113,8 @@ function isPlainObject(value: unknown): boolean {
   return prototype === Object.prototype || prototype === null;
 }
 
-function arrayConformance(def: z.core.$ZodArrayDef): Conformance | null {
-  const element = compile(def.element);
+function arrayConformance(schema: z.ZodArray): Conformance | null {
+  const element = compile(schema.element);
   if (!element) return null;
   return (value) => {
     if (!Array.isArray(value) || Object.getPrototypeOf(value) !== Array.prototype) return false;
@@ -136,9 +136,9 @@ function orConformance(inner: z.core.$ZodType, alone: Conformance): Conformance 
  * A union answers its first option that accepts the value: the value conforms only when that
  * option is one it conforms to, not an earlier one that would accept it changed.
  */
-function unionConformance(def: z.core.$ZodUnionDef): Conformance | null {
+function unionConformance(schema: z.ZodUnion): Conformance | null {
   const options: [z.core.$ZodType, Conformance][] = [];
-  for (const option of def.options) {
+  for (const option of schema.options) {
     const conforms = compile(option);
     if (!conforms) return null;
     options.push([option, conforms]);
@@ -152,9 +152,8 @@ function unionConformance(def: z.core.$ZodUnionDef): Conformance | null {
   };
 }
 
-function valueSetConformance(schema: z.core.$ZodType): Conformance | null {
-  const values = schema._zod.values;
-  return values ? (value) => values.has(value as z.core.util.Primitive) : null;
+function valueSetConformance(values: ReadonlySet<unknown>): Conformance {
+  return (value) => values.has(value);
 }
 
 /**
@@ -162,28 +161,36 @@ function valueSetConformance(schema: z.core.$ZodType): Conformance | null {
  * Any other check (formats, lengths, refinements, trims) runs through the schema itself, and the
  * value conforms only when the parse answers it unchanged.
  */
-function primitiveConformance(
-  schema: z.core.$ZodType,
-  def: z.core.$ZodStringDef | z.core.$ZodNumberDef | z.core.$ZodBooleanDef,
-): Conformance {
+type Primitive = z.ZodString | z.ZodNumber | z.ZodBoolean;
+
+function primitiveConformance(schema: Primitive): Conformance {
   // A schema such as z.int() or z.uuid() is itself a check.
-  const checks = [...(def.checks ?? []).map((check) => check._zod.def), def].filter(
-    (check): check is z.core.$ZodCheckDef => 'check' in check && check.check !== undefined,
-  );
-  if (checks.length === 0) return primitiveType(def.type);
-  if (checks.every(isSafeIntegerCheck)) return (value) => Number.isSafeInteger(value);
+  const checks = [
+    ...(schema.def.checks ?? []),
+    ...(schema instanceof z.core.$ZodCheck ? [schema] : []),
+  ];
+  if (checks.length === 0) return primitiveType(schema);
+  if (isSafeInteger(schema, checks)) return (value) => Number.isSafeInteger(value);
   return (value) => {
     const parsed = z.safeParse(schema, value);
     return parsed.success && Object.is(parsed.data, value);
   };
 }
 
-function primitiveType(type: 'string' | 'number' | 'boolean'): Conformance {
-  if (type === 'string') return (value) => typeof value === 'string';
-  if (type === 'boolean') return (value) => typeof value === 'boolean';
+function primitiveType(schema: Primitive): Conformance {
+  if (schema.type === 'string') return (value) => typeof value === 'string';
+  if (schema.type === 'boolean') return (value) => typeof value === 'boolean';
   // zod's numbers refuse NaN and the infinities.
   return (value) => typeof value === 'number' && Number.isFinite(value);
 }
 
-const isSafeIntegerCheck = (check: z.core.$ZodCheckDef) =>
-  check.check === 'number_format' && 'format' in check && check.format === 'safeint';
+/**
+ * z.int() or z.number().int() and nothing else: only number-format checks, whose bounds are the
+ * safe integers' (z.int32() and the like have narrower ones and go through the parse).
+ */
+const isSafeInteger = (schema: Primitive, checks: readonly unknown[]) =>
+  schema instanceof z.ZodNumber &&
+  schema.isInt &&
+  schema.minValue === Number.MIN_SAFE_INTEGER &&
+  schema.maxValue === Number.MAX_SAFE_INTEGER &&
+  checks.every((check) => check instanceof z.core.$ZodCheckNumberFormat);
