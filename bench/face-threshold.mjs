@@ -331,7 +331,8 @@ function smallestGap(/** @type {number} */ threshold) {
     for (const face of fixtures.filter((f) => !references.includes(f) && !isStranger(f.person))) {
       const named = nameFace(face.embedding, people, { threshold, margin: 0 });
       if (named?.person.name !== face.person) continue;
-      const others = people.filter((p) => p.name !== face.person);
+      /** @type {{ name: string, references: number[][] }[]} */
+      const others = people.filter((/** @type {{ name: string }} */ p) => p.name !== face.person);
       const next = Math.min(
         ...others.map((p) => Math.min(...p.references.map((r) => distance(face.embedding, r)))),
       );
@@ -377,10 +378,12 @@ const half = (/** @type {Face} */ f) => /sample[123]#/.test(f.person);
 for (const threshold of [...new Set([previous, chosen])]) {
   for (const margin of margins) {
     let named = 0;
-    for (const [enrolled, shown] of [
+    /** @type {[Face[], Face[]][]} */
+    const splits = [
       [heldOut.filter(half), heldOut.filter((f) => !half(f))],
       [heldOut.filter((f) => !half(f)), heldOut.filter(half)],
-    ]) {
+    ];
+    for (const [enrolled, shown] of splits) {
       const people = enrolledPeople(
         enrolled.map((f, i) => ({ userId: i, name: f.person, embedding: f.embedding })),
         128,
