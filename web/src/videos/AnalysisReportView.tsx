@@ -6,7 +6,7 @@ import {
   formatRate,
   formatTimeRange,
   formatTimestamp,
-  matchConfidence,
+  faceVerdict,
   notYetEnrolledText,
   observedLabel,
   samplingText,
@@ -60,7 +60,7 @@ export function AnalysisReportView({ report, onSeek }: AnalysisReportViewProps) 
         ) : (
           <ul className="space-y-2">
             {identified.map((operator) => {
-              const confidence = matchConfidence(operator.distance, report.matchThreshold);
+              const confidence = faceVerdict(operator, report.matchThreshold);
               return (
                 <li
                   key={operator.userId}
