@@ -227,7 +227,14 @@ export const FaceEnrolmentJob = z.object({
    * A reference photo is held to more than a profile picture (face large enough, not blurred)
    * and its rejection is told on the upload, in its own words.
    */
-  purpose: z.enum(['profile', 'reference']).optional(),
+  purpose: z.enum(['profile', 'reference', 'learned']).optional(),
+  /**
+   * Learned (pictureKey is then the video): the moments to look at, the person's enrolled faces
+   * to find among the faces there, and how close one must be.
+   */
+  atSeconds: z.array(z.number().min(0)).max(5).optional(),
+  matchWith: z.array(z.array(z.number())).max(20).optional(),
+  maxDistance: z.number().positive().optional(),
 });
 export type FaceEnrolmentJob = z.infer<typeof FaceEnrolmentJob>;
 

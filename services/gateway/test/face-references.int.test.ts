@@ -85,6 +85,13 @@ const faceRows = async (userId: number) =>
     )) as { n: number }[]
   )[0]!.n;
 
+const learnedFaces = async (userId: number) =>
+  (await stack.video.dataSource.query(
+    `SELECT model, jsonb_array_length(embedding) AS length FROM face_enrolments
+      WHERE user_id = $1 AND source = 'learned'`,
+    [userId],
+  )) as { model: string; length: number }[];
+
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'hub-face-references-'));
   stack = await startTestStack();
@@ -216,7 +223,7 @@ describe('reviewing a report', () => {
       async () => (await amy.get(`/api/videos/${videoId}`)).body as unknown as VideoWithReport,
       (view) => view.analysisStatus !== 'processing',
     );
-    expect(video.analysisStatus).toBe('completed');
+    expect(video.analysisStatus, JSON.stringify(video)).toBe('completed');
     const names = video.report!.identifiedOperators.map((face) => face.name).sort();
     expect(names).toEqual(['Amy Farrah', 'Howard Wolowitz']);
   }, 150_000);
@@ -232,6 +239,12 @@ describe('reviewing a report', () => {
     expect((await review(face('Amy Farrah').faceId!, { decision: 'confirm' }, howard)).status).toBe(
       403,
     );
+    // The organization lets confirmed faces become references.
+    const privacy = await amy.put('/api/floor/privacy', {
+      keepSnapshots: false,
+      learnFromConfirmed: true,
+    });
+    expect(privacy.body).toMatchObject({ learnFromConfirmed: true });
     const confirmed = await review(face('Amy Farrah').faceId!, { decision: 'confirm' });
     expect(confirmed.status).toBe(201);
     const howardFace = face('Howard Wolowitz').faceId!;
@@ -269,6 +282,19 @@ describe('reviewing a report', () => {
       ['name', id.howard, id.amy],
     ]);
   }, 60_000);
+
+  it('learns the confirmed face from the video, and forgets it with the video', async () => {
+    const learned = await waitFor(
+      () => learnedFaces(id.amy),
+      (rows) => rows.length === 1 && rows[0]!.model !== 'pending',
+      60_000,
+    );
+    expect(learned[0]!.length).toBe(128);
+    const enrolments = await rpc.call(videoRpc.enrolments, { organizationId: acme });
+    expect(enrolments.filter((face) => face.userId === id.amy)).toHaveLength(3);
+    expect((await amy.delete(`/api/videos/${video.id}`)).status).toBe(200);
+    expect(await learnedFaces(id.amy)).toEqual([]);
+  }, 90_000);
 });
 
 describe('privacy', () => {

@@ -14,6 +14,7 @@ import {
 import { FaceReferencesController } from './faces/face-references.controller.js';
 import { FaceReferencesRepository } from './faces/face-references.repository.js';
 import { FaceReferencesService } from './faces/face-references.service.js';
+import { FaceLearning } from './review/face-learning.js';
 import { FaceReviewController } from './review/face-review.controller.js';
 import { FaceReviewRepository } from './review/face-review.repository.js';
 import { FaceReviewService } from './review/face-review.service.js';
@@ -64,6 +65,7 @@ export class VideoModule {
         FaceReferencesRepository,
         FaceReviewService,
         FaceReviewRepository,
+        FaceLearning,
       ],
     };
   }

@@ -5,6 +5,7 @@ import type { DetectedFace, FaceModel } from './faces/face-model.ts';
 import { errorText, sentence, VideoFailure } from './failures.ts';
 import type { FfmpegBinaries } from './frames/binaries.ts';
 import { padFrame, readPicture } from './frames/picture.ts';
+import { findAgain, NOT_FOUND_AGAIN } from './learn-face.ts';
 import type { RgbFrame } from './frames/sample-frames.ts';
 import { sendTo, type Inbox } from './inbox.ts';
 import { isFinalAttempt } from './job-attempts.ts';
@@ -57,6 +58,7 @@ type Decision =
  * picture) must also show the face large enough and sharp.
  */
 async function decide(job: FaceEnrolmentJob, deps: EnrolmentDeps): Promise<Decision> {
+  if (job.purpose === 'learned') return learn(job, deps);
   const reference = job.purpose === 'reference';
   const what = reference ? 'reference photo' : 'profile picture';
   return withTempCopy(deps.storage, job.pictureKey, what, async (path) => {
@@ -70,6 +72,18 @@ async function decide(job: FaceEnrolmentJob, deps: EnrolmentDeps): Promise<Decis
     const fault = reference ? referenceFault(picture, found[0]!.box) : undefined;
     if (fault) return reject(fault);
     return { kind: 'face.enrolled', embedding: found[0]!.embedding };
+  });
+}
+
+/** A face confirmed in a video, found again there (pictureKey is the video's key). */
+async function learn(job: FaceEnrolmentJob, deps: EnrolmentDeps): Promise<Decision> {
+  return withTempCopy(deps.storage, job.pictureKey, 'video', async (path) => {
+    const embedding = await findAgain(path, job, deps, (frame) =>
+      facesInPicture(frame, deps.faces),
+    );
+    return embedding
+      ? { kind: 'face.enrolled', embedding }
+      : { kind: 'face.rejected', reason: NOT_FOUND_AGAIN };
   });
 }
 

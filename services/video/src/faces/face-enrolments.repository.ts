@@ -9,7 +9,7 @@ export interface EnrolledFaceRow {
 /** What became of a picture the worker refused. */
 export interface RefusedPicture {
   organizationId: number;
-  source: 'profile' | 'reference';
+  source: 'profile' | 'reference' | 'learned';
 }
 
 /**
@@ -29,6 +29,16 @@ export class FaceEnrolmentsRepository {
       [organizationId, minutes],
     )) as { pending: number }[];
     return row?.pending ?? 0;
+  }
+
+  /** One person's enrolled faces, to find them again in a video. */
+  async enrolledOf(organizationId: number, userId: number): Promise<number[][]> {
+    const rows = (await this.db.query(
+      `SELECT embedding FROM face_enrolments
+        WHERE organization_id = $1 AND user_id = $2 AND model NOT IN ('pending', 'rejected')`,
+      [organizationId, userId],
+    )) as { embedding: number[] }[];
+    return rows.map((row) => row.embedding);
   }
 
   /** The organization's enrolled faces (none of another organization). */
@@ -77,7 +87,8 @@ export class FaceEnrolmentsRepository {
 
   /**
    * A picture the worker could not use is not enrolled: a profile picture's row goes, a
-   * reference's keeps the reason alone (its file goes too) for the upload that waits for it.
+   * reference's keeps the reason alone (its file goes too) for the upload that waits for it; a
+   * face not found again in its video is simply not learned.
    */
   async reject(
     userId: number,
@@ -92,8 +103,11 @@ export class FaceEnrolmentsRepository {
        reference AS (
          UPDATE face_enrolments SET model = 'rejected', embedding = '[]', rejection = $3
           WHERE user_id = $1 AND picture_key = $2 AND source = 'reference'
+         RETURNING organization_id, source),
+       learned AS (
+         DELETE FROM face_enrolments WHERE user_id = $1 AND picture_key = $2 AND source = 'learned'
          RETURNING organization_id, source)
-       SELECT * FROM profile UNION ALL SELECT * FROM reference`,
+       SELECT * FROM profile UNION ALL SELECT * FROM reference UNION ALL SELECT * FROM learned`,
       [userId, pictureKey, reason],
     )) as { organization_id: number; source: RefusedPicture['source'] }[];
     const row = rows[0];

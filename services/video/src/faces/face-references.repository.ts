@@ -59,6 +59,32 @@ export class FaceReferencesRepository {
     });
   }
 
+  /**
+   * A face to learn from a video, awaiting the worker, unless this person already has one of
+   * this video or `limit` learned ones: false then.
+   */
+  async addLearned(
+    organizationId: number,
+    userId: number,
+    videoId: number,
+    videoKey: string,
+    limit: number,
+  ): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('face-references'), $1)`, [userId]);
+      const rows = (await tx.query(
+        `INSERT INTO face_enrolments
+           (user_id, organization_id, picture_key, embedding, model, source, video_id)
+         SELECT $2, $1, $4, '[]', 'pending', 'learned', $3
+          WHERE (SELECT count(*) FROM face_enrolments WHERE user_id = $2 AND source = 'learned') < $5
+         ON CONFLICT (user_id, video_id) WHERE source = 'learned' DO NOTHING
+         RETURNING id`,
+        [organizationId, userId, videoId, videoKey, limit],
+      )) as { id: number }[];
+      return rows.length > 0;
+    });
+  }
+
   /** Removes a reference (of the organization); its key, for its file to go too. */
   async delete(organizationId: number, referenceId: number): Promise<string | undefined> {
     const [rows] = (await this.db.query(

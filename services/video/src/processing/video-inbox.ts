@@ -127,6 +127,8 @@ export class VideoInbox {
       await this.storage.remove(message.pictureKey);
       return;
     }
+    // A face not found again in its video: nobody asked for it, nothing to tell.
+    if (refused?.source === 'learned') return;
     await this.tell(message.changedBy, {
       type: 'warning',
       title: 'Profile picture not usable for identification',

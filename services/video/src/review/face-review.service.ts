@@ -6,6 +6,7 @@ import { toVideoWithReport } from '../videos/video-rows.js';
 import { VideosRepository } from '../videos/videos.repository.js';
 import { VIDEO_NOT_FOUND } from '../videos/videos.service.js';
 import { applyReview, type Person, ReviewRefusal } from './apply-review.js';
+import { FaceLearning } from './face-learning.js';
 import { FaceReviewRepository } from './face-review.repository.js';
 
 export const NO_REPORT = 'This video has no analysis report to review.';
@@ -22,6 +23,7 @@ export class FaceReviewService {
     @Inject(FaceReviewRepository) private readonly reviews: FaceReviewRepository,
     @Inject(VideosRepository) private readonly videos: VideosRepository,
     @Inject(RPC) private readonly rpc: RpcClient,
+    @Inject(FaceLearning) private readonly learning: FaceLearning,
   ) {}
 
   async review(
@@ -51,9 +53,22 @@ export class FaceReviewService {
       throw error;
     }
     if (!applied) throw RpcFailure.validation(NO_REPORT);
-    return toVideoWithReport(
-      (await this.videos.findInOrganization(actor.organizationId, videoId))!,
-    );
+    const row = (await this.videos.findInOrganization(actor.organizationId, videoId))!;
+    const video = toVideoWithReport(row);
+    if (review.decision === 'confirm' && video.report) {
+      const face = video.report.identifiedOperators.find((other) => other.faceId === faceId);
+      if (face) {
+        await this.learning.learn({
+          organizationId: actor.organizationId,
+          videoId,
+          videoKey: row.storage_key,
+          face,
+          matchThreshold: video.report.matchThreshold,
+          confirmedBy: actor.userId,
+        });
+      }
+    }
+    return video;
   }
 
   /** The reviewer and the member named, of the actor's organization only. */
