@@ -51,6 +51,8 @@ export const FloorLayout = z.object({
   keepSnapshots: z.boolean(),
   /** Presence events older than this many days are deleted. */
   presenceRetentionDays: z.number().int(),
+  /** Whether a face a supervisor confirmed may become a reference of the person. */
+  learnFromConfirmed: z.boolean(),
 });
 export type FloorLayout = z.infer<typeof FloorLayout>;
 
@@ -84,6 +86,8 @@ export const MAX_PRESENCE_RETENTION_DAYS = 365;
 export const FloorPrivacy = z.object({
   keepSnapshots: z.boolean(),
   presenceRetentionDays: z.number().int(),
+  /** A face a supervisor confirmed in a video may become one more reference of that person. */
+  learnFromConfirmed: z.boolean(),
 });
 export type FloorPrivacy = z.infer<typeof FloorPrivacy>;
 
@@ -99,6 +103,8 @@ export const FloorPrivacyRequest = z.object({
       `Keep presence events at most ${MAX_PRESENCE_RETENTION_DAYS} days`,
     )
     .optional(),
+  /** Left out: stays as it is. */
+  learnFromConfirmed: z.boolean().optional(),
 });
 export type FloorPrivacyRequest = z.infer<typeof FloorPrivacyRequest>;
 

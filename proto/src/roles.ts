@@ -23,6 +23,8 @@ export const STAFF_ROLES: readonly Role[] = [
   'manager',
 ];
 export const SUPER_ADMIN_ONLY: readonly Role[] = ['super_admin'];
+/** Who manages another person's face reference photos (a person manages their own). */
+export const FACE_ADMINS: readonly Role[] = ['super_admin', 'admin'];
 /** The audit log: everything for super administrators, their organization for administrators. */
 export const AUDIT_READERS: readonly Role[] = ['super_admin', 'admin'];
 

@@ -11,6 +11,7 @@ import { filesRoutes } from './routes/files.js';
 import { samlRoutes } from './routes/saml.js';
 import { observationsRoutes } from './routes/observations.js';
 import { videoRoutes } from './routes/video.js';
+import { faceRoutes } from './routes/faces.js';
 import { integrationsRoutes } from './routes/integrations.js';
 import { floorRoutes } from './routes/floor.js';
 import { certificationsRoutes } from './routes/certifications.js';
@@ -37,6 +38,7 @@ export const api = {
   ...samlRoutes,
   ...observationsRoutes,
   ...videoRoutes,
+  ...faceRoutes,
   ...integrationsRoutes,
   ...floorRoutes,
   ...certificationsRoutes,

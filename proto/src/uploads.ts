@@ -93,3 +93,15 @@ export const VIDEO_UPLOAD: UploadRule<typeof VideoUploadFields> = {
     tooLarge: 'Please select a video file smaller than 2GB.',
   },
 };
+
+/** A reference photo of a face, besides the profile picture (checked by the video worker). */
+export const FACE_REFERENCE_UPLOAD: UploadRule = {
+  fileField: 'photo',
+  maxBytes: PROFILE_PICTURE_MAX_BYTES,
+  kinds: PHOTO_KINDS,
+  messages: {
+    missing: 'Please select a photo of the face.',
+    wrongKind: 'Please select a JPEG or PNG photo.',
+    tooLarge: 'The photo must be less than 5MB.',
+  },
+};

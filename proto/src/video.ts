@@ -39,14 +39,43 @@ export type Video = z.infer<typeof Video>;
 
 export const TimeRange = z.object({ start: z.number(), end: z.number() });
 
+/** A supervisor's word on a face of a report: who and when, kept with the report. */
+export const FaceReviewMark = z.object({
+  decision: z.enum(['confirmed', 'named']),
+  by: z.number().int(),
+  byName: z.string(),
+  at: z.string(),
+});
+export type FaceReviewMark = z.infer<typeof FaceReviewMark>;
+
 export const IdentifiedOperator = z.object({
+  /** Names this face within its report, whatever list a review moves it to. */
+  faceId: z.string().optional(),
   userId: z.number().int(),
   name: z.string(),
-  /** Smallest face distance seen; lower is surer. */
-  distance: z.number(),
+  /** Smallest face distance seen; lower is surer. Null for a face a supervisor named. */
+  distance: z.number().nullable(),
   appearances: z.array(TimeRange),
+  review: FaceReviewMark.optional(),
 });
 export type IdentifiedOperator = z.infer<typeof IdentifiedOperator>;
+
+/** Someone a supervisor said this face is not ("not this person"). */
+export const RejectedMatch = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  by: z.number().int(),
+  byName: z.string(),
+  at: z.string(),
+});
+
+export const UnidentifiedPerson = z.object({
+  faceId: z.string().optional(),
+  appearances: z.array(TimeRange),
+  /** Matches a supervisor rejected: the face is nobody of them. */
+  rejected: z.array(RejectedMatch).optional(),
+});
+export type UnidentifiedPerson = z.infer<typeof UnidentifiedPerson>;
 
 export const StepFinding = z.object({
   step: z.string(),
@@ -74,7 +103,7 @@ export const AnalysisReport = z.object({
   matchThreshold: z.number(),
   detectedOperators: z.number().int(),
   identifiedOperators: z.array(IdentifiedOperator),
-  unidentifiedPeople: z.array(z.object({ appearances: z.array(TimeRange) })),
+  unidentifiedPeople: z.array(UnidentifiedPerson),
   identificationRate: z.number(),
   /**
    * People of the organization whose face was not yet enrolled when the analysis gave up
@@ -122,6 +151,45 @@ export const AnalyzeVideoRequest = z.object({
 });
 export type AnalyzeVideoRequest = z.infer<typeof AnalyzeVideoRequest>;
 
+/** A supervisor's correction of one face of a report. */
+export const ReviewFaceRequest = z.discriminatedUnion('decision', [
+  z.object({ decision: z.literal('confirm') }),
+  /** "Not this person": the face becomes unidentified. */
+  z.object({ decision: z.literal('reject') }),
+  /** An unidentified face is this member. */
+  z.object({ decision: z.literal('name'), userId: z.number().int().positive() }),
+]);
+export type ReviewFaceRequest = z.infer<typeof ReviewFaceRequest>;
+
+export const FaceIdParams = z.object({
+  id: z.coerce.number().int().positive(),
+  faceId: z.string().regex(/^f\d{1,4}$/, 'Unknown face.'),
+});
+
+/** Reference photos a person may have besides the profile picture. */
+export const FACE_REFERENCE_LIMIT = 5;
+
+export const FaceReference = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  /** checking: the worker has not answered yet; rejected: kept only to say why. */
+  status: z.enum(['checking', 'ready', 'rejected']),
+  reason: z.string().nullable(),
+  addedAt: z.string(),
+});
+export type FaceReference = z.infer<typeof FaceReference>;
+
+export const FaceReferenceList = z.object({
+  references: z.array(FaceReference),
+  limit: z.number().int(),
+});
+export type FaceReferenceList = z.infer<typeof FaceReferenceList>;
+
+export const FaceReferenceParams = z.object({ referenceId: z.coerce.number().int().positive() });
+export const MemberFaceReferenceParams = FaceReferenceParams.extend({
+  id: z.coerce.number().int().positive(),
+});
+
 export const VideoWithReport = Video.extend({ report: AnalysisReport.nullable() });
 export type VideoWithReport = z.infer<typeof VideoWithReport>;
 
@@ -155,6 +223,18 @@ export const FaceEnrolmentJob = z.object({
   pictureKey: z.string(),
   /** Who set the picture: told in words when it shows no face or several. */
   changedBy: z.number().int(),
+  /**
+   * A reference photo is held to more than a profile picture (face large enough, not blurred)
+   * and its rejection is told on the upload, in its own words.
+   */
+  purpose: z.enum(['profile', 'reference', 'learned']).optional(),
+  /**
+   * Learned (pictureKey is then the video): the moments to look at, the person's enrolled faces
+   * to find among the faces there, and how close one must be.
+   */
+  atSeconds: z.array(z.number().min(0)).max(5).optional(),
+  matchWith: z.array(z.array(z.number())).max(20).optional(),
+  maxDistance: z.number().positive().optional(),
 });
 export type FaceEnrolmentJob = z.infer<typeof FaceEnrolmentJob>;
 

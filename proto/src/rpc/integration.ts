@@ -91,6 +91,14 @@ export const integrationRpc = {
     z.object({ actor: Actor, privacy: FloorPrivacyRequest }),
     FloorPrivacy,
   ),
+  /** The video service: whether the organization lets confirmed faces become references. */
+  faceLearning: rpc(
+    'integration',
+    'floor.privacy.faceLearning',
+    'service',
+    z.object({ organizationId: z.number().int() }),
+    z.object({ learnFromConfirmed: z.boolean() }),
+  ),
   floorStats: rpc('integration', 'floor.stats', FLOOR_ROLES, ActorOnly, FloorStats),
   /**
    * Team Overview (staff roles): the ids of the actor's organization's people a camera saw

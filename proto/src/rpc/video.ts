@@ -3,9 +3,21 @@ import { ServicePing } from '../health.js';
 import { Actor, ALL_ROLES, STAFF_ROLES } from '../roles.js';
 import { rpc } from '../rpc.js';
 import { WorkEvents } from '../dashboard.js';
-import { FaceEnrolment, LinkedSop, Video, VideoList, VideoWithReport } from '../video.js';
+import {
+  FaceEnrolment,
+  FaceReference,
+  FaceReferenceList,
+  LinkedSop,
+  ReviewFaceRequest,
+  Video,
+  VideoList,
+  VideoWithReport,
+} from '../video.js';
 
 const VideoRef = z.object({ actor: Actor, videoId: z.number().int() });
+/** Whose reference photos: the actor's own, or (administrators) a member's; the service decides. */
+const PersonRef = z.object({ actor: Actor, userId: z.number().int() });
+const ReferenceRef = PersonRef.extend({ referenceId: z.number().int() });
 
 export const videoRpc = {
   ping: rpc('video', 'ping', 'service', z.object({}), ServicePing),
@@ -86,6 +98,39 @@ export const videoRpc = {
     'service',
     z.object({ organizationId: z.number().int() }),
     z.array(FaceEnrolment),
+  ),
+  /** Reference photos of a person's face; each one an enrolment of its own when checked. */
+  faceReferences: rpc('video', 'faces.references', ALL_ROLES, PersonRef, FaceReferenceList),
+  /** Answers once the worker checked the photo (or when it is still checking after a while). */
+  addFaceReference: rpc(
+    'video',
+    'faces.references.add',
+    ALL_ROLES,
+    PersonRef.extend({ storageKey: z.string() }),
+    FaceReference,
+  ),
+  deleteFaceReference: rpc(
+    'video',
+    'faces.references.delete',
+    ALL_ROLES,
+    ReferenceRef,
+    z.object({ message: z.string() }),
+  ),
+  /** The stored photo of a reference the actor may see (its own, or a member's for admins). */
+  faceReferencePhoto: rpc(
+    'video',
+    'faces.references.photo',
+    ALL_ROLES,
+    z.object({ actor: Actor, referenceId: z.number().int() }),
+    z.object({ storageKey: z.string() }),
+  ),
+  /** A supervisor's confirmation, rejection or naming of one face of a report. */
+  reviewFace: rpc(
+    'video',
+    'videos.reviewFace',
+    STAFF_ROLES,
+    VideoRef.extend({ faceId: z.string(), review: ReviewFaceRequest }),
+    VideoWithReport,
   ),
   /** For recommendations: analysed videos in which people were detected but not all identified. */
   identificationGaps: rpc(

@@ -12,6 +12,7 @@ import { EvaluationsController } from './evaluations/evaluations.controller.js';
 import { FilesController } from './files/files.controller.js';
 import { ObservationsController } from './observations/observations.controller.js';
 import { VideosController } from './videos/videos.controller.js';
+import { FaceReferencesController } from './faces/face-references.controller.js';
 import { IntegrationsController } from './integrations/integrations.controller.js';
 import { FloorController } from './integrations/floor.controller.js';
 import { SignedLinks } from './files/signed-links.js';
@@ -66,6 +67,7 @@ export class GatewayModule {
         EvaluationsController,
         ObservationsController,
         VideosController,
+        FaceReferencesController,
         IntegrationsController,
         FloorController,
         SamlController,

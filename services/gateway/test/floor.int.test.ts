@@ -255,11 +255,16 @@ describe('the floor: areas, stations, cameras, sensors and the floor figures', (
       keepSnapshots: true,
       presenceRetentionDays: 7,
     });
-    expect(saved.body).toEqual({ keepSnapshots: true, presenceRetentionDays: 7 });
+    expect(saved.body).toEqual({
+      keepSnapshots: true,
+      presenceRetentionDays: 7,
+      learnFromConfirmed: false,
+    });
     // Left out, the retention stays.
     expect((await sessions.ann!.put('/api/floor/privacy', { keepSnapshots: false })).body).toEqual({
       keepSnapshots: false,
       presenceRetentionDays: 7,
+      learnFromConfirmed: false,
     });
     expect((await sessions.gina!.get('/api/floor/layout')).body).toMatchObject({
       presenceRetentionDays: 30,

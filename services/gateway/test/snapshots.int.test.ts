@@ -331,6 +331,7 @@ describe('from camera to floor: scheduled snapshots identified by the video work
     expect((await ann.put('/api/floor/privacy', { keepSnapshots: true })).body).toEqual({
       keepSnapshots: true,
       presenceRetentionDays: 30,
+      learnFromConfirmed: false,
     });
     // Off and on again: the new schedule takes a snapshot at once.
     const path = `/api/admin/camera-assignments/${assignments['cam-102']}/schedule`;

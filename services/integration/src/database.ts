@@ -5,6 +5,7 @@ import { PresenceCoveringIndex1765200002000 } from './migrations/1765200002000-p
 import { SnapshotRuns1765800000000 } from './migrations/1765800000000-snapshot-runs.js';
 import { PresenceCameraInIndex1766400000000 } from './migrations/1766400000000-presence-camera-in-index.js';
 import { PresenceRetention1766400001000 } from './migrations/1766400001000-presence-retention.js';
+import { LearnFromConfirmed1767000001000 } from './migrations/1767000001000-learn-from-confirmed.js';
 
 export const INTEGRATION_SCHEMA = 'integration';
 
@@ -21,5 +22,6 @@ export const openIntegrationDatabase = (url: string) =>
       SnapshotRuns1765800000000,
       PresenceCameraInIndex1766400000000,
       PresenceRetention1766400001000,
+      LearnFromConfirmed1767000001000,
     ],
   });

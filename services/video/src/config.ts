@@ -16,6 +16,7 @@ export const STORAGE = Symbol('STORAGE');
 export const RPC = Symbol('RPC');
 export const ANALYSIS_QUEUE = Symbol('ANALYSIS_QUEUE');
 export const PROBE_QUEUE = Symbol('PROBE_QUEUE');
+export const ENROLMENT_QUEUE = Symbol('ENROLMENT_QUEUE');
 export const ANALYSIS_DISPATCH = Symbol('ANALYSIS_DISPATCH');
 
 export const readVideoConfig = (env: NodeJS.ProcessEnv = process.env) => readConfig(VideoEnv, env);

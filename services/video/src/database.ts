@@ -1,6 +1,8 @@
 import { openServiceDatabase } from '@hub/kit';
 import { Videos1764300000000 } from './migrations/1764300000000-videos.js';
 import { AnalysisDispatch1766100000000 } from './migrations/1766100000000-analysis-dispatch.js';
+import { FaceReferences1767000000000 } from './migrations/1767000000000-face-references.js';
+import { LearnedFaces1767000002000 } from './migrations/1767000002000-learned-faces.js';
 
 export const VIDEO_SCHEMA = 'video';
 
@@ -10,5 +12,10 @@ export const openVideoDatabase = (url: string) =>
     url,
     schema: VIDEO_SCHEMA,
     entities: [],
-    migrations: [Videos1764300000000, AnalysisDispatch1766100000000],
+    migrations: [
+      Videos1764300000000,
+      AnalysisDispatch1766100000000,
+      FaceReferences1767000000000,
+      LearnedFaces1767000002000,
+    ],
   });

@@ -45,11 +45,12 @@ export async function startVideo(config: VideoConfig): Promise<RunningVideo> {
       rpc,
       analysisQueue,
       probeQueue,
+      enrolmentQueue,
       analysisDispatch,
     }),
     config,
   );
-  const inbox = new VideoInbox(dataSource, rpc, analysisDispatch);
+  const inbox = new VideoInbox(dataSource, rpc, analysisDispatch, storage);
   const inboxWorker = startWorker(
     QUEUE_CONTRACTS.videoInbox,
     connection,

@@ -1,9 +1,23 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import type { VideoAnalysisJob, VideoProbeJob } from '@hub/proto';
+import type { FaceEnrolmentJob, VideoAnalysisJob, VideoProbeJob } from '@hub/proto';
 import type { ObjectStorage, RpcClient } from '@hub/kit';
-import { ANALYSIS_DISPATCH, ANALYSIS_QUEUE, PROBE_QUEUE, RPC, STORAGE } from './config.js';
+import {
+  ANALYSIS_DISPATCH,
+  ANALYSIS_QUEUE,
+  ENROLMENT_QUEUE,
+  PROBE_QUEUE,
+  RPC,
+  STORAGE,
+} from './config.js';
+import { FaceReferencesController } from './faces/face-references.controller.js';
+import { FaceReferencesRepository } from './faces/face-references.repository.js';
+import { FaceReferencesService } from './faces/face-references.service.js';
+import { FaceLearning } from './review/face-learning.js';
+import { FaceReviewController } from './review/face-review.controller.js';
+import { FaceReviewRepository } from './review/face-review.repository.js';
+import { FaceReviewService } from './review/face-review.service.js';
 import { FaceEnrolments } from './faces/face-enrolments.js';
 import { HealthController } from './health/health.controller.js';
 import type { AnalysisDispatch } from './processing/analysis-dispatch.js';
@@ -19,6 +33,7 @@ export interface VideoPorts {
   rpc: RpcClient;
   analysisQueue: Queue<VideoAnalysisJob>;
   probeQueue: Queue<VideoProbeJob>;
+  enrolmentQueue: Queue<FaceEnrolmentJob>;
   analysisDispatch: AnalysisDispatch;
 }
 
@@ -27,19 +42,30 @@ export class VideoModule {
   static register(ports: VideoPorts): DynamicModule {
     return {
       module: VideoModule,
-      controllers: [VideosController, HealthController],
+      controllers: [
+        VideosController,
+        FaceReferencesController,
+        FaceReviewController,
+        HealthController,
+      ],
       providers: [
         { provide: DataSource, useValue: ports.dataSource },
         { provide: STORAGE, useValue: ports.storage },
         { provide: RPC, useValue: ports.rpc },
         { provide: ANALYSIS_QUEUE, useValue: ports.analysisQueue },
         { provide: PROBE_QUEUE, useValue: ports.probeQueue },
+        { provide: ENROLMENT_QUEUE, useValue: ports.enrolmentQueue },
         { provide: ANALYSIS_DISPATCH, useValue: ports.analysisDispatch },
         FaceEnrolments,
         VideosService,
         Appearances,
         FaceEnrolmentsRepository,
         VideosRepository,
+        FaceReferencesService,
+        FaceReferencesRepository,
+        FaceReviewService,
+        FaceReviewRepository,
+        FaceLearning,
       ],
     };
   }

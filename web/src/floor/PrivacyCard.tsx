@@ -31,13 +31,14 @@ function PrivacyForm({ saved }: { saved: FloorPrivacy }) {
   const queryClient = useQueryClient();
   const [keepSnapshots, setKeepSnapshots] = useState(saved.keepSnapshots);
   const [days, setDays] = useState(String(saved.presenceRetentionDays));
+  const [learn, setLearn] = useState(saved.learnFromConfirmed);
   const retention = Number(days);
   const invalid =
     !Number.isInteger(retention) || retention < 1 || retention > MAX_PRESENCE_RETENTION_DAYS;
   const save = useMutation({
     mutationFn: () =>
       call(api.updateFloorPrivacy, {
-        body: { keepSnapshots, presenceRetentionDays: retention },
+        body: { keepSnapshots, presenceRetentionDays: retention, learnFromConfirmed: learn },
       }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: floorLayoutQuery.queryKey });
@@ -66,6 +67,19 @@ function PrivacyForm({ saved }: { saved: FloorPrivacy }) {
         <p className="text-xs text-slate-500 dark:text-slate-400">
           Off: each snapshot is deleted as soon as the people in it are identified. Presence events
           never hold an image.
+        </p>
+      </div>
+      <div className="space-y-1">
+        <Checkbox
+          id="learn-from-confirmed"
+          label="Learn from confirmed identifications"
+          checked={learn}
+          onChange={setLearn}
+          disabled={save.isPending}
+        />
+        <p className="text-xs text-slate-500 dark:text-slate-400">
+          On: when a supervisor confirms who a face in a video is, that face becomes one more
+          reference of the person (at most 5 such), deleted with the video or the person.
         </p>
       </div>
       <Field

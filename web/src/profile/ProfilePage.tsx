@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { currentUserQuery } from '../api/queries';
+import { FaceReferencesCard } from '../faces/FaceReferencesCard';
 import { AccountDetailsCard } from './AccountDetailsCard';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ProfileDetailsForm } from './ProfileDetailsForm';
@@ -25,6 +26,7 @@ export function ProfilePage() {
         <ChangePasswordForm />
         <AccountDetailsCard user={user} />
       </div>
+      <FaceReferencesCard owner={{ kind: 'me' }} />
     </div>
   );
 }

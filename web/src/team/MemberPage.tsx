@@ -1,9 +1,11 @@
-import type { TeamMemberDetail } from '@hub/proto';
+import { FACE_ADMINS, type TeamMemberDetail } from '@hub/proto';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { isApiError } from '../api/client';
+import { currentUserQuery } from '../api/queries';
+import { FaceReferencesCard } from '../faces/FaceReferencesCard';
 import { CertificationRow } from '../certifications/CertificationRow';
 import { formatPercent } from '../dashboard/format';
 import { Badge } from '../ui/Badge';
@@ -68,6 +70,9 @@ function Section({
 
 function MemberDetail({ detail }: { detail: TeamMemberDetail }) {
   const { member } = detail;
+  // Administrators manage a member's reference photos; the server checks it again.
+  const { data: me } = useQuery(currentUserQuery);
+  const managesFaces = me ? FACE_ADMINS.includes(me.role) : false;
   return (
     <>
       <header className="space-y-1">
@@ -91,6 +96,7 @@ function MemberDetail({ detail }: { detail: TeamMemberDetail }) {
           </span>
         </div>
       </header>
+      {managesFaces && <FaceReferencesCard owner={{ kind: 'member', id: member.id }} />}
       <Section
         title="Certifications"
         testId="member-certifications"

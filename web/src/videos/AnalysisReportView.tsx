@@ -1,4 +1,4 @@
-import type { AnalysisReport } from '@hub/proto';
+import type { AnalysisReport, TeamMember } from '@hub/proto';
 import type { ReactNode } from 'react';
 import { Badge } from '../ui/Badge';
 import {
@@ -6,21 +6,32 @@ import {
   formatRate,
   formatTimeRange,
   formatTimestamp,
-  matchConfidence,
+  faceVerdict,
   notYetEnrolledText,
   observedLabel,
   samplingText,
+  rejectedText,
+  reviewText,
   unidentifiedText,
 } from './format';
+import { IdentifiedFaceControls, NameFaceControl, type Review } from './FaceReviewControls';
+
+/** What a supervisor needs to review the report's faces; without it the report is read-only. */
+export interface ReportReview {
+  onReview: Review;
+  busy: boolean;
+  members: readonly Pick<TeamMember, 'id' | 'name'>[];
+}
 
 interface AnalysisReportViewProps {
   report: AnalysisReport;
   /** Moves the player to a moment (seconds). */
   onSeek: (seconds: number) => void;
+  review?: ReportReview;
 }
 
 /** Who appears in the video, and what the AI saw of each SOP step. */
-export function AnalysisReportView({ report, onSeek }: AnalysisReportViewProps) {
+export function AnalysisReportView({ report, onSeek, review }: AnalysisReportViewProps) {
   const identified = report.identifiedOperators;
   return (
     <div data-testid="analysis-report" className="space-y-5">
@@ -60,7 +71,8 @@ export function AnalysisReportView({ report, onSeek }: AnalysisReportViewProps) 
         ) : (
           <ul className="space-y-2">
             {identified.map((operator) => {
-              const confidence = matchConfidence(operator.distance, report.matchThreshold);
+              const confidence = faceVerdict(operator, report.matchThreshold);
+              const reviewed = reviewText(operator);
               return (
                 <li
                   key={operator.userId}
@@ -76,6 +88,23 @@ export function AnalysisReportView({ report, onSeek }: AnalysisReportViewProps) 
                     </span>
                   </div>
                   <Appearances ranges={operator.appearances} onSeek={onSeek} />
+                  {reviewed && (
+                    <p
+                      data-testid="face-review"
+                      className="mt-1 text-xs text-slate-500 dark:text-slate-400"
+                    >
+                      {reviewed}
+                    </p>
+                  )}
+                  {review && (
+                    <div className="mt-2">
+                      <IdentifiedFaceControls
+                        operator={operator}
+                        onReview={review.onReview}
+                        busy={review.busy}
+                      />
+                    </div>
+                  )}
                 </li>
               );
             })}
@@ -90,12 +119,35 @@ export function AnalysisReportView({ report, onSeek }: AnalysisReportViewProps) 
         </p>
         {report.unidentifiedPeople.length > 0 && (
           <ul className="space-y-1">
-            {report.unidentifiedPeople.map((person, index) => (
-              <li key={index} className="flex flex-wrap items-center gap-2 text-sm">
-                <span className="text-slate-500 dark:text-slate-400">Person {index + 1}</span>
-                <Appearances ranges={person.appearances} onSeek={onSeek} />
-              </li>
-            ))}
+            {report.unidentifiedPeople.map((person, index) => {
+              const rejected = rejectedText(person);
+              return (
+                <li
+                  key={person.faceId ?? index}
+                  data-testid="unidentified-person"
+                  className="flex flex-wrap items-center gap-2 text-sm"
+                >
+                  <span className="text-slate-500 dark:text-slate-400">Person {index + 1}</span>
+                  <Appearances ranges={person.appearances} onSeek={onSeek} />
+                  {rejected && (
+                    <span
+                      data-testid="face-rejected"
+                      className="w-full text-xs text-slate-500 dark:text-slate-400"
+                    >
+                      {rejected}
+                    </span>
+                  )}
+                  {review && (
+                    <NameFaceControl
+                      faceId={person.faceId}
+                      members={review.members}
+                      onReview={review.onReview}
+                      busy={review.busy}
+                    />
+                  )}
+                </li>
+              );
+            })}
           </ul>
         )}
       </section>

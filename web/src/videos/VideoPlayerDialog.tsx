@@ -10,6 +10,7 @@ import { AnalysisReportView } from './AnalysisReportView';
 import { operatorCountsText, videoStatus } from './format';
 import { videoQuery, videoStreamUrl } from './queries';
 import { useAnalyseVideo } from './useAnalyseVideo';
+import { useReportReview } from './useFaceReview';
 
 interface VideoPlayerDialogProps {
   /** The video to play; null when the dialog is closed. */
@@ -43,6 +44,7 @@ function PlayerBody({ video, focus }: { video: Video; focus: 'player' | 'report'
   const details = useQuery(videoQuery(video.id));
   const src = videoStreamUrl(details.data?.s3Key ?? video.s3Key);
   const status = videoStatus(video);
+  const review = useReportReview(video.id);
 
   // The list polls while the analysis runs: once it ends, the report is fetched again.
   const { refetch } = details;
@@ -119,7 +121,7 @@ function PlayerBody({ video, focus }: { video: Video; focus: 'player' | 'report'
             report...
           </p>
         ) : report ? (
-          <AnalysisReportView report={report} onSeek={seek} />
+          <AnalysisReportView report={report} onSeek={seek} review={review} />
         ) : (
           <p data-testid="no-report" className="text-sm text-slate-500 dark:text-slate-400">
             {status.processing

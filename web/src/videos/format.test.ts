@@ -3,6 +3,9 @@ import {
   analysingLabel,
   anyProcessing,
   distanceText,
+  faceVerdict,
+  rejectedText,
+  reviewText,
   formatRate,
   formatTimeRange,
   formatTimestamp,
@@ -155,6 +158,7 @@ describe('matchConfidence and distanceText', () => {
 
   it('prints the distance with two decimals', () => {
     expect(distanceText({ distance: 0.31234 }, 0.6)).toBe('distance 0.31 (threshold 0.6)');
+    expect(distanceText({ distance: null }, 0.6)).toBe('named by a supervisor');
   });
 });
 
@@ -197,5 +201,30 @@ describe('notYetEnrolledText', () => {
         'cannot name them. Re-run the analysis to include them.',
     );
     expect(notYetEnrolledText(['Amy', 'Howard', 'Raj'])).toMatch(/^Amy, Howard and Raj were not/);
+  });
+});
+
+describe('faceVerdict, reviewText and rejectedText', () => {
+  const review = { by: 1, byName: 'Amy Farrah', at: '2026-11-26T10:00:00.000Z' };
+
+  it("puts a supervisor's word before the distance", () => {
+    expect(faceVerdict({ distance: 0.55 }, 0.6).label).toBe('Weak match');
+    expect(
+      faceVerdict({ distance: 0.55, review: { decision: 'confirmed', ...review } }, 0.6),
+    ).toEqual({ label: 'Confirmed', tone: 'green' });
+    expect(
+      faceVerdict({ distance: null, review: { decision: 'named', ...review } }, 0.6).label,
+    ).toBe('Named');
+  });
+
+  it('says who reviewed and when', () => {
+    expect(reviewText({})).toBeNull();
+    expect(reviewText({ review: { decision: 'confirmed', ...review } })).toBe(
+      'Confirmed by Amy Farrah on Nov 26, 2026',
+    );
+    expect(rejectedText({ rejected: [{ userId: 2, name: 'Howard Wolowitz', ...review }] })).toBe(
+      'Not Howard Wolowitz (said Amy Farrah on Nov 26, 2026)',
+    );
+    expect(rejectedText({})).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { AnalysisReport, IdentifiedOperator, Video } from '@hub/proto';
+import type { AnalysisReport, IdentifiedOperator, UnidentifiedPerson, Video } from '@hub/proto';
 import type { BadgeTone } from '../ui/Badge';
 
 /** What a video row's analysis badge says, and the line beside it. */
@@ -103,9 +103,46 @@ export function matchConfidence(distance: number, threshold: number): MatchConfi
   return { label: 'Weak match', tone: 'amber' };
 }
 
-/** 'distance 0.31 (threshold 0.6)'. */
+/** 'distance 0.31 (threshold 0.6)'; a face a supervisor named has none. */
 export function distanceText(operator: Pick<IdentifiedOperator, 'distance'>, threshold: number) {
+  if (operator.distance === null) return 'named by a supervisor';
   return `distance ${operator.distance.toFixed(2)} (threshold ${threshold})`;
+}
+
+/** 'Nov 26, 2026' of an ISO time, for review lines. */
+const reviewDate = (at: string) =>
+  new Date(at).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/**
+ * The badge of an identified face: a supervisor's word wins over the distance; otherwise the
+ * hint from the distance.
+ */
+export function faceVerdict(
+  operator: Pick<IdentifiedOperator, 'distance' | 'review'>,
+  threshold: number,
+): { label: string; tone: BadgeTone } {
+  if (operator.review?.decision === 'confirmed') return { label: 'Confirmed', tone: 'green' };
+  if (operator.review?.decision === 'named' || operator.distance === null) {
+    return { label: 'Named', tone: 'blue' };
+  }
+  return matchConfidence(operator.distance, threshold);
+}
+
+/** 'Confirmed by Amy Farrah on Nov 26, 2026', or null before any review. */
+export function reviewText(operator: Pick<IdentifiedOperator, 'review'>): string | null {
+  const review = operator.review;
+  if (!review) return null;
+  const verb = review.decision === 'confirmed' ? 'Confirmed' : 'Named';
+  return `${verb} by ${review.byName} on ${reviewDate(review.at)}`;
+}
+
+/** 'Not Howard Wolowitz (said Amy Farrah on Nov 26, 2026)' for each rejected match. */
+export function rejectedText(person: Pick<UnidentifiedPerson, 'rejected'>): string | null {
+  const rejected = person.rejected ?? [];
+  if (rejected.length === 0) return null;
+  return rejected
+    .map((match) => `Not ${match.name} (said ${match.byName} on ${reviewDate(match.at)})`)
+    .join('; ');
 }
 
 /** A step finding's verdict. */

@@ -5,9 +5,15 @@ import type { DetectedFace, FaceModel } from './faces/face-model.ts';
 import { errorText, sentence, VideoFailure } from './failures.ts';
 import type { FfmpegBinaries } from './frames/binaries.ts';
 import { padFrame, readPicture } from './frames/picture.ts';
+import { findAgain, NOT_FOUND_AGAIN } from './learn-face.ts';
 import type { RgbFrame } from './frames/sample-frames.ts';
 import { sendTo, type Inbox } from './inbox.ts';
 import { isFinalAttempt } from './job-attempts.ts';
+import {
+  NO_FACE_IN_REFERENCE,
+  referenceFault,
+  severalFacesInReference,
+} from './reference-quality.ts';
 import { withTempCopy } from './temp-copy.ts';
 
 export interface EnrolmentDeps {
@@ -47,15 +53,37 @@ export async function facesInPicture(picture: RgbFrame, faces: FaceModel): Promi
 type Decision =
   { kind: 'face.enrolled'; embedding: number[] } | { kind: 'face.rejected'; reason: string };
 
+/**
+ * One face, or the reason in words. A reference photo (added on purpose, besides the profile
+ * picture) must also show the face large enough and sharp.
+ */
 async function decide(job: FaceEnrolmentJob, deps: EnrolmentDeps): Promise<Decision> {
-  return withTempCopy(deps.storage, job.pictureKey, 'profile picture', async (path) => {
+  if (job.purpose === 'learned') return learn(job, deps);
+  const reference = job.purpose === 'reference';
+  const what = reference ? 'reference photo' : 'profile picture';
+  return withTempCopy(deps.storage, job.pictureKey, what, async (path) => {
     const picture = await readPicture(path, deps.binaries);
     const found = await facesInPicture(picture, deps.faces);
-    if (found.length === 0) return { kind: 'face.rejected', reason: NO_FACE_REASON };
+    const reject = (reason: string): Decision => ({ kind: 'face.rejected', reason });
+    if (found.length === 0) return reject(reference ? NO_FACE_IN_REFERENCE : NO_FACE_REASON);
     if (found.length > 1) {
-      return { kind: 'face.rejected', reason: severalFacesReason(found.length) };
+      return reject((reference ? severalFacesInReference : severalFacesReason)(found.length));
     }
+    const fault = reference ? referenceFault(picture, found[0]!.box) : undefined;
+    if (fault) return reject(fault);
     return { kind: 'face.enrolled', embedding: found[0]!.embedding };
+  });
+}
+
+/** A face confirmed in a video, found again there (pictureKey is the video's key). */
+async function learn(job: FaceEnrolmentJob, deps: EnrolmentDeps): Promise<Decision> {
+  return withTempCopy(deps.storage, job.pictureKey, 'video', async (path) => {
+    const embedding = await findAgain(path, job, deps, (frame) =>
+      facesInPicture(frame, deps.faces),
+    );
+    return embedding
+      ? { kind: 'face.enrolled', embedding }
+      : { kind: 'face.rejected', reason: NOT_FOUND_AGAIN };
   });
 }
 
@@ -88,7 +116,7 @@ export function createEnrolmentHandler(deps: EnrolmentDeps) {
         const reason =
           error instanceof VideoFailure
             ? error.message
-            : `The profile picture could not be processed: ${sentence(errorText(error))}`;
+            : `The ${job.data.purpose === 'reference' ? 'photo' : 'profile picture'} could not be processed: ${sentence(errorText(error))}`;
         await send(reject(reason));
       }
       throw error;

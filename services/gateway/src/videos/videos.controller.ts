@@ -15,6 +15,7 @@ import {
   api,
   EXTENSION_BY_KIND,
   LinkedSop,
+  type ReviewFaceRequest,
   VIDEO_UPLOAD,
   videoRpc,
 } from '@hub/proto';
@@ -103,6 +104,21 @@ export class VideosController {
     @Body() body: AnalyzeVideoRequest,
   ) {
     return this.rpc.relay(videoRpc.analyze, { actor, videoId: params.id, sopIds: body.linkedSOPs });
+  }
+
+  /** A supervisor's confirmation, rejection or naming of one face of the report. */
+  @Endpoint(api.reviewFace)
+  reviewFace(
+    @CurrentActor() actor: Actor,
+    @Param() params: { id: number; faceId: string },
+    @Body() body: ReviewFaceRequest,
+  ) {
+    return this.rpc.relay(videoRpc.reviewFace, {
+      actor,
+      videoId: params.id,
+      faceId: params.faceId,
+      review: body,
+    });
   }
 
   @Endpoint(api.videoStream)

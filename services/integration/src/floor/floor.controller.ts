@@ -72,6 +72,12 @@ export class FloorController {
     return this.floor.updatePrivacy(actor, privacy);
   }
 
+  /** The video service's question: one organization's choice only. */
+  @RpcHandler(integrationRpc.faceLearning)
+  faceLearning(@Payload() { organizationId }: Req<'faceLearning'>) {
+    return this.floor.learnsFromConfirmed(organizationId);
+  }
+
   @RpcHandler(integrationRpc.createSensorToken)
   createSensorToken(@Payload() { actor }: Req<'createSensorToken'>) {
     return this.sensors.createToken(actor);

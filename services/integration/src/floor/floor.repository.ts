@@ -21,6 +21,7 @@ interface CameraRow {
 export interface PrivacyRow {
   keep_snapshots: boolean;
   presence_retention_days: number | null;
+  learn_from_confirmed: boolean;
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -147,25 +148,34 @@ export class FloorRepository {
   /** Nothing stored: snapshots are not kept, and the retention is the service's default. */
   async privacy(organizationId: number): Promise<PrivacyRow> {
     const rows = (await this.db.query(
-      `SELECT keep_snapshots, presence_retention_days FROM floor_privacy WHERE organization_id = $1`,
+      `SELECT keep_snapshots, presence_retention_days, learn_from_confirmed FROM floor_privacy
+        WHERE organization_id = $1`,
       [organizationId],
     )) as PrivacyRow[];
-    return rows[0] ?? { keep_snapshots: false, presence_retention_days: null };
+    return (
+      rows[0] ?? {
+        keep_snapshots: false,
+        presence_retention_days: null,
+        learn_from_confirmed: false,
+      }
+    );
   }
 
-  /** A retention left out (undefined) stays as it is. */
+  /** A retention or learning left out (undefined) stays as it is. */
   async setPrivacy(
     organizationId: number,
     keep: boolean,
     retentionDays: number | undefined,
+    learnFromConfirmed: boolean | undefined,
   ): Promise<PrivacyRow> {
     const rows = (await this.db.query(
-      `INSERT INTO floor_privacy (organization_id, keep_snapshots, presence_retention_days)
-       VALUES ($1, $2, $3)
+      `INSERT INTO floor_privacy (organization_id, keep_snapshots, presence_retention_days, learn_from_confirmed)
+       VALUES ($1, $2, $3, coalesce($4, false))
        ON CONFLICT (organization_id) DO UPDATE SET keep_snapshots = $2,
-         presence_retention_days = coalesce($3, floor_privacy.presence_retention_days), updated_at = now()
-       RETURNING keep_snapshots, presence_retention_days`,
-      [organizationId, keep, retentionDays ?? null],
+         presence_retention_days = coalesce($3, floor_privacy.presence_retention_days),
+         learn_from_confirmed = coalesce($4, floor_privacy.learn_from_confirmed), updated_at = now()
+       RETURNING keep_snapshots, presence_retention_days, learn_from_confirmed`,
+      [organizationId, keep, retentionDays ?? null, learnFromConfirmed ?? null],
     )) as PrivacyRow[];
     return rows[0]!;
   }

@@ -46,14 +46,21 @@ export class FloorService {
       actor.organizationId,
       privacy.keepSnapshots,
       privacy.presenceRetentionDays,
+      privacy.learnFromConfirmed,
     );
     return this.toPrivacy(row);
+  }
+
+  /** Asked by the video service when a supervisor confirms a face. */
+  async learnsFromConfirmed(organizationId: number): Promise<{ learnFromConfirmed: boolean }> {
+    return { learnFromConfirmed: (await this.floor.privacy(organizationId)).learn_from_confirmed };
   }
 
   private toPrivacy(row: PrivacyRow): FloorPrivacy {
     return {
       keepSnapshots: row.keep_snapshots,
       presenceRetentionDays: row.presence_retention_days ?? this.settings.defaultRetentionDays,
+      learnFromConfirmed: row.learn_from_confirmed,
     };
   }
 

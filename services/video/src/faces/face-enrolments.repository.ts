@@ -6,7 +6,16 @@ export interface EnrolledFaceRow {
   embedding: number[];
 }
 
-/** Face embeddings of profile pictures, one per user; 'pending' until the worker enrolled it. */
+/** What became of a picture the worker refused. */
+export interface RefusedPicture {
+  organizationId: number;
+  source: 'profile' | 'reference' | 'learned';
+}
+
+/**
+ * Face embeddings of profile pictures (one per user) and reference photos (several per user);
+ * 'pending' until the worker enrolled it, 'rejected' (a reference, kept only for its reason).
+ */
 @Injectable()
 export class FaceEnrolmentsRepository {
   constructor(@Inject(DataSource) private readonly db: DataSource) {}
@@ -22,10 +31,21 @@ export class FaceEnrolmentsRepository {
     return row?.pending ?? 0;
   }
 
+  /** One person's enrolled faces, to find them again in a video. */
+  async enrolledOf(organizationId: number, userId: number): Promise<number[][]> {
+    const rows = (await this.db.query(
+      `SELECT embedding FROM face_enrolments
+        WHERE organization_id = $1 AND user_id = $2 AND model NOT IN ('pending', 'rejected')`,
+      [organizationId, userId],
+    )) as { embedding: number[] }[];
+    return rows.map((row) => row.embedding);
+  }
+
   /** The organization's enrolled faces (none of another organization). */
   async enrolled(organizationId: number): Promise<EnrolledFaceRow[]> {
     return (await this.db.query(
-      `SELECT user_id, embedding FROM face_enrolments WHERE organization_id = $1 AND model <> 'pending'`,
+      `SELECT user_id, embedding FROM face_enrolments
+        WHERE organization_id = $1 AND model NOT IN ('pending', 'rejected')`,
       [organizationId],
     )) as EnrolledFaceRow[];
   }
@@ -33,7 +53,7 @@ export class FaceEnrolmentsRepository {
   /** The organization's users whose picture awaits its enrolment. */
   async pendingUsers(organizationId: number): Promise<number[]> {
     const rows = (await this.db.query(
-      `SELECT user_id FROM face_enrolments WHERE organization_id = $1 AND model = 'pending'`,
+      `SELECT DISTINCT user_id FROM face_enrolments WHERE organization_id = $1 AND model = 'pending'`,
       [organizationId],
     )) as { user_id: number }[];
     return rows.map((row) => row.user_id);
@@ -44,7 +64,7 @@ export class FaceEnrolmentsRepository {
     await this.db.query(
       `INSERT INTO face_enrolments (user_id, organization_id, picture_key, embedding, model)
        VALUES ($1, $2, $3, '[]', 'pending')
-       ON CONFLICT (user_id) DO UPDATE SET organization_id = EXCLUDED.organization_id, picture_key = EXCLUDED.picture_key,
+       ON CONFLICT (user_id) WHERE source = 'profile' DO UPDATE SET organization_id = EXCLUDED.organization_id, picture_key = EXCLUDED.picture_key,
          embedding = '[]', model = 'pending', enrolled_at = now()`,
       [userId, organizationId, pictureKey],
     );
@@ -65,16 +85,41 @@ export class FaceEnrolmentsRepository {
     return rows[0]?.organization_id;
   }
 
-  /** A picture the worker could not use is not enrolled; the organization it was in. */
-  async reject(userId: number, pictureKey: string): Promise<number | undefined> {
-    const [rows] = (await this.db.query(
-      `DELETE FROM face_enrolments WHERE user_id = $1 AND picture_key = $2 RETURNING organization_id`,
-      [userId, pictureKey],
-    )) as [{ organization_id: number }[], number];
-    return rows[0]?.organization_id;
+  /**
+   * A picture the worker could not use is not enrolled: a profile picture's row goes, a
+   * reference's keeps the reason alone (its file goes too) for the upload that waits for it; a
+   * face not found again in its video is simply not learned.
+   */
+  async reject(
+    userId: number,
+    pictureKey: string,
+    reason: string,
+  ): Promise<RefusedPicture | undefined> {
+    // A SELECT at the top: TypeORM answers its rows alone (no [rows, count] pair).
+    const rows = (await this.db.query(
+      `WITH profile AS (
+         DELETE FROM face_enrolments WHERE user_id = $1 AND picture_key = $2 AND source = 'profile'
+         RETURNING organization_id, source),
+       reference AS (
+         UPDATE face_enrolments SET model = 'rejected', embedding = '[]', rejection = $3
+          WHERE user_id = $1 AND picture_key = $2 AND source = 'reference'
+         RETURNING organization_id, source),
+       learned AS (
+         DELETE FROM face_enrolments WHERE user_id = $1 AND picture_key = $2 AND source = 'learned'
+         RETURNING organization_id, source)
+       SELECT * FROM profile UNION ALL SELECT * FROM reference UNION ALL SELECT * FROM learned`,
+      [userId, pictureKey, reason],
+    )) as { organization_id: number; source: RefusedPicture['source'] }[];
+    const row = rows[0];
+    return row && { organizationId: row.organization_id, source: row.source };
   }
 
-  async deleteOfUser(userId: number): Promise<void> {
-    await this.db.query(`DELETE FROM face_enrolments WHERE user_id = $1`, [userId]);
+  /** Every face of the user goes; the keys of their reference photos, whose files go too. */
+  async deleteOfUser(userId: number): Promise<string[]> {
+    const [rows] = (await this.db.query(
+      `DELETE FROM face_enrolments WHERE user_id = $1 RETURNING source, picture_key`,
+      [userId],
+    )) as [{ source: string; picture_key: string }[], number];
+    return rows.filter((row) => row.source === 'reference').map((row) => row.picture_key);
   }
 }

@@ -12,11 +12,14 @@ import { FaceEnrolmentsRepository } from '../faces/face-enrolments.repository.js
 import { VideosRepository } from '../videos/videos.repository.js';
 
 export const VIDEOS_FOLDER = 'videos';
+/** Reference photos of faces, below the organization like every file of it. */
+export const FACE_REFERENCES_FOLDER = 'face-references';
 
 /**
  * What the video service does when others announce: a new profile picture is enrolled (its
  * previous embedding is dropped at once, so an outdated face never matches); a deleted user's
- * embedding goes; a deleted organization's videos, analyses, embeddings and files go.
+ * embeddings and reference photos go; a deleted organization's videos, analyses, embeddings and
+ * files go.
  */
 export function handleVideoEvents(
   events: EventBus,
@@ -38,10 +41,14 @@ export function handleVideoEvents(
       // One enrolment per user and picture (the contract's job id).
       await addFairly(enrolmentQueue, 'enrol', job);
     } else if (event.type === 'user.deleted') {
-      await faces.deleteOfUser(event.userId);
+      // The person's faces go, and with them the photos they came from.
+      const referenceKeys = await faces.deleteOfUser(event.userId);
+      await Promise.all(referenceKeys.map((key) => storage.remove(key)));
     } else if (event.type === 'organization.deleted') {
       await videos.deleteOrganizationVideos(event.organizationId);
-      await storage.removePrefix(`${organizationPrefix(event.organizationId)}${VIDEOS_FOLDER}/`);
+      const prefix = organizationPrefix(event.organizationId);
+      await storage.removePrefix(`${prefix}${VIDEOS_FOLDER}/`);
+      await storage.removePrefix(`${prefix}${FACE_REFERENCES_FOLDER}/`);
     }
   });
 }

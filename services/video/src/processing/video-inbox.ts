@@ -1,10 +1,11 @@
 import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { identityRpc, VideoInboxMessage } from '@hub/proto';
-import type { RpcClient } from '@hub/kit';
+import type { ObjectStorage, RpcClient } from '@hub/kit';
 import { FaceEnrolmentsRepository } from '../faces/face-enrolments.repository.js';
 import type { AnalysisDispatch } from './analysis-dispatch.js';
 import { AnalysisRepository } from './analysis.repository.js';
+import { withFaceIds } from '../review/apply-review.js';
 
 type Message<K extends VideoInboxMessage['kind']> = Extract<VideoInboxMessage, { kind: K }>;
 
@@ -23,6 +24,7 @@ export class VideoInbox {
     db: DataSource,
     private readonly rpc: RpcClient,
     private readonly dispatch: AnalysisDispatch,
+    private readonly storage: ObjectStorage,
   ) {
     this.analyses = new AnalysisRepository(db);
     this.faces = new FaceEnrolmentsRepository(db);
@@ -78,7 +80,8 @@ export class VideoInbox {
   }
 
   private async completed(message: Message<'analysis.completed'>): Promise<void> {
-    const { report } = message;
+    // Each face gets its id once, so that reviews name it whatever list they move it to.
+    const report = withFaceIds(message.report);
     const video = await this.analyses.complete(message.videoId, message.run, report);
     if (!video) return;
     await this.tell(video.uploaded_by, {
@@ -113,8 +116,19 @@ export class VideoInbox {
     await this.dispatchAfterEnrolment(organizationId);
   }
 
+  /**
+   * A refused profile picture is told in a notification; a refused reference photo is told to
+   * the upload that waits for it, and its file goes at once (nothing of it is kept).
+   */
   private async rejected(message: Message<'face.rejected'>): Promise<void> {
-    await this.dispatchAfterEnrolment(await this.faces.reject(message.userId, message.pictureKey));
+    const refused = await this.faces.reject(message.userId, message.pictureKey, message.reason);
+    await this.dispatchAfterEnrolment(refused?.organizationId);
+    if (refused?.source === 'reference') {
+      await this.storage.remove(message.pictureKey);
+      return;
+    }
+    // A face not found again in its video: nobody asked for it, nothing to tell.
+    if (refused?.source === 'learned') return;
     await this.tell(message.changedBy, {
       type: 'warning',
       title: 'Profile picture not usable for identification',

@@ -1,4 +1,5 @@
 import type { AnalysisReport, Video, VideoWithReport } from '@hub/proto';
+import { withFaceIds } from '../review/apply-review.js';
 
 export interface VideoRow {
   id: number;
@@ -55,7 +56,8 @@ export function toVideo(row: VideoRow): Video {
 
 export const toVideoWithReport = (row: VideoRow): VideoWithReport => ({
   ...toVideo(row),
-  report: row.report,
+  // Reports stored before reviews existed get their faces' ids here, as a review would.
+  report: row.report && withFaceIds(row.report),
 });
 
 /** Every video query selects its linked SOPs with it. */

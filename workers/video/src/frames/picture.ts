@@ -15,11 +15,15 @@ export function fitWithin(width: number, height: number, max = MAX_SIDE) {
   return { width: even(width), height: even(height) };
 }
 
-/** Decodes the first frame of a picture (any format ffmpeg reads) into RGB. */
+/**
+ * Decodes the first frame of a picture (any format ffmpeg reads) into RGB; of a video, the frame
+ * at `atSeconds` when given.
+ */
 export async function readPicture(
   path: string,
   binaries: FfmpegBinaries,
   what = 'profile picture',
+  atSeconds?: number,
 ): Promise<RgbFrame> {
   const unreadable = (reason: string) =>
     new VideoFailure(`The ${what} could not be read as an image: ${reason}`);
@@ -35,8 +39,10 @@ export async function readPicture(
   const { width, height } = fitWithin(stream.width, stream.height);
   const output = new PassThrough();
   const failed = new Promise<never>((_, reject) => {
-    ffmpeg(path)
-      .setFfmpegPath(binaries.ffmpeg)
+    const command = ffmpeg(path).setFfmpegPath(binaries.ffmpeg);
+    // Seeking an image (even to 0) fails for some formats: only a video frame seeks.
+    if (atSeconds !== undefined) command.seekInput(atSeconds);
+    command
       .frames(1)
       .videoFilters([`scale=${width}:${height}`])
       .outputOptions(['-pix_fmt', 'rgb24'])

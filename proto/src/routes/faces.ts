@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { defineRoute } from '../http.js';
+import { ALL_ROLES, FACE_ADMINS, STAFF_ROLES } from '../roles.js';
+import { FACE_REFERENCE_UPLOAD } from '../uploads.js';
+import {
+  FaceIdParams,
+  FaceReference,
+  FaceReferenceList,
+  FaceReferenceParams,
+  MemberFaceReferenceParams,
+  ReviewFaceRequest,
+  VideoWithReport,
+} from '../video.js';
+
+const MemberParams = z.object({ id: z.coerce.number().int().positive() });
+const Message = z.object({ message: z.string() });
+
+/** Reference photos of faces (yours, or a member's for administrators) and the review of reports. */
+export const faceRoutes = {
+  myFaceReferences: defineRoute({
+    method: 'GET',
+    path: '/api/user/face-references',
+    summary: 'Your reference photos for face identification, besides your profile picture',
+    tag: 'faces',
+    access: ALL_ROLES,
+    response: FaceReferenceList,
+  }),
+  addMyFaceReference: defineRoute({
+    method: 'POST',
+    path: '/api/user/face-references',
+    summary:
+      'Add a reference photo of your face (field photo, JPEG or PNG up to 5 MB): answered once checked (one face, large enough, sharp)',
+    tag: 'faces',
+    access: ALL_ROLES,
+    audit: 'face-reference.add',
+    response: FaceReference,
+    upload: FACE_REFERENCE_UPLOAD,
+  }),
+  deleteMyFaceReference: defineRoute({
+    method: 'DELETE',
+    path: '/api/user/face-references/:referenceId',
+    summary: 'Delete one of your reference photos and its face data',
+    tag: 'faces',
+    access: ALL_ROLES,
+    audit: 'face-reference.delete',
+    params: FaceReferenceParams,
+    response: Message,
+  }),
+  memberFaceReferences: defineRoute({
+    method: 'GET',
+    path: '/api/team/members/:id/face-references',
+    summary: "A member's reference photos for face identification",
+    tag: 'faces',
+    access: FACE_ADMINS,
+    params: MemberParams,
+    response: FaceReferenceList,
+  }),
+  addMemberFaceReference: defineRoute({
+    method: 'POST',
+    path: '/api/team/members/:id/face-references',
+    summary: "Add a reference photo of a member's face (field photo): answered once checked",
+    tag: 'faces',
+    access: FACE_ADMINS,
+    audit: 'face-reference.add',
+    params: MemberParams,
+    response: FaceReference,
+    upload: FACE_REFERENCE_UPLOAD,
+  }),
+  deleteMemberFaceReference: defineRoute({
+    method: 'DELETE',
+    path: '/api/team/members/:id/face-references/:referenceId',
+    summary: "Delete a member's reference photo and its face data",
+    tag: 'faces',
+    access: FACE_ADMINS,
+    audit: 'face-reference.delete',
+    params: MemberFaceReferenceParams,
+    response: Message,
+  }),
+  faceReferencePhoto: defineRoute({
+    method: 'GET',
+    path: '/api/face-references/:referenceId/photo',
+    summary: "A reference photo: your own, or a member's for administrators",
+    tag: 'faces',
+    access: ALL_ROLES,
+    params: FaceReferenceParams,
+    response: z.any(),
+  }),
+  reviewFace: defineRoute({
+    method: 'POST',
+    path: '/api/videos/:id/faces/:faceId/review',
+    summary:
+      'Confirm an identification, reject it ("not this person") or name an unidentified face; the report changes at once',
+    tag: 'videos',
+    access: STAFF_ROLES,
+    audit: 'video.face-review',
+    params: FaceIdParams,
+    body: ReviewFaceRequest,
+    response: VideoWithReport,
+  }),
+} as const;

@@ -1,0 +1,321 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RpcClient } from '@hub/kit';
+import { type FaceReference, type VideoWithReport, videoRpc } from '@hub/proto';
+import {
+  ApiSession,
+  fixture,
+  startTestStack,
+  SUPER_ADMIN,
+  type TestStack,
+  waitFor,
+} from './test-stack.js';
+import { type RunningWorkers, startVideoWorkers } from './test-workers.js';
+
+let stack: TestStack;
+let workers: RunningWorkers;
+let rpc: RpcClient;
+let folder: string;
+let amy: ApiSession;
+let howard: ApiSession;
+let gina: ApiSession;
+let root: ApiSession;
+let acme: number;
+let globex: number;
+const id = { amy: 0, howard: 0, bernadette: 0 };
+
+const still = (path: string) => readFileSync(fixture(`faces/${path}`));
+
+/** ffmpeg over a fixture still: a blurred copy, or the face shrunk inside a large grey frame. */
+function transformed(path: string, name: string, filter: string): Buffer {
+  const out = join(folder, name);
+  const input = fileURLToPath(fixture(`faces/${path}`));
+  execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-i', input, '-vf', filter, out]);
+  return readFileSync(out);
+}
+
+/** Stills of Amy and Howard, 2 s each, as an H.264 MP4. */
+function shiftVideo(): Buffer {
+  const out = join(folder, 'shift.mp4');
+  const stills = ['amy/amy3.png', 'amy/amy4.png', 'howard/howard3.png', 'howard/howard4.png'];
+  const inputs = stills.flatMap((name) => [
+    '-loop',
+    '1',
+    '-t',
+    '2',
+    '-i',
+    fileURLToPath(fixture(`faces/${name}`)),
+  ]);
+  const scale = stills
+    .map(
+      (_, i) =>
+        `[${i}:v]scale=640:480:force_original_aspect_ratio=decrease,pad=640:480:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=10[v${i}]`,
+    )
+    .join(';');
+  const concat = `${stills.map((_, i) => `[v${i}]`).join('')}concat=n=${stills.length}:v=1:a=0,format=yuv420p[out]`;
+  execFileSync('ffmpeg', [
+    '-y',
+    '-loglevel',
+    'error',
+    ...inputs,
+    '-filter_complex',
+    `${scale};${concat}`,
+    '-map',
+    '[out]',
+    out,
+  ]);
+  return readFileSync(out);
+}
+
+const addReference = (session: ApiSession, path: string, data: Buffer) =>
+  session.upload(path, {}, { field: 'photo', name: 'face.png', data });
+
+const referenceKeys = async (organizationId: number) =>
+  stack.storage.list(`org/${organizationId}/face-references/`);
+
+const faceRows = async (userId: number) =>
+  (
+    (await stack.video.dataSource.query(
+      `SELECT count(*)::int AS n FROM face_enrolments WHERE user_id = $1`,
+      [userId],
+    )) as { n: number }[]
+  )[0]!.n;
+
+const learnedFaces = async (userId: number) =>
+  (await stack.video.dataSource.query(
+    `SELECT model, jsonb_array_length(embedding) AS length FROM face_enrolments
+      WHERE user_id = $1 AND source = 'learned'`,
+    [userId],
+  )) as { model: string; length: number }[];
+
+beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'hub-face-references-'));
+  stack = await startTestStack();
+  workers = await startVideoWorkers(stack);
+  rpc = new RpcClient(stack.env.REDIS_URL!, stack.env.REDIS_PREFIX!);
+  acme = await stack.createOrganization('Acme Foods', 'acme.test');
+  globex = await stack.createOrganization('Globex Plant', 'globex.test');
+  const user = (email: string, name: string, role: 'admin' | 'operator', organizationId: number) =>
+    stack.createUser({ email, name, password: 'Passw0rd-Long!', role, organizationId });
+  id.amy = await user('amy@acme.test', 'Amy Farrah', 'admin', acme);
+  id.howard = await user('howard@acme.test', 'Howard Wolowitz', 'operator', acme);
+  id.bernadette = await user('bernadette@acme.test', 'Bernadette Rostenkowski', 'operator', acme);
+  await user('gina@globex.test', 'Gina Globex', 'admin', globex);
+  const session = async (email: string, password = 'Passw0rd-Long!') => {
+    const api = new ApiSession(stack.url);
+    await api.login(email, password);
+    return api;
+  };
+  amy = await session('amy@acme.test');
+  howard = await session('howard@acme.test');
+  gina = await session('gina@globex.test');
+  root = await session(SUPER_ADMIN.email, SUPER_ADMIN.password);
+}, 120_000);
+
+afterAll(async () => {
+  await rpc?.close();
+  await workers?.close();
+  await stack?.stop();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe('reference photos', () => {
+  it('keeps a clear photo of one face as one more enrolment of the person', async () => {
+    const added = await addReference(amy, '/api/user/face-references', still('amy/amy2.png'));
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ userId: id.amy, status: 'ready' });
+    const second = await addReference(amy, '/api/user/face-references', still('amy/amy5.png'));
+    expect(second.body).toMatchObject({ status: 'ready' });
+    const list = await amy.get('/api/user/face-references');
+    expect((list.body.references as FaceReference[]).map((ref) => ref.status)).toEqual([
+      'ready',
+      'ready',
+    ]);
+    // The analysis gets one enrolment per reference, the same userId.
+    const enrolments = await rpc.call(videoRpc.enrolments, { organizationId: acme });
+    expect(enrolments.filter((face) => face.userId === id.amy)).toHaveLength(2);
+    const photo = await fetch(`${stack.url}/api/face-references/${added.body.id}/photo`, {
+      headers: { cookie: amy.cookie },
+    });
+    expect(photo.status).toBe(200);
+  }, 90_000);
+
+  it('refuses, with the reason and nothing stored, a photo without one clear, large face', async () => {
+    const before = await referenceKeys(acme);
+    const gray = transformed('amy/amy1.png', 'gray.png', 'drawbox=c=gray:t=fill');
+    // Found by the detector, but too soft (enlarged and blurred) or too small to add anything.
+    const blurred = transformed('amy/amy2.png', 'blurred.png', 'scale=600:-2,gblur=sigma=4');
+    const tiny = transformed(
+      'amy/amy2.png',
+      'tiny.png',
+      'scale=56:-2,pad=640:640:(ow-iw)/2:(oh-ih)/2:color=gray',
+    );
+    const cases: [Buffer, RegExp][] = [
+      [gray, /No face was found in the photo/],
+      [still('bbt1.jpg'), /The photo shows \d+ faces/],
+      [blurred, /The face in the photo is blurred/],
+      [tiny, /The face in the photo is too small \(\d+ pixels across\)/],
+    ];
+    for (const [data, reason] of cases) {
+      const refused = await addReference(amy, '/api/user/face-references', data);
+      expect(refused.status).toBe(400);
+      expect(String(refused.body.message)).toMatch(reason);
+    }
+    expect(await referenceKeys(acme)).toEqual(before);
+    const list = await amy.get('/api/user/face-references');
+    expect(list.body.references).toHaveLength(2);
+  }, 120_000);
+
+  it('lets administrators manage a member’s references, and nobody else’s organization', async () => {
+    const path = `/api/team/members/${id.howard}/face-references`;
+    expect((await addReference(amy, path, still('howard/howard2.png'))).body).toMatchObject({
+      userId: id.howard,
+      status: 'ready',
+    });
+    // An operator manages only their own; another organization's administrator sees nothing.
+    expect((await howard.get(`/api/team/members/${id.amy}/face-references`)).status).toBe(403);
+    expect((await howard.get('/api/user/face-references')).body.references).toHaveLength(1);
+    expect((await gina.get(path)).status).toBe(404);
+    expect((await addReference(gina, path, still('howard/howard5.png'))).status).toBe(404);
+    const [reference] = (await amy.get(path)).body.references as FaceReference[];
+    const foreign = await fetch(`${stack.url}/api/face-references/${reference!.id}/photo`, {
+      headers: { cookie: gina.cookie },
+    });
+    expect(foreign.status).toBe(404);
+    // Nothing of Acme is ever compared with Globex's videos or snapshots.
+    expect(await rpc.call(videoRpc.enrolments, { organizationId: globex })).toEqual([]);
+  }, 90_000);
+
+  it('holds at most five references a person, and deletes one with its file', async () => {
+    const path = `/api/team/members/${id.bernadette}/face-references`;
+    for (let n = 1; n <= 5; n++) {
+      const added = await addReference(amy, path, still(`bernadette/bernadette${n}.png`));
+      expect(added.status, String(added.body.message)).toBe(201);
+    }
+    const sixth = await addReference(amy, path, still('bernadette/bernadette1.png'));
+    expect(sixth.status).toBe(400);
+    expect(sixth.body.message).toMatch(/at most 5 reference photos/);
+    const [first] = (await amy.get(path)).body.references as FaceReference[];
+    const keys = await referenceKeys(acme);
+    expect((await amy.delete(`${path}/${first!.id}`)).status).toBe(200);
+    expect((await amy.get(path)).body.references).toHaveLength(4);
+    expect(await referenceKeys(acme)).toHaveLength(keys.length - 1);
+  }, 150_000);
+});
+
+describe('reviewing a report', () => {
+  let video: VideoWithReport;
+
+  it('identifies people from their reference photos alone', async () => {
+    const upload = await amy.upload(
+      '/api/videos/upload',
+      { title: 'Shift', recordingDate: '2026-11-20' },
+      { field: 'file', name: 'shift.mp4', data: shiftVideo() },
+    );
+    expect(upload.status).toBe(201);
+    const videoId = upload.body.id as number;
+    expect((await amy.post(`/api/videos/${videoId}/analyze`, { linkedSOPs: [] })).status).toBe(201);
+    video = await waitFor(
+      async () => (await amy.get(`/api/videos/${videoId}`)).body as unknown as VideoWithReport,
+      (view) => view.analysisStatus !== 'processing',
+    );
+    expect(video.analysisStatus, JSON.stringify(video)).toBe('completed');
+    const names = video.report!.identifiedOperators.map((face) => face.name).sort();
+    expect(names).toEqual(['Amy Farrah', 'Howard Wolowitz']);
+  }, 150_000);
+
+  it('confirms one face and rejects another; the report and the member page follow', async () => {
+    const face = (name: string) =>
+      video.report!.identifiedOperators.find((operator) => operator.name === name)!;
+    const review = (faceId: string, body: unknown, session = amy) =>
+      session.post(`/api/videos/${video.id}/faces/${faceId}/review`, body);
+    expect((await review(face('Amy Farrah').faceId!, { decision: 'confirm' }, gina)).status).toBe(
+      404,
+    );
+    expect((await review(face('Amy Farrah').faceId!, { decision: 'confirm' }, howard)).status).toBe(
+      403,
+    );
+    // The organization lets confirmed faces become references.
+    const privacy = await amy.put('/api/floor/privacy', {
+      keepSnapshots: false,
+      learnFromConfirmed: true,
+    });
+    expect(privacy.body).toMatchObject({ learnFromConfirmed: true });
+    const confirmed = await review(face('Amy Farrah').faceId!, { decision: 'confirm' });
+    expect(confirmed.status).toBe(201);
+    const howardFace = face('Howard Wolowitz').faceId!;
+    const rejected = (await review(howardFace, { decision: 'reject' }))
+      .body as unknown as VideoWithReport;
+    expect(rejected.report!.identifiedOperators.map((operator) => operator.name)).toEqual([
+      'Amy Farrah',
+    ]);
+    expect(rejected.report!.identifiedOperators[0]!.review).toMatchObject({
+      decision: 'confirmed',
+      byName: 'Amy Farrah',
+    });
+    const moved = rejected.report!.unidentifiedPeople.find(
+      (person) => person.faceId === howardFace,
+    );
+    expect(moved!.rejected![0]).toMatchObject({ userId: id.howard, byName: 'Amy Farrah' });
+    expect(rejected.identifiedOperators).toBe(1);
+    const member = await amy.get(`/api/team/members/${id.howard}`);
+    expect(member.body.videos).toEqual([]);
+    // Naming the face again brings Howard back, as named by a supervisor.
+    const named = (await review(howardFace, { decision: 'name', userId: id.howard }))
+      .body as unknown as VideoWithReport;
+    expect(named.report!.identifiedOperators.find((o) => o.userId === id.howard)).toMatchObject({
+      distance: null,
+      review: { decision: 'named' },
+    });
+    expect((await review(howardFace, { decision: 'name', userId: 999_999 })).status).toBe(400);
+    const audit = (await stack.video.dataSource.query(
+      `SELECT decision, user_id, reviewed_by FROM face_reviews WHERE video_id = $1 ORDER BY id`,
+      [video.id],
+    )) as { decision: string; user_id: number; reviewed_by: number }[];
+    expect(audit.map((row) => [row.decision, row.user_id, row.reviewed_by])).toEqual([
+      ['confirm', id.amy, id.amy],
+      ['reject', id.howard, id.amy],
+      ['name', id.howard, id.amy],
+    ]);
+  }, 60_000);
+
+  it('learns the confirmed face from the video, and forgets it with the video', async () => {
+    const learned = await waitFor(
+      () => learnedFaces(id.amy),
+      (rows) => rows.length === 1 && rows[0]!.model !== 'pending',
+      60_000,
+    );
+    expect(learned[0]!.length).toBe(128);
+    const enrolments = await rpc.call(videoRpc.enrolments, { organizationId: acme });
+    expect(enrolments.filter((face) => face.userId === id.amy)).toHaveLength(3);
+    expect((await amy.delete(`/api/videos/${video.id}`)).status).toBe(200);
+    expect(await learnedFaces(id.amy)).toEqual([]);
+  }, 90_000);
+});
+
+describe('privacy', () => {
+  it('deletes a person’s references, embeddings and photos with the person', async () => {
+    expect(await faceRows(id.bernadette)).toBe(4);
+    expect((await root.delete(`/api/admin/users/${id.bernadette}`)).status).toBe(200);
+    await waitFor(
+      () => faceRows(id.bernadette),
+      (n) => n === 0,
+    );
+    const keys = await referenceKeys(acme);
+    // Amy's two and Howard's own, nothing of Bernadette's.
+    expect(keys).toHaveLength(3);
+  }, 60_000);
+
+  it('deletes every reference photo with the organization', async () => {
+    expect((await root.delete(`/api/admin/organizations/${acme}`)).status).toBe(200);
+    await waitFor(
+      () => referenceKeys(acme),
+      (keys) => keys.length === 0,
+    );
+    expect(await faceRows(id.amy)).toBe(0);
+  }, 60_000);
+});

@@ -1,0 +1,97 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+export interface FaceReferenceRow {
+  id: number;
+  user_id: number;
+  organization_id: number;
+  picture_key: string;
+  model: string;
+  rejection: string | null;
+  enrolled_at: Date;
+}
+
+const COLUMNS = `id, user_id, organization_id, picture_key, model, rejection, enrolled_at`;
+
+/** Reference photos: face_enrolments rows of source 'reference', always within one organization. */
+@Injectable()
+export class FaceReferencesRepository {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  async ofUser(organizationId: number, userId: number): Promise<FaceReferenceRow[]> {
+    return (await this.db.query(
+      `SELECT ${COLUMNS} FROM face_enrolments
+        WHERE organization_id = $1 AND user_id = $2 AND source = 'reference' ORDER BY id`,
+      [organizationId, userId],
+    )) as FaceReferenceRow[];
+  }
+
+  async find(organizationId: number, referenceId: number): Promise<FaceReferenceRow | undefined> {
+    const [row] = (await this.db.query(
+      `SELECT ${COLUMNS} FROM face_enrolments
+        WHERE organization_id = $1 AND id = $2 AND source = 'reference'`,
+      [organizationId, referenceId],
+    )) as FaceReferenceRow[];
+    return row;
+  }
+
+  /**
+   * A new reference awaiting its check, unless the person already has `limit` (refused ones
+   * aside): the person's lock makes two uploads at once count one after the other.
+   */
+  async addPending(
+    organizationId: number,
+    userId: number,
+    pictureKey: string,
+    limit: number,
+  ): Promise<FaceReferenceRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('face-references'), $1)`, [userId]);
+      const rows = (await tx.query(
+        `INSERT INTO face_enrolments (user_id, organization_id, picture_key, embedding, model, source)
+         SELECT $2, $1, $3, '[]', 'pending', 'reference'
+          WHERE (SELECT count(*) FROM face_enrolments
+                  WHERE user_id = $2 AND source = 'reference' AND model <> 'rejected') < $4
+         RETURNING ${COLUMNS}`,
+        [organizationId, userId, pictureKey, limit],
+      )) as FaceReferenceRow[];
+      return rows[0];
+    });
+  }
+
+  /**
+   * A face to learn from a video, awaiting the worker, unless this person already has one of
+   * this video or `limit` learned ones: false then.
+   */
+  async addLearned(
+    organizationId: number,
+    userId: number,
+    videoId: number,
+    videoKey: string,
+    limit: number,
+  ): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('face-references'), $1)`, [userId]);
+      const rows = (await tx.query(
+        `INSERT INTO face_enrolments
+           (user_id, organization_id, picture_key, embedding, model, source, video_id)
+         SELECT $2, $1, $4, '[]', 'pending', 'learned', $3
+          WHERE (SELECT count(*) FROM face_enrolments WHERE user_id = $2 AND source = 'learned') < $5
+         ON CONFLICT (user_id, video_id) WHERE source = 'learned' DO NOTHING
+         RETURNING id`,
+        [organizationId, userId, videoId, videoKey, limit],
+      )) as { id: number }[];
+      return rows.length > 0;
+    });
+  }
+
+  /** Removes a reference (of the organization); its key, for its file to go too. */
+  async delete(organizationId: number, referenceId: number): Promise<string | undefined> {
+    const [rows] = (await this.db.query(
+      `DELETE FROM face_enrolments WHERE organization_id = $1 AND id = $2 AND source = 'reference'
+       RETURNING picture_key`,
+      [organizationId, referenceId],
+    )) as [{ picture_key: string }[], number];
+    return rows[0]?.picture_key;
+  }
+}

@@ -1,0 +1,146 @@
+import type {
+  AnalysisReport,
+  IdentifiedOperator,
+  ReviewFaceRequest,
+  UnidentifiedPerson,
+} from '@hub/proto';
+
+/** Someone of the organization, by id and name. */
+export interface Person {
+  id: number;
+  name: string;
+}
+
+/** A review that does not fit the face it names, in words for the supervisor. */
+export class ReviewRefusal extends Error {}
+
+export const NOT_IDENTIFIED = 'This face is not identified any more. Reload the report.';
+export const NOT_UNIDENTIFIED = 'This face is already named. Reload the report.';
+export const UNKNOWN_FACE = 'This face is not in the report. Reload the report.';
+
+const faceNumber = (faceId: string | undefined) => Number(faceId?.slice(1) ?? 0);
+
+/**
+ * Every face of a report gets an id (f1, f2, ...) that stays its own whichever list a review
+ * moves it to; reports stored before reviews existed get theirs in the order of their lists.
+ */
+export function withFaceIds(report: AnalysisReport): AnalysisReport {
+  let next =
+    Math.max(
+      0,
+      ...report.identifiedOperators.map((face) => faceNumber(face.faceId)),
+      ...report.unidentifiedPeople.map((face) => faceNumber(face.faceId)),
+    ) + 1;
+  const id = <T extends { faceId?: string }>(face: T): T =>
+    face.faceId ? face : { ...face, faceId: `f${next++}` };
+  return {
+    ...report,
+    identifiedOperators: report.identifiedOperators.map(id),
+    unidentifiedPeople: report.unidentifiedPeople.map(id),
+  };
+}
+
+/** The figures of a report follow its lists. */
+function recount(report: AnalysisReport): AnalysisReport {
+  const identified = report.identifiedOperators.length;
+  const detected = identified + report.unidentifiedPeople.length;
+  return {
+    ...report,
+    detectedOperators: detected,
+    identificationRate: detected === 0 ? 0 : Math.round((identified / detected) * 1000) / 1000,
+  };
+}
+
+const byStart = (
+  a: { appearances: { start: number }[] },
+  b: { appearances: { start: number }[] },
+) => (a.appearances[0]?.start ?? 0) - (b.appearances[0]?.start ?? 0);
+
+export interface ReviewInput {
+  faceId: string;
+  review: ReviewFaceRequest;
+  reviewer: Person;
+  /** The member an unidentified face is named as. */
+  named?: Person;
+  at: string;
+}
+
+/** The report as the supervisor's review makes it; the userId the review was about. */
+export function applyReview(
+  report: AnalysisReport,
+  input: ReviewInput,
+): { report: AnalysisReport; userId: number } {
+  const { faceId, review, reviewer, at } = input;
+  const identified = report.identifiedOperators.find((face) => face.faceId === faceId);
+  const unidentified = report.unidentifiedPeople.find((face) => face.faceId === faceId);
+  if (!identified && !unidentified) throw new ReviewRefusal(UNKNOWN_FACE);
+  const by = { by: reviewer.id, byName: reviewer.name, at };
+  if (review.decision === 'confirm') {
+    if (!identified) throw new ReviewRefusal(NOT_IDENTIFIED);
+    const confirmed: IdentifiedOperator = {
+      ...identified,
+      review: { decision: 'confirmed', ...by },
+    };
+    return {
+      report: {
+        ...report,
+        identifiedOperators: report.identifiedOperators.map((face) =>
+          face === identified ? confirmed : face,
+        ),
+      },
+      userId: identified.userId,
+    };
+  }
+  if (review.decision === 'reject') {
+    if (!identified) throw new ReviewRefusal(NOT_IDENTIFIED);
+    const person: UnidentifiedPerson = {
+      faceId,
+      appearances: identified.appearances,
+      rejected: [{ userId: identified.userId, name: identified.name, ...by }],
+    };
+    return {
+      report: recount({
+        ...report,
+        identifiedOperators: report.identifiedOperators.filter((face) => face !== identified),
+        unidentifiedPeople: [...report.unidentifiedPeople, person].sort(byStart),
+      }),
+      userId: identified.userId,
+    };
+  }
+  if (!unidentified) throw new ReviewRefusal(NOT_UNIDENTIFIED);
+  const named = input.named!;
+  return { report: recount(nameFace(report, unidentified, named, by)), userId: named.id };
+}
+
+/**
+ * An unidentified face becomes the member; a member already identified in the video keeps one
+ * entry, whose appearances now include this face's.
+ */
+function nameFace(
+  report: AnalysisReport,
+  face: UnidentifiedPerson,
+  named: Person,
+  by: { by: number; byName: string; at: string },
+): AnalysisReport {
+  const unidentifiedPeople = report.unidentifiedPeople.filter((other) => other !== face);
+  const existing = report.identifiedOperators.find((other) => other.userId === named.id);
+  const review = { decision: 'named' as const, ...by };
+  const entry: IdentifiedOperator = existing
+    ? {
+        ...existing,
+        appearances: [...existing.appearances, ...face.appearances].sort(
+          (a, b) => a.start - b.start,
+        ),
+        review,
+      }
+    : {
+        faceId: face.faceId,
+        userId: named.id,
+        name: named.name,
+        distance: null,
+        appearances: face.appearances,
+        review,
+      };
+  const others = report.identifiedOperators.filter((other) => other !== existing);
+  return { ...report, unidentifiedPeople, identifiedOperators: [...others, entry].sort(byStart) };
+}

@@ -1,0 +1,80 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import {
+  type FaceEnrolmentJob,
+  FACE_REFERENCE_LIMIT,
+  type IdentifiedOperator,
+  integrationRpc,
+} from '@hub/proto';
+import { addFairly, RpcClient } from '@hub/kit';
+import { ENROLMENT_QUEUE, RPC } from '../config.js';
+import { FaceEnrolmentsRepository } from '../faces/face-enrolments.repository.js';
+import { FaceReferencesRepository } from '../faces/face-references.repository.js';
+
+/** Moments of a face worth looking at again: the middle of each of its first appearances. */
+export function momentsOf(face: Pick<IdentifiedOperator, 'appearances'>): number[] {
+  return face.appearances.slice(0, 3).map((range) => (range.start + range.end) / 2);
+}
+
+export interface ConfirmedFace {
+  organizationId: number;
+  videoId: number;
+  videoKey: string;
+  face: IdentifiedOperator;
+  matchThreshold: number;
+  confirmedBy: number;
+}
+
+/**
+ * When the organization allows it (Camera Privacy: learn from confirmed identifications), a face
+ * a supervisor confirmed becomes one more enrolment of the person: the worker finds it again in
+ * the video, the closest face to the person's enrolments at the moments they were seen.
+ */
+@Injectable()
+export class FaceLearning {
+  private readonly logger = new Logger('FaceLearning');
+
+  constructor(
+    @Inject(RPC) private readonly rpc: RpcClient,
+    @Inject(FaceEnrolmentsRepository) private readonly enrolments: FaceEnrolmentsRepository,
+    @Inject(FaceReferencesRepository) private readonly references: FaceReferencesRepository,
+    @Inject(ENROLMENT_QUEUE) private readonly queue: Queue<FaceEnrolmentJob>,
+  ) {}
+
+  /** Never fails the review that asked: learning is a bonus, told in the log when it fails. */
+  async learn(confirmed: ConfirmedFace): Promise<void> {
+    try {
+      await this.tryLearning(confirmed);
+    } catch (error) {
+      this.logger.warn(`face of video ${confirmed.videoId} not learned: ${String(error)}`);
+    }
+  }
+
+  private async tryLearning(confirmed: ConfirmedFace): Promise<void> {
+    const { organizationId, videoId, videoKey, face } = confirmed;
+    const { learnFromConfirmed } = await this.rpc.call(integrationRpc.faceLearning, {
+      organizationId,
+    });
+    if (!learnFromConfirmed) return;
+    const matchWith = await this.enrolments.enrolledOf(organizationId, face.userId);
+    if (matchWith.length === 0) return;
+    const added = await this.references.addLearned(
+      organizationId,
+      face.userId,
+      videoId,
+      videoKey,
+      FACE_REFERENCE_LIMIT,
+    );
+    if (!added) return;
+    await addFairly(this.queue, 'enrol', {
+      userId: face.userId,
+      organizationId,
+      pictureKey: videoKey,
+      changedBy: confirmed.confirmedBy,
+      purpose: 'learned',
+      atSeconds: momentsOf(face),
+      matchWith: matchWith.slice(0, 20),
+      maxDistance: confirmed.matchThreshold,
+    });
+  }
+}

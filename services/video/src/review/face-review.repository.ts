@@ -1,0 +1,66 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { AnalysisReport, ReviewFaceRequest } from '@hub/proto';
+import { withFaceIds } from './apply-review.js';
+
+/** The report a review makes, and whom the review was about (kept in the audit row). */
+export type Revision = (report: AnalysisReport) => { report: AnalysisReport; userId: number };
+
+export interface ReviewRecord {
+  faceId: string;
+  decision: ReviewFaceRequest['decision'];
+  reviewedBy: number;
+}
+
+/** Reviews of reports' faces: the report and its figures change with the audit row, at once. */
+@Injectable()
+export class FaceReviewRepository {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  /**
+   * Applies a review to a completed analysis of the organization, the video's row locked so
+   * two supervisors' reviews apply one after the other. False when there is no such report.
+   */
+  async revise(
+    organizationId: number,
+    videoId: number,
+    revise: Revision,
+    record: ReviewRecord,
+  ): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [row] = (await tx.query(
+        `SELECT analysis_run, report FROM videos
+          WHERE id = $1 AND organization_id = $2 AND analysis_status = 'completed'
+            AND report IS NOT NULL FOR UPDATE`,
+        [videoId, organizationId],
+      )) as { analysis_run: number; report: AnalysisReport }[];
+      if (!row) return false;
+      const { report, userId } = revise(withFaceIds(row.report));
+      await tx.query(
+        `UPDATE videos SET report = $2, detected_operators = $3, identified_operators = $4,
+           identification_rate = $5 WHERE id = $1`,
+        [
+          videoId,
+          JSON.stringify(report),
+          report.detectedOperators,
+          report.identifiedOperators.length,
+          report.identificationRate,
+        ],
+      );
+      await tx.query(
+        `INSERT INTO face_reviews (organization_id, video_id, run, face_id, decision, user_id, reviewed_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          organizationId,
+          videoId,
+          row.analysis_run,
+          record.faceId,
+          record.decision,
+          userId,
+          record.reviewedBy,
+        ],
+      );
+      return true;
+    });
+  }
+}

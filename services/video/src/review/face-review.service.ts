@@ -1,0 +1,83 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { type Actor, identityRpc, type ReviewFaceRequest, type VideoWithReport } from '@hub/proto';
+import { RpcClient, RpcFailure } from '@hub/kit';
+import { RPC } from '../config.js';
+import { toVideoWithReport } from '../videos/video-rows.js';
+import { VideosRepository } from '../videos/videos.repository.js';
+import { VIDEO_NOT_FOUND } from '../videos/videos.service.js';
+import { applyReview, type Person, ReviewRefusal } from './apply-review.js';
+import { FaceLearning } from './face-learning.js';
+import { FaceReviewRepository } from './face-review.repository.js';
+
+export const NO_REPORT = 'This video has no analysis report to review.';
+export const NOT_A_MEMBER = 'Choose a member of your organization.';
+
+/**
+ * A supervisor's corrections of a report's faces. The report itself changes (and its figures),
+ * so whatever reads identifications from it (a member's videos on the Team page, the
+ * recommendations on unidentified people) follows at once; each review is kept with who and when.
+ */
+@Injectable()
+export class FaceReviewService {
+  constructor(
+    @Inject(FaceReviewRepository) private readonly reviews: FaceReviewRepository,
+    @Inject(VideosRepository) private readonly videos: VideosRepository,
+    @Inject(RPC) private readonly rpc: RpcClient,
+    @Inject(FaceLearning) private readonly learning: FaceLearning,
+  ) {}
+
+  async review(
+    actor: Actor,
+    videoId: number,
+    faceId: string,
+    review: ReviewFaceRequest,
+  ): Promise<VideoWithReport> {
+    if (!(await this.videos.findInOrganization(actor.organizationId, videoId))) {
+      throw RpcFailure.notFound(VIDEO_NOT_FOUND);
+    }
+    const people = await this.people(actor, review);
+    const reviewer = people.get(actor.userId) ?? { id: actor.userId, name: 'A supervisor' };
+    const named = review.decision === 'name' ? people.get(review.userId) : undefined;
+    if (review.decision === 'name' && !named) throw RpcFailure.validation(NOT_A_MEMBER, 'userId');
+    const at = new Date().toISOString();
+    let applied: boolean;
+    try {
+      applied = await this.reviews.revise(
+        actor.organizationId,
+        videoId,
+        (report) => applyReview(report, { faceId, review, reviewer, named, at }),
+        { faceId, decision: review.decision, reviewedBy: actor.userId },
+      );
+    } catch (error) {
+      if (error instanceof ReviewRefusal) throw RpcFailure.validation(error.message, 'faceId');
+      throw error;
+    }
+    if (!applied) throw RpcFailure.validation(NO_REPORT);
+    const row = (await this.videos.findInOrganization(actor.organizationId, videoId))!;
+    const video = toVideoWithReport(row);
+    if (review.decision === 'confirm' && video.report) {
+      const face = video.report.identifiedOperators.find((other) => other.faceId === faceId);
+      if (face) {
+        await this.learning.learn({
+          organizationId: actor.organizationId,
+          videoId,
+          videoKey: row.storage_key,
+          face,
+          matchThreshold: video.report.matchThreshold,
+          confirmedBy: actor.userId,
+        });
+      }
+    }
+    return video;
+  }
+
+  /** The reviewer and the member named, of the actor's organization only. */
+  private async people(actor: Actor, review: ReviewFaceRequest): Promise<Map<number, Person>> {
+    const userIds = [actor.userId, ...(review.decision === 'name' ? [review.userId] : [])];
+    const members = await this.rpc.call(identityRpc.membersByIds, {
+      organizationId: actor.organizationId,
+      userIds,
+    });
+    return new Map(members.map((member) => [member.id, { id: member.id, name: member.name }]));
+  }
+}

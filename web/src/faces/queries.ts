@@ -1,0 +1,75 @@
+import { api, type FaceReference, type FaceReferenceList, routePath } from '@hub/proto';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../api/client';
+import { postForm } from '../api/upload';
+import { toast } from '../toast/toastStore';
+
+/** Whose references a card shows: the signed-in person's own, or a member's (administrators). */
+export type ReferenceOwner = { kind: 'me' } | { kind: 'member'; id: number };
+
+const listKey = (owner: ReferenceOwner) =>
+  owner.kind === 'me' ? [api.myFaceReferences.path] : [api.memberFaceReferences.path, owner.id];
+
+export function faceReferencesQuery(owner: ReferenceOwner) {
+  return queryOptions({
+    queryKey: listKey(owner),
+    queryFn: ({ signal }): Promise<FaceReferenceList> =>
+      owner.kind === 'me'
+        ? call(api.myFaceReferences, { signal })
+        : call(api.memberFaceReferences, { params: { id: owner.id }, signal }),
+  });
+}
+
+/** The photo of a reference, for an <img> (the session cookie goes with it). */
+export const referencePhotoUrl = (referenceId: number) =>
+  routePath(api.faceReferencePhoto, { referenceId });
+
+function addPath(owner: ReferenceOwner): string {
+  return owner.kind === 'me'
+    ? api.addMyFaceReference.path
+    : routePath(api.addMemberFaceReference, { id: owner.id });
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : 'The photo could not be added.';
+}
+
+/** Adding (the answer waits for the worker's check) and deleting references; the list follows. */
+export function useFaceReferenceMutations(owner: ReferenceOwner) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: listKey(owner) });
+  const add = useMutation({
+    mutationFn: async (file: File): Promise<FaceReference> => {
+      const form = new FormData();
+      form.append(api.addMyFaceReference.upload?.fileField ?? 'photo', file);
+      return (await postForm(addPath(owner), form)) as FaceReference;
+    },
+    onSuccess: async (reference) => {
+      toast({
+        title: reference.status === 'ready' ? 'Reference photo added' : 'Photo still being checked',
+        description:
+          reference.status === 'ready'
+            ? 'It is used from now on to recognise this person in videos.'
+            : 'The check takes longer than usual; the list shows its outcome.',
+      });
+      await refresh();
+    },
+    onError: async (error) => {
+      toast({ title: 'Photo not added', description: errorText(error), variant: 'destructive' });
+      await refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (referenceId: number) =>
+      owner.kind === 'me'
+        ? call(api.deleteMyFaceReference, { params: { referenceId } })
+        : call(api.deleteMemberFaceReference, { params: { id: owner.id, referenceId } }),
+    onSuccess: async () => {
+      toast({ title: 'Reference photo deleted', description: 'Its face data is gone too.' });
+      await refresh();
+    },
+    onError: (error) =>
+      toast({ title: 'Not deleted', description: errorText(error), variant: 'destructive' }),
+  });
+  return { add, remove };
+}

@@ -1,0 +1,91 @@
+import type { IdentifiedOperator, ReviewFaceRequest, TeamMember } from '@hub/proto';
+import { useState } from 'react';
+import { selectClass, smallButtonClass, smallOutlineButtonClass } from '../ui/styles';
+
+export type Review = (faceId: string, review: ReviewFaceRequest) => void;
+
+/** Confirm an identification, or say it is not this person. */
+export function IdentifiedFaceControls({
+  operator,
+  onReview,
+  busy,
+}: {
+  operator: IdentifiedOperator;
+  onReview: Review;
+  busy: boolean;
+}) {
+  const faceId = operator.faceId;
+  if (!faceId) return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {operator.review?.decision !== 'confirmed' && (
+        <button
+          type="button"
+          disabled={busy}
+          data-testid="confirm-face"
+          onClick={() => onReview(faceId, { decision: 'confirm' })}
+          className={smallButtonClass}
+        >
+          Confirm
+        </button>
+      )}
+      <button
+        type="button"
+        disabled={busy}
+        data-testid="reject-face"
+        onClick={() => onReview(faceId, { decision: 'reject' })}
+        className={smallOutlineButtonClass}
+      >
+        Not {operator.name}
+      </button>
+    </div>
+  );
+}
+
+/** Name an unidentified face: choose a member of the organization. */
+export function NameFaceControl({
+  faceId,
+  members,
+  onReview,
+  busy,
+}: {
+  faceId: string | undefined;
+  members: readonly Pick<TeamMember, 'id' | 'name'>[];
+  onReview: Review;
+  busy: boolean;
+}) {
+  const [userId, setUserId] = useState('');
+  if (!faceId) return null;
+  return (
+    <form
+      className="flex w-full flex-wrap items-center gap-2 sm:w-auto"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (userId) onReview(faceId, { decision: 'name', userId: Number(userId) });
+      }}
+    >
+      <select
+        aria-label="Who is this?"
+        data-testid="name-face-select"
+        value={userId}
+        onChange={(event) => setUserId(event.target.value)}
+        className={`${selectClass} min-w-0 flex-1 sm:w-56`}
+      >
+        <option value="">Who is this?</option>
+        {members.map((member) => (
+          <option key={member.id} value={member.id}>
+            {member.name}
+          </option>
+        ))}
+      </select>
+      <button
+        type="submit"
+        disabled={busy || !userId}
+        data-testid="name-face"
+        className={smallButtonClass}
+      >
+        Name
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+import { api, type ReviewFaceRequest, type VideoWithReport } from '@hub/proto';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../api/client';
+import { toast } from '../toast/toastStore';
+import { teamMembersQuery } from '../team/queries';
+import type { ReportReview } from './AnalysisReportView';
+import { refreshVideos } from './queries';
+
+const DONE: Record<ReviewFaceRequest['decision'], string> = {
+  confirm: 'Identification confirmed',
+  reject: 'Identification rejected',
+  name: 'Face named',
+};
+
+/**
+ * A supervisor's review of one face: the answer is the corrected video, shown at once; the
+ * list's figures and a member's page (videos they appear in) are fetched again.
+ */
+export function useFaceReview(videoId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ faceId, review }: { faceId: string; review: ReviewFaceRequest }) =>
+      call(api.reviewFace, { params: { id: videoId, faceId }, body: review }),
+    onSuccess: async (video: VideoWithReport, { review }) => {
+      queryClient.setQueryData([api.video.path, videoId], video);
+      toast({ title: DONE[review.decision], description: 'The report has been updated.' });
+      await Promise.all([
+        refreshVideos(queryClient),
+        queryClient.invalidateQueries({ queryKey: [api.teamMember.path] }),
+      ]);
+    },
+    onError: (error) =>
+      toast({
+        title: 'Review not saved',
+        description: error instanceof Error ? error.message : 'Please try again.',
+        variant: 'destructive',
+      }),
+  });
+}
+
+/** The report's review: the mutation and the members a face may be named as. */
+export function useReportReview(videoId: number): ReportReview {
+  const mutation = useFaceReview(videoId);
+  const members = useQuery(teamMembersQuery);
+  return {
+    onReview: (faceId, review) => mutation.mutate({ faceId, review }),
+    busy: mutation.isPending,
+    members: members.data ?? [],
+  };
+}
