@@ -305,15 +305,14 @@ function jobsDone(container: string): number {
 
 async function main() {
   const started = performance.now();
+  // Whatever an earlier run left, its second PDF worker included, before a port is chosen.
+  writeFileSync(scaleFile, SCALE_FILE_TEXT);
+  compose(['down', '-v'], true);
   const port = await freePort(Number(process.env.HUB_PORT ?? 8080));
   env.HUB_PORT = String(port);
   env.PUBLIC_URL = `http://localhost:${port}`;
   const base = `http://127.0.0.1:${port}`;
-
   log(`fresh stack (project ${PROJECT}, gateway on port ${port})`);
-  // Whatever an earlier run left, its second PDF worker included.
-  writeFileSync(scaleFile, SCALE_FILE_TEXT);
-  compose(['down', '-v'], true);
   let at = performance.now();
   await startTiers(false);
   figures.push(['stack start from empty volumes, to every health check passing', seconds(at)]);
