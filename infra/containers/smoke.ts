@@ -396,6 +396,8 @@ async function main() {
     check(one.analysisStatus !== 'failed', `video analysis: ${String(one.analysisError)}`);
     return one.analysisStatus === 'completed' ? one : undefined;
   });
+  // The video is made of her own photos: the worker must find her enrolled face in it.
+  check(Number(analysed.identifiedOperators) >= 1, 'the member identified in her video');
   log(
     `video ${videoId}: ${String(analysed.durationSeconds)} s, ` +
       `${String(analysed.detectedOperators)} detected, ${String(analysed.identifiedOperators)} identified`,
