@@ -8,7 +8,15 @@
 // Run by Node itself (type stripping): built-in modules only, no build step.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -90,6 +98,10 @@ const env: NodeJS.ProcessEnv = {
   FILE_LINK_SECRET: randomBytes(24).toString('hex'),
 };
 
+const logFile = path.join(root, process.env.LOG_DIR ?? 'test-artifacts/containers', 'compose.log');
+mkdirSync(path.dirname(logFile), { recursive: true });
+const composeLog = openSync(logFile, 'a');
+
 function podman(args: string[]): string {
   return execFileSync('podman', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
@@ -101,8 +113,8 @@ function compose(args: string[], scaled = false): void {
   execFileSync(
     'podman-compose',
     ['-p', PROJECT, ...files.flatMap((file) => ['-f', file]), ...args],
-    // Its output (every podman command it runs) goes to the log file the script keeps.
-    { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] },
+    // Its output (every podman command it runs, podman's complaints) goes to a log file.
+    { cwd: root, env, stdio: ['ignore', composeLog, composeLog] },
   );
 }
 
@@ -183,6 +195,12 @@ function down(scaled: boolean, removeVolumes: boolean) {
   }
   compose(['down', ...(removeVolumes ? ['-v'] : [])], scaled);
 }
+
+/** The gateway answers on the published port (from the host, not only inside its container). */
+const gatewayAnswers = (base: string) =>
+  waitUntil('the gateway answering on its published port', 60_000, async () =>
+    (await fetch(`${base}/api/docs/openapi.json`)).ok ? true : undefined,
+  );
 
 // ---- the product's API ------------------------------------------------------------------------
 
@@ -315,6 +333,7 @@ async function main() {
   log(`fresh stack (project ${PROJECT}, gateway on port ${port})`);
   let at = performance.now();
   await startTiers(false);
+  await gatewayAnswers(base);
   figures.push(['stack start from empty volumes, to every health check passing', seconds(at)]);
 
   // The super administrator: an organization and an invited member.
@@ -406,7 +425,13 @@ async function main() {
 
   // Two PDF workers on one queue (see SECOND_PDF_WORKER).
   at = performance.now();
-  await startTiers(true);
+  // Only the new container: `up` on running services has podman try (and fail) to create each
+  // again, and once that cost the gateway's published port for a moment.
+  compose(['up', '-d', SECOND_PDF_WORKER], true);
+  await waitUntil(`${containerName(SECOND_PDF_WORKER)} healthy`, 180_000, async () =>
+    healthy(containerName(SECOND_PDF_WORKER)) ? true : undefined,
+  );
+  await gatewayAnswers(base);
   figures.push(['second PDF worker up and healthy', seconds(at)]);
   const workers = [containerName('pdf-worker'), containerName(SECOND_PDF_WORKER)];
   const before = workers.map(jobsDone);
@@ -450,6 +475,7 @@ async function main() {
   down(true, false);
   at = performance.now();
   await startTiers(true);
+  await gatewayAnswers(base);
   figures.push(['stack start on existing volumes', seconds(at)]);
   const again = await new Client(base).login(memberEmail, MEMBER_PASSWORD);
   const documentsAfter = (await again.call('GET', '/api/library/documents')) as Json;
@@ -502,6 +528,8 @@ try {
   console.error(
     `\n[smoke] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
   );
+  // fetch's own reason (refused, reset) is in the cause.
+  if (error instanceof Error && error.cause) console.error('[smoke] cause:', error.cause);
   console.error(`[smoke] the stack is left up for a look: podman ps -a --filter name=${PROJECT}_`);
   process.exitCode = 1;
 } finally {

@@ -100,14 +100,17 @@ for target in postgres redis minio mc mailpit; do
   esac
   podman build "${BUILD_OPTS[@]}" --build-arg "DEBIAN_IMAGE=$DEBIAN_IMAGE" \
     --build-arg "NODE_IMAGE=$NODE_BASE_IMAGE" -f infra/docker/offline/services.Dockerfile \
-    --target "$target" -t "$tag" . >>"$LOG_DIR/offline-build.log"
+    --target "$target" -t "$tag" . >>"$LOG_DIR/offline-build.log" 2>&1 ||
+    { tail -n 30 "$LOG_DIR/offline-build.log"; exit 1; }
 done
 figure "$started" 'stand-in images built (PostgreSQL, Redis, S3 simulator, mc, mail catcher)'
 
 echo "==> building $HUB_IMAGE from infra/docker/Dockerfile (log: $LOG_DIR/hub-build.log)"
 started=$SECONDS
-podman build "${BUILD_OPTS[@]}" --build-arg "NODE_IMAGE=$NODE_BASE_IMAGE" --target hub \
-  -f infra/docker/Dockerfile -t "$HUB_IMAGE" . >"$LOG_DIR/hub-build.log"
+# Docker's image format: podman's default (OCI) drops the Dockerfile's HEALTHCHECK.
+podman build "${BUILD_OPTS[@]}" --format docker --build-arg "NODE_IMAGE=$NODE_BASE_IMAGE" \
+  --target hub -f infra/docker/Dockerfile -t "$HUB_IMAGE" . >"$LOG_DIR/hub-build.log" 2>&1 ||
+  { tail -n 30 "$LOG_DIR/hub-build.log"; exit 1; }
 figure "$started" "product image built ($HUB_IMAGE)"
 size=$(podman image inspect --format '{{.Size}}' "$HUB_IMAGE")
 FIGURES+=("$(printf '%6s   %s' "$((size / 1000000))MB" "size of $HUB_IMAGE")")
@@ -115,5 +118,5 @@ FIGURES+=("$(printf '%6s   %s' "$((size / 1000000))MB" "size of $HUB_IMAGE")")
 [[ ${SKIP_SMOKE:-} == 1 ]] && exit 0
 echo "==> smoke test (podman-compose's own output: $LOG_DIR/compose.log)"
 started=$SECONDS
-node infra/containers/smoke.ts 2>>"$LOG_DIR/compose.log"
+LOG_DIR=$LOG_DIR node infra/containers/smoke.ts
 figure "$started" 'smoke test'
