@@ -33,6 +33,9 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 const table: HubProcess[] = readTable();
 const compose = parse(read('docker-compose.yml'), { merge: true }) as Doc;
+const offline = parse(read('infra/docker/compose.offline.yml'), { merge: true }) as Doc;
+/** The image the product's compose services run, which infra/scripts/test-containers.sh builds. */
+const HUB_IMAGE = 'hub';
 /**
  * The compose schema as Ajv takes it: its `$schema` names draft 2019-09 with a trailing '#'
  * that Ajv does not register, and it still marks subschemas with draft-04 `id` strings (Ajv
@@ -89,6 +92,14 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it("names the product's image, the one infra/scripts/test-containers.sh builds", () => {
+    const script = read('infra/scripts/test-containers.sh');
+    expect(script).toContain(`HUB_IMAGE=localhost/${HUB_IMAGE}:latest`);
+    for (const p of table) {
+      expect((compose.services as Record<string, Doc>)[p.name]?.image, p.name).toBe(HUB_IMAGE);
+    }
+  });
+
   it('runs the video worker on an NVIDIA GPU in the gpu profile', () => {
     const gpu = Object.values(compose.services as Record<string, Doc>).filter((s) =>
       (s.profiles as string[] | undefined)?.includes('gpu'),
@@ -101,6 +112,41 @@ describe('docker-compose.yml', () => {
     expect(service.deploy).toMatchObject({
       resources: { reservations: { devices: [{ driver: 'nvidia', capabilities: ['gpu'] }] } },
     });
+  });
+});
+
+describe('infra/docker/compose.offline.yml', () => {
+  const services = offline.services as Record<string, Doc>;
+
+  it('follows the compose specification', () => {
+    const validate = new Ajv2019({ strict: false, allErrors: true }).compile(
+      forAjv(composeSchema) as object,
+    );
+    expect(validate(offline), JSON.stringify(validate.errors, null, 1)).toBe(true);
+  });
+
+  it("changes only the images of what docker-compose.yml pulls, none of the product's", () => {
+    const base = compose.services as Record<string, Doc>;
+    expect(Object.keys(services).sort()).toEqual(
+      Object.keys(base)
+        .filter((name) => base[name]?.build === undefined)
+        .sort(),
+    );
+    for (const [name, service] of Object.entries(services)) {
+      // podman-compose 1.0.3 appends lists (command, entrypoint, healthcheck) instead of
+      // replacing them: an override of one would break the service there.
+      expect(Object.keys(service).sort(), name).toEqual(['build', 'image']);
+      expect(String(service.image), name).toMatch(/^localhost\//);
+    }
+  });
+
+  it('builds each stand-in from a stage of its Dockerfile', () => {
+    const stagesOf = (file: string) =>
+      [...read(file).matchAll(/^FROM \S+ AS (\S+)$/gm)].map((match) => match[1]);
+    for (const [name, service] of Object.entries(services)) {
+      const build = service.build as { dockerfile: string; target: string };
+      expect(stagesOf(build.dockerfile), name).toContain(build.target);
+    }
   });
 });
 
@@ -219,6 +265,14 @@ describe('infra/kubernetes', () => {
     const config = objects.find((o) => o.kind === 'ConfigMap') as { data: Doc } | undefined;
     expect(config?.data.REDIS_PREFIX).toBe(REDIS_PREFIX);
     expect(kubernetesProblems(table, objects, REDIS_PREFIX)).toEqual([]);
+  });
+
+  it('runs the image docker-compose.yml builds (the overlays retag it for a registry)', () => {
+    const images = render('infra/kubernetes/base')
+      .filter((o) => o.kind === 'Deployment')
+      .map((o) => JSON.stringify((o.spec as Doc).template).match(/"image":"([^"]+)"/)?.[1]);
+    expect(images.length).toBe(table.length);
+    expect(new Set(images)).toEqual(new Set([HUB_IMAGE]));
   });
 
   it('is caught when a process or a queue is missing', () => {

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared steps of start.sh and test.sh (sourced, not run). Expects to run from the repo root.
 
 # Installs the npm dependencies unless node_modules already matches the lock file and every
