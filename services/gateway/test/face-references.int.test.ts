@@ -305,8 +305,11 @@ describe('privacy', () => {
       () => faceRows(id.bernadette),
       (n) => n === 0,
     );
-    const keys = await referenceKeys(acme);
-    // Amy's two and Howard's own, nothing of Bernadette's.
+    // Amy's two and Howard's own, nothing of Bernadette's: the photos go right after the rows.
+    const keys = await waitFor(
+      () => referenceKeys(acme),
+      (left) => left.length === 3,
+    );
     expect(keys).toHaveLength(3);
   }, 60_000);
 
