@@ -14,6 +14,7 @@ import {
   type TestStack,
   waitFor,
 } from './test-stack.js';
+import { stillsVideo } from './stills-video.js';
 import { type RunningWorkers, startVideoWorkers } from './test-workers.js';
 
 let stack: TestStack;
@@ -38,38 +39,9 @@ function transformed(path: string, name: string, filter: string): Buffer {
   return readFileSync(out);
 }
 
-/** Stills of Amy and Howard, 2 s each, as an H.264 MP4. */
-function shiftVideo(): Buffer {
-  const out = join(folder, 'shift.mp4');
-  const stills = ['amy/amy3.png', 'amy/amy4.png', 'howard/howard3.png', 'howard/howard4.png'];
-  const inputs = stills.flatMap((name) => [
-    '-loop',
-    '1',
-    '-t',
-    '2',
-    '-i',
-    fileURLToPath(fixture(`faces/${name}`)),
-  ]);
-  const scale = stills
-    .map(
-      (_, i) =>
-        `[${i}:v]scale=640:480:force_original_aspect_ratio=decrease,pad=640:480:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=10[v${i}]`,
-    )
-    .join(';');
-  const concat = `${stills.map((_, i) => `[v${i}]`).join('')}concat=n=${stills.length}:v=1:a=0,format=yuv420p[out]`;
-  execFileSync('ffmpeg', [
-    '-y',
-    '-loglevel',
-    'error',
-    ...inputs,
-    '-filter_complex',
-    `${scale};${concat}`,
-    '-map',
-    '[out]',
-    out,
-  ]);
-  return readFileSync(out);
-}
+/** Stills of Amy and Howard, 2 s each. */
+const shiftVideo = () =>
+  stillsVideo(folder, ['amy/amy3.png', 'amy/amy4.png', 'howard/howard3.png', 'howard/howard4.png']);
 
 const addReference = (session: ApiSession, path: string, data: Buffer) =>
   session.upload(path, {}, { field: 'photo', name: 'face.png', data });

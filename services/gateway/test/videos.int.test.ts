@@ -2,12 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openQueue } from '@hub/kit';
 import { type FaceEnrolmentJob, QUEUES, type VideoAnalysisJob } from '@hub/proto';
 import { analysisJobId } from '../../video/src/processing/analysis-dispatch.js';
 import { ApiSession, fixture, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
+import { stillsVideo } from './stills-video.js';
 import { type RunningWorkers, startVideoWorkers } from './test-workers.js';
 
 interface VideoView {
@@ -37,38 +37,9 @@ let root: ApiSession;
 let video: Buffer;
 let acme: number;
 
-/** Stills of Amy and Howard, 2 s each, as an H.264 MP4 made with ffmpeg. */
-function makeVideo(): Buffer {
-  const out = join(folder, 'shift.mp4');
-  const stills = ['amy/amy2.png', 'amy/amy3.png', 'howard/howard2.png', 'howard/howard3.png'];
-  const inputs = stills.flatMap((still) => [
-    '-loop',
-    '1',
-    '-t',
-    '2',
-    '-i',
-    fileURLToPath(fixture(`faces/${still}`)),
-  ]);
-  const scale = stills
-    .map(
-      (_, i) =>
-        `[${i}:v]scale=640:480:force_original_aspect_ratio=decrease,pad=640:480:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=10[v${i}]`,
-    )
-    .join(';');
-  const concat = `${stills.map((_, i) => `[v${i}]`).join('')}concat=n=${stills.length}:v=1:a=0,format=yuv420p[out]`;
-  execFileSync('ffmpeg', [
-    '-y',
-    '-loglevel',
-    'error',
-    ...inputs,
-    '-filter_complex',
-    `${scale};${concat}`,
-    '-map',
-    '[out]',
-    out,
-  ]);
-  return readFileSync(out);
-}
+/** Stills of Amy and Howard, 2 s each. */
+const makeVideo = () =>
+  stillsVideo(folder, ['amy/amy2.png', 'amy/amy3.png', 'howard/howard2.png', 'howard/howard3.png']);
 
 function flatPicture(): Buffer {
   const out = join(folder, 'flat.png');
