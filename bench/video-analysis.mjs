@@ -172,6 +172,8 @@ try {
       `ffmpeg sampling alone (command line to /dev/null): ${cliTime.toFixed(2)} s = ${rate(cliTime)}`,
       `the analysis takes ${(jobTime / streamTime).toFixed(1)}x the time of sampling alone; ` +
         `decoding is ${((streamTime / jobTime) * 100).toFixed(0)}% of it`,
+      `peak RSS of this process (the handler and the model's threads: the worker's analysis): ` +
+        `${Math.round(process.resourceUsage().maxRSS / 1024)} MiB`,
     ].join('\n'),
   );
   await model.close();

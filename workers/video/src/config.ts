@@ -42,11 +42,19 @@ export const VideoWorkerEnv = BaseEnv.extend(StorageEnv.shape).extend({
   FACE_BACKEND: z.enum(FACE_BACKENDS).default('wasm'),
   /**
    * Threads detecting faces, each with its own TensorFlow.js runtime and models: wasm uses one
-   * core, so with 2 a video's frames are detected two at a time. Two where there are two cores:
-   * a thread holds ~200-250 MiB while it works (the bench's process peaked at 707 MiB with one,
-   * 1,091 with two), and the threads end once the model is released (FACE_MODEL_IDLE_SECONDS).
+   * core, so with 2 a video's frames are detected two at a time. One core is left to the rest of
+   * the product (its requests and the other organizations' jobs), at least one thread, at most
+   * two: on 2 cores, one. A thread holds ~250 MiB while it works; the worker peaked at 340 MiB
+   * with one and 574 with two (bench/video-worker-memory.mjs; issue #36's target is 400), and
+   * analysed about twice as fast with two. The threads end once the model is released
+   * (FACE_MODEL_IDLE_SECONDS).
    */
-  FACE_THREADS: z.coerce.number().int().min(1).max(16).default(Math.min(2, availableParallelism())),
+  FACE_THREADS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(16)
+    .default(Math.max(1, Math.min(2, availableParallelism() - 1))),
   /**
    * The detector for video frames (pictures always use SSD MobileNet v1). The tiny detector at
    * 512 and 224 found every fixture face in the bench video, as SSD does, at 4.5 s of video per

@@ -4,6 +4,7 @@ import type * as FaceApi from '@vladmandic/face-api';
 import type { FaceBackend } from '../config.ts';
 import type { RgbFrame } from '../frames/sample-frames.ts';
 import type { DetectedFace, FaceModel, FaceSource } from './face-model.ts';
+import { useLeanTinyFaceDetector } from './lean-tiny-detector.ts';
 import { installWasmKernels, type KernelRegistry } from './wasm-kernels.ts';
 
 const require = createRequire(import.meta.url);
@@ -84,6 +85,8 @@ export function faceModelName(
 }
 
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
+/** The models shipped in the face-api package (nothing is downloaded). */
+const MODELS = join(packageDir('@vladmandic/face-api'), 'model');
 
 /**
  * face-api with TensorFlow.js running on the backend; on wasm, with the faster copies of
@@ -145,13 +148,14 @@ export class FaceApiModel implements FaceModel {
 
   static async load(options: FaceApiOptions): Promise<FaceApiModel> {
     const faceapi = await startTensorFlow(options.backend);
-    const models = join(packageDir('@vladmandic/face-api'), 'model');
-    await faceapi.nets.ssdMobilenetv1.loadFromDisk(models);
     if (options.videoDetector?.kind === 'tiny-face-detector') {
-      await faceapi.nets.tinyFaceDetector.loadFromDisk(models);
+      await faceapi.nets.tinyFaceDetector.loadFromDisk(MODELS);
+      if (options.backend === 'wasm') useLeanTinyFaceDetector(faceapi);
+    } else {
+      await faceapi.nets.ssdMobilenetv1.loadFromDisk(MODELS);
     }
-    await faceapi.nets.faceLandmark68Net.loadFromDisk(models);
-    await faceapi.nets.faceRecognitionNet.loadFromDisk(models);
+    await faceapi.nets.faceLandmark68Net.loadFromDisk(MODELS);
+    await faceapi.nets.faceRecognitionNet.loadFromDisk(MODELS);
     const tf = faceapi.tf as unknown as TfRuntime;
     return new FaceApiModel(faceapi, options, tf.getBackend());
   }
@@ -164,6 +168,11 @@ export class FaceApiModel implements FaceModel {
   }
 
   private async detectNow(frame: RgbFrame, source: FaceSource): Promise<DetectedFace[]> {
+    // A thread analysing videos with the tiny detector never loads SSD (its weights and
+    // working set stay out of the wasm heap); the first picture loads it.
+    if (source === 'picture' && !this.faceapi.nets.ssdMobilenetv1.isLoaded) {
+      await this.faceapi.nets.ssdMobilenetv1.loadFromDisk(MODELS);
+    }
     const input = this.tf.tensor3d(frame.data, [frame.height, frame.width, 3], 'int32');
     try {
       const detections = await this.findFaces(input, this.detectors[source]);

@@ -101,7 +101,12 @@ export class ThreadedFaceModel implements FaceModel {
   detect(frame: RgbFrame, source: FaceSource): Promise<DetectedFace[]> {
     const running = this.lanes.filter((lane) => !lane.stopped);
     if (running.length === 0) return Promise.reject(this.lanes[0]!.stopped!);
-    const lane = running.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+    // Pictures go to one thread: only it loads SSD MobileNet (faces/face-api-model.ts), the
+    // others keep to the tiny detector's smaller wasm heap.
+    const lane =
+      source === 'picture'
+        ? running[0]!
+        : running.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
     const id = this.next++;
     // A copy is moved to the thread: the caller may still read its own frame.
     const data = new Uint8Array(frame.data);
