@@ -79,3 +79,61 @@ describe('data access lives in repositories', () => {
     expect(NOT_MOVED_YET).toEqual([...new Set(NOT_MOVED_YET)].sort());
   });
 });
+
+/**
+ * The repositories of the services not given the one shape yet (issue #31, point 1): plain
+ * classes built by hand, a function. Only shrinks, like ESLint's list above.
+ */
+const OTHER_SHAPE_YET = [
+  'services/integration/src/floor/presence-retention.repository.ts',
+  'services/integration/src/organizations/organizations.repository.ts',
+  'services/integration/src/snapshots/snapshot-runs.repository.ts',
+  'services/observation/src/organizations/organizations.repository.ts',
+  'services/observation/src/training/member-sops.repository.ts',
+  'services/video/src/processing/analysis.repository.ts',
+];
+
+const repositories = productSources.filter((file) => /^services\/.*\.repository\.ts$/.test(file));
+
+/**
+ * One repository shape: each class a Nest provider over the service's DataSource (injected, or
+ * passed by code outside Nest), whose methods that must join a caller's transaction take its
+ * EntityManager. Not a class over an EntityManager built per call: two shapes to learn, and a
+ * transaction that a repository may or may not be inside.
+ */
+function hasTheShape(file: string): boolean {
+  const source = readFileSync(path.join(ROOT, file), 'utf8');
+  const classes = source.match(/^export class \w+/gm) ?? [];
+  const providers = source.match(/^@Injectable\(\)\nexport class \w+/gm) ?? [];
+  const overDataSource =
+    source.match(/constructor\(\s*@Inject\(DataSource\) private readonly db: DataSource[,)]/g) ??
+    [];
+  return (
+    classes.length > 0 &&
+    providers.length === classes.length &&
+    overDataSource.length === classes.length
+  );
+}
+
+describe('one repository shape', () => {
+  it('finds the repositories it checks', () => {
+    expect(repositories).toContain('services/library/src/versions/versions.repository.ts');
+    expect(repositories).toContain('services/identity/src/mail/outbox.repository.ts');
+  });
+
+  it('has every repository an injectable provider over the DataSource, but the listed ones', () => {
+    const otherShape = repositories.filter(
+      (file) => !hasTheShape(file) && !OTHER_SHAPE_YET.includes(file),
+    );
+    expect(
+      otherShape,
+      'Make these @Injectable() classes with `@Inject(DataSource) private readonly db: DataSource`',
+    ).toEqual([]);
+  });
+
+  it('lists only repositories still of another shape, so the list only shrinks', () => {
+    expect(
+      OTHER_SHAPE_YET.filter((file) => !existsSync(path.join(ROOT, file)) || hasTheShape(file)),
+    ).toEqual([]);
+  });
+});

@@ -262,6 +262,7 @@ export class ApiSession {
     return {
       status: response.status,
       body: (text ? JSON.parse(text) : {}) as Record<string, unknown>,
+      headers: response.headers,
     };
   }
 

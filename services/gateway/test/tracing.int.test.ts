@@ -157,6 +157,7 @@ describe('tracing', () => {
       { headers: { traceparent: `00-${traceId}-${browserSpanId}-01` } },
     );
     expect(uploaded.status).toBe(201);
+    expect(uploaded.headers.get('x-trace-id')).toBe(traceId);
 
     const consumed = (queue: string) => (span: ExportedSpan) =>
       span.kind === SPAN_KIND.consumer && span.name.includes(queue);

@@ -31,6 +31,9 @@ import { EvaluationsRepository } from './evaluations/evaluations.repository.js';
 import { FoldersRepository } from './folders/folders.repository.js';
 import { ProcessingRepository } from './processing/processing.repository.js';
 import { TagsRepository } from './tags/tags.repository.js';
+import { VersionsRepository } from './versions/versions.repository.js';
+import { AcknowledgementsRepository } from './acknowledgements/acknowledgements.repository.js';
+import { MySopsRepository } from './my-sops/my-sops.repository.js';
 
 export interface LibraryPorts {
   dataSource: DataSource;
@@ -74,6 +77,9 @@ export class LibraryModule {
         FoldersRepository,
         ProcessingRepository,
         TagsRepository,
+        VersionsRepository,
+        AcknowledgementsRepository,
+        MySopsRepository,
       ],
     };
   }

@@ -9,7 +9,7 @@ export interface RpcRequestEnvelope {
   replyTo: string;
   /** Epoch ms after which the caller no longer waits: the server skips the work. */
   deadline: number;
-  /** The caller's trace context, while tracing is on. */
+  /** The caller's trace context (a `traceparent`), with tracing on or off; none outside any work. */
   trace?: TraceCarrier;
 }
 

@@ -1,6 +1,6 @@
-import { context, trace } from '@opentelemetry/api';
 import pino, { type DestinationStream, type Level, type Logger } from 'pino';
 import { z } from 'zod';
+import { activeTraceIds } from '../tracing/tracing.js';
 
 export type { Logger };
 
@@ -43,17 +43,16 @@ const pinoLevel = (setting: LogLevelSetting): Level | 'silent' =>
   setting === 'log' ? 'info' : setting === 'verbose' ? 'trace' : setting;
 
 /**
- * The trace and span of the active span (an HTTP request, an RPC answered, a job processed),
- * while tracing is on: added to every line logged inside it.
+ * The fields pino adds to each line: the process, and the trace and span of the work it is
+ * logged in (an HTTP request, an RPC answered, a job processed), with tracing on or off.
  */
-function traceFields(): { traceId?: string; spanId?: string } {
-  const span = trace.getSpanContext(context.active());
-  if (!span || span.traceId === '00000000000000000000000000000000') return {};
-  return { traceId: span.traceId, spanId: span.spanId };
+function lineFields(service: string): { service: string; traceId?: string; spanId?: string } {
+  const ids = activeTraceIds();
+  return ids ? { service, traceId: ids.traceId, spanId: ids.spanId } : { service };
 }
 
 /**
- * A pino logger. JSON lines (level, time, service, traceId and spanId inside a traced span,
+ * A pino logger. JSON lines (level, time, service, traceId and spanId inside a request, RPC or job,
  * the child's bindings such as `context`, msg) with `format: 'json'`; otherwise the same lines
  * in a readable form, one line each (see `textLine`).
  */
@@ -68,7 +67,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
-      mixin: () => ({ service: serviceOf(), ...traceFields() }),
+      mixin: () => lineFields(serviceOf()),
     },
     format === 'json' ? out : readable(out),
   );

@@ -12,7 +12,14 @@ import { readConfig } from '../config/config.js';
 import { logger } from '../logging/logger.js';
 import { jobDuration } from '../metrics/metrics.js';
 import { redisConnectionOptions, reportRedisError } from '../redis/redis.js';
-import { queueTelemetry } from '../tracing/tracing.js';
+import { runInScope } from '../tracing/trace-context.js';
+import {
+  currentTraceCarrier,
+  queueTelemetry,
+  receivedScope,
+  type TraceCarrier,
+  tracingOn,
+} from '../tracing/tracing.js';
 import { trackJob } from './active-jobs.js';
 
 const log = logger('jobs');
@@ -57,8 +64,53 @@ export class InvalidJobError extends Error {
   override name = 'InvalidJobError';
 }
 
+/**
+ * The job options with the producer's trace context while tracing is off, where bullmq-otel
+ * puts it while tracing is on (`telemetry.metadata`: the W3C carrier as JSON), so a job's
+ * trace travels one way in both modes and either side may have tracing on. With tracing on,
+ * BullMQ puts its producer span's context there itself.
+ */
+export function withTraceContext(options: JobsOptions | undefined): JobsOptions | undefined {
+  if (tracingOn() || options?.telemetry) return options;
+  const carrier = currentTraceCarrier();
+  return carrier ? { ...options, telemetry: { metadata: JSON.stringify(carrier) } } : options;
+}
+
+/** The trace context a job was added with, if any (see `withTraceContext`). */
+export function jobTraceCarrier(job: Pick<Job, 'opts'>): TraceCarrier | undefined {
+  const metadata = job.opts.telemetry?.metadata;
+  if (!metadata) return undefined;
+  try {
+    const carrier: unknown = JSON.parse(metadata);
+    return typeof carrier === 'object' && carrier !== null ? (carrier as TraceCarrier) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs a job's work in its producer's trace (a new trace for a job added outside any: a
+ * schedule's). With tracing on, BullMQ's consumer span already is active around it.
+ */
+function inJobTrace<R>(job: Job, work: () => Promise<R>): Promise<R> {
+  return tracingOn() ? work() : runInScope(receivedScope(jobTraceCarrier(job)), work);
+}
+
+/** A queue whose jobs carry their producer's trace context (see `withTraceContext`). */
+class TracedQueue extends Queue<unknown> {
+  override async add(name: string, data: unknown, options?: JobsOptions) {
+    return super.add(name as never, data, withTraceContext(options));
+  }
+
+  override async addBulk(jobs: { name: string; data: unknown; opts?: JobsOptions }[]) {
+    return super.addBulk(
+      jobs.map((job) => ({ ...job, opts: withTraceContext(job.opts) })) as never,
+    );
+  }
+}
+
 /** A queue of a contract: `add` parses the data and names the job by the contract's rule. */
-class ContractQueue extends Queue<unknown> {
+class ContractQueue extends TracedQueue {
   constructor(
     readonly contract: AnyQueueContract,
     options: QueueOptions,
@@ -69,7 +121,7 @@ class ContractQueue extends Queue<unknown> {
   override async add(name: string, data: unknown, options?: JobsOptions) {
     const parsed = parseJob(this.contract, name, data);
     const jobId = options?.jobId ?? this.contract.jobId?.(parsed);
-    return super.add(name as never, parsed, {
+    return super.add(name, parsed, {
       ...this.contract.options,
       ...options,
       ...(jobId === undefined ? {} : { jobId }),
@@ -82,14 +134,14 @@ class ContractQueue extends Queue<unknown> {
         const parsed = parseJob(this.contract, job.name, job.data);
         const jobId = job.opts?.jobId ?? this.contract.jobId?.(parsed);
         return {
-          name: job.name as never,
+          name: job.name,
           data: parsed,
           opts: {
             ...this.contract.options,
             ...job.opts,
             ...(jobId === undefined ? {} : { jobId }),
           },
-        } as never;
+        };
       }),
     );
   }
@@ -123,7 +175,9 @@ export function openQueue(
     telemetry: queueTelemetry(),
   };
   const queue: Queue<unknown> =
-    typeof target === 'string' ? new Queue(name, options) : new ContractQueue(target, options);
+    typeof target === 'string'
+      ? new TracedQueue(name, options)
+      : new ContractQueue(target, options);
   // BullMQ reconnects by itself while Redis is away; the listener keeps that quiet.
   queue.on('error', (error) => reportRedisError(`queue ${name}`, error));
   return queue;
@@ -193,8 +247,9 @@ export function startWorker<T, R>(
   const { poison } = options;
   const run = poison ? refusePoison(handle, poison) : handle;
   // Tracked so a shutdown past its grace can return the job to the queue (see shutdown.ts).
-  // Its lines are logged inside the job's span (while tracing): they carry its trace id.
-  const tracked = async (job: Job<T>, token?: string) => {
+  // Its lines are logged inside the job's trace: they carry its producer's trace id.
+  const tracked = (job: Job<T>, token?: string) => inJobTrace(job, () => runTracked(job, token));
+  const runTracked = async (job: Job<T>, token?: string) => {
     const about = { queue: name, jobId: job.id, job: job.name };
     const startedAt = performance.now();
     log.debug(about, 'job started');

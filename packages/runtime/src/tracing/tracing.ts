@@ -9,6 +9,15 @@ import {
   trace,
 } from '@opentelemetry/api';
 import { BullMQOtel } from 'bullmq-otel';
+import {
+  activeScope,
+  childScope,
+  formatTraceparent,
+  parseTraceparent,
+  runInScope,
+  type TraceIds,
+  type TraceScope,
+} from './trace-context.js';
 
 export { SpanKind, type Span };
 
@@ -65,12 +74,30 @@ export async function stopTracing(): Promise<void> {
 /** What BullMQ queues and workers carry trace context with (in job options), while tracing. */
 export const queueTelemetry = (): BullMQOtel | undefined => running?.queues;
 
-/** The active trace context to send along, or nothing when tracing is off. */
+/** Whether OpenTelemetry holds the trace context (else trace-context.ts does). */
+export const tracingOn = (): boolean => running !== undefined;
+
+/**
+ * The active trace context to send along (an RPC, a job), or nothing outside any request, RPC
+ * or job. The same `traceparent` whether OpenTelemetry is on or not.
+ */
 export function currentTraceCarrier(): TraceCarrier | undefined {
-  if (!running) return undefined;
+  if (!running) {
+    const scope = activeScope();
+    return scope ? { traceparent: formatTraceparent(scope) } : undefined;
+  }
   const carrier: TraceCarrier = {};
   propagation.inject(context.active(), carrier);
   return carrier.traceparent ? carrier : undefined;
+}
+
+const INVALID_TRACE_ID = '00000000000000000000000000000000';
+
+/** The ids of the active span or scope, for log lines; undefined outside any (not all zero). */
+export function activeTraceIds(): TraceIds | undefined {
+  if (!running) return activeScope();
+  const span = trace.getSpanContext(context.active());
+  return span && span.traceId !== INVALID_TRACE_ID ? span : undefined;
 }
 
 export interface SpanOptions {
@@ -81,15 +108,28 @@ export interface SpanOptions {
 }
 
 /**
- * Runs `work` inside a new active span (ended when it settles; a throw marks it failed), or
- * just runs it when tracing is off.
+ * Work this process received (a request, an RPC to answer, a job) rather than work it sends:
+ * with tracing off, only that gets ids of its own, the rest runs in its scope.
+ */
+const RECEIVED = new Set([SpanKind.SERVER, SpanKind.CONSUMER]);
+
+/** The scope of received work while tracing is off: the sender's trace, else the active one. */
+export const receivedScope = (parent: TraceCarrier | undefined): TraceScope =>
+  childScope(parseTraceparent(parent?.traceparent) ?? activeScope());
+
+/**
+ * Runs `work` inside a new active span (ended when it settles; a throw marks it failed). With
+ * tracing off, received work runs in a scope of its own (see trace-context.ts) and other work
+ * just runs.
  */
 export async function traced<T>(
   name: string,
   options: SpanOptions,
   work: (span?: Span) => Promise<T>,
 ): Promise<T> {
-  if (!running) return work();
+  if (!running) {
+    return RECEIVED.has(options.kind) ? runInScope(receivedScope(options.parent), work) : work();
+  }
   const parent = options.parent
     ? propagation.extract(ROOT_CONTEXT, options.parent)
     : context.active();
@@ -114,19 +154,35 @@ export function markFailed(span: Span | undefined, message: string): void {
   span?.setStatus({ code: SpanStatusCode.ERROR, message });
 }
 
+/** The trace of work that does not run inside one call: its span while tracing, else its scope. */
+export type WorkTrace = TraceScope | SpanTrace;
+
+interface SpanTrace extends TraceIds {
+  /** The OpenTelemetry span, which the caller ends. */
+  span: Span;
+}
+
 /**
- * Starts a span for work that does not run inside one call (an HTTP request across hooks);
- * the caller ends it. Undefined when tracing is off.
+ * Starts the trace of received work that does not run inside one call (an HTTP request across
+ * hooks), continuing `options.parent` or starting a trace; run its parts with `inWorkTrace`.
  */
-export function startSpan(name: string, options: SpanOptions): Span | undefined {
-  if (!running) return undefined;
+export function startWorkTrace(name: string, options: SpanOptions): WorkTrace {
+  // With tracing off, the scope itself: no allocation beyond the ids.
+  if (!running) return receivedScope(options.parent);
   const parent = options.parent
     ? propagation.extract(ROOT_CONTEXT, options.parent)
     : context.active();
-  return tracer.startSpan(name, { kind: options.kind, attributes: options.attributes }, parent);
+  const span = tracer.startSpan(
+    name,
+    { kind: options.kind, attributes: options.attributes },
+    parent,
+  );
+  const { traceId, spanId } = span.spanContext();
+  return { traceId, spanId, span };
 }
 
-/** Calls `next` with `span` active, so what it starts (RPCs, jobs) joins the span's trace. */
-export function withActiveSpan<T>(span: Span | undefined, next: () => T): T {
-  return span ? context.with(trace.setSpan(context.active(), span), next) : next();
+/** Calls `next` inside `work`'s trace, so what it logs and starts (RPCs, jobs) joins it. */
+export function inWorkTrace<T>(work: WorkTrace, next: () => T): T {
+  if ('span' in work) return context.with(trace.setSpan(context.active(), work.span), next);
+  return runInScope(work, next);
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { OrganizationEntity } from '../organizations/organization.entity.js';
+import { UserEntity } from '../users/user.entity.js';
 
 /** A new organization's fields; the id and creation time are the database's. */
 export type NewOrganization = Pick<
@@ -19,6 +20,7 @@ export class OrganizationsAdminRepository {
 
   /** Each organization's number of users (every organization, none left out). */
   async countUsersByOrganization(): Promise<Map<number, number>> {
+    // Raw SQL: an aggregate (a count per organization).
     const rows = (await this.db.query(
       `SELECT o.id, count(u.id)::int AS user_count FROM organizations o
          LEFT JOIN users u ON u.organization_id = o.id GROUP BY o.id`,
@@ -43,12 +45,8 @@ export class OrganizationsAdminRepository {
   }
 
   /** Whether the super administrator belongs to the organization. */
-  async holdsSuperAdmin(organizationId: number): Promise<boolean> {
-    const [holds] = (await this.db.query(
-      `SELECT 1 FROM users WHERE organization_id = $1 AND role = 'super_admin' LIMIT 1`,
-      [organizationId],
-    )) as unknown[];
-    return Boolean(holds);
+  holdsSuperAdmin(organizationId: number): Promise<boolean> {
+    return this.db.getRepository(UserEntity).existsBy({ organizationId, role: 'super_admin' });
   }
 
   /** Its users, sessions, invitations and notifications cascade. */

@@ -40,6 +40,7 @@ export class AuditLogRepository {
   constructor(@Inject(DataSource) private readonly db: DataSource) {}
 
   async append(entry: NewAuditEntry): Promise<void> {
+    // Raw SQL: the audit log has no entity, and the actor's email is read in the same statement.
     await this.db.query(
       // The actor's email as it is now, so the entry still names them after a change or deletion.
       `INSERT INTO audit_log (action, outcome, actor_id, actor_email, actor_role, organization_id, target, detail, ip, user_agent)
@@ -72,6 +73,7 @@ export class AuditLogRepository {
       where.push(`organization_id = $${params.length}`);
     }
     const scope = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    // Raw SQL: the audit log has no entity: an append-only table read as rows.
     const [{ total }] = (await this.db.query(
       `SELECT count(*)::int AS total FROM audit_log ${scope}`,
       params,
@@ -82,6 +84,7 @@ export class AuditLogRepository {
       where.push(`(at, id) < ($${params.length - 1}::timestamptz, $${params.length}::bigint)`);
     }
     params.push(limit + 1);
+    // Raw SQL: the audit log has no entity: an append-only table read as rows.
     const rows = (await this.db.query(
       `SELECT id::text AS id, at, at::text AS cursor_at, action, outcome, actor_id, actor_email, actor_role,
               organization_id, target, detail, ip, user_agent

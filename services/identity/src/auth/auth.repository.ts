@@ -68,6 +68,7 @@ export class AuthRepository {
    * once a minute so busy sessions do not rewrite their row).
    */
   async findLiveSession(tokenHash: string): Promise<LiveSessionRow | undefined> {
+    // Raw SQL: reads and touches the session in one round trip, on every request.
     const rows: LiveSessionRow[] = await this.db.query(
       `WITH live AS (
          SELECT s.id, s.persistent, s.expires_at, s.last_seen_at, u.id AS user_id, u.organization_id, u.role

@@ -1,10 +1,12 @@
-import type { DataSource } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import type { OutgoingMail } from '@hub/kit';
 import { OutboxMailEntity } from './outbox-mail.entity.js';
 
 /** The outbox of mails kept instead of sent (no SMTP_URL). */
+@Injectable()
 export class OutboxRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
 
   async keep(mail: OutgoingMail): Promise<void> {
     await this.db.getRepository(OutboxMailEntity).insert({

@@ -102,6 +102,7 @@ export class NotificationsRepository {
 
   /** The user's notifications of the last 7 days, read ones and unread ones. */
   async countForSummary(userId: number): Promise<NotificationCounts | undefined> {
+    // Raw SQL: an aggregate (counts with FILTER).
     const [counts] = (await this.db.query(
       `SELECT count(*) FILTER (WHERE created_at > now() - interval '7 days')::int AS this_week,
               count(*) FILTER (WHERE read_at IS NOT NULL)::int AS read,
@@ -113,12 +114,9 @@ export class NotificationsRepository {
   }
 
   /** Users who have not accepted their invitation, of one organization or of every one (null). */
-  async countPendingUsers(organizationId: number | null): Promise<number> {
-    const scoped = organizationId !== null;
-    const [row] = (await this.db.query(
-      `SELECT count(*)::int AS pending FROM users WHERE NOT is_active ${scoped ? 'AND organization_id = $1' : ''}`,
-      scoped ? [organizationId] : [],
-    )) as { pending: number }[];
-    return row?.pending ?? 0;
+  countPendingUsers(organizationId: number | null): Promise<number> {
+    return this.db
+      .getRepository(UserEntity)
+      .countBy(organizationId === null ? { isActive: false } : { isActive: false, organizationId });
   }
 }

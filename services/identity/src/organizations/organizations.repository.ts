@@ -26,14 +26,12 @@ export class OrganizationsRepository {
   }
 
   async findAllIds(): Promise<number[]> {
-    const rows = (await this.db.query(`SELECT id FROM organizations ORDER BY id`)) as {
-      id: number;
-    }[];
+    const rows = await this.organizations.find({ select: { id: true }, order: { id: 'ASC' } });
     return rows.map((row) => row.id);
   }
 
   /** Its rows of every identity table go with it (ON DELETE CASCADE). */
   async deleteById(id: number): Promise<void> {
-    await this.db.query(`DELETE FROM organizations WHERE id = $1`, [id]);
+    await this.organizations.delete(id);
   }
 }

@@ -104,6 +104,7 @@ export class ProfileRepository {
     validHours: number,
   ): Promise<void> {
     await this.db.transaction(async (tx) => {
+      // Raw SQL: email changes have no entity, and the expiry is on the database's clock.
       await tx.query(`DELETE FROM email_changes WHERE user_id = $1 AND used_at IS NULL`, [userId]);
       await tx.query(
         `INSERT INTO email_changes (user_id, new_email, token_hash, expires_at)
@@ -115,6 +116,7 @@ export class ProfileRepository {
 
   /** Uses up the valid, unused change of this token digest; undefined when there is none. */
   async useEmailChange(tx: EntityManager, tokenHash: string): Promise<EmailChange | undefined> {
+    // Raw SQL: a conditional update answering the row it used (RETURNING), on the database clock.
     const rows = (await tx.query(
       `UPDATE email_changes SET used_at = now()
         WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()

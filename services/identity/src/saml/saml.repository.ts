@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, IsNull, Not } from 'typeorm';
+import { InvitationEntity } from '../invitations/invitation.entity.js';
 import { OrganizationEntity } from '../organizations/organization.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 import type { ResolvedIdp } from './idp-metadata.js';
@@ -29,12 +30,12 @@ export class SamlRepository {
   }
 
   /** Whether another SAML organization than `exceptOrganizationId` uses the identifier. */
-  async identifierTaken(identifier: string, exceptOrganizationId: number): Promise<boolean> {
-    const [taken] = (await this.db.query(
-      `SELECT 1 FROM organizations WHERE auth0_org_id = $1 AND saml_enabled AND id <> $2 LIMIT 1`,
-      [identifier, exceptOrganizationId],
-    )) as unknown[];
-    return Boolean(taken);
+  identifierTaken(identifier: string, exceptOrganizationId: number): Promise<boolean> {
+    return this.db.getRepository(OrganizationEntity).existsBy({
+      auth0OrgId: identifier,
+      samlEnabled: true,
+      id: Not(exceptOrganizationId),
+    });
   }
 
   findUserByEmail(email: string): Promise<UserEntity | null> {
@@ -49,10 +50,8 @@ export class SamlRepository {
 
   /** The user's open invitation links stop working (they signed in through SSO instead). */
   async revokeOpenInvitations(userId: number): Promise<void> {
-    await this.db.query(
-      `UPDATE invitations SET revoked_at = now()
-        WHERE user_id = $1 AND used_at IS NULL AND revoked_at IS NULL`,
-      [userId],
-    );
+    await this.db
+      .getRepository(InvitationEntity)
+      .update({ userId, usedAt: IsNull(), revokedAt: IsNull() }, { revokedAt: () => 'now()' });
   }
 }

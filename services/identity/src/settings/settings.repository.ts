@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { UserPreferences } from '@hub/proto';
+import { UserEntity } from '../users/user.entity.js';
 import { UserPreferencesEntity } from './user-preferences.entity.js';
 
 export interface SessionListRow {
@@ -36,6 +37,7 @@ export class SettingsRepository {
 
   /** The user's live sessions, the current one first, then the most recently used. */
   findLiveSessions(userId: number, currentSessionId: string): Promise<SessionListRow[]> {
+    // Raw SQL: ordered by an expression (the current session first).
     return this.db.query(
       `SELECT id, user_agent, ip, created_at, last_seen_at, expires_at FROM sessions
         WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()
@@ -45,10 +47,11 @@ export class SettingsRepository {
   }
 
   async findPasswordChangedAt(userId: number): Promise<Date | null> {
-    const [user] = (await this.db.query(`SELECT password_changed_at FROM users WHERE id = $1`, [
-      userId,
-    ])) as { password_changed_at: Date | null }[];
-    return user?.password_changed_at ?? null;
+    const user = await this.db.getRepository(UserEntity).findOne({
+      where: { id: userId },
+      select: { id: true, passwordChangedAt: true },
+    });
+    return user?.passwordChangedAt ?? null;
   }
 
   /**
@@ -61,6 +64,7 @@ export class SettingsRepository {
     sessionId: string | null,
   ): Promise<string[]> {
     // Wrapped in a SELECT so the driver answers rows alike whatever the command.
+    // Raw SQL: updates and answers the ended sessions' digests in one statement.
     const ended = (await this.db.query(
       `WITH ended AS (
          UPDATE sessions SET revoked_at = now()

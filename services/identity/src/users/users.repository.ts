@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { Any, DataSource, type EntityManager } from 'typeorm';
 import { UserEntity } from './user.entity.js';
 import type { UserViewSource } from './user-view.js';
 
@@ -40,6 +40,7 @@ export class UsersRepository {
 
   /** Everyone of an organization by name; plain rows, so 10,000 people hydrate no entities. */
   async findMembers(organizationId: number): Promise<MemberRow[]> {
+    // Raw SQL: plain rows for up to 10,000 people (see above).
     return (await this.db.query(
       `SELECT id, name, email, role, is_active, profile_picture FROM users
         WHERE organization_id = $1 ORDER BY name`,
@@ -49,6 +50,7 @@ export class UsersRepository {
 
   /** Some of an organization's people by id; ids of other organizations answer nothing. */
   async findMembersByIds(organizationId: number, userIds: number[]): Promise<MemberRow[]> {
+    // Raw SQL: plain rows, as findMembers.
     return (await this.db.query(
       `SELECT id, name, email, role, is_active, profile_picture FROM users
         WHERE organization_id = $1 AND id = ANY($2::int[]) ORDER BY name`,
@@ -56,14 +58,17 @@ export class UsersRepository {
     )) as MemberRow[];
   }
 
+  /** Plain `{ id, name }` objects, as the contract answers them, not entities. */
   async findNames(userIds: number[]): Promise<{ id: number; name: string }[]> {
-    return (await this.db.query(`SELECT id, name FROM users WHERE id = ANY($1::int[])`, [
-      userIds,
-    ])) as { id: number; name: string }[];
+    const users = await this.db
+      .getRepository(UserEntity)
+      .find({ where: { id: Any(userIds) }, select: { id: true, name: true } });
+    return users.map(({ id, name }) => ({ id, name }));
   }
 
   /** Ids of the organization's people with a sign-in since 00:00 UTC. */
   async findSignedInTodayIds(organizationId: number): Promise<number[]> {
+    // Raw SQL: distinct ids since midnight UTC on the database's clock.
     const rows = (await this.db.query(
       `SELECT DISTINCT user_id FROM sign_in_events
         WHERE organization_id = $1
@@ -75,6 +80,7 @@ export class UsersRepository {
 
   /** These users with their organization's names, in one query. */
   async findCurrentUsers(userIds: number[]): Promise<CurrentUserRow[]> {
+    // Raw SQL: one join answering the current user's rows, on the request path.
     return (await this.db.query(
       `SELECT u.id, u.email, u.name, u.role, u.organization_id AS "organizationId",
               u.profile_picture AS "profilePicture", u.auth0_user_id AS "auth0UserId",

@@ -20,12 +20,15 @@ export const SAFETY_NOTICE =
  */
 export class AcknowledgementRequests {
   private readonly logger = new Logger('AcknowledgementRequests');
+  private readonly acknowledgements: AcknowledgementsRepository;
 
   constructor(
-    private readonly db: DataSource,
+    db: DataSource,
     private readonly rpc: RpcClient,
     private readonly notifier: LibraryNotifier,
-  ) {}
+  ) {
+    this.acknowledgements = new AcknowledgementsRepository(db);
+  }
 
   /** `safetyRelevant`: the change sent the holders back to observation; the notice says so. */
   async ask(document: DocumentEntity, safetyRelevant = false): Promise<void> {
@@ -39,7 +42,7 @@ export class AcknowledgementRequests {
         this.logger.warn(`holders of document ${document.id} unknown: ${String(error)}`);
         return [];
       });
-    const asked = await new AcknowledgementsRepository(this.db.manager).request(
+    const asked = await this.acknowledgements.request(
       {
         documentId: document.id,
         version: document.currentVersion,

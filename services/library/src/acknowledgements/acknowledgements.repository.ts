@@ -1,11 +1,13 @@
-import type { EntityManager } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { AcknowledgementEntity } from './acknowledgement.entity.js';
 
 type VersionRef = { documentId: number; version: number; organizationId: number };
 
 /** Requests and acknowledgements of document versions, one row per person and version. */
+@Injectable()
 export class AcknowledgementsRepository {
-  constructor(private readonly db: EntityManager) {}
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
 
   private get rows() {
     return this.db.getRepository(AcknowledgementEntity);
@@ -18,6 +20,7 @@ export class AcknowledgementsRepository {
   /** Asks these people; returns only those not asked before, so a repeat asks nobody twice. */
   async request(ref: VersionRef, userIds: number[]): Promise<number[]> {
     if (userIds.length === 0) return [];
+    // Raw SQL: a conditional upsert answering whom it asked (ON CONFLICT … WHERE, RETURNING).
     const rows = (await this.db.query(
       `INSERT INTO version_acknowledgements (document_id, version, user_id, organization_id, requested_at)
        SELECT $1, $2, user_id, $3, now() FROM unnest($4::int[]) AS user_id
@@ -31,6 +34,7 @@ export class AcknowledgementsRepository {
 
   /** The first acknowledgement stands: acknowledging again changes nothing. */
   async acknowledge(ref: VersionRef, userId: number): Promise<void> {
+    // Raw SQL: an upsert keeping the first acknowledgement (coalesce on conflict).
     await this.db.query(
       `INSERT INTO version_acknowledgements (document_id, version, user_id, organization_id, acknowledged_at)
        VALUES ($1, $2, $3, $4, now())

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { Actor, VersionAcknowledgement, VersionDiff } from '@hub/proto';
 import { RpcFailure } from '@hub/kit';
 import type { DocumentEntity } from '../documents/document.entity.js';
@@ -16,14 +15,11 @@ import { AcknowledgementsRepository } from './acknowledgements.repository.js';
 @Injectable()
 export class AcknowledgementsService {
   constructor(
-    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(AcknowledgementsRepository) private readonly repository: AcknowledgementsRepository,
+    @Inject(VersionsRepository) private readonly versionRows: VersionsRepository,
     @Inject(DocumentsService) private readonly documents: DocumentsService,
     @Inject(VersionsService) private readonly versions: VersionsService,
   ) {}
-
-  private get repository() {
-    return new AcknowledgementsRepository(this.db.manager);
-  }
 
   async view(actor: Actor, documentId: number): Promise<VersionAcknowledgement> {
     const document = await this.documents.find(actor, documentId);
@@ -59,10 +55,7 @@ export class AcknowledgementsService {
     document: DocumentEntity,
     row: AcknowledgementEntity | null,
   ): Promise<VersionAcknowledgement> {
-    const version = await new VersionsRepository(this.db.manager).find(
-      document.id,
-      document.currentVersion,
-    );
+    const version = await this.versionRows.find(document.id, document.currentVersion);
     return {
       documentId: document.id,
       title: document.title,

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
+import { Any, DataSource, In } from 'typeorm';
 import type { DocumentFilter, DocumentList, LibraryDocument } from '@hub/proto';
 import { pageOf, preparedStatement } from '@hub/kit';
 import { VersionsRepository } from '../versions/versions.repository.js';
 import { DocumentEntity } from './document.entity.js';
 import { DocumentImageEntity } from './document-image.entity.js';
+import { EvaluationEntity } from '../evaluations/evaluation.entity.js';
 import { type DocumentViewSource, toDocumentView } from './document-view.js';
 import { documentPageQuery, type PagePlace } from './document-search.js';
 
@@ -47,7 +48,10 @@ const isoTimeSql = (column: string) =>
  */
 @Injectable()
 export class DocumentsRepository {
-  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(VersionsRepository) private readonly versions: VersionsRepository,
+  ) {}
 
   private get documents() {
     return this.db.getRepository(DocumentEntity);
@@ -56,6 +60,7 @@ export class DocumentsRepository {
   /** One page of the organization's documents matching the filter, with the list's total. */
   async page(organizationId: number, filter: DocumentFilter): Promise<DocumentList> {
     const query = documentPageQuery(organizationId, filter);
+    // Raw SQL: the prepared hot read (see above).
     const rows = (await this.db.query(
       preparedStatement(
         'documents-page',
@@ -96,6 +101,7 @@ export class DocumentsRepository {
 
   /** The whole list's count, for a page past its last row, where no row carries it. */
   private async count(query: { countSql: string; countParams: unknown[] }): Promise<number> {
+    // Raw SQL: the page query's own count.
     const [row] = (await this.db.query(query.countSql, query.countParams)) as { total: number }[];
     return row?.total ?? 0;
   }
@@ -128,11 +134,11 @@ export class DocumentsRepository {
 
   /** The status of each of these documents' evaluation, for those that have one. */
   async evaluationStatuses(documentIds: number[]): Promise<Map<number, EvaluationStatus>> {
-    const rows = (await this.db.query(
-      `SELECT document_id, status FROM evaluations WHERE document_id = ANY($1::int[])`,
-      [documentIds],
-    )) as { document_id: number; status: EvaluationStatus }[];
-    return new Map(rows.map((row) => [row.document_id, row.status]));
+    const rows = await this.db.getRepository(EvaluationEntity).find({
+      where: { documentId: Any(documentIds) },
+      select: { documentId: true, status: true },
+    });
+    return new Map(rows.map((row) => [row.documentId, row.status]));
   }
 
   /** Those of these documents that are processed SOPs of the organization. */
@@ -173,14 +179,14 @@ export class DocumentsRepository {
       const row = await tx
         .getRepository(DocumentEntity)
         .save(tx.getRepository(DocumentEntity).create(record));
-      await new VersionsRepository(tx).recordFirst(row);
+      await this.versions.recordFirst(tx, row);
       return row;
     });
   }
 
   /** Storage folders of every version of the document. */
   versionPrefixes(documentId: number): Promise<string[]> {
-    return new VersionsRepository(this.db.manager).prefixes(documentId);
+    return this.versions.prefixes(documentId);
   }
 
   /** Its versions, images, tag links and search entry go with it. */

@@ -45,6 +45,7 @@ export class EvaluationsRepository {
     organizationId: number,
     documentIds: number[],
   ): Promise<PublishedEvaluationRow[]> {
+    // Raw SQL: one join answering the contract's rows.
     return (await this.db.query(
       `SELECT d.id AS "documentId", d.title, e.id AS "evaluationId", coalesce(e.status = 'published', false) AS published
          FROM documents d LEFT JOIN evaluations e ON e.document_id = d.id
@@ -55,6 +56,7 @@ export class EvaluationsRepository {
 
   /** Every document's processing and evaluation state. */
   async documentHealth(organizationId: number): Promise<DocumentHealthRow[]> {
+    // Raw SQL: one join answering the contract's rows.
     return (await this.db.query(
       `SELECT d.id AS "documentId", d.title, d.sop_processed AS "sopProcessed",
               coalesce(d.processing_error, d.sop_error) AS "processingError",

@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { QuizGeneratedMessage } from '@hub/proto';
 import type { z } from 'zod';
 import type { DocumentEntity } from '../documents/document.entity.js';
-import { VersionsRepository } from '../versions/versions.repository.js';
+import type { VersionsRepository } from '../versions/versions.repository.js';
 import type { EvaluationEntity } from './evaluation.entity.js';
 import type { EvaluationsRepository } from './evaluations.repository.js';
 import { toStoredQuestions } from './evaluation-view.js';
@@ -20,7 +20,7 @@ export type ReadMarkdown = (key: string) => Promise<string>;
  */
 export async function saveGeneratedEvaluation(
   db: EntityManager,
-  evaluations: EvaluationsRepository,
+  repositories: { evaluations: EvaluationsRepository; versions: VersionsRepository },
   document: DocumentEntity,
   message: Generated,
   readMarkdown: ReadMarkdown,
@@ -44,9 +44,10 @@ export async function saveGeneratedEvaluation(
     changedQuestionIds: [],
     removedQuestions: 0,
   };
+  const { evaluations, versions } = repositories;
   const existing = await evaluations.findGenerated(db, document.id);
   if (!existing) return evaluations.insertGenerated(db, replacement);
-  const revised = await revise(db, existing, document, message, readMarkdown);
+  const revised = await revise(db, versions, existing, document, message, readMarkdown);
   if (!revised || revised.questions.length === 0) {
     await evaluations.updateGenerated(db, existing.id, replacement);
   } else if (revised.changedIds.length === 0 && revised.removed === 0) {
@@ -80,13 +81,14 @@ export async function saveGeneratedEvaluation(
 /** The targeted revision, when the evaluation was built from an older, still readable version. */
 async function revise(
   db: EntityManager,
+  versions: VersionsRepository,
   existing: EvaluationEntity,
   document: DocumentEntity,
   message: Generated,
   readMarkdown: ReadMarkdown,
 ): Promise<RevisedQuestions | null> {
   if (existing.sourceVersion >= document.currentVersion || !document.markdownKey) return null;
-  const source = await new VersionsRepository(db).find(document.id, existing.sourceVersion);
+  const source = await versions.find(document.id, existing.sourceVersion, db);
   if (!source?.markdownKey) return null;
   const [beforeMarkdown, afterMarkdown] = await Promise.all([
     readMarkdown(source.markdownKey),

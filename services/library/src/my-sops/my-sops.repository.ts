@@ -1,10 +1,13 @@
-import { type EntityManager, In } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, In } from 'typeorm';
 import { DocumentEntity } from '../documents/document.entity.js';
 import { DocumentImageEntity } from '../documents/document-image.entity.js';
+import { AcknowledgementEntity } from '../acknowledgements/acknowledgement.entity.js';
 
 /** What the reader of their own SOPs needs from the library's tables, within one organization. */
+@Injectable()
 export class MySopsRepository {
-  constructor(private readonly db: EntityManager) {}
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
 
   documents(organizationId: number, documentIds: number[]) {
     return this.db.getRepository(DocumentEntity).find({
@@ -24,6 +27,7 @@ export class MySopsRepository {
   /** Documents among these whose current version waits for this person's acknowledgement. */
   async pending(organizationId: number, userId: number, documentIds: number[]) {
     if (documentIds.length === 0) return new Set<number>();
+    // Raw SQL: one join of acknowledgements and current versions.
     const rows = (await this.db.query(
       `SELECT a.document_id FROM version_acknowledgements a
          JOIN documents d ON d.id = a.document_id AND d.current_version = a.version
@@ -35,11 +39,10 @@ export class MySopsRepository {
   }
 
   async acknowledgedAt(documentId: number, version: number, userId: number) {
-    const rows = (await this.db.query(
-      `SELECT acknowledged_at FROM version_acknowledgements
-        WHERE document_id = $1 AND version = $2 AND user_id = $3`,
-      [documentId, version, userId],
-    )) as { acknowledged_at: Date | null }[];
-    return rows[0]?.acknowledged_at ?? null;
+    const row = await this.db.getRepository(AcknowledgementEntity).findOne({
+      where: { documentId, version, userId },
+      select: { documentId: true, acknowledgedAt: true },
+    });
+    return row?.acknowledgedAt ?? null;
   }
 }

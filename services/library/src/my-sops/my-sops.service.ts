@@ -1,6 +1,5 @@
 import { text } from 'node:stream/consumers';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import {
   type Actor,
   type MySop,
@@ -26,14 +25,11 @@ type MySopAnswer = RpcAnswer<typeof libraryRpc.mySop>;
 @Injectable()
 export class MySopsService {
   constructor(
-    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(MySopsRepository) private readonly repository: MySopsRepository,
+    @Inject(VersionsRepository) private readonly versions: VersionsRepository,
     @Inject(STORAGE) private readonly storage: ObjectStorage,
     @Inject(RpcClient) private readonly rpc: RpcClient,
   ) {}
-
-  private get repository() {
-    return new MySopsRepository(this.db.manager);
-  }
 
   private pending(actor: Actor, documents: DocumentEntity[]) {
     return this.repository.pending(
@@ -94,7 +90,7 @@ export class MySopsService {
     }
     const [markdown, version, acknowledgement] = await Promise.all([
       text(await this.storage.get(document.markdownKey)),
-      new VersionsRepository(this.db.manager).find(document.id, document.currentVersion),
+      this.versions.find(document.id, document.currentVersion),
       this.repository.acknowledgedAt(document.id, document.currentVersion, actor.userId),
     ]);
     const pending = await this.pending(actor, [document]);

@@ -1,15 +1,20 @@
-import type { DataSource } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { DocumentEntity } from '../documents/document.entity.js';
+import { FolderEntity } from '../folders/folder.entity.js';
+import { TagEntity } from '../tags/tag.entity.js';
 
 /** The library's rows of an organization, as its deletion removes them. */
+@Injectable()
 export class OrganizationsRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
 
   /** Its documents, folders and tags, in one transaction. */
   async deleteLibraryOf(organizationId: number): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await tx.query(`DELETE FROM documents WHERE organization_id = $1`, [organizationId]);
-      await tx.query(`DELETE FROM folders WHERE organization_id = $1`, [organizationId]);
-      await tx.query(`DELETE FROM tags WHERE organization_id = $1`, [organizationId]);
+      await tx.getRepository(DocumentEntity).delete({ organizationId });
+      await tx.getRepository(FolderEntity).delete({ organizationId });
+      await tx.getRepository(TagEntity).delete({ organizationId });
     });
   }
 }

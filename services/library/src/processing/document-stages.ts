@@ -23,3 +23,24 @@ export interface StageChange {
   from: ProcessingStage[];
   values: QueryDeepPartialEntity<DocumentEntity>;
 }
+
+/**
+ * A document as a new processing run of it starts (a retry, a new version): queued, with the
+ * previous run's progress, results and errors cleared. One definition for both, so a field
+ * added to a run's results is cleared by each.
+ */
+export function newRunState(run: number): QueryDeepPartialEntity<DocumentEntity> {
+  return {
+    processingRun: run,
+    processingStage: 'queued',
+    progressCurrent: null,
+    progressTotal: null,
+    progressUpdatedAt: new Date(),
+    processed: false,
+    sopProcessed: false,
+    sopError: null,
+    processingError: null,
+    ocrProcessed: false,
+    ocrError: null,
+  };
+}

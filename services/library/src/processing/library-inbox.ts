@@ -37,10 +37,10 @@ export class LibraryInbox {
     private readonly acknowledgements: AcknowledgementRequests,
     private readonly reobservation: SafetyReobservation,
   ) {
-    this.documents = new DocumentsRepository(db);
+    this.versions = new VersionsRepository(db);
+    this.documents = new DocumentsRepository(db, this.versions);
     this.evaluations = new EvaluationsRepository(db);
     this.runs = new ProcessingRepository(db);
-    this.versions = new VersionsRepository(db.manager);
   }
 
   async handle(raw: unknown): Promise<void> {
@@ -91,7 +91,7 @@ export class LibraryInbox {
         tx,
       );
       if (!done) return false;
-      await new VersionsRepository(tx).recordProcessed(document.id, message.run, {
+      await this.versions.recordProcessed(tx, document.id, message.run, {
         markdownKey: message.markdownKey,
         textKey: message.textKey,
         pageCount: message.pageCount,
@@ -160,7 +160,7 @@ export class LibraryInbox {
       if (!done) return false;
       const evaluationId = await saveGeneratedEvaluation(
         tx,
-        this.evaluations,
+        { evaluations: this.evaluations, versions: this.versions },
         document,
         message,
         async (key) => text(await this.storage.get(key)),

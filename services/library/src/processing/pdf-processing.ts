@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { DataSource } from 'typeorm';
 import { addFairly } from '@hub/kit';
 import { pdfJobId, type PdfProcessingJob } from '@hub/proto';
 import { PDF_QUEUE } from '../config.js';
@@ -16,8 +15,8 @@ export class PdfProcessing {
   private readonly logger = new Logger('PdfProcessing');
 
   constructor(
-    @Inject(DataSource) private readonly db: DataSource,
     @Inject(ProcessingRepository) private readonly runs: ProcessingRepository,
+    @Inject(VersionsRepository) private readonly versions: VersionsRepository,
     @Inject(PDF_QUEUE) private readonly queue: Queue<PdfProcessingJob>,
   ) {}
 
@@ -39,11 +38,7 @@ export class PdfProcessing {
     document.processingRun += 1;
     // Conditional on the run read: two retries at once start one new run, not two.
     if (!(await this.runs.restartRun(document, previous))) return;
-    await new VersionsRepository(this.db.manager).recordRestart(
-      document.id,
-      document.currentVersion,
-      document.processingRun,
-    );
+    await this.versions.recordRestart(document.id, document.currentVersion, document.processingRun);
     await this.enqueue(document);
   }
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, In } from 'typeorm';
 import { DocumentEntity } from '../documents/document.entity.js';
 import { DocumentImageEntity } from '../documents/document-image.entity.js';
-import type { StageChange } from './document-stages.js';
+import { newRunState, type StageChange } from './document-stages.js';
 
 export type DocumentImageRow = Pick<
   DocumentImageEntity,
@@ -51,19 +51,7 @@ export class ProcessingRepository {
   async restartRun(document: DocumentEntity, previousRun: number): Promise<boolean> {
     const restarted = await this.documents().update(
       { id: document.id, processingRun: previousRun },
-      {
-        processingRun: document.processingRun,
-        processingStage: 'queued',
-        progressCurrent: null,
-        progressTotal: null,
-        progressUpdatedAt: new Date(),
-        processed: false,
-        sopProcessed: false,
-        sopError: null,
-        processingError: null,
-        ocrProcessed: false,
-        ocrError: null,
-      },
+      newRunState(document.processingRun),
     );
     return Boolean(restarted.affected);
   }
@@ -104,6 +92,7 @@ export class ProcessingRepository {
 
   /** Documents still processing whose progress is older than this. */
   async stalled(stallMinutes: number): Promise<StalledRow[]> {
+    // Raw SQL: progress age on the database's clock.
     return (await this.db.query(
       `SELECT id, processing_stage, processing_run, evaluation_run FROM documents
         WHERE processing_stage IN ('queued', 'extracting', 'ocr', 'images', 'generating_evaluation')

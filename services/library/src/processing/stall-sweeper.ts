@@ -32,7 +32,7 @@ export class StallSweeper {
     private readonly stallMinutes: number,
   ) {
     this.runs = new ProcessingRepository(db);
-    this.versions = new VersionsRepository(db.manager);
+    this.versions = new VersionsRepository(db);
   }
 
   start(everyMs = 60_000): void {

@@ -16,6 +16,7 @@ export class TagsRepository {
 
   /** The organization's tags by name, each with the number of documents it is on. */
   async listWithCounts(organizationId: number): Promise<Tag[]> {
+    // Raw SQL: an aggregate (documents per tag).
     return (await this.db.query(
       `SELECT t.id, t.name, t.color, count(dt.document_id)::int AS "documentCount"
          FROM tags t LEFT JOIN document_tags dt ON dt.tag_id = t.id
@@ -40,6 +41,7 @@ export class TagsRepository {
 
   /** Creates, in this colour, those of the names the organization has no tag of yet. */
   async createMissing(organizationId: number, names: string[], color: string): Promise<void> {
+    // Raw SQL: a set-based insert skipping names taken in any case (ON CONFLICT on lower(name)).
     await this.db.query(
       `INSERT INTO tags (organization_id, name, color)
        SELECT $1, name, $3 FROM unnest($2::text[]) AS name

@@ -16,12 +16,17 @@ import { VersionsRepository } from './versions.repository.js';
  */
 export class SafetyReobservation {
   private readonly logger = new Logger('SafetyReobservation');
+  private readonly versions: VersionsRepository;
+  private readonly documents: DocumentsRepository;
 
   constructor(
-    private readonly db: DataSource,
+    db: DataSource,
     private readonly storage: ObjectStorage,
     private readonly rpc: RpcClient,
-  ) {}
+  ) {
+    this.versions = new VersionsRepository(db);
+    this.documents = new DocumentsRepository(db, this.versions);
+  }
 
   /** Whether the new version touches a safety-relevant section (false when unknown). */
   async check(document: DocumentEntity): Promise<boolean> {
@@ -42,7 +47,7 @@ export class SafetyReobservation {
 
   /** Compares the new version with the latest earlier one that was processed. */
   private async touchesSafety(document: DocumentEntity): Promise<boolean> {
-    const versions = new VersionsRepository(this.db.manager);
+    const { versions } = this;
     const [current, previous, tagged] = await Promise.all([
       versions.find(document.id, document.currentVersion),
       versions.latestProcessedBefore(document.id, document.currentVersion),
@@ -63,7 +68,7 @@ export class SafetyReobservation {
   }
 
   private async taggedSafety(documentId: number): Promise<boolean> {
-    const document = await new DocumentsRepository(this.db).findWithTags(documentId);
+    const document = await this.documents.findWithTags(documentId);
     return (document?.tags ?? []).some((tag) => isSafetyTag(tag.name));
   }
 

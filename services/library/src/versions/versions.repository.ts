@@ -1,6 +1,8 @@
-import { type EntityManager, IsNull, LessThan, Not } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager, IsNull, LessThan, Not } from 'typeorm';
 import { DocumentEntity } from '../documents/document.entity.js';
 import { DocumentVersionEntity } from '../documents/document-version.entity.js';
+import { newRunState } from '../processing/document-stages.js';
 
 export interface NewVersionFile {
   changeNote: string;
@@ -12,24 +14,30 @@ export interface NewVersionFile {
 }
 
 /** Queries on document versions; every one is scoped to an organization by its caller's document. */
+@Injectable()
 export class VersionsRepository {
-  constructor(private readonly db: EntityManager) {}
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
 
-  private get versions() {
-    return this.db.getRepository(DocumentVersionEntity);
+  private versions(manager: EntityManager = this.db.manager) {
+    return manager.getRepository(DocumentVersionEntity);
   }
 
   list(documentId: number): Promise<DocumentVersionEntity[]> {
-    return this.versions.find({ where: { documentId }, order: { version: 'DESC' } });
+    return this.versions().find({ where: { documentId }, order: { version: 'DESC' } });
   }
 
-  find(documentId: number, version: number): Promise<DocumentVersionEntity | null> {
-    return this.versions.findOneBy({ documentId, version });
+  /** The version, read in `manager`'s transaction when given. */
+  find(
+    documentId: number,
+    version: number,
+    manager?: EntityManager,
+  ): Promise<DocumentVersionEntity | null> {
+    return this.versions(manager).findOneBy({ documentId, version });
   }
 
   /** The latest version before `version` whose processing produced its markdown. */
   latestProcessedBefore(documentId: number, version: number) {
-    return this.versions.findOne({
+    return this.versions().findOne({
       where: { documentId, version: LessThan(version), markdownKey: Not(IsNull()) },
       order: { version: 'DESC' },
     });
@@ -37,16 +45,16 @@ export class VersionsRepository {
 
   /** Storage folders of every version, for removing a document's files. */
   async prefixes(documentId: number): Promise<string[]> {
-    const rows = await this.versions.find({
+    const rows = await this.versions().find({
       where: { documentId },
       select: { storagePrefix: true },
     });
     return rows.map((row) => row.storagePrefix);
   }
 
-  /** The first version of a new document: the file it was created with. */
-  async recordFirst(document: DocumentEntity, changeNote = ''): Promise<void> {
-    await this.versions.insert({
+  /** The first version of a new document (in the transaction creating it): its file. */
+  async recordFirst(tx: EntityManager, document: DocumentEntity, changeNote = ''): Promise<void> {
+    await this.versions(tx).insert({
       documentId: document.id,
       version: 1,
       organizationId: document.organizationId,
@@ -61,76 +69,69 @@ export class VersionsRepository {
   }
 
   /**
-   * Makes `file` the next version and the document's current file, as a new processing run.
-   * The document row is locked, so two uploads at once get versions N+1 and N+2, not one
-   * number twice. Must run inside a transaction. Null when the document is not the organization's.
+   * Makes `file` the next version and the document's current file, as a new processing run, in
+   * one transaction. The document row is locked, so two uploads at once get versions N+1 and
+   * N+2, not one number twice. Null when the document is not the organization's.
    */
-  async addVersion(
+  addVersion(
     organizationId: number,
     documentId: number,
     file: NewVersionFile,
   ): Promise<{ document: DocumentEntity; previousRun: number } | null> {
-    const documents = this.db.getRepository(DocumentEntity);
-    const document = await documents.findOne({
-      where: { id: documentId, organizationId },
-      lock: { mode: 'pessimistic_write' },
+    return this.db.transaction(async (tx) => {
+      const documents = tx.getRepository(DocumentEntity);
+      const document = await documents.findOne({
+        where: { id: documentId, organizationId },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!document) return null;
+      const previousRun = document.processingRun;
+      const version = document.currentVersion + 1;
+      const run = document.processingRun + 1;
+      await this.versions(tx).insert({
+        documentId,
+        version,
+        organizationId,
+        fileName: file.fileName,
+        fileSize: file.fileSize,
+        storagePrefix: file.storagePrefix,
+        sourceKey: file.sourceKey,
+        changeNote: file.changeNote,
+        uploadedBy: file.uploadedBy,
+        processingRun: run,
+      });
+      await documents.update(documentId, {
+        currentVersion: version,
+        fileName: file.fileName,
+        fileSize: file.fileSize,
+        storagePrefix: file.storagePrefix,
+        sourceKey: file.sourceKey,
+        ...newRunState(run),
+      });
+      return { document: await documents.findOneByOrFail({ id: documentId }), previousRun };
     });
-    if (!document) return null;
-    const previousRun = document.processingRun;
-    const version = document.currentVersion + 1;
-    const run = document.processingRun + 1;
-    await this.versions.insert({
-      documentId,
-      version,
-      organizationId,
-      fileName: file.fileName,
-      fileSize: file.fileSize,
-      storagePrefix: file.storagePrefix,
-      sourceKey: file.sourceKey,
-      changeNote: file.changeNote,
-      uploadedBy: file.uploadedBy,
-      processingRun: run,
-    });
-    await documents.update(documentId, {
-      currentVersion: version,
-      fileName: file.fileName,
-      fileSize: file.fileSize,
-      storagePrefix: file.storagePrefix,
-      sourceKey: file.sourceKey,
-      processingRun: run,
-      processingStage: 'queued',
-      progressCurrent: null,
-      progressTotal: null,
-      progressUpdatedAt: new Date(),
-      processed: false,
-      sopProcessed: false,
-      sopError: null,
-      processingError: null,
-      ocrProcessed: false,
-      ocrError: null,
-    });
-    return { document: await documents.findOneByOrFail({ id: documentId }), previousRun };
   }
 
   /** What a processing run produced lands on the version that run reads. */
   async recordProcessed(
+    tx: EntityManager,
     documentId: number,
     run: number,
     output: { markdownKey: string; textKey: string; pageCount: number },
   ): Promise<void> {
-    await this.versions.update(
+    await this.versions(tx).update(
       { documentId, processingRun: run },
       { ...output, processingError: null },
     );
   }
 
   async recordFailed(documentId: number, run: number, reason: string): Promise<void> {
-    await this.versions.update({ documentId, processingRun: run }, { processingError: reason });
+    await this.versions().update({ documentId, processingRun: run }, { processingError: reason });
   }
 
   /** A retry processes the current version again, as a new run. */
   async recordRestart(documentId: number, version: number, run: number): Promise<void> {
-    await this.versions.update(
+    await this.versions().update(
       { documentId, version },
       { processingRun: run, processingError: null },
     );

@@ -1,6 +1,5 @@
 import { text } from 'node:stream/consumers';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import {
   type Actor,
   type DocumentMarkdown,
@@ -40,16 +39,12 @@ export function versionState(
 @Injectable()
 export class VersionsService {
   constructor(
-    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(VersionsRepository) private readonly repository: VersionsRepository,
     @Inject(STORAGE) private readonly storage: ObjectStorage,
     @Inject(DocumentsService) private readonly documents: DocumentsService,
     @Inject(PdfProcessing) private readonly processing: PdfProcessing,
     @Inject(RpcClient) private readonly rpc: RpcClient,
   ) {}
-
-  private get repository() {
-    return new VersionsRepository(this.db.manager);
-  }
 
   /**
    * Records an uploaded PDF as the document's next version; the document keeps its id, folder,
@@ -64,16 +59,14 @@ export class VersionsService {
     ) {
       throw RpcFailure.forbidden();
     }
-    const added = await this.db.transaction((tx) =>
-      new VersionsRepository(tx).addVersion(actor.organizationId, request.documentId, {
-        changeNote: request.changeNote,
-        storagePrefix: request.storagePrefix,
-        sourceKey: request.sourceKey,
-        fileName: request.fileName,
-        fileSize: request.fileSize,
-        uploadedBy: actor.userId,
-      }),
-    );
+    const added = await this.repository.addVersion(actor.organizationId, request.documentId, {
+      changeNote: request.changeNote,
+      storagePrefix: request.storagePrefix,
+      sourceKey: request.sourceKey,
+      fileName: request.fileName,
+      fileSize: request.fileSize,
+      uploadedBy: actor.userId,
+    });
     if (!added) throw RpcFailure.notFound('Document not found');
     await this.processing.cancelRun(added.document.id, added.previousRun);
     await this.processing.enqueue(added.document);
