@@ -285,6 +285,8 @@ describe('observations and training, as a supervisor and an operator use them', 
     await expect.poll(() => toastText(page)).toContain('Finding recorded');
     await expect.poll(() => session.getByTestId('finding').count()).toBe(1);
 
+    // What was clicked, to tell a wrong click from a lost answer should the score be short.
+    const clicked: { position: number; text: string; letter: string | undefined }[] = [];
     for (let index = 0; index < questionCount; index++) {
       await expect
         .poll(() => session.getByTestId('question-position').innerText())
@@ -292,6 +294,7 @@ describe('observations and training, as a supervisor and an operator use them', 
       const text = await session.getByTestId('question-text').innerText();
       const letter = answers.get(text);
       expect(letter, text).toBeDefined();
+      clicked.push({ position: index + 1, text, letter });
       await session.locator(`[data-testid=session-option][data-letter="${letter}"]`).click();
       await session.getByLabel('Additional Notes').fill(`Answered question ${index + 1} quickly`);
       const last = index === questionCount - 1;
@@ -305,7 +308,11 @@ describe('observations and training, as a supervisor and an operator use them', 
     // Completed: the score, then the list.
     await page.waitForURL('**/library/observations');
     await expect.poll(() => toastText(page)).toContain('Observation Completed');
-    expect(await toastText(page)).toContain('100% · Pass');
+    const recorded = await supervisorApi.call('GET', `/api/observations/${observationId}`);
+    expect(
+      await toastText(page),
+      JSON.stringify({ clicked, recorded: recorded.responses }),
+    ).toContain('100% · Pass');
     const observationRow = page.locator(
       `[data-testid=observation-row][data-observation-id="${observationId}"]`,
     );
