@@ -12,6 +12,7 @@ import { AnalysisDispatch } from './processing/analysis-dispatch.js';
 import { AnalysisSweeper } from './processing/analysis-sweeper.js';
 import { handleVideoEvents } from './processing/video-events.js';
 import { VideoInbox } from './processing/video-inbox.js';
+import { UnknownFacesRetention } from './unknown-people/unknown-faces-retention.js';
 import { VideoModule } from './video.module.js';
 
 export interface RunningVideo {
@@ -66,6 +67,8 @@ export async function startVideo(config: VideoConfig): Promise<RunningVideo> {
     analysisDispatch,
   );
   sweeper.start();
+  const retention = new UnknownFacesRetention(dataSource, rpc, storage);
+  retention.start();
   const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);
   const subscription = handleVideoEvents(events, dataSource, storage, enrolmentQueue);
   return {
@@ -75,6 +78,7 @@ export async function startVideo(config: VideoConfig): Promise<RunningVideo> {
     sweeper,
     async close() {
       sweeper.stop();
+      retention.stop();
       await subscription.close();
       await events.close();
       await inboxWorker.close();

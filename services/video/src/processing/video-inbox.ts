@@ -6,6 +6,8 @@ import { FaceEnrolmentsRepository } from '../faces/face-enrolments.repository.js
 import type { AnalysisDispatch } from './analysis-dispatch.js';
 import { AnalysisRepository } from './analysis.repository.js';
 import { withFaceIds } from '../review/apply-review.js';
+import { groupUnknownFaces } from '../unknown-people/group-faces.js';
+import { UnknownPeopleRepository } from '../unknown-people/unknown-people.repository.js';
 
 type Message<K extends VideoInboxMessage['kind']> = Extract<VideoInboxMessage, { kind: K }>;
 
@@ -19,6 +21,7 @@ export class VideoInbox {
   private readonly logger = new Logger('VideoInbox');
   private readonly analyses: AnalysisRepository;
   private readonly faces: FaceEnrolmentsRepository;
+  private readonly unknownPeople: UnknownPeopleRepository;
 
   constructor(
     db: DataSource,
@@ -28,6 +31,7 @@ export class VideoInbox {
   ) {
     this.analyses = new AnalysisRepository(db);
     this.faces = new FaceEnrolmentsRepository(db);
+    this.unknownPeople = new UnknownPeopleRepository(db);
   }
 
   async handle(raw: unknown): Promise<void> {
@@ -83,6 +87,8 @@ export class VideoInbox {
     // Each face gets its id once, so that reviews name it whatever list they move it to.
     const report = withFaceIds(message.report);
     const video = await this.analyses.complete(message.videoId, message.run, report);
+    // Also when heard twice: a grouping that did not happen the first time happens now.
+    await groupUnknownFaces(this.unknownPeople, this.storage, message, report);
     if (!video) return;
     await this.tell(video.uploaded_by, {
       type: 'success',
