@@ -6,7 +6,7 @@ import { FaceEnrolmentsRepository } from '../faces/face-enrolments.repository.js
 import type { AnalysisDispatch } from './analysis-dispatch.js';
 import { AnalysisRepository } from './analysis.repository.js';
 import { withFaceIds } from '../review/apply-review.js';
-import { groupUnknownFaces } from '../unknown-people/group-faces.js';
+import { completeWithUnknownFaces } from '../unknown-people/group-faces.js';
 import { UnknownPeopleRepository } from '../unknown-people/unknown-people.repository.js';
 
 type Message<K extends VideoInboxMessage['kind']> = Extract<VideoInboxMessage, { kind: K }>;
@@ -86,9 +86,12 @@ export class VideoInbox {
   private async completed(message: Message<'analysis.completed'>): Promise<void> {
     // Each face gets its id once, so that reviews name it whatever list they move it to.
     const report = withFaceIds(message.report);
-    const video = await this.analyses.complete(message.videoId, message.run, report);
-    // Also when heard twice: a grouping that did not happen the first time happens now.
-    await groupUnknownFaces(this.unknownPeople, this.storage, message, report);
+    const video = await completeWithUnknownFaces(
+      { repository: this.unknownPeople, storage: this.storage },
+      message,
+      report,
+      (tx, labelled) => this.analyses.complete(message.videoId, message.run, labelled, tx),
+    );
     if (!video) return;
     await this.tell(video.uploaded_by, {
       type: 'success',

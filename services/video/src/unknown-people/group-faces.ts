@@ -1,13 +1,15 @@
 import type { AnalysisReport, UnknownFaceFound } from '@hub/proto';
+import type { EntityManager } from 'typeorm';
 import type { ObjectStorage } from '@hub/kit';
 import { nearestGroup, unknownLabel } from './grouping.js';
-import type { NewUnknownFace, UnknownPeopleRepository } from './unknown-people.repository.js';
+import type {
+  GroupedFaces,
+  NewUnknownFace,
+  UnknownPeopleRepository,
+} from './unknown-people.repository.js';
 
 /** Each unidentified face of the report with the unknown person it was grouped with. */
-export function labelReport(
-  report: AnalysisReport,
-  people: Map<string, { id: number; number: number }>,
-): AnalysisReport {
+export function labelReport(report: AnalysisReport, people: GroupedFaces): AnalysisReport {
   return {
     ...report,
     unidentifiedPeople: report.unidentifiedPeople.map((face) => {
@@ -28,32 +30,36 @@ export function withReportIds(
   found: readonly UnknownFaceFound[],
 ): NewUnknownFace[] {
   return found.flatMap((face) => {
-    const faceId = numbered.unidentifiedPeople[face.index]?.faceId;
-    return faceId ? [{ ...face, faceId }] : [];
+    const person = numbered.unidentifiedPeople[face.index];
+    return person?.faceId
+      ? [{ ...face, faceId: person.faceId, appearances: person.appearances }]
+      : [];
   });
 }
 
 /**
- * Groups a completed analysis's unknown faces with the organization's unknown people (see
- * nearestGroup for the rule). Crops of a run that is not the video's completed one any more, and
- * of faces a new run replaced, are removed: nothing keeps a face nobody can see.
+ * Completes a run with its unknown faces grouped with the organization's unknown people (see
+ * nearestGroup for the rule) and its report labelled with them, at once. Crops of a run that is
+ * not the video's running one any more, and of faces a new run replaced, are removed: nothing
+ * keeps a face nobody can see. Undefined when the run did not complete here.
  */
-export async function groupUnknownFaces(
-  repository: UnknownPeopleRepository,
-  storage: ObjectStorage,
+export async function completeWithUnknownFaces<T>(
+  deps: { repository: UnknownPeopleRepository; storage: ObjectStorage },
   message: { videoId: number; run: number; unknownFaces?: UnknownFaceFound[] },
   numbered: AnalysisReport,
-): Promise<void> {
+  complete: (tx: EntityManager, report: AnalysisReport) => Promise<T>,
+): Promise<T | undefined> {
   const faces = withReportIds(numbered, message.unknownFaces ?? []);
-  const recorded = await repository.record(
+  const outcome = await deps.repository.completeRun(
     message.videoId,
     message.run,
     faces,
     (embedding, groups) => nearestGroup(embedding, groups, numbered.matchThreshold),
-    labelReport,
+    (tx, people) => complete(tx, labelReport(numbered, people)),
   );
-  const orphaned = recorded
-    ? recorded.replacedKeys
-    : faces.flatMap((face) => face.thumbnailKey ?? []);
-  await Promise.all(orphaned.map((key) => storage.remove(key)));
+  if (outcome === 'done') return undefined;
+  const orphaned =
+    outcome === 'stale' ? faces.flatMap((face) => face.thumbnailKey ?? []) : outcome.replacedKeys;
+  await Promise.all(orphaned.map((key) => deps.storage.remove(key)));
+  return outcome === 'stale' ? undefined : outcome.completed;
 }

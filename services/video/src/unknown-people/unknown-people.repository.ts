@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { AnalysisReport, UnknownFaceFound } from '@hub/proto';
+import type { UnknownFaceFound } from '@hub/proto';
 import type { KnownGroup } from './grouping.js';
 
 export interface UnknownPersonRow {
@@ -22,25 +22,17 @@ export interface UnknownFaceRow {
   thumbnail_key: string | null;
 }
 
-/** A face kept by the worker, with the report's id for it. */
+/** A face kept by the worker, with the report's id for it and where it was seen. */
 export interface NewUnknownFace extends UnknownFaceFound {
   faceId: string;
+  appearances: { start: number; end: number }[];
 }
+
+/** Each grouped face's unknown person, by the report's face id. */
+export type GroupedFaces = Map<string, { id: number; number: number }>;
 
 /** Which unknown person each new face joined (an existing one, or a new one: null). */
 export type Assign = (embedding: number[], groups: readonly KnownGroup[]) => number | null;
-
-/** The report once its faces are grouped: each face with its unknown person. */
-export type Label = (
-  report: AnalysisReport,
-  people: Map<string, { id: number; number: number }>,
-) => AnalysisReport;
-
-/** The faces still unidentified in the stored report. */
-function unidentifiedOf(report: AnalysisReport, faces: readonly NewUnknownFace[]) {
-  const ids = new Set(report.unidentifiedPeople.map((person) => person.faceId));
-  return faces.filter((face) => ids.has(face.faceId));
-}
 
 const PERSON_SUMMARY = `
   SELECT p.id, p.number,
@@ -62,59 +54,52 @@ export class UnknownPeopleRepository {
   constructor(@Inject(DataSource) private readonly db: DataSource) {}
 
   /**
-   * Groups a completed run's unknown faces and labels its report, in one transaction under the
-   * organization's lock (two analyses finishing at once group one after the other). The video's
-   * faces of an earlier run go first. Null when the run is no longer the video's completed one;
-   * otherwise the crops of the faces replaced, for their files to go.
+   * Groups a run's unknown faces and completes the run with `complete` (which stores the report,
+   * labelled with the people), in one transaction under the organization's lock: two analyses
+   * finishing at once group one after the other, and nobody reads a completed report whose faces
+   * are not grouped yet. The video's faces of an earlier run go. 'stale' when the run is not the
+   * video's running one (a newer run, or the video gone); 'done' when it completed already (heard
+   * twice); otherwise the crops of the faces replaced, for their files to go.
    */
-  async record(
+  async completeRun<T>(
     videoId: number,
     run: number,
-    found: readonly NewUnknownFace[],
+    faces: readonly NewUnknownFace[],
     assign: Assign,
-    label: Label,
-  ): Promise<{ replacedKeys: string[] } | null> {
-    const [owner] = (await this.db.query(`SELECT organization_id FROM videos WHERE id = $1`, [
-      videoId,
-    ])) as { organization_id: number }[];
-    if (!owner) return null;
+    complete: (tx: EntityManager, people: GroupedFaces) => Promise<T>,
+  ): Promise<'stale' | 'done' | { replacedKeys: string[]; completed: T }> {
+    const [owner] = (await this.db.query(
+      `SELECT organization_id, analysis_run, analysis_status FROM videos WHERE id = $1`,
+      [videoId],
+    )) as { organization_id: number; analysis_run: number; analysis_status: string }[];
+    if (!owner || owner.analysis_run !== run) return 'stale';
+    if (owner.analysis_status === 'completed') return 'done';
     const organizationId = owner.organization_id;
     return this.db.transaction(async (tx) => {
       await tx.query(`SELECT pg_advisory_xact_lock(hashtext('unknown-people'), $1)`, [
         organizationId,
       ]);
-      const [video] = (await tx.query(
-        `SELECT report FROM videos WHERE id = $1 AND organization_id = $2 AND analysis_run = $3
-            AND analysis_status = 'completed' AND report IS NOT NULL FOR UPDATE`,
-        [videoId, organizationId, run],
-      )) as { report: AnalysisReport }[];
-      if (!video) return null;
-      const [done] = (await tx.query(
-        `SELECT 1 FROM unknown_faces WHERE video_id = $1 AND run = $2 LIMIT 1`,
+      const [running] = (await tx.query(
+        `SELECT id FROM videos WHERE id = $1 AND analysis_run = $2
+            AND analysis_status = 'processing' FOR UPDATE`,
         [videoId, run],
-      )) as unknown[];
-      // Heard twice: the run's faces are grouped already, and the same way.
-      if (done) return { replacedKeys: [] };
+      )) as { id: number }[];
+      if (!running) return 'stale' as const;
       const [replaced] = (await tx.query(
         `DELETE FROM unknown_faces WHERE video_id = $1 RETURNING thumbnail_key`,
         [videoId],
       )) as [{ thumbnail_key: string | null }[], number];
       const groups = await this.groupsOf(tx, organizationId);
-      const people = new Map<string, { id: number; number: number }>();
-      // A face named since is not grouped again.
-      const faces = unidentifiedOf(video.report, found);
+      const people: GroupedFaces = new Map();
       for (const face of faces) {
         const person = await this.place(tx, organizationId, face, groups, assign);
         people.set(face.faceId, person);
-        await this.insertFace(tx, organizationId, videoId, run, face, person.id);
+        await this.insertFace(tx, { organizationId, videoId, run, personId: person.id }, face);
       }
-      await tx.query(`UPDATE videos SET report = $2 WHERE id = $1`, [
-        videoId,
-        JSON.stringify(label(video.report, people)),
-      ]);
-      // A job heard twice writes the same crops: those are kept.
+      const completed = await complete(tx, people);
       const kept = new Set(faces.map((face) => face.thumbnailKey));
       return {
+        completed,
         replacedKeys: replaced.flatMap((row) =>
           row.thumbnail_key && !kept.has(row.thumbnail_key) ? [row.thumbnail_key] : [],
         ),
@@ -172,28 +157,24 @@ export class UnknownPeopleRepository {
 
   private async insertFace(
     tx: EntityManager,
-    organizationId: number,
-    videoId: number,
-    run: number,
+    where: { organizationId: number; videoId: number; run: number; personId: number },
     face: NewUnknownFace,
-    personId: number,
   ): Promise<void> {
     await tx.query(
       `INSERT INTO unknown_faces
          (organization_id, person_id, video_id, run, face_id, embedding, model, thumbnail_key,
           appearances)
-       SELECT $1, $2, $3, $4, $5, $6, $7, $8, person->'appearances'
-         FROM videos, jsonb_array_elements(report->'unidentifiedPeople') person
-        WHERE id = $3 AND person->>'faceId' = $5`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [
-        organizationId,
-        personId,
-        videoId,
-        run,
+        where.organizationId,
+        where.personId,
+        where.videoId,
+        where.run,
         face.faceId,
         JSON.stringify(face.embedding),
         face.model,
         face.thumbnailKey,
+        JSON.stringify(face.appearances),
       ],
     );
   }
