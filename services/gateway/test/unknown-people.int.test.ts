@@ -261,4 +261,22 @@ describe('privacy', () => {
     expect(await crops(globex)).toEqual(theirs);
     expect((await people(gina)).length).toBeGreaterThan(0);
   }, 60_000);
+
+  it('keeps faces nobody named only as long as the privacy card keeps presence', async () => {
+    const privacy = await gina.put('/api/floor/privacy', {
+      keepSnapshots: false,
+      presenceRetentionDays: 1,
+    });
+    expect(privacy.status).toBe(200);
+    await stack.video.unknownFacesRetention.sweep();
+    expect(await faceRows('organization_id = $1', [globex])).toBeGreaterThan(0);
+    await stack.video.dataSource.query(
+      `UPDATE unknown_faces SET created_at = now() - interval '2 days' WHERE organization_id = $1`,
+      [globex],
+    );
+    expect(await stack.video.unknownFacesRetention.sweep()).toBeGreaterThan(0);
+    expect(await faceRows('organization_id = $1', [globex])).toBe(0);
+    expect(await crops(globex)).toEqual([]);
+    expect(await people(gina)).toEqual([]);
+  }, 60_000);
 });

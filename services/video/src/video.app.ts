@@ -20,6 +20,7 @@ export interface RunningVideo {
   dataSource: DataSource;
   inboxWorker: Worker;
   sweeper: AnalysisSweeper;
+  unknownFacesRetention: UnknownFacesRetention;
   close(): Promise<void>;
 }
 
@@ -76,6 +77,7 @@ export async function startVideo(config: VideoConfig): Promise<RunningVideo> {
     dataSource,
     inboxWorker,
     sweeper,
+    unknownFacesRetention: retention,
     async close() {
       sweeper.stop();
       retention.stop();
