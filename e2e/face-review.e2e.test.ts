@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -8,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keepScreenshot, launchBrowser, signIn, toastText } from './browser.js';
 import { Api, createOrganization, createPeople } from './records.js';
+import { makeStillsVideo } from './stills-video.js';
 import { E2E_SUPER_ADMIN, type RunningStack, sharedStack, uniqueId } from './stack.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -33,29 +33,8 @@ let folder: string;
 let organizationId: number;
 let ids: Record<keyof typeof PEOPLE, number>;
 
-function makeVideo(output: string, stills: readonly string[] = STILLS) {
-  const inputs = stills.flatMap((still) => ['-loop', '1', '-t', '2', '-i', join(FACES, still)]);
-  const scaled = stills.map(
-    (_, i) =>
-      `[${i}:v]scale=240:240,pad=640:480:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=25,format=yuv420p[v${i}]`,
-  );
-  const concat = `${stills.map((_, i) => `[v${i}]`).join('')}concat=n=${stills.length}:v=1:a=0[out]`;
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    ...inputs,
-    '-filter_complex',
-    [...scaled, concat].join(';'),
-    '-map',
-    '[out]',
-    '-c:v',
-    'libx264',
-    '-pix_fmt',
-    'yuv420p',
-    output,
-  ]);
-}
+const makeVideo = (output: string, stills: readonly string[] = STILLS) =>
+  makeStillsVideo(output, stills);
 
 /** Rows of the video schema's face tables for a person (of one source, when given). */
 async function faceRows(userId: number, source?: string): Promise<number> {
@@ -305,7 +284,9 @@ describe('faces people can trust, on a phone', () => {
     ).json()) as { videos: unknown[] };
     expect(member.videos).toHaveLength(2);
     // The floor's cameras compare snapshots with the organization's enrolled faces: his are
-    // among them now, learned from the named faces.
+    // among them now, learned from the named faces. A camera's snapshot of a named unknown person
+    // counted on the floor is floor.e2e's step: the one file that connects the shared stack's
+    // camera system.
     expect(await faceRows(ids.leonard, 'learned')).toBe(2);
     await page.close();
   }, 300_000);
