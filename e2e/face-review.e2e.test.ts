@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -8,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keepScreenshot, launchBrowser, signIn, toastText } from './browser.js';
 import { Api, createOrganization, createPeople } from './records.js';
+import { makeStillsVideo } from './stills-video.js';
 import { E2E_SUPER_ADMIN, type RunningStack, sharedStack, uniqueId } from './stack.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -23,6 +23,8 @@ const PASSWORD = 'Face-Review-Pass-1!';
 const PEOPLE = {
   amy: { name: 'Amy Farrah', email: `amy@${DOMAIN}`, role: 'admin' },
   howard: { name: 'Howard Wolowitz', email: `howard@${DOMAIN}`, role: 'operator' },
+  /** No face data at all: the videos show him as an unknown person until he is named. */
+  leonard: { name: 'Leonard Hofstadter', email: `leonard@${DOMAIN}`, role: 'operator' },
 } as const;
 
 let stack: RunningStack;
@@ -31,32 +33,11 @@ let folder: string;
 let organizationId: number;
 let ids: Record<keyof typeof PEOPLE, number>;
 
-function makeVideo(output: string) {
-  const inputs = STILLS.flatMap((still) => ['-loop', '1', '-t', '2', '-i', join(FACES, still)]);
-  const scaled = STILLS.map(
-    (_, i) =>
-      `[${i}:v]scale=240:240,pad=640:480:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=25,format=yuv420p[v${i}]`,
-  );
-  const concat = `${STILLS.map((_, i) => `[v${i}]`).join('')}concat=n=${STILLS.length}:v=1:a=0[out]`;
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    ...inputs,
-    '-filter_complex',
-    [...scaled, concat].join(';'),
-    '-map',
-    '[out]',
-    '-c:v',
-    'libx264',
-    '-pix_fmt',
-    'yuv420p',
-    output,
-  ]);
-}
+const makeVideo = (output: string, stills: readonly string[] = STILLS) =>
+  makeStillsVideo(output, stills);
 
-/** Rows of the video schema's face tables for a person. */
-async function faceRows(userId: number): Promise<number> {
+/** Rows of the video schema's face tables for a person (of one source, when given). */
+async function faceRows(userId: number, source?: string): Promise<number> {
   const sql = new pg.Client({
     connectionString: stack.resources.databaseUrl,
     options: '-c search_path=video',
@@ -64,13 +45,34 @@ async function faceRows(userId: number): Promise<number> {
   await sql.connect();
   try {
     const { rows } = await sql.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM face_enrolments WHERE user_id = $1`,
-      [userId],
+      `SELECT count(*)::int AS n FROM face_enrolments
+        WHERE user_id = $1 AND model <> 'pending' AND ($2::text IS NULL OR source = $2)`,
+      [userId, source ?? null],
     );
     return rows[0]!.n;
   } finally {
     await sql.end();
   }
+}
+
+/** A video of these stills uploaded and analysed, as the library's Analyse would. */
+async function analysedVideo(page: Page, title: string, stills: readonly string[]) {
+  const file = join(folder, `${title.replaceAll(' ', '-')}.mp4`);
+  makeVideo(file, stills);
+  const uploaded = await page.request.post(`${stack.url}/api/videos/upload`, {
+    multipart: {
+      title,
+      recordingDate: '2026-11-21T08:00',
+      file: { name: 'shift.mp4', mimeType: 'video/mp4', buffer: readFileSync(file) },
+    },
+  });
+  expect(uploaded.status()).toBe(201);
+  const videoId = ((await uploaded.json()) as { id: number }).id;
+  const started = await page.request.post(`${stack.url}/api/videos/${videoId}/analyze`, {
+    data: { linkedSOPs: [] },
+  });
+  expect(started.status()).toBe(201);
+  return videoId;
 }
 
 /** The organization's reference photo files in the local object storage. */
@@ -198,6 +200,94 @@ describe('faces people can trust, on a phone', () => {
     await root.call('DELETE', `/api/admin/users/${ids.howard}`);
     await expect.poll(() => faceRows(ids.howard), { timeout: 15_000 }).toBe(0);
     await expect.poll(() => referenceFiles().length, { timeout: 15_000 }).toBe(2);
+    await page.close();
+  }, 300_000);
+
+  it('names an unknown group; the report and the floor presence follow', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    await signIn(page, stack.url, PEOPLE.amy.email, PASSWORD);
+    // Named faces may become references, which the floor's cameras compare snapshots with.
+    const privacy = await page.request.put(`${stack.url}/api/floor/privacy`, {
+      data: { keepSnapshots: false, presenceRetentionDays: 30, learnFromConfirmed: true },
+    });
+    expect(privacy.status()).toBe(200);
+
+    // Leonard, whom nothing identifies, in two videos: one unknown person.
+    const first = await analysedVideo(page, 'Line three morning', ['leonard/leonard2.png']);
+    const second = await analysedVideo(page, 'Line three evening', [
+      'amy/amy3.png',
+      'leonard/leonard2.png',
+    ]);
+    await page.goto(`${stack.url}/library/videos`);
+    for (const videoId of [first, second]) {
+      const row = page.locator(`[data-testid=video-row][data-video-id="${videoId}"]`);
+      await expect
+        .poll(() => row.getAttribute('data-status'), { timeout: ANALYSIS_TIMEOUT, interval: 1000 })
+        .toBe('completed');
+    }
+    const section = page.getByTestId('unknown-people');
+    const card = section.locator(
+      '[data-testid=unknown-person][data-unknown-person="Unknown person 1"]',
+    );
+    await expect.poll(() => card.count(), { timeout: 30_000, interval: 500 }).toBe(1);
+    expect(await card.getByTestId('unknown-person-summary').innerText()).toBe(
+      'Unknown person 1: 2 videos, 2 appearances',
+    );
+    await expect
+      .poll(() =>
+        card
+          .getByTestId('unknown-face-thumbnail')
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      )
+      .toBeGreaterThan(0);
+    expect(await fitsPhone(page)).toBe(true);
+    await keepScreenshot(page, 'unknown-people-phone');
+    await page.setViewportSize({ width: 820, height: 1180 });
+    expect(await fitsPhone(page)).toBe(true);
+    await keepScreenshot(page, 'unknown-people-tablet');
+    await page.setViewportSize(PHONE);
+
+    // The report names him as unknown too.
+    const row = page.locator(`[data-testid=video-row][data-video-id="${first}"]`);
+    await row.getByTestId('play-video').click();
+    const dialog = page.getByTestId('video-player-dialog');
+    await expect
+      .poll(() => dialog.getByTestId('unidentified-label').first().innerText())
+      .toBe('Unknown person 1');
+    await page.keyboard.press('Escape');
+
+    // Named once: every appearance is Leonard's.
+    await card.click();
+    const person = page.getByTestId('unknown-person-dialog');
+    await expect.poll(() => person.getByTestId('unknown-appearance').count()).toBe(2);
+    await person.getByTestId('name-unknown-select').selectOption({ label: PEOPLE.leonard.name });
+    await person.getByTestId('name-unknown-person').click();
+    await expect.poll(() => toastText(page)).toContain('Unknown person named');
+    await expect.poll(() => card.count()).toBe(0);
+    await keepScreenshot(page, 'unknown-person-named');
+
+    for (const videoId of [first, second]) {
+      await page.goto(`${stack.url}/library/videos`);
+      await page
+        .locator(`[data-testid=video-row][data-video-id="${videoId}"]`)
+        .getByTestId('play-video')
+        .click();
+      const leonard = page
+        .getByTestId('video-player-dialog')
+        .locator(`[data-testid=identified-operator][data-operator-name="${PEOPLE.leonard.name}"]`);
+      await expect
+        .poll(() => leonard.getByTestId('face-review').innerText())
+        .toContain('Named by Amy Farrah');
+    }
+    const member = (await (
+      await page.request.get(`${stack.url}/api/team/members/${ids.leonard}`)
+    ).json()) as { videos: unknown[] };
+    expect(member.videos).toHaveLength(2);
+    // The floor's cameras compare snapshots with the organization's enrolled faces: his are
+    // among them now, learned from the named faces. A camera's snapshot of a named unknown person
+    // counted on the floor is floor.e2e's step: the one file that connects the shared stack's
+    // camera system.
+    expect(await faceRows(ids.leonard, 'learned')).toBe(2);
     await page.close();
   }, 300_000);
 });

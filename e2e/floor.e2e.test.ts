@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +12,7 @@ import {
   startCameraSimulator,
 } from '../infra/camera-simulator/simulator.mjs';
 import { E2E_SUPER_ADMIN, type RunningStack, sharedStack, uniqueId } from './stack.js';
+import { makeStillsVideo } from './stills-video.js';
 
 /**
  * On the shared stack, the only file that connects the platform's one camera system (the
@@ -27,6 +30,7 @@ let organizationId: number;
 let people: number[] = [];
 const areas: Record<string, number> = {};
 const cameras: Record<string, number> = {};
+let integrationId: number;
 
 async function withSchema<T>(schema: string, run: (sql: pg.Client) => Promise<T>): Promise<T> {
   const sql = new pg.Client({
@@ -149,12 +153,45 @@ async function connectCameras() {
       organizationId,
       integrationId: integration.id,
     });
+    integrationId = integration.id as number;
     cameras[cameraId] = assigned.id as number;
   }
   return root;
 }
 
 let root: Api;
+
+/** A video of these stills uploaded and analysed through the API, as the library does. */
+async function analysedVideo(admin: Api, folder: string, title: string, stills: string[]) {
+  const file = join(folder, `${title.replaceAll(' ', '-')}.mp4`);
+  makeStillsVideo(file, stills);
+  const form = new FormData();
+  form.append('title', title);
+  form.append('recordingDate', '2026-11-21T08:00');
+  form.append(
+    'file',
+    new Blob([new Uint8Array(readFileSync(file))], { type: 'video/mp4' }),
+    'v.mp4',
+  );
+  const response = await fetch(`${stack.url}/api/videos/upload`, {
+    method: 'POST',
+    headers: { cookie: admin.cookie },
+    body: form,
+  });
+  const { id } = (await response.json()) as { id: number };
+  await admin.call('POST', `/api/videos/${id}/analyze`, { linkedSOPs: [] });
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    const video = await admin.call('GET', `/api/videos/${id}`);
+    if (video.analysisStatus === 'completed') return id;
+    if (video.analysisStatus === 'failed' || Date.now() > deadline) {
+      throw new Error(
+        `video ${title}: ${String(video.analysisStatus)} ${String(video.analysisError)}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
 
 /** Turns a camera's snapshots on, as the Integrations page does. */
 const snapshotsOn = (cameraId: string) =>
@@ -306,4 +343,48 @@ describe('the floor view, as an organization admin watches it', () => {
     await expect.poll(() => days.inputValue()).toBe('7');
     await keepScreenshot(page, 'floor-privacy');
   });
+
+  it('follows an unknown person of the videos once named: the cameras know them', async () => {
+    const admin = new Api();
+    await admin.call('POST', '/api/auth/login', ADMIN);
+    await admin.call('PUT', '/api/floor/privacy', {
+      keepSnapshots: true,
+      presenceRetentionDays: 7,
+      learnFromConfirmed: true,
+    });
+    // Oona has no face data: two videos show her as one unknown person, then she is named.
+    const folder = mkdtempSync(join(tmpdir(), 'floor-e2e-'));
+    try {
+      for (const title of ['Packing Monday', 'Packing Tuesday']) {
+        await analysedVideo(admin, folder, title, ['bernadette/bernadette2.png']);
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+    const { people: unknown } = (await admin.call('GET', '/api/unknown-people')) as {
+      people: { id: number; label: string; videos: number }[];
+    };
+    expect(unknown.map((person) => [person.label, person.videos])).toEqual([
+      ['Unknown person 1', 2],
+    ]);
+    const oona = people[2]!;
+    await admin.call('POST', `/api/unknown-people/${unknown[0]!.id}/name`, { userId: oona });
+    // A camera showing her (cam-105: the same photo) in Packaging: the floor counts her.
+    const assigned = await root.call('POST', '/api/admin/camera-assignments', {
+      cameraId: 'cam-105',
+      cameraName: 'cam-105',
+      organizationId,
+      integrationId,
+    });
+    cameras['cam-105'] = assigned.id as number;
+    await admin.call('PUT', `/api/floor/cameras/${cameras['cam-105']}`, {
+      areaId: areas.Packaging,
+    });
+    await snapshotsOn('cam-105');
+    await page.reload();
+    await expect
+      .poll(() => text('floor-workers-present-value'), { timeout: 120_000, interval: 1000 })
+      .toBe('3');
+    await keepScreenshot(page, 'floor-view-named-unknown');
+  }, 300_000);
 });

@@ -69,11 +69,17 @@ export const RejectedMatch = z.object({
   at: z.string(),
 });
 
+/** The organization's group of unknown faces a face belongs to ("Unknown person 3"). */
+export const UnknownPersonRef = z.object({ id: z.number().int(), label: z.string() });
+export type UnknownPersonRef = z.infer<typeof UnknownPersonRef>;
+
 export const UnidentifiedPerson = z.object({
   faceId: z.string().optional(),
   appearances: z.array(TimeRange),
   /** Matches a supervisor rejected: the face is nobody of them. */
   rejected: z.array(RejectedMatch).optional(),
+  /** The unknown person this face was grouped with, across the organization's videos. */
+  unknownPerson: UnknownPersonRef.optional(),
 });
 export type UnidentifiedPerson = z.infer<typeof UnidentifiedPerson>;
 
@@ -193,6 +199,58 @@ export const MemberFaceReferenceParams = FaceReferenceParams.extend({
 export const VideoWithReport = Video.extend({ report: AnalysisReport.nullable() });
 export type VideoWithReport = z.infer<typeof VideoWithReport>;
 
+// Unknown people: faces that matched no member, grouped across the organization's videos
+
+/** An unknown person of the organization: "Unknown person 3: 4 videos, 11 appearances". */
+export const UnknownPerson = z.object({
+  id: z.number().int(),
+  number: z.number().int(),
+  label: z.string(),
+  videos: z.number().int(),
+  /** Stretches of the videos in which the face was seen, all videos together. */
+  appearances: z.number().int(),
+  /** A crop of the face (JPEG), or null when none could be made. */
+  thumbnailUrl: z.string().nullable(),
+  /** When the latest video showing them was recorded. */
+  lastSeenAt: z.string(),
+});
+export type UnknownPerson = z.infer<typeof UnknownPerson>;
+
+export const UnknownPersonList = z.object({ people: z.array(UnknownPerson) });
+export type UnknownPersonList = z.infer<typeof UnknownPersonList>;
+
+/** One face of an unknown person: in which video, when, and its crop. */
+export const UnknownAppearance = z.object({
+  videoId: z.number().int(),
+  videoTitle: z.string(),
+  recordedAt: z.string(),
+  faceId: z.string(),
+  appearances: z.array(TimeRange),
+  thumbnailUrl: z.string().nullable(),
+});
+export type UnknownAppearance = z.infer<typeof UnknownAppearance>;
+
+export const UnknownPersonDetail = UnknownPerson.extend({
+  faces: z.array(UnknownAppearance),
+});
+export type UnknownPersonDetail = z.infer<typeof UnknownPersonDetail>;
+
+export const UnknownPersonParams = z.object({ id: z.coerce.number().int().positive() });
+export const UnknownFaceParams = z.object({ faceId: z.coerce.number().int().positive() });
+
+/** "This is …": every face of the unknown person becomes the member, in every report. */
+export const NameUnknownPersonRequest = z.object({ userId: z.number().int().positive() });
+export type NameUnknownPersonRequest = z.infer<typeof NameUnknownPersonRequest>;
+
+export const NamedUnknownPerson = z.object({
+  message: z.string(),
+  userId: z.number().int(),
+  /** Faces named in the reports, and the videos they are in. */
+  faces: z.number().int(),
+  videos: z.number().int(),
+});
+export type NamedUnknownPerson = z.infer<typeof NamedUnknownPerson>;
+
 // Jobs and results between the video service and the video worker
 
 export const FaceEnrolment = z.object({
@@ -246,6 +304,22 @@ export const VideoProbeJob = z.object({
 });
 export type VideoProbeJob = z.infer<typeof VideoProbeJob>;
 
+/** Unknown faces kept of one video: a crowd beyond this is not worth a crop each. */
+export const UNKNOWN_FACES_PER_VIDEO = 200;
+
+/**
+ * A face of the report's unidentified people (by its index in that list), kept so that the
+ * video service groups it with the organization's other unknown faces: its representative
+ * embedding and a small JPEG crop stored below the organization.
+ */
+export const UnknownFaceFound = z.object({
+  index: z.number().int().min(0),
+  embedding: z.array(z.number()).max(1024),
+  model: z.string(),
+  thumbnailKey: z.string().nullable(),
+});
+export type UnknownFaceFound = z.infer<typeof UnknownFaceFound>;
+
 export const VideoInboxMessage = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('video.probed'),
@@ -269,6 +343,8 @@ export const VideoInboxMessage = z.discriminatedUnion('kind', [
     videoId: z.number().int(),
     run: z.number().int(),
     report: AnalysisReport,
+    /** The report's unidentified faces kept for grouping: never part of the report itself. */
+    unknownFaces: z.array(UnknownFaceFound).max(UNKNOWN_FACES_PER_VIDEO).optional(),
   }),
   z.object({
     kind: z.literal('analysis.failed'),

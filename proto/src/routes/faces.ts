@@ -8,7 +8,13 @@ import {
   FaceReferenceList,
   FaceReferenceParams,
   MemberFaceReferenceParams,
+  NamedUnknownPerson,
+  NameUnknownPersonRequest,
   ReviewFaceRequest,
+  UnknownFaceParams,
+  UnknownPersonDetail,
+  UnknownPersonList,
+  UnknownPersonParams,
   VideoWithReport,
 } from '../video.js';
 
@@ -96,5 +102,46 @@ export const faceRoutes = {
     params: FaceIdParams,
     body: ReviewFaceRequest,
     response: VideoWithReport,
+  }),
+  // Unknown people: the same staff who review a report's faces see and name them.
+  unknownPeople: defineRoute({
+    method: 'GET',
+    path: '/api/unknown-people',
+    summary:
+      "Faces of your organization's videos that match no member, grouped by person (videos, appearances, a crop, last seen)",
+    tag: 'faces',
+    access: STAFF_ROLES,
+    response: UnknownPersonList,
+  }),
+  unknownPerson: defineRoute({
+    method: 'GET',
+    path: '/api/unknown-people/:id',
+    summary: 'One unknown person and each of their faces, by video',
+    tag: 'faces',
+    access: STAFF_ROLES,
+    params: UnknownPersonParams,
+    response: UnknownPersonDetail,
+  }),
+  nameUnknownPerson: defineRoute({
+    method: 'POST',
+    path: '/api/unknown-people/:id/name',
+    summary:
+      'Name an unknown person as a member: every one of their faces is named in its report at once',
+    tag: 'faces',
+    access: STAFF_ROLES,
+    audit: 'video.unknown-person.name',
+    auditBody: ['userId'],
+    params: UnknownPersonParams,
+    body: NameUnknownPersonRequest,
+    response: NamedUnknownPerson,
+  }),
+  unknownFaceThumbnail: defineRoute({
+    method: 'GET',
+    path: '/api/unknown-faces/:faceId/thumbnail',
+    summary: 'The crop (JPEG) of one unknown face of your organization',
+    tag: 'faces',
+    access: STAFF_ROLES,
+    params: UnknownFaceParams,
+    response: z.any(),
   }),
 } as const;

@@ -91,13 +91,16 @@ export const integrationRpc = {
     z.object({ actor: Actor, privacy: FloorPrivacyRequest }),
     FloorPrivacy,
   ),
-  /** The video service: whether the organization lets confirmed faces become references. */
+  /**
+   * The video service: whether the organization lets confirmed faces become references, and how
+   * many days its face data of people not yet named is kept (the card's presence retention).
+   */
   faceLearning: rpc(
     'integration',
     'floor.privacy.faceLearning',
     'service',
     z.object({ organizationId: z.number().int() }),
-    z.object({ learnFromConfirmed: z.boolean() }),
+    z.object({ learnFromConfirmed: z.boolean(), retentionDays: z.number().int() }),
   ),
   floorStats: rpc('integration', 'floor.stats', FLOOR_ROLES, ActorOnly, FloorStats),
   /**

@@ -8,7 +8,10 @@ import {
   FaceReference,
   FaceReferenceList,
   LinkedSop,
+  NamedUnknownPerson,
   ReviewFaceRequest,
+  UnknownPersonDetail,
+  UnknownPersonList,
   Video,
   VideoList,
   VideoWithReport,
@@ -131,6 +134,37 @@ export const videoRpc = {
     STAFF_ROLES,
     VideoRef.extend({ faceId: z.string(), review: ReviewFaceRequest }),
     VideoWithReport,
+  ),
+  /** The organization's unknown people, not yet named. */
+  unknownPeople: rpc(
+    'video',
+    'faces.unknownPeople',
+    STAFF_ROLES,
+    z.object({ actor: Actor }),
+    UnknownPersonList,
+  ),
+  unknownPerson: rpc(
+    'video',
+    'faces.unknownPerson',
+    STAFF_ROLES,
+    z.object({ actor: Actor, personId: z.number().int() }),
+    UnknownPersonDetail,
+  ),
+  /** Names every face of an unknown person through the review of each report. */
+  nameUnknownPerson: rpc(
+    'video',
+    'faces.unknownPerson.name',
+    STAFF_ROLES,
+    z.object({ actor: Actor, personId: z.number().int(), userId: z.number().int() }),
+    NamedUnknownPerson,
+  ),
+  /** The stored crop of an unknown face of the actor's organization. */
+  unknownFaceThumbnail: rpc(
+    'video',
+    'faces.unknownFace.thumbnail',
+    STAFF_ROLES,
+    z.object({ actor: Actor, faceId: z.number().int() }),
+    z.object({ storageKey: z.string() }),
   ),
   /** For recommendations: analysed videos in which people were detected but not all identified. */
   identificationGaps: rpc(

@@ -13,6 +13,7 @@ import { FilesController } from './files/files.controller.js';
 import { ObservationsController } from './observations/observations.controller.js';
 import { VideosController } from './videos/videos.controller.js';
 import { FaceReferencesController } from './faces/face-references.controller.js';
+import { UnknownPeopleController } from './unknown-people/unknown-people.controller.js';
 import { IntegrationsController } from './integrations/integrations.controller.js';
 import { FloorController } from './integrations/floor.controller.js';
 import { SignedLinks } from './files/signed-links.js';
@@ -68,6 +69,7 @@ export class GatewayModule {
         ObservationsController,
         VideosController,
         FaceReferencesController,
+        UnknownPeopleController,
         IntegrationsController,
         FloorController,
         SamlController,

@@ -3,6 +3,7 @@ import { Videos1764300000000 } from './migrations/1764300000000-videos.js';
 import { AnalysisDispatch1766100000000 } from './migrations/1766100000000-analysis-dispatch.js';
 import { FaceReferences1767000000000 } from './migrations/1767000000000-face-references.js';
 import { LearnedFaces1767000002000 } from './migrations/1767000002000-learned-faces.js';
+import { UnknownPeople1767000003000 } from './migrations/1767000003000-unknown-people.js';
 
 export const VIDEO_SCHEMA = 'video';
 
@@ -17,5 +18,6 @@ export const openVideoDatabase = (url: string) =>
       AnalysisDispatch1766100000000,
       FaceReferences1767000000000,
       LearnedFaces1767000002000,
+      UnknownPeople1767000003000,
     ],
   });

@@ -12,6 +12,7 @@ import { AnalysisDispatch } from './processing/analysis-dispatch.js';
 import { AnalysisSweeper } from './processing/analysis-sweeper.js';
 import { handleVideoEvents } from './processing/video-events.js';
 import { VideoInbox } from './processing/video-inbox.js';
+import { UnknownFacesRetention } from './unknown-people/unknown-faces-retention.js';
 import { VideoModule } from './video.module.js';
 
 export interface RunningVideo {
@@ -19,6 +20,7 @@ export interface RunningVideo {
   dataSource: DataSource;
   inboxWorker: Worker;
   sweeper: AnalysisSweeper;
+  unknownFacesRetention: UnknownFacesRetention;
   close(): Promise<void>;
 }
 
@@ -66,6 +68,8 @@ export async function startVideo(config: VideoConfig): Promise<RunningVideo> {
     analysisDispatch,
   );
   sweeper.start();
+  const retention = new UnknownFacesRetention(dataSource, rpc, storage);
+  retention.start();
   const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);
   const subscription = handleVideoEvents(events, dataSource, storage, enrolmentQueue);
   return {
@@ -73,8 +77,10 @@ export async function startVideo(config: VideoConfig): Promise<RunningVideo> {
     dataSource,
     inboxWorker,
     sweeper,
+    unknownFacesRetention: retention,
     async close() {
       sweeper.stop();
+      retention.stop();
       await subscription.close();
       await events.close();
       await inboxWorker.close();

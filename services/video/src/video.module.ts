@@ -21,6 +21,9 @@ import { FaceReviewService } from './review/face-review.service.js';
 import { FaceEnrolments } from './faces/face-enrolments.js';
 import { HealthController } from './health/health.controller.js';
 import type { AnalysisDispatch } from './processing/analysis-dispatch.js';
+import { UnknownPeopleController } from './unknown-people/unknown-people.controller.js';
+import { UnknownPeopleRepository } from './unknown-people/unknown-people.repository.js';
+import { UnknownPeopleService } from './unknown-people/unknown-people.service.js';
 import { VideosController } from './videos/videos.controller.js';
 import { VideosService } from './videos/videos.service.js';
 import { Appearances } from './reporting/appearances.js';
@@ -46,6 +49,7 @@ export class VideoModule {
         VideosController,
         FaceReferencesController,
         FaceReviewController,
+        UnknownPeopleController,
         HealthController,
       ],
       providers: [
@@ -66,6 +70,8 @@ export class VideoModule {
         FaceReviewService,
         FaceReviewRepository,
         FaceLearning,
+        UnknownPeopleService,
+        UnknownPeopleRepository,
       ],
     };
   }

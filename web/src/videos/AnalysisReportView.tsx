@@ -127,7 +127,12 @@ export function AnalysisReportView({ report, onSeek, review }: AnalysisReportVie
                   data-testid="unidentified-person"
                   className="flex flex-wrap items-center gap-2 text-sm"
                 >
-                  <span className="text-slate-500 dark:text-slate-400">Person {index + 1}</span>
+                  <span
+                    data-testid="unidentified-label"
+                    className="text-slate-500 dark:text-slate-400"
+                  >
+                    {person.unknownPerson?.label ?? `Person ${index + 1}`}
+                  </span>
                   <Appearances ranges={person.appearances} onSeek={onSeek} />
                   {rejected && (
                     <span

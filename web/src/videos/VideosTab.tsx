@@ -6,6 +6,7 @@ import { toast } from '../toast/toastStore';
 import { loadedRows } from '../api/paging';
 import { ListToolbar } from '../ui/ListStates';
 import { LoadMore } from '../ui/LoadMore';
+import { UnknownPeopleSection } from '../unknown-people/UnknownPeopleSection';
 import { AnalyzeVideoDialog } from './AnalyzeVideoDialog';
 import { refreshVideos, SEARCH_DEBOUNCE_MS, videoListInterval, videosQuery } from './queries';
 import { UploadVideoDialog } from './UploadVideoDialog';
@@ -106,6 +107,9 @@ export function VideosTab() {
         hasMore={videos.hasNextPage}
         loading={videos.isFetchingNextPage}
         onLoadMore={() => void videos.fetchNextPage()}
+      />
+      <UnknownPeopleSection
+        videosVersion={list?.map((video) => `${video.id}:${video.analyzedAt ?? ''}`).join(',')}
       />
       <UploadVideoDialog
         open={uploadOpen}

@@ -1,11 +1,17 @@
 import { text } from 'node:stream/consumers';
 import type { ObjectStorage } from '@hub/runtime';
 import { logger } from '@hub/runtime';
-import type { AnalysisReport, VideoAnalysisJob, VideoInboxMessage } from '@hub/proto/jobs';
+import type {
+  AnalysisReport,
+  UnknownFaceFound,
+  VideoAnalysisJob,
+  VideoInboxMessage,
+} from '@hub/proto/jobs';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { clusterFaces, type ClusterOptions, type FaceSighting } from './faces/clustering.ts';
 import type { FaceModel } from './faces/face-model.ts';
-import { identifyPeople } from './faces/matching.ts';
+import { identify } from './faces/matching.ts';
+import { keepUnknownFaces } from './faces/unknown-faces.ts';
 import { durationText, errorText, sentence, VideoFailure } from './failures.ts';
 import type { FfmpegBinaries } from './frames/binaries.ts';
 import { probeVideo } from './frames/probe.ts';
@@ -114,12 +120,17 @@ async function sightingsIn(frame: SampledFrame, faces: FaceModel): Promise<FaceS
   }));
 }
 
+interface Analysed {
+  report: AnalysisReport;
+  unknownFaces: UnknownFaceFound[];
+}
+
 async function analyse(
   job: VideoAnalysisJob,
   deps: AnalysisDeps,
   signal: AbortSignal,
   send: Send,
-): Promise<AnalysisReport> {
+): Promise<Analysed> {
   const { settings } = deps;
   const fps = settings.sampleFps;
   return withTempCopy(deps.storage, job.videoKey, 'video', async (path) => {
@@ -155,7 +166,7 @@ async function analyse(
       if (frames === 0) throw new VideoFailure('The video has no frames.');
       progress(frames, frames, true);
       const durationSeconds = probe.durationSeconds ?? frames / fps;
-      const identification = identifyPeople(
+      const { identification, unknown } = identify(
         clusterFaces(sightings, settings.cluster),
         job.enrolments,
         {
@@ -168,7 +179,13 @@ async function analyse(
           duration: durationSeconds,
         },
       );
-      return {
+      const unknownFaces = await keepUnknownFaces(
+        job,
+        unknown,
+        { storage: deps.storage, binaries: deps.binaries, model: deps.faces.name, settings },
+        path,
+      );
+      const report: AnalysisReport = {
         durationSeconds: Math.round(durationSeconds * 100) / 100,
         framesAnalysed: frames,
         samplingFps: fps,
@@ -177,6 +194,7 @@ async function analyse(
         ...(job.notYetEnrolled?.length ? { notYetEnrolled: job.notYetEnrolled } : {}),
         stepAnalysis: await steps,
       };
+      return { report, unknownFaces };
     } finally {
       stepsStop.abort();
       await steps;
@@ -211,8 +229,8 @@ export function createAnalysisHandler(deps: AnalysisDeps) {
       timeoutMs,
     );
     try {
-      const report = await analyse(data, deps, timeout.signal, send);
-      await send({ kind: 'analysis.completed', videoId, run, report });
+      const { report, unknownFaces } = await analyse(data, deps, timeout.signal, send);
+      await send({ kind: 'analysis.completed', videoId, run, report, unknownFaces });
       return 'completed';
     } catch (error) {
       const failure = describeFailure(timeout.signal.aborted ? timeout.signal.reason : error);

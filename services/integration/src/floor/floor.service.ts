@@ -51,9 +51,18 @@ export class FloorService {
     return this.toPrivacy(row);
   }
 
-  /** Asked by the video service when a supervisor confirms a face. */
-  async learnsFromConfirmed(organizationId: number): Promise<{ learnFromConfirmed: boolean }> {
-    return { learnFromConfirmed: (await this.floor.privacy(organizationId)).learn_from_confirmed };
+  /**
+   * Asked by the video service when a supervisor confirms or names faces, and by its sweep of
+   * unknown faces (kept as long as presence events).
+   */
+  async learnsFromConfirmed(
+    organizationId: number,
+  ): Promise<{ learnFromConfirmed: boolean; retentionDays: number }> {
+    const privacy = this.toPrivacy(await this.floor.privacy(organizationId));
+    return {
+      learnFromConfirmed: privacy.learnFromConfirmed,
+      retentionDays: privacy.presenceRetentionDays,
+    };
   }
 
   private toPrivacy(row: PrivacyRow): FloorPrivacy {

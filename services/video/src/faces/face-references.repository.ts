@@ -85,6 +85,41 @@ export class FaceReferencesRepository {
     });
   }
 
+  /**
+   * A face already embedded (an unknown face a supervisor named) kept as a learned enrolment of
+   * the person at once, on the same terms as one learned from a video: one a video, `limit` in all.
+   */
+  async addLearnedEmbedding(
+    organizationId: number,
+    userId: number,
+    videoId: number,
+    face: { embedding: number[]; model: string },
+    limit: number,
+  ): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('face-references'), $1)`, [userId]);
+      const rows = (await tx.query(
+        `INSERT INTO face_enrolments
+           (user_id, organization_id, picture_key, embedding, model, source, video_id)
+         SELECT $2, $1, $7, $4, $5, 'learned', $3
+          WHERE (SELECT count(*) FROM face_enrolments WHERE user_id = $2 AND source = 'learned') < $6
+         ON CONFLICT (user_id, video_id) WHERE source = 'learned' DO NOTHING
+         RETURNING id`,
+        [
+          organizationId,
+          userId,
+          videoId,
+          JSON.stringify(face.embedding),
+          face.model,
+          limit,
+          // No file: the face came from the video, by the worker, when it was analysed.
+          `unknown-face/video-${videoId}`,
+        ],
+      )) as { id: number }[];
+      return rows.length > 0;
+    });
+  }
+
   /** Removes a reference (of the organization); its key, for its file to go too. */
   async delete(organizationId: number, referenceId: number): Promise<string | undefined> {
     const [rows] = (await this.db.query(

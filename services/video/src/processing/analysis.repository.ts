@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { AnalysisReport } from '@hub/proto';
 import type { AnalysisRequest } from './analysis-dispatch.js';
 
@@ -87,13 +87,17 @@ export class AnalysisRepository {
     );
   }
 
-  /** The run's report, if the run is still the running one; the video when it was. */
+  /**
+   * The run's report, if the run is still the running one; the video when it was. Within the
+   * transaction that groups the run's unknown faces, when given.
+   */
   async complete(
     videoId: number,
     run: number,
     report: AnalysisReport,
+    tx: EntityManager = this.db.manager,
   ): Promise<AnalysedVideo | undefined> {
-    const [updated] = (await this.db.query(
+    const [updated] = (await tx.query(
       `UPDATE videos SET analysis_status = 'completed', analysis_error = NULL, report = $3, duration_seconds = $4,
          detected_operators = $5, identified_operators = $6, identification_rate = $7, analyzed_at = now(),
          progress_updated_at = now()

@@ -6,6 +6,8 @@ import { FaceEnrolmentsRepository } from '../faces/face-enrolments.repository.js
 import type { AnalysisDispatch } from './analysis-dispatch.js';
 import { AnalysisRepository } from './analysis.repository.js';
 import { withFaceIds } from '../review/apply-review.js';
+import { completeWithUnknownFaces } from '../unknown-people/group-faces.js';
+import { UnknownPeopleRepository } from '../unknown-people/unknown-people.repository.js';
 
 type Message<K extends VideoInboxMessage['kind']> = Extract<VideoInboxMessage, { kind: K }>;
 
@@ -19,6 +21,7 @@ export class VideoInbox {
   private readonly logger = new Logger('VideoInbox');
   private readonly analyses: AnalysisRepository;
   private readonly faces: FaceEnrolmentsRepository;
+  private readonly unknownPeople: UnknownPeopleRepository;
 
   constructor(
     db: DataSource,
@@ -28,6 +31,7 @@ export class VideoInbox {
   ) {
     this.analyses = new AnalysisRepository(db);
     this.faces = new FaceEnrolmentsRepository(db);
+    this.unknownPeople = new UnknownPeopleRepository(db);
   }
 
   async handle(raw: unknown): Promise<void> {
@@ -82,7 +86,12 @@ export class VideoInbox {
   private async completed(message: Message<'analysis.completed'>): Promise<void> {
     // Each face gets its id once, so that reviews name it whatever list they move it to.
     const report = withFaceIds(message.report);
-    const video = await this.analyses.complete(message.videoId, message.run, report);
+    const video = await completeWithUnknownFaces(
+      { repository: this.unknownPeople, storage: this.storage },
+      message,
+      report,
+      (tx, labelled) => this.analyses.complete(message.videoId, message.run, labelled, tx),
+    );
     if (!video) return;
     await this.tell(video.uploaded_by, {
       type: 'success',

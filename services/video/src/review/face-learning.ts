@@ -25,6 +25,14 @@ export interface ConfirmedFace {
   confirmedBy: number;
 }
 
+export interface NamedFace {
+  organizationId: number;
+  videoId: number;
+  userId: number;
+  embedding: number[];
+  model: string;
+}
+
 /**
  * When the organization allows it (Camera Privacy: learn from confirmed identifications), a face
  * a supervisor confirmed becomes one more enrolment of the person: the worker finds it again in
@@ -40,6 +48,29 @@ export class FaceLearning {
     @Inject(FaceReferencesRepository) private readonly references: FaceReferencesRepository,
     @Inject(ENROLMENT_QUEUE) private readonly queue: Queue<FaceEnrolmentJob>,
   ) {}
+
+  /**
+   * A named face the worker kept (an unknown person's) is already embedded: when the organization
+   * allows learning, it becomes an enrolment of the person at once, so the cameras' snapshots and
+   * later analyses know them. Never fails the naming.
+   */
+  async learnNamed(named: NamedFace): Promise<void> {
+    try {
+      const { learnFromConfirmed } = await this.rpc.call(integrationRpc.faceLearning, {
+        organizationId: named.organizationId,
+      });
+      if (!learnFromConfirmed) return;
+      await this.references.addLearnedEmbedding(
+        named.organizationId,
+        named.userId,
+        named.videoId,
+        named,
+        FACE_REFERENCE_LIMIT,
+      );
+    } catch (error) {
+      this.logger.warn(`named face of video ${named.videoId} not learned: ${String(error)}`);
+    }
+  }
 
   /** Never fails the review that asked: learning is a bonus, told in the log when it fails. */
   async learn(confirmed: ConfirmedFace): Promise<void> {

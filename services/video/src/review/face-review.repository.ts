@@ -12,6 +12,16 @@ export interface ReviewRecord {
   reviewedBy: number;
 }
 
+/** A named face the worker had kept as unknown: its embedding, now the person's. */
+export interface NamedUnknownFace {
+  embedding: number[];
+  model: string;
+}
+
+export interface Revised {
+  namedUnknownFace: NamedUnknownFace | null;
+}
+
 /** Reviews of reports' faces: the report and its figures change with the audit row, at once. */
 @Injectable()
 export class FaceReviewRepository {
@@ -19,14 +29,15 @@ export class FaceReviewRepository {
 
   /**
    * Applies a review to a completed analysis of the organization, the video's row locked so
-   * two supervisors' reviews apply one after the other. False when there is no such report.
+   * two supervisors' reviews apply one after the other. Null when there is no such report. A
+   * named face leaves its unknown person: it is the member's now, and goes with them.
    */
   async revise(
     organizationId: number,
     videoId: number,
     revise: Revision,
     record: ReviewRecord,
-  ): Promise<boolean> {
+  ): Promise<Revised | null> {
     return this.db.transaction(async (tx) => {
       const [row] = (await tx.query(
         `SELECT analysis_run, report FROM videos
@@ -34,7 +45,7 @@ export class FaceReviewRepository {
             AND report IS NOT NULL FOR UPDATE`,
         [videoId, organizationId],
       )) as { analysis_run: number; report: AnalysisReport }[];
-      if (!row) return false;
+      if (!row) return null;
       const { report, userId } = revise(withFaceIds(row.report));
       await tx.query(
         `UPDATE videos SET report = $2, detected_operators = $3, identified_operators = $4,
@@ -60,7 +71,14 @@ export class FaceReviewRepository {
           record.reviewedBy,
         ],
       );
-      return true;
+      if (record.decision !== 'name') return { namedUnknownFace: null };
+      const [named] = (await tx.query(
+        `UPDATE unknown_faces SET named_user_id = $3
+          WHERE video_id = $1 AND face_id = $2 AND organization_id = $4
+          RETURNING embedding, model`,
+        [videoId, record.faceId, userId, organizationId],
+      )) as [NamedUnknownFace[], number];
+      return { namedUnknownFace: named[0] ?? null };
     });
   }
 }

@@ -42,12 +42,7 @@ export class FaceReviewService {
     const at = new Date().toISOString();
     let applied: boolean;
     try {
-      applied = await this.reviews.revise(
-        actor.organizationId,
-        videoId,
-        (report) => applyReview(report, { faceId, review, reviewer, named, at }),
-        { faceId, decision: review.decision, reviewedBy: actor.userId },
-      );
+      applied = await this.apply(actor, videoId, faceId, review, { reviewer, named, at });
     } catch (error) {
       if (error instanceof ReviewRefusal) throw RpcFailure.validation(error.message, 'faceId');
       throw error;
@@ -71,13 +66,49 @@ export class FaceReviewService {
     return video;
   }
 
+  /**
+   * One review applied to its report, with its audit row: a face named (alone, or as one of an
+   * unknown person's faces) comes through here. False when the video has no report; a
+   * ReviewRefusal when the review does not fit the face.
+   */
+  async apply(
+    actor: Actor,
+    videoId: number,
+    faceId: string,
+    review: ReviewFaceRequest,
+    by: { reviewer: Person; named?: Person; at: string },
+  ): Promise<boolean> {
+    const { reviewer, named, at } = by;
+    const revised = await this.reviews.revise(
+      actor.organizationId,
+      videoId,
+      (report) => applyReview(report, { faceId, review, reviewer, named, at }),
+      { faceId, decision: review.decision, reviewedBy: actor.userId },
+    );
+    if (revised?.namedUnknownFace && named) {
+      await this.learning.learnNamed({
+        organizationId: actor.organizationId,
+        videoId,
+        userId: named.id,
+        ...revised.namedUnknownFace,
+      });
+    }
+    return revised !== null;
+  }
+
   /** The reviewer and the member named, of the actor's organization only. */
-  private async people(actor: Actor, review: ReviewFaceRequest): Promise<Map<number, Person>> {
-    const userIds = [actor.userId, ...(review.decision === 'name' ? [review.userId] : [])];
+  async members(actor: Actor, userIds: number[]): Promise<Map<number, Person>> {
     const members = await this.rpc.call(identityRpc.membersByIds, {
       organizationId: actor.organizationId,
-      userIds,
+      userIds: [...new Set(userIds)],
     });
     return new Map(members.map((member) => [member.id, { id: member.id, name: member.name }]));
+  }
+
+  private async people(actor: Actor, review: ReviewFaceRequest): Promise<Map<number, Person>> {
+    return this.members(actor, [
+      actor.userId,
+      ...(review.decision === 'name' ? [review.userId] : []),
+    ]);
   }
 }

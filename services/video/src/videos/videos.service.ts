@@ -26,6 +26,7 @@ import {
   analysisJobId,
   type AnalysisRequest,
 } from '../processing/analysis-dispatch.js';
+import { videoUnknownFacesPrefix } from '../processing/video-events.js';
 import { toVideo, toVideoWithReport, type VideoRow } from './video-rows.js';
 import { VideosRepository } from './videos.repository.js';
 
@@ -157,6 +158,8 @@ export class VideosService {
     const job = await this.queue.getJob(analysisJobId(videoId, row.analysis_run));
     await job?.remove().catch(() => undefined);
     await this.storage.remove(row.storage_key);
+    // Its unknown faces' rows went with the row; their crops go here.
+    await this.storage.removePrefix(videoUnknownFacesPrefix(actor.organizationId, videoId));
     return { message: `Video ${row.title} deleted` };
   }
 

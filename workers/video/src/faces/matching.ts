@@ -47,6 +47,18 @@ export function identifyPeople(
   enrolments: readonly FaceEnrolment[],
   options: MatchOptions,
 ): Identification {
+  return identify(people, enrolments, options).identification;
+}
+
+/**
+ * The identification, and the clusters of its unidentified people in the order of that list:
+ * the worker keeps their faces for grouping with the organization's other unknown faces.
+ */
+export function identify(
+  people: readonly PersonCluster[],
+  enrolments: readonly FaceEnrolment[],
+  options: MatchOptions,
+): { identification: Identification; unknown: PersonCluster[] } {
   const rangesOf = (person: PersonCluster) =>
     appearanceRanges(
       person.sightings.map((sighting) => sighting.time),
@@ -67,16 +79,20 @@ export function identifyPeople(
       appearances: mergeRanges(matched.map(rangesOf), options.maxGap),
     }))
     .sort((a, b) => a.appearances[0]!.start - b.appearances[0]!.start || a.userId - b.userId);
-  const unidentifiedPeople = unidentified
-    .map((person) => ({ appearances: rangesOf(person) }))
+  const unknown = unidentified
+    .map((cluster) => ({ cluster, appearances: rangesOf(cluster) }))
     .sort((a, b) => a.appearances[0]!.start - b.appearances[0]!.start);
+  const unidentifiedPeople = unknown.map(({ appearances }) => ({ appearances }));
   const detectedOperators = identifiedOperators.length + unidentifiedPeople.length;
   return {
-    detectedOperators,
-    identifiedOperators,
-    unidentifiedPeople,
-    identificationRate:
-      detectedOperators === 0 ? 0 : round(identifiedOperators.length / detectedOperators),
+    identification: {
+      detectedOperators,
+      identifiedOperators,
+      unidentifiedPeople,
+      identificationRate:
+        detectedOperators === 0 ? 0 : round(identifiedOperators.length / detectedOperators),
+    },
+    unknown: unknown.map(({ cluster }) => cluster),
   };
 }
 

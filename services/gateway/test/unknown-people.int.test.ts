@@ -1,0 +1,282 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RpcClient } from '@hub/kit';
+import {
+  type AuditPage,
+  type NamedUnknownPerson,
+  type UnknownPersonDetail,
+  type UnknownPersonList,
+  type VideoWithReport,
+  videoRpc,
+} from '@hub/proto';
+import {
+  ApiSession,
+  fixture,
+  startTestStack,
+  SUPER_ADMIN,
+  type TestStack,
+  waitFor,
+} from './test-stack.js';
+import { stillsVideo } from './stills-video.js';
+import { type RunningWorkers, startVideoWorkers } from './test-workers.js';
+
+let stack: TestStack;
+let workers: RunningWorkers;
+let rpc: RpcClient;
+let folder: string;
+let amy: ApiSession;
+let howard: ApiSession;
+let gina: ApiSession;
+let root: ApiSession;
+let acme: number;
+let globex: number;
+const id = { amy: 0, howard: 0 };
+const videos = { first: 0, second: 0, globex: 0 };
+
+/** Amy (enrolled) and Howard (no face data at all: unknown), 2 s each. */
+const FIRST = ['amy/amy3.png', 'howard/howard3.png'];
+/**
+ * Howard again, and Leonard (unknown, someone else). The same photo of Howard: two photos of one
+ * person may lie farther apart than the match threshold (howard3 and howard4 do), and then they
+ * are two unknown people, as they would be two people for an analysis naming members.
+ */
+const SECOND = ['leonard/leonard3.png', 'howard/howard3.png'];
+
+async function analysed(session: ApiSession, stills: string[], title: string): Promise<number> {
+  const shift = stillsVideo(mkdtempSync(join(folder, 'video-')), stills);
+  const upload = await session.upload(
+    '/api/videos/upload',
+    { title, recordingDate: '2026-11-20' },
+    { field: 'file', name: 'shift.mp4', data: shift },
+  );
+  expect(upload.status).toBe(201);
+  const videoId = upload.body.id as number;
+  expect((await session.post(`/api/videos/${videoId}/analyze`, { linkedSOPs: [] })).status).toBe(
+    201,
+  );
+  const video = await waitFor(
+    async () => (await session.get(`/api/videos/${videoId}`)).body as unknown as VideoWithReport,
+    (view) => view.analysisStatus !== 'processing' && view.analysisStatus !== 'pending',
+    150_000,
+  );
+  expect(video.analysisStatus, JSON.stringify(video)).toBe('completed');
+  return videoId;
+}
+
+const report = async (session: ApiSession, videoId: number) =>
+  ((await session.get(`/api/videos/${videoId}`)).body as unknown as VideoWithReport).report!;
+
+const people = async (session: ApiSession) =>
+  ((await session.get('/api/unknown-people')).body as unknown as UnknownPersonList).people;
+
+const crops = (organizationId: number) =>
+  stack.storage.list(`org/${organizationId}/unknown-faces/`);
+
+const faceRows = async (where: string, params: unknown[]) =>
+  (
+    (await stack.video.dataSource.query(
+      `SELECT count(*)::int AS n FROM unknown_faces WHERE ${where}`,
+      params,
+    )) as { n: number }[]
+  )[0]!.n;
+
+beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'hub-unknown-people-'));
+  stack = await startTestStack();
+  workers = await startVideoWorkers(stack);
+  rpc = new RpcClient(stack.env.REDIS_URL!, stack.env.REDIS_PREFIX!);
+  acme = await stack.createOrganization('Acme Foods', 'acme.test');
+  globex = await stack.createOrganization('Globex Plant', 'globex.test');
+  const user = (email: string, name: string, role: 'admin' | 'operator', organizationId: number) =>
+    stack.createUser({ email, name, password: 'Passw0rd-Long!', role, organizationId });
+  id.amy = await user('amy@acme.test', 'Amy Farrah', 'admin', acme);
+  id.howard = await user('howard@acme.test', 'Howard Wolowitz', 'operator', acme);
+  await user('gina@globex.test', 'Gina Globex', 'admin', globex);
+  const session = async (email: string, password = 'Passw0rd-Long!') => {
+    const api = new ApiSession(stack.url);
+    await api.login(email, password);
+    return api;
+  };
+  amy = await session('amy@acme.test');
+  howard = await session('howard@acme.test');
+  gina = await session('gina@globex.test');
+  root = await session(SUPER_ADMIN.email, SUPER_ADMIN.password);
+  const reference = await amy.upload(
+    '/api/user/face-references',
+    {},
+    { field: 'photo', name: 'amy.png', data: readFileSync(fixture('faces/amy/amy2.png')) },
+  );
+  expect(reference.body).toMatchObject({ status: 'ready' });
+}, 120_000);
+
+afterAll(async () => {
+  await rpc?.close();
+  await workers?.close();
+  await stack?.stop();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe('unknown people across videos', () => {
+  it('groups a face that matches no member, with a crop, and labels it in the report', async () => {
+    videos.first = await analysed(amy, FIRST, 'Monday shift');
+    const first = await report(amy, videos.first);
+    expect(first.identifiedOperators.map((face) => face.name)).toEqual(['Amy Farrah']);
+    const labels = new Set(first.unidentifiedPeople.map((face) => face.unknownPerson?.label));
+    expect([...labels], JSON.stringify(first)).toEqual(['Unknown person 1']);
+    const [person] = await people(amy);
+    expect(person).toMatchObject({ label: 'Unknown person 1', number: 1, videos: 1 });
+    expect(person!.appearances).toBeGreaterThanOrEqual(1);
+    const crop = await fetch(`${stack.url}${person!.thumbnailUrl}`, {
+      headers: { cookie: amy.cookie },
+    });
+    expect(crop.status).toBe(200);
+    expect(crop.headers.get('content-type')).toBe('image/jpeg');
+    expect([...new Uint8Array(await crop.arrayBuffer()).slice(0, 2)]).toEqual([0xff, 0xd8]);
+  }, 180_000);
+
+  it('puts the same face in another video with the same person, and a new face apart', async () => {
+    videos.second = await analysed(amy, SECOND, 'Tuesday shift');
+    const list = await people(amy);
+    expect(list.map((person) => [person.label, person.videos])).toEqual([
+      ['Unknown person 2', 1],
+      ['Unknown person 1', 2],
+    ]);
+    const howardGroup = list.find((person) => person.number === 1)!;
+    const detail = (await amy.get(`/api/unknown-people/${howardGroup.id}`))
+      .body as unknown as UnknownPersonDetail;
+    expect(new Set(detail.faces.map((face) => face.videoTitle))).toEqual(
+      new Set(['Monday shift', 'Tuesday shift']),
+    );
+    const second = await report(amy, videos.second);
+    expect(second.unidentifiedPeople.map((face) => face.unknownPerson?.label)).toContain(
+      'Unknown person 2',
+    );
+  }, 180_000);
+
+  it('compares nothing across organizations: the same face elsewhere is another group', async () => {
+    const before = await people(amy);
+    videos.globex = await analysed(gina, FIRST, 'Globex shift');
+    const theirs = await people(gina);
+    // Neither Amy nor Howard is Globex's: both are unknown there, numbered from 1 again.
+    expect(theirs.map((person) => person.number).sort()).toEqual(
+      theirs.map((_, n) => n + 1).sort(),
+    );
+    const ours = new Set(before.map((person) => person.id));
+    expect(theirs.some((person) => ours.has(person.id))).toBe(false);
+    expect(await people(amy)).toEqual(before);
+    // No group holds faces of two organizations.
+    const mixed = (await stack.video.dataSource.query(
+      `SELECT person_id FROM unknown_faces GROUP BY person_id
+        HAVING count(DISTINCT organization_id) > 1`,
+    )) as unknown[];
+    expect(mixed).toEqual([]);
+    // Another organization's people and crops are not found.
+    expect((await gina.get(`/api/unknown-people/${before[0]!.id}`)).status).toBe(404);
+    const foreign = await fetch(`${stack.url}${before[0]!.thumbnailUrl}`, {
+      headers: { cookie: gina.cookie },
+    });
+    expect(foreign.status).toBe(404);
+  }, 180_000);
+
+  it('names a group: every report follows at once, with who and when', async () => {
+    const group = (await people(amy)).find((person) => person.number === 1)!;
+    const path = `/api/unknown-people/${group.id}/name`;
+    expect((await howard.post(path, { userId: id.howard })).status).toBe(403);
+    expect((await gina.post(path, { userId: id.howard })).status).toBe(404);
+    expect((await amy.post(path, { userId: 999_999 })).status).toBe(400);
+    // The organization lets named faces become references: the cameras will know him.
+    await amy.put('/api/floor/privacy', { keepSnapshots: false, learnFromConfirmed: true });
+    const named = await amy.post(path, { userId: id.howard });
+    expect(named.status).toBe(201);
+    const answer = named.body as unknown as NamedUnknownPerson;
+    expect(answer).toMatchObject({ userId: id.howard, videos: 2 });
+    for (const videoId of [videos.first, videos.second]) {
+      const after = await report(amy, videoId);
+      expect(after.identifiedOperators.find((face) => face.userId === id.howard)).toMatchObject({
+        name: 'Howard Wolowitz',
+        review: { decision: 'named', byName: 'Amy Farrah' },
+      });
+      expect(after.unidentifiedPeople.map((face) => face.unknownPerson?.label)).not.toContain(
+        'Unknown person 1',
+      );
+    }
+    expect((await people(amy)).map((person) => person.label)).toEqual(['Unknown person 2']);
+    const member = await amy.get(`/api/team/members/${id.howard}`);
+    expect((member.body.videos as unknown[]).length).toBe(2);
+    const reviews = (await stack.video.dataSource.query(
+      `SELECT DISTINCT video_id, reviewed_by FROM face_reviews WHERE decision = 'name' AND user_id = $1`,
+      [id.howard],
+    )) as { video_id: number; reviewed_by: number }[];
+    expect(reviews.map((row) => row.reviewed_by)).toEqual([id.amy, id.amy]);
+    const audit = await waitFor(
+      async () =>
+        ((await root.get('/api/admin/audit-log?limit=200')).body as unknown as AuditPage).entries,
+      (entries) => entries.some((entry) => entry.action === 'video.unknown-person.name'),
+    );
+    expect(audit.find((entry) => entry.action === 'video.unknown-person.name')).toMatchObject({
+      actorId: id.amy,
+      outcome: 'success',
+    });
+    // His faces are enrolments now: snapshots and later analyses name him.
+    const enrolments = await rpc.call(videoRpc.enrolments, { organizationId: acme });
+    expect(enrolments.filter((face) => face.userId === id.howard).length).toBeGreaterThan(0);
+  }, 120_000);
+});
+
+describe('privacy', () => {
+  it('deletes unknown faces and their crops with the video', async () => {
+    const before = await crops(acme);
+    expect((await amy.delete(`/api/videos/${videos.second}`)).status).toBe(200);
+    expect(await faceRows('video_id = $1', [videos.second])).toBe(0);
+    const after = await crops(acme);
+    expect(after.length).toBeLessThan(before.length);
+    expect(after.some((key) => key.includes(`/video-${videos.second}/`))).toBe(false);
+    // Leonard was seen only there: his group is gone from the list.
+    expect(await people(amy)).toEqual([]);
+  }, 60_000);
+
+  it('deletes faces named as a person with the person', async () => {
+    expect(await faceRows('named_user_id = $1', [id.howard])).toBeGreaterThan(0);
+    expect((await root.delete(`/api/admin/users/${id.howard}`)).status).toBe(200);
+    await waitFor(
+      () => faceRows('named_user_id = $1', [id.howard]),
+      (n) => n === 0,
+    );
+    await waitFor(
+      () => crops(acme),
+      (keys) => keys.length === 0,
+    );
+  }, 60_000);
+
+  it('deletes every unknown face and crop with the organization, and only its own', async () => {
+    const theirs = await crops(globex);
+    expect(theirs.length).toBeGreaterThan(0);
+    expect((await root.delete(`/api/admin/organizations/${acme}`)).status).toBe(200);
+    await waitFor(
+      () => faceRows('organization_id = $1', [acme]),
+      (n) => n === 0,
+    );
+    expect(await crops(globex)).toEqual(theirs);
+    expect((await people(gina)).length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('keeps faces nobody named only as long as the privacy card keeps presence', async () => {
+    const privacy = await gina.put('/api/floor/privacy', {
+      keepSnapshots: false,
+      presenceRetentionDays: 1,
+    });
+    expect(privacy.status).toBe(200);
+    await stack.video.unknownFacesRetention.sweep();
+    expect(await faceRows('organization_id = $1', [globex])).toBeGreaterThan(0);
+    await stack.video.dataSource.query(
+      `UPDATE unknown_faces SET created_at = now() - interval '2 days' WHERE organization_id = $1`,
+      [globex],
+    );
+    expect(await stack.video.unknownFacesRetention.sweep()).toBeGreaterThan(0);
+    expect(await faceRows('organization_id = $1', [globex])).toBe(0);
+    expect(await crops(globex)).toEqual([]);
+    expect(await people(gina)).toEqual([]);
+  }, 60_000);
+});

@@ -1,0 +1,65 @@
+import type { AnalysisReport, UnknownFaceFound } from '@hub/proto';
+import type { EntityManager } from 'typeorm';
+import type { ObjectStorage } from '@hub/kit';
+import { nearestGroup, unknownLabel } from './grouping.js';
+import type {
+  GroupedFaces,
+  NewUnknownFace,
+  UnknownPeopleRepository,
+} from './unknown-people.repository.js';
+
+/** Each unidentified face of the report with the unknown person it was grouped with. */
+export function labelReport(report: AnalysisReport, people: GroupedFaces): AnalysisReport {
+  return {
+    ...report,
+    unidentifiedPeople: report.unidentifiedPeople.map((face) => {
+      const person = face.faceId ? people.get(face.faceId) : undefined;
+      return person
+        ? { ...face, unknownPerson: { id: person.id, label: unknownLabel(person.number) } }
+        : face;
+    }),
+  };
+}
+
+/**
+ * The worker's faces with the ids the report gives them: `numbered` is the worker's report once
+ * numbered, whose unidentified people are in the order the worker indexed them.
+ */
+export function withReportIds(
+  numbered: AnalysisReport,
+  found: readonly UnknownFaceFound[],
+): NewUnknownFace[] {
+  return found.flatMap((face) => {
+    const person = numbered.unidentifiedPeople[face.index];
+    return person?.faceId
+      ? [{ ...face, faceId: person.faceId, appearances: person.appearances }]
+      : [];
+  });
+}
+
+/**
+ * Completes a run with its unknown faces grouped with the organization's unknown people (see
+ * nearestGroup for the rule) and its report labelled with them, at once. Crops of a run that is
+ * not the video's running one any more, and of faces a new run replaced, are removed: nothing
+ * keeps a face nobody can see. Undefined when the run did not complete here.
+ */
+export async function completeWithUnknownFaces<T>(
+  deps: { repository: UnknownPeopleRepository; storage: ObjectStorage },
+  message: { videoId: number; run: number; unknownFaces?: UnknownFaceFound[] },
+  numbered: AnalysisReport,
+  complete: (tx: EntityManager, report: AnalysisReport) => Promise<T>,
+): Promise<T | undefined> {
+  const faces = withReportIds(numbered, message.unknownFaces ?? []);
+  const outcome = await deps.repository.completeRun(
+    message.videoId,
+    message.run,
+    faces,
+    (embedding, groups) => nearestGroup(embedding, groups, numbered.matchThreshold),
+    (tx, people) => complete(tx, labelReport(numbered, people)),
+  );
+  if (outcome === 'done') return undefined;
+  const orphaned =
+    outcome === 'stale' ? faces.flatMap((face) => face.thumbnailKey ?? []) : outcome.replacedKeys;
+  await Promise.all(orphaned.map((key) => deps.storage.remove(key)));
+  return outcome === 'stale' ? undefined : outcome.completed;
+}

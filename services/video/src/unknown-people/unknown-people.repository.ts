@@ -1,0 +1,288 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { UnknownFaceFound } from '@hub/proto';
+import type { KnownGroup } from './grouping.js';
+
+export interface UnknownPersonRow {
+  id: number;
+  number: number;
+  videos: number;
+  appearances: number;
+  thumbnail_face_id: number | null;
+  last_seen_at: Date;
+}
+
+export interface UnknownFaceRow {
+  id: number;
+  video_id: number;
+  video_title: string;
+  recorded_at: Date;
+  face_id: string;
+  appearances: { start: number; end: number }[];
+  thumbnail_key: string | null;
+}
+
+/** A face kept by the worker, with the report's id for it and where it was seen. */
+export interface NewUnknownFace extends UnknownFaceFound {
+  faceId: string;
+  appearances: { start: number; end: number }[];
+}
+
+/** Each grouped face's unknown person, by the report's face id. */
+export type GroupedFaces = Map<string, { id: number; number: number }>;
+
+/** Which unknown person each new face joined (an existing one, or a new one: null). */
+export type Assign = (embedding: number[], groups: readonly KnownGroup[]) => number | null;
+
+const PERSON_SUMMARY = `
+  SELECT p.id, p.number,
+         count(DISTINCT f.video_id)::int AS videos,
+         sum(jsonb_array_length(f.appearances))::int AS appearances,
+         (array_agg(f.id ORDER BY f.id) FILTER (WHERE f.thumbnail_key IS NOT NULL))[1]
+           AS thumbnail_face_id,
+         max(v.recorded_at) AS last_seen_at
+    FROM unknown_people p
+    JOIN unknown_faces f ON f.person_id = p.id AND f.named_user_id IS NULL
+    JOIN videos v ON v.id = f.video_id`;
+
+/**
+ * Unknown people and their faces, always within one organization: nothing here reads or
+ * compares another organization's faces.
+ */
+@Injectable()
+export class UnknownPeopleRepository {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  /**
+   * Groups a run's unknown faces and completes the run with `complete` (which stores the report,
+   * labelled with the people), in one transaction under the organization's lock: two analyses
+   * finishing at once group one after the other, and nobody reads a completed report whose faces
+   * are not grouped yet. The video's faces of an earlier run go. 'stale' when the run is not the
+   * video's running one (a newer run, or the video gone); 'done' when it completed already (heard
+   * twice); otherwise the crops of the faces replaced, for their files to go.
+   */
+  async completeRun<T>(
+    videoId: number,
+    run: number,
+    faces: readonly NewUnknownFace[],
+    assign: Assign,
+    complete: (tx: EntityManager, people: GroupedFaces) => Promise<T>,
+  ): Promise<'stale' | 'done' | { replacedKeys: string[]; completed: T }> {
+    const [owner] = (await this.db.query(
+      `SELECT organization_id, analysis_run, analysis_status FROM videos WHERE id = $1`,
+      [videoId],
+    )) as { organization_id: number; analysis_run: number; analysis_status: string }[];
+    if (!owner || owner.analysis_run !== run) return 'stale';
+    if (owner.analysis_status === 'completed') return 'done';
+    const organizationId = owner.organization_id;
+    return this.db.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('unknown-people'), $1)`, [
+        organizationId,
+      ]);
+      const [running] = (await tx.query(
+        `SELECT id FROM videos WHERE id = $1 AND analysis_run = $2
+            AND analysis_status = 'processing' FOR UPDATE`,
+        [videoId, run],
+      )) as { id: number }[];
+      if (!running) return 'stale' as const;
+      const [replaced] = (await tx.query(
+        `DELETE FROM unknown_faces WHERE video_id = $1 RETURNING thumbnail_key`,
+        [videoId],
+      )) as [{ thumbnail_key: string | null }[], number];
+      const groups = await this.groupsOf(tx, organizationId);
+      const people: GroupedFaces = new Map();
+      for (const face of faces) {
+        const person = await this.place(tx, organizationId, face, groups, assign);
+        people.set(face.faceId, person);
+        await this.insertFace(tx, { organizationId, videoId, run, personId: person.id }, face);
+      }
+      const completed = await complete(tx, people);
+      const kept = new Set(faces.map((face) => face.thumbnailKey));
+      return {
+        completed,
+        replacedKeys: replaced.flatMap((row) =>
+          row.thumbnail_key && !kept.has(row.thumbnail_key) ? [row.thumbnail_key] : [],
+        ),
+      };
+    });
+  }
+
+  /** The organization's unknown people not yet named, with the embeddings of their faces. */
+  private async groupsOf(tx: EntityManager, organizationId: number): Promise<KnownGroup[]> {
+    const rows = (await tx.query(
+      `SELECT f.person_id, f.embedding FROM unknown_faces f
+         JOIN unknown_people p ON p.id = f.person_id
+        WHERE f.organization_id = $1 AND p.organization_id = $1
+          AND p.named_user_id IS NULL AND f.named_user_id IS NULL`,
+      [organizationId],
+    )) as { person_id: number; embedding: number[] }[];
+    const groups = new Map<number, KnownGroup>();
+    for (const row of rows) {
+      const group = groups.get(row.person_id) ?? { personId: row.person_id, embeddings: [] };
+      group.embeddings.push(row.embedding);
+      groups.set(row.person_id, group);
+    }
+    return [...groups.values()];
+  }
+
+  /** The person the face joins, or a new one with the organization's next number. */
+  private async place(
+    tx: EntityManager,
+    organizationId: number,
+    face: NewUnknownFace,
+    groups: KnownGroup[],
+    assign: Assign,
+  ): Promise<{ id: number; number: number }> {
+    const joined = assign(face.embedding, groups);
+    if (joined !== null) {
+      groups.find((group) => group.personId === joined)!.embeddings.push(face.embedding);
+      const [row] = (await tx.query(`SELECT id, number FROM unknown_people WHERE id = $1`, [
+        joined,
+      ])) as { id: number; number: number }[];
+      return row!;
+    }
+    const [row] = (await tx.query(
+      `WITH next AS (
+         INSERT INTO unknown_people_numbers (organization_id, last_number) VALUES ($1, 1)
+         ON CONFLICT (organization_id)
+           DO UPDATE SET last_number = unknown_people_numbers.last_number + 1
+         RETURNING last_number)
+       INSERT INTO unknown_people (organization_id, number)
+       SELECT $1, last_number FROM next RETURNING id, number`,
+      [organizationId],
+    )) as { id: number; number: number }[];
+    groups.push({ personId: row!.id, embeddings: [face.embedding] });
+    return row!;
+  }
+
+  private async insertFace(
+    tx: EntityManager,
+    where: { organizationId: number; videoId: number; run: number; personId: number },
+    face: NewUnknownFace,
+  ): Promise<void> {
+    await tx.query(
+      `INSERT INTO unknown_faces
+         (organization_id, person_id, video_id, run, face_id, embedding, model, thumbnail_key,
+          appearances)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [
+        where.organizationId,
+        where.personId,
+        where.videoId,
+        where.run,
+        face.faceId,
+        JSON.stringify(face.embedding),
+        face.model,
+        face.thumbnailKey,
+        JSON.stringify(face.appearances),
+      ],
+    );
+  }
+
+  /** The organization's unknown people with faces not yet named, latest seen first. */
+  async list(organizationId: number): Promise<UnknownPersonRow[]> {
+    return (await this.db.query(
+      `${PERSON_SUMMARY}
+        WHERE p.organization_id = $1 AND p.named_user_id IS NULL
+        GROUP BY p.id ORDER BY last_seen_at DESC, p.number DESC`,
+      [organizationId],
+    )) as UnknownPersonRow[];
+  }
+
+  async find(organizationId: number, personId: number): Promise<UnknownPersonRow | undefined> {
+    const [row] = (await this.db.query(
+      `${PERSON_SUMMARY}
+        WHERE p.organization_id = $1 AND p.id = $2 AND p.named_user_id IS NULL
+        GROUP BY p.id`,
+      [organizationId, personId],
+    )) as UnknownPersonRow[];
+    return row;
+  }
+
+  /** The person's faces not yet named, by video, latest recorded first. */
+  async faces(organizationId: number, personId: number): Promise<UnknownFaceRow[]> {
+    return (await this.db.query(
+      `SELECT f.id, f.video_id, v.title AS video_title, v.recorded_at, f.face_id, f.appearances,
+              f.thumbnail_key
+         FROM unknown_faces f JOIN videos v ON v.id = f.video_id
+        WHERE f.organization_id = $1 AND v.organization_id = $1 AND f.person_id = $2
+          AND f.named_user_id IS NULL
+        ORDER BY v.recorded_at DESC, f.video_id DESC, f.id`,
+      [organizationId, personId],
+    )) as UnknownFaceRow[];
+  }
+
+  async thumbnailKey(organizationId: number, faceId: number): Promise<string | undefined> {
+    const [row] = (await this.db.query(
+      `SELECT thumbnail_key FROM unknown_faces
+        WHERE organization_id = $1 AND id = $2 AND thumbnail_key IS NOT NULL`,
+      [organizationId, faceId],
+    )) as { thumbnail_key: string }[];
+    return row?.thumbnail_key;
+  }
+
+  /** The unknown person is this member, named by whom and when (the faces are named one by one). */
+  async markPersonNamed(
+    organizationId: number,
+    personId: number,
+    userId: number,
+    namedBy: number,
+  ): Promise<void> {
+    await this.db.query(
+      `UPDATE unknown_people SET named_user_id = $3, named_by = $4, named_at = now()
+        WHERE organization_id = $1 AND id = $2`,
+      [organizationId, personId, userId, namedBy],
+    );
+  }
+
+  /**
+   * A named person's faces go with them: those of people named as them, and single faces named
+   * as them; the crops' keys, for their files to go too.
+   */
+  async deleteOfUser(userId: number): Promise<string[]> {
+    return this.db.transaction(async (tx) => {
+      const [faces] = (await tx.query(
+        `DELETE FROM unknown_faces
+          WHERE named_user_id = $1
+             OR person_id IN (SELECT id FROM unknown_people WHERE named_user_id = $1)
+          RETURNING thumbnail_key`,
+        [userId],
+      )) as [{ thumbnail_key: string | null }[], number];
+      await tx.query(`DELETE FROM unknown_people WHERE named_user_id = $1`, [userId]);
+      return faces.flatMap((row) => row.thumbnail_key ?? []);
+    });
+  }
+
+  async deleteOfOrganization(organizationId: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.query(`DELETE FROM unknown_faces WHERE organization_id = $1`, [organizationId]);
+      await tx.query(`DELETE FROM unknown_people WHERE organization_id = $1`, [organizationId]);
+      await tx.query(`DELETE FROM unknown_people_numbers WHERE organization_id = $1`, [
+        organizationId,
+      ]);
+    });
+  }
+
+  /** Organizations that hold faces of people nobody named: the retention sweep's work. */
+  async organizationsWithUnnamed(): Promise<number[]> {
+    const rows = (await this.db.query(
+      `SELECT DISTINCT organization_id FROM unknown_faces WHERE named_user_id IS NULL`,
+    )) as { organization_id: number }[];
+    return rows.map((row) => row.organization_id);
+  }
+
+  /** Faces nobody named, kept longer than the organization's retention; their crops' keys. */
+  async deleteUnnamedOlderThan(
+    organizationId: number,
+    days: number,
+  ): Promise<{ deleted: number; keys: string[] }> {
+    const [rows] = (await this.db.query(
+      `DELETE FROM unknown_faces
+        WHERE organization_id = $1 AND named_user_id IS NULL
+          AND created_at < now() - make_interval(days => $2)
+        RETURNING thumbnail_key`,
+      [organizationId, days],
+    )) as [{ thumbnail_key: string | null }[], number];
+    return { deleted: rows.length, keys: rows.flatMap((row) => row.thumbnail_key ?? []) };
+  }
+}

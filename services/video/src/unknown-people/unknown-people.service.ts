@@ -1,0 +1,124 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type {
+  Actor,
+  NamedUnknownPerson,
+  UnknownPerson,
+  UnknownPersonDetail,
+  UnknownPersonList,
+} from '@hub/proto';
+import { RpcFailure } from '@hub/kit';
+import { type Person, ReviewRefusal } from '../review/apply-review.js';
+import { FaceReviewService, NOT_A_MEMBER } from '../review/face-review.service.js';
+import { unknownLabel } from './grouping.js';
+import {
+  type UnknownFaceRow,
+  UnknownPeopleRepository,
+  type UnknownPersonRow,
+} from './unknown-people.repository.js';
+
+export const UNKNOWN_PERSON_NOT_FOUND = 'Unknown person not found. They may have been named.';
+export const UNKNOWN_FACE_NOT_FOUND = 'Face not found.';
+
+const thumbnailUrl = (faceId: number | null) =>
+  faceId === null ? null : `/api/unknown-faces/${faceId}/thumbnail`;
+
+function toUnknownPerson(row: UnknownPersonRow): UnknownPerson {
+  return {
+    id: row.id,
+    number: row.number,
+    label: unknownLabel(row.number),
+    videos: row.videos,
+    appearances: row.appearances,
+    thumbnailUrl: thumbnailUrl(row.thumbnail_face_id),
+    lastSeenAt: row.last_seen_at.toISOString(),
+  };
+}
+
+const toAppearance = (row: UnknownFaceRow) => ({
+  videoId: row.video_id,
+  videoTitle: row.video_title,
+  recordedAt: row.recorded_at.toISOString(),
+  faceId: row.face_id,
+  appearances: row.appearances,
+  thumbnailUrl: row.thumbnail_key ? thumbnailUrl(row.id) : null,
+});
+
+/**
+ * The organization's unknown people: faces that matched no member, grouped across its videos.
+ * Naming one names each of its faces through the review of single faces, so the reports, the
+ * audit rows and what follows a named face (the member's videos, a learned enrolment) are the
+ * same as when a supervisor names them one by one.
+ */
+@Injectable()
+export class UnknownPeopleService {
+  constructor(
+    @Inject(UnknownPeopleRepository) private readonly people: UnknownPeopleRepository,
+    @Inject(FaceReviewService) private readonly reviews: FaceReviewService,
+  ) {}
+
+  async list(actor: Actor): Promise<UnknownPersonList> {
+    const rows = await this.people.list(actor.organizationId);
+    return { people: rows.map(toUnknownPerson) };
+  }
+
+  async person(actor: Actor, personId: number): Promise<UnknownPersonDetail> {
+    const row = await this.people.find(actor.organizationId, personId);
+    if (!row) throw RpcFailure.notFound(UNKNOWN_PERSON_NOT_FOUND);
+    const faces = await this.people.faces(actor.organizationId, personId);
+    return { ...toUnknownPerson(row), faces: faces.map(toAppearance) };
+  }
+
+  async thumbnail(actor: Actor, faceId: number): Promise<{ storageKey: string }> {
+    const key = await this.people.thumbnailKey(actor.organizationId, faceId);
+    if (!key) throw RpcFailure.notFound(UNKNOWN_FACE_NOT_FOUND);
+    return { storageKey: key };
+  }
+
+  async name(actor: Actor, personId: number, userId: number): Promise<NamedUnknownPerson> {
+    const row = await this.people.find(actor.organizationId, personId);
+    if (!row) throw RpcFailure.notFound(UNKNOWN_PERSON_NOT_FOUND);
+    const members = await this.reviews.members(actor, [actor.userId, userId]);
+    const named = members.get(userId);
+    if (!named) throw RpcFailure.validation(NOT_A_MEMBER, 'userId');
+    const reviewer = members.get(actor.userId) ?? { id: actor.userId, name: 'A supervisor' };
+    const faces = await this.people.faces(actor.organizationId, personId);
+    const done = await this.nameEach(actor, faces, reviewer, named);
+    await this.people.markPersonNamed(actor.organizationId, personId, userId, actor.userId);
+    const videos = new Set(done.map((face) => face.video_id)).size;
+    return {
+      message: `${unknownLabel(row.number)} named ${named.name}: ${done.length} face(s) in ${videos} video(s).`,
+      userId,
+      faces: done.length,
+      videos,
+    };
+  }
+
+  /**
+   * One review a face, in turn: a face a review already moved (named alone meanwhile, its video
+   * analysed again) is left as it is.
+   */
+  private async nameEach(
+    actor: Actor,
+    faces: UnknownFaceRow[],
+    reviewer: Person,
+    named: Person,
+  ): Promise<UnknownFaceRow[]> {
+    const at = new Date().toISOString();
+    const done: UnknownFaceRow[] = [];
+    for (const face of faces) {
+      try {
+        const applied = await this.reviews.apply(
+          actor,
+          face.video_id,
+          face.face_id,
+          { decision: 'name', userId: named.id },
+          { reviewer, named, at },
+        );
+        if (applied) done.push(face);
+      } catch (error) {
+        if (!(error instanceof ReviewRefusal)) throw error;
+      }
+    }
+    return done;
+  }
+}

@@ -1,0 +1,80 @@
+import type { UnknownPerson } from '@hub/proto';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { formatDate } from '../ui/dates';
+import { FaceThumbnail } from './FaceThumbnail';
+import { unknownPeopleQuery, unknownPersonSummary } from './queries';
+import { UnknownPersonDialog } from './UnknownPersonDialog';
+
+/**
+ * Faces of the organization's videos that match no member, one card a person across videos;
+ * opening one shows their faces and names them all at once.
+ */
+export function UnknownPeopleSection({ videosVersion }: { videosVersion?: string }) {
+  const people = useQuery(unknownPeopleQuery);
+  const [open, setOpen] = useState<UnknownPerson | null>(null);
+  // A video analysed, analysed again or deleted changes who is unknown: fetched again then.
+  const { refetch } = people;
+  const seen = useRef(videosVersion);
+  useEffect(() => {
+    if (videosVersion === seen.current) return;
+    seen.current = videosVersion;
+    void refetch();
+  }, [videosVersion, refetch]);
+  const list = people.data?.people ?? [];
+  return (
+    <section
+      data-testid="unknown-people"
+      aria-labelledby="unknown-people-title"
+      className="space-y-3"
+    >
+      <header>
+        <h3 id="unknown-people-title" className="text-base font-semibold">
+          Unknown people
+        </h3>
+        <p className="text-sm text-slate-500 dark:text-slate-400">
+          Faces that match no member, grouped across your videos. Name one to name every appearance.
+        </p>
+      </header>
+      {people.isError ? (
+        <p role="alert" className="text-sm text-red-600">
+          Failed to load unknown people
+        </p>
+      ) : people.isPending ? (
+        <p className="text-sm text-slate-500 dark:text-slate-400">Loading unknown people...</p>
+      ) : list.length === 0 ? (
+        <p
+          data-testid="unknown-people-empty"
+          className="text-sm text-slate-500 dark:text-slate-400"
+        >
+          Every face in your analysed videos matches a member.
+        </p>
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {list.map((person) => (
+            <li key={person.id}>
+              <button
+                type="button"
+                data-testid="unknown-person"
+                data-unknown-person={person.label}
+                onClick={() => setOpen(person)}
+                className="flex w-full items-center gap-3 rounded-lg border border-slate-200 p-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-slate-800 dark:hover:bg-slate-900"
+              >
+                <FaceThumbnail url={person.thumbnailUrl} label={`Face of ${person.label}`} />
+                <span className="min-w-0 space-y-1">
+                  <span data-testid="unknown-person-summary" className="block text-sm font-medium">
+                    {unknownPersonSummary(person)}
+                  </span>
+                  <span className="block text-xs text-slate-500 dark:text-slate-400">
+                    Last seen {formatDate(person.lastSeenAt)}
+                  </span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <UnknownPersonDialog person={open} onClose={() => setOpen(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import type { UnknownPerson } from '@hub/proto';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { teamMembersQuery } from '../team/queries';
+import { Dialog } from '../ui/Dialog';
+import { formatDate } from '../ui/dates';
+import { selectClass, smallButtonClass } from '../ui/styles';
+import { formatTimeRange } from '../videos/format';
+import { FaceThumbnail } from './FaceThumbnail';
+import { unknownPersonQuery, unknownPersonSummary, useNameUnknownPerson } from './queries';
+
+/** One unknown person: their faces by video, and "Who is this?" to name them all. */
+export function UnknownPersonDialog({
+  person,
+  onClose,
+}: {
+  person: UnknownPerson | null;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog
+      open={person !== null}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+      title={person?.label ?? 'Unknown person'}
+      description={person ? unknownPersonSummary(person) : undefined}
+      width="max-w-2xl"
+      testId="unknown-person-dialog"
+    >
+      {person && <PersonBody key={person.id} id={person.id} onNamed={onClose} />}
+    </Dialog>
+  );
+}
+
+function PersonBody({ id, onNamed }: { id: number; onNamed: () => void }) {
+  const detail = useQuery(unknownPersonQuery(id));
+  const members = useQuery(teamMembersQuery);
+  const naming = useNameUnknownPerson(onNamed);
+  const [userId, setUserId] = useState('');
+  if (detail.isError) {
+    return (
+      <p role="alert" className="text-sm text-red-600">
+        {detail.error instanceof Error ? detail.error.message : 'Failed to load this person'}
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      <form
+        className="flex flex-wrap items-center gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (userId) naming.mutate({ id, userId: Number(userId) });
+        }}
+      >
+        <select
+          aria-label="Who is this?"
+          data-testid="name-unknown-select"
+          value={userId}
+          onChange={(event) => setUserId(event.target.value)}
+          className={`${selectClass} min-w-0 flex-1 sm:max-w-xs`}
+        >
+          <option value="">Who is this?</option>
+          {(members.data ?? []).map((member) => (
+            <option key={member.id} value={member.id}>
+              {member.name}
+            </option>
+          ))}
+        </select>
+        <button
+          type="submit"
+          disabled={naming.isPending || !userId}
+          data-testid="name-unknown-person"
+          className={smallButtonClass}
+        >
+          Name every appearance
+        </button>
+      </form>
+      {detail.isPending ? (
+        <p className="text-sm text-slate-500 dark:text-slate-400">Loading faces...</p>
+      ) : (
+        <ul className="space-y-2">
+          {detail.data.faces.map((face) => (
+            <li
+              key={`${face.videoId}-${face.faceId}`}
+              data-testid="unknown-appearance"
+              className="flex items-center gap-3 rounded-md border border-slate-200 p-2 dark:border-slate-800"
+            >
+              <FaceThumbnail url={face.thumbnailUrl} label={`Face in ${face.videoTitle}`} />
+              <span className="min-w-0 text-sm">
+                <span className="block truncate font-medium">{face.videoTitle}</span>
+                <span className="block text-xs text-slate-500 dark:text-slate-400">
+                  Recorded {formatDate(face.recordedAt)} · seen{' '}
+                  {face.appearances.map(formatTimeRange).join(', ')}
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

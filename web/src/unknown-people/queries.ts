@@ -1,0 +1,62 @@
+import {
+  api,
+  type NamedUnknownPerson,
+  type UnknownPersonDetail,
+  type UnknownPersonList,
+} from '@hub/proto';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../api/client';
+import { toast } from '../toast/toastStore';
+import { refreshVideos } from '../videos/queries';
+
+export const unknownPeopleQuery = queryOptions({
+  queryKey: [api.unknownPeople.path],
+  queryFn: ({ signal }): Promise<UnknownPersonList> => call(api.unknownPeople, { signal }),
+});
+
+export function unknownPersonQuery(id: number) {
+  return queryOptions({
+    queryKey: [api.unknownPerson.path, id],
+    queryFn: ({ signal }): Promise<UnknownPersonDetail> =>
+      call(api.unknownPerson, { params: { id }, signal }),
+    staleTime: 0,
+  });
+}
+
+/** "Unknown person 3: 4 videos, 11 appearances". */
+export function unknownPersonSummary(person: {
+  label: string;
+  videos: number;
+  appearances: number;
+}): string {
+  const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+  return `${person.label}: ${plural(person.videos, 'video')}, ${plural(person.appearances, 'appearance')}`;
+}
+
+/**
+ * Names every face of the unknown person: the reports change on the server at once, so the
+ * videos, their reports, the people and a member's page are fetched again.
+ */
+export function useNameUnknownPerson(onNamed: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, userId }: { id: number; userId: number }) =>
+      call(api.nameUnknownPerson, { params: { id }, body: { userId } }),
+    onSuccess: async (named: NamedUnknownPerson) => {
+      toast({ title: 'Unknown person named', description: named.message });
+      onNamed();
+      await Promise.all([
+        refreshVideos(queryClient),
+        queryClient.invalidateQueries({ queryKey: [api.unknownPeople.path] }),
+        queryClient.invalidateQueries({ queryKey: [api.video.path] }),
+        queryClient.invalidateQueries({ queryKey: [api.teamMember.path] }),
+      ]);
+    },
+    onError: (error) =>
+      toast({
+        title: 'Not named',
+        description: error instanceof Error ? error.message : 'Please try again.',
+        variant: 'destructive',
+      }),
+  });
+}
