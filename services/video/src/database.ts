@@ -6,7 +6,11 @@ import { LearnedFaces1767000002000 } from './migrations/1767000002000-learned-fa
 
 export const VIDEO_SCHEMA = 'video';
 
-/** The service queries with SQL through TypeORM; its tables come from migrations only. */
+/**
+ * No entity classes: the tables come from migrations only, and the service's one data-access
+ * style is raw SQL with bound parameters, in its repositories and reporting/ (docs/decisions.md,
+ * "One data-access style per service").
+ */
 export const openVideoDatabase = (url: string) =>
   openServiceDatabase({
     url,
