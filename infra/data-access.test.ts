@@ -80,19 +80,6 @@ describe('data access lives in repositories', () => {
   });
 });
 
-/**
- * The repositories of the services not given the one shape yet (issue #31, point 1): plain
- * classes built by hand, a function. Only shrinks, like ESLint's list above.
- */
-const OTHER_SHAPE_YET = [
-  'services/integration/src/floor/presence-retention.repository.ts',
-  'services/integration/src/organizations/organizations.repository.ts',
-  'services/integration/src/snapshots/snapshot-runs.repository.ts',
-  'services/observation/src/organizations/organizations.repository.ts',
-  'services/observation/src/training/member-sops.repository.ts',
-  'services/video/src/processing/analysis.repository.ts',
-];
-
 const repositories = productSources.filter((file) => /^services\/.*\.repository\.ts$/.test(file));
 
 /**
@@ -121,19 +108,36 @@ describe('one repository shape', () => {
     expect(repositories).toContain('services/identity/src/mail/outbox.repository.ts');
   });
 
-  it('has every repository an injectable provider over the DataSource, but the listed ones', () => {
-    const otherShape = repositories.filter(
-      (file) => !hasTheShape(file) && !OTHER_SHAPE_YET.includes(file),
-    );
+  it('has every repository an injectable provider over the DataSource', () => {
+    const otherShape = repositories.filter((file) => !hasTheShape(file));
     expect(
       otherShape,
       'Make these @Injectable() classes with `@Inject(DataSource) private readonly db: DataSource`',
     ).toEqual([]);
   });
+});
 
-  it('lists only repositories still of another shape, so the list only shrinks', () => {
-    expect(
-      OTHER_SHAPE_YET.filter((file) => !existsSync(path.join(ROOT, file)) || hasTheShape(file)),
-    ).toEqual([]);
+/**
+ * One data-access style per service (docs/decisions.md): these services have no entity classes
+ * and say every statement in raw SQL, so neither TypeORM's entity API nor its query builder
+ * creeps in beside it. (Identity and library are the other way round: the entity API, raw SQL
+ * only with its reason beside it.)
+ */
+const RAW_SQL_SERVICES = ['integration', 'observation', 'video'];
+const ENTITY_API = /getRepository\(|createQueryBuilder\(|\.manager\.(find|insert|update|delete)/;
+
+describe('one data-access style per service', () => {
+  it.each(RAW_SQL_SERVICES)('has %s say every statement in raw SQL, without entities', (name) => {
+    const sources = productSources.filter(
+      (file) => file.startsWith(`services/${name}/src/`) && !/\.test\.ts$/.test(file),
+    );
+    const entityApi = sources.filter((file) =>
+      ENTITY_API.test(readFileSync(path.join(ROOT, file), 'utf8')),
+    );
+    expect(entityApi, 'Say these statements in raw SQL, as the rest of the service').toEqual([]);
+    expect(sources.filter((file) => file.endsWith('.entity.ts'))).toEqual([]);
+    expect(readFileSync(path.join(ROOT, `services/${name}/src/database.ts`), 'utf8')).toMatch(
+      /entities: \[\]/,
+    );
   });
 });

@@ -5,7 +5,7 @@ import { captureLogs, textLine, tracingOn } from '@hub/kit';
 import { QUEUES } from '@hub/proto';
 import { startBuiltProcess } from './built-process.js';
 import { freePort } from './outage-tools.js';
-import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
+import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 import { startDocumentWorkers, type RunningWorkers } from './test-workers.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 
@@ -15,7 +15,8 @@ import { COOLING_SOP, sopPdf } from './sop-pdf.js';
  * of its own) continues the browser's `traceparent` or starts a trace and answers it in
  * `x-trace-id`; the RPC carries it to the library and identity services, the PDF queue to the
  * PDF worker, the inbox back to the library and the quiz queue to the quiz worker (this process
- * plays the services and workers). tracing.int.test.ts checks the same with tracing on.
+ * plays the services and workers), and the events bus to every service's handler of the event a
+ * request published. tracing.int.test.ts checks the same with tracing on.
  */
 type Line = Record<string, unknown>;
 
@@ -27,6 +28,8 @@ let workers: RunningWorkers;
 let gateway: ChildProcess | undefined;
 let gatewayOutput: () => string = () => '';
 let admin: ApiSession | undefined;
+let gatewayUrl = '';
+let acmeId = 0;
 
 async function startGatewayProcess(port: number): Promise<void> {
   const env = {
@@ -73,16 +76,17 @@ beforeAll(async () => {
 /** An administrator signed in through the built gateway, started at first use (it is polled for). */
 async function signedIn(): Promise<ApiSession> {
   if (admin) return admin;
-  const organizationId = await stack.createOrganization('Acme Foods', 'acme.test');
+  acmeId = await stack.createOrganization('Acme Foods', 'acme.test');
   await stack.createUser({
     email: 'admin@acme.test',
     password: 'Admin-Pass-1!',
     role: 'admin',
-    organizationId,
+    organizationId: acmeId,
   });
   const port = await freePort();
   await startGatewayProcess(port);
-  admin = new ApiSession(`http://127.0.0.1:${port}`);
+  gatewayUrl = `http://127.0.0.1:${port}`;
+  admin = new ApiSession(gatewayUrl);
   expect((await admin.login('admin@acme.test', 'Admin-Pass-1!')).status).toBe(200);
   return admin;
 }
@@ -159,5 +163,43 @@ describe('trace ids with tracing off', () => {
     // The first test's upload may still be notifying (its inbox job's RPCs, in its own trace).
     expect(answered.filter((line) => line.traceId === traceId).length).toBeGreaterThan(0);
     for (const line of answered) expect(line.traceId).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("puts the request's trace id on every service's handling of the event it published", async () => {
+    await signedIn();
+    const root = new ApiSession(gatewayUrl);
+    expect((await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password)).status).toBe(200);
+    const userId = await stack.createUser({
+      email: 'leaver@acme.test',
+      role: 'operator',
+      organizationId: acmeId,
+    });
+    logLines.length = 0;
+    const traceId = randomBytes(16).toString('hex');
+    const traceparent = `00-${traceId}-${randomBytes(8).toString('hex')}-01`;
+    const deleted = await root.request('DELETE', `/api/admin/users/${userId}`, undefined, {
+      traceparent,
+    });
+    expect(deleted.status).toBe(200);
+
+    // Identity publishes user.deleted; each service's consumer group handles it in its span.
+    const handled = () =>
+      logLines.filter(
+        (line) => line.context === 'events' && String(line.msg).startsWith('user.deleted handled'),
+      );
+    const services = ['identity', 'integration', 'library', 'observation', 'video'];
+    await expect
+      .poll(
+        () =>
+          handled()
+            .map((line) => line.group)
+            .sort(),
+        { timeout: 30_000 },
+      )
+      .toEqual(services);
+    expect(handled().map((line) => line.traceId)).toEqual(services.map(() => traceId));
+    const spanIds = handled().map((line) => line.spanId);
+    for (const spanId of spanIds) expect(spanId).toMatch(/^[0-9a-f]{16}$/);
+    expect(new Set(spanIds).size, 'each handler a span of its own').toBe(services.length);
   });
 });

@@ -9,7 +9,11 @@ import { LearnFromConfirmed1767000001000 } from './migrations/1767000001000-lear
 
 export const INTEGRATION_SCHEMA = 'integration';
 
-/** The service queries with SQL through TypeORM; its tables come from migrations only. */
+/**
+ * No entity classes: the tables come from migrations only, and the service's one data-access
+ * style is raw SQL with bound parameters, in its repositories and reporting/ (docs/decisions.md,
+ * "One data-access style per service").
+ */
 export const openIntegrationDatabase = (url: string) =>
   openServiceDatabase({
     url,

@@ -12,7 +12,11 @@ import { IdempotencyKeys1767000000000 } from './migrations/1767000000000-idempot
 
 export const OBSERVATION_SCHEMA = 'observation';
 
-/** The service queries with SQL through TypeORM; its tables come from migrations only. */
+/**
+ * No entity classes: the tables come from migrations only, and the service's one data-access
+ * style is raw SQL with bound parameters, in its repositories and reporting/ (docs/decisions.md,
+ * "One data-access style per service").
+ */
 export const openObservationDatabase = (url: string) =>
   openServiceDatabase({
     url,

@@ -36,6 +36,7 @@ import { TeamService } from './team/team.service.js';
 import { CourseCompletion } from './training/course-completion.js';
 import { CoursesController } from './training/courses.controller.js';
 import { CoursesRepository } from './training/courses.repository.js';
+import { MemberSopsRepository } from './training/member-sops.repository.js';
 import { CoursesService } from './training/courses.service.js';
 import { RecommendationEngine } from './recommendations/recommendation-engine.js';
 import { RecommendationsController } from './recommendations/recommendations.controller.js';
@@ -79,6 +80,7 @@ export class ObservationModule {
         ObservationFigures,
         ObservationsService,
         CoursesRepository,
+        MemberSopsRepository,
         CoursesService,
         TeamRepository,
         TeamService,

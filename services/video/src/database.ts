@@ -7,7 +7,11 @@ import { UnknownPeople1767000003000 } from './migrations/1767000003000-unknown-p
 
 export const VIDEO_SCHEMA = 'video';
 
-/** The service queries with SQL through TypeORM; its tables come from migrations only. */
+/**
+ * No entity classes: the tables come from migrations only, and the service's one data-access
+ * style is raw SQL with bound parameters, in its repositories and reporting/ (docs/decisions.md,
+ * "One data-access style per service").
+ */
 export const openVideoDatabase = (url: string) =>
   openServiceDatabase({
     url,

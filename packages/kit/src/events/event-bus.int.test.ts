@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@hub/proto';
 import { claimTestResources, TEST_REDIS_URL, type TestResources } from '@hub/testing';
+import { activeTraceIds, childScope, runInScope, type TraceIds } from '@hub/runtime';
 import { EventBus } from './event-bus.js';
 
 let resources: TestResources;
@@ -51,5 +52,27 @@ describe('EventBus', () => {
     ];
     client.disconnect();
     expect(pending[0]).toBeGreaterThan(0);
+  });
+
+  it("handles an event in its publisher's trace, each service under a span id of its own", async () => {
+    const seen: Record<string, TraceIds | undefined> = {};
+    const subscriptions = ['identity', 'library'].map((service) =>
+      bus.subscribe(service, async (event) => {
+        if (event.type === 'organization.deleted' && event.organizationId === 77)
+          seen[service] = activeTraceIds();
+      }),
+    );
+    const publisher = childScope(undefined);
+    await runInScope(publisher, () =>
+      bus.publish({ type: 'organization.deleted', organizationId: 77 }),
+    );
+    await expect.poll(() => Object.keys(seen).length).toBe(2);
+    expect([seen.identity?.traceId, seen.library?.traceId]).toEqual([
+      publisher.traceId,
+      publisher.traceId,
+    ]);
+    const spanIds = [publisher.spanId, seen.identity?.spanId, seen.library?.spanId];
+    expect(new Set(spanIds).size).toBe(3);
+    await Promise.all(subscriptions.map((subscription) => subscription.close()));
   });
 });

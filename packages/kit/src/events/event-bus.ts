@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { DomainEvent } from '@hub/proto';
-import { connectRedis, logger } from '@hub/runtime';
+import {
+  connectRedis,
+  currentTraceCarrier,
+  logger,
+  markFailed,
+  SpanKind,
+  type TraceCarrier,
+  traced,
+} from '@hub/runtime';
 
 const log = logger('events');
 
@@ -10,6 +18,100 @@ export type EventHandler = (event: DomainEvent) => Promise<void>;
 
 /** A handled event is retried after this long when its handler failed or its consumer died. */
 const RETRY_AFTER_MS = 30_000;
+
+/** A stream entry's fields: the event as JSON, and its publisher's trace context as JSON. */
+const EVENT_FIELD = 'e';
+const TRACE_FIELD = 't';
+
+const eventAttributes = (event: DomainEvent, operation: 'publish' | 'process') => ({
+  'messaging.system': 'hub-redis-streams',
+  'messaging.destination.name': 'events',
+  'messaging.operation.type': operation,
+  'messaging.event.type': event.type,
+});
+
+/**
+ * The fields of `event`'s stream entry, with the trace context of the work publishing it (the
+ * same `traceparent` in both tracing modes, as RPCs and jobs carry), so its handlers continue
+ * that trace. An entry without it (published outside any work) starts a trace of its own.
+ */
+export function eventEntryFields(
+  event: DomainEvent,
+  carrier: TraceCarrier | undefined = currentTraceCarrier(),
+): string[] {
+  const fields = [EVENT_FIELD, JSON.stringify(event)];
+  return carrier ? [...fields, TRACE_FIELD, JSON.stringify(carrier)] : fields;
+}
+
+/** A delivered entry: the event, and its publisher's trace context when it carried one. */
+export interface EventEntry {
+  event: DomainEvent;
+  trace?: TraceCarrier;
+}
+
+/** An entry's fields read back; an unreadable trace context only costs the event its trace. */
+export function readEventEntry(fields: string[]): EventEntry {
+  const values = new Map<string, string>();
+  for (let index = 0; index + 1 < fields.length; index += 2)
+    values.set(fields[index]!, fields[index + 1]!);
+  const event = JSON.parse(values.get(EVENT_FIELD) ?? '{}') as DomainEvent;
+  return { event, trace: traceCarrier(values.get(TRACE_FIELD)) };
+}
+
+function traceCarrier(json: string | undefined): TraceCarrier | undefined {
+  if (json === undefined) return undefined;
+  try {
+    const carrier: unknown = JSON.parse(json);
+    return typeof carrier === 'object' && carrier !== null ? (carrier as TraceCarrier) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Handles one entry for `group` in a span of its own (a consumer span, or with tracing off a
+ * scope with its own span id) continuing the publisher's trace, so every line the handler logs
+ * carries the trace id of the request or job that published the event. Acknowledged once
+ * handled; a failure leaves it pending, to be claimed again. Whether it was handled.
+ */
+export async function handleEntry(
+  group: string,
+  id: string,
+  fields: string[],
+  handle: EventHandler,
+  ack: () => Promise<unknown>,
+): Promise<boolean> {
+  let entry: EventEntry;
+  try {
+    entry = readEventEntry(fields);
+  } catch (error) {
+    log.error({ group }, `event ${id} failed, will retry: ${String(error)}`);
+    return false;
+  }
+  // String(): an entry written by hand may lack a type; it still gets its span and its failure.
+  const type = String(entry.event.type);
+  const attributes = {
+    ...eventAttributes(entry.event, 'process'),
+    'messaging.consumer.group.name': group,
+  };
+  return traced(
+    `${group} ${type}`,
+    { kind: SpanKind.CONSUMER, parent: entry.trace, attributes },
+    async (span) => {
+      try {
+        const started = performance.now();
+        await handle(entry.event);
+        await ack();
+        log.debug({ group }, `${type} handled in ${Math.round(performance.now() - started)} ms`);
+        return true;
+      } catch (error) {
+        markFailed(span, String(error));
+        log.error({ group }, `event ${id} failed, will retry: ${String(error)}`);
+        return false;
+      }
+    },
+  );
+}
 
 /**
  * Durable fan-out: every event goes on one Redis stream, and each service reads it through a
@@ -28,8 +130,12 @@ export class EventBus {
     this.streamKey = `${prefix}events`;
   }
 
+  /** Publishes `event` in a producer span, whose context the entry carries (see eventEntryFields). */
   async publish(event: DomainEvent): Promise<void> {
-    await this.writer.xadd(this.streamKey, 'MAXLEN', '~', 100_000, '*', 'e', JSON.stringify(event));
+    const attributes = eventAttributes(event, 'publish');
+    await traced(`events publish ${event.type}`, { kind: SpanKind.PRODUCER, attributes }, () =>
+      this.writer.xadd(this.streamKey, 'MAXLEN', '~', 100_000, '*', ...eventEntryFields(event)),
+    );
   }
 
   subscribe(service: string, handle: EventHandler): EventSubscription {
@@ -105,12 +211,9 @@ export class EventSubscription {
   }
 
   private async deliver(id: string, fields: string[]): Promise<void> {
-    try {
-      await this.handle(JSON.parse(fields[1] ?? '{}') as DomainEvent);
-      await this.redis.xack(this.streamKey, this.group, id);
-    } catch (error) {
-      log.error({ group: this.group }, `event ${id} failed, will retry: ${String(error)}`);
-    }
+    await handleEntry(this.group, id, fields, this.handle, () =>
+      this.redis.xack(this.streamKey, this.group, id),
+    );
   }
 
   async close(): Promise<void> {

@@ -1,8 +1,10 @@
-import type { DataSource } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 
 /** Rows kept only for their organization's presence retention. */
+@Injectable()
 export class PresenceRetentionRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
 
   /**
    * Rows older than their organization's retention. The shortest retention of all bounds the

@@ -1,4 +1,5 @@
-import type { DataSource } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 
 const ORGANIZATION_TABLES = [
   'snapshot_runs',
@@ -12,8 +13,9 @@ const ORGANIZATION_TABLES = [
 ] as const;
 
 /** The integration service's rows of a deleted organization. */
+@Injectable()
 export class OrganizationsRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
 
   /** Its camera assignments, areas, stations, presence and readings, in one transaction. */
   async deleteIntegrationDataOf(organizationId: number): Promise<void> {

@@ -1,4 +1,5 @@
-import type { DataSource } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import type { SeenPerson } from '@hub/proto';
 
 /** An assignment whose snapshot schedule is on, with what a run needs to know of it. */
@@ -21,8 +22,9 @@ export interface SnapshotRun {
 export type FailureStage = 'camera' | 'identification';
 
 /** Snapshot runs and the presence they record; every write is safe to repeat. */
+@Injectable()
 export class SnapshotRunsRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
 
   async scheduledCamera(assignmentId: number): Promise<ScheduledCamera | undefined> {
     const rows = (await this.db.query(

@@ -1,8 +1,10 @@
-import type { DataSource } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 
 /** The observation service's rows of a deleted organization or user. */
+@Injectable()
 export class OrganizationsRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
 
   /**
    * Its observations, findings, courses, enrolments, certifications, job functions, settings,

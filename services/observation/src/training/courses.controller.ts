@@ -1,10 +1,9 @@
 import { Controller, Inject } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { Payload } from '@nestjs/microservices';
 import { observationRpc, type RpcRequest } from '@hub/proto';
 import { RpcHandler } from '@hub/kit';
 import { CoursesService } from './courses.service.js';
-import { memberSops } from './member-sops.repository.js';
+import { MemberSopsRepository } from './member-sops.repository.js';
 
 type Req<K extends keyof typeof observationRpc> = RpcRequest<(typeof observationRpc)[K]>;
 
@@ -12,13 +11,13 @@ type Req<K extends keyof typeof observationRpc> = RpcRequest<(typeof observation
 export class CoursesController {
   constructor(
     private readonly courses: CoursesService,
-    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(MemberSopsRepository) private readonly sops: MemberSopsRepository,
   ) {}
 
   /** Between services: the library asks which SOPs a member may read. */
   @RpcHandler(observationRpc.memberSops)
   memberSops(@Payload() { organizationId, userId, documentId }: Req<'memberSops'>) {
-    return memberSops(this.db, organizationId, userId, documentId);
+    return this.sops.ofMember(organizationId, userId, documentId);
   }
 
   @RpcHandler(observationRpc.courses)

@@ -1,4 +1,5 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { AnalysisReport } from '@hub/proto';
 import type { AnalysisRequest } from './analysis-dispatch.js';
 
@@ -20,8 +21,9 @@ export interface AnalysedVideo {
  * The analysis state of videos. Every change is one conditional UPDATE tied to its run and to a
  * running analysis, so a late result of an earlier run never replaces a newer one.
  */
+@Injectable()
 export class AnalysisRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
 
   /** Analyses not queued yet, of one organization or of all (null). */
   async awaitingDispatch(organizationId: number | null): Promise<AwaitingRow[]> {
