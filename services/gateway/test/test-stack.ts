@@ -117,6 +117,25 @@ const STACK_TEMPLATE: DatabaseTemplate = {
   },
 };
 
+type Closable = { close(): Promise<unknown> };
+
+/** Every start's result, or, when one fails, the others closed and its error thrown. */
+async function startAllOrNone<T extends readonly Promise<Closable>[]>(
+  starts: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const settled = await Promise.allSettled(starts);
+  const failed = settled.find((result) => result.status === 'rejected');
+  if (!failed) {
+    return settled.map((result) => (result as PromiseFulfilledResult<Closable>).value) as {
+      -readonly [K in keyof T]: Awaited<T[K]>;
+    };
+  }
+  for (const result of settled) {
+    if (result.status === 'fulfilled') await result.value.close().catch(() => undefined);
+  }
+  throw failed.reason;
+}
+
 /**
  * Starts identity and the gateway in this process against a database and a Redis key prefix
  * of their own, so suites never see each other's data; stop() removes both.
@@ -145,11 +164,15 @@ export async function startTestStack(
     HEALTH_REQUIRED_WORKERS: 'none',
     ...env,
   };
-  const identity = await startIdentity(readIdentityConfig(common));
-  const library = await startLibrary(readLibraryConfig(common));
-  const observation = await startObservation(readObservationConfig(common));
-  const video = await startVideo(readVideoConfig(common));
-  const integration = await startIntegration(readIntegrationConfig(common));
+  // The services do not wait for each other to start (requests come later, through the
+  // gateway), so they start at once; a suite's set-up is then the slowest of them.
+  const [identity, library, observation, video, integration] = await startAllOrNone([
+    startIdentity(readIdentityConfig(common)),
+    startLibrary(readLibraryConfig(common)),
+    startObservation(readObservationConfig(common)),
+    startVideo(readVideoConfig(common)),
+    startIntegration(readIntegrationConfig(common)),
+  ] as const);
   const gateway = await createGateway(readGatewayConfig(common));
   const sql = new pg.Client({ connectionString: databaseUrl, options: '-c search_path=identity' });
   await sql.connect();
@@ -193,11 +216,7 @@ export async function startTestStack(
     },
     async stop() {
       await gateway.close();
-      await integration.close();
-      await video.close();
-      await observation.close();
-      await library.close();
-      await identity.close();
+      await Promise.all([identity, library, observation, video, integration].map((s) => s.close()));
       await sql.end();
       redis.disconnect();
       await resources.release();
