@@ -308,9 +308,10 @@ export type VideoProbeJob = z.infer<typeof VideoProbeJob>;
 export const UNKNOWN_FACES_PER_VIDEO = 200;
 
 /**
- * A face of the report's unidentified people (by its index in that list), kept so that the
- * video service groups it with the organization's other unknown faces: its representative
- * embedding and a small JPEG crop stored below the organization.
+ * A face of the report (by its index in the list it is sent with), kept so that the video
+ * service groups it with the organization's other unknown faces: its representative embedding
+ * and a small JPEG crop stored below the organization. An identified face is kept too, and
+ * grouped only once a supervisor rejects its match.
  */
 export const UnknownFaceFound = z.object({
   index: z.number().int().min(0),
@@ -345,6 +346,8 @@ export const VideoInboxMessage = z.discriminatedUnion('kind', [
     report: AnalysisReport,
     /** The report's unidentified faces kept for grouping: never part of the report itself. */
     unknownFaces: z.array(UnknownFaceFound).max(UNKNOWN_FACES_PER_VIDEO).optional(),
+    /** The report's identified faces, by index in identifiedOperators: kept for a rejection. */
+    identifiedFaces: z.array(UnknownFaceFound).max(UNKNOWN_FACES_PER_VIDEO).optional(),
   }),
   z.object({
     kind: z.literal('analysis.failed'),

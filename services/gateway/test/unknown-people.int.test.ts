@@ -225,6 +225,30 @@ describe('unknown people across videos', () => {
   }, 120_000);
 });
 
+describe('a rejected match', () => {
+  it('groups the face with the unknown people of its organization, in the report at once', async () => {
+    const before = await report(amy, videos.first);
+    const amyFace = before.identifiedOperators.find((face) => face.userId === id.amy)!;
+    const rejected = await amy.post(`/api/videos/${videos.first}/faces/${amyFace.faceId}/review`, {
+      decision: 'reject',
+    });
+    expect(rejected.status).toBe(201);
+    const after = (rejected.body as unknown as VideoWithReport).report!;
+    const face = after.unidentifiedPeople.find((other) => other.faceId === amyFace.faceId)!;
+    expect(face.rejected?.[0]).toMatchObject({ userId: id.amy });
+    // Nobody of Acme looks like her, and Globex's unknown Amy is never compared: a new person.
+    expect(face.unknownPerson?.label).toBe('Unknown person 3');
+    const listed = (await people(amy)).find((person) => person.id === face.unknownPerson!.id);
+    expect(listed).toMatchObject({ label: 'Unknown person 3', videos: 1 });
+    const crop = await fetch(`${stack.url}${listed!.thumbnailUrl}`, {
+      headers: { cookie: amy.cookie },
+    });
+    expect(crop.status).toBe(200);
+    expect(await report(amy, videos.first)).toEqual(after);
+    expect((await people(gina)).some((person) => person.id === listed!.id)).toBe(false);
+  }, 60_000);
+});
+
 describe('privacy', () => {
   it('deletes unknown faces and their crops with the video', async () => {
     const before = await crops(acme);
@@ -233,12 +257,18 @@ describe('privacy', () => {
     const after = await crops(acme);
     expect(after.length).toBeLessThan(before.length);
     expect(after.some((key) => key.includes(`/video-${videos.second}/`))).toBe(false);
-    // Leonard was seen only there: his group is gone from the list.
-    expect(await people(amy)).toEqual([]);
+    // Leonard was seen only there: his group is gone from the list; the rejected Amy stays.
+    expect((await people(amy)).map((person) => person.label)).toEqual(['Unknown person 3']);
   }, 60_000);
 
   it('deletes faces named as a person with the person', async () => {
     expect(await faceRows('named_user_id = $1', [id.howard])).toBeGreaterThan(0);
+    const theirs = (
+      (await stack.video.dataSource.query(
+        `SELECT thumbnail_key FROM unknown_faces WHERE named_user_id = $1`,
+        [id.howard],
+      )) as { thumbnail_key: string }[]
+    ).map((row) => row.thumbnail_key);
     expect((await root.delete(`/api/admin/users/${id.howard}`)).status).toBe(200);
     await waitFor(
       () => faceRows('named_user_id = $1', [id.howard]),
@@ -246,7 +276,7 @@ describe('privacy', () => {
     );
     await waitFor(
       () => crops(acme),
-      (keys) => keys.length === 0,
+      (keys) => keys.every((key) => !theirs.includes(key)),
     );
   }, 60_000);
 

@@ -1,10 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { AnalysisReport, ReviewFaceRequest } from '@hub/proto';
 import { withFaceIds } from './apply-review.js';
 
 /** The report a review makes, and whom the review was about (kept in the audit row). */
 export type Revision = (report: AnalysisReport) => { report: AnalysisReport; userId: number };
+
+/** What else the review changes in its transaction, and the report as that leaves it. */
+export type FollowUp = (tx: EntityManager, report: AnalysisReport) => Promise<AnalysisReport>;
 
 export interface ReviewRecord {
   faceId: string;
@@ -37,6 +40,7 @@ export class FaceReviewRepository {
     videoId: number,
     revise: Revision,
     record: ReviewRecord,
+    followUp?: FollowUp,
   ): Promise<Revised | null> {
     return this.db.transaction(async (tx) => {
       const [row] = (await tx.query(
@@ -46,7 +50,9 @@ export class FaceReviewRepository {
         [videoId, organizationId],
       )) as { analysis_run: number; report: AnalysisReport }[];
       if (!row) return null;
-      const { report, userId } = revise(withFaceIds(row.report));
+      const revised = revise(withFaceIds(row.report));
+      const { userId } = revised;
+      const report = followUp ? await followUp(tx, revised.report) : revised.report;
       await tx.query(
         `UPDATE videos SET report = $2, detected_operators = $3, identified_operators = $4,
            identification_rate = $5 WHERE id = $1`,

@@ -3,13 +3,16 @@ import type { EntityManager } from 'typeorm';
 import type { ObjectStorage } from '@hub/kit';
 import { nearestGroup, unknownLabel } from './grouping.js';
 import type {
-  GroupedFaces,
+  KeptFaces,
   NewUnknownFace,
   UnknownPeopleRepository,
 } from './unknown-people.repository.js';
 
 /** Each unidentified face of the report with the unknown person it was grouped with. */
-export function labelReport(report: AnalysisReport, people: GroupedFaces): AnalysisReport {
+export function labelReport(
+  report: AnalysisReport,
+  people: ReadonlyMap<string, { id: number; number: number }>,
+): AnalysisReport {
   return {
     ...report,
     unidentifiedPeople: report.unidentifiedPeople.map((face) => {
@@ -37,6 +40,27 @@ export function withReportIds(
   });
 }
 
+/** The worker's faces of both lists of the report, with the report's ids (see withReportIds). */
+export function keptFaces(
+  numbered: AnalysisReport,
+  message: { unknownFaces?: UnknownFaceFound[]; identifiedFaces?: UnknownFaceFound[] },
+): KeptFaces {
+  const identified = (message.identifiedFaces ?? []).flatMap((face) => {
+    const operator = numbered.identifiedOperators[face.index];
+    return operator?.faceId
+      ? [
+          {
+            ...face,
+            faceId: operator.faceId,
+            appearances: operator.appearances,
+            userId: operator.userId,
+          },
+        ]
+      : [];
+  });
+  return { unknown: withReportIds(numbered, message.unknownFaces ?? []), identified };
+}
+
 /**
  * Completes a run with its unknown faces grouped with the organization's unknown people (see
  * nearestGroup for the rule) and its report labelled with them, at once. Crops of a run that is
@@ -45,11 +69,16 @@ export function withReportIds(
  */
 export async function completeWithUnknownFaces<T>(
   deps: { repository: UnknownPeopleRepository; storage: ObjectStorage },
-  message: { videoId: number; run: number; unknownFaces?: UnknownFaceFound[] },
+  message: {
+    videoId: number;
+    run: number;
+    unknownFaces?: UnknownFaceFound[];
+    identifiedFaces?: UnknownFaceFound[];
+  },
   numbered: AnalysisReport,
   complete: (tx: EntityManager, report: AnalysisReport) => Promise<T>,
 ): Promise<T | undefined> {
-  const faces = withReportIds(numbered, message.unknownFaces ?? []);
+  const faces = keptFaces(numbered, message);
   const outcome = await deps.repository.completeRun(
     message.videoId,
     message.run,
@@ -59,7 +88,9 @@ export async function completeWithUnknownFaces<T>(
   );
   if (outcome === 'done') return undefined;
   const orphaned =
-    outcome === 'stale' ? faces.flatMap((face) => face.thumbnailKey ?? []) : outcome.replacedKeys;
+    outcome === 'stale'
+      ? [...faces.unknown, ...faces.identified].flatMap((face) => face.thumbnailKey ?? [])
+      : outcome.replacedKeys;
   await Promise.all(orphaned.map((key) => deps.storage.remove(key)));
   return outcome === 'stale' ? undefined : outcome.completed;
 }

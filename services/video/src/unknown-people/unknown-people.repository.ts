@@ -28,6 +28,17 @@ export interface NewUnknownFace extends UnknownFaceFound {
   appearances: { start: number; end: number }[];
 }
 
+/** A face an analysis identified, kept in case a supervisor rejects the match. */
+export interface KeptIdentifiedFace extends NewUnknownFace {
+  userId: number;
+}
+
+/** The faces a run keeps: unidentified ones are grouped, identified ones wait for a review. */
+export interface KeptFaces {
+  unknown: readonly NewUnknownFace[];
+  identified: readonly KeptIdentifiedFace[];
+}
+
 /** Each grouped face's unknown person, by the report's face id. */
 export type GroupedFaces = Map<string, { id: number; number: number }>;
 
@@ -64,7 +75,7 @@ export class UnknownPeopleRepository {
   async completeRun<T>(
     videoId: number,
     run: number,
-    faces: readonly NewUnknownFace[],
+    faces: KeptFaces,
     assign: Assign,
     complete: (tx: EntityManager, people: GroupedFaces) => Promise<T>,
   ): Promise<'stale' | 'done' | { replacedKeys: string[]; completed: T }> {
@@ -76,9 +87,7 @@ export class UnknownPeopleRepository {
     if (owner.analysis_status === 'completed') return 'done';
     const organizationId = owner.organization_id;
     return this.db.transaction(async (tx) => {
-      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('unknown-people'), $1)`, [
-        organizationId,
-      ]);
+      await this.lockGrouping(tx, organizationId);
       const [running] = (await tx.query(
         `SELECT id FROM videos WHERE id = $1 AND analysis_run = $2
             AND analysis_status = 'processing' FOR UPDATE`,
@@ -91,13 +100,19 @@ export class UnknownPeopleRepository {
       )) as [{ thumbnail_key: string | null }[], number];
       const groups = await this.groupsOf(tx, organizationId);
       const people: GroupedFaces = new Map();
-      for (const face of faces) {
+      for (const face of faces.unknown) {
         const person = await this.place(tx, organizationId, face, groups, assign);
         people.set(face.faceId, person);
         await this.insertFace(tx, { organizationId, videoId, run, personId: person.id }, face);
       }
+      for (const face of faces.identified) {
+        const where = { organizationId, videoId, run, identifiedUserId: face.userId };
+        await this.insertFace(tx, where, face);
+      }
       const completed = await complete(tx, people);
-      const kept = new Set(faces.map((face) => face.thumbnailKey));
+      const kept = new Set(
+        [...faces.unknown, ...faces.identified].map((face) => face.thumbnailKey),
+      );
       return {
         completed,
         replacedKeys: replaced.flatMap((row) =>
@@ -105,6 +120,44 @@ export class UnknownPeopleRepository {
         ),
       };
     });
+  }
+
+  /**
+   * Grouping takes the organization's lock, so two groupings (runs completing, rejections) place
+   * their faces one after the other and never both start a new person for one face.
+   */
+  private async lockGrouping(tx: EntityManager, organizationId: number): Promise<void> {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('unknown-people'), $1)`, [
+      organizationId,
+    ]);
+  }
+
+  /**
+   * A face whose match a supervisor rejected is unknown now: its kept face joins the
+   * organization's unknown people by the same rule as a run's faces, in the rejection's
+   * transaction. Undefined when no face was kept for it (an analysis before faces were kept, or
+   * a face past retention).
+   */
+  async groupRejected(
+    tx: EntityManager,
+    where: { organizationId: number; videoId: number; faceId: string },
+    assign: Assign,
+  ): Promise<{ id: number; number: number } | undefined> {
+    const { organizationId, videoId, faceId } = where;
+    await this.lockGrouping(tx, organizationId);
+    const [face] = (await tx.query(
+      `SELECT id, embedding FROM unknown_faces
+        WHERE organization_id = $1 AND video_id = $2 AND face_id = $3 AND person_id IS NULL`,
+      [organizationId, videoId, faceId],
+    )) as { id: number; embedding: number[] }[];
+    if (!face) return undefined;
+    const groups = await this.groupsOf(tx, organizationId);
+    const person = await this.place(tx, organizationId, face, groups, assign);
+    await tx.query(
+      `UPDATE unknown_faces SET person_id = $2, identified_user_id = NULL WHERE id = $1`,
+      [face.id, person.id],
+    );
+    return person;
   }
 
   /** The organization's unknown people not yet named, with the embeddings of their faces. */
@@ -129,7 +182,7 @@ export class UnknownPeopleRepository {
   private async place(
     tx: EntityManager,
     organizationId: number,
-    face: NewUnknownFace,
+    face: { embedding: number[] },
     groups: KnownGroup[],
     assign: Assign,
   ): Promise<{ id: number; number: number }> {
@@ -155,19 +208,26 @@ export class UnknownPeopleRepository {
     return row!;
   }
 
+  /** A face in its unknown person, or (identified) in none until a review rejects its match. */
   private async insertFace(
     tx: EntityManager,
-    where: { organizationId: number; videoId: number; run: number; personId: number },
+    where: {
+      organizationId: number;
+      videoId: number;
+      run: number;
+      personId?: number;
+      identifiedUserId?: number;
+    },
     face: NewUnknownFace,
   ): Promise<void> {
     await tx.query(
       `INSERT INTO unknown_faces
          (organization_id, person_id, video_id, run, face_id, embedding, model, thumbnail_key,
-          appearances)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+          appearances, identified_user_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
       [
         where.organizationId,
-        where.personId,
+        where.personId ?? null,
         where.videoId,
         where.run,
         face.faceId,
@@ -175,6 +235,7 @@ export class UnknownPeopleRepository {
         face.model,
         face.thumbnailKey,
         JSON.stringify(face.appearances),
+        where.identifiedUserId ?? null,
       ],
     );
   }
@@ -215,7 +276,8 @@ export class UnknownPeopleRepository {
   async thumbnailKey(organizationId: number, faceId: number): Promise<string | undefined> {
     const [row] = (await this.db.query(
       `SELECT thumbnail_key FROM unknown_faces
-        WHERE organization_id = $1 AND id = $2 AND thumbnail_key IS NOT NULL`,
+        WHERE organization_id = $1 AND id = $2 AND thumbnail_key IS NOT NULL
+          AND person_id IS NOT NULL`,
       [organizationId, faceId],
     )) as { thumbnail_key: string }[];
     return row?.thumbnail_key;
@@ -236,14 +298,14 @@ export class UnknownPeopleRepository {
   }
 
   /**
-   * A named person's faces go with them: those of people named as them, and single faces named
-   * as them; the crops' keys, for their files to go too.
+   * A named person's faces go with them: those of people named as them, single faces named as
+   * them, and faces an analysis identified as them; the crops' keys, for their files to go too.
    */
   async deleteOfUser(userId: number): Promise<string[]> {
     return this.db.transaction(async (tx) => {
       const [faces] = (await tx.query(
         `DELETE FROM unknown_faces
-          WHERE named_user_id = $1
+          WHERE named_user_id = $1 OR identified_user_id = $1
              OR person_id IN (SELECT id FROM unknown_people WHERE named_user_id = $1)
           RETURNING thumbnail_key`,
         [userId],
