@@ -300,13 +300,34 @@ describe('privacy', () => {
     expect(privacy.status).toBe(200);
     await stack.video.unknownFacesRetention.sweep();
     expect(await faceRows('organization_id = $1', [globex])).toBeGreaterThan(0);
-    await stack.video.dataSource.query(
-      `UPDATE unknown_faces SET created_at = now() - interval '2 days' WHERE organization_id = $1`,
-      [globex],
-    );
+    const age = (where: string, params: unknown[]) =>
+      stack.video.dataSource.query(
+        `UPDATE unknown_faces SET created_at = now() - interval '2 days' WHERE ${where}`,
+        params,
+      );
+    // One face past retention: it goes, its label with it, and its person, left with no face.
+    const [old, ...others] = (await report(gina, videos.globex)).unidentifiedPeople;
+    expect(old!.unknownPerson).toBeDefined();
+    await age('video_id = $1 AND face_id = $2', [videos.globex, old!.faceId]);
+    expect(await stack.video.unknownFacesRetention.sweep()).toBe(1);
+    const partly = (await report(gina, videos.globex)).unidentifiedPeople;
+    expect(partly[0]).toEqual({ faceId: old!.faceId, appearances: old!.appearances });
+    expect(partly.slice(1)).toEqual(others);
+    expect((await people(gina)).map((person) => person.id)).not.toContain(old!.unknownPerson!.id);
+    expect((await gina.get(`/api/unknown-people/${old!.unknownPerson!.id}`)).status).toBe(404);
+    await age('organization_id = $1', [globex]);
     expect(await stack.video.unknownFacesRetention.sweep()).toBeGreaterThan(0);
     expect(await faceRows('organization_id = $1', [globex])).toBe(0);
     expect(await crops(globex)).toEqual([]);
     expect(await people(gina)).toEqual([]);
+    const left = (await stack.video.dataSource.query(
+      `SELECT count(*)::int AS n FROM unknown_people WHERE organization_id = $1`,
+      [globex],
+    )) as { n: number }[];
+    expect(left[0]!.n).toBe(0);
+    const labels = (await report(gina, videos.globex)).unidentifiedPeople.map(
+      (face) => face.unknownPerson,
+    );
+    expect(labels.every((label) => label === undefined)).toBe(true);
   }, 60_000);
 });

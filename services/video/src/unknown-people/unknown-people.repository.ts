@@ -333,18 +333,56 @@ export class UnknownPeopleRepository {
     return rows.map((row) => row.organization_id);
   }
 
-  /** Faces nobody named, kept longer than the organization's retention; their crops' keys. */
+  /**
+   * Faces nobody named, kept longer than the organization's retention; their crops' keys. The
+   * reports stop labelling those faces with their unknown person, and people left with no face
+   * go, at once and under the grouping lock: no run joins a face to a person going.
+   */
   async deleteUnnamedOlderThan(
     organizationId: number,
     days: number,
   ): Promise<{ deleted: number; keys: string[] }> {
-    const [rows] = (await this.db.query(
-      `DELETE FROM unknown_faces
-        WHERE organization_id = $1 AND named_user_id IS NULL
-          AND created_at < now() - make_interval(days => $2)
-        RETURNING thumbnail_key`,
-      [organizationId, days],
-    )) as [{ thumbnail_key: string | null }[], number];
-    return { deleted: rows.length, keys: rows.flatMap((row) => row.thumbnail_key ?? []) };
+    return this.db.transaction(async (tx) => {
+      await this.lockGrouping(tx, organizationId);
+      const [rows] = (await tx.query(
+        `DELETE FROM unknown_faces
+          WHERE organization_id = $1 AND named_user_id IS NULL
+            AND created_at < now() - make_interval(days => $2)
+          RETURNING video_id, face_id, thumbnail_key`,
+        [organizationId, days],
+      )) as [{ video_id: number; face_id: string; thumbnail_key: string | null }[], number];
+      await this.unlabel(tx, organizationId, rows);
+      await tx.query(
+        `DELETE FROM unknown_people p
+          WHERE p.organization_id = $1 AND p.named_user_id IS NULL
+            AND NOT EXISTS (SELECT 1 FROM unknown_faces f WHERE f.person_id = p.id)`,
+        [organizationId],
+      );
+      return { deleted: rows.length, keys: rows.flatMap((row) => row.thumbnail_key ?? []) };
+    });
+  }
+
+  /** The reports' unidentified faces among these lose their unknown person's label. */
+  private async unlabel(
+    tx: EntityManager,
+    organizationId: number,
+    faces: readonly { video_id: number; face_id: string }[],
+  ): Promise<void> {
+    const byVideo = new Map<number, string[]>();
+    for (const face of faces) {
+      byVideo.set(face.video_id, [...(byVideo.get(face.video_id) ?? []), face.face_id]);
+    }
+    for (const [videoId, faceIds] of byVideo) {
+      await tx.query(
+        `UPDATE videos v SET report = jsonb_set(v.report, '{unidentifiedPeople}', (
+           SELECT coalesce(jsonb_agg(
+                    CASE WHEN e->>'faceId' = ANY($3::text[]) THEN e - 'unknownPerson' ELSE e END
+                    ORDER BY i), '[]'::jsonb)
+             FROM jsonb_array_elements(v.report->'unidentifiedPeople') WITH ORDINALITY AS t(e, i)))
+          WHERE v.id = $1 AND v.organization_id = $2
+            AND jsonb_typeof(v.report->'unidentifiedPeople') = 'array'`,
+        [videoId, organizationId, faceIds],
+      );
+    }
   }
 }
