@@ -247,6 +247,43 @@ describe('a rejected match', () => {
     expect(await report(amy, videos.first)).toEqual(after);
     expect((await people(gina)).some((person) => person.id === listed!.id)).toBe(false);
   }, 60_000);
+
+  it('is kept when the video is analysed again: the reviews apply to the faces found again', async () => {
+    const before = await report(amy, videos.first);
+    const rejectedBefore = before.unidentifiedPeople.find((face) => face.rejected?.length)!;
+    const reviewRows = async () =>
+      (
+        (await stack.video.dataSource.query(
+          `SELECT count(*)::int AS n FROM face_reviews WHERE video_id = $1`,
+          [videos.first],
+        )) as { n: number }[]
+      )[0]!.n;
+    const reviews = await reviewRows();
+    const again = await amy.post(`/api/videos/${videos.first}/analyze`, { linkedSOPs: [] });
+    expect(again.status).toBe(201);
+    const video = await waitFor(
+      async () => (await amy.get(`/api/videos/${videos.first}`)).body as unknown as VideoWithReport,
+      (view) => view.analysisStatus !== 'processing' && view.analysisStatus !== 'pending',
+      150_000,
+    );
+    expect(video.analysisStatus, JSON.stringify(video)).toBe('completed');
+    const after = video.report!;
+    // The analysis names Amy again; her rejection applies to the face seen at the same time.
+    expect(after.identifiedOperators.map((face) => face.userId)).not.toContain(id.amy);
+    const rejected = after.unidentifiedPeople.find((face) => face.rejected?.length)!;
+    expect(rejected.rejected![0]).toMatchObject({ userId: id.amy, byName: 'Amy Farrah' });
+    expect(rejected.rejected![0]!.at).toBe(rejectedBefore.rejected![0]!.at);
+    // Still unknown, grouped as the person it was.
+    expect(rejected.unknownPerson).toEqual(rejectedBefore.unknownPerson);
+    expect((await people(amy)).map((person) => person.id)).toContain(rejected.unknownPerson!.id);
+    // Howard, named before, is Howard still, and in no unknown person.
+    expect(after.identifiedOperators.map((face) => face.userId)).toContain(id.howard);
+    expect(after.unidentifiedPeople.map((face) => face.unknownPerson?.label)).not.toContain(
+      'Unknown person 1',
+    );
+    // Applied again, not reviewed again: the audit rows are the supervisor's own.
+    expect(await reviewRows()).toBe(reviews);
+  }, 180_000);
 });
 
 describe('privacy', () => {
@@ -261,17 +298,18 @@ describe('privacy', () => {
     expect((await people(amy)).map((person) => person.label)).toEqual(['Unknown person 3']);
   }, 60_000);
 
-  it('deletes faces named as a person with the person', async () => {
-    expect(await faceRows('named_user_id = $1', [id.howard])).toBeGreaterThan(0);
+  it('deletes faces named or identified as a person with the person', async () => {
+    // Analysed again, the first video identifies Howard: his face there is kept as his.
+    const his = 'named_user_id = $1 OR identified_user_id = $1';
+    expect(await faceRows(his, [id.howard])).toBeGreaterThan(0);
     const theirs = (
-      (await stack.video.dataSource.query(
-        `SELECT thumbnail_key FROM unknown_faces WHERE named_user_id = $1`,
-        [id.howard],
-      )) as { thumbnail_key: string }[]
+      (await stack.video.dataSource.query(`SELECT thumbnail_key FROM unknown_faces WHERE ${his}`, [
+        id.howard,
+      ])) as { thumbnail_key: string }[]
     ).map((row) => row.thumbnail_key);
     expect((await root.delete(`/api/admin/users/${id.howard}`)).status).toBe(200);
     await waitFor(
-      () => faceRows('named_user_id = $1', [id.howard]),
+      () => faceRows(his, [id.howard]),
       (n) => n === 0,
     );
     await waitFor(

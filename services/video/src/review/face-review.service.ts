@@ -14,8 +14,7 @@ import { VIDEO_NOT_FOUND } from '../videos/videos.service.js';
 import { applyReview, type Person, ReviewRefusal } from './apply-review.js';
 import { FaceLearning } from './face-learning.js';
 import { FaceReviewRepository, type FollowUp } from './face-review.repository.js';
-import { labelReport } from '../unknown-people/group-faces.js';
-import { nearestGroup } from '../unknown-people/grouping.js';
+import { groupRejected } from '../unknown-people/group-faces.js';
 import { UnknownPeopleRepository } from '../unknown-people/unknown-people.repository.js';
 
 export const NO_REPORT = 'This video has no analysis report to review.';
@@ -93,7 +92,7 @@ export class FaceReviewService {
       actor.organizationId,
       videoId,
       (report) => applyReview(report, { faceId, review, reviewer, named, at }),
-      { faceId, decision: review.decision, reviewedBy: actor.userId },
+      { faceId, decision: review.decision, reviewedBy: actor.userId, reviewerName: reviewer.name },
       review.decision === 'reject' ? this.groupRejected(actor, videoId, faceId) : undefined,
     );
     if (revised?.namedUnknownFace && named) {
@@ -112,14 +111,13 @@ export class FaceReviewService {
    * unknown people by the rule a run's unknown faces follow, and its report entry says which.
    */
   private groupRejected(actor: Actor, videoId: number, faceId: string): FollowUp {
-    return async (tx, report: AnalysisReport) => {
-      const person = await this.unknownPeople.groupRejected(
+    return (tx, report: AnalysisReport) =>
+      groupRejected(
+        this.unknownPeople,
         tx,
-        { organizationId: actor.organizationId, videoId, faceId },
-        (embedding, groups) => nearestGroup(embedding, groups, report.matchThreshold),
+        { organizationId: actor.organizationId, videoId, faceIds: [faceId] },
+        report,
       );
-      return person ? labelReport(report, new Map([[faceId, person]])) : report;
-    };
   }
 
   /** The reviewer and the member named, of the actor's organization only. */

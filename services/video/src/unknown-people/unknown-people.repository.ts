@@ -68,9 +68,10 @@ export class UnknownPeopleRepository {
    * Groups a run's unknown faces and completes the run with `complete` (which stores the report,
    * labelled with the people), in one transaction under the organization's lock: two analyses
    * finishing at once group one after the other, and nobody reads a completed report whose faces
-   * are not grouped yet. The video's faces of an earlier run go. 'stale' when the run is not the
-   * video's running one (a newer run, or the video gone); 'done' when it completed already (heard
-   * twice); otherwise the crops of the faces replaced, for their files to go.
+   * are not grouped yet. The video's faces of an earlier run go (a person left with none goes
+   * with the retention sweep). 'stale' when the run is not the video's running one (a newer run,
+   * or the video gone); 'done' when it completed already (heard twice); otherwise the crops of
+   * the faces replaced, for their files to go.
    */
   async completeRun<T>(
     videoId: number,
@@ -94,11 +95,13 @@ export class UnknownPeopleRepository {
         [videoId, run],
       )) as { id: number }[];
       if (!running) return 'stale' as const;
+      // Read before the video's earlier faces go: analysed again, the video's unknown faces
+      // find the people they were, under the same numbers, not new ones.
+      const groups = await this.groupsOf(tx, organizationId);
       const [replaced] = (await tx.query(
         `DELETE FROM unknown_faces WHERE video_id = $1 RETURNING thumbnail_key`,
         [videoId],
       )) as [{ thumbnail_key: string | null }[], number];
-      const groups = await this.groupsOf(tx, organizationId);
       const people: GroupedFaces = new Map();
       for (const face of faces.unknown) {
         const person = await this.place(tx, organizationId, face, groups, assign);
