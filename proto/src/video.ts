@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageCursor, PageInfo } from './paging.js';
+import { PageCursor, PageInfo, pageQuery } from './paging.js';
 import { plainText } from './text.js';
 
 /** Spec: videos up to 2 GB, MP4, MPEG, MOV or AVI. */
@@ -216,8 +216,11 @@ export const UnknownPerson = z.object({
 });
 export type UnknownPerson = z.infer<typeof UnknownPerson>;
 
-export const UnknownPersonList = z.object({ people: z.array(UnknownPerson) });
+/** One page of the organization's unknown people, latest seen first. */
+export const UnknownPersonList = PageInfo.extend({ people: z.array(UnknownPerson) });
 export type UnknownPersonList = z.infer<typeof UnknownPersonList>;
+
+export const UnknownPeopleQuery = pageQuery(50, 200);
 
 /** One face of an unknown person: in which video, when, and its crop. */
 export const UnknownAppearance = z.object({

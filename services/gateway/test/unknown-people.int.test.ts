@@ -155,6 +155,21 @@ describe('unknown people across videos', () => {
     );
   }, 180_000);
 
+  it('pages the list, latest seen first, as the other paged lists do', async () => {
+    const all = await people(amy);
+    const first = (await amy.get('/api/unknown-people?limit=1'))
+      .body as unknown as UnknownPersonList;
+    expect(first.people).toEqual([all[0]]);
+    expect(first.totalCount).toBe(all.length);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = (await amy.get(`/api/unknown-people?limit=1&cursor=${first.nextCursor}`))
+      .body as unknown as UnknownPersonList;
+    expect(second.people).toEqual([all[1]]);
+    expect(second.nextCursor).toBeNull();
+    expect((await amy.get('/api/unknown-people?cursor=bm9wZQ')).status).toBe(400);
+    expect((await amy.get('/api/unknown-people?limit=500')).status).toBe(400);
+  });
+
   it('compares nothing across organizations: the same face elsewhere is another group', async () => {
     const before = await people(amy);
     videos.globex = await analysed(gina, FIRST, 'Globex shift');

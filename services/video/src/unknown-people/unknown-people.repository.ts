@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { UnknownFaceFound } from '@hub/proto';
+import { decodeCursor } from '@hub/kit';
 import type { KnownGroup } from './grouping.js';
 
 export interface UnknownPersonRow {
@@ -51,7 +52,7 @@ const PERSON_SUMMARY = `
          sum(jsonb_array_length(f.appearances))::int AS appearances,
          (array_agg(f.id ORDER BY f.id) FILTER (WHERE f.thumbnail_key IS NOT NULL))[1]
            AS thumbnail_face_id,
-         max(v.recorded_at) AS last_seen_at
+         max(v.recorded_at) AS last_seen_at, max(v.recorded_at)::text AS cursor_at
     FROM unknown_people p
     JOIN unknown_faces f ON f.person_id = p.id AND f.named_user_id IS NULL
     JOIN videos v ON v.id = f.video_id`;
@@ -243,14 +244,36 @@ export class UnknownPeopleRepository {
     );
   }
 
-  /** The organization's unknown people with faces not yet named, latest seen first. */
-  async list(organizationId: number): Promise<UnknownPersonRow[]> {
-    return (await this.db.query(
+  /**
+   * The organization's unknown people with faces not yet named, latest seen first (then the
+   * higher number): the count of all, and `limit + 1` people after the cursor.
+   */
+  async page(
+    organizationId: number,
+    limit: number,
+    cursor?: string,
+  ): Promise<{ total: number; rows: (UnknownPersonRow & { cursor_at: string })[] }> {
+    const [{ total }] = (await this.db.query(
+      `SELECT count(DISTINCT p.id)::int AS total FROM unknown_people p
+         JOIN unknown_faces f ON f.person_id = p.id AND f.named_user_id IS NULL
+        WHERE p.organization_id = $1 AND p.named_user_id IS NULL`,
+      [organizationId],
+    )) as [{ total: number }];
+    const params: unknown[] = [organizationId, limit + 1];
+    let after = '';
+    const key = decodeCursor(cursor, ['time', 'id']);
+    if (key) {
+      params.push(key[0], key[1]);
+      after = `HAVING (max(v.recorded_at), p.number) < ($3::timestamptz, $4::int)`;
+    }
+    const rows = (await this.db.query(
       `${PERSON_SUMMARY}
         WHERE p.organization_id = $1 AND p.named_user_id IS NULL
-        GROUP BY p.id ORDER BY last_seen_at DESC, p.number DESC`,
-      [organizationId],
-    )) as UnknownPersonRow[];
+        GROUP BY p.id ${after}
+        ORDER BY last_seen_at DESC, p.number DESC LIMIT $2`,
+      params,
+    )) as (UnknownPersonRow & { cursor_at: string })[];
+    return { total, rows };
   }
 
   async find(organizationId: number, personId: number): Promise<UnknownPersonRow | undefined> {
