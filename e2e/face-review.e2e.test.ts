@@ -182,6 +182,10 @@ describe('faces people can trust, on a phone', () => {
     expect(await report.getByTestId('face-rejected').first().innerText()).toContain(
       'Not Howard Wolowitz',
     );
+    // Not Howard, so somebody unknown: the face joins the organization's unknown people.
+    await expect
+      .poll(() => report.getByTestId('unidentified-label').first().innerText())
+      .toBe('Unknown person 1');
     expect(await fitsPhone(page)).toBe(true);
     await keepScreenshot(page, 'face-review-report');
 
@@ -225,13 +229,14 @@ describe('faces people can trust, on a phone', () => {
         .poll(() => row.getAttribute('data-status'), { timeout: ANALYSIS_TIMEOUT, interval: 1000 })
         .toBe('completed');
     }
+    // Unknown person 1 is the face the first test rejected as Howard's.
     const section = page.getByTestId('unknown-people');
     const card = section.locator(
-      '[data-testid=unknown-person][data-unknown-person="Unknown person 1"]',
+      '[data-testid=unknown-person][data-unknown-person="Unknown person 2"]',
     );
     await expect.poll(() => card.count(), { timeout: 30_000, interval: 500 }).toBe(1);
     expect(await card.getByTestId('unknown-person-summary').innerText()).toBe(
-      'Unknown person 1: 2 videos, 2 appearances',
+      'Unknown person 2: 2 videos, 2 appearances',
     );
     await expect
       .poll(() =>
@@ -253,7 +258,7 @@ describe('faces people can trust, on a phone', () => {
     const dialog = page.getByTestId('video-player-dialog');
     await expect
       .poll(() => dialog.getByTestId('unidentified-label').first().innerText())
-      .toBe('Unknown person 1');
+      .toBe('Unknown person 2');
     await page.keyboard.press('Escape');
 
     // Named once: every appearance is Leonard's.

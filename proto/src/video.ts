@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageCursor, PageInfo } from './paging.js';
+import { PageCursor, PageInfo, pageQuery } from './paging.js';
 import { plainText } from './text.js';
 
 /** Spec: videos up to 2 GB, MP4, MPEG, MOV or AVI. */
@@ -216,8 +216,11 @@ export const UnknownPerson = z.object({
 });
 export type UnknownPerson = z.infer<typeof UnknownPerson>;
 
-export const UnknownPersonList = z.object({ people: z.array(UnknownPerson) });
+/** One page of the organization's unknown people, latest seen first. */
+export const UnknownPersonList = PageInfo.extend({ people: z.array(UnknownPerson) });
 export type UnknownPersonList = z.infer<typeof UnknownPersonList>;
+
+export const UnknownPeopleQuery = pageQuery(50, 200);
 
 /** One face of an unknown person: in which video, when, and its crop. */
 export const UnknownAppearance = z.object({
@@ -308,9 +311,10 @@ export type VideoProbeJob = z.infer<typeof VideoProbeJob>;
 export const UNKNOWN_FACES_PER_VIDEO = 200;
 
 /**
- * A face of the report's unidentified people (by its index in that list), kept so that the
- * video service groups it with the organization's other unknown faces: its representative
- * embedding and a small JPEG crop stored below the organization.
+ * A face of the report (by its index in the list it is sent with), kept so that the video
+ * service groups it with the organization's other unknown faces: its representative embedding
+ * and a small JPEG crop stored below the organization. An identified face is kept too, and
+ * grouped only once a supervisor rejects its match.
  */
 export const UnknownFaceFound = z.object({
   index: z.number().int().min(0),
@@ -345,6 +349,8 @@ export const VideoInboxMessage = z.discriminatedUnion('kind', [
     report: AnalysisReport,
     /** The report's unidentified faces kept for grouping: never part of the report itself. */
     unknownFaces: z.array(UnknownFaceFound).max(UNKNOWN_FACES_PER_VIDEO).optional(),
+    /** The report's identified faces, by index in identifiedOperators: kept for a rejection. */
+    identifiedFaces: z.array(UnknownFaceFound).max(UNKNOWN_FACES_PER_VIDEO).optional(),
   }),
   z.object({
     kind: z.literal('analysis.failed'),

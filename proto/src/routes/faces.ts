@@ -12,6 +12,7 @@ import {
   NameUnknownPersonRequest,
   ReviewFaceRequest,
   UnknownFaceParams,
+  UnknownPeopleQuery,
   UnknownPersonDetail,
   UnknownPersonList,
   UnknownPersonParams,
@@ -108,10 +109,12 @@ export const faceRoutes = {
     method: 'GET',
     path: '/api/unknown-people',
     summary:
-      "Faces of your organization's videos that match no member, grouped by person (videos, appearances, a crop, last seen)",
+      "Faces of your organization's videos that match no member, grouped by person (videos, appearances, a crop, last seen; latest seen first, cursor-paged)",
     tag: 'faces',
     access: STAFF_ROLES,
+    query: UnknownPeopleQuery,
     response: UnknownPersonList,
+    paged: { items: 'people' },
   }),
   unknownPerson: defineRoute({
     method: 'GET',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ServicePing } from '../health.js';
 import { Actor, ALL_ROLES, STAFF_ROLES } from '../roles.js';
+import { PageRequest } from '../paging.js';
 import { rpc } from '../rpc.js';
 import { WorkEvents } from '../dashboard.js';
 import {
@@ -140,7 +141,7 @@ export const videoRpc = {
     'video',
     'faces.unknownPeople',
     STAFF_ROLES,
-    z.object({ actor: Actor }),
+    z.object({ actor: Actor, page: PageRequest }),
     UnknownPersonList,
   ),
   unknownPerson: rpc(

@@ -155,6 +155,21 @@ describe('unknown people across videos', () => {
     );
   }, 180_000);
 
+  it('pages the list, latest seen first, as the other paged lists do', async () => {
+    const all = await people(amy);
+    const first = (await amy.get('/api/unknown-people?limit=1'))
+      .body as unknown as UnknownPersonList;
+    expect(first.people).toEqual([all[0]]);
+    expect(first.totalCount).toBe(all.length);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = (await amy.get(`/api/unknown-people?limit=1&cursor=${first.nextCursor}`))
+      .body as unknown as UnknownPersonList;
+    expect(second.people).toEqual([all[1]]);
+    expect(second.nextCursor).toBeNull();
+    expect((await amy.get('/api/unknown-people?cursor=bm9wZQ')).status).toBe(400);
+    expect((await amy.get('/api/unknown-people?limit=500')).status).toBe(400);
+  });
+
   it('compares nothing across organizations: the same face elsewhere is another group', async () => {
     const before = await people(amy);
     videos.globex = await analysed(gina, FIRST, 'Globex shift');
@@ -225,6 +240,67 @@ describe('unknown people across videos', () => {
   }, 120_000);
 });
 
+describe('a rejected match', () => {
+  it('groups the face with the unknown people of its organization, in the report at once', async () => {
+    const before = await report(amy, videos.first);
+    const amyFace = before.identifiedOperators.find((face) => face.userId === id.amy)!;
+    const rejected = await amy.post(`/api/videos/${videos.first}/faces/${amyFace.faceId}/review`, {
+      decision: 'reject',
+    });
+    expect(rejected.status).toBe(201);
+    const after = (rejected.body as unknown as VideoWithReport).report!;
+    const face = after.unidentifiedPeople.find((other) => other.faceId === amyFace.faceId)!;
+    expect(face.rejected?.[0]).toMatchObject({ userId: id.amy });
+    // Nobody of Acme looks like her, and Globex's unknown Amy is never compared: a new person.
+    expect(face.unknownPerson?.label).toBe('Unknown person 3');
+    const listed = (await people(amy)).find((person) => person.id === face.unknownPerson!.id);
+    expect(listed).toMatchObject({ label: 'Unknown person 3', videos: 1 });
+    const crop = await fetch(`${stack.url}${listed!.thumbnailUrl}`, {
+      headers: { cookie: amy.cookie },
+    });
+    expect(crop.status).toBe(200);
+    expect(await report(amy, videos.first)).toEqual(after);
+    expect((await people(gina)).some((person) => person.id === listed!.id)).toBe(false);
+  }, 60_000);
+
+  it('is kept when the video is analysed again: the reviews apply to the faces found again', async () => {
+    const before = await report(amy, videos.first);
+    const rejectedBefore = before.unidentifiedPeople.find((face) => face.rejected?.length)!;
+    const reviewRows = async () =>
+      (
+        (await stack.video.dataSource.query(
+          `SELECT count(*)::int AS n FROM face_reviews WHERE video_id = $1`,
+          [videos.first],
+        )) as { n: number }[]
+      )[0]!.n;
+    const reviews = await reviewRows();
+    const again = await amy.post(`/api/videos/${videos.first}/analyze`, { linkedSOPs: [] });
+    expect(again.status).toBe(201);
+    const video = await waitFor(
+      async () => (await amy.get(`/api/videos/${videos.first}`)).body as unknown as VideoWithReport,
+      (view) => view.analysisStatus !== 'processing' && view.analysisStatus !== 'pending',
+      150_000,
+    );
+    expect(video.analysisStatus, JSON.stringify(video)).toBe('completed');
+    const after = video.report!;
+    // The analysis names Amy again; her rejection applies to the face seen at the same time.
+    expect(after.identifiedOperators.map((face) => face.userId)).not.toContain(id.amy);
+    const rejected = after.unidentifiedPeople.find((face) => face.rejected?.length)!;
+    expect(rejected.rejected![0]).toMatchObject({ userId: id.amy, byName: 'Amy Farrah' });
+    expect(rejected.rejected![0]!.at).toBe(rejectedBefore.rejected![0]!.at);
+    // Still unknown, grouped as the person it was.
+    expect(rejected.unknownPerson).toEqual(rejectedBefore.unknownPerson);
+    expect((await people(amy)).map((person) => person.id)).toContain(rejected.unknownPerson!.id);
+    // Howard, named before, is Howard still, and in no unknown person.
+    expect(after.identifiedOperators.map((face) => face.userId)).toContain(id.howard);
+    expect(after.unidentifiedPeople.map((face) => face.unknownPerson?.label)).not.toContain(
+      'Unknown person 1',
+    );
+    // Applied again, not reviewed again: the audit rows are the supervisor's own.
+    expect(await reviewRows()).toBe(reviews);
+  }, 180_000);
+});
+
 describe('privacy', () => {
   it('deletes unknown faces and their crops with the video', async () => {
     const before = await crops(acme);
@@ -233,20 +309,27 @@ describe('privacy', () => {
     const after = await crops(acme);
     expect(after.length).toBeLessThan(before.length);
     expect(after.some((key) => key.includes(`/video-${videos.second}/`))).toBe(false);
-    // Leonard was seen only there: his group is gone from the list.
-    expect(await people(amy)).toEqual([]);
+    // Leonard was seen only there: his group is gone from the list; the rejected Amy stays.
+    expect((await people(amy)).map((person) => person.label)).toEqual(['Unknown person 3']);
   }, 60_000);
 
-  it('deletes faces named as a person with the person', async () => {
-    expect(await faceRows('named_user_id = $1', [id.howard])).toBeGreaterThan(0);
+  it('deletes faces named or identified as a person with the person', async () => {
+    // Analysed again, the first video identifies Howard: his face there is kept as his.
+    const his = 'named_user_id = $1 OR identified_user_id = $1';
+    expect(await faceRows(his, [id.howard])).toBeGreaterThan(0);
+    const theirs = (
+      (await stack.video.dataSource.query(`SELECT thumbnail_key FROM unknown_faces WHERE ${his}`, [
+        id.howard,
+      ])) as { thumbnail_key: string }[]
+    ).map((row) => row.thumbnail_key);
     expect((await root.delete(`/api/admin/users/${id.howard}`)).status).toBe(200);
     await waitFor(
-      () => faceRows('named_user_id = $1', [id.howard]),
+      () => faceRows(his, [id.howard]),
       (n) => n === 0,
     );
     await waitFor(
       () => crops(acme),
-      (keys) => keys.length === 0,
+      (keys) => keys.every((key) => !theirs.includes(key)),
     );
   }, 60_000);
 
@@ -270,13 +353,34 @@ describe('privacy', () => {
     expect(privacy.status).toBe(200);
     await stack.video.unknownFacesRetention.sweep();
     expect(await faceRows('organization_id = $1', [globex])).toBeGreaterThan(0);
-    await stack.video.dataSource.query(
-      `UPDATE unknown_faces SET created_at = now() - interval '2 days' WHERE organization_id = $1`,
-      [globex],
-    );
+    const age = (where: string, params: unknown[]) =>
+      stack.video.dataSource.query(
+        `UPDATE unknown_faces SET created_at = now() - interval '2 days' WHERE ${where}`,
+        params,
+      );
+    // One face past retention: it goes, its label with it, and its person, left with no face.
+    const [old, ...others] = (await report(gina, videos.globex)).unidentifiedPeople;
+    expect(old!.unknownPerson).toBeDefined();
+    await age('video_id = $1 AND face_id = $2', [videos.globex, old!.faceId]);
+    expect(await stack.video.unknownFacesRetention.sweep()).toBe(1);
+    const partly = (await report(gina, videos.globex)).unidentifiedPeople;
+    expect(partly[0]).toEqual({ faceId: old!.faceId, appearances: old!.appearances });
+    expect(partly.slice(1)).toEqual(others);
+    expect((await people(gina)).map((person) => person.id)).not.toContain(old!.unknownPerson!.id);
+    expect((await gina.get(`/api/unknown-people/${old!.unknownPerson!.id}`)).status).toBe(404);
+    await age('organization_id = $1', [globex]);
     expect(await stack.video.unknownFacesRetention.sweep()).toBeGreaterThan(0);
     expect(await faceRows('organization_id = $1', [globex])).toBe(0);
     expect(await crops(globex)).toEqual([]);
     expect(await people(gina)).toEqual([]);
+    const left = (await stack.video.dataSource.query(
+      `SELECT count(*)::int AS n FROM unknown_people WHERE organization_id = $1`,
+      [globex],
+    )) as { n: number }[];
+    expect(left[0]!.n).toBe(0);
+    const labels = (await report(gina, videos.globex)).unidentifiedPeople.map(
+      (face) => face.unknownPerson,
+    );
+    expect(labels.every((label) => label === undefined)).toBe(true);
   }, 60_000);
 });

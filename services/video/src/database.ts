@@ -4,6 +4,8 @@ import { AnalysisDispatch1766100000000 } from './migrations/1766100000000-analys
 import { FaceReferences1767000000000 } from './migrations/1767000000000-face-references.js';
 import { LearnedFaces1767000002000 } from './migrations/1767000002000-learned-faces.js';
 import { UnknownPeople1767000003000 } from './migrations/1767000003000-unknown-people.js';
+import { RejectedFaces1767000004000 } from './migrations/1767000004000-rejected-faces.js';
+import { ReviewKeys1767000005000 } from './migrations/1767000005000-review-keys.js';
 
 export const VIDEO_SCHEMA = 'video';
 
@@ -23,5 +25,7 @@ export const openVideoDatabase = (url: string) =>
       FaceReferences1767000000000,
       LearnedFaces1767000002000,
       UnknownPeople1767000003000,
+      RejectedFaces1767000004000,
+      ReviewKeys1767000005000,
     ],
   });

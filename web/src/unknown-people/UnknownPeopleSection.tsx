@@ -1,7 +1,9 @@
 import type { UnknownPerson } from '@hub/proto';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { loadedRows } from '../api/paging';
 import { formatDate } from '../ui/dates';
+import { LoadMore } from '../ui/LoadMore';
 import { FaceThumbnail } from './FaceThumbnail';
 import { unknownPeopleQuery, unknownPersonSummary } from './queries';
 import { UnknownPersonDialog } from './UnknownPersonDialog';
@@ -11,7 +13,7 @@ import { UnknownPersonDialog } from './UnknownPersonDialog';
  * opening one shows their faces and names them all at once.
  */
 export function UnknownPeopleSection({ videosVersion }: { videosVersion?: string }) {
-  const people = useQuery(unknownPeopleQuery);
+  const people = useInfiniteQuery(unknownPeopleQuery);
   const [open, setOpen] = useState<UnknownPerson | null>(null);
   // A video analysed, analysed again or deleted changes who is unknown: fetched again then.
   const { refetch } = people;
@@ -21,7 +23,8 @@ export function UnknownPeopleSection({ videosVersion }: { videosVersion?: string
     seen.current = videosVersion;
     void refetch();
   }, [videosVersion, refetch]);
-  const list = people.data?.people ?? [];
+  const loaded = loadedRows(people.data?.pages, (page) => page.people);
+  const list = loaded.rows ?? [];
   return (
     <section
       data-testid="unknown-people"
@@ -74,6 +77,14 @@ export function UnknownPeopleSection({ videosVersion }: { videosVersion?: string
           ))}
         </ul>
       )}
+      <LoadMore
+        noun="people"
+        shown={list.length}
+        total={loaded.totalCount}
+        hasMore={people.hasNextPage}
+        loading={people.isFetchingNextPage}
+        onLoadMore={() => void people.fetchNextPage()}
+      />
       <UnknownPersonDialog person={open} onClose={() => setOpen(null)} />
     </section>
   );

@@ -4,14 +4,28 @@ import {
   type UnknownPersonDetail,
   type UnknownPersonList,
 } from '@hub/proto';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { call } from '../api/client';
+import { cursorPaging } from '../api/paging';
 import { toast } from '../toast/toastStore';
 import { refreshVideos } from '../videos/queries';
 
-export const unknownPeopleQuery = queryOptions({
-  queryKey: [api.unknownPeople.path],
-  queryFn: ({ signal }): Promise<UnknownPersonList> => call(api.unknownPeople, { signal }),
+/** People a page: a screenful of cards; more load on demand. */
+export const UNKNOWN_PEOPLE_PAGE_SIZE = 24;
+
+export const unknownPeopleQuery = infiniteQueryOptions({
+  queryKey: [api.unknownPeople.path, 'pages'],
+  queryFn: ({ signal, pageParam }): Promise<UnknownPersonList> =>
+    call(api.unknownPeople, {
+      query: { limit: UNKNOWN_PEOPLE_PAGE_SIZE, cursor: pageParam },
+      signal,
+    }),
+  ...cursorPaging,
 });
 
 export function unknownPersonQuery(id: number) {

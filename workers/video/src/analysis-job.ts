@@ -123,6 +123,7 @@ async function sightingsIn(frame: SampledFrame, faces: FaceModel): Promise<FaceS
 interface Analysed {
   report: AnalysisReport;
   unknownFaces: UnknownFaceFound[];
+  identifiedFaces: UnknownFaceFound[];
 }
 
 async function analyse(
@@ -166,7 +167,7 @@ async function analyse(
       if (frames === 0) throw new VideoFailure('The video has no frames.');
       progress(frames, frames, true);
       const durationSeconds = probe.durationSeconds ?? frames / fps;
-      const { identification, unknown } = identify(
+      const { identification, unknown, identified } = identify(
         clusterFaces(sightings, settings.cluster),
         job.enrolments,
         {
@@ -179,12 +180,14 @@ async function analyse(
           duration: durationSeconds,
         },
       );
-      const unknownFaces = await keepUnknownFaces(
-        job,
-        unknown,
-        { storage: deps.storage, binaries: deps.binaries, model: deps.faces.name, settings },
-        path,
-      );
+      const keep = {
+        storage: deps.storage,
+        binaries: deps.binaries,
+        model: deps.faces.name,
+        settings,
+      };
+      const unknownFaces = await keepUnknownFaces(job, unknown, keep, path);
+      const identifiedFaces = await keepUnknownFaces(job, identified, keep, path, 'identified');
       const report: AnalysisReport = {
         durationSeconds: Math.round(durationSeconds * 100) / 100,
         framesAnalysed: frames,
@@ -194,7 +197,7 @@ async function analyse(
         ...(job.notYetEnrolled?.length ? { notYetEnrolled: job.notYetEnrolled } : {}),
         stepAnalysis: await steps,
       };
-      return { report, unknownFaces };
+      return { report, unknownFaces, identifiedFaces };
     } finally {
       stepsStop.abort();
       await steps;
@@ -229,8 +232,20 @@ export function createAnalysisHandler(deps: AnalysisDeps) {
       timeoutMs,
     );
     try {
-      const { report, unknownFaces } = await analyse(data, deps, timeout.signal, send);
-      await send({ kind: 'analysis.completed', videoId, run, report, unknownFaces });
+      const { report, unknownFaces, identifiedFaces } = await analyse(
+        data,
+        deps,
+        timeout.signal,
+        send,
+      );
+      await send({
+        kind: 'analysis.completed',
+        videoId,
+        run,
+        report,
+        unknownFaces,
+        identifiedFaces,
+      });
       return 'completed';
     } catch (error) {
       const failure = describeFailure(timeout.signal.aborted ? timeout.signal.reason : error);

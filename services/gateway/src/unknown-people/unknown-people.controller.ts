@@ -1,6 +1,12 @@
-import { Body, Controller, Inject, NotFoundException, Param, Res } from '@nestjs/common';
+import { Body, Controller, Inject, NotFoundException, Param, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { type Actor, api, type NameUnknownPersonRequest, videoRpc } from '@hub/proto';
+import {
+  type Actor,
+  api,
+  type NameUnknownPersonRequest,
+  type PageRequest,
+  videoRpc,
+} from '@hub/proto';
 import { type ObjectStorage, RpcClient } from '@hub/kit';
 import { CurrentActor } from '../http/current-actor.decorator.js';
 import { Endpoint } from '../http/endpoint.decorator.js';
@@ -20,8 +26,8 @@ export class UnknownPeopleController {
   ) {}
 
   @Endpoint(api.unknownPeople)
-  list(@CurrentActor() actor: Actor) {
-    return this.rpc.relay(videoRpc.unknownPeople, { actor });
+  list(@CurrentActor() actor: Actor, @Query() page: PageRequest) {
+    return this.rpc.relay(videoRpc.unknownPeople, { actor, page });
   }
 
   @Endpoint(api.unknownPerson)

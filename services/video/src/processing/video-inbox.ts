@@ -6,6 +6,7 @@ import { FaceEnrolmentsRepository } from '../faces/face-enrolments.repository.js
 import type { AnalysisDispatch } from './analysis-dispatch.js';
 import { AnalysisRepository } from './analysis.repository.js';
 import { withFaceIds } from '../review/apply-review.js';
+import { FaceReviewRepository, type KeptReview } from '../review/face-review.repository.js';
 import { completeWithUnknownFaces } from '../unknown-people/group-faces.js';
 import { UnknownPeopleRepository } from '../unknown-people/unknown-people.repository.js';
 
@@ -22,6 +23,7 @@ export class VideoInbox {
   private readonly analyses: AnalysisRepository;
   private readonly faces: FaceEnrolmentsRepository;
   private readonly unknownPeople: UnknownPeopleRepository;
+  private readonly reviews: FaceReviewRepository;
 
   constructor(
     db: DataSource,
@@ -32,6 +34,7 @@ export class VideoInbox {
     this.analyses = new AnalysisRepository(db);
     this.faces = new FaceEnrolmentsRepository(db);
     this.unknownPeople = new UnknownPeopleRepository(db);
+    this.reviews = new FaceReviewRepository(db);
   }
 
   async handle(raw: unknown): Promise<void> {
@@ -86,10 +89,13 @@ export class VideoInbox {
   private async completed(message: Message<'analysis.completed'>): Promise<void> {
     // Each face gets its id once, so that reviews name it whatever list they move it to.
     const report = withFaceIds(message.report);
+    // No review is made while a run is processing: those read now are all there are.
+    const reviews = await this.reviewsToApply(message.videoId);
     const video = await completeWithUnknownFaces(
       { repository: this.unknownPeople, storage: this.storage },
       message,
       report,
+      reviews,
       (tx, labelled) => this.analyses.complete(message.videoId, message.run, labelled, tx),
     );
     if (!video) return;
@@ -102,6 +108,22 @@ export class VideoInbox {
           : ''
       }.`,
     });
+  }
+
+  /**
+   * The video's earlier reviews, to apply to its new report; a face named as someone who is no
+   * member any more (deleted since) is not named again.
+   */
+  private async reviewsToApply(videoId: number): Promise<KeptReview[]> {
+    const reviews = await this.reviews.keptReviews(videoId);
+    const named = reviews.filter((review) => review.decision === 'name');
+    if (named.length === 0) return reviews;
+    const members = await this.rpc.call(identityRpc.membersByIds, {
+      organizationId: named[0]!.organizationId,
+      userIds: [...new Set(named.map((review) => review.userId))],
+    });
+    const still = new Set(members.map((member) => member.id));
+    return reviews.filter((review) => review.decision !== 'name' || still.has(review.userId));
   }
 
   private async failed(message: Message<'analysis.failed'>): Promise<void> {

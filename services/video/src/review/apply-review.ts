@@ -65,11 +65,19 @@ export interface ReviewInput {
   at: string;
 }
 
-/** The report as the supervisor's review makes it; the userId the review was about. */
-export function applyReview(
-  report: AnalysisReport,
-  input: ReviewInput,
-): { report: AnalysisReport; userId: number } {
+/**
+ * The report a review makes; whom the review was about, and where the face was seen: what the
+ * review is kept with, to find the face again when the video is analysed again.
+ */
+export interface Reviewed {
+  report: AnalysisReport;
+  userId: number;
+  userName: string;
+  appearances: IdentifiedOperator['appearances'];
+}
+
+/** The report as the supervisor's review makes it, and what the review was about. */
+export function applyReview(report: AnalysisReport, input: ReviewInput): Reviewed {
   const { faceId, review, reviewer, at } = input;
   const identified = report.identifiedOperators.find((face) => face.faceId === faceId);
   const unidentified = report.unidentifiedPeople.find((face) => face.faceId === faceId);
@@ -89,6 +97,8 @@ export function applyReview(
         ),
       },
       userId: identified.userId,
+      userName: identified.name,
+      appearances: identified.appearances,
     };
   }
   if (review.decision === 'reject') {
@@ -105,11 +115,18 @@ export function applyReview(
         unidentifiedPeople: [...report.unidentifiedPeople, person].sort(byStart),
       }),
       userId: identified.userId,
+      userName: identified.name,
+      appearances: identified.appearances,
     };
   }
   if (!unidentified) throw new ReviewRefusal(NOT_UNIDENTIFIED);
   const named = input.named!;
-  return { report: recount(nameFace(report, unidentified, named, by)), userId: named.id };
+  return {
+    report: recount(nameFace(report, unidentified, named, by)),
+    userId: named.id,
+    userName: named.name,
+    appearances: unidentified.appearances,
+  };
 }
 
 /**

@@ -1,15 +1,31 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { AnalysisReport, ReviewFaceRequest } from '@hub/proto';
-import { withFaceIds } from './apply-review.js';
+import { type Reviewed, withFaceIds } from './apply-review.js';
 
-/** The report a review makes, and whom the review was about (kept in the audit row). */
-export type Revision = (report: AnalysisReport) => { report: AnalysisReport; userId: number };
+/** The report a review makes, and what the review was about (kept in the audit row). */
+export type Revision = (report: AnalysisReport) => Reviewed;
+
+/** What else the review changes in its transaction, and the report as that leaves it. */
+export type FollowUp = (tx: EntityManager, report: AnalysisReport) => Promise<AnalysisReport>;
 
 export interface ReviewRecord {
   faceId: string;
   decision: ReviewFaceRequest['decision'];
   reviewedBy: number;
+  reviewerName: string;
+}
+
+/** A review kept of a video, with where its face was seen: to apply again to a new report. */
+export interface KeptReview {
+  organizationId: number;
+  decision: ReviewFaceRequest['decision'];
+  userId: number;
+  userName: string;
+  reviewedBy: number;
+  reviewerName: string;
+  reviewedAt: string;
+  appearances: { start: number; end: number }[];
 }
 
 /** A named face the worker had kept as unknown: its embedding, now the person's. */
@@ -37,6 +53,7 @@ export class FaceReviewRepository {
     videoId: number,
     revise: Revision,
     record: ReviewRecord,
+    followUp?: FollowUp,
   ): Promise<Revised | null> {
     return this.db.transaction(async (tx) => {
       const [row] = (await tx.query(
@@ -46,7 +63,8 @@ export class FaceReviewRepository {
         [videoId, organizationId],
       )) as { analysis_run: number; report: AnalysisReport }[];
       if (!row) return null;
-      const { report, userId } = revise(withFaceIds(row.report));
+      const revised = revise(withFaceIds(row.report));
+      const report = followUp ? await followUp(tx, revised.report) : revised.report;
       await tx.query(
         `UPDATE videos SET report = $2, detected_operators = $3, identified_operators = $4,
            identification_rate = $5 WHERE id = $1`,
@@ -59,16 +77,20 @@ export class FaceReviewRepository {
         ],
       );
       await tx.query(
-        `INSERT INTO face_reviews (organization_id, video_id, run, face_id, decision, user_id, reviewed_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        `INSERT INTO face_reviews (organization_id, video_id, run, face_id, decision, user_id,
+           reviewed_by, appearances, user_name, reviewer_name)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
         [
           organizationId,
           videoId,
           row.analysis_run,
           record.faceId,
           record.decision,
-          userId,
+          revised.userId,
           record.reviewedBy,
+          JSON.stringify(revised.appearances),
+          revised.userName,
+          record.reviewerName,
         ],
       );
       if (record.decision !== 'name') return { namedUnknownFace: null };
@@ -76,9 +98,43 @@ export class FaceReviewRepository {
         `UPDATE unknown_faces SET named_user_id = $3
           WHERE video_id = $1 AND face_id = $2 AND organization_id = $4
           RETURNING embedding, model`,
-        [videoId, record.faceId, userId, organizationId],
+        [videoId, record.faceId, revised.userId, organizationId],
       )) as [NamedUnknownFace[], number];
       return { namedUnknownFace: named[0] ?? null };
     });
+  }
+
+  /**
+   * The video's reviews that can be applied again, in the order they were made: those kept with
+   * where their face was seen (a run's face ids mean nothing to the next run).
+   */
+  async keptReviews(videoId: number): Promise<KeptReview[]> {
+    const rows = (await this.db.query(
+      `SELECT organization_id, decision, user_id, user_name, reviewed_by, reviewer_name,
+              reviewed_at, appearances
+         FROM face_reviews
+        WHERE video_id = $1 AND appearances IS NOT NULL AND user_name IS NOT NULL
+        ORDER BY id`,
+      [videoId],
+    )) as {
+      organization_id: number;
+      decision: KeptReview['decision'];
+      user_id: number;
+      user_name: string;
+      reviewed_by: number;
+      reviewer_name: string | null;
+      reviewed_at: Date;
+      appearances: KeptReview['appearances'];
+    }[];
+    return rows.map((row) => ({
+      organizationId: row.organization_id,
+      decision: row.decision,
+      userId: row.user_id,
+      userName: row.user_name,
+      reviewedBy: row.reviewed_by,
+      reviewerName: row.reviewer_name ?? 'A supervisor',
+      reviewedAt: row.reviewed_at.toISOString(),
+      appearances: row.appearances,
+    }));
   }
 }

@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type Actor, identityRpc, type ReviewFaceRequest, type VideoWithReport } from '@hub/proto';
+import {
+  type Actor,
+  type AnalysisReport,
+  identityRpc,
+  type ReviewFaceRequest,
+  type VideoWithReport,
+} from '@hub/proto';
 import { RpcClient, RpcFailure } from '@hub/kit';
 import { RPC } from '../config.js';
 import { toVideoWithReport } from '../videos/video-rows.js';
@@ -7,7 +13,9 @@ import { VideosRepository } from '../videos/videos.repository.js';
 import { VIDEO_NOT_FOUND } from '../videos/videos.service.js';
 import { applyReview, type Person, ReviewRefusal } from './apply-review.js';
 import { FaceLearning } from './face-learning.js';
-import { FaceReviewRepository } from './face-review.repository.js';
+import { FaceReviewRepository, type FollowUp } from './face-review.repository.js';
+import { groupRejected } from '../unknown-people/group-faces.js';
+import { UnknownPeopleRepository } from '../unknown-people/unknown-people.repository.js';
 
 export const NO_REPORT = 'This video has no analysis report to review.';
 export const NOT_A_MEMBER = 'Choose a member of your organization.';
@@ -24,6 +32,7 @@ export class FaceReviewService {
     @Inject(VideosRepository) private readonly videos: VideosRepository,
     @Inject(RPC) private readonly rpc: RpcClient,
     @Inject(FaceLearning) private readonly learning: FaceLearning,
+    @Inject(UnknownPeopleRepository) private readonly unknownPeople: UnknownPeopleRepository,
   ) {}
 
   async review(
@@ -83,7 +92,8 @@ export class FaceReviewService {
       actor.organizationId,
       videoId,
       (report) => applyReview(report, { faceId, review, reviewer, named, at }),
-      { faceId, decision: review.decision, reviewedBy: actor.userId },
+      { faceId, decision: review.decision, reviewedBy: actor.userId, reviewerName: reviewer.name },
+      review.decision === 'reject' ? this.groupRejected(actor, videoId, faceId) : undefined,
     );
     if (revised?.namedUnknownFace && named) {
       await this.learning.learnNamed({
@@ -94,6 +104,20 @@ export class FaceReviewService {
       });
     }
     return revised !== null;
+  }
+
+  /**
+   * A face that is not the member it was identified as is unknown: it joins the organization's
+   * unknown people by the rule a run's unknown faces follow, and its report entry says which.
+   */
+  private groupRejected(actor: Actor, videoId: number, faceId: string): FollowUp {
+    return (tx, report: AnalysisReport) =>
+      groupRejected(
+        this.unknownPeople,
+        tx,
+        { organizationId: actor.organizationId, videoId, faceIds: [faceId] },
+        report,
+      );
   }
 
   /** The reviewer and the member named, of the actor's organization only. */

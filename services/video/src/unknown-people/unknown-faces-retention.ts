@@ -9,7 +9,8 @@ const EVERY_MS = 60 * 60_000;
 /**
  * Faces of people nobody named are face data of people who never agreed to anything: they are
  * kept as long as the organization keeps presence events (the Camera Privacy card's retention),
- * then deleted with their crops, at start and hourly. Named faces are the person's and go with them.
+ * then deleted with their crops, at start and hourly (unknown people left with no face go too,
+ * and reports stop labelling the faces deleted). Named faces are the person's and go with them.
  */
 export class UnknownFacesRetention {
   private timer: NodeJS.Timeout | undefined;

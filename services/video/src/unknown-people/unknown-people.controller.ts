@@ -12,8 +12,8 @@ export class UnknownPeopleController {
   constructor(private readonly people: UnknownPeopleService) {}
 
   @RpcHandler(videoRpc.unknownPeople)
-  list(@Payload() { actor }: Req<'unknownPeople'>) {
-    return this.people.list(actor);
+  list(@Payload() { actor, page }: Req<'unknownPeople'>) {
+    return this.people.list(actor, page);
   }
 
   @RpcHandler(videoRpc.unknownPerson)

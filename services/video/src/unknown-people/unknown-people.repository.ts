@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { UnknownFaceFound } from '@hub/proto';
+import { decodeCursor } from '@hub/kit';
 import type { KnownGroup } from './grouping.js';
 
 export interface UnknownPersonRow {
@@ -28,6 +29,17 @@ export interface NewUnknownFace extends UnknownFaceFound {
   appearances: { start: number; end: number }[];
 }
 
+/** A face an analysis identified, kept in case a supervisor rejects the match. */
+export interface KeptIdentifiedFace extends NewUnknownFace {
+  userId: number;
+}
+
+/** The faces a run keeps: unidentified ones are grouped, identified ones wait for a review. */
+export interface KeptFaces {
+  unknown: readonly NewUnknownFace[];
+  identified: readonly KeptIdentifiedFace[];
+}
+
 /** Each grouped face's unknown person, by the report's face id. */
 export type GroupedFaces = Map<string, { id: number; number: number }>;
 
@@ -40,7 +52,7 @@ const PERSON_SUMMARY = `
          sum(jsonb_array_length(f.appearances))::int AS appearances,
          (array_agg(f.id ORDER BY f.id) FILTER (WHERE f.thumbnail_key IS NOT NULL))[1]
            AS thumbnail_face_id,
-         max(v.recorded_at) AS last_seen_at
+         max(v.recorded_at) AS last_seen_at, max(v.recorded_at)::text AS cursor_at
     FROM unknown_people p
     JOIN unknown_faces f ON f.person_id = p.id AND f.named_user_id IS NULL
     JOIN videos v ON v.id = f.video_id`;
@@ -57,14 +69,15 @@ export class UnknownPeopleRepository {
    * Groups a run's unknown faces and completes the run with `complete` (which stores the report,
    * labelled with the people), in one transaction under the organization's lock: two analyses
    * finishing at once group one after the other, and nobody reads a completed report whose faces
-   * are not grouped yet. The video's faces of an earlier run go. 'stale' when the run is not the
-   * video's running one (a newer run, or the video gone); 'done' when it completed already (heard
-   * twice); otherwise the crops of the faces replaced, for their files to go.
+   * are not grouped yet. The video's faces of an earlier run go (a person left with none goes
+   * with the retention sweep). 'stale' when the run is not the video's running one (a newer run,
+   * or the video gone); 'done' when it completed already (heard twice); otherwise the crops of
+   * the faces replaced, for their files to go.
    */
   async completeRun<T>(
     videoId: number,
     run: number,
-    faces: readonly NewUnknownFace[],
+    faces: KeptFaces,
     assign: Assign,
     complete: (tx: EntityManager, people: GroupedFaces) => Promise<T>,
   ): Promise<'stale' | 'done' | { replacedKeys: string[]; completed: T }> {
@@ -76,28 +89,34 @@ export class UnknownPeopleRepository {
     if (owner.analysis_status === 'completed') return 'done';
     const organizationId = owner.organization_id;
     return this.db.transaction(async (tx) => {
-      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('unknown-people'), $1)`, [
-        organizationId,
-      ]);
+      await this.lockGrouping(tx, organizationId);
       const [running] = (await tx.query(
         `SELECT id FROM videos WHERE id = $1 AND analysis_run = $2
             AND analysis_status = 'processing' FOR UPDATE`,
         [videoId, run],
       )) as { id: number }[];
       if (!running) return 'stale' as const;
+      // Read before the video's earlier faces go: analysed again, the video's unknown faces
+      // find the people they were, under the same numbers, not new ones.
+      const groups = await this.groupsOf(tx, organizationId);
       const [replaced] = (await tx.query(
         `DELETE FROM unknown_faces WHERE video_id = $1 RETURNING thumbnail_key`,
         [videoId],
       )) as [{ thumbnail_key: string | null }[], number];
-      const groups = await this.groupsOf(tx, organizationId);
       const people: GroupedFaces = new Map();
-      for (const face of faces) {
+      for (const face of faces.unknown) {
         const person = await this.place(tx, organizationId, face, groups, assign);
         people.set(face.faceId, person);
         await this.insertFace(tx, { organizationId, videoId, run, personId: person.id }, face);
       }
+      for (const face of faces.identified) {
+        const where = { organizationId, videoId, run, identifiedUserId: face.userId };
+        await this.insertFace(tx, where, face);
+      }
       const completed = await complete(tx, people);
-      const kept = new Set(faces.map((face) => face.thumbnailKey));
+      const kept = new Set(
+        [...faces.unknown, ...faces.identified].map((face) => face.thumbnailKey),
+      );
       return {
         completed,
         replacedKeys: replaced.flatMap((row) =>
@@ -105,6 +124,44 @@ export class UnknownPeopleRepository {
         ),
       };
     });
+  }
+
+  /**
+   * Grouping takes the organization's lock, so two groupings (runs completing, rejections) place
+   * their faces one after the other and never both start a new person for one face.
+   */
+  private async lockGrouping(tx: EntityManager, organizationId: number): Promise<void> {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('unknown-people'), $1)`, [
+      organizationId,
+    ]);
+  }
+
+  /**
+   * A face whose match a supervisor rejected is unknown now: its kept face joins the
+   * organization's unknown people by the same rule as a run's faces, in the rejection's
+   * transaction. Undefined when no face was kept for it (an analysis before faces were kept, or
+   * a face past retention).
+   */
+  async groupRejected(
+    tx: EntityManager,
+    where: { organizationId: number; videoId: number; faceId: string },
+    assign: Assign,
+  ): Promise<{ id: number; number: number } | undefined> {
+    const { organizationId, videoId, faceId } = where;
+    await this.lockGrouping(tx, organizationId);
+    const [face] = (await tx.query(
+      `SELECT id, embedding FROM unknown_faces
+        WHERE organization_id = $1 AND video_id = $2 AND face_id = $3 AND person_id IS NULL`,
+      [organizationId, videoId, faceId],
+    )) as { id: number; embedding: number[] }[];
+    if (!face) return undefined;
+    const groups = await this.groupsOf(tx, organizationId);
+    const person = await this.place(tx, organizationId, face, groups, assign);
+    await tx.query(
+      `UPDATE unknown_faces SET person_id = $2, identified_user_id = NULL WHERE id = $1`,
+      [face.id, person.id],
+    );
+    return person;
   }
 
   /** The organization's unknown people not yet named, with the embeddings of their faces. */
@@ -129,7 +186,7 @@ export class UnknownPeopleRepository {
   private async place(
     tx: EntityManager,
     organizationId: number,
-    face: NewUnknownFace,
+    face: { embedding: number[] },
     groups: KnownGroup[],
     assign: Assign,
   ): Promise<{ id: number; number: number }> {
@@ -155,19 +212,26 @@ export class UnknownPeopleRepository {
     return row!;
   }
 
+  /** A face in its unknown person, or (identified) in none until a review rejects its match. */
   private async insertFace(
     tx: EntityManager,
-    where: { organizationId: number; videoId: number; run: number; personId: number },
+    where: {
+      organizationId: number;
+      videoId: number;
+      run: number;
+      personId?: number;
+      identifiedUserId?: number;
+    },
     face: NewUnknownFace,
   ): Promise<void> {
     await tx.query(
       `INSERT INTO unknown_faces
          (organization_id, person_id, video_id, run, face_id, embedding, model, thumbnail_key,
-          appearances)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+          appearances, identified_user_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
       [
         where.organizationId,
-        where.personId,
+        where.personId ?? null,
         where.videoId,
         where.run,
         face.faceId,
@@ -175,18 +239,41 @@ export class UnknownPeopleRepository {
         face.model,
         face.thumbnailKey,
         JSON.stringify(face.appearances),
+        where.identifiedUserId ?? null,
       ],
     );
   }
 
-  /** The organization's unknown people with faces not yet named, latest seen first. */
-  async list(organizationId: number): Promise<UnknownPersonRow[]> {
-    return (await this.db.query(
+  /**
+   * The organization's unknown people with faces not yet named, latest seen first (then the
+   * higher number): the count of all, and `limit + 1` people after the cursor.
+   */
+  async page(
+    organizationId: number,
+    limit: number,
+    cursor?: string,
+  ): Promise<{ total: number; rows: (UnknownPersonRow & { cursor_at: string })[] }> {
+    const [{ total }] = (await this.db.query(
+      `SELECT count(DISTINCT p.id)::int AS total FROM unknown_people p
+         JOIN unknown_faces f ON f.person_id = p.id AND f.named_user_id IS NULL
+        WHERE p.organization_id = $1 AND p.named_user_id IS NULL`,
+      [organizationId],
+    )) as [{ total: number }];
+    const params: unknown[] = [organizationId, limit + 1];
+    let after = '';
+    const key = decodeCursor(cursor, ['time', 'id']);
+    if (key) {
+      params.push(key[0], key[1]);
+      after = `HAVING (max(v.recorded_at), p.number) < ($3::timestamptz, $4::int)`;
+    }
+    const rows = (await this.db.query(
       `${PERSON_SUMMARY}
         WHERE p.organization_id = $1 AND p.named_user_id IS NULL
-        GROUP BY p.id ORDER BY last_seen_at DESC, p.number DESC`,
-      [organizationId],
-    )) as UnknownPersonRow[];
+        GROUP BY p.id ${after}
+        ORDER BY last_seen_at DESC, p.number DESC LIMIT $2`,
+      params,
+    )) as (UnknownPersonRow & { cursor_at: string })[];
+    return { total, rows };
   }
 
   async find(organizationId: number, personId: number): Promise<UnknownPersonRow | undefined> {
@@ -215,7 +302,8 @@ export class UnknownPeopleRepository {
   async thumbnailKey(organizationId: number, faceId: number): Promise<string | undefined> {
     const [row] = (await this.db.query(
       `SELECT thumbnail_key FROM unknown_faces
-        WHERE organization_id = $1 AND id = $2 AND thumbnail_key IS NOT NULL`,
+        WHERE organization_id = $1 AND id = $2 AND thumbnail_key IS NOT NULL
+          AND person_id IS NOT NULL`,
       [organizationId, faceId],
     )) as { thumbnail_key: string }[];
     return row?.thumbnail_key;
@@ -236,14 +324,14 @@ export class UnknownPeopleRepository {
   }
 
   /**
-   * A named person's faces go with them: those of people named as them, and single faces named
-   * as them; the crops' keys, for their files to go too.
+   * A named person's faces go with them: those of people named as them, single faces named as
+   * them, and faces an analysis identified as them; the crops' keys, for their files to go too.
    */
   async deleteOfUser(userId: number): Promise<string[]> {
     return this.db.transaction(async (tx) => {
       const [faces] = (await tx.query(
         `DELETE FROM unknown_faces
-          WHERE named_user_id = $1
+          WHERE named_user_id = $1 OR identified_user_id = $1
              OR person_id IN (SELECT id FROM unknown_people WHERE named_user_id = $1)
           RETURNING thumbnail_key`,
         [userId],
@@ -271,18 +359,56 @@ export class UnknownPeopleRepository {
     return rows.map((row) => row.organization_id);
   }
 
-  /** Faces nobody named, kept longer than the organization's retention; their crops' keys. */
+  /**
+   * Faces nobody named, kept longer than the organization's retention; their crops' keys. The
+   * reports stop labelling those faces with their unknown person, and people left with no face
+   * go, at once and under the grouping lock: no run joins a face to a person going.
+   */
   async deleteUnnamedOlderThan(
     organizationId: number,
     days: number,
   ): Promise<{ deleted: number; keys: string[] }> {
-    const [rows] = (await this.db.query(
-      `DELETE FROM unknown_faces
-        WHERE organization_id = $1 AND named_user_id IS NULL
-          AND created_at < now() - make_interval(days => $2)
-        RETURNING thumbnail_key`,
-      [organizationId, days],
-    )) as [{ thumbnail_key: string | null }[], number];
-    return { deleted: rows.length, keys: rows.flatMap((row) => row.thumbnail_key ?? []) };
+    return this.db.transaction(async (tx) => {
+      await this.lockGrouping(tx, organizationId);
+      const [rows] = (await tx.query(
+        `DELETE FROM unknown_faces
+          WHERE organization_id = $1 AND named_user_id IS NULL
+            AND created_at < now() - make_interval(days => $2)
+          RETURNING video_id, face_id, thumbnail_key`,
+        [organizationId, days],
+      )) as [{ video_id: number; face_id: string; thumbnail_key: string | null }[], number];
+      await this.unlabel(tx, organizationId, rows);
+      await tx.query(
+        `DELETE FROM unknown_people p
+          WHERE p.organization_id = $1 AND p.named_user_id IS NULL
+            AND NOT EXISTS (SELECT 1 FROM unknown_faces f WHERE f.person_id = p.id)`,
+        [organizationId],
+      );
+      return { deleted: rows.length, keys: rows.flatMap((row) => row.thumbnail_key ?? []) };
+    });
+  }
+
+  /** The reports' unidentified faces among these lose their unknown person's label. */
+  private async unlabel(
+    tx: EntityManager,
+    organizationId: number,
+    faces: readonly { video_id: number; face_id: string }[],
+  ): Promise<void> {
+    const byVideo = new Map<number, string[]>();
+    for (const face of faces) {
+      byVideo.set(face.video_id, [...(byVideo.get(face.video_id) ?? []), face.face_id]);
+    }
+    for (const [videoId, faceIds] of byVideo) {
+      await tx.query(
+        `UPDATE videos v SET report = jsonb_set(v.report, '{unidentifiedPeople}', (
+           SELECT coalesce(jsonb_agg(
+                    CASE WHEN e->>'faceId' = ANY($3::text[]) THEN e - 'unknownPerson' ELSE e END
+                    ORDER BY i), '[]'::jsonb)
+             FROM jsonb_array_elements(v.report->'unidentifiedPeople') WITH ORDINALITY AS t(e, i)))
+          WHERE v.id = $1 AND v.organization_id = $2
+            AND jsonb_typeof(v.report->'unidentifiedPeople') = 'array'`,
+        [videoId, organizationId, faceIds],
+      );
+    }
   }
 }

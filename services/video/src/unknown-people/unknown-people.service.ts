@@ -2,11 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import type {
   Actor,
   NamedUnknownPerson,
+  PageRequest,
   UnknownPerson,
   UnknownPersonDetail,
   UnknownPersonList,
 } from '@hub/proto';
-import { RpcFailure } from '@hub/kit';
+import { pageOf, RpcFailure } from '@hub/kit';
 import { type Person, ReviewRefusal } from '../review/apply-review.js';
 import { FaceReviewService, NOT_A_MEMBER } from '../review/face-review.service.js';
 import { unknownLabel } from './grouping.js';
@@ -56,9 +57,14 @@ export class UnknownPeopleService {
     @Inject(FaceReviewService) private readonly reviews: FaceReviewService,
   ) {}
 
-  async list(actor: Actor): Promise<UnknownPersonList> {
-    const rows = await this.people.list(actor.organizationId);
-    return { people: rows.map(toUnknownPerson) };
+  async list(actor: Actor, page: PageRequest): Promise<UnknownPersonList> {
+    const { total, rows } = await this.people.page(actor.organizationId, page.limit, page.cursor);
+    const kept = pageOf(rows, page.limit, (row) => [row.cursor_at, String(row.number)]);
+    return {
+      people: kept.rows.map(toUnknownPerson),
+      totalCount: total,
+      nextCursor: kept.nextCursor,
+    };
   }
 
   async person(actor: Actor, personId: number): Promise<UnknownPersonDetail> {

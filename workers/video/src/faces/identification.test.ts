@@ -1,7 +1,7 @@
 import type { FaceEnrolment } from '@hub/proto';
 import { describe, expect, it } from 'vitest';
 import { clusterFaces, DEFAULT_CLUSTER_OPTIONS, overlap, type FaceSighting } from './clustering.ts';
-import { identifyPeople } from './matching.ts';
+import { identify, identifyPeople } from './matching.ts';
 import { appearanceRanges, mergeRanges } from './time-ranges.ts';
 
 const DIM = 8;
@@ -129,6 +129,32 @@ describe('matching people to enrolments', () => {
     const result = identifyPeople(people, [far, otherModel], matchOptions);
     expect(result.identifiedOperators).toEqual([]);
     expect(result.identificationRate).toBe(0);
+  });
+
+  it("keeps each identified person's face in the order of the list, for a rejection", () => {
+    const people = clusterFaces([
+      ...sightings(2, [0, 1], RIGHT),
+      ...sightings(0, [3, 4]),
+      ...sightings(1, [6, 7]),
+    ]);
+    const enrolments = [enrol(10, 0, 'Amy'), enrol(20, 2, 'Howard')];
+    const { identification, identified, unknown } = identify(people, enrolments, matchOptions);
+    expect(identification.identifiedOperators.map((p) => p.name)).toEqual(['Howard', 'Amy']);
+    expect(identified.map((cluster) => cluster.sightings.map((s) => s.frame))).toEqual([
+      [0, 1],
+      [3, 4],
+    ]);
+    expect(identified[0]!.centroid.indexOf(Math.max(...identified[0]!.centroid))).toBe(2);
+    expect(unknown).toHaveLength(1);
+  });
+
+  it('keeps one face of a user matched by several clusters: their sightings, weighted', () => {
+    const a = { sightings: sightings(0, [0, 1, 2]), centroid: axis(0) };
+    const b = { sightings: sightings(0, [20]), centroid: axis(0, 0.6) };
+    const { identified } = identify([a, b], [enrol(7, 0)], matchOptions);
+    expect(identified).toHaveLength(1);
+    expect(identified[0]!.sightings).toHaveLength(4);
+    expect(identified[0]!.centroid[0]).toBeCloseTo(0.9, 6);
   });
 
   it('counts one user matched by several clusters once, with all appearances', () => {

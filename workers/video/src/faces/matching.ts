@@ -1,6 +1,7 @@
 import type { FaceEnrolment } from '@hub/proto/jobs';
 import type { PersonCluster } from './clustering.ts';
 import { appearanceRanges, mergeRanges, type TimeRange } from './time-ranges.ts';
+import { mean } from './vectors.ts';
 import {
   distanceTo,
   enrolledPeople,
@@ -50,35 +51,69 @@ export function identifyPeople(
   return identify(people, enrolments, options).identification;
 }
 
+/** Clusters named after one user as one: their sightings, and the mean of their centroids. */
+function joined(clusters: readonly PersonCluster[]): PersonCluster {
+  return {
+    sightings: clusters.flatMap((cluster) => cluster.sightings),
+    centroid: mean(
+      clusters.map((cluster) => cluster.centroid),
+      clusters.map((cluster) => cluster.sightings.length),
+    ),
+  };
+}
+
+/** Each user's clusters as one identified person, with that person's joined cluster. */
+function identifiedIn(
+  byUser: Map<number, { person: EnrolledPerson; people: PersonCluster[] }>,
+  rangesOf: (person: PersonCluster) => TimeRange[],
+  maxGap: number,
+): { cluster: PersonCluster; operator: IdentifiedPerson }[] {
+  return [...byUser.values()]
+    .map(({ person, people: matched }) => ({
+      cluster: joined(matched),
+      operator: {
+        userId: person.userId,
+        name: person.name,
+        distance: round(
+          Math.min(
+            ...matched.flatMap((cluster) =>
+              cluster.sightings.map((sighting) => distanceTo(sighting.embedding, person)),
+            ),
+          ),
+        ),
+        appearances: mergeRanges(matched.map(rangesOf), maxGap),
+      },
+    }))
+    .sort(
+      (a, b) =>
+        a.operator.appearances[0]!.start - b.operator.appearances[0]!.start ||
+        a.operator.userId - b.operator.userId,
+    );
+}
+
 /**
- * The identification, and the clusters of its unidentified people in the order of that list:
- * the worker keeps their faces for grouping with the organization's other unknown faces.
+ * The identification, and the clusters of its people in the order of its two lists: the worker
+ * keeps the unidentified people's faces for grouping with the organization's other unknown
+ * faces, and the identified ones' in case a supervisor rejects the match (the face is then
+ * unknown, and grouped too).
  */
 export function identify(
   people: readonly PersonCluster[],
   enrolments: readonly FaceEnrolment[],
   options: MatchOptions,
-): { identification: Identification; unknown: PersonCluster[] } {
+): {
+  identification: Identification;
+  unknown: PersonCluster[];
+  identified: PersonCluster[];
+} {
   const rangesOf = (person: PersonCluster) =>
     appearanceRanges(
       person.sightings.map((sighting) => sighting.time),
       options,
     );
   const { byUser, unidentified } = assignToUsers(nameClusters(people, enrolments, options));
-  const identifiedOperators = [...byUser.values()]
-    .map(({ person, people: matched }) => ({
-      userId: person.userId,
-      name: person.name,
-      distance: round(
-        Math.min(
-          ...matched.flatMap((cluster) =>
-            cluster.sightings.map((sighting) => distanceTo(sighting.embedding, person)),
-          ),
-        ),
-      ),
-      appearances: mergeRanges(matched.map(rangesOf), options.maxGap),
-    }))
-    .sort((a, b) => a.appearances[0]!.start - b.appearances[0]!.start || a.userId - b.userId);
+  const known = identifiedIn(byUser, rangesOf, options.maxGap);
+  const identifiedOperators = known.map(({ operator }) => operator);
   const unknown = unidentified
     .map((cluster) => ({ cluster, appearances: rangesOf(cluster) }))
     .sort((a, b) => a.appearances[0]!.start - b.appearances[0]!.start);
@@ -93,6 +128,7 @@ export function identify(
         detectedOperators === 0 ? 0 : round(identifiedOperators.length / detectedOperators),
     },
     unknown: unknown.map(({ cluster }) => cluster),
+    identified: known.map(({ cluster }) => cluster),
   };
 }
 

@@ -49,12 +49,17 @@ export function cropAround(box: Box, frameWidth: number, frameHeight: number): B
   };
 }
 
+/** Which list of the report a kept face is of: its index is in that list. */
+export type FaceList = 'unidentified' | 'identified';
+
 /**
- * The key of a face's crop: below the organization and the video, named by run and index, so a
- * redelivered job writes the same file again and the video's deletion finds them all.
+ * The key of a face's crop: below the organization and the video, named by run, list and index,
+ * so a redelivered job writes the same file again and the video's deletion finds them all.
  */
-export const thumbnailKey = (job: VideoAnalysisJob, index: number) =>
-  `org/${job.organizationId}/unknown-faces/video-${job.videoId}/run-${job.run}-${index}.jpg`;
+export const thumbnailKey = (job: VideoAnalysisJob, index: number, list: FaceList) =>
+  `org/${job.organizationId}/unknown-faces/video-${job.videoId}/run-${job.run}-${
+    list === 'identified' ? 'identified-' : ''
+  }${index}.jpg`;
 
 /**
  * The frame at the sighting's time, fitted as the analysis's frames were (so the box lands on
@@ -85,9 +90,10 @@ async function cropJpeg(
 }
 
 /**
- * Each unidentified person's representative embedding and a crop of their face, for the video
- * service to group them with the organization's other unknown faces. A crop that cannot be made
- * leaves the face without a picture; it does not fail the analysis.
+ * Each person's representative embedding and a crop of their face, for the video service to
+ * group the unidentified ones with the organization's other unknown faces (and an identified one
+ * once a supervisor rejects its match). A crop that cannot be made leaves the face without a
+ * picture; it does not fail the analysis.
  */
 export async function keepUnknownFaces(
   job: VideoAnalysisJob,
@@ -99,10 +105,11 @@ export async function keepUnknownFaces(
     settings: UnknownFaceSettings;
   },
   path: string,
+  list: FaceList = 'unidentified',
 ): Promise<UnknownFaceFound[]> {
   const found: UnknownFaceFound[] = [];
   for (const [index, cluster] of unknown.slice(0, UNKNOWN_FACES_PER_VIDEO).entries()) {
-    let key: string | null = thumbnailKey(job, index);
+    let key: string | null = thumbnailKey(job, index, list);
     try {
       const jpeg = await cropJpeg(path, deps.binaries, bestSighting(cluster), deps.settings);
       await deps.storage.put(key, jpeg, 'image/jpeg', jpeg.byteLength);

@@ -1,0 +1,80 @@
+import type { AnalysisReport, ReviewFaceRequest } from '@hub/proto';
+import { applyReview, withFaceIds } from './apply-review.js';
+import type { KeptReview } from './face-review.repository.js';
+
+type Ranges = readonly { start: number; end: number }[];
+
+/** Seconds two faces were seen at the same time. */
+export function overlapSeconds(a: Ranges, b: Ranges): number {
+  let total = 0;
+  for (const x of a) {
+    for (const y of b) total += Math.max(0, Math.min(x.end, y.end) - Math.max(x.start, y.start));
+  }
+  return total;
+}
+
+/** The face seen longest at the review's times, of those the review may apply to. */
+function sameFace<T extends { faceId?: string; appearances: Ranges }>(
+  faces: readonly T[],
+  review: KeptReview,
+): string | undefined {
+  let best: { faceId: string; seconds: number } | undefined;
+  for (const face of faces) {
+    const seconds = overlapSeconds(face.appearances, review.appearances);
+    if (face.faceId && seconds > 0 && (!best || seconds > best.seconds)) {
+      best = { faceId: face.faceId, seconds };
+    }
+  }
+  return best?.faceId;
+}
+
+/**
+ * The face of the new report a kept review is about: a confirmation or a rejection is of the
+ * member the analysis identifies again at those times, a naming of a face it leaves unidentified
+ * there. None when the new analysis saw otherwise: a review is never forced on a face.
+ */
+function faceOf(report: AnalysisReport, review: KeptReview): string | undefined {
+  if (review.decision === 'name') return sameFace(report.unidentifiedPeople, review);
+  const identified = report.identifiedOperators.filter((face) => face.userId === review.userId);
+  return sameFace(identified, review);
+}
+
+/** The new report as the kept reviews make it; the faces they moved from one list to the other. */
+export interface Reapplied {
+  report: AnalysisReport;
+  /** Identified faces rejected again: unknown, to be grouped with the unknown people. */
+  rejected: Set<string>;
+  /** Faces named again (unidentified, or rejected first), with the member: in no unknown person. */
+  named: Map<string, number>;
+}
+
+/**
+ * A video analysed again keeps its supervisors' reviews: each, in the order made, applies to the
+ * face of the new report seen at the same times (face ids are a run's own), with its reviewer and
+ * time.
+ */
+export function reapplyReviews(report: AnalysisReport, reviews: readonly KeptReview[]): Reapplied {
+  let current = withFaceIds(report);
+  const rejected = new Set<string>();
+  const named = new Map<string, number>();
+  for (const review of reviews) {
+    const faceId = faceOf(current, review);
+    if (!faceId) continue;
+    const request: ReviewFaceRequest =
+      review.decision === 'name'
+        ? { decision: 'name', userId: review.userId }
+        : { decision: review.decision };
+    current = applyReview(current, {
+      faceId,
+      review: request,
+      reviewer: { id: review.reviewedBy, name: review.reviewerName },
+      named: { id: review.userId, name: review.userName },
+      at: review.reviewedAt,
+    }).report;
+    if (review.decision === 'reject') rejected.add(faceId);
+    if (review.decision !== 'name') continue;
+    rejected.delete(faceId);
+    named.set(faceId, review.userId);
+  }
+  return { report: current, rejected, named };
+}
