@@ -14,6 +14,8 @@ export interface ReviewRecord {
   decision: ReviewFaceRequest['decision'];
   reviewedBy: number;
   reviewerName: string;
+  /** When, as the report says it: kept the same so a review applied again reads the same. */
+  reviewedAt: string;
 }
 
 /** A review kept of a video, with where its face was seen: to apply again to a new report. */
@@ -78,8 +80,8 @@ export class FaceReviewRepository {
       );
       await tx.query(
         `INSERT INTO face_reviews (organization_id, video_id, run, face_id, decision, user_id,
-           reviewed_by, appearances, user_name, reviewer_name)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+           reviewed_by, appearances, user_name, reviewer_name, reviewed_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
         [
           organizationId,
           videoId,
@@ -91,6 +93,7 @@ export class FaceReviewRepository {
           JSON.stringify(revised.appearances),
           revised.userName,
           record.reviewerName,
+          record.reviewedAt,
         ],
       );
       if (record.decision !== 'name') return { namedUnknownFace: null };

@@ -92,7 +92,13 @@ export class FaceReviewService {
       actor.organizationId,
       videoId,
       (report) => applyReview(report, { faceId, review, reviewer, named, at }),
-      { faceId, decision: review.decision, reviewedBy: actor.userId, reviewerName: reviewer.name },
+      {
+        faceId,
+        decision: review.decision,
+        reviewedBy: actor.userId,
+        reviewerName: reviewer.name,
+        reviewedAt: at,
+      },
       review.decision === 'reject' ? this.groupRejected(actor, videoId, faceId) : undefined,
     );
     if (revised?.namedUnknownFace && named) {
