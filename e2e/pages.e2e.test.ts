@@ -138,8 +138,21 @@ function layoutProblems(where: string, layout: Layout, width: number): string[] 
   return problems;
 }
 
-/** Runs axe-core in the page (injected from node_modules once per tab). */
+/**
+ * Runs axe-core in the page (injected from node_modules once per tab), once no toast is fading
+ * in or out: axe measures a fading toast's text at part of its opacity ("Login Successful" read
+ * as too faint when the walk reached a page in the toast's last 100 ms).
+ */
 async function audit(page: Page): Promise<AxeResults> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          !(animation.effect as KeyframeEffect | null)?.target?.closest('.toast-root'),
+      ),
+  );
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.addScriptTag({ path: AXE_SCRIPT });
   return page.evaluate(
