@@ -66,19 +66,20 @@ checks_at_once() {
   return "$status"
 }
 
-step node_modules/.bin/turbo run build --output-logs=new-only
 checks_started=$SECONDS
 # The type check (`npm run typecheck`) reads the packages' sources (the `source` export
 # condition), not their dist/: `tsc -b` checks the node side, tsconfig.check.json's projects,
-# each file once, then the web app, its own program, beside it.
+# each file once, then the web app, its own program, beside it. So the build (which emits
+# without checking) runs beside the checks too, and the tests start once all have passed.
 CHECKS=(
+  'node_modules/.bin/turbo run build --output-logs=new-only'
   'node_modules/.bin/tsc -b tsconfig.check.json'
   'node_modules/.bin/tsc -p web/tsconfig.json'
   'node_modules/.bin/eslint . --max-warnings 0 --cache --cache-location node_modules/.cache/eslint/'
   'node_modules/.bin/prettier --check . --cache --cache-location node_modules/.cache/prettier/.cache'
 )
-checks_at_once || { phase_done "$checks_started" 'the checks above, at once'; exit 1; }
-phase_done "$checks_started" 'the checks above, at once'
+checks_at_once || { phase_done "$checks_started" 'the build and checks above, at once'; exit 1; }
+phase_done "$checks_started" 'the build and checks above, at once'
 # The vitest projects one after another, as `vitest run` orders them (sequence.groupOrder), each
 # timed on its own; a failing project does not keep the next from running.
 failed=0
