@@ -1,5 +1,5 @@
 import type { Finding, ObservationSession, ResponseResult } from '@hub/proto';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { CloudOff } from 'lucide-react';
 import { failureToast } from '../api/errors';
@@ -27,12 +27,17 @@ export const LIST_PATH = '/library/observations';
  * the device, sent in order; the next question follows the answers recorded, sent or not.
  */
 export function LiveSession({
-  session,
+  session: loaded,
   onExit,
 }: {
   session: ObservationSession;
   onExit: () => void;
 }) {
+  // The session as the cache holds it now, not as the page last passed it down: a sent answer
+  // enters the cache and leaves the outbox in one step, but the page hears of the cache a moment
+  // later, and a render from the older prop in between showed the previous question again (its
+  // choice and notes cleared), the next one a moment after.
+  const session = useQuery(observationSessionQuery(loaded.id)).data ?? loaded;
   const now = useNow();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
