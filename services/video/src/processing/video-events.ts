@@ -9,7 +9,7 @@ import {
   organizationPrefix,
 } from '@hub/kit';
 import { FaceEnrolmentsRepository } from '../faces/face-enrolments.repository.js';
-import { UnknownPeopleRepository } from '../unknown-people/unknown-people.repository.js';
+import { UnknownFacesRemovalRepository } from '../unknown-people/unknown-faces-removal.repository.js';
 import { VideosRepository } from '../videos/videos.repository.js';
 
 export const VIDEOS_FOLDER = 'videos';
@@ -34,7 +34,7 @@ export function handleVideoEvents(
 ): EventSubscription {
   const faces = new FaceEnrolmentsRepository(db);
   const videos = new VideosRepository(db);
-  const unknownPeople = new UnknownPeopleRepository(db);
+  const unknownFaces = new UnknownFacesRemovalRepository(db);
   return events.subscribe('video', async (event: DomainEvent) => {
     if (event.type === 'user.picture-changed') {
       await faces.awaitEnrolment(event.userId, event.organizationId, event.pictureKey);
@@ -49,10 +49,10 @@ export function handleVideoEvents(
     } else if (event.type === 'user.deleted') {
       // The person's faces go, and with them the photos they came from.
       const referenceKeys = await faces.deleteOfUser(event.userId);
-      const cropKeys = await unknownPeople.deleteOfUser(event.userId);
+      const cropKeys = await unknownFaces.deleteOfUser(event.userId);
       await Promise.all([...referenceKeys, ...cropKeys].map((key) => storage.remove(key)));
     } else if (event.type === 'organization.deleted') {
-      await unknownPeople.deleteOfOrganization(event.organizationId);
+      await unknownFaces.deleteOfOrganization(event.organizationId);
       await videos.deleteOrganizationVideos(event.organizationId);
       const prefix = organizationPrefix(event.organizationId);
       await storage.removePrefix(`${prefix}${VIDEOS_FOLDER}/`);

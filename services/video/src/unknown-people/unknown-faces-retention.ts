@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { integrationRpc } from '@hub/proto';
 import type { ObjectStorage, RpcClient } from '@hub/kit';
-import { UnknownPeopleRepository } from './unknown-people.repository.js';
+import { UnknownFacesRemovalRepository } from './unknown-faces-removal.repository.js';
 
 const EVERY_MS = 60 * 60_000;
 
@@ -15,14 +15,14 @@ const EVERY_MS = 60 * 60_000;
 export class UnknownFacesRetention {
   private timer: NodeJS.Timeout | undefined;
   private readonly logger = new Logger('UnknownFacesRetention');
-  private readonly people: UnknownPeopleRepository;
+  private readonly faces: UnknownFacesRemovalRepository;
 
   constructor(
     db: DataSource,
     private readonly rpc: RpcClient,
     private readonly storage: ObjectStorage,
   ) {
-    this.people = new UnknownPeopleRepository(db);
+    this.faces = new UnknownFacesRemovalRepository(db);
   }
 
   start(): void {
@@ -38,7 +38,7 @@ export class UnknownFacesRetention {
   async sweep(): Promise<number> {
     let deleted = 0;
     try {
-      for (const organizationId of await this.people.organizationsWithUnnamed()) {
+      for (const organizationId of await this.faces.organizationsWithUnnamed()) {
         deleted += await this.sweepOrganization(organizationId);
       }
       if (deleted > 0) this.logger.log(`Deleted ${deleted} unknown faces past retention`);
@@ -52,7 +52,7 @@ export class UnknownFacesRetention {
     const { retentionDays } = await this.rpc.call(integrationRpc.faceLearning, {
       organizationId,
     });
-    const { deleted, keys } = await this.people.deleteUnnamedOlderThan(
+    const { deleted, keys } = await this.faces.deleteUnnamedOlderThan(
       organizationId,
       retentionDays,
     );
