@@ -117,10 +117,10 @@ describe('a job during which the pdf worker process dies twice', () => {
     await killWhenRunning(await startWorkerProcess(), hostile, 1);
     const survivor = await startWorkerProcess();
 
-    const failed = await until('the hostile job failed', async () => {
-      const current = await jobs.getJob(hostile.id!);
-      return (await current?.getState()) === 'failed' ? current : undefined;
-    });
+    // The state first, then the job: a job read before its move to failed has no reason yet.
+    const failed = await until('the hostile job failed', async () =>
+      (await jobs.getJobState(hostile.id!)) === 'failed' ? jobs.getJob(hostile.id!) : undefined,
+    );
     // The handler's refusal, or BullMQ's own when one more stall came first: either way the
     // reason the library shows is the readable one (below).
     expect([POISON_REASON, STALLED_TOO_OFTEN]).toContain(failed!.failedReason);
