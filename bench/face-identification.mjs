@@ -169,7 +169,7 @@ const jobOf = (/** @type {unknown} */ data) => ({ data, attemptsMade: 0, opts: {
  *   faces: unknown, binaries: unknown }} deps
  */
 async function enrolAll(deps) {
-  /** @type {{ kind: string, userId: number, embedding?: number[], reason?: string }[]} */
+  /** @type {{ kind: string, userId: number, embedding?: number[], space?: string, reason?: string }[]} */
   const messages = [];
   const inbox = {
     add: async (/** @type {string} */ _n, /** @type {never} */ m) => messages.push(m),
@@ -191,7 +191,8 @@ async function enrolAll(deps) {
       console.log(`${person}: not enrolled: ${message?.reason ?? 'no answer'}`);
       continue;
     }
-    enrolments.push({ userId: USER_IDS[person], name: person, embedding: message.embedding });
+    const { embedding, space } = message;
+    enrolments.push({ userId: USER_IDS[person], name: person, embedding, space });
   }
   return enrolments;
 }

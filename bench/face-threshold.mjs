@@ -207,6 +207,8 @@ console.log(
 );
 
 const { nameFace, enrolledPeople } = await importDist('faces/references.js');
+/** Every fixture face is embedded by the one model: one embedding space. */
+const SPACE = 'bench';
 const { distance } = await importDist('faces/vectors.js');
 /** @type {Face[]} */
 const fixtures = data.fixtures;
@@ -283,8 +285,9 @@ function naming(references, queries, rule) {
       userId: PEOPLE.indexOf(f.person),
       name: f.person,
       embedding: f.embedding,
+      space: SPACE,
     })),
-    references[0]?.embedding.length ?? 0,
+    { space: SPACE, length: references[0]?.embedding.length ?? 0 },
   );
   const enrolled = new Set(references.map((f) => f.person));
   const tally = { right: 0, wrong: 0, missed: 0, enrolled: 0, strangersNamed: 0, strangers: 0 };
@@ -325,8 +328,9 @@ function smallestGap(/** @type {number} */ threshold) {
         userId: PEOPLE.indexOf(f.person),
         name: f.person,
         embedding: f.embedding,
+        space: SPACE,
       })),
-      128,
+      { space: SPACE, length: 128 },
     );
     for (const face of fixtures.filter((f) => !references.includes(f) && !isStranger(f.person))) {
       const named = nameFace(face.embedding, people, { threshold, margin: 0 });
@@ -385,8 +389,13 @@ for (const threshold of [...new Set([previous, chosen])]) {
     ];
     for (const [enrolled, shown] of splits) {
       const people = enrolledPeople(
-        enrolled.map((f, i) => ({ userId: i, name: f.person, embedding: f.embedding })),
-        128,
+        enrolled.map((f, i) => ({
+          userId: i,
+          name: f.person,
+          embedding: f.embedding,
+          space: SPACE,
+        })),
+        { space: SPACE, length: 128 },
       );
       named += shown.filter((f) => nameFace(f.embedding, people, { threshold, margin })).length;
     }
@@ -416,8 +425,9 @@ if (man.length > 1) {
             userId: f.person === MAN ? -1 : i,
             name: f.person,
             embedding: f.embedding,
+            space: SPACE,
           })),
-          128,
+          { space: SPACE, length: 128 },
         );
         const names = man
           .slice(count)

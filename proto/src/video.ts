@@ -256,10 +256,25 @@ export type NamedUnknownPerson = z.infer<typeof NamedUnknownPerson>;
 
 // Jobs and results between the video service and the video worker
 
-export const FaceEnrolment = z.object({
+/**
+ * What makes two face embeddings comparable: the embedder alone (package, version, net and
+ * dimension, e.g. `face-api@1.7.15/face-recognition-128d`), not the detector that found the face
+ * nor the backend that ran the nets. Embeddings of two spaces are never compared, even when their
+ * lengths match: their distances mean nothing.
+ */
+export const EmbeddingSpace = z.string().min(1).max(200);
+export type EmbeddingSpace = z.infer<typeof EmbeddingSpace>;
+
+/** An embedding with its space, as it travels between the service and the worker. */
+export const SpacedEmbedding = z.object({
+  embedding: z.array(z.number()),
+  space: EmbeddingSpace,
+});
+export type SpacedEmbedding = z.infer<typeof SpacedEmbedding>;
+
+export const FaceEnrolment = SpacedEmbedding.extend({
   userId: z.number().int(),
   name: z.string(),
-  embedding: z.array(z.number()),
 });
 export type FaceEnrolment = z.infer<typeof FaceEnrolment>;
 
@@ -291,10 +306,11 @@ export const FaceEnrolmentJob = z.object({
   purpose: z.enum(['profile', 'reference', 'learned']).optional(),
   /**
    * Learned (pictureKey is then the video): the moments to look at, the person's enrolled faces
-   * to find among the faces there, and how close one must be.
+   * to find among the faces there (only those of the worker's space are compared), and how close
+   * one must be.
    */
   atSeconds: z.array(z.number().min(0)).max(5).optional(),
-  matchWith: z.array(z.array(z.number())).max(20).optional(),
+  matchWith: z.array(SpacedEmbedding).max(20).optional(),
   maxDistance: z.number().positive().optional(),
 });
 export type FaceEnrolmentJob = z.infer<typeof FaceEnrolmentJob>;
@@ -319,6 +335,8 @@ export const UNKNOWN_FACES_PER_VIDEO = 200;
 export const UnknownFaceFound = z.object({
   index: z.number().int().min(0),
   embedding: z.array(z.number()).max(1024),
+  space: EmbeddingSpace,
+  /** The whole model (embedder, detectors, backend): kept to tell how the face was found. */
   model: z.string(),
   thumbnailKey: z.string().nullable(),
 });
@@ -363,6 +381,7 @@ export const VideoInboxMessage = z.discriminatedUnion('kind', [
     userId: z.number().int(),
     pictureKey: z.string(),
     embedding: z.array(z.number()),
+    space: EmbeddingSpace,
     model: z.string(),
   }),
   z.object({

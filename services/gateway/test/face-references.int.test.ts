@@ -59,10 +59,10 @@ const faceRows = async (userId: number) =>
 
 const learnedFaces = async (userId: number) =>
   (await stack.video.dataSource.query(
-    `SELECT model, jsonb_array_length(embedding) AS length FROM face_enrolments
+    `SELECT model, embedding_space, jsonb_array_length(embedding) AS length FROM face_enrolments
       WHERE user_id = $1 AND source = 'learned'`,
     [userId],
-  )) as { model: string; length: number }[];
+  )) as { model: string; embedding_space: string | null; length: number }[];
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'hub-face-references-'));
@@ -262,8 +262,12 @@ describe('reviewing a report', () => {
       60_000,
     );
     expect(learned[0]!.length).toBe(128);
+    // Found again by comparing with her enrolments of the worker's space, and kept in it.
+    expect(learned[0]!.embedding_space).toMatch(/^face-api@[\d.]+\/face-recognition-128d$/);
     const enrolments = await rpc.call(videoRpc.enrolments, { organizationId: acme });
-    expect(enrolments.filter((face) => face.userId === id.amy)).toHaveLength(3);
+    const hers = enrolments.filter((face) => face.userId === id.amy);
+    expect(hers).toHaveLength(3);
+    expect(new Set(hers.map((face) => face.space))).toEqual(new Set([learned[0]!.embedding_space]));
     expect((await amy.delete(`/api/videos/${video.id}`)).status).toBe(200);
     expect(await learnedFaces(id.amy)).toEqual([]);
   }, 90_000);

@@ -127,6 +127,11 @@ describe('unknown people across videos', () => {
     expect([...labels], JSON.stringify(first)).toEqual(['Unknown person 1']);
     const [person] = await people(amy);
     expect(person).toMatchObject({ label: 'Unknown person 1', number: 1, videos: 1 });
+    // Each kept face has the space of the worker's embedder, grouping compares within it.
+    const kept = await faceRows('true', []);
+    expect(kept).toBeGreaterThanOrEqual(2);
+    const space = `embedding_space ~ '^face-api@[0-9.]+/face-recognition-128d$'`;
+    expect(await faceRows(space, [])).toBe(kept);
     expect(person!.appearances).toBeGreaterThanOrEqual(1);
     const crop = await fetch(`${stack.url}${person!.thumbnailUrl}`, {
       headers: { cookie: amy.cookie },

@@ -6,6 +6,7 @@ import { LearnedFaces1767000002000 } from './migrations/1767000002000-learned-fa
 import { UnknownPeople1767000003000 } from './migrations/1767000003000-unknown-people.js';
 import { RejectedFaces1767000004000 } from './migrations/1767000004000-rejected-faces.js';
 import { ReviewKeys1767000005000 } from './migrations/1767000005000-review-keys.js';
+import { EmbeddingSpace1767000006000 } from './migrations/1767000006000-embedding-space.js';
 
 export const VIDEO_SCHEMA = 'video';
 
@@ -27,5 +28,6 @@ export const openVideoDatabase = (url: string) =>
       UnknownPeople1767000003000,
       RejectedFaces1767000004000,
       ReviewKeys1767000005000,
+      EmbeddingSpace1767000006000,
     ],
   });

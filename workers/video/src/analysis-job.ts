@@ -173,6 +173,7 @@ async function analyse(
         {
           threshold: settings.matchThreshold,
           margin: settings.matchMargin,
+          space: deps.faces.space,
           interval: 1 / fps,
           // One missed sample is bridged, two are not: at 1 fps a 2-second gap is another
           // person's shot, and bridging it named this person there too.
@@ -184,6 +185,7 @@ async function analyse(
         storage: deps.storage,
         binaries: deps.binaries,
         model: deps.faces.name,
+        space: deps.faces.space,
         settings,
       };
       const unknownFaces = await keepUnknownFaces(job, unknown, keep, path);

@@ -130,6 +130,7 @@ export function createEnrolmentHandler(deps: EnrolmentDeps) {
       userId,
       pictureKey,
       embedding: decision.embedding,
+      space: deps.faces.space,
       model: deps.faces.name,
     });
     return 'enrolled';

@@ -1,4 +1,4 @@
-import type { FaceEnrolmentJob } from '@hub/proto/jobs';
+import type { FaceEnrolmentJob, SpacedEmbedding } from '@hub/proto/jobs';
 import type { DetectedFace, FaceModel } from './faces/face-model.ts';
 import { distance } from './faces/vectors.ts';
 import type { FfmpegBinaries } from './frames/binaries.ts';
@@ -6,17 +6,22 @@ import { readPicture } from './frames/picture.ts';
 
 export const NOT_FOUND_AGAIN = 'The confirmed face could not be found again in the video.';
 
-/** The face among `found` closest to any of the person's enrolments, if within `maxDistance`. */
+/**
+ * The face among `found` (embeddings of `space`) closest to any of the person's enrolments of that
+ * space, if within `maxDistance`: an enrolment of another space is never compared.
+ */
 export function closestFace(
   found: readonly DetectedFace[],
-  matchWith: readonly (readonly number[])[],
-  maxDistance: number,
+  matchWith: readonly SpacedEmbedding[],
+  within: { space: string; maxDistance: number },
 ): DetectedFace | undefined {
+  const comparable = matchWith.filter((enrolment) => enrolment.space === within.space);
   let best: { face: DetectedFace; distance: number } | undefined;
   for (const face of found) {
-    for (const embedding of matchWith) {
+    for (const { embedding } of comparable) {
+      if (embedding.length !== face.embedding.length) continue;
       const d = distance(face.embedding, embedding);
-      if (d <= maxDistance && (!best || d < best.distance)) best = { face, distance: d };
+      if (d <= within.maxDistance && (!best || d < best.distance)) best = { face, distance: d };
     }
   }
   return best?.face;
@@ -33,10 +38,10 @@ export async function findAgain(
   facesIn: (frame: Awaited<ReturnType<typeof readPicture>>) => Promise<DetectedFace[]>,
 ): Promise<number[] | undefined> {
   const matchWith = job.matchWith ?? [];
-  const maxDistance = job.maxDistance ?? 0;
+  const within = { space: deps.faces.space, maxDistance: job.maxDistance ?? 0 };
   for (const at of job.atSeconds ?? []) {
     const frame = await readPicture(path, deps.binaries, 'video', at);
-    const face = closestFace(await facesIn(frame), matchWith, maxDistance);
+    const face = closestFace(await facesIn(frame), matchWith, within);
     if (face) return face.embedding;
   }
   return undefined;

@@ -55,6 +55,7 @@ export function createSnapshotHandler(deps: SnapshotDeps) {
       const people = peopleInPicture(faces, enrolments, {
         threshold: deps.matchThreshold,
         margin: deps.matchMargin,
+        space: deps.faces.space,
       });
       await send({ kind: 'snapshot.identified', runId, facesDetected: faces.length, people });
       await forget();

@@ -173,7 +173,11 @@ describe('face enrolment and operator identification on real photos', () => {
       if (message.kind !== 'face.enrolled') continue;
       expect(message.embedding).toHaveLength(128);
       expect(message.model).toBe(model.name);
-      enrolments.push({ userId: message.userId, name: person, embedding: message.embedding });
+      // The embedder alone: the detector and the backend are in the name, not in the space.
+      expect(message.space).toMatch(/^face-api@[\d.]+\/face-recognition-128d$/);
+      expect(message.model.startsWith(`${message.space} (`)).toBe(true);
+      const { userId, embedding, space } = message;
+      enrolments.push({ userId, name: person, embedding, space });
     }
   }, 60_000);
 
@@ -283,7 +287,7 @@ describe('face enrolment and operator identification on real photos', () => {
     expect(progress.at(-1)).toMatchObject({ current: 36, total: 36 });
   }, 180_000);
 
-  it('compares only with the enrolments in the job', async () => {
+  it('compares only with the enrolments in the job, of its own space', async () => {
     const video = join(folder, 'howard.mp4');
     await makeVideo(
       binaries,
@@ -291,7 +295,12 @@ describe('face enrolment and operator identification on real photos', () => {
       video,
     );
     await putFile('org/1/videos/2.mp4', video);
-    const others = enrolments.filter((e) => e.userId !== USER_IDS.howard);
+    // Howard's own embedding, said to be of another space: never compared, though of his length.
+    const elsewhere = enrolments
+      .filter((e) => e.userId === USER_IDS.howard)
+      .map((e) => ({ ...e, space: 'face-api@0.0.1/face-recognition-128d' }));
+    expect(elsewhere).toHaveLength(1);
+    const others = [...enrolments.filter((e) => e.userId !== USER_IDS.howard), ...elsewhere];
     const notYetEnrolled = [{ userId: USER_IDS.howard, name: 'howard' }];
     const report = completed(
       await harness.analyse({
@@ -396,7 +405,9 @@ describe('step analysis against the SOPs through a server speaking Gemini', () =
         ],
       }),
     );
-    const enrolments = [{ userId: 4, name: 'leonard', embedding: await enrolmentOf('leonard') }];
+    const enrolments = [
+      { userId: 4, name: 'leonard', embedding: await enrolmentOf('leonard'), space: model.space },
+    ];
     const report = completed(
       await harness.analyse({
         videoId: 20,

@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { SpacedEmbedding } from '@hub/proto';
 
 export interface EnrolledFaceRow {
   user_id: number;
   embedding: number[];
+  embedding_space: string;
 }
 
 /** What became of a picture the worker refused. */
@@ -15,6 +17,8 @@ export interface RefusedPicture {
 /**
  * Face embeddings of profile pictures (one per user) and reference photos (several per user);
  * 'pending' until the worker enrolled it, 'rejected' (a reference, kept only for its reason).
+ * Only embeddings with a space are read for matching: one without (stored before spaces, of a
+ * model whose space could not be told) is never compared.
  */
 @Injectable()
 export class FaceEnrolmentsRepository {
@@ -31,21 +35,24 @@ export class FaceEnrolmentsRepository {
     return row?.pending ?? 0;
   }
 
-  /** One person's enrolled faces, to find them again in a video. */
-  async enrolledOf(organizationId: number, userId: number): Promise<number[][]> {
+  /** One person's enrolled faces with their spaces, latest first, to find them in a video. */
+  async enrolledOf(organizationId: number, userId: number): Promise<SpacedEmbedding[]> {
     const rows = (await this.db.query(
-      `SELECT embedding FROM face_enrolments
-        WHERE organization_id = $1 AND user_id = $2 AND model NOT IN ('pending', 'rejected')`,
+      `SELECT embedding, embedding_space FROM face_enrolments
+        WHERE organization_id = $1 AND user_id = $2 AND model NOT IN ('pending', 'rejected')
+          AND embedding_space IS NOT NULL
+        ORDER BY enrolled_at DESC, id DESC`,
       [organizationId, userId],
-    )) as { embedding: number[] }[];
-    return rows.map((row) => row.embedding);
+    )) as { embedding: number[]; embedding_space: string }[];
+    return rows.map((row) => ({ embedding: row.embedding, space: row.embedding_space }));
   }
 
-  /** The organization's enrolled faces (none of another organization). */
+  /** The organization's enrolled faces (none of another organization), with their spaces. */
   async enrolled(organizationId: number): Promise<EnrolledFaceRow[]> {
     return (await this.db.query(
-      `SELECT user_id, embedding FROM face_enrolments
-        WHERE organization_id = $1 AND model NOT IN ('pending', 'rejected')`,
+      `SELECT user_id, embedding, embedding_space FROM face_enrolments
+        WHERE organization_id = $1 AND model NOT IN ('pending', 'rejected')
+          AND embedding_space IS NOT NULL`,
       [organizationId],
     )) as EnrolledFaceRow[];
   }
@@ -65,7 +72,7 @@ export class FaceEnrolmentsRepository {
       `INSERT INTO face_enrolments (user_id, organization_id, picture_key, embedding, model)
        VALUES ($1, $2, $3, '[]', 'pending')
        ON CONFLICT (user_id) WHERE source = 'profile' DO UPDATE SET organization_id = EXCLUDED.organization_id, picture_key = EXCLUDED.picture_key,
-         embedding = '[]', model = 'pending', enrolled_at = now()`,
+         embedding = '[]', embedding_space = NULL, model = 'pending', enrolled_at = now()`,
       [userId, organizationId, pictureKey],
     );
   }
@@ -74,13 +81,13 @@ export class FaceEnrolmentsRepository {
   async recordEmbedding(
     userId: number,
     pictureKey: string,
-    embedding: number[],
-    model: string,
+    face: SpacedEmbedding & { model: string },
   ): Promise<number | undefined> {
     const [rows] = (await this.db.query(
-      `UPDATE face_enrolments SET embedding = $3, model = $4, enrolled_at = now()
+      `UPDATE face_enrolments
+          SET embedding = $3, embedding_space = $4, model = $5, enrolled_at = now()
         WHERE user_id = $1 AND picture_key = $2 RETURNING organization_id`,
-      [userId, pictureKey, JSON.stringify(embedding), model],
+      [userId, pictureKey, JSON.stringify(face.embedding), face.space, face.model],
     )) as [{ organization_id: number }[], number];
     return rows[0]?.organization_id;
   }
@@ -101,7 +108,8 @@ export class FaceEnrolmentsRepository {
          DELETE FROM face_enrolments WHERE user_id = $1 AND picture_key = $2 AND source = 'profile'
          RETURNING organization_id, source),
        reference AS (
-         UPDATE face_enrolments SET model = 'rejected', embedding = '[]', rejection = $3
+         UPDATE face_enrolments
+            SET model = 'rejected', embedding = '[]', embedding_space = NULL, rejection = $3
           WHERE user_id = $1 AND picture_key = $2 AND source = 'reference'
          RETURNING organization_id, source),
        learned AS (

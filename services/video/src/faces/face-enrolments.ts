@@ -17,7 +17,10 @@ export class FaceEnrolments {
     return this.faces.pendingCount(organizationId, minutes);
   }
 
-  /** Only this organization's people: nothing else is ever compared with its videos. */
+  /**
+   * Only this organization's people: nothing else is ever compared with its videos. Each with its
+   * space, for the worker to compare only those of its own.
+   */
   async ofOrganization(organizationId: number): Promise<FaceEnrolment[]> {
     const rows = await this.faces.enrolled(organizationId);
     if (rows.length === 0) return [];
@@ -29,6 +32,7 @@ export class FaceEnrolments {
         userId: row.user_id,
         name: names.get(row.user_id)!,
         embedding: row.embedding,
+        space: row.embedding_space,
       }));
   }
 

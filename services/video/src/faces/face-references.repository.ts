@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { SpacedEmbedding } from '@hub/proto';
 
 export interface FaceReferenceRow {
   id: number;
@@ -93,15 +94,16 @@ export class FaceReferencesRepository {
     organizationId: number,
     userId: number,
     videoId: number,
-    face: { embedding: number[]; model: string },
+    face: SpacedEmbedding & { model: string },
     limit: number,
   ): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       await tx.query(`SELECT pg_advisory_xact_lock(hashtext('face-references'), $1)`, [userId]);
       const rows = (await tx.query(
         `INSERT INTO face_enrolments
-           (user_id, organization_id, picture_key, embedding, model, source, video_id)
-         SELECT $2, $1, $7, $4, $5, 'learned', $3
+           (user_id, organization_id, picture_key, embedding, embedding_space, model, source,
+            video_id)
+         SELECT $2, $1, $7, $4, $8, $5, 'learned', $3
           WHERE (SELECT count(*) FROM face_enrolments WHERE user_id = $2 AND source = 'learned') < $6
          ON CONFLICT (user_id, video_id) WHERE source = 'learned' DO NOTHING
          RETURNING id`,
@@ -114,6 +116,7 @@ export class FaceReferencesRepository {
           limit,
           // No file: the face came from the video, by the worker, when it was analysed.
           `unknown-face/video-${videoId}`,
+          face.space,
         ],
       )) as { id: number }[];
       return rows.length > 0;

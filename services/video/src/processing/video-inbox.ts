@@ -141,8 +141,7 @@ export class VideoInbox {
     const organizationId = await this.faces.recordEmbedding(
       message.userId,
       message.pictureKey,
-      message.embedding,
-      message.model,
+      message,
     );
     await this.dispatchAfterEnrolment(organizationId);
   }

@@ -5,6 +5,7 @@ import {
   FACE_REFERENCE_LIMIT,
   type IdentifiedOperator,
   integrationRpc,
+  type SpacedEmbedding,
 } from '@hub/proto';
 import { addFairly, RpcClient } from '@hub/kit';
 import { ENROLMENT_QUEUE, RPC } from '../config.js';
@@ -25,11 +26,10 @@ export interface ConfirmedFace {
   confirmedBy: number;
 }
 
-export interface NamedFace {
+export interface NamedFace extends SpacedEmbedding {
   organizationId: number;
   videoId: number;
   userId: number;
-  embedding: number[];
   model: string;
 }
 

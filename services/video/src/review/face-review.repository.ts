@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { AnalysisReport, ReviewFaceRequest } from '@hub/proto';
+import type { AnalysisReport, ReviewFaceRequest, SpacedEmbedding } from '@hub/proto';
 import { type Reviewed, withFaceIds } from './apply-review.js';
 
 /** The report a review makes, and what the review was about (kept in the audit row). */
@@ -31,8 +31,7 @@ export interface KeptReview {
 }
 
 /** A named face the worker had kept as unknown: its embedding, now the person's. */
-export interface NamedUnknownFace {
-  embedding: number[];
+export interface NamedUnknownFace extends SpacedEmbedding {
   model: string;
 }
 
@@ -100,10 +99,12 @@ export class FaceReviewRepository {
       const [named] = (await tx.query(
         `UPDATE unknown_faces SET named_user_id = $3
           WHERE video_id = $1 AND face_id = $2 AND organization_id = $4
-          RETURNING embedding, model`,
+          RETURNING embedding, embedding_space AS space, model`,
         [videoId, record.faceId, revised.userId, organizationId],
-      )) as [NamedUnknownFace[], number];
-      return { namedUnknownFace: named[0] ?? null };
+      )) as [(Omit<NamedUnknownFace, 'space'> & { space: string | null })[], number];
+      const face = named[0];
+      // A face of no known space is named but not learned: it could never be compared.
+      return { namedUnknownFace: face?.space ? { ...face, space: face.space } : null };
     });
   }
 

@@ -99,6 +99,7 @@ describe('reviews applied again to a new report', () => {
       index: 0,
       faceId,
       embedding: [0],
+      space: 's',
       model: 'm',
       thumbnailKey: null,
       appearances: [],

@@ -96,8 +96,8 @@ export async function groupRejected(
 ): Promise<AnalysisReport> {
   const people = new Map<string, { id: number; number: number }>();
   for (const faceId of where.faceIds) {
-    const person = await repository.groupRejected(tx, { ...where, faceId }, (embedding, groups) =>
-      nearestGroup(embedding, groups, report.matchThreshold),
+    const person = await repository.groupRejected(tx, { ...where, faceId }, (face, groups) =>
+      nearestGroup(face, groups, report.matchThreshold),
     );
     if (person) people.set(faceId, person);
   }
@@ -129,7 +129,7 @@ export async function completeWithUnknownFaces<T>(
     message.videoId,
     message.run,
     faces,
-    (embedding, groups) => nearestGroup(embedding, groups, numbered.matchThreshold),
+    (face, groups) => nearestGroup(face, groups, numbered.matchThreshold),
     (tx, people) => complete(tx, labelReport(reviewed.report, people)),
   );
   if (outcome === 'done') return undefined;

@@ -1,7 +1,16 @@
+/**
+ * A kept face's embedding with its space; null for one stored before spaces whose space could not
+ * be told (migration 1767000006000-embedding-space), which is compared with nothing.
+ */
+export interface KeptEmbedding {
+  embedding: number[];
+  space: string | null;
+}
+
 /** Faces already grouped as one unknown person of the organization. */
 export interface KnownGroup {
   personId: number;
-  embeddings: number[][];
+  faces: KeptEmbedding[];
 }
 
 export function distance(a: readonly number[], b: readonly number[]): number {
@@ -10,9 +19,18 @@ export function distance(a: readonly number[], b: readonly number[]): number {
   return Math.sqrt(sum);
 }
 
-/** The mean of the group's embeddings of this length (another model's are never compared). */
-export function centroid(embeddings: readonly number[][], length: number): number[] | null {
-  const alike = embeddings.filter((embedding) => embedding.length === length);
+/**
+ * The mean of the group's embeddings of this space (another space's are never compared, even of
+ * the same length; one of this space but another length is damaged, and left out too).
+ */
+export function centroid(
+  faces: readonly KeptEmbedding[],
+  comparable: { space: string; length: number },
+): number[] | null {
+  const { space, length } = comparable;
+  const alike = faces
+    .filter((face) => face.space === space && face.embedding.length === length)
+    .map((face) => face.embedding);
   if (alike.length === 0) return null;
   const sum = new Array<number>(length).fill(0);
   for (const embedding of alike) embedding.forEach((value, i) => (sum[i]! += value));
@@ -23,17 +41,20 @@ export function centroid(embeddings: readonly number[][], length: number): numbe
  * The rule: a face joins the unknown person whose centroid (the mean of their faces' embeddings)
  * is nearest, when nearer than the face match threshold, the distance at which an analysis names
  * a member; otherwise it starts a new person. A centroid, not the nearest single face, so that a
- * chain of faces each a little off cannot pull two people together. Only groups of one
- * organization are ever passed in.
+ * chain of faces each a little off cannot pull two people together. Only faces of the face's space
+ * make a centroid, and a face of no known space joins nobody. Only groups of one organization are
+ * ever passed in.
  */
 export function nearestGroup(
-  embedding: readonly number[],
+  face: KeptEmbedding,
   groups: readonly KnownGroup[],
   threshold: number,
 ): number | null {
+  const { embedding, space } = face;
+  if (space === null) return null;
   let best: { personId: number; distance: number } | null = null;
   for (const group of groups) {
-    const centre = centroid(group.embeddings, embedding.length);
+    const centre = centroid(group.faces, { space, length: embedding.length });
     if (!centre) continue;
     const apart = distance(embedding, centre);
     if (apart < threshold && (!best || apart < best.distance)) {

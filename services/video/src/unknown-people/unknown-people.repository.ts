@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { UnknownFaceFound } from '@hub/proto';
 import { decodeCursor } from '@hub/kit';
-import type { KnownGroup } from './grouping.js';
+import type { KeptEmbedding, KnownGroup } from './grouping.js';
 
 export interface UnknownPersonRow {
   id: number;
@@ -44,7 +44,7 @@ export interface KeptFaces {
 export type GroupedFaces = Map<string, { id: number; number: number }>;
 
 /** Which unknown person each new face joined (an existing one, or a new one: null). */
-export type Assign = (embedding: number[], groups: readonly KnownGroup[]) => number | null;
+export type Assign = (face: KeptEmbedding, groups: readonly KnownGroup[]) => number | null;
 
 const PERSON_SUMMARY = `
   SELECT p.id, p.number,
@@ -148,10 +148,10 @@ export class UnknownPeopleRepository {
     const { organizationId, videoId, faceId } = where;
     await lockGrouping(tx, organizationId);
     const [face] = (await tx.query(
-      `SELECT id, embedding FROM unknown_faces
+      `SELECT id, embedding, embedding_space AS space FROM unknown_faces
         WHERE organization_id = $1 AND video_id = $2 AND face_id = $3 AND person_id IS NULL`,
       [organizationId, videoId, faceId],
-    )) as { id: number; embedding: number[] }[];
+    )) as (KeptEmbedding & { id: number })[];
     if (!face) return undefined;
     const groups = await this.groupsOf(tx, organizationId);
     const person = await this.place(tx, organizationId, face, groups, assign);
@@ -162,20 +162,23 @@ export class UnknownPeopleRepository {
     return person;
   }
 
-  /** The organization's unknown people not yet named, with the embeddings of their faces. */
+  /**
+   * The organization's unknown people not yet named, with the embeddings of their faces and their
+   * spaces (nearestGroup compares only those of the new face's space).
+   */
   private async groupsOf(tx: EntityManager, organizationId: number): Promise<KnownGroup[]> {
     const rows = (await tx.query(
-      `SELECT f.person_id, f.embedding FROM unknown_faces f
+      `SELECT f.person_id, f.embedding, f.embedding_space AS space FROM unknown_faces f
          JOIN unknown_people p ON p.id = f.person_id
         WHERE f.organization_id = $1 AND p.organization_id = $1
           AND p.named_user_id IS NULL AND f.named_user_id IS NULL`,
       [organizationId],
-    )) as { person_id: number; embedding: number[] }[];
+    )) as (KeptEmbedding & { person_id: number })[];
     const groups = new Map<number, KnownGroup>();
-    for (const row of rows) {
-      const group = groups.get(row.person_id) ?? { personId: row.person_id, embeddings: [] };
-      group.embeddings.push(row.embedding);
-      groups.set(row.person_id, group);
+    for (const { person_id: personId, embedding, space } of rows) {
+      const group = groups.get(personId) ?? { personId, faces: [] };
+      group.faces.push({ embedding, space });
+      groups.set(personId, group);
     }
     return [...groups.values()];
   }
@@ -184,13 +187,14 @@ export class UnknownPeopleRepository {
   private async place(
     tx: EntityManager,
     organizationId: number,
-    face: { embedding: number[] },
+    face: KeptEmbedding,
     groups: KnownGroup[],
     assign: Assign,
   ): Promise<{ id: number; number: number }> {
-    const joined = assign(face.embedding, groups);
+    const kept = { embedding: face.embedding, space: face.space };
+    const joined = assign(kept, groups);
     if (joined !== null) {
-      groups.find((group) => group.personId === joined)!.embeddings.push(face.embedding);
+      groups.find((group) => group.personId === joined)!.faces.push(kept);
       const [row] = (await tx.query(`SELECT id, number FROM unknown_people WHERE id = $1`, [
         joined,
       ])) as { id: number; number: number }[];
@@ -206,7 +210,7 @@ export class UnknownPeopleRepository {
        SELECT $1, last_number FROM next RETURNING id, number`,
       [organizationId],
     )) as { id: number; number: number }[];
-    groups.push({ personId: row!.id, embeddings: [face.embedding] });
+    groups.push({ personId: row!.id, faces: [kept] });
     return row!;
   }
 
@@ -224,9 +228,9 @@ export class UnknownPeopleRepository {
   ): Promise<void> {
     await tx.query(
       `INSERT INTO unknown_faces
-         (organization_id, person_id, video_id, run, face_id, embedding, model, thumbnail_key,
-          appearances, identified_user_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+         (organization_id, person_id, video_id, run, face_id, embedding, embedding_space, model,
+          thumbnail_key, appearances, identified_user_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
       [
         where.organizationId,
         where.personId ?? null,
@@ -234,6 +238,7 @@ export class UnknownPeopleRepository {
         where.run,
         face.faceId,
         JSON.stringify(face.embedding),
+        face.space,
         face.model,
         face.thumbnailKey,
         JSON.stringify(face.appearances),

@@ -71,17 +71,23 @@ export function assertBackendInstalled(name: FaceBackend): void {
   }
 }
 
+/**
+ * The space of the model's embeddings: the face-api package's 128-d face recognition net, the
+ * same whichever detector found the face and whichever backend ran it. Its version is part of it,
+ * as a release may ship other weights.
+ */
+export function faceEmbeddingSpace(): string {
+  const version = (require('@vladmandic/face-api/package.json') as { version: string }).version;
+  return `face-api@${version}/face-recognition-128d`;
+}
+
 /** The model's name, known before it is loaded: the backend is the one TensorFlow.js runs. */
 export function faceModelName(
   options: FaceApiOptions,
   backend: string = BACKENDS[options.backend].tf,
 ): string {
-  const version = (require('@vladmandic/face-api/package.json') as { version: string }).version;
   const video = detectorName(options.videoDetector ?? SSD);
-  return (
-    `face-api@${version}/face-recognition-128d ` +
-    `(pictures: ssd-mobilenet-v1, videos: ${video}; ${backend})`
-  );
+  return `${faceEmbeddingSpace()} (pictures: ssd-mobilenet-v1, videos: ${video}; ${backend})`;
 }
 
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
@@ -120,6 +126,7 @@ type DetectorOptions = FaceApi.SsdMobilenetv1Options | FaceApi.TinyFaceDetectorO
  */
 export class FaceApiModel implements FaceModel {
   readonly name: string;
+  readonly space = faceEmbeddingSpace();
   private readonly faceapi: typeof FaceApi;
   private readonly tf: TfRuntime;
   private readonly detectors: Record<FaceSource, DetectorOptions[]>;

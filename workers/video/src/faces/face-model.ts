@@ -22,8 +22,13 @@ export type FaceSource = 'picture' | 'video';
 
 /** The port to a face detector + embedder; the worker knows nothing else of the model. */
 export interface FaceModel {
-  /** Stored with each enrolment: embeddings of different models cannot be compared. */
+  /** The whole model (embedder, detectors, backend), stored with each embedding: how it was found. */
   readonly name: string;
+  /**
+   * The embedding space of its embeddings (the embedder alone, see EmbeddingSpace in proto):
+   * they are compared with embeddings of this space only.
+   */
+  readonly space: string;
   /** Frames it can work on at once (threads); one when not given. */
   readonly parallelism?: number;
   detect(frame: RgbFrame, source: FaceSource): Promise<DetectedFace[]>;

@@ -98,7 +98,7 @@ describe('identification of the fixture people in a 720p video, with the default
       await enrol(jobOf({ userId, organizationId: 1, pictureKey, changedBy: 1 }));
       const message = enrolInbox.messages.at(-1);
       if (message?.kind !== 'face.enrolled') throw new Error(JSON.stringify(message));
-      enrolments.push({ userId, name: person, embedding: message.embedding });
+      enrolments.push({ userId, name: person, embedding: message.embedding, space: message.space });
     }
 
     const list = shots();

@@ -24,13 +24,24 @@ function sightings(person: number, frames: number[], box = LEFT, fps = 1): FaceS
   }));
 }
 
+/** The space of the video's faces in these tests. */
+const SPACE = 'face-api@1.7.15/face-recognition-128d';
+
 const enrol = (userId: number, person: number, name = `User ${userId}`): FaceEnrolment => ({
   userId,
   name,
   embedding: jitter(axis(person), 999 + person),
+  space: SPACE,
 });
 
-const matchOptions = { threshold: 0.55, margin: 0, interval: 1, maxGap: 2, duration: 60 };
+const matchOptions = {
+  threshold: 0.55,
+  margin: 0,
+  interval: 1,
+  maxGap: 2,
+  duration: 60,
+  space: SPACE,
+};
 
 describe('time ranges', () => {
   it('gives each sighting one interval and joins those with small gaps', () => {
@@ -122,13 +133,23 @@ describe('matching people to enrolments', () => {
     expect(result.identificationRate).toBeCloseTo(2 / 3, 4);
   });
 
-  it('matches no one beyond the threshold and ignores embeddings of another model', () => {
+  it('matches no one beyond the threshold and ignores embeddings of another length', () => {
     const people = clusterFaces(sightings(0, [0, 1]));
-    const far = { userId: 1, name: 'Far', embedding: axis(0, 1.7) };
-    const otherModel = { userId: 2, name: 'Other', embedding: [1, 0, 0] };
-    const result = identifyPeople(people, [far, otherModel], matchOptions);
+    const far = { ...enrol(1, 0, 'Far'), embedding: axis(0, 1.7) };
+    const damaged = { ...enrol(2, 0, 'Other'), embedding: [1, 0, 0] };
+    const result = identifyPeople(people, [far, damaged], matchOptions);
     expect(result.identifiedOperators).toEqual([]);
     expect(result.identificationRate).toBe(0);
+  });
+
+  it('never compares an enrolment of another space, even of the same length', () => {
+    const people = clusterFaces(sightings(0, [0, 1]));
+    const elsewhere = { ...enrol(1, 0, 'Amy'), space: 'face-api@2.0.0/face-recognition-128d' };
+    expect(identifyPeople(people, [elsewhere], matchOptions).identifiedOperators).toEqual([]);
+    // The same embedding in the faces' space names her: only the space kept them apart.
+    const here = { ...elsewhere, space: SPACE };
+    const named = identifyPeople(people, [elsewhere, here], matchOptions).identifiedOperators;
+    expect(named.map((person) => person.userId)).toEqual([1]);
   });
 
   it("keeps each identified person's face in the order of the list, for a rejection", () => {
@@ -189,8 +210,8 @@ describe('matching people to enrolments', () => {
   it('names a person on the nearest of their references, and reports that distance', () => {
     const people = clusterFaces(sightings(0, [0, 1, 2]));
     // The profile photo is beyond the threshold; a reference photo of the same user is near.
-    const profile = { userId: 7, name: 'Amy', embedding: jitter(axis(0, 1.7), 4) };
-    const reference = { userId: 7, name: 'Amy', embedding: jitter(axis(0), 5) };
+    const profile = { ...enrol(7, 0, 'Amy'), embedding: jitter(axis(0, 1.7), 4) };
+    const reference = { ...enrol(7, 0, 'Amy'), embedding: jitter(axis(0), 5) };
     const result = identifyPeople(people, [profile, reference], matchOptions);
     expect(result.identifiedOperators.map((p) => p.userId)).toEqual([7]);
     expect(result.identifiedOperators[0]!.distance).toBeLessThan(0.3);
@@ -208,7 +229,7 @@ describe('matching people to enrolments', () => {
     // Halfway between two enrolled people, within the threshold of both.
     const between = axis(0).map((value, i) => (i === 1 ? 0.5 : value * 0.5));
     const person = { sightings: sightings(0, [0, 1]), centroid: between };
-    const two = [enrol(7, 0), { userId: 8, name: 'B', embedding: axis(1, 1).map((v) => v * 0.5) }];
+    const two = [enrol(7, 0), { ...enrol(8, 1, 'B'), embedding: axis(1, 1).map((v) => v * 0.5) }];
     two[0] = { ...two[0]!, embedding: axis(0, 0.5) };
     expect(identifyPeople([person], two, matchOptions).identifiedOperators).toHaveLength(1);
     const strict = identifyPeople([person], two, { ...matchOptions, margin: 0.05 });

@@ -4,6 +4,7 @@ import { DEFAULT_CLUSTER_OPTIONS } from './clustering.ts';
 import {
   assertBackendInstalled,
   FaceApiModel,
+  faceEmbeddingSpace,
   faceModelName,
   type FaceApiOptions,
   type FaceDetector,
@@ -46,6 +47,7 @@ export async function loadFaceModel(config: VideoWorkerConfig): Promise<FaceMode
   }
   return new OnDemandFaceModel({
     name: faceModelName(options),
+    space: faceEmbeddingSpace(),
     parallelism: threads,
     load: () => ThreadedFaceModel.load({ ...options, threads }),
     idleMs: config.FACE_MODEL_IDLE_SECONDS * 1000,

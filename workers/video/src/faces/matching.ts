@@ -27,6 +27,8 @@ export interface Identification {
 }
 
 export interface MatchOptions extends NamingRule {
+  /** The space of the people's embeddings (the model's that found them): see enrolledPeople. */
+  space: string;
   /** Seconds between samples: one sighting covers this long. */
   interval: number;
   /** Sightings this close (seconds) make one appearance. */
@@ -136,12 +138,12 @@ export function identify(
 function nameClusters(
   people: readonly PersonCluster[],
   enrolments: readonly FaceEnrolment[],
-  rule: NamingRule,
+  rule: NamingRule & { space: string },
 ): { cluster: PersonCluster; naming: Naming | null }[] {
-  // Embeddings of another model (another length) are never compared.
+  // Embeddings of another space are never compared, whatever their length.
   const byLength = new Map<number, EnrolledPerson[]>();
   const enrolledOfLength = (length: number) => {
-    const known = byLength.get(length) ?? enrolledPeople(enrolments, length);
+    const known = byLength.get(length) ?? enrolledPeople(enrolments, { space: rule.space, length });
     byLength.set(length, known);
     return known;
   };

@@ -35,7 +35,7 @@ function countingModels() {
       counts.closes += 1;
       events.push('closed');
     };
-    return { name: 'counting', detect, close };
+    return { name: 'counting', space: 'counting@1/net-1d', detect, close };
   };
   const answerAll = async () => {
     await vi.waitFor(() => expect(answers.length).toBeGreaterThan(0));
@@ -52,7 +52,13 @@ function onDemand(parallelism: number) {
   const { load } = models;
   return {
     ...models,
-    model: new OnDemandFaceModel({ name: 'face-api', parallelism, load, idleMs: IDLE_MS }),
+    model: new OnDemandFaceModel({
+      name: 'face-api',
+      space: 'counting@1/net-1d',
+      parallelism,
+      load,
+      idleMs: IDLE_MS,
+    }),
   };
 }
 

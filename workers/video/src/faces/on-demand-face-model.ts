@@ -4,6 +4,8 @@ import type { DetectedFace, FaceModel, FaceSource } from './face-model.ts';
 export interface OnDemandOptions {
   /** Known before the model is loaded: it is stored with each enrolment. */
   name: string;
+  /** Known before the model is loaded too: the space of the embeddings it will find. */
+  space: string;
   parallelism: number;
   load: () => Promise<FaceModel>;
   /** The model is released once no frame has been detected for this long. */
@@ -18,6 +20,7 @@ export interface OnDemandOptions {
  */
 export class OnDemandFaceModel implements FaceModel {
   readonly name: string;
+  readonly space: string;
   readonly parallelism: number;
   private readonly options: OnDemandOptions;
   private loaded: Promise<FaceModel> | null = null;
@@ -30,6 +33,7 @@ export class OnDemandFaceModel implements FaceModel {
   constructor(options: OnDemandOptions) {
     this.options = options;
     this.name = options.name;
+    this.space = options.space;
     this.parallelism = options.parallelism;
   }
 

@@ -25,17 +25,25 @@ export interface Naming {
   distance: number;
 }
 
+/** The embeddings a face can be compared with: of its space, and of its length. */
+export interface Comparable {
+  space: string;
+  length: number;
+}
+
 /**
- * The enrolments grouped by person, keeping only embeddings of the given length: those of another
- * model (another length) cannot be compared and are left out.
+ * The enrolments grouped by person, keeping only embeddings of the face's space: those of another
+ * space are never compared, even of the same length. One of the right space but another length
+ * is damaged (a space has one dimension), and left out too rather than measured as NaN.
  */
 export function enrolledPeople(
   enrolments: readonly FaceEnrolment[],
-  length: number,
+  comparable: Comparable,
 ): EnrolledPerson[] {
   const people = new Map<number, EnrolledPerson>();
   for (const enrolment of enrolments) {
-    if (enrolment.embedding.length !== length) continue;
+    if (enrolment.space !== comparable.space) continue;
+    if (enrolment.embedding.length !== comparable.length) continue;
     const person = people.get(enrolment.userId) ?? {
       userId: enrolment.userId,
       name: enrolment.name,

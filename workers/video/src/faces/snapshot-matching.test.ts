@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { peopleInPicture } from './snapshot-matching.ts';
 
+const space = 'face-api@1.7.15/face-recognition-128d';
 const enrolments = [
-  { userId: 1, name: 'Amy', embedding: [0, 0, 0] },
-  { userId: 2, name: 'Howard', embedding: [1, 0, 0] },
+  { userId: 1, name: 'Amy', embedding: [0, 0, 0], space },
+  { userId: 2, name: 'Howard', embedding: [1, 0, 0], space },
 ];
-const rule = { threshold: 0.55, margin: 0 };
+const rule = { threshold: 0.55, margin: 0, space };
 
 describe('people in one snapshot', () => {
   it('names each face after the nearest enrolment within the threshold', () => {
@@ -25,12 +26,17 @@ describe('people in one snapshot', () => {
     expect(peopleInPicture(faces, enrolments, rule)).toEqual([{ userId: 1, confidence: 0.95 }]);
   });
 
-  it('never compares embeddings of another length (another model)', () => {
+  it('never compares embeddings of another length (damaged)', () => {
     expect(peopleInPicture([{ embedding: [0, 0] }], enrolments, rule)).toEqual([]);
   });
 
+  it('never compares an enrolment of another space, even of the same length', () => {
+    const elsewhere = enrolments.map((enrolment) => ({ ...enrolment, space: 'other@1/net-3d' }));
+    expect(peopleInPicture([{ embedding: [0, 0, 0] }], elsewhere, rule)).toEqual([]);
+  });
+
   it('names a person on the nearest of their several references', () => {
-    const withReference = [...enrolments, { userId: 1, name: 'Amy', embedding: [0, 2, 0] }];
+    const withReference = [...enrolments, { userId: 1, name: 'Amy', embedding: [0, 2, 0], space }];
     expect(peopleInPicture([{ embedding: [0, 1.9, 0] }], withReference, rule)).toEqual([
       { userId: 1, confidence: 0.9 },
     ]);

@@ -5,18 +5,20 @@ const round = (value: number) => Math.round(value * 10_000) / 10_000;
 
 /**
  * Who is in one picture: each face is named by `nameFace` against the enrolled people (the
- * camera's organization's, nobody else's; a person may have several references). One person
+ * camera's organization's, nobody else's; a person may have several references), of the faces'
+ * space only (`space`, the model's that found them). One person
  * cannot stand twice in one picture, so when two faces match the same user only the nearer is
  * taken for them. Confidence is 1 - distance to the person's nearest reference.
  */
 export function peopleInPicture(
   faces: readonly { embedding: readonly number[] }[],
   enrolments: readonly FaceEnrolment[],
-  rule: NamingRule,
+  rule: NamingRule & { space: string },
 ): SeenPerson[] {
   const nearest = new Map<number, number>();
   for (const face of faces) {
-    const best = nameFace(face.embedding, enrolledPeople(enrolments, face.embedding.length), rule);
+    const comparable = { space: rule.space, length: face.embedding.length };
+    const best = nameFace(face.embedding, enrolledPeople(enrolments, comparable), rule);
     if (!best) continue;
     const known = nearest.get(best.person.userId);
     if (known === undefined || best.distance < known)

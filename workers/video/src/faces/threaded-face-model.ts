@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { RgbFrame } from '../frames/sample-frames.ts';
-import type { FaceApiOptions } from './face-api-model.ts';
+import { faceEmbeddingSpace, type FaceApiOptions } from './face-api-model.ts';
 import type { DetectedFace, FaceModel, FaceSource } from './face-model.ts';
 
 export interface FrameRequest {
@@ -68,6 +68,7 @@ function stop(lane: Lane, error: Error) {
  */
 export class ThreadedFaceModel implements FaceModel {
   readonly name: string;
+  readonly space = faceEmbeddingSpace();
   readonly parallelism: number;
   private readonly lanes: Lane[];
   private next = 0;

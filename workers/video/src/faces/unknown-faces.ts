@@ -102,6 +102,7 @@ export async function keepUnknownFaces(
     storage: ObjectStorage;
     binaries: FfmpegBinaries;
     model: string;
+    space: string;
     settings: UnknownFaceSettings;
   },
   path: string,
@@ -118,7 +119,7 @@ export async function keepUnknownFaces(
       key = null;
     }
     const embedding = cluster.centroid.map((value) => Math.round(value * 1e6) / 1e6);
-    found.push({ index, embedding, model: deps.model, thumbnailKey: key });
+    found.push({ index, embedding, space: deps.space, model: deps.model, thumbnailKey: key });
   }
   return found;
 }
