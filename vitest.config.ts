@@ -1,6 +1,7 @@
 import swc from 'unplugin-swc';
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { SlowestFirst } from './packages/testing/src/slowest-first.sequencer.ts';
 
 /** Workspace packages are compiled from their TypeScript source in tests (their `source` export). */
 const sourceFirst = {
@@ -20,6 +21,7 @@ const decorators = () =>
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: SlowestFirst },
     // Each project has the machine to itself (sequence.groupOrder): unit, then integration, then
     // e2e, rather than all three fighting over CI's two cores at once.
     projects: [
