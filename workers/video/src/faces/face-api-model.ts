@@ -4,6 +4,7 @@ import type * as FaceApi from '@vladmandic/face-api';
 import type { FaceBackend } from '../config.ts';
 import type { RgbFrame } from '../frames/sample-frames.ts';
 import type { DetectedFace, FaceModel, FaceSource } from './face-model.ts';
+import { useLeanFaceRecognition } from './lean-face-recognition.ts';
 import { useLeanTinyFaceDetector } from './lean-tiny-detector.ts';
 import { installWasmKernels, type KernelRegistry } from './wasm-kernels.ts';
 
@@ -156,6 +157,7 @@ export class FaceApiModel implements FaceModel {
     }
     await faceapi.nets.faceLandmark68Net.loadFromDisk(MODELS);
     await faceapi.nets.faceRecognitionNet.loadFromDisk(MODELS);
+    if (options.backend === 'wasm') useLeanFaceRecognition(faceapi);
     const tf = faceapi.tf as unknown as TfRuntime;
     return new FaceApiModel(faceapi, options, tf.getBackend());
   }
