@@ -19,7 +19,7 @@ interface TfRuntime {
   tensor3d(
     values: Uint8Array,
     shape: [number, number, number],
-    dtype: 'int32',
+    dtype: 'float32',
   ): FaceApi.tf.Tensor3D;
 }
 
@@ -175,7 +175,9 @@ export class FaceApiModel implements FaceModel {
     if (source === 'picture' && !this.faceapi.nets.ssdMobilenetv1.isLoaded) {
       await this.faceapi.nets.ssdMobilenetv1.loadFromDisk(MODELS);
     }
-    const input = this.tf.tensor3d(frame.data, [frame.height, frame.width, 3], 'int32');
+    // Floats, not integers: every net casts its input to floats (exactly, bytes being small), and
+    // on wasm each cast of the whole frame (two for the tiny detector's two sizes) is a copy.
+    const input = this.tf.tensor3d(frame.data, [frame.height, frame.width, 3], 'float32');
     try {
       const detections = await this.findFaces(input, this.detectors[source]);
       const faces = detections.map((detection) =>
