@@ -147,8 +147,9 @@ async function analyse(
       const sightings: FaceSighting[] = [];
       let frames = 0;
       const sampling = { fps, width: settings.frameWidth, height: settings.frameHeight, signal };
-      // Frames are decoded once and detected as many at a time as the model has threads; their
-      // answers are taken in order.
+      // Frames are decoded once and detected as many at a time as the model has threads, with
+      // one more already sent, so that a thread finishing a frame finds the next one waiting
+      // instead of idling while it is read from ffmpeg and copied; answers are taken in order.
       const inFlight: Promise<FaceSighting[]>[] = [];
       const take = async () => {
         sightings.push(...(await inFlight.shift()!));
@@ -160,7 +161,7 @@ async function analyse(
         // Awaited in turn below; if an earlier frame fails first, this one's failure is moot.
         detected.catch(() => undefined);
         inFlight.push(detected);
-        if (inFlight.length >= (deps.faces.parallelism ?? 1)) await take();
+        if (inFlight.length > (deps.faces.parallelism ?? 1)) await take();
       }
       while (inFlight.length > 0) await take();
       signal.throwIfAborted();

@@ -4,6 +4,7 @@ import type * as FaceApi from '@vladmandic/face-api';
 import type { FaceBackend } from '../config.ts';
 import type { RgbFrame } from '../frames/sample-frames.ts';
 import type { DetectedFace, FaceModel, FaceSource } from './face-model.ts';
+import { useLeanFaceRecognition } from './lean-face-recognition.ts';
 import { useLeanTinyFaceDetector } from './lean-tiny-detector.ts';
 import { installWasmKernels, type KernelRegistry } from './wasm-kernels.ts';
 
@@ -18,7 +19,7 @@ interface TfRuntime {
   tensor3d(
     values: Uint8Array,
     shape: [number, number, number],
-    dtype: 'int32',
+    dtype: 'float32',
   ): FaceApi.tf.Tensor3D;
 }
 
@@ -163,6 +164,7 @@ export class FaceApiModel implements FaceModel {
     }
     await faceapi.nets.faceLandmark68Net.loadFromDisk(MODELS);
     await faceapi.nets.faceRecognitionNet.loadFromDisk(MODELS);
+    if (options.backend === 'wasm') useLeanFaceRecognition(faceapi);
     const tf = faceapi.tf as unknown as TfRuntime;
     return new FaceApiModel(faceapi, options, tf.getBackend());
   }
@@ -180,7 +182,9 @@ export class FaceApiModel implements FaceModel {
     if (source === 'picture' && !this.faceapi.nets.ssdMobilenetv1.isLoaded) {
       await this.faceapi.nets.ssdMobilenetv1.loadFromDisk(MODELS);
     }
-    const input = this.tf.tensor3d(frame.data, [frame.height, frame.width, 3], 'int32');
+    // Floats, not integers: every net casts its input to floats (exactly, bytes being small), and
+    // on wasm each cast of the whole frame (two for the tiny detector's two sizes) is a copy.
+    const input = this.tf.tensor3d(frame.data, [frame.height, frame.width, 3], 'float32');
     try {
       const detections = await this.findFaces(input, this.detectors[source]);
       const faces = detections.map((detection) =>

@@ -62,33 +62,118 @@ export function useLeanTinyFaceDetector(faceapi: typeof FaceApi): void {
   detector.forwardInput = (input: FaceApi.NetInput, inputSize: number): Tensor4D => {
     const params = detector.params as unknown as TinyFaceParams | undefined;
     if (!params) throw new Error('TinyFaceDetector - load model before inference');
-    return runLayers(faceapi.tf, scaledInput(faceapi.tf, input, inputSize, meanRgb), params);
+    const first = firstLayer(faceapi.tf, { input, inputSize, meanRgb, conv0: params.conv0 });
+    return runLayers(faceapi.tf, first, params);
   };
 }
 
-/**
- * The frame as face-api's `toBatchTensor` makes it (padded at its end to a square, shrunk to
- * `inputSize`, then normalized), with the same numbers but smaller temporaries: where the frame's
- * sides shrink to whole pixels (1280x720, 1920x1080, 640x480 ... at 512 and 224) it is shrunk
- * first and padded after, which samples the same pixels; otherwise the integer frame is padded
- * (face-api casts it to floats first).
- */
-function scaledInput(
-  tf: Tf,
-  input: FaceApi.NetInput,
-  inputSize: number,
-  meanRgb: number[],
-): Tensor4D {
+interface FirstLayer {
+  input: FaceApi.NetInput;
+  inputSize: number;
+  meanRgb: number[];
+  conv0: ConvParams;
+}
+
+/** How face-api scales a frame: padded at its end to a square, shrunk to the input size. */
+function scalingOf({ input, inputSize }: FirstLayer) {
   const image = input.imageTensors[0];
   if (!image || input.batchSize !== 1) throw new Error('The detector takes one frame at a time');
   const [height, width] = image.shape.slice(-3) as [number, number, number];
   const side = Math.max(height, width);
   const [rows, columns] = [(height * inputSize) / side, (width * inputSize) / side];
-  const shrinkFirst = Number.isInteger(rows) && Number.isInteger(columns);
   // face-api reads the scaled size through this, which its own toBatchTensor would have set.
   (input as unknown as { _inputSize: number })._inputSize = inputSize;
-  return tf.tidy(() => {
-    const frame = image.rank === 4 ? (image as Tensor4D) : tf.expandDims<Tensor4D>(image, 0);
+  return { image, height, width, side, rows, columns };
+}
+
+/** The operations of the first layer: face-api's normalization, convolution, then pooling. */
+function firstOps(tf: Tf, { meanRgb, conv0 }: FirstLayer) {
+  const { fused } = tf as unknown as FusedOps;
+  return {
+    normalize: (x: Tensor4D) => tf.div<Tensor4D>(tf.sub(x, tf.tensor1d(meanRgb)), 255),
+    convolve: (x: Tensor4D) =>
+      fused.conv2d({
+        x,
+        filter: conv0.filters,
+        strides: [1, 1],
+        pad: 'valid',
+        bias: conv0.bias,
+        ...LEAKY,
+      }),
+    pool: (x: Tensor4D) => tf.maxPool(x, [2, 2], [2, 2], 'same'),
+  };
+}
+
+/**
+ * The first convolution and pooling of the frame, as face-api computes them from its padded
+ * square. A frame wider than tall (every video frame: they are fitted into 1280x720) leaves the
+ * square's lower rows padding, the same numbers in every place, and below the frame's own rows
+ * the first convolution (3x3, no padding of its own) gives one and the same vector everywhere.
+ * It is computed once, from a blank strip, and repeated: the convolution runs on the frame's
+ * rows only (56 % of the square at 16:9), and on the pixels it would have seen in the square,
+ * so each number is the one face-api computes. Other frames go through the whole square.
+ */
+function firstLayer(tf: Tf, layer: FirstLayer): Tensor4D {
+  const { image, rows, columns } = scalingOf(layer);
+  const { inputSize } = layer;
+  const frame = image.rank === 4 ? (image as Tensor4D) : tf.expandDims<Tensor4D>(image, 0);
+  // The convolution's rows the frame reaches, even: pooling takes rows two by two.
+  const frameRows = rows + (rows % 2);
+  const banded = Number.isInteger(rows) && columns === inputSize && frameRows + 2 < inputSize;
+  const pooled = banded
+    ? bandedFirstLayer(tf, layer, frame, rows, frameRows)
+    : squareFirstLayer(tf, layer, frame);
+  if (frame !== image) frame.dispose();
+  return pooled;
+}
+
+function bandedFirstLayer(
+  tf: Tf,
+  layer: FirstLayer,
+  frame: Tensor4D,
+  rows: number,
+  frameRows: number,
+): Tensor4D {
+  const { normalize, convolve, pool } = firstOps(tf, layer);
+  const { inputSize } = layer;
+  const below = (tensor: Tensor4D, padding: number) =>
+    tf.pad(tensor, [
+      [0, 0],
+      [0, padding],
+      [0, 0],
+      [0, 0],
+    ]);
+  const top = tf.tidy(() => {
+    const shrunk = tf.image.resizeBilinear(frame, [rows, inputSize]);
+    // The padding rows the convolution's last rows see, as in the square.
+    return pool(convolve(normalize(below(shrunk, frameRows + 2 - rows))));
+  });
+  const whole = tf.tidy(() => {
+    const blank = tf.zeros([1, 4, inputSize, 3]) as Tensor4D;
+    const padding = pool(convolve(normalize(blank)));
+    const pooledRows = Math.ceil((inputSize - 2) / 2);
+    const [, , columns, channels] = padding.shape;
+    // Repeated by a product with ones (x * 1 is x, -0 included): the wasm backend tiles one
+    // number at a time, which took longer than the convolution saved.
+    const ones = tf.fill([1, pooledRows - frameRows / 2, columns, channels], 1);
+    return tf.concat([top, tf.mul<Tensor4D>(ones, padding)], 1);
+  });
+  top.dispose();
+  return whole;
+}
+
+/**
+ * The square as face-api's `toBatchTensor` makes it, with the same numbers but smaller
+ * temporaries: where the frame's sides shrink to whole pixels (1280x720, 1920x1080, 640x480 ...
+ * at 512 and 224) it is shrunk first and padded after, which samples the same pixels; otherwise
+ * the frame is padded first, as face-api does.
+ */
+function squareFirstLayer(tf: Tf, layer: FirstLayer, frame: Tensor4D): Tensor4D {
+  const { height, width, side, rows, columns } = scalingOf(layer);
+  const { inputSize } = layer;
+  const { normalize, convolve, pool } = firstOps(tf, layer);
+  const shrinkFirst = Number.isInteger(rows) && Number.isInteger(columns);
+  const square = tf.tidy(() => {
     const toSquare = (tensor: Tensor4D, [tall, wide]: [number, number], size: number) =>
       tf.pad(tensor, [
         [0, 0],
@@ -96,14 +181,23 @@ function scaledInput(
         [0, size - wide],
         [0, 0],
       ]);
-    const square = shrinkFirst
-      ? toSquare(tf.image.resizeBilinear(frame, [rows, columns]), [rows, columns], inputSize)
-      : tf.image.resizeBilinear(toSquare(frame, [height, width], side), [inputSize, inputSize]);
-    return tf.div<Tensor4D>(tf.sub(square, tf.tensor1d(meanRgb)), 255);
+    return normalize(
+      shrinkFirst
+        ? toSquare(tf.image.resizeBilinear(frame, [rows, columns]), [rows, columns], inputSize)
+        : tf.image.resizeBilinear(toSquare(frame, [height, width], side), [inputSize, inputSize]),
+    );
   });
+  const convolved = tf.tidy(() => convolve(square));
+  square.dispose();
+  const pooled = tf.tidy(() => pool(convolved));
+  convolved.dispose();
+  return pooled;
 }
 
-/** The layers of face-api's `runMobilenet`, each freeing the previous output as it goes. */
+/**
+ * The layers of face-api's `runMobilenet` after the first convolution and pooling, each freeing
+ * the previous output as it goes.
+ */
 function runLayers(tf: Tf, input: Tensor4D, params: TinyFaceParams): Tensor4D {
   const { fused } = tf as unknown as FusedOps;
   let out = input;
@@ -126,18 +220,8 @@ function runLayers(tf: Tf, input: Tensor4D, params: TinyFaceParams): Tensor4D {
     );
   };
   const pool = (stride: number) => step((x) => tf.maxPool(x, [2, 2], [stride, stride], 'same'));
-  const { conv0, conv8 } = params;
-  step((x) =>
-    fused.conv2d({
-      x,
-      filter: conv0.filters,
-      strides: [1, 1],
-      pad: 'valid',
-      bias: conv0.bias,
-      ...LEAKY,
-    }),
-  );
-  for (const layer of [params.conv1, params.conv2, params.conv3, params.conv4]) {
+  separable(params.conv1);
+  for (const layer of [params.conv2, params.conv3, params.conv4]) {
     pool(2);
     separable(layer);
   }
@@ -146,6 +230,7 @@ function runLayers(tf: Tf, input: Tensor4D, params: TinyFaceParams): Tensor4D {
   pool(1);
   separable(params.conv6);
   separable(params.conv7);
+  const { conv8 } = params;
   step((x) => tf.add(tf.conv2d(x, conv8.filters, [1, 1], 'valid'), conv8.bias));
   return out;
 }

@@ -16,6 +16,36 @@ const counting = (shape: number[], dtype: 'float32' | 'int32' | 'bool' = 'float3
   return faceapi.tf.tensor(values, shape, dtype);
 };
 
+/** TensorFlow.js's leaky ReLU; face-api's types omit it. */
+const leakyRelu = (x: Tensor, alpha: number) =>
+  (faceapi.tf as unknown as { leakyRelu(x: Tensor, alpha: number): Tensor }).leakyRelu(x, alpha);
+
+/** TensorFlow.js's fused convolutions; face-api's types omit them. */
+type FusedConvolution = (args: {
+  x: Tensor;
+  filter: Tensor;
+  strides: [number, number];
+  pad: 'same';
+  bias: Tensor;
+  activation: 'leakyrelu' | 'relu';
+  leakyreluAlpha: number;
+}) => Tensor;
+
+/**
+ * A 3x3 convolution of a 4x5 picture with 3 channels into 2, its bias and activation fused. Its
+ * numbers are whole and small, so every backend sums them exactly, in whatever order.
+ */
+function convolution(activation: 'leakyrelu' | 'relu', kind: 'conv2d' | 'depthwiseConv2d') {
+  const { tf } = faceapi;
+  const fused = (tf as unknown as { fused: Record<typeof kind, FusedConvolution> }).fused[kind];
+  const x = tf.sub(counting([1, 4, 5, 3]), 30);
+  const shape = [3, 3, 3, kind === 'conv2d' ? 2 : 1];
+  const weights = Array.from({ length: shape.reduce((a, b) => a * b) }, (_, at) => (at % 5) - 2);
+  const filter = tf.tensor(weights, shape);
+  const bias = tf.tensor1d(kind === 'conv2d' ? [-3, 4] : [-3, 4, 1]);
+  return fused({ x, filter, strides: [1, 1], pad: 'same', bias, activation, leakyreluAlpha: 0.25 });
+}
+
 /** An operation and whether the new kernel does it (or hands it to the backend's own). */
 interface Case {
   run: () => Tensor;
@@ -75,11 +105,31 @@ const CASES: Record<string, Case> = {
     run: () => faceapi.tf.slice(counting([10, 10, 3]), [1, 1, 1], [5, 5, 1]),
     fast: false,
   },
+  'leaky ReLU: floats, a length not a multiple of four': {
+    run: () => leakyRelu(faceapi.tf.sub(counting([2, 3, 5]), 14.5), 0.25),
+    fast: true,
+  },
+  'convolution with leaky ReLU (the tiny face detector)': {
+    run: () => convolution('leakyrelu', 'conv2d'),
+    fast: true,
+  },
+  'depthwise convolution with leaky ReLU': {
+    run: () => convolution('leakyrelu', 'depthwiseConv2d'),
+    fast: true,
+  },
+  'convolution with ReLU (left to the backend)': {
+    run: () => convolution('relu', 'conv2d'),
+    fast: false,
+  },
   'slice: nothing (left to the backend)': {
     run: () => faceapi.tf.slice(counting([10, 40]), [3, 0], [0, 40]),
     fast: false,
   },
 };
+
+const KERNELS = ['Concat', 'Slice', 'LeakyRelu', 'FusedConv2D', 'FusedDepthwiseConv2D'];
+
+const isLinear = (args: { attrs?: { activation?: string } }) => args.attrs?.activation === 'linear';
 
 /** Each operation's values and shape on TensorFlow.js's reference (cpu) backend. */
 const expected = new Map<string, { shape: number[]; values: unknown[] }>();
@@ -95,16 +145,20 @@ beforeAll(async () => {
   faceapi = await startTensorFlow('cpu');
   for (const [name, { run }] of Object.entries(CASES)) expected.set(name, await answer(run()));
   // The backend's own kernels count their calls, then the new ones are installed over them.
-  for (const name of ['Concat', 'Slice']) {
+  for (const name of KERNELS) {
     const own = runtime().getKernel(name, 'wasm')!;
-    const counted = (args: never) => ((ownCalls += 1), own.kernelFunc(args));
+    const counted = (args: never) => {
+      // The new convolution kernels have the backend's convolve without activation.
+      if (!isLinear(args)) ownCalls += 1;
+      return own.kernelFunc(args);
+    };
     runtime().unregisterKernel(name, 'wasm');
     runtime().registerKernel({ ...own, kernelFunc: counted });
   }
   faceapi = await startTensorFlow('wasm');
 });
 
-describe('the wasm kernels for concatenation and slices', () => {
+describe('the wasm kernels for concatenation, slices and leaky ReLU', () => {
   it('run on the wasm backend, installed once however often TensorFlow.js starts', async () => {
     expect(runtime().getBackend()).toBe('wasm');
     const kernel = runtime().getKernel('Concat', 'wasm');

@@ -1,3 +1,5 @@
+import { simdLeakyRelu, type WasmMemory } from './simd-leaky-relu.ts';
+
 /** A tensor as TensorFlow.js kernels see it. */
 interface TensorInfo {
   dataId: object;
@@ -11,6 +13,8 @@ type TypedArray = Float32Array | Int32Array | Uint8Array;
 interface WasmBackend {
   makeOutput(shape: number[], dtype: string): TensorInfo;
   typedArrayFromHeap(tensor: TensorInfo): TypedArray;
+  /** The emscripten module: its exports hold the memory the tensors live in. */
+  wasm: { asm: { memory: WasmMemory } };
 }
 
 interface ConcatArgs {
@@ -25,6 +29,19 @@ interface SliceArgs {
   inputs: { x: TensorInfo };
   backend: WasmBackend;
   attrs: { begin: SliceBounds; size?: SliceBounds };
+}
+
+interface LeakyReluArgs {
+  inputs: { x: TensorInfo };
+  backend: WasmBackend;
+  attrs: { alpha: number };
+}
+
+/** FusedConv2D's and FusedDepthwiseConv2D's arguments, as far as the activation goes. */
+interface FusedConvArgs {
+  inputs: { x: TensorInfo };
+  backend: WasmBackend;
+  attrs: { activation?: string; leakyreluAlpha?: number };
 }
 
 interface KernelConfig<Args> {
@@ -112,16 +129,19 @@ function copyStrided(source: TypedArray, target: TypedArray, at: Stride): void {
 /** The kernels this module made: TensorFlow.js started again in a thread keeps them. */
 const installed = new WeakSet<object>();
 
-/** Replaces the wasm backend's kernel `name`; `faster` answers null where the backend's own should. */
+/**
+ * Replaces the wasm backend's kernel `name`; `faster` answers null where the backend's own
+ * should, and may call it itself.
+ */
 function replaceKernel<Args>(
   registry: KernelRegistry,
   name: string,
-  faster: (args: Args) => TensorInfo | null,
+  faster: (args: Args, ownKernel: (args: Args) => TensorInfo) => TensorInfo | null,
 ): void {
   const own = registry.getKernel(name, 'wasm') as KernelConfig<Args> | undefined;
   if (!own || installed.has(own.kernelFunc)) return;
   const ownKernel = own.kernelFunc;
-  const kernelFunc = (args: Args) => faster(args) ?? ownKernel(args);
+  const kernelFunc = (args: Args) => faster(args, ownKernel) ?? ownKernel(args);
   installed.add(kernelFunc);
   registry.unregisterKernel(name, 'wasm');
   registry.registerKernel({ ...own, kernelFunc } as KernelConfig<never>);
@@ -203,6 +223,37 @@ function sliceFaster(registry: KernelRegistry, args: SliceArgs): TensorInfo | nu
   return out;
 }
 
+/** Where a float32 tensor starts in the wasm memory (read after any output is made). */
+const addressOf = (backend: WasmBackend, tensor: TensorInfo) =>
+  backend.typedArrayFromHeap(tensor).byteOffset;
+
+const leakyReluOf = (backend: WasmBackend) => simdLeakyRelu(backend.wasm.asm.memory);
+
+function leakyReluFaster(args: LeakyReluArgs): TensorInfo | null {
+  const { inputs, backend, attrs } = args;
+  if (inputs.x.dtype !== 'float32') return null;
+  const out = outputAfterInputs(backend, [inputs.x], inputs.x.shape, 'float32');
+  const count = sizeOf(inputs.x.shape);
+  if (count > 0) {
+    leakyReluOf(backend)(addressOf(backend, inputs.x), addressOf(backend, out), count, attrs.alpha);
+  }
+  return out;
+}
+
+/** The backend's convolution without activation, then leaky ReLU over its output in place. */
+function fusedConvLeakyFaster(
+  args: FusedConvArgs,
+  ownKernel: (args: FusedConvArgs) => TensorInfo,
+): TensorInfo | null {
+  // The backend reads a missing alpha as 0.
+  const { activation, leakyreluAlpha = 0 } = args.attrs;
+  if (activation !== 'leakyrelu' || args.inputs.x.dtype !== 'float32') return null;
+  const out = ownKernel({ ...args, attrs: { ...args.attrs, activation: 'linear' } });
+  const at = addressOf(args.backend, out);
+  leakyReluOf(args.backend)(at, at, sizeOf(out.shape), leakyreluAlpha);
+  return out;
+}
+
 /**
  * tfjs-backend-wasm (4.22) concatenates and slices in JavaScript, with a subarray and a copy per
  * innermost piece, and a slice first copies its whole input out of the wasm memory. face-api's
@@ -216,4 +267,8 @@ function sliceFaster(registry: KernelRegistry, args: SliceArgs): TensorInfo | nu
 export function installWasmKernels(registry: KernelRegistry): void {
   replaceKernel(registry, 'Concat', concatFaster);
   replaceKernel(registry, 'Slice', (args: SliceArgs) => sliceFaster(registry, args));
+  // Its leaky ReLU goes one number at a time (simd-leaky-relu.ts).
+  replaceKernel(registry, 'LeakyRelu', leakyReluFaster);
+  replaceKernel(registry, 'FusedConv2D', fusedConvLeakyFaster);
+  replaceKernel(registry, 'FusedDepthwiseConv2D', fusedConvLeakyFaster);
 }
