@@ -52,8 +52,8 @@ export default defineConfig({
           // A worker runs its files in one module graph: importing the five services, NestJS and
           // TypeORM again for each of the 72 files took about half the project's CPU (15 gateway
           // files: 66 CPU-s isolated, 33 shared). Each file still starts its own stack, on a
-          // database and key prefix of its own; only process-wide state (the metrics registry)
-          // is shared, and the tests reading it count their own samples.
+          // database and key prefix of its own; what a process holds once (the metrics registry,
+          // face-api's nets) is shared, and the tests reading it count from their own start.
           isolate: false,
           // Drops the template databases the suites' databases were copied from.
           globalSetup: ['packages/testing/src/database-templates.global-setup.ts'],

@@ -21,6 +21,9 @@ beforeAll(async () => {
   stack = await startTestStack({ HEALTH_REQUIRED_WORKERS: 'pdf-worker,quiz-worker,video-worker' });
   collectRuntimeMetrics('operations-test');
   metricsServer = await serveMetrics(0, '127.0.0.1');
+  // The registry is the process's: files run before this one in the same vitest worker counted
+  // too, so the tests below count from here.
+  atStart = await scrape();
 });
 
 afterAll(async () => {
@@ -35,6 +38,8 @@ async function health() {
   const { status, body } = await new ApiSession(stack.url).get('/api/health');
   return { status, health: body as unknown as Health };
 }
+
+let atStart: string;
 
 async function scrape(): Promise<string> {
   return (await fetch(`http://127.0.0.1:${metricsServer.port}/metrics`)).text();
@@ -142,23 +147,22 @@ describe('Prometheus metrics', () => {
   it('counts HTTP answers by route template and status, and RPCs by pattern and outcome', async () => {
     const http = 'hub_http_request_duration_seconds_count';
     const unauthorized = { route: '/api/videos/:id', status: '401' };
-    // The registry is the process's: files run before this one in the same worker counted too.
-    const before = sample(await scrape(), http, unauthorized) ?? 0;
+    const before = await scrape();
     await new ApiSession(stack.url).get('/api/health');
     await new ApiSession(stack.url).get('/api/videos/12345');
     const text = await scrape();
-    expect(
-      sample(text, http, { method: 'GET', route: '/api/health', status: '200' }),
-    ).toBeGreaterThan(0);
-    expect(
-      sample(text, http, { method: 'GET', route: '/api/health', status: '503' }),
-    ).toBeGreaterThan(0);
+    const since = (from: string, name: string, labels: Record<string, string>) =>
+      (sample(text, name, labels) ?? 0) - (sample(from, name, labels) ?? 0);
+    // This file's health answers: 503 while a required worker had no heartbeat, 200 after.
+    const health = { method: 'GET', route: '/api/health' };
+    expect(since(atStart, http, { ...health, status: '200' })).toBeGreaterThan(0);
+    expect(since(atStart, http, { ...health, status: '503' })).toBeGreaterThan(0);
     // The template, not the raw path, so ids do not multiply the series.
-    expect(sample(text, http, unauthorized)).toBe(before + 1);
+    expect(since(before, http, unauthorized)).toBe(1);
     expect(text).not.toContain('12345');
     const rpc = 'hub_rpc_handled_duration_seconds_count';
     expect(
-      sample(text, rpc, { service: 'identity', pattern: 'identity.ping', outcome: 'ok' }),
+      since(atStart, rpc, { service: 'identity', pattern: 'identity.ping', outcome: 'ok' }),
     ).toBeGreaterThan(0);
   });
 
@@ -171,13 +175,13 @@ describe('Prometheus metrics', () => {
     expect(
       sample(text, 'hub_queue_oldest_waiting_seconds', { queue: 'face-enrolment' }),
     ).toBeGreaterThanOrEqual(0);
-    // At least the job failed above: files run earlier in this worker share the registry.
-    expect(
-      sample(text, 'hub_job_duration_seconds_count', {
+    const failedQuizzes = (from: string) =>
+      sample(from, 'hub_job_duration_seconds_count', {
         queue: 'quiz-generation',
         outcome: 'failed',
-      }),
-    ).toBeGreaterThanOrEqual(1);
+      }) ?? 0;
+    // The job failed on purpose above.
+    expect(failedQuizzes(text) - failedQuizzes(atStart)).toBe(1);
     // The services' consumer groups on the event stream.
     expect(sample(text, 'hub_event_consumer_lag', {})).toBeGreaterThanOrEqual(0);
     expect(

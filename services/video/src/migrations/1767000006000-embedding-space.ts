@@ -29,7 +29,8 @@ export class EmbeddingSpace1767000006000 implements MigrationInterface {
       await db.query(
         `UPDATE ${table}
             SET embedding_space = regexp_replace(model, $1, '\\1/face-recognition-128d')
-          WHERE model ~ $1 AND jsonb_array_length(embedding) = 128`,
+          WHERE model ~ $1
+            AND CASE WHEN jsonb_typeof(embedding) = 'array' THEN jsonb_array_length(embedding) END = 128`,
         [FACE_API],
       );
     }

@@ -6,8 +6,8 @@
  * 1280x720 frame the tiny face detector's first layer (510x510x16 numbers) spent twice as long in
  * the loop as in the convolution (bench/face-identification.mjs). This module does four numbers
  * an instruction, `max(x, alpha * x)`, which equals the backend's `x < 0 ? alpha * x : x` for
- * every number (for x < 0, alpha * x > x; for x >= 0, x >= alpha * x; -0 stays -0), so no result
- * changes. It is assembled here from its instructions: nothing is compiled or downloaded.
+ * every number when 0 <= alpha <= 1 (for x < 0, alpha * x >= x; for x >= 0, x >= alpha * x; -0
+ * stays -0), so no result changes; other alphas stay with the backend (wasm-kernels.ts). It is assembled here from its instructions: nothing is compiled or downloaded.
  */
 
 /** Reads `count` floats at byte `from`, writes their leaky ReLU at byte `to` (may be `from`). */

@@ -229,9 +229,12 @@ const addressOf = (backend: WasmBackend, tensor: TensorInfo) =>
 
 const leakyReluOf = (backend: WasmBackend) => simdLeakyRelu(backend.wasm.asm.memory);
 
+/** `max(x, alpha * x)` is leaky ReLU only for these; any other alpha goes to the backend's loop. */
+const simdAlpha = (alpha: number) => alpha >= 0 && alpha <= 1;
+
 function leakyReluFaster(args: LeakyReluArgs): TensorInfo | null {
   const { inputs, backend, attrs } = args;
-  if (inputs.x.dtype !== 'float32') return null;
+  if (inputs.x.dtype !== 'float32' || !simdAlpha(attrs.alpha)) return null;
   const out = outputAfterInputs(backend, [inputs.x], inputs.x.shape, 'float32');
   const count = sizeOf(inputs.x.shape);
   if (count > 0) {
@@ -248,6 +251,7 @@ function fusedConvLeakyFaster(
   // The backend reads a missing alpha as 0.
   const { activation, leakyreluAlpha = 0 } = args.attrs;
   if (activation !== 'leakyrelu' || args.inputs.x.dtype !== 'float32') return null;
+  if (!simdAlpha(leakyreluAlpha)) return null;
   const out = ownKernel({ ...args, attrs: { ...args.attrs, activation: 'linear' } });
   const at = addressOf(args.backend, out);
   leakyReluOf(args.backend)(at, at, sizeOf(out.shape), leakyreluAlpha);
