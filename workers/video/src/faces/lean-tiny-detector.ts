@@ -74,6 +74,8 @@ interface FirstLayer {
   conv0: ConvParams;
 }
 
+type Scaling = ReturnType<typeof scalingOf>;
+
 /** How face-api scales a frame: padded at its end to a square, shrunk to the input size. */
 function scalingOf({ input, inputSize }: FirstLayer) {
   const image = input.imageTensors[0];
@@ -109,12 +111,13 @@ function firstOps(tf: Tf, { meanRgb, conv0 }: FirstLayer) {
  * square. A frame wider than tall (every video frame: they are fitted into 1280x720) leaves the
  * square's lower rows padding, the same numbers in every place, and below the frame's own rows
  * the first convolution (3x3, no padding of its own) gives one and the same vector everywhere.
- * It is computed once, from a blank strip, and repeated: the convolution runs on the frame's
+ * It is computed once a pass, from a blank strip, and repeated: the convolution runs on the frame's
  * rows only (56 % of the square at 16:9), and on the pixels it would have seen in the square,
  * so each number is the one face-api computes. Other frames go through the whole square.
  */
 function firstLayer(tf: Tf, layer: FirstLayer): Tensor4D {
-  const { image, rows, columns } = scalingOf(layer);
+  const scaling = scalingOf(layer);
+  const { image, rows, columns } = scaling;
   const { inputSize } = layer;
   const frame = image.rank === 4 ? (image as Tensor4D) : tf.expandDims<Tensor4D>(image, 0);
   // The convolution's rows the frame reaches, even: pooling takes rows two by two.
@@ -122,7 +125,7 @@ function firstLayer(tf: Tf, layer: FirstLayer): Tensor4D {
   const banded = Number.isInteger(rows) && columns === inputSize && frameRows + 2 < inputSize;
   const pooled = banded
     ? bandedFirstLayer(tf, layer, frame, rows, frameRows)
-    : squareFirstLayer(tf, layer, frame);
+    : squareFirstLayer(tf, layer, frame, scaling);
   if (frame !== image) frame.dispose();
   return pooled;
 }
@@ -168,8 +171,12 @@ function bandedFirstLayer(
  * at 512 and 224) it is shrunk first and padded after, which samples the same pixels; otherwise
  * the frame is padded first, as face-api does.
  */
-function squareFirstLayer(tf: Tf, layer: FirstLayer, frame: Tensor4D): Tensor4D {
-  const { height, width, side, rows, columns } = scalingOf(layer);
+function squareFirstLayer(
+  tf: Tf,
+  layer: FirstLayer,
+  frame: Tensor4D,
+  { height, width, side, rows, columns }: Scaling,
+): Tensor4D {
   const { inputSize } = layer;
   const { normalize, convolve, pool } = firstOps(tf, layer);
   const shrinkFirst = Number.isInteger(rows) && Number.isInteger(columns);

@@ -27,7 +27,7 @@ export interface Identification {
 }
 
 export interface MatchOptions extends NamingRule {
-  /** The space of the people's embeddings (the model's that found them): see enrolledPeople. */
+  /** The worker's embedding space: only enrolments of this space are compared (enrolledPeople). */
   space: string;
   /** Seconds between samples: one sighting covers this long. */
   interval: number;
@@ -140,17 +140,19 @@ function nameClusters(
   enrolments: readonly FaceEnrolment[],
   rule: NamingRule & { space: string },
 ): { cluster: PersonCluster; naming: Naming | null }[] {
-  // Embeddings of another space are never compared, whatever their length.
-  const byLength = new Map<number, EnrolledPerson[]>();
-  const enrolledOfLength = (length: number) => {
-    const known = byLength.get(length) ?? enrolledPeople(enrolments, { space: rule.space, length });
-    byLength.set(length, known);
+  // Only the enrolments of the worker's space (and of the face's length) are compared; the
+  // people are grouped once a length, as all the faces of one model have one.
+  const comparableByLength = new Map<number, EnrolledPerson[]>();
+  const comparableWith = (length: number) => {
+    const known =
+      comparableByLength.get(length) ?? enrolledPeople(enrolments, { space: rule.space, length });
+    comparableByLength.set(length, known);
     return known;
   };
   return people
     .map((cluster) => ({
       cluster,
-      naming: nameFace(cluster.centroid, enrolledOfLength(cluster.centroid.length), rule),
+      naming: nameFace(cluster.centroid, comparableWith(cluster.centroid.length), rule),
     }))
     .sort((a, b) => (a.naming?.distance ?? Infinity) - (b.naming?.distance ?? Infinity));
 }
