@@ -1,4 +1,5 @@
 import type * as FaceApi from '@vladmandic/face-api';
+import { fusedOps } from './fused-convolution.ts';
 
 type Tf = typeof FaceApi.tf;
 type Tensor1D = FaceApi.tf.Tensor1D;
@@ -60,20 +61,6 @@ interface FoldedParams {
 /** face-api's recognition input: RGB means subtracted, then divided by 255. */
 const MEAN_RGB = [122.782, 117.001, 104.298];
 
-/** TensorFlow.js's fused convolution (bias and ReLU in one kernel); face-api's types omit it. */
-interface FusedOps {
-  fused: {
-    conv2d(args: {
-      x: Tensor4D;
-      filter: Tensor4D;
-      strides: [number, number];
-      pad: 'valid' | 'same';
-      bias: Tensor1D;
-      activation: 'relu' | 'linear';
-    }): Tensor4D;
-  };
-}
-
 /** TensorFlow.js's mean over axes; face-api's types omit it. */
 interface MeanOp {
   mean(x: Tensor4D, axis: number[]): Tensor2D;
@@ -117,7 +104,7 @@ function foldParams(tf: Tf, params: FaceRecognitionParams): FoldedParams {
 
 /** face-api's forward pass, block by block; each block frees the previous output. */
 function runNet(tf: Tf, input: FaceApi.NetInput, params: FoldedParams): Tensor2D {
-  const { fused } = tf as unknown as FusedOps;
+  const fused = fusedOps(tf);
   const conv = (x: Tensor4D, layer: FoldedConv, down: boolean, relu: boolean) =>
     fused.conv2d({
       x,

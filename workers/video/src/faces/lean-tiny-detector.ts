@@ -1,4 +1,5 @@
 import type * as FaceApi from '@vladmandic/face-api';
+import { fusedOps } from './fused-convolution.ts';
 
 type Tf = typeof FaceApi.tf;
 type Tensor4D = FaceApi.tf.Tensor4D;
@@ -26,21 +27,6 @@ interface TinyFaceParams {
   conv6?: SeparableConvParams;
   conv7?: SeparableConvParams;
   conv8: ConvParams;
-}
-
-/** TensorFlow.js's fused convolution (bias and activation in one kernel); face-api's types omit it. */
-interface FusedOps {
-  fused: {
-    conv2d(args: {
-      x: Tensor4D;
-      filter: Tensor4D;
-      strides: [number, number];
-      pad: 'valid' | 'same';
-      bias: Tensor1D;
-      activation: 'leakyrelu';
-      leakyreluAlpha: number;
-    }): Tensor4D;
-  };
 }
 
 /** face-api's leaky ReLU: max(x, 0.1x), its 0.1 as a float32. */
@@ -90,7 +76,7 @@ function scalingOf({ input, inputSize }: FirstLayer) {
 
 /** The operations of the first layer: face-api's normalization, convolution, then pooling. */
 function firstOps(tf: Tf, { meanRgb, conv0 }: FirstLayer) {
-  const { fused } = tf as unknown as FusedOps;
+  const fused = fusedOps(tf);
   return {
     normalize: (x: Tensor4D) => tf.div<Tensor4D>(tf.sub(x, tf.tensor1d(meanRgb)), 255),
     convolve: (x: Tensor4D) =>
@@ -206,7 +192,7 @@ function squareFirstLayer(
  * the previous output as it goes.
  */
 function runLayers(tf: Tf, input: Tensor4D, params: TinyFaceParams): Tensor4D {
-  const { fused } = tf as unknown as FusedOps;
+  const fused = fusedOps(tf);
   let out = input;
   const step = (layer: (x: Tensor4D) => Tensor4D) => {
     const next = tf.tidy(() => layer(out));
