@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { QUEUE_CONTRACTS } from './queue-contracts.js';
+import { QUEUE_CONTRACTS, type QueueJobData } from './queue-contracts.js';
 import { QUEUES } from './queues.js';
 
 /**
@@ -78,5 +78,30 @@ describe('queue contracts', () => {
         .keys.map((key) => QUEUE_CONTRACTS[key as keyof typeof QUEUE_CONTRACTS].name);
       expect([...(process.queues ?? [])].sort(), process.name).toEqual(names.sort());
     }
+  });
+});
+
+describe('face enrolment job ids', () => {
+  const enrolment = {
+    userId: 12,
+    organizationId: 3,
+    pictureKey: 'org/3/face-references/12/a b.png',
+    changedBy: 12,
+  };
+  const jobId = (job: QueueJobData<typeof QUEUE_CONTRACTS.faceEnrolment>) =>
+    QUEUE_CONTRACTS.faceEnrolment.jobId!(job);
+
+  it('names one enrolment per user and picture', () => {
+    expect(jobId(enrolment)).toBe('face-12-org_3_face-references_12_a_b_png');
+    expect(jobId({ ...enrolment, purpose: 'reference' })).toBe(jobId(enrolment));
+  });
+
+  it('names an enrolment again into another space apart, once per space', () => {
+    const again = jobId({ ...enrolment, reenrolInto: 'face-api@1.8.0/face-recognition-128d' });
+    expect(again).not.toBe(jobId(enrolment));
+    expect(again).toMatch(/^[\w-]+$/);
+    expect(jobId({ ...enrolment, reenrolInto: 'face-api@1.9.0/face-recognition-128d' })).not.toBe(
+      again,
+    );
   });
 });

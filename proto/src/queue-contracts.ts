@@ -106,7 +106,11 @@ export const QUEUE_CONTRACTS = {
   faceEnrolment: defineQueue({
     name: QUEUES.faceEnrolment,
     jobs: { enrol: FaceEnrolmentJob },
-    jobId: (job) => `face-${job.userId}-${job.pictureKey.replace(/[^\w-]/g, '_')}`,
+    jobId: (job) =>
+      [`face-${job.userId}`, job.pictureKey, job.reenrolInto]
+        .filter((part) => part !== undefined)
+        .join('-')
+        .replace(/[^\w-]/g, '_'),
   }),
   videoInbox: defineQueue({ name: QUEUES.videoInbox, jobs: jobsByKind(VideoInboxMessage) }),
   certificationExpiry: defineQueue({

@@ -312,6 +312,12 @@ export const FaceEnrolmentJob = z.object({
   atSeconds: z.array(z.number().min(0)).max(5).optional(),
   matchWith: z.array(SpacedEmbedding).max(20).optional(),
   maxDistance: z.number().positive().optional(),
+  /**
+   * Enrolled before, in another space, and embedded again because the worker's embedder changed
+   * (the space it is enrolled into): part of the job's id, so the finished enrolment of the same
+   * picture in the earlier space does not stand in for it.
+   */
+  reenrolInto: EmbeddingSpace.optional(),
 });
 export type FaceEnrolmentJob = z.infer<typeof FaceEnrolmentJob>;
 
@@ -390,6 +396,14 @@ export const VideoInboxMessage = z.discriminatedUnion('kind', [
     pictureKey: z.string(),
     changedBy: z.number().int(),
     reason: z.string(),
+  }),
+  /**
+   * A worker started with this embedder: faces stored in another space never match again, so
+   * the pictures they came from are enrolled again in this one.
+   */
+  z.object({
+    kind: z.literal('face.embedder-started'),
+    space: EmbeddingSpace,
   }),
 ]);
 export type VideoInboxMessage = z.infer<typeof VideoInboxMessage>;

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RpcClient } from '@hub/kit';
-import { type FaceReference, type VideoWithReport, videoRpc } from '@hub/proto';
+import { openQueue, RpcClient } from '@hub/kit';
+import { type FaceReference, QUEUE_CONTRACTS, type VideoWithReport, videoRpc } from '@hub/proto';
 import {
   ApiSession,
   fixture,
@@ -15,10 +15,10 @@ import {
   waitFor,
 } from './test-stack.js';
 import { stillsVideo } from './stills-video.js';
-import { type RunningWorkers, startVideoWorkers } from './test-workers.js';
+import { type RunningVideoWorkers, startVideoWorkers } from './test-workers.js';
 
 let stack: TestStack;
-let workers: RunningWorkers;
+let workers: RunningVideoWorkers;
 let rpc: RpcClient;
 let folder: string;
 let amy: ApiSession;
@@ -271,6 +271,93 @@ describe('reviewing a report', () => {
     expect((await amy.delete(`/api/videos/${video.id}`)).status).toBe(200);
     expect(await learnedFaces(id.amy)).toEqual([]);
   }, 90_000);
+});
+
+describe('after an upgrade of the face model’s embedder', () => {
+  const EARLIER = 'face-api@0.9.0/face-recognition-128d';
+  const zeros = JSON.stringify(Array<number>(128).fill(0));
+  interface EnrolledRow {
+    id: number;
+    source: string;
+    embedding_space: string;
+    enrolled_at: Date;
+    earlier: boolean;
+  }
+  const enrolled = async () =>
+    (await stack.video.dataSource.query(
+      `SELECT id, source, embedding_space, enrolled_at, embedding = $2::jsonb AS earlier
+         FROM face_enrolments
+        WHERE organization_id = $1 AND model NOT IN ('pending', 'rejected') ORDER BY id`,
+      [acme, zeros],
+    )) as EnrolledRow[];
+
+  it('enrols profile pictures and references again in the worker’s space, and drops faces learned in another', async () => {
+    const picture = await howard.upload(
+      '/api/user/profile-picture-upload',
+      {},
+      { field: 'profilePicture', name: 'me.png', data: still('howard/howard1.png') },
+    );
+    const chosen = await howard.put('/api/user/profile-picture', {
+      fileName: picture.body.fileName,
+    });
+    expect(chosen.status).toBe(200);
+    await waitFor(enrolled, (rows) => rows.some((row) => row.source === 'profile'), 60_000);
+    // Every face as an earlier embedder stored it, and one it learned from a video.
+    const db = stack.video.dataSource;
+    await db.query(
+      `UPDATE face_enrolments SET embedding = $2, embedding_space = $3
+        WHERE organization_id = $1 AND model NOT IN ('pending', 'rejected')`,
+      [acme, zeros, EARLIER],
+    );
+    const [video] = (await db.query(
+      `INSERT INTO videos (organization_id, title, file_name, file_size, storage_key, recorded_at,
+         uploaded_by, analysis_status, analysis_run)
+       VALUES ($1, 'Earlier shift', 'a.mp4', 1, 'earlier.mp4', now(), $2, 'completed', 1)
+       RETURNING id`,
+      [acme, id.amy],
+    )) as { id: number }[];
+    await db.query(
+      `INSERT INTO face_enrolments
+         (user_id, organization_id, picture_key, embedding, embedding_space, model, source, video_id)
+       VALUES ($1, $2, 'earlier.mp4', $3, $4, 'earlier model', 'learned', $5)`,
+      [id.amy, acme, zeros, EARLIER, video!.id],
+    );
+    const before = await enrolled();
+    const spaces = async () =>
+      new Set(
+        (await rpc.call(videoRpc.enrolments, { organizationId: acme })).map((face) => face.space),
+      );
+    // What an analysis would get: nothing the worker compares with its faces.
+    expect(await spaces()).toEqual(new Set([EARLIER]));
+
+    await workers.announceEmbedder();
+    const after = await waitFor(
+      enrolled,
+      (rows) => rows.every((row) => row.embedding_space === workers.space && !row.earlier),
+      90_000,
+    );
+    const pictures = before.filter((row) => row.source !== 'learned');
+    expect(after.map((row) => [row.id, row.source])).toEqual(
+      pictures.map((row) => [row.id, row.source]),
+    );
+    expect(new Set(after.map((row) => row.source))).toEqual(new Set(['profile', 'reference']));
+    const enrolments = await rpc.call(videoRpc.enrolments, { organizationId: acme });
+    expect(enrolments).toHaveLength(after.length);
+    expect(await spaces()).toEqual(new Set([workers.space]));
+    expect(enrolments.filter((face) => face.userId === id.howard)).toHaveLength(2);
+
+    // Told again (every worker's start): nothing is left of another space, nothing is redone.
+    const inbox = openQueue(QUEUE_CONTRACTS.videoInbox, {
+      url: stack.env.REDIS_URL!,
+      prefix: stack.env.REDIS_PREFIX!,
+    });
+    const handled = async () => (await inbox.getJobCounts('completed')).completed ?? 0;
+    const handledBefore = await handled();
+    await workers.announceEmbedder();
+    await waitFor(handled, (count) => count > handledBefore, 30_000);
+    await inbox.close();
+    expect(await enrolled()).toEqual(after);
+  }, 120_000);
 });
 
 describe('privacy', () => {

@@ -14,7 +14,10 @@ import {
 } from '@hub/proto';
 import { createAnalysisHandler } from '../../../workers/video/src/analysis-job.ts';
 import { readVideoWorkerConfig } from '../../../workers/video/src/config.ts';
-import { createEnrolmentHandler } from '../../../workers/video/src/enrolment-job.ts';
+import {
+  announceEmbedder,
+  createEnrolmentHandler,
+} from '../../../workers/video/src/enrolment-job.ts';
 import { FaceApiModel } from '../../../workers/video/src/faces/face-api-model.ts';
 import {
   analysisSettings,
@@ -81,10 +84,16 @@ export function startDocumentWorkers(
 }
 
 /** The real video worker (face model on wasm, ffmpeg), in this process, on the stack's queues. */
+/** The video worker's handlers, and its start's announcement of its embedder, told again. */
+export interface RunningVideoWorkers extends RunningWorkers {
+  readonly space: string;
+  announceEmbedder(): Promise<void>;
+}
+
 export async function startVideoWorkers(
   stack: TestStack,
   env: Record<string, string> = {},
-): Promise<RunningWorkers> {
+): Promise<RunningVideoWorkers> {
   const common: Record<string, string> = { ...stack.env, ...env };
   const config = readVideoWorkerConfig(common);
   const connection = { url: config.REDIS_URL, prefix: config.REDIS_PREFIX };
@@ -130,7 +139,10 @@ export async function startVideoWorkers(
       }),
     ),
   ];
+  await announceEmbedder(inbox, faces);
   return {
+    space: faces.space,
+    announceEmbedder: () => announceEmbedder(inbox, faces),
     async close() {
       await Promise.all(workers.map((worker) => worker.close()));
       await Promise.all([inbox.close(), integrationInbox.close()]);

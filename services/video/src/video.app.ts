@@ -8,6 +8,7 @@ import type { VideoConfig } from './config.js';
 import { openVideoDatabase } from './database.js';
 import { FaceEnrolments } from './faces/face-enrolments.js';
 import { FaceEnrolmentsRepository } from './faces/face-enrolments.repository.js';
+import { FaceReenrolment } from './faces/face-reenrolment.js';
 import { AnalysisDispatch } from './processing/analysis-dispatch.js';
 import { AnalysisSweeper } from './processing/analysis-sweeper.js';
 import { handleVideoEvents } from './processing/video-events.js';
@@ -33,10 +34,11 @@ export async function startVideo(config: VideoConfig): Promise<RunningVideo> {
   const enrolmentQueue = openQueue(QUEUE_CONTRACTS.faceEnrolment, connection);
   const probeQueue = openQueue(QUEUE_CONTRACTS.videoProbe, connection);
   const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX);
+  const enrolments = new FaceEnrolmentsRepository(dataSource);
   const analysisDispatch = new AnalysisDispatch(
     dataSource,
     analysisQueue,
-    new FaceEnrolments(new FaceEnrolmentsRepository(dataSource), rpc),
+    new FaceEnrolments(enrolments, rpc),
     config.ANALYSIS_ENROLMENT_WAIT_MINUTES,
   );
   const app = await listenForRpc(
@@ -52,7 +54,8 @@ export async function startVideo(config: VideoConfig): Promise<RunningVideo> {
     }),
     config,
   );
-  const inbox = new VideoInbox(dataSource, rpc, analysisDispatch, storage);
+  const reenrolment = new FaceReenrolment(enrolments, enrolmentQueue);
+  const inbox = new VideoInbox(dataSource, rpc, analysisDispatch, storage, reenrolment);
   const inboxWorker = startWorker(
     QUEUE_CONTRACTS.videoInbox,
     connection,

@@ -88,6 +88,14 @@ async function learn(job: FaceEnrolmentJob, deps: EnrolmentDeps): Promise<Decisi
 }
 
 /**
+ * Told on every start: faces the service holds in another space (stored before the embedder
+ * changed) never match this worker's, so their pictures are enrolled again.
+ */
+export async function announceEmbedder(inbox: Inbox, faces: Pick<FaceModel, 'space'>) {
+  await sendTo(inbox)({ kind: 'face.embedder-started', space: faces.space });
+}
+
+/**
  * The handler of `face-enrolment` jobs: the profile picture's one face becomes the user's
  * enrolment; a picture with no face or several is rejected with the reason in words.
  */

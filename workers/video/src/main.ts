@@ -10,7 +10,7 @@ import {
 import { QUEUE_CONTRACTS } from '@hub/proto/jobs';
 import { createAnalysisHandler } from './analysis-job.ts';
 import { readVideoWorkerConfig } from './config.ts';
-import { createEnrolmentHandler } from './enrolment-job.ts';
+import { announceEmbedder, createEnrolmentHandler } from './enrolment-job.ts';
 import { analysisSettings, loadFaceModel } from './faces/load-face-model.ts';
 import { findBinaries } from './frames/binaries.ts';
 import { analysisPoison, enrolmentPoison, probePoison, snapshotPoison } from './poison.ts';
@@ -87,6 +87,7 @@ await runProcess('video-worker', async () => {
     probe.waitUntilReady(),
     snapshots.waitUntilReady(),
   ]);
+  await announceEmbedder(inbox, faces);
   const heartbeat = startHeartbeat(connection, 'video-worker');
   processLogger().info(
     `ready (${faces.name}, ffmpeg ${binaries.ffmpeg}, ` +

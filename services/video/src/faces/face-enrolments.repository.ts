@@ -8,6 +8,14 @@ export interface EnrolledFaceRow {
   embedding_space: string;
 }
 
+/** A profile picture or reference photo whose embedding is of another space than the worker's. */
+export interface EnrolmentOutsideSpace {
+  userId: number;
+  organizationId: number;
+  pictureKey: string;
+  source: 'profile' | 'reference';
+}
+
 /** What became of a picture the worker refused. */
 export interface RefusedPicture {
   organizationId: number;
@@ -55,6 +63,41 @@ export class FaceEnrolmentsRepository {
           AND embedding_space IS NOT NULL`,
       [organizationId],
     )) as EnrolledFaceRow[];
+  }
+
+  /**
+   * Every organization's enrolled pictures embedded in a space other than this one (or in none
+   * known): their files are kept, so they can be enrolled again.
+   */
+  async picturesOutside(space: string): Promise<EnrolmentOutsideSpace[]> {
+    const rows = (await this.db.query(
+      `SELECT user_id, organization_id, picture_key, source FROM face_enrolments
+        WHERE source IN ('profile', 'reference') AND model NOT IN ('pending', 'rejected')
+          AND embedding_space IS DISTINCT FROM $1
+        ORDER BY organization_id, id`,
+      [space],
+    )) as { user_id: number; organization_id: number; picture_key: string; source: string }[];
+    return rows.map((row) => ({
+      userId: row.user_id,
+      organizationId: row.organization_id,
+      pictureKey: row.picture_key,
+      source: row.source as EnrolmentOutsideSpace['source'],
+    }));
+  }
+
+  /**
+   * Faces learned from videos in a space other than this one go: what they were learned from
+   * (a confirmed face at a moment of a video) is not kept, so they cannot be embedded again, and
+   * a face that can never match again is face data kept for nothing. How many went.
+   */
+  async deleteLearnedOutside(space: string): Promise<number> {
+    const [, count] = (await this.db.query(
+      `DELETE FROM face_enrolments
+        WHERE source = 'learned' AND model NOT IN ('pending', 'rejected')
+          AND embedding_space IS DISTINCT FROM $1`,
+      [space],
+    )) as [unknown, number];
+    return count;
   }
 
   /** The organization's users whose picture awaits its enrolment. */

@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { identityRpc, VideoInboxMessage } from '@hub/proto';
 import type { ObjectStorage, RpcClient } from '@hub/kit';
 import { FaceEnrolmentsRepository } from '../faces/face-enrolments.repository.js';
+import type { FaceReenrolment } from '../faces/face-reenrolment.js';
 import type { AnalysisDispatch } from './analysis-dispatch.js';
 import { AnalysisRepository } from './analysis.repository.js';
 import { withFaceIds } from '../review/apply-review.js';
@@ -30,6 +31,7 @@ export class VideoInbox {
     private readonly rpc: RpcClient,
     private readonly dispatch: AnalysisDispatch,
     private readonly storage: ObjectStorage,
+    private readonly reenrolment: FaceReenrolment,
   ) {
     this.analyses = new AnalysisRepository(db);
     this.faces = new FaceEnrolmentsRepository(db);
@@ -54,6 +56,9 @@ export class VideoInbox {
         return this.enrolled(message);
       case 'face.rejected':
         return this.rejected(message);
+      case 'face.embedder-started':
+        await this.reenrolment.into(message.space);
+        return;
     }
   }
 
