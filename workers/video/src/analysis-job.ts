@@ -126,6 +126,84 @@ interface Analysed {
   identifiedFaces: UnknownFaceFound[];
 }
 
+/**
+ * Every face sighted in the video's sampled frames, and how many frames there were. Frames are
+ * decoded once and detected as many at a time as the model has threads, with one more already
+ * sent, so that a thread finishing a frame finds the next one waiting instead of idling while it
+ * is read from ffmpeg and copied; answers are taken in order.
+ */
+async function sightVideo(
+  path: string,
+  deps: AnalysisDeps,
+  signal: AbortSignal,
+  framesDone: (frames: number) => void,
+): Promise<{ sightings: FaceSighting[]; frames: number }> {
+  const { settings } = deps;
+  const sampling = {
+    fps: settings.sampleFps,
+    width: settings.frameWidth,
+    height: settings.frameHeight,
+    signal,
+  };
+  const sightings: FaceSighting[] = [];
+  let frames = 0;
+  const inFlight: Promise<FaceSighting[]>[] = [];
+  const take = async () => {
+    sightings.push(...(await inFlight.shift()!));
+    frames += 1;
+    framesDone(frames);
+  };
+  for await (const frame of sampleFrames(path, deps.binaries, sampling)) {
+    const detected = sightingsIn(frame, deps.faces);
+    // Awaited in turn below; if an earlier frame fails first, this one's failure is moot.
+    detected.catch(() => undefined);
+    inFlight.push(detected);
+    if (inFlight.length > (deps.faces.parallelism ?? 1)) await take();
+  }
+  while (inFlight.length > 0) await take();
+  return { sightings, frames };
+}
+
+/**
+ * The sighted faces grouped into people, each named after the closest enrolment of the worker's
+ * space when near enough; the faces of people not named, and of those named (for a review that
+ * rejects the name), kept with a crop each.
+ */
+async function nameFaces(
+  job: VideoAnalysisJob,
+  deps: AnalysisDeps,
+  path: string,
+  sightings: FaceSighting[],
+  durationSeconds: number,
+) {
+  const { settings } = deps;
+  const interval = 1 / settings.sampleFps;
+  const { identification, unknown, identified } = identify(
+    clusterFaces(sightings, settings.cluster),
+    job.enrolments,
+    {
+      threshold: settings.matchThreshold,
+      margin: settings.matchMargin,
+      space: deps.faces.space,
+      interval,
+      // One missed sample is bridged, two are not: at 1 fps a 2-second gap is another
+      // person's shot, and bridging it named this person there too.
+      maxGap: interval,
+      duration: durationSeconds,
+    },
+  );
+  const keep = {
+    storage: deps.storage,
+    binaries: deps.binaries,
+    model: deps.faces.name,
+    space: deps.faces.space,
+    settings,
+  };
+  const unknownFaces = await keepUnknownFaces(job, unknown, keep, path);
+  const identifiedFaces = await keepUnknownFaces(job, identified, keep, path, 'identified');
+  return { identification, unknownFaces, identifiedFaces };
+}
+
 async function analyse(
   job: VideoAnalysisJob,
   deps: AnalysisDeps,
@@ -144,53 +222,20 @@ async function analyse(
         : 1;
       const progress = progressReporter(job, send);
       progress(0, estimate, true);
-      const sightings: FaceSighting[] = [];
-      let frames = 0;
-      const sampling = { fps, width: settings.frameWidth, height: settings.frameHeight, signal };
-      // Frames are decoded once and detected as many at a time as the model has threads, with
-      // one more already sent, so that a thread finishing a frame finds the next one waiting
-      // instead of idling while it is read from ffmpeg and copied; answers are taken in order.
-      const inFlight: Promise<FaceSighting[]>[] = [];
-      const take = async () => {
-        sightings.push(...(await inFlight.shift()!));
-        frames += 1;
-        progress(frames, Math.max(estimate, frames));
-      };
-      for await (const frame of sampleFrames(path, deps.binaries, sampling)) {
-        const detected = sightingsIn(frame, deps.faces);
-        // Awaited in turn below; if an earlier frame fails first, this one's failure is moot.
-        detected.catch(() => undefined);
-        inFlight.push(detected);
-        if (inFlight.length > (deps.faces.parallelism ?? 1)) await take();
-      }
-      while (inFlight.length > 0) await take();
+      const { sightings, frames } = await sightVideo(path, deps, signal, (done) =>
+        progress(done, Math.max(estimate, done)),
+      );
       signal.throwIfAborted();
       if (frames === 0) throw new VideoFailure('The video has no frames.');
       progress(frames, frames, true);
       const durationSeconds = probe.durationSeconds ?? frames / fps;
-      const { identification, unknown, identified } = identify(
-        clusterFaces(sightings, settings.cluster),
-        job.enrolments,
-        {
-          threshold: settings.matchThreshold,
-          margin: settings.matchMargin,
-          space: deps.faces.space,
-          interval: 1 / fps,
-          // One missed sample is bridged, two are not: at 1 fps a 2-second gap is another
-          // person's shot, and bridging it named this person there too.
-          maxGap: 1 / fps,
-          duration: durationSeconds,
-        },
+      const { identification, unknownFaces, identifiedFaces } = await nameFaces(
+        job,
+        deps,
+        path,
+        sightings,
+        durationSeconds,
       );
-      const keep = {
-        storage: deps.storage,
-        binaries: deps.binaries,
-        model: deps.faces.name,
-        space: deps.faces.space,
-        settings,
-      };
-      const unknownFaces = await keepUnknownFaces(job, unknown, keep, path);
-      const identifiedFaces = await keepUnknownFaces(job, identified, keep, path, 'identified');
       const report: AnalysisReport = {
         durationSeconds: Math.round(durationSeconds * 100) / 100,
         framesAnalysed: frames,

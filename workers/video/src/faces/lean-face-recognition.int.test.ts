@@ -13,12 +13,13 @@ type Tensor3D = FaceApi['tf']['Tensor']['prototype'] & { shape: [number, number,
 const require = createRequire(import.meta.url);
 const binaries = findBinaries();
 let faceapi: FaceApi;
+let models: string;
 /** Faces as the video analysis gives them to the net: found, aligned by landmarks, cut out. */
 const faces: Record<string, Tensor3D> = {};
 
 beforeAll(async () => {
   faceapi = await startTensorFlow('wasm');
-  const models = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
+  models = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
   for (const net of [faceapi.nets.ssdMobilenetv1, faceapi.nets.faceLandmark68Net]) {
     await net.loadFromDisk(models);
   }
@@ -66,6 +67,25 @@ describe('the lean face recognition net', () => {
       expect(lean, name).toHaveLength(128);
       const largest = Math.max(...descriptor.map((value, at) => Math.abs(value - lean[at]!)));
       expect(largest, name).toBeLessThan(1e-4);
+    }
+  });
+
+  it('folds the same weights once, and frees the earlier fold when the net is loaded anew', async () => {
+    useLeanFaceRecognition(faceapi);
+    const first = await describeAll();
+    // Put on the same weights again (another model load in this process): nothing refolded.
+    useLeanFaceRecognition(faceapi);
+    expect(await describeAll()).toEqual(first);
+
+    const before = tensorCount();
+    await faceapi.nets.faceRecognitionNet.loadFromDisk(models);
+    useLeanFaceRecognition(faceapi);
+    // The new weights folded, their originals and the earlier fold freed: at most the fully
+    // connected layer of the new weights more (58 more when the earlier fold was kept).
+    expect(tensorCount()).toBeLessThanOrEqual(before + 1);
+    const reloaded = await describeAll();
+    for (const [name, descriptor] of Object.entries(first)) {
+      expect(Array.from(reloaded[name]!), name).toEqual(Array.from(descriptor));
     }
   });
 });

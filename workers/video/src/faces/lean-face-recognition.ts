@@ -67,6 +67,14 @@ interface MeanOp {
 }
 
 /**
+ * The folded weights of each net, with the params they were folded from: a net loaded again
+ * (face-api is one module a process, and each model load reads the weights anew) gets new
+ * params, whose earlier folded set is freed; folding the same params twice would read the
+ * originals, already released.
+ */
+const foldedOf = new WeakMap<object, { params: object; folded: FoldedParams }>();
+
+/**
  * face-api's 128-d face descriptor (its ResNet-34-like `FaceRecognitionNet`), with each
  * convolution, its bias, its scale and its ReLU as one fused kernel instead of five operations,
  * and each block's temporaries freed as it ends rather than with the whole pass. The folded
@@ -77,8 +85,24 @@ export function useLeanFaceRecognition(faceapi: typeof FaceApi): void {
   const net = faceapi.nets.faceRecognitionNet;
   const params = net.params as unknown as FaceRecognitionParams | undefined;
   if (!params) throw new Error('FaceRecognitionNet - load model before folding it');
-  const folded = foldParams(faceapi.tf, params);
-  net.forwardInput = (input: FaceApi.NetInput): Tensor2D => runNet(faceapi.tf, input, folded);
+  const earlier = foldedOf.get(net);
+  let folded = earlier?.params === params ? earlier.folded : undefined;
+  if (!folded) {
+    if (earlier) disposeFolded(earlier.folded);
+    folded = foldParams(faceapi.tf, params);
+    foldedOf.set(net, { params, folded });
+  }
+  const weights = folded;
+  net.forwardInput = (input: FaceApi.NetInput): Tensor2D => runNet(faceapi.tf, input, weights);
+}
+
+/** The folded convolutions (the fully connected layer is the params', released with them). */
+function disposeFolded(folded: FoldedParams): void {
+  const convs = [folded.first, ...folded.blocks.flatMap((block) => [block.conv1, block.conv2])];
+  for (const conv of convs) {
+    conv.filters.dispose();
+    conv.bias.dispose();
+  }
 }
 
 function foldParams(tf: Tf, params: FaceRecognitionParams): FoldedParams {
