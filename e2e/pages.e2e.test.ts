@@ -341,3 +341,31 @@ describe('the shell below 1024 px', () => {
     await context.close();
   }, 60_000);
 });
+
+describe('motion', () => {
+  it('stands spinners still for people who ask for reduced motion', async () => {
+    const context = await browser.newContext({ reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await signIn(page, stack.url, PEOPLE.operator.email, PASSWORD);
+    const spinner = await page.evaluate(() => {
+      const probe = document.createElement('div');
+      probe.className = 'animate-spin';
+      document.body.append(probe);
+      const { animationName, animationDuration, animationIterationCount } = getComputedStyle(probe);
+      probe.remove();
+      return {
+        reduced: matchMedia('(prefers-reduced-motion: reduce)').matches,
+        animationName,
+        animationDuration,
+        animationIterationCount,
+      };
+    });
+    expect(spinner).toEqual({
+      reduced: true,
+      animationName: 'spin',
+      animationDuration: '0.001s',
+      animationIterationCount: '1',
+    });
+    await context.close();
+  }, 60_000);
+});
