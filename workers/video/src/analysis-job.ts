@@ -1,17 +1,19 @@
 import { text } from 'node:stream/consumers';
 import type { ObjectStorage } from '@hub/runtime';
 import { logger } from '@hub/runtime';
-import type {
-  AnalysisReport,
-  UnknownFaceFound,
-  VideoAnalysisJob,
-  VideoInboxMessage,
+import {
+  type AnalysisReport,
+  UNKNOWN_FACES_PER_VIDEO,
+  type UnknownFaceFound,
+  type VideoAnalysisJob,
+  type VideoInboxMessage,
 } from '@hub/proto/jobs';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { clusterFaces, type ClusterOptions, type FaceSighting } from './faces/clustering.ts';
 import type { FaceModel } from './faces/face-model.ts';
+import { cropFaces } from './faces/face-crops.ts';
 import { identify } from './faces/matching.ts';
-import { keepUnknownFaces } from './faces/unknown-faces.ts';
+import { bestSighting, keepUnknownFaces } from './faces/unknown-faces.ts';
 import { durationText, errorText, sentence, VideoFailure } from './failures.ts';
 import type { FfmpegBinaries } from './frames/binaries.ts';
 import { probeVideo } from './frames/probe.ts';
@@ -192,15 +194,17 @@ async function nameFaces(
       duration: durationSeconds,
     },
   );
+  const kept = [unknown, identified].flatMap((clusters) =>
+    clusters.slice(0, UNKNOWN_FACES_PER_VIDEO).map(bestSighting),
+  );
   const keep = {
     storage: deps.storage,
-    binaries: deps.binaries,
     model: deps.faces.name,
     space: deps.faces.space,
-    settings,
+    crops: await cropFaces(path, kept, deps.binaries, settings),
   };
-  const unknownFaces = await keepUnknownFaces(job, unknown, keep, path);
-  const identifiedFaces = await keepUnknownFaces(job, identified, keep, path, 'identified');
+  const unknownFaces = await keepUnknownFaces(job, unknown, keep);
+  const identifiedFaces = await keepUnknownFaces(job, identified, keep, 'identified');
   return { identification, unknownFaces, identifiedFaces };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bestSighting, cropAround } from './unknown-faces.ts';
+import { cropAround } from './face-crops.ts';
+import { bestSighting } from './unknown-faces.ts';
 
 describe('cropAround', () => {
   it('takes a square half again as wide as the face, centred on it', () => {
