@@ -11,7 +11,7 @@ import {
 import { UnrecoverableError, type Job } from 'bullmq';
 import { clusterFaces, type ClusterOptions, type FaceSighting } from './faces/clustering.ts';
 import type { FaceModel } from './faces/face-model.ts';
-import { cropFaces } from './faces/face-crops.ts';
+import { cropFaces, FrameCrops } from './faces/face-crops.ts';
 import { identify } from './faces/matching.ts';
 import { bestSighting, keepUnknownFaces } from './faces/unknown-faces.ts';
 import { durationText, errorText, sentence, VideoFailure } from './failures.ts';
@@ -113,19 +113,33 @@ async function analyseSteps(
   }
 }
 
-async function sightingsIn(frame: SampledFrame, faces: FaceModel): Promise<FaceSighting[]> {
-  return (await faces.detect(frame, 'video')).map((face) => ({
+/** The frame's faces, each one's square cut while the frame is at hand. */
+async function sightingsIn(
+  frame: SampledFrame,
+  faces: FaceModel,
+  cut: FrameCrops,
+): Promise<FaceSighting[]> {
+  const sightings = (await faces.detect(frame, 'video')).map((face) => ({
     frame: frame.index,
     time: frame.time,
     box: face.box,
     embedding: face.embedding,
   }));
+  for (const sighting of sightings) cut.keep(sighting, frame);
+  return sightings;
 }
 
 interface Analysed {
   report: AnalysisReport;
   unknownFaces: UnknownFaceFound[];
   identifiedFaces: UnknownFaceFound[];
+}
+
+/** The faces sighted in a video, with the squares cut from its frames meanwhile. */
+interface SightedVideo {
+  sightings: FaceSighting[];
+  frames: number;
+  cut: FrameCrops;
 }
 
 /**
@@ -139,7 +153,7 @@ async function sightVideo(
   deps: AnalysisDeps,
   signal: AbortSignal,
   framesDone: (frames: number) => void,
-): Promise<{ sightings: FaceSighting[]; frames: number }> {
+): Promise<SightedVideo> {
   const { settings } = deps;
   const sampling = {
     fps: settings.sampleFps,
@@ -148,6 +162,7 @@ async function sightVideo(
     signal,
   };
   const sightings: FaceSighting[] = [];
+  const cut = new FrameCrops();
   let frames = 0;
   const inFlight: Promise<FaceSighting[]>[] = [];
   const take = async () => {
@@ -156,14 +171,14 @@ async function sightVideo(
     framesDone(frames);
   };
   for await (const frame of sampleFrames(path, deps.binaries, sampling)) {
-    const detected = sightingsIn(frame, deps.faces);
+    const detected = sightingsIn(frame, deps.faces, cut);
     // Awaited in turn below; if an earlier frame fails first, this one's failure is moot.
     detected.catch(() => undefined);
     inFlight.push(detected);
     if (inFlight.length > (deps.faces.parallelism ?? 1)) await take();
   }
   while (inFlight.length > 0) await take();
-  return { sightings, frames };
+  return { sightings, frames, cut };
 }
 
 /**
@@ -175,7 +190,7 @@ async function nameFaces(
   job: VideoAnalysisJob,
   deps: AnalysisDeps,
   path: string,
-  sightings: FaceSighting[],
+  { sightings, cut }: SightedVideo,
   durationSeconds: number,
 ) {
   const { settings } = deps;
@@ -201,7 +216,7 @@ async function nameFaces(
     storage: deps.storage,
     model: deps.faces.name,
     space: deps.faces.space,
-    crops: await cropFaces(path, kept, deps.binaries, settings),
+    crops: await cropFaces(path, kept, deps.binaries, settings, cut),
   };
   const unknownFaces = await keepUnknownFaces(job, unknown, keep);
   const identifiedFaces = await keepUnknownFaces(job, identified, keep, 'identified');
@@ -226,9 +241,10 @@ async function analyse(
         : 1;
       const progress = progressReporter(job, send);
       progress(0, estimate, true);
-      const { sightings, frames } = await sightVideo(path, deps, signal, (done) =>
+      const sighted = await sightVideo(path, deps, signal, (done) =>
         progress(done, Math.max(estimate, done)),
       );
+      const { frames } = sighted;
       signal.throwIfAborted();
       if (frames === 0) throw new VideoFailure('The video has no frames.');
       progress(frames, frames, true);
@@ -237,7 +253,7 @@ async function analyse(
         job,
         deps,
         path,
-        sightings,
+        sighted,
         durationSeconds,
       );
       const report: AnalysisReport = {

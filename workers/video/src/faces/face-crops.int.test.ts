@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findBinaries } from '../frames/binaries.ts';
 import { facePhoto, makeVideo } from '../test-support/media.ts';
 import type { FaceSighting } from './clustering.ts';
-import { cropFaces, cropOnItsOwn, THUMBNAIL_SIDE } from './face-crops.ts';
+import { sampleFrames } from '../frames/sample-frames.ts';
+import { cropFaces, cropOnItsOwn, FrameCrops, THUMBNAIL_SIDE } from './face-crops.ts';
 
 const binaries = findBinaries();
 const settings = { sampleFps: 1, frameWidth: 640, frameHeight: 480 };
@@ -78,5 +79,29 @@ describe('face crops', () => {
     const crops = await cropFaces(video, [...within, beyond], binaries, settings);
     for (const face of within) expect(crops.get(face)).toBeInstanceOf(Buffer);
     expect(crops.get(beyond)).toBeInstanceOf(Error);
+  });
+
+  it('cuts the faces from the frames the analysis had at hand, reading nothing again', async () => {
+    const amy = sighting(0);
+    const howard = sighting(3);
+    const cut = new FrameCrops();
+    const sampling = { fps: 1, width: settings.frameWidth, height: settings.frameHeight };
+    for await (const frame of sampleFrames(video, binaries, sampling)) {
+      for (const face of [amy, howard]) if (face.frame === frame.index) cut.keep(face, frame);
+    }
+    // No such file: a crop read from it would fail.
+    const crops = await cropFaces(join(folder, 'gone.mp4'), [amy, howard], binaries, settings, cut);
+    const fromPass = await cropFaces(video, [amy, howard], binaries, settings);
+    expect(crops.get(amy)).toEqual(fromPass.get(amy));
+    expect(crops.get(howard)).toEqual(fromPass.get(howard));
+
+    // Past its budget, a face's square is not kept, and its crop is read from the file.
+    const none = new FrameCrops(1);
+    for await (const frame of sampleFrames(video, binaries, sampling)) {
+      if (frame.index === 0) none.keep(amy, frame);
+    }
+    expect(none.thumbnail(amy)).toBeUndefined();
+    const read = await cropFaces(video, [amy], binaries, settings, none);
+    expect(read.get(amy)).toEqual(fromPass.get(amy));
   });
 });

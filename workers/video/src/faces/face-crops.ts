@@ -46,18 +46,25 @@ export function cropAround(box: Box, frameWidth: number, frameHeight: number): B
 }
 
 /**
- * A crop of each sighting's face. Cut from one more pass over the sampled frames, up to the last
- * one needed, when that decodes less than starting ffmpeg for each crop would cost (a short
- * video, or many faces: 27 crops took 3.8 s of a 9 s analysis one by one); one ffmpeg a crop
- * otherwise (a few faces early in a long video).
+ * A crop of each sighting's face: from its square cut during the analysis when kept (`cut`);
+ * else from one more pass over the sampled frames, up to the last one needed, when that decodes
+ * less than starting ffmpeg for each crop would cost (a short video, or many faces: 27 crops took
+ * 3.8 s of a 9 s analysis one by one); one ffmpeg a crop otherwise (a few faces early in a long
+ * video).
  */
 export async function cropFaces(
   path: string,
-  sightings: readonly FaceSighting[],
+  faces: readonly FaceSighting[],
   binaries: FfmpegBinaries,
   settings: CropSettings,
+  cut?: FrameCrops,
 ): Promise<FaceCrops> {
   const crops: FaceCrops = new Map();
+  for (const sighting of faces) {
+    const thumbnail = cut?.thumbnail(sighting);
+    if (thumbnail) crops.set(sighting, await thumbnail.catch(asError));
+  }
+  const sightings = faces.filter((sighting) => !crops.has(sighting));
   if (sightings.length === 0) return crops;
   const lastTime = Math.max(...sightings.map((sighting) => sighting.time));
   if (lastTime <= sightings.length * SECONDS_DECODED_PER_CROP) {
@@ -104,13 +111,57 @@ async function cropInOnePass(
   }
 }
 
-function cropOfFrame(frame: RgbFrame, box: Box): Promise<Buffer> {
+/** A face's square of a frame, copied out and not yet scaled. */
+interface FaceRegion {
+  data: Uint8Array;
+  side: number;
+}
+
+function cutRegion(frame: RgbFrame, box: Box): FaceRegion {
   const crop = cropAround(box, frame.width, frame.height);
-  return sharp(frame.data, { raw: { width: frame.width, height: frame.height, channels: 3 } })
-    .extract({ left: crop.x, top: crop.y, width: crop.width, height: crop.height })
+  const rowBytes = crop.width * 3;
+  const data = new Uint8Array(rowBytes * crop.height);
+  for (let row = 0; row < crop.height; row += 1) {
+    const from = ((crop.y + row) * frame.width + crop.x) * 3;
+    data.set(frame.data.subarray(from, from + rowBytes), row * rowBytes);
+  }
+  return { data, side: crop.width };
+}
+
+function thumbnailOf({ data, side }: FaceRegion): Promise<Buffer> {
+  return sharp(data, { raw: { width: side, height: side, channels: 3 } })
     .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE)
     .jpeg({ quality: 85 })
     .toBuffer();
+}
+
+const cropOfFrame = (frame: RgbFrame, box: Box) => thumbnailOf(cutRegion(frame, box));
+
+/**
+ * Each face's square cut while the analysis has its frame at hand, so that the faces kept need
+ * no second reading of the video; up to a budget of raw pixels (about 100 faces filling the
+ * frame's height, 500 of a fifth of it), beyond which a long video's faces are cut from the file
+ * again by cropFaces.
+ */
+export class FrameCrops {
+  private readonly regions = new Map<FaceSighting, FaceRegion>();
+  private bytes = 0;
+
+  constructor(private readonly budgetBytes = 48 * 1024 * 1024) {}
+
+  keep(sighting: FaceSighting, frame: RgbFrame): void {
+    const crop = cropAround(sighting.box, frame.width, frame.height);
+    const bytes = crop.width * crop.height * 3;
+    if (this.bytes + bytes > this.budgetBytes) return;
+    this.regions.set(sighting, cutRegion(frame, sighting.box));
+    this.bytes += bytes;
+  }
+
+  /** The thumbnail of a face whose square was kept. */
+  thumbnail(sighting: FaceSighting): Promise<Buffer> | undefined {
+    const region = this.regions.get(sighting);
+    return region && thumbnailOf(region);
+  }
 }
 
 /**
