@@ -19,6 +19,7 @@ export * from './library.js';
 export * from './queues.js';
 export * from './evaluations.js';
 export * from './video.js';
+export * from './video-jobs.js';
 export * from './observations.js';
 export * from './rpc/observation.js';
 export * from './saml.js';

@@ -3,5 +3,6 @@
 export * from './queues.js';
 export * from './evaluations.js';
 export * from './video.js';
+export * from './video-jobs.js';
 export * from './snapshots.js';
 export * from './queue-contracts.js';

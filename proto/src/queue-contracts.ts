@@ -5,7 +5,12 @@ import {
   IntegrationInboxMessage,
   SnapshotIdentificationJob,
 } from './snapshots.js';
-import { FaceEnrolmentJob, VideoAnalysisJob, VideoInboxMessage, VideoProbeJob } from './video.js';
+import {
+  FaceEnrolmentJob,
+  VideoAnalysisJob,
+  VideoInboxMessage,
+  VideoProbeJob,
+} from './video-jobs.js';
 
 /**
  * Queue contracts, like route contracts: each queue's job names with the payload schema of each,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FaceEnrolment } from './video.js';
+import { FaceEnrolment } from './video-jobs.js';
 
 // Jobs and results between the integration service and the video worker: a camera's snapshot,
 // identified against the organization's enrolled faces, becomes presence events.

@@ -5,7 +5,6 @@ import { PageRequest } from '../paging.js';
 import { rpc } from '../rpc.js';
 import { WorkEvents } from '../dashboard.js';
 import {
-  FaceEnrolment,
   FaceReference,
   FaceReferenceList,
   LinkedSop,
@@ -17,6 +16,7 @@ import {
   VideoList,
   VideoWithReport,
 } from '../video.js';
+import { FaceEnrolment } from '../video-jobs.js';
 
 const VideoRef = z.object({ actor: Actor, videoId: z.number().int() });
 /** Whose reference photos: the actor's own, or (administrators) a member's; the service decides. */
