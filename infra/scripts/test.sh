@@ -23,9 +23,9 @@ phase_done() { PHASES+=("$(printf '%5ss  %s' "$(($SECONDS - $1))" "$2")"); }
 
 started=$SECONDS
 ensure_npm_install
-# Chromium for the end-to-end tests, ffmpeg to make and analyse test videos, pdftotext (poppler)
+# Chromium's headless shell for the end-to-end tests, ffmpeg to make and analyse test videos, pdftotext (poppler)
 # for the evaluation generator's fixture tests and the extraction bench.
-ensure_debian_packages chromium chromium ffmpeg ffmpeg pdftotext poppler-utils kubectl kubectl
+ensure_debian_packages chromium-headless-shell chromium-headless-shell ffmpeg ffmpeg pdftotext poppler-utils kubectl kubectl
 
 phase_done "$started" 'npm install and Debian packages (when missing)'
 
