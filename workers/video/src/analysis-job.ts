@@ -13,6 +13,7 @@ import { clusterFaces, type ClusterOptions, type FaceSighting } from './faces/cl
 import type { FaceModel } from './faces/face-model.ts';
 import { cropFaces, FrameCrops } from './faces/face-crops.ts';
 import { identify } from './faces/matching.ts';
+import { notYetEnrolledIn } from './faces/references.ts';
 import { bestSighting, keepUnknownFaces } from './faces/unknown-faces.ts';
 import { durationText, errorText, sentence, VideoFailure } from './failures.ts';
 import type { FfmpegBinaries } from './frames/binaries.ts';
@@ -256,13 +257,14 @@ async function analyse(
         sighted,
         durationSeconds,
       );
+      const notYetEnrolled = notYetEnrolledIn(deps.faces.space, job.enrolments, job.notYetEnrolled);
       const report: AnalysisReport = {
         durationSeconds: Math.round(durationSeconds * 100) / 100,
         framesAnalysed: frames,
         samplingFps: fps,
         matchThreshold: settings.matchThreshold,
         ...identification,
-        ...(job.notYetEnrolled?.length ? { notYetEnrolled: job.notYetEnrolled } : {}),
+        ...(notYetEnrolled.length ? { notYetEnrolled } : {}),
         stepAnalysis: await steps,
       };
       return { report, unknownFaces, identifiedFaces };

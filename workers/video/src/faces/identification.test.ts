@@ -2,6 +2,7 @@ import type { FaceEnrolment } from '@hub/proto';
 import { describe, expect, it } from 'vitest';
 import { clusterFaces, DEFAULT_CLUSTER_OPTIONS, overlap, type FaceSighting } from './clustering.ts';
 import { identify, identifyPeople } from './matching.ts';
+import { notYetEnrolledIn } from './references.ts';
 import { appearanceRanges, mergeRanges } from './time-ranges.ts';
 
 const DIM = 8;
@@ -235,5 +236,27 @@ describe('matching people to enrolments', () => {
     const strict = identifyPeople([person], two, { ...matchOptions, margin: 0.05 });
     expect(strict.identifiedOperators).toEqual([]);
     expect(strict.unidentifiedPeople).toHaveLength(1);
+  });
+});
+
+describe('people who cannot be named yet', () => {
+  it("lists the service's pending people, then those with no enrolment of the model's space", () => {
+    const upgraded = { ...enrol(2, 1, 'Bea'), space: 'face-api@0.0.1/face-recognition-128d' };
+    const both = [enrol(3, 2, 'Cy'), { ...enrol(3, 2, 'Cy'), space: upgraded.space }];
+    const pending = [{ userId: 4, name: 'Dee' }];
+    expect(
+      notYetEnrolledIn(SPACE, [enrol(1, 0, 'Al'), upgraded, upgraded, ...both], pending),
+    ).toEqual([
+      { userId: 4, name: 'Dee' },
+      { userId: 2, name: 'Bea' },
+    ]);
+  });
+
+  it('lists nobody twice, nor anyone when every person has an enrolment of the space', () => {
+    const stale = { ...enrol(2, 1, 'Bea'), space: 'old' };
+    expect(notYetEnrolledIn(SPACE, [stale], [{ userId: 2, name: 'Bea' }])).toEqual([
+      { userId: 2, name: 'Bea' },
+    ]);
+    expect(notYetEnrolledIn(SPACE, [enrol(1, 0, 'Al')])).toEqual([]);
   });
 });

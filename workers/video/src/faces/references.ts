@@ -1,4 +1,4 @@
-import type { FaceEnrolment } from '@hub/proto/jobs';
+import type { FaceEnrolment, NotYetEnrolled } from '@hub/proto/jobs';
 import { distance, type Vector } from './vectors.ts';
 
 /** One enrolled person with every reference embedding they have (profile and reference photos). */
@@ -51,6 +51,24 @@ export function enrolledPeople(
     };
     person.references.push(enrolment.embedding);
     people.set(enrolment.userId, person);
+  }
+  return [...people.values()];
+}
+
+/**
+ * Who cannot be named yet: people whose profile picture the service said was still being enrolled
+ * (`fromService`), and people none of whose enrolments is of `space`, the model's (after an
+ * upgrade of the embedder, their pictures are being enrolled again). Each once, in that order.
+ */
+export function notYetEnrolledIn(
+  space: string,
+  enrolments: readonly FaceEnrolment[],
+  fromService: readonly NotYetEnrolled[] = [],
+): NotYetEnrolled[] {
+  const people = new Map(fromService.map((person) => [person.userId, person]));
+  const enrolled = new Set(enrolments.filter((e) => e.space === space).map((e) => e.userId));
+  for (const { userId, name } of enrolments) {
+    if (!enrolled.has(userId) && !people.has(userId)) people.set(userId, { userId, name });
   }
   return [...people.values()];
 }
