@@ -1,27 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LocalDiskStorage, openQueue, startWorker, type QueueConnection } from '@hub/runtime';
-import { claimTestResources, TEST_REDIS_URL, type TestResources } from '@hub/testing';
-import {
-  QUEUES,
-  VideoInboxMessage,
-  type AnalysisReport,
-  type FaceEnrolment,
-  type FaceEnrolmentJob,
-  type VideoAnalysisJob,
-} from '@hub/proto';
-import type { Queue, Worker } from 'bullmq';
+import { LocalDiskStorage } from '@hub/runtime';
+import type { FaceEnrolment } from '@hub/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAnalysisHandler, type AnalysisSettings } from './analysis-job.ts';
-import { DEFAULT_MATCH_MARGIN, DEFAULT_MATCH_THRESHOLD } from './config.ts';
-import { createEnrolmentHandler, NO_FACE_REASON, severalFacesReason } from './enrolment-job.ts';
-import { DEFAULT_CLUSTER_OPTIONS } from './faces/clustering.ts';
+import { NO_FACE_REASON, severalFacesReason } from './enrolment-job.ts';
 import { FaceApiModel } from './faces/face-api-model.ts';
 import { findBinaries } from './frames/binaries.ts';
-import { GeminiStepAnalyzer } from './steps/gemini-step-analyzer.ts';
-import { NO_PROVIDER_MESSAGE, type StepAnalyzer } from './steps/step-analyzer.ts';
-import { FakeGemini } from './test-support/fake-gemini.ts';
+import { NO_PROVIDER_MESSAGE } from './steps/step-analyzer.ts';
 import {
   facePhoto,
   facesDir,
@@ -32,118 +18,15 @@ import {
   type Person,
   type Still,
 } from './test-support/media.ts';
+import { completed, Harness, putFile, TEST_SETTINGS } from './test-support/worker-harness.ts';
 
 const binaries = findBinaries();
 const folder = mkdtempSync(join(tmpdir(), 'video-worker-test-'));
 const storage = new LocalDiskStorage(join(folder, 'objects'));
-const settings: AnalysisSettings = {
-  sampleFps: 1,
-  frameWidth: 640,
-  frameHeight: 480,
-  matchThreshold: DEFAULT_MATCH_THRESHOLD,
-  matchMargin: DEFAULT_MATCH_MARGIN,
-  cluster: DEFAULT_CLUSTER_OPTIONS,
-  timeoutMs: 120_000,
-};
 const USER_IDS: Record<Person, number> = { amy: 1, bernadette: 2, howard: 3, leonard: 4 };
 const nameOf = (userId: number) => PEOPLE.find((person) => USER_IDS[person] === userId)!;
 
 let model: FaceApiModel;
-
-/** The worker's queues and handlers on a Redis prefix of their own. */
-class Harness {
-  readonly resources: TestResources = claimTestResources();
-  readonly connection: QueueConnection = {
-    url: TEST_REDIS_URL,
-    prefix: this.resources.redisPrefix,
-  };
-  readonly inbox: Queue<VideoInboxMessage> = openQueue(QUEUES.videoInbox, this.connection);
-  readonly analysisJobs: Queue<VideoAnalysisJob> = openQueue(QUEUES.videoAnalysis, this.connection);
-  readonly enrolmentJobs: Queue<FaceEnrolmentJob> = openQueue(
-    QUEUES.faceEnrolment,
-    this.connection,
-  );
-  private readonly workers: Worker[] = [];
-
-  constructor(steps: StepAnalyzer | null, overrides: Partial<AnalysisSettings> = {}) {
-    const deps = { storage, inbox: this.inbox, faces: model, binaries };
-    this.workers.push(
-      startWorker(QUEUES.faceEnrolment, this.connection, createEnrolmentHandler(deps)),
-      startWorker(
-        QUEUES.videoAnalysis,
-        this.connection,
-        createAnalysisHandler({ ...deps, steps, settings: { ...settings, ...overrides } }),
-      ),
-    );
-  }
-
-  async messages(): Promise<VideoInboxMessage[]> {
-    const jobs = await this.inbox.getJobs(['waiting', 'delayed', 'prioritized'], 0, -1, true);
-    return jobs.map((job) => VideoInboxMessage.parse(job.data));
-  }
-
-  async waitFor<T extends VideoInboxMessage>(
-    match: (message: VideoInboxMessage) => message is T,
-    timeoutMs = 120_000,
-  ): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      const found = (await this.messages()).find(match);
-      if (found) return found;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error('No such message in the video inbox in time');
-  }
-
-  async enrol(userId: number, pictureKey: string) {
-    await this.enrolmentJobs.add('enrol', { userId, organizationId: 1, pictureKey, changedBy: 99 });
-    return this.waitFor(
-      (m): m is Extract<VideoInboxMessage, { kind: 'face.enrolled' | 'face.rejected' }> =>
-        (m.kind === 'face.enrolled' || m.kind === 'face.rejected') &&
-        m.userId === userId &&
-        m.pictureKey === pictureKey,
-    );
-  }
-
-  async analyse(
-    job: Omit<VideoAnalysisJob, 'organizationId' | 'run' | 'prompt' | 'sops'> &
-      Partial<VideoAnalysisJob>,
-  ) {
-    await this.analysisJobs.add(
-      'analyse',
-      {
-        organizationId: 1,
-        run: 1,
-        prompt: 'Check the operator follows each step.',
-        sops: [],
-        ...job,
-      },
-      { attempts: 1 },
-    );
-    return this.waitFor(
-      (m): m is Extract<VideoInboxMessage, { kind: 'analysis.completed' | 'analysis.failed' }> =>
-        (m.kind === 'analysis.completed' || m.kind === 'analysis.failed') &&
-        m.videoId === job.videoId,
-      180_000,
-    );
-  }
-
-  async close() {
-    await Promise.all(this.workers.map((worker) => worker.close()));
-    await Promise.all([this.inbox.close(), this.analysisJobs.close(), this.enrolmentJobs.close()]);
-    await this.resources.release().catch(() => undefined);
-  }
-}
-
-async function putFile(key: string, file: string) {
-  await storage.put(key, readFileSync(file), 'application/octet-stream');
-}
-
-const completed = (message: VideoInboxMessage): AnalysisReport => {
-  if (message.kind !== 'analysis.completed')
-    throw new Error(`Not completed: ${JSON.stringify(message)}`);
-  return message.report;
-};
 
 beforeAll(async () => {
   model = await FaceApiModel.load({ backend: 'wasm', minConfidence: 0.5 });
@@ -158,7 +41,7 @@ describe('face enrolment and operator identification on real photos', () => {
   const enrolments: FaceEnrolment[] = [];
 
   beforeAll(() => {
-    harness = new Harness(null);
+    harness = new Harness({ storage, model, binaries }, null, TEST_SETTINGS);
   });
   afterAll(async () => {
     await harness?.close();
@@ -167,7 +50,7 @@ describe('face enrolment and operator identification on real photos', () => {
   it('enrols one face from each profile picture', async () => {
     for (const person of PEOPLE) {
       const key = `org/1/users/${USER_IDS[person]}/picture.png`;
-      await putFile(key, facePhoto(person, 1));
+      await putFile(storage, key, facePhoto(person, 1));
       const message = await harness.enrol(USER_IDS[person], key);
       expect(message.kind, JSON.stringify(message)).toBe('face.enrolled');
       if (message.kind !== 'face.enrolled') continue;
@@ -184,13 +67,13 @@ describe('face enrolment and operator identification on real photos', () => {
   it('rejects a picture without a face, in words', async () => {
     const file = join(folder, 'blank.png');
     await makeBlankPicture(binaries, file);
-    await putFile('org/1/users/5/picture.png', file);
+    await putFile(storage, 'org/1/users/5/picture.png', file);
     const message = await harness.enrol(5, 'org/1/users/5/picture.png');
     expect(message).toMatchObject({ kind: 'face.rejected', changedBy: 99, reason: NO_FACE_REASON });
   });
 
   it('rejects a group photo as several faces', async () => {
-    await putFile('org/1/users/6/picture.jpg', join(facesDir, 'bbt1.jpg'));
+    await putFile(storage, 'org/1/users/6/picture.jpg', join(facesDir, 'bbt1.jpg'));
     const message = await harness.enrol(6, 'org/1/users/6/picture.jpg');
     expect(message).toMatchObject({ kind: 'face.rejected', reason: severalFacesReason(4) });
   });
@@ -219,7 +102,7 @@ describe('face enrolment and operator identification on real photos', () => {
     ];
     const video = join(folder, 'people.mp4');
     await makeVideo(binaries, stills, video);
-    await putFile('org/1/videos/1.mp4', video);
+    await putFile(storage, 'org/1/videos/1.mp4', video);
 
     const started = Date.now();
     const message = await harness.analyse({
@@ -270,7 +153,7 @@ describe('face enrolment and operator identification on real photos', () => {
     expect(report.identifiedOperators.map((o) => o.userId).sort()).toEqual([1, 2, 3, 4]);
     for (const operator of report.identifiedOperators) {
       expect(operator.name).toBe(nameOf(operator.userId));
-      expect(operator.distance).toBeLessThanOrEqual(DEFAULT_MATCH_THRESHOLD);
+      expect(operator.distance).toBeLessThanOrEqual(TEST_SETTINGS.matchThreshold);
     }
     expect(falsePositives).toBe(0);
     expect(recall).toBeGreaterThanOrEqual(0.85);
@@ -294,7 +177,7 @@ describe('face enrolment and operator identification on real photos', () => {
       [2, 3].map((i) => ({ file: facePhoto('howard', i), seconds: 2, side: 240 })),
       video,
     );
-    await putFile('org/1/videos/2.mp4', video);
+    await putFile(storage, 'org/1/videos/2.mp4', video);
     // Howard's own embedding, said to be of another space: never compared, though of his length.
     const elsewhere = enrolments
       .filter((e) => e.userId === USER_IDS.howard)
@@ -324,7 +207,7 @@ describe('face enrolment and operator identification on real photos', () => {
 
   it('fails a file that is no video, or has no picture, with the reason', async () => {
     writeFileSync(join(folder, 'junk.mp4'), Buffer.from('this is not a video at all'.repeat(100)));
-    await putFile('org/1/videos/3.mp4', join(folder, 'junk.mp4'));
+    await putFile(storage, 'org/1/videos/3.mp4', join(folder, 'junk.mp4'));
     const junk = await harness.analyse({ videoId: 3, videoKey: 'org/1/videos/3.mp4', enrolments });
     expect(junk.kind).toBe('analysis.failed');
     expect(junk).toMatchObject({
@@ -333,143 +216,8 @@ describe('face enrolment and operator identification on real photos', () => {
     });
 
     await makeAudioOnly(binaries, join(folder, 'sound.mp4'));
-    await putFile('org/1/videos/4.mp4', join(folder, 'sound.mp4'));
+    await putFile(storage, 'org/1/videos/4.mp4', join(folder, 'sound.mp4'));
     const sound = await harness.analyse({ videoId: 4, videoKey: 'org/1/videos/4.mp4', enrolments });
     expect(sound).toMatchObject({ kind: 'analysis.failed', reason: 'The video has no frames.' });
   }, 60_000);
 });
-
-describe('the time limit', () => {
-  let harness: Harness;
-  beforeAll(() => {
-    harness = new Harness(null, { timeoutMs: 1000 });
-  });
-  afterAll(async () => {
-    await harness?.close();
-  });
-
-  it('fails an analysis that runs too long, in words', async () => {
-    const message = await harness.analyse({
-      videoId: 30,
-      videoKey: 'org/1/videos/1.mp4',
-      enrolments: [],
-    });
-    expect(message).toMatchObject({
-      kind: 'analysis.failed',
-      reason: 'Analysing the video took longer than 1 second.',
-    });
-  }, 30_000);
-});
-
-describe('step analysis against the SOPs through a server speaking Gemini', () => {
-  const gemini = new FakeGemini();
-  let harness: Harness;
-  const sops = [
-    { sopId: 11, sopTitle: 'Hand washing', textKey: 'org/1/sops/11/content.txt' },
-    { sopId: 12, sopTitle: 'Gloves', textKey: 'org/1/sops/12/content.txt' },
-  ];
-
-  beforeAll(async () => {
-    const baseUrl = await gemini.start();
-    harness = new Harness(
-      new GeminiStepAnalyzer({
-        apiKey: 'test-key',
-        model: 'gemini-test',
-        baseUrl,
-        pollIntervalMs: 50,
-      }),
-    );
-    await storage.put(
-      sops[0]!.textKey,
-      Buffer.from('1. Wet hands.\n2. Soap for 20 seconds.'),
-      'text/plain',
-    );
-    await storage.put(sops[1]!.textKey, Buffer.from('1. Put on gloves.'), 'text/plain');
-    const video = join(folder, 'steps.mp4');
-    await makeVideo(binaries, [{ file: facePhoto('leonard', 2), seconds: 3, side: 240 }], video);
-    await putFile('org/1/videos/20.mp4', video);
-  }, 30_000);
-  afterAll(async () => {
-    await harness?.close();
-    await gemini.stop();
-  });
-
-  it('stores the findings per SOP step, with identification beside them', async () => {
-    gemini.reply(
-      FakeGemini.answer({
-        sops: [
-          {
-            sopId: 11,
-            sopTitle: 'Renamed by the model',
-            summary: 'Hands were washed.',
-            steps: [
-              { step: 'Wet hands', observed: true, timestamps: [1], remarks: 'At the sink.' },
-              { step: 'Soap for 20 seconds', observed: null, timestamps: [], remarks: 'Unclear.' },
-            ],
-          },
-        ],
-      }),
-    );
-    const enrolments = [
-      { userId: 4, name: 'leonard', embedding: await enrolmentOf('leonard'), space: model.space },
-    ];
-    const report = completed(
-      await harness.analyse({
-        videoId: 20,
-        videoKey: 'org/1/videos/20.mp4',
-        enrolments,
-        sops,
-        prompt: 'Be strict.',
-      }),
-    );
-    expect(report.identifiedOperators.map((o) => o.userId)).toEqual([4]);
-    expect(report.stepAnalysis).toEqual({
-      available: true,
-      model: 'gemini-test',
-      sops: [
-        {
-          sopId: 11,
-          sopTitle: 'Hand washing',
-          summary: 'Hands were washed.',
-          steps: [
-            { step: 'Wet hands', observed: true, timestamps: [1], remarks: 'At the sink.' },
-            { step: 'Soap for 20 seconds', observed: null, timestamps: [], remarks: 'Unclear.' },
-          ],
-        },
-        {
-          sopId: 12,
-          sopTitle: 'Gloves',
-          steps: [],
-          summary: 'The AI provider said nothing about this SOP.',
-        },
-      ],
-    });
-    const upload = gemini.calls.find((call) => call.path.startsWith('/upload/'));
-    expect(upload?.apiKey).toBe('test-key');
-    const generate = gemini.calls.find((call) => call.path.includes(':generateContent'));
-    expect(generate?.path).toContain('/models/gemini-test:generateContent');
-    expect(generate?.body).toContain('Be strict.');
-    expect(generate?.body).toContain('Soap for 20 seconds');
-    expect(generate?.body).toContain('fileUri');
-    expect(gemini.calls.some((call) => call.method === 'DELETE')).toBe(true);
-  }, 60_000);
-
-  it('reports a provider error in words and still reports identification', async () => {
-    gemini.reply(FakeGemini.error(503, 'The model is overloaded.'));
-    const report = completed(
-      await harness.analyse({ videoId: 21, videoKey: 'org/1/videos/20.mp4', enrolments: [], sops }),
-    );
-    expect(report.detectedOperators).toBe(1);
-    expect(report.stepAnalysis.available).toBe(false);
-    expect(report.stepAnalysis.available === false && report.stepAnalysis.message).toMatch(
-      /^Step analysis against the SOPs failed: The AI provider refused the request \(HTTP 503\): .*overloaded.* Operator identification ran without it\.$/,
-    );
-  }, 60_000);
-});
-
-async function enrolmentOf(person: Person): Promise<number[]> {
-  const { readPicture } = await import('./frames/picture.ts');
-  const { facesInPicture } = await import('./enrolment-job.ts');
-  const faces = await facesInPicture(await readPicture(facePhoto(person, 1), binaries), model);
-  return faces[0]!.embedding;
-}

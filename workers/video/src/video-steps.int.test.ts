@@ -1,0 +1,171 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LocalDiskStorage } from '@hub/runtime';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { facesInPicture } from './enrolment-job.ts';
+import { FaceApiModel } from './faces/face-api-model.ts';
+import { findBinaries } from './frames/binaries.ts';
+import { readPicture } from './frames/picture.ts';
+import { GeminiStepAnalyzer } from './steps/gemini-step-analyzer.ts';
+import { FakeGemini } from './test-support/fake-gemini.ts';
+import { facePhoto, makeVideo, type Person } from './test-support/media.ts';
+import { completed, Harness, putFile, TEST_SETTINGS } from './test-support/worker-harness.ts';
+
+// The analysis handler's time limit and its step analysis through a Gemini-speaking server, with
+// the real face model beside them (video-worker.int.test.ts: enrolment and identification).
+const binaries = findBinaries();
+const folder = mkdtempSync(join(tmpdir(), 'video-steps-test-'));
+const storage = new LocalDiskStorage(join(folder, 'objects'));
+let model: FaceApiModel;
+
+beforeAll(async () => {
+  model = await FaceApiModel.load({ backend: 'wasm', minConfidence: 0.5 });
+}, 60_000);
+
+afterAll(() => {
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe('the time limit', () => {
+  let harness: Harness;
+  beforeAll(async () => {
+    harness = new Harness({ storage, model, binaries }, null, {
+      ...TEST_SETTINGS,
+      timeoutMs: 1000,
+    });
+    // 24 s of faces: several seconds of analysis, far past the limit.
+    const video = join(folder, 'long.mp4');
+    const stills = [2, 3, 4].map((n) => ({ file: facePhoto('amy', n), seconds: 8, side: 240 }));
+    await makeVideo(binaries, stills, video);
+    await putFile(storage, 'org/1/videos/30.mp4', video);
+  }, 30_000);
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it('fails an analysis that runs too long, in words', async () => {
+    const message = await harness.analyse({
+      videoId: 30,
+      videoKey: 'org/1/videos/30.mp4',
+      enrolments: [],
+    });
+    expect(message).toMatchObject({
+      kind: 'analysis.failed',
+      reason: 'Analysing the video took longer than 1 second.',
+    });
+  }, 30_000);
+});
+
+describe('step analysis against the SOPs through a server speaking Gemini', () => {
+  const gemini = new FakeGemini();
+  let harness: Harness;
+  const sops = [
+    { sopId: 11, sopTitle: 'Hand washing', textKey: 'org/1/sops/11/content.txt' },
+    { sopId: 12, sopTitle: 'Gloves', textKey: 'org/1/sops/12/content.txt' },
+  ];
+
+  beforeAll(async () => {
+    const baseUrl = await gemini.start();
+    harness = new Harness(
+      { storage, model, binaries },
+      new GeminiStepAnalyzer({
+        apiKey: 'test-key',
+        model: 'gemini-test',
+        baseUrl,
+        pollIntervalMs: 50,
+      }),
+      TEST_SETTINGS,
+    );
+    await storage.put(
+      sops[0]!.textKey,
+      Buffer.from('1. Wet hands.\n2. Soap for 20 seconds.'),
+      'text/plain',
+    );
+    await storage.put(sops[1]!.textKey, Buffer.from('1. Put on gloves.'), 'text/plain');
+    const video = join(folder, 'steps.mp4');
+    await makeVideo(binaries, [{ file: facePhoto('leonard', 2), seconds: 3, side: 240 }], video);
+    await putFile(storage, 'org/1/videos/20.mp4', video);
+  }, 30_000);
+  afterAll(async () => {
+    await harness?.close();
+    await gemini.stop();
+  });
+
+  it('stores the findings per SOP step, with identification beside them', async () => {
+    gemini.reply(
+      FakeGemini.answer({
+        sops: [
+          {
+            sopId: 11,
+            sopTitle: 'Renamed by the model',
+            summary: 'Hands were washed.',
+            steps: [
+              { step: 'Wet hands', observed: true, timestamps: [1], remarks: 'At the sink.' },
+              { step: 'Soap for 20 seconds', observed: null, timestamps: [], remarks: 'Unclear.' },
+            ],
+          },
+        ],
+      }),
+    );
+    const enrolments = [
+      { userId: 4, name: 'leonard', embedding: await enrolmentOf('leonard'), space: model.space },
+    ];
+    const report = completed(
+      await harness.analyse({
+        videoId: 20,
+        videoKey: 'org/1/videos/20.mp4',
+        enrolments,
+        sops,
+        prompt: 'Be strict.',
+      }),
+    );
+    expect(report.identifiedOperators.map((o) => o.userId)).toEqual([4]);
+    expect(report.stepAnalysis).toEqual({
+      available: true,
+      model: 'gemini-test',
+      sops: [
+        {
+          sopId: 11,
+          sopTitle: 'Hand washing',
+          summary: 'Hands were washed.',
+          steps: [
+            { step: 'Wet hands', observed: true, timestamps: [1], remarks: 'At the sink.' },
+            { step: 'Soap for 20 seconds', observed: null, timestamps: [], remarks: 'Unclear.' },
+          ],
+        },
+        {
+          sopId: 12,
+          sopTitle: 'Gloves',
+          steps: [],
+          summary: 'The AI provider said nothing about this SOP.',
+        },
+      ],
+    });
+    const upload = gemini.calls.find((call) => call.path.startsWith('/upload/'));
+    expect(upload?.apiKey).toBe('test-key');
+    const generate = gemini.calls.find((call) => call.path.includes(':generateContent'));
+    expect(generate?.path).toContain('/models/gemini-test:generateContent');
+    expect(generate?.body).toContain('Be strict.');
+    expect(generate?.body).toContain('Soap for 20 seconds');
+    expect(generate?.body).toContain('fileUri');
+    expect(gemini.calls.some((call) => call.method === 'DELETE')).toBe(true);
+  }, 60_000);
+
+  it('reports a provider error in words and still reports identification', async () => {
+    gemini.reply(FakeGemini.error(503, 'The model is overloaded.'));
+    const report = completed(
+      await harness.analyse({ videoId: 21, videoKey: 'org/1/videos/20.mp4', enrolments: [], sops }),
+    );
+    expect(report.detectedOperators).toBe(1);
+    expect(report.stepAnalysis.available).toBe(false);
+    expect(report.stepAnalysis.available === false && report.stepAnalysis.message).toMatch(
+      /^Step analysis against the SOPs failed: The AI provider refused the request \(HTTP 503\): .*overloaded.* Operator identification ran without it\.$/,
+    );
+  }, 60_000);
+});
+
+async function enrolmentOf(person: Person): Promise<number[]> {
+  const faces = await facesInPicture(await readPicture(facePhoto(person, 1), binaries), model);
+  return faces[0]!.embedding;
+}
