@@ -1,36 +1,27 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LocalDiskStorage } from '@hub/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { facesInPicture } from './enrolment-job.ts';
-import { FaceApiModel } from './faces/face-api-model.ts';
-import { findBinaries } from './frames/binaries.ts';
 import { readPicture } from './frames/picture.ts';
 import { GeminiStepAnalyzer } from './steps/gemini-step-analyzer.ts';
 import { FakeGemini } from './test-support/fake-gemini.ts';
 import { facePhoto, makeVideo, type Person } from './test-support/media.ts';
-import { completed, Harness, putFile, TEST_SETTINGS } from './test-support/worker-harness.ts';
+import {
+  completed,
+  Harness,
+  putFile,
+  TEST_SETTINGS,
+  workerTestPlace,
+} from './test-support/worker-harness.ts';
 
 // The analysis handler's time limit and its step analysis through a Gemini-speaking server, with
 // the real face model beside them (video-worker.int.test.ts: enrolment and identification).
-const binaries = findBinaries();
-const folder = mkdtempSync(join(tmpdir(), 'video-steps-test-'));
-const storage = new LocalDiskStorage(join(folder, 'objects'));
-let model: FaceApiModel;
-
-beforeAll(async () => {
-  model = await FaceApiModel.load({ backend: 'wasm', minConfidence: 0.5 });
-}, 60_000);
-
-afterAll(() => {
-  rmSync(folder, { recursive: true, force: true });
-});
+const place = workerTestPlace('video-steps-test');
+const { folder, storage, binaries } = place;
 
 describe('the time limit', () => {
   let harness: Harness;
   beforeAll(async () => {
-    harness = new Harness({ storage, model, binaries }, null, {
+    harness = new Harness(place, null, {
       ...TEST_SETTINGS,
       timeoutMs: 1000,
     });
@@ -68,7 +59,7 @@ describe('step analysis against the SOPs through a server speaking Gemini', () =
   beforeAll(async () => {
     const baseUrl = await gemini.start();
     harness = new Harness(
-      { storage, model, binaries },
+      place,
       new GeminiStepAnalyzer({
         apiKey: 'test-key',
         model: 'gemini-test',
@@ -109,7 +100,12 @@ describe('step analysis against the SOPs through a server speaking Gemini', () =
       }),
     );
     const enrolments = [
-      { userId: 4, name: 'leonard', embedding: await enrolmentOf('leonard'), space: model.space },
+      {
+        userId: 4,
+        name: 'leonard',
+        embedding: await enrolmentOf('leonard'),
+        space: place.model.space,
+      },
     ];
     const report = completed(
       await harness.analyse({
@@ -166,6 +162,9 @@ describe('step analysis against the SOPs through a server speaking Gemini', () =
 });
 
 async function enrolmentOf(person: Person): Promise<number[]> {
-  const faces = await facesInPicture(await readPicture(facePhoto(person, 1), binaries), model);
+  const faces = await facesInPicture(
+    await readPicture(facePhoto(person, 1), binaries),
+    place.model,
+  );
   return faces[0]!.embedding;
 }

@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LocalDiskStorage } from '@hub/runtime';
 import type { FaceEnrolment } from '@hub/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_FACE_REASON, severalFacesReason } from './enrolment-job.ts';
-import { FaceApiModel } from './faces/face-api-model.ts';
-import { findBinaries } from './frames/binaries.ts';
 import { NO_PROVIDER_MESSAGE } from './steps/step-analyzer.ts';
 import {
   facePhoto,
@@ -18,30 +14,25 @@ import {
   type Person,
   type Still,
 } from './test-support/media.ts';
-import { completed, Harness, putFile, TEST_SETTINGS } from './test-support/worker-harness.ts';
+import {
+  completed,
+  Harness,
+  putFile,
+  TEST_SETTINGS,
+  workerTestPlace,
+} from './test-support/worker-harness.ts';
 
-const binaries = findBinaries();
-const folder = mkdtempSync(join(tmpdir(), 'video-worker-test-'));
-const storage = new LocalDiskStorage(join(folder, 'objects'));
+const place = workerTestPlace('video-worker-test');
+const { folder, storage, binaries } = place;
 const USER_IDS: Record<Person, number> = { amy: 1, bernadette: 2, howard: 3, leonard: 4 };
 const nameOf = (userId: number) => PEOPLE.find((person) => USER_IDS[person] === userId)!;
-
-let model: FaceApiModel;
-
-beforeAll(async () => {
-  model = await FaceApiModel.load({ backend: 'wasm', minConfidence: 0.5 });
-}, 60_000);
-
-afterAll(() => {
-  rmSync(folder, { recursive: true, force: true });
-});
 
 describe('face enrolment and operator identification on real photos', () => {
   let harness: Harness;
   const enrolments: FaceEnrolment[] = [];
 
   beforeAll(() => {
-    harness = new Harness({ storage, model, binaries }, null, TEST_SETTINGS);
+    harness = new Harness(place, null, TEST_SETTINGS);
   });
   afterAll(async () => {
     await harness?.close();
@@ -55,7 +46,7 @@ describe('face enrolment and operator identification on real photos', () => {
       expect(message.kind, JSON.stringify(message)).toBe('face.enrolled');
       if (message.kind !== 'face.enrolled') continue;
       expect(message.embedding).toHaveLength(128);
-      expect(message.model).toBe(model.name);
+      expect(message.model).toBe(place.model.name);
       // The embedder alone: the detector and the backend are in the name, not in the space.
       expect(message.space).toMatch(/^face-api@[\d.]+\/face-recognition-128d$/);
       expect(message.model.startsWith(`${message.space} (`)).toBe(true);

@@ -1,5 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { openQueue, startWorker, type ObjectStorage, type QueueConnection } from '@hub/runtime';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  LocalDiskStorage,
+  openQueue,
+  startWorker,
+  type ObjectStorage,
+  type QueueConnection,
+} from '@hub/runtime';
 import { claimTestResources, TEST_REDIS_URL, type TestResources } from '@hub/testing';
 import {
   QUEUES,
@@ -9,12 +17,14 @@ import {
   type VideoAnalysisJob,
 } from '@hub/proto';
 import type { Queue, Worker } from 'bullmq';
+import { afterAll, beforeAll } from 'vitest';
 import { createAnalysisHandler, type AnalysisSettings } from '../analysis-job.ts';
 import { DEFAULT_MATCH_MARGIN, DEFAULT_MATCH_THRESHOLD } from '../config.ts';
 import { createEnrolmentHandler } from '../enrolment-job.ts';
 import { DEFAULT_CLUSTER_OPTIONS } from '../faces/clustering.ts';
+import { FaceApiModel } from '../faces/face-api-model.ts';
 import type { FaceModel } from '../faces/face-model.ts';
-import type { FfmpegBinaries } from '../frames/binaries.ts';
+import { findBinaries, type FfmpegBinaries } from '../frames/binaries.ts';
 import type { StepAnalyzer } from '../steps/step-analyzer.ts';
 
 /** The analysis settings of the worker tests: small frames, the default matching rule. */
@@ -33,6 +43,30 @@ export interface HarnessPlace {
   storage: ObjectStorage;
   model: FaceModel;
   binaries: FfmpegBinaries;
+}
+
+/**
+ * A test file's place: a temporary folder (removed after the file) with its storage, ffmpeg, and
+ * the real face model, loaded before the file's tests.
+ */
+export function workerTestPlace(
+  name: string,
+): HarnessPlace & { folder: string; model: FaceApiModel } {
+  const folder = mkdtempSync(join(tmpdir(), `${name}-`));
+  let model: FaceApiModel | undefined;
+  beforeAll(async () => {
+    model = await FaceApiModel.load({ backend: 'wasm', minConfidence: 0.5 });
+  }, 60_000);
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  return {
+    folder,
+    storage: new LocalDiskStorage(join(folder, 'objects')),
+    binaries: findBinaries(),
+    get model() {
+      if (!model) throw new Error('The face model is loaded before the tests');
+      return model;
+    },
+  };
 }
 
 /** The worker's queues and handlers on a Redis prefix of their own. */
