@@ -202,6 +202,13 @@ describe('notYetEnrolledText', () => {
     );
     expect(notYetEnrolledText(['Amy', 'Howard', 'Raj'])).toMatch(/^Amy, Howard and Raj were not/);
   });
+
+  it('names four and counts the rest when a whole organization waits (an upgraded model)', () => {
+    const five = ['Amy', 'Bo', 'Cy', 'Dee', 'Eve'];
+    expect(notYetEnrolledText(five)).toMatch(/^Amy, Bo, Cy, Dee and Eve were not/);
+    const many = [...five, ...Array.from({ length: 195 }, (_, i) => `Member ${i}`)];
+    expect(notYetEnrolledText(many)).toMatch(/^Amy, Bo, Cy, Dee and 196 others were not yet/);
+  });
 });
 
 describe('faceVerdict, reviewText and rejectedText', () => {

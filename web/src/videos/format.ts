@@ -164,13 +164,29 @@ export function samplingText(
   return `${frames} at ${fps} fps over ${formatTimestamp(report.durationSeconds)}`;
 }
 
+/** Names listed in full before the rest are counted. */
+const NAMES_LISTED = 5;
+
+/**
+ * 'Amy', 'Amy and Bo', 'Amy, Bo and Cy'; past five, four names and a count: after an upgrade of
+ * the face model a whole organization may be waiting.
+ */
+function namesText(names: readonly string[]): string {
+  if (names.length > NAMES_LISTED) {
+    const shown = names.slice(0, NAMES_LISTED - 1);
+    return `${shown.join(', ')} and ${names.length - shown.length} others`;
+  }
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
 /**
  * Why some people could not be named: their profile picture was still being enrolled when the
- * analysis started. 'Amy and Howard were not yet enrolled ... Re-run the analysis to include them.'
+ * analysis started, or is being enrolled again for an upgraded model. 'Amy and Howard were not
+ * yet enrolled ... Re-run the analysis to include them.'
  */
 export function notYetEnrolledText(names: readonly string[]): string {
-  const list =
-    names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  const list = namesText(names);
   const verb = names.length === 1 ? 'was' : 'were';
   return (
     `${list} ${verb} not yet enrolled for identification when this analysis ran, so the report ` +
