@@ -16,6 +16,13 @@
 //
 //   node_modules/.bin/node bench/face-identification.mjs [--runs 1] [--fps 1] [--backend wasm]
 //     [--threads N] [--save video.mp4] [--dist other-build/dist]
+//     [--people DIR [--strangers DIR] [--references 1]]
+//
+// --people DIR measures people kept outside the repository instead of the fixtures, e.g. a
+// held-out set: DIR holds one folder a person, named after them, with their pictures; the first
+// --references pictures by name are enrolled (a profile photo, then reference photos), the others
+// shown, a person at a time, in rounds. --strangers DIR: pictures of people enrolled nowhere,
+// shown last instead of face-api's demo photos. No group photos then.
 //
 // Needs the built worker and kit (`npx turbo run build`) and ffmpeg (Debian's or the npm one).
 // It works in a temp folder and removes it at the end; it needs no Redis (the inbox is a list).
@@ -26,9 +33,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
+import { benchPeople, benchSegments } from './face-bench-people.mjs';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const facesDir = path.join(repoRoot, '../shared/fixtures/faces');
 const worker = path.join(repoRoot, 'workers/video');
 const run = promisify(execFile);
 const { values: args } = parseArgs({
@@ -42,6 +49,12 @@ const { values: args } = parseArgs({
     save: { type: 'string' },
     /** Another build of the worker to measure (e.g. one of an earlier commit), for before/after. */
     dist: { type: 'string', default: path.join(worker, 'dist') },
+    /** People kept outside the repository instead of the fixtures: a folder a person. */
+    people: { type: 'string' },
+    /** Pictures of people enrolled nowhere, instead of face-api's demo photos. */
+    strangers: { type: 'string' },
+    /** Pictures of each person enrolled (the first by name): 1 is a profile photo alone. */
+    references: { type: 'string', default: '1' },
   },
 });
 const fps = Number(args.fps);
@@ -61,67 +74,13 @@ const { analysisSettings, loadFaceModel } = await importDist('faces/load-face-mo
 const { findBinaries } = await importDist('frames/binaries.js');
 const { LocalDiskStorage } = await importFromWorker('@hub/kit');
 
-const PEOPLE = ['amy', 'bernadette', 'howard', 'leonard'];
-const faceApiPackage = createRequire(path.join(worker, 'package.json')).resolve(
-  '@vladmandic/face-api/package.json',
-);
-/** @type {Record<string, number>} */
-const USER_IDS = { amy: 1, bernadette: 2, howard: 3, leonard: 4 };
 const WIDTH = 1280;
 const HEIGHT = 720;
 const SECONDS = 2;
-const SIDES = [150, 300, 200];
-const PLACES = [
-  ['(W-w)/2', '(H-h)/2'],
-  ['W/8', 'H/6'],
-  ['W*5/8', 'H/3'],
-  ['W/3', 'H/2'],
-];
+const fixtures = !args.people;
+const people = benchPeople(args.people, Number(args.references));
 
-/**
- * The list's entry at `index`, counting round from its start again past its end.
- * @template T
- * @param {T[]} list
- * @param {number} index
- * @returns {T}
- */
-const cycle = (list, index) => /** @type {T} */ (list[index % list.length]);
-
-/**
- * @typedef {{ label: string, file: string, side: number, place: string[], people: string[] }} Segment
- * @returns {Segment[]}
- */
-function segments() {
-  /** @type {Segment[]} */
-  const list = [];
-  let index = 0;
-  for (const photo of [2, 3, 4, 5]) {
-    for (const person of PEOPLE) {
-      list.push({
-        label: `${person}${photo}`,
-        file: path.join(facesDir, person, `${person}${photo}.png`),
-        side: cycle(SIDES, index),
-        place: cycle(PLACES, index),
-        people: [person],
-      });
-      index += 1;
-    }
-    if (photo === 3) list.push(group('bbt1', ['leonard', 'howard']));
-  }
-  list.push(group('bbt2', ['leonard']));
-  // Held-out strangers: face-api's demo photos, women never seen in development; no one enrolled
-  // is in them, so any name given there is a stranger named.
-  for (const n of [1, 2, 3, 4, 5, 6]) {
-    const file = path.join(path.dirname(faceApiPackage), 'demo', `sample${n}.jpg`);
-    list.push({ ...group(`sample${n}`, []), file });
-  }
-  return list;
-}
-
-/** @param {string} name @param {string[]} people @returns {Segment} */
-function group(name, people) {
-  return { label: name, file: path.join(facesDir, `${name}.jpg`), side: 0, place: [], people };
-}
+/** @typedef {import('./face-bench-people.mjs').Segment} Segment */
 
 /**
  * Each segment is composed into one 1280x720 still first, then the stills are joined: an overlay
@@ -176,23 +135,23 @@ async function enrolAll(deps) {
   };
   const handle = createEnrolmentHandler({ ...deps, inbox });
   const enrolments = [];
-  for (const person of PEOPLE) {
-    const key = `org/1/users/${USER_IDS[person]}/picture.png`;
-    await deps.storage.put(
-      key,
-      readFileSync(path.join(facesDir, person, `${person}1.png`)),
-      'image/png',
-    );
-    await handle(
-      jobOf({ userId: USER_IDS[person], organizationId: 1, pictureKey: key, changedBy: 1 }),
-    );
-    const message = messages.at(-1);
-    if (message?.kind !== 'face.enrolled') {
-      console.log(`${person}: not enrolled: ${message?.reason ?? 'no answer'}`);
-      continue;
+  for (const person of people) {
+    for (const [n, file] of person.enrolled.entries()) {
+      const key = `org/1/users/${person.userId}/picture-${n}${path.extname(file)}`;
+      await deps.storage.put(key, readFileSync(file), 'application/octet-stream');
+      await handle(
+        jobOf({ userId: person.userId, organizationId: 1, pictureKey: key, changedBy: 1 }),
+      );
+      const message = messages.at(-1);
+      if (message?.kind !== 'face.enrolled') {
+        console.log(
+          `${person.name}, ${path.basename(file)}: not enrolled: ${message?.reason ?? 'no answer'}`,
+        );
+        continue;
+      }
+      const { embedding, space } = message;
+      enrolments.push({ userId: person.userId, name: person.name, embedding, space });
     }
-    const { embedding, space } = message;
-    enrolments.push({ userId: USER_IDS[person], name: person, embedding, space });
   }
   return enrolments;
 }
@@ -247,7 +206,7 @@ function score(list, report) {
 const folder = mkdtempSync(path.join(tmpdir(), 'face-bench-'));
 try {
   const binaries = findBinaries();
-  const list = segments();
+  const list = benchSegments(people, { fixtures, strangersDir: args.strangers });
   const video = path.join(folder, 'people.mp4');
   await makeVideo(binaries.ffmpeg, list, folder, video);
   if (args.save) copyFileSync(video, args.save);
@@ -272,7 +231,8 @@ try {
 
   const storage = new LocalDiskStorage(path.join(folder, 'objects'));
   const enrolments = await enrolAll({ storage, faces, binaries });
-  console.log(`enrolled: ${enrolments.map((e) => e.name).join(', ')}`);
+  const enrolledNames = [...new Set(enrolments.map((e) => e.name))];
+  console.log(`enrolled: ${enrolledNames.join(', ')} (${enrolments.length} pictures)`);
   await storage.put('org/1/videos/1.mp4', readFileSync(video), 'video/mp4');
 
   /**
