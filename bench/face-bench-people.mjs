@@ -68,8 +68,8 @@ export function benchPeople(peopleDir, references) {
 }
 
 /**
- * The segments of the video, 2 s each: every person's shown pictures in rounds (never two of one
- * person in a row), at changing sizes and places; with the fixture people, their two group photos
+ * The segments of the video, 2 s each: every person's shown pictures in rounds (a picture of each
+ * person in turn, as long as they have one left), at changing sizes and places; with the fixture people, their two group photos
  * among strangers; then the strangers, people enrolled nowhere, where any name is a false accept:
  * the pictures of `strangersDir`, or face-api's demo photos (women never used in development).
  * @param {BenchPerson[]} people @param {{ fixtures: boolean, strangersDir?: string }} options

@@ -78,7 +78,11 @@ const WIDTH = 1280;
 const HEIGHT = 720;
 const SECONDS = 2;
 const fixtures = !args.people;
-const people = benchPeople(args.people, Number(args.references));
+const references = Number(args.references);
+if (!Number.isInteger(references) || references < 1) {
+  throw new Error(`--references takes a whole number of pictures, at least 1: ${args.references}`);
+}
+const people = benchPeople(args.people, references);
 
 /** @typedef {import('./face-bench-people.mjs').Segment} Segment */
 
@@ -92,7 +96,7 @@ async function makeVideo(ffmpeg, list, folder, output) {
     list.map(async (s, i) => {
       const still = path.join(folder, `still-${i}.png`);
       const filter = s.side
-        ? `[0:v]scale=${s.side}:${s.side}[p];color=c=0x707070:s=${WIDTH}x${HEIGHT}[b];` +
+        ? `[0:v]scale=${s.side}:${s.side}:force_original_aspect_ratio=decrease[p];color=c=0x707070:s=${WIDTH}x${HEIGHT}[b];` +
           `[b][p]overlay=${s.place[0]}:${s.place[1]}`
         : `[0:v]scale=${WIDTH}:${HEIGHT}:force_original_aspect_ratio=decrease,` +
           `pad=${WIDTH}:${HEIGHT}:(ow-iw)/2:(oh-ih)/2`;
@@ -139,8 +143,10 @@ async function enrolAll(deps) {
     for (const [n, file] of person.enrolled.entries()) {
       const key = `org/1/users/${person.userId}/picture-${n}${path.extname(file)}`;
       await deps.storage.put(key, readFileSync(file), 'application/octet-stream');
+      // The first is the profile picture; the others are reference photos, checked as such.
+      const purpose = n === 0 ? 'profile' : 'reference';
       await handle(
-        jobOf({ userId: person.userId, organizationId: 1, pictureKey: key, changedBy: 1 }),
+        jobOf({ userId: person.userId, organizationId: 1, pictureKey: key, changedBy: 1, purpose }),
       );
       const message = messages.at(-1);
       if (message?.kind !== 'face.enrolled') {
