@@ -275,8 +275,11 @@ describe('the shell below 1024 px', () => {
     await keepScreenshot(page, 'responsive-phone-drawer-open');
     await page.keyboard.press('Escape');
     await sidebar.waitFor({ state: 'detached' });
-    // Focus goes back to the menu button.
-    expect(await toggle.evaluate((button) => button === document.activeElement)).toBe(true);
+    // Focus goes back to the menu button (once the drawer's close has settled, which may be a
+    // frame after it left the page).
+    await expect
+      .poll(() => toggle.evaluate((button) => button === document.activeElement))
+      .toBe(true);
 
     await toggle.click();
     await sidebar.getByRole('link', { name: 'Training' }).click();

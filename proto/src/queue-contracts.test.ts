@@ -24,7 +24,8 @@ const processes = JSON.parse(readFileSync(join(root, 'infra/processes.json'), 'u
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
+    // A test-support folder holds the tests' own harnesses, never a process's workers.
+    if (entry.isDirectory()) return entry.name === 'test-support' ? [] : sources(path);
     return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
   });
 }
