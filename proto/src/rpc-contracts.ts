@@ -5,6 +5,7 @@ import { insightsRpc } from './rpc/insights.js';
 import { integrationRpc } from './rpc/integration.js';
 import { libraryRpc } from './rpc/library.js';
 import { observationRpc, teamRpc } from './rpc/observation.js';
+import { onboardingRpc } from './rpc/onboarding.js';
 import { recommendationRpc } from './rpc/recommendation.js';
 import { samlRpc } from './rpc/saml.js';
 import { skillsRpc } from './rpc/skills.js';
@@ -18,6 +19,7 @@ export const rpcTables = {
   integrationRpc,
   libraryRpc,
   observationRpc,
+  onboardingRpc,
   teamRpc,
   recommendationRpc,
   samlRpc,

@@ -34,6 +34,7 @@ import { HealthController } from './health/health.controller.js';
 import { HealthService } from './health/health.service.js';
 import { ErrorFilter } from './http/error.filter.js';
 import { StatsController } from './stats/stats.controller.js';
+import { OnboardingController } from './onboarding/onboarding.controller.js';
 import { InsightsController } from './insights/insights.controller.js';
 import { UsersController } from './users/users.controller.js';
 import { SamlController } from './saml/saml.controller.js';
@@ -56,6 +57,7 @@ export class GatewayModule {
         AuthController,
         UsersController,
         StatsController,
+        OnboardingController,
         InsightsController,
         HealthController,
         AdminController,

@@ -24,6 +24,8 @@ import { OrganizationsController } from './organizations/organizations.controlle
 import { OrganizationsService } from './organizations/organizations.service.js';
 import { StatsController } from './stats/stats.controller.js';
 import { StatsService } from './stats/stats.service.js';
+import { OnboardingController } from './onboarding/onboarding.controller.js';
+import { PeopleOnboardingRepository } from './onboarding/people-onboarding.repository.js';
 import { UsersController } from './users/users.controller.js';
 import { UsersService } from './users/users.service.js';
 import { SamlController } from './saml/saml.controller.js';
@@ -65,6 +67,7 @@ export class IdentityModule {
         OrganizationsController,
         UsersController,
         StatsController,
+        OnboardingController,
         HealthController,
         AdminController,
         InvitationsController,
@@ -85,6 +88,7 @@ export class IdentityModule {
         OrganizationsService,
         UsersService,
         StatsService,
+        PeopleOnboardingRepository,
         NotificationsService,
         InvitationsService,
         ProfileService,

@@ -28,6 +28,8 @@ import { IntegrationsService } from './integrations/integrations.service.js';
 import type { CloudCameraProviders } from './provider/cloud-camera-provider.js';
 import type { SecretBox } from './secrets/secret-box.js';
 import type { SnapshotSchedules } from './snapshots/snapshot-schedules.js';
+import { OnboardingController } from './onboarding/onboarding.controller.js';
+import { OnboardingFactsRepository } from './onboarding/onboarding-facts.repository.js';
 
 export interface IntegrationPorts {
   dataSource: DataSource;
@@ -48,9 +50,11 @@ export class IntegrationModule {
         AssignmentsController,
         FloorController,
         HealthController,
+        OnboardingController,
       ],
       providers: [
         { provide: DataSource, useValue: ports.dataSource },
+        OnboardingFactsRepository,
         { provide: RPC, useValue: ports.rpc },
         { provide: SECRET_BOX, useValue: ports.secretBox },
         { provide: PROVIDERS, useValue: ports.providers },

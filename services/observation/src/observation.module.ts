@@ -42,6 +42,8 @@ import { RecommendationEngine } from './recommendations/recommendation-engine.js
 import { RecommendationsController } from './recommendations/recommendations.controller.js';
 import { RecommendationsRepository } from './recommendations/recommendations.repository.js';
 import { RecommendationsService } from './recommendations/recommendations.service.js';
+import { OnboardingController } from './onboarding/onboarding.controller.js';
+import { OnboardingFactsRepository } from './onboarding/onboarding-facts.repository.js';
 
 @Module({})
 export class ObservationModule {
@@ -61,9 +63,11 @@ export class ObservationModule {
         JobFunctionsController,
         SkillsMatrixController,
         HealthController,
+        OnboardingController,
       ],
       providers: [
         { provide: DataSource, useValue: ports.dataSource },
+        OnboardingFactsRepository,
         { provide: RPC, useValue: ports.rpc },
         { provide: OBSERVATION_CONFIG, useValue: ports.config },
         CertificationsRepository,
