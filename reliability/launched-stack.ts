@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { claimTestResources, TEST_REDIS_URL } from '@hub/testing';
+import { claimTestResources, TEST_REDIS_URL, type TestResources } from '@hub/testing';
 import { E2E_SUPER_ADMIN, type RunningStack } from '../e2e/stack.js';
 import { findFreePort } from '../infra/launcher/ports.mjs';
 
@@ -30,9 +30,25 @@ export interface LaunchedStack extends RunningStack {
   tail(): string;
 }
 
-export async function launchStack(extraEnv: Record<string, string> = {}): Promise<LaunchedStack> {
-  const resources = claimTestResources();
-  const dataDir = mkdtempSync(join(tmpdir(), 'reliability-'));
+/**
+ * Where a stack runs from and what it keeps: by default this checkout, on a database and data
+ * folder of its own that stop() removes; given `resources` and `dataDir`, the caller owns them,
+ * so another build (an earlier release) can start on the same data after this one stops.
+ */
+export interface LaunchOptions {
+  root?: string;
+  resources?: TestResources;
+  dataDir?: string;
+}
+
+export async function launchStack(
+  extraEnv: Record<string, string> = {},
+  options: LaunchOptions = {},
+): Promise<LaunchedStack> {
+  const owned = !options.resources;
+  const resources = options.resources ?? claimTestResources();
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'reliability-'));
+  const root = options.root ?? repoRoot;
   // Below Linux's ephemeral range (32768-60999): the stack takes seconds to start, and a port
   // in that range can meanwhile become the local end of any outgoing connection on the machine.
   const port = String(await findFreePort(20_000 + Math.floor(Math.random() * 10_000)));
@@ -58,8 +74,8 @@ export async function launchStack(extraEnv: Record<string, string> = {}): Promis
     JOB_STALL_CHECK_MS: '5000',
     ...extraEnv,
   };
-  const launcher = spawn(process.execPath, [join(repoRoot, 'infra/launcher/launcher.mjs')], {
-    cwd: repoRoot,
+  const launcher = spawn(process.execPath, [join(root, 'infra/launcher/launcher.mjs')], {
+    cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -67,6 +83,7 @@ export async function launchStack(extraEnv: Record<string, string> = {}): Promis
   const stop = async () => {
     watch.close();
     await stopLauncher(launcher);
+    if (!owned) return;
     await resources.release();
     rmSync(dataDir, { recursive: true, force: true });
   };
