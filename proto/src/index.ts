@@ -44,5 +44,7 @@ export * from './skills.js';
 export * from './rpc/skills.js';
 export * from './onboarding.js';
 export * from './rpc/onboarding.js';
+export * from './organization-export.js';
+export * from './rpc/organization-export.js';
 export * from './rpc-contracts.js';
 export * from './queue-contracts.js';

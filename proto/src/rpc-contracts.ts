@@ -6,6 +6,7 @@ import { integrationRpc } from './rpc/integration.js';
 import { libraryRpc } from './rpc/library.js';
 import { observationRpc, teamRpc } from './rpc/observation.js';
 import { onboardingRpc } from './rpc/onboarding.js';
+import { exportRpc } from './rpc/organization-export.js';
 import { recommendationRpc } from './rpc/recommendation.js';
 import { samlRpc } from './rpc/saml.js';
 import { skillsRpc } from './rpc/skills.js';
@@ -14,6 +15,7 @@ import { videoRpc } from './rpc/video.js';
 /** Every RPC contract's table by name, so tests can go through all of them without a list. */
 export const rpcTables = {
   certificationRpc,
+  exportRpc,
   identityRpc,
   insightsRpc,
   integrationRpc,

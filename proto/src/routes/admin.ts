@@ -15,6 +15,7 @@ import { defineRoute } from '../http.js';
 import { Organization } from '../identity.js';
 import { AUDIT_READERS, ORGANIZATION_ADMINS, SUPER_ADMIN_ONLY } from '../roles.js';
 import { OnboardingQuery, OrganizationOnboarding } from '../onboarding.js';
+import { OrganizationExportQuery } from '../organization-export.js';
 import { AuditListQuery, AuditPage } from '../audit.js';
 import { z } from 'zod';
 
@@ -47,6 +48,19 @@ export const adminRoutes = {
     access: ORGANIZATION_ADMINS,
     query: OnboardingQuery,
     response: OrganizationOnboarding,
+  }),
+  organizationExport: defineRoute({
+    method: 'GET',
+    path: '/api/organization-export.zip',
+    summary:
+      "All of an organization's records (JSON per kind, CSV where a spreadsheet reads them) and files as one zip, streamed, with a manifest of counts and checksums: the administrator's own, any organization's for the super administrator",
+    tag: 'admin',
+    access: ORGANIZATION_ADMINS,
+    audit: 'organization.export',
+    auditBody: ['organizationId'],
+    query: OrganizationExportQuery,
+    // application/zip, streamed: not JSON
+    response: z.string(),
   }),
   adminOrganizations: defineRoute({
     method: 'GET',

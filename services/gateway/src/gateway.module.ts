@@ -35,6 +35,7 @@ import { HealthService } from './health/health.service.js';
 import { ErrorFilter } from './http/error.filter.js';
 import { StatsController } from './stats/stats.controller.js';
 import { OnboardingController } from './onboarding/onboarding.controller.js';
+import { OrganizationExportController } from './organization-export/organization-export.controller.js';
 import { InsightsController } from './insights/insights.controller.js';
 import { UsersController } from './users/users.controller.js';
 import { SamlController } from './saml/saml.controller.js';
@@ -58,6 +59,7 @@ export class GatewayModule {
         UsersController,
         StatsController,
         OnboardingController,
+        OrganizationExportController,
         InsightsController,
         HealthController,
         AdminController,

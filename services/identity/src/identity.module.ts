@@ -48,6 +48,7 @@ import { IdentityFigures } from './reporting/identity-figures.js';
 import { SamlRepository } from './saml/saml.repository.js';
 import { SettingsRepository } from './settings/settings.repository.js';
 import { UsersRepository } from './users/users.repository.js';
+import { ExportController } from './export/export.controller.js';
 
 export interface IdentityPorts {
   dataSource: DataSource;
@@ -63,6 +64,7 @@ export class IdentityModule {
     return {
       module: IdentityModule,
       controllers: [
+        ExportController,
         AuthController,
         OrganizationsController,
         UsersController,

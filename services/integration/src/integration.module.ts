@@ -30,6 +30,7 @@ import type { SecretBox } from './secrets/secret-box.js';
 import type { SnapshotSchedules } from './snapshots/snapshot-schedules.js';
 import { OnboardingController } from './onboarding/onboarding.controller.js';
 import { OnboardingFactsRepository } from './onboarding/onboarding-facts.repository.js';
+import { ExportController } from './export/export.controller.js';
 
 export interface IntegrationPorts {
   dataSource: DataSource;
@@ -46,6 +47,7 @@ export class IntegrationModule {
     return {
       module: IntegrationModule,
       controllers: [
+        ExportController,
         IntegrationsController,
         AssignmentsController,
         FloorController,

@@ -36,6 +36,7 @@ import { AcknowledgementsRepository } from './acknowledgements/acknowledgements.
 import { MySopsRepository } from './my-sops/my-sops.repository.js';
 import { OnboardingController } from './onboarding/onboarding.controller.js';
 import { OnboardingFactsRepository } from './onboarding/onboarding-facts.repository.js';
+import { ExportController } from './export/export.controller.js';
 
 export interface LibraryPorts {
   dataSource: DataSource;
@@ -51,6 +52,7 @@ export class LibraryModule {
     return {
       module: LibraryModule,
       controllers: [
+        ExportController,
         DocumentsController,
         FoldersAndTagsController,
         EvaluationsController,

@@ -44,6 +44,7 @@ import { RecommendationsRepository } from './recommendations/recommendations.rep
 import { RecommendationsService } from './recommendations/recommendations.service.js';
 import { OnboardingController } from './onboarding/onboarding.controller.js';
 import { OnboardingFactsRepository } from './onboarding/onboarding-facts.repository.js';
+import { ExportController } from './export/export.controller.js';
 
 @Module({})
 export class ObservationModule {
@@ -55,6 +56,7 @@ export class ObservationModule {
     return {
       module: ObservationModule,
       controllers: [
+        ExportController,
         ObservationsController,
         CoursesController,
         CertificationsController,

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { currentUserQuery } from '../api/queries';
 import { AccountDetailsCard } from '../profile/AccountDetailsCard';
 import { ProfileDetailsForm } from '../profile/ProfileDetailsForm';
+import { OrganizationDataCard } from '../organization-export/OrganizationDataCard';
 import { setDatePreferences } from '../ui/dates';
 import { NotificationsCard } from './NotificationsCard';
 import { PreferencesCard } from './PreferencesCard';
@@ -29,6 +30,7 @@ export function SettingsPage() {
       </div>
       <NotificationsCard />
       <SecurityCard />
+      <OrganizationDataCard role={user.role} />
       {preferences.data && (
         <PreferencesCard key={JSON.stringify(preferences.data)} saved={preferences.data} />
       )}
