@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrganizationOnboarding } from '@hub/proto';
-import { createTenant, type Tenant } from './tenant-fixtures.js';
+import { createBareOrganization, createTenant, type Tenant } from './tenant-fixtures.js';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
 
 let stack: TestStack;
 let workers: RunningWorkers;
 let tenant: Tenant;
-let emptyOrganizationId: number;
 let newcomer: ApiSession;
 let root: ApiSession;
 
@@ -18,15 +17,7 @@ beforeAll(async () => {
   stack = await startTestStack();
   workers = startDocumentWorkers(stack);
   tenant = await createTenant(stack, 'Acme Foods', 'acme.test');
-  emptyOrganizationId = await stack.createOrganization('Newcomer Plant', 'newcomer.test');
-  await stack.createUser({
-    email: 'admin@newcomer.test',
-    password: 'Newcomer-Pass-1!',
-    role: 'admin',
-    organizationId: emptyOrganizationId,
-  });
-  newcomer = new ApiSession(stack.url);
-  await newcomer.login('admin@newcomer.test', 'Newcomer-Pass-1!');
+  ({ admin: newcomer } = await createBareOrganization(stack, 'Newcomer Plant', 'newcomer.test'));
   root = new ApiSession(stack.url);
   await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
 }, 180_000);

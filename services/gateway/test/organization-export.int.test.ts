@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import type { ExportManifest } from '@hub/proto';
-import { createTenant, type Tenant } from './tenant-fixtures.js';
+import { createBareOrganization, createTenant, type Tenant } from './tenant-fixtures.js';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
 
@@ -56,15 +56,7 @@ beforeAll(async () => {
     role: 'operator',
     organizationId: acme.organizationId,
   });
-  const globex = await stack.createOrganization('Globex Plant', 'globex.test');
-  await stack.createUser({
-    email: 'admin@globex.test',
-    password: 'Globex-Pass-123!',
-    role: 'admin',
-    organizationId: globex,
-  });
-  otherAdmin = new ApiSession(stack.url);
-  await otherAdmin.login('admin@globex.test', 'Globex-Pass-123!');
+  ({ admin: otherAdmin } = await createBareOrganization(stack, 'Globex Plant', 'globex.test'));
   root = new ApiSession(stack.url);
   await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
 }, 180_000);

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
-import type { RecordBatch, RecordCursor } from '@hub/proto';
+import type { Actor, RecordBatch, RecordCursor } from '@hub/proto';
+import { requireOrganization } from '../authz/rpc-access.js';
 
 /**
  * How a service reads one kind of an organization's records for its export: the table (as
@@ -39,4 +40,26 @@ export async function readRecordBatch(
     rows: rows.map((row) => row.record),
     next: rows.length === limit ? rows[rows.length - 1]!.key : null,
   };
+}
+
+/** A service's answer to an export batch request: the actor checked again, then the batch. */
+export function answerRecordBatch<K extends string>(
+  db: DataSource,
+  kinds: Record<K, RecordKind>,
+  request: {
+    actor: Actor;
+    organizationId: number;
+    kind: K;
+    after: RecordCursor | null;
+    limit: number;
+  },
+): Promise<RecordBatch> {
+  requireOrganization(request.actor, request.organizationId);
+  return readRecordBatch(
+    db,
+    kinds[request.kind],
+    request.organizationId,
+    request.after,
+    request.limit,
+  );
 }

@@ -2,7 +2,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { DataSource } from 'typeorm';
 import { exportRpc, type RpcRequest } from '@hub/proto';
-import { readRecordBatch, requireOrganization, RpcHandler } from '@hub/kit';
+import { answerRecordBatch, RpcHandler } from '@hub/kit';
 import { IDENTITY_RECORD_KINDS } from './record-kinds.js';
 
 @Controller()
@@ -11,8 +11,6 @@ export class ExportController {
 
   @RpcHandler(exportRpc.identityRecords)
   records(@Payload() request: RpcRequest<typeof exportRpc.identityRecords>) {
-    requireOrganization(request.actor, request.organizationId);
-    const kind = IDENTITY_RECORD_KINDS[request.kind];
-    return readRecordBatch(this.db, kind, request.organizationId, request.after, request.limit);
+    return answerRecordBatch(this.db, IDENTITY_RECORD_KINDS, request);
   }
 }

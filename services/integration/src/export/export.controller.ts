@@ -2,7 +2,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { DataSource } from 'typeorm';
 import { exportRpc, type RpcRequest } from '@hub/proto';
-import { readRecordBatch, requireOrganization, RpcHandler } from '@hub/kit';
+import { answerRecordBatch, RpcHandler } from '@hub/kit';
 import { INTEGRATION_RECORD_KINDS } from './record-kinds.js';
 
 @Controller()
@@ -11,8 +11,6 @@ export class ExportController {
 
   @RpcHandler(exportRpc.integrationRecords)
   records(@Payload() request: RpcRequest<typeof exportRpc.integrationRecords>) {
-    requireOrganization(request.actor, request.organizationId);
-    const kind = INTEGRATION_RECORD_KINDS[request.kind];
-    return readRecordBatch(this.db, kind, request.organizationId, request.after, request.limit);
+    return answerRecordBatch(this.db, INTEGRATION_RECORD_KINDS, request);
   }
 }
