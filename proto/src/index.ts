@@ -42,5 +42,7 @@ export * from './recommendations.js';
 export * from './rpc/recommendation.js';
 export * from './skills.js';
 export * from './rpc/skills.js';
+export * from './scim.js';
+export * from './rpc/scim.js';
 export * from './rpc-contracts.js';
 export * from './queue-contracts.js';
