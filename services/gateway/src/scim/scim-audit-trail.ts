@@ -34,7 +34,7 @@ function operationsOf(body: unknown): string | null {
           : operation.value && typeof operation.value === 'object'
             ? Object.keys(operation.value).join(',')
             : '';
-      return `${String(operation.op)} ${path}`.trim();
+      return `${String(operation.op).toLowerCase()} ${path}`.trim();
     })
     .join('; ');
 }
