@@ -11,6 +11,7 @@ import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
+const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 const ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
 const RATE_LIMIT = 40;
 
@@ -303,6 +304,154 @@ describe('Microsoft Entra ID', () => {
   });
 });
 
+async function provisioned(token: string, userName: string): Promise<string> {
+  const { status, body } = await scim(token, 'POST', '/Users', { schemas: [USER], userName });
+  expect(status).toBe(201);
+  return body.id as string;
+}
+
+const memberIds = (group: Record<string, unknown>) =>
+  ((group.members ?? []) as { value: string }[]).map((member) => member.value).sort();
+
+async function jobFunction(name: string) {
+  const { body } = await acmeAdmin.get('/api/job-functions');
+  return (body.jobFunctions as { name: string; members: { userId: number }[] }[]).find(
+    (item) => item.name === name,
+  );
+}
+
+describe('Groups (job functions)', () => {
+  it("follow Okta's group push: create with members, find, rename, add and remove members, replace, delete", async () => {
+    const { secret } = await newToken(acmeAdmin, 'Okta groups');
+    const gus = await provisioned(secret, 'gus@acme.test');
+    const hal = await provisioned(secret, 'hal@acme.test');
+    const created = await scim(secret, 'POST', '/Groups', {
+      schemas: [GROUP],
+      displayName: 'Press setters',
+      members: [{ value: gus, display: 'gus@acme.test' }],
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    expect(memberIds(created.body)).toEqual([gus]);
+    expect((await jobFunction('Press setters'))?.members.map((m) => String(m.userId))).toEqual([
+      gus,
+    ]);
+
+    const filter = encodeURIComponent('displayName eq "Press setters"');
+    const found = await scim(secret, 'GET', `/Groups?filter=${filter}`);
+    expect((found.body.Resources as { id: string }[]).map((group) => group.id)).toEqual([id]);
+
+    const renamed = await scim(
+      secret,
+      'PATCH',
+      `/Groups/${id}`,
+      patch({ op: 'replace', value: { id, displayName: 'Press operators' } }),
+    );
+    expect(renamed.body.displayName).toBe('Press operators');
+    const added = await scim(
+      secret,
+      'PATCH',
+      `/Groups/${id}`,
+      patch({ op: 'add', path: 'members', value: [{ value: hal, display: 'hal@acme.test' }] }),
+    );
+    expect(memberIds(added.body)).toEqual([gus, hal].sort());
+    const removed = await scim(
+      secret,
+      'PATCH',
+      `/Groups/${id}`,
+      patch({ op: 'remove', path: `members[value eq "${gus}"]` }),
+    );
+    expect(memberIds(removed.body)).toEqual([hal]);
+    expect((await jobFunction('Press operators'))?.members.map((m) => String(m.userId))).toEqual([
+      hal,
+    ]);
+
+    const replaced = await scim(secret, 'PUT', `/Groups/${id}`, {
+      schemas: [GROUP],
+      displayName: 'Press operators',
+      members: [{ value: gus }],
+    });
+    expect(memberIds(replaced.body)).toEqual([gus]);
+    expect(
+      (await scim(secret, 'POST', '/Groups', { schemas: [GROUP], displayName: 'press operators' }))
+        .body.scimType,
+    ).toBe('uniqueness');
+    expect((await scim(secret, 'DELETE', `/Groups/${id}`)).status).toBe(204);
+    expect((await scim(secret, 'GET', `/Groups/${id}`)).status).toBe(404);
+    expect(await jobFunction('Press operators')).toBeUndefined();
+  });
+
+  it("follow Entra ID's sequence: query without members, create, add, remove, rename", async () => {
+    const { secret } = await newToken(acmeAdmin, 'Entra groups');
+    const ida = await provisioned(secret, 'ida@acme.test');
+    const filter = encodeURIComponent('displayName eq "Line leads"');
+    const none = await scim(secret, 'GET', `/Groups?excludedAttributes=members&filter=${filter}`);
+    expect(none.body.totalResults).toBe(0);
+    const created = await scim(secret, 'POST', '/Groups', {
+      schemas: [GROUP],
+      externalId: '8aa1a0c0-c4c3-4bc0-b4a5-2ef676900159',
+      displayName: 'Line leads',
+      meta: { resourceType: 'Group' },
+      members: [],
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const added = await scim(
+      secret,
+      'PATCH',
+      `/Groups/${id}`,
+      patch({ op: 'Add', path: 'members', value: [{ value: ida }] }),
+    );
+    expect(memberIds(added.body)).toEqual([ida]);
+    const listed = await scim(secret, 'GET', `/Groups?excludedAttributes=members&filter=${filter}`);
+    expect((listed.body.Resources as Record<string, unknown>[])[0]!.members).toBeUndefined();
+    const removed = await scim(
+      secret,
+      'PATCH',
+      `/Groups/${id}`,
+      patch({ op: 'Remove', path: 'members', value: [{ value: ida }] }),
+    );
+    expect(memberIds(removed.body)).toEqual([]);
+    const renamed = await scim(
+      secret,
+      'PATCH',
+      `/Groups/${id}`,
+      patch({ op: 'Replace', path: 'displayName', value: 'Shift leads' }),
+    );
+    expect(renamed.body.displayName).toBe('Shift leads');
+  });
+
+  it("never reach another organization's job functions or people", async () => {
+    const acmeToken = await newToken(acmeAdmin, 'Acme groups');
+    const group = await scim(acmeToken.secret, 'POST', '/Groups', {
+      schemas: [GROUP],
+      displayName: 'Acme only',
+    });
+    const id = group.body.id as string;
+    const { secret } = await newToken(globexAdmin, 'Globex groups');
+    expect((await scim(secret, 'GET', `/Groups/${id}`)).status).toBe(404);
+    expect(
+      (
+        await scim(
+          secret,
+          'PATCH',
+          `/Groups/${id}`,
+          patch({ op: 'Replace', path: 'displayName', value: 'Taken' }),
+        )
+      ).status,
+    ).toBe(404);
+    expect((await scim(secret, 'DELETE', `/Groups/${id}`)).status).toBe(404);
+    expect(JSON.stringify((await scim(secret, 'GET', '/Groups')).body)).not.toContain('Acme only');
+    const foreign = await scim(secret, 'POST', '/Groups', {
+      schemas: [GROUP],
+      displayName: 'Globex line',
+      members: [{ value: String(ottoId) }],
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.scimType).toBe('invalidValue');
+  });
+});
+
 describe('deactivation', () => {
   it("ends the member's sessions at once and refuses sign-in, keeping the records; reactivation restores", async () => {
     const { secret } = await newToken(acmeAdmin, 'Okta deactivation');
@@ -436,7 +585,8 @@ describe('audit', () => {
     expect(entries.find((entry) => entry.action === 'scim.user.patch')!.target).toContain(
       'replace active',
     );
-    expect((await auditEntries(globexAdmin)).some((entry) => entry.actorRole === 'scim')).toBe(
+    const seenByGlobex = await auditEntries(globexAdmin);
+    expect(seenByGlobex.some((entry) => entry.actorEmail?.startsWith(`SCIM token ${id} `))).toBe(
       false,
     );
   });

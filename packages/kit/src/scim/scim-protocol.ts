@@ -114,16 +114,29 @@ export function patchOperations(body: unknown): ScimPatchOperation[] {
   if (!parsed.success) {
     throw refuse(400, 'A PATCH request needs an "Operations" list.', 'invalidSyntax');
   }
-  return parsed.data.Operations.map(({ op, path, value }) => {
+  return parsed.data.Operations.flatMap(({ op, path, value }) => {
     const name = op.toLowerCase();
     if (name !== 'add' && name !== 'replace' && name !== 'remove') {
       throw refuse(400, `Unknown PATCH operation "${op}".`, 'invalidSyntax');
     }
-    return {
-      op: name,
-      ...(path ? { path } : {}),
-      value: normalizedValue(path, value),
-    } as ScimPatchOperation;
+    if (name === 'remove' && path && Array.isArray(value)) return removalsByValue(path, value);
+    return [
+      { op: name, ...(path ? { path } : {}), value: normalizedValue(path, value) },
+    ] as ScimPatchOperation[];
+  });
+}
+
+/**
+ * Entra ID removes members as `path: "members", value: [{ value: id }]`; scim-patch would
+ * compare whole objects (ours carry `display` too), so each becomes `members[value eq "id"]`.
+ */
+function removalsByValue(path: string, items: unknown[]): ScimPatchOperation[] {
+  return items.map((item) => {
+    const value = (item as { value?: unknown } | null)?.value;
+    if (typeof value !== 'string' && typeof value !== 'number') {
+      throw refuse(400, `Each value removed from "${path}" needs its "value".`, 'invalidValue');
+    }
+    return { op: 'remove', path: `${path}[value eq ${JSON.stringify(String(value))}]` };
   });
 }
 
