@@ -6,6 +6,7 @@ import { setDatePreferences } from '../ui/dates';
 import { NotificationsCard } from './NotificationsCard';
 import { PreferencesCard } from './PreferencesCard';
 import { preferencesQuery } from './queries';
+import { ScimTokensCard } from './ScimTokensCard';
 import { SecurityCard } from './SecurityCard';
 
 /** Profile, notifications, security and preferences of the signed-in user. */
@@ -29,6 +30,8 @@ export function SettingsPage() {
       </div>
       <NotificationsCard />
       <SecurityCard />
+      {/* The organization's own setting, for its administrators (the API allows them alone). */}
+      {user.role === 'admin' && <ScimTokensCard />}
       {preferences.data && (
         <PreferencesCard key={JSON.stringify(preferences.data)} saved={preferences.data} />
       )}
