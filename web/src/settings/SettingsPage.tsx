@@ -30,11 +30,11 @@ export function SettingsPage() {
       </div>
       <NotificationsCard />
       <SecurityCard />
-      {/* The organization's own setting, for its administrators (the API allows them alone). */}
-      {user.role === 'admin' && <ScimTokensCard />}
       {preferences.data && (
         <PreferencesCard key={JSON.stringify(preferences.data)} saved={preferences.data} />
       )}
+      {/* The organization's own setting, for its administrators (the API allows them alone). */}
+      {user.role === 'admin' && <ScimTokensCard />}
     </div>
   );
 }
