@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry, AuditPage } from '@hub/proto';
+import { type AuditEntry, type AuditPage, type ScimRouteContract, scimRoutes } from '@hub/proto';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
 
 /**
@@ -96,6 +96,21 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
+});
+
+describe('SCIM routes', () => {
+  it("registers every row of proto's SCIM table, and no other /scim route", () => {
+    const key = (method: string, path: string) => `${method} ${path}`;
+    const declared = (Object.values(scimRoutes) as ScimRouteContract[]).map((route) =>
+      key(route.method, route.path),
+    );
+    const registered = stack.gateway.routes
+      .filter(
+        (route) => route.url.startsWith('/scim') && !['HEAD', 'OPTIONS'].includes(route.method),
+      )
+      .map((route) => key(route.method, route.url));
+    expect(registered.sort()).toEqual(declared.sort());
+  });
 });
 
 describe('SCIM tokens', () => {
