@@ -46,5 +46,7 @@ export * from './onboarding.js';
 export * from './rpc/onboarding.js';
 export * from './organization-export.js';
 export * from './rpc/organization-export.js';
+export * from './scim.js';
+export * from './rpc/scim.js';
 export * from './rpc-contracts.js';
 export * from './queue-contracts.js';

@@ -10,6 +10,7 @@ import { exportRpc } from './rpc/organization-export.js';
 import { recommendationRpc } from './rpc/recommendation.js';
 import { samlRpc } from './rpc/saml.js';
 import { skillsRpc } from './rpc/skills.js';
+import { scimRpc } from './rpc/scim.js';
 import { videoRpc } from './rpc/video.js';
 
 /** Every RPC contract's table by name, so tests can go through all of them without a list. */
@@ -26,6 +27,7 @@ export const rpcTables = {
   recommendationRpc,
   samlRpc,
   skillsRpc,
+  scimRpc,
   videoRpc,
 } as const satisfies Record<string, Record<string, RpcContract>>;
 

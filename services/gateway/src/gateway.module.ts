@@ -41,6 +41,10 @@ import { UsersController } from './users/users.controller.js';
 import { SamlController } from './saml/saml.controller.js';
 import { SettingsController } from './settings/settings.controller.js';
 import { RecommendationsController } from './recommendations/recommendations.controller.js';
+import { ScimController } from './scim/scim.controller.js';
+import { ScimTokensController } from './scim/scim-tokens.controller.js';
+import { ScimGuard } from './scim/scim.guard.js';
+import { ScimRateLimiter } from './scim/scim-rate-limiter.js';
 
 export interface GatewayConnections {
   rpc: RpcClient;
@@ -83,6 +87,8 @@ export class GatewayModule {
         RecommendationsController,
         JobFunctionsController,
         SkillsMatrixController,
+        ScimTokensController,
+        ScimController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -98,6 +104,8 @@ export class GatewayModule {
         { provide: APP_FILTER, useClass: ErrorFilter },
         LoginRateLimiter,
         HealthService,
+        ScimGuard,
+        ScimRateLimiter,
       ],
     };
   }

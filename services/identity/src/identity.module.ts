@@ -49,6 +49,11 @@ import { SamlRepository } from './saml/saml.repository.js';
 import { SettingsRepository } from './settings/settings.repository.js';
 import { UsersRepository } from './users/users.repository.js';
 import { ExportController } from './export/export.controller.js';
+import { ScimController } from './scim/scim.controller.js';
+import { ScimTokensRepository } from './scim/scim-tokens.repository.js';
+import { ScimTokensService } from './scim/scim-tokens.service.js';
+import { ScimUsersRepository } from './scim/scim-users.repository.js';
+import { ScimUsersService } from './scim/scim-users.service.js';
 
 export interface IdentityPorts {
   dataSource: DataSource;
@@ -78,6 +83,7 @@ export class IdentityModule {
         SamlController,
         SettingsController,
         AuditController,
+        ScimController,
       ],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
@@ -117,6 +123,10 @@ export class IdentityModule {
         SamlRepository,
         SettingsRepository,
         UsersRepository,
+        ScimTokensRepository,
+        ScimTokensService,
+        ScimUsersRepository,
+        ScimUsersService,
       ],
     };
   }
