@@ -44,3 +44,6 @@ export * from './skills.js';
 export * from './rpc/skills.js';
 export * from './rpc-contracts.js';
 export * from './queue-contracts.js';
+export * from './csv.js';
+export * from './people-imports.js';
+export * from './rpc/people-imports.js';

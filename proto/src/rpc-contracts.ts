@@ -5,6 +5,7 @@ import { insightsRpc } from './rpc/insights.js';
 import { integrationRpc } from './rpc/integration.js';
 import { libraryRpc } from './rpc/library.js';
 import { observationRpc, teamRpc } from './rpc/observation.js';
+import { peopleImportsRpc } from './rpc/people-imports.js';
 import { recommendationRpc } from './rpc/recommendation.js';
 import { samlRpc } from './rpc/saml.js';
 import { skillsRpc } from './rpc/skills.js';
@@ -19,6 +20,7 @@ export const rpcTables = {
   libraryRpc,
   observationRpc,
   teamRpc,
+  peopleImportsRpc,
   recommendationRpc,
   samlRpc,
   skillsRpc,
