@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PeopleImportPreview, PeopleImportStatus } from '@hub/proto';
+import { PeopleImportRunner } from '../../identity/src/people-imports/people-import-runner.js';
 import { MailCatcher } from './mail-catcher.js';
 import { ApiSession, SUPER_ADMIN, startTestStack, type TestStack, waitFor } from './test-stack.js';
 
@@ -211,6 +212,40 @@ describe('people import', () => {
     ).toMatchObject({ state: 'done' });
     expect(mail.mails.length).toBe(before);
   });
+
+  it('a run stopped midway and taken again creates nobody twice', async () => {
+    const lines = Array.from({ length: 30 }, (_, i) => `retry${i}@acme.test,Retry ${i}`);
+    const { body } = await preview(admin, `email,name\n${lines.join('\n')}\n`);
+    const importId = (body as unknown as PeopleImportPreview).importId;
+    // As a run stopped after its first lines: the later lines' users and states never written,
+    // the last invitation of those lines not sent.
+    await stack.sql.query(
+      `UPDATE people_imports SET state = 'running', update_existing = false WHERE id = $1`,
+      [importId],
+    );
+    const first = await preview(admin, `email,name\n${lines.slice(0, 10).join('\n')}\n`);
+    const firstId = (first.body as unknown as PeopleImportPreview).importId;
+    await applyAndWait(firstId);
+    await stack.sql.query(
+      `INSERT INTO people_import_rows (import_id, row_number, email, outcome, user_id, invited)
+       SELECT $1, r.row_number, r.email, r.outcome, r.user_id, r.row_number < 11
+         FROM people_import_rows r WHERE r.import_id = $2`,
+      [importId, firstId],
+    );
+    const sent = mail.mails.length;
+    await stack.identity.app.get(PeopleImportRunner).run(importId, true);
+    const { rows } = await stack.sql.query(
+      `SELECT count(*)::int AS users, count(DISTINCT email)::int AS emails FROM users WHERE email LIKE 'retry%'`,
+    );
+    expect(rows[0]).toEqual({ users: 30, emails: 30 });
+    expect((await admin.get(`/api/people-imports/${importId}`)).body).toMatchObject({
+      state: 'done',
+      created: 30,
+      invited: 30,
+    });
+    // The 20 later lines, and the one invitation the stopped run had not sent.
+    await expect.poll(() => mail.mails.length - sent).toBe(21);
+  }, 120_000);
 
   it('changes existing members only when asked', async () => {
     const file =

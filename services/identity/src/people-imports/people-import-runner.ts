@@ -14,6 +14,11 @@ import { checkSheet, jobFunctionIndex } from './people-sheet.js';
 import type { RowVerdict } from './row-rules.js';
 import { MailPace } from './mail-pace.js';
 
+/** Invitations sent at once (each is an SMTP exchange). */
+const MAILS_IN_FLIGHT = 4;
+/** The figures are written again every so many invitations, for the page's progress bar. */
+const PROGRESS_EVERY = 20;
+
 interface Assignment {
   userId: number;
   jobFunctionIds: number[];
@@ -89,6 +94,7 @@ export class PeopleImportRunner {
           assignments,
         });
       for (const userId of roleChanged) await this.revocations.announce({ userId });
+      await this.imports.update(entry.id, await this.imports.figures(entry.id));
       await this.invite(entry, organization, created, pace);
       await this.imports.update(entry.id, await this.imports.figures(entry.id));
     }
@@ -169,14 +175,22 @@ export class PeopleImportRunner {
     const people = await this.imports.pendingUsers(
       rows.flatMap((row) => (row.userId ? [row.userId] : [])),
     );
-    for (const row of rows) {
-      const user = people.get(row.userId ?? 0);
-      if (user) {
-        user.organization = organization;
-        await pace.wait();
-        await this.invitations.issue(user, entry.createdBy);
+    let next = 0;
+    const sendNext = async (): Promise<void> => {
+      for (let index = next++; index < rows.length; index = next++) {
+        const row = rows[index]!;
+        const user = people.get(row.userId ?? 0);
+        if (user) {
+          user.organization = organization;
+          await pace.wait();
+          await this.invitations.issue(user, entry.createdBy);
+        }
+        await this.imports.markInvited(entry.id, row.rowNumber);
+        if (index % PROGRESS_EVERY === 0)
+          await this.imports.update(entry.id, await this.imports.figures(entry.id));
       }
-      await this.imports.markInvited(entry.id, row.rowNumber);
-    }
+    };
+    // A few mails in flight: the pace spaces their starts, the SMTP round trips overlap.
+    await Promise.all(Array.from({ length: MAILS_IN_FLIGHT }, sendNext));
   }
 }
