@@ -27,11 +27,21 @@ function spreadsheet() {
   return Buffer.from(`${lines.join('\r\n')}\r\n`);
 }
 
-/** Peak RSS (MiB) of each child while `work` runs, sampled every 100 ms. */
+/** @typedef {import('./children.mjs').Child} Child */
+/** @typedef {{ state: string, created: number, invited: number }} ImportStatus */
+/** @typedef {{ importId: number, counts: Record<string, number> }} Preview */
+
+/**
+ * Peak RSS (MiB) of each child while `work` runs, sampled every 100 ms.
+ * @template T
+ * @param {Child[]} children @param {() => Promise<T>} work
+ */
 async function withPeakMemory(children, work) {
+  /** @type {Record<string, number>} */
   const peaks = Object.fromEntries(children.map((c) => [c.name, 0]));
   const sample = () => {
-    for (const c of children) peaks[c.name] = Math.max(peaks[c.name], rssMiB(c.child.pid));
+    for (const c of children)
+      peaks[c.name] = Math.max(peaks[c.name] ?? 0, rssMiB(c.child.pid ?? 0));
   };
   const timer = setInterval(sample, 100);
   const started = performance.now();
@@ -44,6 +54,7 @@ async function withPeakMemory(children, work) {
   }
 }
 
+/** @param {Buffer} file */
 async function csvParseAlone(file) {
   const { parse } = await importFrom('services/identity', 'csv-parse');
   const started = performance.now();
@@ -53,6 +64,7 @@ async function csvParseAlone(file) {
   return { records, seconds: (performance.now() - started) / 1000 };
 }
 
+/** @param {import('pg').Client} sql @param {number} organizationId */
 async function sqlInsertAlone(sql, organizationId) {
   const emails = Array.from({ length: ROWS }, (_, i) => `baseline${i}@${DOMAIN}`);
   const started = performance.now();
@@ -68,8 +80,10 @@ async function sqlInsertAlone(sql, organizationId) {
 
 async function main() {
   const place = benchPlace();
+  /** @type {NodeJS.ProcessEnv} */
   const env = { ...place.env, PEOPLE_IMPORT_MAILS_PER_SECOND: '0' };
   delete env.SMTP_URL; // invitations stay in the outbox table: the apply without mail delivery
+  /** @type {Child[]} */
   const children = [];
   const { default: pg } = await importFrom('services/gateway', 'pg');
   const sql = new pg.Client({ connectionString: place.databaseUrl });
@@ -108,7 +122,7 @@ async function main() {
         headers: { cookie },
         body: form,
       });
-      const body = await response.json();
+      const body = /** @type {Preview} */ (await response.json());
       if (response.status !== 201)
         throw new Error(`preview: ${response.status} ${JSON.stringify(body)}`);
       return body;
@@ -122,18 +136,20 @@ async function main() {
       });
       if (response.status !== 201) throw new Error(`apply: ${response.status}`);
       for (;;) {
-        const status = await (
-          await fetch(`${gateway}/api/people-imports/${preview.result.importId}`, {
-            headers: { cookie },
-          })
-        ).json();
+        const status = /** @type {ImportStatus} */ (
+          await (
+            await fetch(`${gateway}/api/people-imports/${preview.result.importId}`, {
+              headers: { cookie },
+            })
+          ).json()
+        );
         if (status.state === 'done' || status.state === 'failed') return status;
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     });
     const insertBaseline = await sqlInsertAlone(sql, organizationId);
 
-    const mib = (peaks) =>
+    const mib = (/** @type {Record<string, number>} */ peaks) =>
       Object.entries(peaks)
         .map(([name, value]) => `${name} ${value.toFixed(0)} MiB`)
         .join(', ');

@@ -16,8 +16,12 @@ import { MailPace } from './mail-pace.js';
 
 /** Invitations sent at once (each is an SMTP exchange). */
 const MAILS_IN_FLIGHT = 4;
-/** The figures are written again every so many invitations, for the page's progress bar. */
-const PROGRESS_EVERY = 20;
+/** Leftover invitations of a stopped run, issued a group at a time (as a batch's). */
+const LEFTOVERS_AT_ONCE = 250;
+/** Sent invitations marked in one statement. */
+const MARK_EVERY = 25;
+/** The figures are written again this often while invitations go, for the page's progress bar. */
+const PROGRESS_MS = 1000;
 
 interface Assignment {
   userId: number;
@@ -163,7 +167,8 @@ export class PeopleImportRunner {
     pace: MailPace,
   ) {
     const rows = await this.imports.rowsToInvite(entry.id);
-    await this.invite(entry, organization, rows, pace);
+    for (let start = 0; start < rows.length; start += LEFTOVERS_AT_ONCE)
+      await this.invite(entry, organization, rows.slice(start, start + LEFTOVERS_AT_ONCE), pace);
   }
 
   private async invite(
@@ -175,22 +180,33 @@ export class PeopleImportRunner {
     const people = await this.imports.pendingUsers(
       rows.flatMap((row) => (row.userId ? [row.userId] : [])),
     );
+    const sent: number[] = [];
+    let reported = Date.now();
+    // Marked a few at a time: a run stopped between two marks mails those few again on retry.
+    const flush = () => this.imports.markInvited(entry.id, sent.splice(0));
+    const report = async () => {
+      reported = Date.now();
+      await flush();
+      await this.imports.update(entry.id, await this.imports.figures(entry.id));
+    };
+    const invited = rows.filter((row) => people.has(row.userId ?? 0));
+    for (const user of people.values()) user.organization = organization;
+    const mails = await this.invitations.storeLinks(
+      invited.map((row) => people.get(row.userId!)!),
+      entry.createdBy,
+    );
+    sent.push(...rows.filter((row) => !people.has(row.userId ?? 0)).map((row) => row.rowNumber));
     let next = 0;
     const sendNext = async (): Promise<void> => {
-      for (let index = next++; index < rows.length; index = next++) {
-        const row = rows[index]!;
-        const user = people.get(row.userId ?? 0);
-        if (user) {
-          user.organization = organization;
-          await pace.wait();
-          await this.invitations.issue(user, entry.createdBy);
-        }
-        await this.imports.markInvited(entry.id, row.rowNumber);
-        if (index % PROGRESS_EVERY === 0)
-          await this.imports.update(entry.id, await this.imports.figures(entry.id));
+      for (let index = next++; index < invited.length; index = next++) {
+        await pace.wait();
+        await this.invitations.deliver(mails[index]!);
+        sent.push(invited[index]!.rowNumber);
+        if (Date.now() - reported >= PROGRESS_MS) await report();
+        else if (sent.length >= MARK_EVERY) await flush();
       }
     };
-    // A few mails in flight: the pace spaces their starts, the SMTP round trips overlap.
     await Promise.all(Array.from({ length: MAILS_IN_FLIGHT }, sendNext));
+    await flush();
   }
 }

@@ -172,10 +172,11 @@ export class PeopleImportsRepository {
     });
   }
 
-  async markInvited(importId: number, rowNumber: number): Promise<void> {
+  async markInvited(importId: number, rowNumbers: number[]): Promise<void> {
+    if (!rowNumbers.length) return;
     await this.db
       .getRepository(PeopleImportRowEntity)
-      .update({ importId, rowNumber }, { invited: true });
+      .update({ importId, rowNumber: In(rowNumbers) }, { invited: true });
   }
 
   /** Users still pending (an invitation to send), by id. */
