@@ -11,7 +11,7 @@ import { OrganizationsRepository } from '../organizations/organizations.reposito
 import type { PeopleImportEntity } from './people-import.entity.js';
 import { PeopleImportsRepository, type RowRecord } from './people-imports.repository.js';
 import { checkSheet, jobFunctionIndex } from './people-sheet.js';
-import type { RowVerdict } from './row-rules.js';
+import type { ImportedPerson, RowVerdict } from './row-rules.js';
 import { MailPace } from './mail-pace.js';
 
 /** Invitations sent at once (each is an SMTP exchange). */
@@ -112,9 +112,12 @@ export class PeopleImportRunner {
       const assignments: Assignment[] = [];
       const created: RowRecord[] = [];
       const roleChanged: number[] = [];
+      const preferences: { userId: number; person: ImportedPerson }[] = [];
       for (const verdict of batch) {
         const row = await this.applyVerdict(tx, entry, verdict, ids);
         rows.push(row);
+        if ((row.outcome === 'created' || row.outcome === 'updated') && verdict.kind !== 'refused')
+          preferences.push({ userId: row.userId!, person: verdict.person });
         if (row.outcome === 'created') created.push(row);
         if (row.outcome === 'updated' && verdict.kind === 'existing' && verdict.roleChanged)
           roleChanged.push(verdict.userId);
@@ -125,6 +128,7 @@ export class PeopleImportRunner {
               jobFunctionIds: verdict.person.jobFunctionIds,
             });
       }
+      await this.imports.savePreferences(tx, preferences);
       await this.imports.saveRows(tx, entry.id, rows);
       return { assignments, created, roleChanged };
     });
@@ -150,13 +154,11 @@ export class PeopleImportRunner {
           outcome: 'refused',
           reason: 'This email is already in use.',
         };
-      await this.imports.savePreferences(tx, userId, person);
       return { ...base, email: person.email, outcome: 'created', userId };
     }
     if (!entry.updateExisting || !verdict.changed)
       return { ...base, email: person.email, outcome: 'unchanged', userId: verdict.userId };
     await this.imports.updateMember(tx, entry.organizationId, verdict.userId, person);
-    await this.imports.savePreferences(tx, verdict.userId, person);
     return { ...base, email: person.email, outcome: 'updated', userId: verdict.userId };
   }
 

@@ -138,18 +138,30 @@ export class PeopleImportsRepository {
       .update({ id: userId, organizationId }, { name: person.name, role: person.role });
   }
 
-  /** The language and time zone a line gave; other preferences keep their values or defaults. */
-  async savePreferences(tx: EntityManager, userId: number, person: ImportedPerson): Promise<void> {
-    if (person.language === null && person.timeZone === null) return;
-    // Raw SQL: an upsert that keeps what the line left blank (COALESCE over the stored row).
+  /** The language and time zone lines gave; other preferences keep their values or defaults. */
+  async savePreferences(
+    tx: EntityManager,
+    people: { userId: number; person: ImportedPerson }[],
+  ): Promise<void> {
+    const given = people.filter(
+      ({ person }) => person.language !== null || person.timeZone !== null,
+    );
+    if (!given.length) return;
+    // Raw SQL: one upsert for a batch that keeps a time zone a line left blank. A blank language
+    // writes 'en', the only language there is so far (the column has no null).
     await tx.query(
       `INSERT INTO user_preferences (user_id, language, time_zone)
-       VALUES ($1, coalesce($2, 'en'), $3)
+       SELECT p.user_id, coalesce(p.language, 'en'), p.time_zone
+         FROM unnest($1::int[], $2::text[], $3::text[]) AS p(user_id, language, time_zone)
        ON CONFLICT (user_id) DO UPDATE
-         SET language = coalesce($2, user_preferences.language),
-             time_zone = coalesce($3, user_preferences.time_zone),
+         SET language = EXCLUDED.language,
+             time_zone = coalesce(EXCLUDED.time_zone, user_preferences.time_zone),
              updated_at = now()`,
-      [userId, person.language, person.timeZone],
+      [
+        given.map(({ userId }) => userId),
+        given.map(({ person }) => person.language),
+        given.map(({ person }) => person.timeZone),
+      ],
     );
   }
 
