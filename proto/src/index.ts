@@ -50,3 +50,6 @@ export * from './scim.js';
 export * from './rpc/scim.js';
 export * from './rpc-contracts.js';
 export * from './queue-contracts.js';
+export * from './csv.js';
+export * from './people-imports.js';
+export * from './rpc/people-imports.js';

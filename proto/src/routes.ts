@@ -20,6 +20,7 @@ import { insightsRoutes } from './routes/insights.js';
 import { recommendationsRoutes } from './routes/recommendations.js';
 import { skillsRoutes } from './routes/skills.js';
 import { scimTokenRoutes } from './routes/scim-tokens.js';
+import { peopleImportsRoutes } from './routes/people-imports.js';
 
 /**
  * Every HTTP route of the product, one table per domain. The gateway registers, guards and
@@ -48,6 +49,7 @@ export const api = {
   ...recommendationsRoutes,
   ...skillsRoutes,
   ...scimTokenRoutes,
+  ...peopleImportsRoutes,
 } as const;
 
 export type Api = typeof api;

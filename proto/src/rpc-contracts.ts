@@ -7,6 +7,7 @@ import { libraryRpc } from './rpc/library.js';
 import { observationRpc, teamRpc } from './rpc/observation.js';
 import { onboardingRpc } from './rpc/onboarding.js';
 import { exportRpc } from './rpc/organization-export.js';
+import { peopleImportsRpc } from './rpc/people-imports.js';
 import { recommendationRpc } from './rpc/recommendation.js';
 import { samlRpc } from './rpc/saml.js';
 import { skillsRpc } from './rpc/skills.js';
@@ -24,6 +25,7 @@ export const rpcTables = {
   observationRpc,
   onboardingRpc,
   teamRpc,
+  peopleImportsRpc,
   recommendationRpc,
   samlRpc,
   skillsRpc,

@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { type ObjectStorage, type ObservedQueues, RpcClient } from '@hub/kit';
 import { OBSERVED_QUEUES } from './ops/observed-queues.token.js';
 import { AdminController } from './admin/admin.controller.js';
+import { PeopleImportsController } from './people-imports/people-imports.controller.js';
 import { CertificationsController } from './certifications/certifications.controller.js';
 import { TeamController } from './team/team.controller.js';
 import { JobFunctionsController } from './job-functions/job-functions.controller.js';
@@ -67,6 +68,7 @@ export class GatewayModule {
         InsightsController,
         HealthController,
         AdminController,
+        PeopleImportsController,
         ProfileController,
         NotificationsController,
         InvitationsController,

@@ -19,6 +19,11 @@ import { UserPreferencesEntity } from './settings/user-preferences.entity.js';
 import { AuditLog1766000000000 } from './migrations/1766000000000-audit-log.js';
 import { Scim1766100000000 } from './migrations/1766100000000-scim.js';
 import { ScimTokenEntity } from './scim/scim-token.entity.js';
+import { PeopleImports1766300000000 } from './migrations/1766300000000-people-imports.js';
+import {
+  PeopleImportEntity,
+  PeopleImportRowEntity,
+} from './people-imports/people-import.entity.js';
 
 export const IDENTITY_SCHEMA = 'identity';
 
@@ -40,6 +45,8 @@ export const openIdentityDatabase = (url: string) =>
       SamlSettingsEntity,
       UserPreferencesEntity,
       ScimTokenEntity,
+      PeopleImportEntity,
+      PeopleImportRowEntity,
     ],
     migrations: [
       IdentityFoundation1763800000000,
@@ -49,5 +56,6 @@ export const openIdentityDatabase = (url: string) =>
       Settings1765700000000,
       AuditLog1766000000000,
       Scim1766100000000,
+      PeopleImports1766300000000,
     ],
   });

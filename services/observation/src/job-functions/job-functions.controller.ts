@@ -41,6 +41,16 @@ export class JobFunctionsController {
     return this.jobFunctions.remove(actor, jobFunctionId);
   }
 
+  @RpcHandler(skillsRpc.jobFunctionDirectory)
+  directory(@Payload() { organizationId }: Req<'jobFunctionDirectory'>) {
+    return this.jobFunctions.directory(organizationId);
+  }
+
+  @RpcHandler(skillsRpc.addJobFunctionMembers)
+  addMembers(@Payload() { organizationId, assignments }: Req<'addJobFunctionMembers'>) {
+    return this.jobFunctions.addMembers(organizationId, assignments);
+  }
+
   @RpcHandler(skillsRpc.setJobFunctionMembers)
   setMembers(@Payload() { actor, jobFunctionId, userIds }: Req<'setJobFunctionMembers'>) {
     return this.jobFunctions.setMembers(actor, jobFunctionId, userIds);
