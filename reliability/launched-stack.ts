@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { claimTestResources, TEST_REDIS_URL } from '@hub/testing';
+import { claimTestResources, TEST_REDIS_URL, type TestResources } from '@hub/testing';
 import { E2E_SUPER_ADMIN, type RunningStack } from '../e2e/stack.js';
 import { findFreePort } from '../infra/launcher/ports.mjs';
 
@@ -30,9 +30,16 @@ export interface LaunchedStack extends RunningStack {
   tail(): string;
 }
 
-export async function launchStack(extraEnv: Record<string, string> = {}): Promise<LaunchedStack> {
-  const resources = claimTestResources();
-  const dataDir = mkdtempSync(join(tmpdir(), 'reliability-'));
+/**
+ * `reuse`: the database, Redis prefix and DATA_DIR of an earlier launch (the restore drill starts
+ * the product again on its restored data); they are then left in place when this one stops.
+ */
+export async function launchStack(
+  extraEnv: Record<string, string> = {},
+  reuse?: { resources: TestResources; dataDir: string },
+): Promise<LaunchedStack> {
+  const resources = reuse?.resources ?? claimTestResources();
+  const dataDir = reuse?.dataDir ?? mkdtempSync(join(tmpdir(), 'reliability-'));
   // Below Linux's ephemeral range (32768-60999): the stack takes seconds to start, and a port
   // in that range can meanwhile become the local end of any outgoing connection on the machine.
   const port = String(await findFreePort(20_000 + Math.floor(Math.random() * 10_000)));
@@ -67,6 +74,7 @@ export async function launchStack(extraEnv: Record<string, string> = {}): Promis
   const stop = async () => {
     watch.close();
     await stopLauncher(launcher);
+    if (reuse) return;
     await resources.release();
     rmSync(dataDir, { recursive: true, force: true });
   };
