@@ -246,7 +246,13 @@ describe('the restore drill', () => {
 
     const restored = command('restore', [archive]);
     expect(restored.status, restored.output).toBe(0);
-    expect(await databaseFingerprint()).toEqual(database);
+    // Every session ends with a restore (one revoked since the backup must not come back).
+    const { 'identity.sessions': sessions, ...rest } = database;
+    expect(sessions).not.toMatch(/^0 rows/);
+    expect(await databaseFingerprint()).toEqual({
+      ...rest,
+      'identity.sessions': `0 rows, md5 ${createHash('md5').update('').digest('hex')}`,
+    });
     expect(filesFingerprint()).toEqual(files);
   }, 300_000);
 

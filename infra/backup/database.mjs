@@ -128,6 +128,15 @@ export async function markInterruptedWork(client) {
   return { documents, videos };
 }
 
+/**
+ * Ends every session: one revoked after the backup (a sign-out, a removed member, a changed
+ * password) would otherwise come back to life. Everyone signs in again.
+ * @param {pg.Client} client
+ */
+export async function endSessions(client) {
+  return updateIfPresent(client, 'identity.sessions', 'DELETE FROM identity.sessions');
+}
+
 /** @param {pg.Client} client @param {string} table @param {string} sql */
 async function updateIfPresent(client, table, sql) {
   const { rows } = await client.query(`SELECT to_regclass($1) IS NOT NULL AS present`, [table]);

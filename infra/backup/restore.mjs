@@ -20,6 +20,7 @@ import { formatBytes, OBJECT_PREFIX, run } from './backup.mjs';
 import {
   connect,
   dropSchemas,
+  endSessions,
   markInterruptedWork,
   serverVersion,
   serviceSchemas,
@@ -99,6 +100,7 @@ export async function restore({ archive, replace, env, log = console.log }) {
       bytes += size;
     });
     const interrupted = await markInterruptedWork(client);
+    const sessions = await endSessions(client);
     log(
       `Restored ${schemas.length} schemas and ${files} files (${formatBytes(bytes)}) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
     );
@@ -107,7 +109,7 @@ export async function restore({ archive, replace, env, log = console.log }) {
         `${interrupted.documents} documents and ${interrupted.videos} videos were being processed when the backup was taken: they show as stopped with a Retry once the product runs.`,
       );
     }
-    log('Start the product now; everyone signs in again.');
+    log(`Start the product now; everyone signs in again (${sessions} sessions ended).`);
   } finally {
     rmSync(work, { recursive: true, force: true });
     await client.end().catch(() => undefined);
