@@ -37,6 +37,8 @@ export class ArchiveWriter {
     /** @type {Record<string, ArchivedFile>} */
     this.files = {};
     this.done = pipeline(this.pack, createWriteStream(file));
+    // An aborted archive ends this pipeline with an error nobody waits for: finish() awaits it.
+    this.done.catch(() => undefined);
   }
 
   /**
