@@ -31,15 +31,24 @@ export interface LaunchedStack extends RunningStack {
 }
 
 /**
- * `reuse`: the database, Redis prefix and DATA_DIR of an earlier launch (the restore drill starts
- * the product again on its restored data); they are then left in place when this one stops.
+ * Where a stack runs from and what it keeps: by default this checkout, on a database and data
+ * folder of its own that stop() removes; given `resources` and `dataDir`, the caller owns them,
+ * so another build (an earlier release) can start on the same data after this one stops.
  */
+export interface LaunchOptions {
+  root?: string;
+  resources?: TestResources;
+  dataDir?: string;
+}
+
 export async function launchStack(
   extraEnv: Record<string, string> = {},
-  reuse?: { resources: TestResources; dataDir: string },
+  options: LaunchOptions = {},
 ): Promise<LaunchedStack> {
-  const resources = reuse?.resources ?? claimTestResources();
-  const dataDir = reuse?.dataDir ?? mkdtempSync(join(tmpdir(), 'reliability-'));
+  const owned = !options.resources;
+  const resources = options.resources ?? claimTestResources();
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'reliability-'));
+  const root = options.root ?? repoRoot;
   // Below Linux's ephemeral range (32768-60999): the stack takes seconds to start, and a port
   // in that range can meanwhile become the local end of any outgoing connection on the machine.
   const port = String(await findFreePort(20_000 + Math.floor(Math.random() * 10_000)));
@@ -65,8 +74,8 @@ export async function launchStack(
     JOB_STALL_CHECK_MS: '5000',
     ...extraEnv,
   };
-  const launcher = spawn(process.execPath, [join(repoRoot, 'infra/launcher/launcher.mjs')], {
-    cwd: repoRoot,
+  const launcher = spawn(process.execPath, [join(root, 'infra/launcher/launcher.mjs')], {
+    cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -74,7 +83,7 @@ export async function launchStack(
   const stop = async () => {
     watch.close();
     await stopLauncher(launcher);
-    if (reuse) return;
+    if (!owned) return;
     await resources.release();
     rmSync(dataDir, { recursive: true, force: true });
   };

@@ -39,8 +39,8 @@ export interface RouteContract<
    */
   audit?: string;
   /**
-   * Body fields the audit entry names after the path parameters (dotted paths): what a grant
-   * gave, such as the role of an invited user.
+   * Body (or query) fields the audit entry names after the path parameters (dotted paths): what
+   * a grant gave, such as the role of an invited user.
    */
   auditBody?: readonly string[];
 }

@@ -27,6 +27,8 @@ export const SUPER_ADMIN_ONLY: readonly Role[] = ['super_admin'];
 export const FACE_ADMINS: readonly Role[] = ['super_admin', 'admin'];
 /** The audit log: everything for super administrators, their organization for administrators. */
 export const AUDIT_READERS: readonly Role[] = ['super_admin', 'admin'];
+/** Who runs an organization: its administrators, and the super administrator for any of them. */
+export const ORGANIZATION_ADMINS: readonly Role[] = ['super_admin', 'admin'];
 
 /** 'training_supervisor' -> 'training supervisor', as the shell shows it. */
 export function roleLabel(role: Role): string {

@@ -2,6 +2,7 @@
 export * from '@hub/runtime';
 export * from './database/data-source.js';
 export * from './database/prepared-statement.js';
+export * from './database/organization-records.js';
 export * from './rpc/rpc-failure.js';
 export * from './rpc/outage.js';
 export * from './rpc/rpc-wire.js';
@@ -21,3 +22,4 @@ export * from './rpc/service-app.js';
 export * from './sessions/session-digest.js';
 export * from './paging/keyset.js';
 export * from './logging/nest-logger.js';
+export * from './scim/scim-protocol.js';

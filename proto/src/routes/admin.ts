@@ -13,7 +13,9 @@ import {
 } from '../accounts.js';
 import { defineRoute } from '../http.js';
 import { Organization } from '../identity.js';
-import { AUDIT_READERS, SUPER_ADMIN_ONLY } from '../roles.js';
+import { AUDIT_READERS, ORGANIZATION_ADMINS, SUPER_ADMIN_ONLY } from '../roles.js';
+import { OnboardingQuery, OrganizationOnboarding } from '../onboarding.js';
+import { OrganizationExportQuery } from '../organization-export.js';
 import { AuditListQuery, AuditPage } from '../audit.js';
 import { z } from 'zod';
 
@@ -36,6 +38,29 @@ export const adminRoutes = {
     tag: 'admin',
     access: SUPER_ADMIN_ONLY,
     response: AdminOverview,
+  }),
+  organizationOnboarding: defineRoute({
+    method: 'GET',
+    path: '/api/onboarding',
+    summary:
+      "An organization's onboarding checklist, computed from its records: the administrator's own, any organization's for the super administrator",
+    tag: 'admin',
+    access: ORGANIZATION_ADMINS,
+    query: OnboardingQuery,
+    response: OrganizationOnboarding,
+  }),
+  organizationExport: defineRoute({
+    method: 'GET',
+    path: '/api/organization-export.zip',
+    summary:
+      "All of an organization's records (JSON per kind, CSV where a spreadsheet reads them) and files as one zip, streamed, with a manifest of counts and checksums: the administrator's own, any organization's for the super administrator",
+    tag: 'admin',
+    access: ORGANIZATION_ADMINS,
+    audit: 'organization.export',
+    auditBody: ['organizationId'],
+    query: OrganizationExportQuery,
+    // application/zip, streamed: not JSON
+    response: z.string(),
   }),
   adminOrganizations: defineRoute({
     method: 'GET',

@@ -34,11 +34,17 @@ import { HealthController } from './health/health.controller.js';
 import { HealthService } from './health/health.service.js';
 import { ErrorFilter } from './http/error.filter.js';
 import { StatsController } from './stats/stats.controller.js';
+import { OnboardingController } from './onboarding/onboarding.controller.js';
+import { OrganizationExportController } from './organization-export/organization-export.controller.js';
 import { InsightsController } from './insights/insights.controller.js';
 import { UsersController } from './users/users.controller.js';
 import { SamlController } from './saml/saml.controller.js';
 import { SettingsController } from './settings/settings.controller.js';
 import { RecommendationsController } from './recommendations/recommendations.controller.js';
+import { ScimController } from './scim/scim.controller.js';
+import { ScimTokensController } from './scim/scim-tokens.controller.js';
+import { ScimGuard } from './scim/scim.guard.js';
+import { ScimRateLimiter } from './scim/scim-rate-limiter.js';
 
 export interface GatewayConnections {
   rpc: RpcClient;
@@ -56,6 +62,8 @@ export class GatewayModule {
         AuthController,
         UsersController,
         StatsController,
+        OnboardingController,
+        OrganizationExportController,
         InsightsController,
         HealthController,
         AdminController,
@@ -79,6 +87,8 @@ export class GatewayModule {
         RecommendationsController,
         JobFunctionsController,
         SkillsMatrixController,
+        ScimTokensController,
+        ScimController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -94,6 +104,8 @@ export class GatewayModule {
         { provide: APP_FILTER, useClass: ErrorFilter },
         LoginRateLimiter,
         HealthService,
+        ScimGuard,
+        ScimRateLimiter,
       ],
     };
   }

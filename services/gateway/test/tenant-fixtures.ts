@@ -125,5 +125,18 @@ export async function createTenant(stack: TestStack, name: string, domain: strin
   ]);
   await training(people.admin.session, people.operator.id, resources);
   await floorAndSkills(people.admin.session, resources);
+  const scimToken = await created(people.admin.session.post('/api/scim-tokens', { name: 'Okta' }));
+  resources.set('/api/scim-tokens/:id', String((scimToken.token as { id: number }).id));
   return { organizationId, domain, members: people, resources } satisfies Tenant;
+}
+
+/** An organization with nobody but its administrator, signed in: a newcomer, or a bystander. */
+export async function createBareOrganization(stack: TestStack, name: string, domain: string) {
+  const organizationId = await stack.createOrganization(name, domain);
+  const email = `admin@${domain}`;
+  const password = 'Bare-Admin-Pass-1!';
+  await stack.createUser({ email, password, role: 'admin', organizationId });
+  const admin = new ApiSession(stack.url);
+  await admin.login(email, password);
+  return { organizationId, admin };
 }

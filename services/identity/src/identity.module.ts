@@ -24,6 +24,8 @@ import { OrganizationsController } from './organizations/organizations.controlle
 import { OrganizationsService } from './organizations/organizations.service.js';
 import { StatsController } from './stats/stats.controller.js';
 import { StatsService } from './stats/stats.service.js';
+import { OnboardingController } from './onboarding/onboarding.controller.js';
+import { PeopleOnboardingRepository } from './onboarding/people-onboarding.repository.js';
 import { UsersController } from './users/users.controller.js';
 import { UsersService } from './users/users.service.js';
 import { SamlController } from './saml/saml.controller.js';
@@ -46,6 +48,12 @@ import { IdentityFigures } from './reporting/identity-figures.js';
 import { SamlRepository } from './saml/saml.repository.js';
 import { SettingsRepository } from './settings/settings.repository.js';
 import { UsersRepository } from './users/users.repository.js';
+import { ExportController } from './export/export.controller.js';
+import { ScimController } from './scim/scim.controller.js';
+import { ScimTokensRepository } from './scim/scim-tokens.repository.js';
+import { ScimTokensService } from './scim/scim-tokens.service.js';
+import { ScimUsersRepository } from './scim/scim-users.repository.js';
+import { ScimUsersService } from './scim/scim-users.service.js';
 
 export interface IdentityPorts {
   dataSource: DataSource;
@@ -61,10 +69,12 @@ export class IdentityModule {
     return {
       module: IdentityModule,
       controllers: [
+        ExportController,
         AuthController,
         OrganizationsController,
         UsersController,
         StatsController,
+        OnboardingController,
         HealthController,
         AdminController,
         InvitationsController,
@@ -73,6 +83,7 @@ export class IdentityModule {
         SamlController,
         SettingsController,
         AuditController,
+        ScimController,
       ],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
@@ -85,6 +96,7 @@ export class IdentityModule {
         OrganizationsService,
         UsersService,
         StatsService,
+        PeopleOnboardingRepository,
         NotificationsService,
         InvitationsService,
         ProfileService,
@@ -111,6 +123,10 @@ export class IdentityModule {
         SamlRepository,
         SettingsRepository,
         UsersRepository,
+        ScimTokensRepository,
+        ScimTokensService,
+        ScimUsersRepository,
+        ScimUsersService,
       ],
     };
   }

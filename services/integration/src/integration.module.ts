@@ -28,6 +28,9 @@ import { IntegrationsService } from './integrations/integrations.service.js';
 import type { CloudCameraProviders } from './provider/cloud-camera-provider.js';
 import type { SecretBox } from './secrets/secret-box.js';
 import type { SnapshotSchedules } from './snapshots/snapshot-schedules.js';
+import { OnboardingController } from './onboarding/onboarding.controller.js';
+import { OnboardingFactsRepository } from './onboarding/onboarding-facts.repository.js';
+import { ExportController } from './export/export.controller.js';
 
 export interface IntegrationPorts {
   dataSource: DataSource;
@@ -44,13 +47,16 @@ export class IntegrationModule {
     return {
       module: IntegrationModule,
       controllers: [
+        ExportController,
         IntegrationsController,
         AssignmentsController,
         FloorController,
         HealthController,
+        OnboardingController,
       ],
       providers: [
         { provide: DataSource, useValue: ports.dataSource },
+        OnboardingFactsRepository,
         { provide: RPC, useValue: ports.rpc },
         { provide: SECRET_BOX, useValue: ports.secretBox },
         { provide: PROVIDERS, useValue: ports.providers },

@@ -34,6 +34,9 @@ import { TagsRepository } from './tags/tags.repository.js';
 import { VersionsRepository } from './versions/versions.repository.js';
 import { AcknowledgementsRepository } from './acknowledgements/acknowledgements.repository.js';
 import { MySopsRepository } from './my-sops/my-sops.repository.js';
+import { OnboardingController } from './onboarding/onboarding.controller.js';
+import { OnboardingFactsRepository } from './onboarding/onboarding-facts.repository.js';
+import { ExportController } from './export/export.controller.js';
 
 export interface LibraryPorts {
   dataSource: DataSource;
@@ -49,6 +52,7 @@ export class LibraryModule {
     return {
       module: LibraryModule,
       controllers: [
+        ExportController,
         DocumentsController,
         FoldersAndTagsController,
         EvaluationsController,
@@ -56,10 +60,12 @@ export class LibraryModule {
         AcknowledgementsController,
         MySopsController,
         HealthController,
+        OnboardingController,
       ],
       providers: [
         { provide: LIBRARY_CONFIG, useValue: config },
         { provide: DataSource, useValue: ports.dataSource },
+        OnboardingFactsRepository,
         { provide: STORAGE, useValue: ports.storage },
         { provide: PDF_QUEUE, useValue: ports.pdfQueue },
         { provide: QUIZ_GENERATION, useValue: ports.quiz },

@@ -11,6 +11,7 @@ import { HealthController } from './health/health.controller.js';
 import { JobFunctionsController } from './job-functions/job-functions.controller.js';
 import { JobFunctionsRepository } from './job-functions/job-functions.repository.js';
 import { JobFunctionsService } from './job-functions/job-functions.service.js';
+import { ScimGroupsService } from './job-functions/scim-groups.service.js';
 import { SkillsMatrixController } from './skills/skills-matrix.controller.js';
 import { SkillsMatrixRepository } from './skills/skills-matrix.repository.js';
 import { SkillsMatrixService } from './skills/skills-matrix.service.js';
@@ -42,6 +43,9 @@ import { RecommendationEngine } from './recommendations/recommendation-engine.js
 import { RecommendationsController } from './recommendations/recommendations.controller.js';
 import { RecommendationsRepository } from './recommendations/recommendations.repository.js';
 import { RecommendationsService } from './recommendations/recommendations.service.js';
+import { OnboardingController } from './onboarding/onboarding.controller.js';
+import { OnboardingFactsRepository } from './onboarding/onboarding-facts.repository.js';
+import { ExportController } from './export/export.controller.js';
 
 @Module({})
 export class ObservationModule {
@@ -53,6 +57,7 @@ export class ObservationModule {
     return {
       module: ObservationModule,
       controllers: [
+        ExportController,
         ObservationsController,
         CoursesController,
         CertificationsController,
@@ -61,9 +66,11 @@ export class ObservationModule {
         JobFunctionsController,
         SkillsMatrixController,
         HealthController,
+        OnboardingController,
       ],
       providers: [
         { provide: DataSource, useValue: ports.dataSource },
+        OnboardingFactsRepository,
         { provide: RPC, useValue: ports.rpc },
         { provide: OBSERVATION_CONFIG, useValue: ports.config },
         CertificationsRepository,
@@ -101,6 +108,7 @@ export class ObservationModule {
         RecommendationsService,
         JobFunctionsRepository,
         JobFunctionsService,
+        ScimGroupsService,
         SkillsMatrixRepository,
         SkillsMatrixService,
       ],

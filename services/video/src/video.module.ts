@@ -29,6 +29,7 @@ import { VideosService } from './videos/videos.service.js';
 import { Appearances } from './reporting/appearances.js';
 import { FaceEnrolmentsRepository } from './faces/face-enrolments.repository.js';
 import { VideosRepository } from './videos/videos.repository.js';
+import { ExportController } from './export/export.controller.js';
 
 export interface VideoPorts {
   dataSource: DataSource;
@@ -46,6 +47,7 @@ export class VideoModule {
     return {
       module: VideoModule,
       controllers: [
+        ExportController,
         VideosController,
         FaceReferencesController,
         FaceReviewController,

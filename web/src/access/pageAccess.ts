@@ -4,6 +4,7 @@ import {
   EVALUATION_REVIEWERS,
   type Role,
   type RouteContract,
+  SKILLS_MATRIX_STAFF,
   SUPER_ADMIN_ONLY,
 } from '@hub/proto';
 
@@ -69,7 +70,9 @@ export const PAGE_ACCESS = {
   'insights/certifications': page([api.insightsCertifications, api.certifications]),
   'insights/job-functions': page([api.jobFunctions]),
   'insights/observations': page([api.insightsObservations]),
-  'insights/skills-matrix': page([api.skillsMatrix]),
+  // The route also answers an operator (their own row, shown on the Training page); the page
+  // is for staff, as the spec's sidebar gives it.
+  'insights/skills-matrix': page([api.skillsMatrix], SKILLS_MATRIX_STAFF),
   'insights/progress': page([api.insightsProgress]),
   team: page([api.teamStats, api.teamMembers]),
   'team/$id': page([api.teamMember]),

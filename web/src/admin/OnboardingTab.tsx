@@ -2,42 +2,46 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Circle } from 'lucide-react';
 import { Badge } from '../ui/Badge';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
+import { OrganizationChecklistPicker } from '../onboarding/OrganizationChecklistPicker';
 import { adminOverviewQuery } from './queries';
 
 export function OnboardingTab() {
   const overview = useQuery(adminOverviewQuery);
   return (
-    <Card>
-      <CardTitle>Organization Onboarding Checklist</CardTitle>
-      {overview.isPending && <Skeleton className="mt-4 h-40" />}
-      {overview.isError && (
-        <p role="alert" className="mt-4 text-sm text-red-600">
-          The checklist could not be loaded: {overview.error.message}
-        </p>
-      )}
-      <ul className="mt-4 space-y-3">
-        {overview.data?.onboarding.map((step) => (
-          <li
-            key={step.key}
-            data-testid="onboarding-step"
-            data-done={step.done}
-            className="flex items-start gap-3"
-          >
-            {step.done ? (
-              <CheckCircle2 aria-label="Done" className="mt-0.5 size-5 shrink-0 text-green-600" />
-            ) : (
-              <Circle aria-label="Not done" className="mt-0.5 size-5 shrink-0 text-slate-400" />
-            )}
-            <div>
-              <div className="flex items-center gap-2">
-                <span className="font-medium">{step.label}</span>
-                {step.optional && <Badge>Optional</Badge>}
+    <div className="space-y-6">
+      <Card>
+        <CardTitle>Organization Onboarding Checklist</CardTitle>
+        {overview.isPending && <Skeleton className="mt-4 h-40" />}
+        {overview.isError && (
+          <p role="alert" className="mt-4 text-sm text-red-600">
+            The checklist could not be loaded: {overview.error.message}
+          </p>
+        )}
+        <ul className="mt-4 space-y-3">
+          {overview.data?.onboarding.map((step) => (
+            <li
+              key={step.key}
+              data-testid="onboarding-step"
+              data-done={step.done}
+              className="flex items-start gap-3"
+            >
+              {step.done ? (
+                <CheckCircle2 aria-label="Done" className="mt-0.5 size-5 shrink-0 text-green-600" />
+              ) : (
+                <Circle aria-label="Not done" className="mt-0.5 size-5 shrink-0 text-slate-400" />
+              )}
+              <div>
+                <div className="flex items-center gap-2">
+                  <span className="font-medium">{step.label}</span>
+                  {step.optional && <Badge>Optional</Badge>}
+                </div>
+                <p className="text-sm text-slate-500 dark:text-slate-400">{step.detail}</p>
               </div>
-              <p className="text-sm text-slate-500 dark:text-slate-400">{step.detail}</p>
-            </div>
-          </li>
-        ))}
-      </ul>
-    </Card>
+            </li>
+          ))}
+        </ul>
+      </Card>
+      <OrganizationChecklistPicker />
+    </div>
   );
 }

@@ -8,6 +8,7 @@ import { Badge } from '../ui/Badge';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { smallDangerButtonClass } from '../ui/styles';
+import { OrganizationExportLink } from '../organization-export/OrganizationExportLink';
 import { adminOrganizationsQuery, refreshAdminData } from './queries';
 
 export function OrganizationList() {
@@ -64,22 +65,25 @@ function OrganizationRow({ organization }: { organization: AdminOrganization }) 
           {organization.userCount === 1 ? 'user' : 'users'}
         </p>
       </div>
-      <ConfirmDialog
-        title={`Delete ${organization.displayName}?`}
-        description={`Everything of ${organization.displayName} will be removed for good: its ${organization.userCount} ${organization.userCount === 1 ? 'user' : 'users'} with their sessions and profile pictures, and all of its data and files in every part of the platform. This cannot be undone.`}
-        confirmLabel="Delete Organization"
-        onConfirm={() => remove.mutate()}
-        trigger={
-          <button
-            type="button"
-            data-testid="delete-organization"
-            disabled={remove.isPending}
-            className={smallDangerButtonClass}
-          >
-            <Trash2 className="size-3.5" /> Delete
-          </button>
-        }
-      />
+      <div className="flex flex-wrap gap-2">
+        <OrganizationExportLink organizationId={organization.id} />
+        <ConfirmDialog
+          title={`Delete ${organization.displayName}?`}
+          description={`Everything of ${organization.displayName} will be removed for good: its ${organization.userCount} ${organization.userCount === 1 ? 'user' : 'users'} with their sessions and profile pictures, and all of its data and files in every part of the platform. This cannot be undone.`}
+          confirmLabel="Delete Organization"
+          onConfirm={() => remove.mutate()}
+          trigger={
+            <button
+              type="button"
+              data-testid="delete-organization"
+              disabled={remove.isPending}
+              className={smallDangerButtonClass}
+            >
+              <Trash2 className="size-3.5" /> Delete
+            </button>
+          }
+        />
+      </div>
     </div>
   );
 }

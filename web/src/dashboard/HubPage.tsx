@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { currentUserQuery, dashboardStatsQuery } from '../api/queries';
+import { GettingStartedCard } from '../onboarding/GettingStartedCard';
 import { PerformanceOverviewCard } from './PerformanceOverviewCard';
 import { QuickActions } from './QuickActions';
 import { RecentActivityCard } from './RecentActivityCard';
@@ -28,6 +29,7 @@ export function HubPage() {
           The figures could not be loaded: {stats.error.message}
         </p>
       )}
+      <GettingStartedCard role={user.data?.role} />
       <StatCards stats={stats.data} loading={stats.isPending} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <QuickActions role={user.data?.role} />

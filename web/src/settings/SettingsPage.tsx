@@ -2,10 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { currentUserQuery } from '../api/queries';
 import { AccountDetailsCard } from '../profile/AccountDetailsCard';
 import { ProfileDetailsForm } from '../profile/ProfileDetailsForm';
+import { OrganizationDataCard } from '../organization-export/OrganizationDataCard';
 import { setDatePreferences } from '../ui/dates';
 import { NotificationsCard } from './NotificationsCard';
 import { PreferencesCard } from './PreferencesCard';
 import { preferencesQuery } from './queries';
+import { ScimTokensCard } from './ScimTokensCard';
 import { SecurityCard } from './SecurityCard';
 
 /** Profile, notifications, security and preferences of the signed-in user. */
@@ -29,9 +31,12 @@ export function SettingsPage() {
       </div>
       <NotificationsCard />
       <SecurityCard />
+      <OrganizationDataCard role={user.role} />
       {preferences.data && (
         <PreferencesCard key={JSON.stringify(preferences.data)} saved={preferences.data} />
       )}
+      {/* The organization's own setting, for its administrators (the API allows them alone). */}
+      {user.role === 'admin' && <ScimTokensCard />}
     </div>
   );
 }

@@ -25,3 +25,8 @@ export function requireContractAccess(contract: RpcContract, request: unknown): 
 export function canReachOrganization(actor: Actor, organizationId: number): boolean {
   return actor.role === 'super_admin' || actor.organizationId === organizationId;
 }
+
+/** The owning service's own organization check: the actor may see this organization's data. */
+export function requireOrganization(actor: Actor, organizationId: number): void {
+  if (!canReachOrganization(actor, organizationId)) throw RpcFailure.forbidden(NO_PERMISSION);
+}

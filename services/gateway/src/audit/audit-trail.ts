@@ -25,12 +25,16 @@ function valueAt(body: unknown, path: string): unknown {
 }
 
 /**
- * The path parameters, then the body fields the route names (`auditBody`): the role granted to
- * an invited user, for instance. A refused request's body is the one sent, unvalidated.
+ * The path parameters, then the body (or query) fields the route names (`auditBody`): the role
+ * granted to an invited user, or the organization an export was taken of, for instance. A
+ * refused request's body is the one sent, unvalidated.
  */
 function targetOf(request: FastifyRequest, route: RouteContract): string | null {
   const params = request.params && typeof request.params === 'object' ? request.params : {};
-  const named = (route.auditBody ?? []).map((path) => [path, valueAt(request.body, path)]);
+  const named = (route.auditBody ?? []).map((path) => [
+    path,
+    valueAt(request.body, path) ?? valueAt(request.query, path),
+  ]);
   const parts = [...Object.entries(params as Record<string, unknown>), ...named]
     .filter(([, value]) => value !== undefined && value !== null && typeof value !== 'object')
     .map(([name, value]) => `${String(name)}=${String(value)}`);

@@ -85,7 +85,13 @@ export class InvitationsService {
     const user = invitation
       ? await this.invitations.findUserWithOrganization(invitation.userId, manager)
       : null;
-    if (!invitation || !user || user.email !== request.email || invitation.revokedAt) {
+    if (
+      !invitation ||
+      !user ||
+      user.email !== request.email ||
+      invitation.revokedAt ||
+      user.suspendedAt
+    ) {
       throw new RpcFailure('not_found', INVALID_LINK);
     }
     if (invitation.usedAt || user.isActive) {

@@ -1,15 +1,25 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { type RpcRequest, skillsRpc } from '@hub/proto';
+import { type RpcRequest, scimRpc, skillsRpc } from '@hub/proto';
 import { RpcHandler } from '@hub/kit';
 import { JobFunctionsService } from './job-functions.service.js';
+import { ScimGroupsService } from './scim-groups.service.js';
 
 type Req<K extends keyof typeof skillsRpc> = RpcRequest<(typeof skillsRpc)[K]>;
 
 /** RpcHandler checks each contract's roles again; each service method scopes to the actor's organization. */
 @Controller()
 export class JobFunctionsController {
-  constructor(private readonly jobFunctions: JobFunctionsService) {}
+  constructor(
+    private readonly jobFunctions: JobFunctionsService,
+    private readonly scimGroups: ScimGroupsService,
+  ) {}
+
+  /** SCIM Groups of the calling token's organization (the gateway resolved the token). */
+  @RpcHandler(scimRpc.groups)
+  scim(@Payload() call: RpcRequest<typeof scimRpc.groups>) {
+    return this.scimGroups.handle(call);
+  }
 
   @RpcHandler(skillsRpc.jobFunctions)
   list(@Payload() { actor }: Req<'jobFunctions'>) {

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { EXPORT_KINDS, RecordBatch, RecordCursor } from '../organization-export.js';
+import { Actor, ORGANIZATION_ADMINS } from '../roles.js';
+import { rpc } from '../rpc.js';
+
+const batchRequest = <K extends readonly [string, ...string[]]>(kinds: K) =>
+  z.object({
+    actor: Actor,
+    organizationId: z.number().int().positive(),
+    kind: z.enum(kinds),
+    after: RecordCursor.nullable(),
+    limit: z.number().int().min(1).max(5000),
+  });
+
+/** One batch of an organization's records of one kind, from the service that owns them. */
+export const exportRpc = {
+  identityRecords: rpc(
+    'identity',
+    'export.records',
+    ORGANIZATION_ADMINS,
+    batchRequest(EXPORT_KINDS.identity),
+    RecordBatch,
+  ),
+  libraryRecords: rpc(
+    'library',
+    'export.records',
+    ORGANIZATION_ADMINS,
+    batchRequest(EXPORT_KINDS.library),
+    RecordBatch,
+  ),
+  observationRecords: rpc(
+    'observation',
+    'export.records',
+    ORGANIZATION_ADMINS,
+    batchRequest(EXPORT_KINDS.observation),
+    RecordBatch,
+  ),
+  videoRecords: rpc(
+    'video',
+    'export.records',
+    ORGANIZATION_ADMINS,
+    batchRequest(EXPORT_KINDS.video),
+    RecordBatch,
+  ),
+  integrationRecords: rpc(
+    'integration',
+    'export.records',
+    ORGANIZATION_ADMINS,
+    batchRequest(EXPORT_KINDS.integration),
+    RecordBatch,
+  ),
+} as const;

@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import { Readable, Transform } from 'node:stream';
+import { ZipFile } from 'yazl';
+import type { ExportManifest, RecordBatch, RecordCursor } from '@hub/proto';
+import type { ObjectStorage } from '@hub/kit';
+import { csvLine, type CsvValue } from '../insights/csv.js';
+
+/** One kind of records: asked for batch by batch, each batch only once the last one is written. */
+export interface RecordSource {
+  path: string;
+  /** Also written as CSV under this path. */
+  csvPath?: string;
+  batch(after: RecordCursor | null): Promise<RecordBatch>;
+}
+
+export interface ArchiveContents {
+  organization: { id: number; name: string };
+  productVersion: string;
+  records: RecordSource[];
+  storage: ObjectStorage;
+  /** The organization's stored files: each key, and its name in the archive. */
+  files: { key: string; path: string }[];
+}
+
+async function* recordRows(source: RecordSource): AsyncGenerator<Record<string, unknown>> {
+  let after: RecordCursor | null = null;
+  do {
+    const batch = await source.batch(after);
+    yield* batch.rows;
+    after = batch.next;
+  } while (after);
+}
+
+/** A JSON array written row by row: the archive never holds more than a batch of a kind. */
+async function* jsonLines(source: RecordSource, counted: (rows: number) => void) {
+  let rows = 0;
+  yield '[';
+  for await (const row of recordRows(source)) {
+    yield `${rows === 0 ? '' : ','}\n${JSON.stringify(row)}`;
+    rows += 1;
+  }
+  yield rows === 0 ? ']\n' : '\n]\n';
+  counted(rows);
+}
+
+const csvValue = (value: unknown): CsvValue =>
+  value === null || value === undefined || typeof value !== 'object'
+    ? (value as CsvValue)
+    : JSON.stringify(value);
+
+/** The same rows as CSV, columns from the first row (a kind's rows all have the same). */
+async function* csvLines(source: RecordSource) {
+  let columns: string[] | null = null;
+  for await (const row of recordRows(source)) {
+    if (!columns) {
+      columns = Object.keys(row);
+      yield csvLine(columns);
+    }
+    yield csvLine(columns.map((column) => csvValue(row[column])));
+  }
+}
+
+/** Passes bytes through, counting them and their SHA-256 for the manifest. */
+function checksummed(path: string, files: ExportManifest['files']): Transform {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      bytes += chunk.length;
+      done(null, chunk);
+    },
+    flush(done) {
+      files.push({ path, bytes, sha256: hash.digest('hex') });
+      done();
+    },
+  });
+}
+
+/**
+ * The organization's archive as a stream: every kind's records, then every stored file, then
+ * manifest.json. Entries are opened one at a time as the zip reaches them (yazl's lazy read
+ * streams), so memory holds one batch or one file chunk whatever the organization's size, and
+ * the manifest, written last, has every count and checksum.
+ */
+export function exportArchive(contents: ArchiveContents): Readable {
+  const zip = new ZipFile();
+  const manifest: ExportManifest = {
+    format: 'frontline-hub-organization-export/1',
+    productVersion: contents.productVersion,
+    organization: contents.organization,
+    generatedAt: new Date().toISOString(),
+    records: {},
+    files: [],
+  };
+  const add = (path: string, open: () => Readable) =>
+    zip.addReadStreamLazy(path, (ready) => {
+      const source = open();
+      const sum = checksummed(path, manifest.files);
+      source.on('error', (error) => sum.destroy(error));
+      ready(null, source.pipe(sum));
+    });
+  for (const source of contents.records) {
+    add(source.path, () =>
+      Readable.from(jsonLines(source, (rows) => (manifest.records[source.path] = rows))),
+    );
+    if (source.csvPath) add(source.csvPath, () => Readable.from(csvLines(source)));
+  }
+  for (const file of contents.files) {
+    add(file.path, () => Readable.from(lazyObject(contents.storage, file.key)));
+  }
+  zip.addReadStreamLazy('manifest.json', (ready) =>
+    ready(null, Readable.from([`${JSON.stringify(manifest, null, 2)}\n`])),
+  );
+  zip.end();
+  return zip.outputStream as Readable;
+}
+
+/** A stored object's bytes, fetched when the zip reaches it. */
+async function* lazyObject(storage: ObjectStorage, key: string): AsyncGenerator<Buffer> {
+  for await (const chunk of await storage.get(key)) yield chunk as Buffer;
+}

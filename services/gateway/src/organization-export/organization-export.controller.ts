@@ -1,0 +1,93 @@
+import { Controller, Inject, NotFoundException, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import {
+  type Actor,
+  api,
+  CSV_KINDS,
+  EXPORT_KINDS,
+  type ExportService,
+  exportRpc,
+  type OrganizationExportQuery,
+  type RecordCursor,
+} from '@hub/proto';
+import { type ObjectStorage, RpcClient } from '@hub/kit';
+import { CurrentActor } from '../http/current-actor.decorator.js';
+import { Endpoint } from '../http/endpoint.decorator.js';
+import { STORAGE } from '../uploads/storage.token.js';
+import { exportArchive, type RecordSource } from './export-archive.js';
+
+/** Rows per RPC batch: what the gateway and a service hold of a kind at once. */
+export const EXPORT_BATCH_ROWS = 1000;
+
+const RECORDS_RPC = {
+  identity: exportRpc.identityRecords,
+  library: exportRpc.libraryRecords,
+  observation: exportRpc.observationRecords,
+  video: exportRpc.videoRecords,
+  integration: exportRpc.integrationRecords,
+} as const;
+
+const PRODUCT_VERSION = process.env.PRODUCT_VERSION ?? '0.1.0';
+
+@Controller()
+export class OrganizationExportController {
+  constructor(
+    @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(STORAGE) private readonly storage: ObjectStorage,
+  ) {}
+
+  /**
+   * The organization is read before any byte is sent, so a refusal (identity checks the actor
+   * may run it) or an unknown organization keeps its status; every service checks again as each
+   * of its kinds is asked for.
+   */
+  @Endpoint(api.organizationExport)
+  async download(
+    @CurrentActor() actor: Actor,
+    @Query() query: OrganizationExportQuery,
+    @Res() reply: FastifyReply,
+  ) {
+    const organizationId = query.organizationId ?? actor.organizationId;
+    const batch = (service: ExportService, kind: string) => (after: RecordCursor | null) =>
+      this.rpc.call(RECORDS_RPC[service] as typeof exportRpc.identityRecords, {
+        actor,
+        organizationId,
+        kind: kind as (typeof EXPORT_KINDS.identity)[number],
+        after,
+        limit: EXPORT_BATCH_ROWS,
+      });
+    const [organization] = (await batch('identity', 'organization')(null)).rows;
+    if (!organization) throw new NotFoundException('Organization not found');
+    const name = String(organization.display_name ?? organization.name);
+    const prefix = `org/${organizationId}/`;
+    const keys = await this.storage.list(prefix);
+    const archive = exportArchive({
+      organization: { id: organizationId, name },
+      productVersion: PRODUCT_VERSION,
+      storage: this.storage,
+      records: recordSources(batch),
+      files: keys.map((key) => ({ key, path: `files/${key.slice(prefix.length)}` })),
+    });
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'application/zip')
+      .header(
+        'content-disposition',
+        `attachment; filename="organization-${organizationId}-${day}.zip"`,
+      )
+      .header('cache-control', 'no-store')
+      .send(archive);
+  }
+}
+
+function recordSources(
+  batch: (service: ExportService, kind: string) => RecordSource['batch'],
+): RecordSource[] {
+  return (Object.keys(EXPORT_KINDS) as ExportService[]).flatMap((service) =>
+    EXPORT_KINDS[service].map((kind) => ({
+      path: `records/${service}/${kind}.json`,
+      ...(CSV_KINDS.includes(kind) ? { csvPath: `records/${kind}.csv` } : {}),
+      batch: batch(service, kind),
+    })),
+  );
+}

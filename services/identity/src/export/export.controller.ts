@@ -1,0 +1,16 @@
+import { Controller, Inject } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { DataSource } from 'typeorm';
+import { exportRpc, type RpcRequest } from '@hub/proto';
+import { answerRecordBatch, RpcHandler } from '@hub/kit';
+import { IDENTITY_RECORD_KINDS } from './record-kinds.js';
+
+@Controller()
+export class ExportController {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  @RpcHandler(exportRpc.identityRecords)
+  records(@Payload() request: RpcRequest<typeof exportRpc.identityRecords>) {
+    return answerRecordBatch(this.db, IDENTITY_RECORD_KINDS, request);
+  }
+}
