@@ -204,7 +204,7 @@ async function importEmbeddedPostgres() {
  * @param {boolean} isRoot
  * @returns {{ path: string, note?: string }}
  */
-function postgresDataDir(dataDir, isRoot) {
+export function postgresDataDir(dataDir, isRoot) {
   const preferred = path.join(dataDir, 'postgres');
   if (!isRoot) return { path: preferred };
   for (let dir = path.dirname(preferred); ; dir = path.dirname(dir)) {

@@ -1,0 +1,128 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { text } from 'node:stream/consumers';
+import { S3Storage } from '@hub/runtime';
+import { claimTestResources, dropDatabase, type TestResources } from '@hub/testing';
+import pg from 'pg';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backup } from './backup.mjs';
+import { restore, StackNotEmpty } from './restore.mjs';
+
+/*
+ * The commands on S3 (s3rver) and a database of their own: a schema with a migrations table and
+ * rows, two objects; backed up, then restored into another database and another bucket.
+ * The whole product's records are the restore drill's (reliability/restore-drill.int.test.ts).
+ */
+const SERVER_URL = process.env.TEST_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
+const folder = mkdtempSync(join(tmpdir(), 'hub-backup-int-'));
+const archive = join(folder, 'backup.tar');
+let s3: S3rver;
+let endpoint: string;
+let source: TestResources;
+let target: TestResources;
+const quiet = () => undefined;
+
+const envOf = (resources: TestResources, bucket: string): NodeJS.ProcessEnv => ({
+  PATH: process.env.PATH,
+  DATABASE_URL: resources.databaseUrl,
+  DATA_DIR: folder,
+  S3_ENDPOINT: endpoint,
+  S3_ACCESS_KEY: 'S3RVER',
+  S3_SECRET_KEY: 'S3RVER',
+  S3_BUCKET: bucket,
+});
+const bucketOf = (bucket: string) =>
+  new S3Storage({
+    endpoint,
+    accessKey: 'S3RVER',
+    secretKey: 'S3RVER',
+    bucket,
+    region: 'us-east-1',
+  });
+
+async function query(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: join(folder, 's3') });
+  endpoint = `http://127.0.0.1:${((await s3.run()) as AddressInfo).port}`;
+  source = claimTestResources();
+  target = claimTestResources();
+  for (const { databaseUrl } of [source, target]) {
+    await query(
+      `${SERVER_URL}/postgres`,
+      `CREATE DATABASE "${new URL(databaseUrl).pathname.slice(1)}"`,
+    );
+  }
+  await query(
+    source.databaseUrl,
+    `CREATE SCHEMA identity;
+     CREATE TABLE identity.migrations (id serial PRIMARY KEY, timestamp bigint NOT NULL, name varchar NOT NULL);
+     INSERT INTO identity.migrations (timestamp, name) VALUES (1, 'First1'), (2, 'Second2');
+     CREATE TABLE identity.users (id serial PRIMARY KEY, email text NOT NULL);
+     INSERT INTO identity.users (email) VALUES ('a@x.test'), ('b@x.test'), ('c@x.test');`,
+  );
+  const store = bucketOf('source');
+  await store.put('org/1/pictures/a.png', Buffer.from('picture a'), 'image/png');
+  await store.put('org/2/documents/b.pdf', Buffer.from('%PDF- b'), 'application/pdf');
+});
+
+afterAll(async () => {
+  await s3?.close();
+  for (const resources of [source, target]) {
+    if (resources) await dropDatabase(resources.databaseUrl);
+  }
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe('npm run backup and npm run restore', () => {
+  it('backs up the schema and the bucket with a manifest', async () => {
+    const lines: string[] = [];
+    const manifest = await backup({
+      output: archive,
+      env: envOf(source, 'source'),
+      log: (line) => lines.push(line),
+    });
+    expect(manifest.database.schemas).toEqual({
+      identity: { lastMigration: 'Second2', rows: { migrations: 2, users: 3 } },
+    });
+    expect(manifest.storage).toEqual({ kind: 's3', objects: 2 });
+    expect(Object.keys(manifest.files)).toEqual([
+      'database/hub.dump',
+      'objects/org/1/pictures/a.png',
+      'objects/org/2/documents/b.pdf',
+    ]);
+    expect(lines.at(-1)).toMatch(
+      /^Backup written to .*backup\.tar: .*, 5 rows in 1 schemas, 2 files, in/,
+    );
+  });
+
+  it('restores into an empty database and bucket, and refuses them once they hold data', async () => {
+    await restore({ archive, replace: false, env: envOf(target, 'target'), log: quiet });
+    expect(await query(target.databaseUrl, 'SELECT email FROM identity.users ORDER BY id')).toEqual(
+      [{ email: 'a@x.test' }, { email: 'b@x.test' }, { email: 'c@x.test' }],
+    );
+    const restored = bucketOf('target');
+    expect(await restored.list('org/')).toEqual(['org/1/pictures/a.png', 'org/2/documents/b.pdf']);
+    expect(await text(await restored.get('org/2/documents/b.pdf'))).toBe('%PDF- b');
+
+    await query(target.databaseUrl, `INSERT INTO identity.users (email) VALUES ('new@x.test')`);
+    await expect(
+      restore({ archive, replace: false, env: envOf(target, 'target'), log: quiet }),
+    ).rejects.toThrow(StackNotEmpty);
+    await restore({ archive, replace: true, env: envOf(target, 'target'), log: quiet });
+    expect(
+      await query(target.databaseUrl, 'SELECT count(*)::int AS n FROM identity.users'),
+    ).toEqual([{ n: 3 }]);
+  });
+});

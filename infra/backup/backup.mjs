@@ -1,0 +1,145 @@
+// npm run backup [-- --output FILE]: one archive of the running product's data, taken while it
+// serves. The database first (pg_dump of every service's schema in one snapshot), then every
+// object of the store, then manifest.json (version, last migrations, row counts, SHA-256 of
+// every file). Objects written after the snapshot may be in it too; none the snapshot names is
+// missing, as files are stored before the rows that name them and kept until after those go.
+import { spawn } from 'node:child_process';
+import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { openStorage, StorageEnv } from '@hub/runtime';
+import {
+  ARCHIVE_FORMAT,
+  ArchiveWriter,
+  DATABASE_DUMP,
+  errorText,
+  OBJECTS_FOLDER,
+} from './archive.mjs';
+import { connect, exportSnapshot, serverVersion, serviceSchemas, summarize } from './database.mjs';
+import { chooseTool, dataDirOf, productDatabaseUrl, productVersion } from './postgres-tools.mjs';
+
+/** Every object the product stores is below this prefix (packages/runtime storage-keys.ts). */
+export const OBJECT_PREFIX = 'org/';
+
+/**
+ * @param {{ output: string, env: NodeJS.ProcessEnv, log?: (line: string) => void }} options
+ * @returns {Promise<import('./archive.mjs').Manifest>}
+ */
+export async function backup({ output, env, log = console.log }) {
+  const started = Date.now();
+  const databaseUrl = await productDatabaseUrl(env);
+  const client = await connect(databaseUrl);
+  const work = mkdtempSync(path.join(tmpdir(), 'hub-backup-'));
+  const writer = new ArchiveWriter(output);
+  try {
+    const server = await serverVersion(client);
+    const pgDump = chooseTool(
+      'pg_dump',
+      server.major,
+      `the server is PostgreSQL ${server.version}`,
+      env,
+    );
+    const schemas = await serviceSchemas(client);
+    if (schemas.length === 0)
+      throw new Error('The database holds no service schema: nothing to back up.');
+    log(
+      `Database: PostgreSQL ${server.version}, schemas ${schemas.join(', ')}; ${pgDump.path} (${pgDump.version})`,
+    );
+
+    const snapshot = await exportSnapshot(client);
+    const dumpFile = path.join(work, 'hub.dump');
+    const dumping = run(pgDump.path, [
+      '--format=custom',
+      `--snapshot=${snapshot}`,
+      ...schemas.map((schema) => `--schema=${schema}`),
+      `--file=${dumpFile}`,
+      `--dbname=${databaseUrl}`,
+    ]);
+    const counted = summarize(client, schemas);
+    const [, summary] = await Promise.all([dumping, counted]);
+    await client.query('COMMIT');
+    await writer.add(DATABASE_DUMP, createReadStream(dumpFile), statSync(dumpFile).size);
+    rmSync(dumpFile);
+
+    const storage = openStorage({ ...StorageEnv.parse(env), DATA_DIR: dataDirOf(env) });
+    let objects = 0;
+    for (const key of await storage.list(OBJECT_PREFIX)) {
+      const stat = await storage.stat(key);
+      // Removed since it was listed (a member deleted meanwhile): the snapshot may still name it,
+      // as it may name any file deleted after the backup; there is nothing to copy.
+      if (!stat) continue;
+      await writer.add(`${OBJECTS_FOLDER}${key}`, await storage.get(key), stat.size);
+      objects += 1;
+    }
+    const manifest = await writer.finish({
+      format: ARCHIVE_FORMAT,
+      createdAt: new Date(started).toISOString(),
+      product: productVersion(env),
+      database: { serverVersion: server.version, pgDumpVersion: pgDump.version, schemas: summary },
+      storage: { kind: storage.kind, objects },
+    });
+    const rows = Object.values(summary).reduce(
+      (total, schema) => total + Object.values(schema.rows).reduce((a, b) => a + b, 0),
+      0,
+    );
+    log(
+      `Backup written to ${output}: ${formatBytes(statSync(output).size)}, ${rows} rows in ${schemas.length} schemas, ${objects} files, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    return manifest;
+  } catch (error) {
+    writer.abort();
+    rmSync(output, { force: true });
+    throw error;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Runs a tool, failing with its own message.
+ * @param {string} command
+ * @param {string[]} args
+ */
+export function run(command, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let errors = '';
+    child.stderr.on('data', (chunk) => (errors += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(undefined)
+        : reject(new Error(`${path.basename(command)} failed (exit ${code}): ${errors.trim()}`)),
+    );
+  });
+}
+
+/** @param {number} bytes */
+export function formatBytes(bytes) {
+  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return unit === 0 ? `${bytes} bytes` : `${value.toFixed(1)} ${units[unit]}`;
+}
+
+const defaultName = () =>
+  `hub-backup-${new Date()
+    .toISOString()
+    .replace(/[:.]/g, '-')
+    .replace(/-\d+Z$/, 'Z')}.tar`;
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const { values } = parseArgs({ options: { output: { type: 'string', short: 'o' } } });
+  const folder = process.env.BACKUP_DIR || process.cwd();
+  const output = path.resolve(values.output ?? path.join(folder, defaultName()));
+  backup({ output, env: process.env }).catch((error) => {
+    console.error(`Backup failed: ${errorText(error)}`);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,145 @@
+// What the backup and restore commands read from and do to the product's database: each service
+// owns one schema holding a TypeORM `migrations` table.
+import pg from 'pg';
+
+/** @param {string} name */
+const quoted = (name) => `"${name.replace(/"/g, '""')}"`;
+
+/** @param {string} url */
+export async function connect(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return client;
+}
+
+/** The server's version, e.g. "18.4", and its major number. @param {pg.Client} client */
+export async function serverVersion(client) {
+  const { rows } = await client.query(`SELECT current_setting('server_version') AS version`);
+  const version = String(rows[0].version).split(' ')[0] ?? '';
+  return { version, major: Number(version.split('.')[0]) };
+}
+
+/** Every schema a service migrated (one with a `migrations` table), sorted. @param {pg.Client} client */
+export async function serviceSchemas(client) {
+  const { rows } = await client.query(
+    `SELECT table_schema AS schema FROM information_schema.tables
+      WHERE table_name = 'migrations' AND table_type = 'BASE TABLE'
+        AND table_schema NOT IN ('pg_catalog', 'information_schema')
+      ORDER BY 1`,
+  );
+  return rows.map((row) => String(row.schema));
+}
+
+/**
+ * Opens a read-only snapshot and exports it, so pg_dump (`--snapshot`) and the row counts see
+ * the very same data. The client must stay in this transaction until pg_dump has begun.
+ * @param {pg.Client} client
+ */
+export async function exportSnapshot(client) {
+  await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+  const { rows } = await client.query('SELECT pg_export_snapshot() AS id');
+  return String(rows[0].id);
+}
+
+/**
+ * Each schema's last migration and each of its tables' row counts.
+ * @param {pg.Client} client
+ * @param {string[]} schemas
+ * @returns {Promise<Record<string, import('./archive.mjs').SchemaSummary>>}
+ */
+export async function summarize(client, schemas) {
+  /** @type {Record<string, import('./archive.mjs').SchemaSummary>} */
+  const summary = {};
+  for (const schema of schemas) {
+    const last = await client.query(
+      `SELECT name FROM ${quoted(schema)}.migrations ORDER BY timestamp DESC, id DESC LIMIT 1`,
+    );
+    /** @type {Record<string, number>} */
+    const rows = {};
+    for (const table of await tablesOf(client, schema)) {
+      const counted = await client.query(
+        `SELECT count(*)::bigint AS n FROM ${quoted(schema)}.${quoted(table)}`,
+      );
+      rows[table] = Number(counted.rows[0].n);
+    }
+    summary[schema] = { lastMigration: last.rows[0]?.name ?? null, rows };
+  }
+  return summary;
+}
+
+/** @param {pg.Client} client @param {string} schema */
+export async function tablesOf(client, schema) {
+  const { rows } = await client.query(
+    `SELECT table_name AS name FROM information_schema.tables
+      WHERE table_schema = $1 AND table_type = 'BASE TABLE' ORDER BY 1`,
+    [schema],
+  );
+  return rows.map((row) => String(row.name));
+}
+
+/**
+ * The tables of these schemas that hold rows, migrations aside ("identity.users: 3 rows").
+ * @param {pg.Client} client
+ * @param {string[]} schemas
+ */
+export async function tablesHoldingRows(client, schemas) {
+  /** @type {string[]} */
+  const holding = [];
+  for (const schema of schemas) {
+    for (const table of await tablesOf(client, schema)) {
+      if (table === 'migrations') continue;
+      const { rows } = await client.query(
+        `SELECT count(*)::bigint AS n FROM ${quoted(schema)}.${quoted(table)}`,
+      );
+      if (Number(rows[0].n) > 0) holding.push(`${schema}.${table}: ${rows[0].n} rows`);
+    }
+  }
+  return holding;
+}
+
+/** @param {pg.Client} client @param {string[]} schemas */
+export async function dropSchemas(client, schemas) {
+  for (const schema of schemas)
+    await client.query(`DROP SCHEMA IF EXISTS ${quoted(schema)} CASCADE`);
+}
+
+/**
+ * Work that was mid-way when the backup was taken has no job any more (queues are not in a
+ * backup). Its progress is dated back to the epoch, so the services' own stall sweepers
+ * (library's StallSweeper, video's AnalysisSweeper) find it at their first pass, within a
+ * minute of start-up, and fail it with their usual reason and a Retry. A video still waiting
+ * for enrolments was never queued: the video service's dispatch queues it as usual.
+ * @param {pg.Client} client
+ * @returns {Promise<{ documents: number, videos: number }>}
+ */
+export async function markInterruptedWork(client) {
+  const documents = await updateIfPresent(
+    client,
+    'library.documents',
+    `UPDATE library.documents SET progress_updated_at = 'epoch'
+      WHERE processing_stage IN ('queued', 'extracting', 'ocr', 'images', 'generating_evaluation')`,
+  );
+  const videos = await updateIfPresent(
+    client,
+    'video.videos',
+    `UPDATE video.videos SET progress_updated_at = 'epoch'
+      WHERE analysis_status = 'processing' AND analysis_queued_at IS NOT NULL`,
+  );
+  return { documents, videos };
+}
+
+/**
+ * Ends every session: one revoked after the backup (a sign-out, a removed member, a changed
+ * password) would otherwise come back to life. Everyone signs in again.
+ * @param {pg.Client} client
+ */
+export async function endSessions(client) {
+  return updateIfPresent(client, 'identity.sessions', 'DELETE FROM identity.sessions');
+}
+
+/** @param {pg.Client} client @param {string} table @param {string} sql */
+async function updateIfPresent(client, table, sql) {
+  const { rows } = await client.query(`SELECT to_regclass($1) IS NOT NULL AS present`, [table]);
+  if (!rows[0].present) return 0;
+  return (await client.query(sql)).rowCount ?? 0;
+}

