@@ -124,6 +124,9 @@ describe('the embedded PostgreSQL from a clone the postgres user cannot reach', 
           expect(lines.join('\n')).toMatch(/is closed to the postgres user/);
         } finally {
           await postgres.stop();
+          // Its data went to a folder the postgres user reaches, outside the closed one.
+          const data = /\(data in ([^)]+)\)/.exec(postgres.description)?.[1];
+          if (data?.startsWith('/var/lib/')) rmSync(data, { recursive: true, force: true });
         }
       } finally {
         rmSync(closed, { recursive: true, force: true });
