@@ -127,6 +127,9 @@ describe('the embedded PostgreSQL from a clone the postgres user cannot reach', 
           // Its data went to a folder the postgres user reaches, outside the closed one.
           const data = /\(data in ([^)]+)\)/.exec(postgres.description)?.[1];
           if (data?.startsWith('/var/lib/')) rmSync(data, { recursive: true, force: true });
+          // And the copy of the programs made for this clone, which goes with it.
+          const copy = /programs to (\/var\/lib\/\S+)/.exec(lines.join('\n'))?.[1];
+          if (copy) rmSync(copy, { recursive: true, force: true });
         }
       } finally {
         rmSync(closed, { recursive: true, force: true });

