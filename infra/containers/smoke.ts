@@ -21,6 +21,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fetchRetrying } from './retry.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const FIXTURES = process.env.HUB_FIXTURES ?? path.join(root, '../shared/fixtures');
@@ -213,7 +214,7 @@ class Client {
   }
 
   async call(method: string, route: string, body?: unknown): Promise<Json> {
-    const response = await fetch(`${this.base}${route}`, {
+    const response = await this.send(route, () => ({
       method,
       headers: {
         accept: 'application/json',
@@ -221,8 +222,16 @@ class Client {
         ...(this.cookie ? { cookie: this.cookie } : {}),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    }));
     return this.answer(method, route, response);
+  }
+
+  /** A 503 with Retry-After (a dependency briefly away) is asked again, as a real client does. */
+  private send(route: string, init: () => RequestInit): Promise<Response> {
+    return fetchRetrying(() => fetch(`${this.base}${route}`, init()), {
+      onRetry: (seconds, attempt) =>
+        log(`${route}: 503 with Retry-After, asking again in ${seconds} s (attempt ${attempt})`),
+    });
   }
 
   async upload(route: string, fields: Record<string, string>, file: Blob, fileName: string) {
@@ -230,11 +239,11 @@ class Client {
     // Fields before the file: the gateway reads them while the file streams.
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append('file', file, fileName);
-    const response = await fetch(`${this.base}${route}`, {
+    const response = await this.send(route, () => ({
       method: 'POST',
       headers: this.cookie ? { cookie: this.cookie } : {},
       body: form,
-    });
+    }));
     return this.answer('POST', route, response);
   }
 

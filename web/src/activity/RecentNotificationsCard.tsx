@@ -80,7 +80,7 @@ export function RecentNotificationsCard() {
 
   return (
     <Card testId="recent-notifications">
-      <div className="flex items-center justify-between gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <CardTitle>Recent Notifications</CardTitle>
         <button
           type="button"
@@ -111,16 +111,16 @@ export function RecentNotificationsCard() {
             data-testid="notification-item"
             data-read={notification.read}
             className={clsx(
-              'flex items-start gap-3 rounded-md border p-3',
+              'flex flex-wrap items-start gap-3 rounded-md border p-3',
               notification.read
                 ? 'border-slate-200 dark:border-slate-800'
                 : 'border-blue-200 bg-blue-50/60 dark:border-blue-900 dark:bg-blue-950/40',
             )}
           >
             <span className="mt-0.5 shrink-0">{TYPE_ICONS[notification.type]}</span>
-            <div className="min-w-0 flex-1">
+            <div className="min-w-0 flex-1 basis-48">
               <div className="flex items-center gap-2">
-                <span className="font-medium">{notification.title}</span>
+                <span className="min-w-0 font-medium wrap-anywhere">{notification.title}</span>
                 {!notification.read && (
                   <span
                     role="img"
@@ -129,7 +129,9 @@ export function RecentNotificationsCard() {
                   />
                 )}
               </div>
-              <p className="text-sm text-slate-600 dark:text-slate-300">{notification.message}</p>
+              <p className="text-sm wrap-anywhere text-slate-600 dark:text-slate-300">
+                {notification.message}
+              </p>
               <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
                 {formatRelativeTime(notification.timestamp)}
               </p>

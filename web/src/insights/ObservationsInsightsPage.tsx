@@ -100,7 +100,8 @@ function Breakdowns({
       search={search}
       data-testid={testId}
       aria-current={chosen(search) ? 'true' : undefined}
-      className={linkClass}
+      // Long names and titles break anywhere: the three tables share a desktop's row.
+      className={`${linkClass} wrap-anywhere`}
     >
       {label}
     </Link>

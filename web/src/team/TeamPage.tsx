@@ -143,8 +143,9 @@ function MemberTable(props: {
               className="border-b border-slate-100 dark:border-slate-900"
             >
               <td className="py-2 pr-3">
-                {/* A bounded block: long names and emails truncate instead of widening the row. */}
-                <div className="max-w-64">
+                {/* A bounded block: long names and emails truncate instead of widening the row,
+                    so the six columns fit a desktop's card without sideways scrolling. */}
+                <div className="max-w-48">
                   <p className="truncate font-medium" title={member.name}>
                     {member.name}
                   </p>
@@ -156,8 +157,8 @@ function MemberTable(props: {
                   </p>
                 </div>
               </td>
-              <td className="py-2 pr-3 whitespace-nowrap capitalize">{roleLabel(member.role)}</td>
-              <td className="py-2 pr-3 whitespace-nowrap">{member.department}</td>
+              <td className="py-2 pr-3 capitalize">{roleLabel(member.role)}</td>
+              <td className="py-2 pr-3">{member.department}</td>
               <td className="py-2 pr-3">
                 {/* One line at desktop widths: the badges side by side, never stacked. */}
                 <div data-testid="member-status" className="flex flex-nowrap items-center gap-1">
@@ -169,7 +170,7 @@ function MemberTable(props: {
               </td>
               <td className="py-2 pr-3 whitespace-nowrap">
                 <div className="flex items-center gap-2">
-                  <div className="h-2 w-24 rounded-full bg-slate-100 dark:bg-slate-800">
+                  <div className="h-2 w-16 rounded-full bg-slate-100 dark:bg-slate-800">
                     <div
                       className="h-2 rounded-full bg-blue-600"
                       style={{ width: `${barWidth(member.performance)}%` }}

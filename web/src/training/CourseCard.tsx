@@ -122,10 +122,11 @@ function CourseCard({ course, editor, onEdit, onOpen }: { course: Course } & Cou
       className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-950"
     >
       <div className="flex items-start justify-between gap-2">
-        <h3 className="font-semibold" data-testid="course-title">
+        <h3 className="min-w-0 font-semibold break-words" data-testid="course-title">
           {course.title}
         </h3>
-        <Badge tone={status.tone} testId="course-status">
+        {/* A status on one line: the title wraps beside it instead. */}
+        <Badge tone={status.tone} testId="course-status" className="shrink-0 whitespace-nowrap">
           {status.label}
         </Badge>
       </div>

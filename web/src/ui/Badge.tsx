@@ -15,10 +15,12 @@ export function Badge({
   tone = 'neutral',
   children,
   testId,
+  className,
 }: {
   tone?: BadgeTone;
   children: ReactNode;
   testId?: string;
+  className?: string;
 }) {
   return (
     <span
@@ -26,6 +28,7 @@ export function Badge({
       className={clsx(
         'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium',
         TONES[tone],
+        className,
       )}
     >
       {children}

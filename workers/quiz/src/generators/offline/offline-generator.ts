@@ -24,8 +24,13 @@ import { extractValues } from './values.ts';
 
 export const OFFLINE_MODEL = 'sop-rules-1';
 export const TOO_SHORT = 'The SOP text is too short to generate an evaluation.';
+export const NO_STEPS =
+  'No procedure steps found: the document reads as a form or a table (field labels and figures), so no evaluation was generated.';
 
 const MIN_WORDS = 30;
+/** An SOP is mostly sentences and steps; a form or a table of figures mostly labels. */
+const MIN_STATEMENTS = 3;
+const MIN_STATEMENT_SHARE = 0.5;
 const MIN_QUESTIONS = 5;
 const MAX_QUESTIONS = 15;
 const MAX_LEARNING_POINTS = 10;
@@ -146,6 +151,10 @@ function description(sop: SopStructure): string {
 export function generateOfflineDraft(input: Omit<GenerationInput, 'prompt'>): EvaluationDraft {
   const sop = parseSop(input);
   if (sop.wordCount < MIN_WORDS) throw new GenerationFailure(TOO_SHORT);
+  const statements = sop.statements.length;
+  if (statements < MIN_STATEMENTS || statements < sop.passages.length * MIN_STATEMENT_SHARE) {
+    throw new GenerationFailure(NO_STEPS);
+  }
   const seed = hashText(`${sop.title}\n${input.markdown}\n${input.text}`);
   const random = seededRandom(seed);
   const pools = WRITERS.map((write) => spread(write(sop, random), random));

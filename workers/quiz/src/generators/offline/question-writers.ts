@@ -168,8 +168,9 @@ export const ppeQuestions: Writer = (sop, random) => {
     .filter(enough);
 };
 
+/** Distractors of the same kind: the SOP's statements elsewhere, never its labels or headers. */
 const statementsOutside = (sop: SopStructure, section: Section) =>
-  sop.passages.filter((other) => other.section !== section).map((other) => other.text);
+  sop.statements.filter((other) => other.section !== section).map((other) => other.text);
 
 /** "What does the SOP warn about in …?": the notice, against statements from elsewhere. */
 export const warningQuestions: Writer = (sop, random) =>
@@ -259,7 +260,9 @@ export const sectionQuestions: Writer = (sop, random) =>
   sop.sections
     .filter((section) => section.heading)
     .flatMap((section) => {
-      const own = section.passages.filter((passage) => statementLength(passage.text));
+      const own = section.passages.filter(
+        (passage) => statementLength(passage.text) && sop.statements.includes(passage),
+      );
       const ownTexts = new Set(section.passages.map((p) => normalise(p.text)));
       return shuffled(own, random)
         .slice(0, 2)
@@ -298,10 +301,11 @@ const isKeyTerm = (word: string) =>
 
 /** A completion question on a term of a sentence, for text with little structure. */
 export const keyTermQuestions: Writer = (sop, random) => {
+  // Terms and sentences of statements only: a header or a field label is no sentence to complete.
   const terms = [
-    ...new Set(sop.passages.flatMap((p) => (p.text.match(WORD) ?? []).filter(isKeyTerm))),
+    ...new Set(sop.statements.flatMap((p) => (p.text.match(WORD) ?? []).filter(isKeyTerm))),
   ];
-  const eligible = sop.passages.filter((passage) => {
+  const eligible = sop.statements.filter((passage) => {
     const words = passage.text.split(/\s+/).length;
     return words >= 8 && words <= 45 && passage.notice === null;
   });

@@ -23,7 +23,19 @@ export interface SopStructure {
   passages: Passage[];
   steps: Passage[];
   notices: Passage[];
+  /** Passages that read as sentences of a procedure (isStatement), not labels or figures. */
+  statements: Passage[];
   wordCount: number;
+}
+
+/**
+ * A sentence or step of at least five words, mostly letters, not a field label ("nom:",
+ * "année : 2019 page : 1/1"), a header, a page number or a row of figures.
+ */
+export function isStatement(text: string): boolean {
+  const words = text.match(/\p{L}{2,}/gu)?.length ?? 0;
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  return words >= 5 && !/:\s*$/.test(text) && letters >= 0.6 * text.replace(/\s/g, '').length;
 }
 
 type Line =
@@ -194,6 +206,7 @@ export function parseSop(input: { title: string; markdown: string; text: string 
     passages,
     steps: passages.filter((p) => p.step !== null && p.notice === null),
     notices: passages.filter((p) => p.notice !== null),
+    statements: passages.filter((p) => isStatement(p.text)),
     wordCount: passages.reduce((sum, p) => sum + (p.text.match(/\p{L}{2,}/gu)?.length ?? 0), 0),
   };
 }
