@@ -46,5 +46,7 @@ export * from './onboarding.js';
 export * from './rpc/onboarding.js';
 export * from './organization-export.js';
 export * from './rpc/organization-export.js';
+export * from './api-tokens.js';
+export * from './rpc/api-tokens.js';
 export * from './rpc-contracts.js';
 export * from './queue-contracts.js';

@@ -19,6 +19,7 @@ import { teamRoutes } from './routes/team.js';
 import { insightsRoutes } from './routes/insights.js';
 import { recommendationsRoutes } from './routes/recommendations.js';
 import { skillsRoutes } from './routes/skills.js';
+import { apiTokenRoutes } from './routes/api-tokens.js';
 
 /**
  * Every HTTP route of the product, one table per domain. The gateway registers, guards and
@@ -46,6 +47,7 @@ export const api = {
   ...insightsRoutes,
   ...recommendationsRoutes,
   ...skillsRoutes,
+  ...apiTokenRoutes,
 } as const;
 
 export type Api = typeof api;

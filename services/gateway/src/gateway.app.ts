@@ -26,6 +26,7 @@ import { registerRequestTracing } from './http/request-tracing.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerOutageGate } from './http/outage-gate.js';
 import { registerAuditTrail } from './audit/audit-trail.js';
+import { registerNoSessionForBearer } from './api-tokens/no-session-for-bearer.js';
 import { registerWebApp } from './web-app/web-app.js';
 import { SessionCache } from './auth/session-cache.js';
 import { registerQueueDashboard } from './ops/queue-dashboard.js';
@@ -80,6 +81,8 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
   registerOutageGate(app.getHttpAdapter().getInstance(), rpc, redis, liveness);
   registerAuditTrail(app.getHttpAdapter().getInstance(), rpc);
   await app.register(fastifyCookie);
+  // After the cookie plugin, whose own onSend hook writes the cookies a handler set.
+  registerNoSessionForBearer(app.getHttpAdapter().getInstance());
   // Limits per route are set where the file is read (UploadReceiver); this is the outer bound.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 20, fieldSize: 64 * 1024 } });
   const fastify = app.getHttpAdapter().getInstance();

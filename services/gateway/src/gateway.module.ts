@@ -29,6 +29,9 @@ import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { AuthController } from './auth/auth.controller.js';
 import { LoginRateLimiter } from './auth/login-rate-limiter.js';
 import { RouteGuard } from './auth/route.guard.js';
+import { ApiTokensController } from './api-tokens/api-tokens.controller.js';
+import { ApiTokenAuthenticator } from './api-tokens/api-token-authenticator.js';
+import { ApiTokenRateLimiter } from './api-tokens/api-token-rate-limiter.js';
 import { SessionCache } from './auth/session-cache.js';
 import { HealthController } from './health/health.controller.js';
 import { HealthService } from './health/health.service.js';
@@ -83,6 +86,7 @@ export class GatewayModule {
         RecommendationsController,
         JobFunctionsController,
         SkillsMatrixController,
+        ApiTokensController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -97,6 +101,8 @@ export class GatewayModule {
         { provide: APP_GUARD, useClass: RouteGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },
         LoginRateLimiter,
+        ApiTokenAuthenticator,
+        ApiTokenRateLimiter,
         HealthService,
       ],
     };
