@@ -5,6 +5,7 @@ import { ProfileDetailsForm } from '../profile/ProfileDetailsForm';
 import { OrganizationDataCard } from '../organization-export/OrganizationDataCard';
 import { setDatePreferences } from '../ui/dates';
 import { NotificationsCard } from './NotificationsCard';
+import { ApiTokensCard } from './ApiTokensCard';
 import { PreferencesCard } from './PreferencesCard';
 import { preferencesQuery } from './queries';
 import { SecurityCard } from './SecurityCard';
@@ -34,6 +35,7 @@ export function SettingsPage() {
       {preferences.data && (
         <PreferencesCard key={JSON.stringify(preferences.data)} saved={preferences.data} />
       )}
+      <ApiTokensCard role={user.role} />
     </div>
   );
 }
