@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { type Actor, api, type ApiTokenCaller, type RouteContract } from '@hub/proto';
-import { bearerSecret } from './bearer.js';
+import type { GuardedRequest } from '../http/request-context.js';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -14,9 +14,11 @@ const WRITE_ROUTES = new Map(
 /**
  * A write made with a bearer token is audited even where the route declares no audit action (a
  * person's clicks are not, a program's calls are): the route's own action, else `api.<route>`.
+ * Only once the token was resolved: other bearer credentials (the floor's sensor tokens on a
+ * public route) and unknown secrets are not API token calls.
  */
 export function apiTokenWriteRoute(request: FastifyRequest): RouteContract | undefined {
-  if (bearerSecret(request) === undefined) return undefined;
+  if (!(request as GuardedRequest).apiToken) return undefined;
   return WRITE_ROUTES.get(`${request.method} ${request.routeOptions.url ?? ''}`);
 }
 
