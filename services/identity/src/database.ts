@@ -17,7 +17,7 @@ import { EmailChanges1765400000000 } from './migrations/1765400000000-email-chan
 import { Settings1765700000000 } from './migrations/1765700000000-settings.js';
 import { UserPreferencesEntity } from './settings/user-preferences.entity.js';
 import { AuditLog1766000000000 } from './migrations/1766000000000-audit-log.js';
-import { ApiTokens1766200000000 } from './migrations/1766200000000-api-tokens.js';
+import { ApiTokens1766400000000 } from './migrations/1766400000000-api-tokens.js';
 import { ApiTokenEntity } from './api-tokens/api-token.entity.js';
 
 export const IDENTITY_SCHEMA = 'identity';
@@ -48,6 +48,6 @@ export const openIdentityDatabase = (url: string) =>
       EmailChanges1765400000000,
       Settings1765700000000,
       AuditLog1766000000000,
-      ApiTokens1766200000000,
+      ApiTokens1766400000000,
     ],
   });

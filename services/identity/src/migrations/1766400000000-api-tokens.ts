@@ -5,8 +5,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * ceiling and an expiry. Only the SHA-256 digest of each secret is kept; a revoked token stays
  * (the audit log names it).
  */
-export class ApiTokens1766200000000 implements MigrationInterface {
-  name = 'ApiTokens1766200000000';
+export class ApiTokens1766400000000 implements MigrationInterface {
+  name = 'ApiTokens1766400000000';
 
   async up(db: QueryRunner): Promise<void> {
     await db.query(`
