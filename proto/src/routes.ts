@@ -19,6 +19,8 @@ import { teamRoutes } from './routes/team.js';
 import { insightsRoutes } from './routes/insights.js';
 import { recommendationsRoutes } from './routes/recommendations.js';
 import { skillsRoutes } from './routes/skills.js';
+import { scimTokenRoutes } from './routes/scim-tokens.js';
+import { peopleImportsRoutes } from './routes/people-imports.js';
 import { apiTokenRoutes } from './routes/api-tokens.js';
 
 /**
@@ -47,6 +49,8 @@ export const api = {
   ...insightsRoutes,
   ...recommendationsRoutes,
   ...skillsRoutes,
+  ...scimTokenRoutes,
+  ...peopleImportsRoutes,
   ...apiTokenRoutes,
 } as const;
 

@@ -17,6 +17,13 @@ import { EmailChanges1765400000000 } from './migrations/1765400000000-email-chan
 import { Settings1765700000000 } from './migrations/1765700000000-settings.js';
 import { UserPreferencesEntity } from './settings/user-preferences.entity.js';
 import { AuditLog1766000000000 } from './migrations/1766000000000-audit-log.js';
+import { Scim1766100000000 } from './migrations/1766100000000-scim.js';
+import { ScimTokenEntity } from './scim/scim-token.entity.js';
+import { PeopleImports1766300000000 } from './migrations/1766300000000-people-imports.js';
+import {
+  PeopleImportEntity,
+  PeopleImportRowEntity,
+} from './people-imports/people-import.entity.js';
 import { ApiTokens1766400000000 } from './migrations/1766400000000-api-tokens.js';
 import { ApiTokenEntity } from './api-tokens/api-token.entity.js';
 
@@ -39,6 +46,9 @@ export const openIdentityDatabase = (url: string) =>
       PictureUploadEntity,
       SamlSettingsEntity,
       UserPreferencesEntity,
+      ScimTokenEntity,
+      PeopleImportEntity,
+      PeopleImportRowEntity,
       ApiTokenEntity,
     ],
     migrations: [
@@ -48,6 +58,8 @@ export const openIdentityDatabase = (url: string) =>
       EmailChanges1765400000000,
       Settings1765700000000,
       AuditLog1766000000000,
+      Scim1766100000000,
+      PeopleImports1766300000000,
       ApiTokens1766400000000,
     ],
   });
