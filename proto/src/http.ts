@@ -43,6 +43,11 @@ export interface RouteContract<
    * a grant gave, such as the role of an invited user.
    */
   auditBody?: readonly string[];
+  /**
+   * The signed-in person's own session or credentials (or the tokens themselves): answered to a
+   * browser session only, never to an API token, whatever its ceiling.
+   */
+  sessionOnly?: true;
 }
 
 export interface UploadRule<TFields extends z.ZodType = z.ZodType> {

@@ -48,6 +48,8 @@ export * from './organization-export.js';
 export * from './rpc/organization-export.js';
 export * from './scim.js';
 export * from './rpc/scim.js';
+export * from './api-tokens.js';
+export * from './rpc/api-tokens.js';
 export * from './rpc-contracts.js';
 export * from './queue-contracts.js';
 export * from './csv.js';

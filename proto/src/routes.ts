@@ -21,6 +21,7 @@ import { recommendationsRoutes } from './routes/recommendations.js';
 import { skillsRoutes } from './routes/skills.js';
 import { scimTokenRoutes } from './routes/scim-tokens.js';
 import { peopleImportsRoutes } from './routes/people-imports.js';
+import { apiTokenRoutes } from './routes/api-tokens.js';
 
 /**
  * Every HTTP route of the product, one table per domain. The gateway registers, guards and
@@ -50,6 +51,7 @@ export const api = {
   ...skillsRoutes,
   ...scimTokenRoutes,
   ...peopleImportsRoutes,
+  ...apiTokenRoutes,
 } as const;
 
 export type Api = typeof api;

@@ -12,10 +12,12 @@ import { recommendationRpc } from './rpc/recommendation.js';
 import { samlRpc } from './rpc/saml.js';
 import { skillsRpc } from './rpc/skills.js';
 import { scimRpc } from './rpc/scim.js';
+import { apiTokensRpc } from './rpc/api-tokens.js';
 import { videoRpc } from './rpc/video.js';
 
 /** Every RPC contract's table by name, so tests can go through all of them without a list. */
 export const rpcTables = {
+  apiTokensRpc,
   certificationRpc,
   exportRpc,
   identityRpc,

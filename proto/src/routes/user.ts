@@ -68,6 +68,7 @@ export const userRoutes = {
     tag: 'user',
     // The link is the proof: it may be opened in a browser signed out or signed in as anyone.
     access: 'public',
+    sessionOnly: true,
     audit: 'email.change',
     body: ConfirmEmailRequest,
     response: MessageResponse,
@@ -78,6 +79,7 @@ export const userRoutes = {
     summary: 'Change your password; your other sessions end',
     tag: 'user',
     access: ALL_ROLES,
+    sessionOnly: true,
     audit: 'password.change',
     body: ChangePasswordRequest,
     response: MessageResponse,
@@ -89,6 +91,7 @@ export const userRoutes = {
       'Your live sessions (the one making this request marked current) and when your password last changed',
     tag: 'user',
     access: ALL_ROLES,
+    sessionOnly: true,
     response: UserSessions,
   }),
   endUserSession: defineRoute({
@@ -97,6 +100,7 @@ export const userRoutes = {
     summary: 'Sign out one of your other sessions',
     tag: 'user',
     access: ALL_ROLES,
+    sessionOnly: true,
     params: SessionIdParams,
     response: MessageResponse,
   }),
@@ -106,6 +110,7 @@ export const userRoutes = {
     summary: 'Sign out all your sessions but this one',
     tag: 'user',
     access: ALL_ROLES,
+    sessionOnly: true,
     response: MessageResponse,
   }),
   userPreferences: defineRoute({

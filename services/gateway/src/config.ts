@@ -33,6 +33,8 @@ export const GatewayEnv = BaseEnv.extend(StorageEnv.shape).extend({
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   /** Requests per minute one SCIM token may make (a provider past it is answered 429). */
   SCIM_MAX_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** Requests per minute one API token may make (past it: 429 with Retry-After). */
+  API_TOKEN_MAX_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(600),
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Worker kinds /api/health needs alive to answer 200: a comma-separated list, or `none`. */
   HEALTH_REQUIRED_WORKERS: z

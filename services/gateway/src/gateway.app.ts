@@ -28,6 +28,7 @@ import { registerOutageGate } from './http/outage-gate.js';
 import { registerAuditTrail } from './audit/audit-trail.js';
 import { registerScimAuditTrail } from './scim/scim-audit-trail.js';
 import { registerScimBodies } from './scim/scim-bodies.js';
+import { registerNoSessionForBearer } from './api-tokens/no-session-for-bearer.js';
 import { registerWebApp } from './web-app/web-app.js';
 import { SessionCache } from './auth/session-cache.js';
 import { registerQueueDashboard } from './ops/queue-dashboard.js';
@@ -84,6 +85,8 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
   registerScimAuditTrail(app.getHttpAdapter().getInstance(), rpc);
   registerScimBodies(app.getHttpAdapter().getInstance());
   await app.register(fastifyCookie);
+  // After the cookie plugin, whose own onSend hook writes the cookies a handler set.
+  registerNoSessionForBearer(app.getHttpAdapter().getInstance());
   // Limits per route are set where the file is read (UploadReceiver); this is the outer bound.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 20, fieldSize: 64 * 1024 } });
   const fastify = app.getHttpAdapter().getInstance();

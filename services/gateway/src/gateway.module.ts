@@ -30,6 +30,9 @@ import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { AuthController } from './auth/auth.controller.js';
 import { LoginRateLimiter } from './auth/login-rate-limiter.js';
 import { RouteGuard } from './auth/route.guard.js';
+import { ApiTokensController } from './api-tokens/api-tokens.controller.js';
+import { ApiTokenAuthenticator } from './api-tokens/api-token-authenticator.js';
+import { ApiTokenRateLimiter } from './api-tokens/api-token-rate-limiter.js';
 import { SessionCache } from './auth/session-cache.js';
 import { HealthController } from './health/health.controller.js';
 import { HealthService } from './health/health.service.js';
@@ -91,6 +94,7 @@ export class GatewayModule {
         SkillsMatrixController,
         ScimTokensController,
         ScimController,
+        ApiTokensController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -105,6 +109,8 @@ export class GatewayModule {
         { provide: APP_GUARD, useClass: RouteGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },
         LoginRateLimiter,
+        ApiTokenAuthenticator,
+        ApiTokenRateLimiter,
         HealthService,
         ScimGuard,
         ScimRateLimiter,

@@ -10,9 +10,11 @@ let workers: RunningWorkers;
 let acme: Tenant;
 let globex: Tenant;
 let root: ApiSession;
+let readOnlyToken: string;
 
 beforeAll(async () => {
-  stack = await startTestStack();
+  // A token caller makes a call per route: far past the default per-token rate.
+  stack = await startTestStack({ API_TOKEN_MAX_REQUESTS_PER_MINUTE: '1000000' });
   workers = startDocumentWorkers(stack);
   [acme, globex] = await Promise.all([
     createTenant(stack, 'Acme Foods', 'acme.test'),
@@ -20,6 +22,13 @@ beforeAll(async () => {
   ]);
   root = new ApiSession(stack.url);
   await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
+  const created = await acme.members.admin.session.post('/api/api-tokens', {
+    name: 'Read-only integration',
+    role: 'admin',
+    readOnly: true,
+    expiresInDays: 1,
+  });
+  readOnlyToken = created.body.secret as string;
 }, 240_000);
 
 afterAll(async () => {
@@ -63,7 +72,8 @@ describe('route declarations', () => {
 
 /**
  * Who may do what, generated from the route table: every route x {anonymous, the super
- * administrator, each role of Acme, an administrator of Globex} x {the caller's own
+ * administrator, each role of Acme, an administrator of Globex, a read-only API token of Acme
+ * with the administrator's role} x {the caller's own
  * organization's resource, the other organization's}. What each call must answer follows from the
  * route's declaration alone (public flag, roles, path parameters), so a new route is covered
  * without a new test.
@@ -81,6 +91,8 @@ interface Caller {
   session: ApiSession;
   own: Tenant | null;
   other: Tenant;
+  /** An API token's secret, sent as `Authorization: Bearer` instead of the cookie. */
+  token?: { secret: string; readOnly: boolean };
 }
 
 interface Call {
@@ -99,6 +111,8 @@ function expectation(route: RouteContract, caller: Caller, target: Call['target'
   if (route.access === 'public') return 'open';
   if (!caller.role) return 'unauthenticated';
   if (!route.access.includes(caller.role)) return 'forbidden';
+  if (caller.token && route.sessionOnly) return 'forbidden';
+  if (caller.token?.readOnly && !['GET', 'HEAD'].includes(route.method)) return 'forbidden';
   if (target === 'other' && !platformRoute(route)) return 'hidden';
   return 'allowed';
 }
@@ -144,6 +158,7 @@ async function send(call: Call): Promise<number> {
     headers: {
       ...(call.route.body ? { 'content-type': 'application/json' } : {}),
       ...(cookie ? { cookie } : {}),
+      ...(call.caller.token ? { authorization: `Bearer ${call.caller.token.secret}` } : {}),
     },
     body: call.route.body ? '{}' : undefined,
   });
@@ -181,6 +196,14 @@ describe('authorization, generated from the route table', () => {
       { name: 'super_admin', role: 'super_admin', session: root, own: null, other: acme },
       ...MEMBER_ROLES.map((role) => member(acme, globex, role)),
       member(globex, acme, 'admin'),
+      {
+        name: 'read-only admin API token of acme.test',
+        role: 'admin',
+        session: new ApiSession(stack.url),
+        own: acme,
+        other: globex,
+        token: { secret: readOnlyToken, readOnly: true },
+      },
     ];
     const calls = contracts
       .flatMap((route) => callers.map((caller) => callsOf(route, caller)).flat())

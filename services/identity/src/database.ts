@@ -24,6 +24,8 @@ import {
   PeopleImportEntity,
   PeopleImportRowEntity,
 } from './people-imports/people-import.entity.js';
+import { ApiTokens1766400000000 } from './migrations/1766400000000-api-tokens.js';
+import { ApiTokenEntity } from './api-tokens/api-token.entity.js';
 
 export const IDENTITY_SCHEMA = 'identity';
 
@@ -47,6 +49,7 @@ export const openIdentityDatabase = (url: string) =>
       ScimTokenEntity,
       PeopleImportEntity,
       PeopleImportRowEntity,
+      ApiTokenEntity,
     ],
     migrations: [
       IdentityFoundation1763800000000,
@@ -57,5 +60,6 @@ export const openIdentityDatabase = (url: string) =>
       AuditLog1766000000000,
       Scim1766100000000,
       PeopleImports1766300000000,
+      ApiTokens1766400000000,
     ],
   });

@@ -37,6 +37,9 @@ import { SettingsController } from './settings/settings.controller.js';
 import { SessionsService } from './settings/sessions.service.js';
 import { PreferencesService } from './settings/preferences.service.js';
 import { AuditController } from './audit/audit.controller.js';
+import { ApiTokensController } from './api-tokens/api-tokens.controller.js';
+import { ApiTokensRepository } from './api-tokens/api-tokens.repository.js';
+import { ApiTokensService } from './api-tokens/api-tokens.service.js';
 import { AuditLogRepository } from './audit/audit-log.repository.js';
 import { OrganizationsAdminRepository } from './admin/organizations-admin.repository.js';
 import { UsersAdminRepository } from './admin/users-admin.repository.js';
@@ -93,6 +96,7 @@ export class IdentityModule {
         AuditController,
         ScimController,
         PeopleImportsController,
+        ApiTokensController,
       ],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
@@ -141,6 +145,8 @@ export class IdentityModule {
         PeopleImportsService,
         PeopleImportsRepository,
         PeopleImportRunner,
+        ApiTokensRepository,
+        ApiTokensService,
       ],
     };
   }

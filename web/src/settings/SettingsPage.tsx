@@ -5,6 +5,7 @@ import { ProfileDetailsForm } from '../profile/ProfileDetailsForm';
 import { OrganizationDataCard } from '../organization-export/OrganizationDataCard';
 import { setDatePreferences } from '../ui/dates';
 import { NotificationsCard } from './NotificationsCard';
+import { ApiTokensCard } from './ApiTokensCard';
 import { PreferencesCard } from './PreferencesCard';
 import { preferencesQuery } from './queries';
 import { ScimTokensCard } from './ScimTokensCard';
@@ -37,6 +38,7 @@ export function SettingsPage() {
       )}
       {/* The organization's own setting, for its administrators (the API allows them alone). */}
       {user.role === 'admin' && <ScimTokensCard />}
+      <ApiTokensCard role={user.role} />
     </div>
   );
 }

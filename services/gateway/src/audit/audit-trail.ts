@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { api, identityRpc, type NewAuditEntry, type RouteContract } from '@hub/proto';
 import type { RpcClient } from '@hub/kit';
 import { clientOf, type GuardedRequest } from '../http/request-context.js';
+import { apiTokenActor, apiTokenNote, apiTokenWriteRoute } from '../api-tokens/api-token-audit.js';
 
 const logger = new Logger('AuditTrail');
 
@@ -56,7 +57,8 @@ export function auditEntryOf(
 ): NewAuditEntry {
   const client = clientOf(request);
   // A refused caller has a session but no actor: the entry still names them.
-  const actor = request.actor ?? request.session?.actor;
+  const token = request.apiToken;
+  const actor = request.actor ?? request.session?.actor ?? (token && apiTokenActor(token));
   return {
     action: route.audit!,
     outcome: status < 400 ? 'success' : 'failure',
@@ -65,7 +67,7 @@ export function auditEntryOf(
     actorRole: actor?.role ?? null,
     organizationId: actor?.organizationId ?? null,
     target: targetOf(request, route),
-    detail: String(status),
+    detail: `${status}${token ? apiTokenNote(token) : ''}`,
     ip: client.ip,
     userAgent: client.userAgent,
   };
@@ -79,7 +81,9 @@ export function auditEntryOf(
  */
 export function registerAuditTrail(fastify: FastifyInstance, rpc: RpcClient): void {
   fastify.addHook('onResponse', async (request, reply) => {
-    const route = AUDITED.get(`${request.method} ${request.routeOptions.url ?? ''}`);
+    const route =
+      AUDITED.get(`${request.method} ${request.routeOptions.url ?? ''}`) ??
+      apiTokenWriteRoute(request);
     if (!route) return;
     const entry = auditEntryOf(request as GuardedRequest, route, reply.statusCode);
     await rpc

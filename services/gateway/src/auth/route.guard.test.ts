@@ -11,6 +11,7 @@ import { defineRoute, type Role, type RouteContract, type SessionView } from '@h
 import type { SessionCache } from './session-cache.js';
 import { ROUTE_CONTRACT } from '../http/endpoint.decorator.js';
 import { RouteGuard } from './route.guard.js';
+import type { ApiTokenAuthenticator } from '../api-tokens/api-token-authenticator.js';
 
 const adminsOnly = defineRoute({
   method: 'POST',
@@ -44,7 +45,8 @@ function guardFor(route: RouteContract | undefined, session: SessionView | null)
     getHandler: () => handler,
     switchToHttp: () => ({ getRequest: () => request }),
   } as unknown as ExecutionContext;
-  return { guard: new RouteGuard(new Reflector(), sessions), context, request };
+  const apiTokens = {} as ApiTokenAuthenticator; // no bearer header here: never asked
+  return { guard: new RouteGuard(new Reflector(), sessions, apiTokens), context, request };
 }
 
 describe('RouteGuard', () => {

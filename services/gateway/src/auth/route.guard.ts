@@ -16,6 +16,8 @@ import { SessionCache } from './session-cache.js';
 import { type GuardedRequest, SESSION_COOKIE } from '../http/request-context.js';
 import { refuseForeignOrigin, refuseOtherBodyTypes } from '../http/request-origin.js';
 import { SCIM_ROUTE } from '../scim/scim-request.js';
+import { ApiTokenAuthenticator } from '../api-tokens/api-token-authenticator.js';
+import { bearerSecret } from '../api-tokens/bearer.js';
 
 export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
 export const NOT_PERMITTED = "You don't have permission to do this.";
@@ -25,13 +27,15 @@ export const NOT_PERMITTED = "You don't have permission to do this.";
  * state-changing request from another site's page or with a body of another type than the
  * route reads; a route that is not public needs a live session whose role the contract
  * allows; then the params, query and body are validated and replaced by their parsed values.
- * Identity comes from the session cookie only, never from any header the browser sets.
+ * Identity comes from the session cookie, or from an API token in `Authorization: Bearer`
+ * (then the cookie is ignored), never from any other header.
  */
 @Injectable()
 export class RouteGuard implements CanActivate {
   constructor(
     @Inject(Reflector) private readonly reflector: Reflector,
     @Inject(SessionCache) private readonly sessions: SessionCache,
+    @Inject(ApiTokenAuthenticator) private readonly apiTokens: ApiTokenAuthenticator,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -43,6 +47,14 @@ export class RouteGuard implements CanActivate {
     if (!route && this.reflector.get(SCIM_ROUTE, context.getHandler())) return true;
     if (!route) throw new InternalServerErrorException('This route declares no access rule.');
     const request = context.switchToHttp().getRequest<GuardedRequest>();
+    const bearer = bearerSecret(request);
+    if (bearer !== undefined && route.access !== 'public') {
+      // A program's token, never the browser's cookie: no ambient credential to forge with.
+      refuseOtherBodyTypes(request, route);
+      await this.apiTokens.authorize(request, route, route.access, bearer);
+      this.validate(request, route);
+      return true;
+    }
     refuseForeignOrigin(request, route);
     refuseOtherBodyTypes(request, route);
     request.sessionToken = request.cookies?.[SESSION_COOKIE] || undefined;

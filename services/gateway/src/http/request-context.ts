@@ -1,11 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Actor, SessionView } from '@hub/proto';
+import type { Actor, ApiTokenCaller, SessionView } from '@hub/proto';
 
 /** What the guard attaches to a request after checking it. */
 export interface GuardedRequest extends FastifyRequest {
   session?: SessionView;
   sessionToken?: string;
   actor?: Actor;
+  /** The API token of an `Authorization: Bearer` request, once identity resolved it. */
+  apiToken?: ApiTokenCaller;
 }
 
 export type { FastifyReply };

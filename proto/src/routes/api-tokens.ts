@@ -1,0 +1,47 @@
+import { IdParams, MessageResponse } from '../accounts.js';
+import {
+  API_TOKEN_ADMINS,
+  ApiTokenList,
+  CreateApiTokenRequest,
+  CreatedApiToken,
+} from '../api-tokens.js';
+import { defineRoute } from '../http.js';
+
+/**
+ * Tokens other systems call the API with. Managed from a signed-in session only: a token never
+ * mints, lists or revokes tokens.
+ */
+export const apiTokenRoutes = {
+  apiTokens: defineRoute({
+    method: 'GET',
+    path: '/api/api-tokens',
+    summary: "The organization's live API tokens, when each expires and was last used",
+    tag: 'settings',
+    access: API_TOKEN_ADMINS,
+    sessionOnly: true,
+    response: ApiTokenList,
+  }),
+  createApiToken: defineRoute({
+    method: 'POST',
+    path: '/api/api-tokens',
+    summary: 'A new API token; its secret is answered this once',
+    tag: 'settings',
+    access: API_TOKEN_ADMINS,
+    sessionOnly: true,
+    audit: 'api-token.create',
+    auditBody: ['name', 'role', 'readOnly'],
+    body: CreateApiTokenRequest,
+    response: CreatedApiToken,
+  }),
+  revokeApiToken: defineRoute({
+    method: 'DELETE',
+    path: '/api/api-tokens/:id',
+    summary: 'Revoke an API token: refused from its next request',
+    tag: 'settings',
+    access: API_TOKEN_ADMINS,
+    sessionOnly: true,
+    audit: 'api-token.revoke',
+    params: IdParams,
+    response: MessageResponse,
+  }),
+} as const;

@@ -1,0 +1,83 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, IsNull, MoreThan } from 'typeorm';
+import { UserEntity } from '../users/user.entity.js';
+import { ApiTokenEntity } from './api-token.entity.js';
+
+export interface ApiTokenRow extends ApiTokenEntity {
+  createdByName: string | null;
+}
+
+export type NewApiToken = Pick<
+  ApiTokenEntity,
+  'organizationId' | 'name' | 'hint' | 'tokenHash' | 'role' | 'readOnly' | 'createdBy' | 'expiresAt'
+>;
+
+/** How often a token's last use is written: often enough to show, rarely enough to be cheap. */
+const LAST_USE_PRECISION_MS = 60_000;
+
+/** An organization's API tokens; revoked and expired ones are kept (the audit log names them). */
+@Injectable()
+export class ApiTokensRepository {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  /** The tokens that still work: neither revoked nor expired. */
+  async live(organizationId: number): Promise<ApiTokenRow[]> {
+    const tokens = await this.db.getRepository(ApiTokenEntity).find({
+      where: { organizationId, revokedAt: IsNull(), expiresAt: MoreThan(new Date()) },
+      order: { createdAt: 'DESC', id: 'DESC' },
+    });
+    const creatorIds = [...new Set(tokens.flatMap((token) => token.createdBy ?? []))];
+    const creators = creatorIds.length
+      ? await this.db
+          .getRepository(UserEntity)
+          .find({ where: creatorIds.map((id) => ({ id })), select: { id: true, name: true } })
+      : [];
+    const names = new Map(creators.map((user) => [user.id, user.name]));
+    return tokens.map((token) => ({
+      ...token,
+      createdByName: token.createdBy === null ? null : (names.get(token.createdBy) ?? null),
+    }));
+  }
+
+  create(token: NewApiToken): Promise<ApiTokenEntity> {
+    return this.db.getRepository(ApiTokenEntity).save({ ...token, lastUsedAt: null });
+  }
+
+  /** Whether a live token of the organization was revoked. */
+  async revoke(organizationId: number, id: number): Promise<boolean> {
+    const result = await this.db
+      .getRepository(ApiTokenEntity)
+      .update({ id, organizationId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /**
+   * The live, unexpired token with this digest whose creator is still an active administrator
+   * of its organization, its use recorded; otherwise null.
+   */
+  async use(tokenHash: string): Promise<ApiTokenEntity | null> {
+    const tokens = this.db.getRepository(ApiTokenEntity);
+    const now = new Date();
+    const token = await tokens.findOneBy({
+      tokenHash,
+      revokedAt: IsNull(),
+      expiresAt: MoreThan(now),
+    });
+    if (!token || !(await this.creatorStillAdmin(token))) return null;
+    if (!token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() > LAST_USE_PRECISION_MS) {
+      await tokens.update(token.id, { lastUsedAt: now });
+      token.lastUsedAt = now;
+    }
+    return token;
+  }
+
+  private async creatorStillAdmin(token: ApiTokenEntity): Promise<boolean> {
+    if (token.createdBy === null) return false;
+    return this.db.getRepository(UserEntity).existsBy({
+      id: token.createdBy,
+      organizationId: token.organizationId,
+      role: 'admin',
+      isActive: true,
+    });
+  }
+}
