@@ -1,3 +1,4 @@
+import { LANGUAGES } from '@hub/proto';
 import { describe, expect, it } from 'vitest';
 import { resources } from './i18n';
 
@@ -16,6 +17,10 @@ const catalog = (language: keyof typeof resources) =>
   keyPaths(resources[language].translation).sort();
 
 describe('message catalogs', () => {
+  it('exist for every language the preference offers', () => {
+    expect(Object.keys(resources).sort()).toEqual([...LANGUAGES].sort());
+  });
+
   it('have exactly the same keys in every language', () => {
     for (const language of languages) expect(catalog(language)).toEqual(catalog('en'));
   });

@@ -1,3 +1,4 @@
+import { LANGUAGES } from '@hub/proto';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { browserLanguages, chooseLanguage, type Language } from './language';
@@ -5,6 +6,7 @@ import { en } from './locales/en';
 import { es } from './locales/es';
 import { fr } from './locales/fr';
 
+/** One catalog per language of proto's LANGUAGES (catalog.test.ts checks none is missing). */
 export const resources = {
   en: { translation: en },
   es: { translation: es },
@@ -20,7 +22,7 @@ void i18next.use(initReactI18next).init({
   resources,
   lng: initial,
   fallbackLng: 'en',
-  supportedLngs: ['en', 'es', 'fr'],
+  supportedLngs: [...LANGUAGES],
   // React escapes what it renders.
   interpolation: { escapeValue: false },
   returnNull: false,
