@@ -87,12 +87,19 @@ describe('job functions and the skills matrix, from real observations', () => {
     expect(csv.filter((line) => line.startsWith('Otto Operator'))[0]).toContain('Certified 100%');
     await page.close();
 
-    // An operator sees their own row only.
+    // An operator reads their own standing per SOP on the Training page; the matrix, like the
+    // rest of Operations, is for staff (spec section 6) and not in their sidebar.
     const operator = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signIn(operator, stack.url, PEOPLE.otto.email, PASSWORD);
+    await operator.goto(`${stack.url}/training`);
+    const skill = operator.getByTestId('my-skills').getByTestId('my-skill-row');
+    await expect.poll(() => skill.getAttribute('data-level')).toBe('certified');
+    expect(await skill.innerText()).toContain('Cooling');
+    await operator.getByTestId('nav-training').waitFor();
+    expect(await operator.getByTestId('nav-group-operations').count()).toBe(0);
+    expect(await operator.getByTestId('nav-insights-skills-matrix').count()).toBe(0);
     await operator.goto(`${stack.url}/insights/skills-matrix`);
-    await operator.getByTestId(`skills-cell-${ids.otto}-${sop.documentId}`).waitFor();
-    expect(await operator.locator('tr[data-testid^=skills-matrix-row-]').count()).toBe(1);
+    await operator.getByTestId('access-restricted').waitFor();
     await operator.close();
   });
 });

@@ -222,6 +222,8 @@ export const Course = z.object({
   ratingCount: z.number().int(),
   myRating: z.number().int().nullable(),
   sops: z.array(CourseSop),
+  /** When the caller enrolled (null: not yet; the card's button enrols first). */
+  enrolledAt: z.string().nullable(),
   /** The day by which enrolled people should complete it (YYYY-MM-DD); feeds Upcoming Goals. */
   dueDate: z.string().nullable(),
   createdAt: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PeopleImportJob } from './people-imports.js';
 import { LibraryInboxMessage, PdfProcessingJob, QUEUES, QuizGenerationJob } from './queues.js';
 import {
   CameraSnapshotJob,
@@ -139,6 +140,14 @@ export const QUEUE_CONTRACTS = {
     jobs: jobsByKind(IntegrationInboxMessage),
   }),
   recommendations: defineQueue({ name: QUEUES.recommendations, jobs: { 'evaluate-all': Tick } }),
+  peopleImport: defineQueue({
+    name: QUEUES.peopleImport,
+    jobs: { apply: PeopleImportJob },
+    // One job an import: a second Apply of the same import adds nothing.
+    jobId: (job) => `people-import-${job.importId}`,
+    // A killed process's job is taken again; the rows' states make the retry harmless.
+    options: { attempts: 3, removeOnComplete: true, removeOnFail: 100 },
+  }),
 } as const satisfies {
   [K in keyof typeof QUEUES]: AnyQueueContract & { name: (typeof QUEUES)[K] };
 };

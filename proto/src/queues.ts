@@ -20,6 +20,8 @@ export const QUEUES = {
   integrationInbox: 'integration-inbox',
   /** The observation service's nightly run of the recommendation rules. */
   recommendations: 'recommendations',
+  /** A previewed people import, applied by the identity service. */
+  peopleImport: 'people-import',
 } as const;
 
 export const PdfProcessingJob = z.object({

@@ -19,6 +19,8 @@ import { teamRoutes } from './routes/team.js';
 import { insightsRoutes } from './routes/insights.js';
 import { recommendationsRoutes } from './routes/recommendations.js';
 import { skillsRoutes } from './routes/skills.js';
+import { scimTokenRoutes } from './routes/scim-tokens.js';
+import { peopleImportsRoutes } from './routes/people-imports.js';
 
 /**
  * Every HTTP route of the product, one table per domain. The gateway registers, guards and
@@ -46,6 +48,8 @@ export const api = {
   ...insightsRoutes,
   ...recommendationsRoutes,
   ...skillsRoutes,
+  ...scimTokenRoutes,
+  ...peopleImportsRoutes,
 } as const;
 
 export type Api = typeof api;

@@ -7,9 +7,11 @@ import { libraryRpc } from './rpc/library.js';
 import { observationRpc, teamRpc } from './rpc/observation.js';
 import { onboardingRpc } from './rpc/onboarding.js';
 import { exportRpc } from './rpc/organization-export.js';
+import { peopleImportsRpc } from './rpc/people-imports.js';
 import { recommendationRpc } from './rpc/recommendation.js';
 import { samlRpc } from './rpc/saml.js';
 import { skillsRpc } from './rpc/skills.js';
+import { scimRpc } from './rpc/scim.js';
 import { videoRpc } from './rpc/video.js';
 
 /** Every RPC contract's table by name, so tests can go through all of them without a list. */
@@ -23,9 +25,11 @@ export const rpcTables = {
   observationRpc,
   onboardingRpc,
   teamRpc,
+  peopleImportsRpc,
   recommendationRpc,
   samlRpc,
   skillsRpc,
+  scimRpc,
   videoRpc,
 } as const satisfies Record<string, Record<string, RpcContract>>;
 

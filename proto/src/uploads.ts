@@ -24,6 +24,7 @@ export const MIME_BY_KIND: Record<string, string> = {
   mov: 'video/quicktime',
   mpeg: 'video/mpeg',
   avi: 'video/x-msvideo',
+  text: 'text/csv',
 };
 
 export const EXTENSION_BY_KIND: Record<string, string> = {
@@ -37,6 +38,7 @@ export const EXTENSION_BY_KIND: Record<string, string> = {
   mov: 'mov',
   mpeg: 'mpeg',
   avi: 'avi',
+  text: 'csv',
 };
 
 const tooLarge = 'Profile picture must be less than 5MB.';

@@ -45,6 +45,7 @@ import { ProgressInsightsPage } from './insights/ProgressInsightsPage';
 import { parseCertificationsSearch, parseObservationsSearch } from './insights/search';
 import { MemberPage } from './team/MemberPage';
 import { TeamPage } from './team/TeamPage';
+import { PeopleImportPage } from './people-import/PeopleImportPage';
 
 const rootRoute = createRootRoute({
   component: Outlet,
@@ -153,6 +154,8 @@ const shellPages = [
   shellPage('insights', InsightsPage),
   shellPage('team', TeamPage),
   shellPage('team/$id', MemberRoute),
+  // People import: PEOPLE_IMPORTERS (administrators, the super administrator).
+  shellPage('people-import', PeopleImportPage),
   // Settings: everyone, each for their own account.
   shellPage('settings', SettingsPage),
   // Recommendations: RECOMMENDATION_ROLES (PAGE_ACCESS follows GET /api/recommendations).

@@ -22,3 +22,4 @@ export * from './rpc/service-app.js';
 export * from './sessions/session-digest.js';
 export * from './paging/keyset.js';
 export * from './logging/nest-logger.js';
+export * from './scim/scim-protocol.js';

@@ -14,8 +14,36 @@ import {
 
 const JobFunctionRef = z.object({ actor: Actor, jobFunctionId: z.number().int() });
 
+const ImportedMembers = z.object({
+  organizationId: z.number().int(),
+  /** Each person and the job functions to add them to (existing memberships are kept). */
+  assignments: z
+    .array(z.object({ userId: z.number().int(), jobFunctionIds: z.array(z.number().int()) }))
+    .max(5000),
+});
+
 /** Job functions and the skills matrix live in the observation service, beside certifications. */
 export const skillsRpc = {
+  /** Every job function of an organization with its members' ids (the people import's check). */
+  jobFunctionDirectory: rpc(
+    'observation',
+    'jobFunctions.directory',
+    'service',
+    z.object({ organizationId: z.number().int() }),
+    z.object({
+      jobFunctions: z.array(
+        z.object({ id: z.number().int(), name: z.string(), memberIds: z.array(z.number().int()) }),
+      ),
+    }),
+  ),
+  /** Adds people to job functions (the people import); memberships already there are kept. */
+  addJobFunctionMembers: rpc(
+    'observation',
+    'jobFunctions.addMembers',
+    'service',
+    ImportedMembers,
+    z.object({ added: z.number().int() }),
+  ),
   jobFunctions: rpc(
     'observation',
     'jobFunctions.list',

@@ -31,6 +31,8 @@ export const GatewayEnv = BaseEnv.extend(StorageEnv.shape).extend({
   FILE_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** How long a resolved session is reused before asking identity again (0: never reused). */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+  /** Requests per minute one SCIM token may make (a provider past it is answered 429). */
+  SCIM_MAX_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(600),
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Worker kinds /api/health needs alive to answer 200: a comma-separated list, or `none`. */
   HEALTH_REQUIRED_WORKERS: z

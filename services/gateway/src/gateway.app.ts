@@ -26,6 +26,8 @@ import { registerRequestTracing } from './http/request-tracing.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerOutageGate } from './http/outage-gate.js';
 import { registerAuditTrail } from './audit/audit-trail.js';
+import { registerScimAuditTrail } from './scim/scim-audit-trail.js';
+import { registerScimBodies } from './scim/scim-bodies.js';
 import { registerWebApp } from './web-app/web-app.js';
 import { SessionCache } from './auth/session-cache.js';
 import { registerQueueDashboard } from './ops/queue-dashboard.js';
@@ -79,6 +81,8 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
   registerSecurityHeaders(app.getHttpAdapter().getInstance());
   registerOutageGate(app.getHttpAdapter().getInstance(), rpc, redis, liveness);
   registerAuditTrail(app.getHttpAdapter().getInstance(), rpc);
+  registerScimAuditTrail(app.getHttpAdapter().getInstance(), rpc);
+  registerScimBodies(app.getHttpAdapter().getInstance());
   await app.register(fastifyCookie);
   // Limits per route are set where the file is read (UploadReceiver); this is the outer bound.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 20, fieldSize: 64 * 1024 } });

@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { type ObjectStorage, type ObservedQueues, RpcClient } from '@hub/kit';
 import { OBSERVED_QUEUES } from './ops/observed-queues.token.js';
 import { AdminController } from './admin/admin.controller.js';
+import { PeopleImportsController } from './people-imports/people-imports.controller.js';
 import { CertificationsController } from './certifications/certifications.controller.js';
 import { TeamController } from './team/team.controller.js';
 import { JobFunctionsController } from './job-functions/job-functions.controller.js';
@@ -41,6 +42,10 @@ import { UsersController } from './users/users.controller.js';
 import { SamlController } from './saml/saml.controller.js';
 import { SettingsController } from './settings/settings.controller.js';
 import { RecommendationsController } from './recommendations/recommendations.controller.js';
+import { ScimController } from './scim/scim.controller.js';
+import { ScimTokensController } from './scim/scim-tokens.controller.js';
+import { ScimGuard } from './scim/scim.guard.js';
+import { ScimRateLimiter } from './scim/scim-rate-limiter.js';
 
 export interface GatewayConnections {
   rpc: RpcClient;
@@ -63,6 +68,7 @@ export class GatewayModule {
         InsightsController,
         HealthController,
         AdminController,
+        PeopleImportsController,
         ProfileController,
         NotificationsController,
         InvitationsController,
@@ -83,6 +89,8 @@ export class GatewayModule {
         RecommendationsController,
         JobFunctionsController,
         SkillsMatrixController,
+        ScimTokensController,
+        ScimController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -98,6 +106,8 @@ export class GatewayModule {
         { provide: APP_FILTER, useClass: ErrorFilter },
         LoginRateLimiter,
         HealthService,
+        ScimGuard,
+        ScimRateLimiter,
       ],
     };
   }

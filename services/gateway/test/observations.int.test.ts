@@ -376,13 +376,24 @@ describe('training centre', () => {
         enrolled: number;
       }[]
     ).find((c) => c.id === courseId);
-    expect(before).toMatchObject({ status: 'not_started', enrolled: 0 });
+    // Otto already passed this SOP's evaluation in the previous observation (100% over a 70% mark):
+    // the card says so in its progress and status as in its SOP list, before enrolling.
+    const sameCard = {
+      status: 'completed',
+      progress: 100,
+      sops: [expect.objectContaining({ documentId, passed: true })],
+    };
+    expect(before).toMatchObject({ ...sameCard, enrolled: 0, enrolledAt: null });
+    // Rating waits for the enrolment that records the completion.
     expect((await otto.post(`/api/training/courses/${courseId}/rate`, { rating: 5 })).status).toBe(
       409,
     );
     const enrolled = await otto.post(`/api/training/courses/${courseId}/enroll`);
-    // Otto already passed this SOP's evaluation in the previous observation (100% over a 70% mark).
-    expect(enrolled.body).toMatchObject({ status: 'completed', progress: 100, enrolled: 1 });
+    expect(enrolled.body).toMatchObject({
+      ...sameCard,
+      enrolled: 1,
+      enrolledAt: expect.any(String),
+    });
     const rated = await otto.post(`/api/training/courses/${courseId}/rate`, { rating: 4 });
     expect(rated.body).toMatchObject({ rating: 4, ratingCount: 1, myRating: 4 });
     const enrollments = (await otto.get('/api/training/enrollments')).body as unknown as {

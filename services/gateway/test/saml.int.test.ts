@@ -259,6 +259,22 @@ describe('SSO sign-in through the identity provider', () => {
   });
 });
 
+describe('SAML and suspension', () => {
+  it('refuses a member their identity provider suspended (SCIM active: false), and signs them in again once restored', async () => {
+    const signIn = async () =>
+      postToAcs(encodeResponse(signResponse(await craft({ email: 'otto@acme.test' }))));
+    const before = await signIn();
+    expect(before.location).toBe('/callback');
+    await stack.sql.query(`UPDATE users SET suspended_at = now() WHERE email = 'otto@acme.test'`);
+    await expectRefused(
+      encodeResponse(signResponse(await craft({ email: 'otto@acme.test' }))),
+      'saml_no_account',
+    );
+    await stack.sql.query(`UPDATE users SET suspended_at = NULL WHERE email = 'otto@acme.test'`);
+    expect((await signIn()).location).toBe('/callback');
+  });
+});
+
 describe('SAML validation refuses', () => {
   it('an unsigned response and assertion', async () => {
     await expectRefused(encodeResponse(await craft()));

@@ -125,6 +125,8 @@ export async function createTenant(stack: TestStack, name: string, domain: strin
   ]);
   await training(people.admin.session, people.operator.id, resources);
   await floorAndSkills(people.admin.session, resources);
+  const scimToken = await created(people.admin.session.post('/api/scim-tokens', { name: 'Okta' }));
+  resources.set('/api/scim-tokens/:id', String((scimToken.token as { id: number }).id));
   return { organizationId, domain, members: people, resources } satisfies Tenant;
 }
 

@@ -18,6 +18,8 @@ export const IdentityEnv = BaseEnv.extend(StorageEnv.shape).extend({
     .positive()
     .max(24 * 30)
     .default(12),
+  /** Invitations a people import mails a second at most (0: no pacing). */
+  PEOPLE_IMPORT_MAILS_PER_SECOND: z.coerce.number().min(0).max(1000).default(10),
   REMEMBER_ME_DAYS: z.coerce.number().int().positive().max(365).default(30),
 });
 export type IdentityConfig = z.infer<typeof IdentityEnv>;

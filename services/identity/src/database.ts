@@ -17,6 +17,13 @@ import { EmailChanges1765400000000 } from './migrations/1765400000000-email-chan
 import { Settings1765700000000 } from './migrations/1765700000000-settings.js';
 import { UserPreferencesEntity } from './settings/user-preferences.entity.js';
 import { AuditLog1766000000000 } from './migrations/1766000000000-audit-log.js';
+import { Scim1766100000000 } from './migrations/1766100000000-scim.js';
+import { ScimTokenEntity } from './scim/scim-token.entity.js';
+import { PeopleImports1766300000000 } from './migrations/1766300000000-people-imports.js';
+import {
+  PeopleImportEntity,
+  PeopleImportRowEntity,
+} from './people-imports/people-import.entity.js';
 
 export const IDENTITY_SCHEMA = 'identity';
 
@@ -37,6 +44,9 @@ export const openIdentityDatabase = (url: string) =>
       PictureUploadEntity,
       SamlSettingsEntity,
       UserPreferencesEntity,
+      ScimTokenEntity,
+      PeopleImportEntity,
+      PeopleImportRowEntity,
     ],
     migrations: [
       IdentityFoundation1763800000000,
@@ -45,5 +55,7 @@ export const openIdentityDatabase = (url: string) =>
       EmailChanges1765400000000,
       Settings1765700000000,
       AuditLog1766000000000,
+      Scim1766100000000,
+      PeopleImports1766300000000,
     ],
   });

@@ -5,10 +5,15 @@ import {
   connectRedis,
   EventBus,
   type Mailer,
+  openQueue,
   openStorage,
+  RpcClient,
   SmtpMailer,
   listenForRpc,
+  startWorker,
 } from '@hub/kit';
+import { QUEUE_CONTRACTS } from '@hub/proto';
+import { PeopleImportRunner } from './people-imports/people-import-runner.js';
 import type { IdentityConfig } from './config.js';
 import { openIdentityDatabase } from './database.js';
 import { IdentityModule } from './identity.module.js';
@@ -37,24 +42,37 @@ export async function startIdentity(config: IdentityConfig): Promise<RunningIden
   const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);
   const publisher = connectRedis(config.REDIS_URL, 'identity-revocations');
   const revocations = new SessionRevocations(publisher, config.REDIS_PREFIX);
+  const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX);
+  const connection = { url: config.REDIS_URL, prefix: config.REDIS_PREFIX };
+  const peopleImportQueue = openQueue(QUEUE_CONTRACTS.peopleImport, connection);
   const ports = {
     dataSource,
     storage,
     mailer: openMailer(config, dataSource),
     events,
     revocations,
+    rpc,
+    peopleImportQueue,
   };
   const app = await listenForRpc('identity', IdentityModule.register(config, ports), config);
   const subscription = handleIdentityEvents(events, dataSource, storage);
+  const runner = app.get(PeopleImportRunner);
+  // In-process, as observation runs its sweeps: the job writes identity's own tables.
+  const peopleImportWorker = startWorker(QUEUE_CONTRACTS.peopleImport, connection, (job) =>
+    runner.run(job.data.importId, job.attemptsMade + 1 >= (job.opts.attempts ?? 1)),
+  );
   return {
     app,
     seed,
     dataSource,
     async close() {
+      await peopleImportWorker.close();
+      await peopleImportQueue.close();
       await subscription.close();
       await app.close();
       await events.close();
       publisher.disconnect();
+      await rpc.close();
       await dataSource.destroy();
     },
   };

@@ -1,8 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { EventBus, Mailer, ObjectStorage } from '@hub/kit';
+import type { Queue } from 'bullmq';
+import type { EventBus, Mailer, ObjectStorage, RpcClient } from '@hub/kit';
+import type { PeopleImportJob } from '@hub/proto';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config.js';
-import { EVENTS, MAILER, REVOCATIONS, STORAGE } from './tokens.js';
+import { EVENTS, MAILER, PEOPLE_IMPORT_QUEUE, REVOCATIONS, RPC, STORAGE } from './tokens.js';
 import type { SessionRevocations } from './auth/session-revocations.js';
 import { AdminController } from './admin/admin.controller.js';
 import { OrganizationsAdminService } from './admin/organizations-admin.service.js';
@@ -49,6 +51,15 @@ import { SamlRepository } from './saml/saml.repository.js';
 import { SettingsRepository } from './settings/settings.repository.js';
 import { UsersRepository } from './users/users.repository.js';
 import { ExportController } from './export/export.controller.js';
+import { ScimController } from './scim/scim.controller.js';
+import { ScimTokensRepository } from './scim/scim-tokens.repository.js';
+import { ScimTokensService } from './scim/scim-tokens.service.js';
+import { ScimUsersRepository } from './scim/scim-users.repository.js';
+import { ScimUsersService } from './scim/scim-users.service.js';
+import { PeopleImportsController } from './people-imports/people-imports.controller.js';
+import { PeopleImportsService } from './people-imports/people-imports.service.js';
+import { PeopleImportsRepository } from './people-imports/people-imports.repository.js';
+import { PeopleImportRunner } from './people-imports/people-import-runner.js';
 
 export interface IdentityPorts {
   dataSource: DataSource;
@@ -56,6 +67,8 @@ export interface IdentityPorts {
   mailer: Mailer;
   events: EventBus;
   revocations: SessionRevocations;
+  rpc: RpcClient;
+  peopleImportQueue: Queue<PeopleImportJob>;
 }
 
 @Module({})
@@ -78,6 +91,8 @@ export class IdentityModule {
         SamlController,
         SettingsController,
         AuditController,
+        ScimController,
+        PeopleImportsController,
       ],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
@@ -86,6 +101,8 @@ export class IdentityModule {
         { provide: MAILER, useValue: ports.mailer },
         { provide: EVENTS, useValue: ports.events },
         { provide: REVOCATIONS, useValue: ports.revocations },
+        { provide: RPC, useValue: ports.rpc },
+        { provide: PEOPLE_IMPORT_QUEUE, useValue: ports.peopleImportQueue },
         AuthService,
         OrganizationsService,
         UsersService,
@@ -117,6 +134,13 @@ export class IdentityModule {
         SamlRepository,
         SettingsRepository,
         UsersRepository,
+        ScimTokensRepository,
+        ScimTokensService,
+        ScimUsersRepository,
+        ScimUsersService,
+        PeopleImportsService,
+        PeopleImportsRepository,
+        PeopleImportRunner,
       ],
     };
   }

@@ -3,3 +3,5 @@ export const STORAGE = Symbol('STORAGE');
 export const MAILER = Symbol('MAILER');
 export const EVENTS = Symbol('EVENTS');
 export const REVOCATIONS = Symbol('REVOCATIONS');
+export const RPC = Symbol('RPC');
+export const PEOPLE_IMPORT_QUEUE = Symbol('PEOPLE_IMPORT_QUEUE');

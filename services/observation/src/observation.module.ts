@@ -11,6 +11,7 @@ import { HealthController } from './health/health.controller.js';
 import { JobFunctionsController } from './job-functions/job-functions.controller.js';
 import { JobFunctionsRepository } from './job-functions/job-functions.repository.js';
 import { JobFunctionsService } from './job-functions/job-functions.service.js';
+import { ScimGroupsService } from './job-functions/scim-groups.service.js';
 import { SkillsMatrixController } from './skills/skills-matrix.controller.js';
 import { SkillsMatrixRepository } from './skills/skills-matrix.repository.js';
 import { SkillsMatrixService } from './skills/skills-matrix.service.js';
@@ -107,6 +108,7 @@ export class ObservationModule {
         RecommendationsService,
         JobFunctionsRepository,
         JobFunctionsService,
+        ScimGroupsService,
         SkillsMatrixRepository,
         SkillsMatrixService,
       ],

@@ -37,4 +37,13 @@ describe('PAGE_ACCESS, the web app role table', () => {
     expect(PAGE_ACCESS['library/videos'].roles).not.toContain('operator');
     expect(PAGE_ACCESS.training.roles).toContain('operator');
   });
+
+  it('keeps the skills matrix page for staff, as the sidebar of the spec does', () => {
+    expect(PAGE_ACCESS['insights/skills-matrix'].roles).toEqual([
+      'super_admin',
+      'admin',
+      'training_supervisor',
+      'manager',
+    ]);
+  });
 });

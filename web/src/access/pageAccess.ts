@@ -2,8 +2,10 @@ import {
   ALL_ROLES,
   api,
   EVALUATION_REVIEWERS,
+  PEOPLE_IMPORTERS,
   type Role,
   type RouteContract,
+  SKILLS_MATRIX_STAFF,
   SUPER_ADMIN_ONLY,
 } from '@hub/proto';
 
@@ -69,9 +71,12 @@ export const PAGE_ACCESS = {
   'insights/certifications': page([api.insightsCertifications, api.certifications]),
   'insights/job-functions': page([api.jobFunctions]),
   'insights/observations': page([api.insightsObservations]),
-  'insights/skills-matrix': page([api.skillsMatrix]),
+  // The route also answers an operator (their own row, shown on the Training page); the page
+  // is for staff, as the spec's sidebar gives it.
+  'insights/skills-matrix': page([api.skillsMatrix], SKILLS_MATRIX_STAFF),
   'insights/progress': page([api.insightsProgress]),
   team: page([api.teamStats, api.teamMembers]),
+  'people-import': page([], PEOPLE_IMPORTERS),
   'team/$id': page([api.teamMember]),
   floor: page([api.floorStats]),
   certifications: page([api.certifications]),

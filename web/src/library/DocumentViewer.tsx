@@ -12,7 +12,7 @@ import { Spinner } from '../ui/Spinner';
 import { smallOutlineButtonClass } from '../ui/styles';
 import { DocumentVersions } from './DocumentVersions';
 import { EvaluationTab } from './EvaluationTab';
-import { contentAvailable, processingSummary } from './format';
+import { processingSummary, viewerTabsState } from './format';
 import { MarkdownContent } from './MarkdownContent';
 import { documentDownloadUrlQuery, documentMarkdownQuery, refreshLibrary } from './queries';
 
@@ -99,7 +99,7 @@ function ProcessingHeader({
 }
 
 function ViewerTabs({ document, onRetried }: { document: LibraryDocument; onRetried: () => void }) {
-  const hasContent = contentAvailable(document);
+  const closed = viewerTabsState(document);
   return (
     <Tabs.Root defaultValue="preview" className="space-y-4">
       <Tabs.List
@@ -112,13 +112,19 @@ function ViewerTabs({ document, onRetried }: { document: LibraryDocument; onRetr
         <Tabs.Trigger
           value="content"
           data-testid="viewer-tab-content"
-          disabled={!hasContent}
-          title={hasContent ? undefined : 'Available once processing completes'}
+          disabled={closed.content !== null}
+          title={closed.content ?? undefined}
           className={tabClass}
         >
           Content
         </Tabs.Trigger>
-        <Tabs.Trigger value="evaluation" data-testid="viewer-tab-evaluation" className={tabClass}>
+        <Tabs.Trigger
+          value="evaluation"
+          data-testid="viewer-tab-evaluation"
+          disabled={closed.evaluation !== null}
+          title={closed.evaluation ?? undefined}
+          className={tabClass}
+        >
           Evaluation
         </Tabs.Trigger>
         <Tabs.Trigger value="versions" data-testid="viewer-tab-versions" className={tabClass}>

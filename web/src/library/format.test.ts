@@ -6,6 +6,7 @@ import {
   processingSummary,
   stageLabel,
   type SummaryFields,
+  viewerTabsState,
 } from './format';
 
 describe('formatFileSize', () => {
@@ -117,6 +118,27 @@ describe('processingSummary while an evaluation is generated', () => {
     ).toEqual({ kind: 'completed', text: 'Processing completed' });
     expect(processingSummary({ ...document, evaluationGenerationError: 'Too short' }).text).toBe(
       'Processing failed: Too short',
+    );
+  });
+});
+
+describe('viewerTabsState', () => {
+  it('closes Content and Evaluation, each with its reason, when processing failed without text', () => {
+    expect(
+      viewerTabsState({ sopProcessed: false, sopError: 'No text', processingError: 'No text' }),
+    ).toEqual({
+      content: 'No content: processing failed',
+      evaluation: 'No evaluation: processing failed, so there is no text to evaluate',
+    });
+  });
+
+  it('opens both once the text exists, and Evaluation while a document is processed', () => {
+    expect(viewerTabsState({ sopProcessed: true, sopError: null, processingError: null })).toEqual({
+      content: null,
+      evaluation: null,
+    });
+    expect(viewerTabsState({ sopProcessed: false, sopError: null, processingError: null })).toEqual(
+      { content: 'Available once processing completes', evaluation: null },
     );
   });
 });

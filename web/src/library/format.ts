@@ -102,6 +102,25 @@ export function processingSummary(document: SummaryFields): ProcessingSummary {
   return { kind: 'processing', text: `Processing: ${stageLabel(document.progress)}` };
 }
 
-/** The Content tab opens only once the SOP markdown exists. */
-export const contentAvailable = (document: Pick<LibraryDocument, 'sopProcessed'>) =>
-  document.sopProcessed;
+/** Why a viewer tab is closed (its title), or null when it opens. */
+export interface ViewerTabsState {
+  content: string | null;
+  evaluation: string | null;
+}
+
+/**
+ * The Content tab opens only once the SOP markdown exists. The Evaluation tab closes when
+ * processing failed before any text came out: there is nothing to evaluate (while a document is
+ * processed again it stays open, showing the evaluation of the version before).
+ */
+export function viewerTabsState(
+  document: Pick<LibraryDocument, 'sopProcessed' | 'sopError' | 'processingError'>,
+): ViewerTabsState {
+  if (document.sopProcessed) return { content: null, evaluation: null };
+  const error = document.processingError ?? document.sopError;
+  if (!error) return { content: 'Available once processing completes', evaluation: null };
+  return {
+    content: 'No content: processing failed',
+    evaluation: 'No evaluation: processing failed, so there is no text to evaluate',
+  };
+}

@@ -8,6 +8,7 @@ import { setDatePreferences } from '../ui/dates';
 import { NotificationsCard } from './NotificationsCard';
 import { PreferencesCard } from './PreferencesCard';
 import { preferencesQuery } from './queries';
+import { ScimTokensCard } from './ScimTokensCard';
 import { SecurityCard } from './SecurityCard';
 
 /** Profile, notifications, security and preferences of the signed-in user. */
@@ -34,6 +35,8 @@ export function SettingsPage() {
       {preferences.data && (
         <PreferencesCard key={JSON.stringify(preferences.data)} saved={preferences.data} />
       )}
+      {/* The organization's own setting, for its administrators (the API allows them alone). */}
+      {user.role === 'admin' && <ScimTokensCard />}
     </div>
   );
 }

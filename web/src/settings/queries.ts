@@ -1,4 +1,4 @@
-import { api, type UserPreferences, type UserSessions } from '@hub/proto';
+import { api, type ScimTokenList, type UserPreferences, type UserSessions } from '@hub/proto';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../api/client';
 
@@ -11,4 +11,9 @@ export const preferencesQuery = queryOptions({
 export const sessionsQuery = queryOptions({
   queryKey: [api.userSessions.path],
   queryFn: ({ signal }): Promise<UserSessions> => call(api.userSessions, { signal }),
+});
+
+export const scimTokensQuery = queryOptions({
+  queryKey: [api.scimTokens.path],
+  queryFn: ({ signal }): Promise<ScimTokenList> => call(api.scimTokens, { signal }),
 });

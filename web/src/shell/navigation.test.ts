@@ -27,12 +27,9 @@ describe('navigationFor', () => {
     expect(topLabels('manager')).toEqual(['Hub', 'Operations', 'Library', 'Training']);
   });
 
-  it('leaves operators Hub, their own row of the skills matrix and Training', () => {
-    expect(linkTargets(navigationFor('operator'))).toEqual([
-      '/dashboard',
-      '/insights/skills-matrix',
-      '/training',
-    ]);
+  it('leaves operators Hub and Training: Operations and its Insights are for staff (spec section 6)', () => {
+    expect(linkTargets(navigationFor('operator'))).toEqual(['/dashboard', '/training']);
+    expect(topLabels('operator')).toEqual(['Hub', 'Training']);
   });
 
   it('keeps the five Insights pages and Team Overview under Operations', () => {

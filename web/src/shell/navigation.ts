@@ -53,27 +53,21 @@ export const NAVIGATION: readonly NavEntry[] = [
     kind: 'group',
     id: '/operations',
     label: 'Operations',
-    // Open to everyone for the skills matrix (an operator sees their own row); every other
-    // entry inside is for staff, and navigationFor drops what a role may not see.
-    roles: ALL_ROLES,
+    // Staff only (spec section 6); an operator's own standing per SOP is on the Training page.
+    roles: STAFF,
     icon: 'operations',
     children: [
       {
         kind: 'group',
         id: '/insights',
         label: 'Insights',
-        roles: ALL_ROLES,
+        roles: STAFF,
         icon: 'insights',
         children: [
           { kind: 'link', label: 'Certifications', to: '/insights/certifications', roles: STAFF },
           { kind: 'link', label: 'Job Functions', to: '/insights/job-functions', roles: STAFF },
           { kind: 'link', label: 'Observations', to: '/insights/observations', roles: STAFF },
-          {
-            kind: 'link',
-            label: 'Skills Matrix',
-            to: '/insights/skills-matrix',
-            roles: ALL_ROLES,
-          },
+          { kind: 'link', label: 'Skills Matrix', to: '/insights/skills-matrix', roles: STAFF },
           { kind: 'link', label: 'Progress', to: '/insights/progress', roles: STAFF },
         ],
       },

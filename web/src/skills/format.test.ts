@@ -7,6 +7,7 @@ import {
   coverageText,
   matrixCsvUrl,
   matrixScopeText,
+  ownStanding,
   seesEveryone,
 } from './format';
 import { setDatePreferences } from '../ui/dates';
@@ -65,5 +66,46 @@ describe('skills matrix scope', () => {
   it('tells an operator he sees his own row only', () => {
     expect(matrixScopeText(false)).toMatch(/^Your own row only/);
     expect(matrixScopeText(true)).toMatch(/^Everyone/);
+  });
+});
+
+describe('ownStanding', () => {
+  it("lists the SOPs an operator was observed on or must know, with each one's level", () => {
+    setDatePreferences({ timeZone: 'UTC', dateFormat: 'YYYY-MM-DD' });
+    const sops = [
+      { documentId: 1, title: 'Cooling', gaps: 0 },
+      { documentId: 2, title: 'Ovens', gaps: 1 },
+      { documentId: 3, title: 'Unrelated', gaps: 0 },
+    ];
+    const cells = [
+      cell({ documentId: 1, level: 'certified', score: 92, date: '2026-02-11T10:00:00Z' }),
+      cell({ documentId: 2, required: true, gap: true }),
+      cell({ documentId: 3 }),
+    ];
+    const row = {
+      userId: 7,
+      name: 'Otto',
+      email: 'otto@acme.test',
+      role: 'operator' as const,
+      department: 'operator',
+      jobFunctions: ['Line cook'],
+      gaps: 1,
+      cells,
+    };
+    expect(ownStanding({ sops, rows: [row] })).toEqual([
+      {
+        documentId: 1,
+        title: 'Cooling',
+        level: 'certified',
+        summary: 'Certified · 92% · 2026-02-11',
+      },
+      {
+        documentId: 2,
+        title: 'Ovens',
+        level: 'not_trained',
+        summary: 'Not trained · required, a gap',
+      },
+    ]);
+    expect(ownStanding({ sops, rows: [] })).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import {
   SKILL_LEVEL_LABELS,
   type SkillCell,
   type SkillLevel,
+  type SkillsMatrix,
   type SkillsMatrixQuery,
   SKILLS_MATRIX_STAFF,
 } from '@hub/proto';
@@ -84,3 +85,32 @@ export const matrixCsvUrl = (filters: MatrixFilters) =>
     role: filters.role,
     search: filters.search?.trim() ? filters.search.trim() : undefined,
   });
+
+/** One SOP of the caller's own standing, as the Training page lists it. */
+export interface OwnSkill {
+  documentId: number;
+  title: string;
+  level: SkillLevel;
+  summary: string;
+}
+
+/**
+ * An operator's own standing per SOP, from their row of the matrix (the only row the server gives
+ * them): the SOPs they were observed on or one of their job functions requires, by title.
+ */
+export function ownStanding(matrix: Pick<SkillsMatrix, 'sops' | 'rows'>): OwnSkill[] {
+  const row = matrix.rows[0];
+  if (!row) return [];
+  return matrix.sops.flatMap((sop) => {
+    const cell = row.cells.find((candidate) => candidate.documentId === sop.documentId);
+    if (!cell || (cell.level === 'not_trained' && !cell.required)) return [];
+    return [
+      {
+        documentId: sop.documentId,
+        title: sop.title,
+        level: cell.level,
+        summary: cellSummary(cell),
+      },
+    ];
+  });
+}

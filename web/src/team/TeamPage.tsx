@@ -1,7 +1,7 @@
 import type { TeamMember } from '@hub/proto';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { CalendarDays, MapPin, Search, Users } from 'lucide-react';
+import { CalendarDays, MapPin, Search, Upload, Users } from 'lucide-react';
 import { useState } from 'react';
 import { mayOpen } from '../access/pageAccess';
 import { currentUserQuery } from '../api/queries';
@@ -39,6 +39,16 @@ export function TeamPage() {
             <CalendarDays aria-hidden className="size-3.5" />
             Schedule
           </Link>
+          {role && mayOpen('people-import', role) ? (
+            <Link
+              to="/people-import"
+              className={smallOutlineButtonClass}
+              data-testid="import-people-link"
+            >
+              <Upload aria-hidden className="size-3.5" />
+              Import people
+            </Link>
+          ) : null}
           {role && mayOpen('floor', role) ? (
             <Link to="/floor" className={smallOutlineButtonClass}>
               <MapPin aria-hidden className="size-3.5" />

@@ -22,10 +22,11 @@ import { refreshCourses, storeCourse } from './queries';
 import { Stars } from './StarRating';
 import {
   clampPercent,
-  courseButtonLabel,
+  courseButton,
   courseDueText,
   courseStatusBadge,
   difficultyTone,
+  enrolledToastTitle,
   ratingText,
   sopProgressText,
 } from './training';
@@ -92,12 +93,13 @@ function CourseCard({ course, editor, onEdit, onOpen }: { course: Course } & Cou
   const status = courseStatusBadge(course.status);
   const progress = clampPercent(course.progress);
   const due = courseDueText(course, new Date().toISOString().slice(0, 10));
+  const button = courseButton(course);
 
   const enroll = useMutation({
     mutationFn: () => call(api.enroll, { params: { id: course.id } }),
     onSuccess: (enrolled) => {
       storeCourse(queryClient, enrolled);
-      toast({ title: 'Course started', description: enrolled.title });
+      toast({ title: enrolledToastTitle(enrolled.status), description: enrolled.title });
       onOpen(enrolled);
     },
     onError: (error) => toast(failureToast('Error', error, 'Failed to start course')),
@@ -168,10 +170,10 @@ function CourseCard({ course, editor, onEdit, onOpen }: { course: Course } & Cou
           type="button"
           data-testid="course-action"
           disabled={enroll.isPending}
-          onClick={() => (course.status === 'not_started' ? enroll.mutate() : onOpen(course))}
+          onClick={() => (button.enrols ? enroll.mutate() : onOpen(course))}
           className={smallButtonClass}
         >
-          {courseButtonLabel(course.status)}
+          {button.label}
         </button>
         {editor && (
           <>

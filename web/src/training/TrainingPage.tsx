@@ -12,6 +12,8 @@ import { CourseGrid, type CourseActions } from './CourseCard';
 import { CourseDetailsDialog } from './CourseDetailsDialog';
 import { CourseEditorDialog } from './CourseEditorDialog';
 import { MySopsCard } from '../my-sops/MySopsCard';
+import { seesEveryone } from '../skills/format';
+import { MySkillsCard } from '../skills/MySkillsCard';
 import { ProgressTracking } from './ProgressTracking';
 import { coursesQuery } from './queries';
 import {
@@ -71,6 +73,7 @@ export function TrainingPage() {
       </header>
 
       <MySopsCard />
+      {role !== undefined && !seesEveryone(role) && <MySkillsCard />}
 
       {courses.isPending ? (
         <div role="status" className="flex flex-col items-center gap-3 py-16">

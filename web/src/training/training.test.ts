@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ALL_CATEGORIES,
   clampPercent,
+  courseButton,
   courseButtonLabel,
   courseCategories,
   courseDueText,
@@ -41,6 +42,21 @@ describe('course status', () => {
     expect(courseButtonLabel('not_started')).toBe('Start Course');
     expect(courseButtonLabel('in_progress')).toBe('Continue');
     expect(courseButtonLabel('completed')).toBe('Review');
+  });
+
+  it('enrols first from a course not yet enrolled in, whatever its status', () => {
+    expect(courseButton({ status: 'completed', enrolledAt: null })).toEqual({
+      label: 'Review',
+      enrols: true,
+    });
+    expect(courseButton({ status: 'not_started', enrolledAt: null })).toEqual({
+      label: 'Start Course',
+      enrols: true,
+    });
+    expect(courseButton({ status: 'in_progress', enrolledAt: '2026-12-01T10:00:00Z' })).toEqual({
+      label: 'Continue',
+      enrols: false,
+    });
   });
 
   it('tracks progress over the courses', () => {

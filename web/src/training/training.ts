@@ -17,6 +17,22 @@ export function courseButtonLabel(status: CourseStatus): 'Start Course' | 'Conti
   }
 }
 
+/**
+ * The card's button: labelled by status; on a course the learner has not enrolled in it enrols
+ * first (SOPs passed before count already, so even 'Review' may enrol: that records the
+ * completion and its certificate).
+ */
+export function courseButton(course: Pick<Course, 'status' | 'enrolledAt'>): {
+  label: ReturnType<typeof courseButtonLabel>;
+  enrols: boolean;
+} {
+  return { label: courseButtonLabel(course.status), enrols: course.enrolledAt === null };
+}
+
+/** The toast after enrolling, by the status the enrolment answered. */
+export const enrolledToastTitle = (status: CourseStatus) =>
+  status === 'completed' ? 'Course completed' : 'Course started';
+
 export function courseStatusBadge(status: CourseStatus): { label: string; tone: BadgeTone } {
   switch (status) {
     case 'not_started':

@@ -23,8 +23,17 @@ describe('sniffFileKind', () => {
     expect(sniffFileKind(data)).toBe(kind);
   });
 
-  it('refuses text pretending to be an image', () => {
-    expect(sniffFileKind(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'))).toBeNull();
-    expect(sniffFileKind(Buffer.from('hello'))).toBeNull();
+  it('reads text pretending to be an image as text, which no image rule takes', () => {
+    expect(sniffFileKind(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'))).toBe(
+      'text',
+    );
+    expect(sniffFileKind(Buffer.from('hello'))).toBe('text');
+  });
+
+  it('reads UTF-8 text (with a BOM, a sequence cut at the end) as text, binary as nothing', () => {
+    expect(sniffFileKind(Buffer.from('\ufeffemail;name\r\nana@x.test;Ana Lü'))).toBe('text');
+    expect(sniffFileKind(Buffer.from('name\nLü', 'utf8').subarray(0, -1))).toBe('text');
+    expect(sniffFileKind(Buffer.from([0x65, 0x6d, 0x00, 0x61]))).toBeNull();
+    expect(sniffFileKind(Buffer.from([0x6e, 0x61, 0xe9, 0x6d, 0x65]))).toBeNull();
   });
 });

@@ -28,5 +28,20 @@ export function sniffFileKind(bytes: Buffer): string | null {
     return 'mov';
   if (startsWith(bytes, [0x00, 0x00, 0x01, 0xba]) || startsWith(bytes, [0x00, 0x00, 0x01, 0xb3]))
     return 'mpeg';
+  if (isPlainText(bytes)) return 'text';
   return null;
+}
+
+/**
+ * UTF-8 text (a CSV, for instance): decodes strictly and holds no control character but tab,
+ * line breaks and form feed. A sequence cut at the end of the bytes read is no fault.
+ */
+function isPlainText(bytes: Buffer): boolean {
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true });
+    // eslint-disable-next-line no-control-regex -- control characters are what is looked for
+    return !/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text);
+  } catch {
+    return false;
+  }
 }

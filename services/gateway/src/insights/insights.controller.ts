@@ -3,6 +3,8 @@ import { Controller, Inject, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
   type Actor,
+  csvLine,
+  type CsvValue,
   api,
   insightsRpc,
   type ObservationHistoryPage,
@@ -12,7 +14,6 @@ import {
 import { RpcClient } from '@hub/kit';
 import { CurrentActor } from '../http/current-actor.decorator.js';
 import { Endpoint } from '../http/endpoint.decorator.js';
-import { type CsvValue, csvLine } from './csv.js';
 
 /** Rows per RPC page: bounds what the gateway holds at once, whatever the history's size. */
 export const EXPORT_PAGE_ROWS = 1000;

@@ -39,7 +39,7 @@ export function organizationChecklist(facts: OnboardingFacts): OrganizationOnboa
       people.members === 0
         ? 'Nobody besides administrators yet'
         : `${plural(people.members, 'member')} besides administrators, ${plural(people.pendingMembers, 'invitation')} not yet accepted`,
-      '/team',
+      '/people-import',
     ),
     step(
       'sign-in',

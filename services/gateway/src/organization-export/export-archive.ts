@@ -1,9 +1,14 @@
 import { createHash } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
 import { ZipFile } from 'yazl';
-import type { ExportManifest, RecordBatch, RecordCursor } from '@hub/proto';
+import {
+  csvLine,
+  type CsvValue,
+  type ExportManifest,
+  type RecordBatch,
+  type RecordCursor,
+} from '@hub/proto';
 import type { ObjectStorage } from '@hub/kit';
-import { csvLine, type CsvValue } from '../insights/csv.js';
 
 /** One kind of records: asked for batch by batch, each batch only once the last one is written. */
 export interface RecordSource {

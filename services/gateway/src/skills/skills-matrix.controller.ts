@@ -3,6 +3,8 @@ import { Controller, Inject, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
   type Actor,
+  csvLine,
+  type CsvValue,
   api,
   SKILL_LEVEL_LABELS,
   type SkillCell,
@@ -15,7 +17,6 @@ import {
 import { RpcClient } from '@hub/kit';
 import { CurrentActor } from '../http/current-actor.decorator.js';
 import { Endpoint } from '../http/endpoint.decorator.js';
-import { csvLine, type CsvValue } from '../insights/csv.js';
 
 /**
  * People per RPC batch of the export: with every SOP a column, what both services hold at once

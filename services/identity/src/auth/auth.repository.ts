@@ -64,7 +64,7 @@ export class AuthRepository {
   }
 
   /**
-   * The live session of an active user behind a token digest, marked seen (written at most
+   * The live session of an active, unsuspended user behind a token digest, marked seen (written at most
    * once a minute so busy sessions do not rewrite their row).
    */
   async findLiveSession(tokenHash: string): Promise<LiveSessionRow | undefined> {
@@ -74,6 +74,7 @@ export class AuthRepository {
          SELECT s.id, s.persistent, s.expires_at, s.last_seen_at, u.id AS user_id, u.organization_id, u.role
            FROM sessions s JOIN users u ON u.id = s.user_id
           WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.is_active
+            AND u.suspended_at IS NULL
        ), seen AS (
          UPDATE sessions SET last_seen_at = now()
           WHERE id IN (SELECT id FROM live WHERE last_seen_at < now() - interval '1 minute')

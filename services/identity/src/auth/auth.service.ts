@@ -15,6 +15,8 @@ type LoginRequest = z.infer<typeof identityRpc.login.request>;
 type LoginAnswer = z.infer<typeof identityRpc.login.answer>;
 
 export const INVALID_CREDENTIALS = 'Invalid email or password. Please try again.';
+export const ACCOUNT_SUSPENDED =
+  'Your account is suspended by your organization. Please contact your administrator.';
 
 @Injectable()
 export class AuthService {
@@ -30,6 +32,7 @@ export class AuthService {
       ? await verifyPassword(user.passwordHash, request.password)
       : await verifyAgainstDecoy(request.password);
     if (!user || !matches) throw new RpcFailure('unauthenticated', INVALID_CREDENTIALS);
+    if (user.suspendedAt) throw new RpcFailure('forbidden', ACCOUNT_SUSPENDED);
     if (!user.isActive) {
       throw new RpcFailure(
         'forbidden',
@@ -49,6 +52,8 @@ export class AuthService {
     request: Pick<LoginRequest, 'rememberMe' | 'client'>,
     method: 'password' | 'saml' = 'password',
   ): Promise<LoginAnswer> {
+    // Every way in ends here: a suspended member never gets a session, whatever checked them.
+    if (user.suspendedAt) throw new RpcFailure('forbidden', ACCOUNT_SUSPENDED);
     const token = newSessionToken();
     const lifetimeMs = request.rememberMe
       ? this.config.REMEMBER_ME_DAYS * 86_400_000

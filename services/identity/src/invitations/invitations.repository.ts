@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, IsNull } from 'typeorm';
+import { DataSource, type EntityManager, In, IsNull } from 'typeorm';
 import { UserEntity } from '../users/user.entity.js';
 import { InvitationEntity } from './invitation.entity.js';
 
@@ -34,6 +34,22 @@ export class InvitationsRepository {
           { revokedAt: new Date() },
         );
       await tx.getRepository(InvitationEntity).insert(invitation);
+    });
+  }
+
+  /** replace() for many users at once, in one transaction. */
+  async replaceMany(invitations: NewInvitation[]): Promise<void> {
+    if (!invitations.length) return;
+    await this.db.transaction(async (tx) => {
+      await tx.getRepository(InvitationEntity).update(
+        {
+          userId: In(invitations.map((invitation) => invitation.userId)),
+          usedAt: IsNull(),
+          revokedAt: IsNull(),
+        },
+        { revokedAt: new Date() },
+      );
+      await tx.getRepository(InvitationEntity).insert(invitations);
     });
   }
 

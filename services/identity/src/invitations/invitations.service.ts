@@ -5,7 +5,7 @@ import type {
   VerifyInvitationRequest,
   VerifyInvitationResponse,
 } from '@hub/proto';
-import { type Mailer, RpcFailure } from '@hub/kit';
+import { type Mailer, type OutgoingMail, RpcFailure } from '@hub/kit';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config.js';
 import { MAILER } from '../tokens.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -13,7 +13,7 @@ import { digestSessionToken, newSessionToken } from '../auth/session-tokens.js';
 import type { UserEntity } from '../users/user.entity.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import type { InvitationEntity } from './invitation.entity.js';
-import { InvitationsRepository } from './invitations.repository.js';
+import { InvitationsRepository, type NewInvitation } from './invitations.repository.js';
 import { ProfilePicturesService } from '../profile/profile-pictures.service.js';
 import { refuseCommonPassword } from '../auth/password-policy.js';
 import { invitationMail } from './invitation-mail.js';
@@ -45,35 +45,55 @@ export class InvitationsService {
 
   /** Issues a fresh link (earlier ones stop working) and mails it; a mail failure is reported, not thrown. */
   async issue(user: UserEntity, invitedBy: number | null): Promise<InvitationOutcome> {
+    const { invitation, mail } = this.prepare(user, invitedBy);
+    await this.invitations.replace(invitation);
+    return this.deliver(mail);
+  }
+
+  /**
+   * Fresh links for many users in one transaction (a people import), earlier ones stopped; the
+   * mails to deliver, one a user, are answered in the same order.
+   */
+  async storeLinks(users: UserEntity[], invitedBy: number | null): Promise<OutgoingMail[]> {
+    const prepared = users.map((user) => this.prepare(user, invitedBy));
+    await this.invitations.replaceMany(prepared.map(({ invitation }) => invitation));
+    return prepared.map(({ mail }) => mail);
+  }
+
+  /** Mails an invitation; a failure is reported, not thrown. */
+  async deliver(mail: OutgoingMail): Promise<InvitationOutcome> {
+    try {
+      await this.mailer.send(mail);
+      return { sent: true };
+    } catch (error) {
+      const failure = error instanceof Error ? error.message : String(error);
+      this.logger.warn(`invitation mail to ${mail.to} failed: ${failure}`);
+      return { sent: false, failure };
+    }
+  }
+
+  private prepare(user: UserEntity, invitedBy: number | null) {
     const token = newSessionToken();
     const expiresAt = new Date(Date.now() + this.config.INVITATION_TTL_DAYS * 86_400_000);
-    await this.invitations.replace({
-      userId: user.id,
-      tokenHash: digestSessionToken(token),
-      invitedBy,
-      expiresAt,
-    });
     const page = user.profilePicture ? 'setup-password' : 'enhanced-setup';
     const link = `${this.config.PUBLIC_URL.replace(/\/$/, '')}/${page}?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
     const organizationName =
       user.organization?.displayName || user.organization?.name || 'your organization';
-    try {
-      await this.mailer.send(
-        invitationMail({
-          to: user.email,
-          name: user.name,
-          organizationName,
-          link,
-          expiresAt,
-          needsPhoto: !user.profilePicture,
-        }),
-      );
-      return { sent: true };
-    } catch (error) {
-      const failure = error instanceof Error ? error.message : String(error);
-      this.logger.warn(`invitation mail to ${user.email} failed: ${failure}`);
-      return { sent: false, failure };
-    }
+    const invitation: NewInvitation = {
+      userId: user.id,
+      tokenHash: digestSessionToken(token),
+      invitedBy,
+      expiresAt,
+    };
+    const mail = invitationMail({
+      to: user.email,
+      name: user.name,
+      organizationName,
+      link,
+      expiresAt,
+      needsPhoto: !user.profilePicture,
+    });
+    return { invitation, mail };
   }
 
   private async open(request: VerifyInvitationRequest, manager?: EntityManager, lock = false) {
@@ -85,7 +105,13 @@ export class InvitationsService {
     const user = invitation
       ? await this.invitations.findUserWithOrganization(invitation.userId, manager)
       : null;
-    if (!invitation || !user || user.email !== request.email || invitation.revokedAt) {
+    if (
+      !invitation ||
+      !user ||
+      user.email !== request.email ||
+      invitation.revokedAt ||
+      user.suspendedAt
+    ) {
       throw new RpcFailure('not_found', INVALID_LINK);
     }
     if (invitation.usedAt || user.isActive) {

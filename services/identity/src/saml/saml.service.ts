@@ -288,6 +288,9 @@ export class SamlService {
         `${email} is a user of organization ${existing.organizationId}`,
       );
     }
+    if (existing?.suspendedAt) {
+      throw new Refusal('saml_no_account', `${email} is suspended by the organization`);
+    }
     if (existing) {
       const changes: SsoUserChanges = {};
       // A pending invited user becomes active on the first SSO sign-in.

@@ -51,6 +51,20 @@ export class UserEntity {
   @Column({ name: 'last_login', type: 'timestamptz', nullable: true })
   lastLogin!: Date | null;
 
+  /** Set while the organization's identity provider has the member inactive (SCIM): no sign-in. */
+  @Column({ name: 'suspended_at', type: 'timestamptz', nullable: true })
+  suspendedAt!: Date | null;
+
+  /** The identity provider's own id of the person (SCIM `externalId`). */
+  @Column({ name: 'scim_external_id', type: 'text', nullable: true })
+  scimExternalId!: string | null;
+
+  @Column({ name: 'given_name', type: 'text', nullable: true })
+  givenName!: string | null;
+
+  @Column({ name: 'family_name', type: 'text', nullable: true })
+  familyName!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

@@ -1,15 +1,25 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { type RpcRequest, skillsRpc } from '@hub/proto';
+import { type RpcRequest, scimRpc, skillsRpc } from '@hub/proto';
 import { RpcHandler } from '@hub/kit';
 import { JobFunctionsService } from './job-functions.service.js';
+import { ScimGroupsService } from './scim-groups.service.js';
 
 type Req<K extends keyof typeof skillsRpc> = RpcRequest<(typeof skillsRpc)[K]>;
 
 /** RpcHandler checks each contract's roles again; each service method scopes to the actor's organization. */
 @Controller()
 export class JobFunctionsController {
-  constructor(private readonly jobFunctions: JobFunctionsService) {}
+  constructor(
+    private readonly jobFunctions: JobFunctionsService,
+    private readonly scimGroups: ScimGroupsService,
+  ) {}
+
+  /** SCIM Groups of the calling token's organization (the gateway resolved the token). */
+  @RpcHandler(scimRpc.groups)
+  scim(@Payload() call: RpcRequest<typeof scimRpc.groups>) {
+    return this.scimGroups.handle(call);
+  }
 
   @RpcHandler(skillsRpc.jobFunctions)
   list(@Payload() { actor }: Req<'jobFunctions'>) {
@@ -29,6 +39,16 @@ export class JobFunctionsController {
   @RpcHandler(skillsRpc.deleteJobFunction)
   remove(@Payload() { actor, jobFunctionId }: Req<'deleteJobFunction'>) {
     return this.jobFunctions.remove(actor, jobFunctionId);
+  }
+
+  @RpcHandler(skillsRpc.jobFunctionDirectory)
+  directory(@Payload() { organizationId }: Req<'jobFunctionDirectory'>) {
+    return this.jobFunctions.directory(organizationId);
+  }
+
+  @RpcHandler(skillsRpc.addJobFunctionMembers)
+  addMembers(@Payload() { organizationId, assignments }: Req<'addJobFunctionMembers'>) {
+    return this.jobFunctions.addMembers(organizationId, assignments);
   }
 
   @RpcHandler(skillsRpc.setJobFunctionMembers)

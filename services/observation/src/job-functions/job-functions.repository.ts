@@ -110,6 +110,26 @@ export class JobFunctionsRepository {
     return affected > 0;
   }
 
+  /**
+   * Adds (person, function) pairs; functions of other organizations are ignored and pairs already
+   * there kept, so an import applied twice adds nothing the second time. Answers how many were new.
+   */
+  async addMembers(
+    organizationId: number,
+    pairs: { userId: number; jobFunctionId: number }[],
+  ): Promise<number> {
+    if (!pairs.length) return 0;
+    const added = (await this.db.query(
+      `INSERT INTO job_function_members (job_function_id, organization_id, user_id)
+       SELECT f.id, f.organization_id, p.user_id
+         FROM unnest($2::int[], $3::int[]) AS p(job_function_id, user_id)
+         JOIN job_functions f ON f.id = p.job_function_id AND f.organization_id = $1
+       ON CONFLICT DO NOTHING RETURNING user_id`,
+      [organizationId, pairs.map((pair) => pair.jobFunctionId), pairs.map((pair) => pair.userId)],
+    )) as unknown[];
+    return added.length;
+  }
+
   async setMembers(organizationId: number, id: number, userIds: number[]): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       // Locks the function, so two concurrent saves of its list end as one of them, not a mix.

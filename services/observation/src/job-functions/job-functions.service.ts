@@ -63,6 +63,25 @@ export class JobFunctionsService {
     return { message: 'Job function deleted' };
   }
 
+  /** Names and member ids only: the people import's check, for any organization a service names. */
+  async directory(organizationId: number) {
+    const records = await this.repository.list(organizationId);
+    return {
+      jobFunctions: records.map(({ id, name, memberIds }) => ({ id, name, memberIds })),
+    };
+  }
+
+  /** The people import's assignments: identity created or owns these people. */
+  async addMembers(
+    organizationId: number,
+    assignments: { userId: number; jobFunctionIds: number[] }[],
+  ): Promise<{ added: number }> {
+    const pairs = assignments.flatMap(({ userId, jobFunctionIds }) =>
+      jobFunctionIds.map((jobFunctionId) => ({ userId, jobFunctionId })),
+    );
+    return { added: await this.repository.addMembers(organizationId, pairs) };
+  }
+
   async setMembers(actor: Actor, id: number, userIds: number[]): Promise<JobFunction> {
     const unique = [...new Set(userIds)];
     const people = new Set((await this.members.all(actor.organizationId)).map(({ id }) => id));

@@ -14,7 +14,7 @@ import { RpcClient, RpcFailure } from '@hub/kit';
 import { CertificationsService } from '../certifications/certifications.service.js';
 import { RPC } from '../config.js';
 import { ObservationFigures } from '../reporting/observation-figures.js';
-import { progressOf } from '../training/course-progress.js';
+import { courseStanding } from '../training/course-progress.js';
 import { CoursesRepository } from '../training/courses.repository.js';
 import { Members } from './members.js';
 import { safetyCompliance, teamStats } from './team-figures.js';
@@ -121,13 +121,12 @@ export class TeamService {
       this.courseRecords.passedDocuments(organizationId, userId),
     ]);
     return rows.map((row) => {
-      const progress = progressOf(row.documents, passed);
-      const done = row.completedAt !== null || progress >= 100;
+      const { status, progress } = courseStanding(row.documents, passed, row);
       return {
         courseId: row.courseId,
         title: row.title,
-        status: done ? ('completed' as const) : ('in_progress' as const),
-        progress: done ? 100 : progress,
+        status,
+        progress,
         completedAt: row.completedAt?.toISOString() ?? null,
       };
     });

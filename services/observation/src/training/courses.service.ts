@@ -11,7 +11,7 @@ import {
 import { RpcClient, RpcFailure } from '@hub/kit';
 import { RPC } from '../config.js';
 import { CourseCompletion } from './course-completion.js';
-import { progressOf } from './course-progress.js';
+import { courseStanding } from './course-progress.js';
 import { type CourseRow, CoursesRepository } from './courses.repository.js';
 
 export const COURSE_NOT_FOUND = 'Course not found';
@@ -34,17 +34,11 @@ export class CoursesService {
     const passed = await this.repository.passedDocuments(actor.organizationId, actor.userId);
     return rows.map((row) => {
       const own = sops.filter((sop) => sop.course_id === row.id);
-      const progress = row.my_enrolled_at
-        ? progressOf(
-            own.map((sop) => sop.document_id),
-            passed,
-          )
-        : 0;
-      const status = !row.my_enrolled_at
-        ? 'not_started'
-        : progress >= 100 || row.my_completed_at
-          ? 'completed'
-          : 'in_progress';
+      const { status, progress } = courseStanding(
+        own.map((sop) => sop.document_id),
+        passed,
+        row.my_enrolled_at ? { completedAt: row.my_completed_at } : null,
+      );
       return {
         id: row.id,
         title: row.title,
@@ -53,7 +47,7 @@ export class CoursesService {
         duration: row.duration,
         difficulty: row.difficulty,
         status,
-        progress: status === 'completed' ? 100 : progress,
+        progress,
         enrolled: row.enrolled,
         rating: row.rating === null ? null : Number(row.rating),
         ratingCount: row.rating_count,
@@ -64,6 +58,7 @@ export class CoursesService {
           evaluationId: sop.evaluation_id,
           passed: passed.has(sop.document_id),
         })),
+        enrolledAt: row.my_enrolled_at?.toISOString() ?? null,
         dueDate: row.due_day,
         createdAt: row.created_at.toISOString(),
       };
@@ -143,7 +138,7 @@ export class CoursesService {
 
   async rate(actor: Actor, courseId: number, rating: number): Promise<Course> {
     const course = await this.one(actor, courseId);
-    if (course.status !== 'completed')
+    if (course.status !== 'completed' || course.enrolledAt === null)
       throw new RpcFailure('conflict', 'Complete the course before rating it.');
     await this.repository.rate(courseId, actor.userId, rating);
     return this.one(actor, courseId);

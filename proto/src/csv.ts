@@ -1,4 +1,4 @@
-/** CSV text as RFC 4180 reads it, safe to open in a spreadsheet. */
+/** CSV text as RFC 4180 reads it, safe to open in a spreadsheet: every CSV the product writes. */
 
 export type CsvValue = string | number | boolean | null;
 

@@ -1,0 +1,112 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { downloadedBytes, keepScreenshot, signIn } from './browser.js';
+import { sharedMailbox } from './mailbox.js';
+import {
+  Api,
+  createOrganization,
+  createPeople,
+  startRecordsStack,
+  stopRecordsStack,
+} from './records.js';
+import { type RunningStack, uniqueId } from './stack.js';
+
+const ID = uniqueId();
+const DOMAIN = `moving-in-${ID}.test`;
+const OTHER = `elsewhere-${ID}.test`;
+const PASSWORD = 'Moving-In-Pass-1!';
+const PEOPLE = { ada: { name: 'Ada Admin', email: `ada@${DOMAIN}`, role: 'admin' } };
+
+let stack: RunningStack;
+let browser: Browser;
+
+/** 200 rows as Excel writes them (BOM, ';', CRLF, quoted cells): 195 good, 5 refused. */
+function spreadsheet(): { csv: string; reasons: string[] } {
+  const lines = ['\uFEFFEmail;Name;Role;Job functions;Language;Time zone'];
+  for (let i = 1; i <= 195; i += 1)
+    lines.push(`person${i}@${DOMAIN};"Person ${i}";operator;"Packing;Forklift";en;Europe/Paris`);
+  lines.push(`not-an-email;Bad Address;operator;;;`);
+  lines.push(`person7@${DOMAIN};Person Seven Again;operator;;;`);
+  lines.push(`boss@${DOMAIN};Boss;chief;;;`);
+  lines.push(`welder@${DOMAIN};Welder;operator;Welding;;`);
+  lines.push(`sam@${OTHER};Sam Elsewhere;operator;;;`);
+  return {
+    csv: `${lines.join('\r\n')}\r\n`,
+    reasons: [
+      '"not-an-email" is not a valid email address.',
+      'Duplicate email: already on row 8.',
+      'Unknown role "chief" (admin, training supervisor, manager or operator).',
+      'Unknown job function "Welding".',
+      'This email is already used by another organization.',
+    ],
+  };
+}
+
+beforeAll(async () => {
+  ({ stack, browser } = await startRecordsStack(`moving-in-${ID}`, DOMAIN, PEOPLE, PASSWORD));
+  const other = await createOrganization(stack, `elsewhere-${ID}`, OTHER);
+  await createPeople(
+    stack,
+    other,
+    { sam: { name: 'Sam', email: `sam@${OTHER}`, role: 'operator' } },
+    PASSWORD,
+  );
+  const ada = await new Api(stack).login(PEOPLE.ada.email, PASSWORD);
+  await ada.call('POST', '/api/job-functions', { name: 'Packing' });
+  await ada.call('POST', '/api/job-functions', { name: 'Forklift' });
+});
+
+afterAll(() => stopRecordsStack({ stack, browser }));
+
+describe('people import', () => {
+  it('an admin imports 200 rows on a phone: 5 reasons, progress, 195 invitations', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await signIn(page, stack.url, PEOPLE.ada.email, PASSWORD);
+    await page.goto(`${stack.url}/team`);
+    await page.getByTestId('import-people-link').click();
+    await page.getByRole('heading', { name: 'Import people' }).waitFor();
+
+    const { csv, reasons } = spreadsheet();
+    await page.getByTestId('people-import-file').setInputFiles({
+      name: 'people.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    const refused = page.getByTestId('refused-rows');
+    await refused.waitFor();
+    expect(await refused.locator('tbody tr').count()).toBe(5);
+    for (const reason of reasons) await refused.getByText(reason, { exact: true }).waitFor();
+    expect(await page.getByTestId('plan-create').innerText()).toContain('195');
+    expect(await page.getByTestId('plan-refused').innerText()).toContain('5');
+    await keepScreenshot(page, 'people-import-preview-390');
+
+    await page.getByRole('button', { name: /Apply: invite 195 people/ }).click();
+    const progress = page.getByRole('progressbar', { name: 'Import progress' });
+    await progress.waitFor();
+    const report = page.getByTestId('people-import-report');
+    await report.waitFor({ timeout: 120_000 });
+    expect(await progress.getAttribute('aria-valuenow')).toBe('100');
+    expect(await report.innerText()).toContain('195 created');
+    await keepScreenshot(page, 'people-import-report-390');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByText('Download the rows not imported (CSV)').click(),
+    ]);
+    const lines = (await downloadedBytes(download)).toString('utf8').trim().split('\r\n');
+    expect(lines).toHaveLength(6);
+    expect(lines[0]).toBe('Row,Email,Reason');
+
+    const mailbox = sharedMailbox();
+    const invited = () =>
+      mailbox
+        .list()
+        .filter((mail) =>
+          mail.to.some((to) => /^person\d+@/.test(to) && to.endsWith(`@${DOMAIN}`)),
+        );
+    await expect.poll(() => invited().length, { timeout: 60_000 }).toBe(195);
+    expect(mailbox.to(`boss@${DOMAIN}`)).toBeUndefined();
+    expect(mailbox.to(`sam@${OTHER}`)).toBeUndefined();
+    await page.close();
+  }, 240_000);
+});

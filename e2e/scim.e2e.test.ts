@@ -1,0 +1,85 @@
+import pg from 'pg';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../services/identity/src/auth/passwords.js';
+import { keepScreenshot, launchBrowser, signIn } from './browser.js';
+import { E2E_SUPER_ADMIN, type RunningStack, sharedStack, uniqueId } from './stack.js';
+
+const ID = uniqueId();
+const DOMAIN = `scim-${ID}.test`;
+const PASSWORD = 'Scim-Admin-Pass-1!';
+const EMAIL = `ada@${DOMAIN}`;
+
+let stack: RunningStack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await sharedStack();
+  browser = await launchBrowser();
+  const login = await fetch(`${stack.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(E2E_SUPER_ADMIN),
+  });
+  const cookie = /hub_session=[^;]*/.exec(login.headers.get('set-cookie') ?? '')![0];
+  const organization = (await (
+    await fetch(`${stack.url}/api/admin/organizations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ name: `scim-${ID}`, displayName: 'SCIM Plant', domain: DOMAIN }),
+    })
+  ).json()) as { id: number };
+  const sql = new pg.Client({
+    connectionString: stack.resources.databaseUrl,
+    options: '-c search_path=identity',
+  });
+  await sql.connect();
+  await sql.query(
+    `INSERT INTO users (email, name, role, organization_id, password_hash, is_active)
+     VALUES ($1, 'Ada Admin', 'admin', $2, $3, true)`,
+    [EMAIL, organization.id, await hashPassword(PASSWORD)],
+  );
+  await sql.end();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('SCIM tokens in the settings page', () => {
+  it('lets an administrator create a token on a phone, use it and revoke it', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await signIn(page, stack.url, EMAIL, PASSWORD);
+    await page.goto(`${stack.url}/settings`);
+    const card = page.getByTestId('settings-scim');
+    await card.waitFor();
+    await page.getByTestId('scim-token-name').fill('Okta');
+    await page.getByTestId('scim-token-create').click();
+    const secret = await page.getByTestId('scim-token-value').innerText();
+    expect(secret).toMatch(/^hubscim_/);
+    const overflow = await page.evaluate(() => {
+      const root = document.documentElement;
+      return root.scrollWidth - root.clientWidth;
+    });
+    expect(overflow).toBe(0);
+    await card.scrollIntoViewIfNeeded();
+    await keepScreenshot(page, 'scim-token-phone');
+
+    const users = await fetch(`${stack.url}/scim/v2/Users`, {
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    expect(users.status).toBe(200);
+    await page.reload();
+    const row = page.getByTestId('scim-token-row');
+    await row.waitFor();
+    expect(await row.innerText()).not.toContain('Last used never');
+
+    await page.getByTestId('scim-token-revoke').click();
+    await page.getByTestId('confirm-action').click();
+    await row.waitFor({ state: 'detached' });
+    const refused = await fetch(`${stack.url}/scim/v2/Users`, {
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    expect(refused.status).toBe(401);
+  });
+});

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyPatch,
+  equalityValue,
+  patchOperations,
+  ScimRefusal,
+  scimFilter,
+  scimPaging,
+} from './scim-protocol.js';
+
+const user = {
+  schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+  userName: 'ann@acme.test',
+  name: { givenName: 'Ann', familyName: 'Lee' },
+  emails: [{ value: 'ann@acme.test', type: 'work', primary: true }],
+  active: true,
+};
+
+const refusal = (run: () => unknown) => {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ScimRefusal) return error.answer;
+    throw error;
+  }
+  throw new Error('not refused');
+};
+
+describe('scimFilter', () => {
+  it('matches attribute names case-insensitively and finds the userName of an eq filter', () => {
+    const { ast, matches } = scimFilter('UserName eq "ann@acme.test"');
+    expect(matches(user)).toBe(true);
+    expect(equalityValue(ast, 'userName')).toBe('ann@acme.test');
+    expect(equalityValue(scimFilter('userName co "ann"').ast, 'userName')).toBeNull();
+  });
+
+  it('answers an unreadable filter as invalidFilter', () => {
+    expect(refusal(() => scimFilter('userName eq')).body).toMatchObject({
+      status: '400',
+      scimType: 'invalidFilter',
+    });
+  });
+});
+
+describe('scimPaging', () => {
+  it('reads startIndex and count (1-based), bounded', () => {
+    expect(scimPaging({ startIndex: '3', count: '10' })).toEqual({ offset: 2, limit: 10 });
+    expect(scimPaging({ startIndex: '0', count: '5000' })).toEqual({ offset: 0, limit: 200 });
+    expect(scimPaging({ startIndex: 'x' })).toEqual({ offset: 0, limit: 100 });
+  });
+});
+
+describe('patchOperations and applyPatch', () => {
+  it("apply Okta's replace with a value object", () => {
+    const patched = applyPatch(
+      user,
+      patchOperations({ Operations: [{ op: 'replace', value: { active: false } }] }),
+    );
+    expect(patched.active).toBe(false);
+  });
+
+  it("apply Entra ID's capitalised ops, string booleans and filtered paths", () => {
+    const operations = patchOperations({
+      Operations: [
+        { op: 'Replace', path: 'active', value: 'False' },
+        { op: 'Replace', path: 'emails[type eq "work"].value', value: 'ann.lee@acme.test' },
+        { op: 'Replace', path: 'name.givenName', value: 'Annie' },
+      ],
+    });
+    const patched = applyPatch(user, operations);
+    expect(patched).toMatchObject({
+      active: false,
+      emails: [{ value: 'ann.lee@acme.test' }],
+      name: { givenName: 'Annie', familyName: 'Lee' },
+    });
+    expect(user.active).toBe(true);
+  });
+
+  it("remove group members by Entra ID's value list", () => {
+    const group = {
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'],
+      members: [
+        { value: '1', display: 'Ann' },
+        { value: '2', display: 'Bo' },
+      ],
+    };
+    const operations = patchOperations({
+      Operations: [{ op: 'Remove', path: 'members', value: [{ value: '1' }] }],
+    });
+    expect(applyPatch(group, operations).members).toEqual([{ value: '2', display: 'Bo' }]);
+  });
+
+  it('refuse a request without operations or with an unknown one', () => {
+    expect(refusal(() => patchOperations({})).body).toMatchObject({ scimType: 'invalidSyntax' });
+    expect(refusal(() => patchOperations({ Operations: [{ op: 'move' }] })).status).toBe(400);
+  });
+});

@@ -1,0 +1,158 @@
+import { filter as filterOf, parse as parseFilter, type Filter } from 'scim2-parse-filter';
+import { scimPatch, type ScimPatchOperation } from 'scim-patch';
+import { z } from 'zod';
+import { type ScimAnswer, scimError, SCIM_SCHEMAS } from '@hub/proto';
+
+/** A SCIM answer that is an error, thrown where a handler cannot go on, caught by `scimAnswer`. */
+export class ScimRefusal extends Error {
+  constructor(readonly answer: ScimAnswer) {
+    super(JSON.stringify(answer.body));
+  }
+}
+
+export const refuse = (...args: Parameters<typeof scimError>) =>
+  new ScimRefusal(scimError(...args));
+
+/** Runs a handler; a refusal becomes its SCIM error document, anything else is thrown on. */
+export async function scimAnswer(handle: () => Promise<ScimAnswer>): Promise<ScimAnswer> {
+  try {
+    return await handle();
+  } catch (error) {
+    if (error instanceof ScimRefusal) return error.answer;
+    throw error;
+  }
+}
+
+/**
+ * A filter parsed by scim2-parse-filter, as a predicate over SCIM resources. Attribute names
+ * compare case-insensitively (RFC 7643, 2.1), so the resource's keys are matched as written
+ * in the filter.
+ */
+export function scimFilter(text: string | undefined): {
+  ast: Filter | null;
+  matches: (resource: Record<string, unknown>) => boolean;
+} {
+  if (!text?.trim()) return { ast: null, matches: () => true };
+  let ast: Filter;
+  try {
+    ast = parseFilter(text);
+  } catch (error) {
+    throw refuse(400, `The filter could not be read: ${(error as Error).message}`, 'invalidFilter');
+  }
+  const test = filterOf(ast);
+  return { ast, matches: (resource) => test(resource) };
+}
+
+/** The value compared by a filter of the form `attribute eq "value"`, when the filter is one. */
+export function equalityValue(ast: Filter | null, attribute: string): string | null {
+  if (!ast || ast.op !== 'eq' || !('attrPath' in ast)) return null;
+  if (ast.attrPath.toLowerCase() !== attribute.toLowerCase()) return null;
+  return typeof ast.compValue === 'string' ? ast.compValue : null;
+}
+
+const Paging = z.object({
+  startIndex: z.coerce.number().int().catch(1),
+  count: z.coerce.number().int().catch(100),
+});
+
+/** `startIndex` (1-based) and `count` as RFC 7644 3.4.2.4 reads them, bounded. */
+export function scimPaging(query: Record<string, string>, maxCount = 200) {
+  const { startIndex, count } = Paging.parse(query);
+  return { offset: Math.max(1, startIndex) - 1, limit: Math.min(Math.max(0, count), maxCount) };
+}
+
+export function scimList(resources: unknown[], totalResults: number, offset: number): ScimAnswer {
+  return {
+    status: 200,
+    body: {
+      schemas: [SCIM_SCHEMAS.list],
+      totalResults,
+      startIndex: offset + 1,
+      itemsPerPage: resources.length,
+      Resources: resources,
+    },
+  };
+}
+
+const PatchRequest = z.object({
+  Operations: z
+    .array(
+      z.object({
+        op: z.string(),
+        path: z.string().optional(),
+        value: z.unknown().optional(),
+      }),
+    )
+    .min(1),
+});
+
+/** Entra ID sends booleans as the strings "True" and "False". */
+const booleanOf = (value: unknown) =>
+  typeof value === 'string' && /^(true|false)$/i.test(value)
+    ? value.toLowerCase() === 'true'
+    : value;
+
+function normalizedValue(path: string | undefined, value: unknown): unknown {
+  if (path?.toLowerCase() === 'active') return booleanOf(value);
+  if (!path && value && typeof value === 'object' && !Array.isArray(value)) {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [
+        key,
+        key.toLowerCase() === 'active' ? booleanOf(item) : item,
+      ]),
+    );
+  }
+  return value;
+}
+
+/**
+ * The operations of a PatchOp request as scim-patch applies them: op names lower-cased (Entra
+ * ID writes "Replace"), Entra's string booleans made booleans.
+ */
+export function patchOperations(body: unknown): ScimPatchOperation[] {
+  const parsed = PatchRequest.safeParse(body);
+  if (!parsed.success) {
+    throw refuse(400, 'A PATCH request needs an "Operations" list.', 'invalidSyntax');
+  }
+  return parsed.data.Operations.flatMap(({ op, path, value }) => {
+    const name = op.toLowerCase();
+    if (name !== 'add' && name !== 'replace' && name !== 'remove') {
+      throw refuse(400, `Unknown PATCH operation "${op}".`, 'invalidSyntax');
+    }
+    if (name === 'remove' && path && Array.isArray(value)) return removalsByValue(path, value);
+    return [
+      { op: name, ...(path ? { path } : {}), value: normalizedValue(path, value) },
+    ] as ScimPatchOperation[];
+  });
+}
+
+/**
+ * Entra ID removes members as `path: "members", value: [{ value: id }]`; scim-patch would
+ * compare whole objects (ours carry `display` too), so each becomes `members[value eq "id"]`.
+ */
+function removalsByValue(path: string, items: unknown[]): ScimPatchOperation[] {
+  return items.map((item) => {
+    const value = (item as { value?: unknown } | null)?.value;
+    if (typeof value !== 'string' && typeof value !== 'number') {
+      throw refuse(400, `Each value removed from "${path}" needs its "value".`, 'invalidValue');
+    }
+    return { op: 'remove', path: `${path}[value eq ${JSON.stringify(String(value))}]` };
+  });
+}
+
+/** A resource with the operations applied by scim-patch; its errors answered as SCIM's. */
+export function applyPatch<T extends { schemas: string[] }>(
+  resource: T,
+  operations: ScimPatchOperation[],
+): T {
+  try {
+    return scimPatch(structuredClone(resource) as never, operations) as unknown as T;
+  } catch (error) {
+    const code = (error as { scimCode?: unknown }).scimCode;
+    throw refuse(
+      400,
+      (error as Error).message,
+      code === 'noTarget' || code === 'invalidPath' ? code : 'invalidValue',
+    );
+  }
+}

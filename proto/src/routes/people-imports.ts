@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { defineRoute } from '../http.js';
+import {
+  ApplyPeopleImportRequest,
+  PEOPLE_IMPORT_UPLOAD,
+  PEOPLE_IMPORTERS,
+  PeopleImportIdParams,
+  PeopleImportPreview,
+  PeopleImportStatus,
+} from '../people-imports.js';
+
+export const peopleImportsRoutes = {
+  previewPeopleImport: defineRoute({
+    method: 'POST',
+    path: '/api/people-imports/preview',
+    summary:
+      'Upload a CSV of people (field organizationId for the super administrator, then file; up to 10 MB, 100,000 rows) and check every row; nothing is written but the file',
+    tag: 'people-imports',
+    access: PEOPLE_IMPORTERS,
+    response: PeopleImportPreview,
+    upload: PEOPLE_IMPORT_UPLOAD,
+  }),
+  applyPeopleImport: defineRoute({
+    method: 'POST',
+    path: '/api/people-imports',
+    summary:
+      'Apply a previewed import in the background: pending members created and invited, job functions assigned',
+    tag: 'people-imports',
+    access: PEOPLE_IMPORTERS,
+    audit: 'people.import',
+    auditBody: ['importId', 'updateExisting'],
+    body: ApplyPeopleImportRequest,
+    response: PeopleImportStatus,
+  }),
+  peopleImport: defineRoute({
+    method: 'GET',
+    path: '/api/people-imports/:id',
+    summary: "An import's progress and figures",
+    tag: 'people-imports',
+    access: PEOPLE_IMPORTERS,
+    params: PeopleImportIdParams,
+    response: PeopleImportStatus,
+  }),
+  peopleImportRejectedCsv: defineRoute({
+    method: 'GET',
+    path: '/api/people-imports/:id/rejected.csv',
+    summary: 'The rows an import did not import, with the reason of each (CSV)',
+    tag: 'people-imports',
+    access: PEOPLE_IMPORTERS,
+    params: PeopleImportIdParams,
+    response: z.string(),
+  }),
+} as const;

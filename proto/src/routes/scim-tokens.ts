@@ -1,0 +1,41 @@
+import { IdParams, MessageResponse } from '../accounts.js';
+import { defineRoute } from '../http.js';
+import {
+  CreatedScimToken,
+  CreateScimTokenRequest,
+  SCIM_TOKEN_ADMINS,
+  ScimTokenList,
+} from '../scim.js';
+
+/** The bearer tokens an identity provider (Okta, Entra ID) provisions the organization with. */
+export const scimTokenRoutes = {
+  scimTokens: defineRoute({
+    method: 'GET',
+    path: '/api/scim-tokens',
+    summary: "The organization's live SCIM tokens, when each was last used",
+    tag: 'settings',
+    access: SCIM_TOKEN_ADMINS,
+    response: ScimTokenList,
+  }),
+  createScimToken: defineRoute({
+    method: 'POST',
+    path: '/api/scim-tokens',
+    summary: 'A new SCIM bearer token; its secret is answered this once',
+    tag: 'settings',
+    access: SCIM_TOKEN_ADMINS,
+    audit: 'scim-token.create',
+    auditBody: ['name'],
+    body: CreateScimTokenRequest,
+    response: CreatedScimToken,
+  }),
+  revokeScimToken: defineRoute({
+    method: 'DELETE',
+    path: '/api/scim-tokens/:id',
+    summary: 'Revoke a SCIM token: the identity provider is refused from its next request',
+    tag: 'settings',
+    access: SCIM_TOKEN_ADMINS,
+    audit: 'scim-token.revoke',
+    params: IdParams,
+    response: MessageResponse,
+  }),
+} as const;

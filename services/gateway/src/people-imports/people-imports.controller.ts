@@ -1,0 +1,132 @@
+import { Readable } from 'node:stream';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  ForbiddenException,
+  Inject,
+  Param,
+  Req,
+  Res,
+} from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import {
+  type Actor,
+  api,
+  type ApplyPeopleImportRequest,
+  csvLine,
+  PEOPLE_IMPORT_UPLOAD,
+  type PeopleImportUploadFields,
+  peopleImportsRpc,
+  type RefusedRow,
+} from '@hub/proto';
+import { newObjectFolder, type ObjectStorage, RpcClient } from '@hub/kit';
+import { CurrentActor } from '../http/current-actor.decorator.js';
+import { Endpoint } from '../http/endpoint.decorator.js';
+import type { GuardedRequest } from '../http/request-context.js';
+import { UploadReceiver } from '../uploads/upload-receiver.js';
+import { STORAGE } from '../uploads/storage.token.js';
+
+type ImportParams = { id: number };
+
+/** Rows of the rejected-rows report asked of identity at a time. */
+const REPORT_PAGE = 2000;
+
+/** The organization a file goes to: the administrator's own, the one the super administrator names. */
+function targetOrganization(actor: Actor, fields: PeopleImportUploadFields): number {
+  if (actor.role === 'super_admin') {
+    if (!fields.organizationId)
+      throw new BadRequestException({
+        message: 'Choose the organization to import into.',
+        field: 'organizationId',
+      });
+    return fields.organizationId;
+  }
+  if (fields.organizationId && fields.organizationId !== actor.organizationId)
+    throw new ForbiddenException("You don't have permission to do this.");
+  return actor.organizationId;
+}
+
+/** The rows not imported, read from identity a page at a time, as CSV lines. */
+export async function* rejectedLines(
+  page: (afterRow: number) => Promise<RefusedRow[]>,
+): AsyncGenerator<string> {
+  yield csvLine(['Row', 'Email', 'Reason']);
+  for (let afterRow = 0; ;) {
+    const rows = await page(afterRow);
+    for (const row of rows) yield csvLine([row.row, row.email, row.reason]);
+    if (rows.length < REPORT_PAGE) return;
+    afterRow = rows[rows.length - 1]!.row;
+  }
+}
+
+@Controller()
+export class PeopleImportsController {
+  constructor(
+    @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(UploadReceiver) private readonly uploads: UploadReceiver,
+    @Inject(STORAGE) private readonly storage: ObjectStorage,
+  ) {}
+
+  /** The file streams into the organization's folder; identity reads it back, streamed too. */
+  @Endpoint(api.previewPeopleImport)
+  async preview(@CurrentActor() actor: Actor, @Req() request: GuardedRequest) {
+    let organizationId = 0;
+    let folder = '';
+    const upload = await this.uploads.receive(
+      request,
+      PEOPLE_IMPORT_UPLOAD,
+      async (_kind, fields) => {
+        organizationId = targetOrganization(actor, fields);
+        folder = newObjectFolder(organizationId, 'people-imports');
+        return `${folder}source.csv`;
+      },
+    );
+    try {
+      return await this.rpc.call(peopleImportsRpc.preview, {
+        actor,
+        organizationId,
+        key: upload.key,
+        fileName: upload.fileName,
+      });
+    } catch (error) {
+      await this.storage.removePrefix(folder);
+      throw error;
+    }
+  }
+
+  @Endpoint(api.applyPeopleImport)
+  apply(@CurrentActor() actor: Actor, @Body() body: ApplyPeopleImportRequest) {
+    return this.rpc.relay(peopleImportsRpc.apply, { actor, ...body });
+  }
+
+  @Endpoint(api.peopleImport)
+  status(@CurrentActor() actor: Actor, @Param() params: ImportParams) {
+    return this.rpc.relay(peopleImportsRpc.status, { actor, importId: params.id });
+  }
+
+  @Endpoint(api.peopleImportRejectedCsv)
+  async rejected(
+    @CurrentActor() actor: Actor,
+    @Param() params: ImportParams,
+    @Res() reply: FastifyReply,
+  ) {
+    const importId = params.id;
+    // Asked once before answering, so an unknown import is a 404, not an empty file.
+    await this.rpc.call(peopleImportsRpc.status, { actor, importId });
+    const page = async (afterRow: number) =>
+      (
+        await this.rpc.call(peopleImportsRpc.rejectedRows, {
+          actor,
+          importId,
+          afterRow,
+          limit: REPORT_PAGE,
+        })
+      ).rows;
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="import-${importId}-rejected-rows.csv"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(rejectedLines(page)));
+  }
+}

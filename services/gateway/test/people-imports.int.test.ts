@@ -1,0 +1,341 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PeopleImportPreview, PeopleImportStatus } from '@hub/proto';
+import { PeopleImportRunner } from '../../identity/src/people-imports/people-import-runner.js';
+import { MailCatcher } from './mail-catcher.js';
+import { ApiSession, SUPER_ADMIN, startTestStack, type TestStack, waitFor } from './test-stack.js';
+
+let stack: TestStack;
+let mail: MailCatcher;
+let admin: ApiSession;
+let acme: number;
+let globex: number;
+let forklift: number;
+let packing: number;
+
+beforeAll(async () => {
+  mail = new MailCatcher();
+  stack = await startTestStack({
+    SMTP_URL: await mail.start(),
+    PEOPLE_IMPORT_MAILS_PER_SECOND: '0',
+  });
+  acme = await stack.createOrganization('Acme Foods', 'acme.test');
+  globex = await stack.createOrganization('Globex Plant', 'globex.test');
+  await stack.createUser({
+    email: 'ann@acme.test',
+    password: 'Acme-Admin-1',
+    role: 'admin',
+    organizationId: acme,
+  });
+  await stack.createUser({ email: 'gus@globex.test', role: 'operator', organizationId: globex });
+  await stack.createUser({
+    email: 'otto@acme.test',
+    name: 'Otto',
+    role: 'operator',
+    organizationId: acme,
+  });
+  admin = new ApiSession(stack.url);
+  expect((await admin.login('ann@acme.test', 'Acme-Admin-1')).status).toBe(200);
+  forklift = (await admin.post('/api/job-functions', { name: 'Forklift' })).body.id as number;
+  packing = (await admin.post('/api/job-functions', { name: 'Packing' })).body.id as number;
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  await mail?.stop();
+});
+
+async function preview(
+  session: ApiSession,
+  text: string | Buffer,
+  fields: Record<string, string> = {},
+) {
+  const data = typeof text === 'string' ? Buffer.from(text) : text;
+  return session.upload('/api/people-imports/preview', fields, {
+    field: 'file',
+    name: 'people.csv',
+    data,
+  });
+}
+
+async function applyAndWait(importId: number, updateExisting = false) {
+  const started = await admin.post('/api/people-imports', { importId, updateExisting });
+  expect(started.status).toBe(201);
+  return await waitFor(
+    async () =>
+      (await admin.get(`/api/people-imports/${importId}`)).body as unknown as PeopleImportStatus,
+    (status) => status.state === 'done' || status.state === 'failed',
+    60_000,
+  );
+}
+
+async function rejectedCsv(importId: number) {
+  const response = await fetch(`${stack.url}/api/people-imports/${importId}/rejected.csv`, {
+    headers: { cookie: admin.cookie },
+  });
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+async function members(jobFunctionId: number): Promise<string[]> {
+  const list = (await admin.get('/api/job-functions')).body as unknown as {
+    jobFunctions: { id: number; members: { name: string }[] }[];
+  };
+  return list.jobFunctions
+    .find((f) => f.id === jobFunctionId)!
+    .members.map((m) => m.name)
+    .sort();
+}
+
+// As Excel writes "CSV UTF-8" where the decimal mark is a comma: BOM, ';', CRLF, quoted cells.
+const EXCEL_FILE = [
+  '\uFEFFEmail;Name;Role;Job functions;Language;Time zone',
+  'mia@acme.test;Mia Ruiz;operator;"Forklift;Packing";en;Europe/Paris',
+  'NOAH@acme.test;"Noah ""Nono"" Lee";Training supervisor;Packing;;',
+  'not-an-email;Bad Email;operator;;;',
+  'mia@acme.test;Mia Again;operator;;;',
+  'pia@acme.test;Pia;boss;;;',
+  'quin@acme.test;Quin;operator;Welding;;',
+  `ray@acme.test;${'R'.repeat(201)};operator;;;`,
+  'gus@globex.test;Gus;operator;;;',
+  'otto@acme.test;Otto;operator;;;',
+  '=sum@acme.test;Formula Email;operator;;;',
+  'eve@acme.test;"=HYPERLINK(""http://x"")";manager;;;',
+  '',
+].join('\r\n');
+
+describe('people import', () => {
+  it('previews an Excel file: counts and every refused row with its reason, writing nobody', async () => {
+    const { status, body } = await preview(admin, EXCEL_FILE);
+    expect(status).toBe(201);
+    const answer = body as unknown as PeopleImportPreview;
+    expect(answer.counts).toEqual({
+      rows: 11,
+      create: 3,
+      existingChanged: 0,
+      existingUnchanged: 1,
+      refused: 7,
+    });
+    expect(answer.refusedRows).toEqual([
+      { row: 4, email: 'not-an-email', reason: '"not-an-email" is not a valid email address.' },
+      { row: 5, email: 'mia@acme.test', reason: 'Duplicate email: already on row 2.' },
+      {
+        row: 6,
+        email: 'pia@acme.test',
+        reason: 'Unknown role "boss" (admin, training supervisor, manager or operator).',
+      },
+      { row: 7, email: 'quin@acme.test', reason: 'Unknown job function "Welding".' },
+      { row: 8, email: 'ray@acme.test', reason: 'Name is longer than 200 characters.' },
+      {
+        row: 9,
+        email: 'gus@globex.test',
+        reason: 'This email is already used by another organization.',
+      },
+      {
+        row: 11,
+        email: '=sum@acme.test',
+        reason: '"=sum@acme.test" is not a valid email address.',
+      },
+    ]);
+    const { rows } = await stack.sql.query(`SELECT email FROM users WHERE email LIKE 'mia%'`);
+    expect(rows).toEqual([]);
+  });
+
+  it('applies: pending members invited, job functions assigned, a report of the rows not imported', async () => {
+    const { body } = await preview(admin, EXCEL_FILE);
+    const done = await applyAndWait((body as unknown as PeopleImportPreview).importId);
+    expect(done).toMatchObject({
+      state: 'done',
+      totalRows: 11,
+      processedRows: 11,
+      created: 3,
+      unchanged: 1,
+      refused: 7,
+      invited: 3,
+    });
+    const { rows } = await stack.sql.query(
+      `SELECT u.email, u.name, u.role, u.is_active, p.time_zone FROM users u
+         LEFT JOIN user_preferences p ON p.user_id = u.id
+        WHERE u.email IN ('mia@acme.test', 'noah@acme.test', 'eve@acme.test') ORDER BY u.email`,
+    );
+    expect(rows).toEqual([
+      {
+        email: 'eve@acme.test',
+        name: '=HYPERLINK("http://x")',
+        role: 'manager',
+        is_active: false,
+        time_zone: null,
+      },
+      {
+        email: 'mia@acme.test',
+        name: 'Mia Ruiz',
+        role: 'operator',
+        is_active: false,
+        time_zone: 'Europe/Paris',
+      },
+      {
+        email: 'noah@acme.test',
+        name: 'Noah "Nono" Lee',
+        role: 'training_supervisor',
+        is_active: false,
+        time_zone: null,
+      },
+    ]);
+    for (const to of ['mia@acme.test', 'noah@acme.test', 'eve@acme.test'])
+      await mail.waitFor(to, /invited to Acme Foods/);
+    expect(await members(forklift)).toEqual(['Mia Ruiz']);
+    expect(await members(packing)).toEqual(['Mia Ruiz', 'Noah "Nono" Lee']);
+    const report = await rejectedCsv(done.id);
+    expect(report.split('\r\n')[0]).toBe('Row,Email,Reason');
+    expect(report).toContain(
+      '9,gus@globex.test,This email is already used by another organization.',
+    );
+    // A cell a spreadsheet would run is written as text.
+    expect(report).toContain(
+      `11,'=sum@acme.test,"""=sum@acme.test"" is not a valid email address."`,
+    );
+  });
+
+  it('applied twice creates nobody twice and mails nobody again', async () => {
+    const before = mail.mails.length;
+    const { body } = await preview(admin, EXCEL_FILE);
+    const answer = body as unknown as PeopleImportPreview;
+    expect(answer.counts).toMatchObject({ create: 0, existingUnchanged: 4, refused: 7 });
+    const done = await applyAndWait(answer.importId);
+    expect(done).toMatchObject({ created: 0, unchanged: 4, invited: 0 });
+    const { rows } = await stack.sql.query(
+      `SELECT count(*)::int AS n FROM users WHERE email = 'mia@acme.test'`,
+    );
+    expect(rows[0].n).toBe(1);
+    // A second Apply of the same import queues nothing more.
+    expect(
+      (await admin.post('/api/people-imports', { importId: answer.importId })).body,
+    ).toMatchObject({ state: 'done' });
+    expect(mail.mails.length).toBe(before);
+  });
+
+  it('a run stopped midway and taken again creates nobody twice', async () => {
+    const lines = Array.from({ length: 30 }, (_, i) => `retry${i}@acme.test,Retry ${i}`);
+    const { body } = await preview(admin, `email,name\n${lines.join('\n')}\n`);
+    const importId = (body as unknown as PeopleImportPreview).importId;
+    // As a run stopped after its first lines: the later lines' users and states never written,
+    // the last invitation of those lines not sent.
+    await stack.sql.query(
+      `UPDATE people_imports SET state = 'running', update_existing = false WHERE id = $1`,
+      [importId],
+    );
+    const first = await preview(admin, `email,name\n${lines.slice(0, 10).join('\n')}\n`);
+    const firstId = (first.body as unknown as PeopleImportPreview).importId;
+    await applyAndWait(firstId);
+    await stack.sql.query(
+      `INSERT INTO people_import_rows (import_id, row_number, email, outcome, user_id, invited)
+       SELECT $1, r.row_number, r.email, r.outcome, r.user_id, r.row_number < 11
+         FROM people_import_rows r WHERE r.import_id = $2`,
+      [importId, firstId],
+    );
+    const sent = mail.mails.length;
+    await stack.identity.app.get(PeopleImportRunner).run(importId, true);
+    const { rows } = await stack.sql.query(
+      `SELECT count(*)::int AS users, count(DISTINCT email)::int AS emails FROM users WHERE email LIKE 'retry%'`,
+    );
+    expect(rows[0]).toEqual({ users: 30, emails: 30 });
+    expect((await admin.get(`/api/people-imports/${importId}`)).body).toMatchObject({
+      state: 'done',
+      created: 30,
+      invited: 30,
+    });
+    // The 20 later lines, and the one invitation the stopped run had not sent.
+    await expect.poll(() => mail.mails.length - sent).toBe(21);
+  }, 120_000);
+
+  it('changes existing members only when asked', async () => {
+    const file =
+      'email,name,role,job functions\r\notto@acme.test,Otto Brandt,manager,"Forklift, Packing"\r\n';
+    const first = (await preview(admin, file)).body as unknown as PeopleImportPreview;
+    expect(first.counts).toMatchObject({ existingChanged: 1, create: 0 });
+    expect(await applyAndWait(first.importId, false)).toMatchObject({ updated: 0, unchanged: 1 });
+    let { rows } = await stack.sql.query(
+      `SELECT name, role FROM users WHERE email = 'otto@acme.test'`,
+    );
+    expect(rows[0]).toEqual({ name: 'Otto', role: 'operator' });
+    const second = (await preview(admin, file)).body as unknown as PeopleImportPreview;
+    expect(await applyAndWait(second.importId, true)).toMatchObject({ updated: 1 });
+    ({ rows } = await stack.sql.query(
+      `SELECT name, role FROM users WHERE email = 'otto@acme.test'`,
+    ));
+    expect(rows[0]).toEqual({ name: 'Otto Brandt', role: 'manager' });
+    expect(await members(forklift)).toContain('Otto Brandt');
+  });
+
+  it('refuses what is no CSV, a file over 10 MB and 100,001 rows, writing nothing', async () => {
+    const files = (await stack.storage.list(`org/${acme}/people-imports/`)).length;
+    const pdf = await preview(
+      admin,
+      Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj<<>>endobj\n', 'latin1'),
+    );
+    expect(pdf).toMatchObject({
+      status: 400,
+      body: { message: expect.stringContaining('not a CSV') },
+    });
+    const binary = await preview(
+      admin,
+      Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x08, 0x00]),
+    );
+    expect(binary.status).toBe(400);
+    const big = await preview(admin, `email,name\r\n${'x'.repeat(10 * 1024 * 1024 + 10)}`);
+    expect(big).toMatchObject({ status: 413, body: { message: expect.stringContaining('10 MB') } });
+    const lines = Array.from({ length: 100_001 }, (_, i) => `p${i}@acme.test,P ${i}`);
+    const many = await preview(admin, `email,name\n${lines.join('\n')}\n`);
+    expect(many).toMatchObject({
+      status: 413,
+      body: { message: expect.stringContaining('100,000 rows') },
+    });
+    const noEmail = await preview(admin, 'name,role\nAmy,operator\n');
+    expect(noEmail).toMatchObject({
+      status: 400,
+      body: { message: expect.stringContaining('"email"') },
+    });
+    const unclosed = await preview(admin, 'email,name\n"amy@acme.test,Amy\n');
+    expect(unclosed.status).toBe(400);
+    const { rows } = await stack.sql.query(
+      `SELECT count(*)::int AS n FROM users WHERE email LIKE 'p1%@acme.test'`,
+    );
+    expect(rows[0].n).toBe(0);
+    expect(await stack.storage.list(`org/${acme}/people-imports/`)).toHaveLength(files);
+  });
+
+  it('keeps each organization to itself', async () => {
+    const { body } = await preview(admin, 'email,name\nzed@acme.test,Zed\n');
+    const importId = (body as unknown as PeopleImportPreview).importId;
+    await stack.createUser({
+      email: 'gina@globex.test',
+      password: 'Globex-Admin-1',
+      role: 'admin',
+      organizationId: globex,
+    });
+    const gina = new ApiSession(stack.url);
+    await gina.login('gina@globex.test', 'Globex-Admin-1');
+    expect((await gina.get(`/api/people-imports/${importId}`)).status).toBe(404);
+    expect((await gina.post('/api/people-imports', { importId })).status).toBe(404);
+    expect(
+      (await preview(gina, 'email,name\nzed@acme.test,Zed\n', { organizationId: String(acme) }))
+        .status,
+    ).toBe(403);
+    await stack.createUser({
+      email: 'op@acme.test',
+      password: 'Acme-Staff-1',
+      role: 'operator',
+      organizationId: acme,
+    });
+    const operator = new ApiSession(stack.url);
+    await operator.login('op@acme.test', 'Acme-Staff-1');
+    expect((await preview(operator, 'email,name\nzed@acme.test,Zed\n')).status).toBe(403);
+    const root = new ApiSession(stack.url);
+    await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
+    expect((await preview(root, 'email,name\nzed@acme.test,Zed\n')).status).toBe(400);
+    const forGlobex = await preview(root, 'email,name\nzoe@globex.test,Zoe\n', {
+      organizationId: String(globex),
+    });
+    expect(forGlobex.body).toMatchObject({ counts: { create: 1 } });
+    expect((await root.get(`/api/people-imports/${importId}`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,608 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AuditEntry, type AuditPage, type ScimRouteContract, scimRoutes } from '@hub/proto';
+import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
+
+/**
+ * SCIM 2.0 provisioning as Okta and Microsoft Entra ID drive it: the request sequences their
+ * documentation shows (create, find by userName, update, deactivate, group membership),
+ * suspension that ends a member's sessions at once, isolation between organizations, and
+ * SCIM's own errors.
+ */
+
+const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
+const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
+const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
+const ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
+const RATE_LIMIT = 40;
+
+let stack: TestStack;
+let acmeAdmin: ApiSession;
+let globexAdmin: ApiSession;
+let ottoId: number;
+
+interface ScimReply {
+  status: number;
+  body: Record<string, unknown>;
+  headers: Headers;
+}
+
+async function scim(
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<ScimReply> {
+  const response = await fetch(`${stack.url}/scim/v2${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      accept: 'application/scim+json',
+      ...(body === undefined ? {} : { 'content-type': 'application/scim+json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+    headers: response.headers,
+  };
+}
+
+async function newToken(admin: ApiSession, name: string): Promise<{ id: number; secret: string }> {
+  const { status, body } = await admin.post('/api/scim-tokens', { name });
+  expect(status).toBe(201);
+  return { id: (body.token as { id: number }).id, secret: body.secret as string };
+}
+
+const patch = (...Operations: object[]) => ({ schemas: [PATCH_OP], Operations });
+
+async function signedIn(email: string, password: string) {
+  const session = new ApiSession(stack.url);
+  expect((await session.login(email, password)).status).toBe(200);
+  return session;
+}
+
+async function auditEntries(admin: ApiSession): Promise<AuditEntry[]> {
+  const { body } = await admin.get('/api/admin/audit-log?limit=200');
+  return (body as unknown as AuditPage).entries;
+}
+
+beforeAll(async () => {
+  stack = await startTestStack({ SCIM_MAX_REQUESTS_PER_MINUTE: String(RATE_LIMIT) });
+  const acme = await stack.createOrganization('Acme Foods', 'acme.test');
+  const globex = await stack.createOrganization('Globex Plant', 'globex.test');
+  await stack.createUser({
+    email: 'ann@acme.test',
+    password: 'Acme-Admin-1!',
+    role: 'admin',
+    organizationId: acme,
+  });
+  ottoId = await stack.createUser({
+    email: 'otto@acme.test',
+    password: 'Acme-Oper-1!',
+    role: 'operator',
+    organizationId: acme,
+  });
+  await stack.createUser({
+    email: 'gina@globex.test',
+    password: 'Globex-Admin-1!',
+    role: 'admin',
+    organizationId: globex,
+  });
+  acmeAdmin = await signedIn('ann@acme.test', 'Acme-Admin-1!');
+  globexAdmin = await signedIn('gina@globex.test', 'Globex-Admin-1!');
+}, 240_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('SCIM routes', () => {
+  it("registers every row of proto's SCIM table, and no other /scim route", () => {
+    const key = (method: string, path: string) => `${method} ${path}`;
+    const declared = (Object.values(scimRoutes) as ScimRouteContract[]).map((route) =>
+      key(route.method, route.path),
+    );
+    const registered = stack.gateway.routes
+      .filter(
+        (route) => route.url.startsWith('/scim') && !['HEAD', 'OPTIONS'].includes(route.method),
+      )
+      .map((route) => key(route.method, route.url));
+    expect(registered.sort()).toEqual(declared.sort());
+  });
+});
+
+describe('SCIM tokens', () => {
+  it('are created by administrators, shown once, listed with their last use, and revocable', async () => {
+    const operator = await signedIn('otto@acme.test', 'Acme-Oper-1!');
+    expect((await operator.post('/api/scim-tokens', { name: 'Okta' })).status).toBe(403);
+
+    const created = await acmeAdmin.post('/api/scim-tokens', { name: 'Okta' });
+    expect(created.status).toBe(201);
+    expect(created.body.secret).toMatch(/^hubscim_/);
+    expect(created.body.baseUrl).toMatch(/\/scim\/v2$/);
+    const { id } = created.body.token as { id: number };
+
+    let listed = await acmeAdmin.get('/api/scim-tokens');
+    const row = () =>
+      (listed.body.tokens as Record<string, unknown>[]).find((token) => token.id === id)!;
+    expect(row()).toMatchObject({ name: 'Okta', lastUsedAt: null, createdBy: 'ann' });
+    expect(JSON.stringify(listed.body)).not.toContain(created.body.secret as string);
+    expect((await globexAdmin.get('/api/scim-tokens')).body.tokens).toEqual([]);
+
+    expect((await scim(created.body.secret as string, 'GET', '/Users')).status).toBe(200);
+    listed = await acmeAdmin.get('/api/scim-tokens');
+    expect(row().lastUsedAt).not.toBeNull();
+
+    // Another organization's administrator cannot revoke it.
+    expect((await globexAdmin.delete(`/api/scim-tokens/${id}`)).status).toBe(404);
+    expect((await acmeAdmin.delete(`/api/scim-tokens/${id}`)).status).toBe(200);
+    const refused = await scim(created.body.secret as string, 'GET', '/Users');
+    expect(refused.status).toBe(401);
+    expect(refused.body).toMatchObject({ schemas: [ERROR], status: '401' });
+    expect(refused.headers.get('content-type')).toContain('application/scim+json');
+    expect((await acmeAdmin.get('/api/scim-tokens')).body.tokens).toEqual([]);
+  });
+
+  it('refuses requests without a token or with an unknown one', async () => {
+    const response = await fetch(`${stack.url}/scim/v2/Users`);
+    expect(response.status).toBe(401);
+    expect((await scim('hubscim_not-a-token', 'GET', '/Users')).status).toBe(401);
+  });
+});
+
+describe('discovery', () => {
+  it('answers ServiceProviderConfig, ResourceTypes and Schemas', async () => {
+    const { secret } = await newToken(acmeAdmin, 'Discovery');
+    const config = await scim(secret, 'GET', '/ServiceProviderConfig');
+    expect(config.status).toBe(200);
+    expect(config.body).toMatchObject({ patch: { supported: true }, filter: { supported: true } });
+    const types = await scim(secret, 'GET', '/ResourceTypes');
+    expect((types.body.Resources as { id: string }[]).map((type) => type.id)).toEqual([
+      'User',
+      'Group',
+    ]);
+    const schemas = await scim(secret, 'GET', '/Schemas');
+    expect((schemas.body.Resources as { id: string }[]).map((schema) => schema.id)).toContain(USER);
+    expect((await scim(secret, 'GET', `/Schemas/${USER}`)).status).toBe(200);
+  });
+});
+
+describe('Okta', () => {
+  it('checks, creates, reads, updates (PUT), deactivates and reactivates a user', async () => {
+    const { secret } = await newToken(acmeAdmin, 'Okta');
+    const filter = encodeURIComponent('userName eq "dana@acme.test"');
+    const none = await scim(secret, 'GET', `/Users?filter=${filter}&startIndex=1&count=100`);
+    expect(none.body).toMatchObject({ totalResults: 0, Resources: [] });
+
+    const user = {
+      schemas: [USER],
+      userName: 'dana@acme.test',
+      name: { givenName: 'Dana', familyName: 'Scully' },
+      emails: [{ primary: true, value: 'dana@acme.test', type: 'work' }],
+      displayName: 'Dana Scully',
+      locale: 'en-US',
+      externalId: '00u1abcd',
+      groups: [],
+      active: true,
+    };
+    const created = await scim(secret, 'POST', '/Users', user);
+    expect(created.status).toBe(201);
+    expect(created.headers.get('content-type')).toContain('application/scim+json');
+    expect(created.body).toMatchObject({
+      userName: 'dana@acme.test',
+      active: true,
+      externalId: '00u1abcd',
+    });
+    const id = created.body.id as string;
+    expect(created.headers.get('location')).toMatch(new RegExp(`/scim/v2/Users/${id}$`));
+
+    expect((await scim(secret, 'GET', `/Users/${id}`)).body).toMatchObject({
+      displayName: 'Dana Scully',
+    });
+    const found = await scim(secret, 'GET', `/Users?filter=${filter}&startIndex=1&count=100`);
+    expect(found.body).toMatchObject({ totalResults: 1, startIndex: 1, itemsPerPage: 1 });
+    expect((found.body.Resources as { id: string }[])[0]!.id).toBe(id);
+
+    const renamed = await scim(secret, 'PUT', `/Users/${id}`, {
+      ...user,
+      id,
+      name: { givenName: 'Dana', familyName: 'Mulder' },
+      displayName: 'Dana Mulder',
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({
+      displayName: 'Dana Mulder',
+      name: { familyName: 'Mulder' },
+    });
+
+    const again = await scim(secret, 'POST', '/Users', user);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ schemas: [ERROR], status: '409', scimType: 'uniqueness' });
+
+    const off = await scim(
+      secret,
+      'PATCH',
+      `/Users/${id}`,
+      patch({ op: 'replace', value: { active: false } }),
+    );
+    expect(off.status).toBe(200);
+    expect(off.body.active).toBe(false);
+    const on = await scim(
+      secret,
+      'PATCH',
+      `/Users/${id}`,
+      patch({ op: 'replace', value: { active: true } }),
+    );
+    expect(on.body.active).toBe(true);
+  });
+
+  it('pages with startIndex and count', async () => {
+    const { secret } = await newToken(acmeAdmin, 'Okta paging');
+    const all = await scim(secret, 'GET', '/Users?startIndex=1&count=200');
+    const total = all.body.totalResults as number;
+    expect(total).toBeGreaterThanOrEqual(2);
+    const second = await scim(secret, 'GET', '/Users?startIndex=2&count=1');
+    expect(second.body).toMatchObject({ totalResults: total, startIndex: 2, itemsPerPage: 1 });
+    expect((second.body.Resources as { id: string }[])[0]!.id).toBe(
+      (all.body.Resources as { id: string }[])[1]!.id,
+    );
+  });
+});
+
+describe('Microsoft Entra ID', () => {
+  it('queries a missing user, creates, finds, patches in its dialect, disables and deletes', async () => {
+    const { secret } = await newToken(acmeAdmin, 'Entra ID');
+    const missing = encodeURIComponent('userName eq "non-existent@acme.test"');
+    expect((await scim(secret, 'GET', `/Users?filter=${missing}`)).body.totalResults).toBe(0);
+
+    const created = await scim(secret, 'POST', '/Users', {
+      schemas: [USER, 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User'],
+      externalId: '0a21f0f2-8d2a-4f8e-bf98-7363c4aed4ef',
+      userName: 'Eve.Moneypenny@acme.test',
+      active: true,
+      displayName: 'Eve Moneypenny',
+      emails: [{ primary: true, type: 'work', value: 'Eve.Moneypenny@acme.test' }],
+      meta: { resourceType: 'User' },
+      name: { formatted: 'Eve Moneypenny', familyName: 'Moneypenny', givenName: 'Eve' },
+      roles: [],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.userName).toBe('eve.moneypenny@acme.test');
+    const id = created.body.id as string;
+
+    const byName = encodeURIComponent('userName eq "Eve.Moneypenny@acme.test"');
+    const found = await scim(secret, 'GET', `/Users?filter=${byName}`);
+    expect((found.body.Resources as { id: string }[]).map((user) => user.id)).toEqual([id]);
+
+    const updated = await scim(
+      secret,
+      'PATCH',
+      `/Users/${id}`,
+      patch(
+        { op: 'Replace', path: 'emails[type eq "work"].value', value: 'eve.moneypenny@acme.test' },
+        { op: 'Replace', path: 'name.givenName', value: 'Evelyn' },
+        { op: 'Replace', path: 'displayName', value: 'Evelyn Moneypenny' },
+        {
+          op: 'Add',
+          path: 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:department',
+          value: 'Quality',
+        },
+      ),
+    );
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({
+      displayName: 'Evelyn Moneypenny',
+      name: { givenName: 'Evelyn' },
+    });
+
+    const disabled = await scim(
+      secret,
+      'PATCH',
+      `/Users/${id}`,
+      patch({ op: 'Replace', path: 'active', value: 'False' }),
+    );
+    expect(disabled.body.active).toBe(false);
+    expect((await scim(secret, 'GET', `/Users/${id}`)).body.active).toBe(false);
+    const enabled = await scim(
+      secret,
+      'PATCH',
+      `/Users/${id}`,
+      patch({ op: 'Replace', path: 'active', value: 'True' }),
+    );
+    expect(enabled.body.active).toBe(true);
+
+    const removed = await scim(secret, 'DELETE', `/Users/${id}`);
+    expect(removed.status).toBe(204);
+    expect((await scim(secret, 'GET', `/Users/${id}`)).status).toBe(404);
+  });
+});
+
+async function provisioned(token: string, userName: string): Promise<string> {
+  const { status, body } = await scim(token, 'POST', '/Users', { schemas: [USER], userName });
+  expect(status).toBe(201);
+  return body.id as string;
+}
+
+const memberIds = (group: Record<string, unknown>) =>
+  ((group.members ?? []) as { value: string }[]).map((member) => member.value).sort();
+
+async function jobFunction(name: string) {
+  const { body } = await acmeAdmin.get('/api/job-functions');
+  return (body.jobFunctions as { name: string; members: { userId: number }[] }[]).find(
+    (item) => item.name === name,
+  );
+}
+
+describe('Groups (job functions)', () => {
+  it("follow Okta's group push: create with members, find, rename, add and remove members, replace, delete", async () => {
+    const { secret } = await newToken(acmeAdmin, 'Okta groups');
+    const gus = await provisioned(secret, 'gus@acme.test');
+    const hal = await provisioned(secret, 'hal@acme.test');
+    const created = await scim(secret, 'POST', '/Groups', {
+      schemas: [GROUP],
+      displayName: 'Press setters',
+      members: [{ value: gus, display: 'gus@acme.test' }],
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    expect(memberIds(created.body)).toEqual([gus]);
+    expect((await jobFunction('Press setters'))?.members.map((m) => String(m.userId))).toEqual([
+      gus,
+    ]);
+
+    const filter = encodeURIComponent('displayName eq "Press setters"');
+    const found = await scim(secret, 'GET', `/Groups?filter=${filter}`);
+    expect((found.body.Resources as { id: string }[]).map((group) => group.id)).toEqual([id]);
+
+    const renamed = await scim(
+      secret,
+      'PATCH',
+      `/Groups/${id}`,
+      patch({ op: 'replace', value: { id, displayName: 'Press operators' } }),
+    );
+    expect(renamed.body.displayName).toBe('Press operators');
+    const added = await scim(
+      secret,
+      'PATCH',
+      `/Groups/${id}`,
+      patch({ op: 'add', path: 'members', value: [{ value: hal, display: 'hal@acme.test' }] }),
+    );
+    expect(memberIds(added.body)).toEqual([gus, hal].sort());
+    const removed = await scim(
+      secret,
+      'PATCH',
+      `/Groups/${id}`,
+      patch({ op: 'remove', path: `members[value eq "${gus}"]` }),
+    );
+    expect(memberIds(removed.body)).toEqual([hal]);
+    expect((await jobFunction('Press operators'))?.members.map((m) => String(m.userId))).toEqual([
+      hal,
+    ]);
+
+    const replaced = await scim(secret, 'PUT', `/Groups/${id}`, {
+      schemas: [GROUP],
+      displayName: 'Press operators',
+      members: [{ value: gus }],
+    });
+    expect(memberIds(replaced.body)).toEqual([gus]);
+    expect(
+      (await scim(secret, 'POST', '/Groups', { schemas: [GROUP], displayName: 'press operators' }))
+        .body.scimType,
+    ).toBe('uniqueness');
+    expect((await scim(secret, 'DELETE', `/Groups/${id}`)).status).toBe(204);
+    expect((await scim(secret, 'GET', `/Groups/${id}`)).status).toBe(404);
+    expect(await jobFunction('Press operators')).toBeUndefined();
+  });
+
+  it("follow Entra ID's sequence: query without members, create, add, remove, rename", async () => {
+    const { secret } = await newToken(acmeAdmin, 'Entra groups');
+    const ida = await provisioned(secret, 'ida@acme.test');
+    const filter = encodeURIComponent('displayName eq "Line leads"');
+    const none = await scim(secret, 'GET', `/Groups?excludedAttributes=members&filter=${filter}`);
+    expect(none.body.totalResults).toBe(0);
+    const created = await scim(secret, 'POST', '/Groups', {
+      schemas: [GROUP],
+      externalId: '8aa1a0c0-c4c3-4bc0-b4a5-2ef676900159',
+      displayName: 'Line leads',
+      meta: { resourceType: 'Group' },
+      members: [],
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const added = await scim(
+      secret,
+      'PATCH',
+      `/Groups/${id}`,
+      patch({ op: 'Add', path: 'members', value: [{ value: ida }] }),
+    );
+    expect(memberIds(added.body)).toEqual([ida]);
+    const listed = await scim(secret, 'GET', `/Groups?excludedAttributes=members&filter=${filter}`);
+    expect((listed.body.Resources as Record<string, unknown>[])[0]!.members).toBeUndefined();
+    const removed = await scim(
+      secret,
+      'PATCH',
+      `/Groups/${id}`,
+      patch({ op: 'Remove', path: 'members', value: [{ value: ida }] }),
+    );
+    expect(memberIds(removed.body)).toEqual([]);
+    const renamed = await scim(
+      secret,
+      'PATCH',
+      `/Groups/${id}`,
+      patch({ op: 'Replace', path: 'displayName', value: 'Shift leads' }),
+    );
+    expect(renamed.body.displayName).toBe('Shift leads');
+  });
+
+  it("never reach another organization's job functions or people", async () => {
+    const acmeToken = await newToken(acmeAdmin, 'Acme groups');
+    const group = await scim(acmeToken.secret, 'POST', '/Groups', {
+      schemas: [GROUP],
+      displayName: 'Acme only',
+    });
+    const id = group.body.id as string;
+    const { secret } = await newToken(globexAdmin, 'Globex groups');
+    expect((await scim(secret, 'GET', `/Groups/${id}`)).status).toBe(404);
+    expect(
+      (
+        await scim(
+          secret,
+          'PATCH',
+          `/Groups/${id}`,
+          patch({ op: 'Replace', path: 'displayName', value: 'Taken' }),
+        )
+      ).status,
+    ).toBe(404);
+    expect((await scim(secret, 'DELETE', `/Groups/${id}`)).status).toBe(404);
+    expect(JSON.stringify((await scim(secret, 'GET', '/Groups')).body)).not.toContain('Acme only');
+    const foreign = await scim(secret, 'POST', '/Groups', {
+      schemas: [GROUP],
+      displayName: 'Globex line',
+      members: [{ value: String(ottoId) }],
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.scimType).toBe('invalidValue');
+  });
+});
+
+describe('deactivation', () => {
+  it("ends the member's sessions at once and refuses sign-in, keeping the records; reactivation restores", async () => {
+    const { secret } = await newToken(acmeAdmin, 'Okta deactivation');
+    const otto = await signedIn('otto@acme.test', 'Acme-Oper-1!');
+    expect((await otto.get('/api/user')).status).toBe(200);
+
+    const off = await scim(
+      secret,
+      'PATCH',
+      `/Users/${ottoId}`,
+      patch({ op: 'replace', value: { active: false } }),
+    );
+    expect(off.status).toBe(200);
+    // The very next request with the same cookie: no wait, no poll.
+    expect((await otto.get('/api/user')).status).toBe(401);
+    const again = await new ApiSession(stack.url).login('otto@acme.test', 'Acme-Oper-1!');
+    expect(again.status).toBe(403);
+    expect(again.body.message).toMatch(/suspended/);
+    const kept = await scim(secret, 'GET', `/Users/${ottoId}`);
+    expect(kept.body).toMatchObject({ userName: 'otto@acme.test', active: false });
+
+    const on = await scim(
+      secret,
+      'PATCH',
+      `/Users/${ottoId}`,
+      patch({ op: 'replace', value: { active: true } }),
+    );
+    expect(on.body.active).toBe(true);
+    await signedIn('otto@acme.test', 'Acme-Oper-1!');
+  });
+});
+
+describe('isolation between organizations', () => {
+  it("never shows or changes another organization's member, and says nothing of whose a taken userName is", async () => {
+    const { secret } = await newToken(globexAdmin, 'Globex Okta');
+    const filter = encodeURIComponent('userName eq "otto@acme.test"');
+    expect((await scim(secret, 'GET', `/Users?filter=${filter}`)).body.totalResults).toBe(0);
+    const everyone = await scim(secret, 'GET', '/Users?count=200');
+    expect(JSON.stringify(everyone.body)).not.toContain('acme.test');
+    expect((await scim(secret, 'GET', `/Users/${ottoId}`)).status).toBe(404);
+    const changed = await scim(
+      secret,
+      'PATCH',
+      `/Users/${ottoId}`,
+      patch({ op: 'replace', value: { active: false } }),
+    );
+    expect(changed.status).toBe(404);
+    expect(
+      (
+        await scim(secret, 'PUT', `/Users/${ottoId}`, {
+          schemas: [USER],
+          userName: 'x@globex.test',
+        })
+      ).status,
+    ).toBe(404);
+    expect((await scim(secret, 'DELETE', `/Users/${ottoId}`)).status).toBe(404);
+
+    const taken = await scim(secret, 'POST', '/Users', {
+      schemas: [USER],
+      userName: 'otto@acme.test',
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.scimType).toBe('uniqueness');
+    expect(JSON.stringify(taken.body)).not.toMatch(/acme/i);
+
+    const otto = await signedIn('otto@acme.test', 'Acme-Oper-1!');
+    expect((await otto.get('/api/user')).status).toBe(200);
+  });
+});
+
+describe('errors', () => {
+  it('answers a bad filter with 400 invalidFilter and a bad user with 400 invalidValue', async () => {
+    const { secret } = await newToken(acmeAdmin, 'Errors');
+    const bad = await scim(secret, 'GET', `/Users?filter=${encodeURIComponent('userName eq')}`);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ schemas: [ERROR], status: '400', scimType: 'invalidFilter' });
+    const invalid = await scim(secret, 'POST', '/Users', {
+      schemas: [USER],
+      userName: 'not an email',
+    });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.scimType).toBe('invalidValue');
+    const unknown = await scim(secret, 'GET', '/Users/999999');
+    expect(unknown.body).toMatchObject({ status: '404', schemas: [ERROR] });
+    const noOps = await scim(secret, 'PATCH', `/Users/${ottoId}`, { schemas: [PATCH_OP] });
+    expect(noOps.status).toBe(400);
+  });
+
+  it('rate-limits each token with 429 and Retry-After', async () => {
+    const { secret } = await newToken(acmeAdmin, 'Busy');
+    const other = await newToken(acmeAdmin, 'Quiet');
+    const statuses: number[] = [];
+    for (let i = 0; i <= RATE_LIMIT; i++)
+      statuses.push((await scim(secret, 'GET', '/ServiceProviderConfig')).status);
+    expect(statuses.slice(0, RATE_LIMIT).every((status) => status === 200)).toBe(true);
+    const limited = await scim(secret, 'GET', '/ServiceProviderConfig');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.body).toMatchObject({ status: '429', scimType: 'tooMany' });
+    expect((await scim(other.secret, 'GET', '/ServiceProviderConfig')).status).toBe(200);
+  });
+});
+
+describe('audit', () => {
+  it('records every change with the token as the actor, in its organization', async () => {
+    const { id, secret } = await newToken(acmeAdmin, 'Audited');
+    const created = await scim(secret, 'POST', '/Users', {
+      schemas: [USER],
+      userName: 'fox@acme.test',
+    });
+    await scim(
+      secret,
+      'PATCH',
+      `/Users/${String(created.body.id)}`,
+      patch({ op: 'Replace', path: 'active', value: 'False' }),
+    );
+    const deadline = Date.now() + 20_000;
+    let entries: AuditEntry[] = [];
+    while (Date.now() < deadline) {
+      entries = (await auditEntries(acmeAdmin)).filter((entry) =>
+        entry.actorEmail?.startsWith(`SCIM token ${id} `),
+      );
+      if (entries.length >= 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(entries.map((entry) => entry.action).sort()).toEqual([
+      'scim.user.create',
+      'scim.user.patch',
+    ]);
+    expect(entries[0]).toMatchObject({ actorRole: 'scim', outcome: 'success', actorId: null });
+    expect(entries.find((entry) => entry.action === 'scim.user.patch')!.target).toContain(
+      'replace active',
+    );
+    const seenByGlobex = await auditEntries(globexAdmin);
+    expect(seenByGlobex.some((entry) => entry.actorEmail?.startsWith(`SCIM token ${id} `))).toBe(
+      false,
+    );
+  });
+});

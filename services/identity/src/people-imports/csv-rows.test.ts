@@ -1,0 +1,65 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { detectDelimiter, readPeopleCsv, type SheetRow } from './csv-rows.js';
+
+async function rows(text: string, chunk = 7): Promise<SheetRow[]> {
+  const bytes = Buffer.from(text);
+  const chunks = Array.from({ length: Math.ceil(bytes.length / chunk) }, (_, i) =>
+    bytes.subarray(i * chunk, (i + 1) * chunk),
+  );
+  const read: SheetRow[] = [];
+  for await (const row of readPeopleCsv(Readable.from(chunks))) read.push(row);
+  return read;
+}
+
+describe('readPeopleCsv', () => {
+  it('reads Excel\'s "CSV UTF-8" with ";": BOM, CRLF, quoted cells with quotes and line breaks', async () => {
+    const read = await rows(
+      '\uFEFFE-mail;Full name;Role;Job functions\r\nana@x.test;"Ana ""A"" Ruiz";operator;"Packing;Forklift"\r\n\r\nbo@x.test;"Bo\r\nLee";;\r\n',
+    );
+    expect(read).toEqual([
+      {
+        row: 2,
+        cells: {
+          email: 'ana@x.test',
+          name: 'Ana "A" Ruiz',
+          role: 'operator',
+          jobFunctions: 'Packing;Forklift',
+          language: '',
+          timeZone: '',
+        },
+        extraCells: false,
+      },
+      {
+        row: 4,
+        cells: {
+          email: 'bo@x.test',
+          name: 'Bo\r\nLee',
+          role: '',
+          jobFunctions: '',
+          language: '',
+          timeZone: '',
+        },
+        extraCells: false,
+      },
+    ]);
+  });
+
+  it('reads Google Sheets\' CSV (",", LF, no BOM), ignores unknown columns, notices extra cells', async () => {
+    const read = await rows('name,email,notes\nAna,ana@x.test,hi\nBo,bo@x.test,,extra\n');
+    expect(read.map((row) => [row.cells.email, row.cells.name, row.extraCells])).toEqual([
+      ['ana@x.test', 'Ana', false],
+      ['bo@x.test', 'Bo', true],
+    ]);
+  });
+
+  it('refuses a file without an email column, and an unclosed quote', async () => {
+    await expect(rows('name,role\nAna,operator\n')).rejects.toThrow('No "email" column');
+    await expect(rows('email,name\n"ana@x.test,Ana\n')).rejects.toThrow('could not be read as CSV');
+  });
+
+  it('detects the delimiter from the header line, outside quotes', () => {
+    expect(detectDelimiter('email;name;"a,b,c"\nx,y,z')).toBe(';');
+    expect(detectDelimiter('email,name\n;;;;')).toBe(',');
+  });
+});

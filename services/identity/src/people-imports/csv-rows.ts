@@ -1,0 +1,158 @@
+import { Readable } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
+import { PEOPLE_IMPORT_MAX_ROWS, PEOPLE_IMPORT_MESSAGES } from '@hub/proto';
+import { RpcFailure } from '@hub/kit';
+
+/** The columns a file of people may have; any other column is ignored. */
+export type SheetColumn = 'email' | 'name' | 'role' | 'jobFunctions' | 'language' | 'timeZone';
+
+/** One line of the file: `row` is its number in the spreadsheet (the header is row 1). */
+export interface SheetRow {
+  row: number;
+  cells: Record<SheetColumn, string>;
+  /** Cells past the header's last column: the line does not fit the header. */
+  extraCells: boolean;
+}
+
+const HEADER_NAMES: Record<string, SheetColumn> = {
+  email: 'email',
+  emailaddress: 'email',
+  mail: 'email',
+  name: 'name',
+  fullname: 'name',
+  role: 'role',
+  jobfunctions: 'jobFunctions',
+  jobfunction: 'jobFunctions',
+  functions: 'jobFunctions',
+  language: 'language',
+  lang: 'language',
+  timezone: 'timeZone',
+  tz: 'timeZone',
+};
+
+/** A record larger than this is no line of people (an unclosed quote swallowing the file). */
+const MAX_RECORD_CHARS = 64 * 1024;
+/** The header line is looked for in this many leading bytes. */
+const HEADER_BYTES = 64 * 1024;
+
+const columnOf = (header: string): SheetColumn | undefined =>
+  HEADER_NAMES[header.toLowerCase().replace(/[^a-z]/g, '')];
+
+/**
+ * ',' or ';' (Excel writes ';' where the decimal mark is a comma): whichever the header line
+ * holds more of outside quotes.
+ */
+export function detectDelimiter(head: string): ',' | ';' {
+  let commas = 0;
+  let semicolons = 0;
+  let quoted = false;
+  for (const char of head) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) break;
+    else if (!quoted && char === ',') commas += 1;
+    else if (!quoted && char === ';') semicolons += 1;
+  }
+  return semicolons > commas ? ';' : ',';
+}
+
+/** The first bytes (up to the end of the header line), and the stream with them put back. */
+async function splitHead(source: Readable): Promise<{ head: Buffer; whole: Readable }> {
+  const iterator = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const chunks: Buffer[] = [];
+  let length = 0;
+  while (length < HEADER_BYTES) {
+    const next = await iterator.next();
+    if (next.done) break;
+    chunks.push(next.value);
+    length += next.value.length;
+    if (next.value.includes(0x0a)) break;
+  }
+  const head = Buffer.concat(chunks);
+  async function* rest() {
+    yield head;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next())
+      yield next.value;
+  }
+  return { head, whole: Readable.from(rest(), { objectMode: false }) };
+}
+
+function headerColumns(header: string[]): (SheetColumn | undefined)[] {
+  const columns = header.map(columnOf);
+  for (const needed of ['email', 'name'] as const) {
+    if (!columns.includes(needed)) {
+      throw RpcFailure.validation(
+        `The first row must name the columns: email, name, role, job functions (language and time zone are optional). No "${needed}" column was found.`,
+        'file',
+      );
+    }
+  }
+  return columns;
+}
+
+const blankCells = (): Record<SheetColumn, string> => ({
+  email: '',
+  name: '',
+  role: '',
+  jobFunctions: '',
+  language: '',
+  timeZone: '',
+});
+
+function toRow(record: string[], columns: (SheetColumn | undefined)[], row: number): SheetRow {
+  const cells = blankCells();
+  columns.forEach((column, index) => {
+    if (column) cells[column] = (record[index] ?? '').trim();
+  });
+  const extraCells = record.slice(columns.length).some((cell) => cell.trim() !== '');
+  return { row, cells, extraCells };
+}
+
+function readFailure(error: unknown): unknown {
+  if (error instanceof CsvError)
+    return RpcFailure.validation(`The file could not be read as CSV: ${error.message}`, 'file');
+  return error;
+}
+
+/**
+ * The file's lines of people, streamed: a UTF-8 CSV as Excel or Google Sheets write it (with or
+ * without a byte order mark, ',' or ';', quoted cells, CRLF). Blank lines are skipped; more
+ * than PEOPLE_IMPORT_MAX_ROWS lines of people is refused before the rest is read.
+ */
+export async function* readPeopleCsv(source: Readable): AsyncGenerator<SheetRow> {
+  const { head, whole } = await splitHead(source);
+  const delimiter = detectDelimiter(head.toString('utf8').replace(/^\uFEFF/, ''));
+  const parser = whole.pipe(
+    parse({
+      bom: true,
+      delimiter,
+      relax_column_count: true,
+      // A quote inside an unquoted cell is kept as text, as spreadsheets read it.
+      relax_quotes: true,
+      max_record_size: MAX_RECORD_CHARS,
+    }),
+  );
+  whole.once('error', (error) => parser.destroy(error));
+  let columns: (SheetColumn | undefined)[] | undefined;
+  let row = 0;
+  let people = 0;
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      row += 1;
+      if (!columns) {
+        columns = headerColumns(record);
+        continue;
+      }
+      if (record.every((cell) => cell.trim() === '')) continue;
+      people += 1;
+      if (people > PEOPLE_IMPORT_MAX_ROWS)
+        throw new RpcFailure('too_large', PEOPLE_IMPORT_MESSAGES.tooManyRows, 'file');
+      yield toRow(record, columns, row);
+    }
+  } catch (error) {
+    throw readFailure(error);
+  } finally {
+    parser.destroy();
+    whole.destroy();
+  }
+  if (!columns) throw RpcFailure.validation('The file is empty.', 'file');
+}

@@ -1,0 +1,214 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { skillsRpc } from '@hub/proto';
+import { type ObjectStorage, RpcClient, RpcFailure } from '@hub/kit';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../config.js';
+import { REVOCATIONS, RPC, STORAGE } from '../tokens.js';
+import type { SessionRevocations } from '../auth/session-revocations.js';
+import { InvitationsService } from '../invitations/invitations.service.js';
+import type { OrganizationEntity } from '../organizations/organization.entity.js';
+import { OrganizationsRepository } from '../organizations/organizations.repository.js';
+import type { PeopleImportEntity } from './people-import.entity.js';
+import { PeopleImportsRepository, type RowRecord } from './people-imports.repository.js';
+import { checkSheet, jobFunctionIndex } from './people-sheet.js';
+import type { ImportedPerson, RowVerdict } from './row-rules.js';
+import { MailPace } from './mail-pace.js';
+
+/** Invitations sent at once (each is an SMTP exchange). */
+const MAILS_IN_FLIGHT = 4;
+/** Leftover invitations of a stopped run, issued a group at a time (as a batch's). */
+const LEFTOVERS_AT_ONCE = 250;
+/** Sent invitations marked in one statement. */
+const MARK_EVERY = 25;
+/** The figures are written again this often while invitations go, for the page's progress bar. */
+const PROGRESS_MS = 1000;
+
+interface Assignment {
+  userId: number;
+  jobFunctionIds: number[];
+}
+
+/**
+ * Applies a previewed import, a batch of lines at a time: each batch's users and line states are
+ * written in one transaction, so a run stopped anywhere and taken again skips the lines it did
+ * (and the email's uniqueness keeps anyone from being created twice); the invitations of created
+ * lines go after, each marked once sent.
+ */
+@Injectable()
+export class PeopleImportRunner {
+  private readonly logger = new Logger('PeopleImports');
+
+  constructor(
+    @Inject(PeopleImportsRepository) private readonly imports: PeopleImportsRepository,
+    @Inject(OrganizationsRepository) private readonly organizations: OrganizationsRepository,
+    @Inject(STORAGE) private readonly storage: ObjectStorage,
+    @Inject(RPC) private readonly rpc: RpcClient,
+    @Inject(InvitationsService) private readonly invitations: InvitationsService,
+    @Inject(REVOCATIONS) private readonly revocations: SessionRevocations,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+  ) {}
+
+  async run(importId: number, lastAttempt: boolean): Promise<void> {
+    const entry = await this.imports.find(importId);
+    if (!entry || entry.state === 'done' || entry.state === 'failed') return;
+    const organization = await this.organizations.findById(entry.organizationId);
+    if (!organization) return;
+    await this.imports.update(importId, { state: 'running' });
+    try {
+      const pace = new MailPace(this.config.PEOPLE_IMPORT_MAILS_PER_SECOND);
+      await this.inviteLeftovers(entry, organization, pace);
+      await this.applyLines(entry, organization, pace);
+      await this.imports.update(importId, {
+        ...(await this.imports.figures(importId)),
+        state: 'done',
+        finishedAt: new Date(),
+      });
+      await this.storage.remove(entry.fileKey).catch(() => undefined);
+    } catch (error) {
+      const final = lastAttempt || error instanceof RpcFailure;
+      this.logger.warn(`people import ${importId} failed: ${String(error)}`);
+      if (final) {
+        await this.imports.update(importId, {
+          state: 'failed',
+          error: error instanceof Error ? error.message : String(error),
+          finishedAt: new Date(),
+        });
+      }
+      throw error;
+    }
+  }
+
+  private async applyLines(
+    entry: PeopleImportEntity,
+    organization: OrganizationEntity,
+    pace: MailPace,
+  ) {
+    const verdicts = checkSheet(await this.storage.get(entry.fileKey), {
+      organizationId: entry.organizationId,
+      actorUserId: entry.createdBy ?? 0,
+      jobFunctions: await jobFunctionIndex(this.rpc, entry.organizationId),
+      lookup: (emails) => this.imports.findByEmails(emails),
+      skip: await this.imports.doneRows(entry.id),
+    });
+    for await (const batch of verdicts) {
+      const { assignments, created, roleChanged } = await this.applyBatch(entry, batch);
+      if (assignments.length)
+        await this.rpc.call(skillsRpc.addJobFunctionMembers, {
+          organizationId: entry.organizationId,
+          assignments,
+        });
+      for (const userId of roleChanged) await this.revocations.announce({ userId });
+      await this.imports.update(entry.id, await this.imports.figures(entry.id));
+      await this.invite(entry, organization, created, pace);
+      await this.imports.update(entry.id, await this.imports.figures(entry.id));
+    }
+  }
+
+  private async applyBatch(entry: PeopleImportEntity, batch: RowVerdict[]) {
+    return this.imports.transaction(async (tx) => {
+      const creating = batch.flatMap((v) => (v.kind === 'create' ? [v.person] : []));
+      const ids = await this.imports.insertPendingUsers(tx, entry.organizationId, creating);
+      const rows: RowRecord[] = [];
+      const assignments: Assignment[] = [];
+      const created: RowRecord[] = [];
+      const roleChanged: number[] = [];
+      const preferences: { userId: number; person: ImportedPerson }[] = [];
+      for (const verdict of batch) {
+        const row = await this.applyVerdict(tx, entry, verdict, ids);
+        rows.push(row);
+        if ((row.outcome === 'created' || row.outcome === 'updated') && verdict.kind !== 'refused')
+          preferences.push({ userId: row.userId!, person: verdict.person });
+        if (row.outcome === 'created') created.push(row);
+        if (row.outcome === 'updated' && verdict.kind === 'existing' && verdict.roleChanged)
+          roleChanged.push(verdict.userId);
+        if ((row.outcome === 'created' || row.outcome === 'updated') && verdict.kind !== 'refused')
+          if (verdict.person.jobFunctionIds.length)
+            assignments.push({
+              userId: row.userId!,
+              jobFunctionIds: verdict.person.jobFunctionIds,
+            });
+      }
+      await this.imports.savePreferences(tx, preferences);
+      await this.imports.saveRows(tx, entry.id, rows);
+      return { assignments, created, roleChanged };
+    });
+  }
+
+  private async applyVerdict(
+    tx: EntityManager,
+    entry: PeopleImportEntity,
+    verdict: RowVerdict,
+    ids: Map<string, number>,
+  ): Promise<RowRecord> {
+    const base = { rowNumber: verdict.row, reason: null, userId: null };
+    if (verdict.kind === 'refused')
+      return { ...base, email: verdict.email, outcome: 'refused', reason: verdict.reason };
+    const { person } = verdict;
+    if (verdict.kind === 'create') {
+      const userId = ids.get(person.email);
+      // Taken between the check and the insert: by someone else, so not ours to touch.
+      if (userId === undefined)
+        return {
+          ...base,
+          email: person.email,
+          outcome: 'refused',
+          reason: 'This email is already in use.',
+        };
+      return { ...base, email: person.email, outcome: 'created', userId };
+    }
+    if (!entry.updateExisting || !verdict.changed)
+      return { ...base, email: person.email, outcome: 'unchanged', userId: verdict.userId };
+    await this.imports.updateMember(tx, entry.organizationId, verdict.userId, person);
+    return { ...base, email: person.email, outcome: 'updated', userId: verdict.userId };
+  }
+
+  /** Invitations of lines created by an earlier run that stopped before mailing them. */
+  private async inviteLeftovers(
+    entry: PeopleImportEntity,
+    organization: OrganizationEntity,
+    pace: MailPace,
+  ) {
+    const rows = await this.imports.rowsToInvite(entry.id);
+    for (let start = 0; start < rows.length; start += LEFTOVERS_AT_ONCE)
+      await this.invite(entry, organization, rows.slice(start, start + LEFTOVERS_AT_ONCE), pace);
+  }
+
+  private async invite(
+    entry: PeopleImportEntity,
+    organization: OrganizationEntity,
+    rows: { rowNumber: number; userId: number | null }[],
+    pace: MailPace,
+  ) {
+    const people = await this.imports.pendingUsers(
+      rows.flatMap((row) => (row.userId ? [row.userId] : [])),
+    );
+    const sent: number[] = [];
+    let reported = Date.now();
+    // Marked a few at a time: a run stopped between two marks mails those few again on retry.
+    const flush = () => this.imports.markInvited(entry.id, sent.splice(0));
+    const report = async () => {
+      reported = Date.now();
+      await flush();
+      await this.imports.update(entry.id, await this.imports.figures(entry.id));
+    };
+    const invited = rows.filter((row) => people.has(row.userId ?? 0));
+    for (const user of people.values()) user.organization = organization;
+    const mails = await this.invitations.storeLinks(
+      invited.map((row) => people.get(row.userId!)!),
+      entry.createdBy,
+    );
+    sent.push(...rows.filter((row) => !people.has(row.userId ?? 0)).map((row) => row.rowNumber));
+    let next = 0;
+    const sendNext = async (): Promise<void> => {
+      for (let index = next++; index < invited.length; index = next++) {
+        await pace.wait();
+        await this.invitations.deliver(mails[index]!);
+        sent.push(invited[index]!.rowNumber);
+        if (Date.now() - reported >= PROGRESS_MS) await report();
+        else if (sent.length >= MARK_EVERY) await flush();
+      }
+    };
+    await Promise.all(Array.from({ length: MAILS_IN_FLIGHT }, sendNext));
+    await flush();
+  }
+}

@@ -1,0 +1,233 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager, In, MoreThan } from 'typeorm';
+import type { RefusedRow, Role } from '@hub/proto';
+import { UserEntity } from '../users/user.entity.js';
+import {
+  PeopleImportEntity,
+  PeopleImportRowEntity,
+  type RowOutcome,
+} from './people-import.entity.js';
+import type { ExistingUser, ImportedPerson } from './row-rules.js';
+
+export type NewPeopleImport = Pick<
+  PeopleImportEntity,
+  'organizationId' | 'createdBy' | 'fileKey' | 'fileName' | 'totalRows'
+>;
+
+export interface RowRecord {
+  rowNumber: number;
+  email: string;
+  outcome: RowOutcome;
+  reason: string | null;
+  userId: number | null;
+}
+
+/** Imports, the state of each applied line, and the users they create or update. */
+@Injectable()
+export class PeopleImportsRepository {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  create(entry: NewPeopleImport): Promise<PeopleImportEntity> {
+    const repository = this.db.getRepository(PeopleImportEntity);
+    return repository.save(repository.create(entry));
+  }
+
+  find(id: number): Promise<PeopleImportEntity | null> {
+    return this.db.getRepository(PeopleImportEntity).findOneBy({ id });
+  }
+
+  async update(id: number, changes: Partial<PeopleImportEntity>): Promise<void> {
+    await this.db.getRepository(PeopleImportEntity).update({ id }, changes);
+  }
+
+  /** Moves a previewed import to queued, once: answers false when it had already left 'previewed'. */
+  async queue(id: number, updateExisting: boolean): Promise<boolean> {
+    const result = await this.db
+      .getRepository(PeopleImportEntity)
+      .update({ id, state: 'previewed' }, { state: 'queued', updateExisting });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Whoever holds these emails (any organization), with their reading preferences. */
+  async findByEmails(emails: string[]): Promise<Map<string, ExistingUser>> {
+    if (!emails.length) return new Map();
+    // Raw SQL: plain rows joined with the preferences, for up to a batch of emails at once.
+    const rows = (await this.db.query(
+      `SELECT u.id, u.email, u.name, u.role, u.organization_id, p.language, p.time_zone
+         FROM users u LEFT JOIN user_preferences p ON p.user_id = u.id
+        WHERE u.email = ANY($1::text[])`,
+      [emails],
+    )) as {
+      id: number;
+      email: string;
+      name: string;
+      role: Role;
+      organization_id: number;
+      language: string | null;
+      time_zone: string | null;
+    }[];
+    return new Map(
+      rows.map((row) => [
+        row.email,
+        {
+          id: row.id,
+          organizationId: row.organization_id,
+          name: row.name,
+          role: row.role,
+          language: row.language ?? 'en',
+          timeZone: row.time_zone,
+        },
+      ]),
+    );
+  }
+
+  /** Line numbers of an import already applied (a job taken again skips them). */
+  async doneRows(importId: number): Promise<Set<number>> {
+    const rows = await this.db
+      .getRepository(PeopleImportRowEntity)
+      .find({ where: { importId }, select: { rowNumber: true } });
+    return new Set(rows.map((row) => row.rowNumber));
+  }
+
+  /**
+   * Pending users for these people; an email taken meanwhile is skipped (its id is missing from
+   * the answer), so a second run never creates anyone twice.
+   */
+  async insertPendingUsers(
+    tx: EntityManager,
+    organizationId: number,
+    people: ImportedPerson[],
+  ): Promise<Map<string, number>> {
+    if (!people.length) return new Map();
+    const result = await tx
+      .createQueryBuilder()
+      .insert()
+      .into(UserEntity)
+      .values(
+        people.map((person) => ({
+          email: person.email,
+          name: person.name,
+          role: person.role,
+          organizationId,
+          isActive: false,
+          passwordHash: null,
+          profilePicture: null,
+          auth0UserId: null,
+          lastLogin: null,
+        })),
+      )
+      .orIgnore()
+      .returning(['id', 'email'])
+      .execute();
+    const rows = result.raw as { id: number; email: string }[];
+    return new Map(rows.map((row) => [row.email, row.id]));
+  }
+
+  async updateMember(
+    tx: EntityManager,
+    organizationId: number,
+    userId: number,
+    person: ImportedPerson,
+  ): Promise<void> {
+    await tx
+      .getRepository(UserEntity)
+      .update({ id: userId, organizationId }, { name: person.name, role: person.role });
+  }
+
+  /** The language and time zone lines gave; other preferences keep their values or defaults. */
+  async savePreferences(
+    tx: EntityManager,
+    people: { userId: number; person: ImportedPerson }[],
+  ): Promise<void> {
+    const given = people.filter(
+      ({ person }) => person.language !== null || person.timeZone !== null,
+    );
+    if (!given.length) return;
+    // Raw SQL: one upsert for a batch that keeps a time zone a line left blank. A blank language
+    // writes 'en', the only language there is so far (the column has no null).
+    await tx.query(
+      `INSERT INTO user_preferences (user_id, language, time_zone)
+       SELECT p.user_id, coalesce(p.language, 'en'), p.time_zone
+         FROM unnest($1::int[], $2::text[], $3::text[]) AS p(user_id, language, time_zone)
+       ON CONFLICT (user_id) DO UPDATE
+         SET language = EXCLUDED.language,
+             time_zone = coalesce(EXCLUDED.time_zone, user_preferences.time_zone),
+             updated_at = now()`,
+      [
+        given.map(({ userId }) => userId),
+        given.map(({ person }) => person.language),
+        given.map(({ person }) => person.timeZone),
+      ],
+    );
+  }
+
+  async saveRows(tx: EntityManager, importId: number, rows: RowRecord[]): Promise<void> {
+    if (!rows.length) return;
+    await tx
+      .createQueryBuilder()
+      .insert()
+      .into(PeopleImportRowEntity)
+      .values(rows.map((row) => ({ ...row, importId, invited: false })))
+      .orIgnore()
+      .execute();
+  }
+
+  /** Created users whose invitation has not gone yet (a run stopped between the two). */
+  rowsToInvite(importId: number): Promise<PeopleImportRowEntity[]> {
+    return this.db.getRepository(PeopleImportRowEntity).find({
+      where: { importId, outcome: 'created', invited: false },
+      order: { rowNumber: 'ASC' },
+    });
+  }
+
+  async markInvited(importId: number, rowNumbers: number[]): Promise<void> {
+    if (!rowNumbers.length) return;
+    await this.db
+      .getRepository(PeopleImportRowEntity)
+      .update({ importId, rowNumber: In(rowNumbers) }, { invited: true });
+  }
+
+  /** Users still pending (an invitation to send), by id. */
+  async pendingUsers(ids: number[]): Promise<Map<number, UserEntity>> {
+    if (!ids.length) return new Map();
+    const users = await this.db
+      .getRepository(UserEntity)
+      .find({ where: { id: In(ids), isActive: false } });
+    return new Map(users.map((user) => [user.id, user]));
+  }
+
+  /** The import's figures, counted from its lines (so a run taken again never counts twice). */
+  async figures(importId: number) {
+    const rows = await this.db
+      .getRepository(PeopleImportRowEntity)
+      .createQueryBuilder('r')
+      .select('r.outcome', 'outcome')
+      .addSelect('count(*)::int', 'count')
+      .addSelect('count(*) FILTER (WHERE r.invited)::int', 'invited')
+      .where('r.import_id = :importId', { importId })
+      .groupBy('r.outcome')
+      .getRawMany<{ outcome: RowOutcome; count: number; invited: number }>();
+    const count = (outcome: RowOutcome) => rows.find((row) => row.outcome === outcome)?.count ?? 0;
+    return {
+      processedRows: rows.reduce((sum, row) => sum + row.count, 0),
+      created: count('created'),
+      updated: count('updated'),
+      unchanged: count('unchanged'),
+      refused: count('refused'),
+      invited: rows.reduce((sum, row) => sum + row.invited, 0),
+    };
+  }
+
+  async rejected(importId: number, afterRow: number, limit: number): Promise<RefusedRow[]> {
+    const rows = await this.db.getRepository(PeopleImportRowEntity).find({
+      where: { importId, outcome: 'refused', rowNumber: MoreThan(afterRow) },
+      order: { rowNumber: 'ASC' },
+      take: limit,
+    });
+    return rows.map((row) => ({ row: row.rowNumber, email: row.email, reason: row.reason ?? '' }));
+  }
+}

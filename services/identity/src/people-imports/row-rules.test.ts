@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import type { SheetRow } from './csv-rows.js';
+import { checkRow, type ExistingUser, indexJobFunctions, type RowContext } from './row-rules.js';
+
+const context = (existing: Record<string, ExistingUser> = {}): RowContext => ({
+  organizationId: 1,
+  actorUserId: 9,
+  jobFunctions: indexJobFunctions([
+    { id: 10, name: 'Packing', memberIds: [5] },
+    { id: 11, name: 'Forklift', memberIds: [] },
+  ]),
+  existing: new Map(Object.entries(existing)),
+  seen: new Map(),
+});
+
+const line = (row: number, cells: Partial<SheetRow['cells']>): SheetRow => ({
+  row,
+  cells: { email: '', name: '', role: '', jobFunctions: '', language: '', timeZone: '', ...cells },
+  extraCells: false,
+});
+
+const member = (changes: Partial<ExistingUser>): ExistingUser => ({
+  id: 5,
+  organizationId: 1,
+  name: 'Ana',
+  role: 'operator',
+  language: 'en',
+  timeZone: null,
+  ...changes,
+});
+
+describe('checkRow', () => {
+  it('reads a person: email lower-cased, role by label, job functions by any separator', () => {
+    const verdict = checkRow(
+      line(2, {
+        email: 'Ana@X.test',
+        name: ' Ana ',
+        role: 'Training supervisor',
+        jobFunctions: 'packing | Forklift;Packing',
+      }),
+      context(),
+    );
+    expect(verdict).toEqual({
+      kind: 'create',
+      row: 2,
+      person: {
+        email: 'ana@x.test',
+        name: 'Ana',
+        role: 'training_supervisor',
+        jobFunctionIds: [10, 11],
+        language: null,
+        timeZone: null,
+      },
+    });
+  });
+
+  it.each([
+    [{ email: '' }, 'Email is missing.'],
+    [{ email: 'nope' }, '"nope" is not a valid email address.'],
+    [{ email: 'a@x.test', name: '' }, 'Name is missing.'],
+    [
+      { email: 'a@x.test', name: 'A', role: 'super admin' },
+      'The super administrator role cannot be imported.',
+    ],
+    [{ email: 'a@x.test', name: 'A', jobFunctions: 'Welding' }, 'Unknown job function "Welding".'],
+    [{ email: 'a@x.test', name: 'A', language: 'de' }, 'Unknown language "de" (en, es, fr).'],
+    [{ email: 'a@x.test', name: 'A', timeZone: 'Mars/Base' }, 'Unknown time zone "Mars/Base".'],
+    [{ email: 'a@x.test', name: 'N'.repeat(201) }, 'Name is longer than 200 characters.'],
+  ])('refuses %j: %s', (cells, reason) => {
+    expect(checkRow(line(3, cells), context())).toMatchObject({ kind: 'refused', row: 3, reason });
+  });
+
+  it("refuses a duplicate, naming the first row, and another organization's email without whose", () => {
+    const shared = context({ 'bo@y.test': member({ id: 7, organizationId: 2 }) });
+    expect(checkRow(line(2, { email: 'a@x.test', name: 'A' }), shared).kind).toBe('create');
+    expect(checkRow(line(3, { email: 'A@x.test', name: 'A' }), shared)).toMatchObject({
+      reason: 'Duplicate email: already on row 2.',
+    });
+    expect(checkRow(line(4, { email: 'bo@y.test', name: 'Bo' }), shared)).toMatchObject({
+      reason: 'This email is already used by another organization.',
+    });
+  });
+
+  it('tells an unchanged member from a changed one', () => {
+    const ctx = context({ 'ana@x.test': member({}) });
+    expect(
+      checkRow(line(2, { email: 'ana@x.test', name: 'Ana', jobFunctions: 'Packing' }), ctx),
+    ).toMatchObject({ kind: 'existing', changed: false });
+    ctx.seen.clear();
+    expect(
+      checkRow(line(2, { email: 'ana@x.test', name: 'Ana', jobFunctions: 'Forklift' }), ctx),
+    ).toMatchObject({ kind: 'existing', changed: true, roleChanged: false });
+    ctx.seen.clear();
+    expect(
+      checkRow(line(2, { email: 'ana@x.test', name: 'Ana', role: 'manager' }), ctx),
+    ).toMatchObject({ changed: true, roleChanged: true });
+  });
+
+  it('keeps a formula cell as text', () => {
+    expect(checkRow(line(2, { email: 'f@x.test', name: '=1+2' }), context())).toMatchObject({
+      kind: 'create',
+      person: { name: '=1+2' },
+    });
+  });
+});

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import {
+  IMPORTABLE_ROLES,
+  isTimeZone,
+  JOB_FUNCTION_SEPARATORS,
+  LANGUAGES,
+  PEOPLE_IMPORT_LIMITS as LIMITS,
+  PEOPLE_IMPORT_MESSAGES,
+  plainText,
+  type Role,
+} from '@hub/proto';
+import type { SheetRow } from './csv-rows.js';
+
+/** A person as a valid line describes them. */
+export interface ImportedPerson {
+  email: string;
+  name: string;
+  role: Role;
+  jobFunctionIds: number[];
+  language: string | null;
+  timeZone: string | null;
+}
+
+/** Someone who already has the email, as the check needs them. */
+export interface ExistingUser {
+  id: number;
+  organizationId: number;
+  name: string;
+  role: Role;
+  language: string | null;
+  timeZone: string | null;
+}
+
+/** The organization's job functions, by lower-cased name and each one's members by id. */
+export interface JobFunctionIndex {
+  byName: ReadonlyMap<string, number>;
+  members: ReadonlyMap<number, ReadonlySet<number>>;
+}
+
+export function indexJobFunctions(
+  list: readonly { id: number; name: string; memberIds: readonly number[] }[],
+): JobFunctionIndex {
+  return {
+    byName: new Map(list.map((entry) => [entry.name.trim().toLowerCase(), entry.id])),
+    members: new Map(list.map((entry) => [entry.id, new Set(entry.memberIds)])),
+  };
+}
+
+export interface RowContext {
+  organizationId: number;
+  /** Who imports: their own role is never changed by their file. */
+  actorUserId: number;
+  jobFunctions: JobFunctionIndex;
+  existing: ReadonlyMap<string, ExistingUser>;
+  /** Email -> the first row that had it: filled in as rows are read. */
+  seen: Map<string, number>;
+}
+
+export type RowVerdict =
+  | { kind: 'refused'; row: number; email: string; reason: string }
+  | { kind: 'create'; row: number; person: ImportedPerson }
+  | {
+      kind: 'existing';
+      row: number;
+      person: ImportedPerson;
+      userId: number;
+      changed: boolean;
+      roleChanged: boolean;
+    };
+
+const Email = z.email();
+class Refusal extends Error {}
+const refuse = (reason: string): never => {
+  throw new Refusal(reason);
+};
+
+const longer = (label: string, limit: number) =>
+  `${label} is longer than ${limit.toLocaleString('en-US')} characters.`;
+
+function readEmail(cell: string): string {
+  if (!cell) refuse('Email is missing.');
+  if (cell.length > LIMITS.email) refuse(longer('Email', LIMITS.email));
+  const email = cell.toLowerCase();
+  if (!Email.safeParse(email).success) refuse(`"${cell}" is not a valid email address.`);
+  return email;
+}
+
+function readName(cell: string): string {
+  const name = plainText(cell).trim();
+  if (!name) refuse('Name is missing.');
+  if (name.length > LIMITS.name) refuse(longer('Name', LIMITS.name));
+  return name;
+}
+
+function readRole(cell: string): Role {
+  if (!cell) return 'operator';
+  const role = cell.toLowerCase().replace(/[\s-]+/g, '_');
+  if (role === 'super_admin' || role === 'super_administrator')
+    refuse('The super administrator role cannot be imported.');
+  if (!IMPORTABLE_ROLES.includes(role as Role))
+    refuse(`Unknown role "${cell}" (admin, training supervisor, manager or operator).`);
+  return role as Role;
+}
+
+function readJobFunctions(cell: string, known: RowContext['jobFunctions']): number[] {
+  if (cell.length > LIMITS.jobFunctions) refuse(longer('Job functions', LIMITS.jobFunctions));
+  const names = cell
+    .split(JOB_FUNCTION_SEPARATORS)
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const ids = names.map(
+    (name) => known.byName.get(name.toLowerCase()) ?? refuse(`Unknown job function "${name}".`),
+  );
+  return [...new Set(ids)];
+}
+
+function readLanguage(cell: string): string | null {
+  if (!cell) return null;
+  const language = cell.toLowerCase();
+  if (cell.length > LIMITS.language || !(LANGUAGES as readonly string[]).includes(language))
+    refuse(`Unknown language "${cell.slice(0, LIMITS.language)}" (${LANGUAGES.join(', ')}).`);
+  return language;
+}
+
+function readTimeZone(cell: string): string | null {
+  if (!cell) return null;
+  if (cell.length > LIMITS.timeZone || !isTimeZone(cell))
+    refuse(`Unknown time zone "${cell.slice(0, LIMITS.timeZone)}".`);
+  return cell;
+}
+
+function readPerson(line: SheetRow, context: RowContext): ImportedPerson {
+  const { cells } = line;
+  const email = readEmail(cells.email);
+  const first = context.seen.get(email);
+  if (first !== undefined && first !== line.row)
+    refuse(`Duplicate email: already on row ${first}.`);
+  context.seen.set(email, line.row);
+  if (line.extraCells) refuse('This row has more cells than the header.');
+  return {
+    email,
+    name: readName(cells.name),
+    role: readRole(cells.role),
+    jobFunctionIds: readJobFunctions(cells.jobFunctions, context.jobFunctions),
+    language: readLanguage(cells.language),
+    timeZone: readTimeZone(cells.timeZone),
+  };
+}
+
+function differs(person: ImportedPerson, user: ExistingUser, context: RowContext): boolean {
+  return (
+    person.name !== user.name ||
+    person.role !== user.role ||
+    (person.language !== null && person.language !== user.language) ||
+    (person.timeZone !== null && person.timeZone !== user.timeZone) ||
+    person.jobFunctionIds.some((id) => !context.jobFunctions.members.get(id)?.has(user.id))
+  );
+}
+
+function verdictFor(person: ImportedPerson, row: number, context: RowContext): RowVerdict {
+  const user = context.existing.get(person.email);
+  if (!user) return { kind: 'create', row, person };
+  if (user.organizationId !== context.organizationId)
+    refuse(PEOPLE_IMPORT_MESSAGES.otherOrganization);
+  if (user.role === 'super_admin')
+    refuse('The super administrator cannot be changed by an import.');
+  const roleChanged = person.role !== user.role;
+  if (roleChanged && user.id === context.actorUserId)
+    refuse('Your own role cannot be changed by an import.');
+  const changed = differs(person, user, context);
+  return { kind: 'existing', row, person, userId: user.id, changed, roleChanged };
+}
+
+/**
+ * What one line of the file would do, or why it is refused. The email is checked first, so a
+ * duplicate is reported whatever else is wrong with the line.
+ */
+export function checkRow(line: SheetRow, context: RowContext): RowVerdict {
+  try {
+    return verdictFor(readPerson(line, context), line.row, context);
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    return { kind: 'refused', row: line.row, email: line.cells.email, reason: error.message };
+  }
+}

@@ -1,0 +1,57 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, IsNull } from 'typeorm';
+import { UserEntity } from '../users/user.entity.js';
+import { ScimTokenEntity } from './scim-token.entity.js';
+
+export interface ScimTokenRow extends ScimTokenEntity {
+  createdByName: string | null;
+}
+
+/** An organization's SCIM tokens; a revoked token is kept (for the audit trail), never listed. */
+@Injectable()
+export class ScimTokensRepository {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  async live(organizationId: number): Promise<ScimTokenRow[]> {
+    const tokens = await this.db.getRepository(ScimTokenEntity).find({
+      where: { organizationId, revokedAt: IsNull() },
+      order: { createdAt: 'DESC', id: 'DESC' },
+    });
+    const creatorIds = [...new Set(tokens.flatMap((token) => token.createdBy ?? []))];
+    const creators = creatorIds.length
+      ? await this.db
+          .getRepository(UserEntity)
+          .find({ where: creatorIds.map((id) => ({ id })), select: { id: true, name: true } })
+      : [];
+    const names = new Map(creators.map((user) => [user.id, user.name]));
+    return tokens.map((token) => ({
+      ...token,
+      createdByName: token.createdBy === null ? null : (names.get(token.createdBy) ?? null),
+    }));
+  }
+
+  create(token: Pick<ScimTokenEntity, 'organizationId' | 'name' | 'tokenHash' | 'createdBy'>) {
+    return this.db.getRepository(ScimTokenEntity).save({ ...token, lastUsedAt: null });
+  }
+
+  /** Whether a live token of the organization was revoked. */
+  async revoke(organizationId: number, id: number): Promise<boolean> {
+    const result = await this.db
+      .getRepository(ScimTokenEntity)
+      .update({ id, organizationId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** The live token with this digest, its use recorded (at most once a minute). */
+  async use(tokenHash: string): Promise<ScimTokenEntity | null> {
+    const tokens = this.db.getRepository(ScimTokenEntity);
+    const token = await tokens.findOneBy({ tokenHash, revokedAt: IsNull() });
+    if (!token) return null;
+    const now = new Date();
+    if (!token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() > 60_000) {
+      await tokens.update(token.id, { lastUsedAt: now });
+      token.lastUsedAt = now;
+    }
+    return token;
+  }
+}

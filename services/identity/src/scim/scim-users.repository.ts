@@ -1,0 +1,86 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, IsNull, Not } from 'typeorm';
+import { SessionEntity } from '../auth/session.entity.js';
+import { UserEntity } from '../users/user.entity.js';
+
+/** Who SCIM may see: the organization's own members, never the platform's super administrator. */
+const members = (organizationId: number) => ({ organizationId, role: Not('super_admin' as const) });
+
+export type ScimUserChanges = Partial<
+  Pick<UserEntity, 'email' | 'name' | 'givenName' | 'familyName' | 'scimExternalId'>
+>;
+
+/** The members an organization's identity provider provisions; every query names the organization. */
+@Injectable()
+export class ScimUsersRepository {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  private get users() {
+    return this.db.getRepository(UserEntity);
+  }
+
+  find(organizationId: number, id: number): Promise<UserEntity | null> {
+    return this.users.findOneBy({ ...members(organizationId), id });
+  }
+
+  /** The user with this email in any organization: emails are unique across the platform. */
+  findByEmail(email: string): Promise<UserEntity | null> {
+    return this.users.findOneBy({ email });
+  }
+
+  page(organizationId: number, offset: number, limit: number) {
+    return this.users.findAndCount({
+      where: members(organizationId),
+      order: { id: 'ASC' },
+      skip: offset,
+      take: limit,
+    });
+  }
+
+  /** Every member, for a filter the database is not asked to evaluate (bounded by the org's size). */
+  all(organizationId: number): Promise<UserEntity[]> {
+    return this.users.find({ where: members(organizationId), order: { id: 'ASC' } });
+  }
+
+  create(
+    user: Pick<
+      UserEntity,
+      'email' | 'name' | 'givenName' | 'familyName' | 'scimExternalId' | 'organizationId' | 'role'
+    >,
+  ): Promise<UserEntity> {
+    return this.users.save({
+      ...user,
+      passwordHash: null,
+      profilePicture: null,
+      auth0UserId: null,
+      isActive: true,
+      lastLogin: null,
+      suspendedAt: null,
+    });
+  }
+
+  async update(id: number, changes: ScimUserChanges): Promise<void> {
+    if (Object.keys(changes).length) await this.users.update(id, changes);
+  }
+
+  /** Suspends the member and ends every live session of theirs, in one transaction. */
+  async suspend(id: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const now = new Date();
+      await tx
+        .getRepository(UserEntity)
+        .update({ id, suspendedAt: IsNull() }, { suspendedAt: now });
+      await tx
+        .getRepository(SessionEntity)
+        .update({ userId: id, revokedAt: IsNull() }, { revokedAt: now });
+    });
+  }
+
+  async restore(id: number): Promise<void> {
+    await this.users.update(id, { suspendedAt: null });
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.users.delete(id);
+  }
+}

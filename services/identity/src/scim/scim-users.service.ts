@@ -1,0 +1,169 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ScimAnswer, ScimCall } from '@hub/proto';
+import {
+  applyPatch,
+  equalityValue,
+  type EventBus,
+  patchOperations,
+  refuse,
+  scimAnswer,
+  scimFilter,
+  scimList,
+  scimPaging,
+} from '@hub/kit';
+import { EVENTS, REVOCATIONS } from '../tokens.js';
+import type { SessionRevocations } from '../auth/session-revocations.js';
+import { ProfilePicturesService } from '../profile/profile-pictures.service.js';
+import type { UserEntity } from '../users/user.entity.js';
+import { type ScimUserFields, scimUserFields, toScimUser } from './scim-user-resource.js';
+import { ScimUsersRepository } from './scim-users.repository.js';
+
+/** New members provisioned by an identity provider; an administrator changes the role later. */
+const PROVISIONED_ROLE = 'operator' as const;
+const TAKEN = 'A user with this userName already exists.';
+
+/**
+ * SCIM Users (RFC 7644) of the calling token's organization. A provisioned member is active
+ * without a password and signs in through the organization's SAML provider; `active: false`
+ * suspends them (every session ends at once, records kept), `active: true` restores them.
+ */
+@Injectable()
+export class ScimUsersService {
+  constructor(
+    @Inject(ScimUsersRepository) private readonly users: ScimUsersRepository,
+    @Inject(REVOCATIONS) private readonly revocations: SessionRevocations,
+    @Inject(EVENTS) private readonly events: EventBus,
+    @Inject(ProfilePicturesService) private readonly pictures: ProfilePicturesService,
+  ) {}
+
+  handle(call: ScimCall): Promise<ScimAnswer> {
+    return scimAnswer(() => {
+      switch (call.operation) {
+        case 'list':
+          return this.list(call);
+        case 'create':
+          return this.create(call);
+        case 'read':
+          return this.read(call);
+        case 'replace':
+          return this.replace(call);
+        case 'patch':
+          return this.patch(call);
+        case 'delete':
+          return this.remove(call);
+      }
+    });
+  }
+
+  private async list({ caller, query, baseUrl }: ScimCall): Promise<ScimAnswer> {
+    const { ast, matches } = scimFilter(query.filter);
+    const { offset, limit } = scimPaging(query);
+    const email = equalityValue(ast, 'userName');
+    if (email !== null) {
+      const user = await this.users.findByEmail(email.trim().toLowerCase());
+      const found = user && user.organizationId === caller.organizationId ? [user] : [];
+      return scimList(
+        found.slice(offset, offset + limit).map((u) => toScimUser(u, baseUrl)),
+        found.length,
+        offset,
+      );
+    }
+    if (!ast) {
+      const [page, total] = await this.users.page(caller.organizationId, offset, limit);
+      return scimList(
+        page.map((user) => toScimUser(user, baseUrl)),
+        total,
+        offset,
+      );
+    }
+    const all = (await this.users.all(caller.organizationId)).map((user) =>
+      toScimUser(user, baseUrl),
+    );
+    const matching = all.filter((user) => matches(user as unknown as Record<string, unknown>));
+    return scimList(matching.slice(offset, offset + limit), matching.length, offset);
+  }
+
+  private async create({ caller, body, baseUrl }: ScimCall): Promise<ScimAnswer> {
+    const fields = scimUserFields(body);
+    // Another organization's member answers the same: whose address it is stays unsaid.
+    if (await this.users.findByEmail(fields.email)) throw refuse(409, TAKEN, 'uniqueness');
+    const user = await this.users.create({
+      email: fields.email,
+      name: fields.name,
+      givenName: fields.givenName,
+      familyName: fields.familyName,
+      scimExternalId: fields.scimExternalId,
+      organizationId: caller.organizationId,
+      role: PROVISIONED_ROLE,
+    });
+    if (!fields.active) await this.users.suspend(user.id);
+    return {
+      status: 201,
+      body: toScimUser(await this.existing(caller.organizationId, user.id), baseUrl),
+    };
+  }
+
+  private async read({ caller, id, baseUrl }: ScimCall): Promise<ScimAnswer> {
+    return {
+      status: 200,
+      body: toScimUser(await this.existing(caller.organizationId, id), baseUrl),
+    };
+  }
+
+  private async replace({ caller, id, body, baseUrl }: ScimCall): Promise<ScimAnswer> {
+    const user = await this.existing(caller.organizationId, id);
+    return this.save(user, scimUserFields(body), baseUrl);
+  }
+
+  private async patch({ caller, id, body, baseUrl }: ScimCall): Promise<ScimAnswer> {
+    const user = await this.existing(caller.organizationId, id);
+    const patched = applyPatch(toScimUser(user, baseUrl), patchOperations(body));
+    return this.save(user, scimUserFields(patched), baseUrl);
+  }
+
+  private async remove({ caller, id }: ScimCall): Promise<ScimAnswer> {
+    const user = await this.existing(caller.organizationId, id);
+    await this.users.delete(user.id);
+    await this.revocations.announce({ userId: user.id });
+    if (user.profilePicture) await this.pictures.removeQuietly(user.profilePicture);
+    await this.events.publish({
+      type: 'user.deleted',
+      userId: user.id,
+      organizationId: user.organizationId,
+    });
+    return { status: 204, body: null };
+  }
+
+  private async save(user: UserEntity, fields: ScimUserFields, baseUrl: string) {
+    if (fields.email !== user.email) {
+      const holder = await this.users.findByEmail(fields.email);
+      if (holder && holder.id !== user.id) throw refuse(409, TAKEN, 'uniqueness');
+    }
+    await this.users.update(user.id, {
+      email: fields.email,
+      name: fields.name,
+      givenName: fields.givenName,
+      familyName: fields.familyName,
+      scimExternalId: fields.scimExternalId ?? user.scimExternalId,
+    });
+    if (!fields.active && !user.suspendedAt) {
+      await this.users.suspend(user.id);
+      await this.revocations.announce({ userId: user.id });
+    } else if (fields.active && user.suspendedAt) {
+      await this.users.restore(user.id);
+    }
+    const saved = await this.existing(user.organizationId, user.id);
+    return { status: 200, body: toScimUser(saved, baseUrl) };
+  }
+
+  /** The organization's member with this id; anyone else's is as unknown as a made-up id. */
+  private async existing(organizationId: number, id: number | string | undefined) {
+    const userId = Number(id);
+    const user =
+      Number.isSafeInteger(userId) && userId > 0
+        ? await this.users.find(organizationId, userId)
+        : null;
+    if (!user) throw refuse(404, 'User not found');
+    return user;
+  }
+}

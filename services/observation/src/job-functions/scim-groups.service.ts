@@ -1,0 +1,219 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { SCIM_SCHEMAS, type ScimAnswer, type ScimCall } from '@hub/proto';
+import {
+  applyPatch,
+  patchOperations,
+  refuse,
+  scimAnswer,
+  scimFilter,
+  scimList,
+  scimPaging,
+} from '@hub/kit';
+import { z } from 'zod';
+import { Members } from '../team/members.js';
+import {
+  isDuplicateName,
+  type JobFunctionRecord,
+  JobFunctionsRepository,
+} from './job-functions.repository.js';
+
+/** `created_by` of a job function its organization's identity provider made: no person did. */
+const PROVISIONED = 0;
+const TAKEN = 'A group with this displayName already exists.';
+
+interface ScimGroup {
+  schemas: string[];
+  id: string;
+  displayName: string;
+  members: { value: string; display?: string; $ref: string }[];
+  meta: { resourceType: 'Group'; location: string };
+}
+
+const GroupInput = z.object({
+  displayName: z.string().trim().min(1).max(120),
+  members: z
+    .array(z.object({ value: z.union([z.string(), z.number()]).transform(String) }))
+    .nullish()
+    .transform((members) => members ?? []),
+});
+
+/**
+ * SCIM Groups (RFC 7644) are the organization's job functions: a group's members are the
+ * people who hold the function. Required SOPs and the description stay the administrators';
+ * a provider renames a function and sets who holds it.
+ */
+@Injectable()
+export class ScimGroupsService {
+  constructor(
+    @Inject(JobFunctionsRepository) private readonly functions: JobFunctionsRepository,
+    @Inject(Members) private readonly members: Members,
+  ) {}
+
+  handle(call: ScimCall): Promise<ScimAnswer> {
+    return scimAnswer(() => {
+      switch (call.operation) {
+        case 'list':
+          return this.list(call);
+        case 'create':
+          return this.create(call);
+        case 'read':
+          return this.read(call);
+        case 'replace':
+          return this.replace(call);
+        case 'patch':
+          return this.patch(call);
+        case 'delete':
+          return this.remove(call);
+      }
+    });
+  }
+
+  private async list({ caller, query, baseUrl }: ScimCall): Promise<ScimAnswer> {
+    const { matches } = scimFilter(query.filter);
+    const { offset, limit } = scimPaging(query);
+    const withoutMembers = /\bmembers\b/i.test(query.excludedAttributes ?? '');
+    const groups = await this.groups(caller.organizationId, baseUrl);
+    const matching = groups.filter((group) => matches(group as unknown as Record<string, unknown>));
+    const page = matching
+      .slice(offset, offset + limit)
+      .map((group) => (withoutMembers ? { ...group, members: undefined } : group));
+    return scimList(page, matching.length, offset);
+  }
+
+  private async create({ caller, body, baseUrl }: ScimCall): Promise<ScimAnswer> {
+    const input = this.parse(body);
+    const userIds = await this.memberIds(caller.organizationId, input.members);
+    const id = await this.unique(() =>
+      this.functions.create(caller.organizationId, PROVISIONED, {
+        name: input.displayName,
+        description: '',
+        requiredSops: [],
+      }),
+    );
+    await this.functions.setMembers(caller.organizationId, id, userIds);
+    return { status: 201, body: await this.group(caller.organizationId, baseUrl, id) };
+  }
+
+  private async read({ caller, id, baseUrl }: ScimCall): Promise<ScimAnswer> {
+    return { status: 200, body: await this.group(caller.organizationId, baseUrl, id) };
+  }
+
+  private async replace({ caller, id, body, baseUrl }: ScimCall): Promise<ScimAnswer> {
+    const record = await this.record(caller.organizationId, id);
+    return this.save(caller.organizationId, baseUrl, record, this.parse(body));
+  }
+
+  private async patch({ caller, id, body, baseUrl }: ScimCall): Promise<ScimAnswer> {
+    const record = await this.record(caller.organizationId, id);
+    const current = await this.group(caller.organizationId, baseUrl, record.id);
+    const patched = applyPatch(current, patchOperations(body));
+    return this.save(caller.organizationId, baseUrl, record, this.parse(patched));
+  }
+
+  private async remove({ caller, id }: ScimCall): Promise<ScimAnswer> {
+    const record = await this.record(caller.organizationId, id);
+    await this.functions.remove(caller.organizationId, record.id);
+    return { status: 204, body: null };
+  }
+
+  private async save(
+    organizationId: number,
+    baseUrl: string,
+    record: JobFunctionRecord,
+    input: z.output<typeof GroupInput>,
+  ): Promise<ScimAnswer> {
+    const userIds = await this.memberIds(organizationId, input.members);
+    if (input.displayName !== record.name) {
+      await this.unique(() =>
+        this.functions.update(organizationId, record.id, {
+          name: input.displayName,
+          description: record.description,
+          requiredSops: record.requiredSops,
+        }),
+      );
+    }
+    await this.functions.setMembers(organizationId, record.id, userIds);
+    return { status: 200, body: await this.group(organizationId, baseUrl, record.id) };
+  }
+
+  private parse(body: unknown) {
+    const parsed = GroupInput.safeParse(body);
+    if (!parsed.success) {
+      throw refuse(
+        400,
+        'A group needs a displayName and members given by their ids.',
+        'invalidValue',
+      );
+    }
+    return parsed.data;
+  }
+
+  /** Member ids as numbers, each a person of the organization; anyone else is refused unnamed. */
+  private async memberIds(organizationId: number, members: { value: string }[]) {
+    if (members.length === 0) return [];
+    const people = new Set((await this.members.all(organizationId)).map(({ id }) => id));
+    const ids = [...new Set(members.map(({ value }) => Number(value)))];
+    if (ids.some((id) => !people.has(id))) {
+      throw refuse(400, 'A member is not a user of this organization.', 'invalidValue');
+    }
+    return ids;
+  }
+
+  private async unique<T>(save: () => Promise<T>): Promise<T> {
+    try {
+      return await save();
+    } catch (error) {
+      if (isDuplicateName(error)) throw refuse(409, TAKEN, 'uniqueness');
+      throw error;
+    }
+  }
+
+  private async record(organizationId: number, id: string | undefined) {
+    const functionId = Number(id);
+    const record =
+      Number.isSafeInteger(functionId) && functionId > 0
+        ? await this.functions.find(organizationId, functionId)
+        : null;
+    if (!record) throw refuse(404, 'Group not found');
+    return record;
+  }
+
+  private async group(organizationId: number, baseUrl: string, id: number | string | undefined) {
+    const record = await this.record(organizationId, id === undefined ? undefined : String(id));
+    const [group] = await this.views(organizationId, baseUrl, [record]);
+    return group!;
+  }
+
+  private async groups(organizationId: number, baseUrl: string) {
+    return this.views(organizationId, baseUrl, await this.functions.list(organizationId));
+  }
+
+  /** One identity call for every group's member names. */
+  private async views(organizationId: number, baseUrl: string, records: JobFunctionRecord[]) {
+    const people = records.some((record) => record.memberIds.length)
+      ? await this.members.all(organizationId)
+      : [];
+    const names = new Map(people.map((person) => [person.id, person.name]));
+    return records.map((record) => toScimGroup(record, names, baseUrl));
+  }
+}
+
+function toScimGroup(
+  record: JobFunctionRecord,
+  names: Map<number, string>,
+  baseUrl: string,
+): ScimGroup {
+  return {
+    schemas: [SCIM_SCHEMAS.group],
+    id: String(record.id),
+    displayName: record.name,
+    members: record.memberIds
+      .filter((userId) => names.has(userId))
+      .map((userId) => ({
+        value: String(userId),
+        display: names.get(userId),
+        $ref: `${baseUrl}/Users/${userId}`,
+      })),
+    meta: { resourceType: 'Group', location: `${baseUrl}/Groups/${record.id}` },
+  };
+}

@@ -1,0 +1,256 @@
+import type { PeopleImportPreview, RefusedRow } from '@hub/proto';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Download, FileUp, Upload } from 'lucide-react';
+import { useState } from 'react';
+import { adminOrganizationsQuery } from '../admin/queries';
+import { currentUserQuery } from '../api/queries';
+import { Card, CardTitle } from '../ui/Card';
+import { Checkbox } from '../ui/Checkbox';
+import { inputClass, linkClass, selectClass, smallButtonClass } from '../ui/styles';
+import { importEnded, importPercent, importProgressText, planFigures } from './format';
+import { peopleImportQuery, rejectedRowsUrl, usePeopleImportMutations } from './queries';
+
+/** /people-import: an organization's people from a spreadsheet, checked first, then applied. */
+export function PeopleImportPage() {
+  const role = useQuery(currentUserQuery).data?.role;
+  const [organizationId, setOrganizationId] = useState<number | undefined>();
+  const [updateExisting, setUpdateExisting] = useState(false);
+  const [importId, setImportId] = useState<number | null>(null);
+  const { preview, apply } = usePeopleImportMutations();
+  const choose = (file: File | undefined) => {
+    setImportId(null);
+    apply.reset();
+    if (file) preview.mutate({ file, organizationId });
+  };
+  const start = (answer: PeopleImportPreview) =>
+    apply.mutate(
+      { importId: answer.importId, updateExisting },
+      { onSuccess: () => setImportId(answer.importId) },
+    );
+
+  return (
+    <div data-testid="people-import-page" className="mx-auto max-w-5xl space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold">Import people</h1>
+        <p className="text-slate-500 dark:text-slate-400">
+          Invite a whole team from a spreadsheet. Every row is checked before anyone is invited.{' '}
+          <Link to="/team" className={linkClass}>
+            Back to the team
+          </Link>
+        </p>
+      </header>
+      <Card className="space-y-4">
+        <CardTitle>1. Choose a CSV file</CardTitle>
+        <FileHelp />
+        {role === 'super_admin' ? (
+          <OrganizationChoice value={organizationId} onChange={setOrganizationId} />
+        ) : null}
+        <label className="block space-y-1">
+          <span className="text-sm font-medium">CSV file (UTF-8, up to 10 MB)</span>
+          <input
+            type="file"
+            accept=".csv,text/csv"
+            data-testid="people-import-file"
+            className={inputClass}
+            disabled={preview.isPending || (role === 'super_admin' && !organizationId)}
+            onChange={(event) => choose(event.target.files?.[0])}
+          />
+        </label>
+        {preview.isPending ? <p className="text-sm">Checking every row…</p> : null}
+        {preview.isError ? (
+          <p role="alert" className="text-sm text-red-600">
+            {preview.error.message}
+          </p>
+        ) : null}
+      </Card>
+      {preview.data && importId === null ? (
+        <PreviewCard
+          preview={preview.data}
+          updateExisting={updateExisting}
+          onUpdateExisting={setUpdateExisting}
+          applying={apply.isPending}
+          error={apply.error?.message}
+          onApply={() => start(preview.data)}
+        />
+      ) : null}
+      {importId !== null ? <ProgressCard importId={importId} /> : null}
+    </div>
+  );
+}
+
+function FileHelp() {
+  return (
+    <div className="space-y-1 text-sm text-slate-600 dark:text-slate-300">
+      <p>
+        Columns, named in the first row: <strong>email</strong>, <strong>name</strong>,{' '}
+        <strong>role</strong> (admin, training supervisor, manager or operator; blank is operator),{' '}
+        <strong>job functions</strong> (several separated by <code>;</code>, <code>|</code> or{' '}
+        <code>,</code>), and optionally <strong>language</strong> and <strong>time zone</strong>.
+      </p>
+      <p>
+        Save from Excel as &quot;CSV UTF-8&quot;, or download from Google Sheets as CSV. At most
+        100,000 rows.
+      </p>
+    </div>
+  );
+}
+
+function OrganizationChoice({
+  value,
+  onChange,
+}: {
+  value: number | undefined;
+  onChange: (id: number | undefined) => void;
+}) {
+  const organizations = useQuery(adminOrganizationsQuery).data ?? [];
+  return (
+    <label className="block space-y-1">
+      <span className="text-sm font-medium">Organization</span>
+      <select
+        data-testid="people-import-organization"
+        className={selectClass}
+        value={value ?? ''}
+        onChange={(event) => onChange(Number(event.target.value) || undefined)}
+      >
+        <option value="">Choose an organization</option>
+        {organizations.map((organization) => (
+          <option key={organization.id} value={organization.id}>
+            {organization.displayName}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function PreviewCard(props: {
+  preview: PeopleImportPreview;
+  updateExisting: boolean;
+  onUpdateExisting: (value: boolean) => void;
+  applying: boolean;
+  error?: string;
+  onApply: () => void;
+}) {
+  const { preview } = props;
+  const figures = planFigures(preview.counts, props.updateExisting);
+  const nothing = figures[0].value + figures[1].value === 0;
+  return (
+    <Card testId="people-import-preview" className="space-y-4">
+      <CardTitle>2. Check what would happen</CardTitle>
+      <p className="text-sm">
+        {preview.fileName}: {preview.counts.rows.toLocaleString('en-US')} rows.
+      </p>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {figures.map((figure) => (
+          <div
+            key={figure.key}
+            data-testid={`plan-${figure.key}`}
+            className="rounded-md border border-slate-200 p-3 dark:border-slate-800"
+          >
+            <dt className="text-xs text-slate-500">{figure.label}</dt>
+            <dd className="text-xl font-semibold">{figure.value.toLocaleString('en-US')}</dd>
+          </div>
+        ))}
+      </dl>
+      <Checkbox
+        id="update-existing"
+        label="Update existing members (name, role, language, time zone; job functions are added)"
+        checked={props.updateExisting}
+        onChange={props.onUpdateExisting}
+      />
+      {preview.refusedRows.length ? (
+        <RefusedTable rows={preview.refusedRows} total={preview.counts.refused} />
+      ) : null}
+      {props.error ? (
+        <p role="alert" className="text-sm text-red-600">
+          {props.error}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className={smallButtonClass}
+        disabled={props.applying || nothing}
+        onClick={props.onApply}
+      >
+        <Upload aria-hidden className="size-4" />
+        Apply: invite {figures[0].value.toLocaleString('en-US')} people
+      </button>
+    </Card>
+  );
+}
+
+function RefusedTable({ rows, total }: { rows: RefusedRow[]; total: number }) {
+  return (
+    <div className="space-y-2">
+      <h3 className="text-sm font-semibold">
+        Refused rows{total > rows.length ? ` (the first ${rows.length} of ${total})` : ''}
+      </h3>
+      <div className="max-h-96 overflow-auto rounded-md border border-slate-200 dark:border-slate-800">
+        <table data-testid="refused-rows" className="w-full text-left text-sm">
+          <thead className="bg-slate-50 dark:bg-slate-900">
+            <tr>
+              <th className="px-3 py-2">Row</th>
+              <th className="px-3 py-2">Email</th>
+              <th className="px-3 py-2">Reason</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.row} className="border-t border-slate-100 dark:border-slate-800">
+                <td className="px-3 py-2 tabular-nums">{row.row}</td>
+                <td className="px-3 py-2 break-all">{row.email}</td>
+                <td className="px-3 py-2">{row.reason}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function ProgressCard({ importId }: { importId: number }) {
+  const status = useQuery(peopleImportQuery(importId)).data;
+  if (!status) return null;
+  const percent = importPercent(status);
+  return (
+    <Card testId="people-import-progress" className="space-y-4">
+      <CardTitle>3. Import</CardTitle>
+      <div
+        role="progressbar"
+        aria-label="Import progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-3 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+      >
+        <div className="h-full bg-blue-600 transition-all" style={{ width: `${percent}%` }} />
+      </div>
+      <p data-testid="people-import-state" className="text-sm">
+        {importProgressText(status)}
+      </p>
+      {importEnded(status) && status.state === 'done' ? (
+        <div data-testid="people-import-report" className="space-y-2 text-sm">
+          <p>
+            {status.created.toLocaleString('en-US')} created,{' '}
+            {status.updated.toLocaleString('en-US')} updated,{' '}
+            {status.unchanged.toLocaleString('en-US')} unchanged,{' '}
+            {status.refused.toLocaleString('en-US')} not imported;{' '}
+            {status.invited.toLocaleString('en-US')} invitations sent.
+          </p>
+          {status.refused > 0 ? (
+            <a href={rejectedRowsUrl(status.id)} download className={linkClass}>
+              <Download aria-hidden className="mr-1 inline size-4" />
+              Download the rows not imported (CSV)
+            </a>
+          ) : null}
+          <p>
+            <FileUp aria-hidden className="mr-1 inline size-4" />
+            Choose another file above to import more people.
+          </p>
+        </div>
+      ) : null}
+    </Card>
+  );
+}
