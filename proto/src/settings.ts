@@ -29,8 +29,13 @@ export type SessionIdParams = z.infer<typeof SessionIdParams>;
 export const SESSION_NOT_FOUND = 'This session was not found or has already ended.';
 export const CURRENT_SESSION_NOT_ENDED = 'To end this session, sign out.';
 
-export const LANGUAGES = ['en'] as const;
-export const LANGUAGE_LABELS: Record<(typeof LANGUAGES)[number], string> = { en: 'English' };
+export const LANGUAGES = ['en', 'es', 'fr'] as const;
+/** Each language named in itself: whoever cannot read the current one still finds theirs. */
+export const LANGUAGE_LABELS: Record<(typeof LANGUAGES)[number], string> = {
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+};
 export const DATE_FORMATS = ['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD'] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number];
 export const THEME_PREFERENCES = ['light', 'dark', 'system'] as const;
@@ -50,7 +55,7 @@ export function isTimeZone(value: string): boolean {
  * what dates showed before preferences existed.
  */
 export const UserPreferences = z.object({
-  language: z.enum(LANGUAGES, { error: 'Only English is available for now' }),
+  language: z.enum(LANGUAGES, { error: 'Unknown language' }),
   timeZone: z.string().max(64).refine(isTimeZone, { error: 'Unknown time zone' }).nullable(),
   dateFormat: z.enum(DATE_FORMATS, { error: 'Unknown date format' }),
   theme: z.enum(THEME_PREFERENCES, { error: 'Unknown theme' }),

@@ -153,8 +153,9 @@ describe('preferences', () => {
     });
     expect(badZone.status).toBe(400);
     expect(badZone.body.message).toBe('Unknown time zone');
-    const badLanguage = await omar.put('/api/user/preferences', { ...chosen, language: 'fr' });
+    const badLanguage = await omar.put('/api/user/preferences', { ...chosen, language: 'de' });
     expect(badLanguage.status).toBe(400);
+    expect(badLanguage.body.message).toBe('Unknown language');
     expect((await omar.get('/api/user/preferences')).body).toEqual(chosen);
 
     const back = await omar.put('/api/user/preferences', { ...chosen, timeZone: null });

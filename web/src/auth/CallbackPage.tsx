@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
@@ -15,6 +16,7 @@ const RETURN_DELAY_MS = 2000;
  * session cookie before redirecting here (or passed `?error=code` when it refused it).
  */
 export function CallbackPage() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
@@ -50,8 +52,8 @@ export function CallbackPage() {
   }, [queryClient, navigate]);
 
   return (
-    <FullScreenSpinner title="Authenticating...">
-      Please wait while we complete your login.
+    <FullScreenSpinner title={t('signIn.authenticating')}>
+      {t('signIn.completingLogin')}
     </FullScreenSpinner>
   );
 }

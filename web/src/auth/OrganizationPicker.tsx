@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'radix-ui';
 import { Check, ChevronDown } from 'lucide-react';
@@ -17,6 +18,7 @@ interface OrganizationPickerProps {
 }
 
 export function OrganizationPicker({ value, onChange, disabled }: OrganizationPickerProps) {
+  const { t } = useTranslation();
   const { data, isPending } = useQuery(organizationChoicesQuery);
 
   if (isPending) {
@@ -32,7 +34,7 @@ export function OrganizationPicker({ value, onChange, disabled }: OrganizationPi
   return (
     <div className="space-y-2">
       <label htmlFor="organization" className="text-sm font-medium">
-        Organization
+        {t('signIn.organization')}
       </label>
       <Select.Root value={value} onValueChange={onChange} disabled={disabled}>
         <Select.Trigger
@@ -40,7 +42,7 @@ export function OrganizationPicker({ value, onChange, disabled }: OrganizationPi
           data-testid="organization-select"
           className="flex h-10 w-full items-center justify-between rounded-md border border-slate-300 bg-white px-3 text-sm dark:border-slate-700 dark:bg-slate-950"
         >
-          <Select.Value placeholder="Select your organization" />
+          <Select.Value placeholder={t('signIn.chooseOrganization')} />
           <Select.Icon>
             <ChevronDown className="size-4 opacity-60" />
           </Select.Icon>

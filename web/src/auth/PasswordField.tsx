@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { inputClass } from '../ui/styles';
@@ -17,6 +18,7 @@ export function PasswordField({
   disabled,
   autoComplete = 'current-password',
 }: PasswordFieldProps) {
+  const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
@@ -34,7 +36,7 @@ export function PasswordField({
       <button
         type="button"
         data-testid="password-toggle"
-        aria-label={visible ? 'Hide password' : 'Show password'}
+        aria-label={visible ? t('signIn.hidePassword') : t('signIn.showPassword')}
         aria-pressed={visible}
         onClick={() => setVisible((shown) => !shown)}
         className="absolute inset-y-0 right-0 flex items-center px-3 text-slate-500 hover:text-slate-700 dark:text-slate-400 dark:hover:text-slate-200"

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { api, type LoginRequest } from '@hub/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from '@tanstack/react-router';
@@ -33,6 +34,7 @@ import {
 import { useOrganizationDetection } from './useOrganizationDetection';
 
 export function SignInPage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const signedIn = useQuery(currentUserQuery);
@@ -96,30 +98,28 @@ export function SignInPage() {
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 p-4 text-slate-900 dark:bg-slate-900 dark:text-slate-50">
-      {login.isPending && <FullScreenSpinner title="Signing in..." />}
-      {(sso.isPending || sso.isSuccess) && <FullScreenSpinner title="Initializing SAML SSO..." />}
+      {login.isPending && <FullScreenSpinner title={t('signIn.signingIn')} />}
+      {(sso.isPending || sso.isSuccess) && <FullScreenSpinner title={t('signIn.startingSso')} />}
       <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-800 dark:bg-slate-950">
         <header className="mb-6 text-center">
-          <h1 className="text-2xl font-bold">Welcome back</h1>
-          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-            Sign in to your organization account
-          </p>
+          <h1 className="text-2xl font-bold">{t('signIn.title')}</h1>
+          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{t('signIn.subtitle')}</p>
         </header>
 
-        <form noValidate onSubmit={submit} className="space-y-4" aria-label="Sign in">
+        <form noValidate onSubmit={submit} className="space-y-4" aria-label={t('signIn.formLabel')}>
           <OrganizationPicker value={organization} onChange={setOrganization} disabled={busy} />
 
           <div className="space-y-2">
             <div className="flex items-center justify-between">
               <label htmlFor="email" className="text-sm font-medium">
-                Email
+                {t('signIn.email')}
               </label>
               {detected?.samlEnabled && (
                 <span
                   data-testid="saml-badge"
                   className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800 dark:bg-green-900/40 dark:text-green-300"
                 >
-                  <ShieldCheck className="size-3" /> SAML Available
+                  <ShieldCheck className="size-3" /> {t('signIn.samlAvailable')}
                 </span>
               )}
             </div>
@@ -129,7 +129,7 @@ export function SignInPage() {
               type="email"
               required
               autoComplete="email"
-              placeholder="you@company.com"
+              placeholder={t('signIn.emailPlaceholder')}
               value={email}
               disabled={busy}
               onChange={(event) => setEmail(event.target.value)}
@@ -139,7 +139,7 @@ export function SignInPage() {
 
           <div className="space-y-2">
             <label htmlFor="password" className="text-sm font-medium">
-              Password
+              {t('signIn.password')}
             </label>
             <PasswordField id="password" value={password} onChange={setPassword} disabled={busy} />
           </div>
@@ -158,7 +158,7 @@ export function SignInPage() {
                 </Checkbox.Indicator>
               </Checkbox.Root>
               <label htmlFor="remember-me" className="text-sm">
-                Remember me
+                {t('signIn.rememberMe')}
               </label>
             </div>
             <button
@@ -166,36 +166,36 @@ export function SignInPage() {
               onClick={() => toast(FORGOT_PASSWORD_TOAST)}
               className={`text-sm ${linkClass}`}
             >
-              Forgot password?
+              {t('signIn.forgotPassword')}
             </button>
           </div>
 
           <button type="submit" disabled={busy} className={primaryButtonClass}>
-            Sign in
+            {t('signIn.submit')}
           </button>
         </form>
 
         <div className="my-6 flex items-center gap-3 text-xs text-slate-500 uppercase dark:text-slate-400">
           <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
-          Or continue with
+          {t('signIn.orContinueWith')}
           <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
         </div>
 
         <button type="button" onClick={startSso} disabled={busy} className={outlineButtonClass}>
-          <KeyRound className="size-4" /> SSO SAML
+          <KeyRound className="size-4" /> {t('signIn.sso')}
         </button>
 
         <footer className="mt-6 space-y-3 text-center text-sm text-slate-500 dark:text-slate-400">
           <p>
-            Don't have an account?{' '}
+            {t('signIn.noAccount')}{' '}
             <button type="button" onClick={() => toast(SIGN_UP_TOAST)} className={linkClass}>
-              Sign up
+              {t('signIn.signUp')}
             </button>
           </p>
           <p>
-            Need access?{' '}
+            {t('signIn.needAccess')}{' '}
             <a href={contactLink} className={linkClass}>
-              Contact your administrator
+              {t('signIn.contactAdministrator')}
             </a>
           </p>
           <p className="flex justify-center gap-4 text-xs">

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { currentUserQuery, dashboardStatsQuery } from '../api/queries';
 import { GettingStartedCard } from '../onboarding/GettingStartedCard';
@@ -7,6 +8,7 @@ import { RecentActivityCard } from './RecentActivityCard';
 import { StatCards } from './StatCards';
 
 export function HubPage() {
+  const { t } = useTranslation();
   const stats = useQuery(dashboardStatsQuery);
   const user = useQuery(currentUserQuery);
   const organizationName = stats.data?.organizationName ?? user.data?.organizationName ?? '';
@@ -15,18 +17,16 @@ export function HubPage() {
     <div className="mx-auto max-w-6xl space-y-6">
       <header>
         <h1 data-testid="hub-title" className="text-2xl font-bold">
-          Welcome to {organizationName} Hub
+          {t('hub.welcome', { organization: organizationName })}
         </h1>
-        <p className="text-slate-500 dark:text-slate-400">
-          Here's your operational overview for today
-        </p>
+        <p className="text-slate-500 dark:text-slate-400">{t('hub.subtitle')}</p>
       </header>
       {stats.isError && (
         <p
           role="alert"
           className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700 dark:border-red-900 dark:bg-red-950 dark:text-red-300"
         >
-          The figures could not be loaded: {stats.error.message}
+          {t('hub.statsFailed', { message: stats.error.message })}
         </p>
       )}
       <GettingStartedCard role={user.data?.role} />

@@ -1,12 +1,14 @@
+import { useTranslation } from 'react-i18next';
 import type { PerformanceOverview } from '@hub/proto';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { formatPercent } from './format';
 
-const TILES: { key: keyof PerformanceOverview; label: string }[] = [
-  { key: 'attendanceRate', label: 'Attendance Rate' },
-  { key: 'performanceScore', label: 'Performance Score' },
-  { key: 'trainingCompletion', label: 'Training Completion' },
-  { key: 'monthlyGrowth', label: 'Monthly Growth' },
+/** Each figure of the overview; its label is the catalog's `hub.<key>`. */
+const TILES: (keyof PerformanceOverview)[] = [
+  'attendanceRate',
+  'performanceScore',
+  'trainingCompletion',
+  'monthlyGrowth',
 ];
 
 export function PerformanceOverviewCard({
@@ -16,11 +18,12 @@ export function PerformanceOverviewCard({
   overview: PerformanceOverview | undefined;
   loading: boolean;
 }) {
+  const { t } = useTranslation();
   return (
     <Card testId="performance-overview">
-      <CardTitle>Performance Overview</CardTitle>
+      <CardTitle>{t('hub.performance')}</CardTitle>
       <div className="mt-4 grid grid-cols-2 gap-4 lg:grid-cols-4">
-        {TILES.map(({ key, label }) => {
+        {TILES.map((key) => {
           const value = overview?.[key];
           return (
             <div
@@ -45,7 +48,7 @@ export function PerformanceOverviewCard({
                   {formatPercent(value)}
                 </p>
               )}
-              <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">{label}</p>
+              <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">{t(`hub.${key}`)}</p>
             </div>
           );
         })}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ActivityEvent, WorkEvent } from '@hub/proto';
 import { useQuery } from '@tanstack/react-query';
 import { Award, CalendarClock, ClipboardCheck, FileText, Film } from 'lucide-react';
@@ -8,10 +9,11 @@ import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { activityLines, formatRelativeTime, signInText } from './format';
 
 export function RecentActivityCard() {
+  const { t } = useTranslation();
   const { data, isPending, isError } = useQuery(recentActivityQuery);
   return (
     <Card testId="recent-activity">
-      <CardTitle>Recent Activity</CardTitle>
+      <CardTitle>{t('hub.recentActivity')}</CardTitle>
       <div className="mt-4">
         {isPending ? (
           <div className="space-y-3">
@@ -19,13 +21,9 @@ export function RecentActivityCard() {
             <Skeleton className="h-10" />
           </div>
         ) : isError ? (
-          <p className="text-sm text-slate-500 dark:text-slate-400">
-            Recent activity could not be loaded.
-          </p>
+          <p className="text-sm text-slate-500 dark:text-slate-400">{t('hub.activityFailed')}</p>
         ) : data.events.length === 0 && data.work.length === 0 ? (
-          <p className="text-sm text-slate-500 dark:text-slate-400">
-            No recent activity to display
-          </p>
+          <p className="text-sm text-slate-500 dark:text-slate-400">{t('hub.noActivity')}</p>
         ) : (
           <ul className="divide-y divide-slate-100 dark:divide-slate-800">
             {activityLines(data, RECENT_ACTIVITY_LIMIT).map((line) =>

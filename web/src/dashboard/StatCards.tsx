@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { DashboardStats } from '@hub/proto';
 import { LogIn, UserCheck, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -42,31 +43,32 @@ export function StatCards({
   stats: DashboardStats | undefined;
   loading: boolean;
 }) {
+  const { t } = useTranslation();
   const iconClass = 'size-5 text-slate-400';
   return (
     <div className="grid gap-4 md:grid-cols-3">
       <StatCard
         loading={loading}
         testId="stat-total-users"
-        title="Total Users"
+        title={t('hub.totalUsers')}
         value={stats?.totalUsers}
-        caption="Registered users in system"
+        caption={t('hub.totalUsersCaption')}
         icon={<Users className={iconClass} />}
       />
       <StatCard
         loading={loading}
         testId="stat-active-users"
-        title="Active Users"
+        title={t('hub.activeUsers')}
         value={stats?.activeUsers}
-        caption="Currently active accounts"
+        caption={t('hub.activeUsersCaption')}
         icon={<UserCheck className={iconClass} />}
       />
       <StatCard
         loading={loading}
         testId="stat-today-logins"
-        title="Today's Logins"
+        title={t('hub.todayLogins')}
         value={stats?.todayLogins}
-        caption="Users logged in today"
+        caption={t('hub.todayLoginsCaption')}
         icon={<LogIn className={iconClass} />}
       />
     </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { api, type MessageResponse } from '@hub/proto';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -12,6 +13,7 @@ import { useInvitation } from './useInvitation';
 import { useSetupDone } from './useSetupDone';
 
 export function EnhancedSetupPage() {
+  const { t } = useTranslation();
   const state = useInvitation();
   return (
     <InvitationLayout>
@@ -19,10 +21,13 @@ export function EnhancedSetupPage() {
       {state.status === 'valid' && (
         <>
           <header className="mb-6 text-center">
-            <h1 className="text-2xl font-bold">Complete Your Account</h1>
+            <h1 className="text-2xl font-bold">{t('invitation.completeTitle')}</h1>
             <p data-testid="invitation-greeting" className="mt-1 text-sm text-slate-500">
-              Welcome, {state.invitation.userName}! Add your photo and choose a password for your{' '}
-              {state.invitation.organizationName} account ({state.invitation.email}).
+              {t('invitation.completeGreeting', {
+                name: state.invitation.userName,
+                organization: state.invitation.organizationName,
+                email: state.invitation.email,
+              })}
             </p>
           </header>
           <EnhancedSetupForm params={state.params} />
@@ -42,6 +47,7 @@ async function submitSetup(params: InvitationParams, password: string, photo: Fi
 }
 
 function EnhancedSetupForm({ params }: { params: InvitationParams }) {
+  const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
@@ -51,8 +57,8 @@ function EnhancedSetupForm({ params }: { params: InvitationParams }) {
     mutationFn: (file: File) => submitSetup(params, password, file),
     onSuccess: () => {
       toast({
-        title: 'Account Setup Complete!',
-        description: 'Your photo and password are saved. You can now sign in.',
+        title: t('invitation.setupCompleteTitle'),
+        description: t('invitation.setupCompleteDescription'),
       });
       finish();
     },
@@ -78,7 +84,7 @@ function EnhancedSetupForm({ params }: { params: InvitationParams }) {
         disabled={busy}
       />
       <button type="submit" disabled={busy} className={primaryButtonClass}>
-        {setup.isPending ? 'Setting up...' : 'Complete Account Setup'}
+        {setup.isPending ? t('invitation.settingUp') : t('invitation.completeSetup')}
       </button>
     </form>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { LayoutDashboard } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Spinner } from '../ui/Spinner';
@@ -18,13 +19,14 @@ export function InvitationLayout({ children }: { children: ReactNode }) {
 
 /** What shows while the link is not (yet) valid; null once it is. */
 export function InvitationStatus({ state }: { state: InvitationState }) {
+  const { t } = useTranslation();
   if (state.status === 'valid') return null;
   if (state.status === 'unreachable') {
     return (
       <div role="alert" className="space-y-4 text-center">
-        <p>Failed to verify invitation. Please try again.</p>
+        <p>{t('invitation.verifyFailed')}</p>
         <button type="button" onClick={state.retry} className={smallButtonClass}>
-          Try again
+          {t('common.tryAgain')}
         </button>
       </div>
     );
@@ -32,14 +34,14 @@ export function InvitationStatus({ state }: { state: InvitationState }) {
   if (state.status === 'invalid') {
     return (
       <p role="alert" className="text-center text-slate-600 dark:text-slate-300">
-        This password setup link is invalid or has expired. Taking you to the sign-in page...
+        {t('invitation.invalidLink')}
       </p>
     );
   }
   return (
     <div role="status" className="flex flex-col items-center gap-3 py-6">
       <Spinner />
-      <p className="font-medium">Verifying...</p>
+      <p className="font-medium">{t('invitation.verifying')}</p>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { PASSWORD_SPECIAL_CHARACTERS } from '@hub/proto';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import '../i18n/i18n';
 import { PasswordSetupFields } from './PasswordSetupFields';
 
 describe('password setup fields', () => {

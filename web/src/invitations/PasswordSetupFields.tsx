@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { Check, X } from 'lucide-react';
 import { PasswordField } from '../auth/PasswordField';
@@ -19,13 +20,14 @@ export function PasswordSetupFields({
   onConfirmation,
   disabled,
 }: PasswordSetupFieldsProps) {
+  const { t } = useTranslation();
   const checklist = passwordChecklist(password);
   const matches = password === confirmation;
   return (
     <>
       <div className="space-y-1.5">
         <label htmlFor="setup-password" className="text-sm font-medium">
-          Password
+          {t('invitation.password')}
         </label>
         <PasswordField
           id="setup-password"
@@ -35,7 +37,11 @@ export function PasswordSetupFields({
           autoComplete="new-password"
         />
       </div>
-      <ul data-testid="password-checklist" aria-label="Password requirements" className="space-y-1">
+      <ul
+        data-testid="password-checklist"
+        aria-label={t('invitation.requirements')}
+        className="space-y-1"
+      >
         {checklist.map((item) => (
           <li
             key={item.key}
@@ -52,7 +58,7 @@ export function PasswordSetupFields({
       </ul>
       <div className="space-y-1.5">
         <label htmlFor="setup-confirm-password" className="text-sm font-medium">
-          Confirm Password
+          {t('invitation.confirmPassword')}
         </label>
         <PasswordField
           id="setup-confirm-password"
@@ -70,7 +76,7 @@ export function PasswordSetupFields({
             )}
           >
             {matches ? <Check className="size-3.5" /> : <X className="size-3.5" />}
-            {matches ? 'Passwords match' : 'Passwords do not match'}
+            {matches ? t('invitation.passwordsMatch') : t('invitation.passwordsDiffer')}
           </p>
         )}
       </div>

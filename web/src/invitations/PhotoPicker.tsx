@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Camera } from 'lucide-react';
 import { useEffect, useMemo, type ChangeEvent } from 'react';
 import { toast } from '../toast/toastStore';
@@ -11,6 +12,7 @@ interface PhotoPickerProps {
 
 /** The required invitation photo (JPEG or PNG, at most 5MB) with a preview. */
 export function PhotoPicker({ photo, onChange, disabled }: PhotoPickerProps) {
+  const { t } = useTranslation();
   const preview = useMemo(() => (photo ? URL.createObjectURL(photo) : null), [photo]);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
@@ -20,7 +22,7 @@ export function PhotoPicker({ photo, onChange, disabled }: PhotoPickerProps) {
     if (!file) return;
     const problem = checkSetupPhoto(file);
     if (problem) {
-      toast({ title: 'Invalid File', description: problem, variant: 'destructive' });
+      toast({ title: t('invitation.invalidFile'), description: problem, variant: 'destructive' });
       return;
     }
     onChange(file);
@@ -32,7 +34,7 @@ export function PhotoPicker({ photo, onChange, disabled }: PhotoPickerProps) {
         {preview ? (
           <img
             src={preview}
-            alt="Your profile photo"
+            alt={t('invitation.photoAlt')}
             data-testid="photo-preview"
             className="size-full object-cover"
           />
@@ -41,20 +43,19 @@ export function PhotoPicker({ photo, onChange, disabled }: PhotoPickerProps) {
         )}
       </div>
       <label className="cursor-pointer text-sm font-medium text-blue-600 hover:underline dark:text-blue-400">
-        {photo ? 'Choose another photo' : 'Upload profile photo'}
+        {photo ? t('invitation.chooseAnotherPhoto') : t('invitation.choosePhoto')}
         <input
           type="file"
           accept="image/jpeg,image/png"
           data-testid="setup-photo-input"
-          aria-label="Profile photo"
+          aria-label={t('invitation.photoLabel')}
           disabled={disabled}
           onChange={choose}
           className="sr-only"
         />
       </label>
       <p className="text-center text-xs text-slate-500 dark:text-slate-400">
-        Required. A clear, front-facing photo of your face (JPEG or PNG, up to 5MB); it is used to
-        recognise you in performance videos.
+        {t('invitation.photoHint')}
       </p>
     </div>
   );

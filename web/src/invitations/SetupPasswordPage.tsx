@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { api } from '@hub/proto';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -16,6 +17,7 @@ import { useInvitation } from './useInvitation';
 import { useSetupDone } from './useSetupDone';
 
 export function SetupPasswordPage() {
+  const { t } = useTranslation();
   const state = useInvitation();
   return (
     <InvitationLayout>
@@ -23,19 +25,22 @@ export function SetupPasswordPage() {
       {state.status === 'valid' && (
         <>
           <header className="mb-6 text-center">
-            <h1 className="text-2xl font-bold">Set Up Your Password</h1>
+            <h1 className="text-2xl font-bold">{t('invitation.setupTitle')}</h1>
             <p data-testid="invitation-greeting" className="mt-1 text-sm text-slate-500">
-              Welcome, {state.invitation.userName}! Choose a password for your{' '}
-              {state.invitation.organizationName} account ({state.invitation.email}).
+              {t('invitation.setupGreeting', {
+                name: state.invitation.userName,
+                organization: state.invitation.organizationName,
+                email: state.invitation.email,
+              })}
             </p>
           </header>
           {state.invitation.hasProfilePicture ? (
             <SetupPasswordForm params={state.params} />
           ) : (
             <p role="alert" className="text-center text-sm">
-              Your account needs a profile picture first.{' '}
+              {t('invitation.needsPhoto')}{' '}
               <a href={`/enhanced-setup?${invitationSearch(state.params)}`} className={linkClass}>
-                Complete your account
+                {t('invitation.completeAccountLink')}
               </a>
             </p>
           )}
@@ -46,6 +51,7 @@ export function SetupPasswordPage() {
 }
 
 function SetupPasswordForm({ params }: { params: InvitationParams }) {
+  const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const finish = useSetupDone();
@@ -54,8 +60,8 @@ function SetupPasswordForm({ params }: { params: InvitationParams }) {
     mutationFn: () => call(api.setupPassword, { body: { ...params, password } }),
     onSuccess: () => {
       toast({
-        title: 'Password Set Successfully',
-        description: 'You can now sign in with your new password.',
+        title: t('invitation.passwordSetTitle'),
+        description: t('invitation.passwordSetDescription'),
       });
       finish();
     },
@@ -80,7 +86,7 @@ function SetupPasswordForm({ params }: { params: InvitationParams }) {
         disabled={busy}
       />
       <button type="submit" disabled={busy} className={primaryButtonClass}>
-        {setup.isPending ? 'Setting password...' : 'Set Password'}
+        {setup.isPending ? t('invitation.settingPassword') : t('invitation.setPassword')}
       </button>
     </form>
   );

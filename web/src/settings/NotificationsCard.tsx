@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { api, type NotificationSettings } from '@hub/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Switch } from 'radix-ui';
@@ -7,6 +8,7 @@ import { call } from '../api/client';
 import { failureToast } from '../api/errors';
 import { toast } from '../toast/toastStore';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
+import type { en } from '../i18n/locales/en';
 
 type Channel = keyof NotificationSettings;
 
@@ -15,27 +17,20 @@ type Channel = keyof NotificationSettings;
  * list, which the stored pushNotifications flag describes ("pushed to the app while you are
  * signed in"); browser push and SMS have no delivery behind them, so they are shown as such.
  */
-const CHANNELS: { key: Channel; label: string; description: string }[] = [
-  {
-    key: 'emailNotifications',
-    label: 'Email',
-    description: 'Each new notification is also mailed to you.',
-  },
-  {
-    key: 'pushNotifications',
-    label: 'In-app',
-    description: 'Notifications appear in the app while you are signed in.',
-  },
-  {
-    key: 'activitySummary',
-    label: 'Weekly report',
-    description: 'A summary of your activity each week.',
-  },
+const CHANNELS: { key: Channel; label: Text; description: Text }[] = [
+  { key: 'emailNotifications', label: 'email', description: 'emailDescription' },
+  { key: 'pushNotifications', label: 'inApp', description: 'inAppDescription' },
+  { key: 'activitySummary', label: 'weekly', description: 'weeklyDescription' },
 ];
 
-const UNAVAILABLE = ['Browser push notifications', 'SMS'];
+const UNAVAILABLE: Text[] = ['browserPush', 'sms'];
+
+/** A text of this card without values to fill in (settings.notifications in the catalog). */
+type Text = Exclude<keyof typeof en.settings.notifications, 'loadFailed'>;
 
 export function NotificationsCard() {
+  const { t } = useTranslation();
+  const text = (key: Text) => t(`settings.notifications.${key}`);
   const queryClient = useQueryClient();
   const settings = useQuery(notificationSettingsQuery);
   const change = useMutation({
@@ -44,20 +39,19 @@ export function NotificationsCard() {
     onSuccess: (saved) => {
       queryClient.setQueryData(notificationSettingsQuery.queryKey, saved);
       toast({
-        title: 'Settings Updated',
-        description: 'Your notification preferences have been saved.',
+        title: text('savedTitle'),
+        description: text('savedDescription'),
       });
     },
-    onError: (error) =>
-      toast(failureToast('Update Failed', error, 'Failed to update notification settings.')),
+    onError: (error) => toast(failureToast(text('failedTitle'), error, text('failedDescription'))),
   });
   return (
     <Card testId="settings-notifications">
-      <CardTitle>Notifications</CardTitle>
+      <CardTitle>{text('title')}</CardTitle>
       {settings.isPending && <Skeleton className="mt-4 h-24" />}
       {settings.isError && (
         <p role="alert" className="mt-4 text-sm text-red-600">
-          The preferences could not be loaded: {settings.error.message}
+          {t('settings.notifications.loadFailed', { message: settings.error.message })}
         </p>
       )}
       {settings.data && (
@@ -66,9 +60,11 @@ export function NotificationsCard() {
             <li key={channel.key} className="flex items-start justify-between gap-4">
               <div>
                 <label htmlFor={`channel-${channel.key}`} className="text-sm font-medium">
-                  {channel.label}
+                  {text(channel.label)}
                 </label>
-                <p className="text-xs text-slate-500 dark:text-slate-400">{channel.description}</p>
+                <p className="text-xs text-slate-500 dark:text-slate-400">
+                  {text(channel.description)}
+                </p>
               </div>
               <Switch.Root
                 id={`channel-${channel.key}`}
@@ -85,9 +81,11 @@ export function NotificationsCard() {
             <li key={label} className="flex items-center justify-between gap-4">
               {/* Greyed by colour, not opacity, so the text keeps a 4.5:1 contrast (WCAG AA). */}
               <span className="text-sm font-medium text-slate-500 dark:text-slate-400">
-                {label}
+                {text(label)}
               </span>
-              <span className="text-xs text-slate-500 dark:text-slate-400">Not available</span>
+              <span className="text-xs text-slate-500 dark:text-slate-400">
+                {t('common.notAvailable')}
+              </span>
             </li>
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import {
   api,
   DATE_FORMATS,
@@ -10,7 +11,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { call } from '../api/client';
 import { failureToast } from '../api/errors';
-import { THEME_LABELS } from '../theme/theme';
 import { toast } from '../toast/toastStore';
 import { Card, CardTitle } from '../ui/Card';
 import { Field } from '../ui/Field';
@@ -22,16 +22,26 @@ const DEVICE_ZONE = '';
 
 /** Language, time zone, date format and theme, stored on the server for every device. */
 export function PreferencesCard({ saved }: { saved: UserPreferences }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<UserPreferences>(saved);
   const save = useMutation({
     mutationFn: (body: UserPreferences) => call(api.updateUserPreferences, { body }),
     onSuccess: (preferences) => {
       queryClient.setQueryData(preferencesQuery.queryKey, preferences);
-      toast({ title: 'Preferences Saved', description: 'Dates and theme follow your choices.' });
+      toast({
+        title: t('settings.preferences.savedTitle'),
+        description: t('settings.preferences.savedDescription'),
+      });
     },
     onError: (error) =>
-      toast(failureToast('Save Failed', error, 'Your preferences could not be saved.')),
+      toast(
+        failureToast(
+          t('settings.preferences.failedTitle'),
+          error,
+          t('settings.preferences.failedDescription'),
+        ),
+      ),
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -42,23 +52,28 @@ export function PreferencesCard({ saved }: { saved: UserPreferences }) {
 
   return (
     <Card testId="settings-preferences">
-      <CardTitle>Preferences</CardTitle>
+      <CardTitle>{t('settings.preferences.title')}</CardTitle>
       <form onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-2">
-        <Field id="pref-language" label="Language" hint="More languages are not available yet.">
+        <Field id="pref-language" label={t('settings.preferences.language')}>
           <select
             id="pref-language"
             className={selectClass}
             value={draft.language}
-            onChange={() => set('language', 'en')}
+            onChange={(event) =>
+              set(
+                'language',
+                LANGUAGES.find((language) => language === event.target.value) ?? draft.language,
+              )
+            }
           >
             {LANGUAGES.map((language) => (
-              <option key={language} value={language}>
+              <option key={language} value={language} lang={language}>
                 {LANGUAGE_LABELS[language]}
               </option>
             ))}
           </select>
         </Field>
-        <Field id="pref-time-zone" label="Time zone">
+        <Field id="pref-time-zone" label={t('settings.preferences.timeZone')}>
           <select
             id="pref-time-zone"
             className={selectClass}
@@ -67,7 +82,7 @@ export function PreferencesCard({ saved }: { saved: UserPreferences }) {
               set('timeZone', event.target.value === DEVICE_ZONE ? null : event.target.value)
             }
           >
-            <option value={DEVICE_ZONE}>This device&apos;s time zone</option>
+            <option value={DEVICE_ZONE}>{t('settings.preferences.deviceTimeZone')}</option>
             {timeZoneChoices(draft.timeZone).map((zone) => (
               <option key={zone} value={zone}>
                 {zone.replaceAll('_', ' ')}
@@ -75,7 +90,7 @@ export function PreferencesCard({ saved }: { saved: UserPreferences }) {
             ))}
           </select>
         </Field>
-        <Field id="pref-date-format" label="Date format">
+        <Field id="pref-date-format" label={t('settings.preferences.dateFormat')}>
           <select
             id="pref-date-format"
             className={selectClass}
@@ -94,7 +109,7 @@ export function PreferencesCard({ saved }: { saved: UserPreferences }) {
             ))}
           </select>
         </Field>
-        <Field id="pref-theme" label="Theme">
+        <Field id="pref-theme" label={t('settings.preferences.theme')}>
           <select
             id="pref-theme"
             className={selectClass}
@@ -108,7 +123,7 @@ export function PreferencesCard({ saved }: { saved: UserPreferences }) {
           >
             {THEME_PREFERENCES.map((theme) => (
               <option key={theme} value={theme}>
-                {THEME_LABELS[theme]}
+                {t(`theme.${theme}`)}
               </option>
             ))}
           </select>
@@ -120,7 +135,7 @@ export function PreferencesCard({ saved }: { saved: UserPreferences }) {
             disabled={save.isPending}
             className={smallButtonClass}
           >
-            {save.isPending ? 'Saving...' : 'Save preferences'}
+            {save.isPending ? t('common.saving') : t('settings.preferences.save')}
           </button>
         </div>
       </form>

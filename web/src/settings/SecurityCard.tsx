@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { api, type UserSession } from '@hub/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
@@ -13,14 +14,22 @@ import { sessionsQuery } from './queries';
 
 /** Live sessions (sign out one, or all others) and when the password last changed. */
 export function SecurityCard() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const sessions = useQuery(sessionsQuery);
   const end = useMutation({
     mutationFn: (id: string | null) =>
       id ? call(api.endUserSession, { params: { id } }) : call(api.endOtherUserSessions),
-    onSuccess: ({ message }) => toast({ title: 'Sessions Updated', description: message }),
+    onSuccess: ({ message }) =>
+      toast({ title: t('settings.security.updatedTitle'), description: message }),
     onError: (error) =>
-      toast(failureToast('Sign Out Failed', error, 'The session could not be signed out.')),
+      toast(
+        failureToast(
+          t('settings.security.failedTitle'),
+          error,
+          t('settings.security.failedDescription'),
+        ),
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey }),
   });
   const others = sessions.data?.sessions.filter((session) => !session.current).length ?? 0;
@@ -28,7 +37,7 @@ export function SecurityCard() {
   return (
     <Card testId="settings-security">
       <div className="flex items-center justify-between gap-4">
-        <CardTitle>Security</CardTitle>
+        <CardTitle>{t('settings.security.title')}</CardTitle>
         {others > 0 && (
           <ConfirmDialog
             trigger={
@@ -37,12 +46,12 @@ export function SecurityCard() {
                 data-testid="end-other-sessions"
                 className={smallDangerButtonClass}
               >
-                Sign out all other sessions
+                {t('settings.security.endOthers')}
               </button>
             }
-            title="Sign out all other sessions?"
-            description={`Your ${others} other session${others === 1 ? '' : 's'} will have to sign in again.`}
-            confirmLabel="Sign out"
+            title={t('settings.security.endOthersTitle')}
+            description={t('settings.security.endOthersDescription', { count: others })}
+            confirmLabel={t('settings.security.signOut')}
             onConfirm={() => end.mutate(null)}
           />
         )}
@@ -50,7 +59,7 @@ export function SecurityCard() {
       {sessions.isPending && <Skeleton className="mt-4 h-32" />}
       {sessions.isError && (
         <p role="alert" className="mt-4 text-sm text-red-600">
-          Your sessions could not be loaded: {sessions.error.message}
+          {t('settings.security.loadFailed', { message: sessions.error.message })}
         </p>
       )}
       {sessions.data && (
@@ -59,12 +68,13 @@ export function SecurityCard() {
             className="mt-2 text-sm text-slate-500 dark:text-slate-400"
             data-testid="password-changed"
           >
-            Password last changed:{' '}
-            {sessions.data.passwordChangedAt
-              ? formatDateTime(sessions.data.passwordChangedAt)
-              : 'not recorded'}
+            {t('settings.security.passwordChanged', {
+              when: sessions.data.passwordChangedAt
+                ? formatDateTime(sessions.data.passwordChangedAt)
+                : t('settings.security.notRecorded'),
+            })}
           </p>
-          <h3 className="mt-4 text-sm font-medium">Active sessions</h3>
+          <h3 className="mt-4 text-sm font-medium">{t('settings.security.activeSessions')}</h3>
           <ul className="mt-2 divide-y divide-slate-100 dark:divide-slate-800">
             {sessions.data.sessions.map((session) => (
               <SessionRow
@@ -82,6 +92,7 @@ export function SecurityCard() {
 }
 
 function SessionRow(props: { session: UserSession; busy: boolean; onEnd: () => void }) {
+  const { t } = useTranslation();
   const { session } = props;
   return (
     <li
@@ -91,11 +102,15 @@ function SessionRow(props: { session: UserSession; busy: boolean; onEnd: () => v
     >
       <div className="min-w-0 flex-1">
         <p className="text-sm font-medium" title={session.device}>
-          {deviceLabel(session.device)} {session.current && <Badge tone="green">This device</Badge>}
+          {deviceLabel(session.device)}{' '}
+          {session.current && <Badge tone="green">{t('settings.security.thisDevice')}</Badge>}
         </p>
         <p className="text-xs text-slate-500 dark:text-slate-400">
-          {session.ip || 'Unknown address'} · Signed in {formatDateTime(session.signedInAt)} · Last
-          seen <span data-testid="session-last-seen">{formatDateTime(session.lastSeenAt)}</span>
+          {t('settings.security.sessionTimes', {
+            address: session.ip || t('settings.security.unknownAddress'),
+            signedIn: formatDateTime(session.signedInAt),
+          })}{' '}
+          <span data-testid="session-last-seen">{formatDateTime(session.lastSeenAt)}</span>
         </p>
       </div>
       {!session.current && (
@@ -106,7 +121,7 @@ function SessionRow(props: { session: UserSession; busy: boolean; onEnd: () => v
           onClick={props.onEnd}
           className={smallOutlineButtonClass}
         >
-          Sign out
+          {t('settings.security.signOut')}
         </button>
       )}
     </li>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { currentUserQuery } from '../api/queries';
 import { AccountDetailsCard } from '../profile/AccountDetailsCard';
@@ -13,6 +14,7 @@ import { SecurityCard } from './SecurityCard';
 
 /** Profile, notifications, security and preferences of the signed-in user. */
 export function SettingsPage() {
+  const { t } = useTranslation();
   const { data: user } = useQuery(currentUserQuery);
   const preferences = useQuery(preferencesQuery);
   // Saved preferences re-render this page: its dates must read them in this very render.
@@ -21,10 +23,8 @@ export function SettingsPage() {
   return (
     <div data-testid="settings-page" className="mx-auto max-w-4xl space-y-6">
       <header>
-        <h1 className="text-2xl font-bold">Settings</h1>
-        <p className="text-slate-500 dark:text-slate-400">
-          Your profile, notifications, security and preferences
-        </p>
+        <h1 className="text-2xl font-bold">{t('settings.title')}</h1>
+        <p className="text-slate-500 dark:text-slate-400">{t('settings.subtitle')}</p>
       </header>
       <div className="grid gap-6 md:grid-cols-2">
         <ProfileDetailsForm key={`${user.name}\n${user.email}`} user={user} />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Outlet } from '@tanstack/react-router';
 import { CloudOff } from 'lucide-react';
 import type { StoredUser } from '../auth/session';
@@ -9,6 +10,7 @@ import { smallButtonClass } from '../ui/styles';
  * (the SOPs this person opened) or says it could not load.
  */
 export function OfflineShell({ user, onRetry }: { user: StoredUser; onRetry: () => void }) {
+  const { t } = useTranslation();
   return (
     <div className="flex h-dvh flex-col bg-slate-50 text-slate-900 dark:bg-slate-900 dark:text-slate-50">
       <header
@@ -17,10 +19,10 @@ export function OfflineShell({ user, onRetry }: { user: StoredUser; onRetry: () 
       >
         <p role="status" className="flex items-center gap-2 text-sm">
           <CloudOff aria-hidden className="size-5 shrink-0 text-amber-700 dark:text-amber-400" />
-          Offline ({user.name}): only the SOPs you opened on this device can be read.
+          {t('shell.offline', { name: user.name })}
         </p>
         <button type="button" onClick={onRetry} className={smallButtonClass}>
-          Try again
+          {t('common.tryAgain')}
         </button>
       </header>
       <main

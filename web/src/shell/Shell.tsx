@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useRouterState } from '@tanstack/react-router';
 import { Menu } from 'lucide-react';
@@ -30,6 +31,7 @@ import { UserMenu } from './UserMenu';
  * whole width.
  */
 export function Shell() {
+  const { t } = useTranslation();
   const { data: user, error, isPending, isError, refetch } = useQuery(currentUserQuery);
   const [menuOpen, setMenuOpen] = useState(() => parseMenuOpen(readStored(MENU_OPEN_KEY)));
   const wide = useMediaQuery(WIDE_SCREEN);
@@ -70,20 +72,20 @@ export function Shell() {
   // Pages render once the user's preferences apply, so no date shows in the wrong zone first.
   const preferencesReady = useAppliedPreferences(Boolean(user));
 
-  if (isPending || !preferencesReady) return <FullScreenSpinner title="Loading..." />;
+  if (isPending || !preferencesReady) return <FullScreenSpinner title={t('common.loading')} />;
   if (isError) {
     // No answer at all (not an error answer): someone signed in here reads what was kept.
     const stored = isApiError(error) ? null : readCurrentUser();
     if (stored) return <OfflineShell user={stored} onRetry={() => void refetch()} />;
     return (
       <div role="alert" className="flex h-screen flex-col items-center justify-center gap-3">
-        <p>The server could not be reached.</p>
+        <p>{t('shell.unreachable')}</p>
         <button
           type="button"
           onClick={() => void refetch()}
           className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700"
         >
-          Try again
+          {t('common.tryAgain')}
         </button>
       </div>
     );
@@ -96,7 +98,7 @@ export function Shell() {
       ref={menuButtonRef}
       type="button"
       data-testid="sidebar-toggle"
-      aria-label="Toggle sidebar"
+      aria-label={t('shell.toggleSidebar')}
       aria-expanded={sidebarShown}
       aria-controls={sidebarShown ? SIDEBAR_ID : undefined}
       onClick={wide ? toggleMenu : () => setDrawerOpen(true)}
@@ -123,7 +125,7 @@ export function Shell() {
               }}
               className="fixed inset-y-0 left-0 z-40 flex w-72 max-w-[85vw] text-slate-900 shadow-xl dark:text-slate-50"
             >
-              <Dialog.Title className="sr-only">Menu</Dialog.Title>
+              <Dialog.Title className="sr-only">{t('shell.menu')}</Dialog.Title>
               <Sidebar
                 user={user}
                 expanded={expanded}
@@ -143,13 +145,13 @@ export function Shell() {
                 sideOffset={4}
                 className="z-50 rounded-md bg-slate-900 px-2 py-1 text-xs text-white dark:bg-slate-100 dark:text-slate-900"
               >
-                {sidebarShown ? 'Hide menu' : 'Show menu'}
+                {sidebarShown ? t('shell.hideMenu') : t('shell.showMenu')}
               </Tooltip.Content>
             </Tooltip.Portal>
           </Tooltip.Root>
           {!wide && (
             <span className="min-w-0 flex-1 truncate font-semibold">
-              {user.organizationName} Hub
+              {t('shell.organizationHub', { organization: user.organizationName })}
             </span>
           )}
           <UserMenu user={user} placement="header" />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { User } from '@hub/proto';
 import { Link } from '@tanstack/react-router';
 import { Collapsible } from 'radix-ui';
@@ -54,6 +55,7 @@ interface SidebarProps {
 }
 
 export function Sidebar({ user, expanded, onToggleGroup, className = 'w-64' }: SidebarProps) {
+  const { t } = useTranslation();
   const entries = navigationFor(user.role);
   return (
     <aside
@@ -66,9 +68,11 @@ export function Sidebar({ user, expanded, onToggleGroup, className = 'w-64' }: S
     >
       <div className="flex h-14 items-center gap-2 border-b border-slate-200 px-4 dark:border-slate-800">
         <LayoutDashboard className="size-5 text-blue-600" />
-        <span className="truncate font-semibold">{user.organizationName} Hub</span>
+        <span className="truncate font-semibold">
+          {t('shell.organizationHub', { organization: user.organizationName })}
+        </span>
       </div>
-      <nav aria-label="Main" className="flex-1 overflow-y-auto p-2">
+      <nav aria-label={t('shell.mainNavigation')} className="flex-1 overflow-y-auto p-2">
         <NavList entries={entries} depth={0} expanded={expanded} onToggleGroup={onToggleGroup} />
       </nav>
       <div className="border-t border-slate-200 p-2 dark:border-slate-800">
@@ -112,6 +116,7 @@ function NavList({ entries, depth, expanded, onToggleGroup }: NavListProps) {
 }
 
 function NavLinkRow({ entry }: { entry: NavLink }) {
+  const { t } = useTranslation();
   return (
     <Link
       to={entry.to}
@@ -122,7 +127,7 @@ function NavLinkRow({ entry }: { entry: NavLink }) {
       }}
     >
       {entry.icon && ICONS[entry.icon]}
-      {entry.label}
+      {t(`nav.${entry.label}`)}
     </Link>
   );
 }
@@ -135,12 +140,13 @@ interface NavGroupRowProps {
 }
 
 function NavGroupRow({ entry, depth, expanded, onToggleGroup }: NavGroupRowProps) {
+  const { t } = useTranslation();
   const open = expanded.includes(entry.id);
   return (
     <Collapsible.Root open={open} onOpenChange={() => onToggleGroup(entry.id)}>
       <Collapsible.Trigger data-testid={navTestId(`/group${entry.id}`)} className={rowClass}>
         {entry.icon && ICONS[entry.icon]}
-        <span className="flex-1 text-left">{entry.label}</span>
+        <span className="flex-1 text-left">{t(`nav.${entry.label}`)}</span>
         <ChevronDown className={clsx('size-4 transition-transform', open && 'rotate-180')} />
       </Collapsible.Trigger>
       <Collapsible.Content>

@@ -1,10 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import type { User } from '@hub/proto';
-import { roleLabel } from '@hub/proto';
 import { Link } from '@tanstack/react-router';
 import { DropdownMenu } from 'radix-ui';
 import { Bell, Check, LogOut, Monitor, Moon, Palette, Plug, Sun, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { THEME_CHOICES, THEME_LABELS, type ThemeChoice } from '../theme/theme';
+import { THEME_CHOICES, type ThemeChoice } from '../theme/theme';
 import { useTheme } from '../theme/ThemeProvider';
 import { useSaveTheme } from '../settings/useSaveTheme';
 import { UserAvatar } from './UserAvatar';
@@ -26,6 +26,7 @@ interface UserMenuProps {
 }
 
 export function UserMenu({ user, placement }: UserMenuProps) {
+  const { t } = useTranslation();
   const { choice } = useTheme();
   const setChoice = useSaveTheme();
   const logout = useLogout();
@@ -44,7 +45,7 @@ export function UserMenu({ user, placement }: UserMenuProps) {
       >
         <UserAvatar name={user.name} profilePicture={user.profilePicture} />
         {/* The name is the visible text (WCAG 2.5.3, label in name), plus what the button does. */}
-        {!inSidebar && <span className="sr-only">Open user menu</span>}
+        {!inSidebar && <span className="sr-only">{t('shell.openUserMenu')}</span>}
         {inSidebar && (
           <span className="min-w-0 flex-1">
             <span className="block truncate text-sm font-medium">{user.name}</span>
@@ -52,7 +53,7 @@ export function UserMenu({ user, placement }: UserMenuProps) {
               data-testid="user-role"
               className="block truncate text-xs text-slate-500 dark:text-slate-400"
             >
-              {roleLabel(user.role)}
+              {t(`roles.${user.role}`)}
             </span>
           </span>
         )}
@@ -72,17 +73,17 @@ export function UserMenu({ user, placement }: UserMenuProps) {
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
           <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/profile" data-testid="menu-profile">
-              <UserRound className="size-4" /> Your profile
+              <UserRound className="size-4" /> {t('shell.profile')}
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/activity" data-testid="menu-activity">
-              <Bell className="size-4" /> Activity &amp; notifications
+              <Bell className="size-4" /> {t('shell.activity')}
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/integrations" data-testid="menu-integrations">
-              <Plug className="size-4" /> Integrations
+              <Plug className="size-4" /> {t('shell.integrations')}
             </Link>
           </DropdownMenu.Item>
           {/* Inline rather than a submenu: one click to switch, and no hover path to lose. */}
@@ -91,7 +92,7 @@ export function UserMenu({ user, placement }: UserMenuProps) {
             data-testid="menu-theme"
             className="flex items-center gap-2 px-2 py-1 text-xs font-medium text-slate-500 dark:text-slate-400"
           >
-            <Palette className="size-3.5" /> Theme
+            <Palette className="size-3.5" /> {t('shell.theme')}
           </DropdownMenu.Label>
           <DropdownMenu.RadioGroup
             value={choice}
@@ -106,9 +107,9 @@ export function UserMenu({ user, placement }: UserMenuProps) {
                 className={itemClass}
               >
                 {THEME_ICONS[option]}
-                {THEME_LABELS[option]}
+                {t(`theme.${option}`)}
                 <DropdownMenu.ItemIndicator className="ml-auto">
-                  <Check className="size-4" aria-label="selected" />
+                  <Check className="size-4" aria-label={t('shell.selected')} />
                 </DropdownMenu.ItemIndicator>
               </DropdownMenu.RadioItem>
             ))}
@@ -119,7 +120,7 @@ export function UserMenu({ user, placement }: UserMenuProps) {
             className={itemClass}
             onSelect={() => void logout()}
           >
-            <LogOut className="size-4" /> Logout
+            <LogOut className="size-4" /> {t('shell.logout')}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

@@ -49,9 +49,9 @@ describe('navigationFor', () => {
       {
         kind: 'group',
         id: '/g',
-        label: 'G',
+        label: 'Library',
         roles: ROLES,
-        children: [{ kind: 'link', label: 'L', to: '/l', roles: ['admin'] }],
+        children: [{ kind: 'link', label: 'Documents', to: '/l', roles: ['admin'] }],
       },
     ];
     expect(navigationFor('operator', entries)).toEqual([]);

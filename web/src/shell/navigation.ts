@@ -1,4 +1,5 @@
 import { ALL_ROLES, type Role } from '@hub/proto';
+import type { en } from '../i18n/locales/en';
 
 const STAFF: readonly Role[] = ['super_admin', 'admin', 'training_supervisor', 'manager'];
 const FLOOR: readonly Role[] = ['super_admin', 'admin', 'training_supervisor'];
@@ -15,9 +16,12 @@ export type NavIcon =
   | 'equipment'
   | 'floor';
 
+/** The entry's English label, also its key in the catalog's `nav` section (translated there). */
+export type NavLabel = keyof typeof en.nav;
+
 export interface NavLink {
   kind: 'link';
-  label: string;
+  label: NavLabel;
   to: string;
   roles: readonly Role[];
   icon?: NavIcon;
@@ -27,7 +31,7 @@ export interface NavLink {
 export interface NavGroup {
   kind: 'group';
   id: string;
-  label: string;
+  label: NavLabel;
   roles: readonly Role[];
   icon?: NavIcon;
   children: NavEntry[];

@@ -63,7 +63,7 @@ describe('checkRow', () => {
       'The super administrator role cannot be imported.',
     ],
     [{ email: 'a@x.test', name: 'A', jobFunctions: 'Welding' }, 'Unknown job function "Welding".'],
-    [{ email: 'a@x.test', name: 'A', language: 'fr' }, 'Unknown language "fr" (en).'],
+    [{ email: 'a@x.test', name: 'A', language: 'de' }, 'Unknown language "de" (en, es, fr).'],
     [{ email: 'a@x.test', name: 'A', timeZone: 'Mars/Base' }, 'Unknown time zone "Mars/Base".'],
     [{ email: 'a@x.test', name: 'N'.repeat(201) }, 'Name is longer than 200 characters.'],
   ])('refuses %j: %s', (cells, reason) => {

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { chooseLanguage, supportedLanguage } from './language';
+
+describe('chooseLanguage', () => {
+  it("follows the signed-in user's saved preference over the browser", () => {
+    expect(chooseLanguage('es', ['fr-FR', 'en-US'])).toBe('es');
+    expect(chooseLanguage('en', ['fr-FR'])).toBe('en');
+  });
+
+  it("follows the browser's first language the product speaks when there is no preference", () => {
+    expect(chooseLanguage(null, ['fr-FR', 'en-US'])).toBe('fr');
+    expect(chooseLanguage(undefined, ['de-DE', 'es-MX', 'fr'])).toBe('es');
+    expect(chooseLanguage(null, ['pt-BR', 'en-GB', 'fr'])).toBe('en');
+  });
+
+  it('falls back to English', () => {
+    expect(chooseLanguage(null, [])).toBe('en');
+    expect(chooseLanguage(null, ['de-DE', 'ja'])).toBe('en');
+  });
+});
+
+describe('supportedLanguage', () => {
+  it('reads the primary subtag of a language tag, whatever its case or separator', () => {
+    expect(supportedLanguage('FR-ca')).toBe('fr');
+    expect(supportedLanguage('es_419')).toBe('es');
+    expect(supportedLanguage('de')).toBeNull();
+    expect(supportedLanguage('')).toBeNull();
+  });
+});

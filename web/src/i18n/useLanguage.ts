@@ -1,0 +1,34 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useLayoutEffect, useSyncExternalStore } from 'react';
+import { currentUserQuery } from '../api/queries';
+import { preferencesQuery } from '../settings/queries';
+import { applyLanguage } from './i18n';
+import { browserLanguages, chooseLanguage, type Language } from './language';
+
+/**
+ * Keeps the page in the language chosen for whoever is here: the saved preference once signed
+ * in (a saved change lands in the query cache, so it applies at once), the browser's before and
+ * after (sign-out clears the cache). It reads the cache only: the pages that need the user and
+ * the preferences fetch them, and a public page asks nothing more than before.
+ */
+export function useLanguage(): Language {
+  const queryClient = useQueryClient();
+  const subscribe = useCallback(
+    (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange),
+    [queryClient],
+  );
+  const language = useSyncExternalStore(subscribe, () => {
+    const user = queryClient.getQueryData(currentUserQuery.queryKey);
+    const preference = user ? queryClient.getQueryData(preferencesQuery.queryKey)?.language : null;
+    return chooseLanguage(preference, browserLanguages());
+  });
+  // Before the browser paints: no frame in the previous language.
+  useLayoutEffect(() => applyLanguage(language), [language]);
+  return language;
+}
+
+/** Mounted once at the root, above the router. */
+export function LanguageFollower() {
+  useLanguage();
+  return null;
+}
