@@ -117,7 +117,7 @@ export const SensorReadingRequest = z.object({
   humidity: z.number().min(0).max(100).optional(),
   airQuality: z.enum(AIR_QUALITIES).optional(),
   noiseLevel: z.number().min(0).max(200).optional(),
-  recordedAt: z.iso.datetime({ offset: true }).optional(),
+  recordedAt: z.iso.datetime({ offset: true }).max(40).optional(),
 });
 export type SensorReadingRequest = z.infer<typeof SensorReadingRequest>;
 
