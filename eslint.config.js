@@ -74,7 +74,7 @@ export default tseslint.config(
             },
             {
               name: '@hub/kit',
-              message: 'Workers import values from @hub/kit/worker.',
+              message: 'Workers import values from @hub/runtime (the queue, storage and telemetry a job needs).',
               allowTypeImports: true,
             },
           ],
