@@ -74,7 +74,8 @@ export default tseslint.config(
             },
             {
               name: '@hub/kit',
-              message: 'Workers import values from @hub/runtime (the queue, storage and telemetry a job needs).',
+              message:
+                'Workers import values from @hub/runtime (the queue, storage and telemetry a job needs).',
               allowTypeImports: true,
             },
           ],
