@@ -4,13 +4,6 @@ import { PageCursor, PageInfo, pageQuery } from './paging.js';
 import { plainText } from './text.js';
 import { EvaluationQuestion } from './evaluations.js';
 
-/** Who may observe others (spec: observers are super_admin, admin, training_supervisor or manager). */
-export const OBSERVER_ROLES = ['super_admin', 'admin', 'training_supervisor', 'manager'] as const;
-/** Who may be observed. */
-export const OBSERVED_ROLES = ['operator', 'training_supervisor'] as const;
-/** Who edits courses and the pass mark. */
-export const TRAINING_EDITORS = ['super_admin', 'admin', 'training_supervisor'] as const;
-
 export const DEFAULT_PASS_MARK = 80;
 
 export const TeamMember = z.object({
