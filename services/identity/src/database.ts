@@ -26,6 +26,7 @@ import {
 } from './people-imports/people-import.entity.js';
 import { ApiTokens1766400000000 } from './migrations/1766400000000-api-tokens.js';
 import { ApiTokenEntity } from './api-tokens/api-token.entity.js';
+import { Languages1766470000000 } from './migrations/1766470000000-languages.js';
 
 export const IDENTITY_SCHEMA = 'identity';
 
@@ -61,5 +62,6 @@ export const openIdentityDatabase = (url: string) =>
       Scim1766100000000,
       PeopleImports1766300000000,
       ApiTokens1766400000000,
+      Languages1766470000000,
     ],
   });
