@@ -6,6 +6,7 @@ import {
   type CertificationList,
   type CertificationListQuery,
   type CertificationVerification,
+  identityRpc,
   libraryRpc,
 } from '@hub/proto';
 import { RpcClient, RpcFailure } from '@hub/kit';
@@ -116,7 +117,10 @@ export class CertificationsService {
 
   async certificate(actor: Actor, id: number) {
     const row = await this.row(actor, id);
+    // In the holder's language (their choice, else their organization's default): it is theirs.
+    const [holder] = await this.rpc.call(identityRpc.languagesOf, { userIds: [row.user_id] });
     const pdf = await renderCertificate({
+      language: holder?.language ?? 'en',
       holderName: row.holder_name,
       kind: row.kind,
       title: row.title,
