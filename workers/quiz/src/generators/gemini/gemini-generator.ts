@@ -16,6 +16,7 @@ import {
   type GenerationInput,
 } from '../evaluation-generator.ts';
 import { EVALUATION_SCHEMA, instructions, sopMessage } from './prompt.ts';
+import { sopLanguage } from '../sop-language.ts';
 import { mergeDrafts } from './merge.ts';
 
 export interface GeminiSettings {
@@ -113,7 +114,8 @@ export class GeminiGenerator implements EvaluationGenerator {
       3,
       Math.min(15, Math.ceil(this.settings.maxQuestions / chunks.length)),
     );
-    const system = instructions(input.prompt, perChunk);
+    // Questions in the SOP's own language: a Spanish SOP is read by Spanish speakers.
+    const system = instructions(input.prompt, perChunk, sopLanguage(input));
     const drafts: EvaluationDraft[] = [];
     for (const [index, chunk] of chunks.entries()) {
       const message = sopMessage(input.title, chunk, index + 1, chunks.length);
