@@ -101,5 +101,25 @@ describe('invitations', () => {
     const byDefault = await mail.waitFor('chloe@acme.test');
     expect(byDefault.subject).toBe('Invitation à rejoindre Acme Foods');
     expect(byDefault.text).toContain('Une photo de profil vous sera aussi demandée');
+
+    // The administrators hear of it in their own language: Ann reads Acme's French.
+    const ann = await signIn('ann@acme.test');
+    const notices = (await ann.get('/api/notifications')).body.notifications as unknown as {
+      title: string;
+      message: string;
+    }[];
+    expect(notices).toContainEqual(
+      expect.objectContaining({
+        title: 'Personne invitée',
+        message: expect.stringMatching(
+          /^Chloé \(chloe@acme\.test\) a été invité\(e\) à rejoindre Acme Foods en tant que /,
+        ),
+      }),
+    );
+    const gina = await signIn('gina@globex.test');
+    const ginas = (await gina.get('/api/notifications')).body.notifications as unknown as {
+      title: string;
+    }[];
+    expect(ginas.map((notice) => notice.title)).toContain('User invited');
   });
 });

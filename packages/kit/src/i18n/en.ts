@@ -34,6 +34,23 @@ export const en = {
       revoked: 'Revoked',
     },
   },
+  notifications: {
+    userInvited: (p: { name: string; email: string; organization: string; role: string }) => ({
+      title: 'User invited',
+      message: `${p.name} (${p.email}) was invited to ${p.organization} as ${p.role}.`,
+    }),
+    invitationAccepted: (p: { name: string; email: string }) => ({
+      title: 'Invitation accepted',
+      message: `${p.name} (${p.email}) completed their account setup.`,
+    }),
+  },
+  roles: {
+    super_admin: 'super admin',
+    admin: 'admin',
+    training_supervisor: 'training supervisor',
+    manager: 'manager',
+    operator: 'operator',
+  },
   skillsMatrix: {
     columns: {
       name: 'Name',

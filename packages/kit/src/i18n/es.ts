@@ -32,6 +32,23 @@ export const es: ServerCatalog = {
       revoked: 'Revocado',
     },
   },
+  notifications: {
+    userInvited: (p) => ({
+      title: 'Persona invitada',
+      message: `Se invitó a ${p.name} (${p.email}) a ${p.organization} como ${p.role}.`,
+    }),
+    invitationAccepted: (p) => ({
+      title: 'Invitación aceptada',
+      message: `${p.name} (${p.email}) terminó de activar su cuenta.`,
+    }),
+  },
+  roles: {
+    super_admin: 'superadministrador',
+    admin: 'administrador',
+    training_supervisor: 'supervisor de formación',
+    manager: 'gerente',
+    operator: 'operario',
+  },
   skillsMatrix: {
     columns: {
       name: 'Nombre',

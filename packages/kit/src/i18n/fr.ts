@@ -32,6 +32,23 @@ export const fr: ServerCatalog = {
       revoked: 'Révoqué',
     },
   },
+  notifications: {
+    userInvited: (p) => ({
+      title: 'Personne invitée',
+      message: `${p.name} (${p.email}) a été invité(e) à rejoindre ${p.organization} en tant que ${p.role}.`,
+    }),
+    invitationAccepted: (p) => ({
+      title: 'Invitation acceptée',
+      message: `${p.name} (${p.email}) a terminé la création de son compte.`,
+    }),
+  },
+  roles: {
+    super_admin: 'super-administrateur',
+    admin: 'administrateur',
+    training_supervisor: 'responsable formation',
+    manager: 'manager',
+    operator: 'opérateur',
+  },
   skillsMatrix: {
     columns: {
       name: 'Nom',

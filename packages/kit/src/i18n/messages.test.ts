@@ -3,7 +3,10 @@ import { LANGUAGES } from '@hub/proto';
 import { en } from './en.js';
 import { longDate, messages, SERVER_CATALOGS } from './messages.js';
 
-/** Every text of a catalog, by its dotted key; functions called with a marker per parameter. */
+/**
+ * Every text of a catalog, by its dotted key; functions are called with a marker per parameter
+ * (those answering a title and a message give both).
+ */
 function texts(catalog: object, prefix = ''): Map<string, string> {
   const found = new Map<string, string>();
   for (const [key, value] of Object.entries(catalog)) {
@@ -11,7 +14,9 @@ function texts(catalog: object, prefix = ''): Map<string, string> {
     if (typeof value === 'string') found.set(path, value);
     else if (typeof value === 'function') {
       const marker = new Proxy({}, { get: (_target, name) => `<${String(name)}>` });
-      found.set(path, (value as (p: object) => string)(marker));
+      const written = (value as (p: object) => string | object)(marker);
+      if (typeof written === 'string') found.set(path, written);
+      else for (const [k, v] of texts(written, path)) found.set(k, v);
     } else for (const [k, v] of texts(value as object, path)) found.set(k, v);
   }
   return found;

@@ -6,7 +6,7 @@ import type {
   VerifyInvitationRequest,
   VerifyInvitationResponse,
 } from '@hub/proto';
-import { type Mailer, type OutgoingMail, RpcFailure } from '@hub/kit';
+import { type Mailer, messages, type OutgoingMail, RpcFailure } from '@hub/kit';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config.js';
 import { MAILER } from '../tokens.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -188,11 +188,13 @@ export class InvitationsService {
     const admins = await this.notifications.organizationAdmins(user.organizationId);
     await this.notifications.notify(
       [...admins, ...(invitation.invitedBy ? [invitation.invitedBy] : [])],
-      {
+      (language) => ({
         type: 'success',
-        title: 'Invitation accepted',
-        message: `${user.name} (${user.email}) completed their account setup.`,
-      },
+        ...messages(language).notifications.invitationAccepted({
+          name: user.name,
+          email: user.email,
+        }),
+      }),
     );
     return { message: 'Your password has been set. You can now sign in.' };
   }
