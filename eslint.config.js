@@ -21,6 +21,7 @@ const translatedWebFiles = [
   'web/src/settings/SettingsPage.tsx',
   'web/src/settings/NotificationsCard.tsx',
   'web/src/settings/PreferencesCard.tsx',
+  'web/src/settings/OrganizationLanguageCard.tsx',
   'web/src/settings/SecurityCard.tsx',
   'web/src/dashboard/**/*.tsx',
   'web/src/invitations/**/*.tsx',

@@ -30,6 +30,8 @@ export const SESSION_NOT_FOUND = 'This session was not found or has already ende
 export const CURRENT_SESSION_NOT_ENDED = 'To end this session, sign out.';
 
 export const LANGUAGES = ['en', 'es', 'fr'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const LanguageCode = z.enum(LANGUAGES, { error: 'Unknown language' });
 /** Each language named in itself: whoever cannot read the current one still finds theirs. */
 export const LANGUAGE_LABELS: Record<(typeof LANGUAGES)[number], string> = {
   en: 'English',
@@ -55,7 +57,11 @@ export function isTimeZone(value: string): boolean {
  * what dates showed before preferences existed.
  */
 export const UserPreferences = z.object({
-  language: z.enum(LANGUAGES, { error: 'Unknown language' }),
+  /**
+   * null: no choice made, so the organization's default applies, else the browser's languages
+   * (`navigator.languages` in the web app, `Accept-Language` on the server), else English.
+   */
+  language: LanguageCode.nullable(),
   timeZone: z.string().max(64).refine(isTimeZone, { error: 'Unknown time zone' }).nullable(),
   dateFormat: z.enum(DATE_FORMATS, { error: 'Unknown date format' }),
   theme: z.enum(THEME_PREFERENCES, { error: 'Unknown theme' }),
@@ -63,8 +69,65 @@ export const UserPreferences = z.object({
 export type UserPreferences = z.infer<typeof UserPreferences>;
 
 export const DEFAULT_PREFERENCES: UserPreferences = {
-  language: 'en',
+  language: null,
   timeZone: null,
   dateFormat: 'MM/DD/YYYY',
   theme: 'system',
 };
+
+/** The preferences as read back: with the organization's default, which a null language follows. */
+export const SavedPreferences = UserPreferences.extend({
+  organizationLanguage: LanguageCode.nullable(),
+});
+export type SavedPreferences = z.infer<typeof SavedPreferences>;
+
+/** What an organization's administrators set for all its members. */
+export const OrganizationSettings = z.object({
+  /** The language of members who chose none; null: each follows their browser. */
+  defaultLanguage: LanguageCode.nullable(),
+});
+export type OrganizationSettings = z.infer<typeof OrganizationSettings>;
+
+/** 'fr-FR' -> 'fr' when offered; null for a language the product does not speak. */
+export function supportedLanguage(tag: string): Language | null {
+  const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
+  return LANGUAGES.find((language) => language === primary) ?? null;
+}
+
+/**
+ * An `Accept-Language` header's tags, most wanted first ('fr-CA,fr;q=0.9,en;q=0.8' ->
+ * ['fr-CA', 'fr', 'en']); tags refused with q=0 and '*' are left out.
+ */
+export function acceptedLanguageTags(header: string | null | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...parameters] = part.trim().split(';');
+      const q = parameters.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const weight = q ? Number(q.slice(2)) : 1;
+      return { tag: tag.trim(), weight: Number.isFinite(weight) ? weight : 0, index };
+    })
+    .filter(({ tag, weight }) => tag && tag !== '*' && weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index)
+    .map(({ tag }) => tag);
+}
+
+/**
+ * The language to write in for a person, the same rule in the web app and on the server: their
+ * own choice, else their organization's default, else the first of their browser's languages
+ * the product speaks, else English.
+ */
+export function chooseLanguage(
+  preference: Language | null | undefined,
+  organizationDefault: Language | null | undefined,
+  browserLanguages: readonly string[],
+): Language {
+  if (preference) return preference;
+  if (organizationDefault) return organizationDefault;
+  for (const tag of browserLanguages) {
+    const language = supportedLanguage(tag);
+    if (language) return language;
+  }
+  return 'en';
+}

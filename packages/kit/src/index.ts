@@ -23,3 +23,4 @@ export * from './sessions/session-digest.js';
 export * from './paging/keyset.js';
 export * from './logging/nest-logger.js';
 export * from './scim/scim-protocol.js';
+export * from './i18n/messages.js';

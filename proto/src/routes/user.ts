@@ -1,18 +1,10 @@
-import {
-  ChangePasswordRequest,
-  ConfirmEmailRequest,
-  ChangePictureRequest,
-  MessageResponse,
-  ProfilePictureUpload,
-  UpdateProfileRequest,
-  UserIdParams,
-} from '../accounts.js';
+import { ChangePasswordRequest, ConfirmEmailRequest, ChangePictureRequest, MessageResponse, ProfilePictureUpload, UpdateProfileRequest, UserIdParams } from '../accounts.js';
 import { defineRoute } from '../http.js';
 import { User } from '../identity.js';
-import { ALL_ROLES } from '../roles.js';
+import { ALL_ROLES, ORGANIZATION_ADMINS } from '../roles.js';
 import { PROFILE_PICTURE_UPLOAD } from '../uploads.js';
 import { z } from 'zod';
-import { SessionIdParams, UserPreferences, UserSessions } from '../settings.js';
+import { OrganizationSettings, SavedPreferences, SessionIdParams, UserPreferences, UserSessions } from '../settings.js';
 
 export const userRoutes = {
   currentUser: defineRoute({
@@ -116,10 +108,11 @@ export const userRoutes = {
   userPreferences: defineRoute({
     method: 'GET',
     path: '/api/user/preferences',
-    summary: 'Your language, time zone, date format and theme',
+    summary:
+      "Your language (null: your organization's default, else your browser's), time zone, date format and theme",
     tag: 'user',
     access: ALL_ROLES,
-    response: UserPreferences,
+    response: SavedPreferences,
   }),
   updateUserPreferences: defineRoute({
     method: 'PUT',
@@ -128,6 +121,24 @@ export const userRoutes = {
     tag: 'user',
     access: ALL_ROLES,
     body: UserPreferences,
-    response: UserPreferences,
+    response: SavedPreferences,
+  }),
+  organizationSettings: defineRoute({
+    method: 'GET',
+    path: '/api/organization/settings',
+    summary: "Your organization's settings: the language of members who chose none",
+    tag: 'settings',
+    access: ORGANIZATION_ADMINS,
+    response: OrganizationSettings,
+  }),
+  updateOrganizationSettings: defineRoute({
+    method: 'PUT',
+    path: '/api/organization/settings',
+    summary: "Change your organization's default language",
+    tag: 'settings',
+    access: ORGANIZATION_ADMINS,
+    audit: 'organization.settings',
+    body: OrganizationSettings,
+    response: OrganizationSettings,
   }),
 } as const;

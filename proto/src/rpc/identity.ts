@@ -1,26 +1,4 @@
-import {
-  ActivitySummary,
-  AdminOrganization,
-  AdminOverview,
-  ChangePasswordRequest,
-  ConfirmEmailRequest,
-  CreateOrganizationRequest,
-  CreateUserRequest,
-  CreateUserResponse,
-  GlobalPrompts,
-  InvitationSentResponse,
-  MessageResponse,
-  Notification,
-  NotificationSettingChange,
-  NotificationSettings,
-  NotificationPage,
-  ProfilePictureUpload,
-  SetupPasswordRequest,
-  UpdateProfileRequest,
-  UserPage,
-  VerifyInvitationRequest,
-  VerifyInvitationResponse,
-} from '../accounts.js';
+import { ActivitySummary, AdminOrganization, AdminOverview, ChangePasswordRequest, ConfirmEmailRequest, CreateOrganizationRequest, CreateUserRequest, CreateUserResponse, GlobalPrompts, InvitationSentResponse, MessageResponse, Notification, NotificationSettingChange, NotificationSettings, NotificationPage, ProfilePictureUpload, SetupPasswordRequest, UpdateProfileRequest, UserPage, VerifyInvitationRequest, VerifyInvitationResponse } from '../accounts.js';
 import { DashboardStats, SignInActivity } from '../dashboard.js';
 import { ServicePing } from '../health.js';
 import { Organization, OrganizationChoices, OrganizationLookup, User } from '../identity.js';
@@ -28,7 +6,7 @@ import { Actor, ALL_ROLES, ORGANIZATION_ADMINS, SUPER_ADMIN_ONLY } from '../role
 import { z } from 'zod';
 import { rpc, ActorOnly, SessionView, ClientContext } from '../rpc.js';
 import { SessionRevocation } from '../sessions.js';
-import { UserPreferences, UserSessions } from '../settings.js';
+import { LanguageCode, OrganizationSettings, SavedPreferences, UserPreferences, UserSessions } from '../settings.js';
 import { PageRequest } from '../paging.js';
 import { AuditPage, NewAuditEntry } from '../audit.js';
 
@@ -235,13 +213,41 @@ export const identityRpc = {
     z.object({ actor: Actor, currentSessionId: z.string(), sessionId: z.string().optional() }),
     z.object({ message: z.string(), revocations: z.array(SessionRevocation) }),
   ),
-  userPreferences: rpc('identity', 'settings.preferences', ALL_ROLES, ActorOnly, UserPreferences),
+  userPreferences: rpc('identity', 'settings.preferences', ALL_ROLES, ActorOnly, SavedPreferences),
   updateUserPreferences: rpc(
     'identity',
     'settings.updatePreferences',
     ALL_ROLES,
     z.object({ actor: Actor, preferences: UserPreferences }),
-    UserPreferences,
+    SavedPreferences,
+  ),
+  organizationSettings: rpc(
+    'identity',
+    'settings.organization',
+    ORGANIZATION_ADMINS,
+    ActorOnly,
+    OrganizationSettings,
+  ),
+  updateOrganizationSettings: rpc(
+    'identity',
+    'settings.updateOrganization',
+    ORGANIZATION_ADMINS,
+    z.object({ actor: Actor, settings: OrganizationSettings }),
+    OrganizationSettings,
+  ),
+  /**
+   * The language to write to each person in (their choice, else their organization's default,
+   * else the browser's `acceptLanguage` when the caller has one, else English).
+   */
+  languagesOf: rpc(
+    'identity',
+    'settings.languagesOf',
+    'service',
+    z.object({
+      userIds: z.array(z.number().int()).max(1000),
+      acceptLanguage: z.string().max(512).optional(),
+    }),
+    z.array(z.object({ userId: z.number().int(), language: LanguageCode })),
   ),
 
   // Notifications

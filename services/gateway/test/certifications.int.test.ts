@@ -250,6 +250,38 @@ describe('certifications', () => {
     }
   });
 
+  it("prints a Spanish-speaking operator's certificate in Spanish, whoever downloads it", async () => {
+    const preferences = (await otto.get('/api/user/preferences')).body;
+    const chosen = await otto.put('/api/user/preferences', { ...preferences, language: 'es' });
+    expect(chosen.status).toBe(200);
+    const day = (iso: string) =>
+      new Date(iso).toLocaleDateString('es', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+    // The trainer reads English (no choice, no organization default, no browser language sent).
+    for (const session of [otto, tess]) {
+      const text = await pdfText(await (await download(session, first.id)).arrayBuffer());
+      for (const expected of [
+        'Certificado de Competencia',
+        'Se certifica que',
+        'Otto Operator',
+        `Emitido el ${day(first.issuedAt)}`,
+        `Válido hasta el ${day(first.expiresAt)}`,
+        'Estado al imprimir: Vigente',
+        `Código de verificación: ${first.verificationCode}`,
+      ]) {
+        expect(text).toContain(expected);
+      }
+      expect(text).not.toContain('Certificate of Competence');
+    }
+    await otto.put('/api/user/preferences', { ...preferences, language: null });
+    const english = await pdfText(await (await download(otto, first.id)).arrayBuffer());
+    expect(english).toContain('Certificate of Competence');
+  });
+
   it('verifies a code publicly with non-sensitive facts only', async () => {
     const anonymous = new ApiSession(stack.url);
     const verified = await anonymous.get(

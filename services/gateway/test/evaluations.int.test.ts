@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { structuredSopPdf } from '../../../workers/pdf/src/test-support/sop-pdf.ts';
-import { COOLING_SOP, sopPdf } from './sop-pdf.js';
+import { COOLING_SOP, ENFRIAMIENTO_SOP, sopPdf } from './sop-pdf.js';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
 
@@ -141,6 +141,28 @@ describe('evaluations generated from SOPs', () => {
     }[];
     expect(notices.map((notice) => notice.title)).toEqual(
       expect.arrayContaining(['Document processed', 'Evaluation generated']),
+    );
+  });
+
+  it('writes the questions of a Spanish SOP in Spanish', async () => {
+    const spanish = await uploadAndSettle(ENFRIAMIENTO_SOP, 'Enfriamiento');
+    expect(spanish).toMatchObject({ evaluationGenerated: true, evaluationGenerationError: null });
+    const evaluation = (await ann.get(`/api/library/documents/${spanish.id}/evaluation`))
+      .body as unknown as ReviewView;
+    expect(evaluation.title).toBe('Evaluación: Enfriamiento');
+    expect(evaluation.description).toMatch(/^Comprueba que se entiende el procedimiento/);
+    expect(evaluation.questions.length).toBeGreaterThanOrEqual(3);
+    const sop = ENFRIAMIENTO_SOP.join(' ');
+    for (const question of evaluation.questions) {
+      // A Spanish question: its words, no English template left.
+      expect(question.text, question.text).toMatch(/¿|Según|paso|procedimiento|sección/);
+      expect(question.text, question.text).not.toMatch(/\b(What|Which|step|the SOP|section)\b/);
+      // Its answer is the SOP's own Spanish text.
+      const answer = question.options[question.correctIndex!]!;
+      expect(sop.toLowerCase()).toContain(answer.toLowerCase().slice(0, 12));
+    }
+    expect(evaluation.questions.map((question) => question.text).join('\n')).toContain(
+      'la temperatura requerida',
     );
   });
 

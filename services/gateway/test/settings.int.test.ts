@@ -1,10 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CURRENT_SESSION_NOT_ENDED,
-  DEFAULT_PREFERENCES,
-  SESSION_NOT_FOUND,
-  type UserSessions,
-} from '@hub/proto';
+import { CURRENT_SESSION_NOT_ENDED, DEFAULT_PREFERENCES, SESSION_NOT_FOUND, type UserSessions } from '@hub/proto';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:130.0) Gecko/20100101 Firefox/130.0';
@@ -130,11 +125,14 @@ describe('sessions', () => {
   });
 });
 
+/** As read back: with the organization's default language (none set in these organizations). */
+const DEFAULTS_READ = { ...DEFAULT_PREFERENCES, organizationLanguage: null };
+
 describe('preferences', () => {
   it('answers the defaults, stores a change per user, and refuses unknown values', async () => {
     const omar = await signIn('omar@acme.test');
     const olga = await signIn('olga@acme.test');
-    expect((await omar.get('/api/user/preferences')).body).toEqual(DEFAULT_PREFERENCES);
+    expect((await omar.get('/api/user/preferences')).body).toEqual(DEFAULTS_READ);
     const chosen = {
       language: 'en',
       timeZone: 'Asia/Tokyo',
@@ -143,9 +141,12 @@ describe('preferences', () => {
     };
     const saved = await omar.put('/api/user/preferences', chosen);
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual(chosen);
-    expect((await omar.get('/api/user/preferences')).body).toEqual(chosen);
-    expect((await olga.get('/api/user/preferences')).body).toEqual(DEFAULT_PREFERENCES);
+    expect(saved.body).toEqual({ ...chosen, organizationLanguage: null });
+    expect((await omar.get('/api/user/preferences')).body).toEqual({
+      ...chosen,
+      organizationLanguage: null,
+    });
+    expect((await olga.get('/api/user/preferences')).body).toEqual(DEFAULTS_READ);
 
     const badZone = await omar.put('/api/user/preferences', {
       ...chosen,
@@ -156,7 +157,10 @@ describe('preferences', () => {
     const badLanguage = await omar.put('/api/user/preferences', { ...chosen, language: 'de' });
     expect(badLanguage.status).toBe(400);
     expect(badLanguage.body.message).toBe('Unknown language');
-    expect((await omar.get('/api/user/preferences')).body).toEqual(chosen);
+    expect((await omar.get('/api/user/preferences')).body).toEqual({
+      ...chosen,
+      organizationLanguage: null,
+    });
 
     const back = await omar.put('/api/user/preferences', { ...chosen, timeZone: null });
     expect(back.body.timeZone).toBeNull();

@@ -387,6 +387,19 @@ describe('skills matrix', () => {
       /^Otto Operator,otto@acme\.test,operator,Operators,Line cook,1,In training \d{4}-\d\d-\d\d,Certified 100% \d{4}-\d\d-\d\d$/,
     );
     expect(lines.at(-1)).toBe('Gaps per SOP,,,,,4,2,2');
+
+    // No language chosen, no organization default: the browser's Accept-Language writes it.
+    const spanish = await fetch(`${stack.url}/api/insights/skills-matrix.csv?role=operator`, {
+      headers: { cookie: as.tess!.cookie, 'accept-language': 'de-DE,es-MX;q=0.9,en;q=0.8' },
+    });
+    const spanishLines = (await spanish.text()).trimEnd().split('\r\n');
+    expect(spanishLines[0]).toBe(
+      'Nombre,Correo electrónico,Rol,Departamento,Puestos,Brechas,Allergens,Cooling',
+    );
+    expect(spanishLines.find((line) => line.startsWith('Otto Operator'))).toMatch(
+      /,En formación \d{4}-\d\d-\d\d,Certificado 100% \d{4}-\d\d-\d\d$/,
+    );
+    expect(spanishLines.at(-1)).toBe('Brechas por SOP,,,,,4,2,2');
     const refused = await fetch(`${stack.url}/api/insights/skills-matrix.csv`);
     await refused.text();
     expect(refused.status).toBe(401);

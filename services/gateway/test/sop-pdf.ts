@@ -33,7 +33,8 @@ export function sopPdf(lines: string[], options: { image?: RgbImage } = {}): Buf
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    // WinAnsi: the Latin-1 bytes of accented lines (a Spanish or French SOP) read as written.
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
   ];
   const kids: string[] = [];
   // The image, if any, is the object after the pages.
@@ -87,4 +88,25 @@ export const COOLING_SOP = [
   '# Corrective action',
   'If the food is not below 21 °C after 2 hours, reheat it to 75 °C and start again.',
   'If the food is not below 5 °C after 6 hours in total, throw it away and tell the supervisor.',
+];
+
+/** The cooling SOP as a Spanish-speaking kitchen writes it. */
+export const ENFRIAMIENTO_SOP = [
+  '# Enfriamiento de alimentos cocinados',
+  'Objetivo: enfriar rápido los alimentos cocinados para que no crezcan bacterias.',
+  'Alcance: todo el personal de cocina que cocina, enfría o guarda comida caliente.',
+  '# Procedimiento',
+  '1. Comprueba la temperatura interna de los alimentos con un termómetro de sonda calibrado.',
+  '2. Reparte las tandas grandes en recipientes poco profundos de 5 cm como máximo.',
+  '3. Mete los recipientes en el abatidor antes de 30 minutos después de cocinar.',
+  '4. Enfría los alimentos de 63 °C a 21 °C en menos de 2 horas.',
+  '5. Enfría los alimentos de 21 °C a 5 °C en las 4 horas siguientes.',
+  '6. Etiqueta cada recipiente con la fecha, la hora y tus iniciales.',
+  '7. Guarda los alimentos fríos en la cámara a 3 °C o menos.',
+  'ADVERTENCIA: Nunca dejes enfriar la comida caliente a temperatura ambiente más de 30 minutos.',
+  'PRECAUCIÓN: No apiles los recipientes calientes, porque el aire tiene que circular alrededor.',
+  'NOTA: Anota cada control de temperatura en el registro de enfriamiento.',
+  '# Acción correctiva',
+  'Si los alimentos no bajan de 21 °C en 2 horas, recaliéntalos a 75 °C y empieza de nuevo.',
+  'Si los alimentos no bajan de 5 °C en 6 horas en total, tíralos y avisa al supervisor.',
 ];

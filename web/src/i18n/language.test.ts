@@ -13,6 +13,12 @@ describe('chooseLanguage', () => {
     expect(chooseLanguage(null, ['pt-BR', 'en-GB', 'fr'])).toBe('en');
   });
 
+  it("follows the organization's default, over the browser, when the user chose none", () => {
+    expect(chooseLanguage(null, ['en-US'], 'fr')).toBe('fr');
+    expect(chooseLanguage('es', ['en-US'], 'fr')).toBe('es');
+    expect(chooseLanguage(null, ['es-MX'], null)).toBe('es');
+  });
+
   it('falls back to English', () => {
     expect(chooseLanguage(null, [])).toBe('en');
     expect(chooseLanguage(null, ['de-DE', 'ja'])).toBe('en');

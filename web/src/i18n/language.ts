@@ -1,27 +1,20 @@
-import { LANGUAGES } from '@hub/proto';
+import { chooseLanguage as choose, type Language, supportedLanguage } from '@hub/proto';
 
-export type Language = (typeof LANGUAGES)[number];
-
-/** 'fr-FR' -> 'fr' when offered; null for a language the product does not speak. */
-export function supportedLanguage(tag: string): Language | null {
-  const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
-  return LANGUAGES.find((language) => language === primary) ?? null;
-}
+export type { Language };
+export { supportedLanguage };
 
 /**
- * The language to show: the signed-in user's saved preference, else the first of the browser's
- * languages (`navigator.languages`, in the user's order) the product speaks, else English.
+ * The language to show, by the rule the server writes mails and PDFs by (proto's
+ * `chooseLanguage`): the signed-in user's saved preference, else their organization's default,
+ * else the first of the browser's languages (`navigator.languages`, in the user's order) the
+ * product speaks, else English.
  */
 export function chooseLanguage(
   preference: Language | null | undefined,
   browserLanguages: readonly string[],
+  organizationDefault: Language | null = null,
 ): Language {
-  if (preference) return preference;
-  for (const tag of browserLanguages) {
-    const language = supportedLanguage(tag);
-    if (language) return language;
-  }
-  return 'en';
+  return choose(preference, organizationDefault, browserLanguages);
 }
 
 /** The browser's languages; `navigator.language` alone where the list is missing. */

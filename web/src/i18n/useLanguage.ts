@@ -6,9 +6,9 @@ import { applyLanguage } from './i18n';
 import { browserLanguages, chooseLanguage, type Language } from './language';
 
 /**
- * Keeps the page in the language chosen for whoever is here: the saved preference once signed
- * in (a saved change lands in the query cache, so it applies at once), the browser's before and
- * after (sign-out clears the cache). It reads the cache only: the pages that need the user and
+ * Keeps the page in the language chosen for whoever is here: once signed in the saved
+ * preference, else the organization's default (a saved change lands in the query cache, so it
+ * applies at once), the browser's before and after (sign-out clears the cache). It reads the cache only: the pages that need the user and
  * the preferences fetch them, and a public page asks nothing more than before.
  */
 export function useLanguage(): Language {
@@ -19,8 +19,8 @@ export function useLanguage(): Language {
   );
   const language = useSyncExternalStore(subscribe, () => {
     const user = queryClient.getQueryData(currentUserQuery.queryKey);
-    const preference = user ? queryClient.getQueryData(preferencesQuery.queryKey)?.language : null;
-    return chooseLanguage(preference, browserLanguages());
+    const saved = user ? queryClient.getQueryData(preferencesQuery.queryKey) : undefined;
+    return chooseLanguage(saved?.language, browserLanguages(), saved?.organizationLanguage ?? null);
   });
   // Before the browser paints: no frame in the previous language.
   useLayoutEffect(() => applyLanguage(language), [language]);

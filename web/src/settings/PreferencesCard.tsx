@@ -1,12 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import {
-  api,
-  DATE_FORMATS,
-  LANGUAGE_LABELS,
-  LANGUAGES,
-  THEME_PREFERENCES,
-  type UserPreferences,
-} from '@hub/proto';
+import { api, DATE_FORMATS, LANGUAGE_LABELS, LANGUAGES, type SavedPreferences, THEME_PREFERENCES, type UserPreferences } from '@hub/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { call } from '../api/client';
@@ -15,16 +8,21 @@ import { toast } from '../toast/toastStore';
 import { Card, CardTitle } from '../ui/Card';
 import { Field } from '../ui/Field';
 import { selectClass, smallButtonClass } from '../ui/styles';
+import { browserLanguages, chooseLanguage } from '../i18n/language';
 import { preferencesQuery } from './queries';
 import { timeZoneChoices } from './timeZones';
 
 const DEVICE_ZONE = '';
+/** The select's value for "no language chosen" (null on the server). */
+const AUTOMATIC = '';
 
 /** Language, time zone, date format and theme, stored on the server for every device. */
-export function PreferencesCard({ saved }: { saved: UserPreferences }) {
+export function PreferencesCard({ saved }: { saved: SavedPreferences }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<UserPreferences>(saved);
+  // What "Automatic" means for this person here: the organization's default, else this browser's.
+  const automatic = chooseLanguage(null, browserLanguages(), saved.organizationLanguage);
   const save = useMutation({
     mutationFn: (body: UserPreferences) => call(api.updateUserPreferences, { body }),
     onSuccess: (preferences) => {
@@ -54,18 +52,24 @@ export function PreferencesCard({ saved }: { saved: UserPreferences }) {
     <Card testId="settings-preferences">
       <CardTitle>{t('settings.preferences.title')}</CardTitle>
       <form onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-2">
-        <Field id="pref-language" label={t('settings.preferences.language')}>
+        <Field
+          id="pref-language"
+          label={t('settings.preferences.language')}
+          hint={t('settings.preferences.languageAutomaticHint')}
+        >
           <select
             id="pref-language"
             className={selectClass}
-            value={draft.language}
+            value={draft.language ?? AUTOMATIC}
             onChange={(event) =>
-              set(
-                'language',
-                LANGUAGES.find((language) => language === event.target.value) ?? draft.language,
-              )
+              set('language', LANGUAGES.find((language) => language === event.target.value) ?? null)
             }
           >
+            <option value={AUTOMATIC}>
+              {t('settings.preferences.languageAutomatic', {
+                language: LANGUAGE_LABELS[automatic],
+              })}
+            </option>
             {LANGUAGES.map((language) => (
               <option key={language} value={language} lang={language}>
                 {LANGUAGE_LABELS[language]}

@@ -6,6 +6,7 @@ import { ProfileDetailsForm } from '../profile/ProfileDetailsForm';
 import { OrganizationDataCard } from '../organization-export/OrganizationDataCard';
 import { setDatePreferences } from '../ui/dates';
 import { NotificationsCard } from './NotificationsCard';
+import { OrganizationLanguageCard } from './OrganizationLanguageCard';
 import { ApiTokensCard } from './ApiTokensCard';
 import { PreferencesCard } from './PreferencesCard';
 import { preferencesQuery } from './queries';
@@ -37,6 +38,7 @@ export function SettingsPage() {
         <PreferencesCard key={JSON.stringify(preferences.data)} saved={preferences.data} />
       )}
       {/* The organization's own setting, for its administrators (the API allows them alone). */}
+      {user.role === 'admin' && <OrganizationLanguageCard />}
       {user.role === 'admin' && <ScimTokensCard />}
       <ApiTokensCard role={user.role} />
     </div>

@@ -1,10 +1,10 @@
-import { api, type ScimTokenList, type UserPreferences, type UserSessions } from '@hub/proto';
+import { api, type OrganizationSettings, type SavedPreferences, type ScimTokenList, type UserSessions } from '@hub/proto';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../api/client';
 
 export const preferencesQuery = queryOptions({
   queryKey: [api.userPreferences.path],
-  queryFn: ({ signal }): Promise<UserPreferences> => call(api.userPreferences, { signal }),
+  queryFn: ({ signal }): Promise<SavedPreferences> => call(api.userPreferences, { signal }),
   staleTime: Infinity,
 });
 
@@ -16,4 +16,11 @@ export const sessionsQuery = queryOptions({
 export const scimTokensQuery = queryOptions({
   queryKey: [api.scimTokens.path],
   queryFn: ({ signal }): Promise<ScimTokenList> => call(api.scimTokens, { signal }),
+});
+
+/** The organization's settings, which its administrators change in Settings. */
+export const organizationSettingsQuery = queryOptions({
+  queryKey: [api.organizationSettings.path],
+  queryFn: ({ signal }): Promise<OrganizationSettings> =>
+    call(api.organizationSettings, { signal }),
 });

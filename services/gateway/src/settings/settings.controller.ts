@@ -1,11 +1,5 @@
 import { Body, Controller, Inject, Param, Req } from '@nestjs/common';
-import {
-  type Actor,
-  api,
-  identityRpc,
-  type SessionIdParams,
-  type UserPreferences,
-} from '@hub/proto';
+import { type Actor, api, identityRpc, type OrganizationSettings, type SessionIdParams, type UserPreferences } from '@hub/proto';
 import { RpcClient } from '@hub/kit';
 import { SessionCache } from '../auth/session-cache.js';
 import { CurrentActor } from '../http/current-actor.decorator.js';
@@ -19,6 +13,16 @@ export class SettingsController {
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(SessionCache) private readonly sessions: SessionCache,
   ) {}
+
+  @Endpoint(api.organizationSettings)
+  organizationSettings(@CurrentActor() actor: Actor) {
+    return this.rpc.relay(identityRpc.organizationSettings, { actor });
+  }
+
+  @Endpoint(api.updateOrganizationSettings)
+  updateOrganizationSettings(@CurrentActor() actor: Actor, @Body() settings: OrganizationSettings) {
+    return this.rpc.relay(identityRpc.updateOrganizationSettings, { actor, settings });
+  }
 
   @Endpoint(api.userSessions)
   list(@CurrentActor() actor: Actor, @Req() request: GuardedRequest) {

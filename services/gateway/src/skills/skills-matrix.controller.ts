@@ -1,20 +1,8 @@
 import { Readable } from 'node:stream';
-import { Controller, Inject, Query, Res } from '@nestjs/common';
+import { Controller, Headers, Inject, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import {
-  type Actor,
-  csvLine,
-  type CsvValue,
-  api,
-  SKILL_LEVEL_LABELS,
-  type SkillCell,
-  SKILLS_MATRIX_PAGE_ROWS,
-  SKILLS_MATRIX_PAGE_SOPS,
-  type SkillsMatrix,
-  type SkillsMatrixQuery,
-  skillsRpc,
-} from '@hub/proto';
-import { RpcClient } from '@hub/kit';
+import { type Actor, csvLine, type CsvValue, api, identityRpc, type Language, type SkillCell, SKILLS_MATRIX_PAGE_ROWS, SKILLS_MATRIX_PAGE_SOPS, type SkillsMatrix, type SkillsMatrixQuery, skillsRpc } from '@hub/proto';
+import { messages, RpcClient } from '@hub/kit';
 import { CurrentActor } from '../http/current-actor.decorator.js';
 import { Endpoint } from '../http/endpoint.decorator.js';
 
@@ -24,12 +12,12 @@ import { Endpoint } from '../http/endpoint.decorator.js';
  */
 export const MATRIX_EXPORT_PAGE_ROWS = 100;
 
-/** 'Certified 92% 2026-11-02': the level, then the latest observation's score and date. */
-export function cellText(cell: SkillCell | undefined): string {
+/** 'Certified 92% 2026-11-02': the level (in the reader's language), then the latest observation's score and date. */
+export function cellText(cell: SkillCell | undefined, language: Language = 'en'): string {
   if (!cell) return '';
   const score = cell.score === null ? [] : [`${cell.score}%`];
   const date = cell.date === null ? [] : [cell.date.slice(0, 10)];
-  return [SKILL_LEVEL_LABELS[cell.level], ...score, ...date].join(' ');
+  return [messages(language).skillsMatrix.levels[cell.level], ...score, ...date].join(' ');
 }
 
 @Controller()
@@ -60,7 +48,15 @@ export class SkillsMatrixController {
     @CurrentActor() actor: Actor,
     @Query() filter: Omit<SkillsMatrixQuery, 'page' | 'sopPage'>,
     @Res() reply: FastifyReply,
+    @Headers('accept-language') acceptLanguage?: string,
   ) {
+    // Headers and levels in the reader's language: their choice, else their organization's
+    // default, else this browser's.
+    const [reader] = await this.rpc.call(identityRpc.languagesOf, {
+      userIds: [actor.userId],
+      ...(acceptLanguage ? { acceptLanguage: acceptLanguage.slice(0, 512) } : {}),
+    });
+    const language = reader?.language ?? 'en';
     const query = { ...filter, page: 1, sopPage: 1 };
     const first = await this.rpc.call(skillsRpc.skillsMatrix, {
       actor,
@@ -84,11 +80,11 @@ export class SkillsMatrixController {
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="skills-matrix-${day}.csv"`)
       .header('cache-control', 'no-store')
-      .send(Readable.from(matrixLines(first, first.rowIds ?? [], batch)));
+      .send(Readable.from(matrixLines(first, first.rowIds ?? [], batch, language)));
   }
 }
 
-const PERSON_COLUMNS = ['Name', 'Email', 'Role', 'Department', 'Job functions', 'Gaps'];
+const PERSON_COLUMNS = ['name', 'email', 'role', 'department', 'jobFunctions', 'gaps'] as const;
 
 /**
  * The first batch's rows, then the later batches' (the rest of rowIds, MATRIX_EXPORT_PAGE_ROWS at
@@ -98,9 +94,14 @@ export async function* matrixLines(
   first: SkillsMatrix,
   rowIds: number[],
   batch: (userIds: number[]) => Promise<SkillsMatrix>,
+  language: Language = 'en',
 ): AsyncGenerator<string> {
   const sops = first.sops;
-  yield csvLine([...PERSON_COLUMNS, ...sops.map((sop) => sop.title)]);
+  const m = messages(language).skillsMatrix;
+  yield csvLine([
+    ...PERSON_COLUMNS.map((column) => m.columns[column]),
+    ...sops.map((sop) => sop.title),
+  ]);
   let current = first;
   let written = first.rows.length;
   for (;;) {
@@ -114,7 +115,7 @@ export async function* matrixLines(
         row.department,
         row.jobFunctions.join('; '),
         row.gaps,
-        ...sops.map((sop) => cellText(cells.get(sop.documentId))),
+        ...sops.map((sop) => cellText(cells.get(sop.documentId), language)),
       ];
       yield csvLine(values);
     }
@@ -122,5 +123,5 @@ export async function* matrixLines(
     current = await batch(rowIds.slice(written, written + MATRIX_EXPORT_PAGE_ROWS));
     written += MATRIX_EXPORT_PAGE_ROWS;
   }
-  yield csvLine(['Gaps per SOP', '', '', '', '', first.totalGaps, ...sops.map((sop) => sop.gaps)]);
+  yield csvLine([m.gapsPerSop, '', '', '', '', first.totalGaps, ...sops.map((sop) => sop.gaps)]);
 }

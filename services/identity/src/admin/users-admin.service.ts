@@ -1,14 +1,8 @@
 import { REVOCATIONS } from '../tokens.js';
 import type { SessionRevocations } from '../auth/session-revocations.js';
 import { Inject, Injectable } from '@nestjs/common';
-import type {
-  Actor,
-  CreateUserRequest,
-  CreateUserResponse,
-  PageRequest,
-  UserPage,
-} from '@hub/proto';
-import { type EventBus, RpcFailure } from '@hub/kit';
+import type { Actor, CreateUserRequest, CreateUserResponse, PageRequest, UserPage } from '@hub/proto';
+import { type EventBus, messages, RpcFailure } from '@hub/kit';
 import { EVENTS } from '../tokens.js';
 import { OrganizationsRepository } from '../organizations/organizations.repository.js';
 import { IdentityFigures } from '../reporting/identity-figures.js';
@@ -84,11 +78,15 @@ export class UsersAdminService {
     const outcome = await this.invitations.issue(user, actor.userId);
     await this.notifications.notify(
       [actor.userId, ...(await this.notifications.organizationAdmins(organization.id))],
-      {
+      (language) => ({
         type: 'info',
-        title: 'User invited',
-        message: `${user.name} (${user.email}) was invited to ${organization.displayName} as ${user.role.replace(/_/g, ' ')}.`,
-      },
+        ...messages(language).notifications.userInvited({
+          name: user.name,
+          email: user.email,
+          organization: organization.displayName,
+          role: messages(language).roles[user.role],
+        }),
+      }),
     );
     return {
       user: toUserView(user),

@@ -1,12 +1,16 @@
-import type { OutgoingMail } from '@hub/kit';
+import type { Language } from '@hub/proto';
+import { messages, type OutgoingMail } from '@hub/kit';
 
 export interface InvitationMailInput {
   to: string;
   name: string;
-  organizationName: string;
+  /** null: the mail says "your organization" in its language. */
+  organizationName: string | null;
   link: string;
   expiresAt: Date;
   needsPhoto: boolean;
+  /** The invited person's language (their choice, else their organization's default). */
+  language: Language;
 }
 
 const escapeHtml = (text: string) =>
@@ -15,24 +19,33 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
+/** '2 December 2026, 09:30 UTC' in the reader's language: the zone is said, not guessed. */
+const untilText = (date: Date, language: Language) =>
+  `${new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(date)} UTC`;
+
 export function invitationMail(input: InvitationMailInput): OutgoingMail {
-  const until = input.expiresAt.toUTCString();
-  const photo = input.needsPhoto
-    ? ' You will also be asked for a profile photo: it is used to recognise you in performance videos.'
-    : '';
+  const m = messages(input.language).invitation;
+  const organization = input.organizationName ?? m.yourOrganization;
+  const until = untilText(input.expiresAt, input.language);
+  const invited = m.invited({ organization });
+  const photo = input.needsPhoto ? ` ${m.photo}` : '';
   const text = [
-    `Hello ${input.name},`,
+    m.greeting({ name: input.name }),
     '',
-    `You have been invited to ${input.organizationName}. Set your password to activate your account:${photo}`,
+    `${invited}${photo}`,
     '',
     input.link,
     '',
-    `This link works once and expires on ${until}.`,
+    m.expires({ until }),
   ].join('\n');
-  const html = `<p>Hello ${escapeHtml(input.name)},</p>
-<p>You have been invited to <strong>${escapeHtml(input.organizationName)}</strong>. Set your password to activate your account.${escapeHtml(photo)}</p>
-<p><a href="${escapeHtml(input.link)}">Set up your account</a></p>
-<p>Or open this address: ${escapeHtml(input.link)}</p>
-<p>This link works once and expires on ${escapeHtml(until)}.</p>`;
-  return { to: input.to, subject: `You're invited to ${input.organizationName}`, text, html };
+  const html = `<p>${escapeHtml(m.greeting({ name: input.name }))}</p>
+<p>${escapeHtml(invited)}${escapeHtml(photo)}</p>
+<p><a href="${escapeHtml(input.link)}">${escapeHtml(m.button)}</a></p>
+<p>${escapeHtml(m.orOpen)} ${escapeHtml(input.link)}</p>
+<p>${escapeHtml(m.expires({ until }))}</p>`;
+  return { to: input.to, subject: m.subject({ organization }), text, html };
 }

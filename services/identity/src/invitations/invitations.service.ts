@@ -1,11 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type {
-  SetupPasswordRequest,
-  VerifyInvitationRequest,
-  VerifyInvitationResponse,
-} from '@hub/proto';
-import { type Mailer, type OutgoingMail, RpcFailure } from '@hub/kit';
+import type { Language, SetupPasswordRequest, VerifyInvitationRequest, VerifyInvitationResponse } from '@hub/proto';
+import { type Mailer, messages, type OutgoingMail, RpcFailure } from '@hub/kit';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config.js';
 import { MAILER } from '../tokens.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -17,6 +13,7 @@ import { InvitationsRepository, type NewInvitation } from './invitations.reposit
 import { ProfilePicturesService } from '../profile/profile-pictures.service.js';
 import { refuseCommonPassword } from '../auth/password-policy.js';
 import { invitationMail } from './invitation-mail.js';
+import { PreferencesService } from '../settings/preferences.service.js';
 
 export const INVALID_LINK = 'This password setup link is invalid or has expired.';
 export const PHOTO_REQUIRED = 'Please upload a profile picture to complete your account setup.';
@@ -41,11 +38,13 @@ export class InvitationsService {
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(NotificationsService) private readonly notifications: NotificationsService,
     @Inject(ProfilePicturesService) private readonly pictures: ProfilePicturesService,
+    @Inject(PreferencesService) private readonly preferences: PreferencesService,
   ) {}
 
   /** Issues a fresh link (earlier ones stop working) and mails it; a mail failure is reported, not thrown. */
   async issue(user: UserEntity, invitedBy: number | null): Promise<InvitationOutcome> {
-    const { invitation, mail } = this.prepare(user, invitedBy);
+    const language = await this.preferences.languageOf(user.id);
+    const { invitation, mail } = this.prepare(user, invitedBy, language);
     await this.invitations.replace(invitation);
     return this.deliver(mail);
   }
@@ -55,7 +54,16 @@ export class InvitationsService {
    * mails to deliver, one a user, are answered in the same order.
    */
   async storeLinks(users: UserEntity[], invitedBy: number | null): Promise<OutgoingMail[]> {
-    const prepared = users.map((user) => this.prepare(user, invitedBy));
+    // Read after the import saved the lines' languages: each mail is in its reader's.
+    const languages = new Map(
+      (await this.preferences.languagesOf(users.map((user) => user.id))).map((found) => [
+        found.userId,
+        found.language,
+      ]),
+    );
+    const prepared = users.map((user) =>
+      this.prepare(user, invitedBy, languages.get(user.id) ?? 'en'),
+    );
     await this.invitations.replaceMany(prepared.map(({ invitation }) => invitation));
     return prepared.map(({ mail }) => mail);
   }
@@ -72,13 +80,12 @@ export class InvitationsService {
     }
   }
 
-  private prepare(user: UserEntity, invitedBy: number | null) {
+  private prepare(user: UserEntity, invitedBy: number | null, language: Language) {
     const token = newSessionToken();
     const expiresAt = new Date(Date.now() + this.config.INVITATION_TTL_DAYS * 86_400_000);
     const page = user.profilePicture ? 'setup-password' : 'enhanced-setup';
     const link = `${this.config.PUBLIC_URL.replace(/\/$/, '')}/${page}?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
-    const organizationName =
-      user.organization?.displayName || user.organization?.name || 'your organization';
+    const organizationName = user.organization?.displayName || user.organization?.name || null;
     const invitation: NewInvitation = {
       userId: user.id,
       tokenHash: digestSessionToken(token),
@@ -92,6 +99,7 @@ export class InvitationsService {
       link,
       expiresAt,
       needsPhoto: !user.profilePicture,
+      language,
     });
     return { invitation, mail };
   }
@@ -175,11 +183,13 @@ export class InvitationsService {
     const admins = await this.notifications.organizationAdmins(user.organizationId);
     await this.notifications.notify(
       [...admins, ...(invitation.invitedBy ? [invitation.invitedBy] : [])],
-      {
+      (language) => ({
         type: 'success',
-        title: 'Invitation accepted',
-        message: `${user.name} (${user.email}) completed their account setup.`,
-      },
+        ...messages(language).notifications.invitationAccepted({
+          name: user.name,
+          email: user.email,
+        }),
+      }),
     );
     return { message: 'Your password has been set. You can now sign in.' };
   }

@@ -1,15 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type {
-  Actor,
-  ActivitySummary,
-  Notification,
-  NotificationPage,
-  NotificationSettingChange,
-  NotificationSettings,
-  PageRequest,
-} from '@hub/proto';
+import type { Actor, Language, ActivitySummary, Notification, NotificationPage, NotificationSettingChange, NotificationSettings, PageRequest } from '@hub/proto';
 import { type Mailer, RpcFailure } from '@hub/kit';
 import { MAILER } from '../tokens.js';
+import { PreferencesService } from '../settings/preferences.service.js';
 import type { NotificationEntity } from './notification.entity.js';
 import { NotificationsRepository } from './notifications.repository.js';
 
@@ -18,6 +11,9 @@ export interface NewNotification {
   title: string;
   message: string;
 }
+
+/** A notification written for each reader in their language (from the server catalog). */
+export type LocalizedNotification = (language: Language) => NewNotification;
 
 const DEFAULT_SETTINGS: NotificationSettings = {
   emailNotifications: false,
@@ -49,16 +45,35 @@ export class NotificationsService {
   constructor(
     @Inject(NotificationsRepository) private readonly notifications: NotificationsRepository,
     @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(PreferencesService) private readonly preferences: PreferencesService,
   ) {}
 
-  /** Records a notification for each user; those who chose email notifications also get a mail. */
-  async notify(userIds: number[], notification: NewNotification): Promise<void> {
+  /**
+   * Records a notification for each user; those who chose email notifications also get a mail.
+   * A localized one is written (stored and mailed) in each reader's language.
+   */
+  async notify(userIds: number[], given: NewNotification | LocalizedNotification): Promise<void> {
     const unique = [...new Set(userIds)];
     if (unique.length === 0) return;
     const users = await this.notifications.findUsers(unique);
+    const languages =
+      typeof given === 'function'
+        ? new Map(
+            (await this.preferences.languagesOf(unique)).map((found) => [
+              found.userId,
+              found.language,
+            ]),
+          )
+        : new Map<number, Language>();
+    const written = new Map(
+      users.map((user) => [
+        user.id,
+        typeof given === 'function' ? given(languages.get(user.id) ?? 'en') : given,
+      ]),
+    );
     await this.notifications.insert(
       users.map((user) => ({
-        ...notification,
+        ...written.get(user.id)!,
         userId: user.id,
         organizationId: user.organizationId,
       })),
@@ -67,6 +82,7 @@ export class NotificationsService {
     for (const setting of mailed) {
       const user = users.find((candidate) => candidate.id === setting.userId);
       if (!user) continue;
+      const notification = written.get(user.id)!;
       await this.mailer
         .send({
           to: user.email,

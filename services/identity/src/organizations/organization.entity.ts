@@ -21,6 +21,10 @@ export class OrganizationEntity {
   @Column({ name: 'saml_enabled', type: 'boolean', default: false })
   samlEnabled!: boolean;
 
+  /** The language of members who chose none; null: each follows their browser. */
+  @Column({ name: 'default_language', type: 'text', nullable: true })
+  defaultLanguage!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

@@ -2,11 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, In, MoreThan } from 'typeorm';
 import type { RefusedRow, Role } from '@hub/proto';
 import { UserEntity } from '../users/user.entity.js';
-import {
-  PeopleImportEntity,
-  PeopleImportRowEntity,
-  type RowOutcome,
-} from './people-import.entity.js';
+import { PeopleImportEntity, PeopleImportRowEntity, type RowOutcome } from './people-import.entity.js';
 import type { ExistingUser, ImportedPerson } from './row-rules.js';
 
 export type NewPeopleImport = Pick<
@@ -78,7 +74,7 @@ export class PeopleImportsRepository {
           organizationId: row.organization_id,
           name: row.name,
           role: row.role,
-          language: row.language ?? 'en',
+          language: row.language,
           timeZone: row.time_zone,
         },
       ]),
@@ -147,14 +143,14 @@ export class PeopleImportsRepository {
       ({ person }) => person.language !== null || person.timeZone !== null,
     );
     if (!given.length) return;
-    // Raw SQL: one upsert for a batch that keeps a time zone a line left blank. A blank language
-    // writes 'en', the only language there is so far (the column has no null).
+    // Raw SQL: one upsert for a batch that keeps what a line left blank: a blank language keeps
+    // the person's choice, or none (the organization's default, else the browser's).
     await tx.query(
       `INSERT INTO user_preferences (user_id, language, time_zone)
-       SELECT p.user_id, coalesce(p.language, 'en'), p.time_zone
+       SELECT p.user_id, p.language, p.time_zone
          FROM unnest($1::int[], $2::text[], $3::text[]) AS p(user_id, language, time_zone)
        ON CONFLICT (user_id) DO UPDATE
-         SET language = EXCLUDED.language,
+         SET language = coalesce(EXCLUDED.language, user_preferences.language),
              time_zone = coalesce(EXCLUDED.time_zone, user_preferences.time_zone),
              updated_at = now()`,
       [

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { UserPreferences } from '@hub/proto';
+import { OrganizationEntity } from '../organizations/organization.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 import { UserPreferencesEntity } from './user-preferences.entity.js';
 
@@ -32,6 +33,35 @@ export class SettingsRepository {
         theme: preferences.theme,
       },
       ['userId'],
+    );
+  }
+
+  async findOrganizationLanguage(organizationId: number): Promise<string | null> {
+    const organization = await this.db.getRepository(OrganizationEntity).findOne({
+      where: { id: organizationId },
+      select: { id: true, defaultLanguage: true },
+    });
+    return organization?.defaultLanguage ?? null;
+  }
+
+  async saveOrganizationLanguage(organizationId: number, language: string | null): Promise<void> {
+    await this.db
+      .getRepository(OrganizationEntity)
+      .update({ id: organizationId }, { defaultLanguage: language });
+  }
+
+  /** Each person's own language and their organization's default (either null when unset). */
+  languagesOf(
+    userIds: number[],
+  ): Promise<{ user_id: number; language: string | null; default_language: string | null }[]> {
+    // Raw SQL: one read of users, their preferences and their organizations for a batch.
+    return this.db.query(
+      `SELECT u.id AS user_id, p.language, o.default_language
+         FROM users u
+         LEFT JOIN user_preferences p ON p.user_id = u.id
+         LEFT JOIN organizations o ON o.id = u.organization_id
+        WHERE u.id = ANY($1::int[])`,
+      [userIds],
     );
   }
 

@@ -6,8 +6,9 @@ export class UserPreferencesEntity {
   @PrimaryColumn({ name: 'user_id', type: 'integer' })
   userId!: number;
 
-  @Column({ type: 'text' })
-  language!: string;
+  /** null: not chosen (the organization's default applies, else the browser's). */
+  @Column({ type: 'text', nullable: true })
+  language!: string | null;
 
   @Column({ name: 'time_zone', type: 'text', nullable: true })
   timeZone!: string | null;

@@ -1,5 +1,6 @@
 import type { PDFFont, PDFPage, RGB } from 'pdf-lib';
-import type { CertificationKind, CertificationState } from '@hub/proto';
+import type { CertificationKind, CertificationState, Language } from '@hub/proto';
+import { longDate, messages } from '@hub/kit';
 
 export interface CertificateContent {
   holderName: string;
@@ -11,26 +12,16 @@ export interface CertificateContent {
   verificationCode: string;
   /** Where the code can be checked. */
   verifyUrl: string;
+  /** The holder's language: the certificate is theirs. */
+  language: Language;
 }
 
-const STATE_LABELS: Record<CertificationState, string> = {
-  active: 'Active',
-  expiring_soon: 'Expiring soon',
-  expired: 'Expired',
-  revoked: 'Revoked',
-};
-
-/** '2026-11-23T…' -> '23 November 2026' (UTC, as every date of the product). */
-export const longDate = (date: Date) =>
-  date.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-
-/** The standard fonts encode WinAnsi only; anything else would make pdf-lib throw. */
-const printable = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
+/**
+ * The standard fonts encode WinAnsi only; anything else would make pdf-lib throw. WinAnsi holds
+ * Latin-1 and the typographic quotes and dashes French and Spanish texts use.
+ */
+const printable = (text: string) =>
+  text.replace(/[^\x20-\x7E\xA0-\xFF\u2018\u2019\u201C\u201D\u2013\u2014\u0152\u0153]/g, '?');
 
 function centred(page: PDFPage, text: string, y: number, font: PDFFont, size: number, color: RGB) {
   const safe = printable(text);
@@ -52,22 +43,26 @@ export async function renderCertificate(content: CertificateContent): Promise<Ui
   const GREY = rgb(0.35, 0.35, 0.35);
   const BLACK = rgb(0, 0, 0);
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`Certificate - ${printable(content.title)} - ${printable(content.holderName)}`);
+  const m = messages(content.language).certificate;
+  const date = (value: Date) => longDate(value, content.language);
+  pdf.setTitle(
+    `${m.documentTitle} - ${printable(content.title)} - ${printable(content.holderName)}`,
+  );
+  pdf.setLanguage(content.language);
   pdf.setProducer('Frontline Hub');
   const page = pdf.addPage([842, 595]);
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   page.drawRectangle({ x: 24, y: 24, width: 794, height: 547, borderColor: GREEN, borderWidth: 3 });
-  centred(page, 'Certificate of Competence', 480, bold, 32, BLACK);
-  centred(page, 'This certifies that', 420, regular, 14, GREY);
+  centred(page, m.title, 480, bold, 32, BLACK);
+  centred(page, m.certifies, 420, regular, 14, GREY);
   centred(page, content.holderName, 380, bold, 26, BLACK);
-  const what = content.kind === 'sop' ? 'passed an observation of the SOP' : 'completed the course';
-  centred(page, `has ${what}`, 340, regular, 14, GREY);
+  centred(page, content.kind === 'sop' ? m.passedSop : m.completedCourse, 340, regular, 14, GREY);
   centred(page, content.title, 300, bold, 20, BLACK);
-  centred(page, `Issued ${longDate(content.issuedAt)}`, 240, regular, 13, BLACK);
-  centred(page, `Valid until ${longDate(content.expiresAt)}`, 220, regular, 13, BLACK);
-  centred(page, `Status when printed: ${STATE_LABELS[content.state]}`, 200, regular, 11, GREY);
-  centred(page, `Verification code: ${content.verificationCode}`, 120, bold, 14, BLACK);
-  centred(page, `Verify at ${content.verifyUrl}`, 100, regular, 10, GREY);
+  centred(page, m.issued({ date: date(content.issuedAt) }), 240, regular, 13, BLACK);
+  centred(page, m.validUntil({ date: date(content.expiresAt) }), 220, regular, 13, BLACK);
+  centred(page, m.status({ state: m.states[content.state] }), 200, regular, 11, GREY);
+  centred(page, m.code({ code: content.verificationCode }), 120, bold, 14, BLACK);
+  centred(page, m.verifyAt({ url: content.verifyUrl }), 100, regular, 10, GREY);
   return pdf.save();
 }

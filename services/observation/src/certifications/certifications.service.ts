@@ -1,13 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  type Actor,
-  type Certification,
-  STAFF_ROLES,
-  type CertificationList,
-  type CertificationListQuery,
-  type CertificationVerification,
-  libraryRpc,
-} from '@hub/proto';
+import { type Actor, type Certification, STAFF_ROLES, type CertificationList, type CertificationListQuery, type CertificationVerification, identityRpc, libraryRpc } from '@hub/proto';
 import { RpcClient, RpcFailure } from '@hub/kit';
 import { OBSERVATION_CONFIG, type ObservationConfig, RPC } from '../config.js';
 import { renderCertificate } from './certificate-pdf.js';
@@ -116,7 +108,10 @@ export class CertificationsService {
 
   async certificate(actor: Actor, id: number) {
     const row = await this.row(actor, id);
+    // In the holder's language (their choice, else their organization's default): it is theirs.
+    const [holder] = await this.rpc.call(identityRpc.languagesOf, { userIds: [row.user_id] });
     const pdf = await renderCertificate({
+      language: holder?.language ?? 'en',
       holderName: row.holder_name,
       kind: row.kind,
       title: row.title,

@@ -2,8 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { identityRpc, type RpcAnswer } from '@hub/proto';
-import type { RpcClient } from '@hub/kit';
-import { longDate } from './certificate-pdf.js';
+import { longDate, type RpcClient } from '@hub/kit';
 import { announcementDue, certificationState, daysLeft } from './certification-rules.js';
 import { type CertificationRow, CertificationsRepository } from './certifications.repository.js';
 
@@ -98,7 +97,7 @@ export class CertificationExpirySweep {
     const holder = people.some((person) => person.id === row.user_id) ? [row.user_id] : [];
     const userIds = [...new Set([...holder, ...observer, ...supervisors])];
     if (userIds.length === 0) return;
-    const until = longDate(row.expires_at);
+    const until = longDate(row.expires_at, 'en');
     const days = daysLeft(row.expires_at, now);
     const notification =
       state === 'expiring_soon'

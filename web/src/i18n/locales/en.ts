@@ -157,6 +157,9 @@ export const en = {
     preferences: {
       title: 'Preferences',
       language: 'Language',
+      languageAutomatic: 'Automatic ({{language}})',
+      languageAutomaticHint:
+        "Automatic follows your organization's default language, else your browser's.",
       timeZone: 'Time zone',
       deviceTimeZone: "This device's time zone",
       dateFormat: 'Date format',
@@ -166,6 +169,19 @@ export const en = {
       savedDescription: 'Language, dates and theme follow your choices.',
       failedTitle: 'Save Failed',
       failedDescription: 'Your preferences could not be saved.',
+    },
+    organization: {
+      title: 'Organization',
+      description:
+        'Members who have not chosen a language read the app, their mails and their certificates in this one.',
+      language: 'Default language',
+      browserLanguage: "Each member's browser language",
+      save: 'Save',
+      savedTitle: 'Organization Updated',
+      savedDescription: 'The default language is saved.',
+      failedTitle: 'Save Failed',
+      failedDescription: "The organization's settings could not be saved.",
+      loadFailed: "The organization's settings could not be loaded: {{message}}",
     },
   },
   hub: {

@@ -155,6 +155,9 @@ export const es: Catalog = {
     preferences: {
       title: 'Preferencias',
       language: 'Idioma',
+      languageAutomatic: 'Automático ({{language}})',
+      languageAutomaticHint:
+        'En automático se usa el idioma de tu organización o, si no tiene, el de tu navegador.',
       timeZone: 'Zona horaria',
       deviceTimeZone: 'La zona horaria de este dispositivo',
       dateFormat: 'Formato de fecha',
@@ -164,6 +167,19 @@ export const es: Catalog = {
       savedDescription: 'El idioma, las fechas y el tema ya siguen tu elección.',
       failedTitle: 'No se pudo guardar',
       failedDescription: 'No se pudieron guardar tus preferencias.',
+    },
+    organization: {
+      title: 'Organización',
+      description:
+        'Las personas que no hayan elegido un idioma verán la app, sus correos y sus certificados en este.',
+      language: 'Idioma predeterminado',
+      browserLanguage: 'El idioma del navegador de cada persona',
+      save: 'Guardar',
+      savedTitle: 'Organización actualizada',
+      savedDescription: 'Se guardó el idioma predeterminado.',
+      failedTitle: 'No se pudo guardar',
+      failedDescription: 'No se pudo guardar la configuración de la organización.',
+      loadFailed: 'No se pudo cargar la configuración de la organización: {{message}}',
     },
   },
   hub: {

@@ -156,6 +156,9 @@ export const fr: Catalog = {
     preferences: {
       title: 'Préférences',
       language: 'Langue',
+      languageAutomatic: 'Automatique ({{language}})',
+      languageAutomaticHint:
+        'En automatique, la langue par défaut de votre organisation s’applique, sinon celle de votre navigateur.',
       timeZone: 'Fuseau horaire',
       deviceTimeZone: 'Le fuseau horaire de cet appareil',
       dateFormat: 'Format de date',
@@ -165,6 +168,19 @@ export const fr: Catalog = {
       savedDescription: 'La langue, les dates et le thème suivent désormais vos choix.',
       failedTitle: 'Échec de l’enregistrement',
       failedDescription: 'Impossible d’enregistrer vos préférences.',
+    },
+    organization: {
+      title: 'Organisation',
+      description:
+        'Les membres qui n’ont pas choisi de langue voient l’application, leurs e-mails et leurs certificats dans celle-ci.',
+      language: 'Langue par défaut',
+      browserLanguage: 'La langue du navigateur de chaque membre',
+      save: 'Enregistrer',
+      savedTitle: 'Organisation mise à jour',
+      savedDescription: 'La langue par défaut est enregistrée.',
+      failedTitle: 'Échec de l’enregistrement',
+      failedDescription: 'Impossible d’enregistrer les paramètres de l’organisation.',
+      loadFailed: 'Impossible de charger les paramètres de l’organisation : {{message}}',
     },
   },
   hub: {

@@ -1,3 +1,4 @@
+import type { Language } from '@hub/proto';
 import { EvaluationDraft, type AuthoredQuestion } from '@hub/proto/jobs';
 
 export type GeneratorKind = 'gemini' | 'offline';
@@ -9,6 +10,8 @@ export interface GenerationInput {
   text: string;
   /** The super administrator's evaluation prompt. */
   prompt: string;
+  /** The language to write in; detected from the SOP's text when not given. */
+  language?: Language;
   /** Aborted when the job runs out of time. */
   signal?: AbortSignal;
 }

@@ -71,3 +71,67 @@ CAUTION: Keep hands and loose clothing away from the running conveyor. Ear prote
 `;
 
 export const SHORT_TEXT = 'Wash hands.\n\nWear gloves.\n';
+
+/** The chicken SOP as a Spanish-speaking kitchen writes it. */
+export const POLLO_MARKDOWN = `# Cocción y enfriamiento del pollo
+
+## Objetivo
+
+Este procedimiento asegura que el pollo cocinado se puede comer sin riesgo. Se aplica a todos los cocineros de la línea caliente.
+
+## Preparación
+
+1. Lávate las manos durante al menos 20 segundos con agua tibia y jabón.
+2. Ponte la redecilla y los guantes desechables antes de tocar el pollo crudo.
+3. Comprueba que la cámara está a 4 °C o menos.
+4. Saca el pollo de la cámara como máximo 30 minutos antes de cocinarlo.
+
+## Cocción
+
+1. Precalienta el horno mixto a 180 °C.
+2. Cocina el pollo hasta que el centro llegue a 75 °C durante al menos 30 segundos.
+3. Mide la temperatura del centro con un termómetro de sonda desinfectado en la parte más gruesa.
+4. Anota la temperatura y la hora en el registro APPCC de cocción.
+
+**ADVERTENCIA:** Los jugos del pollo crudo pueden transmitir salmonela. Nunca uses la misma tabla para el pollo crudo y el cocinado.
+
+## Enfriamiento
+
+1. Enfría el pollo cocinado de 60 °C a 21 °C en menos de 2 horas.
+2. Enfríalo después hasta 5 °C en las 4 horas siguientes.
+3. Etiqueta el recipiente con la fecha, la hora y tus iniciales.
+
+**PRECAUCIÓN:** Usa guantes térmicos y delantal para mover las bandejas calientes.
+`;
+
+/** The chicken SOP as a French-speaking kitchen writes it. */
+export const POULET_MARKDOWN = `# Cuisson et refroidissement du poulet
+
+## Objet
+
+Ce mode opératoire garantit que le poulet cuit peut être consommé sans risque. Il s’applique à tous les cuisiniers de la ligne chaude.
+
+## Préparation
+
+1. Lavez-vous les mains pendant au moins 20 secondes avec de l’eau tiède et du savon.
+2. Mettez une charlotte et des gants jetables avant de manipuler le poulet cru.
+3. Vérifiez que la chambre froide est à 4 °C ou moins.
+4. Sortez le poulet de la chambre froide au plus tard 30 minutes avant la cuisson.
+
+## Cuisson
+
+1. Préchauffez le four mixte à 180 °C.
+2. Faites cuire le poulet jusqu’à ce que le cœur atteigne 75 °C pendant au moins 30 secondes.
+3. Mesurez la température à cœur avec une sonde désinfectée dans la partie la plus épaisse.
+4. Notez la température et l’heure sur le registre HACCP de cuisson.
+
+**AVERTISSEMENT :** Les jus du poulet cru peuvent transmettre la salmonelle. N’utilisez jamais la même planche pour le poulet cru et le poulet cuit.
+
+## Refroidissement
+
+1. Refroidissez le poulet cuit de 60 °C à 21 °C en moins de 2 heures.
+2. Refroidissez-le ensuite jusqu’à 5 °C dans les 4 heures suivantes.
+3. Étiquetez le bac avec la date, l’heure et vos initiales.
+
+**ATTENTION :** Portez des gants anti-chaleur et un tablier pour déplacer les plaques chaudes.
+`;

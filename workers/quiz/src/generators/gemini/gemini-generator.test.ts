@@ -1,7 +1,7 @@
 import type { EvaluationDraft } from '@hub/proto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeGemini } from '../../test-support/fake-gemini.ts';
-import { FOOD_SAFETY_MARKDOWN } from '../../test-support/sops.ts';
+import { FOOD_SAFETY_MARKDOWN, POLLO_MARKDOWN } from '../../test-support/sops.ts';
 import { GenerationFailure } from '../evaluation-generator.ts';
 import { GeminiGenerator } from './gemini-generator.ts';
 
@@ -70,6 +70,21 @@ describe('the Gemini generator against a server speaking the Gemini REST API', (
     );
     expect(body.generationConfig.responseMimeType).toBe('application/json');
     expect(body.generationConfig.responseSchema.type).toBe('object');
+  });
+
+  it("asks for the evaluation in the SOP's own language", async () => {
+    gemini.reply(FakeGemini.answer(JSON.stringify(goodDraft)));
+    await generator().generate({ ...input, title: 'Pollo', markdown: POLLO_MARKDOWN });
+    const spanish = JSON.parse(gemini.calls[0]!.body) as {
+      systemInstruction: { parts: { text: string }[] };
+    };
+    expect(spanish.systemInstruction.parts[0]!.text).toContain(
+      'The SOP is written in Spanish: write the title, the description, every question',
+    );
+    gemini.reply(FakeGemini.answer(JSON.stringify(goodDraft)));
+    await generator().generate(input);
+    const english = JSON.parse(gemini.calls[1]!.body) as typeof spanish;
+    expect(english.systemInstruction.parts[0]!.text).toContain('The SOP is written in English');
   });
 
   it('asks again after a malformed answer, and fails with the reason after three', async () => {

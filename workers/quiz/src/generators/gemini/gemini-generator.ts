@@ -1,21 +1,9 @@
-import {
-  GoogleGenerativeAI,
-  GoogleGenerativeAIAbortError,
-  GoogleGenerativeAIError,
-  GoogleGenerativeAIFetchError,
-  GoogleGenerativeAIResponseError,
-  type GenerativeModel,
-} from '@google/generative-ai';
+import { GoogleGenerativeAI, GoogleGenerativeAIAbortError, GoogleGenerativeAIError, GoogleGenerativeAIFetchError, GoogleGenerativeAIResponseError, type GenerativeModel } from '@google/generative-ai';
 import type { EvaluationDraft } from '@hub/proto/jobs';
 import { splitIntoChunks } from '../../chunking.ts';
-import {
-  checkDraft,
-  GenerationFailure,
-  type EvaluationGenerator,
-  type GeneratedEvaluation,
-  type GenerationInput,
-} from '../evaluation-generator.ts';
+import { checkDraft, GenerationFailure, type EvaluationGenerator, type GeneratedEvaluation, type GenerationInput } from '../evaluation-generator.ts';
 import { EVALUATION_SCHEMA, instructions, sopMessage } from './prompt.ts';
+import { sopLanguage } from '../sop-language.ts';
 import { mergeDrafts } from './merge.ts';
 
 export interface GeminiSettings {
@@ -113,7 +101,8 @@ export class GeminiGenerator implements EvaluationGenerator {
       3,
       Math.min(15, Math.ceil(this.settings.maxQuestions / chunks.length)),
     );
-    const system = instructions(input.prompt, perChunk);
+    // Questions in the SOP's own language: a Spanish SOP is read by Spanish speakers.
+    const system = instructions(input.prompt, perChunk, sopLanguage(input));
     const drafts: EvaluationDraft[] = [];
     for (const [index, chunk] of chunks.entries()) {
       const message = sopMessage(input.title, chunk, index + 1, chunks.length);

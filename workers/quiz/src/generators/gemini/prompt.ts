@@ -1,7 +1,16 @@
 import { SchemaType, type ResponseSchema } from '@google/generative-ai';
+import type { Language } from '@hub/proto';
+
+/** The SOP's language as the model is told it, in English like the rest of our rules. */
+const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Spanish', fr: 'French' };
 
 /** Our rules, sent after the administrator's prompt: the answer must fit EvaluationDraft. */
-export function instructions(adminPrompt: string, questionCount: number): string {
+export function instructions(
+  adminPrompt: string,
+  questionCount: number,
+  language: Language = 'en',
+): string {
+  const name = LANGUAGE_NAMES[language];
   return [
     adminPrompt.trim(),
     '',
@@ -15,6 +24,9 @@ export function instructions(adminPrompt: string, questionCount: number): string
     '- "explanation": why the answer is correct, citing that passage.',
     'Also give a "title", a one-paragraph "description" of the SOP and up to 10',
     '"keyLearningPoints" (warnings and critical values first).',
+    `The SOP is written in ${name}: write the title, the description, every question, option,`,
+    `explanation and key learning point in ${name}, as the SOP's readers speak it. Keep`,
+    '"category" as one of the English words above, and quote "sourcePassage" as the SOP writes it.',
     'Answer with JSON only.',
   ].join('\n');
 }

@@ -1,26 +1,10 @@
 import type { AuthoredQuestion, EvaluationDraft } from '@hub/proto/jobs';
-import {
-  checkDraft,
-  GenerationFailure,
-  type EvaluationGenerator,
-  type GeneratedEvaluation,
-  type GenerationInput,
-} from '../evaluation-generator.ts';
-import {
-  keyTermQuestions,
-  nextStepQuestions,
-  placeOf,
-  ppeQuestions,
-  previousStepQuestions,
-  sectionQuestions,
-  valueQuestions,
-  warningQuestions,
-  type QuestionDraft,
-  type Writer,
-} from './question-writers.ts';
+import { checkDraft, GenerationFailure, type EvaluationGenerator, type GeneratedEvaluation, type GenerationInput } from '../evaluation-generator.ts';
+import { keyTermQuestions, nextStepQuestions, placeOf, ppeQuestions, previousStepQuestions, sectionQuestions, valueQuestions, warningQuestions, type QuestionDraft, type Writer } from './question-writers.ts';
 import { hashText, seededRandom, shuffled } from './seeded-random.ts';
 import { parseSop, type SopStructure } from './sop-structure.ts';
 import { extractValues } from './values.ts';
+import { PHRASES } from './phrases.ts';
 
 export const OFFLINE_MODEL = 'sop-rules-1';
 export const TOO_SHORT = 'The SOP text is too short to generate an evaluation.';
@@ -105,16 +89,17 @@ function select(pools: QuestionDraft[][], target: number, chosen: QuestionDraft[
   }
 }
 
-function toQuestion(draft: QuestionDraft, seed: number): AuthoredQuestion {
+function toQuestion(draft: QuestionDraft, seed: number, sop: SopStructure): AuthoredQuestion {
+  const say = PHRASES[sop.language];
   const random = seededRandom(seed ^ hashText(draft.text));
   const options = shuffled([draft.correct, ...draft.distractors], random).map(capitalised);
-  const place = placeOf(draft.passage);
+  const place = placeOf(draft.passage, say);
   return {
     text: draft.text,
     category: draft.category,
     options,
     correctIndex: options.indexOf(capitalised(draft.correct)),
-    explanation: `${capitalised(place)} states: "${draft.passage.text}"`,
+    explanation: say.explanation(place, draft.passage.text),
     sourcePassage: draft.passage.text,
   };
 }
@@ -127,23 +112,21 @@ function learningPoints(sop: SopStructure): string[] {
   );
   const points = [...warnings, ...critical, ...notes].map((passage) =>
     passage.notice === null && passage.step !== null
-      ? `${capitalised(placeOf(passage))}: ${sentence(passage.text)}`
+      ? `${capitalised(placeOf(passage, PHRASES[sop.language]))}: ${sentence(passage.text)}`
       : sentence(capitalised(passage.text)),
   );
   return [...new Set(points)].filter((point) => point.length <= 500).slice(0, MAX_LEARNING_POINTS);
 }
 
 function description(sop: SopStructure): string {
-  const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
   const headings = sop.sections.flatMap((section) => (section.heading ? [section.heading] : []));
   const warnings = sop.notices.filter((notice) => notice.notice !== 'note').length;
-  const covers =
-    headings.length > 0
-      ? ` It covers ${headings.slice(0, 8).join(', ')}${headings.length > 8 ? ', and more' : ''}.`
-      : '';
-  const text =
-    `Checks understanding of the SOP "${sop.title}": ${count(sop.sections.length, 'section')}, ` +
-    `${count(sop.steps.length, 'numbered step')} and ${count(warnings, 'warning')}.${covers}`;
+  const text = PHRASES[sop.language].description(
+    sop.title,
+    { sections: sop.sections.length, steps: sop.steps.length, warnings },
+    headings.slice(0, 8),
+    headings.length > 8,
+  );
   return text.length <= 2000 ? text : `${text.slice(0, 1999)}…`;
 }
 
@@ -169,9 +152,9 @@ export function generateOfflineDraft(input: Omit<GenerationInput, 'prompt'>): Ev
   chosen.sort((a, b) => order.get(a.passage)! - order.get(b.passage)!);
 
   const checked = checkDraft({
-    title: `Evaluation: ${sop.title}`.slice(0, 300),
+    title: PHRASES[sop.language].title(sop.title).slice(0, 300),
     description: description(sop),
-    questions: chosen.map((draft) => toQuestion(draft, seed)),
+    questions: chosen.map((draft) => toQuestion(draft, seed, sop)),
     keyLearningPoints: learningPoints(sop),
   });
   // The writers guarantee these rules; a failure here is a bug worth a clear message.

@@ -3,14 +3,8 @@ import { normalise, pickDistractors, usableOption } from './distractors.ts';
 import { shuffled } from './seeded-random.ts';
 import { findPpe, PPE_SUGGESTIONS } from './ppe.ts';
 import type { Passage, Section, SopStructure } from './sop-structure.ts';
-import {
-  extractValues,
-  formatLike,
-  neighbourAmounts,
-  VALUE_NOUNS,
-  type MeasuredValue,
-  type ValueKind,
-} from './values.ts';
+import { PHRASES, type Phrases } from './phrases.ts';
+import { extractValues, formatLike, neighbourAmounts, type MeasuredValue, type ValueKind } from './values.ts';
 
 export type QuestionKind =
   'value' | 'ppe' | 'warning' | 'next-step' | 'previous-step' | 'section' | 'key-term';
@@ -36,14 +30,12 @@ const MIN_DISTRACTORS = 2;
 const BLANK = '___';
 const MAX_QUOTE = 320;
 
-const quoted = (section: Section) => (section.heading ? `"${section.heading}"` : 'the SOP');
-
-/** Where a passage sits, as a reader would look it up: "step 3 of "Cooking"". */
-export function placeOf(passage: Passage): string {
+/** Where a passage sits, as a reader would look it up: "step 3 of "Cooking"", in the SOP's language. */
+export function placeOf(passage: Passage, say: Phrases = PHRASES.en): string {
   const { heading } = passage.section;
-  if (passage.step !== null) return `step ${passage.step}${heading ? ` of "${heading}"` : ''}`;
-  if (passage.notice) return `the ${passage.notice} in ${quoted(passage.section)}`;
-  return heading ? `the section "${heading}"` : 'the SOP';
+  if (passage.step !== null) return say.step(passage.step, heading);
+  if (passage.notice) return say.notice(passage.notice, heading);
+  return heading ? say.section(heading) : say.theSop;
 }
 
 /** The passage with one span blanked out, shortened around the blank when it is long. */
@@ -74,6 +66,7 @@ const VALUE_CATEGORY: Record<ValueKind, Category> = {
 
 /** "What is the required temperature in step 3?": the answer is the value the SOP states. */
 export const valueQuestions: Writer = (sop, random) => {
+  const say = PHRASES[sop.language];
   // Same kind and same unit: litres are not offered against kilograms.
   const poolOf = (value: MeasuredValue) => `${value.kind}:${value.unitText.trim().toLowerCase()}`;
   const pools = new Map<string, string[]>();
@@ -85,15 +78,16 @@ export const valueQuestions: Writer = (sop, random) => {
   return found
     .flatMap(({ passage, values }) =>
       values.slice(0, 2).map((value): QuestionDraft => {
-        const noun = VALUE_NOUNS[value.kind];
         const neighbours = neighbourAmounts(value).map((amount) => formatLike(value, amount));
         const sameAmount = (candidate: string) =>
           extractValues(candidate)[0]?.amount !== value.amount;
         const blanked = cloze(passage.text, value.start, value.text.length);
-        const text =
-          passage.step !== null
-            ? `What is the required ${noun} in ${placeOf(passage)}: "${blanked}"?`
-            : `Which ${noun} does ${placeOf(passage)} give: "${blanked}"?`;
+        const text = say.requiredValue(
+          value.kind,
+          placeOf(passage, say),
+          blanked,
+          passage.step !== null,
+        );
         return {
           kind: 'value',
           text,
@@ -123,6 +117,7 @@ const NEGATED_PPE = /\b(do not|don't|never|must not|remove|take off|without)\b/i
 
 /** "What PPE must be worn in step 2?": one item the passage names; wrong ones it does not. */
 export const ppeQuestions: Writer = (sop, random) => {
+  const say = PHRASES[sop.language];
   const everywhere = sop.passages.flatMap((passage) => findPpe(passage.text));
   return sop.passages
     .flatMap((passage) => {
@@ -143,13 +138,9 @@ export const ppeQuestions: Writer = (sop, random) => {
           .filter((mention) => (offered.add(mention.family), true))
           .map((mention) => mention.text);
       const mention = mentions[Math.floor(random() * mentions.length)]!;
-      const when =
-        passage.step !== null
-          ? `when carrying out ${placeOf(passage)}`
-          : `according to ${placeOf(passage)}`;
       const draft: QuestionDraft = {
         kind: 'ppe',
-        text: `What PPE must be worn ${when}?`,
+        text: say.ppe(placeOf(passage, say), passage.step !== null),
         category: 'Safety',
         correct: mention.text,
         distractors: pickDistractors(
@@ -177,13 +168,12 @@ export const warningQuestions: Writer = (sop, random) =>
   sop.notices
     .filter((notice) => usableOption(notice.text))
     .map((notice): QuestionDraft => {
-      const verb = notice.notice === 'note' ? 'note' : 'warn about';
       const otherNotices = sop.notices
         .filter((other) => other.section !== notice.section)
         .map((other) => other.text);
       return {
         kind: 'warning',
-        text: `What does the SOP ${verb} in ${quoted(notice.section)}?`,
+        text: PHRASES[sop.language].warning(notice.notice === 'note', notice.section.heading),
         category: notice.notice === 'note' ? categoryOf(notice.text, 'Procedure') : 'Safety',
         correct: notice.text,
         distractors: pickDistractors(
@@ -194,7 +184,7 @@ export const warningQuestions: Writer = (sop, random) =>
           random,
         ),
         passage: notice,
-        topic: `warning:${quoted(notice.section)}`,
+        topic: `warning:${notice.section.index}`,
         group: notice.notice === 'note' ? 'note' : 'warning',
       };
     })
@@ -218,10 +208,11 @@ function orderQuestions(sop: SopStructure, random: () => number, direction: 'nex
       const shownText = shorten(shown.text);
       const others = steps.filter((other) => other !== step && other !== following);
       const elsewhere = sop.steps.filter((other) => other.section !== step.section);
+      const say = PHRASES[sop.language];
       const text =
         direction === 'next'
-          ? `In ${quoted(step.section)}, which step comes right after "${shownText}"?`
-          : `In ${quoted(step.section)}, what must you do right before "${shownText}"?`;
+          ? say.nextStep(step.section.heading, shownText)
+          : say.previousStep(step.section.heading, shownText);
       return {
         kind: direction === 'next' ? 'next-step' : 'previous-step',
         text,
@@ -268,10 +259,7 @@ export const sectionQuestions: Writer = (sop, random) =>
         .slice(0, 2)
         .map((passage, index): QuestionDraft => ({
           kind: 'section',
-          text:
-            index === 0
-              ? `Which statement comes from the "${section.heading}" section of the SOP?`
-              : `Which of these does the "${section.heading}" section of the SOP say?`,
+          text: PHRASES[sop.language].sectionStatement(section.heading!, index === 0),
           category: categoryOf(passage.text, 'Procedure'),
           correct: passage.text,
           distractors: pickDistractors(
@@ -289,10 +277,15 @@ export const sectionQuestions: Writer = (sop, random) =>
     })
     .filter(enough);
 
+/** Long function words of the SOP languages: no key term to ask about. */
 const STOPWORDS = new Set(
-  'about above after again against because before being below between during further having itself should through under until which while would their there these those other where whether without within could might shall'.split(
-    ' ',
-  ),
+  [
+    'about above after again against because before being below between during further having itself should through under until which while would their there these those other where whether without within could might shall',
+    'después durante cuando siempre también mientras dentro encima debajo porque cualquier ninguna ningún deberá deberán siguiente nuestra nuestro todavía',
+    'pendant lorsque toujours depuis chaque parce doivent devront dessous dessus toutes autres quelque pourquoi ensuite jusqu',
+  ]
+    .join(' ')
+    .split(' '),
 );
 
 const WORD = /\p{L}[\p{L}'-]*\p{L}/gu;
@@ -334,7 +327,10 @@ export const keyTermQuestions: Writer = (sop, random) => {
       );
       const draft: QuestionDraft = {
         kind: 'key-term',
-        text: `Which word completes this statement from ${placeOf(passage)}: "${cloze(passage.text, chosen.index, term.length)}"?`,
+        text: PHRASES[sop.language].keyTerm(
+          placeOf(passage, PHRASES[sop.language]),
+          cloze(passage.text, chosen.index, term.length),
+        ),
         category: categoryOf(passage.text, 'Procedure'),
         correct: term,
         distractors: pickDistractors(term, alike, [], DISTRACTORS, random),

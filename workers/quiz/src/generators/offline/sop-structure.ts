@@ -1,3 +1,5 @@
+import type { Language } from '@hub/proto';
+import { sopLanguage } from '../sop-language.ts';
 export type NoticeKind = 'warning' | 'caution' | 'danger' | 'note' | 'important';
 
 /** One thing the SOP says: a sentence of a paragraph, a list item, or a notice. */
@@ -19,6 +21,8 @@ export interface Section {
 
 export interface SopStructure {
   title: string;
+  /** The language the SOP is written in: its questions are written in it too. */
+  language: Language;
   sections: Section[];
   passages: Passage[];
   steps: Passage[];
@@ -46,10 +50,24 @@ type Line =
   | { kind: 'text'; text: string };
 
 const MARKDOWN_HEADING = /^(#{1,6})\s+(.+?)\s*#*$/;
-const NUMBERED = /^(?:step\s+)?(\d{1,3})\s*[.):]\s+(.+)$/i;
+const NUMBERED = /^(?:(?:step|paso|[ée]tape)\s+)?(\d{1,3})\s*[.):]\s+(.+)$/i;
 const BULLET = /^[-*•▪◦‣·●○■□➢►]\s+(.+)$/;
 const NOTICE =
-  /^(?:⚠\s*)?(warning|caution|danger|note|important)\s*(?:[:!.\-–—]\s*|\s+(?=[A-Z]))(.*)$/i;
+  /^(?:⚠\s*)?(warning|caution|danger|note|important|advertencia|precauci[óo]n|peligro|nota|importante|atenci[óo]n|avertissement|attention|remarque)\s*(?:[:!.\-–—]\s*|\s+(?=\p{Lu}))(.*)$/iu;
+/** The notice words of Spanish and French SOPs, as the kinds the English ones name. */
+const NOTICE_KINDS: Record<string, NoticeKind> = {
+  advertencia: 'warning',
+  precaución: 'caution',
+  precaucion: 'caution',
+  atención: 'caution',
+  atencion: 'caution',
+  peligro: 'danger',
+  nota: 'note',
+  importante: 'important',
+  avertissement: 'warning',
+  attention: 'caution',
+  remarque: 'note',
+};
 const TABLE_SEPARATOR = /^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?$/;
 
 /** The markup the PDF worker writes, removed so passages read as the SOP does. */
@@ -68,7 +86,7 @@ const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 function looksLikeHeading(line: string, previousBlank: boolean, nextBlank: boolean): boolean {
   if (!previousBlank || line.length > 70) return false;
   const words = line.split(/\s+/);
-  if (words.length > 9 || !/^[A-Z0-9]/.test(line) || !/[A-Za-z]{3}/.test(line)) return false;
+  if (words.length > 9 || !/^[\p{Lu}0-9]/u.test(line) || !/\p{L}{3}/u.test(line)) return false;
   if (/[,;]$/.test(line)) return false;
   if (/:$/.test(line)) return true;
   return nextBlank && !/[.!?]$/.test(line);
@@ -114,7 +132,7 @@ function classify(raw: string[], markdown: boolean): Line[] {
 /** Sentences of a paragraph; abbreviations like "e.g." rarely matter for questions. */
 export function sentences(paragraph: string): string[] {
   return paragraph
-    .split(/(?<=[.!?])\s+(?=["'(A-Z0-9])/)
+    .split(/(?<=[.!?])\s+(?=["'(¿¡«\p{Lu}0-9])/u)
     .map(collapse)
     .filter((sentence) => sentence.length > 0);
 }
@@ -125,11 +143,17 @@ function noticeOf(text: string): { kind: NoticeKind; rest: string } | null {
   const word = match[1]!;
   // "Note that…" in running prose is not a notice; "NOTE:" or "Note:" is.
   if (word !== word.toUpperCase() && !/^\S+\s*[:!]/.test(text)) return null;
-  return { kind: word.toLowerCase() as NoticeKind, rest: collapse(match[2] ?? '') };
+  const lower = word.toLowerCase();
+  return { kind: NOTICE_KINDS[lower] ?? (lower as NoticeKind), rest: collapse(match[2] ?? '') };
 }
 
 /** Reads headings, numbered steps, notices and sentences from the SOP's markdown or text. */
-export function parseSop(input: { title: string; markdown: string; text: string }): SopStructure {
+export function parseSop(input: {
+  title: string;
+  markdown: string;
+  text: string;
+  language?: Language;
+}): SopStructure {
   const markdown = input.markdown.trim() !== '';
   const lines = classify((markdown ? input.markdown : input.text).split(/\r?\n/), markdown);
   const sections: Section[] = [];
@@ -202,6 +226,7 @@ export function parseSop(input: { title: string; markdown: string; text: string 
   const firstHeading = sections.find((s) => s.heading)?.heading;
   return {
     title: collapse(input.title) || firstHeading || 'SOP',
+    language: sopLanguage(input),
     sections: used,
     passages,
     steps: passages.filter((p) => p.step !== null && p.notice === null),

@@ -26,14 +26,15 @@ const PATTERNS: { kind: ValueKind; unit: string }[] = [
     unit: String.raw`\s?(?:N\s?[·⋅.*-]?\s?m|Nm|lb[·.\s-]?ft|ft[·.\s-]?lbs?|in[·.\s-]?lbs?)`,
   },
   { kind: 'pressure', unit: String.raw`\s?(?:bar|mbar|psi|kPa|MPa|hPa)` },
-  { kind: 'percentage', unit: String.raw`\s?(?:%|per\s?cent|percent)` },
+  { kind: 'percentage', unit: String.raw`\s?(?:%|per\s?cent|percent|por\s?ciento|pour\s?cent)` },
   {
     kind: 'time',
-    unit: String.raw`\s?(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?)|\s(?:h|s)`,
+    // English, Spanish and French units: an SOP's values are asked about in its own language.
+    unit: String.raw`\s?(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|segundos?|minutos?|horas?|d[íi]as?|semanas?|meses|secondes?|heures?|jours?|semaines?|mois)|\s(?:h|s)`,
   },
   {
     kind: 'quantity',
-    unit: String.raw`\s?(?:ml|mL|litres?|liters?|L|kg|mg|g|ppm|mm|cm|m|pieces?|drops?|times)`,
+    unit: String.raw`\s?(?:ml|mL|litres?|liters?|litros?|L|kg|mg|g|ppm|mm|cm|m|pieces?|pi[èe]ces?|piezas?|drops?|gotas?|gouttes?|times|veces|fois)`,
   },
 ];
 
@@ -105,12 +106,3 @@ export function neighbourAmounts(value: MeasuredValue): number[] {
       return [a * 2, a / 2, a + step(0.25, 1), a - step(0.25, 1), a * 3].filter((n) => n > 0);
   }
 }
-
-export const VALUE_NOUNS: Record<ValueKind, string> = {
-  temperature: 'temperature',
-  time: 'time',
-  torque: 'torque',
-  pressure: 'pressure',
-  percentage: 'percentage',
-  quantity: 'amount',
-};

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '@hub/proto';
+import { en } from './en.js';
+import { longDate, messages, SERVER_CATALOGS } from './messages.js';
+
+/**
+ * Every text of a catalog, by its dotted key; functions are called with a marker per parameter
+ * (those answering a title and a message give both).
+ */
+function texts(catalog: object, prefix = ''): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const [key, value] of Object.entries(catalog)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') found.set(path, value);
+    else if (typeof value === 'function') {
+      const marker = new Proxy({}, { get: (_target, name) => `<${String(name)}>` });
+      const written = (value as (p: object) => string | object)(marker);
+      if (typeof written === 'string') found.set(path, written);
+      else for (const [k, v] of texts(written, path)) found.set(k, v);
+    } else for (const [k, v] of texts(value as object, path)) found.set(k, v);
+  }
+  return found;
+}
+
+describe('the server catalogs', () => {
+  it('exist for every language and hold every text of the English one, with its parameters', () => {
+    const reference = texts(en);
+    for (const language of LANGUAGES) {
+      const catalog = texts(SERVER_CATALOGS[language]);
+      expect([...catalog.keys()].sort()).toEqual([...reference.keys()].sort());
+      for (const [key, text] of reference) {
+        const parameters = (value: string) => (value.match(/<\w+>/g) ?? []).sort();
+        expect(parameters(catalog.get(key)!), `${language} ${key}`).toEqual(parameters(text));
+        expect(catalog.get(key)!.trim(), `${language} ${key}`).not.toBe('');
+      }
+    }
+  });
+
+  it('are written, not copied: no Spanish or French sentence is the English one', () => {
+    const reference = texts(en);
+    for (const language of ['es', 'fr'] as const) {
+      const copied = [...texts(messages(language))].filter(
+        ([key, text]) => text === reference.get(key) && text.includes(' '),
+      );
+      expect(copied, language).toEqual([]);
+    }
+  });
+
+  it('write long dates in the language, in UTC', () => {
+    const date = new Date('2026-11-23T23:30:00Z');
+    expect(longDate(date, 'en')).toBe('23 November 2026');
+    expect(longDate(date, 'es')).toBe('23 de noviembre de 2026');
+    expect(longDate(date, 'fr')).toBe('23 novembre 2026');
+  });
+});
