@@ -2,6 +2,7 @@ import type { CertificationSummary } from '@hub/proto';
 import { AlertTriangle, Award, CalendarCheck, Clock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, Skeleton } from '../ui/Card';
+import { formatNumber } from '../i18n/format';
 
 function SummaryCard(props: {
   title: string;
@@ -20,7 +21,7 @@ function SummaryCard(props: {
         <Skeleton className="mt-3 h-8 w-16" />
       ) : (
         <p data-testid={`${props.testId}-value`} className="mt-2 text-3xl font-bold">
-          {props.value.toLocaleString('en')}
+          {formatNumber(props.value)}
         </p>
       )}
       <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{props.caption}</p>

@@ -11,6 +11,7 @@ import { linkClass } from '../ui/styles';
 import { axisProps, CHART_COLOURS, ChartCard, tooltipProps } from './charts';
 import { certificationInsightsQuery } from './queries';
 import { parseCertificationsSearch } from './search';
+import { formatNumber } from '../i18n/format';
 
 const PAGE = '/insights/certifications';
 
@@ -54,7 +55,7 @@ export function CertificationsInsightsPage() {
           >
             <span className="text-sm text-slate-600 dark:text-slate-300">{STATE_LABELS[key]}</span>
             <span className="mt-1 block text-2xl font-bold">
-              {summary ? summary[count].toLocaleString('en') : '…'}
+              {summary ? formatNumber(summary[count]) : '…'}
             </span>
           </Link>
         ))}

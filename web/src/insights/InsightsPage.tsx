@@ -17,6 +17,7 @@ import {
   pointsChangeText,
   recordLink,
 } from './format';
+import { formatNumber } from '../i18n/format';
 
 export const insightsQuery = queryOptions({
   queryKey: [api.insightsStats.path],
@@ -102,7 +103,7 @@ export function InsightsPage() {
           title="Active Users"
           testId="insights-users"
           icon={<Users className={icon} />}
-          value={data?.activeUsers.toLocaleString('en')}
+          value={formatNumber(data?.activeUsers)}
           change={data ? activeUsersCaption(data.userChange) : undefined}
         />
         <Figure
@@ -116,7 +117,7 @@ export function InsightsPage() {
           title="Analytics"
           testId="insights-reports"
           icon={<BarChart3 className={icon} />}
-          value={data?.reportsGenerated.toLocaleString('en')}
+          value={formatNumber(data?.reportsGenerated)}
           change={data ? `reports generated · ${countChangeText(data.reportsChange)}` : undefined}
         />
       </div>
@@ -222,7 +223,7 @@ function ObservationCenterCard({ stats, role }: { stats: InsightsStats | undefin
         {figures.map(([label, testId, value]) => (
           <div key={testId} className="rounded-md bg-slate-50 p-4 text-center dark:bg-slate-900">
             <p data-testid={testId} className="text-2xl font-bold">
-              {value === undefined ? '–' : value.toLocaleString('en')}
+              {value === undefined ? '–' : formatNumber(value)}
             </p>
             <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">{label}</p>
           </div>

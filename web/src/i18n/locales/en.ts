@@ -1,3 +1,5 @@
+import { format } from './en/format';
+
 /**
  * The English catalog: the reference every other language must match key for key (see
  * catalog.test.ts) and the source of the key types (i18next.d.ts), so a t() call with a key
@@ -194,6 +196,7 @@ export const en = {
     trainingCompletion: 'Training Completion',
     monthlyGrowth: 'Monthly Growth',
   },
+  format,
 } as const;
 
 /** The shape every language's catalog has: en's keys, any text. */

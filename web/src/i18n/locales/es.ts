@@ -1,4 +1,5 @@
 import type { Catalog } from './en';
+import { format } from './es/format';
 
 /** Spanish for the plant floor: tú, short and direct, the words a Spanish-speaking plant uses. */
 export const es: Catalog = {
@@ -191,4 +192,5 @@ export const es: Catalog = {
     trainingCompletion: 'Formación completada',
     monthlyGrowth: 'Crecimiento mensual',
   },
+  format,
 };

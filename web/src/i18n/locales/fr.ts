@@ -1,4 +1,5 @@
 import type { Catalog } from './en';
+import { format } from './fr/format';
 
 /** French for the plant floor: vous, short and direct, the words a French-speaking plant uses. */
 export const fr: Catalog = {
@@ -192,4 +193,5 @@ export const fr: Catalog = {
     trainingCompletion: 'Formations terminées',
     monthlyGrowth: 'Évolution mensuelle',
   },
+  format,
 };
