@@ -28,6 +28,7 @@ const translatedWebFiles = [
   'web/src/auth/OrganizationPicker.tsx',
   'web/src/auth/PasswordField.tsx',
   'web/src/auth/CallbackPage.tsx',
+  'web/src/ui/**/*.tsx',
 ];
 /** JSX attributes whose value people read (or hear, through a screen reader). */
 const TEXT_ATTRIBUTES =

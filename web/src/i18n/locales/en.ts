@@ -1,4 +1,5 @@
 import { format } from './en/format';
+import { ui } from './en/ui';
 
 /**
  * The English catalog: the reference every other language must match key for key (see
@@ -197,6 +198,7 @@ export const en = {
     monthlyGrowth: 'Monthly Growth',
   },
   format,
+  ui,
 } as const;
 
 /** The shape every language's catalog has: en's keys, any text. */

@@ -1,5 +1,6 @@
 import type { Catalog } from './en';
 import { format } from './es/format';
+import { ui } from './es/ui';
 
 /** Spanish for the plant floor: tú, short and direct, the words a Spanish-speaking plant uses. */
 export const es: Catalog = {
@@ -193,4 +194,5 @@ export const es: Catalog = {
     monthlyGrowth: 'Crecimiento mensual',
   },
   format,
+  ui,
 };

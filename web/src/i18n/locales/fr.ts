@@ -1,5 +1,6 @@
 import type { Catalog } from './en';
 import { format } from './fr/format';
+import { ui } from './fr/ui';
 
 /** French for the plant floor: vous, short and direct, the words a French-speaking plant uses. */
 export const fr: Catalog = {
@@ -194,4 +195,5 @@ export const fr: Catalog = {
     monthlyGrowth: 'Évolution mensuelle',
   },
   format,
+  ui,
 };
