@@ -29,6 +29,8 @@ const translatedWebFiles = [
   'web/src/auth/PasswordField.tsx',
   'web/src/auth/CallbackPage.tsx',
   'web/src/ui/**/*.tsx',
+  'web/src/my-sops/**/*.tsx',
+  'web/src/certifications/**/*.tsx',
 ];
 /** JSX attributes whose value people read (or hear, through a screen reader). */
 const TEXT_ATTRIBUTES =

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { CertificationRow } from '../certifications/CertificationRow';
-import { STATE_LABELS } from '../certifications/format';
+import { stateLabel } from '../certifications/format';
 import { certificationsQuery } from '../certifications/queries';
 import { Card, CardTitle } from '../ui/Card';
 import { LoadingRow } from '../ui/ListStates';
@@ -53,7 +53,7 @@ export function CertificationsInsightsPage() {
             aria-current={state === key ? 'true' : undefined}
             className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-blue-400 aria-[current]:border-blue-600 dark:border-slate-800 dark:bg-slate-950"
           >
-            <span className="text-sm text-slate-600 dark:text-slate-300">{STATE_LABELS[key]}</span>
+            <span className="text-sm text-slate-600 dark:text-slate-300">{stateLabel(key)}</span>
             <span className="mt-1 block text-2xl font-bold">
               {summary ? formatNumber(summary[count]) : '…'}
             </span>
@@ -81,7 +81,7 @@ export function CertificationsInsightsPage() {
       <Card testId="certifications-rows" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle>
-            {state ? `${STATE_LABELS[state]} certifications` : 'All certifications'}
+            {state ? `${stateLabel(state)} certifications` : 'All certifications'}
           </CardTitle>
           {state ? (
             <Link to={PAGE} search={{}} className={`${linkClass} text-sm`}>

@@ -1,5 +1,7 @@
 import { format } from './en/format';
 import { ui } from './en/ui';
+import { mySops } from './en/mySops';
+import { certifications } from './en/certifications';
 
 /**
  * The English catalog: the reference every other language must match key for key (see
@@ -199,6 +201,8 @@ export const en = {
   },
   format,
   ui,
+  mySops,
+  certifications,
 } as const;
 
 /** The shape every language's catalog has: en's keys, any text. */

@@ -1,6 +1,8 @@
 import type { Catalog } from './en';
 import { format } from './es/format';
 import { ui } from './es/ui';
+import { mySops } from './es/mySops';
+import { certifications } from './es/certifications';
 
 /** Spanish for the plant floor: tú, short and direct, the words a Spanish-speaking plant uses. */
 export const es: Catalog = {
@@ -195,4 +197,6 @@ export const es: Catalog = {
   },
   format,
   ui,
+  mySops,
+  certifications,
 };

@@ -1,6 +1,8 @@
 import type { Catalog } from './en';
 import { format } from './fr/format';
 import { ui } from './fr/ui';
+import { mySops } from './fr/mySops';
+import { certifications } from './fr/certifications';
 
 /** French for the plant floor: vous, short and direct, the words a French-speaking plant uses. */
 export const fr: Catalog = {
@@ -196,4 +198,6 @@ export const fr: Catalog = {
   },
   format,
   ui,
+  mySops,
+  certifications,
 };
