@@ -31,6 +31,7 @@ const translatedWebFiles = [
   'web/src/ui/**/*.tsx',
   'web/src/my-sops/**/*.tsx',
   'web/src/certifications/**/*.tsx',
+  'web/src/evaluations/**/*.tsx',
 ];
 /** JSX attributes whose value people read (or hear, through a screen reader). */
 const TEXT_ATTRIBUTES =

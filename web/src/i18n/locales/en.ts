@@ -2,6 +2,7 @@ import { format } from './en/format';
 import { ui } from './en/ui';
 import { mySops } from './en/mySops';
 import { certifications } from './en/certifications';
+import { evaluations } from './en/evaluations';
 
 /**
  * The English catalog: the reference every other language must match key for key (see
@@ -203,6 +204,7 @@ export const en = {
   ui,
   mySops,
   certifications,
+  evaluations,
 } as const;
 
 /** The shape every language's catalog has: en's keys, any text. */

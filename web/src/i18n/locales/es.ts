@@ -3,6 +3,7 @@ import { format } from './es/format';
 import { ui } from './es/ui';
 import { mySops } from './es/mySops';
 import { certifications } from './es/certifications';
+import { evaluations } from './es/evaluations';
 
 /** Spanish for the plant floor: tú, short and direct, the words a Spanish-speaking plant uses. */
 export const es: Catalog = {
@@ -199,4 +200,5 @@ export const es: Catalog = {
   ui,
   mySops,
   certifications,
+  evaluations,
 };

@@ -3,6 +3,7 @@ import { format } from './fr/format';
 import { ui } from './fr/ui';
 import { mySops } from './fr/mySops';
 import { certifications } from './fr/certifications';
+import { evaluations } from './fr/evaluations';
 
 /** French for the plant floor: vous, short and direct, the words a French-speaking plant uses. */
 export const fr: Catalog = {
@@ -200,4 +201,5 @@ export const fr: Catalog = {
   ui,
   mySops,
   certifications,
+  evaluations,
 };
