@@ -32,6 +32,7 @@ const translatedWebFiles = [
   'web/src/my-sops/**/*.tsx',
   'web/src/certifications/**/*.tsx',
   'web/src/evaluations/**/*.tsx',
+  'web/src/insights/**/*.tsx',
 ];
 /** JSX attributes whose value people read (or hear, through a screen reader). */
 const TEXT_ATTRIBUTES =

@@ -149,6 +149,16 @@ export function formatPercent(value: number | null): string {
   }).format(value / 100);
 }
 
+/** A change in percent with its sign and a fixed number of decimals: '+5.0%', '-2.3%', '0%'. */
+export function formatSignedPercent(value: number, digits: number): string {
+  return new Intl.NumberFormat(formatLanguage(), {
+    style: 'percent',
+    signDisplay: 'exceptZero',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value / 100);
+}
+
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],

@@ -3,6 +3,7 @@ import { ui } from './en/ui';
 import { mySops } from './en/mySops';
 import { certifications } from './en/certifications';
 import { evaluations } from './en/evaluations';
+import { insights } from './en/insights';
 
 /**
  * The English catalog: the reference every other language must match key for key (see
@@ -205,6 +206,7 @@ export const en = {
   mySops,
   certifications,
   evaluations,
+  insights,
 } as const;
 
 /** The shape every language's catalog has: en's keys, any text. */

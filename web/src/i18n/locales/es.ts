@@ -4,6 +4,7 @@ import { ui } from './es/ui';
 import { mySops } from './es/mySops';
 import { certifications } from './es/certifications';
 import { evaluations } from './es/evaluations';
+import { insights } from './es/insights';
 
 /** Spanish for the plant floor: tú, short and direct, the words a Spanish-speaking plant uses. */
 export const es: Catalog = {
@@ -201,4 +202,5 @@ export const es: Catalog = {
   mySops,
   certifications,
   evaluations,
+  insights,
 };

@@ -4,6 +4,7 @@ import { ui } from './fr/ui';
 import { mySops } from './fr/mySops';
 import { certifications } from './fr/certifications';
 import { evaluations } from './fr/evaluations';
+import { insights } from './fr/insights';
 
 /** French for the plant floor: vous, short and direct, the words a French-speaking plant uses. */
 export const fr: Catalog = {
@@ -202,4 +203,5 @@ export const fr: Catalog = {
   mySops,
   certifications,
   evaluations,
+  insights,
 };
