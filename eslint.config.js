@@ -33,6 +33,7 @@ const translatedWebFiles = [
   'web/src/certifications/**/*.tsx',
   'web/src/evaluations/**/*.tsx',
   'web/src/insights/**/*.tsx',
+  'web/src/skills/**/*.tsx',
 ];
 /** JSX attributes whose value people read (or hear, through a screen reader). */
 const TEXT_ATTRIBUTES =

@@ -4,6 +4,7 @@ import { mySops } from './en/mySops';
 import { certifications } from './en/certifications';
 import { evaluations } from './en/evaluations';
 import { insights } from './en/insights';
+import { skills } from './en/skills';
 
 /**
  * The English catalog: the reference every other language must match key for key (see
@@ -207,6 +208,7 @@ export const en = {
   certifications,
   evaluations,
   insights,
+  skills,
 } as const;
 
 /** The shape every language's catalog has: en's keys, any text. */

@@ -5,6 +5,7 @@ import { mySops } from './es/mySops';
 import { certifications } from './es/certifications';
 import { evaluations } from './es/evaluations';
 import { insights } from './es/insights';
+import { skills } from './es/skills';
 
 /** Spanish for the plant floor: tú, short and direct, the words a Spanish-speaking plant uses. */
 export const es: Catalog = {
@@ -203,4 +204,5 @@ export const es: Catalog = {
   certifications,
   evaluations,
   insights,
+  skills,
 };

@@ -5,6 +5,7 @@ import { mySops } from './fr/mySops';
 import { certifications } from './fr/certifications';
 import { evaluations } from './fr/evaluations';
 import { insights } from './fr/insights';
+import { skills } from './fr/skills';
 
 /** French for the plant floor: vous, short and direct, the words a French-speaking plant uses. */
 export const fr: Catalog = {
@@ -204,4 +205,5 @@ export const fr: Catalog = {
   certifications,
   evaluations,
   insights,
+  skills,
 };
