@@ -34,6 +34,7 @@ const translatedWebFiles = [
   'web/src/evaluations/**/*.tsx',
   'web/src/insights/**/*.tsx',
   'web/src/skills/**/*.tsx',
+  'web/src/training/**/*.tsx',
 ];
 /** JSX attributes whose value people read (or hear, through a screen reader). */
 const TEXT_ATTRIBUTES =

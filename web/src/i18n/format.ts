@@ -149,6 +149,14 @@ export function formatPercent(value: number | null): string {
   }).format(value / 100);
 }
 
+/** A figure with a fixed number of decimals: '4.5', '4,5'. */
+export function formatDecimal(value: number, digits: number): string {
+  return new Intl.NumberFormat(formatLanguage(), {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value);
+}
+
 /** A change in percent with its sign and a fixed number of decimals: '+5.0%', '-2.3%', '0%'. */
 export function formatSignedPercent(value: number, digits: number): string {
   return new Intl.NumberFormat(formatLanguage(), {

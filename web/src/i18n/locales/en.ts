@@ -5,6 +5,7 @@ import { certifications } from './en/certifications';
 import { evaluations } from './en/evaluations';
 import { insights } from './en/insights';
 import { skills } from './en/skills';
+import { training } from './en/training';
 
 /**
  * The English catalog: the reference every other language must match key for key (see
@@ -209,6 +210,7 @@ export const en = {
   evaluations,
   insights,
   skills,
+  training,
 } as const;
 
 /** The shape every language's catalog has: en's keys, any text. */

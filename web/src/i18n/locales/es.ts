@@ -6,6 +6,7 @@ import { certifications } from './es/certifications';
 import { evaluations } from './es/evaluations';
 import { insights } from './es/insights';
 import { skills } from './es/skills';
+import { training } from './es/training';
 
 /** Spanish for the plant floor: tú, short and direct, the words a Spanish-speaking plant uses. */
 export const es: Catalog = {
@@ -205,4 +206,5 @@ export const es: Catalog = {
   evaluations,
   insights,
   skills,
+  training,
 };

@@ -6,6 +6,7 @@ import { certifications } from './fr/certifications';
 import { evaluations } from './fr/evaluations';
 import { insights } from './fr/insights';
 import { skills } from './fr/skills';
+import { training } from './fr/training';
 
 /** French for the plant floor: vous, short and direct, the words a French-speaking plant uses. */
 export const fr: Catalog = {
@@ -206,4 +207,5 @@ export const fr: Catalog = {
   evaluations,
   insights,
   skills,
+  training,
 };
