@@ -6,6 +6,7 @@ import { evaluations } from './en/evaluations';
 import { insights } from './en/insights';
 import { skills } from './en/skills';
 import { training } from './en/training';
+import { library } from './en/library';
 
 /**
  * The English catalog: the reference every other language must match key for key (see
@@ -211,6 +212,7 @@ export const en = {
   insights,
   skills,
   training,
+  library,
 } as const;
 
 /** The shape every language's catalog has: en's keys, any text. */

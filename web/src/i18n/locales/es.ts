@@ -7,6 +7,7 @@ import { evaluations } from './es/evaluations';
 import { insights } from './es/insights';
 import { skills } from './es/skills';
 import { training } from './es/training';
+import { library } from './es/library';
 
 /** Spanish for the plant floor: tú, short and direct, the words a Spanish-speaking plant uses. */
 export const es: Catalog = {
@@ -207,4 +208,5 @@ export const es: Catalog = {
   insights,
   skills,
   training,
+  library,
 };

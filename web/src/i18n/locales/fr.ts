@@ -7,6 +7,7 @@ import { evaluations } from './fr/evaluations';
 import { insights } from './fr/insights';
 import { skills } from './fr/skills';
 import { training } from './fr/training';
+import { library } from './fr/library';
 
 /** French for the plant floor: vous, short and direct, the words a French-speaking plant uses. */
 export const fr: Catalog = {
@@ -208,4 +209,5 @@ export const fr: Catalog = {
   insights,
   skills,
   training,
+  library,
 };
