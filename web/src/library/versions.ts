@@ -50,11 +50,10 @@ export function defaultComparison(list: DocumentVersionList): { from: number; to
 
 /** '2 changed, 1 added, 1 removed', or that nothing changed. */
 export function diffSummaryText(summary: VersionDiff['summary']): string {
-  const parts: (string | null)[] = [
-    summary.changed ? i18n.t('library.diff.changed', { count: summary.changed }) : null,
-    summary.added ? i18n.t('library.diff.added', { count: summary.added }) : null,
-    summary.removed ? i18n.t('library.diff.removed', { count: summary.removed }) : null,
-  ].filter((part): part is string => part !== null);
+  const parts: string[] = [];
+  if (summary.changed) parts.push(i18n.t('library.diff.changed', { count: summary.changed }));
+  if (summary.added) parts.push(i18n.t('library.diff.added', { count: summary.added }));
+  if (summary.removed) parts.push(i18n.t('library.diff.removed', { count: summary.removed }));
   return parts.length ? parts.join(', ') : i18n.t('library.diff.none');
 }
 
