@@ -29,6 +29,20 @@ const translatedWebFiles = [
   'web/src/auth/OrganizationPicker.tsx',
   'web/src/auth/PasswordField.tsx',
   'web/src/auth/CallbackPage.tsx',
+  'web/src/ui/**/*.tsx',
+  'web/src/my-sops/**/*.tsx',
+  'web/src/certifications/**/*.tsx',
+  'web/src/evaluations/**/*.tsx',
+  'web/src/insights/**/*.tsx',
+  'web/src/skills/**/*.tsx',
+  'web/src/training/**/*.tsx',
+  // The library file by file: FolderPanel, TagPanel, the viewer, versions, the evaluation tab
+  // and the upload dialog are not translated yet.
+  'web/src/library/LibraryPage.tsx',
+  'web/src/library/DocumentsTab.tsx',
+  'web/src/library/DocumentList.tsx',
+  'web/src/library/AcknowledgeVersion.tsx',
+  'web/src/library/AcknowledgePage.tsx',
 ];
 /** JSX attributes whose value people read (or hear, through a screen reader). */
 const TEXT_ATTRIBUTES =

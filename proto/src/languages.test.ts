@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedLanguageTags, chooseLanguage, DEFAULT_PREFERENCES, UserPreferences } from './settings.js';
+import {
+  acceptedLanguageTags,
+  chooseLanguage,
+  DEFAULT_PREFERENCES,
+  UserPreferences,
+} from './settings.js';
 
 describe('acceptedLanguageTags', () => {
   it('orders the tags by weight, then as sent, leaving out refused ones and the wildcard', () => {

@@ -1,10 +1,24 @@
-import { ChangePasswordRequest, ConfirmEmailRequest, ChangePictureRequest, MessageResponse, ProfilePictureUpload, UpdateProfileRequest, UserIdParams } from '../accounts.js';
+import {
+  ChangePasswordRequest,
+  ConfirmEmailRequest,
+  ChangePictureRequest,
+  MessageResponse,
+  ProfilePictureUpload,
+  UpdateProfileRequest,
+  UserIdParams,
+} from '../accounts.js';
 import { defineRoute } from '../http.js';
 import { User } from '../identity.js';
 import { ALL_ROLES, ORGANIZATION_ADMINS } from '../roles.js';
 import { PROFILE_PICTURE_UPLOAD } from '../uploads.js';
 import { z } from 'zod';
-import { OrganizationSettings, SavedPreferences, SessionIdParams, UserPreferences, UserSessions } from '../settings.js';
+import {
+  OrganizationSettings,
+  SavedPreferences,
+  SessionIdParams,
+  UserPreferences,
+  UserSessions,
+} from '../settings.js';
 
 export const userRoutes = {
   currentUser: defineRoute({

@@ -1,4 +1,26 @@
-import { ActivitySummary, AdminOrganization, AdminOverview, ChangePasswordRequest, ConfirmEmailRequest, CreateOrganizationRequest, CreateUserRequest, CreateUserResponse, GlobalPrompts, InvitationSentResponse, MessageResponse, Notification, NotificationSettingChange, NotificationSettings, NotificationPage, ProfilePictureUpload, SetupPasswordRequest, UpdateProfileRequest, UserPage, VerifyInvitationRequest, VerifyInvitationResponse } from '../accounts.js';
+import {
+  ActivitySummary,
+  AdminOrganization,
+  AdminOverview,
+  ChangePasswordRequest,
+  ConfirmEmailRequest,
+  CreateOrganizationRequest,
+  CreateUserRequest,
+  CreateUserResponse,
+  GlobalPrompts,
+  InvitationSentResponse,
+  MessageResponse,
+  Notification,
+  NotificationSettingChange,
+  NotificationSettings,
+  NotificationPage,
+  ProfilePictureUpload,
+  SetupPasswordRequest,
+  UpdateProfileRequest,
+  UserPage,
+  VerifyInvitationRequest,
+  VerifyInvitationResponse,
+} from '../accounts.js';
 import { DashboardStats, SignInActivity } from '../dashboard.js';
 import { ServicePing } from '../health.js';
 import { Organization, OrganizationChoices, OrganizationLookup, User } from '../identity.js';
@@ -6,7 +28,13 @@ import { Actor, ALL_ROLES, ORGANIZATION_ADMINS, SUPER_ADMIN_ONLY } from '../role
 import { z } from 'zod';
 import { rpc, ActorOnly, SessionView, ClientContext } from '../rpc.js';
 import { SessionRevocation } from '../sessions.js';
-import { LanguageCode, OrganizationSettings, SavedPreferences, UserPreferences, UserSessions } from '../settings.js';
+import {
+  LanguageCode,
+  OrganizationSettings,
+  SavedPreferences,
+  UserPreferences,
+  UserSessions,
+} from '../settings.js';
 import { PageRequest } from '../paging.js';
 import { AuditPage, NewAuditEntry } from '../audit.js';
 

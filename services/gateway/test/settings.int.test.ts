@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CURRENT_SESSION_NOT_ENDED, DEFAULT_PREFERENCES, SESSION_NOT_FOUND, type UserSessions } from '@hub/proto';
+import {
+  CURRENT_SESSION_NOT_ENDED,
+  DEFAULT_PREFERENCES,
+  SESSION_NOT_FOUND,
+  type UserSessions,
+} from '@hub/proto';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:130.0) Gecko/20100101 Firefox/130.0';

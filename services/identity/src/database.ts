@@ -20,7 +20,10 @@ import { AuditLog1766000000000 } from './migrations/1766000000000-audit-log.js';
 import { Scim1766100000000 } from './migrations/1766100000000-scim.js';
 import { ScimTokenEntity } from './scim/scim-token.entity.js';
 import { PeopleImports1766300000000 } from './migrations/1766300000000-people-imports.js';
-import { PeopleImportEntity, PeopleImportRowEntity } from './people-imports/people-import.entity.js';
+import {
+  PeopleImportEntity,
+  PeopleImportRowEntity,
+} from './people-imports/people-import.entity.js';
 import { ApiTokens1766400000000 } from './migrations/1766400000000-api-tokens.js';
 import { ApiTokenEntity } from './api-tokens/api-token.entity.js';
 import { Languages1766470000000 } from './migrations/1766470000000-languages.js';

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { summaryRows } from './notifications';
 import { activitySummaryQuery } from './queries';
+import { formatNumber } from '../i18n/format';
 
 export function ActivitySummaryCard() {
   const summary = useQuery(activitySummaryQuery);
@@ -23,7 +24,7 @@ export function ActivitySummaryCard() {
             </dt>
             <dd className="text-lg font-semibold">
               {row.value !== undefined ? (
-                row.value.toLocaleString('en')
+                formatNumber(row.value)
               ) : summary.isPending ? (
                 <Skeleton className="h-6 w-8" />
               ) : (

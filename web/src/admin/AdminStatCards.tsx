@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { healthQuery, systemStatus } from '../api/health';
 import { Card, Skeleton } from '../ui/Card';
 import { adminOverviewQuery } from './queries';
+import { formatNumber } from '../i18n/format';
 
 interface FigureProps {
   title: string;
@@ -31,7 +32,7 @@ function Figure({ title, value, caption, icon, testId }: FigureProps) {
 const iconClass = 'size-5 text-slate-400';
 
 function figure(value: number | undefined, pending: boolean): ReactNode {
-  if (value !== undefined) return value.toLocaleString('en');
+  if (value !== undefined) return formatNumber(value);
   return pending ? <Skeleton className="h-8 w-16" /> : '–';
 }
 

@@ -12,6 +12,7 @@ import { formatDate, formatDateTime } from '../ui/dates';
 import { authType } from './adminText';
 import { dataPanelOrganizationsQuery, dataPanelUsersQuery } from './queries';
 import { SuperAdminOnly } from './SuperAdminOnly';
+import { formatNumber } from '../i18n/format';
 
 export function DataPanelPage() {
   return (
@@ -86,7 +87,7 @@ function Count({ title, value, testId }: { title: string; value: number; testId:
   return (
     <Card testId={testId}>
       <h2 className="text-sm font-medium text-slate-600 dark:text-slate-300">{title}</h2>
-      <p className="mt-2 text-3xl font-bold">{value.toLocaleString('en')}</p>
+      <p className="mt-2 text-3xl font-bold">{formatNumber(value)}</p>
     </Card>
   );
 }

@@ -1,6 +1,7 @@
 import type { CertificationList } from '@hub/proto';
 import { Card, CardTitle } from '../ui/Card';
 import { categoryShare } from './format';
+import { useTranslation } from 'react-i18next';
 
 /** Certifications per category: the SOPs' tags, or the course's category. */
 export function CategoriesCard({
@@ -8,11 +9,12 @@ export function CategoriesCard({
 }: {
   categories: CertificationList['categories'] | undefined;
 }) {
+  const { t } = useTranslation();
   return (
     <Card testId="cert-categories">
-      <CardTitle>Categories</CardTitle>
+      <CardTitle>{t('certifications.categories')}</CardTitle>
       {categories && categories.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-500">No certifications yet.</p>
+        <p className="mt-3 text-sm text-slate-500">{t('certifications.noCategories')}</p>
       ) : null}
       <ul className="mt-3 space-y-3">
         {(categories ?? []).map((category) => (

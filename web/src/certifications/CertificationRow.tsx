@@ -4,8 +4,9 @@ import { Badge } from '../ui/Badge';
 import { listRowClass } from '../ui/ListStates';
 import { smallDangerButtonClass, smallOutlineButtonClass } from '../ui/styles';
 import { formatDate } from '../ui/dates';
-import { expiryText, reobservationText, STATE_LABELS, STATE_TONES } from './format';
+import { expiryText, reobservationText, STATE_TONES, stateLabel } from './format';
 import { certificatePdfUrl } from './queries';
+import { useTranslation } from 'react-i18next';
 
 /** One certification: who, what, when, its state, and its certificate. */
 export function CertificationRow({
@@ -16,6 +17,7 @@ export function CertificationRow({
   /** Given to administrators only. */
   onRevoke?: (certification: Certification) => void;
 }) {
+  const { t } = useTranslation();
   const { id, state } = certification;
   return (
     <li data-testid={`certification-${id}`} className={listRowClass}>
@@ -23,22 +25,31 @@ export function CertificationRow({
         <div className="flex flex-wrap items-center gap-2">
           <p className="font-medium">{certification.title}</p>
           <Badge tone={STATE_TONES[state]} testId={`certification-${id}-state`}>
-            {STATE_LABELS[state]}
+            {stateLabel(state)}
           </Badge>
-          <Badge tone="blue">{certification.kind === 'sop' ? 'SOP' : 'Course'}</Badge>
+          <Badge tone="blue">
+            {certification.kind === 'sop'
+              ? t('certifications.row.sop')
+              : t('certifications.row.course')}
+          </Badge>
           {certification.reobservation ? (
             <Badge tone="amber" testId={`certification-${id}-reobservation`}>
-              Needs re-observation
+              {t('certifications.row.needsReobservation')}
             </Badge>
           ) : null}
         </div>
         <p className="text-sm text-slate-600 dark:text-slate-300">
           <span data-testid={`certification-${id}-holder`}>{certification.holderName}</span>
-          {' · '}Issued {formatDate(certification.issuedAt)} · {expiryText(certification)}
-          {certification.score === null ? null : ` · Score ${certification.score}%`}
+          {' · '}
+          {t('certifications.row.issued', { date: formatDate(certification.issuedAt) })}
+          {' · '}
+          {expiryText(certification)}
+          {certification.score === null
+            ? null
+            : ` · ${t('certifications.row.score', { score: certification.score })}`}
         </p>
         <p className="text-xs text-slate-500 dark:text-slate-400">
-          {certification.categories.join(', ')} · Verification code{' '}
+          {certification.categories.join(', ')} · {t('certifications.row.verificationCode')}{' '}
           <span className="font-mono">{certification.verificationCode}</span>
         </p>
         {certification.reobservation ? (
@@ -48,11 +59,11 @@ export function CertificationRow({
         ) : null}
         {certification.revokedReason ? (
           <p className="text-xs text-red-700 dark:text-red-400">
-            Revoked: {certification.revokedReason}
+            {t('certifications.row.revoked', { reason: certification.revokedReason })}
           </p>
         ) : null}
       </div>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <a
           href={certificatePdfUrl(id)}
           download
@@ -60,7 +71,7 @@ export function CertificationRow({
           className={smallOutlineButtonClass}
         >
           <Download aria-hidden className="size-3.5" />
-          Download PDF
+          {t('certifications.row.downloadPdf')}
         </a>
         {onRevoke && state !== 'revoked' ? (
           <button
@@ -70,7 +81,7 @@ export function CertificationRow({
             onClick={() => onRevoke(certification)}
           >
             <ShieldOff aria-hidden className="size-3.5" />
-            Revoke
+            {t('certifications.row.revoke')}
           </button>
         ) : null}
       </div>

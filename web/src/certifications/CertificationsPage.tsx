@@ -15,15 +15,17 @@ import { inputClass, selectClass } from '../ui/styles';
 import { CategoriesCard } from './CategoriesCard';
 import { CertificationCards } from './CertificationCards';
 import { CertificationRow } from './CertificationRow';
-import { canRevoke, matchesSearch, seesEveryone, STATE_LABELS } from './format';
+import { canRevoke, matchesSearch, seesEveryone, stateLabel } from './format';
 import { certificationsQuery } from './queries';
 import { RevokeDialog } from './RevokeDialog';
 import { MySopsCard } from '../my-sops/MySopsCard';
+import { useTranslation } from 'react-i18next';
 
 const CERTIFICATION_SOPS = ['certification'] as const;
 
 /** /certifications: every certification the caller may see, with its certificate. */
 export function CertificationsPage() {
+  const { t } = useTranslation();
   const role = useQuery(currentUserQuery).data?.role;
   const [state, setState] = useState<CertificationState | undefined>(undefined);
   const [search, setSearch] = useState('');
@@ -36,34 +38,32 @@ export function CertificationsPage() {
   return (
     <div data-testid="certifications-page" className="mx-auto max-w-7xl space-y-6">
       <header>
-        <h1 className="text-2xl font-bold">Certifications</h1>
+        <h1 className="text-2xl font-bold">{t('certifications.title')}</h1>
         <p className="text-slate-500 dark:text-slate-400">
-          {seesEveryone(role)
-            ? "Your organization's certifications, issued by passed observations and completed courses"
-            : 'Your certifications, issued by passed observations and completed courses'}
+          {seesEveryone(role) ? t('certifications.subtitleStaff') : t('certifications.subtitleOwn')}
         </p>
       </header>
       <CertificationCards summary={list.data?.summary} />
-      <MySopsCard title="SOPs of my certifications" kinds={CERTIFICATION_SOPS} />
+      <MySopsCard title={t('certifications.mySops')} kinds={CERTIFICATION_SOPS} />
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="space-y-4 lg:col-span-2" testId="cert-recent">
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <CardTitle>Recent Certifications</CardTitle>
+            <CardTitle>{t('certifications.recent')}</CardTitle>
             <div className="flex flex-wrap gap-2">
-              <label className="relative w-56">
-                <span className="sr-only">Search certifications</span>
+              <label className="relative w-full sm:w-56">
+                <span className="sr-only">{t('certifications.search')}</span>
                 <Search aria-hidden className="absolute top-3 left-3 size-4 text-slate-400" />
                 <input
                   data-testid="cert-search"
                   className={`${inputClass} pl-9`}
-                  placeholder="Search people, SOPs, categories"
+                  placeholder={t('certifications.searchPlaceholder')}
                   value={search}
                   onChange={(event) => setSearch(event.target.value)}
                 />
               </label>
               <div className="w-40">
                 <select
-                  aria-label="State"
+                  aria-label={t('certifications.stateFilter')}
                   data-testid="cert-state-filter"
                   className={selectClass}
                   value={state ?? 'all'}
@@ -72,10 +72,10 @@ export function CertificationsPage() {
                     setState(parsed.success ? parsed.data : undefined);
                   }}
                 >
-                  <option value="all">All states</option>
+                  <option value="all">{t('certifications.allStates')}</option>
                   {CERTIFICATION_STATES.map((value) => (
                     <option key={value} value={value}>
-                      {STATE_LABELS[value]}
+                      {stateLabel(value)}
                     </option>
                   ))}
                 </select>
@@ -111,9 +111,10 @@ function RecentList(props: {
   filters: number;
   onClear: () => void;
 }) {
-  if (props.loading) return <LoadingRow label="Loading certifications..." />;
+  const { t } = useTranslation();
+  if (props.loading) return <LoadingRow label={t('certifications.loading')} />;
   if (props.failed) {
-    return <p className="text-sm text-red-600">Failed to load certifications</p>;
+    return <p className="text-sm text-red-600">{t('certifications.loadFailed')}</p>;
   }
   if (props.certifications.length === 0) {
     return (
@@ -122,11 +123,11 @@ function RecentList(props: {
         icon={Award}
         onClear={props.onClear}
         {...emptyListText({
-          noun: 'certifications',
+          noun: t('certifications.noun'),
           search: props.search,
           filters: props.filters,
-          title: 'No certifications found.',
-          hint: 'A certification is issued when someone passes an observation of an SOP or completes a course.',
+          title: t('certifications.emptyTitle'),
+          hint: t('certifications.emptyHint'),
         })}
       />
     );

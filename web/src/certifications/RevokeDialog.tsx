@@ -5,6 +5,7 @@ import { toast } from '../toast/toastStore';
 import { Dialog } from '../ui/Dialog';
 import { smallButtonClass, textareaClass } from '../ui/styles';
 import { useRevokeCertification } from './queries';
+import { useTranslation } from 'react-i18next';
 
 /** Asks an administrator for the reason, then revokes. */
 export function RevokeDialog({
@@ -14,6 +15,7 @@ export function RevokeDialog({
   certification: Certification | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const revoke = useRevokeCertification();
   const close = () => {
@@ -26,11 +28,17 @@ export function RevokeDialog({
       { id: certification.id, reason },
       {
         onSuccess: () => {
-          toast({ title: 'Certification revoked' });
+          toast({ title: t('certifications.revokeDialog.done') });
           close();
         },
         onError: (error) =>
-          toast(failureToast('Revoke failed', error, 'Failed to revoke the certification')),
+          toast(
+            failureToast(
+              t('certifications.revokeDialog.failedTitle'),
+              error,
+              t('certifications.revokeDialog.failedDescription'),
+            ),
+          ),
       },
     );
   };
@@ -38,14 +46,14 @@ export function RevokeDialog({
     <Dialog
       open={certification !== null}
       onOpenChange={(open) => (open ? undefined : close())}
-      title="Revoke certification"
+      title={t('certifications.revokeDialog.title')}
       description={
         certification ? `${certification.holderName} · ${certification.title}` : undefined
       }
       testId="revoke-dialog"
     >
       <label className="block space-y-1 text-sm">
-        <span className="font-medium">Reason</span>
+        <span className="font-medium">{t('certifications.revokeDialog.reason')}</span>
         <textarea
           data-testid="revoke-reason"
           rows={3}
@@ -62,7 +70,7 @@ export function RevokeDialog({
           disabled={revoke.isPending}
           onClick={submit}
         >
-          Revoke
+          {t('certifications.revokeDialog.submit')}
         </button>
       </div>
     </Dialog>

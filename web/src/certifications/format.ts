@@ -8,13 +8,12 @@ import {
 } from '@hub/proto';
 import type { BadgeTone } from '../ui/Badge';
 import { formatDate } from '../ui/dates';
+import { i18n } from '../i18n/i18n';
 
-export const STATE_LABELS: Record<CertificationState, string> = {
-  active: 'Active',
-  expiring_soon: 'Expiring Soon',
-  expired: 'Overdue',
-  revoked: 'Revoked',
-};
+/** 'Active', 'Expiring Soon', 'Overdue', 'Revoked', in the language shown. */
+export function stateLabel(state: CertificationState): string {
+  return i18n.t(`certifications.states.${state}`);
+}
 
 export const STATE_TONES: Record<CertificationState, BadgeTone> = {
   active: 'green',
@@ -33,15 +32,20 @@ export const seesEveryone = (role: Role | undefined) =>
 /** 'Expires 11/23/2026', 'Expired …', 'Revoked …', in the user's time zone and date format. */
 export function expiryText(certification: Certification): string {
   if (certification.state === 'revoked' && certification.revokedAt) {
-    return `Revoked ${formatDate(certification.revokedAt)}`;
+    return i18n.t('certifications.revokedOn', { date: formatDate(certification.revokedAt) });
   }
-  const verb = certification.state === 'expired' ? 'Expired' : 'Expires';
-  return `${verb} ${formatDate(certification.expiresAt)}`;
+  const date = formatDate(certification.expiresAt);
+  return certification.state === 'expired'
+    ? i18n.t('certifications.expired', { date })
+    : i18n.t('certifications.expires', { date });
 }
 
 /** 'Version 3 changed a safety-relevant section on 11/20/2026: a passed observation clears this.' */
 export function reobservationText(reobservation: Reobservation): string {
-  return `Version ${reobservation.version} changed a safety-relevant section on ${formatDate(reobservation.since)}: a passed observation clears this.`;
+  return i18n.t('certifications.reobservation', {
+    version: reobservation.version,
+    date: formatDate(reobservation.since),
+  });
 }
 
 /** The share of a category among all counted certifications, for its bar (0–100). */

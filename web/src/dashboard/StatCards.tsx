@@ -3,6 +3,7 @@ import type { DashboardStats } from '@hub/proto';
 import { LogIn, UserCheck, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, Skeleton } from '../ui/Card';
+import { formatNumber } from '../i18n/format';
 
 interface StatCardProps {
   title: string;
@@ -28,7 +29,7 @@ function StatCard({ title, value, caption, icon, testId, loading }: StatCardProp
         )
       ) : (
         <p data-testid={`${testId}-value`} className="mt-2 text-3xl font-bold">
-          {value.toLocaleString('en')}
+          {formatNumber(value)}
         </p>
       )}
       <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{caption}</p>

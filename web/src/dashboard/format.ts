@@ -1,32 +1,7 @@
 import type { ActivityEvent, RecentActivity, WorkEvent } from '@hub/proto';
 
-/** A null figure has no data behind it yet; it must never be shown as 0%. */
-export function formatPercent(value: number | null): string {
-  if (value === null) return 'No data yet';
-  return `${Math.round(value * 10) / 10}%`;
-}
-
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 24 * 3600],
-  ['month', 30 * 24 * 3600],
-  ['week', 7 * 24 * 3600],
-  ['day', 24 * 3600],
-  ['hour', 3600],
-  ['minute', 60],
-];
-
-/** '2024-05-01T10:00:00Z' relative to now: 'just now', '5 minutes ago', 'yesterday', ... */
-export function formatRelativeTime(iso: string, now: Date = new Date()): string {
-  const then = new Date(iso);
-  if (Number.isNaN(then.getTime())) return '';
-  const seconds = Math.round((then.getTime() - now.getTime()) / 1000);
-  if (Math.abs(seconds) < 60) return 'just now';
-  const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-  for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
-  }
-  return 'just now';
-}
+/** Percentages and relative times are the formatting module's (i18n/format.ts). */
+export { formatPercent, formatRelativeTime } from '../i18n/format';
 
 export const SIGN_IN_METHOD_LABELS = { password: 'Password', saml: 'SSO SAML' } as const;
 

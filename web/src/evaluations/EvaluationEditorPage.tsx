@@ -31,9 +31,11 @@ import {
 } from './evaluationText';
 import { documentEvaluationQuery, refreshEvaluation } from './queries';
 import { plainTextarea, QuestionEditor } from './QuestionEditor';
+import { useTranslation } from 'react-i18next';
 
 /** /library/documents/{id}/evaluation/edit: the reviewers' editor of a generated evaluation. */
 export function EvaluationEditorPage({ documentId }: { documentId: number }) {
+  const { t } = useTranslation();
   const role = useQuery(currentUserQuery).data?.role;
   const document = useQuery({
     queryKey: [api.document.path, documentId],
@@ -47,18 +49,14 @@ export function EvaluationEditorPage({ documentId }: { documentId: number }) {
 
   let body: ReactNode;
   if (!isReviewer(role)) {
-    body = (
-      <Notice>
-        Access Restricted: only administrators and training supervisors review evaluations.
-      </Notice>
-    );
+    body = <Notice>{t('evaluations.restricted')}</Notice>;
   } else if (document.isError || evaluation.isError) {
     const error = document.error ?? evaluation.error;
     body = (
       <Notice>
         {isApiError(error, 404)
-          ? (error.serverMessage ?? 'Evaluation not found')
-          : 'Failed to load evaluation'}
+          ? (error.serverMessage ?? t('evaluations.notFound'))
+          : t('evaluations.loadFailed')}
       </Notice>
     );
   } else if (evaluation.isPending) {
@@ -68,7 +66,7 @@ export function EvaluationEditorPage({ documentId }: { documentId: number }) {
       </div>
     );
   } else if (!hasAnswers(evaluation.data)) {
-    body = <Notice>Failed to load evaluation</Notice>;
+    body = <Notice>{t('evaluations.loadFailed')}</Notice>;
   } else {
     body = (
       <EvaluationEditor
@@ -83,9 +81,9 @@ export function EvaluationEditorPage({ documentId }: { documentId: number }) {
     <div data-testid="evaluation-editor-page" className="mx-auto max-w-4xl space-y-6">
       <header className="space-y-1">
         <Link to="/library/documents" className={`${linkClass} inline-flex items-center gap-1`}>
-          <ArrowLeft className="size-4" /> Back to Library
+          <ArrowLeft className="size-4" /> {t('evaluations.backToLibrary')}
         </Link>
-        <h1 className="text-2xl font-bold">Review Evaluation</h1>
+        <h1 className="text-2xl font-bold">{t('evaluations.title')}</h1>
         {document.data && (
           <p className="text-slate-500 dark:text-slate-400">{document.data.title}</p>
         )}
@@ -114,6 +112,7 @@ function EvaluationEditor({
   documentId: number;
   evaluation: ReviewEvaluation;
 }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const initial = useMemo(() => editorStateOf(evaluation), [evaluation]);
   const [state, setState] = useState<EditorState>(initial);
@@ -136,10 +135,17 @@ function EvaluationEditor({
   const save = useMutation({
     mutationFn: saveDraft,
     onSuccess: async (saved) => {
-      toast({ title: 'Evaluation saved', description: 'Your changes have been saved.' });
+      toast({ title: t('evaluations.savedTitle'), description: t('evaluations.savedDescription') });
       await afterChange(saved);
     },
-    onError: (error) => toast(failureToast('Save failed', error, 'Failed to save evaluation')),
+    onError: (error) =>
+      toast(
+        failureToast(
+          t('evaluations.saveFailedTitle'),
+          error,
+          t('evaluations.saveFailedDescription'),
+        ),
+      ),
   });
 
   const publish = useMutation({
@@ -149,13 +155,19 @@ function EvaluationEditor({
     },
     onSuccess: async (published) => {
       toast({
-        title: 'Evaluation published',
-        description: 'Observations can now use this evaluation.',
+        title: t('evaluations.publishedTitle'),
+        description: t('evaluations.publishedDescription'),
       });
       await afterChange(published);
     },
     onError: (error) =>
-      toast(failureToast('Publish failed', error, 'Failed to publish evaluation')),
+      toast(
+        failureToast(
+          t('evaluations.publishFailedTitle'),
+          error,
+          t('evaluations.publishFailedDescription'),
+        ),
+      ),
   });
 
   /** The client-side check mirrors the server's (proto's EvaluationDraft). */
@@ -163,8 +175,11 @@ function EvaluationEditor({
     setShowErrors(true);
     if (problems > 0) {
       toast({
-        title: 'Cannot save',
-        description: `Please fix ${problems} ${problems === 1 ? 'problem' : 'problems'} first: ${Object.values(errors)[0]}`,
+        title: t('evaluations.cannotSave'),
+        description: t('evaluations.fixFirst', {
+          count: problems,
+          first: Object.values(errors)[0] ?? '',
+        }),
         variant: 'destructive',
       });
       return;
@@ -191,11 +206,11 @@ function EvaluationEditor({
       }}
     >
       <Card className="space-y-4">
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <Badge tone={status.tone} testId="editor-status">
             {status.label}
           </Badge>
-          {dirty && <span className="text-xs text-amber-600">Unsaved changes</span>}
+          {dirty && <span className="text-xs text-amber-600">{t('evaluations.unsaved')}</span>}
         </div>
         {notice && (
           <p
@@ -206,7 +221,7 @@ function EvaluationEditor({
             {notice}
           </p>
         )}
-        <Field id="evaluation-title" label="Title" error={shown['title']}>
+        <Field id="evaluation-title" label={t('evaluations.fieldTitle')} error={shown['title']}>
           <input
             id="evaluation-title"
             value={state.title}
@@ -215,7 +230,11 @@ function EvaluationEditor({
             className={inputClass}
           />
         </Field>
-        <Field id="evaluation-description" label="Description" error={shown['description']}>
+        <Field
+          id="evaluation-description"
+          label={t('evaluations.fieldDescription')}
+          error={shown['description']}
+        >
           <textarea
             id="evaluation-description"
             rows={3}
@@ -228,8 +247,10 @@ function EvaluationEditor({
       </Card>
 
       <section className="space-y-4">
-        <div className="flex items-center justify-between">
-          <h2 className="text-lg font-semibold">Questions ({state.questions.length})</h2>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 className="text-lg font-semibold">
+            {t('evaluations.questions', { count: state.questions.length })}
+          </h2>
           {shown['questions'] && (
             <p role="alert" className="text-xs text-red-600">
               {shown['questions']}
@@ -266,17 +287,17 @@ function EvaluationEditor({
           }
           className={smallOutlineButtonClass}
         >
-          <Plus className="size-3.5" /> Add question
+          <Plus className="size-3.5" /> {t('evaluations.addQuestion')}
         </button>
       </section>
 
       <Card className="space-y-3">
-        <h2 className="text-lg font-semibold">Key Learning Points</h2>
+        <h2 className="text-lg font-semibold">{t('evaluations.keyLearningPoints')}</h2>
         {state.keyLearningPoints.map((point, index) => (
           <div key={index} className="flex items-start gap-2">
             <div className="flex-1">
               <input
-                aria-label={`Learning point ${index + 1}`}
+                aria-label={t('evaluations.learningPoint', { number: index + 1 })}
                 value={point}
                 maxLength={500}
                 onChange={(event) =>
@@ -298,7 +319,7 @@ function EvaluationEditor({
             </div>
             <button
               type="button"
-              aria-label={`Remove learning point ${index + 1}`}
+              aria-label={t('evaluations.removeLearningPoint', { number: index + 1 })}
               onClick={() =>
                 update({ keyLearningPoints: removeAt(state.keyLearningPoints, index) })
               }
@@ -319,14 +340,14 @@ function EvaluationEditor({
           onClick={() => update({ keyLearningPoints: [...state.keyLearningPoints, ''] })}
           className={smallOutlineButtonClass}
         >
-          <Plus className="size-3.5" /> Add learning point
+          <Plus className="size-3.5" /> {t('evaluations.addLearningPoint')}
         </button>
       </Card>
 
       <div className="sticky bottom-0 flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 bg-slate-50/95 py-3 dark:border-slate-800 dark:bg-slate-900/95">
         {showErrors && problems > 0 && (
           <p role="alert" data-testid="editor-problems" className="mr-auto text-sm text-red-600">
-            {problems} {problems === 1 ? 'problem' : 'problems'} to fix before saving
+            {t('evaluations.problems', { count: problems })}
           </p>
         )}
         <button
@@ -335,7 +356,8 @@ function EvaluationEditor({
           disabled={busy}
           className={smallOutlineButtonClass + ' h-9'}
         >
-          <Save className="size-4" /> {save.isPending ? 'Saving...' : 'Save'}
+          <Save className="size-4" />{' '}
+          {save.isPending ? t('evaluations.saving') : t('evaluations.save')}
         </button>
         {evaluation.status !== 'published' && (
           <button
@@ -346,7 +368,11 @@ function EvaluationEditor({
             className={smallButtonClass}
           >
             <Send className="size-4" />
-            {publish.isPending ? 'Publishing...' : dirty ? 'Save and Publish' : 'Publish'}
+            {publish.isPending
+              ? t('evaluations.publishing')
+              : dirty
+                ? t('evaluations.saveAndPublish')
+                : t('evaluations.publish')}
           </button>
         )}
       </div>

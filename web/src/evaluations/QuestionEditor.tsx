@@ -19,6 +19,7 @@ import {
   type DraftErrors,
   type EditorQuestion,
 } from './evaluationText';
+import { useTranslation } from 'react-i18next';
 
 export const plainTextarea = textareaClass.replace('font-mono ', '');
 
@@ -42,6 +43,7 @@ export function QuestionEditor({
   onMove,
   onDelete,
 }: QuestionEditorProps) {
+  const { t } = useTranslation();
   const id = `question-${question.key}`;
   const set = (patch: Partial<EditorQuestion>) => onChange({ ...question, ...patch });
   const optionsError =
@@ -51,18 +53,20 @@ export function QuestionEditor({
 
   return (
     <Card testId="question-editor" className="space-y-4">
-      <div className="flex items-center gap-2">
-        <h3 className="font-semibold">Question {index + 1}</h3>
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 className="font-semibold">
+          {t('evaluations.question.heading', { number: index + 1 })}
+        </h3>
         <span className="flex-1">
           {question.changed && (
             <Badge tone="amber" testId="question-changed">
-              Changed in new version
+              {t('evaluations.question.changed')}
             </Badge>
           )}
         </span>
         <button
           type="button"
-          aria-label={`Move question ${index + 1} up`}
+          aria-label={t('evaluations.question.moveUp', { number: index + 1 })}
           disabled={index === 0}
           onClick={() => onMove(index - 1)}
           className={smallOutlineButtonClass}
@@ -71,7 +75,7 @@ export function QuestionEditor({
         </button>
         <button
           type="button"
-          aria-label={`Move question ${index + 1} down`}
+          aria-label={t('evaluations.question.moveDown', { number: index + 1 })}
           disabled={index === count - 1}
           onClick={() => onMove(index + 1)}
           className={smallOutlineButtonClass}
@@ -79,14 +83,14 @@ export function QuestionEditor({
           <ArrowDown className="size-3.5" />
         </button>
         <ConfirmDialog
-          title="Delete question?"
-          description={`Question ${index + 1} will be removed from the evaluation when you save.`}
-          confirmLabel="Delete"
+          title={t('evaluations.question.deleteTitle')}
+          description={t('evaluations.question.deleteDescription', { number: index + 1 })}
+          confirmLabel={t('evaluations.question.delete')}
           onConfirm={onDelete}
           trigger={
             <button
               type="button"
-              aria-label={`Delete question ${index + 1}`}
+              aria-label={t('evaluations.question.deleteLabel', { number: index + 1 })}
               className={smallDangerButtonClass}
             >
               <Trash2 className="size-3.5" />
@@ -94,7 +98,7 @@ export function QuestionEditor({
           }
         />
       </div>
-      <Field id={`${id}-text`} label="Question" error={errors['text']}>
+      <Field id={`${id}-text`} label={t('evaluations.question.text')} error={errors['text']}>
         <textarea
           id={`${id}-text`}
           rows={2}
@@ -104,7 +108,11 @@ export function QuestionEditor({
           className={plainTextarea}
         />
       </Field>
-      <Field id={`${id}-category`} label="Category" error={errors['category']}>
+      <Field
+        id={`${id}-category`}
+        label={t('evaluations.question.category')}
+        error={errors['category']}
+      >
         <input
           id={`${id}-category`}
           value={question.category}
@@ -115,21 +123,26 @@ export function QuestionEditor({
       </Field>
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium">
-          Options <span className="font-normal text-slate-500">(choose the correct one)</span>
+          {t('evaluations.question.options')}{' '}
+          <span className="font-normal text-slate-500">
+            {t('evaluations.question.chooseCorrect')}
+          </span>
         </legend>
         {question.options.map((option, optionIndex) => (
           <div key={optionIndex} className="flex items-center gap-2">
             <input
               type="radio"
               name={`${id}-correct`}
-              aria-label={`Option ${optionLetter(optionIndex)} is correct`}
+              aria-label={t('evaluations.question.optionCorrect', {
+                letter: optionLetter(optionIndex),
+              })}
               checked={question.correctIndex === optionIndex}
               onChange={() => set({ correctIndex: optionIndex })}
               className="size-4 accent-green-600"
             />
             <span className="w-5 text-sm font-semibold">{optionLetter(optionIndex)}.</span>
             <input
-              aria-label={`Option ${optionLetter(optionIndex)}`}
+              aria-label={t('evaluations.question.option', { letter: optionLetter(optionIndex) })}
               value={option}
               maxLength={500}
               onChange={(event) =>
@@ -139,7 +152,9 @@ export function QuestionEditor({
             />
             <button
               type="button"
-              aria-label={`Remove option ${optionLetter(optionIndex)}`}
+              aria-label={t('evaluations.question.removeOption', {
+                letter: optionLetter(optionIndex),
+              })}
               disabled={question.options.length <= MIN_OPTIONS}
               onClick={() => onChange(removeOption(question, optionIndex))}
               className="rounded-md p-2 text-slate-500 hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-800"
@@ -159,13 +174,17 @@ export function QuestionEditor({
           onClick={() => onChange(addOption(question))}
           className={smallOutlineButtonClass}
         >
-          <Plus className="size-3.5" /> Add option
+          <Plus className="size-3.5" /> {t('evaluations.question.addOption')}
         </button>
         <p className="text-xs text-slate-500">
-          {MIN_OPTIONS} to {MAX_OPTIONS} options, all different.
+          {t('evaluations.question.optionsRule', { min: MIN_OPTIONS, max: MAX_OPTIONS })}
         </p>
       </fieldset>
-      <Field id={`${id}-explanation`} label="Explanation" error={errors['explanation']}>
+      <Field
+        id={`${id}-explanation`}
+        label={t('evaluations.question.explanation')}
+        error={errors['explanation']}
+      >
         <textarea
           id={`${id}-explanation`}
           rows={2}
@@ -175,7 +194,11 @@ export function QuestionEditor({
           className={plainTextarea}
         />
       </Field>
-      <Field id={`${id}-source`} label="Source passage" error={errors['sourcePassage']}>
+      <Field
+        id={`${id}-source`}
+        label={t('evaluations.question.sourcePassage')}
+        error={errors['sourcePassage']}
+      >
         <textarea
           id={`${id}-source`}
           rows={2}

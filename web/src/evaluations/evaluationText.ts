@@ -8,6 +8,7 @@ import {
   type Role,
 } from '@hub/proto';
 import type { BadgeTone } from '../ui/Badge';
+import { i18n } from '../i18n/i18n';
 
 /** 0 -> 'A', 1 -> 'B' ... (an evaluation has at most 8 options, A to H). */
 export function optionLetter(index: number): string {
@@ -33,8 +34,9 @@ export function evaluationStatusBadge(status: EvaluationStatus | string): {
   label: string;
   tone: BadgeTone;
 } {
-  if (status === 'published') return { label: 'Published', tone: 'green' };
-  if (status === 'draft') return { label: 'Draft', tone: 'amber' };
+  if (status === 'published')
+    return { label: i18n.t('evaluations.status.published'), tone: 'green' };
+  if (status === 'draft') return { label: i18n.t('evaluations.status.draft'), tone: 'amber' };
   return { label: status.charAt(0).toUpperCase() + status.slice(1), tone: 'neutral' };
 }
 
@@ -88,7 +90,9 @@ export function editorStateOf(evaluation: ReviewEvaluation): EditorState {
   };
 }
 
-export function blankQuestion(category = 'General'): EditorQuestion {
+export function blankQuestion(
+  category: string = i18n.t('evaluations.defaultCategory'),
+): EditorQuestion {
   return {
     key: nextKey(),
     text: '',
@@ -136,21 +140,11 @@ function friendlyMessage(path: string, message: string): string {
       .split('.')
       .filter((part) => !/^\d+$/.test(part))
       .at(-1) ?? path;
-  const names: Record<string, string> = {
-    title: 'Title',
-    description: 'Description',
-    text: 'Question text',
-    category: 'Category',
-    options: 'Options',
-    explanation: 'Explanation',
-    sourcePassage: 'Source passage',
-    keyLearningPoints: 'Learning point',
-    questions: 'Questions',
-  };
+  const names: Record<string, string> = i18n.t('evaluations.fieldNames', { returnObjects: true });
   const name = names[field] ?? field;
-  if (/too small/i.test(message)) return `${name} is required.`;
-  if (/too big/i.test(message)) return `${name} is too long.`;
-  return `${name} is not valid.`;
+  if (/too small/i.test(message)) return i18n.t('evaluations.required', { name });
+  if (/too big/i.test(message)) return i18n.t('evaluations.tooLong', { name });
+  return i18n.t('evaluations.notValid', { name });
 }
 
 /** The errors of one question, with the 'questions.N.' prefix removed. */
@@ -201,10 +195,12 @@ export function revisionNotice(evaluation: ReviewEvaluation): string | null {
   const changed = evaluation.changedQuestionIds.length;
   const removed = evaluation.removedQuestions;
   if (changed === 0 && removed === 0) return null;
-  const count = (n: number, what: string) => `${n} question${n === 1 ? '' : 's'} ${what}`;
   const parts = [
-    ...(changed > 0 ? [count(changed, 'new or rewritten')] : []),
-    ...(removed > 0 ? [count(removed, 'removed')] : []),
+    ...(changed > 0 ? [i18n.t('evaluations.changedQuestions', { count: changed })] : []),
+    ...(removed > 0 ? [i18n.t('evaluations.removedQuestions', { count: removed })] : []),
   ];
-  return `Version ${evaluation.sourceVersion} of the document changed passages this evaluation asks about: ${parts.join(', ')}. Review them and publish again.`;
+  return i18n.t('evaluations.revisionNotice', {
+    version: evaluation.sourceVersion,
+    changes: parts.join(', '),
+  });
 }

@@ -3,6 +3,7 @@ import { AlertTriangle, Factory, Gauge, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, Skeleton } from '../ui/Card';
 import { operationalPercent } from './format';
+import { formatNumber } from '../i18n/format';
 
 function FloorCard({
   title,
@@ -54,7 +55,7 @@ export function FloorCards({ stats }: { stats: FloorStats | undefined }) {
         title="Workers Present"
         testId="floor-workers-present"
         icon={<Users className={icon} />}
-        value={stats?.workersPresent.toLocaleString('en')}
+        value={formatNumber(stats?.workersPresent)}
         caption={`seen by the cameras in the last ${stats?.presenceWindowMinutes ?? 15} minutes`}
       />
       <FloorCard
@@ -75,7 +76,7 @@ export function FloorCards({ stats }: { stats: FloorStats | undefined }) {
         title="Active Alerts"
         testId="floor-alerts"
         icon={<AlertTriangle className={icon} />}
-        value={stats?.alertsCount.toLocaleString('en')}
+        value={formatNumber(stats?.alertsCount)}
         caption="requires attention"
       >
         {stats && stats.alerts.length > 0 ? (

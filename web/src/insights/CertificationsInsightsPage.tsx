@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { CertificationRow } from '../certifications/CertificationRow';
-import { STATE_LABELS } from '../certifications/format';
+import { stateLabel } from '../certifications/format';
 import { certificationsQuery } from '../certifications/queries';
 import { Card, CardTitle } from '../ui/Card';
 import { LoadingRow } from '../ui/ListStates';
@@ -11,6 +11,8 @@ import { linkClass } from '../ui/styles';
 import { axisProps, CHART_COLOURS, ChartCard, tooltipProps } from './charts';
 import { certificationInsightsQuery } from './queries';
 import { parseCertificationsSearch } from './search';
+import { formatNumber } from '../i18n/format';
+import { useTranslation } from 'react-i18next';
 
 const PAGE = '/insights/certifications';
 
@@ -24,6 +26,7 @@ const STATE_COUNTS: [CertificationState, keyof CertificationSummary][] = [
 
 /** /insights/certifications: issued, expiring and overdue by month, and the rows by state. */
 export function CertificationsInsightsPage() {
+  const { t } = useTranslation();
   const { state } = parseCertificationsSearch(useSearch({ strict: false }));
   const months = useQuery(certificationInsightsQuery);
   const list = useQuery(certificationsQuery(state));
@@ -31,18 +34,20 @@ export function CertificationsInsightsPage() {
   return (
     <div data-testid="certifications-insights-page" className="mx-auto max-w-7xl space-y-6">
       <header>
-        <h1 className="text-2xl font-bold">Certifications Insights</h1>
+        <h1 className="text-2xl font-bold">{t('insights.certifications.title')}</h1>
         <p className="text-slate-500 dark:text-slate-400">
-          Certifications issued, falling due and overdue by month, as the records stand today (a
-          renewal moves a certification's dates). Choose a state to list its certifications.
+          {t('insights.certifications.subtitle')}
         </p>
       </header>
       {months.isError ? (
         <p role="alert" className="text-sm text-red-600">
-          The certification figures could not be loaded: {months.error.message}
+          {t('insights.certifications.loadFailed', { message: months.error.message })}
         </p>
       ) : null}
-      <nav aria-label="Certification states" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <nav
+        aria-label={t('insights.certifications.states')}
+        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+      >
         {STATE_COUNTS.map(([key, count]) => (
           <Link
             key={key}
@@ -52,19 +57,19 @@ export function CertificationsInsightsPage() {
             aria-current={state === key ? 'true' : undefined}
             className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-blue-400 aria-[current]:border-blue-600 dark:border-slate-800 dark:bg-slate-950"
           >
-            <span className="text-sm text-slate-600 dark:text-slate-300">{STATE_LABELS[key]}</span>
+            <span className="text-sm text-slate-600 dark:text-slate-300">{stateLabel(key)}</span>
             <span className="mt-1 block text-2xl font-bold">
-              {summary ? summary[count].toLocaleString('en') : '…'}
+              {summary ? formatNumber(summary[count]) : '…'}
             </span>
           </Link>
         ))}
       </nav>
       <ChartCard
-        title="By month"
+        title={t('insights.certifications.byMonth')}
         testId="certifications-by-month"
         loading={months.data === undefined}
         empty={months.data?.months.every((m) => m.issued + m.expiring + m.overdue === 0) ?? true}
-        emptyText="No certifications yet"
+        emptyText={t('insights.certifications.none')}
       >
         <BarChart data={months.data?.months}>
           <CartesianGrid stroke={CHART_COLOURS.grid} />
@@ -72,28 +77,44 @@ export function CertificationsInsightsPage() {
           <YAxis allowDecimals={false} {...axisProps} />
           <Tooltip {...tooltipProps} />
           <Legend />
-          <Bar dataKey="issued" name="Issued" fill={CHART_COLOURS.green} />
-          <Bar dataKey="expiring" name="Expiring" fill={CHART_COLOURS.amber} />
-          <Bar dataKey="overdue" name="Overdue at month end" fill={CHART_COLOURS.red} />
+          <Bar
+            dataKey="issued"
+            name={t('insights.certifications.issued')}
+            fill={CHART_COLOURS.green}
+          />
+          <Bar
+            dataKey="expiring"
+            name={t('insights.certifications.expiring')}
+            fill={CHART_COLOURS.amber}
+          />
+          <Bar
+            dataKey="overdue"
+            name={t('insights.certifications.overdueAtMonthEnd')}
+            fill={CHART_COLOURS.red}
+          />
         </BarChart>
       </ChartCard>
       <Card testId="certifications-rows" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle>
-            {state ? `${STATE_LABELS[state]} certifications` : 'All certifications'}
+            {state
+              ? t('insights.certifications.ofState', { state: stateLabel(state) })
+              : t('insights.certifications.all')}
           </CardTitle>
           {state ? (
             <Link to={PAGE} search={{}} className={`${linkClass} text-sm`}>
-              Show all
+              {t('insights.showAll')}
             </Link>
           ) : null}
         </div>
         {list.isPending ? (
-          <LoadingRow label="Loading certifications..." />
+          <LoadingRow label={t('insights.certifications.loading')} />
         ) : list.isError ? (
-          <p className="text-sm text-red-600">Failed to load certifications</p>
+          <p className="text-sm text-red-600">{t('insights.certifications.listFailed')}</p>
         ) : list.data.certifications.length === 0 ? (
-          <p className="text-sm text-slate-500 dark:text-slate-400">No certifications</p>
+          <p className="text-sm text-slate-500 dark:text-slate-400">
+            {t('insights.certifications.empty')}
+          </p>
         ) : (
           <ul className="space-y-2">
             {list.data.certifications.map((certification) => (

@@ -12,11 +12,12 @@ import { currentUserQuery } from '../api/queries';
 import {
   activeUsersCaption,
   countChangeText,
-  PLATFORM_WIDE_NOTE,
   platformWide,
   pointsChangeText,
   recordLink,
 } from './format';
+import { formatNumber } from '../i18n/format';
+import { useTranslation } from 'react-i18next';
 
 export const insightsQuery = queryOptions({
   queryKey: [api.insightsStats.path],
@@ -55,6 +56,7 @@ function Figure(props: {
 
 /** /insights: the organization's figures against last month, activity, goals, observations. */
 export function InsightsPage() {
+  const { t } = useTranslation();
   const { data, isError, error } = useQuery(insightsQuery);
   const role = useQuery(currentUserQuery).data?.role;
   const icon = 'size-5 text-slate-400';
@@ -62,15 +64,15 @@ export function InsightsPage() {
     <div data-testid="insights-page" className="mx-auto max-w-7xl space-y-6">
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold">Insights</h1>
+          <h1 className="text-2xl font-bold">{t('insights.title')}</h1>
           <p className="text-slate-500 dark:text-slate-400">
             {platformWide(role)
-              ? 'The whole platform over the last 30 days, against the 30 days before'
-              : "Your organization's figures over the last 30 days, against the 30 days before"}
+              ? t('insights.subtitlePlatform')
+              : t('insights.subtitleOrganization')}
           </p>
           {platformWide(role) ? (
             <p data-testid="platform-wide-note" className="text-xs text-slate-500">
-              {PLATFORM_WIDE_NOTE}
+              {t('insights.platformWideNote')}
             </p>
           ) : null}
         </div>
@@ -82,42 +84,46 @@ export function InsightsPage() {
           className={smallOutlineButtonClass}
         >
           <Download aria-hidden className="size-3.5" />
-          Export observation history (CSV)
+          {t('insights.exportHistory')}
         </a>
       </header>
       {isError ? (
         <p role="alert" className="text-sm text-red-600">
-          The insights could not be loaded: {error.message}
+          {t('insights.loadFailed', { message: error.message })}
         </p>
       ) : null}
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
         <Figure
-          title="Performance Score"
+          title={t('insights.performanceScore')}
           testId="insights-performance"
           icon={<Target className={icon} />}
           value={data ? formatPercent(data.performanceScore) : undefined}
           change={data ? pointsChangeText(data.performanceChange) : undefined}
         />
         <Figure
-          title="Active Users"
+          title={t('insights.activeUsers')}
           testId="insights-users"
           icon={<Users className={icon} />}
-          value={data?.activeUsers.toLocaleString('en')}
+          value={formatNumber(data?.activeUsers)}
           change={data ? activeUsersCaption(data.userChange) : undefined}
         />
         <Figure
-          title="Completion Rate"
+          title={t('insights.completionRate')}
           testId="insights-completion"
           icon={<Activity className={icon} />}
           value={data ? formatPercent(data.completionRate) : undefined}
           change={data ? pointsChangeText(data.completionChange) : undefined}
         />
         <Figure
-          title="Analytics"
+          title={t('insights.analytics')}
           testId="insights-reports"
           icon={<BarChart3 className={icon} />}
-          value={data?.reportsGenerated.toLocaleString('en')}
-          change={data ? `reports generated · ${countChangeText(data.reportsChange)}` : undefined}
+          value={formatNumber(data?.reportsGenerated)}
+          change={
+            data
+              ? t('insights.reportsGenerated', { change: countChangeText(data.reportsChange) })
+              : undefined
+          }
         />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
@@ -130,13 +136,14 @@ export function InsightsPage() {
 }
 
 function RecentActivity({ stats, role }: { stats: InsightsStats | undefined; role?: Role }) {
+  const { t } = useTranslation();
   return (
     <Card testId="insights-activity" className="space-y-3">
-      <CardTitle>Recent Activity</CardTitle>
+      <CardTitle>{t('insights.recentActivity')}</CardTitle>
       {!stats ? (
         <Skeleton className="h-24 w-full" />
       ) : stats.recentActivity.length === 0 ? (
-        <p className="text-sm text-slate-500">No recent activity to display</p>
+        <p className="text-sm text-slate-500">{t('insights.noActivity')}</p>
       ) : (
         <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-900">
           {stats.recentActivity.map((line) => (
@@ -160,20 +167,19 @@ function RecentActivity({ stats, role }: { stats: InsightsStats | undefined; rol
 }
 
 function UpcomingGoals({ stats, role }: { stats: InsightsStats | undefined; role?: Role }) {
+  const { t } = useTranslation();
   return (
     <Card testId="insights-goals" className="space-y-3">
-      <CardTitle>Upcoming Goals</CardTitle>
+      <CardTitle>{t('insights.upcomingGoals')}</CardTitle>
       {!stats ? (
         <Skeleton className="h-24 w-full" />
       ) : stats.upcomingGoals.length === 0 ? (
-        <p className="text-sm text-slate-500">
-          No upcoming goals: no course due dates or expiring certifications ahead.
-        </p>
+        <p className="text-sm text-slate-500">{t('insights.noGoals')}</p>
       ) : (
         <ul className="space-y-3 text-sm">
           {stats.upcomingGoals.map((goal) => (
             <li key={goal.id} data-testid="insights-goal" className="space-y-1">
-              <div className="flex justify-between gap-2">
+              <div className="flex flex-wrap justify-between gap-2">
                 {recordLink(role, goal.link) ? (
                   <a href={recordLink(role, goal.link)!} className={linkClass}>
                     {goal.title}
@@ -181,7 +187,9 @@ function UpcomingGoals({ stats, role }: { stats: InsightsStats | undefined; role
                 ) : (
                   <span className="font-medium">{goal.title}</span>
                 )}
-                <span className="text-xs text-slate-500">Due {formatDate(goal.dueAt)}</span>
+                <span className="text-xs text-slate-500">
+                  {t('insights.due', { date: formatDate(goal.dueAt) })}
+                </span>
               </div>
               <p className="text-xs text-slate-500 dark:text-slate-400">{goal.detail}</p>
               {goal.progress === null ? null : (
@@ -201,20 +209,21 @@ function UpcomingGoals({ stats, role }: { stats: InsightsStats | undefined; role
 }
 
 function ObservationCenterCard({ stats, role }: { stats: InsightsStats | undefined; role?: Role }) {
+  const { t } = useTranslation();
   const center = stats?.observationCenter;
   const figures: [string, string, number | undefined][] = [
-    ['Active observations', 'center-active', center?.activeObservations],
-    ['Completed today', 'center-completed', center?.completedToday],
-    ['Open alerts', 'center-alerts', center?.alerts],
-    ['Cameras', 'center-cameras', center?.cameras],
+    [t('insights.activeObservations'), 'center-active', center?.activeObservations],
+    [t('insights.completedToday'), 'center-completed', center?.completedToday],
+    [t('insights.openAlerts'), 'center-alerts', center?.alerts],
+    [t('insights.cameras'), 'center-cameras', center?.cameras],
   ];
   return (
     <Card testId="observation-center" className="space-y-4">
-      <div className="flex items-center justify-between">
-        <CardTitle>Observation Center</CardTitle>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <CardTitle>{t('insights.observationCenter')}</CardTitle>
         {platformWide(role) ? null : (
           <Link to="/library/observations" className={`${linkClass} text-sm`}>
-            All observations
+            {t('insights.allObservations')}
           </Link>
         )}
       </div>
@@ -222,7 +231,7 @@ function ObservationCenterCard({ stats, role }: { stats: InsightsStats | undefin
         {figures.map(([label, testId, value]) => (
           <div key={testId} className="rounded-md bg-slate-50 p-4 text-center dark:bg-slate-900">
             <p data-testid={testId} className="text-2xl font-bold">
-              {value === undefined ? '–' : value.toLocaleString('en')}
+              {value === undefined ? '–' : formatNumber(value)}
             </p>
             <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">{label}</p>
           </div>

@@ -21,35 +21,35 @@ import { axisProps, CHART_COLOURS, ChartCard, tooltipProps } from './charts';
 import { cellClass, InsightTable, rowClass } from './InsightTable';
 import { observationInsightsQuery } from './queries';
 import { type ObservationsSearch, parseObservationsSearch } from './search';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../i18n/i18n';
 
 const PAGE = '/insights/observations';
 
 /** /insights/observations: the last 12 weeks of observations, and the rows behind each figure. */
 export function ObservationsInsightsPage() {
+  const { t } = useTranslation();
   const filter = parseObservationsSearch(useSearch({ strict: false }));
   const { data, isError, error } = useQuery(observationInsightsQuery(filter));
   const loading = data === undefined;
   return (
     <div data-testid="observations-insights-page" className="mx-auto max-w-7xl space-y-6">
       <header>
-        <h1 className="text-2xl font-bold">Observations Insights</h1>
-        <p className="text-slate-500 dark:text-slate-400">
-          Completed observations of the last 12 weeks: trend, pass rates and the questions missed
-          most. Choose a row to list the observations behind it.
-        </p>
+        <h1 className="text-2xl font-bold">{t('insights.observations.title')}</h1>
+        <p className="text-slate-500 dark:text-slate-400">{t('insights.observations.subtitle')}</p>
       </header>
       {isError ? (
         <p role="alert" className="text-sm text-red-600">
-          The observations insights could not be loaded: {error.message}
+          {t('insights.observations.loadFailed', { message: error.message })}
         </p>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <ChartCard
-          title="Trend by week"
+          title={t('insights.observations.trend')}
           testId="observations-trend"
           loading={loading}
           empty={!data?.trend.some((week) => week.completed > 0)}
-          emptyText="No observations completed in the last 12 weeks"
+          emptyText={t('insights.observations.noTrend')}
         >
           <LineChart data={data?.trend.map((week) => ({ ...week, week: formatDate(week.week) }))}>
             <CartesianGrid stroke={CHART_COLOURS.grid} />
@@ -57,23 +57,35 @@ export function ObservationsInsightsPage() {
             <YAxis allowDecimals={false} {...axisProps} />
             <Tooltip {...tooltipProps} />
             <Legend />
-            <Line dataKey="completed" name="Completed" stroke={CHART_COLOURS.blue} />
-            <Line dataKey="passed" name="Passed" stroke={CHART_COLOURS.green} />
+            <Line
+              dataKey="completed"
+              name={t('insights.observations.completed')}
+              stroke={CHART_COLOURS.blue}
+            />
+            <Line
+              dataKey="passed"
+              name={t('insights.observations.passed')}
+              stroke={CHART_COLOURS.green}
+            />
           </LineChart>
         </ChartCard>
         <ChartCard
-          title="Pass rate by SOP"
+          title={t('insights.observations.passRateBySop')}
           testId="observations-by-sop-chart"
           loading={loading}
           empty={data?.bySop.length === 0}
-          emptyText="No SOP observed in the last 12 weeks"
+          emptyText={t('insights.observations.noSop')}
         >
           <BarChart data={data?.bySop} layout="vertical" margin={{ left: 24 }}>
             <CartesianGrid stroke={CHART_COLOURS.grid} />
             <XAxis type="number" domain={[0, 100]} unit="%" {...axisProps} />
             <YAxis type="category" dataKey="title" width={140} {...axisProps} />
             <Tooltip {...tooltipProps} />
-            <Bar dataKey="passRate" name="Pass rate %" fill={CHART_COLOURS.green} />
+            <Bar
+              dataKey="passRate"
+              name={t('insights.observations.passRatePercent')}
+              fill={CHART_COLOURS.green}
+            />
           </BarChart>
         </ChartCard>
       </div>
@@ -90,6 +102,7 @@ function Breakdowns({
   data: ObservationInsightsPage;
   filter: ObservationsSearch;
 }) {
+  const { t } = useTranslation();
   const chosen = (search: ObservationsSearch) =>
     search.documentId === filter.documentId &&
     search.observerId === filter.observerId &&
@@ -109,8 +122,14 @@ function Breakdowns({
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <Card testId="observations-by-sop" className="space-y-3">
-        <CardTitle>By SOP</CardTitle>
-        <InsightTable headings={['SOP', 'Observed', 'Pass rate']}>
+        <CardTitle>{t('insights.observations.bySop')}</CardTitle>
+        <InsightTable
+          headings={[
+            t('insights.observations.sop'),
+            t('insights.observations.observed'),
+            t('insights.observations.passRate'),
+          ]}
+        >
           {data.bySop.map((sop) => (
             <tr key={sop.documentId} className={rowClass}>
               <td className={cellClass}>
@@ -123,8 +142,14 @@ function Breakdowns({
         </InsightTable>
       </Card>
       <Card testId="observations-by-observer" className="space-y-3">
-        <CardTitle>By observer</CardTitle>
-        <InsightTable headings={['Observer', 'Observed', 'Pass rate']}>
+        <CardTitle>{t('insights.observations.byObserver')}</CardTitle>
+        <InsightTable
+          headings={[
+            t('insights.observations.observer'),
+            t('insights.observations.observed'),
+            t('insights.observations.passRate'),
+          ]}
+        >
           {data.byObserver.map((observer) => (
             <tr key={observer.observerId} className={rowClass}>
               <td className={cellClass}>
@@ -141,9 +166,11 @@ function Breakdowns({
         </InsightTable>
       </Card>
       <Card testId="observations-most-missed" className="space-y-3">
-        <CardTitle>Most-missed questions</CardTitle>
+        <CardTitle>{t('insights.observations.mostMissed')}</CardTitle>
         {data.mostMissed.length === 0 ? (
-          <p className="text-sm text-slate-500 dark:text-slate-400">No question missed</p>
+          <p className="text-sm text-slate-500 dark:text-slate-400">
+            {t('insights.observations.noneMissed')}
+          </p>
         ) : (
           <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-900">
             {data.mostMissed.map((question) => (
@@ -154,8 +181,12 @@ function Breakdowns({
                   `missed-${question.documentId}-${question.questionId}`,
                 )}
                 <p className="text-xs text-slate-500 dark:text-slate-400">
-                  {question.sopTitle} · missed {question.missed} of {question.answered} (
-                  {question.missRate}%)
+                  {t('insights.observations.missed', {
+                    sop: question.sopTitle,
+                    missed: question.missed,
+                    answered: question.answered,
+                    rate: question.missRate,
+                  })}
                 </p>
               </li>
             ))}
@@ -172,13 +203,19 @@ function filterTitle(data: ObservationInsightsPage, filter: ObservationsSearch):
   const question = data.mostMissed.find(
     (entry) => entry.documentId === filter.documentId && entry.questionId === filter.questionId,
   );
-  if (question) return `Observations that missed "${question.text}"`;
+  if (question) return i18n.t('insights.observations.thatMissed', { question: question.text });
   if (filter.observerId !== undefined) {
     const observer = data.byObserver.find((entry) => entry.observerId === filter.observerId);
-    return `Observations by ${observer?.name ?? 'this observer'}`;
+    return i18n.t('insights.observations.by', {
+      name: observer?.name ?? i18n.t('insights.observations.thisObserver'),
+    });
   }
-  if (filter.documentId !== undefined) return `Observations of ${sop ?? 'this SOP'}`;
-  return 'Latest observations';
+  if (filter.documentId !== undefined) {
+    return i18n.t('insights.observations.of', {
+      sop: sop ?? i18n.t('insights.observations.thisSop'),
+    });
+  }
+  return i18n.t('insights.observations.latest');
 }
 
 function ObservationRows({
@@ -188,6 +225,7 @@ function ObservationRows({
   data: ObservationInsightsPage;
   filter: ObservationsSearch;
 }) {
+  const { t } = useTranslation();
   const filtered = Object.values(filter).some((value) => value !== undefined);
   const links = !platformWide(useQuery(currentUserQuery).data?.role);
   return (
@@ -196,14 +234,24 @@ function ObservationRows({
         <CardTitle>{filterTitle(data, filter)}</CardTitle>
         {filtered ? (
           <Link to={PAGE} search={{}} className={`${linkClass} text-sm`}>
-            Show all
+            {t('insights.showAll')}
           </Link>
         ) : null}
       </div>
       {data.rows.length === 0 ? (
-        <p className="text-sm text-slate-500 dark:text-slate-400">No observations</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">
+          {t('insights.observations.none')}
+        </p>
       ) : (
-        <InsightTable headings={['Completed', 'SOP', 'Operator', 'Observer', 'Score']}>
+        <InsightTable
+          headings={[
+            t('insights.observations.completed'),
+            t('insights.observations.sop'),
+            t('insights.observations.operator'),
+            t('insights.observations.observer'),
+            t('insights.observations.score'),
+          ]}
+        >
           {data.rows.map((row) => (
             <tr key={row.id} data-testid="observation-row" className={rowClass}>
               <td className={cellClass}>
@@ -219,7 +267,9 @@ function ObservationRows({
               <td className={cellClass}>{row.operator}</td>
               <td className={cellClass}>{row.observer}</td>
               <td className={cellClass}>
-                {row.score}% {row.passed ? 'passed' : 'not passed'}
+                {row.passed
+                  ? t('insights.observations.scorePassed', { score: row.score })
+                  : t('insights.observations.scoreNotPassed', { score: row.score })}
               </td>
             </tr>
           ))}

@@ -10,31 +10,30 @@ import { platformWide } from './format';
 import { axisProps, CHART_COLOURS, ChartCard, tooltipProps } from './charts';
 import { cellClass, InsightTable, rowClass } from './InsightTable';
 import { progressInsightsQuery } from './queries';
+import { useTranslation } from 'react-i18next';
 
 /** /insights/progress: course progress by course and by person. */
 export function ProgressInsightsPage() {
+  const { t } = useTranslation();
   const { data, isError, error } = useQuery(progressInsightsQuery);
   const links = !platformWide(useQuery(currentUserQuery).data?.role);
   return (
     <div data-testid="progress-insights-page" className="mx-auto max-w-7xl space-y-6">
       <header>
-        <h1 className="text-2xl font-bold">Progress</h1>
-        <p className="text-slate-500 dark:text-slate-400">
-          Course progress: the share of a course's SOPs each enrolled person has passed in an
-          observation.
-        </p>
+        <h1 className="text-2xl font-bold">{t('insights.progress.title')}</h1>
+        <p className="text-slate-500 dark:text-slate-400">{t('insights.progress.subtitle')}</p>
       </header>
       {isError ? (
         <p role="alert" className="text-sm text-red-600">
-          The progress could not be loaded: {error.message}
+          {t('insights.progress.loadFailed', { message: error.message })}
         </p>
       ) : null}
       <ChartCard
-        title="By course"
+        title={t('insights.progress.byCourse')}
         testId="progress-by-course-chart"
         loading={data === undefined}
         empty={data?.courses.length === 0}
-        emptyText="No courses yet"
+        emptyText={t('insights.progress.noCourses')}
       >
         <BarChart data={data?.courses}>
           <CartesianGrid stroke={CHART_COLOURS.grid} />
@@ -42,15 +41,32 @@ export function ProgressInsightsPage() {
           <YAxis allowDecimals={false} {...axisProps} />
           <Tooltip {...tooltipProps} />
           <Legend />
-          <Bar dataKey="completed" name="Completed" stackId="people" fill={CHART_COLOURS.green} />
-          <Bar dataKey="inProgress" name="In progress" stackId="people" fill={CHART_COLOURS.blue} />
+          <Bar
+            dataKey="completed"
+            name={t('insights.progress.completed')}
+            stackId="people"
+            fill={CHART_COLOURS.green}
+          />
+          <Bar
+            dataKey="inProgress"
+            name={t('insights.progress.inProgress')}
+            stackId="people"
+            fill={CHART_COLOURS.blue}
+          />
         </BarChart>
       </ChartCard>
       {data ? (
         <div className="grid gap-6 lg:grid-cols-2">
           <Card testId="progress-by-course" className="space-y-3">
-            <CardTitle>Courses</CardTitle>
-            <InsightTable headings={['Course', 'Due', 'Completed', 'Mean progress']}>
+            <CardTitle>{t('insights.progress.courses')}</CardTitle>
+            <InsightTable
+              headings={[
+                t('insights.progress.course'),
+                t('insights.progress.due'),
+                t('insights.progress.completed'),
+                t('insights.progress.meanProgress'),
+              ]}
+            >
               {data.courses.map((course) => (
                 <tr key={course.courseId} data-testid="progress-course" className={rowClass}>
                   <td className={cellClass}>
@@ -64,7 +80,10 @@ export function ProgressInsightsPage() {
                   </td>
                   <td className={cellClass}>{course.dueDate ? formatDate(course.dueDate) : '—'}</td>
                   <td className={cellClass}>
-                    {course.completed} of {course.enrolled}
+                    {t('insights.progress.completedOf', {
+                      completed: course.completed,
+                      total: course.enrolled,
+                    })}
                   </td>
                   <td className={cellClass}>
                     {course.averageProgress === null ? '—' : `${course.averageProgress}%`}
@@ -74,17 +93,28 @@ export function ProgressInsightsPage() {
             </InsightTable>
           </Card>
           <Card testId="progress-by-person" className="space-y-3">
-            <CardTitle>People</CardTitle>
+            <CardTitle>{t('insights.progress.people')}</CardTitle>
             <p className="text-xs text-slate-500 dark:text-slate-400">
-              Furthest behind first
+              {t('insights.progress.furthestBehind')}
               {data.totalPeople > PROGRESS_PEOPLE
-                ? ` · ${data.people.length} of ${data.totalPeople} enrolled people`
+                ? t('insights.progress.someOf', {
+                    shown: data.people.length,
+                    total: data.totalPeople,
+                  })
                 : ''}
             </p>
             {data.people.length === 0 ? (
-              <p className="text-sm text-slate-500 dark:text-slate-400">Nobody is enrolled yet</p>
+              <p className="text-sm text-slate-500 dark:text-slate-400">
+                {t('insights.progress.nobody')}
+              </p>
             ) : (
-              <InsightTable headings={['Person', 'Courses', 'Mean progress']}>
+              <InsightTable
+                headings={[
+                  t('insights.progress.person'),
+                  t('insights.progress.courses'),
+                  t('insights.progress.meanProgress'),
+                ]}
+              >
                 {data.people.map((person) => (
                   <tr key={person.userId} data-testid="progress-person" className={rowClass}>
                     <td className={cellClass}>
@@ -104,7 +134,10 @@ export function ProgressInsightsPage() {
                       </p>
                     </td>
                     <td className={cellClass}>
-                      {person.completed} of {person.courses} completed
+                      {t('insights.progress.coursesCompleted', {
+                        completed: person.completed,
+                        total: person.courses,
+                      })}
                     </td>
                     <td className={cellClass}>{person.averageProgress}%</td>
                   </tr>

@@ -1,18 +1,21 @@
 import type { Role } from '@hub/proto';
+import { formatSignedPercent } from '../i18n/format';
+import { i18n } from '../i18n/i18n';
 
 /** Change texts of the Insights figures ('from last month': the previous 30 days). */
 
-const signed = (value: number, digits: number) =>
-  `${value > 0 ? '+' : ''}${value.toFixed(digits)}%`;
-
 /** A percent figure's change in points; null when either period has no figure. */
 export function pointsChangeText(change: number | null): string {
-  return change === null ? 'No figure last month' : `${signed(change, 1)} from last month`;
+  return change === null
+    ? i18n.t('insights.noFigureLastMonth')
+    : i18n.t('insights.fromLastMonth', { change: formatSignedPercent(change, 1) });
 }
 
 /** A count's relative change; null means from nothing to something. */
 export function countChangeText(change: number | null): string {
-  return change === null ? 'New this month' : `${signed(change, 0)} from last month`;
+  return change === null
+    ? i18n.t('insights.newThisMonth')
+    : i18n.t('insights.fromLastMonth', { change: formatSignedPercent(change, 0) });
 }
 
 /**
@@ -20,7 +23,7 @@ export function countChangeText(change: number | null): string {
  * active accounts: the caption says so, so the two figures are not read as one (issue #35).
  */
 export function activeUsersCaption(change: number | null): string {
-  return `signed in within 30 days · ${countChangeText(change)}`;
+  return i18n.t('insights.signedInWithin30Days', { change: countChangeText(change) });
 }
 
 /**
@@ -39,7 +42,3 @@ export function recordLink(role: Role | undefined, link: string | null): string 
   if (link === null) return null;
   return platformWide(role) && !link.startsWith('/insights') ? null : link;
 }
-
-/** Said on the platform-wide pages, so that the missing links are not a surprise. */
-export const PLATFORM_WIDE_NOTE =
-  'Platform-wide figures: records of the organizations are listed without links, since their pages show one organization.';

@@ -7,6 +7,7 @@ import { smallButtonClass } from '../ui/styles';
 import { AcknowledgedNote, useAcknowledgeVersion } from './AcknowledgeVersion';
 import { ChangeRow } from './VersionDiffView';
 import { acknowledgementQuery, diffSummaryText } from './versions';
+import { useTranslation } from 'react-i18next';
 
 /**
  * /library/documents/$id/acknowledge, where the new-version notification leads: what changed in
@@ -14,18 +15,21 @@ import { acknowledgementQuery, diffSummaryText } from './versions';
  * (operators included, who cannot open the library itself).
  */
 export function AcknowledgePage({ documentId }: { documentId: number }) {
+  const { t } = useTranslation();
   const acknowledgement = useQuery(acknowledgementQuery(documentId));
   return (
     <div data-testid="acknowledge-page" className="mx-auto max-w-4xl space-y-6">
       {acknowledgement.isPending && documentId > 0 ? (
-        <LoadingRow label="Loading the new version..." />
+        <LoadingRow label={t('library.acknowledge.loading')} />
       ) : acknowledgement.data ? (
         <VersionToAcknowledge acknowledgement={acknowledgement.data} />
       ) : (
         <p role="alert" className="text-sm text-red-600">
           {isApiError(acknowledgement.error, 404) || !(documentId > 0)
-            ? 'There is no version of this document for you to acknowledge.'
-            : `The version could not be loaded: ${acknowledgement.error?.message ?? ''}`}
+            ? t('library.acknowledge.nothing')
+            : t('library.acknowledge.loadFailed', {
+                message: acknowledgement.error?.message ?? '',
+              })}
         </p>
       )}
     </div>
@@ -33,6 +37,7 @@ export function AcknowledgePage({ documentId }: { documentId: number }) {
 }
 
 function VersionToAcknowledge({ acknowledgement }: { acknowledgement: VersionAcknowledgement }) {
+  const { t } = useTranslation();
   const { diff } = acknowledgement;
   const changes = diff?.changes.filter((entry) => entry.status !== 'unchanged') ?? [];
   return (
@@ -42,18 +47,18 @@ function VersionToAcknowledge({ acknowledgement }: { acknowledgement: VersionAck
           {acknowledgement.title}
         </h1>
         <p className="text-slate-500 dark:text-slate-400">
-          Version {acknowledgement.version}
+          {t('library.acknowledge.version', { version: acknowledgement.version })}
           {acknowledgement.changeNote ? ` · ${acknowledgement.changeNote}` : ''}
         </p>
       </header>
       <AcknowledgeCard acknowledgement={acknowledgement} />
       <Card className="space-y-3" testId="acknowledge-changes">
-        <h2 className="font-semibold">What changed</h2>
+        <h2 className="font-semibold">{t('library.acknowledge.whatChanged')}</h2>
         {diff === null ? (
           <p className="text-sm text-slate-500">
             {acknowledgement.version === 1
-              ? 'This is the first version of the document.'
-              : 'The changes are shown once the new version is processed.'}
+              ? t('library.acknowledge.firstVersion')
+              : t('library.acknowledge.changesLater')}
           </p>
         ) : (
           <>
@@ -71,6 +76,7 @@ function VersionToAcknowledge({ acknowledgement }: { acknowledgement: VersionAck
 }
 
 function AcknowledgeCard({ acknowledgement }: { acknowledgement: VersionAcknowledgement }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { documentId } = acknowledgement;
   const acknowledge = useAcknowledgeVersion(documentId, (acknowledged) => {
@@ -89,8 +95,8 @@ function AcknowledgeCard({ acknowledgement }: { acknowledgement: VersionAcknowle
     <Card className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <p>
         {acknowledgement.mustAcknowledge
-          ? 'You hold a certification on this SOP: please review the changes and acknowledge them.'
-          : 'You may acknowledge that you have read this version.'}
+          ? t('library.acknowledge.mustAcknowledge')
+          : t('library.acknowledge.mayAcknowledge')}
       </p>
       <button
         type="button"
@@ -99,7 +105,7 @@ function AcknowledgeCard({ acknowledgement }: { acknowledgement: VersionAcknowle
         onClick={() => acknowledge.mutate()}
         className={smallButtonClass}
       >
-        Acknowledge
+        {t('library.acknowledge.button')}
       </button>
     </Card>
   );

@@ -16,6 +16,8 @@ import { formatDate } from '../ui/dates';
 import { emptyListText } from '../ui/emptyList';
 import { documentStatus, formatFileSize, ocrBadge, stageLabel } from './format';
 import { refreshLibrary } from './queries';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../i18n/i18n';
 
 interface DocumentListProps {
   documents: readonly LibraryDocument[] | undefined;
@@ -38,28 +40,29 @@ export function DocumentList({
   filters,
   onClearFilters,
 }: DocumentListProps) {
+  const { t } = useTranslation();
   const empty = !loading && (documents?.length ?? 0) === 0 && uploadProgress === null;
   return (
     <div data-testid="document-list" aria-busy={loading} className="space-y-3">
       {uploadProgress !== null && (
         <UploadingRow
           testId="upload-placeholder"
-          label="Uploading document..."
+          label={t('library.list.uploading')}
           percent={uploadProgress}
         />
       )}
-      {loading && documents === undefined && <LoadingRow label="Loading documents..." />}
+      {loading && documents === undefined && <LoadingRow label={t('library.list.loading')} />}
       {empty && (
         <EmptyList
           testId="documents-empty"
           icon={FileText}
           onClear={onClearFilters}
           {...emptyListText({
-            noun: 'documents',
+            noun: t('library.noun'),
             search,
             filters,
-            title: 'No documents found',
-            hint: 'Upload your first document to get started',
+            title: t('library.list.emptyTitle'),
+            hint: t('library.list.emptyHint'),
           })}
         />
       )}
@@ -78,8 +81,8 @@ export async function downloadDocument(id: number): Promise<void> {
   } catch {
     // Cause: 'Failed to get download URL' (spec section 8).
     toast({
-      title: 'Download failed',
-      description: 'Failed to download the document.',
+      title: i18n.t('library.list.downloadFailed'),
+      description: i18n.t('library.list.downloadFailedDescription'),
       variant: 'destructive',
     });
   }
@@ -92,6 +95,7 @@ function DocumentRow({
   document: LibraryDocument;
   onView: (document: LibraryDocument) => void;
 }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const status = documentStatus(document);
   const ocr = ocrBadge(document);
@@ -99,11 +103,14 @@ function DocumentRow({
   const remove = useMutation({
     mutationFn: () => call(api.deleteDocument, { params: { id: document.id } }),
     onSuccess: async () => {
-      toast({ title: 'Document deleted', description: `${document.title} has been deleted.` });
+      toast({
+        title: t('library.list.deleted'),
+        description: t('library.list.deletedDescription', { title: document.title }),
+      });
       await refreshLibrary(queryClient);
     },
     // Spec section 8: no server message is shown for delete failures.
-    onError: () => toast({ title: 'Failed to delete document', variant: 'destructive' }),
+    onError: () => toast({ title: t('library.list.deleteFailed'), variant: 'destructive' }),
   });
 
   return (
@@ -119,11 +126,11 @@ function DocumentRow({
           {document.title}
         </p>
         <p className="line-clamp-2 text-sm text-slate-500 dark:text-slate-400">
-          {document.description || 'No description'}
+          {document.description || t('library.list.noDescription')}
         </p>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs text-slate-500 dark:text-slate-400">
           <span data-testid="document-size">{formatFileSize(document.fileSize)}</span>
-          <span>Uploaded {formatDate(document.uploadedAt)}</span>
+          <span>{t('library.list.uploadedOn', { date: formatDate(document.uploadedAt) })}</span>
           <Badge tone={status.tone} testId="document-status">
             {status.pending && <LoaderCircle aria-hidden className="mr-1 size-3 animate-spin" />}
             {status.label}
@@ -134,7 +141,7 @@ function DocumentRow({
           {!status.pending && document.progress.stage === 'generating_evaluation' && (
             <span data-testid="document-stage" className="inline-flex items-center gap-1">
               <LoaderCircle aria-hidden className="size-3 animate-spin text-blue-600" />
-              Generating evaluation
+              {t('library.list.generatingEvaluation')}
             </span>
           )}
           {ocr && (
@@ -155,19 +162,23 @@ function DocumentRow({
         </div>
       </div>
       <div className="flex shrink-0 items-center gap-1">
-        <RowIconButton label="View" testId="view-document" onClick={() => onView(document)}>
+        <RowIconButton
+          label={t('library.list.view')}
+          testId="view-document"
+          onClick={() => onView(document)}
+        >
           <Eye className="size-4" />
         </RowIconButton>
         <RowIconButton
-          label="Download"
+          label={t('library.list.download')}
           testId="download-document"
           onClick={() => void downloadDocument(document.id)}
         >
           <Download className="size-4" />
         </RowIconButton>
         <RowDeleteButton
-          title="Delete document?"
-          description={`"${document.title}" and its processed content will be removed for good. This cannot be undone.`}
+          title={t('library.list.deleteTitle')}
+          description={t('library.list.deleteDescription', { title: document.title })}
           testId="delete-document"
           pending={remove.isPending}
           onConfirm={() => remove.mutate()}

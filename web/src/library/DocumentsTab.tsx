@@ -22,8 +22,10 @@ import {
 import { TagPanel } from './TagPanel';
 import { UploadDocumentDialog } from './UploadDocumentDialog';
 import { uploadDocument, uploadFailureToast, type UploadDraft } from './uploadDocument';
+import { useTranslation } from 'react-i18next';
 
 export function DocumentsTab() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [folderId, setFolderId] = useState<number | null>(null);
   const [tagIds, setTagIds] = useState<number[]>([]);
@@ -49,8 +51,8 @@ export function DocumentsTab() {
   // Spec section 8: a failed load says so in a toast (once per failure).
   const { isError, errorUpdatedAt } = documents;
   useEffect(() => {
-    if (isError) toast({ title: 'Failed to fetch documents', variant: 'destructive' });
-  }, [isError, errorUpdatedAt]);
+    if (isError) toast({ title: t('library.fetchFailed'), variant: 'destructive' });
+  }, [isError, errorUpdatedAt, t]);
 
   const upload = useMutation({
     mutationFn: ({ draft, file }: { draft: UploadDraft; file: File }) =>
@@ -58,8 +60,8 @@ export function DocumentsTab() {
     onMutate: () => setUploadProgress(0),
     onSuccess: async (document) => {
       toast({
-        title: 'Document uploaded',
-        description: `${document.title} is being processed.`,
+        title: t('library.uploaded'),
+        description: t('library.beingProcessed', { title: document.title }),
       });
       setUploadOpen(false);
       startPolling();
@@ -71,7 +73,7 @@ export function DocumentsTab() {
 
   const refresh = async () => {
     const result = await documents.refetch();
-    if (!result.isError) toast({ title: 'Library refreshed' });
+    if (!result.isError) toast({ title: t('library.refreshed') });
   };
 
   const toggleTag = (id: number) =>
@@ -93,16 +95,17 @@ export function DocumentsTab() {
       <section className="min-w-0 space-y-4">
         <ListToolbar
           noun="documents"
+          nounLabel={t('library.noun')}
           testIdNoun="document"
           searchText={searchText}
           onSearch={setSearchText}
           refreshing={documents.isFetching}
           onRefresh={() => void refresh()}
-          uploadLabel="Upload Document"
+          uploadLabel={t('library.uploadDocument')}
           onUpload={() => setUploadOpen(true)}
         />
         {selectedTags.length > 0 && (
-          <div className="flex flex-wrap gap-2" aria-label="Tag filters">
+          <div className="flex flex-wrap gap-2" aria-label={t('library.tagFilters')}>
             {selectedTags.map((tag) => (
               <span
                 key={tag.id}
@@ -117,7 +120,7 @@ export function DocumentsTab() {
                 {tag.name}
                 <button
                   type="button"
-                  aria-label={`Remove ${tag.name} filter`}
+                  aria-label={t('library.removeTagFilter', { tag: tag.name })}
                   onClick={() => toggleTag(tag.id)}
                   className="rounded-full p-0.5 hover:bg-slate-100 dark:hover:bg-slate-800"
                 >
@@ -129,7 +132,7 @@ export function DocumentsTab() {
         )}
         {documents.isError && list === undefined ? (
           <p role="alert" className="text-sm text-red-600">
-            Failed to fetch documents
+            {t('library.fetchFailed')}
           </p>
         ) : (
           <DocumentList
@@ -146,7 +149,7 @@ export function DocumentsTab() {
           />
         )}
         <LoadMore
-          noun="documents"
+          noun={t('library.noun')}
           shown={list?.length ?? 0}
           total={totalCount}
           hasMore={documents.hasNextPage}

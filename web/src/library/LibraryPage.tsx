@@ -2,6 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { Tabs } from 'radix-ui';
 import { VideosTab } from '../videos/VideosTab';
 import { DocumentsTab } from './DocumentsTab';
+import { useTranslation } from 'react-i18next';
 
 export type LibraryTab = 'documents' | 'videos';
 
@@ -12,14 +13,13 @@ const tabClass =
 
 /** /library, /library/documents and /library/videos: the tab follows the address. */
 export function LibraryPage({ tab }: { tab: LibraryTab }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   return (
     <div data-testid="library-page" className="mx-auto max-w-7xl space-y-6">
       <header>
-        <h1 className="text-2xl font-bold">Library</h1>
-        <p className="text-slate-500 dark:text-slate-400">
-          Manage your organization&apos;s documents and videos
-        </p>
+        <h1 className="text-2xl font-bold">{t('library.title')}</h1>
+        <p className="text-slate-500 dark:text-slate-400">{t('library.subtitle')}</p>
       </header>
       <Tabs.Root
         value={tab}
@@ -27,14 +27,14 @@ export function LibraryPage({ tab }: { tab: LibraryTab }) {
         className="space-y-4"
       >
         <Tabs.List
-          aria-label="Library sections"
+          aria-label={t('library.sections')}
           className="inline-flex gap-1 rounded-md bg-slate-100 p-1 dark:bg-slate-800"
         >
           <Tabs.Trigger value="documents" data-testid="library-tab-documents" className={tabClass}>
-            Documents
+            {t('library.documents')}
           </Tabs.Trigger>
           <Tabs.Trigger value="videos" data-testid="library-tab-videos" className={tabClass}>
-            Videos
+            {t('library.videos')}
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="documents" className="outline-none">

@@ -1,5 +1,6 @@
 import type { LibraryDocument, ProcessingProgress } from '@hub/proto';
 import type { BadgeTone } from '../ui/Badge';
+import { i18n } from '../i18n/i18n';
 
 const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
 
@@ -13,7 +14,7 @@ export function formatFileSize(bytes: number): string {
 
 /** What a document row's processing badge says. */
 export interface DocumentStatus {
-  label: 'SOP Processed' | 'SOP Failed' | 'Processing SOP';
+  label: string;
   tone: BadgeTone;
   /** True while the worker is still at it (the live stage is shown beside the badge). */
   pending: boolean;
@@ -28,40 +29,34 @@ type StatusFields = Pick<LibraryDocument, 'sopProcessed' | 'sopError'>;
  * 'Processing' until evaluations are built in a later issue.
  */
 export function documentStatus(document: StatusFields): DocumentStatus {
-  if (document.sopProcessed) return { label: 'SOP Processed', tone: 'green', pending: false };
-  if (document.sopError) return { label: 'SOP Failed', tone: 'red', pending: false };
-  return { label: 'Processing SOP', tone: 'amber', pending: true };
+  if (document.sopProcessed) {
+    return { label: i18n.t('library.status.processed'), tone: 'green', pending: false };
+  }
+  if (document.sopError) {
+    return { label: i18n.t('library.status.failed'), tone: 'red', pending: false };
+  }
+  return { label: i18n.t('library.status.processing'), tone: 'amber', pending: true };
 }
 
 /** The OCR badge, or null when OCR has neither run nor failed. */
 export function ocrBadge(
   document: Pick<LibraryDocument, 'ocrProcessed' | 'ocrError'>,
-): { label: 'OCR Available' | 'OCR Failed'; tone: BadgeTone } | null {
-  if (document.ocrProcessed) return { label: 'OCR Available', tone: 'blue' };
-  if (document.ocrError) return { label: 'OCR Failed', tone: 'red' };
+): { label: string; tone: BadgeTone } | null {
+  if (document.ocrProcessed) return { label: i18n.t('library.status.ocrAvailable'), tone: 'blue' };
+  if (document.ocrError) return { label: i18n.t('library.status.ocrFailed'), tone: 'red' };
   return null;
 }
 
 /** The worker's live stage in words: 'Queued', 'Extracting text', 'OCR page 3 of 12', ... */
-export function stageLabel(progress: Pick<ProcessingProgress, 'stage' | 'current' | 'total'>) {
-  switch (progress.stage) {
-    case 'queued':
-      return 'Queued';
-    case 'extracting':
-      return 'Extracting text';
-    case 'ocr':
-      return progress.current !== null && progress.total !== null
-        ? `OCR page ${progress.current} of ${progress.total}`
-        : 'OCR';
-    case 'images':
-      return 'Extracting images';
-    case 'generating_evaluation':
-      return 'Generating evaluation';
-    case 'done':
-      return 'Done';
-    case 'failed':
-      return 'Failed';
+export function stageLabel(
+  progress: Pick<ProcessingProgress, 'stage' | 'current' | 'total'>,
+): string {
+  if (progress.stage === 'ocr') {
+    return progress.current !== null && progress.total !== null
+      ? i18n.t('library.stage.ocrPage', { current: progress.current, total: progress.total })
+      : i18n.t('library.stage.ocr');
   }
+  return i18n.t(`library.stage.${progress.stage}`);
 }
 
 export type SummaryFields = Pick<
@@ -87,19 +82,26 @@ export type ProcessingSummary =
  */
 export function processingSummary(document: SummaryFields): ProcessingSummary {
   const error = document.processingError ?? document.evaluationGenerationError ?? document.sopError;
-  if (error) return { kind: 'failed', text: `Processing failed: ${error}` };
+  if (error) return { kind: 'failed', text: i18n.t('library.summary.failed', { error }) };
   // The SOP is ready but its evaluation is being (re)generated: not completed yet.
   if (document.progress.stage === 'generating_evaluation') {
-    return { kind: 'processing', text: `Processing: ${stageLabel(document.progress)}` };
+    return processing(document);
   }
   if (document.sopProcessed) {
-    const images =
+    const text =
       document.imageCount > 0
-        ? ` (${document.imageCount} ${document.imageCount === 1 ? 'image' : 'images'})`
-        : '';
-    return { kind: 'completed', text: `Processing completed${images}` };
+        ? i18n.t('library.summary.completedImages', { count: document.imageCount })
+        : i18n.t('library.summary.completed');
+    return { kind: 'completed', text };
   }
-  return { kind: 'processing', text: `Processing: ${stageLabel(document.progress)}` };
+  return processing(document);
+}
+
+function processing(document: SummaryFields): ProcessingSummary {
+  return {
+    kind: 'processing',
+    text: i18n.t('library.summary.processing', { stage: stageLabel(document.progress) }),
+  };
 }
 
 /** Why a viewer tab is closed (its title), or null when it opens. */
@@ -118,9 +120,9 @@ export function viewerTabsState(
 ): ViewerTabsState {
   if (document.sopProcessed) return { content: null, evaluation: null };
   const error = document.processingError ?? document.sopError;
-  if (!error) return { content: 'Available once processing completes', evaluation: null };
+  if (!error) return { content: i18n.t('library.tabs.contentLater'), evaluation: null };
   return {
-    content: 'No content: processing failed',
-    evaluation: 'No evaluation: processing failed, so there is no text to evaluate',
+    content: i18n.t('library.tabs.noContent'),
+    evaluation: i18n.t('library.tabs.noEvaluation'),
   };
 }

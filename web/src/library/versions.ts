@@ -14,6 +14,7 @@ import { uploadWithProgress } from '../api/upload';
 import { formatDateTime } from '../ui/dates';
 import { formatFileSize } from './format';
 import { POLL_INTERVAL_MS } from './queries';
+import { i18n } from '../i18n/i18n';
 
 export const CHANGE_NOTE_REQUIRED = 'Please describe what changed in this version.';
 
@@ -49,12 +50,11 @@ export function defaultComparison(list: DocumentVersionList): { from: number; to
 
 /** '2 changed, 1 added, 1 removed', or that nothing changed. */
 export function diffSummaryText(summary: VersionDiff['summary']): string {
-  const parts = [
-    summary.changed ? `${summary.changed} changed` : null,
-    summary.added ? `${summary.added} added` : null,
-    summary.removed ? `${summary.removed} removed` : null,
-  ].filter((part): part is string => part !== null);
-  return parts.length ? parts.join(', ') : 'No differences in the SOP text';
+  const parts: string[] = [];
+  if (summary.changed) parts.push(i18n.t('library.diff.changed', { count: summary.changed }));
+  if (summary.added) parts.push(i18n.t('library.diff.added', { count: summary.added }));
+  if (summary.removed) parts.push(i18n.t('library.diff.removed', { count: summary.removed }));
+  return parts.length ? parts.join(', ') : i18n.t('library.diff.none');
 }
 
 /** A signed link expires within minutes: asked for when the person clicks, never cached. */

@@ -10,6 +10,7 @@ import { Card } from '../ui/Card';
 import { LoadingRow } from '../ui/ListStates';
 import { smallButtonClass } from '../ui/styles';
 import { mySopQuery, mySopsQuery, reasonText, type ReadSop } from './queries';
+import { useTranslation } from 'react-i18next';
 
 const tabClass =
   'rounded px-3 py-1.5 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm dark:text-slate-300 dark:data-[state=active]:bg-slate-950 dark:data-[state=active]:text-slate-50';
@@ -20,20 +21,21 @@ const tabClass =
  * button when a new version waits for you.
  */
 export function MySopPage({ documentId }: { documentId: number }) {
+  const { t } = useTranslation();
   const sop = useQuery(mySopQuery(documentId));
   return (
     <div data-testid="my-sop-page" className="mx-auto max-w-4xl space-y-6">
       {sop.isPending && documentId > 0 ? (
-        <LoadingRow label="Loading the SOP..." />
+        <LoadingRow label={t('mySops.page.loading')} />
       ) : sop.data ? (
         <SopReader sop={sop.data} />
       ) : (
         <>
-          <h1 className="text-2xl font-bold">SOP</h1>
+          <h1 className="text-2xl font-bold">{t('mySops.page.heading')}</h1>
           <p role="alert" data-testid="my-sop-error" className="text-sm text-red-600">
             {isApiError(sop.error, 404) || !(documentId > 0)
-              ? (sop.error?.message ?? 'Document not found')
-              : `The SOP could not be loaded: ${sop.error?.message ?? ''}`}
+              ? (sop.error?.message ?? t('mySops.page.notFound'))
+              : t('mySops.page.loadFailed', { message: sop.error?.message ?? '' })}
           </p>
         </>
       )}
@@ -42,6 +44,7 @@ export function MySopPage({ documentId }: { documentId: number }) {
 }
 
 function SopReader({ sop }: { sop: ReadSop }) {
+  const { t } = useTranslation();
   return (
     <>
       <header className="space-y-1">
@@ -49,11 +52,11 @@ function SopReader({ sop }: { sop: ReadSop }) {
           {sop.title}
         </h1>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          Version {sop.version}
+          {t('mySops.version', { version: sop.version })}
           {sop.changeNote ? ` · ${sop.changeNote}` : ''}
         </p>
         {sop.description && <p className="text-sm">{sop.description}</p>}
-        <ul aria-label="Why this SOP is yours" className="flex flex-wrap gap-2 pt-1">
+        <ul aria-label={t('mySops.page.whyYours')} className="flex flex-wrap gap-2 pt-1">
           {sop.reasons.map((reason) => (
             <li
               key={`${reason.kind}-${reason.id}`}
@@ -68,14 +71,14 @@ function SopReader({ sop }: { sop: ReadSop }) {
       {sop.offlineCopy ? <OfflineCopyNote version={sop.version} /> : <Acknowledgement sop={sop} />}
       <Tabs.Root defaultValue="content" className="space-y-4">
         <Tabs.List
-          aria-label="SOP views"
+          aria-label={t('mySops.page.views')}
           className="inline-flex gap-1 rounded-md bg-slate-100 p-1 dark:bg-slate-800"
         >
           <Tabs.Trigger value="content" data-testid="my-sop-tab-content" className={tabClass}>
-            Content
+            {t('mySops.page.content')}
           </Tabs.Trigger>
           <Tabs.Trigger value="pdf" data-testid="my-sop-tab-pdf" className={tabClass}>
-            PDF preview
+            {t('mySops.page.pdfPreview')}
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="content" className="outline-none">
@@ -85,7 +88,7 @@ function SopReader({ sop }: { sop: ReadSop }) {
         </Tabs.Content>
         <Tabs.Content value="pdf" className="space-y-2 outline-none">
           <iframe
-            title={`PDF preview of ${sop.title}`}
+            title={t('mySops.page.pdfPreviewOf', { title: sop.title })}
             data-testid="my-sop-pdf"
             src={sop.pdf.url}
             className="h-[70vh] w-full rounded border border-slate-200 dark:border-slate-800"
@@ -96,7 +99,7 @@ function SopReader({ sop }: { sop: ReadSop }) {
             rel="noopener noreferrer"
             className="text-sm font-medium text-blue-700 hover:underline dark:text-blue-400"
           >
-            Open the PDF
+            {t('mySops.page.openPdf')}
           </a>
         </Tabs.Content>
       </Tabs.Root>
@@ -106,18 +109,17 @@ function SopReader({ sop }: { sop: ReadSop }) {
 
 /** The service worker answered from the copy kept when this SOP was last opened here. */
 function OfflineCopyNote({ version }: { version: number }) {
+  const { t } = useTranslation();
   return (
     <Card testId="my-sop-offline-copy" className="flex items-center gap-2 text-sm">
       <CloudOff aria-hidden className="size-5 shrink-0 text-amber-700 dark:text-amber-400" />
-      <p role="status">
-        No connection: this is the offline copy, version {version}, kept on this device when you
-        last opened it. It may not be the current version.
-      </p>
+      <p role="status">{t('mySops.page.offlineCopy', { version })}</p>
     </Card>
   );
 }
 
 function Acknowledgement({ sop }: { sop: MySopView }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const acknowledge = useAcknowledgeVersion(sop.documentId, () =>
     Promise.all([
@@ -141,13 +143,13 @@ function Acknowledgement({ sop }: { sop: MySopView }) {
       className="flex flex-wrap items-center justify-between gap-3 text-sm"
     >
       <p>
-        Version {sop.version} is new: please read it and acknowledge it.{' '}
+        {t('mySops.page.newVersion', { version: sop.version })}{' '}
         <Link
           to="/library/documents/$id/acknowledge"
           params={{ id: String(sop.documentId) }}
           className="font-medium text-blue-700 hover:underline dark:text-blue-400"
         >
-          See what changed
+          {t('mySops.page.seeChanges')}
         </Link>
       </p>
       <button
@@ -157,7 +159,7 @@ function Acknowledgement({ sop }: { sop: MySopView }) {
         onClick={() => acknowledge.mutate()}
         className={smallButtonClass}
       >
-        Acknowledge
+        {t('mySops.page.acknowledge')}
       </button>
     </Card>
   );

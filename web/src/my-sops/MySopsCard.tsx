@@ -6,13 +6,14 @@ import { Badge } from '../ui/Badge';
 import { Card, CardTitle } from '../ui/Card';
 import { LoadingRow } from '../ui/ListStates';
 import { mySopsQuery, reasonText } from './queries';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The caller's SOPs, each opening read-only at /my-sops/$id: on the Training Centre all of them,
  * on the certifications page those of the caller's certifications (`kinds`).
  */
 export function MySopsCard({
-  title = 'My SOPs',
+  title,
   kinds,
   testId = 'my-sops',
 }: {
@@ -20,6 +21,7 @@ export function MySopsCard({
   kinds?: readonly MySopReason['kind'][];
   testId?: string;
 }) {
+  const { t } = useTranslation();
   const list = useQuery(mySopsQuery);
   const sops = (list.data?.sops ?? [])
     .map((sop) => ({
@@ -29,17 +31,15 @@ export function MySopsCard({
     .filter((sop) => sop.reasons.length > 0);
   return (
     <Card className="space-y-3" testId={testId}>
-      <CardTitle>{title}</CardTitle>
+      <CardTitle>{title ?? t('mySops.title')}</CardTitle>
       {list.isPending ? (
-        <LoadingRow label="Loading your SOPs..." />
+        <LoadingRow label={t('mySops.loading')} />
       ) : list.isError ? (
         <p role="alert" className="text-sm text-red-600">
-          Failed to load your SOPs
+          {t('mySops.loadFailed')}
         </p>
       ) : sops.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          No SOPs yet: they come with your courses, job functions and certifications.
-        </p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t('mySops.empty')}</p>
       ) : (
         <ul className="divide-y divide-slate-200 dark:divide-slate-800">
           {sops.map((sop) => (
@@ -52,6 +52,7 @@ export function MySopsCard({
 }
 
 function MySopRow({ sop }: { sop: MySop }) {
+  const { t } = useTranslation();
   return (
     <li data-testid="my-sop-row" className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
       <FileText aria-hidden className="size-4 shrink-0 text-slate-500" />
@@ -63,10 +64,12 @@ function MySopRow({ sop }: { sop: MySop }) {
       >
         {sop.title}
       </Link>
-      <span className="text-xs text-slate-600 dark:text-slate-400">Version {sop.version}</span>
+      <span className="text-xs text-slate-600 dark:text-slate-400">
+        {t('mySops.version', { version: sop.version })}
+      </span>
       {sop.mustAcknowledge && (
         <Badge tone="amber" testId="my-sop-pending">
-          New version to acknowledge
+          {t('mySops.newVersion')}
         </Badge>
       )}
       <span className="w-full text-xs text-slate-600 dark:text-slate-400">

@@ -2,6 +2,7 @@ import { api, type MySopReason, type MySopView } from '@hub/proto';
 import { queryOptions } from '@tanstack/react-query';
 import { call, callWithHeaders } from '../api/client';
 import { OFFLINE_COPY_HEADER } from '../pwa/sw-routing';
+import { i18n } from '../i18n/i18n';
 
 /** The SOPs of the caller's courses, job functions and certifications. */
 export const mySopsQuery = queryOptions({
@@ -29,13 +30,7 @@ export function mySopQuery(id: number) {
   });
 }
 
-const REASON_LABELS: Record<MySopReason['kind'], string> = {
-  course: 'Course',
-  job_function: 'Job function',
-  certification: 'Certification',
-};
-
 /** 'Course: Kitchen basics' */
 export function reasonText(reason: MySopReason): string {
-  return `${REASON_LABELS[reason.kind]}: ${reason.name}`;
+  return i18n.t(`mySops.reasons.${reason.kind}`, { name: reason.name });
 }

@@ -10,6 +10,7 @@ import { Checkbox } from '../ui/Checkbox';
 import { inputClass, linkClass, selectClass, smallButtonClass } from '../ui/styles';
 import { importEnded, importPercent, importProgressText, planFigures } from './format';
 import { peopleImportQuery, rejectedRowsUrl, usePeopleImportMutations } from './queries';
+import { formatNumber } from '../i18n/format';
 
 /** /people-import: an organization's people from a spreadsheet, checked first, then applied. */
 export function PeopleImportPage() {
@@ -139,7 +140,7 @@ function PreviewCard(props: {
     <Card testId="people-import-preview" className="space-y-4">
       <CardTitle>2. Check what would happen</CardTitle>
       <p className="text-sm">
-        {preview.fileName}: {preview.counts.rows.toLocaleString('en-US')} rows.
+        {preview.fileName}: {formatNumber(preview.counts.rows)} rows.
       </p>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {figures.map((figure) => (
@@ -149,7 +150,7 @@ function PreviewCard(props: {
             className="rounded-md border border-slate-200 p-3 dark:border-slate-800"
           >
             <dt className="text-xs text-slate-500">{figure.label}</dt>
-            <dd className="text-xl font-semibold">{figure.value.toLocaleString('en-US')}</dd>
+            <dd className="text-xl font-semibold">{formatNumber(figure.value)}</dd>
           </div>
         ))}
       </dl>
@@ -174,7 +175,7 @@ function PreviewCard(props: {
         onClick={props.onApply}
       >
         <Upload aria-hidden className="size-4" />
-        Apply: invite {figures[0].value.toLocaleString('en-US')} people
+        Apply: invite {formatNumber(figures[0].value)} people
       </button>
     </Card>
   );
@@ -233,11 +234,9 @@ function ProgressCard({ importId }: { importId: number }) {
       {importEnded(status) && status.state === 'done' ? (
         <div data-testid="people-import-report" className="space-y-2 text-sm">
           <p>
-            {status.created.toLocaleString('en-US')} created,{' '}
-            {status.updated.toLocaleString('en-US')} updated,{' '}
-            {status.unchanged.toLocaleString('en-US')} unchanged,{' '}
-            {status.refused.toLocaleString('en-US')} not imported;{' '}
-            {status.invited.toLocaleString('en-US')} invitations sent.
+            {formatNumber(status.created)} created, {formatNumber(status.updated)} updated,{' '}
+            {formatNumber(status.unchanged)} unchanged, {formatNumber(status.refused)} not imported;{' '}
+            {formatNumber(status.invited)} invitations sent.
           </p>
           {status.refused > 0 ? (
             <a href={rejectedRowsUrl(status.id)} download className={linkClass}>

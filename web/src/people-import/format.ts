@@ -1,4 +1,5 @@
 import { importPlan, type PeopleImportCounts, type PeopleImportStatus } from '@hub/proto';
+import { formatNumber } from '../i18n/format';
 
 /** The preview's figures as the page lists them, with the "update existing members" choice. */
 export function planFigures(counts: PeopleImportCounts, updateExisting: boolean) {
@@ -19,13 +20,13 @@ export function importPercent(status: PeopleImportStatus): number {
 }
 
 export function importProgressText(status: PeopleImportStatus): string {
-  const rows = `${status.processedRows.toLocaleString('en-US')} of ${status.totalRows.toLocaleString('en-US')} rows`;
+  const rows = `${formatNumber(status.processedRows)} of ${formatNumber(status.totalRows)} rows`;
   switch (status.state) {
     case 'previewed':
     case 'queued':
       return 'Waiting to start…';
     case 'running':
-      return `Importing: ${rows}, ${status.invited.toLocaleString('en-US')} invitations sent`;
+      return `Importing: ${rows}, ${formatNumber(status.invited)} invitations sent`;
     case 'done':
       return `Done: ${rows}`;
     case 'failed':

@@ -12,6 +12,7 @@ import { smallOutlineButtonClass } from '../ui/styles';
 import { impactText, inState, STATE_TABS } from './format';
 import { recommendationsQuery } from './queries';
 import { RecommendationCard } from './RecommendationCard';
+import { formatNumber } from '../i18n/format';
 
 function Figure(props: {
   testId: string;
@@ -87,21 +88,21 @@ export function RecommendationsPage() {
         <Figure
           testId="rec-active"
           title="Active"
-          value={figures?.active.toLocaleString('en')}
+          value={formatNumber(figures?.active)}
           caption="pending review"
           icon={<Lightbulb aria-hidden className="size-5 text-blue-600" />}
         />
         <Figure
           testId="rec-implemented"
           title="Implemented"
-          value={figures?.implementedThisQuarter.toLocaleString('en')}
+          value={formatNumber(figures?.implementedThisQuarter)}
           caption="this quarter"
           icon={<CheckCircle2 aria-hidden className="size-5 text-green-600" />}
         />
         <Figure
           testId="rec-high"
           title="High Priority"
-          value={figures?.highPriority.toLocaleString('en')}
+          value={formatNumber(figures?.highPriority)}
           caption="active, to act on first"
           icon={<TriangleAlert aria-hidden className="size-5 text-red-600" />}
         />

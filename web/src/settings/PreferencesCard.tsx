@@ -1,5 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { api, DATE_FORMATS, LANGUAGE_LABELS, LANGUAGES, type SavedPreferences, THEME_PREFERENCES, type UserPreferences } from '@hub/proto';
+import {
+  api,
+  DATE_FORMATS,
+  LANGUAGE_LABELS,
+  LANGUAGES,
+  type SavedPreferences,
+  THEME_PREFERENCES,
+  type UserPreferences,
+} from '@hub/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { call } from '../api/client';

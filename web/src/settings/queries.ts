@@ -1,4 +1,10 @@
-import { api, type OrganizationSettings, type SavedPreferences, type ScimTokenList, type UserSessions } from '@hub/proto';
+import {
+  api,
+  type OrganizationSettings,
+  type SavedPreferences,
+  type ScimTokenList,
+  type UserSessions,
+} from '@hub/proto';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../api/client';
 

@@ -7,6 +7,7 @@ import { Checkbox } from '../ui/Checkbox';
 import { Dialog } from '../ui/Dialog';
 import { inputClass, smallButtonClass, textareaClass } from '../ui/styles';
 import { sopChoicesQuery, useJobFunctionMutations } from './queries';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Creates a job function (editing null) or edits one: name, description and required SOPs. The
@@ -21,6 +22,7 @@ export function JobFunctionDialog({
   editing: JobFunction | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const [name, setName] = useState(editing?.name ?? '');
   const [description, setDescription] = useState(editing?.description ?? '');
   const [chosen, setChosen] = useState<RequiredSop[]>(editing?.requiredSops ?? []);
@@ -48,19 +50,25 @@ export function JobFunctionDialog({
       },
       {
         onSuccess: () => {
-          toast({ title: editing ? 'Job function saved' : 'Job function created' });
+          toast({ title: editing ? t('skills.dialog.saved') : t('skills.dialog.created') });
           onClose();
         },
         onError: (error) =>
-          toast(failureToast('Save failed', error, 'Failed to save the job function')),
+          toast(
+            failureToast(
+              t('skills.dialog.saveFailedTitle'),
+              error,
+              t('skills.dialog.saveFailedDescription'),
+            ),
+          ),
       },
     );
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => (next ? undefined : onClose())}
-      title={editing ? 'Edit Job Function' : 'New Job Function'}
-      description="Name the function and choose the SOPs everyone holding it must know."
+      title={editing ? t('skills.dialog.editTitle') : t('skills.dialog.newTitle')}
+      description={t('skills.dialog.description')}
       testId="job-function-dialog"
     >
       <form
@@ -71,7 +79,7 @@ export function JobFunctionDialog({
         }}
       >
         <label className="block space-y-1 text-sm">
-          <span className="font-medium">Name</span>
+          <span className="font-medium">{t('skills.dialog.name')}</span>
           <input
             data-testid="job-function-name"
             className={inputClass}
@@ -81,7 +89,7 @@ export function JobFunctionDialog({
           />
         </label>
         <label className="block space-y-1 text-sm">
-          <span className="font-medium">Description</span>
+          <span className="font-medium">{t('skills.dialog.descriptionField')}</span>
           <textarea
             data-testid="job-function-description"
             rows={2}
@@ -91,12 +99,14 @@ export function JobFunctionDialog({
           />
         </label>
         <fieldset className="space-y-2">
-          <legend className="text-sm font-medium">Required SOPs ({chosen.length})</legend>
+          <legend className="text-sm font-medium">
+            {t('skills.dialog.requiredSops', { count: chosen.length })}
+          </legend>
           <input
-            aria-label="Search SOPs"
+            aria-label={t('skills.dialog.searchSops')}
             data-testid="job-function-sop-search"
             className={inputClass}
-            placeholder="Search processed SOPs"
+            placeholder={t('skills.dialog.searchPlaceholder')}
             value={search}
             onChange={(event) => setSearch(event.target.value)}
           />
@@ -106,7 +116,7 @@ export function JobFunctionDialog({
           >
             {listed.length === 0 ? (
               <p className="text-sm text-slate-500">
-                {choices.isPending ? 'Loading SOPs...' : 'No processed SOPs found.'}
+                {choices.isPending ? t('skills.dialog.loadingSops') : t('skills.dialog.noSops')}
               </p>
             ) : (
               listed.map((sop) => (
@@ -128,7 +138,7 @@ export function JobFunctionDialog({
             className={smallButtonClass}
             disabled={save.isPending}
           >
-            {editing ? 'Save' : 'Create'}
+            {editing ? t('skills.dialog.save') : t('skills.dialog.create')}
           </button>
         </div>
       </form>

@@ -1,4 +1,4 @@
-import { type JobFunction, roleLabel } from '@hub/proto';
+import { type JobFunction } from '@hub/proto';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Briefcase, Pencil, Plus, Trash2, Users } from 'lucide-react';
@@ -20,11 +20,13 @@ import { canManageJobFunctions, coverageText } from './format';
 import { JobFunctionDialog } from './JobFunctionDialog';
 import { MembersDialog } from './MembersDialog';
 import { jobFunctionsQuery, useJobFunctionMutations } from './queries';
+import { useTranslation } from 'react-i18next';
 
 type Editing = { jobFunction: JobFunction | null; key: number } | null;
 
 /** /insights/job-functions: each function's people and their coverage of its required SOPs. */
 export function JobFunctionsPage() {
+  const { t } = useTranslation();
   const role = useQuery(currentUserQuery).data?.role;
   const list = useQuery(jobFunctionsQuery);
   const manage = canManageJobFunctions(role);
@@ -37,19 +39,23 @@ export function JobFunctionsPage() {
   const { remove } = useJobFunctionMutations();
   const deleteFunction = (id: number) =>
     remove.mutate(id, {
-      onSuccess: () => toast({ title: 'Job function deleted' }),
+      onSuccess: () => toast({ title: t('skills.functions.deleted') }),
       onError: (error) =>
-        toast(failureToast('Delete failed', error, 'Failed to delete the job function')),
+        toast(
+          failureToast(
+            t('skills.functions.deleteFailedTitle'),
+            error,
+            t('skills.functions.deleteFailedDescription'),
+          ),
+        ),
     });
 
   return (
     <div data-testid="job-functions-page" className="mx-auto max-w-7xl space-y-6">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold">Job Functions</h1>
-          <p className="text-slate-500 dark:text-slate-400">
-            The SOPs each job function requires, and how much of them its people hold certified
-          </p>
+          <h1 className="text-2xl font-bold">{t('skills.functions.title')}</h1>
+          <p className="text-slate-500 dark:text-slate-400">{t('skills.functions.subtitle')}</p>
         </div>
         {manage ? (
           <button
@@ -58,24 +64,20 @@ export function JobFunctionsPage() {
             className={smallButtonClass}
             onClick={() => setEditing({ jobFunction: null, key: Date.now() })}
           >
-            <Plus aria-hidden className="size-4" /> New Job Function
+            <Plus aria-hidden className="size-4" /> {t('skills.functions.new')}
           </button>
         ) : null}
       </header>
       {list.isPending ? (
-        <LoadingRow label="Loading job functions..." />
+        <LoadingRow label={t('skills.functions.loading')} />
       ) : list.isError ? (
-        <p className="text-sm text-red-600">Failed to load job functions</p>
+        <p className="text-sm text-red-600">{t('skills.functions.loadFailed')}</p>
       ) : functions.length === 0 ? (
         <EmptyList
           testId="job-functions-empty"
           icon={Briefcase}
-          title="No job functions yet."
-          hint={
-            manage
-              ? 'Create one, choose the SOPs it requires and assign people to it.'
-              : 'An administrator defines job functions and assigns people to them.'
-          }
+          title={t('skills.functions.emptyTitle')}
+          hint={manage ? t('skills.functions.emptyHintManager') : t('skills.functions.emptyHint')}
         />
       ) : (
         <div className="space-y-6">
@@ -119,6 +121,7 @@ function JobFunctionCard({
   onDelete?: () => void;
   deleting: boolean;
 }) {
+  const { t } = useTranslation();
   const titles = new Map(jobFunction.requiredSops.map((sop) => [sop.documentId, sop.title]));
   return (
     <Card testId={`job-function-${jobFunction.id}`} className="space-y-4">
@@ -129,8 +132,10 @@ function JobFunctionCard({
             <p className="text-sm text-slate-500 dark:text-slate-400">{jobFunction.description}</p>
           ) : null}
           <p className="text-sm" data-testid="job-function-coverage">
-            {jobFunction.members.length} {jobFunction.members.length === 1 ? 'person' : 'people'}
-            {jobFunction.coverage === null ? '' : ` · ${jobFunction.coverage}% coverage`}
+            {t('skills.functions.people', { count: jobFunction.members.length })}
+            {jobFunction.coverage === null
+              ? ''
+              : t('skills.functions.coveragePercent', { coverage: jobFunction.coverage })}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -139,7 +144,7 @@ function JobFunctionCard({
             search={{ jobFunctionId: jobFunction.id }}
             className={smallOutlineButtonClass}
           >
-            Skills matrix
+            {t('skills.functions.skillsMatrix')}
           </Link>
           {onStaff ? (
             <button
@@ -148,7 +153,7 @@ function JobFunctionCard({
               className={smallOutlineButtonClass}
               onClick={onStaff}
             >
-              <Users aria-hidden className="size-3.5" /> People
+              <Users aria-hidden className="size-3.5" /> {t('skills.functions.peopleButton')}
             </button>
           ) : null}
           {onEdit ? (
@@ -158,7 +163,7 @@ function JobFunctionCard({
               className={smallOutlineButtonClass}
               onClick={onEdit}
             >
-              <Pencil aria-hidden className="size-3.5" /> Edit
+              <Pencil aria-hidden className="size-3.5" /> {t('skills.functions.edit')}
             </button>
           ) : null}
           {onDelete ? (
@@ -168,7 +173,7 @@ function JobFunctionCard({
       </div>
       <div className="flex flex-wrap gap-2" data-testid="job-function-sops-list">
         {jobFunction.requiredSops.length === 0 ? (
-          <span className="text-sm text-slate-500">No SOPs required yet.</span>
+          <span className="text-sm text-slate-500">{t('skills.functions.noSops')}</span>
         ) : (
           jobFunction.requiredSops.map((sop) => (
             <Badge key={sop.documentId} tone="blue">
@@ -178,16 +183,16 @@ function JobFunctionCard({
         )}
       </div>
       {jobFunction.members.length === 0 ? (
-        <p className="text-sm text-slate-500">Nobody holds this job function yet.</p>
+        <p className="text-sm text-slate-500">{t('skills.functions.nobody')}</p>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="text-slate-500">
               <tr>
-                <th className="py-2 pr-4 font-medium">Name</th>
-                <th className="py-2 pr-4 font-medium">Role</th>
-                <th className="py-2 pr-4 font-medium">Coverage</th>
-                <th className="py-2 font-medium">Missing SOPs</th>
+                <th className="py-2 pr-4 font-medium">{t('skills.functions.name')}</th>
+                <th className="py-2 pr-4 font-medium">{t('skills.functions.role')}</th>
+                <th className="py-2 pr-4 font-medium">{t('skills.functions.coverage')}</th>
+                <th className="py-2 font-medium">{t('skills.functions.missingSops')}</th>
               </tr>
             </thead>
             <tbody>
@@ -206,7 +211,7 @@ function JobFunctionCard({
                       {member.name}
                     </Link>
                   </td>
-                  <td className="py-2 pr-4 capitalize">{roleLabel(member.role)}</td>
+                  <td className="py-2 pr-4 capitalize">{t(`roles.${member.role}`)}</td>
                   <td className="py-2 pr-4">
                     <div className="flex items-center gap-2">
                       <div className="h-2 w-24 rounded-full bg-slate-200 dark:bg-slate-800">
@@ -222,9 +227,13 @@ function JobFunctionCard({
                   </td>
                   <td className="py-2 text-slate-600 dark:text-slate-400">
                     {member.missingDocumentIds.length === 0
-                      ? 'None'
+                      ? t('skills.functions.none')
                       : member.missingDocumentIds
-                          .map((documentId) => titles.get(documentId) ?? `SOP ${documentId}`)
+                          .map(
+                            (documentId) =>
+                              titles.get(documentId) ??
+                              t('skills.functions.sopNumber', { id: documentId }),
+                          )
                           .join(', ')}
                   </td>
                 </tr>
@@ -246,11 +255,12 @@ function DeleteButton({
   pending: boolean;
   onDelete: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <ConfirmDialog
-      title="Delete job function?"
-      description={`"${jobFunction.name}" will be deleted. Its people keep their certifications and records.`}
-      confirmLabel="Delete"
+      title={t('skills.functions.deleteTitle')}
+      description={t('skills.functions.deleteDescription', { name: jobFunction.name })}
+      confirmLabel={t('skills.functions.delete')}
       onConfirm={onDelete}
       trigger={
         <button
@@ -259,7 +269,7 @@ function DeleteButton({
           className={smallDangerButtonClass}
           disabled={pending}
         >
-          <Trash2 aria-hidden className="size-3.5" /> Delete
+          <Trash2 aria-hidden className="size-3.5" /> {t('skills.functions.delete')}
         </button>
       }
     />

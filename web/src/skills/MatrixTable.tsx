@@ -1,10 +1,12 @@
-import { roleLabel, SKILL_LEVELS, type SkillsMatrix } from '@hub/proto';
+import { SKILL_LEVELS, type SkillsMatrix } from '@hub/proto';
 import clsx from 'clsx';
 import { cellSummary, cellText, LEVEL_CELL_CLASSES, levelLabel } from './format';
+import { useTranslation } from 'react-i18next';
 
 export function MatrixLegend() {
+  const { t } = useTranslation();
   return (
-    <ul className="flex flex-wrap gap-3 text-xs" aria-label="Levels">
+    <ul className="flex flex-wrap gap-3 text-xs" aria-label={t('skills.matrix.levels')}>
       {SKILL_LEVELS.map((level) => (
         <li key={level} className="flex items-center gap-1.5">
           <span className={clsx('inline-block size-3 rounded', LEVEL_CELL_CLASSES[level])} />
@@ -12,7 +14,8 @@ export function MatrixLegend() {
         </li>
       ))}
       <li className="flex items-center gap-1.5">
-        <span className="inline-block size-3 rounded ring-2 ring-red-500" /> Required, a gap
+        <span className="inline-block size-3 rounded ring-2 ring-red-500" />{' '}
+        {t('skills.matrix.requiredGap')}
       </li>
     </ul>
   );
@@ -20,16 +23,17 @@ export function MatrixLegend() {
 
 /** People down, SOPs across; the last column and row count the gaps. */
 export function MatrixTable({ matrix }: { matrix: SkillsMatrix }) {
+  const { t } = useTranslation();
   return (
     <div className="max-h-[70vh] overflow-auto rounded-md border border-slate-200 dark:border-slate-800">
       <table data-testid="skills-matrix-table" className="border-separate border-spacing-0 text-xs">
         <thead>
           <tr>
             <th className="sticky top-0 left-0 z-20 min-w-48 bg-white p-2 text-left font-medium dark:bg-slate-950">
-              Person
+              {t('skills.matrix.person')}
             </th>
             <th className="sticky top-0 z-10 bg-white p-2 text-center font-medium dark:bg-slate-950">
-              Gaps
+              {t('skills.matrix.gaps')}
             </th>
             {matrix.sops.map((sop) => (
               <th
@@ -52,7 +56,7 @@ export function MatrixTable({ matrix }: { matrix: SkillsMatrix }) {
               >
                 <div className="font-medium">{row.name}</div>
                 <div className="text-slate-500 capitalize">
-                  {roleLabel(row.role)}
+                  {t(`roles.${row.role}`)}
                   {row.jobFunctions.length ? ` · ${row.jobFunctions.join(', ')}` : ''}
                 </div>
               </th>
@@ -90,7 +94,7 @@ export function MatrixTable({ matrix }: { matrix: SkillsMatrix }) {
         <tfoot>
           <tr>
             <th className="sticky bottom-0 left-0 z-20 bg-slate-50 p-2 text-left font-medium dark:bg-slate-900">
-              Gaps per SOP
+              {t('skills.matrix.gapsPerSop')}
             </th>
             <td
               data-testid="skills-matrix-total-gaps"

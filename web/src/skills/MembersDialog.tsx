@@ -1,4 +1,4 @@
-import { type JobFunction, roleLabel } from '@hub/proto';
+import { type JobFunction } from '@hub/proto';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { failureToast } from '../api/errors';
@@ -7,6 +7,7 @@ import { Checkbox } from '../ui/Checkbox';
 import { Dialog } from '../ui/Dialog';
 import { inputClass, smallButtonClass } from '../ui/styles';
 import { peopleQuery, useJobFunctionMutations } from './queries';
+import { useTranslation } from 'react-i18next';
 
 /** Chooses who holds a job function; saving sends the whole list. */
 export function MembersDialog({
@@ -16,6 +17,7 @@ export function MembersDialog({
   jobFunction: JobFunction;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const [chosen, setChosen] = useState(
     () => new Set(jobFunction.members.map((member) => member.userId)),
   );
@@ -42,40 +44,47 @@ export function MembersDialog({
       { id: jobFunction.id, userIds: [...chosen] },
       {
         onSuccess: () => {
-          toast({ title: 'People saved' });
+          toast({ title: t('skills.members.saved') });
           onClose();
         },
-        onError: (error) => toast(failureToast('Save failed', error, 'Failed to save the people')),
+        onError: (error) =>
+          toast(
+            failureToast(
+              t('skills.members.saveFailedTitle'),
+              error,
+              t('skills.members.saveFailedDescription'),
+            ),
+          ),
       },
     );
   return (
     <Dialog
       open
       onOpenChange={(next) => (next ? undefined : onClose())}
-      title={`People · ${jobFunction.name}`}
-      description={`${chosen.size} chosen`}
+      title={t('skills.members.title', { name: jobFunction.name })}
+      description={t('skills.members.chosen', { count: chosen.size })}
       testId="members-dialog"
     >
       <div className="space-y-3">
         <input
-          aria-label="Search people"
+          aria-label={t('skills.members.search')}
           data-testid="members-search"
           className={inputClass}
-          placeholder="Search people"
+          placeholder={t('skills.members.search')}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />
         <div className="max-h-72 space-y-2 overflow-y-auto rounded-md border border-slate-200 p-3 dark:border-slate-800">
           {people.isPending ? (
-            <p className="text-sm text-slate-500">Loading people...</p>
+            <p className="text-sm text-slate-500">{t('skills.members.loading')}</p>
           ) : listed.length === 0 ? (
-            <p className="text-sm text-slate-500">No people found.</p>
+            <p className="text-sm text-slate-500">{t('skills.members.none')}</p>
           ) : (
             listed.map((person) => (
               <Checkbox
                 key={person.id}
                 id={`member-${person.id}`}
-                label={`${person.name} (${roleLabel(person.role)})`}
+                label={`${person.name} (${t(`roles.${person.role}`)})`}
                 checked={chosen.has(person.id)}
                 onChange={(on) => toggle(person.id, on)}
               />
@@ -90,7 +99,7 @@ export function MembersDialog({
             disabled={setMembers.isPending}
             onClick={submit}
           >
-            Save
+            {t('skills.members.save')}
           </button>
         </div>
       </div>

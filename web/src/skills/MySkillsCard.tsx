@@ -4,25 +4,24 @@ import { Card, CardTitle } from '../ui/Card';
 import { LoadingRow } from '../ui/ListStates';
 import { LEVEL_TONES, levelLabel, ownStanding } from './format';
 import { skillsMatrixQuery } from './queries';
+import { useTranslation } from 'react-i18next';
 
 /** An operator's own standing per SOP (their row of the skills matrix), on the Training page. */
 export function MySkillsCard() {
+  const { t } = useTranslation();
   const matrix = useQuery(skillsMatrixQuery({ page: 1, sopPage: 1 }));
   const skills = matrix.data ? ownStanding(matrix.data) : [];
   return (
     <Card className="space-y-3" testId="my-skills">
-      <CardTitle>My Skills</CardTitle>
+      <CardTitle>{t('skills.mine.title')}</CardTitle>
       {matrix.isPending ? (
-        <LoadingRow label="Loading your skills..." />
+        <LoadingRow label={t('skills.mine.loading')} />
       ) : matrix.isError ? (
         <p role="alert" className="text-sm text-red-600">
-          Failed to load your skills
+          {t('skills.mine.loadFailed')}
         </p>
       ) : skills.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          No SOPs yet: your level on each appears once you are observed on it or a job function of
-          yours requires it.
-        </p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t('skills.mine.empty')}</p>
       ) : (
         <ul className="divide-y divide-slate-200 dark:divide-slate-800">
           {skills.map((skill) => (

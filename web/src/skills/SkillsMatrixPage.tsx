@@ -1,4 +1,4 @@
-import { ROLES, Role, roleLabel, type SkillsMatrix } from '@hub/proto';
+import { ROLES, Role, type SkillsMatrix } from '@hub/proto';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight, Download, Grid3x3, Search } from 'lucide-react';
@@ -11,9 +11,11 @@ import { matrixCsvUrl, matrixScopeText, seesEveryone } from './format';
 import { MatrixLegend, MatrixTable } from './MatrixTable';
 import { jobFunctionsQuery, skillsMatrixQuery } from './queries';
 import { parseMatrixSearch } from './search';
+import { useTranslation } from 'react-i18next';
 
 /** /insights/skills-matrix: people x SOPs at their level, with gaps; filters live in the address. */
 export function SkillsMatrixPage() {
+  const { t } = useTranslation();
   const role = useQuery(currentUserQuery).data?.role;
   const staff = seesEveryone(role);
   const filters = parseMatrixSearch(useSearch({ strict: false }));
@@ -39,7 +41,7 @@ export function SkillsMatrixPage() {
     <div data-testid="skills-matrix-page" className="mx-auto max-w-7xl space-y-6">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold">Skills Matrix</h1>
+          <h1 className="text-2xl font-bold">{t('skills.matrix.title')}</h1>
           <p data-testid="skills-matrix-scope" className="text-slate-500 dark:text-slate-400">
             {matrixScopeText(staff)}
           </p>
@@ -50,19 +52,19 @@ export function SkillsMatrixPage() {
           download
           className={smallOutlineButtonClass}
         >
-          <Download aria-hidden className="size-3.5" /> Export CSV
+          <Download aria-hidden className="size-3.5" /> {t('skills.matrix.exportCsv')}
         </a>
       </header>
       <Card className="space-y-4">
         {staff ? (
           <div className="flex flex-wrap gap-2">
-            <label className="relative w-64">
-              <span className="sr-only">Search people</span>
+            <label className="relative w-full sm:w-64">
+              <span className="sr-only">{t('skills.matrix.searchPeople')}</span>
               <Search aria-hidden className="absolute top-3 left-3 size-4 text-slate-400" />
               <input
                 data-testid="skills-matrix-search"
                 className={`${inputClass} pl-9`}
-                placeholder="Search people"
+                placeholder={t('skills.matrix.searchPeople')}
                 value={typed}
                 onChange={(event) => {
                   setPage(1);
@@ -72,7 +74,7 @@ export function SkillsMatrixPage() {
             </label>
             <div className="w-52">
               <select
-                aria-label="Job function"
+                aria-label={t('skills.matrix.jobFunction')}
                 data-testid="skills-matrix-function"
                 className={selectClass}
                 value={filters.jobFunctionId ?? ''}
@@ -82,7 +84,7 @@ export function SkillsMatrixPage() {
                   })
                 }
               >
-                <option value="">All job functions</option>
+                <option value="">{t('skills.matrix.allJobFunctions')}</option>
                 {(functions.data?.jobFunctions ?? []).map((jobFunction) => (
                   <option key={jobFunction.id} value={jobFunction.id}>
                     {jobFunction.name}
@@ -92,7 +94,7 @@ export function SkillsMatrixPage() {
             </div>
             <div className="w-52">
               <select
-                aria-label="Department"
+                aria-label={t('skills.matrix.department')}
                 data-testid="skills-matrix-role"
                 className={selectClass}
                 value={filters.role ?? ''}
@@ -101,10 +103,10 @@ export function SkillsMatrixPage() {
                   setFilter({ role: parsed.success ? parsed.data : undefined });
                 }}
               >
-                <option value="">All departments</option>
+                <option value="">{t('skills.matrix.allDepartments')}</option>
                 {ROLES.map((value) => (
                   <option key={value} value={value} className="capitalize">
-                    {roleLabel(value)}
+                    {t(`roles.${value}`)}
                   </option>
                 ))}
               </select>
@@ -116,7 +118,7 @@ export function SkillsMatrixPage() {
         {matrix.data && matrix.data.totalSopPages > 1 ? (
           <Pager
             testId="skills-matrix-sop-pager"
-            unit="SOPs"
+            unit={t('skills.matrix.unitSops')}
             page={matrix.data.sopPage}
             pageSize={matrix.data.sopPageSize}
             total={matrix.data.totalSops}
@@ -127,7 +129,7 @@ export function SkillsMatrixPage() {
         {matrix.data && matrix.data.totalPages > 1 ? (
           <Pager
             testId="skills-matrix-pager"
-            unit="people"
+            unit={t('skills.matrix.unitPeople')}
             page={matrix.data.page}
             pageSize={matrix.data.pageSize}
             total={matrix.data.totalRows}
@@ -145,17 +147,18 @@ function MatrixBody(props: {
   loading: boolean;
   failed: boolean;
 }) {
-  if (props.loading) return <LoadingRow label="Loading skills matrix..." />;
+  const { t } = useTranslation();
+  if (props.loading) return <LoadingRow label={t('skills.matrix.loading')} />;
   if (props.failed || !props.matrix) {
-    return <p className="text-sm text-red-600">Failed to load the skills matrix</p>;
+    return <p className="text-sm text-red-600">{t('skills.matrix.loadFailed')}</p>;
   }
   if (props.matrix.rows.length === 0 || props.matrix.sops.length === 0) {
     return (
       <EmptyList
         testId="skills-matrix-empty"
         icon={Grid3x3}
-        title="Nothing to show yet."
-        hint="The matrix fills as people are observed on SOPs and job functions require them."
+        title={t('skills.matrix.emptyTitle')}
+        hint={t('skills.matrix.emptyHint')}
       />
     );
   }
@@ -172,13 +175,15 @@ function Pager(props: {
   totalPages: number;
   onPage: (page: number) => void;
 }) {
+  const { t } = useTranslation();
   const first = (props.page - 1) * props.pageSize + 1;
   const last = Math.min(props.page * props.pageSize, props.total);
   return (
-    <div className="flex items-center justify-between text-sm" data-testid={props.testId}>
-      <span>
-        {first}–{last} of {props.total} {props.unit}
-      </span>
+    <div
+      className="flex flex-wrap items-center justify-between gap-2 text-sm"
+      data-testid={props.testId}
+    >
+      <span>{t('skills.matrix.range', { first, last, total: props.total, unit: props.unit })}</span>
       <div className="flex gap-2">
         <button
           type="button"
@@ -186,7 +191,7 @@ function Pager(props: {
           disabled={props.page <= 1}
           onClick={() => props.onPage(props.page - 1)}
         >
-          <ChevronLeft aria-hidden className="size-3.5" /> Previous
+          <ChevronLeft aria-hidden className="size-3.5" /> {t('skills.matrix.previous')}
         </button>
         <button
           type="button"
@@ -195,7 +200,7 @@ function Pager(props: {
           disabled={props.page >= props.totalPages}
           onClick={() => props.onPage(props.page + 1)}
         >
-          Next <ChevronRight aria-hidden className="size-3.5" />
+          {t('skills.matrix.next')} <ChevronRight aria-hidden className="size-3.5" />
         </button>
       </div>
     </div>

@@ -2,7 +2,6 @@ import {
   api,
   ORGANIZATION_ADMINS,
   type Role,
-  SKILL_LEVEL_LABELS,
   type SkillCell,
   type SkillLevel,
   type SkillsMatrix,
@@ -12,6 +11,7 @@ import {
 import { withQuery } from '../api/client';
 import type { BadgeTone } from '../ui/Badge';
 import { formatDate } from '../ui/dates';
+import { i18n } from '../i18n/i18n';
 
 export const LEVEL_TONES: Record<SkillLevel, BadgeTone> = {
   not_trained: 'neutral',
@@ -32,7 +32,7 @@ export const LEVEL_CELL_CLASSES: Record<SkillLevel, string> = {
   needs_reobservation: 'bg-orange-200 text-orange-900 dark:bg-orange-950 dark:text-orange-300',
 };
 
-export const levelLabel = (level: SkillLevel) => SKILL_LEVEL_LABELS[level];
+export const levelLabel = (level: SkillLevel): string => i18n.t(`skills.levels.${level}`);
 
 export const canManageJobFunctions = (role: Role | undefined) =>
   role !== undefined && ORGANIZATION_ADMINS.includes(role);
@@ -46,9 +46,7 @@ export const seesEveryone = (role: Role | undefined) =>
  * too) sees only his own row, as the server answers it.
  */
 export function matrixScopeText(staff: boolean): string {
-  return staff
-    ? 'Everyone against the SOPs, at the level of their latest observation'
-    : 'Your own row only: your skills against the SOPs, at the level of your latest observation. Supervisors, managers and administrators see everyone.';
+  return staff ? i18n.t('skills.scopeStaff') : i18n.t('skills.scopeOwn');
 }
 
 /** 'Certified · 92% · 11/02/2026 · required', the cell's tooltip (dates as the user prefers). */
@@ -56,7 +54,8 @@ export function cellSummary(cell: SkillCell): string {
   const parts = [levelLabel(cell.level)];
   if (cell.score !== null) parts.push(`${cell.score}%`);
   if (cell.date !== null) parts.push(formatDate(cell.date));
-  if (cell.required) parts.push(cell.gap ? 'required, a gap' : 'required');
+  if (cell.required)
+    parts.push(cell.gap ? i18n.t('skills.requiredGap') : i18n.t('skills.required'));
   return parts.join(' · ');
 }
 
@@ -72,8 +71,8 @@ export function cellText(cell: SkillCell): string {
 
 /** '3 of 4 SOPs (75%)', or 'No SOPs required'. */
 export function coverageText(certified: number, required: number, coverage: number | null) {
-  if (required === 0 || coverage === null) return 'No SOPs required';
-  return `${certified} of ${required} SOPs (${coverage}%)`;
+  if (required === 0 || coverage === null) return i18n.t('skills.noSopsRequired');
+  return i18n.t('skills.coverage', { certified, required, coverage });
 }
 
 export type MatrixFilters = Omit<SkillsMatrixQuery, 'page' | 'sopPage'>;

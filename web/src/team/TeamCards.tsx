@@ -3,6 +3,7 @@ import { Award, UserCheck, Users, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, Skeleton } from '../ui/Card';
 import { formatPercent } from '../dashboard/format';
+import { formatNumber } from '../i18n/format';
 
 function StatCard(props: {
   title: string;
@@ -43,28 +44,28 @@ export function TeamCards({ stats }: { stats: TeamStats | undefined }) {
         title="Total Members"
         testId="team-total"
         icon={<Users className={icon} />}
-        value={stats?.totalMembers.toLocaleString('en')}
+        value={formatNumber(stats?.totalMembers)}
         caption="active members"
       />
       <StatCard
         title="Present Today"
         testId="team-present"
         icon={<UserCheck className={icon} />}
-        value={stats?.presentToday.toLocaleString('en')}
+        value={formatNumber(stats?.presentToday)}
         caption={stats ? `${formatPercent(stats.attendanceRate)} attendance` : 'attendance'}
       />
       <StatCard
         title="Absent"
         testId="team-absent"
         icon={<UserX className={icon} />}
-        value={stats?.absentCount.toLocaleString('en')}
+        value={formatNumber(stats?.absentCount)}
         caption="not signed in today"
       />
       <StatCard
         title="Top Performers"
         testId="team-top"
         icon={<Award className={icon} />}
-        value={stats?.topPerformers.toLocaleString('en')}
+        value={formatNumber(stats?.topPerformers)}
         caption="above 90% performance"
       />
     </div>

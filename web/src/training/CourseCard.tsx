@@ -30,6 +30,7 @@ import {
   ratingText,
   sopProgressText,
 } from './training';
+import { useTranslation } from 'react-i18next';
 
 export interface CourseActions {
   editor: boolean;
@@ -48,9 +49,10 @@ export function CourseGrid({
   /** The search and filters hiding courses, and how to clear them. */
   narrowed?: { search: string; filters: number; onClear: () => void };
 } & CourseActions) {
+  const { t } = useTranslation();
   if (courses.length === 0) {
     const text = emptyListText({
-      noun: 'courses',
+      noun: t('training.noun'),
       search: narrowed?.search ?? '',
       filters: narrowed?.filters ?? 0,
       title: empty,
@@ -89,6 +91,7 @@ export function CourseGrid({
 }
 
 function CourseCard({ course, editor, onEdit, onOpen }: { course: Course } & CourseActions) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const status = courseStatusBadge(course.status);
   const progress = clampPercent(course.progress);
@@ -102,16 +105,18 @@ function CourseCard({ course, editor, onEdit, onOpen }: { course: Course } & Cou
       toast({ title: enrolledToastTitle(enrolled.status), description: enrolled.title });
       onOpen(enrolled);
     },
-    onError: (error) => toast(failureToast('Error', error, 'Failed to start course')),
+    onError: (error) =>
+      toast(failureToast(t('training.card.error'), error, t('training.card.startFailed'))),
   });
 
   const remove = useMutation({
     mutationFn: () => call(api.deleteCourse, { params: { id: course.id } }),
     onSuccess: async () => {
-      toast({ title: 'Course deleted', description: course.title });
+      toast({ title: t('training.card.deleted'), description: course.title });
       await refreshCourses(queryClient);
     },
-    onError: (error) => toast(failureToast('Error', error, 'Failed to delete course')),
+    onError: (error) =>
+      toast(failureToast(t('training.card.error'), error, t('training.card.deleteFailed'))),
   });
 
   return (
@@ -131,16 +136,19 @@ function CourseCard({ course, editor, onEdit, onOpen }: { course: Course } & Cou
         </Badge>
       </div>
       <p className="line-clamp-3 text-sm text-slate-600 dark:text-slate-300">
-        {course.description || 'No description'}
+        {course.description || t('training.card.noDescription')}
       </p>
       <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
         <Badge>{course.category}</Badge>
-        <Badge tone={difficultyTone(course.difficulty)}>{course.difficulty}</Badge>
+        <Badge tone={difficultyTone(course.difficulty)}>
+          {t(`training.difficulty.${course.difficulty}`)}
+        </Badge>
         <span className="inline-flex items-center gap-1">
           <Clock aria-hidden className="size-3.5" /> {course.duration}
         </span>
         <span className="inline-flex items-center gap-1" data-testid="course-enrolled">
-          <Users aria-hidden className="size-3.5" /> {course.enrolled} enrolled
+          <Users aria-hidden className="size-3.5" />{' '}
+          {t('training.card.enrolled', { count: course.enrolled })}
         </span>
         {due && (
           <span
@@ -160,10 +168,13 @@ function CourseCard({ course, editor, onEdit, onOpen }: { course: Course } & Cou
       </div>
       <div className="space-y-1">
         <div className="flex justify-between text-xs">
-          <span>Progress</span>
+          <span>{t('training.card.progress')}</span>
           <span data-testid="course-progress">{progress}%</span>
         </div>
-        <ProgressBar percent={progress} label={`${course.title} progress`} />
+        <ProgressBar
+          percent={progress}
+          label={t('training.card.progressOf', { title: course.title })}
+        />
       </div>
       <SopList course={course} />
       <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
@@ -180,21 +191,21 @@ function CourseCard({ course, editor, onEdit, onOpen }: { course: Course } & Cou
           <>
             <button
               type="button"
-              aria-label={`Edit ${course.title}`}
+              aria-label={t('training.card.editLabel', { title: course.title })}
               onClick={() => onEdit(course)}
               className={smallOutlineButtonClass}
             >
-              <Pencil className="size-3.5" /> Edit
+              <Pencil className="size-3.5" /> {t('training.card.edit')}
             </button>
             <ConfirmDialog
-              title="Delete course?"
-              description={`"${course.title}" and every enrolment in it will be removed.`}
-              confirmLabel="Delete"
+              title={t('training.card.deleteTitle')}
+              description={t('training.card.deleteDescription', { title: course.title })}
+              confirmLabel={t('training.card.delete')}
               onConfirm={() => remove.mutate()}
               trigger={
                 <button
                   type="button"
-                  aria-label={`Delete ${course.title}`}
+                  aria-label={t('training.card.deleteLabel', { title: course.title })}
                   disabled={remove.isPending}
                   className={smallDangerButtonClass}
                 >
@@ -210,6 +221,7 @@ function CourseCard({ course, editor, onEdit, onOpen }: { course: Course } & Cou
 }
 
 export function SopList({ course }: { course: Course }) {
+  const { t } = useTranslation();
   return (
     <div className="space-y-1">
       <p className="text-xs font-medium text-slate-500">{sopProgressText(course.sops)}</p>
@@ -222,9 +234,15 @@ export function SopList({ course }: { course: Course }) {
             className="flex items-center gap-2"
           >
             {sop.passed ? (
-              <CheckCircle2 aria-label="Passed" className="size-4 shrink-0 text-green-600" />
+              <CheckCircle2
+                aria-label={t('training.card.passed')}
+                className="size-4 shrink-0 text-green-600"
+              />
             ) : (
-              <Circle aria-label="Not passed yet" className="size-4 shrink-0 text-slate-300" />
+              <Circle
+                aria-label={t('training.card.notPassed')}
+                className="size-4 shrink-0 text-slate-300"
+              />
             )}
             <span className={clsx(sop.passed && 'text-slate-500')}>{sop.title}</span>
           </li>
@@ -234,17 +252,12 @@ export function SopList({ course }: { course: Course }) {
   );
 }
 
-export function ProgressBar({
-  percent,
-  label = 'Course progress',
-}: {
-  percent: number;
-  label?: string;
-}) {
+export function ProgressBar({ percent, label }: { percent: number; label?: string }) {
+  const { t } = useTranslation();
   return (
     <div
       role="progressbar"
-      aria-label={label}
+      aria-label={label ?? t('training.card.courseProgress')}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={percent}

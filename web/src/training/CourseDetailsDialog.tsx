@@ -8,6 +8,7 @@ import { ProgressBar, SopList } from './CourseCard';
 import { storeCourse } from './queries';
 import { RateStars } from './StarRating';
 import { clampPercent, courseStatusBadge } from './training';
+import { useTranslation } from 'react-i18next';
 
 /** Continue / Review: the course's SOPs, how progress moves, and the rating once completed. */
 export function CourseDetailsDialog({
@@ -17,15 +18,17 @@ export function CourseDetailsDialog({
   course: Course | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const rate = useMutation({
     mutationFn: ({ id, rating }: { id: number; rating: number }) =>
       call(api.rateCourse, { params: { id }, body: { rating } }),
     onSuccess: (rated) => {
       storeCourse(queryClient, rated);
-      toast({ title: 'Thank you for your rating' });
+      toast({ title: t('training.details.thanks') });
     },
-    onError: (error) => toast(failureToast('Error', error, 'Failed to rate course')),
+    onError: (error) =>
+      toast(failureToast(t('training.card.error'), error, t('training.details.rateFailed'))),
   });
 
   return (
@@ -49,11 +52,11 @@ export function CourseDetailsDialog({
           </div>
           <SopList course={course} />
           <p className="text-sm text-slate-500 dark:text-slate-400">
-            Each SOP counts once you pass its evaluation in an observation with your supervisor.
+            {t('training.details.howItCounts')}
           </p>
           {course.status === 'completed' && (
             <div className="space-y-1">
-              <p className="text-sm font-medium">Rate this course</p>
+              <p className="text-sm font-medium">{t('training.details.rate')}</p>
               <RateStars
                 value={course.myRating}
                 disabled={rate.isPending}

@@ -20,6 +20,7 @@ import {
 } from '../ui/styles';
 import { refreshCourses, storeCourse } from './queries';
 import { courseDraftOf, courseErrors, emptyCourseDraft, type CourseDraft } from './training';
+import { useTranslation } from 'react-i18next';
 
 interface CourseEditorDialogProps {
   /** null: closed; 'new': a new course; a course: editing it. */
@@ -28,14 +29,15 @@ interface CourseEditorDialogProps {
 }
 
 export function CourseEditorDialog({ editing, onClose }: CourseEditorDialogProps) {
+  const { t } = useTranslation();
   return (
     <Dialog
       open={editing !== null}
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={editing === 'new' ? 'New Course' : 'Edit Course'}
-      description="A course is an ordered list of SOPs whose evaluations are published."
+      title={editing === 'new' ? t('training.editor.newTitle') : t('training.editor.editTitle')}
+      description={t('training.editor.description')}
       width="max-w-2xl"
       testId="course-editor"
     >
@@ -51,6 +53,7 @@ export function CourseEditorDialog({ editing, onClose }: CourseEditorDialogProps
 }
 
 function CourseForm({ course, onDone }: { course: Course | null; onDone: () => void }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const documents = useQuery(sopChoicesQuery);
   const [draft, setDraft] = useState<CourseDraft>(() =>
@@ -63,7 +66,7 @@ function CourseForm({ course, onDone }: { course: Course | null; onDone: () => v
   const titleOf = (id: number) =>
     choices.find((choice) => choice.id === id)?.title ??
     course?.sops.find((sop) => sop.documentId === id)?.title ??
-    `Document ${id}`;
+    t('training.editor.documentNumber', { id });
   const available = choices.filter((choice) => !draft.documentIds.includes(choice.id));
 
   const save = useMutation({
@@ -73,12 +76,22 @@ function CourseForm({ course, onDone }: { course: Course | null; onDone: () => v
         : call(api.createCourse, { body }),
     onSuccess: async (saved) => {
       storeCourse(queryClient, saved);
-      toast({ title: course ? 'Course updated' : 'Course created', description: saved.title });
+      toast({
+        title: course ? t('training.editor.updated') : t('training.editor.created'),
+        description: saved.title,
+      });
       onDone();
       await refreshCourses(queryClient);
     },
     // The server checks each SOP's evaluation is published and says so.
-    onError: (error) => toast(failureToast('Save failed', error, 'Failed to save course')),
+    onError: (error) =>
+      toast(
+        failureToast(
+          t('training.editor.saveFailedTitle'),
+          error,
+          t('training.editor.saveFailedDescription'),
+        ),
+      ),
   });
 
   const set = (patch: Partial<CourseDraft>) => setDraft((current) => ({ ...current, ...patch }));
@@ -93,7 +106,7 @@ function CourseForm({ course, onDone }: { course: Course | null; onDone: () => v
 
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
-      <Field id="course-title" label="Title" error={errors['title']}>
+      <Field id="course-title" label={t('training.editor.title')} error={errors['title']}>
         <input
           id="course-title"
           value={draft.title}
@@ -102,7 +115,11 @@ function CourseForm({ course, onDone }: { course: Course | null; onDone: () => v
           className={inputClass}
         />
       </Field>
-      <Field id="course-description" label="Description" error={errors['description']}>
+      <Field
+        id="course-description"
+        label={t('training.editor.descriptionField')}
+        error={errors['description']}
+      >
         <textarea
           id="course-description"
           rows={3}
@@ -113,17 +130,25 @@ function CourseForm({ course, onDone }: { course: Course | null; onDone: () => v
         />
       </Field>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field id="course-category" label="Category" error={errors['category']}>
+        <Field
+          id="course-category"
+          label={t('training.editor.category')}
+          error={errors['category']}
+        >
           <input
             id="course-category"
             value={draft.category}
             maxLength={100}
             onChange={(event) => set({ category: event.target.value })}
             className={inputClass}
-            placeholder="Food Safety"
+            placeholder={t('training.editor.categoryPlaceholder')}
           />
         </Field>
-        <Field id="course-difficulty" label="Difficulty" error={errors['difficulty']}>
+        <Field
+          id="course-difficulty"
+          label={t('training.editor.difficulty')}
+          error={errors['difficulty']}
+        >
           <select
             id="course-difficulty"
             value={draft.difficulty}
@@ -132,27 +157,31 @@ function CourseForm({ course, onDone }: { course: Course | null; onDone: () => v
           >
             {COURSE_DIFFICULTIES.map((difficulty) => (
               <option key={difficulty} value={difficulty}>
-                {difficulty}
+                {t(`training.difficulty.${difficulty}`)}
               </option>
             ))}
           </select>
         </Field>
-        <Field id="course-duration" label="Duration" error={errors['duration']}>
+        <Field
+          id="course-duration"
+          label={t('training.editor.duration')}
+          error={errors['duration']}
+        >
           <input
             id="course-duration"
             value={draft.duration}
             maxLength={100}
             onChange={(event) => set({ duration: event.target.value })}
             className={inputClass}
-            placeholder="2 hours"
+            placeholder={t('training.editor.durationPlaceholder')}
           />
         </Field>
       </div>
 
       <fieldset className="space-y-2">
-        <legend className="text-sm font-medium">SOPs, in order</legend>
+        <legend className="text-sm font-medium">{t('training.editor.sops')}</legend>
         {draft.documentIds.length === 0 && (
-          <p className="text-sm text-slate-500">No SOPs added yet.</p>
+          <p className="text-sm text-slate-500">{t('training.editor.noSops')}</p>
         )}
         <ol className="space-y-1.5">
           {draft.documentIds.map((id, index) => (
@@ -162,10 +191,10 @@ function CourseForm({ course, onDone }: { course: Course | null; onDone: () => v
               className="flex items-center gap-2 rounded-md border border-slate-200 px-3 py-1.5 text-sm dark:border-slate-800"
             >
               <span className="w-5 text-slate-500">{index + 1}.</span>
-              <span className="flex-1">{titleOf(id)}</span>
+              <span className="min-w-0 flex-1 break-words">{titleOf(id)}</span>
               <button
                 type="button"
-                aria-label={`Move ${titleOf(id)} up`}
+                aria-label={t('training.editor.moveUp', { title: titleOf(id) })}
                 disabled={index === 0}
                 onClick={() => set({ documentIds: moveItem(draft.documentIds, index, index - 1) })}
                 className="rounded p-1 hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-800"
@@ -174,7 +203,7 @@ function CourseForm({ course, onDone }: { course: Course | null; onDone: () => v
               </button>
               <button
                 type="button"
-                aria-label={`Move ${titleOf(id)} down`}
+                aria-label={t('training.editor.moveDown', { title: titleOf(id) })}
                 disabled={index === draft.documentIds.length - 1}
                 onClick={() => set({ documentIds: moveItem(draft.documentIds, index, index + 1) })}
                 className="rounded p-1 hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-800"
@@ -183,7 +212,7 @@ function CourseForm({ course, onDone }: { course: Course | null; onDone: () => v
               </button>
               <button
                 type="button"
-                aria-label={`Remove ${titleOf(id)}`}
+                aria-label={t('training.editor.remove', { title: titleOf(id) })}
                 onClick={() => set({ documentIds: removeAt(draft.documentIds, index) })}
                 className="rounded p-1 hover:bg-slate-100 dark:hover:bg-slate-800"
               >
@@ -194,14 +223,14 @@ function CourseForm({ course, onDone }: { course: Course | null; onDone: () => v
         </ol>
         <div className="flex items-center gap-2">
           <select
-            aria-label="SOP to add"
+            aria-label={t('training.editor.sopToAdd')}
             data-testid="course-sop-choice"
             value={adding}
             onChange={(event) => setAdding(event.target.value)}
             className={selectClass}
           >
             <option value="">
-              {documents.isPending ? 'Loading...' : 'Choose an SOP with an evaluation'}
+              {documents.isPending ? t('training.editor.loading') : t('training.editor.choose')}
             </option>
             {available.map((choice) => (
               <option key={choice.id} value={choice.id}>
@@ -219,7 +248,7 @@ function CourseForm({ course, onDone }: { course: Course | null; onDone: () => v
             }}
             className={`${smallOutlineButtonClass} h-10`}
           >
-            <Plus className="size-3.5" /> Add
+            <Plus className="size-3.5" /> {t('training.editor.add')}
           </button>
         </div>
         {errors['documentIds'] && (
@@ -227,9 +256,7 @@ function CourseForm({ course, onDone }: { course: Course | null; onDone: () => v
             {errors['documentIds']}
           </p>
         )}
-        <p className="text-xs text-slate-500">
-          Only SOPs whose evaluation is published are accepted.
-        </p>
+        <p className="text-xs text-slate-500">{t('training.editor.onlyPublished')}</p>
       </fieldset>
 
       <button
@@ -238,7 +265,11 @@ function CourseForm({ course, onDone }: { course: Course | null; onDone: () => v
         disabled={save.isPending}
         className={primaryButtonClass}
       >
-        {save.isPending ? 'Saving...' : course ? 'Save Course' : 'Create Course'}
+        {save.isPending
+          ? t('training.editor.saving')
+          : course
+            ? t('training.editor.save')
+            : t('training.editor.create')}
       </button>
     </form>
   );

@@ -4,8 +4,10 @@ import type { ReactNode } from 'react';
 import { Card } from '../ui/Card';
 import { ProgressBar } from './CourseCard';
 import { clampPercent, trainingStats } from './training';
+import { useTranslation } from 'react-i18next';
 
 export function ProgressTracking({ courses }: { courses: Course[] }) {
+  const { t } = useTranslation();
   const stats = trainingStats(courses);
   return (
     <div className="space-y-4">
@@ -13,38 +15,41 @@ export function ProgressTracking({ courses }: { courses: Course[] }) {
         <Stat
           testId="overall-progress"
           icon={<TrendingUp className="size-5 text-blue-600" />}
-          label="Overall Progress"
+          label={t('training.progress.overall')}
           value={`${stats.overallPercent}%`}
         >
-          <ProgressBar percent={stats.overallPercent} label="Overall progress" />
+          <ProgressBar percent={stats.overallPercent} label={t('training.progress.overallLabel')} />
         </Stat>
         <Stat
           testId="courses-completed"
           icon={<GraduationCap className="size-5 text-green-600" />}
-          label="Courses Completed"
-          value={`${stats.completed} of ${stats.total}`}
+          label={t('training.progress.completed')}
+          value={t('training.progress.completedOf', {
+            completed: stats.completed,
+            total: stats.total,
+          })}
         />
         <Stat
           testId="certificates-earned"
           icon={<Award className="size-5 text-amber-500" />}
-          label="Certificates Earned"
+          label={t('training.progress.certificates')}
           value={String(stats.certificates)}
         />
       </div>
       <Card className="space-y-3">
-        <h2 className="font-semibold">Course progress</h2>
+        <h2 className="font-semibold">{t('training.progress.courseProgress')}</h2>
         {courses.length === 0 ? (
-          <p className="text-sm text-slate-500">No courses available</p>
+          <p className="text-sm text-slate-500">{t('training.noCourses')}</p>
         ) : (
           courses.map((course) => (
             <div key={course.id} className="space-y-1">
-              <div className="flex justify-between text-sm">
+              <div className="flex justify-between gap-2 text-sm">
                 <span>{course.title}</span>
                 <span>{clampPercent(course.progress)}%</span>
               </div>
               <ProgressBar
                 percent={clampPercent(course.progress)}
-                label={`${course.title} progress`}
+                label={t('training.card.progressOf', { title: course.title })}
               />
             </div>
           ))

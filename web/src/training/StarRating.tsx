@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import { Star } from 'lucide-react';
 import { filledStars } from './training';
+import { useTranslation } from 'react-i18next';
 
 const STARS = [1, 2, 3, 4, 5] as const;
 
@@ -32,10 +33,11 @@ export function RateStars({
   disabled?: boolean;
   onRate: (rating: number) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <div
       role="radiogroup"
-      aria-label="Your rating"
+      aria-label={t('training.details.yourRating')}
       data-testid="rate-course"
       className="inline-flex"
     >
@@ -45,7 +47,7 @@ export function RateStars({
           type="button"
           role="radio"
           aria-checked={value === star}
-          aria-label={`${star} ${star === 1 ? 'star' : 'stars'}`}
+          aria-label={t('training.details.stars', { count: star })}
           disabled={disabled}
           onClick={() => onRate(star)}
           className="rounded p-0.5 hover:bg-amber-50 disabled:opacity-60 dark:hover:bg-slate-800"

@@ -23,12 +23,14 @@ import {
   myLearning,
   trainingStats,
 } from './training';
+import { useTranslation } from 'react-i18next';
 
 const tabClass =
   'rounded px-3 py-1.5 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm dark:text-slate-300 dark:data-[state=active]:bg-slate-950 dark:data-[state=active]:text-slate-50';
 
 /** /training: courses with the learner's progress; training editors manage the courses. */
 export function TrainingPage() {
+  const { t } = useTranslation();
   const role = useQuery(currentUserQuery).data?.role;
   const editor = isTrainingEditor(role);
   const courses = useInfiniteQuery(coursesQuery);
@@ -47,17 +49,15 @@ export function TrainingPage() {
     <div data-testid="training-page" className="mx-auto max-w-7xl space-y-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold">Training Center</h1>
-          <p className="text-slate-500 dark:text-slate-400">
-            Develop your skills with our comprehensive training programs
-          </p>
+          <h1 className="text-2xl font-bold">{t('training.title')}</h1>
+          <p className="text-slate-500 dark:text-slate-400">{t('training.subtitle')}</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone="green" testId="completed-count">
-            {stats.completed} Completed
+            {t('training.completedCount', { count: stats.completed })}
           </Badge>
           <Badge tone="blue" testId="in-progress-count">
-            {stats.inProgress} In Progress
+            {t('training.inProgressCount', { count: stats.inProgress })}
           </Badge>
           {editor && (
             <button
@@ -66,7 +66,7 @@ export function TrainingPage() {
               onClick={() => setEditing('new')}
               className={smallButtonClass}
             >
-              <Plus className="size-4" /> New Course
+              <Plus className="size-4" /> {t('training.newCourse')}
             </button>
           )}
         </div>
@@ -78,26 +78,26 @@ export function TrainingPage() {
       {courses.isPending ? (
         <div role="status" className="flex flex-col items-center gap-3 py-16">
           <Spinner />
-          <p>Loading courses...</p>
+          <p>{t('training.loading')}</p>
         </div>
       ) : courses.isError ? (
         <p role="alert" className="py-16 text-center text-red-600">
-          Failed to load courses
+          {t('training.loadFailed')}
         </p>
       ) : (
         <Tabs.Root defaultValue="all" className="space-y-4">
           <Tabs.List
-            aria-label="Training sections"
-            className="inline-flex gap-1 rounded-md bg-slate-100 p-1 dark:bg-slate-800"
+            aria-label={t('training.sections')}
+            className="inline-flex flex-wrap gap-1 rounded-md bg-slate-100 p-1 dark:bg-slate-800"
           >
             <Tabs.Trigger value="all" data-testid="training-tab-all" className={tabClass}>
-              All Courses
+              {t('training.allCourses')}
             </Tabs.Trigger>
             <Tabs.Trigger value="mine" data-testid="training-tab-mine" className={tabClass}>
-              My Learning
+              {t('training.myLearning')}
             </Tabs.Trigger>
             <Tabs.Trigger value="progress" data-testid="training-tab-progress" className={tabClass}>
-              Progress Tracking
+              {t('training.progressTracking')}
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="all" className="outline-none">
@@ -111,7 +111,7 @@ export function TrainingPage() {
           <Tabs.Content value="mine" className="outline-none">
             <CourseGrid
               courses={myLearning(list)}
-              empty="You have not started any course yet"
+              empty={t('training.notStartedAny')}
               editor={editor}
               onEdit={setEditing}
               onOpen={(course) => setDetails(course.id)}
@@ -130,6 +130,7 @@ export function TrainingPage() {
 }
 
 function AllCourses({ courses, ...actions }: { courses: Course[] } & CourseActions) {
+  const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState(ALL_CATEGORIES);
   const categories = courseCategories(courses);
@@ -144,21 +145,21 @@ function AllCourses({ courses, ...actions }: { courses: Course[] } & CourseActio
           />
           <input
             type="search"
-            aria-label="Search courses"
-            placeholder="Search courses..."
+            aria-label={t('training.searchCourses')}
+            placeholder={t('training.searchPlaceholder')}
             value={search}
             onChange={(event) => setSearch(event.target.value)}
             className={`${inputClass} pl-9`}
           />
         </div>
         <select
-          aria-label="Category"
+          aria-label={t('training.category')}
           data-testid="course-category-filter"
           value={category}
           onChange={(event) => setCategory(event.target.value)}
-          className={`${selectClass} w-56`}
+          className={`${selectClass} w-full sm:w-56`}
         >
-          <option value={ALL_CATEGORIES}>All Categories</option>
+          <option value={ALL_CATEGORIES}>{t('training.allCategories')}</option>
           {categories.map((name) => (
             <option key={name} value={name}>
               {name}
@@ -168,7 +169,7 @@ function AllCourses({ courses, ...actions }: { courses: Course[] } & CourseActio
       </div>
       <CourseGrid
         courses={shown}
-        empty="No courses available"
+        empty={t('training.noCourses')}
         narrowed={{
           search,
           filters: category === ALL_CATEGORIES ? 0 : 1,

@@ -2,19 +2,14 @@ import { SaveCourseRequest, type Course } from '@hub/proto';
 import { fieldErrors, type FieldErrors } from '../forms/fieldErrors';
 import type { BadgeTone } from '../ui/Badge';
 import { formatDate } from '../ui/dates';
+import { i18n } from '../i18n/i18n';
+import { formatDecimal } from '../i18n/format';
 
 export type CourseStatus = Course['status'];
 
 /** Spec: the card's button by status. */
-export function courseButtonLabel(status: CourseStatus): 'Start Course' | 'Continue' | 'Review' {
-  switch (status) {
-    case 'not_started':
-      return 'Start Course';
-    case 'in_progress':
-      return 'Continue';
-    case 'completed':
-      return 'Review';
-  }
+export function courseButtonLabel(status: CourseStatus): string {
+  return i18n.t(`training.button.${status}`);
 }
 
 /**
@@ -31,16 +26,17 @@ export function courseButton(course: Pick<Course, 'status' | 'enrolledAt'>): {
 
 /** The toast after enrolling, by the status the enrolment answered. */
 export const enrolledToastTitle = (status: CourseStatus) =>
-  status === 'completed' ? 'Course completed' : 'Course started';
+  status === 'completed' ? i18n.t('training.courseCompleted') : i18n.t('training.courseStarted');
 
 export function courseStatusBadge(status: CourseStatus): { label: string; tone: BadgeTone } {
+  const label = i18n.t(`training.status.${status}`);
   switch (status) {
     case 'not_started':
-      return { label: 'Not started', tone: 'neutral' };
+      return { label, tone: 'neutral' };
     case 'in_progress':
-      return { label: 'In progress', tone: 'blue' };
+      return { label, tone: 'blue' };
     case 'completed':
-      return { label: 'Completed', tone: 'green' };
+      return { label, tone: 'green' };
   }
 }
 
@@ -101,8 +97,8 @@ export function myLearning<T extends Pick<Course, 'status'>>(courses: readonly T
 
 /** '4.5 (2 ratings)', '5.0 (1 rating)', 'No ratings yet'. */
 export function ratingText(rating: number | null, count: number): string {
-  if (rating === null || count === 0) return 'No ratings yet';
-  return `${rating.toFixed(1)} (${count} ${count === 1 ? 'rating' : 'ratings'})`;
+  if (rating === null || count === 0) return i18n.t('training.noRatings');
+  return i18n.t('training.rating', { rating: formatDecimal(rating, 1), count });
 }
 
 /** How many of 5 stars are filled for an average (rounded to the nearest whole star). */
@@ -117,7 +113,7 @@ export const clampPercent = (value: number) =>
 /** '2 of 3 SOPs passed'. */
 export function sopProgressText(sops: readonly { passed: boolean }[]): string {
   const passed = sops.filter((sop) => sop.passed).length;
-  return `${passed} of ${sops.length} ${sops.length === 1 ? 'SOP' : 'SOPs'} passed`;
+  return i18n.t('training.sopsPassed', { passed, count: sops.length });
 }
 
 // The course editor.
@@ -168,7 +164,9 @@ export function courseDueText(
   if (!course.dueDate) return null;
   const overdue = course.status !== 'completed' && course.dueDate < today;
   return {
-    text: `${overdue ? 'Overdue since' : 'Due'} ${formatDate(course.dueDate)}`,
+    text: overdue
+      ? i18n.t('training.overdueSince', { date: formatDate(course.dueDate) })
+      : i18n.t('training.due', { date: formatDate(course.dueDate) }),
     overdue,
   };
 }

@@ -26,7 +26,7 @@ export function Badge({
     <span
       data-testid={testId}
       className={clsx(
-        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium',
+        'inline-flex max-w-full items-center rounded-full px-2 py-0.5 text-xs font-medium break-words',
         TONES[tone],
         className,
       )}

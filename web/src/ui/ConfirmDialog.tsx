@@ -1,5 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface ConfirmDialogProps {
   /** The element that opens the dialog (a button). */
@@ -18,6 +19,7 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
 }: ConfirmDialogProps) {
+  const { t } = useTranslation();
   return (
     <AlertDialog.Root>
       <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
@@ -31,9 +33,9 @@ export function ConfirmDialog({
           <AlertDialog.Description className="mt-2 text-sm text-slate-600 dark:text-slate-300">
             {description}
           </AlertDialog.Description>
-          <div className="mt-6 flex justify-end gap-2">
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
             <AlertDialog.Cancel className="h-9 rounded-md border max-sm:h-11 border-slate-300 px-4 text-sm font-medium hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-900">
-              Cancel
+              {t('ui.cancel')}
             </AlertDialog.Cancel>
             <AlertDialog.Action
               data-testid="confirm-action"

@@ -2,6 +2,7 @@ import clsx from 'clsx';
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface DialogProps {
   open: boolean;
@@ -27,6 +28,7 @@ export function Dialog({
   testId,
   children,
 }: DialogProps) {
+  const { t } = useTranslation();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -51,7 +53,7 @@ export function Dialog({
               )}
             </div>
             <RadixDialog.Close
-              aria-label="Close"
+              aria-label={t('ui.close')}
               className="-m-1 inline-flex items-center justify-center rounded-md p-1 opacity-70 max-sm:size-11 hover:bg-slate-100 hover:opacity-100 dark:hover:bg-slate-800"
             >
               <X className="size-4" />

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { ConfirmDialog } from './ConfirmDialog';
 import { inputClass, smallButtonClass, smallOutlineButtonClass } from './styles';
 import { UploadProgress } from '../library/UploadDocumentDialog';
+import { useTranslation } from 'react-i18next';
 
 /** The card look of one row in the document and video lists. */
 export const listRowClass =
@@ -120,17 +121,18 @@ export function RowDeleteButton({
   pending: boolean;
   onConfirm: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <ConfirmDialog
       title={title}
       description={description}
-      confirmLabel="Delete"
+      confirmLabel={t('ui.delete')}
       onConfirm={onConfirm}
       trigger={
         <button
           type="button"
-          aria-label="Delete"
-          title="Delete"
+          aria-label={t('ui.delete')}
+          title={t('ui.delete')}
           data-testid={testId}
           disabled={pending}
           className="rounded-md p-2 text-red-600 hover:bg-red-50 disabled:opacity-60 dark:text-red-400 dark:hover:bg-red-950"
@@ -145,6 +147,7 @@ export function RowDeleteButton({
 /** Search box, Refresh and Upload above a list of files. */
 export function ListToolbar({
   noun,
+  nounLabel = noun,
   testIdNoun,
   searchText,
   onSearch,
@@ -153,8 +156,10 @@ export function ListToolbar({
   uploadLabel,
   onUpload,
 }: {
-  /** 'documents', 'videos': used in the placeholder and the accessible name. */
+  /** 'documents', 'videos': used in test ids, and shown unless nounLabel says otherwise. */
   noun: string;
+  /** The noun in the language shown ('documentos'), for the placeholder and accessible name. */
+  nounLabel?: string;
   /** 'document', 'video': used in test ids. */
   testIdNoun: string;
   searchText: string;
@@ -164,6 +169,7 @@ export function ListToolbar({
   uploadLabel: string;
   onUpload: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <div className="flex flex-wrap items-center gap-2">
       <div className="relative min-w-[200px] flex-1">
@@ -173,9 +179,9 @@ export function ListToolbar({
         />
         <input
           type="search"
-          aria-label={`Search ${noun}`}
+          aria-label={t('ui.search', { noun: nounLabel })}
           data-testid={`${testIdNoun}-search`}
-          placeholder={`Search ${noun}...`}
+          placeholder={t('ui.searchPlaceholder', { noun: nounLabel })}
           value={searchText}
           maxLength={200}
           onChange={(event) => onSearch(event.target.value)}
@@ -190,7 +196,7 @@ export function ListToolbar({
         className={`${smallOutlineButtonClass} h-10`}
       >
         <RefreshCw className={`size-3.5 ${refreshing ? 'animate-spin' : ''}`} />
-        Refresh
+        {t('ui.refresh')}
       </button>
       <button
         type="button"

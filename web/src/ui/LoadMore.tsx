@@ -1,5 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 import { smallOutlineButtonClass } from './styles';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Under a cursor-paged list: how many rows of the total are shown, and a button that loads the
@@ -20,12 +21,11 @@ export function LoadMore({
   loading: boolean;
   onLoadMore: () => void;
 }) {
+  const { t } = useTranslation();
   if (!hasMore && shown >= total) return null;
   return (
     <div className="flex items-center justify-between gap-3 py-2 text-sm text-slate-500">
-      <span data-testid="list-count">
-        Showing {shown} of {total} {noun}
-      </span>
+      <span data-testid="list-count">{t('ui.showing', { shown, total, noun })}</span>
       {hasMore && (
         <button
           type="button"
@@ -34,7 +34,7 @@ export function LoadMore({
           onClick={onLoadMore}
         >
           {loading && <LoaderCircle aria-hidden className="size-4 animate-spin" />}
-          Load more
+          {t('ui.loadMore')}
         </button>
       )}
     </div>

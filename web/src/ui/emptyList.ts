@@ -1,3 +1,5 @@
+import { i18n } from '../i18n/i18n';
+
 /** What an empty list says: its first-use text, or, when a search or filter hides everything,
  * that nothing matches and how to see everything again. */
 export interface EmptyListText {
@@ -8,7 +10,7 @@ export interface EmptyListText {
 }
 
 export function emptyListText(options: {
-  /** Plural noun: 'documents', 'videos'. */
+  /** Plural noun in the language shown: 'documents', 'videos'. */
   noun: string;
   /** The text typed in the search box. */
   search: string;
@@ -23,13 +25,21 @@ export function emptyListText(options: {
   if (!searching && !filtering) {
     return { title: options.title, hint: options.hint, clearLabel: null };
   }
-  const narrowedBy =
-    searching && filtering ? 'your search and filters' : searching ? 'your search' : 'your filters';
+  const noun = options.noun;
+  const title =
+    searching && filtering
+      ? i18n.t('ui.emptyList.noMatchBoth', { noun })
+      : searching
+        ? i18n.t('ui.emptyList.noMatchSearch', { noun })
+        : i18n.t('ui.emptyList.noMatchFilters', { noun });
   return {
-    title: `No ${options.noun} match ${narrowedBy}`,
+    title,
     hint: searching
-      ? `Nothing matches "${options.search.trim()}". Try other words, or clear the search to see every one.`
-      : 'Clear the filters to see every one.',
-    clearLabel: searching && !filtering ? 'Clear search' : 'Clear search and filters',
+      ? i18n.t('ui.emptyList.searchHint', { search: options.search.trim() })
+      : i18n.t('ui.emptyList.filtersHint'),
+    clearLabel:
+      searching && !filtering
+        ? i18n.t('ui.emptyList.clearSearch')
+        : i18n.t('ui.emptyList.clearBoth'),
   };
 }

@@ -11,16 +11,17 @@ export const linkClass = 'font-medium text-blue-600 hover:underline dark:text-bl
 
 /**
  * Buttons that size to their text (the ones above fill their row). On a phone (below `sm`) every
- * button and field here is at least 44 px high, a finger's tap target.
+ * button and field here is at least 44 px high, a finger's tap target. A long label wraps to a
+ * second line rather than clip: Spanish and French run about 30% longer than English (#46).
  */
 export const smallButtonClass =
-  'inline-flex h-9 items-center justify-center gap-2 rounded-md bg-blue-600 max-sm:h-11 px-4 text-sm font-medium text-white hover:bg-blue-700 disabled:opacity-60';
+  'inline-flex min-h-9 max-w-full items-center justify-center gap-2 rounded-md py-1 text-center bg-blue-600 max-sm:min-h-11 px-4 text-sm font-medium text-white hover:bg-blue-700 disabled:opacity-60';
 
 export const smallOutlineButtonClass =
-  'inline-flex h-8 items-center justify-center gap-1.5 max-sm:h-11 rounded-md border border-slate-300 bg-white px-3 text-xs font-medium hover:bg-slate-50 disabled:opacity-60 dark:border-slate-700 dark:bg-slate-950 dark:hover:bg-slate-900';
+  'inline-flex min-h-8 max-w-full items-center justify-center gap-1.5 max-sm:min-h-11 rounded-md py-1 text-center border border-slate-300 bg-white px-3 text-xs font-medium hover:bg-slate-50 disabled:opacity-60 dark:border-slate-700 dark:bg-slate-950 dark:hover:bg-slate-900';
 
 export const smallDangerButtonClass =
-  'inline-flex h-8 items-center justify-center gap-1.5 max-sm:h-11 rounded-md border border-red-300 bg-white px-3 text-xs font-medium text-red-700 hover:bg-red-50 disabled:opacity-60 dark:border-red-900 dark:bg-slate-950 dark:text-red-400 dark:hover:bg-red-950';
+  'inline-flex min-h-8 max-w-full items-center justify-center gap-1.5 max-sm:min-h-11 rounded-md py-1 text-center border border-red-300 bg-white px-3 text-xs font-medium text-red-700 hover:bg-red-50 disabled:opacity-60 dark:border-red-900 dark:bg-slate-950 dark:text-red-400 dark:hover:bg-red-950';
 
 export const selectClass = inputClass;
 

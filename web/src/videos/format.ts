@@ -1,5 +1,6 @@
 import type { AnalysisReport, IdentifiedOperator, UnidentifiedPerson, Video } from '@hub/proto';
 import type { BadgeTone } from '../ui/Badge';
+import { formatMediumDate } from '../i18n/format';
 
 /** What a video row's analysis badge says, and the line beside it. */
 export interface VideoStatus {
@@ -110,8 +111,7 @@ export function distanceText(operator: Pick<IdentifiedOperator, 'distance'>, thr
 }
 
 /** 'Nov 26, 2026' of an ISO time, for review lines. */
-const reviewDate = (at: string) =>
-  new Date(at).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const reviewDate = (at: string) => formatMediumDate(at);
 
 /**
  * The badge of an identified face: a supervisor's word wins over the distance; otherwise the

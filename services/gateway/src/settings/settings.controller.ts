@@ -1,5 +1,12 @@
 import { Body, Controller, Inject, Param, Req } from '@nestjs/common';
-import { type Actor, api, identityRpc, type OrganizationSettings, type SessionIdParams, type UserPreferences } from '@hub/proto';
+import {
+  type Actor,
+  api,
+  identityRpc,
+  type OrganizationSettings,
+  type SessionIdParams,
+  type UserPreferences,
+} from '@hub/proto';
 import { RpcClient } from '@hub/kit';
 import { SessionCache } from '../auth/session-cache.js';
 import { CurrentActor } from '../http/current-actor.decorator.js';

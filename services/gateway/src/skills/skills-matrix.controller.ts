@@ -1,7 +1,20 @@
 import { Readable } from 'node:stream';
 import { Controller, Headers, Inject, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { type Actor, csvLine, type CsvValue, api, identityRpc, type Language, type SkillCell, SKILLS_MATRIX_PAGE_ROWS, SKILLS_MATRIX_PAGE_SOPS, type SkillsMatrix, type SkillsMatrixQuery, skillsRpc } from '@hub/proto';
+import {
+  type Actor,
+  csvLine,
+  type CsvValue,
+  api,
+  identityRpc,
+  type Language,
+  type SkillCell,
+  SKILLS_MATRIX_PAGE_ROWS,
+  SKILLS_MATRIX_PAGE_SOPS,
+  type SkillsMatrix,
+  type SkillsMatrixQuery,
+  skillsRpc,
+} from '@hub/proto';
 import { messages, RpcClient } from '@hub/kit';
 import { CurrentActor } from '../http/current-actor.decorator.js';
 import { Endpoint } from '../http/endpoint.decorator.js';

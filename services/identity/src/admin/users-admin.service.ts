@@ -1,7 +1,13 @@
 import { REVOCATIONS } from '../tokens.js';
 import type { SessionRevocations } from '../auth/session-revocations.js';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Actor, CreateUserRequest, CreateUserResponse, PageRequest, UserPage } from '@hub/proto';
+import type {
+  Actor,
+  CreateUserRequest,
+  CreateUserResponse,
+  PageRequest,
+  UserPage,
+} from '@hub/proto';
 import { type EventBus, messages, RpcFailure } from '@hub/kit';
 import { EVENTS } from '../tokens.js';
 import { OrganizationsRepository } from '../organizations/organizations.repository.js';

@@ -1,6 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { Language, SetupPasswordRequest, VerifyInvitationRequest, VerifyInvitationResponse } from '@hub/proto';
+import type {
+  Language,
+  SetupPasswordRequest,
+  VerifyInvitationRequest,
+  VerifyInvitationResponse,
+} from '@hub/proto';
 import { type Mailer, messages, type OutgoingMail, RpcFailure } from '@hub/kit';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config.js';
 import { MAILER } from '../tokens.js';

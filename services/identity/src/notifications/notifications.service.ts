@@ -1,5 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { Actor, Language, ActivitySummary, Notification, NotificationPage, NotificationSettingChange, NotificationSettings, PageRequest } from '@hub/proto';
+import type {
+  Actor,
+  Language,
+  ActivitySummary,
+  Notification,
+  NotificationPage,
+  NotificationSettingChange,
+  NotificationSettings,
+  PageRequest,
+} from '@hub/proto';
 import { type Mailer, RpcFailure } from '@hub/kit';
 import { MAILER } from '../tokens.js';
 import { PreferencesService } from '../settings/preferences.service.js';

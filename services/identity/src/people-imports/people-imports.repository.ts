@@ -2,7 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, In, MoreThan } from 'typeorm';
 import type { RefusedRow, Role } from '@hub/proto';
 import { UserEntity } from '../users/user.entity.js';
-import { PeopleImportEntity, PeopleImportRowEntity, type RowOutcome } from './people-import.entity.js';
+import {
+  PeopleImportEntity,
+  PeopleImportRowEntity,
+  type RowOutcome,
+} from './people-import.entity.js';
 import type { ExistingUser, ImportedPerson } from './row-rules.js';
 
 export type NewPeopleImport = Pick<

@@ -1,5 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type Actor, acceptedLanguageTags, chooseLanguage, DEFAULT_PREFERENCES, type Language, LanguageCode, type OrganizationSettings, type SavedPreferences, UserPreferences } from '@hub/proto';
+import {
+  type Actor,
+  acceptedLanguageTags,
+  chooseLanguage,
+  DEFAULT_PREFERENCES,
+  type Language,
+  LanguageCode,
+  type OrganizationSettings,
+  type SavedPreferences,
+  UserPreferences,
+} from '@hub/proto';
 import { SettingsRepository } from './settings.repository.js';
 
 /** A stored language the product no longer speaks reads as none chosen. */

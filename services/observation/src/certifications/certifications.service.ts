@@ -1,5 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type Actor, type Certification, STAFF_ROLES, type CertificationList, type CertificationListQuery, type CertificationVerification, identityRpc, libraryRpc } from '@hub/proto';
+import {
+  type Actor,
+  type Certification,
+  STAFF_ROLES,
+  type CertificationList,
+  type CertificationListQuery,
+  type CertificationVerification,
+  identityRpc,
+  libraryRpc,
+} from '@hub/proto';
 import { RpcClient, RpcFailure } from '@hub/kit';
 import { OBSERVATION_CONFIG, type ObservationConfig, RPC } from '../config.js';
 import { renderCertificate } from './certificate-pdf.js';

@@ -1,3 +1,13 @@
+import { format } from './en/format';
+import { ui } from './en/ui';
+import { mySops } from './en/mySops';
+import { certifications } from './en/certifications';
+import { evaluations } from './en/evaluations';
+import { insights } from './en/insights';
+import { skills } from './en/skills';
+import { training } from './en/training';
+import { library } from './en/library';
+
 /**
  * The English catalog: the reference every other language must match key for key (see
  * catalog.test.ts) and the source of the key types (i18next.d.ts), so a t() call with a key
@@ -210,6 +220,15 @@ export const en = {
     trainingCompletion: 'Training Completion',
     monthlyGrowth: 'Monthly Growth',
   },
+  format,
+  ui,
+  mySops,
+  certifications,
+  evaluations,
+  insights,
+  skills,
+  training,
+  library,
 } as const;
 
 /** The shape every language's catalog has: en's keys, any text. */

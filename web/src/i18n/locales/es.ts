@@ -1,4 +1,13 @@
 import type { Catalog } from './en';
+import { format } from './es/format';
+import { ui } from './es/ui';
+import { mySops } from './es/mySops';
+import { certifications } from './es/certifications';
+import { evaluations } from './es/evaluations';
+import { insights } from './es/insights';
+import { skills } from './es/skills';
+import { training } from './es/training';
+import { library } from './es/library';
 
 /** Spanish for the plant floor: tú, short and direct, the words a Spanish-speaking plant uses. */
 export const es: Catalog = {
@@ -207,4 +216,13 @@ export const es: Catalog = {
     trainingCompletion: 'Formación completada',
     monthlyGrowth: 'Crecimiento mensual',
   },
+  format,
+  ui,
+  mySops,
+  certifications,
+  evaluations,
+  insights,
+  skills,
+  training,
+  library,
 };

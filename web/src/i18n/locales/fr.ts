@@ -1,4 +1,13 @@
 import type { Catalog } from './en';
+import { format } from './fr/format';
+import { ui } from './fr/ui';
+import { mySops } from './fr/mySops';
+import { certifications } from './fr/certifications';
+import { evaluations } from './fr/evaluations';
+import { insights } from './fr/insights';
+import { skills } from './fr/skills';
+import { training } from './fr/training';
+import { library } from './fr/library';
 
 /** French for the plant floor: vous, short and direct, the words a French-speaking plant uses. */
 export const fr: Catalog = {
@@ -208,4 +217,13 @@ export const fr: Catalog = {
     trainingCompletion: 'Formations terminées',
     monthlyGrowth: 'Évolution mensuelle',
   },
+  format,
+  ui,
+  mySops,
+  certifications,
+  evaluations,
+  insights,
+  skills,
+  training,
+  library,
 };

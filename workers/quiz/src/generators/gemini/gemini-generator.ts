@@ -1,7 +1,20 @@
-import { GoogleGenerativeAI, GoogleGenerativeAIAbortError, GoogleGenerativeAIError, GoogleGenerativeAIFetchError, GoogleGenerativeAIResponseError, type GenerativeModel } from '@google/generative-ai';
+import {
+  GoogleGenerativeAI,
+  GoogleGenerativeAIAbortError,
+  GoogleGenerativeAIError,
+  GoogleGenerativeAIFetchError,
+  GoogleGenerativeAIResponseError,
+  type GenerativeModel,
+} from '@google/generative-ai';
 import type { EvaluationDraft } from '@hub/proto/jobs';
 import { splitIntoChunks } from '../../chunking.ts';
-import { checkDraft, GenerationFailure, type EvaluationGenerator, type GeneratedEvaluation, type GenerationInput } from '../evaluation-generator.ts';
+import {
+  checkDraft,
+  GenerationFailure,
+  type EvaluationGenerator,
+  type GeneratedEvaluation,
+  type GenerationInput,
+} from '../evaluation-generator.ts';
 import { EVALUATION_SCHEMA, instructions, sopMessage } from './prompt.ts';
 import { sopLanguage } from '../sop-language.ts';
 import { mergeDrafts } from './merge.ts';

@@ -1,6 +1,23 @@
 import type { AuthoredQuestion, EvaluationDraft } from '@hub/proto/jobs';
-import { checkDraft, GenerationFailure, type EvaluationGenerator, type GeneratedEvaluation, type GenerationInput } from '../evaluation-generator.ts';
-import { keyTermQuestions, nextStepQuestions, placeOf, ppeQuestions, previousStepQuestions, sectionQuestions, valueQuestions, warningQuestions, type QuestionDraft, type Writer } from './question-writers.ts';
+import {
+  checkDraft,
+  GenerationFailure,
+  type EvaluationGenerator,
+  type GeneratedEvaluation,
+  type GenerationInput,
+} from '../evaluation-generator.ts';
+import {
+  keyTermQuestions,
+  nextStepQuestions,
+  placeOf,
+  ppeQuestions,
+  previousStepQuestions,
+  sectionQuestions,
+  valueQuestions,
+  warningQuestions,
+  type QuestionDraft,
+  type Writer,
+} from './question-writers.ts';
 import { hashText, seededRandom, shuffled } from './seeded-random.ts';
 import { parseSop, type SopStructure } from './sop-structure.ts';
 import { extractValues } from './values.ts';

@@ -4,7 +4,13 @@ import { shuffled } from './seeded-random.ts';
 import { findPpe, PPE_SUGGESTIONS } from './ppe.ts';
 import type { Passage, Section, SopStructure } from './sop-structure.ts';
 import { PHRASES, type Phrases } from './phrases.ts';
-import { extractValues, formatLike, neighbourAmounts, type MeasuredValue, type ValueKind } from './values.ts';
+import {
+  extractValues,
+  formatLike,
+  neighbourAmounts,
+  type MeasuredValue,
+  type ValueKind,
+} from './values.ts';
 
 export type QuestionKind =
   'value' | 'ppe' | 'warning' | 'next-step' | 'previous-step' | 'section' | 'key-term';

@@ -1,0 +1,62 @@
+/** Certifications (web/src/certifications). */
+export const certifications = {
+  title: 'Certifications',
+  subtitleStaff:
+    "Your organization's certifications, issued by passed observations and completed courses",
+  subtitleOwn: 'Your certifications, issued by passed observations and completed courses',
+  mySops: 'SOPs of my certifications',
+  recent: 'Recent Certifications',
+  search: 'Search certifications',
+  searchPlaceholder: 'Search people, SOPs, categories',
+  stateFilter: 'State',
+  allStates: 'All states',
+  loading: 'Loading certifications...',
+  loadFailed: 'Failed to load certifications',
+  /** The list's noun, for "No certifications match your search". */
+  noun: 'certifications',
+  emptyTitle: 'No certifications found.',
+  emptyHint:
+    'A certification is issued when someone passes an observation of an SOP or completes a course.',
+  states: {
+    active: 'Active',
+    expiring_soon: 'Expiring Soon',
+    expired: 'Overdue',
+    revoked: 'Revoked',
+  },
+  cards: {
+    active: 'Active Certifications',
+    activeCaption: 'Valid for more than 30 days',
+    completedMonth: 'Completed This Month',
+    completedMonthCaption: 'Issued or renewed since the 1st',
+    expiring: 'Expiring Soon',
+    expiringCaption: 'Within 30 days',
+    overdue: 'Overdue',
+    overdueCaption: 'Expired, to be renewed',
+  },
+  categories: 'Categories',
+  noCategories: 'No certifications yet.',
+  row: {
+    sop: 'SOP',
+    course: 'Course',
+    needsReobservation: 'Needs re-observation',
+    issued: 'Issued {{date}}',
+    score: 'Score {{score}}%',
+    verificationCode: 'Verification code',
+    revoked: 'Revoked: {{reason}}',
+    downloadPdf: 'Download PDF',
+    revoke: 'Revoke',
+  },
+  expires: 'Expires {{date}}',
+  expired: 'Expired {{date}}',
+  revokedOn: 'Revoked {{date}}',
+  reobservation:
+    'Version {{version}} changed a safety-relevant section on {{date}}: a passed observation clears this.',
+  revokeDialog: {
+    title: 'Revoke certification',
+    reason: 'Reason',
+    submit: 'Revoke',
+    done: 'Certification revoked',
+    failedTitle: 'Revoke failed',
+    failedDescription: 'Failed to revoke the certification',
+  },
+} as const;

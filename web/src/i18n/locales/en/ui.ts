@@ -1,0 +1,24 @@
+/** The shared components' texts (web/src/ui): dialogs, lists, empty states, access. */
+export const ui = {
+  cancel: 'Cancel',
+  close: 'Close',
+  delete: 'Delete',
+  refresh: 'Refresh',
+  /** {{noun}}: the list's plural noun, already translated ('documents'). */
+  search: 'Search {{noun}}',
+  searchPlaceholder: 'Search {{noun}}...',
+  showing: 'Showing {{shown}} of {{total}} {{noun}}',
+  loadMore: 'Load more',
+  accessRestricted: 'Access Restricted',
+  roleHasNoAccess: 'Your role does not give access to this page.',
+  emptyList: {
+    noMatchSearch: 'No {{noun}} match your search',
+    noMatchFilters: 'No {{noun}} match your filters',
+    noMatchBoth: 'No {{noun}} match your search and filters',
+    searchHint:
+      'Nothing matches "{{search}}". Try other words, or clear the search to see every one.',
+    filtersHint: 'Clear the filters to see every one.',
+    clearSearch: 'Clear search',
+    clearBoth: 'Clear search and filters',
+  },
+} as const;

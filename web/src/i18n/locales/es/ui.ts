@@ -1,0 +1,25 @@
+import type { ui as english } from '../en/ui';
+import type { Texts } from '../types';
+
+export const ui: Texts<typeof english> = {
+  cancel: 'Cancelar',
+  close: 'Cerrar',
+  delete: 'Eliminar',
+  refresh: 'Actualizar',
+  search: 'Buscar {{noun}}',
+  searchPlaceholder: 'Buscar {{noun}}...',
+  showing: '{{shown}} de {{total}} {{noun}}',
+  loadMore: 'Ver más',
+  accessRestricted: 'Acceso restringido',
+  roleHasNoAccess: 'Tu rol no tiene acceso a esta página.',
+  emptyList: {
+    noMatchSearch: 'Sin resultados en {{noun}} para tu búsqueda',
+    noMatchFilters: 'Sin resultados en {{noun}} con estos filtros',
+    noMatchBoth: 'Sin resultados en {{noun}} para tu búsqueda y filtros',
+    searchHint:
+      'Nada coincide con «{{search}}». Prueba con otras palabras o borra la búsqueda para verlo todo.',
+    filtersHint: 'Quita los filtros para verlo todo.',
+    clearSearch: 'Borrar búsqueda',
+    clearBoth: 'Borrar búsqueda y filtros',
+  },
+};

@@ -1,0 +1,25 @@
+import type { ui as english } from '../en/ui';
+import type { Texts } from '../types';
+
+export const ui: Texts<typeof english> = {
+  cancel: 'Annuler',
+  close: 'Fermer',
+  delete: 'Supprimer',
+  refresh: 'Actualiser',
+  search: 'Rechercher des {{noun}}',
+  searchPlaceholder: 'Rechercher des {{noun}}...',
+  showing: '{{shown}} sur {{total}} {{noun}}',
+  loadMore: 'Afficher plus',
+  accessRestricted: 'Accès restreint',
+  roleHasNoAccess: 'Votre rôle ne donne pas accès à cette page.',
+  emptyList: {
+    noMatchSearch: 'Aucun résultat parmi les {{noun}} pour votre recherche',
+    noMatchFilters: 'Aucun résultat parmi les {{noun}} avec ces filtres',
+    noMatchBoth: 'Aucun résultat parmi les {{noun}} pour votre recherche et vos filtres',
+    searchHint:
+      'Rien ne correspond à « {{search}} ». Essayez d’autres mots ou effacez la recherche pour tout revoir.',
+    filtersHint: 'Retirez les filtres pour tout revoir.',
+    clearSearch: 'Effacer la recherche',
+    clearBoth: 'Effacer la recherche et les filtres',
+  },
+};
