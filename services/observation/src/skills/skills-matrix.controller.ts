@@ -12,24 +12,13 @@ export class SkillsMatrixController {
   @RpcHandler(skillsRpc.skillsMatrix)
   page(
     @Payload()
-    {
-      actor,
-      query,
-      pageSize,
-      withTotals,
-      documentIds,
-      sopPageSize,
-      userIds,
-      withRowIds,
-    }: RpcRequest<typeof skillsRpc.skillsMatrix>,
+    { actor, query, pageSize, withTotals, sopPageSize }: RpcRequest<typeof skillsRpc.skillsMatrix>,
   ) {
-    return this.matrix.page(actor, query, {
-      pageSize,
-      withTotals,
-      documentIds,
-      sopPageSize,
-      userIds,
-      withRowIds,
-    });
+    return this.matrix.page(actor, query, { pageSize, withTotals, sopPageSize });
+  }
+
+  @RpcHandler(skillsRpc.skillsMatrixCsv)
+  csv(@Payload() { actor, query, rows }: RpcRequest<typeof skillsRpc.skillsMatrixCsv>) {
+    return this.matrix.csvBatch(actor, query, rows);
   }
 }
