@@ -4,10 +4,11 @@
 // function), GET /api/stats/team, GET /api/stats/insights and the Insights chart pages
 // (observations, certifications, progress over 20 courses with 2 enrolments a person), each
 // beside a baseline: one plain SQL query of the same data (what the endpoint cannot beat), and
-// the CSV export's rows/s with the peak RSS of the gateway and the observation service while it
-// streams. Prints figures, never asserts.
+// the two CSV exports (skills matrix, observation history): their time and rows/s, each beside one
+// plain SQL query of the same data run right after it, with every service's peak RSS while it
+// streams (and its growth). `--runs 0` measures the exports alone. Prints figures, never asserts.
 //
-//   node_modules/.bin/node bench/skills-matrix.mjs [--runs 40] [--keep | --reuse hub_bench_xxxx]
+//   node_modules/.bin/node bench/skills-matrix.mjs [--runs 40 | --runs 0] [--keep | --reuse hub_bench_xxxx]
 //
 // Needs the built services (`npx turbo run build`) and PostgreSQL + Redis at DATABASE_URL /
 // REDIS_URL (defaults: 127.0.0.1:5432 and :6379). It seeds a fresh database `hub_bench_<random>`
@@ -15,6 +16,7 @@
 // database (its name is printed) and `--reuse NAME` measures on it again without seeding (the
 // services migrate it first, so a new index is built then).
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -89,6 +91,9 @@ const BASELINES = {
               WHERE c.organization_id = $1 GROUP BY e.course_id`,
 };
 
+/** The machine's 1-minute load average (it is shared: read the figures beside it). */
+const loadAverage = () => (os.loadavg()[0] ?? 0).toFixed(1);
+
 /** @param {number} value */
 const ms = (value) => `${value.toFixed(0)} ms`;
 
@@ -128,46 +133,80 @@ async function measureCalls(base, cookie, sql, counts, runs) {
   }
 }
 
+/** Plain SQL of each export's data, run in the same process right after it: its baseline. */
+const EXPORT_BASELINES = {
+  // Every person's latest cell per SOP (the matrix's cells without its people and titles).
+  matrix: `SELECT DISTINCT ON (operator_id, document_id) operator_id, document_id, score, completed_at
+             FROM observation.observations WHERE organization_id = $1
+            ORDER BY operator_id, document_id, completed_at DESC`,
+  // Every observation with its answer and finding counts (the history's columns).
+  observations: `SELECT o.id, o.started_at, o.completed_at, o.status, o.evaluation_title,
+                        o.document_id, o.operator_name, o.observer_name,
+                        jsonb_array_length(o.questions), r.answered, r.correct, o.score, o.passed,
+                        o.pass_mark, o.duration_seconds, f.findings, f.open_findings
+                   FROM observation.observations o
+                   LEFT JOIN (SELECT observation_id, count(*) AS answered,
+                                     count(*) FILTER (WHERE correct) AS correct
+                                FROM observation.observation_responses GROUP BY observation_id) r
+                     ON r.observation_id = o.id
+                   LEFT JOIN (SELECT observation_id, count(*) AS findings,
+                                     count(*) FILTER (WHERE status = 'open') AS open_findings
+                                FROM observation.findings GROUP BY observation_id) f
+                     ON f.observation_id = o.id
+                  WHERE o.organization_id = $1 ORDER BY o.id`,
+};
+
 /**
- * The export: rows/s and the peak resident memory of the gateway and the observation service
- * while it streams, against every person's latest cells in one plain SQL query.
- * @param {string} base @param {string} cookie @param {import('pg').Client} sql
- * @param {number} organization @param {{ gateway: number, observation: number }} pids
+ * One CSV export: its time and rows/s, the peak resident memory of every service while it
+ * streams (against its RSS just before), then its baseline, one plain SQL query of the same
+ * data, in the same run.
+ * @param {string} name @param {string} url @param {keyof typeof EXPORT_BASELINES} baseline
+ * @param {number} extraLines lines that are not rows (header, gaps line)
+ * @param {string} cookie @param {import('pg').Client} sql @param {number} organization
+ * @param {Record<string, number>} pids
  */
-async function measureExport(base, cookie, sql, organization, pids) {
-  const before = { gateway: rssMiB(pids.gateway), observation: rssMiB(pids.observation) };
+async function measureExport(name, url, baseline, extraLines, cookie, sql, organization, pids) {
+  const names = Object.keys(pids);
+  /** @param {string} process */
+  const rss = (process) => {
+    try {
+      return rssMiB(pids[process] ?? 0);
+    } catch {
+      return 0; // it exited: reported by the exit listener
+    }
+  };
+  /** @type {Record<string, number>} */
+  const before = Object.fromEntries(names.map((process) => [process, rss(process)]));
   const peak = { ...before };
   const sampler = setInterval(() => {
-    peak.gateway = Math.max(peak.gateway, rssMiB(pids.gateway));
-    peak.observation = Math.max(peak.observation, rssMiB(pids.observation));
+    for (const process of names) peak[process] = Math.max(peak[process] ?? 0, rss(process));
   }, 20);
   const started = performance.now();
-  const response = await fetch(`${base}/api/insights/skills-matrix.csv`, { headers: { cookie } });
+  const response = await fetch(url, { headers: { cookie } });
   let lines = 0;
   let bytes = 0;
-  if (!response.body) throw new Error(`export failed: ${response.status}`);
+  if (!response.body || response.status !== 200)
+    throw new Error(`export failed: ${response.status}`);
   for await (const chunk of response.body) {
     bytes += chunk.byteLength;
     for (const byte of chunk) if (byte === 10) lines += 1;
   }
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
-  const rows = lines - 2; // header and the gaps line
-  const cellsStarted = performance.now();
-  await sql.query(
-    `SELECT DISTINCT ON (operator_id, document_id) operator_id, document_id, score, completed_at
-       FROM observation.observations WHERE organization_id = $1
-      ORDER BY operator_id, document_id, completed_at DESC`,
-    [organization],
-  );
-  const baselineSeconds = (performance.now() - cellsStarted) / 1000;
+  const rows = lines - extraLines;
+  const sqlStarted = performance.now();
+  const plain = await sql.query(EXPORT_BASELINES[baseline], [organization]);
+  const baselineSeconds = (performance.now() - sqlStarted) / 1000;
+  const growth = names
+    .map((process) => {
+      const [high, low] = [peak[process] ?? 0, before[process] ?? 0];
+      return `${process} ${high.toFixed(0)} MiB (+${(high - low).toFixed(0)})`;
+    })
+    .join(', ');
   console.log(
-    `skills matrix CSV: ${rows} rows x ${SOPS} SOPs (${(bytes / 1024 / 1024).toFixed(1)} MiB) in ` +
-      `${seconds.toFixed(1)} s = ${(rows / seconds).toFixed(0)} rows/s; peak RSS gateway ` +
-      `${peak.gateway.toFixed(0)} MiB (${before.gateway.toFixed(0)} before), observation ` +
-      `${peak.observation.toFixed(0)} MiB (${before.observation.toFixed(0)} before); baseline: ` +
-      `every person's latest cells in one plain SQL query ${baselineSeconds.toFixed(1)} s = ` +
-      `${(rows / baselineSeconds).toFixed(0)} rows/s`,
+    `${name}: ${rows} rows (${(bytes / 1024 / 1024).toFixed(1)} MiB) in ${seconds.toFixed(2)} s = ` +
+      `${(rows / seconds).toFixed(0)} rows/s; baseline plain SQL (${baseline}, ` +
+      `${plain.rowCount} rows) ${baselineSeconds.toFixed(2)} s; peak RSS ${growth}`,
   );
 }
 
@@ -215,7 +254,11 @@ async function main() {
   const sql = new pg.Client({ connectionString: place.databaseUrl });
   /** @type {import('./children.mjs').Child[]} */
   const children = [];
-  const stopAll = () => Promise.all(children.map(stopChild));
+  let stopping = false;
+  const stopAll = () => {
+    stopping = true;
+    return Promise.all(children.map(stopChild));
+  };
   process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
   try {
     const base = await startServices(
@@ -226,13 +269,39 @@ async function main() {
     await sql.connect();
     const counts = await prepare(sql, password, values.reuse !== undefined);
     const cookie = await signIn(base, 'admin@bench.test', password);
-    await measureCalls(base, cookie, sql, counts, runs);
+    if (runs > 0) await measureCalls(base, cookie, sql, counts, runs);
     const pid = (/** @type {string} */ name) =>
       /** @type {number} */ (children.find((child) => child.name === name)?.child.pid);
-    await measureExport(base, cookie, sql, counts.organization, {
-      gateway: pid('gateway'),
-      observation: pid('observation'),
-    });
+    for (const { name, child, output } of children) {
+      child.once('exit', (code, signal) => {
+        if (!stopping) console.log(`${name} exited (${signal ?? code}):\n${output.join('\n')}`);
+      });
+    }
+    const pids = Object.fromEntries(
+      ['gateway', 'identity', 'library', 'observation'].map((name) => [name, pid(name)]),
+    );
+    console.log(`load average ${loadAverage()} on ${os.cpus().length} cores`);
+    await measureExport(
+      `skills matrix CSV (x ${SOPS} SOPs)`,
+      `${base}/api/insights/skills-matrix.csv`,
+      'matrix',
+      2, // the header and the gaps line
+      cookie,
+      sql,
+      counts.organization,
+      pids,
+    );
+    await measureExport(
+      'observations CSV',
+      `${base}/api/reports/observations.csv`,
+      'observations',
+      1, // the header
+      cookie,
+      sql,
+      counts.organization,
+      pids,
+    );
+    console.log(`load average ${loadAverage()}`);
     if (values.keep) console.log(`kept the database: --reuse ${place.database}`);
   } finally {
     await sql.end().catch(() => undefined);

@@ -114,12 +114,22 @@ export const ObservationHistoryRow = z.object({
 });
 export type ObservationHistoryRow = z.infer<typeof ObservationHistoryRow>;
 
-export const ObservationHistoryPage = z.object({
-  rows: z.array(ObservationHistoryRow),
-  /** Pass as afterId to read on; null after the last page. */
+/**
+ * One batch of the observation history CSV as text, made by the observation service (the
+ * gateway streams the batches as they come); the first (afterId null) starts with the header.
+ */
+export const ObservationHistoryCsvBatch = z.object({
+  /** Whole CSV lines (RFC 4180, CRLF), ready to send. */
+  text: z.string(),
+  /** Observations in this batch. */
+  rows: z.number().int(),
+  /** Pass as afterId to read on; null after the last batch. */
   nextAfterId: z.number().int().nullable(),
 });
-export type ObservationHistoryPage = z.infer<typeof ObservationHistoryPage>;
+export type ObservationHistoryCsvBatch = z.infer<typeof ObservationHistoryCsvBatch>;
+
+/** Observations per batch of the history CSV (about 200 bytes of text each). */
+export const OBSERVATION_HISTORY_CSV_BATCH_ROWS = 10_000;
 
 export const REPORT_KINDS = ['observation_history'] as const;
 export const ReportKind = z.enum(REPORT_KINDS);

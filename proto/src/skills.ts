@@ -161,3 +161,39 @@ export const SkillsMatrix = z.object({
   totalGaps: z.number().int(),
 });
 export type SkillsMatrix = z.infer<typeof SkillsMatrix>;
+
+/**
+ * The skills-matrix CSV in batches of CSV text, made by the observation service: the first
+ * batch (no `rows` in the request) carries the header, the first people's lines, every selected
+ * person's id in order and the columns, which the later batches are asked for with.
+ */
+export const SkillsMatrixCsvBatch = z.object({
+  /** Whole CSV lines (RFC 4180, CRLF), ready to send. */
+  text: z.string(),
+  /** The first batch: every selected person's id in the matrix's order. */
+  rowIds: z.array(z.number().int()).optional(),
+  /** The first batch: the SOP columns' ids in the header's order. */
+  documentIds: z.array(z.number().int()).optional(),
+  /** The first batch: the last line, the gaps per SOP. */
+  gapsLine: z.string().optional(),
+});
+export type SkillsMatrixCsvBatch = z.infer<typeof SkillsMatrixCsvBatch>;
+
+/**
+ * Cells of one batch of the skills-matrix CSV (about 12 bytes of text each): what the
+ * observation service and the gateway hold of the export at once, whatever its size.
+ */
+export const SKILLS_MATRIX_CSV_BATCH_CELLS = 250_000;
+/** People of one batch, whatever the number of SOPs. */
+export const SKILLS_MATRIX_CSV_MAX_BATCH_ROWS = 1000;
+
+/** People per batch of the skills-matrix CSV with this many SOP columns. */
+export function skillsMatrixCsvBatchRows(sops: number): number {
+  return Math.max(
+    1,
+    Math.min(
+      SKILLS_MATRIX_CSV_MAX_BATCH_ROWS,
+      Math.floor(SKILLS_MATRIX_CSV_BATCH_CELLS / Math.max(1, sops)),
+    ),
+  );
+}

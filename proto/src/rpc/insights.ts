@@ -2,7 +2,8 @@ import { z } from 'zod';
 import {
   ActiveUsers,
   CameraCount,
-  ObservationHistoryPage,
+  OBSERVATION_HISTORY_CSV_BATCH_ROWS,
+  ObservationHistoryCsvBatch,
   ObservationInsights,
   ReportKind,
 } from '../insights.js';
@@ -30,16 +31,17 @@ export const insightsRpc = {
   activeUsers: rpc('identity', 'stats.activeUsers', STAFF_ROLES, ActorOnly, ActiveUsers),
   /** The Observation Center's cameras: camera assignments in scope (integration). */
   cameraCount: rpc('integration', 'stats.cameras', STAFF_ROLES, ActorOnly, CameraCount),
-  observationHistory: rpc(
+  /** One batch of the observation history CSV as text, in id order after afterId. */
+  observationHistoryCsv: rpc(
     'observation',
-    'reports.observationHistory',
+    'reports.observationHistoryCsv',
     STAFF_ROLES,
     z.object({
       actor: Actor,
       afterId: z.number().int().nullable(),
-      limit: z.number().int().min(1).max(5000),
+      limit: z.number().int().min(1).max(OBSERVATION_HISTORY_CSV_BATCH_ROWS),
     }),
-    ObservationHistoryPage,
+    ObservationHistoryCsvBatch,
   ),
   recordExport: rpc(
     'observation',

@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import { LanguageCode } from '../settings.js';
 import { Actor, ORGANIZATION_ADMINS, STAFF_ROLES, ALL_ROLES } from '../roles.js';
 import { ActorOnly, rpc } from '../rpc.js';
 import {
   JobFunction,
   JobFunctionList,
   SaveJobFunctionRequest,
+  SKILLS_MATRIX_CSV_MAX_BATCH_ROWS,
   SkillsMatrix,
+  SkillsMatrixCsvBatch,
   SkillsMatrixQuery,
 } from '../skills.js';
 
@@ -83,22 +86,35 @@ export const skillsRpc = {
       query: SkillsMatrixQuery,
       pageSize: z.number().int().min(1).max(1000),
       withTotals: z.boolean(),
-      /** SOP columns a page; without it every SOP is a column (the export). */
+      /** SOP columns a page; without it every SOP is a column. */
       sopPageSize: z.number().int().min(1).max(5000).optional(),
-      /**
-       * The columns, when the caller already has them (the export's later batches): the SOP
-       * discovery and the library's titles are skipped, cells come in this order.
-       */
-      documentIds: z.array(z.number().int()).max(5000).optional(),
-      /**
-       * The rows, when the caller already has them (the export's later batches): these people,
-       * in this order, checked against the filters and the actor again; no paging, and identity
-       * is asked for them alone, not for the whole organization.
-       */
-      userIds: z.array(z.number().int()).max(1000).optional(),
-      /** Answer rowIds: every selected person's id in the matrix's order (the export's first batch). */
-      withRowIds: z.boolean().optional(),
     }),
-    SkillsMatrix.extend({ rowIds: z.array(z.number().int()).optional() }),
+    SkillsMatrix,
+  ),
+  /**
+   * One batch of the skills-matrix CSV as text (the gateway streams the batches as they come).
+   * Without `rows`: the header, the first people's lines, and what the later batches need.
+   */
+  skillsMatrixCsv: rpc(
+    'observation',
+    'skills.matrixCsv',
+    ALL_ROLES,
+    z.object({
+      actor: Actor,
+      query: SkillsMatrixQuery.omit({ page: true, sopPage: true }),
+      /** The reader's: the header, the levels and the gaps line are written in it. */
+      language: LanguageCode.default('en'),
+      /**
+       * A later batch: these people (checked against the filters and the actor again), in this
+       * order, with these SOP columns; identity is asked for them alone.
+       */
+      rows: z
+        .object({
+          userIds: z.array(z.number().int()).max(SKILLS_MATRIX_CSV_MAX_BATCH_ROWS),
+          documentIds: z.array(z.number().int()).max(5000),
+        })
+        .optional(),
+    }),
+    SkillsMatrixCsvBatch,
   ),
 } as const;

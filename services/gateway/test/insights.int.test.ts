@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OBSERVATION_HISTORY_CSV_BATCH_ROWS } from '@hub/proto';
 import {
   type RunningSimulator,
   SIMULATOR_ACCOUNTS,
@@ -23,6 +24,8 @@ let root: ApiSession;
 let acme: number;
 let globex: number;
 let initech: number;
+/** Initech's observations: three batches of the history CSV, the last one partial. */
+const LONG_HISTORY = OBSERVATION_HISTORY_CSV_BATCH_ROWS * 2 + 500;
 const ids: Record<string, number> = {};
 
 const QUESTIONS = JSON.stringify([
@@ -139,14 +142,14 @@ beforeAll(async () => {
        ($1, $3, now() - interval '5 days', NULL)`,
     [courses[0]!.id, ids.otto, ids.mia],
   );
-  // Enough history in Initech to take several export pages.
+  // Enough history in Initech to take several export batches.
   await observationSql.query(
     `INSERT INTO observations (organization_id, evaluation_id, document_id, evaluation_title, questions,
        operator_id, operator_name, observer_id, observer_name, pass_mark, status, score, passed, completed_at)
      SELECT $1, 1, 9, 'Line ' || n, '[]', $2, 'Ivan Admin', $2, 'Ivan Admin', 80, 'completed', 90, true,
             now() - interval '100 days'
-       FROM generate_series(1, 2500) AS n`,
-    [initech, ids.ivan],
+       FROM generate_series(1, $3::int) AS n`,
+    [initech, ids.ivan, LONG_HISTORY],
   );
 });
 
@@ -321,9 +324,10 @@ describe('GET /api/reports/observations.csv', () => {
     const { status, text } = await csv(ivan);
     expect(status).toBe(200);
     const rows = text.trimEnd().split('\r\n').slice(1);
-    expect(rows).toHaveLength(2500);
+    expect(rows).toHaveLength(LONG_HISTORY);
     const idsInOrder = rows.map((line) => Number(line.split(',')[0]));
-    expect(new Set(idsInOrder).size).toBe(2500);
+    expect(new Set(idsInOrder).size).toBe(LONG_HISTORY);
+    expect(text.match(/^Observation,/gm)).toHaveLength(1);
     expect([...idsInOrder].sort((a, b) => a - b)).toEqual(idsInOrder);
   });
 });

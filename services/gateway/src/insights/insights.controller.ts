@@ -3,40 +3,15 @@ import { Controller, Inject, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
   type Actor,
-  csvLine,
-  type CsvValue,
   api,
   insightsRpc,
-  type ObservationHistoryPage,
-  type ObservationHistoryRow,
+  OBSERVATION_HISTORY_CSV_BATCH_ROWS,
+  type ObservationHistoryCsvBatch,
   type ObservationInsightsQuery,
 } from '@hub/proto';
 import { RpcClient } from '@hub/kit';
 import { CurrentActor } from '../http/current-actor.decorator.js';
 import { Endpoint } from '../http/endpoint.decorator.js';
-
-/** Rows per RPC page: bounds what the gateway holds at once, whatever the history's size. */
-export const EXPORT_PAGE_ROWS = 1000;
-
-const HISTORY_COLUMNS: [string, (row: ObservationHistoryRow) => CsvValue][] = [
-  ['Observation', (row) => row.id],
-  ['Started', (row) => row.startedAt],
-  ['Completed', (row) => row.completedAt],
-  ['Status', (row) => row.status],
-  ['SOP', (row) => row.sop],
-  ['Document', (row) => row.documentId],
-  ['Operator', (row) => row.operator],
-  ['Observer', (row) => row.observer],
-  ['Questions', (row) => row.questions],
-  ['Answered', (row) => row.answered],
-  ['Correct', (row) => row.correct],
-  ['Score %', (row) => row.score],
-  ['Passed', (row) => row.passed],
-  ['Pass mark %', (row) => row.passMark],
-  ['Duration (s)', (row) => row.durationSeconds],
-  ['Findings', (row) => row.findings],
-  ['Open findings', (row) => row.openFindings],
-];
 
 @Controller()
 export class InsightsController {
@@ -76,15 +51,19 @@ export class InsightsController {
   }
 
   /**
-   * Streams the history page by page with backpressure: the next page is asked for only when
-   * the client has taken the previous one. The first page is read before any byte is sent, so
-   * a refusal still answers with its status. A finished export is counted as a report.
+   * Streams the CSV text the observation service makes batch by batch (keyset batches over the
+   * RPC, as the organization export). The first batch is read before any byte is sent, so a
+   * refusal still answers with its status. A finished export is counted as a report.
    */
   @Endpoint(api.observationHistoryCsv)
   async observationHistory(@CurrentActor() actor: Actor, @Res() reply: FastifyReply) {
-    const page = (afterId: number | null) =>
-      this.rpc.call(insightsRpc.observationHistory, { actor, afterId, limit: EXPORT_PAGE_ROWS });
-    const first = await page(null);
+    const batch = (afterId: number | null) =>
+      this.rpc.call(insightsRpc.observationHistoryCsv, {
+        actor,
+        afterId,
+        limit: OBSERVATION_HISTORY_CSV_BATCH_ROWS,
+      });
+    const first = await batch(null);
     const record = (rows: number) =>
       this.rpc.call(insightsRpc.recordExport, { actor, kind: 'observation_history', rows });
     const day = new Date().toISOString().slice(0, 10);
@@ -92,23 +71,33 @@ export class InsightsController {
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="observation-history-${day}.csv"`)
       .header('cache-control', 'no-store')
-      .send(Readable.from(historyLines(first, page, record)));
+      .send(
+        // One batch (a few MiB of text) buffered at most, not the stream's default of 16.
+        Readable.from(historyText(first, batch, record), { highWaterMark: 1 }),
+      );
   }
 }
 
-async function* historyLines(
-  first: ObservationHistoryPage,
-  next: (afterId: number) => Promise<ObservationHistoryPage>,
+/**
+ * The batches' text in order, each next one asked for as soon as the one before has come (it
+ * says where to read on) and while that one is written, never two ahead; then the export is
+ * recorded with its row count.
+ */
+export async function* historyText(
+  first: ObservationHistoryCsvBatch,
+  batch: (afterId: number) => Promise<ObservationHistoryCsvBatch>,
   record: (rows: number) => Promise<unknown>,
 ): AsyncGenerator<string> {
-  yield csvLine(HISTORY_COLUMNS.map(([title]) => title));
   let current = first;
   let rows = 0;
   for (;;) {
-    for (const row of current.rows) yield csvLine(HISTORY_COLUMNS.map(([, cell]) => cell(row)));
-    rows += current.rows.length;
-    if (current.nextAfterId === null) break;
-    current = await next(current.nextAfterId);
+    const next = current.nextAfterId === null ? null : batch(current.nextAfterId);
+    // Awaited when its turn comes; a failure meanwhile must not count as unhandled.
+    next?.catch(() => undefined);
+    rows += current.rows;
+    yield current.text;
+    if (!next) break;
+    current = await next;
   }
   await record(rows);
 }

@@ -1,10 +1,14 @@
 import { organizationScope } from '@hub/proto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Actor, ObservationHistoryPage, ReportKind } from '@hub/proto';
+import type { Actor, ObservationHistoryCsvBatch, ReportKind } from '@hub/proto';
+import { historyHeader, historyLines } from './history-csv.js';
 import { HistoryRepository } from './history.repository.js';
 import { ReportsRepository } from './reports.repository.js';
 
-/** Pages of exports (the gateway streams them) and the record that an export was generated. */
+/**
+ * Batches of exports as CSV text (the gateway streams them as they come) and the record that an
+ * export was generated.
+ */
 @Injectable()
 export class ExportsService {
   constructor(
@@ -12,13 +16,18 @@ export class ExportsService {
     @Inject(ReportsRepository) private readonly reports: ReportsRepository,
   ) {}
 
-  async observationHistory(
+  /** The history's batch after afterId; the first (afterId null) starts with the header. */
+  async observationHistoryCsv(
     actor: Actor,
     afterId: number | null,
     limit: number,
-  ): Promise<ObservationHistoryPage> {
+  ): Promise<ObservationHistoryCsvBatch> {
     const rows = await this.history.page(organizationScope(actor), afterId, limit);
-    return { rows, nextAfterId: rows.length < limit ? null : rows[rows.length - 1]!.id };
+    return {
+      text: (afterId === null ? historyHeader() : '') + historyLines(rows),
+      rows: rows.length,
+      nextAfterId: rows.length < limit ? null : rows[rows.length - 1]!.id,
+    };
   }
 
   /** Counted as 'reports generated' in the caller's organization. */

@@ -22,9 +22,9 @@ export class ReportsController {
     return this.insightsService.insights(actor);
   }
 
-  @RpcHandler(insightsRpc.observationHistory)
-  observationHistory(@Payload() { actor, afterId, limit }: Req<'observationHistory'>) {
-    return this.exportsService.observationHistory(actor, afterId, limit);
+  @RpcHandler(insightsRpc.observationHistoryCsv)
+  observationHistoryCsv(@Payload() { actor, afterId, limit }: Req<'observationHistoryCsv'>) {
+    return this.exportsService.observationHistoryCsv(actor, afterId, limit);
   }
 
   @RpcHandler(insightsRpc.recordExport)

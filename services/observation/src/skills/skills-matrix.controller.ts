@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { type RpcRequest, skillsRpc } from '@hub/proto';
-import { RpcHandler } from '@hub/kit';
+import { messages, RpcHandler } from '@hub/kit';
 import { SkillsMatrixService } from './skills-matrix.service.js';
 
 /** RpcHandler checks the contract's roles again; the service scopes to the actor's organization. */
@@ -12,24 +12,13 @@ export class SkillsMatrixController {
   @RpcHandler(skillsRpc.skillsMatrix)
   page(
     @Payload()
-    {
-      actor,
-      query,
-      pageSize,
-      withTotals,
-      documentIds,
-      sopPageSize,
-      userIds,
-      withRowIds,
-    }: RpcRequest<typeof skillsRpc.skillsMatrix>,
+    { actor, query, pageSize, withTotals, sopPageSize }: RpcRequest<typeof skillsRpc.skillsMatrix>,
   ) {
-    return this.matrix.page(actor, query, {
-      pageSize,
-      withTotals,
-      documentIds,
-      sopPageSize,
-      userIds,
-      withRowIds,
-    });
+    return this.matrix.page(actor, query, { pageSize, withTotals, sopPageSize });
+  }
+
+  @RpcHandler(skillsRpc.skillsMatrixCsv)
+  csv(@Payload() { actor, query, language, rows }: RpcRequest<typeof skillsRpc.skillsMatrixCsv>) {
+    return this.matrix.csvBatch(actor, query, messages(language).skillsMatrix, rows);
   }
 }

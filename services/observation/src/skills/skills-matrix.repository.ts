@@ -115,15 +115,45 @@ export class SkillsMatrixRepository {
           WHERE m.organization_id = $1 AND m.user_id = ANY($2::int[])`,
         [organizationId, userIds],
       ) as Promise<{ user_id: number; document_id: number }[]>,
-      this.db.query(
-        `SELECT m.user_id, f.name FROM job_function_members m
-           JOIN job_functions f ON f.id = m.job_function_id
-          WHERE m.organization_id = $1 AND m.user_id = ANY($2::int[])
-          ORDER BY lower(f.name)`,
-        [organizationId, userIds],
-      ) as Promise<{ user_id: number; name: string }[]>,
+      this.functionNames(organizationId, userIds),
     ]);
     return { required, functions };
+  }
+
+  /** Each person's job functions, by name. */
+  async functionNames(organizationId: number, userIds: number[]) {
+    if (userIds.length === 0) return [];
+    return (await this.db.query(
+      `SELECT m.user_id, f.name FROM job_function_members m
+         JOIN job_functions f ON f.id = m.job_function_id
+        WHERE m.organization_id = $1 AND m.user_id = ANY($2::int[])
+        ORDER BY lower(f.name)`,
+      [organizationId, userIds],
+    )) as { user_id: number; name: string }[];
+  }
+
+  /**
+   * Gaps per person over these SOPs: required of them by a function and without a certification
+   * in force that needs no re-observation (the SQL twin of isGap, as columnGaps), counted here
+   * where the page lists the pairs: the export would list 25 a person.
+   */
+  async rowGaps(organizationId: number, userIds: number[], documentIds: number[]) {
+    if (userIds.length === 0 || documentIds.length === 0) return new Map<number, number>();
+    const rows = (await this.db.query(
+      `SELECT r.user_id, count(*)::int AS gaps
+         FROM (SELECT DISTINCT m.user_id, s.document_id FROM job_function_members m
+                 JOIN job_function_sops s ON s.job_function_id = m.job_function_id
+                WHERE m.organization_id = $1 AND m.user_id = ANY($2::int[])
+                  AND s.document_id = ANY($3::int[])) r
+        WHERE NOT EXISTS (
+          SELECT 1 FROM certifications c
+           WHERE c.organization_id = $1 AND c.kind = 'sop' AND c.user_id = r.user_id
+             AND c.subject_id = r.document_id AND c.revoked_at IS NULL AND c.expires_at > now()
+             AND c.reobservation_version IS NULL)
+        GROUP BY r.user_id`,
+      [organizationId, userIds, documentIds],
+    )) as { user_id: number; gaps: number }[];
+    return new Map(rows.map((row) => [row.user_id, row.gaps]));
   }
 
   /**

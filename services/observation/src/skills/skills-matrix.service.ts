@@ -7,6 +7,8 @@ import {
   type SkillCell,
   STAFF_ROLES,
   type SkillsMatrix,
+  type SkillsMatrixCsvBatch,
+  skillsMatrixCsvBatchRows,
   type SkillsMatrixQuery,
   type SkillsMatrixRow,
 } from '@hub/proto';
@@ -15,6 +17,7 @@ import { RPC } from '../config.js';
 import { type Member, Members } from '../team/members.js';
 import { DEPARTMENTS } from '../team/team.service.js';
 import { isGap, skillLevel } from './skill-level.js';
+import { gapsLine, headerLine, type MatrixTexts, matrixCsvLines } from './skills-matrix-csv.js';
 import {
   type CertificationRow,
   type LatestRow,
@@ -24,20 +27,14 @@ import {
 
 export interface PageOptions {
   pageSize: number;
-  /** Column gaps over every selected row: one more query, which the export needs only once. */
+  /** Column gaps over every selected row: one more query. */
   withTotals: boolean;
-  /** Fixed columns (their titles are the caller's): no discovery, no titles from the library. */
-  documentIds?: number[];
   /** SOP columns a page (query.sopPage); every SOP when absent. */
   sopPageSize?: number;
-  /**
-   * Fixed rows (the export's later batches): these people in this order, filtered again, not
-   * paged; identity is asked for them alone.
-   */
-  userIds?: number[];
-  /** Answer every selected person's id in order (the export's first batch). */
-  withRowIds?: boolean;
 }
+
+/** The filters of the export (every page of them). */
+export type MatrixFilter = Pick<SkillsMatrixQuery, 'jobFunctionId' | 'role' | 'search'>;
 
 /** One collator for every sort: localeCompare with options builds one per comparison. */
 const byText = new Intl.Collator('en', { sensitivity: 'base' });
@@ -47,8 +44,8 @@ const key = (userId: number, documentId: number) => `${userId}:${documentId}`;
 /**
  * The skills matrix: people (from identity) x SOPs, filtered and paged in memory (identity
  * answers the organization's people in one call), then the page's cells from three set queries.
- * The export asks for everyone once (its first batch answers the rows' ids) and then for each
- * batch's people by id.
+ * The CSV export asks for everyone once (its first batch answers the rows' ids) and then for
+ * each batch's people by id; its batches are CSV text made here.
  */
 @Injectable()
 export class SkillsMatrixService {
@@ -58,29 +55,14 @@ export class SkillsMatrixService {
     @Inject(RPC) private readonly rpc: RpcClient,
   ) {}
 
-  async page(
-    actor: Actor,
-    query: SkillsMatrixQuery,
-    options: PageOptions,
-  ): Promise<SkillsMatrix & { rowIds?: number[] }> {
+  async page(actor: Actor, query: SkillsMatrixQuery, options: PageOptions): Promise<SkillsMatrix> {
     const organizationId = actor.organizationId;
     // The columns' titles (library) are asked for while identity answers the people.
     const [selection, everyone] = await Promise.all([
-      this.columnsOf(organizationId, query.jobFunctionId, options.documentIds === undefined).then(
-        async (found) => ({
-          ...found,
-          columns: options.documentIds
-            ? options.documentIds.map((documentId) => ({ documentId, title: '' }))
-            : await this.titled(organizationId, found.columns),
-        }),
-      ),
-      options.userIds
-        ? this.members.some(organizationId, options.userIds)
-        : this.members.all(organizationId),
+      this.titledColumns(organizationId, query.jobFunctionId),
+      this.members.all(organizationId),
     ]);
-    const people = options.userIds
-      ? inOrder(selectPeople(everyone, actor, query, selection.memberIds), options.userIds)
-      : selectPeople(everyone, actor, query, selection.memberIds);
+    const people = selectPeople(everyone, actor, query, selection.memberIds);
     const columns = selection.columns;
     const allIds = columns.map((column) => column.documentId);
     const sopPageSize = options.sopPageSize ?? Math.max(1, columns.length);
@@ -88,9 +70,7 @@ export class SkillsMatrixService {
       (query.sopPage - 1) * sopPageSize,
       query.sopPage * sopPageSize,
     );
-    const shown = options.userIds
-      ? people
-      : people.slice((query.page - 1) * options.pageSize, query.page * options.pageSize);
+    const shown = people.slice((query.page - 1) * options.pageSize, query.page * options.pageSize);
     const shownIds = shown.map((person) => person.id);
     const [latest, certifications, requirements, columnGaps] = await Promise.all([
       this.repository.latestObservations(
@@ -126,8 +106,94 @@ export class SkillsMatrixService {
       totalSops: columns.length,
       totalSopPages: Math.max(1, Math.ceil(columns.length / sopPageSize)),
       totalGaps: [...columnGaps.values()].reduce((sum, gaps) => sum + gaps, 0),
-      ...(options.withRowIds ? { rowIds: people.map((person) => person.id) } : {}),
     };
+  }
+
+  /**
+   * One batch of the CSV. The first (no `rows`): the header, the first people's lines, every
+   * selected person's id in order, the columns and the gaps line; the gateway keeps the ids and
+   * asks for the rest skillsMatrixCsvBatchRows at a time, with these columns (no SOP discovery
+   * or titles again). A later batch's people are checked against the actor and the filters
+   * again (the ids come from the caller).
+   */
+  async csvBatch(
+    actor: Actor,
+    filter: MatrixFilter,
+    texts: MatrixTexts,
+    rows?: { userIds: number[]; documentIds: number[] },
+  ): Promise<SkillsMatrixCsvBatch> {
+    const organizationId = actor.organizationId;
+    if (rows) {
+      const [selection, some] = await Promise.all([
+        this.columnsOf(organizationId, filter.jobFunctionId, false),
+        this.members.some(organizationId, rows.userIds),
+      ]);
+      const people = inOrder(selectPeople(some, actor, filter, selection.memberIds), rows.userIds);
+      return { text: await this.csvLines(organizationId, people, rows.documentIds, texts) };
+    }
+    const [selection, everyone] = await Promise.all([
+      this.titledColumns(organizationId, filter.jobFunctionId),
+      this.members.all(organizationId),
+    ]);
+    const people = selectPeople(everyone, actor, filter, selection.memberIds);
+    const documentIds = selection.columns.map((column) => column.documentId);
+    const [text, columnGaps] = await Promise.all([
+      this.csvLines(
+        organizationId,
+        people.slice(0, skillsMatrixCsvBatchRows(documentIds.length)),
+        documentIds,
+        texts,
+      ),
+      this.repository.columnGaps(
+        organizationId,
+        people.map((person) => person.id),
+        documentIds,
+      ),
+    ]);
+    const gaps = documentIds.map((documentId) => columnGaps.get(documentId) ?? 0);
+    return {
+      text:
+        headerLine(
+          texts,
+          selection.columns.map((column) => column.title),
+        ) + text,
+      rowIds: people.map((person) => person.id),
+      documentIds,
+      gapsLine: gapsLine(
+        texts,
+        gaps.reduce((sum, n) => sum + n, 0),
+        gaps,
+      ),
+    };
+  }
+
+  /** These people's lines over these SOPs, from four set queries. */
+  private async csvLines(
+    organizationId: number,
+    people: Member[],
+    documentIds: number[],
+    texts: MatrixTexts,
+  ) {
+    const ids = people.map((person) => person.id);
+    const [latest, certifications, functions, gaps] = await Promise.all([
+      this.repository.latestObservations(organizationId, ids, documentIds),
+      this.repository.certifications(organizationId, ids, documentIds),
+      this.repository.functionNames(organizationId, ids),
+      this.repository.rowGaps(organizationId, ids, documentIds),
+    ]);
+    return matrixCsvLines(
+      people,
+      documentIds,
+      { latest, certifications, functions, gaps },
+      new Date(),
+      texts,
+    );
+  }
+
+  /** The matrix's columns with their current titles, and the function's members if any. */
+  private async titledColumns(organizationId: number, jobFunctionId: number | undefined) {
+    const found = await this.columnsOf(organizationId, jobFunctionId, true);
+    return { ...found, columns: await this.titled(organizationId, found.columns) };
   }
 
   private async columnsOf(
@@ -163,7 +229,7 @@ export class SkillsMatrixService {
 export function selectPeople(
   everyone: Member[],
   actor: Actor,
-  query: SkillsMatrixQuery,
+  query: Pick<SkillsMatrixQuery, 'role' | 'search'>,
   functionMembers: Set<number> | null,
 ): Member[] {
   const staff = STAFF_ROLES.includes(actor.role);

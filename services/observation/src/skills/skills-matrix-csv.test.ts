@@ -1,0 +1,114 @@
+import { messages } from '@hub/kit';
+import { describe, expect, it } from 'vitest';
+import type { Member } from '../team/members.js';
+import { gapsLine, headerLine, matrixCsvLines } from './skills-matrix-csv.js';
+import type { CertificationRow, LatestRow } from './skills-matrix.repository.js';
+
+const now = new Date('2026-12-01T12:00:00Z');
+const english = messages('en').skillsMatrix;
+const day = (offset: number) => new Date(now.getTime() + offset * 24 * 3600 * 1000);
+
+const person = (id: number, name: string, role: Member['role'] = 'operator') =>
+  ({ id, name, email: `p${id}@x.test`, role, isActive: true }) as Member;
+
+const latest = (
+  operatorId: number,
+  documentId: number,
+  fields: Partial<LatestRow> = {},
+): LatestRow => ({
+  operator_id: operatorId,
+  document_id: documentId,
+  status: 'completed',
+  passed: true,
+  score: '92.00',
+  started_at: new Date('2026-11-02T09:00:00Z'),
+  completed_at: new Date('2026-11-02T09:12:00Z'),
+  ...fields,
+});
+
+const held = (
+  userId: number,
+  subjectId: number,
+  fields: Partial<CertificationRow> = {},
+): CertificationRow => ({
+  user_id: userId,
+  subject_id: subjectId,
+  expires_at: day(200),
+  revoked_at: null,
+  reobservation_version: null,
+  ...fields,
+});
+
+describe('skills matrix CSV lines', () => {
+  it('writes each cell as level, score and date, and every cell without records as not trained', () => {
+    const text = matrixCsvLines(
+      [person(1, 'Otto Operator'), person(2, 'Olga Operator')],
+      [10, 20, 30],
+      {
+        latest: [
+          latest(1, 10),
+          latest(1, 20, {
+            status: 'in_progress',
+            passed: null,
+            score: null,
+            completed_at: null,
+            started_at: new Date('2026-11-30T08:00:00Z'),
+          }),
+          latest(2, 30, { passed: false, score: '61.5' }),
+          // A column the export does not have: ignored.
+          latest(2, 99),
+        ],
+        certifications: [held(1, 10), held(2, 20, { expires_at: day(10) })],
+        functions: [
+          { user_id: 1, name: 'Fryer' },
+          { user_id: 1, name: 'Line cook' },
+        ],
+        gaps: new Map([[1, 1]]),
+      },
+      now,
+      english,
+    );
+    expect(text).toBe(
+      'Otto Operator,p1@x.test,operator,Operators,Fryer; Line cook,1,' +
+        'Certified 92% 2026-11-02,In training 2026-11-30,Not trained\r\n' +
+        'Olga Operator,p2@x.test,operator,Operators,,0,Not trained,Expiring,In training 61.5% 2026-11-02\r\n',
+    );
+  });
+
+  it('tells lapsed, revoked and re-observation cells apart', () => {
+    const text = matrixCsvLines(
+      [person(1, 'Otto')],
+      [1, 2, 3],
+      {
+        latest: [latest(1, 1), latest(1, 2)],
+        certifications: [
+          held(1, 1, { expires_at: day(-1) }),
+          held(1, 2, { revoked_at: day(-3) }),
+          held(1, 3, { reobservation_version: 2 }),
+        ],
+        functions: [],
+        gaps: new Map(),
+      },
+      now,
+      english,
+    );
+    expect(text).toBe(
+      'Otto,p1@x.test,operator,Operators,,0,Expired 92% 2026-11-02,In training 92% 2026-11-02,Needs re-observation\r\n',
+    );
+  });
+
+  it('keeps names a spreadsheet would run or split safe, and lines without columns whole', () => {
+    const text = matrixCsvLines(
+      [person(1, '=SUM(A1), "boss"', 'manager')],
+      [],
+      { latest: [], certifications: [], functions: [], gaps: new Map() },
+      now,
+      english,
+    );
+    expect(text).toBe(`"'=SUM(A1), ""boss""",p1@x.test,manager,Managers,,0\r\n`);
+    expect(headerLine(english, ['SOP, "A"', '-x'])).toBe(
+      `Name,Email,Role,Department,Job functions,Gaps,"SOP, ""A""",'-x\r\n`,
+    );
+    expect(gapsLine(english, 3, [1, 2])).toBe('Gaps per SOP,,,,,3,1,2\r\n');
+  });
+});

@@ -1,0 +1,117 @@
+import { csvCell, csvLine, Role, type SkillLevel } from '@hub/proto';
+import type { ServerCatalog } from '@hub/kit';
+import type { Member } from '../team/members.js';
+import { DEPARTMENTS } from '../team/team.service.js';
+import { skillLevel } from './skill-level.js';
+import type { CertificationRow, LatestRow } from './skills-matrix.repository.js';
+
+/** The matrix's words in the reader's language (the server catalog's skillsMatrix). */
+export type MatrixTexts = ServerCatalog['skillsMatrix'];
+
+const PERSON_COLUMNS = ['name', 'email', 'role', 'department', 'jobFunctions', 'gaps'] as const;
+
+/** 'Certified 92% 2026-11-02': the level, then the latest observation's score and date. */
+export function cellText(
+  texts: MatrixTexts,
+  level: SkillLevel,
+  score: number | null,
+  date: string | null,
+): string {
+  const scoreText = score === null ? [] : [`${score}%`];
+  const day = date === null ? [] : [date.slice(0, 10)];
+  return [texts.levels[level], ...scoreText, ...day].join(' ');
+}
+
+export function headerLine(texts: MatrixTexts, titles: string[]): string {
+  return csvLine([...PERSON_COLUMNS.map((column) => texts.columns[column]), ...titles]);
+}
+
+export function gapsLine(texts: MatrixTexts, totalGaps: number, columnGaps: number[]): string {
+  return csvLine([texts.gapsPerSop, '', '', '', '', totalGaps, ...columnGaps]);
+}
+
+export interface CsvRecords {
+  latest: LatestRow[];
+  certifications: CertificationRow[];
+  /** Each person's job functions, in the order they are listed. */
+  functions: { user_id: number; name: string }[];
+  /** Required SOPs without a certification in force, per person (absent: none). */
+  gaps: Map<number, number>;
+}
+
+interface CellRecords {
+  latest?: LatestRow;
+  certification?: CertificationRow;
+}
+
+/**
+ * The people's lines, every column a cell, the same text csvLine would write for each value.
+ * Most cells of a large matrix have neither an observation nor a certification: they share one
+ * "Not trained" cell, and only the cells with records are worked out, so a batch costs its
+ * records and a join per line, not a level per cell.
+ */
+export function matrixCsvLines(
+  people: Member[],
+  documentIds: number[],
+  records: CsvRecords,
+  now: Date,
+  texts: MatrixTexts,
+): string {
+  const column = new Map(documentIds.map((documentId, index) => [documentId, index]));
+  const byPerson = new Map<number, Map<number, CellRecords>>();
+  const cellOf = (userId: number, documentId: number): CellRecords | null => {
+    const index = column.get(documentId);
+    if (index === undefined) return null;
+    let cells = byPerson.get(userId);
+    if (!cells) byPerson.set(userId, (cells = new Map()));
+    let cell = cells.get(index);
+    if (!cell) cells.set(index, (cell = {}));
+    return cell;
+  };
+  for (const row of records.latest) {
+    const cell = cellOf(row.operator_id, row.document_id);
+    if (cell) cell.latest = row;
+  }
+  for (const row of records.certifications) {
+    const cell = cellOf(row.user_id, row.subject_id);
+    if (cell) cell.certification = row;
+  }
+  const functions = new Map<number, string[]>();
+  for (const row of records.functions) {
+    const names = functions.get(row.user_id);
+    if (names) names.push(row.name);
+    else functions.set(row.user_id, [row.name]);
+  }
+  const empty = csvCell(cellText(texts, skillLevel(null, null, now), null, null));
+  let text = '';
+  for (const person of people) {
+    const cells = new Array<string>(documentIds.length).fill(empty);
+    for (const [index, { latest, certification }] of byPerson.get(person.id) ?? []) {
+      const level = skillLevel(
+        latest ?? null,
+        certification
+          ? {
+              expiresAt: certification.expires_at,
+              revokedAt: certification.revoked_at,
+              needsReobservation: certification.reobservation_version !== null,
+            }
+          : null,
+        now,
+      );
+      const score = latest?.score == null ? null : Number(latest.score);
+      const date = latest ? (latest.completed_at ?? latest.started_at).toISOString() : null;
+      cells[index] = csvCell(cellText(texts, level, score, date));
+    }
+    const role = Role.parse(person.role);
+    const personCells = csvLine([
+      person.name,
+      person.email,
+      role,
+      DEPARTMENTS[role],
+      (functions.get(person.id) ?? []).join('; '),
+      records.gaps.get(person.id) ?? 0,
+    ]).slice(0, -2);
+    text += cells.length ? `${personCells},${cells.join(',')}\r\n` : `${personCells}\r\n`;
+  }
+  return text;
+}
