@@ -10,8 +10,10 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const SLOWEST = [
   // e2e: the generated page walks, then the face and floor flows.
-  'e2e/pages.e2e.test.ts',
+  'e2e/pages-admin-manager.e2e.test.ts',
   'e2e/insights-pages.e2e.test.ts',
+  'e2e/pages-super-admin-operator.e2e.test.ts',
+  'e2e/pages.e2e.test.ts',
   'e2e/access.e2e.test.ts',
   'e2e/floor.e2e.test.ts',
   'e2e/face-review.e2e.test.ts',
