@@ -35,6 +35,13 @@ export default defineConfig({
           // Both cores: vitest 5 left one of CI's two idle (unit 46 s with one worker, 25 s with
           // two; integration 300 s and 240 s, on the 2-core machine).
           maxWorkers: 2,
+          // As integration: a worker runs its files in one module graph. Most of the 118 files
+          // test in milliseconds and spent their second or two on a process and imports of their
+          // own (2 Dec, the 2-core machine loaded by others, load 27-51: 112 CPU-s and 346 s
+          // isolated; 48 and 58 CPU-s, 193 and 209 s shared). A file that changes a module's state
+          // puts it back after it (date preferences; the logger test's fresh modules leave
+          // prom-client's registry empty).
+          isolate: false,
           include: ['{proto,packages,services,workers,infra,web}/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', '**/dist/**', '**/*.int.test.ts', '**/*.e2e.test.ts'],
         },

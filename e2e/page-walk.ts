@@ -110,8 +110,9 @@ export async function signedInTab(
 }
 
 /**
- * A screenshot of what the window shows, kept as a CI artifact: the walks keep one per page, role
- * and size, so not the whole page's height (making the window that tall relaid every page out).
+ * A screenshot of what the window shows, kept as a CI artifact: the layout walk keeps one of a
+ * page, role and size its check finds fault with (all of them with E2E_WALK_SCREENSHOTS=1), so
+ * not the whole page's height (making the window that tall relaid every page out).
  */
 export async function keepWalkScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });

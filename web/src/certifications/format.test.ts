@@ -1,5 +1,5 @@
-import type { Certification } from '@hub/proto';
-import { describe, expect, it } from 'vitest';
+import { type Certification, DEFAULT_PREFERENCES } from '@hub/proto';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   canRevoke,
   categoryShare,
@@ -9,6 +9,10 @@ import {
   seesEveryone,
 } from './format';
 import { setDatePreferences } from '../ui/dates';
+
+// The preferences are the module's state, shared with the files the worker runs next (unit's
+// isolate: false): each test here sets its own, and the defaults are back after it.
+afterEach(() => setDatePreferences(DEFAULT_PREFERENCES));
 
 const certification: Certification = {
   id: 1,

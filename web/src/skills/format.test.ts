@@ -1,5 +1,5 @@
-import type { SkillCell } from '@hub/proto';
-import { describe, expect, it } from 'vitest';
+import { DEFAULT_PREFERENCES, type SkillCell } from '@hub/proto';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   canManageJobFunctions,
   cellSummary,
@@ -11,6 +11,10 @@ import {
   seesEveryone,
 } from './format';
 import { setDatePreferences } from '../ui/dates';
+
+// The preferences are the module's state, shared with the files the worker runs next (unit's
+// isolate: false): each test here sets its own, and the defaults are back after it.
+afterEach(() => setDatePreferences(DEFAULT_PREFERENCES));
 
 const cell = (overrides: Partial<SkillCell>): SkillCell => ({
   documentId: 1,

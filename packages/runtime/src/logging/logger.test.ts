@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { metrics } from '../metrics/metrics.js';
 import { SpanKind, startTracing, stopTracing, traced } from '../tracing/tracing.js';
 import { captureLogs, createLogger, logger, processLogger, textLine } from './logger.js';
 
@@ -139,6 +140,10 @@ describe('the process logger under LOG_LEVEL=warn', () => {
   afterAll(() => {
     vi.unstubAllEnvs();
     vi.resetModules();
+    // The unit worker runs its next files in this module graph (isolate: false): with the
+    // modules reset, the next to import the metrics registers them again in prom-client's
+    // registry, which lives outside the graph and refuses a metric registered twice.
+    metrics.clear();
   });
 
   it("still prints the process's ready line (the launcher waits for it), and no module's info", async () => {
