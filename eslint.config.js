@@ -28,6 +28,12 @@ const translatedWebFiles = [
   'web/src/auth/OrganizationPicker.tsx',
   'web/src/auth/PasswordField.tsx',
   'web/src/auth/CallbackPage.tsx',
+  // Issue #46, second slice (branch i18n-web-b): whole folders.
+  'web/src/toast/**/*.tsx',
+  'web/src/theme/**/*.tsx',
+  'web/src/pages/**/*.tsx',
+  'web/src/access/**/*.tsx',
+  'web/src/organization-export/**/*.tsx',
 ];
 /** JSX attributes whose value people read (or hear, through a screen reader). */
 const TEXT_ATTRIBUTES =

@@ -1,3 +1,8 @@
+import { toast } from './en/toast';
+import { pages } from './en/pages';
+import { access } from './en/access';
+import { organizationExport } from './en/organization-export';
+
 /**
  * The English catalog: the reference every other language must match key for key (see
  * catalog.test.ts) and the source of the key types (i18next.d.ts), so a t() call with a key
@@ -194,6 +199,10 @@ export const en = {
     trainingCompletion: 'Training Completion',
     monthlyGrowth: 'Monthly Growth',
   },
+  toast,
+  pages,
+  access,
+  organizationExport,
 } as const;
 
 /** The shape every language's catalog has: en's keys, any text. */

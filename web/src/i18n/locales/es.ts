@@ -1,4 +1,8 @@
 import type { Catalog } from './en';
+import { toast } from './es/toast';
+import { pages } from './es/pages';
+import { access } from './es/access';
+import { organizationExport } from './es/organization-export';
 
 /** Spanish for the plant floor: tú, short and direct, the words a Spanish-speaking plant uses. */
 export const es: Catalog = {
@@ -191,4 +195,8 @@ export const es: Catalog = {
     trainingCompletion: 'Formación completada',
     monthlyGrowth: 'Crecimiento mensual',
   },
+  toast,
+  pages,
+  access,
+  organizationExport,
 };

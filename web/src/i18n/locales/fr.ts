@@ -1,4 +1,8 @@
 import type { Catalog } from './en';
+import { toast } from './fr/toast';
+import { pages } from './fr/pages';
+import { access } from './fr/access';
+import { organizationExport } from './fr/organization-export';
 
 /** French for the plant floor: vous, short and direct, the words a French-speaking plant uses. */
 export const fr: Catalog = {
@@ -192,4 +196,8 @@ export const fr: Catalog = {
     trainingCompletion: 'Formations terminées',
     monthlyGrowth: 'Évolution mensuelle',
   },
+  toast,
+  pages,
+  access,
+  organizationExport,
 };
