@@ -34,6 +34,7 @@ const translatedWebFiles = [
   'web/src/pages/**/*.tsx',
   'web/src/access/**/*.tsx',
   'web/src/organization-export/**/*.tsx',
+  'web/src/observations/**/*.tsx',
 ];
 /** JSX attributes whose value people read (or hear, through a screen reader). */
 const TEXT_ATTRIBUTES =

@@ -2,6 +2,7 @@ import { toast } from './en/toast';
 import { pages } from './en/pages';
 import { access } from './en/access';
 import { organizationExport } from './en/organization-export';
+import { observations } from './en/observations';
 
 /**
  * The English catalog: the reference every other language must match key for key (see
@@ -203,6 +204,7 @@ export const en = {
   pages,
   access,
   organizationExport,
+  observations,
 } as const;
 
 /** The shape every language's catalog has: en's keys, any text. */

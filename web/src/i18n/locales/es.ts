@@ -3,6 +3,7 @@ import { toast } from './es/toast';
 import { pages } from './es/pages';
 import { access } from './es/access';
 import { organizationExport } from './es/organization-export';
+import { observations } from './es/observations';
 
 /** Spanish for the plant floor: tú, short and direct, the words a Spanish-speaking plant uses. */
 export const es: Catalog = {
@@ -199,4 +200,5 @@ export const es: Catalog = {
   pages,
   access,
   organizationExport,
+  observations,
 };

@@ -3,6 +3,7 @@ import { toast } from './fr/toast';
 import { pages } from './fr/pages';
 import { access } from './fr/access';
 import { organizationExport } from './fr/organization-export';
+import { observations } from './fr/observations';
 
 /** French for the plant floor: vous, short and direct, the words a French-speaking plant uses. */
 export const fr: Catalog = {
@@ -200,4 +201,5 @@ export const fr: Catalog = {
   pages,
   access,
   organizationExport,
+  observations,
 };
