@@ -35,6 +35,7 @@ const translatedWebFiles = [
   'web/src/access/**/*.tsx',
   'web/src/organization-export/**/*.tsx',
   'web/src/observations/**/*.tsx',
+  'web/src/admin/**/*.tsx',
 ];
 /** JSX attributes whose value people read (or hear, through a screen reader). */
 const TEXT_ATTRIBUTES =

@@ -1,9 +1,10 @@
-import { roleLabel, type Organization, type User } from '@hub/proto';
+import { type Organization, type User } from '@hub/proto';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, RefreshCw } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { loadedRows } from '../api/paging';
+import { i18n } from '../i18n/i18n';
 import { toast } from '../toast/toastStore';
 import { LoadMore } from '../ui/LoadMore';
 import { Card, CardTitle } from '../ui/Card';
@@ -12,6 +13,7 @@ import { formatDate, formatDateTime } from '../ui/dates';
 import { authType } from './adminText';
 import { dataPanelOrganizationsQuery, dataPanelUsersQuery } from './queries';
 import { SuperAdminOnly } from './SuperAdminOnly';
+import { useTranslation } from 'react-i18next';
 
 export function DataPanelPage() {
   return (
@@ -22,6 +24,7 @@ export function DataPanelPage() {
 }
 
 function DataPanel() {
+  const { t } = useTranslation();
   const users = useInfiniteQuery(dataPanelUsersQuery);
   const organizations = useQuery(dataPanelOrganizationsQuery);
   const failed = users.isError || organizations.isError;
@@ -30,8 +33,9 @@ function DataPanel() {
   useEffect(() => {
     if (failed) {
       toast({
-        title: 'Error',
-        description: 'Failed to fetch data from PostgreSQL',
+        // i18n.t, not the hook's t: a change of language must not tell the failure again.
+        title: i18n.t('admin.error'),
+        description: i18n.t('admin.data.loadFailed'),
         variant: 'destructive',
       });
     }
@@ -55,18 +59,27 @@ function DataPanel() {
             to="/admin"
             className="mb-1 inline-flex items-center gap-1 text-sm text-slate-500 hover:underline"
           >
-            <ArrowLeft className="size-3.5" /> Super Admin Dashboard
+            <ArrowLeft className="size-3.5" /> {t('admin.data.back')}
           </Link>
-          <h1 className="text-2xl font-bold">PostgreSQL Admin Panel</h1>
+          <h1 className="text-2xl font-bold">{t('admin.data.title')}</h1>
         </div>
         <button type="button" onClick={refresh} disabled={refreshing} className={smallButtonClass}>
-          <RefreshCw className={refreshing ? 'size-4 animate-spin' : 'size-4'} /> Refresh Data
+          <RefreshCw className={refreshing ? 'size-4 animate-spin' : 'size-4'} />{' '}
+          {t('admin.data.refresh')}
         </button>
       </header>
       <div className="grid gap-4 md:grid-cols-3">
-        <Count testId="count-users" title="Users" value={userCount} />
-        <Count testId="count-organizations" title="Organizations" value={organizationList.length} />
-        <Count testId="count-active-users" title="Active Users" value={activeUsers} />
+        <Count testId="count-users" title={t('admin.data.users')} value={userCount} />
+        <Count
+          testId="count-organizations"
+          title={t('admin.data.organizations')}
+          value={organizationList.length}
+        />
+        <Count
+          testId="count-active-users"
+          title={t('admin.data.activeUsers')}
+          value={activeUsers}
+        />
       </div>
       <OrganizationsTable organizations={organizationList} />
       <UsersTable users={userList} organizations={organizationList} />
@@ -113,10 +126,15 @@ function Table({ headers, children }: { headers: string[]; children: ReactNode }
 const cell = 'px-2 py-2 align-top';
 
 function OrganizationsTable({ organizations }: { organizations: Organization[] }) {
+  const { t } = useTranslation();
   return (
     <Card testId="organizations-table">
-      <CardTitle>Organizations</CardTitle>
-      <Table headers={['ID', 'Name', 'Domain', 'Auth0 ID', 'SAML', 'Created']}>
+      <CardTitle>{t('admin.data.organizations')}</CardTitle>
+      <Table
+        headers={(['id', 'name', 'domain', 'auth0Id', 'saml', 'created'] as const).map((column) =>
+          t(`admin.data.columns.${column}`),
+        )}
+      >
         {organizations.map((organization) => (
           <tr key={organization.id}>
             <td className={cell}>{organization.id}</td>
@@ -126,7 +144,9 @@ function OrganizationsTable({ organizations }: { organizations: Organization[] }
             </td>
             <td className={cell}>{organization.domain}</td>
             <td className={`${cell} font-mono text-xs`}>{organization.auth0OrgId ?? '—'}</td>
-            <td className={cell}>{organization.samlEnabled ? 'Enabled' : 'Disabled'}</td>
+            <td className={cell}>
+              {organization.samlEnabled ? t('admin.data.enabled') : t('admin.data.disabled')}
+            </td>
             <td className={cell}>{formatDate(organization.createdAt)}</td>
           </tr>
         ))}
@@ -136,22 +156,25 @@ function OrganizationsTable({ organizations }: { organizations: Organization[] }
 }
 
 function UsersTable({ users, organizations }: { users: User[]; organizations: Organization[] }) {
+  const { t } = useTranslation();
   const organizationName = (id: number) =>
     organizations.find((organization) => organization.id === id)?.displayName ?? `#${id}`;
   return (
     <Card testId="users-table">
-      <CardTitle>Users</CardTitle>
+      <CardTitle>{t('admin.data.users')}</CardTitle>
       <Table
-        headers={[
-          'ID',
-          'Email',
-          'Name',
-          'Organization',
-          'Role',
-          'Auth Type',
-          'Last Login',
-          'Created',
-        ]}
+        headers={(
+          [
+            'id',
+            'email',
+            'name',
+            'organization',
+            'role',
+            'authType',
+            'lastLogin',
+            'created',
+          ] as const
+        ).map((column) => t(`admin.data.columns.${column}`))}
       >
         {users.map((user) => (
           <tr key={user.id}>
@@ -159,8 +182,8 @@ function UsersTable({ users, organizations }: { users: User[]; organizations: Or
             <td className={cell}>{user.email}</td>
             <td className={cell}>{user.name}</td>
             <td className={cell}>{organizationName(user.organizationId)}</td>
-            <td className={cell}>{roleLabel(user.role)}</td>
-            <td className={cell}>{authType(user)}</td>
+            <td className={cell}>{t(`roles.${user.role}`)}</td>
+            <td className={cell}>{t(`admin.data.auth.${authType(user)}`)}</td>
             <td className={cell}>{formatDateTime(user.lastLogin)}</td>
             <td className={cell}>{formatDate(user.createdAt)}</td>
           </tr>

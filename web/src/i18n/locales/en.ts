@@ -3,6 +3,7 @@ import { pages } from './en/pages';
 import { access } from './en/access';
 import { organizationExport } from './en/organization-export';
 import { observations } from './en/observations';
+import { admin } from './en/admin';
 
 /**
  * The English catalog: the reference every other language must match key for key (see
@@ -205,6 +206,7 @@ export const en = {
   access,
   organizationExport,
   observations,
+  admin,
 } as const;
 
 /** The shape every language's catalog has: en's keys, any text. */

@@ -4,6 +4,7 @@ import { pages } from './es/pages';
 import { access } from './es/access';
 import { organizationExport } from './es/organization-export';
 import { observations } from './es/observations';
+import { admin } from './es/admin';
 
 /** Spanish for the plant floor: tú, short and direct, the words a Spanish-speaking plant uses. */
 export const es: Catalog = {
@@ -201,4 +202,5 @@ export const es: Catalog = {
   access,
   organizationExport,
   observations,
+  admin,
 };

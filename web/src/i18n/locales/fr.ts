@@ -4,6 +4,7 @@ import { pages } from './fr/pages';
 import { access } from './fr/access';
 import { organizationExport } from './fr/organization-export';
 import { observations } from './fr/observations';
+import { admin } from './fr/admin';
 
 /** French for the plant floor: vous, short and direct, the words a French-speaking plant uses. */
 export const fr: Catalog = {
@@ -202,4 +203,5 @@ export const fr: Catalog = {
   access,
   organizationExport,
   observations,
+  admin,
 };
