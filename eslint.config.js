@@ -36,6 +36,10 @@ const translatedWebFiles = [
   'web/src/organization-export/**/*.tsx',
   'web/src/observations/**/*.tsx',
   'web/src/admin/**/*.tsx',
+  'web/src/audit/**/*.tsx',
+  'web/src/faces/**/*.tsx',
+  'web/src/onboarding/**/*.tsx',
+  'web/src/team/**/*.tsx',
 ];
 /** JSX attributes whose value people read (or hear, through a screen reader). */
 const TEXT_ATTRIBUTES =

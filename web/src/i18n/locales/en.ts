@@ -4,6 +4,10 @@ import { access } from './en/access';
 import { organizationExport } from './en/organization-export';
 import { observations } from './en/observations';
 import { admin } from './en/admin';
+import { audit } from './en/audit';
+import { faces } from './en/faces';
+import { onboarding } from './en/onboarding';
+import { team } from './en/team';
 
 /**
  * The English catalog: the reference every other language must match key for key (see
@@ -207,6 +211,10 @@ export const en = {
   organizationExport,
   observations,
   admin,
+  audit,
+  faces,
+  onboarding,
+  team,
 } as const;
 
 /** The shape every language's catalog has: en's keys, any text. */

@@ -5,6 +5,10 @@ import { access } from './es/access';
 import { organizationExport } from './es/organization-export';
 import { observations } from './es/observations';
 import { admin } from './es/admin';
+import { audit } from './es/audit';
+import { faces } from './es/faces';
+import { onboarding } from './es/onboarding';
+import { team } from './es/team';
 
 /** Spanish for the plant floor: tú, short and direct, the words a Spanish-speaking plant uses. */
 export const es: Catalog = {
@@ -203,4 +207,8 @@ export const es: Catalog = {
   organizationExport,
   observations,
   admin,
+  audit,
+  faces,
+  onboarding,
+  team,
 };

@@ -5,6 +5,10 @@ import { access } from './fr/access';
 import { organizationExport } from './fr/organization-export';
 import { observations } from './fr/observations';
 import { admin } from './fr/admin';
+import { audit } from './fr/audit';
+import { faces } from './fr/faces';
+import { onboarding } from './fr/onboarding';
+import { team } from './fr/team';
 
 /** French for the plant floor: vous, short and direct, the words a French-speaking plant uses. */
 export const fr: Catalog = {
@@ -204,4 +208,8 @@ export const fr: Catalog = {
   organizationExport,
   observations,
   admin,
+  audit,
+  faces,
+  onboarding,
+  team,
 };
