@@ -40,6 +40,7 @@ const translatedWebFiles = [
   'web/src/faces/**/*.tsx',
   'web/src/onboarding/**/*.tsx',
   'web/src/team/**/*.tsx',
+  'web/src/activity/**/*.tsx',
 ];
 /** JSX attributes whose value people read (or hear, through a screen reader). */
 const TEXT_ATTRIBUTES =

@@ -8,6 +8,7 @@ import { audit } from './en/audit';
 import { faces } from './en/faces';
 import { onboarding } from './en/onboarding';
 import { team } from './en/team';
+import { activity } from './en/activity';
 
 /**
  * The English catalog: the reference every other language must match key for key (see
@@ -215,6 +216,7 @@ export const en = {
   faces,
   onboarding,
   team,
+  activity,
 } as const;
 
 /** The shape every language's catalog has: en's keys, any text. */

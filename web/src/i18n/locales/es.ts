@@ -9,6 +9,7 @@ import { audit } from './es/audit';
 import { faces } from './es/faces';
 import { onboarding } from './es/onboarding';
 import { team } from './es/team';
+import { activity } from './es/activity';
 
 /** Spanish for the plant floor: tú, short and direct, the words a Spanish-speaking plant uses. */
 export const es: Catalog = {
@@ -211,4 +212,5 @@ export const es: Catalog = {
   faces,
   onboarding,
   team,
+  activity,
 };

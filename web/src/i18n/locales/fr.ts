@@ -9,6 +9,7 @@ import { audit } from './fr/audit';
 import { faces } from './fr/faces';
 import { onboarding } from './fr/onboarding';
 import { team } from './fr/team';
+import { activity } from './fr/activity';
 
 /** French for the plant floor: vous, short and direct, the words a French-speaking plant uses. */
 export const fr: Catalog = {
@@ -212,4 +213,5 @@ export const fr: Catalog = {
   faces,
   onboarding,
   team,
+  activity,
 };
