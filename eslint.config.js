@@ -41,6 +41,7 @@ const translatedWebFiles = [
   'web/src/onboarding/**/*.tsx',
   'web/src/team/**/*.tsx',
   'web/src/activity/**/*.tsx',
+  'web/src/profile/**/*.tsx',
 ];
 /** JSX attributes whose value people read (or hear, through a screen reader). */
 const TEXT_ATTRIBUTES =

@@ -9,6 +9,7 @@ import { faces } from './en/faces';
 import { onboarding } from './en/onboarding';
 import { team } from './en/team';
 import { activity } from './en/activity';
+import { profile } from './en/profile';
 
 /**
  * The English catalog: the reference every other language must match key for key (see
@@ -217,6 +218,7 @@ export const en = {
   onboarding,
   team,
   activity,
+  profile,
 } as const;
 
 /** The shape every language's catalog has: en's keys, any text. */

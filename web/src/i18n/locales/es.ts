@@ -10,6 +10,7 @@ import { faces } from './es/faces';
 import { onboarding } from './es/onboarding';
 import { team } from './es/team';
 import { activity } from './es/activity';
+import { profile } from './es/profile';
 
 /** Spanish for the plant floor: tú, short and direct, the words a Spanish-speaking plant uses. */
 export const es: Catalog = {
@@ -213,4 +214,5 @@ export const es: Catalog = {
   onboarding,
   team,
   activity,
+  profile,
 };

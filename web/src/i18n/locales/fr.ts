@@ -10,6 +10,7 @@ import { faces } from './fr/faces';
 import { onboarding } from './fr/onboarding';
 import { team } from './fr/team';
 import { activity } from './fr/activity';
+import { profile } from './fr/profile';
 
 /** French for the plant floor: vous, short and direct, the words a French-speaking plant uses. */
 export const fr: Catalog = {
@@ -214,4 +215,5 @@ export const fr: Catalog = {
   onboarding,
   team,
   activity,
+  profile,
 };
