@@ -42,6 +42,7 @@ const translatedWebFiles = [
   'web/src/team/**/*.tsx',
   'web/src/activity/**/*.tsx',
   'web/src/profile/**/*.tsx',
+  'web/src/recommendations/**/*.tsx',
 ];
 /** JSX attributes whose value people read (or hear, through a screen reader). */
 const TEXT_ATTRIBUTES =

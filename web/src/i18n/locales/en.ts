@@ -10,6 +10,7 @@ import { onboarding } from './en/onboarding';
 import { team } from './en/team';
 import { activity } from './en/activity';
 import { profile } from './en/profile';
+import { recommendations } from './en/recommendations';
 
 /**
  * The English catalog: the reference every other language must match key for key (see
@@ -219,6 +220,7 @@ export const en = {
   team,
   activity,
   profile,
+  recommendations,
 } as const;
 
 /** The shape every language's catalog has: en's keys, any text. */

@@ -11,6 +11,7 @@ import { onboarding } from './es/onboarding';
 import { team } from './es/team';
 import { activity } from './es/activity';
 import { profile } from './es/profile';
+import { recommendations } from './es/recommendations';
 
 /** Spanish for the plant floor: tú, short and direct, the words a Spanish-speaking plant uses. */
 export const es: Catalog = {
@@ -215,4 +216,5 @@ export const es: Catalog = {
   team,
   activity,
   profile,
+  recommendations,
 };

@@ -11,6 +11,7 @@ import { onboarding } from './fr/onboarding';
 import { team } from './fr/team';
 import { activity } from './fr/activity';
 import { profile } from './fr/profile';
+import { recommendations } from './fr/recommendations';
 
 /** French for the plant floor: vous, short and direct, the words a French-speaking plant uses. */
 export const fr: Catalog = {
@@ -216,4 +217,5 @@ export const fr: Catalog = {
   team,
   activity,
   profile,
+  recommendations,
 };
