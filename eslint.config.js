@@ -43,6 +43,7 @@ const translatedWebFiles = [
   'web/src/activity/**/*.tsx',
   'web/src/profile/**/*.tsx',
   'web/src/recommendations/**/*.tsx',
+  'web/src/people-import/**/*.tsx',
 ];
 /** JSX attributes whose value people read (or hear, through a screen reader). */
 const TEXT_ATTRIBUTES =

@@ -11,6 +11,7 @@ import { team } from './en/team';
 import { activity } from './en/activity';
 import { profile } from './en/profile';
 import { recommendations } from './en/recommendations';
+import { peopleImport } from './en/people-import';
 
 /**
  * The English catalog: the reference every other language must match key for key (see
@@ -221,6 +222,7 @@ export const en = {
   activity,
   profile,
   recommendations,
+  peopleImport,
 } as const;
 
 /** The shape every language's catalog has: en's keys, any text. */

@@ -12,6 +12,7 @@ import { team } from './es/team';
 import { activity } from './es/activity';
 import { profile } from './es/profile';
 import { recommendations } from './es/recommendations';
+import { peopleImport } from './es/people-import';
 
 /** Spanish for the plant floor: tú, short and direct, the words a Spanish-speaking plant uses. */
 export const es: Catalog = {
@@ -217,4 +218,5 @@ export const es: Catalog = {
   activity,
   profile,
   recommendations,
+  peopleImport,
 };

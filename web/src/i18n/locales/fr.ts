@@ -12,6 +12,7 @@ import { team } from './fr/team';
 import { activity } from './fr/activity';
 import { profile } from './fr/profile';
 import { recommendations } from './fr/recommendations';
+import { peopleImport } from './fr/people-import';
 
 /** French for the plant floor: vous, short and direct, the words a French-speaking plant uses. */
 export const fr: Catalog = {
@@ -218,4 +219,5 @@ export const fr: Catalog = {
   activity,
   profile,
   recommendations,
+  peopleImport,
 };
