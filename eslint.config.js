@@ -44,6 +44,7 @@ const translatedWebFiles = [
   'web/src/profile/**/*.tsx',
   'web/src/recommendations/**/*.tsx',
   'web/src/people-import/**/*.tsx',
+  'web/src/unknown-people/**/*.tsx',
 ];
 /** JSX attributes whose value people read (or hear, through a screen reader). */
 const TEXT_ATTRIBUTES =

@@ -12,6 +12,7 @@ import { activity } from './en/activity';
 import { profile } from './en/profile';
 import { recommendations } from './en/recommendations';
 import { peopleImport } from './en/people-import';
+import { unknownPeople } from './en/unknown-people';
 
 /**
  * The English catalog: the reference every other language must match key for key (see
@@ -223,6 +224,7 @@ export const en = {
   profile,
   recommendations,
   peopleImport,
+  unknownPeople,
 } as const;
 
 /** The shape every language's catalog has: en's keys, any text. */

@@ -13,6 +13,7 @@ import { activity } from './es/activity';
 import { profile } from './es/profile';
 import { recommendations } from './es/recommendations';
 import { peopleImport } from './es/people-import';
+import { unknownPeople } from './es/unknown-people';
 
 /** Spanish for the plant floor: tú, short and direct, the words a Spanish-speaking plant uses. */
 export const es: Catalog = {
@@ -219,4 +220,5 @@ export const es: Catalog = {
   profile,
   recommendations,
   peopleImport,
+  unknownPeople,
 };

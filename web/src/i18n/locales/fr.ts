@@ -13,6 +13,7 @@ import { activity } from './fr/activity';
 import { profile } from './fr/profile';
 import { recommendations } from './fr/recommendations';
 import { peopleImport } from './fr/people-import';
+import { unknownPeople } from './fr/unknown-people';
 
 /** French for the plant floor: vous, short and direct, the words a French-speaking plant uses. */
 export const fr: Catalog = {
@@ -220,4 +221,5 @@ export const fr: Catalog = {
   profile,
   recommendations,
   peopleImport,
+  unknownPeople,
 };
