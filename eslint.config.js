@@ -45,6 +45,7 @@ const translatedWebFiles = [
   'web/src/recommendations/**/*.tsx',
   'web/src/people-import/**/*.tsx',
   'web/src/unknown-people/**/*.tsx',
+  'web/src/floor/**/*.tsx',
 ];
 /** JSX attributes whose value people read (or hear, through a screen reader). */
 const TEXT_ATTRIBUTES =

@@ -13,6 +13,7 @@ import { profile } from './en/profile';
 import { recommendations } from './en/recommendations';
 import { peopleImport } from './en/people-import';
 import { unknownPeople } from './en/unknown-people';
+import { floor } from './en/floor';
 
 /**
  * The English catalog: the reference every other language must match key for key (see
@@ -225,6 +226,7 @@ export const en = {
   recommendations,
   peopleImport,
   unknownPeople,
+  floor,
 } as const;
 
 /** The shape every language's catalog has: en's keys, any text. */

@@ -14,6 +14,7 @@ import { profile } from './es/profile';
 import { recommendations } from './es/recommendations';
 import { peopleImport } from './es/people-import';
 import { unknownPeople } from './es/unknown-people';
+import { floor } from './es/floor';
 
 /** Spanish for the plant floor: tú, short and direct, the words a Spanish-speaking plant uses. */
 export const es: Catalog = {
@@ -221,4 +222,5 @@ export const es: Catalog = {
   recommendations,
   peopleImport,
   unknownPeople,
+  floor,
 };

@@ -14,6 +14,7 @@ import { profile } from './fr/profile';
 import { recommendations } from './fr/recommendations';
 import { peopleImport } from './fr/people-import';
 import { unknownPeople } from './fr/unknown-people';
+import { floor } from './fr/floor';
 
 /** French for the plant floor: vous, short and direct, the words a French-speaking plant uses. */
 export const fr: Catalog = {
@@ -222,4 +223,5 @@ export const fr: Catalog = {
   recommendations,
   peopleImport,
   unknownPeople,
+  floor,
 };
