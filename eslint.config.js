@@ -46,6 +46,7 @@ const translatedWebFiles = [
   'web/src/people-import/**/*.tsx',
   'web/src/unknown-people/**/*.tsx',
   'web/src/floor/**/*.tsx',
+  'web/src/integrations/**/*.tsx',
 ];
 /** JSX attributes whose value people read (or hear, through a screen reader). */
 const TEXT_ATTRIBUTES =

@@ -14,6 +14,7 @@ import { recommendations } from './en/recommendations';
 import { peopleImport } from './en/people-import';
 import { unknownPeople } from './en/unknown-people';
 import { floor } from './en/floor';
+import { integrations } from './en/integrations';
 
 /**
  * The English catalog: the reference every other language must match key for key (see
@@ -227,6 +228,7 @@ export const en = {
   peopleImport,
   unknownPeople,
   floor,
+  integrations,
 } as const;
 
 /** The shape every language's catalog has: en's keys, any text. */

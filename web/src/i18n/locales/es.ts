@@ -15,6 +15,7 @@ import { recommendations } from './es/recommendations';
 import { peopleImport } from './es/people-import';
 import { unknownPeople } from './es/unknown-people';
 import { floor } from './es/floor';
+import { integrations } from './es/integrations';
 
 /** Spanish for the plant floor: tú, short and direct, the words a Spanish-speaking plant uses. */
 export const es: Catalog = {
@@ -223,4 +224,5 @@ export const es: Catalog = {
   peopleImport,
   unknownPeople,
   floor,
+  integrations,
 };

@@ -15,6 +15,7 @@ import { recommendations } from './fr/recommendations';
 import { peopleImport } from './fr/people-import';
 import { unknownPeople } from './fr/unknown-people';
 import { floor } from './fr/floor';
+import { integrations } from './fr/integrations';
 
 /** French for the plant floor: vous, short and direct, the words a French-speaking plant uses. */
 export const fr: Catalog = {
@@ -224,4 +225,5 @@ export const fr: Catalog = {
   peopleImport,
   unknownPeople,
   floor,
+  integrations,
 };
