@@ -47,6 +47,7 @@ const translatedWebFiles = [
   'web/src/unknown-people/**/*.tsx',
   'web/src/floor/**/*.tsx',
   'web/src/integrations/**/*.tsx',
+  'web/src/videos/**/*.tsx',
 ];
 /** JSX attributes whose value people read (or hear, through a screen reader). */
 const TEXT_ATTRIBUTES =

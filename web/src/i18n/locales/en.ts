@@ -15,6 +15,7 @@ import { peopleImport } from './en/people-import';
 import { unknownPeople } from './en/unknown-people';
 import { floor } from './en/floor';
 import { integrations } from './en/integrations';
+import { videos } from './en/videos';
 
 /**
  * The English catalog: the reference every other language must match key for key (see
@@ -229,6 +230,7 @@ export const en = {
   unknownPeople,
   floor,
   integrations,
+  videos,
 } as const;
 
 /** The shape every language's catalog has: en's keys, any text. */

@@ -16,6 +16,7 @@ import { peopleImport } from './es/people-import';
 import { unknownPeople } from './es/unknown-people';
 import { floor } from './es/floor';
 import { integrations } from './es/integrations';
+import { videos } from './es/videos';
 
 /** Spanish for the plant floor: tú, short and direct, the words a Spanish-speaking plant uses. */
 export const es: Catalog = {
@@ -225,4 +226,5 @@ export const es: Catalog = {
   unknownPeople,
   floor,
   integrations,
+  videos,
 };

@@ -16,6 +16,7 @@ import { peopleImport } from './fr/people-import';
 import { unknownPeople } from './fr/unknown-people';
 import { floor } from './fr/floor';
 import { integrations } from './fr/integrations';
+import { videos } from './fr/videos';
 
 /** French for the plant floor: vous, short and direct, the words a French-speaking plant uses. */
 export const fr: Catalog = {
@@ -226,4 +227,5 @@ export const fr: Catalog = {
   unknownPeople,
   floor,
   integrations,
+  videos,
 };
