@@ -32,7 +32,7 @@ function addPath(owner: ReferenceOwner): string {
 }
 
 function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : 'The photo could not be added.';
+  return error instanceof Error ? error.message : i18n.t('faces.addFailed');
 }
 
 /** Adding (the answer waits for the worker's check) and deleting references; the list follows. */

@@ -18,6 +18,7 @@ export const faces = {
   stillChecking: 'Photo still being checked',
   stillCheckingDescription: 'The check takes longer than usual; the list shows its outcome.',
   notAdded: 'Photo not added',
+  addFailed: 'The photo could not be added.',
   deleted: 'Reference photo deleted',
   deletedDescription: 'Its face data is gone too.',
   notDeleted: 'Not deleted',

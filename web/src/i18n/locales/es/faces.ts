@@ -19,6 +19,7 @@ export const faces: Catalog['faces'] = {
   stillChecking: 'La foto sigue en revisión',
   stillCheckingDescription: 'La revisión tarda más de lo normal; la lista mostrará el resultado.',
   notAdded: 'Foto no añadida',
+  addFailed: 'No se pudo añadir la foto.',
   deleted: 'Foto de referencia eliminada',
   deletedDescription: 'Sus datos faciales también se borraron.',
   notDeleted: 'No se eliminó',

@@ -20,6 +20,7 @@ export const faces: Catalog['faces'] = {
   stillCheckingDescription:
     'La vérification prend plus de temps que d’habitude ; la liste en affichera le résultat.',
   notAdded: 'Photo non ajoutée',
+  addFailed: 'Impossible d’ajouter la photo.',
   deleted: 'Photo de référence supprimée',
   deletedDescription: 'Ses données faciales sont effacées aussi.',
   notDeleted: 'Non supprimée',
