@@ -105,7 +105,11 @@ export function countersText(counters: ObservationList['counters']): string {
 export function findingsText(total: number, open: number): string {
   if (total === 0) return i18n.t('observations.findings.none');
   const findings = i18n.t('observations.findings.count', { count: total });
-  return open > 0 ? i18n.t('observations.findings.withOpen', { findings, open }) : findings;
+  if (open === 0) return findings;
+  return i18n.t('observations.findings.withOpen', {
+    findings,
+    open: i18n.t('observations.findings.open', { count: open }),
+  });
 }
 
 export function severityTone(severity: 'critical' | 'high' | 'medium' | 'low'): BadgeTone {
