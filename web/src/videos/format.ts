@@ -209,7 +209,7 @@ function namesText(names: readonly string[]): string {
   if (names.length <= 1) return names[0] ?? '';
   return i18n.t('videos.report.namesAnd', {
     names: names.slice(0, -1).join(', '),
-    last: names.at(-1),
+    last: names.at(-1) ?? '',
   });
 }
 
