@@ -111,7 +111,7 @@ function Table({ headers, children }: { headers: string[]; children: ReactNode }
         <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400">
           <tr>
             {headers.map((header) => (
-              <th key={header} className="px-2 py-2 font-medium whitespace-nowrap">
+              <th key={header} className="px-2 py-2 align-bottom font-medium">
                 {header}
               </th>
             ))}

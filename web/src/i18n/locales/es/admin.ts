@@ -171,7 +171,7 @@ export const admin: Catalog['admin'] = {
       email: 'Correo',
       organization: 'Organización',
       role: 'Rol',
-      authType: 'Autenticación',
+      authType: 'Tipo de acceso',
       lastLogin: 'Último acceso',
     },
     auth: { Auth0: 'Auth0', Local: 'Local' },

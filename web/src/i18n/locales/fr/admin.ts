@@ -172,7 +172,7 @@ export const admin: Catalog['admin'] = {
       email: 'E-mail',
       organization: 'Organisation',
       role: 'Rôle',
-      authType: 'Authentification',
+      authType: 'Type d’accès',
       lastLogin: 'Dernière connexion',
     },
     auth: { Auth0: 'Auth0', Local: 'Locale' },
