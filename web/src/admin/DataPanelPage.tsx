@@ -179,8 +179,9 @@ function UsersTable({ users, organizations }: { users: User[]; organizations: Or
         {users.map((user) => (
           <tr key={user.id}>
             <td className={cell}>{user.id}</td>
-            <td className={cell}>{user.email}</td>
-            <td className={cell}>{user.name}</td>
+            {/* May break anywhere: the longer headers of Spanish and French still fit 1280 px. */}
+            <td className={`${cell} [overflow-wrap:anywhere]`}>{user.email}</td>
+            <td className={`${cell} [overflow-wrap:anywhere]`}>{user.name}</td>
             <td className={cell}>{organizationName(user.organizationId)}</td>
             <td className={cell}>{t(`roles.${user.role}`)}</td>
             <td className={cell}>{t(`admin.data.auth.${authType(user)}`)}</td>
