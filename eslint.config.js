@@ -43,6 +43,26 @@ const translatedWebFiles = [
   'web/src/library/DocumentList.tsx',
   'web/src/library/AcknowledgeVersion.tsx',
   'web/src/library/AcknowledgePage.tsx',
+  // Issue #46, second slice (branch i18n-web-b): whole folders.
+  'web/src/toast/**/*.tsx',
+  'web/src/theme/**/*.tsx',
+  'web/src/pages/**/*.tsx',
+  'web/src/access/**/*.tsx',
+  'web/src/organization-export/**/*.tsx',
+  'web/src/observations/**/*.tsx',
+  'web/src/admin/**/*.tsx',
+  'web/src/audit/**/*.tsx',
+  'web/src/faces/**/*.tsx',
+  'web/src/onboarding/**/*.tsx',
+  'web/src/team/**/*.tsx',
+  'web/src/activity/**/*.tsx',
+  'web/src/profile/**/*.tsx',
+  'web/src/recommendations/**/*.tsx',
+  'web/src/people-import/**/*.tsx',
+  'web/src/unknown-people/**/*.tsx',
+  'web/src/floor/**/*.tsx',
+  'web/src/integrations/**/*.tsx',
+  'web/src/videos/**/*.tsx',
 ];
 /** JSX attributes whose value people read (or hear, through a screen reader). */
 const TEXT_ATTRIBUTES =

@@ -21,8 +21,10 @@ export interface PageAccess {
   refusal: Refusal;
   /** The API routes the page loads on arrival: the server allows each one to every role here. */
   loads: readonly RouteContract[];
-  /** The spec's own wording of the refusal, where it has one. */
+  /** The spec's own wording of the refusal, where it has one (English, as e2e reads it). */
   message?: string;
+  /** The same refusal in the catalogs (`access.refusals`), which the page shows. */
+  messageKey?: 'integrations';
 }
 
 /** The roles every one of the routes allows: a page that loads them is for those roles. */
@@ -85,6 +87,7 @@ export const PAGE_ACCESS = {
   integrations: {
     ...page([api.integrations]),
     message: 'Access Restricted: Only Super Administrators can access integrations settings.',
+    messageKey: 'integrations',
   },
 } as const satisfies Record<string, PageAccess>;
 

@@ -6,23 +6,23 @@ import { currentUserQuery } from '../api/queries';
 import { ActivitySummaryCard } from './ActivitySummaryCard';
 import { NotificationPreferencesCard } from './NotificationPreferencesCard';
 import { RecentNotificationsCard } from './RecentNotificationsCard';
+import { useTranslation } from 'react-i18next';
 
 export function ActivityPage() {
+  const { t } = useTranslation();
   const role = useQuery(currentUserQuery).data?.role;
   return (
     <div data-testid="activity-page" className="mx-auto max-w-5xl space-y-6">
       <header>
-        <h1 className="text-2xl font-bold">Activity &amp; Notifications</h1>
-        <p className="text-slate-500 dark:text-slate-400">
-          Your notifications, how you receive them, and your recent activity
-        </p>
+        <h1 className="text-2xl font-bold">{t('activity.title')}</h1>
+        <p className="text-slate-500 dark:text-slate-400">{t('activity.subtitle')}</p>
         {role && ORGANIZATION_ADMINS.includes(role) && (
           <Link
             to="/audit-log"
             data-testid="audit-log-link"
             className="mt-2 inline-flex items-center gap-1.5 text-sm text-blue-600 hover:underline"
           >
-            <ScrollText className="size-4" /> Security audit log of your organization
+            <ScrollText className="size-4" /> {t('activity.auditLog')}
           </Link>
         )}
       </header>

@@ -3,16 +3,18 @@ import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { summaryRows } from './notifications';
 import { activitySummaryQuery } from './queries';
 import { formatNumber } from '../i18n/format';
+import { useTranslation } from 'react-i18next';
 
 export function ActivitySummaryCard() {
+  const { t } = useTranslation();
   const summary = useQuery(activitySummaryQuery);
   const rows = summaryRows(summary.data);
   return (
     <Card testId="activity-summary">
-      <CardTitle>Activity Summary</CardTitle>
+      <CardTitle>{t('activity.summary.title')}</CardTitle>
       {summary.isError && (
         <p role="alert" className="mt-4 text-sm text-red-600">
-          The summary could not be loaded: {summary.error.message}
+          {t('activity.summary.loadFailed', { message: summary.error.message })}
         </p>
       )}
       <dl className="mt-4 space-y-3">

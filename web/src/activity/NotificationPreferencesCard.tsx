@@ -7,8 +7,10 @@ import { toast } from '../toast/toastStore';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { PREFERENCES, settingChange, type PreferenceKey } from './notifications';
 import { notificationSettingsQuery } from './queries';
+import { useTranslation } from 'react-i18next';
 
 export function NotificationPreferencesCard() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const settings = useQuery(notificationSettingsQuery);
   const change = useMutation({
@@ -27,45 +29,51 @@ export function NotificationPreferencesCard() {
     onSuccess: (saved: NotificationSettings) => {
       queryClient.setQueryData(notificationSettingsQuery.queryKey, saved);
       toast({
-        title: 'Settings Updated',
-        description: 'Your notification preferences have been saved.',
+        title: t('activity.preferences.updated'),
+        description: t('activity.preferences.updatedDescription'),
       });
     },
     onError: (error, _, context) => {
       if (context?.previous) {
         queryClient.setQueryData(notificationSettingsQuery.queryKey, context.previous);
       }
-      toast(failureToast('Update Failed', error, 'Failed to update notification settings.'));
+      toast(
+        failureToast(
+          t('activity.preferences.updateFailedTitle'),
+          error,
+          t('activity.preferences.updateFailed'),
+        ),
+      );
     },
   });
 
   return (
     <Card testId="notification-preferences">
-      <CardTitle>Notification Preferences</CardTitle>
+      <CardTitle>{t('activity.preferences.title')}</CardTitle>
       {settings.isPending && <Skeleton className="mt-4 h-40" />}
       {settings.isError && (
         <p role="alert" className="mt-4 text-sm text-red-600">
-          The preferences could not be loaded: {settings.error.message}
+          {t('activity.preferences.loadFailed', { message: settings.error.message })}
         </p>
       )}
       {settings.data && (
         <ul className="mt-4 space-y-4">
-          {PREFERENCES.map((preference) => (
-            <li key={preference.key} className="flex items-start justify-between gap-4">
-              <div>
-                <label htmlFor={`pref-${preference.key}`} className="text-sm font-medium">
-                  {preference.label}
+          {PREFERENCES.map((key) => (
+            <li key={key} className="flex items-start justify-between gap-4">
+              <div className="min-w-0">
+                <label htmlFor={`pref-${key}`} className="text-sm font-medium">
+                  {t(`activity.preferences.${key}`)}
                 </label>
                 <p className="text-xs text-slate-500 dark:text-slate-400">
-                  {preference.description}
+                  {t(`activity.preferences.${key}Description`)}
                 </p>
               </div>
               <Switch.Root
-                id={`pref-${preference.key}`}
-                data-testid={`pref-${preference.key}`}
-                checked={settings.data[preference.key]}
+                id={`pref-${key}`}
+                data-testid={`pref-${key}`}
+                checked={settings.data[key]}
                 disabled={change.isPending}
-                onCheckedChange={(value) => change.mutate({ key: preference.key, value })}
+                onCheckedChange={(value) => change.mutate({ key, value })}
                 className="relative h-6 w-11 shrink-0 rounded-full bg-slate-300 transition-colors data-[state=checked]:bg-blue-600 disabled:opacity-60 dark:bg-slate-700"
               >
                 <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />

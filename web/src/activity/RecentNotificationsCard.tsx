@@ -7,12 +7,14 @@ import { call } from '../api/client';
 import { loadedRows } from '../api/paging';
 import { failureToast } from '../api/errors';
 import { formatRelativeTime } from '../dashboard/format';
+import { i18n } from '../i18n/i18n';
 import { toast } from '../toast/toastStore';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { LoadMore } from '../ui/LoadMore';
 import { smallOutlineButtonClass } from '../ui/styles';
 import { markedRead, unreadCount } from './notifications';
 import { activitySummaryQuery, NOTIFICATIONS_POLL_MS, notificationsQuery } from './queries';
+import { useTranslation } from 'react-i18next';
 
 const TYPE_ICONS: Record<Notification['type'], ReactNode> = {
   info: <Info className="size-5 text-blue-600" />,
@@ -47,27 +49,40 @@ function useMarkRead() {
   const one = useMutation({
     mutationFn: (id: number) => call(api.markNotificationRead, { params: { id } }),
     onSuccess: async (_, id) => {
-      toast({ title: 'Marked as Read', description: 'The notification has been marked as read.' });
+      toast({
+        title: i18n.t('activity.notifications.marked'),
+        description: i18n.t('activity.notifications.markedDescription'),
+      });
       await settle(id);
     },
-    onError: (error) => toast(failureToast('Error', error, 'Failed to mark notification as read.')),
+    onError: (error) =>
+      toast(
+        failureToast(i18n.t('activity.error'), error, i18n.t('activity.notifications.markFailed')),
+      ),
   });
   const all = useMutation({
     mutationFn: () => call(api.markAllNotificationsRead),
     onSuccess: async () => {
       toast({
-        title: 'All Marked as Read',
-        description: 'All notifications have been marked as read.',
+        title: i18n.t('activity.notifications.allMarked'),
+        description: i18n.t('activity.notifications.allMarkedDescription'),
       });
       await settle();
     },
     onError: (error) =>
-      toast(failureToast('Error', error, 'Failed to mark notifications as read.')),
+      toast(
+        failureToast(
+          i18n.t('activity.error'),
+          error,
+          i18n.t('activity.notifications.allMarkFailed'),
+        ),
+      ),
   });
   return { one, all };
 }
 
 export function RecentNotificationsCard() {
+  const { t } = useTranslation();
   const notifications = useInfiniteQuery({
     ...notificationsQuery,
     refetchInterval: NOTIFICATIONS_POLL_MS,
@@ -81,7 +96,7 @@ export function RecentNotificationsCard() {
   return (
     <Card testId="recent-notifications">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <CardTitle>Recent Notifications</CardTitle>
+        <CardTitle>{t('activity.notifications.title')}</CardTitle>
         <button
           type="button"
           data-testid="mark-all-read"
@@ -89,20 +104,20 @@ export function RecentNotificationsCard() {
           onClick={() => all.mutate()}
           className={smallOutlineButtonClass}
         >
-          <CheckCheck className="size-3.5" /> Mark All as Read
+          <CheckCheck className="size-3.5" /> {t('activity.notifications.markAll')}
         </button>
       </div>
       <div className="mt-4 space-y-2">
         {notifications.isPending && <Skeleton className="h-20" />}
         {notifications.isError && (
           <p role="alert" className="text-sm text-red-600">
-            The notifications could not be loaded: {notifications.error.message}
+            {t('activity.notifications.loadFailed', { message: notifications.error.message })}
           </p>
         )}
         {rows?.length === 0 && (
           <div className="flex flex-col items-center gap-2 py-8 text-sm text-slate-500">
             <Bell className="size-8 text-slate-300" />
-            No notifications yet
+            {t('activity.notifications.empty')}
           </div>
         )}
         {list.map((notification) => (
@@ -124,7 +139,7 @@ export function RecentNotificationsCard() {
                 {!notification.read && (
                   <span
                     role="img"
-                    aria-label="Unread"
+                    aria-label={t('activity.notifications.unread')}
                     className="size-2 rounded-full bg-blue-600"
                   />
                 )}
@@ -144,7 +159,7 @@ export function RecentNotificationsCard() {
                 onClick={() => one.mutate(notification.id)}
                 className={smallOutlineButtonClass}
               >
-                Mark as read
+                {t('activity.notifications.markRead')}
               </button>
             )}
           </div>

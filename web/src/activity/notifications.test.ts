@@ -24,7 +24,7 @@ describe('notifications', () => {
   });
 
   it('has a switch for each of the five flags', () => {
-    expect(PREFERENCES.map((p) => p.key)).toEqual([
+    expect(PREFERENCES).toEqual([
       'emailNotifications',
       'pushNotifications',
       'systemUpdates',

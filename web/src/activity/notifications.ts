@@ -1,40 +1,18 @@
 import type { ActivitySummary, Notification, NotificationSettings } from '@hub/proto';
+import { i18n } from '../i18n/i18n';
 
 export type PreferenceKey = keyof NotificationSettings;
 
-export interface Preference {
-  key: PreferenceKey;
-  label: string;
-  description: string;
-}
-
-/** The five switches, in the order the page shows them. */
-export const PREFERENCES: readonly Preference[] = [
-  {
-    key: 'emailNotifications',
-    label: 'Email notifications',
-    description: 'Each new notification is also mailed to you.',
-  },
-  {
-    key: 'pushNotifications',
-    label: 'Push notifications',
-    description: 'Notifications are pushed to the app while you are signed in.',
-  },
-  {
-    key: 'systemUpdates',
-    label: 'System updates',
-    description: 'Notices about maintenance and changes to the platform.',
-  },
-  {
-    key: 'activitySummary',
-    label: 'Activity summary',
-    description: 'A regular summary of your activity.',
-  },
-  {
-    key: 'marketingEmails',
-    label: 'Marketing emails',
-    description: 'News about products and features.',
-  },
+/**
+ * The five switches, in the order the page shows them; each one's label is the catalog's
+ * `activity.preferences.<key>`, what it does `<key>Description`.
+ */
+export const PREFERENCES: readonly PreferenceKey[] = [
+  'emailNotifications',
+  'pushNotifications',
+  'systemUpdates',
+  'activitySummary',
+  'marketingEmails',
 ];
 
 /** The body of PUT /api/notification-settings: only the one flag that changed. */
@@ -63,18 +41,18 @@ export function summaryRows(
 ): { label: string; hint: string; value: number | undefined }[] {
   return [
     {
-      label: 'Notifications this week',
-      hint: 'Received in the last 7 days',
+      label: i18n.t('activity.summary.thisWeek'),
+      hint: i18n.t('activity.summary.thisWeekHint'),
       value: summary?.notificationsThisWeek,
     },
     {
-      label: 'Notifications read',
-      hint: 'Notifications you have opened or marked as read',
+      label: i18n.t('activity.summary.read'),
+      hint: i18n.t('activity.summary.readHint'),
       value: summary?.actionsCompleted,
     },
     {
-      label: 'Pending items',
-      hint: 'Unread notifications, and invitations not yet accepted for administrators',
+      label: i18n.t('activity.summary.pending'),
+      hint: i18n.t('activity.summary.pendingHint'),
       value: summary?.pendingItems,
     },
   ];

@@ -5,6 +5,7 @@ import { healthQuery, systemStatus } from '../api/health';
 import { Card, Skeleton } from '../ui/Card';
 import { adminOverviewQuery } from './queries';
 import { formatNumber } from '../i18n/format';
+import { useTranslation } from 'react-i18next';
 
 interface FigureProps {
   title: string;
@@ -37,6 +38,7 @@ function figure(value: number | undefined, pending: boolean): ReactNode {
 }
 
 export function AdminStatCards() {
+  const { t } = useTranslation();
   const overview = useQuery(adminOverviewQuery);
   const health = useQuery(healthQuery);
   const status = health.data ? systemStatus(health.data) : undefined;
@@ -45,28 +47,28 @@ export function AdminStatCards() {
     <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
       <Figure
         testId="stat-total-organizations"
-        title="Total Organizations"
+        title={t('admin.stats.organizations')}
         value={figure(overview.data?.totalOrganizations, overview.isPending)}
-        caption="Client organizations on the platform"
+        caption={t('admin.stats.organizationsCaption')}
         icon={<Building2 className={iconClass} />}
       />
       <Figure
         testId="stat-total-users"
-        title="Total Users"
+        title={t('admin.stats.users')}
         value={figure(overview.data?.totalUsers, overview.isPending)}
-        caption="Users across all organizations"
+        caption={t('admin.stats.usersCaption')}
         icon={<Users className={iconClass} />}
       />
       <Figure
         testId="stat-active-sessions"
-        title="Active Sessions"
+        title={t('admin.stats.sessions')}
         value={figure(overview.data?.activeSessions, overview.isPending)}
-        caption="Sessions signed in right now"
+        caption={t('admin.stats.sessionsCaption')}
         icon={<Activity className={iconClass} />}
       />
       <Figure
         testId="stat-system-status"
-        title="System Status"
+        title={t('admin.stats.status')}
         value={
           status ? (
             <span
@@ -78,10 +80,10 @@ export function AdminStatCards() {
           ) : health.isPending ? (
             <Skeleton className="h-8 w-24" />
           ) : (
-            <span className="text-red-600">Unreachable</span>
+            <span className="text-red-600">{t('admin.stats.unreachable')}</span>
           )
         }
-        caption="Gateway, services, PostgreSQL and Redis"
+        caption={t('admin.stats.statusCaption')}
         icon={<HeartPulse className={iconClass} />}
       />
     </div>

@@ -1,10 +1,4 @@
-import {
-  api,
-  CREATABLE_ROLES,
-  type CreatableRole,
-  CreateOrganizationRequest,
-  roleLabel,
-} from '@hub/proto';
+import { api, CREATABLE_ROLES, type CreatableRole, CreateOrganizationRequest } from '@hub/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { call } from '../api/client';
@@ -16,6 +10,7 @@ import { Checkbox } from '../ui/Checkbox';
 import { Field } from '../ui/Field';
 import { inputClass, selectClass, smallButtonClass, textareaClass } from '../ui/styles';
 import { refreshAdminData } from './queries';
+import { useTranslation } from 'react-i18next';
 
 const EMPTY = {
   name: '',
@@ -59,6 +54,7 @@ function requestOf(draft: Draft) {
 }
 
 export function CreateOrganizationForm() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -67,13 +63,16 @@ export function CreateOrganizationForm() {
     mutationFn: (body: ReturnType<typeof requestOf>) => call(api.createOrganization, { body }),
     onSuccess: async (organization) => {
       toast({
-        title: 'Organization Created',
-        description: `${organization.displayName} has been created.`,
+        title: t('admin.createOrganization.created'),
+        description: t('admin.createOrganization.createdDescription', {
+          name: organization.displayName,
+        }),
       });
       setDraft(EMPTY);
       await refreshAdminData(queryClient);
     },
-    onError: (error) => toast(failureToast('Error', error, 'Failed to create organization.')),
+    onError: (error) =>
+      toast(failureToast(t('admin.error'), error, t('admin.createOrganization.failed'))),
   });
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
@@ -90,62 +89,70 @@ export function CreateOrganizationForm() {
   const busy = create.isPending;
   return (
     <Card>
-      <CardTitle>Create Organization</CardTitle>
+      <CardTitle>{t('admin.createOrganization.title')}</CardTitle>
       <form
         noValidate
         onSubmit={submit}
         data-testid="create-organization-form"
         className="mt-4 space-y-4"
       >
-        <Field id="org-name" label="Organization Name" error={errors.name}>
+        <Field id="org-name" label={t('admin.createOrganization.name')} error={errors.name}>
           <input
             id="org-name"
             value={draft.name}
             disabled={busy}
-            placeholder="riverside-bakery"
+            placeholder={t('admin.createOrganization.namePlaceholder')}
             onChange={(event) => set('name', event.target.value)}
             className={inputClass}
           />
         </Field>
-        <Field id="org-display-name" label="Display Name" error={errors.displayName}>
+        <Field
+          id="org-display-name"
+          label={t('admin.createOrganization.displayName')}
+          error={errors.displayName}
+        >
           <input
             id="org-display-name"
             value={draft.displayName}
             disabled={busy}
-            placeholder="Riverside Bakery"
+            placeholder={t('admin.createOrganization.displayNamePlaceholder')}
             onChange={(event) => set('displayName', event.target.value)}
             className={inputClass}
           />
         </Field>
         <Field
           id="org-domain"
-          label="Domain"
+          label={t('admin.createOrganization.domain')}
           error={errors.domain}
-          hint="Email domain of the organization's users, such as acme.com"
+          hint={t('admin.createOrganization.domainHint')}
         >
           <input
             id="org-domain"
             value={draft.domain}
             disabled={busy}
-            placeholder="acme.com"
+            placeholder={t('admin.createOrganization.domainPlaceholder')}
             onChange={(event) => set('domain', event.target.value)}
             className={inputClass}
           />
         </Field>
         <Checkbox
           id="org-saml"
-          label="Enable SAML SSO"
+          label={t('admin.createOrganization.saml')}
           checked={draft.samlEnabled}
           disabled={busy}
           onChange={(checked) => set('samlEnabled', checked)}
         />
         {draft.samlEnabled && (
-          <Field id="org-auth0-id" label="Auth0 Organization ID" error={errors.auth0OrgId}>
+          <Field
+            id="org-auth0-id"
+            label={t('admin.createOrganization.auth0Id')}
+            error={errors.auth0OrgId}
+          >
             <input
               id="org-auth0-id"
               value={draft.auth0OrgId}
               disabled={busy}
-              placeholder="org_..."
+              placeholder={t('admin.createOrganization.auth0IdPlaceholder')}
               onChange={(event) => set('auth0OrgId', event.target.value)}
               className={inputClass}
             />
@@ -153,24 +160,26 @@ export function CreateOrganizationForm() {
         )}
         {draft.samlEnabled && (
           <fieldset className="space-y-4 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-            <legend className="px-1 text-sm font-medium">Identity provider (SAML)</legend>
+            <legend className="px-1 text-sm font-medium">
+              {t('admin.createOrganization.identityProvider')}
+            </legend>
             <Field
               id="org-idp-metadata"
-              label="Identity provider metadata XML"
+              label={t('admin.createOrganization.metadata')}
               error={errors.saml}
-              hint="Paste the provider's metadata, or fill in the three fields below."
+              hint={t('admin.createOrganization.metadataHint')}
             >
               <textarea
                 id="org-idp-metadata"
                 rows={4}
                 value={draft.idpMetadataXml}
                 disabled={busy}
-                placeholder="<md:EntityDescriptor ...>"
+                placeholder={t('admin.createOrganization.metadataPlaceholder')}
                 onChange={(event) => set('idpMetadataXml', event.target.value)}
                 className={textareaClass}
               />
             </Field>
-            <Field id="org-idp-entity-id" label="Identity provider entity ID">
+            <Field id="org-idp-entity-id" label={t('admin.createOrganization.entityId')}>
               <input
                 id="org-idp-entity-id"
                 value={draft.idpEntityId}
@@ -179,36 +188,36 @@ export function CreateOrganizationForm() {
                 className={inputClass}
               />
             </Field>
-            <Field id="org-idp-sso-url" label="Single sign-on URL">
+            <Field id="org-idp-sso-url" label={t('admin.createOrganization.ssoUrl')}>
               <input
                 id="org-idp-sso-url"
                 value={draft.idpSsoUrl}
                 disabled={busy}
-                placeholder="https://idp.example.com/sso"
+                placeholder={t('admin.createOrganization.ssoUrlPlaceholder')}
                 onChange={(event) => set('idpSsoUrl', event.target.value)}
                 className={inputClass}
               />
             </Field>
-            <Field id="org-idp-certificate" label="Signing certificate (PEM)">
+            <Field id="org-idp-certificate" label={t('admin.createOrganization.certificate')}>
               <textarea
                 id="org-idp-certificate"
                 rows={3}
                 value={draft.idpCertificate}
                 disabled={busy}
-                placeholder="-----BEGIN CERTIFICATE-----"
+                placeholder={t('admin.createOrganization.certificatePlaceholder')}
                 onChange={(event) => set('idpCertificate', event.target.value)}
                 className={textareaClass}
               />
             </Field>
             <Checkbox
               id="org-saml-sign-up"
-              label="Create unknown users on their first sign-in"
+              label={t('admin.createOrganization.signUp')}
               checked={draft.allowSignUp}
               disabled={busy}
               onChange={(checked) => set('allowSignUp', checked)}
             />
             {draft.allowSignUp && (
-              <Field id="org-saml-role" label="Role of users created on first sign-in">
+              <Field id="org-saml-role" label={t('admin.createOrganization.signUpRole')}>
                 <select
                   id="org-saml-role"
                   value={draft.signUpRole}
@@ -218,7 +227,7 @@ export function CreateOrganizationForm() {
                 >
                   {CREATABLE_ROLES.map((role) => (
                     <option key={role} value={role}>
-                      {roleLabel(role)}
+                      {t(`roles.${role}`)}
                     </option>
                   ))}
                 </select>
@@ -227,7 +236,7 @@ export function CreateOrganizationForm() {
           </fieldset>
         )}
         <button type="submit" disabled={busy} className={smallButtonClass}>
-          {busy ? 'Creating...' : 'Create Organization'}
+          {busy ? t('admin.creating') : t('admin.createOrganization.submit')}
         </button>
       </form>
     </Card>

@@ -2,7 +2,6 @@ import {
   api,
   CREATABLE_ROLES,
   CreateUserRequest,
-  roleLabel,
   type CreatableRole,
   type CreateUserRequest as CreateUserBody,
 } from '@hub/proto';
@@ -19,6 +18,7 @@ import { inputClass, selectClass, smallButtonClass } from '../ui/styles';
 import { checkAdminPicture } from '../uploads/imageFile';
 import { createUserToast, pictureUploadFailureToast } from './adminText';
 import { adminOrganizationsQuery, refreshAdminData } from './queries';
+import { useTranslation } from 'react-i18next';
 
 /** The picture upload failed: the user is not created, and the toast names the upload. */
 class PictureUploadError extends Error {
@@ -40,6 +40,7 @@ const isCreatableRole = (value: string): value is CreatableRole =>
   (CREATABLE_ROLES as readonly string[]).includes(value);
 
 export function CreateUserForm() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const organizations = useQuery(adminOrganizationsQuery);
   const [draft, setDraft] = useState<Draft>(EMPTY);
@@ -71,7 +72,7 @@ export function CreateUserForm() {
       toast(
         error instanceof PictureUploadError
           ? pictureUploadFailureToast(error.reason)
-          : failureToast('Error', error, 'Failed to create user.'),
+          : failureToast(t('admin.error'), error, t('admin.createUser.failed')),
       ),
   });
 
@@ -82,7 +83,11 @@ export function CreateUserForm() {
     const file = event.target.files?.[0] ?? null;
     const problem = file ? checkAdminPicture(file) : null;
     if (problem) {
-      toast({ title: 'Invalid File', description: problem, variant: 'destructive' });
+      toast({
+        title: t('admin.createUser.invalidFile'),
+        description: problem,
+        variant: 'destructive',
+      });
       setPicture(null);
       setFileInputKey((key) => key + 1);
       return;
@@ -107,20 +112,20 @@ export function CreateUserForm() {
   const busy = create.isPending;
   return (
     <Card>
-      <CardTitle>Create User</CardTitle>
+      <CardTitle>{t('admin.createUser.title')}</CardTitle>
       <form noValidate onSubmit={submit} data-testid="create-user-form" className="mt-4 space-y-4">
-        <Field id="user-email" label="Email" error={errors.email}>
+        <Field id="user-email" label={t('admin.createUser.email')} error={errors.email}>
           <input
             id="user-email"
             type="email"
             value={draft.email}
             disabled={busy}
-            placeholder="name@company.com"
+            placeholder={t('admin.createUser.emailPlaceholder')}
             onChange={(event) => set('email', event.target.value)}
             className={inputClass}
           />
         </Field>
-        <Field id="user-name" label="Full Name" error={errors.name}>
+        <Field id="user-name" label={t('admin.createUser.name')} error={errors.name}>
           <input
             id="user-name"
             value={draft.name}
@@ -129,7 +134,11 @@ export function CreateUserForm() {
             className={inputClass}
           />
         </Field>
-        <Field id="user-organization" label="Organization" error={errors.organizationId}>
+        <Field
+          id="user-organization"
+          label={t('admin.createUser.organization')}
+          error={errors.organizationId}
+        >
           <select
             id="user-organization"
             value={draft.organizationId}
@@ -137,7 +146,7 @@ export function CreateUserForm() {
             onChange={(event) => set('organizationId', event.target.value)}
             className={selectClass}
           >
-            <option value="">Select organization</option>
+            <option value="">{t('admin.createUser.chooseOrganization')}</option>
             {organizations.data?.map((organization) => (
               <option key={organization.id} value={organization.id}>
                 {organization.displayName}
@@ -145,7 +154,7 @@ export function CreateUserForm() {
             ))}
           </select>
         </Field>
-        <Field id="user-role" label="Role" error={errors.role}>
+        <Field id="user-role" label={t('admin.createUser.role')} error={errors.role}>
           <select
             id="user-role"
             value={draft.role}
@@ -157,15 +166,15 @@ export function CreateUserForm() {
           >
             {CREATABLE_ROLES.map((role) => (
               <option key={role} value={role}>
-                {roleLabel(role)}
+                {t(`roles.${role}`)}
               </option>
             ))}
           </select>
         </Field>
         <Field
           id="user-picture"
-          label="Profile Picture"
-          hint="Optional. A clear, front-facing photo (any image type, up to 5MB); it is used to recognise the user in performance videos."
+          label={t('admin.createUser.picture')}
+          hint={t('admin.createUser.pictureHint')}
         >
           <input
             key={fileInputKey}
@@ -178,7 +187,7 @@ export function CreateUserForm() {
           />
         </Field>
         <button type="submit" disabled={busy} className={smallButtonClass}>
-          {busy ? 'Creating...' : 'Create User'}
+          {busy ? t('admin.creating') : t('admin.createUser.submit')}
         </button>
       </form>
     </Card>

@@ -1,9 +1,10 @@
-import { roleLabel, type Organization, type User } from '@hub/proto';
+import { type Organization, type User } from '@hub/proto';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, RefreshCw } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { loadedRows } from '../api/paging';
+import { i18n } from '../i18n/i18n';
 import { toast } from '../toast/toastStore';
 import { LoadMore } from '../ui/LoadMore';
 import { Card, CardTitle } from '../ui/Card';
@@ -13,6 +14,7 @@ import { authType } from './adminText';
 import { dataPanelOrganizationsQuery, dataPanelUsersQuery } from './queries';
 import { SuperAdminOnly } from './SuperAdminOnly';
 import { formatNumber } from '../i18n/format';
+import { useTranslation } from 'react-i18next';
 
 export function DataPanelPage() {
   return (
@@ -23,6 +25,7 @@ export function DataPanelPage() {
 }
 
 function DataPanel() {
+  const { t } = useTranslation();
   const users = useInfiniteQuery(dataPanelUsersQuery);
   const organizations = useQuery(dataPanelOrganizationsQuery);
   const failed = users.isError || organizations.isError;
@@ -31,8 +34,9 @@ function DataPanel() {
   useEffect(() => {
     if (failed) {
       toast({
-        title: 'Error',
-        description: 'Failed to fetch data from PostgreSQL',
+        // i18n.t, not the hook's t: a change of language must not tell the failure again.
+        title: i18n.t('admin.error'),
+        description: i18n.t('admin.data.loadFailed'),
         variant: 'destructive',
       });
     }
@@ -56,18 +60,27 @@ function DataPanel() {
             to="/admin"
             className="mb-1 inline-flex items-center gap-1 text-sm text-slate-500 hover:underline"
           >
-            <ArrowLeft className="size-3.5" /> Super Admin Dashboard
+            <ArrowLeft className="size-3.5" /> {t('admin.data.back')}
           </Link>
-          <h1 className="text-2xl font-bold">PostgreSQL Admin Panel</h1>
+          <h1 className="text-2xl font-bold">{t('admin.data.title')}</h1>
         </div>
         <button type="button" onClick={refresh} disabled={refreshing} className={smallButtonClass}>
-          <RefreshCw className={refreshing ? 'size-4 animate-spin' : 'size-4'} /> Refresh Data
+          <RefreshCw className={refreshing ? 'size-4 animate-spin' : 'size-4'} />{' '}
+          {t('admin.data.refresh')}
         </button>
       </header>
       <div className="grid gap-4 md:grid-cols-3">
-        <Count testId="count-users" title="Users" value={userCount} />
-        <Count testId="count-organizations" title="Organizations" value={organizationList.length} />
-        <Count testId="count-active-users" title="Active Users" value={activeUsers} />
+        <Count testId="count-users" title={t('admin.data.users')} value={userCount} />
+        <Count
+          testId="count-organizations"
+          title={t('admin.data.organizations')}
+          value={organizationList.length}
+        />
+        <Count
+          testId="count-active-users"
+          title={t('admin.data.activeUsers')}
+          value={activeUsers}
+        />
       </div>
       <OrganizationsTable organizations={organizationList} />
       <UsersTable users={userList} organizations={organizationList} />
@@ -99,7 +112,7 @@ function Table({ headers, children }: { headers: string[]; children: ReactNode }
         <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400">
           <tr>
             {headers.map((header) => (
-              <th key={header} className="px-2 py-2 font-medium whitespace-nowrap">
+              <th key={header} className="px-2 py-2 align-bottom font-medium">
                 {header}
               </th>
             ))}
@@ -114,10 +127,15 @@ function Table({ headers, children }: { headers: string[]; children: ReactNode }
 const cell = 'px-2 py-2 align-top';
 
 function OrganizationsTable({ organizations }: { organizations: Organization[] }) {
+  const { t } = useTranslation();
   return (
     <Card testId="organizations-table">
-      <CardTitle>Organizations</CardTitle>
-      <Table headers={['ID', 'Name', 'Domain', 'Auth0 ID', 'SAML', 'Created']}>
+      <CardTitle>{t('admin.data.organizations')}</CardTitle>
+      <Table
+        headers={(['id', 'name', 'domain', 'auth0Id', 'saml', 'created'] as const).map((column) =>
+          t(`admin.data.columns.${column}`),
+        )}
+      >
         {organizations.map((organization) => (
           <tr key={organization.id}>
             <td className={cell}>{organization.id}</td>
@@ -127,7 +145,9 @@ function OrganizationsTable({ organizations }: { organizations: Organization[] }
             </td>
             <td className={cell}>{organization.domain}</td>
             <td className={`${cell} font-mono text-xs`}>{organization.auth0OrgId ?? '—'}</td>
-            <td className={cell}>{organization.samlEnabled ? 'Enabled' : 'Disabled'}</td>
+            <td className={cell}>
+              {organization.samlEnabled ? t('admin.data.enabled') : t('admin.data.disabled')}
+            </td>
             <td className={cell}>{formatDate(organization.createdAt)}</td>
           </tr>
         ))}
@@ -137,31 +157,35 @@ function OrganizationsTable({ organizations }: { organizations: Organization[] }
 }
 
 function UsersTable({ users, organizations }: { users: User[]; organizations: Organization[] }) {
+  const { t } = useTranslation();
   const organizationName = (id: number) =>
     organizations.find((organization) => organization.id === id)?.displayName ?? `#${id}`;
   return (
     <Card testId="users-table">
-      <CardTitle>Users</CardTitle>
+      <CardTitle>{t('admin.data.users')}</CardTitle>
       <Table
-        headers={[
-          'ID',
-          'Email',
-          'Name',
-          'Organization',
-          'Role',
-          'Auth Type',
-          'Last Login',
-          'Created',
-        ]}
+        headers={(
+          [
+            'id',
+            'email',
+            'name',
+            'organization',
+            'role',
+            'authType',
+            'lastLogin',
+            'created',
+          ] as const
+        ).map((column) => t(`admin.data.columns.${column}`))}
       >
         {users.map((user) => (
           <tr key={user.id}>
             <td className={cell}>{user.id}</td>
-            <td className={cell}>{user.email}</td>
-            <td className={cell}>{user.name}</td>
+            {/* May break anywhere: the longer headers of Spanish and French still fit 1280 px. */}
+            <td className={`${cell} [overflow-wrap:anywhere]`}>{user.email}</td>
+            <td className={`${cell} [overflow-wrap:anywhere]`}>{user.name}</td>
             <td className={cell}>{organizationName(user.organizationId)}</td>
-            <td className={cell}>{roleLabel(user.role)}</td>
-            <td className={cell}>{authType(user)}</td>
+            <td className={cell}>{t(`roles.${user.role}`)}</td>
+            <td className={cell}>{t(`admin.data.auth.${authType(user)}`)}</td>
             <td className={cell}>{formatDateTime(user.lastLogin)}</td>
             <td className={cell}>{formatDate(user.createdAt)}</td>
           </tr>

@@ -4,17 +4,19 @@ import { Badge } from '../ui/Badge';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { OrganizationChecklistPicker } from '../onboarding/OrganizationChecklistPicker';
 import { adminOverviewQuery } from './queries';
+import { useTranslation } from 'react-i18next';
 
 export function OnboardingTab() {
+  const { t } = useTranslation();
   const overview = useQuery(adminOverviewQuery);
   return (
     <div className="space-y-6">
       <Card>
-        <CardTitle>Organization Onboarding Checklist</CardTitle>
+        <CardTitle>{t('admin.onboarding.title')}</CardTitle>
         {overview.isPending && <Skeleton className="mt-4 h-40" />}
         {overview.isError && (
           <p role="alert" className="mt-4 text-sm text-red-600">
-            The checklist could not be loaded: {overview.error.message}
+            {t('admin.onboarding.loadFailed', { message: overview.error.message })}
           </p>
         )}
         <ul className="mt-4 space-y-3">
@@ -26,14 +28,20 @@ export function OnboardingTab() {
               className="flex items-start gap-3"
             >
               {step.done ? (
-                <CheckCircle2 aria-label="Done" className="mt-0.5 size-5 shrink-0 text-green-600" />
+                <CheckCircle2
+                  aria-label={t('admin.onboarding.done')}
+                  className="mt-0.5 size-5 shrink-0 text-green-600"
+                />
               ) : (
-                <Circle aria-label="Not done" className="mt-0.5 size-5 shrink-0 text-slate-400" />
+                <Circle
+                  aria-label={t('admin.onboarding.notDone')}
+                  className="mt-0.5 size-5 shrink-0 text-slate-400"
+                />
               )}
               <div>
                 <div className="flex items-center gap-2">
                   <span className="font-medium">{step.label}</span>
-                  {step.optional && <Badge>Optional</Badge>}
+                  {step.optional && <Badge>{t('admin.onboarding.optional')}</Badge>}
                 </div>
                 <p className="text-sm text-slate-500 dark:text-slate-400">{step.detail}</p>
               </div>

@@ -10,21 +10,23 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { smallDangerButtonClass } from '../ui/styles';
 import { OrganizationExportLink } from '../organization-export/OrganizationExportLink';
 import { adminOrganizationsQuery, refreshAdminData } from './queries';
+import { useTranslation } from 'react-i18next';
 
 export function OrganizationList() {
+  const { t } = useTranslation();
   const organizations = useQuery(adminOrganizationsQuery);
   return (
     <Card>
-      <CardTitle>Organizations</CardTitle>
+      <CardTitle>{t('admin.organizations.title')}</CardTitle>
       <div className="mt-4 space-y-3">
         {organizations.isPending && <Skeleton className="h-16" />}
         {organizations.isError && (
           <p role="alert" className="text-sm text-red-600">
-            The organizations could not be loaded: {organizations.error.message}
+            {t('admin.organizations.loadFailed', { message: organizations.error.message })}
           </p>
         )}
         {organizations.data?.length === 0 && (
-          <p className="text-sm text-slate-500">No organizations yet.</p>
+          <p className="text-sm text-slate-500">{t('admin.organizations.none')}</p>
         )}
         {organizations.data?.map((organization) => (
           <OrganizationRow key={organization.id} organization={organization} />
@@ -35,18 +37,21 @@ export function OrganizationList() {
 }
 
 function OrganizationRow({ organization }: { organization: AdminOrganization }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: () => call(api.deleteOrganization, { params: { id: organization.id } }),
     onSuccess: async () => {
       toast({
-        title: 'Organization Deleted',
-        description: `${organization.displayName} and all of its data have been removed.`,
+        title: t('admin.organizations.deleted'),
+        description: t('admin.organizations.deletedDescription', {
+          name: organization.displayName,
+        }),
       });
       await refreshAdminData(queryClient);
     },
     onError: (error) =>
-      toast(failureToast('Deletion Failed', error, 'Failed to delete organization.')),
+      toast(failureToast(t('admin.deletionFailed'), error, t('admin.organizations.deleteFailed'))),
   });
 
   return (
@@ -58,19 +63,26 @@ function OrganizationRow({ organization }: { organization: AdminOrganization }) 
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-medium [overflow-wrap:anywhere]">{organization.displayName}</span>
-          {organization.samlEnabled ? <Badge tone="blue">SAML</Badge> : <Badge>Standard</Badge>}
+          {organization.samlEnabled ? (
+            <Badge tone="blue">{t('admin.organizations.saml')}</Badge>
+          ) : (
+            <Badge>{t('admin.organizations.standard')}</Badge>
+          )}
         </div>
         <p className="truncate text-sm text-slate-500 dark:text-slate-400">
-          {organization.domain} · {organization.userCount}{' '}
-          {organization.userCount === 1 ? 'user' : 'users'}
+          {organization.domain} ·{' '}
+          {t('admin.organizations.users', { count: organization.userCount })}
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
         <OrganizationExportLink organizationId={organization.id} />
         <ConfirmDialog
-          title={`Delete ${organization.displayName}?`}
-          description={`Everything of ${organization.displayName} will be removed for good: its ${organization.userCount} ${organization.userCount === 1 ? 'user' : 'users'} with their sessions and profile pictures, and all of its data and files in every part of the platform. This cannot be undone.`}
-          confirmLabel="Delete Organization"
+          title={t('admin.organizations.confirmTitle', { name: organization.displayName })}
+          description={t('admin.organizations.confirmDescription', {
+            name: organization.displayName,
+            count: organization.userCount,
+          })}
+          confirmLabel={t('admin.organizations.confirm')}
           onConfirm={() => remove.mutate()}
           trigger={
             <button
@@ -79,7 +91,7 @@ function OrganizationRow({ organization }: { organization: AdminOrganization }) 
               disabled={remove.isPending}
               className={smallDangerButtonClass}
             >
-              <Trash2 className="size-3.5" /> Delete
+              <Trash2 className="size-3.5" /> {t('admin.delete')}
             </button>
           }
         />

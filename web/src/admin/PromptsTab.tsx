@@ -7,19 +7,21 @@ import { toast } from '../toast/toastStore';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { smallButtonClass, textareaClass } from '../ui/styles';
 import { promptsQuery } from './queries';
+import { useTranslation } from 'react-i18next';
 
 export function PromptsTab() {
+  const { t } = useTranslation();
   const prompts = useQuery(promptsQuery);
   return (
     <Card>
-      <CardTitle>Global Prompts</CardTitle>
+      <CardTitle>{t('admin.prompts.title')}</CardTitle>
       <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-        These prompts apply to every organization.
+        {t('admin.prompts.description')}
       </p>
       {prompts.isPending && <Skeleton className="mt-4 h-64" />}
       {prompts.isError && (
         <p role="alert" className="mt-4 text-sm text-red-600">
-          The prompts could not be loaded: {prompts.error.message}
+          {t('admin.prompts.loadFailed', { message: prompts.error.message })}
         </p>
       )}
       {prompts.data && <PromptsForm initial={prompts.data} />}
@@ -28,15 +30,19 @@ export function PromptsTab() {
 }
 
 function PromptsForm({ initial }: { initial: GlobalPrompts }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState(initial);
   const save = useMutation({
     mutationFn: (body: GlobalPrompts) => call(api.savePrompts, { body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(promptsQuery.queryKey, saved);
-      toast({ title: 'Prompts Saved', description: 'The global prompts have been updated.' });
+      toast({
+        title: t('admin.prompts.saved'),
+        description: t('admin.prompts.savedDescription'),
+      });
     },
-    onError: (error) => toast(failureToast('Error', error, 'Failed to save prompts.')),
+    onError: (error) => toast(failureToast(t('admin.error'), error, t('admin.prompts.failed'))),
   });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -48,7 +54,7 @@ function PromptsForm({ initial }: { initial: GlobalPrompts }) {
     <form onSubmit={submit} data-testid="prompts-form" className="mt-4 space-y-4">
       <div className="space-y-1.5">
         <label htmlFor="quiz-prompts" className="text-sm font-medium">
-          Evaluation Prompts
+          {t('admin.prompts.evaluation')}
         </label>
         <textarea
           id="quiz-prompts"
@@ -61,7 +67,7 @@ function PromptsForm({ initial }: { initial: GlobalPrompts }) {
       </div>
       <div className="space-y-1.5">
         <label htmlFor="video-prompts" className="text-sm font-medium">
-          Video Analysis Prompts
+          {t('admin.prompts.video')}
         </label>
         <textarea
           id="video-prompts"
@@ -73,7 +79,7 @@ function PromptsForm({ initial }: { initial: GlobalPrompts }) {
         />
       </div>
       <button type="submit" disabled={save.isPending} className={smallButtonClass}>
-        {save.isPending ? 'Saving...' : 'Save Prompts'}
+        {save.isPending ? t('admin.prompts.saving') : t('admin.prompts.save')}
       </button>
     </form>
   );

@@ -1,4 +1,4 @@
-import { api, roleLabel, type User } from '@hub/proto';
+import { api, type User } from '@hub/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Mail, Trash2 } from 'lucide-react';
 import { call } from '../api/client';
@@ -11,17 +11,19 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { smallDangerButtonClass, smallOutlineButtonClass } from '../ui/styles';
 import { recentUsers, resendToast } from './adminText';
 import { adminUsersQuery, refreshAdminData } from './queries';
+import { useTranslation } from 'react-i18next';
 
 export function RecentUsersList() {
+  const { t } = useTranslation();
   const users = useQuery(adminUsersQuery);
   return (
     <Card>
-      <CardTitle>Recent Users</CardTitle>
+      <CardTitle>{t('admin.users.title')}</CardTitle>
       <div className="mt-4 space-y-3">
         {users.isPending && <Skeleton className="h-16" />}
         {users.isError && (
           <p role="alert" className="text-sm text-red-600">
-            The users could not be loaded: {users.error.message}
+            {t('admin.users.loadFailed', { message: users.error.message })}
           </p>
         )}
         {users.data &&
@@ -32,19 +34,24 @@ export function RecentUsersList() {
 }
 
 function UserRow({ user }: { user: User }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const resend = useMutation({
     mutationFn: () => call(api.resendInvitation, { params: { id: user.id } }),
     onSuccess: (response) => toast(resendToast(response, user.email)),
-    onError: (error) => toast(failureToast('Error', error, 'Failed to send invitation.')),
+    onError: (error) => toast(failureToast(t('admin.error'), error, t('admin.users.resendFailed'))),
   });
   const remove = useMutation({
     mutationFn: () => call(api.deleteUser, { params: { id: user.id } }),
     onSuccess: async () => {
-      toast({ title: 'User Deleted', description: `${user.name} has been deleted.` });
+      toast({
+        title: t('admin.users.deleted'),
+        description: t('admin.users.deletedDescription', { name: user.name }),
+      });
       await refreshAdminData(queryClient);
     },
-    onError: (error) => toast(failureToast('Deletion Failed', error, 'Failed to delete user.')),
+    onError: (error) =>
+      toast(failureToast(t('admin.deletionFailed'), error, t('admin.users.deleteFailed'))),
   });
 
   return (
@@ -58,16 +65,16 @@ function UserRow({ user }: { user: User }) {
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
             <span className="font-medium [overflow-wrap:anywhere]">{user.name}</span>
-            {user.profilePicture && <Badge tone="blue">Has Photo</Badge>}
+            {user.profilePicture && <Badge tone="blue">{t('admin.users.hasPhoto')}</Badge>}
             {user.isActive ? (
-              <Badge tone="green">Active</Badge>
+              <Badge tone="green">{t('admin.users.active')}</Badge>
             ) : (
-              <Badge tone="amber">Pending</Badge>
+              <Badge tone="amber">{t('admin.users.pending')}</Badge>
             )}
           </div>
           <p className="truncate text-sm text-slate-500 dark:text-slate-400">{user.email}</p>
           <p className="text-xs text-slate-500 dark:text-slate-400">
-            {roleLabel(user.role)} · {user.organizationName}
+            {t(`roles.${user.role}`)} · {user.organizationName}
           </p>
         </div>
       </div>
@@ -80,13 +87,13 @@ function UserRow({ user }: { user: User }) {
             onClick={() => resend.mutate()}
             className={smallOutlineButtonClass}
           >
-            <Mail className="size-3.5" /> Resend
+            <Mail className="size-3.5" /> {t('admin.users.resend')}
           </button>
         )}
         <ConfirmDialog
-          title={`Delete ${user.name}?`}
-          description={`${user.name} (${user.email}) will be deleted with their sessions, profile picture and face data. This cannot be undone.`}
-          confirmLabel="Delete User"
+          title={t('admin.users.confirmTitle', { name: user.name })}
+          description={t('admin.users.confirmDescription', { name: user.name, email: user.email })}
+          confirmLabel={t('admin.users.confirm')}
           onConfirm={() => remove.mutate()}
           trigger={
             <button
@@ -95,7 +102,7 @@ function UserRow({ user }: { user: User }) {
               disabled={remove.isPending}
               className={smallDangerButtonClass}
             >
-              <Trash2 className="size-3.5" /> Delete
+              <Trash2 className="size-3.5" /> {t('admin.delete')}
             </button>
           }
         />

@@ -4,25 +4,27 @@ import { currentUserQuery } from '../api/queries';
 import { healthQuery, systemStatus } from '../api/health';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { formatDateTime } from '../ui/dates';
+import { useTranslation } from 'react-i18next';
 
 export function SettingsTab() {
+  const { t } = useTranslation();
   const health = useQuery(healthQuery);
   const user = useQuery(currentUserQuery);
   const status = health.data ? systemStatus(health.data) : undefined;
 
   return (
     <Card>
-      <CardTitle>System Settings</CardTitle>
+      <CardTitle>{t('admin.settings.title')}</CardTitle>
       <div className="mt-4 space-y-2">
         {health.isPending && <Skeleton className="h-24" />}
         {health.isError && (
           <p role="alert" className="text-sm text-red-600">
-            The system status could not be read: {health.error.message}
+            {t('admin.settings.loadFailed', { message: health.error.message })}
           </p>
         )}
         {status && (
           <p data-testid="system-status" className="text-sm font-medium">
-            Overall: {status.text}
+            {t('admin.settings.overall', { status: status.text })}
           </p>
         )}
         {health.data &&
@@ -44,20 +46,22 @@ export function SettingsTab() {
               </span>
               <span className="text-slate-500 dark:text-slate-400">
                 {component.status === 'up'
-                  ? 'Up'
-                  : `Down${component.error ? `: ${component.error}` : ''}`}
+                  ? t('admin.settings.up')
+                  : component.error
+                    ? t('admin.settings.downWith', { error: component.error })
+                    : t('admin.settings.down')}
                 {component.latencyMs !== null && ` · ${component.latencyMs} ms`}
               </span>
             </div>
           ))}
         {health.data && (
           <p className="text-xs text-slate-500 dark:text-slate-400">
-            Checked {formatDateTime(health.data.checkedAt)}
+            {t('admin.settings.checked', { time: formatDateTime(health.data.checkedAt) })}
           </p>
         )}
         {user.data && (
           <p data-testid="super-admin-contact" className="pt-2 text-sm">
-            Super admin contact: {user.data.name} ({user.data.email})
+            {t('admin.settings.contact', { name: user.data.name, email: user.data.email })}
           </p>
         )}
       </div>

@@ -4,7 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { currentUserQuery } from '../api/queries';
 import { readCurrentUser } from '../auth/session';
 import { toast } from '../toast/toastStore';
-import { ACCESS_DENIED } from './adminText';
+import { accessDeniedToast } from './adminText';
 
 /**
  * The console pages are for the super administrator only (spec section 6): anyone else is told
@@ -17,7 +17,7 @@ export function SuperAdminOnly({ children }: { children: ReactNode }) {
   const denied = !!user && user.role !== 'super_admin';
 
   useEffect(() => {
-    if (denied) toast(ACCESS_DENIED);
+    if (denied) toast(accessDeniedToast());
   }, [denied]);
 
   if (signedOut) return <Navigate to="/" replace />;

@@ -1,12 +1,14 @@
 import { type CreateUserResponse, type InvitationSentResponse, type User } from '@hub/proto';
 import { ApiError } from '../api/client';
+import { i18n } from '../i18n/i18n';
 import type { ToastInput } from '../toast/toastStore';
 
-export const ACCESS_DENIED: ToastInput = {
-  title: 'Access Denied',
-  description: "You don't have permission to access this page.",
+/** The refusal toast, in the language of the moment it is shown. */
+export const accessDeniedToast = (): ToastInput => ({
+  title: i18n.t('admin.accessDenied'),
+  description: i18n.t('admin.accessDeniedDescription'),
   variant: 'destructive',
-};
+});
 
 export const RECENT_USERS_LIMIT = 10;
 
@@ -19,16 +21,15 @@ export function recentUsers(users: readonly User[]): User[] {
 export function createUserToast(response: CreateUserResponse): ToastInput {
   if (/failed to send/i.test(response.message)) {
     return {
-      title: 'Email Send Failed',
-      description:
-        'User was created but invitation email failed to send. You can manually resend it later.',
+      title: i18n.t('admin.createUser.mailFailed'),
+      description: i18n.t('admin.createUser.mailFailedDescription'),
       variant: 'destructive',
     };
   }
   return {
-    title: 'User Created Successfully',
+    title: i18n.t('admin.createUser.created'),
     description: response.invitationSent
-      ? `Invitation Sent: ${response.name} will receive an email at ${response.email} to set up their account.`
+      ? i18n.t('admin.createUser.invitationSent', { name: response.name, email: response.email })
       : response.message,
   };
 }
@@ -36,22 +37,25 @@ export function createUserToast(response: CreateUserResponse): ToastInput {
 export function resendToast(response: InvitationSentResponse, email: string): ToastInput {
   if (!response.invitationSent) {
     return {
-      title: 'Error',
-      description: response.message || 'Failed to send invitation.',
+      title: i18n.t('admin.error'),
+      description: response.message || i18n.t('admin.users.resendFailed'),
       variant: 'destructive',
     };
   }
-  return { title: 'Invitation Email Sent', description: `A new invitation was sent to ${email}.` };
+  return {
+    title: i18n.t('admin.users.resent'),
+    description: i18n.t('admin.users.resentDescription', { email }),
+  };
 }
 
 /** 'Profile picture upload failed: {reason}', or the fallback when there is no reason. */
 export function pictureUploadFailureToast(error: unknown): ToastInput {
   const reason = error instanceof ApiError ? error.serverMessage : undefined;
   return {
-    title: 'Upload Failed',
+    title: i18n.t('admin.createUser.uploadFailed'),
     description: reason
-      ? `Profile picture upload failed: ${reason}`
-      : 'Failed to upload profile picture. Please try again.',
+      ? i18n.t('admin.createUser.uploadFailedReason', { reason })
+      : i18n.t('admin.createUser.uploadFailedDescription'),
     variant: 'destructive',
   };
 }

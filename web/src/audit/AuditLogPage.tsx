@@ -7,6 +7,7 @@ import { LoadMore } from '../ui/LoadMore';
 import { Spinner } from '../ui/Spinner';
 import { auditAction, auditActor } from './format';
 import { auditLogQuery } from './queries';
+import { useTranslation } from 'react-i18next';
 
 /**
  * /audit-log: security-relevant actions (sign-ins and failures, invitations, deletions, SAML and
@@ -14,16 +15,15 @@ import { auditLogQuery } from './queries';
  * administrators their own organization's.
  */
 export function AuditLogPage() {
+  const { t } = useTranslation();
   const log = useInfiniteQuery(auditLogQuery);
   const { rows, totalCount } = loadedRows(log.data?.pages, (page) => page.entries);
 
   return (
     <div data-testid="audit-log-page" className="mx-auto max-w-6xl space-y-6">
       <header>
-        <h1 className="text-2xl font-bold">Audit Log</h1>
-        <p className="text-slate-500 dark:text-slate-400">
-          Who did what, when and from where. Entries cannot be changed or removed.
-        </p>
+        <h1 className="text-2xl font-bold">{t('audit.title')}</h1>
+        <p className="text-slate-500 dark:text-slate-400">{t('audit.subtitle')}</p>
       </header>
       <Card testId="audit-log">
         {log.isPending && (
@@ -33,21 +33,23 @@ export function AuditLogPage() {
         )}
         {log.isError && (
           <p role="alert" className="text-sm text-red-600">
-            Failed to load the audit log
+            {t('audit.loadFailed')}
           </p>
         )}
-        {rows?.length === 0 && <p className="py-8 text-center text-slate-500">No entries yet</p>}
+        {rows?.length === 0 && (
+          <p className="py-8 text-center text-slate-500">{t('audit.empty')}</p>
+        )}
         {rows && rows.length > 0 && (
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
               <thead className="text-slate-500">
                 <tr>
-                  <th className="py-2 pr-4 font-medium">When</th>
-                  <th className="py-2 pr-4 font-medium">Who</th>
-                  <th className="py-2 pr-4 font-medium">Action</th>
-                  <th className="py-2 pr-4 font-medium">Target</th>
-                  <th className="py-2 pr-4 font-medium">Result</th>
-                  <th className="py-2 font-medium">From</th>
+                  <th className="py-2 pr-4 font-medium">{t('audit.when')}</th>
+                  <th className="py-2 pr-4 font-medium">{t('audit.who')}</th>
+                  <th className="py-2 pr-4 font-medium">{t('audit.action')}</th>
+                  <th className="py-2 pr-4 font-medium">{t('audit.target')}</th>
+                  <th className="py-2 pr-4 font-medium">{t('audit.result')}</th>
+                  <th className="py-2 font-medium">{t('audit.source')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -68,7 +70,9 @@ export function AuditLogPage() {
                     <td className="py-2 pr-4 text-slate-500">{entry.target ?? '-'}</td>
                     <td className="py-2 pr-4">
                       <Badge tone={entry.outcome === 'success' ? 'green' : 'red'}>
-                        {entry.outcome === 'success' ? 'Success' : `Failed (${entry.detail ?? ''})`}
+                        {entry.outcome === 'success'
+                          ? t('audit.success')
+                          : t('audit.failed', { detail: entry.detail ?? '' })}
                       </Badge>
                     </td>
                     <td className="py-2 text-slate-500" title={entry.userAgent}>

@@ -14,12 +14,11 @@ import {
   type ReferenceOwner,
   useFaceReferenceMutations,
 } from './queries';
-
-const RULE =
-  'Up to 5 more photos of the face besides the profile picture make identification in videos surer. Each must show one face, large and sharp; a photo that does not is refused and not kept.';
+import { useTranslation } from 'react-i18next';
 
 /** The reference photos of a person: on Your Profile (your own) or a member's page (administrators). */
 export function FaceReferencesCard({ owner }: { owner: ReferenceOwner }) {
+  const { t } = useTranslation();
   const list = useQuery(faceReferencesQuery(owner));
   const { add, remove } = useFaceReferenceMutations(owner);
   const input = useRef<HTMLInputElement>(null);
@@ -30,7 +29,7 @@ export function FaceReferencesCard({ owner }: { owner: ReferenceOwner }) {
     if (!file) return;
     const problem = checkSetupPhoto(file);
     if (problem) {
-      toast({ title: 'Invalid File', description: problem, variant: 'destructive' });
+      toast({ title: t('faces.invalidFile'), description: problem, variant: 'destructive' });
       return;
     }
     add.mutate(file);
@@ -39,13 +38,13 @@ export function FaceReferencesCard({ owner }: { owner: ReferenceOwner }) {
   const data = list.data;
   return (
     <Card testId="face-references" className="space-y-3">
-      <CardTitle>Reference photos</CardTitle>
-      <p className="text-xs text-slate-500 dark:text-slate-400">{RULE}</p>
+      <CardTitle>{t('faces.title')}</CardTitle>
+      <p className="text-xs text-slate-500 dark:text-slate-400">{t('faces.rule')}</p>
       {list.isPending ? (
-        <LoadingRow label="Loading reference photos..." />
+        <LoadingRow label={t('faces.loading')} />
       ) : !data ? (
         <p role="alert" className="text-sm text-red-600">
-          The reference photos could not be loaded.
+          {t('faces.loadFailed')}
         </p>
       ) : (
         <>
@@ -65,7 +64,7 @@ export function FaceReferencesCard({ owner }: { owner: ReferenceOwner }) {
                   {reference.status !== 'rejected' && (
                     <img
                       src={referencePhotoUrl(reference.id)}
-                      alt="Reference photo"
+                      alt={t('faces.photo')}
                       className="aspect-square w-full rounded object-cover"
                     />
                   )}
@@ -73,7 +72,7 @@ export function FaceReferencesCard({ owner }: { owner: ReferenceOwner }) {
                     <Badge tone={status.tone}>{status.label}</Badge>
                     <button
                       type="button"
-                      aria-label="Delete reference photo"
+                      aria-label={t('faces.delete')}
                       disabled={remove.isPending}
                       onClick={() => remove.mutate(reference.id)}
                       className={smallOutlineButtonClass}
@@ -93,7 +92,7 @@ export function FaceReferencesCard({ owner }: { owner: ReferenceOwner }) {
             type="file"
             accept="image/jpeg,image/png"
             data-testid="face-reference-input"
-            aria-label="Reference photo"
+            aria-label={t('faces.photo')}
             className="hidden"
             onChange={choose}
           />
@@ -105,7 +104,7 @@ export function FaceReferencesCard({ owner }: { owner: ReferenceOwner }) {
               className={smallOutlineButtonClass}
             >
               <ImagePlus aria-hidden className="size-3.5" />{' '}
-              {add.isPending ? 'Checking the photo...' : 'Add a reference photo'}
+              {add.isPending ? t('faces.checking') : t('faces.add')}
             </button>
           )}
         </>

@@ -1,4 +1,5 @@
 import type { FaceReference } from '@hub/proto';
+import { i18n } from '../i18n/i18n';
 import type { BadgeTone } from '../ui/Badge';
 
 /** A list's figures: its references' statuses and the limit. */
@@ -12,7 +13,7 @@ const kept = (list: Counted) =>
 
 /** '2 of 5 reference photos'. */
 export function referenceCountText(list: Counted): string {
-  return `${kept(list)} of ${list.limit} reference photos`;
+  return i18n.t('faces.count', { count: kept(list), limit: list.limit });
 }
 
 /** Whether another photo may be added (refused ones do not count). */
@@ -24,7 +25,9 @@ export function referenceStatus(reference: Pick<FaceReference, 'status'>): {
   label: string;
   tone: BadgeTone;
 } {
-  if (reference.status === 'ready') return { label: 'In use', tone: 'green' };
-  if (reference.status === 'checking') return { label: 'Checking', tone: 'amber' };
-  return { label: 'Not usable', tone: 'red' };
+  if (reference.status === 'ready') return { label: i18n.t('faces.status.ready'), tone: 'green' };
+  if (reference.status === 'checking') {
+    return { label: i18n.t('faces.status.checking'), tone: 'amber' };
+  }
+  return { label: i18n.t('faces.status.rejected'), tone: 'red' };
 }

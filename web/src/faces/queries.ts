@@ -2,6 +2,7 @@ import { api, type FaceReference, type FaceReferenceList, routePath } from '@hub
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { postForm } from '../api/upload';
+import { i18n } from '../i18n/i18n';
 import { toast } from '../toast/toastStore';
 
 /** Whose references a card shows: the signed-in person's own, or a member's (administrators). */
@@ -31,7 +32,7 @@ function addPath(owner: ReferenceOwner): string {
 }
 
 function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : 'The photo could not be added.';
+  return error instanceof Error ? error.message : i18n.t('faces.addFailed');
 }
 
 /** Adding (the answer waits for the worker's check) and deleting references; the list follows. */
@@ -46,16 +47,20 @@ export function useFaceReferenceMutations(owner: ReferenceOwner) {
     },
     onSuccess: async (reference) => {
       toast({
-        title: reference.status === 'ready' ? 'Reference photo added' : 'Photo still being checked',
+        title: reference.status === 'ready' ? i18n.t('faces.added') : i18n.t('faces.stillChecking'),
         description:
           reference.status === 'ready'
-            ? 'It is used from now on to recognise this person in videos.'
-            : 'The check takes longer than usual; the list shows its outcome.',
+            ? i18n.t('faces.addedDescription')
+            : i18n.t('faces.stillCheckingDescription'),
       });
       await refresh();
     },
     onError: async (error) => {
-      toast({ title: 'Photo not added', description: errorText(error), variant: 'destructive' });
+      toast({
+        title: i18n.t('faces.notAdded'),
+        description: errorText(error),
+        variant: 'destructive',
+      });
       await refresh();
     },
   });
@@ -65,11 +70,15 @@ export function useFaceReferenceMutations(owner: ReferenceOwner) {
         ? call(api.deleteMyFaceReference, { params: { referenceId } })
         : call(api.deleteMemberFaceReference, { params: { id: owner.id, referenceId } }),
     onSuccess: async () => {
-      toast({ title: 'Reference photo deleted', description: 'Its face data is gone too.' });
+      toast({ title: i18n.t('faces.deleted'), description: i18n.t('faces.deletedDescription') });
       await refresh();
     },
     onError: (error) =>
-      toast({ title: 'Not deleted', description: errorText(error), variant: 'destructive' }),
+      toast({
+        title: i18n.t('faces.notDeleted'),
+        description: errorText(error),
+        variant: 'destructive',
+      }),
   });
   return { add, remove };
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Card, Skeleton } from '../ui/Card';
 import { operationalPercent } from './format';
 import { formatNumber } from '../i18n/format';
+import { useTranslation } from 'react-i18next';
 
 function FloorCard({
   title,
@@ -41,29 +42,34 @@ function FloorCard({
 
 /** Active Stations, Workers Present, Utilization Rate and Active Alerts. */
 export function FloorCards({ stats }: { stats: FloorStats | undefined }) {
+  const { t } = useTranslation();
   const icon = 'size-5 text-slate-400';
   return (
     <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
       <FloorCard
-        title="Active Stations"
+        title={t('floor.cards.stations')}
         testId="floor-active-stations"
         icon={<Factory className={icon} />}
         value={stats ? `${stats.activeStations}/${stats.totalStations}` : undefined}
-        caption={stats ? `${operationalPercent(stats)}% operational` : 'operational'}
+        caption={
+          stats
+            ? t('floor.cards.operational', { percent: operationalPercent(stats) })
+            : t('floor.cards.operationalCaption')
+        }
       />
       <FloorCard
-        title="Workers Present"
+        title={t('floor.cards.workers')}
         testId="floor-workers-present"
         icon={<Users className={icon} />}
         value={formatNumber(stats?.workersPresent)}
-        caption={`seen by the cameras in the last ${stats?.presenceWindowMinutes ?? 15} minutes`}
+        caption={t('floor.cards.workersCaption', { minutes: stats?.presenceWindowMinutes ?? 15 })}
       />
       <FloorCard
-        title="Utilization Rate"
+        title={t('floor.cards.utilization')}
         testId="floor-utilization"
         icon={<Gauge className={icon} />}
         value={stats ? `${stats.utilizationRate}%` : undefined}
-        caption="people present per active station"
+        caption={t('floor.cards.utilizationCaption')}
       >
         <div className="mt-3 h-2 rounded-full bg-slate-100 dark:bg-slate-800">
           <div
@@ -73,11 +79,11 @@ export function FloorCards({ stats }: { stats: FloorStats | undefined }) {
         </div>
       </FloorCard>
       <FloorCard
-        title="Active Alerts"
+        title={t('floor.cards.alerts')}
         testId="floor-alerts"
         icon={<AlertTriangle className={icon} />}
         value={formatNumber(stats?.alertsCount)}
-        caption="requires attention"
+        caption={t('floor.cards.alertsCaption')}
       >
         {stats && stats.alerts.length > 0 ? (
           <ul className="mt-2 space-y-1 text-xs text-red-700 dark:text-red-400">

@@ -8,22 +8,22 @@ import { FloorCards } from './FloorCards';
 import { PrivacyCard } from './PrivacyCard';
 import { airQualityTone, areaLabel, environmentText, STATUS_TONE } from './format';
 import { floorStatsQuery } from './queries';
+import { useTranslation } from 'react-i18next';
 
 /** /floor: live figures of the organization's floor, refreshed every few seconds. */
 export function FloorPage() {
+  const { t } = useTranslation();
   const { data: stats, isError } = useQuery(floorStatsQuery);
   const role = useQuery(currentUserQuery).data?.role;
   return (
     <div data-testid="floor-page" className="mx-auto max-w-7xl space-y-6">
       <header>
-        <h1 className="text-2xl font-bold">Floor View</h1>
-        <p className="text-slate-500 dark:text-slate-400">
-          Real-time floor status and environmental monitoring
-        </p>
+        <h1 className="text-2xl font-bold">{t('floor.title')}</h1>
+        <p className="text-slate-500 dark:text-slate-400">{t('floor.subtitle')}</p>
       </header>
       {isError ? (
         <p role="alert" className="text-sm text-red-600">
-          The floor figures could not be loaded; retrying.
+          {t('floor.loadFailed')}
         </p>
       ) : null}
       <FloorCards stats={stats} />
@@ -38,17 +38,18 @@ export function FloorPage() {
 }
 
 function AreaBreakdown({ stats }: { stats: FloorStats | undefined }) {
+  const { t } = useTranslation();
   const areas = Object.entries(stats?.areaBreakdown ?? {});
   return (
     <Card testId="area-breakdown" className="space-y-3 lg:col-span-2">
-      <CardTitle>Area Breakdown</CardTitle>
+      <CardTitle>{t('floor.areas.title')}</CardTitle>
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase dark:border-slate-800">
             <tr>
-              <th className="py-2 pr-3">Area</th>
-              <th className="py-2 pr-3">Workers</th>
-              <th className="py-2">Status</th>
+              <th className="py-2 pr-3">{t('floor.areas.area')}</th>
+              <th className="py-2 pr-3">{t('floor.areas.workers')}</th>
+              <th className="py-2">{t('floor.areas.status')}</th>
             </tr>
           </thead>
           <tbody>
@@ -65,7 +66,7 @@ function AreaBreakdown({ stats }: { stats: FloorStats | undefined }) {
                 </td>
                 <td className="py-2">
                   <Badge tone={STATUS_TONE[area.status]} testId="area-status">
-                    {area.status}
+                    {t(`floor.status.${area.status}`)}
                   </Badge>
                 </td>
               </tr>
@@ -74,22 +75,23 @@ function AreaBreakdown({ stats }: { stats: FloorStats | undefined }) {
         </table>
       </div>
       {stats && areas.length === 0 ? (
-        <p className="text-sm text-slate-500">No areas configured yet.</p>
+        <p className="text-sm text-slate-500">{t('floor.areas.none')}</p>
       ) : null}
     </Card>
   );
 }
 
 function EnvironmentCard({ stats }: { stats: FloorStats | undefined }) {
+  const { t } = useTranslation();
   const text = stats ? environmentText(stats.environmentalStatus) : undefined;
   const rows: [string, string, string | undefined][] = [
-    ['Temperature', 'env-temperature', text?.temperature],
-    ['Humidity', 'env-humidity', text?.humidity],
-    ['Noise Level', 'env-noise', text?.noiseLevel],
+    [t('floor.environment.temperature'), 'env-temperature', text?.temperature],
+    [t('floor.environment.humidity'), 'env-humidity', text?.humidity],
+    [t('floor.environment.noise'), 'env-noise', text?.noiseLevel],
   ];
   return (
     <Card testId="environment" className="space-y-3">
-      <CardTitle>Environmental Status</CardTitle>
+      <CardTitle>{t('floor.environment.title')}</CardTitle>
       <dl className="space-y-2 text-sm">
         {rows.map(([label, testId, value]) => (
           <div key={label} className="flex justify-between">
@@ -98,7 +100,9 @@ function EnvironmentCard({ stats }: { stats: FloorStats | undefined }) {
           </div>
         ))}
         <div className="flex justify-between">
-          <dt className="text-slate-500 dark:text-slate-400">Air Quality</dt>
+          <dt className="text-slate-500 dark:text-slate-400">
+            {t('floor.environment.airQuality')}
+          </dt>
           <dd>
             <Badge
               tone={airQualityTone(stats?.environmentalStatus.airQuality ?? 'Unknown')}
@@ -115,34 +119,35 @@ function EnvironmentCard({ stats }: { stats: FloorStats | undefined }) {
 
 /** A simple map: one tile per area, coloured by status, with its people count. */
 function FloorMap({ stats }: { stats: FloorStats | undefined }) {
+  const { t } = useTranslation();
   const areas = Object.entries(stats?.areaBreakdown ?? {});
   return (
     <Card testId="floor-layout" className="space-y-4">
-      <div className="flex items-center justify-between">
-        <CardTitle>Floor Layout</CardTitle>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <CardTitle>{t('floor.layout.title')}</CardTitle>
         <div className="flex gap-2">
           {/* The spec shows these buttons without their behaviour. */}
           <button
             type="button"
             className={smallOutlineButtonClass}
             disabled
-            title="Not available yet"
+            title={t('floor.layout.notYet')}
           >
-            Configure
+            {t('floor.layout.configure')}
           </button>
           <button
             type="button"
             className={smallOutlineButtonClass}
             disabled
-            title="Not available yet"
+            title={t('floor.layout.notYet')}
           >
-            Analytics
+            {t('floor.layout.analytics')}
           </button>
         </div>
       </div>
       <div
         role="group"
-        aria-label="Interactive Floor Map"
+        aria-label={t('floor.layout.map')}
         className="grid grid-cols-2 gap-3 md:grid-cols-4"
       >
         {areas.map(([name, area]) => (
@@ -156,7 +161,7 @@ function FloorMap({ stats }: { stats: FloorStats | undefined }) {
             <p className="text-2xl font-bold" data-testid="map-workers">
               {area.workers}
             </p>
-            <p className="text-xs">{area.status}</p>
+            <p className="text-xs">{t(`floor.status.${area.status}`)}</p>
           </div>
         ))}
       </div>

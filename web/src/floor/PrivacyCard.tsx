@@ -9,17 +9,19 @@ import { Checkbox } from '../ui/Checkbox';
 import { Field } from '../ui/Field';
 import { inputClass, smallButtonClass } from '../ui/styles';
 import { floorLayoutQuery } from './queries';
+import { useTranslation } from 'react-i18next';
 
 /** What the organization keeps of what its cameras see (organization admins only). */
 export function PrivacyCard() {
+  const { t } = useTranslation();
   const layout = useQuery(floorLayoutQuery);
   return (
     <Card testId="floor-privacy" className="space-y-3">
-      <CardTitle>Camera Privacy</CardTitle>
+      <CardTitle>{t('floor.privacy.title')}</CardTitle>
       {layout.isPending && <Skeleton className="h-24" />}
       {layout.isError && (
         <p role="alert" className="text-sm text-red-600">
-          The privacy settings could not be loaded: {layout.error.message}
+          {t('floor.privacy.loadFailed', { message: layout.error.message })}
         </p>
       )}
       {layout.data && <PrivacyForm saved={layout.data} />}
@@ -28,6 +30,7 @@ export function PrivacyCard() {
 }
 
 function PrivacyForm({ saved }: { saved: FloorPrivacy }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [keepSnapshots, setKeepSnapshots] = useState(saved.keepSnapshots);
   const [days, setDays] = useState(String(saved.presenceRetentionDays));
@@ -43,12 +46,12 @@ function PrivacyForm({ saved }: { saved: FloorPrivacy }) {
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: floorLayoutQuery.queryKey });
       toast({
-        title: 'Privacy Settings Saved',
-        description: 'The floor privacy settings apply now.',
+        title: t('floor.privacy.saved'),
+        description: t('floor.privacy.savedDescription'),
       });
     },
     onError: (error) =>
-      toast(failureToast('Save Failed', error, 'Failed to save the privacy settings.')),
+      toast(failureToast(t('floor.privacy.saveFailedTitle'), error, t('floor.privacy.saveFailed'))),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -59,36 +62,34 @@ function PrivacyForm({ saved }: { saved: FloorPrivacy }) {
       <div className="space-y-1">
         <Checkbox
           id="keep-snapshots"
-          label="Keep camera snapshots after identification"
+          label={t('floor.privacy.keepSnapshots')}
           checked={keepSnapshots}
           onChange={setKeepSnapshots}
           disabled={save.isPending}
         />
         <p className="text-xs text-slate-500 dark:text-slate-400">
-          Off: each snapshot is deleted as soon as the people in it are identified. Presence events
-          never hold an image.
+          {t('floor.privacy.keepSnapshotsHint')}
         </p>
       </div>
       <div className="space-y-1">
         <Checkbox
           id="learn-from-confirmed"
-          label="Learn from confirmed identifications"
+          label={t('floor.privacy.learn')}
           checked={learn}
           onChange={setLearn}
           disabled={save.isPending}
         />
-        <p className="text-xs text-slate-500 dark:text-slate-400">
-          On: when a supervisor confirms who a face in a video is, that face becomes one more
-          reference of the person (at most 5 such), deleted with the video or the person.
-        </p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">{t('floor.privacy.learnHint')}</p>
       </div>
       <Field
         id="presence-retention"
-        label="Keep presence events for (days)"
+        label={t('floor.privacy.retention')}
         error={
-          invalid ? `Enter a whole number from 1 to ${MAX_PRESENCE_RETENTION_DAYS}.` : undefined
+          invalid
+            ? t('floor.privacy.retentionInvalid', { max: MAX_PRESENCE_RETENTION_DAYS })
+            : undefined
         }
-        hint="Older presence events are deleted every hour."
+        hint={t('floor.privacy.retentionHint')}
       >
         <input
           id="presence-retention"
@@ -102,7 +103,7 @@ function PrivacyForm({ saved }: { saved: FloorPrivacy }) {
         />
       </Field>
       <button type="submit" className={smallButtonClass} disabled={invalid || save.isPending}>
-        Save
+        {t('floor.privacy.save')}
       </button>
     </form>
   );

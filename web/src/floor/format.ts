@@ -1,4 +1,5 @@
 import type { FloorStats, FloorStatus } from '@hub/proto';
+import { i18n } from '../i18n/i18n';
 import type { BadgeTone } from '../ui/Badge';
 
 /** The page asks for fresh figures this often (spec: real-time floor status). */
@@ -24,14 +25,15 @@ type Environment = FloorStats['environmentalStatus'];
 
 /** The four environmental readings as the page shows them, 'Unknown' where none is recent. */
 export function environmentText(environment: Environment) {
+  const unknown = i18n.t('floor.environment.unknown');
   return {
-    temperature: environment.temperature === null ? 'Unknown' : `${environment.temperature}°F`,
-    humidity: environment.humidity === null ? 'Unknown' : `${environment.humidity}%`,
+    temperature: environment.temperature === null ? unknown : `${environment.temperature}°F`,
+    humidity: environment.humidity === null ? unknown : `${environment.humidity}%`,
     airQuality:
       environment.airQuality === 'Unknown'
-        ? 'Unknown'
-        : environment.airQuality[0]!.toUpperCase() + environment.airQuality.slice(1),
-    noiseLevel: environment.noiseLevel === 'Unknown' ? 'Unknown' : `${environment.noiseLevel} dB`,
+        ? unknown
+        : i18n.t(`floor.environment.qualities.${environment.airQuality}`),
+    noiseLevel: environment.noiseLevel === 'Unknown' ? unknown : `${environment.noiseLevel} dB`,
   };
 }
 

@@ -15,6 +15,7 @@ import {
   smallOutlineButtonClass,
 } from '../ui/styles';
 import { assignmentsQuery, camerasQuery, useIntegrationMutations } from './queries';
+import { useTranslation } from 'react-i18next';
 
 /** Manage Cameras: every camera of the system, Assigned or Available, with assign and remove. */
 export function CameraDialog({
@@ -26,14 +27,15 @@ export function CameraDialog({
   open: boolean;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const cameras = useQuery({ ...camerasQuery(integration.id), enabled: open });
   const list = cameras.data;
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => (next ? undefined : onClose())}
-      title="Manage Cameras"
-      description="Assign each camera to the organization whose floor it watches."
+      title={t('integrations.cameras.title')}
+      description={t('integrations.cameras.description')}
       width="max-w-4xl"
       testId="camera-dialog"
     >
@@ -45,7 +47,7 @@ export function CameraDialog({
         >
           <AlertTriangle aria-hidden className="size-5 shrink-0" />
           <div className="space-y-1">
-            <p className="font-semibold">Camera API Access Limited</p>
+            <p className="font-semibold">{t('integrations.cameras.limited')}</p>
             <p data-testid="camera-api-message">{list.message}</p>
             {list.technicalDetails?.suggestion ? (
               <p data-testid="camera-api-suggestion">{list.technicalDetails.suggestion}</p>
@@ -67,18 +69,19 @@ function CameraTable({
   loading: boolean;
   integration: Integration;
 }) {
+  const { t } = useTranslation();
   const assignments = useQuery(assignmentsQuery).data ?? [];
-  if (loading) return <LoadingRow label="Loading cameras..." />;
+  if (loading) return <LoadingRow label={t('integrations.cameras.loading')} />;
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase dark:border-slate-800">
           <tr>
-            <th className="py-2 pr-3">Camera Name</th>
-            <th className="py-2 pr-3">Model</th>
-            <th className="py-2 pr-3">Notes</th>
-            <th className="py-2 pr-3">Status</th>
-            <th className="py-2">Actions</th>
+            <th className="py-2 pr-3">{t('integrations.cameras.name')}</th>
+            <th className="py-2 pr-3">{t('integrations.cameras.model')}</th>
+            <th className="py-2 pr-3">{t('integrations.cameras.notes')}</th>
+            <th className="py-2 pr-3">{t('integrations.cameras.status')}</th>
+            <th className="py-2">{t('integrations.cameras.actions')}</th>
           </tr>
         </thead>
         <tbody>
@@ -105,6 +108,7 @@ function CameraRow({
   integration: Integration;
   assignment: CameraAssignment | undefined;
 }) {
+  const { t } = useTranslation();
   const [assigning, setAssigning] = useState(false);
   const { assign, unassign } = useIntegrationMutations();
   // The row stays mounted when the camera turns Assigned (the assign step does not), so the
@@ -122,21 +126,33 @@ function CameraRow({
       {
         onSuccess: (row) => {
           toast({
-            title: 'Camera Assigned',
+            title: t('integrations.cameras.assigned'),
             description: `${row.cameraName} → ${row.organizationName}`,
           });
           setAssigning(false);
         },
         onError: (error) =>
-          toast(failureToast('Assignment Failed', error, 'Failed to assign camera')),
+          toast(
+            failureToast(
+              t('integrations.cameras.assignFailedTitle'),
+              error,
+              t('integrations.cameras.assignFailed'),
+            ),
+          ),
       },
     );
   const remove = () => {
     if (!assignment) return;
     unassign.mutate(assignment, {
-      onSuccess: () => toast({ title: 'Assignment Removed' }),
+      onSuccess: () => toast({ title: t('integrations.cameras.removed') }),
       onError: (error) =>
-        toast(failureToast('Remove Failed', error, 'Failed to remove the assignment')),
+        toast(
+          failureToast(
+            t('integrations.cameras.removeFailedTitle'),
+            error,
+            t('integrations.cameras.removeFailed'),
+          ),
+        ),
     });
   };
   return (
@@ -150,7 +166,7 @@ function CameraRow({
       <td className="py-2 pr-3 text-slate-500 dark:text-slate-400">{camera.notes}</td>
       <td className="py-2 pr-3">
         <Badge tone={camera.status === 'Assigned' ? 'blue' : 'green'} testId="camera-status">
-          {camera.status}
+          {t(`integrations.cameras.statuses.${camera.status}`)}
         </Badge>
       </td>
       <td className="py-2">
@@ -162,7 +178,7 @@ function CameraRow({
             disabled={unassign.isPending || !assignment}
             onClick={remove}
           >
-            Remove
+            {t('integrations.cameras.remove')}
           </button>
         ) : assigning ? (
           <AssignStep
@@ -177,7 +193,7 @@ function CameraRow({
             className={smallOutlineButtonClass}
             onClick={() => setAssigning(true)}
           >
-            Assign
+            {t('integrations.cameras.assign')}
           </button>
         )}
       </td>
@@ -195,18 +211,19 @@ function AssignStep({
   onAssign: (organizationId: number) => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation();
   const organizations = useQuery(adminOrganizationsQuery).data ?? [];
   const [organizationId, setOrganizationId] = useState('');
   return (
     <div className="flex flex-wrap items-center gap-2">
       <select
         data-testid="assign-organization"
-        aria-label="Organization"
-        className={`${selectClass} h-8 w-48`}
+        aria-label={t('integrations.cameras.organization')}
+        className={`${selectClass} h-8 w-48 max-w-full`}
         value={organizationId}
         onChange={(event) => setOrganizationId(event.target.value)}
       >
-        <option value="">Select organization</option>
+        <option value="">{t('integrations.cameras.chooseOrganization')}</option>
         {organizations.map((organization) => (
           <option key={organization.id} value={organization.id}>
             {organization.displayName}
@@ -220,10 +237,10 @@ function AssignStep({
         disabled={!organizationId || pending}
         onClick={() => onAssign(Number(organizationId))}
       >
-        Assign
+        {t('integrations.cameras.assign')}
       </button>
       <button type="button" className={smallOutlineButtonClass} onClick={onCancel}>
-        Cancel
+        {t('integrations.cancel')}
       </button>
     </div>
   );

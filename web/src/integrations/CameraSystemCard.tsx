@@ -7,6 +7,7 @@ import { Card, CardTitle } from '../ui/Card';
 import { smallButtonClass, smallOutlineButtonClass } from '../ui/styles';
 import { testStatusBadge } from './format';
 import { useIntegrationMutations } from './queries';
+import { useTranslation } from 'react-i18next';
 
 /** The camera-system card: status badge, last test message, set-up, test and manage. */
 export function CameraSystemCard({
@@ -20,16 +21,17 @@ export function CameraSystemCard({
   onSetUp: () => void;
   onManage: () => void;
 }) {
+  const { t } = useTranslation();
   const badge = testStatusBadge(integration?.lastTestStatus);
   return (
     <Card testId="camera-system-card" className="space-y-4">
-      <div className="flex items-start justify-between gap-3">
-        <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex min-w-0 items-center gap-3">
           <Camera aria-hidden className="size-6 text-blue-600" />
           <div>
-            <CardTitle>Camera System</CardTitle>
+            <CardTitle>{t('integrations.system.title')}</CardTitle>
             <p className="text-sm text-slate-500 dark:text-slate-400">
-              Cloud security-camera video system
+              {t('integrations.system.description')}
             </p>
           </div>
         </div>
@@ -54,7 +56,7 @@ export function CameraSystemCard({
           className={smallButtonClass}
           onClick={onSetUp}
         >
-          Setup Integration
+          {t('integrations.system.setUp')}
         </button>
       )}
     </Card>
@@ -70,21 +72,28 @@ function IntegrationActions({
   onSetUp: () => void;
   onManage: () => void;
 }) {
+  const { t } = useTranslation();
   const { test } = useIntegrationMutations();
   const runTest = () =>
     test.mutate(integration.id, {
       onSuccess: (result) =>
         toast(
           result.success
-            ? { title: 'Connection Successful', description: result.message }
+            ? { title: t('integrations.system.connected'), description: result.message }
             : {
-                title: 'Connection Failed',
-                description: result.message || 'Failed to connect to the camera system',
+                title: t('integrations.system.connectionFailed'),
+                description: result.message || t('integrations.system.connectFailed'),
                 variant: 'destructive',
               },
         ),
       onError: (error) =>
-        toast(failureToast('Connection Error', error, 'Failed to test connection')),
+        toast(
+          failureToast(
+            t('integrations.system.connectionError'),
+            error,
+            t('integrations.system.testFailed'),
+          ),
+        ),
     });
   return (
     <div className="flex flex-wrap gap-2">
@@ -95,7 +104,7 @@ function IntegrationActions({
         disabled={test.isPending}
         onClick={runTest}
       >
-        {test.isPending ? 'Testing…' : 'Test Connection'}
+        {test.isPending ? t('integrations.system.testing') : t('integrations.system.test')}
       </button>
       {integration.lastTestStatus === 'success' ? (
         <button
@@ -104,7 +113,7 @@ function IntegrationActions({
           className={smallOutlineButtonClass}
           onClick={onManage}
         >
-          Manage Cameras
+          {t('integrations.system.manage')}
         </button>
       ) : null}
       <button
@@ -113,20 +122,21 @@ function IntegrationActions({
         className={smallOutlineButtonClass}
         onClick={onSetUp}
       >
-        <Settings2 aria-hidden className="size-3.5" /> Credentials
+        <Settings2 aria-hidden className="size-3.5" /> {t('integrations.system.credentials')}
       </button>
     </div>
   );
 }
 
 export function ComingSoonCard() {
+  const { t } = useTranslation();
   return (
     <Card testId="coming-soon-card" className="space-y-3">
-      <CardTitle>Coming Soon</CardTitle>
+      <CardTitle>{t('integrations.comingSoon.title')}</CardTitle>
       <ul className="space-y-1 text-sm text-slate-500 dark:text-slate-400">
-        <li>ERP Systems</li>
-        <li>IoT Sensors</li>
-        <li>HR Systems</li>
+        <li>{t('integrations.comingSoon.erp')}</li>
+        <li>{t('integrations.comingSoon.iot')}</li>
+        <li>{t('integrations.comingSoon.hr')}</li>
       </ul>
     </Card>
   );

@@ -9,16 +9,20 @@ import { LoadingRow } from '../ui/ListStates';
 import { inputClass, smallButtonClass, smallOutlineButtonClass } from '../ui/styles';
 import { filterSops, lastSnapshotText, sameIds, sopCountLabel } from './format';
 import { assignmentsQuery, organizationSopsQuery, useIntegrationMutations } from './queries';
+import { useTranslation } from 'react-i18next';
 
 /** Current Assignments: each camera with its organization and the SOPs tied to it. */
 export function CurrentAssignments() {
+  const { t } = useTranslation();
   const assignments = useQuery(assignmentsQuery);
   return (
     <Card testId="current-assignments" className="space-y-4">
-      <CardTitle>Current Assignments</CardTitle>
-      {assignments.isPending ? <LoadingRow label="Loading assignments..." /> : null}
+      <CardTitle>{t('integrations.assignments.title')}</CardTitle>
+      {assignments.isPending ? <LoadingRow label={t('integrations.assignments.loading')} /> : null}
       {assignments.data?.length === 0 ? (
-        <p className="text-sm text-slate-500 dark:text-slate-400">No cameras assigned yet.</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">
+          {t('integrations.assignments.none')}
+        </p>
       ) : null}
       <ul className="divide-y divide-slate-100 dark:divide-slate-900">
         {(assignments.data ?? []).map((assignment) => (
@@ -30,6 +34,7 @@ export function CurrentAssignments() {
 }
 
 function AssignmentRow({ assignment }: { assignment: CameraAssignment }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [selected, setSelected] = useState<number[]>(assignment.sopIds);
   const { saveSops, schedule } = useIntegrationMutations();
@@ -39,13 +44,24 @@ function AssignmentRow({ assignment }: { assignment: CameraAssignment }) {
       {
         onSuccess: (updated) =>
           toast({
-            title: updated.snapshotEnabled ? 'Snapshots On' : 'Snapshots Off',
+            title: updated.snapshotEnabled
+              ? t('integrations.assignments.snapshotsOn')
+              : t('integrations.assignments.snapshotsOff'),
             description: updated.snapshotEnabled
-              ? `${updated.cameraName} is identified every ${updated.snapshotIntervalSeconds} seconds`
-              : `${updated.cameraName} takes no more snapshots`,
+              ? t('integrations.assignments.identifiedEvery', {
+                  camera: updated.cameraName,
+                  seconds: updated.snapshotIntervalSeconds,
+                })
+              : t('integrations.assignments.noMoreSnapshots', { camera: updated.cameraName }),
           }),
         onError: (error) =>
-          toast(failureToast('Update Failed', error, 'Failed to change the snapshot schedule')),
+          toast(
+            failureToast(
+              t('integrations.updateFailedTitle'),
+              error,
+              t('integrations.assignments.scheduleFailed'),
+            ),
+          ),
       },
     );
   const cancel = () => {
@@ -57,11 +73,17 @@ function AssignmentRow({ assignment }: { assignment: CameraAssignment }) {
       { id: assignment.id, sopIds: selected },
       {
         onSuccess: () => {
-          toast({ title: 'SOPs Updated' });
+          toast({ title: t('integrations.assignments.sopsUpdated') });
           setOpen(false);
         },
         onError: (error) =>
-          toast(failureToast('Update Failed', error, 'Failed to update SOP associations')),
+          toast(
+            failureToast(
+              t('integrations.updateFailedTitle'),
+              error,
+              t('integrations.assignments.sopsFailed'),
+            ),
+          ),
       },
     );
   return (
@@ -89,7 +111,9 @@ function AssignmentRow({ assignment }: { assignment: CameraAssignment }) {
             disabled={schedule.isPending}
             onChange={toggleSnapshots}
           />
-          Snapshots every {assignment.snapshotIntervalSeconds} s
+          {t('integrations.assignments.snapshotsEvery', {
+            seconds: assignment.snapshotIntervalSeconds,
+          })}
         </label>
         <button
           type="button"
@@ -110,7 +134,7 @@ function AssignmentRow({ assignment }: { assignment: CameraAssignment }) {
       {open || !sameIds(selected, assignment.sopIds) ? (
         <div className="flex justify-end gap-2">
           <button type="button" className={smallOutlineButtonClass} onClick={cancel}>
-            Cancel
+            {t('integrations.cancel')}
           </button>
           <button
             type="button"
@@ -119,7 +143,7 @@ function AssignmentRow({ assignment }: { assignment: CameraAssignment }) {
             disabled={saveSops.isPending || sameIds(selected, assignment.sopIds)}
             onClick={save}
           >
-            Save
+            {t('integrations.save')}
           </button>
         </div>
       ) : null}
@@ -137,6 +161,7 @@ function SopPicker({
   selected: number[];
   onChange: (ids: number[]) => void;
 }) {
+  const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const sops = useQuery(organizationSopsQuery(organizationId));
   const shown = filterSops(sops.data ?? [], search);
@@ -148,20 +173,24 @@ function SopPicker({
       className="rounded-md border border-slate-200 p-3 dark:border-slate-800"
     >
       <label className="relative block">
-        <span className="sr-only">Search SOPs</span>
+        <span className="sr-only">{t('integrations.assignments.searchSops')}</span>
         <Search aria-hidden className="absolute top-3 left-3 size-4 text-slate-400" />
         <input
           data-testid="sop-search"
           className={`${inputClass} pl-9`}
-          placeholder="Search SOPs..."
+          placeholder={t('integrations.assignments.searchSopsPlaceholder')}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />
       </label>
       <ul className="mt-2 max-h-60 space-y-1 overflow-y-auto">
-        {sops.isPending ? <li className="text-sm text-slate-500">Loading SOPs...</li> : null}
+        {sops.isPending ? (
+          <li className="text-sm text-slate-500">{t('integrations.assignments.loadingSops')}</li>
+        ) : null}
         {!sops.isPending && shown.length === 0 ? (
-          <li className="py-2 text-center text-sm text-slate-500">No SOPs found.</li>
+          <li className="py-2 text-center text-sm text-slate-500">
+            {t('integrations.assignments.noSops')}
+          </li>
         ) : null}
         {shown.map((sop) => (
           <li key={sop.id}>

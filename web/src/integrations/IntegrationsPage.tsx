@@ -5,12 +5,14 @@ import { CameraSystemCard, ComingSoonCard } from './CameraSystemCard';
 import { CurrentAssignments } from './CurrentAssignments';
 import { integrationsQuery } from './queries';
 import { SetupDialog } from './SetupDialog';
+import { useTranslation } from 'react-i18next';
 
 /**
  * /integrations: the camera system, its cameras and their assignments. The router's PageGate
  * shows anyone but the super administrator the spec's Access Restricted text instead.
  */
 export function IntegrationsPage() {
+  const { t } = useTranslation();
   const integrations = useQuery(integrationsQuery);
   // One integration type is supported, so there is at most one integration.
   const integration = integrations.data?.[0];
@@ -19,10 +21,8 @@ export function IntegrationsPage() {
   return (
     <div data-testid="integrations-page" className="mx-auto max-w-6xl space-y-6">
       <header>
-        <h1 className="text-2xl font-bold">Integrations</h1>
-        <p className="text-slate-500 dark:text-slate-400">
-          Connect external systems to the hub and decide which organization sees which camera
-        </p>
+        <h1 className="text-2xl font-bold">{t('integrations.title')}</h1>
+        <p className="text-slate-500 dark:text-slate-400">{t('integrations.subtitle')}</p>
       </header>
       <div className="grid gap-6 md:grid-cols-2">
         <CameraSystemCard

@@ -5,11 +5,13 @@ import { toast } from '../toast/toastStore';
 import { Dialog } from '../ui/Dialog';
 import { inputClass, smallButtonClass, smallOutlineButtonClass } from '../ui/styles';
 import { useIntegrationMutations } from './queries';
+import { useTranslation } from 'react-i18next';
 
+/** The fields; each one's label is the catalog's `integrations.setup.<name>`. */
 const FIELDS = [
-  { name: 'baseUrl', label: 'API base URL', type: 'url', placeholder: 'https://api.example.com' },
-  { name: 'clientId', label: 'Client ID', type: 'text', placeholder: '' },
-  { name: 'clientSecret', label: 'Client secret', type: 'password', placeholder: '' },
+  { name: 'baseUrl', type: 'url', placeholder: true },
+  { name: 'clientId', type: 'text', placeholder: false },
+  { name: 'clientSecret', type: 'password', placeholder: false },
 ] as const;
 type FieldName = (typeof FIELDS)[number]['name'];
 
@@ -23,6 +25,7 @@ export function SetupDialog({
   onClose: () => void;
   current: Integration | undefined;
 }) {
+  const { t } = useTranslation();
   const empty = { baseUrl: current?.baseUrl ?? '', clientId: '', clientSecret: '' };
   const [values, setValues] = useState<Record<FieldName, string>>(empty);
   const { setUp } = useIntegrationMutations();
@@ -36,11 +39,20 @@ export function SetupDialog({
       { integrationType: 'camera_cloud', ...values },
       {
         onSuccess: () => {
-          toast({ title: 'Integration Saved', description: 'Test the connection next.' });
+          toast({
+            title: t('integrations.setup.saved'),
+            description: t('integrations.setup.savedDescription'),
+          });
           close();
         },
         onError: (error) =>
-          toast(failureToast('Setup Failed', error, 'Failed to save the integration')),
+          toast(
+            failureToast(
+              t('integrations.setup.failedTitle'),
+              error,
+              t('integrations.setup.failed'),
+            ),
+          ),
       },
     );
   };
@@ -48,21 +60,23 @@ export function SetupDialog({
     <Dialog
       open={open}
       onOpenChange={(next) => (next ? undefined : close())}
-      title={current ? 'Camera system credentials' : 'Setup Integration'}
-      description="The secret is stored encrypted and never shown again."
+      title={current ? t('integrations.setup.credentialsTitle') : t('integrations.setup.title')}
+      description={t('integrations.setup.description')}
       testId="setup-dialog"
     >
       <form className="space-y-4" onSubmit={submit}>
         {FIELDS.map((field) => (
           <label key={field.name} className="block space-y-1 text-sm">
-            <span className="font-medium">{field.label}</span>
+            <span className="font-medium">{t(`integrations.setup.${field.name}`)}</span>
             <input
               data-testid={`setup-${field.name}`}
               className={inputClass}
               type={field.type}
               required
               autoComplete="off"
-              placeholder={field.placeholder}
+              placeholder={
+                field.placeholder ? t('integrations.setup.baseUrlPlaceholder') : undefined
+              }
               value={values[field.name]}
               onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
             />
@@ -70,7 +84,7 @@ export function SetupDialog({
         ))}
         <div className="flex justify-end gap-2">
           <button type="button" className={smallOutlineButtonClass} onClick={close}>
-            Cancel
+            {t('integrations.cancel')}
           </button>
           <button
             type="submit"
@@ -78,7 +92,7 @@ export function SetupDialog({
             className={smallButtonClass}
             disabled={setUp.isPending}
           >
-            Save
+            {t('integrations.save')}
           </button>
         </div>
       </form>

@@ -1,4 +1,5 @@
 import type { CameraAssignment, IntegrationTestStatus, SopChoice } from '@hub/proto';
+import { i18n } from '../i18n/i18n';
 import type { BadgeTone } from '../ui/Badge';
 
 /** The camera-system card's badge for the last connection test. */
@@ -6,14 +7,19 @@ export function testStatusBadge(status: IntegrationTestStatus | undefined): {
   label: string;
   tone: BadgeTone;
 } {
-  if (status === 'success') return { label: 'Connected', tone: 'green' };
-  if (status === 'failed') return { label: 'Failed', tone: 'red' };
-  return { label: 'Not Tested', tone: 'neutral' };
+  if (status === 'success') {
+    return { label: i18n.t('integrations.system.status.success'), tone: 'green' };
+  }
+  if (status === 'failed')
+    return { label: i18n.t('integrations.system.status.failed'), tone: 'red' };
+  return { label: i18n.t('integrations.system.status.untested'), tone: 'neutral' };
 }
 
 /** 'N SOPs selected', or 'Select SOPs' when none is. */
 export function sopCountLabel(count: number): string {
-  return count === 0 ? 'Select SOPs' : `${count} SOP${count === 1 ? '' : 's'} selected`;
+  return count === 0
+    ? i18n.t('integrations.assignments.selectSops')
+    : i18n.t('integrations.assignments.sopsSelected', { count });
 }
 
 /** SOP choices whose title holds the search text, case-insensitively. */
@@ -30,8 +36,12 @@ export function sameIds(a: readonly number[], b: readonly number[]): boolean {
 
 /** The latest snapshot of a camera in words: who was seen, or why it failed. */
 export function lastSnapshotText(last: CameraAssignment['lastSnapshot']): string {
-  if (!last) return 'No snapshot yet';
-  if (last.status === 'pending') return 'Identifying the latest snapshot...';
-  if (last.status === 'failed') return `Last snapshot failed: ${last.reason ?? 'no reason given'}`;
-  return `Last snapshot: ${last.peopleSeen} ${last.peopleSeen === 1 ? 'person' : 'people'} identified`;
+  if (!last) return i18n.t('integrations.assignments.noSnapshot');
+  if (last.status === 'pending') return i18n.t('integrations.assignments.identifying');
+  if (last.status === 'failed') {
+    return i18n.t('integrations.assignments.snapshotFailed', {
+      reason: last.reason ?? i18n.t('integrations.assignments.noReason'),
+    });
+  }
+  return i18n.t('integrations.assignments.identified', { count: last.peopleSeen });
 }

@@ -6,6 +6,7 @@ import { outlineButtonClass } from '../ui/styles';
 import { AnswerReview } from './AnswerList';
 import { FindingsPanel } from './FindingsPanel';
 import { observationStatusBadge, scoreText } from './format';
+import { useTranslation } from 'react-i18next';
 
 /** A completed observation: its score, answers and findings (resolved from here). */
 export function CompletedSummary({
@@ -15,6 +16,7 @@ export function CompletedSummary({
   session: ObservationSession;
   onBack: () => void;
 }) {
+  const { t } = useTranslation();
   const status = observationStatusBadge('completed');
   const score = scoreText(session.score, session.passed);
   const total = session.totalQuestions || session.questions.length;
@@ -24,7 +26,10 @@ export function CompletedSummary({
         <div>
           <h1 className="text-2xl font-bold">{session.evaluationTitle}</h1>
           <p className="text-slate-500 dark:text-slate-400">
-            {session.operatorName} · observed by {session.observerName}
+            {t('observations.summary.observedBy', {
+              operator: session.operatorName,
+              observer: session.observerName,
+            })}
           </p>
         </div>
         <button
@@ -32,34 +37,37 @@ export function CompletedSummary({
           onClick={onBack}
           className={outlineButtonClass.replace('w-full', 'w-auto')}
         >
-          <ArrowLeft className="size-4" /> Back to Observations
+          <ArrowLeft className="size-4" /> {t('observations.session.back')}
         </button>
       </header>
       <Card className="grid gap-4 sm:grid-cols-3">
         <div>
-          <p className="text-sm text-slate-500">Status</p>
+          <p className="text-sm text-slate-500">{t('observations.summary.status')}</p>
           <Badge tone={status.tone}>{status.label}</Badge>
         </div>
         <div>
-          <p className="text-sm text-slate-500">Answers</p>
+          <p className="text-sm text-slate-500">{t('observations.summary.answers')}</p>
           <p data-testid="summary-answers" className="text-lg font-semibold">
-            {session.responses.filter((response) => response.correct).length} of {total} correct
+            {t('observations.summary.correctOf', {
+              correct: session.responses.filter((response) => response.correct).length,
+              total,
+            })}
           </p>
         </div>
         <div>
-          <p className="text-sm text-slate-500">Score</p>
+          <p className="text-sm text-slate-500">{t('observations.summary.score')}</p>
           <p
             data-testid="summary-score"
             className="flex items-center gap-1.5 text-lg font-semibold"
           >
             {session.passed && <CheckCircle2 aria-hidden className="size-4 text-green-600" />}
-            {score ?? 'Not scored'}
+            {score ?? t('observations.summary.notScored')}
           </p>
         </div>
       </Card>
       {session.initialNotes && (
         <Card>
-          <p className="text-sm text-slate-500">Initial notes</p>
+          <p className="text-sm text-slate-500">{t('observations.summary.initialNotes')}</p>
           <p className="whitespace-pre-wrap">{session.initialNotes}</p>
         </Card>
       )}

@@ -16,10 +16,11 @@ import { Card, CardTitle } from '../ui/Card';
 import { formatDateTime } from '../ui/dates';
 import { Field } from '../ui/Field';
 import { selectClass, smallOutlineButtonClass, textareaClass } from '../ui/styles';
-import { capitalize, severityTone } from './format';
+import { severityTone } from './format';
 import { refreshObservations, storeFinding } from './queries';
-import { newIdempotencyKey, WAITING_TO_SEND } from './sessionOutbox';
+import { newIdempotencyKey } from './sessionOutbox';
 import type { SessionOutbox } from './useSessionOutbox';
+import { useTranslation } from 'react-i18next';
 
 interface FindingsPanelProps {
   session: ObservationSession;
@@ -32,6 +33,7 @@ interface FindingsPanelProps {
 }
 
 export function FindingsPanel({ session, canRecord, canResolve, outbox }: FindingsPanelProps) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const waiting = (outbox?.items ?? []).flatMap((item) => (item.kind === 'finding' ? [item] : []));
   const count = session.findings.length + waiting.length;
@@ -41,17 +43,26 @@ export function FindingsPanel({ session, canRecord, canResolve, outbox }: Findin
       call(api.resolveFinding, { params: { id: session.id, findingId } }),
     onSuccess: async (finding) => {
       storeFinding(queryClient, session.id, finding);
-      toast({ title: 'Finding resolved' });
+      toast({ title: t('observations.finding.resolvedToast') });
       await refreshObservations(queryClient);
     },
-    onError: (error) => toast(failureToast('Error', error, 'Failed to resolve finding')),
+    onError: (error) =>
+      toast(
+        failureToast(
+          t('observations.session.error'),
+          error,
+          t('observations.finding.resolveFailed'),
+        ),
+      ),
   });
 
   return (
     <Card testId="findings-panel" className="space-y-4">
-      <CardTitle>Findings ({count})</CardTitle>
+      <CardTitle>{t('observations.finding.title', { count })}</CardTitle>
       {count === 0 ? (
-        <p className="text-sm text-slate-500 dark:text-slate-400">No findings recorded</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">
+          {t('observations.finding.none')}
+        </p>
       ) : (
         <ul className="space-y-2">
           {session.findings.map((finding) => (
@@ -62,10 +73,16 @@ export function FindingsPanel({ session, canRecord, canResolve, outbox }: Findin
               className="space-y-1 rounded-md border border-slate-200 p-3 text-sm dark:border-slate-800"
             >
               <div className="flex flex-wrap items-center gap-2">
-                <Badge tone={severityTone(finding.severity)}>{capitalize(finding.severity)}</Badge>
-                <Badge tone="blue">{capitalize(finding.category)}</Badge>
+                <Badge tone={severityTone(finding.severity)}>
+                  {t(`observations.finding.severities.${finding.severity}`)}
+                </Badge>
+                <Badge tone="blue">
+                  {t(`observations.finding.categories.${finding.category}`)}
+                </Badge>
                 <Badge tone={finding.status === 'resolved' ? 'green' : 'amber'}>
-                  {finding.status === 'resolved' ? 'Resolved' : 'Open'}
+                  {finding.status === 'resolved'
+                    ? t('observations.finding.resolved')
+                    : t('observations.finding.open')}
                 </Badge>
                 <span className="ml-auto text-xs text-slate-500">
                   {formatDateTime(finding.createdAt)}
@@ -80,7 +97,7 @@ export function FindingsPanel({ session, canRecord, canResolve, outbox }: Findin
                   onClick={() => resolve.mutate(finding.id)}
                   className={smallOutlineButtonClass}
                 >
-                  <CheckCircle2 className="size-3.5" /> Mark resolved
+                  <CheckCircle2 className="size-3.5" /> {t('observations.finding.markResolved')}
                 </button>
               )}
             </li>
@@ -92,13 +109,16 @@ export function FindingsPanel({ session, canRecord, canResolve, outbox }: Findin
               className="space-y-1 rounded-md border border-dashed border-amber-400 p-3 text-sm dark:border-amber-700"
             >
               <div className="flex flex-wrap items-center gap-2">
-                <Badge tone={severityTone(body.severity)}>{capitalize(body.severity)}</Badge>
-                <Badge tone="blue">{capitalize(body.category)}</Badge>
+                <Badge tone={severityTone(body.severity)}>
+                  {t(`observations.finding.severities.${body.severity}`)}
+                </Badge>
+                <Badge tone="blue">{t(`observations.finding.categories.${body.category}`)}</Badge>
                 <span
                   data-testid="waiting-to-send"
                   className="ml-auto inline-flex items-center gap-1 font-medium text-amber-800 dark:text-amber-300"
                 >
-                  <CloudOff aria-hidden className="size-3.5" /> {WAITING_TO_SEND}
+                  <CloudOff aria-hidden className="size-3.5" />{' '}
+                  {t('observations.session.waitingToSend')}
                 </span>
               </div>
               <p className="whitespace-pre-wrap">{body.note}</p>
@@ -113,6 +133,7 @@ export function FindingsPanel({ session, canRecord, canResolve, outbox }: Findin
 
 /** A new finding goes to the session's outbox (kept on the device until the server has it). */
 function RecordFinding({ outbox }: { outbox: SessionOutbox }) {
+  const { t } = useTranslation();
   const [severity, setSeverity] = useState('');
   const [category, setCategory] = useState('');
   const [note, setNote] = useState('');
@@ -122,8 +143,8 @@ function RecordFinding({ outbox }: { outbox: SessionOutbox }) {
     const parsed = CreateFindingRequest.safeParse({ severity, category, note });
     if (!parsed.success) {
       toast({
-        title: 'Missing Information',
-        description: parsed.error.issues[0]?.message ?? 'Please describe the finding.',
+        title: t('observations.finding.missing'),
+        description: parsed.error.issues[0]?.message ?? t('observations.finding.describe'),
         variant: 'destructive',
       });
       return;
@@ -146,38 +167,38 @@ function RecordFinding({ outbox }: { outbox: SessionOutbox }) {
       noValidate
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field id="finding-severity" label="Severity">
+        <Field id="finding-severity" label={t('observations.finding.severity')}>
           <select
             id="finding-severity"
             value={severity}
             onChange={(event) => setSeverity(event.target.value)}
             className={selectClass}
           >
-            <option value="">Select severity</option>
+            <option value="">{t('observations.finding.chooseSeverity')}</option>
             {FINDING_SEVERITIES.map((value) => (
               <option key={value} value={value}>
-                {capitalize(value)}
+                {t(`observations.finding.severities.${value}`)}
               </option>
             ))}
           </select>
         </Field>
-        <Field id="finding-category" label="Category">
+        <Field id="finding-category" label={t('observations.finding.category')}>
           <select
             id="finding-category"
             value={category}
             onChange={(event) => setCategory(event.target.value)}
             className={selectClass}
           >
-            <option value="">Select category</option>
+            <option value="">{t('observations.finding.chooseCategory')}</option>
             {FINDING_CATEGORIES.map((value) => (
               <option key={value} value={value}>
-                {capitalize(value)}
+                {t(`observations.finding.categories.${value}`)}
               </option>
             ))}
           </select>
         </Field>
       </div>
-      <Field id="finding-note" label="Note">
+      <Field id="finding-note" label={t('observations.finding.note')}>
         <textarea
           id="finding-note"
           rows={2}
@@ -185,11 +206,11 @@ function RecordFinding({ outbox }: { outbox: SessionOutbox }) {
           value={note}
           onChange={(event) => setNote(event.target.value)}
           className={textareaClass.replace('font-mono ', '')}
-          placeholder="What did you observe?"
+          placeholder={t('observations.finding.notePlaceholder')}
         />
       </Field>
       <button type="submit" className={smallOutlineButtonClass}>
-        <Flag className="size-3.5" /> Record finding
+        <Flag className="size-3.5" /> {t('observations.finding.record')}
       </button>
     </form>
   );

@@ -16,9 +16,10 @@ import {
 } from './queries';
 import { QuestionStep } from './QuestionStep';
 import { SessionHeader } from './SessionHeader';
-import { currentQuestionIndex, newIdempotencyKey, WAITING_TO_SEND } from './sessionOutbox';
+import { currentQuestionIndex, newIdempotencyKey } from './sessionOutbox';
 import { useNow } from './useNow';
 import { type SentItem, useSessionOutbox } from './useSessionOutbox';
+import { useTranslation } from 'react-i18next';
 
 export const LIST_PATH = '/library/observations';
 
@@ -33,6 +34,7 @@ export function LiveSession({
   session: ObservationSession;
   onExit: () => void;
 }) {
+  const { t } = useTranslation();
   // The session as the cache holds it now, not as the page last passed it down: a sent answer
   // enters the cache and leaves the outbox in one step, but the page hears of the cache a moment
   // later, and a render from the older prop in between showed the previous question again (its
@@ -46,7 +48,7 @@ export function LiveSession({
   const onSent = async (sent: SentItem) => {
     if (sent.item.kind === 'finding') {
       storeFinding(queryClient, session.id, sent.result as Finding);
-      toast({ title: 'Finding recorded' });
+      toast({ title: t('observations.finding.recordedToast') });
       await refreshObservations(queryClient);
       return;
     }
@@ -68,8 +70,10 @@ export function LiveSession({
     // Spec section 8: 'Error' with the server's message; the server's record is shown again.
     onRefused: (item, error) => {
       const fallback =
-        item.kind === 'response' ? 'Failed to submit response' : 'Failed to record finding';
-      toast(failureToast('Error', error, fallback));
+        item.kind === 'response'
+          ? t('observations.session.responseFailed')
+          : t('observations.session.findingFailed');
+      toast(failureToast(t('observations.session.error'), error, fallback));
       void queryClient.invalidateQueries({ queryKey: sessionKey });
     },
   });
@@ -100,16 +104,14 @@ export function LiveSession({
               questionIndex: index,
               body: { ...answer, idempotencyKey: key },
             });
-            if (index + 1 < total) toast({ title: `Moving to question ${index + 2}` });
+            if (index + 1 < total)
+              toast({ title: t('observations.session.moving', { number: index + 2 }) });
           }}
         />
       ) : (
         <Card testId="session-finishing" className="flex items-center gap-2">
           <CloudOff aria-hidden className="size-5 text-amber-700" />
-          <p>
-            Every question is answered. The observation is completed when the last answer, now{' '}
-            {WAITING_TO_SEND}, reaches the server.
-          </p>
+          <p>{t('observations.session.finishing')}</p>
         </Card>
       )}
 

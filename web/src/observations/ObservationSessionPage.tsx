@@ -7,9 +7,11 @@ import { smallOutlineButtonClass } from '../ui/styles';
 import { CompletedSummary } from './CompletedSummary';
 import { LIST_PATH, LiveSession } from './LiveSession';
 import { observationSessionQuery } from './queries';
+import { useTranslation } from 'react-i18next';
 
 /** /observation/{id}: the live session, or the summary of a completed one. */
 export function ObservationSessionPage({ id }: { id: number }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const valid = Number.isInteger(id) && id > 0;
   const session = useQuery({ ...observationSessionQuery(id), enabled: valid });
@@ -24,7 +26,7 @@ export function ObservationSessionPage({ id }: { id: number }) {
         className="flex flex-col items-center gap-3 py-24"
       >
         <Spinner />
-        <p>Loading observation session...</p>
+        <p>{t('observations.session.loading')}</p>
       </div>
     );
   }
@@ -32,9 +34,9 @@ export function ObservationSessionPage({ id }: { id: number }) {
     if (isApiError(session.error, 404)) return <NotFound />;
     return (
       <div role="alert" data-testid="observation-error" className="space-y-4 py-24 text-center">
-        <p className="text-lg font-medium">Error loading observation</p>
+        <p className="text-lg font-medium">{t('observations.session.loadFailed')}</p>
         <button type="button" onClick={back} className={smallOutlineButtonClass}>
-          <ArrowLeft className="size-3.5" /> Back to Observations
+          <ArrowLeft className="size-3.5" /> {t('observations.session.back')}
         </button>
       </div>
     );
@@ -47,9 +49,10 @@ export function ObservationSessionPage({ id }: { id: number }) {
 }
 
 function NotFound() {
+  const { t } = useTranslation();
   return (
     <div role="alert" data-testid="observation-not-found" className="py-24 text-center">
-      <p className="text-lg font-medium">Observation session not found</p>
+      <p className="text-lg font-medium">{t('observations.session.notFound')}</p>
     </div>
   );
 }

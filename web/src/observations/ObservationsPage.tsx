@@ -26,11 +26,13 @@ import {
 } from './format';
 import { observationSettingsQuery, observationsQuery, refreshObservations } from './queries';
 import { StartObservationDialog } from './StartObservationDialog';
+import { useTranslation } from 'react-i18next';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** /library/observations: every observation of the organization, searchable, with counters. */
 export function ObservationsPage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
@@ -51,7 +53,7 @@ export function ObservationsPage() {
   const emptyText = emptyListText({
     noun: 'observations',
     search,
-    title: 'No observations recorded',
+    title: t('observations.empty'),
     hint: '',
   });
 
@@ -59,20 +61,21 @@ export function ObservationsPage() {
     <div data-testid="observations-page" className="mx-auto max-w-6xl space-y-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold">Observations</h1>
-          <p className="text-slate-500 dark:text-slate-400">
-            Observe operators against published SOP evaluations and follow up on findings
-          </p>
+          <h1 className="text-2xl font-bold">{t('observations.title')}</h1>
+          <p className="text-slate-500 dark:text-slate-400">{t('observations.subtitle')}</p>
         </div>
         <PassMark />
       </header>
 
-      <section aria-label="Observation counters" className="space-y-2">
+      <section aria-label={t('observations.countersLabel')} className="space-y-2">
         <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-          {COUNTERS.map(({ key, label, meaning }) => (
+          {COUNTERS.map((key) => (
             <Card key={key} testId={`counter-${key}`} className="p-4">
-              <p className="text-sm text-slate-500 dark:text-slate-400" title={meaning}>
-                {label}
+              <p
+                className="text-sm text-slate-500 dark:text-slate-400"
+                title={t(`observations.counters.${key}Meaning`)}
+              >
+                {t(`observations.counters.${key}`)}
               </p>
               <p className="text-2xl font-bold" data-testid={`counter-${key}-value`}>
                 {counters[key]}
@@ -82,8 +85,7 @@ export function ObservationsPage() {
         </div>
         <p className="sr-only">{countersText(counters)}</p>
         <p className="text-xs text-slate-500 dark:text-slate-400">
-          Open = completed with unresolved findings · In Progress = not completed yet · Resolved =
-          completed with every finding resolved · Total = all observations
+          {t('observations.counters.legend')}
         </p>
       </section>
 
@@ -95,9 +97,9 @@ export function ObservationsPage() {
           />
           <input
             type="search"
-            aria-label="Search observations"
+            aria-label={t('observations.searchLabel')}
             data-testid="observation-search"
-            placeholder="Search observations..."
+            placeholder={t('observations.searchPlaceholder')}
             value={searchText}
             maxLength={200}
             onChange={(event) => setSearchText(event.target.value)}
@@ -110,7 +112,7 @@ export function ObservationsPage() {
           onClick={() => setCreating(true)}
           className={`${smallButtonClass} h-10`}
         >
-          <Plus className="size-4" /> New Observation
+          <Plus className="size-4" /> {t('observations.newObservation')}
         </button>
       </div>
 
@@ -122,7 +124,7 @@ export function ObservationsPage() {
         )}
         {list.isError && (
           <p role="alert" className="text-sm text-red-600">
-            Failed to load observations
+            {t('observations.loadFailed')}
           </p>
         )}
         {empty && (
@@ -139,7 +141,7 @@ export function ObservationsPage() {
                 onClick={() => setCreating(true)}
                 className={`${smallButtonClass} mt-4`}
               >
-                <Plus className="size-4" /> Create First Observation
+                <Plus className="size-4" /> {t('observations.createFirst')}
               </button>
             ) : (
               <>
@@ -187,6 +189,7 @@ function ObservationRow({
   observation: ObservationSummary;
   onOpen: () => void;
 }) {
+  const { t } = useTranslation();
   const status = observationStatusBadge(observation.status);
   const score = scoreText(observation.score, observation.passed);
   return (
@@ -203,8 +206,8 @@ function ObservationRow({
           {observation.title}
         </p>
         <p className="text-sm text-slate-500 dark:text-slate-400">
-          <span data-testid="observation-operator">{observation.operatorName}</span> · observed by{' '}
-          {observation.observerName}
+          <span data-testid="observation-operator">{observation.operatorName}</span> ·{' '}
+          {t('observations.observedBy', { name: observation.observerName })}
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-3 text-sm">
@@ -216,7 +219,10 @@ function ObservationRow({
             <Badge tone={observation.passed ? 'green' : 'red'}>{score}</Badge>
           ) : (
             <span className="text-slate-500">
-              {observation.answered} of {observation.totalQuestions} answered
+              {t('observations.answeredOf', {
+                answered: observation.answered,
+                total: observation.totalQuestions,
+              })}
             </span>
           )}
         </span>
@@ -231,6 +237,7 @@ function ObservationRow({
 
 /** The organization's pass mark; training editors may change it. */
 function PassMark() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const role = useQuery(currentUserQuery).data?.role;
   const settings = useQuery(observationSettingsQuery);
@@ -245,19 +252,26 @@ function PassMark() {
     onSuccess: async (saved) => {
       queryClient.setQueryData(observationSettingsQuery.queryKey, saved);
       toast({
-        title: 'Pass mark updated',
-        description: `Observations now pass at ${saved.passMark}%.`,
+        title: t('observations.passMark.updated'),
+        description: t('observations.passMark.updatedDescription', { passMark: saved.passMark }),
       });
       await refreshObservations(queryClient);
     },
-    onError: (error) => toast(failureToast('Update failed', error, 'Failed to update pass mark')),
+    onError: (error) =>
+      toast(
+        failureToast(
+          t('observations.passMark.updateFailedTitle'),
+          error,
+          t('observations.passMark.updateFailed'),
+        ),
+      ),
   });
 
   if (current === undefined) return null;
   if (!isTrainingEditor(role)) {
     return (
       <p data-testid="pass-mark" className="text-sm text-slate-500 dark:text-slate-400">
-        Pass mark: <span className="font-semibold">{current}%</span>
+        {t('observations.passMark.label')} <span className="font-semibold">{current}%</span>
       </p>
     );
   }
@@ -267,8 +281,9 @@ function PassMark() {
     const parsed = ObservationSettings.safeParse({ passMark: value });
     if (!parsed.success) {
       toast({
-        title: 'Invalid pass mark',
-        description: parsed.error.issues[0]?.message ?? 'The pass mark must be between 1 and 100.',
+        title: t('observations.passMark.invalid'),
+        description:
+          parsed.error.issues[0]?.message ?? t('observations.passMark.invalidDescription'),
         variant: 'destructive',
       });
       return;
@@ -282,7 +297,7 @@ function PassMark() {
         htmlFor="pass-mark-input"
         className="whitespace-nowrap text-slate-500 dark:text-slate-400"
       >
-        Pass mark (%)
+        {t('observations.passMark.input')}
       </label>
       <input
         id="pass-mark-input"
@@ -298,7 +313,7 @@ function PassMark() {
         disabled={save.isPending || value === String(current)}
         className={smallOutlineButtonClass}
       >
-        Save
+        {t('observations.passMark.save')}
       </button>
     </form>
   );

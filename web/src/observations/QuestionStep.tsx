@@ -10,6 +10,7 @@ import { textareaClass } from '../ui/styles';
 import { advanceLabel, isLastQuestion } from './format';
 import { SessionActionBar } from './SessionActionBar';
 import { useQuestionTimer } from './useQuestionTimer';
+import { useTranslation } from 'react-i18next';
 
 interface QuestionStepProps {
   session: ObservationSession;
@@ -22,6 +23,7 @@ interface QuestionStepProps {
 
 /** One question: its options, notes, timer and advance button. Keyed by question by its parent. */
 export function QuestionStep({ session, index, now, waiting, onAnswer }: QuestionStepProps) {
+  const { t } = useTranslation();
   const timer = useQuestionTimer(now);
   const [selected, setSelected] = useState<number | null>(null);
   const [notes, setNotes] = useState('');
@@ -31,15 +33,13 @@ export function QuestionStep({ session, index, now, waiting, onAnswer }: Questio
   // On a phone or tablet, held in one hand: the timer and the advance button stay on screen.
   const wide = useMediaQuery(WIDE_SCREEN);
   const blockedReason =
-    last && waiting > 0
-      ? `The observation can be completed once the ${waiting === 1 ? 'item' : `${waiting} items`} waiting to send ${waiting === 1 ? 'is' : 'are'} sent.`
-      : null;
+    last && waiting > 0 ? t('observations.session.blocked', { count: waiting }) : null;
 
   const advance = () => {
     if (selected === null) {
       toast({
-        title: 'Missing Response',
-        description: 'Please select an option before continuing',
+        title: t('observations.session.missingResponse'),
+        description: t('observations.session.missingResponseDescription'),
         variant: 'destructive',
       });
       return;
@@ -78,7 +78,7 @@ export function QuestionStep({ session, index, now, waiting, onAnswer }: Questio
             </Badge>
           )}
         </div>
-        <div role="radiogroup" aria-label="Options" className="space-y-2">
+        <div role="radiogroup" aria-label={t('observations.session.options')} className="space-y-2">
           {question.options.map((option, optionIndex) => {
             const checked = selected === optionIndex;
             return (
@@ -112,7 +112,7 @@ export function QuestionStep({ session, index, now, waiting, onAnswer }: Questio
         </div>
         <div className="space-y-1.5">
           <label htmlFor="manager-notes" className="text-sm font-medium">
-            Additional Notes
+            {t('observations.session.notes')}
           </label>
           <textarea
             id="manager-notes"
@@ -120,7 +120,7 @@ export function QuestionStep({ session, index, now, waiting, onAnswer }: Questio
             maxLength={5000}
             value={notes}
             onChange={(event) => setNotes(event.target.value)}
-            placeholder="Optional notes about this answer"
+            placeholder={t('observations.session.notesPlaceholder')}
             className={textareaClass.replace('font-mono ', '')}
           />
         </div>

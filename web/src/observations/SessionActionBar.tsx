@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { CloudOff } from 'lucide-react';
 import { primaryButtonClass } from '../ui/styles';
 import { formatElapsed } from './format';
-import { WAITING_TO_SEND } from './sessionOutbox';
+import { useTranslation } from 'react-i18next';
 
 interface SessionActionBarProps {
   /** Below `lg` the bar is pinned to the bottom of the screen (held in one hand). */
@@ -19,6 +19,7 @@ interface SessionActionBarProps {
 
 /** The question's timer, the outbox's count and the advance button. */
 export function SessionActionBar(props: SessionActionBarProps) {
+  const { t } = useTranslation();
   const { pinned, waiting } = props;
   return (
     <div
@@ -37,7 +38,9 @@ export function SessionActionBar(props: SessionActionBarProps) {
             pinned && 'font-mono text-sm text-slate-700 dark:text-slate-300',
           )}
         >
-          Time on this question: {formatElapsed(props.questionSeconds)}
+          {t('observations.session.timeOnQuestion', {
+            time: formatElapsed(props.questionSeconds),
+          })}
         </span>
         {waiting > 0 && (
           <span
@@ -46,7 +49,7 @@ export function SessionActionBar(props: SessionActionBarProps) {
             className="inline-flex items-center gap-1 text-sm font-medium text-amber-800 dark:text-amber-300"
           >
             <CloudOff aria-hidden className="size-4" />
-            {waiting} {WAITING_TO_SEND}
+            {t('observations.session.waitingCount', { count: waiting })}
           </span>
         )}
         {props.blockedReason && (

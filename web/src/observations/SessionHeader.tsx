@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import { Clock, LogOut, User } from 'lucide-react';
 import { smallOutlineButtonClass } from '../ui/styles';
 import { formatElapsed, progressPercent, questionPosition, secondsBetween } from './format';
+import { useTranslation } from 'react-i18next';
 
 interface SessionHeaderProps {
   session: ObservationSession;
@@ -15,6 +16,7 @@ interface SessionHeaderProps {
 
 /** The live session's title, operator, elapsed time, exit button and progress. */
 export function SessionHeader({ session, now, index, total, onExit }: SessionHeaderProps) {
+  const { t } = useTranslation();
   const percent = progressPercent(index, total);
   return (
     <>
@@ -31,7 +33,7 @@ export function SessionHeader({ session, now, index, total, onExit }: SessionHea
         <div className="flex items-center gap-3">
           <span
             data-testid="session-elapsed"
-            aria-label="Elapsed time"
+            aria-label={t('observations.session.elapsed')}
             className="inline-flex items-center gap-1.5 rounded-md bg-slate-100 px-3 py-1.5 font-mono text-lg dark:bg-slate-800"
           >
             <Clock aria-hidden className="size-4" />
@@ -43,7 +45,7 @@ export function SessionHeader({ session, now, index, total, onExit }: SessionHea
             onClick={onExit}
             className={clsx(smallOutlineButtonClass, 'h-9 max-sm:h-11')}
           >
-            <LogOut className="size-3.5" /> Exit Observation
+            <LogOut className="size-3.5" /> {t('observations.session.exit')}
           </button>
         </div>
       </header>
@@ -53,11 +55,13 @@ export function SessionHeader({ session, now, index, total, onExit }: SessionHea
           <span data-testid="question-position">
             {questionPosition(Math.min(index, total - 1), total)}
           </span>
-          <span data-testid="progress-percent">{percent}% Complete</span>
+          <span data-testid="progress-percent">
+            {t('observations.session.percentComplete', { percent })}
+          </span>
         </div>
         <div
           role="progressbar"
-          aria-label="Observation progress"
+          aria-label={t('observations.session.progress')}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}

@@ -1,4 +1,4 @@
-import { api, roleLabel, type CreateObservationRequest, type LibraryDocument } from '@hub/proto';
+import { api, type CreateObservationRequest, type LibraryDocument } from '@hub/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Play } from 'lucide-react';
@@ -12,6 +12,7 @@ import { Field } from '../ui/Field';
 import { primaryButtonClass, selectClass, textareaClass } from '../ui/styles';
 import { documentsWithEvaluation, observableMembers, startRequest } from './format';
 import { refreshObservations, sopChoicesQuery, teamMembersQuery } from './queries';
+import { useTranslation } from 'react-i18next';
 
 type DocumentChoice = Pick<LibraryDocument, 'id' | 'title' | 'evaluationId' | 'evaluationStatus'>;
 
@@ -27,12 +28,13 @@ export function StartObservationDialog({
   onOpenChange,
   preselected,
 }: StartObservationDialogProps) {
+  const { t } = useTranslation();
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Start Observation"
-      description="Observe an operator against a published SOP evaluation."
+      title={t('observations.start.title')}
+      description={t('observations.start.description')}
       testId="start-observation-dialog"
     >
       {/* Mounted only while open: every opening starts from a clean form. */}
@@ -50,6 +52,7 @@ function StartObservationForm({
   preselected: DocumentChoice | undefined;
   onDone: () => void;
 }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const members = useQuery(teamMembersQuery);
@@ -68,13 +71,17 @@ function StartObservationForm({
   const create = useMutation({
     mutationFn: (body: CreateObservationRequest) => call(api.createObservation, { body }),
     onSuccess: async (created) => {
-      toast({ title: 'Observation started', description: `Observing ${created.operatorName}.` });
+      toast({
+        title: t('observations.start.started'),
+        description: t('observations.start.observing', { name: created.operatorName }),
+      });
       onDone();
       await refreshObservations(queryClient);
       await navigate({ to: '/observation/$id', params: { id: String(created.id) } });
     },
     // Spec section 8: 'Error' with the server's message, or 'Failed to create observation'.
-    onError: (error) => toast(failureToast('Error', error, 'Failed to create observation')),
+    onError: (error) =>
+      toast(failureToast(t('observations.session.error'), error, t('observations.start.failed'))),
   });
 
   const submit = (event: FormEvent) => {
@@ -91,12 +98,12 @@ function StartObservationForm({
     <form onSubmit={submit} className="space-y-4" noValidate>
       <Field
         id="observation-operator"
-        label="Operator"
+        label={t('observations.start.operator')}
         hint={
           members.isError
-            ? 'Failed to load team members'
+            ? t('observations.start.membersFailed')
             : members.isSuccess && operators.length === 0
-              ? 'No active operators or training supervisors in your organization'
+              ? t('observations.start.noOperators')
               : undefined
         }
       >
@@ -107,18 +114,20 @@ function StartObservationForm({
           onChange={(event) => setOperatorId(event.target.value)}
           className={selectClass}
         >
-          <option value="">{members.isPending ? 'Loading...' : 'Select an operator'}</option>
+          <option value="">
+            {members.isPending ? t('common.loading') : t('observations.start.chooseOperator')}
+          </option>
           {operators.map((member) => (
             <option key={member.id} value={member.id}>
-              {member.name} ({roleLabel(member.role)})
+              {member.name} ({t(`roles.${member.role}`)})
             </option>
           ))}
         </select>
       </Field>
       <Field
         id="observation-document"
-        label="SOP Document"
-        hint="Only documents whose evaluation has been published can be observed."
+        label={t('observations.start.document')}
+        hint={t('observations.start.documentHint')}
       >
         <select
           id="observation-document"
@@ -128,7 +137,7 @@ function StartObservationForm({
           className={selectClass}
         >
           <option value="">
-            {documents.isPending ? 'Loading...' : 'Select a document with evaluation'}
+            {documents.isPending ? t('common.loading') : t('observations.start.chooseDocument')}
           </option>
           {choices.map((choice) => (
             <option key={choice.id} value={choice.id}>
@@ -137,7 +146,7 @@ function StartObservationForm({
           ))}
         </select>
       </Field>
-      <Field id="observation-notes" label="Initial Notes (optional)">
+      <Field id="observation-notes" label={t('observations.start.notes')}>
         <textarea
           id="observation-notes"
           rows={3}
@@ -145,7 +154,7 @@ function StartObservationForm({
           value={initialNotes}
           onChange={(event) => setInitialNotes(event.target.value)}
           className={textareaClass.replace('font-mono ', '')}
-          placeholder="Shift, station, anything worth noting before you begin"
+          placeholder={t('observations.start.notesPlaceholder')}
         />
       </Field>
       <button
@@ -155,7 +164,7 @@ function StartObservationForm({
         className={primaryButtonClass}
       >
         <Play className="size-4" />
-        {create.isPending ? 'Starting...' : 'Start Observation'}
+        {create.isPending ? t('observations.start.starting') : t('observations.start.submit')}
       </button>
     </form>
   );

@@ -10,6 +10,7 @@ import {
 } from '@hub/proto';
 import type { ToastInput } from '../toast/toastStore';
 import type { BadgeTone } from '../ui/Badge';
+import { i18n } from '../i18n/i18n';
 
 export const isObserver = (role: Role | undefined) =>
   role !== undefined && STAFF_ROLES.includes(role);
@@ -39,13 +40,18 @@ export function progressPercent(currentIndex: number, total: number): number {
 
 /** 'Question 3 of 10' (the index is zero-based). */
 export function questionPosition(currentIndex: number, total: number): string {
-  return `Question ${Math.min(currentIndex + 1, total)} of ${total}`;
+  return i18n.t('observations.session.position', {
+    number: Math.min(currentIndex + 1, total),
+    total,
+  });
 }
 
 export const isLastQuestion = (currentIndex: number, total: number) => currentIndex >= total - 1;
 
 export function advanceLabel(currentIndex: number, total: number): string {
-  return isLastQuestion(currentIndex, total) ? 'Complete Observation' : 'Next Question';
+  return isLastQuestion(currentIndex, total)
+    ? i18n.t('observations.session.complete')
+    : i18n.t('observations.session.next');
 }
 
 export function observationStatusBadge(status: 'in_progress' | 'completed'): {
@@ -53,8 +59,8 @@ export function observationStatusBadge(status: 'in_progress' | 'completed'): {
   tone: BadgeTone;
 } {
   return status === 'completed'
-    ? { label: 'Completed', tone: 'green' }
-    : { label: 'In progress', tone: 'blue' };
+    ? { label: i18n.t('observations.status.completed'), tone: 'green' }
+    : { label: i18n.t('observations.status.inProgress'), tone: 'blue' };
 }
 
 /** '85% · Pass' / '40% · Fail', or null while in progress (no score yet). */
@@ -62,7 +68,7 @@ export function scoreText(score: number | null, passed: boolean | null): string 
   if (score === null) return null;
   const rounded = `${Math.round(score)}%`;
   if (passed === null) return rounded;
-  return `${rounded} · ${passed ? 'Pass' : 'Fail'}`;
+  return `${rounded} · ${passed ? i18n.t('observations.pass') : i18n.t('observations.fail')}`;
 }
 
 /** The completion toast: 'Observation Completed' with the score and the verdict. */
@@ -73,37 +79,37 @@ export function completionToast(
 ): ToastInput {
   const result = scoreText(score, passed);
   return {
-    title: 'Observation Completed',
+    title: i18n.t('observations.session.completed'),
     description: result
-      ? `${operatorName} scored ${result}.`
-      : `The observation of ${operatorName} has been recorded.`,
+      ? i18n.t('observations.session.scored', { name: operatorName, result })
+      : i18n.t('observations.session.recorded', { name: operatorName }),
   };
 }
 
 export type CounterKey = keyof ObservationList['counters'];
 
-/** The four counters of the list, in the spec's order, with what each one counts. */
-export const COUNTERS: readonly { key: CounterKey; label: string; meaning: string }[] = [
-  { key: 'open', label: 'Open', meaning: 'Completed observations with unresolved findings' },
-  { key: 'inProgress', label: 'In Progress', meaning: 'Observations not completed yet' },
-  {
-    key: 'resolved',
-    label: 'Resolved',
-    meaning: 'Completed observations whose findings are all resolved',
-  },
-  { key: 'total', label: 'Total', meaning: 'All observations' },
-];
+/**
+ * The four counters of the list, in the spec's order; each one's label is the catalog's
+ * `observations.counters.<key>` and what it counts `observations.counters.<key>Meaning`.
+ */
+export const COUNTERS: readonly CounterKey[] = ['open', 'inProgress', 'resolved', 'total'];
 
 /** 'Open 1 · In Progress 2 · Resolved 3 · Total 6' (screen readers and the counters' summary). */
 export function countersText(counters: ObservationList['counters']): string {
-  return COUNTERS.map(({ key, label }) => `${label} ${counters[key]}`).join(' · ');
+  return COUNTERS.map((key) => `${i18n.t(`observations.counters.${key}`)} ${counters[key]}`).join(
+    ' · ',
+  );
 }
 
 /** '1 finding (1 open)', '3 findings', 'No findings'. */
 export function findingsText(total: number, open: number): string {
-  if (total === 0) return 'No findings';
-  const noun = total === 1 ? 'finding' : 'findings';
-  return open > 0 ? `${total} ${noun} (${open} open)` : `${total} ${noun}`;
+  if (total === 0) return i18n.t('observations.findings.none');
+  const findings = i18n.t('observations.findings.count', { count: total });
+  if (open === 0) return findings;
+  return i18n.t('observations.findings.withOpen', {
+    findings,
+    open: i18n.t('observations.findings.open', { count: open }),
+  });
 }
 
 export function severityTone(severity: 'critical' | 'high' | 'medium' | 'low'): BadgeTone {
@@ -156,15 +162,19 @@ export function startRequest(
   documents: readonly Pick<LibraryDocument, 'id' | 'evaluationId'>[],
 ): { error: ToastInput } | { body: CreateObservationRequest } {
   const missing = (description: string) => ({
-    error: { title: 'Missing Information', description, variant: 'destructive' as const },
+    error: {
+      title: i18n.t('observations.start.missing'),
+      description,
+      variant: 'destructive' as const,
+    },
   });
   const operatorId = Number(draft.operatorId);
   if (!draft.operatorId || !Number.isInteger(operatorId) || operatorId <= 0) {
-    return missing('Please select an operator to observe');
+    return missing(i18n.t('observations.start.missingOperator'));
   }
   const document = documents.find((item) => String(item.id) === draft.documentId);
   if (!document || document.evaluationId === null) {
-    return missing('Please select a document with evaluation');
+    return missing(i18n.t('observations.start.missingDocument'));
   }
   return {
     body: {

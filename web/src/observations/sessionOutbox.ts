@@ -23,9 +23,6 @@ export type OutboxItem =
       body: CreateFindingRequest & { idempotencyKey: string };
     };
 
-/** What a queued item is called on screen (exact wording, issue #34). */
-export const WAITING_TO_SEND = 'waiting to send';
-
 /**
  * One entry per person and observation: on a shared device, what one person recorded is never
  * sent under the next person's sign-in.

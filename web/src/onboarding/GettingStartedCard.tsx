@@ -3,9 +3,11 @@ import type { Role } from '@hub/proto';
 import { Card, CardTitle } from '../ui/Card';
 import { OrganizationChecklist } from './OrganizationChecklist';
 import { organizationOnboardingQuery } from './queries';
+import { useTranslation } from 'react-i18next';
 
 /** An administrator's own checklist on the Hub, until every step is done. */
 export function GettingStartedCard({ role }: { role: Role | undefined }) {
+  const { t } = useTranslation();
   const checklist = useQuery({
     ...organizationOnboardingQuery(),
     enabled: role === 'admin',
@@ -15,7 +17,7 @@ export function GettingStartedCard({ role }: { role: Role | undefined }) {
   }
   return (
     <Card testId="getting-started">
-      <CardTitle>Getting started</CardTitle>
+      <CardTitle>{t('onboarding.gettingStarted')}</CardTitle>
       <OrganizationChecklist role={role} />
     </Card>
   );

@@ -6,6 +6,7 @@ import { Badge } from '../ui/Badge';
 import { Skeleton } from '../ui/Card';
 import { checklistLink } from './checklistLinks';
 import { organizationOnboardingQuery } from './queries';
+import { useTranslation } from 'react-i18next';
 
 /** An organization's onboarding steps, each computed from its records, with where to do it. */
 export function OrganizationChecklist({
@@ -15,12 +16,13 @@ export function OrganizationChecklist({
   organizationId?: number;
   role: Role | undefined;
 }) {
+  const { t } = useTranslation();
   const checklist = useQuery(organizationOnboardingQuery(organizationId));
   if (checklist.isPending) return <Skeleton className="mt-4 h-40" />;
   if (checklist.isError) {
     return (
       <p role="alert" className="mt-4 text-sm text-red-600">
-        The checklist could not be loaded: {checklist.error.message}
+        {t('onboarding.loadFailed', { message: checklist.error.message })}
       </p>
     );
   }
@@ -28,11 +30,11 @@ export function OrganizationChecklist({
   return (
     <div className="mt-3" data-testid="organization-checklist">
       <p className="text-sm text-slate-500 dark:text-slate-400">
-        {done} of {total} steps done
+        {t('onboarding.stepsDone', { done, total })}
       </p>
       <div
         role="progressbar"
-        aria-label="Onboarding progress"
+        aria-label={t('onboarding.progress')}
         aria-valuemin={0}
         aria-valuemax={total}
         aria-valuenow={done}
@@ -56,13 +58,20 @@ function ChecklistStep({
   step: OrganizationOnboardingStep;
   role: Role | undefined;
 }) {
+  const { t } = useTranslation();
   const to = checklistLink(step.href, role);
   return (
     <li data-testid="checklist-step" data-done={step.done} className="flex items-start gap-3">
       {step.done ? (
-        <CheckCircle2 aria-label="Done" className="mt-0.5 size-5 shrink-0 text-green-600" />
+        <CheckCircle2
+          aria-label={t('onboarding.done')}
+          className="mt-0.5 size-5 shrink-0 text-green-600"
+        />
       ) : (
-        <Circle aria-label="Not done" className="mt-0.5 size-5 shrink-0 text-slate-400" />
+        <Circle
+          aria-label={t('onboarding.notDone')}
+          className="mt-0.5 size-5 shrink-0 text-slate-400"
+        />
       )}
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
@@ -73,7 +82,7 @@ function ChecklistStep({
           ) : (
             <span className="font-medium">{step.label}</span>
           )}
-          {step.optional && <Badge>Optional</Badge>}
+          {step.optional && <Badge>{t('onboarding.optional')}</Badge>}
         </div>
         <p className="text-sm break-words text-slate-500 dark:text-slate-400">{step.detail}</p>
       </div>

@@ -5,17 +5,19 @@ import { Card, CardTitle } from '../ui/Card';
 import { Field } from '../ui/Field';
 import { selectClass } from '../ui/styles';
 import { OrganizationChecklist } from './OrganizationChecklist';
+import { useTranslation } from 'react-i18next';
 
 /** The super administrator's view of one organization's checklist at a time. */
 export function OrganizationChecklistPicker() {
+  const { t } = useTranslation();
   const organizations = useQuery(adminOrganizationsQuery);
   const [chosen, setChosen] = useState<number | null>(null);
   const organizationId = chosen ?? organizations.data?.[0]?.id;
   return (
     <Card testId="organization-onboarding">
-      <CardTitle>Onboarding per organization</CardTitle>
+      <CardTitle>{t('onboarding.perOrganization')}</CardTitle>
       <div className="mt-4 max-w-sm">
-        <Field id="onboarding-organization" label="Organization">
+        <Field id="onboarding-organization" label={t('onboarding.organization')}>
           <select
             id="onboarding-organization"
             value={organizationId ?? ''}

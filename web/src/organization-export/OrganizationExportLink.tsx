@@ -1,5 +1,6 @@
 import { api } from '@hub/proto';
 import { Download } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { smallOutlineButtonClass } from '../ui/styles';
 
 /**
@@ -7,6 +8,7 @@ import { smallOutlineButtonClass } from '../ui/styles';
  * it comes): the caller's own organization without an id.
  */
 export function OrganizationExportLink({ organizationId }: { organizationId?: number }) {
+  const { t } = useTranslation();
   const query = organizationId === undefined ? '' : `?organizationId=${organizationId}`;
   return (
     <a
@@ -15,7 +17,7 @@ export function OrganizationExportLink({ organizationId }: { organizationId?: nu
       data-testid="organization-export"
       className={smallOutlineButtonClass}
     >
-      <Download className="size-3.5" /> Export data
+      <Download className="size-3.5" /> {t('organizationExport.export')}
     </a>
   );
 }

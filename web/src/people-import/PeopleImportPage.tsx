@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Download, FileUp, Upload } from 'lucide-react';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { adminOrganizationsQuery } from '../admin/queries';
 import { currentUserQuery } from '../api/queries';
 import { Card, CardTitle } from '../ui/Card';
@@ -14,6 +15,7 @@ import { formatNumber } from '../i18n/format';
 
 /** /people-import: an organization's people from a spreadsheet, checked first, then applied. */
 export function PeopleImportPage() {
+  const { t } = useTranslation();
   const role = useQuery(currentUserQuery).data?.role;
   const [organizationId, setOrganizationId] = useState<number | undefined>();
   const [updateExisting, setUpdateExisting] = useState(false);
@@ -33,22 +35,22 @@ export function PeopleImportPage() {
   return (
     <div data-testid="people-import-page" className="mx-auto max-w-5xl space-y-6">
       <header>
-        <h1 className="text-2xl font-bold">Import people</h1>
+        <h1 className="text-2xl font-bold">{t('peopleImport.title')}</h1>
         <p className="text-slate-500 dark:text-slate-400">
-          Invite a whole team from a spreadsheet. Every row is checked before anyone is invited.{' '}
+          {t('peopleImport.subtitle')}{' '}
           <Link to="/team" className={linkClass}>
-            Back to the team
+            {t('peopleImport.back')}
           </Link>
         </p>
       </header>
       <Card className="space-y-4">
-        <CardTitle>1. Choose a CSV file</CardTitle>
+        <CardTitle>{t('peopleImport.chooseTitle')}</CardTitle>
         <FileHelp />
         {role === 'super_admin' ? (
           <OrganizationChoice value={organizationId} onChange={setOrganizationId} />
         ) : null}
         <label className="block space-y-1">
-          <span className="text-sm font-medium">CSV file (UTF-8, up to 10 MB)</span>
+          <span className="text-sm font-medium">{t('peopleImport.file')}</span>
           <input
             type="file"
             accept=".csv,text/csv"
@@ -58,7 +60,7 @@ export function PeopleImportPage() {
             onChange={(event) => choose(event.target.files?.[0])}
           />
         </label>
-        {preview.isPending ? <p className="text-sm">Checking every row…</p> : null}
+        {preview.isPending ? <p className="text-sm">{t('peopleImport.checking')}</p> : null}
         {preview.isError ? (
           <p role="alert" className="text-sm text-red-600">
             {preview.error.message}
@@ -81,18 +83,13 @@ export function PeopleImportPage() {
 }
 
 function FileHelp() {
+  const { t } = useTranslation();
   return (
     <div className="space-y-1 text-sm text-slate-600 dark:text-slate-300">
       <p>
-        Columns, named in the first row: <strong>email</strong>, <strong>name</strong>,{' '}
-        <strong>role</strong> (admin, training supervisor, manager or operator; blank is operator),{' '}
-        <strong>job functions</strong> (several separated by <code>;</code>, <code>|</code> or{' '}
-        <code>,</code>), and optionally <strong>language</strong> and <strong>time zone</strong>.
+        <Trans i18nKey="peopleImport.columns" components={{ b: <strong />, code: <code /> }} />
       </p>
-      <p>
-        Save from Excel as &quot;CSV UTF-8&quot;, or download from Google Sheets as CSV. At most
-        100,000 rows.
-      </p>
+      <p>{t('peopleImport.saveAs')}</p>
     </div>
   );
 }
@@ -104,17 +101,18 @@ function OrganizationChoice({
   value: number | undefined;
   onChange: (id: number | undefined) => void;
 }) {
+  const { t } = useTranslation();
   const organizations = useQuery(adminOrganizationsQuery).data ?? [];
   return (
     <label className="block space-y-1">
-      <span className="text-sm font-medium">Organization</span>
+      <span className="text-sm font-medium">{t('peopleImport.organization')}</span>
       <select
         data-testid="people-import-organization"
         className={selectClass}
         value={value ?? ''}
         onChange={(event) => onChange(Number(event.target.value) || undefined)}
       >
-        <option value="">Choose an organization</option>
+        <option value="">{t('peopleImport.chooseOrganization')}</option>
         {organizations.map((organization) => (
           <option key={organization.id} value={organization.id}>
             {organization.displayName}
@@ -133,14 +131,18 @@ function PreviewCard(props: {
   error?: string;
   onApply: () => void;
 }) {
+  const { t } = useTranslation();
   const { preview } = props;
   const figures = planFigures(preview.counts, props.updateExisting);
   const nothing = figures[0].value + figures[1].value === 0;
   return (
     <Card testId="people-import-preview" className="space-y-4">
-      <CardTitle>2. Check what would happen</CardTitle>
+      <CardTitle>{t('peopleImport.checkTitle')}</CardTitle>
       <p className="text-sm">
-        {preview.fileName}: {formatNumber(preview.counts.rows)} rows.
+        {t('peopleImport.rows', {
+          fileName: preview.fileName,
+          rows: formatNumber(preview.counts.rows),
+        })}
       </p>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {figures.map((figure) => (
@@ -149,14 +151,14 @@ function PreviewCard(props: {
             data-testid={`plan-${figure.key}`}
             className="rounded-md border border-slate-200 p-3 dark:border-slate-800"
           >
-            <dt className="text-xs text-slate-500">{figure.label}</dt>
+            <dt className="text-xs text-slate-500">{t(`peopleImport.plan.${figure.key}`)}</dt>
             <dd className="text-xl font-semibold">{formatNumber(figure.value)}</dd>
           </div>
         ))}
       </dl>
       <Checkbox
         id="update-existing"
-        label="Update existing members (name, role, language, time zone; job functions are added)"
+        label={t('peopleImport.updateExisting')}
         checked={props.updateExisting}
         onChange={props.onUpdateExisting}
       />
@@ -175,25 +177,31 @@ function PreviewCard(props: {
         onClick={props.onApply}
       >
         <Upload aria-hidden className="size-4" />
-        Apply: invite {formatNumber(figures[0].value)} people
+        {t('peopleImport.apply', {
+          count: figures[0].value,
+          n: formatNumber(figures[0].value),
+        })}
       </button>
     </Card>
   );
 }
 
 function RefusedTable({ rows, total }: { rows: RefusedRow[]; total: number }) {
+  const { t } = useTranslation();
   return (
     <div className="space-y-2">
       <h3 className="text-sm font-semibold">
-        Refused rows{total > rows.length ? ` (the first ${rows.length} of ${total})` : ''}
+        {total > rows.length
+          ? t('peopleImport.refusedFirst', { shown: rows.length, total })
+          : t('peopleImport.refused')}
       </h3>
       <div className="max-h-96 overflow-auto rounded-md border border-slate-200 dark:border-slate-800">
         <table data-testid="refused-rows" className="w-full text-left text-sm">
           <thead className="bg-slate-50 dark:bg-slate-900">
             <tr>
-              <th className="px-3 py-2">Row</th>
-              <th className="px-3 py-2">Email</th>
-              <th className="px-3 py-2">Reason</th>
+              <th className="px-3 py-2">{t('peopleImport.row')}</th>
+              <th className="px-3 py-2">{t('peopleImport.email')}</th>
+              <th className="px-3 py-2">{t('peopleImport.reason')}</th>
             </tr>
           </thead>
           <tbody>
@@ -212,15 +220,16 @@ function RefusedTable({ rows, total }: { rows: RefusedRow[]; total: number }) {
 }
 
 function ProgressCard({ importId }: { importId: number }) {
+  const { t } = useTranslation();
   const status = useQuery(peopleImportQuery(importId)).data;
   if (!status) return null;
   const percent = importPercent(status);
   return (
     <Card testId="people-import-progress" className="space-y-4">
-      <CardTitle>3. Import</CardTitle>
+      <CardTitle>{t('peopleImport.importTitle')}</CardTitle>
       <div
         role="progressbar"
-        aria-label="Import progress"
+        aria-label={t('peopleImport.progress')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
@@ -234,19 +243,23 @@ function ProgressCard({ importId }: { importId: number }) {
       {importEnded(status) && status.state === 'done' ? (
         <div data-testid="people-import-report" className="space-y-2 text-sm">
           <p>
-            {formatNumber(status.created)} created, {formatNumber(status.updated)} updated,{' '}
-            {formatNumber(status.unchanged)} unchanged, {formatNumber(status.refused)} not imported;{' '}
-            {formatNumber(status.invited)} invitations sent.
+            {t('peopleImport.report', {
+              created: formatNumber(status.created),
+              updated: formatNumber(status.updated),
+              unchanged: formatNumber(status.unchanged),
+              refused: formatNumber(status.refused),
+              invited: formatNumber(status.invited),
+            })}
           </p>
           {status.refused > 0 ? (
             <a href={rejectedRowsUrl(status.id)} download className={linkClass}>
               <Download aria-hidden className="mr-1 inline size-4" />
-              Download the rows not imported (CSV)
+              {t('peopleImport.downloadRefused')}
             </a>
           ) : null}
           <p>
             <FileUp aria-hidden className="mr-1 inline size-4" />
-            Choose another file above to import more people.
+            {t('peopleImport.another')}
           </p>
         </div>
       ) : null}

@@ -1,14 +1,18 @@
 import { importPlan, type PeopleImportCounts, type PeopleImportStatus } from '@hub/proto';
 import { formatNumber } from '../i18n/format';
+import { i18n } from '../i18n/i18n';
 
-/** The preview's figures as the page lists them, with the "update existing members" choice. */
+/**
+ * The preview's figures as the page lists them, with the "update existing members" choice; each
+ * one's label is the catalog's `peopleImport.plan.<key>`.
+ */
 export function planFigures(counts: PeopleImportCounts, updateExisting: boolean) {
   const plan = importPlan(counts, updateExisting);
   return [
-    { key: 'create', label: 'New members', value: plan.create },
-    { key: 'update', label: 'Updated', value: plan.update },
-    { key: 'unchanged', label: 'Unchanged', value: plan.unchanged },
-    { key: 'refused', label: 'Refused', value: plan.refused },
+    { key: 'create', value: plan.create },
+    { key: 'update', value: plan.update },
+    { key: 'unchanged', value: plan.unchanged },
+    { key: 'refused', value: plan.refused },
   ] as const;
 }
 
@@ -20,17 +24,25 @@ export function importPercent(status: PeopleImportStatus): number {
 }
 
 export function importProgressText(status: PeopleImportStatus): string {
-  const rows = `${formatNumber(status.processedRows)} of ${formatNumber(status.totalRows)} rows`;
+  const rows = i18n.t('peopleImport.state.rows', {
+    processed: formatNumber(status.processedRows),
+    total: formatNumber(status.totalRows),
+  });
   switch (status.state) {
     case 'previewed':
     case 'queued':
-      return 'Waiting to start…';
+      return i18n.t('peopleImport.state.waiting');
     case 'running':
-      return `Importing: ${rows}, ${formatNumber(status.invited)} invitations sent`;
+      return i18n.t('peopleImport.state.running', {
+        rows,
+        invited: formatNumber(status.invited),
+      });
     case 'done':
-      return `Done: ${rows}`;
+      return i18n.t('peopleImport.state.done', { rows });
     case 'failed':
-      return `The import stopped: ${status.error ?? 'unknown error'}`;
+      return i18n.t('peopleImport.state.failed', {
+        error: status.error ?? i18n.t('peopleImport.state.unknownError'),
+      });
   }
 }
 

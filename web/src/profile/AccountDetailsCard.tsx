@@ -1,7 +1,8 @@
-import { roleLabel, type User } from '@hub/proto';
+import type { User } from '@hub/proto';
 import type { ReactNode } from 'react';
 import { formatDate, formatDateTime } from '../ui/dates';
 import { Card, CardTitle } from '../ui/Card';
+import { useTranslation } from 'react-i18next';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -13,15 +14,19 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export function AccountDetailsCard({ user }: { user: User }) {
+  const { t } = useTranslation();
   return (
     <Card testId="account-details">
-      <CardTitle>Account Details</CardTitle>
+      <CardTitle>{t('profile.account.title')}</CardTitle>
       <dl className="mt-2 divide-y divide-slate-100 dark:divide-slate-800">
-        <Detail label="Account created">{formatDate(user.createdAt)}</Detail>
-        <Detail label="Last login">{formatDateTime(user.lastLogin)}</Detail>
-        <Detail label="Role">{roleLabel(user.role)}</Detail>
-        <Detail label="Organization">
-          {user.organizationName} (ID {user.organizationId})
+        <Detail label={t('profile.account.created')}>{formatDate(user.createdAt)}</Detail>
+        <Detail label={t('profile.account.lastLogin')}>{formatDateTime(user.lastLogin)}</Detail>
+        <Detail label={t('profile.account.role')}>{t(`roles.${user.role}`)}</Detail>
+        <Detail label={t('profile.account.organization')}>
+          {t('profile.account.organizationId', {
+            name: user.organizationName,
+            id: user.organizationId,
+          })}
         </Detail>
       </dl>
     </Card>

@@ -15,24 +15,32 @@ import {
   passwordsFilled,
   type PasswordDraft,
 } from './profileForm';
+import { useTranslation } from 'react-i18next';
 
-const FIELDS: { key: keyof PasswordDraft; id: string; label: string; autoComplete: string }[] = [
+/** The three fields; each one's label is the catalog's `profile.password.<label>`. */
+const FIELDS = [
   {
     key: 'currentPassword',
     id: 'current-password',
-    label: 'Current Password',
+    label: 'current',
     autoComplete: 'current-password',
   },
-  { key: 'newPassword', id: 'new-password', label: 'New Password', autoComplete: 'new-password' },
+  { key: 'newPassword', id: 'new-password', label: 'new', autoComplete: 'new-password' },
   {
     key: 'confirmPassword',
     id: 'confirm-password',
-    label: 'Confirm New Password',
+    label: 'confirm',
     autoComplete: 'new-password',
   },
-];
+] as const satisfies readonly {
+  key: keyof PasswordDraft;
+  id: string;
+  label: string;
+  autoComplete: string;
+}[];
 
 export function ChangePasswordForm() {
+  const { t } = useTranslation();
   const [draft, setDraft] = useState<PasswordDraft>(EMPTY_PASSWORDS);
   const [errors, setErrors] = useState<FieldErrors>({});
 
@@ -40,12 +48,13 @@ export function ChangePasswordForm() {
     mutationFn: (body: PasswordDraft) => call(api.changePassword, { body }),
     onSuccess: () => {
       toast({
-        title: 'Password Updated',
-        description: 'Your password has been changed. Your other sessions have been signed out.',
+        title: t('profile.password.updated'),
+        description: t('profile.password.updatedDescription'),
       });
       setDraft(EMPTY_PASSWORDS);
     },
-    onError: (error) => toast(failureToast('Update Failed', error, 'Failed to update password.')),
+    onError: (error) =>
+      toast(failureToast(t('profile.updateFailed'), error, t('profile.password.failed'))),
   });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -58,10 +67,15 @@ export function ChangePasswordForm() {
   const busy = change.isPending;
   return (
     <Card>
-      <CardTitle>Change Password</CardTitle>
+      <CardTitle>{t('profile.password.title')}</CardTitle>
       <form noValidate onSubmit={submit} data-testid="password-form" className="mt-4 space-y-4">
         {FIELDS.map((field) => (
-          <Field key={field.key} id={field.id} label={field.label} error={errors[field.key]}>
+          <Field
+            key={field.key}
+            id={field.id}
+            label={t(`profile.password.${field.label}`)}
+            error={errors[field.key]}
+          >
             <PasswordField
               id={field.id}
               value={draft[field.key]}
@@ -76,7 +90,7 @@ export function ChangePasswordForm() {
           disabled={busy || !passwordsFilled(draft)}
           className={smallButtonClass}
         >
-          {busy ? 'Updating...' : 'Update Password'}
+          {busy ? t('profile.password.updating') : t('profile.password.submit')}
         </button>
       </form>
     </Card>

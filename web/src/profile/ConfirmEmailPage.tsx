@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { call } from '../api/client';
 import { serverMessageOr } from '../api/errors';
 import { FullScreenSpinner } from '../ui/Spinner';
+import { useTranslation } from 'react-i18next';
 
 type Outcome = { state: 'pending' } | { state: 'done' | 'failed'; message: string };
 
@@ -11,6 +12,7 @@ type Outcome = { state: 'pending' } | { state: 'done' | 'failed'; message: strin
  * so it is sent exactly once per page load (React may run effects twice in development).
  */
 export function ConfirmEmailPage() {
+  const { t } = useTranslation();
   const [outcome, setOutcome] = useState<Outcome>({ state: 'pending' });
   const sent = useRef(false);
 
@@ -29,17 +31,23 @@ export function ConfirmEmailPage() {
   }, []);
 
   if (outcome.state === 'pending') {
-    return <FullScreenSpinner title="Confirming...">Please wait.</FullScreenSpinner>;
+    return (
+      <FullScreenSpinner title={t('profile.confirmEmail.confirming')}>
+        {t('profile.confirmEmail.wait')}
+      </FullScreenSpinner>
+    );
   }
   return (
     <main className="flex min-h-screen items-center justify-center p-6">
       <div className="max-w-md space-y-4 text-center" data-testid="confirm-email">
         <h1 className="text-xl font-semibold">
-          {outcome.state === 'done' ? 'Email Confirmed' : 'Invalid Link'}
+          {outcome.state === 'done'
+            ? t('profile.confirmEmail.confirmed')
+            : t('profile.confirmEmail.invalid')}
         </h1>
         <p role={outcome.state === 'failed' ? 'alert' : undefined}>{outcome.message}</p>
         <a href="/" className="text-blue-600 underline dark:text-blue-400">
-          Continue to Frontline Hub
+          {t('profile.confirmEmail.continue')}
         </a>
       </div>
     </main>

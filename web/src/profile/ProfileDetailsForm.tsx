@@ -10,8 +10,10 @@ import { Field } from '../ui/Field';
 import { inputClass, smallButtonClass } from '../ui/styles';
 import { emailChanging, profileChanged, profileErrors, type ProfileDraft } from './profileForm';
 import { useSetCurrentUser } from './useSetCurrentUser';
+import { useTranslation } from 'react-i18next';
 
 export function ProfileDetailsForm({ user }: { user: User }) {
+  const { t } = useTranslation();
   const loaded: ProfileDraft = { name: user.name, email: user.email };
   const [draft, setDraft] = useState<ProfileDraft>(loaded);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -21,13 +23,20 @@ export function ProfileDetailsForm({ user }: { user: User }) {
     mutationFn: (body: ProfileDraft) => call(api.updateProfile, { body }),
     onSuccess: async (updated, body) => {
       if (updated.email !== body.email) {
-        toast({ title: 'Confirm Your New Email', description: EMAIL_CHANGE_SENT(body.email) });
+        toast({
+          title: t('profile.details.confirmEmail'),
+          description: EMAIL_CHANGE_SENT(body.email),
+        });
       } else {
-        toast({ title: 'Profile Updated', description: 'Your profile has been saved.' });
+        toast({
+          title: t('profile.details.updated'),
+          description: t('profile.details.updatedDescription'),
+        });
       }
       await setCurrentUser(updated);
     },
-    onError: (error) => toast(failureToast('Update Failed', error, 'Failed to update profile.')),
+    onError: (error) =>
+      toast(failureToast(t('profile.updateFailed'), error, t('profile.details.failed'))),
   });
 
   const changingEmail = emailChanging(user.email, draft);
@@ -47,9 +56,9 @@ export function ProfileDetailsForm({ user }: { user: User }) {
   const busy = update.isPending;
   return (
     <Card>
-      <CardTitle>Profile Information</CardTitle>
+      <CardTitle>{t('profile.details.title')}</CardTitle>
       <form noValidate onSubmit={submit} data-testid="profile-form" className="mt-4 space-y-4">
-        <Field id="profile-name" label="Name" error={errors.name}>
+        <Field id="profile-name" label={t('profile.details.name')} error={errors.name}>
           <input
             id="profile-name"
             value={draft.name}
@@ -59,7 +68,7 @@ export function ProfileDetailsForm({ user }: { user: User }) {
             className={inputClass}
           />
         </Field>
-        <Field id="profile-email" label="Email" error={errors.email}>
+        <Field id="profile-email" label={t('profile.details.email')} error={errors.email}>
           <input
             id="profile-email"
             type="email"
@@ -73,7 +82,7 @@ export function ProfileDetailsForm({ user }: { user: User }) {
         {changingEmail && (
           <Field
             id="profile-current-password"
-            label="Current password (to change your email)"
+            label={t('profile.details.currentPassword')}
             error={errors.currentPassword}
           >
             <input
@@ -92,7 +101,7 @@ export function ProfileDetailsForm({ user }: { user: User }) {
           disabled={busy || !profileChanged(loaded, draft)}
           className={smallButtonClass}
         >
-          {busy ? 'Saving...' : 'Update Profile'}
+          {busy ? t('profile.saving') : t('profile.details.submit')}
         </button>
       </form>
     </Card>

@@ -5,17 +5,17 @@ import { AccountDetailsCard } from './AccountDetailsCard';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ProfileDetailsForm } from './ProfileDetailsForm';
 import { ProfilePictureCard } from './ProfilePictureCard';
+import { useTranslation } from 'react-i18next';
 
 export function ProfilePage() {
+  const { t } = useTranslation();
   const { data: user } = useQuery(currentUserQuery);
   if (!user) return null;
   return (
     <div data-testid="profile-page" className="mx-auto max-w-4xl space-y-6">
       <header>
-        <h1 className="text-2xl font-bold">Your Profile</h1>
-        <p className="text-slate-500 dark:text-slate-400">
-          Manage your picture, account details and password
-        </p>
+        <h1 className="text-2xl font-bold">{t('profile.title')}</h1>
+        <p className="text-slate-500 dark:text-slate-400">{t('profile.subtitle')}</p>
       </header>
       <div className="grid gap-6 md:grid-cols-[18rem_1fr]">
         <ProfilePictureCard user={user} />

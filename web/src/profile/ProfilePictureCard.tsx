@@ -10,12 +10,10 @@ import { Card } from '../ui/Card';
 import { smallOutlineButtonClass } from '../ui/styles';
 import { checkProfilePicture } from '../uploads/imageFile';
 import { useSetCurrentUser } from './useSetCurrentUser';
-
-/** The rule we chose where the spec shows two (section 2, Profile). */
-export const PICTURE_RULE =
-  'You can change your own picture at any time. It is used to recognise you in performance videos, so use a clear, front-facing photo of your face.';
+import { useTranslation } from 'react-i18next';
 
 export function ProfilePictureCard({ user }: { user: User }) {
+  const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const setCurrentUser = useSetCurrentUser();
 
@@ -26,15 +24,15 @@ export function ProfilePictureCard({ user }: { user: User }) {
     },
     onSuccess: async (updated) => {
       toast({
-        title: 'Profile Picture Updated',
-        description: 'Your new profile picture has been saved.',
+        title: t('profile.picture.updated'),
+        description: t('profile.picture.updatedDescription'),
       });
       await setCurrentUser(updated);
     },
     onError: () =>
       toast({
-        title: 'Upload Failed',
-        description: 'Failed to upload profile picture. Please try again.',
+        title: t('profile.picture.uploadFailed'),
+        description: t('profile.picture.uploadFailedDescription'),
         variant: 'destructive',
       }),
   });
@@ -45,7 +43,11 @@ export function ProfilePictureCard({ user }: { user: User }) {
     if (!file) return;
     const problem = checkProfilePicture(file);
     if (problem) {
-      toast({ title: 'Invalid File', description: problem, variant: 'destructive' });
+      toast({
+        title: t('profile.picture.invalidFile'),
+        description: problem,
+        variant: 'destructive',
+      });
       return;
     }
     change.mutate(file);
@@ -63,7 +65,7 @@ export function ProfilePictureCard({ user }: { user: User }) {
         type="file"
         accept="image/*"
         data-testid="profile-picture-input"
-        aria-label="Profile picture"
+        aria-label={t('profile.picture.label')}
         className="hidden"
         onChange={choose}
       />
@@ -73,10 +75,12 @@ export function ProfilePictureCard({ user }: { user: User }) {
         onClick={() => input.current?.click()}
         className={smallOutlineButtonClass}
       >
-        <Camera className="size-3.5" /> {change.isPending ? 'Uploading...' : 'Change Picture'}
+        <Camera className="size-3.5" />{' '}
+        {change.isPending ? t('profile.picture.uploading') : t('profile.picture.change')}
       </button>
       <p data-testid="picture-rule" className="text-xs text-slate-500 dark:text-slate-400">
-        {PICTURE_RULE}
+        {/* The rule we chose where the spec shows two (section 2, Profile). */}
+        {t('profile.picture.rule')}
       </p>
     </Card>
   );

@@ -9,9 +9,11 @@ import { formatDateTime } from '../ui/dates';
 import { linkClass, smallButtonClass, smallOutlineButtonClass } from '../ui/styles';
 import { decisionText, PRIORITY_TONES } from './format';
 import { recommendationsQuery } from './queries';
+import { useTranslation } from 'react-i18next';
 
 /** One recommendation: why (evidence, linked), what to do (action) and its decision. */
 export function RecommendationCard({ recommendation }: { recommendation: Recommendation }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const decide = useMutation({
     mutationFn: (decision: 'implement' | 'dismiss') =>
@@ -20,11 +22,20 @@ export function RecommendationCard({ recommendation }: { recommendation: Recomme
         : call(api.dismissRecommendation, { params: { id: recommendation.id } }),
     onSuccess: (decided) =>
       toast({
-        title: decided.state === 'implemented' ? 'Marked Implemented' : 'Recommendation Dismissed',
+        title:
+          decided.state === 'implemented'
+            ? t('recommendations.markedImplemented')
+            : t('recommendations.dismissedToast'),
         description: recommendation.title,
       }),
     onError: (error) =>
-      toast(failureToast('Update Failed', error, 'The recommendation could not be updated.')),
+      toast(
+        failureToast(
+          t('recommendations.updateFailedTitle'),
+          error,
+          t('recommendations.oneUpdateFailed'),
+        ),
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: recommendationsQuery.queryKey }),
   });
   const decision = decisionText(recommendation);
@@ -33,10 +44,10 @@ export function RecommendationCard({ recommendation }: { recommendation: Recomme
     <Card testId="recommendation">
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone={PRIORITY_TONES[recommendation.priority]} testId="recommendation-priority">
-          {recommendation.priority}
+          {t(`recommendations.priorities.${recommendation.priority}`)}
         </Badge>
         <span className="text-xs text-slate-500 dark:text-slate-400">
-          {recommendation.category}
+          {t(`recommendations.categories.${recommendation.category}`)}
         </span>
       </div>
       <h3 className="mt-2 font-semibold" data-testid="recommendation-title">
@@ -53,7 +64,7 @@ export function RecommendationCard({ recommendation }: { recommendation: Recomme
               <dd className="font-medium">
                 {item.href ? (
                   <a href={item.href} className={linkClass}>
-                    {item.value ?? 'Open'}
+                    {item.value ?? t('recommendations.open')}
                   </a>
                 ) : (
                   item.value
@@ -76,7 +87,7 @@ export function RecommendationCard({ recommendation }: { recommendation: Recomme
               onClick={() => decide.mutate('implement')}
               className={smallOutlineButtonClass}
             >
-              Mark implemented
+              {t('recommendations.markImplemented')}
             </button>
             <button
               type="button"
@@ -85,7 +96,7 @@ export function RecommendationCard({ recommendation }: { recommendation: Recomme
               onClick={() => decide.mutate('dismiss')}
               className={smallOutlineButtonClass}
             >
-              Dismiss
+              {t('recommendations.dismiss')}
             </button>
           </>
         ) : (

@@ -13,6 +13,7 @@ import { impactText, inState, STATE_TABS } from './format';
 import { recommendationsQuery } from './queries';
 import { RecommendationCard } from './RecommendationCard';
 import { formatNumber } from '../i18n/format';
+import { useTranslation } from 'react-i18next';
 
 function Figure(props: {
   testId: string;
@@ -41,6 +42,7 @@ function Figure(props: {
 
 /** The rules engine's findings for the organization, with the spec's four figures. */
 export function RecommendationsPage() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const list = useQuery(recommendationsQuery);
   const [tab, setTab] = useState<RecommendationState>('active');
@@ -48,10 +50,19 @@ export function RecommendationsPage() {
     mutationFn: () => call(api.evaluateRecommendations),
     onSuccess: (fresh) => {
       queryClient.setQueryData(recommendationsQuery.queryKey, fresh);
-      toast({ title: 'Recommendations Updated', description: 'The rules ran over your data.' });
+      toast({
+        title: t('recommendations.updated'),
+        description: t('recommendations.updatedDescription'),
+      });
     },
     onError: (error) =>
-      toast(failureToast('Update Failed', error, 'The recommendations could not be updated.')),
+      toast(
+        failureToast(
+          t('recommendations.updateFailedTitle'),
+          error,
+          t('recommendations.updateFailed'),
+        ),
+      ),
   });
   const figures = list.data?.figures;
   const shown = list.data ? inState(list.data.recommendations, tab) : [];
@@ -60,13 +71,13 @@ export function RecommendationsPage() {
     <div data-testid="recommendations-page" className="mx-auto max-w-5xl space-y-6">
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold">Recommendations</h1>
-          <p className="text-slate-500 dark:text-slate-400">
-            AI-powered insights and improvement suggestions
-          </p>
+          <h1 className="text-2xl font-bold">{t('recommendations.title')}</h1>
+          <p className="text-slate-500 dark:text-slate-400">{t('recommendations.subtitle')}</p>
           {list.data?.evaluatedAt && (
             <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-              Last evaluated {formatDateTime(list.data.evaluatedAt)}
+              {t('recommendations.lastEvaluated', {
+                time: formatDateTime(list.data.evaluatedAt),
+              })}
             </p>
           )}
         </div>
@@ -81,71 +92,76 @@ export function RecommendationsPage() {
             aria-hidden
             className={clsx('size-3.5', evaluate.isPending && 'animate-spin')}
           />
-          Re-evaluate now
+          {t('recommendations.evaluate')}
         </button>
       </header>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Figure
           testId="rec-active"
-          title="Active"
+          title={t('recommendations.figures.active')}
           value={formatNumber(figures?.active)}
-          caption="pending review"
+          caption={t('recommendations.figures.activeCaption')}
           icon={<Lightbulb aria-hidden className="size-5 text-blue-600" />}
         />
         <Figure
           testId="rec-implemented"
-          title="Implemented"
+          title={t('recommendations.figures.implemented')}
           value={formatNumber(figures?.implementedThisQuarter)}
-          caption="this quarter"
+          caption={t('recommendations.figures.implementedCaption')}
           icon={<CheckCircle2 aria-hidden className="size-5 text-green-600" />}
         />
         <Figure
           testId="rec-high"
-          title="High Priority"
+          title={t('recommendations.figures.high')}
           value={formatNumber(figures?.highPriority)}
-          caption="active, to act on first"
+          caption={t('recommendations.figures.highCaption')}
           icon={<TriangleAlert aria-hidden className="size-5 text-red-600" />}
         />
         <Figure
           testId="rec-impact"
-          title="Impact Score"
+          title={t('recommendations.figures.impact')}
           value={figures ? impactText(figures.impactScore) : undefined}
-          caption="share of this quarter's recommendations acted on, weighted by priority (0-10)"
+          caption={t('recommendations.figures.impactCaption')}
           icon={<Gauge aria-hidden className="size-5 text-purple-600" />}
         />
       </div>
-      <div role="tablist" className="flex gap-2 border-b border-slate-200 dark:border-slate-800">
-        {STATE_TABS.map((item) => (
+      <div
+        role="tablist"
+        className="flex flex-wrap gap-2 border-b border-slate-200 dark:border-slate-800"
+      >
+        {STATE_TABS.map((state) => (
           <button
-            key={item.state}
+            key={state}
             type="button"
             role="tab"
-            aria-selected={tab === item.state}
-            data-testid={`rec-tab-${item.state}`}
-            onClick={() => setTab(item.state)}
+            aria-selected={tab === state}
+            data-testid={`rec-tab-${state}`}
+            onClick={() => setTab(state)}
             className={clsx(
               '-mb-px border-b-2 px-3 py-2 text-sm font-medium',
-              tab === item.state
+              tab === state
                 ? 'border-blue-600 text-blue-600'
                 : 'border-transparent text-slate-500 hover:text-slate-700 dark:text-slate-400',
             )}
           >
-            {item.label}
-            {list.data && ` (${inState(list.data.recommendations, item.state).length})`}
+            {list.data
+              ? t('recommendations.tabCount', {
+                  label: t(`recommendations.tabs.${state}`),
+                  count: inState(list.data.recommendations, state).length,
+                })
+              : t(`recommendations.tabs.${state}`)}
           </button>
         ))}
       </div>
       {list.isPending && <Skeleton className="h-40" />}
       {list.isError && (
         <p role="alert" className="text-sm text-red-600">
-          The recommendations could not be loaded: {list.error.message}
+          {t('recommendations.loadFailed', { message: list.error.message })}
         </p>
       )}
       {list.data && shown.length === 0 && (
         <p data-testid="recommendations-empty" className="py-8 text-center text-slate-500">
-          {tab === 'active'
-            ? 'Nothing to recommend right now: the rules found no issue in your data.'
-            : `No ${tab} recommendations yet.`}
+          {tab === 'active' ? t('recommendations.emptyActive') : t(`recommendations.empty.${tab}`)}
         </p>
       )}
       <div className="space-y-4">

@@ -1,4 +1,5 @@
 import type { Recommendation, RecommendationPriority, RecommendationState } from '@hub/proto';
+import { i18n } from '../i18n/i18n';
 import type { BadgeTone } from '../ui/Badge';
 
 export const PRIORITY_TONES: Record<RecommendationPriority, BadgeTone> = {
@@ -7,11 +8,8 @@ export const PRIORITY_TONES: Record<RecommendationPriority, BadgeTone> = {
   Low: 'blue',
 };
 
-export const STATE_TABS: { state: RecommendationState; label: string }[] = [
-  { state: 'active', label: 'Active' },
-  { state: 'implemented', label: 'Implemented' },
-  { state: 'dismissed', label: 'Dismissed' },
-];
+/** The tabs in order; each one's label is the catalog's `recommendations.tabs.<state>`. */
+export const STATE_TABS: readonly RecommendationState[] = ['active', 'implemented', 'dismissed'];
 
 export function inState(
   recommendations: readonly Recommendation[],
@@ -28,6 +26,8 @@ export function impactText(score: number | null): string {
 /** 'Dismissed by Ann Admin' (the date is added by the caller, in the user's format). */
 export function decisionText(recommendation: Recommendation): string | null {
   if (recommendation.state === 'active' || !recommendation.decidedBy) return null;
-  const verb = recommendation.state === 'implemented' ? 'Implemented' : 'Dismissed';
-  return `${verb} by ${recommendation.decidedBy.name || 'someone'}`;
+  const name = recommendation.decidedBy.name || i18n.t('recommendations.someone');
+  return recommendation.state === 'implemented'
+    ? i18n.t('recommendations.implementedBy', { name })
+    : i18n.t('recommendations.dismissedBy', { name });
 }

@@ -13,32 +13,28 @@ import { Card, CardTitle } from '../ui/Card';
 import { formatDate, formatDateTime } from '../ui/dates';
 import { LoadingRow } from '../ui/ListStates';
 import { linkClass } from '../ui/styles';
-import { barWidth, roleLabel } from './format';
+import { barWidth } from './format';
 import { teamMemberQuery } from './queries';
-
-const COURSE_STATUS_LABELS = {
-  completed: 'Completed',
-  in_progress: 'In progress',
-  not_started: 'Not started',
-} as const;
+import { useTranslation } from 'react-i18next';
 
 /** /team/$id: one member's certifications, observations, courses and video appearances. */
 export function MemberPage({ id }: { id: number }) {
+  const { t } = useTranslation();
   const detail = useQuery(teamMemberQuery(id));
   return (
     <div data-testid="member-page" className="mx-auto max-w-7xl space-y-6">
       <Link to="/team" className={`${linkClass} inline-flex items-center gap-1 text-sm`}>
-        <ArrowLeft aria-hidden className="size-4" /> Team Overview
+        <ArrowLeft aria-hidden className="size-4" /> {t('team.member.back')}
       </Link>
       {detail.isPending && Number.isInteger(id) && id > 0 ? (
-        <LoadingRow label="Loading team member..." />
+        <LoadingRow label={t('team.member.loading')} />
       ) : detail.data ? (
         <MemberDetail detail={detail.data} />
       ) : (
         <p role="alert" className="text-sm text-red-600">
           {isApiError(detail.error, 404) || !(id > 0)
-            ? 'Team member not found'
-            : `The member could not be loaded: ${detail.error?.message ?? ''}`}
+            ? t('team.member.notFound')
+            : t('team.member.loadFailed', { message: detail.error?.message ?? '' })}
         </p>
       )}
     </div>
@@ -69,6 +65,7 @@ function Section({
 }
 
 function MemberDetail({ detail }: { detail: TeamMemberDetail }) {
+  const { t } = useTranslation();
   const { member } = detail;
   // Administrators manage a member's reference photos; the server checks it again.
   const { data: me } = useQuery(currentUserQuery);
@@ -80,16 +77,18 @@ function MemberDetail({ detail }: { detail: TeamMemberDetail }) {
           {member.name}
         </h1>
         <p className="text-slate-500 dark:text-slate-400">
-          <span className="capitalize">{roleLabel(member.role)}</span> · {member.department} ·{' '}
+          <span className="capitalize">{t(`roles.${member.role}`)}</span> · {member.department} ·{' '}
           {member.email}
         </p>
         <div className="flex flex-wrap items-center gap-2 text-sm">
-          <Badge tone={member.status === 'active' ? 'green' : 'neutral'}>{member.status}</Badge>
+          <Badge tone={member.status === 'active' ? 'green' : 'neutral'}>
+            {t(`team.status.${member.status}`)}
+          </Badge>
           <Badge tone={member.presentToday ? 'blue' : 'neutral'}>
-            {member.presentToday ? 'Present today' : 'Not signed in today'}
+            {member.presentToday ? t('team.member.presentToday') : t('team.member.notSignedIn')}
           </Badge>
           <span>
-            Performance (last 90 days):{' '}
+            {t('team.member.performance')}{' '}
             <strong data-testid="member-detail-performance">
               {formatPercent(member.performance)}
             </strong>
@@ -98,9 +97,9 @@ function MemberDetail({ detail }: { detail: TeamMemberDetail }) {
       </header>
       {managesFaces && <FaceReferencesCard owner={{ kind: 'member', id: member.id }} />}
       <Section
-        title="Certifications"
+        title={t('team.member.certifications')}
         testId="member-certifications"
-        empty="No certifications yet."
+        empty={t('team.member.noCertifications')}
         count={detail.certifications.length}
       >
         <ul className="space-y-3">
@@ -111,9 +110,9 @@ function MemberDetail({ detail }: { detail: TeamMemberDetail }) {
       </Section>
       <div className="grid gap-6 lg:grid-cols-2">
         <Section
-          title="Observations"
+          title={t('team.member.observations')}
           testId="member-observations"
-          empty="Not observed yet."
+          empty={t('team.member.noObservations')}
           count={detail.observations.length}
         >
           <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-900">
@@ -132,15 +131,17 @@ function MemberDetail({ detail }: { detail: TeamMemberDetail }) {
                     {observation.title}
                   </Link>
                   <p className="text-xs text-slate-500 dark:text-slate-400">
-                    Observed by {observation.observerName} ·{' '}
-                    {formatDateTime(observation.completedAt ?? observation.startedAt)}
+                    {t('team.member.observedBy', {
+                      name: observation.observerName,
+                      time: formatDateTime(observation.completedAt ?? observation.startedAt),
+                    })}
                   </p>
                 </div>
                 {observation.status === 'in_progress' ? (
-                  <Badge tone="amber">In progress</Badge>
+                  <Badge tone="amber">{t('team.member.inProgress')}</Badge>
                 ) : (
                   <Badge tone={observation.passed ? 'green' : 'red'}>
-                    {observation.passed ? 'Passed' : 'Not passed'}{' '}
+                    {observation.passed ? t('team.member.passed') : t('team.member.notPassed')}{' '}
                     {formatPercent(observation.score)}
                   </Badge>
                 )}
@@ -149,9 +150,9 @@ function MemberDetail({ detail }: { detail: TeamMemberDetail }) {
           </ul>
         </Section>
         <Section
-          title="Courses"
+          title={t('team.member.courses')}
           testId="member-courses"
-          empty="Not enrolled in any course."
+          empty={t('team.member.noCourses')}
           count={detail.courses.length}
         >
           <ul className="space-y-3 text-sm">
@@ -160,7 +161,8 @@ function MemberDetail({ detail }: { detail: TeamMemberDetail }) {
                 <div className="flex justify-between gap-2">
                   <span className="font-medium">{course.title}</span>
                   <span className="text-xs text-slate-500">
-                    {COURSE_STATUS_LABELS[course.status]} · {Math.round(course.progress)}%
+                    {t(`team.member.courseStatus.${course.status}`)} · {Math.round(course.progress)}
+                    %
                   </span>
                 </div>
                 <div className="h-2 rounded-full bg-slate-100 dark:bg-slate-800">
@@ -175,9 +177,9 @@ function MemberDetail({ detail }: { detail: TeamMemberDetail }) {
         </Section>
       </div>
       <Section
-        title="Identified in videos"
+        title={t('team.member.videos')}
         testId="member-videos"
-        empty="Not identified in any analysed video."
+        empty={t('team.member.noVideos')}
         count={detail.videos.length}
       >
         <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-900">
@@ -191,8 +193,11 @@ function MemberDetail({ detail }: { detail: TeamMemberDetail }) {
                 {video.title}
               </Link>
               <span className="text-xs text-slate-500 dark:text-slate-400">
-                Recorded {formatDate(video.recordedAt)} · seen {Math.round(video.secondsSeen)} s
-                from {Math.round(video.firstSeenAt)} s
+                {t('team.member.seen', {
+                  date: formatDate(video.recordedAt),
+                  seconds: Math.round(video.secondsSeen),
+                  from: Math.round(video.firstSeenAt),
+                })}
               </span>
             </li>
           ))}

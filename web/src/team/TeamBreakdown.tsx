@@ -2,12 +2,14 @@ import type { PerformanceMetrics, TeamStats } from '@hub/proto';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { formatPercent } from '../dashboard/format';
 import { barWidth, departmentShares } from './format';
+import { useTranslation } from 'react-i18next';
 
 /** A proportional bar per department (the super administrator counts under Administration). */
 export function DepartmentBreakdown({ stats }: { stats: TeamStats | undefined }) {
+  const { t } = useTranslation();
   return (
     <Card testId="team-departments" className="space-y-4">
-      <CardTitle>Department Breakdown</CardTitle>
+      <CardTitle>{t('team.departments.title')}</CardTitle>
       {stats ? (
         <ul className="space-y-3">
           {departmentShares(stats.departmentBreakdown).map((row) => (
@@ -31,33 +33,25 @@ export function DepartmentBreakdown({ stats }: { stats: TeamStats | undefined })
   );
 }
 
-const METRICS: { key: keyof PerformanceMetrics; label: string; hint: string }[] = [
-  {
-    key: 'averagePerformance',
-    label: 'Average Performance',
-    hint: "Mean of the members' observation scores, last 90 days",
-  },
-  { key: 'trainingCompletion', label: 'Training Completion', hint: 'Course enrolments completed' },
-  {
-    key: 'safetyCompliance',
-    label: 'Safety Compliance',
-    hint: 'Pass rate of observations of SOPs tagged safety, last 90 days',
-  },
-  {
-    key: 'efficiencyRating',
-    label: 'Efficiency Rating',
-    hint: "First-time pass rate: a person's first observation of an SOP that passed",
-  },
+/** The metrics in order; each one's label is `team.metrics.<key>`, its meaning `<key>Hint`. */
+const METRICS: readonly (keyof PerformanceMetrics)[] = [
+  'averagePerformance',
+  'trainingCompletion',
+  'safetyCompliance',
+  'efficiencyRating',
 ];
 
 export function PerformanceMetricsCard({ stats }: { stats: TeamStats | undefined }) {
+  const { t } = useTranslation();
   return (
     <Card testId="team-metrics" className="space-y-4">
-      <CardTitle>Performance Metrics</CardTitle>
+      <CardTitle>{t('team.metrics.title')}</CardTitle>
       {stats ? (
         <ul className="space-y-3">
-          {METRICS.map(({ key, label, hint }) => {
+          {METRICS.map((key) => {
             const value = stats.performanceMetrics[key];
+            const label = t(`team.metrics.${key}`);
+            const hint = t(`team.metrics.${key}Hint`);
             return (
               <li key={key} title={hint} className="space-y-1">
                 <div className="flex justify-between text-sm">

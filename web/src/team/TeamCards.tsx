@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Card, Skeleton } from '../ui/Card';
 import { formatPercent } from '../dashboard/format';
 import { formatNumber } from '../i18n/format';
+import { useTranslation } from 'react-i18next';
 
 function StatCard(props: {
   title: string;
@@ -37,36 +38,41 @@ function StatCard(props: {
 
 /** The spec's four cards: Total Members, Present Today, Absent, Top Performers. */
 export function TeamCards({ stats }: { stats: TeamStats | undefined }) {
+  const { t } = useTranslation();
   const icon = 'size-5 text-slate-400';
   return (
     <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
       <StatCard
-        title="Total Members"
+        title={t('team.cards.total')}
         testId="team-total"
         icon={<Users className={icon} />}
         value={formatNumber(stats?.totalMembers)}
-        caption="active members"
+        caption={t('team.cards.totalCaption')}
       />
       <StatCard
-        title="Present Today"
+        title={t('team.cards.present')}
         testId="team-present"
         icon={<UserCheck className={icon} />}
         value={formatNumber(stats?.presentToday)}
-        caption={stats ? `${formatPercent(stats.attendanceRate)} attendance` : 'attendance'}
+        caption={
+          stats
+            ? t('team.cards.attendance', { rate: formatPercent(stats.attendanceRate) })
+            : t('team.cards.attendanceCaption')
+        }
       />
       <StatCard
-        title="Absent"
+        title={t('team.cards.absent')}
         testId="team-absent"
         icon={<UserX className={icon} />}
         value={formatNumber(stats?.absentCount)}
-        caption="not signed in today"
+        caption={t('team.cards.absentCaption')}
       />
       <StatCard
-        title="Top Performers"
+        title={t('team.cards.top')}
         testId="team-top"
         icon={<Award className={icon} />}
         value={formatNumber(stats?.topPerformers)}
-        caption="above 90% performance"
+        caption={t('team.cards.topCaption')}
       />
     </div>
   );

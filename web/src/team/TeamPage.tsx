@@ -11,13 +11,15 @@ import { Card, CardTitle } from '../ui/Card';
 import { emptyListText } from '../ui/emptyList';
 import { EmptyList, LoadingRow } from '../ui/ListStates';
 import { inputClass, smallOutlineButtonClass } from '../ui/styles';
-import { barWidth, matchesMember, roleLabel } from './format';
+import { barWidth, matchesMember } from './format';
 import { teamMembersQuery, teamStatsQuery } from './queries';
 import { TeamCards } from './TeamCards';
 import { DepartmentBreakdown, PerformanceMetricsCard } from './TeamBreakdown';
+import { useTranslation } from 'react-i18next';
 
 /** /team: the organization's people and their figures, each from their own records. */
 export function TeamPage() {
+  const { t } = useTranslation();
   const role = useQuery(currentUserQuery).data?.role;
   const stats = useQuery(teamStatsQuery);
   const members = useQuery(teamMembersQuery);
@@ -28,16 +30,14 @@ export function TeamPage() {
     <div data-testid="team-page" className="mx-auto max-w-7xl space-y-6">
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold">Team Overview</h1>
-          <p className="text-slate-500 dark:text-slate-400">
-            Monitor and manage your team's performance
-          </p>
+          <h1 className="text-2xl font-bold">{t('team.title')}</h1>
+          <p className="text-slate-500 dark:text-slate-400">{t('team.subtitle')}</p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           {/* The spec shows these buttons without behaviour: they lead to the related pages. */}
           <Link to="/training" className={smallOutlineButtonClass}>
             <CalendarDays aria-hidden className="size-3.5" />
-            Schedule
+            {t('team.schedule')}
           </Link>
           {role && mayOpen('people-import', role) ? (
             <Link
@@ -46,20 +46,20 @@ export function TeamPage() {
               data-testid="import-people-link"
             >
               <Upload aria-hidden className="size-3.5" />
-              Import people
+              {t('team.importPeople')}
             </Link>
           ) : null}
           {role && mayOpen('floor', role) ? (
             <Link to="/floor" className={smallOutlineButtonClass}>
               <MapPin aria-hidden className="size-3.5" />
-              Locations
+              {t('team.locations')}
             </Link>
           ) : null}
         </div>
       </header>
       {stats.isError ? (
         <p role="alert" className="text-sm text-red-600">
-          The team figures could not be loaded: {stats.error.message}
+          {t('team.statsFailed', { message: stats.error.message })}
         </p>
       ) : null}
       <TeamCards stats={stats.data} />
@@ -69,15 +69,15 @@ export function TeamPage() {
       </div>
       <Card testId="team-members" className="space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <CardTitle>Team Members</CardTitle>
-          <label className="relative w-64">
-            <span className="sr-only">Search team members</span>
+          <CardTitle>{t('team.members.title')}</CardTitle>
+          <label className="relative w-64 max-w-full">
+            <span className="sr-only">{t('team.members.search')}</span>
             <Search aria-hidden className="absolute top-3 left-3 size-4 text-slate-400" />
             <input
               type="search"
               data-testid="team-search"
               className={`${inputClass} pl-9`}
-              placeholder="Search name, email, role"
+              placeholder={t('team.members.searchPlaceholder')}
               value={search}
               maxLength={200}
               onChange={(event) => setSearch(event.target.value)}
@@ -103,8 +103,11 @@ function MemberTable(props: {
   search: string;
   onClearSearch: () => void;
 }) {
-  if (props.loading) return <LoadingRow label="Loading team members..." />;
-  if (props.failed) return <p className="text-sm text-red-600">Failed to load team members</p>;
+  const { t } = useTranslation();
+  if (props.loading) return <LoadingRow label={t('team.members.loading')} />;
+  if (props.failed) {
+    return <p className="text-sm text-red-600">{t('team.members.loadFailed')}</p>;
+  }
   if (props.members.length === 0) {
     const searching = props.search.trim() !== '';
     return (
@@ -115,8 +118,8 @@ function MemberTable(props: {
         {...emptyListText({
           noun: 'team members',
           search: props.search,
-          title: 'No team members found. Add team members to see them here.',
-          hint: 'People are added by an administrator from the console or by invitation.',
+          title: t('team.members.empty'),
+          hint: t('team.members.emptyHint'),
         })}
       />
     );
@@ -126,12 +129,12 @@ function MemberTable(props: {
       <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase dark:border-slate-800">
           <tr>
-            <th className="py-2 pr-3">Name</th>
-            <th className="py-2 pr-3">Role</th>
-            <th className="py-2 pr-3">Department</th>
-            <th className="py-2 pr-3">Status</th>
-            <th className="py-2 pr-3">Performance</th>
-            <th className="py-2">Actions</th>
+            <th className="py-2 pr-3">{t('team.members.name')}</th>
+            <th className="py-2 pr-3">{t('team.members.role')}</th>
+            <th className="py-2 pr-3">{t('team.members.department')}</th>
+            <th className="py-2 pr-3">{t('team.members.status')}</th>
+            <th className="py-2 pr-3">{t('team.members.performance')}</th>
+            <th className="py-2">{t('team.members.actions')}</th>
           </tr>
         </thead>
         <tbody>
@@ -157,15 +160,17 @@ function MemberTable(props: {
                   </p>
                 </div>
               </td>
-              <td className="py-2 pr-3 capitalize">{roleLabel(member.role)}</td>
+              <td className="py-2 pr-3 capitalize">{t(`roles.${member.role}`)}</td>
               <td className="py-2 pr-3">{member.department}</td>
               <td className="py-2 pr-3">
                 {/* One line at desktop widths: the badges side by side, never stacked. */}
                 <div data-testid="member-status" className="flex flex-nowrap items-center gap-1">
                   <Badge tone={member.status === 'active' ? 'green' : 'neutral'}>
-                    {member.status}
+                    {t(`team.status.${member.status}`)}
                   </Badge>
-                  {member.presentToday ? <Badge tone="blue">present</Badge> : null}
+                  {member.presentToday ? (
+                    <Badge tone="blue">{t('team.members.present')}</Badge>
+                  ) : null}
                 </div>
               </td>
               <td className="py-2 pr-3 whitespace-nowrap">
@@ -188,7 +193,7 @@ function MemberTable(props: {
                   data-testid={`member-${member.id}-details`}
                   className={`${smallOutlineButtonClass} whitespace-nowrap`}
                 >
-                  View Details
+                  {t('team.members.details')}
                 </Link>
               </td>
             </tr>

@@ -1,12 +1,10 @@
 import type { Role, TeamMember, TeamStats } from '@hub/proto';
+import { i18n } from '../i18n/i18n';
 
-/** The spec's Department Breakdown labels, in its order. */
-export const DEPARTMENT_LABELS: Record<keyof TeamStats['departmentBreakdown'], string> = {
-  admin: 'Administration',
-  training_supervisor: 'Training Supervisors',
-  manager: 'Managers',
-  operator: 'Operators',
-};
+type Department = keyof TeamStats['departmentBreakdown'];
+
+/** The spec's Department Breakdown, in its order; labels are the catalog's `team.departments`. */
+const DEPARTMENTS: readonly Department[] = ['admin', 'training_supervisor', 'manager', 'operator'];
 
 /** 'training_supervisor' -> 'training supervisor' (the spec's role label). */
 export const roleLabel = (role: Role) => role.replace(/_/g, ' ');
@@ -16,21 +14,28 @@ export function departmentShares(
   breakdown: TeamStats['departmentBreakdown'],
 ): { key: keyof TeamStats['departmentBreakdown']; label: string; count: number; share: number }[] {
   const total = Object.values(breakdown).reduce((sum, count) => sum + count, 0);
-  return (Object.keys(DEPARTMENT_LABELS) as (keyof typeof DEPARTMENT_LABELS)[]).map((key) => ({
+  return DEPARTMENTS.map((key) => ({
     key,
-    label: DEPARTMENT_LABELS[key],
+    label: i18n.t(`team.departments.${key}`),
     count: breakdown[key],
     share: total > 0 ? Math.round((breakdown[key] / total) * 100) : 0,
   }));
 }
 
-/** Search over name, email, role and department, case-insensitive; blank matches all. */
+/**
+ * Search over name, email, role (as the spec names it and in the reader's language) and
+ * department, case-insensitive; blank matches all.
+ */
 export function matchesMember(member: TeamMember, search: string): boolean {
   const needle = search.trim().toLowerCase();
   if (needle === '') return true;
-  return [member.name, member.email, roleLabel(member.role), member.department].some((field) =>
-    field.toLowerCase().includes(needle),
-  );
+  return [
+    member.name,
+    member.email,
+    roleLabel(member.role),
+    i18n.t(`roles.${member.role}`),
+    member.department,
+  ].some((field) => field.toLowerCase().includes(needle));
 }
 
 /** Width of a performance bar: the percent clamped to 0..100, 0 without a figure. */

@@ -2,9 +2,11 @@ import { useSyncExternalStore } from 'react';
 import { Toast } from 'radix-ui';
 import { X } from 'lucide-react';
 import clsx from 'clsx';
+import { useTranslation } from 'react-i18next';
 import { dismissToast, getToasts, subscribeToasts, TOAST_DURATION } from './toastStore';
 
 export function Toaster() {
+  const { t } = useTranslation();
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
   return (
     <Toast.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={50}>
@@ -35,7 +37,7 @@ export function Toaster() {
             )}
           </div>
           <Toast.Close
-            aria-label="Close"
+            aria-label={t('toast.close')}
             className="absolute top-2 right-2 rounded-md p-1 opacity-70 hover:opacity-100"
           >
             <X className="size-4" />

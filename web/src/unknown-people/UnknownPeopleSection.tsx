@@ -7,12 +7,14 @@ import { LoadMore } from '../ui/LoadMore';
 import { FaceThumbnail } from './FaceThumbnail';
 import { unknownPeopleQuery, unknownPersonSummary } from './queries';
 import { UnknownPersonDialog } from './UnknownPersonDialog';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Faces of the organization's videos that match no member, one card a person across videos;
  * opening one shows their faces and names them all at once.
  */
 export function UnknownPeopleSection({ videosVersion }: { videosVersion?: string }) {
+  const { t } = useTranslation();
   const people = useInfiniteQuery(unknownPeopleQuery);
   const [open, setOpen] = useState<UnknownPerson | null>(null);
   // A video analysed, analysed again or deleted changes who is unknown: fetched again then.
@@ -33,24 +35,24 @@ export function UnknownPeopleSection({ videosVersion }: { videosVersion?: string
     >
       <header>
         <h3 id="unknown-people-title" className="text-base font-semibold">
-          Unknown people
+          {t('unknownPeople.title')}
         </h3>
         <p className="text-sm text-slate-500 dark:text-slate-400">
-          Faces that match no member, grouped across your videos. Name one to name every appearance.
+          {t('unknownPeople.description')}
         </p>
       </header>
       {people.isError ? (
         <p role="alert" className="text-sm text-red-600">
-          Failed to load unknown people
+          {t('unknownPeople.loadFailed')}
         </p>
       ) : people.isPending ? (
-        <p className="text-sm text-slate-500 dark:text-slate-400">Loading unknown people...</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">{t('unknownPeople.loading')}</p>
       ) : list.length === 0 ? (
         <p
           data-testid="unknown-people-empty"
           className="text-sm text-slate-500 dark:text-slate-400"
         >
-          Every face in your analysed videos matches a member.
+          {t('unknownPeople.empty')}
         </p>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -63,13 +65,16 @@ export function UnknownPeopleSection({ videosVersion }: { videosVersion?: string
                 onClick={() => setOpen(person)}
                 className="flex w-full items-center gap-3 rounded-lg border border-slate-200 p-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-slate-800 dark:hover:bg-slate-900"
               >
-                <FaceThumbnail url={person.thumbnailUrl} label={`Face of ${person.label}`} />
+                <FaceThumbnail
+                  url={person.thumbnailUrl}
+                  label={t('unknownPeople.faceOf', { label: person.label })}
+                />
                 <span className="min-w-0 space-y-1">
                   <span data-testid="unknown-person-summary" className="block text-sm font-medium">
                     {unknownPersonSummary(person)}
                   </span>
                   <span className="block text-xs text-slate-500 dark:text-slate-400">
-                    Last seen {formatDate(person.lastSeenAt)}
+                    {t('unknownPeople.lastSeen', { date: formatDate(person.lastSeenAt) })}
                   </span>
                 </span>
               </button>

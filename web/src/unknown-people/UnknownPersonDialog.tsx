@@ -8,6 +8,7 @@ import { selectClass, smallButtonClass } from '../ui/styles';
 import { formatTimeRange } from '../videos/format';
 import { FaceThumbnail } from './FaceThumbnail';
 import { unknownPersonQuery, unknownPersonSummary, useNameUnknownPerson } from './queries';
+import { useTranslation } from 'react-i18next';
 
 /** One unknown person: their faces by video, and "Who is this?" to name them all. */
 export function UnknownPersonDialog({
@@ -17,13 +18,14 @@ export function UnknownPersonDialog({
   person: UnknownPerson | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <Dialog
       open={person !== null}
       onOpenChange={(next) => {
         if (!next) onClose();
       }}
-      title={person?.label ?? 'Unknown person'}
+      title={person?.label ?? t('unknownPeople.unknownPerson')}
       description={person ? unknownPersonSummary(person) : undefined}
       width="max-w-2xl"
       testId="unknown-person-dialog"
@@ -34,6 +36,7 @@ export function UnknownPersonDialog({
 }
 
 function PersonBody({ id, onNamed }: { id: number; onNamed: () => void }) {
+  const { t } = useTranslation();
   const detail = useQuery(unknownPersonQuery(id));
   const members = useQuery(teamMembersQuery);
   const naming = useNameUnknownPerson(onNamed);
@@ -41,7 +44,7 @@ function PersonBody({ id, onNamed }: { id: number; onNamed: () => void }) {
   if (detail.isError) {
     return (
       <p role="alert" className="text-sm text-red-600">
-        {detail.error instanceof Error ? detail.error.message : 'Failed to load this person'}
+        {detail.error instanceof Error ? detail.error.message : t('unknownPeople.personFailed')}
       </p>
     );
   }
@@ -55,13 +58,13 @@ function PersonBody({ id, onNamed }: { id: number; onNamed: () => void }) {
         }}
       >
         <select
-          aria-label="Who is this?"
+          aria-label={t('unknownPeople.whoIsThis')}
           data-testid="name-unknown-select"
           value={userId}
           onChange={(event) => setUserId(event.target.value)}
           className={`${selectClass} min-w-0 flex-1 sm:max-w-xs`}
         >
-          <option value="">Who is this?</option>
+          <option value="">{t('unknownPeople.whoIsThis')}</option>
           {(members.data ?? []).map((member) => (
             <option key={member.id} value={member.id}>
               {member.name}
@@ -74,11 +77,13 @@ function PersonBody({ id, onNamed }: { id: number; onNamed: () => void }) {
           data-testid="name-unknown-person"
           className={smallButtonClass}
         >
-          Name every appearance
+          {t('unknownPeople.nameAll')}
         </button>
       </form>
       {detail.isPending ? (
-        <p className="text-sm text-slate-500 dark:text-slate-400">Loading faces...</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">
+          {t('unknownPeople.loadingFaces')}
+        </p>
       ) : (
         <ul className="space-y-2">
           {detail.data.faces.map((face) => (
@@ -87,12 +92,17 @@ function PersonBody({ id, onNamed }: { id: number; onNamed: () => void }) {
               data-testid="unknown-appearance"
               className="flex items-center gap-3 rounded-md border border-slate-200 p-2 dark:border-slate-800"
             >
-              <FaceThumbnail url={face.thumbnailUrl} label={`Face in ${face.videoTitle}`} />
+              <FaceThumbnail
+                url={face.thumbnailUrl}
+                label={t('unknownPeople.faceIn', { title: face.videoTitle })}
+              />
               <span className="min-w-0 text-sm">
                 <span className="block truncate font-medium">{face.videoTitle}</span>
                 <span className="block text-xs text-slate-500 dark:text-slate-400">
-                  Recorded {formatDate(face.recordedAt)} · seen{' '}
-                  {face.appearances.map(formatTimeRange).join(', ')}
+                  {t('unknownPeople.recorded', {
+                    date: formatDate(face.recordedAt),
+                    times: face.appearances.map(formatTimeRange).join(', '),
+                  })}
                 </span>
               </span>
             </li>

@@ -12,6 +12,7 @@ import {
 } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { cursorPaging } from '../api/paging';
+import { i18n } from '../i18n/i18n';
 import { toast } from '../toast/toastStore';
 import { refreshVideos } from '../videos/queries';
 
@@ -43,8 +44,11 @@ export function unknownPersonSummary(person: {
   videos: number;
   appearances: number;
 }): string {
-  const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
-  return `${person.label}: ${plural(person.videos, 'video')}, ${plural(person.appearances, 'appearance')}`;
+  return i18n.t('unknownPeople.summary', {
+    label: person.label,
+    videos: i18n.t('unknownPeople.videos', { count: person.videos }),
+    appearances: i18n.t('unknownPeople.appearances', { count: person.appearances }),
+  });
 }
 
 /**
@@ -57,7 +61,7 @@ export function useNameUnknownPerson(onNamed: () => void) {
     mutationFn: ({ id, userId }: { id: number; userId: number }) =>
       call(api.nameUnknownPerson, { params: { id }, body: { userId } }),
     onSuccess: async (named: NamedUnknownPerson) => {
-      toast({ title: 'Unknown person named', description: named.message });
+      toast({ title: i18n.t('unknownPeople.named'), description: named.message });
       onNamed();
       await Promise.all([
         refreshVideos(queryClient),
@@ -68,8 +72,8 @@ export function useNameUnknownPerson(onNamed: () => void) {
     },
     onError: (error) =>
       toast({
-        title: 'Not named',
-        description: error instanceof Error ? error.message : 'Please try again.',
+        title: i18n.t('unknownPeople.notNamed'),
+        description: error instanceof Error ? error.message : i18n.t('unknownPeople.tryAgain'),
         variant: 'destructive',
       }),
   });

@@ -15,6 +15,7 @@ import {
   unidentifiedText,
 } from './format';
 import { IdentifiedFaceControls, NameFaceControl, type Review } from './FaceReviewControls';
+import { useTranslation } from 'react-i18next';
 
 /** What a supervisor needs to review the report's faces; without it the report is read-only. */
 export interface ReportReview {
@@ -32,25 +33,29 @@ interface AnalysisReportViewProps {
 
 /** Who appears in the video, and what the AI saw of each SOP step. */
 export function AnalysisReportView({ report, onSeek, review }: AnalysisReportViewProps) {
+  const { t } = useTranslation();
   const identified = report.identifiedOperators;
   return (
     <div data-testid="analysis-report" className="space-y-5">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <Figure label="Detected" testId="report-detected">
+        <Figure label={t('videos.report.detected')} testId="report-detected">
           {report.detectedOperators}
         </Figure>
-        <Figure label="Identified" testId="report-identified">
+        <Figure label={t('videos.report.identified')} testId="report-identified">
           {identified.length}
         </Figure>
-        <Figure label="Identification rate" testId="report-rate">
+        <Figure label={t('videos.report.rate')} testId="report-rate">
           {formatRate(report.identificationRate)}
         </Figure>
-        <Figure label="Unidentified" testId="report-unidentified">
+        <Figure label={t('videos.report.unidentified')} testId="report-unidentified">
           {report.unidentifiedPeople.length}
         </Figure>
       </dl>
       <p data-testid="report-sampling" className="text-xs text-slate-500 dark:text-slate-400">
-        {samplingText(report)} · match threshold {report.matchThreshold}
+        {t('videos.report.sampling', {
+          sampling: samplingText(report),
+          threshold: report.matchThreshold,
+        })}
       </p>
       {report.notYetEnrolled?.length ? (
         <p
@@ -63,11 +68,9 @@ export function AnalysisReportView({ report, onSeek, review }: AnalysisReportVie
       ) : null}
 
       <section className="space-y-2">
-        <h3 className="text-sm font-semibold">Identified operators</h3>
+        <h3 className="text-sm font-semibold">{t('videos.report.identifiedTitle')}</h3>
         {identified.length === 0 ? (
-          <p className="text-sm text-slate-500 dark:text-slate-400">
-            Nobody in the video matched an enrolled operator of your organization.
-          </p>
+          <p className="text-sm text-slate-500 dark:text-slate-400">{t('videos.report.nobody')}</p>
         ) : (
           <ul className="space-y-2">
             {identified.map((operator) => {
@@ -113,7 +116,7 @@ export function AnalysisReportView({ report, onSeek, review }: AnalysisReportVie
       </section>
 
       <section className="space-y-2">
-        <h3 className="text-sm font-semibold">Unidentified people</h3>
+        <h3 className="text-sm font-semibold">{t('videos.report.unidentifiedTitle')}</h3>
         <p data-testid="report-unidentified-text" className="text-sm">
           {unidentifiedText(report.unidentifiedPeople.length)}
         </p>
@@ -131,7 +134,8 @@ export function AnalysisReportView({ report, onSeek, review }: AnalysisReportVie
                     data-testid="unidentified-label"
                     className="text-slate-500 dark:text-slate-400"
                   >
-                    {person.unknownPerson?.label ?? `Person ${index + 1}`}
+                    {person.unknownPerson?.label ??
+                      t('videos.report.person', { number: index + 1 })}
                   </span>
                   <Appearances ranges={person.appearances} onSeek={onSeek} />
                   {rejected && (
@@ -158,12 +162,10 @@ export function AnalysisReportView({ report, onSeek, review }: AnalysisReportVie
       </section>
 
       <section className="space-y-2" data-testid="report-steps">
-        <h3 className="text-sm font-semibold">SOP step findings</h3>
+        <h3 className="text-sm font-semibold">{t('videos.report.stepsTitle')}</h3>
         {report.stepAnalysis.available ? (
           report.stepAnalysis.sops.length === 0 ? (
-            <p className="text-sm text-slate-500 dark:text-slate-400">
-              No SOP was chosen for this analysis.
-            </p>
+            <p className="text-sm text-slate-500 dark:text-slate-400">{t('videos.report.noSop')}</p>
           ) : (
             <>
               {report.stepAnalysis.sops.map((sop) => (
@@ -204,7 +206,7 @@ export function AnalysisReportView({ report, onSeek, review }: AnalysisReportVie
                 </div>
               ))}
               <p className="text-xs text-slate-500 dark:text-slate-400">
-                Assessed by {report.stepAnalysis.model}.
+                {t('videos.report.assessedBy', { model: report.stepAnalysis.model })}
               </p>
             </>
           )
@@ -264,12 +266,13 @@ function SeekButton({
   onSeek: (seconds: number) => void;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <button
       type="button"
       data-testid="seek-button"
       data-seconds={seconds}
-      title={`Play from ${formatTimestamp(seconds)}`}
+      title={t('videos.report.playFrom', { time: formatTimestamp(seconds) })}
       onClick={() => onSeek(seconds)}
       className="rounded-full border border-blue-200 bg-blue-50 px-2 py-0.5 font-mono text-xs text-blue-700 hover:bg-blue-100 dark:border-blue-900 dark:bg-blue-950 dark:text-blue-300"
     >

@@ -2,6 +2,7 @@ import type { Video } from '@hub/proto';
 import { useQuery } from '@tanstack/react-query';
 import { ScanFace } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Dialog } from '../ui/Dialog';
 import { smallButtonClass } from '../ui/styles';
 import { preselectedSops } from './format';
@@ -16,6 +17,7 @@ interface AnalyzeVideoDialogProps {
 }
 
 export function AnalyzeVideoDialog({ video, onClose }: AnalyzeVideoDialogProps) {
+  const { t } = useTranslation();
   const open = video !== null;
   const sops = useQuery({ ...sopChoicesQuery, enabled: open });
   const choices = sops.data?.documents;
@@ -46,23 +48,24 @@ export function AnalyzeVideoDialog({ video, onClose }: AnalyzeVideoDialogProps) 
       onOpenChange={(next) => {
         if (!next && !analyse.isPending) onClose();
       }}
-      title="Analyze Video Performance"
+      title={t('videos.analyse.title')}
       description={
         video ? (
-          <>
-            Identify the operators in <span className="font-medium">{video.title}</span> and check
-            their work against the SOPs you choose.
-          </>
+          <Trans
+            i18nKey="videos.analyse.description"
+            values={{ title: video.title }}
+            components={{ b: <span className="font-medium" /> }}
+          />
         ) : undefined
       }
       testId="analyze-video-dialog"
     >
       <form noValidate onSubmit={submit} className="space-y-4">
         <div className="space-y-1.5">
-          <p className="text-sm font-medium">SOPs to check against</p>
+          <p className="text-sm font-medium">{t('videos.analyse.sops')}</p>
           <SopPicker
             idPrefix="analyze-sop"
-            label="SOPs to check against"
+            label={t('videos.analyse.sops')}
             sops={choices}
             loading={sops.isPending}
             failed={sops.isError}
@@ -71,16 +74,13 @@ export function AnalyzeVideoDialog({ video, onClose }: AnalyzeVideoDialogProps) 
             onChange={setSelected}
           />
           {!none && (
-            <p className="text-xs text-slate-500 dark:text-slate-400">
-              Only SOPs whose processing has finished are listed. With none chosen, only the
-              operators are identified.
-            </p>
+            <p className="text-xs text-slate-500 dark:text-slate-400">{t('videos.analyse.hint')}</p>
           )}
         </div>
         <div className="flex items-center justify-end gap-3">
           {none && (
             <span data-testid="no-processed-sops" className="text-sm text-slate-500">
-              No processed SOPs available
+              {t('videos.sops.noneProcessed')}
             </span>
           )}
           <button
@@ -90,7 +90,7 @@ export function AnalyzeVideoDialog({ video, onClose }: AnalyzeVideoDialogProps) 
             className={smallButtonClass}
           >
             <ScanFace className="size-4" />
-            {analyse.isPending ? 'Starting...' : 'Start Analysis'}
+            {analyse.isPending ? t('videos.starting') : t('videos.analyse.start')}
           </button>
         </div>
       </form>

@@ -1,6 +1,7 @@
 import type { IdentifiedOperator, ReviewFaceRequest, TeamMember } from '@hub/proto';
 import { useState } from 'react';
 import { selectClass, smallButtonClass, smallOutlineButtonClass } from '../ui/styles';
+import { useTranslation } from 'react-i18next';
 
 export type Review = (faceId: string, review: ReviewFaceRequest) => void;
 
@@ -14,6 +15,7 @@ export function IdentifiedFaceControls({
   onReview: Review;
   busy: boolean;
 }) {
+  const { t } = useTranslation();
   const faceId = operator.faceId;
   if (!faceId) return null;
   return (
@@ -26,7 +28,7 @@ export function IdentifiedFaceControls({
           onClick={() => onReview(faceId, { decision: 'confirm' })}
           className={smallButtonClass}
         >
-          Confirm
+          {t('videos.review.confirm')}
         </button>
       )}
       <button
@@ -36,7 +38,7 @@ export function IdentifiedFaceControls({
         onClick={() => onReview(faceId, { decision: 'reject' })}
         className={smallOutlineButtonClass}
       >
-        Not {operator.name}
+        {t('videos.review.notPerson', { name: operator.name })}
       </button>
     </div>
   );
@@ -54,6 +56,7 @@ export function NameFaceControl({
   onReview: Review;
   busy: boolean;
 }) {
+  const { t } = useTranslation();
   const [userId, setUserId] = useState('');
   if (!faceId) return null;
   return (
@@ -65,13 +68,13 @@ export function NameFaceControl({
       }}
     >
       <select
-        aria-label="Who is this?"
+        aria-label={t('videos.review.whoIsThis')}
         data-testid="name-face-select"
         value={userId}
         onChange={(event) => setUserId(event.target.value)}
         className={`${selectClass} min-w-0 flex-1 sm:w-56`}
       >
-        <option value="">Who is this?</option>
+        <option value="">{t('videos.review.whoIsThis')}</option>
         {members.map((member) => (
           <option key={member.id} value={member.id}>
             {member.name}
@@ -84,7 +87,7 @@ export function NameFaceControl({
         data-testid="name-face"
         className={smallButtonClass}
       >
-        Name
+        {t('videos.review.name')}
       </button>
     </form>
   );

@@ -1,6 +1,7 @@
 import type { LibraryDocument } from '@hub/proto';
 import { LoaderCircle } from 'lucide-react';
 import { Checkbox } from '../ui/Checkbox';
+import { useTranslation } from 'react-i18next';
 
 interface SopPickerProps {
   idPrefix: string;
@@ -25,24 +26,26 @@ export function SopPicker({
   onChange,
   disabled = false,
 }: SopPickerProps) {
+  const { t } = useTranslation();
   if (loading) {
     return (
       <p className="flex items-center gap-2 text-sm text-slate-500">
-        <LoaderCircle aria-hidden className="size-4 animate-spin text-blue-600" /> Loading SOPs...
+        <LoaderCircle aria-hidden className="size-4 animate-spin text-blue-600" />{' '}
+        {t('videos.sops.loading')}
       </p>
     );
   }
   if (failed) {
     return (
       <p role="alert" className="text-sm text-red-600">
-        Failed to load SOPs
+        {t('videos.sops.loadFailed')}
       </p>
     );
   }
   if (!sops || sops.length === 0) {
     return (
       <p data-testid={`${idPrefix}-none`} className="text-sm text-slate-500 dark:text-slate-400">
-        No processed SOPs available
+        {t('videos.sops.noneProcessed')}
       </p>
     );
   }

@@ -19,6 +19,7 @@ import {
   type DraftErrors,
   type VideoDraft,
 } from './uploadVideo';
+import { useTranslation } from 'react-i18next';
 
 interface UploadVideoDialogProps {
   open: boolean;
@@ -41,6 +42,7 @@ export function UploadVideoDialog({
   progress,
   onUpload,
 }: UploadVideoDialogProps) {
+  const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [draft, setDraft] = useState<VideoDraft>(emptyDraft);
   const [errors, setErrors] = useState<DraftErrors>({});
@@ -91,15 +93,19 @@ export function UploadVideoDialog({
       onOpenChange={(next) => {
         if (!uploading) onOpenChange(next);
       }}
-      title="Upload Performance Video"
-      description="MP4, MPEG, MOV or AVI up to 2GB. Analysis starts when you press Analyse."
+      title={t('videos.upload.title')}
+      description={t('videos.upload.description')}
       testId="upload-video-dialog"
     >
       <form noValidate onSubmit={submit} className="space-y-4">
         <Field
           id="video-file"
-          label="Video File"
-          hint={file ? `${file.name} (${formatFileSize(file.size)})` : 'Maximum size 2GB'}
+          label={t('videos.upload.file')}
+          hint={
+            file
+              ? t('videos.upload.fileChosen', { name: file.name, size: formatFileSize(file.size) })
+              : t('videos.upload.fileHint')
+          }
         >
           <input
             id="video-file"
@@ -111,7 +117,7 @@ export function UploadVideoDialog({
             className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-200 dark:file:bg-slate-800"
           />
         </Field>
-        <Field id="video-title" label="Title" error={errors.title}>
+        <Field id="video-title" label={t('videos.upload.videoTitle')} error={errors.title}>
           <input
             id="video-title"
             value={draft.title}
@@ -119,24 +125,28 @@ export function UploadVideoDialog({
             disabled={uploading}
             required
             aria-invalid={errors.title ? true : undefined}
-            placeholder="e.g. Line 3 morning shift"
+            placeholder={t('videos.upload.titlePlaceholder')}
             onChange={(event) => set('title', event.target.value)}
             className={inputClass}
           />
         </Field>
-        <Field id="video-description" label="Description">
+        <Field id="video-description" label={t('videos.upload.descriptionLabel')}>
           <textarea
             id="video-description"
             value={draft.description}
             rows={3}
             maxLength={5000}
             disabled={uploading}
-            placeholder="Optional"
+            placeholder={t('videos.upload.optional')}
             onChange={(event) => set('description', event.target.value)}
             className={clsx(textareaClass, 'font-sans')}
           />
         </Field>
-        <Field id="video-recording-date" label="Recording date" error={errors.recordingDate}>
+        <Field
+          id="video-recording-date"
+          label={t('videos.upload.recordingDate')}
+          error={errors.recordingDate}
+        >
           <input
             id="video-recording-date"
             type="datetime-local"
@@ -149,10 +159,10 @@ export function UploadVideoDialog({
           />
         </Field>
         <div className="space-y-1.5">
-          <p className="text-sm font-medium">Linked SOPs</p>
+          <p className="text-sm font-medium">{t('videos.upload.linkedSops')}</p>
           <SopPicker
             idPrefix="upload-sop"
-            label="Linked SOPs"
+            label={t('videos.upload.linkedSops')}
             sops={sops.data?.documents}
             loading={sops.isPending}
             failed={sops.isError}
@@ -161,13 +171,13 @@ export function UploadVideoDialog({
             onChange={(ids) => set('sopIds', ids)}
           />
           <p className="text-xs text-slate-500 dark:text-slate-400">
-            Optional. Preselected when you analyse the video.
+            {t('videos.upload.linkedSopsHint')}
           </p>
         </div>
         {uploading && <UploadProgress percent={progress} />}
         <div className="flex justify-end">
           <button type="submit" disabled={uploading} className={smallButtonClass}>
-            {uploading ? 'Uploading...' : 'Upload Video'}
+            {uploading ? t('videos.upload.uploading') : t('videos.uploadVideo')}
           </button>
         </div>
       </form>

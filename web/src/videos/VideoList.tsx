@@ -17,6 +17,7 @@ import { formatDateTime } from '../ui/dates';
 import { emptyListText } from '../ui/emptyList';
 import { linkedSopsText, operatorCountsText, videoStatus } from './format';
 import { refreshVideos } from './queries';
+import { useTranslation } from 'react-i18next';
 
 interface VideoListProps {
   videos: readonly Video[] | undefined;
@@ -41,17 +42,18 @@ export function VideoList({
   search,
   onClearSearch,
 }: VideoListProps) {
+  const { t } = useTranslation();
   const empty = !loading && (videos?.length ?? 0) === 0 && uploadProgress === null;
   return (
     <div data-testid="video-list" aria-busy={loading} className="space-y-3">
       {uploadProgress !== null && (
         <UploadingRow
           testId="video-upload-placeholder"
-          label="Uploading video..."
+          label={t('videos.list.uploading')}
           percent={uploadProgress}
         />
       )}
-      {loading && videos === undefined && <LoadingRow label="Loading videos..." />}
+      {loading && videos === undefined && <LoadingRow label={t('videos.list.loading')} />}
       {empty && (
         <EmptyList
           testId="videos-empty"
@@ -60,8 +62,8 @@ export function VideoList({
           {...emptyListText({
             noun: 'videos',
             search,
-            title: 'No videos found',
-            hint: 'Upload your first performance video to get started',
+            title: t('videos.list.empty'),
+            hint: t('videos.list.emptyHint'),
           })}
         />
       )}
@@ -84,6 +86,7 @@ function VideoRow({
   onReport,
   onAnalyse,
 }: { video: Video } & Pick<VideoListProps, 'onPlay' | 'onReport' | 'onAnalyse'>) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const status = videoStatus(video);
   const sopTitles = video.linkedSopTitles.map((sop) => sop.sopTitle).join(', ');
@@ -91,10 +94,13 @@ function VideoRow({
   const remove = useMutation({
     mutationFn: () => call(api.deleteVideo, { params: { id: video.id } }),
     onSuccess: async () => {
-      toast({ title: 'Video deleted', description: `${video.title} has been deleted.` });
+      toast({
+        title: t('videos.list.deleted'),
+        description: t('videos.list.deletedDescription', { title: video.title }),
+      });
       await refreshVideos(queryClient);
     },
-    onError: () => toast({ title: 'Failed to delete video', variant: 'destructive' }),
+    onError: () => toast({ title: t('videos.list.deleteFailed'), variant: 'destructive' }),
   });
 
   return (
@@ -111,11 +117,13 @@ function VideoRow({
           {video.title}
         </p>
         <p className="line-clamp-2 text-sm text-slate-500 dark:text-slate-400">
-          {video.description || 'No description'}
+          {video.description || t('videos.list.noDescription')}
         </p>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs text-slate-500 dark:text-slate-400">
           <span data-testid="video-size">{formatFileSize(video.fileSize)}</span>
-          <span data-testid="video-recorded">Recorded {formatDateTime(video.recordedAt)}</span>
+          <span data-testid="video-recorded">
+            {t('videos.list.recorded', { time: formatDateTime(video.recordedAt) })}
+          </span>
           <Badge tone={status.tone} testId="video-status">
             {status.processing && <LoaderCircle aria-hidden className="mr-1 size-3 animate-spin" />}
             {status.label}
@@ -143,16 +151,24 @@ function VideoRow({
         </div>
       </div>
       <div className="flex shrink-0 items-center gap-1">
-        <RowIconButton label="Play" testId="play-video" onClick={() => onPlay(video)}>
+        <RowIconButton
+          label={t('videos.list.play')}
+          testId="play-video"
+          onClick={() => onPlay(video)}
+        >
           <Play className="size-4" />
         </RowIconButton>
         {video.analysisStatus === 'completed' && (
-          <RowIconButton label="View report" testId="view-report" onClick={() => onReport(video)}>
+          <RowIconButton
+            label={t('videos.list.viewReport')}
+            testId="view-report"
+            onClick={() => onReport(video)}
+          >
             <ClipboardList className="size-4" />
           </RowIconButton>
         )}
         <RowIconButton
-          label={status.processing ? 'Analysis in progress' : 'Analyse'}
+          label={status.processing ? t('videos.list.analysing') : t('videos.list.analyse')}
           testId="analyze-video"
           disabled={status.processing}
           onClick={() => onAnalyse(video)}
@@ -160,8 +176,8 @@ function VideoRow({
           <ScanFace className="size-4" />
         </RowIconButton>
         <RowDeleteButton
-          title="Delete video?"
-          description={`"${video.title}", its stored file and its analysis will be removed for good. This cannot be undone.`}
+          title={t('videos.list.deleteTitle')}
+          description={t('videos.list.deleteDescription', { title: video.title })}
           testId="delete-video"
           pending={remove.isPending}
           onConfirm={() => remove.mutate()}

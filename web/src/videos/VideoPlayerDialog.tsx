@@ -11,6 +11,7 @@ import { operatorCountsText, videoStatus } from './format';
 import { videoQuery, videoStreamUrl } from './queries';
 import { useAnalyseVideo } from './useAnalyseVideo';
 import { useReportReview } from './useFaceReview';
+import { useTranslation } from 'react-i18next';
 
 interface VideoPlayerDialogProps {
   /** The video to play; null when the dialog is closed. */
@@ -21,14 +22,17 @@ interface VideoPlayerDialogProps {
 }
 
 export function VideoPlayerDialog({ video, focus, onClose }: VideoPlayerDialogProps) {
+  const { t } = useTranslation();
   return (
     <Dialog
       open={video !== null}
       onOpenChange={(next) => {
         if (!next) onClose();
       }}
-      title={video?.title ?? 'Video'}
-      description={video ? `Recorded ${formatDateTime(video.recordedAt)}` : undefined}
+      title={video?.title ?? t('videos.player.video')}
+      description={
+        video ? t('videos.player.recorded', { time: formatDateTime(video.recordedAt) }) : undefined
+      }
       width="max-w-4xl"
       testId="video-player-dialog"
     >
@@ -38,6 +42,7 @@ export function VideoPlayerDialog({ video, focus, onClose }: VideoPlayerDialogPr
 }
 
 function PlayerBody({ video, focus }: { video: Video; focus: 'player' | 'report' }) {
+  const { t } = useTranslation();
   const player = useRef<HTMLVideoElement>(null);
   const reportRef = useRef<HTMLDivElement>(null);
   const [streamFailed, setStreamFailed] = useState(false);
@@ -74,11 +79,11 @@ function PlayerBody({ video, focus }: { video: Video; focus: 'player' | 'report'
     <div className="space-y-5">
       {src === null ? (
         <p role="alert" data-testid="video-error" className="text-sm text-red-600">
-          No video URL available
+          {t('videos.player.noUrl')}
         </p>
       ) : streamFailed ? (
         <p role="alert" data-testid="video-error" className="text-sm text-red-600">
-          Failed to load video stream
+          {t('videos.player.streamFailed')}
         </p>
       ) : (
         <video
@@ -99,7 +104,7 @@ function PlayerBody({ video, focus }: { video: Video; focus: 'player' | 'report'
         className="space-y-3 border-t border-slate-200 pt-4 dark:border-slate-800"
       >
         <div className="flex flex-wrap items-center gap-2">
-          <h3 className="font-semibold">Analysis report</h3>
+          <h3 className="font-semibold">{t('videos.player.report')}</h3>
           <Badge tone={status.tone} testId="player-status">
             {status.label}
           </Badge>
@@ -113,20 +118,18 @@ function PlayerBody({ video, focus }: { video: Video; focus: 'player' | 'report'
         </div>
         {details.isError ? (
           <p role="alert" data-testid="video-details-error" className="text-sm text-red-600">
-            Failed to load video
+            {t('videos.player.loadFailed')}
           </p>
         ) : details.isPending ? (
           <p className="flex items-center gap-2 text-sm text-slate-500">
-            <LoaderCircle aria-hidden className="size-4 animate-spin text-blue-600" /> Loading
-            report...
+            <LoaderCircle aria-hidden className="size-4 animate-spin text-blue-600" />{' '}
+            {t('videos.player.loadingReport')}
           </p>
         ) : report ? (
           <AnalysisReportView report={report} onSeek={seek} review={review} />
         ) : (
           <p data-testid="no-report" className="text-sm text-slate-500 dark:text-slate-400">
-            {status.processing
-              ? 'The analysis is running; its report appears here when it completes.'
-              : 'Not analysed yet. Press Analyse to identify operators and check the SOP steps.'}
+            {status.processing ? t('videos.player.running') : t('videos.player.notAnalysed')}
           </p>
         )}
       </div>
@@ -139,6 +142,7 @@ function PlayerBody({ video, focus }: { video: Video; focus: 'player' | 'report'
  * pictures are enrolled, or after a failure. A video never analysed goes through Analyse.
  */
 function RerunAnalysis({ video }: { video: Video }) {
+  const { t } = useTranslation();
   const analyse = useAnalyseVideo();
   if (video.analysisStatus !== 'completed' && video.analysisStatus !== 'failed') return null;
   return (
@@ -150,7 +154,7 @@ function RerunAnalysis({ video }: { video: Video }) {
       onClick={() => analyse.mutate({ id: video.id, sopIds: video.linkedSOPs })}
     >
       <RotateCcw aria-hidden className="size-3.5" />
-      {analyse.isPending ? 'Starting...' : 'Re-run analysis'}
+      {analyse.isPending ? t('videos.starting') : t('videos.analyse.rerun')}
     </button>
   );
 }

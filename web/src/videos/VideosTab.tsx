@@ -2,6 +2,7 @@ import type { Video } from '@hub/proto';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useDebouncedValue } from '../auth/useDebouncedValue';
+import { i18n } from '../i18n/i18n';
 import { toast } from '../toast/toastStore';
 import { loadedRows } from '../api/paging';
 import { ListToolbar } from '../ui/ListStates';
@@ -13,13 +14,11 @@ import { UploadVideoDialog } from './UploadVideoDialog';
 import { uploadFailureToast, uploadVideo } from './uploadVideo';
 import { VideoList } from './VideoList';
 import { VideoPlayerDialog } from './VideoPlayerDialog';
-
-/** Shown once an upload is stored: analysis runs only when someone asks for it. */
-export const UPLOADED_MESSAGE =
-  'Video uploaded. Press Analyse to identify operators and check it against the SOPs.';
+import { useTranslation } from 'react-i18next';
 
 /** The Videos tab of the Library (/library/videos). */
 export function VideosTab() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
@@ -37,7 +36,8 @@ export function VideosTab() {
 
   const { isError, errorUpdatedAt } = videos;
   useEffect(() => {
-    if (isError) toast({ title: 'Failed to fetch videos', variant: 'destructive' });
+    // i18n.t, not the hook's t: a change of language must not tell the failure again.
+    if (isError) toast({ title: i18n.t('videos.fetchFailed'), variant: 'destructive' });
   }, [isError, errorUpdatedAt]);
 
   const upload = useMutation({
@@ -45,7 +45,8 @@ export function VideosTab() {
       uploadVideo(fields, file, setUploadProgress),
     onMutate: () => setUploadProgress(0),
     onSuccess: async (video) => {
-      toast({ title: 'Video uploaded', description: UPLOADED_MESSAGE });
+      // Shown once an upload is stored: analysis runs only when someone asks for it.
+      toast({ title: t('videos.uploaded'), description: t('videos.uploadedDescription') });
       setUploadOpen(false);
       setSearchText('');
       await refreshVideos(queryClient, video.id);
@@ -56,7 +57,7 @@ export function VideosTab() {
 
   const refresh = async () => {
     const result = await videos.refetch();
-    if (!result.isError) toast({ title: 'Library refreshed' });
+    if (!result.isError) toast({ title: t('videos.refreshed') });
   };
 
   const { rows: list, totalCount } = loadedRows(videos.data?.pages, (page) => page.videos);
@@ -69,10 +70,8 @@ export function VideosTab() {
   return (
     <section data-testid="video-library" className="space-y-4">
       <header>
-        <h2 className="text-lg font-semibold">Video Library</h2>
-        <p className="text-sm text-slate-500 dark:text-slate-400">
-          Manage operator performance videos and AI analysis results.
-        </p>
+        <h2 className="text-lg font-semibold">{t('videos.title')}</h2>
+        <p className="text-sm text-slate-500 dark:text-slate-400">{t('videos.subtitle')}</p>
       </header>
       <ListToolbar
         noun="videos"
@@ -81,12 +80,12 @@ export function VideosTab() {
         onSearch={setSearchText}
         refreshing={videos.isFetching}
         onRefresh={() => void refresh()}
-        uploadLabel="Upload Video"
+        uploadLabel={t('videos.uploadVideo')}
         onUpload={() => setUploadOpen(true)}
       />
       {videos.isError && list === undefined ? (
         <p role="alert" className="text-sm text-red-600">
-          Failed to fetch videos
+          {t('videos.fetchFailed')}
         </p>
       ) : (
         <VideoList

@@ -1,10 +1,11 @@
 import type { AnalysisReport, IdentifiedOperator, UnidentifiedPerson, Video } from '@hub/proto';
+import { i18n } from '../i18n/i18n';
 import type { BadgeTone } from '../ui/Badge';
 import { formatMediumDate } from '../i18n/format';
 
 /** What a video row's analysis badge says, and the line beside it. */
 export interface VideoStatus {
-  label: 'Completed' | 'Processing' | 'Failed' | 'Pending';
+  label: string;
   tone: BadgeTone;
   /** 'Analysing: frame 12 of 40', the failure's reason, or null. */
   detail: string | null;
@@ -17,31 +18,41 @@ type StatusFields = Pick<Video, 'analysisStatus' | 'analysisError' | 'progress'>
 export function videoStatus(video: StatusFields): VideoStatus {
   switch (video.analysisStatus) {
     case 'completed':
-      return { label: 'Completed', tone: 'green', detail: null, processing: false };
+      return {
+        label: i18n.t('videos.status.completed'),
+        tone: 'green',
+        detail: null,
+        processing: false,
+      };
     case 'processing':
       return {
-        label: 'Processing',
+        label: i18n.t('videos.status.processing'),
         tone: 'blue',
         detail: analysingLabel(video.progress),
         processing: true,
       };
     case 'failed':
       return {
-        label: 'Failed',
+        label: i18n.t('videos.status.failed'),
         tone: 'red',
-        detail: video.analysisError?.trim() || 'Analysis failed',
+        detail: video.analysisError?.trim() || i18n.t('videos.status.analysisFailed'),
         processing: false,
       };
     default:
-      return { label: 'Pending', tone: 'neutral', detail: null, processing: false };
+      return {
+        label: i18n.t('videos.status.pending'),
+        tone: 'neutral',
+        detail: null,
+        processing: false,
+      };
   }
 }
 
 /** 'Analysing: frame 12 of 40', or 'Analysing...' before the worker reports its first frame. */
 export function analysingLabel(progress: Video['progress']): string {
-  if (!progress || progress.total <= 0) return 'Analysing...';
+  if (!progress || progress.total <= 0) return i18n.t('videos.status.analysing');
   const current = Math.min(Math.max(progress.current, 0), progress.total);
-  return `Analysing: frame ${current} of ${progress.total}`;
+  return i18n.t('videos.status.frame', { current, total: progress.total });
 }
 
 /** True when the list should be fetched again shortly. */
@@ -63,13 +74,13 @@ export function operatorCountsText(video: CountFields): string {
   const identified = video.identifiedOperators ?? 0;
   const rate =
     video.identificationRate ?? (detected === 0 ? 0 : Math.min(identified / detected, 1));
-  return `${detected} detected · ${identified} identified (${formatRate(rate)})`;
+  return i18n.t('videos.counts', { detected, identified, rate: formatRate(rate) });
 }
 
 /** '1 SOP', '3 SOPs', 'No SOPs'. */
 export function linkedSopsText(count: number): string {
-  if (count === 0) return 'No SOPs';
-  return `${count} ${count === 1 ? 'SOP' : 'SOPs'}`;
+  if (count === 0) return i18n.t('videos.sops.none');
+  return i18n.t('videos.sops.count', { count });
 }
 
 /** Seconds as m:ss (h:mm:ss from an hour on): 65.4 -> '1:05'. */
@@ -89,7 +100,7 @@ export function formatTimeRange(range: { start: number; end: number }): string {
 }
 
 export interface MatchConfidence {
-  label: 'Strong match' | 'Good match' | 'Weak match';
+  label: string;
   tone: BadgeTone;
 }
 
@@ -99,15 +110,18 @@ export interface MatchConfidence {
  */
 export function matchConfidence(distance: number, threshold: number): MatchConfidence {
   const ratio = threshold > 0 ? distance / threshold : 1;
-  if (ratio <= 0.5) return { label: 'Strong match', tone: 'green' };
-  if (ratio <= 0.8) return { label: 'Good match', tone: 'blue' };
-  return { label: 'Weak match', tone: 'amber' };
+  if (ratio <= 0.5) return { label: i18n.t('videos.report.strong'), tone: 'green' };
+  if (ratio <= 0.8) return { label: i18n.t('videos.report.good'), tone: 'blue' };
+  return { label: i18n.t('videos.report.weak'), tone: 'amber' };
 }
 
 /** 'distance 0.31 (threshold 0.6)'; a face a supervisor named has none. */
 export function distanceText(operator: Pick<IdentifiedOperator, 'distance'>, threshold: number) {
-  if (operator.distance === null) return 'named by a supervisor';
-  return `distance ${operator.distance.toFixed(2)} (threshold ${threshold})`;
+  if (operator.distance === null) return i18n.t('videos.report.namedBySupervisor');
+  return i18n.t('videos.report.distance', {
+    distance: operator.distance.toFixed(2),
+    threshold,
+  });
 }
 
 /** 'Nov 26, 2026' of an ISO time, for review lines. */
@@ -121,9 +135,11 @@ export function faceVerdict(
   operator: Pick<IdentifiedOperator, 'distance' | 'review'>,
   threshold: number,
 ): { label: string; tone: BadgeTone } {
-  if (operator.review?.decision === 'confirmed') return { label: 'Confirmed', tone: 'green' };
+  if (operator.review?.decision === 'confirmed') {
+    return { label: i18n.t('videos.report.confirmed'), tone: 'green' };
+  }
   if (operator.review?.decision === 'named' || operator.distance === null) {
-    return { label: 'Named', tone: 'blue' };
+    return { label: i18n.t('videos.report.named'), tone: 'blue' };
   }
   return matchConfidence(operator.distance, threshold);
 }
@@ -132,8 +148,10 @@ export function faceVerdict(
 export function reviewText(operator: Pick<IdentifiedOperator, 'review'>): string | null {
   const review = operator.review;
   if (!review) return null;
-  const verb = review.decision === 'confirmed' ? 'Confirmed' : 'Named';
-  return `${verb} by ${review.byName} on ${reviewDate(review.at)}`;
+  const words = { name: review.byName, date: reviewDate(review.at) };
+  return review.decision === 'confirmed'
+    ? i18n.t('videos.report.confirmedBy', words)
+    : i18n.t('videos.report.namedBy', words);
 }
 
 /** 'Not Howard Wolowitz (said Amy Farrah on Nov 26, 2026)' for each rejected match. */
@@ -141,27 +159,36 @@ export function rejectedText(person: Pick<UnidentifiedPerson, 'rejected'>): stri
   const rejected = person.rejected ?? [];
   if (rejected.length === 0) return null;
   return rejected
-    .map((match) => `Not ${match.name} (said ${match.byName} on ${reviewDate(match.at)})`)
+    .map((match) =>
+      i18n.t('videos.report.notPerson', {
+        name: match.name,
+        by: match.byName,
+        date: reviewDate(match.at),
+      }),
+    )
     .join('; ');
 }
 
 /** A step finding's verdict. */
 export function observedLabel(observed: boolean | null): {
-  label: 'Observed' | 'Not observed' | 'Unknown';
+  label: string;
   tone: BadgeTone;
 } {
-  if (observed === true) return { label: 'Observed', tone: 'green' };
-  if (observed === false) return { label: 'Not observed', tone: 'red' };
-  return { label: 'Unknown', tone: 'neutral' };
+  if (observed === true) return { label: i18n.t('videos.report.observed'), tone: 'green' };
+  if (observed === false) return { label: i18n.t('videos.report.notObserved'), tone: 'red' };
+  return { label: i18n.t('videos.report.unknown'), tone: 'neutral' };
 }
 
 /** '40 frames at 2 fps over 1:20'. */
 export function samplingText(
   report: Pick<AnalysisReport, 'framesAnalysed' | 'samplingFps' | 'durationSeconds'>,
 ): string {
-  const frames = `${report.framesAnalysed} ${report.framesAnalysed === 1 ? 'frame' : 'frames'}`;
   const fps = parseFloat(report.samplingFps.toFixed(2));
-  return `${frames} at ${fps} fps over ${formatTimestamp(report.durationSeconds)}`;
+  return i18n.t('videos.report.frames', {
+    count: report.framesAnalysed,
+    fps,
+    duration: formatTimestamp(report.durationSeconds),
+  });
 }
 
 /** Names listed in full before the rest are counted. */
@@ -174,10 +201,16 @@ const NAMES_LISTED = 5;
 function namesText(names: readonly string[]): string {
   if (names.length > NAMES_LISTED) {
     const shown = names.slice(0, NAMES_LISTED - 1);
-    return `${shown.join(', ')} and ${names.length - shown.length} others`;
+    return i18n.t('videos.report.namesOthers', {
+      names: shown.join(', '),
+      rest: names.length - shown.length,
+    });
   }
   if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return i18n.t('videos.report.namesAnd', {
+    names: names.slice(0, -1).join(', '),
+    last: names.at(-1) ?? '',
+  });
 }
 
 /**
@@ -186,18 +219,13 @@ function namesText(names: readonly string[]): string {
  * yet enrolled ... Re-run the analysis to include them.'
  */
 export function notYetEnrolledText(names: readonly string[]): string {
-  const list = namesText(names);
-  const verb = names.length === 1 ? 'was' : 'were';
-  return (
-    `${list} ${verb} not yet enrolled for identification when this analysis ran, so the report ` +
-    `cannot name them. Re-run the analysis to include them.`
-  );
+  return i18n.t('videos.report.notEnrolled', { names: namesText(names), count: names.length });
 }
 
 /** '1 unidentified person', '2 unidentified people', 'No unidentified people'. */
 export function unidentifiedText(count: number): string {
-  if (count === 0) return 'No unidentified people';
-  return `${count} unidentified ${count === 1 ? 'person' : 'people'}`;
+  if (count === 0) return i18n.t('videos.report.noUnidentified');
+  return i18n.t('videos.report.unidentifiedCount', { count });
 }
 
 /** The processed SOPs among a video's linked ones: the dialog's first choice. */

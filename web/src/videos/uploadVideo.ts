@@ -2,6 +2,7 @@ import { api, VIDEO_MAX_BYTES, VIDEO_UPLOAD, type LinkedSop, type Video } from '
 import { ApiError } from '../api/client';
 import { uploadWithProgress } from '../api/upload';
 export { uploadPercent } from '../api/upload';
+import { i18n } from '../i18n/i18n';
 import type { ToastInput } from '../toast/toastStore';
 
 /** What the checks read of a File (so they run without a browser). */
@@ -30,7 +31,7 @@ export const VIDEO_ACCEPT = [...VIDEO_MIME_TYPES, ...VIDEO_EXTENSIONS].join(',')
 export function checkVideoFile(file: FileFacts | null | undefined): ToastInput | null {
   if (!file) {
     return {
-      title: 'No file selected',
+      title: i18n.t('videos.upload.noFile'),
       description: VIDEO_UPLOAD.messages.missing,
       variant: 'destructive',
     };
@@ -41,14 +42,14 @@ export function checkVideoFile(file: FileFacts | null | undefined): ToastInput |
     VIDEO_EXTENSIONS.some((extension) => name.endsWith(extension));
   if (!known) {
     return {
-      title: 'Invalid file type',
+      title: i18n.t('videos.upload.wrongType'),
       description: VIDEO_UPLOAD.messages.wrongKind,
       variant: 'destructive',
     };
   }
   if (file.size > VIDEO_MAX_BYTES) {
     return {
-      title: 'File too large',
+      title: i18n.t('videos.upload.tooLarge'),
       description: VIDEO_UPLOAD.messages.tooLarge,
       variant: 'destructive',
     };
@@ -94,10 +95,11 @@ export interface DraftErrors {
 /** Title and recording date are required (spec section 5). */
 export function checkDraft(draft: VideoDraft): DraftErrors {
   const errors: DraftErrors = {};
-  if (draft.title.trim() === '') errors.title = 'Title is required';
-  if (draft.recordingDate.trim() === '') errors.recordingDate = 'Recording date is required';
-  else if (localToIso(draft.recordingDate) === null) {
-    errors.recordingDate = 'Recording date is not a valid date';
+  if (draft.title.trim() === '') errors.title = i18n.t('videos.upload.titleRequired');
+  if (draft.recordingDate.trim() === '') {
+    errors.recordingDate = i18n.t('videos.upload.dateRequired');
+  } else if (localToIso(draft.recordingDate) === null) {
+    errors.recordingDate = i18n.t('videos.upload.dateInvalid');
   }
   return errors;
 }
@@ -131,8 +133,8 @@ export function uploadFailureToast(error: unknown): ToastInput {
         ? error.message
         : undefined;
   return {
-    title: 'Upload failed',
-    description: text ?? 'Failed to upload video',
+    title: i18n.t('videos.upload.failed'),
+    description: text ?? i18n.t('videos.upload.failedDescription'),
     variant: 'destructive',
   };
 }
@@ -140,8 +142,10 @@ export function uploadFailureToast(error: unknown): ToastInput {
 /** Spec section 8: 'Analysis failed' with the server's message, else 'Failed to start analysis'. */
 export function analysisFailureToast(error: unknown): ToastInput {
   return {
-    title: 'Analysis failed',
-    description: (error instanceof ApiError && error.serverMessage) || 'Failed to start analysis',
+    title: i18n.t('videos.analyse.failed'),
+    description:
+      (error instanceof ApiError && error.serverMessage) ||
+      i18n.t('videos.analyse.failedDescription'),
     variant: 'destructive',
   };
 }

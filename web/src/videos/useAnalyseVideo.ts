@@ -1,6 +1,7 @@
 import { api, type VideoList } from '@hub/proto';
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
+import { i18n } from '../i18n/i18n';
 import { toast } from '../toast/toastStore';
 import { refreshVideos } from './queries';
 import { analysisFailureToast } from './uploadVideo';
@@ -28,8 +29,8 @@ export function useAnalyseVideo(onStarted?: () => void) {
           },
       );
       toast({
-        title: 'Analysis started',
-        description: `${updated.title} is being analysed.`,
+        title: i18n.t('videos.analyse.started'),
+        description: i18n.t('videos.analyse.startedDescription', { title: updated.title }),
       });
       onStarted?.();
       await refreshVideos(queryClient, updated.id);

@@ -1,16 +1,18 @@
 import { api, type ReviewFaceRequest, type VideoWithReport } from '@hub/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
+import { i18n } from '../i18n/i18n';
 import { toast } from '../toast/toastStore';
 import { teamMembersQuery } from '../team/queries';
 import type { ReportReview } from './AnalysisReportView';
 import { refreshVideos } from './queries';
 
-const DONE: Record<ReviewFaceRequest['decision'], string> = {
-  confirm: 'Identification confirmed',
-  reject: 'Identification rejected',
-  name: 'Face named',
-};
+/** Each decision's toast: the catalog's `videos.review.<key>`. */
+const DONE = {
+  confirm: 'confirmed',
+  reject: 'rejected',
+  name: 'named',
+} as const satisfies Record<ReviewFaceRequest['decision'], string>;
 
 /**
  * A supervisor's review of one face: the answer is the corrected video, shown at once; the
@@ -23,7 +25,10 @@ export function useFaceReview(videoId: number) {
       call(api.reviewFace, { params: { id: videoId, faceId }, body: review }),
     onSuccess: async (video: VideoWithReport, { review }) => {
       queryClient.setQueryData([api.video.path, videoId], video);
-      toast({ title: DONE[review.decision], description: 'The report has been updated.' });
+      toast({
+        title: i18n.t(`videos.review.${DONE[review.decision]}`),
+        description: i18n.t('videos.review.updated'),
+      });
       await Promise.all([
         refreshVideos(queryClient),
         queryClient.invalidateQueries({ queryKey: [api.teamMember.path] }),
@@ -31,8 +36,8 @@ export function useFaceReview(videoId: number) {
     },
     onError: (error) =>
       toast({
-        title: 'Review not saved',
-        description: error instanceof Error ? error.message : 'Please try again.',
+        title: i18n.t('videos.review.notSaved'),
+        description: error instanceof Error ? error.message : i18n.t('videos.review.tryAgain'),
         variant: 'destructive',
       }),
   });

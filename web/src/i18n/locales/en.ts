@@ -7,6 +7,24 @@ import { insights } from './en/insights';
 import { skills } from './en/skills';
 import { training } from './en/training';
 import { library } from './en/library';
+import { toast } from './en/toast';
+import { pages } from './en/pages';
+import { access } from './en/access';
+import { organizationExport } from './en/organization-export';
+import { observations } from './en/observations';
+import { admin } from './en/admin';
+import { audit } from './en/audit';
+import { faces } from './en/faces';
+import { onboarding } from './en/onboarding';
+import { team } from './en/team';
+import { activity } from './en/activity';
+import { profile } from './en/profile';
+import { recommendations } from './en/recommendations';
+import { peopleImport } from './en/people-import';
+import { unknownPeople } from './en/unknown-people';
+import { floor } from './en/floor';
+import { integrations } from './en/integrations';
+import { videos } from './en/videos';
 
 /**
  * The English catalog: the reference every other language must match key for key (see
@@ -229,6 +247,24 @@ export const en = {
   skills,
   training,
   library,
+  toast,
+  pages,
+  access,
+  organizationExport,
+  observations,
+  admin,
+  audit,
+  faces,
+  onboarding,
+  team,
+  activity,
+  profile,
+  recommendations,
+  peopleImport,
+  unknownPeople,
+  floor,
+  integrations,
+  videos,
 } as const;
 
 /** The shape every language's catalog has: en's keys, any text. */

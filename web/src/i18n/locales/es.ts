@@ -8,6 +8,24 @@ import { insights } from './es/insights';
 import { skills } from './es/skills';
 import { training } from './es/training';
 import { library } from './es/library';
+import { toast } from './es/toast';
+import { pages } from './es/pages';
+import { access } from './es/access';
+import { organizationExport } from './es/organization-export';
+import { observations } from './es/observations';
+import { admin } from './es/admin';
+import { audit } from './es/audit';
+import { faces } from './es/faces';
+import { onboarding } from './es/onboarding';
+import { team } from './es/team';
+import { activity } from './es/activity';
+import { profile } from './es/profile';
+import { recommendations } from './es/recommendations';
+import { peopleImport } from './es/people-import';
+import { unknownPeople } from './es/unknown-people';
+import { floor } from './es/floor';
+import { integrations } from './es/integrations';
+import { videos } from './es/videos';
 
 /** Spanish for the plant floor: tú, short and direct, the words a Spanish-speaking plant uses. */
 export const es: Catalog = {
@@ -225,4 +243,22 @@ export const es: Catalog = {
   skills,
   training,
   library,
+  toast,
+  pages,
+  access,
+  organizationExport,
+  observations,
+  admin,
+  audit,
+  faces,
+  onboarding,
+  team,
+  activity,
+  profile,
+  recommendations,
+  peopleImport,
+  unknownPeople,
+  floor,
+  integrations,
+  videos,
 };

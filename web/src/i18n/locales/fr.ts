@@ -8,6 +8,24 @@ import { insights } from './fr/insights';
 import { skills } from './fr/skills';
 import { training } from './fr/training';
 import { library } from './fr/library';
+import { toast } from './fr/toast';
+import { pages } from './fr/pages';
+import { access } from './fr/access';
+import { organizationExport } from './fr/organization-export';
+import { observations } from './fr/observations';
+import { admin } from './fr/admin';
+import { audit } from './fr/audit';
+import { faces } from './fr/faces';
+import { onboarding } from './fr/onboarding';
+import { team } from './fr/team';
+import { activity } from './fr/activity';
+import { profile } from './fr/profile';
+import { recommendations } from './fr/recommendations';
+import { peopleImport } from './fr/people-import';
+import { unknownPeople } from './fr/unknown-people';
+import { floor } from './fr/floor';
+import { integrations } from './fr/integrations';
+import { videos } from './fr/videos';
 
 /** French for the plant floor: vous, short and direct, the words a French-speaking plant uses. */
 export const fr: Catalog = {
@@ -226,4 +244,22 @@ export const fr: Catalog = {
   skills,
   training,
   library,
+  toast,
+  pages,
+  access,
+  organizationExport,
+  observations,
+  admin,
+  audit,
+  faces,
+  onboarding,
+  team,
+  activity,
+  profile,
+  recommendations,
+  peopleImport,
+  unknownPeople,
+  floor,
+  integrations,
+  videos,
 };

@@ -1,0 +1,46 @@
+/**
+ * Importing people from a spreadsheet. The column names in `columns` (email, name, role, ...)
+ * are the headers the server reads: every language keeps them as they are.
+ */
+export const peopleImport = {
+  title: 'Import people',
+  subtitle:
+    'Invite a whole team from a spreadsheet. Every row is checked before anyone is invited.',
+  back: 'Back to the team',
+  chooseTitle: '1. Choose a CSV file',
+  columns:
+    'Columns, named in the first row: <b>email</b>, <b>name</b>, <b>role</b> (admin, training supervisor, manager or operator; blank is operator), <b>job functions</b> (several separated by <code>;</code>, <code>|</code> or <code>,</code>), and optionally <b>language</b> and <b>time zone</b>.',
+  saveAs:
+    'Save from Excel as "CSV UTF-8", or download from Google Sheets as CSV. At most 100,000 rows.',
+  organization: 'Organization',
+  chooseOrganization: 'Choose an organization',
+  file: 'CSV file (UTF-8, up to 10 MB)',
+  checking: 'Checking every row…',
+  checkTitle: '2. Check what would happen',
+  rows: '{{fileName}}: {{rows}} rows.',
+  plan: { create: 'New members', update: 'Updated', unchanged: 'Unchanged', refused: 'Refused' },
+  updateExisting:
+    'Update existing members (name, role, language, time zone; job functions are added)',
+  apply_one: 'Apply: invite {{n}} people',
+  apply_many: 'Apply: invite {{n}} people',
+  apply_other: 'Apply: invite {{n}} people',
+  refused: 'Refused rows',
+  refusedFirst: 'Refused rows (the first {{shown}} of {{total}})',
+  row: 'Row',
+  email: 'Email',
+  reason: 'Reason',
+  importTitle: '3. Import',
+  progress: 'Import progress',
+  report:
+    '{{created}} created, {{updated}} updated, {{unchanged}} unchanged, {{refused}} not imported; {{invited}} invitations sent.',
+  downloadRefused: 'Download the rows not imported (CSV)',
+  another: 'Choose another file above to import more people.',
+  state: {
+    rows: '{{processed}} of {{total}} rows',
+    waiting: 'Waiting to start…',
+    running: 'Importing: {{rows}}, {{invited}} invitations sent',
+    done: 'Done: {{rows}}',
+    failed: 'The import stopped: {{error}}',
+    unknownError: 'unknown error',
+  },
+} as const;

@@ -1,0 +1,26 @@
+import type { Catalog } from '../en';
+
+export const faces: Catalog['faces'] = {
+  title: 'Fotos de referencia',
+  rule: 'Hasta 5 fotos más de la cara, además de la foto de perfil, hacen más segura la identificación en los vídeos. Cada una debe mostrar una sola cara, grande y nítida; si no, se rechaza y no se guarda.',
+  loading: 'Cargando fotos de referencia...',
+  loadFailed: 'No se pudieron cargar las fotos de referencia.',
+  photo: 'Foto de referencia',
+  delete: 'Eliminar foto de referencia',
+  checking: 'Revisando la foto...',
+  add: 'Añadir una foto de referencia',
+  invalidFile: 'Archivo no válido',
+  count_one: '{{count}} de {{limit}} fotos de referencia',
+  count_many: '{{count}} de {{limit}} fotos de referencia',
+  count_other: '{{count}} de {{limit}} fotos de referencia',
+  status: { ready: 'En uso', checking: 'En revisión', rejected: 'No válida' },
+  added: 'Foto de referencia añadida',
+  addedDescription: 'Desde ahora sirve para reconocer a esta persona en los vídeos.',
+  stillChecking: 'La foto sigue en revisión',
+  stillCheckingDescription: 'La revisión tarda más de lo normal; la lista mostrará el resultado.',
+  notAdded: 'Foto no añadida',
+  addFailed: 'No se pudo añadir la foto.',
+  deleted: 'Foto de referencia eliminada',
+  deletedDescription: 'Sus datos faciales también se borraron.',
+  notDeleted: 'No se eliminó',
+};

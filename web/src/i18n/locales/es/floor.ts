@@ -1,0 +1,60 @@
+import type { Catalog } from '../en';
+
+export const floor: Catalog['floor'] = {
+  title: 'Vista de planta',
+  subtitle: 'Estado de la planta y del ambiente en tiempo real',
+  loadFailed: 'No se pudieron cargar las cifras de la planta; reintentando.',
+  cards: {
+    stations: 'Puestos activos',
+    operational: '{{percent}} % en marcha',
+    operationalCaption: 'en marcha',
+    workers: 'Personal presente',
+    workersCaption: 'visto por las cámaras en los últimos {{minutes}} minutos',
+    utilization: 'Tasa de ocupación',
+    utilizationCaption: 'personas presentes por puesto activo',
+    alerts: 'Alertas activas',
+    alertsCaption: 'requieren atención',
+  },
+  areas: {
+    title: 'Reparto por zona',
+    area: 'Zona',
+    workers: 'Personas',
+    status: 'Estado',
+    none: 'Todavía no hay zonas configuradas.',
+  },
+  status: { Operational: 'En marcha', Maintenance: 'Mantenimiento', Offline: 'Parada' },
+  environment: {
+    title: 'Estado del ambiente',
+    temperature: 'Temperatura',
+    humidity: 'Humedad',
+    noise: 'Nivel de ruido',
+    airQuality: 'Calidad del aire',
+    unknown: 'Sin datos',
+    qualities: { good: 'Buena', moderate: 'Regular', poor: 'Mala' },
+  },
+  layout: {
+    title: 'Plano de planta',
+    notYet: 'Todavía no disponible',
+    configure: 'Configurar',
+    analytics: 'Análisis',
+    map: 'Plano interactivo de la planta',
+  },
+  privacy: {
+    title: 'Privacidad de las cámaras',
+    loadFailed: 'No se pudieron cargar los ajustes de privacidad: {{message}}',
+    saved: 'Ajustes de privacidad guardados',
+    savedDescription: 'Los ajustes de privacidad de la planta ya se aplican.',
+    saveFailedTitle: 'No se pudo guardar',
+    saveFailed: 'No se pudieron guardar los ajustes de privacidad.',
+    keepSnapshots: 'Guardar las capturas de cámara tras la identificación',
+    keepSnapshotsHint:
+      'Desactivado: cada captura se borra en cuanto se identifica a las personas que aparecen. Los registros de presencia nunca guardan imágenes.',
+    learn: 'Aprender de las identificaciones confirmadas',
+    learnHint:
+      'Activado: cuando un supervisor confirma quién es una cara de un vídeo, esa cara pasa a ser una referencia más de la persona (5 como máximo) y se borra con el vídeo o con la persona.',
+    retention: 'Guardar los registros de presencia durante (días)',
+    retentionInvalid: 'Escribe un número entero del 1 al {{max}}.',
+    retentionHint: 'Los registros de presencia más antiguos se borran cada hora.',
+    save: 'Guardar',
+  },
+};

@@ -1,0 +1,3 @@
+import type { Catalog } from '../en';
+
+export const toast: Catalog['toast'] = { close: 'Cerrar' };

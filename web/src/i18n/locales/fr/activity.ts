@@ -1,0 +1,52 @@
+import type { Catalog } from '../en';
+
+export const activity: Catalog['activity'] = {
+  title: 'Activité et notifications',
+  subtitle: 'Vos notifications, comment vous les recevez et votre activité récente',
+  auditLog: 'Journal d’audit de sécurité de votre organisation',
+  error: 'Erreur',
+  summary: {
+    title: 'Résumé d’activité',
+    loadFailed: 'Impossible de charger le résumé : {{message}}',
+    thisWeek: 'Notifications cette semaine',
+    thisWeekHint: 'Reçues ces 7 derniers jours',
+    read: 'Notifications lues',
+    readHint: 'Notifications ouvertes ou marquées comme lues',
+    pending: 'En attente',
+    pendingHint: 'Notifications non lues et, pour les administrateurs, invitations non acceptées',
+  },
+  preferences: {
+    title: 'Préférences de notification',
+    loadFailed: 'Impossible de charger les préférences : {{message}}',
+    updated: 'Réglages mis à jour',
+    updatedDescription: 'Vos préférences de notification sont enregistrées.',
+    updateFailedTitle: 'Échec de la mise à jour',
+    updateFailed: 'Impossible de modifier les réglages de notification.',
+    emailNotifications: 'Notifications par e-mail',
+    emailNotificationsDescription:
+      'Chaque nouvelle notification vous est aussi envoyée par e-mail.',
+    pushNotifications: 'Notifications push',
+    pushNotificationsDescription:
+      'Les notifications arrivent dans l’application tant que vous êtes connecté.',
+    systemUpdates: 'Mises à jour du système',
+    systemUpdatesDescription: 'Annonces de maintenance et de changements de la plateforme.',
+    activitySummary: 'Résumé d’activité',
+    activitySummaryDescription: 'Un résumé régulier de votre activité.',
+    marketingEmails: 'E-mails commerciaux',
+    marketingEmailsDescription: 'Actualités sur les produits et les fonctionnalités.',
+  },
+  notifications: {
+    title: 'Notifications récentes',
+    markAll: 'Tout marquer comme lu',
+    loadFailed: 'Impossible de charger les notifications : {{message}}',
+    empty: 'Aucune notification pour l’instant',
+    unread: 'Non lue',
+    markRead: 'Marquer comme lue',
+    marked: 'Marquée comme lue',
+    markedDescription: 'La notification est marquée comme lue.',
+    markFailed: 'Impossible de marquer la notification comme lue.',
+    allMarked: 'Tout est marqué comme lu',
+    allMarkedDescription: 'Toutes les notifications sont marquées comme lues.',
+    allMarkFailed: 'Impossible de marquer les notifications comme lues.',
+  },
+};

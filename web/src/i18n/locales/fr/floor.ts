@@ -1,0 +1,60 @@
+import type { Catalog } from '../en';
+
+export const floor: Catalog['floor'] = {
+  title: 'Vue de l’atelier',
+  subtitle: 'État de l’atelier et de l’environnement en temps réel',
+  loadFailed: 'Impossible de charger les chiffres de l’atelier ; nouvel essai en cours.',
+  cards: {
+    stations: 'Postes actifs',
+    operational: '{{percent}} % en service',
+    operationalCaption: 'en service',
+    workers: 'Personnel présent',
+    workersCaption: 'vu par les caméras ces {{minutes}} dernières minutes',
+    utilization: 'Taux d’occupation',
+    utilizationCaption: 'personnes présentes par poste actif',
+    alerts: 'Alertes actives',
+    alertsCaption: 'à traiter',
+  },
+  areas: {
+    title: 'Répartition par zone',
+    area: 'Zone',
+    workers: 'Personnes',
+    status: 'État',
+    none: 'Aucune zone configurée pour l’instant.',
+  },
+  status: { Operational: 'En service', Maintenance: 'Maintenance', Offline: 'À l’arrêt' },
+  environment: {
+    title: 'État de l’environnement',
+    temperature: 'Température',
+    humidity: 'Humidité',
+    noise: 'Niveau sonore',
+    airQuality: 'Qualité de l’air',
+    unknown: 'Inconnu',
+    qualities: { good: 'Bonne', moderate: 'Moyenne', poor: 'Mauvaise' },
+  },
+  layout: {
+    title: 'Plan de l’atelier',
+    notYet: 'Pas encore disponible',
+    configure: 'Configurer',
+    analytics: 'Analyses',
+    map: 'Plan interactif de l’atelier',
+  },
+  privacy: {
+    title: 'Confidentialité des caméras',
+    loadFailed: 'Impossible de charger les réglages de confidentialité : {{message}}',
+    saved: 'Réglages de confidentialité enregistrés',
+    savedDescription: 'Les réglages de confidentialité de l’atelier s’appliquent dès maintenant.',
+    saveFailedTitle: 'Échec de l’enregistrement',
+    saveFailed: 'Impossible d’enregistrer les réglages de confidentialité.',
+    keepSnapshots: 'Conserver les images des caméras après identification',
+    keepSnapshotsHint:
+      'Désactivé : chaque image est supprimée dès que les personnes visibles sont identifiées. Les relevés de présence ne contiennent jamais d’image.',
+    learn: 'Apprendre des identifications confirmées',
+    learnHint:
+      'Activé : quand un superviseur confirme qui est un visage dans une vidéo, ce visage devient une référence de plus de la personne (5 au maximum), supprimée avec la vidéo ou la personne.',
+    retention: 'Conserver les relevés de présence pendant (jours)',
+    retentionInvalid: 'Saisissez un nombre entier entre 1 et {{max}}.',
+    retentionHint: 'Les relevés de présence plus anciens sont supprimés toutes les heures.',
+    save: 'Enregistrer',
+  },
+};

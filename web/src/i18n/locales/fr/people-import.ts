@@ -1,0 +1,44 @@
+import type { Catalog } from '../en';
+
+export const peopleImport: Catalog['peopleImport'] = {
+  title: 'Importer des personnes',
+  subtitle:
+    'Invitez toute une équipe depuis un tableur. Chaque ligne est vérifiée avant toute invitation.',
+  back: 'Retour à l’équipe',
+  chooseTitle: '1. Choisissez un fichier CSV',
+  columns:
+    'Colonnes, nommées sur la première ligne : <b>email</b>, <b>name</b>, <b>role</b> (admin, training supervisor, manager ou operator ; vide vaut operator), <b>job functions</b> (plusieurs, séparées par <code>;</code>, <code>|</code> ou <code>,</code>) et, en option, <b>language</b> et <b>time zone</b>.',
+  saveAs:
+    'Dans Excel, enregistrez en « CSV UTF-8 » ; dans Google Sheets, téléchargez en CSV. 100 000 lignes au maximum.',
+  organization: 'Organisation',
+  chooseOrganization: 'Choisissez une organisation',
+  file: 'Fichier CSV (UTF-8, 10 Mo maximum)',
+  checking: 'Vérification de chaque ligne…',
+  checkTitle: '2. Vérifiez ce qui va se passer',
+  rows: '{{fileName}} : {{rows}} lignes.',
+  plan: { create: 'Nouveaux', update: 'Mis à jour', unchanged: 'Inchangés', refused: 'Refusés' },
+  updateExisting:
+    'Mettre à jour les membres existants (nom, rôle, langue, fuseau horaire ; les postes sont ajoutés)',
+  apply_one: 'Appliquer : inviter {{n}} personne',
+  apply_many: 'Appliquer : inviter {{n}} de personnes',
+  apply_other: 'Appliquer : inviter {{n}} personnes',
+  refused: 'Lignes refusées',
+  refusedFirst: 'Lignes refusées (les {{shown}} premières sur {{total}})',
+  row: 'Ligne',
+  email: 'E-mail',
+  reason: 'Motif',
+  importTitle: '3. Import',
+  progress: 'Avancement de l’import',
+  report:
+    '{{created}} créés, {{updated}} mis à jour, {{unchanged}} inchangés, {{refused}} non importés ; {{invited}} invitations envoyées.',
+  downloadRefused: 'Télécharger les lignes non importées (CSV)',
+  another: 'Choisissez un autre fichier ci-dessus pour importer d’autres personnes.',
+  state: {
+    rows: '{{processed}} lignes sur {{total}}',
+    waiting: 'En attente de démarrage…',
+    running: 'Import en cours : {{rows}}, {{invited}} invitations envoyées',
+    done: 'Terminé : {{rows}}',
+    failed: 'L’import s’est arrêté : {{error}}',
+    unknownError: 'erreur inconnue',
+  },
+};
