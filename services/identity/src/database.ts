@@ -26,6 +26,7 @@ import {
 } from './people-imports/people-import.entity.js';
 import { ApiTokens1766400000000 } from './migrations/1766400000000-api-tokens.js';
 import { ApiTokenEntity } from './api-tokens/api-token.entity.js';
+import { Webhooks1766500000000 } from './migrations/1766500000000-webhooks.js';
 
 export const IDENTITY_SCHEMA = 'identity';
 
@@ -61,5 +62,6 @@ export const openIdentityDatabase = (url: string) =>
       Scim1766100000000,
       PeopleImports1766300000000,
       ApiTokens1766400000000,
+      Webhooks1766500000000,
     ],
   });

@@ -5,9 +5,16 @@ import type {
   VerifyInvitationRequest,
   VerifyInvitationResponse,
 } from '@hub/proto';
-import { type Mailer, type OutgoingMail, RpcFailure } from '@hub/kit';
+import {
+  bounded,
+  type EventBus,
+  type Mailer,
+  type OutgoingMail,
+  RpcFailure,
+  WebhookAnnouncer,
+} from '@hub/kit';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config.js';
-import { MAILER } from '../tokens.js';
+import { EVENTS, MAILER } from '../tokens.js';
 import { hashPassword } from '../auth/passwords.js';
 import { digestSessionToken, newSessionToken } from '../auth/session-tokens.js';
 import type { UserEntity } from '../users/user.entity.js';
@@ -41,7 +48,12 @@ export class InvitationsService {
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(NotificationsService) private readonly notifications: NotificationsService,
     @Inject(ProfilePicturesService) private readonly pictures: ProfilePicturesService,
-  ) {}
+    @Inject(EVENTS) events: EventBus,
+  ) {
+    this.webhooks = new WebhookAnnouncer(events);
+  }
+
+  private readonly webhooks: WebhookAnnouncer;
 
   /** Issues a fresh link (earlier ones stop working) and mails it; a mail failure is reported, not thrown. */
   async issue(user: UserEntity, invitedBy: number | null): Promise<InvitationOutcome> {
@@ -181,6 +193,12 @@ export class InvitationsService {
         message: `${user.name} (${user.email}) completed their account setup.`,
       },
     );
+    await this.webhooks.announce(user.organizationId, 'member.joined', String(user.id), {
+      userId: user.id,
+      name: bounded(user.name),
+      email: user.email,
+      role: user.role,
+    });
     return { message: 'Your password has been set. You can now sign in.' };
   }
 }
