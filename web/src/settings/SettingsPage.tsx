@@ -7,6 +7,7 @@ import { OrganizationDataCard } from '../organization-export/OrganizationDataCar
 import { setDatePreferences } from '../ui/dates';
 import { NotificationsCard } from './NotificationsCard';
 import { ApiTokensCard } from './ApiTokensCard';
+import { WebhooksCard } from './WebhooksCard';
 import { PreferencesCard } from './PreferencesCard';
 import { preferencesQuery } from './queries';
 import { ScimTokensCard } from './ScimTokensCard';
@@ -39,6 +40,7 @@ export function SettingsPage() {
       {/* The organization's own setting, for its administrators (the API allows them alone). */}
       {user.role === 'admin' && <ScimTokensCard />}
       <ApiTokensCard role={user.role} />
+      <WebhooksCard role={user.role} />
     </div>
   );
 }
