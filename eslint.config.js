@@ -22,6 +22,7 @@ const translatedWebFiles = [
   'web/src/settings/NotificationsCard.tsx',
   'web/src/settings/PreferencesCard.tsx',
   'web/src/settings/SecurityCard.tsx',
+  'web/src/settings/WebhooksCard.tsx',
   'web/src/dashboard/**/*.tsx',
   'web/src/invitations/**/*.tsx',
   'web/src/auth/SignInPage.tsx',

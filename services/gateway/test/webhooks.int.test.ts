@@ -6,6 +6,7 @@ import { EventBus } from '@hub/kit';
 import { TEST_REDIS_URL } from '@hub/testing';
 import type {
   CreatedWebhook,
+  RotatedWebhookSecret,
   WebhookDeliveryView,
   WebhookEventType,
   WebhookPayload,
@@ -265,6 +266,30 @@ describe('delivering events', () => {
     await globexReceiver.stop();
   });
 
+  it('drops an announced event outside its bounds, and delivers the next one', async () => {
+    const receiver = new Receiver();
+    await receiver.start();
+    const { webhook, secret } = await register(acmeAdmin, receiver.url(), ['video.analysed']);
+    await events.publish({
+      type: 'webhook.event',
+      organizationId: acme,
+      event: {
+        id: 'video.analysed:too-long',
+        type: 'video.analysed',
+        occurredAt: new Date().toISOString(),
+        data: { title: 'x'.repeat(1000) },
+      },
+    });
+    await announce(acme, 'video.analysed');
+    await waitFor(
+      () => deliveries(webhook.id),
+      (list) => list.length === 1 && list[0]!.status === 'succeeded',
+    );
+    expect(receiver.received).toHaveLength(1);
+    expect(verify(secret, receiver.received[0]!).data.title).toBe(`Fact ${facts}`);
+    await receiver.stop();
+  });
+
   it('gives a receiver that was down for several retries every event once it is back, each with its one webhook-id', async () => {
     const receiver = new Receiver();
     await receiver.start();
@@ -316,9 +341,9 @@ describe('delivering events', () => {
     const { webhook, secret: before } = await register(acmeAdmin, receiver.url());
     const rotated = await acmeAdmin.post(`/api/webhooks/${webhook.id}/rotate-secret`);
     expect(rotated.status).toBe(201);
-    const after = rotated.body.secret as string;
+    const { secret: after, webhook: rotatedView } = rotated.body as RotatedWebhookSecret;
     expect(after).not.toBe(before);
-    expect(rotated.body.webhook.previousSecretValidUntil).not.toBeNull();
+    expect(rotatedView.previousSecretValidUntil).not.toBeNull();
     expect((await acmeAdmin.post(`/api/webhooks/${webhook.id}/test`)).status).toBe(201);
     await waitFor(
       async () => receiver.received.length,

@@ -10,6 +10,8 @@ import {
 } from '@hub/proto';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DeliveredEventType } from '@hub/proto';
 import { call } from '../api/client';
 import { failureToast } from '../api/errors';
 import { toast } from '../toast/toastStore';
@@ -37,18 +39,25 @@ const deliveriesQuery = (id: number) =>
     refetchInterval: 3000,
   });
 
-const EVENT_LABELS: Record<WebhookEventType, string> = {
-  'member.joined': 'Member joined',
-  'member.removed': 'Member removed',
-  'document.processed': 'Document processed',
-  'evaluation.published': 'Evaluation published',
-  'observation.completed': 'Observation completed',
-  'certification.issued': 'Certification issued',
-  'certification.expiring': 'Certification expiring',
-  'certification.expired': 'Certification expired',
-  'certification.revoked': 'Certification revoked',
-  'video.analysed': 'Video analysed',
-};
+/** Each event's name in the catalog (i18next keys cannot hold the event type's dot). */
+const EVENT_KEYS = {
+  'member.joined': 'memberJoined',
+  'member.removed': 'memberRemoved',
+  'document.processed': 'documentProcessed',
+  'evaluation.published': 'evaluationPublished',
+  'observation.completed': 'observationCompleted',
+  'certification.issued': 'certificationIssued',
+  'certification.expiring': 'certificationExpiring',
+  'certification.expired': 'certificationExpired',
+  'certification.revoked': 'certificationRevoked',
+  'video.analysed': 'videoAnalysed',
+  'webhook.test': 'webhookTest',
+} as const satisfies Record<DeliveredEventType, string>;
+
+function useEventName() {
+  const { t } = useTranslation();
+  return (type: DeliveredEventType) => t(`settings.webhooks.eventNames.${EVENT_KEYS[type]}`);
+}
 
 interface Draft {
   url: string;
@@ -68,6 +77,8 @@ export function WebhooksCard(props: { role: string }) {
 }
 
 function Webhooks() {
+  const { t } = useTranslation();
+  const eventName = useEventName();
   const queryClient = useQueryClient();
   const webhooks = useQuery(webhooksQuery);
   const [draft, setDraft] = useState<Draft>(EMPTY);
@@ -77,13 +88,19 @@ function Webhooks() {
     mutationFn: (body: Draft) => call(api.createWebhook, { body }),
     onSuccess: (answer: CreatedWebhook) => {
       setSecret({
-        title: 'Copy the signing secret now: it is shown only once.',
+        title: t('settings.webhooks.secretOnce'),
         secret: answer.secret,
       });
       setDraft(EMPTY);
     },
     onError: (error) =>
-      toast(failureToast('Webhook Not Added', error, 'The webhook could not be added.')),
+      toast(
+        failureToast(
+          t('settings.webhooks.addFailedTitle'),
+          error,
+          t('settings.webhooks.addFailedDescription'),
+        ),
+      ),
     onSettled: refresh,
   });
   const toggle = (type: WebhookEventType, on: boolean) =>
@@ -98,26 +115,25 @@ function Webhooks() {
 
   return (
     <Card testId="settings-webhooks">
-      <CardTitle>Webhooks</CardTitle>
+      <CardTitle>{t('settings.webhooks.title')}</CardTitle>
       <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-        Tell your other systems when something happens: each event is POSTed to your https://
-        address, signed as the Standard Webhooks specification says, and retried for a day.
+        {t('settings.webhooks.intro')}
       </p>
       <form onSubmit={submit} className="mt-4 space-y-3">
         <label className="block text-sm">
-          Endpoint address
+          {t('settings.webhooks.url')}
           <input
             data-testid="webhook-url"
             type="url"
             className={`${inputClass} mt-1`}
-            placeholder="https://hr.example.com/hooks/frontline"
+            placeholder={t('settings.webhooks.urlPlaceholder')}
             maxLength={2000}
             value={draft.url}
             onChange={(event) => setDraft({ ...draft, url: event.target.value })}
           />
         </label>
         <fieldset className="text-sm">
-          <legend>Events</legend>
+          <legend>{t('settings.webhooks.events')}</legend>
           <div className="mt-1 grid gap-1 sm:grid-cols-2">
             {WEBHOOK_EVENT_TYPES.map((type) => (
               <label key={type} className="flex items-center gap-2">
@@ -127,7 +143,7 @@ function Webhooks() {
                   checked={draft.events.includes(type)}
                   onChange={(event) => toggle(type, event.target.checked)}
                 />
-                {EVENT_LABELS[type]}
+                {eventName(type)}
               </label>
             ))}
           </div>
@@ -138,18 +154,20 @@ function Webhooks() {
           disabled={create.isPending || !draft.url.trim() || draft.events.length === 0}
           className={smallButtonClass}
         >
-          Add endpoint
+          {t('settings.webhooks.add')}
         </button>
       </form>
       {secret && <ShownOnce {...secret} onDone={() => setSecret(null)} />}
       {webhooks.isPending && <Skeleton className="mt-4 h-16" />}
       {webhooks.isError && (
         <p role="alert" className="mt-4 text-sm text-red-600">
-          The webhooks could not be loaded: {webhooks.error.message}
+          {t('settings.webhooks.loadFailed', { message: webhooks.error.message })}
         </p>
       )}
       {webhooks.data && webhooks.data.webhooks.length === 0 && (
-        <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">No webhooks yet.</p>
+        <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">
+          {t('settings.webhooks.none')}
+        </p>
       )}
       {webhooks.data && webhooks.data.webhooks.length > 0 && (
         <ul className="mt-4 divide-y divide-slate-100 dark:divide-slate-800">
@@ -160,8 +178,7 @@ function Webhooks() {
               onChanged={refresh}
               onSecret={(shown) =>
                 setSecret({
-                  title:
-                    'Copy the new signing secret now: it is shown only once. The previous one keeps signing deliveries too for 24 hours.',
+                  title: t('settings.webhooks.rotatedSecretOnce'),
                   secret: shown,
                 })
               }
@@ -174,10 +191,19 @@ function Webhooks() {
 }
 
 function ShownOnce(props: { title: string; secret: string; onDone: () => void }) {
+  const { t } = useTranslation();
   const copy = () =>
     navigator.clipboard.writeText(props.secret).then(
-      () => toast({ title: 'Copied', description: 'The secret is on your clipboard.' }),
-      () => toast({ title: 'Not Copied', description: 'Please select the secret and copy it.' }),
+      () =>
+        toast({
+          title: t('settings.webhooks.copiedTitle'),
+          description: t('settings.webhooks.copiedDescription'),
+        }),
+      () =>
+        toast({
+          title: t('settings.webhooks.notCopiedTitle'),
+          description: t('settings.webhooks.notCopiedDescription'),
+        }),
     );
   return (
     <div
@@ -190,10 +216,10 @@ function ShownOnce(props: { title: string; secret: string; onDone: () => void })
       </code>
       <div className="flex flex-wrap gap-2">
         <button type="button" className={smallButtonClass} onClick={() => void copy()}>
-          Copy
+          {t('settings.webhooks.copy')}
         </button>
         <button type="button" className={smallButtonClass} onClick={props.onDone}>
-          Done
+          {t('settings.webhooks.done')}
         </button>
       </div>
     </div>
@@ -205,6 +231,8 @@ function WebhookRow(props: {
   onChanged: () => void;
   onSecret: (secret: string) => void;
 }) {
+  const { t } = useTranslation();
+  const eventName = useEventName();
   const { webhook, onChanged } = props;
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
@@ -215,28 +243,42 @@ function WebhookRow(props: {
   const test = useMutation({
     mutationFn: () => call(api.testWebhook, { params: { id: webhook.id } }),
     onSuccess: ({ message }) => {
-      toast({ title: 'Test Event Sent', description: message });
+      toast({ title: t('settings.webhooks.testSentTitle'), description: message });
       setOpen(true);
       void refreshDeliveries();
     },
-    onError: failed('Test Not Sent', 'The test event could not be sent.'),
+    onError: failed(
+      t('settings.webhooks.testFailedTitle'),
+      t('settings.webhooks.testFailedDescription'),
+    ),
   });
   const rotate = useMutation({
     mutationFn: () => call(api.rotateWebhookSecret, { params: { id: webhook.id } }),
     onSuccess: (answer) => props.onSecret(answer.secret),
-    onError: failed('Secret Not Rotated', 'The signing secret could not be rotated.'),
+    onError: failed(
+      t('settings.webhooks.rotateFailedTitle'),
+      t('settings.webhooks.rotateFailedDescription'),
+    ),
     onSettled: onChanged,
   });
   const enable = useMutation({
     mutationFn: () => call(api.enableWebhook, { params: { id: webhook.id } }),
-    onSuccess: () => toast({ title: 'Webhook Enabled', description: webhook.url }),
-    onError: failed('Not Enabled', 'The webhook could not be enabled.'),
+    onSuccess: () =>
+      toast({ title: t('settings.webhooks.enabledTitle'), description: webhook.url }),
+    onError: failed(
+      t('settings.webhooks.enableFailedTitle'),
+      t('settings.webhooks.enableFailedDescription'),
+    ),
     onSettled: onChanged,
   });
   const remove = useMutation({
     mutationFn: () => call(api.deleteWebhook, { params: { id: webhook.id } }),
-    onSuccess: ({ message }) => toast({ title: 'Webhook Removed', description: message }),
-    onError: failed('Not Removed', 'The webhook could not be removed.'),
+    onSuccess: ({ message }) =>
+      toast({ title: t('settings.webhooks.removedTitle'), description: message }),
+    onError: failed(
+      t('settings.webhooks.removeFailedTitle'),
+      t('settings.webhooks.removeFailedDescription'),
+    ),
     onSettled: onChanged,
   });
   return (
@@ -244,21 +286,23 @@ function WebhookRow(props: {
       <div className="min-w-0">
         <p className="break-all text-sm font-medium">{webhook.url}</p>
         <p className="text-xs text-slate-500 dark:text-slate-400">
-          {webhook.events.map((type) => EVENT_LABELS[type]).join(', ')}
+          {webhook.events.map(eventName).join(', ')}
         </p>
         <p data-testid="webhook-state" className="text-xs">
           {webhook.enabled ? (
             <span className="text-emerald-700 dark:text-emerald-400">
-              Enabled
+              {t('settings.webhooks.enabled')}
               {webhook.failingSince
-                ? ` · failing since ${formatDateTime(webhook.failingSince)}`
+                ? ` · ${t('settings.webhooks.failingSince', { when: formatDateTime(webhook.failingSince) })}`
                 : ''}
             </span>
           ) : (
-            <span className="text-red-600">Disabled: {webhook.disabledReason}</span>
+            <span className="text-red-600">
+              {t('settings.webhooks.disabled', { reason: webhook.disabledReason ?? '' })}
+            </span>
           )}
           {webhook.previousSecretValidUntil
-            ? ` · previous secret valid until ${formatDateTime(webhook.previousSecretValidUntil)}`
+            ? ` · ${t('settings.webhooks.previousSecretUntil', { when: formatDateTime(webhook.previousSecretValidUntil) })}`
             : ''}
         </p>
       </div>
@@ -270,7 +314,7 @@ function WebhookRow(props: {
           aria-expanded={open}
           onClick={() => setOpen(!open)}
         >
-          {open ? 'Hide deliveries' : 'Deliveries'}
+          {open ? t('settings.webhooks.hideDeliveries') : t('settings.webhooks.deliveries')}
         </button>
         <button
           type="button"
@@ -279,7 +323,7 @@ function WebhookRow(props: {
           className={smallOutlineButtonClass}
           onClick={() => test.mutate()}
         >
-          Send test event
+          {t('settings.webhooks.sendTest')}
         </button>
         {!webhook.enabled && (
           <button
@@ -289,7 +333,7 @@ function WebhookRow(props: {
             className={smallButtonClass}
             onClick={() => enable.mutate()}
           >
-            Enable again
+            {t('settings.webhooks.enable')}
           </button>
         )}
         <ConfirmDialog
@@ -300,12 +344,12 @@ function WebhookRow(props: {
               disabled={rotate.isPending}
               className={smallOutlineButtonClass}
             >
-              Rotate secret
+              {t('settings.webhooks.rotate')}
             </button>
           }
-          title="Rotate the signing secret?"
-          description="A new secret is shown once. Deliveries are signed with both secrets for 24 hours, so your receiver can switch without missing one."
-          confirmLabel="Rotate"
+          title={t('settings.webhooks.rotateTitle')}
+          description={t('settings.webhooks.rotateDescription')}
+          confirmLabel={t('settings.webhooks.rotate')}
           onConfirm={() => rotate.mutate()}
         />
         <ConfirmDialog
@@ -316,12 +360,12 @@ function WebhookRow(props: {
               disabled={remove.isPending}
               className={smallDangerButtonClass}
             >
-              Remove
+              {t('settings.webhooks.remove')}
             </button>
           }
-          title="Remove this webhook?"
-          description="Nothing more is sent to it, and its delivery log is deleted."
-          confirmLabel="Remove"
+          title={t('settings.webhooks.removeTitle')}
+          description={t('settings.webhooks.removeDescription')}
+          confirmLabel={t('settings.webhooks.remove')}
           onConfirm={() => remove.mutate()}
         />
       </div>
@@ -337,27 +381,40 @@ const STATUS_STYLE: Record<WebhookDeliveryView['status'], string> = {
 };
 
 function Deliveries(props: { webhookId: number }) {
+  const { t } = useTranslation();
+  const eventName = useEventName();
   const queryClient = useQueryClient();
   const query = deliveriesQuery(props.webhookId);
   const deliveries = useQuery(query);
   const replay = useMutation({
     mutationFn: (deliveryId: number) =>
       call(api.replayWebhookDelivery, { params: { id: props.webhookId, deliveryId } }),
-    onSuccess: ({ message }) => toast({ title: 'Delivery Sent Again', description: message }),
+    onSuccess: ({ message }) =>
+      toast({ title: t('settings.webhooks.replayedTitle'), description: message }),
     onError: (error) =>
-      toast(failureToast('Not Sent Again', error, 'The delivery could not be sent again.')),
+      toast(
+        failureToast(
+          t('settings.webhooks.replayFailedTitle'),
+          error,
+          t('settings.webhooks.replayFailedDescription'),
+        ),
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: query.queryKey }),
   });
   if (deliveries.isPending) return <Skeleton className="h-10" />;
   if (deliveries.isError) {
     return (
       <p role="alert" className="text-sm text-red-600">
-        The deliveries could not be loaded: {deliveries.error.message}
+        {t('settings.webhooks.deliveriesLoadFailed', { message: deliveries.error.message })}
       </p>
     );
   }
   if (deliveries.data.deliveries.length === 0) {
-    return <p className="text-sm text-slate-500 dark:text-slate-400">No deliveries yet.</p>;
+    return (
+      <p className="text-sm text-slate-500 dark:text-slate-400">
+        {t('settings.webhooks.noDeliveries')}
+      </p>
+    );
   }
   return (
     <ul
@@ -370,17 +427,19 @@ function Deliveries(props: { webhookId: number }) {
           data-testid="webhook-delivery"
           className="flex flex-wrap items-center gap-x-3 gap-y-1 p-2"
         >
-          <span className="font-medium">{delivery.eventType}</span>
+          <span className="font-medium">{eventName(delivery.eventType)}</span>
           <span data-testid="webhook-delivery-status" className={STATUS_STYLE[delivery.status]}>
-            {delivery.status}
+            {t(`settings.webhooks.status.${delivery.status}`)}
           </span>
           <span data-testid="webhook-delivery-code">
-            {delivery.responseStatus === null ? 'no answer' : `HTTP ${delivery.responseStatus}`}
+            {delivery.responseStatus === null
+              ? t('settings.webhooks.noAnswer')
+              : `HTTP ${delivery.responseStatus}`}
           </span>
-          {delivery.responseMs !== null && <span>{delivery.responseMs} ms</span>}
-          <span>
-            {delivery.attempts} attempt{delivery.attempts === 1 ? '' : 's'}
-          </span>
+          {delivery.responseMs !== null && (
+            <span>{t('settings.webhooks.answerTime', { ms: delivery.responseMs })}</span>
+          )}
+          <span>{t('settings.webhooks.attempts', { attempts: delivery.attempts })}</span>
           <span className="text-slate-500 dark:text-slate-400">
             {formatDateTime(delivery.lastAttemptAt ?? delivery.createdAt)}
           </span>
@@ -395,7 +454,7 @@ function Deliveries(props: { webhookId: number }) {
             className={smallOutlineButtonClass}
             onClick={() => replay.mutate(delivery.id)}
           >
-            Replay
+            {t('settings.webhooks.replay')}
           </button>
         </li>
       ))}

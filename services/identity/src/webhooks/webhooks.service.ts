@@ -11,7 +11,7 @@ import {
   WEBHOOK_TEST_EVENT,
   type WebhookDeliveryJob,
   type WebhookDeliveryView,
-  type WebhookEvent,
+  WebhookEvent,
   type WebhookEventData,
   type WebhookPayload,
   type WebhookView,
@@ -178,10 +178,24 @@ export class WebhooksService {
    * and of no other organization: the organization comes from the event's producer, which
    * recorded the fact in that organization.
    */
-  async fanOut(organizationId: number, event: WebhookEvent): Promise<void> {
+  async fanOut(organizationId: number, announced: WebhookEvent): Promise<void> {
+    // The bus carries JSON as written: the bounds are checked here, and an event outside them
+    // is dropped (logged), never retried as it would fail the same way each time.
+    const parsed = WebhookEvent.safeParse(announced);
+    if (!parsed.success) {
+      this.logger.error(`webhook event refused: ${parsed.error.message.slice(0, 500)}`);
+      return;
+    }
+    const event = parsed.data;
     const endpoints = await this.webhooks.subscribed(organizationId, event.type);
     if (endpoints.length === 0) return;
-    const payload = payloadOf(event.type, event.occurredAt, event.data);
+    let payload: string;
+    try {
+      payload = payloadOf(event.type, event.occurredAt, event.data);
+    } catch (error) {
+      this.logger.error(`webhook event ${event.id} refused: ${String(error)}`);
+      return;
+    }
     const deliveries: NewDelivery[] = endpoints.map((endpoint) => ({
       endpointId: endpoint.id,
       organizationId,
