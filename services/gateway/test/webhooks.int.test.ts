@@ -11,7 +11,11 @@ import type {
   WebhookEventType,
   WebhookPayload,
 } from '@hub/proto';
+import { certifyOperator } from './certify-operator.js';
+import { evaluatedDocument } from './evaluated-document.js';
+import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack, waitFor } from './test-stack.js';
+import { startDocumentWorkers } from './test-workers.js';
 
 /**
  * Webhooks end to end through the stack: registered by an organization's administrator,
@@ -82,7 +86,7 @@ let globex: number;
 async function member(
   organizationId: number,
   email: string,
-  role: 'admin' | 'manager' | 'operator',
+  role: 'admin' | 'manager' | 'training_supervisor',
 ) {
   const password = `${role}-Pass-1!`;
   const id = await stack.createUser({ email, password, role, organizationId });
@@ -464,4 +468,83 @@ describe('an endpoint failing for a day', () => {
     expect((await deliveries(webhook.id)).map((item) => item.eventType)).toEqual(['webhook.test']);
     await receiver.stop();
   });
+});
+
+describe('facts the services record', () => {
+  it('announces a processed document, a published evaluation, a completed observation, an issued and a revoked certification', async () => {
+    const workers = startDocumentWorkers(stack);
+    const receiver = new Receiver();
+    try {
+      await receiver.start();
+      const { secret } = await register(acmeAdmin, receiver.url(), [
+        'document.processed',
+        'evaluation.published',
+        'observation.completed',
+        'certification.issued',
+        'certification.revoked',
+      ]);
+      const trainer = (await member(acme, 'tess@acme.test', 'training_supervisor')).session;
+      const operatorId = await stack.createUser({
+        email: 'otto@acme.test',
+        name: 'Otto Operator',
+        role: 'operator',
+        organizationId: acme,
+      });
+      const uploaded = await trainer.upload(
+        '/api/library/documents/upload',
+        { title: 'Cooling', tags: 'Safety' },
+        { field: 'file', name: 'cooling.pdf', data: sopPdf(COOLING_SOP) },
+      );
+      const documentId = uploaded.body.id as number;
+      await evaluatedDocument(trainer, documentId);
+      await certifyOperator(trainer, documentId, operatorId);
+      const listed = await acmeAdmin.get(`/api/certifications?userId=${operatorId}`);
+      const [certification] = listed.body.certifications as { id: number }[];
+      const revoked = await acmeAdmin.post(`/api/certifications/${certification!.id}/revoke`, {
+        reason: 'Observed unsafe cooling',
+      });
+      expect(revoked.status).toBe(200);
+      const wanted = [
+        'certification.issued',
+        'certification.revoked',
+        'document.processed',
+        'evaluation.published',
+        'observation.completed',
+      ];
+      await waitFor(
+        async () => [...new Set(receiver.received.map((request) => verify(secret, request).type))],
+        (types) => wanted.every((type) => types.includes(type as never)),
+      );
+      const payloads = new Map(
+        receiver.received.map((request) => {
+          const payload = verify(secret, request);
+          return [payload.type, payload.data] as const;
+        }),
+      );
+      expect(payloads.get('document.processed')).toMatchObject({ documentId, title: 'Cooling' });
+      expect(payloads.get('evaluation.published')).toMatchObject({ documentId });
+      expect(payloads.get('observation.completed')).toMatchObject({
+        documentId,
+        operatorId,
+        passed: true,
+        score: 100,
+      });
+      expect(payloads.get('certification.issued')).toMatchObject({
+        certificationId: certification!.id,
+        userId: operatorId,
+        revokedAt: null,
+      });
+      expect(payloads.get('certification.revoked')).toMatchObject({
+        certificationId: certification!.id,
+        revokedReason: 'Observed unsafe cooling',
+      });
+      // Nothing of a document's content travels: only identifiers, names and figures.
+      for (const data of payloads.values()) {
+        expect(JSON.stringify(data)).not.toContain('63 °C');
+      }
+    } finally {
+      await receiver.stop();
+      await workers.close();
+    }
+  }, 240_000);
 });
