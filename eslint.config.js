@@ -75,7 +75,8 @@ export default tseslint.config(
             },
             {
               name: '@hub/kit',
-              message: 'Workers import values from @hub/kit/worker.',
+              message:
+                'Workers import values from @hub/runtime (the queue, storage and telemetry a job needs).',
               allowTypeImports: true,
             },
           ],

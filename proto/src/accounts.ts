@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { CreatableRole } from './roles.js';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './text.js';
 import { Organization, User } from './identity.js';
 import { SamlIdpSettings } from './saml.js';
 import { PageInfo, pageQuery } from './paging.js';
 
 // Messages are the spec's (access-shell-admin.md, section 5), so the server and the browser say the same.
 
-const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
+/** A required one-line text such as a name: 200 characters fit any real one. */
+const requiredText = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(200, 'At most 200 characters');
 
 /** Lower-cased host name such as 'acme.com'. */
 export const DomainName = z
@@ -14,6 +17,7 @@ export const DomainName = z
   .trim()
   .toLowerCase()
   .min(1, 'Domain is required')
+  .max(253, 'Enter a domain such as acme.com')
   .regex(
     /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
     'Enter a domain such as acme.com',
@@ -24,7 +28,7 @@ export const CreateOrganizationRequest = z
     name: requiredText('Organization name is required'),
     displayName: requiredText('Display name is required'),
     domain: DomainName,
-    auth0OrgId: z.string().trim().optional().nullable(),
+    auth0OrgId: z.string().trim().max(200).optional().nullable(),
     samlEnabled: z.boolean().optional().default(false),
     /** The identity provider (SAML); may also be set later through PUT .../:id/saml. */
     saml: SamlIdpSettings.optional().nullable(),
@@ -53,7 +57,7 @@ export const IdParams = z.object({ id: z.coerce.number().int().positive() });
 export type IdParams = z.infer<typeof IdParams>;
 
 export const CreateUserRequest = z.object({
-  email: z.email('Valid email is required').trim().toLowerCase(),
+  email: z.email('Valid email is required').trim().toLowerCase().max(EMAIL_MAX_LENGTH),
   name: requiredText('Name is required'),
   organizationId: z.coerce
     .number({ error: 'Organization is required' })
@@ -61,7 +65,7 @@ export const CreateUserRequest = z.object({
     .min(1, 'Organization is required'),
   role: CreatableRole.optional().default('operator'),
   /** The fileName answered by POST /api/user/profile-picture-upload. */
-  profilePicture: z.string().trim().min(1).nullable().optional(),
+  profilePicture: z.string().trim().min(1).max(200).nullable().optional(),
 });
 export type CreateUserRequest = z.infer<typeof CreateUserRequest>;
 
@@ -111,9 +115,9 @@ export type ProfilePictureUpload = z.infer<typeof ProfilePictureUpload>;
 
 export const UpdateProfileRequest = z.object({
   name: requiredText('Name is required'),
-  email: z.email('Invalid email address').trim().toLowerCase(),
+  email: z.email('Invalid email address').trim().toLowerCase().max(EMAIL_MAX_LENGTH),
   /** Required when the email changes: a borrowed session must not take the account over. */
-  currentPassword: z.string().max(256).optional(),
+  currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
 
@@ -130,7 +134,7 @@ export type ConfirmEmailRequest = z.infer<typeof ConfirmEmailRequest>;
 export const PASSWORD_MIN_LENGTH = 8;
 
 export const ChangePictureRequest = z.object({
-  fileName: z.string().trim().min(1, 'Please select an image file.'),
+  fileName: z.string().trim().min(1, 'Please select an image file.').max(200),
 });
 export type ChangePictureRequest = z.infer<typeof ChangePictureRequest>;
 
@@ -159,7 +163,7 @@ export const PASSWORD_RULES = [
  */
 export const NewPassword = z
   .string()
-  .max(256)
+  .max(PASSWORD_MAX_LENGTH)
   .refine((password) => PASSWORD_RULES.every((rule) => rule.test(password)), {
     message:
       'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter, a number and a special character.',
@@ -171,13 +175,17 @@ export const COMMON_PASSWORD =
 
 export const ChangePasswordRequest = z
   .object({
-    currentPassword: z.string().min(1, 'Current password is required'),
+    currentPassword: z.string().min(1, 'Current password is required').max(PASSWORD_MAX_LENGTH),
     // The spec's message for a short one first, then the rules every new password meets.
     newPassword: z
       .string()
       .min(PASSWORD_MIN_LENGTH, 'Password must be at least 8 characters')
+      .max(PASSWORD_MAX_LENGTH)
       .pipe(NewPassword),
-    confirmPassword: z.string().min(PASSWORD_MIN_LENGTH, 'Password confirmation is required'),
+    confirmPassword: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, 'Password confirmation is required')
+      .max(PASSWORD_MAX_LENGTH),
   })
   .refine((value) => value.newPassword === value.confirmPassword, {
     path: ['confirmPassword'],
@@ -186,8 +194,15 @@ export const ChangePasswordRequest = z
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 
 export const VerifyInvitationRequest = z.object({
-  token: z.string().min(1, 'This password setup link is invalid or incomplete.'),
-  email: z.email('This password setup link is invalid or incomplete.').trim().toLowerCase(),
+  token: z
+    .string()
+    .min(1, 'This password setup link is invalid or incomplete.')
+    .max(512, 'This password setup link is invalid or incomplete.'),
+  email: z
+    .email('This password setup link is invalid or incomplete.')
+    .trim()
+    .toLowerCase()
+    .max(EMAIL_MAX_LENGTH, 'This password setup link is invalid or incomplete.'),
 });
 export type VerifyInvitationRequest = z.infer<typeof VerifyInvitationRequest>;
 

@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import { CreatableRole, type Role } from './roles.js';
+import { CreatableRole } from './roles.js';
 import { plainLine } from './text.js';
-
-/** Only an organization's own administrators hand out tokens to its data. */
-export const API_TOKEN_ADMINS: readonly Role[] = ['admin'];
 
 /** A recognisable prefix, so secret scanners (and people reading logs) spot a leaked token. */
 export const API_TOKEN_PREFIX = 'hub_pat_';

@@ -1,29 +1,4 @@
 import { z } from 'zod';
-import type { Role } from './roles.js';
-
-/** Everyone sees certifications; staff see the organization's, an operator only their own. */
-export const CERTIFICATION_VIEWERS: readonly Role[] = [
-  'super_admin',
-  'admin',
-  'training_supervisor',
-  'manager',
-  'operator',
-];
-/** Who may see everyone's certifications in the organization (others see their own). */
-export const CERTIFICATION_STAFF: readonly Role[] = [
-  'super_admin',
-  'admin',
-  'training_supervisor',
-  'manager',
-];
-/** Who may revoke a certification. */
-export const CERTIFICATION_REVOKERS: readonly Role[] = ['super_admin', 'admin'];
-/** Who may change how long certifications stay valid. */
-export const CERTIFICATION_EDITORS: readonly Role[] = [
-  'super_admin',
-  'admin',
-  'training_supervisor',
-];
 
 /** Spec: certificates are expiring soon within 30 days. */
 export const EXPIRING_SOON_DAYS = 30;

@@ -18,6 +18,8 @@ export const FAILURE_STATUS = {
   too_large: 413,
   rate_limited: 429,
   unavailable: 503,
+  /** The object store has no room left for a new file (WebDAV's Insufficient Storage). */
+  storage_full: 507,
   internal: 500,
 } as const;
 export type FailureKind = keyof typeof FAILURE_STATUS;
@@ -28,3 +30,13 @@ export const Failure = z.object({
   field: z.string().optional(),
 });
 export type Failure = z.infer<typeof Failure>;
+
+/**
+ * What an upload (or any call that writes a file) answers while the object store cannot take
+ * it: 503 while the store cannot be reached, 507 while it is full. Nothing is kept of the file
+ * and no record names it; the same request succeeds once the store is back, without a restart.
+ */
+export const STORAGE_UNAVAILABLE =
+  'Files cannot be stored or read right now (the file store cannot be reached). Nothing was saved; please try again in a few minutes.';
+export const STORAGE_FULL =
+  'The file store is full, so this file was not saved. Please try again later or ask your administrator to free up space.';

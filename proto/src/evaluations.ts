@@ -102,6 +102,3 @@ export type ReviewEvaluation = z.infer<typeof ReviewEvaluation>;
 
 export const UpdateEvaluationRequest = EvaluationDraft;
 export type UpdateEvaluationRequest = z.infer<typeof UpdateEvaluationRequest>;
-
-/** Roles that review, edit and publish evaluations. */
-export const EVALUATION_REVIEWERS = ['super_admin', 'admin', 'training_supervisor'] as const;

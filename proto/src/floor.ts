@@ -1,10 +1,4 @@
 import { z } from 'zod';
-import type { Role } from './roles.js';
-
-/** Who sees the floor (the spec's navigation: Floor View). */
-export const FLOOR_ROLES: readonly Role[] = ['super_admin', 'admin', 'training_supervisor'];
-/** Who configures areas, stations, cameras' areas and the sensor token of their organization. */
-export const FLOOR_ADMINS: readonly Role[] = ['super_admin', 'admin'];
 
 /**
  * An area's name as people read it: 'AssemblyLine' -> 'Assembly Line', 'QCLab' -> 'QC Lab' (the
@@ -117,7 +111,7 @@ export const SensorReadingRequest = z.object({
   humidity: z.number().min(0).max(100).optional(),
   airQuality: z.enum(AIR_QUALITIES).optional(),
   noiseLevel: z.number().min(0).max(200).optional(),
-  recordedAt: z.iso.datetime({ offset: true }).optional(),
+  recordedAt: z.iso.datetime({ offset: true }).max(40).optional(),
 });
 export type SensorReadingRequest = z.infer<typeof SensorReadingRequest>;
 

@@ -48,6 +48,11 @@ export interface RouteContract<
    * browser session only, never to an API token, whatever its ceiling.
    */
   sessionOnly?: true;
+  /**
+   * A limit of the route's own beyond the per-token one (sign-in attempts per address and
+   * account): past it the gateway answers 429 with Retry-After, to sessions too.
+   */
+  rateLimited?: true;
 }
 
 export interface UploadRule<TFields extends z.ZodType = z.ZodType> {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Role } from './roles.js';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './text.js';
 
 export const User = z.object({
   id: z.number().int(),
@@ -27,9 +28,19 @@ export const Organization = z.object({
 });
 export type Organization = z.infer<typeof Organization>;
 
+/** The one answer to a wrong email or password: it never says which of the two was wrong. */
+export const INVALID_CREDENTIALS = 'Invalid email or password. Please try again.';
+
 export const LoginRequest = z.object({
-  email: z.string().trim().min(1, 'Please enter both email and password.'),
-  password: z.string().min(1, 'Please enter both email and password.'),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Please enter both email and password.')
+    .max(EMAIL_MAX_LENGTH, INVALID_CREDENTIALS),
+  password: z
+    .string()
+    .min(1, 'Please enter both email and password.')
+    .max(PASSWORD_MAX_LENGTH, INVALID_CREDENTIALS),
   rememberMe: z.boolean().optional().default(false),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { STAFF_ROLES } from './roles.js';
 
 /**
  * Insights compare the last 30 days with the 30 days before ('from last month'). A figure is
@@ -125,6 +124,3 @@ export type ObservationHistoryPage = z.infer<typeof ObservationHistoryPage>;
 export const REPORT_KINDS = ['observation_history'] as const;
 export const ReportKind = z.enum(REPORT_KINDS);
 export type ReportKind = z.infer<typeof ReportKind>;
-
-/** Roles that read insights and exports: the spec's Operations roles. */
-export const INSIGHTS_ROLES = STAFF_ROLES;

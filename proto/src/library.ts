@@ -96,6 +96,7 @@ export const DocumentListQuery = z.object({
   /** Comma-joined tag ids; a document must carry every one. */
   tags: z
     .string()
+    .max(2000)
     .optional()
     .transform((value, context) => {
       const ids = (value ?? '').split(',').filter(Boolean).map(Number);
@@ -149,6 +150,7 @@ export const CreateTagRequest = z.object({
     .max(100),
   color: z
     .string({ error: 'Please select a color.' })
+    .max(7, 'Please select a color.')
     .regex(/^#[0-9a-fA-F]{6}$/, 'Please select a color.'),
 });
 export type CreateTagRequest = z.infer<typeof CreateTagRequest>;
@@ -156,7 +158,10 @@ export type CreateTagRequest = z.infer<typeof CreateTagRequest>;
 export const DocumentIdParams = z.object({ id: z.coerce.number().int().positive() });
 export const DocumentImageParams = z.object({
   id: z.coerce.number().int().positive(),
-  imgId: z.string().regex(/^img-\d{1,5}$/, 'Unknown image'),
+  imgId: z
+    .string()
+    .max(9, 'Unknown image')
+    .regex(/^img-\d{1,5}$/, 'Unknown image'),
 });
 
 export const SignedUrl = z.object({ url: z.string(), expiresAt: z.string() });

@@ -4,13 +4,6 @@ import { PageCursor, PageInfo, pageQuery } from './paging.js';
 import { plainText } from './text.js';
 import { EvaluationQuestion } from './evaluations.js';
 
-/** Who may observe others (spec: observers are super_admin, admin, training_supervisor or manager). */
-export const OBSERVER_ROLES = ['super_admin', 'admin', 'training_supervisor', 'manager'] as const;
-/** Who may be observed. */
-export const OBSERVED_ROLES = ['operator', 'training_supervisor'] as const;
-/** Who edits courses and the pass mark. */
-export const TRAINING_EDITORS = ['super_admin', 'admin', 'training_supervisor'] as const;
-
 export const DEFAULT_PASS_MARK = 80;
 
 export const TeamMember = z.object({
@@ -69,7 +62,7 @@ export type Finding = z.infer<typeof Finding>;
  * the person recorded it). A request with a key the observation already recorded answers the
  * first result again and records nothing, so an outbox may retry it safely.
  */
-export const IdempotencyKey = z.uuid('The idempotency key must be a UUID.');
+export const IdempotencyKey = z.uuid('The idempotency key must be a UUID.').max(36);
 
 export const CreateFindingRequest = z.object({
   severity: z.enum(FINDING_SEVERITIES, { error: 'Please choose a severity.' }),
@@ -165,9 +158,10 @@ export const ObservationSession = z.object({
 export type ObservationSession = z.infer<typeof ObservationSession>;
 
 export const ResponseSubmission = z.object({
-  questionId: z.string().min(1),
+  questionId: z.string().min(1).max(100),
   selectedOption: z
     .string({ error: 'Please select an option before continuing' })
+    .max(8, 'Please select an option before continuing')
     .trim()
     .toUpperCase()
     .regex(/^[A-H]$/, 'Please select an option before continuing'),
@@ -249,6 +243,7 @@ export const SaveCourseRequest = z.object({
   /** Optional completion deadline, a calendar day. */
   dueDate: z.iso
     .date({ error: 'Enter the due date as a day (YYYY-MM-DD)' })
+    .max(10, 'Enter the due date as a day (YYYY-MM-DD)')
     .nullable()
     .default(null),
 });

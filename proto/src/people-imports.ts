@@ -1,9 +1,5 @@
 import { z } from 'zod';
 import type { UploadRule } from './http.js';
-import { type Role, type Role as RoleType } from './roles.js';
-
-/** Who imports people: an organization's administrators (their own), the super administrator (any). */
-export const PEOPLE_IMPORTERS: readonly RoleType[] = ['super_admin', 'admin'];
 
 /** The largest file taken: 100,000 rows of a few cells fit well under it. */
 export const PEOPLE_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
@@ -18,13 +14,6 @@ export const PEOPLE_IMPORT_LIMITS = {
   language: 16,
   timeZone: 64,
 } as const;
-/** The roles a row may give (blank reads as operator). */
-export const IMPORTABLE_ROLES: readonly Role[] = [
-  'admin',
-  'training_supervisor',
-  'manager',
-  'operator',
-];
 /** Several job functions in one cell: separated by any of these. */
 export const JOB_FUNCTION_SEPARATORS = /[;|,]/;
 

@@ -1,13 +1,4 @@
 import { z } from 'zod';
-import type { Role } from './roles.js';
-
-/** Who sees and acts on the organization's recommendations (operators do not: they concern others). */
-export const RECOMMENDATION_ROLES: readonly Role[] = [
-  'super_admin',
-  'admin',
-  'training_supervisor',
-  'manager',
-];
 
 export const RECOMMENDATION_CATEGORIES = [
   'Efficiency Improvements',

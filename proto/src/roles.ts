@@ -15,20 +15,51 @@ export const CREATABLE_ROLES = ['admin', 'training_supervisor', 'manager', 'oper
 export const CreatableRole = z.enum(CREATABLE_ROLES);
 export type CreatableRole = z.infer<typeof CreatableRole>;
 
+/**
+ * Every set of roles the product grants something to, named by what it allows; the route table,
+ * the RPC contracts, the services' rules and the web app's navigation all read these (an infra
+ * test refuses a role array written anywhere else).
+ */
+
+/** Everyone signed in: their own records, the library, their training and certificates. */
 export const ALL_ROLES: readonly Role[] = ROLES;
+/**
+ * The staff: see and supervise the team's records (observations, insights, the whole skills
+ * matrix, every certification, recommendations, job functions and their coverage).
+ */
 export const STAFF_ROLES: readonly Role[] = [
   'super_admin',
   'admin',
   'training_supervisor',
   'manager',
 ];
-export const SUPER_ADMIN_ONLY: readonly Role[] = ['super_admin'];
-/** Who manages another person's face reference photos (a person manages their own). */
-export const FACE_ADMINS: readonly Role[] = ['super_admin', 'admin'];
-/** The audit log: everything for super administrators, their organization for administrators. */
-export const AUDIT_READERS: readonly Role[] = ['super_admin', 'admin'];
-/** Who runs an organization: its administrators, and the super administrator for any of them. */
+/**
+ * Edit training and what it rests on: evaluations, courses, the pass mark, certification
+ * settings; and see the floor (the spec's navigation: Floor View).
+ */
+export const TRAINING_EDITORS: readonly Role[] = ['super_admin', 'admin', 'training_supervisor'];
+/**
+ * Run an organization: its administrators, and the super administrator for any of them (people
+ * imports, job functions, the floor's configuration, face references, revocations, the audit log).
+ */
 export const ORGANIZATION_ADMINS: readonly Role[] = ['super_admin', 'admin'];
+/**
+ * An organization's own administrators, never the super administrator: the credentials the
+ * organization hands its other systems (API tokens, SCIM tokens).
+ */
+export const OWN_ORGANIZATION_ADMINS: readonly Role[] = ['admin'];
+/** The platform itself: organizations, their users, prompts. */
+export const SUPER_ADMIN_ONLY: readonly Role[] = ['super_admin'];
+/** Who may be observed at work. */
+export const OBSERVED_ROLES: readonly Role[] = ['operator', 'training_supervisor'];
+
+/** The super administrator's queries span every organization (null); anyone else's, their own. */
+export function organizationScope(actor: Pick<Actor, 'role' | 'organizationId'>): number | null {
+  return actor.role === 'super_admin' ? null : actor.organizationId;
+}
+
+/** The one answer to a role or organization that may not do what it asked. */
+export const NOT_PERMITTED = "You don't have permission to do this.";
 
 /** 'training_supervisor' -> 'training supervisor', as the shell shows it. */
 export function roleLabel(role: Role): string {

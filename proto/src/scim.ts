@@ -1,9 +1,5 @@
 import { z } from 'zod';
 import type { HttpMethod } from './http.js';
-import type { Role } from './roles.js';
-
-/** Who manages an organization's SCIM tokens: its own administrators. */
-export const SCIM_TOKEN_ADMINS: readonly Role[] = ['admin'];
 
 export const SCIM_BASE_PATH = '/scim/v2';
 export const SCIM_CONTENT_TYPE = 'application/scim+json';

@@ -22,7 +22,7 @@ export const UserSessions = z.object({
 export type UserSessions = z.infer<typeof UserSessions>;
 
 export const SessionIdParams = z.object({
-  id: z.uuid({ error: 'Unknown session' }),
+  id: z.uuid({ error: 'Unknown session' }).max(36),
 });
 export type SessionIdParams = z.infer<typeof SessionIdParams>;
 

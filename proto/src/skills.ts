@@ -1,25 +1,5 @@
 import { z } from 'zod';
-import { Role, type Role as RoleType } from './roles.js';
-
-/** Who may define job functions and assign people to them. */
-export const JOB_FUNCTION_EDITORS: readonly RoleType[] = ['super_admin', 'admin'];
-/** Who may read the organization's job functions and their coverage. */
-export const JOB_FUNCTION_VIEWERS: readonly RoleType[] = [
-  'super_admin',
-  'admin',
-  'training_supervisor',
-  'manager',
-];
-/** Everyone opens the skills matrix; an operator sees only their own row. */
-export const SKILLS_MATRIX_VIEWERS: readonly RoleType[] = [
-  'super_admin',
-  'admin',
-  'training_supervisor',
-  'manager',
-  'operator',
-];
-/** Who sees everyone's row of the matrix (others see their own). */
-export const SKILLS_MATRIX_STAFF: readonly RoleType[] = JOB_FUNCTION_VIEWERS;
+import { Role } from './roles.js';
 
 /** Rows per page of the skills matrix. */
 export const SKILLS_MATRIX_PAGE_ROWS = 50;

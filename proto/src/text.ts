@@ -13,6 +13,12 @@ export function plainText(value: string): string {
   return value.replace(INVISIBLE, '');
 }
 
+/** The longest address SMTP carries (RFC 5321's path, less its angle brackets). */
+export const EMAIL_MAX_LENGTH = 254;
+
+/** The longest password taken: argon2id hashes any length; the bound keeps a request small. */
+export const PASSWORD_MAX_LENGTH = 256;
+
 /** A one-line text field stored for display: invisible characters removed, then trimmed. */
 export function plainLine() {
   return z.string().overwrite(plainText).trim();

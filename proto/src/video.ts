@@ -169,7 +169,10 @@ export type ReviewFaceRequest = z.infer<typeof ReviewFaceRequest>;
 
 export const FaceIdParams = z.object({
   id: z.coerce.number().int().positive(),
-  faceId: z.string().regex(/^f\d{1,4}$/, 'Unknown face.'),
+  faceId: z
+    .string()
+    .max(5, 'Unknown face.')
+    .regex(/^f\d{1,4}$/, 'Unknown face.'),
 });
 
 /** Reference photos a person may have besides the profile picture. */

@@ -1,8 +1,4 @@
 import { z } from 'zod';
-import type { Role } from './roles.js';
-
-/** Only an organization's own administrators send its events to other systems. */
-export const WEBHOOK_ADMINS: readonly Role[] = ['admin'];
 
 /** What an endpoint can subscribe to: facts the product already records. */
 export const WEBHOOK_EVENT_TYPES = [

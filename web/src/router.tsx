@@ -130,7 +130,7 @@ const shellPages = [
   shellPage('library', () => <LibraryPage tab="documents" />),
   shellPage('library/documents', () => <LibraryPage tab="documents" />),
   shellPage('library/videos', () => <LibraryPage tab="videos" />),
-  // Reviewers only (the server's EVALUATION_REVIEWERS; the page says so to anyone else).
+  // Reviewers only (the server's TRAINING_EDITORS; the page says so to anyone else).
   shellPage('library/documents/$id/evaluation/edit', () => <EvaluationEditorRoute />),
   // Everyone asked to acknowledge a new version (operators too; the server scopes it).
   shellPage('library/documents/$id/acknowledge', () => <AcknowledgeRoute />),
@@ -147,24 +147,24 @@ const shellPages = [
   shellPage('certifications', CertificationsPage),
   // Integrations: super_admin only (PAGE_ACCESS; the server refuses others too).
   shellPage('integrations', IntegrationsPage),
-  // Floor View: FLOOR_ROLES (PAGE_ACCESS follows GET /api/stats/floor).
+  // Floor View: TRAINING_EDITORS (PAGE_ACCESS follows GET /api/stats/floor).
   shellPage('floor', FloorPage),
   // Team Overview and a member's page: STAFF_ROLES (PAGE_ACCESS follows the team routes).
-  // Insights: INSIGHTS_ROLES (PAGE_ACCESS follows GET /api/stats/insights).
+  // Insights: STAFF_ROLES (PAGE_ACCESS follows GET /api/stats/insights).
   shellPage('insights', InsightsPage),
   shellPage('team', TeamPage),
   shellPage('team/$id', MemberRoute),
-  // People import: PEOPLE_IMPORTERS (administrators, the super administrator).
+  // People import: ORGANIZATION_ADMINS (administrators, the super administrator).
   shellPage('people-import', PeopleImportPage),
   // Settings: everyone, each for their own account.
   shellPage('settings', SettingsPage),
-  // Recommendations: RECOMMENDATION_ROLES (PAGE_ACCESS follows GET /api/recommendations).
+  // Recommendations: STAFF_ROLES (PAGE_ACCESS follows GET /api/recommendations).
   shellPage('recommendations', RecommendationsPage),
   // Job functions: staff read, admins manage (checked inside the page and on the server).
   shellPage('insights/job-functions', JobFunctionsPage),
   // Skills matrix: everyone (an operator sees their own row); its filters live in the address.
   searchedPage('insights/skills-matrix', parseMatrixSearch, SkillsMatrixPage),
-  // Insights chart pages: INSIGHTS_ROLES; the figure whose rows are listed lives in the address.
+  // Insights chart pages: STAFF_ROLES; the figure whose rows are listed lives in the address.
   searchedPage('insights/observations', parseObservationsSearch, ObservationsInsightsPage),
   searchedPage('insights/certifications', parseCertificationsSearch, CertificationsInsightsPage),
   shellPage('insights/progress', ProgressInsightsPage),

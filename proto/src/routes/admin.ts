@@ -13,7 +13,7 @@ import {
 } from '../accounts.js';
 import { defineRoute } from '../http.js';
 import { Organization } from '../identity.js';
-import { AUDIT_READERS, ORGANIZATION_ADMINS, SUPER_ADMIN_ONLY } from '../roles.js';
+import { ORGANIZATION_ADMINS, SUPER_ADMIN_ONLY } from '../roles.js';
 import { OnboardingQuery, OrganizationOnboarding } from '../onboarding.js';
 import { OrganizationExportQuery } from '../organization-export.js';
 import { AuditListQuery, AuditPage } from '../audit.js';
@@ -26,7 +26,7 @@ export const adminRoutes = {
     summary:
       "Security-relevant actions, newest first: all of them for super administrators, their organization's for administrators (cursor-paged)",
     tag: 'admin',
-    access: AUDIT_READERS,
+    access: ORGANIZATION_ADMINS,
     query: AuditListQuery,
     response: AuditPage,
     paged: { items: 'entries' },

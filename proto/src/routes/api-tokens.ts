@@ -1,10 +1,6 @@
+import { OWN_ORGANIZATION_ADMINS } from '../roles.js';
 import { IdParams, MessageResponse } from '../accounts.js';
-import {
-  API_TOKEN_ADMINS,
-  ApiTokenList,
-  CreateApiTokenRequest,
-  CreatedApiToken,
-} from '../api-tokens.js';
+import { ApiTokenList, CreateApiTokenRequest, CreatedApiToken } from '../api-tokens.js';
 import { defineRoute } from '../http.js';
 
 /**
@@ -17,7 +13,7 @@ export const apiTokenRoutes = {
     path: '/api/api-tokens',
     summary: "The organization's live API tokens, when each expires and was last used",
     tag: 'settings',
-    access: API_TOKEN_ADMINS,
+    access: OWN_ORGANIZATION_ADMINS,
     sessionOnly: true,
     response: ApiTokenList,
   }),
@@ -26,7 +22,7 @@ export const apiTokenRoutes = {
     path: '/api/api-tokens',
     summary: 'A new API token; its secret is answered this once',
     tag: 'settings',
-    access: API_TOKEN_ADMINS,
+    access: OWN_ORGANIZATION_ADMINS,
     sessionOnly: true,
     audit: 'api-token.create',
     auditBody: ['name', 'role', 'readOnly'],
@@ -38,7 +34,7 @@ export const apiTokenRoutes = {
     path: '/api/api-tokens/:id',
     summary: 'Revoke an API token: refused from its next request',
     tag: 'settings',
-    access: API_TOKEN_ADMINS,
+    access: OWN_ORGANIZATION_ADMINS,
     sessionOnly: true,
     audit: 'api-token.revoke',
     params: IdParams,

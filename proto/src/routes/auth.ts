@@ -24,6 +24,7 @@ export const authRoutes = {
     tag: 'auth',
     access: 'public',
     audit: 'sign-in',
+    rateLimited: true,
     body: LoginRequest,
     response: LoginResponse,
   }),

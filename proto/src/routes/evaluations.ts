@@ -1,12 +1,7 @@
-import {
-  EVALUATION_REVIEWERS,
-  Evaluation,
-  ReviewEvaluation,
-  UpdateEvaluationRequest,
-} from '../evaluations.js';
+import { Evaluation, ReviewEvaluation, UpdateEvaluationRequest } from '../evaluations.js';
 import { defineRoute } from '../http.js';
 import { DocumentIdParams, LibraryDocument } from '../library.js';
-import { STAFF_ROLES } from '../roles.js';
+import { STAFF_ROLES, TRAINING_EDITORS } from '../roles.js';
 import { z } from 'zod';
 
 export const evaluationsRoutes = {
@@ -33,7 +28,7 @@ export const evaluationsRoutes = {
     path: '/api/library/documents/:id/evaluation',
     summary: 'Edit the questions, options, correct answers and learning points',
     tag: 'evaluations',
-    access: EVALUATION_REVIEWERS,
+    access: TRAINING_EDITORS,
     params: DocumentIdParams,
     body: UpdateEvaluationRequest,
     response: ReviewEvaluation,
@@ -43,7 +38,7 @@ export const evaluationsRoutes = {
     path: '/api/library/documents/:id/evaluation/publish',
     summary: 'Publish the evaluation: observations can then use it',
     tag: 'evaluations',
-    access: EVALUATION_REVIEWERS,
+    access: TRAINING_EDITORS,
     params: DocumentIdParams,
     response: ReviewEvaluation,
   }),
@@ -52,7 +47,7 @@ export const evaluationsRoutes = {
     path: '/api/library/documents/:id/evaluation/regenerate',
     summary: 'Generate the evaluation again from the SOP (replaces the current one)',
     tag: 'evaluations',
-    access: EVALUATION_REVIEWERS,
+    access: TRAINING_EDITORS,
     params: DocumentIdParams,
     response: LibraryDocument,
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../http.js';
-import { ALL_ROLES, FACE_ADMINS, STAFF_ROLES } from '../roles.js';
+import { ALL_ROLES, ORGANIZATION_ADMINS, STAFF_ROLES } from '../roles.js';
 import { FACE_REFERENCE_UPLOAD } from '../uploads.js';
 import {
   FaceIdParams,
@@ -58,7 +58,7 @@ export const faceRoutes = {
     path: '/api/team/members/:id/face-references',
     summary: "A member's reference photos for face identification",
     tag: 'faces',
-    access: FACE_ADMINS,
+    access: ORGANIZATION_ADMINS,
     params: MemberParams,
     response: FaceReferenceList,
   }),
@@ -67,7 +67,7 @@ export const faceRoutes = {
     path: '/api/team/members/:id/face-references',
     summary: "Add a reference photo of a member's face (field photo): answered once checked",
     tag: 'faces',
-    access: FACE_ADMINS,
+    access: ORGANIZATION_ADMINS,
     audit: 'face-reference.add',
     params: MemberParams,
     response: FaceReference,
@@ -78,7 +78,7 @@ export const faceRoutes = {
     path: '/api/team/members/:id/face-references/:referenceId',
     summary: "Delete a member's reference photo and its face data",
     tag: 'faces',
-    access: FACE_ADMINS,
+    access: ORGANIZATION_ADMINS,
     audit: 'face-reference.delete',
     params: MemberFaceReferenceParams,
     response: Message,

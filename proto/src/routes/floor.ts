@@ -1,9 +1,8 @@
+import { ORGANIZATION_ADMINS, TRAINING_EDITORS } from '../roles.js';
 import { z } from 'zod';
 import { IdParams, MessageResponse } from '../accounts.js';
 import {
   Area,
-  FLOOR_ADMINS,
-  FLOOR_ROLES,
   FloorCamera,
   FloorLayout,
   FloorPrivacy,
@@ -25,7 +24,7 @@ export const floorRoutes = {
     summary:
       'Floor figures of your organization: stations, people seen by the cameras recently, areas, alerts, the latest sensor readings',
     tag: 'floor',
-    access: FLOOR_ROLES,
+    access: TRAINING_EDITORS,
     response: FloorStats,
   }),
   floorLayout: defineRoute({
@@ -33,7 +32,7 @@ export const floorRoutes = {
     path: '/api/floor/layout',
     summary: 'Areas of your organization with their stations, and the cameras assigned to it',
     tag: 'floor',
-    access: FLOOR_ROLES,
+    access: TRAINING_EDITORS,
     response: FloorLayout,
   }),
   createArea: defineRoute({
@@ -41,7 +40,7 @@ export const floorRoutes = {
     path: '/api/floor/areas',
     summary: 'Add an area (status Operational, Maintenance or Offline)',
     tag: 'floor',
-    access: FLOOR_ADMINS,
+    access: ORGANIZATION_ADMINS,
     body: SaveAreaRequest,
     response: Area,
   }),
@@ -50,7 +49,7 @@ export const floorRoutes = {
     path: '/api/floor/areas/:id',
     summary: 'Rename an area or change its status',
     tag: 'floor',
-    access: FLOOR_ADMINS,
+    access: ORGANIZATION_ADMINS,
     params: IdParams,
     body: SaveAreaRequest,
     response: Area,
@@ -60,7 +59,7 @@ export const floorRoutes = {
     path: '/api/floor/areas/:id',
     summary: 'Delete an area with its stations (its cameras then cover no area)',
     tag: 'floor',
-    access: FLOOR_ADMINS,
+    access: ORGANIZATION_ADMINS,
     audit: 'floor.area.delete',
     params: IdParams,
     response: MessageResponse,
@@ -70,7 +69,7 @@ export const floorRoutes = {
     path: '/api/floor/areas/:id/stations',
     summary: 'Add a station to an area',
     tag: 'floor',
-    access: FLOOR_ADMINS,
+    access: ORGANIZATION_ADMINS,
     params: IdParams,
     body: SaveStationRequest,
     response: Station,
@@ -80,7 +79,7 @@ export const floorRoutes = {
     path: '/api/floor/stations/:id',
     summary: 'Rename a station or change its status',
     tag: 'floor',
-    access: FLOOR_ADMINS,
+    access: ORGANIZATION_ADMINS,
     params: IdParams,
     body: SaveStationRequest,
     response: Station,
@@ -90,7 +89,7 @@ export const floorRoutes = {
     path: '/api/floor/stations/:id',
     summary: 'Delete a station',
     tag: 'floor',
-    access: FLOOR_ADMINS,
+    access: ORGANIZATION_ADMINS,
     audit: 'floor.station.delete',
     params: IdParams,
     response: MessageResponse,
@@ -101,7 +100,7 @@ export const floorRoutes = {
     summary:
       'Set the area a camera assigned to your organization covers, and its snapshot schedule (off by default, every 60 s)',
     tag: 'floor',
-    access: FLOOR_ADMINS,
+    access: ORGANIZATION_ADMINS,
     params: IdParams,
     body: UpdateFloorCameraRequest,
     response: FloorCamera,
@@ -112,7 +111,7 @@ export const floorRoutes = {
     summary:
       'Whether camera snapshots of your organization are kept after identification (by default they are deleted at once), and for how many days presence events are kept (1-365, default 30)',
     tag: 'floor',
-    access: FLOOR_ADMINS,
+    access: ORGANIZATION_ADMINS,
     body: FloorPrivacyRequest,
     response: FloorPrivacy,
     audit: 'floor.privacy',
@@ -123,7 +122,7 @@ export const floorRoutes = {
     summary:
       "A new token for your organization's environmental sensors (shown once; the previous one stops working)",
     tag: 'floor',
-    access: FLOOR_ADMINS,
+    access: ORGANIZATION_ADMINS,
     response: SensorToken,
   }),
   sensorReading: defineRoute({

@@ -1,3 +1,4 @@
+import { STAFF_ROLES } from '../roles.js';
 import { z } from 'zod';
 import { defineRoute } from '../http.js';
 import {
@@ -6,7 +7,7 @@ import {
   ObservationInsightsQuery,
   ProgressInsightsPage,
 } from '../insight-pages.js';
-import { INSIGHTS_ROLES, InsightsStats } from '../insights.js';
+import { InsightsStats } from '../insights.js';
 
 export const insightsRoutes = {
   insightsStats: defineRoute({
@@ -15,7 +16,7 @@ export const insightsRoutes = {
     summary:
       'Insights of your organization (platform-wide for the super administrator): figures against last month, recent activity, upcoming goals, the Observation Center',
     tag: 'insights',
-    access: INSIGHTS_ROLES,
+    access: STAFF_ROLES,
     response: InsightsStats,
   }),
   observationHistoryCsv: defineRoute({
@@ -23,7 +24,7 @@ export const insightsRoutes = {
     path: '/api/reports/observations.csv',
     summary: 'Observation history as CSV, streamed row by row (memory stays flat)',
     tag: 'insights',
-    access: INSIGHTS_ROLES,
+    access: STAFF_ROLES,
     // text/csv, streamed: not JSON
     response: z.string(),
   }),
@@ -33,7 +34,7 @@ export const insightsRoutes = {
     summary:
       'Observations over the last 12 weeks: weekly trend, pass rate by SOP and by observer, most-missed questions, and the observations behind them (filters: documentId, observerId, questionId)',
     tag: 'insights',
-    access: INSIGHTS_ROLES,
+    access: STAFF_ROLES,
     query: ObservationInsightsQuery,
     response: ObservationInsightsPage,
   }),
@@ -42,7 +43,7 @@ export const insightsRoutes = {
     path: '/api/insights/certifications',
     summary: 'Certifications issued, expiring and overdue by month (9 months back, 2 ahead)',
     tag: 'insights',
-    access: INSIGHTS_ROLES,
+    access: STAFF_ROLES,
     response: CertificationInsightsPage,
   }),
   insightsProgress: defineRoute({
@@ -50,7 +51,7 @@ export const insightsRoutes = {
     path: '/api/insights/progress',
     summary: 'Course progress by course and by person (those furthest behind first)',
     tag: 'insights',
-    access: INSIGHTS_ROLES,
+    access: STAFF_ROLES,
     response: ProgressInsightsPage,
   }),
 } as const;

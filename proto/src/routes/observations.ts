@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../http.js';
-import { ALL_ROLES, STAFF_ROLES } from '../roles.js';
+import { ALL_ROLES, STAFF_ROLES, TRAINING_EDITORS } from '../roles.js';
 import {
   Course,
   CourseListQuery,
@@ -10,7 +10,6 @@ import {
   CreateObservationResponse,
   Enrollment,
   Finding,
-  OBSERVER_ROLES,
   ObservationList,
   ObservationListQuery,
   ObservationSession,
@@ -20,7 +19,6 @@ import {
   ResponseSubmission,
   SaveCourseRequest,
   TeamMember,
-  TRAINING_EDITORS,
 } from '../observations.js';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
@@ -39,7 +37,7 @@ export const observationsRoutes = {
     path: '/api/observations',
     summary: "Your organization's observations (searchable) and the four counters",
     tag: 'observations',
-    access: OBSERVER_ROLES,
+    access: STAFF_ROLES,
     query: ObservationListQuery,
     response: ObservationList,
     paged: { items: 'observations' },
@@ -49,7 +47,7 @@ export const observationsRoutes = {
     path: '/api/observations/create',
     summary: 'Start observing an operator against a published evaluation',
     tag: 'observations',
-    access: OBSERVER_ROLES,
+    access: STAFF_ROLES,
     body: CreateObservationRequest,
     response: CreateObservationResponse,
   }),
@@ -58,7 +56,7 @@ export const observationsRoutes = {
     path: '/api/observations/:id',
     summary: 'An observation session: its questions without their answers',
     tag: 'observations',
-    access: OBSERVER_ROLES,
+    access: STAFF_ROLES,
     params: IdParams,
     response: ObservationSession,
   }),
@@ -67,7 +65,7 @@ export const observationsRoutes = {
     path: '/api/observations/:id/response',
     summary: "Record the operator's answer to one question; scored on the server",
     tag: 'observations',
-    access: OBSERVER_ROLES,
+    access: STAFF_ROLES,
     params: IdParams,
     body: ResponseSubmission,
     response: ResponseResult,
@@ -77,7 +75,7 @@ export const observationsRoutes = {
     path: '/api/observations/:id/findings',
     summary: 'Record a finding (severity, category, note) on an observation',
     tag: 'observations',
-    access: OBSERVER_ROLES,
+    access: STAFF_ROLES,
     params: IdParams,
     body: CreateFindingRequest,
     response: Finding,
@@ -87,7 +85,7 @@ export const observationsRoutes = {
     path: '/api/observations/:id/findings/:findingId/resolve',
     summary: 'Mark a finding resolved',
     tag: 'observations',
-    access: OBSERVER_ROLES,
+    access: STAFF_ROLES,
     params: z.object({
       id: z.coerce.number().int().positive(),
       findingId: z.coerce.number().int().positive(),
@@ -99,7 +97,7 @@ export const observationsRoutes = {
     path: '/api/observations/settings',
     summary: "Your organization's pass mark",
     tag: 'observations',
-    access: OBSERVER_ROLES,
+    access: STAFF_ROLES,
     response: ObservationSettings,
   }),
   saveObservationSettings: defineRoute({

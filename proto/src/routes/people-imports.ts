@@ -1,9 +1,9 @@
+import { ORGANIZATION_ADMINS } from '../roles.js';
 import { z } from 'zod';
 import { defineRoute } from '../http.js';
 import {
   ApplyPeopleImportRequest,
   PEOPLE_IMPORT_UPLOAD,
-  PEOPLE_IMPORTERS,
   PeopleImportIdParams,
   PeopleImportPreview,
   PeopleImportStatus,
@@ -16,7 +16,7 @@ export const peopleImportsRoutes = {
     summary:
       'Upload a CSV of people (field organizationId for the super administrator, then file; up to 10 MB, 100,000 rows) and check every row; nothing is written but the file',
     tag: 'people-imports',
-    access: PEOPLE_IMPORTERS,
+    access: ORGANIZATION_ADMINS,
     response: PeopleImportPreview,
     upload: PEOPLE_IMPORT_UPLOAD,
   }),
@@ -26,7 +26,7 @@ export const peopleImportsRoutes = {
     summary:
       'Apply a previewed import in the background: pending members created and invited, job functions assigned',
     tag: 'people-imports',
-    access: PEOPLE_IMPORTERS,
+    access: ORGANIZATION_ADMINS,
     audit: 'people.import',
     auditBody: ['importId', 'updateExisting'],
     body: ApplyPeopleImportRequest,
@@ -37,7 +37,7 @@ export const peopleImportsRoutes = {
     path: '/api/people-imports/:id',
     summary: "An import's progress and figures",
     tag: 'people-imports',
-    access: PEOPLE_IMPORTERS,
+    access: ORGANIZATION_ADMINS,
     params: PeopleImportIdParams,
     response: PeopleImportStatus,
   }),
@@ -46,7 +46,7 @@ export const peopleImportsRoutes = {
     path: '/api/people-imports/:id/rejected.csv',
     summary: 'The rows an import did not import, with the reason of each (CSV)',
     tag: 'people-imports',
-    access: PEOPLE_IMPORTERS,
+    access: ORGANIZATION_ADMINS,
     params: PeopleImportIdParams,
     response: z.string(),
   }),

@@ -1,11 +1,7 @@
+import { STAFF_ROLES } from '../roles.js';
 import { z } from 'zod';
 import { defineRoute } from '../http.js';
-import {
-  Recommendation,
-  RECOMMENDATION_ROLES,
-  RecommendationList,
-  RecommendationListQuery,
-} from '../recommendations.js';
+import { Recommendation, RecommendationList, RecommendationListQuery } from '../recommendations.js';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -16,7 +12,7 @@ export const recommendationsRoutes = {
     summary:
       "The organization's recommendations (optionally by state) with the four figures; the rules run first if they never ran",
     tag: 'recommendations',
-    access: RECOMMENDATION_ROLES,
+    access: STAFF_ROLES,
     query: RecommendationListQuery,
     response: RecommendationList,
   }),
@@ -25,7 +21,7 @@ export const recommendationsRoutes = {
     path: '/api/recommendations/evaluate',
     summary: "Run the rules over the organization's data now",
     tag: 'recommendations',
-    access: RECOMMENDATION_ROLES,
+    access: STAFF_ROLES,
     response: RecommendationList,
   }),
   dismissRecommendation: defineRoute({
@@ -33,7 +29,7 @@ export const recommendationsRoutes = {
     path: '/api/recommendations/:id/dismiss',
     summary: 'Dismiss an active recommendation (who and when are kept)',
     tag: 'recommendations',
-    access: RECOMMENDATION_ROLES,
+    access: STAFF_ROLES,
     params: IdParams,
     response: Recommendation,
   }),
@@ -42,7 +38,7 @@ export const recommendationsRoutes = {
     path: '/api/recommendations/:id/implement',
     summary: 'Mark an active recommendation implemented (who and when are kept)',
     tag: 'recommendations',
-    access: RECOMMENDATION_ROLES,
+    access: STAFF_ROLES,
     params: IdParams,
     response: Recommendation,
   }),

@@ -1,11 +1,7 @@
+import { OWN_ORGANIZATION_ADMINS } from '../roles.js';
 import { IdParams, MessageResponse } from '../accounts.js';
 import { defineRoute } from '../http.js';
-import {
-  CreatedScimToken,
-  CreateScimTokenRequest,
-  SCIM_TOKEN_ADMINS,
-  ScimTokenList,
-} from '../scim.js';
+import { CreatedScimToken, CreateScimTokenRequest, ScimTokenList } from '../scim.js';
 
 /** The bearer tokens an identity provider (Okta, Entra ID) provisions the organization with. */
 export const scimTokenRoutes = {
@@ -14,7 +10,7 @@ export const scimTokenRoutes = {
     path: '/api/scim-tokens',
     summary: "The organization's live SCIM tokens, when each was last used",
     tag: 'settings',
-    access: SCIM_TOKEN_ADMINS,
+    access: OWN_ORGANIZATION_ADMINS,
     response: ScimTokenList,
   }),
   createScimToken: defineRoute({
@@ -22,7 +18,7 @@ export const scimTokenRoutes = {
     path: '/api/scim-tokens',
     summary: 'A new SCIM bearer token; its secret is answered this once',
     tag: 'settings',
-    access: SCIM_TOKEN_ADMINS,
+    access: OWN_ORGANIZATION_ADMINS,
     audit: 'scim-token.create',
     auditBody: ['name'],
     body: CreateScimTokenRequest,
@@ -33,7 +29,7 @@ export const scimTokenRoutes = {
     path: '/api/scim-tokens/:id',
     summary: 'Revoke a SCIM token: the identity provider is refused from its next request',
     tag: 'settings',
-    access: SCIM_TOKEN_ADMINS,
+    access: OWN_ORGANIZATION_ADMINS,
     audit: 'scim-token.revoke',
     params: IdParams,
     response: MessageResponse,

@@ -1,14 +1,12 @@
+import { ORGANIZATION_ADMINS, STAFF_ROLES, ALL_ROLES } from '../roles.js';
 import { z } from 'zod';
 import { MessageResponse } from '../accounts.js';
 import { defineRoute } from '../http.js';
 import {
-  JOB_FUNCTION_EDITORS,
-  JOB_FUNCTION_VIEWERS,
   JobFunction,
   JobFunctionList,
   SaveJobFunctionRequest,
   SetJobFunctionMembersRequest,
-  SKILLS_MATRIX_VIEWERS,
   SkillsMatrix,
   SkillsMatrixQuery,
 } from '../skills.js';
@@ -22,7 +20,7 @@ export const skillsRoutes = {
     summary:
       "Your organization's job functions: required SOPs, people and their coverage of those SOPs",
     tag: 'skills',
-    access: JOB_FUNCTION_VIEWERS,
+    access: STAFF_ROLES,
     response: JobFunctionList,
   }),
   createJobFunction: defineRoute({
@@ -30,7 +28,7 @@ export const skillsRoutes = {
     path: '/api/job-functions',
     summary: 'Define a job function with the SOPs it requires',
     tag: 'skills',
-    access: JOB_FUNCTION_EDITORS,
+    access: ORGANIZATION_ADMINS,
     body: SaveJobFunctionRequest,
     response: JobFunction,
   }),
@@ -39,7 +37,7 @@ export const skillsRoutes = {
     path: '/api/job-functions/:id',
     summary: 'Rename a job function or change the SOPs it requires',
     tag: 'skills',
-    access: JOB_FUNCTION_EDITORS,
+    access: ORGANIZATION_ADMINS,
     params: IdParams,
     body: SaveJobFunctionRequest,
     response: JobFunction,
@@ -49,7 +47,7 @@ export const skillsRoutes = {
     path: '/api/job-functions/:id',
     summary: 'Delete a job function (its people keep their records)',
     tag: 'skills',
-    access: JOB_FUNCTION_EDITORS,
+    access: ORGANIZATION_ADMINS,
     params: IdParams,
     response: MessageResponse,
   }),
@@ -58,7 +56,7 @@ export const skillsRoutes = {
     path: '/api/job-functions/:id/members',
     summary: 'Set who holds a job function (the whole list)',
     tag: 'skills',
-    access: JOB_FUNCTION_EDITORS,
+    access: ORGANIZATION_ADMINS,
     params: IdParams,
     body: SetJobFunctionMembersRequest,
     response: JobFunction,
@@ -69,7 +67,7 @@ export const skillsRoutes = {
     summary:
       'People x SOPs, 50 rows and 100 SOP columns a page (filters: job function, role, search): each cell the level from the latest observation, gaps per row and column; an operator gets their own row',
     tag: 'skills',
-    access: SKILLS_MATRIX_VIEWERS,
+    access: ALL_ROLES,
     query: SkillsMatrixQuery,
     response: SkillsMatrix,
   }),
@@ -78,7 +76,7 @@ export const skillsRoutes = {
     path: '/api/insights/skills-matrix.csv',
     summary: 'The skills matrix (same filters, every page) as CSV, streamed row by row',
     tag: 'skills',
-    access: SKILLS_MATRIX_VIEWERS,
+    access: ALL_ROLES,
     query: SkillsMatrixQuery.omit({ page: true, sopPage: true }),
     // text/csv, streamed: not JSON
     response: z.string(),

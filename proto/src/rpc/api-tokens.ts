@@ -1,28 +1,27 @@
 import { z } from 'zod';
 import {
-  API_TOKEN_ADMINS,
   ApiTokenCaller,
   ApiTokenList,
   ApiTokenView,
   CreateApiTokenRequest,
 } from '../api-tokens.js';
-import { Actor } from '../roles.js';
+import { Actor, OWN_ORGANIZATION_ADMINS } from '../roles.js';
 import { ActorOnly, rpc } from '../rpc.js';
 
 /** API tokens live in identity, next to the users they act for. */
 export const apiTokensRpc = {
-  list: rpc('identity', 'api-tokens.list', API_TOKEN_ADMINS, ActorOnly, ApiTokenList),
+  list: rpc('identity', 'api-tokens.list', OWN_ORGANIZATION_ADMINS, ActorOnly, ApiTokenList),
   create: rpc(
     'identity',
     'api-tokens.create',
-    API_TOKEN_ADMINS,
+    OWN_ORGANIZATION_ADMINS,
     z.object({ actor: Actor, token: CreateApiTokenRequest }),
     z.object({ token: ApiTokenView, secret: z.string() }),
   ),
   revoke: rpc(
     'identity',
     'api-tokens.revoke',
-    API_TOKEN_ADMINS,
+    OWN_ORGANIZATION_ADMINS,
     z.object({ actor: Actor, tokenId: z.number().int() }),
     z.object({ message: z.string() }),
   ),

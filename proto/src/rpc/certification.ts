@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import {
   Certification,
-  CERTIFICATION_EDITORS,
-  CERTIFICATION_REVOKERS,
-  CERTIFICATION_VIEWERS,
   CertificationList,
   CertificationListQuery,
   CertificationSettings,
   CertificationVerification,
 } from '../certifications.js';
-import { Actor } from '../roles.js';
+import { Actor, TRAINING_EDITORS, ORGANIZATION_ADMINS, ALL_ROLES } from '../roles.js';
 import { ActorOnly, rpc } from '../rpc.js';
 
 const CertificationRef = z.object({ actor: Actor, certificationId: z.number().int() });
@@ -19,14 +16,14 @@ export const certificationRpc = {
   list: rpc(
     'observation',
     'certifications.list',
-    CERTIFICATION_VIEWERS,
+    ALL_ROLES,
     z.object({ actor: Actor, filter: CertificationListQuery }),
     CertificationList,
   ),
   certificate: rpc(
     'observation',
     'certifications.certificate',
-    CERTIFICATION_VIEWERS,
+    ALL_ROLES,
     CertificationRef,
     z.object({ fileName: z.string(), pdfBase64: z.string() }),
   ),
@@ -40,28 +37,28 @@ export const certificationRpc = {
   revoke: rpc(
     'observation',
     'certifications.revoke',
-    CERTIFICATION_REVOKERS,
+    ORGANIZATION_ADMINS,
     CertificationRef.extend({ reason: z.string() }),
     Certification,
   ),
   settings: rpc(
     'observation',
     'certifications.settings',
-    CERTIFICATION_EDITORS,
+    TRAINING_EDITORS,
     ActorOnly,
     CertificationSettings,
   ),
   saveDefaults: rpc(
     'observation',
     'certifications.settings.save',
-    CERTIFICATION_EDITORS,
+    TRAINING_EDITORS,
     z.object({ actor: Actor, defaultValidityMonths: z.number().int() }),
     CertificationSettings,
   ),
   saveSopValidity: rpc(
     'observation',
     'certifications.settings.sop',
-    CERTIFICATION_EDITORS,
+    TRAINING_EDITORS,
     z.object({
       actor: Actor,
       documentId: z.number().int(),

@@ -24,7 +24,7 @@ import {
 import { DashboardStats, SignInActivity } from '../dashboard.js';
 import { ServicePing } from '../health.js';
 import { Organization, OrganizationChoices, OrganizationLookup, User } from '../identity.js';
-import { Actor, ALL_ROLES, AUDIT_READERS, SUPER_ADMIN_ONLY } from '../roles.js';
+import { Actor, ALL_ROLES, ORGANIZATION_ADMINS, SUPER_ADMIN_ONLY } from '../roles.js';
 import { z } from 'zod';
 import { rpc, ActorOnly, SessionView, ClientContext } from '../rpc.js';
 import { SessionRevocation } from '../sessions.js';
@@ -127,7 +127,7 @@ export const identityRpc = {
   auditLog: rpc(
     'identity',
     'audit.list',
-    AUDIT_READERS,
+    ORGANIZATION_ADMINS,
     z.object({ actor: Actor, page: PageRequest }),
     AuditPage,
   ),

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import {
   ActiveUsers,
   CameraCount,
-  INSIGHTS_ROLES,
   ObservationHistoryPage,
   ObservationInsights,
   ReportKind,
@@ -13,7 +12,7 @@ import {
   ObservationInsightsQuery,
   ProgressInsightsPage,
 } from '../insight-pages.js';
-import { Actor } from '../roles.js';
+import { Actor, STAFF_ROLES } from '../roles.js';
 import { ActorOnly, rpc } from '../rpc.js';
 
 /**
@@ -24,17 +23,17 @@ export const insightsRpc = {
   observationInsights: rpc(
     'observation',
     'reports.insights',
-    INSIGHTS_ROLES,
+    STAFF_ROLES,
     ActorOnly,
     ObservationInsights,
   ),
-  activeUsers: rpc('identity', 'stats.activeUsers', INSIGHTS_ROLES, ActorOnly, ActiveUsers),
+  activeUsers: rpc('identity', 'stats.activeUsers', STAFF_ROLES, ActorOnly, ActiveUsers),
   /** The Observation Center's cameras: camera assignments in scope (integration). */
-  cameraCount: rpc('integration', 'stats.cameras', INSIGHTS_ROLES, ActorOnly, CameraCount),
+  cameraCount: rpc('integration', 'stats.cameras', STAFF_ROLES, ActorOnly, CameraCount),
   observationHistory: rpc(
     'observation',
     'reports.observationHistory',
-    INSIGHTS_ROLES,
+    STAFF_ROLES,
     z.object({
       actor: Actor,
       afterId: z.number().int().nullable(),
@@ -45,28 +44,28 @@ export const insightsRpc = {
   recordExport: rpc(
     'observation',
     'reports.recordExport',
-    INSIGHTS_ROLES,
+    STAFF_ROLES,
     z.object({ actor: Actor, kind: ReportKind, rows: z.number().int().min(0) }),
     z.object({ id: z.number().int() }),
   ),
   observationPage: rpc(
     'observation',
     'reports.observationPage',
-    INSIGHTS_ROLES,
+    STAFF_ROLES,
     z.object({ actor: Actor, query: ObservationInsightsQuery }),
     ObservationInsightsPage,
   ),
   certificationPage: rpc(
     'observation',
     'reports.certificationPage',
-    INSIGHTS_ROLES,
+    STAFF_ROLES,
     ActorOnly,
     CertificationInsightsPage,
   ),
   progressPage: rpc(
     'observation',
     'reports.progressPage',
-    INSIGHTS_ROLES,
+    STAFF_ROLES,
     ActorOnly,
     ProgressInsightsPage,
   ),

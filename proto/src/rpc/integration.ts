@@ -11,8 +11,6 @@ import {
 } from '../integrations.js';
 import {
   Area,
-  FLOOR_ADMINS,
-  FLOOR_ROLES,
   FloorCamera,
   FloorLayout,
   FloorPrivacy,
@@ -25,7 +23,13 @@ import {
   Station,
   UpdateFloorCameraRequest,
 } from '../floor.js';
-import { Actor, STAFF_ROLES, SUPER_ADMIN_ONLY } from '../roles.js';
+import {
+  Actor,
+  STAFF_ROLES,
+  SUPER_ADMIN_ONLY,
+  ORGANIZATION_ADMINS,
+  TRAINING_EDITORS,
+} from '../roles.js';
 import { ActorOnly, rpc } from '../rpc.js';
 
 const IntegrationRef = z.object({ actor: Actor, integrationId: z.number().int() });
@@ -87,7 +91,7 @@ export const integrationRpc = {
   updateFloorPrivacy: rpc(
     'integration',
     'floor.privacy.update',
-    FLOOR_ADMINS,
+    ORGANIZATION_ADMINS,
     z.object({ actor: Actor, privacy: FloorPrivacyRequest }),
     FloorPrivacy,
   ),
@@ -102,7 +106,7 @@ export const integrationRpc = {
     z.object({ organizationId: z.number().int() }),
     z.object({ learnFromConfirmed: z.boolean(), retentionDays: z.number().int() }),
   ),
-  floorStats: rpc('integration', 'floor.stats', FLOOR_ROLES, ActorOnly, FloorStats),
+  floorStats: rpc('integration', 'floor.stats', TRAINING_EDITORS, ActorOnly, FloorStats),
   /**
    * Team Overview (staff roles): the ids of the actor's organization's people a camera saw
    * today (the UTC day), each once.
@@ -114,60 +118,60 @@ export const integrationRpc = {
     ActorOnly,
     z.array(z.number().int()),
   ),
-  floorLayout: rpc('integration', 'floor.layout', FLOOR_ROLES, ActorOnly, FloorLayout),
+  floorLayout: rpc('integration', 'floor.layout', TRAINING_EDITORS, ActorOnly, FloorLayout),
   createArea: rpc(
     'integration',
     'floor.areas.create',
-    FLOOR_ADMINS,
+    ORGANIZATION_ADMINS,
     z.object({ actor: Actor, area: SaveAreaRequest }),
     Area,
   ),
   updateArea: rpc(
     'integration',
     'floor.areas.update',
-    FLOOR_ADMINS,
+    ORGANIZATION_ADMINS,
     z.object({ actor: Actor, areaId: z.number().int(), area: SaveAreaRequest }),
     Area,
   ),
   deleteArea: rpc(
     'integration',
     'floor.areas.delete',
-    FLOOR_ADMINS,
+    ORGANIZATION_ADMINS,
     z.object({ actor: Actor, areaId: z.number().int() }),
     z.object({ message: z.string() }),
   ),
   createStation: rpc(
     'integration',
     'floor.stations.create',
-    FLOOR_ADMINS,
+    ORGANIZATION_ADMINS,
     z.object({ actor: Actor, areaId: z.number().int(), station: SaveStationRequest }),
     Station,
   ),
   updateStation: rpc(
     'integration',
     'floor.stations.update',
-    FLOOR_ADMINS,
+    ORGANIZATION_ADMINS,
     z.object({ actor: Actor, stationId: z.number().int(), station: SaveStationRequest }),
     Station,
   ),
   deleteStation: rpc(
     'integration',
     'floor.stations.delete',
-    FLOOR_ADMINS,
+    ORGANIZATION_ADMINS,
     z.object({ actor: Actor, stationId: z.number().int() }),
     z.object({ message: z.string() }),
   ),
   updateFloorCamera: rpc(
     'integration',
     'floor.cameras.update',
-    FLOOR_ADMINS,
+    ORGANIZATION_ADMINS,
     z.object({ actor: Actor, assignmentId: z.number().int(), camera: UpdateFloorCameraRequest }),
     FloorCamera,
   ),
   createSensorToken: rpc(
     'integration',
     'floor.sensorToken.create',
-    FLOOR_ADMINS,
+    ORGANIZATION_ADMINS,
     ActorOnly,
     SensorToken,
   ),

@@ -1,9 +1,4 @@
-import {
-  Evaluation,
-  EVALUATION_REVIEWERS,
-  ReviewEvaluation,
-  UpdateEvaluationRequest,
-} from '../evaluations.js';
+import { Evaluation, ReviewEvaluation, UpdateEvaluationRequest } from '../evaluations.js';
 import { ServicePing } from '../health.js';
 import {
   CreateFolderRequest,
@@ -19,7 +14,7 @@ import {
   MySopView,
   Tag,
 } from '../library.js';
-import { Actor, ALL_ROLES, STAFF_ROLES, SUPER_ADMIN_ONLY } from '../roles.js';
+import { Actor, ALL_ROLES, STAFF_ROLES, SUPER_ADMIN_ONLY, TRAINING_EDITORS } from '../roles.js';
 import { SopChoice } from '../integrations.js';
 import { z } from 'zod';
 import { rpc, ActorOnly } from '../rpc.js';
@@ -229,14 +224,14 @@ export const libraryRpc = {
   updateEvaluation: rpc(
     'library',
     'evaluations.update',
-    EVALUATION_REVIEWERS,
+    TRAINING_EDITORS,
     z.object({ actor: Actor, documentId: z.number().int(), draft: UpdateEvaluationRequest }),
     ReviewEvaluation,
   ),
   publishEvaluation: rpc(
     'library',
     'evaluations.publish',
-    EVALUATION_REVIEWERS,
+    TRAINING_EDITORS,
     DocumentRef,
     ReviewEvaluation,
   ),
@@ -298,7 +293,7 @@ export const libraryRpc = {
   regenerateEvaluation: rpc(
     'library',
     'evaluations.regenerate',
-    EVALUATION_REVIEWERS,
+    TRAINING_EDITORS,
     DocumentRef,
     LibraryDocument,
   ),

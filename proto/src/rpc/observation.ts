@@ -11,16 +11,14 @@ import {
   ObservationList,
   ObservationSession,
   ObservationSettings,
-  OBSERVER_ROLES,
   ResponseResult,
   ResponseSubmission,
   SaveCourseRequest,
   TeamMember,
-  TRAINING_EDITORS,
 } from '../observations.js';
 import { WorkEvents } from '../dashboard.js';
 import { MySopReason } from '../library.js';
-import { Actor, ALL_ROLES, STAFF_ROLES } from '../roles.js';
+import { Actor, ALL_ROLES, STAFF_ROLES, TRAINING_EDITORS } from '../roles.js';
 import { TeamMemberDetail, TeamStats } from '../team.js';
 import { ActorOnly, rpc } from '../rpc.js';
 import { PageRequest } from '../paging.js';
@@ -33,7 +31,7 @@ export const observationRpc = {
   list: rpc(
     'observation',
     'observations.list',
-    OBSERVER_ROLES,
+    STAFF_ROLES,
     z.object({
       actor: Actor,
       search: z.string().optional(),
@@ -46,39 +44,33 @@ export const observationRpc = {
   create: rpc(
     'observation',
     'observations.create',
-    OBSERVER_ROLES,
+    STAFF_ROLES,
     z.object({ actor: Actor, request: CreateObservationRequest }),
     CreateObservationResponse,
   ),
-  session: rpc(
-    'observation',
-    'observations.get',
-    OBSERVER_ROLES,
-    ObservationRef,
-    ObservationSession,
-  ),
+  session: rpc('observation', 'observations.get', STAFF_ROLES, ObservationRef, ObservationSession),
   respond: rpc(
     'observation',
     'observations.respond',
-    OBSERVER_ROLES,
+    STAFF_ROLES,
     ObservationRef.extend({ submission: ResponseSubmission }),
     ResponseResult,
   ),
   addFinding: rpc(
     'observation',
     'findings.add',
-    OBSERVER_ROLES,
+    STAFF_ROLES,
     ObservationRef.extend({ finding: CreateFindingRequest }),
     Finding,
   ),
   resolveFinding: rpc(
     'observation',
     'findings.resolve',
-    OBSERVER_ROLES,
+    STAFF_ROLES,
     ObservationRef.extend({ findingId: z.number().int() }),
     Finding,
   ),
-  settings: rpc('observation', 'settings.get', OBSERVER_ROLES, ActorOnly, ObservationSettings),
+  settings: rpc('observation', 'settings.get', STAFF_ROLES, ActorOnly, ObservationSettings),
   saveSettings: rpc(
     'observation',
     'settings.save',

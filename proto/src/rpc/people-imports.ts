@@ -1,12 +1,7 @@
 import { z } from 'zod';
-import { Actor } from '../roles.js';
+import { Actor, ORGANIZATION_ADMINS } from '../roles.js';
 import { rpc } from '../rpc.js';
-import {
-  PEOPLE_IMPORTERS,
-  PeopleImportPreview,
-  PeopleImportStatus,
-  RefusedRow,
-} from '../people-imports.js';
+import { PeopleImportPreview, PeopleImportStatus, RefusedRow } from '../people-imports.js';
 
 const ImportRef = z.object({ actor: Actor, importId: z.number().int() });
 
@@ -16,7 +11,7 @@ export const peopleImportsRpc = {
   preview: rpc(
     'identity',
     'peopleImports.preview',
-    PEOPLE_IMPORTERS,
+    ORGANIZATION_ADMINS,
     z.object({
       actor: Actor,
       organizationId: z.number().int(),
@@ -28,16 +23,22 @@ export const peopleImportsRpc = {
   apply: rpc(
     'identity',
     'peopleImports.apply',
-    PEOPLE_IMPORTERS,
+    ORGANIZATION_ADMINS,
     ImportRef.extend({ updateExisting: z.boolean() }),
     PeopleImportStatus,
   ),
-  status: rpc('identity', 'peopleImports.status', PEOPLE_IMPORTERS, ImportRef, PeopleImportStatus),
+  status: rpc(
+    'identity',
+    'peopleImports.status',
+    ORGANIZATION_ADMINS,
+    ImportRef,
+    PeopleImportStatus,
+  ),
   /** One page of the rows not imported, in file order (the report's CSV). */
   rejectedRows: rpc(
     'identity',
     'peopleImports.rejected',
-    PEOPLE_IMPORTERS,
+    ORGANIZATION_ADMINS,
     ImportRef.extend({ afterRow: z.number().int(), limit: z.number().int().min(1).max(5000) }),
     z.object({ rows: z.array(RefusedRow) }),
   ),

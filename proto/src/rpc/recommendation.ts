@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import {
-  Recommendation,
-  RECOMMENDATION_ROLES,
-  RecommendationList,
-  RecommendationListQuery,
-} from '../recommendations.js';
-import { Actor } from '../roles.js';
+import { Recommendation, RecommendationList, RecommendationListQuery } from '../recommendations.js';
+import { Actor, STAFF_ROLES } from '../roles.js';
 import { rpc } from '../rpc.js';
 
 const RecommendationRef = z.object({ actor: Actor, id: z.number().int() });
@@ -14,28 +9,28 @@ export const recommendationRpc = {
   list: rpc(
     'observation',
     'recommendations.list',
-    RECOMMENDATION_ROLES,
+    STAFF_ROLES,
     z.object({ actor: Actor, query: RecommendationListQuery }),
     RecommendationList,
   ),
   evaluate: rpc(
     'observation',
     'recommendations.evaluate',
-    RECOMMENDATION_ROLES,
+    STAFF_ROLES,
     z.object({ actor: Actor }),
     RecommendationList,
   ),
   dismiss: rpc(
     'observation',
     'recommendations.dismiss',
-    RECOMMENDATION_ROLES,
+    STAFF_ROLES,
     RecommendationRef,
     Recommendation,
   ),
   implement: rpc(
     'observation',
     'recommendations.implement',
-    RECOMMENDATION_ROLES,
+    STAFF_ROLES,
     RecommendationRef,
     Recommendation,
   ),

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { Actor } from '../roles.js';
+import { Actor, OWN_ORGANIZATION_ADMINS } from '../roles.js';
 import { ActorOnly, rpc } from '../rpc.js';
 import {
   CreateScimTokenRequest,
-  SCIM_TOKEN_ADMINS,
   ScimAnswer,
   ScimCall,
   ScimCaller,
@@ -13,18 +12,18 @@ import {
 
 /** SCIM tokens and SCIM Users live in identity; SCIM Groups (job functions) in observation. */
 export const scimRpc = {
-  tokens: rpc('identity', 'scim.tokens', SCIM_TOKEN_ADMINS, ActorOnly, ScimTokenList),
+  tokens: rpc('identity', 'scim.tokens', OWN_ORGANIZATION_ADMINS, ActorOnly, ScimTokenList),
   createToken: rpc(
     'identity',
     'scim.tokens.create',
-    SCIM_TOKEN_ADMINS,
+    OWN_ORGANIZATION_ADMINS,
     z.object({ actor: Actor, token: CreateScimTokenRequest }),
     z.object({ token: ScimTokenView, secret: z.string() }),
   ),
   revokeToken: rpc(
     'identity',
     'scim.tokens.revoke',
-    SCIM_TOKEN_ADMINS,
+    OWN_ORGANIZATION_ADMINS,
     z.object({ actor: Actor, tokenId: z.number().int() }),
     z.object({ message: z.string() }),
   ),

@@ -1,13 +1,10 @@
 import { z } from 'zod';
-import { Actor } from '../roles.js';
+import { Actor, ORGANIZATION_ADMINS, STAFF_ROLES, ALL_ROLES } from '../roles.js';
 import { ActorOnly, rpc } from '../rpc.js';
 import {
-  JOB_FUNCTION_EDITORS,
-  JOB_FUNCTION_VIEWERS,
   JobFunction,
   JobFunctionList,
   SaveJobFunctionRequest,
-  SKILLS_MATRIX_VIEWERS,
   SkillsMatrix,
   SkillsMatrixQuery,
 } from '../skills.js';
@@ -44,38 +41,32 @@ export const skillsRpc = {
     ImportedMembers,
     z.object({ added: z.number().int() }),
   ),
-  jobFunctions: rpc(
-    'observation',
-    'jobFunctions.list',
-    JOB_FUNCTION_VIEWERS,
-    ActorOnly,
-    JobFunctionList,
-  ),
+  jobFunctions: rpc('observation', 'jobFunctions.list', STAFF_ROLES, ActorOnly, JobFunctionList),
   createJobFunction: rpc(
     'observation',
     'jobFunctions.create',
-    JOB_FUNCTION_EDITORS,
+    ORGANIZATION_ADMINS,
     z.object({ actor: Actor, jobFunction: SaveJobFunctionRequest }),
     JobFunction,
   ),
   updateJobFunction: rpc(
     'observation',
     'jobFunctions.update',
-    JOB_FUNCTION_EDITORS,
+    ORGANIZATION_ADMINS,
     JobFunctionRef.extend({ jobFunction: SaveJobFunctionRequest }),
     JobFunction,
   ),
   deleteJobFunction: rpc(
     'observation',
     'jobFunctions.delete',
-    JOB_FUNCTION_EDITORS,
+    ORGANIZATION_ADMINS,
     JobFunctionRef,
     z.object({ message: z.string() }),
   ),
   setJobFunctionMembers: rpc(
     'observation',
     'jobFunctions.members',
-    JOB_FUNCTION_EDITORS,
+    ORGANIZATION_ADMINS,
     JobFunctionRef.extend({ userIds: z.array(z.number().int()) }),
     JobFunction,
   ),
@@ -86,7 +77,7 @@ export const skillsRpc = {
   skillsMatrix: rpc(
     'observation',
     'skills.matrix',
-    SKILLS_MATRIX_VIEWERS,
+    ALL_ROLES,
     z.object({
       actor: Actor,
       query: SkillsMatrixQuery,

@@ -33,7 +33,6 @@ import { RouteGuard } from './auth/route.guard.js';
 import { ApiTokensController } from './api-tokens/api-tokens.controller.js';
 import { WebhooksController } from './webhooks/webhooks.controller.js';
 import { ApiTokenAuthenticator } from './api-tokens/api-token-authenticator.js';
-import { ApiTokenRateLimiter } from './api-tokens/api-token-rate-limiter.js';
 import { SessionCache } from './auth/session-cache.js';
 import { HealthController } from './health/health.controller.js';
 import { HealthService } from './health/health.service.js';
@@ -49,7 +48,7 @@ import { RecommendationsController } from './recommendations/recommendations.con
 import { ScimController } from './scim/scim.controller.js';
 import { ScimTokensController } from './scim/scim-tokens.controller.js';
 import { ScimGuard } from './scim/scim.guard.js';
-import { ScimRateLimiter } from './scim/scim-rate-limiter.js';
+import { TokenRateLimiter } from './rate-limits/token-rate-limiter.js';
 
 export interface GatewayConnections {
   rpc: RpcClient;
@@ -112,10 +111,9 @@ export class GatewayModule {
         { provide: APP_FILTER, useClass: ErrorFilter },
         LoginRateLimiter,
         ApiTokenAuthenticator,
-        ApiTokenRateLimiter,
+        TokenRateLimiter,
         HealthService,
         ScimGuard,
-        ScimRateLimiter,
       ],
     };
   }

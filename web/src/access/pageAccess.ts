@@ -1,11 +1,11 @@
 import {
   ALL_ROLES,
   api,
-  EVALUATION_REVIEWERS,
-  PEOPLE_IMPORTERS,
+  TRAINING_EDITORS,
+  ORGANIZATION_ADMINS,
   type Role,
   type RouteContract,
-  SKILLS_MATRIX_STAFF,
+  STAFF_ROLES,
   SUPER_ADMIN_ONLY,
 } from '@hub/proto';
 
@@ -59,7 +59,7 @@ export const PAGE_ACCESS = {
   library: LIBRARY,
   'library/documents': LIBRARY,
   'library/videos': page([api.videos]),
-  'library/documents/$id/evaluation/edit': page([api.documentEvaluation], EVALUATION_REVIEWERS),
+  'library/documents/$id/evaluation/edit': page([api.documentEvaluation], TRAINING_EDITORS),
   'library/documents/$id/acknowledge': page([api.documentAcknowledgement]),
   'my-sops/$id': page([api.mySop]),
   'library/observations': page([api.observations, api.teamMembers]),
@@ -73,10 +73,10 @@ export const PAGE_ACCESS = {
   'insights/observations': page([api.insightsObservations]),
   // The route also answers an operator (their own row, shown on the Training page); the page
   // is for staff, as the spec's sidebar gives it.
-  'insights/skills-matrix': page([api.skillsMatrix], SKILLS_MATRIX_STAFF),
+  'insights/skills-matrix': page([api.skillsMatrix], STAFF_ROLES),
   'insights/progress': page([api.insightsProgress]),
   team: page([api.teamStats, api.teamMembers]),
-  'people-import': page([], PEOPLE_IMPORTERS),
+  'people-import': page([], ORGANIZATION_ADMINS),
   'team/$id': page([api.teamMember]),
   floor: page([api.floorStats]),
   certifications: page([api.certifications]),

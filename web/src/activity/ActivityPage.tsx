@@ -1,4 +1,4 @@
-import { AUDIT_READERS } from '@hub/proto';
+import { ORGANIZATION_ADMINS } from '@hub/proto';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ScrollText } from 'lucide-react';
@@ -16,7 +16,7 @@ export function ActivityPage() {
         <p className="text-slate-500 dark:text-slate-400">
           Your notifications, how you receive them, and your recent activity
         </p>
-        {role && AUDIT_READERS.includes(role) && (
+        {role && ORGANIZATION_ADMINS.includes(role) && (
           <Link
             to="/audit-log"
             data-testid="audit-log-link"

@@ -1,6 +1,6 @@
 import {
-  CERTIFICATION_REVOKERS,
-  CERTIFICATION_STAFF,
+  ORGANIZATION_ADMINS,
+  STAFF_ROLES,
   type Certification,
   type CertificationState,
   type Reobservation,
@@ -24,11 +24,11 @@ export const STATE_TONES: Record<CertificationState, BadgeTone> = {
 };
 
 export const canRevoke = (role: Role | undefined) =>
-  role !== undefined && CERTIFICATION_REVOKERS.includes(role);
+  role !== undefined && ORGANIZATION_ADMINS.includes(role);
 
 /** Staff see everyone's certifications; an operator sees their own. */
 export const seesEveryone = (role: Role | undefined) =>
-  role !== undefined && CERTIFICATION_STAFF.includes(role);
+  role !== undefined && STAFF_ROLES.includes(role);
 
 /** 'Expires 11/23/2026', 'Expired …', 'Revoked …', in the user's time zone and date format. */
 export function expiryText(certification: Certification): string {

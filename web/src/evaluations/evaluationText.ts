@@ -1,5 +1,5 @@
 import {
-  EVALUATION_REVIEWERS,
+  TRAINING_EDITORS,
   EvaluationDraft,
   OPTION_LETTERS,
   type Evaluation,
@@ -15,7 +15,7 @@ export function optionLetter(index: number): string {
 }
 
 export function isReviewer(role: Role | undefined): boolean {
-  return role !== undefined && (EVALUATION_REVIEWERS as readonly Role[]).includes(role);
+  return role !== undefined && TRAINING_EDITORS.includes(role);
 }
 
 /** The server sends the correct answers to reviewers only; this tells the two shapes apart. */

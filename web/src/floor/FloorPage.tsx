@@ -1,4 +1,4 @@
-import { FLOOR_ADMINS, type FloorStats } from '@hub/proto';
+import { ORGANIZATION_ADMINS, type FloorStats } from '@hub/proto';
 import { useQuery } from '@tanstack/react-query';
 import { currentUserQuery } from '../api/queries';
 import { Badge } from '../ui/Badge';
@@ -32,7 +32,7 @@ export function FloorPage() {
         <EnvironmentCard stats={stats} />
       </div>
       <FloorMap stats={stats} />
-      {role && FLOOR_ADMINS.includes(role) ? <PrivacyCard /> : null}
+      {role && ORGANIZATION_ADMINS.includes(role) ? <PrivacyCard /> : null}
     </div>
   );
 }

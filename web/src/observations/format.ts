@@ -1,6 +1,6 @@
 import {
   OBSERVED_ROLES,
-  OBSERVER_ROLES,
+  STAFF_ROLES,
   TRAINING_EDITORS,
   type CreateObservationRequest,
   type LibraryDocument,
@@ -12,10 +12,10 @@ import type { ToastInput } from '../toast/toastStore';
 import type { BadgeTone } from '../ui/Badge';
 
 export const isObserver = (role: Role | undefined) =>
-  role !== undefined && (OBSERVER_ROLES as readonly Role[]).includes(role);
+  role !== undefined && STAFF_ROLES.includes(role);
 
 export const isTrainingEditor = (role: Role | undefined) =>
-  role !== undefined && (TRAINING_EDITORS as readonly Role[]).includes(role);
+  role !== undefined && TRAINING_EDITORS.includes(role);
 
 /** 0 -> '0:00', 75 -> '1:15', 3725 -> '62:05' (minutes keep counting past the hour). */
 export function formatElapsed(totalSeconds: number): string {
@@ -128,9 +128,7 @@ export function observableMembers(
 ): TeamMember[] {
   return members.filter(
     (member) =>
-      member.id !== selfId &&
-      (OBSERVED_ROLES as readonly Role[]).includes(member.role) &&
-      member.status === 'active',
+      member.id !== selfId && OBSERVED_ROLES.includes(member.role) && member.status === 'active',
   );
 }
 

@@ -1,9 +1,5 @@
-import { ALL_ROLES, type Role } from '@hub/proto';
+import { ALL_ROLES, type Role, STAFF_ROLES, SUPER_ADMIN_ONLY, TRAINING_EDITORS } from '@hub/proto';
 import type { en } from '../i18n/locales/en';
-
-const STAFF: readonly Role[] = ['super_admin', 'admin', 'training_supervisor', 'manager'];
-const FLOOR: readonly Role[] = ['super_admin', 'admin', 'training_supervisor'];
-const SUPER_ADMIN: readonly Role[] = ['super_admin'];
 
 export type NavIcon =
   | 'admin'
@@ -45,7 +41,7 @@ export const NAVIGATION: readonly NavEntry[] = [
     kind: 'link',
     label: 'Admin Dashboard',
     to: '/admin-dashboard',
-    roles: SUPER_ADMIN,
+    roles: SUPER_ADMIN_ONLY,
     icon: 'admin',
   },
   { kind: 'link', label: 'Hub', to: '/dashboard', roles: ALL_ROLES, icon: 'hub' },
@@ -54,36 +50,51 @@ export const NAVIGATION: readonly NavEntry[] = [
     id: '/operations',
     label: 'Operations',
     // Staff only (spec section 6); an operator's own standing per SOP is on the Training page.
-    roles: STAFF,
+    roles: STAFF_ROLES,
     icon: 'operations',
     children: [
       {
         kind: 'group',
         id: '/insights',
         label: 'Insights',
-        roles: STAFF,
+        roles: STAFF_ROLES,
         icon: 'insights',
         children: [
-          { kind: 'link', label: 'Certifications', to: '/insights/certifications', roles: STAFF },
-          { kind: 'link', label: 'Job Functions', to: '/insights/job-functions', roles: STAFF },
-          { kind: 'link', label: 'Observations', to: '/insights/observations', roles: STAFF },
-          { kind: 'link', label: 'Skills Matrix', to: '/insights/skills-matrix', roles: STAFF },
-          { kind: 'link', label: 'Progress', to: '/insights/progress', roles: STAFF },
+          {
+            kind: 'link',
+            label: 'Certifications',
+            to: '/insights/certifications',
+            roles: STAFF_ROLES,
+          },
+          {
+            kind: 'link',
+            label: 'Job Functions',
+            to: '/insights/job-functions',
+            roles: STAFF_ROLES,
+          },
+          { kind: 'link', label: 'Observations', to: '/insights/observations', roles: STAFF_ROLES },
+          {
+            kind: 'link',
+            label: 'Skills Matrix',
+            to: '/insights/skills-matrix',
+            roles: STAFF_ROLES,
+          },
+          { kind: 'link', label: 'Progress', to: '/insights/progress', roles: STAFF_ROLES },
         ],
       },
-      { kind: 'link', label: 'Team Overview', to: '/team', roles: STAFF, icon: 'team' },
+      { kind: 'link', label: 'Team Overview', to: '/team', roles: STAFF_ROLES, icon: 'team' },
     ],
   },
   {
     kind: 'group',
     id: '/library',
     label: 'Library',
-    roles: STAFF,
+    roles: STAFF_ROLES,
     icon: 'library',
     children: [
-      { kind: 'link', label: 'Documents', to: '/library/documents', roles: STAFF },
-      { kind: 'link', label: 'Videos', to: '/library/videos', roles: STAFF },
-      { kind: 'link', label: 'Observations', to: '/library/observations', roles: STAFF },
+      { kind: 'link', label: 'Documents', to: '/library/documents', roles: STAFF_ROLES },
+      { kind: 'link', label: 'Videos', to: '/library/videos', roles: STAFF_ROLES },
+      { kind: 'link', label: 'Observations', to: '/library/observations', roles: STAFF_ROLES },
     ],
   },
   { kind: 'link', label: 'Training', to: '/training', roles: ALL_ROLES, icon: 'training' },
@@ -91,9 +102,11 @@ export const NAVIGATION: readonly NavEntry[] = [
     kind: 'group',
     id: '/equipment',
     label: 'Equipment',
-    roles: FLOOR,
+    roles: TRAINING_EDITORS,
     icon: 'equipment',
-    children: [{ kind: 'link', label: 'Floor View', to: '/floor', roles: FLOOR, icon: 'floor' }],
+    children: [
+      { kind: 'link', label: 'Floor View', to: '/floor', roles: TRAINING_EDITORS, icon: 'floor' },
+    ],
   },
 ];
 

@@ -1,13 +1,13 @@
 import {
   api,
-  JOB_FUNCTION_EDITORS,
+  ORGANIZATION_ADMINS,
   type Role,
   SKILL_LEVEL_LABELS,
   type SkillCell,
   type SkillLevel,
   type SkillsMatrix,
   type SkillsMatrixQuery,
-  SKILLS_MATRIX_STAFF,
+  STAFF_ROLES,
 } from '@hub/proto';
 import { withQuery } from '../api/client';
 import type { BadgeTone } from '../ui/Badge';
@@ -35,11 +35,11 @@ export const LEVEL_CELL_CLASSES: Record<SkillLevel, string> = {
 export const levelLabel = (level: SkillLevel) => SKILL_LEVEL_LABELS[level];
 
 export const canManageJobFunctions = (role: Role | undefined) =>
-  role !== undefined && JOB_FUNCTION_EDITORS.includes(role);
+  role !== undefined && ORGANIZATION_ADMINS.includes(role);
 
 /** Staff see everyone's row; an operator sees their own. */
 export const seesEveryone = (role: Role | undefined) =>
-  role !== undefined && SKILLS_MATRIX_STAFF.includes(role);
+  role !== undefined && STAFF_ROLES.includes(role);
 
 /**
  * Whose rows the matrix shows, said on the page: an operator (who reaches it from the sidebar

@@ -1,4 +1,4 @@
-import { FACE_ADMINS, type TeamMemberDetail } from '@hub/proto';
+import { ORGANIZATION_ADMINS, type TeamMemberDetail } from '@hub/proto';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
@@ -72,7 +72,7 @@ function MemberDetail({ detail }: { detail: TeamMemberDetail }) {
   const { member } = detail;
   // Administrators manage a member's reference photos; the server checks it again.
   const { data: me } = useQuery(currentUserQuery);
-  const managesFaces = me ? FACE_ADMINS.includes(me.role) : false;
+  const managesFaces = me ? ORGANIZATION_ADMINS.includes(me.role) : false;
   return (
     <>
       <header className="space-y-1">

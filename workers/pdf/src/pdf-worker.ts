@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { buffer } from 'node:stream/consumers';
 import type { ObjectStorage, PoisonPolicy } from '@hub/runtime';
-import { logger } from '@hub/runtime';
+import { isStorageFault, logger } from '@hub/runtime';
 import { LibraryInboxMessage, type ExtractedImage, type PdfProcessingJob } from '@hub/proto/jobs';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Block } from './extraction/blocks.ts';
@@ -87,6 +87,8 @@ async function readSource(storage: ObjectStorage, key: string): Promise<Uint8Arr
     // A copy in a buffer of its own, so it can be moved to the extraction thread.
     return new Uint8Array(await buffer(await storage.get(key)));
   } catch (error) {
+    // A store away or full is waited for (see startWorker), not held against the document.
+    if (isStorageFault(error)) throw error;
     const message = error instanceof Error ? error.message : String(error);
     throw new DocumentFailure(`The uploaded file could not be read from storage: ${message}`, true);
   }
@@ -229,6 +231,9 @@ export function createPdfJobHandler(deps: PdfWorkerDeps) {
       await send(await processDocument(data, deps, threads, new ProgressReporter(data, send)));
       return 'processed';
     } catch (error) {
+      // The store away or full: the job waits for it (startWorker delays it) and the document
+      // stays "processing" meanwhile, never failed for it.
+      if (isStorageFault(error)) throw error;
       const failure = describeFailure(error, deps.limits);
       if (!failure.retryable || isFinalAttempt(job)) {
         const { documentId, run } = data;

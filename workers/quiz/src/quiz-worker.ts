@@ -1,5 +1,6 @@
 import { text as readText } from 'node:stream/consumers';
 import type { ObjectStorage, PoisonPolicy } from '@hub/runtime';
+import { isStorageFault } from '@hub/runtime';
 import { LibraryInboxMessage, QUEUE_CONTRACTS, type QuizGenerationJob } from '@hub/proto/jobs';
 import { UnrecoverableError, type Job, type JobsOptions } from 'bullmq';
 import {
@@ -41,6 +42,8 @@ async function readSop(storage: ObjectStorage, key: string): Promise<string> {
   try {
     return await readText(await storage.get(key));
   } catch (error) {
+    // A store away or full is waited for (see startWorker), not held against the evaluation.
+    if (isStorageFault(error)) throw error;
     const message = error instanceof Error ? error.message : String(error);
     throw new GenerationFailure(`The SOP text could not be read from storage: ${message}`, true);
   }
@@ -134,6 +137,8 @@ export function createQuizJobHandler(deps: QuizWorkerDeps) {
       });
       return 'generated';
     } catch (error) {
+      // The store away or full: the job waits for it (startWorker delays it), never failed.
+      if (isStorageFault(error)) throw error;
       const failure = describeFailure(error);
       if (!failure.retryable || isFinalAttempt(job)) {
         await send({ kind: 'quiz.failed', documentId, run, reason: failure.message });

@@ -1,4 +1,5 @@
 import type { ObjectStorage } from '@hub/runtime';
+import { isStorageFault } from '@hub/runtime';
 import type { VideoProbeJob } from '@hub/proto/jobs';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { errorText, sentence, VideoFailure } from './failures.ts';
@@ -33,6 +34,8 @@ export function createProbeHandler(deps: ProbeDeps) {
       await send({ kind: 'video.probed', videoId, durationSeconds: probe.durationSeconds });
       return 'probed';
     } catch (error) {
+      // The store away or full: the job waits for it (startWorker delays it), never failed.
+      if (isStorageFault(error)) throw error;
       const failure =
         error instanceof VideoFailure
           ? error

@@ -1,8 +1,7 @@
-import { ActorOnly, type Actor, type RpcContract } from '@hub/proto';
+import { ActorOnly, type Actor, NOT_PERMITTED, type RpcContract } from '@hub/proto';
 import { RpcFailure } from '../rpc/rpc-failure.js';
 
 /** The words of every role refusal, the gateway's and the services' alike. */
-export const NO_PERMISSION = "You don't have permission to do this.";
 
 /**
  * The owning service's own role check, from the contract's declared access (RpcHandler runs it
@@ -18,7 +17,7 @@ export function requireContractAccess(contract: RpcContract, request: unknown): 
     const issue = parsed.error.issues[0];
     throw RpcFailure.validation(issue?.message ?? 'Invalid request', issue?.path.join('.'));
   }
-  if (!contract.access.includes(parsed.data.actor.role)) throw RpcFailure.forbidden(NO_PERMISSION);
+  if (!contract.access.includes(parsed.data.actor.role)) throw RpcFailure.forbidden(NOT_PERMITTED);
 }
 
 /** Whether the actor may see data of this organization. */
@@ -28,5 +27,5 @@ export function canReachOrganization(actor: Actor, organizationId: number): bool
 
 /** The owning service's own organization check: the actor may see this organization's data. */
 export function requireOrganization(actor: Actor, organizationId: number): void {
-  if (!canReachOrganization(actor, organizationId)) throw RpcFailure.forbidden(NO_PERMISSION);
+  if (!canReachOrganization(actor, organizationId)) throw RpcFailure.forbidden(NOT_PERMITTED);
 }

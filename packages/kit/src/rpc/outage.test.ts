@@ -1,6 +1,8 @@
 import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_UNAVAILABLE, outageFailure } from './outage.js';
+import { StorageFault } from '@hub/runtime';
+import { STORAGE_FULL, STORAGE_UNAVAILABLE } from '@hub/proto';
 
 const unavailable = { kind: 'unavailable', message: DATABASE_UNAVAILABLE };
 
@@ -23,5 +25,20 @@ describe('which errors are a database outage (503), not a bug (500)', () => {
     expect(outageFailure(new Error('Cannot read properties of undefined'))).toBeNull();
     const unique = Object.assign(new Error('duplicate key'), { code: '23505' });
     expect(outageFailure(new QueryFailedError('INSERT', [], unique))).toBeNull();
+  });
+});
+
+describe('object store faults a service meets', () => {
+  it('answers them as the store away (503) or full (507), never as the database', () => {
+    const refused = Object.assign(new Error('connect'), { code: 'ECONNREFUSED' });
+    expect(outageFailure(new StorageFault('unavailable', refused))).toEqual({
+      kind: 'unavailable',
+      message: STORAGE_UNAVAILABLE,
+    });
+    const full = Object.assign(new Error('write'), { code: 'ENOSPC' });
+    expect(outageFailure(new StorageFault('full', full))).toEqual({
+      kind: 'storage_full',
+      message: STORAGE_FULL,
+    });
   });
 });

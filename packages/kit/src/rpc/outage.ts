@@ -1,4 +1,5 @@
 import type { Failure } from '@hub/proto';
+import { isStorageFault } from '@hub/runtime';
 
 export const DATABASE_UNAVAILABLE =
   'The service is briefly unavailable (its database, PostgreSQL, cannot be reached). Please try again in a few seconds.';
@@ -48,11 +49,20 @@ function isOutage(error: unknown): boolean {
 }
 
 /**
- * A database that cannot be reached is a passing outage, not a bug: the caller gets
+ * A database or object store that cannot be reached (or a store that is full) is a passing
+ * outage, not a bug: the caller gets
  * `unavailable` (503) with a message that says so, instead of an internal error. TypeORM wraps
  * the driver's error (`driverError`); Node's errors may carry the socket's under `cause`.
  */
 export function outageFailure(error: unknown): Failure | null {
+  // Checked first: an object store that refuses connections fails with a socket code too, and
+  // its caller should read that the file store, not the database, is away.
+  if (isStorageFault(error)) {
+    return {
+      kind: error.fault === 'full' ? 'storage_full' : 'unavailable',
+      message: error.message,
+    };
+  }
   const nested = error as { driverError?: unknown; cause?: unknown } | null;
   const found = [error, nested?.driverError, nested?.cause].some(isOutage);
   return found ? { kind: 'unavailable', message: DATABASE_UNAVAILABLE } : null;

@@ -2,8 +2,14 @@ import 'reflect-metadata';
 import type { CanActivate, ExecutionContext } from '@nestjs/common';
 import { GUARDS_METADATA } from '@nestjs/common/constants.js';
 import { describe, expect, it } from 'vitest';
-import { type Actor, ROLES, RPC_CONTRACTS, type RpcContract, rpcTables } from '@hub/proto';
-import { NO_PERMISSION } from '../authz/rpc-access.js';
+import {
+  type Actor,
+  NOT_PERMITTED,
+  ROLES,
+  RPC_CONTRACTS,
+  type RpcContract,
+  rpcTables,
+} from '@hub/proto';
 import { RpcFailure } from './rpc-failure.js';
 import { RpcHandler } from './rpc-handler.js';
 
@@ -42,7 +48,7 @@ const named = Object.entries(rpcTables).flatMap(([table, contracts]) =>
   ),
 );
 const actor = (role: Actor['role']): Actor => ({ userId: 7, organizationId: 3, role });
-const refusal = { kind: 'forbidden', message: NO_PERMISSION };
+const refusal = { kind: 'forbidden', message: NOT_PERMITTED };
 
 describe('RPC access, enforced by RpcHandler', () => {
   it('covers every contract', () => {

@@ -1,5 +1,5 @@
 import { RpcException } from '@nestjs/microservices';
-import { Failure, type FailureKind } from '@hub/proto';
+import { Failure, type FailureKind, NOT_PERMITTED } from '@hub/proto';
 
 /** A refusal or error a service answers; the gateway turns its kind into an HTTP status. */
 export class RpcFailure extends RpcException {
@@ -11,7 +11,7 @@ export class RpcFailure extends RpcException {
     super({ kind, message, ...(field ? { field } : {}) });
   }
 
-  static forbidden(message = 'You do not have permission to do this.') {
+  static forbidden(message = NOT_PERMITTED) {
     return new RpcFailure('forbidden', message);
   }
 

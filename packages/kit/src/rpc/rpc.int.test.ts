@@ -4,7 +4,7 @@ import { Payload } from '@nestjs/microservices';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Actor, type RpcContract } from '@hub/proto';
+import { Actor, NOT_PERMITTED, type RpcContract } from '@hub/proto';
 import { claimTestResources, TEST_REDIS_URL, type TestResources } from '@hub/testing';
 import { RpcCallError, RpcClient } from './rpc-client.js';
 import { RpcFailure } from './rpc-failure.js';
@@ -176,7 +176,7 @@ describe('RPC over Redis streams', () => {
     const actor = (role: Actor['role']) => ({ actor: { userId: 1, organizationId: 1, role } });
     await expect(client.call(staffOnly, actor('manager'))).resolves.toEqual({});
     await expect(client.call(staffOnly, actor('operator'))).rejects.toMatchObject({
-      failure: { kind: 'forbidden', message: "You don't have permission to do this." },
+      failure: { kind: 'forbidden', message: NOT_PERMITTED },
     });
     // The server's own contract decides: a caller's copy declaring more roles changes nothing.
     const widened = { ...staffOnly, access: ['operator'] as const };

@@ -1,4 +1,5 @@
 import {
+  DelayedError,
   Queue,
   UnrecoverableError,
   Worker,
@@ -21,6 +22,7 @@ import {
   tracingOn,
 } from '../tracing/tracing.js';
 import { trackJob } from './active-jobs.js';
+import { isStorageFault } from '../storage/storage-fault.js';
 
 const log = logger('jobs');
 
@@ -191,6 +193,8 @@ export function openQueue(
 export const StallEnv = z.object({
   JOB_LOCK_MS: z.coerce.number().int().min(200).default(60_000),
   JOB_STALL_CHECK_MS: z.coerce.number().int().min(100).default(30_000),
+  /** How long a job the object store refused (away or full) waits before it runs again. */
+  JOB_STORAGE_RETRY_MS: z.coerce.number().int().min(100).default(15_000),
 });
 
 /** A job during which its worker process died this many times is not run again. */
@@ -258,6 +262,17 @@ export function startWorker<T, R>(
       log.debug(about, `job done in ${Math.round(performance.now() - startedAt)} ms`);
       return result;
     } catch (error) {
+      // The object store away or full is nobody's fault and passes: the job waits for it, as
+      // often as it takes, instead of using up its attempts and being reported failed. It runs
+      // again by itself once the store is back (no attempt counted, nothing to retry by hand).
+      if (isStorageFault(error) && token) {
+        log.warn(
+          about,
+          `object store ${error.fault}: job runs again in ${stalls.JOB_STORAGE_RETRY_MS} ms`,
+        );
+        await job.moveToDelayed(Date.now() + stalls.JOB_STORAGE_RETRY_MS, token);
+        throw new DelayedError();
+      }
       log.warn(about, `job failed: ${error instanceof Error ? error.message : String(error)}`);
       throw error;
     }

@@ -11,8 +11,34 @@ import {
   type StoredObject,
 } from './object-storage.js';
 import { contentTypeOfKey } from './content-types.js';
+import { guarded, storageFaultOf, StorageFault } from './storage-fault.js';
 
-/** The embedded default: objects as files below one folder, written atomically. */
+/**
+ * `mkdir -p` that reports the disk's own error: Node's recursive mkdir answers ENOENT where the
+ * disk said EROFS (a disk gone read-only), so on ENOENT the folders below `root` are made one
+ * at a time, which fails with the real code.
+ */
+async function makeFolder(root: string, path: string): Promise<void> {
+  try {
+    await mkdir(path, { recursive: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await mkdir(root, { recursive: true });
+    let current = root;
+    for (const part of relative(root, path).split(sep)) {
+      current = join(current, part);
+      await mkdir(current).catch((made: unknown) => {
+        if ((made as NodeJS.ErrnoException).code !== 'EEXIST') throw made;
+      });
+    }
+  }
+}
+
+/**
+ * The embedded default: objects as files below one folder, written atomically. A full disk
+ * (ENOSPC) or one gone read-only or away (EROFS, EIO, ...) fails with a StorageFault; the
+ * partial file of a failed write is removed, so no key ever names half a file.
+ */
 export class LocalDiskStorage implements ObjectStorage {
   readonly kind = 'local-disk' as const;
   private readonly root: string;
@@ -30,50 +56,68 @@ export class LocalDiskStorage implements ObjectStorage {
 
   async put(key: string, body: Readable | Buffer, contentType: string): Promise<StoredObject> {
     const path = this.pathOf(key);
-    await mkdir(dirname(path), { recursive: true });
-    const partial = `${path}.${randomUUID()}.partial`;
-    try {
-      await pipeline(
-        Buffer.isBuffer(body) ? Readable.from([body]) : body,
-        createWriteStream(partial),
-      );
-      await rename(partial, path);
-    } catch (error) {
-      await rm(partial, { force: true });
-      throw error;
-    }
-    return { size: (await stat(path)).size, contentType };
+    return guarded(async () => {
+      await makeFolder(this.root, dirname(path));
+      const partial = `${path}.${randomUUID()}.partial`;
+      try {
+        await pipeline(
+          Buffer.isBuffer(body) ? Readable.from([body]) : body,
+          createWriteStream(partial),
+        );
+        await rename(partial, path);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
+      return { size: (await stat(path)).size, contentType };
+    });
   }
 
   async get(key: string): Promise<Readable> {
     const path = this.pathOf(key);
-    await stat(path);
+    await guarded(() => stat(path));
     return createReadStream(path);
   }
 
   async getRange(key: string, start: number, end: number): Promise<Readable> {
     const path = this.pathOf(key);
-    await stat(path);
+    await guarded(() => stat(path));
     return createReadStream(path, { start, end });
   }
 
   async stat(key: string): Promise<StoredObject | null> {
+    const path = this.pathOf(key);
     try {
-      const info = await stat(this.pathOf(key));
+      const info = await stat(path);
       return info.isFile() ? { size: info.size, contentType: contentTypeOfKey(key) } : null;
-    } catch {
+    } catch (error) {
+      // Missing is an answer; a disk that cannot be read is not "no such file".
+      const fault = storageFaultOf(error);
+      if (fault) throw new StorageFault(fault, error);
       return null;
     }
   }
 
   async copy(from: string, to: string): Promise<void> {
     const target = this.pathOf(to);
-    await mkdir(dirname(target), { recursive: true });
-    await copyFile(this.pathOf(from), target);
+    const source = this.pathOf(from);
+    await guarded(async () => {
+      await makeFolder(this.root, dirname(target));
+      // Through a partial file as put does: a copy cut short by a full disk leaves nothing.
+      const partial = `${target}.${randomUUID()}.partial`;
+      try {
+        await copyFile(source, partial);
+        await rename(partial, target);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
+    });
   }
 
   async remove(key: string): Promise<void> {
-    await rm(this.pathOf(key), { force: true });
+    const path = this.pathOf(key);
+    await guarded(() => rm(path, { force: true }));
   }
 
   async removePrefix(prefix: string): Promise<number> {
@@ -96,6 +140,6 @@ export class LocalDiskStorage implements ObjectStorage {
   }
 
   async ping(): Promise<void> {
-    await mkdir(this.root, { recursive: true });
+    await guarded(() => mkdir(this.root, { recursive: true }));
   }
 }

@@ -1,8 +1,16 @@
-import { ForbiddenException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import {
+  ForbiddenException,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  UnauthorizedException,
+} from '@nestjs/common';
 import { apiTokensRpc, type RouteContract } from '@hub/proto';
 import { RpcClient } from '@hub/kit';
 import type { GuardedRequest } from '../http/request-context.js';
-import { ApiTokenRateLimiter } from './api-token-rate-limiter.js';
+import { TokenRateLimiter } from '../rate-limits/token-rate-limiter.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 
 export const API_TOKEN_INVALID =
   'This API token is not valid: it may be mistyped, expired or revoked.';
@@ -23,7 +31,8 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
 export class ApiTokenAuthenticator {
   constructor(
     @Inject(RpcClient) private readonly rpc: RpcClient,
-    @Inject(ApiTokenRateLimiter) private readonly limiter: ApiTokenRateLimiter,
+    @Inject(TokenRateLimiter) private readonly limiter: TokenRateLimiter,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   async authorize(
@@ -37,7 +46,20 @@ export class ApiTokenAuthenticator {
     if (!caller) throw new UnauthorizedException(API_TOKEN_INVALID);
     // Kept before the checks so the audit trail names the token that was refused.
     request.apiToken = caller;
-    await this.limiter.admit(caller.tokenId);
+    const retryAfter = await this.limiter.retryAfter(
+      'api-token',
+      caller.tokenId,
+      this.config.API_TOKEN_MAX_REQUESTS_PER_MINUTE,
+    );
+    if (retryAfter !== null) {
+      throw new HttpException(
+        {
+          message: `Too many requests with this API token. Please retry in ${retryAfter} seconds.`,
+          retryAfter,
+        },
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+    }
     if (route.sessionOnly) throw new ForbiddenException(API_TOKEN_SESSION_ONLY);
     if (caller.readOnly && !READ_METHODS.has(request.method)) {
       throw new ForbiddenException(API_TOKEN_READ_ONLY);

@@ -10,7 +10,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { z } from 'zod';
-import type { RouteContract } from '@hub/proto';
+import { NOT_PERMITTED, type RouteContract } from '@hub/proto';
 import { ROUTE_CONTRACT } from '../http/endpoint.decorator.js';
 import { SessionCache } from './session-cache.js';
 import { type GuardedRequest, SESSION_COOKIE } from '../http/request-context.js';
@@ -20,7 +20,6 @@ import { ApiTokenAuthenticator } from '../api-tokens/api-token-authenticator.js'
 import { bearerSecret } from '../api-tokens/bearer.js';
 
 export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
-export const NOT_PERMITTED = "You don't have permission to do this.";
 
 /**
  * Runs before every handler: a route without a contract is refused (fail closed); so is a

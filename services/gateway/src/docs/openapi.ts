@@ -1,10 +1,36 @@
 import { z } from 'zod';
 import { api, ErrorBody, type RouteContract } from '@hub/proto';
+import { SESSION_COOKIE } from '../http/request-context.js';
 
 type JsonSchema = Record<string, unknown>;
 
+const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
+
+/**
+ * Names each integer's format from the bounds its zod schema enforces (zod writes the bounds
+ * into the JSON schema but no format): int32 when they fit, int64 otherwise.
+ */
+function withIntegerFormats(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withIntegerFormats);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const copy = Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => [key, withIntegerFormats(value)]),
+  ) as JsonSchema;
+  if (copy.type === 'integer' && copy.format === undefined) {
+    const fits =
+      typeof copy.minimum === 'number' &&
+      typeof copy.maximum === 'number' &&
+      copy.minimum >= INT32.min &&
+      copy.maximum <= INT32.max;
+    copy.format = fits ? 'int32' : 'int64';
+  }
+  return copy;
+}
+
 const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema =>
-  z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as JsonSchema;
+  withIntegerFormats(
+    z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' }),
+  ) as JsonSchema;
 
 /** '/api/auth/organization/:domain' -> '/api/auth/organization/{domain}' */
 const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}');
@@ -24,6 +50,16 @@ function parameters(route: RouteContract) {
   return list;
 }
 
+/** A route an API token may call answers 429 past the token's budget; sign-in past its own. */
+const answersTooMany = (route: RouteContract) =>
+  route.rateLimited === true || (route.access !== 'public' && route.sessionOnly !== true);
+
+/** Who may call: nobody in particular, a browser session only, or a session or an API token. */
+function security(route: RouteContract) {
+  if (route.access === 'public') return [];
+  return route.sessionOnly ? [{ session: [] }] : [{ session: [] }, { bearer: [] }];
+}
+
 function operation(name: string, route: RouteContract) {
   const errorContent = { 'application/json': { schema: toSchema(ErrorBody, 'output') } };
   return {
@@ -32,7 +68,7 @@ function operation(name: string, route: RouteContract) {
     tags: [route.tag],
     description:
       route.access === 'public' ? 'No session needed.' : `Roles: ${route.access.join(', ')}.`,
-    ...(route.access === 'public' ? {} : { security: [{ session: [] }] }),
+    security: security(route),
     parameters: parameters(route),
     ...(route.body
       ? {
@@ -50,6 +86,15 @@ function operation(name: string, route: RouteContract) {
       400: { description: 'Invalid request', content: errorContent },
       401: { description: 'Not signed in', content: errorContent },
       403: { description: 'Role not allowed', content: errorContent },
+      ...(answersTooMany(route)
+        ? {
+            429: {
+              description: 'Too many requests: wait the seconds Retry-After says, then retry',
+              headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
+              content: errorContent,
+            },
+          }
+        : {}),
     },
   };
 }
@@ -64,8 +109,22 @@ export function buildOpenApiDocument(version: string) {
   return {
     openapi: '3.0.3',
     info: { title: 'Frontline Hub API', version },
+    servers: [{ url: '/', description: 'The server that serves this document' }],
     components: {
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'hub_session' } },
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: "An organization's API token (hub_pat_...), within its role ceiling",
+        },
+      },
+      headers: {
+        RetryAfter: {
+          description: 'Seconds to wait before retrying',
+          schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 3600 },
+        },
+      },
     },
     paths,
   };

@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { type ErrorBody, FAILURE_STATUS } from '@hub/proto';
-import { isRedisOutage, REDIS_UNAVAILABLE, RpcCallError } from '@hub/kit';
+import { isRedisOutage, isStorageFault, REDIS_UNAVAILABLE, RpcCallError } from '@hub/kit';
 import { OUTAGE_RETRY_AFTER_SECONDS } from './outage-gate.js';
 
 export function bodyOfHttpException(error: HttpException): ErrorBody {
@@ -26,6 +26,7 @@ export function bodyOfHttpException(error: HttpException): ErrorBody {
 /** Throttling answers say how long to wait (seconds), in a header clients already understand. */
 function retryAfterOf(error: unknown): number | undefined {
   if (isRedisOutage(error)) return OUTAGE_RETRY_AFTER_SECONDS;
+  if (isStorageFault(error) && error.fault === 'unavailable') return OUTAGE_RETRY_AFTER_SECONDS;
   if (error instanceof RpcCallError && error.failure.kind === 'unavailable') {
     return OUTAGE_RETRY_AFTER_SECONDS;
   }
@@ -39,6 +40,13 @@ function retryAfterOf(error: unknown): number | undefined {
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('ErrorFilter');
+  private storageWarnedAt = 0;
+
+  private warnStorageFault(error: Error): void {
+    if (Date.now() - this.storageWarnedAt < 5_000) return;
+    this.storageWarnedAt = Date.now();
+    this.logger.warn(`object store fault: ${String(error.cause ?? error)}`);
+  }
 
   catch(error: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
@@ -55,6 +63,15 @@ export class ErrorFilter implements ExceptionFilter {
       return { message, statusCode: FAILURE_STATUS[kind], ...(field ? { field } : {}) };
     }
     if (isRedisOutage(error)) return { message: REDIS_UNAVAILABLE, statusCode: 503 };
+    // The object store away (503) or full (507): the message says which, and that nothing was
+    // kept; warned once a while, not logged as a bug per request.
+    if (isStorageFault(error)) {
+      this.warnStorageFault(error);
+      return {
+        message: error.message,
+        statusCode: FAILURE_STATUS[error.fault === 'full' ? 'storage_full' : 'unavailable'],
+      };
+    }
     const status = (error as { statusCode?: unknown })?.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return { message: (error as Error).message, statusCode: status };

@@ -19,6 +19,7 @@ import {
   type PeopleImportUploadFields,
   peopleImportsRpc,
   type RefusedRow,
+  NOT_PERMITTED,
 } from '@hub/proto';
 import { newObjectFolder, type ObjectStorage, RpcClient } from '@hub/kit';
 import { CurrentActor } from '../http/current-actor.decorator.js';
@@ -43,7 +44,7 @@ function targetOrganization(actor: Actor, fields: PeopleImportUploadFields): num
     return fields.organizationId;
   }
   if (fields.organizationId && fields.organizationId !== actor.organizationId)
-    throw new ForbiddenException("You don't have permission to do this.");
+    throw new ForbiddenException(NOT_PERMITTED);
   return actor.organizationId;
 }
 

@@ -8,7 +8,8 @@ import {
 } from '@nestjs/common';
 import { SCIM_CONTENT_TYPE, scimRpc } from '@hub/proto';
 import { RpcClient } from '@hub/kit';
-import { ScimRateLimiter } from './scim-rate-limiter.js';
+import { TokenRateLimiter } from '../rate-limits/token-rate-limiter.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import type { ScimRequest } from './scim-request.js';
 
 export const SCIM_TOKEN_REQUIRED =
@@ -25,7 +26,8 @@ const BODY_TYPES = new Set([SCIM_CONTENT_TYPE, 'application/json']);
 export class ScimGuard implements CanActivate {
   constructor(
     @Inject(RpcClient) private readonly rpc: RpcClient,
-    @Inject(ScimRateLimiter) private readonly limiter: ScimRateLimiter,
+    @Inject(TokenRateLimiter) private readonly limiter: TokenRateLimiter,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -35,7 +37,21 @@ export class ScimGuard implements CanActivate {
     const { caller } = await this.rpc.call(scimRpc.resolveToken, { secret });
     if (!caller) throw new HttpException(SCIM_TOKEN_REQUIRED, HttpStatus.UNAUTHORIZED);
     request.scimCaller = caller;
-    await this.limiter.admit(caller.tokenId);
+    const retryAfter = await this.limiter.retryAfter(
+      'scim',
+      caller.tokenId,
+      this.config.SCIM_MAX_REQUESTS_PER_MINUTE,
+    );
+    if (retryAfter !== null) {
+      throw new HttpException(
+        {
+          message: `Too many SCIM requests with this token. Please retry in ${retryAfter} seconds.`,
+          scimType: 'tooMany',
+          retryAfter,
+        },
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+    }
     refuseOtherBodyTypes(request);
     return true;
   }

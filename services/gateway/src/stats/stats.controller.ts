@@ -7,6 +7,7 @@ import {
   observationRpc,
   videoRpc,
   type WorkEvent,
+  organizationScope,
 } from '@hub/proto';
 import { RpcClient } from '@hub/kit';
 import { CurrentActor } from '../http/current-actor.decorator.js';
@@ -19,7 +20,7 @@ export class StatsController {
   /** People figures come from identity, performance and training from the observation service. */
   @Endpoint(api.dashboardStats)
   async dashboard(@CurrentActor() actor: Actor) {
-    const organizationId = actor.role === 'super_admin' ? null : actor.organizationId;
+    const organizationId = organizationScope(actor);
     const [stats, figures] = await Promise.all([
       this.rpc.call(identityRpc.dashboardStats, { actor }),
       this.rpc.call(observationRpc.hubFigures, { organizationId }),

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { identityRpc, type RpcRequest } from '@hub/proto';
+import { identityRpc, type RpcRequest, organizationScope } from '@hub/proto';
 import { RpcHandler } from '@hub/kit';
 import { AuditLogRepository } from './audit-log.repository.js';
 
@@ -19,7 +19,7 @@ export class AuditController {
   /** Super administrators read every organization's entries; administrators their own only. */
   @RpcHandler(identityRpc.auditLog)
   list(@Payload() { actor, page }: Req<'auditLog'>) {
-    const organizationId = actor.role === 'super_admin' ? null : actor.organizationId;
+    const organizationId = organizationScope(actor);
     return this.log.page(organizationId, page.cursor, page.limit);
   }
 }

@@ -2,7 +2,7 @@ import { REVOCATIONS } from '../tokens.js';
 import type { SessionRevocations } from './session-revocations.js';
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import { identityRpc, Role, type SessionView } from '@hub/proto';
+import { identityRpc, INVALID_CREDENTIALS, Role, type SessionView } from '@hub/proto';
 import { RpcFailure } from '@hub/kit';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config.js';
 import { UserEntity } from '../users/user.entity.js';
@@ -14,7 +14,6 @@ import { digestSessionToken, newSessionToken } from './session-tokens.js';
 type LoginRequest = z.infer<typeof identityRpc.login.request>;
 type LoginAnswer = z.infer<typeof identityRpc.login.answer>;
 
-export const INVALID_CREDENTIALS = 'Invalid email or password. Please try again.';
 export const ACCOUNT_SUSPENDED =
   'Your account is suspended by your organization. Please contact your administrator.';
 

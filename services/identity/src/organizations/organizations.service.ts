@@ -1,3 +1,4 @@
+import { organizationScope } from '@hub/proto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Actor, OrganizationChoice, OrganizationLookup } from '@hub/proto';
 import { RpcFailure } from '@hub/kit';
@@ -25,9 +26,7 @@ export class OrganizationsService {
 
   /** The super administrator may pick any organization; everyone else sees only their own. */
   async choices(actor: Actor): Promise<OrganizationChoice[]> {
-    const organizations = await this.organizations.findByDisplayName(
-      actor.role === 'super_admin' ? null : actor.organizationId,
-    );
+    const organizations = await this.organizations.findByDisplayName(organizationScope(actor));
     return organizations.map(({ auth0OrgId, name, displayName }) => ({
       auth0OrgId,
       name,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  IMPORTABLE_ROLES,
+  CreatableRole,
   isTimeZone,
   JOB_FUNCTION_SEPARATORS,
   LANGUAGES,
@@ -97,7 +97,7 @@ function readRole(cell: string): Role {
   const role = cell.toLowerCase().replace(/[\s-]+/g, '_');
   if (role === 'super_admin' || role === 'super_administrator')
     refuse('The super administrator role cannot be imported.');
-  if (!IMPORTABLE_ROLES.includes(role as Role))
+  if (!CreatableRole.safeParse(role).success)
     refuse(`Unknown role "${cell}" (admin, training supervisor, manager or operator).`);
   return role as Role;
 }

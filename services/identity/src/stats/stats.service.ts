@@ -5,16 +5,13 @@ import {
   countChange,
   type DashboardStats,
   type SignInActivity,
+  organizationScope,
 } from '@hub/proto';
 import { OrganizationsRepository } from '../organizations/organizations.repository.js';
 import { IdentityFigures } from '../reporting/identity-figures.js';
 
 const percent = (part: number, whole: number) =>
   whole > 0 ? Math.round((part / whole) * 1000) / 10 : null;
-
-/** The super administrator sees the whole platform (null), everyone else their organization. */
-const scopeOf = (actor: Actor): number | null =>
-  actor.role === 'super_admin' ? null : actor.organizationId;
 
 /**
  * Hub figures. The super administrator sees the whole platform, everyone else their
@@ -28,7 +25,7 @@ export class StatsService {
   ) {}
 
   async dashboard(actor: Actor): Promise<DashboardStats> {
-    const counts = await this.figures.userCounts(scopeOf(actor));
+    const counts = await this.figures.userCounts(organizationScope(actor));
     const organization = await this.organizations.findById(actor.organizationId);
     const c = counts ?? { total: 0, active: 0, joined_last_30_days: 0, signed_in_today: 0 };
     return {
@@ -50,7 +47,7 @@ export class StatsService {
    * against the period before (null when nobody signed in then).
    */
   async activeUsers(actor: Actor): Promise<ActiveUsers> {
-    const row = await this.figures.signInCounts(scopeOf(actor));
+    const row = await this.figures.signInCounts(organizationScope(actor));
     const now = row?.now ?? 0;
     const before = row?.before ?? 0;
     return {
@@ -62,7 +59,7 @@ export class StatsService {
   async recentActivity(actor: Actor, limit: number): Promise<SignInActivity> {
     // One line per person and UTC day (their latest sign-in, with the day's count), so a
     // person signing in again and again does not fill the list (issue #35).
-    const rows = await this.figures.recentSignIns(scopeOf(actor), limit);
+    const rows = await this.figures.recentSignIns(organizationScope(actor), limit);
     return {
       events: rows.map((row) => ({
         id: row.id,

@@ -6,6 +6,7 @@ import {
   identityRpc,
   libraryRpc,
   type UpdateAssignmentScheduleRequest,
+  organizationScope,
 } from '@hub/proto';
 import { RpcClient, RpcFailure } from '@hub/kit';
 import { RPC, SCHEDULES } from '../config.js';
@@ -68,7 +69,7 @@ export class AssignmentsService {
    * organization's for the super administrator (as the other Insights figures).
    */
   async count(actor: Actor): Promise<{ cameras: number }> {
-    const scope = actor.role === 'super_admin' ? null : actor.organizationId;
+    const scope = organizationScope(actor);
     return { cameras: await this.assignments.count(scope) };
   }
 

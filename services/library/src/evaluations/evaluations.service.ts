@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   type Actor,
   type Evaluation,
-  EVALUATION_REVIEWERS,
+  TRAINING_EDITORS,
   type EvaluationDraft,
   type LibraryDocument,
   type ReviewEvaluation,
@@ -17,8 +17,7 @@ import { toPublicView, toReviewView, toStoredQuestions } from './evaluation-view
 
 export const NO_EVALUATION = 'No evaluation available for this document';
 
-const isReviewer = (actor: Actor) =>
-  (EVALUATION_REVIEWERS as readonly string[]).includes(actor.role);
+const isReviewer = (actor: Actor) => (TRAINING_EDITORS as readonly string[]).includes(actor.role);
 
 /** An edit renumbers the questions: the changed marks follow their questions' texts. */
 function carriedMarks(row: EvaluationEntity, questions: StoredQuestion[]): string[] {

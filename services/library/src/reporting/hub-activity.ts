@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { type Actor, STAFF_ROLES, type WorkEvent } from '@hub/proto';
+import { type Actor, STAFF_ROLES, type WorkEvent, organizationScope } from '@hub/proto';
 
 /**
  * Documents whose processing finished, newest first, for the Hub's Recent Activity: the whole
@@ -12,7 +12,7 @@ export async function documentWork(
   limit: number,
 ): Promise<WorkEvent[]> {
   if (!STAFF_ROLES.includes(actor.role)) return [];
-  const organizationId = actor.role === 'super_admin' ? null : actor.organizationId;
+  const organizationId = organizationScope(actor);
   const rows = (await db.query(
     `SELECT id, title, image_count, progress_updated_at AS at
        FROM documents

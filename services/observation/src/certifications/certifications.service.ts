@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   type Actor,
   type Certification,
-  CERTIFICATION_STAFF,
+  STAFF_ROLES,
   type CertificationList,
   type CertificationListQuery,
   type CertificationVerification,
@@ -30,13 +30,13 @@ export class CertificationsService {
   ) {}
 
   /** Staff see the organization's certifications; anyone else sees only their own. */
-  private scopeOf(actor: Actor): number | null {
-    return CERTIFICATION_STAFF.includes(actor.role) ? null : actor.userId;
+  private ownerScope(actor: Actor): number | null {
+    return STAFF_ROLES.includes(actor.role) ? null : actor.userId;
   }
 
   private async row(actor: Actor, id: number): Promise<CertificationRow> {
     const row = await this.repository.find(actor.organizationId, id);
-    const own = this.scopeOf(actor);
+    const own = this.ownerScope(actor);
     if (!row || (own !== null && row.user_id !== own)) throw RpcFailure.notFound(NOT_FOUND);
     return row;
   }
@@ -84,7 +84,7 @@ export class CertificationsService {
   }
 
   async list(actor: Actor, query: CertificationListQuery): Promise<CertificationList> {
-    const own = this.scopeOf(actor);
+    const own = this.ownerScope(actor);
     const filter = own === null ? query : { ...query, userId: own };
     const [rows, summary, subjects] = await Promise.all([
       this.repository.list(actor.organizationId, filter),

@@ -1,7 +1,7 @@
+import { organizationScope } from '@hub/proto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Actor, ObservationHistoryPage, ReportKind } from '@hub/proto';
 import { HistoryRepository } from './history.repository.js';
-import { reportScope } from './report-scope.js';
 import { ReportsRepository } from './reports.repository.js';
 
 /** Pages of exports (the gateway streams them) and the record that an export was generated. */
@@ -17,7 +17,7 @@ export class ExportsService {
     afterId: number | null,
     limit: number,
   ): Promise<ObservationHistoryPage> {
-    const rows = await this.history.page(reportScope(actor), afterId, limit);
+    const rows = await this.history.page(organizationScope(actor), afterId, limit);
     return { rows, nextAfterId: rows.length < limit ? null : rows[rows.length - 1]!.id };
   }
 

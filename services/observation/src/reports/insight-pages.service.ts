@@ -6,11 +6,11 @@ import {
   type ObservationInsightsQuery,
   PROGRESS_PEOPLE,
   type ProgressInsightsPage,
+  organizationScope,
 } from '@hub/proto';
 import { Members } from '../team/members.js';
 import { InsightPagesRepository } from './insight-pages.repository.js';
 import { progressByCourse, progressByPerson } from './progress-rules.js';
-import { reportScope } from './report-scope.js';
 
 /** /insights/observations, /insights/certifications and /insights/progress. */
 @Injectable()
@@ -24,7 +24,7 @@ export class InsightPagesService {
     actor: Actor,
     query: ObservationInsightsQuery,
   ): Promise<ObservationInsightsPage> {
-    const scope = reportScope(actor);
+    const scope = organizationScope(actor);
     const [trend, bySop, byObserver, mostMissed, rows] = await Promise.all([
       this.pages.observationTrend(scope),
       this.pages.passRateBySop(scope),
@@ -36,11 +36,11 @@ export class InsightPagesService {
   }
 
   async certifications(actor: Actor): Promise<CertificationInsightsPage> {
-    return { months: await this.pages.certificationMonths(reportScope(actor)) };
+    return { months: await this.pages.certificationMonths(organizationScope(actor)) };
   }
 
   async progress(actor: Actor): Promise<ProgressInsightsPage> {
-    const rows = await this.pages.enrolments(reportScope(actor));
+    const rows = await this.pages.enrolments(organizationScope(actor));
     const people = progressByPerson(rows);
     const listed = people.slice(0, PROGRESS_PEOPLE);
     const names = await this.members.names(listed.map((person) => person.userId));

@@ -7,10 +7,11 @@ import {
   percentOf,
   pointsChange,
   type UpcomingGoal,
+  organizationScope,
 } from '@hub/proto';
 import { Members } from '../team/members.js';
 
-import { reportScope, type ReportScope } from './report-scope.js';
+import { type ReportScope } from './report-scope.js';
 import { type ActivityRow, type DueCourseRow, ReportsRepository } from './reports.repository.js';
 
 const RECENT_ACTIVITY = 10;
@@ -25,7 +26,7 @@ export class InsightsService {
   ) {}
 
   async insights(actor: Actor): Promise<ObservationInsights> {
-    const scope = reportScope(actor);
+    const scope = organizationScope(actor);
     const [figures, center, activity, goals] = await Promise.all([
       this.reports.periodFigures(scope),
       this.observationCenter(scope),

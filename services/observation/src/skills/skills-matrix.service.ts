@@ -5,7 +5,7 @@ import {
   libraryRpc,
   Role,
   type SkillCell,
-  SKILLS_MATRIX_STAFF,
+  STAFF_ROLES,
   type SkillsMatrix,
   type SkillsMatrixQuery,
   type SkillsMatrixRow,
@@ -166,7 +166,7 @@ export function selectPeople(
   query: SkillsMatrixQuery,
   functionMembers: Set<number> | null,
 ): Member[] {
-  const staff = SKILLS_MATRIX_STAFF.includes(actor.role);
+  const staff = STAFF_ROLES.includes(actor.role);
   const search = query.search?.toLowerCase() ?? '';
   return everyone
     .filter(

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import {
   type Actor,
-  FACE_ADMINS,
+  ORGANIZATION_ADMINS,
   FACE_REFERENCE_LIMIT,
   type FaceEnrolmentJob,
   type FaceReference,
@@ -58,7 +58,7 @@ export class FaceReferencesService {
   /** Yourself, or (administrators) a member of your organization. */
   private async requireManage(actor: Actor, userId: number): Promise<void> {
     if (actor.userId === userId) return;
-    if (!FACE_ADMINS.includes(actor.role)) throw RpcFailure.forbidden();
+    if (!ORGANIZATION_ADMINS.includes(actor.role)) throw RpcFailure.forbidden();
     const [member] = await this.rpc.call(identityRpc.membersByIds, {
       organizationId: actor.organizationId,
       userIds: [userId],

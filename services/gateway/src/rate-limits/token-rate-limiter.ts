@@ -1,0 +1,39 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+
+const WINDOW_SECONDS = 60;
+
+/** The kinds of bearer token a program holds; each counts in a key space of its own. */
+export type BearerTokenKind = 'api-token' | 'scim';
+
+/**
+ * Requests per bearer token and minute, counted in Redis as the sign-in limits are, so every
+ * gateway replica shares the count. A busy program is slowed down with 429 and Retry-After
+ * (which Okta and Entra ID honour for SCIM), never cut off; each caller words the refusal in its
+ * own protocol.
+ */
+@Injectable()
+export class TokenRateLimiter {
+  constructor(
+    @Inject(Redis) private readonly redis: Redis,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  /** Counts one request; the seconds to wait when the token is over its budget, else null. */
+  async retryAfter(
+    kind: BearerTokenKind,
+    tokenId: number,
+    perMinute: number,
+  ): Promise<number | null> {
+    const key = `${this.config.REDIS_PREFIX}ratelimit:${kind}:${tokenId}`;
+    const results = (await this.redis
+      .multi()
+      .incr(key)
+      .expire(key, WINDOW_SECONDS, 'NX')
+      .ttl(key)
+      .exec()) as [null, number][];
+    if (results[0]![1] <= perMinute) return null;
+    return Math.max(1, results[2]![1]);
+  }
+}
