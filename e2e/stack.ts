@@ -95,6 +95,8 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
     INTEGRATION_SECRET_KEY: randomBytes(32).toString('base64'),
     // As the launcher and the Docker image run every process.
     MALLOC_ARENA_MAX: '2',
+    // As `npm start` on one machine: webhooks may reach a receiver on loopback (the tests' own).
+    WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128',
     ...extraEnv,
   };
   const processes: ChildProcess[] = [];

@@ -123,6 +123,9 @@ async function supervise() {
       );
     }
     env.PUBLIC_URL ||= `http://localhost:${port}`;
+    // On one machine, webhooks may go to a receiver on the same machine (plain http too), so
+    // they can be tried locally; production refuses loopback unless its operator allows it.
+    env.WEBHOOK_ALLOWED_NETWORKS ??= '127.0.0.0/8,::1/128';
 
     const report = new SupervisionReport(path.join(dataDir, 'launcher', 'processes.json'));
     // The gateway reports the launcher's restarts in /api/health and /metrics.

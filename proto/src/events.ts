@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WebhookEvent } from './webhooks.js';
 
 /** Facts one service announces and others react to; each service handles what concerns it. */
 export const DomainEvent = z.discriminatedUnion('type', [
@@ -15,6 +16,15 @@ export const DomainEvent = z.discriminatedUnion('type', [
     organizationId: z.number().int(),
     pictureKey: z.string(),
     changedBy: z.number().int(),
+  }),
+  /**
+   * A fact an organization's webhook endpoints may subscribe to; identity turns it into one
+   * delivery per subscribed endpoint of that organization (and of no other).
+   */
+  z.object({
+    type: z.literal('webhook.event'),
+    organizationId: z.number().int(),
+    event: WebhookEvent,
   }),
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;

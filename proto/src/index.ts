@@ -50,6 +50,8 @@ export * from './scim.js';
 export * from './rpc/scim.js';
 export * from './api-tokens.js';
 export * from './rpc/api-tokens.js';
+export * from './webhooks.js';
+export * from './rpc/webhooks.js';
 export * from './rpc-contracts.js';
 export * from './queue-contracts.js';
 export * from './csv.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PeopleImportJob } from './people-imports.js';
+import { WebhookDeliveryJob } from './webhooks.js';
 import { LibraryInboxMessage, PdfProcessingJob, QUEUES, QuizGenerationJob } from './queues.js';
 import {
   CameraSnapshotJob,
@@ -26,6 +27,7 @@ export interface QueueJobDefaults {
   attempts?: number;
   removeOnComplete?: boolean | number | { count: number };
   removeOnFail?: boolean | number | { count: number };
+  backoff?: { type: 'exponential' | 'fixed'; delay: number };
 }
 
 export type QueueJobs = Record<string, z.ZodType>;
@@ -147,6 +149,19 @@ export const QUEUE_CONTRACTS = {
     jobId: (job) => `people-import-${job.importId}`,
     // A killed process's job is taken again; the rows' states make the retry harmless.
     options: { attempts: 3, removeOnComplete: true, removeOnFail: 100 },
+  }),
+  webhookDelivery: defineQueue({
+    name: QUEUES.webhookDelivery,
+    jobs: { deliver: WebhookDeliveryJob },
+    // One job a sending: BullMQ's retries of it keep the delivery's message id.
+    jobId: (job) => `webhook-delivery-${job.deliveryId}-round-${job.round}`,
+    // 11 attempts, delays doubling from 90 s: the last retry ~25 h after the first attempt.
+    options: {
+      attempts: 11,
+      backoff: { type: 'exponential', delay: 90_000 },
+      removeOnComplete: true,
+      removeOnFail: 1000,
+    },
   }),
 } as const satisfies {
   [K in keyof typeof QUEUES]: AnyQueueContract & { name: (typeof QUEUES)[K] };

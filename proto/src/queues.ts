@@ -22,6 +22,8 @@ export const QUEUES = {
   recommendations: 'recommendations',
   /** A previewed people import, applied by the identity service. */
   peopleImport: 'people-import',
+  /** One signed POST of an event to a webhook endpoint, retried for a day (identity service). */
+  webhookDelivery: 'webhook-delivery',
 } as const;
 
 export const PdfProcessingJob = z.object({

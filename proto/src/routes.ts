@@ -22,6 +22,7 @@ import { skillsRoutes } from './routes/skills.js';
 import { scimTokenRoutes } from './routes/scim-tokens.js';
 import { peopleImportsRoutes } from './routes/people-imports.js';
 import { apiTokenRoutes } from './routes/api-tokens.js';
+import { webhookRoutes } from './routes/webhooks.js';
 
 /**
  * Every HTTP route of the product, one table per domain. The gateway registers, guards and
@@ -52,6 +53,7 @@ export const api = {
   ...scimTokenRoutes,
   ...peopleImportsRoutes,
   ...apiTokenRoutes,
+  ...webhookRoutes,
 } as const;
 
 export type Api = typeof api;

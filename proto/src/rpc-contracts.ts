@@ -14,6 +14,7 @@ import { skillsRpc } from './rpc/skills.js';
 import { scimRpc } from './rpc/scim.js';
 import { apiTokensRpc } from './rpc/api-tokens.js';
 import { videoRpc } from './rpc/video.js';
+import { webhooksRpc } from './rpc/webhooks.js';
 
 /** Every RPC contract's table by name, so tests can go through all of them without a list. */
 export const rpcTables = {
@@ -33,6 +34,7 @@ export const rpcTables = {
   skillsRpc,
   scimRpc,
   videoRpc,
+  webhooksRpc,
 } as const satisfies Record<string, Record<string, RpcContract>>;
 
 /** Every RPC contract of the product. */

@@ -16,6 +16,7 @@ export * from './health/probes.js';
 export * from './storage/abandoned-upload-sweeper.js';
 export * from './mail/mailer.js';
 export * from './events/event-bus.js';
+export * from './events/webhook-announcer.js';
 export * from './authz/rpc-access.js';
 export * from './uploads/file-kind.js';
 export * from './rpc/service-app.js';

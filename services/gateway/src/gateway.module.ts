@@ -31,6 +31,7 @@ import { AuthController } from './auth/auth.controller.js';
 import { LoginRateLimiter } from './auth/login-rate-limiter.js';
 import { RouteGuard } from './auth/route.guard.js';
 import { ApiTokensController } from './api-tokens/api-tokens.controller.js';
+import { WebhooksController } from './webhooks/webhooks.controller.js';
 import { ApiTokenAuthenticator } from './api-tokens/api-token-authenticator.js';
 import { SessionCache } from './auth/session-cache.js';
 import { HealthController } from './health/health.controller.js';
@@ -94,6 +95,7 @@ export class GatewayModule {
         ScimTokensController,
         ScimController,
         ApiTokensController,
+        WebhooksController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

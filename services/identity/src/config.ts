@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BaseEnv, readConfig, StorageEnv } from '@hub/kit';
+import { NetworkGuard } from './webhooks/network-guard.js';
 
 export const IdentityEnv = BaseEnv.extend(StorageEnv.shape).extend({
   PUBLIC_URL: z
@@ -21,6 +22,27 @@ export const IdentityEnv = BaseEnv.extend(StorageEnv.shape).extend({
   /** Invitations a people import mails a second at most (0: no pacing). */
   PEOPLE_IMPORT_MAILS_PER_SECOND: z.coerce.number().min(0).max(1000).default(10),
   REMEMBER_ME_DAYS: z.coerce.number().int().positive().max(365).default(30),
+  /**
+   * CIDR ranges (comma-separated) webhooks may be sent to although they are private, loopback
+   * or link-local; plain http:// is accepted for them too. Empty: none (production's default).
+   */
+  WEBHOOK_ALLOWED_NETWORKS: z
+    .string()
+    .default('')
+    .refine((text) => {
+      try {
+        new NetworkGuard(NetworkGuard.parseRanges(text));
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be a comma-separated list of CIDR ranges, e.g. 127.0.0.0/8,::1/128'),
+  /** The first retry's delay; each next one doubles (11 attempts: ~25 h with 90 s). */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(90_000),
+  /** How long an endpoint answers nothing but failures before it is disabled. */
+  WEBHOOK_DISABLE_AFTER_HOURS: z.coerce.number().positive().default(24),
+  /** An endpoint's answer is awaited this long. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 export type IdentityConfig = z.infer<typeof IdentityEnv>;
 

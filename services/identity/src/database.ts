@@ -27,6 +27,7 @@ import {
 import { ApiTokens1766400000000 } from './migrations/1766400000000-api-tokens.js';
 import { ApiTokenEntity } from './api-tokens/api-token.entity.js';
 import { Languages1766470000000 } from './migrations/1766470000000-languages.js';
+import { Webhooks1766500000000 } from './migrations/1766500000000-webhooks.js';
 
 export const IDENTITY_SCHEMA = 'identity';
 
@@ -63,5 +64,6 @@ export const openIdentityDatabase = (url: string) =>
       PeopleImports1766300000000,
       ApiTokens1766400000000,
       Languages1766470000000,
+      Webhooks1766500000000,
     ],
   });

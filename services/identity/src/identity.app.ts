@@ -21,6 +21,11 @@ import { OutboxMailer } from './mail/outbox-mailer.js';
 import { SessionRevocations } from './auth/session-revocations.js';
 import { handleIdentityEvents } from './organizations/organization-cleanup.js';
 import { seedSuperAdmin, type SeedOutcome } from './super-admin/super-admin.seed.js';
+import { NetworkGuard } from './webhooks/network-guard.js';
+import { WebhookDelivery } from './webhooks/webhook-delivery.js';
+import { handleWebhookEvents } from './webhooks/webhook-events.js';
+import { WebhooksRepository } from './webhooks/webhooks.repository.js';
+import { WebhooksService } from './webhooks/webhooks.service.js';
 
 export interface RunningIdentity {
   app: INestMicroservice;
@@ -45,6 +50,8 @@ export async function startIdentity(config: IdentityConfig): Promise<RunningIden
   const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX);
   const connection = { url: config.REDIS_URL, prefix: config.REDIS_PREFIX };
   const peopleImportQueue = openQueue(QUEUE_CONTRACTS.peopleImport, connection);
+  const webhookQueue = openQueue(QUEUE_CONTRACTS.webhookDelivery, connection);
+  const networkGuard = new NetworkGuard(NetworkGuard.parseRanges(config.WEBHOOK_ALLOWED_NETWORKS));
   const ports = {
     dataSource,
     storage,
@@ -53,6 +60,8 @@ export async function startIdentity(config: IdentityConfig): Promise<RunningIden
     revocations,
     rpc,
     peopleImportQueue,
+    webhookQueue,
+    networkGuard,
   };
   const app = await listenForRpc('identity', IdentityModule.register(config, ports), config);
   const subscription = handleIdentityEvents(events, dataSource, storage);
@@ -61,6 +70,17 @@ export async function startIdentity(config: IdentityConfig): Promise<RunningIden
   const peopleImportWorker = startWorker(QUEUE_CONTRACTS.peopleImport, connection, (job) =>
     runner.run(job.data.importId, job.attemptsMade + 1 >= (job.opts.attempts ?? 1)),
   );
+  const webhooks = app.get(WebhooksService);
+  const webhookSubscription = handleWebhookEvents(events, webhooks);
+  const delivery = new WebhookDelivery(app.get(WebhooksRepository), webhooks, networkGuard, config);
+  // In-process, as the people import: the job reads and writes identity's own tables. Several
+  // at once, as most of a delivery is waiting for another system's answer.
+  const webhookWorker = startWorker(
+    QUEUE_CONTRACTS.webhookDelivery,
+    connection,
+    (job) => delivery.run(job),
+    { concurrency: 8 },
+  );
   return {
     app,
     seed,
@@ -68,6 +88,9 @@ export async function startIdentity(config: IdentityConfig): Promise<RunningIden
     async close() {
       await peopleImportWorker.close();
       await peopleImportQueue.close();
+      await webhookWorker.close();
+      await webhookQueue.close();
+      await webhookSubscription.close();
       await subscription.close();
       await app.close();
       await events.close();

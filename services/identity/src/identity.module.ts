@@ -2,9 +2,22 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Queue } from 'bullmq';
 import type { EventBus, Mailer, ObjectStorage, RpcClient } from '@hub/kit';
-import type { PeopleImportJob } from '@hub/proto';
+import type { PeopleImportJob, WebhookDeliveryJob } from '@hub/proto';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config.js';
-import { EVENTS, MAILER, PEOPLE_IMPORT_QUEUE, REVOCATIONS, RPC, STORAGE } from './tokens.js';
+import {
+  EVENTS,
+  MAILER,
+  NETWORK_GUARD,
+  PEOPLE_IMPORT_QUEUE,
+  REVOCATIONS,
+  RPC,
+  STORAGE,
+  WEBHOOK_QUEUE,
+} from './tokens.js';
+import type { NetworkGuard } from './webhooks/network-guard.js';
+import { WebhooksController } from './webhooks/webhooks.controller.js';
+import { WebhooksRepository } from './webhooks/webhooks.repository.js';
+import { WebhooksService } from './webhooks/webhooks.service.js';
 import type { SessionRevocations } from './auth/session-revocations.js';
 import { AdminController } from './admin/admin.controller.js';
 import { OrganizationsAdminService } from './admin/organizations-admin.service.js';
@@ -72,6 +85,8 @@ export interface IdentityPorts {
   revocations: SessionRevocations;
   rpc: RpcClient;
   peopleImportQueue: Queue<PeopleImportJob>;
+  webhookQueue: Queue<WebhookDeliveryJob>;
+  networkGuard: NetworkGuard;
 }
 
 @Module({})
@@ -97,6 +112,7 @@ export class IdentityModule {
         ScimController,
         PeopleImportsController,
         ApiTokensController,
+        WebhooksController,
       ],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
@@ -107,6 +123,8 @@ export class IdentityModule {
         { provide: REVOCATIONS, useValue: ports.revocations },
         { provide: RPC, useValue: ports.rpc },
         { provide: PEOPLE_IMPORT_QUEUE, useValue: ports.peopleImportQueue },
+        { provide: WEBHOOK_QUEUE, useValue: ports.webhookQueue },
+        { provide: NETWORK_GUARD, useValue: ports.networkGuard },
         AuthService,
         OrganizationsService,
         UsersService,
@@ -147,6 +165,8 @@ export class IdentityModule {
         PeopleImportRunner,
         ApiTokensRepository,
         ApiTokensService,
+        WebhooksRepository,
+        WebhooksService,
       ],
     };
   }

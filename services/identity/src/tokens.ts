@@ -5,3 +5,5 @@ export const EVENTS = Symbol('EVENTS');
 export const REVOCATIONS = Symbol('REVOCATIONS');
 export const RPC = Symbol('RPC');
 export const PEOPLE_IMPORT_QUEUE = Symbol('PEOPLE_IMPORT_QUEUE');
+export const WEBHOOK_QUEUE = Symbol('WEBHOOK_QUEUE');
+export const NETWORK_GUARD = Symbol('NETWORK_GUARD');

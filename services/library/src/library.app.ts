@@ -3,7 +3,15 @@ import type { INestMicroservice } from '@nestjs/common';
 import type { Queue, Worker } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { type PdfProcessingJob, type QuizGenerationJob, QUEUE_CONTRACTS } from '@hub/proto';
-import { EventBus, openQueue, openStorage, listenForRpc, RpcClient, startWorker } from '@hub/kit';
+import {
+  EventBus,
+  openQueue,
+  openStorage,
+  listenForRpc,
+  RpcClient,
+  startWorker,
+  WebhookAnnouncer,
+} from '@hub/kit';
 import type { LibraryConfig } from './config.js';
 import { openLibraryDatabase } from './database.js';
 import { LibraryModule } from './library.module.js';
@@ -34,9 +42,11 @@ export async function startLibrary(config: LibraryConfig): Promise<RunningLibrar
   const quizQueue = openQueue(QUEUE_CONTRACTS.quizGeneration, connection);
   const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX);
   const quiz = new QuizGeneration(dataSource, quizQueue, rpc);
+  const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);
+  const webhooks = new WebhookAnnouncer(events);
   const app = await listenForRpc(
     'library',
-    LibraryModule.register(config, { dataSource, storage, pdfQueue, quiz, rpc }),
+    LibraryModule.register(config, { dataSource, storage, pdfQueue, quiz, rpc, webhooks }),
     config,
   );
   const notifier = new LibraryNotifier(rpc);
@@ -49,6 +59,7 @@ export async function startLibrary(config: LibraryConfig): Promise<RunningLibrar
     notifier,
     acknowledgements,
     reobservation,
+    webhooks,
   );
   const inboxWorker = startWorker(
     QUEUE_CONTRACTS.libraryInbox,
@@ -62,7 +73,6 @@ export async function startLibrary(config: LibraryConfig): Promise<RunningLibrar
     config.PROCESSING_STALL_MINUTES,
   );
   sweeper.start();
-  const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);
   const subscription = handleLibraryEvents(events, dataSource, storage);
   return {
     app,

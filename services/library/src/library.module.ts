@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import type { PdfProcessingJob } from '@hub/proto';
-import { type ObjectStorage, RpcClient } from '@hub/kit';
+import { type ObjectStorage, RpcClient, WebhookAnnouncer } from '@hub/kit';
 import {
   LIBRARY_CONFIG,
   type LibraryConfig,
@@ -44,6 +44,7 @@ export interface LibraryPorts {
   pdfQueue: Queue<PdfProcessingJob>;
   quiz: QuizGeneration;
   rpc: RpcClient;
+  webhooks: WebhookAnnouncer;
 }
 
 @Module({})
@@ -70,6 +71,7 @@ export class LibraryModule {
         { provide: PDF_QUEUE, useValue: ports.pdfQueue },
         { provide: QUIZ_GENERATION, useValue: ports.quiz },
         { provide: RpcClient, useValue: ports.rpc },
+        { provide: WebhookAnnouncer, useValue: ports.webhooks },
         EvaluationsService,
         DocumentsService,
         VersionsService,

@@ -3,7 +3,14 @@ import type { INestMicroservice } from '@nestjs/common';
 import type { Queue, Worker } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { QUEUE_CONTRACTS } from '@hub/proto';
-import { EventBus, listenForRpc, openQueue, RpcClient, startWorker } from '@hub/kit';
+import {
+  EventBus,
+  listenForRpc,
+  openQueue,
+  RpcClient,
+  startWorker,
+  WebhookAnnouncer,
+} from '@hub/kit';
 import { CertificationExpirySweep } from './certifications/expiry-sweep.js';
 import type { ObservationConfig } from './config.js';
 import { openObservationDatabase } from './database.js';
@@ -28,15 +35,16 @@ export interface RunningObservation {
 export async function startObservation(config: ObservationConfig): Promise<RunningObservation> {
   const dataSource = await openObservationDatabase(config.DATABASE_URL);
   const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX);
+  const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);
+  const webhooks = new WebhookAnnouncer(events);
   const app = await listenForRpc(
     'observation',
-    ObservationModule.register({ dataSource, rpc, config }),
+    ObservationModule.register({ dataSource, rpc, config, webhooks }),
     config,
   );
-  const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);
   const subscription = handleObservationEvents(events, dataSource);
   const connection = { url: config.REDIS_URL, prefix: config.REDIS_PREFIX };
-  const expirySweep = new CertificationExpirySweep(dataSource, rpc);
+  const expirySweep = new CertificationExpirySweep(dataSource, rpc, webhooks);
   const expiryQueue = openQueue(QUEUE_CONTRACTS.certificationExpiry, connection);
   const expiryWorker: Worker = startWorker(QUEUE_CONTRACTS.certificationExpiry, connection, () =>
     expirySweep.run(),

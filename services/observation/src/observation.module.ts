@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { RpcClient } from '@hub/kit';
+import { type RpcClient, WebhookAnnouncer } from '@hub/kit';
 import { CertificationIssuer } from './certifications/certification-issuer.js';
 import { CertificationSettingsService } from './certifications/certification-settings.service.js';
 import { CertificationsController } from './certifications/certifications.controller.js';
@@ -53,6 +53,7 @@ export class ObservationModule {
     dataSource: DataSource;
     rpc: RpcClient;
     config: ObservationConfig;
+    webhooks: WebhookAnnouncer;
   }): DynamicModule {
     return {
       module: ObservationModule,
@@ -73,6 +74,7 @@ export class ObservationModule {
         OnboardingFactsRepository,
         { provide: RPC, useValue: ports.rpc },
         { provide: OBSERVATION_CONFIG, useValue: ports.config },
+        { provide: WebhookAnnouncer, useValue: ports.webhooks },
         CertificationsRepository,
         CertificationSettingsService,
         CertificationIssuer,

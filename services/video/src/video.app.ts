@@ -3,7 +3,15 @@ import type { INestMicroservice } from '@nestjs/common';
 import type { Worker } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { QUEUE_CONTRACTS } from '@hub/proto';
-import { EventBus, openQueue, openStorage, listenForRpc, RpcClient, startWorker } from '@hub/kit';
+import {
+  EventBus,
+  openQueue,
+  openStorage,
+  listenForRpc,
+  RpcClient,
+  startWorker,
+  WebhookAnnouncer,
+} from '@hub/kit';
 import type { VideoConfig } from './config.js';
 import { openVideoDatabase } from './database.js';
 import { FaceEnrolments } from './faces/face-enrolments.js';
@@ -34,6 +42,7 @@ export async function startVideo(config: VideoConfig): Promise<RunningVideo> {
   const enrolmentQueue = openQueue(QUEUE_CONTRACTS.faceEnrolment, connection);
   const probeQueue = openQueue(QUEUE_CONTRACTS.videoProbe, connection);
   const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX);
+  const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);
   const enrolments = new FaceEnrolmentsRepository(dataSource);
   const analysisDispatch = new AnalysisDispatch(
     dataSource,
@@ -55,7 +64,14 @@ export async function startVideo(config: VideoConfig): Promise<RunningVideo> {
     config,
   );
   const reenrolment = new FaceReenrolment(enrolments, enrolmentQueue);
-  const inbox = new VideoInbox(dataSource, rpc, analysisDispatch, storage, reenrolment);
+  const inbox = new VideoInbox(
+    dataSource,
+    rpc,
+    analysisDispatch,
+    storage,
+    reenrolment,
+    new WebhookAnnouncer(events),
+  );
   const inboxWorker = startWorker(
     QUEUE_CONTRACTS.videoInbox,
     connection,
@@ -73,7 +89,6 @@ export async function startVideo(config: VideoConfig): Promise<RunningVideo> {
   sweeper.start();
   const retention = new UnknownFacesRetention(dataSource, rpc, storage);
   retention.start();
-  const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);
   const subscription = handleVideoEvents(events, dataSource, storage, enrolmentQueue);
   return {
     app,

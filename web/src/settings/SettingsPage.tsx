@@ -8,6 +8,7 @@ import { setDatePreferences } from '../ui/dates';
 import { NotificationsCard } from './NotificationsCard';
 import { OrganizationLanguageCard } from './OrganizationLanguageCard';
 import { ApiTokensCard } from './ApiTokensCard';
+import { WebhooksCard } from './WebhooksCard';
 import { PreferencesCard } from './PreferencesCard';
 import { preferencesQuery } from './queries';
 import { ScimTokensCard } from './ScimTokensCard';
@@ -41,6 +42,7 @@ export function SettingsPage() {
       {user.role === 'admin' && <OrganizationLanguageCard />}
       {user.role === 'admin' && <ScimTokensCard />}
       <ApiTokensCard role={user.role} />
+      <WebhooksCard role={user.role} />
     </div>
   );
 }

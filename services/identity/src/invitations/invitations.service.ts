@@ -6,9 +6,17 @@ import type {
   VerifyInvitationRequest,
   VerifyInvitationResponse,
 } from '@hub/proto';
-import { type Mailer, messages, type OutgoingMail, RpcFailure } from '@hub/kit';
+import {
+  bounded,
+  type EventBus,
+  type Mailer,
+  messages,
+  type OutgoingMail,
+  RpcFailure,
+  WebhookAnnouncer,
+} from '@hub/kit';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config.js';
-import { MAILER } from '../tokens.js';
+import { EVENTS, MAILER } from '../tokens.js';
 import { hashPassword } from '../auth/passwords.js';
 import { digestSessionToken, newSessionToken } from '../auth/session-tokens.js';
 import type { UserEntity } from '../users/user.entity.js';
@@ -44,7 +52,12 @@ export class InvitationsService {
     @Inject(NotificationsService) private readonly notifications: NotificationsService,
     @Inject(ProfilePicturesService) private readonly pictures: ProfilePicturesService,
     @Inject(PreferencesService) private readonly preferences: PreferencesService,
-  ) {}
+    @Inject(EVENTS) events: EventBus,
+  ) {
+    this.webhooks = new WebhookAnnouncer(events);
+  }
+
+  private readonly webhooks: WebhookAnnouncer;
 
   /** Issues a fresh link (earlier ones stop working) and mails it; a mail failure is reported, not thrown. */
   async issue(user: UserEntity, invitedBy: number | null): Promise<InvitationOutcome> {
@@ -196,6 +209,12 @@ export class InvitationsService {
         }),
       }),
     );
+    await this.webhooks.announce(user.organizationId, 'member.joined', String(user.id), {
+      userId: user.id,
+      name: bounded(user.name),
+      email: user.email,
+      role: user.role,
+    });
     return { message: 'Your password has been set. You can now sign in.' };
   }
 }

@@ -7,7 +7,7 @@ import {
   type LibraryDocument,
   type ReviewEvaluation,
 } from '@hub/proto';
-import { RpcFailure } from '@hub/kit';
+import { bounded, RpcFailure, WebhookAnnouncer } from '@hub/kit';
 import { QUIZ_GENERATION } from '../config.js';
 import { DocumentsService } from '../documents/documents.service.js';
 import type { QuizGeneration } from '../processing/quiz-generation.js';
@@ -35,6 +35,7 @@ export class EvaluationsService {
     @Inject(EvaluationsRepository) private readonly evaluations: EvaluationsRepository,
     @Inject(DocumentsService) private readonly documents: DocumentsService,
     @Inject(QUIZ_GENERATION) private readonly quiz: QuizGeneration,
+    @Inject(WebhookAnnouncer) private readonly webhooks: WebhookAnnouncer,
   ) {}
 
   /** Reviewers see the correct answers; everyone else only the questions and options. */
@@ -111,6 +112,12 @@ export class EvaluationsService {
         // Published means reviewed: the marks of what a new version changed have done their job.
         changedQuestionIds: [],
         removedQuestions: 0,
+      });
+      await this.webhooks.announce(actor.organizationId, 'evaluation.published', String(row.id), {
+        evaluationId: row.id,
+        documentId,
+        title: bounded(row.title),
+        questionCount: row.questions.length,
       });
     }
     return toReviewView(await this.evaluations.getById(row.id));

@@ -2,7 +2,7 @@ import { text } from 'node:stream/consumers';
 import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { type ExtractedImage, LibraryInboxMessage } from '@hub/proto';
-import type { ObjectStorage } from '@hub/kit';
+import { bounded, type ObjectStorage, type WebhookAnnouncer } from '@hub/kit';
 import type { DocumentEntity } from '../documents/document.entity.js';
 import { DocumentsRepository } from '../documents/documents.repository.js';
 import { EvaluationsRepository } from '../evaluations/evaluations.repository.js';
@@ -36,6 +36,7 @@ export class LibraryInbox {
     private readonly notifier: LibraryNotifier,
     private readonly acknowledgements: AcknowledgementRequests,
     private readonly reobservation: SafetyReobservation,
+    private readonly webhooks: WebhookAnnouncer,
   ) {
     this.versions = new VersionsRepository(db);
     this.documents = new DocumentsRepository(db, this.versions);
@@ -104,6 +105,18 @@ export class LibraryInbox {
       return true;
     });
     if (!applied) return;
+    await this.webhooks.announce(
+      document.organizationId,
+      'document.processed',
+      `${document.id}-run-${message.run}`,
+      {
+        documentId: document.id,
+        title: bounded(document.title),
+        pageCount: message.pageCount,
+        imageCount: message.images.length,
+        ocrPages: message.ocrPages,
+      },
+    );
     await this.notifier.tell(document.uploadedBy, {
       type: 'success',
       title: 'Document processed',

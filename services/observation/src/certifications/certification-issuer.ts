@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { WebhookAnnouncer } from '@hub/kit';
 import type { EntityManager } from 'typeorm';
 import { termFrom } from './certification-rules.js';
 import { CertificationSettingsService } from './certification-settings.service.js';
 import { CertificationsRepository } from './certifications.repository.js';
+import { certificationData } from './certification-webhook.js';
 
 export interface PassedObservation {
   id: number;
@@ -28,6 +30,7 @@ export class CertificationIssuer {
   constructor(
     @Inject(CertificationsRepository) private readonly repository: CertificationsRepository,
     @Inject(CertificationSettingsService) private readonly settings: CertificationSettingsService,
+    @Inject(WebhookAnnouncer) private readonly webhooks: WebhookAnnouncer,
   ) {}
 
   /** Runs in the transaction that completes the observation, so a pass never lacks its record. */
@@ -55,9 +58,10 @@ export class CertificationIssuer {
     );
   }
 
+  /** Outside any transaction of the caller: announced once issued (an SOP's, by the observation). */
   async courseCompleted(course: CompletedCourse, at: Date) {
     const months = await this.settings.monthsFor(course.organizationId, null);
-    return this.repository.issue({
+    const issued = await this.repository.issue({
       organizationId: course.organizationId,
       userId: course.userId,
       holderName: course.holderName,
@@ -70,5 +74,12 @@ export class CertificationIssuer {
       validityMonths: months,
       ...termFrom(at, months),
     });
+    await this.webhooks.announce(
+      course.organizationId,
+      'certification.issued',
+      `${issued.id}-${issued.issued_at.getTime()}`,
+      certificationData(issued),
+    );
+    return issued;
   }
 }

@@ -9,7 +9,8 @@ import {
   identityRpc,
   libraryRpc,
 } from '@hub/proto';
-import { RpcClient, RpcFailure } from '@hub/kit';
+import { RpcClient, RpcFailure, WebhookAnnouncer } from '@hub/kit';
+import { certificationData } from './certification-webhook.js';
 import { OBSERVATION_CONFIG, type ObservationConfig, RPC } from '../config.js';
 import { renderCertificate } from './certificate-pdf.js';
 import { certificationState, pendingReobservation } from './certification-rules.js';
@@ -26,6 +27,7 @@ export class CertificationsService {
     @Inject(CertificationsRepository) private readonly repository: CertificationsRepository,
     @Inject(RPC) private readonly rpc: RpcClient,
     @Inject(OBSERVATION_CONFIG) private readonly config: ObservationConfig,
+    @Inject(WebhookAnnouncer) private readonly webhooks: WebhookAnnouncer,
   ) {}
 
   /** Staff see the organization's certifications; anyone else sees only their own. */
@@ -183,6 +185,12 @@ export class CertificationsService {
   async revoke(actor: Actor, id: number, reason: string): Promise<Certification> {
     const row = await this.repository.revoke(actor.organizationId, id, actor.userId, reason);
     if (!row) throw RpcFailure.notFound(NOT_FOUND);
+    await this.webhooks.announce(
+      actor.organizationId,
+      'certification.revoked',
+      String(row.id),
+      certificationData(row),
+    );
     const tags = await this.sopTags(
       actor.organizationId,
       row.kind === 'sop' ? [row.subject_id] : [],

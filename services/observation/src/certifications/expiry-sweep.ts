@@ -2,7 +2,8 @@ import { Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { identityRpc, type RpcAnswer } from '@hub/proto';
-import { longDate, type RpcClient } from '@hub/kit';
+import { longDate, type RpcClient, type WebhookAnnouncer } from '@hub/kit';
+import { certificationData } from './certification-webhook.js';
 import { announcementDue, certificationState, daysLeft } from './certification-rules.js';
 import { type CertificationRow, CertificationsRepository } from './certifications.repository.js';
 
@@ -26,6 +27,7 @@ export class CertificationExpirySweep {
   constructor(
     db: DataSource,
     private readonly rpc: RpcClient,
+    private readonly webhooks: WebhookAnnouncer,
   ) {
     this.certifications = new CertificationsRepository(db);
   }
@@ -70,6 +72,14 @@ export class CertificationExpirySweep {
       const due = announcementDue(state, row.notified_state);
       if (!due) return false;
       await this.notify(row, due, await this.membersOf(row.organization_id, members), now);
+      // Keyed by the term it is about: a renewed certification's next expiry is a new fact.
+      await this.webhooks.announce(
+        row.organization_id,
+        due === 'expiring_soon' ? 'certification.expiring' : 'certification.expired',
+        `${row.id}-${row.expires_at.getTime()}`,
+        certificationData(row),
+        now,
+      );
       await this.certifications.rememberAnnounced(tx, row.id, due);
       return true;
     });

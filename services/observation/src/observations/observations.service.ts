@@ -13,7 +13,9 @@ import {
   type ResponseResult,
   type ResponseSubmission,
 } from '@hub/proto';
-import { RpcClient, RpcFailure } from '@hub/kit';
+import { bounded, RpcClient, RpcFailure, WebhookAnnouncer } from '@hub/kit';
+import type { CertificationRow } from '../certifications/certifications.repository.js';
+import { certificationData } from '../certifications/certification-webhook.js';
 import { RPC } from '../config.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { Members } from '../team/members.js';
@@ -44,6 +46,7 @@ export class ObservationsService {
     @Inject(SettingsService) private readonly settings: SettingsService,
     @Inject(CourseCompletion) private readonly courses: CourseCompletion,
     @Inject(CertificationIssuer) private readonly certifications: CertificationIssuer,
+    @Inject(WebhookAnnouncer) private readonly webhooks: WebhookAnnouncer,
   ) {}
 
   private async row(
@@ -190,7 +193,7 @@ export class ObservationsService {
       const next = this.nextIndex(row, answered);
       const outcome =
         next < row.questions.length
-          ? { completed: false, next, score: null, passed: null }
+          ? { completed: false, next, score: null, passed: null, issued: null }
           : { completed: true, next: null, ...(await this.complete(tx, row)) };
       if (key !== null) {
         await this.repository.keepResult(tx, row.id, question.id, this.toResult(outcome));
@@ -198,7 +201,9 @@ export class ObservationsService {
       return { row, replay: undefined, ...outcome };
     });
     if (result.replay) return result.replay;
-    if (result.completed) await this.announceCompletion(result.row, result.score!, result.passed!);
+    if (result.completed) {
+      await this.announceCompletion(result.row, result.score!, result.passed!, result.issued);
+    }
     return this.toResult(result);
   }
 
@@ -219,20 +224,39 @@ export class ObservationsService {
   private async complete(
     tx: EntityManager,
     row: ObservationRow,
-  ): Promise<{ score: number; passed: boolean }> {
+  ): Promise<{ score: number; passed: boolean; issued: CertificationRow | null }> {
     const correct = await this.repository.correctCount(tx, row.id);
     const score = Math.round((correct / row.questions.length) * 1000) / 10;
     const passed = score >= row.pass_mark;
     const completedAt = await this.repository.complete(tx, row.id, score, passed);
-    if (passed) await this.certifications.sopPassed(tx, row, score, completedAt);
-    return { score, passed };
+    const issued = passed ? await this.certifications.sopPassed(tx, row, score, completedAt) : null;
+    return { score, passed, issued };
   }
 
   private async announceCompletion(
     row: ObservationRow,
     score: number,
     passed: boolean,
+    issued: CertificationRow | null,
   ): Promise<void> {
+    await this.webhooks.announce(row.organization_id, 'observation.completed', String(row.id), {
+      observationId: row.id,
+      documentId: row.document_id,
+      evaluationTitle: bounded(row.evaluation_title),
+      operatorId: row.operator_id,
+      operatorName: bounded(row.operator_name),
+      observerId: row.observer_id,
+      score,
+      passed,
+    });
+    if (issued) {
+      await this.webhooks.announce(
+        row.organization_id,
+        'certification.issued',
+        `${issued.id}-${issued.issued_at.getTime()}`,
+        certificationData(issued),
+      );
+    }
     await this.courses.forLearner(row.operator_id, passed ? row.document_id : null);
     const verdict = passed ? 'passed' : 'did not pass';
     await this.rpc

@@ -14,6 +14,7 @@ export interface AwaitingRow {
 /** Whom to tell about a video's analysis. */
 export interface AnalysedVideo {
   uploaded_by: number;
+  organization_id: number;
   title: string;
 }
 
@@ -75,7 +76,7 @@ export class AnalysisRepository {
   async failUnreadable(videoId: number, reason: string): Promise<AnalysedVideo | undefined> {
     const [updated] = (await this.db.query(
       `UPDATE videos SET analysis_status = 'failed', analysis_error = $2, progress_updated_at = now()
-        WHERE id = $1 AND analysis_status = 'pending' RETURNING uploaded_by, title`,
+        WHERE id = $1 AND analysis_status = 'pending' RETURNING uploaded_by, title, organization_id`,
       [videoId, reason],
     )) as [AnalysedVideo[], number];
     return updated[0];
@@ -103,7 +104,7 @@ export class AnalysisRepository {
       `UPDATE videos SET analysis_status = 'completed', analysis_error = NULL, report = $3, duration_seconds = $4,
          detected_operators = $5, identified_operators = $6, identification_rate = $7, analyzed_at = now(),
          progress_updated_at = now()
-        WHERE id = $1 AND analysis_run = $2 AND analysis_status = 'processing' RETURNING uploaded_by, title`,
+        WHERE id = $1 AND analysis_run = $2 AND analysis_status = 'processing' RETURNING uploaded_by, title, organization_id`,
       [
         videoId,
         run,
@@ -121,7 +122,7 @@ export class AnalysisRepository {
   async fail(videoId: number, run: number, reason: string): Promise<AnalysedVideo | undefined> {
     const [updated] = (await this.db.query(
       `UPDATE videos SET analysis_status = 'failed', analysis_error = $3, progress_updated_at = now()
-        WHERE id = $1 AND analysis_run = $2 AND analysis_status = 'processing' RETURNING uploaded_by, title`,
+        WHERE id = $1 AND analysis_run = $2 AND analysis_status = 'processing' RETURNING uploaded_by, title, organization_id`,
       [videoId, run, reason],
     )) as [AnalysedVideo[], number];
     return updated[0];

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { identityRpc, VideoInboxMessage } from '@hub/proto';
-import type { ObjectStorage, RpcClient } from '@hub/kit';
+import { bounded, type ObjectStorage, type RpcClient, type WebhookAnnouncer } from '@hub/kit';
 import { FaceEnrolmentsRepository } from '../faces/face-enrolments.repository.js';
 import type { FaceReenrolment } from '../faces/face-reenrolment.js';
 import type { AnalysisDispatch } from './analysis-dispatch.js';
@@ -32,6 +32,7 @@ export class VideoInbox {
     private readonly dispatch: AnalysisDispatch,
     private readonly storage: ObjectStorage,
     private readonly reenrolment: FaceReenrolment,
+    private readonly webhooks: WebhookAnnouncer,
   ) {
     this.analyses = new AnalysisRepository(db);
     this.faces = new FaceEnrolmentsRepository(db);
@@ -104,6 +105,17 @@ export class VideoInbox {
       (tx, labelled) => this.analyses.complete(message.videoId, message.run, labelled, tx),
     );
     if (!video) return;
+    await this.webhooks.announce(
+      video.organization_id,
+      'video.analysed',
+      `${message.videoId}-run-${message.run}`,
+      {
+        videoId: message.videoId,
+        title: bounded(video.title),
+        detectedOperators: report.detectedOperators,
+        identifiedOperators: report.identifiedOperators.length,
+      },
+    );
     await this.tell(video.uploaded_by, {
       type: 'success',
       title: 'Video analysed',

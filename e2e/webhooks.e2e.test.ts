@@ -1,0 +1,107 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import type { Browser } from 'playwright-core';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../services/identity/src/auth/passwords.js';
+import { keepScreenshot, launchBrowser, signIn } from './browser.js';
+import { E2E_SUPER_ADMIN, type RunningStack, sharedStack, uniqueId } from './stack.js';
+
+const ID = uniqueId();
+const DOMAIN = `hooks-${ID}.test`;
+const PASSWORD = 'Hooks-Admin-Pass-1!';
+const EMAIL = `ada@${DOMAIN}`;
+
+let stack: RunningStack;
+let browser: Browser;
+/** A small receiver on loopback, as an integrator would run while trying webhooks out. */
+let receiver: Server;
+const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+
+beforeAll(async () => {
+  stack = await sharedStack();
+  browser = await launchBrowser();
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString() });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const login = await fetch(`${stack.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(E2E_SUPER_ADMIN),
+  });
+  const cookie = /hub_session=[^;]*/.exec(login.headers.get('set-cookie') ?? '')![0];
+  const organization = (await (
+    await fetch(`${stack.url}/api/admin/organizations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ name: `hooks-${ID}`, displayName: 'Hook Plant', domain: DOMAIN }),
+    })
+  ).json()) as { id: number };
+  const sql = new pg.Client({
+    connectionString: stack.resources.databaseUrl,
+    options: '-c search_path=identity',
+  });
+  await sql.connect();
+  await sql.query(
+    `INSERT INTO users (email, name, role, organization_id, password_hash, is_active)
+     VALUES ($1, 'Ada Admin', 'admin', $2, $3, true)`,
+    [EMAIL, organization.id, await hashPassword(PASSWORD)],
+  );
+  await sql.end();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => receiver?.close(resolve));
+});
+
+describe('webhooks in the settings page', () => {
+  it('lets an administrator add an endpoint on a phone and see a signed delivery in the log', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await signIn(page, stack.url, EMAIL, PASSWORD);
+    await page.goto(`${stack.url}/settings`);
+    const card = page.getByTestId('settings-webhooks');
+    await card.waitFor();
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/frontline`;
+    await page.getByTestId('webhook-url').fill(url);
+    await page.getByTestId('webhook-event-certification.issued').check();
+    await page.getByTestId('webhook-event-member.joined').check();
+    await page.getByTestId('webhook-create').click();
+    const secret = await page.getByTestId('webhook-secret-value').innerText();
+    expect(secret).toMatch(/^whsec_/);
+    const row = page.getByTestId('webhook-row');
+    await expect.poll(() => row.innerText()).toContain(url);
+
+    await row.getByTestId('webhook-test').click();
+    const delivery = row.getByTestId('webhook-delivery').first();
+    await expect
+      .poll(() => delivery.getByTestId('webhook-delivery-status').innerText(), { timeout: 30_000 })
+      .toBe('succeeded');
+    expect(await delivery.getByTestId('webhook-delivery-code').innerText()).toBe('HTTP 204');
+
+    // What the receiver got verifies with the secret the page showed once.
+    expect(received).toHaveLength(1);
+    const payload = new Webhook(secret).verify(
+      received[0]!.body,
+      received[0]!.headers as Record<string, string>,
+    ) as { type: string };
+    expect(payload.type).toBe('webhook.test');
+    expect(await delivery.innerText()).toContain(String(received[0]!.headers['webhook-id']));
+
+    const overflow = await page.evaluate(() => {
+      const root = document.documentElement;
+      return root.scrollWidth - root.clientWidth;
+    });
+    expect(overflow).toBe(0);
+    await card.scrollIntoViewIfNeeded();
+    await keepScreenshot(page, 'webhooks-phone');
+    await page.close();
+  });
+});

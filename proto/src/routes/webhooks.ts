@@ -1,0 +1,102 @@
+import { IdParams, MessageResponse } from '../accounts.js';
+import { defineRoute } from '../http.js';
+import { OWN_ORGANIZATION_ADMINS } from '../roles.js';
+import {
+  CreatedWebhook,
+  CreateWebhookRequest,
+  RotatedWebhookSecret,
+  WebhookDeliveryList,
+  WebhookDeliveryParams,
+  WebhookList,
+  WebhookView,
+} from '../webhooks.js';
+
+/**
+ * Endpoints of other systems that receive the organization's events, signed (Standard
+ * Webhooks). What reveals or changes a signing secret is for a signed-in session only.
+ */
+export const webhookRoutes = {
+  webhooks: defineRoute({
+    method: 'GET',
+    path: '/api/webhooks',
+    summary: "The organization's webhook endpoints",
+    tag: 'settings',
+    access: OWN_ORGANIZATION_ADMINS,
+    response: WebhookList,
+  }),
+  createWebhook: defineRoute({
+    method: 'POST',
+    path: '/api/webhooks',
+    summary: 'A new webhook endpoint; its signing secret is answered this once',
+    tag: 'settings',
+    access: OWN_ORGANIZATION_ADMINS,
+    sessionOnly: true,
+    audit: 'webhook.create',
+    auditBody: ['url', 'events'],
+    body: CreateWebhookRequest,
+    response: CreatedWebhook,
+  }),
+  deleteWebhook: defineRoute({
+    method: 'DELETE',
+    path: '/api/webhooks/:id',
+    summary: 'Remove a webhook endpoint: nothing more is sent to it',
+    tag: 'settings',
+    access: OWN_ORGANIZATION_ADMINS,
+    sessionOnly: true,
+    audit: 'webhook.delete',
+    params: IdParams,
+    response: MessageResponse,
+  }),
+  rotateWebhookSecret: defineRoute({
+    method: 'POST',
+    path: '/api/webhooks/:id/rotate-secret',
+    summary: 'A new signing secret; the previous one keeps signing too for a day',
+    tag: 'settings',
+    access: OWN_ORGANIZATION_ADMINS,
+    sessionOnly: true,
+    audit: 'webhook.rotate-secret',
+    params: IdParams,
+    response: RotatedWebhookSecret,
+  }),
+  enableWebhook: defineRoute({
+    method: 'POST',
+    path: '/api/webhooks/:id/enable',
+    summary: 'Enable a webhook endpoint again (after it was disabled for failing)',
+    tag: 'settings',
+    access: OWN_ORGANIZATION_ADMINS,
+    sessionOnly: true,
+    audit: 'webhook.enable',
+    params: IdParams,
+    response: WebhookView,
+  }),
+  testWebhook: defineRoute({
+    method: 'POST',
+    path: '/api/webhooks/:id/test',
+    summary: 'Send a webhook.test event to the endpoint',
+    tag: 'settings',
+    access: OWN_ORGANIZATION_ADMINS,
+    sessionOnly: true,
+    params: IdParams,
+    response: MessageResponse,
+  }),
+  webhookDeliveries: defineRoute({
+    method: 'GET',
+    path: '/api/webhooks/:id/deliveries',
+    summary: "An endpoint's latest deliveries: status, response code, answer time",
+    tag: 'settings',
+    access: OWN_ORGANIZATION_ADMINS,
+    params: IdParams,
+    response: WebhookDeliveryList,
+  }),
+  replayWebhookDelivery: defineRoute({
+    method: 'POST',
+    path: '/api/webhooks/:id/deliveries/:deliveryId/replay',
+    summary: 'Send a delivery again, with the same webhook-id',
+    tag: 'settings',
+    access: OWN_ORGANIZATION_ADMINS,
+    sessionOnly: true,
+    audit: 'webhook.replay',
+    params: WebhookDeliveryParams,
+    response: MessageResponse,
+  }),
+} as const;

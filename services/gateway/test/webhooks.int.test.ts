@@ -1,0 +1,550 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Webhook } from 'standardwebhooks';
+import { EventBus } from '@hub/kit';
+import { TEST_REDIS_URL } from '@hub/testing';
+import type {
+  CreatedWebhook,
+  RotatedWebhookSecret,
+  WebhookDeliveryView,
+  WebhookEventType,
+  WebhookPayload,
+} from '@hub/proto';
+import { certifyOperator } from './certify-operator.js';
+import { evaluatedDocument } from './evaluated-document.js';
+import { COOLING_SOP, sopPdf } from './sop-pdf.js';
+import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack, waitFor } from './test-stack.js';
+import { startDocumentWorkers } from './test-workers.js';
+
+/**
+ * Webhooks end to end through the stack: registered by an organization's administrator,
+ * deliveries verified with the `standardwebhooks` package (a verifier written elsewhere than
+ * our signer), retried with the same webhook-id while the receiver is down, refused for
+ * private addresses at registration and, after DNS, at delivery, and an endpoint failing for a
+ * day disabled with its administrators mailed. The receiver listens on 127.0.0.2, the one
+ * loopback address this stack's operator allows (127.0.0.1 and localhost stay refused), and
+ * retries start after 50 ms so a test waits for outcomes, never for time.
+ */
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+  answered: number;
+}
+
+class Receiver {
+  readonly received: Received[] = [];
+  /** The status it answers with: 503 plays a receiver that is up but failing. */
+  answer = 200;
+  private server?: Server;
+  port = 0;
+
+  async start(port = 0): Promise<void> {
+    this.server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const answered = this.answer;
+        this.received.push({
+          headers: req.headers,
+          body: Buffer.concat(chunks).toString(),
+          answered,
+        });
+        res.writeHead(answered).end();
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.2', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+  }
+
+  /** Down: nothing listens on its port any more. */
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    if (server) await new Promise((resolve) => server.close(resolve));
+  }
+
+  url(path = '/hook') {
+    return `http://127.0.0.2:${this.port}${path}`;
+  }
+
+  of(messageId: string) {
+    return this.received.filter((request) => request.headers['webhook-id'] === messageId);
+  }
+}
+
+let stack: TestStack;
+let events: EventBus;
+let acmeAdmin: ApiSession;
+let acmeManager: ApiSession;
+let globexAdmin: ApiSession;
+let root: ApiSession;
+let acme: number;
+let globex: number;
+
+async function member(
+  organizationId: number,
+  email: string,
+  role: 'admin' | 'manager' | 'training_supervisor',
+) {
+  const password = `${role}-Pass-1!`;
+  const id = await stack.createUser({ email, password, role, organizationId });
+  const session = new ApiSession(stack.url);
+  await session.login(email, password);
+  return { id, session };
+}
+
+beforeAll(async () => {
+  stack = await startTestStack({
+    WEBHOOK_ALLOWED_NETWORKS: '127.0.0.2/32',
+    WEBHOOK_RETRY_BASE_MS: '50',
+  });
+  events = new EventBus(TEST_REDIS_URL, stack.redisPrefix);
+  [acme, globex] = await Promise.all([
+    stack.createOrganization('Acme Foods', 'acme.test'),
+    stack.createOrganization('Globex Plant', 'globex.test'),
+  ]);
+  acmeAdmin = (await member(acme, 'admin@acme.test', 'admin')).session;
+  acmeManager = (await member(acme, 'manager@acme.test', 'manager')).session;
+  globexAdmin = (await member(globex, 'admin@globex.test', 'admin')).session;
+  root = new ApiSession(stack.url);
+  await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
+}, 240_000);
+
+afterAll(async () => {
+  await events?.close();
+  await stack?.stop();
+});
+
+async function register(
+  admin: ApiSession,
+  url: string,
+  subscribed: WebhookEventType[] = ['member.removed', 'certification.revoked'],
+) {
+  const { status, body } = await admin.post('/api/webhooks', { url, events: subscribed });
+  expect(status, JSON.stringify(body)).toBe(201);
+  return body as CreatedWebhook;
+}
+
+async function deliveries(webhookId: number, admin = acmeAdmin): Promise<WebhookDeliveryView[]> {
+  const { status, body } = await admin.get(`/api/webhooks/${webhookId}/deliveries`);
+  expect(status).toBe(200);
+  return body.deliveries as WebhookDeliveryView[];
+}
+
+/** A fact as a service announces it, straight on the stack's event bus. */
+let facts = 0;
+async function announce(organizationId: number, type: WebhookEventType = 'certification.revoked') {
+  facts += 1;
+  await events.publish({
+    type: 'webhook.event',
+    organizationId,
+    event: {
+      id: `${type}:test-${facts}`,
+      type,
+      occurredAt: new Date().toISOString(),
+      data: { certificationId: facts, title: `Fact ${facts}` },
+    },
+  });
+  return facts;
+}
+
+function verify(secret: string, request: Received): WebhookPayload {
+  return new Webhook(secret).verify(
+    request.body,
+    request.headers as Record<string, string>,
+  ) as WebhookPayload;
+}
+
+describe('registering endpoints', () => {
+  it('shows the whsec_ secret once and lists the endpoint without it', async () => {
+    const receiver = new Receiver();
+    await receiver.start();
+    const { webhook, secret } = await register(acmeAdmin, receiver.url());
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    const list = await acmeAdmin.get('/api/webhooks');
+    expect(JSON.stringify(list.body)).not.toContain(secret.slice(6));
+    expect(list.body.webhooks).toContainEqual(
+      expect.objectContaining({
+        id: webhook.id,
+        enabled: true,
+        events: ['member.removed', 'certification.revoked'],
+      }),
+    );
+    await receiver.stop();
+  });
+
+  it.each([
+    'http://127.0.0.1:9/hook',
+    'https://127.0.0.1/hook',
+    'https://localhost/hook',
+    'https://10.1.2.3/hook',
+    'https://172.16.0.1/hook',
+    'https://192.168.1.1/hook',
+    'https://169.254.169.254/latest/meta-data',
+    'https://100.64.0.1/hook',
+    'https://0.0.0.0/hook',
+    'https://[::1]/hook',
+    'https://[fe80::1]/hook',
+    'https://[fd00::1]/hook',
+    'https://[::ffff:127.0.0.1]/hook',
+    'https://[::ffff:10.0.0.1]/hook',
+  ])('refuses %s (private, loopback or link-local)', async (url) => {
+    const { status, body } = await acmeAdmin.post('/api/webhooks', {
+      url,
+      events: ['member.joined'],
+    });
+    expect(status).toBe(400);
+    expect(JSON.stringify(body)).toMatch(/cannot receive webhooks/);
+  });
+
+  it('is for administrators, never from a token, and never across organizations', async () => {
+    const receiver = new Receiver();
+    await receiver.start();
+    const { webhook } = await register(acmeAdmin, receiver.url());
+    expect((await acmeManager.get('/api/webhooks')).status).toBe(403);
+    expect(
+      (await acmeManager.post('/api/webhooks', { url: receiver.url(), events: ['member.joined'] }))
+        .status,
+    ).toBe(403);
+    expect((await globexAdmin.get(`/api/webhooks/${webhook.id}/deliveries`)).status).toBe(404);
+    expect((await globexAdmin.post(`/api/webhooks/${webhook.id}/rotate-secret`)).status).toBe(404);
+    expect((await globexAdmin.delete(`/api/webhooks/${webhook.id}`)).status).toBe(404);
+    const globexList = await globexAdmin.get('/api/webhooks');
+    expect(globexList.body.webhooks).toEqual([]);
+    await receiver.stop();
+  });
+});
+
+describe('delivering events', () => {
+  it('signs each delivery as Standard Webhooks says, for the subscribed events of the own organization only', async () => {
+    const receiver = new Receiver();
+    await receiver.start();
+    const { webhook, secret } = await register(acmeAdmin, receiver.url(), ['member.removed']);
+    const globexReceiver = new Receiver();
+    await globexReceiver.start();
+    await register(globexAdmin, globexReceiver.url(), ['member.removed']);
+    // A real fact: the super administrator removes an Acme member.
+    const leaving = await stack.createUser({
+      email: 'leaving@acme.test',
+      role: 'operator',
+      organizationId: acme,
+    });
+    expect((await root.delete(`/api/admin/users/${leaving}`)).status).toBe(200);
+    // Not subscribed: never sent.
+    await announce(acme, 'certification.revoked');
+    await waitFor(
+      () => deliveries(webhook.id),
+      (list) => list.some((delivery) => delivery.status === 'succeeded'),
+    );
+    expect(receiver.received).toHaveLength(1);
+    const [request] = receiver.received;
+    expect(request!.headers['webhook-id']).toMatch(/^msg_\w+$/);
+    expect(request!.headers['webhook-timestamp']).toMatch(/^\d+$/);
+    expect(request!.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/=]+$/);
+    const payload = verify(secret, request!);
+    expect(payload).toEqual({
+      type: 'member.removed',
+      timestamp: expect.any(String),
+      data: { userId: leaving },
+    });
+    expect(() =>
+      new Webhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`).verify(
+        request!.body,
+        request!.headers as Record<string, string>,
+      ),
+    ).toThrow();
+    const [logged] = await deliveries(webhook.id);
+    expect(logged).toMatchObject({
+      messageId: request!.headers['webhook-id'],
+      eventType: 'member.removed',
+      status: 'succeeded',
+      attempts: 1,
+      responseStatus: 200,
+    });
+    expect(logged!.responseMs).toBeGreaterThanOrEqual(0);
+    // Globex's endpoint hears nothing of Acme.
+    expect(globexReceiver.received).toEqual([]);
+    await receiver.stop();
+    await globexReceiver.stop();
+  });
+
+  it('drops an announced event outside its bounds, and delivers the next one', async () => {
+    const receiver = new Receiver();
+    await receiver.start();
+    const { webhook, secret } = await register(acmeAdmin, receiver.url(), ['video.analysed']);
+    await events.publish({
+      type: 'webhook.event',
+      organizationId: acme,
+      event: {
+        id: 'video.analysed:too-long',
+        type: 'video.analysed',
+        occurredAt: new Date().toISOString(),
+        data: { title: 'x'.repeat(1000) },
+      },
+    });
+    await announce(acme, 'video.analysed');
+    await waitFor(
+      () => deliveries(webhook.id),
+      (list) => list.length === 1 && list[0]!.status === 'succeeded',
+    );
+    expect(receiver.received).toHaveLength(1);
+    expect(verify(secret, receiver.received[0]!).data.title).toBe(`Fact ${facts}`);
+    await receiver.stop();
+  });
+
+  it('gives a receiver that was down for several retries every event once it is back, each with its one webhook-id', async () => {
+    const receiver = new Receiver();
+    await receiver.start();
+    const { webhook, secret } = await register(acmeAdmin, receiver.url(), [
+      'certification.revoked',
+    ]);
+    await receiver.stop();
+    const sent = [await announce(acme), await announce(acme), await announce(acme)];
+    // Down (connection refused) through at least two attempts of each...
+    await waitFor(
+      () => deliveries(webhook.id),
+      (list) => list.length === 3 && list.every((delivery) => delivery.attempts >= 2),
+    );
+    // ...then up but failing (503) for a while...
+    receiver.answer = 503;
+    await receiver.start(receiver.port);
+    await waitFor(
+      async () => receiver.received.length,
+      () => new Set(receiver.received.map((request) => request.headers['webhook-id'])).size === 3,
+    );
+    // ...then well again.
+    receiver.answer = 200;
+    const done = await waitFor(
+      () => deliveries(webhook.id),
+      (list) => list.every((delivery) => delivery.status === 'succeeded'),
+    );
+    const ids = done.map((delivery) => delivery.messageId);
+    expect(new Set(ids).size).toBe(3);
+    for (const id of ids) {
+      const attempts = receiver.of(id);
+      expect(attempts.some((attempt) => attempt.answered === 503)).toBe(true);
+      expect(attempts.filter((attempt) => attempt.answered === 200)).toHaveLength(1);
+      // Every attempt of one event carries the same id and verifies.
+      for (const attempt of attempts)
+        expect(verify(secret, attempt).type).toBe('certification.revoked');
+    }
+    const titles = receiver.received
+      .filter((request) => request.answered === 200)
+      .map((request) => verify(secret, request).data.title)
+      .sort();
+    expect(titles).toEqual(sent.map((fact) => `Fact ${fact}`).sort());
+    expect(done.every((delivery) => delivery.attempts >= 3)).toBe(true);
+    await receiver.stop();
+  });
+
+  it('signs with both secrets for a while after a rotation', async () => {
+    const receiver = new Receiver();
+    await receiver.start();
+    const { webhook, secret: before } = await register(acmeAdmin, receiver.url());
+    const rotated = await acmeAdmin.post(`/api/webhooks/${webhook.id}/rotate-secret`);
+    expect(rotated.status).toBe(201);
+    const { secret: after, webhook: rotatedView } = rotated.body as RotatedWebhookSecret;
+    expect(after).not.toBe(before);
+    expect(rotatedView.previousSecretValidUntil).not.toBeNull();
+    expect((await acmeAdmin.post(`/api/webhooks/${webhook.id}/test`)).status).toBe(201);
+    await waitFor(
+      async () => receiver.received.length,
+      (count) => count === 1,
+    );
+    const [request] = receiver.received;
+    expect(String(request!.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(verify(after, request!).type).toBe('webhook.test');
+    expect(verify(before, request!).type).toBe('webhook.test');
+    await receiver.stop();
+  });
+
+  it('replays a delivery with the same webhook-id', async () => {
+    const receiver = new Receiver();
+    await receiver.start();
+    const { webhook, secret } = await register(acmeAdmin, receiver.url());
+    await acmeAdmin.post(`/api/webhooks/${webhook.id}/test`);
+    const [first] = await waitFor(
+      () => deliveries(webhook.id),
+      (list) => list[0]?.status === 'succeeded',
+    );
+    const replayed = await acmeAdmin.post(
+      `/api/webhooks/${webhook.id}/deliveries/${first!.id}/replay`,
+    );
+    expect(replayed.status).toBe(201);
+    await waitFor(
+      async () => receiver.received.length,
+      (count) => count === 2,
+    );
+    expect(receiver.received.map((request) => request.headers['webhook-id'])).toEqual([
+      first!.messageId,
+      first!.messageId,
+    ]);
+    expect(verify(secret, receiver.received[1]!).type).toBe('webhook.test');
+    // Another organization's administrator cannot replay it.
+    expect(
+      (await globexAdmin.post(`/api/webhooks/${webhook.id}/deliveries/${first!.id}/replay`)).status,
+    ).toBe(404);
+    await receiver.stop();
+  });
+});
+
+describe('guarding the network at delivery time', () => {
+  it('refuses a name that resolves to a private address when it is sent to, and sends nothing', async () => {
+    // 127.0.0.1 itself is not allowed (only 127.0.0.2): a listener there must hear nothing.
+    const trap = createServer((_req, res) => res.writeHead(200).end());
+    await new Promise<void>((resolve) => trap.listen(0, '127.0.0.1', resolve));
+    let heard = 0;
+    trap.on('request', () => (heard += 1));
+    const port = (trap.address() as AddressInfo).port;
+    // Registered while its name pointed elsewhere (as DNS rebinding would have it): written
+    // directly, since registration refuses it today.
+    const { rows } = await stack.sql.query<{ id: number }>(
+      `INSERT INTO webhook_endpoints (organization_id, url, events, secret)
+       VALUES ($1, $2, '{member.joined}', $3) RETURNING id`,
+      [acme, `http://localhost:${port}/hook`, `whsec_${Buffer.alloc(32, 7).toString('base64')}`],
+    );
+    const id = rows[0]!.id;
+    expect((await acmeAdmin.post(`/api/webhooks/${id}/test`)).status).toBe(201);
+    const [delivery] = await waitFor(
+      () => deliveries(id),
+      (list) => (list[0]?.attempts ?? 0) >= 2,
+    );
+    expect(delivery).toMatchObject({ responseStatus: null, responseMs: null });
+    expect(delivery!.error).toMatch(
+      /localhost resolves to (127\.0\.0\.1|::1), a private, loopback or link-local address/,
+    );
+    expect(heard).toBe(0);
+    await new Promise((resolve) => trap.close(resolve));
+    await acmeAdmin.delete(`/api/webhooks/${id}`);
+  });
+});
+
+describe('an endpoint failing for a day', () => {
+  it('is disabled, its administrators are mailed, and once enabled again a replay reaches it', async () => {
+    const receiver = new Receiver();
+    await receiver.start();
+    const { webhook, secret } = await register(acmeAdmin, receiver.url());
+    receiver.answer = 500;
+    // It has failed since yesterday (the window is a day): the next failure disables it.
+    await stack.sql.query(
+      `UPDATE webhook_endpoints SET failing_since = now() - interval '25 hours' WHERE id = $1`,
+      [webhook.id],
+    );
+    await acmeAdmin.post(`/api/webhooks/${webhook.id}/test`);
+    const [failed] = await waitFor(
+      () => deliveries(webhook.id),
+      (list) => list[0]?.status === 'failed',
+    );
+    expect(failed).toMatchObject({ attempts: 1, responseStatus: 500 });
+    const list = await acmeAdmin.get('/api/webhooks');
+    const disabled = (
+      list.body.webhooks as { id: number; enabled: boolean; disabledReason: string | null }[]
+    ).find((item) => item.id === webhook.id);
+    expect(disabled).toMatchObject({
+      enabled: false,
+      disabledReason: expect.stringMatching(/24 hours/),
+    });
+    const mails = await stack.sql.query<{ recipient: string; text_body: string }>(
+      `SELECT recipient, text_body FROM outbox_mails WHERE subject = 'A webhook endpoint was disabled'`,
+    );
+    expect(mails.rows.map((mail) => mail.recipient)).toEqual(['admin@acme.test']);
+    expect(mails.rows[0]!.text_body).toContain(receiver.url());
+    // Enabled again, the receiver well, the missed delivery replayed with its id.
+    receiver.answer = 200;
+    const enabled = await acmeAdmin.post(`/api/webhooks/${webhook.id}/enable`);
+    expect(enabled.status).toBe(201);
+    expect(enabled.body).toMatchObject({ enabled: true, failingSince: null, disabledReason: null });
+    await acmeAdmin.post(`/api/webhooks/${webhook.id}/deliveries/${failed!.id}/replay`);
+    const [replayed] = await waitFor(
+      () => deliveries(webhook.id),
+      (items) => items.find((item) => item.id === failed!.id)?.status === 'succeeded',
+    );
+    expect(replayed!.messageId).toBe(failed!.messageId);
+    const ok = receiver.received.filter((request) => request.answered === 200);
+    expect(ok).toHaveLength(1);
+    expect(verify(secret, ok[0]!).type).toBe('webhook.test');
+    expect((await deliveries(webhook.id)).map((item) => item.eventType)).toEqual(['webhook.test']);
+    await receiver.stop();
+  });
+});
+
+describe('facts the services record', () => {
+  it('announces a processed document, a published evaluation, a completed observation, an issued and a revoked certification', async () => {
+    const workers = startDocumentWorkers(stack);
+    const receiver = new Receiver();
+    try {
+      await receiver.start();
+      const { secret } = await register(acmeAdmin, receiver.url(), [
+        'document.processed',
+        'evaluation.published',
+        'observation.completed',
+        'certification.issued',
+        'certification.revoked',
+      ]);
+      const trainer = (await member(acme, 'tess@acme.test', 'training_supervisor')).session;
+      const operatorId = await stack.createUser({
+        email: 'otto@acme.test',
+        name: 'Otto Operator',
+        role: 'operator',
+        organizationId: acme,
+      });
+      const uploaded = await trainer.upload(
+        '/api/library/documents/upload',
+        { title: 'Cooling', tags: 'Safety' },
+        { field: 'file', name: 'cooling.pdf', data: sopPdf(COOLING_SOP) },
+      );
+      const documentId = uploaded.body.id as number;
+      await evaluatedDocument(trainer, documentId);
+      await certifyOperator(trainer, documentId, operatorId);
+      const listed = await acmeAdmin.get(`/api/certifications?userId=${operatorId}`);
+      const [certification] = listed.body.certifications as { id: number }[];
+      const revoked = await acmeAdmin.post(`/api/certifications/${certification!.id}/revoke`, {
+        reason: 'Observed unsafe cooling',
+      });
+      expect(revoked.status).toBe(200);
+      const wanted = [
+        'certification.issued',
+        'certification.revoked',
+        'document.processed',
+        'evaluation.published',
+        'observation.completed',
+      ];
+      await waitFor(
+        async () => [...new Set(receiver.received.map((request) => verify(secret, request).type))],
+        (types) => wanted.every((type) => types.includes(type as never)),
+      );
+      const payloads = new Map(
+        receiver.received.map((request) => {
+          const payload = verify(secret, request);
+          return [payload.type, payload.data] as const;
+        }),
+      );
+      expect(payloads.get('document.processed')).toMatchObject({ documentId, title: 'Cooling' });
+      expect(payloads.get('evaluation.published')).toMatchObject({ documentId });
+      expect(payloads.get('observation.completed')).toMatchObject({
+        documentId,
+        operatorId,
+        passed: true,
+        score: 100,
+      });
+      expect(payloads.get('certification.issued')).toMatchObject({
+        certificationId: certification!.id,
+        userId: operatorId,
+        revokedAt: null,
+      });
+      expect(payloads.get('certification.revoked')).toMatchObject({
+        certificationId: certification!.id,
+        revokedReason: 'Observed unsafe cooling',
+      });
+      // Nothing of a document's content travels: only identifiers, names and figures.
+      for (const data of payloads.values()) {
+        expect(JSON.stringify(data)).not.toContain('63 °C');
+      }
+    } finally {
+      await receiver.stop();
+      await workers.close();
+    }
+  }, 240_000);
+});

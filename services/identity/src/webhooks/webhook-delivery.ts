@@ -1,0 +1,109 @@
+import { Logger } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import { Webhook } from 'standardwebhooks';
+import type { WebhookDeliveryJob } from '@hub/proto';
+import type { IdentityConfig } from '../config.js';
+import { type NetworkGuard, RefusedAddressError } from './network-guard.js';
+import { postWebhook, type SendOutcome } from './webhook-sender.js';
+import type { EndpointRow, WebhooksRepository } from './webhooks.repository.js';
+import type { WebhooksService } from './webhooks.service.js';
+
+const HOUR_MS = 3_600_000;
+
+/** A failed attempt BullMQ retries (with the same job, hence the same message id). */
+export class DeliveryFailed extends Error {
+  override name = 'DeliveryFailed';
+}
+
+/**
+ * `webhook-signature`: a `v1,<base64 HMAC-SHA256>` signature per valid secret, separated by
+ * spaces (Standard Webhooks), so a receiver still checking with the previous secret after a
+ * rotation keeps accepting deliveries until it switches.
+ */
+export function signatures(
+  endpoint: Pick<EndpointRow, 'secret' | 'previous_secret' | 'previous_secret_expires_at'>,
+  messageId: string,
+  at: Date,
+  body: string,
+): string {
+  const secrets = [endpoint.secret];
+  if (endpoint.previous_secret && (endpoint.previous_secret_expires_at ?? at) > at) {
+    secrets.push(endpoint.previous_secret);
+  }
+  return secrets.map((secret) => new Webhook(secret).sign(messageId, at, body)).join(' ');
+}
+
+/**
+ * Sends one delivery: signed, to the checked address, within the timeout. A failure is recorded
+ * and thrown so BullMQ retries it with growing delays; an endpoint failing for longer than the
+ * configured window (a day) is disabled and its administrators mailed, and what it still had
+ * pending fails without more attempts (replayable once it is enabled again).
+ */
+export class WebhookDelivery {
+  private readonly logger = new Logger('WebhookDelivery');
+
+  constructor(
+    private readonly webhooks: WebhooksRepository,
+    private readonly service: WebhooksService,
+    private readonly guard: NetworkGuard,
+    private readonly config: IdentityConfig,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async run(job: Job<WebhookDeliveryJob>): Promise<void> {
+    const { deliveryId, organizationId, round } = job.data;
+    const delivery = await this.webhooks.delivery(organizationId, deliveryId);
+    // Removed with its endpoint, or replayed since (a newer round's job sends it).
+    if (!delivery || delivery.round !== round || delivery.status !== 'pending') return;
+    const endpoint = await this.webhooks.endpoint(organizationId, delivery.endpoint_id);
+    if (!endpoint) return;
+    if (!endpoint.enabled) {
+      await this.webhooks.markFailed(delivery.id, 'endpoint disabled');
+      return;
+    }
+    const outcome = await this.send(endpoint, delivery.message_id, delivery.payload);
+    const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+    const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    if (ok) {
+      await this.webhooks.recordAttempt(delivery.id, 'succeeded', outcome);
+      await this.webhooks.succeeded(endpoint.id);
+      return;
+    }
+    const now = this.now();
+    const failingSince = await this.webhooks.failed(endpoint.id, now);
+    const failingFor = now.getTime() - failingSince.getTime();
+    if (failingFor >= this.config.WEBHOOK_DISABLE_AFTER_HOURS * HOUR_MS) {
+      await this.webhooks.recordAttempt(delivery.id, 'failed', outcome);
+      const reason = `every delivery failed for ${this.config.WEBHOOK_DISABLE_AFTER_HOURS} hours`;
+      if (await this.webhooks.disable(endpoint.id, reason)) {
+        this.logger.warn(`webhook endpoint ${endpoint.id} disabled: ${reason}`);
+        await this.service.mailDisabled(endpoint, reason);
+      }
+      return;
+    }
+    await this.webhooks.recordAttempt(delivery.id, lastAttempt ? 'failed' : 'pending', outcome);
+    if (!lastAttempt) {
+      throw new DeliveryFailed(outcome.error ?? `endpoint answered ${outcome.status}`);
+    }
+  }
+
+  private async send(endpoint: EndpointRow, messageId: string, body: string): Promise<SendOutcome> {
+    const url = new URL(endpoint.url);
+    let target;
+    try {
+      // Again at every attempt: what the name resolves to now is what is connected to.
+      target = await this.guard.target(url);
+    } catch (error) {
+      if (error instanceof RefusedAddressError)
+        return { status: null, ms: null, error: error.message };
+      throw error;
+    }
+    const at = this.now();
+    const headers = {
+      'webhook-id': messageId,
+      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'webhook-signature': signatures(endpoint, messageId, at, body),
+    };
+    return postWebhook(url, target, headers, body, this.config.WEBHOOK_TIMEOUT_MS);
+  }
+}

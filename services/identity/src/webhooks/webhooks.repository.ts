@@ -1,0 +1,247 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { DeliveredEventType, WebhookDeliveryStatus, WebhookEventType } from '@hub/proto';
+
+export interface EndpointRow {
+  id: number;
+  organization_id: number;
+  url: string;
+  description: string;
+  events: WebhookEventType[];
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: Date | null;
+  enabled: boolean;
+  disabled_reason: string | null;
+  failing_since: Date | null;
+  created_at: Date;
+}
+
+export interface DeliveryRow {
+  id: number;
+  endpoint_id: number;
+  organization_id: number;
+  event_id: string;
+  message_id: string;
+  event_type: DeliveredEventType;
+  payload: string;
+  status: WebhookDeliveryStatus;
+  round: number;
+  attempts: number;
+  response_status: number | null;
+  response_ms: number | null;
+  error: string | null;
+  created_at: Date;
+  last_attempt_at: Date | null;
+}
+
+export interface NewDelivery {
+  endpointId: number;
+  organizationId: number;
+  eventId: string;
+  messageId: string;
+  eventType: DeliveredEventType;
+  payload: string;
+}
+
+/** The delivery log keeps this many deliveries an endpoint to show. */
+const LOG_LENGTH = 100;
+
+/** Every query of webhooks: endpoints and deliveries, always within one organization. */
+@Injectable()
+export class WebhooksRepository {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  async endpoints(organizationId: number): Promise<EndpointRow[]> {
+    return this.db.query(
+      `SELECT * FROM webhook_endpoints WHERE organization_id = $1 ORDER BY created_at DESC, id DESC`,
+      [organizationId],
+    );
+  }
+
+  async endpoint(organizationId: number, id: number): Promise<EndpointRow | undefined> {
+    const rows: EndpointRow[] = await this.db.query(
+      `SELECT * FROM webhook_endpoints WHERE organization_id = $1 AND id = $2`,
+      [organizationId, id],
+    );
+    return rows[0];
+  }
+
+  /** The enabled endpoints of an organization that subscribed to `type`. */
+  async subscribed(organizationId: number, type: WebhookEventType): Promise<EndpointRow[]> {
+    return this.db.query(
+      `SELECT * FROM webhook_endpoints
+        WHERE organization_id = $1 AND enabled AND $2 = ANY (events)`,
+      [organizationId, type],
+    );
+  }
+
+  async create(endpoint: {
+    organizationId: number;
+    url: string;
+    description: string;
+    events: WebhookEventType[];
+    secret: string;
+    createdBy: number;
+  }): Promise<EndpointRow> {
+    const rows: EndpointRow[] = await this.db.query(
+      `INSERT INTO webhook_endpoints (organization_id, url, description, events, secret, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+      [
+        endpoint.organizationId,
+        endpoint.url,
+        endpoint.description,
+        endpoint.events,
+        endpoint.secret,
+        endpoint.createdBy,
+      ],
+    );
+    return rows[0]!;
+  }
+
+  async remove(organizationId: number, id: number): Promise<boolean> {
+    const [, count] = (await this.db.query(
+      `DELETE FROM webhook_endpoints WHERE organization_id = $1 AND id = $2`,
+      [organizationId, id],
+    )) as [unknown, number];
+    return count > 0;
+  }
+
+  /** The new secret; the current one becomes the previous one until `previousUntil`. */
+  async rotate(
+    organizationId: number,
+    id: number,
+    secret: string,
+    previousUntil: Date,
+  ): Promise<EndpointRow | undefined> {
+    const rows: [EndpointRow[], number] = await this.db.query(
+      `UPDATE webhook_endpoints
+          SET previous_secret = secret, previous_secret_expires_at = $4, secret = $3
+        WHERE organization_id = $1 AND id = $2 RETURNING *`,
+      [organizationId, id, secret, previousUntil],
+    );
+    return rows[0][0];
+  }
+
+  async enable(organizationId: number, id: number): Promise<EndpointRow | undefined> {
+    const rows: [EndpointRow[], number] = await this.db.query(
+      `UPDATE webhook_endpoints SET enabled = true, disabled_reason = NULL, failing_since = NULL
+        WHERE organization_id = $1 AND id = $2 RETURNING *`,
+      [organizationId, id],
+    );
+    return rows[0][0];
+  }
+
+  /**
+   * One delivery per (endpoint, event): a fact announced twice (the event bus delivers at
+   * least once) finds its first row. The rows answered are those still to send the first time.
+   */
+  async addDeliveries(deliveries: NewDelivery[]): Promise<DeliveryRow[]> {
+    const added: DeliveryRow[] = [];
+    for (const delivery of deliveries) {
+      const rows: DeliveryRow[] = await this.db.query(
+        `INSERT INTO webhook_deliveries
+           (endpoint_id, organization_id, event_id, message_id, event_type, payload)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (endpoint_id, event_id) DO UPDATE SET event_id = EXCLUDED.event_id
+         RETURNING *`,
+        [
+          delivery.endpointId,
+          delivery.organizationId,
+          delivery.eventId,
+          delivery.messageId,
+          delivery.eventType,
+          delivery.payload,
+        ],
+      );
+      const row = rows[0]!;
+      if (row.status === 'pending' && row.attempts === 0 && row.round === 0) added.push(row);
+    }
+    return added;
+  }
+
+  async deliveries(organizationId: number, endpointId: number): Promise<DeliveryRow[]> {
+    return this.db.query(
+      `SELECT * FROM webhook_deliveries WHERE organization_id = $1 AND endpoint_id = $2
+        ORDER BY id DESC LIMIT ${LOG_LENGTH}`,
+      [organizationId, endpointId],
+    );
+  }
+
+  async delivery(organizationId: number, id: number): Promise<DeliveryRow | undefined> {
+    const rows: DeliveryRow[] = await this.db.query(
+      `SELECT * FROM webhook_deliveries WHERE organization_id = $1 AND id = $2`,
+      [organizationId, id],
+    );
+    return rows[0];
+  }
+
+  /** A replay: pending again, in a new round (a job of its own), with the same message id. */
+  async replay(
+    organizationId: number,
+    endpointId: number,
+    id: number,
+  ): Promise<DeliveryRow | undefined> {
+    const rows: [DeliveryRow[], number] = await this.db.query(
+      `UPDATE webhook_deliveries SET status = 'pending', round = round + 1
+        WHERE organization_id = $1 AND endpoint_id = $2 AND id = $3 RETURNING *`,
+      [organizationId, endpointId, id],
+    );
+    return rows[0][0];
+  }
+
+  async recordAttempt(
+    id: number,
+    status: WebhookDeliveryStatus,
+    outcome: { status: number | null; ms: number | null; error: string | null },
+  ): Promise<void> {
+    await this.db.query(
+      `UPDATE webhook_deliveries
+          SET status = $2, attempts = attempts + 1, response_status = $3, response_ms = $4,
+              error = $5, last_attempt_at = now()
+        WHERE id = $1`,
+      [id, status, outcome.status, outcome.ms, outcome.error?.slice(0, 500) ?? null],
+    );
+  }
+
+  async markFailed(id: number, error: string): Promise<void> {
+    await this.db.query(
+      `UPDATE webhook_deliveries SET status = 'failed', error = $2 WHERE id = $1`,
+      [id, error],
+    );
+  }
+
+  async succeeded(endpointId: number): Promise<void> {
+    await this.db.query(`UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1`, [
+      endpointId,
+    ]);
+  }
+
+  /** Since when the endpoint has failed (now, if this is its first failure since a success). */
+  async failed(endpointId: number, now: Date): Promise<Date> {
+    const rows: [{ failing_since: Date }[], number] = await this.db.query(
+      `UPDATE webhook_endpoints SET failing_since = COALESCE(failing_since, $2)
+        WHERE id = $1 RETURNING failing_since`,
+      [endpointId, now],
+    );
+    return rows[0][0]?.failing_since ?? now;
+  }
+
+  /** Disables the endpoint; true when this call did (so its administrators are told once). */
+  async disable(endpointId: number, reason: string): Promise<boolean> {
+    const rows: [unknown[], number] = await this.db.query(
+      `UPDATE webhook_endpoints SET enabled = false, disabled_reason = $2
+        WHERE id = $1 AND enabled RETURNING id`,
+      [endpointId, reason],
+    );
+    return rows[1] > 0;
+  }
+
+  async adminEmails(organizationId: number): Promise<string[]> {
+    const rows: { email: string }[] = await this.db.query(
+      `SELECT email FROM users WHERE organization_id = $1 AND role = 'admin' AND is_active`,
+      [organizationId],
+    );
+    return rows.map((row) => row.email);
+  }
+}

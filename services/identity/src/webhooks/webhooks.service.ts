@@ -1,0 +1,253 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { addFairly, type Mailer, RpcFailure } from '@hub/kit';
+import {
+  type Actor,
+  type CreateWebhookRequest,
+  type DeliveredEventType,
+  WEBHOOK_MAX_PAYLOAD_BYTES,
+  WEBHOOK_SECRET_PREFIX,
+  WEBHOOK_TEST_EVENT,
+  type WebhookDeliveryJob,
+  type WebhookDeliveryView,
+  WebhookEvent,
+  type WebhookEventData,
+  type WebhookPayload,
+  type WebhookView,
+} from '@hub/proto';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../config.js';
+import { MAILER, NETWORK_GUARD, WEBHOOK_QUEUE } from '../tokens.js';
+import { type NetworkGuard, RefusedAddressError } from './network-guard.js';
+import {
+  type DeliveryRow,
+  type EndpointRow,
+  type NewDelivery,
+  WebhooksRepository,
+} from './webhooks.repository.js';
+
+const HOUR_MS = 3_600_000;
+/** After a rotation the previous secret signs deliveries too, for this long. */
+export const PREVIOUS_SECRET_VALID_MS = 24 * HOUR_MS;
+
+/** `whsec_` and 32 random bytes in base64 (Standard Webhooks' secret format). */
+export const newSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
+
+/** The `webhook-id`: unique per delivery, the same on every attempt and replay. */
+const newMessageId = () => `msg_${randomUUID().replaceAll('-', '')}`;
+
+export const endpointView = (row: EndpointRow, now = new Date()): WebhookView => ({
+  id: row.id,
+  url: row.url,
+  description: row.description,
+  events: row.events,
+  enabled: row.enabled,
+  disabledReason: row.disabled_reason,
+  failingSince: row.failing_since?.toISOString() ?? null,
+  previousSecretValidUntil:
+    row.previous_secret && row.previous_secret_expires_at && row.previous_secret_expires_at > now
+      ? row.previous_secret_expires_at.toISOString()
+      : null,
+  createdAt: row.created_at.toISOString(),
+});
+
+const deliveryView = (row: DeliveryRow): WebhookDeliveryView => ({
+  id: row.id,
+  messageId: row.message_id,
+  eventType: row.event_type,
+  status: row.status,
+  attempts: row.attempts,
+  responseStatus: row.response_status,
+  responseMs: row.response_ms,
+  error: row.error,
+  createdAt: row.created_at.toISOString(),
+  lastAttemptAt: row.last_attempt_at?.toISOString() ?? null,
+});
+
+/** The body sent: bounded by its schema, refused past the hard limit all the same. */
+export function payloadOf(type: DeliveredEventType, occurredAt: string, data: WebhookEventData) {
+  const payload: WebhookPayload = { type, timestamp: occurredAt, data };
+  const body = JSON.stringify(payload);
+  if (Buffer.byteLength(body) > WEBHOOK_MAX_PAYLOAD_BYTES) {
+    throw new Error(`a ${type} payload of ${Buffer.byteLength(body)} bytes is over the limit`);
+  }
+  return body;
+}
+
+/** An organization's webhook endpoints: registered, listed, rotated, and fed its events. */
+@Injectable()
+export class WebhooksService {
+  private readonly logger = new Logger('Webhooks');
+
+  constructor(
+    @Inject(WebhooksRepository) private readonly webhooks: WebhooksRepository,
+    @Inject(WEBHOOK_QUEUE) private readonly queue: Queue<WebhookDeliveryJob>,
+    @Inject(NETWORK_GUARD) private readonly guard: NetworkGuard,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    @Inject(MAILER) private readonly mailer: Mailer,
+  ) {}
+
+  async list(actor: Actor) {
+    return {
+      webhooks: (await this.webhooks.endpoints(actor.organizationId)).map((row) =>
+        endpointView(row),
+      ),
+    };
+  }
+
+  async create(actor: Actor, request: CreateWebhookRequest) {
+    const url = new URL(request.url);
+    try {
+      await this.guard.target(url);
+    } catch (error) {
+      if (error instanceof RefusedAddressError) throw RpcFailure.validation(refusal(error), 'url');
+      throw error;
+    }
+    const secret = newSecret();
+    const row = await this.webhooks.create({
+      organizationId: actor.organizationId,
+      url: url.toString(),
+      description: request.description ?? '',
+      events: [...new Set(request.events)],
+      secret,
+      createdBy: actor.userId,
+    });
+    return { webhook: endpointView(row), secret };
+  }
+
+  async remove(actor: Actor, webhookId: number) {
+    if (!(await this.webhooks.remove(actor.organizationId, webhookId))) throw notFound();
+    return { message: 'Webhook removed. Nothing more is sent to it.' };
+  }
+
+  async rotateSecret(actor: Actor, webhookId: number) {
+    const secret = newSecret();
+    const until = new Date(Date.now() + PREVIOUS_SECRET_VALID_MS);
+    const row = await this.webhooks.rotate(actor.organizationId, webhookId, secret, until);
+    if (!row) throw notFound();
+    return { webhook: endpointView(row), secret };
+  }
+
+  async enable(actor: Actor, webhookId: number) {
+    const row = await this.webhooks.enable(actor.organizationId, webhookId);
+    if (!row) throw notFound();
+    return endpointView(row);
+  }
+
+  async test(actor: Actor, webhookId: number) {
+    const endpoint = await this.webhooks.endpoint(actor.organizationId, webhookId);
+    if (!endpoint) throw notFound();
+    const occurredAt = new Date().toISOString();
+    const payload = payloadOf(WEBHOOK_TEST_EVENT, occurredAt, {
+      webhookId,
+      message: 'A test event sent from the Integrations settings.',
+    });
+    await this.enqueue(
+      await this.webhooks.addDeliveries([
+        {
+          endpointId: endpoint.id,
+          organizationId: endpoint.organization_id,
+          eventId: `test-${randomUUID()}`,
+          messageId: newMessageId(),
+          eventType: WEBHOOK_TEST_EVENT,
+          payload,
+        },
+      ]),
+    );
+    return { message: 'Test event sent. It shows in the deliveries.' };
+  }
+
+  async deliveries(actor: Actor, webhookId: number) {
+    if (!(await this.webhooks.endpoint(actor.organizationId, webhookId))) throw notFound();
+    return {
+      deliveries: (await this.webhooks.deliveries(actor.organizationId, webhookId)).map(
+        deliveryView,
+      ),
+    };
+  }
+
+  async replay(actor: Actor, webhookId: number, deliveryId: number) {
+    const row = await this.webhooks.replay(actor.organizationId, webhookId, deliveryId);
+    if (!row) throw RpcFailure.notFound('Delivery not found');
+    await this.enqueue([row]);
+    return { message: 'Delivery sent again, with the same webhook-id.' };
+  }
+
+  /**
+   * One delivery per enabled endpoint of the event's organization that subscribed to its type,
+   * and of no other organization: the organization comes from the event's producer, which
+   * recorded the fact in that organization.
+   */
+  async fanOut(organizationId: number, announced: WebhookEvent): Promise<void> {
+    // The bus carries JSON as written: the bounds are checked here, and an event outside them
+    // is dropped (logged), never retried as it would fail the same way each time.
+    const parsed = WebhookEvent.safeParse(announced);
+    if (!parsed.success) {
+      this.logger.error(`webhook event refused: ${parsed.error.message.slice(0, 500)}`);
+      return;
+    }
+    const event = parsed.data;
+    const endpoints = await this.webhooks.subscribed(organizationId, event.type);
+    if (endpoints.length === 0) return;
+    let payload: string;
+    try {
+      payload = payloadOf(event.type, event.occurredAt, event.data);
+    } catch (error) {
+      this.logger.error(`webhook event ${event.id} refused: ${String(error)}`);
+      return;
+    }
+    const deliveries: NewDelivery[] = endpoints.map((endpoint) => ({
+      endpointId: endpoint.id,
+      organizationId,
+      eventId: event.id,
+      messageId: newMessageId(),
+      eventType: event.type,
+      payload,
+    }));
+    await this.enqueue(await this.webhooks.addDeliveries(deliveries));
+  }
+
+  private async enqueue(rows: DeliveryRow[]): Promise<void> {
+    for (const row of rows) {
+      await addFairly(
+        this.queue,
+        'deliver',
+        { deliveryId: row.id, organizationId: row.organization_id, round: row.round },
+        { backoff: { type: 'exponential', delay: this.config.WEBHOOK_RETRY_BASE_MS } },
+      );
+    }
+  }
+
+  /** Tells the organization's administrators that an endpoint was disabled. */
+  async mailDisabled(endpoint: EndpointRow, reason: string): Promise<void> {
+    const link = `${this.config.PUBLIC_URL.replace(/\/$/, '')}/settings`;
+    for (const to of await this.webhooks.adminEmails(endpoint.organization_id)) {
+      await this.mailer
+        .send({
+          to,
+          subject: 'A webhook endpoint was disabled',
+          text:
+            `The webhook endpoint ${endpoint.url} was disabled: ${reason}\n\n` +
+            `Its deliveries stay in the log. Once the endpoint answers again, enable it and ` +
+            `replay what it missed in Settings > Integrations: ${link}`,
+          html:
+            `<p>The webhook endpoint <code>${escapeHtml(endpoint.url)}</code> was disabled: ` +
+            `${escapeHtml(reason)}</p><p>Its deliveries stay in the log. Once the endpoint ` +
+            `answers again, enable it and replay what it missed in ` +
+            `<a href="${escapeHtml(link)}">Settings &gt; Integrations</a>.</p>`,
+        })
+        .catch((error: unknown) =>
+          this.logger.warn(`webhook disabled mail to ${to} not sent: ${String(error)}`),
+        );
+    }
+  }
+}
+
+const notFound = () => RpcFailure.notFound('Webhook not found');
+
+const refusal = (error: RefusedAddressError) =>
+  `This address cannot receive webhooks: ${error.message}.`;
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
