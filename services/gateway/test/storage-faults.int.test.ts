@@ -328,6 +328,8 @@ async function expectAnalysisWaitsThrough(
     expect(done).toMatchObject({ attemptsMade: 1, finishedOn: expect.any(Number) });
     expect(done!.failedReason).toBeFalsy();
   } finally {
+    // The store back whatever happened, so that a failure here does not fail the next tests.
+    await restore();
     await workers?.close();
     await queue.close();
   }
