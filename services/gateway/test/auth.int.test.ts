@@ -231,7 +231,7 @@ describe('public lookups', () => {
     expect((await new ApiSession(stack.url).get('/api/auth/organizations')).status).toBe(401);
   });
 
-  it('reports health of the gateway, every service, PostgreSQL and Redis', async () => {
+  it('reports health of the gateway, every service, PostgreSQL, Redis and the file store', async () => {
     const { status, body } = await new ApiSession(stack.url).get('/api/health');
     expect(status).toBe(200);
     expect(body.status).toBe('ok');
@@ -243,6 +243,7 @@ describe('public lookups', () => {
       'observation',
       'postgres',
       'redis',
+      'storage',
       'video',
     ]);
   });

@@ -19,7 +19,8 @@ import { QUEUES, STORAGE_FULL, STORAGE_UNAVAILABLE } from '@hub/proto';
 import { freePort } from './outage-tools.js';
 import { sopPdf } from './sop-pdf.js';
 import { ApiSession, fixture, startTestStack, type TestStack } from './test-stack.js';
-import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
+import { stillsVideo } from './stills-video.js';
+import { type RunningWorkers, startDocumentWorkers, startVideoWorkers } from './test-workers.js';
 
 // A job the store refused runs again this soon (15 s by default), so the suite need not wait.
 process.env.JOB_STORAGE_RETRY_MS = '300';
@@ -269,6 +270,71 @@ async function expectProcessingWaitsThrough(
   }
 }
 
+/** A real video (stills of Amy and Howard, 2 s each) that the video worker can analyse. */
+function analysableVideo(): Buffer {
+  const folder = mkdtempSync(join(tmpdir(), 'hub-faults-video-'));
+  try {
+    return stillsVideo(folder, ['amy/amy2.png', 'howard/howard2.png']);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+const analysisStatusOf = async (session: ApiSession, videoId: number) =>
+  (await session.get(`/api/videos/${videoId}`)).body.analysisStatus;
+
+/**
+ * A video stored and sent for analysis before the fault, whose analysis starts during it (the
+ * video worker is started then): its job waits for the store, more often than it has attempts,
+ * without failing the video; `restore` brings the store back and the analysis then completes by
+ * itself, with no failed attempt recorded.
+ */
+async function expectAnalysisWaitsThrough(
+  stack: TestStack,
+  session: ApiSession,
+  videoId: number,
+  fault: () => Promise<void> | void,
+  restore: () => Promise<void> | void,
+): Promise<void> {
+  const queue = openQueue(QUEUES.videoAnalysis, {
+    url: stack.env.REDIS_URL!,
+    prefix: stack.env.REDIS_PREFIX!,
+  });
+  let workers: RunningWorkers | undefined;
+  try {
+    const started = await session.post(`/api/videos/${videoId}/analyze`, { linkedSOPs: [] });
+    expect(started.status).toBe(201);
+    await fault();
+    workers = await startVideoWorkers(stack);
+    await expect
+      .poll(
+        async () =>
+          (await queue.getJobs(['delayed', 'prioritized', 'waiting', 'active']))[0]
+            ?.attemptsStarted,
+        { timeout: 90_000, interval: 100 },
+      )
+      .toBeGreaterThanOrEqual(5);
+    const [waiting] = await queue.getJobs(['delayed', 'prioritized', 'waiting', 'active']);
+    // Started that often, none of it counted as an attempt.
+    expect(waiting!.attemptsMade).toBe(0);
+    expect(await queue.getFailedCount()).toBe(0);
+    expect(await analysisStatusOf(session, videoId)).toBe('processing');
+    await restore();
+    await expect
+      .poll(() => analysisStatusOf(session, videoId), { timeout: 120_000, interval: 300 })
+      .toBe('completed');
+    expect(await queue.getFailedCount()).toBe(0);
+    const done = await queue.getJob(waiting!.id!);
+    expect(done).toMatchObject({ attemptsMade: 1, finishedOn: expect.any(Number) });
+    expect(done!.failedReason).toBeFalsy();
+  } finally {
+    // The store back whatever happened, so that a failure here does not fail the next tests.
+    await restore();
+    await workers?.close();
+    await queue.close();
+  }
+}
+
 describe('on the local disk (the default store)', () => {
   let stack: TestStack;
   let objects: string;
@@ -447,12 +513,26 @@ describe('on S3 (s3rver)', () => {
     await s3.stop();
     try {
       await expectRefused(stack, uploads, 503, STORAGE_UNAVAILABLE);
+      // The health answer names the store as the part that is down, and why.
+      const health = await new ApiSession(stack.url).get('/api/health');
+      expect(health.status).toBe(503);
+      expect(health.body.components).toMatchObject({
+        storage: {
+          status: 'down',
+          error: expect.stringMatching(/^the file store cannot be reached/),
+        },
+      });
+      expect(health.body.problems).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^storage is down: the file store cannot/)]),
+      );
       expect((await ann.get('/api/library/documents')).status).toBe(200);
       expect((await ann.get(`/api/library/documents/${stored.id}`)).status).toBe(200);
     } finally {
       await s3.start();
     }
     await expectAccepted(stack, uploads);
+    const health = await new ApiSession(stack.url).get('/api/health');
+    expect(health.body.components).toMatchObject({ storage: { status: 'up' } });
     const served = await downloaded(ann, stack, stored.id);
     expect(served.bytes.equals(pdf('Stored before'))).toBe(true);
   });
@@ -466,6 +546,44 @@ describe('on S3 (s3rver)', () => {
     );
     expect(await missingFiles(stack)).toEqual([]);
   });
+
+  it('the store stopped: a video analysis waits for it instead of failing, then completes by itself', async () => {
+    const answer = await ann.upload(
+      '/api/videos/upload',
+      { title: 'Analysed later', recordingDate: '2026-11-20T08:00:00Z', linkedSops: '[]' },
+      { field: 'file', name: 'later.mp4', data: analysableVideo() },
+    );
+    expect(answer.status).toBe(201);
+    await expectAnalysisWaitsThrough(
+      stack,
+      ann,
+      (answer.body as { id: number }).id,
+      () => s3.stop(),
+      () => s3.start(),
+    );
+    expect(await missingFiles(stack)).toEqual([]);
+  }, 240_000);
+
+  it('the store full: a video analysis waits for room to keep its face crops, then completes', async () => {
+    const answer = await ann.upload(
+      '/api/videos/upload',
+      { title: 'Analysed when room', recordingDate: '2026-11-20T08:00:00Z', linkedSops: '[]' },
+      { field: 'file', name: 'room.mp4', data: analysableVideo() },
+    );
+    expect(answer.status).toBe(201);
+    await expectAnalysisWaitsThrough(
+      stack,
+      ann,
+      (answer.body as { id: number }).id,
+      () => {
+        s3.full = true;
+      },
+      () => {
+        s3.full = false;
+      },
+    );
+    expect(await missingFiles(stack)).toEqual([]);
+  }, 240_000);
 
   it('the store full: uploads answer 507 saying so, keep nothing, stored files are still served', async () => {
     s3.full = true;

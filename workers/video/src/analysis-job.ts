@@ -1,6 +1,6 @@
 import { text } from 'node:stream/consumers';
 import type { ObjectStorage } from '@hub/runtime';
-import { logger } from '@hub/runtime';
+import { isStorageFault, logger } from '@hub/runtime';
 import {
   type AnalysisReport,
   UNKNOWN_FACES_PER_VIDEO,
@@ -74,6 +74,8 @@ async function readSops(storage: ObjectStorage, job: VideoAnalysisJob): Promise<
       try {
         return { sopId, sopTitle, text: await text(await storage.get(textKey)) };
       } catch (error) {
+        // The store away or full is waited for (see startWorker), not held against the steps.
+        if (isStorageFault(error)) throw error;
         throw new VideoFailure(
           `The text of SOP "${sopTitle}" could not be read: ${errorText(error)}`,
         );
@@ -105,6 +107,8 @@ async function analyseSteps(
     });
     return { available: true, model: deps.steps.model, sops: findings };
   } catch (error) {
+    // The store away or full: the whole job waits for it, rather than report no steps.
+    if (isStorageFault(error)) throw error;
     return {
       available: false,
       message:
@@ -236,6 +240,8 @@ async function analyse(
     const probe = await probeVideo(path, deps.binaries);
     const stepsStop = new AbortController();
     const steps = analyseSteps(job, deps, path, AbortSignal.any([signal, stepsStop.signal]));
+    // Awaited below; it fails only for a store fault, which may come while frames are sighted.
+    steps.catch(() => undefined);
     try {
       const estimate = probe.durationSeconds
         ? Math.max(1, Math.round(probe.durationSeconds * fps))
@@ -318,6 +324,9 @@ export function createAnalysisHandler(deps: AnalysisDeps) {
       });
       return 'completed';
     } catch (error) {
+      // The store away or full: the job waits for it (startWorker delays it without counting an
+      // attempt) and the video stays "processing" meanwhile, never failed for it.
+      if (isStorageFault(error) && !timeout.signal.aborted) throw error;
       const failure = describeFailure(timeout.signal.aborted ? timeout.signal.reason : error);
       if (!failure.retryable || isFinalAttempt(job)) {
         await send({ kind: 'analysis.failed', videoId, run, reason: failure.message });

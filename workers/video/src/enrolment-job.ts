@@ -1,4 +1,4 @@
-import type { ObjectStorage } from '@hub/runtime';
+import { isStorageFault, type ObjectStorage } from '@hub/runtime';
 import type { FaceEnrolmentJob, VideoInboxMessage } from '@hub/proto/jobs';
 import type { Job } from 'bullmq';
 import type { DetectedFace, FaceModel } from './faces/face-model.ts';
@@ -115,6 +115,8 @@ export function createEnrolmentHandler(deps: EnrolmentDeps) {
     try {
       decision = await decide(job.data, deps);
     } catch (error) {
+      // The store away or full: the job waits for it (startWorker delays it), never rejected.
+      if (isStorageFault(error)) throw error;
       const retryable = !(error instanceof VideoFailure) || error.retryable;
       if (!retryable) {
         await send(reject(error.message));

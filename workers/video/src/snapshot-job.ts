@@ -1,5 +1,5 @@
 import type { ObjectStorage } from '@hub/runtime';
-import { logger } from '@hub/runtime';
+import { isStorageFault, logger } from '@hub/runtime';
 import { IntegrationInboxMessage, type SnapshotIdentificationJob } from '@hub/proto/jobs';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { facesInPicture } from './enrolment-job.ts';
@@ -61,6 +61,8 @@ export function createSnapshotHandler(deps: SnapshotDeps) {
       await forget();
       return 'identified';
     } catch (error) {
+      // The store away or full: the job waits for it (startWorker delays it), never failed.
+      if (isStorageFault(error)) throw error;
       const failure =
         error instanceof VideoFailure
           ? error

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { isStorageFault, type ObjectStorage } from '@hub/runtime';
+import { asStorageFault, isStorageFault, type ObjectStorage } from '@hub/runtime';
 import { errorText, VideoFailure } from './failures.ts';
 
 /**
@@ -22,8 +22,10 @@ export async function withTempCopy<T>(
     try {
       await pipeline(await storage.get(key), createWriteStream(path));
     } catch (error) {
-      // The store away or full is waited for (see startWorker), not held against the video.
-      if (isStorageFault(error)) throw error;
+      // The store away or full is waited for (see startWorker), not held against the video; a
+      // socket cut while the object streams counts too (storage.get only guards its opening).
+      const fault = asStorageFault(error);
+      if (isStorageFault(fault)) throw fault;
       throw new VideoFailure(
         `The ${what} could not be read from storage: ${errorText(error)}`,
         true,

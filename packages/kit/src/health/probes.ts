@@ -1,6 +1,7 @@
 import { pingPostgres, type SqlRunner } from '../database/liveness.repository.js';
 import type { Redis } from 'ioredis';
 import type { ComponentHealth } from '@hub/proto';
+import { isStorageFault, type ObjectStorage } from '@hub/runtime';
 
 async function timed(check: () => Promise<unknown>, timeoutMs = 2000): Promise<ComponentHealth> {
   const started = performance.now();
@@ -28,3 +29,19 @@ async function timed(check: () => Promise<unknown>, timeoutMs = 2000): Promise<C
 export const probePostgres = (database: SqlRunner) => timed(() => pingPostgres(database));
 export const probeRedis = (redis: Redis) => timed(() => redis.ping());
 export const probe = timed;
+
+/**
+ * The object store answers (S3: its bucket is asked for; the local disk: its folder is there).
+ * Down with the reason in words, and the store's own error beside it for whoever fixes it.
+ */
+export const probeStorage = (storage: Pick<ObjectStorage, 'ping'>) =>
+  timed(async () => {
+    try {
+      await storage.ping();
+    } catch (error) {
+      if (!isStorageFault(error)) throw error;
+      const what = error.fault === 'full' ? 'is full' : 'cannot be reached';
+      const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+      throw new Error(`the file store ${what}${cause}`, { cause: error });
+    }
+  });

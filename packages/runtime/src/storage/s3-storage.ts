@@ -194,6 +194,11 @@ export class S3Storage implements ObjectStorage {
   }
 
   async ping(): Promise<void> {
-    await guarded(() => this.bucket());
+    // Asked every time: bucket() answers from memory once the bucket was seen, which says
+    // nothing about whether the store is still there (a health check asks exactly that).
+    await guarded(async () => {
+      const client = await this.bucket();
+      await client.bucketExists(this.settings.bucket);
+    });
   }
 }

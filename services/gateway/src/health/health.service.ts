@@ -18,16 +18,19 @@ import {
 } from '@hub/proto';
 import {
   exposeSupervisionMetrics,
+  type ObjectStorage,
   type ObservedQueues,
   probe,
   probePostgres,
   probeRedis,
+  probeStorage,
   readHeartbeats,
   readQueueStats,
   RpcClient,
 } from '@hub/kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { OBSERVED_QUEUES } from '../ops/observed-queues.token.js';
+import { STORAGE } from '../uploads/storage.token.js';
 
 /** Services the gateway depends on; each later service adds itself here. */
 const SERVICES = [
@@ -49,6 +52,7 @@ export class HealthService implements OnModuleDestroy {
     @Inject(Redis) private readonly redis: Redis,
     @Inject(OBSERVED_QUEUES) private readonly observed: ObservedQueues,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(STORAGE) private readonly storage: ObjectStorage,
   ) {
     this.launcherStateFile = config.LAUNCHER_STATE_FILE;
     this.postgres = new pg.Pool({
@@ -61,15 +65,18 @@ export class HealthService implements OnModuleDestroy {
   }
 
   async check(): Promise<Health> {
-    const [postgres, redis, ...services] = await Promise.all([
+    const [postgres, redis, storage, ...services] = await Promise.all([
       probePostgres(this.postgres),
       probeRedis(this.redis),
+      // Uploads and every worker's processing need it; down, nothing new is stored or processed.
+      probeStorage(this.storage),
       ...SERVICES.map((service) => this.pingService(service.ping)),
     ]);
     const components: Record<string, ComponentHealth> = {
       gateway: { status: 'up', latencyMs: 0 },
       postgres: postgres!,
       redis: redis!,
+      storage: storage!,
     };
     SERVICES.forEach((service, index) => (components[service.name] = services[index]!));
     const [processes, workers, queues] = await Promise.all([

@@ -1,4 +1,4 @@
-import { logger, type ObjectStorage } from '@hub/runtime';
+import { isStorageFault, logger, type ObjectStorage } from '@hub/runtime';
 import {
   UNKNOWN_FACES_PER_VIDEO,
   type UnknownFaceFound,
@@ -56,6 +56,8 @@ export async function keepUnknownFaces(
       if (jpeg instanceof Error) throw jpeg;
       await deps.storage.put(key, jpeg, 'image/jpeg', jpeg.byteLength);
     } catch (error) {
+      // The store away or full: the analysis waits for it rather than keep faces without crops.
+      if (isStorageFault(error)) throw error;
       log.warn({ err: error, videoId: job.videoId, index }, 'unknown face crop not made');
       key = null;
     }
