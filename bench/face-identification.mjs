@@ -175,6 +175,20 @@ function namedIn(report, index) {
     .map((o) => o.name);
 }
 
+/**
+ * How many people the report saw in a segment without naming them: unidentified appearances
+ * overlapping it (with the names, every face the analysis counted there).
+ * @param {{ unidentifiedPeople: { appearances: { start: number, end: number }[] }[] }} report
+ * @param {number} index
+ */
+function unknownIn(report, index) {
+  const start = index * SECONDS + 1e-3;
+  const end = (index + 1) * SECONDS - 1e-3;
+  return report.unidentifiedPeople.filter((p) =>
+    p.appearances.some((range) => range.start < end && range.end > start),
+  ).length;
+}
+
 /** @param {Segment[]} list @param {any} report */
 function score(list, report) {
   let truePositives = 0;
@@ -195,7 +209,7 @@ function score(list, report) {
     if (segment.people.length === 0) strangersNamed += found.length;
     precisionSum += precision;
     const at = `${index * SECONDS}-${(index + 1) * SECONDS}s`.padEnd(8);
-    return `  ${at} ${segment.label.padEnd(12)} ${String(segment.side || 'full').padEnd(5)} expected ${segment.people.join('+').padEnd(15)} named ${(found.join('+') || '-').padEnd(15)} P ${precision.toFixed(2)} R ${recall.toFixed(2)}`;
+    return `  ${at} ${segment.label.padEnd(12)} ${String(segment.side || 'full').padEnd(5)} expected ${segment.people.join('+').padEnd(15)} named ${(found.join('+') || '-').padEnd(15)} unknown ${unknownIn(report, index)} P ${precision.toFixed(2)} R ${recall.toFixed(2)}`;
   });
   return {
     rows,

@@ -1,4 +1,4 @@
-import type { AnalysisReport, TeamMember } from '@hub/proto';
+import { peopleSeenText, type AnalysisReport, type TeamMember } from '@hub/proto';
 import type { ReactNode } from 'react';
 import { Badge } from '../ui/Badge';
 import {
@@ -65,8 +65,13 @@ export function AnalysisReportView({ report, onSeek, review }: AnalysisReportVie
       <section className="space-y-2">
         <h3 className="text-sm font-semibold">Identified operators</h3>
         {identified.length === 0 ? (
-          <p className="text-sm text-slate-500 dark:text-slate-400">
-            Nobody in the video matched an enrolled operator of your organization.
+          <p
+            data-testid="report-people-seen"
+            className="text-sm text-slate-500 dark:text-slate-400"
+          >
+            {report.detectedOperators === 0
+              ? `${peopleSeenText(report)}: no face in the sampled frames was confirmed as a person's.`
+              : 'Nobody in the video matched an enrolled operator of your organization.'}
           </p>
         ) : (
           <ul className="space-y-2">
