@@ -22,7 +22,9 @@
 // held-out set: DIR holds one folder a person, named after them, with their pictures; the first
 // --references pictures by name are enrolled (a profile photo, then reference photos), the others
 // shown, a person at a time, in rounds. --strangers DIR: pictures of people enrolled nowhere,
-// shown last instead of face-api's demo photos. No group photos then.
+// shown last instead of face-api's demo photos. The pictures of DIR/groups and DIR/partial (as in
+// ../shared/fixtures/faces-dev: several people in one picture, half faces) are shown whole after
+// the people's own, expecting the people their names say (face-bench-people.mjs).
 //
 // Needs the built worker and kit (`npx turbo run build`) and ffmpeg (Debian's or the npm one).
 // It works in a temp folder and removes it at the end; it needs no Redis (the inbox is a list).
@@ -226,7 +228,11 @@ function score(list, report) {
 const folder = mkdtempSync(path.join(tmpdir(), 'face-bench-'));
 try {
   const binaries = findBinaries();
-  const list = benchSegments(people, { fixtures, strangersDir: args.strangers });
+  const list = benchSegments(people, {
+    fixtures,
+    strangersDir: args.strangers,
+    peopleDir: args.people,
+  });
   const video = path.join(folder, 'people.mp4');
   await makeVideo(binaries.ffmpeg, list, folder, video);
   if (args.save) copyFileSync(video, args.save);
