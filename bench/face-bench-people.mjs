@@ -83,7 +83,7 @@ export function benchPeople(peopleDir, references) {
  * person in turn, as long as they have one left), at changing sizes and places; with the fixture people, their two group photos
  * among strangers; then the strangers, people enrolled nowhere, where any name is a false accept:
  * the pictures of `strangersDir`, or face-api's demo photos (women never used in development).
- * @param {BenchPerson[]} people @param {{ fixtures: boolean, strangersDir?: string }} options
+ * @param {BenchPerson[]} people @param {{ fixtures: boolean, strangersDir?: string, peopleDir?: string }} options
  * @returns {Segment[]}
  */
 export function benchSegments(people, { fixtures, strangersDir, peopleDir }) {
