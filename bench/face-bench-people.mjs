@@ -22,6 +22,16 @@ const PLACES = [
 ];
 
 /**
+ * Folders of a --people set that are no person: `groups/` (several of the people in one
+ * picture) and `partial/` (part of a face), as in ../shared/fixtures/faces-dev. Who is in each
+ * picture is read from its name (`obama_and_biden.jpg`, `kit_with_rose.jpg`: a person's folder
+ * name or its first word), or from PICTURED for names that say nobody.
+ */
+const SHARED_FOLDERS = ['groups', 'partial'];
+/** Pictures whose names do not say who is in them, checked by eye. */
+const PICTURED = { 'two_people.jpg': ['obama', 'biden'] };
+
+/**
  * @typedef {{ name: string, userId: number, enrolled: string[], shown: string[] }} BenchPerson
  * @typedef {{ label: string, file: string, side: number, place: string[], people: string[] }} Segment
  */
@@ -53,6 +63,7 @@ export function benchPeople(peopleDir, references) {
   const folders = peopleDir
     ? readdirSync(peopleDir)
         .filter((name) => statSync(path.join(peopleDir, name)).isDirectory())
+        .filter((name) => !SHARED_FOLDERS.includes(name))
         .sort()
         .map((name) => ({ name, pictures: picturesIn(path.join(peopleDir, name)) }))
     : FIXTURE_PEOPLE.map((name) => ({
@@ -72,10 +83,10 @@ export function benchPeople(peopleDir, references) {
  * person in turn, as long as they have one left), at changing sizes and places; with the fixture people, their two group photos
  * among strangers; then the strangers, people enrolled nowhere, where any name is a false accept:
  * the pictures of `strangersDir`, or face-api's demo photos (women never used in development).
- * @param {BenchPerson[]} people @param {{ fixtures: boolean, strangersDir?: string }} options
+ * @param {BenchPerson[]} people @param {{ fixtures: boolean, strangersDir?: string, peopleDir?: string }} options
  * @returns {Segment[]}
  */
-export function benchSegments(people, { fixtures, strangersDir }) {
+export function benchSegments(people, { fixtures, strangersDir, peopleDir }) {
   /** @type {Segment[]} */
   const list = [];
   const rounds = Math.max(0, ...people.map((person) => person.shown.length));
@@ -92,6 +103,7 @@ export function benchSegments(people, { fixtures, strangersDir }) {
     if (fixtures && round === 1) list.push(group('bbt1', ['leonard', 'howard']));
   }
   if (fixtures) list.push(group('bbt2', ['leonard']));
+  if (peopleDir) list.push(...sharedPictures(peopleDir, people));
   const strangers = strangersDir
     ? picturesIn(strangersDir)
     : [1, 2, 3, 4, 5, 6].map((n) =>
@@ -112,4 +124,37 @@ export function benchSegments(people, { fixtures, strangersDir }) {
 /** A fixture group photo, shown whole. @param {string} name @param {string[]} people @returns {Segment} */
 function group(name, people) {
   return { label: name, file: path.join(facesDir, `${name}.jpg`), side: 0, place: [], people };
+}
+
+/**
+ * The pictures of a --people set's `groups/` and `partial/` folders, shown whole, each with the
+ * people in it. A picture naming nobody of the set is an error: it would count as strangers.
+ * @param {string} peopleDir @param {BenchPerson[]} people @returns {Segment[]}
+ */
+function sharedPictures(peopleDir, people) {
+  /** @type {Record<string, string[]>} */
+  const pictured = PICTURED;
+  return SHARED_FOLDERS.flatMap((folder) => {
+    const dir = path.join(peopleDir, folder);
+    let files;
+    try {
+      files = picturesIn(dir);
+    } catch {
+      return [];
+    }
+    return files.map((file) => {
+      const name = path.basename(file).toLowerCase();
+      const words = name.replace(PICTURE, '').split(/[^a-z]+/);
+      const inName = people
+        .filter((person) => {
+          const folderName = person.name.toLowerCase();
+          return words.includes(folderName.split('_')[0] ?? '') || name.includes(folderName);
+        })
+        .map((person) => person.name);
+      const who = pictured[path.basename(file)] ?? inName;
+      if (who.length === 0) throw new Error(`Who is in ${file}? Its name says nobody of the set`);
+      const label = `${folder}/${path.basename(file).replace(PICTURE, '')}`;
+      return { label, file, side: 0, place: [], people: who };
+    });
+  });
 }

@@ -22,7 +22,9 @@
 // held-out set: DIR holds one folder a person, named after them, with their pictures; the first
 // --references pictures by name are enrolled (a profile photo, then reference photos), the others
 // shown, a person at a time, in rounds. --strangers DIR: pictures of people enrolled nowhere,
-// shown last instead of face-api's demo photos. No group photos then.
+// shown last instead of face-api's demo photos. The pictures of DIR/groups and DIR/partial (as in
+// ../shared/fixtures/faces-dev: several people in one picture, half faces) are shown whole after
+// the people's own, expecting the people their names say (face-bench-people.mjs).
 //
 // Needs the built worker and kit (`npx turbo run build`) and ffmpeg (Debian's or the npm one).
 // It works in a temp folder and removes it at the end; it needs no Redis (the inbox is a list).
@@ -175,6 +177,20 @@ function namedIn(report, index) {
     .map((o) => o.name);
 }
 
+/**
+ * How many people the report saw in a segment without naming them: unidentified appearances
+ * overlapping it (with the names, every face the analysis counted there).
+ * @param {{ unidentifiedPeople: { appearances: { start: number, end: number }[] }[] }} report
+ * @param {number} index
+ */
+function unknownIn(report, index) {
+  const start = index * SECONDS + 1e-3;
+  const end = (index + 1) * SECONDS - 1e-3;
+  return report.unidentifiedPeople.filter((p) =>
+    p.appearances.some((range) => range.start < end && range.end > start),
+  ).length;
+}
+
 /** @param {Segment[]} list @param {any} report */
 function score(list, report) {
   let truePositives = 0;
@@ -195,7 +211,7 @@ function score(list, report) {
     if (segment.people.length === 0) strangersNamed += found.length;
     precisionSum += precision;
     const at = `${index * SECONDS}-${(index + 1) * SECONDS}s`.padEnd(8);
-    return `  ${at} ${segment.label.padEnd(12)} ${String(segment.side || 'full').padEnd(5)} expected ${segment.people.join('+').padEnd(15)} named ${(found.join('+') || '-').padEnd(15)} P ${precision.toFixed(2)} R ${recall.toFixed(2)}`;
+    return `  ${at} ${segment.label.padEnd(12)} ${String(segment.side || 'full').padEnd(5)} expected ${segment.people.join('+').padEnd(15)} named ${(found.join('+') || '-').padEnd(15)} unknown ${unknownIn(report, index)} P ${precision.toFixed(2)} R ${recall.toFixed(2)}`;
   });
   return {
     rows,
@@ -212,7 +228,11 @@ function score(list, report) {
 const folder = mkdtempSync(path.join(tmpdir(), 'face-bench-'));
 try {
   const binaries = findBinaries();
-  const list = benchSegments(people, { fixtures, strangersDir: args.strangers });
+  const list = benchSegments(people, {
+    fixtures,
+    strangersDir: args.strangers,
+    peopleDir: args.people,
+  });
   const video = path.join(folder, 'people.mp4');
   await makeVideo(binaries.ffmpeg, list, folder, video);
   if (args.save) copyFileSync(video, args.save);

@@ -123,6 +123,20 @@ export const AnalysisReport = z.object({
 });
 export type AnalysisReport = z.infer<typeof AnalysisReport>;
 
+/**
+ * Who the analysis saw, in words: 'No people seen' when no face was confirmed (a video of a
+ * machine, a sign, a test pattern), else '2 operators detected, 1 identified'. The worker only
+ * counts detections confirmed as faces, so 0 means nobody, not nobody recognised.
+ */
+export function peopleSeenText(
+  report: Pick<AnalysisReport, 'detectedOperators' | 'identifiedOperators'>,
+): string {
+  const detected = report.detectedOperators;
+  if (detected === 0) return 'No people seen';
+  const operators = `${detected} ${detected === 1 ? 'operator' : 'operators'}`;
+  return `${operators} detected, ${report.identifiedOperators.length} identified`;
+}
+
 /** One page of the organization's videos, newest first. */
 export const VideoList = PageInfo.extend({ videos: z.array(Video) });
 export type VideoList = z.infer<typeof VideoList>;

@@ -1,4 +1,4 @@
-import type { AnalysisReport, TeamMember } from '@hub/proto';
+import { type AnalysisReport, type TeamMember } from '@hub/proto';
 import type { ReactNode } from 'react';
 import { Badge } from '../ui/Badge';
 import {
@@ -70,7 +70,14 @@ export function AnalysisReportView({ report, onSeek, review }: AnalysisReportVie
       <section className="space-y-2">
         <h3 className="text-sm font-semibold">{t('videos.report.identifiedTitle')}</h3>
         {identified.length === 0 ? (
-          <p className="text-sm text-slate-500 dark:text-slate-400">{t('videos.report.nobody')}</p>
+          <p
+            data-testid="report-people-seen"
+            className="text-sm text-slate-500 dark:text-slate-400"
+          >
+            {report.detectedOperators === 0
+              ? t('videos.report.noPeopleSeen')
+              : t('videos.report.nobody')}
+          </p>
         ) : (
           <ul className="space-y-2">
             {identified.map((operator) => {

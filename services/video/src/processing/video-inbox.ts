@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { identityRpc, VideoInboxMessage } from '@hub/proto';
+import { identityRpc, peopleSeenText, VideoInboxMessage } from '@hub/proto';
 import { bounded, type ObjectStorage, type RpcClient, type WebhookAnnouncer } from '@hub/kit';
 import { FaceEnrolmentsRepository } from '../faces/face-enrolments.repository.js';
 import type { FaceReenrolment } from '../faces/face-reenrolment.js';
@@ -119,11 +119,14 @@ export class VideoInbox {
     await this.tell(video.uploaded_by, {
       type: 'success',
       title: 'Video analysed',
-      message: `"${video.title}": ${report.detectedOperators} operator(s) detected, ${report.identifiedOperators.length} identified${
-        report.identifiedOperators.length
-          ? ` (${report.identifiedOperators.map((operator) => operator.name).join(', ')})`
-          : ''
-      }.`,
+      message:
+        report.detectedOperators === 0
+          ? `"${video.title}": ${peopleSeenText(report)}.`
+          : `"${video.title}": ${report.detectedOperators} operator(s) detected, ${report.identifiedOperators.length} identified${
+              report.identifiedOperators.length
+                ? ` (${report.identifiedOperators.map((operator) => operator.name).join(', ')})`
+                : ''
+            }.`,
     });
   }
 

@@ -3,7 +3,9 @@ import { dirname, join } from 'node:path';
 import type * as FaceApi from '@vladmandic/face-api';
 import type { FaceBackend } from '../config.ts';
 import type { RgbFrame } from '../frames/sample-frames.ts';
+import { CONFIRMATION, landmarkMisfit, secondLookRegion } from './face-confirmation.ts';
 import type { DetectedFace, FaceModel, FaceSource } from './face-model.ts';
+import { overlap } from './clustering.ts';
 import { useLeanFaceRecognition } from './lean-face-recognition.ts';
 import { useLeanTinyFaceDetector } from './lean-tiny-detector.ts';
 import { installWasmKernels, type KernelRegistry } from './wasm-kernels.ts';
@@ -156,10 +158,10 @@ export class FaceApiModel implements FaceModel {
 
   static async load(options: FaceApiOptions): Promise<FaceApiModel> {
     const faceapi = await startTensorFlow(options.backend);
-    if (options.videoDetector?.kind === 'tiny-face-detector') {
-      await faceapi.nets.tinyFaceDetector.loadFromDisk(MODELS);
-      if (options.backend === 'wasm') useLeanTinyFaceDetector(faceapi);
-    } else {
+    // The tiny detector is loaded whichever detects video frames: it takes the second look.
+    await faceapi.nets.tinyFaceDetector.loadFromDisk(MODELS);
+    if (options.backend === 'wasm') useLeanTinyFaceDetector(faceapi);
+    if (options.videoDetector?.kind !== 'tiny-face-detector') {
       await faceapi.nets.ssdMobilenetv1.loadFromDisk(MODELS);
     }
     await faceapi.nets.faceLandmark68Net.loadFromDisk(MODELS);
@@ -186,15 +188,25 @@ export class FaceApiModel implements FaceModel {
     // on wasm each cast of the whole frame (two for the tiny detector's two sizes) is a copy.
     const input = this.tf.tensor3d(frame.data, [frame.height, frame.width, 3], 'float32');
     try {
-      const detections = await this.findFaces(input, this.detectors[source]);
+      const found = await this.findFaces(input, this.detectors[source]);
+      // Video frames are many and show anything (signs, machines, textures): a detection there
+      // counts only once confirmed. Pictures have their own checks (reference-quality.ts).
+      const video = source === 'video';
+      const detections = video ? await this.secondLook(input, frame, found) : found;
       const faces = detections.map((detection) =>
         this.faceapi.extendWithFaceDetection({}, detection),
       );
-      const results = await new this.faceapi.DetectAllFaceLandmarksTask(
+      const described = await new this.faceapi.DetectAllFaceLandmarksTask(
         Promise.resolve(faces),
         input,
         false,
       ).withFaceDescriptors();
+      const results = video
+        ? described.filter(
+            ({ landmarks }) =>
+              landmarkMisfit(landmarks.positions) <= CONFIRMATION.maxLandmarkMisfit,
+          )
+        : described;
       return results.map(({ detection, descriptor }) => ({
         box: {
           x: detection.box.x,
@@ -208,6 +220,46 @@ export class FaceApiModel implements FaceModel {
     } finally {
       input.dispose();
     }
+  }
+
+  /**
+   * The detections the tiny detector finds again, at a small input, on a square around each:
+   * what fired the detector in the whole frame must still look like a face framed as one.
+   */
+  private async secondLook(
+    input: FaceApi.tf.Tensor3D,
+    frame: RgbFrame,
+    detections: FaceApi.FaceDetection[],
+  ): Promise<FaceApi.FaceDetection[]> {
+    const options = new this.faceapi.TinyFaceDetectorOptions({
+      inputSize: CONFIRMATION.secondLookInputSize,
+      scoreThreshold: CONFIRMATION.secondLookMinScore,
+    });
+    const confirmed: FaceApi.FaceDetection[] = [];
+    for (const detection of detections) {
+      const region = secondLookRegion(detection.box, frame);
+      const crop = this.faceapi.tf.slice(
+        input,
+        [region.y, region.x, 0],
+        [region.height, region.width, 3],
+      );
+      try {
+        const again = await this.faceapi.detectAllFaces(crop, options);
+        const seen = again.some(
+          ({ box }) =>
+            overlap(detection.box, {
+              x: box.x + region.x,
+              y: box.y + region.y,
+              width: box.width,
+              height: box.height,
+            }) >= CONFIRMATION.sameFaceOverlap,
+        );
+        if (seen) confirmed.push(detection);
+      } finally {
+        crop.dispose();
+      }
+    }
+    return confirmed;
   }
 
   /**

@@ -260,3 +260,28 @@ describe('people who cannot be named yet', () => {
     expect(notYetEnrolledIn(SPACE, [enrol(1, 0, 'Al')])).toEqual([]);
   });
 });
+
+describe('agreement across the frames of an appearance', () => {
+  /** A vector of the first two axes: people A (1, 0) and B (0, 1) of the tests' space. */
+  const at = (a: number, b: number) => Array.from({ length: DIM }, (_, i) => [a, b][i] ?? 0);
+  const A: FaceEnrolment = { userId: 1, name: 'A', embedding: at(1, 0), space: SPACE };
+  const B: FaceEnrolment = { userId: 2, name: 'B', embedding: at(0, 1), space: SPACE };
+  const cluster = (frames: number[][]) => ({
+    sightings: frames.map((embedding, frame) => ({ frame, time: frame, box: LEFT, embedding })),
+    centroid: frames[0]!.map((_, i) => frames.reduce((sum, f) => sum + f[i]!, 0) / frames.length),
+  });
+
+  it('leaves unknown a mean face that most of its frames do not resemble', () => {
+    // The mean (0.97, 0.2) lies 0.2 from A, but two of the three frames lie nearer B.
+    const blend = cluster([at(0.45, 0.55), at(0.45, 0.55), at(2, -0.5)]);
+    const { identification } = identify([blend], [A, B], { ...matchOptions, margin: 0.17 });
+    expect(identification.identifiedOperators).toEqual([]);
+    expect(identification.unidentifiedPeople).toHaveLength(1);
+  });
+
+  it('names an appearance whose frames agree', () => {
+    const steady = cluster([at(0.9, 0.1), at(0.8, 0.2), at(1, 0)]);
+    const { identification } = identify([steady], [A, B], { ...matchOptions, margin: 0.17 });
+    expect(identification.identifiedOperators.map((o) => o.name)).toEqual(['A']);
+  });
+});

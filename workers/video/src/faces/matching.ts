@@ -5,7 +5,7 @@ import { mean } from './vectors.ts';
 import {
   distanceTo,
   enrolledPeople,
-  nameFace,
+  nameAppearance,
   type EnrolledPerson,
   type Naming,
   type NamingRule,
@@ -39,11 +39,11 @@ export interface MatchOptions extends NamingRule {
 const round = (value: number, digits = 4) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /**
- * Names each person whose representative embedding is named by `nameFace`: near enough to one of
+ * Names each person whose frames are named by `nameAppearance`: their mean near enough to one of
  * the references of an enrolled person (the video's organization's, nobody else's; a person may
- * have several), and clearly nearer them than anyone else. People matched to the same user
- * are one person seen in several stretches; if two people seen at the same moment match the same
- * user, only the nearer one is taken for them.
+ * have several), clearly nearer them than anyone else, and most of its frames nearest them too.
+ * People matched to the same user are one person seen in several stretches; if two people seen
+ * at the same moment match the same user, only the nearer one is taken for them.
  */
 export function identifyPeople(
   people: readonly PersonCluster[],
@@ -134,7 +134,7 @@ export function identify(
   };
 }
 
-/** Each cluster with the person `nameFace` gives it (or none), nearest first. */
+/** Each cluster with the person `nameAppearance` gives it (or none), nearest first. */
 function nameClusters(
   people: readonly PersonCluster[],
   enrolments: readonly FaceEnrolment[],
@@ -152,7 +152,12 @@ function nameClusters(
   return people
     .map((cluster) => ({
       cluster,
-      naming: nameFace(cluster.centroid, comparableWith(cluster.centroid.length), rule),
+      naming: nameAppearance(
+        cluster.centroid,
+        cluster.sightings.map((sighting) => sighting.embedding),
+        comparableWith(cluster.centroid.length),
+        rule,
+      ),
     }))
     .sort((a, b) => (a.naming?.distance ?? Infinity) - (b.naming?.distance ?? Infinity));
 }

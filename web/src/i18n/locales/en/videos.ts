@@ -103,6 +103,7 @@ export const videos = {
     frames_many: '{{count}} frames at {{fps}} fps over {{duration}}',
     frames_other: '{{count}} frames at {{fps}} fps over {{duration}}',
     identifiedTitle: 'Identified operators',
+    noPeopleSeen: "No people seen: no face in the sampled frames was confirmed as a person's.",
     nobody: 'Nobody in the video matched an enrolled operator of your organization.',
     unidentifiedTitle: 'Unidentified people',
     person: 'Person {{number}}',

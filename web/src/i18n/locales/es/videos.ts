@@ -106,6 +106,8 @@ export const videos: Catalog['videos'] = {
     frames_many: '{{count}} de fotogramas a {{fps}} fps en {{duration}}',
     frames_other: '{{count}} fotogramas a {{fps}} fps en {{duration}}',
     identifiedTitle: 'Operarios identificados',
+    noPeopleSeen:
+      'No se ha visto a nadie: ningún rostro de las imágenes analizadas se confirmó como el de una persona.',
     nobody: 'Nadie del vídeo coincide con un operario registrado de tu organización.',
     unidentifiedTitle: 'Personas sin identificar',
     person: 'Persona {{number}}',

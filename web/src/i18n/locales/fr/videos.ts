@@ -106,6 +106,8 @@ export const videos: Catalog['videos'] = {
     frames_many: '{{count}} d’images à {{fps}} i/s sur {{duration}}',
     frames_other: '{{count}} images à {{fps}} i/s sur {{duration}}',
     identifiedTitle: 'Opérateurs identifiés',
+    noPeopleSeen:
+      "Personne n'a été vu : aucun visage des images analysées n'a été confirmé comme celui d'une personne.",
     nobody: 'Personne dans la vidéo ne correspond à un opérateur enregistré de votre organisation.',
     unidentifiedTitle: 'Personnes non identifiées',
     person: 'Personne {{number}}',
