@@ -1,10 +1,13 @@
-import type { Role, TeamMember, TeamStats } from '@hub/proto';
+import { CREATABLE_ROLES, type Role, type TeamMember, type TeamStats } from '@hub/proto';
 import { i18n } from '../i18n/i18n';
 
 type Department = keyof TeamStats['departmentBreakdown'];
 
-/** The spec's Department Breakdown, in its order; labels are the catalog's `team.departments`. */
-const DEPARTMENTS: readonly Department[] = ['admin', 'training_supervisor', 'manager', 'operator'];
+/**
+ * The spec's Department Breakdown, in its order: a member's department is their role (every role
+ * but the super administrator's); labels are the catalog's `team.departments`.
+ */
+const DEPARTMENTS: readonly Department[] = CREATABLE_ROLES;
 
 /** 'training_supervisor' -> 'training supervisor' (the spec's role label). */
 export const roleLabel = (role: Role) => role.replace(/_/g, ' ');

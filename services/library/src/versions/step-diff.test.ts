@@ -451,26 +451,25 @@ describe('step diff on a cook-chill cooling and sanitation SOP revision', () => 
 
   it('reports the new limit, the removed, added and moved steps, the warning and the heading', () => {
     const diff = diffSop(v1, v2);
-    // The worker reads the degree sign of '5 °C' as a word of its own: '5 ° C'.
     expect(edits(diff)).toEqual([
       {
         kind: 'step',
         status: 'changed',
         section: 'Cooling the batch',
-        before: '3. Chill until the core temperature is below 5 ° C, within 90 minutes.',
-        after: '3. Chill until the core temperature is below 3 ° C, within 90 minutes.',
+        before: '3. Chill until the core temperature is below 5 °C, within 90 minutes.',
+        after: '3. Chill until the core temperature is below 3 °C, within 90 minutes.',
         words: [
           { change: 'same', text: '3. Chill until the core temperature is below' },
           { change: 'removed', text: '5' },
           { change: 'added', text: '3' },
-          { change: 'same', text: '° C, within 90 minutes.' },
+          { change: 'same', text: '°C, within 90 minutes.' },
         ],
       },
       {
         kind: 'step',
         status: 'removed',
         section: 'Cooling the batch',
-        before: '5. Move the chilled casings to the cold store at 0 to 3 ° C.',
+        before: '5. Move the chilled casings to the cold store at 0 to 3 °C.',
         after: null,
         words: null,
       },
