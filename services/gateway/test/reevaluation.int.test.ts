@@ -23,7 +23,7 @@ const COOLING_SOP_V2 = COOLING_SOP.map((line) =>
   line.startsWith('4. ') ? '4. Cool the food from 63 °C to 21 °C within 90 minutes.' : line,
 );
 const flat = (text: string) => text.replace(/\s+/g, ' ');
-const onStep4 = (question: Question) => flat(question.sourcePassage).includes('to 21 ° C within');
+const onStep4 = (question: Question) => flat(question.sourcePassage).includes('to 21 °C within');
 
 let stack: TestStack;
 let workers: RunningWorkers;

@@ -182,12 +182,13 @@ describe('trace ids with tracing off', () => {
     });
     expect(deleted.status).toBe(200);
 
-    // Identity publishes user.deleted; each service's consumer group handles it in its span.
+    // Identity publishes user.deleted; each service's consumer group handles it in its span, and
+    // identity's webhooks group too (a member removed, for the organization's endpoints).
     const handled = () =>
       logLines.filter(
         (line) => line.context === 'events' && String(line.msg).startsWith('user.deleted handled'),
       );
-    const services = ['identity', 'integration', 'library', 'observation', 'video'];
+    const services = ['identity', 'integration', 'library', 'observation', 'video', 'webhooks'];
     await expect
       .poll(
         () =>
