@@ -547,4 +547,38 @@ describe('facts the services record', () => {
       await workers.close();
     }
   }, 240_000);
+
+  it('announces a member provisioned by the identity provider (SCIM) as joined', async () => {
+    const receiver = new Receiver();
+    await receiver.start();
+    const { webhook, secret } = await register(acmeAdmin, receiver.url(), ['member.joined']);
+    const token = await acmeAdmin.post('/api/scim-tokens', { name: 'Okta' });
+    expect(token.status).toBe(201);
+    const created = await fetch(`${stack.url}/scim/v2/Users`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token.body.secret as string}`,
+        'content-type': 'application/scim+json',
+      },
+      body: JSON.stringify({
+        schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+        userName: 'provisioned@acme.test',
+        name: { givenName: 'Pat', familyName: 'Provisioned' },
+        emails: [{ primary: true, value: 'provisioned@acme.test', type: 'work' }],
+        active: true,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const userId = Number(((await created.json()) as { id: string }).id);
+    await waitFor(
+      () => deliveries(webhook.id),
+      (list) => list.some((delivery) => delivery.status === 'succeeded'),
+    );
+    expect(verify(secret, receiver.received[0]!)).toEqual({
+      type: 'member.joined',
+      timestamp: expect.any(String),
+      data: { userId, name: 'Pat Provisioned', email: 'provisioned@acme.test', role: 'operator' },
+    });
+    await receiver.stop();
+  });
 });

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ScimAnswer, ScimCall } from '@hub/proto';
 import {
   applyPatch,
+  bounded,
   equalityValue,
   type EventBus,
   patchOperations,
@@ -10,6 +11,7 @@ import {
   scimFilter,
   scimList,
   scimPaging,
+  WebhookAnnouncer,
 } from '@hub/kit';
 import { EVENTS, REVOCATIONS } from '../tokens.js';
 import type { SessionRevocations } from '../auth/session-revocations.js';
@@ -34,7 +36,11 @@ export class ScimUsersService {
     @Inject(REVOCATIONS) private readonly revocations: SessionRevocations,
     @Inject(EVENTS) private readonly events: EventBus,
     @Inject(ProfilePicturesService) private readonly pictures: ProfilePicturesService,
-  ) {}
+  ) {
+    this.webhooks = new WebhookAnnouncer(events);
+  }
+
+  private readonly webhooks: WebhookAnnouncer;
 
   handle(call: ScimCall): Promise<ScimAnswer> {
     return scimAnswer(() => {
@@ -97,6 +103,16 @@ export class ScimUsersService {
       role: PROVISIONED_ROLE,
     });
     if (!fields.active) await this.users.suspend(user.id);
+    // A provisioned member signs in through SAML at once: they have joined (an invited one joins
+    // when they accept).
+    else {
+      await this.webhooks.announce(caller.organizationId, 'member.joined', String(user.id), {
+        userId: user.id,
+        name: bounded(user.name),
+        email: user.email,
+        role: user.role,
+      });
+    }
     return {
       status: 201,
       body: toScimUser(await this.existing(caller.organizationId, user.id), baseUrl),
