@@ -53,6 +53,21 @@ const READS = (documentId: number, observationId: number) => [
   '/api/user/preferences',
 ];
 
+/**
+ * Answers this release changes on purpose, each with its reason: the previous release's answer
+ * passes through these before it is compared. Emptied once previous-release.json moves past the
+ * release that made the change.
+ */
+const INTENDED_CHANGES: Record<
+  string,
+  (answer: Record<string, unknown>) => Record<string, unknown>
+> = {
+  // Issue #46: a language nobody chose (Ada never saved preferences) is now "not chosen", null,
+  // which follows the organization's default, else the browser's; the previous release answered
+  // its only language. A stored choice is kept (its migration changes no row).
+  '/api/user/preferences': (answer) => ({ ...answer, language: null }),
+};
+
 function stable(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(stable);
   if (value === null || typeof value !== 'object') return value;
@@ -175,7 +190,9 @@ describe('an upgrade from the previous release', () => {
     const admin = await new Api(running).login('ada@upgrade.test', PASSWORD);
     const after = await readEverything(admin);
     for (const [path, answer] of Object.entries(before.reads)) {
-      expect(after[path], path).toMatchObject(answer as object);
+      const intended = INTENDED_CHANGES[path];
+      const expected = intended ? intended(answer as Record<string, unknown>) : answer;
+      expect(after[path], path).toMatchObject(expected as object);
     }
     expect(await fileDigests(running, admin)).toEqual(before.files);
     await new Api(running).login('otto@upgrade.test', PASSWORD);
