@@ -1,9 +1,8 @@
-import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../services/identity/src/auth/passwords.js';
 import { keepScreenshot, launchBrowser, signIn } from './browser.js';
-import { E2E_SUPER_ADMIN, type RunningStack, sharedStack, uniqueId } from './stack.js';
+import { createOrganization, createPeople } from './records.js';
+import { type RunningStack, sharedStack, uniqueId } from './stack.js';
 
 const ID = uniqueId();
 const DOMAIN = `scim-${ID}.test`;
@@ -16,30 +15,13 @@ let browser: Browser;
 beforeAll(async () => {
   stack = await sharedStack();
   browser = await launchBrowser();
-  const login = await fetch(`${stack.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(E2E_SUPER_ADMIN),
-  });
-  const cookie = /hub_session=[^;]*/.exec(login.headers.get('set-cookie') ?? '')![0];
-  const organization = (await (
-    await fetch(`${stack.url}/api/admin/organizations`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ name: `scim-${ID}`, displayName: 'SCIM Plant', domain: DOMAIN }),
-    })
-  ).json()) as { id: number };
-  const sql = new pg.Client({
-    connectionString: stack.resources.databaseUrl,
-    options: '-c search_path=identity',
-  });
-  await sql.connect();
-  await sql.query(
-    `INSERT INTO users (email, name, role, organization_id, password_hash, is_active)
-     VALUES ($1, 'Ada Admin', 'admin', $2, $3, true)`,
-    [EMAIL, organization.id, await hashPassword(PASSWORD)],
+  const organizationId = await createOrganization(stack, `scim-${ID}`, DOMAIN);
+  await createPeople(
+    stack,
+    organizationId,
+    { ada: { name: 'Ada Admin', email: EMAIL, role: 'admin' } },
+    PASSWORD,
   );
-  await sql.end();
 });
 
 afterAll(async () => {
