@@ -24,6 +24,7 @@ const translatedWebFiles = [
   'web/src/settings/OrganizationLanguageCard.tsx',
   'web/src/settings/SecurityCard.tsx',
   'web/src/settings/WebhooksCard.tsx',
+  'web/src/settings/SecretShownOnce.tsx',
   'web/src/dashboard/**/*.tsx',
   'web/src/invitations/**/*.tsx',
   'web/src/auth/SignInPage.tsx',

@@ -16,6 +16,7 @@ import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { formatDate, formatDateTime } from '../ui/dates';
 import { inputClass, selectClass, smallButtonClass, smallDangerButtonClass } from '../ui/styles';
+import { SecretShownOnce } from './SecretShownOnce';
 
 const apiTokensQuery = queryOptions({
   queryKey: [api.apiTokens.path],
@@ -141,7 +142,15 @@ function ApiTokens() {
           </button>
         </div>
       </form>
-      {created && <NewSecret created={created} onDone={() => setCreated(null)} />}
+      {created && (
+        <SecretShownOnce
+          testId="api-token-secret"
+          valueTestId="api-token-value"
+          title="Copy this token now: it is shown only once."
+          secret={created.secret}
+          onDone={() => setCreated(null)}
+        />
+      )}
       {tokens.isPending && <Skeleton className="mt-4 h-16" />}
       {tokens.isError && (
         <p role="alert" className="mt-4 text-sm text-red-600">
@@ -164,34 +173,6 @@ function ApiTokens() {
         </ul>
       )}
     </Card>
-  );
-}
-
-function NewSecret(props: { created: CreatedApiToken; onDone: () => void }) {
-  const { secret } = props.created;
-  const copy = () =>
-    navigator.clipboard.writeText(secret).then(
-      () => toast({ title: 'Copied', description: 'The token is on your clipboard.' }),
-      () => toast({ title: 'Not Copied', description: 'Please select the token and copy it.' }),
-    );
-  return (
-    <div
-      data-testid="api-token-secret"
-      className="mt-4 space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950"
-    >
-      <p className="font-medium">Copy this token now: it is shown only once.</p>
-      <code data-testid="api-token-value" className="block break-all">
-        {secret}
-      </code>
-      <div className="flex flex-wrap gap-2">
-        <button type="button" className={smallButtonClass} onClick={() => void copy()}>
-          Copy
-        </button>
-        <button type="button" className={smallButtonClass} onClick={props.onDone}>
-          Done
-        </button>
-      </div>
-    </div>
   );
 }
 

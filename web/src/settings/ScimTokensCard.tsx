@@ -8,6 +8,7 @@ import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { formatDateTime } from '../ui/dates';
 import { inputClass, smallButtonClass, smallDangerButtonClass } from '../ui/styles';
+import { SecretShownOnce } from './SecretShownOnce';
 import { scimTokensQuery } from './queries';
 
 /** The organization's SCIM tokens for Okta or Entra ID: create (secret shown once), revoke. */
@@ -68,7 +69,22 @@ export function ScimTokensCard() {
           Create token
         </button>
       </form>
-      {created && <NewSecret created={created} onDone={() => setCreated(null)} />}
+      {created && (
+        <SecretShownOnce
+          testId="scim-token-secret"
+          valueTestId="scim-token-value"
+          title="Copy this token now: it is shown only once. Paste it with the base URL into your identity provider."
+          details={
+            <>
+              <p className="text-xs text-slate-600 dark:text-slate-300">Base URL</p>
+              <code className="block break-all">{created.baseUrl}</code>
+              <p className="text-xs text-slate-600 dark:text-slate-300">Token</p>
+            </>
+          }
+          secret={created.secret}
+          onDone={() => setCreated(null)}
+        />
+      )}
       {tokens.isPending && <Skeleton className="mt-4 h-16" />}
       {tokens.isError && (
         <p role="alert" className="mt-4 text-sm text-red-600">
@@ -91,30 +107,6 @@ export function ScimTokensCard() {
         </ul>
       )}
     </Card>
-  );
-}
-
-function NewSecret(props: { created: CreatedScimToken; onDone: () => void }) {
-  const { created } = props;
-  return (
-    <div
-      data-testid="scim-token-secret"
-      className="mt-4 space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950"
-    >
-      <p className="font-medium">
-        Copy this token now: it is shown only once. Paste it with the base URL into your identity
-        provider.
-      </p>
-      <p className="text-xs text-slate-600 dark:text-slate-300">Base URL</p>
-      <code className="block break-all">{created.baseUrl}</code>
-      <p className="text-xs text-slate-600 dark:text-slate-300">Token</p>
-      <code data-testid="scim-token-value" className="block break-all">
-        {created.secret}
-      </code>
-      <button type="button" className={smallButtonClass} onClick={props.onDone}>
-        Done
-      </button>
-    </div>
   );
 }
 

@@ -15,6 +15,7 @@ import type { DeliveredEventType } from '@hub/proto';
 import { call } from '../api/client';
 import { failureToast } from '../api/errors';
 import { toast } from '../toast/toastStore';
+import { SecretShownOnce } from './SecretShownOnce';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { formatDateTime } from '../ui/dates';
@@ -157,7 +158,15 @@ function Webhooks() {
           {t('settings.webhooks.add')}
         </button>
       </form>
-      {secret && <ShownOnce {...secret} onDone={() => setSecret(null)} />}
+      {secret && (
+        <SecretShownOnce
+          testId="webhook-secret"
+          valueTestId="webhook-secret-value"
+          title={secret.title}
+          secret={secret.secret}
+          onDone={() => setSecret(null)}
+        />
+      )}
       {webhooks.isPending && <Skeleton className="mt-4 h-16" />}
       {webhooks.isError && (
         <p role="alert" className="mt-4 text-sm text-red-600">
@@ -187,42 +196,6 @@ function Webhooks() {
         </ul>
       )}
     </Card>
-  );
-}
-
-function ShownOnce(props: { title: string; secret: string; onDone: () => void }) {
-  const { t } = useTranslation();
-  const copy = () =>
-    navigator.clipboard.writeText(props.secret).then(
-      () =>
-        toast({
-          title: t('settings.webhooks.copiedTitle'),
-          description: t('settings.webhooks.copiedDescription'),
-        }),
-      () =>
-        toast({
-          title: t('settings.webhooks.notCopiedTitle'),
-          description: t('settings.webhooks.notCopiedDescription'),
-        }),
-    );
-  return (
-    <div
-      data-testid="webhook-secret"
-      className="mt-4 space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950"
-    >
-      <p className="font-medium">{props.title}</p>
-      <code data-testid="webhook-secret-value" className="block break-all">
-        {props.secret}
-      </code>
-      <div className="flex flex-wrap gap-2">
-        <button type="button" className={smallButtonClass} onClick={() => void copy()}>
-          {t('settings.webhooks.copy')}
-        </button>
-        <button type="button" className={smallButtonClass} onClick={props.onDone}>
-          {t('settings.webhooks.done')}
-        </button>
-      </div>
-    </div>
   );
 }
 

@@ -211,6 +211,14 @@ export const en = {
       failedDescription: "The organization's settings could not be saved.",
       loadFailed: "The organization's settings could not be loaded: {{message}}",
     },
+    secret: {
+      copy: 'Copy',
+      done: 'Done',
+      copiedTitle: 'Copied',
+      copiedDescription: 'The secret is on your clipboard.',
+      notCopiedTitle: 'Not Copied',
+      notCopiedDescription: 'Please select the secret and copy it.',
+    },
     webhooks: {
       title: 'Webhooks',
       intro:
@@ -222,12 +230,6 @@ export const en = {
       secretOnce: 'Copy the signing secret now: it is shown only once.',
       rotatedSecretOnce:
         'Copy the new signing secret now: it is shown only once. The previous one keeps signing deliveries too for 24 hours.',
-      copy: 'Copy',
-      done: 'Done',
-      copiedTitle: 'Copied',
-      copiedDescription: 'The secret is on your clipboard.',
-      notCopiedTitle: 'Not Copied',
-      notCopiedDescription: 'Please select the secret and copy it.',
       loadFailed: 'The webhooks could not be loaded: {{message}}',
       none: 'No webhooks yet.',
       enabled: 'Enabled',

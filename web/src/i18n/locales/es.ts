@@ -208,6 +208,14 @@ export const es: Catalog = {
       failedDescription: 'No se pudo guardar la configuración de la organización.',
       loadFailed: 'No se pudo cargar la configuración de la organización: {{message}}',
     },
+    secret: {
+      copy: 'Copiar',
+      done: 'Listo',
+      copiedTitle: 'Copiado',
+      copiedDescription: 'El secreto está en tu portapapeles.',
+      notCopiedTitle: 'No copiado',
+      notCopiedDescription: 'Selecciona el secreto y cópialo.',
+    },
     webhooks: {
       title: 'Webhooks',
       intro:
@@ -219,12 +227,6 @@ export const es: Catalog = {
       secretOnce: 'Copia ahora el secreto de firma: solo se muestra una vez.',
       rotatedSecretOnce:
         'Copia ahora el nuevo secreto de firma: solo se muestra una vez. El anterior sigue firmando los envíos durante 24 horas.',
-      copy: 'Copiar',
-      done: 'Listo',
-      copiedTitle: 'Copiado',
-      copiedDescription: 'El secreto está en tu portapapeles.',
-      notCopiedTitle: 'No copiado',
-      notCopiedDescription: 'Selecciona el secreto y cópialo.',
       loadFailed: 'No se pudieron cargar los webhooks: {{message}}',
       none: 'Todavía no hay webhooks.',
       enabled: 'Activo',

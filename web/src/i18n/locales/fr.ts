@@ -209,6 +209,14 @@ export const fr: Catalog = {
       failedDescription: 'Impossible d’enregistrer les paramètres de l’organisation.',
       loadFailed: 'Impossible de charger les paramètres de l’organisation : {{message}}',
     },
+    secret: {
+      copy: 'Copier',
+      done: 'Terminé',
+      copiedTitle: 'Copié',
+      copiedDescription: 'Le secret est dans votre presse-papiers.',
+      notCopiedTitle: 'Non copié',
+      notCopiedDescription: 'Sélectionnez le secret et copiez-le.',
+    },
     webhooks: {
       title: 'Webhooks',
       intro:
@@ -220,12 +228,6 @@ export const fr: Catalog = {
       secretOnce: 'Copiez le secret de signature maintenant : il n’est affiché qu’une fois.',
       rotatedSecretOnce:
         'Copiez le nouveau secret de signature maintenant : il n’est affiché qu’une fois. L’ancien signe aussi les envois pendant 24 heures.',
-      copy: 'Copier',
-      done: 'Terminé',
-      copiedTitle: 'Copié',
-      copiedDescription: 'Le secret est dans votre presse-papiers.',
-      notCopiedTitle: 'Non copié',
-      notCopiedDescription: 'Sélectionnez le secret et copiez-le.',
       loadFailed: 'Impossible de charger les webhooks : {{message}}',
       none: 'Aucun webhook pour l’instant.',
       enabled: 'Actif',
