@@ -25,7 +25,9 @@ await importPackage('reflect-metadata');
 /** @param {string} file */
 const importDist = (file) => import(pathToFileURL(path.join(service, 'dist', file)).href);
 const { openIntegrationDatabase } = await importDist('database.js');
-const { createIntegrationInboxHandler } = await importDist('snapshots/integration-inbox.js');
+const { startIntegrationInbox, INBOX_CONCURRENCY } = await importDist(
+  'snapshots/integration-inbox.js',
+);
 const { SnapshotRunsRepository } = await importDist('snapshots/snapshot-runs.repository.js');
 const kit = await importPackage('@hub/kit');
 const { dropDatabase, deleteKeys } = await importPackage('@hub/testing');
@@ -85,11 +87,7 @@ const peopleOf = (index) =>
 /** @param {import('typeorm').DataSource} db @param {number[]} runIds */
 async function throughInbox(db, runIds) {
   const inbox = kit.openQueue(QUEUES.integrationInbox, connection);
-  const worker = kit.startWorker(
-    QUEUES.integrationInbox,
-    connection,
-    createIntegrationInboxHandler(new SnapshotRunsRepository(db)),
-  );
+  const worker = startIntegrationInbox(connection, new SnapshotRunsRepository(db));
   try {
     await worker.waitUntilReady();
     let done = 0;
@@ -129,6 +127,39 @@ async function throughInbox(db, runIds) {
   }
 }
 
+/**
+ * Where the rest goes: as many jobs of the same size through a queue of their own, taken by a
+ * worker of the same concurrency that does nothing with them.
+ * @param {number} jobs
+ */
+async function queueAlone(jobs) {
+  const name = 'bench-queue-alone';
+  const queue = kit.openQueue(name, connection);
+  const worker = kit.startWorker(name, connection, async () => 0, {
+    concurrency: INBOX_CONCURRENCY,
+  });
+  try {
+    await worker.waitUntilReady();
+    let done = 0;
+    const finished = new Promise((resolve) =>
+      worker.on('completed', () => (done += 1) === jobs && resolve(undefined)),
+    );
+    const started = process.hrtime.bigint();
+    await queue.addBulk(
+      Array.from({ length: jobs }, (_, index) => ({
+        name: 'snapshot.identified',
+        data: { runId: index, facesDetected: PEOPLE, people: peopleOf(index) },
+        opts: { removeOnComplete: true },
+      })),
+    );
+    await finished;
+    return secondsSince(started);
+  } finally {
+    await worker.close();
+    await queue.close();
+  }
+}
+
 /** The same number of rows by plain multi-row INSERTs, no queue and no runs. */
 /** @param {import('typeorm').DataSource} db @param {number} events */
 async function plainInsert(db, events) {
@@ -153,6 +184,7 @@ try {
   const runIds = await seed(db);
   const ingested = await throughInbox(db, runIds);
   const baseline = await plainInsert(db, ingested.events);
+  const queueSeconds = await queueAlone(SNAPSHOTS);
   const rate = (/** @type {number} */ events, /** @type {number} */ seconds) =>
     `${Math.round(events / seconds).toLocaleString('en')} events/s`;
   console.log(
@@ -162,6 +194,10 @@ try {
   console.log(
     `plain multi-row INSERT (${BASELINE_BATCH} rows a statement): ${ingested.events} events in ` +
       `${baseline.toFixed(2)} s: ${rate(ingested.events, baseline)}`,
+  );
+  console.log(
+    `the queue alone (${SNAPSHOTS} jobs, a worker of ${INBOX_CONCURRENCY} doing nothing): ` +
+      `${queueSeconds.toFixed(2)} s`,
   );
   console.log(`ratio: ${(baseline / ingested.seconds).toFixed(2)}x the baseline's rate`);
 } finally {

@@ -22,7 +22,7 @@ import { OrganizationsRepository } from './organizations/organizations.repositor
 import { CloudCameraProviders } from './provider/cloud-camera-provider.js';
 import type { ResiliencePolicy } from './provider/resilience.js';
 import { openSecretBox } from './secrets/secret-box.js';
-import { createIntegrationInboxHandler } from './snapshots/integration-inbox.js';
+import { startIntegrationInbox } from './snapshots/integration-inbox.js';
 import { SnapshotRunsRepository } from './snapshots/snapshot-runs.repository.js';
 import { SnapshotSchedules } from './snapshots/snapshot-schedules.js';
 import { createSnapshotTaker } from './snapshots/snapshot-taker.js';
@@ -86,7 +86,7 @@ export async function startIntegration(config: IntegrationConfig): Promise<Runni
       }),
       { concurrency: config.SNAPSHOT_CONCURRENCY },
     ),
-    startWorker(QUEUE_CONTRACTS.integrationInbox, connection, createIntegrationInboxHandler(runs)),
+    startIntegrationInbox(connection, runs),
   ];
   // A failed job is logged by the kit's startWorker, inside the job's span.
   const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);

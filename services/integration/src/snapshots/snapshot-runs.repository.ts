@@ -21,6 +21,13 @@ export interface SnapshotRun {
 
 export type FailureStage = 'camera' | 'identification';
 
+/** What the video worker found in one snapshot. */
+export interface IdentifiedSnapshot {
+  runId: number;
+  facesDetected: number;
+  people: SeenPerson[];
+}
+
 /** Snapshot runs and the presence they record; every write is safe to repeat. */
 @Injectable()
 export class SnapshotRunsRepository {
@@ -73,33 +80,62 @@ export class SnapshotRunsRepository {
   }
 
   /**
-   * Who the snapshot showed becomes presence events (at the time it was taken, in the area its
+   * Who the snapshots showed becomes presence events (at the time each was taken, in the area its
    * camera covered then), once: a run already finished, or a person already recorded, is skipped.
+   * Many snapshots in one statement, so a burst costs one round trip and one commit, not one a
+   * snapshot. Answers the events recorded for each snapshot, in order (0 for a run met twice).
    */
-  async recordIdentified(runId: number, facesDetected: number, people: SeenPerson[]) {
-    return this.db.transaction(async (tx) => {
-      const [rows] = (await tx.query(
-        `UPDATE snapshot_runs SET status = 'identified', faces_detected = $2, people_seen = $3,
-                finished_at = now(),
+  async recordIdentified(snapshots: IdentifiedSnapshot[]): Promise<number[]> {
+    const named = new Set<number>();
+    const firsts = snapshots.filter((s) => !named.has(s.runId) && named.add(s.runId));
+    const people = firsts.flatMap((snapshot) =>
+      snapshot.people.map((person) => ({ runId: snapshot.runId, ...person })),
+    );
+    const rows = (await this.db.query(
+      `WITH batch AS (
+         SELECT * FROM unnest($1::bigint[], $2::int[], $3::int[]) AS b(run_id, faces_detected, people_seen)
+       ), closed AS (
+         UPDATE snapshot_runs r
+            SET status = 'identified', faces_detected = b.faces_detected,
+                people_seen = b.people_seen, finished_at = now(),
                 snapshot_key = CASE WHEN EXISTS (SELECT 1 FROM floor_privacy p
-                  WHERE p.organization_id = snapshot_runs.organization_id AND p.keep_snapshots)
-                  THEN snapshot_key END
-          WHERE id = $1 AND status = 'pending'
-          RETURNING id`,
-        [runId, facesDetected, people.length],
-      )) as [{ id: string }[], number];
-      if (rows.length === 0) return 0;
-      const [, inserted] = (await tx.query(
-        `INSERT INTO presence_events
-           (organization_id, person_id, camera_id, area_id, seen_at, confidence, snapshot_run_id)
-         SELECT r.organization_id, seen.person_id, r.camera_id, r.area_id, r.taken_at, seen.confidence, r.id
-           FROM snapshot_runs r,
-                unnest($2::int[], $3::real[]) AS seen(person_id, confidence)
-          WHERE r.id = $1
-         ON CONFLICT (snapshot_run_id, person_id) WHERE snapshot_run_id IS NOT NULL DO NOTHING`,
-        [runId, people.map((person) => person.userId), people.map((person) => person.confidence)],
-      )) as [unknown, number];
-      return inserted;
-    });
+                  WHERE p.organization_id = r.organization_id AND p.keep_snapshots)
+                  THEN r.snapshot_key END
+           FROM batch b
+          WHERE r.id = b.run_id AND r.status = 'pending'
+          RETURNING r.id, r.organization_id, r.camera_id, r.area_id, r.taken_at
+       )
+       INSERT INTO presence_events
+         (organization_id, person_id, camera_id, area_id, seen_at, confidence, snapshot_run_id)
+       SELECT c.organization_id, seen.person_id, c.camera_id, c.area_id, c.taken_at, seen.confidence, c.id
+         FROM closed c
+         JOIN unnest($4::bigint[], $5::int[], $6::real[]) AS seen(run_id, person_id, confidence)
+           ON seen.run_id = c.id
+       ON CONFLICT (snapshot_run_id, person_id) WHERE snapshot_run_id IS NOT NULL DO NOTHING
+       RETURNING snapshot_run_id`,
+      [
+        firsts.map((snapshot) => snapshot.runId),
+        firsts.map((snapshot) => snapshot.facesDetected),
+        firsts.map((snapshot) => snapshot.people.length),
+        people.map((person) => person.runId),
+        people.map((person) => person.userId),
+        people.map((person) => person.confidence),
+      ],
+    )) as { snapshot_run_id: string }[];
+    return countedOnce(snapshots, rows);
   }
+}
+
+/** Each snapshot's recorded events; a run named twice in one batch counts for its first only. */
+function countedOnce(snapshots: IdentifiedSnapshot[], rows: { snapshot_run_id: string }[]) {
+  const recorded = new Map<number, number>();
+  for (const row of rows) {
+    const runId = Number(row.snapshot_run_id);
+    recorded.set(runId, (recorded.get(runId) ?? 0) + 1);
+  }
+  return snapshots.map((snapshot) => {
+    const count = recorded.get(snapshot.runId) ?? 0;
+    recorded.delete(snapshot.runId);
+    return count;
+  });
 }

@@ -1,0 +1,116 @@
+import 'reflect-metadata';
+import { claimTestResources, type TestResources } from '@hub/testing';
+import type { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openIntegrationDatabase } from '../database.js';
+import { IdentifiedSnapshotBatches } from './integration-inbox.js';
+import { type IdentifiedSnapshot, SnapshotRunsRepository } from './snapshot-runs.repository.js';
+
+let resources: TestResources;
+let db: DataSource;
+let runs: SnapshotRunsRepository;
+let statements: number;
+
+/** Pending runs, one a snapshot to come, as the snapshot taker leaves them. */
+async function pendingRuns(count: number, from: number): Promise<number[]> {
+  const rows = (await db.query(
+    `INSERT INTO snapshot_runs (job_key, organization_id, assignment_id, camera_id)
+     SELECT 'batch-' || n, 7, 1, 'cam-1' FROM generate_series($1::int, $2::int) n
+     RETURNING id`,
+    [from, from + count - 1],
+  )) as { id: string }[];
+  return rows.map((row) => Number(row.id));
+}
+
+const identified = (runId: number, userIds: number[]): IdentifiedSnapshot => ({
+  runId,
+  facesDetected: userIds.length,
+  people: userIds.map((userId) => ({ userId, confidence: 0.8 })),
+});
+
+const presenceOf = async (runIds: number[]) =>
+  (
+    (await db.query(
+      `SELECT count(*)::int AS count FROM presence_events WHERE snapshot_run_id = ANY($1::bigint[])`,
+      [runIds],
+    )) as { count: number }[]
+  )[0]!.count;
+
+beforeAll(async () => {
+  resources = claimTestResources();
+  db = await openIntegrationDatabase(resources.databaseUrl);
+  await db.query(
+    `INSERT INTO integrations (integration_type, base_url, credentials, credentials_key_id, created_by)
+     VALUES ('camera_cloud', 'http://127.0.0.1:9', 'sealed', 'k1', 1)`,
+  );
+  await db.query(
+    `INSERT INTO camera_assignments (integration_id, camera_id, camera_name, organization_id, created_by)
+     VALUES (1, 'cam-1', 'Camera 1', 7, 1)`,
+  );
+  const repository = new SnapshotRunsRepository(db);
+  runs = Object.assign(Object.create(repository) as SnapshotRunsRepository, {
+    recordIdentified: (snapshots: IdentifiedSnapshot[]) => {
+      statements += 1;
+      return repository.recordIdentified(snapshots);
+    },
+  });
+});
+
+afterAll(async () => {
+  await db?.destroy();
+  await resources?.release();
+});
+
+describe('identified snapshots written in batches', () => {
+  it('writes a burst of identifications in a few statements, each snapshot once', async () => {
+    const batches = new IdentifiedSnapshotBatches(runs);
+    const ids = await pendingRuns(300, 1);
+    statements = 0;
+    const recorded = await Promise.all(ids.map((id) => batches.record(identified(id, [1, 2, 3]))));
+    expect(recorded).toEqual(ids.map(() => 3));
+    // The first alone (nothing was waiting), the 299 that came while it was written together.
+    expect(statements).toBe(2);
+    expect(await presenceOf(ids)).toBe(900);
+    const states = (await db.query(
+      `SELECT DISTINCT status, people_seen FROM snapshot_runs WHERE id = ANY($1::bigint[])`,
+      [ids],
+    )) as unknown[];
+    expect(states).toEqual([{ status: 'identified', people_seen: 3 }]);
+  });
+
+  it('records a snapshot heard twice once, in one batch or after it', async () => {
+    const batches = new IdentifiedSnapshotBatches(runs);
+    const [first, second] = await pendingRuns(2, 1001);
+    const recorded = await Promise.all([
+      batches.record(identified(first!, [1])),
+      batches.record(identified(second!, [1, 2])),
+      batches.record(identified(second!, [1, 2, 4])),
+    ]);
+    expect(recorded).toEqual([1, 2, 0]);
+    expect(await batches.record(identified(second!, [1, 2]))).toBe(0);
+    expect(await presenceOf([first!, second!])).toBe(3);
+  });
+
+  it('fails only the snapshot the database refuses, and records the others of its batch', async () => {
+    const batches = new IdentifiedSnapshotBatches(runs);
+    const [lead, good, refused, after] = await pendingRuns(4, 2001);
+    const outcomes = await Promise.allSettled([
+      batches.record(identified(lead!, [1])),
+      batches.record(identified(good!, [1, 2])),
+      // Past PostgreSQL's integer: the whole statement is refused.
+      batches.record(identified(refused!, [3_000_000_000])),
+      batches.record(identified(after!, [5])),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect(await presenceOf([lead!, good!, refused!, after!])).toBe(4);
+    const [state] = (await db.query(`SELECT status FROM snapshot_runs WHERE id = $1`, [
+      refused,
+    ])) as { status: string }[];
+    expect(state).toEqual({ status: 'pending' });
+  });
+});
