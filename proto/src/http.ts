@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { Role } from './roles.js';
+import type { Actor, Role } from './roles.js';
+import type { RpcContract } from './rpc.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -11,6 +12,7 @@ export interface RouteContract<
   TResponse extends z.ZodType = z.ZodType,
   TParams extends z.ZodType = z.ZodType,
   TQuery extends z.ZodType = z.ZodType,
+  TRpc extends RpcContract = RpcContract,
 > {
   method: HttpMethod;
   path: string;
@@ -53,6 +55,37 @@ export interface RouteContract<
    * account): past it the gateway answers 429 with Retry-After, to sessions too.
    */
   rateLimited?: true;
+  /**
+   * The RPC the route forwards to, and how its request is made of the call: the gateway
+   * registers the handler itself (relay.controller.ts), so a relayed endpoint is declared here
+   * alone. Routes whose gateway does real work (uploads, downloads, sessions) have none.
+   */
+  relay?: RouteRelay<z.output<TBody>, z.output<TParams>, z.output<TQuery>, TRpc>;
+}
+
+/** What a relayed route's request is made of, each part as the guard parsed it. */
+export interface RelayedCall<TBody = unknown, TParams = unknown, TQuery = unknown> {
+  actor: Actor;
+  body: TBody;
+  params: TParams;
+  query: TQuery;
+}
+
+/**
+ * `relay: { rpc: identityRpc.x, request: ({ actor, body }) => ({ actor, settings: body }) }`:
+ * the call is typed by the route's schemas, the request built by the RPC's contract.
+ */
+export interface RouteRelay<
+  TBody = unknown,
+  TParams = unknown,
+  TQuery = unknown,
+  TRpc extends RpcContract = RpcContract,
+> {
+  rpc: TRpc;
+  // A method, so a route's relay (its own call type) still counts as a RouteContract's.
+  request(call: RelayedCall<TBody, TParams, TQuery>): z.input<TRpc['request']>;
+  /** A POST that creates nothing answers 200 (else 201, as every POST). */
+  status?: 200;
 }
 
 export interface UploadRule<TFields extends z.ZodType = z.ZodType> {
@@ -70,9 +103,10 @@ export function defineRoute<
   TResponse extends z.ZodType,
   TParams extends z.ZodType,
   TQuery extends z.ZodType,
+  TRpc extends RpcContract = RpcContract,
 >(
-  route: RouteContract<TBody, TResponse, TParams, TQuery>,
-): RouteContract<TBody, TResponse, TParams, TQuery> {
+  route: RouteContract<TBody, TResponse, TParams, TQuery, TRpc>,
+): RouteContract<TBody, TResponse, TParams, TQuery, TRpc> {
   return route;
 }
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as proto from './index.js';
-import type { RouteAccess } from './http.js';
+import type { RouteAccess, RouteContract } from './http.js';
 import { ROLES } from './roles.js';
 import { api } from './routes.js';
 import type { RpcAccess, RpcContract } from './rpc.js';
@@ -74,7 +74,23 @@ function forwarding(): Map<string, RouteAccess[]> {
       }
     }
   }
+  for (const [, route] of Object.entries(api) as [string, RouteContract][]) {
+    if (!route.relay) continue;
+    const key = named.find(([, contract]) => contract === route.relay!.rpc)![0];
+    byContract.set(key, [...(byContract.get(key) ?? []), route.access]);
+  }
   return byContract;
+}
+
+/** Routes whose gateway handler is still written by hand in a controller. */
+function handWritten(): Set<string> {
+  const names = new Set<string>();
+  for (const file of sources(controllersDir)) {
+    for (const [, name] of readFileSync(file, 'utf8').matchAll(/@Endpoint\(api\.(\w+)\)/g)) {
+      names.add(name!);
+    }
+  }
+  return names;
 }
 
 const describeAccess = (access: RpcAccess | RouteAccess) =>
@@ -107,4 +123,15 @@ describe('RPC access agrees with the routes that forward to it', () => {
       expect(describeAccess(contract.access)).toBe(describeAccess(allowed));
     },
   );
+});
+
+describe('relays declared once', () => {
+  it('registers no hand-written gateway handler for a route that names its RPC', () => {
+    const written = handWritten();
+    const relayed = Object.entries(api as Record<string, RouteContract>)
+      .filter(([, route]) => route.relay)
+      .map(([name]) => name);
+    expect(relayed.length).toBeGreaterThan(0);
+    expect(relayed.filter((name) => written.has(name))).toEqual([]);
+  });
 });

@@ -8,6 +8,7 @@ import {
   NotificationPage,
 } from '../accounts.js';
 import { defineRoute } from '../http.js';
+import { identityRpc } from '../rpc/identity.js';
 import { ALL_ROLES } from '../roles.js';
 import { z } from 'zod';
 
@@ -21,6 +22,10 @@ export const notificationsRoutes = {
     query: NotificationListQuery,
     response: NotificationPage,
     paged: { items: 'notifications' },
+    relay: {
+      rpc: identityRpc.notifications,
+      request: ({ actor, query }) => ({ actor, page: query }),
+    },
   }),
   markNotificationRead: defineRoute({
     method: 'POST',
@@ -30,6 +35,11 @@ export const notificationsRoutes = {
     access: ALL_ROLES,
     params: IdParams,
     response: Notification,
+    relay: {
+      rpc: identityRpc.markNotificationRead,
+      request: ({ actor, params }) => ({ actor, notificationId: params.id }),
+      status: 200,
+    },
   }),
   markAllNotificationsRead: defineRoute({
     method: 'POST',
@@ -38,6 +48,11 @@ export const notificationsRoutes = {
     tag: 'notifications',
     access: ALL_ROLES,
     response: z.object({ updated: z.number().int() }),
+    relay: {
+      rpc: identityRpc.markAllNotificationsRead,
+      request: ({ actor }) => ({ actor }),
+      status: 200,
+    },
   }),
   notificationSettings: defineRoute({
     method: 'GET',
@@ -46,6 +61,7 @@ export const notificationsRoutes = {
     tag: 'notifications',
     access: ALL_ROLES,
     response: NotificationSettings,
+    relay: { rpc: identityRpc.notificationSettings, request: ({ actor }) => ({ actor }) },
   }),
   changeNotificationSetting: defineRoute({
     method: 'PUT',
@@ -55,6 +71,10 @@ export const notificationsRoutes = {
     access: ALL_ROLES,
     body: NotificationSettingChange,
     response: NotificationSettings,
+    relay: {
+      rpc: identityRpc.changeNotificationSetting,
+      request: ({ actor, body }) => ({ actor, change: body }),
+    },
   }),
   activitySummary: defineRoute({
     method: 'GET',
@@ -63,5 +83,6 @@ export const notificationsRoutes = {
     tag: 'notifications',
     access: ALL_ROLES,
     response: ActivitySummary,
+    relay: { rpc: identityRpc.activitySummary, request: ({ actor }) => ({ actor }) },
   }),
 } as const;

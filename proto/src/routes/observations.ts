@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../http.js';
+import { observationRpc, teamRpc } from '../rpc/observation.js';
 import { ALL_ROLES, STAFF_ROLES, TRAINING_EDITORS } from '../roles.js';
 import {
   Course,
@@ -31,6 +32,7 @@ export const observationsRoutes = {
     tag: 'observations',
     access: STAFF_ROLES,
     response: z.array(TeamMember),
+    relay: { rpc: teamRpc.members, request: ({ actor }) => ({ actor }) },
   }),
   observations: defineRoute({
     method: 'GET',
@@ -41,6 +43,7 @@ export const observationsRoutes = {
     query: ObservationListQuery,
     response: ObservationList,
     paged: { items: 'observations' },
+    relay: { rpc: observationRpc.list, request: ({ actor, query }) => ({ actor, ...query }) },
   }),
   createObservation: defineRoute({
     method: 'POST',
@@ -50,6 +53,7 @@ export const observationsRoutes = {
     access: STAFF_ROLES,
     body: CreateObservationRequest,
     response: CreateObservationResponse,
+    relay: { rpc: observationRpc.create, request: ({ actor, body }) => ({ actor, request: body }) },
   }),
   observation: defineRoute({
     method: 'GET',
@@ -59,6 +63,13 @@ export const observationsRoutes = {
     access: STAFF_ROLES,
     params: IdParams,
     response: ObservationSession,
+    relay: {
+      rpc: observationRpc.session,
+      request: ({ actor, params }) => ({
+        actor,
+        observationId: params.id,
+      }),
+    },
   }),
   observationResponse: defineRoute({
     method: 'POST',
@@ -69,6 +80,11 @@ export const observationsRoutes = {
     params: IdParams,
     body: ResponseSubmission,
     response: ResponseResult,
+    relay: {
+      rpc: observationRpc.respond,
+      request: ({ actor, params, body }) => ({ actor, observationId: params.id, submission: body }),
+      status: 200,
+    },
   }),
   addFinding: defineRoute({
     method: 'POST',
@@ -79,6 +95,14 @@ export const observationsRoutes = {
     params: IdParams,
     body: CreateFindingRequest,
     response: Finding,
+    relay: {
+      rpc: observationRpc.addFinding,
+      request: ({ actor, params, body }) => ({
+        actor,
+        observationId: params.id,
+        finding: body,
+      }),
+    },
   }),
   resolveFinding: defineRoute({
     method: 'POST',
@@ -91,6 +115,15 @@ export const observationsRoutes = {
       findingId: z.coerce.number().int().positive(),
     }),
     response: Finding,
+    relay: {
+      rpc: observationRpc.resolveFinding,
+      request: ({ actor, params }) => ({
+        actor,
+        observationId: params.id,
+        findingId: params.findingId,
+      }),
+      status: 200,
+    },
   }),
   observationSettings: defineRoute({
     method: 'GET',
@@ -99,6 +132,7 @@ export const observationsRoutes = {
     tag: 'observations',
     access: STAFF_ROLES,
     response: ObservationSettings,
+    relay: { rpc: observationRpc.settings, request: ({ actor }) => ({ actor }) },
   }),
   saveObservationSettings: defineRoute({
     method: 'PUT',
@@ -108,6 +142,10 @@ export const observationsRoutes = {
     access: TRAINING_EDITORS,
     body: ObservationSettings,
     response: ObservationSettings,
+    relay: {
+      rpc: observationRpc.saveSettings,
+      request: ({ actor, body }) => ({ actor, settings: body }),
+    },
   }),
   courses: defineRoute({
     method: 'GET',
@@ -118,6 +156,7 @@ export const observationsRoutes = {
     query: CourseListQuery,
     response: CoursePage,
     paged: { items: 'courses' },
+    relay: { rpc: observationRpc.courses, request: ({ actor, query }) => ({ actor, page: query }) },
   }),
   createCourse: defineRoute({
     method: 'POST',
@@ -127,6 +166,10 @@ export const observationsRoutes = {
     access: TRAINING_EDITORS,
     body: SaveCourseRequest,
     response: Course,
+    relay: {
+      rpc: observationRpc.createCourse,
+      request: ({ actor, body }) => ({ actor, course: body }),
+    },
   }),
   updateCourse: defineRoute({
     method: 'PUT',
@@ -137,6 +180,14 @@ export const observationsRoutes = {
     params: IdParams,
     body: SaveCourseRequest,
     response: Course,
+    relay: {
+      rpc: observationRpc.updateCourse,
+      request: ({ actor, params, body }) => ({
+        actor,
+        courseId: params.id,
+        course: body,
+      }),
+    },
   }),
   deleteCourse: defineRoute({
     method: 'DELETE',
@@ -147,6 +198,13 @@ export const observationsRoutes = {
     audit: 'course.delete',
     params: IdParams,
     response: z.object({ message: z.string() }),
+    relay: {
+      rpc: observationRpc.deleteCourse,
+      request: ({ actor, params }) => ({
+        actor,
+        courseId: params.id,
+      }),
+    },
   }),
   enroll: defineRoute({
     method: 'POST',
@@ -156,6 +214,11 @@ export const observationsRoutes = {
     access: ALL_ROLES,
     params: IdParams,
     response: Course,
+    relay: {
+      rpc: observationRpc.enroll,
+      request: ({ actor, params }) => ({ actor, courseId: params.id }),
+      status: 200,
+    },
   }),
   rateCourse: defineRoute({
     method: 'POST',
@@ -166,6 +229,11 @@ export const observationsRoutes = {
     params: IdParams,
     body: RateCourseRequest,
     response: Course,
+    relay: {
+      rpc: observationRpc.rate,
+      request: ({ actor, params, body }) => ({ actor, courseId: params.id, rating: body.rating }),
+      status: 200,
+    },
   }),
   enrollments: defineRoute({
     method: 'GET',
@@ -174,5 +242,6 @@ export const observationsRoutes = {
     tag: 'training',
     access: ALL_ROLES,
     response: z.array(Enrollment),
+    relay: { rpc: observationRpc.enrollments, request: ({ actor }) => ({ actor }) },
   }),
 } as const;

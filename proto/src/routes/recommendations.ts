@@ -1,6 +1,7 @@
 import { STAFF_ROLES } from '../roles.js';
 import { z } from 'zod';
 import { defineRoute } from '../http.js';
+import { recommendationRpc } from '../rpc/recommendation.js';
 import { Recommendation, RecommendationList, RecommendationListQuery } from '../recommendations.js';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
@@ -15,6 +16,7 @@ export const recommendationsRoutes = {
     access: STAFF_ROLES,
     query: RecommendationListQuery,
     response: RecommendationList,
+    relay: { rpc: recommendationRpc.list, request: ({ actor, query }) => ({ actor, query }) },
   }),
   evaluateRecommendations: defineRoute({
     method: 'POST',
@@ -23,6 +25,7 @@ export const recommendationsRoutes = {
     tag: 'recommendations',
     access: STAFF_ROLES,
     response: RecommendationList,
+    relay: { rpc: recommendationRpc.evaluate, request: ({ actor }) => ({ actor }), status: 200 },
   }),
   dismissRecommendation: defineRoute({
     method: 'POST',
@@ -32,6 +35,11 @@ export const recommendationsRoutes = {
     access: STAFF_ROLES,
     params: IdParams,
     response: Recommendation,
+    relay: {
+      rpc: recommendationRpc.dismiss,
+      request: ({ actor, params }) => ({ actor, id: params.id }),
+      status: 200,
+    },
   }),
   implementRecommendation: defineRoute({
     method: 'POST',
@@ -41,5 +49,10 @@ export const recommendationsRoutes = {
     access: STAFF_ROLES,
     params: IdParams,
     response: Recommendation,
+    relay: {
+      rpc: recommendationRpc.implement,
+      request: ({ actor, params }) => ({ actor, id: params.id }),
+      status: 200,
+    },
   }),
 } as const;

@@ -2,6 +2,7 @@ import { ORGANIZATION_ADMINS, STAFF_ROLES, ALL_ROLES } from '../roles.js';
 import { z } from 'zod';
 import { MessageResponse } from '../accounts.js';
 import { defineRoute } from '../http.js';
+import { skillsRpc } from '../rpc/skills.js';
 import {
   JobFunction,
   JobFunctionList,
@@ -22,6 +23,7 @@ export const skillsRoutes = {
     tag: 'skills',
     access: STAFF_ROLES,
     response: JobFunctionList,
+    relay: { rpc: skillsRpc.jobFunctions, request: ({ actor }) => ({ actor }) },
   }),
   createJobFunction: defineRoute({
     method: 'POST',
@@ -31,6 +33,10 @@ export const skillsRoutes = {
     access: ORGANIZATION_ADMINS,
     body: SaveJobFunctionRequest,
     response: JobFunction,
+    relay: {
+      rpc: skillsRpc.createJobFunction,
+      request: ({ actor, body }) => ({ actor, jobFunction: body }),
+    },
   }),
   updateJobFunction: defineRoute({
     method: 'PUT',
@@ -41,6 +47,14 @@ export const skillsRoutes = {
     params: IdParams,
     body: SaveJobFunctionRequest,
     response: JobFunction,
+    relay: {
+      rpc: skillsRpc.updateJobFunction,
+      request: ({ actor, params, body }) => ({
+        actor,
+        jobFunctionId: params.id,
+        jobFunction: body,
+      }),
+    },
   }),
   deleteJobFunction: defineRoute({
     method: 'DELETE',
@@ -50,6 +64,10 @@ export const skillsRoutes = {
     access: ORGANIZATION_ADMINS,
     params: IdParams,
     response: MessageResponse,
+    relay: {
+      rpc: skillsRpc.deleteJobFunction,
+      request: ({ actor, params }) => ({ actor, jobFunctionId: params.id }),
+    },
   }),
   setJobFunctionMembers: defineRoute({
     method: 'PUT',
@@ -60,6 +78,14 @@ export const skillsRoutes = {
     params: IdParams,
     body: SetJobFunctionMembersRequest,
     response: JobFunction,
+    relay: {
+      rpc: skillsRpc.setJobFunctionMembers,
+      request: ({ actor, params, body }) => ({
+        actor,
+        jobFunctionId: params.id,
+        userIds: body.userIds,
+      }),
+    },
   }),
   skillsMatrix: defineRoute({
     method: 'GET',

@@ -8,6 +8,7 @@ import {
   UserIdParams,
 } from '../accounts.js';
 import { defineRoute } from '../http.js';
+import { identityRpc } from '../rpc/identity.js';
 import { User } from '../identity.js';
 import { ALL_ROLES, ORGANIZATION_ADMINS } from '../roles.js';
 import { PROFILE_PICTURE_UPLOAD } from '../uploads.js';
@@ -144,6 +145,7 @@ export const userRoutes = {
     tag: 'settings',
     access: ORGANIZATION_ADMINS,
     response: OrganizationSettings,
+    relay: { rpc: identityRpc.organizationSettings, request: ({ actor }) => ({ actor }) },
   }),
   updateOrganizationSettings: defineRoute({
     method: 'PUT',
@@ -154,5 +156,12 @@ export const userRoutes = {
     audit: 'organization.settings',
     body: OrganizationSettings,
     response: OrganizationSettings,
+    relay: {
+      rpc: identityRpc.updateOrganizationSettings,
+      request: ({ actor, body }) => ({
+        actor,
+        settings: body,
+      }),
+    },
   }),
 } as const;

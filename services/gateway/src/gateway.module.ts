@@ -7,11 +7,9 @@ import { AdminController } from './admin/admin.controller.js';
 import { PeopleImportsController } from './people-imports/people-imports.controller.js';
 import { CertificationsController } from './certifications/certifications.controller.js';
 import { TeamController } from './team/team.controller.js';
-import { JobFunctionsController } from './job-functions/job-functions.controller.js';
 import { SkillsMatrixController } from './skills/skills-matrix.controller.js';
 import { EvaluationsController } from './evaluations/evaluations.controller.js';
 import { FilesController } from './files/files.controller.js';
-import { ObservationsController } from './observations/observations.controller.js';
 import { VideosController } from './videos/videos.controller.js';
 import { FaceReferencesController } from './faces/face-references.controller.js';
 import { UnknownPeopleController } from './unknown-people/unknown-people.controller.js';
@@ -22,7 +20,6 @@ import { StoredFileReply } from './files/stored-file-reply.js';
 import { LibraryController } from './library/library.controller.js';
 import { MySopsController } from './library/my-sops.controller.js';
 import { InvitationsController } from './invitations/invitations.controller.js';
-import { NotificationsController } from './notifications/notifications.controller.js';
 import { ProfileController } from './profile/profile.controller.js';
 import { STORAGE } from './uploads/storage.token.js';
 import { UploadReceiver } from './uploads/upload-receiver.js';
@@ -32,6 +29,7 @@ import { LoginRateLimiter } from './auth/login-rate-limiter.js';
 import { RouteGuard } from './auth/route.guard.js';
 import { ApiTokensController } from './api-tokens/api-tokens.controller.js';
 import { WebhooksController } from './webhooks/webhooks.controller.js';
+import { relayController } from './relays/relay.controller.js';
 import { ApiTokenAuthenticator } from './api-tokens/api-token-authenticator.js';
 import { SessionCache } from './auth/session-cache.js';
 import { HealthController } from './health/health.controller.js';
@@ -44,7 +42,6 @@ import { InsightsController } from './insights/insights.controller.js';
 import { UsersController } from './users/users.controller.js';
 import { SamlController } from './saml/saml.controller.js';
 import { SettingsController } from './settings/settings.controller.js';
-import { RecommendationsController } from './recommendations/recommendations.controller.js';
 import { ScimController } from './scim/scim.controller.js';
 import { ScimTokensController } from './scim/scim-tokens.controller.js';
 import { ScimGuard } from './scim/scim.guard.js';
@@ -73,13 +70,11 @@ export class GatewayModule {
         AdminController,
         PeopleImportsController,
         ProfileController,
-        NotificationsController,
         InvitationsController,
         LibraryController,
         MySopsController,
         FilesController,
         EvaluationsController,
-        ObservationsController,
         VideosController,
         FaceReferencesController,
         UnknownPeopleController,
@@ -89,13 +84,12 @@ export class GatewayModule {
         CertificationsController,
         TeamController,
         SettingsController,
-        RecommendationsController,
-        JobFunctionsController,
         SkillsMatrixController,
         ScimTokensController,
         ScimController,
         ApiTokensController,
         WebhooksController,
+        relayController(),
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

@@ -3,7 +3,6 @@ import {
   type Actor,
   api,
   identityRpc,
-  type OrganizationSettings,
   type SessionIdParams,
   type UserPreferences,
 } from '@hub/proto';
@@ -20,16 +19,6 @@ export class SettingsController {
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(SessionCache) private readonly sessions: SessionCache,
   ) {}
-
-  @Endpoint(api.organizationSettings)
-  organizationSettings(@CurrentActor() actor: Actor) {
-    return this.rpc.relay(identityRpc.organizationSettings, { actor });
-  }
-
-  @Endpoint(api.updateOrganizationSettings)
-  updateOrganizationSettings(@CurrentActor() actor: Actor, @Body() settings: OrganizationSettings) {
-    return this.rpc.relay(identityRpc.updateOrganizationSettings, { actor, settings });
-  }
 
   @Endpoint(api.userSessions)
   list(@CurrentActor() actor: Actor, @Req() request: GuardedRequest) {
