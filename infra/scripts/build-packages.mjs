@@ -74,9 +74,8 @@ export function tscProjects(all = workspaces()) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const tsc = join(root, 'node_modules/.bin/tsc');
-  const run = spawnSync(tsc, ['-b', '--noCheck', ...tscProjects()], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  // Further arguments go to tsc -b: `--force` rebuilds every package, `--verbose` says why.
+  const args = ['-b', '--noCheck', ...process.argv.slice(2), ...tscProjects()];
+  const run = spawnSync(tsc, args, { cwd: root, stdio: 'inherit' });
   process.exit(run.status ?? 1);
 }
