@@ -13,6 +13,7 @@ import { findFreePort } from '../launcher/ports.mjs';
 import { ensurePostgres, postgresDataDir } from '../launcher/postgres.mjs';
 import { SupervisionReport } from '../launcher/supervision.mjs';
 import { backup } from './backup.mjs';
+import { ensureDatabase } from './database.mjs';
 import { repoRoot } from './postgres-tools.mjs';
 import { restore, StackNotEmpty } from './restore.mjs';
 
@@ -170,11 +171,12 @@ describe('npm run backup and npm run restore of the embedded PostgreSQL', () => 
   it('backs up, and restores into a cluster made anew, with the same rows', async () => {
     const port = await findFreePort(38_432);
     // The launcher's default URL carries no password: the commands find the embedded server's.
-    const databaseUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
+    const databaseUrl = `postgres://postgres@127.0.0.1:${port}/hub`;
     const archive = join(dataDir, 'embedded.tar');
     let postgres = await startEmbedded(databaseUrl);
     let before;
     try {
+      await ensureDatabase(postgres.url);
       await query(postgres.url, SERVICE_SCHEMA);
       const backedUp = command('backup', ['--output', archive], databaseUrl);
       expect(backedUp.status, backedUp.output).toBe(0);
@@ -187,16 +189,15 @@ describe('npm run backup and npm run restore of the embedded PostgreSQL', () => 
       await postgres.stop();
     }
 
-    // Destroyed: the cluster's folder is gone, and the next start makes an empty one.
+    // Destroyed: the cluster's folder is gone. The stack is stopped, so the restore starts the
+    // embedded PostgreSQL itself, on a cluster made anew, and creates the product's database.
     rmSync(databaseDir, { recursive: true, force: true });
+    const restored = command('restore', [archive], databaseUrl);
+    expect(restored.status, restored.output).toBe(0);
+    expect(restored.output).toMatch(/Creating a PostgreSQL cluster/);
+    expect(restored.output).toMatch(/Restored 1 schemas and 0 files/);
     postgres = await startEmbedded(databaseUrl);
     try {
-      expect(await query(postgres.url, `SELECT to_regnamespace('identity') AS schema`)).toEqual([
-        { schema: null },
-      ]);
-      const restored = command('restore', [archive], databaseUrl);
-      expect(restored.status, restored.output).toBe(0);
-      expect(restored.output).toMatch(/Restored 1 schemas and 0 files/);
       expect(await contents(postgres.url)).toEqual(before);
     } finally {
       await postgres.stop();

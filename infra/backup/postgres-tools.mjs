@@ -5,7 +5,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_DATABASE_URL, isLoopback, postgresDataDir } from '../launcher/postgres.mjs';
+import {
+  DEFAULT_DATABASE_URL,
+  ensurePostgres,
+  isLoopback,
+  postgresDataDir,
+} from '../launcher/postgres.mjs';
 import { answersPostgres } from '../launcher/ports.mjs';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -36,6 +41,28 @@ export async function productDatabaseUrl(env) {
   throw new Error(
     `No PostgreSQL answers at ${host}:${port} (DATABASE_URL), and no embedded one runs on ${dataDirOf(env)} (DATA_DIR). Start the product's database first (npm start starts the embedded one).`,
   );
+}
+
+/**
+ * For a restore into a stopped stack: the database as productDatabaseUrl finds it, or, when
+ * DATABASE_URL is local and nothing answers, the embedded PostgreSQL started on $DATA_DIR as
+ * npm start starts it (a cluster made when there is none), to be stopped after the restore.
+ * @param {NodeJS.ProcessEnv} env
+ * @param {(line: string) => void} log
+ * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
+ */
+export async function startedProductDatabase(env, log) {
+  const configured = env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  const url = new URL(configured);
+  const host = url.hostname.replace(/^\[|\]$/g, '') || '127.0.0.1';
+  const running =
+    !isLoopback(host) ||
+    (await runningEmbeddedPort(env)) !== null ||
+    (await answersPostgres(host, Number(url.port || 5432)));
+  if (running) return { url: await productDatabaseUrl(env), stop: async () => undefined };
+  const postgres = await ensurePostgres(configured, dataDirOf(env), log);
+  log(`For the restore: ${postgres.description}; it stops at the end.`);
+  return { url: postgres.url, stop: postgres.stop };
 }
 
 /**
