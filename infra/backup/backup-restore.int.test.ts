@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,12 @@ import { claimTestResources, dropDatabase, type TestResources } from '@hub/testi
 import pg from 'pg';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findFreePort } from '../launcher/ports.mjs';
+import { ensurePostgres, postgresDataDir } from '../launcher/postgres.mjs';
+import { SupervisionReport } from '../launcher/supervision.mjs';
 import { backup } from './backup.mjs';
+import { ensureDatabase } from './database.mjs';
+import { repoRoot } from './postgres-tools.mjs';
 import { restore, StackNotEmpty } from './restore.mjs';
 
 /*
@@ -53,6 +59,13 @@ async function query(url: string, sql: string) {
   }
 }
 
+/** A service's schema as the backup finds one: a TypeORM migrations table and rows. */
+const SERVICE_SCHEMA = `CREATE SCHEMA identity;
+  CREATE TABLE identity.migrations (id serial PRIMARY KEY, timestamp bigint NOT NULL, name varchar NOT NULL);
+  INSERT INTO identity.migrations (timestamp, name) VALUES (1, 'First1'), (2, 'Second2');
+  CREATE TABLE identity.users (id serial PRIMARY KEY, email text NOT NULL);
+  INSERT INTO identity.users (email) VALUES ('a@x.test'), ('b@x.test'), ('c@x.test');`;
+
 beforeAll(async () => {
   s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: join(folder, 's3') });
   endpoint = `http://127.0.0.1:${((await s3.run()) as AddressInfo).port}`;
@@ -64,14 +77,7 @@ beforeAll(async () => {
       `CREATE DATABASE "${new URL(databaseUrl).pathname.slice(1)}"`,
     );
   }
-  await query(
-    source.databaseUrl,
-    `CREATE SCHEMA identity;
-     CREATE TABLE identity.migrations (id serial PRIMARY KEY, timestamp bigint NOT NULL, name varchar NOT NULL);
-     INSERT INTO identity.migrations (timestamp, name) VALUES (1, 'First1'), (2, 'Second2');
-     CREATE TABLE identity.users (id serial PRIMARY KEY, email text NOT NULL);
-     INSERT INTO identity.users (email) VALUES ('a@x.test'), ('b@x.test'), ('c@x.test');`,
-  );
+  await query(source.databaseUrl, SERVICE_SCHEMA);
   const store = bucketOf('source');
   await store.put('org/1/pictures/a.png', Buffer.from('picture a'), 'image/png');
   await store.put('org/2/documents/b.pdf', Buffer.from('%PDF- b'), 'application/pdf');
@@ -125,4 +131,76 @@ describe('npm run backup and npm run restore', () => {
       await query(target.databaseUrl, 'SELECT count(*)::int AS n FROM identity.users'),
     ).toEqual([{ n: 3 }]);
   });
+});
+
+describe('npm run backup and npm run restore of the embedded PostgreSQL', () => {
+  const isRoot = process.getuid?.() === 0;
+  const dataDir = mkdtempSync(join(tmpdir(), 'hub-backup-embedded-'));
+  const databaseDir = postgresDataDir(dataDir, isRoot).path;
+  afterAll(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+    if (databaseDir.startsWith('/var/lib/')) rmSync(databaseDir, { recursive: true, force: true });
+  });
+
+  /** The embedded PostgreSQL as `npm start` starts it on DATA_DIR, at DATABASE_URL's port. */
+  const startEmbedded = (databaseUrl: string) =>
+    ensurePostgres(databaseUrl, dataDir, quiet, {
+      report: new SupervisionReport(join(dataDir, 'postgres-supervision.json')),
+    });
+
+  /** The command as an operator runs it beside `npm start`: the product's variables only. */
+  function command(script: 'backup' | 'restore', args: string[], databaseUrl: string) {
+    const run = spawnSync(
+      process.execPath,
+      [join(repoRoot, `infra/backup/${script}.mjs`), ...args],
+      {
+        cwd: repoRoot,
+        env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
+        encoding: 'utf8',
+      },
+    );
+    return { status: run.status, output: `${run.stdout}${run.stderr}` };
+  }
+
+  const contents = async (url: string) => ({
+    users: await query(url, 'SELECT id, email FROM identity.users ORDER BY id'),
+    migrations: await query(url, 'SELECT timestamp, name FROM identity.migrations ORDER BY id'),
+    next: await query(url, `SELECT nextval('identity.users_id_seq')::int AS id`),
+  });
+
+  it('backs up, and restores into a cluster made anew, with the same rows', async () => {
+    const port = await findFreePort(38_432);
+    // The launcher's default URL carries no password: the commands find the embedded server's.
+    const databaseUrl = `postgres://postgres@127.0.0.1:${port}/hub`;
+    const archive = join(dataDir, 'embedded.tar');
+    let postgres = await startEmbedded(databaseUrl);
+    let before;
+    try {
+      await ensureDatabase(postgres.url);
+      await query(postgres.url, SERVICE_SCHEMA);
+      const backedUp = command('backup', ['--output', archive], databaseUrl);
+      expect(backedUp.status, backedUp.output).toBe(0);
+      expect(backedUp.output).toMatch(
+        /Database: PostgreSQL 15\.\d+, schemas identity; .*pg_dump \(15\./,
+      );
+      expect(backedUp.output).toMatch(/5 rows in 1 schemas, 0 files/);
+      before = await contents(postgres.url);
+    } finally {
+      await postgres.stop();
+    }
+
+    // Destroyed: the cluster's folder is gone. The stack is stopped, so the restore starts the
+    // embedded PostgreSQL itself, on a cluster made anew, and creates the product's database.
+    rmSync(databaseDir, { recursive: true, force: true });
+    const restored = command('restore', [archive], databaseUrl);
+    expect(restored.status, restored.output).toBe(0);
+    expect(restored.output).toMatch(/Creating a PostgreSQL cluster/);
+    expect(restored.output).toMatch(/Restored 1 schemas and 0 files/);
+    postgres = await startEmbedded(databaseUrl);
+    try {
+      expect(await contents(postgres.url)).toEqual(before);
+    } finally {
+      await postgres.stop();
+    }
+  }, 240_000);
 });

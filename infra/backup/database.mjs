@@ -5,6 +5,24 @@ import pg from 'pg';
 /** @param {string} name */
 const quoted = (name) => `"${name.replace(/"/g, '""')}"`;
 
+/**
+ * Creates the URL's database when its server lacks it, as the services do at their first start
+ * (a restore may come before the first start, into a cluster just made).
+ * @param {string} url
+ */
+export async function ensureDatabase(url) {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  const maintenance = new URL(url);
+  maintenance.pathname = '/postgres';
+  const client = await connect(maintenance.toString());
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${quoted(name)}`);
+  } finally {
+    await client.end();
+  }
+}
+
 /** @param {string} url */
 export async function connect(url) {
   const client = new pg.Client({ connectionString: url });

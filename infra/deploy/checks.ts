@@ -227,3 +227,25 @@ export function kubernetesProblems(table: HubProcess[], objects: Doc[], redisPre
   }
   return problems;
 }
+
+/**
+ * The backup job (compose profile `backup`, the Kubernetes CronJob) runs the image's pg_dump,
+ * which refuses a server of a newer major: the runtime stage installs Debian's
+ * postgresql-client-<major>, of at least the major of each compose file's postgres image.
+ */
+export function backupClientProblems(dockerfile: string, composeFiles: Doc[]): string[] {
+  const runs = (stages(dockerfile).get('runtime') ?? [])
+    .filter((i) => i.getKeyword() === 'RUN')
+    .map(args);
+  const installed = runs.map((run) => /\bpostgresql-client-(\d+)\b/.exec(run)?.[1]).find(Boolean);
+  if (!installed) return ['runtime: no postgresql-client-<major> for the backup job'];
+  const problems: string[] = [];
+  for (const composeFile of composeFiles) {
+    const image = String(get(composeFile, 'services', 'postgres', 'image') ?? '');
+    const serverMajor = Number(/:(\d+)/.exec(image)?.[1]);
+    if (!(serverMajor <= Number(installed))) {
+      problems.push(`backup: pg_dump ${installed} cannot back up ${image || 'no postgres image'}`);
+    }
+  }
+  return problems;
+}

