@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, IsNull, Not } from 'typeorm';
+import { DataSource, type EntityManager, IsNull, Not } from 'typeorm';
 import { SessionEntity } from '../auth/session.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 
@@ -80,7 +80,11 @@ export class ScimUsersRepository {
     await this.users.update(id, { suspendedAt: null });
   }
 
-  async delete(id: number): Promise<void> {
-    await this.users.delete(id);
+  /** `alongside` runs in the same transaction (the event telling of it, in the outbox). */
+  async delete(id: number, alongside: (tx: EntityManager) => Promise<void>): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.delete(UserEntity, id);
+      await alongside(tx);
+    });
   }
 }

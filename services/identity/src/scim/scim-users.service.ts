@@ -4,7 +4,7 @@ import {
   applyPatch,
   bounded,
   equalityValue,
-  type EventBus,
+  type EventPublisher,
   patchOperations,
   refuse,
   scimAnswer,
@@ -34,7 +34,7 @@ export class ScimUsersService {
   constructor(
     @Inject(ScimUsersRepository) private readonly users: ScimUsersRepository,
     @Inject(REVOCATIONS) private readonly revocations: SessionRevocations,
-    @Inject(EVENTS) private readonly events: EventBus,
+    @Inject(EVENTS) private readonly events: EventPublisher,
     @Inject(ProfilePicturesService) private readonly pictures: ProfilePicturesService,
   ) {
     this.webhooks = new WebhookAnnouncer(events);
@@ -106,11 +106,11 @@ export class ScimUsersService {
     // A provisioned member signs in through SAML at once: they have joined (an invited one joins
     // when they accept).
     else {
-      await this.webhooks.announce(caller.organizationId, 'member.joined', String(user.id), {
-        userId: user.id,
-        name: bounded(user.name),
-        email: user.email,
-        role: user.role,
+      await this.webhooks.announce({
+        organizationId: caller.organizationId,
+        type: 'member.joined',
+        key: String(user.id),
+        data: { userId: user.id, name: bounded(user.name), email: user.email, role: user.role },
       });
     }
     return {
@@ -139,14 +139,14 @@ export class ScimUsersService {
 
   private async remove({ caller, id }: ScimCall): Promise<ScimAnswer> {
     const user = await this.existing(caller.organizationId, id);
-    await this.users.delete(user.id);
-    await this.revocations.announce({ userId: user.id });
-    if (user.profilePicture) await this.pictures.removeQuietly(user.profilePicture);
-    await this.events.publish({
-      type: 'user.deleted',
+    const deleted = {
+      type: 'user.deleted' as const,
       userId: user.id,
       organizationId: user.organizationId,
-    });
+    };
+    await this.users.delete(user.id, (tx) => this.events.publish(deleted, tx));
+    await this.revocations.announce({ userId: user.id });
+    if (user.profilePicture) await this.pictures.removeQuietly(user.profilePicture);
     return { status: 204, body: null };
   }
 
