@@ -18,6 +18,7 @@ import {
   type WebhookPayload,
 } from '@hub/proto';
 import { openWebhookSecretBox } from '../../identity/src/webhooks/webhook-secrets.js';
+import { findBinaries } from '../../../workers/video/src/frames/binaries.js';
 import { certifyOperator } from './certify-operator.js';
 import { evaluatedDocument } from './evaluated-document.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
@@ -746,10 +747,10 @@ describe('facts the services record', () => {
   });
 });
 
-/** A one-second grey MP4 (ffmpeg), enough for an upload the video service accepts. */
+/** A one-second grey MP4 (Debian's ffmpeg or npm's), enough for an upload the service accepts. */
 function greyVideo(folder: string): Buffer {
   const out = join(folder, 'grey.mp4');
-  execFileSync('ffmpeg', [
+  execFileSync(findBinaries().ffmpeg, [
     '-y',
     '-loglevel',
     'error',

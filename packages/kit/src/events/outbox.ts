@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { DataSource, EntitySubscriberInterface, QueryRunner } from 'typeorm';
+import type { DataSource, EntitySubscriberInterface } from 'typeorm';
 import type { DomainEvent } from '@hub/proto';
-import { currentTraceCarrier, logger, type TraceCarrier } from '@hub/runtime';
+import { currentTraceCarrier, logger } from '@hub/runtime';
 import type { EventBus } from './event-bus.js';
+import { OutboxRepository, type SqlRunner } from './outbox.repository.js';
+
+export { createOutboxTable, type SqlRunner } from './outbox.repository.js';
 
 const log = logger('outbox');
 
-/** What runs SQL inside the caller's transaction: a TypeORM EntityManager or QueryRunner. */
-export interface SqlRunner {
-  query(sql: string, parameters?: unknown[]): Promise<unknown>;
-}
-
-/** What publishes an event: the outbox in a service, the bus itself in a test or a tool. */
+/** What publishes a service's events: its outbox (see Outbox). */
 export interface EventPublisher {
   publish(event: DomainEvent, tx?: SqlRunner): Promise<void>;
 }
@@ -25,30 +23,7 @@ export interface OutboxOptions {
   keepSentMs?: number;
 }
 
-interface PendingRow {
-  id: string;
-  event: DomainEvent;
-  trace: TraceCarrier | null;
-}
-
 const DAY_MS = 86_400_000;
-
-/**
- * The `outbox` table of a service's schema: one row an event, written by the transaction that
- * made the change the event tells of, so the event exists exactly when the change does.
- */
-export async function createOutboxTable(db: QueryRunner): Promise<void> {
-  await db.query(`
-    CREATE TABLE outbox (
-      id uuid PRIMARY KEY,
-      event jsonb NOT NULL,
-      trace jsonb,
-      created_at timestamptz NOT NULL DEFAULT now(),
-      sent_at timestamptz
-    )`);
-  await db.query(`CREATE INDEX outbox_pending_idx ON outbox (created_at) WHERE sent_at IS NULL`);
-  await db.query(`CREATE INDEX outbox_sent_idx ON outbox (sent_at) WHERE sent_at IS NOT NULL`);
-}
 
 /**
  * Transactional outbox: `publish(event, tx)` writes the event in the caller's transaction, and
@@ -74,6 +49,7 @@ export class Outbox implements EventPublisher {
   private readonly pollMs: number;
   private readonly batch: number;
   private readonly keepSentMs: number;
+  private readonly rows: OutboxRepository;
 
   constructor(
     private readonly db: DataSource,
@@ -83,6 +59,7 @@ export class Outbox implements EventPublisher {
     this.pollMs = options.pollMs ?? 1_000;
     this.batch = options.batch ?? 100;
     this.keepSentMs = options.keepSentMs ?? DAY_MS;
+    this.rows = new OutboxRepository(db);
     db.subscribers.push(this.onCommit);
   }
 
@@ -91,11 +68,7 @@ export class Outbox implements EventPublisher {
    * a relay pass follows as soon as the row is committed.
    */
   async publish(event: DomainEvent, tx?: SqlRunner): Promise<void> {
-    await (tx ?? this.db).query(`INSERT INTO outbox (id, event, trace) VALUES ($1, $2, $3)`, [
-      randomUUID(),
-      JSON.stringify(event),
-      JSON.stringify(currentTraceCarrier() ?? null),
-    ]);
+    await this.rows.add(tx ?? this.db, randomUUID(), event, currentTraceCarrier());
     if (tx) this.written = true;
     else this.kick();
   }
@@ -156,11 +129,7 @@ export class Outbox implements EventPublisher {
   /** One batch, locked while it is published; a failure keeps the rest pending. */
   private pass(): Promise<{ sent: number; complete: boolean }> {
     return this.db.transaction(async (tx) => {
-      const rows: PendingRow[] = await tx.query(
-        `SELECT id, event, trace FROM outbox WHERE sent_at IS NULL
-          ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [this.batch],
-      );
+      const rows = await this.rows.pending(tx, this.batch);
       const sent: string[] = [];
       let complete = true;
       for (const row of rows) {
@@ -173,8 +142,7 @@ export class Outbox implements EventPublisher {
           break;
         }
       }
-      if (sent.length > 0)
-        await tx.query(`UPDATE outbox SET sent_at = now() WHERE id = ANY ($1::uuid[])`, [sent]);
+      if (sent.length > 0) await this.rows.markSent(tx, sent);
       return { sent: sent.length, complete };
     });
   }
@@ -183,8 +151,6 @@ export class Outbox implements EventPublisher {
   private async prune(): Promise<void> {
     if (Date.now() - this.lastPrune < 60_000) return;
     this.lastPrune = Date.now();
-    await this.db.query(`DELETE FROM outbox WHERE sent_at < $1`, [
-      new Date(Date.now() - this.keepSentMs),
-    ]);
+    await this.rows.removeSentBefore(new Date(Date.now() - this.keepSentMs));
   }
 }

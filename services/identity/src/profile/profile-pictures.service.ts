@@ -99,11 +99,10 @@ export class ProfilePicturesService {
   async change(actor: Actor, fileName: string): Promise<User> {
     const previous = await this.profiles.findUser(actor.userId);
     if (!previous) throw RpcFailure.notFound('User not found');
-    const key = await this.profiles.transaction(async (tx) => {
+    await this.profiles.transaction(async (tx) => {
       const claimed = await this.claim(actor, fileName, actor.organizationId, tx);
       await this.profiles.setPicture(tx, actor.userId, claimed);
       await this.announce(actor.userId, actor.organizationId, claimed, actor.userId, tx);
-      return claimed;
     });
     if (previous.profilePicture) await this.removeQuietly(previous.profilePicture);
     return toUserView(await this.profiles.getUserWithOrganization(actor.userId));
