@@ -18,7 +18,7 @@ import {
   type WebhookPayload,
 } from '@hub/proto';
 import { openWebhookSecretBox } from '../../identity/src/webhooks/webhook-secrets.js';
-import { findBinaries } from '../../../workers/video/src/frames/binaries.js';
+import { findBinaries } from '../../../workers/video/src/frames/binaries.ts';
 import { certifyOperator } from './certify-operator.js';
 import { evaluatedDocument } from './evaluated-document.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
