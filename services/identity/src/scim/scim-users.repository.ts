@@ -42,20 +42,26 @@ export class ScimUsersRepository {
     return this.users.find({ where: members(organizationId), order: { id: 'ASC' } });
   }
 
+  /** `alongside` runs in the same transaction (the event telling of it, in the outbox). */
   create(
     user: Pick<
       UserEntity,
       'email' | 'name' | 'givenName' | 'familyName' | 'scimExternalId' | 'organizationId' | 'role'
     >,
+    alongside: (tx: EntityManager, created: UserEntity) => Promise<void> = async () => undefined,
   ): Promise<UserEntity> {
-    return this.users.save({
-      ...user,
-      passwordHash: null,
-      profilePicture: null,
-      auth0UserId: null,
-      isActive: true,
-      lastLogin: null,
-      suspendedAt: null,
+    return this.db.transaction(async (tx) => {
+      const created = await tx.getRepository(UserEntity).save({
+        ...user,
+        passwordHash: null,
+        profilePicture: null,
+        auth0UserId: null,
+        isActive: true,
+        lastLogin: null,
+        suspendedAt: null,
+      });
+      await alongside(tx, created);
+      return created;
     });
   }
 

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import type { ScimAnswer, ScimCall } from '@hub/proto';
 import {
   applyPatch,
@@ -93,26 +94,36 @@ export class ScimUsersService {
     const fields = scimUserFields(body);
     // Another organization's member answers the same: whose address it is stays unsaid.
     if (await this.users.findByEmail(fields.email)) throw refuse(409, TAKEN, 'uniqueness');
-    const user = await this.users.create({
-      email: fields.email,
-      name: fields.name,
-      givenName: fields.givenName,
-      familyName: fields.familyName,
-      scimExternalId: fields.scimExternalId,
-      organizationId: caller.organizationId,
-      role: PROVISIONED_ROLE,
-    });
-    if (!fields.active) await this.users.suspend(user.id);
     // A provisioned member signs in through SAML at once: they have joined (an invited one joins
-    // when they accept).
-    else {
-      await this.webhooks.announce({
+    // when they accept), announced with their creation.
+    const joined = (tx: EntityManager, created: UserEntity) =>
+      this.webhooks.announce(
+        {
+          organizationId: caller.organizationId,
+          type: 'member.joined',
+          key: String(created.id),
+          data: {
+            userId: created.id,
+            name: bounded(created.name),
+            email: created.email,
+            role: created.role,
+          },
+        },
+        tx,
+      );
+    const user = await this.users.create(
+      {
+        email: fields.email,
+        name: fields.name,
+        givenName: fields.givenName,
+        familyName: fields.familyName,
+        scimExternalId: fields.scimExternalId,
         organizationId: caller.organizationId,
-        type: 'member.joined',
-        key: String(user.id),
-        data: { userId: user.id, name: bounded(user.name), email: user.email, role: user.role },
-      });
-    }
+        role: PROVISIONED_ROLE,
+      },
+      fields.active ? joined : undefined,
+    );
+    if (!fields.active) await this.users.suspend(user.id);
     return {
       status: 201,
       body: toScimUser(await this.existing(caller.organizationId, user.id), baseUrl),
