@@ -120,6 +120,7 @@ export function benchPlace(options = {}) {
     SUPER_ADMIN_PASSWORD: `${randomBytes(18).toString('base64url')}aA7!`,
     DATA_DIR: dataDir,
     INTEGRATION_SECRET_KEY: randomBytes(32).toString('base64'),
+    WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
     LOG_LEVEL: 'warn',
     // As the launcher and the Docker image run every process.
     MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',

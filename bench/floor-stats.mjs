@@ -129,6 +129,7 @@ async function startServices(children) {
     SUPER_ADMIN_EMAIL: 'root@bench.local',
     SUPER_ADMIN_PASSWORD: `${randomBytes(18).toString('base64url')}aA7!`,
     INTEGRATION_SECRET_KEY: randomBytes(32).toString('base64'),
+    WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
   };

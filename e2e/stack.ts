@@ -93,6 +93,7 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
     DATA_DIR: `${root}/.data/e2e-${resources.redisPrefix.split(':')[1]}`,
     // Production needs the credentials key from the environment; each run has its own.
     INTEGRATION_SECRET_KEY: randomBytes(32).toString('base64'),
+    WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
     // As the launcher and the Docker image run every process.
     MALLOC_ARENA_MAX: '2',
     // As `npm start` on one machine: webhooks may reach a receiver on loopback (the tests' own).

@@ -65,6 +65,7 @@ export async function launchStack(
     SUPER_ADMIN_EMAIL: E2E_SUPER_ADMIN.email,
     SUPER_ADMIN_PASSWORD: E2E_SUPER_ADMIN.password,
     INTEGRATION_SECRET_KEY: randomBytes(32).toString('base64'),
+    WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
     // The suite crashes workers many times in a row within minutes: the pause between restarts
     // stops growing at 4 s here instead of 5 minutes (infra/launcher/supervision.mjs).
     LAUNCHER_RESTART_MAX_DELAY_MS: '4000',

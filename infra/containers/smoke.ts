@@ -96,6 +96,7 @@ const env: NodeJS.ProcessEnv = {
   ...process.env,
   SUPER_ADMIN_PASSWORD: SUPER_ADMIN.password,
   INTEGRATION_SECRET_KEY: randomBytes(32).toString('base64'),
+  WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
   FILE_LINK_SECRET: randomBytes(24).toString('hex'),
 };
 

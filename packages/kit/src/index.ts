@@ -16,6 +16,8 @@ export * from './health/probes.js';
 export * from './storage/abandoned-upload-sweeper.js';
 export * from './mail/mailer.js';
 export * from './events/event-bus.js';
+export * from './events/outbox.js';
+export * from './secrets/secret-box.js';
 export * from './events/webhook-announcer.js';
 export * from './authz/rpc-access.js';
 export * from './uploads/file-kind.js';

@@ -1,16 +1,24 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { EventBus } from '@hub/kit';
+import { EventBus, openQueue } from '@hub/kit';
 import { TEST_REDIS_URL } from '@hub/testing';
-import type {
-  CreatedWebhook,
-  RotatedWebhookSecret,
-  WebhookDeliveryView,
-  WebhookEventType,
-  WebhookPayload,
+import {
+  type CreatedWebhook,
+  QUEUES,
+  type RotatedWebhookSecret,
+  type WebhookDeliveryView,
+  type WebhookEventType,
+  type WebhookPayload,
 } from '@hub/proto';
+import { openWebhookSecretBox } from '../../identity/src/webhooks/webhook-secrets.js';
+import { findBinaries } from '../../../workers/video/src/frames/binaries.ts';
 import { certifyOperator } from './certify-operator.js';
 import { evaluatedDocument } from './evaluated-document.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
@@ -74,6 +82,10 @@ class Receiver {
   }
 }
 
+/** The key the stack seals endpoints' secrets with, so a test can write an endpoint itself. */
+const WEBHOOK_SECRET_KEY = randomBytes(32).toString('base64');
+const secretBox = openWebhookSecretBox({ NODE_ENV: 'test', DATA_DIR: '', WEBHOOK_SECRET_KEY });
+
 let stack: TestStack;
 let events: EventBus;
 let acmeAdmin: ApiSession;
@@ -99,6 +111,7 @@ beforeAll(async () => {
   stack = await startTestStack({
     WEBHOOK_ALLOWED_NETWORKS: '127.0.0.2/32',
     WEBHOOK_RETRY_BASE_MS: '50',
+    WEBHOOK_SECRET_KEY,
   });
   events = new EventBus(TEST_REDIS_URL, stack.redisPrefix);
   [acme, globex] = await Promise.all([
@@ -360,6 +373,34 @@ describe('delivering events', () => {
     await receiver.stop();
   });
 
+  it('keeps both secrets sealed at rest: the table holds neither, deliveries still verify with each', async () => {
+    const receiver = new Receiver();
+    await receiver.start();
+    const { webhook, secret: before } = await register(acmeAdmin, receiver.url());
+    const rotated = await acmeAdmin.post(`/api/webhooks/${webhook.id}/rotate-secret`);
+    const after = (rotated.body as RotatedWebhookSecret).secret;
+    const { rows } = await stack.sql.query<{ secret: string; previous_secret: string }>(
+      `SELECT secret, previous_secret FROM webhook_endpoints WHERE id = $1`,
+      [webhook.id],
+    );
+    const stored = JSON.stringify(rows);
+    for (const secret of [before, after]) {
+      expect(stored).not.toContain(secret);
+      expect(stored).not.toContain(secret.slice('whsec_'.length));
+    }
+    expect(rows[0]!.secret).toMatch(/^v1\./);
+    expect(secretBox.open(rows[0]!.secret)).toBe(after);
+    expect(secretBox.open(rows[0]!.previous_secret)).toBe(before);
+    expect((await acmeAdmin.post(`/api/webhooks/${webhook.id}/test`)).status).toBe(201);
+    await waitFor(
+      async () => receiver.received.length,
+      (count) => count === 1,
+    );
+    expect(verify(after, receiver.received[0]!).type).toBe('webhook.test');
+    expect(verify(before, receiver.received[0]!).type).toBe('webhook.test');
+    await receiver.stop();
+  });
+
   it('replays a delivery with the same webhook-id', async () => {
     const receiver = new Receiver();
     await receiver.start();
@@ -403,7 +444,11 @@ describe('guarding the network at delivery time', () => {
     const { rows } = await stack.sql.query<{ id: number }>(
       `INSERT INTO webhook_endpoints (organization_id, url, events, secret)
        VALUES ($1, $2, '{member.joined}', $3) RETURNING id`,
-      [acme, `http://localhost:${port}/hook`, `whsec_${Buffer.alloc(32, 7).toString('base64')}`],
+      [
+        acme,
+        `http://localhost:${port}/hook`,
+        secretBox.seal(`whsec_${Buffer.alloc(32, 7).toString('base64')}`).sealed,
+      ],
     );
     const id = rows[0]!.id;
     expect((await acmeAdmin.post(`/api/webhooks/${id}/test`)).status).toBe(201);
@@ -581,4 +626,141 @@ describe('facts the services record', () => {
     });
     await receiver.stop();
   });
+
+  it("announces a certification's expiry window and its expiry from the daily sweep, once each", async () => {
+    const receiver = new Receiver();
+    await receiver.start();
+    const { secret } = await register(acmeAdmin, receiver.url(), [
+      'certification.expiring',
+      'certification.expired',
+    ]);
+    const holder = await stack.createUser({
+      email: 'hanna@acme.test',
+      name: 'Hanna Holder',
+      role: 'operator',
+      organizationId: acme,
+    });
+    // A course's certification, written as the issuer writes one, a week from its end.
+    const { rows } = await stack.sql.query<{ id: number; issued_at: Date; expires_at: Date }>(
+      `INSERT INTO observation.certifications
+         (organization_id, user_id, holder_name, kind, subject_id, title, validity_months,
+          issued_at, expires_at, verification_code)
+       VALUES ($1, $2, 'Hanna Holder', 'course', 7001, 'Allergen handling', 12,
+               now() - interval '51 weeks', now() + interval '7 days', $3)
+       RETURNING id, issued_at, expires_at`,
+      [acme, holder, `CERT-${randomBytes(6).toString('hex')}`],
+    );
+    const certification = rows[0]!;
+    const expected = (expiresAt: Date) => ({
+      certificationId: certification.id,
+      userId: holder,
+      holderName: 'Hanna Holder',
+      kind: 'course',
+      subjectId: 7001,
+      title: 'Allergen handling',
+      issuedAt: certification.issued_at.toISOString(),
+      expiresAt: expiresAt.toISOString(),
+      revokedAt: null,
+      revokedReason: null,
+    });
+    expect(await stack.observation.expirySweep.run()).toBe(1);
+    expect(await stack.observation.expirySweep.run()).toBe(0);
+    const expiring = await waitFor(
+      async () => receiver.received.map((request) => verify(secret, request)),
+      (payloads) => payloads.length === 1,
+    );
+    expect(expiring[0]).toEqual({
+      type: 'certification.expiring',
+      timestamp: expect.any(String),
+      data: expected(certification.expires_at),
+    });
+    // Its term ends: the next sweep tells of the expiry.
+    const { rows: ended } = await stack.sql.query<{ expires_at: Date }>(
+      `UPDATE observation.certifications SET expires_at = now() - interval '1 minute'
+        WHERE id = $1 RETURNING expires_at`,
+      [certification.id],
+    );
+    expect(await stack.observation.expirySweep.run()).toBe(1);
+    const both = await waitFor(
+      async () => receiver.received.map((request) => verify(secret, request)),
+      (payloads) => payloads.length === 2,
+    );
+    expect(both[1]).toEqual({
+      type: 'certification.expired',
+      timestamp: expect.any(String),
+      data: expected(ended[0]!.expires_at),
+    });
+    await receiver.stop();
+  });
+
+  it('announces an analysed video', async () => {
+    const receiver = new Receiver();
+    const folder = mkdtempSync(join(tmpdir(), 'webhook-video-'));
+    const videoInbox = openQueue(QUEUES.videoInbox, {
+      url: stack.env.REDIS_URL!,
+      prefix: stack.redisPrefix,
+    });
+    try {
+      await receiver.start();
+      const { webhook, secret } = await register(acmeAdmin, receiver.url(), ['video.analysed']);
+      const uploaded = await acmeAdmin.upload(
+        '/api/videos/upload',
+        { title: 'Line 3 cooling', recordingDate: '2026-11-20T08:00:00Z' },
+        { field: 'file', name: 'grey.mp4', data: greyVideo(folder) },
+      );
+      expect(uploaded.status).toBe(201);
+      const videoId = uploaded.body.id as number;
+      const started = await acmeAdmin.post(`/api/videos/${videoId}/analyze`, { linkedSOPs: [] });
+      expect(started.body.analysisStatus).toBe('processing');
+      // The video worker's result, as it sends it to the video service's inbox.
+      await videoInbox.add('analysis.completed', {
+        kind: 'analysis.completed',
+        videoId,
+        run: 1,
+        report: {
+          durationSeconds: 1,
+          framesAnalysed: 1,
+          samplingFps: 1,
+          matchThreshold: 0.5,
+          detectedOperators: 0,
+          identifiedOperators: [],
+          unidentifiedPeople: [],
+          identificationRate: 0,
+          stepAnalysis: { available: false, message: 'No SOP was chosen.' },
+        },
+      });
+      await waitFor(
+        () => deliveries(webhook.id),
+        (list) => list.some((delivery) => delivery.status === 'succeeded'),
+      );
+      expect(receiver.received).toHaveLength(1);
+      expect(verify(secret, receiver.received[0]!)).toEqual({
+        type: 'video.analysed',
+        timestamp: expect.any(String),
+        data: { videoId, title: 'Line 3 cooling', detectedOperators: 0, identifiedOperators: 0 },
+      });
+    } finally {
+      await videoInbox.close();
+      await receiver.stop();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
 });
+
+/** A one-second grey MP4 (Debian's ffmpeg or npm's), enough for an upload the service accepts. */
+function greyVideo(folder: string): Buffer {
+  const out = join(folder, 'grey.mp4');
+  execFileSync(findBinaries().ffmpeg, [
+    '-y',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=gray:s=160x120:d=1',
+    '-pix_fmt',
+    'yuv420p',
+    out,
+  ]);
+  return readFileSync(out);
+}

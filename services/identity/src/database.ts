@@ -1,4 +1,4 @@
-import { openServiceDatabase } from '@hub/kit';
+import { openServiceDatabase, type SecretBox } from '@hub/kit';
 import { OrganizationEntity } from './organizations/organization.entity.js';
 import { UserEntity } from './users/user.entity.js';
 import { SessionEntity } from './auth/session.entity.js';
@@ -28,10 +28,13 @@ import { ApiTokens1766400000000 } from './migrations/1766400000000-api-tokens.js
 import { ApiTokenEntity } from './api-tokens/api-token.entity.js';
 import { Languages1766470000000 } from './migrations/1766470000000-languages.js';
 import { Webhooks1766500000000 } from './migrations/1766500000000-webhooks.js';
+import { Outbox1767100000000 } from './migrations/1767100000000-outbox.js';
+import { sealedWebhookSecrets } from './migrations/1767100001000-sealed-webhook-secrets.js';
 
 export const IDENTITY_SCHEMA = 'identity';
 
-export const openIdentityDatabase = (url: string) =>
+/** `webhookSecrets` seals the endpoints' secrets an older release kept in clear. */
+export const openIdentityDatabase = (url: string, webhookSecrets?: SecretBox) =>
   openServiceDatabase({
     url,
     schema: IDENTITY_SCHEMA,
@@ -65,5 +68,7 @@ export const openIdentityDatabase = (url: string) =>
       ApiTokens1766400000000,
       Languages1766470000000,
       Webhooks1766500000000,
+      Outbox1767100000000,
+      sealedWebhookSecrets(webhookSecrets),
     ],
   });

@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import {
   connectRedis,
   EventBus,
+  Outbox,
   type Mailer,
   openQueue,
   openStorage,
@@ -26,6 +27,7 @@ import { WebhookDelivery } from './webhooks/webhook-delivery.js';
 import { handleWebhookEvents } from './webhooks/webhook-events.js';
 import { WebhooksRepository } from './webhooks/webhooks.repository.js';
 import { WebhooksService } from './webhooks/webhooks.service.js';
+import { openWebhookSecretBox } from './webhooks/webhook-secrets.js';
 
 export interface RunningIdentity {
   app: INestMicroservice;
@@ -42,9 +44,13 @@ const openMailer = (config: IdentityConfig, dataSource: DataSource): Mailer =>
 /** Migrates the identity schema, seeds the super administrator and starts answering RPCs. */
 export async function startIdentity(config: IdentityConfig): Promise<RunningIdentity> {
   const storage = openStorage(config);
-  const dataSource = await openIdentityDatabase(config.DATABASE_URL);
+  const webhookSecrets = openWebhookSecretBox(config);
+  const dataSource = await openIdentityDatabase(config.DATABASE_URL, webhookSecrets);
   const seed = await seedSuperAdmin(dataSource, config);
   const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);
+  // Every event this service publishes goes through its outbox (written with the change).
+  const outbox = new Outbox(dataSource, events);
+  outbox.start();
   const publisher = connectRedis(config.REDIS_URL, 'identity-revocations');
   const revocations = new SessionRevocations(publisher, config.REDIS_PREFIX);
   const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX);
@@ -56,11 +62,12 @@ export async function startIdentity(config: IdentityConfig): Promise<RunningIden
     dataSource,
     storage,
     mailer: openMailer(config, dataSource),
-    events,
+    events: outbox,
     revocations,
     rpc,
     peopleImportQueue,
     webhookQueue,
+    webhookSecrets,
     networkGuard,
   };
   const app = await listenForRpc('identity', IdentityModule.register(config, ports), config);
@@ -93,6 +100,7 @@ export async function startIdentity(config: IdentityConfig): Promise<RunningIden
       await webhookSubscription.close();
       await subscription.close();
       await app.close();
+      await outbox.stop();
       await events.close();
       publisher.disconnect();
       await rpc.close();

@@ -1,13 +1,14 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Queue } from 'bullmq';
-import type { EventBus, Mailer, ObjectStorage, RpcClient } from '@hub/kit';
+import type { EventPublisher, Mailer, ObjectStorage, RpcClient, SecretBox } from '@hub/kit';
 import type { PeopleImportJob, WebhookDeliveryJob } from '@hub/proto';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config.js';
 import {
   EVENTS,
   MAILER,
   NETWORK_GUARD,
+  WEBHOOK_SECRETS,
   PEOPLE_IMPORT_QUEUE,
   REVOCATIONS,
   RPC,
@@ -81,11 +82,13 @@ export interface IdentityPorts {
   dataSource: DataSource;
   storage: ObjectStorage;
   mailer: Mailer;
-  events: EventBus;
+  /** Publishes through the service's outbox. */
+  events: EventPublisher;
   revocations: SessionRevocations;
   rpc: RpcClient;
   peopleImportQueue: Queue<PeopleImportJob>;
   webhookQueue: Queue<WebhookDeliveryJob>;
+  webhookSecrets: SecretBox;
   networkGuard: NetworkGuard;
 }
 
@@ -125,6 +128,7 @@ export class IdentityModule {
         { provide: PEOPLE_IMPORT_QUEUE, useValue: ports.peopleImportQueue },
         { provide: WEBHOOK_QUEUE, useValue: ports.webhookQueue },
         { provide: NETWORK_GUARD, useValue: ports.networkGuard },
+        { provide: WEBHOOK_SECRETS, useValue: ports.webhookSecrets },
         AuthService,
         OrganizationsService,
         UsersService,

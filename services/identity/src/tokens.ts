@@ -7,3 +7,5 @@ export const RPC = Symbol('RPC');
 export const PEOPLE_IMPORT_QUEUE = Symbol('PEOPLE_IMPORT_QUEUE');
 export const WEBHOOK_QUEUE = Symbol('WEBHOOK_QUEUE');
 export const NETWORK_GUARD = Symbol('NETWORK_GUARD');
+/** The SecretBox webhook endpoints' signing secrets are sealed in (webhook-secrets.ts). */
+export const WEBHOOK_SECRETS = Symbol('WEBHOOK_SECRETS');

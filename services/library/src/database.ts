@@ -9,6 +9,7 @@ import { EvaluationEntity } from './evaluations/evaluation.entity.js';
 import { DocumentVersionEntity } from './documents/document-version.entity.js';
 import { DocumentVersions1765900000000 } from './migrations/1765900000000-document-versions.js';
 import { EvaluationRevisions1766500000000 } from './migrations/1766500000000-evaluation-revisions.js';
+import { Outbox1767100000000 } from './migrations/1767100000000-outbox.js';
 import { AcknowledgementEntity } from './acknowledgements/acknowledgement.entity.js';
 
 export const LIBRARY_SCHEMA = 'library';
@@ -31,5 +32,6 @@ export const openLibraryDatabase = (url: string) =>
       Evaluations1764100000000,
       DocumentVersions1765900000000,
       EvaluationRevisions1766500000000,
+      Outbox1767100000000,
     ],
   });

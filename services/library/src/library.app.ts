@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 import { type PdfProcessingJob, type QuizGenerationJob, QUEUE_CONTRACTS } from '@hub/proto';
 import {
   EventBus,
+  Outbox,
   openQueue,
   openStorage,
   listenForRpc,
@@ -43,7 +44,10 @@ export async function startLibrary(config: LibraryConfig): Promise<RunningLibrar
   const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX);
   const quiz = new QuizGeneration(dataSource, quizQueue, rpc);
   const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);
-  const webhooks = new WebhookAnnouncer(events);
+  // Every event this service publishes goes through its outbox (written with the change).
+  const outbox = new Outbox(dataSource, events);
+  outbox.start();
+  const webhooks = new WebhookAnnouncer(outbox);
   const app = await listenForRpc(
     'library',
     LibraryModule.register(config, { dataSource, storage, pdfQueue, quiz, rpc, webhooks }),
@@ -84,6 +88,7 @@ export async function startLibrary(config: LibraryConfig): Promise<RunningLibrar
     async close() {
       sweeper.stop();
       await subscription.close();
+      await outbox.stop();
       await events.close();
       await inboxWorker.close();
       await app.close();

@@ -9,6 +9,7 @@ import { Reobservation1766900000000 } from './migrations/1766900000000-reobserva
 import { InsightIndexes1766910000000 } from './migrations/1766910000000-insight-indexes.js';
 import { MatrixColumnIndexes1766920000000 } from './migrations/1766920000000-matrix-column-indexes.js';
 import { IdempotencyKeys1767000000000 } from './migrations/1767000000000-idempotency-keys.js';
+import { Outbox1767100000000 } from './migrations/1767100000000-outbox.js';
 
 export const OBSERVATION_SCHEMA = 'observation';
 
@@ -33,5 +34,6 @@ export const openObservationDatabase = (url: string) =>
       InsightIndexes1766910000000,
       MatrixColumnIndexes1766920000000,
       IdempotencyKeys1767000000000,
+      Outbox1767100000000,
     ],
   });

@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 import { QUEUE_CONTRACTS } from '@hub/proto';
 import {
   EventBus,
+  Outbox,
   listenForRpc,
   openQueue,
   RpcClient,
@@ -36,7 +37,10 @@ export async function startObservation(config: ObservationConfig): Promise<Runni
   const dataSource = await openObservationDatabase(config.DATABASE_URL);
   const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX);
   const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);
-  const webhooks = new WebhookAnnouncer(events);
+  // Every event this service publishes goes through its outbox (written with the change).
+  const outbox = new Outbox(dataSource, events);
+  outbox.start();
+  const webhooks = new WebhookAnnouncer(outbox);
   const app = await listenForRpc(
     'observation',
     ObservationModule.register({ dataSource, rpc, config, webhooks }),
@@ -72,6 +76,7 @@ export async function startObservation(config: ObservationConfig): Promise<Runni
       await expiryWorker.close();
       await expiryQueue.close();
       await subscription.close();
+      await outbox.stop();
       await events.close();
       await app.close();
       await rpc.close();

@@ -7,6 +7,7 @@ import { UnknownPeople1767000003000 } from './migrations/1767000003000-unknown-p
 import { RejectedFaces1767000004000 } from './migrations/1767000004000-rejected-faces.js';
 import { ReviewKeys1767000005000 } from './migrations/1767000005000-review-keys.js';
 import { EmbeddingSpace1767000006000 } from './migrations/1767000006000-embedding-space.js';
+import { Outbox1767100000000 } from './migrations/1767100000000-outbox.js';
 
 export const VIDEO_SCHEMA = 'video';
 
@@ -29,5 +30,6 @@ export const openVideoDatabase = (url: string) =>
       RejectedFaces1767000004000,
       ReviewKeys1767000005000,
       EmbeddingSpace1767000006000,
+      Outbox1767100000000,
     ],
   });

@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 import { QUEUE_CONTRACTS } from '@hub/proto';
 import {
   EventBus,
+  Outbox,
   openQueue,
   openStorage,
   listenForRpc,
@@ -43,6 +44,9 @@ export async function startVideo(config: VideoConfig): Promise<RunningVideo> {
   const probeQueue = openQueue(QUEUE_CONTRACTS.videoProbe, connection);
   const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX);
   const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);
+  // Every event this service publishes goes through its outbox (written with the change).
+  const outbox = new Outbox(dataSource, events);
+  outbox.start();
   const enrolments = new FaceEnrolmentsRepository(dataSource);
   const analysisDispatch = new AnalysisDispatch(
     dataSource,
@@ -70,7 +74,7 @@ export async function startVideo(config: VideoConfig): Promise<RunningVideo> {
     analysisDispatch,
     storage,
     reenrolment,
-    new WebhookAnnouncer(events),
+    new WebhookAnnouncer(outbox),
   );
   const inboxWorker = startWorker(
     QUEUE_CONTRACTS.videoInbox,
@@ -100,6 +104,7 @@ export async function startVideo(config: VideoConfig): Promise<RunningVideo> {
       sweeper.stop();
       retention.stop();
       await subscription.close();
+      await outbox.stop();
       await events.close();
       await inboxWorker.close();
       await app.close();

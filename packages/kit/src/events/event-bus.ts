@@ -130,11 +130,25 @@ export class EventBus {
     this.streamKey = `${prefix}events`;
   }
 
-  /** Publishes `event` in a producer span, whose context the entry carries (see eventEntryFields). */
-  async publish(event: DomainEvent): Promise<void> {
+  /**
+   * Publishes `event` in a producer span, whose context the entry carries (see eventEntryFields):
+   * the span continues `parent` when given (the work that wrote the event to an outbox).
+   */
+  async publish(event: DomainEvent, parent?: TraceCarrier): Promise<void> {
     const attributes = eventAttributes(event, 'publish');
-    await traced(`events publish ${event.type}`, { kind: SpanKind.PRODUCER, attributes }, () =>
-      this.writer.xadd(this.streamKey, 'MAXLEN', '~', 100_000, '*', ...eventEntryFields(event)),
+    await traced(
+      `events publish ${event.type}`,
+      { kind: SpanKind.PRODUCER, attributes, parent },
+      () =>
+        this.writer.xadd(
+          this.streamKey,
+          'MAXLEN',
+          '~',
+          100_000,
+          '*',
+          // The row's own context first: a relay pass publishes rows of many requests.
+          ...eventEntryFields(event, parent ?? currentTraceCarrier()),
+        ),
     );
   }
 

@@ -1,35 +1,48 @@
 import type { WebhookEventData, WebhookEventType } from '@hub/proto';
 import { logger } from '@hub/runtime';
-import type { EventBus } from './event-bus.js';
+import type { EventPublisher, SqlRunner } from './outbox.js';
 
 const log = logger('webhooks');
 
+/** A fact an organization's webhook endpoints may subscribe to. */
+export interface AnnouncedFact {
+  organizationId: number;
+  type: WebhookEventType;
+  /** Names the fact: the same fact announced twice makes one delivery (its event id). */
+  key: string;
+  data: WebhookEventData;
+  occurredAt?: Date;
+}
+
 /**
- * Announces a fact an organization's webhook endpoints may subscribe to, on the durable event
- * bus (identity turns it into signed deliveries). Called where the product already records the
- * fact, once its transaction committed. `key` names the fact (the same fact announced twice
- * makes one delivery). A failure to announce is logged, never the fact's undoing.
+ * Announces facts through the service's outbox (identity turns them into signed deliveries).
+ * Given the transaction that records the fact, the announcement commits with it, so it is
+ * neither lost to a crash after the commit nor sent for a change rolled back. Without one (a
+ * fact recorded by a single statement) it is written right after; a failure then is logged,
+ * never the fact's undoing.
  */
 export class WebhookAnnouncer {
-  constructor(private readonly events: Pick<EventBus, 'publish'>) {}
+  constructor(private readonly events: EventPublisher) {}
 
-  async announce(
-    organizationId: number,
-    type: WebhookEventType,
-    key: string,
-    data: WebhookEventData,
-    occurredAt: Date = new Date(),
-  ): Promise<void> {
+  async announce(fact: AnnouncedFact, tx?: SqlRunner): Promise<void> {
+    const event = {
+      type: 'webhook.event' as const,
+      organizationId: fact.organizationId,
+      event: {
+        id: `${fact.type}:${fact.key}`,
+        type: fact.type,
+        occurredAt: (fact.occurredAt ?? new Date()).toISOString(),
+        data: fact.data,
+      },
+    };
+    // In a transaction a failure is the transaction's: the change and its event go together.
+    if (tx) return this.events.publish(event, tx);
     await this.events
-      .publish({
-        type: 'webhook.event',
-        organizationId,
-        event: { id: `${type}:${key}`, type, occurredAt: occurredAt.toISOString(), data },
-      })
+      .publish(event)
       .catch((error: unknown) =>
         log.warn(
-          { organizationId },
-          `webhook event ${type} ${key} not announced: ${String(error)}`,
+          { organizationId: fact.organizationId },
+          `webhook event ${fact.type} ${fact.key} not announced: ${String(error)}`,
         ),
       );
   }

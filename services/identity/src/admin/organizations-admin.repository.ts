@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { OrganizationEntity } from '../organizations/organization.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 
@@ -49,8 +49,17 @@ export class OrganizationsAdminRepository {
     return this.db.getRepository(UserEntity).existsBy({ organizationId, role: 'super_admin' });
   }
 
-  /** Its users, sessions, invitations and notifications cascade. */
-  async delete(organizationId: number): Promise<void> {
-    await this.organizations.delete(organizationId);
+  /**
+   * Its users, sessions, invitations and notifications cascade; `alongside` runs in the same
+   * transaction (the event telling of it, written to the outbox).
+   */
+  async delete(
+    organizationId: number,
+    alongside: (tx: EntityManager) => Promise<void>,
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.delete(OrganizationEntity, organizationId);
+      await alongside(tx);
+    });
   }
 }

@@ -2,7 +2,7 @@ import { REVOCATIONS } from '../tokens.js';
 import type { SessionRevocations } from '../auth/session-revocations.js';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AdminOrganization, CreateOrganizationRequest, Organization } from '@hub/proto';
-import { type EventBus, RpcFailure } from '@hub/kit';
+import { type EventPublisher, RpcFailure } from '@hub/kit';
 import { EVENTS } from '../tokens.js';
 import type { OrganizationEntity } from '../organizations/organization.entity.js';
 import { OrganizationsRepository } from '../organizations/organizations.repository.js';
@@ -27,7 +27,7 @@ export class OrganizationsAdminService {
     @Inject(OrganizationsRepository) private readonly organizations: OrganizationsRepository,
     @Inject(SamlRepository) private readonly saml: SamlRepository,
     @Inject(REVOCATIONS) private readonly revocations: SessionRevocations,
-    @Inject(EVENTS) private readonly events: EventBus,
+    @Inject(EVENTS) private readonly events: EventPublisher,
   ) {}
 
   async list(): Promise<AdminOrganization[]> {
@@ -77,9 +77,10 @@ export class OrganizationsAdminService {
         "The super administrator's own organization cannot be deleted.",
       );
     }
-    await this.admin.delete(organizationId);
+    await this.admin.delete(organizationId, (tx) =>
+      this.events.publish({ type: 'organization.deleted', organizationId }, tx),
+    );
     await this.revocations.announce({ organizationId });
-    await this.events.publish({ type: 'organization.deleted', organizationId });
     return { message: `Organization ${organization.displayName} deleted` };
   }
 }

@@ -45,8 +45,14 @@ export class UsersAdminRepository {
     return this.users.existsBy({ email });
   }
 
-  /** Their sessions, invitations and notifications cascade. */
-  async delete(userId: number): Promise<void> {
-    await this.users.delete(userId);
+  /**
+   * Their sessions, invitations and notifications cascade; `alongside` runs in the same
+   * transaction (the event telling of it, written to the outbox).
+   */
+  async delete(userId: number, alongside: (tx: EntityManager) => Promise<void>): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.delete(UserEntity, userId);
+      await alongside(tx);
+    });
   }
 }

@@ -8,7 +8,7 @@ import type {
   PageRequest,
   UserPage,
 } from '@hub/proto';
-import { type EventBus, messages, RpcFailure } from '@hub/kit';
+import { type EventPublisher, messages, RpcFailure } from '@hub/kit';
 import { EVENTS } from '../tokens.js';
 import { OrganizationsRepository } from '../organizations/organizations.repository.js';
 import { IdentityFigures } from '../reporting/identity-figures.js';
@@ -32,7 +32,7 @@ export class UsersAdminService {
     @Inject(OrganizationsRepository) private readonly organizations: OrganizationsRepository,
     @Inject(IdentityFigures) private readonly figures: IdentityFigures,
     @Inject(REVOCATIONS) private readonly revocations: SessionRevocations,
-    @Inject(EVENTS) private readonly events: EventBus,
+    @Inject(EVENTS) private readonly events: EventPublisher,
     @Inject(InvitationsService) private readonly invitations: InvitationsService,
     @Inject(NotificationsService) private readonly notifications: NotificationsService,
     @Inject(ProfilePicturesService) private readonly pictures: ProfilePicturesService,
@@ -63,7 +63,7 @@ export class UsersAdminService {
       const picture = request.profilePicture
         ? await this.pictures.claim(actor, request.profilePicture, organization.id, tx)
         : null;
-      return this.newUsers.create(
+      const created = await this.newUsers.create(
         {
           email: request.email,
           name: request.name,
@@ -77,10 +77,11 @@ export class UsersAdminService {
         },
         tx,
       );
+      if (picture)
+        await this.pictures.announce(created.id, organization.id, picture, actor.userId, tx);
+      return created;
     });
     user.organization = organization;
-    if (user.profilePicture)
-      await this.pictures.announce(user.id, organization.id, user.profilePicture, actor.userId);
     const outcome = await this.invitations.issue(user, actor.userId);
     await this.notifications.notify(
       [actor.userId, ...(await this.notifications.organizationAdmins(organization.id))],
@@ -120,14 +121,14 @@ export class UsersAdminService {
     if (user.id === actor.userId || user.role === 'super_admin') {
       throw new RpcFailure('conflict', 'The super administrator account cannot be deleted here.');
     }
-    await this.users.delete(user.id);
-    await this.revocations.announce({ userId: user.id });
-    if (user.profilePicture) await this.pictures.removeQuietly(user.profilePicture);
-    await this.events.publish({
-      type: 'user.deleted',
+    const deleted = {
+      type: 'user.deleted' as const,
       userId: user.id,
       organizationId: user.organizationId,
-    });
+    };
+    await this.users.delete(user.id, (tx) => this.events.publish(deleted, tx));
+    await this.revocations.announce({ userId: user.id });
+    if (user.profilePicture) await this.pictures.removeQuietly(user.profilePicture);
     return { message: `User ${user.email} deleted` };
   }
 }

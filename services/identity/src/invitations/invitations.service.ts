@@ -8,7 +8,7 @@ import type {
 } from '@hub/proto';
 import {
   bounded,
-  type EventBus,
+  type EventPublisher,
   type Mailer,
   messages,
   type OutgoingMail,
@@ -52,7 +52,7 @@ export class InvitationsService {
     @Inject(NotificationsService) private readonly notifications: NotificationsService,
     @Inject(ProfilePicturesService) private readonly pictures: ProfilePicturesService,
     @Inject(PreferencesService) private readonly preferences: PreferencesService,
-    @Inject(EVENTS) events: EventBus,
+    @Inject(EVENTS) events: EventPublisher,
   ) {
     this.webhooks = new WebhookAnnouncer(events);
   }
@@ -194,10 +194,32 @@ export class InvitationsService {
         profilePicture: picture,
       });
       await this.invitations.markUsed(tx, opened.invitation.id);
+      // Announced with the change: committed together, or neither.
+      const joined = opened.user;
+      if (request.pictureKey)
+        await this.pictures.announce(
+          joined.id,
+          joined.organizationId,
+          request.pictureKey,
+          joined.id,
+          tx,
+        );
+      await this.webhooks.announce(
+        {
+          organizationId: joined.organizationId,
+          type: 'member.joined',
+          key: String(joined.id),
+          data: {
+            userId: joined.id,
+            name: bounded(joined.name),
+            email: joined.email,
+            role: joined.role,
+          },
+        },
+        tx,
+      );
       return opened;
     });
-    if (request.pictureKey)
-      await this.pictures.announce(user.id, user.organizationId, request.pictureKey, user.id);
     const admins = await this.notifications.organizationAdmins(user.organizationId);
     await this.notifications.notify(
       [...admins, ...(invitation.invitedBy ? [invitation.invitedBy] : [])],
@@ -209,12 +231,6 @@ export class InvitationsService {
         }),
       }),
     );
-    await this.webhooks.announce(user.organizationId, 'member.joined', String(user.id), {
-      userId: user.id,
-      name: bounded(user.name),
-      email: user.email,
-      role: user.role,
-    });
     return { message: 'Your password has been set. You can now sign in.' };
   }
 }

@@ -4,7 +4,8 @@ import type { Actor, ProfilePictureUpload, User } from '@hub/proto';
 import {
   belongsToOrganization,
   canReachOrganization,
-  type EventBus,
+  type EventPublisher,
+  type SqlRunner,
   newObjectKey,
   type ObjectStorage,
   RpcFailure,
@@ -23,7 +24,7 @@ export class ProfilePicturesService {
   constructor(
     @Inject(ProfileRepository) private readonly profiles: ProfileRepository,
     @Inject(STORAGE) private readonly storage: ObjectStorage,
-    @Inject(EVENTS) private readonly events: EventBus,
+    @Inject(EVENTS) private readonly events: EventPublisher,
   ) {}
 
   /** The video service enrols the face of every new picture, for identification in videos. */
@@ -32,14 +33,12 @@ export class ProfilePicturesService {
     organizationId: number,
     pictureKey: string,
     changedBy: number,
+    tx?: SqlRunner,
   ): Promise<void> {
-    return this.events.publish({
-      type: 'user.picture-changed',
-      userId,
-      organizationId,
-      pictureKey,
-      changedBy,
-    });
+    return this.events.publish(
+      { type: 'user.picture-changed', userId, organizationId, pictureKey, changedBy },
+      tx,
+    );
   }
 
   /** Records an image the gateway stored below the uploader's organization. */
@@ -100,12 +99,11 @@ export class ProfilePicturesService {
   async change(actor: Actor, fileName: string): Promise<User> {
     const previous = await this.profiles.findUser(actor.userId);
     if (!previous) throw RpcFailure.notFound('User not found');
-    const key = await this.profiles.transaction(async (tx) => {
+    await this.profiles.transaction(async (tx) => {
       const claimed = await this.claim(actor, fileName, actor.organizationId, tx);
       await this.profiles.setPicture(tx, actor.userId, claimed);
-      return claimed;
+      await this.announce(actor.userId, actor.organizationId, claimed, actor.userId, tx);
     });
-    await this.announce(actor.userId, actor.organizationId, key, actor.userId);
     if (previous.profilePicture) await this.removeQuietly(previous.profilePicture);
     return toUserView(await this.profiles.getUserWithOrganization(actor.userId));
   }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, IsNull, Not } from 'typeorm';
+import { DataSource, type EntityManager, IsNull, Not } from 'typeorm';
 import { SessionEntity } from '../auth/session.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 
@@ -42,20 +42,26 @@ export class ScimUsersRepository {
     return this.users.find({ where: members(organizationId), order: { id: 'ASC' } });
   }
 
+  /** `alongside` runs in the same transaction (the event telling of it, in the outbox). */
   create(
     user: Pick<
       UserEntity,
       'email' | 'name' | 'givenName' | 'familyName' | 'scimExternalId' | 'organizationId' | 'role'
     >,
+    alongside: (tx: EntityManager, created: UserEntity) => Promise<void> = async () => undefined,
   ): Promise<UserEntity> {
-    return this.users.save({
-      ...user,
-      passwordHash: null,
-      profilePicture: null,
-      auth0UserId: null,
-      isActive: true,
-      lastLogin: null,
-      suspendedAt: null,
+    return this.db.transaction(async (tx) => {
+      const created = await tx.getRepository(UserEntity).save({
+        ...user,
+        passwordHash: null,
+        profilePicture: null,
+        auth0UserId: null,
+        isActive: true,
+        lastLogin: null,
+        suspendedAt: null,
+      });
+      await alongside(tx, created);
+      return created;
     });
   }
 
@@ -80,7 +86,11 @@ export class ScimUsersRepository {
     await this.users.update(id, { suspendedAt: null });
   }
 
-  async delete(id: number): Promise<void> {
-    await this.users.delete(id);
+  /** `alongside` runs in the same transaction (the event telling of it, in the outbox). */
+  async delete(id: number, alongside: (tx: EntityManager) => Promise<void>): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.delete(UserEntity, id);
+      await alongside(tx);
+    });
   }
 }

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import type { ScimAnswer, ScimCall } from '@hub/proto';
 import {
   applyPatch,
   bounded,
   equalityValue,
-  type EventBus,
+  type EventPublisher,
   patchOperations,
   refuse,
   scimAnswer,
@@ -34,7 +35,7 @@ export class ScimUsersService {
   constructor(
     @Inject(ScimUsersRepository) private readonly users: ScimUsersRepository,
     @Inject(REVOCATIONS) private readonly revocations: SessionRevocations,
-    @Inject(EVENTS) private readonly events: EventBus,
+    @Inject(EVENTS) private readonly events: EventPublisher,
     @Inject(ProfilePicturesService) private readonly pictures: ProfilePicturesService,
   ) {
     this.webhooks = new WebhookAnnouncer(events);
@@ -93,26 +94,36 @@ export class ScimUsersService {
     const fields = scimUserFields(body);
     // Another organization's member answers the same: whose address it is stays unsaid.
     if (await this.users.findByEmail(fields.email)) throw refuse(409, TAKEN, 'uniqueness');
-    const user = await this.users.create({
-      email: fields.email,
-      name: fields.name,
-      givenName: fields.givenName,
-      familyName: fields.familyName,
-      scimExternalId: fields.scimExternalId,
-      organizationId: caller.organizationId,
-      role: PROVISIONED_ROLE,
-    });
-    if (!fields.active) await this.users.suspend(user.id);
     // A provisioned member signs in through SAML at once: they have joined (an invited one joins
-    // when they accept).
-    else {
-      await this.webhooks.announce(caller.organizationId, 'member.joined', String(user.id), {
-        userId: user.id,
-        name: bounded(user.name),
-        email: user.email,
-        role: user.role,
-      });
-    }
+    // when they accept), announced with their creation.
+    const joined = (tx: EntityManager, created: UserEntity) =>
+      this.webhooks.announce(
+        {
+          organizationId: caller.organizationId,
+          type: 'member.joined',
+          key: String(created.id),
+          data: {
+            userId: created.id,
+            name: bounded(created.name),
+            email: created.email,
+            role: created.role,
+          },
+        },
+        tx,
+      );
+    const user = await this.users.create(
+      {
+        email: fields.email,
+        name: fields.name,
+        givenName: fields.givenName,
+        familyName: fields.familyName,
+        scimExternalId: fields.scimExternalId,
+        organizationId: caller.organizationId,
+        role: PROVISIONED_ROLE,
+      },
+      fields.active ? joined : undefined,
+    );
+    if (!fields.active) await this.users.suspend(user.id);
     return {
       status: 201,
       body: toScimUser(await this.existing(caller.organizationId, user.id), baseUrl),
@@ -139,14 +150,14 @@ export class ScimUsersService {
 
   private async remove({ caller, id }: ScimCall): Promise<ScimAnswer> {
     const user = await this.existing(caller.organizationId, id);
-    await this.users.delete(user.id);
-    await this.revocations.announce({ userId: user.id });
-    if (user.profilePicture) await this.pictures.removeQuietly(user.profilePicture);
-    await this.events.publish({
-      type: 'user.deleted',
+    const deleted = {
+      type: 'user.deleted' as const,
       userId: user.id,
       organizationId: user.organizationId,
-    });
+    };
+    await this.users.delete(user.id, (tx) => this.events.publish(deleted, tx));
+    await this.revocations.announce({ userId: user.id });
+    if (user.profilePicture) await this.pictures.removeQuietly(user.profilePicture);
     return { status: 204, body: null };
   }
 

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { SecretBox } from '@hub/kit';
 import type { DeliveredEventType, WebhookDeliveryStatus, WebhookEventType } from '@hub/proto';
+import { WEBHOOK_SECRETS } from '../tokens.js';
 
 export interface EndpointRow {
   id: number;
@@ -47,16 +49,36 @@ export interface NewDelivery {
 /** The delivery log keeps this many deliveries an endpoint to show. */
 const LOG_LENGTH = 100;
 
-/** Every query of webhooks: endpoints and deliveries, always within one organization. */
+/**
+ * Every query of webhooks: endpoints and deliveries, always within one organization. Signing
+ * secrets are sealed on the way in and opened on the way out: the rows this answers hold them
+ * in clear, the table never does.
+ */
 @Injectable()
 export class WebhooksRepository {
-  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(WEBHOOK_SECRETS) private readonly secrets: SecretBox,
+  ) {}
+
+  private opened(row: EndpointRow): EndpointRow {
+    return {
+      ...row,
+      secret: this.secrets.open(row.secret),
+      previous_secret: row.previous_secret && this.secrets.open(row.previous_secret),
+    };
+  }
+
+  private sealed(secret: string): string {
+    return this.secrets.seal(secret).sealed;
+  }
 
   async endpoints(organizationId: number): Promise<EndpointRow[]> {
-    return this.db.query(
+    const rows: EndpointRow[] = await this.db.query(
       `SELECT * FROM webhook_endpoints WHERE organization_id = $1 ORDER BY created_at DESC, id DESC`,
       [organizationId],
     );
+    return rows.map((row) => this.opened(row));
   }
 
   async endpoint(organizationId: number, id: number): Promise<EndpointRow | undefined> {
@@ -64,16 +86,17 @@ export class WebhooksRepository {
       `SELECT * FROM webhook_endpoints WHERE organization_id = $1 AND id = $2`,
       [organizationId, id],
     );
-    return rows[0];
+    return rows[0] && this.opened(rows[0]);
   }
 
   /** The enabled endpoints of an organization that subscribed to `type`. */
   async subscribed(organizationId: number, type: WebhookEventType): Promise<EndpointRow[]> {
-    return this.db.query(
+    const rows: EndpointRow[] = await this.db.query(
       `SELECT * FROM webhook_endpoints
         WHERE organization_id = $1 AND enabled AND $2 = ANY (events)`,
       [organizationId, type],
     );
+    return rows.map((row) => this.opened(row));
   }
 
   async create(endpoint: {
@@ -92,11 +115,11 @@ export class WebhooksRepository {
         endpoint.url,
         endpoint.description,
         endpoint.events,
-        endpoint.secret,
+        this.sealed(endpoint.secret),
         endpoint.createdBy,
       ],
     );
-    return rows[0]!;
+    return this.opened(rows[0]!);
   }
 
   async remove(organizationId: number, id: number): Promise<boolean> {
@@ -118,9 +141,9 @@ export class WebhooksRepository {
       `UPDATE webhook_endpoints
           SET previous_secret = secret, previous_secret_expires_at = $4, secret = $3
         WHERE organization_id = $1 AND id = $2 RETURNING *`,
-      [organizationId, id, secret, previousUntil],
+      [organizationId, id, this.sealed(secret), previousUntil],
     );
-    return rows[0][0];
+    return rows[0][0] && this.opened(rows[0][0]);
   }
 
   async enable(organizationId: number, id: number): Promise<EndpointRow | undefined> {
@@ -129,7 +152,7 @@ export class WebhooksRepository {
         WHERE organization_id = $1 AND id = $2 RETURNING *`,
       [organizationId, id],
     );
-    return rows[0][0];
+    return rows[0][0] && this.opened(rows[0][0]);
   }
 
   /**

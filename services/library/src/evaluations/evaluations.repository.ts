@@ -36,8 +36,13 @@ export class EvaluationsRepository {
     return this.evaluations.findOneByOrFail({ id });
   }
 
-  async update(id: number, changes: EvaluationChanges): Promise<void> {
-    await this.evaluations.update(id, changes);
+  /** In `tx` when given (a change whose event is written with it). */
+  async update(id: number, changes: EvaluationChanges, tx?: EntityManager): Promise<void> {
+    await (tx ?? this.db.manager).getRepository(EvaluationEntity).update(id, changes);
+  }
+
+  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
   }
 
   /** These documents of the organization, each with its evaluation and whether it is published. */

@@ -105,19 +105,30 @@ export class EvaluationsService {
   async publish(actor: Actor, documentId: number): Promise<ReviewEvaluation> {
     const row = await this.ofDocumentRow(actor, documentId);
     if (row.status !== 'published') {
-      await this.evaluations.update(row.id, {
-        status: 'published',
-        publishedAt: new Date(),
-        publishedBy: actor.userId,
-        // Published means reviewed: the marks of what a new version changed have done their job.
-        changedQuestionIds: [],
-        removedQuestions: 0,
-      });
-      await this.webhooks.announce(actor.organizationId, 'evaluation.published', String(row.id), {
-        evaluationId: row.id,
-        documentId,
-        title: bounded(row.title),
-        questionCount: row.questions.length,
+      await this.evaluations.transaction(async (tx) => {
+        const published = {
+          status: 'published' as const,
+          publishedAt: new Date(),
+          publishedBy: actor.userId,
+          // Published means reviewed: the marks of what a new version changed have done their job.
+          changedQuestionIds: [],
+          removedQuestions: 0,
+        };
+        await this.evaluations.update(row.id, published, tx);
+        await this.webhooks.announce(
+          {
+            organizationId: actor.organizationId,
+            type: 'evaluation.published',
+            key: String(row.id),
+            data: {
+              evaluationId: row.id,
+              documentId,
+              title: bounded(row.title),
+              questionCount: row.questions.length,
+            },
+          },
+          tx,
+        );
       });
     }
     return toReviewView(await this.evaluations.getById(row.id));

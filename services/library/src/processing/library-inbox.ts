@@ -102,21 +102,24 @@ export class LibraryInbox {
         document.id,
         message.images.map((image) => imageRow(document.id, image)),
       );
+      await this.webhooks.announce(
+        {
+          organizationId: document.organizationId,
+          type: 'document.processed',
+          key: `${document.id}-run-${message.run}`,
+          data: {
+            documentId: document.id,
+            title: bounded(document.title),
+            pageCount: message.pageCount,
+            imageCount: message.images.length,
+            ocrPages: message.ocrPages,
+          },
+        },
+        tx,
+      );
       return true;
     });
     if (!applied) return;
-    await this.webhooks.announce(
-      document.organizationId,
-      'document.processed',
-      `${document.id}-run-${message.run}`,
-      {
-        documentId: document.id,
-        title: bounded(document.title),
-        pageCount: message.pageCount,
-        imageCount: message.images.length,
-        ocrPages: message.ocrPages,
-      },
-    );
     await this.notifier.tell(document.uploadedBy, {
       type: 'success',
       title: 'Document processed',

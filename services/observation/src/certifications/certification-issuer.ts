@@ -58,28 +58,36 @@ export class CertificationIssuer {
     );
   }
 
-  /** Outside any transaction of the caller: announced once issued (an SOP's, by the observation). */
+  /** Issued and announced in one transaction (an SOP's is announced by the observation's). */
   async courseCompleted(course: CompletedCourse, at: Date) {
     const months = await this.settings.monthsFor(course.organizationId, null);
-    const issued = await this.repository.issue({
-      organizationId: course.organizationId,
-      userId: course.userId,
-      holderName: course.holderName,
-      kind: 'course',
-      subjectId: course.courseId,
-      title: course.title,
-      observationId: null,
-      observerId: null,
-      score: null,
-      validityMonths: months,
-      ...termFrom(at, months),
+    return this.repository.transaction(async (tx) => {
+      const issued = await this.repository.issue(
+        {
+          organizationId: course.organizationId,
+          userId: course.userId,
+          holderName: course.holderName,
+          kind: 'course',
+          subjectId: course.courseId,
+          title: course.title,
+          observationId: null,
+          observerId: null,
+          score: null,
+          validityMonths: months,
+          ...termFrom(at, months),
+        },
+        tx,
+      );
+      await this.webhooks.announce(
+        {
+          organizationId: course.organizationId,
+          type: 'certification.issued',
+          key: `${issued.id}-${issued.issued_at.getTime()}`,
+          data: certificationData(issued),
+        },
+        tx,
+      );
+      return issued;
     });
-    await this.webhooks.announce(
-      course.organizationId,
-      'certification.issued',
-      `${issued.id}-${issued.issued_at.getTime()}`,
-      certificationData(issued),
-    );
-    return issued;
   }
 }

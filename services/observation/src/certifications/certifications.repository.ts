@@ -100,8 +100,12 @@ export class CertificationsRepository {
     return row!;
   }
 
-  async find(organizationId: number, id: number): Promise<CertificationRow | null> {
-    const [row] = (await this.db.query(`${SELECT} WHERE c.id = $1 AND c.organization_id = $2`, [
+  async find(
+    organizationId: number,
+    id: number,
+    manager: EntityManager = this.db.manager,
+  ): Promise<CertificationRow | null> {
+    const [row] = (await manager.query(`${SELECT} WHERE c.id = $1 AND c.organization_id = $2`, [
       id,
       organizationId,
     ])) as CertificationRow[];
@@ -213,14 +217,15 @@ export class CertificationsRepository {
     id: number,
     by: number,
     reason: string,
+    manager: EntityManager = this.db.manager,
   ): Promise<CertificationRow | null> {
     // TypeORM answers an UPDATE ... RETURNING as [rows, affected count].
-    const [rows] = (await this.db.query(
+    const [rows] = (await manager.query(
       `UPDATE certifications SET revoked_at = coalesce(revoked_at, now()), revoked_by = $3, revoked_reason = $4
         WHERE id = $1 AND organization_id = $2 RETURNING id`,
       [id, organizationId, by, reason],
     )) as [{ id: number }[], number];
-    return rows[0] ? this.find(organizationId, id) : null;
+    return rows[0] ? this.find(organizationId, id, manager) : null;
   }
 
   transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {

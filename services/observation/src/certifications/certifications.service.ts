@@ -183,14 +183,26 @@ export class CertificationsService {
   }
 
   async revoke(actor: Actor, id: number, reason: string): Promise<Certification> {
-    const row = await this.repository.revoke(actor.organizationId, id, actor.userId, reason);
-    if (!row) throw RpcFailure.notFound(NOT_FOUND);
-    await this.webhooks.announce(
-      actor.organizationId,
-      'certification.revoked',
-      String(row.id),
-      certificationData(row),
-    );
+    const row = await this.repository.transaction(async (tx) => {
+      const revoked = await this.repository.revoke(
+        actor.organizationId,
+        id,
+        actor.userId,
+        reason,
+        tx,
+      );
+      if (!revoked) throw RpcFailure.notFound(NOT_FOUND);
+      await this.webhooks.announce(
+        {
+          organizationId: actor.organizationId,
+          type: 'certification.revoked',
+          key: String(revoked.id),
+          data: certificationData(revoked),
+        },
+        tx,
+      );
+      return revoked;
+    });
     const tags = await this.sopTags(
       actor.organizationId,
       row.kind === 'sop' ? [row.subject_id] : [],

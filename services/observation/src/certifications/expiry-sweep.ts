@@ -74,11 +74,14 @@ export class CertificationExpirySweep {
       await this.notify(row, due, await this.membersOf(row.organization_id, members), now);
       // Keyed by the term it is about: a renewed certification's next expiry is a new fact.
       await this.webhooks.announce(
-        row.organization_id,
-        due === 'expiring_soon' ? 'certification.expiring' : 'certification.expired',
-        `${row.id}-${row.expires_at.getTime()}`,
-        certificationData(row),
-        now,
+        {
+          organizationId: row.organization_id,
+          type: due === 'expiring_soon' ? 'certification.expiring' : 'certification.expired',
+          key: `${row.id}-${row.expires_at.getTime()}`,
+          data: certificationData(row),
+          occurredAt: now,
+        },
+        tx,
       );
       await this.certifications.rememberAnnounced(tx, row.id, due);
       return true;

@@ -202,7 +202,7 @@ export class ObservationsService {
     });
     if (result.replay) return result.replay;
     if (result.completed) {
-      await this.announceCompletion(result.row, result.score!, result.passed!, result.issued);
+      await this.announceCompletion(result.row, result.score!, result.passed!);
     }
     return this.toResult(result);
   }
@@ -230,33 +230,56 @@ export class ObservationsService {
     const passed = score >= row.pass_mark;
     const completedAt = await this.repository.complete(tx, row.id, score, passed);
     const issued = passed ? await this.certifications.sopPassed(tx, row, score, completedAt) : null;
+    await this.announceWebhooks(tx, row, score, passed, issued);
     return { score, passed, issued };
   }
 
-  private async announceCompletion(
+  /** In the completing transaction: the facts and their events commit together. */
+  private async announceWebhooks(
+    tx: EntityManager,
     row: ObservationRow,
     score: number,
     passed: boolean,
     issued: CertificationRow | null,
   ): Promise<void> {
-    await this.webhooks.announce(row.organization_id, 'observation.completed', String(row.id), {
-      observationId: row.id,
-      documentId: row.document_id,
-      evaluationTitle: bounded(row.evaluation_title),
-      operatorId: row.operator_id,
-      operatorName: bounded(row.operator_name),
-      observerId: row.observer_id,
-      score,
-      passed,
-    });
+    const organizationId = row.organization_id;
+    await this.webhooks.announce(
+      {
+        organizationId,
+        type: 'observation.completed',
+        key: String(row.id),
+        data: {
+          observationId: row.id,
+          documentId: row.document_id,
+          evaluationTitle: bounded(row.evaluation_title),
+          operatorId: row.operator_id,
+          operatorName: bounded(row.operator_name),
+          observerId: row.observer_id,
+          score,
+          passed,
+        },
+      },
+      tx,
+    );
     if (issued) {
       await this.webhooks.announce(
-        row.organization_id,
-        'certification.issued',
-        `${issued.id}-${issued.issued_at.getTime()}`,
-        certificationData(issued),
+        {
+          organizationId,
+          type: 'certification.issued',
+          key: `${issued.id}-${issued.issued_at.getTime()}`,
+          data: certificationData(issued),
+        },
+        tx,
       );
     }
+  }
+
+  /** After the commit: the learner's courses and the people told. */
+  private async announceCompletion(
+    row: ObservationRow,
+    score: number,
+    passed: boolean,
+  ): Promise<void> {
     await this.courses.forLearner(row.operator_id, passed ? row.document_id : null);
     const verdict = passed ? 'passed' : 'did not pass';
     await this.rpc

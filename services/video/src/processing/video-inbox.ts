@@ -1,11 +1,11 @@
 import { Logger } from '@nestjs/common';
-import type { DataSource } from 'typeorm';
-import { identityRpc, peopleSeenText, VideoInboxMessage } from '@hub/proto';
+import type { DataSource, EntityManager } from 'typeorm';
+import { type AnalysisReport, identityRpc, peopleSeenText, VideoInboxMessage } from '@hub/proto';
 import { bounded, type ObjectStorage, type RpcClient, type WebhookAnnouncer } from '@hub/kit';
 import { FaceEnrolmentsRepository } from '../faces/face-enrolments.repository.js';
 import type { FaceReenrolment } from '../faces/face-reenrolment.js';
 import type { AnalysisDispatch } from './analysis-dispatch.js';
-import { AnalysisRepository } from './analysis.repository.js';
+import { type AnalysedVideo, AnalysisRepository } from './analysis.repository.js';
 import { withFaceIds } from '../review/apply-review.js';
 import { FaceReviewRepository, type KeptReview } from '../review/face-review.repository.js';
 import { completeWithUnknownFaces } from '../unknown-people/group-faces.js';
@@ -102,20 +102,13 @@ export class VideoInbox {
       message,
       report,
       reviews,
-      (tx, labelled) => this.analyses.complete(message.videoId, message.run, labelled, tx),
-    );
-    if (!video) return;
-    await this.webhooks.announce(
-      video.organization_id,
-      'video.analysed',
-      `${message.videoId}-run-${message.run}`,
-      {
-        videoId: message.videoId,
-        title: bounded(video.title),
-        detectedOperators: report.detectedOperators,
-        identifiedOperators: report.identifiedOperators.length,
+      async (tx, labelled) => {
+        const completed = await this.analyses.complete(message.videoId, message.run, labelled, tx);
+        if (completed) await this.announceAnalysed(completed, message, report, tx);
+        return completed;
       },
     );
+    if (!video) return;
     await this.tell(video.uploaded_by, {
       type: 'success',
       title: 'Video analysed',
@@ -134,6 +127,29 @@ export class VideoInbox {
    * The video's earlier reviews, to apply to its new report; a face named as someone who is no
    * member any more (deleted since) is not named again.
    */
+  /** In the completing transaction: the analysis and its event commit together. */
+  private announceAnalysed(
+    video: AnalysedVideo,
+    message: Message<'analysis.completed'>,
+    report: AnalysisReport,
+    tx: EntityManager,
+  ): Promise<void> {
+    return this.webhooks.announce(
+      {
+        organizationId: video.organization_id,
+        type: 'video.analysed',
+        key: `${message.videoId}-run-${message.run}`,
+        data: {
+          videoId: message.videoId,
+          title: bounded(video.title),
+          detectedOperators: report.detectedOperators,
+          identifiedOperators: report.identifiedOperators.length,
+        },
+      },
+      tx,
+    );
+  }
+
   private async reviewsToApply(videoId: number): Promise<KeptReview[]> {
     const reviews = await this.reviews.keptReviews(videoId);
     const named = reviews.filter((review) => review.decision === 'name');
