@@ -1,0 +1,56 @@
+import type { ErrorCode } from '@hub/proto';
+
+/** What the web app shows for an API error code, in French (vous, as the rest of the app). */
+export const errors: Record<ErrorCode, string> = {
+  invalid_credentials: 'E-mail ou mot de passe incorrect. Veuillez réessayer.',
+  sign_in_rate_limited:
+    'Trop de tentatives de connexion. Patientez quelques minutes, puis réessayez.',
+  session_ended: 'Votre session a pris fin. Veuillez vous reconnecter.',
+  not_permitted: 'Vous n’avez pas l’autorisation de faire cela.',
+  invitation_invalid: 'Ce lien de création de mot de passe est invalide ou a expiré.',
+  invitation_expired:
+    'Ce lien de création de mot de passe a expiré. Demandez-en un nouveau à votre administrateur.',
+  invitation_used: 'Cette invitation a déjà été utilisée. Connectez-vous plutôt.',
+  account_already_set_up: 'Cette personne a déjà terminé la création de son compte.',
+  setup_photo_required: 'Ajoutez une photo de profil pour terminer la création de votre compte.',
+  current_password_incorrect: 'Le mot de passe actuel est incorrect.',
+  email_change_needs_password: 'Saisissez votre mot de passe actuel pour changer d’e-mail.',
+  email_change_link_invalid: 'Ce lien de confirmation d’e-mail est invalide ou a expiré.',
+  email_taken: 'Cette adresse e-mail est déjà utilisée par un autre compte.',
+  user_email_exists: 'Un utilisateur avec cet e-mail existe déjà.',
+  job_function_exists: 'Un poste porte déjà ce nom.',
+  tag_exists: 'Une étiquette porte déjà ce nom.',
+  image_required: 'Veuillez choisir un fichier image.',
+  photo_type: 'Veuillez choisir une image JPEG ou PNG.',
+  profile_picture_too_large: 'La photo de profil doit faire moins de 5 Mo.',
+  pdf_required: 'Veuillez choisir un fichier PDF à importer.',
+  pdf_too_large: 'Le PDF dépasse 50 Mo. Veuillez importer un fichier plus petit.',
+  video_required: 'Veuillez choisir un fichier vidéo à importer.',
+  video_type: 'Veuillez choisir un fichier vidéo valide (MP4, MPEG, MOV, AVI).',
+  video_too_large: 'Veuillez choisir une vidéo de moins de 2 Go.',
+  face_photo_required: 'Veuillez choisir une photo du visage.',
+  face_photo_type: 'Veuillez choisir une photo JPEG ou PNG.',
+  face_photo_too_large: 'La photo doit faire moins de 5 Mo.',
+  csv_required: 'Veuillez choisir un fichier CSV.',
+  csv_too_large: 'Le fichier dépasse 10 Mo. Découpez-le en fichiers plus petits.',
+  document_not_found: 'Document introuvable.',
+  evaluation_not_found: 'Évaluation introuvable.',
+  user_not_found: 'Utilisateur introuvable.',
+  organization_not_found: 'Organisation introuvable.',
+  job_function_not_found: 'Poste introuvable.',
+  recommendation_not_found: 'Recommandation introuvable.',
+  session_not_found: 'Cette session est introuvable ou a déjà pris fin.',
+  file_link_expired: 'Ce lien a expiré. Veuillez rouvrir le fichier.',
+  observation_already_completed: 'Cette observation est déjà terminée.',
+  recommendation_decided: 'Cette recommandation n’est plus active.',
+  retry_only_failed: 'Seul un document dont le traitement a échoué peut être relancé.',
+  option_required: 'Veuillez choisir une réponse pour continuer.',
+  document_with_evaluation_required: 'Veuillez choisir un document doté d’une évaluation.',
+  storage_unavailable:
+    'Impossible d’enregistrer ou de lire des fichiers pour le moment (le stockage de fichiers est injoignable). Rien n’a été enregistré ; réessayez dans quelques minutes.',
+  storage_full:
+    'Le stockage de fichiers est plein : ce fichier n’a pas été enregistré. Réessayez plus tard ou demandez à votre administrateur de libérer de l’espace.',
+  broker_unavailable:
+    'Le service est brièvement indisponible (son courtier de messages, Redis, est injoignable). Réessayez dans quelques secondes.',
+  internal: 'Une erreur s’est produite de notre côté. Veuillez réessayer.',
+};
