@@ -4,7 +4,7 @@ import type { ErrorCode } from '@hub/proto';
 export const errors: Record<ErrorCode, string> = {
   invalid_credentials: 'Correo o contraseña incorrectos. Inténtalo de nuevo.',
   sign_in_rate_limited:
-    'Demasiados intentos de inicio de sesión. Espera unos minutos y vuelve a intentarlo.',
+    'Demasiados intentos de inicio de sesión. Espera un poco y vuelve a intentarlo.',
   session_ended: 'Tu sesión terminó. Vuelve a iniciar sesión.',
   not_permitted: 'No tienes permiso para hacer esto.',
   invitation_invalid: 'Este enlace para crear tu contraseña no es válido o ya caducó.',

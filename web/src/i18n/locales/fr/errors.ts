@@ -3,8 +3,7 @@ import type { ErrorCode } from '@hub/proto';
 /** What the web app shows for an API error code, in French (vous, as the rest of the app). */
 export const errors: Record<ErrorCode, string> = {
   invalid_credentials: 'E-mail ou mot de passe incorrect. Veuillez réessayer.',
-  sign_in_rate_limited:
-    'Trop de tentatives de connexion. Patientez quelques minutes, puis réessayez.',
+  sign_in_rate_limited: 'Trop de tentatives de connexion. Patientez un peu, puis réessayez.',
   session_ended: 'Votre session a pris fin. Veuillez vous reconnecter.',
   not_permitted: 'Vous n’avez pas l’autorisation de faire cela.',
   invitation_invalid: 'Ce lien de création de mot de passe est invalide ou a expiré.',
