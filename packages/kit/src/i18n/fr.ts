@@ -2,6 +2,8 @@ import type { ServerCatalog } from './en.js';
 import { counted } from './plural.js';
 
 const count = counted('fr');
+/** "de Franck", "d’Otto": French elides before a vowel. */
+const of = (name: string) => (/^[aeiouyàâäéèêëîïôöùûü]/i.test(name) ? `d’${name}` : `de ${name}`);
 
 /** French for the plant floor: vous, short and direct, as the web app's catalog. */
 export const fr: ServerCatalog = {
@@ -77,11 +79,11 @@ export const fr: ServerCatalog = {
     }),
     certificationExpiring: (p) => ({
       title: 'Certification bientôt expirée',
-      message: `La certification « ${p.title} » de ${p.holder} expire le ${p.until} (dans ${count(p.days, 'jour', 'jours')}). Une nouvelle réussite la renouvelle.`,
+      message: `La certification « ${p.title} » ${of(p.holder)} expire le ${p.until} (dans ${count(p.days, 'jour', 'jours')}). Une nouvelle réussite la renouvelle.`,
     }),
     certificationExpired: (p) => ({
       title: 'Certification expirée',
-      message: `La certification « ${p.title} » de ${p.holder} a expiré le ${p.until}. Une nouvelle réussite la renouvelle.`,
+      message: `La certification « ${p.title} » ${of(p.holder)} a expiré le ${p.until}. Une nouvelle réussite la renouvelle.`,
     }),
     videoUnreadable: (p) => ({
       title: 'Vidéo illisible',
