@@ -23,6 +23,13 @@ export const en = {
     expires: (p: { hours: number }) =>
       `It works once, for ${p.hours} hours. If you did not ask for this, ignore this mail.`,
   },
+  webhookDisabled: {
+    subject: 'A webhook endpoint was disabled',
+    disabled: (p: { url: string; hours: number }) =>
+      `The webhook endpoint ${p.url} was disabled: every delivery failed for ${p.hours} hours.`,
+    kept: 'Its deliveries stay in the log. Once the endpoint answers again, enable it and replay what it missed in',
+    where: 'Settings > Integrations',
+  },
   certificate: {
     title: 'Certificate of Competence',
     certifies: 'This certifies that',

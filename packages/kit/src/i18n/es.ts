@@ -24,6 +24,13 @@ export const es: ServerCatalog = {
     expires: (p) =>
       `Funciona una sola vez, durante ${p.hours} horas. Si no lo pediste, ignora este correo.`,
   },
+  webhookDisabled: {
+    subject: 'Se desactivó un endpoint de webhook',
+    disabled: (p) =>
+      `Se desactivó el endpoint de webhook ${p.url}: todos los envíos fallaron durante ${p.hours} horas.`,
+    kept: 'Sus envíos siguen en el registro. Cuando el endpoint vuelva a responder, actívalo y reenvía lo que se perdió en',
+    where: 'Configuración > Integraciones',
+  },
   certificate: {
     title: 'Certificado de Competencia',
     certifies: 'Se certifica que',

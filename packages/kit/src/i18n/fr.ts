@@ -26,6 +26,13 @@ export const fr: ServerCatalog = {
     expires: (p) =>
       `Il ne fonctionne qu’une fois, pendant ${p.hours} heures. Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail.`,
   },
+  webhookDisabled: {
+    subject: 'Un point de terminaison de webhook a été désactivé',
+    disabled: (p) =>
+      `Le point de terminaison de webhook ${p.url} a été désactivé : toutes les livraisons ont échoué pendant ${p.hours} heures.`,
+    kept: 'Ses livraisons restent dans le journal. Dès qu’il répond de nouveau, réactivez-le et renvoyez ce qu’il a manqué dans',
+    where: 'Paramètres > Intégrations',
+  },
   certificate: {
     title: 'Certificat de compétence',
     certifies: 'Nous certifions que',

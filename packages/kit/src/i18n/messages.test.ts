@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '@hub/proto';
+import { LANGUAGES, type NotificationText } from '@hub/proto';
 import { en } from './en.js';
 import { longDate, messages, SERVER_CATALOGS, writeNotification } from './messages.js';
 
@@ -54,7 +54,7 @@ describe('the server catalogs', () => {
   });
 
   it("write another service's notification in the reader's language, dates and counts included", () => {
-    const expiring = {
+    const expiring: NotificationText = {
       key: 'certificationExpiring',
       params: {
         holder: 'Otto',
@@ -62,7 +62,7 @@ describe('the server catalogs', () => {
         expiresAt: '2026-11-23T10:00:00.000Z',
         days: 1,
       },
-    } as const;
+    };
     expect(writeNotification(expiring, 'fr')).toEqual({
       title: 'Certification bientôt expirée',
       message:
@@ -71,10 +71,10 @@ describe('the server catalogs', () => {
     expect(writeNotification(expiring, 'en').message).toBe(
       'Otto\'s certification "Refroidissement" expires on 23 November 2026 (in 1 day). A new pass renews it.',
     );
-    const analysed = {
+    const analysed: NotificationText = {
       key: 'videoAnalysed',
       params: { title: 'Turno', detected: 2, identified: ['Ana'] },
-    } as const;
+    };
     expect(writeNotification(analysed, 'es').message).toBe(
       '«Turno»: 2 operarios detectados, 1 identificado (Ana).',
     );
