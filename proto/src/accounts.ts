@@ -1,3 +1,4 @@
+import { ERROR_TEXTS } from './error-codes.js';
 import { z } from 'zod';
 import { CreatableRole } from './roles.js';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './text.js';
@@ -121,10 +122,10 @@ export const UpdateProfileRequest = z.object({
 });
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
 
-export const EMAIL_CHANGE_NEEDS_PASSWORD = 'Enter your current password to change your email.';
+export const EMAIL_CHANGE_NEEDS_PASSWORD = ERROR_TEXTS.email_change_needs_password;
 export const EMAIL_CHANGE_SENT = (email: string) =>
   `We sent a confirmation link to ${email}. Your email changes once you open it.`;
-export const EMAIL_CHANGE_LINK_INVALID = 'This email confirmation link is invalid or has expired.';
+export const EMAIL_CHANGE_LINK_INVALID = ERROR_TEXTS.email_change_link_invalid;
 
 export const ConfirmEmailRequest = z.object({
   token: z.string().min(1, EMAIL_CHANGE_LINK_INVALID).max(200),

@@ -1,3 +1,4 @@
+import { ERROR_TEXTS } from './error-codes.js';
 import { z } from 'zod';
 
 /** Body of every non-success answer of the HTTP API. */
@@ -5,6 +6,8 @@ export const ErrorBody = z.object({
   message: z.string(),
   statusCode: z.number().int(),
   field: z.string().optional(),
+  /** For a message of ERROR_TEXTS: its stable code, for clients that show their own text. */
+  code: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
@@ -36,7 +39,5 @@ export type Failure = z.infer<typeof Failure>;
  * it: 503 while the store cannot be reached, 507 while it is full. Nothing is kept of the file
  * and no record names it; the same request succeeds once the store is back, without a restart.
  */
-export const STORAGE_UNAVAILABLE =
-  'Files cannot be stored or read right now (the file store cannot be reached). Nothing was saved; please try again in a few minutes.';
-export const STORAGE_FULL =
-  'The file store is full, so this file was not saved. Please try again later or ask your administrator to free up space.';
+export const STORAGE_UNAVAILABLE = ERROR_TEXTS.storage_unavailable;
+export const STORAGE_FULL = ERROR_TEXTS.storage_full;

@@ -1,3 +1,4 @@
+import { ERROR_TEXTS } from './error-codes.js';
 import { z } from 'zod';
 import { Role } from './roles.js';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './text.js';
@@ -29,7 +30,7 @@ export const Organization = z.object({
 export type Organization = z.infer<typeof Organization>;
 
 /** The one answer to a wrong email or password: it never says which of the two was wrong. */
-export const INVALID_CREDENTIALS = 'Invalid email or password. Please try again.';
+export const INVALID_CREDENTIALS = ERROR_TEXTS.invalid_credentials;
 
 export const LoginRequest = z.object({
   email: z

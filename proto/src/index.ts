@@ -1,4 +1,5 @@
 export * from './roles.js';
+export * from './error-codes.js';
 export * from './errors.js';
 export * from './http.js';
 export * from './paging.js';
@@ -13,6 +14,7 @@ export * from './rpc.js';
 export * from './rpc/identity.js';
 export * from './rpc/library.js';
 export * from './accounts.js';
+export * from './notification-texts.js';
 export * from './uploads.js';
 export * from './events.js';
 export * from './library.js';

@@ -1,3 +1,4 @@
+import { ERROR_TEXTS } from './error-codes.js';
 import { z } from 'zod';
 import type { UploadRule } from './http.js';
 
@@ -18,9 +19,9 @@ export const PEOPLE_IMPORT_LIMITS = {
 export const JOB_FUNCTION_SEPARATORS = /[;|,]/;
 
 export const PEOPLE_IMPORT_MESSAGES = {
-  missing: 'Please choose a CSV file.',
+  missing: ERROR_TEXTS.csv_required,
   notCsv: 'This file is not a CSV file. Save the spreadsheet as CSV (UTF-8) and try again.',
-  tooLarge: 'The file is larger than 10 MB. Split it into smaller files.',
+  tooLarge: ERROR_TEXTS.csv_too_large,
   tooManyRows: 'The file has more than 100,000 rows. Split it into smaller files.',
   otherOrganization: 'This email is already used by another organization.',
 } as const;

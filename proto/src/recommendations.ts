@@ -1,3 +1,4 @@
+import { ERROR_TEXTS } from './error-codes.js';
 import { z } from 'zod';
 
 export const RECOMMENDATION_CATEGORIES = [
@@ -90,5 +91,5 @@ export const RecommendationListQuery = z.object({
 });
 export type RecommendationListQuery = z.infer<typeof RecommendationListQuery>;
 
-export const RECOMMENDATION_NOT_FOUND = 'Recommendation not found.';
-export const RECOMMENDATION_ALREADY_DECIDED = 'This recommendation is no longer active.';
+export const RECOMMENDATION_NOT_FOUND = ERROR_TEXTS.recommendation_not_found;
+export const RECOMMENDATION_ALREADY_DECIDED = ERROR_TEXTS.recommendation_decided;

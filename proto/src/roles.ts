@@ -1,3 +1,4 @@
+import { ERROR_TEXTS } from './error-codes.js';
 import { z } from 'zod';
 
 export const ROLES = [
@@ -59,7 +60,7 @@ export function organizationScope(actor: Pick<Actor, 'role' | 'organizationId'>)
 }
 
 /** The one answer to a role or organization that may not do what it asked. */
-export const NOT_PERMITTED = "You don't have permission to do this.";
+export const NOT_PERMITTED = ERROR_TEXTS.not_permitted;
 
 /** 'training_supervisor' -> 'training supervisor', as the shell shows it. */
 export function roleLabel(role: Role): string {

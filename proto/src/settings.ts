@@ -1,3 +1,4 @@
+import { ERROR_TEXTS } from './error-codes.js';
 import { z } from 'zod';
 
 /** One live session of the signed-in user, as the Security settings list it. */
@@ -26,7 +27,7 @@ export const SessionIdParams = z.object({
 });
 export type SessionIdParams = z.infer<typeof SessionIdParams>;
 
-export const SESSION_NOT_FOUND = 'This session was not found or has already ended.';
+export const SESSION_NOT_FOUND = ERROR_TEXTS.session_not_found;
 export const CURRENT_SESSION_NOT_ENDED = 'To end this session, sign out.';
 
 export const LANGUAGES = ['en', 'es', 'fr'] as const;

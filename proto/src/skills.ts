@@ -1,3 +1,4 @@
+import { ERROR_TEXTS } from './error-codes.js';
 import { z } from 'zod';
 import { Role } from './roles.js';
 
@@ -63,8 +64,8 @@ export const SetJobFunctionMembersRequest = z.object({
 });
 export type SetJobFunctionMembersRequest = z.infer<typeof SetJobFunctionMembersRequest>;
 
-export const JOB_FUNCTION_NOT_FOUND = 'Job function not found';
-export const DUPLICATE_JOB_FUNCTION = 'A job function with this name already exists.';
+export const JOB_FUNCTION_NOT_FOUND = ERROR_TEXTS.job_function_not_found;
+export const DUPLICATE_JOB_FUNCTION = ERROR_TEXTS.job_function_exists;
 export const UNKNOWN_SOPS = 'Some of these SOPs are not processed SOPs of your organization.';
 export const UNKNOWN_MEMBERS = 'Some of these people are not members of your organization.';
 

@@ -1,3 +1,4 @@
+import { ERROR_TEXTS } from './error-codes.js';
 import type { UploadRule } from './http.js';
 import { SetupPasswordRequest } from './accounts.js';
 import {
@@ -41,15 +42,15 @@ export const EXTENSION_BY_KIND: Record<string, string> = {
   text: 'csv',
 };
 
-const tooLarge = 'Profile picture must be less than 5MB.';
+const tooLarge = ERROR_TEXTS.profile_picture_too_large;
 
 export const PROFILE_PICTURE_UPLOAD: UploadRule = {
   fileField: 'profilePicture',
   maxBytes: PROFILE_PICTURE_MAX_BYTES,
   kinds: IMAGE_KINDS,
   messages: {
-    missing: 'Please select an image file.',
-    wrongKind: 'Please select an image file.',
+    missing: ERROR_TEXTS.image_required,
+    wrongKind: ERROR_TEXTS.image_required,
     tooLarge,
   },
 };
@@ -60,8 +61,8 @@ export const INVITATION_PHOTO_UPLOAD: UploadRule<typeof SetupPasswordRequest> = 
   kinds: PHOTO_KINDS,
   fields: SetupPasswordRequest,
   messages: {
-    missing: 'Please upload a profile picture to complete your account setup.',
-    wrongKind: 'Please select a JPEG or PNG image.',
+    missing: ERROR_TEXTS.setup_photo_required,
+    wrongKind: ERROR_TEXTS.photo_type,
     tooLarge,
   },
 };
@@ -72,9 +73,9 @@ export const DOCUMENT_UPLOAD: UploadRule<typeof DocumentUploadFields> = {
   kinds: ['pdf'],
   fields: DocumentUploadFields,
   messages: {
-    missing: 'Please select a PDF file to upload.',
-    wrongKind: 'Please select a PDF file to upload.',
-    tooLarge: 'The PDF is larger than 50 MB. Please upload a smaller file.',
+    missing: ERROR_TEXTS.pdf_required,
+    wrongKind: ERROR_TEXTS.pdf_required,
+    tooLarge: ERROR_TEXTS.pdf_too_large,
   },
 };
 
@@ -90,9 +91,9 @@ export const VIDEO_UPLOAD: UploadRule<typeof VideoUploadFields> = {
   kinds: VIDEO_KINDS,
   fields: VideoUploadFields,
   messages: {
-    missing: 'Please select a video file to upload.',
-    wrongKind: 'Please select a valid video file (MP4, MPEG, MOV, AVI).',
-    tooLarge: 'Please select a video file smaller than 2GB.',
+    missing: ERROR_TEXTS.video_required,
+    wrongKind: ERROR_TEXTS.video_type,
+    tooLarge: ERROR_TEXTS.video_too_large,
   },
 };
 
@@ -102,8 +103,8 @@ export const FACE_REFERENCE_UPLOAD: UploadRule = {
   maxBytes: PROFILE_PICTURE_MAX_BYTES,
   kinds: PHOTO_KINDS,
   messages: {
-    missing: 'Please select a photo of the face.',
-    wrongKind: 'Please select a JPEG or PNG photo.',
-    tooLarge: 'The photo must be less than 5MB.',
+    missing: ERROR_TEXTS.face_photo_required,
+    wrongKind: ERROR_TEXTS.face_photo_type,
+    tooLarge: ERROR_TEXTS.face_photo_too_large,
   },
 };

@@ -23,6 +23,7 @@ import {
 } from '../accounts.js';
 import { DashboardStats, SignInActivity } from '../dashboard.js';
 import { ServicePing } from '../health.js';
+import { NotificationRequest } from '../notification-texts.js';
 import { Organization, OrganizationChoices, OrganizationLookup, User } from '../identity.js';
 import { Actor, ALL_ROLES, ORGANIZATION_ADMINS, SUPER_ADMIN_ONLY } from '../roles.js';
 import { z } from 'zod';
@@ -372,7 +373,7 @@ export const identityRpc = {
     'service',
     z.object({
       userIds: z.array(z.number().int()).max(1000),
-      notification: Notification.pick({ type: true, title: true, message: true }),
+      notification: NotificationRequest,
     }),
     z.object({ delivered: z.number().int() }),
   ),

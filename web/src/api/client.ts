@@ -2,18 +2,32 @@ import { routePath, type RouteContract } from '@hub/proto';
 import type { z } from 'zod';
 import { readCurrentUser } from '../auth/session';
 import { newTraceparent } from './trace-context';
+import { readableServerMessage } from './error-text';
 
-/** A non-success HTTP answer. `message` is the server's message, or 'HTTP {status}' (spec section 8). */
+/**
+ * A non-success HTTP answer. `message` is the server's message, or 'HTTP {status}' (spec
+ * section 8); for a message with a known `code`, the catalog's text in the reader's language.
+ */
 export class ApiError extends Error {
   readonly status: number;
-  /** The body's own message, when the server sent one. */
+  /** The body's own message when the server sent one, in the reader's language when its code is known. */
   readonly serverMessage: string | undefined;
+  /** The body's stable error code (proto's ERROR_TEXTS), when it has one. */
+  readonly code: string | undefined;
 
-  constructor(status: number, serverMessage: string | undefined) {
-    super(serverMessage ?? `HTTP ${status}`);
+  constructor(status: number, serverMessage: string | undefined, code?: string) {
+    const readable =
+      serverMessage === undefined ? undefined : readableServerMessage(serverMessage, code);
+    super(readable ?? `HTTP ${status}`);
     this.name = 'ApiError';
     this.status = status;
-    this.serverMessage = serverMessage;
+    this.serverMessage = readable;
+    this.code = code;
+  }
+
+  /** From an error answer's body: its message and code. */
+  static fromBody(status: number, body: unknown): ApiError {
+    return new ApiError(status, messageOf(body), codeOf(body));
   }
 }
 
@@ -26,6 +40,12 @@ export function messageOf(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null || !('message' in body)) return undefined;
   const { message } = body;
   return typeof message === 'string' && message.trim() !== '' ? message : undefined;
+}
+
+/** The `code` field of an error body, if it is a string. */
+function codeOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || !('code' in body)) return undefined;
+  return typeof body.code === 'string' ? body.code : undefined;
 }
 
 export async function readBody(response: Response): Promise<unknown> {
@@ -58,7 +78,7 @@ async function requestAnswer(
 
   const response = await fetch(url, { ...init, headers, credentials: 'include' });
   const body = await readBody(response);
-  if (!response.ok) throw new ApiError(response.status, messageOf(body));
+  if (!response.ok) throw ApiError.fromBody(response.status, body);
   return { body, headers: response.headers };
 }
 

@@ -1,5 +1,5 @@
 import { api, type ProfilePictureUpload } from '@hub/proto';
-import { ApiError, messageOf, readBody } from './client';
+import { ApiError, readBody } from './client';
 import { newTraceparent } from './trace-context';
 
 /** Multipart POST with the session cookie (the browser sets the boundary); throws ApiError. */
@@ -11,7 +11,7 @@ export async function postForm(url: string, form: FormData): Promise<unknown> {
     headers: { Accept: 'application/json', traceparent: newTraceparent() },
   });
   const body = await readBody(response);
-  if (!response.ok) throw new ApiError(response.status, messageOf(body));
+  if (!response.ok) throw ApiError.fromBody(response.status, body);
   return body;
 }
 
@@ -66,7 +66,7 @@ export function uploadWithProgress<T>(
         onProgress(100);
         resolve(body as T);
       } else {
-        reject(new ApiError(request.status, messageOf(body)));
+        reject(ApiError.fromBody(request.status, body));
       }
     };
     request.onerror = () => reject(new Error('The upload did not complete.'));

@@ -16,6 +16,20 @@ export const en = {
     expires: (p: { until: string }) => `This link works once and expires on ${p.until}.`,
     yourOrganization: 'your organization',
   },
+  emailChange: {
+    subject: 'Confirm your new email address',
+    greeting: (p: { name: string }) => `Hello ${p.name},`,
+    open: 'Open this link to use this address for your Frontline Hub account:',
+    expires: (p: { hours: number }) =>
+      `It works once, for ${p.hours} hours. If you did not ask for this, ignore this mail.`,
+  },
+  webhookDisabled: {
+    subject: 'A webhook endpoint was disabled',
+    disabled: (p: { url: string; hours: number }) =>
+      `The webhook endpoint ${p.url} was disabled: every delivery failed for ${p.hours} hours.`,
+    kept: 'Its deliveries stay in the log. Once the endpoint answers again, enable it and replay what it missed in',
+    where: 'Settings > Integrations',
+  },
   certificate: {
     title: 'Certificate of Competence',
     certifies: 'This certifies that',
@@ -42,6 +56,70 @@ export const en = {
     invitationAccepted: (p: { name: string; email: string }) => ({
       title: 'Invitation accepted',
       message: `${p.name} (${p.email}) completed their account setup.`,
+    }),
+    documentProcessed: (p: { title: string; pages: number; images: number; ocrPages: number }) => ({
+      title: 'Document processed',
+      message: `"${p.title}" was processed: ${p.pages} page(s), ${p.images} image(s)${p.ocrPages ? `, ${p.ocrPages} page(s) read by OCR` : ''}.`,
+    }),
+    documentFailed: (p: { title: string; reason: string }) => ({
+      title: 'Document processing failed',
+      message: `"${p.title}" could not be processed: ${p.reason}`,
+    }),
+    evaluationGenerated: (p: { title: string; questions: number }) => ({
+      title: 'Evaluation generated',
+      message: `A draft evaluation with ${p.questions} question(s) is ready for review on "${p.title}".`,
+    }),
+    evaluationFailed: (p: { title: string; reason: string }) => ({
+      title: 'Evaluation generation failed',
+      message: `No evaluation could be generated for "${p.title}": ${p.reason}`,
+    }),
+    acknowledgementRequested: (p: {
+      title: string;
+      version: number;
+      safetyRelevant: boolean;
+      path: string;
+    }) => ({
+      title: 'New SOP version to acknowledge',
+      message: `"${p.title}" changed (version ${p.version}).${p.safetyRelevant ? ' It changes a safety-relevant section: your certification needs re-observation until you pass an observation again.' : ''} Review the changes and acknowledge them: ${p.path}`,
+    }),
+    observationCompleted: (p: {
+      operator: string;
+      evaluation: string;
+      passed: boolean;
+      score: number;
+      passMark: number;
+      observer: string;
+    }) => ({
+      title: 'Observation completed',
+      message: `${p.operator} ${p.passed ? 'passed' : 'did not pass'} "${p.evaluation}" with ${p.score}% (pass mark ${p.passMark}%), observed by ${p.observer}.`,
+    }),
+    certificationExpiring: (p: { holder: string; title: string; until: string; days: number }) => ({
+      title: 'Certification expiring soon',
+      message: `${p.holder}'s certification "${p.title}" expires on ${p.until} (in ${p.days} day${p.days === 1 ? '' : 's'}). A new pass renews it.`,
+    }),
+    certificationExpired: (p: { holder: string; title: string; until: string }) => ({
+      title: 'Certification expired',
+      message: `${p.holder}'s certification "${p.title}" expired on ${p.until}. A new pass renews it.`,
+    }),
+    videoUnreadable: (p: { title: string; reason: string }) => ({
+      title: 'Video could not be read',
+      message: `"${p.title}": ${p.reason}`,
+    }),
+    /** `names`: those identified, listed the language's way ('' when nobody was). */
+    videoAnalysed: (p: { title: string; detected: number; identified: number; names: string }) => ({
+      title: 'Video analysed',
+      message:
+        p.detected === 0
+          ? `"${p.title}": No people seen.`
+          : `"${p.title}": ${p.detected} operator(s) detected, ${p.identified} identified${p.names ? ` (${p.names})` : ''}.`,
+    }),
+    videoFailed: (p: { title: string; reason: string }) => ({
+      title: 'Video analysis failed',
+      message: `"${p.title}": ${p.reason}`,
+    }),
+    pictureRejected: (p: { reason: string }) => ({
+      title: 'Profile picture not usable for identification',
+      message: p.reason,
     }),
   },
   roles: {

@@ -1,4 +1,7 @@
 import type { ServerCatalog } from './en.js';
+import { counted } from './plural.js';
+
+const count = counted('es');
 
 /** Spanish for the plant floor: tú, short and direct, as the web app's catalog. */
 export const es: ServerCatalog = {
@@ -13,6 +16,20 @@ export const es: ServerCatalog = {
     orOpen: 'O abre esta dirección:',
     expires: (p) => `El enlace solo funciona una vez y caduca el ${p.until}.`,
     yourOrganization: 'tu organización',
+  },
+  emailChange: {
+    subject: 'Confirma tu nuevo correo electrónico',
+    greeting: (p) => `Hola, ${p.name}:`,
+    open: 'Abre este enlace para usar esta dirección en tu cuenta de Frontline Hub:',
+    expires: (p) =>
+      `Funciona una sola vez, durante ${p.hours} horas. Si no lo pediste, ignora este correo.`,
+  },
+  webhookDisabled: {
+    subject: 'Se desactivó un endpoint de webhook',
+    disabled: (p) =>
+      `Se desactivó el endpoint de webhook ${p.url}: todos los envíos fallaron durante ${p.hours} horas.`,
+    kept: 'Sus envíos siguen en el registro. Cuando el endpoint vuelva a responder, actívalo y reenvía lo que se perdió en',
+    where: 'Configuración > Integraciones',
   },
   certificate: {
     title: 'Certificado de Competencia',
@@ -40,6 +57,57 @@ export const es: ServerCatalog = {
     invitationAccepted: (p) => ({
       title: 'Invitación aceptada',
       message: `${p.name} (${p.email}) terminó de activar su cuenta.`,
+    }),
+    documentProcessed: (p) => ({
+      title: 'Documento procesado',
+      message: `«${p.title}» ya está procesado: ${count(p.pages, 'página', 'páginas')}, ${count(p.images, 'imagen', 'imágenes')}${p.ocrPages ? `, ${count(p.ocrPages, 'página leída', 'páginas leídas')} por OCR` : ''}.`,
+    }),
+    documentFailed: (p) => ({
+      title: 'No se pudo procesar el documento',
+      message: `No se pudo procesar «${p.title}»: ${p.reason}`,
+    }),
+    evaluationGenerated: (p) => ({
+      title: 'Evaluación generada',
+      message: `Ya puedes revisar el borrador de evaluación de «${p.title}», con ${count(p.questions, 'pregunta', 'preguntas')}.`,
+    }),
+    evaluationFailed: (p) => ({
+      title: 'No se pudo generar la evaluación',
+      message: `No se pudo generar ninguna evaluación para «${p.title}»: ${p.reason}`,
+    }),
+    acknowledgementRequested: (p) => ({
+      title: 'Nueva versión de SOP por confirmar',
+      message: `«${p.title}» cambió (versión ${p.version}).${p.safetyRelevant ? ' El cambio afecta una sección relevante para la seguridad: tu certificación necesita una nueva observación hasta que vuelvas a aprobar una.' : ''} Revisa los cambios y confirma que los leíste: ${p.path}`,
+    }),
+    observationCompleted: (p) => ({
+      title: 'Observación completada',
+      message: `${p.operator} ${p.passed ? 'aprobó' : 'no aprobó'} «${p.evaluation}» con un ${p.score} % (mínimo para aprobar: ${p.passMark} %). Observación a cargo de ${p.observer}.`,
+    }),
+    certificationExpiring: (p) => ({
+      title: 'Certificación por vencer',
+      message: `La certificación «${p.title}» de ${p.holder} vence el ${p.until} (en ${count(p.days, 'día', 'días')}). Se renueva al aprobar otra vez.`,
+    }),
+    certificationExpired: (p) => ({
+      title: 'Certificación vencida',
+      message: `La certificación «${p.title}» de ${p.holder} venció el ${p.until}. Se renueva al aprobar otra vez.`,
+    }),
+    videoUnreadable: (p) => ({
+      title: 'No se pudo leer el video',
+      message: `«${p.title}»: ${p.reason}`,
+    }),
+    videoAnalysed: (p) => ({
+      title: 'Video analizado',
+      message:
+        p.detected === 0
+          ? `«${p.title}»: no se vio a ninguna persona.`
+          : `«${p.title}»: ${count(p.detected, 'operario detectado', 'operarios detectados')}, ${count(p.identified, 'identificado', 'identificados')}${p.names ? ` (${p.names})` : ''}.`,
+    }),
+    videoFailed: (p) => ({
+      title: 'Falló el análisis del video',
+      message: `«${p.title}»: ${p.reason}`,
+    }),
+    pictureRejected: (p) => ({
+      title: 'La foto de perfil no sirve para identificarte',
+      message: p.reason,
     }),
   },
   roles: {

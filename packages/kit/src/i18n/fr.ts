@@ -1,4 +1,9 @@
 import type { ServerCatalog } from './en.js';
+import { counted } from './plural.js';
+
+const count = counted('fr');
+/** "de Franck", "d’Otto": French elides before a vowel. */
+const of = (name: string) => (/^[aeiouyàâäéèêëîïôöùûü]/i.test(name) ? `d’${name}` : `de ${name}`);
 
 /** French for the plant floor: vous, short and direct, as the web app's catalog. */
 export const fr: ServerCatalog = {
@@ -13,6 +18,20 @@ export const fr: ServerCatalog = {
     orOpen: 'Ou ouvrez cette adresse :',
     expires: (p) => `Ce lien ne fonctionne qu’une fois et expire le ${p.until}.`,
     yourOrganization: 'votre organisation',
+  },
+  emailChange: {
+    subject: 'Confirmez votre nouvelle adresse e-mail',
+    greeting: (p) => `Bonjour ${p.name},`,
+    open: 'Ouvrez ce lien pour utiliser cette adresse avec votre compte Frontline Hub :',
+    expires: (p) =>
+      `Il ne fonctionne qu’une fois, pendant ${p.hours} heures. Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail.`,
+  },
+  webhookDisabled: {
+    subject: 'Un point de terminaison de webhook a été désactivé',
+    disabled: (p) =>
+      `Le point de terminaison de webhook ${p.url} a été désactivé : toutes les livraisons ont échoué pendant ${p.hours} heures.`,
+    kept: 'Ses livraisons restent dans le journal. Dès qu’il répond de nouveau, réactivez-le et renvoyez ce qu’il a manqué dans',
+    where: 'Paramètres > Intégrations',
   },
   certificate: {
     title: 'Certificat de compétence',
@@ -40,6 +59,57 @@ export const fr: ServerCatalog = {
     invitationAccepted: (p) => ({
       title: 'Invitation acceptée',
       message: `${p.name} (${p.email}) a terminé la création de son compte.`,
+    }),
+    documentProcessed: (p) => ({
+      title: 'Document traité',
+      message: `« ${p.title} » a été traité : ${count(p.pages, 'page', 'pages')}, ${count(p.images, 'image', 'images')}${p.ocrPages ? `, ${count(p.ocrPages, 'page lue', 'pages lues')} par OCR` : ''}.`,
+    }),
+    documentFailed: (p) => ({
+      title: 'Échec du traitement du document',
+      message: `« ${p.title} » n’a pas pu être traité : ${p.reason}`,
+    }),
+    evaluationGenerated: (p) => ({
+      title: 'Évaluation générée',
+      message: `Un brouillon d’évaluation de ${count(p.questions, 'question', 'questions')} sur « ${p.title} » est prêt à être relu.`,
+    }),
+    evaluationFailed: (p) => ({
+      title: 'Échec de la génération de l’évaluation',
+      message: `Aucune évaluation n’a pu être générée pour « ${p.title} » : ${p.reason}`,
+    }),
+    acknowledgementRequested: (p) => ({
+      title: 'Nouvelle version de SOP à lire',
+      message: `« ${p.title} » a changé (version ${p.version}).${p.safetyRelevant ? ' Une section liée à la sécurité est modifiée : votre certification doit être réobservée jusqu’à ce que vous réussissiez une nouvelle observation.' : ''} Lisez les modifications et confirmez en avoir pris connaissance : ${p.path}`,
+    }),
+    observationCompleted: (p) => ({
+      title: 'Observation terminée',
+      message: `${p.operator} ${p.passed ? 'a réussi' : 'n’a pas réussi'} « ${p.evaluation} » avec ${p.score} % (seuil de réussite : ${p.passMark} %). Observation réalisée par ${p.observer}.`,
+    }),
+    certificationExpiring: (p) => ({
+      title: 'Certification bientôt expirée',
+      message: `La certification « ${p.title} » ${of(p.holder)} expire le ${p.until} (dans ${count(p.days, 'jour', 'jours')}). Une nouvelle réussite la renouvelle.`,
+    }),
+    certificationExpired: (p) => ({
+      title: 'Certification expirée',
+      message: `La certification « ${p.title} » ${of(p.holder)} a expiré le ${p.until}. Une nouvelle réussite la renouvelle.`,
+    }),
+    videoUnreadable: (p) => ({
+      title: 'Vidéo illisible',
+      message: `« ${p.title} » : ${p.reason}`,
+    }),
+    videoAnalysed: (p) => ({
+      title: 'Vidéo analysée',
+      message:
+        p.detected === 0
+          ? `« ${p.title} » : personne n’apparaît dans la vidéo.`
+          : `« ${p.title} » : ${count(p.detected, 'opérateur détecté', 'opérateurs détectés')}, ${count(p.identified, 'identifié', 'identifiés')}${p.names ? ` (${p.names})` : ''}.`,
+    }),
+    videoFailed: (p) => ({
+      title: 'Échec de l’analyse de la vidéo',
+      message: `« ${p.title} » : ${p.reason}`,
+    }),
+    pictureRejected: (p) => ({
+      title: 'Photo de profil inutilisable pour l’identification',
+      message: p.reason,
     }),
   },
   roles: {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '@hub/proto';
+import { LANGUAGES, type NotificationText } from '@hub/proto';
 import { en } from './en.js';
-import { longDate, messages, SERVER_CATALOGS } from './messages.js';
+import { longDate, messages, SERVER_CATALOGS, writeNotification } from './messages.js';
 
 /**
  * Every text of a catalog, by its dotted key; functions are called with a marker per parameter
@@ -51,5 +51,32 @@ describe('the server catalogs', () => {
     expect(longDate(date, 'en')).toBe('23 November 2026');
     expect(longDate(date, 'es')).toBe('23 de noviembre de 2026');
     expect(longDate(date, 'fr')).toBe('23 novembre 2026');
+  });
+
+  it("write another service's notification in the reader's language, dates and counts included", () => {
+    const expiring: NotificationText = {
+      key: 'certificationExpiring',
+      params: {
+        holder: 'Otto',
+        title: 'Refroidissement',
+        expiresAt: '2026-11-23T10:00:00.000Z',
+        days: 1,
+      },
+    };
+    expect(writeNotification(expiring, 'fr')).toEqual({
+      title: 'Certification bientôt expirée',
+      message:
+        'La certification « Refroidissement » d’Otto expire le 23 novembre 2026 (dans 1 jour). Une nouvelle réussite la renouvelle.',
+    });
+    expect(writeNotification(expiring, 'en').message).toBe(
+      'Otto\'s certification "Refroidissement" expires on 23 November 2026 (in 1 day). A new pass renews it.',
+    );
+    const analysed: NotificationText = {
+      key: 'videoAnalysed',
+      params: { title: 'Turno', detected: 2, identified: ['Ana'] },
+    };
+    expect(writeNotification(analysed, 'es').message).toBe(
+      '«Turno»: 2 operarios detectados, 1 identificado (Ana).',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { Language } from '@hub/proto';
+import type { Language, NotificationText } from '@hub/proto';
 import { en, type ServerCatalog } from './en.js';
 import { es } from './es.js';
 import { fr } from './fr.js';
@@ -21,4 +21,36 @@ export function longDate(date: Date, language: Language): string {
     year: 'numeric',
     timeZone: 'UTC',
   });
+}
+
+/**
+ * A notification another service asked for (proto's NotificationText), as its reader reads it:
+ * dates in the language's long form.
+ */
+export function writeNotification(
+  text: NotificationText,
+  language: Language,
+): { title: string; message: string } {
+  const say = messages(language).notifications;
+  switch (text.key) {
+    case 'certificationExpiring':
+    case 'certificationExpired': {
+      const { expiresAt, ...rest } = text.params;
+      const until = longDate(new Date(expiresAt), language);
+      return text.key === 'certificationExpired'
+        ? say.certificationExpired({ ...rest, until })
+        : say.certificationExpiring({ ...text.params, until });
+    }
+    case 'videoAnalysed': {
+      const { identified, ...rest } = text.params;
+      // A list in parentheses, read alike in every language.
+      const names = identified.join(', ');
+      return say.videoAnalysed({ ...rest, identified: identified.length, names });
+    }
+    default:
+      // The other texts take their parameters as they travel.
+      return (say[text.key] as (params: typeof text.params) => { title: string; message: string })(
+        text.params,
+      );
+  }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { RpcException } from '@nestjs/microservices';
 import type { z } from 'zod';
-import type { Failure, RpcContract } from '@hub/proto';
+import { ERROR_TEXTS, type Failure, type RpcContract } from '@hub/proto';
 import { connectRedis, currentTraceCarrier, SpanKind, traced, whenRedisReady } from '@hub/runtime';
 import { RelayedAnswer } from './relayed-answer.js';
 import {
@@ -36,8 +36,7 @@ const STREAM_MAX_LENGTH = 10_000;
 /** How long a call waits for Redis to come back before it is refused as unavailable. */
 const REDIS_WAIT_MS = 1_000;
 
-export const REDIS_UNAVAILABLE =
-  'The service is briefly unavailable (its message broker, Redis, cannot be reached). Please try again in a few seconds.';
+export const REDIS_UNAVAILABLE = ERROR_TEXTS.broker_unavailable;
 
 /** OpenTelemetry's RPC attributes for a call of `contract`, on both sides. */
 export const rpcAttributes = (contract: Pick<RpcContract, 'service' | 'pattern'>) => ({

@@ -11,7 +11,7 @@ export class RpcFailure extends RpcException {
     super({ kind, message, ...(field ? { field } : {}) });
   }
 
-  static forbidden(message = NOT_PERMITTED) {
+  static forbidden(message: string = NOT_PERMITTED) {
     return new RpcFailure('forbidden', message);
   }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { errorText } from '@hub/proto';
 import { Redis } from 'ioredis';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 
@@ -107,7 +108,7 @@ function tooMany(secondsLeft: number): HttpException {
   const wait = waitText(Math.max(1, secondsLeft));
   return new HttpException(
     {
-      message: `Too many sign-in attempts. Please wait ${wait} and try again.`,
+      message: errorText('sign_in_rate_limited', { wait }),
       retryAfter: secondsLeft,
     },
     HttpStatus.TOO_MANY_REQUESTS,

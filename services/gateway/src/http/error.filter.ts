@@ -6,7 +6,7 @@ import {
   Logger,
 } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { type ErrorBody, FAILURE_STATUS } from '@hub/proto';
+import { ERROR_TEXTS, type ErrorBody, errorCodeOf, FAILURE_STATUS } from '@hub/proto';
 import { isRedisOutage, isStorageFault, REDIS_UNAVAILABLE, RpcCallError } from '@hub/kit';
 import { OUTAGE_RETRY_AFTER_SECONDS } from './outage-gate.js';
 
@@ -23,6 +23,11 @@ export function bodyOfHttpException(error: HttpException): ErrorBody {
   return { message: text, statusCode: status, ...(typeof field === 'string' ? { field } : {}) };
 }
 
+function withCode(body: ErrorBody): ErrorBody {
+  const code = errorCodeOf(body.message);
+  return code ? { ...body, code } : body;
+}
+
 /** Throttling answers say how long to wait (seconds), in a header clients already understand. */
 function retryAfterOf(error: unknown): number | undefined {
   if (isRedisOutage(error)) return OUTAGE_RETRY_AFTER_SECONDS;
@@ -36,7 +41,10 @@ function retryAfterOf(error: unknown): number | undefined {
   return typeof value === 'number' ? Math.max(1, Math.ceil(value)) : undefined;
 }
 
-/** Every error leaves the API as `{ message, statusCode }`, the shape the web app reads. */
+/**
+ * Every error leaves the API as `{ message, statusCode }`, the shape the web app reads, with the
+ * message's stable `code` when proto's error table knows it (the web app shows its own text).
+ */
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('ErrorFilter');
@@ -50,7 +58,7 @@ export class ErrorFilter implements ExceptionFilter {
 
   catch(error: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
-    const body = this.toBody(error);
+    const body = withCode(this.toBody(error));
     const retryAfter = retryAfterOf(error);
     if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));
     void reply.status(body.statusCode).send(body);
@@ -77,6 +85,6 @@ export class ErrorFilter implements ExceptionFilter {
       return { message: (error as Error).message, statusCode: status };
     }
     this.logger.error(error);
-    return { message: 'Something went wrong on our side. Please try again.', statusCode: 500 };
+    return { message: ERROR_TEXTS.internal, statusCode: 500 };
   }
 }

@@ -27,9 +27,10 @@ import { ProfilePicturesService } from '../profile/profile-pictures.service.js';
 import { refuseCommonPassword } from '../auth/password-policy.js';
 import { invitationMail } from './invitation-mail.js';
 import { PreferencesService } from '../settings/preferences.service.js';
+import { ERROR_TEXTS } from '@hub/proto';
 
-export const INVALID_LINK = 'This password setup link is invalid or has expired.';
-export const PHOTO_REQUIRED = 'Please upload a profile picture to complete your account setup.';
+export const INVALID_LINK = ERROR_TEXTS.invitation_invalid;
+export const PHOTO_REQUIRED = ERROR_TEXTS.setup_photo_required;
 
 export interface InvitationOutcome {
   sent: boolean;
@@ -141,16 +142,10 @@ export class InvitationsService {
       throw new RpcFailure('not_found', INVALID_LINK);
     }
     if (invitation.usedAt || user.isActive) {
-      throw new RpcFailure(
-        'conflict',
-        'This invitation has already been used. Please sign in instead.',
-      );
+      throw new RpcFailure('conflict', ERROR_TEXTS.invitation_used);
     }
     if (invitation.expiresAt.getTime() < Date.now()) {
-      throw new RpcFailure(
-        'not_found',
-        'This password setup link has expired. Ask your administrator to send a new one.',
-      );
+      throw new RpcFailure('not_found', ERROR_TEXTS.invitation_expired);
     }
     return { invitation, user } satisfies OpenInvitation;
   }

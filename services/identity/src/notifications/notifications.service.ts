@@ -5,11 +5,12 @@ import type {
   ActivitySummary,
   Notification,
   NotificationPage,
+  NotificationRequest,
   NotificationSettingChange,
   NotificationSettings,
   PageRequest,
 } from '@hub/proto';
-import { type Mailer, RpcFailure } from '@hub/kit';
+import { type Mailer, RpcFailure, writeNotification } from '@hub/kit';
 import { MAILER } from '../tokens.js';
 import { PreferencesService } from '../settings/preferences.service.js';
 import type { NotificationEntity } from './notification.entity.js';
@@ -103,6 +104,12 @@ export class NotificationsService {
           this.logger.warn(`notification mail to ${user.email} failed: ${String(error)}`),
         );
     }
+  }
+
+  /** What another service asks to tell, written (stored and mailed) in each reader's language. */
+  tell(userIds: number[], request: NotificationRequest): Promise<void> {
+    const { type, ...text } = request;
+    return this.notify(userIds, (language) => ({ type, ...writeNotification(text, language) }));
   }
 
   /** The active admins of an organization, who hear about its accounts. */

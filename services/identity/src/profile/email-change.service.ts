@@ -1,14 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { EMAIL_CHANGE_LINK_INVALID, EMAIL_CHANGE_NEEDS_PASSWORD } from '@hub/proto';
-import { type Mailer, RpcFailure } from '@hub/kit';
+import {
+  EMAIL_CHANGE_LINK_INVALID,
+  EMAIL_CHANGE_NEEDS_PASSWORD,
+  ERROR_TEXTS,
+  type Language,
+} from '@hub/proto';
+import { type Mailer, messages, RpcFailure } from '@hub/kit';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config.js';
 import { MAILER } from '../tokens.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { digestSessionToken, newSessionToken } from '../auth/session-tokens.js';
+import { PreferencesService } from '../settings/preferences.service.js';
 import { ProfileRepository } from './profile.repository.js';
 
-export const EMAIL_TAKEN = 'That email address is already used by another account.';
+export const EMAIL_TAKEN = ERROR_TEXTS.email_taken;
 const LINK_HOURS = 24;
 
 /**
@@ -22,6 +28,7 @@ export class EmailChangeService {
     @Inject(ProfileRepository) private readonly profiles: ProfileRepository,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
     @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(PreferencesService) private readonly preferences: PreferencesService,
   ) {}
 
   async request(userId: number, newEmail: string, currentPassword: string | undefined) {
@@ -30,13 +37,14 @@ export class EmailChangeService {
       throw RpcFailure.validation(EMAIL_CHANGE_NEEDS_PASSWORD, 'currentPassword');
     }
     if (!user.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) {
-      throw RpcFailure.validation('Current password is incorrect.', 'currentPassword');
+      throw RpcFailure.validation(ERROR_TEXTS.current_password_incorrect, 'currentPassword');
     }
     await this.refuseTaken(newEmail, userId);
     const token = newSessionToken();
     // Only the latest request counts.
     await this.profiles.replaceEmailChange(userId, newEmail, digestSessionToken(token), LINK_HOURS);
-    await this.mailer.send(this.mail(user.name, newEmail, token));
+    const language = await this.preferences.languageOf(userId);
+    await this.mailer.send(this.mail(user.name, newEmail, token, language));
   }
 
   /** Applies the change of a valid, unused link; the link works once. */
@@ -55,21 +63,23 @@ export class EmailChangeService {
     if (owner && owner.id !== userId) throw new RpcFailure('conflict', EMAIL_TAKEN, 'email');
   }
 
-  private mail(name: string, to: string, token: string) {
+  /** In the account holder's language: the one who asked for the change reads it. */
+  private mail(name: string, to: string, token: string, language: Language) {
+    const say = messages(language).emailChange;
     const link = `${this.config.PUBLIC_URL.replace(/\/$/, '')}/confirm-email?token=${encodeURIComponent(token)}`;
     const text = [
-      `Hello ${name},`,
+      say.greeting({ name }),
       '',
-      'Open this link to use this address for your Frontline Hub account:',
+      say.open,
       '',
       link,
       '',
-      `It works once, for ${LINK_HOURS} hours. If you did not ask for this, ignore this mail.`,
+      say.expires({ hours: LINK_HOURS }),
     ].join('\n');
     const html = text
       .split('\n')
       .map((line) => line.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'))
       .join('<br>');
-    return { to, subject: 'Confirm your new email address', text, html };
+    return { to, subject: say.subject, text, html };
   }
 }

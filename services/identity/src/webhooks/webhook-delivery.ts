@@ -77,7 +77,7 @@ export class WebhookDelivery {
       const reason = `every delivery failed for ${this.config.WEBHOOK_DISABLE_AFTER_HOURS} hours`;
       if (await this.webhooks.disable(endpoint.id, reason)) {
         this.logger.warn(`webhook endpoint ${endpoint.id} disabled: ${reason}`);
-        await this.service.mailDisabled(endpoint, reason);
+        await this.service.mailDisabled(endpoint, this.config.WEBHOOK_DISABLE_AFTER_HOURS);
       }
       return;
     }

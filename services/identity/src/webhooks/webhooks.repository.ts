@@ -260,11 +260,10 @@ export class WebhooksRepository {
     return rows[1] > 0;
   }
 
-  async adminEmails(organizationId: number): Promise<string[]> {
-    const rows: { email: string }[] = await this.db.query(
-      `SELECT email FROM users WHERE organization_id = $1 AND role = 'admin' AND is_active`,
+  async admins(organizationId: number): Promise<{ id: number; email: string }[]> {
+    return this.db.query(
+      `SELECT id, email FROM users WHERE organization_id = $1 AND role = 'admin' AND is_active`,
       [organizationId],
     );
-    return rows.map((row) => row.email);
   }
 }

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { addFairly, type Mailer, RpcFailure } from '@hub/kit';
+import { addFairly, type Mailer, messages, RpcFailure } from '@hub/kit';
 import {
   type Actor,
   type CreateWebhookRequest,
@@ -18,6 +18,7 @@ import {
 } from '@hub/proto';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config.js';
 import { MAILER, NETWORK_GUARD, WEBHOOK_QUEUE } from '../tokens.js';
+import { PreferencesService } from '../settings/preferences.service.js';
 import { type NetworkGuard, RefusedAddressError } from './network-guard.js';
 import {
   type DeliveryRow,
@@ -85,6 +86,7 @@ export class WebhooksService {
     @Inject(NETWORK_GUARD) private readonly guard: NetworkGuard,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
     @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(PreferencesService) private readonly preferences: PreferencesService,
   ) {}
 
   async list(actor: Actor) {
@@ -218,23 +220,30 @@ export class WebhooksService {
     }
   }
 
-  /** Tells the organization's administrators that an endpoint was disabled. */
-  async mailDisabled(endpoint: EndpointRow, reason: string): Promise<void> {
+  /**
+   * Tells the organization's administrators that an endpoint was disabled, each in their
+   * language.
+   */
+  async mailDisabled(endpoint: EndpointRow, hours: number): Promise<void> {
     const link = `${this.config.PUBLIC_URL.replace(/\/$/, '')}/settings`;
-    for (const to of await this.webhooks.adminEmails(endpoint.organization_id)) {
+    const admins = await this.webhooks.admins(endpoint.organization_id);
+    const languages = new Map(
+      (await this.preferences.languagesOf(admins.map((admin) => admin.id))).map((found) => [
+        found.userId,
+        found.language,
+      ]),
+    );
+    for (const { id, email: to } of admins) {
+      const say = messages(languages.get(id) ?? 'en').webhookDisabled;
+      const disabled = say.disabled({ url: endpoint.url, hours });
       await this.mailer
         .send({
           to,
-          subject: 'A webhook endpoint was disabled',
-          text:
-            `The webhook endpoint ${endpoint.url} was disabled: ${reason}\n\n` +
-            `Its deliveries stay in the log. Once the endpoint answers again, enable it and ` +
-            `replay what it missed in Settings > Integrations: ${link}`,
+          subject: say.subject,
+          text: `${disabled}\n\n${say.kept} ${say.where}: ${link}`,
           html:
-            `<p>The webhook endpoint <code>${escapeHtml(endpoint.url)}</code> was disabled: ` +
-            `${escapeHtml(reason)}</p><p>Its deliveries stay in the log. Once the endpoint ` +
-            `answers again, enable it and replay what it missed in ` +
-            `<a href="${escapeHtml(link)}">Settings &gt; Integrations</a>.</p>`,
+            `<p>${escapeHtml(disabled)}</p><p>${escapeHtml(say.kept)} ` +
+            `<a href="${escapeHtml(link)}">${escapeHtml(say.where)}</a>.</p>`,
         })
         .catch((error: unknown) =>
           this.logger.warn(`webhook disabled mail to ${to} not sent: ${String(error)}`),

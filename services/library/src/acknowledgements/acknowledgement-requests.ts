@@ -10,10 +10,6 @@ import { AcknowledgementsRepository } from './acknowledgements.repository.js';
 export const acknowledgePath = (documentId: number) =>
   `/library/documents/${documentId}/acknowledge`;
 
-/** Added to the request when the change touches a safety-relevant section. */
-export const SAFETY_NOTICE =
-  'It changes a safety-relevant section: your certification needs re-observation until you pass an observation again.';
-
 /**
  * Once a new version of an SOP is processed, everyone holding a certification on it is asked to
  * acknowledge it. A repeat (the same run reported twice) asks nobody a second time.
@@ -52,8 +48,13 @@ export class AcknowledgementRequests {
     );
     await this.notifier.tellAll(asked, {
       type: 'info',
-      title: 'New SOP version to acknowledge',
-      message: `"${document.title}" changed (version ${document.currentVersion}).${safetyRelevant ? ` ${SAFETY_NOTICE}` : ''} Review the changes and acknowledge them: ${acknowledgePath(document.id)}`,
+      key: 'acknowledgementRequested',
+      params: {
+        title: document.title,
+        version: document.currentVersion,
+        safetyRelevant,
+        path: acknowledgePath(document.id),
+      },
     });
   }
 }

@@ -8,6 +8,7 @@ import type {
   RpcRequest,
   libraryRpc,
 } from '@hub/proto';
+import { ERROR_TEXTS } from '@hub/proto';
 import { belongsToOrganization, type ObjectStorage, RpcFailure } from '@hub/kit';
 import { QUIZ_GENERATION, STORAGE } from '../config.js';
 import type { QuizGeneration } from '../processing/quiz-generation.js';
@@ -20,7 +21,7 @@ import { DocumentsRepository } from './documents.repository.js';
 
 type NewDocument = RpcRequest<typeof libraryRpc.createDocument>;
 
-export const NOT_FOUND = 'Document not found';
+export const NOT_FOUND = ERROR_TEXTS.document_not_found;
 
 @Injectable()
 export class DocumentsService {

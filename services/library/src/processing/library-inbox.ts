@@ -122,8 +122,13 @@ export class LibraryInbox {
     if (!applied) return;
     await this.notifier.tell(document.uploadedBy, {
       type: 'success',
-      title: 'Document processed',
-      message: `"${document.title}" was processed: ${message.pageCount} page(s), ${message.images.length} image(s)${message.ocrPages ? `, ${message.ocrPages} page(s) read by OCR` : ''}.`,
+      key: 'documentProcessed',
+      params: {
+        title: document.title,
+        pages: message.pageCount,
+        images: message.images.length,
+        ocrPages: message.ocrPages,
+      },
     });
     // Re-observation first, so the acknowledgement request can say whether it was asked for.
     const safetyRelevant = await this.reobservation.check(document);
@@ -154,8 +159,8 @@ export class LibraryInbox {
     if (!document) return;
     await this.notifier.tell(document.uploadedBy, {
       type: 'error',
-      title: 'Document processing failed',
-      message: `"${document.title}" could not be processed: ${message.reason}`,
+      key: 'documentFailed',
+      params: { title: document.title, reason: message.reason },
     });
   }
 
@@ -187,8 +192,8 @@ export class LibraryInbox {
     if (!applied) return;
     await this.notifier.tell(document.uploadedBy, {
       type: 'success',
-      title: 'Evaluation generated',
-      message: `A draft evaluation with ${message.draft.questions.length} question(s) is ready for review on "${document.title}".`,
+      key: 'evaluationGenerated',
+      params: { title: document.title, questions: message.draft.questions.length },
     });
   }
 
@@ -204,8 +209,8 @@ export class LibraryInbox {
     if (!document) return;
     await this.notifier.tell(document.uploadedBy, {
       type: 'error',
-      title: 'Evaluation generation failed',
-      message: `No evaluation could be generated for "${document.title}": ${message.reason}`,
+      key: 'evaluationFailed',
+      params: { title: document.title, reason: message.reason },
     });
   }
 

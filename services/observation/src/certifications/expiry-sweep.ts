@@ -1,8 +1,8 @@
 import { Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import { identityRpc, type RpcAnswer } from '@hub/proto';
-import { longDate, type RpcClient, type WebhookAnnouncer } from '@hub/kit';
+import { identityRpc, type NotificationRequest, type RpcAnswer } from '@hub/proto';
+import type { RpcClient, WebhookAnnouncer } from '@hub/kit';
 import { certificationData } from './certification-webhook.js';
 import { announcementDue, certificationState, daysLeft } from './certification-rules.js';
 import { type CertificationRow, CertificationsRepository } from './certifications.repository.js';
@@ -110,20 +110,19 @@ export class CertificationExpirySweep {
     const holder = people.some((person) => person.id === row.user_id) ? [row.user_id] : [];
     const userIds = [...new Set([...holder, ...observer, ...supervisors])];
     if (userIds.length === 0) return;
-    const until = longDate(row.expires_at, 'en');
-    const days = daysLeft(row.expires_at, now);
-    const notification =
+    const about = {
+      holder: row.holder_name,
+      title: row.title,
+      expiresAt: row.expires_at.toISOString(),
+    };
+    const notification: NotificationRequest =
       state === 'expiring_soon'
         ? {
-            type: 'warning' as const,
-            title: 'Certification expiring soon',
-            message: `${row.holder_name}'s certification "${row.title}" expires on ${until} (in ${days} day${days === 1 ? '' : 's'}). A new pass renews it.`,
+            type: 'warning',
+            key: 'certificationExpiring',
+            params: { ...about, days: daysLeft(row.expires_at, now) },
           }
-        : {
-            type: 'error' as const,
-            title: 'Certification expired',
-            message: `${row.holder_name}'s certification "${row.title}" expired on ${until}. A new pass renews it.`,
-          };
+        : { type: 'error', key: 'certificationExpired', params: about };
     await this.rpc.call(identityRpc.notify, { userIds: userIds.slice(0, 1000), notification });
     this.logger.log(`certification ${row.id}: ${state} announced to ${userIds.length} people`);
   }

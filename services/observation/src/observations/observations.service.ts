@@ -281,14 +281,20 @@ export class ObservationsService {
     passed: boolean,
   ): Promise<void> {
     await this.courses.forLearner(row.operator_id, passed ? row.document_id : null);
-    const verdict = passed ? 'passed' : 'did not pass';
     await this.rpc
       .call(identityRpc.notify, {
         userIds: [row.operator_id, row.observer_id],
         notification: {
           type: passed ? 'success' : 'warning',
-          title: 'Observation completed',
-          message: `${row.operator_name} ${verdict} "${row.evaluation_title}" with ${score}% (pass mark ${row.pass_mark}%), observed by ${row.observer_name}.`,
+          key: 'observationCompleted',
+          params: {
+            operator: row.operator_name,
+            evaluation: row.evaluation_title,
+            passed,
+            score,
+            passMark: row.pass_mark,
+            observer: row.observer_name,
+          },
         },
       })
       .catch((error: unknown) =>

@@ -1,6 +1,11 @@
 import { Logger } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
-import { type AnalysisReport, identityRpc, peopleSeenText, VideoInboxMessage } from '@hub/proto';
+import {
+  type AnalysisReport,
+  identityRpc,
+  type NotificationRequest,
+  VideoInboxMessage,
+} from '@hub/proto';
 import { bounded, type ObjectStorage, type RpcClient, type WebhookAnnouncer } from '@hub/kit';
 import { FaceEnrolmentsRepository } from '../faces/face-enrolments.repository.js';
 import type { FaceReenrolment } from '../faces/face-reenrolment.js';
@@ -77,8 +82,8 @@ export class VideoInbox {
     if (video) {
       await this.tell(video.uploaded_by, {
         type: 'error',
-        title: 'Video could not be read',
-        message: `"${video.title}": ${message.reason}`,
+        key: 'videoUnreadable',
+        params: { title: video.title, reason: message.reason },
       });
     }
   }
@@ -111,15 +116,12 @@ export class VideoInbox {
     if (!video) return;
     await this.tell(video.uploaded_by, {
       type: 'success',
-      title: 'Video analysed',
-      message:
-        report.detectedOperators === 0
-          ? `"${video.title}": ${peopleSeenText(report)}.`
-          : `"${video.title}": ${report.detectedOperators} operator(s) detected, ${report.identifiedOperators.length} identified${
-              report.identifiedOperators.length
-                ? ` (${report.identifiedOperators.map((operator) => operator.name).join(', ')})`
-                : ''
-            }.`,
+      key: 'videoAnalysed',
+      params: {
+        title: video.title,
+        detected: report.detectedOperators,
+        identified: report.identifiedOperators.map((operator) => operator.name),
+      },
     });
   }
 
@@ -167,8 +169,8 @@ export class VideoInbox {
     if (video) {
       await this.tell(video.uploaded_by, {
         type: 'error',
-        title: 'Video analysis failed',
-        message: `"${video.title}": ${message.reason}`,
+        key: 'videoFailed',
+        params: { title: video.title, reason: message.reason },
       });
     }
   }
@@ -197,8 +199,8 @@ export class VideoInbox {
     if (refused?.source === 'learned') return;
     await this.tell(message.changedBy, {
       type: 'warning',
-      title: 'Profile picture not usable for identification',
-      message: message.reason,
+      key: 'pictureRejected',
+      params: { reason: message.reason },
     });
   }
 
@@ -207,10 +209,8 @@ export class VideoInbox {
     if (organizationId !== undefined) await this.dispatch.dispatchWaiting(organizationId);
   }
 
-  private async tell(
-    userId: number,
-    notification: { type: 'success' | 'error' | 'warning'; title: string; message: string },
-  ) {
+  /** Identity writes it in the reader's language. */
+  private async tell(userId: number, notification: NotificationRequest) {
     await this.rpc
       .call(identityRpc.notify, { userIds: [userId], notification })
       .catch((error: unknown) =>

@@ -25,6 +25,7 @@ import { unknownPeople } from './en/unknown-people';
 import { floor } from './en/floor';
 import { integrations } from './en/integrations';
 import { videos } from './en/videos';
+import { errors } from './en/errors';
 
 /**
  * The English catalog: the reference every other language must match key for key (see
@@ -338,6 +339,7 @@ export const en = {
   floor,
   integrations,
   videos,
+  errors,
 } as const;
 
 /** The shape every language's catalog has: en's keys, any text. */

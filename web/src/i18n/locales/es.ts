@@ -26,6 +26,7 @@ import { unknownPeople } from './es/unknown-people';
 import { floor } from './es/floor';
 import { integrations } from './es/integrations';
 import { videos } from './es/videos';
+import { errors } from './es/errors';
 
 /** Spanish for the plant floor: tú, short and direct, the words a Spanish-speaking plant uses. */
 export const es: Catalog = {
@@ -334,4 +335,5 @@ export const es: Catalog = {
   floor,
   integrations,
   videos,
+  errors,
 };

@@ -26,6 +26,7 @@ import { unknownPeople } from './fr/unknown-people';
 import { floor } from './fr/floor';
 import { integrations } from './fr/integrations';
 import { videos } from './fr/videos';
+import { errors } from './fr/errors';
 
 /** French for the plant floor: vous, short and direct, the words a French-speaking plant uses. */
 export const fr: Catalog = {
@@ -335,4 +336,5 @@ export const fr: Catalog = {
   floor,
   integrations,
   videos,
+  errors,
 };

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { FOOD_SAFETY_MARKDOWN, POLLO_MARKDOWN, POULET_MARKDOWN } from '../../test-support/sops.ts';
 import { generateOfflineDraft } from './offline-generator.ts';
 import { parseSop } from './sop-structure.ts';
+import { findPpe } from './ppe.ts';
+import { ppeQuestions } from './question-writers.ts';
+import { seededRandom } from './seeded-random.ts';
 
 const draftOf = (markdown: string) => generateOfflineDraft({ title: '', markdown, text: '' });
 
@@ -57,5 +60,43 @@ describe('the offline generator writes in the SOP’s own language', () => {
     const draft = draftOf(FOOD_SAFETY_MARKDOWN);
     expect(draft.title).toBe('Evaluation: Cooking and Cooling Chicken');
     expect(draft.questions.some((question) => /^(What|Which|In )/.test(question.text))).toBe(true);
+  });
+
+  it('asks Spanish and French SOPs about their own PPE, every answer in their words', () => {
+    const spanish = ppeQuestions(
+      parseSop({ title: '', markdown: POLLO_MARKDOWN, text: '' }),
+      seededRandom(1),
+    );
+    const step = spanish.find((draft) => draft.passage.step === 2);
+    expect(step?.text).toBe('¿Qué EPP tienes que usar en el paso 2 de "Preparación"?');
+    expect(['redecilla', 'guantes desechables']).toContain(step?.correct);
+    expect(step?.distractors).toContain('delantal');
+    const french = ppeQuestions(
+      parseSop({ title: '', markdown: POULET_MARKDOWN, text: '' }),
+      seededRandom(1),
+    );
+    const first = french.find((draft) => draft.passage.step === 2);
+    expect(first?.text).toMatch(/^Selon l’étape 2 .*, quel EPI faut-il porter \?$/);
+    expect(['charlotte', 'gants jetables']).toContain(first?.correct);
+    expect(first?.distractors).toContain('tablier');
+    for (const draft of [...spanish, ...french]) {
+      for (const option of [draft.correct, ...draft.distractors]) {
+        expect(option, option).not.toMatch(/\b(gloves|goggles|hairnet|apron|mask|shoes|vest)\b/);
+      }
+    }
+  });
+
+  it('finds equipment by the words of each language, and not where it is taken off', () => {
+    expect(findPpe('Coloca una pantalla facial y botas de seguridad.', 'es')).toEqual([
+      { text: 'pantalla facial', family: 'face shield' },
+      { text: 'botas de seguridad', family: 'footwear' },
+    ]);
+    expect(findPpe('Portez un casque anti-bruit et un écran facial.', 'fr')).toEqual([
+      { text: 'écran facial', family: 'face shield' },
+      { text: 'casque anti-bruit', family: 'hearing protection' },
+    ]);
+    expect(findPpe('Wear cut-resistant gloves.', 'en')).toEqual([
+      { text: 'cut-resistant gloves', family: 'gloves' },
+    ]);
   });
 });

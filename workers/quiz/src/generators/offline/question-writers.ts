@@ -1,7 +1,7 @@
 import { categoryOf, type Category } from './categories.ts';
 import { normalise, pickDistractors, usableOption } from './distractors.ts';
 import { shuffled } from './seeded-random.ts';
-import { findPpe, PPE_SUGGESTIONS } from './ppe.ts';
+import { findPpe, NEGATED_PPE, ppeSuggestions } from './ppe.ts';
 import type { Passage, Section, SopStructure } from './sop-structure.ts';
 import { PHRASES, type Phrases } from './phrases.ts';
 import {
@@ -119,22 +119,21 @@ export const valueQuestions: Writer = (sop, random) => {
     .filter(enough);
 };
 
-const NEGATED_PPE = /\b(do not|don't|never|must not|remove|take off|without)\b/i;
-
 /** "What PPE must be worn in step 2?": one item the passage names; wrong ones it does not. */
 export const ppeQuestions: Writer = (sop, random) => {
   const say = PHRASES[sop.language];
-  const everywhere = sop.passages.flatMap((passage) => findPpe(passage.text));
+  const find = (text: string) => findPpe(text, sop.language);
+  const everywhere = sop.passages.flatMap((passage) => find(passage.text));
   return sop.passages
     .flatMap((passage) => {
-      const mentions = findPpe(passage.text);
-      if (mentions.length === 0 || NEGATED_PPE.test(passage.text)) return [];
+      const mentions = find(passage.text);
+      if (mentions.length === 0 || NEGATED_PPE[sop.language].test(passage.text)) return [];
       const excluded = new Set([
         ...mentions.map((mention) => mention.family),
         // Equipment the section requires throughout would also be a right answer.
         ...passage.section.passages
           .filter((other) => other.step === null)
-          .flatMap((other) => findPpe(other.text).map((mention) => mention.family)),
+          .flatMap((other) => find(other.text).map((mention) => mention.family)),
       ]);
       const offered = new Set<string>();
       // One wrong answer per kind: "gloves" and "nitrile gloves" side by side would look odd.
@@ -152,7 +151,7 @@ export const ppeQuestions: Writer = (sop, random) => {
         distractors: pickDistractors(
           mention.text,
           wrong(everywhere),
-          wrong(PPE_SUGGESTIONS),
+          wrong(ppeSuggestions(sop.language)),
           DISTRACTORS,
           random,
         ),

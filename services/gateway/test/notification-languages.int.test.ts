@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openQueue } from '@hub/kit';
+import { INVALID_CREDENTIALS, QUEUES, type VideoInboxMessage } from '@hub/proto';
+import { certifyOperator } from './certify-operator.js';
+import { evaluatedDocument } from './evaluated-document.js';
+import { MailCatcher } from './mail-catcher.js';
+import { COOLING_SOP, sopPdf } from './sop-pdf.js';
+import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
+import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
+
+const PASSWORD = 'Langue-Pass-123!';
+
+let stack: TestStack;
+let workers: RunningWorkers;
+let mail: MailCatcher;
+let franck: ApiSession;
+let otto: ApiSession;
+let franckId: number;
+let ottoId: number;
+
+interface Notice {
+  title: string;
+  message: string;
+}
+
+const noticesOf = async (session: ApiSession) =>
+  (await session.get('/api/notifications')).body.notifications as unknown as Notice[];
+
+/** The session's notification with this title, asked every 250 ms until it comes. */
+async function noticeTitled(session: ApiSession, title: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const found = (await noticesOf(session)).find((notice) => notice.title === title);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no notification "${title}" within ${timeoutMs / 1000} s`);
+}
+
+async function signIn(email: string) {
+  const session = new ApiSession(stack.url);
+  expect((await session.login(email, PASSWORD)).status).toBe(200);
+  return session;
+}
+
+beforeAll(async () => {
+  mail = new MailCatcher();
+  stack = await startTestStack({ SMTP_URL: await mail.start() });
+  workers = startDocumentWorkers(stack);
+  const acme = await stack.createOrganization('Acme Foods', 'acme.test');
+  franckId = await stack.createUser({
+    email: 'franck@acme.test',
+    name: 'Franck Formateur',
+    role: 'training_supervisor',
+    organizationId: acme,
+    password: PASSWORD,
+  });
+  ottoId = await stack.createUser({
+    email: 'otto@acme.test',
+    name: 'Otto Operator',
+    role: 'operator',
+    organizationId: acme,
+    password: PASSWORD,
+  });
+  // Franck reads French and asked for his notifications by mail; Otto chose nothing: English.
+  await stack.sql.query(`INSERT INTO user_preferences (user_id, language) VALUES ($1, 'fr')`, [
+    franckId,
+  ]);
+  await stack.sql.query(
+    `INSERT INTO notification_settings (user_id, email_notifications) VALUES ($1, true)`,
+    [franckId],
+  );
+  franck = await signIn('franck@acme.test');
+  otto = await signIn('otto@acme.test');
+}, 120_000);
+
+afterAll(async () => {
+  await workers?.close();
+  await stack?.stop();
+  await mail?.stop();
+});
+
+describe('notifications of the library, observation and video services', () => {
+  it('reach a French-speaking user in French, stored and mailed; others in their own', async () => {
+    const uploaded = await franck.upload(
+      '/api/library/documents/upload',
+      { title: 'Refroidissement' },
+      { field: 'file', name: 'cooling.pdf', data: sopPdf(COOLING_SOP) },
+    );
+    const documentId = uploaded.body.id as number;
+    await evaluatedDocument(franck, documentId);
+
+    const processed = await noticeTitled(franck, 'Document traité');
+    expect(processed.message).toMatch(
+      /^« Refroidissement » a été traité : \d+ pages?, \d+ images?\.$/,
+    );
+    expect((await noticeTitled(franck, 'Évaluation générée')).message).toMatch(
+      /^Un brouillon d’évaluation de \d+ questions? sur « Refroidissement » est prêt à être relu\.$/,
+    );
+    const mailed = await mail.waitFor('franck@acme.test', /Document traité/);
+    expect(mailed.text).toContain('« Refroidissement » a été traité');
+
+    // Library -> observation: both hear of the pass, each in their language.
+    await certifyOperator(franck, documentId, ottoId);
+    expect((await noticeTitled(franck, 'Observation terminée')).message).toMatch(
+      /^Otto Operator a réussi « Cooling cooked food » avec 100 % \(seuil de réussite : \d+ %\)\. Observation réalisée par Franck Formateur\.$/,
+    );
+    expect((await noticeTitled(otto, 'Observation completed')).message).toMatch(
+      /^Otto Operator passed "Cooling cooked food" with 100% \(pass mark \d+%\), observed by Franck Formateur\.$/,
+    );
+    expect((await mail.waitFor('franck@acme.test', /Observation terminée/)).text).toContain(
+      'Otto Operator a réussi',
+    );
+  }, 180_000);
+
+  it('tell a French-speaking uploader in French that a video cannot be read', async () => {
+    // Any file the upload takes as MP4; no video worker runs, so none touches it but this message.
+    const mp4 = Buffer.concat([
+      Buffer.from('\0\0\0\x18ftypmp42\0\0\0\0mp42isom'),
+      Buffer.alloc(64),
+    ]);
+    const uploaded = await franck.upload(
+      '/api/videos/upload',
+      { title: 'Poste 3', recordingDate: new Date().toISOString() },
+      { field: 'file', name: 'poste-3.mp4', data: mp4 },
+    );
+    expect(uploaded.status).toBe(201);
+    const connection = { url: stack.env.REDIS_URL!, prefix: stack.env.REDIS_PREFIX! };
+    const inbox = openQueue<VideoInboxMessage>(QUEUES.videoInbox, connection);
+    try {
+      await inbox.add('video.unreadable', {
+        kind: 'video.unreadable',
+        videoId: uploaded.body.id as number,
+        reason: 'moov atom not found',
+      });
+    } finally {
+      await inbox.close();
+    }
+    expect(await noticeTitled(franck, 'Vidéo illisible')).toEqual(
+      expect.objectContaining({ message: '« Poste 3 » : moov atom not found' }),
+    );
+  }, 60_000);
+});
+
+describe("the email-change confirmation and the API's error codes", () => {
+  it('mail the link in the account holder’s language', async () => {
+    const requested = await franck.put('/api/user/profile', {
+      name: 'Franck Formateur',
+      email: 'franck.nouveau@acme.test',
+      currentPassword: PASSWORD,
+    });
+    expect(requested.status).toBe(200);
+    const confirmation = await mail.waitFor('franck.nouveau@acme.test');
+    expect(confirmation.subject).toBe('Confirmez votre nouvelle adresse e-mail');
+    expect(confirmation.text).toContain('Bonjour Franck Formateur,');
+    expect(confirmation.text).toContain('Il ne fonctionne qu’une fois, pendant 24 heures.');
+  });
+
+  it('answer the same English message as before, with its stable code', async () => {
+    const refused = await new ApiSession(stack.url).login('franck@acme.test', 'wrong-password');
+    expect(refused.status).toBe(401);
+    expect(refused.body).toMatchObject({
+      message: INVALID_CREDENTIALS,
+      code: 'invalid_credentials',
+    });
+    const taken = await franck.put('/api/user/profile', {
+      name: 'Franck Formateur',
+      email: 'otto@acme.test',
+      currentPassword: PASSWORD,
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({
+      message: 'That email address is already used by another account.',
+      code: 'email_taken',
+    });
+    const notPdf = await franck.upload(
+      '/api/library/documents/upload',
+      { title: 'x' },
+      { field: 'file', name: 'x.pdf', data: Buffer.from('not a pdf') },
+    );
+    expect(notPdf.body).toMatchObject({
+      message: 'Please select a PDF file to upload.',
+      code: 'pdf_required',
+    });
+    const missing = await franck.get('/api/library/documents/999999');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ code: 'document_not_found' });
+  });
+});

@@ -1,0 +1,43 @@
+import { ERROR_CODES, ERROR_TEXTS, INVALID_CREDENTIALS, LANGUAGES } from '@hub/proto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { failureToast } from './errors';
+import { ApiError } from './client';
+import { applyLanguage, i18n, resources } from '../i18n/i18n';
+
+const body = (code: string, message: string) => ({ statusCode: 401, message, code });
+
+describe('API errors with a code', () => {
+  afterEach(() => applyLanguage('en'));
+
+  it('show the Spanish text of a known code to a Spanish reader', async () => {
+    applyLanguage('es');
+    await i18n.changeLanguage('es');
+    const error = ApiError.fromBody(401, body('invalid_credentials', INVALID_CREDENTIALS));
+    expect(error.code).toBe('invalid_credentials');
+    expect(error.serverMessage).toBe('Correo o contraseña incorrectos. Inténtalo de nuevo.');
+    expect(failureToast('Error', error, 'fallback').description).toBe(error.serverMessage);
+  });
+
+  it("show the server's own words for an unknown code, or to an English reader", async () => {
+    applyLanguage('fr');
+    await i18n.changeLanguage('fr');
+    expect(ApiError.fromBody(409, body('new_code', 'Something new.')).serverMessage).toBe(
+      'Something new.',
+    );
+    applyLanguage('en');
+    await i18n.changeLanguage('en');
+    const waited = 'Too many sign-in attempts. Please wait 5 minutes and try again.';
+    expect(ApiError.fromBody(429, body('sign_in_rate_limited', waited)).serverMessage).toBe(waited);
+  });
+
+  it('have a text for every code of the table in every language, written not copied', () => {
+    for (const language of LANGUAGES) {
+      const texts: Record<string, string> = resources[language].translation.errors;
+      for (const code of ERROR_CODES) {
+        expect(texts[code]?.trim(), `${language} ${code}`).toBeTruthy();
+        if (language !== 'en')
+          expect(texts[code], `${language} ${code}`).not.toBe(ERROR_TEXTS[code]);
+      }
+    }
+  });
+});

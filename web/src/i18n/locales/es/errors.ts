@@ -1,0 +1,56 @@
+import type { ErrorCode } from '@hub/proto';
+
+/** What the web app shows for an API error code, in Spanish (tú, as the rest of the app). */
+export const errors: Record<ErrorCode, string> = {
+  invalid_credentials: 'Correo o contraseña incorrectos. Inténtalo de nuevo.',
+  sign_in_rate_limited:
+    'Demasiados intentos de inicio de sesión. Espera un poco y vuelve a intentarlo.',
+  session_ended: 'Tu sesión terminó. Vuelve a iniciar sesión.',
+  not_permitted: 'No tienes permiso para hacer esto.',
+  invitation_invalid: 'Este enlace para crear tu contraseña no es válido o ya caducó.',
+  invitation_expired:
+    'Este enlace para crear tu contraseña caducó. Pide a tu administrador que te envíe uno nuevo.',
+  invitation_used: 'Esta invitación ya se usó. Inicia sesión.',
+  account_already_set_up: 'Esta persona ya terminó de configurar su cuenta.',
+  setup_photo_required: 'Sube una foto de perfil para terminar de configurar tu cuenta.',
+  current_password_incorrect: 'La contraseña actual no es correcta.',
+  email_change_needs_password: 'Escribe tu contraseña actual para cambiar tu correo.',
+  email_change_link_invalid: 'Este enlace de confirmación de correo no es válido o ya caducó.',
+  email_taken: 'Otra cuenta ya usa esa dirección de correo.',
+  user_email_exists: 'Ya existe un usuario con este correo.',
+  job_function_exists: 'Ya existe un puesto con este nombre.',
+  tag_exists: 'Ya existe una etiqueta con este nombre.',
+  image_required: 'Selecciona un archivo de imagen.',
+  photo_type: 'Selecciona una imagen JPEG o PNG.',
+  profile_picture_too_large: 'La foto de perfil debe pesar menos de 5 MB.',
+  pdf_required: 'Selecciona un archivo PDF para subir.',
+  pdf_too_large: 'El PDF pesa más de 50 MB. Sube un archivo más pequeño.',
+  video_required: 'Selecciona un archivo de vídeo para subir.',
+  video_type: 'Selecciona un archivo de vídeo válido (MP4, MPEG, MOV, AVI).',
+  video_too_large: 'Selecciona un vídeo de menos de 2 GB.',
+  face_photo_required: 'Selecciona una foto de la cara.',
+  face_photo_type: 'Selecciona una foto JPEG o PNG.',
+  face_photo_too_large: 'La foto debe pesar menos de 5 MB.',
+  csv_required: 'Elige un archivo CSV.',
+  csv_too_large: 'El archivo pesa más de 10 MB. Divídelo en archivos más pequeños.',
+  document_not_found: 'No se encontró el documento.',
+  evaluation_not_found: 'No se encontró la evaluación.',
+  user_not_found: 'No se encontró el usuario.',
+  organization_not_found: 'No se encontró la organización.',
+  job_function_not_found: 'No se encontró el puesto.',
+  recommendation_not_found: 'No se encontró la recomendación.',
+  session_not_found: 'No se encontró esta sesión o ya terminó.',
+  file_link_expired: 'Este enlace caducó. Vuelve a abrir el archivo.',
+  observation_already_completed: 'Esta observación ya está completada.',
+  recommendation_decided: 'Esta recomendación ya no está activa.',
+  retry_only_failed: 'Solo se puede reintentar un documento cuyo procesamiento falló.',
+  option_required: 'Elige una opción para continuar.',
+  document_with_evaluation_required: 'Selecciona un documento que tenga evaluación.',
+  storage_unavailable:
+    'Ahora mismo no se pueden guardar ni leer archivos (no hay conexión con el almacén de archivos). No se guardó nada; vuelve a intentarlo en unos minutos.',
+  storage_full:
+    'El almacén de archivos está lleno, así que este archivo no se guardó. Vuelve a intentarlo más tarde o pide a tu administrador que libere espacio.',
+  broker_unavailable:
+    'El servicio no está disponible por un momento (no hay conexión con su intermediario de mensajes, Redis). Vuelve a intentarlo en unos segundos.',
+  internal: 'Algo salió mal de nuestro lado. Vuelve a intentarlo.',
+};
