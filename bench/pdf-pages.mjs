@@ -10,7 +10,7 @@
 // The scanned PDF is made here: pages --first.. of the fixture book freeculture.pdf
 // (/work/shared/fixtures/pdfs) rendered at 200 dpi by the worker's own renderer, each embedded as
 // one image with no text layer (pdf-lib), so every page goes through OCR. Needs the built worker
-// and kit (`npx turbo run build --filter=@hub/pdf-worker...`) and Redis at REDIS_URL (default
+// (`npx turbo run build --filter=@hub/pdf-worker...`: the worker, proto and runtime) and Redis at REDIS_URL (default
 // 127.0.0.1:6379). It works in a temp folder and a random Redis key prefix, and removes both.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -50,7 +50,7 @@ const importDist = (file) => import(pathToFileURL(path.join(worker, 'dist', file
 const { createPdfJobHandler } = await importDist('pdf-worker.js');
 const { renderPage } = await importDist('extraction/extract-document.js');
 const { RecognizerPool } = await importDist('ocr/recognizer-pool.js');
-const kit = await importFromWorker('@hub/kit');
+const kit = await importFromWorker('@hub/runtime');
 const { QUEUE_CONTRACTS } = await importFromWorker('@hub/proto');
 const { PDFDocument } = await importFromWorker('pdf-lib');
 
