@@ -229,7 +229,7 @@ async function endToEndBenchmark() {
   const handle = createPdfJobHandler({
     storage,
     inbox,
-    recognizer: null,
+    ocr: null,
     limits: { timeoutMs: 300_000, memoryMb: 512 },
   });
   const pdfWorker = kit.startWorker(QUEUES.pdfProcessing, connection, handle);

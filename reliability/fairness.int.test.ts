@@ -6,11 +6,13 @@ import { launchStack, type LaunchedStack } from './launched-stack.js';
 import { scannedSopPdf, uploadDocument } from './uploads.js';
 
 /**
- * Fairness between organizations on the shared queues (issue #36, point 1): organization A
- * queues RELIABILITY_FAIRNESS_BACKLOG scanned SOPs (20 in CI, an OCR pass each), then
- * organization B uploads one small text SOP. B's document must be processed within twice its
- * time on an idle system plus 5 s, and while much of A's backlog still waits: on a first-in,
- * first-out queue it would come after all of A's, and this test fails.
+ * Fairness between organizations on the shared queues (issue #36 point 1, issue #49 point 1):
+ * organization A queues RELIABILITY_FAIRNESS_BACKLOG scanned SOPs (20 in CI, an OCR pass each),
+ * then organization B uploads one small text SOP. Organizations take turns page by page (A's
+ * scanned pages are page jobs of their own), so B's document must be processed within its time
+ * on an idle system plus 2 s (what is left of the pages running when it arrives), and while much
+ * of A's backlog still waits: on a first-in, first-out queue it would come after all of A's, and
+ * this test fails.
  */
 const BACKLOG = Number(process.env.RELIABILITY_FAIRNESS_BACKLOG || 20);
 const PASSWORD = 'Reliability-Pass-1!';
@@ -77,7 +79,7 @@ async function uploadTimed(api: Api, title: string, pdf: Buffer, evaluation = tr
 }
 
 describe(`fair queues: ${BACKLOG} scanned SOPs of one organization, one text SOP of another`, () => {
-  it('processes the other organization’s SOP within twice its idle time plus 5 s', async () => {
+  it('processes the other organization’s SOP within its idle time plus 2 s', async () => {
     // First the workers warm up (the PDF worker's OCR engine starts on its first scan), then
     // B's time on an idle system.
     await Promise.all([
@@ -103,7 +105,7 @@ describe(`fair queues: ${BACKLOG} scanned SOPs of one organization, one text SOP
     for (const id of ids) await timeProcessing(a, id, backlogStarted, false);
     const backlogSeconds = (Date.now() - backlogStarted) / 1000;
 
-    const bound = 2 * idle.processed + 5;
+    const bound = idle.processed + 2;
     writeFigures('fairness', {
       backlogDocuments: BACKLOG,
       backlogUploadSeconds: uploadSeconds,

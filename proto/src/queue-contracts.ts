@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { PeopleImportJob } from './people-imports.js';
 import { WebhookDeliveryJob } from './webhooks.js';
-import { LibraryInboxMessage, PdfProcessingJob, QUEUES, QuizGenerationJob } from './queues.js';
+import {
+  LibraryInboxMessage,
+  PdfPageJob,
+  PdfProcessingJob,
+  QUEUES,
+  QuizGenerationJob,
+} from './queues.js';
 import {
   CameraSnapshotJob,
   IntegrationInboxMessage,
@@ -72,6 +78,10 @@ export function jobsByKind<U extends Kinded>(
 /** The id of a document's PDF job of one run (the stall sweeper looks it up by it). */
 export const pdfJobId = (documentId: number, run: number) => `doc-${documentId}-run-${run}`;
 
+/** The id of one scanned page's OCR job within a document's run (a child of its pdfJobId). */
+export const pdfPageJobId = (documentId: number, run: number, page: number) =>
+  `${pdfJobId(documentId, run)}-page-${page}`;
+
 /** The id of a document's evaluation generation job of one run. */
 export const quizJobId = (documentId: number, run: number) => `eval-${documentId}-run-${run}`;
 
@@ -84,8 +94,11 @@ const Tick = z.object({}).loose();
 export const QUEUE_CONTRACTS = {
   pdfProcessing: defineQueue({
     name: QUEUES.pdfProcessing,
-    jobs: { process: PdfProcessingJob },
-    jobId: (job) => pdfJobId(job.documentId, job.run),
+    jobs: { process: PdfProcessingJob, page: PdfPageJob },
+    jobId: (job) =>
+      'page' in job
+        ? pdfPageJobId(job.documentId, job.run, job.page)
+        : pdfJobId(job.documentId, job.run),
   }),
   libraryInbox: defineQueue({
     name: QUEUES.libraryInbox,

@@ -35,8 +35,24 @@ export const PdfProcessingJob = z.object({
   outputPrefix: z.string(),
   /** Bumped on every retry from the viewer, so a stale result of an earlier run is ignored. */
   run: z.number().int(),
+  /**
+   * Set by the worker itself: 'assemble' once the document's page jobs are added, so the job,
+   * run again when they have all ended (BullMQ's waiting-children), joins their results.
+   */
+  step: z.enum(['split', 'assemble']).optional(),
 });
 export type PdfProcessingJob = z.infer<typeof PdfProcessingJob>;
+
+/**
+ * One scanned page of a document, read by OCR: a child of the document's job on the same queue,
+ * taken by any PDF worker, its text stored under the run's folder of page results.
+ */
+export const PdfPageJob = PdfProcessingJob.omit({ step: true }).extend({
+  /** The page (1-based) and how many scanned pages the document's run has. */
+  page: z.number().int().min(1),
+  scannedPages: z.number().int().min(1),
+});
+export type PdfPageJob = z.infer<typeof PdfPageJob>;
 
 export const ExtractedImage = z.object({
   id: z.string(),

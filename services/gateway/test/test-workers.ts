@@ -57,7 +57,7 @@ export function startDocumentWorkers(
       createPdfJobHandler({
         storage: openStorage(pdfConfig),
         inbox,
-        recognizer: null,
+        ocr: null,
         limits: {
           timeoutMs: pdfConfig.PDF_JOB_TIMEOUT_MS,
           memoryMb: pdfConfig.PDF_MEMORY_LIMIT_MB,

@@ -4,8 +4,9 @@ import { z } from 'zod';
 
 export const PdfWorkerEnv = BaseEnv.extend(StorageEnv.shape).extend({
   /**
-   * Documents read at once, each in its own extraction thread: one per core by default, since
-   * reading a document keeps one core busy. Idle threads end, so this costs no memory at rest.
+   * Jobs run at once, documents or their scanned pages, each in its own thread (and a page with
+   * its own OCR engine): one per core by default, since each keeps one core busy. Idle threads
+   * end and OCR engines start on first use, so this costs no memory at rest.
    */
   PDF_CONCURRENCY: z.coerce
     .number()

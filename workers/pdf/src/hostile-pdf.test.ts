@@ -17,7 +17,7 @@ let sent: LibraryInboxMessage[];
 const deps = (limits: PdfWorkerDeps['limits']): PdfWorkerDeps => ({
   storage,
   inbox: { add: async (_name, message) => sent.push(message) },
-  recognizer: null,
+  ocr: null,
   limits,
   threads: 1,
 });

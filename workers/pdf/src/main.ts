@@ -9,18 +9,20 @@ import {
 } from '@hub/runtime';
 import { QUEUE_CONTRACTS } from '@hub/proto/jobs';
 import { readPdfWorkerConfig } from './config.ts';
-import { TextRecognizer } from './ocr/text-recognizer.ts';
+import { RecognizerPool } from './ocr/recognizer-pool.ts';
 import { createPdfJobHandler, pdfPoisonPolicy } from './pdf-worker.ts';
 
 await runProcess('pdf-worker', async () => {
   const config = readPdfWorkerConfig();
   const connection = { url: config.REDIS_URL, prefix: config.REDIS_PREFIX };
   const inbox = openQueue(QUEUE_CONTRACTS.libraryInbox, connection);
-  const recognizer = config.OCR_ENABLED ? new TextRecognizer() : null;
+  const pages = openQueue(QUEUE_CONTRACTS.pdfProcessing, connection);
+  // One OCR engine per job slot: page jobs side by side each read with their own.
+  const recognizer = config.OCR_ENABLED ? new RecognizerPool(config.PDF_CONCURRENCY) : null;
   const handle = createPdfJobHandler({
     storage: openStorage(config),
     inbox,
-    recognizer,
+    ocr: recognizer && { recognizer, pages },
     limits: { timeoutMs: config.PDF_JOB_TIMEOUT_MS, memoryMb: config.PDF_MEMORY_LIMIT_MB },
     threads: config.PDF_CONCURRENCY,
   });
@@ -38,6 +40,7 @@ await runProcess('pdf-worker', async () => {
     await worker.close();
     await heartbeat.stop();
     await inbox.close();
+    await pages.close();
     await recognizer?.stop();
   });
 });

@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LocalDiskStorage, openQueue, startWorker } from '@hub/runtime';
 import { claimTestResources, TEST_REDIS_URL } from '@hub/testing';
-import { LibraryInboxMessage, QUEUES, type PdfProcessingJob } from '@hub/proto';
+import { LibraryInboxMessage, QUEUES } from '@hub/proto';
 import type { Queue, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TextRecognizer } from './ocr/text-recognizer.ts';
+import type { PdfJob } from './pages/page-jobs.ts';
 import { createPdfJobHandler, type PdfJobOutcome } from './pdf-worker.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -29,21 +30,21 @@ describe('every fixture PDF through the real worker and queues', () => {
   const connection = { url: TEST_REDIS_URL, prefix: resources.redisPrefix };
   const folder = mkdtempSync(join(tmpdir(), 'pdf-fixtures-'));
   const recognizer = new TextRecognizer();
-  let jobs: Queue<PdfProcessingJob>;
+  let jobs: Queue<PdfJob>;
   let inbox: Queue<LibraryInboxMessage>;
-  let worker: Worker<PdfProcessingJob, PdfJobOutcome>;
+  let worker: Worker<PdfJob, PdfJobOutcome>;
 
   beforeAll(async () => {
     const storage = new LocalDiskStorage(folder);
     for (const [index, name] of files.entries()) {
       await storage.put(`org/1/uploads/${index + 1}.pdf`, readFileSync(join(fixtures, name)), 'x');
     }
-    jobs = openQueue<PdfProcessingJob>(QUEUES.pdfProcessing, connection);
+    jobs = openQueue<PdfJob>(QUEUES.pdfProcessing, connection);
     inbox = openQueue<LibraryInboxMessage>(QUEUES.libraryInbox, connection);
     const handle = createPdfJobHandler({
       storage,
       inbox,
-      recognizer,
+      ocr: { recognizer, pages: jobs },
       limits: { timeoutMs: 60_000, memoryMb: 512 },
     });
     worker = startWorker(QUEUES.pdfProcessing, connection, handle, { concurrency: 2 });

@@ -15,7 +15,7 @@ let sent: LibraryInboxMessage[];
 const deps = (overrides: Partial<PdfWorkerDeps['limits']> = {}): PdfWorkerDeps => ({
   storage,
   inbox: { add: async (_name, message) => sent.push(message) },
-  recognizer: null,
+  ocr: null,
   limits: { timeoutMs: 60_000, memoryMb: 256, ...overrides },
 });
 

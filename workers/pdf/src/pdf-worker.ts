@@ -2,22 +2,34 @@ import { availableParallelism } from 'node:os';
 import { buffer } from 'node:stream/consumers';
 import type { ObjectStorage, PoisonPolicy } from '@hub/runtime';
 import { isStorageFault, logger } from '@hub/runtime';
-import { LibraryInboxMessage, type ExtractedImage, type PdfProcessingJob } from '@hub/proto/jobs';
-import { UnrecoverableError, type Job } from 'bullmq';
-import type { Block } from './extraction/blocks.ts';
+import {
+  LibraryInboxMessage,
+  type ExtractedImage,
+  type PdfPageJob,
+  type PdfProcessingJob,
+} from '@hub/proto/jobs';
+import { UnrecoverableError, WaitingChildrenError, type Job } from 'bullmq';
 import type { Extraction, ExtractionProgress } from './extraction/extract-document.ts';
 import type { ExtractionInput } from './extraction/extraction-thread.ts';
 import { hasText, imageFileName, imageId, toMarkdown, toPlainText } from './extraction/markdown.ts';
 import { joinPages } from './extraction/structure.ts';
+import { describeFailure, DocumentFailure, POISON_REASON, type FailureLimits } from './failures.ts';
+import type { PageRecognizer } from './ocr/recognizer-pool.ts';
 import {
-  describeFailure,
-  DocumentFailure,
-  POISON_REASON,
-  timeoutFailure,
-  type FailureLimits,
-} from './failures.ts';
-import { ocrParagraphs } from './ocr/ocr-text.ts';
-import { OcrTimeoutError, type TextRecognizer } from './ocr/text-recognizer.ts';
+  addPageJobs,
+  assemblePages,
+  openRenderThreads,
+  readScannedPage,
+  type AssembledPages,
+  type PageQueue,
+  type PdfJob,
+} from './pages/page-jobs.ts';
+import {
+  readLayout,
+  removeEarlierRuns,
+  writeLayout,
+  type DocumentLayout,
+} from './pages/page-results.ts';
 import { SandboxPool } from './sandbox/sandbox-pool.ts';
 
 const log = logger('pdf');
@@ -41,11 +53,18 @@ export interface PdfWorkerDeps {
   storage: ObjectStorage;
   inbox: Inbox;
   /** Null when OCR is turned off. */
-  recognizer: TextRecognizer | null;
+  ocr: PdfOcr | null;
   limits: FailureLimits;
-  /** At most this many documents are read at once, each in its own thread; one per core by
-   * default. Threads start only as jobs run side by side (the queue's concurrency). */
+  /** At most this many documents (and as many scanned pages) are read at once, each in its own
+   * thread; one per core by default. Threads start only as jobs run side by side. */
   threads?: number;
+}
+
+/** OCR of scanned pages: each one a page job of its own (see pages/page-jobs.ts). */
+export interface PdfOcr {
+  recognizer: PageRecognizer;
+  /** The `pdf-processing` queue itself, where a document's job adds its page jobs. */
+  pages: PageQueue;
 }
 
 /** The threads that read documents, shared by the jobs of one handler. */
@@ -55,16 +74,19 @@ export type ExtractionThreads = SandboxPool<ExtractionInput, Extraction, Extract
 export const openExtractionThreads = (threads: number, limits: FailureLimits): ExtractionThreads =>
   new SandboxPool(EXTRACTION_THREAD, threads, limits);
 
-export type PdfJobOutcome = 'processed' | 'failed';
+export type PdfJobOutcome = 'processed' | 'page-read';
 
 /** Sends progress of one run, at most once a second per stage so the inbox is not flooded. */
 class ProgressReporter {
   private lastStage: ProgressStage | null = null;
   private lastSentAt = 0;
   private readonly send: (message: InboxMessage) => Promise<void>;
-  private readonly job: PdfProcessingJob;
+  private readonly job: Pick<PdfJob, 'documentId' | 'run'>;
 
-  constructor(job: PdfProcessingJob, send: (message: InboxMessage) => Promise<void>) {
+  constructor(
+    job: Pick<PdfJob, 'documentId' | 'run'>,
+    send: (message: InboxMessage) => Promise<void>,
+  ) {
     this.job = job;
     this.send = send;
   }
@@ -94,43 +116,9 @@ async function readSource(storage: ObjectStorage, key: string): Promise<Uint8Arr
   }
 }
 
-interface OcrOutcome {
-  pages: Block[][];
-  ocrPages: number;
-  ocrError: string | null;
-}
-
-/** Reads the scanned pages; an OCR failure is reported, the document goes on without it. */
-async function recognizeScans(
-  extraction: Extraction,
-  recognizer: TextRecognizer | null,
-  deadline: number,
-  progress: ProgressReporter,
-  timeoutMs: number,
-): Promise<OcrOutcome> {
-  const pages = extraction.pages.map((blocks) => [...blocks]);
-  const scans = recognizer ? extraction.scans : [];
-  let ocrPages = 0;
-  for (const [index, scan] of scans.entries()) {
-    progress.report('ocr', index + 1, scans.length);
-    const remaining = deadline - Date.now();
-    if (remaining <= 0) throw timeoutFailure(timeoutMs);
-    try {
-      const text = await recognizer!.recognize(scan.png, remaining);
-      pages[scan.page - 1] = [...ocrParagraphs(text), ...(pages[scan.page - 1] ?? [])];
-      ocrPages += 1;
-    } catch (error) {
-      if (error instanceof OcrTimeoutError) throw timeoutFailure(timeoutMs);
-      const message = error instanceof Error ? error.message : String(error);
-      return { pages, ocrPages, ocrError: `OCR failed on page ${scan.page}: ${message}` };
-    }
-  }
-  return { pages, ocrPages, ocrError: null };
-}
-
-function noTextFailure(extraction: Extraction, ocr: OcrOutcome, ocrEnabled: boolean) {
+function noTextFailure(ocr: AssembledPages, scannedPages: number, ocrEnabled: boolean) {
   if (ocr.ocrError) return new DocumentFailure(`The document has no text and ${ocr.ocrError}`);
-  if (extraction.scans.length === 0) return new DocumentFailure('The document has no text.');
+  if (scannedPages === 0) return new DocumentFailure('The document has no text.');
   if (!ocrEnabled) return new DocumentFailure('The document has no text and OCR is turned off.');
   return new DocumentFailure('The document has no text and OCR found none.');
 }
@@ -139,20 +127,20 @@ async function writeImages(
   storage: ObjectStorage,
   job: PdfProcessingJob,
   extraction: Extraction,
-  progress: ProgressReporter,
+  progress: ProgressReporter | null,
 ): Promise<ExtractedImage[]> {
   const folder = `${job.outputPrefix}images/`;
   // Whatever an earlier attempt left is removed, so a rerun gives the same files.
   await storage.removePrefix(folder);
   const images: ExtractedImage[] = [];
   for (const figure of extraction.figures) {
-    progress.report('images', images.length, extraction.figures.length);
+    progress?.report('images', images.length, extraction.figures.length);
     const key = `${folder}${imageFileName(figure.imageNumber)}`;
     await storage.put(key, Buffer.from(figure.png), 'image/png', figure.png.byteLength);
     const { page, width, height } = figure;
     images.push({ id: imageId(figure.imageNumber), key, page, width, height });
   }
-  progress.report('images', images.length, extraction.figures.length);
+  progress?.report('images', images.length, extraction.figures.length);
   return images;
 }
 
@@ -161,26 +149,17 @@ async function putText(storage: ObjectStorage, key: string, text: string, type: 
   await storage.put(key, body, type, body.byteLength);
 }
 
-async function processDocument(
-  job: PdfProcessingJob,
+/** The document's markdown and plain text written, and the message that says so. */
+async function finish(
   deps: PdfWorkerDeps,
-  threads: ExtractionThreads,
-  progress: ProgressReporter,
+  job: PdfProcessingJob,
+  layout: DocumentLayout,
+  ocr: AssembledPages,
 ): Promise<InboxMessage> {
-  const { timeoutMs } = deps.limits;
-  const deadline = Date.now() + timeoutMs;
-  progress.report('extracting', null, null);
-  const bytes = await readSource(deps.storage, job.sourceKey);
-  const extraction = await threads.run({
-    input: { bytes, ocr: deps.recognizer !== null, images: true },
-    transfer: [bytes.buffer as ArrayBuffer],
-    onProgress: ({ stage, current, total }) => progress.report(stage, current, total),
-  });
-  const ocr = await recognizeScans(extraction, deps.recognizer, deadline, progress, timeoutMs);
   const blocks = joinPages(ocr.pages);
-  if (!hasText(blocks)) throw noTextFailure(extraction, ocr, deps.recognizer !== null);
-
-  const images = await writeImages(deps.storage, job, extraction, progress);
+  if (!hasText(blocks)) {
+    throw noTextFailure(ocr, layout.scanPages.length, deps.ocr !== null);
+  }
   const markdownKey = `${job.outputPrefix}content.md`;
   const textKey = `${job.outputPrefix}content.txt`;
   await putText(deps.storage, markdownKey, toMarkdown(blocks), 'text/markdown; charset=utf-8');
@@ -191,20 +170,87 @@ async function processDocument(
     run: job.run,
     markdownKey,
     textKey,
-    pageCount: extraction.pageCount,
-    images,
+    pageCount: layout.pageCount,
+    images: layout.images,
     ocrPages: ocr.ocrPages,
     ocrError: ocr.ocrError,
   };
 }
 
 /**
- * A document during which the worker process died twice fails for good, and the library hears
- * why; it marks a run failed once only, so a second report changes nothing.
+ * The document's first step: text layer, layout and figures. A document without scanned pages
+ * is finished here (the message is returned); otherwise the layout is stored and one page job
+ * per scanned page added, and null returned: the job waits for them, then assembles.
  */
-export const pdfPoisonPolicy = (inbox: Inbox): PoisonPolicy<PdfProcessingJob> => ({
+async function split(
+  job: Job<PdfProcessingJob>,
+  deps: PdfWorkerDeps,
+  threads: ExtractionThreads,
+  progress: ProgressReporter,
+): Promise<InboxMessage | null> {
+  const data = job.data;
+  progress.report('extracting', null, null);
+  const bytes = await readSource(deps.storage, data.sourceKey);
+  const extraction = await threads.run({
+    input: { bytes, ocr: deps.ocr !== null, images: true },
+    transfer: [bytes.buffer as ArrayBuffer],
+    onProgress: ({ stage, current, total }) => progress.report(stage, current, total),
+  });
+  const { pageCount, pages, scanPages } = extraction;
+  const textOnly = { pages, ocrPages: 0, ocrError: null };
+  if (scanPages.length === 0 && !hasText(joinPages(pages))) {
+    throw noTextFailure(textOnly, 0, deps.ocr !== null);
+  }
+  // The images stage comes after OCR: a scanned document's progress stays on its pages.
+  const images = await writeImages(
+    deps.storage,
+    data,
+    extraction,
+    scanPages.length ? null : progress,
+  );
+  const layout: DocumentLayout = { pageCount, pages, images, scanPages };
+  if (scanPages.length === 0 || !deps.ocr) return finish(deps, data, layout, textOnly);
+
+  await removeEarlierRuns(deps.storage, data);
+  await writeLayout(deps.storage, data, layout);
+  progress.report('ocr', 0, scanPages.length);
+  await addPageJobs(deps.ocr.pages, job, scanPages);
+  await job.updateData({ ...data, step: 'assemble' });
+  return null;
+}
+
+/**
+ * Runs the document's job, step by step (BullMQ's step-job pattern, the step kept in its data):
+ * split, wait for the page jobs (WaitingChildrenError: BullMQ runs it again when all have
+ * ended), assemble. Every step may run twice and gives the same result; the library applies
+ * the document's outcome once, for its run, whatever arrives twice.
+ */
+async function processDocument(
+  job: Job<PdfProcessingJob>,
+  token: string | undefined,
+  deps: PdfWorkerDeps,
+  threads: ExtractionThreads,
+  progress: ProgressReporter,
+): Promise<InboxMessage> {
+  if (job.data.step !== 'assemble') {
+    const finished = await split(job, deps, threads, progress);
+    if (finished) return finished;
+  }
+  if (token === undefined) throw new Error('A document with scanned pages needs its job’s token.');
+  if (await job.moveToWaitingChildren(token)) throw new WaitingChildrenError();
+  const layout = await readLayout(deps.storage, job.data);
+  return finish(deps, job.data, layout, await assemblePages(deps.storage, job, layout));
+}
+
+/**
+ * A document during which the worker process died twice fails for good, and the library hears
+ * why; it marks a run failed once only, so a second report changes nothing. A page job fails
+ * alone: the document's assembly reports it as the page's OCR failure.
+ */
+export const pdfPoisonPolicy = (inbox: Inbox): PoisonPolicy<PdfJob> => ({
   reason: POISON_REASON,
   report: async (job, reason) => {
+    if (job.name === 'page') return;
     const { documentId, run } = job.data;
     const message = { kind: 'pdf.failed' as const, documentId, run, reason };
     await inbox.add(message.kind, LibraryInboxMessage.parse(message));
@@ -213,27 +259,46 @@ export const pdfPoisonPolicy = (inbox: Inbox): PoisonPolicy<PdfProcessingJob> =>
 
 const isFinalAttempt = (job: Job) => job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
 
+const isPageJob = (job: Job<PdfJob>): job is Job<PdfPageJob> => job.name === 'page';
+
 /**
  * The handler of `pdf-processing` jobs: the PDF becomes markdown, plain text and images in
- * storage, and the library inbox hears of progress and of the outcome. A failure the file itself
- * causes fails the job at once; others are retried, and the last attempt reports the failure.
+ * storage, and the library inbox hears of progress and of the outcome. A document's scanned
+ * pages are page jobs of their own (see pages/page-jobs.ts), read side by side. A failure the
+ * file itself causes fails the job at once; others are retried, and the last attempt reports
+ * the failure.
  */
 export function createPdfJobHandler(deps: PdfWorkerDeps) {
   const send = async (message: InboxMessage) => {
     await deps.inbox.add(message.kind, LibraryInboxMessage.parse(message));
   };
   // Threads start on first use and end when idle, so an unused handler costs nothing.
-  const threads = openExtractionThreads(deps.threads ?? availableParallelism(), deps.limits);
-  return async (job: Job<PdfProcessingJob>): Promise<PdfJobOutcome> => {
+  const size = deps.threads ?? availableParallelism();
+  const threads = openExtractionThreads(size, deps.limits);
+  const renderThreads = openRenderThreads(size, deps.limits);
+  const readPage = async (job: Job<PdfPageJob>, recognizer: PageRecognizer) => {
+    const progress = new ProgressReporter(job.data, send);
+    const onRead = (read: number) => progress.report('ocr', read, job.data.scannedPages);
+    const pageDeps = { storage: deps.storage, recognizer, limits: deps.limits, onRead };
+    await readScannedPage(job, { ...pageDeps, threads: renderThreads });
+    return 'page-read' as const;
+  };
+  return async (job: Job<PdfJob>, token?: string): Promise<PdfJobOutcome> => {
+    if (isPageJob(job)) {
+      if (!deps.ocr) throw new UnrecoverableError('OCR is turned off on this worker.');
+      return readPage(job, deps.ocr.recognizer);
+    }
     // Parsed by startWorker against the queue's contract: a bad payload never gets here.
-    const data = job.data;
+    const document = job as Job<PdfProcessingJob>;
+    const data = document.data;
     try {
-      await send(await processDocument(data, deps, threads, new ProgressReporter(data, send)));
+      const progress = new ProgressReporter(data, send);
+      await send(await processDocument(document, token, deps, threads, progress));
       return 'processed';
     } catch (error) {
-      // The store away or full: the job waits for it (startWorker delays it) and the document
-      // stays "processing" meanwhile, never failed for it.
-      if (isStorageFault(error)) throw error;
+      // Waiting for its page jobs; the store away or full: the job waits for it (startWorker
+      // delays it) and the document stays "processing" meanwhile, never failed for it.
+      if (error instanceof WaitingChildrenError || isStorageFault(error)) throw error;
       const failure = describeFailure(error, deps.limits);
       if (!failure.retryable || isFinalAttempt(job)) {
         const { documentId, run } = data;

@@ -2,6 +2,7 @@ import {
   DelayedError,
   Queue,
   UnrecoverableError,
+  WaitingChildrenError,
   Worker,
   type Job,
   type JobsOptions,
@@ -225,24 +226,25 @@ export interface JobHandlerOptions<T = unknown> {
 /**
  * Starts the worker of a queue. Given its contract, each job's data is parsed against its job
  * name's schema before `handle` sees it: a job that does not parse fails at once and for good
- * (`UnrecoverableError`), as retrying the same input cannot help.
+ * (`UnrecoverableError`), as retrying the same input cannot help. `handle` gets the job's lock
+ * token too, for a job that waits for children it added (`moveToWaitingChildren`).
  */
 export function startWorker<C extends AnyQueueContract, R>(
   contract: C,
   connection: QueueConnection,
-  handle: (job: Job<QueueJobData<C>>) => Promise<R>,
+  handle: (job: Job<QueueJobData<C>>, token?: string) => Promise<R>,
   options?: JobHandlerOptions<QueueJobData<C>>,
 ): Worker<QueueJobData<C>, R>;
 export function startWorker<T, R>(
   name: string,
   connection: QueueConnection,
-  handle: (job: Job<T>) => Promise<R>,
+  handle: (job: Job<T>, token?: string) => Promise<R>,
   options?: JobHandlerOptions<T>,
 ): Worker<T, R>;
 export function startWorker<T, R>(
   target: string | AnyQueueContract,
   connection: QueueConnection,
-  handleJob: (job: Job<T>) => Promise<R>,
+  handleJob: (job: Job<T>, token?: string) => Promise<R>,
   options: JobHandlerOptions<T> = {},
 ): Worker<T, R> {
   const name = typeof target === 'string' ? target : target.name;
@@ -258,10 +260,12 @@ export function startWorker<T, R>(
     const startedAt = performance.now();
     log.debug(about, 'job started');
     try {
-      const result = await trackJob(job, token, () => run(job));
+      const result = await trackJob(job, token, () => run(job, token));
       log.debug(about, `job done in ${Math.round(performance.now() - startedAt)} ms`);
       return result;
     } catch (error) {
+      // The job waits for the jobs it added (BullMQ runs it again when they have ended).
+      if (error instanceof WaitingChildrenError) throw error;
       // The object store away or full is nobody's fault and passes: the job waits for it, as
       // often as it takes, instead of using up its attempts and being reported failed. It runs
       // again by itself once the store is back (no attempt counted, nothing to retry by hand).
@@ -308,15 +312,18 @@ export function startWorker<T, R>(
 }
 
 /** The handler of a contract's queue sees parsed data only; a bad payload fails for good. */
-function parsingFirst<T, R>(contract: AnyQueueContract, handle: (job: Job<T>) => Promise<R>) {
-  return async (job: Job<T>): Promise<R> => {
+function parsingFirst<T, R>(
+  contract: AnyQueueContract,
+  handle: (job: Job<T>, token?: string) => Promise<R>,
+) {
+  return async (job: Job<T>, token?: string): Promise<R> => {
     try {
       job.data = parseJob(contract, job.name, job.data) as T;
     } catch (error) {
       if (error instanceof InvalidJobError) throw new UnrecoverableError(error.message);
       throw error;
     }
-    return handle(job);
+    return handle(job, token);
   };
 }
 
@@ -324,9 +331,12 @@ function parsingFirst<T, R>(contract: AnyQueueContract, handle: (job: Job<T>) =>
  * A job whose process died `POISON_STALLS` times while running it is reported and failed for good
  * instead of run again: the same input would most likely kill the next process too.
  */
-function refusePoison<T, R>(handle: (job: Job<T>) => Promise<R>, poison: PoisonPolicy<T>) {
-  return async (job: Job<T>): Promise<R> => {
-    if (job.stalledCounter < POISON_STALLS) return handle(job);
+function refusePoison<T, R>(
+  handle: (job: Job<T>, token?: string) => Promise<R>,
+  poison: PoisonPolicy<T>,
+) {
+  return async (job: Job<T>, token?: string): Promise<R> => {
+    if (job.stalledCounter < POISON_STALLS) return handle(job, token);
     await poison.report(job, poison.reason);
     throw new UnrecoverableError(poison.reason);
   };

@@ -53,7 +53,7 @@ describe('extracting a structured SOP made with pdf-lib', () => {
 
   it('needs no OCR for a page with a text layer', () => {
     expect(extraction.pageCount).toBe(1);
-    expect(extraction.scans).toEqual([]);
+    expect(extraction.scanPages).toEqual([]);
   });
 
   it('writes plain text without markup for search', () => {

@@ -29,18 +29,13 @@ export interface ExtractedFigure {
   png: Uint8Array;
 }
 
-/** A page without a text layer, rendered for OCR. */
-export interface PageScan {
-  page: number;
-  png: Uint8Array;
-}
-
 export interface Extraction {
   pageCount: number;
   /** The blocks of each page; OCR text of scanned pages is added later. */
   pages: Block[][];
   figures: ExtractedFigure[];
-  scans: PageScan[];
+  /** Pages without a text layer, for OCR (each one a page job, see pages/page-jobs.ts). */
+  scanPages: number[];
 }
 
 export interface ExtractionProgress {
@@ -50,7 +45,7 @@ export interface ExtractionProgress {
 }
 
 export interface ExtractionOptions {
-  /** Whether pages without text are rendered for OCR. */
+  /** Whether pages without text are listed for OCR (scanPages). */
   ocr: boolean;
   /**
    * Whether images are decoded and written as figures. Without them only the text is read (a
@@ -184,22 +179,28 @@ async function extractPages(
     }
     page.cleanup();
   }
-  const figures = await Promise.all(extractor.figures);
-  const scans: PageScan[] = [];
-  for (const number of scanPages) {
-    const page = await pdf.getPage(number);
-    scans.push({ page: number, png: await renderPagePng(pdf, page) });
-    page.cleanup();
-  }
   return {
     pageCount: pdf.numPages,
     pages: structureDocument(lines),
-    figures,
-    scans,
+    figures: await Promise.all(extractor.figures),
+    scanPages,
   };
 }
 
-/** Text structure, figures and page scans of a PDF; throws pdf.js errors for unreadable files. */
+/** One page of a PDF rendered as a PNG for OCR; throws pdf.js errors for unreadable files. */
+export async function renderPage(bytes: Uint8Array, pageNumber: number): Promise<Uint8Array> {
+  const pdf = await openPdf(bytes, { decodeImages: true });
+  try {
+    const page = await pdf.getPage(pageNumber);
+    const png = await renderPagePng(pdf, page);
+    page.cleanup();
+    return png;
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+/** Text structure, figures and the pages to OCR of a PDF; throws pdf.js errors for unreadable files. */
 export async function extractDocument(
   bytes: Uint8Array,
   options: ExtractionOptions,

@@ -1,0 +1,207 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { text } from 'node:stream/consumers';
+import { fileURLToPath } from 'node:url';
+import { addFairly, LocalDiskStorage, openQueue, startWorker } from '@hub/runtime';
+import { claimTestResources, TEST_REDIS_URL } from '@hub/testing';
+import {
+  LibraryInboxMessage,
+  pdfJobId,
+  pdfPageJobId,
+  QUEUE_CONTRACTS,
+  type PdfProcessingJob,
+} from '@hub/proto';
+import type { Job, Queue, Worker } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RecognizerPool } from '../ocr/recognizer-pool.ts';
+import { createPdfJobHandler, type PdfJobOutcome } from '../pdf-worker.ts';
+import { scannedPdf } from '../test-support/scanned-pdf.ts';
+import type { PdfJob } from './page-jobs.ts';
+
+/** The built worker, as the launcher, compose and Kubernetes run it. */
+const entry = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+const PAGES = 5;
+const steps = Array.from({ length: PAGES }, (_, index) => `Step ${index + 1}`);
+const scannedSop = (label: string) =>
+  scannedPdf(steps.map((step) => [`${step} of the ${label} procedure.`, 'Wash your hands.']));
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 180_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await sleep(100);
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
+
+describe('a scanned document read as page jobs', () => {
+  const resources = claimTestResources();
+  const connection = { url: TEST_REDIS_URL, prefix: resources.redisPrefix };
+  const dataDir = mkdtempSync(join(tmpdir(), 'pdf-pages-'));
+  const storage = new LocalDiskStorage(join(dataDir, 'objects'));
+  const children: ChildProcess[] = [];
+  let jobs: Queue<PdfJob>;
+  let inbox: Queue<LibraryInboxMessage>;
+
+  const document = (documentId: number): PdfProcessingJob => ({
+    documentId,
+    organizationId: 1,
+    sourceKey: `org/1/uploads/${documentId}.pdf`,
+    outputPrefix: `org/1/docs/${documentId}/`,
+    run: 1,
+  });
+
+  const messagesOf = async (documentId: number) =>
+    (await inbox.getJobs(['waiting', 'prioritized'], 0, -1))
+      .map((job) => LibraryInboxMessage.parse(job.data))
+      .filter((message) => message.documentId === documentId);
+
+  const pageJobs = async (documentId: number) =>
+    Promise.all(
+      steps.map(async (_, index) => (await jobs.getJob(pdfPageJobId(documentId, 1, index + 1)))!),
+    );
+
+  /** The document's job completed, then what the library heard and what was stored. */
+  async function outcome(documentId: number) {
+    await until(`document ${documentId} completed`, async () =>
+      (await jobs.getJobState(pdfJobId(documentId, 1))) === 'completed' ? true : undefined,
+    );
+    const messages = await messagesOf(documentId);
+    const markdown = await text(await storage.get(`org/1/docs/${documentId}/content.md`));
+    return { messages, markdown };
+  }
+
+  function expectDocumentOnce(messages: LibraryInboxMessage[], markdown: string) {
+    const ends = messages.filter((message) => message.kind !== 'pdf.progress');
+    expect(ends).toHaveLength(1);
+    expect(ends[0]).toMatchObject({ kind: 'pdf.processed', ocrPages: PAGES, ocrError: null });
+    const positions = steps.map((step) => markdown.indexOf(step));
+    expect(positions.every((position) => position >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    const progress = messages.filter((message) => message.kind === 'pdf.progress');
+    expect(progress).toContainEqual(expect.objectContaining({ stage: 'ocr', total: PAGES }));
+  }
+
+  beforeAll(async () => {
+    jobs = openQueue(QUEUE_CONTRACTS.pdfProcessing, connection);
+    inbox = openQueue(QUEUE_CONTRACTS.libraryInbox, connection);
+  });
+
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    await Promise.all([jobs?.close(), inbox?.close()]);
+    await resources.release().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('retries a page that failed, alone, and ends the document once', async () => {
+    await storage.put('org/1/uploads/1.pdf', Buffer.from(await scannedSop('failing')), 'x');
+    const pool = new RecognizerPool(2);
+    const reads: string[] = [];
+    let failed = false;
+    // The real OCR, failing once on step 3 after reading it (as a crashed engine would).
+    const recognizer = {
+      recognize: async (png: Uint8Array, timeoutMs: number) => {
+        const read = await pool.recognize(png, timeoutMs);
+        const step = steps.find((one) => read.includes(`${one} `)) ?? read;
+        reads.push(step);
+        if (step === 'Step 3' && !failed) {
+          failed = true;
+          throw new Error('the OCR engine stopped');
+        }
+        return read;
+      },
+      stop: () => pool.stop(),
+    };
+    const handle = createPdfJobHandler({
+      storage,
+      inbox,
+      ocr: { recognizer, pages: jobs },
+      limits: { timeoutMs: 120_000, memoryMb: 512 },
+      threads: 2,
+    });
+    const worker: Worker<PdfJob, PdfJobOutcome> = startWorker(
+      QUEUE_CONTRACTS.pdfProcessing,
+      connection,
+      handle,
+      { concurrency: 2 },
+    );
+    try {
+      await addFairly(jobs, 'process', document(1));
+      const { messages, markdown } = await outcome(1);
+      expectDocumentOnce(messages, markdown);
+      // Step 3 read twice, every other page once: the failed page job ran again alone.
+      expect([...reads].sort()).toEqual([...steps, 'Step 3'].sort());
+      // BullMQ counts every attempt made, the successful one included.
+      const attempts = (await pageJobs(1)).map((job) => job.attemptsMade);
+      expect(attempts).toEqual([1, 1, 2, 1, 1]);
+    } finally {
+      await worker.close();
+      await recognizer.stop();
+    }
+  }, 240_000);
+
+  /** A worker process as deployed, noticing a dead process within seconds. */
+  async function startWorkerProcess(): Promise<ChildProcess> {
+    const child = spawn(process.execPath, [entry], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        REDIS_URL: TEST_REDIS_URL,
+        REDIS_PREFIX: resources.redisPrefix,
+        DATA_DIR: dataDir,
+        OCR_ENABLED: 'true',
+        PDF_CONCURRENCY: '1',
+        // Long enough that a living process starved of CPU (two cores, shared) renews in time.
+        JOB_LOCK_MS: '8000',
+        JOB_STALL_CHECK_MS: '1000',
+      },
+      stdio: 'pipe',
+    });
+    children.push(child);
+    let output = '';
+    await new Promise<void>((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('[pdf-worker] ready')) resolve();
+      };
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', onData);
+      child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+    });
+    return child;
+  }
+
+  it('retries a page job whose process was killed, alone, and ends the document once', async () => {
+    await storage.put('org/1/uploads/2.pdf', Buffer.from(await scannedSop('killed')), 'x');
+    const first = await startWorkerProcess();
+    await addFairly(jobs, 'process', document(2));
+
+    // Killed while reading a page after the first: one page is done, one is in the middle.
+    const killed: Job<PdfJob> = await until('a second page job running', async () => {
+      const ofDocument = (job: Job<PdfJob>) => job.name === 'page' && job.data.documentId === 2;
+      const page = (await jobs.getActive()).find(ofDocument);
+      const done = (await jobs.getCompleted()).some(ofDocument);
+      return page && done ? page : undefined;
+    });
+    const exited = new Promise((resolve) => first.once('exit', resolve));
+    first.kill('SIGKILL');
+    await exited;
+    const killedAt = Date.now();
+    await startWorkerProcess();
+
+    const { messages, markdown } = await outcome(2);
+    expectDocumentOnce(messages, markdown);
+    const pages = await pageJobs(2);
+    // The killed page ran again; the pages done before the kill were not touched again.
+    expect(pages.filter((job) => job.stalledCounter > 0).map((job) => job.id)).toEqual([killed.id]);
+    const doneBefore = pages.filter((job) => (job.finishedOn ?? Infinity) < killedAt);
+    expect(doneBefore.length).toBeGreaterThanOrEqual(1);
+    for (const job of doneBefore) expect(job.attemptsStarted).toBe(1);
+  }, 300_000);
+});
