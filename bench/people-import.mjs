@@ -96,7 +96,11 @@ async function main() {
       [DOMAIN],
     );
     const organizationId = rows[0].id;
-    const { hashPassword } = await import('../services/identity/dist/auth/passwords.js');
+    // Read from the build at run time: the type check may run before identity is built.
+    /** @type {{ hashPassword: (password: string) => Promise<string> }} */
+    const { hashPassword } = await import(
+      new URL('../services/identity/dist/auth/passwords.js', import.meta.url).href
+    );
     await sql.query(
       `INSERT INTO identity.users (email, name, role, organization_id, password_hash, is_active)
        VALUES ($1, 'Bench Admin', 'admin', $2, $3, true)`,
