@@ -120,6 +120,22 @@ export function secondLookRegion(
   return { x: x0, y: y0, width: Math.max(1, x1 - x0), height: Math.max(1, y1 - y0) };
 }
 
+/**
+ * Squares of the frame's shorter side that together cover it, spread evenly along its longer
+ * side from one end to the other (overlapping unless it is a whole number of squares long): two
+ * for a 16:9 frame, one for a square one. The zoomed pass searches each.
+ */
+export function zoomSquares(frame: { width: number; height: number }): Box[] {
+  const side = Math.min(frame.width, frame.height);
+  const wide = frame.width >= frame.height;
+  const length = wide ? frame.width : frame.height;
+  const count = Math.ceil(length / side);
+  return Array.from({ length: count }, (_, i) => {
+    const offset = count === 1 ? 0 : Math.round((i * (length - side)) / (count - 1));
+    return { x: wide ? offset : 0, y: wide ? 0 : offset, width: side, height: side };
+  });
+}
+
 /** Centred, scaled to a unit root-mean-square radius: position and size taken out. */
 function normalized(points: readonly Point[]): [number, number][] {
   const n = points.length;
