@@ -5,6 +5,7 @@ import type { FaceBackend } from '../config.ts';
 import type { RgbFrame } from '../frames/sample-frames.ts';
 import {
   CONFIRMATION,
+  type ConfirmationBar,
   landmarkMisfit,
   secondLookRegion,
   zoomSquares,
@@ -211,9 +212,9 @@ export class FaceApiModel implements FaceModel {
       // Video frames are many and show anything (signs, machines, textures): a detection there
       // counts only once confirmed. Pictures have their own checks (reference-quality.ts).
       const video = source === 'video';
-      const detections = video
+      const { detections, bar } = video
         ? await this.facesInVideo(input, frame)
-        : await this.findFaces(input, this.detectors.picture);
+        : { detections: await this.findFaces(input, this.detectors.picture), bar: null };
       const faces = detections.map((detection) =>
         this.faceapi.extendWithFaceDetection({}, detection),
       );
@@ -222,10 +223,9 @@ export class FaceApiModel implements FaceModel {
         input,
         false,
       ).withFaceDescriptors();
-      const results = video
+      const results = bar
         ? described.filter(
-            ({ landmarks }) =>
-              landmarkMisfit(landmarks.positions) <= CONFIRMATION.maxLandmarkMisfit,
+            ({ landmarks }) => landmarkMisfit(landmarks.positions) <= bar.maxLandmarkMisfit,
           )
         : described;
       return results.map(({ detection, descriptor }) => ({
@@ -246,16 +246,19 @@ export class FaceApiModel implements FaceModel {
   /**
    * The confirmed detections of a video frame. A frame with none is searched again, zoomed, when
    * the model has a zoomed pass: small faces are then seen large enough. Frames with a face never
-   * pay for it, and what it finds is confirmed as the first pass's detections are.
+   * pay for it. What it finds is held to the zoomed pass's stricter bar: it looks where the
+   * first pass saw nothing, so a pattern it takes for a face had no other chance to be dropped.
    */
   private async facesInVideo(
     input: FaceApi.tf.Tensor3D,
     frame: RgbFrame,
-  ): Promise<FaceApi.FaceDetection[]> {
+  ): Promise<{ detections: FaceApi.FaceDetection[]; bar: ConfirmationBar }> {
     const found = await this.findFaces(input, this.detectors.video);
-    const confirmed = await this.secondLook(input, frame, found);
-    if (confirmed.length > 0 || !this.zoom) return confirmed;
-    return this.secondLook(input, frame, await this.zoomedPass(input, frame, this.zoom));
+    const confirmed = await this.secondLook(input, frame, found, CONFIRMATION);
+    if (confirmed.length > 0 || !this.zoom) return { detections: confirmed, bar: CONFIRMATION };
+    const zoomed = await this.zoomedPass(input, frame, this.zoom);
+    const bar = CONFIRMATION.zoomed;
+    return { detections: await this.secondLook(input, frame, zoomed, bar), bar };
   }
 
   /**
@@ -300,10 +303,11 @@ export class FaceApiModel implements FaceModel {
     input: FaceApi.tf.Tensor3D,
     frame: RgbFrame,
     detections: FaceApi.FaceDetection[],
+    bar: ConfirmationBar,
   ): Promise<FaceApi.FaceDetection[]> {
     const options = new this.faceapi.TinyFaceDetectorOptions({
       inputSize: CONFIRMATION.secondLookInputSize,
-      scoreThreshold: CONFIRMATION.secondLookMinScore,
+      scoreThreshold: bar.secondLookMinScore,
     });
     const confirmed: FaceApi.FaceDetection[] = [];
     for (const detection of detections) {
