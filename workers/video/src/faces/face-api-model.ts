@@ -3,7 +3,13 @@ import { dirname, join } from 'node:path';
 import type * as FaceApi from '@vladmandic/face-api';
 import type { FaceBackend } from '../config.ts';
 import type { RgbFrame } from '../frames/sample-frames.ts';
-import { CONFIRMATION, landmarkMisfit, secondLookRegion } from './face-confirmation.ts';
+import {
+  CONFIRMATION,
+  type ConfirmationBar,
+  landmarkMisfit,
+  secondLookRegion,
+  zoomSquares,
+} from './face-confirmation.ts';
 import type { DetectedFace, FaceModel, FaceSource } from './face-model.ts';
 import { overlap } from './clustering.ts';
 import { useLeanFaceRecognition } from './lean-face-recognition.ts';
@@ -49,13 +55,19 @@ export interface FaceApiOptions {
 }
 
 export type FaceDetector =
-  { kind: 'ssd-mobilenet-v1' } | { kind: 'tiny-face-detector'; inputSizes: number[] };
+  | { kind: 'ssd-mobilenet-v1' }
+  | {
+      kind: 'tiny-face-detector';
+      inputSizes: number[];
+      /** The input of the zoomed pass over frames the first finds no face in; 0 or none: off. */
+      zoomInputSize?: number;
+    };
 
 const SSD: FaceDetector = { kind: 'ssd-mobilenet-v1' };
 
 const detectorName = (detector: FaceDetector) =>
   detector.kind === 'tiny-face-detector'
-    ? `tiny-face-detector-${detector.inputSizes.join('+')}`
+    ? `tiny-face-detector-${detector.inputSizes.join('+')}${detector.zoomInputSize ? `+zoom${detector.zoomInputSize}` : ''}`
     : detector.kind;
 
 /** Faces found at two input sizes overlapping more than this are one face: the surer is kept. */
@@ -133,6 +145,8 @@ export class FaceApiModel implements FaceModel {
   private readonly faceapi: typeof FaceApi;
   private readonly tf: TfRuntime;
   private readonly detectors: Record<FaceSource, DetectorOptions[]>;
+  /** The tiny detector of the zoomed pass, when there is one. */
+  private readonly zoom: FaceApi.TinyFaceDetectorOptions | null;
   private queue: Promise<unknown> = Promise.resolve();
 
   private constructor(faceapi: typeof FaceApi, options: FaceApiOptions, backend: string) {
@@ -153,6 +167,13 @@ export class FaceApiModel implements FaceModel {
             )
           : [picture],
     };
+    this.zoom =
+      video.kind === 'tiny-face-detector' && video.zoomInputSize
+        ? new faceapi.TinyFaceDetectorOptions({
+            inputSize: video.zoomInputSize,
+            scoreThreshold: options.minConfidence,
+          })
+        : null;
     this.name = faceModelName(options, backend);
   }
 
@@ -188,11 +209,12 @@ export class FaceApiModel implements FaceModel {
     // on wasm each cast of the whole frame (two for the tiny detector's two sizes) is a copy.
     const input = this.tf.tensor3d(frame.data, [frame.height, frame.width, 3], 'float32');
     try {
-      const found = await this.findFaces(input, this.detectors[source]);
       // Video frames are many and show anything (signs, machines, textures): a detection there
       // counts only once confirmed. Pictures have their own checks (reference-quality.ts).
       const video = source === 'video';
-      const detections = video ? await this.secondLook(input, frame, found) : found;
+      const { detections, bar } = video
+        ? await this.facesInVideo(input, frame)
+        : { detections: await this.findFaces(input, this.detectors.picture), bar: null };
       const faces = detections.map((detection) =>
         this.faceapi.extendWithFaceDetection({}, detection),
       );
@@ -201,10 +223,9 @@ export class FaceApiModel implements FaceModel {
         input,
         false,
       ).withFaceDescriptors();
-      const results = video
+      const results = bar
         ? described.filter(
-            ({ landmarks }) =>
-              landmarkMisfit(landmarks.positions) <= CONFIRMATION.maxLandmarkMisfit,
+            ({ landmarks }) => landmarkMisfit(landmarks.positions) <= bar.maxLandmarkMisfit,
           )
         : described;
       return results.map(({ detection, descriptor }) => ({
@@ -223,6 +244,58 @@ export class FaceApiModel implements FaceModel {
   }
 
   /**
+   * The confirmed detections of a video frame. A frame with none is searched again, zoomed, when
+   * the model has a zoomed pass: small faces are then seen large enough. Frames with a face never
+   * pay for it. What it finds is held to the zoomed pass's stricter bar: it looks where the
+   * first pass saw nothing, so a pattern it takes for a face had no other chance to be dropped.
+   */
+  private async facesInVideo(
+    input: FaceApi.tf.Tensor3D,
+    frame: RgbFrame,
+  ): Promise<{ detections: FaceApi.FaceDetection[]; bar: ConfirmationBar }> {
+    const found = await this.findFaces(input, this.detectors.video);
+    const confirmed = await this.secondLook(input, frame, found, CONFIRMATION);
+    if (confirmed.length > 0 || !this.zoom) return { detections: confirmed, bar: CONFIRMATION };
+    const zoomed = await this.zoomedPass(input, frame, this.zoom);
+    const bar = CONFIRMATION.zoomed;
+    return { detections: await this.secondLook(input, frame, zoomed, bar), bar };
+  }
+
+  /**
+   * The tiny detector on squares of the frame's shorter side (`zoomSquares`) rather than on the
+   * whole frame padded to a square: the same input size sees each face larger and no padding.
+   * A face found in two overlapping squares is kept once, the surer.
+   */
+  private async zoomedPass(
+    input: FaceApi.tf.Tensor3D,
+    frame: RgbFrame,
+    detector: FaceApi.TinyFaceDetectorOptions,
+  ): Promise<FaceApi.FaceDetection[]> {
+    const found: FaceApi.FaceDetection[] = [];
+    for (const square of zoomSquares(frame)) {
+      const crop = this.faceapi.tf.slice(
+        input,
+        [square.y, square.x, 0],
+        [square.height, square.width, 3],
+      );
+      try {
+        for (const { score, box } of await this.faceapi.detectAllFaces(crop, detector)) {
+          const inFrame = new this.faceapi.Rect(
+            (box.x + square.x) / frame.width,
+            (box.y + square.y) / frame.height,
+            box.width / frame.width,
+            box.height / frame.height,
+          );
+          found.push(new this.faceapi.FaceDetection(score, inFrame, frame));
+        }
+      } finally {
+        crop.dispose();
+      }
+    }
+    return this.oneOfEach(found);
+  }
+
+  /**
    * The detections the tiny detector finds again, at a small input, on a square around each:
    * what fired the detector in the whole frame must still look like a face framed as one.
    */
@@ -230,10 +303,11 @@ export class FaceApiModel implements FaceModel {
     input: FaceApi.tf.Tensor3D,
     frame: RgbFrame,
     detections: FaceApi.FaceDetection[],
+    bar: ConfirmationBar,
   ): Promise<FaceApi.FaceDetection[]> {
     const options = new this.faceapi.TinyFaceDetectorOptions({
       inputSize: CONFIRMATION.secondLookInputSize,
-      scoreThreshold: CONFIRMATION.secondLookMinScore,
+      scoreThreshold: bar.secondLookMinScore,
     });
     const confirmed: FaceApi.FaceDetection[] = [];
     for (const detection of detections) {
@@ -275,7 +349,11 @@ export class FaceApiModel implements FaceModel {
     for (const detector of detectors) {
       found.push(...(await this.faceapi.detectAllFaces(input, detector)));
     }
-    if (detectors.length === 1) return found;
+    return detectors.length === 1 ? found : this.oneOfEach(found);
+  }
+
+  /** One detection of each face: of those overlapping more than SAME_FACE_IOU, the surest. */
+  private oneOfEach(found: FaceApi.FaceDetection[]): FaceApi.FaceDetection[] {
     const kept = this.faceapi.nonMaxSuppression(
       found.map((face) => face.box),
       found.map((face) => face.score),

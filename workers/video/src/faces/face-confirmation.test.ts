@@ -3,6 +3,7 @@ import {
   landmarkMisfit,
   MEAN_FACE_SHAPE,
   secondLookRegion,
+  zoomSquares,
   type Point,
 } from './face-confirmation.ts';
 
@@ -37,5 +38,26 @@ describe('secondLookRegion', () => {
     expect(
       secondLookRegion({ x: 0, y: 400, width: 100, height: 80 }, { width: 640, height: 480 }),
     ).toEqual({ x: 0, y: 340, width: 150, height: 140 });
+  });
+});
+
+describe('zoomSquares', () => {
+  it('covers a 16:9 frame with two squares of its height, one at each end', () => {
+    expect(zoomSquares({ width: 1280, height: 720 })).toEqual([
+      { x: 0, y: 0, width: 720, height: 720 },
+      { x: 560, y: 0, width: 720, height: 720 },
+    ]);
+  });
+
+  it('is the frame itself when square, and runs down a portrait frame', () => {
+    expect(zoomSquares({ width: 640, height: 640 })).toEqual([
+      { x: 0, y: 0, width: 640, height: 640 },
+    ]);
+    expect(zoomSquares({ width: 300, height: 1000 })).toEqual([
+      { x: 0, y: 0, width: 300, height: 300 },
+      { x: 0, y: 233, width: 300, height: 300 },
+      { x: 0, y: 467, width: 300, height: 300 },
+      { x: 0, y: 700, width: 300, height: 300 },
+    ]);
   });
 });

@@ -24,7 +24,11 @@ export function faceModelOptions(config: VideoWorkerConfig): FaceApiOptions {
 
 function videoDetector(config: VideoWorkerConfig): FaceDetector {
   return config.FACE_VIDEO_DETECTOR === 'tiny-face-detector'
-    ? { kind: config.FACE_VIDEO_DETECTOR, inputSizes: config.FACE_VIDEO_DETECTOR_INPUT_SIZES }
+    ? {
+        kind: config.FACE_VIDEO_DETECTOR,
+        inputSizes: config.FACE_VIDEO_DETECTOR_INPUT_SIZES,
+        zoomInputSize: config.FACE_VIDEO_ZOOM_INPUT_SIZE,
+      }
     : { kind: config.FACE_VIDEO_DETECTOR };
 }
 
