@@ -25,6 +25,8 @@ import { unknownPeople } from './en/unknown-people';
 import { floor } from './en/floor';
 import { integrations } from './en/integrations';
 import { videos } from './en/videos';
+import { tokens } from './en/tokens';
+import { auth } from './en/auth';
 
 /**
  * The English catalog: the reference every other language must match key for key (see
@@ -338,6 +340,8 @@ export const en = {
   floor,
   integrations,
   videos,
+  tokens,
+  auth,
 } as const;
 
 /** The shape every language's catalog has: en's keys, any text. */

@@ -26,6 +26,8 @@ import { unknownPeople } from './es/unknown-people';
 import { floor } from './es/floor';
 import { integrations } from './es/integrations';
 import { videos } from './es/videos';
+import { tokens } from './es/tokens';
+import { auth } from './es/auth';
 
 /** Spanish for the plant floor: tú, short and direct, the words a Spanish-speaking plant uses. */
 export const es: Catalog = {
@@ -334,4 +336,6 @@ export const es: Catalog = {
   floor,
   integrations,
   videos,
+  tokens,
+  auth,
 };

@@ -26,6 +26,8 @@ import { unknownPeople } from './fr/unknown-people';
 import { floor } from './fr/floor';
 import { integrations } from './fr/integrations';
 import { videos } from './fr/videos';
+import { tokens } from './fr/tokens';
+import { auth } from './fr/auth';
 
 /** French for the plant floor: vous, short and direct, the words a French-speaking plant uses. */
 export const fr: Catalog = {
@@ -335,4 +337,6 @@ export const fr: Catalog = {
   floor,
   integrations,
   videos,
+  tokens,
+  auth,
 };
