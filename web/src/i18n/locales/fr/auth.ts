@@ -26,6 +26,27 @@ export const auth: Texts<typeof english> = {
     signUpTitle: 'Contactez votre administrateur',
     signUpDescription: 'Demandez à l’administrateur de votre organisation de vous créer un compte.',
   },
+  invitation: {
+    invalidLinkTitle: 'Lien non valide',
+    invalidLinkDescription: 'Ce lien de création de mot de passe est non valide ou incomplet.',
+    expiredLinkTitle: 'Lien non valide ou expiré',
+    expiredLinkDescription: 'Ce lien de création de mot de passe est non valide ou a expiré.',
+    errorTitle: 'Erreur',
+    verifyFailed: 'Impossible de vérifier l’invitation. Réessayez.',
+    invalidPasswordTitle: 'Mot de passe non valide',
+    invalidPasswordDescription: 'Votre mot de passe doit respecter toutes les règles.',
+    mismatchTitle: 'Les mots de passe ne correspondent pas',
+    mismatchDescription: 'Saisissez le même mot de passe dans les deux champs.',
+    photoRequiredTitle: 'Photo de profil obligatoire',
+    photoRequiredDescription:
+      'Ajoutez une photo de profil pour terminer la création de votre compte.',
+    setupFailedTitle: 'Échec de la configuration',
+    passwordFailed: 'Impossible d’enregistrer le mot de passe. Réessayez.',
+    passwordException:
+      'Une erreur s’est produite lors de l’enregistrement de votre mot de passe. Réessayez.',
+    profileFailed: 'Impossible de terminer la création du compte. Réessayez.',
+    profileException: 'Une erreur s’est produite lors de la création de votre compte. Réessayez.',
+  },
   backToSignIn: 'Retour à la connexion',
   privacy: {
     title: 'Politique de confidentialité',
