@@ -7,7 +7,7 @@ import { forgetOfflineSops } from '../pwa/register';
 import { toast } from '../toast/toastStore';
 import { FullScreenSpinner } from '../ui/Spinner';
 import { storeCurrentUser } from './session';
-import { CALLBACK_FAILURE_TOAST, ssoRefusedToast } from './signIn';
+import { callbackFailureToast, ssoRefusedToast } from './signIn';
 
 const RETURN_DELAY_MS = 2000;
 
@@ -24,7 +24,7 @@ export function CallbackPage() {
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const fail = (refusal?: string) => {
-      toast(refusal ? ssoRefusedToast(refusal) : CALLBACK_FAILURE_TOAST);
+      toast(refusal ? ssoRefusedToast(refusal) : callbackFailureToast());
       timer = setTimeout(() => void navigate({ to: '/', replace: true }), RETURN_DELAY_MS);
     };
     const refusal = new URLSearchParams(window.location.search).get('error');

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { linkClass } from '../ui/styles';
 import { ADMIN_CONTACT_EMAIL, isEmail, mailto, SUPPORT_EMAIL } from './links';
 
@@ -13,6 +14,7 @@ function InfoPage({
   testId: string;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <main
       data-testid={testId}
@@ -23,7 +25,7 @@ function InfoPage({
         {children}
         <p className="pt-4">
           <Link to="/" className={linkClass}>
-            Back to sign in
+            {t('auth.backToSignIn')}
           </Link>
         </p>
       </article>
@@ -32,105 +34,85 @@ function InfoPage({
 }
 
 export function PrivacyPage() {
+  const { t } = useTranslation();
   return (
-    <InfoPage title="Privacy Policy" testId="privacy-page">
-      <p>
-        Frontline Hub is run for your organization, which decides who has an account and what is
-        recorded. This page says what the product keeps about you and why.
-      </p>
-      <h2>What is kept</h2>
+    <InfoPage title={t('auth.privacy.title')} testId="privacy-page">
+      <p>{t('auth.privacy.intro')}</p>
+      <h2>{t('auth.privacy.keptTitle')}</h2>
       <ul className="list-disc space-y-1 pl-5">
-        <li>Your account: name, email address, role, organization, sign-in times.</li>
-        <li>
-          Your profile picture. It is also used to recognise you in performance videos your
-          organization uploads for analysis against its procedures.
-        </li>
-        <li>
-          Training records: observations of your work, their answers and notes, course progress,
-          certifications, acknowledgements of procedures.
-        </li>
-        <li>Camera presence records on the floor, kept for the period your organization sets.</li>
-        <li>A log of security-relevant actions (sign-ins, account and permission changes).</li>
+        <li>{t('auth.privacy.account')}</li>
+        <li>{t('auth.privacy.photo')}</li>
+        <li>{t('auth.privacy.training')}</li>
+        <li>{t('auth.privacy.presence')}</li>
+        <li>{t('auth.privacy.log')}</li>
       </ul>
-      <h2>Who sees it</h2>
-      <p>
-        People of your organization, according to their role (an operator sees his own records;
-        supervisors, managers and administrators see their organization&apos;s), and the platform
-        administrator who runs the service. Nothing is sold or shared for advertising.
-      </p>
-      <h2>Your choices</h2>
-      <p>
-        You can change your name, email address, password and notification preferences on your
-        profile. To correct or remove other records, ask your organization&apos;s administrator.
-      </p>
+      <h2>{t('auth.privacy.whoTitle')}</h2>
+      <p>{t('auth.privacy.who')}</p>
+      <h2>{t('auth.privacy.choicesTitle')}</h2>
+      <p>{t('auth.privacy.choices')}</p>
     </InfoPage>
   );
 }
 
 export function TermsPage() {
+  const { t } = useTranslation();
   return (
-    <InfoPage title="Terms of Service" testId="terms-page">
-      <p>
-        Frontline Hub is provided to your organization for training and supervising its workforce
-        against its standard operating procedures. By signing in you agree to use it for that
-        purpose, under your organization&apos;s own rules.
-      </p>
-      <h2>Your account</h2>
-      <p>
-        Your account is personal: keep your password to yourself and sign out on shared devices.
-        Accounts are created, re-invited and removed by your organization&apos;s administrator.
-      </p>
-      <h2>Content</h2>
-      <p>
-        Documents, videos and records belong to your organization. Upload only material your
-        organization is entitled to use; the product processes it (text extraction, evaluations,
-        video analysis) only to provide the service.
-      </p>
-      <h2>Availability</h2>
-      <p>
-        The service is provided as your organization&apos;s agreement describes. Questions about
-        these terms go to your organization&apos;s administrator.
-      </p>
+    <InfoPage title={t('auth.terms.title')} testId="terms-page">
+      <p>{t('auth.terms.intro')}</p>
+      <h2>{t('auth.terms.accountTitle')}</h2>
+      <p>{t('auth.terms.account')}</p>
+      <h2>{t('auth.terms.contentTitle')}</h2>
+      <p>{t('auth.terms.content')}</p>
+      <h2>{t('auth.terms.availabilityTitle')}</h2>
+      <p>{t('auth.terms.availability')}</p>
     </InfoPage>
   );
 }
 
 export function SupportPage() {
+  const { t } = useTranslation();
   return (
-    <InfoPage title="Support" testId="support-page">
-      <h2>Cannot sign in?</h2>
+    <InfoPage title={t('auth.support.title')} testId="support-page">
+      <h2>{t('auth.support.cannotSignInTitle')}</h2>
+      <p>{t('auth.support.cannotSignIn')}</p>
+      <h2 id="administrator">{t('auth.support.administratorTitle')}</h2>
       <p>
-        There is no self-service password reset: your administrator resets passwords and resends
-        invitations. If your organization signs in with single sign-on (SSO SAML), use the same
-        account as for your other work tools; problems with it go to your IT department.
-      </p>
-      <h2 id="administrator">Contact your administrator</h2>
-      <p>
-        Each organization has administrators who create accounts, set roles and resend invitation
-        links. Ask your supervisor or manager who they are.
+        {t('auth.support.administrator')}
         {isEmail(ADMIN_CONTACT_EMAIL) && (
           <>
             {' '}
-            You can also write to{' '}
-            <a href={mailto(ADMIN_CONTACT_EMAIL, 'Account access')} className={linkClass}>
-              {ADMIN_CONTACT_EMAIL}
-            </a>
-            .
+            <Trans
+              i18nKey="auth.support.writeToAdministrator"
+              values={{ email: ADMIN_CONTACT_EMAIL }}
+              components={{
+                mail: (
+                  <a
+                    href={mailto(ADMIN_CONTACT_EMAIL, t('auth.support.administratorSubject'))}
+                    className={linkClass}
+                  />
+                ),
+              }}
+            />
           </>
         )}
       </p>
-      <h2>Something does not work</h2>
+      <h2>{t('auth.support.brokenTitle')}</h2>
       <p>
         {isEmail(SUPPORT_EMAIL) ? (
-          <>
-            Write to{' '}
-            <a href={mailto(SUPPORT_EMAIL, 'Support request')} className={linkClass}>
-              {SUPPORT_EMAIL}
-            </a>{' '}
-            with what you did, what you expected and what you saw.
-          </>
+          <Trans
+            i18nKey="auth.support.writeToSupport"
+            values={{ email: SUPPORT_EMAIL }}
+            components={{
+              mail: (
+                <a
+                  href={mailto(SUPPORT_EMAIL, t('auth.support.supportSubject'))}
+                  className={linkClass}
+                />
+              ),
+            }}
+          />
         ) : (
-          'Tell your administrator what you did, what you expected and what you saw; they can reach the platform administrator.'
+          t('auth.support.tellAdministrator')
         )}
       </p>
     </InfoPage>

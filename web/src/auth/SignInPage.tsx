@@ -12,29 +12,28 @@ import { FullScreenSpinner } from '../ui/Spinner';
 import { inputClass, linkClass, outlineButtonClass, primaryButtonClass } from '../ui/styles';
 import { adminContactLink, footerLinks } from './links';
 import { forgetOfflineSops } from '../pwa/register';
-
-/** Configured at build time: computed once. */
-const links = footerLinks();
-const contactLink = adminContactLink();
 import { OrganizationPicker } from './OrganizationPicker';
 import { PasswordField } from './PasswordField';
 import { storeCurrentUser } from './session';
 import {
-  FORGOT_PASSWORD_TOAST,
+  forgotPasswordToast,
   hasCallbackCode,
   hasCredentials,
   loginFailureToast,
   loginSuccessToast,
-  SIGN_IN_CALLBACK_FAILURE_TOAST,
-  SIGN_UP_TOAST,
+  signInCallbackFailureToast,
+  signUpToast,
   ssoAttemptToast,
   ssoFailureToast,
-  VALIDATION_ERROR,
+  validationErrorToast,
 } from './signIn';
 import { useOrganizationDetection } from './useOrganizationDetection';
 
 export function SignInPage() {
   const { t } = useTranslation();
+  // The mail subjects are in the language shown.
+  const links = footerLinks();
+  const contactLink = adminContactLink();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const signedIn = useQuery(currentUserQuery);
@@ -69,7 +68,7 @@ export function SignInPage() {
   // goes on to /dashboard (below); without a session the callback failed, and the page says so.
   useEffect(() => {
     if (signedIn.isPending || signedIn.data || !hasCallbackCode(window.location.search)) return;
-    toast(SIGN_IN_CALLBACK_FAILURE_TOAST);
+    toast(signInCallbackFailureToast());
     window.history.replaceState(window.history.state, '', window.location.pathname);
   }, [signedIn.isPending, signedIn.data]);
 
@@ -78,7 +77,7 @@ export function SignInPage() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!hasCredentials(email, password)) {
-      toast(VALIDATION_ERROR);
+      toast(validationErrorToast());
       return;
     }
     login.mutate({ email: email.trim(), password, rememberMe });
@@ -163,7 +162,7 @@ export function SignInPage() {
             </div>
             <button
               type="button"
-              onClick={() => toast(FORGOT_PASSWORD_TOAST)}
+              onClick={() => toast(forgotPasswordToast())}
               className={`text-sm ${linkClass}`}
             >
               {t('signIn.forgotPassword')}
@@ -188,7 +187,7 @@ export function SignInPage() {
         <footer className="mt-6 space-y-3 text-center text-sm text-slate-500 dark:text-slate-400">
           <p>
             {t('signIn.noAccount')}{' '}
-            <button type="button" onClick={() => toast(SIGN_UP_TOAST)} className={linkClass}>
+            <button type="button" onClick={() => toast(signUpToast())} className={linkClass}>
               {t('signIn.signUp')}
             </button>
           </p>
@@ -200,8 +199,8 @@ export function SignInPage() {
           </p>
           <p className="flex justify-center gap-4 text-xs">
             {links.map((link) => (
-              <a key={link.label} href={link.href} className="hover:underline">
-                {link.label}
+              <a key={link.page} href={link.href} className="hover:underline">
+                {t(`auth.${link.page}.title`)}
               </a>
             ))}
           </p>

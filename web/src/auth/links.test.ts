@@ -4,9 +4,9 @@ import { adminContactLink, footerLinks } from './links';
 describe('sign-in footer links', () => {
   it("opens the product's own pages when nothing is configured (never a dead or missing link)", () => {
     expect(footerLinks({ privacy: '', terms: '#terms-of-service', support: '' })).toEqual([
-      { label: 'Privacy Policy', href: '/privacy' },
-      { label: 'Terms of Service', href: '/terms' },
-      { label: 'Support', href: '/support' },
+      { page: 'privacy', href: '/privacy' },
+      { page: 'terms', href: '/terms' },
+      { page: 'support', href: '/support' },
     ]);
     expect(adminContactLink('')).toBe('/support#administrator');
   });
@@ -19,9 +19,9 @@ describe('sign-in footer links', () => {
         support: 'help@example.com',
       }),
     ).toEqual([
-      { label: 'Privacy Policy', href: 'https://example.com/privacy' },
-      { label: 'Terms of Service', href: '/terms' },
-      { label: 'Support', href: 'mailto:help@example.com?subject=Support%20request' },
+      { page: 'privacy', href: 'https://example.com/privacy' },
+      { page: 'terms', href: '/terms' },
+      { page: 'support', href: 'mailto:help@example.com?subject=Support%20request' },
     ]);
     expect(adminContactLink('it@example.com')).toBe(
       'mailto:it@example.com?subject=Account%20access',

@@ -1,3 +1,5 @@
+import { i18n } from '../i18n/i18n';
+
 /**
  * Addresses the sign-in page links to. The spec does not give them: a deployment may set them
  * at build time (its own policy pages and support address); without one, each link opens the
@@ -20,7 +22,8 @@ export function mailto(address: string, subject: string): string {
 }
 
 export interface FooterLink {
-  label: string;
+  /** Which page: its title in the catalog (auth.<page>.title) is the link's text. */
+  page: 'privacy' | 'terms' | 'support';
   href: string;
 }
 
@@ -32,11 +35,13 @@ export function footerLinks(
   targets = { privacy: PRIVACY_POLICY_URL, terms: TERMS_OF_SERVICE_URL, support: SUPPORT_EMAIL },
 ): FooterLink[] {
   return [
-    { label: 'Privacy Policy', href: isPage(targets.privacy) ? targets.privacy : PRIVACY_PAGE },
-    { label: 'Terms of Service', href: isPage(targets.terms) ? targets.terms : TERMS_PAGE },
+    { page: 'privacy', href: isPage(targets.privacy) ? targets.privacy : PRIVACY_PAGE },
+    { page: 'terms', href: isPage(targets.terms) ? targets.terms : TERMS_PAGE },
     {
-      label: 'Support',
-      href: isEmail(targets.support) ? mailto(targets.support, 'Support request') : SUPPORT_PAGE,
+      page: 'support',
+      href: isEmail(targets.support)
+        ? mailto(targets.support, i18n.t('auth.support.supportSubject'))
+        : SUPPORT_PAGE,
     },
   ];
 }
@@ -46,5 +51,7 @@ export function footerLinks(
  * page's part that says who the administrator is and what they can do.
  */
 export function adminContactLink(address = ADMIN_CONTACT_EMAIL): string {
-  return isEmail(address) ? mailto(address, 'Account access') : `${SUPPORT_PAGE}#administrator`;
+  return isEmail(address)
+    ? mailto(address, i18n.t('auth.support.administratorSubject'))
+    : `${SUPPORT_PAGE}#administrator`;
 }

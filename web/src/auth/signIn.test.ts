@@ -5,7 +5,7 @@ import {
   hasCallbackCode,
   hasCredentials,
   loginFailureToast,
-  SIGN_IN_CALLBACK_FAILURE_TOAST,
+  signInCallbackFailureToast,
   ssoAttemptToast,
 } from './signIn';
 
@@ -50,7 +50,7 @@ describe("'/?code=' while signed out", () => {
     expect(hasCallbackCode('?code=abc&state=x')).toBe(true);
     expect(hasCallbackCode('?state=x')).toBe(false);
     expect(hasCallbackCode('')).toBe(false);
-    expect(SIGN_IN_CALLBACK_FAILURE_TOAST).toMatchObject({
+    expect(signInCallbackFailureToast()).toMatchObject({
       title: 'Authentication Error',
       description: 'Failed to process authentication. Please try again.',
     });

@@ -1,6 +1,8 @@
 import { SAML_ERROR_MESSAGES } from '@hub/proto';
 import type { ToastInput } from '../toast/toastStore';
 import { ApiError } from '../api/client';
+import { i18n } from '../i18n/i18n';
+import type { auth } from '../i18n/locales/en/auth';
 
 /** 'ada@plant.example' -> 'plant.example'; no '@' (or nothing after it) gives ''. */
 export function emailDomain(email: string): string {
@@ -12,11 +14,15 @@ export function emailDomain(email: string): string {
     .toLowerCase();
 }
 
-export const VALIDATION_ERROR: ToastInput = {
-  title: 'Validation Error',
-  description: 'Please enter both email and password.',
+/** The sign-in toasts are built when shown, in the language shown then. */
+type Plain = Exclude<keyof typeof auth.toasts, 'loginSucceededDescription'>;
+const text = (key: Plain): string => i18n.t(`auth.toasts.${key}`);
+
+export const validationErrorToast = (): ToastInput => ({
+  title: text('validationTitle'),
+  description: text('validationDescription'),
   variant: 'destructive',
-};
+});
 
 export function hasCredentials(email: string, password: string): boolean {
   return email.trim() !== '' && password !== '';
@@ -26,23 +32,24 @@ export function hasCredentials(email: string, password: string): boolean {
 export function loginFailureToast(error: unknown): ToastInput {
   if (error instanceof ApiError) {
     return {
-      title: 'Login Failed',
-      description: error.serverMessage ?? 'Invalid email or password. Please try again.',
+      title: text('loginFailedTitle'),
+      description: error.serverMessage ?? text('loginFailedDescription'),
       variant: 'destructive',
     };
   }
   return {
-    title: 'Login Failed',
-    description: 'An error occurred during login. Please try again.',
+    title: text('loginFailedTitle'),
+    description: text('loginErrorDescription'),
     variant: 'destructive',
   };
 }
 
 export function loginSuccessToast(name: string): ToastInput {
-  return { title: 'Login Successful', description: `Welcome back, ${name}!` };
+  return {
+    title: text('loginSucceededTitle'),
+    description: i18n.t('auth.toasts.loginSucceededDescription', { name }),
+  };
 }
-
-const SSO_DEFAULT = 'Failed to initiate SSO login.';
 
 /**
  * Why SSO cannot start for this organization identifier, or null when it can: an identifier
@@ -51,55 +58,55 @@ const SSO_DEFAULT = 'Failed to initiate SSO login.';
 export function ssoAttemptToast(organizationIdentifier: string | null): ToastInput {
   if (organizationIdentifier !== null && organizationIdentifier.includes(' ')) {
     return {
-      title: 'SSO Error',
-      description: 'Invalid organization identifier. Please contact your administrator.',
+      title: text('ssoTitle'),
+      description: text('ssoInvalidOrganization'),
       variant: 'destructive',
     };
   }
-  return { title: 'SSO Error', description: SSO_DEFAULT, variant: 'destructive' };
+  return { title: text('ssoTitle'), description: text('ssoFailed'), variant: 'destructive' };
 }
 
 /** Spec section 8: connection or CORS failures name the missing configuration; messages about the organization are shown as is. */
 export function ssoFailureToast(error: unknown): ToastInput {
   const message = error instanceof Error ? error.message : '';
-  let description = SSO_DEFAULT;
+  let description = text('ssoFailed');
   if (/refused to connect|cors/i.test(message)) {
-    description = 'Auth0 configuration required for SAML. Please contact your administrator.';
+    description = text('ssoNotConfigured');
   } else if (/organization/i.test(message)) {
     description = message;
   }
-  return { title: 'SSO Error', description, variant: 'destructive' };
+  return { title: text('ssoTitle'), description, variant: 'destructive' };
 }
 
 /** The toast for an SSO sign-in the server refused (`/callback?error=code`). */
 export function ssoRefusedToast(code: string): ToastInput {
   const description =
-    (SAML_ERROR_MESSAGES as Record<string, string>)[code] ?? CALLBACK_FAILURE_TOAST.description;
-  return { title: 'Authentication Error', description, variant: 'destructive' };
+    (SAML_ERROR_MESSAGES as Record<string, string>)[code] ?? text('callbackFailed');
+  return { title: text('authenticationTitle'), description, variant: 'destructive' };
 }
 
-export const FORGOT_PASSWORD_TOAST: ToastInput = {
-  title: 'Password Reset',
-  description: 'Please contact your administrator to reset your password.',
-};
+export const forgotPasswordToast = (): ToastInput => ({
+  title: text('passwordResetTitle'),
+  description: text('passwordResetDescription'),
+});
 
-export const SIGN_UP_TOAST: ToastInput = {
-  title: 'Contact Administrator',
-  description: 'Please contact your organization administrator to create an account.',
-};
+export const signUpToast = (): ToastInput => ({
+  title: text('signUpTitle'),
+  description: text('signUpDescription'),
+});
 
-export const CALLBACK_FAILURE_TOAST: ToastInput = {
-  title: 'Authentication Error',
-  description: 'There was an error processing your login. Please try again.',
+export const callbackFailureToast = (): ToastInput => ({
+  title: text('authenticationTitle'),
+  description: text('callbackFailed'),
   variant: 'destructive',
-};
+});
 
 /** Spec: the sign-in page's own callback failure ('/?code=...' that opened no session). */
-export const SIGN_IN_CALLBACK_FAILURE_TOAST: ToastInput = {
-  title: 'Authentication Error',
-  description: 'Failed to process authentication. Please try again.',
+export const signInCallbackFailureToast = (): ToastInput => ({
+  title: text('authenticationTitle'),
+  description: text('signInCallbackFailed'),
   variant: 'destructive',
-};
+});
 
 /** Whether the address carries an external sign-in's 'code=' parameter. */
 export function hasCallbackCode(search: string): boolean {

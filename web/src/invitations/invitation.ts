@@ -1,6 +1,11 @@
 import { PASSWORD_RULES, PASSWORD_SPECIAL_CHARACTERS } from '@hub/proto';
 import { ApiError } from '../api/client';
+import { i18n } from '../i18n/i18n';
+import type { auth } from '../i18n/locales/en/auth';
 import type { ToastInput } from '../toast/toastStore';
+
+/** The toasts are built when shown, in the language shown then. */
+const text = (key: keyof typeof auth.invitation): string => i18n.t(`auth.invitation.${key}`);
 
 export interface InvitationParams {
   token: string;
@@ -23,11 +28,11 @@ export function invitationSearch({ token, email }: InvitationParams): string {
   return new URLSearchParams({ token, email }).toString();
 }
 
-export const INVALID_LINK_TOAST: ToastInput = {
-  title: 'Invalid Link',
-  description: 'This password setup link is invalid or incomplete.',
+export const invalidLinkToast = (): ToastInput => ({
+  title: text('invalidLinkTitle'),
+  description: text('invalidLinkDescription'),
   variant: 'destructive',
-};
+});
 
 /** The server refused the link (a 4xx answer); a 5xx or no answer is a failed request. */
 export function isRefusedLink(error: unknown): boolean {
@@ -38,14 +43,14 @@ export function isRefusedLink(error: unknown): boolean {
 export function verifyFailureToast(error: unknown): ToastInput {
   if (error instanceof ApiError && isRefusedLink(error)) {
     return {
-      title: 'Invalid or Expired Link',
-      description: error.serverMessage ?? 'This password setup link is invalid or has expired.',
+      title: text('expiredLinkTitle'),
+      description: error.serverMessage ?? text('expiredLinkDescription'),
       variant: 'destructive',
     };
   }
   return {
-    title: 'Error',
-    description: 'Failed to verify invitation. Please try again.',
+    title: text('errorTitle'),
+    description: text('verifyFailed'),
     variant: 'destructive',
   };
 }
@@ -82,22 +87,22 @@ export function setupProblem(
 ): ToastInput | null {
   if (!passwordMeetsRules(password)) {
     return {
-      title: 'Invalid Password',
-      description: 'Please make sure your password meets all the requirements.',
+      title: text('invalidPasswordTitle'),
+      description: text('invalidPasswordDescription'),
       variant: 'destructive',
     };
   }
   if (password !== confirmation) {
     return {
-      title: "Passwords Don't Match",
-      description: 'Please make sure both passwords are the same.',
+      title: text('mismatchTitle'),
+      description: text('mismatchDescription'),
       variant: 'destructive',
     };
   }
   if (photo.required && !photo.chosen) {
     return {
-      title: 'Profile Picture Required',
-      description: 'Please upload a profile picture to complete your account setup.',
+      title: text('photoRequiredTitle'),
+      description: text('photoRequiredDescription'),
       variant: 'destructive',
     };
   }
@@ -106,25 +111,17 @@ export function setupProblem(
 
 export type SetupKind = 'password' | 'profile';
 
-const SETUP_FALLBACKS: Record<SetupKind, { failed: string; exception: string }> = {
-  password: {
-    failed: 'Failed to set password. Please try again.',
-    exception: 'An error occurred while setting your password. Please try again.',
-  },
-  profile: {
-    failed: 'Failed to complete account setup. Please try again.',
-    exception: 'An error occurred while setting up your account. Please try again.',
-  },
-};
-
 export function setupFailureToast(kind: SetupKind, error: unknown): ToastInput {
-  const texts = SETUP_FALLBACKS[kind];
   if (error instanceof ApiError) {
     return {
-      title: 'Setup Failed',
-      description: error.serverMessage ?? texts.failed,
+      title: text('setupFailedTitle'),
+      description: error.serverMessage ?? text(`${kind}Failed`),
       variant: 'destructive',
     };
   }
-  return { title: 'Setup Failed', description: texts.exception, variant: 'destructive' };
+  return {
+    title: text('setupFailedTitle'),
+    description: text(`${kind}Exception`),
+    variant: 'destructive',
+  };
 }

@@ -6,7 +6,7 @@ import { call } from '../api/client';
 import { toast } from '../toast/toastStore';
 import {
   INVALID_LINK_REDIRECT_MS,
-  INVALID_LINK_TOAST,
+  invalidLinkToast,
   isRefusedLink,
   readInvitationParams,
   verifyFailureToast,
@@ -40,7 +40,7 @@ export function useInvitation(): InvitationState {
 
   useEffect(() => {
     if (params) return;
-    toast(INVALID_LINK_TOAST);
+    toast(invalidLinkToast());
     void navigate({ to: '/', replace: true });
   }, [params, navigate]);
 

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { Download, Eye, Upload } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { failureToast } from '../api/errors';
 import { toast } from '../toast/toastStore';
 import { Field } from '../ui/Field';
@@ -29,13 +30,18 @@ interface DocumentVersionsProps {
 
 /** The viewer's Versions tab: upload a new version, list every version, view or download one. */
 export function DocumentVersions({ document, onUploaded }: DocumentVersionsProps) {
+  const { t } = useTranslation();
   const versions = useQuery(documentVersionsQuery(document.id));
   const [uploading, setUploading] = useState(false);
   return (
     <div className="space-y-4" data-testid="document-versions">
       <div className="flex items-center justify-between">
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          Current version: <strong data-testid="current-version">{document.currentVersion}</strong>
+          <Trans
+            i18nKey="library.versions.current"
+            values={{ version: document.currentVersion }}
+            components={{ b: <strong data-testid="current-version" /> }}
+          />
         </p>
         {!uploading && (
           <button
@@ -44,7 +50,7 @@ export function DocumentVersions({ document, onUploaded }: DocumentVersionsProps
             onClick={() => setUploading(true)}
             className={smallButtonClass}
           >
-            <Upload className="size-3.5" /> Upload new version
+            <Upload className="size-3.5" /> {t('library.versions.uploadNew')}
           </button>
         )}
       </div>
@@ -60,7 +66,7 @@ export function DocumentVersions({ document, onUploaded }: DocumentVersionsProps
       {versions.isPending && <Spinner />}
       {versions.isError && (
         <p role="alert" className="text-sm text-red-600">
-          Failed to load versions
+          {t('library.versions.loadFailed')}
         </p>
       )}
       {versions.data && versions.data.versions.length > 1 && (
@@ -82,6 +88,7 @@ export function DocumentVersions({ document, onUploaded }: DocumentVersionsProps
 }
 
 function VersionRow({ documentId, version }: { documentId: number; version: DocumentVersion }) {
+  const { t } = useTranslation();
   const open = async (download: boolean) => {
     try {
       const link = await versionDownloadUrl(documentId, version.version);
@@ -95,7 +102,13 @@ function VersionRow({ documentId, version }: { documentId: number; version: Docu
       anchor.download = version.fileName;
       anchor.click();
     } catch (error) {
-      toast(failureToast('Download failed', error, 'Failed to download the document.'));
+      toast(
+        failureToast(
+          t('library.versions.downloadFailed'),
+          error,
+          t('library.versions.downloadFailedDescription'),
+        ),
+      );
     }
   };
   return (
@@ -105,10 +118,10 @@ function VersionRow({ documentId, version }: { documentId: number; version: Docu
     >
       <div className="min-w-0 space-y-1">
         <p className="text-sm font-medium">
-          Version {version.version}
+          {t('library.versions.version', { version: version.version })}
           {version.current && (
             <span className="ml-2 rounded bg-blue-100 px-1.5 py-0.5 text-xs text-blue-800 dark:bg-blue-900 dark:text-blue-100">
-              Current
+              {t('library.versions.currentBadge')}
             </span>
           )}
           <span
@@ -121,16 +134,16 @@ function VersionRow({ documentId, version }: { documentId: number; version: Docu
           </span>
         </p>
         <p className="text-sm whitespace-pre-line" data-testid="version-note">
-          {version.changeNote || 'First version'}
+          {version.changeNote || t('library.versions.firstVersion')}
         </p>
         <p className="text-xs text-slate-500 dark:text-slate-400">{versionCaption(version)}</p>
       </div>
       <div className="flex gap-2">
         <button type="button" onClick={() => void open(false)} className={smallOutlineButtonClass}>
-          <Eye className="size-3.5" /> View
+          <Eye className="size-3.5" /> {t('library.versions.view')}
         </button>
         <button type="button" onClick={() => void open(true)} className={smallOutlineButtonClass}>
-          <Download className="size-3.5" /> Download
+          <Download className="size-3.5" /> {t('library.versions.download')}
         </button>
       </div>
     </li>
@@ -144,6 +157,7 @@ function NewVersionForm({
   documentId: number;
   onDone: (uploaded: boolean) => void;
 }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [note, setNote] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -152,7 +166,10 @@ function NewVersionForm({
   const upload = useMutation({
     mutationFn: (chosen: File) => uploadDocumentVersion(documentId, note, chosen, setProgress),
     onSuccess: async () => {
-      toast({ title: 'New version uploaded', description: 'Processing has started.' });
+      toast({
+        title: t('library.versions.uploaded'),
+        description: t('library.versions.uploadedDescription'),
+      });
       await Promise.all([
         refreshLibrary(queryClient),
         queryClient.invalidateQueries({ queryKey: documentVersionsQuery(documentId).queryKey }),
@@ -180,7 +197,11 @@ function NewVersionForm({
       data-testid="new-version-form"
       className="space-y-3 rounded border border-slate-200 p-3 dark:border-slate-800"
     >
-      <Field id="version-change-note" label="What changed" error={noteError ?? undefined}>
+      <Field
+        id="version-change-note"
+        label={t('library.versions.whatChanged')}
+        error={noteError ?? undefined}
+      >
         <textarea
           id="version-change-note"
           value={note}
@@ -191,7 +212,11 @@ function NewVersionForm({
           className={clsx(textareaClass, 'font-sans')}
         />
       </Field>
-      <Field id="version-file" label="PDF File" hint="Maximum size 50 MB">
+      <Field
+        id="version-file"
+        label={t('library.versions.file')}
+        hint={t('library.versions.maxSize')}
+      >
         <input
           id="version-file"
           type="file"
@@ -210,10 +235,10 @@ function NewVersionForm({
           onClick={() => onDone(false)}
           className={smallOutlineButtonClass}
         >
-          Cancel
+          {t('library.versions.cancel')}
         </button>
         <button type="submit" disabled={busy} className={smallButtonClass}>
-          {busy ? 'Uploading...' : 'Upload version'}
+          {busy ? t('library.versions.uploading') : t('library.versions.submit')}
         </button>
       </div>
     </form>

@@ -4,6 +4,7 @@ import clsx from 'clsx';
 import { AlertCircle, CheckCircle2, LoaderCircle, RotateCcw } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { call, isApiError } from '../api/client';
 import { failureToast } from '../api/errors';
 import { toast } from '../toast/toastStore';
@@ -55,6 +56,7 @@ function ProcessingHeader({
   document: LibraryDocument;
   onRetried: () => void;
 }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const summary = processingSummary(document);
   const retry = useMutation({
@@ -64,7 +66,14 @@ function ProcessingHeader({
       queryClient.removeQueries({ queryKey: documentMarkdownQuery(document.id).queryKey });
       onRetried();
     },
-    onError: (error) => toast(failureToast('Retry failed', error, 'Failed to retry processing.')),
+    onError: (error) =>
+      toast(
+        failureToast(
+          t('library.viewer.retryFailed'),
+          error,
+          t('library.viewer.retryFailedDescription'),
+        ),
+      ),
   });
 
   return (
@@ -91,7 +100,8 @@ function ProcessingHeader({
           onClick={() => retry.mutate()}
           className={smallOutlineButtonClass}
         >
-          <RotateCcw className="size-3.5" /> {retry.isPending ? 'Retrying...' : 'Retry'}
+          <RotateCcw className="size-3.5" />{' '}
+          {retry.isPending ? t('library.viewer.retrying') : t('library.viewer.retry')}
         </button>
       )}
     </span>
@@ -99,15 +109,16 @@ function ProcessingHeader({
 }
 
 function ViewerTabs({ document, onRetried }: { document: LibraryDocument; onRetried: () => void }) {
+  const { t } = useTranslation();
   const closed = viewerTabsState(document);
   return (
     <Tabs.Root defaultValue="preview" className="space-y-4">
       <Tabs.List
-        aria-label="Document views"
+        aria-label={t('library.viewer.views')}
         className="inline-flex gap-1 rounded-md bg-slate-100 p-1 dark:bg-slate-800"
       >
         <Tabs.Trigger value="preview" data-testid="viewer-tab-preview" className={tabClass}>
-          Preview
+          {t('library.viewer.preview')}
         </Tabs.Trigger>
         <Tabs.Trigger
           value="content"
@@ -116,7 +127,7 @@ function ViewerTabs({ document, onRetried }: { document: LibraryDocument; onRetr
           title={closed.content ?? undefined}
           className={tabClass}
         >
-          Content
+          {t('library.viewer.content')}
         </Tabs.Trigger>
         <Tabs.Trigger
           value="evaluation"
@@ -125,10 +136,10 @@ function ViewerTabs({ document, onRetried }: { document: LibraryDocument; onRetr
           title={closed.evaluation ?? undefined}
           className={tabClass}
         >
-          Evaluation
+          {t('library.viewer.evaluation')}
         </Tabs.Trigger>
         <Tabs.Trigger value="versions" data-testid="viewer-tab-versions" className={tabClass}>
-          Versions
+          {t('library.viewer.versions')}
         </Tabs.Trigger>
       </Tabs.List>
       {/* Radix mounts a tab's content only while it is shown: each fetches on first opening. */}
@@ -149,6 +160,7 @@ function ViewerTabs({ document, onRetried }: { document: LibraryDocument; onRetr
 }
 
 function PdfPreview({ id }: { id: number }) {
+  const { t } = useTranslation();
   const link = useQuery(documentDownloadUrlQuery(id));
   if (link.isPending)
     return (
@@ -160,15 +172,17 @@ function PdfPreview({ id }: { id: number }) {
     return (
       <Centered>
         <div role="alert" data-testid="pdf-preview-error" className="text-center">
-          <p className="font-medium">Failed to load PDF</p>
-          <p className="text-sm text-slate-500 dark:text-slate-400">PDF not available</p>
+          <p className="font-medium">{t('library.viewer.pdfFailed')}</p>
+          <p className="text-sm text-slate-500 dark:text-slate-400">
+            {t('library.viewer.pdfMissing')}
+          </p>
         </div>
       </Centered>
     );
   }
   return (
     <iframe
-      title="PDF preview"
+      title={t('library.viewer.pdfTitle')}
       data-testid="pdf-frame"
       src={link.data.url}
       style={{ height: PREVIEW_HEIGHT }}
@@ -178,6 +192,7 @@ function PdfPreview({ id }: { id: number }) {
 }
 
 function ContentTab({ id }: { id: number }) {
+  const { t } = useTranslation();
   const content = useQuery(documentMarkdownQuery(id));
   if (content.isPending)
     return (
@@ -190,8 +205,8 @@ function ContentTab({ id }: { id: number }) {
       <Centered>
         <p role="alert" data-testid="content-error" className="text-sm text-slate-500">
           {isApiError(content.error, 404)
-            ? 'Document content not available - processing may still be in progress'
-            : 'Failed to load document content'}
+            ? t('library.viewer.contentNotYet')
+            : t('library.viewer.contentFailed')}
         </p>
       </Centered>
     );

@@ -13,6 +13,7 @@ import {
   Send,
 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { call, isApiError } from '../api/client';
 import { failureToast } from '../api/errors';
 import { currentUserQuery } from '../api/queries';
@@ -41,6 +42,7 @@ interface EvaluationTabProps {
 
 /** The viewer's Evaluation tab; mounted (and fetched) the first time it opens. */
 export function EvaluationTab({ document, onGenerationStarted }: EvaluationTabProps) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const generating = document.progress.stage === 'generating_evaluation';
 
@@ -62,7 +64,8 @@ export function EvaluationTab({ document, onGenerationStarted }: EvaluationTabPr
           data-testid="evaluation-generating"
           className="flex items-center gap-2 rounded-md border border-blue-200 bg-blue-50 px-3 py-2 text-sm text-blue-800 dark:border-blue-900 dark:bg-blue-950 dark:text-blue-200"
         >
-          <LoaderCircle aria-hidden className="size-4 animate-spin" /> Generating evaluation
+          <LoaderCircle aria-hidden className="size-4 animate-spin" />{' '}
+          {t('library.evaluation.generating')}
         </div>
       )}
       <EvaluationBody document={document} onGenerationStarted={onGenerationStarted} />
@@ -77,6 +80,7 @@ function GenerationError({
   document: LibraryDocument;
   onRetried: () => void;
 }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const retry = useMutation({
     // The server runs the evaluation generation again (the SOP content is kept).
@@ -85,7 +89,14 @@ function GenerationError({
       await refreshLibrary(queryClient);
       onRetried();
     },
-    onError: (error) => toast(failureToast('Retry failed', error, 'Failed to retry processing.')),
+    onError: (error) =>
+      toast(
+        failureToast(
+          t('library.evaluation.retryFailed'),
+          error,
+          t('library.evaluation.retryFailedDescription'),
+        ),
+      ),
   });
   return (
     <div
@@ -94,7 +105,11 @@ function GenerationError({
       className="flex flex-wrap items-center gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-900 dark:bg-red-950 dark:text-red-300"
     >
       <AlertCircle aria-hidden className="size-4" />
-      <span className="flex-1">Processing failed: {document.evaluationGenerationError}</span>
+      <span className="flex-1">
+        {t('library.evaluation.generationFailed', {
+          error: document.evaluationGenerationError ?? '',
+        })}
+      </span>
       <button
         type="button"
         data-testid="evaluation-retry"
@@ -102,13 +117,15 @@ function GenerationError({
         onClick={() => retry.mutate()}
         className={smallOutlineButtonClass}
       >
-        <RotateCcw className="size-3.5" /> {retry.isPending ? 'Retrying...' : 'Retry'}
+        <RotateCcw className="size-3.5" />{' '}
+        {retry.isPending ? t('library.evaluation.retrying') : t('library.evaluation.retry')}
       </button>
     </div>
   );
 }
 
 function EvaluationBody({ document, onGenerationStarted }: EvaluationTabProps) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const role = useQuery(currentUserQuery).data?.role;
@@ -120,27 +137,39 @@ function EvaluationBody({ document, onGenerationStarted }: EvaluationTabProps) {
     mutationFn: () => call(api.publishEvaluation, { params: { id: document.id } }),
     onSuccess: async () => {
       toast({
-        title: 'Evaluation published',
-        description: 'Observations can now use this evaluation.',
+        title: t('library.evaluation.published'),
+        description: t('library.evaluation.publishedDescription'),
       });
       await refreshEvaluation(queryClient, document.id);
     },
     onError: (error) =>
-      toast(failureToast('Publish failed', error, 'Failed to publish evaluation')),
+      toast(
+        failureToast(
+          t('library.evaluation.publishFailed'),
+          error,
+          t('library.evaluation.publishFailedDescription'),
+        ),
+      ),
   });
 
   const regenerate = useMutation({
     mutationFn: () => call(api.regenerateEvaluation, { params: { id: document.id } }),
     onSuccess: async () => {
       toast({
-        title: 'Generating evaluation',
-        description: 'A new evaluation is being generated from the SOP.',
+        title: t('library.evaluation.regenerating'),
+        description: t('library.evaluation.regeneratingDescription'),
       });
       await refreshLibrary(queryClient);
       onGenerationStarted();
     },
     onError: (error) =>
-      toast(failureToast('Regeneration failed', error, 'Failed to regenerate evaluation')),
+      toast(
+        failureToast(
+          t('library.evaluation.regenerateFailed'),
+          error,
+          t('library.evaluation.regenerateFailedDescription'),
+        ),
+      ),
   });
 
   if (evaluation.isPending) {
@@ -160,8 +189,8 @@ function EvaluationBody({ document, onGenerationStarted }: EvaluationTabProps) {
         className="py-8 text-center text-sm text-slate-500 dark:text-slate-400"
       >
         {notFound
-          ? (error.serverMessage ?? 'No evaluation available for this document')
-          : 'Failed to load evaluation'}
+          ? (error.serverMessage ?? t('library.evaluation.none'))
+          : t('library.evaluation.loadFailed')}
       </p>
     );
   }
@@ -189,7 +218,7 @@ function EvaluationBody({ document, onGenerationStarted }: EvaluationTabProps) {
             <p className="text-sm text-slate-600 dark:text-slate-300">{data.description}</p>
           )}
           <p className="text-xs text-slate-500 dark:text-slate-400">
-            {data.questions.length} {data.questions.length === 1 ? 'question' : 'questions'}
+            {t('library.evaluation.questions', { count: data.questions.length })}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
@@ -207,12 +236,12 @@ function EvaluationBody({ document, onGenerationStarted }: EvaluationTabProps) {
                 }
                 className={smallOutlineButtonClass}
               >
-                <Pencil className="size-3.5" /> Edit
+                <Pencil className="size-3.5" /> {t('library.evaluation.edit')}
               </button>
               <ConfirmDialog
-                title="Regenerate evaluation?"
-                description="A new evaluation is generated from the SOP and replaces this one, including your edits. It starts again as a draft."
-                confirmLabel="Regenerate"
+                title={t('library.evaluation.regenerateTitle')}
+                description={t('library.evaluation.regenerateDescription')}
+                confirmLabel={t('library.evaluation.regenerate')}
                 onConfirm={() => regenerate.mutate()}
                 trigger={
                   <button
@@ -221,7 +250,7 @@ function EvaluationBody({ document, onGenerationStarted }: EvaluationTabProps) {
                     disabled={busy || document.progress.stage === 'generating_evaluation'}
                     className={smallOutlineButtonClass}
                   >
-                    <RefreshCw className="size-3.5" /> Regenerate
+                    <RefreshCw className="size-3.5" /> {t('library.evaluation.regenerate')}
                   </button>
                 }
               />
@@ -233,7 +262,10 @@ function EvaluationBody({ document, onGenerationStarted }: EvaluationTabProps) {
                   onClick={() => publish.mutate()}
                   className={`${smallOutlineButtonClass} border-green-600 text-green-700 dark:text-green-400`}
                 >
-                  <Send className="size-3.5" /> {publish.isPending ? 'Publishing...' : 'Publish'}
+                  <Send className="size-3.5" />{' '}
+                  {publish.isPending
+                    ? t('library.evaluation.publishing')
+                    : t('library.evaluation.publish')}
                 </button>
               )}
             </>
@@ -245,7 +277,7 @@ function EvaluationBody({ document, onGenerationStarted }: EvaluationTabProps) {
               onClick={() => setObserving(true)}
               className={smallButtonClass}
             >
-              <Play className="size-4" /> Start Observation
+              <Play className="size-4" /> {t('library.evaluation.startObservation')}
             </button>
           )}
         </div>
@@ -281,7 +313,10 @@ function EvaluationBody({ document, onGenerationStarted }: EvaluationTabProps) {
                     <span className="font-semibold">{optionLetter(optionIndex)}.</span>
                     <span className="flex-1">{option}</span>
                     {correct && (
-                      <CheckCircle2 aria-label="Correct answer" className="size-4 text-green-600" />
+                      <CheckCircle2
+                        aria-label={t('library.evaluation.correctAnswer')}
+                        className="size-4 text-green-600"
+                      />
                     )}
                   </li>
                 );
@@ -294,7 +329,7 @@ function EvaluationBody({ document, onGenerationStarted }: EvaluationTabProps) {
 
       {data.keyLearningPoints.length > 0 && (
         <section data-testid="key-learning-points" className="space-y-2">
-          <h4 className="font-semibold">Key Learning Points</h4>
+          <h4 className="font-semibold">{t('library.evaluation.keyLearningPoints')}</h4>
           <ul className="list-disc space-y-1 pl-5 text-sm">
             {data.keyLearningPoints.map((point, index) => (
               <li key={index}>{point}</li>
@@ -318,12 +353,13 @@ function EvaluationBody({ document, onGenerationStarted }: EvaluationTabProps) {
 }
 
 function AnswerNotes({ question }: { question: ReviewQuestion }) {
+  const { t } = useTranslation();
   if (!question.explanation && !question.sourcePassage) return null;
   return (
     <div className="mt-3 space-y-1.5 text-sm text-slate-600 dark:text-slate-300">
       {question.explanation && (
         <p data-testid="explanation">
-          <span className="font-medium">Explanation: </span>
+          <span className="font-medium">{t('library.evaluation.explanation')} </span>
           {question.explanation}
         </p>
       )}

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { ChevronDown, ChevronRight, Folder as FolderIcon, FolderOpen, Plus } from 'lucide-react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { toast } from '../toast/toastStore';
 import { Card, Skeleton } from '../ui/Card';
@@ -24,6 +25,7 @@ const selectedClass =
 
 /** Folders tree: 'All Documents' at the root, folders nested by parent, a button to add one. */
 export function FolderPanel({ selectedFolderId, onSelect }: FolderPanelProps) {
+  const { t } = useTranslation();
   const folders = useQuery(foldersQuery);
   const tree = useMemo(() => buildFolderTree(folders.data ?? []), [folders.data]);
   const [rootOpen, setRootOpen] = useState(true);
@@ -54,25 +56,30 @@ export function FolderPanel({ selectedFolderId, onSelect }: FolderPanelProps) {
   return (
     <Card testId="folder-panel" className="p-4">
       <div className="mb-2 flex items-center justify-between">
-        <h2 className="text-sm font-semibold">Folders</h2>
+        <h2 className="text-sm font-semibold">{t('library.folders.title')}</h2>
         <button
           type="button"
           data-testid="create-folder-button"
-          aria-label="Create folder"
-          title="Create folder"
+          aria-label={t('library.folders.create')}
+          title={t('library.folders.create')}
           onClick={() => setCreating(true)}
           className="rounded-md p-1 hover:bg-slate-100 dark:hover:bg-slate-800"
         >
           <Plus className="size-4" />
         </button>
       </div>
-      <ul role="tree" aria-label="Folders" data-testid="folder-tree" className="space-y-0.5">
+      <ul
+        role="tree"
+        aria-label={t('library.folders.title')}
+        data-testid="folder-tree"
+        className="space-y-0.5"
+      >
         <li role="treeitem" aria-expanded={rootOpen} aria-selected={selectedFolderId === null}>
           <div className="flex items-center">
             <ExpandButton
               open={rootOpen}
               visible={tree.length > 0}
-              label="All Documents"
+              label={t('library.folders.all')}
               onClick={() => setRootOpen((open) => !open)}
             />
             <button
@@ -82,7 +89,7 @@ export function FolderPanel({ selectedFolderId, onSelect }: FolderPanelProps) {
               className={clsx(rowClass, selectedFolderId === null && selectedClass)}
             >
               <FolderOpen aria-hidden className="size-4 shrink-0" />
-              <span className="truncate">All Documents</span>
+              <span className="truncate">{t('library.folders.all')}</span>
             </button>
           </div>
           {rootOpen && tree.length > 0 && (
@@ -104,7 +111,7 @@ export function FolderPanel({ selectedFolderId, onSelect }: FolderPanelProps) {
       {folders.isPending && <Skeleton className="mt-2 h-6" />}
       {folders.isError && (
         <p role="alert" className="mt-2 text-xs text-red-600">
-          The folders could not be loaded.
+          {t('library.folders.loadFailed')}
         </p>
       )}
       <CreateFolderDialog
@@ -131,11 +138,12 @@ function ExpandButton({
   label: string;
   onClick: () => void;
 }) {
+  const { t } = useTranslation();
   if (!visible) return <span aria-hidden className="inline-block w-6 shrink-0" />;
   return (
     <button
       type="button"
-      aria-label={`${open ? 'Collapse' : 'Expand'} ${label}`}
+      aria-label={t(open ? 'library.folders.collapse' : 'library.folders.expand', { name: label })}
       data-testid="folder-toggle"
       onClick={onClick}
       className="shrink-0 rounded p-1 hover:bg-slate-100 dark:hover:bg-slate-800"
@@ -219,6 +227,7 @@ interface CreateFolderDialogProps {
 }
 
 function CreateFolderDialog({ open, onOpenChange, parent, onCreated }: CreateFolderDialogProps) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
@@ -240,21 +249,24 @@ function CreateFolderDialog({ open, onOpenChange, parent, onCreated }: CreateFol
         },
       }),
     onSuccess: async (folder) => {
-      toast({ title: 'Folder created', description: `${folder.name} has been created.` });
+      toast({
+        title: t('library.folders.created'),
+        description: t('library.folders.createdDescription', { name: folder.name }),
+      });
       onOpenChange(false);
       await queryClient.invalidateQueries({ queryKey: foldersQuery.queryKey });
       onCreated(folder);
     },
     // Spec section 8: no server message is shown for folder failures.
-    onError: () => toast({ title: 'Failed to create folder', variant: 'destructive' }),
+    onError: () => toast({ title: t('library.folders.createFailed'), variant: 'destructive' }),
   });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (name.trim() === '') {
       toast({
-        title: 'Name required',
-        description: 'Please enter a folder name.',
+        title: t('library.folders.nameRequired'),
+        description: t('library.folders.nameRequiredDescription'),
         variant: 'destructive',
       });
       return;
@@ -266,46 +278,48 @@ function CreateFolderDialog({ open, onOpenChange, parent, onCreated }: CreateFol
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Create New Folder"
+      title={t('library.folders.dialogTitle')}
       description={
         parent ? (
-          <>
-            Inside <span className="font-medium">{parent.name}</span>
-          </>
+          <Trans
+            i18nKey="library.folders.inside"
+            values={{ name: parent.name }}
+            components={{ b: <span className="font-medium" /> }}
+          />
         ) : (
-          'At the top level'
+          t('library.folders.topLevel')
         )
       }
       testId="create-folder-dialog"
     >
       <form noValidate onSubmit={submit} className="space-y-4">
-        <Field id="folder-name" label="Name">
+        <Field id="folder-name" label={t('library.folders.name')}>
           <input
             id="folder-name"
             value={name}
             autoFocus
             maxLength={200}
             disabled={create.isPending}
-            placeholder="Folder name"
+            placeholder={t('library.folders.namePlaceholder')}
             onChange={(event) => setName(event.target.value)}
             className={inputClass}
           />
         </Field>
-        <Field id="folder-description" label="Description">
+        <Field id="folder-description" label={t('library.folders.description')}>
           <textarea
             id="folder-description"
             value={description}
             rows={3}
             maxLength={2000}
             disabled={create.isPending}
-            placeholder="Optional"
+            placeholder={t('library.folders.optional')}
             onChange={(event) => setDescription(event.target.value)}
             className={clsx(textareaClass, 'font-sans')}
           />
         </Field>
         <div className="flex justify-end">
           <button type="submit" disabled={create.isPending} className={smallButtonClass}>
-            {create.isPending ? 'Creating...' : 'Create Folder'}
+            {create.isPending ? t('library.folders.creating') : t('library.folders.submit')}
           </button>
         </div>
       </form>

@@ -3,9 +3,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { Check, Plus } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { fieldErrors, hasErrors, type FieldErrors } from '../forms/fieldErrors';
 import { toast } from '../toast/toastStore';
+import { formatNumber } from '../i18n/format';
 import { Card, Skeleton } from '../ui/Card';
 import { Dialog } from '../ui/Dialog';
 import { Field } from '../ui/Field';
@@ -25,17 +27,18 @@ interface TagPanelProps {
 
 /** Tags with their colour and document count; clicking several filters by all of them. */
 export function TagPanel({ selectedTagIds, onToggle }: TagPanelProps) {
+  const { t } = useTranslation();
   const tags = useQuery(tagsQuery);
   const [creating, setCreating] = useState(false);
   return (
     <Card testId="tag-panel" className="p-4">
       <div className="mb-2 flex items-center justify-between">
-        <h2 className="text-sm font-semibold">Tags</h2>
+        <h2 className="text-sm font-semibold">{t('library.tags.title')}</h2>
         <button
           type="button"
           data-testid="create-tag-button"
-          aria-label="Create tag"
-          title="Create tag"
+          aria-label={t('library.tags.create')}
+          title={t('library.tags.create')}
           onClick={() => setCreating(true)}
           className="rounded-md p-1 hover:bg-slate-100 dark:hover:bg-slate-800"
         >
@@ -45,10 +48,12 @@ export function TagPanel({ selectedTagIds, onToggle }: TagPanelProps) {
       {tags.isPending && <Skeleton className="h-6" />}
       {tags.isError && (
         <p role="alert" className="text-xs text-red-600">
-          The tags could not be loaded.
+          {t('library.tags.loadFailed')}
         </p>
       )}
-      {tags.data?.length === 0 && <p className="text-xs text-slate-500">No tags yet.</p>}
+      {tags.data?.length === 0 && (
+        <p className="text-xs text-slate-500">{t('library.tags.none')}</p>
+      )}
       <ul data-testid="tag-list" className="space-y-0.5">
         {tags.data?.map((tag) => {
           const selected = selectedTagIds.includes(tag.id);
@@ -74,9 +79,9 @@ export function TagPanel({ selectedTagIds, onToggle }: TagPanelProps) {
                 {selected && <Check aria-hidden className="size-3.5 text-blue-600" />}
                 <span
                   className="text-xs text-slate-500 dark:text-slate-400"
-                  aria-label={`${tag.documentCount} documents`}
+                  aria-label={t('library.tags.documents', { count: tag.documentCount })}
                 >
-                  {tag.documentCount}
+                  {formatNumber(tag.documentCount)}
                 </span>
               </button>
             </li>
@@ -95,6 +100,7 @@ function CreateTagDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [color, setColor] = useState(DEFAULT_TAG_COLOR);
@@ -111,12 +117,15 @@ function CreateTagDialog({
   const create = useMutation({
     mutationFn: (body: { name: string; color: string }) => call(api.createTag, { body }),
     onSuccess: async (tag) => {
-      toast({ title: 'Tag created', description: `${tag.name} has been created.` });
+      toast({
+        title: t('library.tags.created'),
+        description: t('library.tags.createdDescription', { name: tag.name }),
+      });
       onOpenChange(false);
       await queryClient.invalidateQueries({ queryKey: tagsQuery.queryKey });
     },
     // Spec section 8: no server message is shown for tag failures.
-    onError: () => toast({ title: 'Failed to create tag', variant: 'destructive' }),
+    onError: () => toast({ title: t('library.tags.createFailed'), variant: 'destructive' }),
   });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -131,25 +140,34 @@ function CreateTagDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Create New Tag"
+      title={t('library.tags.dialogTitle')}
       testId="create-tag-dialog"
     >
       <form noValidate onSubmit={submit} className="space-y-4">
-        <Field id="tag-name" label="Name" error={errors.name}>
+        <Field
+          id="tag-name"
+          label={t('library.tags.name')}
+          // The schema's own message is English: only whether the field failed is read from it.
+          error={errors.name && t('library.tags.nameRequired')}
+        >
           <input
             id="tag-name"
             value={name}
             autoFocus
             maxLength={100}
             disabled={create.isPending}
-            placeholder="Tag name"
+            placeholder={t('library.tags.namePlaceholder')}
             onChange={(event) => setName(event.target.value)}
             className={inputClass}
           />
         </Field>
         <fieldset className="space-y-1.5">
-          <legend className="text-sm font-medium">Color</legend>
-          <div role="radiogroup" aria-label="Color" className="grid grid-cols-4 gap-2">
+          <legend className="text-sm font-medium">{t('library.tags.color')}</legend>
+          <div
+            role="radiogroup"
+            aria-label={t('library.tags.color')}
+            className="grid grid-cols-4 gap-2"
+          >
             {TAG_COLORS.map((choice) => {
               const checked = color === choice.hex;
               return (
@@ -173,20 +191,20 @@ function CreateTagDialog({
                     className="size-3.5 shrink-0 rounded-full"
                     style={{ backgroundColor: choice.hex }}
                   />
-                  {choice.name}
+                  {t(`library.tags.colors.${choice.hex}`)}
                 </button>
               );
             })}
           </div>
           {errors.color && (
             <p role="alert" data-testid="tag-color-error" className="text-xs text-red-600">
-              {errors.color}
+              {t('library.tags.colorRequired')}
             </p>
           )}
         </fieldset>
         <div className="flex justify-end">
           <button type="submit" disabled={create.isPending} className={smallButtonClass}>
-            {create.isPending ? 'Creating...' : 'Create Tag'}
+            {create.isPending ? t('library.tags.creating') : t('library.tags.submit')}
           </button>
         </div>
       </form>

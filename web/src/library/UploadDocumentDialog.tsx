@@ -1,7 +1,9 @@
 import type { Folder } from '@hub/proto';
 import clsx from 'clsx';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../toast/toastStore';
+import { formatPercent } from '../i18n/format';
 import { Dialog } from '../ui/Dialog';
 import { Field } from '../ui/Field';
 import { inputClass, selectClass, smallButtonClass, textareaClass } from '../ui/styles';
@@ -28,6 +30,7 @@ export function UploadDocumentDialog({
   progress,
   onUpload,
 }: UploadDocumentDialogProps) {
+  const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [draft, setDraft] = useState<UploadDraft>({
     title: '',
@@ -71,15 +74,19 @@ export function UploadDocumentDialog({
       onOpenChange={(next) => {
         if (!uploading) onOpenChange(next);
       }}
-      title="Upload Document"
-      description="PDF files up to 50 MB. Processing starts as soon as the upload completes."
+      title={t('library.upload.title')}
+      description={t('library.upload.description')}
       testId="upload-document-dialog"
     >
       <form noValidate onSubmit={submit} className="space-y-4">
         <Field
           id="document-file"
-          label="PDF File"
-          hint={file ? `${file.name} (${formatFileSize(file.size)})` : 'Maximum size 50 MB'}
+          label={t('library.upload.file')}
+          hint={
+            file
+              ? t('library.upload.fileChosen', { name: file.name, size: formatFileSize(file.size) })
+              : t('library.upload.maxSize')
+          }
         >
           <input
             id="document-file"
@@ -91,41 +98,49 @@ export function UploadDocumentDialog({
             className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-200 dark:file:bg-slate-800"
           />
         </Field>
-        <Field id="document-title" label="Title" hint="Left empty, the file name is used.">
+        <Field
+          id="document-title"
+          label={t('library.upload.documentTitle')}
+          hint={t('library.upload.titleHint')}
+        >
           <input
             id="document-title"
             value={draft.title}
             maxLength={300}
             disabled={uploading}
-            placeholder={file ? titleFromFileName(file.name) : 'Document title'}
+            placeholder={file ? titleFromFileName(file.name) : t('library.upload.titlePlaceholder')}
             onChange={(event) => set('title', event.target.value)}
             className={inputClass}
           />
         </Field>
-        <Field id="document-description" label="Description">
+        <Field id="document-description" label={t('library.upload.descriptionLabel')}>
           <textarea
             id="document-description"
             value={draft.description}
             rows={3}
             maxLength={5000}
             disabled={uploading}
-            placeholder="Optional"
+            placeholder={t('library.upload.optional')}
             onChange={(event) => set('description', event.target.value)}
             className={clsx(textareaClass, 'font-sans')}
           />
         </Field>
-        <Field id="document-tags" label="Tags" hint="Comma-separated; new tags are created.">
+        <Field
+          id="document-tags"
+          label={t('library.upload.tags')}
+          hint={t('library.upload.tagsHint')}
+        >
           <input
             id="document-tags"
             value={draft.tags}
             maxLength={2000}
             disabled={uploading}
-            placeholder="safety, ovens"
+            placeholder={t('library.upload.tagsPlaceholder')}
             onChange={(event) => set('tags', event.target.value)}
             className={inputClass}
           />
         </Field>
-        <Field id="document-folder" label="Folder">
+        <Field id="document-folder" label={t('library.upload.folder')}>
           <select
             id="document-folder"
             value={draft.folderId}
@@ -133,7 +148,7 @@ export function UploadDocumentDialog({
             onChange={(event) => set('folderId', event.target.value)}
             className={selectClass}
           >
-            <option value="none">No folder</option>
+            <option value="none">{t('library.upload.noFolder')}</option>
             {choices.map((node) => (
               <option key={node.folder.id} value={String(node.folder.id)}>
                 {`${'\u00a0\u00a0'.repeat(node.depth)}${node.folder.name}`}
@@ -144,7 +159,7 @@ export function UploadDocumentDialog({
         {uploading && <UploadProgress percent={progress} />}
         <div className="flex justify-end">
           <button type="submit" disabled={uploading} className={smallButtonClass}>
-            {uploading ? 'Uploading...' : 'Upload Document'}
+            {uploading ? t('library.upload.uploading') : t('library.upload.submit')}
           </button>
         </div>
       </form>
@@ -153,11 +168,12 @@ export function UploadDocumentDialog({
 }
 
 export function UploadProgress({ percent }: { percent: number }) {
+  const { t } = useTranslation();
   return (
     <div className="space-y-1" data-testid="upload-progress">
       <div
         role="progressbar"
-        aria-label="Upload progress"
+        aria-label={t('library.upload.progress')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
@@ -168,7 +184,9 @@ export function UploadProgress({ percent }: { percent: number }) {
           style={{ width: `${percent}%` }}
         />
       </div>
-      <p className="text-right text-xs text-slate-500 dark:text-slate-400">{percent}%</p>
+      <p className="text-right text-xs text-slate-500 dark:text-slate-400">
+        {formatPercent(percent)}
+      </p>
     </div>
   );
 }

@@ -2,27 +2,16 @@ import type { DocumentVersionList, StepChange } from '@hub/proto';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/client';
 import { Field } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
 import { selectClass } from '../ui/styles';
 import { defaultComparison, diffSummaryText, versionDiffQuery } from './versions';
 
-const STATUS_LABELS: Record<StepChange['status'], string> = {
-  unchanged: 'Unchanged',
-  added: 'Added',
-  removed: 'Removed',
-  changed: 'Changed',
-};
-
-const KIND_LABELS: Record<StepChange['kind'], string> = {
-  heading: 'Heading',
-  step: 'Step',
-  text: 'Text',
-};
-
 /** Two versions side by side as a list of what changed, step by step. */
 export function VersionDiffView({ list }: { list: DocumentVersionList }) {
+  const { t } = useTranslation();
   const initial = defaultComparison(list);
   const [from, setFrom] = useState(initial?.from ?? 1);
   const [to, setTo] = useState(initial?.to ?? list.currentVersion);
@@ -33,9 +22,9 @@ export function VersionDiffView({ list }: { list: DocumentVersionList }) {
   const shown = diff.data?.changes.filter((entry) => showUnchanged || entry.status !== 'unchanged');
   return (
     <section className="space-y-3" data-testid="version-diff">
-      <h3 className="text-sm font-semibold">Compare versions</h3>
+      <h3 className="text-sm font-semibold">{t('library.diff.compare')}</h3>
       <div className="flex flex-wrap items-end gap-3">
-        <Field id="diff-from" label="From">
+        <Field id="diff-from" label={t('library.diff.from')}>
           <select
             id="diff-from"
             value={from}
@@ -43,11 +32,13 @@ export function VersionDiffView({ list }: { list: DocumentVersionList }) {
             className={clsx(selectClass, 'w-32')}
           >
             {numbers.map((n) => (
-              <option key={n} value={n}>{`Version ${n}`}</option>
+              <option key={n} value={n}>
+                {t('library.diff.version', { version: n })}
+              </option>
             ))}
           </select>
         </Field>
-        <Field id="diff-to" label="To">
+        <Field id="diff-to" label={t('library.diff.to')}>
           <select
             id="diff-to"
             value={to}
@@ -55,7 +46,9 @@ export function VersionDiffView({ list }: { list: DocumentVersionList }) {
             className={clsx(selectClass, 'w-32')}
           >
             {numbers.map((n) => (
-              <option key={n} value={n}>{`Version ${n}`}</option>
+              <option key={n} value={n}>
+                {t('library.diff.version', { version: n })}
+              </option>
             ))}
           </select>
         </Field>
@@ -65,14 +58,14 @@ export function VersionDiffView({ list }: { list: DocumentVersionList }) {
             checked={showUnchanged}
             onChange={(event) => setShowUnchanged(event.target.checked)}
           />
-          Show unchanged
+          {t('library.diff.showUnchanged')}
         </label>
       </div>
-      {from === to && <p className="text-sm text-slate-500">Choose two different versions.</p>}
+      {from === to && <p className="text-sm text-slate-500">{t('library.diff.chooseTwo')}</p>}
       {from !== to && diff.isPending && <Spinner />}
       {diff.isError && (
         <p role="alert" data-testid="version-diff-error" className="text-sm text-slate-500">
-          {isApiError(diff.error, 404) ? diff.error.message : 'Failed to compare the versions'}
+          {isApiError(diff.error, 404) ? diff.error.message : t('library.diff.failed')}
         </p>
       )}
       {diff.data && shown && (
@@ -92,6 +85,8 @@ export function VersionDiffView({ list }: { list: DocumentVersionList }) {
 }
 
 export function ChangeRow({ entry }: { entry: StepChange }) {
+  const { t } = useTranslation();
+  const change = t(`library.diff.change.${entry.status}.${entry.kind}`);
   return (
     <li
       data-testid="diff-entry"
@@ -106,8 +101,9 @@ export function ChangeRow({ entry }: { entry: StepChange }) {
       )}
     >
       <p className="text-xs text-slate-500 dark:text-slate-400">
-        {STATUS_LABELS[entry.status]} {KIND_LABELS[entry.kind].toLowerCase()}
-        {entry.section && entry.kind !== 'heading' ? ` · ${entry.section}` : ''}
+        {entry.section && entry.kind !== 'heading'
+          ? t('library.diff.inSection', { change, section: entry.section })
+          : change}
       </p>
       <p className={clsx(entry.kind === 'heading' && 'font-semibold')}>
         {entry.words ? (

@@ -1,3 +1,5 @@
+import { i18n } from '../i18n/i18n';
+
 /**
  * The worker writes image references into the SOP markdown as `img-3.png` (older documents
  * as `img-3.jpg` / `img-3.jpeg`), sometimes under a folder such as `images/img-3.png`. The
@@ -43,5 +45,7 @@ export function createStagger(gapMs: number, now: () => number = Date.now) {
 
 /** The alt text of an image that could not be shown (spec section 8). */
 export function imageFailureText(reference: string, networkError: boolean): string {
-  return networkError ? 'Network error' : `Failed to load ${reference}`;
+  return networkError
+    ? i18n.t('library.viewer.imageNetworkError')
+    : i18n.t('library.viewer.imageFailed', { reference });
 }

@@ -2,6 +2,7 @@ import { api, DOCUMENT_MAX_BYTES, DOCUMENT_UPLOAD, type LibraryDocument } from '
 import { ApiError } from '../api/client';
 import { uploadWithProgress } from '../api/upload';
 export { uploadPercent } from '../api/upload';
+import { i18n } from '../i18n/i18n';
 import type { ToastInput } from '../toast/toastStore';
 
 /** What the checks read of a File (so they run without a browser). */
@@ -11,18 +12,25 @@ export interface FileFacts {
   size: number;
 }
 
-export const NOT_A_PDF = DOCUMENT_UPLOAD.messages.wrongKind; // 'Please select a PDF file to upload.'
-export const PDF_TOO_LARGE = DOCUMENT_UPLOAD.messages.tooLarge;
-
 /**
  * Client-side check before sending (the server checks again by the file's leading bytes).
  * Null when the file may be sent.
  */
 export function checkDocumentFile(file: FileFacts | null | undefined): ToastInput | null {
   const isPdf = file && (file.type === 'application/pdf' || /\.pdf$/i.test(file.name));
-  if (!isPdf) return { title: 'Invalid file', description: NOT_A_PDF, variant: 'destructive' };
+  if (!isPdf) {
+    return {
+      title: i18n.t('library.upload.invalidFile'),
+      description: i18n.t('library.upload.notPdf'),
+      variant: 'destructive',
+    };
+  }
   if (file.size > DOCUMENT_MAX_BYTES) {
-    return { title: 'File too large', description: PDF_TOO_LARGE, variant: 'destructive' };
+    return {
+      title: i18n.t('library.upload.tooLarge'),
+      description: i18n.t('library.upload.tooLargeDescription'),
+      variant: 'destructive',
+    };
   }
   return null;
 }
@@ -61,14 +69,14 @@ export function uploadFields(draft: UploadDraft, fileName: string): [string, str
 export function uploadFailureToast(error: unknown): ToastInput {
   if (error instanceof ApiError) {
     return {
-      title: 'Upload failed',
-      description: error.serverMessage ?? 'Failed to upload document',
+      title: i18n.t('library.upload.failed'),
+      description: error.serverMessage ?? i18n.t('library.upload.failedDescription'),
       variant: 'destructive',
     };
   }
   return {
-    title: 'Upload failed',
-    description: 'An unexpected error occurred during upload.',
+    title: i18n.t('library.upload.failed'),
+    description: i18n.t('library.upload.unexpected'),
     variant: 'destructive',
   };
 }

@@ -30,7 +30,7 @@ describe('versions', () => {
   it('says who uploaded a version, when, and what the file is', () => {
     const caption = versionCaption(version);
     expect(caption).toMatch(/^Ann Admin · /);
-    expect(caption).toContain('cooling-v2.pdf (2 KB, 3 page(s))');
+    expect(caption).toContain('cooling-v2.pdf (2 KB, 3 pages)');
     expect(versionCaption({ ...version, uploadedByName: null, pageCount: null })).toMatch(
       /^A former member · .*cooling-v2\.pdf \(2 KB\)$/,
     );

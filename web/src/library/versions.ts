@@ -16,8 +16,6 @@ import { formatFileSize } from './format';
 import { POLL_INTERVAL_MS } from './queries';
 import { i18n } from '../i18n/i18n';
 
-export const CHANGE_NOTE_REQUIRED = 'Please describe what changed in this version.';
-
 export function documentVersionsQuery(id: number) {
   return queryOptions({
     queryKey: [api.documentVersions.path, id],
@@ -64,25 +62,24 @@ export function versionDownloadUrl(id: number, version: number) {
 
 /** The change note as typed, or why it cannot be sent (the server checks it again). */
 export function checkChangeNote(note: string): string | null {
-  return note.trim() === '' ? CHANGE_NOTE_REQUIRED : null;
+  return note.trim() === '' ? i18n.t('library.versions.noteRequired') : null;
 }
-
-const STATE_LABELS: Record<DocumentVersion['state'], string> = {
-  processing: 'Processing',
-  processed: 'Processed',
-  failed: 'Processing failed',
-  superseded: 'Replaced before processing finished',
-};
 
 /** One line under a version: who uploaded it, when, and what the file is. */
 export function versionCaption(version: DocumentVersion): string {
-  const who = version.uploadedByName ?? 'A former member';
-  const pages = version.pageCount === null ? '' : `, ${version.pageCount} page(s)`;
-  return `${who} · ${formatDateTime(version.uploadedAt)} · ${version.fileName} (${formatFileSize(version.fileSize)}${pages})`;
+  const parts = {
+    who: version.uploadedByName ?? i18n.t('library.versions.formerMember'),
+    when: formatDateTime(version.uploadedAt),
+    file: version.fileName,
+    size: formatFileSize(version.fileSize),
+  };
+  return version.pageCount === null
+    ? i18n.t('library.versions.caption', parts)
+    : i18n.t('library.versions.captionPages', { ...parts, count: version.pageCount });
 }
 
 export function versionStateLabel(version: DocumentVersion): string {
-  return STATE_LABELS[version.state];
+  return i18n.t(`library.versions.state.${version.state}`);
 }
 
 /** POST /api/library/documents/:id/versions: the change note first, the file last. */

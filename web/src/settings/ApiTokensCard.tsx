@@ -5,30 +5,26 @@ import {
   CREATABLE_ROLES,
   type CreatableRole,
   type CreatedApiToken,
-  roleLabel,
 } from '@hub/proto';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { failureToast } from '../api/errors';
 import { toast } from '../toast/toastStore';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { formatDate, formatDateTime } from '../ui/dates';
+import { formatDate } from '../ui/dates';
 import { inputClass, selectClass, smallButtonClass, smallDangerButtonClass } from '../ui/styles';
 import { SecretShownOnce } from './SecretShownOnce';
+import { created, lastUsed } from './tokenText';
 
 const apiTokensQuery = queryOptions({
   queryKey: [api.apiTokens.path],
   queryFn: ({ signal }): Promise<ApiTokenList> => call(api.apiTokens, { signal }),
 });
 
-const EXPIRIES = [
-  { days: 30, label: '30 days' },
-  { days: 90, label: '90 days' },
-  { days: 180, label: '6 months' },
-  { days: 365, label: '1 year' },
-];
+const EXPIRY_DAYS = [30, 90, 180, 365] as const;
 
 interface Draft {
   name: string;
@@ -46,6 +42,7 @@ export function ApiTokensCard(props: { role: string }) {
 }
 
 function ApiTokens() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const tokens = useQuery(apiTokensQuery);
   const [draft, setDraft] = useState<Draft>(EMPTY);
@@ -58,14 +55,18 @@ function ApiTokens() {
       setDraft(EMPTY);
     },
     onError: (error) =>
-      toast(failureToast('Token Not Created', error, 'The API token could not be created.')),
+      toast(
+        failureToast(t('tokens.notCreatedTitle'), error, t('tokens.api.notCreatedDescription')),
+      ),
     onSettled: refresh,
   });
   const revoke = useMutation({
     mutationFn: (id: number) => call(api.revokeApiToken, { params: { id } }),
-    onSuccess: ({ message }) => toast({ title: 'Token Revoked', description: message }),
+    onSuccess: ({ message }) => toast({ title: t('tokens.revokedTitle'), description: message }),
     onError: (error) =>
-      toast(failureToast('Revoke Failed', error, 'The API token could not be revoked.')),
+      toast(
+        failureToast(t('tokens.revokeFailedTitle'), error, t('tokens.api.revokeFailedDescription')),
+      ),
     onSettled: refresh,
   });
   const submit = (event: FormEvent) => {
@@ -75,25 +76,24 @@ function ApiTokens() {
 
   return (
     <Card testId="settings-api-tokens">
-      <CardTitle>API tokens</CardTitle>
+      <CardTitle>{t('tokens.api.title')}</CardTitle>
       <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-        Let your other systems (HR, LMS, BI) call the API with <code>Authorization: Bearer</code>,
-        never beyond the role you choose.
+        <Trans i18nKey="tokens.api.intro" components={{ code: <code /> }} />
       </p>
       <form onSubmit={submit} className="mt-4 grid gap-2 sm:grid-cols-2">
         <label className="text-sm sm:col-span-2">
-          Name
+          {t('tokens.name')}
           <input
             data-testid="api-token-name"
             className={`${inputClass} mt-1`}
-            placeholder="For example: Nightly LMS sync"
+            placeholder={t('tokens.api.namePlaceholder')}
             maxLength={100}
             value={draft.name}
             onChange={(event) => setDraft({ ...draft, name: event.target.value })}
           />
         </label>
         <label className="text-sm">
-          Acts with the role
+          {t('tokens.api.role')}
           <select
             data-testid="api-token-role"
             className={`${selectClass} mt-1`}
@@ -102,22 +102,22 @@ function ApiTokens() {
           >
             {CREATABLE_ROLES.map((role) => (
               <option key={role} value={role}>
-                {roleLabel(role)}
+                {t(`roles.${role}`)}
               </option>
             ))}
           </select>
         </label>
         <label className="text-sm">
-          Expires after
+          {t('tokens.api.expiresAfter')}
           <select
             data-testid="api-token-expiry"
             className={`${selectClass} mt-1`}
             value={draft.expiresInDays}
             onChange={(event) => setDraft({ ...draft, expiresInDays: Number(event.target.value) })}
           >
-            {EXPIRIES.map((expiry) => (
-              <option key={expiry.days} value={expiry.days}>
-                {expiry.label}
+            {EXPIRY_DAYS.map((days) => (
+              <option key={days} value={days}>
+                {t(`tokens.api.expiry.${days}`)}
               </option>
             ))}
           </select>
@@ -129,7 +129,7 @@ function ApiTokens() {
             checked={draft.readOnly}
             onChange={(event) => setDraft({ ...draft, readOnly: event.target.checked })}
           />
-          Read only (the token may only read, never change anything)
+          {t('tokens.api.readOnly')}
         </label>
         <div className="sm:col-span-2">
           <button
@@ -138,7 +138,7 @@ function ApiTokens() {
             disabled={create.isPending || !draft.name.trim()}
             className={smallButtonClass}
           >
-            Create token
+            {t('tokens.create')}
           </button>
         </div>
       </form>
@@ -146,7 +146,7 @@ function ApiTokens() {
         <SecretShownOnce
           testId="api-token-secret"
           valueTestId="api-token-value"
-          title="Copy this token now: it is shown only once."
+          title={t('tokens.api.secretOnce')}
           secret={created.secret}
           onDone={() => setCreated(null)}
         />
@@ -154,11 +154,11 @@ function ApiTokens() {
       {tokens.isPending && <Skeleton className="mt-4 h-16" />}
       {tokens.isError && (
         <p role="alert" className="mt-4 text-sm text-red-600">
-          The API tokens could not be loaded: {tokens.error.message}
+          {t('tokens.api.loadFailed', { message: tokens.error.message })}
         </p>
       )}
       {tokens.data && tokens.data.tokens.length === 0 && (
-        <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">No API tokens yet.</p>
+        <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">{t('tokens.api.none')}</p>
       )}
       {tokens.data && tokens.data.tokens.length > 0 && (
         <ul className="mt-4 divide-y divide-slate-100 dark:divide-slate-800">
@@ -177,7 +177,9 @@ function ApiTokens() {
 }
 
 function TokenRow(props: { token: ApiTokenView; busy: boolean; onRevoke: () => void }) {
+  const { t } = useTranslation();
   const { token } = props;
+  const role = t(`roles.${token.role}`);
   return (
     <li data-testid="api-token-row" className="flex flex-wrap items-center gap-3 py-3">
       <div className="min-w-0 flex-1">
@@ -185,13 +187,14 @@ function TokenRow(props: { token: ApiTokenView; busy: boolean; onRevoke: () => v
           {token.name} <code className="text-xs text-slate-500">{token.hint}</code>
         </p>
         <p className="text-xs text-slate-500 dark:text-slate-400">
-          {roleLabel(token.role)}
-          {token.readOnly ? ', read only' : ''} · Expires {formatDate(token.expiresAt)} · Last used{' '}
-          {token.lastUsedAt ? formatDateTime(token.lastUsedAt) : 'never'}
+          {[
+            token.readOnly ? t('tokens.api.roleReadOnly', { role }) : role,
+            t('tokens.api.expires', { date: formatDate(token.expiresAt) }),
+            lastUsed(t, token.lastUsedAt),
+          ].join(' · ')}
         </p>
         <p className="text-xs text-slate-500 dark:text-slate-400">
-          Created {formatDateTime(token.createdAt)}
-          {token.createdBy ? ` by ${token.createdBy}` : ''}
+          {created(t, token.createdAt, token.createdBy)}
         </p>
       </div>
       <ConfirmDialog
@@ -202,12 +205,12 @@ function TokenRow(props: { token: ApiTokenView; busy: boolean; onRevoke: () => v
             disabled={props.busy}
             className={smallDangerButtonClass}
           >
-            Revoke
+            {t('tokens.revoke')}
           </button>
         }
-        title={`Revoke "${token.name}"?`}
-        description="Every request with this token is refused from now on."
-        confirmLabel="Revoke"
+        title={t('tokens.revokeTitle', { name: token.name })}
+        description={t('tokens.api.revokeDescription')}
+        confirmLabel={t('tokens.revoke')}
         onConfirm={props.onRevoke}
       />
     </li>

@@ -1,18 +1,20 @@
 import { api, type CreatedScimToken, type ScimTokenView } from '@hub/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { failureToast } from '../api/errors';
 import { toast } from '../toast/toastStore';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { formatDateTime } from '../ui/dates';
 import { inputClass, smallButtonClass, smallDangerButtonClass } from '../ui/styles';
 import { SecretShownOnce } from './SecretShownOnce';
 import { scimTokensQuery } from './queries';
+import { created, lastUsed } from './tokenText';
 
 /** The organization's SCIM tokens for Okta or Entra ID: create (secret shown once), revoke. */
 export function ScimTokensCard() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const tokens = useQuery(scimTokensQuery);
   const [name, setName] = useState('');
@@ -25,14 +27,22 @@ export function ScimTokensCard() {
       setName('');
     },
     onError: (error) =>
-      toast(failureToast('Token Not Created', error, 'The SCIM token could not be created.')),
+      toast(
+        failureToast(t('tokens.notCreatedTitle'), error, t('tokens.scim.notCreatedDescription')),
+      ),
     onSettled: refresh,
   });
   const revoke = useMutation({
     mutationFn: (id: number) => call(api.revokeScimToken, { params: { id } }),
-    onSuccess: ({ message }) => toast({ title: 'Token Revoked', description: message }),
+    onSuccess: ({ message }) => toast({ title: t('tokens.revokedTitle'), description: message }),
     onError: (error) =>
-      toast(failureToast('Revoke Failed', error, 'The SCIM token could not be revoked.')),
+      toast(
+        failureToast(
+          t('tokens.revokeFailedTitle'),
+          error,
+          t('tokens.scim.revokeFailedDescription'),
+        ),
+      ),
     onSettled: refresh,
   });
   const submit = (event: FormEvent) => {
@@ -42,20 +52,17 @@ export function ScimTokensCard() {
 
   return (
     <Card testId="settings-scim">
-      <CardTitle>User provisioning (SCIM)</CardTitle>
-      <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-        Let your identity provider (Okta, Microsoft Entra ID) create, update and deactivate your
-        organization&apos;s members and job functions.
-      </p>
+      <CardTitle>{t('tokens.scim.title')}</CardTitle>
+      <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{t('tokens.scim.intro')}</p>
       <form onSubmit={submit} className="mt-4 flex flex-col gap-2 sm:flex-row">
         <label className="sr-only" htmlFor="scim-token-name">
-          Token name
+          {t('tokens.scim.tokenName')}
         </label>
         <input
           id="scim-token-name"
           data-testid="scim-token-name"
           className={inputClass}
-          placeholder="Token name, for example Okta"
+          placeholder={t('tokens.scim.namePlaceholder')}
           maxLength={80}
           value={name}
           onChange={(event) => setName(event.target.value)}
@@ -66,19 +73,21 @@ export function ScimTokensCard() {
           disabled={create.isPending || !name.trim()}
           className={`${smallButtonClass} shrink-0`}
         >
-          Create token
+          {t('tokens.create')}
         </button>
       </form>
       {created && (
         <SecretShownOnce
           testId="scim-token-secret"
           valueTestId="scim-token-value"
-          title="Copy this token now: it is shown only once. Paste it with the base URL into your identity provider."
+          title={t('tokens.scim.secretOnce')}
           details={
             <>
-              <p className="text-xs text-slate-600 dark:text-slate-300">Base URL</p>
+              <p className="text-xs text-slate-600 dark:text-slate-300">
+                {t('tokens.scim.baseUrl')}
+              </p>
               <code className="block break-all">{created.baseUrl}</code>
-              <p className="text-xs text-slate-600 dark:text-slate-300">Token</p>
+              <p className="text-xs text-slate-600 dark:text-slate-300">{t('tokens.scim.token')}</p>
             </>
           }
           secret={created.secret}
@@ -88,11 +97,11 @@ export function ScimTokensCard() {
       {tokens.isPending && <Skeleton className="mt-4 h-16" />}
       {tokens.isError && (
         <p role="alert" className="mt-4 text-sm text-red-600">
-          The SCIM tokens could not be loaded: {tokens.error.message}
+          {t('tokens.scim.loadFailed', { message: tokens.error.message })}
         </p>
       )}
       {tokens.data && tokens.data.tokens.length === 0 && (
-        <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">No SCIM tokens yet.</p>
+        <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">{t('tokens.scim.none')}</p>
       )}
       {tokens.data && tokens.data.tokens.length > 0 && (
         <ul className="mt-4 divide-y divide-slate-100 dark:divide-slate-800">
@@ -111,15 +120,14 @@ export function ScimTokensCard() {
 }
 
 function TokenRow(props: { token: ScimTokenView; busy: boolean; onRevoke: () => void }) {
+  const { t } = useTranslation();
   const { token } = props;
   return (
     <li data-testid="scim-token-row" className="flex flex-wrap items-center gap-3 py-3">
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium">{token.name}</p>
         <p className="text-xs text-slate-500 dark:text-slate-400">
-          Created {formatDateTime(token.createdAt)}
-          {token.createdBy ? ` by ${token.createdBy}` : ''} · Last used{' '}
-          {token.lastUsedAt ? formatDateTime(token.lastUsedAt) : 'never'}
+          {`${created(t, token.createdAt, token.createdBy)} · ${lastUsed(t, token.lastUsedAt)}`}
         </p>
       </div>
       <ConfirmDialog
@@ -130,12 +138,12 @@ function TokenRow(props: { token: ScimTokenView; busy: boolean; onRevoke: () => 
             disabled={props.busy}
             className={smallDangerButtonClass}
           >
-            Revoke
+            {t('tokens.revoke')}
           </button>
         }
-        title={`Revoke "${token.name}"?`}
-        description="Your identity provider is refused from its next request with this token."
-        confirmLabel="Revoke"
+        title={t('tokens.revokeTitle', { name: token.name })}
+        description={t('tokens.scim.revokeDescription')}
+        confirmLabel={t('tokens.revoke')}
         onConfirm={props.onRevoke}
       />
     </li>

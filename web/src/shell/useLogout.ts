@@ -2,12 +2,14 @@ import { api } from '@hub/proto';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { clearCurrentUser } from '../auth/session';
 import { forgetOfflineSops } from '../pwa/register';
 import { toast } from '../toast/toastStore';
 
 export function useLogout(): () => Promise<void> {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(async () => {
@@ -20,7 +22,10 @@ export function useLogout(): () => Promise<void> {
     queryClient.clear();
     // The next person on this device must not read this one's SOPs offline.
     await forgetOfflineSops();
-    toast({ title: 'Logged Out', description: 'You have been successfully logged out.' });
+    toast({
+      title: t('auth.toasts.loggedOutTitle'),
+      description: t('auth.toasts.loggedOutDescription'),
+    });
     await navigate({ to: '/' });
-  }, [queryClient, navigate]);
+  }, [queryClient, navigate, t]);
 }

@@ -26,6 +26,8 @@ import { floor } from './en/floor';
 import { integrations } from './en/integrations';
 import { videos } from './en/videos';
 import { errors } from './en/errors';
+import { tokens } from './en/tokens';
+import { auth } from './en/auth';
 
 /**
  * The English catalog: the reference every other language must match key for key (see
@@ -340,6 +342,8 @@ export const en = {
   integrations,
   videos,
   errors,
+  tokens,
+  auth,
 } as const;
 
 /** The shape every language's catalog has: en's keys, any text. */

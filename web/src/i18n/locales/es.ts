@@ -27,6 +27,8 @@ import { floor } from './es/floor';
 import { integrations } from './es/integrations';
 import { videos } from './es/videos';
 import { errors } from './es/errors';
+import { tokens } from './es/tokens';
+import { auth } from './es/auth';
 
 /** Spanish for the plant floor: tú, short and direct, the words a Spanish-speaking plant uses. */
 export const es: Catalog = {
@@ -336,4 +338,6 @@ export const es: Catalog = {
   integrations,
   videos,
   errors,
+  tokens,
+  auth,
 };

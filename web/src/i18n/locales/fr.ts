@@ -27,6 +27,8 @@ import { floor } from './fr/floor';
 import { integrations } from './fr/integrations';
 import { videos } from './fr/videos';
 import { errors } from './fr/errors';
+import { tokens } from './fr/tokens';
+import { auth } from './fr/auth';
 
 /** French for the plant floor: vous, short and direct, the words a French-speaking plant uses. */
 export const fr: Catalog = {
@@ -337,4 +339,6 @@ export const fr: Catalog = {
   integrations,
   videos,
   errors,
+  tokens,
+  auth,
 };

@@ -21,4 +21,10 @@ export const ui = {
     clearSearch: 'Clear search',
     clearBoth: 'Clear search and filters',
   },
+  imageFile: {
+    notAnImage: 'Please select an image file.',
+    adminTooLarge: 'Profile picture must be less than 5MB.',
+    profileTooLarge: 'Please select an image smaller than 5MB.',
+    notJpegOrPng: 'Please select a JPEG or PNG image.',
+  },
 } as const;

@@ -22,4 +22,10 @@ export const ui: Texts<typeof english> = {
     clearSearch: 'Borrar búsqueda',
     clearBoth: 'Borrar búsqueda y filtros',
   },
+  imageFile: {
+    notAnImage: 'Elige un archivo de imagen.',
+    adminTooLarge: 'La foto de perfil debe pesar menos de 5 MB.',
+    profileTooLarge: 'Elige una imagen de menos de 5 MB.',
+    notJpegOrPng: 'Elige una imagen JPEG o PNG.',
+  },
 };

@@ -22,4 +22,10 @@ export const ui: Texts<typeof english> = {
     clearSearch: 'Effacer la recherche',
     clearBoth: 'Effacer la recherche et les filtres',
   },
+  imageFile: {
+    notAnImage: 'Choisissez un fichier image.',
+    adminTooLarge: 'La photo de profil doit faire moins de 5 Mo.',
+    profileTooLarge: 'Choisissez une image de moins de 5 Mo.',
+    notJpegOrPng: 'Choisissez une image JPEG ou PNG.',
+  },
 };
