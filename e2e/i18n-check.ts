@@ -166,6 +166,12 @@ const knownTexts: { file: string; texts: string[] }[] = KNOWN_UNTRANSLATED.map((
 export function knownUntranslated(text: string): string | undefined {
   const shown = text.replace(/^placeholder "(.*)"$/, '$1');
   return knownTexts.find(({ texts }) =>
-    texts.some((literal) => literal === shown || (literal.length >= 8 && shown.includes(literal))),
+    texts.some(
+      (literal) =>
+        literal === shown ||
+        (literal.length >= 8 && shown.includes(literal)) ||
+        // The walk reports the first 80 characters of a longer text.
+        (shown.length >= 8 && literal.includes(shown)),
+    ),
   )?.file;
 }
