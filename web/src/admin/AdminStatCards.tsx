@@ -41,7 +41,7 @@ export function AdminStatCards() {
   const { t } = useTranslation();
   const overview = useQuery(adminOverviewQuery);
   const health = useQuery(healthQuery);
-  const status = health.data ? systemStatus(health.data) : undefined;
+  const status = health.data ? systemStatus(health.data, t) : undefined;
 
   return (
     <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">

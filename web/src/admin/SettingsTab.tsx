@@ -10,7 +10,7 @@ export function SettingsTab() {
   const { t } = useTranslation();
   const health = useQuery(healthQuery);
   const user = useQuery(currentUserQuery);
-  const status = health.data ? systemStatus(health.data) : undefined;
+  const status = health.data ? systemStatus(health.data, t) : undefined;
 
   return (
     <Card>

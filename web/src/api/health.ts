@@ -1,5 +1,7 @@
 import { api, Health } from '@hub/proto';
 import { queryOptions } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { i18n } from '../i18n/i18n';
 import { ApiError, readBody } from './client';
 
 /** GET /api/health: a 503 still carries the components, so both answers are read. */
@@ -14,8 +16,11 @@ export const healthQuery = queryOptions({
 });
 
 /** 'Healthy' when everything is up, else 'Degraded' naming what is down or failing. */
-export function systemStatus(health: Health): { healthy: boolean; text: string } {
-  if (health.status === 'ok') return { healthy: true, text: 'Healthy' };
+export function systemStatus(
+  health: Health,
+  t: TFunction = i18n.getFixedT('en'),
+): { healthy: boolean; text: string } {
+  if (health.status === 'ok') return { healthy: true, text: t('admin.stats.healthy') };
   const failing = Object.entries(health.processes ?? {})
     .filter(([, part]) => part.failing || part.state !== 'running')
     .map(([name]) => name);
@@ -26,8 +31,13 @@ export function systemStatus(health: Health): { healthy: boolean; text: string }
     ),
   ].map(([name]) => name);
   const parts = [
-    ...(down.length ? [`${down.join(', ')} down`] : []),
-    ...(failing.length ? [`${failing.join(', ')} restarting`] : []),
+    ...(down.length ? [t('admin.stats.down', { names: down.join(', ') })] : []),
+    ...(failing.length ? [t('admin.stats.restarting', { names: failing.join(', ') })] : []),
   ];
-  return { healthy: false, text: parts.length ? `Degraded (${parts.join(', ')})` : 'Degraded' };
+  return {
+    healthy: false,
+    text: parts.length
+      ? t('admin.stats.degradedBecause', { parts: parts.join(', ') })
+      : t('admin.stats.degraded'),
+  };
 }

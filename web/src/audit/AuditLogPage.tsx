@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { loadedRows } from '../api/paging';
+import { ROLES, type Role } from '@hub/proto';
 import { Badge } from '../ui/Badge';
 import { Card } from '../ui/Card';
 import { formatDateTime } from '../ui/dates';
@@ -63,7 +64,11 @@ export function AuditLogPage() {
                     <td className="py-2 pr-4">
                       {auditActor(entry)}
                       {entry.actorRole && (
-                        <span className="block text-xs text-slate-500">{entry.actorRole}</span>
+                        <span className="block text-xs text-slate-500">
+                          {isRole(entry.actorRole)
+                            ? t(`roles.${entry.actorRole}`)
+                            : entry.actorRole}
+                        </span>
                       )}
                     </td>
                     <td className="py-2 pr-4">{auditAction(entry.action)}</td>
@@ -96,3 +101,5 @@ export function AuditLogPage() {
     </div>
   );
 }
+
+const isRole = (role: string): role is Role => (ROLES as readonly string[]).includes(role);

@@ -63,6 +63,7 @@ export function RecentActivityCard() {
 }
 
 function SignInLine({ event }: { event: ActivityEvent }) {
+  const { t } = useTranslation();
   return (
     <li data-testid="activity-item" data-kind="sign_in" className="flex items-center gap-3 py-2">
       <UserAvatar name={event.userName} profilePicture={null} />
@@ -71,7 +72,7 @@ function SignInLine({ event }: { event: ActivityEvent }) {
         <p className="truncate text-xs text-slate-500 dark:text-slate-400">{event.userEmail}</p>
       </div>
       <div className="text-right text-xs text-slate-500 dark:text-slate-400">
-        <p>{signInText(event)}</p>
+        <p>{signInText(event, t)}</p>
         <time dateTime={event.occurredAt} title={formatDateTime(event.occurredAt)}>
           {formatRelativeTime(event.occurredAt)}
         </time>

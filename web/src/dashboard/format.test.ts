@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../i18n/i18n';
 import { activityLines, formatPercent, formatRelativeTime, signInText } from './format';
 
 describe('formatPercent', () => {
@@ -22,8 +23,11 @@ describe('formatRelativeTime', () => {
 
 describe('recent sign-ins', () => {
   it("collapse a person's day into one line with its count", () => {
-    expect(signInText({ method: 'password', signInsThatDay: 1 })).toBe('Signed in · Password');
-    expect(signInText({ method: 'saml', signInsThatDay: 3 })).toBe('Signed in 3 times · SSO SAML');
+    const t = i18n.getFixedT('en');
+    expect(signInText({ method: 'password', signInsThatDay: 1 }, t)).toBe('Signed in · Password');
+    expect(signInText({ method: 'saml', signInsThatDay: 3 }, t)).toBe(
+      'Signed in 3 times · SSO SAML',
+    );
   });
 });
 

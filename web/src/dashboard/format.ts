@@ -1,17 +1,18 @@
 import type { ActivityEvent, RecentActivity, WorkEvent } from '@hub/proto';
+import type { TFunction } from 'i18next';
 
 /** Percentages and relative times are the formatting module's (i18n/format.ts). */
 export { formatPercent, formatRelativeTime } from '../i18n/format';
 
-export const SIGN_IN_METHOD_LABELS = { password: 'Password', saml: 'SSO SAML' } as const;
-
 /** A person's sign-ins of one day, one line: 'Signed in 3 times · Password'. */
-export function signInText(event: {
-  method: keyof typeof SIGN_IN_METHOD_LABELS;
-  signInsThatDay: number;
-}): string {
-  const times = event.signInsThatDay > 1 ? ` ${event.signInsThatDay} times` : '';
-  return `Signed in${times} · ${SIGN_IN_METHOD_LABELS[event.method]}`;
+export function signInText(
+  event: { method: 'password' | 'saml'; signInsThatDay: number },
+  t: TFunction,
+): string {
+  return t('hub.signedIn', {
+    count: event.signInsThatDay,
+    method: t(`hub.signInMethods.${event.method}`),
+  });
 }
 
 export type ActivityLine =

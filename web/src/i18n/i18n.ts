@@ -5,6 +5,7 @@ import { browserLanguages, chooseLanguage, type Language } from './language';
 import { en } from './locales/en';
 import { es } from './locales/es';
 import { fr } from './locales/fr';
+import { PSEUDO_LOCALE, pseudoCatalog, pseudoLocaleWanted } from './pseudo';
 
 /** One catalog per language of proto's LANGUAGES (catalog.test.ts checks none is missing). */
 export const resources = {
@@ -18,24 +19,29 @@ export const resources = {
  * first paint is already in the browser's language.
  */
 const initial = chooseLanguage(null, browserLanguages());
+/** The pseudo-locale (./pseudo.ts) replaces every language for the whole visit when asked for. */
+const pseudo = pseudoLocaleWanted();
 void i18next.use(initReactI18next).init({
-  resources,
-  lng: initial,
+  resources: pseudo
+    ? { ...resources, [PSEUDO_LOCALE]: { translation: pseudoCatalog(en) } }
+    : resources,
+  lng: pseudo ? PSEUDO_LOCALE : initial,
   fallbackLng: 'en',
-  supportedLngs: [...LANGUAGES],
+  supportedLngs: pseudo ? [...LANGUAGES, PSEUDO_LOCALE] : [...LANGUAGES],
   // React escapes what it renders.
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
 });
-setDocumentLanguage(initial);
+setDocumentLanguage(pseudo ? PSEUDO_LOCALE : initial);
 
-function setDocumentLanguage(language: Language) {
+function setDocumentLanguage(language: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
 /** Switches every translated text at once (react-i18next re-renders) and `<html lang>`. */
 export function applyLanguage(language: Language) {
+  if (pseudo) return;
   setDocumentLanguage(language);
   if (i18next.language !== language) void i18next.changeLanguage(language);
 }

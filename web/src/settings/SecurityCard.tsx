@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { api, type UserSession } from '@hub/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,7 +10,7 @@ import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { formatDateTime } from '../ui/dates';
 import { smallDangerButtonClass, smallOutlineButtonClass } from '../ui/styles';
-import { deviceLabel } from './device';
+import { deviceParts } from './device';
 import { sessionsQuery } from './queries';
 
 /** Live sessions (sign out one, or all others) and when the password last changed. */
@@ -102,7 +103,7 @@ function SessionRow(props: { session: UserSession; busy: boolean; onEnd: () => v
     >
       <div className="min-w-0 flex-1">
         <p className="text-sm font-medium" title={session.device}>
-          {deviceLabel(session.device)}{' '}
+          {deviceText(session.device, t)}{' '}
           {session.current && <Badge tone="green">{t('settings.security.thisDevice')}</Badge>}
         </p>
         <p className="text-xs text-slate-500 dark:text-slate-400">
@@ -126,4 +127,14 @@ function SessionRow(props: { session: UserSession; busy: boolean; onEnd: () => v
       )}
     </li>
   );
+}
+
+/** 'Chrome on Linux' in the language shown. */
+function deviceText(userAgent: string, t: TFunction): string {
+  const parts = deviceParts(userAgent);
+  if (!parts) return t('settings.security.unknownDevice');
+  const browser = parts.browser ?? t('settings.security.unknownBrowser');
+  return parts.system
+    ? t('settings.security.device', { browser, system: parts.system })
+    : t('settings.security.deviceWithoutSystem', { browser });
 }

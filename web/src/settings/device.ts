@@ -1,18 +1,23 @@
-/** 'Chrome on Linux' from a user agent; the raw text stays in the row's title. */
-export function deviceLabel(userAgent: string): string {
-  if (!userAgent.trim()) return 'Unknown device';
+/**
+ * The browser and system of a user agent ('Chrome', 'Linux'), product names that no language
+ * translates; null where it is empty. The row words them through the catalog, raw text in its title.
+ */
+export function deviceParts(
+  userAgent: string,
+): { browser: string | null; system: string | null } | null {
+  if (!userAgent.trim()) return null;
   const browser =
     [
       ['Edg/', 'Edge'],
       ['OPR/', 'Opera'],
       ['Firefox/', 'Firefox'],
       ['Chromium/', 'Chromium'],
-      ['HeadlessChrome/', 'Chrome (headless)'],
+      ['HeadlessChrome/', 'Headless Chrome'],
       ['Chrome/', 'Chrome'],
       ['Safari/', 'Safari'],
       ['curl/', 'curl'],
       ['node', 'Node.js'],
-    ].find(([token]) => userAgent.includes(token!))?.[1] ?? 'Browser';
+    ].find(([token]) => userAgent.includes(token!))?.[1] ?? null;
   const system =
     [
       ['Android', 'Android'],
@@ -23,5 +28,5 @@ export function deviceLabel(userAgent: string): string {
       ['CrOS', 'ChromeOS'],
       ['Linux', 'Linux'],
     ].find(([token]) => userAgent.includes(token!))?.[1] ?? null;
-  return system ? `${browser} on ${system}` : browser;
+  return { browser, system };
 }

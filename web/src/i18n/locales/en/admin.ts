@@ -20,6 +20,11 @@ export const admin = {
   creating: 'Creating...',
   delete: 'Delete',
   stats: {
+    healthy: 'Healthy',
+    degraded: 'Degraded',
+    degradedBecause: 'Degraded ({{parts}})',
+    down: '{{names}} down',
+    restarting: '{{names}} restarting',
     organizations: 'Total Organizations',
     organizationsCaption: 'Client organizations on the platform',
     users: 'Total Users',

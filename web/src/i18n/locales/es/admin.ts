@@ -21,6 +21,11 @@ export const admin: Catalog['admin'] = {
   creating: 'Creando...',
   delete: 'Eliminar',
   stats: {
+    healthy: 'Operativo',
+    degraded: 'Degradado',
+    degradedBecause: 'Degradado ({{parts}})',
+    down: '{{names}} caído',
+    restarting: '{{names}} reiniciándose',
     organizations: 'Organizaciones',
     organizationsCaption: 'Organizaciones cliente en la plataforma',
     users: 'Usuarios',

@@ -21,6 +21,11 @@ export const admin: Catalog['admin'] = {
   creating: 'Création...',
   delete: 'Supprimer',
   stats: {
+    healthy: 'Opérationnel',
+    degraded: 'Dégradé',
+    degradedBecause: 'Dégradé ({{parts}})',
+    down: '{{names}} en panne',
+    restarting: '{{names}} en redémarrage',
     organizations: 'Organisations',
     organizationsCaption: 'Organisations clientes sur la plateforme',
     users: 'Utilisateurs',
