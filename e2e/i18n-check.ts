@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 
 /**
@@ -130,48 +129,3 @@ export const untranslatedTexts = (page: Page): Promise<string[]> =>
     }
     return [...found];
   });
-
-/**
- * Components another branch is translating (issue #46), temporarily expected to show English:
- * a text the walk finds is let through only if it is written in one of these files. Remove an
- * entry once its component speaks through the catalog (the merger empties this list after merging
- * that branch); nothing else may be added.
- */
-export const KNOWN_UNTRANSLATED = [
-  'web/src/library/FolderPanel.tsx',
-  'web/src/library/TagPanel.tsx',
-  'web/src/library/DocumentViewer.tsx',
-  'web/src/library/DocumentVersions.tsx',
-  'web/src/library/VersionDiffView.tsx',
-  'web/src/library/EvaluationTab.tsx',
-  'web/src/library/UploadDocumentDialog.tsx',
-  'web/src/settings/ApiTokensCard.tsx',
-  'web/src/settings/ScimTokensCard.tsx',
-];
-
-/** The literal texts of the known untranslated components: JSX text and quoted strings. */
-const knownTexts: { file: string; texts: string[] }[] = KNOWN_UNTRANSLATED.map((file) => {
-  const source = readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
-  const jsx = [...source.matchAll(/>([^<>{}]+)</g)].map((match) => match[1]!);
-  const quoted = [...source.matchAll(/(['"`])((?:(?!\1)[^\\\n]|\\.)*)\1/g)].flatMap((match) =>
-    match[2]!.split(/\$\{[^}]*\}/),
-  );
-  const texts = [...jsx, ...quoted]
-    .map((text) => text.trim().replace(/\s+/g, ' '))
-    .filter((text) => /\p{L}{2}/u.test(text));
-  return { file: file.split('/').pop()!, texts };
-});
-
-/** The known untranslated component a text was found in, if it is one of them. */
-export function knownUntranslated(text: string): string | undefined {
-  const shown = text.replace(/^placeholder "(.*)"$/, '$1');
-  return knownTexts.find(({ texts }) =>
-    texts.some(
-      (literal) =>
-        literal === shown ||
-        (literal.length >= 8 && shown.includes(literal)) ||
-        // The walk reports the first 80 characters of a longer text.
-        (shown.length >= 8 && literal.includes(shown)),
-    ),
-  )?.file;
-}
