@@ -12,6 +12,7 @@ import {
   UserPage,
 } from '../accounts.js';
 import { defineRoute } from '../http.js';
+import { identityRpc } from '../rpc/identity.js';
 import { Organization } from '../identity.js';
 import { ORGANIZATION_ADMINS, SUPER_ADMIN_ONLY } from '../roles.js';
 import { OnboardingQuery, OrganizationOnboarding } from '../onboarding.js';
@@ -30,6 +31,7 @@ export const adminRoutes = {
     query: AuditListQuery,
     response: AuditPage,
     paged: { items: 'entries' },
+    relay: { rpc: identityRpc.auditLog, request: ({ actor, query }) => ({ actor, page: query }) },
   }),
   adminOverview: defineRoute({
     method: 'GET',
@@ -38,6 +40,7 @@ export const adminRoutes = {
     tag: 'admin',
     access: SUPER_ADMIN_ONLY,
     response: AdminOverview,
+    relay: { rpc: identityRpc.adminOverview, request: ({ actor }) => ({ actor }) },
   }),
   organizationOnboarding: defineRoute({
     method: 'GET',
@@ -69,6 +72,7 @@ export const adminRoutes = {
     tag: 'admin',
     access: SUPER_ADMIN_ONLY,
     response: z.array(AdminOrganization),
+    relay: { rpc: identityRpc.adminOrganizations, request: ({ actor }) => ({ actor }) },
   }),
   createOrganization: defineRoute({
     method: 'POST',
@@ -80,6 +84,10 @@ export const adminRoutes = {
     auditBody: ['domain', 'saml.signUpRole'],
     body: CreateOrganizationRequest,
     response: AdminOrganization,
+    relay: {
+      rpc: identityRpc.createOrganization,
+      request: ({ actor, body }) => ({ actor, organization: body }),
+    },
   }),
   deleteOrganization: defineRoute({
     method: 'DELETE',
@@ -100,6 +108,7 @@ export const adminRoutes = {
     query: UserListQuery,
     response: UserPage,
     paged: { items: 'users' },
+    relay: { rpc: identityRpc.adminUsers, request: ({ actor, query }) => ({ actor, page: query }) },
   }),
   createUser: defineRoute({
     method: 'POST',
@@ -111,6 +120,7 @@ export const adminRoutes = {
     auditBody: ['email', 'role', 'organizationId'],
     body: CreateUserRequest,
     response: CreateUserResponse,
+    relay: { rpc: identityRpc.createUser, request: ({ actor, body }) => ({ actor, user: body }) },
   }),
   deleteUser: defineRoute({
     method: 'DELETE',
@@ -131,6 +141,10 @@ export const adminRoutes = {
     audit: 'invitation.resend',
     params: IdParams,
     response: InvitationSentResponse,
+    relay: {
+      rpc: identityRpc.resendInvitation,
+      request: ({ actor, params }) => ({ actor, userId: params.id }),
+    },
   }),
   prompts: defineRoute({
     method: 'GET',
@@ -139,6 +153,7 @@ export const adminRoutes = {
     tag: 'admin',
     access: SUPER_ADMIN_ONLY,
     response: GlobalPrompts,
+    relay: { rpc: identityRpc.prompts, request: ({ actor }) => ({ actor }) },
   }),
   savePrompts: defineRoute({
     method: 'PUT',
@@ -149,6 +164,10 @@ export const adminRoutes = {
     audit: 'prompts.save',
     body: GlobalPrompts,
     response: GlobalPrompts,
+    relay: {
+      rpc: identityRpc.savePrompts,
+      request: ({ actor, body }) => ({ actor, prompts: body }),
+    },
   }),
   dataPanelUsers: defineRoute({
     method: 'GET',
@@ -159,6 +178,7 @@ export const adminRoutes = {
     query: UserListQuery,
     response: UserPage,
     paged: { items: 'users' },
+    relay: { rpc: identityRpc.adminUsers, request: ({ actor, query }) => ({ actor, page: query }) },
   }),
   dataPanelOrganizations: defineRoute({
     method: 'GET',
@@ -167,5 +187,6 @@ export const adminRoutes = {
     tag: 'admin',
     access: SUPER_ADMIN_ONLY,
     response: z.array(Organization),
+    relay: { rpc: identityRpc.dataPanelOrganizations, request: ({ actor }) => ({ actor }) },
   }),
 } as const;

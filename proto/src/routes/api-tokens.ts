@@ -2,6 +2,7 @@ import { OWN_ORGANIZATION_ADMINS } from '../roles.js';
 import { IdParams, MessageResponse } from '../accounts.js';
 import { ApiTokenList, CreateApiTokenRequest, CreatedApiToken } from '../api-tokens.js';
 import { defineRoute } from '../http.js';
+import { apiTokensRpc } from '../rpc/api-tokens.js';
 
 /**
  * Tokens other systems call the API with. Managed from a signed-in session only: a token never
@@ -16,6 +17,7 @@ export const apiTokenRoutes = {
     access: OWN_ORGANIZATION_ADMINS,
     sessionOnly: true,
     response: ApiTokenList,
+    relay: { rpc: apiTokensRpc.list, request: ({ actor }) => ({ actor }) },
   }),
   createApiToken: defineRoute({
     method: 'POST',
@@ -28,6 +30,7 @@ export const apiTokenRoutes = {
     auditBody: ['name', 'role', 'readOnly'],
     body: CreateApiTokenRequest,
     response: CreatedApiToken,
+    relay: { rpc: apiTokensRpc.create, request: ({ actor, body }) => ({ actor, token: body }) },
   }),
   revokeApiToken: defineRoute({
     method: 'DELETE',
@@ -39,5 +42,9 @@ export const apiTokenRoutes = {
     audit: 'api-token.revoke',
     params: IdParams,
     response: MessageResponse,
+    relay: {
+      rpc: apiTokensRpc.revoke,
+      request: ({ actor, params }) => ({ actor, tokenId: params.id }),
+    },
   }),
 } as const;

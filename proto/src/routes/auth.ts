@@ -5,6 +5,7 @@ import {
   VerifyInvitationResponse,
 } from '../accounts.js';
 import { defineRoute } from '../http.js';
+import { identityRpc } from '../rpc/identity.js';
 import {
   DomainParams,
   LoginRequest,
@@ -54,6 +55,7 @@ export const authRoutes = {
     tag: 'auth',
     access: ALL_ROLES,
     response: OrganizationChoices,
+    relay: { rpc: identityRpc.organizationChoices, request: ({ actor }) => ({ actor }) },
   }),
   verifyInvitation: defineRoute({
     method: 'POST',

@@ -11,6 +11,7 @@ import {
   SaveSopValidity,
 } from '../certifications.js';
 import { defineRoute } from '../http.js';
+import { certificationRpc } from '../rpc/certification.js';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -24,6 +25,10 @@ export const certificationsRoutes = {
     access: ALL_ROLES,
     query: CertificationListQuery,
     response: CertificationList,
+    relay: {
+      rpc: certificationRpc.list,
+      request: ({ actor, query }) => ({ actor, filter: query }),
+    },
   }),
   certificatePdf: defineRoute({
     method: 'GET',
@@ -54,6 +59,15 @@ export const certificationsRoutes = {
     params: IdParams,
     body: RevokeCertificationRequest,
     response: Certification,
+    relay: {
+      rpc: certificationRpc.revoke,
+      request: ({ actor, params, body }) => ({
+        actor,
+        certificationId: params.id,
+        reason: body.reason,
+      }),
+      status: 200,
+    },
   }),
   certificationSettings: defineRoute({
     method: 'GET',
@@ -62,6 +76,7 @@ export const certificationsRoutes = {
     tag: 'certifications',
     access: TRAINING_EDITORS,
     response: CertificationSettings,
+    relay: { rpc: certificationRpc.settings, request: ({ actor }) => ({ actor }) },
   }),
   saveCertificationSettings: defineRoute({
     method: 'PUT',
@@ -71,6 +86,13 @@ export const certificationsRoutes = {
     access: TRAINING_EDITORS,
     body: SaveCertificationDefaults,
     response: CertificationSettings,
+    relay: {
+      rpc: certificationRpc.saveDefaults,
+      request: ({ actor, body }) => ({
+        actor,
+        defaultValidityMonths: body.defaultValidityMonths,
+      }),
+    },
   }),
   saveSopValidity: defineRoute({
     method: 'PUT',
@@ -81,5 +103,13 @@ export const certificationsRoutes = {
     params: IdParams,
     body: SaveSopValidity,
     response: CertificationSettings,
+    relay: {
+      rpc: certificationRpc.saveSopValidity,
+      request: ({ actor, params, body }) => ({
+        actor,
+        documentId: params.id,
+        validityMonths: body.validityMonths,
+      }),
+    },
   }),
 } as const;

@@ -1,5 +1,6 @@
 import { Evaluation, ReviewEvaluation, UpdateEvaluationRequest } from '../evaluations.js';
 import { defineRoute } from '../http.js';
+import { libraryRpc } from '../rpc/library.js';
 import { DocumentIdParams, LibraryDocument } from '../library.js';
 import { STAFF_ROLES, TRAINING_EDITORS } from '../roles.js';
 import { z } from 'zod';
@@ -13,6 +14,10 @@ export const evaluationsRoutes = {
     access: STAFF_ROLES,
     params: DocumentIdParams,
     response: z.union([ReviewEvaluation, Evaluation]),
+    relay: {
+      rpc: libraryRpc.evaluationOfDocument,
+      request: ({ actor, params }) => ({ actor, documentId: params.id }),
+    },
   }),
   quiz: defineRoute({
     method: 'GET',
@@ -22,6 +27,10 @@ export const evaluationsRoutes = {
     access: STAFF_ROLES,
     params: DocumentIdParams,
     response: z.union([ReviewEvaluation, Evaluation]),
+    relay: {
+      rpc: libraryRpc.evaluation,
+      request: ({ actor, params }) => ({ actor, evaluationId: params.id }),
+    },
   }),
   updateEvaluation: defineRoute({
     method: 'PUT',
@@ -32,6 +41,10 @@ export const evaluationsRoutes = {
     params: DocumentIdParams,
     body: UpdateEvaluationRequest,
     response: ReviewEvaluation,
+    relay: {
+      rpc: libraryRpc.updateEvaluation,
+      request: ({ actor, params, body }) => ({ actor, documentId: params.id, draft: body }),
+    },
   }),
   publishEvaluation: defineRoute({
     method: 'POST',
@@ -41,6 +54,11 @@ export const evaluationsRoutes = {
     access: TRAINING_EDITORS,
     params: DocumentIdParams,
     response: ReviewEvaluation,
+    relay: {
+      rpc: libraryRpc.publishEvaluation,
+      request: ({ actor, params }) => ({ actor, documentId: params.id }),
+      status: 200,
+    },
   }),
   regenerateEvaluation: defineRoute({
     method: 'POST',
@@ -50,5 +68,10 @@ export const evaluationsRoutes = {
     access: TRAINING_EDITORS,
     params: DocumentIdParams,
     response: LibraryDocument,
+    relay: {
+      rpc: libraryRpc.regenerateEvaluation,
+      request: ({ actor, params }) => ({ actor, documentId: params.id }),
+      status: 200,
+    },
   }),
 } as const;

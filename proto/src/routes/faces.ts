@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../http.js';
+import { videoRpc } from '../rpc/video.js';
 import { ALL_ROLES, ORGANIZATION_ADMINS, STAFF_ROLES } from '../roles.js';
 import { FACE_REFERENCE_UPLOAD } from '../uploads.js';
 import {
@@ -31,6 +32,10 @@ export const faceRoutes = {
     tag: 'faces',
     access: ALL_ROLES,
     response: FaceReferenceList,
+    relay: {
+      rpc: videoRpc.faceReferences,
+      request: ({ actor }) => ({ actor, userId: actor.userId }),
+    },
   }),
   addMyFaceReference: defineRoute({
     method: 'POST',
@@ -52,6 +57,14 @@ export const faceRoutes = {
     audit: 'face-reference.delete',
     params: FaceReferenceParams,
     response: Message,
+    relay: {
+      rpc: videoRpc.deleteFaceReference,
+      request: ({ actor, params }) => ({
+        actor,
+        userId: actor.userId,
+        referenceId: params.referenceId,
+      }),
+    },
   }),
   memberFaceReferences: defineRoute({
     method: 'GET',
@@ -61,6 +74,10 @@ export const faceRoutes = {
     access: ORGANIZATION_ADMINS,
     params: MemberParams,
     response: FaceReferenceList,
+    relay: {
+      rpc: videoRpc.faceReferences,
+      request: ({ actor, params }) => ({ actor, userId: params.id }),
+    },
   }),
   addMemberFaceReference: defineRoute({
     method: 'POST',
@@ -82,6 +99,14 @@ export const faceRoutes = {
     audit: 'face-reference.delete',
     params: MemberFaceReferenceParams,
     response: Message,
+    relay: {
+      rpc: videoRpc.deleteFaceReference,
+      request: ({ actor, params }) => ({
+        actor,
+        userId: params.id,
+        referenceId: params.referenceId,
+      }),
+    },
   }),
   faceReferencePhoto: defineRoute({
     method: 'GET',
@@ -103,6 +128,15 @@ export const faceRoutes = {
     params: FaceIdParams,
     body: ReviewFaceRequest,
     response: VideoWithReport,
+    relay: {
+      rpc: videoRpc.reviewFace,
+      request: ({ actor, params, body }) => ({
+        actor,
+        videoId: params.id,
+        faceId: params.faceId,
+        review: body,
+      }),
+    },
   }),
   // Unknown people: the same staff who review a report's faces see and name them.
   unknownPeople: defineRoute({
@@ -115,6 +149,7 @@ export const faceRoutes = {
     query: UnknownPeopleQuery,
     response: UnknownPersonList,
     paged: { items: 'people' },
+    relay: { rpc: videoRpc.unknownPeople, request: ({ actor, query }) => ({ actor, page: query }) },
   }),
   unknownPerson: defineRoute({
     method: 'GET',
@@ -124,6 +159,10 @@ export const faceRoutes = {
     access: STAFF_ROLES,
     params: UnknownPersonParams,
     response: UnknownPersonDetail,
+    relay: {
+      rpc: videoRpc.unknownPerson,
+      request: ({ actor, params }) => ({ actor, personId: params.id }),
+    },
   }),
   nameUnknownPerson: defineRoute({
     method: 'POST',

@@ -16,6 +16,7 @@ import {
   UpdateFloorCameraRequest,
 } from '../floor.js';
 import { defineRoute } from '../http.js';
+import { integrationRpc } from '../rpc/integration.js';
 
 export const floorRoutes = {
   floorStats: defineRoute({
@@ -26,6 +27,7 @@ export const floorRoutes = {
     tag: 'floor',
     access: TRAINING_EDITORS,
     response: FloorStats,
+    relay: { rpc: integrationRpc.floorStats, request: ({ actor }) => ({ actor }) },
   }),
   floorLayout: defineRoute({
     method: 'GET',
@@ -34,6 +36,7 @@ export const floorRoutes = {
     tag: 'floor',
     access: TRAINING_EDITORS,
     response: FloorLayout,
+    relay: { rpc: integrationRpc.floorLayout, request: ({ actor }) => ({ actor }) },
   }),
   createArea: defineRoute({
     method: 'POST',
@@ -43,6 +46,10 @@ export const floorRoutes = {
     access: ORGANIZATION_ADMINS,
     body: SaveAreaRequest,
     response: Area,
+    relay: {
+      rpc: integrationRpc.createArea,
+      request: ({ actor, body }) => ({ actor, area: body }),
+    },
   }),
   updateArea: defineRoute({
     method: 'PUT',
@@ -53,6 +60,10 @@ export const floorRoutes = {
     params: IdParams,
     body: SaveAreaRequest,
     response: Area,
+    relay: {
+      rpc: integrationRpc.updateArea,
+      request: ({ actor, params, body }) => ({ actor, areaId: params.id, area: body }),
+    },
   }),
   deleteArea: defineRoute({
     method: 'DELETE',
@@ -63,6 +74,10 @@ export const floorRoutes = {
     audit: 'floor.area.delete',
     params: IdParams,
     response: MessageResponse,
+    relay: {
+      rpc: integrationRpc.deleteArea,
+      request: ({ actor, params }) => ({ actor, areaId: params.id }),
+    },
   }),
   createStation: defineRoute({
     method: 'POST',
@@ -73,6 +88,10 @@ export const floorRoutes = {
     params: IdParams,
     body: SaveStationRequest,
     response: Station,
+    relay: {
+      rpc: integrationRpc.createStation,
+      request: ({ actor, params, body }) => ({ actor, areaId: params.id, station: body }),
+    },
   }),
   updateStation: defineRoute({
     method: 'PUT',
@@ -83,6 +102,10 @@ export const floorRoutes = {
     params: IdParams,
     body: SaveStationRequest,
     response: Station,
+    relay: {
+      rpc: integrationRpc.updateStation,
+      request: ({ actor, params, body }) => ({ actor, stationId: params.id, station: body }),
+    },
   }),
   deleteStation: defineRoute({
     method: 'DELETE',
@@ -93,6 +116,10 @@ export const floorRoutes = {
     audit: 'floor.station.delete',
     params: IdParams,
     response: MessageResponse,
+    relay: {
+      rpc: integrationRpc.deleteStation,
+      request: ({ actor, params }) => ({ actor, stationId: params.id }),
+    },
   }),
   updateFloorCamera: defineRoute({
     method: 'PUT',
@@ -104,6 +131,14 @@ export const floorRoutes = {
     params: IdParams,
     body: UpdateFloorCameraRequest,
     response: FloorCamera,
+    relay: {
+      rpc: integrationRpc.updateFloorCamera,
+      request: ({ actor, params, body }) => ({
+        actor,
+        assignmentId: params.id,
+        camera: body,
+      }),
+    },
   }),
   updateFloorPrivacy: defineRoute({
     method: 'PUT',
@@ -115,6 +150,10 @@ export const floorRoutes = {
     body: FloorPrivacyRequest,
     response: FloorPrivacy,
     audit: 'floor.privacy',
+    relay: {
+      rpc: integrationRpc.updateFloorPrivacy,
+      request: ({ actor, body }) => ({ actor, privacy: body }),
+    },
   }),
   createSensorToken: defineRoute({
     method: 'POST',
@@ -124,6 +163,7 @@ export const floorRoutes = {
     tag: 'floor',
     access: ORGANIZATION_ADMINS,
     response: SensorToken,
+    relay: { rpc: integrationRpc.createSensorToken, request: ({ actor }) => ({ actor }) },
   }),
   sensorReading: defineRoute({
     method: 'POST',

@@ -1,6 +1,7 @@
 import { STAFF_ROLES } from '../roles.js';
 import { z } from 'zod';
 import { defineRoute } from '../http.js';
+import { insightsRpc } from '../rpc/insights.js';
 import {
   CertificationInsightsPage,
   ObservationInsightsPage,
@@ -37,6 +38,7 @@ export const insightsRoutes = {
     access: STAFF_ROLES,
     query: ObservationInsightsQuery,
     response: ObservationInsightsPage,
+    relay: { rpc: insightsRpc.observationPage, request: ({ actor, query }) => ({ actor, query }) },
   }),
   insightsCertifications: defineRoute({
     method: 'GET',
@@ -45,6 +47,7 @@ export const insightsRoutes = {
     tag: 'insights',
     access: STAFF_ROLES,
     response: CertificationInsightsPage,
+    relay: { rpc: insightsRpc.certificationPage, request: ({ actor }) => ({ actor }) },
   }),
   insightsProgress: defineRoute({
     method: 'GET',
@@ -53,5 +56,6 @@ export const insightsRoutes = {
     tag: 'insights',
     access: STAFF_ROLES,
     response: ProgressInsightsPage,
+    relay: { rpc: insightsRpc.progressPage, request: ({ actor }) => ({ actor }) },
   }),
 } as const;

@@ -1,5 +1,6 @@
 import { MessageResponse } from '../accounts.js';
 import { defineRoute } from '../http.js';
+import { libraryRpc } from '../rpc/library.js';
 import {
   CreateFolderRequest,
   CreateTagRequest,
@@ -34,6 +35,7 @@ export const libraryRoutes = {
     query: DocumentListQuery,
     response: DocumentList,
     paged: { items: 'documents' },
+    relay: { rpc: libraryRpc.documents, request: ({ actor, query }) => ({ actor, filter: query }) },
   }),
   document: defineRoute({
     method: 'GET',
@@ -43,6 +45,10 @@ export const libraryRoutes = {
     access: STAFF_ROLES,
     params: DocumentIdParams,
     response: LibraryDocument,
+    relay: {
+      rpc: libraryRpc.document,
+      request: ({ actor, params }) => ({ actor, documentId: params.id }),
+    },
   }),
   uploadDocument: defineRoute({
     method: 'POST',
@@ -71,6 +77,10 @@ export const libraryRoutes = {
     access: STAFF_ROLES,
     params: DocumentIdParams,
     response: DocumentMarkdown,
+    relay: {
+      rpc: libraryRpc.documentMarkdown,
+      request: ({ actor, params }) => ({ actor, documentId: params.id }),
+    },
   }),
   documentImage: defineRoute({
     method: 'GET',
@@ -90,6 +100,10 @@ export const libraryRoutes = {
     audit: 'document.delete',
     params: DocumentIdParams,
     response: MessageResponse,
+    relay: {
+      rpc: libraryRpc.deleteDocument,
+      request: ({ actor, params }) => ({ actor, documentId: params.id }),
+    },
   }),
   retryDocument: defineRoute({
     method: 'POST',
@@ -99,6 +113,11 @@ export const libraryRoutes = {
     access: STAFF_ROLES,
     params: DocumentIdParams,
     response: LibraryDocument,
+    relay: {
+      rpc: libraryRpc.retryDocument,
+      request: ({ actor, params }) => ({ actor, documentId: params.id }),
+      status: 200,
+    },
   }),
   uploadDocumentVersion: defineRoute({
     method: 'POST',
@@ -119,6 +138,10 @@ export const libraryRoutes = {
     access: STAFF_ROLES,
     params: DocumentIdParams,
     response: DocumentVersionList,
+    relay: {
+      rpc: libraryRpc.documentVersions,
+      request: ({ actor, params }) => ({ actor, documentId: params.id }),
+    },
   }),
   documentVersionDiff: defineRoute({
     method: 'GET',
@@ -130,6 +153,15 @@ export const libraryRoutes = {
     params: DocumentIdParams,
     query: VersionDiffQuery,
     response: VersionDiff,
+    relay: {
+      rpc: libraryRpc.documentVersionDiff,
+      request: ({ actor, params, query }) => ({
+        actor,
+        documentId: params.id,
+        from: query.from,
+        to: query.to,
+      }),
+    },
   }),
   documentVersionDownloadUrl: defineRoute({
     method: 'GET',
@@ -148,6 +180,14 @@ export const libraryRoutes = {
     access: STAFF_ROLES,
     params: DocumentVersionParams,
     response: DocumentMarkdown,
+    relay: {
+      rpc: libraryRpc.documentVersionMarkdown,
+      request: ({ actor, params }) => ({
+        actor,
+        documentId: params.id,
+        version: params.version,
+      }),
+    },
   }),
   documentAcknowledgement: defineRoute({
     method: 'GET',
@@ -158,6 +198,10 @@ export const libraryRoutes = {
     access: ALL_ROLES,
     params: DocumentIdParams,
     response: VersionAcknowledgement,
+    relay: {
+      rpc: libraryRpc.documentAcknowledgement,
+      request: ({ actor, params }) => ({ actor, documentId: params.id }),
+    },
   }),
   acknowledgeDocument: defineRoute({
     method: 'POST',
@@ -167,6 +211,11 @@ export const libraryRoutes = {
     access: ALL_ROLES,
     params: DocumentIdParams,
     response: VersionAcknowledgement,
+    relay: {
+      rpc: libraryRpc.acknowledgeDocument,
+      request: ({ actor, params }) => ({ actor, documentId: params.id }),
+      status: 200,
+    },
   }),
   folders: defineRoute({
     method: 'GET',
@@ -175,6 +224,7 @@ export const libraryRoutes = {
     tag: 'library',
     access: STAFF_ROLES,
     response: z.array(Folder),
+    relay: { rpc: libraryRpc.folders, request: ({ actor }) => ({ actor }) },
   }),
   createFolder: defineRoute({
     method: 'POST',
@@ -184,6 +234,10 @@ export const libraryRoutes = {
     access: STAFF_ROLES,
     body: CreateFolderRequest,
     response: Folder,
+    relay: {
+      rpc: libraryRpc.createFolder,
+      request: ({ actor, body }) => ({ actor, folder: body }),
+    },
   }),
   tags: defineRoute({
     method: 'GET',
@@ -192,6 +246,7 @@ export const libraryRoutes = {
     tag: 'library',
     access: STAFF_ROLES,
     response: z.array(Tag),
+    relay: { rpc: libraryRpc.tags, request: ({ actor }) => ({ actor }) },
   }),
   createTag: defineRoute({
     method: 'POST',
@@ -201,5 +256,6 @@ export const libraryRoutes = {
     access: STAFF_ROLES,
     body: CreateTagRequest,
     response: Tag,
+    relay: { rpc: libraryRpc.createTag, request: ({ actor, body }) => ({ actor, tag: body }) },
   }),
 } as const;

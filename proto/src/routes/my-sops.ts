@@ -1,4 +1,5 @@
 import { defineRoute } from '../http.js';
+import { libraryRpc } from '../rpc/library.js';
 import {
   DocumentIdParams,
   DocumentImageParams,
@@ -22,6 +23,7 @@ export const mySopsRoutes = {
     tag: 'library',
     access: ALL_ROLES,
     response: MySopList,
+    relay: { rpc: libraryRpc.mySops, request: ({ actor }) => ({ actor }) },
   }),
   mySop: defineRoute({
     method: 'GET',

@@ -1,6 +1,7 @@
 import { ORGANIZATION_ADMINS } from '../roles.js';
 import { z } from 'zod';
 import { defineRoute } from '../http.js';
+import { peopleImportsRpc } from '../rpc/people-imports.js';
 import {
   ApplyPeopleImportRequest,
   PEOPLE_IMPORT_UPLOAD,
@@ -31,6 +32,7 @@ export const peopleImportsRoutes = {
     auditBody: ['importId', 'updateExisting'],
     body: ApplyPeopleImportRequest,
     response: PeopleImportStatus,
+    relay: { rpc: peopleImportsRpc.apply, request: ({ actor, body }) => ({ actor, ...body }) },
   }),
   peopleImport: defineRoute({
     method: 'GET',
@@ -40,6 +42,10 @@ export const peopleImportsRoutes = {
     access: ORGANIZATION_ADMINS,
     params: PeopleImportIdParams,
     response: PeopleImportStatus,
+    relay: {
+      rpc: peopleImportsRpc.status,
+      request: ({ actor, params }) => ({ actor, importId: params.id }),
+    },
   }),
   peopleImportRejectedCsv: defineRoute({
     method: 'GET',

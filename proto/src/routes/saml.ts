@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdParams, MessageResponse } from '../accounts.js';
 import { defineRoute } from '../http.js';
+import { samlRpc } from '../rpc/saml.js';
 import { SUPER_ADMIN_ONLY } from '../roles.js';
 import {
   SamlAcsForm,
@@ -62,6 +63,10 @@ export const samlRoutes = {
     access: SUPER_ADMIN_ONLY,
     params: IdParams,
     response: SamlSettingsView,
+    relay: {
+      rpc: samlRpc.settings,
+      request: ({ actor, params }) => ({ actor, organizationId: params.id }),
+    },
   }),
   saveSamlSettings: defineRoute({
     method: 'PUT',
@@ -74,5 +79,9 @@ export const samlRoutes = {
     params: IdParams,
     body: SamlIdpSettings,
     response: SamlSettingsView,
+    relay: {
+      rpc: samlRpc.saveSettings,
+      request: ({ actor, params, body }) => ({ actor, organizationId: params.id, settings: body }),
+    },
   }),
 } as const;

@@ -1,6 +1,7 @@
 import { OWN_ORGANIZATION_ADMINS } from '../roles.js';
 import { IdParams, MessageResponse } from '../accounts.js';
 import { defineRoute } from '../http.js';
+import { scimRpc } from '../rpc/scim.js';
 import { CreatedScimToken, CreateScimTokenRequest, ScimTokenList } from '../scim.js';
 
 /** The bearer tokens an identity provider (Okta, Entra ID) provisions the organization with. */
@@ -12,6 +13,7 @@ export const scimTokenRoutes = {
     tag: 'settings',
     access: OWN_ORGANIZATION_ADMINS,
     response: ScimTokenList,
+    relay: { rpc: scimRpc.tokens, request: ({ actor }) => ({ actor }) },
   }),
   createScimToken: defineRoute({
     method: 'POST',
@@ -33,5 +35,9 @@ export const scimTokenRoutes = {
     audit: 'scim-token.revoke',
     params: IdParams,
     response: MessageResponse,
+    relay: {
+      rpc: scimRpc.revokeToken,
+      request: ({ actor, params }) => ({ actor, tokenId: params.id }),
+    },
   }),
 } as const;

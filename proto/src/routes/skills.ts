@@ -4,6 +4,8 @@ import { MessageResponse } from '../accounts.js';
 import { defineRoute } from '../http.js';
 import { skillsRpc } from '../rpc/skills.js';
 import {
+  SKILLS_MATRIX_PAGE_ROWS,
+  SKILLS_MATRIX_PAGE_SOPS,
   JobFunction,
   JobFunctionList,
   SaveJobFunctionRequest,
@@ -96,6 +98,16 @@ export const skillsRoutes = {
     access: ALL_ROLES,
     query: SkillsMatrixQuery,
     response: SkillsMatrix,
+    relay: {
+      rpc: skillsRpc.skillsMatrix,
+      request: ({ actor, query }) => ({
+        actor,
+        query,
+        pageSize: SKILLS_MATRIX_PAGE_ROWS,
+        sopPageSize: SKILLS_MATRIX_PAGE_SOPS,
+        withTotals: true,
+      }),
+    },
   }),
   skillsMatrixCsv: defineRoute({
     method: 'GET',

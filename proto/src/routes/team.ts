@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../http.js';
+import { teamRpc } from '../rpc/observation.js';
 import { STAFF_ROLES } from '../roles.js';
 import { TeamMemberDetail, TeamStats } from '../team.js';
 
@@ -12,6 +13,7 @@ export const teamRoutes = {
     tag: 'team',
     access: STAFF_ROLES,
     response: TeamStats,
+    relay: { rpc: teamRpc.stats, request: ({ actor }) => ({ actor }) },
   }),
   teamMember: defineRoute({
     method: 'GET',
@@ -22,5 +24,6 @@ export const teamRoutes = {
     access: STAFF_ROLES,
     params: z.object({ id: z.coerce.number().int().positive() }),
     response: TeamMemberDetail,
+    relay: { rpc: teamRpc.member, request: ({ actor, params }) => ({ actor, userId: params.id }) },
   }),
 } as const;

@@ -29,6 +29,7 @@ export const userRoutes = {
     tag: 'user',
     access: ALL_ROLES,
     response: User,
+    relay: { rpc: identityRpc.currentUser, request: ({ actor }) => ({ actor }) },
   }),
   uploadProfilePicture: defineRoute({
     method: 'POST',
@@ -47,6 +48,10 @@ export const userRoutes = {
     access: ALL_ROLES,
     body: ChangePictureRequest,
     response: User,
+    relay: {
+      rpc: identityRpc.changeProfilePicture,
+      request: ({ actor, body }) => ({ actor, fileName: body.fileName }),
+    },
   }),
   profilePicture: defineRoute({
     method: 'GET',
@@ -67,6 +72,10 @@ export const userRoutes = {
     audit: 'profile.update',
     body: UpdateProfileRequest,
     response: User,
+    relay: {
+      rpc: identityRpc.updateProfile,
+      request: ({ actor, body }) => ({ actor, profile: body }),
+    },
   }),
   confirmEmail: defineRoute({
     method: 'POST',
@@ -128,6 +137,7 @@ export const userRoutes = {
     tag: 'user',
     access: ALL_ROLES,
     response: SavedPreferences,
+    relay: { rpc: identityRpc.userPreferences, request: ({ actor }) => ({ actor }) },
   }),
   updateUserPreferences: defineRoute({
     method: 'PUT',
@@ -137,6 +147,10 @@ export const userRoutes = {
     access: ALL_ROLES,
     body: UserPreferences,
     response: SavedPreferences,
+    relay: {
+      rpc: identityRpc.updateUserPreferences,
+      request: ({ actor, body }) => ({ actor, preferences: body }),
+    },
   }),
   organizationSettings: defineRoute({
     method: 'GET',

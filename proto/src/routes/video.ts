@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../http.js';
+import { videoRpc } from '../rpc/video.js';
 import { STAFF_ROLES } from '../roles.js';
 import { VIDEO_UPLOAD } from '../uploads.js';
 import {
@@ -22,6 +23,7 @@ export const videoRoutes = {
     query: VideoListQuery,
     response: VideoList,
     paged: { items: 'videos' },
+    relay: { rpc: videoRpc.list, request: ({ actor, query }) => ({ actor, ...query }) },
   }),
   uploadVideo: defineRoute({
     method: 'POST',
@@ -41,6 +43,7 @@ export const videoRoutes = {
     access: STAFF_ROLES,
     params: IdParams,
     response: VideoWithReport,
+    relay: { rpc: videoRpc.get, request: ({ actor, params }) => ({ actor, videoId: params.id }) },
   }),
   deleteVideo: defineRoute({
     method: 'DELETE',
@@ -51,6 +54,10 @@ export const videoRoutes = {
     audit: 'video.delete',
     params: IdParams,
     response: z.object({ message: z.string() }),
+    relay: {
+      rpc: videoRpc.delete,
+      request: ({ actor, params }) => ({ actor, videoId: params.id }),
+    },
   }),
   analyzeVideo: defineRoute({
     method: 'POST',
@@ -62,6 +69,14 @@ export const videoRoutes = {
     params: IdParams,
     body: AnalyzeVideoRequest,
     response: Video,
+    relay: {
+      rpc: videoRpc.analyze,
+      request: ({ actor, params, body }) => ({
+        actor,
+        videoId: params.id,
+        sopIds: body.linkedSOPs,
+      }),
+    },
   }),
   videoStream: defineRoute({
     method: 'GET',

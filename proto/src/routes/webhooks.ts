@@ -1,5 +1,6 @@
 import { IdParams, MessageResponse } from '../accounts.js';
 import { defineRoute } from '../http.js';
+import { webhooksRpc } from '../rpc/webhooks.js';
 import { OWN_ORGANIZATION_ADMINS } from '../roles.js';
 import {
   CreatedWebhook,
@@ -23,6 +24,7 @@ export const webhookRoutes = {
     tag: 'settings',
     access: OWN_ORGANIZATION_ADMINS,
     response: WebhookList,
+    relay: { rpc: webhooksRpc.list, request: ({ actor }) => ({ actor }) },
   }),
   createWebhook: defineRoute({
     method: 'POST',
@@ -35,6 +37,7 @@ export const webhookRoutes = {
     auditBody: ['url', 'events'],
     body: CreateWebhookRequest,
     response: CreatedWebhook,
+    relay: { rpc: webhooksRpc.create, request: ({ actor, body }) => ({ actor, webhook: body }) },
   }),
   deleteWebhook: defineRoute({
     method: 'DELETE',
@@ -46,6 +49,10 @@ export const webhookRoutes = {
     audit: 'webhook.delete',
     params: IdParams,
     response: MessageResponse,
+    relay: {
+      rpc: webhooksRpc.remove,
+      request: ({ actor, params }) => ({ actor, webhookId: params.id }),
+    },
   }),
   rotateWebhookSecret: defineRoute({
     method: 'POST',
@@ -57,6 +64,10 @@ export const webhookRoutes = {
     audit: 'webhook.rotate-secret',
     params: IdParams,
     response: RotatedWebhookSecret,
+    relay: {
+      rpc: webhooksRpc.rotateSecret,
+      request: ({ actor, params }) => ({ actor, webhookId: params.id }),
+    },
   }),
   enableWebhook: defineRoute({
     method: 'POST',
@@ -68,6 +79,10 @@ export const webhookRoutes = {
     audit: 'webhook.enable',
     params: IdParams,
     response: WebhookView,
+    relay: {
+      rpc: webhooksRpc.enable,
+      request: ({ actor, params }) => ({ actor, webhookId: params.id }),
+    },
   }),
   testWebhook: defineRoute({
     method: 'POST',
@@ -78,6 +93,10 @@ export const webhookRoutes = {
     sessionOnly: true,
     params: IdParams,
     response: MessageResponse,
+    relay: {
+      rpc: webhooksRpc.test,
+      request: ({ actor, params }) => ({ actor, webhookId: params.id }),
+    },
   }),
   webhookDeliveries: defineRoute({
     method: 'GET',
@@ -87,6 +106,10 @@ export const webhookRoutes = {
     access: OWN_ORGANIZATION_ADMINS,
     params: IdParams,
     response: WebhookDeliveryList,
+    relay: {
+      rpc: webhooksRpc.deliveries,
+      request: ({ actor, params }) => ({ actor, webhookId: params.id }),
+    },
   }),
   replayWebhookDelivery: defineRoute({
     method: 'POST',
@@ -98,5 +121,13 @@ export const webhookRoutes = {
     audit: 'webhook.replay',
     params: WebhookDeliveryParams,
     response: MessageResponse,
+    relay: {
+      rpc: webhooksRpc.replay,
+      request: ({ actor, params }) => ({
+        actor,
+        webhookId: params.id,
+        deliveryId: params.deliveryId,
+      }),
+    },
   }),
 } as const;

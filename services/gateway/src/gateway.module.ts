@@ -6,14 +6,11 @@ import { OBSERVED_QUEUES } from './ops/observed-queues.token.js';
 import { AdminController } from './admin/admin.controller.js';
 import { PeopleImportsController } from './people-imports/people-imports.controller.js';
 import { CertificationsController } from './certifications/certifications.controller.js';
-import { TeamController } from './team/team.controller.js';
 import { SkillsMatrixController } from './skills/skills-matrix.controller.js';
-import { EvaluationsController } from './evaluations/evaluations.controller.js';
 import { FilesController } from './files/files.controller.js';
 import { VideosController } from './videos/videos.controller.js';
 import { FaceReferencesController } from './faces/face-references.controller.js';
 import { UnknownPeopleController } from './unknown-people/unknown-people.controller.js';
-import { IntegrationsController } from './integrations/integrations.controller.js';
 import { FloorController } from './integrations/floor.controller.js';
 import { SignedLinks } from './files/signed-links.js';
 import { StoredFileReply } from './files/stored-file-reply.js';
@@ -27,8 +24,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { AuthController } from './auth/auth.controller.js';
 import { LoginRateLimiter } from './auth/login-rate-limiter.js';
 import { RouteGuard } from './auth/route.guard.js';
-import { ApiTokensController } from './api-tokens/api-tokens.controller.js';
-import { WebhooksController } from './webhooks/webhooks.controller.js';
+import { IntegrationsController } from './integrations/integrations.controller.js';
 import { relayController } from './relays/relay.controller.js';
 import { ApiTokenAuthenticator } from './api-tokens/api-token-authenticator.js';
 import { SessionCache } from './auth/session-cache.js';
@@ -39,7 +35,6 @@ import { StatsController } from './stats/stats.controller.js';
 import { OnboardingController } from './onboarding/onboarding.controller.js';
 import { OrganizationExportController } from './organization-export/organization-export.controller.js';
 import { InsightsController } from './insights/insights.controller.js';
-import { UsersController } from './users/users.controller.js';
 import { SamlController } from './saml/saml.controller.js';
 import { SettingsController } from './settings/settings.controller.js';
 import { ScimController } from './scim/scim.controller.js';
@@ -61,7 +56,6 @@ export class GatewayModule {
       module: GatewayModule,
       controllers: [
         AuthController,
-        UsersController,
         StatsController,
         OnboardingController,
         OrganizationExportController,
@@ -74,21 +68,17 @@ export class GatewayModule {
         LibraryController,
         MySopsController,
         FilesController,
-        EvaluationsController,
         VideosController,
         FaceReferencesController,
         UnknownPeopleController,
-        IntegrationsController,
         FloorController,
         SamlController,
         CertificationsController,
-        TeamController,
         SettingsController,
         SkillsMatrixController,
         ScimTokensController,
         ScimController,
-        ApiTokensController,
-        WebhooksController,
+        IntegrationsController,
         relayController(),
       ],
       providers: [

@@ -1,9 +1,9 @@
 import { Body, Controller, HttpCode, Inject, Param, Req, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { api, identityRpc, type Actor, type DomainParams, type LoginRequest } from '@hub/proto';
+import { api, identityRpc, type DomainParams, type LoginRequest } from '@hub/proto';
 import { RpcCallError, RpcClient } from '@hub/kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
-import { CurrentActor } from '../http/current-actor.decorator.js';
+
 import { Endpoint } from '../http/endpoint.decorator.js';
 import { clientOf, type GuardedRequest, SESSION_COOKIE } from '../http/request-context.js';
 import { LoginRateLimiter } from './login-rate-limiter.js';
@@ -65,10 +65,5 @@ export class AuthController {
   @Endpoint(api.organizationByDomain)
   organizationByDomain(@Param() params: DomainParams) {
     return this.rpc.relay(identityRpc.organizationByDomain, { domain: params.domain });
-  }
-
-  @Endpoint(api.organizationChoices)
-  organizationChoices(@CurrentActor() actor: Actor) {
-    return this.rpc.relay(identityRpc.organizationChoices, { actor });
   }
 }

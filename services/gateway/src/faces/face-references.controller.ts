@@ -26,28 +26,9 @@ export class FaceReferencesController {
     @Inject(STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
-  @Endpoint(api.myFaceReferences)
-  mine(@CurrentActor() actor: Actor) {
-    return this.rpc.relay(videoRpc.faceReferences, { actor, userId: actor.userId });
-  }
-
   @Endpoint(api.addMyFaceReference)
   addMine(@CurrentActor() actor: Actor, @Req() request: GuardedRequest) {
     return this.add(actor, actor.userId, request);
-  }
-
-  @Endpoint(api.deleteMyFaceReference)
-  deleteMine(@CurrentActor() actor: Actor, @Param() params: ReferenceParam) {
-    return this.rpc.relay(videoRpc.deleteFaceReference, {
-      actor,
-      userId: actor.userId,
-      referenceId: params.referenceId,
-    });
-  }
-
-  @Endpoint(api.memberFaceReferences)
-  ofMember(@CurrentActor() actor: Actor, @Param() params: MemberParam) {
-    return this.rpc.relay(videoRpc.faceReferences, { actor, userId: params.id });
   }
 
   @Endpoint(api.addMemberFaceReference)
@@ -57,15 +38,6 @@ export class FaceReferencesController {
     @Req() request: GuardedRequest,
   ) {
     return this.add(actor, params.id, request);
-  }
-
-  @Endpoint(api.deleteMemberFaceReference)
-  deleteForMember(@CurrentActor() actor: Actor, @Param() params: MemberParam & ReferenceParam) {
-    return this.rpc.relay(videoRpc.deleteFaceReference, {
-      actor,
-      userId: params.id,
-      referenceId: params.referenceId,
-    });
   }
 
   @Endpoint(api.faceReferencePhoto)

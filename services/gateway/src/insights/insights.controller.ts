@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { Controller, Inject, Query, Res } from '@nestjs/common';
+import { Controller, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
   type Actor,
@@ -7,7 +7,6 @@ import {
   insightsRpc,
   OBSERVATION_HISTORY_CSV_BATCH_ROWS,
   type ObservationHistoryCsvBatch,
-  type ObservationInsightsQuery,
 } from '@hub/proto';
 import { RpcClient } from '@hub/kit';
 import { CurrentActor } from '../http/current-actor.decorator.js';
@@ -33,21 +32,6 @@ export class InsightsController {
       ...people,
       observationCenter: { ...observation.observationCenter, cameras },
     };
-  }
-
-  @Endpoint(api.insightsObservations)
-  observations(@CurrentActor() actor: Actor, @Query() query: ObservationInsightsQuery) {
-    return this.rpc.relay(insightsRpc.observationPage, { actor, query });
-  }
-
-  @Endpoint(api.insightsCertifications)
-  certifications(@CurrentActor() actor: Actor) {
-    return this.rpc.relay(insightsRpc.certificationPage, { actor });
-  }
-
-  @Endpoint(api.insightsProgress)
-  progress(@CurrentActor() actor: Actor) {
-    return this.rpc.relay(insightsRpc.progressPage, { actor });
   }
 
   /**

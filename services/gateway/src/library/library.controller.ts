@@ -1,16 +1,12 @@
-import { Body, Controller, HttpCode, Inject, Param, Query, Req } from '@nestjs/common';
+import { Controller, Inject, Param, Req } from '@nestjs/common';
 import {
   type Actor,
   api,
-  type CreateFolderRequest,
-  type CreateTagRequest,
   DOCUMENT_UPLOAD,
   DOCUMENT_VERSION_UPLOAD,
-  type DocumentListQuery,
   type DocumentUploadFields,
   libraryRpc,
   plainText,
-  type VersionDiffQuery,
 } from '@hub/proto';
 import { newObjectFolder, type ObjectStorage, RpcClient } from '@hub/kit';
 import { CurrentActor } from '../http/current-actor.decorator.js';
@@ -53,16 +49,6 @@ export class LibraryController {
     @Inject(STORAGE) private readonly storage: ObjectStorage,
     @Inject(SignedLinks) private readonly links: SignedLinks,
   ) {}
-
-  @Endpoint(api.documents)
-  list(@CurrentActor() actor: Actor, @Query() query: DocumentListQuery) {
-    return this.rpc.relay(libraryRpc.documents, { actor, filter: query });
-  }
-
-  @Endpoint(api.document)
-  get(@CurrentActor() actor: Actor, @Param() params: DocumentParams) {
-    return this.rpc.relay(libraryRpc.document, { actor, documentId: params.id });
-  }
 
   /** The PDF streams into its own folder; the record is made once every byte is stored. */
   @Endpoint(api.uploadDocument)
@@ -128,36 +114,6 @@ export class LibraryController {
     }
   }
 
-  @Endpoint(api.documentVersions)
-  versions(@CurrentActor() actor: Actor, @Param() params: DocumentParams) {
-    return this.rpc.relay(libraryRpc.documentVersions, { actor, documentId: params.id });
-  }
-
-  @Endpoint(api.documentVersionDiff)
-  versionDiff(
-    @CurrentActor() actor: Actor,
-    @Param() params: DocumentParams,
-    @Query() query: VersionDiffQuery,
-  ) {
-    return this.rpc.relay(libraryRpc.documentVersionDiff, {
-      actor,
-      documentId: params.id,
-      from: query.from,
-      to: query.to,
-    });
-  }
-
-  @Endpoint(api.documentAcknowledgement)
-  acknowledgement(@CurrentActor() actor: Actor, @Param() params: DocumentParams) {
-    return this.rpc.relay(libraryRpc.documentAcknowledgement, { actor, documentId: params.id });
-  }
-
-  @Endpoint(api.acknowledgeDocument)
-  @HttpCode(200)
-  acknowledge(@CurrentActor() actor: Actor, @Param() params: DocumentParams) {
-    return this.rpc.relay(libraryRpc.acknowledgeDocument, { actor, documentId: params.id });
-  }
-
   @Endpoint(api.documentVersionDownloadUrl)
   async versionDownloadUrl(@CurrentActor() actor: Actor, @Param() params: VersionParams) {
     const file = await this.rpc.call(libraryRpc.documentVersionFile, {
@@ -168,24 +124,10 @@ export class LibraryController {
     return this.links.create(file.key, file.fileName);
   }
 
-  @Endpoint(api.documentVersionMarkdown)
-  versionMarkdown(@CurrentActor() actor: Actor, @Param() params: VersionParams) {
-    return this.rpc.relay(libraryRpc.documentVersionMarkdown, {
-      actor,
-      documentId: params.id,
-      version: params.version,
-    });
-  }
-
   @Endpoint(api.documentDownloadUrl)
   async downloadUrl(@CurrentActor() actor: Actor, @Param() params: DocumentParams) {
     const file = await this.rpc.call(libraryRpc.documentFile, { actor, documentId: params.id });
     return this.links.create(file.key, file.fileName);
-  }
-
-  @Endpoint(api.documentMarkdown)
-  markdown(@CurrentActor() actor: Actor, @Param() params: DocumentParams) {
-    return this.rpc.relay(libraryRpc.documentMarkdown, { actor, documentId: params.id });
   }
 
   @Endpoint(api.documentImage)
@@ -197,36 +139,5 @@ export class LibraryController {
     });
     const link = this.links.create(key);
     return { presignedUrl: link.url, expiresAt: link.expiresAt };
-  }
-
-  @Endpoint(api.deleteDocument)
-  delete(@CurrentActor() actor: Actor, @Param() params: DocumentParams) {
-    return this.rpc.relay(libraryRpc.deleteDocument, { actor, documentId: params.id });
-  }
-
-  @Endpoint(api.retryDocument)
-  @HttpCode(200)
-  retry(@CurrentActor() actor: Actor, @Param() params: DocumentParams) {
-    return this.rpc.relay(libraryRpc.retryDocument, { actor, documentId: params.id });
-  }
-
-  @Endpoint(api.folders)
-  folders(@CurrentActor() actor: Actor) {
-    return this.rpc.relay(libraryRpc.folders, { actor });
-  }
-
-  @Endpoint(api.createFolder)
-  createFolder(@CurrentActor() actor: Actor, @Body() folder: CreateFolderRequest) {
-    return this.rpc.relay(libraryRpc.createFolder, { actor, folder });
-  }
-
-  @Endpoint(api.tags)
-  tags(@CurrentActor() actor: Actor) {
-    return this.rpc.relay(libraryRpc.tags, { actor });
-  }
-
-  @Endpoint(api.createTag)
-  createTag(@CurrentActor() actor: Actor, @Body() tag: CreateTagRequest) {
-    return this.rpc.relay(libraryRpc.createTag, { actor, tag });
   }
 }

@@ -13,11 +13,6 @@ export class MySopsController {
     @Inject(SignedLinks) private readonly links: SignedLinks,
   ) {}
 
-  @Endpoint(api.mySops)
-  list(@CurrentActor() actor: Actor) {
-    return this.rpc.relay(libraryRpc.mySops, { actor });
-  }
-
   @Endpoint(api.mySop)
   async get(@CurrentActor() actor: Actor, @Param() params: { id: number }) {
     const { file, ...sop } = await this.rpc.call(libraryRpc.mySop, {

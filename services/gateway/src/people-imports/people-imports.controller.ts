@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import {
   BadRequestException,
-  Body,
   Controller,
   ForbiddenException,
   Inject,
@@ -13,7 +12,6 @@ import type { FastifyReply } from 'fastify';
 import {
   type Actor,
   api,
-  type ApplyPeopleImportRequest,
   csvLine,
   PEOPLE_IMPORT_UPLOAD,
   type PeopleImportUploadFields,
@@ -94,16 +92,6 @@ export class PeopleImportsController {
       await this.storage.removePrefix(folder);
       throw error;
     }
-  }
-
-  @Endpoint(api.applyPeopleImport)
-  apply(@CurrentActor() actor: Actor, @Body() body: ApplyPeopleImportRequest) {
-    return this.rpc.relay(peopleImportsRpc.apply, { actor, ...body });
-  }
-
-  @Endpoint(api.peopleImport)
-  status(@CurrentActor() actor: Actor, @Param() params: ImportParams) {
-    return this.rpc.relay(peopleImportsRpc.status, { actor, importId: params.id });
   }
 
   @Endpoint(api.peopleImportRejectedCsv)

@@ -13,12 +13,10 @@ import {
   type Actor,
   api,
   type ChangePasswordRequest,
-  type ChangePictureRequest,
   type ConfirmEmailRequest,
   EXTENSION_BY_KIND,
   identityRpc,
   PROFILE_PICTURE_UPLOAD,
-  type UpdateProfileRequest,
 } from '@hub/proto';
 import { newObjectKey, type ObjectStorage, RpcClient } from '@hub/kit';
 import { CurrentActor } from '../http/current-actor.decorator.js';
@@ -53,11 +51,6 @@ export class ProfileController {
     }
   }
 
-  @Endpoint(api.changeProfilePicture)
-  changePicture(@CurrentActor() actor: Actor, @Body() body: ChangePictureRequest) {
-    return this.rpc.relay(identityRpc.changeProfilePicture, { actor, fileName: body.fileName });
-  }
-
   @Endpoint(api.profilePicture)
   async picture(
     @CurrentActor() actor: Actor,
@@ -76,11 +69,6 @@ export class ProfileController {
       .header('cache-control', 'private, max-age=604800, immutable')
       .header('x-content-type-options', 'nosniff')
       .send(await this.storage.get(storageKey));
-  }
-
-  @Endpoint(api.updateProfile)
-  update(@CurrentActor() actor: Actor, @Body() profile: UpdateProfileRequest) {
-    return this.rpc.relay(identityRpc.updateProfile, { actor, profile });
   }
 
   @Endpoint(api.confirmEmail)

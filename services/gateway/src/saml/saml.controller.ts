@@ -12,19 +12,16 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
-  type Actor,
   api,
   BROWSER_CALLBACK_REFUSED,
-  type IdParams,
   samlRpc,
   type SamlAcsForm,
   type SamlConnectionParams,
-  type SamlIdpSettings,
   type SamlStartRequest,
 } from '@hub/proto';
 import { RpcCallError, RpcClient } from '@hub/kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
-import { CurrentActor } from '../http/current-actor.decorator.js';
+
 import { Endpoint } from '../http/endpoint.decorator.js';
 import { clientOf, type GuardedRequest, SESSION_COOKIE } from '../http/request-context.js';
 
@@ -119,19 +116,5 @@ export class SamlController {
   @Endpoint(api.samlBrowserCallback)
   browserCallback(): never {
     throw new HttpException(BROWSER_CALLBACK_REFUSED, HttpStatus.GONE);
-  }
-
-  @Endpoint(api.samlSettings)
-  settings(@CurrentActor() actor: Actor, @Param() params: IdParams) {
-    return this.rpc.relay(samlRpc.settings, { actor, organizationId: params.id });
-  }
-
-  @Endpoint(api.saveSamlSettings)
-  saveSettings(
-    @CurrentActor() actor: Actor,
-    @Param() params: IdParams,
-    @Body() settings: SamlIdpSettings,
-  ) {
-    return this.rpc.relay(samlRpc.saveSettings, { actor, organizationId: params.id, settings });
   }
 }

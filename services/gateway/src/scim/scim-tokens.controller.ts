@@ -1,4 +1,4 @@
-import { Body, Controller, Inject, Param } from '@nestjs/common';
+import { Body, Controller, Inject } from '@nestjs/common';
 import {
   type Actor,
   api,
@@ -19,11 +19,6 @@ export class ScimTokensController {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
-  @Endpoint(api.scimTokens)
-  list(@CurrentActor() actor: Actor) {
-    return this.rpc.relay(scimRpc.tokens, { actor });
-  }
-
   /** The secret and the base URL to paste into the identity provider, answered this once. */
   @Endpoint(api.createScimToken)
   async create(
@@ -32,10 +27,5 @@ export class ScimTokensController {
   ): Promise<CreatedScimToken> {
     const created = await this.rpc.call(scimRpc.createToken, { actor, token: body });
     return { ...created, baseUrl: `${this.config.PUBLIC_URL.replace(/\/$/, '')}${SCIM_BASE_PATH}` };
-  }
-
-  @Endpoint(api.revokeScimToken)
-  revoke(@CurrentActor() actor: Actor, @Param() params: { id: number }) {
-    return this.rpc.relay(scimRpc.revokeToken, { actor, tokenId: params.id });
   }
 }

@@ -1,11 +1,5 @@
-import { Body, Controller, Inject, Param, Req } from '@nestjs/common';
-import {
-  type Actor,
-  api,
-  identityRpc,
-  type SessionIdParams,
-  type UserPreferences,
-} from '@hub/proto';
+import { Controller, Inject, Param, Req } from '@nestjs/common';
+import { type Actor, api, identityRpc, type SessionIdParams } from '@hub/proto';
 import { RpcClient } from '@hub/kit';
 import { SessionCache } from '../auth/session-cache.js';
 import { CurrentActor } from '../http/current-actor.decorator.js';
@@ -40,16 +34,6 @@ export class SettingsController {
   @Endpoint(api.endOtherUserSessions)
   endOthers(@CurrentActor() actor: Actor, @Req() request: GuardedRequest) {
     return this.end(actor, request);
-  }
-
-  @Endpoint(api.userPreferences)
-  preferences(@CurrentActor() actor: Actor) {
-    return this.rpc.relay(identityRpc.userPreferences, { actor });
-  }
-
-  @Endpoint(api.updateUserPreferences)
-  updatePreferences(@CurrentActor() actor: Actor, @Body() preferences: UserPreferences) {
-    return this.rpc.relay(identityRpc.updateUserPreferences, { actor, preferences });
   }
 
   /**

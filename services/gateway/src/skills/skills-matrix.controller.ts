@@ -5,8 +5,6 @@ import {
   type Actor,
   api,
   identityRpc,
-  SKILLS_MATRIX_PAGE_ROWS,
-  SKILLS_MATRIX_PAGE_SOPS,
   type SkillsMatrixCsvBatch,
   skillsMatrixCsvBatchRows,
   type SkillsMatrixQuery,
@@ -19,17 +17,6 @@ import { Endpoint } from '../http/endpoint.decorator.js';
 @Controller()
 export class SkillsMatrixController {
   constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
-
-  @Endpoint(api.skillsMatrix)
-  page(@CurrentActor() actor: Actor, @Query() query: SkillsMatrixQuery) {
-    return this.rpc.relay(skillsRpc.skillsMatrix, {
-      actor,
-      query,
-      pageSize: SKILLS_MATRIX_PAGE_ROWS,
-      sopPageSize: SKILLS_MATRIX_PAGE_SOPS,
-      withTotals: true,
-    });
-  }
 
   /**
    * Streams the CSV text the observation service makes batch by batch (the organization

@@ -1,12 +1,6 @@
-import { Body, Controller, Inject, NotFoundException, Param, Query, Res } from '@nestjs/common';
+import { Body, Controller, Inject, NotFoundException, Param, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import {
-  type Actor,
-  api,
-  type NameUnknownPersonRequest,
-  type PageRequest,
-  videoRpc,
-} from '@hub/proto';
+import { type Actor, api, type NameUnknownPersonRequest, videoRpc } from '@hub/proto';
 import { type ObjectStorage, RpcClient } from '@hub/kit';
 import { CurrentActor } from '../http/current-actor.decorator.js';
 import { Endpoint } from '../http/endpoint.decorator.js';
@@ -24,16 +18,6 @@ export class UnknownPeopleController {
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(STORAGE) private readonly storage: ObjectStorage,
   ) {}
-
-  @Endpoint(api.unknownPeople)
-  list(@CurrentActor() actor: Actor, @Query() page: PageRequest) {
-    return this.rpc.relay(videoRpc.unknownPeople, { actor, page });
-  }
-
-  @Endpoint(api.unknownPerson)
-  person(@CurrentActor() actor: Actor, @Param() params: PersonParam) {
-    return this.rpc.relay(videoRpc.unknownPerson, { actor, personId: params.id });
-  }
 
   @Endpoint(api.nameUnknownPerson)
   name(

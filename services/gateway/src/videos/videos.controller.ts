@@ -1,24 +1,6 @@
-import {
-  BadRequestException,
-  Body,
-  Controller,
-  Inject,
-  Param,
-  Query,
-  Req,
-  Res,
-} from '@nestjs/common';
+import { BadRequestException, Controller, Inject, Param, Req, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import {
-  type Actor,
-  type AnalyzeVideoRequest,
-  api,
-  EXTENSION_BY_KIND,
-  LinkedSop,
-  type ReviewFaceRequest,
-  VIDEO_UPLOAD,
-  videoRpc,
-} from '@hub/proto';
+import { type Actor, api, EXTENSION_BY_KIND, LinkedSop, VIDEO_UPLOAD, videoRpc } from '@hub/proto';
 import { newObjectKey, type ObjectStorage, RpcClient } from '@hub/kit';
 import { z } from 'zod';
 import { CurrentActor } from '../http/current-actor.decorator.js';
@@ -27,8 +9,6 @@ import type { GuardedRequest } from '../http/request-context.js';
 import { StoredFileReply } from '../files/stored-file-reply.js';
 import { UploadReceiver } from '../uploads/upload-receiver.js';
 import { STORAGE } from '../uploads/storage.token.js';
-
-type IdParam = { id: number };
 
 /** The upload dialog sends linked SOPs as a JSON list of {sopId, sopTitle}. */
 export function parseLinkedSops(raw: string): LinkedSop[] {
@@ -53,14 +33,6 @@ export class VideosController {
     @Inject(STORAGE) private readonly storage: ObjectStorage,
     @Inject(StoredFileReply) private readonly files: StoredFileReply,
   ) {}
-
-  @Endpoint(api.videos)
-  list(
-    @CurrentActor() actor: Actor,
-    @Query() query: { search?: string; limit: number; cursor?: string },
-  ) {
-    return this.rpc.relay(videoRpc.list, { actor, ...query });
-  }
 
   /** Streams the video straight into storage (type by content, 2 GB checked while it flows). */
   @Endpoint(api.uploadVideo)
@@ -87,39 +59,7 @@ export class VideosController {
     }
   }
 
-  @Endpoint(api.video)
-  get(@CurrentActor() actor: Actor, @Param() params: IdParam) {
-    return this.rpc.relay(videoRpc.get, { actor, videoId: params.id });
-  }
-
-  @Endpoint(api.deleteVideo)
-  delete(@CurrentActor() actor: Actor, @Param() params: IdParam) {
-    return this.rpc.relay(videoRpc.delete, { actor, videoId: params.id });
-  }
-
-  @Endpoint(api.analyzeVideo)
-  analyze(
-    @CurrentActor() actor: Actor,
-    @Param() params: IdParam,
-    @Body() body: AnalyzeVideoRequest,
-  ) {
-    return this.rpc.relay(videoRpc.analyze, { actor, videoId: params.id, sopIds: body.linkedSOPs });
-  }
-
   /** A supervisor's confirmation, rejection or naming of one face of the report. */
-  @Endpoint(api.reviewFace)
-  reviewFace(
-    @CurrentActor() actor: Actor,
-    @Param() params: { id: number; faceId: string },
-    @Body() body: ReviewFaceRequest,
-  ) {
-    return this.rpc.relay(videoRpc.reviewFace, {
-      actor,
-      videoId: params.id,
-      faceId: params.faceId,
-      review: body,
-    });
-  }
 
   @Endpoint(api.videoStream)
   async stream(
