@@ -41,6 +41,14 @@ export const auth = {
     profileFailed: 'Failed to complete account setup. Please try again.',
     profileException: 'An error occurred while setting up your account. Please try again.',
   },
+  /** The live password checklist, keyed by proto's PASSWORD_RULES ids. */
+  passwordRules: {
+    length: 'At least {{min}} characters',
+    upper: 'One uppercase letter',
+    lower: 'One lowercase letter',
+    digit: 'One number',
+    special: 'One special character ({{characters}})',
+  },
   backToSignIn: 'Back to sign in',
   privacy: {
     title: 'Privacy Policy',

@@ -44,6 +44,13 @@ export const auth: Texts<typeof english> = {
     profileFailed: 'No se pudo terminar de configurar la cuenta. Inténtalo de nuevo.',
     profileException: 'Ocurrió un error al configurar tu cuenta. Inténtalo de nuevo.',
   },
+  passwordRules: {
+    length: 'Al menos {{min}} caracteres',
+    upper: 'Una letra mayúscula',
+    lower: 'Una letra minúscula',
+    digit: 'Un número',
+    special: 'Un carácter especial ({{characters}})',
+  },
   backToSignIn: 'Volver a iniciar sesión',
   privacy: {
     title: 'Política de privacidad',

@@ -47,6 +47,13 @@ export const auth: Texts<typeof english> = {
     profileFailed: 'Impossible de terminer la création du compte. Réessayez.',
     profileException: 'Une erreur s’est produite lors de la création de votre compte. Réessayez.',
   },
+  passwordRules: {
+    length: 'Au moins {{min}} caractères',
+    upper: 'Une lettre majuscule',
+    lower: 'Une lettre minuscule',
+    digit: 'Un chiffre',
+    special: 'Un caractère spécial ({{characters}})',
+  },
   backToSignIn: 'Retour à la connexion',
   privacy: {
     title: 'Politique de confidentialité',
