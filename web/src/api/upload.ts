@@ -1,4 +1,5 @@
 import { api, type ProfilePictureUpload } from '@hub/proto';
+import { i18n } from '../i18n/i18n';
 import { ApiError, readBody } from './client';
 import { newTraceparent } from './trace-context';
 
@@ -69,8 +70,9 @@ export function uploadWithProgress<T>(
         reject(ApiError.fromBody(request.status, body));
       }
     };
-    request.onerror = () => reject(new Error('The upload did not complete.'));
-    request.onabort = () => reject(new Error('The upload was cancelled.'));
+    // In the language shown when it fails: the callers toast the message as it is.
+    request.onerror = () => reject(new Error(i18n.t('common.uploadIncomplete')));
+    request.onabort = () => reject(new Error(i18n.t('common.uploadCancelled')));
     request.send(form);
   });
 }

@@ -1,5 +1,8 @@
+import { SAML_ERROR_MESSAGES } from '@hub/proto';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/client';
+import { i18n } from '../i18n/i18n';
+import { auth } from '../i18n/locales/en/auth';
 import {
   emailDomain,
   hasCallbackCode,
@@ -7,6 +10,7 @@ import {
   loginFailureToast,
   signInCallbackFailureToast,
   ssoAttemptToast,
+  ssoRefusedToast,
 } from './signIn';
 
 describe('sign-in rules', () => {
@@ -54,5 +58,22 @@ describe("'/?code=' while signed out", () => {
       title: 'Authentication Error',
       description: 'Failed to process authentication. Please try again.',
     });
+  });
+});
+
+describe('an SSO sign-in the server refused', () => {
+  it('keeps the English catalog word for word with proto', () => {
+    expect(auth.samlErrors).toEqual(SAML_ERROR_MESSAGES);
+  });
+
+  it('reads in the language shown, and an unknown code as a failed callback', async () => {
+    expect(ssoRefusedToast('saml_expired').description).toBe(SAML_ERROR_MESSAGES.saml_expired);
+    await i18n.changeLanguage('fr');
+    expect(ssoRefusedToast('saml_no_account').description).toMatch(/^Aucun compte actif/);
+    await i18n.changeLanguage('es');
+    expect(ssoRefusedToast('whatever').description).toBe(
+      'Hubo un error al procesar tu inicio de sesión. Inténtalo de nuevo.',
+    );
+    await i18n.changeLanguage('en');
   });
 });

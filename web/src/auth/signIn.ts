@@ -1,4 +1,4 @@
-import { SAML_ERROR_MESSAGES } from '@hub/proto';
+import { SamlErrorCode } from '@hub/proto';
 import type { ToastInput } from '../toast/toastStore';
 import { ApiError } from '../api/client';
 import { i18n } from '../i18n/i18n';
@@ -80,8 +80,11 @@ export function ssoFailureToast(error: unknown): ToastInput {
 
 /** The toast for an SSO sign-in the server refused (`/callback?error=code`). */
 export function ssoRefusedToast(code: string): ToastInput {
-  const description =
-    (SAML_ERROR_MESSAGES as Record<string, string>)[code] ?? text('callbackFailed');
+  // proto's messages are the English reference; the reader's language comes from the catalog.
+  const known = SamlErrorCode.safeParse(code);
+  const description = known.success
+    ? i18n.t(`auth.samlErrors.${known.data}`)
+    : text('callbackFailed');
   return { title: text('authenticationTitle'), description, variant: 'destructive' };
 }
 

@@ -1,4 +1,10 @@
-import { api, type Evaluation, type LibraryDocument, type ReviewEvaluation } from '@hub/proto';
+import {
+  api,
+  ERROR_TEXTS,
+  type Evaluation,
+  type LibraryDocument,
+  type ReviewEvaluation,
+} from '@hub/proto';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { ApiError, call, isApiError } from '../api/client';
 
@@ -19,8 +25,11 @@ export function documentEvaluationQuery(document: Pick<LibraryDocument, 'id' | '
           try {
             return await call(api.quiz, { params: { id: document.quizId }, signal });
           } catch (fallbackError) {
-            // Spec section 8: 'Evaluation not found' (404).
-            if (isApiError(fallbackError, 404)) throw new ApiError(404, 'Evaluation not found');
+            // Spec section 8: 'Evaluation not found' (404), with its code so it reads in the
+            // language shown, like the server's own answer.
+            if (isApiError(fallbackError, 404)) {
+              throw new ApiError(404, ERROR_TEXTS.evaluation_not_found, 'evaluation_not_found');
+            }
             throw fallbackError;
           }
         }

@@ -1,6 +1,6 @@
 import { api, type FaceReference, type FaceReferenceList, routePath } from '@hub/proto';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../api/client';
+import { ApiError, call } from '../api/client';
 import { postForm } from '../api/upload';
 import { i18n } from '../i18n/i18n';
 import { toast } from '../toast/toastStore';
@@ -31,8 +31,9 @@ function addPath(owner: ReferenceOwner): string {
     : routePath(api.addMemberFaceReference, { id: owner.id });
 }
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : i18n.t('faces.addFailed');
+/** The server's refusal (in the reader's language), never a browser's English 'Failed to fetch'. */
+function errorText(error: unknown, fallback: 'addFailed' | 'deleteFailed'): string {
+  return (error instanceof ApiError && error.serverMessage) || i18n.t(`faces.${fallback}`);
 }
 
 /** Adding (the answer waits for the worker's check) and deleting references; the list follows. */
@@ -58,7 +59,7 @@ export function useFaceReferenceMutations(owner: ReferenceOwner) {
     onError: async (error) => {
       toast({
         title: i18n.t('faces.notAdded'),
-        description: errorText(error),
+        description: errorText(error, 'addFailed'),
         variant: 'destructive',
       });
       await refresh();
@@ -76,7 +77,7 @@ export function useFaceReferenceMutations(owner: ReferenceOwner) {
     onError: (error) =>
       toast({
         title: i18n.t('faces.notDeleted'),
-        description: errorText(error),
+        description: errorText(error, 'deleteFailed'),
         variant: 'destructive',
       }),
   });

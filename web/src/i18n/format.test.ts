@@ -5,6 +5,7 @@ import {
   formatDateIn,
   formatDateTime,
   formatDateTimeIn,
+  formatFileSize,
   formatMediumDate,
   formatNumber,
   formatPercent,
@@ -86,6 +87,45 @@ describe('figures in the language shown', () => {
     await inLanguage('fr');
     expect(spaces(formatPercent(87.25))).toBe('87,3 %');
     expect(formatPercent(null)).toBe('Pas encore de données');
+  });
+});
+
+describe('file sizes', () => {
+  it('uses Bytes, KB, MB and GB in English, base 1024, at most two decimals (spec section 9)', () => {
+    expect(formatFileSize(0)).toBe('0 Bytes');
+    expect(formatFileSize(512)).toBe('512 Bytes');
+    expect(formatFileSize(1024)).toBe('1 KB');
+    expect(formatFileSize(1536)).toBe('1.5 KB');
+    expect(formatFileSize(1234567)).toBe('1.18 MB');
+    expect(formatFileSize(50 * 1024 * 1024)).toBe('50 MB');
+    expect(formatFileSize(3 * 1024 ** 3 + 1024 ** 3 / 4)).toBe('3.25 GB');
+  });
+
+  it('stays in GB above a terabyte and reads nonsense as zero', () => {
+    expect(formatFileSize(2 * 1024 ** 4)).toBe('2,048 GB');
+    expect(formatFileSize(-5)).toBe('0 Bytes');
+    expect(formatFileSize(Number.NaN)).toBe('0 Bytes');
+  });
+
+  it('writes Spanish sizes with a decimal comma', async () => {
+    await inLanguage('es');
+    expect(spaces(formatFileSize(2.5 * 1024 ** 2))).toBe('2,5 MB');
+    expect(spaces(formatFileSize(1536))).toBe('1,5 kB');
+    expect(spaces(formatFileSize(3.25 * 1024 ** 3))).toBe('3,25 GB');
+    expect(spaces(formatFileSize(512))).toBe('512 B');
+  });
+
+  it('writes French sizes in octets', async () => {
+    await inLanguage('fr');
+    expect(spaces(formatFileSize(2.5 * 1024 ** 2))).toBe('2,5 Mo');
+    expect(spaces(formatFileSize(1536))).toBe('1,5 ko');
+    expect(spaces(formatFileSize(3.25 * 1024 ** 3))).toBe('3,25 Go');
+    expect(spaces(formatFileSize(512))).toBe('512 o');
+    expect(spaces(formatFileSize(2 * 1024 ** 4))).toBe('2 048 Go');
+  });
+
+  it('follows the language it is given', () => {
+    expect(spaces(formatFileSize(2.5 * 1024 ** 2, 'fr'))).toBe('2,5 Mo');
   });
 });
 

@@ -167,6 +167,38 @@ export function formatSignedPercent(value: number, digits: number): string {
   }).format(value / 100);
 }
 
+const SIZE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+
+/**
+ * Spec section 9 writes English sizes 'Bytes', 'KB', 'MB', 'GB' where CLDR has 'byte' and 'kB';
+ * the other languages take CLDR's own words ('2,5 MB', '2,5 Mo').
+ */
+const ENGLISH_SIZE_UNITS: Record<(typeof SIZE_UNITS)[number], string> = {
+  byte: 'Bytes',
+  kilobyte: 'KB',
+  megabyte: 'MB',
+  gigabyte: 'GB',
+};
+
+/** A file size, base 1024, two decimals at most: '1.5 KB', '2.25 MB'; '2,5 MB'; '2,5 Mo'. */
+export function formatFileSize(bytes: number, language: Language = formatLanguage()): string {
+  const size = Number.isFinite(bytes) && bytes > 0 ? bytes : 0;
+  const exponent =
+    size === 0 ? 0 : Math.min(Math.floor(Math.log(size) / Math.log(1024)), SIZE_UNITS.length - 1);
+  const unit = SIZE_UNITS[exponent]!;
+  const parts = new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit,
+    unitDisplay: 'short',
+    maximumFractionDigits: 2,
+  }).formatToParts(size / 1024 ** exponent);
+  return parts
+    .map((part) =>
+      part.type === 'unit' && language === 'en' ? ENGLISH_SIZE_UNITS[unit] : part.value,
+    )
+    .join('');
+}
+
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
@@ -203,5 +235,6 @@ export function useFormat() {
     formatNumber,
     formatPercent,
     formatRelativeTime,
+    formatFileSize,
   } as const;
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { PASSWORD_SPECIAL_CHARACTERS } from '@hub/proto';
 import { ApiError } from '../api/client';
+import { i18n } from '../i18n/i18n';
 import {
   invitationSearch,
   passwordChecklist,
@@ -53,6 +55,23 @@ describe('password setup', () => {
     expect(met('Abcdefg1!')).toEqual(['length', 'upper', 'lower', 'digit', 'special']);
     expect(passwordMeetsRules('Abcdefg1!')).toBe(true);
     expect(passwordMeetsRules('Abcdefgh1')).toBe(false);
+  });
+
+  it('words each rule in the language shown', async () => {
+    const labels = () => passwordChecklist('').map((item) => item.label);
+    expect(labels()).toEqual([
+      'At least 8 characters',
+      'One uppercase letter',
+      'One lowercase letter',
+      'One number',
+      `One special character (${PASSWORD_SPECIAL_CHARACTERS})`,
+    ]);
+    await i18n.changeLanguage('fr');
+    expect(labels()[0]).toBe('Au moins 8 caractères');
+    expect(labels()[4]).toBe(`Un caractère spécial (${PASSWORD_SPECIAL_CHARACTERS})`);
+    await i18n.changeLanguage('es');
+    expect(labels()[3]).toBe('Un número');
+    await i18n.changeLanguage('en');
   });
 
   it('blocks the submit until everything is right', () => {

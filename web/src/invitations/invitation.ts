@@ -1,4 +1,4 @@
-import { PASSWORD_RULES, PASSWORD_SPECIAL_CHARACTERS } from '@hub/proto';
+import { PASSWORD_MIN_LENGTH, PASSWORD_RULES, PASSWORD_SPECIAL_CHARACTERS } from '@hub/proto';
 import { ApiError } from '../api/client';
 import { i18n } from '../i18n/i18n';
 import type { auth } from '../i18n/locales/en/auth';
@@ -64,13 +64,17 @@ export interface ChecklistItem {
 }
 
 /**
- * The live requirements list: the same rules the server applies. It is all the page prints
- * about the rules, so the special-character set appears once (in its rule's label).
+ * The live requirements list: the same rules the server applies, worded by the catalog under
+ * each rule's key (proto's labels are English). It is all the page prints about the rules, so
+ * the special-character set appears once (in its rule's label).
  */
 export function passwordChecklist(password: string): ChecklistItem[] {
   return PASSWORD_RULES.map((rule) => ({
     key: rule.key,
-    label: rule.label,
+    label: i18n.t(`auth.passwordRules.${rule.key}`, {
+      min: PASSWORD_MIN_LENGTH,
+      characters: PASSWORD_SPECIAL_CHARACTERS,
+    }),
     met: rule.test(password),
   }));
 }

@@ -14,7 +14,8 @@ import {
 } from '../ui/ListStates';
 import { formatDate } from '../ui/dates';
 import { emptyListText } from '../ui/emptyList';
-import { documentStatus, formatFileSize, ocrBadge, stageLabel } from './format';
+import { formatFileSize } from '../i18n/format';
+import { documentStatus, ocrBadge, stageLabel } from './format';
 import { refreshLibrary } from './queries';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../i18n/i18n';

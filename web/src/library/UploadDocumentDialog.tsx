@@ -8,7 +8,7 @@ import { Dialog } from '../ui/Dialog';
 import { Field } from '../ui/Field';
 import { inputClass, selectClass, smallButtonClass, textareaClass } from '../ui/styles';
 import { buildFolderTree, flattenFolderTree } from './folderTree';
-import { formatFileSize } from './format';
+import { formatFileSize } from '../i18n/format';
 import { checkDocumentFile, titleFromFileName, type UploadDraft } from './uploadDocument';
 
 interface UploadDocumentDialogProps {

@@ -1,31 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   documentStatus,
-  formatFileSize,
   ocrBadge,
   processingSummary,
   stageLabel,
   type SummaryFields,
   viewerTabsState,
 } from './format';
-
-describe('formatFileSize', () => {
-  it('uses Bytes, KB, MB and GB with base 1024 and at most two decimals', () => {
-    expect(formatFileSize(0)).toBe('0 Bytes');
-    expect(formatFileSize(512)).toBe('512 Bytes');
-    expect(formatFileSize(1024)).toBe('1 KB');
-    expect(formatFileSize(1536)).toBe('1.5 KB');
-    expect(formatFileSize(1234567)).toBe('1.18 MB');
-    expect(formatFileSize(50 * 1024 * 1024)).toBe('50 MB');
-    expect(formatFileSize(3 * 1024 ** 3 + 1024 ** 3 / 4)).toBe('3.25 GB');
-  });
-
-  it('stays in GB above a terabyte and reads nonsense as zero', () => {
-    expect(formatFileSize(2 * 1024 ** 4)).toBe('2048 GB');
-    expect(formatFileSize(-5)).toBe('0 Bytes');
-    expect(formatFileSize(Number.NaN)).toBe('0 Bytes');
-  });
-});
 
 describe('documentStatus (reading A)', () => {
   it('prefers processed, then failed, then processing', () => {

@@ -2,16 +2,6 @@ import type { LibraryDocument, ProcessingProgress } from '@hub/proto';
 import type { BadgeTone } from '../ui/Badge';
 import { i18n } from '../i18n/i18n';
 
-const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
-
-/** Spec section 9: Bytes, KB, MB, GB, base 1024, at most two decimals ('1.5 KB', '2.25 MB'). */
-export function formatFileSize(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
-  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), SIZE_UNITS.length - 1);
-  const value = bytes / 1024 ** exponent;
-  return `${parseFloat(value.toFixed(2))} ${SIZE_UNITS[exponent]}`;
-}
-
 /** What a document row's processing badge says. */
 export interface DocumentStatus {
   label: string;

@@ -12,7 +12,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { uploadWithProgress } from '../api/upload';
 import { formatDateTime } from '../ui/dates';
-import { formatFileSize } from './format';
+import { formatFileSize } from '../i18n/format';
 import { POLL_INTERVAL_MS } from './queries';
 import { i18n } from '../i18n/i18n';
 

@@ -10,7 +10,7 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import { call } from '../api/client';
+import { ApiError, call } from '../api/client';
 import { cursorPaging } from '../api/paging';
 import { i18n } from '../i18n/i18n';
 import { toast } from '../toast/toastStore';
@@ -73,7 +73,9 @@ export function useNameUnknownPerson(onNamed: () => void) {
     onError: (error) =>
       toast({
         title: i18n.t('unknownPeople.notNamed'),
-        description: error instanceof Error ? error.message : i18n.t('unknownPeople.tryAgain'),
+        // The server's refusal (in the reader's language), never a browser's English message.
+        description:
+          (error instanceof ApiError && error.serverMessage) || i18n.t('unknownPeople.tryAgain'),
         variant: 'destructive',
       }),
   });

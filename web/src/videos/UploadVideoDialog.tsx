@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { useEffect, useState, type FormEvent } from 'react';
-import { formatFileSize } from '../library/format';
+import { formatFileSize } from '../i18n/format';
 import { UploadProgress } from '../library/UploadDocumentDialog';
 import { toast } from '../toast/toastStore';
 import { Dialog } from '../ui/Dialog';

@@ -2,7 +2,7 @@ import { api, type Video } from '@hub/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ClipboardList, Film, LoaderCircle, Play, ScanFace, Users } from 'lucide-react';
 import { call } from '../api/client';
-import { formatFileSize } from '../library/format';
+import { formatFileSize } from '../i18n/format';
 import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
 import {

@@ -1,6 +1,6 @@
 import { api, type ReviewFaceRequest, type VideoWithReport } from '@hub/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../api/client';
+import { ApiError, call } from '../api/client';
 import { i18n } from '../i18n/i18n';
 import { toast } from '../toast/toastStore';
 import { teamMembersQuery } from '../team/queries';
@@ -37,7 +37,10 @@ export function useFaceReview(videoId: number) {
     onError: (error) =>
       toast({
         title: i18n.t('videos.review.notSaved'),
-        description: error instanceof Error ? error.message : i18n.t('videos.review.tryAgain'),
+        // The server's refusal (in the reader's language), never a browser's English
+        // 'Failed to fetch' or a bare 'HTTP 500'.
+        description:
+          (error instanceof ApiError && error.serverMessage) || i18n.t('videos.review.tryAgain'),
         variant: 'destructive',
       }),
   });

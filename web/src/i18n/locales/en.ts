@@ -42,6 +42,9 @@ export const en = {
     tryAgain: 'Try again',
     saving: 'Saving...',
     notAvailable: 'Not available',
+    /** An upload whose request never completed (the network dropped, or it was stopped). */
+    uploadIncomplete: 'The upload did not complete.',
+    uploadCancelled: 'The upload was cancelled.',
   },
   roles: {
     super_admin: 'super admin',

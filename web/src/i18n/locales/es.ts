@@ -37,6 +37,8 @@ export const es: Catalog = {
     tryAgain: 'Reintentar',
     saving: 'Guardando...',
     notAvailable: 'No disponible',
+    uploadIncomplete: 'La subida no terminó. Revisa la conexión y vuelve a intentarlo.',
+    uploadCancelled: 'Se canceló la subida.',
   },
   roles: {
     super_admin: 'superadministrador',

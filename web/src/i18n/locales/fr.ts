@@ -37,6 +37,8 @@ export const fr: Catalog = {
     tryAgain: 'Réessayer',
     saving: 'Enregistrement...',
     notAvailable: 'Non disponible',
+    uploadIncomplete: 'L’import n’a pas abouti. Vérifiez la connexion et réessayez.',
+    uploadCancelled: 'L’import a été annulé.',
   },
   roles: {
     super_admin: 'super-administrateur',

@@ -41,6 +41,25 @@ export const auth = {
     profileFailed: 'Failed to complete account setup. Please try again.',
     profileException: 'An error occurred while setting up your account. Please try again.',
   },
+  /** An SSO sign-in the server refused, keyed by proto's SAML_ERROR_MESSAGES codes. */
+  samlErrors: {
+    saml_invalid: 'There was an error processing your login. Please try again.',
+    saml_expired: 'Your sign-in took too long or was already used. Please try again.',
+    saml_no_account:
+      'No active account for this email in your organization. Please contact your administrator.',
+    saml_wrong_organization:
+      'This email does not belong to the organization of your identity provider. Please contact your administrator.',
+    saml_not_configured:
+      'Single sign-on is not configured for this organization. Please contact your administrator.',
+  },
+  /** The live password checklist, keyed by proto's PASSWORD_RULES ids. */
+  passwordRules: {
+    length: 'At least {{min}} characters',
+    upper: 'One uppercase letter',
+    lower: 'One lowercase letter',
+    digit: 'One number',
+    special: 'One special character ({{characters}})',
+  },
   backToSignIn: 'Back to sign in',
   privacy: {
     title: 'Privacy Policy',

@@ -22,4 +22,5 @@ export const faces = {
   deleted: 'Reference photo deleted',
   deletedDescription: 'Its face data is gone too.',
   notDeleted: 'Not deleted',
+  deleteFailed: 'The photo could not be deleted. Please try again.',
 } as const;

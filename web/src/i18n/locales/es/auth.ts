@@ -44,6 +44,23 @@ export const auth: Texts<typeof english> = {
     profileFailed: 'No se pudo terminar de configurar la cuenta. Inténtalo de nuevo.',
     profileException: 'Ocurrió un error al configurar tu cuenta. Inténtalo de nuevo.',
   },
+  samlErrors: {
+    saml_invalid: 'Hubo un error al procesar tu inicio de sesión. Inténtalo de nuevo.',
+    saml_expired: 'El inicio de sesión tardó demasiado o ya se usó. Inténtalo de nuevo.',
+    saml_no_account:
+      'No hay ninguna cuenta activa con este correo en tu organización. Contacta a tu administrador.',
+    saml_wrong_organization:
+      'Este correo no pertenece a la organización de tu proveedor de identidad. Contacta a tu administrador.',
+    saml_not_configured:
+      'El inicio de sesión único (SSO) no está configurado para esta organización. Contacta a tu administrador.',
+  },
+  passwordRules: {
+    length: 'Al menos {{min}} caracteres',
+    upper: 'Una letra mayúscula',
+    lower: 'Una letra minúscula',
+    digit: 'Un número',
+    special: 'Un carácter especial ({{characters}})',
+  },
   backToSignIn: 'Volver a iniciar sesión',
   privacy: {
     title: 'Política de privacidad',

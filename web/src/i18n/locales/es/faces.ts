@@ -23,4 +23,5 @@ export const faces: Catalog['faces'] = {
   deleted: 'Foto de referencia eliminada',
   deletedDescription: 'Sus datos faciales también se borraron.',
   notDeleted: 'No se eliminó',
+  deleteFailed: 'No se pudo borrar la foto. Inténtalo de nuevo.',
 };

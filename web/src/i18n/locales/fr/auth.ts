@@ -47,6 +47,23 @@ export const auth: Texts<typeof english> = {
     profileFailed: 'Impossible de terminer la création du compte. Réessayez.',
     profileException: 'Une erreur s’est produite lors de la création de votre compte. Réessayez.',
   },
+  samlErrors: {
+    saml_invalid: 'Une erreur s’est produite pendant votre connexion. Réessayez.',
+    saml_expired: 'La connexion a pris trop de temps ou a déjà été utilisée. Réessayez.',
+    saml_no_account:
+      'Aucun compte actif avec cette adresse e-mail dans votre organisation. Contactez votre administrateur.',
+    saml_wrong_organization:
+      'Cette adresse e-mail n’appartient pas à l’organisation de votre fournisseur d’identité. Contactez votre administrateur.',
+    saml_not_configured:
+      'L’authentification unique (SSO) n’est pas configurée pour cette organisation. Contactez votre administrateur.',
+  },
+  passwordRules: {
+    length: 'Au moins {{min}} caractères',
+    upper: 'Une lettre majuscule',
+    lower: 'Une lettre minuscule',
+    digit: 'Un chiffre',
+    special: 'Un caractère spécial ({{characters}})',
+  },
   backToSignIn: 'Retour à la connexion',
   privacy: {
     title: 'Politique de confidentialité',

@@ -24,4 +24,5 @@ export const faces: Catalog['faces'] = {
   deleted: 'Photo de référence supprimée',
   deletedDescription: 'Ses données faciales sont effacées aussi.',
   notDeleted: 'Non supprimée',
+  deleteFailed: 'Impossible de supprimer la photo. Réessayez.',
 };
