@@ -126,6 +126,8 @@ afterAll(async () => {
 });
 
 describe('face enrolment', () => {
+  // The first enrolment of the run loads the face model in this process: seconds of CPU on a
+  // shared 2-core machine before the first picture is read.
   it('enrols the face of every new profile picture, and says in words when a picture shows no face', async () => {
     const me = (await ann.get('/api/user')).body as { id: number };
     expect((await setPicture(ann, readFileSync(fixture('faces/amy/amy1.png')))).status).toBe(200);
@@ -183,7 +185,7 @@ describe('face enrolment', () => {
       notices.find((notice) => notice.title === 'Profile picture not usable for identification')
         ?.message,
     ).toMatch(/No face was found/);
-  });
+  }, 120_000);
 });
 
 describe('videos', () => {
