@@ -86,6 +86,8 @@ export interface RouteRelay<
   request(call: RelayedCall<TBody, TParams, TQuery>): z.input<TRpc['request']>;
   /** A POST that creates nothing answers 200 (else 201, as every POST). */
   status?: 200;
+  /** The RPC's deadline, where the service waits on another system (else the client's). */
+  timeoutMs?: number;
 }
 
 export interface UploadRule<TFields extends z.ZodType = z.ZodType> {

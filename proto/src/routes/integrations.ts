@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { IdParams, MessageResponse } from '../accounts.js';
 import { defineRoute } from '../http.js';
+import { libraryRpc } from '../rpc/library.js';
+import { integrationRpc } from '../rpc/integration.js';
 import {
   CameraAssignment,
   CameraList,
@@ -14,6 +16,9 @@ import {
 } from '../integrations.js';
 import { SUPER_ADMIN_ONLY } from '../roles.js';
 
+/** The camera provider may retry and wait for Retry-After: its calls get more than the usual time. */
+const PROVIDER_CALL_MS = 30_000;
+
 export const integrationsRoutes = {
   integrations: defineRoute({
     method: 'GET',
@@ -22,6 +27,7 @@ export const integrationsRoutes = {
     tag: 'integrations',
     access: SUPER_ADMIN_ONLY,
     response: z.array(Integration),
+    relay: { rpc: integrationRpc.list, request: ({ actor }) => ({ actor }) },
   }),
   createIntegration: defineRoute({
     method: 'POST',
@@ -33,6 +39,10 @@ export const integrationsRoutes = {
     audit: 'integration.create',
     body: CreateIntegrationRequest,
     response: Integration,
+    relay: {
+      rpc: integrationRpc.create,
+      request: ({ actor, body }) => ({ actor, integration: body }),
+    },
   }),
   testIntegration: defineRoute({
     method: 'POST',
@@ -42,6 +52,11 @@ export const integrationsRoutes = {
     access: SUPER_ADMIN_ONLY,
     params: IdParams,
     response: ConnectionTestResult,
+    relay: {
+      rpc: integrationRpc.test,
+      request: ({ actor, params }) => ({ actor, integrationId: params.id }),
+      timeoutMs: PROVIDER_CALL_MS,
+    },
   }),
   integrationCameras: defineRoute({
     method: 'GET',
@@ -52,6 +67,11 @@ export const integrationsRoutes = {
     access: SUPER_ADMIN_ONLY,
     params: IdParams,
     response: CameraList,
+    relay: {
+      rpc: integrationRpc.cameras,
+      request: ({ actor, params }) => ({ actor, integrationId: params.id }),
+      timeoutMs: PROVIDER_CALL_MS,
+    },
   }),
   cameraAssignments: defineRoute({
     method: 'GET',
@@ -60,6 +80,7 @@ export const integrationsRoutes = {
     tag: 'integrations',
     access: SUPER_ADMIN_ONLY,
     response: z.array(CameraAssignment),
+    relay: { rpc: integrationRpc.assignments, request: ({ actor }) => ({ actor }) },
   }),
   createCameraAssignment: defineRoute({
     method: 'POST',
@@ -70,6 +91,11 @@ export const integrationsRoutes = {
     audit: 'camera-assignment.create',
     body: CreateCameraAssignmentRequest,
     response: CameraAssignment,
+    relay: {
+      rpc: integrationRpc.assign,
+      request: ({ actor, body }) => ({ actor, assignment: body }),
+      timeoutMs: PROVIDER_CALL_MS,
+    },
   }),
   deleteCameraAssignment: defineRoute({
     method: 'DELETE',
@@ -80,6 +106,10 @@ export const integrationsRoutes = {
     audit: 'camera-assignment.delete',
     params: IdParams,
     response: MessageResponse,
+    relay: {
+      rpc: integrationRpc.unassign,
+      request: ({ actor, params }) => ({ actor, assignmentId: params.id }),
+    },
   }),
   updateCameraAssignmentSchedule: defineRoute({
     method: 'PUT',
@@ -92,6 +122,10 @@ export const integrationsRoutes = {
     body: UpdateAssignmentScheduleRequest,
     response: CameraAssignment,
     audit: 'camera-assignment.schedule',
+    relay: {
+      rpc: integrationRpc.updateSchedule,
+      request: ({ actor, params, body }) => ({ actor, assignmentId: params.id, schedule: body }),
+    },
   }),
   updateCameraAssignmentSops: defineRoute({
     method: 'PUT',
@@ -103,6 +137,14 @@ export const integrationsRoutes = {
     params: IdParams,
     body: UpdateAssignmentSopsRequest,
     response: CameraAssignment,
+    relay: {
+      rpc: integrationRpc.updateSops,
+      request: ({ actor, params, body }) => ({
+        actor,
+        assignmentId: params.id,
+        sopIds: body.sopIds,
+      }),
+    },
   }),
   organizationSops: defineRoute({
     method: 'GET',
@@ -112,5 +154,9 @@ export const integrationsRoutes = {
     access: SUPER_ADMIN_ONLY,
     params: IdParams,
     response: z.array(SopChoice),
+    relay: {
+      rpc: libraryRpc.organizationSops,
+      request: ({ actor, params }) => ({ actor, organizationId: params.id }),
+    },
   }),
 } as const;

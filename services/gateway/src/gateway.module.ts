@@ -24,7 +24,6 @@ import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { AuthController } from './auth/auth.controller.js';
 import { LoginRateLimiter } from './auth/login-rate-limiter.js';
 import { RouteGuard } from './auth/route.guard.js';
-import { IntegrationsController } from './integrations/integrations.controller.js';
 import { relayController } from './relays/relay.controller.js';
 import { ApiTokenAuthenticator } from './api-tokens/api-token-authenticator.js';
 import { SessionCache } from './auth/session-cache.js';
@@ -78,7 +77,6 @@ export class GatewayModule {
         SkillsMatrixController,
         ScimTokensController,
         ScimController,
-        IntegrationsController,
         relayController(),
       ],
       providers: [

@@ -36,7 +36,7 @@ function register(prototype: { rpc: RpcClient }, name: string, route: RelayedRou
         params: request.params as unknown,
         query: request.query as unknown,
       };
-      return this.rpc.relay(relay.rpc, relay.request(call) as never);
+      return this.rpc.relay(relay.rpc, relay.request(call) as never, relay.timeoutMs);
     },
     writable: true,
     configurable: true,
