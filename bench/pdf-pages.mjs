@@ -8,7 +8,7 @@
 //   node_modules/.bin/node bench/pdf-pages.mjs [--pages 50] [--rounds 1] [--first 10]
 //
 // The scanned PDF is made here: pages --first.. of the fixture book freeculture.pdf
-// (/work/shared/fixtures/pdfs) rendered at 200 dpi by the worker's own renderer, each embedded as
+// (../shared/fixtures/pdfs beside the repository) rendered at 200 dpi by the worker's own renderer, each embedded as
 // one image with no text layer (pdf-lib), so every page goes through OCR. Needs the built worker
 // (`npx turbo run build --filter=@hub/pdf-worker...`: the worker, proto and runtime) and Redis at REDIS_URL (default
 // 127.0.0.1:6379). It works in a temp folder and a random Redis key prefix, and removes both.
