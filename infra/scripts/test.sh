@@ -75,11 +75,14 @@ checks_started=$SECONDS
 # without checking) runs beside the checks too, and the tests start once all have passed. The
 # build is turbo's, in two parts: the packages in one `tsc -b` (build-packages.mjs: the same
 # dist/, without thirteen processes each parsing the typings again) and the web app's vite build.
+# The checks run on TypeScript's native compiler (`tsgo`, @typescript/native-preview): the same
+# errors with about half the CPU of `tsc` 5.9 (node side 121 -> 63 CPU-s, web 52 -> 39, on the
+# loaded 2-core machine); the build and ESLint's parser stay on `typescript` 5.9.
 CHECKS=(
   'node infra/scripts/build-packages.mjs'
   'npm run build --workspace @hub/web'
-  'node_modules/.bin/tsc -b tsconfig.check.json'
-  'node_modules/.bin/tsc -p web/tsconfig.json'
+  'node_modules/.bin/tsgo -b tsconfig.check.json'
+  'node_modules/.bin/tsgo -p web/tsconfig.json'
   'node_modules/.bin/eslint . --max-warnings 0 --cache --cache-location node_modules/.cache/eslint/'
   'node_modules/.bin/prettier --check . --cache --cache-location node_modules/.cache/prettier/.cache'
 )
