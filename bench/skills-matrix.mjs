@@ -265,6 +265,8 @@ async function main() {
       ['identity', 'library', 'observation', 'integration'],
       place.env,
       children,
+      // e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile every process.
+      process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
     );
     await sql.connect();
     const counts = await prepare(sql, password, values.reuse !== undefined);
