@@ -199,14 +199,17 @@ export const SkillsMatrixCsvBatch = z.object({
 export type SkillsMatrixCsvBatch = z.infer<typeof SkillsMatrixCsvBatch>;
 
 /**
- * Cells of one batch of the skills-matrix CSV (about 12 bytes of text each): what the
- * observation service and the gateway hold of the export at once, whatever its size.
+ * Cells the gateway writes of the skills-matrix CSV at once (about 12 bytes of text each): what
+ * it holds of the written text, whatever the export's size.
  */
 export const SKILLS_MATRIX_CSV_BATCH_CELLS = 250_000;
-/** People of one batch, whatever the number of SOPs. */
+/**
+ * People of one batch over the RPC, whatever the number of SOPs: a batch carries only the cells
+ * with records (SkillsMatrixCsvLine), so it is small; fewer batches, fewer round trips.
+ */
 export const SKILLS_MATRIX_CSV_MAX_BATCH_ROWS = 1000;
 
-/** People per batch of the skills-matrix CSV with this many SOP columns. */
+/** People whose lines the gateway writes at once, with this many SOP columns. */
 export function skillsMatrixCsvBatchRows(sops: number): number {
   return Math.max(
     1,

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { type SkillsMatrixCsvLine, skillsMatrixCsvBatchRows } from '@hub/proto';
+import {
+  SKILLS_MATRIX_CSV_MAX_BATCH_ROWS,
+  type SkillsMatrixCsvLine,
+  skillsMatrixCsvBatchRows,
+} from '@hub/proto';
 import { MatrixLineWriter, matrixCsv } from './matrix-csv.js';
 
 const line = (person: string): SkillsMatrixCsvLine => ({ person, cells: [] });
 
 describe('the skills matrix CSV stream', () => {
   it('asks for the later batches in order, at most one ahead of what is written, the gaps line last', async () => {
-    const size = skillsMatrixCsvBatchRows(2);
+    const size = SKILLS_MATRIX_CSV_MAX_BATCH_ROWS;
     const rowIds = Array.from({ length: size * 3 + 7 }, (_, index) => index + 1);
     const asked: number[][] = [];
     const first = {
@@ -28,7 +32,8 @@ describe('the skills matrix CSV stream', () => {
       expect(asked.length).toBeLessThanOrEqual(written.length);
     }
     expect(written).toEqual([
-      'header\r\nfirst,-,-\r\n',
+      'header\r\n',
+      'first,-,-\r\n',
       'batch 1,-,-\r\n',
       'batch 2,-,-\r\n',
       'batch 3,-,-\r\n',
@@ -42,7 +47,7 @@ describe('the skills matrix CSV stream', () => {
   });
 
   it('ends with the failure of a batch asked for ahead, once its turn comes', async () => {
-    const size = skillsMatrixCsvBatchRows(0);
+    const size = SKILLS_MATRIX_CSV_MAX_BATCH_ROWS;
     const first = {
       header: 'header\r\n',
       lines: [],
@@ -54,6 +59,23 @@ describe('the skills matrix CSV stream', () => {
     expect((await lines.next()).value?.toString()).toBe('header\r\n');
     await new Promise((resolve) => setTimeout(resolve, 10));
     await expect(lines.next()).rejects.toThrow('observation went away');
+  });
+
+  it("writes a batch of many SOPs a few lines at a time: never the whole batch's text", async () => {
+    const columns = 100_000;
+    expect(skillsMatrixCsvBatchRows(columns)).toBe(2);
+    const first = {
+      header: '',
+      lines: ['a', 'b', 'c', 'd', 'e'].map(line),
+      emptyCell: '-',
+      rowIds: [1, 2, 3, 4, 5],
+      documentIds: Array.from({ length: columns }, (_, index) => index),
+      gapsLine: '',
+    };
+    const written: string[] = [];
+    for await (const bytes of matrixCsv(first, () => Promise.reject(new Error('no more'))))
+      if (bytes.length) written.push(bytes.toString('latin1', 0, 3));
+    expect(written).toEqual(['a,-', 'c,-', 'e,-']);
   });
 
   it('writes the empty cell in every column a line does not send, in any language', () => {

@@ -1,5 +1,5 @@
 import type { SkillsMatrixCsvBatch, SkillsMatrixCsvLine } from '@hub/proto';
-import { skillsMatrixCsvBatchRows } from '@hub/proto';
+import { SKILLS_MATRIX_CSV_MAX_BATCH_ROWS, skillsMatrixCsvBatchRows } from '@hub/proto';
 
 const CRLF = Buffer.from('\r\n');
 
@@ -42,9 +42,10 @@ export class MatrixLineWriter {
 
 /**
  * The header and the first batch's lines, then the later batches' (the rest of rowIds,
- * skillsMatrixCsvBatchRows at a time), then the gaps line. The next batch is asked for while
- * the one before is written, never two ahead: the gateway holds the ids, the batch being
- * written and the one coming.
+ * SKILLS_MATRIX_CSV_MAX_BATCH_ROWS at a time), then the gaps line; each batch written
+ * skillsMatrixCsvBatchRows lines at a time. The next batch is asked for while the one before
+ * is written, never two ahead: the gateway holds the ids, the batch being written (and its
+ * lines being written) and the one coming.
  */
 export async function* matrixCsv(
   first: SkillsMatrixCsvBatch,
@@ -53,7 +54,8 @@ export async function* matrixCsv(
   const rowIds = first.rowIds ?? [];
   const columns = first.documentIds?.length ?? 0;
   const writer = new MatrixLineWriter(first.emptyCell ?? '', columns);
-  const size = skillsMatrixCsvBatchRows(columns);
+  const size = SKILLS_MATRIX_CSV_MAX_BATCH_ROWS;
+  const written = skillsMatrixCsvBatchRows(columns);
   let start = size;
   const ask = () => {
     if (start >= rowIds.length) return null;
@@ -64,11 +66,14 @@ export async function* matrixCsv(
     return next;
   };
   let next = ask();
-  yield Buffer.concat([Buffer.from(first.header ?? ''), writer.write(first.lines)]);
-  while (next) {
-    const lines = await next;
+  yield Buffer.from(first.header ?? '');
+  let lines = first.lines;
+  for (;;) {
+    for (let at = 0; at < lines.length; at += written)
+      yield writer.write(lines.slice(at, at + written));
+    if (!next) break;
+    lines = await next;
     next = ask();
-    yield writer.write(lines);
   }
   yield Buffer.from(first.gapsLine ?? '');
 }

@@ -8,7 +8,7 @@ import {
   STAFF_ROLES,
   type SkillsMatrix,
   type SkillsMatrixCsvBatch,
-  skillsMatrixCsvBatchRows,
+  SKILLS_MATRIX_CSV_MAX_BATCH_ROWS,
   type SkillsMatrixQuery,
   type SkillsMatrixRow,
 } from '@hub/proto';
@@ -118,7 +118,7 @@ export class SkillsMatrixService {
   /**
    * One batch of the CSV. The first (no `rows`): the header, the first people's lines, every
    * selected person's id in order, the columns and the gaps line; the gateway keeps the ids and
-   * asks for the rest skillsMatrixCsvBatchRows at a time, with these columns (no SOP discovery
+   * asks for the rest SKILLS_MATRIX_CSV_MAX_BATCH_ROWS at a time, with these columns (no SOP discovery
    * or titles again), and writes emptyCell in every cell a line does not send. A later batch's people are checked against the actor and the filters
    * again (the ids come from the caller).
    */
@@ -146,7 +146,7 @@ export class SkillsMatrixService {
     const [lines, columnGaps] = await Promise.all([
       this.csvLines(
         organizationId,
-        people.slice(0, skillsMatrixCsvBatchRows(documentIds.length)),
+        people.slice(0, SKILLS_MATRIX_CSV_MAX_BATCH_ROWS),
         documentIds,
         texts,
       ),
