@@ -25,9 +25,9 @@ import { DashboardStats, SignInActivity } from '../dashboard.js';
 import { ServicePing } from '../health.js';
 import { NotificationRequest } from '../notification-texts.js';
 import { Organization, OrganizationChoices, OrganizationLookup, User } from '../identity.js';
-import { Actor, ALL_ROLES, ORGANIZATION_ADMINS, SUPER_ADMIN_ONLY } from '../roles.js';
+import { Actor, ALL_ROLES, SUPER_ADMIN_ONLY } from '../roles.js';
 import { z } from 'zod';
-import { rpc, ActorOnly, SessionView, ClientContext } from '../rpc.js';
+import { rpc, ActorOnly, SessionView, ClientContext, FROM_ROUTES } from '../rpc.js';
 import { SessionRevocation } from '../sessions.js';
 import {
   LanguageCode,
@@ -87,11 +87,11 @@ export const identityRpc = {
   organizationChoices: rpc(
     'identity',
     'organizations.choices',
-    ALL_ROLES,
+    FROM_ROUTES,
     ActorOnly,
     OrganizationChoices,
   ),
-  currentUser: rpc('identity', 'users.current', ALL_ROLES, ActorOnly, User),
+  currentUser: rpc('identity', 'users.current', FROM_ROUTES, ActorOnly, User),
   dashboardStats: rpc('identity', 'stats.dashboard', ALL_ROLES, ActorOnly, DashboardStats),
   recentActivity: rpc(
     'identity',
@@ -101,18 +101,18 @@ export const identityRpc = {
     SignInActivity,
   ),
   // Super administrator console
-  adminOverview: rpc('identity', 'admin.overview', SUPER_ADMIN_ONLY, ActorOnly, AdminOverview),
+  adminOverview: rpc('identity', 'admin.overview', FROM_ROUTES, ActorOnly, AdminOverview),
   adminOrganizations: rpc(
     'identity',
     'admin.organizations.list',
-    SUPER_ADMIN_ONLY,
+    FROM_ROUTES,
     ActorOnly,
     z.array(AdminOrganization),
   ),
   createOrganization: rpc(
     'identity',
     'admin.organizations.create',
-    SUPER_ADMIN_ONLY,
+    FROM_ROUTES,
     z.object({ actor: Actor, organization: CreateOrganizationRequest }),
     AdminOrganization,
   ),
@@ -134,21 +134,21 @@ export const identityRpc = {
   auditLog: rpc(
     'identity',
     'audit.list',
-    ORGANIZATION_ADMINS,
+    FROM_ROUTES,
     z.object({ actor: Actor, page: PageRequest }),
     AuditPage,
   ),
   adminUsers: rpc(
     'identity',
     'admin.users.list',
-    SUPER_ADMIN_ONLY,
+    FROM_ROUTES,
     z.object({ actor: Actor, page: PageRequest }),
     UserPage,
   ),
   createUser: rpc(
     'identity',
     'admin.users.create',
-    SUPER_ADMIN_ONLY,
+    FROM_ROUTES,
     z.object({ actor: Actor, user: CreateUserRequest }),
     CreateUserResponse,
   ),
@@ -162,22 +162,22 @@ export const identityRpc = {
   resendInvitation: rpc(
     'identity',
     'admin.users.resendInvitation',
-    SUPER_ADMIN_ONLY,
+    FROM_ROUTES,
     z.object({ actor: Actor, userId: z.number().int() }),
     InvitationSentResponse,
   ),
-  prompts: rpc('identity', 'prompts.get', SUPER_ADMIN_ONLY, ActorOnly, GlobalPrompts),
+  prompts: rpc('identity', 'prompts.get', FROM_ROUTES, ActorOnly, GlobalPrompts),
   savePrompts: rpc(
     'identity',
     'prompts.save',
-    SUPER_ADMIN_ONLY,
+    FROM_ROUTES,
     z.object({ actor: Actor, prompts: GlobalPrompts }),
     GlobalPrompts,
   ),
   dataPanelOrganizations: rpc(
     'identity',
     'admin.data.organizations',
-    SUPER_ADMIN_ONLY,
+    FROM_ROUTES,
     ActorOnly,
     z.array(Organization),
   ),
@@ -193,7 +193,7 @@ export const identityRpc = {
   changeProfilePicture: rpc(
     'identity',
     'pictures.change',
-    ALL_ROLES,
+    FROM_ROUTES,
     z.object({ actor: Actor, fileName: z.string() }),
     User,
   ),
@@ -207,7 +207,7 @@ export const identityRpc = {
   updateProfile: rpc(
     'identity',
     'profile.update',
-    ALL_ROLES,
+    FROM_ROUTES,
     z.object({ actor: Actor, profile: UpdateProfileRequest }),
     User,
   ),
@@ -242,25 +242,31 @@ export const identityRpc = {
     z.object({ actor: Actor, currentSessionId: z.string(), sessionId: z.string().optional() }),
     z.object({ message: z.string(), revocations: z.array(SessionRevocation) }),
   ),
-  userPreferences: rpc('identity', 'settings.preferences', ALL_ROLES, ActorOnly, SavedPreferences),
+  userPreferences: rpc(
+    'identity',
+    'settings.preferences',
+    FROM_ROUTES,
+    ActorOnly,
+    SavedPreferences,
+  ),
   updateUserPreferences: rpc(
     'identity',
     'settings.updatePreferences',
-    ALL_ROLES,
+    FROM_ROUTES,
     z.object({ actor: Actor, preferences: UserPreferences }),
     SavedPreferences,
   ),
   organizationSettings: rpc(
     'identity',
     'settings.organization',
-    ORGANIZATION_ADMINS,
+    FROM_ROUTES,
     ActorOnly,
     OrganizationSettings,
   ),
   updateOrganizationSettings: rpc(
     'identity',
     'settings.updateOrganization',
-    ORGANIZATION_ADMINS,
+    FROM_ROUTES,
     z.object({ actor: Actor, settings: OrganizationSettings }),
     OrganizationSettings,
   ),
@@ -283,39 +289,45 @@ export const identityRpc = {
   notifications: rpc(
     'identity',
     'notifications.list',
-    ALL_ROLES,
+    FROM_ROUTES,
     z.object({ actor: Actor, page: PageRequest }),
     NotificationPage,
   ),
   markNotificationRead: rpc(
     'identity',
     'notifications.read',
-    ALL_ROLES,
+    FROM_ROUTES,
     z.object({ actor: Actor, notificationId: z.number().int() }),
     Notification,
   ),
   markAllNotificationsRead: rpc(
     'identity',
     'notifications.readAll',
-    ALL_ROLES,
+    FROM_ROUTES,
     ActorOnly,
     z.object({ updated: z.number().int() }),
   ),
   notificationSettings: rpc(
     'identity',
     'notifications.settings',
-    ALL_ROLES,
+    FROM_ROUTES,
     ActorOnly,
     NotificationSettings,
   ),
   changeNotificationSetting: rpc(
     'identity',
     'notifications.settings.change',
-    ALL_ROLES,
+    FROM_ROUTES,
     z.object({ actor: Actor, change: NotificationSettingChange }),
     NotificationSettings,
   ),
-  activitySummary: rpc('identity', 'notifications.summary', ALL_ROLES, ActorOnly, ActivitySummary),
+  activitySummary: rpc(
+    'identity',
+    'notifications.summary',
+    FROM_ROUTES,
+    ActorOnly,
+    ActivitySummary,
+  ),
 
   // Between services (never exposed by the gateway)
   members: rpc(
