@@ -59,3 +59,4 @@ export * from './queue-contracts.js';
 export * from './csv.js';
 export * from './people-imports.js';
 export * from './rpc/people-imports.js';
+export * from './rpc-access.js';
