@@ -23,6 +23,8 @@ export interface CallOptions<R extends Contract> {
   body?: BodyOf<R>;
   /** A body the contract does not allow, sent as is: for the server's validation. */
   invalidBody?: unknown;
+  /** A query the contract does not allow, sent as is: for the server's validation. */
+  invalidQuery?: Record<string, string>;
   headers?: Record<string, string>;
 }
 
@@ -58,16 +60,17 @@ export function routeUrl<R extends Contract>(route: R, options: CallOptions<R> =
     }
   }
   const search = new URLSearchParams();
-  if (isRecord(options.query)) {
-    for (const [name, value] of Object.entries(options.query)) {
+  const query: unknown = options.invalidQuery ?? options.query;
+  if (isRecord(query)) {
+    for (const [name, value] of Object.entries(query)) {
       const values: unknown[] = Array.isArray(value) ? value : [value];
       for (const item of values) {
         if (item !== undefined && item !== null) search.append(name, String(item));
       }
     }
   }
-  const query = search.toString();
-  return `${routePath(route, params)}${query === '' ? '' : `?${query}`}`;
+  const text = search.toString();
+  return `${routePath(route, params)}${text === '' ? '' : `?${text}`}`;
 }
 
 /** JSON when the server says so, else the text (CSV, PDF text, HTML), undefined when empty. */
