@@ -46,7 +46,7 @@ async function scrape(): Promise<string> {
   return (await fetch(`http://127.0.0.1:${metricsServer.port}/metrics`)).text();
 }
 
-describe('/api/health with workers and queues', () => {
+describe(`${api.health.path} with workers and queues`, () => {
   it('answers 503 naming each required worker kind while none has a heartbeat', async () => {
     const { status, health: answer } = await health();
     expect(status).toBe(503);
