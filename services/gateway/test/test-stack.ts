@@ -302,8 +302,9 @@ export class ApiSession {
 
   /** The route called as `call` does, its answer unparsed: status, headers, body. */
   async send<R extends Contract>(route: R, options: CallOptions<R> = {}): Promise<RawAnswer> {
-    // A POST without a body still sends `{}`, as the browser's client does.
-    const body = options.invalidBody ?? options.body ?? (route.method === 'POST' ? {} : undefined);
+    // A POST without a body still sends `{}`, as the browser's client does (not to an upload).
+    const empty = route.method === 'POST' && !route.upload ? {} : undefined;
+    const body = options.invalidBody ?? options.body ?? empty;
     const response = await fetch(`${this.baseUrl}${routeUrl(route, options)}`, {
       method: route.method,
       headers: {
