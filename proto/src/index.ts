@@ -1,6 +1,7 @@
 export * from './roles.js';
 export * from './error-codes.js';
 export * from './errors.js';
+export * from './validation-codes.js';
 export * from './http.js';
 export * from './paging.js';
 export * from './text.js';

@@ -41,3 +41,36 @@ describe('API errors with a code', () => {
     }
   });
 });
+
+describe('a field the server refused', () => {
+  afterEach(() => applyLanguage('en'));
+  const refusal = (params: Record<string, string | number>) => ({
+    statusCode: 400,
+    message: 'A question needs at least 5 characters.',
+    field: params.field,
+    code: 'invalid_field',
+    params,
+  });
+
+  it("is worded by its rule and limit, the field's name in front when known", async () => {
+    applyLanguage('es');
+    await i18n.changeLanguage('es');
+    const short = refusal({ rule: 'too_short', field: 'questions.0.text', minimum: 5 });
+    expect(ApiError.fromBody(400, short).message).toBe('Texto: Escribe al menos 5 caracteres.');
+    applyLanguage('fr');
+    await i18n.changeLanguage('fr');
+    const unnamed = refusal({ rule: 'required', field: 'sopIds' });
+    expect(ApiError.fromBody(400, unnamed).message).toBe('Ce champ est obligatoire.');
+  });
+
+  it("falls back to the code's text for a rule this build does not know", async () => {
+    applyLanguage('fr');
+    await i18n.changeLanguage('fr');
+    const future = refusal({ rule: 'too_bright', field: 'name' });
+    expect(ApiError.fromBody(400, future).message).toBe('Vérifiez les informations saisies.');
+    applyLanguage('en');
+    await i18n.changeLanguage('en');
+    expect(ApiError.fromBody(400, future).message).toBe('A question needs at least 5 characters.');
+  });
+});
+

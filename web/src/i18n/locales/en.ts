@@ -26,6 +26,7 @@ import { floor } from './en/floor';
 import { integrations } from './en/integrations';
 import { videos } from './en/videos';
 import { errors } from './en/errors';
+import { validation } from './en/validation';
 import { tokens } from './en/tokens';
 import { auth } from './en/auth';
 
@@ -353,6 +354,7 @@ export const en = {
   integrations,
   videos,
   errors,
+  validation,
   tokens,
   auth,
 } as const;

@@ -27,6 +27,7 @@ import { floor } from './es/floor';
 import { integrations } from './es/integrations';
 import { videos } from './es/videos';
 import { errors } from './es/errors';
+import { validation } from './es/validation';
 import { tokens } from './es/tokens';
 import { auth } from './es/auth';
 
@@ -348,6 +349,7 @@ export const es: Catalog = {
   integrations,
   videos,
   errors,
+  validation,
   tokens,
   auth,
 };

@@ -27,6 +27,7 @@ import { floor } from './fr/floor';
 import { integrations } from './fr/integrations';
 import { videos } from './fr/videos';
 import { errors } from './fr/errors';
+import { validation } from './fr/validation';
 import { tokens } from './fr/tokens';
 import { auth } from './fr/auth';
 
@@ -349,6 +350,7 @@ export const fr: Catalog = {
   integrations,
   videos,
   errors,
+  validation,
   tokens,
   auth,
 };
