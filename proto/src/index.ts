@@ -2,6 +2,7 @@ export * from './roles.js';
 export * from './error-codes.js';
 export * from './errors.js';
 export * from './validation-codes.js';
+export * from './text-params.js';
 export * from './http.js';
 export * from './paging.js';
 export * from './text.js';

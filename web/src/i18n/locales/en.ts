@@ -27,6 +27,7 @@ import { integrations } from './en/integrations';
 import { videos } from './en/videos';
 import { errors } from './en/errors';
 import { validation } from './en/validation';
+import { recommendationTexts } from './en/recommendation-texts';
 import { tokens } from './en/tokens';
 import { auth } from './en/auth';
 
@@ -355,6 +356,7 @@ export const en = {
   videos,
   errors,
   validation,
+  recommendationTexts,
   tokens,
   auth,
 } as const;

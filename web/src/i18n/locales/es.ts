@@ -28,6 +28,7 @@ import { integrations } from './es/integrations';
 import { videos } from './es/videos';
 import { errors } from './es/errors';
 import { validation } from './es/validation';
+import { recommendationTexts } from './es/recommendation-texts';
 import { tokens } from './es/tokens';
 import { auth } from './es/auth';
 
@@ -350,6 +351,7 @@ export const es: Catalog = {
   videos,
   errors,
   validation,
+  recommendationTexts,
   tokens,
   auth,
 };

@@ -28,6 +28,7 @@ import { integrations } from './fr/integrations';
 import { videos } from './fr/videos';
 import { errors } from './fr/errors';
 import { validation } from './fr/validation';
+import { recommendationTexts } from './fr/recommendation-texts';
 import { tokens } from './fr/tokens';
 import { auth } from './fr/auth';
 
@@ -351,6 +352,7 @@ export const fr: Catalog = {
   videos,
   errors,
   validation,
+  recommendationTexts,
   tokens,
   auth,
 };
