@@ -4,6 +4,7 @@ import { Badge } from '../ui/Badge';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { OrganizationChecklistPicker } from '../onboarding/OrganizationChecklistPicker';
 import { adminOverviewQuery } from './queries';
+import { stepWords } from '../onboarding/stepText';
 import { useTranslation } from 'react-i18next';
 
 export function OnboardingTab() {
@@ -40,10 +41,12 @@ export function OnboardingTab() {
               )}
               <div>
                 <div className="flex items-center gap-2">
-                  <span className="font-medium">{step.label}</span>
+                  <span className="font-medium">{stepWords(step).label}</span>
                   {step.optional && <Badge>{t('admin.onboarding.optional')}</Badge>}
                 </div>
-                <p className="text-sm text-slate-500 dark:text-slate-400">{step.detail}</p>
+                <p className="text-sm text-slate-500 dark:text-slate-400">
+                  {stepWords(step).detail}
+                </p>
               </div>
             </li>
           ))}

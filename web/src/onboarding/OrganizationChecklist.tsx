@@ -6,6 +6,7 @@ import { Badge } from '../ui/Badge';
 import { Skeleton } from '../ui/Card';
 import { checklistLink } from './checklistLinks';
 import { organizationOnboardingQuery } from './queries';
+import { stepWords } from './stepText';
 import { useTranslation } from 'react-i18next';
 
 /** An organization's onboarding steps, each computed from its records, with where to do it. */
@@ -77,14 +78,16 @@ function ChecklistStep({
         <div className="flex flex-wrap items-center gap-2">
           {to && !step.done ? (
             <Link to={to} className="font-medium text-blue-600 hover:underline dark:text-blue-400">
-              {step.label}
+              {stepWords(step).label}
             </Link>
           ) : (
-            <span className="font-medium">{step.label}</span>
+            <span className="font-medium">{stepWords(step).label}</span>
           )}
           {step.optional && <Badge>{t('onboarding.optional')}</Badge>}
         </div>
-        <p className="text-sm break-words text-slate-500 dark:text-slate-400">{step.detail}</p>
+        <p className="text-sm break-words text-slate-500 dark:text-slate-400">
+          {stepWords(step).detail}
+        </p>
       </div>
     </li>
   );

@@ -28,6 +28,7 @@ import { videos } from './en/videos';
 import { errors } from './en/errors';
 import { validation } from './en/validation';
 import { recommendationTexts } from './en/recommendation-texts';
+import { onboardingSteps } from './en/onboarding-steps';
 import { tokens } from './en/tokens';
 import { auth } from './en/auth';
 
@@ -357,6 +358,7 @@ export const en = {
   errors,
   validation,
   recommendationTexts,
+  onboardingSteps,
   tokens,
   auth,
 } as const;

@@ -29,6 +29,7 @@ import { videos } from './es/videos';
 import { errors } from './es/errors';
 import { validation } from './es/validation';
 import { recommendationTexts } from './es/recommendation-texts';
+import { onboardingSteps } from './es/onboarding-steps';
 import { tokens } from './es/tokens';
 import { auth } from './es/auth';
 
@@ -352,6 +353,7 @@ export const es: Catalog = {
   errors,
   validation,
   recommendationTexts,
+  onboardingSteps,
   tokens,
   auth,
 };

@@ -29,6 +29,7 @@ import { videos } from './fr/videos';
 import { errors } from './fr/errors';
 import { validation } from './fr/validation';
 import { recommendationTexts } from './fr/recommendation-texts';
+import { onboardingSteps } from './fr/onboarding-steps';
 import { tokens } from './fr/tokens';
 import { auth } from './fr/auth';
 
@@ -353,6 +354,7 @@ export const fr: Catalog = {
   errors,
   validation,
   recommendationTexts,
+  onboardingSteps,
   tokens,
   auth,
 };
