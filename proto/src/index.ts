@@ -3,6 +3,7 @@ export * from './error-codes.js';
 export * from './errors.js';
 export * from './validation-codes.js';
 export * from './text-params.js';
+export * from './failure-reasons.js';
 export * from './http.js';
 export * from './paging.js';
 export * from './text.js';

@@ -29,6 +29,7 @@ import { errors } from './en/errors';
 import { validation } from './en/validation';
 import { recommendationTexts } from './en/recommendation-texts';
 import { onboardingSteps } from './en/onboarding-steps';
+import { failureReasons } from './en/failure-reasons';
 import { tokens } from './en/tokens';
 import { auth } from './en/auth';
 
@@ -359,6 +360,7 @@ export const en = {
   validation,
   recommendationTexts,
   onboardingSteps,
+  failureReasons,
   tokens,
   auth,
 } as const;

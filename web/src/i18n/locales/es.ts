@@ -30,6 +30,7 @@ import { errors } from './es/errors';
 import { validation } from './es/validation';
 import { recommendationTexts } from './es/recommendation-texts';
 import { onboardingSteps } from './es/onboarding-steps';
+import { failureReasons } from './es/failure-reasons';
 import { tokens } from './es/tokens';
 import { auth } from './es/auth';
 
@@ -354,6 +355,7 @@ export const es: Catalog = {
   validation,
   recommendationTexts,
   onboardingSteps,
+  failureReasons,
   tokens,
   auth,
 };

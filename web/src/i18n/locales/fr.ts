@@ -30,6 +30,7 @@ import { errors } from './fr/errors';
 import { validation } from './fr/validation';
 import { recommendationTexts } from './fr/recommendation-texts';
 import { onboardingSteps } from './fr/onboarding-steps';
+import { failureReasons } from './fr/failure-reasons';
 import { tokens } from './fr/tokens';
 import { auth } from './fr/auth';
 
@@ -355,6 +356,7 @@ export const fr: Catalog = {
   validation,
   recommendationTexts,
   onboardingSteps,
+  failureReasons,
   tokens,
   auth,
 };
