@@ -6,6 +6,7 @@ import { OrganizationChecklistPicker } from '../onboarding/OrganizationChecklist
 import { adminOverviewQuery } from './queries';
 import { stepWords } from '../onboarding/stepText';
 import { useTranslation } from 'react-i18next';
+import { readableErrorMessage } from '../api/errors';
 
 export function OnboardingTab() {
   const { t } = useTranslation();
@@ -17,7 +18,7 @@ export function OnboardingTab() {
         {overview.isPending && <Skeleton className="mt-4 h-40" />}
         {overview.isError && (
           <p role="alert" className="mt-4 text-sm text-red-600">
-            {t('admin.onboarding.loadFailed', { message: overview.error.message })}
+            {t('admin.onboarding.loadFailed', { message: readableErrorMessage(overview.error) })}
           </p>
         )}
         <ul className="mt-4 space-y-3">

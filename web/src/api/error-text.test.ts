@@ -1,6 +1,6 @@
 import { ERROR_CODES, ERROR_TEXTS, INVALID_CREDENTIALS, LANGUAGES } from '@hub/proto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { failureToast } from './errors';
+import { failureToast, readableErrorMessage } from './errors';
 import { ApiError } from './client';
 import { applyLanguage, i18n, resources } from '../i18n/i18n';
 
@@ -74,3 +74,20 @@ describe('a field the server refused', () => {
   });
 });
 
+describe('the message of a request that failed, as the "could not be loaded" lines show it', () => {
+  afterEach(() => applyLanguage('en'));
+
+  it('is a catalog text when the server sent none, or nothing came back', async () => {
+    applyLanguage('es');
+    await i18n.changeLanguage('es');
+    expect(readableErrorMessage(new ApiError(500, undefined))).toBe(
+      'El servidor respondió con un error (HTTP 500).',
+    );
+    expect(readableErrorMessage(new TypeError('Failed to fetch'))).toBe(
+      'No hay conexión con el servidor. Revisa la conexión y vuelve a intentarlo.',
+    );
+    const refused = ApiError.fromBody(401, body('invalid_credentials', INVALID_CREDENTIALS));
+    expect(readableErrorMessage(refused)).toBe(refused.serverMessage);
+    expect(readableErrorMessage(null)).toBe('');
+  });
+});

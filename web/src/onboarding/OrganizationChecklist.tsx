@@ -8,6 +8,7 @@ import { checklistLink } from './checklistLinks';
 import { organizationOnboardingQuery } from './queries';
 import { stepWords } from './stepText';
 import { useTranslation } from 'react-i18next';
+import { readableErrorMessage } from '../api/errors';
 
 /** An organization's onboarding steps, each computed from its records, with where to do it. */
 export function OrganizationChecklist({
@@ -23,7 +24,7 @@ export function OrganizationChecklist({
   if (checklist.isError) {
     return (
       <p role="alert" className="mt-4 text-sm text-red-600">
-        {t('onboarding.loadFailed', { message: checklist.error.message })}
+        {t('onboarding.loadFailed', { message: readableErrorMessage(checklist.error) })}
       </p>
     );
   }

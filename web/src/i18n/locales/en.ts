@@ -30,6 +30,7 @@ import { validation } from './en/validation';
 import { recommendationTexts } from './en/recommendation-texts';
 import { onboardingSteps } from './en/onboarding-steps';
 import { failureReasons } from './en/failure-reasons';
+import { requestErrors } from './en/request-errors';
 import { tokens } from './en/tokens';
 import { auth } from './en/auth';
 
@@ -361,6 +362,7 @@ export const en = {
   recommendationTexts,
   onboardingSteps,
   failureReasons,
+  requestErrors,
   tokens,
   auth,
 } as const;
