@@ -107,6 +107,11 @@ describe('recommendations', () => {
     const [expiring] = byRule(list, 'certification_expiring_unscheduled');
     expect(expiring).toMatchObject({ priority: 'High', category: 'Safety Enhancements' });
     expect(expiring!.description).toContain('Otto Operator\'s certification "Cooling"');
+    // The same in words any client can render: a catalog key and its parts, stored.
+    expect(expiring!.text).toEqual({
+      key: 'certification_expiring_unscheduled',
+      params: { holder: 'Otto Operator', title: 'Cooling', days: expect.any(Number) },
+    });
 
     const [belowMark] = byRule(list, 'sop_pass_rate_below_mark');
     expect(belowMark!.description).toContain('averaged 55%');
