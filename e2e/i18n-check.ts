@@ -40,9 +40,9 @@ export function recordApiStrings() {
 
 /**
  * Texts a page shows outside the pseudo-locale's marks that are neither data nor dates: each
- * text node (and input placeholder) the browser lays out, its marks counted across the inline
- * elements of one block (a `<Trans>` message spans several), what is left once the API's strings
- * are taken out.
+ * text node the browser lays out (and the placeholder, aria-label and title of each element it
+ * shows), its marks counted across the inline elements of one block (a `<Trans>` message spans
+ * several), what is left once the API's strings are taken out.
  */
 export const untranslatedTexts = (page: Page): Promise<string[]> =>
   page.evaluate(() => {
@@ -121,10 +121,20 @@ export const untranslatedTexts = (page: Page): Promise<string[]> =>
         found.add(text.trim().replace(/\s+/g, ' ').slice(0, 80));
       }
     }
-    for (const input of Array.from(document.querySelectorAll('input, textarea'))) {
-      const placeholder = input.getAttribute('placeholder') ?? '';
-      if (/\p{L}/u.test(placeholder) && !placeholder.includes(OPEN) && !explained(placeholder)) {
-        if ((input as HTMLElement).offsetParent) found.add(`placeholder "${placeholder}"`);
+    // What is read without being laid out as text: a field's placeholder, a button's name for a
+    // screen reader, a tooltip. Checked on the elements shown, not those hidden from readers.
+    const ATTRIBUTES = ['placeholder', 'aria-label', 'title'] as const;
+    const selector = ATTRIBUTES.map((name) => `[${name}]`).join(', ');
+    for (const element of Array.from(document.querySelectorAll(selector))) {
+      if (element.closest('[aria-hidden="true"]') || element.getClientRects().length === 0)
+        continue;
+      for (const name of ATTRIBUTES) {
+        const value = element.getAttribute(name) ?? '';
+        // A tooltip giving a row's whole value (a device's user agent 'node') repeats data.
+        if (name === 'title' && api.has(value.trim())) continue;
+        if (/\p{L}/u.test(value) && !value.includes(OPEN) && !explained(value.trim())) {
+          found.add(`${name} "${value.trim().replace(/\s+/g, ' ').slice(0, 80)}"`);
+        }
       }
     }
     return [...found];

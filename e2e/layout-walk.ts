@@ -1,13 +1,18 @@
-import { createRequire } from 'node:module';
 import { ROLES, type Role } from '@hub/proto';
-import type { AxeResults, Result } from 'axe-core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { PagePath } from '../web/src/access/pageAccess.js';
 import { PSEUDO_LOCALE_FLAG } from '../web/src/i18n/pseudo.js';
-import { signIn } from './browser.js';
 import { recordApiStrings, untranslatedTexts } from './i18n-check.js';
+import {
+  audit,
+  BLOCKING,
+  describeViolation,
+  layoutProblems,
+  measure,
+  toastsAtRest,
+  VIEWPORTS,
+} from './layout-check.js';
 import {
   keepWalkScreenshot,
   nextFrames,
@@ -17,16 +22,10 @@ import {
   signedInTab,
   trackRequests,
 } from './page-walk.js';
-import {
-  Api,
-  observe,
-  type Person,
-  publishedSop,
-  type PublishedSop,
-  startRecordsStack,
-  stopRecordsStack,
-} from './records.js';
-import { E2E_SUPER_ADMIN, type RunningStack, uniqueId } from './stack.js';
+import { address, credentials, walkRecords } from './walk-records.js';
+
+export { measure, VIEWPORTS } from './layout-check.js';
+export { credentials, PASSWORD, PEOPLE, setUpWalk, signedIn, walkRecords } from './walk-records.js';
 
 /**
  * The layout and accessibility walk of `e2e/pages*.e2e.test.ts`, generated from the web app's
@@ -50,261 +49,8 @@ import { E2E_SUPER_ADMIN, type RunningStack, uniqueId } from './stack.js';
  * CPU-s for the three files against 57 for the one (each run alone, 2 Dec, a machine loaded by
  * others).
  */
-const ID = uniqueId();
-const DOMAIN = `pocket-works-${ID}.test`;
-export const PASSWORD = 'Pocket-Works-1!';
-export const VIEWPORTS = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'tablet', width: 768, height: 1024 },
-  { name: 'desktop', width: 1280, height: 900 },
-] as const;
 /** Keep a screenshot of every page, role and width, not only of those the check finds fault with. */
 const EVERY_SCREENSHOT = process.env.E2E_WALK_SCREENSHOTS === '1';
-const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const BLOCKING = ['serious', 'critical'];
-
-/**
- * One member per role (the super administrator is built in), with the long names and email
- * addresses real people have: layouts must wrap or truncate them, never run off the side.
- */
-export const PEOPLE = Object.fromEntries(
-  ROLES.filter((role) => role !== 'super_admin').map((role) => [
-    role,
-    {
-      name: `Maximiliana ${role.replace('_', ' ')} Featherstonehaugh-Wolfeschlegelstein`,
-      email: `${role.replace('_', '-')}.featherstonehaugh-wolfeschlegelstein@${DOMAIN}`,
-      role,
-    },
-  ]),
-) as Record<Exclude<Role, 'super_admin'>, Person>;
-const NOTIFICATIONS_EACH = 200;
-
-let stack: RunningStack;
-let browser: Browser;
-let organizationId: number;
-let ids: Record<Exclude<Role, 'super_admin'>, number>;
-let sop: PublishedSop;
-/** An observation under way: the live session, with its answer buttons and findings form. */
-let liveObservation: number;
-
-/** The file's organization, people and records, made before its tests and the browser closed after. */
-export function setUpWalk() {
-  beforeAll(async () => {
-    ({ stack, browser, ids, organizationId } = await startRecordsStack(
-      `pocket-works-${ID}`,
-      DOMAIN,
-      PEOPLE,
-      PASSWORD,
-    ));
-    const supervisor = await new Api(stack).login(PEOPLE.training_supervisor.email, PASSWORD);
-    sop = await publishedSop(stack, supervisor, 'Cooling Cooked Food', 'Safety');
-    // A completed observation too, so the insight, team and observation tables have rows.
-    await observe(supervisor, sop, ids.operator, (index) => index % 2 === 0);
-    const created = await supervisor.call('POST', '/api/observations/create', {
-      sopDocumentId: sop.documentId,
-      evaluationId: sop.evaluation.id,
-      operatorId: ids.operator,
-    });
-    liveObservation = created.id as number;
-    // A course of the SOP that everyone follows, so each one's /my-sops page shows it.
-    const course = await supervisor.call('POST', '/api/training/courses', {
-      title: 'Cooling cooked food safely and keeping it below five degrees in the walk-in',
-      category: 'Safety',
-      duration: '1 hour',
-      difficulty: 'Beginner',
-      documentIds: [sop.documentId],
-    });
-    for (const person of Object.values(PEOPLE)) {
-      const member = await new Api(stack).login(person.email, PASSWORD);
-      await member.call('POST', `/api/training/courses/${course.id}/enroll`);
-    }
-    await notifyEveryone();
-  }, 400_000);
-  afterAll(() => stopRecordsStack({ stack, browser }));
-}
-
-/** 200 notifications for each member, naming people by their long email addresses. */
-async function notifyEveryone() {
-  const sql = new pg.Client({
-    connectionString: stack.resources.databaseUrl,
-    options: '-c search_path=identity',
-  });
-  await sql.connect();
-  try {
-    const people = Object.values(ids);
-    const other = PEOPLE.operator.email;
-    await sql.query(
-      `INSERT INTO notifications (user_id, organization_id, type, title, message, created_at)
-       SELECT person, $2, 'info', 'Invitation accepted',
-              $3 || ' accepted the invitation and joined ' || n || ' minutes ago as operator',
-              now() - n * interval '1 minute'
-         FROM unnest($1::int[]) AS person, generate_series(1, $4::int) AS n`,
-      [people, organizationId, other, NOTIFICATIONS_EACH],
-    );
-  } finally {
-    await sql.end();
-  }
-}
-
-/** A concrete address for each page: the records made above where the path needs an id. */
-function address(path: PagePath): string {
-  const id = path.startsWith('observation/')
-    ? liveObservation
-    : path.startsWith('team/')
-      ? ids.operator
-      : sop.documentId;
-  return `/${path.replace('$id', String(id))}`;
-}
-
-export const credentials = (role: Role) =>
-  role === 'super_admin' ? E2E_SUPER_ADMIN : { email: PEOPLE[role].email, password: PASSWORD };
-
-interface Layout {
-  mainWidth: number;
-  documentOverflow: number;
-  mainOverflow: number;
-  /** Elements whose box leaves the window outside any container meant to scroll sideways. */
-  outside: string[];
-  /** Containers meant to scroll sideways that do (a table too wide for its card). */
-  scrolledSideways: string[];
-  /** Course statuses on more than one line. */
-  wrappedStatuses: string[];
-}
-
-/**
- * How wide the page's content is, by how much the document or the page run off the side, and
- * which elements leave the window: an element is seen wherever it is, inside the scrolling
- * `main` too (a card running past the right edge there made no document overflow). A box inside
- * a container that scrolls sideways on purpose (overflow-x auto or scroll: a table's wrapper) is
- * that container's business; text cut by an ellipsis or a line clamp is meant to be.
- */
-export const measure = (page: Page) =>
-  page.evaluate((): Layout => {
-    const main = document.querySelector('main')!;
-    const root = document.documentElement;
-    const width = root.clientWidth;
-    const scrollsSideways = (element: Element) => {
-      const overflow = getComputedStyle(element).overflowX;
-      return (overflow === 'auto' || overflow === 'scroll') && element !== main;
-    };
-    const inScroller = (element: Element) => {
-      for (let up = element.parentElement; up && up !== main; up = up.parentElement) {
-        if (scrollsSideways(up)) return true;
-      }
-      return false;
-    };
-    const name = (element: Element) => {
-      const id = element.getAttribute('data-testid');
-      const text = (element.textContent ?? '').trim().slice(0, 40);
-      return `<${element.tagName.toLowerCase()}${id ? ` data-testid=${id}` : ''}> "${text}"`;
-    };
-    const outside: string[] = [];
-    const scrolledSideways: string[] = [];
-    for (const element of Array.from(document.body.querySelectorAll('*'))) {
-      const rect = element.getBoundingClientRect();
-      if (rect.width === 0 || rect.height === 0) continue;
-      // Recharts measures label widths in a span of its own, kept 20,000 px above the page.
-      if (element.id === 'recharts_measurement_span') continue;
-      const style = getComputedStyle(element);
-      if (style.visibility === 'hidden' || style.position === 'fixed') continue;
-      if (scrollsSideways(element) && element.scrollWidth > element.clientWidth + 1) {
-        scrolledSideways.push(
-          `${name(element)} scrolls ${element.scrollWidth - element.clientWidth} px sideways`,
-        );
-      }
-      if (rect.left >= -1 && rect.right <= width + 1) continue;
-      if (inScroller(element)) continue;
-      // Clipped on purpose: an ellipsis or a line clamp, or an element hidden for screen readers.
-      const clipper = element.closest('.truncate, [class*=line-clamp], .sr-only');
-      if (clipper && clipper !== element) continue;
-      if (element.matches('.sr-only')) continue;
-      outside.push(`${name(element)} spans ${Math.round(rect.left)}..${Math.round(rect.right)} px`);
-    }
-    const wrappedStatuses = Array.from(document.querySelectorAll('[data-testid=course-status]'))
-      .filter((badge) => {
-        const style = getComputedStyle(badge);
-        const inner =
-          badge.getBoundingClientRect().height -
-          parseFloat(style.paddingTop) -
-          parseFloat(style.paddingBottom);
-        return inner > parseFloat(style.lineHeight) * 1.5;
-      })
-      .map((badge) => `${name(badge)} wraps`);
-    return {
-      mainWidth: main.getBoundingClientRect().width,
-      documentOverflow: root.scrollWidth - root.clientWidth,
-      mainOverflow: main.scrollWidth - main.clientWidth,
-      outside,
-      scrolledSideways,
-      wrappedStatuses,
-    };
-  });
-
-function layoutProblems(where: string, layout: Layout, width: number): string[] {
-  const problems: string[] = [];
-  if (layout.mainWidth < width * 0.9 && width < 1024) {
-    problems.push(`${where}: main is ${layout.mainWidth} px of ${width}`);
-  }
-  if (layout.documentOverflow > 0) {
-    problems.push(`${where}: the document is ${layout.documentOverflow} px too wide`);
-  }
-  if (layout.mainOverflow > 0) {
-    problems.push(`${where}: the page is ${layout.mainOverflow} px too wide`);
-  }
-  // The first few of each: one cause (a card too wide) moves every element inside it.
-  problems.push(...layout.outside.slice(0, 5).map((element) => `${where}: ${element}`));
-  if (width >= 1024) {
-    problems.push(...layout.scrolledSideways.map((element) => `${where}: ${element}`));
-  }
-  problems.push(...layout.wrappedStatuses.map((element) => `${where}: ${element}`));
-  return problems;
-}
-
-/**
- * Waits until no toast is sliding or fading: axe measures a fading toast's text at part of its
- * opacity ("Login Successful" read as too faint when the walk reached a page in the toast's last
- * 100 ms), and the layout check saw the sign-in toast mid-slide, still partly right of a phone's
- * edge (44..402 px of 390) on a slower machine.
- */
-const toastsAtRest = (page: Page) =>
-  page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          !(animation.effect as KeyframeEffect | null)?.target?.closest('.toast-root'),
-      ),
-  );
-
-/** Runs axe-core in the page (injected from node_modules once per tab), toasts at rest. */
-async function audit(page: Page): Promise<AxeResults> {
-  await toastsAtRest(page);
-  const loaded = await page.evaluate(() => 'axe' in window);
-  if (!loaded) await page.addScriptTag({ path: AXE_SCRIPT });
-  return page.evaluate(
-    (tags) =>
-      (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, {
-        runOnly: { type: 'tag', values: tags },
-        resultTypes: ['violations'],
-      }),
-    AXE_TAGS,
-  );
-}
-
-/** One violation, readable in the test's output: rule, impact, help link and each element. */
-function describeViolation(where: string, violation: Result): string {
-  const nodes = violation.nodes
-    .slice(0, 5)
-    .map(
-      (node) =>
-        `    at ${node.target.join(' ')}\n      ${node.html.slice(0, 200)}\n      ${(node.failureSummary ?? '').replaceAll('\n', '\n      ')}`,
-    )
-    .join('\n');
-  const more = violation.nodes.length > 5 ? `\n    ... and ${violation.nodes.length - 5} more` : '';
-  return `${where}: [${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes}${more}`;
-}
 
 interface WalkFindings {
   layout: string[];
@@ -355,6 +101,7 @@ function walk(role: Role): Promise<WalkFindings> {
   let findings = walks.get(role);
   if (!findings) {
     findings = (async () => {
+      const { browser, stack } = walkRecords();
       // The app's CSP allows no inline script: the injected axe-core is let through here only.
       const { context, page } = await signedInTab(browser, stack.url, credentials(role), {
         bypassCSP: true,
@@ -394,6 +141,7 @@ async function walkLanguage(
   storageState: Awaited<ReturnType<BrowserContext['storageState']>>,
   findings: LanguageFindings,
 ) {
+  const { browser, stack } = walkRecords();
   const context = await browser.newContext({
     viewport: VIEWPORTS[0],
     locale: language.locale,
@@ -443,6 +191,7 @@ function walkLanguages(role: Role): Promise<LanguageFindings> {
   let findings = languageWalks.get(role);
   if (!findings) {
     findings = (async () => {
+      const { browser, stack } = walkRecords();
       const signed = await signedInTab(browser, stack.url, credentials(role));
       const storageState = await signed.context.storageState();
       await signed.context.close();
@@ -475,9 +224,6 @@ if (unwalked.length > 0) {
   throw new Error(`e2e/layout-walk.ts: WALKS must walk each role once: ${unwalked.join(', ')}`);
 }
 
-/** The file's stack, browser and live observation, once setUpWalk's beforeAll has run. */
-export const walkRecords = () => ({ stack, browser, liveObservation });
-
 /** The walk of the file's roles: the layout at three widths, then axe, one test each. */
 export function describeWalks(file: keyof typeof WALKS) {
   const roles: readonly Role[] = WALKS[file];
@@ -509,12 +255,4 @@ export function describeWalks(file: keyof typeof WALKS) {
       300_000,
     );
   });
-}
-
-/** A person of the role signed in, in a phone-sized tab of their own. */
-export async function signedIn(role: Role): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: VIEWPORTS[0] });
-  const page = await context.newPage();
-  await signIn(page, stack.url, credentials(role).email, credentials(role).password);
-  return { context, page };
 }

@@ -6,328 +6,40 @@
 // (analysed); two PDF workers share the queue; a killed worker container is restarted by its
 // restart policy; after `down` and `up` every record and file is still there (volumes).
 // Run by Node itself (type stripping): built-in modules only, no build step.
-import { execFileSync } from 'node:child_process';
+// The stack is driven by compose-stack.ts, the API by smoke-client.ts (waits in smoke-waits.ts).
 import { randomBytes } from 'node:crypto';
-import {
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { fetchRetrying } from './retry.ts';
+import {
+  compose,
+  containerName,
+  down,
+  env,
+  gatewayAnswers,
+  healthy,
+  inspect,
+  jobsDone,
+  PROJECT,
+  SCALE_FILE_TEXT,
+  scaleFile,
+  SECOND_PDF_WORKER,
+  startTiers,
+  SUPER_ADMIN,
+} from './compose-stack.ts';
+import {
+  Client,
+  fileBlob,
+  invitationLink,
+  memberVideo,
+  PROCESSING_TIMEOUT_MS,
+  waitProcessed,
+} from './smoke-client.ts';
+import { check, freePort, type Json, log, root, seconds, waitUntil } from './smoke-waits.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const FIXTURES = process.env.HUB_FIXTURES ?? path.join(root, '../shared/fixtures');
-const PROJECT = process.env.HUB_SMOKE_PROJECT ?? 'hub-smoke';
-const MAILPIT = 'http://127.0.0.1:8025';
-const SUPER_ADMIN = {
-  email: 'admin@hub.local',
-  password: `Smoke-${randomBytes(6).toString('hex')}!`,
-};
 const MEMBER_PASSWORD = 'Smoke-Member-Pass-1!';
-/** The PDF and video workers' first jobs load their models and libraries: slow on 2 cores. */
-const PROCESSING_TIMEOUT_MS = 300_000;
-
-/** Every compose service, in the order health checks let them start (podman-compose 1.0.3 does
- * not wait for `depends_on` conditions: this driver runs each tier's health checks itself). */
-const TIERS: { services: string[]; oneOff?: boolean }[] = [
-  { services: ['postgres', 'redis', 'minio', 'mailpit'] },
-  { services: ['minio-setup'], oneOff: true },
-  {
-    services: [
-      'identity',
-      'library',
-      'observation',
-      'video',
-      'integration',
-      'pdf-worker',
-      'quiz-worker',
-      'video-worker',
-    ],
-  },
-  { services: ['gateway'] },
-];
-
-type Json = Record<string, unknown>;
 
 const figures: [string, string][] = [];
-const log = (line: string) => console.log(`[smoke] ${line}`);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
-
-function check(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new Error(`smoke test failed: ${message}`);
-}
-
-async function waitUntil<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`smoke test failed: ${what} within ${timeoutMs} ms`);
-    await sleep(1000);
-  }
-}
-
-async function freePort(preferred: number): Promise<number> {
-  const tryPort = (port: number) =>
-    new Promise<number | undefined>((resolve) => {
-      const server = createServer();
-      server.once('error', () => resolve(undefined));
-      server.listen(port, '0.0.0.0', () => {
-        const { port: got } = server.address() as { port: number };
-        server.close(() => resolve(got));
-      });
-    });
-  return (await tryPort(preferred)) ?? (await tryPort(0)) ?? preferred;
-}
-
-// ---- the engine -------------------------------------------------------------------------------
-
-const scaleFile = path.join(mkdtempSync(path.join(tmpdir(), 'hub-smoke-')), 'scale.yml');
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  SUPER_ADMIN_PASSWORD: SUPER_ADMIN.password,
-  INTEGRATION_SECRET_KEY: randomBytes(32).toString('base64'),
-  WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
-  FILE_LINK_SECRET: randomBytes(24).toString('hex'),
-};
-
-const logFile = path.join(root, process.env.LOG_DIR ?? 'test-artifacts/containers', 'compose.log');
-mkdirSync(path.dirname(logFile), { recursive: true });
-const composeLog = openSync(logFile, 'a');
-
-function podman(args: string[]): string {
-  return execFileSync('podman', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-}
-
-/** podman-compose on the base file and the offline override (and the scale file once written). */
-function compose(args: string[], scaled = false): void {
-  const files = ['docker-compose.yml', 'infra/docker/compose.offline.yml'];
-  if (scaled) files.push(scaleFile);
-  execFileSync(
-    'podman-compose',
-    ['-p', PROJECT, ...files.flatMap((file) => ['-f', file]), ...args],
-    // Its output (every podman command it runs, podman's complaints) goes to a log file.
-    { cwd: root, env, stdio: ['ignore', composeLog, composeLog] },
-  );
-}
-
-const containerName = (service: string) => `${PROJECT}_${service}_1`;
-
-/**
- * The second PDF worker: the same service read again from docker-compose.yml (`extends` with
- * `file`). podman-compose 1.0.3 ignores `--scale`, and with `deploy.replicas` its replicas share
- * one health check list that it consumes while creating the first (the second then fails).
- * `docker compose up --scale pdf-worker=2` is the plain way where it is available.
- */
-const SECOND_PDF_WORKER = 'pdf-worker-2';
-const SCALE_FILE_TEXT = [
-  'services:',
-  `  ${SECOND_PDF_WORKER}:`,
-  '    extends:',
-  '      file: docker-compose.yml',
-  '      service: pdf-worker',
-  '',
-].join('\n');
-
-function inspect(container: string, format: string): string {
-  return podman(['inspect', '--format', format, container]).trim();
-}
-
-/** Runs the container's health check (podman schedules them through systemd, absent here). */
-function healthy(container: string): boolean {
-  try {
-    podman(['healthcheck', 'run', container]);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The services of a tier, with the second PDF worker once it is asked for. */
-const servicesOf = (tier: (typeof TIERS)[number], scaled: boolean) =>
-  scaled && tier.services.includes('pdf-worker')
-    ? [...tier.services, SECOND_PDF_WORKER]
-    : tier.services;
-
-async function startTiers(scaled: boolean) {
-  for (const tier of TIERS) {
-    const services = servicesOf(tier, scaled);
-    compose(['up', '-d', ...services], scaled);
-    const containers = services.map((service) => containerName(service));
-    for (const container of containers) {
-      if (tier.oneOff) {
-        await waitUntil(`${container} done`, 60_000, async () => {
-          const [status, code] = inspect(container, '{{.State.Status}} {{.State.ExitCode}}').split(
-            ' ',
-          );
-          if (status !== 'exited') return undefined;
-          check(code === '0', `${container} exited with ${code}: ${podman(['logs', container])}`);
-          return true;
-        });
-      } else {
-        await waitUntil(`${container} healthy`, 180_000, async () =>
-          healthy(container) ? true : undefined,
-        );
-      }
-    }
-  }
-}
-
-/**
- * `down` after stopping every container in the reverse of the start order, each with its grace
- * period: podman-compose 1.0.3 ignores `stop_grace_period` and stops with `-t 1`, which would cut
- * short PostgreSQL's checkpoint, Redis' last append and a worker's job in hand.
- */
-function down(scaled: boolean, removeVolumes: boolean) {
-  const running = new Set(podman(['ps', '--format', '{{.Names}}']).split('\n'));
-  for (const tier of [...TIERS].reverse()) {
-    const containers = servicesOf(tier, scaled)
-      .map((service) => containerName(service))
-      .filter((container) => running.has(container));
-    if (containers.length > 0) podman(['stop', '-t', '30', ...containers]);
-  }
-  compose(['down', ...(removeVolumes ? ['-v'] : [])], scaled);
-}
-
-/** The gateway answers on the published port (from the host, not only inside its container). */
-const gatewayAnswers = (base: string) =>
-  waitUntil('the gateway answering on its published port', 60_000, async () =>
-    (await fetch(`${base}/api/docs/openapi.json`)).ok ? true : undefined,
-  );
-
-// ---- the product's API ------------------------------------------------------------------------
-
-class Client {
-  cookie = '';
-  // A plain field: Node's type stripping takes no parameter properties.
-  private readonly base: string;
-  constructor(base: string) {
-    this.base = base;
-  }
-
-  async call(method: string, route: string, body?: unknown): Promise<Json> {
-    const response = await this.send(route, () => ({
-      method,
-      headers: {
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(this.cookie ? { cookie: this.cookie } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }));
-    return this.answer(method, route, response);
-  }
-
-  /** A 503 with Retry-After (a dependency briefly away) is asked again, as a real client does. */
-  private send(route: string, init: () => RequestInit): Promise<Response> {
-    return fetchRetrying(() => fetch(`${this.base}${route}`, init()), {
-      onRetry: (seconds, attempt) =>
-        log(`${route}: 503 with Retry-After, asking again in ${seconds} s (attempt ${attempt})`),
-    });
-  }
-
-  async upload(route: string, fields: Record<string, string>, file: Blob, fileName: string) {
-    const form = new FormData();
-    // Fields before the file: the gateway reads them while the file streams.
-    for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    form.append('file', file, fileName);
-    const response = await this.send(route, () => ({
-      method: 'POST',
-      headers: this.cookie ? { cookie: this.cookie } : {},
-      body: form,
-    }));
-    return this.answer('POST', route, response);
-  }
-
-  async login(email: string, password: string) {
-    await this.call('POST', '/api/auth/login', { email, password });
-    return this;
-  }
-
-  private async answer(method: string, route: string, response: Response): Promise<Json> {
-    const session = /hub_session=([^;]*)/.exec(response.headers.get('set-cookie') ?? '');
-    if (session?.[1]) this.cookie = `hub_session=${session[1]}`;
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text}`);
-    return text ? (JSON.parse(text) as Json) : {};
-  }
-}
-
-interface MailSummary {
-  ID: string;
-  To: { Address: string }[];
-}
-
-/** The invitation mailed to `address`, read from the mail catcher (Mailpit's API). */
-async function invitationLink(address: string): Promise<URL> {
-  return waitUntil(`an invitation mailed to ${address}`, 60_000, async () => {
-    const list = (await (await fetch(`${MAILPIT}/api/v1/messages`)).json()) as {
-      messages: MailSummary[];
-    };
-    const mail = list.messages.find((m) => m.To.some((to) => to.Address === address));
-    if (!mail) return undefined;
-    const message = (await (await fetch(`${MAILPIT}/api/v1/message/${mail.ID}`)).json()) as {
-      Text: string;
-    };
-    const link = /https?:\/\/\S+?\/(?:setup-password|enhanced-setup)\?\S+/.exec(message.Text);
-    return link ? new URL(link[0]) : undefined;
-  });
-}
-
-const fileBlob = (file: string, type: string) =>
-  new Blob([new Uint8Array(readFileSync(file))], { type });
-
-async function waitProcessed(member: Client, documentId: number) {
-  return waitUntil(`document ${documentId} processed`, PROCESSING_TIMEOUT_MS, async () => {
-    const document = await member.call('GET', `/api/library/documents/${documentId}`);
-    check(!document.processingError, `document ${documentId}: ${String(document.processingError)}`);
-    return document.processed === true ? document : undefined;
-  });
-}
-
-/** A short MP4 of the member's own photos (ffmpeg on the host), two seconds each. */
-function memberVideo(photos: string[]): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'hub-smoke-video-'));
-  const list = path.join(folder, 'frames.txt');
-  writeFileSync(
-    list,
-    [...photos, photos.at(-1)].map((file) => `file '${file}'\nduration 2\n`).join(''),
-  );
-  const video = path.join(folder, 'shift.mp4');
-  execFileSync('ffmpeg', [
-    ...['-v', 'error', '-f', 'concat', '-safe', '0', '-i', list],
-    ...[
-      '-vf',
-      'scale=640:480:force_original_aspect_ratio=decrease,pad=640:480:(ow-iw)/2:(oh-ih)/2',
-    ],
-    ...['-r', '10', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', video],
-  ]);
-  return video;
-}
-
-/** Jobs of a queue this PDF worker container finished, from its own /metrics. */
-function jobsDone(container: string): number {
-  const text = podman([
-    'exec',
-    container,
-    'node',
-    '-e',
-    "fetch('http://127.0.0.1:9464/metrics').then((r) => r.text()).then((t) => console.log(t))",
-  ]);
-  return text
-    .split('\n')
-    .filter((line) => line.startsWith('hub_job_duration_seconds_count') && line.includes('pdf'))
-    .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
-}
 
 // ---- the run ------------------------------------------------------------------------------------
 

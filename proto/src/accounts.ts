@@ -2,6 +2,7 @@ import { ERROR_TEXTS } from './error-codes.js';
 import { z } from 'zod';
 import { CreatableRole } from './roles.js';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './text.js';
+import { TextParams } from './text-params.js';
 import { Organization, User } from './identity.js';
 import { SamlIdpSettings } from './saml.js';
 import { PageInfo, pageQuery } from './paging.js';
@@ -94,12 +95,43 @@ export const GlobalPrompts = z.object({
 });
 export type GlobalPrompts = z.infer<typeof GlobalPrompts>;
 
+/**
+ * What an onboarding step says, as a catalog key and its counts (web: onboardingSteps.<key>),
+ * for a client to word in its reader's language; `label` and `detail` say it in English.
+ * Keys are never renamed.
+ */
+export const ONBOARDING_TEXT_KEYS = [
+  // An organization's own checklist
+  'people_none',
+  'people',
+  'sign_in_saml',
+  'sign_in_password',
+  'first_sop',
+  'first_evaluation',
+  'first_observation',
+  'camera_system',
+  // The super administrator's console
+  'organization',
+  'organization_with_platform',
+  'sso_identifier',
+  'saml_complete',
+  'saml_missing',
+  'admins',
+  'users',
+  'settings_saved',
+  'settings_unsaved',
+  'auth_test',
+  'materials',
+] as const;
+export type OnboardingTextKey = (typeof ONBOARDING_TEXT_KEYS)[number];
+
 export const OnboardingStep = z.object({
   key: z.string(),
   label: z.string(),
   done: z.boolean(),
   optional: z.boolean(),
   detail: z.string(),
+  text: z.object({ key: z.enum(ONBOARDING_TEXT_KEYS), params: TextParams }),
 });
 export type OnboardingStep = z.infer<typeof OnboardingStep>;
 

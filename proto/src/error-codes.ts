@@ -58,6 +58,10 @@ export const ERROR_TEXTS = {
   retry_only_failed: 'Only a document whose processing failed can be retried.',
   option_required: 'Please select an option before continuing',
   document_with_evaluation_required: 'Please select a document with evaluation',
+  // A request field a schema refused: the body's `params` name the rule (validation-codes.ts);
+  // the message stays the schema's own sentence, this text is what a reader gets for a rule
+  // the client does not know.
+  invalid_field: 'Please check the {field} field.',
   // The service itself
   storage_unavailable:
     'Files cannot be stored or read right now (the file store cannot be reached). Nothing was saved; please try again in a few minutes.',

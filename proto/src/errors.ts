@@ -8,6 +8,8 @@ export const ErrorBody = z.object({
   field: z.string().optional(),
   /** For a message of ERROR_TEXTS: its stable code, for clients that show their own text. */
   code: z.string().optional(),
+  /** The parts of the code's text: for `invalid_field`, the rule and its limit (validation-codes.ts). */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

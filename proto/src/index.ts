@@ -1,6 +1,9 @@
 export * from './roles.js';
 export * from './error-codes.js';
 export * from './errors.js';
+export * from './validation-codes.js';
+export * from './text-params.js';
+export * from './failure-reasons.js';
 export * from './http.js';
 export * from './paging.js';
 export * from './text.js';
@@ -59,3 +62,4 @@ export * from './queue-contracts.js';
 export * from './csv.js';
 export * from './people-imports.js';
 export * from './rpc/people-imports.js';
+export * from './rpc-access.js';

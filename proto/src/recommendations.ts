@@ -1,5 +1,6 @@
 import { ERROR_TEXTS } from './error-codes.js';
 import { z } from 'zod';
+import { TextParams } from './text-params.js';
 
 export const RECOMMENDATION_CATEGORIES = [
   'Efficiency Improvements',
@@ -28,11 +29,71 @@ export const RECOMMENDATION_RULES = [
 ] as const;
 export type RecommendationRule = (typeof RECOMMENDATION_RULES)[number];
 
-/** One row or figure behind a recommendation; `href` opens the row it names. */
+/**
+ * What a recommendation says, as a catalog key and its parts, so a client writes it in its
+ * reader's language (web: recommendations.texts.<key>: title, description, action). A rule may
+ * have more than one text ('evaluation_draft', 'evaluation_missing'). Keys are never renamed.
+ */
+export const RECOMMENDATION_TEXT_KEYS = [
+  'certification_expiring_unscheduled',
+  'sop_reobservation_needed',
+  'sop_pass_rate_below_mark',
+  'question_missed_by_most',
+  'supervisor_idle',
+  'supervisor_never_observed',
+  'evaluation_draft',
+  'evaluation_missing',
+  'document_processing_failed',
+  'video_operators_unidentified',
+] as const;
+export type RecommendationTextKey = (typeof RECOMMENDATION_TEXT_KEYS)[number];
+export const RecommendationText = z.object({
+  key: z.enum(RECOMMENDATION_TEXT_KEYS),
+  params: TextParams,
+});
+export type RecommendationText = z.infer<typeof RecommendationText>;
+
+/** An evidence row's fixed label, by which a client words it (web: recommendations.evidence). */
+export const EVIDENCE_LABELS = [
+  'holder',
+  'certification',
+  'expires',
+  'sop',
+  'average_score',
+  'pass_mark',
+  'passed',
+  'question',
+  'missed_by',
+  'supervisor',
+  'last_observation',
+  'evaluation',
+  'document',
+  'error',
+] as const;
+/** An evidence value's wording (web: recommendations.values), its parts in the text's params. */
+export const EVIDENCE_VALUES = [
+  'date',
+  'percent',
+  'count_of',
+  'people_of',
+  'never',
+  'draft',
+  'none',
+  'reobservation_since',
+  'identified_of',
+] as const;
+
+/**
+ * One row or figure behind a recommendation; `href` opens the row it names. `label` and `value`
+ * are the English words (and names, titles as they are); `labelKey` and `valueText`, when set,
+ * let a client word them itself. Rows stored before they existed have neither.
+ */
 export const RecommendationEvidence = z.object({
   label: z.string(),
   value: z.string().nullable(),
   href: z.string().nullable(),
+  labelKey: z.enum(EVIDENCE_LABELS).optional(),
+  valueText: z.object({ key: z.enum(EVIDENCE_VALUES), params: TextParams }).optional(),
 });
 export type RecommendationEvidence = z.infer<typeof RecommendationEvidence>;
 
@@ -45,10 +106,13 @@ export const Recommendation = z.object({
   rule: z.enum(RECOMMENDATION_RULES),
   category: z.enum(RECOMMENDATION_CATEGORIES),
   priority: z.enum(RECOMMENDATION_PRIORITIES),
+  /** In English, as the rules wrote them; `text` is the same in words any client can render. */
   title: z.string(),
   description: z.string(),
   evidence: z.array(RecommendationEvidence),
   action: RecommendationAction,
+  /** Null for a recommendation stored before texts had keys (decided ones keep their words). */
+  text: RecommendationText.nullable(),
   state: z.enum(RECOMMENDATION_STATES),
   /** Who implemented or dismissed it, and when; null while active. */
   decidedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),

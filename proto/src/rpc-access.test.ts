@@ -7,7 +7,8 @@ import * as proto from './index.js';
 import type { RouteAccess, RouteContract } from './http.js';
 import { ROLES } from './roles.js';
 import { api } from './routes.js';
-import type { RpcAccess, RpcContract } from './rpc.js';
+import { FROM_ROUTES, isFromRoutes, type ResolvedRpcAccess, type RpcContract } from './rpc.js';
+import { RELAYED_RPC_ROLES, rpcAccess } from './rpc-access.js';
 import { RPC_CONTRACTS, rpcTables } from './rpc-contracts.js';
 
 const takesActor = (contract: RpcContract) =>
@@ -34,12 +35,58 @@ describe('RPC access declarations', () => {
 
   it.each(named)('%s: roles exactly when the request carries an actor', (_, contract) => {
     if (takesActor(contract)) {
-      expect(Array.isArray(contract.access)).toBe(true);
-      expect((contract.access as readonly string[]).length).toBeGreaterThan(0);
-      for (const role of contract.access) expect(ROLES).toContain(role);
+      const access = rpcAccess(contract);
+      expect(Array.isArray(access)).toBe(true);
+      expect((access as readonly string[]).length).toBeGreaterThan(0);
+      for (const role of access) expect(ROLES).toContain(role);
     } else {
       expect(['public', 'service']).toContain(contract.access);
     }
+  });
+});
+
+const relayedRoutes = (contract: RpcContract) =>
+  Object.values(api as Record<string, RouteContract>).filter(
+    (route) => route.relay?.rpc.pattern === contract.pattern,
+  );
+
+/**
+ * A route declares who may call it; the RPC it relays to takes FROM_ROUTES rather than a second
+ * copy of the roles (rpc-access.ts derives them, the service's RpcHandler checks them again).
+ */
+describe('RPC access declared once', () => {
+  it.each(named)('%s: derives its roles exactly when a route relays to it', (_, contract) => {
+    expect(isFromRoutes(contract.access)).toBe(relayedRoutes(contract).length > 0);
+  });
+
+  it("derives from routes with roles only: no public route relays on anyone's behalf", () => {
+    const relaying = Object.values(api as Record<string, RouteContract>).filter((r) => r.relay);
+    expect(relaying.filter((route) => route.access === 'public')).toEqual([]);
+    expect(RELAYED_RPC_ROLES.size).toBe(new Set(relaying.map((r) => r.relay!.rpc)).size);
+  });
+
+  // Their service tells the routes apart by the request (the caller's own faces, or a member's
+  // for an administrator), so the RPC admits the roles of both. Any other RPC is relayed by
+  // routes of one access: a second route with other roles needs its own look here.
+  const SHARED_BY_ROUTES_OF_OTHER_ACCESS = [
+    'video.faces.references',
+    'video.faces.references.delete',
+  ];
+
+  it('has routes of different access relay to one RPC only where listed', () => {
+    const mixed = named
+      .map(([, contract]) => contract)
+      .filter((contract) => {
+        const accesses = relayedRoutes(contract).map((route) => describeAccess(route.access));
+        return new Set(accesses).size > 1;
+      })
+      .map((contract) => contract.pattern);
+    expect(mixed.sort()).toEqual([...SHARED_BY_ROUTES_OF_OTHER_ACCESS].sort());
+  });
+
+  it('refuses to resolve FROM_ROUTES for an RPC no route relays to', () => {
+    const orphan = { ...RPC_CONTRACTS[0]!, pattern: 'nobody.relays', access: FROM_ROUTES };
+    expect(() => rpcAccess(orphan)).toThrow(/no route with roles relays to it/);
   });
 });
 
@@ -93,7 +140,7 @@ function handWritten(): Set<string> {
   return names;
 }
 
-const describeAccess = (access: RpcAccess | RouteAccess) =>
+const describeAccess = (access: ResolvedRpcAccess | RouteAccess) =>
   typeof access === 'string' ? access : ROLES.filter((role) => access.includes(role)).join(',');
 
 describe('RPC access agrees with the routes that forward to it', () => {
@@ -109,18 +156,19 @@ describe('RPC access agrees with the routes that forward to it', () => {
     '%s: the roles of the routes forwarding to it',
     (key, contract) => {
       const routes = byContract.get(key)!;
+      const access = rpcAccess(contract);
       if (routes.includes('public')) {
         // A public route forwards nobody's actor.
-        expect(contract.access).toBe('public');
+        expect(access).toBe('public');
         return;
       }
       if (!takesActor(contract)) {
         // Figures the gateway asks for on its own, e.g. by the actor's organization.
-        expect(contract.access).toBe('service');
+        expect(access).toBe('service');
         return;
       }
-      const allowed = routes.flatMap((access) => (access === 'public' ? [] : access));
-      expect(describeAccess(contract.access)).toBe(describeAccess(allowed));
+      const allowed = routes.flatMap((route) => (route === 'public' ? [] : route));
+      expect(describeAccess(access)).toBe(describeAccess(allowed));
     },
   );
 });

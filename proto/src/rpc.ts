@@ -5,12 +5,27 @@ import { z } from 'zod';
  * - roles: the request carries the actor the gateway built from a session, and the service's
  *   RpcHandler refuses any other role before the handler runs (the gateway's route check is the
  *   first lock, this the second);
+ * - FROM_ROUTES: the same, with the roles of the routes that relay to it (`relay` in
+ *   proto/src/routes/*), derived once in rpc-access.ts rather than written a second time here;
  * - 'public': anyone the gateway lets in without a session; the request carries its own proof
  *   (a password, a token, an invitation, a signed SAML response) or asks for nothing private;
  * - 'service': only other services (or the gateway itself, not on a person's behalf) call it;
  *   no actor, the request names the organization, and Redis is reachable by services alone.
  */
-export type RpcAccess = readonly Role[] | 'public' | 'service';
+export type RpcAccess = readonly Role[] | typeof FROM_ROUTES | 'public' | 'service';
+
+/** What an RPC's access comes to once FROM_ROUTES is replaced by its routes' roles. */
+export type ResolvedRpcAccess = Exclude<RpcAccess, typeof FROM_ROUTES>;
+
+/**
+ * An RPC whose roles are those of the routes relaying to it. An object, not a string, so code
+ * that reads `typeof access === 'string'` as "no role to check" cannot mistake it for open.
+ */
+export const FROM_ROUTES: { readonly fromRoutes: true } = Object.freeze({ fromRoutes: true });
+
+/** By shape, not identity: a process may load proto twice (its sources and its build). */
+export const isFromRoutes = (access: RpcAccess): access is typeof FROM_ROUTES =>
+  typeof access === 'object' && 'fromRoutes' in access;
 
 /** One request/answer exchange with a service over Redis. */
 export interface RpcContract<
@@ -32,7 +47,7 @@ type ActorlessRequest = z.ZodType<{ actor?: never; [field: string]: unknown }>;
 export function rpc<TRequest extends ActorRequest, TAnswer extends z.ZodType>(
   service: string,
   pattern: string,
-  access: readonly Role[],
+  access: readonly Role[] | typeof FROM_ROUTES,
   request: TRequest,
   answer: TAnswer,
 ): RpcContract<TRequest, TAnswer>;

@@ -164,13 +164,31 @@ export const SkillsMatrix = z.object({
 export type SkillsMatrix = z.infer<typeof SkillsMatrix>;
 
 /**
- * The skills-matrix CSV in batches of CSV text, made by the observation service: the first
- * batch (no `rows` in the request) carries the header, the first people's lines, every selected
+ * One person's line of the skills-matrix CSV, as it crosses the RPC: most cells of a large
+ * matrix are the same "not trained" text, so only the others are sent and the gateway writes the
+ * rest (58 MiB of CSV for 10,000 people x 500 SOPs crossed as JSON took most of the export's
+ * time, in both processes and Redis).
+ */
+export const SkillsMatrixCsvLine = z.object({
+  /** The person's columns as CSV cells joined by commas, no line end. */
+  person: z.string(),
+  /** The SOP cells other than the batch's `emptyCell`, by column index ascending, as CSV cells. */
+  cells: z.array(z.object({ column: z.number().int(), text: z.string() })),
+});
+export type SkillsMatrixCsvLine = z.infer<typeof SkillsMatrixCsvLine>;
+
+/**
+ * The skills-matrix CSV in batches of lines, made by the observation service: the first batch
+ * (no `rows` in the request) carries the header, the first people's lines, every selected
  * person's id in order and the columns, which the later batches are asked for with.
  */
 export const SkillsMatrixCsvBatch = z.object({
-  /** Whole CSV lines (RFC 4180, CRLF), ready to send. */
-  text: z.string(),
+  /** This batch's people, in order. */
+  lines: z.array(SkillsMatrixCsvLine),
+  /** The first batch: the header line (RFC 4180, CRLF). */
+  header: z.string().optional(),
+  /** The first batch: the CSV cell of an SOP without records, in the reader's language. */
+  emptyCell: z.string().optional(),
   /** The first batch: every selected person's id in the matrix's order. */
   rowIds: z.array(z.number().int()).optional(),
   /** The first batch: the SOP columns' ids in the header's order. */
@@ -181,14 +199,17 @@ export const SkillsMatrixCsvBatch = z.object({
 export type SkillsMatrixCsvBatch = z.infer<typeof SkillsMatrixCsvBatch>;
 
 /**
- * Cells of one batch of the skills-matrix CSV (about 12 bytes of text each): what the
- * observation service and the gateway hold of the export at once, whatever its size.
+ * Cells the gateway writes of the skills-matrix CSV at once (about 12 bytes of text each): what
+ * it holds of the written text, whatever the export's size.
  */
 export const SKILLS_MATRIX_CSV_BATCH_CELLS = 250_000;
-/** People of one batch, whatever the number of SOPs. */
+/**
+ * People of one batch over the RPC, whatever the number of SOPs: a batch carries only the cells
+ * with records (SkillsMatrixCsvLine), so it is small; fewer batches, fewer round trips.
+ */
 export const SKILLS_MATRIX_CSV_MAX_BATCH_ROWS = 1000;
 
-/** People per batch of the skills-matrix CSV with this many SOP columns. */
+/** People whose lines the gateway writes at once, with this many SOP columns. */
 export function skillsMatrixCsvBatchRows(sops: number): number {
   return Math.max(
     1,

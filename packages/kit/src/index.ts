@@ -26,4 +26,5 @@ export * from './sessions/session-digest.js';
 export * from './paging/keyset.js';
 export * from './logging/nest-logger.js';
 export * from './scim/scim-protocol.js';
+export * from './scim/scim-resource.js';
 export * from './i18n/messages.js';

@@ -5,23 +5,23 @@ import {
   ApiTokenView,
   CreateApiTokenRequest,
 } from '../api-tokens.js';
-import { Actor, OWN_ORGANIZATION_ADMINS } from '../roles.js';
-import { ActorOnly, rpc } from '../rpc.js';
+import { Actor } from '../roles.js';
+import { ActorOnly, rpc, FROM_ROUTES } from '../rpc.js';
 
 /** API tokens live in identity, next to the users they act for. */
 export const apiTokensRpc = {
-  list: rpc('identity', 'api-tokens.list', OWN_ORGANIZATION_ADMINS, ActorOnly, ApiTokenList),
+  list: rpc('identity', 'api-tokens.list', FROM_ROUTES, ActorOnly, ApiTokenList),
   create: rpc(
     'identity',
     'api-tokens.create',
-    OWN_ORGANIZATION_ADMINS,
+    FROM_ROUTES,
     z.object({ actor: Actor, token: CreateApiTokenRequest }),
     z.object({ token: ApiTokenView, secret: z.string() }),
   ),
   revoke: rpc(
     'identity',
     'api-tokens.revoke',
-    OWN_ORGANIZATION_ADMINS,
+    FROM_ROUTES,
     z.object({ actor: Actor, tokenId: z.number().int() }),
     z.object({ message: z.string() }),
   ),

@@ -6,8 +6,8 @@ import {
   CertificationSettings,
   CertificationVerification,
 } from '../certifications.js';
-import { Actor, TRAINING_EDITORS, ORGANIZATION_ADMINS, ALL_ROLES } from '../roles.js';
-import { ActorOnly, rpc } from '../rpc.js';
+import { Actor, ALL_ROLES } from '../roles.js';
+import { ActorOnly, rpc, FROM_ROUTES } from '../rpc.js';
 
 const CertificationRef = z.object({ actor: Actor, certificationId: z.number().int() });
 
@@ -16,7 +16,7 @@ export const certificationRpc = {
   list: rpc(
     'observation',
     'certifications.list',
-    ALL_ROLES,
+    FROM_ROUTES,
     z.object({ actor: Actor, filter: CertificationListQuery }),
     CertificationList,
   ),
@@ -37,28 +37,28 @@ export const certificationRpc = {
   revoke: rpc(
     'observation',
     'certifications.revoke',
-    ORGANIZATION_ADMINS,
+    FROM_ROUTES,
     CertificationRef.extend({ reason: z.string() }),
     Certification,
   ),
   settings: rpc(
     'observation',
     'certifications.settings',
-    TRAINING_EDITORS,
+    FROM_ROUTES,
     ActorOnly,
     CertificationSettings,
   ),
   saveDefaults: rpc(
     'observation',
     'certifications.settings.save',
-    TRAINING_EDITORS,
+    FROM_ROUTES,
     z.object({ actor: Actor, defaultValidityMonths: z.number().int() }),
     CertificationSettings,
   ),
   saveSopValidity: rpc(
     'observation',
     'certifications.settings.sop',
-    TRAINING_EDITORS,
+    FROM_ROUTES,
     z.object({
       actor: Actor,
       documentId: z.number().int(),

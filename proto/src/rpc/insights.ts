@@ -14,7 +14,7 @@ import {
   ProgressInsightsPage,
 } from '../insight-pages.js';
 import { Actor, STAFF_ROLES } from '../roles.js';
-import { ActorOnly, rpc } from '../rpc.js';
+import { ActorOnly, rpc, FROM_ROUTES } from '../rpc.js';
 
 /**
  * Insights are answered by the observation service (reports/), identity (people) and
@@ -53,21 +53,21 @@ export const insightsRpc = {
   observationPage: rpc(
     'observation',
     'reports.observationPage',
-    STAFF_ROLES,
+    FROM_ROUTES,
     z.object({ actor: Actor, query: ObservationInsightsQuery }),
     ObservationInsightsPage,
   ),
   certificationPage: rpc(
     'observation',
     'reports.certificationPage',
-    STAFF_ROLES,
+    FROM_ROUTES,
     ActorOnly,
     CertificationInsightsPage,
   ),
   progressPage: rpc(
     'observation',
     'reports.progressPage',
-    STAFF_ROLES,
+    FROM_ROUTES,
     ActorOnly,
     ProgressInsightsPage,
   ),

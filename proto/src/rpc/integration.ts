@@ -23,75 +23,63 @@ import {
   Station,
   UpdateFloorCameraRequest,
 } from '../floor.js';
-import {
-  Actor,
-  STAFF_ROLES,
-  SUPER_ADMIN_ONLY,
-  ORGANIZATION_ADMINS,
-  TRAINING_EDITORS,
-} from '../roles.js';
-import { ActorOnly, rpc } from '../rpc.js';
+import { Actor, STAFF_ROLES } from '../roles.js';
+import { ActorOnly, rpc, FROM_ROUTES } from '../rpc.js';
 
 const IntegrationRef = z.object({ actor: Actor, integrationId: z.number().int() });
 const AssignmentRef = z.object({ actor: Actor, assignmentId: z.number().int() });
 
 export const integrationRpc = {
   ping: rpc('integration', 'ping', 'service', z.object({}), ServicePing),
-  list: rpc('integration', 'integrations.list', SUPER_ADMIN_ONLY, ActorOnly, z.array(Integration)),
+  list: rpc('integration', 'integrations.list', FROM_ROUTES, ActorOnly, z.array(Integration)),
   create: rpc(
     'integration',
     'integrations.create',
-    SUPER_ADMIN_ONLY,
+    FROM_ROUTES,
     z.object({ actor: Actor, integration: CreateIntegrationRequest }),
     Integration,
   ),
-  test: rpc(
-    'integration',
-    'integrations.test',
-    SUPER_ADMIN_ONLY,
-    IntegrationRef,
-    ConnectionTestResult,
-  ),
-  cameras: rpc('integration', 'integrations.cameras', SUPER_ADMIN_ONLY, IntegrationRef, CameraList),
+  test: rpc('integration', 'integrations.test', FROM_ROUTES, IntegrationRef, ConnectionTestResult),
+  cameras: rpc('integration', 'integrations.cameras', FROM_ROUTES, IntegrationRef, CameraList),
   assignments: rpc(
     'integration',
     'assignments.list',
-    SUPER_ADMIN_ONLY,
+    FROM_ROUTES,
     ActorOnly,
     z.array(CameraAssignment),
   ),
   assign: rpc(
     'integration',
     'assignments.create',
-    SUPER_ADMIN_ONLY,
+    FROM_ROUTES,
     z.object({ actor: Actor, assignment: CreateCameraAssignmentRequest }),
     CameraAssignment,
   ),
   unassign: rpc(
     'integration',
     'assignments.delete',
-    SUPER_ADMIN_ONLY,
+    FROM_ROUTES,
     AssignmentRef,
     z.object({ message: z.string() }),
   ),
   updateSops: rpc(
     'integration',
     'assignments.sops',
-    SUPER_ADMIN_ONLY,
+    FROM_ROUTES,
     AssignmentRef.extend({ sopIds: z.array(z.number().int()) }),
     CameraAssignment,
   ),
   updateSchedule: rpc(
     'integration',
     'assignments.schedule',
-    SUPER_ADMIN_ONLY,
+    FROM_ROUTES,
     AssignmentRef.extend({ schedule: UpdateAssignmentScheduleRequest }),
     CameraAssignment,
   ),
   updateFloorPrivacy: rpc(
     'integration',
     'floor.privacy.update',
-    ORGANIZATION_ADMINS,
+    FROM_ROUTES,
     z.object({ actor: Actor, privacy: FloorPrivacyRequest }),
     FloorPrivacy,
   ),
@@ -106,7 +94,7 @@ export const integrationRpc = {
     z.object({ organizationId: z.number().int() }),
     z.object({ learnFromConfirmed: z.boolean(), retentionDays: z.number().int() }),
   ),
-  floorStats: rpc('integration', 'floor.stats', TRAINING_EDITORS, ActorOnly, FloorStats),
+  floorStats: rpc('integration', 'floor.stats', FROM_ROUTES, ActorOnly, FloorStats),
   /**
    * Team Overview (staff roles): the ids of the actor's organization's people a camera saw
    * today (the UTC day), each once.
@@ -118,60 +106,60 @@ export const integrationRpc = {
     ActorOnly,
     z.array(z.number().int()),
   ),
-  floorLayout: rpc('integration', 'floor.layout', TRAINING_EDITORS, ActorOnly, FloorLayout),
+  floorLayout: rpc('integration', 'floor.layout', FROM_ROUTES, ActorOnly, FloorLayout),
   createArea: rpc(
     'integration',
     'floor.areas.create',
-    ORGANIZATION_ADMINS,
+    FROM_ROUTES,
     z.object({ actor: Actor, area: SaveAreaRequest }),
     Area,
   ),
   updateArea: rpc(
     'integration',
     'floor.areas.update',
-    ORGANIZATION_ADMINS,
+    FROM_ROUTES,
     z.object({ actor: Actor, areaId: z.number().int(), area: SaveAreaRequest }),
     Area,
   ),
   deleteArea: rpc(
     'integration',
     'floor.areas.delete',
-    ORGANIZATION_ADMINS,
+    FROM_ROUTES,
     z.object({ actor: Actor, areaId: z.number().int() }),
     z.object({ message: z.string() }),
   ),
   createStation: rpc(
     'integration',
     'floor.stations.create',
-    ORGANIZATION_ADMINS,
+    FROM_ROUTES,
     z.object({ actor: Actor, areaId: z.number().int(), station: SaveStationRequest }),
     Station,
   ),
   updateStation: rpc(
     'integration',
     'floor.stations.update',
-    ORGANIZATION_ADMINS,
+    FROM_ROUTES,
     z.object({ actor: Actor, stationId: z.number().int(), station: SaveStationRequest }),
     Station,
   ),
   deleteStation: rpc(
     'integration',
     'floor.stations.delete',
-    ORGANIZATION_ADMINS,
+    FROM_ROUTES,
     z.object({ actor: Actor, stationId: z.number().int() }),
     z.object({ message: z.string() }),
   ),
   updateFloorCamera: rpc(
     'integration',
     'floor.cameras.update',
-    ORGANIZATION_ADMINS,
+    FROM_ROUTES,
     z.object({ actor: Actor, assignmentId: z.number().int(), camera: UpdateFloorCameraRequest }),
     FloorCamera,
   ),
   createSensorToken: rpc(
     'integration',
     'floor.sensorToken.create',
-    ORGANIZATION_ADMINS,
+    FROM_ROUTES,
     ActorOnly,
     SensorToken,
   ),

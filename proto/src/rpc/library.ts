@@ -14,10 +14,10 @@ import {
   MySopView,
   Tag,
 } from '../library.js';
-import { Actor, ALL_ROLES, STAFF_ROLES, SUPER_ADMIN_ONLY, TRAINING_EDITORS } from '../roles.js';
+import { Actor, ALL_ROLES, STAFF_ROLES } from '../roles.js';
 import { SopChoice } from '../integrations.js';
 import { z } from 'zod';
-import { rpc, ActorOnly } from '../rpc.js';
+import { rpc, ActorOnly, FROM_ROUTES } from '../rpc.js';
 import { WorkEvents } from '../dashboard.js';
 
 /** The list filter after the gateway parsed the query string. */
@@ -51,11 +51,11 @@ export const libraryRpc = {
   documents: rpc(
     'library',
     'documents.list',
-    STAFF_ROLES,
+    FROM_ROUTES,
     z.object({ actor: Actor, filter: DocumentFilter }),
     DocumentList,
   ),
-  document: rpc('library', 'documents.get', STAFF_ROLES, DocumentRef, LibraryDocument),
+  document: rpc('library', 'documents.get', FROM_ROUTES, DocumentRef, LibraryDocument),
   createDocument: rpc(
     'library',
     'documents.create',
@@ -84,11 +84,11 @@ export const libraryRpc = {
   deleteDocument: rpc(
     'library',
     'documents.delete',
-    STAFF_ROLES,
+    FROM_ROUTES,
     DocumentRef,
     z.object({ message: z.string() }),
   ),
-  retryDocument: rpc('library', 'documents.retry', STAFF_ROLES, DocumentRef, LibraryDocument),
+  retryDocument: rpc('library', 'documents.retry', FROM_ROUTES, DocumentRef, LibraryDocument),
   documentFile: rpc(
     'library',
     'documents.file',
@@ -99,7 +99,7 @@ export const libraryRpc = {
   documentMarkdown: rpc(
     'library',
     'documents.markdown',
-    STAFF_ROLES,
+    FROM_ROUTES,
     DocumentRef,
     DocumentMarkdown,
   ),
@@ -128,7 +128,7 @@ export const libraryRpc = {
   documentVersions: rpc(
     'library',
     'documents.versions.list',
-    STAFF_ROLES,
+    FROM_ROUTES,
     DocumentRef,
     DocumentVersionList,
   ),
@@ -142,14 +142,14 @@ export const libraryRpc = {
   documentVersionMarkdown: rpc(
     'library',
     'documents.versions.markdown',
-    STAFF_ROLES,
+    FROM_ROUTES,
     VersionRef,
     DocumentMarkdown,
   ),
   documentVersionDiff: rpc(
     'library',
     'documents.versions.diff',
-    STAFF_ROLES,
+    FROM_ROUTES,
     z.object({
       actor: Actor,
       documentId: z.number().int(),
@@ -161,19 +161,19 @@ export const libraryRpc = {
   documentAcknowledgement: rpc(
     'library',
     'documents.acknowledgement',
-    ALL_ROLES,
+    FROM_ROUTES,
     DocumentRef,
     VersionAcknowledgement,
   ),
   acknowledgeDocument: rpc(
     'library',
     'documents.acknowledge',
-    ALL_ROLES,
+    FROM_ROUTES,
     DocumentRef,
     VersionAcknowledgement,
   ),
   /** The SOPs of the actor's courses, job functions and certifications (any role). */
-  mySops: rpc('library', 'mySops.list', ALL_ROLES, ActorOnly, MySopList),
+  mySops: rpc('library', 'mySops.list', FROM_ROUTES, ActorOnly, MySopList),
   /** One of the actor's SOPs, with where its PDF is (the gateway signs the link). */
   mySop: rpc(
     'library',
@@ -191,47 +191,47 @@ export const libraryRpc = {
     z.object({ actor: Actor, documentId: z.number().int(), imageId: z.string() }),
     z.object({ key: z.string() }),
   ),
-  folders: rpc('library', 'folders.list', STAFF_ROLES, ActorOnly, z.array(Folder)),
+  folders: rpc('library', 'folders.list', FROM_ROUTES, ActorOnly, z.array(Folder)),
   createFolder: rpc(
     'library',
     'folders.create',
-    STAFF_ROLES,
+    FROM_ROUTES,
     z.object({ actor: Actor, folder: CreateFolderRequest }),
     Folder,
   ),
-  tags: rpc('library', 'tags.list', STAFF_ROLES, ActorOnly, z.array(Tag)),
+  tags: rpc('library', 'tags.list', FROM_ROUTES, ActorOnly, z.array(Tag)),
   createTag: rpc(
     'library',
     'tags.create',
-    STAFF_ROLES,
+    FROM_ROUTES,
     z.object({ actor: Actor, tag: CreateTagRequest }),
     Tag,
   ),
   evaluationOfDocument: rpc(
     'library',
     'evaluations.ofDocument',
-    STAFF_ROLES,
+    FROM_ROUTES,
     DocumentRef,
     z.union([ReviewEvaluation, Evaluation]),
   ),
   evaluation: rpc(
     'library',
     'evaluations.get',
-    STAFF_ROLES,
+    FROM_ROUTES,
     z.object({ actor: Actor, evaluationId: z.number().int() }),
     z.union([ReviewEvaluation, Evaluation]),
   ),
   updateEvaluation: rpc(
     'library',
     'evaluations.update',
-    TRAINING_EDITORS,
+    FROM_ROUTES,
     z.object({ actor: Actor, documentId: z.number().int(), draft: UpdateEvaluationRequest }),
     ReviewEvaluation,
   ),
   publishEvaluation: rpc(
     'library',
     'evaluations.publish',
-    TRAINING_EDITORS,
+    FROM_ROUTES,
     DocumentRef,
     ReviewEvaluation,
   ),
@@ -263,7 +263,7 @@ export const libraryRpc = {
   organizationSops: rpc(
     'library',
     'documents.organizationSops',
-    SUPER_ADMIN_ONLY,
+    FROM_ROUTES,
     z.object({ actor: Actor, organizationId: z.number().int() }),
     z.array(SopChoice),
   ),
@@ -293,7 +293,7 @@ export const libraryRpc = {
   regenerateEvaluation: rpc(
     'library',
     'evaluations.regenerate',
-    TRAINING_EDITORS,
+    FROM_ROUTES,
     DocumentRef,
     LibraryDocument,
   ),

@@ -18,9 +18,9 @@ import {
 } from '../observations.js';
 import { WorkEvents } from '../dashboard.js';
 import { MySopReason } from '../library.js';
-import { Actor, ALL_ROLES, STAFF_ROLES, TRAINING_EDITORS } from '../roles.js';
+import { Actor, ALL_ROLES } from '../roles.js';
 import { TeamMemberDetail, TeamStats } from '../team.js';
-import { ActorOnly, rpc } from '../rpc.js';
+import { ActorOnly, rpc, FROM_ROUTES } from '../rpc.js';
 import { PageRequest } from '../paging.js';
 
 const ObservationRef = z.object({ actor: Actor, observationId: z.number().int() });
@@ -31,7 +31,7 @@ export const observationRpc = {
   list: rpc(
     'observation',
     'observations.list',
-    STAFF_ROLES,
+    FROM_ROUTES,
     z.object({
       actor: Actor,
       search: z.string().optional(),
@@ -44,37 +44,37 @@ export const observationRpc = {
   create: rpc(
     'observation',
     'observations.create',
-    STAFF_ROLES,
+    FROM_ROUTES,
     z.object({ actor: Actor, request: CreateObservationRequest }),
     CreateObservationResponse,
   ),
-  session: rpc('observation', 'observations.get', STAFF_ROLES, ObservationRef, ObservationSession),
+  session: rpc('observation', 'observations.get', FROM_ROUTES, ObservationRef, ObservationSession),
   respond: rpc(
     'observation',
     'observations.respond',
-    STAFF_ROLES,
+    FROM_ROUTES,
     ObservationRef.extend({ submission: ResponseSubmission }),
     ResponseResult,
   ),
   addFinding: rpc(
     'observation',
     'findings.add',
-    STAFF_ROLES,
+    FROM_ROUTES,
     ObservationRef.extend({ finding: CreateFindingRequest }),
     Finding,
   ),
   resolveFinding: rpc(
     'observation',
     'findings.resolve',
-    STAFF_ROLES,
+    FROM_ROUTES,
     ObservationRef.extend({ findingId: z.number().int() }),
     Finding,
   ),
-  settings: rpc('observation', 'settings.get', STAFF_ROLES, ActorOnly, ObservationSettings),
+  settings: rpc('observation', 'settings.get', FROM_ROUTES, ActorOnly, ObservationSettings),
   saveSettings: rpc(
     'observation',
     'settings.save',
-    TRAINING_EDITORS,
+    FROM_ROUTES,
     z.object({ actor: Actor, settings: ObservationSettings }),
     ObservationSettings,
   ),
@@ -108,40 +108,40 @@ export const observationRpc = {
   courses: rpc(
     'observation',
     'courses.list',
-    ALL_ROLES,
+    FROM_ROUTES,
     z.object({ actor: Actor, page: PageRequest }),
     CoursePage,
   ),
   createCourse: rpc(
     'observation',
     'courses.create',
-    TRAINING_EDITORS,
+    FROM_ROUTES,
     z.object({ actor: Actor, course: SaveCourseRequest }),
     Course,
   ),
   updateCourse: rpc(
     'observation',
     'courses.update',
-    TRAINING_EDITORS,
+    FROM_ROUTES,
     CourseRef.extend({ course: SaveCourseRequest }),
     Course,
   ),
   deleteCourse: rpc(
     'observation',
     'courses.delete',
-    TRAINING_EDITORS,
+    FROM_ROUTES,
     CourseRef,
     z.object({ message: z.string() }),
   ),
-  enroll: rpc('observation', 'courses.enroll', ALL_ROLES, CourseRef, Course),
+  enroll: rpc('observation', 'courses.enroll', FROM_ROUTES, CourseRef, Course),
   rate: rpc(
     'observation',
     'courses.rate',
-    ALL_ROLES,
+    FROM_ROUTES,
     CourseRef.extend({ rating: z.number().int() }),
     Course,
   ),
-  enrollments: rpc('observation', 'enrollments.list', ALL_ROLES, ActorOnly, z.array(Enrollment)),
+  enrollments: rpc('observation', 'enrollments.list', FROM_ROUTES, ActorOnly, z.array(Enrollment)),
   /**
    * Between services: the SOPs that are a member's own, with why (courses they are enrolled in,
    * job functions they hold, certifications not revoked), for the library to let them read those.
@@ -161,12 +161,12 @@ export const observationRpc = {
 
 /** The team list is answered by the observation service, which adds each member's performance. */
 export const teamRpc = {
-  members: rpc('observation', 'team.members', STAFF_ROLES, ActorOnly, z.array(TeamMember)),
-  stats: rpc('observation', 'team.stats', STAFF_ROLES, ActorOnly, TeamStats),
+  members: rpc('observation', 'team.members', FROM_ROUTES, ActorOnly, z.array(TeamMember)),
+  stats: rpc('observation', 'team.stats', FROM_ROUTES, ActorOnly, TeamStats),
   member: rpc(
     'observation',
     'team.member',
-    STAFF_ROLES,
+    FROM_ROUTES,
     z.object({ actor: Actor, userId: z.number().int() }),
     TeamMemberDetail,
   ),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Actor, ORGANIZATION_ADMINS } from '../roles.js';
-import { rpc } from '../rpc.js';
+import { rpc, FROM_ROUTES } from '../rpc.js';
 import { PeopleImportPreview, PeopleImportStatus, RefusedRow } from '../people-imports.js';
 
 const ImportRef = z.object({ actor: Actor, importId: z.number().int() });
@@ -23,17 +23,11 @@ export const peopleImportsRpc = {
   apply: rpc(
     'identity',
     'peopleImports.apply',
-    ORGANIZATION_ADMINS,
+    FROM_ROUTES,
     ImportRef.extend({ updateExisting: z.boolean() }),
     PeopleImportStatus,
   ),
-  status: rpc(
-    'identity',
-    'peopleImports.status',
-    ORGANIZATION_ADMINS,
-    ImportRef,
-    PeopleImportStatus,
-  ),
+  status: rpc('identity', 'peopleImports.status', FROM_ROUTES, ImportRef, PeopleImportStatus),
   /** One page of the rows not imported, in file order (the report's CSV). */
   rejectedRows: rpc(
     'identity',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Recommendation, RecommendationList, RecommendationListQuery } from '../recommendations.js';
-import { Actor, STAFF_ROLES } from '../roles.js';
-import { rpc } from '../rpc.js';
+import { Actor } from '../roles.js';
+import { rpc, FROM_ROUTES } from '../rpc.js';
 
 const RecommendationRef = z.object({ actor: Actor, id: z.number().int() });
 
@@ -9,28 +9,28 @@ export const recommendationRpc = {
   list: rpc(
     'observation',
     'recommendations.list',
-    STAFF_ROLES,
+    FROM_ROUTES,
     z.object({ actor: Actor, query: RecommendationListQuery }),
     RecommendationList,
   ),
   evaluate: rpc(
     'observation',
     'recommendations.evaluate',
-    STAFF_ROLES,
+    FROM_ROUTES,
     z.object({ actor: Actor }),
     RecommendationList,
   ),
   dismiss: rpc(
     'observation',
     'recommendations.dismiss',
-    STAFF_ROLES,
+    FROM_ROUTES,
     RecommendationRef,
     Recommendation,
   ),
   implement: rpc(
     'observation',
     'recommendations.implement',
-    STAFF_ROLES,
+    FROM_ROUTES,
     RecommendationRef,
     Recommendation,
   ),

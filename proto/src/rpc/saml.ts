@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Actor, SUPER_ADMIN_ONLY } from '../roles.js';
-import { ClientContext, rpc, SessionView } from '../rpc.js';
+import { Actor } from '../roles.js';
+import { ClientContext, rpc, SessionView, FROM_ROUTES } from '../rpc.js';
 import {
   SamlConnectionId,
   SamlErrorCode,
@@ -45,14 +45,14 @@ export const samlRpc = {
   settings: rpc(
     'identity',
     'saml.settings.get',
-    SUPER_ADMIN_ONLY,
+    FROM_ROUTES,
     z.object({ actor: Actor, organizationId: z.number().int() }),
     SamlSettingsView,
   ),
   saveSettings: rpc(
     'identity',
     'saml.settings.save',
-    SUPER_ADMIN_ONLY,
+    FROM_ROUTES,
     z.object({ actor: Actor, organizationId: z.number().int(), settings: SamlIdpSettings }),
     SamlSettingsView,
   ),

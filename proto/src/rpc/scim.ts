@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Actor, OWN_ORGANIZATION_ADMINS } from '../roles.js';
-import { ActorOnly, rpc } from '../rpc.js';
+import { ActorOnly, rpc, FROM_ROUTES } from '../rpc.js';
 import {
   CreateScimTokenRequest,
   ScimAnswer,
@@ -12,7 +12,7 @@ import {
 
 /** SCIM tokens and SCIM Users live in identity; SCIM Groups (job functions) in observation. */
 export const scimRpc = {
-  tokens: rpc('identity', 'scim.tokens', OWN_ORGANIZATION_ADMINS, ActorOnly, ScimTokenList),
+  tokens: rpc('identity', 'scim.tokens', FROM_ROUTES, ActorOnly, ScimTokenList),
   createToken: rpc(
     'identity',
     'scim.tokens.create',
@@ -23,7 +23,7 @@ export const scimRpc = {
   revokeToken: rpc(
     'identity',
     'scim.tokens.revoke',
-    OWN_ORGANIZATION_ADMINS,
+    FROM_ROUTES,
     z.object({ actor: Actor, tokenId: z.number().int() }),
     z.object({ message: z.string() }),
   ),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LanguageCode } from '../settings.js';
-import { Actor, ORGANIZATION_ADMINS, STAFF_ROLES, ALL_ROLES } from '../roles.js';
-import { ActorOnly, rpc } from '../rpc.js';
+import { Actor, ALL_ROLES } from '../roles.js';
+import { ActorOnly, rpc, FROM_ROUTES } from '../rpc.js';
 import {
   JobFunction,
   JobFunctionList,
@@ -44,32 +44,32 @@ export const skillsRpc = {
     ImportedMembers,
     z.object({ added: z.number().int() }),
   ),
-  jobFunctions: rpc('observation', 'jobFunctions.list', STAFF_ROLES, ActorOnly, JobFunctionList),
+  jobFunctions: rpc('observation', 'jobFunctions.list', FROM_ROUTES, ActorOnly, JobFunctionList),
   createJobFunction: rpc(
     'observation',
     'jobFunctions.create',
-    ORGANIZATION_ADMINS,
+    FROM_ROUTES,
     z.object({ actor: Actor, jobFunction: SaveJobFunctionRequest }),
     JobFunction,
   ),
   updateJobFunction: rpc(
     'observation',
     'jobFunctions.update',
-    ORGANIZATION_ADMINS,
+    FROM_ROUTES,
     JobFunctionRef.extend({ jobFunction: SaveJobFunctionRequest }),
     JobFunction,
   ),
   deleteJobFunction: rpc(
     'observation',
     'jobFunctions.delete',
-    ORGANIZATION_ADMINS,
+    FROM_ROUTES,
     JobFunctionRef,
     z.object({ message: z.string() }),
   ),
   setJobFunctionMembers: rpc(
     'observation',
     'jobFunctions.members',
-    ORGANIZATION_ADMINS,
+    FROM_ROUTES,
     JobFunctionRef.extend({ userIds: z.array(z.number().int()) }),
     JobFunction,
   ),
@@ -80,7 +80,7 @@ export const skillsRpc = {
   skillsMatrix: rpc(
     'observation',
     'skills.matrix',
-    ALL_ROLES,
+    FROM_ROUTES,
     z.object({
       actor: Actor,
       query: SkillsMatrixQuery,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ServicePing } from '../health.js';
 import { Actor, ALL_ROLES, STAFF_ROLES } from '../roles.js';
 import { PageRequest } from '../paging.js';
-import { rpc } from '../rpc.js';
+import { rpc, FROM_ROUTES } from '../rpc.js';
 import { WorkEvents } from '../dashboard.js';
 import {
   FaceReference,
@@ -36,7 +36,7 @@ export const videoRpc = {
   list: rpc(
     'video',
     'videos.list',
-    STAFF_ROLES,
+    FROM_ROUTES,
     z.object({
       actor: Actor,
       search: z.string().optional(),
@@ -45,7 +45,7 @@ export const videoRpc = {
     }),
     VideoList,
   ),
-  get: rpc('video', 'videos.get', STAFF_ROLES, VideoRef, VideoWithReport),
+  get: rpc('video', 'videos.get', FROM_ROUTES, VideoRef, VideoWithReport),
   create: rpc(
     'video',
     'videos.create',
@@ -62,11 +62,11 @@ export const videoRpc = {
     }),
     Video,
   ),
-  delete: rpc('video', 'videos.delete', STAFF_ROLES, VideoRef, z.object({ message: z.string() })),
+  delete: rpc('video', 'videos.delete', FROM_ROUTES, VideoRef, z.object({ message: z.string() })),
   analyze: rpc(
     'video',
     'videos.analyze',
-    STAFF_ROLES,
+    FROM_ROUTES,
     VideoRef.extend({ sopIds: z.array(z.number().int()) }),
     Video,
   ),
@@ -104,7 +104,7 @@ export const videoRpc = {
     z.array(FaceEnrolment),
   ),
   /** Reference photos of a person's face; each one an enrolment of its own when checked. */
-  faceReferences: rpc('video', 'faces.references', ALL_ROLES, PersonRef, FaceReferenceList),
+  faceReferences: rpc('video', 'faces.references', FROM_ROUTES, PersonRef, FaceReferenceList),
   /** Answers once the worker checked the photo (or when it is still checking after a while). */
   addFaceReference: rpc(
     'video',
@@ -116,7 +116,7 @@ export const videoRpc = {
   deleteFaceReference: rpc(
     'video',
     'faces.references.delete',
-    ALL_ROLES,
+    FROM_ROUTES,
     ReferenceRef,
     z.object({ message: z.string() }),
   ),
@@ -132,7 +132,7 @@ export const videoRpc = {
   reviewFace: rpc(
     'video',
     'videos.reviewFace',
-    STAFF_ROLES,
+    FROM_ROUTES,
     VideoRef.extend({ faceId: z.string(), review: ReviewFaceRequest }),
     VideoWithReport,
   ),
@@ -140,14 +140,14 @@ export const videoRpc = {
   unknownPeople: rpc(
     'video',
     'faces.unknownPeople',
-    STAFF_ROLES,
+    FROM_ROUTES,
     z.object({ actor: Actor, page: PageRequest }),
     UnknownPersonList,
   ),
   unknownPerson: rpc(
     'video',
     'faces.unknownPerson',
-    STAFF_ROLES,
+    FROM_ROUTES,
     z.object({ actor: Actor, personId: z.number().int() }),
     UnknownPersonDetail,
   ),

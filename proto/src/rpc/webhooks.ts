@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MessageResponse } from '../accounts.js';
-import { Actor, OWN_ORGANIZATION_ADMINS } from '../roles.js';
-import { ActorOnly, rpc } from '../rpc.js';
+import { Actor } from '../roles.js';
+import { ActorOnly, rpc, FROM_ROUTES } from '../rpc.js';
 import {
   CreatedWebhook,
   CreateWebhookRequest,
@@ -15,35 +15,29 @@ const OneWebhook = z.object({ actor: Actor, webhookId: z.number().int() });
 
 /** Webhooks live in identity, beside the organizations, their administrators and the mail outbox. */
 export const webhooksRpc = {
-  list: rpc('identity', 'webhooks.list', OWN_ORGANIZATION_ADMINS, ActorOnly, WebhookList),
+  list: rpc('identity', 'webhooks.list', FROM_ROUTES, ActorOnly, WebhookList),
   create: rpc(
     'identity',
     'webhooks.create',
-    OWN_ORGANIZATION_ADMINS,
+    FROM_ROUTES,
     z.object({ actor: Actor, webhook: CreateWebhookRequest }),
     CreatedWebhook,
   ),
-  remove: rpc('identity', 'webhooks.remove', OWN_ORGANIZATION_ADMINS, OneWebhook, MessageResponse),
+  remove: rpc('identity', 'webhooks.remove', FROM_ROUTES, OneWebhook, MessageResponse),
   rotateSecret: rpc(
     'identity',
     'webhooks.rotate-secret',
-    OWN_ORGANIZATION_ADMINS,
+    FROM_ROUTES,
     OneWebhook,
     RotatedWebhookSecret,
   ),
-  enable: rpc('identity', 'webhooks.enable', OWN_ORGANIZATION_ADMINS, OneWebhook, WebhookView),
-  test: rpc('identity', 'webhooks.test', OWN_ORGANIZATION_ADMINS, OneWebhook, MessageResponse),
-  deliveries: rpc(
-    'identity',
-    'webhooks.deliveries',
-    OWN_ORGANIZATION_ADMINS,
-    OneWebhook,
-    WebhookDeliveryList,
-  ),
+  enable: rpc('identity', 'webhooks.enable', FROM_ROUTES, OneWebhook, WebhookView),
+  test: rpc('identity', 'webhooks.test', FROM_ROUTES, OneWebhook, MessageResponse),
+  deliveries: rpc('identity', 'webhooks.deliveries', FROM_ROUTES, OneWebhook, WebhookDeliveryList),
   replay: rpc(
     'identity',
     'webhooks.replay',
-    OWN_ORGANIZATION_ADMINS,
+    FROM_ROUTES,
     z.object({ actor: Actor, webhookId: z.number().int(), deliveryId: z.number().int() }),
     MessageResponse,
   ),

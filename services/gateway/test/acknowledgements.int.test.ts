@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '@hub/proto';
+import { expectError } from './api-client.js';
 import { certifyOperator } from './certify-operator.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { createTenant, type Tenant } from './tenant-fixtures.js';
@@ -11,27 +13,16 @@ const COOLING_SOP_V2 = COOLING_SOP.map((line) =>
 );
 const NOTICE = 'New SOP version to acknowledge';
 
-interface AcknowledgementView {
-  documentId: number;
-  version: number;
-  changeNote: string;
-  requestedAt: string | null;
-  acknowledgedAt: string | null;
-  mustAcknowledge: boolean;
-  diff: { from: number; to: number; summary: { changed: number } } | null;
-}
-
 let stack: TestStack;
 let workers: RunningWorkers;
 let acme: Tenant;
 let globex: Tenant;
 let documentId: number;
 
-const ackPath = () => `/api/library/documents/${documentId}/acknowledgement`;
+const document = () => ({ params: { id: documentId } });
 
 async function noticesOf(session: ApiSession) {
-  const { body } = await session.get('/api/notifications');
-  return body.notifications as unknown as { title: string; message: string }[];
+  return (await session.call(api.notifications)).notifications;
 }
 
 async function waitForNotice(session: ApiSession) {
@@ -49,7 +40,7 @@ beforeAll(async () => {
   workers = startDocumentWorkers(stack);
   acme = await createTenant(stack, 'Acme Foods', 'acme.test');
   globex = await createTenant(stack, 'Globex Plant', 'globex.test');
-  documentId = Number(acme.resources.get('/api/library/documents/:id'));
+  documentId = Number(acme.resources.get(api.document.path));
   await certifyOperator(
     acme.members.training_supervisor.session,
     documentId,
@@ -66,28 +57,25 @@ describe('acknowledging a new SOP version', () => {
   it('asks nobody about a first version; an operator not asked cannot see the document', async () => {
     const operator = acme.members.operator.session;
     expect((await noticesOf(operator)).map((n) => n.title)).not.toContain(NOTICE);
-    expect((await operator.get(ackPath())).status).toBe(404);
-    expect((await operator.post(`/api/library/documents/${documentId}/acknowledge`)).status).toBe(
-      404,
-    );
-    const staff = await acme.members.manager.session.get(ackPath());
-    expect(staff.status).toBe(200);
-    expect(staff.body).toMatchObject({ version: 1, mustAcknowledge: false, diff: null });
+    await expectError(operator.call(api.documentAcknowledgement, document()), 404);
+    await expectError(operator.call(api.acknowledgeDocument, document()), 404);
+    const staff = await acme.members.manager.session.call(api.documentAcknowledgement, document());
+    expect(staff).toMatchObject({ version: 1, mustAcknowledge: false, diff: null });
   });
 
   it('asks the certified operator, who sees the changes and acknowledges once', async () => {
     const admin = acme.members.admin.session;
     const operator = acme.members.operator.session;
-    const uploaded = await admin.upload(
-      `/api/library/documents/${documentId}/versions`,
+    await admin.uploadTo(
+      api.uploadDocumentVersion,
       { changeNote: 'First cooling stage shortened to 90 minutes' },
-      { field: 'file', name: 'cooling-v2.pdf', data: sopPdf(COOLING_SOP_V2) },
+      { name: 'cooling-v2.pdf', data: sopPdf(COOLING_SOP_V2) },
+      document(),
     );
-    expect(uploaded.status).toBe(201);
 
     const notice = await waitForNotice(operator);
     expect(notice.message).toContain(`/library/documents/${documentId}/acknowledge`);
-    const asked = (await operator.get(ackPath())).body as unknown as AcknowledgementView;
+    const asked = await operator.call(api.documentAcknowledgement, document());
     expect(asked).toMatchObject({
       documentId,
       version: 2,
@@ -99,19 +87,17 @@ describe('acknowledging a new SOP version', () => {
     expect(asked.requestedAt).not.toBeNull();
     expect(asked.diff!.summary.changed).toBeGreaterThan(0);
     // Still no wider view of the library for the operator.
-    expect((await operator.get(`/api/library/documents/${documentId}`)).status).toBe(403);
+    await expectError(operator.call(api.document, document()), 403);
     expect((await noticesOf(acme.members.manager.session)).map((n) => n.title)).not.toContain(
       NOTICE,
     );
 
-    const first = await operator.post(`/api/library/documents/${documentId}/acknowledge`);
-    expect(first.status).toBe(200);
-    const done = first.body as unknown as AcknowledgementView;
+    const done = await operator.call(api.acknowledgeDocument, document());
     expect(done).toMatchObject({ version: 2, mustAcknowledge: false });
     expect(done.acknowledgedAt).not.toBeNull();
-    const again = await operator.post(`/api/library/documents/${documentId}/acknowledge`);
-    expect(again.body).toMatchObject({ acknowledgedAt: done.acknowledgedAt });
-    expect((await operator.get(ackPath())).body).toMatchObject({
+    const again = await operator.call(api.acknowledgeDocument, document());
+    expect(again).toMatchObject({ acknowledgedAt: done.acknowledgedAt });
+    expect(await operator.call(api.documentAcknowledgement, document())).toMatchObject({
       acknowledgedAt: done.acknowledgedAt,
       mustAcknowledge: false,
     });
@@ -119,10 +105,8 @@ describe('acknowledging a new SOP version', () => {
 
   it("hides the document from another organization's people", async () => {
     for (const member of [globex.members.admin, globex.members.operator]) {
-      expect((await member.session.get(ackPath())).status).toBe(404);
-      expect(
-        (await member.session.post(`/api/library/documents/${documentId}/acknowledge`)).status,
-      ).toBe(404);
+      await expectError(member.session.call(api.documentAcknowledgement, document()), 404);
+      await expectError(member.session.call(api.acknowledgeDocument, document()), 404);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, type CreateApiTokenRequest, type RouteContract } from '@hub/proto';
+import { api, type AuditEntry, type CreateApiTokenRequest, type RouteContract } from '@hub/proto';
+import { type CallOptions, type Contract, expectError } from './api-client.js';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack, waitFor } from './test-stack.js';
 
 let stack: TestStack;
@@ -42,20 +43,21 @@ const ceiling = (fields: Partial<CreateApiTokenRequest> = {}): CreateApiTokenReq
 });
 
 async function createToken(admin: ApiSession, fields: Partial<CreateApiTokenRequest> = {}) {
-  const { status, body } = await admin.post('/api/api-tokens', ceiling(fields));
-  expect(status).toBe(201);
-  return body as { token: { id: number; name: string }; secret: string };
+  return admin.call(api.createApiToken, { body: ceiling(fields) });
 }
 
 /** A program's client: no cookie, only the bearer header. */
 function withToken(secret: string) {
   const client = new ApiSession(stack.url);
-  const authorization = `Bearer ${secret}`;
+  const signed = <R extends Contract>(options: CallOptions<R>): CallOptions<R> => ({
+    ...options,
+    headers: { authorization: `Bearer ${secret}`, ...options.headers },
+  });
   return {
-    get: (path: string, headers: Record<string, string> = {}) =>
-      client.request('GET', path, undefined, { authorization, ...headers }),
-    send: (method: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
-      client.request(method, path, body, { authorization, ...headers }),
+    call: <R extends Contract>(route: R, options: CallOptions<R> = {}) =>
+      client.call(route, signed(options)),
+    send: <R extends Contract>(route: R, options: CallOptions<R> = {}) =>
+      client.send(route, signed(options)),
   };
 }
 
@@ -68,32 +70,32 @@ describe('managing API tokens', () => {
       [token.id],
     );
     expect(rows[0]!.token_hash).not.toContain(secret.slice(8));
-    const list = await acmeAdmin.get('/api/api-tokens');
-    expect(JSON.stringify(list.body)).not.toContain(secret);
-    expect(list.body.tokens).toEqual([
+    const list = await acmeAdmin.call(api.apiTokens);
+    expect(JSON.stringify(list)).not.toContain(secret);
+    expect(list.tokens).toEqual([
       expect.objectContaining({ id: token.id, role: 'manager', readOnly: true, lastUsedAt: null }),
     ]);
   });
 
   it('is for administrators only, never through a token, and never other organizations', async () => {
-    expect((await acmeManager.post('/api/api-tokens', ceiling())).status).toBe(403);
+    await expectError(acmeManager.call(api.createApiToken, { body: ceiling() }), 403);
     const root = new ApiSession(stack.url);
     await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
-    expect((await root.post('/api/api-tokens', ceiling())).status).toBe(403);
+    await expectError(root.call(api.createApiToken, { body: ceiling() }), 403);
     const { secret } = await createToken(acmeAdmin, { role: 'admin', readOnly: false });
     const program = withToken(secret);
-    expect((await program.send('POST', '/api/api-tokens', ceiling())).status).toBe(403);
-    expect((await program.get('/api/api-tokens')).status).toBe(403);
+    await expectError(program.call(api.createApiToken, { body: ceiling() }), 403);
+    await expectError(program.call(api.apiTokens), 403);
     const { token } = await createToken(globexAdmin);
-    expect((await acmeAdmin.delete(`/api/api-tokens/${token.id}`)).status).toBe(404);
-    expect((await globexAdmin.get('/api/api-tokens')).body.tokens).toHaveLength(1);
+    await expectError(acmeAdmin.call(api.revokeApiToken, { params: { id: token.id } }), 404);
+    expect((await globexAdmin.call(api.apiTokens)).tokens).toHaveLength(1);
   });
 
   it('refuses a super administrator ceiling and an expiry past a year', async () => {
-    const role = 'super_admin' as CreateApiTokenRequest['role'];
-    expect((await acmeAdmin.post('/api/api-tokens', ceiling({ role }))).status).toBe(400);
-    const expiresInDays = 400;
-    expect((await acmeAdmin.post('/api/api-tokens', ceiling({ expiresInDays }))).status).toBe(400);
+    const superAdmin = { invalidBody: { ...ceiling(), role: 'super_admin' } };
+    await expectError(acmeAdmin.call(api.createApiToken, superAdmin), 400);
+    const tooLong = { body: ceiling({ expiresInDays: 400 }) };
+    await expectError(acmeAdmin.call(api.createApiToken, tooLong), 400);
   });
 });
 
@@ -101,16 +103,13 @@ describe('calling the API with a token', () => {
   it('reads what its ceiling allows, within its organization, and shows the last use', async () => {
     const { token, secret } = await createToken(acmeAdmin);
     const program = withToken(secret);
-    const members = await program.get('/api/team/members');
-    expect(members.status).toBe(200);
-    expect(JSON.stringify(members.body)).toContain('manager@acme.test');
-    expect(JSON.stringify(members.body)).not.toContain('globex.test');
+    const members = await program.call(api.teamMembers);
+    expect(JSON.stringify(members)).toContain('manager@acme.test');
+    expect(JSON.stringify(members)).not.toContain('globex.test');
     // A manager ceiling: the administrators' audit log stays closed.
-    expect((await program.get('/api/admin/audit-log')).status).toBe(403);
-    const list = await acmeAdmin.get('/api/api-tokens');
-    const shown = (list.body.tokens as { id: number; lastUsedAt: string | null }[]).find(
-      (row) => row.id === token.id,
-    );
+    await expectError(program.call(api.auditLog), 403);
+    const list = await acmeAdmin.call(api.apiTokens);
+    const shown = list.tokens.find((row) => row.id === token.id);
     expect(shown?.lastUsedAt).not.toBeNull();
   });
 
@@ -122,10 +121,9 @@ describe('calling the API with a token', () => {
     );
     const wrong: string[] = [];
     for (const route of writes) {
-      const path = route.path.replace(/:(\w+)/g, (_match, name: string) =>
-        name === 'key' ? 'org/1/none' : '1',
-      );
-      const { status } = await program.send(route.method, path, route.upload ? undefined : {});
+      const names = [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => name!);
+      const params = Object.fromEntries(names.map((name) => [name, '1']));
+      const { status } = await program.send(route, { params });
       if (status !== 403) wrong.push(`${route.method} ${route.path}: ${status}`);
     }
     expect(wrong).toEqual([]);
@@ -139,44 +137,43 @@ describe('calling the API with a token', () => {
       readOnly: false,
     });
     const program = withToken(secret);
-    const created = await program.send(
-      'POST',
-      '/api/library/tags',
-      { name: 'From HR', color: '#336699' },
-      { origin: 'https://elsewhere.example', 'sec-fetch-site': 'cross-site' },
-    );
+    const created = await program.send(api.createTag, {
+      body: { name: 'From HR', color: '#336699' },
+      headers: { origin: 'https://elsewhere.example', 'sec-fetch-site': 'cross-site' },
+    });
     expect(created.status).toBeLessThan(300);
     expect(created.headers.get('set-cookie')).toBeNull();
-    const signIn = await program.send('POST', '/api/auth/login', {
-      email: 'admin@acme.test',
-      password: 'admin-Pass-1!',
+    const signIn = await program.send(api.login, {
+      body: { email: 'admin@acme.test', password: 'admin-Pass-1!' },
     });
     expect(signIn.status).toBeLessThan(300);
     expect(signIn.headers.get('set-cookie')).toBeNull();
     const note = `by API token #${token.id} "HR system"`;
     const entry = await waitForEntry((entries) =>
-      entries.find((row) => row.action === 'api.createTag' && row.detail.includes(note)),
+      entries.find((row) => row.action === 'api.createTag' && row.detail?.includes(note) === true),
     );
     expect(entry).toMatchObject({ outcome: 'success', actorId: acmeAdminId, actorRole: 'admin' });
   });
 
   it('answers 401 at once to a revoked, an expired, a foreign or a garbage token', async () => {
     const revoked = await createToken(acmeAdmin);
-    expect((await withToken(revoked.secret).get('/api/team/members')).status).toBe(200);
-    expect((await acmeAdmin.delete(`/api/api-tokens/${revoked.token.id}`)).status).toBe(200);
-    expect((await withToken(revoked.secret).get('/api/team/members')).status).toBe(401);
+    expect((await withToken(revoked.secret).send(api.teamMembers)).status).toBe(200);
+    await acmeAdmin.call(api.revokeApiToken, { params: { id: revoked.token.id } });
+    expect((await withToken(revoked.secret).send(api.teamMembers)).status).toBe(401);
     const expired = await createToken(acmeAdmin);
-    expect((await withToken(expired.secret).get('/api/team/members')).status).toBe(200);
+    expect((await withToken(expired.secret).send(api.teamMembers)).status).toBe(200);
     await stack.sql.query(
       `UPDATE api_tokens SET expires_at = now() - interval '1 second' WHERE id = $1`,
       [expired.token.id],
     );
-    expect((await withToken(expired.secret).get('/api/team/members')).status).toBe(401);
+    expect((await withToken(expired.secret).send(api.teamMembers)).status).toBe(401);
     for (const secret of ['hubscim_Zm9vYmFyYmF6', 'garbage', 'hub_pat_guessed', '']) {
-      expect((await withToken(secret).get('/api/team/members')).status, secret).toBe(401);
+      expect((await withToken(secret).send(api.teamMembers)).status, secret).toBe(401);
     }
     // A bearer header decides alone: the browser's cookie beside a bad token does not count.
-    const both = await acmeAdmin.get('/api/team/members', { authorization: 'Bearer garbage' });
+    const both = await acmeAdmin.send(api.teamMembers, {
+      headers: { authorization: 'Bearer garbage' },
+    });
     expect(both.status).toBe(401);
   });
 
@@ -184,11 +181,11 @@ describe('calling the API with a token', () => {
     const { token, secret } = await createToken(acmeAdmin);
     const key = `${stack.redisPrefix}ratelimit:api-token:${token.id}`;
     await stack.redis.set(key, '600', 'EX', 60);
-    const answer = await withToken(secret).get('/api/team/members');
+    const answer = await withToken(secret).send(api.teamMembers);
     expect(answer.status).toBe(429);
     expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
     const other = await createToken(acmeAdmin);
-    expect((await withToken(other.secret).get('/api/team/members')).status).toBe(200);
+    expect((await withToken(other.secret).send(api.teamMembers)).status).toBe(200);
   });
 
   it('stops working when its creator is no longer an administrator', async () => {
@@ -202,24 +199,18 @@ describe('calling the API with a token', () => {
       'admin',
     );
     const { secret } = await createToken(session);
-    expect((await withToken(secret).get('/api/team/members')).status).toBe(200);
+    expect((await withToken(secret).send(api.teamMembers)).status).toBe(200);
     await stack.sql.query(`UPDATE users SET role = 'operator' WHERE id = $1`, [id]);
-    expect((await withToken(secret).get('/api/team/members')).status).toBe(401);
+    expect((await withToken(secret).send(api.teamMembers)).status).toBe(401);
   });
 });
 
-interface Entry {
-  action: string;
-  outcome: string;
-  detail: string;
-  actorId: number | null;
-  actorRole: string | null;
-}
+type Entry = AuditEntry;
 
 /** The audit trail is written after the answer: polled until the entry shows. */
 async function waitForEntry(find: (entries: Entry[]) => Entry | undefined): Promise<Entry> {
   const entries = await waitFor(
-    async () => (await acmeAdmin.get('/api/admin/audit-log?limit=200')).body.entries as Entry[],
+    async () => (await acmeAdmin.call(api.auditLog, { query: { limit: 200 } })).entries,
     (rows) => find(rows) !== undefined,
   );
   return find(entries)!;

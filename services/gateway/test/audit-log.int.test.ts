@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry, AuditPage } from '@hub/proto';
+import { api, type AuditEntry } from '@hub/proto';
+import { expectError } from './api-client.js';
+import { createMember, type Member } from './tenant-fixtures.js';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 
 /**
@@ -11,7 +13,9 @@ let stack: TestStack;
 let root: ApiSession;
 let acme: number;
 let globex: number;
-let annId: number;
+let ann: Member;
+let otto: Member;
+let gina: Member;
 
 async function signedIn(email: string, password: string) {
   const session = new ApiSession(stack.url);
@@ -20,9 +24,7 @@ async function signedIn(email: string, password: string) {
 }
 
 async function entries(session: ApiSession): Promise<AuditEntry[]> {
-  const answer = await session.get('/api/admin/audit-log?limit=200');
-  expect(answer.status).toBe(200);
-  return (answer.body as unknown as AuditPage).entries;
+  return (await session.call(api.auditLog, { query: { limit: 200 } })).entries;
 }
 
 /** Entries are written once the answer is sent: wait for them without a fixed sleep. */
@@ -43,24 +45,9 @@ beforeAll(async () => {
   stack = await startTestStack();
   acme = await stack.createOrganization('Acme Foods', 'acme.test');
   globex = await stack.createOrganization('Globex Plant', 'globex.test');
-  annId = await stack.createUser({
-    email: 'ann@acme.test',
-    password: 'Acme-Admin-1',
-    role: 'admin',
-    organizationId: acme,
-  });
-  await stack.createUser({
-    email: 'otto@acme.test',
-    password: 'Acme-Oper-1',
-    role: 'operator',
-    organizationId: acme,
-  });
-  await stack.createUser({
-    email: 'gina@globex.test',
-    password: 'Globex-Admin-1',
-    role: 'admin',
-    organizationId: globex,
-  });
+  ann = await createMember(stack, acme, 'acme.test', 'admin', 'ann');
+  otto = await createMember(stack, acme, 'acme.test', 'operator', 'otto');
+  gina = await createMember(stack, globex, 'globex.test', 'admin', 'gina');
   root = await signedIn(SUPER_ADMIN.email, SUPER_ADMIN.password);
 });
 
@@ -72,7 +59,7 @@ describe('audit log', () => {
   it('records failed and successful sign-ins with the account and the address', async () => {
     const wrong = new ApiSession(stack.url);
     expect((await wrong.login('ann@acme.test', 'not-her-password')).status).toBe(401);
-    const ann = await signedIn('ann@acme.test', 'Acme-Admin-1');
+    const signedInAgain = await signedIn(ann.email, ann.password);
 
     const failed = await eventually(
       root,
@@ -85,11 +72,11 @@ describe('audit log', () => {
       ip: '127.0.0.1',
     });
     const succeeded = await eventually(
-      ann,
+      signedInAgain,
       (entry) => entry.action === 'sign-in' && entry.outcome === 'success',
     );
     expect(succeeded).toMatchObject({
-      actorId: annId,
+      actorId: ann.id,
       actorEmail: 'ann@acme.test',
       actorRole: 'admin',
       organizationId: acme,
@@ -98,17 +85,12 @@ describe('audit log', () => {
   });
 
   it('records invitations, deletions and refused attempts with their target', async () => {
-    const otto = await signedIn('otto@acme.test', 'Acme-Oper-1');
-    expect((await otto.delete(`/api/admin/users/${annId}`)).status).toBe(403);
-    const invited = await root.post('/api/admin/users', {
-      email: 'ned@acme.test',
-      name: 'Ned',
-      role: 'manager',
-      organizationId: acme,
+    await expectError(otto.session.call(api.deleteUser, { params: { id: ann.id } }), 403);
+    const invited = await root.call(api.createUser, {
+      body: { email: 'ned@acme.test', name: 'Ned', role: 'manager', organizationId: acme },
     });
-    expect(invited.status).toBe(201);
-    const nedId = (invited.body.user as { id: number }).id;
-    expect((await root.delete(`/api/admin/users/${nedId}`)).status).toBe(200);
+    const nedId = invited.user.id;
+    await root.call(api.deleteUser, { params: { id: nedId } });
 
     const refused = await eventually(
       root,
@@ -117,7 +99,7 @@ describe('audit log', () => {
     expect(refused).toMatchObject({
       actorEmail: 'otto@acme.test',
       actorRole: 'operator',
-      target: `id=${annId}`,
+      target: `id=${ann.id}`,
       detail: '403',
     });
     const invitation = await eventually(
@@ -134,20 +116,19 @@ describe('audit log', () => {
   });
 
   it('shows organization administrators their organization only', async () => {
-    const gina = await signedIn('gina@globex.test', 'Globex-Admin-1');
-    const ann = await signedIn('ann@acme.test', 'Acme-Admin-1');
-    await eventually(gina, (entry) => entry.actorEmail === 'gina@globex.test');
-    expect((await entries(gina)).every((entry) => entry.organizationId === globex)).toBe(true);
-    const annSees = await entries(ann);
+    await eventually(gina.session, (entry) => entry.actorEmail === 'gina@globex.test');
+    expect((await entries(gina.session)).every((entry) => entry.organizationId === globex)).toBe(
+      true,
+    );
+    const annSees = await entries(ann.session);
     expect(annSees.length).toBeGreaterThan(0);
     expect(annSees.every((entry) => entry.organizationId === acme)).toBe(true);
     const all = await entries(root);
     expect(all.some((entry) => entry.organizationId === acme)).toBe(true);
     expect(all.some((entry) => entry.organizationId === globex)).toBe(true);
     expect(all.length).toBeGreaterThan(annSees.length);
-    const otto = await signedIn('otto@acme.test', 'Acme-Oper-1');
-    expect((await otto.get('/api/admin/audit-log')).status).toBe(403);
-    expect((await new ApiSession(stack.url).get('/api/admin/audit-log')).status).toBe(401);
+    await expectError(otto.session.call(api.auditLog), 403);
+    await expectError(new ApiSession(stack.url).call(api.auditLog), 401);
   });
 
   it('refuses to change or remove what was written', async () => {

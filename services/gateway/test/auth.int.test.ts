@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGatewayConfig } from '../src/config.js';
 import { createGateway } from '../src/gateway.app.js';
+import { api } from '@hub/proto';
+import { expectError } from './api-client.js';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 
 let stack: TestStack;
@@ -99,10 +101,9 @@ describe('POST /api/auth/login', () => {
 describe('sessions', () => {
   it('answers the signed-in user on GET /api/user and 401 when signed out', async () => {
     const browser = new ApiSession(stack.url);
-    expect((await browser.get('/api/user')).status).toBe(401);
+    await expectError(browser.call(api.currentUser), 401);
     const signedIn = await browser.login('otto@acme.test', 'Acme-Oper-1');
-    const { status, body } = await browser.get('/api/user');
-    expect(status).toBe(200);
+    const body = await browser.call(api.currentUser);
     expect(body).toMatchObject({
       email: 'otto@acme.test',
       role: 'operator',
@@ -120,12 +121,11 @@ describe('sessions', () => {
     const browser = new ApiSession(stack.url);
     await browser.login('otto@acme.test', 'Acme-Oper-1');
     const stolenCookie = browser.cookie;
-    const logout = await browser.post('/api/auth/logout');
-    expect(logout.status).toBe(200);
+    await browser.call(api.logout);
     expect(browser.cookie).toBe('');
     const replay = new ApiSession(stack.url);
     replay.cookie = stolenCookie;
-    expect((await replay.get('/api/user')).status).toBe(401);
+    await expectError(replay.call(api.currentUser), 401);
   });
 
   it('refuses an expired session', async () => {
@@ -135,9 +135,8 @@ describe('sessions', () => {
       `UPDATE sessions SET expires_at = now() - interval '1 second'
         WHERE user_id = (SELECT id FROM users WHERE email = 'otto@acme.test')`,
     );
-    const { status, body } = await browser.get('/api/user');
-    expect(status).toBe(401);
-    expect(body.message).toBe('Please sign in to continue.');
+    const expired = await expectError(browser.call(api.currentUser), 401);
+    expect(expired.message).toBe('Please sign in to continue.');
   });
 
   it('tells every gateway when a session ends, so none keeps serving it from its cache', async () => {
@@ -147,10 +146,10 @@ describe('sessions', () => {
       await here.login('otto@acme.test', 'Acme-Oper-1');
       const there = new ApiSession(second.url);
       there.cookie = here.cookie;
-      expect((await there.get('/api/user')).status).toBe(200);
-      await here.post('/api/auth/logout');
+      await there.call(api.currentUser);
+      await here.call(api.logout);
       await expect
-        .poll(async () => (await there.get('/api/user')).status, { timeout: 5000 })
+        .poll(async () => (await there.send(api.currentUser)).status, { timeout: 5000 })
         .toBe(401);
     } finally {
       await second.close();
@@ -158,18 +157,15 @@ describe('sessions', () => {
   });
 
   it('ignores the browser user-email header: it identifies no one', async () => {
-    const anonymous = await new ApiSession(stack.url).get('/api/user', {
-      'x-user-email': SUPER_ADMIN.email,
-    });
-    expect(anonymous.status).toBe(401);
+    const claimed = { headers: { 'x-user-email': SUPER_ADMIN.email } };
+    await expectError(new ApiSession(stack.url).call(api.currentUser, claimed), 401);
     const operator = new ApiSession(stack.url);
     await operator.login('otto@acme.test', 'Acme-Oper-1');
-    const { body } = await operator.get('/api/user', { 'x-user-email': SUPER_ADMIN.email });
-    expect(body.email).toBe('otto@acme.test');
-    const stats = await operator.get('/api/stats/dashboard', {
-      'x-user-email': 'gina@globex.test',
+    expect((await operator.call(api.currentUser, claimed)).email).toBe('otto@acme.test');
+    const stats = await operator.call(api.dashboardStats, {
+      headers: { 'x-user-email': 'gina@globex.test' },
     });
-    expect(stats.body.organizationName).toBe('Acme Foods');
+    expect(stats.organizationName).toBe('Acme Foods');
   });
 });
 
@@ -180,38 +176,34 @@ describe('organization scoping', () => {
     const gina = new ApiSession(stack.url);
     await gina.login('gina@globex.test', 'Globex-Admin-1');
 
-    const acmeStats = await ann.get('/api/stats/dashboard');
-    expect(acmeStats.body).toMatchObject({
+    const acmeStats = await ann.call(api.dashboardStats);
+    expect(acmeStats).toMatchObject({
       organizationName: 'Acme Foods',
       totalUsers: 3,
       activeUsers: 2,
     });
-    const globexStats = await gina.get('/api/stats/dashboard');
-    expect(globexStats.body).toMatchObject({
+    const globexStats = await gina.call(api.dashboardStats);
+    expect(globexStats).toMatchObject({
       organizationName: 'Globex Plant',
       totalUsers: 1,
       activeUsers: 1,
       todayLogins: 1,
     });
 
-    const globexActivity = (await gina.get('/api/activity/recent')).body.events as {
-      userEmail: string;
-    }[];
+    const globexActivity = (await gina.call(api.recentActivity)).events;
     expect(globexActivity.length).toBeGreaterThan(0);
     expect(globexActivity.every((event) => event.userEmail.endsWith('@globex.test'))).toBe(true);
 
-    const choices = (await gina.get('/api/auth/organizations')).body as unknown as {
-      name: string;
-    }[];
+    const choices = await gina.call(api.organizationChoices);
     expect(choices.map((choice) => choice.name)).toEqual(['Globex Plant']);
   });
 
   it('gives the super administrator the whole platform', async () => {
     const root = new ApiSession(stack.url);
     await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
-    const stats = await root.get('/api/stats/dashboard');
-    expect(stats.body.totalUsers).toBe(5);
-    const choices = (await root.get('/api/auth/organizations')).body as unknown as unknown[];
+    const stats = await root.call(api.dashboardStats);
+    expect(stats.totalUsers).toBe(5);
+    const choices = await root.call(api.organizationChoices);
     expect(choices.length).toBe(3);
   });
 });
@@ -219,23 +211,23 @@ describe('organization scoping', () => {
 describe('public lookups', () => {
   it('finds the organization of an email domain, 404 otherwise', async () => {
     const browser = new ApiSession(stack.url);
-    const found = await browser.get('/api/auth/organization/ACME.test');
-    expect(found.status).toBe(200);
-    expect(found.body.organization).toMatchObject({ name: 'Acme Foods', samlEnabled: false });
-    const missing = await browser.get('/api/auth/organization/nowhere.test');
-    expect(missing.status).toBe(404);
-    expect(missing.body.message).toBe('Organization not found');
+    const found = await browser.call(api.organizationByDomain, {
+      params: { domain: 'ACME.test' },
+    });
+    expect(found.organization).toMatchObject({ name: 'Acme Foods', samlEnabled: false });
+    const nowhere = { params: { domain: 'nowhere.test' } };
+    const missing = await expectError(browser.call(api.organizationByDomain, nowhere), 404);
+    expect(missing.message).toBe('Organization not found');
   });
 
   it('answers 401 to anonymous callers of the organization picker list', async () => {
-    expect((await new ApiSession(stack.url).get('/api/auth/organizations')).status).toBe(401);
+    await expectError(new ApiSession(stack.url).call(api.organizationChoices), 401);
   });
 
   it('reports health of the gateway, every service, PostgreSQL, Redis and the file store', async () => {
-    const { status, body } = await new ApiSession(stack.url).get('/api/health');
-    expect(status).toBe(200);
+    const body = await new ApiSession(stack.url).call(api.health);
     expect(body.status).toBe('ok');
-    expect(Object.keys(body.components as object).sort()).toEqual([
+    expect(Object.keys(body.components).sort()).toEqual([
       'gateway',
       'identity',
       'integration',

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { api } from '@hub/proto';
 import type { ApiSession } from './test-stack.js';
 
 /** Correct answers A, B, C: the evaluation is replaced by these so the operator surely passes. */
@@ -24,32 +25,33 @@ export async function certifyOperator(
   documentId: number,
   operatorId: number,
 ): Promise<void> {
-  await trainer.put(`/api/library/documents/${documentId}/evaluation`, {
-    title: 'Cooling cooked food',
-    description: 'Cooling',
-    keyLearningPoints: ['Cool fast.'],
-    questions: KNOWN_QUESTIONS,
+  const params = { id: documentId };
+  await trainer.call(api.updateEvaluation, {
+    params,
+    body: {
+      title: 'Cooling cooked food',
+      description: 'Cooling',
+      keyLearningPoints: ['Cool fast.'],
+      questions: KNOWN_QUESTIONS,
+    },
   });
-  const published = await trainer.post(`/api/library/documents/${documentId}/evaluation/publish`);
-  const { body } = await trainer.post('/api/observations/create', {
-    sopDocumentId: documentId,
-    evaluationId: published.body.id,
-    operatorId,
+  const published = await trainer.call(api.publishEvaluation, { params });
+  const { id } = await trainer.call(api.createObservation, {
+    body: { sopDocumentId: documentId, evaluationId: published.id, operatorId },
   });
-  const session = (await trainer.get(`/api/observations/${String(body.id)}`)).body as {
-    questions: { id: string }[];
-  };
-  let last: Record<string, unknown> = {};
+  const session = await trainer.call(api.observation, { params: { id } });
+  let last: unknown = {};
   for (const [index, letter] of ['A', 'B', 'C'].entries()) {
-    last = (
-      await trainer.post(`/api/observations/${String(body.id)}/response`, {
+    last = await trainer.call(api.observationResponse, {
+      params: { id },
+      body: {
         questionId: session.questions[index]!.id,
         selectedOption: letter,
         selectedOptionText: '',
         timeSpentSeconds: 5,
         managerNotes: '',
-      })
-    ).body;
+      },
+    });
   }
   expect(last).toMatchObject({ completed: true, passed: true });
 }

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
+import { api } from '@hub/proto';
+import { routeUrl } from './api-client.js';
+import { createMember } from './tenant-fixtures.js';
+import { type ApiSession, startTestStack, type TestStack } from './test-stack.js';
 
 /**
  * Forged requests from other sites' pages, as a browser sends them: form posts (urlencoded,
@@ -8,15 +11,16 @@ import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
 let stack: TestStack;
 let ann: ApiSession;
 
-const ANN = { email: 'ann@acme.test', password: 'Acme-Admin-1!' };
+/** Ann's credentials, as a sign-in form sends them. */
+let ANN: { email: string; password: string };
 const FOREIGN = 'This request came from another site and was refused.';
 
 beforeAll(async () => {
   stack = await startTestStack();
   const acme = await stack.createOrganization('Acme Foods', 'acme.test');
-  await stack.createUser({ ...ANN, role: 'admin', organizationId: acme });
-  ann = new ApiSession(stack.url);
-  expect((await ann.login(ANN.email, ANN.password)).status).toBe(200);
+  const member = await createMember(stack, acme, 'acme.test', 'admin', 'ann');
+  ANN = { email: member.email, password: member.password };
+  ann = member.session;
 });
 
 afterAll(async () => {
@@ -37,15 +41,12 @@ async function send(path: string, body: string, headers: Record<string, string>,
   };
 }
 
-const folderNames = async () =>
-  ((await ann.get('/api/library/folders')).body as unknown as { name: string }[]).map(
-    (folder) => folder.name,
-  );
+const folderNames = async () => (await ann.call(api.folders)).map((folder) => folder.name);
 
 describe('login CSRF', () => {
   it("refuses a form post of the attacker's credentials: no session cookie", async () => {
     const form = new URLSearchParams({ email: ANN.email, password: ANN.password }).toString();
-    const answer = await send('/api/auth/login', form, {
+    const answer = await send(api.login.path, form, {
       'content-type': 'application/x-www-form-urlencoded',
     });
     expect(answer.status).toBe(415);
@@ -54,7 +55,7 @@ describe('login CSRF', () => {
   });
 
   it('refuses a text/plain form post that happens to read as JSON', async () => {
-    const answer = await send('/api/auth/login', JSON.stringify(ANN), {
+    const answer = await send(api.login.path, JSON.stringify(ANN), {
       'content-type': 'text/plain',
     });
     expect(answer.status).toBe(415);
@@ -70,7 +71,7 @@ describe('login CSRF', () => {
       { origin: 'null' },
     ];
     for (const headers of cases) {
-      const answer = await send('/api/auth/login', json, {
+      const answer = await send(api.login.path, json, {
         'content-type': 'application/json',
         ...headers,
       });
@@ -89,7 +90,7 @@ describe('login CSRF', () => {
       {},
     ];
     for (const headers of ours) {
-      const answer = await send('/api/auth/login', json, {
+      const answer = await send(api.login.path, json, {
         'content-type': 'application/json',
         ...headers,
       });
@@ -101,21 +102,21 @@ describe('login CSRF', () => {
 describe('forged state changes with the victim session', () => {
   it('creates no folder from an urlencoded form of a same-site page', async () => {
     const answer = await send(
-      '/api/library/folders',
+      api.createFolder.path,
       'name=Planted+by+a+neighbour',
       { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-site' },
       ann.cookie,
     );
     expect(answer.status).toBe(403);
     const unlabelled = await send(
-      '/api/library/folders',
+      api.createFolder.path,
       'name=Planted+without+headers',
       { 'content-type': 'application/x-www-form-urlencoded' },
       ann.cookie,
     );
     expect(unlabelled.status).toBe(415);
     const jsonFromNeighbour = await send(
-      '/api/library/folders',
+      api.createFolder.path,
       JSON.stringify({ name: 'Planted by fetch' }),
       { 'content-type': 'application/json', origin: 'http://localhost:9999' },
       ann.cookie,
@@ -129,7 +130,7 @@ describe('forged state changes with the victim session', () => {
   it('still creates folders from our own page', async () => {
     const host = new URL(stack.url).host;
     const answer = await send(
-      '/api/library/folders',
+      api.createFolder.path,
       JSON.stringify({ name: 'Ours' }),
       {
         'content-type': 'application/json',
@@ -144,7 +145,7 @@ describe('forged state changes with the victim session', () => {
 
   it('takes uploads as multipart only', async () => {
     const answer = await send(
-      '/api/library/documents/upload',
+      api.uploadDocument.path,
       JSON.stringify({ title: 'x' }),
       { 'content-type': 'application/json' },
       ann.cookie,
@@ -157,7 +158,7 @@ describe('forged state changes with the victim session', () => {
 describe('the identity provider form post', () => {
   it('still reaches the assertion consumer from another site', async () => {
     const answer = await send(
-      '/api/auth/saml/org_nowhere/acs',
+      routeUrl(api.samlAssertionConsumer, { params: { connection: 'org_nowhere' } }),
       new URLSearchParams({ SAMLResponse: 'bm90IGEgcmVzcG9uc2U=' }).toString(),
       {
         'content-type': 'application/x-www-form-urlencoded',

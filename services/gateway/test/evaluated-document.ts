@@ -1,3 +1,4 @@
+import { api } from '@hub/proto';
 import type { ApiSession } from './test-stack.js';
 
 export type EvaluatedDocument = {
@@ -16,8 +17,9 @@ export async function evaluatedDocument(
 ): Promise<EvaluatedDocument> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const document = (await session.get(`/api/library/documents/${id}`)).body as EvaluatedDocument;
-    if (document.evaluationGenerated) return document;
+    const document = await session.call(api.document, { params: { id } });
+    const { evaluationGenerated, evaluationId } = document;
+    if (evaluationGenerated && evaluationId !== null) return { evaluationGenerated, evaluationId };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`no evaluation within ${timeoutMs / 1000} s`);

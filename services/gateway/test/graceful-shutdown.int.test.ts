@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openQueue } from '@hub/kit';
+import { api } from '@hub/proto';
 import { type BuiltProcess, startBuiltProcess } from './built-process.js';
 import { freePort } from './outage-tools.js';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
@@ -67,7 +68,7 @@ describe('graceful shutdown', () => {
       host: '127.0.0.1',
       port,
       method: 'POST',
-      path: '/api/library/documents/upload',
+      path: api.uploadDocument.path,
       headers: {
         cookie: admin.cookie,
         'content-type': `multipart/form-data; boundary=${boundary}`,
@@ -95,11 +96,10 @@ describe('graceful shutdown', () => {
 
     const { status, body } = await answer;
     expect(status, body).toBeLessThan(300);
-    const id = (JSON.parse(body) as { id: number }).id;
+    const { id } = api.uploadDocument.response.parse(JSON.parse(body));
     expect(await gateway.exited).toBe(0);
-    const stored = await admin.get(`/api/library/documents/${id}`);
-    expect(stored.status).toBe(200);
-    expect(stored.body.title).toBe('Shutdown SOP');
+    const stored = await admin.call(api.document, { params: { id } });
+    expect(stored.title).toBe('Shutdown SOP');
   });
 
   const workerEntry = 'services/gateway/test/fixtures/blocking-worker.mjs';

@@ -1,5 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '@hub/proto';
+import { expectError } from './api-client.js';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 
 /**
@@ -154,17 +156,20 @@ afterAll(async () => {
 
 describe('the Insights chart pages', () => {
   it('are for staff only', async () => {
-    for (const path of ['observations', 'certifications', 'progress']) {
-      expect((await otto.get(`/api/insights/${path}`)).status).toBe(403);
-      expect((await new ApiSession(stack.url).get(`/api/insights/${path}`)).status).toBe(401);
+    for (const route of [
+      api.insightsObservations,
+      api.insightsCertifications,
+      api.insightsProgress,
+    ]) {
+      await expectError(otto.call(route), 403);
+      await expectError(new ApiSession(stack.url).call(route), 401);
     }
   });
 
   it('give the weekly trend, pass rates by SOP and observer and the most-missed questions', async () => {
-    const { status, body } = await tess.get('/api/insights/observations');
-    expect(status).toBe(200);
+    const body = await tess.call(api.insightsObservations);
     expect(body.trend).toHaveLength(12);
-    const weeks = body.trend as { completed: number; passed: number }[];
+    const weeks = body.trend;
     expect(weeks.reduce((sum, week) => sum + week.completed, 0)).toBe(4);
     expect(weeks.reduce((sum, week) => sum + week.passed, 0)).toBe(2);
     expect(body.bySop).toEqual([
@@ -200,7 +205,7 @@ describe('the Insights chart pages', () => {
         passRate: 50,
       }),
     ]);
-    expect((body.mostMissed as unknown[])[0]).toEqual({
+    expect(body.mostMissed[0]).toEqual({
       documentId: 7,
       sopTitle: 'Cooling cooked food',
       questionId: 'q1',
@@ -213,35 +218,26 @@ describe('the Insights chart pages', () => {
   });
 
   it('list the observations behind a figure', async () => {
-    const all = (await tess.get('/api/insights/observations')).body.rows as { id: number }[];
+    const all = (await tess.call(api.insightsObservations)).rows;
     expect(all.map((row) => row.id)).toEqual([
       ids.coolFail,
       ids.coolFail2,
       ids.washPass,
       ids.coolPass,
     ]);
-    const missedQ1 = (await tess.get('/api/insights/observations?documentId=7&questionId=q1')).body;
-    expect((missedQ1.rows as { id: number }[]).map((row) => row.id)).toEqual([
-      ids.coolFail,
-      ids.coolFail2,
-    ]);
-    const byMia = (await tess.get(`/api/insights/observations?observerId=${ids.mia}`)).body;
-    expect((byMia.rows as { id: number }[]).map((row) => row.id)).toEqual([
-      ids.coolFail2,
-      ids.washPass,
-    ]);
-    expect((await tess.get('/api/insights/observations?documentId=x')).status).toBe(400);
+    const missedQ1 = await tess.call(api.insightsObservations, {
+      query: { documentId: 7, questionId: 'q1' },
+    });
+    expect(missedQ1.rows.map((row) => row.id)).toEqual([ids.coolFail, ids.coolFail2]);
+    const byMia = await tess.call(api.insightsObservations, { query: { observerId: ids.mia } });
+    expect(byMia.rows.map((row) => row.id)).toEqual([ids.coolFail2, ids.washPass]);
+    const notANumber = { invalidQuery: { documentId: 'x' } };
+    await expectError(tess.call(api.insightsObservations, notANumber), 400);
   });
 
   it('count certifications issued, expiring and overdue by month', async () => {
-    const { status, body } = await tess.get('/api/insights/certifications');
-    expect(status).toBe(200);
-    const months = body.months as {
-      month: string;
-      issued: number;
-      expiring: number;
-      overdue: number;
-    }[];
+    const body = await tess.call(api.insightsCertifications);
+    const { months } = body;
     expect(months).toHaveLength(12);
     const month = (daysFromNow: number) =>
       new Date(Date.now() + daysFromNow * 86_400_000).toISOString().slice(0, 7);
@@ -251,15 +247,12 @@ describe('the Insights chart pages', () => {
     expect(at(month(10)).expiring).toBeGreaterThanOrEqual(1);
     expect(at(month(-5)).expiring).toBeGreaterThanOrEqual(1);
     expect(months.at(-1)).toMatchObject({ overdue: 2 });
-    const globexMonths = (await gina.get('/api/insights/certifications')).body.months as {
-      overdue: number;
-    }[];
+    const globexMonths = (await gina.call(api.insightsCertifications)).months;
     expect(globexMonths.at(-1)!.overdue).toBe(0);
   });
 
   it('give course progress by course and by person, furthest behind first', async () => {
-    const { status, body } = await tess.get('/api/insights/progress');
-    expect(status).toBe(200);
+    const body = await tess.call(api.insightsProgress);
     expect(body.courses).toEqual([
       {
         courseId: expect.any(Number),
@@ -294,10 +287,8 @@ describe('the Insights chart pages', () => {
   });
 
   it('cover the whole platform for the super administrator', async () => {
-    const { body } = await root.get('/api/insights/progress');
-    expect((body.courses as { title: string }[]).map((course) => course.title)).toContain(
-      'Globex onboarding',
-    );
+    const body = await root.call(api.insightsProgress);
+    expect(body.courses.map((course) => course.title)).toContain('Globex onboarding');
     expect(body.people).toContainEqual(expect.objectContaining({ name: 'Gina Admin' }));
   });
 
@@ -348,9 +339,9 @@ describe('the Insights chart pages', () => {
         ORDER BY m.missed DESC, m.answered, m.document_id, m.question_id`,
       [initech],
     );
-    const { body } = await session.get('/api/insights/observations');
+    const body = await session.call(api.insightsObservations);
     expect(body.mostMissed).toEqual(expected);
-    const listed = body.mostMissed as { documentId: number; questionId: string }[];
+    const listed = body.mostMissed;
     expect(listed.map((row) => `${row.documentId - 100}${row.questionId}`)).toEqual([
       '1q2',
       '2q2',
@@ -368,7 +359,7 @@ describe('the Insights chart pages', () => {
 
 describe('Upcoming Goals', () => {
   it('include certifications expiring within 30 days, linked to them', async () => {
-    const { body } = await tess.get('/api/stats/insights');
+    const body = await tess.call(api.insightsStats);
     expect(body.upcomingGoals).toEqual([
       expect.objectContaining({
         kind: 'certification_expiring',
@@ -377,7 +368,7 @@ describe('Upcoming Goals', () => {
         link: '/insights/certifications?state=expiring_soon',
       }),
     ]);
-    const globex = (await gina.get('/api/stats/insights')).body;
+    const globex = await gina.call(api.insightsStats);
     expect(globex.upcomingGoals).toEqual([]);
   });
 });

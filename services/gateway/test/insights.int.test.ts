@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OBSERVATION_HISTORY_CSV_BATCH_ROWS } from '@hub/proto';
+import { api, OBSERVATION_HISTORY_CSV_BATCH_ROWS } from '@hub/proto';
+import { expectError } from './api-client.js';
 import {
   type RunningSimulator,
   SIMULATOR_ACCOUNTS,
@@ -65,10 +66,8 @@ async function observation(
 }
 
 async function csv(session: ApiSession) {
-  const response = await fetch(`${stack.url}/api/reports/observations.csv`, {
-    headers: { cookie: session.cookie },
-  });
-  return { status: response.status, headers: response.headers, text: await response.text() };
+  const { status, headers, body } = await session.send(api.observationHistoryCsv);
+  return { status, headers, text: String(body) };
 }
 
 beforeAll(async () => {
@@ -161,14 +160,13 @@ afterAll(async () => {
 
 describe('GET /api/stats/insights', () => {
   it('refuses operators (the spec gives Insights to staff roles only)', async () => {
-    expect((await otto.get('/api/stats/insights')).status).toBe(403);
+    await expectError(otto.call(api.insightsStats), 403);
     expect((await csv(otto)).status).toBe(403);
-    expect((await new ApiSession(stack.url).get('/api/stats/insights')).status).toBe(401);
+    await expectError(new ApiSession(stack.url).call(api.insightsStats), 401);
   });
 
   it('computes the four figures and their change from last month', async () => {
-    const { status, body } = await tess.get('/api/stats/insights');
-    expect(status).toBe(200);
+    const body = await tess.call(api.insightsStats);
     expect(body).toMatchObject({
       // 80 and 100 this month against 60 last month
       performanceScore: 90,
@@ -183,7 +181,7 @@ describe('GET /api/stats/insights', () => {
   });
 
   it('gives the Observation Center its counts from the records', async () => {
-    const { body } = await tess.get('/api/stats/insights');
+    const body = await tess.call(api.insightsStats);
     expect(body.observationCenter).toEqual({
       activeObservations: 1,
       completedToday: 1,
@@ -194,18 +192,12 @@ describe('GET /api/stats/insights', () => {
 
   it("counts the organization's assigned cameras in the Observation Center", async () => {
     simulator = await startCameraSimulator();
-    const integration = await root.post('/api/admin/integrations', {
-      integrationType: 'camera_cloud',
-      baseUrl: simulator.url,
-      ...SIMULATOR_ACCOUNTS.demo,
+    const integration = await root.call(api.createIntegration, {
+      body: { integrationType: 'camera_cloud', baseUrl: simulator.url, ...SIMULATOR_ACCOUNTS.demo },
     });
-    expect(integration.status).toBe(201);
     const assign = async (cameraId: string, organizationId: number) => {
-      const assignment = await root.post('/api/admin/camera-assignments', {
-        cameraId,
-        cameraName: cameraId,
-        organizationId,
-        integrationId: integration.body.id,
+      const assignment = await root.send(api.createCameraAssignment, {
+        body: { cameraId, cameraName: cameraId, organizationId, integrationId: integration.id },
       });
       expect(assignment.status).toBe(201);
     };
@@ -213,8 +205,7 @@ describe('GET /api/stats/insights', () => {
     await assign('cam-102', acme);
     await assign('cam-103', globex);
     const cameras = async (session: ApiSession) =>
-      ((await session.get('/api/stats/insights')).body.observationCenter as { cameras: number })
-        .cameras;
+      (await session.call(api.insightsStats)).observationCenter.cameras;
     expect(await cameras(tess)).toBe(2);
     expect(await cameras(gina)).toBe(1);
     expect(await cameras(ivan)).toBe(0);
@@ -222,8 +213,8 @@ describe('GET /api/stats/insights', () => {
   });
 
   it("lists the organization's recent events, newest first, linked to their records", async () => {
-    const { body } = await tess.get('/api/stats/insights');
-    const activity = body.recentActivity as { kind: string; title: string; link: string }[];
+    const body = await tess.call(api.insightsStats);
+    const activity = body.recentActivity;
     expect(activity.length).toBeGreaterThan(4);
     expect(activity).toContainEqual(
       expect.objectContaining({
@@ -250,7 +241,7 @@ describe('GET /api/stats/insights', () => {
   });
 
   it('shows courses due from today on as Upcoming Goals with their progress', async () => {
-    const { body } = await tess.get('/api/stats/insights');
+    const body = await tess.call(api.insightsStats);
     expect(body.upcomingGoals).toEqual([
       expect.objectContaining({
         kind: 'course_due',
@@ -262,7 +253,7 @@ describe('GET /api/stats/insights', () => {
   });
 
   it('keeps every organization to its own records; the super administrator sees the platform', async () => {
-    const globexView = (await gina.get('/api/stats/insights')).body;
+    const globexView = await gina.call(api.insightsStats);
     expect(globexView).toMatchObject({
       performanceScore: 10,
       performanceChange: null,
@@ -273,9 +264,9 @@ describe('GET /api/stats/insights', () => {
       expect.objectContaining({ title: 'Complete "Globex onboarding"', progress: null }),
     ]);
     expect(JSON.stringify(globexView)).not.toMatch(/Otto|Kitchen|Hand washing/);
-    const platform = (await root.get('/api/stats/insights')).body;
+    const platform = await root.call(api.insightsStats);
     expect(platform.observationCenter).toMatchObject({ activeObservations: 1, completedToday: 1 });
-    expect((platform.upcomingGoals as unknown[]).length).toBe(2);
+    expect(platform.upcomingGoals).toHaveLength(2);
   });
 });
 
@@ -289,7 +280,7 @@ describe('GET /api/reports/observations.csv', () => {
       [acme, ids.tess],
     );
     // None this month yet: 0 against 2 is -100 %.
-    expect((await tess.get('/api/stats/insights')).body).toMatchObject({
+    expect(await tess.call(api.insightsStats)).toMatchObject({
       reportsGenerated: 0,
       reportsChange: -100,
     });
@@ -310,11 +301,11 @@ describe('GET /api/reports/observations.csv', () => {
     expect(lines.find((line) => line.startsWith(`${ids.running},`))).toMatch(/,in_progress,/);
     expect(text).not.toMatch(/Globex|Line 1/);
     // This export against last month's two: -50 %; Globex has none in either month: no change.
-    expect((await tess.get('/api/stats/insights')).body).toMatchObject({
+    expect(await tess.call(api.insightsStats)).toMatchObject({
       reportsGenerated: 1,
       reportsChange: -50,
     });
-    expect((await gina.get('/api/stats/insights')).body).toMatchObject({
+    expect(await gina.call(api.insightsStats)).toMatchObject({
       reportsGenerated: 0,
       reportsChange: 0,
     });
@@ -334,15 +325,18 @@ describe('GET /api/reports/observations.csv', () => {
 
 describe('course due dates', () => {
   it('refuses a due date that is not a calendar day', async () => {
-    const { status, body } = await tess.post('/api/training/courses', {
-      title: 'Shift start',
-      category: 'Safety',
-      duration: '1 h',
-      difficulty: 'Beginner',
-      documentIds: [1],
-      dueDate: 'next friday',
+    const refused = tess.call(api.createCourse, {
+      body: {
+        title: 'Shift start',
+        category: 'Safety',
+        duration: '1 h',
+        difficulty: 'Beginner',
+        documentIds: [1],
+        dueDate: 'next friday',
+      },
     });
-    expect(status).toBe(400);
-    expect(body.message).toBe('Enter the due date as a day (YYYY-MM-DD)');
+    expect((await expectError(refused, 400)).message).toBe(
+      'Enter the due date as a day (YYYY-MM-DD)',
+    );
   });
 });

@@ -1,29 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '@hub/proto';
+import { expectError } from './api-client.js';
+import { createOrganizationWithMembers, type Member } from './tenant-fixtures.js';
 import { MailCatcher } from './mail-catcher.js';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
-
-const PASSWORD = 'Lang-Pass-123!';
 
 let stack: TestStack;
 let mail: MailCatcher;
 let root: ApiSession;
-let acme: number;
-let globex: number;
+let acme: { organizationId: number; members: Record<'admin' | 'operator', Member> };
+let globex: { organizationId: number; members: Record<'admin', Member> };
 
 beforeAll(async () => {
   mail = new MailCatcher();
   stack = await startTestStack({ SMTP_URL: await mail.start() });
   root = new ApiSession(stack.url);
   await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
-  acme = await stack.createOrganization('Acme Foods', 'acme.test');
-  globex = await stack.createOrganization('Globex Plant', 'globex.test');
-  for (const [email, role, organizationId] of [
-    ['ann@acme.test', 'admin', acme],
-    ['olga@acme.test', 'operator', acme],
-    ['gina@globex.test', 'admin', globex],
-  ] as const) {
-    await stack.createUser({ email, password: PASSWORD, role, organizationId });
-  }
+  acme = await createOrganizationWithMembers(stack, 'Acme Foods', 'acme.test', [
+    'admin',
+    'operator',
+  ]);
+  globex = await createOrganizationWithMembers(stack, 'Globex Plant', 'globex.test', ['admin']);
 });
 
 afterAll(async () => {
@@ -31,34 +28,27 @@ afterAll(async () => {
   await mail?.stop();
 });
 
-async function signIn(email: string) {
-  const session = new ApiSession(stack.url);
-  expect((await session.login(email, PASSWORD)).status).toBe(200);
-  return session;
-}
-
 describe("the organization's default language", () => {
   it('is set by its administrators only, and read by members who chose no language', async () => {
-    const ann = await signIn('ann@acme.test');
-    const olga = await signIn('olga@acme.test');
-    const gina = await signIn('gina@globex.test');
-    expect((await ann.get('/api/organization/settings')).body).toEqual({ defaultLanguage: null });
-    expect((await olga.get('/api/organization/settings')).status).toBe(403);
-    expect((await olga.put('/api/organization/settings', { defaultLanguage: 'fr' })).status).toBe(
-      403,
-    );
-    const refused = await ann.put('/api/organization/settings', { defaultLanguage: 'de' });
-    expect(refused.status).toBe(400);
-    const saved = await ann.put('/api/organization/settings', { defaultLanguage: 'fr' });
-    expect(saved.body).toEqual({ defaultLanguage: 'fr' });
+    const ann = acme.members.admin.session;
+    const olga = acme.members.operator.session;
+    const gina = globex.members.admin.session;
+    expect(await ann.call(api.organizationSettings)).toEqual({ defaultLanguage: null });
+    await expectError(olga.call(api.organizationSettings), 403);
+    const french = { body: { defaultLanguage: 'fr' } } as const;
+    await expectError(olga.call(api.updateOrganizationSettings, french), 403);
+    const german = { invalidBody: { defaultLanguage: 'de' } };
+    await expectError(ann.call(api.updateOrganizationSettings, german), 400);
+    const saved = await ann.call(api.updateOrganizationSettings, french);
+    expect(saved).toEqual({ defaultLanguage: 'fr' });
 
-    expect((await olga.get('/api/user/preferences')).body).toMatchObject({
+    expect(await olga.call(api.userPreferences)).toMatchObject({
       language: null,
       organizationLanguage: 'fr',
     });
     // Another organization keeps its own (none).
-    expect((await gina.get('/api/organization/settings')).body).toEqual({ defaultLanguage: null });
-    expect((await gina.get('/api/user/preferences')).body).toMatchObject({
+    expect(await gina.call(api.organizationSettings)).toEqual({ defaultLanguage: null });
+    expect(await gina.call(api.userPreferences)).toMatchObject({
       language: null,
       organizationLanguage: null,
     });
@@ -68,19 +58,16 @@ describe("the organization's default language", () => {
 describe('invitations', () => {
   it("are written in the invited member's language, else their organization's default", async () => {
     // Globex has no default: English, until the member's language is French.
-    const created = await root.post('/api/admin/users', {
-      email: 'felix@globex.test',
-      name: 'Félix',
-      organizationId: globex,
+    const created = await root.call(api.createUser, {
+      body: { email: 'felix@globex.test', name: 'Félix', organizationId: globex.organizationId },
     });
-    expect(created.status).toBe(201);
     const english = await mail.waitFor('felix@globex.test');
     expect(english.subject).toBe("You're invited to Globex Plant");
-    const userId = (created.body.user as { id: number }).id;
+    const userId = created.user.id;
     await stack.sql.query(`INSERT INTO user_preferences (user_id, language) VALUES ($1, 'fr')`, [
       userId,
     ]);
-    await root.post(`/api/admin/users/${userId}/resend-invitation`);
+    await root.call(api.resendInvitation, { params: { id: userId } });
     const french = await mail.waitFor('felix@globex.test', /Invitation/);
     expect(french.subject).toBe('Invitation à rejoindre Globex Plant');
     expect(french.text).toContain('Bonjour Félix,');
@@ -90,24 +77,17 @@ describe('invitations', () => {
     expect(french.text).not.toMatch(/invited|expires/);
 
     // Acme's default is French (set above): a new member who chose nothing reads French.
-    await (
-      await signIn('ann@acme.test')
-    ).put('/api/organization/settings', { defaultLanguage: 'fr' });
-    await root.post('/api/admin/users', {
-      email: 'chloe@acme.test',
-      name: 'Chloé',
-      organizationId: acme,
+    const ann = acme.members.admin.session;
+    await ann.call(api.updateOrganizationSettings, { body: { defaultLanguage: 'fr' } });
+    await root.call(api.createUser, {
+      body: { email: 'chloe@acme.test', name: 'Chloé', organizationId: acme.organizationId },
     });
     const byDefault = await mail.waitFor('chloe@acme.test');
     expect(byDefault.subject).toBe('Invitation à rejoindre Acme Foods');
     expect(byDefault.text).toContain('Une photo de profil vous sera aussi demandée');
 
     // The administrators hear of it in their own language: Ann reads Acme's French.
-    const ann = await signIn('ann@acme.test');
-    const notices = (await ann.get('/api/notifications')).body.notifications as unknown as {
-      title: string;
-      message: string;
-    }[];
+    const notices = (await ann.call(api.notifications)).notifications;
     expect(notices).toContainEqual(
       expect.objectContaining({
         title: 'Personne invitée',
@@ -116,10 +96,8 @@ describe('invitations', () => {
         ),
       }),
     );
-    const gina = await signIn('gina@globex.test');
-    const ginas = (await gina.get('/api/notifications')).body.notifications as unknown as {
-      title: string;
-    }[];
+    const gina = globex.members.admin.session;
+    const ginas = (await gina.call(api.notifications)).notifications;
     expect(ginas.map((notice) => notice.title)).toContain('User invited');
   });
 });

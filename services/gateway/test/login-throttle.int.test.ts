@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '@hub/proto';
+import { errorOf } from './api-client.js';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
 
 /**
@@ -35,12 +37,10 @@ afterAll(async () => {
 });
 
 function signIn(from: string, email: string, password: string) {
-  return new ApiSession(stack.url).request(
-    'POST',
-    '/api/auth/login',
-    { email, password, rememberMe: false },
-    { 'x-forwarded-for': from },
-  );
+  return new ApiSession(stack.url).send(api.login, {
+    body: { email, password, rememberMe: false },
+    headers: { 'x-forwarded-for': from },
+  });
 }
 
 describe('sign-in throttling', () => {
@@ -70,7 +70,7 @@ describe('sign-in throttling', () => {
     }
     const held = await signIn(from, 'hugo@acme.test', 'Acme-Pass-1!');
     expect(held.status).toBe(429);
-    expect(held.body.message).toMatch(THROTTLED);
+    expect(errorOf(held).message).toMatch(THROTTLED);
     expect(Number(held.headers.get('retry-after'))).toBe(1);
     // Another address is not held back by this pair.
     expect((await signIn('198.51.100.21', 'hugo@acme.test', 'wrong')).status).toBe(401);
@@ -95,7 +95,7 @@ describe('sign-in throttling', () => {
     }
     const stranger = await signIn('10.9.0.99', 'gina@acme.test', 'Acme-Pass-1!');
     expect(stranger.status).toBe(429);
-    expect(stranger.body.message).toMatch(THROTTLED);
+    expect(errorOf(stranger).message).toMatch(THROTTLED);
     expect((await signIn('192.0.2.30', 'gina@acme.test', 'Acme-Pass-1!')).status).toBe(200);
   });
 
@@ -106,7 +106,7 @@ describe('sign-in throttling', () => {
     }
     const stopped = await signIn(from, 'otto@acme.test', 'Acme-Pass-1!');
     expect(stopped.status).toBe(429);
-    expect(stopped.body.message).toMatch(THROTTLED);
+    expect(errorOf(stopped).message).toMatch(THROTTLED);
     expect((await signIn('198.18.0.2', 'otto@acme.test', 'Acme-Pass-1!')).status).toBe(200);
   });
 });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '@hub/proto';
+import { expectError } from './api-client.js';
 import { certifyOperator } from './certify-operator.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { createTenant, type Tenant } from './tenant-fixtures.js';
@@ -19,10 +21,6 @@ let courseId: number;
 let otherDocumentId: number;
 let globexDocumentId: number;
 
-interface MySops {
-  sops: { documentId: number; reasons: { kind: string; name: string }[] }[];
-}
-
 beforeAll(async () => {
   stack = await startTestStack();
   workers = startDocumentWorkers(stack);
@@ -30,15 +28,15 @@ beforeAll(async () => {
     createTenant(stack, 'Acme Foods', 'acme.test'),
     createTenant(stack, 'Globex Plant', 'globex.test'),
   ]);
-  documentId = Number(acme.resources.get('/api/library/documents/:id'));
-  courseId = Number(acme.resources.get('/api/training/courses/:id'));
-  globexDocumentId = Number(globex.resources.get('/api/library/documents/:id'));
-  const other = await acme.members.admin.session.upload(
-    '/api/library/documents/upload',
+  documentId = Number(acme.resources.get(api.document.path));
+  courseId = Number(acme.resources.get(api.updateCourse.path));
+  globexDocumentId = Number(globex.resources.get(api.document.path));
+  const other = await acme.members.admin.session.uploadTo(
+    api.uploadDocument,
     { title: 'Oven cleaning' },
-    { field: 'file', name: 'oven.pdf', data: sopPdf(COOLING_SOP) },
+    { name: 'oven.pdf', data: sopPdf(COOLING_SOP) },
   );
-  otherDocumentId = other.body.id as number;
+  otherDocumentId = other.id;
 }, 240_000);
 
 afterAll(async () => {
@@ -46,26 +44,24 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const paths = (id: number) => [`/api/my/sops/${id}`, `/api/my/sops/${id}/images/img-1`];
-
 async function refused(session: ApiSession, id: number) {
-  for (const path of paths(id)) {
-    const { status, body } = await session.get(path);
-    expect(status, path).toBe(404);
-    expect(JSON.stringify(body)).not.toContain('Cooling');
+  for (const answer of [
+    await session.send(api.mySop, { params: { id } }),
+    await session.send(api.mySopImage, { params: { id, imgId: 'img-1' } }),
+  ]) {
+    expect(answer.status).toBe(404);
+    expect(JSON.stringify(answer.body)).not.toContain('Cooling');
   }
 }
 
 describe('reading my SOPs', () => {
   it('shows nothing before the operator follows a course, then its SOP, read-only', async () => {
     const operator = acme.members.operator.session;
-    expect((await operator.get('/api/my/sops')).body).toEqual({ sops: [] });
+    expect(await operator.call(api.mySops)).toEqual({ sops: [] });
     await refused(operator, documentId);
 
-    expect((await operator.post(`/api/training/courses/${courseId}/enroll`)).status).toBeLessThan(
-      300,
-    );
-    const list = (await operator.get('/api/my/sops')).body as unknown as MySops;
+    await operator.call(api.enroll, { params: { id: courseId } });
+    const list = await operator.call(api.mySops);
     expect(list.sops).toEqual([
       expect.objectContaining({
         documentId,
@@ -76,11 +72,10 @@ describe('reading my SOPs', () => {
       }),
     ]);
 
-    const { status, body } = await operator.get(`/api/my/sops/${documentId}`);
-    expect(status).toBe(200);
+    const body = await operator.call(api.mySop, { params: { id: documentId } });
     expect(body).toMatchObject({ documentId, title: 'Cooling', version: 1, acknowledgedAt: null });
     expect(body.markdown).toMatch(/cool/i);
-    const pdf = await fetch(`${stack.url}${(body.pdf as { url: string }).url}`);
+    const pdf = await fetch(`${stack.url}${body.pdf.url}`);
     expect(pdf.status).toBe(200);
     expect(
       Buffer.from(await pdf.arrayBuffer())
@@ -88,9 +83,12 @@ describe('reading my SOPs', () => {
         .toString(),
     ).toBe('%PDF-');
     // An image the document does not have: not found, not refused.
-    expect((await operator.get(`/api/my/sops/${documentId}/images/img-1`)).status).toBe(404);
+    await expectError(
+      operator.call(api.mySopImage, { params: { id: documentId, imgId: 'img-1' } }),
+      404,
+    );
     // The library itself stays closed to operators.
-    expect((await operator.get(`/api/library/documents/${documentId}/markdown`)).status).toBe(403);
+    await expectError(operator.call(api.documentMarkdown, { params: { id: documentId } }), 403);
   }, 60_000);
 
   it('counts a certification of the member as a reason too', async () => {
@@ -99,8 +97,7 @@ describe('reading my SOPs', () => {
       documentId,
       acme.members.operator.id,
     );
-    const list = (await acme.members.operator.session.get('/api/my/sops'))
-      .body as unknown as MySops;
+    const list = await acme.members.operator.session.call(api.mySops);
     // The SOP's own certification, and the course's, which passing it completed.
     const kinds = new Set(list.sops[0]!.reasons.map((reason) => reason.kind));
     expect([...kinds].sort()).toEqual(['certification', 'course']);
@@ -109,11 +106,8 @@ describe('reading my SOPs', () => {
   it('refuses another SOP of the same organization, and the SOPs of other members', async () => {
     const operator = acme.members.operator.session;
     await refused(operator, otherDocumentId);
-    expect(
-      ((await operator.get('/api/my/sops')).body as unknown as MySops).sops.map(
-        (sop) => sop.documentId,
-      ),
-    ).toEqual([documentId]);
+    const { sops } = await operator.call(api.mySops);
+    expect(sops.map((sop) => sop.documentId)).toEqual([documentId]);
     // Staff are no exception: the manager follows no course with this SOP.
     await refused(acme.members.manager.session, documentId);
   });

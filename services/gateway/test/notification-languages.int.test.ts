@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openQueue } from '@hub/kit';
-import { INVALID_CREDENTIALS, QUEUES, type VideoInboxMessage } from '@hub/proto';
+import { api, INVALID_CREDENTIALS, QUEUES, type VideoInboxMessage } from '@hub/proto';
+import { expectError } from './api-client.js';
 import { certifyOperator } from './certify-operator.js';
 import { evaluatedDocument } from './evaluated-document.js';
 import { MailCatcher } from './mail-catcher.js';
@@ -18,13 +19,8 @@ let otto: ApiSession;
 let franckId: number;
 let ottoId: number;
 
-interface Notice {
-  title: string;
-  message: string;
-}
-
 const noticesOf = async (session: ApiSession) =>
-  (await session.get('/api/notifications')).body.notifications as unknown as Notice[];
+  (await session.call(api.notifications)).notifications;
 
 /** The session's notification with this title, asked every 250 ms until it comes. */
 async function noticeTitled(session: ApiSession, title: string, timeoutMs = 30_000) {
@@ -82,12 +78,12 @@ afterAll(async () => {
 
 describe('notifications of the library, observation and video services', () => {
   it('reach a French-speaking user in French, stored and mailed; others in their own', async () => {
-    const uploaded = await franck.upload(
-      '/api/library/documents/upload',
+    const uploaded = await franck.uploadTo(
+      api.uploadDocument,
       { title: 'Refroidissement' },
-      { field: 'file', name: 'cooling.pdf', data: sopPdf(COOLING_SOP) },
+      { name: 'cooling.pdf', data: sopPdf(COOLING_SOP) },
     );
-    const documentId = uploaded.body.id as number;
+    const documentId = uploaded.id;
     await evaluatedDocument(franck, documentId);
 
     const processed = await noticeTitled(franck, 'Document traité');
@@ -119,18 +115,17 @@ describe('notifications of the library, observation and video services', () => {
       Buffer.from('\0\0\0\x18ftypmp42\0\0\0\0mp42isom'),
       Buffer.alloc(64),
     ]);
-    const uploaded = await franck.upload(
-      '/api/videos/upload',
+    const uploaded = await franck.uploadTo(
+      api.uploadVideo,
       { title: 'Poste 3', recordingDate: new Date().toISOString() },
-      { field: 'file', name: 'poste-3.mp4', data: mp4 },
+      { name: 'poste-3.mp4', data: mp4 },
     );
-    expect(uploaded.status).toBe(201);
     const connection = { url: stack.env.REDIS_URL!, prefix: stack.env.REDIS_PREFIX! };
     const inbox = openQueue<VideoInboxMessage>(QUEUES.videoInbox, connection);
     try {
       await inbox.add('video.unreadable', {
         kind: 'video.unreadable',
-        videoId: uploaded.body.id as number,
+        videoId: uploaded.id,
         reason: 'moov atom not found',
       });
     } finally {
@@ -144,12 +139,13 @@ describe('notifications of the library, observation and video services', () => {
 
 describe("the email-change confirmation and the API's error codes", () => {
   it('mail the link in the account holder’s language', async () => {
-    const requested = await franck.put('/api/user/profile', {
-      name: 'Franck Formateur',
-      email: 'franck.nouveau@acme.test',
-      currentPassword: PASSWORD,
+    await franck.call(api.updateProfile, {
+      body: {
+        name: 'Franck Formateur',
+        email: 'franck.nouveau@acme.test',
+        currentPassword: PASSWORD,
+      },
     });
-    expect(requested.status).toBe(200);
     const confirmation = await mail.waitFor('franck.nouveau@acme.test');
     expect(confirmation.subject).toBe('Confirmez votre nouvelle adresse e-mail');
     expect(confirmation.text).toContain('Bonjour Franck Formateur,');
@@ -163,27 +159,23 @@ describe("the email-change confirmation and the API's error codes", () => {
       message: INVALID_CREDENTIALS,
       code: 'invalid_credentials',
     });
-    const taken = await franck.put('/api/user/profile', {
-      name: 'Franck Formateur',
-      email: 'otto@acme.test',
-      currentPassword: PASSWORD,
+    const taken = franck.call(api.updateProfile, {
+      body: { name: 'Franck Formateur', email: 'otto@acme.test', currentPassword: PASSWORD },
     });
-    expect(taken.status).toBe(409);
-    expect(taken.body).toMatchObject({
+    expect(await expectError(taken, 409)).toMatchObject({
       message: 'That email address is already used by another account.',
       code: 'email_taken',
     });
-    const notPdf = await franck.upload(
-      '/api/library/documents/upload',
+    const notPdf = franck.uploadTo(
+      api.uploadDocument,
       { title: 'x' },
-      { field: 'file', name: 'x.pdf', data: Buffer.from('not a pdf') },
+      { name: 'x.pdf', data: Buffer.from('not a pdf') },
     );
-    expect(notPdf.body).toMatchObject({
+    expect(await expectError(notPdf, 400)).toMatchObject({
       message: 'Please select a PDF file to upload.',
       code: 'pdf_required',
     });
-    const missing = await franck.get('/api/library/documents/999999');
-    expect(missing.status).toBe(404);
-    expect(missing.body).toMatchObject({ code: 'document_not_found' });
+    const missing = franck.call(api.document, { params: { id: 999999 } });
+    await expectError(missing, 404, 'document_not_found');
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrganizationOnboarding } from '@hub/proto';
+import { api, type OrganizationOnboarding } from '@hub/proto';
+import { expectError } from './api-client.js';
 import { createBareOrganization, createTenant, type Tenant } from './tenant-fixtures.js';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
@@ -29,9 +30,7 @@ afterAll(async () => {
 
 describe("an organization's onboarding checklist", () => {
   it('of a new organization: only the administrator has signed in', async () => {
-    const { status, body } = await newcomer.get('/api/onboarding');
-    expect(status).toBe(200);
-    const checklist = body as unknown as OrganizationOnboarding;
+    const checklist = await newcomer.call(api.organizationOnboarding);
     expect(checklist.organizationName).toBe('Newcomer Plant');
     expect(stepsDone(checklist)).toEqual({
       people: false,
@@ -47,7 +46,7 @@ describe("an organization's onboarding checklist", () => {
 
   it('follows the records: people, a processed SOP, a published evaluation, a completed observation', async () => {
     const admin = tenant.members.admin.session;
-    const before = (await admin.get('/api/onboarding')).body as unknown as OrganizationOnboarding;
+    const before = await admin.call(api.organizationOnboarding);
     expect(stepsDone(before)).toMatchObject({
       people: true,
       'first-sop': true,
@@ -62,20 +61,20 @@ describe("an organization's onboarding checklist", () => {
         WHERE organization_id = $1`,
       [tenant.organizationId],
     );
-    const after = (await admin.get('/api/onboarding')).body as unknown as OrganizationOnboarding;
+    const after = await admin.call(api.organizationOnboarding);
     expect(stepsDone(after)['first-observation']).toBe(true);
   });
 
   it("is the super administrator's for any organization, never another administrator's", async () => {
-    const asRoot = await root.get(`/api/onboarding?organizationId=${tenant.organizationId}`);
-    expect(asRoot.status).toBe(200);
-    expect(asRoot.body.organizationName).toBe('Acme Foods');
-    expect((await root.get('/api/onboarding?organizationId=999999')).status).toBe(404);
-    const foreign = await newcomer.get(`/api/onboarding?organizationId=${tenant.organizationId}`);
-    expect(foreign.status).toBe(403);
-    expect(JSON.stringify(foreign.body)).not.toContain('Acme');
+    const ofAcme = { query: { organizationId: tenant.organizationId } };
+    const asRoot = await root.call(api.organizationOnboarding, ofAcme);
+    expect(asRoot.organizationName).toBe('Acme Foods');
+    const unknown = { query: { organizationId: 999999 } };
+    await expectError(root.call(api.organizationOnboarding, unknown), 404);
+    const foreign = await expectError(newcomer.call(api.organizationOnboarding, ofAcme), 403);
+    expect(JSON.stringify(foreign)).not.toContain('Acme');
     for (const role of ['training_supervisor', 'manager', 'operator'] as const) {
-      expect((await tenant.members[role].session.get('/api/onboarding')).status).toBe(403);
+      await expectError(tenant.members[role].session.call(api.organizationOnboarding), 403);
     }
   });
 });

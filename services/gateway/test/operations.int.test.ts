@@ -9,7 +9,7 @@ import {
   startHeartbeat,
   startWorker,
 } from '@hub/kit';
-import { type Health, QUEUES } from '@hub/proto';
+import { api, QUEUES } from '@hub/proto';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
 
 let stack: TestStack;
@@ -35,8 +35,9 @@ afterAll(async () => {
 const connection = () => ({ url: stack.env.REDIS_URL!, prefix: stack.redisPrefix });
 
 async function health() {
-  const { status, body } = await new ApiSession(stack.url).get('/api/health');
-  return { status, health: body as unknown as Health };
+  // 503 while degraded, with the same body: read raw, then parsed by the route's schema.
+  const { status, body } = await new ApiSession(stack.url).send(api.health);
+  return { status, health: api.health.response.parse(body) };
 }
 
 let atStart: string;
@@ -45,7 +46,7 @@ async function scrape(): Promise<string> {
   return (await fetch(`http://127.0.0.1:${metricsServer.port}/metrics`)).text();
 }
 
-describe('/api/health with workers and queues', () => {
+describe(`${api.health.path} with workers and queues`, () => {
   it('answers 503 naming each required worker kind while none has a heartbeat', async () => {
     const { status, health: answer } = await health();
     expect(status).toBe(503);
@@ -146,15 +147,15 @@ function sample(text: string, name: string, labels: Record<string, string>): num
 describe('Prometheus metrics', () => {
   it('counts HTTP answers by route template and status, and RPCs by pattern and outcome', async () => {
     const http = 'hub_http_request_duration_seconds_count';
-    const unauthorized = { route: '/api/videos/:id', status: '401' };
+    const unauthorized = { route: api.video.path, status: '401' };
     const before = await scrape();
-    await new ApiSession(stack.url).get('/api/health');
-    await new ApiSession(stack.url).get('/api/videos/12345');
+    await new ApiSession(stack.url).send(api.health);
+    await new ApiSession(stack.url).send(api.video, { params: { id: 12345 } });
     const text = await scrape();
     const since = (from: string, name: string, labels: Record<string, string>) =>
       (sample(text, name, labels) ?? 0) - (sample(from, name, labels) ?? 0);
     // This file's health answers: 503 while a required worker had no heartbeat, 200 after.
-    const health = { method: 'GET', route: '/api/health' };
+    const health = { method: 'GET', route: api.health.path };
     expect(since(atStart, http, { ...health, status: '200' })).toBeGreaterThan(0);
     expect(since(atStart, http, { ...health, status: '503' })).toBeGreaterThan(0);
     // The template, not the raw path, so ids do not multiply the series.

@@ -1,3 +1,4 @@
+import { api } from '@hub/proto';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 
 /** One answer the load client got: a status, or 0 when it got none in time (a hang). */
@@ -48,7 +49,7 @@ export class SteadyLoad {
   private async loop(client: number): Promise<void> {
     for (let round = 0; this.running; round += 1) {
       await this.createFolder(client);
-      await this.send('list', 'GET', '/api/library/folders');
+      await this.send('list', 'GET', api.folders.path);
       if (round % 3 === 0) await this.upload(client);
       // A short pause keeps the load steady without flooding the two cores CI has.
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -57,7 +58,7 @@ export class SteadyLoad {
 
   private async createFolder(client: number): Promise<void> {
     const name = `load-${client}-${(this.sequence += 1)}`;
-    const answer = await this.send('folder', 'POST', '/api/library/folders', {
+    const answer = await this.send('folder', 'POST', api.createFolder.path, {
       body: JSON.stringify({ name }),
       headers: { 'content-type': 'application/json' },
     });
@@ -68,7 +69,7 @@ export class SteadyLoad {
     const form = new FormData();
     form.append('title', `Load SOP ${client}-${(this.sequence += 1)}`);
     form.append('file', new Blob([new Uint8Array(this.pdf)]), 'load.pdf');
-    const answer = await this.send('upload', 'POST', '/api/library/documents/upload', {
+    const answer = await this.send('upload', 'POST', api.uploadDocument.path, {
       body: form,
     });
     if (answer.status < 300) answer.written = Number(answer.id);

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '@hub/proto';
+import { type Contract, expectError } from './api-client.js';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 
 /**
@@ -23,19 +25,20 @@ interface Page {
 /** Follows nextCursor from the first page to the last; returns the ids seen and the pages. */
 async function walk(
   session: ApiSession,
-  path: string,
-  items: string,
-  query: Record<string, string>,
+  route: Contract,
+  query: Record<string, string | number>,
   between?: () => Promise<void>,
 ) {
+  const items = route.paged!.items;
   const ids: number[] = [];
   const pages: Page[] = [];
   let cursor: string | null = null;
   do {
-    const search = new URLSearchParams({ ...query, ...(cursor ? { cursor } : {}) });
-    const answer = await session.get(`${path}?${search.toString()}`);
-    expect(answer.status).toBe(200);
-    const page = answer.body as unknown as Page;
+    const answer = await session.call(route, {
+      query: { ...query, ...(cursor ? { cursor } : {}) },
+    });
+    // Parsed by the route's own schema; any paged route's answer has these fields.
+    const page = answer as Page;
     pages.push(page);
     ids.push(...(page[items] as { id: number }[]).map((row) => row.id));
     cursor = page.nextCursor;
@@ -124,7 +127,7 @@ describe('cursor paging', () => {
       `SELECT id FROM library.documents WHERE organization_id = $1 ORDER BY uploaded_at DESC, id DESC`,
       [acme],
     );
-    const { ids, pages } = await walk(ann, '/api/library/documents', 'documents', {
+    const { ids, pages } = await walk(ann, api.documents, {
       limit: '50',
     });
     expect(ids).toEqual(expected);
@@ -135,28 +138,22 @@ describe('cursor paging', () => {
 
   it('neither repeats nor skips rows when a document arrives between pages', async () => {
     let added = false;
-    const { ids, pages } = await walk(
-      ann,
-      '/api/library/documents',
-      'documents',
-      { limit: '40' },
-      async () => {
-        if (added) return;
-        added = true;
-        await stack.sql.query(
-          `INSERT INTO library.documents (organization_id, title, file_name, file_size, storage_prefix, source_key, uploaded_by)
+    const { ids, pages } = await walk(ann, api.documents, { limit: '40' }, async () => {
+      if (added) return;
+      added = true;
+      await stack.sql.query(
+        `INSERT INTO library.documents (organization_id, title, file_name, file_size, storage_prefix, source_key, uploaded_by)
            VALUES ($1, 'Arrived meanwhile', 'sop.pdf', 10, 'late/', 'late/source.pdf', $2)`,
-          [acme, annId],
-        );
-      },
-    );
+        [acme, annId],
+      );
+    });
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toHaveLength(127);
     expect(pages.at(-1)!.totalCount).toBe(128);
   });
 
   it('pages search results by rank and keeps the total of the matches', async () => {
-    const { ids, pages } = await walk(ann, '/api/library/documents', 'documents', {
+    const { ids, pages } = await walk(ann, api.documents, {
       search: 'mixer',
       limit: '7',
     });
@@ -165,28 +162,26 @@ describe('cursor paging', () => {
   });
 
   it('keeps other organizations out of every page', async () => {
-    const { ids, pages } = await walk(gina, '/api/library/documents', 'documents', {
+    const { ids, pages } = await walk(gina, api.documents, {
       limit: '2',
     });
     expect(ids).toHaveLength(3);
     expect(pages[0]!.totalCount).toBe(3);
-    expect((await gina.get('/api/videos')).body).toMatchObject({ totalCount: 0, nextCursor: null });
-    expect((await gina.get('/api/training/courses')).body).toMatchObject({ totalCount: 0 });
+    expect(await gina.call(api.videos)).toMatchObject({ totalCount: 0, nextCursor: null });
+    expect(await gina.call(api.courses)).toMatchObject({ totalCount: 0 });
   });
 
   it('refuses a cursor it did not answer with a 400 naming it', async () => {
     const forged = Buffer.from('["not a time","1"]').toString('base64url');
     for (const cursor of ['%%%', 'bm9wZQ', forged]) {
-      const answer = await ann.get(`/api/library/documents?cursor=${cursor}`);
-      expect(answer.status, cursor).toBe(400);
+      await expectError(ann.call(api.documents, { query: { cursor } }), 400);
     }
-    const answer = await ann.get('/api/videos?cursor=bm9wZQ');
-    expect(answer.status).toBe(400);
-    expect(String(answer.body.message)).toMatch(/cursor/);
+    const answer = await expectError(ann.call(api.videos, { query: { cursor: 'bm9wZQ' } }), 400);
+    expect(answer.message).toMatch(/cursor/);
   });
 
   it('pages videos, observations, notifications, courses and users the same way', async () => {
-    const videos = await walk(ann, '/api/videos', 'videos', { limit: '25' });
+    const videos = await walk(ann, api.videos, { limit: '25' });
     expect(videos.ids).toEqual(
       await newestFirst(
         `SELECT id FROM video.videos WHERE organization_id = $1 ORDER BY uploaded_at DESC, id DESC`,
@@ -195,7 +190,7 @@ describe('cursor paging', () => {
     );
     expect(videos.pages.map((page) => page.totalCount)).toEqual([61, 61, 61]);
 
-    const observations = await walk(ann, '/api/observations', 'observations', { limit: '10' });
+    const observations = await walk(ann, api.observations, { limit: '10' });
     expect(observations.ids).toEqual(
       await newestFirst(
         `SELECT id FROM observation.observations WHERE organization_id = $1 ORDER BY started_at DESC, id DESC`,
@@ -204,7 +199,7 @@ describe('cursor paging', () => {
     );
     expect(observations.pages[0]).toMatchObject({ totalCount: 33, counters: { total: 33 } });
 
-    const notifications = await walk(ann, '/api/notifications', 'notifications', { limit: '20' });
+    const notifications = await walk(ann, api.notifications, { limit: '20' });
     expect(notifications.ids).toEqual(
       await newestFirst(
         `SELECT id FROM identity.notifications WHERE user_id = $1 ORDER BY created_at DESC, id DESC`,
@@ -213,7 +208,7 @@ describe('cursor paging', () => {
     );
     expect(notifications.pages[0]).toMatchObject({ totalCount: 45, unreadCount: 30 });
 
-    const courses = await walk(ann, '/api/training/courses', 'courses', { limit: '5' });
+    const courses = await walk(ann, api.courses, { limit: '5' });
     expect(courses.ids).toEqual(
       await newestFirst(
         `SELECT id FROM observation.courses WHERE organization_id = $1 ORDER BY created_at DESC, id DESC`,
@@ -222,11 +217,12 @@ describe('cursor paging', () => {
     );
     expect(courses.pages.map((page) => (page.courses as unknown[]).length)).toEqual([5, 5, 2]);
 
-    const users = await walk(root, '/api/admin/users', 'users', { limit: '2' });
+    const users = await walk(root, api.adminUsers, { limit: '2' });
     expect(users.ids).toEqual(
       await newestFirst(`SELECT id FROM identity.users ORDER BY created_at DESC, id DESC`, []),
     );
     expect(users.pages[0]!.totalCount).toBe(users.ids.length);
-    expect((await root.get('/api/users?limit=1')).body).toMatchObject({ totalCount: 3 });
+    const dataPanel = await root.call(api.dataPanelUsers, { query: { limit: 1 } });
+    expect(dataPanel).toMatchObject({ totalCount: 3 });
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PeopleImportPreview, PeopleImportStatus } from '@hub/proto';
+import { api } from '@hub/proto';
+import { expectError, parseAnswer } from './api-client.js';
 import { PeopleImportRunner } from '../../identity/src/people-imports/people-import-runner.js';
 import { MailCatcher } from './mail-catcher.js';
 import { ApiSession, SUPER_ADMIN, startTestStack, type TestStack, waitFor } from './test-stack.js';
@@ -35,8 +36,8 @@ beforeAll(async () => {
   });
   admin = new ApiSession(stack.url);
   expect((await admin.login('ann@acme.test', 'Acme-Admin-1')).status).toBe(200);
-  forklift = (await admin.post('/api/job-functions', { name: 'Forklift' })).body.id as number;
-  packing = (await admin.post('/api/job-functions', { name: 'Packing' })).body.id as number;
+  forklift = (await admin.call(api.createJobFunction, { body: { name: 'Forklift' } })).id;
+  packing = (await admin.call(api.createJobFunction, { body: { name: 'Packing' } })).id;
 });
 
 afterAll(async () => {
@@ -50,19 +51,22 @@ async function preview(
   fields: Record<string, string> = {},
 ) {
   const data = typeof text === 'string' ? Buffer.from(text) : text;
-  return session.upload('/api/people-imports/preview', fields, {
+  return session.upload(api.previewPeopleImport.path, fields, {
     field: 'file',
     name: 'people.csv',
     data,
   });
 }
 
+/** A preview that must succeed, parsed by the route's response schema. */
+async function previewed(text: string | Buffer) {
+  return parseAnswer(api.previewPeopleImport, await preview(admin, text));
+}
+
 async function applyAndWait(importId: number, updateExisting = false) {
-  const started = await admin.post('/api/people-imports', { importId, updateExisting });
-  expect(started.status).toBe(201);
+  await admin.call(api.applyPeopleImport, { body: { importId, updateExisting } });
   return await waitFor(
-    async () =>
-      (await admin.get(`/api/people-imports/${importId}`)).body as unknown as PeopleImportStatus,
+    () => admin.call(api.peopleImport, { params: { id: importId } }),
     (status) => status.state === 'done' || status.state === 'failed',
     60_000,
   );
@@ -77,9 +81,7 @@ async function rejectedCsv(importId: number) {
 }
 
 async function members(jobFunctionId: number): Promise<string[]> {
-  const list = (await admin.get('/api/job-functions')).body as unknown as {
-    jobFunctions: { id: number; members: { name: string }[] }[];
-  };
+  const list = await admin.call(api.jobFunctions);
   return list.jobFunctions
     .find((f) => f.id === jobFunctionId)!
     .members.map((m) => m.name)
@@ -105,9 +107,7 @@ const EXCEL_FILE = [
 
 describe('people import', () => {
   it('previews an Excel file: counts and every refused row with its reason, writing nobody', async () => {
-    const { status, body } = await preview(admin, EXCEL_FILE);
-    expect(status).toBe(201);
-    const answer = body as unknown as PeopleImportPreview;
+    const answer = await previewed(EXCEL_FILE);
     expect(answer.counts).toEqual({
       rows: 11,
       create: 3,
@@ -141,8 +141,7 @@ describe('people import', () => {
   });
 
   it('applies: pending members invited, job functions assigned, a report of the rows not imported', async () => {
-    const { body } = await preview(admin, EXCEL_FILE);
-    const done = await applyAndWait((body as unknown as PeopleImportPreview).importId);
+    const done = await applyAndWait((await previewed(EXCEL_FILE)).importId);
     expect(done).toMatchObject({
       state: 'done',
       totalRows: 11,
@@ -197,8 +196,7 @@ describe('people import', () => {
 
   it('applied twice creates nobody twice and mails nobody again', async () => {
     const before = mail.mails.length;
-    const { body } = await preview(admin, EXCEL_FILE);
-    const answer = body as unknown as PeopleImportPreview;
+    const answer = await previewed(EXCEL_FILE);
     expect(answer.counts).toMatchObject({ create: 0, existingUnchanged: 4, refused: 7 });
     const done = await applyAndWait(answer.importId);
     expect(done).toMatchObject({ created: 0, unchanged: 4, invited: 0 });
@@ -208,23 +206,22 @@ describe('people import', () => {
     expect(rows[0].n).toBe(1);
     // A second Apply of the same import queues nothing more.
     expect(
-      (await admin.post('/api/people-imports', { importId: answer.importId })).body,
+      await admin.call(api.applyPeopleImport, { body: { importId: answer.importId } }),
     ).toMatchObject({ state: 'done' });
     expect(mail.mails.length).toBe(before);
   });
 
   it('a run stopped midway and taken again creates nobody twice', async () => {
     const lines = Array.from({ length: 30 }, (_, i) => `retry${i}@acme.test,Retry ${i}`);
-    const { body } = await preview(admin, `email,name\n${lines.join('\n')}\n`);
-    const importId = (body as unknown as PeopleImportPreview).importId;
+    const { importId } = await previewed(`email,name\n${lines.join('\n')}\n`);
     // As a run stopped after its first lines: the later lines' users and states never written,
     // the last invitation of those lines not sent.
     await stack.sql.query(
       `UPDATE people_imports SET state = 'running', update_existing = false WHERE id = $1`,
       [importId],
     );
-    const first = await preview(admin, `email,name\n${lines.slice(0, 10).join('\n')}\n`);
-    const firstId = (first.body as unknown as PeopleImportPreview).importId;
+    const first = await previewed(`email,name\n${lines.slice(0, 10).join('\n')}\n`);
+    const firstId = first.importId;
     await applyAndWait(firstId);
     await stack.sql.query(
       `INSERT INTO people_import_rows (import_id, row_number, email, outcome, user_id, invited)
@@ -238,7 +235,7 @@ describe('people import', () => {
       `SELECT count(*)::int AS users, count(DISTINCT email)::int AS emails FROM users WHERE email LIKE 'retry%'`,
     );
     expect(rows[0]).toEqual({ users: 30, emails: 30 });
-    expect((await admin.get(`/api/people-imports/${importId}`)).body).toMatchObject({
+    expect(await admin.call(api.peopleImport, { params: { id: importId } })).toMatchObject({
       state: 'done',
       created: 30,
       invited: 30,
@@ -250,14 +247,14 @@ describe('people import', () => {
   it('changes existing members only when asked', async () => {
     const file =
       'email,name,role,job functions\r\notto@acme.test,Otto Brandt,manager,"Forklift, Packing"\r\n';
-    const first = (await preview(admin, file)).body as unknown as PeopleImportPreview;
+    const first = await previewed(file);
     expect(first.counts).toMatchObject({ existingChanged: 1, create: 0 });
     expect(await applyAndWait(first.importId, false)).toMatchObject({ updated: 0, unchanged: 1 });
     let { rows } = await stack.sql.query(
       `SELECT name, role FROM users WHERE email = 'otto@acme.test'`,
     );
     expect(rows[0]).toEqual({ name: 'Otto', role: 'operator' });
-    const second = (await preview(admin, file)).body as unknown as PeopleImportPreview;
+    const second = await previewed(file);
     expect(await applyAndWait(second.importId, true)).toMatchObject({ updated: 1 });
     ({ rows } = await stack.sql.query(
       `SELECT name, role FROM users WHERE email = 'otto@acme.test'`,
@@ -304,8 +301,7 @@ describe('people import', () => {
   });
 
   it('keeps each organization to itself', async () => {
-    const { body } = await preview(admin, 'email,name\nzed@acme.test,Zed\n');
-    const importId = (body as unknown as PeopleImportPreview).importId;
+    const { importId } = await previewed('email,name\nzed@acme.test,Zed\n');
     await stack.createUser({
       email: 'gina@globex.test',
       password: 'Globex-Admin-1',
@@ -314,8 +310,8 @@ describe('people import', () => {
     });
     const gina = new ApiSession(stack.url);
     await gina.login('gina@globex.test', 'Globex-Admin-1');
-    expect((await gina.get(`/api/people-imports/${importId}`)).status).toBe(404);
-    expect((await gina.post('/api/people-imports', { importId })).status).toBe(404);
+    await expectError(gina.call(api.peopleImport, { params: { id: importId } }), 404);
+    await expectError(gina.call(api.applyPeopleImport, { body: { importId } }), 404);
     expect(
       (await preview(gina, 'email,name\nzed@acme.test,Zed\n', { organizationId: String(acme) }))
         .status,
@@ -336,6 +332,6 @@ describe('people import', () => {
       organizationId: String(globex),
     });
     expect(forGlobex.body).toMatchObject({ counts: { create: 1 } });
-    expect((await root.get(`/api/people-imports/${importId}`)).status).toBe(200);
+    await root.call(api.peopleImport, { params: { id: importId } });
   });
 });

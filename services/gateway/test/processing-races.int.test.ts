@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Job, Queue } from 'bullmq';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUEUES, type LibraryInboxMessage, type VideoInboxMessage } from '@hub/proto';
+import { api, QUEUES, type LibraryInboxMessage, type VideoInboxMessage } from '@hub/proto';
 import { openQueue } from '@hub/kit';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
@@ -105,23 +105,16 @@ async function interleaved(
   await finished(queue, jobs);
 }
 
-interface DocumentView {
-  progress: { stage: string; current: number | null };
-  processingError: string | null;
-}
-
 async function uploadDocument(title: string): Promise<number> {
-  const uploaded = await ann.upload(
-    '/api/library/documents/upload',
+  const uploaded = await ann.uploadTo(
+    api.uploadDocument,
     { title },
-    { field: 'file', name: `${title}.pdf`, data: sopPdf(COOLING_SOP) },
+    { name: `${title}.pdf`, data: sopPdf(COOLING_SOP) },
   );
-  expect(uploaded.status).toBe(201);
-  return uploaded.body.id as number;
+  return uploaded.id;
 }
 
-const documentView = async (id: number) =>
-  (await ann.get(`/api/library/documents/${id}`)).body as unknown as DocumentView;
+const documentView = (id: number) => ann.call(api.document, { params: { id } });
 
 describe('PDF processing messages handled at once', () => {
   it('keeps a failure when a progress report read before it is written after it', async () => {
@@ -187,20 +180,21 @@ const REPORT = {
 
 describe('video analysis messages handled at once', () => {
   it('keeps the first end of a run: a failure handled after the result does not replace it', async () => {
-    const uploaded = await ann.upload(
-      '/api/videos/upload',
+    const { id } = await ann.uploadTo(
+      api.uploadVideo,
       { title: 'Grey', recordingDate: '2026-11-20T08:00:00Z' },
-      { field: 'file', name: 'grey.mp4', data: tinyVideo() },
+      { name: 'grey.mp4', data: tinyVideo() },
     );
-    expect(uploaded.status).toBe(201);
-    const id = uploaded.body.id as number;
-    const started = await ann.post(`/api/videos/${id}/analyze`, { linkedSOPs: [] });
-    expect(started.body.analysisStatus).toBe('processing');
+    const started = await ann.call(api.analyzeVideo, {
+      params: { id },
+      body: { linkedSOPs: [] },
+    });
+    expect(started.analysisStatus).toBe('processing');
     await interleaved(videoInbox, 'video.videos', id, [
       { kind: 'analysis.completed', videoId: id, run: 1, report: REPORT },
       { kind: 'analysis.failed', videoId: id, run: 1, reason: 'The worker stopped.' },
     ]);
-    const video = (await ann.get(`/api/videos/${id}`)).body;
+    const video = await ann.call(api.video, { params: { id } });
     expect(video).toMatchObject({ analysisStatus: 'completed', analysisError: null });
   });
 });

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  api,
   RECOMMENDATION_ALREADY_DECIDED,
   RECOMMENDATION_NOT_FOUND,
   type Recommendation,
   type RecommendationList,
 } from '@hub/proto';
+import { expectError } from './api-client.js';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
 
 const PASSWORD = 'Acme-Staff-1';
@@ -99,14 +101,17 @@ afterAll(async () => {
 describe('recommendations', () => {
   it('runs the rules on the first visit and shows what they found, with figures', async () => {
     const ann = await signIn('ann@acme.test');
-    const { status, body } = await ann.get('/api/recommendations');
-    expect(status).toBe(200);
-    const list = body as unknown as RecommendationList;
+    const list = await ann.call(api.recommendations);
     expect(list.evaluatedAt).not.toBeNull();
 
     const [expiring] = byRule(list, 'certification_expiring_unscheduled');
     expect(expiring).toMatchObject({ priority: 'High', category: 'Safety Enhancements' });
     expect(expiring!.description).toContain('Otto Operator\'s certification "Cooling"');
+    // The same in words any client can render: a catalog key and its parts, stored.
+    expect(expiring!.text).toEqual({
+      key: 'certification_expiring_unscheduled',
+      params: { holder: 'Otto Operator', title: 'Cooling', days: expect.any(Number) },
+    });
 
     const [belowMark] = byRule(list, 'sop_pass_rate_below_mark');
     expect(belowMark!.description).toContain('averaged 55%');
@@ -135,41 +140,40 @@ describe('recommendations', () => {
   it('keeps every organization to its own recommendations and refuses operators', async () => {
     const ann = await signIn('ann@acme.test');
     const gina = await signIn('gina@globex.test');
-    const acmeList = (await ann.get('/api/recommendations')).body as unknown as RecommendationList;
-    const globexList = (await gina.get('/api/recommendations'))
-      .body as unknown as RecommendationList;
+    const acmeList = await ann.call(api.recommendations);
+    const globexList = await gina.call(api.recommendations);
     expect(globexList.recommendations).toEqual([]);
     const someId = acmeList.recommendations[0]!.id;
-    const foreign = await gina.post(`/api/recommendations/${someId}/dismiss`);
-    expect(foreign.status).toBe(404);
-    expect(foreign.body.message).toBe(RECOMMENDATION_NOT_FOUND);
+    const some = { params: { id: someId } };
+    const foreign = await expectError(gina.call(api.dismissRecommendation, some), 404);
+    expect(foreign.message).toBe(RECOMMENDATION_NOT_FOUND);
 
     const otto = await signIn('otto@acme.test');
-    expect((await otto.get('/api/recommendations')).status).toBe(403);
-    expect((await otto.post(`/api/recommendations/${someId}/dismiss`)).status).toBe(403);
-    expect((await new ApiSession(stack.url).get('/api/recommendations')).status).toBe(401);
+    await expectError(otto.call(api.recommendations), 403);
+    await expectError(otto.call(api.dismissRecommendation, some), 403);
+    await expectError(new ApiSession(stack.url).call(api.recommendations), 401);
   });
 
   it('dismisses and implements with who and when, and the figures follow', async () => {
     const ann = await signIn('ann@acme.test');
-    const list = (await ann.get('/api/recommendations')).body as unknown as RecommendationList;
+    const list = await ann.call(api.recommendations);
     const [idle] = byRule(list, 'supervisor_without_observations');
     const [failed] = byRule(list, 'document_processing_failed');
 
-    const dismissed = await ann.post(`/api/recommendations/${idle!.id}/dismiss`);
-    expect(dismissed.status).toBe(200);
-    expect(dismissed.body).toMatchObject({
+    const dismissed = await ann.call(api.dismissRecommendation, { params: { id: idle!.id } });
+    expect(dismissed).toMatchObject({
       state: 'dismissed',
       decidedBy: { id: people.ann, name: 'Ann Admin' },
     });
-    const again = await ann.post(`/api/recommendations/${idle!.id}/implement`);
-    expect(again.status).toBe(400);
-    expect(again.body.message).toBe(RECOMMENDATION_ALREADY_DECIDED);
+    const again = ann.call(api.implementRecommendation, { params: { id: idle!.id } });
+    expect((await expectError(again, 400)).message).toBe(RECOMMENDATION_ALREADY_DECIDED);
 
-    const implemented = await ann.post(`/api/recommendations/${failed!.id}/implement`);
-    expect(implemented.body).toMatchObject({ state: 'implemented' });
+    const implemented = await ann.call(api.implementRecommendation, {
+      params: { id: failed!.id },
+    });
+    expect(implemented).toMatchObject({ state: 'implemented' });
 
-    const after = (await ann.get('/api/recommendations')).body as unknown as RecommendationList;
+    const after = await ann.call(api.recommendations);
     const active = after.recommendations.filter((item) => item.state === 'active');
     expect(after.figures.active).toBe(active.length);
     expect(after.figures.implementedThisQuarter).toBe(1);
@@ -184,9 +188,7 @@ describe('recommendations', () => {
     await stack.sql.query(`DELETE FROM observation.certifications WHERE organization_id = $1`, [
       acme,
     ]);
-    const { status, body } = await ann.post('/api/recommendations/evaluate');
-    expect(status).toBe(200);
-    const list = body as unknown as RecommendationList;
+    const list = await ann.call(api.evaluateRecommendations);
     expect(byRule(list, 'certification_expiring_unscheduled')).toEqual([]);
     expect(byRule(list, 'supervisor_without_observations').map((item) => item.state)).toEqual([
       'dismissed',

@@ -1,22 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
+import { api, ReviewEvaluation } from '@hub/proto';
+import { createOrganizationWithMembers } from './tenant-fixtures.js';
+import { type ApiSession, startTestStack, type TestStack } from './test-stack.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
 
-interface Question {
-  id: string;
-  text: string;
-  sourcePassage: string;
-}
-
-interface ReviewEvaluation {
-  id: number;
-  status: string;
-  sourceVersion: number;
-  changedQuestionIds: string[];
-  removedQuestions: number;
-  questions: Question[];
-}
+type Question = ReviewEvaluation['questions'][number];
 
 /** The cooling SOP with only step 4's time changed. */
 const COOLING_SOP_V2 = COOLING_SOP.map((line) =>
@@ -33,16 +22,8 @@ let documentId: number;
 beforeAll(async () => {
   stack = await startTestStack();
   workers = startDocumentWorkers(stack);
-  const acme = await stack.createOrganization('Acme Foods', 'acme.test');
-  await stack.createUser({
-    email: 'ann@acme.test',
-    name: 'Ann Admin',
-    password: 'Acme-Admin-1',
-    role: 'admin',
-    organizationId: acme,
-  });
-  ann = new ApiSession(stack.url);
-  await ann.login('ann@acme.test', 'Acme-Admin-1');
+  const acme = await createOrganizationWithMembers(stack, 'Acme Foods', 'acme.test', ['admin']);
+  ann = acme.members.admin.session;
 });
 
 afterAll(async () => {
@@ -54,9 +35,10 @@ afterAll(async () => {
 async function evaluationOf(version: number): Promise<ReviewEvaluation> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    const answer = await ann.get(`/api/library/documents/${documentId}/evaluation`);
-    const evaluation = answer.body as unknown as ReviewEvaluation;
-    if (answer.status === 200 && evaluation.sourceVersion === version) return evaluation;
+    const answer = await ann.send(api.documentEvaluation, { params: { id: documentId } });
+    // An administrator reads the review view of the union the route answers.
+    const evaluation = answer.status === 200 ? ReviewEvaluation.parse(answer.body) : undefined;
+    if (evaluation?.sourceVersion === version) return evaluation;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`The evaluation of version ${version} did not arrive within 90 s`);
@@ -66,28 +48,26 @@ describe('targeted re-evaluation on a new version', () => {
   let published: ReviewEvaluation;
 
   beforeAll(async () => {
-    const uploaded = await ann.upload(
-      '/api/library/documents/upload',
+    const uploaded = await ann.uploadTo(
+      api.uploadDocument,
       { title: 'Cooling cooked food' },
-      { field: 'file', name: 'cooling.pdf', data: sopPdf(COOLING_SOP) },
+      { name: 'cooling.pdf', data: sopPdf(COOLING_SOP) },
     );
-    expect(uploaded.status).toBe(201);
-    documentId = uploaded.body.id as number;
+    documentId = uploaded.id;
     await evaluationOf(1);
-    const publish = await ann.post(`/api/library/documents/${documentId}/evaluation/publish`);
-    published = publish.body as unknown as ReviewEvaluation;
+    published = await ann.call(api.publishEvaluation, { params: { id: documentId } });
     expect(published).toMatchObject({ status: 'published', changedQuestionIds: [] });
   }, 120_000);
 
   it('regenerates only the changed step questions, keeps the others ids, asks to publish again', async () => {
     const stale = published.questions.filter(onStep4);
     expect(stale.length).toBeGreaterThan(0);
-    const version = await ann.upload(
-      `/api/library/documents/${documentId}/versions`,
+    await ann.uploadTo(
+      api.uploadDocumentVersion,
       { changeNote: 'First cooling stage shortened to 90 minutes' },
-      { field: 'file', name: 'cooling-v2.pdf', data: sopPdf(COOLING_SOP_V2) },
+      { name: 'cooling-v2.pdf', data: sopPdf(COOLING_SOP_V2) },
+      { params: { id: documentId } },
     );
-    expect(version.status).toBe(201);
 
     const revised = await evaluationOf(2);
     expect(revised.id).toBe(published.id);
@@ -102,8 +82,8 @@ describe('targeted re-evaluation on a new version', () => {
       expect(published.questions.map((old) => old.id)).not.toContain(question.id);
     }
 
-    const again = await ann.post(`/api/library/documents/${documentId}/evaluation/publish`);
-    expect(again.body).toMatchObject({
+    const again = await ann.call(api.publishEvaluation, { params: { id: documentId } });
+    expect(again).toMatchObject({
       status: 'published',
       sourceVersion: 2,
       changedQuestionIds: [],

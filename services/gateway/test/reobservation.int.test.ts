@@ -1,10 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Certification,
-  certificationRpc,
-  type RecommendationList,
-  type SkillsMatrix,
-} from '@hub/proto';
+import { api, type Certification, certificationRpc } from '@hub/proto';
 import { RpcClient } from '@hub/kit';
 import { TEST_REDIS_URL } from '@hub/testing';
 import { certifyOperator } from './certify-operator.js';
@@ -44,12 +39,12 @@ let operatorId: number;
 let manager: ApiSession;
 
 async function uploadVersion(lines: string[], changeNote: string) {
-  const uploaded = await acme.members.admin.session.upload(
-    `/api/library/documents/${documentId}/versions`,
+  await acme.members.admin.session.uploadTo(
+    api.uploadDocumentVersion,
     { changeNote },
-    { field: 'file', name: 'cooling.pdf', data: sopPdf(lines) },
+    { name: 'cooling.pdf', data: sopPdf(lines) },
+    { params: { id: documentId } },
   );
-  expect(uploaded.status).toBe(201);
 }
 
 /**
@@ -59,8 +54,8 @@ async function uploadVersion(lines: string[], changeNote: string) {
 async function noticeOf(version: number): Promise<string> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    const { body } = await acme.members.operator.session.get('/api/notifications');
-    const notice = (body.notifications as { title: string; message: string }[]).find(
+    const { notifications } = await acme.members.operator.session.call(api.notifications);
+    const notice = notifications.find(
       (n) => n.title === NOTICE && n.message.includes(`(version ${version})`),
     );
     if (notice) return notice.message;
@@ -70,17 +65,14 @@ async function noticeOf(version: number): Promise<string> {
 }
 
 async function certificationOf(session: ApiSession): Promise<Certification> {
-  const { body } = await session.get(`/api/certifications?documentId=${documentId}`);
-  const list = (body.certifications as Certification[]).filter(
-    (certification) => certification.userId === operatorId,
-  );
+  const { certifications } = await session.call(api.certifications, { query: { documentId } });
+  const list = certifications.filter((certification) => certification.userId === operatorId);
   expect(list).toHaveLength(1);
   return list[0]!;
 }
 
 async function matrixCell() {
-  const { body } = await manager.get('/api/insights/skills-matrix');
-  const matrix = body as unknown as SkillsMatrix;
+  const matrix = await manager.call(api.skillsMatrix);
   const row = matrix.rows.find((entry) => entry.userId === operatorId)!;
   const cell = row.cells.find((entry) => entry.documentId === documentId)!;
   const column = matrix.sops.find((sop) => sop.documentId === documentId)!;
@@ -88,8 +80,8 @@ async function matrixCell() {
 }
 
 async function reobservationRecommendations() {
-  const { body } = await manager.post('/api/recommendations/evaluate');
-  return (body as unknown as RecommendationList).recommendations.filter(
+  const { recommendations } = await manager.call(api.evaluateRecommendations);
+  return recommendations.filter(
     (item) => item.rule === 'sop_reobservation_needed' && item.state === 'active',
   );
 }
@@ -99,17 +91,16 @@ beforeAll(async () => {
   workers = startDocumentWorkers(stack);
   rpc = new RpcClient(TEST_REDIS_URL, stack.redisPrefix);
   acme = await createTenant(stack, 'Acme Foods', 'acme.test');
-  documentId = Number(acme.resources.get('/api/library/documents/:id'));
+  documentId = Number(acme.resources.get(api.document.path));
   operatorId = acme.members.operator.id;
   manager = acme.members.manager.session;
   const admin = acme.members.admin.session;
-  const created = await admin.post('/api/job-functions', {
-    name: 'Cook',
-    documentIds: [documentId],
+  const created = await admin.call(api.createJobFunction, {
+    body: { name: 'Cook', documentIds: [documentId] },
   });
-  expect(created.status).toBe(201);
-  await admin.put(`/api/job-functions/${String(created.body.id)}/members`, {
-    userIds: [operatorId],
+  await admin.call(api.setJobFunctionMembers, {
+    params: { id: created.id },
+    body: { userIds: [operatorId] },
   });
   await certifyOperator(acme.members.training_supervisor.session, documentId, operatorId);
 }, 240_000);

@@ -22,13 +22,10 @@ beforeAll(async () => {
   ]);
   root = new ApiSession(stack.url);
   await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
-  const created = await acme.members.admin.session.post('/api/api-tokens', {
-    name: 'Read-only integration',
-    role: 'admin',
-    readOnly: true,
-    expiresInDays: 1,
+  const created = await acme.members.admin.session.call(api.createApiToken, {
+    body: { name: 'Read-only integration', role: 'admin', readOnly: true, expiresInDays: 1 },
   });
-  readOnlyToken = created.body.secret as string;
+  readOnlyToken = created.secret;
 }, 240_000);
 
 afterAll(async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSER_CALLBACK_REFUSED, INVALID_ORGANIZATION_IDENTIFIER } from '@hub/proto';
+import { api, BROWSER_CALLBACK_REFUSED, INVALID_ORGANIZATION_IDENTIFIER } from '@hub/proto';
+import { errorOf, expectError, routeUrl } from './api-client.js';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 import {
   ATTACKER_KEYS,
@@ -26,16 +27,17 @@ beforeAll(async () => {
   idp = await LoopbackIdp.start();
   root = new ApiSession(stack.url);
   await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
-  const created = await root.post('/api/admin/organizations', {
-    name: 'acme',
-    displayName: 'Acme Foods',
-    domain: 'acme.test',
-    samlEnabled: true,
-    auth0OrgId: CONNECTION,
-    saml: { metadataXml: idp.metadata },
+  const created = await root.call(api.createOrganization, {
+    body: {
+      name: 'acme',
+      displayName: 'Acme Foods',
+      domain: 'acme.test',
+      samlEnabled: true,
+      auth0OrgId: CONNECTION,
+      saml: { metadataXml: idp.metadata },
+    },
   });
-  expect(created.status).toBe(201);
-  acme = created.body.id as number;
+  acme = created.id;
   const globex = await stack.createOrganization('Globex', 'globex.test');
   await stack.createUser({ email: 'ann@acme.test', role: 'admin', organizationId: acme });
   await stack.createUser({ email: 'otto@acme.test', role: 'operator', organizationId: acme });
@@ -46,9 +48,12 @@ beforeAll(async () => {
     isActive: false,
   });
   await stack.createUser({ email: 'gina@globex.test', role: 'admin', organizationId: globex });
-  const settings = await root.get(`/api/admin/organizations/${acme}/saml`);
-  sp = settings.body as unknown as typeof sp;
-  const metadata = await fetch(`${stack.url}/api/auth/saml/${CONNECTION}/metadata`);
+  const { spEntityId, acsUrl } = await root.call(api.samlSettings, { params: { id: acme } });
+  // Both are set once SAML is: null would mean the organization above was not configured.
+  if (spEntityId === null || acsUrl === null) throw new Error('SAML not configured for Acme');
+  sp = { spEntityId, acsUrl };
+  const metadataUrl = routeUrl(api.samlMetadata, { params: { connection: CONNECTION } });
+  const metadata = await fetch(`${stack.url}${metadataUrl}`);
   idp.trust(await metadata.text());
 });
 
@@ -63,22 +68,22 @@ let startedCookie = '';
 /** A fresh AuthnRequest, as the 'SSO SAML' button starts it. */
 async function startSso(organization = CONNECTION) {
   const browser = new ApiSession(stack.url);
-  const { status, body } = await browser.post('/api/auth/saml/start', { organization });
-  expect(status).toBe(200);
+  const body = await browser.call(api.samlStart, { body: { organization } });
   expect(Object.keys(body)).toEqual(['redirectUrl']);
   const setCookie = browser.lastSetCookie ?? '';
   startedCookie = /hub_saml_request=[^;]+/.exec(setCookie)?.[0] ?? '';
   return {
-    redirectUrl: body.redirectUrl as string,
+    redirectUrl: body.redirectUrl,
     setCookie,
     cookie: startedCookie,
-    ...readAuthnRequest(body.redirectUrl as string),
+    ...readAuthnRequest(body.redirectUrl),
   };
 }
 
 /** The provider's form post to our assertion consumer, as the starting browser sends it. */
 async function postToAcs(samlResponse: string, connection = CONNECTION, started = startedCookie) {
-  const response = await fetch(`${stack.url}/api/auth/saml/${connection}/acs`, {
+  const acs = routeUrl(api.samlAssertionConsumer, { params: { connection } });
+  const response = await fetch(`${stack.url}${acs}`, {
     method: 'POST',
     headers: started ? { cookie: started } : {},
     body: new URLSearchParams({ SAMLResponse: samlResponse }),
@@ -91,7 +96,7 @@ async function postToAcs(samlResponse: string, connection = CONNECTION, started 
 async function currentUser(cookie: string | undefined) {
   const session = new ApiSession(stack.url);
   session.cookie = cookie ? `hub_session=${cookie}` : '';
-  return session.get('/api/user');
+  return session.send(api.currentUser);
 }
 
 /** A response for a fresh request, as the real provider would write it, with overrides. */
@@ -116,8 +121,7 @@ async function expectRefused(samlResponse: string, code = 'saml_invalid') {
 
 describe('SAML configuration', () => {
   it('reads entity ID, SSO URL and certificate from pasted metadata, and shows SP addresses', async () => {
-    const { status, body } = await root.get(`/api/admin/organizations/${acme}/saml`);
-    expect(status).toBe(200);
+    const body = await root.call(api.samlSettings, { params: { id: acme } });
     expect(body).toMatchObject({
       connection: CONNECTION,
       samlEnabled: true,
@@ -137,7 +141,8 @@ describe('SAML configuration', () => {
     const xml = await response.text();
     expect(xml).toContain(`entityID="${sp.spEntityId}"`);
     expect(xml).toContain(`Location="${sp.acsUrl}"`);
-    expect((await fetch(`${stack.url}/api/auth/saml/nope/metadata`)).status).toBe(404);
+    const unknown = routeUrl(api.samlMetadata, { params: { connection: 'nope' } });
+    expect((await fetch(`${stack.url}${unknown}`)).status).toBe(404);
   });
 
   it('refuses incomplete or unusable identity provider settings', async () => {
@@ -157,34 +162,39 @@ describe('SAML configuration', () => {
       [{ ...base, auth0OrgId: CONNECTION, saml: { metadataXml: idp.metadata } }, /already uses/],
     ];
     for (const [body, message] of cases) {
-      const answer = await root.post('/api/admin/organizations', body);
+      const answer = await root.send(api.createOrganization, { invalidBody: body });
       expect(answer.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
-      expect(answer.body.message).toMatch(message);
+      expect(errorOf(answer).message).toMatch(message);
     }
   });
 
   it('takes explicit fields (PEM certificate) through PUT, super administrator only', async () => {
-    const org = await root.post('/api/admin/organizations', {
-      name: 'initech',
-      displayName: 'Initech',
-      domain: 'initech.test',
-      samlEnabled: true,
-      auth0OrgId: 'org_initech',
+    const org = await root.call(api.createOrganization, {
+      body: {
+        name: 'initech',
+        displayName: 'Initech',
+        domain: 'initech.test',
+        samlEnabled: true,
+        auth0OrgId: 'org_initech',
+      },
     });
-    const path = `/api/admin/organizations/${org.body.id as number}/saml`;
-    const saved = await root.put(path, {
-      entityId: 'https://idp.initech.test',
-      ssoUrl: 'https://idp.initech.test/sso',
-      certificate: IDP_KEYS.cert,
-      allowSignUp: true,
-      signUpRole: 'manager',
+    const initech = { params: { id: org.id } };
+    const saved = await root.call(api.saveSamlSettings, {
+      ...initech,
+      body: {
+        entityId: 'https://idp.initech.test',
+        ssoUrl: 'https://idp.initech.test/sso',
+        certificate: IDP_KEYS.cert,
+        allowSignUp: true,
+        signUpRole: 'manager',
+      },
     });
-    expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({
+    expect(saved).toMatchObject({
       idpEntityId: 'https://idp.initech.test',
       allowSignUp: true,
     });
-    expect((await new ApiSession(stack.url).put(path, {})).status).toBe(401);
+    const anonymous = new ApiSession(stack.url);
+    await expectError(anonymous.call(api.saveSamlSettings, { ...initech, body: {} }), 401);
   });
 });
 
@@ -202,12 +212,12 @@ describe('SSO sign-in through the identity provider', () => {
 
   it('refuses to start for unknown or malformed organization identifiers', async () => {
     const browser = new ApiSession(stack.url);
-    const unknown = await browser.post('/api/auth/saml/start', { organization: 'org_none' });
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.message).toMatch(/not configured for this organization/);
-    const spaced = await browser.post('/api/auth/saml/start', { organization: 'Acme Foods' });
-    expect(spaced.status).toBe(400);
-    expect(spaced.body.message).toBe(INVALID_ORGANIZATION_IDENTIFIER);
+    const unknown = browser.call(api.samlStart, { body: { organization: 'org_none' } });
+    expect((await expectError(unknown, 404)).message).toMatch(
+      /not configured for this organization/,
+    );
+    const spaced = browser.call(api.samlStart, { body: { organization: 'Acme Foods' } });
+    expect((await expectError(spaced, 400)).message).toBe(INVALID_ORGANIZATION_IDENTIFIER);
   });
 
   it("signs in with the provider's signed response; the cookie works on GET /api/user", async () => {
@@ -420,14 +430,16 @@ describe('SAML validation refuses', () => {
       encodeResponse(signResponse(await craft({ email: 'newbie@acme.test' }))),
       'saml_no_account',
     );
-    const saved = await root.put(`/api/admin/organizations/${acme}/saml`, {
-      entityId: idp.entityId,
-      ssoUrl: idp.ssoUrl,
-      certificate: certBody(IDP_KEYS.cert),
-      allowSignUp: true,
-      signUpRole: 'manager',
+    await root.call(api.saveSamlSettings, {
+      params: { id: acme },
+      body: {
+        entityId: idp.entityId,
+        ssoUrl: idp.ssoUrl,
+        certificate: certBody(IDP_KEYS.cert),
+        allowSignUp: true,
+        signUpRole: 'manager',
+      },
     });
-    expect(saved.status).toBe(200);
     const answer = await postToAcs(
       encodeResponse(signResponse(await craft({ email: 'newbie@acme.test' }))),
     );
@@ -498,12 +510,13 @@ describe('SAML validation refuses', () => {
 
   it('any identity the browser asserts at POST /api/auth/callback', async () => {
     const browser = new ApiSession(stack.url);
-    const answer = await browser.post('/api/auth/callback', {
-      user: { sub: 'x', email: 'ann@acme.test', name: 'Ann', org_id: CONNECTION },
-      organization: { id: CONNECTION },
+    const answer = browser.call(api.samlBrowserCallback, {
+      invalidBody: {
+        user: { sub: 'x', email: 'ann@acme.test', name: 'Ann', org_id: CONNECTION },
+        organization: { id: CONNECTION },
+      },
     });
-    expect(answer.status).toBe(410);
-    expect(answer.body.message).toBe(BROWSER_CALLBACK_REFUSED);
+    expect((await expectError(answer, 410)).message).toBe(BROWSER_CALLBACK_REFUSED);
     expect(browser.cookie).toBe('');
   });
 });

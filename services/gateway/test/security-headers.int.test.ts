@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '@hub/proto';
 import { readGatewayConfig } from '../src/config.js';
 import { SignedLinks } from '../src/files/signed-links.js';
 import { startTestStack, type TestStack } from './test-stack.js';
@@ -46,7 +47,8 @@ const headersOf = async (path: string, headers: Record<string, string> = {}) => 
 
 describe('security headers', () => {
   it('sends a CSP without inline scripts, no framing, nosniff and no referrer on every answer', async () => {
-    for (const path of ['/', '/dashboard', '/api/health', '/api/user', '/api/nothing-here']) {
+    const paths = ['/', '/dashboard', api.health.path, api.currentUser.path, '/api/nothing-here'];
+    for (const path of paths) {
       const headers = await headersOf(path);
       const csp = headers.get('content-security-policy') ?? '';
       expect(csp).toContain("script-src 'self'");
@@ -68,8 +70,8 @@ describe('security headers', () => {
   });
 
   it('asks for HSTS only over TLS', async () => {
-    expect((await headersOf('/api/health')).get('strict-transport-security')).toBeNull();
-    const behindTls = await headersOf('/api/health', { 'x-forwarded-proto': 'https' });
+    expect((await headersOf(api.health.path)).get('strict-transport-security')).toBeNull();
+    const behindTls = await headersOf(api.health.path, { 'x-forwarded-proto': 'https' });
     expect(behindTls.get('strict-transport-security')).toMatch(/^max-age=31536000/);
   });
 

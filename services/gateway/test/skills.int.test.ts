@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { skillsMatrixCsvBatchRows } from '@hub/proto';
+import { SKILLS_MATRIX_CSV_MAX_BATCH_ROWS } from '@hub/proto';
 import { UsersService } from '../../identity/src/users/users.service.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
@@ -428,7 +428,7 @@ describe('the skills matrix export at size', () => {
       await stack.sql.query(`SELECT organization_id FROM users WHERE id = $1`, [id.gina])
     ).rows[0].organization_id as number;
     // More people than one batch holds (no SOPs: the most people a batch takes), straight in.
-    const workers = skillsMatrixCsvBatchRows(0) + 250;
+    const workers = SKILLS_MATRIX_CSV_MAX_BATCH_ROWS + 250;
     const names = Array.from(
       { length: workers },
       (_, index) => `Worker ${String(index + 1).padStart(4, '0')}`,
@@ -457,7 +457,7 @@ describe('the skills matrix export at size', () => {
       expect(lines.at(-1)).toBe('Gaps per SOP,,,,,0');
       expect(everyone.mock.calls.filter(([org]) => org === globex)).toHaveLength(1);
       expect(some.mock.calls.map(([org, userIds]) => [org, userIds.length])).toEqual([
-        [globex, workers + 1 - skillsMatrixCsvBatchRows(0)],
+        [globex, workers + 1 - SKILLS_MATRIX_CSV_MAX_BATCH_ROWS],
       ]);
     } finally {
       everyone.mockRestore();

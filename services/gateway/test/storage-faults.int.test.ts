@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openQueue } from '@hub/kit';
-import { QUEUES, STORAGE_FULL, STORAGE_UNAVAILABLE } from '@hub/proto';
+import { api, QUEUES, STORAGE_FULL, STORAGE_UNAVAILABLE } from '@hub/proto';
 import { freePort } from './outage-tools.js';
 import { sopPdf } from './sop-pdf.js';
 import { ApiSession, fixture, startTestStack, type TestStack } from './test-stack.js';
@@ -94,19 +94,19 @@ interface Uploads {
 const uploadsOf = (session: ApiSession): Uploads => ({
   pdf: (title) =>
     session.upload(
-      '/api/library/documents/upload',
+      api.uploadDocument.path,
       { title },
       { field: 'file', name: `${title}.pdf`, data: pdf(title) },
     ),
   video: (title) =>
     session.upload(
-      '/api/videos/upload',
+      api.uploadVideo.path,
       { title, recordingDate: '2026-11-20T08:00:00Z', linkedSops: '[]' },
       { field: 'file', name: `${title}.mp4`, data: video },
     ),
   picture: () =>
     session.upload(
-      '/api/user/profile-picture-upload',
+      api.uploadProfilePicture.path,
       {},
       { field: 'profilePicture', name: 'me.png', data: photo },
     ),
@@ -173,11 +173,16 @@ async function signIn(stack: TestStack, domain: string): Promise<ApiSession> {
   return ann;
 }
 
+/** The health answer (503 while a part is down, with the same body), parsed by its schema. */
+async function healthOf(stack: TestStack) {
+  const { status, body } = await new ApiSession(stack.url).send(api.health);
+  return { status, body: api.health.response.parse(body) };
+}
+
 /** The stored PDF of a document, through its download link: what is stored is still served. */
 async function downloaded(session: ApiSession, stack: TestStack, documentId: number) {
-  const link = await session.get(`/api/library/documents/${documentId}/download-url`);
-  expect(link.status).toBe(200);
-  const answer = await fetch(`${stack.url}${link.body.url as string}`);
+  const link = await session.call(api.documentDownloadUrl, { params: { id: documentId } });
+  const answer = await fetch(`${stack.url}${link.url}`);
   return { status: answer.status, bytes: Buffer.from(await answer.arrayBuffer()) };
 }
 
@@ -281,7 +286,7 @@ function analysableVideo(): Buffer {
 }
 
 const analysisStatusOf = async (session: ApiSession, videoId: number) =>
-  (await session.get(`/api/videos/${videoId}`)).body.analysisStatus;
+  (await session.call(api.video, { params: { id: videoId } })).analysisStatus;
 
 /**
  * A video stored and sent for analysis before the fault, whose analysis starts during it (the
@@ -302,8 +307,7 @@ async function expectAnalysisWaitsThrough(
   });
   let workers: RunningWorkers | undefined;
   try {
-    const started = await session.post(`/api/videos/${videoId}/analyze`, { linkedSOPs: [] });
-    expect(started.status).toBe(201);
+    await session.call(api.analyzeVideo, { params: { id: videoId }, body: { linkedSOPs: [] } });
     await fault();
     workers = await startVideoWorkers(stack);
     await expect
@@ -366,7 +370,7 @@ describe('on the local disk (the default store)', () => {
     // others are those of the document stored before.
     expect(filesBelow(objects).filter((file) => file.endsWith('.partial'))).toEqual([]);
     expect(await missingFiles(stack)).toEqual([]);
-    expect((await ann.get('/api/library/documents')).status).toBe(200);
+    await ann.call(api.documents);
     const served = await downloaded(ann, stack, stored.id);
     expect(served.status).toBe(200);
     expect(served.bytes.equals(pdf('Stored before'))).toBe(true);
@@ -514,7 +518,7 @@ describe('on S3 (s3rver)', () => {
     try {
       await expectRefused(stack, uploads, 503, STORAGE_UNAVAILABLE);
       // The health answer names the store as the part that is down, and why.
-      const health = await new ApiSession(stack.url).get('/api/health');
+      const health = await healthOf(stack);
       expect(health.status).toBe(503);
       expect(health.body.components).toMatchObject({
         storage: {
@@ -525,13 +529,13 @@ describe('on S3 (s3rver)', () => {
       expect(health.body.problems).toEqual(
         expect.arrayContaining([expect.stringMatching(/^storage is down: the file store cannot/)]),
       );
-      expect((await ann.get('/api/library/documents')).status).toBe(200);
-      expect((await ann.get(`/api/library/documents/${stored.id}`)).status).toBe(200);
+      await ann.call(api.documents);
+      await ann.call(api.document, { params: { id: stored.id } });
     } finally {
       await s3.start();
     }
     await expectAccepted(stack, uploads);
-    const health = await new ApiSession(stack.url).get('/api/health');
+    const health = await healthOf(stack);
     expect(health.body.components).toMatchObject({ storage: { status: 'up' } });
     const served = await downloaded(ann, stack, stored.id);
     expect(served.bytes.equals(pdf('Stored before'))).toBe(true);
@@ -549,7 +553,7 @@ describe('on S3 (s3rver)', () => {
 
   it('the store stopped: a video analysis waits for it instead of failing, then completes by itself', async () => {
     const answer = await ann.upload(
-      '/api/videos/upload',
+      api.uploadVideo.path,
       { title: 'Analysed later', recordingDate: '2026-11-20T08:00:00Z', linkedSops: '[]' },
       { field: 'file', name: 'later.mp4', data: analysableVideo() },
     );
@@ -566,7 +570,7 @@ describe('on S3 (s3rver)', () => {
 
   it('the store full: a video analysis waits for room to keep its face crops, then completes', async () => {
     const answer = await ann.upload(
-      '/api/videos/upload',
+      api.uploadVideo.path,
       { title: 'Analysed when room', recordingDate: '2026-11-20T08:00:00Z', linkedSops: '[]' },
       { field: 'file', name: 'room.mp4', data: analysableVideo() },
     );

@@ -5,6 +5,8 @@ import {
   SIMULATOR_ACCOUNTS,
   startCameraSimulator,
 } from '@hub/infra/camera-simulator';
+import { api } from '@hub/proto';
+import { createMember } from './tenant-fixtures.js';
 import { invitationLink, MailCatcher } from './mail-catcher.js';
 import {
   ApiSession,
@@ -32,12 +34,6 @@ let acme: number;
 let howard: number;
 const PASSWORD = 'Presence-Test-Pass-1!';
 
-async function signIn(email: string) {
-  const session = new ApiSession(stack.url);
-  expect((await session.login(email, PASSWORD)).status).toBe(200);
-  return session;
-}
-
 beforeAll(async () => {
   simulator = await startCameraSimulator();
   mail = new MailCatcher();
@@ -45,34 +41,19 @@ beforeAll(async () => {
   workers = await startVideoWorkers(stack);
   acme = await stack.createOrganization('Acme Presence', 'acme-presence.test');
   const globex = await stack.createOrganization('Globex Presence', 'globex-presence.test');
-  await stack.createUser({
-    email: 'mia@acme-presence.test',
-    password: PASSWORD,
-    role: 'manager',
-    organizationId: acme,
-  });
-  await stack.createUser({
-    email: 'gina@globex-presence.test',
-    password: PASSWORD,
-    role: 'admin',
-    organizationId: globex,
-  });
   root = new ApiSession(stack.url);
   expect((await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password)).status).toBe(200);
 
-  const created = await root.post('/api/admin/users', {
-    email: 'howard@acme-presence.test',
-    name: 'Howard',
-    organizationId: acme,
+  const created = await root.call(api.createUser, {
+    body: { email: 'howard@acme-presence.test', name: 'Howard', organizationId: acme },
   });
-  howard = (created.body.user as { id: number }).id;
+  howard = created.user.id;
   const invitation = invitationLink(await mail.waitFor('howard@acme-presence.test'));
-  const accepted = await new ApiSession(stack.url).upload(
-    '/api/auth/setup-password-with-profile',
+  await new ApiSession(stack.url).uploadTo(
+    api.setupPasswordWithProfile,
     { token: invitation.token, email: invitation.email, password: PASSWORD },
-    { field: 'file', name: 'me.png', data: readFileSync(fixture('faces/howard/howard1.png')) },
+    { name: 'me.png', data: readFileSync(fixture('faces/howard/howard1.png')) },
   );
-  expect(accepted.status).toBe(200);
   await waitFor(
     async () =>
       (await stack.video.dataSource.query(
@@ -81,8 +62,8 @@ beforeAll(async () => {
       )) as unknown[],
     (rows) => rows.length === 1,
   );
-  mia = await signIn('mia@acme-presence.test');
-  gina = await signIn('gina@globex-presence.test');
+  mia = (await createMember(stack, acme, 'acme-presence.test', 'manager', 'mia')).session;
+  gina = (await createMember(stack, globex, 'globex-presence.test', 'admin', 'gina')).session;
 }, 300_000);
 
 afterAll(async () => {
@@ -94,7 +75,7 @@ afterAll(async () => {
 
 describe('team overview: present today', () => {
   it('counts signed-in people only while no camera has seen anyone', async () => {
-    expect((await mia.get('/api/stats/team')).body).toMatchObject({
+    expect(await mia.call(api.teamStats)).toMatchObject({
       totalMembers: 2,
       presentToday: 1,
       absentCount: 1,
@@ -102,48 +83,43 @@ describe('team overview: present today', () => {
   });
 
   it('counts a member a camera saw today as present, though they never signed in', async () => {
-    const integration = await root.post('/api/admin/integrations', {
-      integrationType: 'camera_cloud',
-      baseUrl: simulator.url,
-      ...SIMULATOR_ACCOUNTS.demo,
+    const integration = await root.call(api.createIntegration, {
+      body: { integrationType: 'camera_cloud', baseUrl: simulator.url, ...SIMULATOR_ACCOUNTS.demo },
     });
-    const assigned = await root.post('/api/admin/camera-assignments', {
-      cameraId: 'cam-102',
-      cameraName: 'Assembly Line A',
-      organizationId: acme,
-      integrationId: integration.body.id,
+    const assigned = await root.call(api.createCameraAssignment, {
+      body: {
+        cameraId: 'cam-102',
+        cameraName: 'Assembly Line A',
+        organizationId: acme,
+        integrationId: integration.id,
+      },
     });
-    const schedule = await root.put(
-      `/api/admin/camera-assignments/${assigned.body.id as number}/schedule`,
-      { snapshotEnabled: true },
-    );
-    expect(schedule.status).toBe(200);
+    await root.call(api.updateCameraAssignmentSchedule, {
+      params: { id: assigned.id },
+      body: { snapshotEnabled: true },
+    });
     // A read refused on a loaded machine (an RPC past its deadline) is read again, and named if
     // it is the last.
     await waitFor(
       async () => {
-        const listed = await root.get('/api/admin/camera-assignments');
-        if (!Array.isArray(listed.body)) return { status: listed.status, body: listed.body };
-        const assignments = listed.body as { id: number; lastSnapshot: unknown }[];
-        const camera = assignments.find((one) => one.id === assigned.body.id);
-        return camera?.lastSnapshot as { status: string } | null;
+        const listed = await root.send(api.cameraAssignments);
+        if (listed.status !== 200) return { status: listed.status, body: listed.body };
+        const assignments = api.cameraAssignments.response.parse(listed.body);
+        return assignments.find((one) => one.id === assigned.id)?.lastSnapshot ?? null;
       },
       (snapshot) => snapshot?.status === 'identified',
     );
 
-    expect((await mia.get('/api/stats/team')).body).toMatchObject({
+    expect(await mia.call(api.teamStats)).toMatchObject({
       totalMembers: 2,
       presentToday: 2,
       attendanceRate: 100,
       absentCount: 0,
     });
-    const members = (await mia.get('/api/team/members')).body as unknown as {
-      id: number;
-      presentToday: boolean;
-    }[];
+    const members = await mia.call(api.teamMembers);
     expect(members.find((member) => member.id === howard)).toMatchObject({ presentToday: true });
     // Another organization's camera presence is not theirs.
-    expect((await gina.get('/api/stats/team')).body).toMatchObject({
+    expect(await gina.call(api.teamStats)).toMatchObject({
       totalMembers: 1,
       presentToday: 1,
     });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '@hub/proto';
+import { expectError } from './api-client.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
@@ -26,21 +28,20 @@ let documentId: number;
 let evaluationId: number;
 
 async function observe(operatorId: number, letters: string[]) {
-  const { body } = await tess.post('/api/observations/create', {
-    sopDocumentId: documentId,
-    evaluationId,
-    operatorId,
+  const { id } = await tess.call(api.createObservation, {
+    body: { sopDocumentId: documentId, evaluationId, operatorId },
   });
-  const session = (await tess.get(`/api/observations/${body.id as number}`)).body as {
-    questions: { id: string }[];
-  };
+  const session = await tess.call(api.observation, { params: { id } });
   for (const [index, letter] of letters.entries()) {
-    await tess.post(`/api/observations/${body.id as number}/response`, {
-      questionId: session.questions[index]!.id,
-      selectedOption: letter,
-      selectedOptionText: '',
-      timeSpentSeconds: 5,
-      managerNotes: '',
+    await tess.call(api.observationResponse, {
+      params: { id },
+      body: {
+        questionId: session.questions[index]!.id,
+        selectedOption: letter,
+        selectedOptionText: '',
+        timeSpentSeconds: 5,
+        managerNotes: '',
+      },
     });
   }
 }
@@ -77,20 +78,23 @@ beforeAll(async () => {
     });
   }
   tess = await signIn('tess@acme.test');
-  const uploaded = await tess.upload(
-    '/api/library/documents/upload',
+  const uploaded = await tess.uploadTo(
+    api.uploadDocument,
     { title: 'Cooling', tags: 'Food Safety' },
-    { field: 'file', name: 'cooling.pdf', data: sopPdf(COOLING_SOP) },
+    { name: 'cooling.pdf', data: sopPdf(COOLING_SOP) },
   );
-  documentId = uploaded.body.id as number;
+  documentId = uploaded.id;
   evaluationId = (await evaluatedDocument(tess, documentId)).evaluationId;
-  await tess.put(`/api/library/documents/${documentId}/evaluation`, {
-    title: 'Cooling cooked food',
-    description: 'Cooling',
-    keyLearningPoints: ['Cool fast.'],
-    questions: QUESTIONS,
+  await tess.call(api.updateEvaluation, {
+    params: { id: documentId },
+    body: {
+      title: 'Cooling cooked food',
+      description: 'Cooling',
+      keyLearningPoints: ['Cool fast.'],
+      questions: QUESTIONS,
+    },
   });
-  await tess.post(`/api/library/documents/${documentId}/evaluation/publish`);
+  await tess.call(api.publishEvaluation, { params: { id: documentId } });
   // Otto passes at once (100); Olga fails (0) and then passes (100).
   await observe(id.otto!, ['A', 'B', 'C']);
   await observe(id.olga!, ['C', 'C', 'A']);
@@ -106,8 +110,7 @@ describe('team overview', () => {
   it("computes the team's figures from sign-ins and observations", async () => {
     const mia = await signIn('mia@acme.test');
     await signIn('otto@acme.test');
-    const { status, body } = await mia.get('/api/stats/team');
-    expect(status).toBe(200);
+    const body = await mia.call(api.teamStats);
     // Active: tess, otto, olga, mia, adam (pat is pending); signed in today: tess, mia, otto.
     expect(body).toEqual({
       totalMembers: 5,
@@ -126,13 +129,7 @@ describe('team overview', () => {
   });
 
   it('lists members with their 90-day performance and presence', async () => {
-    const members = (await tess.get('/api/team/members')).body as unknown as {
-      id: number;
-      performance: number | null;
-      presentToday: boolean;
-      department: string;
-      status: string;
-    }[];
+    const members = await tess.call(api.teamMembers);
     const byId = new Map(members.map((member) => [member.id, member]));
     expect(byId.get(id.otto!)).toMatchObject({
       performance: 100,
@@ -145,7 +142,7 @@ describe('team overview', () => {
       `UPDATE observation.observations SET completed_at = now() - interval '91 days' WHERE operator_id = $1`,
       [id.olga],
     );
-    const later = (await tess.get('/api/team/members')).body as unknown as typeof members;
+    const later = await tess.call(api.teamMembers);
     expect(later.find((member) => member.id === id.olga)?.performance).toBeNull();
     await stack.sql.query(
       `UPDATE observation.observations SET completed_at = now() WHERE operator_id = $1`,
@@ -182,20 +179,21 @@ describe('team overview', () => {
         }),
       ],
     );
-    const course = await tess.post('/api/training/courses', {
-      title: 'Food safety basics',
-      category: 'Food safety',
-      duration: '1 hour',
-      difficulty: 'Beginner',
-      documentIds: [documentId],
+    const course = await tess.call(api.createCourse, {
+      body: {
+        title: 'Food safety basics',
+        category: 'Food safety',
+        duration: '1 hour',
+        difficulty: 'Beginner',
+        documentIds: [documentId],
+      },
     });
     const otto = await signIn('otto@acme.test');
-    await otto.post(`/api/training/courses/${course.body.id as number}/enroll`);
+    await otto.call(api.enroll, { params: { id: course.id } });
 
-    const { status, body } = await tess.get(`/api/team/members/${id.otto}`);
-    expect(status).toBe(200);
+    const body = await tess.call(api.teamMember, { params: { id: id.otto! } });
     expect(body.member).toMatchObject({ id: id.otto, name: 'Otto Operator', performance: 100 });
-    const certifications = body.certifications as { kind: string; title: string }[];
+    const { certifications } = body;
     expect(certifications.map((c) => [c.kind, c.title]).sort()).toEqual([
       ['course', 'Food safety basics'],
       ['sop', 'Cooling cooked food'],
@@ -218,13 +216,12 @@ describe('team overview', () => {
 
   it('is for staff of the organization only', async () => {
     const otto = await signIn('otto@acme.test');
-    expect((await otto.get('/api/stats/team')).status).toBe(403);
-    expect((await otto.get(`/api/team/members/${id.olga}`)).status).toBe(403);
+    await expectError(otto.call(api.teamStats), 403);
+    await expectError(otto.call(api.teamMember, { params: { id: id.olga! } }), 403);
     const gina = await signIn('gina@globex.test');
-    const globex = await gina.get('/api/stats/team');
-    expect(globex.body).toMatchObject({ totalMembers: 1, topPerformers: 0 });
-    const other = await gina.get(`/api/team/members/${id.otto}`);
-    expect(other.status).toBe(404);
-    expect(other.body.message).toBe('Team member not found');
+    const globex = await gina.call(api.teamStats);
+    expect(globex).toMatchObject({ totalMembers: 1, topPerformers: 0 });
+    const other = gina.call(api.teamMember, { params: { id: id.otto! } });
+    expect((await expectError(other, 404)).message).toBe('Team member not found');
   });
 });

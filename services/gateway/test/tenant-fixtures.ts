@@ -1,4 +1,4 @@
-import type { Role } from '@hub/proto';
+import { api, type Role, type RouteContract } from '@hub/proto';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { ApiSession, type TestStack } from './test-stack.js';
 
@@ -12,7 +12,7 @@ export const MEMBER_ROLES = ['admin', 'training_supervisor', 'manager', 'operato
 export interface Tenant {
   organizationId: number;
   domain: string;
-  members: Record<(typeof MEMBER_ROLES)[number], { id: number; session: ApiSession }>;
+  members: Record<MemberRole, Member>;
   resources: Map<string, string>;
 }
 
@@ -22,86 +22,110 @@ const MP4_HEADER = Buffer.from(
   'hex',
 );
 
-async function created(answer: Promise<{ status: number; body: Record<string, unknown> }>) {
-  const { status, body } = await answer;
-  if (status >= 300) throw new Error(`fixture not created (${status}): ${JSON.stringify(body)}`);
-  return body;
+/** A route's path up to its parameter `:name`, as the resources are keyed ('/api/users/:userId'). */
+function upToParameter(route: RouteContract, name: string) {
+  return route.path.slice(0, route.path.indexOf(`:${name}`) + name.length + 1);
 }
 
 async function evaluationOf(admin: ApiSession, documentId: number): Promise<number> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    const { body } = await admin.get(`/api/library/documents/${documentId}`);
-    if (body.evaluationGenerated) return body.evaluationId as number;
+    const document = await admin.call(api.document, { params: { id: documentId } });
+    if (document.evaluationGenerated && document.evaluationId) return document.evaluationId;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error('no evaluation within 120 s');
 }
 
-async function members(stack: TestStack, organizationId: number, domain: string) {
+/** A signed-in member of a test organization, with what signed them in. */
+export interface Member {
+  id: number;
+  email: string;
+  password: string;
+  session: ApiSession;
+}
+
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/** `role@domain` with a password of its own, made in the database and signed in. */
+export async function createMember(
+  stack: TestStack,
+  organizationId: number,
+  domain: string,
+  role: Role,
+  local: string = role,
+): Promise<Member> {
+  const email = `${local}@${domain}`;
+  const password = `${local}-Pass-1!`;
+  const id = await stack.createUser({ email, password, role, organizationId });
+  const session = new ApiSession(stack.url);
+  const { status } = await session.login(email, password);
+  if (status !== 200) throw new Error(`${email} could not sign in (${status})`);
+  return { id, email, password, session };
+}
+
+/**
+ * The shared fixture of the integration tests: an organization with one signed-in member of
+ * each role asked for (every member role unless told), and no other data. Cheap: no workers.
+ */
+export async function createOrganizationWithMembers<
+  const R extends readonly MemberRole[] = typeof MEMBER_ROLES,
+>(stack: TestStack, name: string, domain: string, roles: R = MEMBER_ROLES as unknown as R) {
+  const organizationId = await stack.createOrganization(name, domain);
   const entries = await Promise.all(
-    MEMBER_ROLES.map(async (role: Role) => {
-      const email = `${role}@${domain}`;
-      const password = `${role}-Pass-1!`;
-      const id = await stack.createUser({ email, password, role, organizationId });
-      const session = new ApiSession(stack.url);
-      await session.login(email, password);
-      return [role, { id, session }] as const;
-    }),
+    roles.map(async (role) => [role, await createMember(stack, organizationId, domain, role)]),
   );
-  return Object.fromEntries(entries) as Tenant['members'];
+  const members = Object.fromEntries(entries) as Record<R[number], Member>;
+  return { organizationId, domain, members };
 }
 
 /** A published SOP, an observation of the operator against it and a course made of it. */
 async function training(admin: ApiSession, operatorId: number, resources: Map<string, string>) {
-  const document = await created(
-    admin.upload(
-      '/api/library/documents/upload',
-      { title: 'Cooling' },
-      { field: 'file', name: 'cooling.pdf', data: sopPdf(COOLING_SOP) },
-    ),
+  const document = await admin.uploadTo(
+    api.uploadDocument,
+    { title: 'Cooling' },
+    { name: 'cooling.pdf', data: sopPdf(COOLING_SOP) },
   );
-  const documentId = document.id as number;
+  const documentId = document.id;
   const evaluationId = await evaluationOf(admin, documentId);
-  await created(admin.post(`/api/library/documents/${documentId}/evaluation/publish`));
-  const observation = await created(
-    admin.post('/api/observations/create', { sopDocumentId: documentId, evaluationId, operatorId }),
-  );
-  const course = await created(
-    admin.post('/api/training/courses', {
+  await admin.call(api.publishEvaluation, { params: { id: documentId } });
+  const observation = await admin.call(api.createObservation, {
+    body: { sopDocumentId: documentId, evaluationId, operatorId },
+  });
+  const course = await admin.call(api.createCourse, {
+    body: {
       title: 'Kitchen basics',
       category: 'Safety',
       duration: '1 hour',
       difficulty: 'Beginner',
       documentIds: [documentId],
-    }),
-  );
-  resources.set('/api/library/documents/:id', String(documentId));
-  resources.set('/api/my/sops/:id', String(documentId));
-  resources.set('/api/certifications/settings/sops/:id', String(documentId));
-  resources.set('/api/quizzes/:id', String(evaluationId));
-  resources.set('/api/observations/:id', String(observation.id));
-  resources.set('/api/training/courses/:id', String(course.id));
+    },
+  });
+  resources.set(api.document.path, String(documentId));
+  resources.set(api.mySop.path, String(documentId));
+  resources.set(api.saveSopValidity.path, String(documentId));
+  resources.set(api.quiz.path, String(evaluationId));
+  resources.set(api.observation.path, String(observation.id));
+  resources.set(api.updateCourse.path, String(course.id));
 }
 
 async function floorAndSkills(admin: ApiSession, resources: Map<string, string>) {
-  const area = await created(admin.post('/api/floor/areas', { name: 'Line 1' }));
-  const station = await created(
-    admin.post(`/api/floor/areas/${String(area.id)}/stations`, { name: 'Station 1' }),
+  const area = await admin.call(api.createArea, { body: { name: 'Line 1' } });
+  const station = await admin.call(api.createStation, {
+    params: { id: area.id },
+    body: { name: 'Station 1' },
+  });
+  const jobFunction = await admin.call(api.createJobFunction, { body: { name: 'Press setter' } });
+  const video = await admin.uploadTo(
+    api.uploadVideo,
+    { title: 'Shift', recordingDate: '2026-11-20T08:00:00.000Z' },
+    { name: 'shift.mp4', data: Buffer.concat([MP4_HEADER, Buffer.alloc(64)]) },
   );
-  const jobFunction = await created(admin.post('/api/job-functions', { name: 'Press setter' }));
-  const video = await created(
-    admin.upload(
-      '/api/videos/upload',
-      { title: 'Shift', recordingDate: '2026-11-20T08:00:00.000Z' },
-      { field: 'file', name: 'shift.mp4', data: Buffer.concat([MP4_HEADER, Buffer.alloc(64)]) },
-    ),
-  );
-  resources.set('/api/floor/areas/:id', String(area.id));
-  resources.set('/api/floor/stations/:id', String(station.id));
-  resources.set('/api/job-functions/:id', String(jobFunction.id));
-  resources.set('/api/videos/:id', String(video.id));
-  resources.set('/api/videos/stream/:key', String(video.s3Key));
+  resources.set(api.updateArea.path, String(area.id));
+  resources.set(api.updateStation.path, String(station.id));
+  resources.set(api.updateJobFunction.path, String(jobFunction.id));
+  resources.set(api.video.path, String(video.id));
+  resources.set(api.videoStream.path, String(video.s3Key));
 }
 
 /**
@@ -109,8 +133,7 @@ async function floorAndSkills(admin: ApiSession, resources: Map<string, string>)
  * workers running (the SOP is processed and its evaluation generated).
  */
 export async function createTenant(stack: TestStack, name: string, domain: string) {
-  const organizationId = await stack.createOrganization(name, domain);
-  const people = await members(stack, organizationId, domain);
+  const { organizationId, members } = await createOrganizationWithMembers(stack, name, domain);
   const pending = await stack.createUser({
     email: `invited@${domain}`,
     role: 'operator',
@@ -118,16 +141,18 @@ export async function createTenant(stack: TestStack, name: string, domain: strin
     isActive: false,
   });
   const resources = new Map<string, string>([
-    ['/api/admin/organizations/:id', String(organizationId)],
-    ['/api/admin/users/:id', String(pending)],
-    ['/api/team/members/:id', String(people.operator.id)],
-    ['/api/users/:userId', String(people.operator.id)],
+    [api.deleteOrganization.path, String(organizationId)],
+    [api.deleteUser.path, String(pending)],
+    [api.teamMember.path, String(members.operator.id)],
+    [upToParameter(api.profilePicture, 'userId'), String(members.operator.id)],
   ]);
-  await training(people.admin.session, people.operator.id, resources);
-  await floorAndSkills(people.admin.session, resources);
-  const scimToken = await created(people.admin.session.post('/api/scim-tokens', { name: 'Okta' }));
-  resources.set('/api/scim-tokens/:id', String((scimToken.token as { id: number }).id));
-  return { organizationId, domain, members: people, resources } satisfies Tenant;
+  await training(members.admin.session, members.operator.id, resources);
+  await floorAndSkills(members.admin.session, resources);
+  const scimToken = await members.admin.session.call(api.createScimToken, {
+    body: { name: 'Okta' },
+  });
+  resources.set(api.revokeScimToken.path, String(scimToken.token.id));
+  return { organizationId, domain, members, resources } satisfies Tenant;
 }
 
 /** An organization with nobody but its administrator, signed in: a newcomer, or a bystander. */

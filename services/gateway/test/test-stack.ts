@@ -29,7 +29,7 @@ import {
 } from '../../integration/src/integration.app.js';
 import { readGatewayConfig } from '../src/config.js';
 import { createGateway, type RunningGateway } from '../src/gateway.app.js';
-import type { Role } from '@hub/proto';
+import { api, type Role } from '@hub/proto';
 import {
   claimTestResources,
   createDatabaseFromTemplate,
@@ -37,6 +37,15 @@ import {
   TEST_REDIS_URL,
 } from '@hub/testing';
 import { type ObjectStorage, openStorage } from '@hub/kit';
+import {
+  type CallOptions,
+  type Contract,
+  parseAnswer,
+  type RawAnswer,
+  readAnswerBody,
+  type ResponseOf,
+  routeUrl,
+} from './api-client.js';
 
 export const SUPER_ADMIN = { email: 'root@platform.test', password: 'Sup3r-Secret-Pass!' };
 
@@ -247,9 +256,7 @@ export class ApiSession {
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    this.lastSetCookie = response.headers.get('set-cookie');
-    const match = this.lastSetCookie?.match(/hub_session=([^;]*)/);
-    if (match) this.cookie = match[1] ? `hub_session=${match[1]}` : '';
+    this.keepCookie(response);
     const text = await response.text();
     const json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
     return { status: response.status, body: json, headers: response.headers };
@@ -285,6 +292,59 @@ export class ApiSession {
     };
   }
 
+  /**
+   * Calls a route of proto's `api` table with this person's session; the answer is parsed by
+   * the route's response schema, a non-success answer thrown as an ApiCallError (expectError).
+   */
+  async call<R extends Contract>(route: R, options: CallOptions<R> = {}): Promise<ResponseOf<R>> {
+    return parseAnswer(route, await this.send(route, options));
+  }
+
+  /** The route called as `call` does, its answer unparsed: status, headers, body. */
+  async send<R extends Contract>(route: R, options: CallOptions<R> = {}): Promise<RawAnswer> {
+    // A POST without a body still sends `{}`, as the browser's client does (not to an upload).
+    const empty = route.method === 'POST' && !route.upload ? {} : undefined;
+    const body = options.invalidBody ?? options.body ?? empty;
+    const response = await fetch(`${this.baseUrl}${routeUrl(route, options)}`, {
+      method: route.method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...options.headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    this.keepCookie(response);
+    return {
+      status: response.status,
+      body: await readAnswerBody(response),
+      headers: response.headers,
+    };
+  }
+
+  /** A multipart upload route (`upload` in its contract), the answer parsed as `call`'s. */
+  async uploadTo<R extends Contract>(
+    route: R,
+    fields: Record<string, string>,
+    file?: { field?: string; name: string; data: Buffer },
+    options: CallOptions<R> & { fileFirst?: boolean } = {},
+  ): Promise<ResponseOf<R>> {
+    const field = file?.field ?? route.upload?.fileField ?? 'file';
+    const answer = await this.upload(
+      routeUrl(route, options),
+      fields,
+      file && { ...file, field },
+      options,
+    );
+    return parseAnswer(route, answer);
+  }
+
+  private keepCookie(response: Response) {
+    this.lastSetCookie = response.headers.get('set-cookie');
+    const match = this.lastSetCookie?.match(/hub_session=([^;]*)/);
+    if (match) this.cookie = match[1] ? `hub_session=${match[1]}` : '';
+  }
+
   get(path: string, headers?: Record<string, string>) {
     return this.request('GET', path, undefined, headers);
   }
@@ -302,7 +362,7 @@ export class ApiSession {
   }
 
   login(email: string, password: string, rememberMe = false) {
-    return this.post('/api/auth/login', { email, password, rememberMe });
+    return this.post(api.login.path, { email, password, rememberMe });
   }
 }
 

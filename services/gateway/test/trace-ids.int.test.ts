@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLogs, textLine, tracingOn } from '@hub/kit';
-import { QUEUES } from '@hub/proto';
+import { api, QUEUES } from '@hub/proto';
 import { startBuiltProcess } from './built-process.js';
 import { freePort } from './outage-tools.js';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
@@ -109,7 +109,7 @@ describe('trace ids with tracing off', () => {
     const traceId = randomBytes(16).toString('hex');
     const browserSpanId = randomBytes(8).toString('hex');
     const uploaded = await admin.upload(
-      '/api/library/documents/upload',
+      api.uploadDocument.path,
       { title: 'Traced SOP' },
       { field: 'file', name: 'traced.pdf', data: sopPdf(COOLING_SOP) },
       { headers: { traceparent: `00-${traceId}-${browserSpanId}-01` } },
@@ -152,7 +152,7 @@ describe('trace ids with tracing off', () => {
   it('starts a trace for a request without one, answers it in x-trace-id, and the service logs it', async () => {
     const admin = await signedIn();
     logLines.length = 0;
-    const user = await admin.get('/api/user');
+    const user = await admin.send(api.currentUser);
     expect(user.status).toBe(200);
     const traceId = user.headers.get('x-trace-id');
     expect(traceId).toMatch(/^[0-9a-f]{32}$/);
@@ -177,8 +177,9 @@ describe('trace ids with tracing off', () => {
     logLines.length = 0;
     const traceId = randomBytes(16).toString('hex');
     const traceparent = `00-${traceId}-${randomBytes(8).toString('hex')}-01`;
-    const deleted = await root.request('DELETE', `/api/admin/users/${userId}`, undefined, {
-      traceparent,
+    const deleted = await root.send(api.deleteUser, {
+      params: { id: userId },
+      headers: { traceparent },
     });
     expect(deleted.status).toBe(200);
 

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLogs, startTracing, stopTracing, textLine } from '@hub/kit';
-import { QUEUES } from '@hub/proto';
+import { api, QUEUES } from '@hub/proto';
 import { startBuiltProcess } from './built-process.js';
 import { freePort } from './outage-tools.js';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
@@ -151,7 +151,7 @@ describe('tracing', () => {
     const traceId = randomBytes(16).toString('hex');
     const browserSpanId = randomBytes(8).toString('hex');
     const uploaded = await admin.upload(
-      '/api/library/documents/upload',
+      api.uploadDocument.path,
       { title: 'Traced SOP' },
       { field: 'file', name: 'traced.pdf', data: sopPdf(COOLING_SOP) },
       { headers: { traceparent: `00-${traceId}-${browserSpanId}-01` } },

@@ -2,7 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiSession, fixture, startTestStack, type TestStack } from './test-stack.js';
+import { api } from '@hub/proto';
+import { expectError, type ResponseOf } from './api-client.js';
+import { createOrganizationWithMembers } from './tenant-fixtures.js';
+import { type ApiSession, fixture, startTestStack, type TestStack } from './test-stack.js';
 import { type RunningWorkers, startVideoWorkers } from './test-workers.js';
 
 /**
@@ -22,15 +25,11 @@ let acme: number;
 beforeAll(async () => {
   stack = await startTestStack();
   workers = await startVideoWorkers(stack);
-  acme = await stack.createOrganization('Acme Foods', 'acme.test');
-  await stack.createUser({
-    email: 'ann@acme.test',
-    password: 'Acme-Admin-1',
-    role: 'admin',
-    organizationId: acme,
-  });
-  ann = new ApiSession(stack.url);
-  await ann.login('ann@acme.test', 'Acme-Admin-1');
+  const organization = await createOrganizationWithMembers(stack, 'Acme Foods', 'acme.test', [
+    'admin',
+  ]);
+  acme = organization.organizationId;
+  ann = organization.members.admin.session;
 }, 120_000);
 
 afterAll(async () => {
@@ -39,7 +38,7 @@ afterAll(async () => {
 });
 
 const uploadPicture = (data: Buffer, name = 'me.png') =>
-  ann.upload('/api/user/profile-picture-upload', {}, { field: 'profilePicture', name, data });
+  ann.uploadTo(api.uploadProfilePicture, {}, { name, data });
 
 async function stored(key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -50,9 +49,8 @@ async function stored(key: string): Promise<Buffer> {
 describe('profile pictures', () => {
   it('refuses a PNG header followed by HTML and keeps nothing of it', async () => {
     const disguised = Buffer.concat([photo.subarray(0, 16), HTML]);
-    const answer = await uploadPicture(disguised, 'cat.png');
-    expect(answer.status).toBe(400);
-    expect(answer.body.message).toBe(
+    const answer = await expectError(uploadPicture(disguised, 'cat.png'), 400);
+    expect(answer.message).toBe(
       'The picture could not be read as an image. Please upload a JPEG or PNG picture.',
     );
     expect(await stack.storage.list(`org/${acme}/profile-pictures/`)).toEqual([]);
@@ -64,8 +62,7 @@ describe('profile pictures', () => {
       .withMetadata({ exif: { IFD0: { Copyright: 'GPS 48.85N 2.35E secret' } } })
       .toBuffer();
     expect((await sharp(tagged).metadata()).exif).toBeDefined();
-    const answer = await uploadPicture(Buffer.concat([tagged, HTML]), 'me.jpg');
-    expect(answer.status).toBe(201);
+    await uploadPicture(Buffer.concat([tagged, HTML]), 'me.jpg');
     const [key] = await stack.storage.list(`org/${acme}/profile-pictures/`);
     const kept = await stored(key!);
     const metadata = await sharp(kept).metadata();
@@ -77,12 +74,7 @@ describe('profile pictures', () => {
   });
 });
 
-interface VideoView {
-  id: number;
-  analysisStatus: string;
-  analysisError: string | null;
-  durationSeconds: number | null;
-}
+type VideoView = ResponseOf<typeof api.video>;
 
 /** An `ftyp` box as MP4 files begin, so the upload's magic-byte check lets it through. */
 const MP4_HEADER = Buffer.from(
@@ -106,16 +98,16 @@ const realVideo = () =>
   );
 
 const uploadVideo = (data: Buffer, title: string) =>
-  ann.upload(
-    '/api/videos/upload',
+  ann.uploadTo(
+    api.uploadVideo,
     { title, recordingDate: '2026-11-20T08:00:00.000Z' },
-    { field: 'file', name: `${title}.mp4`, data },
+    { name: `${title}.mp4`, data },
   );
 
 async function settled(id: number, done: (video: VideoView) => boolean): Promise<VideoView> {
   const deadline = Date.now() + 90_000;
   for (;;) {
-    const video = (await ann.get(`/api/videos/${id}`)).body as unknown as VideoView;
+    const video = await ann.call(api.video, { params: { id } });
     if (done(video) || Date.now() > deadline) return video;
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
@@ -125,14 +117,12 @@ describe('videos', () => {
   const UNREADABLE = /^The video could not be decoded: .+\.$/;
 
   it('fails an MP4 header followed by HTML with the reason, and again when analysed again', async () => {
-    const answer = await uploadVideo(Buffer.concat([MP4_HEADER, HTML]), 'disguised');
-    expect(answer.status).toBe(201);
-    const id = answer.body.id as number;
+    const { id } = await uploadVideo(Buffer.concat([MP4_HEADER, HTML]), 'disguised');
     const probed = await settled(id, (video) => video.analysisStatus !== 'pending');
     expect(probed.analysisStatus).toBe('failed');
     expect(probed.analysisError).toMatch(UNREADABLE);
     // Failed is not final: the product lets anyone analyse it again, which reads it again.
-    expect((await ann.post(`/api/videos/${id}/analyze`, { linkedSOPs: [] })).status).toBe(201);
+    await ann.call(api.analyzeVideo, { params: { id }, body: { linkedSOPs: [] } });
     const again = await settled(id, (video) => video.analysisStatus !== 'processing');
     expect(again.analysisStatus).toBe('failed');
     expect(again.analysisError).toMatch(UNREADABLE);
@@ -140,8 +130,7 @@ describe('videos', () => {
 
   it('keeps a real video pending for analysis, with the duration ffprobe read', async () => {
     const answer = await uploadVideo(realVideo(), 'pattern');
-    expect(answer.status).toBe(201);
-    const video = await settled(answer.body.id as number, (row) => row.durationSeconds !== null);
+    const video = await settled(answer.id, (row) => row.durationSeconds !== null);
     expect(video.analysisStatus).toBe('pending');
     expect(video.durationSeconds).toBeCloseTo(2, 0);
   }, 120_000);
@@ -150,18 +139,18 @@ describe('videos', () => {
 describe('titles and file names', () => {
   it('strips bidi, zero-width and control characters from stored names', async () => {
     const pdf = Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj<<>>endobj\n', 'latin1');
-    const answer = await ann.upload(
-      '/api/library/documents/upload',
+    const answer = await ann.uploadTo(
+      api.uploadDocument,
       { title: 'Mixer\u200B cleaning\u202E fdp.exe\u001B[2J' },
-      { field: 'file', name: 'invoice\u202Efdp.exe\u0007.pdf', data: pdf },
+      { name: 'invoice\u202Efdp.exe\u0007.pdf', data: pdf },
     );
-    expect(answer.status).toBe(201);
-    expect(answer.body.title).toBe('Mixer cleaning fdp.exe[2J');
-    expect(answer.body.fileName).toBe('invoicefdp.exe.pdf');
-    const folder = await ann.post('/api/library/folders', { name: '\u2066Kitchen\u2069\u200B' });
-    expect(folder.body.name).toBe('Kitchen');
-    const empty = await ann.post('/api/library/folders', { name: '\u200B\u202E' });
-    expect(empty.status).toBe(400);
-    expect(empty.body.message).toBe('Please enter a folder name.');
+    expect(answer.title).toBe('Mixer cleaning fdp.exe[2J');
+    expect(answer.fileName).toBe('invoicefdp.exe.pdf');
+    const folder = await ann.call(api.createFolder, {
+      body: { name: '\u2066Kitchen\u2069\u200B' },
+    });
+    expect(folder.name).toBe('Kitchen');
+    const empty = ann.call(api.createFolder, { body: { name: '\u200B\u202E' } });
+    expect((await expectError(empty, 400)).message).toBe('Please enter a folder name.');
   });
 });

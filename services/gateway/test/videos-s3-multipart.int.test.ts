@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningS3Simulator, startS3Simulator } from '@hub/infra/s3-simulator';
+import { api } from '@hub/proto';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
 
 /*
@@ -46,12 +47,11 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 describe('video uploads into S3', () => {
   it('stores a video larger than one part as a multipart upload, complete and identical', async () => {
     const video = Buffer.concat([MP4_HEADER, randomBytes(12 * MIB)]);
-    const answer = await admin.upload(
-      '/api/videos/upload',
+    await admin.uploadTo(
+      api.uploadVideo,
       { title: 'Night shift', recordingDate: '2026-11-20T22:00:00Z' },
-      { field: 'file', name: 'night.mp4', data: video },
+      { name: 'night.mp4', data: video },
     );
-    expect(answer.status).toBe(201);
     const keys = await stack.storage.list(`org/${organizationId}/videos/`);
     expect(keys).toHaveLength(1);
     const stored = await buffer(await stack.storage.get(keys[0]!));

@@ -10,6 +10,7 @@ import { InsightIndexes1766910000000 } from './migrations/1766910000000-insight-
 import { MatrixColumnIndexes1766920000000 } from './migrations/1766920000000-matrix-column-indexes.js';
 import { IdempotencyKeys1767000000000 } from './migrations/1767000000000-idempotency-keys.js';
 import { Outbox1767100000000 } from './migrations/1767100000000-outbox.js';
+import { RecommendationTexts1767200000000 } from './migrations/1767200000000-recommendation-texts.js';
 
 export const OBSERVATION_SCHEMA = 'observation';
 
@@ -35,5 +36,6 @@ export const openObservationDatabase = (url: string) =>
       MatrixColumnIndexes1766920000000,
       IdempotencyKeys1767000000000,
       Outbox1767100000000,
+      RecommendationTexts1767200000000,
     ],
   });

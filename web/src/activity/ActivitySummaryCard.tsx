@@ -4,6 +4,7 @@ import { summaryRows } from './notifications';
 import { activitySummaryQuery } from './queries';
 import { formatNumber } from '../i18n/format';
 import { useTranslation } from 'react-i18next';
+import { readableErrorMessage } from '../api/errors';
 
 export function ActivitySummaryCard() {
   const { t } = useTranslation();
@@ -14,7 +15,7 @@ export function ActivitySummaryCard() {
       <CardTitle>{t('activity.summary.title')}</CardTitle>
       {summary.isError && (
         <p role="alert" className="mt-4 text-sm text-red-600">
-          {t('activity.summary.loadFailed', { message: summary.error.message })}
+          {t('activity.summary.loadFailed', { message: readableErrorMessage(summary.error) })}
         </p>
       )}
       <dl className="mt-4 space-y-3">

@@ -2,7 +2,7 @@ import { api, type NotificationSettings } from '@hub/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Switch } from 'radix-ui';
 import { call } from '../api/client';
-import { failureToast } from '../api/errors';
+import { failureToast, readableErrorMessage } from '../api/errors';
 import { toast } from '../toast/toastStore';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { PREFERENCES, settingChange, type PreferenceKey } from './notifications';
@@ -53,7 +53,7 @@ export function NotificationPreferencesCard() {
       {settings.isPending && <Skeleton className="mt-4 h-40" />}
       {settings.isError && (
         <p role="alert" className="mt-4 text-sm text-red-600">
-          {t('activity.preferences.loadFailed', { message: settings.error.message })}
+          {t('activity.preferences.loadFailed', { message: readableErrorMessage(settings.error) })}
         </p>
       )}
       {settings.data && (

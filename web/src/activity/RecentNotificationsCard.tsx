@@ -5,7 +5,7 @@ import { AlertTriangle, Bell, CheckCheck, CheckCircle2, Info, XCircle } from 'lu
 import type { ReactNode } from 'react';
 import { call } from '../api/client';
 import { loadedRows } from '../api/paging';
-import { failureToast } from '../api/errors';
+import { failureToast, readableErrorMessage } from '../api/errors';
 import { formatRelativeTime } from '../dashboard/format';
 import { i18n } from '../i18n/i18n';
 import { toast } from '../toast/toastStore';
@@ -111,7 +111,9 @@ export function RecentNotificationsCard() {
         {notifications.isPending && <Skeleton className="h-20" />}
         {notifications.isError && (
           <p role="alert" className="text-sm text-red-600">
-            {t('activity.notifications.loadFailed', { message: notifications.error.message })}
+            {t('activity.notifications.loadFailed', {
+              message: readableErrorMessage(notifications.error),
+            })}
           </p>
         )}
         {rows?.length === 0 && (

@@ -4,7 +4,9 @@ import { Badge } from '../ui/Badge';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { OrganizationChecklistPicker } from '../onboarding/OrganizationChecklistPicker';
 import { adminOverviewQuery } from './queries';
+import { stepWords } from '../onboarding/stepText';
 import { useTranslation } from 'react-i18next';
+import { readableErrorMessage } from '../api/errors';
 
 export function OnboardingTab() {
   const { t } = useTranslation();
@@ -16,7 +18,7 @@ export function OnboardingTab() {
         {overview.isPending && <Skeleton className="mt-4 h-40" />}
         {overview.isError && (
           <p role="alert" className="mt-4 text-sm text-red-600">
-            {t('admin.onboarding.loadFailed', { message: overview.error.message })}
+            {t('admin.onboarding.loadFailed', { message: readableErrorMessage(overview.error) })}
           </p>
         )}
         <ul className="mt-4 space-y-3">
@@ -40,10 +42,12 @@ export function OnboardingTab() {
               )}
               <div>
                 <div className="flex items-center gap-2">
-                  <span className="font-medium">{step.label}</span>
+                  <span className="font-medium">{stepWords(step).label}</span>
                   {step.optional && <Badge>{t('admin.onboarding.optional')}</Badge>}
                 </div>
-                <p className="text-sm text-slate-500 dark:text-slate-400">{step.detail}</p>
+                <p className="text-sm text-slate-500 dark:text-slate-400">
+                  {stepWords(step).detail}
+                </p>
               </div>
             </li>
           ))}

@@ -2,7 +2,7 @@ import { api, type AdminOrganization } from '@hub/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { call } from '../api/client';
-import { failureToast } from '../api/errors';
+import { failureToast, readableErrorMessage } from '../api/errors';
 import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
@@ -22,7 +22,9 @@ export function OrganizationList() {
         {organizations.isPending && <Skeleton className="h-16" />}
         {organizations.isError && (
           <p role="alert" className="text-sm text-red-600">
-            {t('admin.organizations.loadFailed', { message: organizations.error.message })}
+            {t('admin.organizations.loadFailed', {
+              message: readableErrorMessage(organizations.error),
+            })}
           </p>
         )}
         {organizations.data?.length === 0 && (

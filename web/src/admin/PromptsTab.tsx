@@ -2,7 +2,7 @@ import { api, type GlobalPrompts } from '@hub/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { call } from '../api/client';
-import { failureToast } from '../api/errors';
+import { failureToast, readableErrorMessage } from '../api/errors';
 import { toast } from '../toast/toastStore';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { smallButtonClass, textareaClass } from '../ui/styles';
@@ -21,7 +21,7 @@ export function PromptsTab() {
       {prompts.isPending && <Skeleton className="mt-4 h-64" />}
       {prompts.isError && (
         <p role="alert" className="mt-4 text-sm text-red-600">
-          {t('admin.prompts.loadFailed', { message: prompts.error.message })}
+          {t('admin.prompts.loadFailed', { message: readableErrorMessage(prompts.error) })}
         </p>
       )}
       {prompts.data && <PromptsForm initial={prompts.data} />}

@@ -2,7 +2,7 @@ import { api, type User } from '@hub/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Mail, Trash2 } from 'lucide-react';
 import { call } from '../api/client';
-import { failureToast } from '../api/errors';
+import { failureToast, readableErrorMessage } from '../api/errors';
 import { UserAvatar } from '../shell/UserAvatar';
 import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
@@ -23,7 +23,7 @@ export function RecentUsersList() {
         {users.isPending && <Skeleton className="h-16" />}
         {users.isError && (
           <p role="alert" className="text-sm text-red-600">
-            {t('admin.users.loadFailed', { message: users.error.message })}
+            {t('admin.users.loadFailed', { message: readableErrorMessage(users.error) })}
           </p>
         )}
         {users.data &&

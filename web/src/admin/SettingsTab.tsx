@@ -5,6 +5,7 @@ import { healthQuery, systemStatus } from '../api/health';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { formatDateTime } from '../ui/dates';
 import { useTranslation } from 'react-i18next';
+import { readableErrorMessage } from '../api/errors';
 
 export function SettingsTab() {
   const { t } = useTranslation();
@@ -19,7 +20,7 @@ export function SettingsTab() {
         {health.isPending && <Skeleton className="h-24" />}
         {health.isError && (
           <p role="alert" className="text-sm text-red-600">
-            {t('admin.settings.loadFailed', { message: health.error.message })}
+            {t('admin.settings.loadFailed', { message: readableErrorMessage(health.error) })}
           </p>
         )}
         {status && (

@@ -2,7 +2,7 @@ import { routePath, type RouteContract } from '@hub/proto';
 import type { z } from 'zod';
 import { readCurrentUser } from '../auth/session';
 import { newTraceparent } from './trace-context';
-import { readableServerMessage } from './error-text';
+import { type ErrorParams, readableServerMessage } from './error-text';
 
 /**
  * A non-success HTTP answer. `message` is the server's message, or 'HTTP {status}' (spec
@@ -15,9 +15,14 @@ export class ApiError extends Error {
   /** The body's stable error code (proto's ERROR_TEXTS), when it has one. */
   readonly code: string | undefined;
 
-  constructor(status: number, serverMessage: string | undefined, code?: string) {
+  constructor(
+    status: number,
+    serverMessage: string | undefined,
+    code?: string,
+    params?: ErrorParams,
+  ) {
     const readable =
-      serverMessage === undefined ? undefined : readableServerMessage(serverMessage, code);
+      serverMessage === undefined ? undefined : readableServerMessage(serverMessage, code, params);
     super(readable ?? `HTTP ${status}`);
     this.name = 'ApiError';
     this.status = status;
@@ -25,9 +30,9 @@ export class ApiError extends Error {
     this.code = code;
   }
 
-  /** From an error answer's body: its message and code. */
+  /** From an error answer's body: its message, code and the code's parts. */
   static fromBody(status: number, body: unknown): ApiError {
-    return new ApiError(status, messageOf(body), codeOf(body));
+    return new ApiError(status, messageOf(body), codeOf(body), paramsOf(body));
   }
 }
 
@@ -46,6 +51,17 @@ export function messageOf(body: unknown): string | undefined {
 function codeOf(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null || !('code' in body)) return undefined;
   return typeof body.code === 'string' ? body.code : undefined;
+}
+
+/** The `params` of an error body (a schema's rule and limit), when they are plain values. */
+function paramsOf(body: unknown): ErrorParams | undefined {
+  if (typeof body !== 'object' || body === null || !('params' in body)) return undefined;
+  const { params } = body;
+  if (typeof params !== 'object' || params === null) return undefined;
+  const plain = Object.entries(params).filter(([, part]) =>
+    ['string', 'number'].includes(typeof part),
+  );
+  return Object.fromEntries(plain) as ErrorParams;
 }
 
 export async function readBody(response: Response): Promise<unknown> {

@@ -1,6 +1,6 @@
 import { ERROR_CODES, ERROR_TEXTS, INVALID_CREDENTIALS, LANGUAGES } from '@hub/proto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { failureToast } from './errors';
+import { failureToast, readableErrorMessage } from './errors';
 import { ApiError } from './client';
 import { applyLanguage, i18n, resources } from '../i18n/i18n';
 
@@ -39,5 +39,55 @@ describe('API errors with a code', () => {
           expect(texts[code], `${language} ${code}`).not.toBe(ERROR_TEXTS[code]);
       }
     }
+  });
+});
+
+describe('a field the server refused', () => {
+  afterEach(() => applyLanguage('en'));
+  const refusal = (params: Record<string, string | number>) => ({
+    statusCode: 400,
+    message: 'A question needs at least 5 characters.',
+    field: params.field,
+    code: 'invalid_field',
+    params,
+  });
+
+  it("is worded by its rule and limit, the field's name in front when known", async () => {
+    applyLanguage('es');
+    await i18n.changeLanguage('es');
+    const short = refusal({ rule: 'too_short', field: 'questions.0.text', minimum: 5 });
+    expect(ApiError.fromBody(400, short).message).toBe('Texto: Escribe al menos 5 caracteres.');
+    applyLanguage('fr');
+    await i18n.changeLanguage('fr');
+    const unnamed = refusal({ rule: 'required', field: 'sopIds' });
+    expect(ApiError.fromBody(400, unnamed).message).toBe('Ce champ est obligatoire.');
+  });
+
+  it("falls back to the code's text for a rule this build does not know", async () => {
+    applyLanguage('fr');
+    await i18n.changeLanguage('fr');
+    const future = refusal({ rule: 'too_bright', field: 'name' });
+    expect(ApiError.fromBody(400, future).message).toBe('Vérifiez les informations saisies.');
+    applyLanguage('en');
+    await i18n.changeLanguage('en');
+    expect(ApiError.fromBody(400, future).message).toBe('A question needs at least 5 characters.');
+  });
+});
+
+describe('the message of a request that failed, as the "could not be loaded" lines show it', () => {
+  afterEach(() => applyLanguage('en'));
+
+  it('is a catalog text when the server sent none, or nothing came back', async () => {
+    applyLanguage('es');
+    await i18n.changeLanguage('es');
+    expect(readableErrorMessage(new ApiError(500, undefined))).toBe(
+      'El servidor respondió con un error (HTTP 500).',
+    );
+    expect(readableErrorMessage(new TypeError('Failed to fetch'))).toBe(
+      'No hay conexión con el servidor. Revisa la conexión y vuelve a intentarlo.',
+    );
+    const refused = ApiError.fromBody(401, body('invalid_credentials', INVALID_CREDENTIALS));
+    expect(readableErrorMessage(refused)).toBe(refused.serverMessage);
+    expect(readableErrorMessage(null)).toBe('');
   });
 });

@@ -1,10 +1,16 @@
-import { ERROR_CODES, type ErrorCode } from '@hub/proto';
+import { ERROR_CODES, type ErrorCode, VALIDATION_RULES, type ValidationRule } from '@hub/proto';
 import { i18n } from '../i18n/i18n';
+import { keyedText } from '../i18n/keyed';
+import type { validation } from '../i18n/locales/en/validation';
 
 const KNOWN = new Set<string>(ERROR_CODES);
+const RULES = new Set<string>(VALIDATION_RULES);
 
 const isKnown = (code: string | undefined): code is ErrorCode =>
   code !== undefined && KNOWN.has(code);
+
+/** The parts of an error code's text, as the error body's `params` carry them. */
+export type ErrorParams = Record<string, string | number>;
 
 /**
  * An API error's message as its reader reads it: the catalog's text for a code of proto's error
@@ -12,7 +18,33 @@ const isKnown = (code: string | undefined): code is ErrorCode =>
  * server writes English, so an English reader gets its message as sent, with the parts it
  * filled in (how long to wait).
  */
-export function readableServerMessage(message: string, code: string | undefined): string {
+export function readableServerMessage(
+  message: string,
+  code: string | undefined,
+  params: ErrorParams = {},
+): string {
   if (!isKnown(code) || i18n.language === 'en') return message;
+  if (code === 'invalid_field') return fieldRefusal(params);
   return i18n.t(`errors.${code}`);
+}
+
+/** A rule's key in the catalog: camelCase, as 'too_many' would read as a plural form there. */
+const catalogKey = (rule: ValidationRule) =>
+  rule.replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase()) as CatalogRule;
+type CatalogRule = keyof (typeof validation)['rules'];
+
+/**
+ * A field a schema refused, worded by its rule and limit, with the field's name in front when
+ * the catalog knows it (the page may show the message away from the field, in a toast).
+ */
+function fieldRefusal({ rule, field, ...limits }: ErrorParams): string {
+  if (typeof rule !== 'string' || !RULES.has(rule)) return i18n.t('errors.invalid_field');
+  const text = keyedText(`validation.rules.${catalogKey(rule as ValidationRule)}`, limits);
+  const name = String(field ?? '')
+    .split('.')
+    .filter((part) => !/^\d+$/.test(part))
+    .pop();
+  const fields: Record<string, string> = i18n.t('validation.fields', { returnObjects: true });
+  const label = name ? fields[name] : undefined;
+  return label ? i18n.t('validation.withField', { field: label, text }) : text;
 }

@@ -6,6 +6,7 @@ import { PerformanceOverviewCard } from './PerformanceOverviewCard';
 import { QuickActions } from './QuickActions';
 import { RecentActivityCard } from './RecentActivityCard';
 import { StatCards } from './StatCards';
+import { readableErrorMessage } from '../api/errors';
 
 export function HubPage() {
   const { t } = useTranslation();
@@ -26,7 +27,7 @@ export function HubPage() {
           role="alert"
           className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700 dark:border-red-900 dark:bg-red-950 dark:text-red-300"
         >
-          {t('hub.statsFailed', { message: stats.error.message })}
+          {t('hub.statsFailed', { message: readableErrorMessage(stats.error) })}
         </p>
       )}
       <GettingStartedCard role={user.data?.role} />

@@ -2,7 +2,7 @@ import { api, type FloorPrivacy, MAX_PRESENCE_RETENTION_DAYS } from '@hub/proto'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { call } from '../api/client';
-import { failureToast } from '../api/errors';
+import { failureToast, readableErrorMessage } from '../api/errors';
 import { toast } from '../toast/toastStore';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { Checkbox } from '../ui/Checkbox';
@@ -21,7 +21,7 @@ export function PrivacyCard() {
       {layout.isPending && <Skeleton className="h-24" />}
       {layout.isError && (
         <p role="alert" className="text-sm text-red-600">
-          {t('floor.privacy.loadFailed', { message: layout.error.message })}
+          {t('floor.privacy.loadFailed', { message: readableErrorMessage(layout.error) })}
         </p>
       )}
       {layout.data && <PrivacyForm saved={layout.data} />}

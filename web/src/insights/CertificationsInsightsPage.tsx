@@ -13,6 +13,7 @@ import { certificationInsightsQuery } from './queries';
 import { parseCertificationsSearch } from './search';
 import { formatNumber } from '../i18n/format';
 import { useTranslation } from 'react-i18next';
+import { readableErrorMessage } from '../api/errors';
 
 const PAGE = '/insights/certifications';
 
@@ -41,7 +42,7 @@ export function CertificationsInsightsPage() {
       </header>
       {months.isError ? (
         <p role="alert" className="text-sm text-red-600">
-          {t('insights.certifications.loadFailed', { message: months.error.message })}
+          {t('insights.certifications.loadFailed', { message: readableErrorMessage(months.error) })}
         </p>
       ) : null}
       <nav

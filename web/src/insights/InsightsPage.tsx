@@ -18,6 +18,7 @@ import {
 } from './format';
 import { formatNumber } from '../i18n/format';
 import { useTranslation } from 'react-i18next';
+import { readableErrorMessage } from '../api/errors';
 
 export const insightsQuery = queryOptions({
   queryKey: [api.insightsStats.path],
@@ -89,7 +90,7 @@ export function InsightsPage() {
       </header>
       {isError ? (
         <p role="alert" className="text-sm text-red-600">
-          {t('insights.loadFailed', { message: error.message })}
+          {t('insights.loadFailed', { message: readableErrorMessage(error) })}
         </p>
       ) : null}
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">

@@ -23,6 +23,7 @@ import { observationInsightsQuery } from './queries';
 import { type ObservationsSearch, parseObservationsSearch } from './search';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../i18n/i18n';
+import { readableErrorMessage } from '../api/errors';
 
 const PAGE = '/insights/observations';
 
@@ -40,7 +41,7 @@ export function ObservationsInsightsPage() {
       </header>
       {isError ? (
         <p role="alert" className="text-sm text-red-600">
-          {t('insights.observations.loadFailed', { message: error.message })}
+          {t('insights.observations.loadFailed', { message: readableErrorMessage(error) })}
         </p>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">

@@ -11,6 +11,7 @@ import { axisProps, CHART_COLOURS, ChartCard, tooltipProps } from './charts';
 import { cellClass, InsightTable, rowClass } from './InsightTable';
 import { progressInsightsQuery } from './queries';
 import { useTranslation } from 'react-i18next';
+import { readableErrorMessage } from '../api/errors';
 
 /** /insights/progress: course progress by course and by person. */
 export function ProgressInsightsPage() {
@@ -25,7 +26,7 @@ export function ProgressInsightsPage() {
       </header>
       {isError ? (
         <p role="alert" className="text-sm text-red-600">
-          {t('insights.progress.loadFailed', { message: error.message })}
+          {t('insights.progress.loadFailed', { message: readableErrorMessage(error) })}
         </p>
       ) : null}
       <ChartCard

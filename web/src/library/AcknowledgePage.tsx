@@ -8,6 +8,7 @@ import { AcknowledgedNote, useAcknowledgeVersion } from './AcknowledgeVersion';
 import { ChangeRow } from './VersionDiffView';
 import { acknowledgementQuery, diffSummaryText } from './versions';
 import { useTranslation } from 'react-i18next';
+import { readableErrorMessage } from '../api/errors';
 
 /**
  * /library/documents/$id/acknowledge, where the new-version notification leads: what changed in
@@ -28,7 +29,7 @@ export function AcknowledgePage({ documentId }: { documentId: number }) {
           {isApiError(acknowledgement.error, 404) || !(documentId > 0)
             ? t('library.acknowledge.nothing')
             : t('library.acknowledge.loadFailed', {
-                message: acknowledgement.error?.message ?? '',
+                message: readableErrorMessage(acknowledgement.error),
               })}
         </p>
       )}

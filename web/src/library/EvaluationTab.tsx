@@ -33,6 +33,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Spinner } from '../ui/Spinner';
 import { smallButtonClass, smallOutlineButtonClass } from '../ui/styles';
 import { refreshLibrary } from './queries';
+import { readableFailureReason } from '../api/failure-reason';
 
 interface EvaluationTabProps {
   document: LibraryDocument;
@@ -107,7 +108,7 @@ function GenerationError({
       <AlertCircle aria-hidden className="size-4" />
       <span className="flex-1">
         {t('library.evaluation.generationFailed', {
-          error: document.evaluationGenerationError ?? '',
+          error: readableFailureReason(document.evaluationGenerationError ?? ''),
         })}
       </span>
       <button

@@ -1,6 +1,7 @@
 import type { LibraryDocument, ProcessingProgress } from '@hub/proto';
 import type { BadgeTone } from '../ui/Badge';
 import { i18n } from '../i18n/i18n';
+import { readableFailureReason } from '../api/failure-reason';
 
 /** What a document row's processing badge says. */
 export interface DocumentStatus {
@@ -72,7 +73,10 @@ export type ProcessingSummary =
  */
 export function processingSummary(document: SummaryFields): ProcessingSummary {
   const error = document.processingError ?? document.evaluationGenerationError ?? document.sopError;
-  if (error) return { kind: 'failed', text: i18n.t('library.summary.failed', { error }) };
+  if (error) {
+    const reason = readableFailureReason(error);
+    return { kind: 'failed', text: i18n.t('library.summary.failed', { error: reason }) };
+  }
   // The SOP is ready but its evaluation is being (re)generated: not completed yet.
   if (document.progress.stage === 'generating_evaluation') {
     return processing(document);

@@ -11,6 +11,7 @@ import { LoadingRow } from '../ui/ListStates';
 import { smallButtonClass } from '../ui/styles';
 import { mySopQuery, mySopsQuery, reasonText, type ReadSop } from './queries';
 import { useTranslation } from 'react-i18next';
+import { readableErrorMessage } from '../api/errors';
 
 const tabClass =
   'rounded px-3 py-1.5 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm dark:text-slate-300 dark:data-[state=active]:bg-slate-950 dark:data-[state=active]:text-slate-50';
@@ -35,7 +36,7 @@ export function MySopPage({ documentId }: { documentId: number }) {
           <p role="alert" data-testid="my-sop-error" className="text-sm text-red-600">
             {isApiError(sop.error, 404) || !(documentId > 0)
               ? (sop.error?.message ?? t('mySops.page.notFound'))
-              : t('mySops.page.loadFailed', { message: sop.error?.message ?? '' })}
+              : t('mySops.page.loadFailed', { message: readableErrorMessage(sop.error) })}
           </p>
         </>
       )}

@@ -6,7 +6,9 @@ import { Badge } from '../ui/Badge';
 import { Skeleton } from '../ui/Card';
 import { checklistLink } from './checklistLinks';
 import { organizationOnboardingQuery } from './queries';
+import { stepWords } from './stepText';
 import { useTranslation } from 'react-i18next';
+import { readableErrorMessage } from '../api/errors';
 
 /** An organization's onboarding steps, each computed from its records, with where to do it. */
 export function OrganizationChecklist({
@@ -22,7 +24,7 @@ export function OrganizationChecklist({
   if (checklist.isError) {
     return (
       <p role="alert" className="mt-4 text-sm text-red-600">
-        {t('onboarding.loadFailed', { message: checklist.error.message })}
+        {t('onboarding.loadFailed', { message: readableErrorMessage(checklist.error) })}
       </p>
     );
   }
@@ -77,14 +79,16 @@ function ChecklistStep({
         <div className="flex flex-wrap items-center gap-2">
           {to && !step.done ? (
             <Link to={to} className="font-medium text-blue-600 hover:underline dark:text-blue-400">
-              {step.label}
+              {stepWords(step).label}
             </Link>
           ) : (
-            <span className="font-medium">{step.label}</span>
+            <span className="font-medium">{stepWords(step).label}</span>
           )}
           {step.optional && <Badge>{t('onboarding.optional')}</Badge>}
         </div>
-        <p className="text-sm break-words text-slate-500 dark:text-slate-400">{step.detail}</p>
+        <p className="text-sm break-words text-slate-500 dark:text-slate-400">
+          {stepWords(step).detail}
+        </p>
       </div>
     </li>
   );

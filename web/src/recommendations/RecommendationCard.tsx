@@ -9,11 +9,13 @@ import { formatDateTime } from '../ui/dates';
 import { linkClass, smallButtonClass, smallOutlineButtonClass } from '../ui/styles';
 import { decisionText, PRIORITY_TONES } from './format';
 import { recommendationsQuery } from './queries';
+import { evidenceLabel, evidenceValue, recommendationWords } from './texts';
 import { useTranslation } from 'react-i18next';
 
 /** One recommendation: why (evidence, linked), what to do (action) and its decision. */
 export function RecommendationCard({ recommendation }: { recommendation: Recommendation }) {
   const { t } = useTranslation();
+  const words = recommendationWords(recommendation);
   const queryClient = useQueryClient();
   const decide = useMutation({
     mutationFn: (decision: 'implement' | 'dismiss') =>
@@ -26,7 +28,7 @@ export function RecommendationCard({ recommendation }: { recommendation: Recomme
           decided.state === 'implemented'
             ? t('recommendations.markedImplemented')
             : t('recommendations.dismissedToast'),
-        description: recommendation.title,
+        description: words.title,
       }),
     onError: (error) =>
       toast(
@@ -51,23 +53,21 @@ export function RecommendationCard({ recommendation }: { recommendation: Recomme
         </span>
       </div>
       <h3 className="mt-2 font-semibold" data-testid="recommendation-title">
-        {recommendation.title}
+        {words.title}
       </h3>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        {recommendation.description}
-      </p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{words.description}</p>
       {recommendation.evidence.length > 0 && (
         <dl className="mt-3 grid gap-1 text-xs sm:grid-cols-2">
           {recommendation.evidence.map((item, index) => (
             <div key={index} className="flex gap-2">
-              <dt className="text-slate-500 dark:text-slate-400">{item.label}</dt>
+              <dt className="text-slate-500 dark:text-slate-400">{evidenceLabel(item)}</dt>
               <dd className="font-medium">
                 {item.href ? (
                   <a href={item.href} className={linkClass}>
-                    {item.value ?? t('recommendations.open')}
+                    {evidenceValue(item) ?? t('recommendations.open')}
                   </a>
                 ) : (
-                  item.value
+                  evidenceValue(item)
                 )}
               </dd>
             </div>
@@ -76,7 +76,7 @@ export function RecommendationCard({ recommendation }: { recommendation: Recomme
       )}
       <div className="mt-4 flex flex-wrap items-center gap-2">
         <a href={recommendation.action.href} className={smallButtonClass}>
-          {recommendation.action.label}
+          {words.action}
         </a>
         {recommendation.state === 'active' ? (
           <>

@@ -4,7 +4,7 @@ import clsx from 'clsx';
 import { CheckCircle2, Gauge, Lightbulb, RefreshCw, TriangleAlert } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { call } from '../api/client';
-import { failureToast } from '../api/errors';
+import { failureToast, readableErrorMessage } from '../api/errors';
 import { toast } from '../toast/toastStore';
 import { Card, Skeleton } from '../ui/Card';
 import { formatDateTime } from '../ui/dates';
@@ -156,7 +156,7 @@ export function RecommendationsPage() {
       {list.isPending && <Skeleton className="h-40" />}
       {list.isError && (
         <p role="alert" className="text-sm text-red-600">
-          {t('recommendations.loadFailed', { message: list.error.message })}
+          {t('recommendations.loadFailed', { message: readableErrorMessage(list.error) })}
         </p>
       )}
       {list.data && shown.length === 0 && (

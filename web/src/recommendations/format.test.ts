@@ -11,6 +11,7 @@ const recommendation = (overrides: Partial<Recommendation>): Recommendation => (
   description: '',
   evidence: [],
   action: { label: 'Re-process the document', href: '/library/documents' },
+  text: null,
   state: 'active',
   decidedBy: null,
   decidedAt: null,

@@ -10,7 +10,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { type FormEvent, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { call } from '../api/client';
-import { failureToast } from '../api/errors';
+import { failureToast, readableErrorMessage } from '../api/errors';
 import { toast } from '../toast/toastStore';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -154,7 +154,7 @@ function ApiTokens() {
       {tokens.isPending && <Skeleton className="mt-4 h-16" />}
       {tokens.isError && (
         <p role="alert" className="mt-4 text-sm text-red-600">
-          {t('tokens.api.loadFailed', { message: tokens.error.message })}
+          {t('tokens.api.loadFailed', { message: readableErrorMessage(tokens.error) })}
         </p>
       )}
       {tokens.data && tokens.data.tokens.length === 0 && (

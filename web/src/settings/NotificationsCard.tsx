@@ -5,7 +5,7 @@ import { Switch } from 'radix-ui';
 import { notificationSettingsQuery } from '../activity/queries';
 import { settingChange } from '../activity/notifications';
 import { call } from '../api/client';
-import { failureToast } from '../api/errors';
+import { failureToast, readableErrorMessage } from '../api/errors';
 import { toast } from '../toast/toastStore';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import type { en } from '../i18n/locales/en';
@@ -51,7 +51,9 @@ export function NotificationsCard() {
       {settings.isPending && <Skeleton className="mt-4 h-24" />}
       {settings.isError && (
         <p role="alert" className="mt-4 text-sm text-red-600">
-          {t('settings.notifications.loadFailed', { message: settings.error.message })}
+          {t('settings.notifications.loadFailed', {
+            message: readableErrorMessage(settings.error),
+          })}
         </p>
       )}
       {settings.data && (

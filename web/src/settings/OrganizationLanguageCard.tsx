@@ -3,7 +3,7 @@ import { api, LANGUAGE_LABELS, LANGUAGES, type OrganizationSettings } from '@hub
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { call } from '../api/client';
-import { failureToast } from '../api/errors';
+import { failureToast, readableErrorMessage } from '../api/errors';
 import { toast } from '../toast/toastStore';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { Field } from '../ui/Field';
@@ -29,7 +29,7 @@ export function OrganizationLanguageCard() {
       {settings.isPending && <Skeleton className="mt-4 h-10" />}
       {settings.isError && (
         <p role="alert" className="mt-4 text-sm text-red-600">
-          {t('settings.organization.loadFailed', { message: settings.error.message })}
+          {t('settings.organization.loadFailed', { message: readableErrorMessage(settings.error) })}
         </p>
       )}
       {settings.data && (

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
-import { failureToast } from '../api/errors';
+import { failureToast, readableErrorMessage } from '../api/errors';
 import { toast } from '../toast/toastStore';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -97,7 +97,7 @@ export function ScimTokensCard() {
       {tokens.isPending && <Skeleton className="mt-4 h-16" />}
       {tokens.isError && (
         <p role="alert" className="mt-4 text-sm text-red-600">
-          {t('tokens.scim.loadFailed', { message: tokens.error.message })}
+          {t('tokens.scim.loadFailed', { message: readableErrorMessage(tokens.error) })}
         </p>
       )}
       {tokens.data && tokens.data.tokens.length === 0 && (

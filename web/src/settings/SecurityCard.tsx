@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { api, type UserSession } from '@hub/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
-import { failureToast } from '../api/errors';
+import { failureToast, readableErrorMessage } from '../api/errors';
 import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
@@ -60,7 +60,7 @@ export function SecurityCard() {
       {sessions.isPending && <Skeleton className="mt-4 h-32" />}
       {sessions.isError && (
         <p role="alert" className="mt-4 text-sm text-red-600">
-          {t('settings.security.loadFailed', { message: sessions.error.message })}
+          {t('settings.security.loadFailed', { message: readableErrorMessage(sessions.error) })}
         </p>
       )}
       {sessions.data && (

@@ -13,7 +13,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeliveredEventType } from '@hub/proto';
 import { call } from '../api/client';
-import { failureToast } from '../api/errors';
+import { failureToast, readableErrorMessage } from '../api/errors';
 import { toast } from '../toast/toastStore';
 import { SecretShownOnce } from './SecretShownOnce';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
@@ -170,7 +170,7 @@ function Webhooks() {
       {webhooks.isPending && <Skeleton className="mt-4 h-16" />}
       {webhooks.isError && (
         <p role="alert" className="mt-4 text-sm text-red-600">
-          {t('settings.webhooks.loadFailed', { message: webhooks.error.message })}
+          {t('settings.webhooks.loadFailed', { message: readableErrorMessage(webhooks.error) })}
         </p>
       )}
       {webhooks.data && webhooks.data.webhooks.length === 0 && (
@@ -378,7 +378,9 @@ function Deliveries(props: { webhookId: number }) {
   if (deliveries.isError) {
     return (
       <p role="alert" className="text-sm text-red-600">
-        {t('settings.webhooks.deliveriesLoadFailed', { message: deliveries.error.message })}
+        {t('settings.webhooks.deliveriesLoadFailed', {
+          message: readableErrorMessage(deliveries.error),
+        })}
       </p>
     );
   }

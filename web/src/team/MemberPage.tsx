@@ -16,6 +16,7 @@ import { linkClass } from '../ui/styles';
 import { barWidth } from './format';
 import { teamMemberQuery } from './queries';
 import { useTranslation } from 'react-i18next';
+import { readableErrorMessage } from '../api/errors';
 
 /** /team/$id: one member's certifications, observations, courses and video appearances. */
 export function MemberPage({ id }: { id: number }) {
@@ -34,7 +35,7 @@ export function MemberPage({ id }: { id: number }) {
         <p role="alert" className="text-sm text-red-600">
           {isApiError(detail.error, 404) || !(id > 0)
             ? t('team.member.notFound')
-            : t('team.member.loadFailed', { message: detail.error?.message ?? '' })}
+            : t('team.member.loadFailed', { message: readableErrorMessage(detail.error) })}
         </p>
       )}
     </div>

@@ -16,6 +16,7 @@ import { teamMembersQuery, teamStatsQuery } from './queries';
 import { TeamCards } from './TeamCards';
 import { DepartmentBreakdown, PerformanceMetricsCard } from './TeamBreakdown';
 import { useTranslation } from 'react-i18next';
+import { readableErrorMessage } from '../api/errors';
 
 /** /team: the organization's people and their figures, each from their own records. */
 export function TeamPage() {
@@ -59,7 +60,7 @@ export function TeamPage() {
       </header>
       {stats.isError ? (
         <p role="alert" className="text-sm text-red-600">
-          {t('team.statsFailed', { message: stats.error.message })}
+          {t('team.statsFailed', { message: readableErrorMessage(stats.error) })}
         </p>
       ) : null}
       <TeamCards stats={stats.data} />

@@ -9,7 +9,12 @@ export function Toaster() {
   const { t } = useTranslation();
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
   return (
-    <Toast.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={50}>
+    <Toast.Provider
+      duration={TOAST_DURATION}
+      swipeDirection="right"
+      swipeThreshold={50}
+      label={t('toast.announced')}
+    >
       {toasts.map((item) => (
         <Toast.Root
           key={item.id}
@@ -46,6 +51,7 @@ export function Toaster() {
       ))}
       <Toast.Viewport
         hotkey={['F8']}
+        label={t('toast.region')}
         className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:bottom-0 sm:top-auto sm:max-w-[420px] sm:flex-col"
       />
     </Toast.Provider>

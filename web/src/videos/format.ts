@@ -2,6 +2,7 @@ import type { AnalysisReport, IdentifiedOperator, UnidentifiedPerson, Video } fr
 import { i18n } from '../i18n/i18n';
 import type { BadgeTone } from '../ui/Badge';
 import { formatMediumDate } from '../i18n/format';
+import { readableFailureReason } from '../api/failure-reason';
 
 /** What a video row's analysis badge says, and the line beside it. */
 export interface VideoStatus {
@@ -35,7 +36,9 @@ export function videoStatus(video: StatusFields): VideoStatus {
       return {
         label: i18n.t('videos.status.failed'),
         tone: 'red',
-        detail: video.analysisError?.trim() || i18n.t('videos.status.analysisFailed'),
+        detail: video.analysisError?.trim()
+          ? readableFailureReason(video.analysisError)
+          : i18n.t('videos.status.analysisFailed'),
         processing: false,
       };
     default:

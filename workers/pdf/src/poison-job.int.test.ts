@@ -11,21 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POISON_REASON } from './failures.ts';
 import { endlessTextPdf } from './test-support/hostile-pdf.ts';
 import { structuredSopPdf } from './test-support/sop-pdf.ts';
+import { until } from './test-support/until.ts';
 
 /** The built worker, as the launcher, compose and Kubernetes run it. */
 const entry = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 120_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await sleep(50);
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
 
 describe('a job during which the pdf worker process dies twice', () => {
   const resources = claimTestResources();

@@ -8,6 +8,7 @@ import {
   ROLES,
   RPC_CONTRACTS,
   type RpcContract,
+  rpcAccess,
   rpcTables,
 } from '@hub/proto';
 import { RpcFailure } from './rpc-failure.js';
@@ -15,7 +16,8 @@ import { RpcHandler } from './rpc-handler.js';
 
 /**
  * Generated from the contracts: every RPC of the product, decorated as a service decorates its
- * handler, asked by an actor of each role. A role outside the contract's access is refused with
+ * handler, asked by an actor of each role. A role outside the contract's access (for FROM_ROUTES,
+ * the roles of the routes relaying to it) is refused with
  * the gateway's words before the handler runs; a declared role gets through to the request's
  * validation. (The contracts' agreement with the gateway's routes is proto's rpc-access test.)
  */
@@ -59,12 +61,13 @@ describe('RPC access, enforced by RpcHandler', () => {
     const guard = guardOf(contract);
     for (const role of ROLES) {
       const answer = outcome(guard, { actor: actor(role) });
-      const declared = typeof contract.access === 'string' || contract.access.includes(role);
+      const access = rpcAccess(contract);
+      const declared = typeof access === 'string' || access.includes(role);
       expect(answer, role).toEqual(declared ? 'admitted' : refusal);
     }
   });
 
-  it.each(named.filter(([, contract]) => typeof contract.access !== 'string'))(
+  it.each(named.filter(([, contract]) => typeof rpcAccess(contract) !== 'string'))(
     '%s refuses a request without an actor',
     (_, contract) => {
       expect(outcome(guardOf(contract), {})).toMatchObject({ kind: 'validation', field: 'actor' });

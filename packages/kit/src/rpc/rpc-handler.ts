@@ -7,7 +7,7 @@ import {
   UsePipes,
 } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
-import type { RpcContract } from '@hub/proto';
+import { type ResolvedRpcAccess, type RpcContract, rpcAccess } from '@hub/proto';
 import { requireContractAccess } from '../authz/rpc-access.js';
 import { RpcFailure } from './rpc-failure.js';
 
@@ -18,10 +18,15 @@ import { RpcFailure } from './rpc-failure.js';
  * refused role is told no more than the gateway tells it.
  */
 export class ContractAccessGuard implements CanActivate {
-  constructor(private readonly contract: RpcContract) {}
+  /** Resolved once, when the handler is declared: an RPC without its roles fails the start. */
+  private readonly access: ResolvedRpcAccess;
+
+  constructor(contract: RpcContract) {
+    this.access = rpcAccess(contract);
+  }
 
   canActivate(context: ExecutionContext): boolean {
-    requireContractAccess(this.contract, context.switchToRpc().getData());
+    requireContractAccess(this.access, context.switchToRpc().getData());
     return true;
   }
 }

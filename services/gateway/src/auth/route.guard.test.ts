@@ -1,5 +1,6 @@
 import {
   ForbiddenException,
+  type HttpException,
   InternalServerErrorException,
   UnauthorizedException,
   type ExecutionContext,
@@ -11,6 +12,7 @@ import { defineRoute, type Role, type RouteContract, type SessionView } from '@h
 import type { SessionCache } from './session-cache.js';
 import { ROUTE_CONTRACT } from '../http/endpoint.decorator.js';
 import { RouteGuard } from './route.guard.js';
+import { bodyOfHttpException } from '../http/error.filter.js';
 import type { ApiTokenAuthenticator } from '../api-tokens/api-token-authenticator.js';
 
 const adminsOnly = defineRoute({
@@ -78,6 +80,19 @@ describe('RouteGuard', () => {
     request.body = { name: '' };
     await expect(guard.canActivate(context)).rejects.toMatchObject({
       response: { message: 'Name is required', field: 'name' },
+    });
+  });
+
+  it('names the broken rule so a client can word it, and the error body carries it', async () => {
+    const { guard, context, request } = guardFor(adminsOnly, sessionOf('super_admin'));
+    request.body = { name: '' };
+    const refusal = await guard.canActivate(context).catch((error: unknown) => error);
+    expect(bodyOfHttpException(refusal as HttpException)).toEqual({
+      message: 'Name is required',
+      statusCode: 400,
+      field: 'name',
+      code: 'invalid_field',
+      params: { rule: 'required', field: 'name', minimum: 1 },
     });
   });
 });

@@ -1,5 +1,4 @@
 import {
-  BadRequestException,
   type CanActivate,
   type ExecutionContext,
   ForbiddenException,
@@ -16,6 +15,7 @@ import { SessionCache } from './session-cache.js';
 import { type GuardedRequest, SESSION_COOKIE } from '../http/request-context.js';
 import { refuseForeignOrigin, refuseOtherBodyTypes } from '../http/request-origin.js';
 import { SCIM_ROUTE } from '../scim/scim-request.js';
+import { validationRefusal } from '../http/validation-refusal.js';
 import { ApiTokenAuthenticator } from '../api-tokens/api-token-authenticator.js';
 import { bearerSecret } from '../api-tokens/bearer.js';
 
@@ -92,9 +92,5 @@ export async function authorize(
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  throw new BadRequestException({
-    message: issue?.message ?? 'Invalid request',
-    field: issue?.path.join('.') || undefined,
-  });
+  throw validationRefusal(result.error);
 }

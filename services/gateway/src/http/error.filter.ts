@@ -14,17 +14,29 @@ export function bodyOfHttpException(error: HttpException): ErrorBody {
   const status = error.getStatus();
   const answer = error.getResponse();
   if (typeof answer === 'string') return { message: answer, statusCode: status };
-  const { message, field } = answer as { message?: unknown; field?: unknown };
+  const { message, field, code, params } = answer as Record<string, unknown>;
   const text = Array.isArray(message)
     ? message.join(', ')
     : typeof message === 'string'
       ? message
       : error.message;
-  return { message: text, statusCode: status, ...(typeof field === 'string' ? { field } : {}) };
+  return {
+    message: text,
+    statusCode: status,
+    ...(typeof field === 'string' ? { field } : {}),
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(isParams(params) ? { params } : {}),
+  };
 }
 
+function isParams(value: unknown): value is NonNullable<ErrorBody['params']> {
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.values(value).every((part) => ['string', 'number'].includes(typeof part));
+}
+
+/** The table's code for a message it knows, else the code the thrower gave (a schema's rule). */
 function withCode(body: ErrorBody): ErrorBody {
-  const code = errorCodeOf(body.message);
+  const code = errorCodeOf(body.message) ?? body.code;
   return code ? { ...body, code } : body;
 }
 

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { MIME_BY_KIND, plainText, type UploadRule } from '@hub/proto';
 import { type ObjectStorage, SNIFF_BYTES, sniffFileKind } from '@hub/kit';
 import { STORAGE } from './storage.token.js';
+import { validationRefusal } from '../http/validation-refusal.js';
 
 export interface ReceivedUpload<F> {
   key: string;
@@ -132,11 +133,7 @@ export class UploadReceiver {
     if (!rule.fields) return fields as z.output<F>;
     const parsed = rule.fields.safeParse(fields);
     if (parsed.success) return parsed.data as z.output<F>;
-    const issue = parsed.error.issues[0];
-    throw new BadRequestException({
-      message: issue?.message ?? 'Invalid request',
-      field: issue?.path.join('.'),
-    });
+    throw validationRefusal(parsed.error);
   }
 
   private async store<F>(

@@ -2,13 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ScimAnswer, ScimCall } from '@hub/proto';
 import {
-  applyPatch,
+  answerScimCall,
   bounded,
   equalityValue,
   type EventPublisher,
-  patchOperations,
   refuse,
-  scimAnswer,
   scimFilter,
   scimList,
   scimPaging,
@@ -43,26 +41,12 @@ export class ScimUsersService {
 
   private readonly webhooks: WebhookAnnouncer;
 
+  /** A PATCH is answered by the kit: this replace, of the resource as read with it applied. */
   handle(call: ScimCall): Promise<ScimAnswer> {
-    return scimAnswer(() => {
-      switch (call.operation) {
-        case 'list':
-          return this.list(call);
-        case 'create':
-          return this.create(call);
-        case 'read':
-          return this.read(call);
-        case 'replace':
-          return this.replace(call);
-        case 'patch':
-          return this.patch(call);
-        case 'delete':
-          return this.remove(call);
-      }
-    });
+    return answerScimCall(call, this);
   }
 
-  private async list({ caller, query, baseUrl }: ScimCall): Promise<ScimAnswer> {
+  async list({ caller, query, baseUrl }: ScimCall): Promise<ScimAnswer> {
     const { ast, matches } = scimFilter(query.filter);
     const { offset, limit } = scimPaging(query);
     const email = equalityValue(ast, 'userName');
@@ -90,7 +74,7 @@ export class ScimUsersService {
     return scimList(matching.slice(offset, offset + limit), matching.length, offset);
   }
 
-  private async create({ caller, body, baseUrl }: ScimCall): Promise<ScimAnswer> {
+  async create({ caller, body, baseUrl }: ScimCall): Promise<ScimAnswer> {
     const fields = scimUserFields(body);
     // Another organization's member answers the same: whose address it is stays unsaid.
     if (await this.users.findByEmail(fields.email)) throw refuse(409, TAKEN, 'uniqueness');
@@ -130,25 +114,19 @@ export class ScimUsersService {
     };
   }
 
-  private async read({ caller, id, baseUrl }: ScimCall): Promise<ScimAnswer> {
+  async read({ caller, id, baseUrl }: ScimCall) {
     return {
       status: 200,
       body: toScimUser(await this.existing(caller.organizationId, id), baseUrl),
     };
   }
 
-  private async replace({ caller, id, body, baseUrl }: ScimCall): Promise<ScimAnswer> {
+  async replace({ caller, id, body, baseUrl }: ScimCall): Promise<ScimAnswer> {
     const user = await this.existing(caller.organizationId, id);
     return this.save(user, scimUserFields(body), baseUrl);
   }
 
-  private async patch({ caller, id, body, baseUrl }: ScimCall): Promise<ScimAnswer> {
-    const user = await this.existing(caller.organizationId, id);
-    const patched = applyPatch(toScimUser(user, baseUrl), patchOperations(body));
-    return this.save(user, scimUserFields(patched), baseUrl);
-  }
-
-  private async remove({ caller, id }: ScimCall): Promise<ScimAnswer> {
+  async remove({ caller, id }: ScimCall): Promise<ScimAnswer> {
     const user = await this.existing(caller.organizationId, id);
     const deleted = {
       type: 'user.deleted' as const,

@@ -1,14 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SCIM_SCHEMAS, type ScimAnswer, type ScimCall } from '@hub/proto';
-import {
-  applyPatch,
-  patchOperations,
-  refuse,
-  scimAnswer,
-  scimFilter,
-  scimList,
-  scimPaging,
-} from '@hub/kit';
+import { answerScimCall, refuse, scimFilter, scimList, scimPaging } from '@hub/kit';
 import { z } from 'zod';
 import { Members } from '../team/members.js';
 import {
@@ -49,26 +41,12 @@ export class ScimGroupsService {
     @Inject(Members) private readonly members: Members,
   ) {}
 
+  /** A PATCH is answered by the kit: this replace, of the resource as read with it applied. */
   handle(call: ScimCall): Promise<ScimAnswer> {
-    return scimAnswer(() => {
-      switch (call.operation) {
-        case 'list':
-          return this.list(call);
-        case 'create':
-          return this.create(call);
-        case 'read':
-          return this.read(call);
-        case 'replace':
-          return this.replace(call);
-        case 'patch':
-          return this.patch(call);
-        case 'delete':
-          return this.remove(call);
-      }
-    });
+    return answerScimCall(call, this);
   }
 
-  private async list({ caller, query, baseUrl }: ScimCall): Promise<ScimAnswer> {
+  async list({ caller, query, baseUrl }: ScimCall): Promise<ScimAnswer> {
     const { matches } = scimFilter(query.filter);
     const { offset, limit } = scimPaging(query);
     const withoutMembers = /\bmembers\b/i.test(query.excludedAttributes ?? '');
@@ -80,7 +58,7 @@ export class ScimGroupsService {
     return scimList(page, matching.length, offset);
   }
 
-  private async create({ caller, body, baseUrl }: ScimCall): Promise<ScimAnswer> {
+  async create({ caller, body, baseUrl }: ScimCall): Promise<ScimAnswer> {
     const input = this.parse(body);
     const userIds = await this.memberIds(caller.organizationId, input.members);
     const id = await this.unique(() =>
@@ -94,23 +72,16 @@ export class ScimGroupsService {
     return { status: 201, body: await this.group(caller.organizationId, baseUrl, id) };
   }
 
-  private async read({ caller, id, baseUrl }: ScimCall): Promise<ScimAnswer> {
+  async read({ caller, id, baseUrl }: ScimCall) {
     return { status: 200, body: await this.group(caller.organizationId, baseUrl, id) };
   }
 
-  private async replace({ caller, id, body, baseUrl }: ScimCall): Promise<ScimAnswer> {
+  async replace({ caller, id, body, baseUrl }: ScimCall): Promise<ScimAnswer> {
     const record = await this.record(caller.organizationId, id);
     return this.save(caller.organizationId, baseUrl, record, this.parse(body));
   }
 
-  private async patch({ caller, id, body, baseUrl }: ScimCall): Promise<ScimAnswer> {
-    const record = await this.record(caller.organizationId, id);
-    const current = await this.group(caller.organizationId, baseUrl, record.id);
-    const patched = applyPatch(current, patchOperations(body));
-    return this.save(caller.organizationId, baseUrl, record, this.parse(patched));
-  }
-
-  private async remove({ caller, id }: ScimCall): Promise<ScimAnswer> {
+  async remove({ caller, id }: ScimCall): Promise<ScimAnswer> {
     const record = await this.record(caller.organizationId, id);
     await this.functions.remove(caller.organizationId, record.id);
     return { status: 204, body: null };

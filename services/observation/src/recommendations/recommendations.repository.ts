@@ -25,6 +25,7 @@ interface RecommendationRow {
   description: string;
   evidence: Recommendation['evidence'];
   action: Recommendation['action'];
+  text: Recommendation['text'];
   state: RecommendationState;
   decided_by: number | null;
   decided_by_name: string | null;
@@ -43,6 +44,7 @@ function toView(row: RecommendationRow): Recommendation {
     description: row.description,
     evidence: row.evidence,
     action: row.action,
+    text: row.text,
     state: row.state,
     decidedBy:
       row.decided_by === null ? null : { id: row.decided_by, name: row.decided_by_name ?? '' },
@@ -219,15 +221,18 @@ export class RecommendationsRepository {
   private async upsert(tx: EntityManager, organizationId: number, finding: Finding) {
     await tx.query(
       `INSERT INTO recommendations
-         (organization_id, rule, subject_key, category, priority, title, description, evidence, action)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb)
+         (organization_id, rule, subject_key, category, priority, title, description, evidence,
+          action, text)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10::jsonb)
        ON CONFLICT (organization_id, rule, subject_key) DO UPDATE SET
          category = EXCLUDED.category, priority = EXCLUDED.priority, title = EXCLUDED.title,
          description = EXCLUDED.description, evidence = EXCLUDED.evidence,
-         action = EXCLUDED.action, updated_at = now()
+         action = EXCLUDED.action, text = EXCLUDED.text, updated_at = now()
        WHERE recommendations.state = 'active'
-         AND (recommendations.evidence, recommendations.description, recommendations.priority)
-             IS DISTINCT FROM (EXCLUDED.evidence, EXCLUDED.description, EXCLUDED.priority)`,
+         AND (recommendations.evidence, recommendations.description, recommendations.priority,
+              recommendations.text)
+             IS DISTINCT FROM (EXCLUDED.evidence, EXCLUDED.description, EXCLUDED.priority,
+              EXCLUDED.text)`,
       [
         organizationId,
         finding.rule,
@@ -238,6 +243,7 @@ export class RecommendationsRepository {
         finding.description,
         JSON.stringify(finding.evidence),
         JSON.stringify(finding.action),
+        JSON.stringify(finding.text),
       ],
     );
   }

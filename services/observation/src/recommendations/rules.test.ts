@@ -117,6 +117,16 @@ describe('supervisors without observations', () => {
       ['supervisor:1', 'Medium'],
       ['supervisor:2', 'Low'],
     ]);
+    expect(findings.map((finding) => finding.text.key)).toEqual([
+      'supervisor_never_observed',
+      'supervisor_idle',
+    ]);
+    expect(findings[1]!.text.params).toEqual({
+      name: 'Idle',
+      days: 30,
+      date: inDays(-31).toISOString().slice(0, 10),
+    });
+    expect(findings[0]!.evidence[1]!.valueText).toEqual({ key: 'never', params: {} });
   });
 });
 
@@ -164,8 +174,17 @@ describe('documents that failed processing', () => {
     expect(findings[0]!.category).toBe('Cost Optimization');
     expect(findings[0]!.evidence).toContainEqual({
       label: 'Error',
+      labelKey: 'error',
       value: 'Unreadable PDF',
       href: null,
+    });
+  });
+
+  it("says the same as a catalog key and its parts, for the reader's language", () => {
+    const [finding] = failedDocumentsRule([document({ documentId: 1, processingError: 'x' })]);
+    expect(finding!.text).toEqual({
+      key: 'document_processing_failed',
+      params: { title: finding!.evidence[0]!.value },
     });
   });
 });

@@ -4,12 +4,14 @@ import type {
   RecommendationEvidence,
   RecommendationPriority,
   RecommendationRule,
+  RecommendationText,
 } from '@hub/proto';
 
 /**
  * The recommendation rules: each a pure function from rows (fetched by the repository or asked
  * of other services) to findings. A finding names its subject, so re-running the rules updates
- * the same recommendation rather than adding another. The texts are offline templates.
+ * the same recommendation rather than adding another. The texts are offline templates, in
+ * English; `text` and the evidence's keys say the same for a client to word in its language.
  */
 export interface Finding {
   rule: RecommendationRule;
@@ -21,6 +23,7 @@ export interface Finding {
   description: string;
   evidence: RecommendationEvidence[];
   action: RecommendationAction;
+  text: RecommendationText;
 }
 
 const DAY_MS = 86_400_000;
@@ -38,6 +41,7 @@ const SCHEDULE_OBSERVATION: RecommendationAction = {
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 const headcount = (count: number) => (count === 1 ? '1 person' : `${count} people`);
 const percent = (value: number) => `${Math.round(value)}%`;
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const editEvaluation = (documentId: number) => `/library/documents/${documentId}/evaluation/edit`;
 
 export interface ExpiringCertificationRow {
@@ -68,11 +72,26 @@ export function expiringCertificationsRule(
         title: `Renew ${row.holderName}'s certification "${row.title}"`,
         description: `${row.holderName}'s certification "${row.title}" expires in ${plural(days, 'day')} and no observation is scheduled. A passed observation renews it.`,
         evidence: [
-          { label: 'Holder', value: row.holderName, href: '/certifications' },
-          { label: 'Certification', value: row.title, href: '/certifications' },
-          { label: 'Expires', value: row.expiresAt.toISOString().slice(0, 10), href: null },
+          { label: 'Holder', labelKey: 'holder', value: row.holderName, href: '/certifications' },
+          {
+            label: 'Certification',
+            labelKey: 'certification',
+            value: row.title,
+            href: '/certifications',
+          },
+          {
+            label: 'Expires',
+            labelKey: 'expires',
+            value: isoDay(row.expiresAt),
+            valueText: { key: 'date', params: { date: isoDay(row.expiresAt) } },
+            href: null,
+          },
         ],
         action: SCHEDULE_OBSERVATION,
+        text: {
+          key: 'certification_expiring_unscheduled',
+          params: { holder: row.holderName, title: row.title, days },
+        },
       };
     });
 }
@@ -106,10 +125,18 @@ export function reobservationRule(rows: readonly ReobservationRow[]): Finding[] 
       description: `Version ${versions.join(', ')} of "${first.title}" changed a safety-relevant section: ${headcount(people.length)} certified on it must be observed again. A passed observation clears it.`,
       evidence: people.slice(0, MAX_EVIDENCE).map((row) => ({
         label: row.holderName,
-        value: `Needs re-observation since version ${row.version} (${row.since.toISOString().slice(0, 10)})`,
+        value: `Needs re-observation since version ${row.version} (${isoDay(row.since)})`,
+        valueText: {
+          key: 'reobservation_since',
+          params: { version: row.version, date: isoDay(row.since) },
+        },
         href: `/team/${row.userId}`,
       })),
       action: { label: 'Start an observation', href: '/library/observations' },
+      text: {
+        key: 'sop_reobservation_needed',
+        params: { title: first.title, people: people.length, versions: versions.join(', ') },
+      },
     };
   });
 }
@@ -130,7 +157,7 @@ export interface SopResultsRow {
 export function sopPassRateRule(rows: readonly SopResultsRow[]): Finding[] {
   return rows
     .filter((row) => row.observations >= MIN_OBSERVATIONS && row.averageScore < row.passMark)
-    .map((row) => ({
+    .map((row): Finding => ({
       rule: 'sop_pass_rate_below_mark',
       subjectKey: `sop:${row.documentId}`,
       category: 'Quality Upgrades',
@@ -138,12 +165,41 @@ export function sopPassRateRule(rows: readonly SopResultsRow[]): Finding[] {
       title: `Retrain on "${row.title}"`,
       description: `Over the last ${WINDOW_DAYS} days, observations on "${row.title}" averaged ${percent(row.averageScore)}, below the pass mark of ${percent(row.passMark)} (${row.passed} of ${plural(row.observations, 'observation')} passed). Enrol the people concerned in a course on it.`,
       evidence: [
-        { label: 'SOP', value: row.title, href: '/library/documents' },
-        { label: 'Average score', value: percent(row.averageScore), href: '/library/observations' },
-        { label: 'Pass mark', value: percent(row.passMark), href: null },
-        { label: 'Passed', value: `${row.passed} of ${row.observations}`, href: null },
+        { label: 'SOP', labelKey: 'sop', value: row.title, href: '/library/documents' },
+        {
+          label: 'Average score',
+          labelKey: 'average_score',
+          value: percent(row.averageScore),
+          valueText: { key: 'percent', params: { value: Math.round(row.averageScore) } },
+          href: '/library/observations',
+        },
+        {
+          label: 'Pass mark',
+          labelKey: 'pass_mark',
+          value: percent(row.passMark),
+          valueText: { key: 'percent', params: { value: Math.round(row.passMark) } },
+          href: null,
+        },
+        {
+          label: 'Passed',
+          labelKey: 'passed',
+          value: `${row.passed} of ${row.observations}`,
+          valueText: { key: 'count_of', params: { count: row.passed, total: row.observations } },
+          href: null,
+        },
       ],
       action: { label: 'Enrol in a course', href: '/training' },
+      text: {
+        key: 'sop_pass_rate_below_mark',
+        params: {
+          title: row.title,
+          days: WINDOW_DAYS,
+          average: Math.round(row.averageScore),
+          passMark: Math.round(row.passMark),
+          passed: row.passed,
+          observations: row.observations,
+        },
+      },
     }));
 }
 
@@ -169,15 +225,34 @@ export function missedQuestionsRule(rows: readonly QuestionResultsRow[]): Findin
       title: `Clarify a step of "${row.sopTitle}"`,
       description: `${row.peopleMissed} of ${headcount(row.peopleObserved)} observed missed "${row.questionText}". The SOP step behind it may be unclear: review the step and the question.`,
       evidence: [
-        { label: 'SOP', value: row.sopTitle, href: '/library/documents' },
-        { label: 'Question', value: row.questionText, href: editEvaluation(row.documentId) },
+        { label: 'SOP', labelKey: 'sop', value: row.sopTitle, href: '/library/documents' },
+        {
+          label: 'Question',
+          labelKey: 'question',
+          value: row.questionText,
+          href: editEvaluation(row.documentId),
+        },
         {
           label: 'Missed by',
+          labelKey: 'missed_by',
           value: `${row.peopleMissed} of ${row.peopleObserved} people`,
+          valueText: {
+            key: 'people_of',
+            params: { count: row.peopleMissed, total: row.peopleObserved },
+          },
           href: '/library/observations',
         },
       ],
       action: { label: 'Review the evaluation', href: editEvaluation(row.documentId) },
+      text: {
+        key: 'question_missed_by_most',
+        params: {
+          title: row.sopTitle,
+          question: row.questionText,
+          missed: row.peopleMissed,
+          observed: row.peopleObserved,
+        },
+      },
     }));
 }
 
@@ -195,24 +270,34 @@ export function idleSupervisorsRule(
   const since = now.getTime() - WINDOW_DAYS * DAY_MS;
   return supervisors
     .filter((row) => !row.lastObservationAt || row.lastObservationAt.getTime() < since)
-    .map((row) => ({
+    .map((row): Finding => ({
       rule: 'supervisor_without_observations',
       subjectKey: `supervisor:${row.userId}`,
       category: 'Efficiency Improvements',
       priority: row.lastObservationAt ? 'Low' : 'Medium',
       title: `Plan observations with ${row.name}`,
       description: row.lastObservationAt
-        ? `${row.name} has not observed anyone for more than ${WINDOW_DAYS} days (last on ${row.lastObservationAt.toISOString().slice(0, 10)}).`
+        ? `${row.name} has not observed anyone for more than ${WINDOW_DAYS} days (last on ${isoDay(row.lastObservationAt)}).`
         : `${row.name} is a training supervisor and has not observed anyone yet.`,
       evidence: [
-        { label: 'Supervisor', value: row.name, href: '/certifications' },
+        { label: 'Supervisor', labelKey: 'supervisor', value: row.name, href: '/certifications' },
         {
           label: 'Last observation',
-          value: row.lastObservationAt ? row.lastObservationAt.toISOString().slice(0, 10) : 'Never',
+          labelKey: 'last_observation',
+          value: row.lastObservationAt ? isoDay(row.lastObservationAt) : 'Never',
+          valueText: row.lastObservationAt
+            ? { key: 'date', params: { date: isoDay(row.lastObservationAt) } }
+            : { key: 'never', params: {} },
           href: '/library/observations',
         },
       ],
       action: SCHEDULE_OBSERVATION,
+      text: row.lastObservationAt
+        ? {
+            key: 'supervisor_idle',
+            params: { name: row.name, days: WINDOW_DAYS, date: isoDay(row.lastObservationAt) },
+          }
+        : { key: 'supervisor_never_observed', params: { name: row.name } },
     }));
 }
 
@@ -245,12 +330,22 @@ export function unpublishedEvaluationsRule(documents: readonly DocumentHealthRow
           ? `"${row.title}" has a draft evaluation waiting for review; until it is published, nobody can be observed on this SOP.`
           : `"${row.title}" has no evaluation${row.evaluationError ? ` (generation failed: ${row.evaluationError})` : ''}; nobody can be observed on this SOP.`,
         evidence: [
-          { label: 'SOP', value: row.title, href: '/library/documents' },
-          { label: 'Evaluation', value: draft ? 'Draft' : 'None', href: null },
+          { label: 'SOP', labelKey: 'sop', value: row.title, href: '/library/documents' },
+          {
+            label: 'Evaluation',
+            labelKey: 'evaluation',
+            value: draft ? 'Draft' : 'None',
+            valueText: { key: draft ? 'draft' : 'none', params: {} },
+            href: null,
+          },
         ],
         action: draft
           ? { label: 'Review and publish the evaluation', href: editEvaluation(row.documentId) }
           : { label: 'Regenerate the evaluation', href: '/library/documents' },
+        text: {
+          key: draft ? 'evaluation_draft' : 'evaluation_missing',
+          params: { title: row.title },
+        },
       };
     });
 }
@@ -267,10 +362,11 @@ export function failedDocumentsRule(documents: readonly DocumentHealthRow[]): Fi
       title: `Re-process "${row.title}"`,
       description: `Processing "${row.title}" failed (${row.processingError}); the upload cannot be used for training until it is processed again.`,
       evidence: [
-        { label: 'Document', value: row.title, href: '/library/documents' },
-        { label: 'Error', value: row.processingError, href: null },
+        { label: 'Document', labelKey: 'document', value: row.title, href: '/library/documents' },
+        { label: 'Error', labelKey: 'error', value: row.processingError, href: null },
       ],
       action: { label: 'Re-process the document', href: '/library/documents' },
+      text: { key: 'document_processing_failed', params: { title: row.title } },
     }));
 }
 
@@ -303,9 +399,17 @@ export function unidentifiedOperatorsRule(videos: readonly IdentificationGapRow[
       evidence: gaps.slice(0, MAX_EVIDENCE).map((row) => ({
         label: row.title,
         value: `${row.identifiedOperators} of ${row.detectedOperators} identified`,
+        valueText: {
+          key: 'identified_of',
+          params: { count: row.identifiedOperators, total: row.detectedOperators },
+        },
         href: '/library/videos',
       })),
       action: { label: 'Review the videos', href: '/library/videos' },
+      text: {
+        key: 'video_operators_unidentified',
+        params: { operators: unidentified, videos: gaps.length },
+      },
     },
   ];
 }

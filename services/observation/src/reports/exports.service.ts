@@ -1,7 +1,7 @@
 import { organizationScope } from '@hub/proto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Actor, ObservationHistoryCsvBatch, ReportKind } from '@hub/proto';
-import { historyHeader, historyLines } from './history-csv.js';
+import { historyHeader } from './history-csv.js';
 import { HistoryRepository } from './history.repository.js';
 import { ReportsRepository } from './reports.repository.js';
 
@@ -22,11 +22,11 @@ export class ExportsService {
     afterId: number | null,
     limit: number,
   ): Promise<ObservationHistoryCsvBatch> {
-    const rows = await this.history.page(organizationScope(actor), afterId, limit);
+    const page = await this.history.csvPage(organizationScope(actor), afterId, limit);
     return {
-      text: (afterId === null ? historyHeader() : '') + historyLines(rows),
-      rows: rows.length,
-      nextAfterId: rows.length < limit ? null : rows[rows.length - 1]!.id,
+      text: (afterId === null ? historyHeader() : '') + page.text,
+      rows: page.rows,
+      nextAfterId: page.rows < limit ? null : page.lastId,
     };
   }
 

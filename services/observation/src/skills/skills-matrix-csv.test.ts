@@ -1,7 +1,8 @@
 import { messages } from '@hub/kit';
 import { describe, expect, it } from 'vitest';
 import type { Member } from '../team/members.js';
-import { gapsLine, headerLine, matrixCsvLines } from './skills-matrix-csv.js';
+import type { SkillsMatrixCsvLine } from '@hub/proto';
+import { emptyCell, gapsLine, headerLine, matrixCsvLines } from './skills-matrix-csv.js';
 import type { CertificationRow, LatestRow } from './skills-matrix.repository.js';
 
 const now = new Date('2026-12-01T12:00:00Z');
@@ -39,34 +40,48 @@ const held = (
   ...fields,
 });
 
+/** The text the gateway writes for these lines: the empty cell wherever none was sent. */
+function csvText(lines: SkillsMatrixCsvLine[], columns: number): string {
+  return lines
+    .map(({ person, cells }) => {
+      const all = new Array<string>(columns).fill(emptyCell(english, now));
+      for (const cell of cells) all[cell.column] = cell.text;
+      return `${[person, ...all].join(',')}\r\n`;
+    })
+    .join('');
+}
+
 describe('skills matrix CSV lines', () => {
   it('writes each cell as level, score and date, and every cell without records as not trained', () => {
-    const text = matrixCsvLines(
-      [person(1, 'Otto Operator'), person(2, 'Olga Operator')],
-      [10, 20, 30],
-      {
-        latest: [
-          latest(1, 10),
-          latest(1, 20, {
-            status: 'in_progress',
-            passed: null,
-            score: null,
-            completed_at: null,
-            started_at: new Date('2026-11-30T08:00:00Z'),
-          }),
-          latest(2, 30, { passed: false, score: '61.5' }),
-          // A column the export does not have: ignored.
-          latest(2, 99),
-        ],
-        certifications: [held(1, 10), held(2, 20, { expires_at: day(10) })],
-        functions: [
-          { user_id: 1, name: 'Fryer' },
-          { user_id: 1, name: 'Line cook' },
-        ],
-        gaps: new Map([[1, 1]]),
-      },
-      now,
-      english,
+    const text = csvText(
+      matrixCsvLines(
+        [person(1, 'Otto Operator'), person(2, 'Olga Operator')],
+        [10, 20, 30],
+        {
+          latest: [
+            latest(1, 10),
+            latest(1, 20, {
+              status: 'in_progress',
+              passed: null,
+              score: null,
+              completed_at: null,
+              started_at: new Date('2026-11-30T08:00:00Z'),
+            }),
+            latest(2, 30, { passed: false, score: '61.5' }),
+            // A column the export does not have: ignored.
+            latest(2, 99),
+          ],
+          certifications: [held(1, 10), held(2, 20, { expires_at: day(10) })],
+          functions: [
+            { user_id: 1, name: 'Fryer' },
+            { user_id: 1, name: 'Line cook' },
+          ],
+          gaps: new Map([[1, 1]]),
+        },
+        now,
+        english,
+      ),
+      3,
     );
     expect(text).toBe(
       'Otto Operator,p1@x.test,operator,Operators,Fryer; Line cook,1,' +
@@ -76,21 +91,24 @@ describe('skills matrix CSV lines', () => {
   });
 
   it('tells lapsed, revoked and re-observation cells apart', () => {
-    const text = matrixCsvLines(
-      [person(1, 'Otto')],
-      [1, 2, 3],
-      {
-        latest: [latest(1, 1), latest(1, 2)],
-        certifications: [
-          held(1, 1, { expires_at: day(-1) }),
-          held(1, 2, { revoked_at: day(-3) }),
-          held(1, 3, { reobservation_version: 2 }),
-        ],
-        functions: [],
-        gaps: new Map(),
-      },
-      now,
-      english,
+    const text = csvText(
+      matrixCsvLines(
+        [person(1, 'Otto')],
+        [1, 2, 3],
+        {
+          latest: [latest(1, 1), latest(1, 2)],
+          certifications: [
+            held(1, 1, { expires_at: day(-1) }),
+            held(1, 2, { revoked_at: day(-3) }),
+            held(1, 3, { reobservation_version: 2 }),
+          ],
+          functions: [],
+          gaps: new Map(),
+        },
+        now,
+        english,
+      ),
+      3,
     );
     expect(text).toBe(
       'Otto,p1@x.test,operator,Operators,,0,Expired 92% 2026-11-02,In training 92% 2026-11-02,Needs re-observation\r\n',
@@ -98,12 +116,15 @@ describe('skills matrix CSV lines', () => {
   });
 
   it('keeps names a spreadsheet would run or split safe, and lines without columns whole', () => {
-    const text = matrixCsvLines(
-      [person(1, '=SUM(A1), "boss"', 'manager')],
-      [],
-      { latest: [], certifications: [], functions: [], gaps: new Map() },
-      now,
-      english,
+    const text = csvText(
+      matrixCsvLines(
+        [person(1, '=SUM(A1), "boss"', 'manager')],
+        [],
+        { latest: [], certifications: [], functions: [], gaps: new Map() },
+        now,
+        english,
+      ),
+      0,
     );
     expect(text).toBe(`"'=SUM(A1), ""boss""",p1@x.test,manager,Managers,,0\r\n`);
     expect(headerLine(english, ['SOP, "A"', '-x'])).toBe(

@@ -1,4 +1,4 @@
-import { csvCell, csvLine, Role, type SkillLevel } from '@hub/proto';
+import { csvCell, csvLine, Role, type SkillLevel, type SkillsMatrixCsvLine } from '@hub/proto';
 import type { ServerCatalog } from '@hub/kit';
 import type { Member } from '../team/members.js';
 import { DEPARTMENTS } from '../team/team.service.js';
@@ -44,11 +44,15 @@ interface CellRecords {
   certification?: CertificationRow;
 }
 
+/** The CSV cell of an SOP without an observation or a certification: "Not trained". */
+export const emptyCell = (texts: MatrixTexts, now: Date): string =>
+  csvCell(cellText(texts, skillLevel(null, null, now), null, null));
+
 /**
- * The people's lines, every column a cell, the same text csvLine would write for each value.
- * Most cells of a large matrix have neither an observation nor a certification: they share one
- * "Not trained" cell, and only the cells with records are worked out, so a batch costs its
- * records and a join per line, not a level per cell.
+ * The people's lines: their columns, and the cells that have records (the gateway writes
+ * emptyCell in the others, the same text csvLine would write for each value). Most cells of a
+ * large matrix have neither an observation nor a certification: only the cells with records are
+ * worked out and sent, so a batch costs its records, not a level and a cell per SOP.
  */
 export function matrixCsvLines(
   people: Member[],
@@ -56,7 +60,48 @@ export function matrixCsvLines(
   records: CsvRecords,
   now: Date,
   texts: MatrixTexts,
-): string {
+): SkillsMatrixCsvLine[] {
+  const byPerson = cellsByPerson(documentIds, records);
+  const functions = new Map<number, string[]>();
+  for (const row of records.functions) {
+    const names = functions.get(row.user_id);
+    if (names) names.push(row.name);
+    else functions.set(row.user_id, [row.name]);
+  }
+  return people.map((person) => {
+    const cells = [...(byPerson.get(person.id) ?? [])]
+      .sort(([a], [b]) => a - b)
+      .map(([column, { latest, certification }]) => {
+        const level = skillLevel(
+          latest ?? null,
+          certification
+            ? {
+                expiresAt: certification.expires_at,
+                revokedAt: certification.revoked_at,
+                needsReobservation: certification.reobservation_version !== null,
+              }
+            : null,
+          now,
+        );
+        const score = latest?.score == null ? null : Number(latest.score);
+        const date = latest ? (latest.completed_at ?? latest.started_at).toISOString() : null;
+        return { column, text: csvCell(cellText(texts, level, score, date)) };
+      });
+    const role = Role.parse(person.role);
+    const personCells = csvLine([
+      person.name,
+      person.email,
+      role,
+      DEPARTMENTS[role],
+      (functions.get(person.id) ?? []).join('; '),
+      records.gaps.get(person.id) ?? 0,
+    ]).slice(0, -2);
+    return { person: personCells, cells };
+  });
+}
+
+/** Each person's records by column index; records of other SOPs are left out. */
+function cellsByPerson(documentIds: number[], records: CsvRecords) {
   const column = new Map(documentIds.map((documentId, index) => [documentId, index]));
   const byPerson = new Map<number, Map<number, CellRecords>>();
   const cellOf = (userId: number, documentId: number): CellRecords | null => {
@@ -76,42 +121,5 @@ export function matrixCsvLines(
     const cell = cellOf(row.user_id, row.subject_id);
     if (cell) cell.certification = row;
   }
-  const functions = new Map<number, string[]>();
-  for (const row of records.functions) {
-    const names = functions.get(row.user_id);
-    if (names) names.push(row.name);
-    else functions.set(row.user_id, [row.name]);
-  }
-  const empty = csvCell(cellText(texts, skillLevel(null, null, now), null, null));
-  let text = '';
-  for (const person of people) {
-    const cells = new Array<string>(documentIds.length).fill(empty);
-    for (const [index, { latest, certification }] of byPerson.get(person.id) ?? []) {
-      const level = skillLevel(
-        latest ?? null,
-        certification
-          ? {
-              expiresAt: certification.expires_at,
-              revokedAt: certification.revoked_at,
-              needsReobservation: certification.reobservation_version !== null,
-            }
-          : null,
-        now,
-      );
-      const score = latest?.score == null ? null : Number(latest.score);
-      const date = latest ? (latest.completed_at ?? latest.started_at).toISOString() : null;
-      cells[index] = csvCell(cellText(texts, level, score, date));
-    }
-    const role = Role.parse(person.role);
-    const personCells = csvLine([
-      person.name,
-      person.email,
-      role,
-      DEPARTMENTS[role],
-      (functions.get(person.id) ?? []).join('; '),
-      records.gaps.get(person.id) ?? 0,
-    ]).slice(0, -2);
-    text += cells.length ? `${personCells},${cells.join(',')}\r\n` : `${personCells}\r\n`;
-  }
-  return text;
+  return byPerson;
 }

@@ -8,7 +8,7 @@ import {
   STAFF_ROLES,
   type SkillsMatrix,
   type SkillsMatrixCsvBatch,
-  skillsMatrixCsvBatchRows,
+  SKILLS_MATRIX_CSV_MAX_BATCH_ROWS,
   type SkillsMatrixQuery,
   type SkillsMatrixRow,
 } from '@hub/proto';
@@ -17,7 +17,13 @@ import { RPC } from '../config.js';
 import { type Member, Members } from '../team/members.js';
 import { DEPARTMENTS } from '../team/team.service.js';
 import { isGap, skillLevel } from './skill-level.js';
-import { gapsLine, headerLine, type MatrixTexts, matrixCsvLines } from './skills-matrix-csv.js';
+import {
+  emptyCell,
+  gapsLine,
+  headerLine,
+  type MatrixTexts,
+  matrixCsvLines,
+} from './skills-matrix-csv.js';
 import {
   type CertificationRow,
   type LatestRow,
@@ -112,8 +118,8 @@ export class SkillsMatrixService {
   /**
    * One batch of the CSV. The first (no `rows`): the header, the first people's lines, every
    * selected person's id in order, the columns and the gaps line; the gateway keeps the ids and
-   * asks for the rest skillsMatrixCsvBatchRows at a time, with these columns (no SOP discovery
-   * or titles again). A later batch's people are checked against the actor and the filters
+   * asks for the rest SKILLS_MATRIX_CSV_MAX_BATCH_ROWS at a time, with these columns (no SOP discovery
+   * or titles again), and writes emptyCell in every cell a line does not send. A later batch's people are checked against the actor and the filters
    * again (the ids come from the caller).
    */
   async csvBatch(
@@ -129,7 +135,7 @@ export class SkillsMatrixService {
         this.members.some(organizationId, rows.userIds),
       ]);
       const people = inOrder(selectPeople(some, actor, filter, selection.memberIds), rows.userIds);
-      return { text: await this.csvLines(organizationId, people, rows.documentIds, texts) };
+      return { lines: await this.csvLines(organizationId, people, rows.documentIds, texts) };
     }
     const [selection, everyone] = await Promise.all([
       this.titledColumns(organizationId, filter.jobFunctionId),
@@ -137,10 +143,10 @@ export class SkillsMatrixService {
     ]);
     const people = selectPeople(everyone, actor, filter, selection.memberIds);
     const documentIds = selection.columns.map((column) => column.documentId);
-    const [text, columnGaps] = await Promise.all([
+    const [lines, columnGaps] = await Promise.all([
       this.csvLines(
         organizationId,
-        people.slice(0, skillsMatrixCsvBatchRows(documentIds.length)),
+        people.slice(0, SKILLS_MATRIX_CSV_MAX_BATCH_ROWS),
         documentIds,
         texts,
       ),
@@ -152,11 +158,12 @@ export class SkillsMatrixService {
     ]);
     const gaps = documentIds.map((documentId) => columnGaps.get(documentId) ?? 0);
     return {
-      text:
-        headerLine(
-          texts,
-          selection.columns.map((column) => column.title),
-        ) + text,
+      lines,
+      header: headerLine(
+        texts,
+        selection.columns.map((column) => column.title),
+      ),
+      emptyCell: emptyCell(texts, new Date()),
       rowIds: people.map((person) => person.id),
       documentIds,
       gapsLine: gapsLine(

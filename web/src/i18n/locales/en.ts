@@ -26,6 +26,11 @@ import { floor } from './en/floor';
 import { integrations } from './en/integrations';
 import { videos } from './en/videos';
 import { errors } from './en/errors';
+import { validation } from './en/validation';
+import { recommendationTexts } from './en/recommendation-texts';
+import { onboardingSteps } from './en/onboarding-steps';
+import { failureReasons } from './en/failure-reasons';
+import { requestErrors } from './en/request-errors';
 import { tokens } from './en/tokens';
 import { auth } from './en/auth';
 
@@ -353,6 +358,11 @@ export const en = {
   integrations,
   videos,
   errors,
+  validation,
+  recommendationTexts,
+  onboardingSteps,
+  failureReasons,
+  requestErrors,
   tokens,
   auth,
 } as const;

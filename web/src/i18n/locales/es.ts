@@ -27,6 +27,11 @@ import { floor } from './es/floor';
 import { integrations } from './es/integrations';
 import { videos } from './es/videos';
 import { errors } from './es/errors';
+import { validation } from './es/validation';
+import { recommendationTexts } from './es/recommendation-texts';
+import { onboardingSteps } from './es/onboarding-steps';
+import { failureReasons } from './es/failure-reasons';
+import { requestErrors } from './es/request-errors';
 import { tokens } from './es/tokens';
 import { auth } from './es/auth';
 
@@ -348,6 +353,11 @@ export const es: Catalog = {
   integrations,
   videos,
   errors,
+  validation,
+  recommendationTexts,
+  onboardingSteps,
+  failureReasons,
+  requestErrors,
   tokens,
   auth,
 };

@@ -27,6 +27,11 @@ import { floor } from './fr/floor';
 import { integrations } from './fr/integrations';
 import { videos } from './fr/videos';
 import { errors } from './fr/errors';
+import { validation } from './fr/validation';
+import { recommendationTexts } from './fr/recommendation-texts';
+import { onboardingSteps } from './fr/onboarding-steps';
+import { failureReasons } from './fr/failure-reasons';
+import { requestErrors } from './fr/request-errors';
 import { tokens } from './fr/tokens';
 import { auth } from './fr/auth';
 
@@ -349,6 +354,11 @@ export const fr: Catalog = {
   integrations,
   videos,
   errors,
+  validation,
+  recommendationTexts,
+  onboardingSteps,
+  failureReasons,
+  requestErrors,
   tokens,
   auth,
 };

@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RecognizerPool } from '../ocr/recognizer-pool.ts';
 import { createPdfJobHandler, type PdfJobOutcome } from '../pdf-worker.ts';
 import { scannedPdf } from '../test-support/scanned-pdf.ts';
+import { until } from '../test-support/until.ts';
 import type { PdfJob } from './page-jobs.ts';
 
 /** The built worker, as the launcher, compose and Kubernetes run it. */
@@ -27,17 +28,8 @@ const steps = Array.from({ length: PAGES }, (_, index) => `Step ${index + 1}`);
 const scannedSop = (label: string) =>
   scannedPdf(steps.map((step) => [`${step} of the ${label} procedure.`, 'Wash your hands.']));
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 180_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await sleep(100);
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
+/** A whole scanned document read page by page, on two loaded cores. */
+const UNTIL_MS = 180_000;
 
 describe('a scanned document read as page jobs', () => {
   const resources = claimTestResources();
@@ -68,8 +60,11 @@ describe('a scanned document read as page jobs', () => {
 
   /** The document's job completed, then what the library heard and what was stored. */
   async function outcome(documentId: number) {
-    await until(`document ${documentId} completed`, async () =>
-      (await jobs.getJobState(pdfJobId(documentId, 1))) === 'completed' ? true : undefined,
+    await until(
+      `document ${documentId} completed`,
+      async () =>
+        (await jobs.getJobState(pdfJobId(documentId, 1))) === 'completed' ? true : undefined,
+      UNTIL_MS,
     );
     const messages = await messagesOf(documentId);
     const markdown = await text(await storage.get(`org/1/docs/${documentId}/content.md`));
@@ -184,10 +179,14 @@ describe('a scanned document read as page jobs', () => {
 
     // Killed while reading a page after the first: one page is done, one is in the middle.
     const ofDocument = (job: Job<PdfJob>) => job.name === 'page' && job.data.documentId === 2;
-    await until('a second page job running', async () => {
-      const running = (await jobs.getActive()).some(ofDocument);
-      return running && (await jobs.getCompleted()).some(ofDocument) ? true : undefined;
-    });
+    await until(
+      'a second page job running',
+      async () => {
+        const running = (await jobs.getActive()).some(ofDocument);
+        return running && (await jobs.getCompleted()).some(ofDocument) ? true : undefined;
+      },
+      UNTIL_MS,
+    );
     const exited = new Promise((resolve) => first.once('exit', resolve));
     first.kill('SIGKILL');
     await exited;

@@ -1,14 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LocalDiskStorage } from '@hub/runtime';
-import type { AnalysisReport, FaceEnrolment, VideoInboxMessage } from '@hub/proto';
-import type { Job } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAnalysisHandler } from '../analysis-job.ts';
-import { readVideoWorkerConfig } from '../config.ts';
+import type { AnalysisReport, FaceEnrolment } from '@hub/proto';
+import { describe, expect, it } from 'vitest';
 import { createEnrolmentHandler } from '../enrolment-job.ts';
-import { findBinaries } from '../frames/binaries.ts';
+import { analysisBench, jobOf, listInbox } from '../test-support/analysis-bench.ts';
 import {
   facePhoto,
   facesDir,
@@ -17,26 +12,9 @@ import {
   type Person,
   type SceneStill,
 } from '../test-support/media.ts';
-import type { FaceModel } from './face-model.ts';
-import { analysisSettings, loadFaceModel } from './load-face-model.ts';
 
-const binaries = findBinaries();
-const config = readVideoWorkerConfig({});
-const folder = mkdtempSync(join(tmpdir(), 'fixture-identification-'));
-const storage = new LocalDiskStorage(join(folder, 'objects'));
+const { binaries, folder, storage, faces, analyse } = analysisBench('fixture-identification');
 const USER_IDS: Record<Person, number> = { amy: 1, bernadette: 2, howard: 3, leonard: 4 };
-
-/** What the handlers read of a BullMQ job. */
-const jobOf = <T>(data: T) => ({ data, attemptsMade: 0, opts: { attempts: 1 } }) as Job<T>;
-
-/** The inbox as a list: these tests need no Redis. */
-function listInbox() {
-  const messages: VideoInboxMessage[] = [];
-  return {
-    messages,
-    add: async (_name: string, message: VideoInboxMessage) => messages.push(message),
-  };
-}
 
 /**
  * Photos 2..5 of every fixture person, interleaved so no two shots of one person follow each
@@ -75,21 +53,10 @@ const namedIn = (report: AnalysisReport, index: number) =>
     )
     .map((operator) => operator.name);
 
-let faces: FaceModel;
-
-beforeAll(async () => {
-  faces = await loadFaceModel(config);
-}, 60_000);
-
-afterAll(async () => {
-  await faces?.close();
-  rmSync(folder, { recursive: true, force: true });
-});
-
 describe('identification of the fixture people in a 720p video, with the default settings', () => {
   it('names each enrolled person in their shots and nobody else', async () => {
     const enrolInbox = listInbox();
-    const enrol = createEnrolmentHandler({ storage, inbox: enrolInbox, faces, binaries });
+    const enrol = createEnrolmentHandler({ storage, inbox: enrolInbox, faces: faces(), binaries });
     const enrolments: FaceEnrolment[] = [];
     for (const person of PEOPLE) {
       const pictureKey = `org/1/users/${USER_IDS[person]}/picture.png`;
@@ -104,20 +71,7 @@ describe('identification of the fixture people in a 720p video, with the default
     const list = shots();
     const video = join(folder, 'people.mp4');
     await makeSceneVideo(binaries, list, folder, video);
-    await storage.put('org/1/videos/1.mp4', readFileSync(video), 'video/mp4');
-    const inbox = listInbox();
-    const analyse = createAnalysisHandler({
-      storage,
-      inbox,
-      faces,
-      binaries,
-      steps: null,
-      settings: analysisSettings(config),
-    });
-    const job = { videoId: 1, organizationId: 1, run: 1, videoKey: 'org/1/videos/1.mp4' };
-    await analyse(jobOf({ ...job, sops: [], prompt: '', enrolments }));
-    const done = inbox.messages.find((message) => message.kind === 'analysis.completed');
-    if (done?.kind !== 'analysis.completed') throw new Error(JSON.stringify(inbox.messages));
+    const done = await analyse(video, enrolments);
 
     let recall = 0;
     const wrong: string[] = [];

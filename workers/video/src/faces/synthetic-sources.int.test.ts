@@ -1,23 +1,12 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { LocalDiskStorage } from '@hub/runtime';
-import { peopleSeenText, type VideoInboxMessage } from '@hub/proto';
-import type { Job } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAnalysisHandler } from '../analysis-job.ts';
-import { readVideoWorkerConfig } from '../config.ts';
-import { findBinaries } from '../frames/binaries.ts';
-import type { FaceModel } from './face-model.ts';
-import { analysisSettings, loadFaceModel } from './load-face-model.ts';
+import { peopleSeenText } from '@hub/proto';
+import { describe, expect, it } from 'vitest';
+import { analysisBench } from '../test-support/analysis-bench.ts';
 
 const run = promisify(execFile);
-const binaries = findBinaries();
-const config = readVideoWorkerConfig({});
-const folder = mkdtempSync(join(tmpdir(), 'synthetic-sources-'));
-const storage = new LocalDiskStorage(join(folder, 'objects'));
+const { binaries, folder, analyse } = analysisBench('synthetic-sources');
 
 /**
  * ffmpeg's synthetic sources, 4 s each: test patterns, fractals, cellular automata and noise.
@@ -47,41 +36,11 @@ async function makeSyntheticVideo(output: string) {
   ]);
 }
 
-/** What the handler reads of a BullMQ job. */
-const jobOf = <T>(data: T) => ({ data, attemptsMade: 0, opts: { attempts: 1 } }) as Job<T>;
-
-let faces: FaceModel;
-
-beforeAll(async () => {
-  faces = await loadFaceModel(config);
-}, 60_000);
-
-afterAll(async () => {
-  await faces?.close();
-  rmSync(folder, { recursive: true, force: true });
-});
-
 describe('a video of ffmpeg synthetic sources, with the default settings', () => {
   it('finds no face in it and says no people seen', async () => {
     const video = join(folder, 'synthetic.mp4');
     await makeSyntheticVideo(video);
-    await storage.put('org/1/videos/1.mp4', readFileSync(video), 'video/mp4');
-    const messages: VideoInboxMessage[] = [];
-    const inbox = {
-      add: async (_name: string, message: VideoInboxMessage) => messages.push(message),
-    };
-    const analyse = createAnalysisHandler({
-      storage,
-      inbox,
-      faces,
-      binaries,
-      steps: null,
-      settings: analysisSettings(config),
-    });
-    const job = { videoId: 1, organizationId: 1, run: 1, videoKey: 'org/1/videos/1.mp4' };
-    await analyse(jobOf({ ...job, sops: [], prompt: '', enrolments: [] }));
-    const done = messages.find((message) => message.kind === 'analysis.completed');
-    if (done?.kind !== 'analysis.completed') throw new Error(JSON.stringify(messages));
+    const done = await analyse(video);
 
     expect(done.report.framesAnalysed).toBe(SOURCES.length * SECONDS);
     expect(done.report.detectedOperators).toBe(0);

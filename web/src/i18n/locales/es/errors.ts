@@ -46,6 +46,7 @@ export const errors: Record<ErrorCode, string> = {
   retry_only_failed: 'Solo se puede reintentar un documento cuyo procesamiento falló.',
   option_required: 'Elige una opción para continuar.',
   document_with_evaluation_required: 'Selecciona un documento que tenga evaluación.',
+  invalid_field: 'Revisa los datos que escribiste.',
   storage_unavailable:
     'Ahora mismo no se pueden guardar ni leer archivos (no hay conexión con el almacén de archivos). No se guardó nada; vuelve a intentarlo en unos minutos.',
   storage_full:

@@ -45,6 +45,7 @@ export const errors: Record<ErrorCode, string> = {
   retry_only_failed: 'Seul un document dont le traitement a échoué peut être relancé.',
   option_required: 'Veuillez choisir une réponse pour continuer.',
   document_with_evaluation_required: 'Veuillez choisir un document doté d’une évaluation.',
+  invalid_field: 'Vérifiez les informations saisies.',
   storage_unavailable:
     'Impossible d’enregistrer ou de lire des fichiers pour le moment (le stockage de fichiers est injoignable). Rien n’a été enregistré ; réessayez dans quelques minutes.',
   storage_full:

@@ -1,3 +1,7 @@
 import type { Catalog } from '../en';
 
-export const toast: Catalog['toast'] = { close: 'Fermer' };
+export const toast: Catalog['toast'] = {
+  close: 'Fermer',
+  region: 'Notifications ({hotkey})',
+  announced: 'Notification',
+};

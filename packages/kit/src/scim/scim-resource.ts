@@ -1,0 +1,39 @@
+import type { ScimAnswer, ScimCall } from '@hub/proto';
+import { applyPatch, patchOperations, scimAnswer } from './scim-protocol.js';
+
+/** What a SCIM resource type (Users, Groups) answers; its PATCH is derived, see answerScimCall. */
+export interface ScimResourceType {
+  list(call: ScimCall): Promise<ScimAnswer>;
+  create(call: ScimCall): Promise<ScimAnswer>;
+  /** The resource as its SCIM document, or a 404 refusal. */
+  read(call: ScimCall): Promise<{ status: number; body: { schemas: string[] } }>;
+  replace(call: ScimCall): Promise<ScimAnswer>;
+  remove(call: ScimCall): Promise<ScimAnswer>;
+}
+
+/**
+ * One SCIM call of a resource type, its refusals answered as SCIM errors. A PATCH is the
+ * resource as read with the operations applied (scim-patch), then saved as a PUT of the result:
+ * each resource type writes its replace once, and a PATCH validates and saves exactly as it.
+ */
+export function answerScimCall(call: ScimCall, resource: ScimResourceType): Promise<ScimAnswer> {
+  return scimAnswer(async () => {
+    switch (call.operation) {
+      case 'list':
+        return resource.list(call);
+      case 'create':
+        return resource.create(call);
+      case 'read':
+        return resource.read(call);
+      case 'replace':
+        return resource.replace(call);
+      case 'patch': {
+        const current = await resource.read(call);
+        const patched = applyPatch(current.body, patchOperations(call.body));
+        return resource.replace({ ...call, body: patched });
+      }
+      case 'delete':
+        return resource.remove(call);
+    }
+  });
+}

@@ -1,0 +1,102 @@
+import {
+  AdminOrganization,
+  AdminOverview,
+  CreateOrganizationRequest,
+  CreateUserRequest,
+  CreateUserResponse,
+  GlobalPrompts,
+  InvitationSentResponse,
+  MessageResponse,
+  UserPage,
+} from '../accounts.js';
+import { Organization } from '../identity.js';
+import { Actor, SUPER_ADMIN_ONLY } from '../roles.js';
+import { z } from 'zod';
+import { rpc, ActorOnly, FROM_ROUTES } from '../rpc.js';
+import { PageRequest } from '../paging.js';
+import { AuditPage, NewAuditEntry } from '../audit.js';
+
+/** The super administrator's console and the organization's people: part of identityRpc. */
+export const identityAdminRpc = {
+  // Super administrator console
+  adminOverview: rpc('identity', 'admin.overview', FROM_ROUTES, ActorOnly, AdminOverview),
+  adminOrganizations: rpc(
+    'identity',
+    'admin.organizations.list',
+    FROM_ROUTES,
+    ActorOnly,
+    z.array(AdminOrganization),
+  ),
+  createOrganization: rpc(
+    'identity',
+    'admin.organizations.create',
+    FROM_ROUTES,
+    z.object({ actor: Actor, organization: CreateOrganizationRequest }),
+    AdminOrganization,
+  ),
+  deleteOrganization: rpc(
+    'identity',
+    'admin.organizations.delete',
+    SUPER_ADMIN_ONLY,
+    z.object({ actor: Actor, organizationId: z.number().int() }),
+    MessageResponse,
+  ),
+  /** Appends one entry to the audit log (the gateway, after each audited route). */
+  recordAudit: rpc(
+    'identity',
+    'audit.record',
+    'service',
+    NewAuditEntry,
+    z.object({ recorded: z.boolean() }),
+  ),
+  auditLog: rpc(
+    'identity',
+    'audit.list',
+    FROM_ROUTES,
+    z.object({ actor: Actor, page: PageRequest }),
+    AuditPage,
+  ),
+  adminUsers: rpc(
+    'identity',
+    'admin.users.list',
+    FROM_ROUTES,
+    z.object({ actor: Actor, page: PageRequest }),
+    UserPage,
+  ),
+  createUser: rpc(
+    'identity',
+    'admin.users.create',
+    FROM_ROUTES,
+    z.object({ actor: Actor, user: CreateUserRequest }),
+    CreateUserResponse,
+  ),
+  deleteUser: rpc(
+    'identity',
+    'admin.users.delete',
+    SUPER_ADMIN_ONLY,
+    z.object({ actor: Actor, userId: z.number().int() }),
+    MessageResponse,
+  ),
+  resendInvitation: rpc(
+    'identity',
+    'admin.users.resendInvitation',
+    FROM_ROUTES,
+    z.object({ actor: Actor, userId: z.number().int() }),
+    InvitationSentResponse,
+  ),
+  prompts: rpc('identity', 'prompts.get', FROM_ROUTES, ActorOnly, GlobalPrompts),
+  savePrompts: rpc(
+    'identity',
+    'prompts.save',
+    FROM_ROUTES,
+    z.object({ actor: Actor, prompts: GlobalPrompts }),
+    GlobalPrompts,
+  ),
+  dataPanelOrganizations: rpc(
+    'identity',
+    'admin.data.organizations',
+    FROM_ROUTES,
+    ActorOnly,
+    z.array(Organization),
+  ),
+} as const;

@@ -1,0 +1,33 @@
+import { FAILURE_REASON_CODES, LANGUAGES } from '@hub/proto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyLanguage, i18n, resources } from '../i18n/i18n';
+import { readableFailureReason } from './failure-reason';
+
+describe("a worker's failure reason", () => {
+  afterEach(() => applyLanguage('en'));
+
+  it("is worded in the reader's language, the technical detail kept", async () => {
+    applyLanguage('es');
+    await i18n.changeLanguage('es');
+    expect(readableFailureReason('The PDF is password-protected.')).toBe(
+      'El PDF está protegido con contraseña.',
+    );
+    expect(readableFailureReason('The video could not be decoded: moov atom not found.')).toBe(
+      'No se pudo decodificar el video: moov atom not found.',
+    );
+    expect(readableFailureReason('A reason of another time.')).toBe('A reason of another time.');
+  });
+
+  it('is the stored sentence itself for an English reader', () => {
+    const stored = 'Processing took longer than 5 minutes.';
+    expect(readableFailureReason(stored)).toBe(stored);
+  });
+
+  it('has a text for every code in every language', () => {
+    for (const language of LANGUAGES) {
+      const texts: Record<string, string> = resources[language].translation.failureReasons;
+      for (const code of FAILURE_REASON_CODES)
+        expect(texts[code], `${language} ${code}`).toBeTruthy();
+    }
+  });
+});
