@@ -1,10 +1,9 @@
-import { api, type ReviewEvaluation } from '@hub/proto';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReviewEvaluation } from '@hub/proto';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, Plus, Save, Send, X } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
-import { call, isApiError } from '../api/client';
-import { failureToast } from '../api/errors';
+import { isApiError } from '../api/client';
 import { currentUserQuery } from '../api/queries';
 import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
@@ -29,7 +28,8 @@ import {
   type EditorQuestion,
   type EditorState,
 } from './evaluationText';
-import { documentEvaluationQuery, refreshEvaluation } from './queries';
+import { usePublishEvaluation, useSaveEvaluation } from './mutations';
+import { documentEvaluationQuery, documentQuery } from './queries';
 import { plainTextarea, QuestionEditor } from './QuestionEditor';
 import { useTranslation } from 'react-i18next';
 
@@ -38,8 +38,7 @@ export function EvaluationEditorPage({ documentId }: { documentId: number }) {
   const { t } = useTranslation();
   const role = useQuery(currentUserQuery).data?.role;
   const document = useQuery({
-    queryKey: [api.document.path, documentId],
-    queryFn: ({ signal }) => call(api.document, { params: { id: documentId }, signal }),
+    ...documentQuery(documentId),
     enabled: Number.isInteger(documentId) && documentId > 0,
   });
   const evaluation = useQuery({
@@ -113,7 +112,6 @@ function EvaluationEditor({
   evaluation: ReviewEvaluation;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const initial = useMemo(() => editorStateOf(evaluation), [evaluation]);
   const [state, setState] = useState<EditorState>(initial);
   const [showErrors, setShowErrors] = useState(false);
@@ -124,51 +122,8 @@ function EvaluationEditor({
   const status = evaluationStatusBadge(evaluation.status);
   const notice = revisionNotice(evaluation);
 
-  const saveDraft = () =>
-    call(api.updateEvaluation, { params: { id: documentId }, body: draftOf(state) });
-
-  const afterChange = async (saved: ReviewEvaluation) => {
-    queryClient.setQueryData([api.documentEvaluation.path, documentId], saved);
-    await refreshEvaluation(queryClient, documentId);
-  };
-
-  const save = useMutation({
-    mutationFn: saveDraft,
-    onSuccess: async (saved) => {
-      toast({ title: t('evaluations.savedTitle'), description: t('evaluations.savedDescription') });
-      await afterChange(saved);
-    },
-    onError: (error) =>
-      toast(
-        failureToast(
-          t('evaluations.saveFailedTitle'),
-          error,
-          t('evaluations.saveFailedDescription'),
-        ),
-      ),
-  });
-
-  const publish = useMutation({
-    mutationFn: async () => {
-      if (dirty) await saveDraft();
-      return call(api.publishEvaluation, { params: { id: documentId } });
-    },
-    onSuccess: async (published) => {
-      toast({
-        title: t('evaluations.publishedTitle'),
-        description: t('evaluations.publishedDescription'),
-      });
-      await afterChange(published);
-    },
-    onError: (error) =>
-      toast(
-        failureToast(
-          t('evaluations.publishFailedTitle'),
-          error,
-          t('evaluations.publishFailedDescription'),
-        ),
-      ),
-  });
+  const save = useSaveEvaluation(documentId);
+  const publish = usePublishEvaluation(documentId);
 
   /** The client-side check mirrors the server's (proto's EvaluationDraft). */
   const checked = (action: () => void) => {
@@ -202,7 +157,7 @@ function EvaluationEditor({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        checked(() => save.mutate());
+        checked(() => save.mutate(draftOf(state)));
       }}
     >
       <Card className="space-y-4">
@@ -364,7 +319,7 @@ function EvaluationEditor({
             type="button"
             data-testid="editor-publish"
             disabled={busy}
-            onClick={() => checked(() => publish.mutate())}
+            onClick={() => checked(() => publish.mutate(dirty ? draftOf(state) : null))}
             className={smallButtonClass}
           >
             <Send className="size-4" />

@@ -1,16 +1,16 @@
-import { api, type Folder } from '@hub/proto';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Folder } from '@hub/proto';
+import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { ChevronDown, ChevronRight, Folder as FolderIcon, FolderOpen, Plus } from 'lucide-react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { call } from '../api/client';
 import { toast } from '../toast/toastStore';
 import { Card, Skeleton } from '../ui/Card';
 import { Dialog } from '../ui/Dialog';
 import { Field } from '../ui/Field';
 import { inputClass, smallButtonClass, textareaClass } from '../ui/styles';
 import { ancestorIds, buildFolderTree, type FolderNode } from './folderTree';
+import { useCreateFolder } from './mutations';
 import { foldersQuery } from './queries';
 
 interface FolderPanelProps {
@@ -228,7 +228,6 @@ interface CreateFolderDialogProps {
 
 function CreateFolderDialog({ open, onOpenChange, parent, onCreated }: CreateFolderDialogProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
 
@@ -239,27 +238,7 @@ function CreateFolderDialog({ open, onOpenChange, parent, onCreated }: CreateFol
     }
   }, [open]);
 
-  const create = useMutation({
-    mutationFn: () =>
-      call(api.createFolder, {
-        body: {
-          name: name.trim(),
-          description: description.trim() === '' ? null : description.trim(),
-          parentFolderId: parent?.id ?? null,
-        },
-      }),
-    onSuccess: async (folder) => {
-      toast({
-        title: t('library.folders.created'),
-        description: t('library.folders.createdDescription', { name: folder.name }),
-      });
-      onOpenChange(false);
-      await queryClient.invalidateQueries({ queryKey: foldersQuery.queryKey });
-      onCreated(folder);
-    },
-    // Spec section 8: no server message is shown for folder failures.
-    onError: () => toast({ title: t('library.folders.createFailed'), variant: 'destructive' }),
-  });
+  const create = useCreateFolder(() => onOpenChange(false), onCreated);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -271,7 +250,11 @@ function CreateFolderDialog({ open, onOpenChange, parent, onCreated }: CreateFol
       });
       return;
     }
-    create.mutate();
+    create.mutate({
+      name: name.trim(),
+      description: description.trim() === '' ? null : description.trim(),
+      parentFolderId: parent?.id ?? null,
+    });
   };
 
   return (

@@ -1,17 +1,16 @@
-import { api, CreateTagRequest, TAG_COLORS } from '@hub/proto';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CreateTagRequest, TAG_COLORS } from '@hub/proto';
+import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { Check, Plus } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../api/client';
 import { fieldErrors, hasErrors, type FieldErrors } from '../forms/fieldErrors';
-import { toast } from '../toast/toastStore';
 import { formatNumber } from '../i18n/format';
 import { Card, Skeleton } from '../ui/Card';
 import { Dialog } from '../ui/Dialog';
 import { Field } from '../ui/Field';
 import { inputClass, smallButtonClass } from '../ui/styles';
+import { useCreateTag } from './mutations';
 import { tagsQuery } from './queries';
 
 /**
@@ -101,7 +100,6 @@ function CreateTagDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [color, setColor] = useState(DEFAULT_TAG_COLOR);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -114,19 +112,7 @@ function CreateTagDialog({
     }
   }, [open]);
 
-  const create = useMutation({
-    mutationFn: (body: { name: string; color: string }) => call(api.createTag, { body }),
-    onSuccess: async (tag) => {
-      toast({
-        title: t('library.tags.created'),
-        description: t('library.tags.createdDescription', { name: tag.name }),
-      });
-      onOpenChange(false);
-      await queryClient.invalidateQueries({ queryKey: tagsQuery.queryKey });
-    },
-    // Spec section 8: no server message is shown for tag failures.
-    onError: () => toast({ title: t('library.tags.createFailed'), variant: 'destructive' }),
-  });
+  const create = useCreateTag(() => onOpenChange(false));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,15 +1,13 @@
-import { api, type RecommendationState } from '@hub/proto';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type RecommendationState } from '@hub/proto';
+import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { CheckCircle2, Gauge, Lightbulb, RefreshCw, TriangleAlert } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { call } from '../api/client';
-import { failureToast } from '../api/errors';
-import { toast } from '../toast/toastStore';
 import { Card, Skeleton } from '../ui/Card';
 import { formatDateTime } from '../ui/dates';
 import { smallOutlineButtonClass } from '../ui/styles';
 import { impactText, inState, STATE_TABS } from './format';
+import { useEvaluateRecommendations } from './mutations';
 import { recommendationsQuery } from './queries';
 import { RecommendationCard } from './RecommendationCard';
 import { formatNumber } from '../i18n/format';
@@ -43,27 +41,9 @@ function Figure(props: {
 /** The rules engine's findings for the organization, with the spec's four figures. */
 export function RecommendationsPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const list = useQuery(recommendationsQuery);
   const [tab, setTab] = useState<RecommendationState>('active');
-  const evaluate = useMutation({
-    mutationFn: () => call(api.evaluateRecommendations),
-    onSuccess: (fresh) => {
-      queryClient.setQueryData(recommendationsQuery.queryKey, fresh);
-      toast({
-        title: t('recommendations.updated'),
-        description: t('recommendations.updatedDescription'),
-      });
-    },
-    onError: (error) =>
-      toast(
-        failureToast(
-          t('recommendations.updateFailedTitle'),
-          error,
-          t('recommendations.updateFailed'),
-        ),
-      ),
-  });
+  const evaluate = useEvaluateRecommendations();
   const figures = list.data?.figures;
   const shown = list.data ? inState(list.data.recommendations, tab) : [];
 
