@@ -1,7 +1,9 @@
 // The web app's building blocks (issue #50, item 4): a mutation is a hook of its feature
 // (web/src/<feature>/mutations.ts), which also refreshes the queries it changes, not a
 // `useMutation(` written into a component; dates and figures go through web/src/i18n/format.ts,
-// never a component's own `toLocaleString(`. This test reads web/src as text.
+// never a component's own `toLocaleString(`; a query's key is written once, in its feature's
+// queries.ts (`queryOptions`), and read from there (`fooQuery.queryKey`) everywhere else. This
+// test reads web/src as text.
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +14,8 @@ const WEB_SRC = 'web/src';
 
 const MUTATION_IN_COMPONENT = /\buseMutation\(/;
 const LOCALE_CALL = /\.toLocale(String|DateString|TimeString)\(/;
+/** A key written out (`queryKey: [`), rather than taken from a query of queries.ts. */
+const INLINE_QUERY_KEY = /\bqueryKey:\s*\[/;
 
 /** Every source file below a folder, tests left out, as a path from the repository's root. */
 function sourcesBelow(folder: string): string[] {
@@ -48,7 +52,16 @@ describe('web building blocks', () => {
     expect(offenders(components, LOCALE_CALL)).toEqual([]);
   });
 
+  it('writes query keys only in queries.ts files', () => {
+    const elsewhere = sources.filter((file) => !file.endsWith('/queries.ts'));
+    expect(offenders(elsewhere, INLINE_QUERY_KEY)).toEqual([]);
+  });
+
   it('would catch them', () => {
+    expect(INLINE_QUERY_KEY.test('queryKey: [api.document.path, id],')).toBe(true);
+    expect(
+      INLINE_QUERY_KEY.test('queryClient.invalidateQueries({ queryKey: tagsQuery.queryKey })'),
+    ).toBe(false);
     expect(MUTATION_IN_COMPONENT.test('const save = useMutation({')).toBe(true);
     expect(LOCALE_CALL.test('new Date(at).toLocaleDateString()')).toBe(true);
     expect(LOCALE_CALL.test('count.toLocaleString()')).toBe(true);

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Activity, Building2, HeartPulse, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { healthQuery, systemStatus } from '../api/health';
+import { systemStatus } from '../api/health';
+import { healthQuery } from '../api/queries';
 import { Card, Skeleton } from '../ui/Card';
 import { adminOverviewQuery } from './queries';
 import { formatNumber } from '../i18n/format';

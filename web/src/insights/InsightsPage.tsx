@@ -1,9 +1,8 @@
 import { api, type InsightsStats, type Role, routePath } from '@hub/proto';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Activity, BarChart3, Download, Target, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { call } from '../api/client';
 import { formatPercent, formatRelativeTime } from '../dashboard/format';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { formatDate } from '../ui/dates';
@@ -17,12 +16,8 @@ import {
   recordLink,
 } from './format';
 import { formatNumber } from '../i18n/format';
+import { insightsQuery } from './queries';
 import { useTranslation } from 'react-i18next';
-
-export const insightsQuery = queryOptions({
-  queryKey: [api.insightsStats.path],
-  queryFn: ({ signal }): Promise<InsightsStats> => call(api.insightsStats, { signal }),
-});
 
 function Figure(props: {
   title: string;

@@ -7,7 +7,8 @@ import { smallButtonClass } from '../ui/styles';
 import { AcknowledgedNote } from './AcknowledgeVersion';
 import { useAcknowledgeOnChangesPage } from './mutations';
 import { ChangeRow } from './VersionDiffView';
-import { acknowledgementQuery, diffSummaryText } from './versions';
+import { diffSummaryText } from './versions';
+import { acknowledgementQuery } from './queries';
 import { useTranslation } from 'react-i18next';
 
 /**

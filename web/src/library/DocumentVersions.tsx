@@ -13,13 +13,8 @@ import { useUploadVersion } from './mutations';
 import { UploadProgress } from './UploadDocumentDialog';
 import { VersionDiffView } from './VersionDiffView';
 import { checkDocumentFile } from './uploadDocument';
-import {
-  checkChangeNote,
-  documentVersionsQuery,
-  versionCaption,
-  versionDownloadUrl,
-  versionStateLabel,
-} from './versions';
+import { checkChangeNote, versionCaption, versionDownloadUrl, versionStateLabel } from './versions';
+import { documentVersionsQuery } from './queries';
 
 interface DocumentVersionsProps {
   document: LibraryDocument;

@@ -5,9 +5,16 @@ import { call } from '../api/client';
 import { failureToast } from '../api/errors';
 import { refreshEvaluation } from '../evaluations/queries';
 import { toast } from '../toast/toastStore';
-import { documentMarkdownQuery, foldersQuery, refreshLibrary, tagsQuery } from './queries';
+import {
+  acknowledgementQuery,
+  documentMarkdownQuery,
+  documentVersionsQuery,
+  foldersQuery,
+  refreshLibrary,
+  tagsQuery,
+} from './queries';
 import { uploadDocument, uploadFailureToast, type UploadDraft } from './uploadDocument';
-import { acknowledgementQuery, documentVersionsQuery, uploadDocumentVersion } from './versions';
+import { uploadDocumentVersion } from './versions';
 
 /**
  * Acknowledging the current version of an SOP, from the changes page or the operator's reader:
