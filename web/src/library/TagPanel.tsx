@@ -1,16 +1,17 @@
 import { CreateTagRequest, TAG_COLORS } from '@hub/proto';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { Check, Plus } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors, hasErrors, type FieldErrors } from '../forms/fieldErrors';
 import { formatNumber } from '../i18n/format';
-import { Card, Skeleton } from '../ui/Card';
+import { Skeleton } from '../ui/Card';
 import { Dialog } from '../ui/Dialog';
 import { Field } from '../ui/Field';
 import { inputClass, smallButtonClass } from '../ui/styles';
 import { useCreateTag } from './mutations';
+import { LibraryPanel } from './LibraryPanel';
 import { tagsQuery } from './queries';
 
 /**
@@ -30,20 +31,13 @@ export function TagPanel({ selectedTagIds, onToggle }: TagPanelProps) {
   const tags = useQuery(tagsQuery);
   const [creating, setCreating] = useState(false);
   return (
-    <Card testId="tag-panel" className="p-4">
-      <div className="mb-2 flex items-center justify-between">
-        <h2 className="text-sm font-semibold">{t('library.tags.title')}</h2>
-        <button
-          type="button"
-          data-testid="create-tag-button"
-          aria-label={t('library.tags.create')}
-          title={t('library.tags.create')}
-          onClick={() => setCreating(true)}
-          className="rounded-md p-1 hover:bg-slate-100 dark:hover:bg-slate-800"
-        >
-          <Plus className="size-4" />
-        </button>
-      </div>
+    <LibraryPanel
+      testId="tag-panel"
+      title={t('library.tags.title')}
+      createLabel={t('library.tags.create')}
+      createTestId="create-tag-button"
+      onCreate={() => setCreating(true)}
+    >
       {tags.isPending && <Skeleton className="h-6" />}
       {tags.isError && (
         <p role="alert" className="text-xs text-red-600">
@@ -88,7 +82,7 @@ export function TagPanel({ selectedTagIds, onToggle }: TagPanelProps) {
         })}
       </ul>
       <CreateTagDialog open={creating} onOpenChange={setCreating} />
-    </Card>
+    </LibraryPanel>
   );
 }
 
