@@ -1,51 +1,16 @@
-import { api, type NotificationSettings } from '@hub/proto';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Switch } from 'radix-ui';
-import { call } from '../api/client';
-import { failureToast, readableErrorMessage } from '../api/errors';
-import { toast } from '../toast/toastStore';
+import { readableErrorMessage } from '../api/errors';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
-import { PREFERENCES, settingChange, type PreferenceKey } from './notifications';
+import { useChangeNotificationSetting } from './mutations';
+import { PREFERENCES } from './notifications';
 import { notificationSettingsQuery } from './queries';
 import { useTranslation } from 'react-i18next';
 
 export function NotificationPreferencesCard() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const settings = useQuery(notificationSettingsQuery);
-  const change = useMutation({
-    mutationFn: ({ key, value }: { key: PreferenceKey; value: boolean }) =>
-      call(api.changeNotificationSetting, { body: settingChange(key, value) }),
-    onMutate: ({ key, value }) => {
-      const previous = queryClient.getQueryData(notificationSettingsQuery.queryKey);
-      if (previous) {
-        queryClient.setQueryData(notificationSettingsQuery.queryKey, {
-          ...previous,
-          [key]: value,
-        });
-      }
-      return { previous };
-    },
-    onSuccess: (saved: NotificationSettings) => {
-      queryClient.setQueryData(notificationSettingsQuery.queryKey, saved);
-      toast({
-        title: t('activity.preferences.updated'),
-        description: t('activity.preferences.updatedDescription'),
-      });
-    },
-    onError: (error, _, context) => {
-      if (context?.previous) {
-        queryClient.setQueryData(notificationSettingsQuery.queryKey, context.previous);
-      }
-      toast(
-        failureToast(
-          t('activity.preferences.updateFailedTitle'),
-          error,
-          t('activity.preferences.updateFailed'),
-        ),
-      );
-    },
-  });
+  const change = useChangeNotificationSetting();
 
   return (
     <Card testId="notification-preferences">

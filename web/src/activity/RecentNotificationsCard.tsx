@@ -1,19 +1,16 @@
-import { api, type Notification } from '@hub/proto';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Notification } from '@hub/proto';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { AlertTriangle, Bell, CheckCheck, CheckCircle2, Info, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { call } from '../api/client';
 import { loadedRows } from '../api/paging';
-import { failureToast, readableErrorMessage } from '../api/errors';
+import { readableErrorMessage } from '../api/errors';
 import { formatRelativeTime } from '../dashboard/format';
-import { i18n } from '../i18n/i18n';
-import { toast } from '../toast/toastStore';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { LoadMore } from '../ui/LoadMore';
 import { smallOutlineButtonClass } from '../ui/styles';
-import { markedRead, unreadCount } from './notifications';
-import { activitySummaryQuery, NOTIFICATIONS_POLL_MS, notificationsQuery } from './queries';
+import { useMarkRead } from './mutations';
+import { NOTIFICATIONS_POLL_MS, notificationsQuery } from './queries';
 import { useTranslation } from 'react-i18next';
 
 const TYPE_ICONS: Record<Notification['type'], ReactNode> = {
@@ -22,64 +19,6 @@ const TYPE_ICONS: Record<Notification['type'], ReactNode> = {
   warning: <AlertTriangle className="size-5 text-amber-500" />,
   error: <XCircle className="size-5 text-red-600" />,
 };
-
-function useMarkRead() {
-  const queryClient = useQueryClient();
-  const settle = async (id?: number) => {
-    queryClient.setQueryData(
-      notificationsQuery.queryKey,
-      (data) =>
-        data && {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            notifications: markedRead(page.notifications, id),
-            unreadCount:
-              id === undefined
-                ? 0
-                : Math.max(
-                    0,
-                    page.unreadCount - unreadCount(page.notifications.filter((n) => n.id === id)),
-                  ),
-          })),
-        },
-    );
-    await queryClient.invalidateQueries({ queryKey: activitySummaryQuery.queryKey });
-  };
-  const one = useMutation({
-    mutationFn: (id: number) => call(api.markNotificationRead, { params: { id } }),
-    onSuccess: async (_, id) => {
-      toast({
-        title: i18n.t('activity.notifications.marked'),
-        description: i18n.t('activity.notifications.markedDescription'),
-      });
-      await settle(id);
-    },
-    onError: (error) =>
-      toast(
-        failureToast(i18n.t('activity.error'), error, i18n.t('activity.notifications.markFailed')),
-      ),
-  });
-  const all = useMutation({
-    mutationFn: () => call(api.markAllNotificationsRead),
-    onSuccess: async () => {
-      toast({
-        title: i18n.t('activity.notifications.allMarked'),
-        description: i18n.t('activity.notifications.allMarkedDescription'),
-      });
-      await settle();
-    },
-    onError: (error) =>
-      toast(
-        failureToast(
-          i18n.t('activity.error'),
-          error,
-          i18n.t('activity.notifications.allMarkFailed'),
-        ),
-      ),
-  });
-  return { one, all };
-}
 
 export function RecentNotificationsCard() {
   const { t } = useTranslation();

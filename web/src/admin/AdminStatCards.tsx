@@ -1,34 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Activity, Building2, HeartPulse, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { healthQuery, systemStatus } from '../api/health';
-import { Card, Skeleton } from '../ui/Card';
+import { systemStatus } from '../api/health';
+import { healthQuery } from '../api/queries';
+import { Skeleton } from '../ui/Card';
+import { StatCard } from '../ui/StatCard';
 import { adminOverviewQuery } from './queries';
 import { formatNumber } from '../i18n/format';
 import { useTranslation } from 'react-i18next';
-
-interface FigureProps {
-  title: string;
-  value: ReactNode;
-  caption: string;
-  icon: ReactNode;
-  testId: string;
-}
-
-function Figure({ title, value, caption, icon, testId }: FigureProps) {
-  return (
-    <Card testId={testId}>
-      <div className="flex items-center justify-between">
-        <h2 className="text-sm font-medium text-slate-600 dark:text-slate-300">{title}</h2>
-        {icon}
-      </div>
-      <div data-testid={`${testId}-value`} className="mt-2 text-2xl font-bold">
-        {value}
-      </div>
-      <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{caption}</p>
-    </Card>
-  );
-}
 
 const iconClass = 'size-5 text-slate-400';
 
@@ -45,28 +24,32 @@ export function AdminStatCards() {
 
   return (
     <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
-      <Figure
+      <StatCard
+        size="md"
         testId="stat-total-organizations"
         title={t('admin.stats.organizations')}
         value={figure(overview.data?.totalOrganizations, overview.isPending)}
         caption={t('admin.stats.organizationsCaption')}
         icon={<Building2 className={iconClass} />}
       />
-      <Figure
+      <StatCard
+        size="md"
         testId="stat-total-users"
         title={t('admin.stats.users')}
         value={figure(overview.data?.totalUsers, overview.isPending)}
         caption={t('admin.stats.usersCaption')}
         icon={<Users className={iconClass} />}
       />
-      <Figure
+      <StatCard
+        size="md"
         testId="stat-active-sessions"
         title={t('admin.stats.sessions')}
         value={figure(overview.data?.activeSessions, overview.isPending)}
         caption={t('admin.stats.sessionsCaption')}
         icon={<Activity className={iconClass} />}
       />
-      <Figure
+      <StatCard
+        size="md"
         testId="stat-system-status"
         title={t('admin.stats.status')}
         value={

@@ -1,15 +1,11 @@
-import { api, CREATABLE_ROLES, type CreatableRole, CreateOrganizationRequest } from '@hub/proto';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CREATABLE_ROLES, type CreatableRole, CreateOrganizationRequest } from '@hub/proto';
 import { useState, type FormEvent } from 'react';
-import { call } from '../api/client';
-import { failureToast } from '../api/errors';
 import { fieldErrors, hasErrors, type FieldErrors } from '../forms/fieldErrors';
-import { toast } from '../toast/toastStore';
 import { Card, CardTitle } from '../ui/Card';
 import { Checkbox } from '../ui/Checkbox';
 import { Field } from '../ui/Field';
 import { inputClass, selectClass, smallButtonClass, textareaClass } from '../ui/styles';
-import { refreshAdminData } from './queries';
+import { useCreateOrganization } from './mutations';
 import { useTranslation } from 'react-i18next';
 
 const EMPTY = {
@@ -55,25 +51,10 @@ function requestOf(draft: Draft) {
 
 export function CreateOrganizationForm() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  const create = useMutation({
-    mutationFn: (body: ReturnType<typeof requestOf>) => call(api.createOrganization, { body }),
-    onSuccess: async (organization) => {
-      toast({
-        title: t('admin.createOrganization.created'),
-        description: t('admin.createOrganization.createdDescription', {
-          name: organization.displayName,
-        }),
-      });
-      setDraft(EMPTY);
-      await refreshAdminData(queryClient);
-    },
-    onError: (error) =>
-      toast(failureToast(t('admin.error'), error, t('admin.createOrganization.failed'))),
-  });
+  const create = useCreateOrganization(() => setDraft(EMPTY));
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));

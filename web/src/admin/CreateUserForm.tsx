@@ -1,31 +1,20 @@
 import {
-  api,
   CREATABLE_ROLES,
   CreateUserRequest,
   type CreatableRole,
   type CreateUserRequest as CreateUserBody,
 } from '@hub/proto';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { call } from '../api/client';
-import { failureToast } from '../api/errors';
-import { uploadProfilePicture } from '../api/upload';
 import { fieldErrors, hasErrors, type FieldErrors } from '../forms/fieldErrors';
 import { toast } from '../toast/toastStore';
 import { Card, CardTitle } from '../ui/Card';
 import { Field } from '../ui/Field';
 import { inputClass, selectClass, smallButtonClass } from '../ui/styles';
 import { checkAdminPicture } from '../uploads/imageFile';
-import { createUserToast, pictureUploadFailureToast } from './adminText';
-import { adminOrganizationsQuery, refreshAdminData } from './queries';
+import { useCreateUser } from './mutations';
+import { adminOrganizationsQuery } from './queries';
 import { useTranslation } from 'react-i18next';
-
-/** The picture upload failed: the user is not created, and the toast names the upload. */
-class PictureUploadError extends Error {
-  constructor(readonly reason: unknown) {
-    super('Profile picture upload failed');
-  }
-}
 
 interface Draft {
   email: string;
@@ -41,7 +30,6 @@ const isCreatableRole = (value: string): value is CreatableRole =>
 
 export function CreateUserForm() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const organizations = useQuery(adminOrganizationsQuery);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [picture, setPicture] = useState<File | null>(null);
@@ -49,31 +37,10 @@ export function CreateUserForm() {
   const [fileInputKey, setFileInputKey] = useState(0);
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  const create = useMutation({
-    mutationFn: async ({ body, file }: { body: CreateUserBody; file: File | null }) => {
-      let profilePicture: string | null = null;
-      if (file) {
-        try {
-          profilePicture = (await uploadProfilePicture(file)).fileName;
-        } catch (error) {
-          throw new PictureUploadError(error);
-        }
-      }
-      return call(api.createUser, { body: { ...body, profilePicture } });
-    },
-    onSuccess: async (response) => {
-      toast(createUserToast(response));
-      setDraft(EMPTY);
-      setPicture(null);
-      setFileInputKey((key) => key + 1);
-      await refreshAdminData(queryClient);
-    },
-    onError: (error) =>
-      toast(
-        error instanceof PictureUploadError
-          ? pictureUploadFailureToast(error.reason)
-          : failureToast(t('admin.error'), error, t('admin.createUser.failed')),
-      ),
+  const create = useCreateUser(() => {
+    setDraft(EMPTY);
+    setPicture(null);
+    setFileInputKey((key) => key + 1);
   });
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>

@@ -1,15 +1,14 @@
-import { api, type AdminOrganization } from '@hub/proto';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminOrganization } from '@hub/proto';
+import { useQuery } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
-import { call } from '../api/client';
-import { failureToast, readableErrorMessage } from '../api/errors';
-import { toast } from '../toast/toastStore';
+import { readableErrorMessage } from '../api/errors';
 import { Badge } from '../ui/Badge';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { smallDangerButtonClass } from '../ui/styles';
 import { OrganizationExportLink } from '../organization-export/OrganizationExportLink';
-import { adminOrganizationsQuery, refreshAdminData } from './queries';
+import { useDeleteOrganization } from './mutations';
+import { adminOrganizationsQuery } from './queries';
 import { useTranslation } from 'react-i18next';
 
 export function OrganizationList() {
@@ -40,21 +39,7 @@ export function OrganizationList() {
 
 function OrganizationRow({ organization }: { organization: AdminOrganization }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: () => call(api.deleteOrganization, { params: { id: organization.id } }),
-    onSuccess: async () => {
-      toast({
-        title: t('admin.organizations.deleted'),
-        description: t('admin.organizations.deletedDescription', {
-          name: organization.displayName,
-        }),
-      });
-      await refreshAdminData(queryClient);
-    },
-    onError: (error) =>
-      toast(failureToast(t('admin.deletionFailed'), error, t('admin.organizations.deleteFailed'))),
-  });
+  const remove = useDeleteOrganization(organization);
 
   return (
     <div

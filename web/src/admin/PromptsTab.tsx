@@ -1,11 +1,10 @@
-import { api, type GlobalPrompts } from '@hub/proto';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { GlobalPrompts } from '@hub/proto';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { call } from '../api/client';
-import { failureToast, readableErrorMessage } from '../api/errors';
-import { toast } from '../toast/toastStore';
+import { readableErrorMessage } from '../api/errors';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { smallButtonClass, textareaClass } from '../ui/styles';
+import { useSavePrompts } from './mutations';
 import { promptsQuery } from './queries';
 import { useTranslation } from 'react-i18next';
 
@@ -31,19 +30,8 @@ export function PromptsTab() {
 
 function PromptsForm({ initial }: { initial: GlobalPrompts }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [draft, setDraft] = useState(initial);
-  const save = useMutation({
-    mutationFn: (body: GlobalPrompts) => call(api.savePrompts, { body }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(promptsQuery.queryKey, saved);
-      toast({
-        title: t('admin.prompts.saved'),
-        description: t('admin.prompts.savedDescription'),
-      });
-    },
-    onError: (error) => toast(failureToast(t('admin.error'), error, t('admin.prompts.failed'))),
-  });
+  const save = useSavePrompts();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

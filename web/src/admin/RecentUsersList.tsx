@@ -1,16 +1,15 @@
-import { api, type User } from '@hub/proto';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { User } from '@hub/proto';
+import { useQuery } from '@tanstack/react-query';
 import { Mail, Trash2 } from 'lucide-react';
-import { call } from '../api/client';
-import { failureToast, readableErrorMessage } from '../api/errors';
+import { readableErrorMessage } from '../api/errors';
 import { UserAvatar } from '../shell/UserAvatar';
-import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { smallDangerButtonClass, smallOutlineButtonClass } from '../ui/styles';
-import { recentUsers, resendToast } from './adminText';
-import { adminUsersQuery, refreshAdminData } from './queries';
+import { recentUsers } from './adminText';
+import { useDeleteUser, useResendInvitation } from './mutations';
+import { adminUsersQuery } from './queries';
 import { useTranslation } from 'react-i18next';
 
 export function RecentUsersList() {
@@ -35,24 +34,8 @@ export function RecentUsersList() {
 
 function UserRow({ user }: { user: User }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const resend = useMutation({
-    mutationFn: () => call(api.resendInvitation, { params: { id: user.id } }),
-    onSuccess: (response) => toast(resendToast(response, user.email)),
-    onError: (error) => toast(failureToast(t('admin.error'), error, t('admin.users.resendFailed'))),
-  });
-  const remove = useMutation({
-    mutationFn: () => call(api.deleteUser, { params: { id: user.id } }),
-    onSuccess: async () => {
-      toast({
-        title: t('admin.users.deleted'),
-        description: t('admin.users.deletedDescription', { name: user.name }),
-      });
-      await refreshAdminData(queryClient);
-    },
-    onError: (error) =>
-      toast(failureToast(t('admin.deletionFailed'), error, t('admin.users.deleteFailed'))),
-  });
+  const resend = useResendInvitation(user);
+  const remove = useDeleteUser(user);
 
   return (
     <div

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { currentUserQuery } from '../api/queries';
-import { healthQuery, systemStatus } from '../api/health';
+import { systemStatus } from '../api/health';
+import { currentUserQuery, healthQuery } from '../api/queries';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { formatDateTime } from '../ui/dates';
 import { useTranslation } from 'react-i18next';

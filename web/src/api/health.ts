@@ -1,19 +1,6 @@
-import { api, Health } from '@hub/proto';
-import { queryOptions } from '@tanstack/react-query';
+import type { Health } from '@hub/proto';
 import type { TFunction } from 'i18next';
 import { i18n } from '../i18n/i18n';
-import { ApiError, readBody } from './client';
-
-/** GET /api/health: a 503 still carries the components, so both answers are read. */
-export const healthQuery = queryOptions({
-  queryKey: [api.health.path],
-  queryFn: async ({ signal }): Promise<Health> => {
-    const response = await fetch(api.health.path, { signal, credentials: 'include' });
-    const parsed = Health.safeParse(await readBody(response));
-    if (!parsed.success) throw new ApiError(response.status, undefined);
-    return parsed.data;
-  },
-});
 
 /** 'Healthy' when everything is up, else 'Degraded' naming what is down or failing. */
 export function systemStatus(
@@ -41,3 +28,4 @@ export function systemStatus(
       : t('admin.stats.degraded'),
   };
 }
+

@@ -1,13 +1,14 @@
 import {
   api,
   type DashboardStats,
+  Health,
   type OrganizationChoice,
   type OrganizationLookup,
   type RecentActivity,
   type User,
 } from '@hub/proto';
 import { queryOptions } from '@tanstack/react-query';
-import { call, isApiError } from './client';
+import { ApiError, call, isApiError, readBody } from './client';
 
 const FIVE_MINUTES = 300_000;
 const TEN_MINUTES = 600_000;
@@ -75,4 +76,15 @@ export const recentActivityQuery = queryOptions({
   queryKey: [api.recentActivity.path, RECENT_ACTIVITY_LIMIT],
   queryFn: ({ signal }): Promise<RecentActivity> =>
     call(api.recentActivity, { query: { limit: RECENT_ACTIVITY_LIMIT }, signal }),
+});
+
+/** GET /api/health: a 503 still carries the components, so both answers are read. */
+export const healthQuery = queryOptions({
+  queryKey: [api.health.path],
+  queryFn: async ({ signal }): Promise<Health> => {
+    const response = await fetch(api.health.path, { signal, credentials: 'include' });
+    const parsed = Health.safeParse(await readBody(response));
+    if (!parsed.success) throw new ApiError(response.status, undefined);
+    return parsed.data;
+  },
 });

@@ -1,30 +1,24 @@
 import { useTranslation } from 'react-i18next';
-import { api, type LoginRequest } from '@hub/proto';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Navigate, useNavigate } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate } from '@tanstack/react-router';
 import { Checkbox } from 'radix-ui';
 import { Check, KeyRound, ShieldCheck } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { call } from '../api/client';
 import { currentUserQuery } from '../api/queries';
 import { toast } from '../toast/toastStore';
 import { FullScreenSpinner } from '../ui/Spinner';
 import { inputClass, linkClass, outlineButtonClass, primaryButtonClass } from '../ui/styles';
 import { adminContactLink, footerLinks } from './links';
-import { forgetOfflineSops } from '../pwa/register';
 import { OrganizationPicker } from './OrganizationPicker';
 import { PasswordField } from './PasswordField';
-import { storeCurrentUser } from './session';
+import { useLogin, useSsoStart } from './mutations';
 import {
   forgotPasswordToast,
   hasCallbackCode,
   hasCredentials,
-  loginFailureToast,
-  loginSuccessToast,
   signInCallbackFailureToast,
   signUpToast,
   ssoAttemptToast,
-  ssoFailureToast,
   validationErrorToast,
 } from './signIn';
 import { useOrganizationDetection } from './useOrganizationDetection';
@@ -34,8 +28,6 @@ export function SignInPage() {
   // The mail subjects are in the language shown.
   const links = footerLinks();
   const contactLink = adminContactLink();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const signedIn = useQuery(currentUserQuery);
 
   const [email, setEmail] = useState('');
@@ -44,25 +36,8 @@ export function SignInPage() {
   const [organization, setOrganization] = useState('');
   const detected = useOrganizationDetection(email);
 
-  const login = useMutation({
-    mutationFn: (body: LoginRequest) => call(api.login, { body }),
-    onSuccess: async ({ user }) => {
-      // Copies kept for someone who never signed out are not this person's to read.
-      await forgetOfflineSops();
-      storeCurrentUser(user);
-      queryClient.setQueryData(currentUserQuery.queryKey, user);
-      toast(loginSuccessToast(user.name));
-      await navigate({ to: '/dashboard' });
-    },
-    onError: (error) => toast(loginFailureToast(error)),
-  });
-
-  const sso = useMutation({
-    mutationFn: (identifier: string) => call(api.samlStart, { body: { organization: identifier } }),
-    // The identity provider's sign-in page; it posts back to the server, which opens the session.
-    onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl),
-    onError: (error) => toast(ssoFailureToast(error)),
-  });
+  const login = useLogin();
+  const sso = useSsoStart();
 
   // '/?code=...': a sign-in that completed on the server has opened the session, so the page
   // goes on to /dashboard (below); without a session the callback failed, and the page says so.

@@ -1,41 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { DashboardStats } from '@hub/proto';
 import { LogIn, UserCheck, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Card, Skeleton } from '../ui/Card';
+import { StatCard } from '../ui/StatCard';
 import { formatNumber } from '../i18n/format';
-
-interface StatCardProps {
-  title: string;
-  value: number | undefined;
-  caption: string;
-  icon: ReactNode;
-  testId: string;
-  loading: boolean;
-}
-
-function StatCard({ title, value, caption, icon, testId, loading }: StatCardProps) {
-  return (
-    <Card testId={testId}>
-      <div className="flex items-center justify-between">
-        <h2 className="text-sm font-medium text-slate-600 dark:text-slate-300">{title}</h2>
-        {icon}
-      </div>
-      {value === undefined ? (
-        loading ? (
-          <Skeleton className="mt-3 h-8 w-16" />
-        ) : (
-          <p className="mt-2 text-3xl font-bold text-slate-500 dark:text-slate-400">–</p>
-        )
-      ) : (
-        <p data-testid={`${testId}-value`} className="mt-2 text-3xl font-bold">
-          {formatNumber(value)}
-        </p>
-      )}
-      <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{caption}</p>
-    </Card>
-  );
-}
 
 export function StatCards({
   stats,
@@ -52,7 +19,7 @@ export function StatCards({
         loading={loading}
         testId="stat-total-users"
         title={t('hub.totalUsers')}
-        value={stats?.totalUsers}
+        value={formatNumber(stats?.totalUsers)}
         caption={t('hub.totalUsersCaption')}
         icon={<Users className={iconClass} />}
       />
@@ -60,7 +27,7 @@ export function StatCards({
         loading={loading}
         testId="stat-active-users"
         title={t('hub.activeUsers')}
-        value={stats?.activeUsers}
+        value={formatNumber(stats?.activeUsers)}
         caption={t('hub.activeUsersCaption')}
         icon={<UserCheck className={iconClass} />}
       />
@@ -68,7 +35,7 @@ export function StatCards({
         loading={loading}
         testId="stat-today-logins"
         title={t('hub.todayLogins')}
-        value={stats?.todayLogins}
+        value={formatNumber(stats?.todayLogins)}
         caption={t('hub.todayLoginsCaption')}
         icon={<LogIn className={iconClass} />}
       />

@@ -39,6 +39,15 @@ export function documentEvaluationQuery(document: Pick<LibraryDocument, 'id' | '
   });
 }
 
+/** One document of the library, as the evaluation editor names it. */
+export function documentQuery(id: number) {
+  return queryOptions({
+    queryKey: [api.document.path, id],
+    queryFn: ({ signal }): Promise<LibraryDocument> =>
+      call(api.document, { params: { id }, signal }),
+  });
+}
+
 /** After an edit, publication or regeneration: the tab, the editor and the SOP choices. */
 export async function refreshEvaluation(queryClient: QueryClient, documentId: number) {
   await Promise.all([

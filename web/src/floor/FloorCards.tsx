@@ -1,44 +1,9 @@
 import type { FloorStats } from '@hub/proto';
 import { AlertTriangle, Factory, Gauge, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Card, Skeleton } from '../ui/Card';
+import { StatCard } from '../ui/StatCard';
 import { operationalPercent } from './format';
 import { formatNumber } from '../i18n/format';
 import { useTranslation } from 'react-i18next';
-
-function FloorCard({
-  title,
-  testId,
-  icon,
-  value,
-  caption,
-  children,
-}: {
-  title: string;
-  testId: string;
-  icon: ReactNode;
-  value: string | undefined;
-  caption: string;
-  children?: ReactNode;
-}) {
-  return (
-    <Card testId={testId}>
-      <div className="flex items-center justify-between">
-        <h2 className="text-sm font-medium text-slate-600 dark:text-slate-300">{title}</h2>
-        {icon}
-      </div>
-      {value === undefined ? (
-        <Skeleton className="mt-3 h-8 w-16" />
-      ) : (
-        <p data-testid={`${testId}-value`} className="mt-2 text-3xl font-bold">
-          {value}
-        </p>
-      )}
-      <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{caption}</p>
-      {children}
-    </Card>
-  );
-}
 
 /** Active Stations, Workers Present, Utilization Rate and Active Alerts. */
 export function FloorCards({ stats }: { stats: FloorStats | undefined }) {
@@ -46,7 +11,7 @@ export function FloorCards({ stats }: { stats: FloorStats | undefined }) {
   const icon = 'size-5 text-slate-400';
   return (
     <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
-      <FloorCard
+      <StatCard
         title={t('floor.cards.stations')}
         testId="floor-active-stations"
         icon={<Factory className={icon} />}
@@ -57,14 +22,14 @@ export function FloorCards({ stats }: { stats: FloorStats | undefined }) {
             : t('floor.cards.operationalCaption')
         }
       />
-      <FloorCard
+      <StatCard
         title={t('floor.cards.workers')}
         testId="floor-workers-present"
         icon={<Users className={icon} />}
         value={formatNumber(stats?.workersPresent)}
         caption={t('floor.cards.workersCaption', { minutes: stats?.presenceWindowMinutes ?? 15 })}
       />
-      <FloorCard
+      <StatCard
         title={t('floor.cards.utilization')}
         testId="floor-utilization"
         icon={<Gauge className={icon} />}
@@ -77,8 +42,8 @@ export function FloorCards({ stats }: { stats: FloorStats | undefined }) {
             style={{ width: `${stats?.utilizationRate ?? 0}%` }}
           />
         </div>
-      </FloorCard>
-      <FloorCard
+      </StatCard>
+      <StatCard
         title={t('floor.cards.alerts')}
         testId="floor-alerts"
         icon={<AlertTriangle className={icon} />}
@@ -92,7 +57,7 @@ export function FloorCards({ stats }: { stats: FloorStats | undefined }) {
             ))}
           </ul>
         ) : null}
-      </FloorCard>
+      </StatCard>
     </div>
   );
 }

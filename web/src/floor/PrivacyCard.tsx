@@ -1,13 +1,12 @@
-import { api, type FloorPrivacy, MAX_PRESENCE_RETENTION_DAYS } from '@hub/proto';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FloorPrivacy, MAX_PRESENCE_RETENTION_DAYS } from '@hub/proto';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { call } from '../api/client';
-import { failureToast, readableErrorMessage } from '../api/errors';
-import { toast } from '../toast/toastStore';
+import { readableErrorMessage } from '../api/errors';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { Checkbox } from '../ui/Checkbox';
 import { Field } from '../ui/Field';
 import { inputClass, smallButtonClass } from '../ui/styles';
+import { useSaveFloorPrivacy } from './mutations';
 import { floorLayoutQuery } from './queries';
 import { useTranslation } from 'react-i18next';
 
@@ -31,31 +30,18 @@ export function PrivacyCard() {
 
 function PrivacyForm({ saved }: { saved: FloorPrivacy }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [keepSnapshots, setKeepSnapshots] = useState(saved.keepSnapshots);
   const [days, setDays] = useState(String(saved.presenceRetentionDays));
   const [learn, setLearn] = useState(saved.learnFromConfirmed);
   const retention = Number(days);
   const invalid =
     !Number.isInteger(retention) || retention < 1 || retention > MAX_PRESENCE_RETENTION_DAYS;
-  const save = useMutation({
-    mutationFn: () =>
-      call(api.updateFloorPrivacy, {
-        body: { keepSnapshots, presenceRetentionDays: retention, learnFromConfirmed: learn },
-      }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: floorLayoutQuery.queryKey });
-      toast({
-        title: t('floor.privacy.saved'),
-        description: t('floor.privacy.savedDescription'),
-      });
-    },
-    onError: (error) =>
-      toast(failureToast(t('floor.privacy.saveFailedTitle'), error, t('floor.privacy.saveFailed'))),
-  });
+  const save = useSaveFloorPrivacy();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!invalid) save.mutate();
+    if (!invalid) {
+      save.mutate({ keepSnapshots, presenceRetentionDays: retention, learnFromConfirmed: learn });
+    }
   };
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>

@@ -1,11 +1,10 @@
 import { api, type InsightsStats, type Role, routePath } from '@hub/proto';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Activity, BarChart3, Download, Target, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { call } from '../api/client';
 import { formatPercent, formatRelativeTime } from '../dashboard/format';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
+import { StatCard } from '../ui/StatCard';
 import { formatDate } from '../ui/dates';
 import { linkClass, smallOutlineButtonClass } from '../ui/styles';
 import { currentUserQuery } from '../api/queries';
@@ -17,43 +16,9 @@ import {
   recordLink,
 } from './format';
 import { formatNumber } from '../i18n/format';
+import { insightsQuery } from './queries';
 import { useTranslation } from 'react-i18next';
 import { readableErrorMessage } from '../api/errors';
-
-export const insightsQuery = queryOptions({
-  queryKey: [api.insightsStats.path],
-  queryFn: ({ signal }): Promise<InsightsStats> => call(api.insightsStats, { signal }),
-});
-
-function Figure(props: {
-  title: string;
-  testId: string;
-  icon: ReactNode;
-  value: string | undefined;
-  change: string | undefined;
-}) {
-  return (
-    <Card testId={props.testId}>
-      <div className="flex items-center justify-between">
-        <h2 className="text-sm font-medium text-slate-600 dark:text-slate-300">{props.title}</h2>
-        {props.icon}
-      </div>
-      {props.value === undefined ? (
-        <Skeleton className="mt-3 h-8 w-16" />
-      ) : (
-        <p data-testid={`${props.testId}-value`} className="mt-2 text-3xl font-bold">
-          {props.value}
-        </p>
-      )}
-      <p
-        data-testid={`${props.testId}-change`}
-        className="mt-1 text-xs text-slate-500 dark:text-slate-400"
-      >
-        {props.change ?? ''}
-      </p>
-    </Card>
-  );
-}
 
 /** /insights: the organization's figures against last month, activity, goals, observations. */
 export function InsightsPage() {
@@ -94,36 +59,40 @@ export function InsightsPage() {
         </p>
       ) : null}
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
-        <Figure
+        <StatCard
           title={t('insights.performanceScore')}
           testId="insights-performance"
+          captionTestId="insights-performance-change"
           icon={<Target className={icon} />}
           value={data ? formatPercent(data.performanceScore) : undefined}
-          change={data ? pointsChangeText(data.performanceChange) : undefined}
+          caption={data ? pointsChangeText(data.performanceChange) : ''}
         />
-        <Figure
+        <StatCard
           title={t('insights.activeUsers')}
           testId="insights-users"
+          captionTestId="insights-users-change"
           icon={<Users className={icon} />}
           value={formatNumber(data?.activeUsers)}
-          change={data ? activeUsersCaption(data.userChange) : undefined}
+          caption={data ? activeUsersCaption(data.userChange) : ''}
         />
-        <Figure
+        <StatCard
           title={t('insights.completionRate')}
           testId="insights-completion"
+          captionTestId="insights-completion-change"
           icon={<Activity className={icon} />}
           value={data ? formatPercent(data.completionRate) : undefined}
-          change={data ? pointsChangeText(data.completionChange) : undefined}
+          caption={data ? pointsChangeText(data.completionChange) : ''}
         />
-        <Figure
+        <StatCard
           title={t('insights.analytics')}
           testId="insights-reports"
+          captionTestId="insights-reports-change"
           icon={<BarChart3 className={icon} />}
           value={formatNumber(data?.reportsGenerated)}
-          change={
+          caption={
             data
               ? t('insights.reportsGenerated', { change: countChangeText(data.reportsChange) })
-              : undefined
+              : ''
           }
         />
       </div>

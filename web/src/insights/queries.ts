@@ -1,6 +1,7 @@
 import {
   api,
   type CertificationInsightsPage,
+  type InsightsStats,
   type ObservationInsightsPage,
   type ObservationInsightsQuery,
   type ProgressInsightsPage,
@@ -27,4 +28,9 @@ export const certificationInsightsQuery = queryOptions({
 export const progressInsightsQuery = queryOptions({
   queryKey: [api.insightsProgress.path],
   queryFn: ({ signal }): Promise<ProgressInsightsPage> => call(api.insightsProgress, { signal }),
+});
+
+export const insightsQuery = queryOptions({
+  queryKey: [api.insightsStats.path],
+  queryFn: ({ signal }): Promise<InsightsStats> => call(api.insightsStats, { signal }),
 });

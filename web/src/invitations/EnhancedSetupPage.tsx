@@ -1,16 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { api, type MessageResponse } from '@hub/proto';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { postForm } from '../api/upload';
 import { toast } from '../toast/toastStore';
 import { primaryButtonClass } from '../ui/styles';
-import { setupFailureToast, setupProblem, type InvitationParams } from './invitation';
+import { setupProblem, type InvitationParams } from './invitation';
 import { InvitationLayout, InvitationStatus } from './InvitationLayout';
 import { PasswordSetupFields } from './PasswordSetupFields';
 import { PhotoPicker } from './PhotoPicker';
 import { useInvitation } from './useInvitation';
-import { useSetupDone } from './useSetupDone';
+import { useSetupWithProfile } from './mutations';
 
 export function EnhancedSetupPage() {
   const { t } = useTranslation();
@@ -37,39 +34,19 @@ export function EnhancedSetupPage() {
   );
 }
 
-async function submitSetup(params: InvitationParams, password: string, photo: File) {
-  const form = new FormData();
-  form.append('token', params.token);
-  form.append('email', params.email);
-  form.append('password', password);
-  form.append(api.setupPasswordWithProfile.upload?.fileField ?? 'file', photo);
-  return (await postForm(api.setupPasswordWithProfile.path, form)) as MessageResponse;
-}
-
 function EnhancedSetupForm({ params }: { params: InvitationParams }) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
-  const finish = useSetupDone();
 
-  const setup = useMutation({
-    mutationFn: (file: File) => submitSetup(params, password, file),
-    onSuccess: () => {
-      toast({
-        title: t('invitation.setupCompleteTitle'),
-        description: t('invitation.setupCompleteDescription'),
-      });
-      finish();
-    },
-    onError: (error) => toast(setupFailureToast('profile', error)),
-  });
+  const setup = useSetupWithProfile(params);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const problem = setupProblem(password, confirmation, { required: true, chosen: !!photo });
     if (problem) toast(problem);
-    else if (photo) setup.mutate(photo);
+    else if (photo) setup.mutate({ password, photo });
   };
 
   const busy = setup.isPending || setup.isSuccess;

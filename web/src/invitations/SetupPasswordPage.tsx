@@ -1,20 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { api } from '@hub/proto';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { call } from '../api/client';
 import { toast } from '../toast/toastStore';
 import { linkClass, primaryButtonClass } from '../ui/styles';
-import {
-  invitationSearch,
-  setupFailureToast,
-  setupProblem,
-  type InvitationParams,
-} from './invitation';
+import { invitationSearch, setupProblem, type InvitationParams } from './invitation';
 import { InvitationLayout, InvitationStatus } from './InvitationLayout';
 import { PasswordSetupFields } from './PasswordSetupFields';
 import { useInvitation } from './useInvitation';
-import { useSetupDone } from './useSetupDone';
+import { useSetupPassword } from './mutations';
 
 export function SetupPasswordPage() {
   const { t } = useTranslation();
@@ -54,25 +46,14 @@ function SetupPasswordForm({ params }: { params: InvitationParams }) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const finish = useSetupDone();
 
-  const setup = useMutation({
-    mutationFn: () => call(api.setupPassword, { body: { ...params, password } }),
-    onSuccess: () => {
-      toast({
-        title: t('invitation.passwordSetTitle'),
-        description: t('invitation.passwordSetDescription'),
-      });
-      finish();
-    },
-    onError: (error) => toast(setupFailureToast('password', error)),
-  });
+  const setup = useSetupPassword(params);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const problem = setupProblem(password, confirmation);
     if (problem) toast(problem);
-    else setup.mutate();
+    else setup.mutate(password);
   };
 
   const busy = setup.isPending || setup.isSuccess;

@@ -1,8 +1,8 @@
-import { api, type VerifyInvitationResponse } from '@hub/proto';
+import { type VerifyInvitationResponse } from '@hub/proto';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { call } from '../api/client';
+import { verifyInvitationQuery } from './queries';
 import { toast } from '../toast/toastStore';
 import {
   INVALID_LINK_REDIRECT_MS,
@@ -31,12 +31,7 @@ export function useInvitation(): InvitationState {
   // page unmounts, and re-reading it would take the empty query for a broken link.
   const [params] = useState(() => readInvitationParams(searchStr));
 
-  const verify = useQuery({
-    queryKey: [api.verifyInvitation.path, params?.token, params?.email],
-    queryFn: ({ signal }) => call(api.verifyInvitation, { body: params!, signal }),
-    enabled: params !== null,
-    gcTime: 0,
-  });
+  const verify = useQuery(verifyInvitationQuery(params));
 
   useEffect(() => {
     if (params) return;

@@ -1,12 +1,14 @@
 import { type VersionAcknowledgement } from '@hub/proto';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '../api/client';
 import { Card } from '../ui/Card';
 import { LoadingRow } from '../ui/ListStates';
 import { smallButtonClass } from '../ui/styles';
-import { AcknowledgedNote, useAcknowledgeVersion } from './AcknowledgeVersion';
+import { AcknowledgedNote } from './AcknowledgeVersion';
+import { useAcknowledgeOnChangesPage } from './mutations';
 import { ChangeRow } from './VersionDiffView';
-import { acknowledgementQuery, diffSummaryText } from './versions';
+import { diffSummaryText } from './versions';
+import { acknowledgementQuery } from './queries';
 import { useTranslation } from 'react-i18next';
 import { readableErrorMessage } from '../api/errors';
 
@@ -78,11 +80,8 @@ function VersionToAcknowledge({ acknowledgement }: { acknowledgement: VersionAck
 
 function AcknowledgeCard({ acknowledgement }: { acknowledgement: VersionAcknowledgement }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const { documentId } = acknowledgement;
-  const acknowledge = useAcknowledgeVersion(documentId, (acknowledged) => {
-    queryClient.setQueryData(acknowledgementQuery(documentId).queryKey, acknowledged);
-  });
+  const acknowledge = useAcknowledgeOnChangesPage(documentId);
   if (acknowledgement.acknowledgedAt) {
     return (
       <AcknowledgedNote

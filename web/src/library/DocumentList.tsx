@@ -1,7 +1,6 @@
 import { api, type LibraryDocument } from '@hub/proto';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Download, Eye, FileText, LoaderCircle } from 'lucide-react';
 import { call } from '../api/client';
+import { Download, Eye, FileText, LoaderCircle } from 'lucide-react';
 import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
 import {
@@ -16,7 +15,7 @@ import { formatDate } from '../ui/dates';
 import { emptyListText } from '../ui/emptyList';
 import { formatFileSize } from '../i18n/format';
 import { documentStatus, ocrBadge, stageLabel } from './format';
-import { refreshLibrary } from './queries';
+import { useDeleteDocument } from './mutations';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../i18n/i18n';
 
@@ -97,22 +96,10 @@ function DocumentRow({
   onView: (document: LibraryDocument) => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const status = documentStatus(document);
   const ocr = ocrBadge(document);
 
-  const remove = useMutation({
-    mutationFn: () => call(api.deleteDocument, { params: { id: document.id } }),
-    onSuccess: async () => {
-      toast({
-        title: t('library.list.deleted'),
-        description: t('library.list.deletedDescription', { title: document.title }),
-      });
-      await refreshLibrary(queryClient);
-    },
-    // Spec section 8: no server message is shown for delete failures.
-    onError: () => toast({ title: t('library.list.deleteFailed'), variant: 'destructive' }),
-  });
+  const remove = useDeleteDocument(document);
 
   return (
     <div

@@ -1,5 +1,5 @@
 import type { DocumentVersion, LibraryDocument } from '@hub/proto';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { Download, Eye, Upload } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -9,18 +9,12 @@ import { toast } from '../toast/toastStore';
 import { Field } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
 import { smallButtonClass, smallOutlineButtonClass, textareaClass } from '../ui/styles';
-import { documentMarkdownQuery, refreshLibrary } from './queries';
+import { useUploadVersion } from './mutations';
 import { UploadProgress } from './UploadDocumentDialog';
 import { VersionDiffView } from './VersionDiffView';
-import { checkDocumentFile, uploadFailureToast } from './uploadDocument';
-import {
-  checkChangeNote,
-  documentVersionsQuery,
-  uploadDocumentVersion,
-  versionCaption,
-  versionDownloadUrl,
-  versionStateLabel,
-} from './versions';
+import { checkDocumentFile } from './uploadDocument';
+import { checkChangeNote, versionCaption, versionDownloadUrl, versionStateLabel } from './versions';
+import { documentVersionsQuery } from './queries';
 
 interface DocumentVersionsProps {
   document: LibraryDocument;
@@ -158,27 +152,13 @@ function NewVersionForm({
   onDone: (uploaded: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [note, setNote] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [noteError, setNoteError] = useState<string | null>(null);
-  const upload = useMutation({
-    mutationFn: (chosen: File) => uploadDocumentVersion(documentId, note, chosen, setProgress),
-    onSuccess: async () => {
-      toast({
-        title: t('library.versions.uploaded'),
-        description: t('library.versions.uploadedDescription'),
-      });
-      await Promise.all([
-        refreshLibrary(queryClient),
-        queryClient.invalidateQueries({ queryKey: documentVersionsQuery(documentId).queryKey }),
-      ]);
-      queryClient.removeQueries({ queryKey: documentMarkdownQuery(documentId).queryKey });
-      onDone(true);
-    },
-    onError: (error) => toast(uploadFailureToast(error)),
-    onSettled: () => setProgress(null),
+  const upload = useUploadVersion(documentId, {
+    onProgress: setProgress,
+    onUploaded: () => onDone(true),
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -187,7 +167,7 @@ function NewVersionForm({
     const fileProblem = checkDocumentFile(file);
     if (fileProblem) toast(fileProblem);
     if (noteProblem || fileProblem || !file) return;
-    upload.mutate(file);
+    upload.mutate({ note, file });
   };
   const busy = upload.isPending;
   return (

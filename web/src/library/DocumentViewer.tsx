@@ -1,13 +1,11 @@
-import { api, type LibraryDocument } from '@hub/proto';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type LibraryDocument } from '@hub/proto';
+import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { AlertCircle, CheckCircle2, LoaderCircle, RotateCcw } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call, isApiError } from '../api/client';
-import { failureToast } from '../api/errors';
-import { toast } from '../toast/toastStore';
+import { isApiError } from '../api/client';
 import { Dialog } from '../ui/Dialog';
 import { Spinner } from '../ui/Spinner';
 import { smallOutlineButtonClass } from '../ui/styles';
@@ -15,7 +13,8 @@ import { DocumentVersions } from './DocumentVersions';
 import { EvaluationTab } from './EvaluationTab';
 import { processingSummary, viewerTabsState } from './format';
 import { MarkdownContent } from './MarkdownContent';
-import { documentDownloadUrlQuery, documentMarkdownQuery, refreshLibrary } from './queries';
+import { useRetryDocument } from './mutations';
+import { documentDownloadUrlQuery, documentMarkdownQuery } from './queries';
 
 /** Spec section 9: the PDF preview frame is 600 px high. */
 const PREVIEW_HEIGHT = 600;
@@ -57,24 +56,8 @@ function ProcessingHeader({
   onRetried: () => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const summary = processingSummary(document);
-  const retry = useMutation({
-    mutationFn: () => call(api.retryDocument, { params: { id: document.id } }),
-    onSuccess: async () => {
-      await refreshLibrary(queryClient);
-      queryClient.removeQueries({ queryKey: documentMarkdownQuery(document.id).queryKey });
-      onRetried();
-    },
-    onError: (error) =>
-      toast(
-        failureToast(
-          t('library.viewer.retryFailed'),
-          error,
-          t('library.viewer.retryFailedDescription'),
-        ),
-      ),
-  });
+  const retry = useRetryDocument(document.id, onRetried);
 
   return (
     <span

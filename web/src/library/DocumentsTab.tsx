@@ -1,5 +1,5 @@
 import type { LibraryDocument } from '@hub/proto';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDebouncedValue } from '../auth/useDebouncedValue';
@@ -15,18 +15,16 @@ import {
   foldersQuery,
   POLL_DURATION_MS,
   POLL_INTERVAL_MS,
-  refreshLibrary,
   SEARCH_DEBOUNCE_MS,
   tagsQuery,
 } from './queries';
 import { TagPanel } from './TagPanel';
 import { UploadDocumentDialog } from './UploadDocumentDialog';
-import { uploadDocument, uploadFailureToast, type UploadDraft } from './uploadDocument';
+import { useUploadDocument } from './mutations';
 import { useTranslation } from 'react-i18next';
 
 export function DocumentsTab() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [folderId, setFolderId] = useState<number | null>(null);
   const [tagIds, setTagIds] = useState<number[]>([]);
   const [searchText, setSearchText] = useState('');
@@ -54,21 +52,12 @@ export function DocumentsTab() {
     if (isError) toast({ title: t('library.fetchFailed'), variant: 'destructive' });
   }, [isError, errorUpdatedAt, t]);
 
-  const upload = useMutation({
-    mutationFn: ({ draft, file }: { draft: UploadDraft; file: File }) =>
-      uploadDocument(draft, file, setUploadProgress),
-    onMutate: () => setUploadProgress(0),
-    onSuccess: async (document) => {
-      toast({
-        title: t('library.uploaded'),
-        description: t('library.beingProcessed', { title: document.title }),
-      });
+  const upload = useUploadDocument({
+    onProgress: setUploadProgress,
+    onUploaded: () => {
       setUploadOpen(false);
       startPolling();
-      await refreshLibrary(queryClient);
     },
-    onError: (error) => toast(uploadFailureToast(error)),
-    onSettled: () => setUploadProgress(null),
   });
 
   const refresh = async () => {

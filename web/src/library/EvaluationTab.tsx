@@ -1,5 +1,5 @@
-import { api, type LibraryDocument, type ReviewQuestion } from '@hub/proto';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type LibraryDocument, type ReviewQuestion } from '@hub/proto';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import clsx from 'clsx';
 import {
@@ -14,8 +14,7 @@ import {
 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call, isApiError } from '../api/client';
-import { failureToast } from '../api/errors';
+import { isApiError } from '../api/client';
 import { currentUserQuery } from '../api/queries';
 import {
   canStartObservation,
@@ -27,13 +26,15 @@ import {
 import { documentEvaluationQuery, refreshEvaluation } from '../evaluations/queries';
 import { isObserver } from '../observations/format';
 import { StartObservationDialog } from '../observations/StartObservationDialog';
-import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Spinner } from '../ui/Spinner';
 import { smallButtonClass, smallOutlineButtonClass } from '../ui/styles';
-import { refreshLibrary } from './queries';
-import { readableFailureReason } from '../api/failure-reason';
+import {
+  usePublishDocumentEvaluation,
+  useRegenerateEvaluation,
+  useRetryEvaluation,
+} from './mutations';
 
 interface EvaluationTabProps {
   document: LibraryDocument;
@@ -82,23 +83,7 @@ function GenerationError({
   onRetried: () => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const retry = useMutation({
-    // The server runs the evaluation generation again (the SOP content is kept).
-    mutationFn: () => call(api.retryDocument, { params: { id: document.id } }),
-    onSuccess: async () => {
-      await refreshLibrary(queryClient);
-      onRetried();
-    },
-    onError: (error) =>
-      toast(
-        failureToast(
-          t('library.evaluation.retryFailed'),
-          error,
-          t('library.evaluation.retryFailedDescription'),
-        ),
-      ),
-  });
+  const retry = useRetryEvaluation(document.id, onRetried);
   return (
     <div
       role="alert"
@@ -127,51 +112,14 @@ function GenerationError({
 
 function EvaluationBody({ document, onGenerationStarted }: EvaluationTabProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const role = useQuery(currentUserQuery).data?.role;
   const reviewer = isReviewer(role);
   const evaluation = useQuery(documentEvaluationQuery(document));
   const [observing, setObserving] = useState(false);
 
-  const publish = useMutation({
-    mutationFn: () => call(api.publishEvaluation, { params: { id: document.id } }),
-    onSuccess: async () => {
-      toast({
-        title: t('library.evaluation.published'),
-        description: t('library.evaluation.publishedDescription'),
-      });
-      await refreshEvaluation(queryClient, document.id);
-    },
-    onError: (error) =>
-      toast(
-        failureToast(
-          t('library.evaluation.publishFailed'),
-          error,
-          t('library.evaluation.publishFailedDescription'),
-        ),
-      ),
-  });
-
-  const regenerate = useMutation({
-    mutationFn: () => call(api.regenerateEvaluation, { params: { id: document.id } }),
-    onSuccess: async () => {
-      toast({
-        title: t('library.evaluation.regenerating'),
-        description: t('library.evaluation.regeneratingDescription'),
-      });
-      await refreshLibrary(queryClient);
-      onGenerationStarted();
-    },
-    onError: (error) =>
-      toast(
-        failureToast(
-          t('library.evaluation.regenerateFailed'),
-          error,
-          t('library.evaluation.regenerateFailedDescription'),
-        ),
-      ),
-  });
+  const publish = usePublishDocumentEvaluation(document.id);
+  const regenerate = useRegenerateEvaluation(document.id, onGenerationStarted);
 
   if (evaluation.isPending) {
     return (

@@ -1,16 +1,13 @@
-import { api, type Folder } from '@hub/proto';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Folder } from '@hub/proto';
+import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { ChevronDown, ChevronRight, Folder as FolderIcon, FolderOpen, Plus } from 'lucide-react';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
-import { call } from '../api/client';
-import { toast } from '../toast/toastStore';
-import { Card, Skeleton } from '../ui/Card';
-import { Dialog } from '../ui/Dialog';
-import { Field } from '../ui/Field';
-import { inputClass, smallButtonClass, textareaClass } from '../ui/styles';
+import { ChevronDown, ChevronRight, Folder as FolderIcon, FolderOpen } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Skeleton } from '../ui/Card';
 import { ancestorIds, buildFolderTree, type FolderNode } from './folderTree';
+import { CreateFolderDialog } from './CreateFolderDialog';
+import { LibraryPanel } from './LibraryPanel';
 import { foldersQuery } from './queries';
 
 interface FolderPanelProps {
@@ -54,20 +51,13 @@ export function FolderPanel({ selectedFolderId, onSelect }: FolderPanelProps) {
   };
 
   return (
-    <Card testId="folder-panel" className="p-4">
-      <div className="mb-2 flex items-center justify-between">
-        <h2 className="text-sm font-semibold">{t('library.folders.title')}</h2>
-        <button
-          type="button"
-          data-testid="create-folder-button"
-          aria-label={t('library.folders.create')}
-          title={t('library.folders.create')}
-          onClick={() => setCreating(true)}
-          className="rounded-md p-1 hover:bg-slate-100 dark:hover:bg-slate-800"
-        >
-          <Plus className="size-4" />
-        </button>
-      </div>
+    <LibraryPanel
+      testId="folder-panel"
+      title={t('library.folders.title')}
+      createLabel={t('library.folders.create')}
+      createTestId="create-folder-button"
+      onCreate={() => setCreating(true)}
+    >
       <ul
         role="tree"
         aria-label={t('library.folders.title')}
@@ -123,7 +113,7 @@ export function FolderPanel({ selectedFolderId, onSelect }: FolderPanelProps) {
           onSelect(folder.id);
         }}
       />
-    </Card>
+    </LibraryPanel>
   );
 }
 
@@ -215,114 +205,5 @@ function FolderTreeItem({
         </ul>
       )}
     </li>
-  );
-}
-
-interface CreateFolderDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The folder selected in the tree: the new folder goes inside it (null: top level). */
-  parent: Folder | null;
-  onCreated: (folder: Folder) => void;
-}
-
-function CreateFolderDialog({ open, onOpenChange, parent, onCreated }: CreateFolderDialogProps) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-
-  useEffect(() => {
-    if (open) {
-      setName('');
-      setDescription('');
-    }
-  }, [open]);
-
-  const create = useMutation({
-    mutationFn: () =>
-      call(api.createFolder, {
-        body: {
-          name: name.trim(),
-          description: description.trim() === '' ? null : description.trim(),
-          parentFolderId: parent?.id ?? null,
-        },
-      }),
-    onSuccess: async (folder) => {
-      toast({
-        title: t('library.folders.created'),
-        description: t('library.folders.createdDescription', { name: folder.name }),
-      });
-      onOpenChange(false);
-      await queryClient.invalidateQueries({ queryKey: foldersQuery.queryKey });
-      onCreated(folder);
-    },
-    // Spec section 8: no server message is shown for folder failures.
-    onError: () => toast({ title: t('library.folders.createFailed'), variant: 'destructive' }),
-  });
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (name.trim() === '') {
-      toast({
-        title: t('library.folders.nameRequired'),
-        description: t('library.folders.nameRequiredDescription'),
-        variant: 'destructive',
-      });
-      return;
-    }
-    create.mutate();
-  };
-
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={t('library.folders.dialogTitle')}
-      description={
-        parent ? (
-          <Trans
-            i18nKey="library.folders.inside"
-            values={{ name: parent.name }}
-            components={{ b: <span className="font-medium" /> }}
-          />
-        ) : (
-          t('library.folders.topLevel')
-        )
-      }
-      testId="create-folder-dialog"
-    >
-      <form noValidate onSubmit={submit} className="space-y-4">
-        <Field id="folder-name" label={t('library.folders.name')}>
-          <input
-            id="folder-name"
-            value={name}
-            autoFocus
-            maxLength={200}
-            disabled={create.isPending}
-            placeholder={t('library.folders.namePlaceholder')}
-            onChange={(event) => setName(event.target.value)}
-            className={inputClass}
-          />
-        </Field>
-        <Field id="folder-description" label={t('library.folders.description')}>
-          <textarea
-            id="folder-description"
-            value={description}
-            rows={3}
-            maxLength={2000}
-            disabled={create.isPending}
-            placeholder={t('library.folders.optional')}
-            onChange={(event) => setDescription(event.target.value)}
-            className={clsx(textareaClass, 'font-sans')}
-          />
-        </Field>
-        <div className="flex justify-end">
-          <button type="submit" disabled={create.isPending} className={smallButtonClass}>
-            {create.isPending ? t('library.folders.creating') : t('library.folders.submit')}
-          </button>
-        </div>
-      </form>
-    </Dialog>
   );
 }

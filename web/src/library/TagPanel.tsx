@@ -1,17 +1,17 @@
-import { api, CreateTagRequest, TAG_COLORS } from '@hub/proto';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CreateTagRequest, TAG_COLORS } from '@hub/proto';
+import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { Check, Plus } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../api/client';
 import { fieldErrors, hasErrors, type FieldErrors } from '../forms/fieldErrors';
-import { toast } from '../toast/toastStore';
 import { formatNumber } from '../i18n/format';
-import { Card, Skeleton } from '../ui/Card';
+import { Skeleton } from '../ui/Card';
 import { Dialog } from '../ui/Dialog';
 import { Field } from '../ui/Field';
 import { inputClass, smallButtonClass } from '../ui/styles';
+import { useCreateTag } from './mutations';
+import { LibraryPanel } from './LibraryPanel';
 import { tagsQuery } from './queries';
 
 /**
@@ -31,20 +31,13 @@ export function TagPanel({ selectedTagIds, onToggle }: TagPanelProps) {
   const tags = useQuery(tagsQuery);
   const [creating, setCreating] = useState(false);
   return (
-    <Card testId="tag-panel" className="p-4">
-      <div className="mb-2 flex items-center justify-between">
-        <h2 className="text-sm font-semibold">{t('library.tags.title')}</h2>
-        <button
-          type="button"
-          data-testid="create-tag-button"
-          aria-label={t('library.tags.create')}
-          title={t('library.tags.create')}
-          onClick={() => setCreating(true)}
-          className="rounded-md p-1 hover:bg-slate-100 dark:hover:bg-slate-800"
-        >
-          <Plus className="size-4" />
-        </button>
-      </div>
+    <LibraryPanel
+      testId="tag-panel"
+      title={t('library.tags.title')}
+      createLabel={t('library.tags.create')}
+      createTestId="create-tag-button"
+      onCreate={() => setCreating(true)}
+    >
       {tags.isPending && <Skeleton className="h-6" />}
       {tags.isError && (
         <p role="alert" className="text-xs text-red-600">
@@ -89,7 +82,7 @@ export function TagPanel({ selectedTagIds, onToggle }: TagPanelProps) {
         })}
       </ul>
       <CreateTagDialog open={creating} onOpenChange={setCreating} />
-    </Card>
+    </LibraryPanel>
   );
 }
 
@@ -101,7 +94,6 @@ function CreateTagDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [color, setColor] = useState(DEFAULT_TAG_COLOR);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -114,19 +106,7 @@ function CreateTagDialog({
     }
   }, [open]);
 
-  const create = useMutation({
-    mutationFn: (body: { name: string; color: string }) => call(api.createTag, { body }),
-    onSuccess: async (tag) => {
-      toast({
-        title: t('library.tags.created'),
-        description: t('library.tags.createdDescription', { name: tag.name }),
-      });
-      onOpenChange(false);
-      await queryClient.invalidateQueries({ queryKey: tagsQuery.queryKey });
-    },
-    // Spec section 8: no server message is shown for tag failures.
-    onError: () => toast({ title: t('library.tags.createFailed'), variant: 'destructive' }),
-  });
+  const create = useCreateTag(() => onOpenChange(false));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -7,7 +7,8 @@ import { isApiError } from '../api/client';
 import { Field } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
 import { selectClass } from '../ui/styles';
-import { defaultComparison, diffSummaryText, versionDiffQuery } from './versions';
+import { defaultComparison, diffSummaryText } from './versions';
+import { versionDiffQuery } from './queries';
 
 /** Two versions side by side as a list of what changed, step by step. */
 export function VersionDiffView({ list }: { list: DocumentVersionList }) {

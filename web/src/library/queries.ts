@@ -1,4 +1,13 @@
-import { api, type DocumentList, type DocumentMarkdown, type Folder, type Tag } from '@hub/proto';
+import {
+  api,
+  type DocumentList,
+  type DocumentMarkdown,
+  type DocumentVersionList,
+  type Folder,
+  type Tag,
+  type VersionAcknowledgement,
+  type VersionDiff,
+} from '@hub/proto';
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { cursorPaging } from '../api/paging';
@@ -74,4 +83,33 @@ export async function refreshLibrary(queryClient: QueryClient): Promise<void> {
     queryClient.invalidateQueries({ queryKey: [api.documents.path] }),
     queryClient.invalidateQueries({ queryKey: tagsQuery.queryKey }),
   ]);
+}
+
+export function documentVersionsQuery(id: number) {
+  return queryOptions({
+    queryKey: [api.documentVersions.path, id],
+    queryFn: ({ signal }): Promise<DocumentVersionList> =>
+      call(api.documentVersions, { params: { id }, signal }),
+    // While a version is processed, its state is watched as the document list watches uploads.
+    refetchInterval: (query) =>
+      query.state.data?.versions.some((version) => version.state === 'processing')
+        ? POLL_INTERVAL_MS
+        : false,
+  });
+}
+
+export function versionDiffQuery(id: number, from: number, to: number) {
+  return queryOptions({
+    queryKey: [api.documentVersionDiff.path, id, from, to],
+    queryFn: ({ signal }): Promise<VersionDiff> =>
+      call(api.documentVersionDiff, { params: { id }, query: { from, to }, signal }),
+  });
+}
+
+export function acknowledgementQuery(id: number) {
+  return queryOptions({
+    queryKey: [api.documentAcknowledgement.path, id],
+    queryFn: ({ signal }): Promise<VersionAcknowledgement> =>
+      call(api.documentAcknowledgement, { params: { id }, signal }),
+  });
 }

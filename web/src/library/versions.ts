@@ -5,37 +5,13 @@ import {
   type DocumentVersionList,
   type LibraryDocument,
   routePath,
-  type VersionAcknowledgement,
   type VersionDiff,
 } from '@hub/proto';
-import { queryOptions } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { uploadWithProgress } from '../api/upload';
 import { formatDateTime } from '../ui/dates';
 import { formatFileSize } from '../i18n/format';
-import { POLL_INTERVAL_MS } from './queries';
 import { i18n } from '../i18n/i18n';
-
-export function documentVersionsQuery(id: number) {
-  return queryOptions({
-    queryKey: [api.documentVersions.path, id],
-    queryFn: ({ signal }): Promise<DocumentVersionList> =>
-      call(api.documentVersions, { params: { id }, signal }),
-    // While a version is processed, its state is watched as the document list watches uploads.
-    refetchInterval: (query) =>
-      query.state.data?.versions.some((version) => version.state === 'processing')
-        ? POLL_INTERVAL_MS
-        : false,
-  });
-}
-
-export function versionDiffQuery(id: number, from: number, to: number) {
-  return queryOptions({
-    queryKey: [api.documentVersionDiff.path, id, from, to],
-    queryFn: ({ signal }): Promise<VersionDiff> =>
-      call(api.documentVersionDiff, { params: { id }, query: { from, to }, signal }),
-  });
-}
 
 /** What is compared first: the version before the current one against the current one. */
 export function defaultComparison(list: DocumentVersionList): { from: number; to: number } | null {
@@ -95,12 +71,4 @@ export function uploadDocumentVersion(
     { field: DOCUMENT_VERSION_UPLOAD.fileField, file },
     onProgress,
   );
-}
-
-export function acknowledgementQuery(id: number) {
-  return queryOptions({
-    queryKey: [api.documentAcknowledgement.path, id],
-    queryFn: ({ signal }): Promise<VersionAcknowledgement> =>
-      call(api.documentAcknowledgement, { params: { id }, signal }),
-  });
 }

@@ -1,15 +1,16 @@
 import { type MySopView } from '@hub/proto';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CloudOff } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { isApiError } from '../api/client';
-import { AcknowledgedNote, useAcknowledgeVersion } from '../library/AcknowledgeVersion';
+import { AcknowledgedNote } from '../library/AcknowledgeVersion';
 import { MarkdownContent } from '../library/MarkdownContent';
 import { Card } from '../ui/Card';
 import { LoadingRow } from '../ui/ListStates';
 import { smallButtonClass } from '../ui/styles';
-import { mySopQuery, mySopsQuery, reasonText, type ReadSop } from './queries';
+import { useAcknowledgeSop } from './mutations';
+import { mySopQuery, reasonText, type ReadSop } from './queries';
 import { useTranslation } from 'react-i18next';
 import { readableErrorMessage } from '../api/errors';
 
@@ -121,13 +122,7 @@ function OfflineCopyNote({ version }: { version: number }) {
 
 function Acknowledgement({ sop }: { sop: MySopView }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const acknowledge = useAcknowledgeVersion(sop.documentId, () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: mySopQuery(sop.documentId).queryKey }),
-      queryClient.invalidateQueries({ queryKey: mySopsQuery.queryKey }),
-    ]),
-  );
+  const acknowledge = useAcknowledgeSop(sop.documentId);
   if (sop.acknowledgedAt) {
     return (
       <AcknowledgedNote

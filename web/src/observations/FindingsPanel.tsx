@@ -1,15 +1,11 @@
 import {
-  api,
   CreateFindingRequest,
   FINDING_CATEGORIES,
   FINDING_SEVERITIES,
   type ObservationSession,
 } from '@hub/proto';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CloudOff, Flag } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { call } from '../api/client';
-import { failureToast } from '../api/errors';
 import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
 import { Card, CardTitle } from '../ui/Card';
@@ -17,7 +13,7 @@ import { formatDateTime } from '../ui/dates';
 import { Field } from '../ui/Field';
 import { selectClass, smallOutlineButtonClass, textareaClass } from '../ui/styles';
 import { severityTone } from './format';
-import { refreshObservations, storeFinding } from './queries';
+import { useResolveFinding } from './mutations';
 import { newIdempotencyKey } from './sessionOutbox';
 import type { SessionOutbox } from './useSessionOutbox';
 import { useTranslation } from 'react-i18next';
@@ -34,27 +30,10 @@ interface FindingsPanelProps {
 
 export function FindingsPanel({ session, canRecord, canResolve, outbox }: FindingsPanelProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const waiting = (outbox?.items ?? []).flatMap((item) => (item.kind === 'finding' ? [item] : []));
   const count = session.findings.length + waiting.length;
 
-  const resolve = useMutation({
-    mutationFn: (findingId: number) =>
-      call(api.resolveFinding, { params: { id: session.id, findingId } }),
-    onSuccess: async (finding) => {
-      storeFinding(queryClient, session.id, finding);
-      toast({ title: t('observations.finding.resolvedToast') });
-      await refreshObservations(queryClient);
-    },
-    onError: (error) =>
-      toast(
-        failureToast(
-          t('observations.session.error'),
-          error,
-          t('observations.finding.resolveFailed'),
-        ),
-      ),
-  });
+  const resolve = useResolveFinding(session.id);
 
   return (
     <Card testId="findings-panel" className="space-y-4">

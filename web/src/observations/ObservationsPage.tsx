@@ -1,11 +1,9 @@
-import { api, ObservationSettings, type ObservationSummary } from '@hub/proto';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ObservationSettings, type ObservationSummary } from '@hub/proto';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ClipboardList, Plus, Search } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { call } from '../api/client';
 import { loadedRows } from '../api/paging';
-import { failureToast } from '../api/errors';
 import { currentUserQuery } from '../api/queries';
 import { useDebouncedValue } from '../auth/useDebouncedValue';
 import { toast } from '../toast/toastStore';
@@ -24,7 +22,8 @@ import {
   observationStatusBadge,
   scoreText,
 } from './format';
-import { observationSettingsQuery, observationsQuery, refreshObservations } from './queries';
+import { useSavePassMark } from './mutations';
+import { observationSettingsQuery, observationsQuery } from './queries';
 import { StartObservationDialog } from './StartObservationDialog';
 import { useTranslation } from 'react-i18next';
 
@@ -238,7 +237,6 @@ function ObservationRow({
 /** The organization's pass mark; training editors may change it. */
 function PassMark() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const role = useQuery(currentUserQuery).data?.role;
   const settings = useQuery(observationSettingsQuery);
   const [value, setValue] = useState('');
@@ -247,25 +245,7 @@ function PassMark() {
     if (current !== undefined) setValue(String(current));
   }, [current]);
 
-  const save = useMutation({
-    mutationFn: (passMark: number) => call(api.saveObservationSettings, { body: { passMark } }),
-    onSuccess: async (saved) => {
-      queryClient.setQueryData(observationSettingsQuery.queryKey, saved);
-      toast({
-        title: t('observations.passMark.updated'),
-        description: t('observations.passMark.updatedDescription', { passMark: saved.passMark }),
-      });
-      await refreshObservations(queryClient);
-    },
-    onError: (error) =>
-      toast(
-        failureToast(
-          t('observations.passMark.updateFailedTitle'),
-          error,
-          t('observations.passMark.updateFailed'),
-        ),
-      ),
-  });
+  const save = useSavePassMark();
 
   if (current === undefined) return null;
   if (!isTrainingEditor(role)) {

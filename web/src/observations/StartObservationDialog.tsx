@@ -1,17 +1,15 @@
-import { api, type CreateObservationRequest, type LibraryDocument } from '@hub/proto';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { type LibraryDocument } from '@hub/proto';
+import { useQuery } from '@tanstack/react-query';
 import { Play } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { call } from '../api/client';
 import { currentUserQuery } from '../api/queries';
-import { failureToast } from '../api/errors';
 import { toast } from '../toast/toastStore';
 import { Dialog } from '../ui/Dialog';
 import { Field } from '../ui/Field';
 import { primaryButtonClass, selectClass, textareaClass } from '../ui/styles';
 import { documentsWithEvaluation, observableMembers, startRequest } from './format';
-import { refreshObservations, sopChoicesQuery, teamMembersQuery } from './queries';
+import { useStartObservation } from './mutations';
+import { sopChoicesQuery, teamMembersQuery } from './queries';
 import { useTranslation } from 'react-i18next';
 
 type DocumentChoice = Pick<LibraryDocument, 'id' | 'title' | 'evaluationId' | 'evaluationStatus'>;
@@ -53,8 +51,6 @@ function StartObservationForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const members = useQuery(teamMembersQuery);
   const documents = useQuery(sopChoicesQuery);
   const [operatorId, setOperatorId] = useState('');
@@ -68,21 +64,7 @@ function StartObservationForm({
     choices.unshift(preselected);
   }
 
-  const create = useMutation({
-    mutationFn: (body: CreateObservationRequest) => call(api.createObservation, { body }),
-    onSuccess: async (created) => {
-      toast({
-        title: t('observations.start.started'),
-        description: t('observations.start.observing', { name: created.operatorName }),
-      });
-      onDone();
-      await refreshObservations(queryClient);
-      await navigate({ to: '/observation/$id', params: { id: String(created.id) } });
-    },
-    // Spec section 8: 'Error' with the server's message, or 'Failed to create observation'.
-    onError: (error) =>
-      toast(failureToast(t('observations.session.error'), error, t('observations.start.failed'))),
-  });
+  const create = useStartObservation(onDone);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

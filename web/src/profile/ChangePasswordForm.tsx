@@ -1,11 +1,6 @@
-import { api } from '@hub/proto';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { call } from '../api/client';
-import { failureToast } from '../api/errors';
 import { PasswordField } from '../auth/PasswordField';
 import { hasErrors, type FieldErrors } from '../forms/fieldErrors';
-import { toast } from '../toast/toastStore';
 import { Card, CardTitle } from '../ui/Card';
 import { Field } from '../ui/Field';
 import { smallButtonClass } from '../ui/styles';
@@ -15,6 +10,7 @@ import {
   passwordsFilled,
   type PasswordDraft,
 } from './profileForm';
+import { useChangePassword } from './mutations';
 import { useTranslation } from 'react-i18next';
 
 /** The three fields; each one's label is the catalog's `profile.password.<label>`. */
@@ -44,18 +40,7 @@ export function ChangePasswordForm() {
   const [draft, setDraft] = useState<PasswordDraft>(EMPTY_PASSWORDS);
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  const change = useMutation({
-    mutationFn: (body: PasswordDraft) => call(api.changePassword, { body }),
-    onSuccess: () => {
-      toast({
-        title: t('profile.password.updated'),
-        description: t('profile.password.updatedDescription'),
-      });
-      setDraft(EMPTY_PASSWORDS);
-    },
-    onError: (error) =>
-      toast(failureToast(t('profile.updateFailed'), error, t('profile.password.failed'))),
-  });
+  const change = useChangePassword(() => setDraft(EMPTY_PASSWORDS));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,15 +1,11 @@
-import { api, EMAIL_CHANGE_SENT, type User } from '@hub/proto';
-import { useMutation } from '@tanstack/react-query';
+import { type User } from '@hub/proto';
 import { useState, type FormEvent } from 'react';
-import { call } from '../api/client';
-import { failureToast } from '../api/errors';
 import { hasErrors, type FieldErrors } from '../forms/fieldErrors';
-import { toast } from '../toast/toastStore';
 import { Card, CardTitle } from '../ui/Card';
 import { Field } from '../ui/Field';
 import { inputClass, smallButtonClass } from '../ui/styles';
 import { emailChanging, profileChanged, profileErrors, type ProfileDraft } from './profileForm';
-import { useSetCurrentUser } from './useSetCurrentUser';
+import { useUpdateProfile } from './mutations';
 import { useTranslation } from 'react-i18next';
 
 export function ProfileDetailsForm({ user }: { user: User }) {
@@ -17,27 +13,8 @@ export function ProfileDetailsForm({ user }: { user: User }) {
   const loaded: ProfileDraft = { name: user.name, email: user.email };
   const [draft, setDraft] = useState<ProfileDraft>(loaded);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const setCurrentUser = useSetCurrentUser();
 
-  const update = useMutation({
-    mutationFn: (body: ProfileDraft) => call(api.updateProfile, { body }),
-    onSuccess: async (updated, body) => {
-      if (updated.email !== body.email) {
-        toast({
-          title: t('profile.details.confirmEmail'),
-          description: EMAIL_CHANGE_SENT(body.email),
-        });
-      } else {
-        toast({
-          title: t('profile.details.updated'),
-          description: t('profile.details.updatedDescription'),
-        });
-      }
-      await setCurrentUser(updated);
-    },
-    onError: (error) =>
-      toast(failureToast(t('profile.updateFailed'), error, t('profile.details.failed'))),
-  });
+  const update = useUpdateProfile();
 
   const changingEmail = emailChanging(user.email, draft);
   const submit = (event: FormEvent<HTMLFormElement>) => {

@@ -1,41 +1,19 @@
-import { api, type User } from '@hub/proto';
-import { useMutation } from '@tanstack/react-query';
+import { type User } from '@hub/proto';
 import { Camera } from 'lucide-react';
 import { useRef, type ChangeEvent } from 'react';
-import { call } from '../api/client';
-import { uploadProfilePicture } from '../api/upload';
 import { UserAvatar } from '../shell/UserAvatar';
 import { toast } from '../toast/toastStore';
 import { Card } from '../ui/Card';
 import { smallOutlineButtonClass } from '../ui/styles';
 import { checkProfilePicture } from '../uploads/imageFile';
-import { useSetCurrentUser } from './useSetCurrentUser';
+import { useChangeProfilePicture } from './mutations';
 import { useTranslation } from 'react-i18next';
 
 export function ProfilePictureCard({ user }: { user: User }) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
-  const setCurrentUser = useSetCurrentUser();
 
-  const change = useMutation({
-    mutationFn: async (file: File) => {
-      const { fileName } = await uploadProfilePicture(file);
-      return call(api.changeProfilePicture, { body: { fileName } });
-    },
-    onSuccess: async (updated) => {
-      toast({
-        title: t('profile.picture.updated'),
-        description: t('profile.picture.updatedDescription'),
-      });
-      await setCurrentUser(updated);
-    },
-    onError: () =>
-      toast({
-        title: t('profile.picture.uploadFailed'),
-        description: t('profile.picture.uploadFailedDescription'),
-        variant: 'destructive',
-      }),
-  });
+  const change = useChangeProfilePicture();
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];

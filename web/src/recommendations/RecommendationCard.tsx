@@ -1,45 +1,17 @@
-import { api, type Recommendation } from '@hub/proto';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../api/client';
-import { failureToast } from '../api/errors';
-import { toast } from '../toast/toastStore';
+import { type Recommendation } from '@hub/proto';
 import { Badge } from '../ui/Badge';
 import { Card } from '../ui/Card';
 import { formatDateTime } from '../ui/dates';
 import { linkClass, smallButtonClass, smallOutlineButtonClass } from '../ui/styles';
 import { decisionText, PRIORITY_TONES } from './format';
-import { recommendationsQuery } from './queries';
-import { evidenceLabel, evidenceValue, recommendationWords } from './texts';
+import { useDecideRecommendation } from './mutations';
 import { useTranslation } from 'react-i18next';
 
 /** One recommendation: why (evidence, linked), what to do (action) and its decision. */
 export function RecommendationCard({ recommendation }: { recommendation: Recommendation }) {
   const { t } = useTranslation();
   const words = recommendationWords(recommendation);
-  const queryClient = useQueryClient();
-  const decide = useMutation({
-    mutationFn: (decision: 'implement' | 'dismiss') =>
-      decision === 'implement'
-        ? call(api.implementRecommendation, { params: { id: recommendation.id } })
-        : call(api.dismissRecommendation, { params: { id: recommendation.id } }),
-    onSuccess: (decided) =>
-      toast({
-        title:
-          decided.state === 'implemented'
-            ? t('recommendations.markedImplemented')
-            : t('recommendations.dismissedToast'),
-        description: words.title,
-      }),
-    onError: (error) =>
-      toast(
-        failureToast(
-          t('recommendations.updateFailedTitle'),
-          error,
-          t('recommendations.oneUpdateFailed'),
-        ),
-      ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: recommendationsQuery.queryKey }),
-  });
+  const decide = useDecideRecommendation(recommendation);
   const decision = decisionText(recommendation);
 
   return (

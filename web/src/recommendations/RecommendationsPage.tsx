@@ -1,69 +1,26 @@
-import { api, type RecommendationState } from '@hub/proto';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type RecommendationState } from '@hub/proto';
+import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { CheckCircle2, Gauge, Lightbulb, RefreshCw, TriangleAlert } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
-import { call } from '../api/client';
-import { failureToast, readableErrorMessage } from '../api/errors';
-import { toast } from '../toast/toastStore';
-import { Card, Skeleton } from '../ui/Card';
+import { useState } from 'react';
+import { Skeleton } from '../ui/Card';
+import { StatCard } from '../ui/StatCard';
+import { readableErrorMessage } from '../api/errors';
 import { formatDateTime } from '../ui/dates';
 import { smallOutlineButtonClass } from '../ui/styles';
 import { impactText, inState, STATE_TABS } from './format';
+import { useEvaluateRecommendations } from './mutations';
 import { recommendationsQuery } from './queries';
 import { RecommendationCard } from './RecommendationCard';
 import { formatNumber } from '../i18n/format';
 import { useTranslation } from 'react-i18next';
 
-function Figure(props: {
-  testId: string;
-  title: string;
-  value: string | undefined;
-  caption: string;
-  icon: ReactNode;
-}) {
-  return (
-    <Card testId={props.testId}>
-      <div className="flex items-center justify-between">
-        <h2 className="text-sm font-medium text-slate-600 dark:text-slate-300">{props.title}</h2>
-        {props.icon}
-      </div>
-      {props.value === undefined ? (
-        <Skeleton className="mt-3 h-8 w-16" />
-      ) : (
-        <p data-testid={`${props.testId}-value`} className="mt-2 text-3xl font-bold">
-          {props.value}
-        </p>
-      )}
-      <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{props.caption}</p>
-    </Card>
-  );
-}
-
 /** The rules engine's findings for the organization, with the spec's four figures. */
 export function RecommendationsPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const list = useQuery(recommendationsQuery);
   const [tab, setTab] = useState<RecommendationState>('active');
-  const evaluate = useMutation({
-    mutationFn: () => call(api.evaluateRecommendations),
-    onSuccess: (fresh) => {
-      queryClient.setQueryData(recommendationsQuery.queryKey, fresh);
-      toast({
-        title: t('recommendations.updated'),
-        description: t('recommendations.updatedDescription'),
-      });
-    },
-    onError: (error) =>
-      toast(
-        failureToast(
-          t('recommendations.updateFailedTitle'),
-          error,
-          t('recommendations.updateFailed'),
-        ),
-      ),
-  });
+  const evaluate = useEvaluateRecommendations();
   const figures = list.data?.figures;
   const shown = list.data ? inState(list.data.recommendations, tab) : [];
 
@@ -96,28 +53,28 @@ export function RecommendationsPage() {
         </button>
       </header>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Figure
+        <StatCard
           testId="rec-active"
           title={t('recommendations.figures.active')}
           value={formatNumber(figures?.active)}
           caption={t('recommendations.figures.activeCaption')}
           icon={<Lightbulb aria-hidden className="size-5 text-blue-600" />}
         />
-        <Figure
+        <StatCard
           testId="rec-implemented"
           title={t('recommendations.figures.implemented')}
           value={formatNumber(figures?.implementedThisQuarter)}
           caption={t('recommendations.figures.implementedCaption')}
           icon={<CheckCircle2 aria-hidden className="size-5 text-green-600" />}
         />
-        <Figure
+        <StatCard
           testId="rec-high"
           title={t('recommendations.figures.high')}
           value={formatNumber(figures?.highPriority)}
           caption={t('recommendations.figures.highCaption')}
           icon={<TriangleAlert aria-hidden className="size-5 text-red-600" />}
         />
-        <Figure
+        <StatCard
           testId="rec-impact"
           title={t('recommendations.figures.impact')}
           value={figures ? impactText(figures.impactScore) : undefined}

@@ -1,28 +1,21 @@
 import {
-  api,
-  type ApiTokenList,
   type ApiTokenView,
   CREATABLE_ROLES,
   type CreatableRole,
   type CreatedApiToken,
 } from '@hub/proto';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { call } from '../api/client';
-import { failureToast, readableErrorMessage } from '../api/errors';
-import { toast } from '../toast/toastStore';
+import { readableErrorMessage } from '../api/errors';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { formatDate } from '../ui/dates';
 import { inputClass, selectClass, smallButtonClass, smallDangerButtonClass } from '../ui/styles';
+import { useCreateApiToken, useRevokeApiToken } from './mutations';
+import { apiTokensQuery } from './queries';
 import { SecretShownOnce } from './SecretShownOnce';
 import { created, lastUsed } from './tokenText';
-
-const apiTokensQuery = queryOptions({
-  queryKey: [api.apiTokens.path],
-  queryFn: ({ signal }): Promise<ApiTokenList> => call(api.apiTokens, { signal }),
-});
 
 const EXPIRY_DAYS = [30, 90, 180, 365] as const;
 
@@ -43,32 +36,14 @@ export function ApiTokensCard(props: { role: string }) {
 
 function ApiTokens() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const tokens = useQuery(apiTokensQuery);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: apiTokensQuery.queryKey });
-  const create = useMutation({
-    mutationFn: (body: Draft) => call(api.createApiToken, { body }),
-    onSuccess: (answer) => {
-      setCreated(answer);
-      setDraft(EMPTY);
-    },
-    onError: (error) =>
-      toast(
-        failureToast(t('tokens.notCreatedTitle'), error, t('tokens.api.notCreatedDescription')),
-      ),
-    onSettled: refresh,
+  const create = useCreateApiToken((answer) => {
+    setCreated(answer);
+    setDraft(EMPTY);
   });
-  const revoke = useMutation({
-    mutationFn: (id: number) => call(api.revokeApiToken, { params: { id } }),
-    onSuccess: ({ message }) => toast({ title: t('tokens.revokedTitle'), description: message }),
-    onError: (error) =>
-      toast(
-        failureToast(t('tokens.revokeFailedTitle'), error, t('tokens.api.revokeFailedDescription')),
-      ),
-    onSettled: refresh,
-  });
+  const revoke = useRevokeApiToken();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(draft);

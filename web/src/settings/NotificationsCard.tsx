@@ -1,13 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { api, type NotificationSettings } from '@hub/proto';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type NotificationSettings } from '@hub/proto';
+import { useQuery } from '@tanstack/react-query';
 import { Switch } from 'radix-ui';
 import { notificationSettingsQuery } from '../activity/queries';
-import { settingChange } from '../activity/notifications';
-import { call } from '../api/client';
-import { failureToast, readableErrorMessage } from '../api/errors';
-import { toast } from '../toast/toastStore';
+import { readableErrorMessage } from '../api/errors';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
+import { useChangeChannel } from './mutations';
 import type { en } from '../i18n/locales/en';
 
 type Channel = keyof NotificationSettings;
@@ -31,20 +29,8 @@ type Text = Exclude<keyof typeof en.settings.notifications, 'loadFailed'>;
 export function NotificationsCard() {
   const { t } = useTranslation();
   const text = (key: Text) => t(`settings.notifications.${key}`);
-  const queryClient = useQueryClient();
   const settings = useQuery(notificationSettingsQuery);
-  const change = useMutation({
-    mutationFn: ({ key, value }: { key: Channel; value: boolean }) =>
-      call(api.changeNotificationSetting, { body: settingChange(key, value) }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(notificationSettingsQuery.queryKey, saved);
-      toast({
-        title: text('savedTitle'),
-        description: text('savedDescription'),
-      });
-    },
-    onError: (error) => toast(failureToast(text('failedTitle'), error, text('failedDescription'))),
-  });
+  const change = useChangeChannel();
   return (
     <Card testId="settings-notifications">
       <CardTitle>{text('title')}</CardTitle>

@@ -1,14 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { api, LANGUAGE_LABELS, LANGUAGES, type OrganizationSettings } from '@hub/proto';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LANGUAGE_LABELS, LANGUAGES, type OrganizationSettings } from '@hub/proto';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { call } from '../api/client';
-import { failureToast, readableErrorMessage } from '../api/errors';
-import { toast } from '../toast/toastStore';
+import { readableErrorMessage } from '../api/errors';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { Field } from '../ui/Field';
 import { selectClass, smallButtonClass } from '../ui/styles';
-import { organizationSettingsQuery, preferencesQuery } from './queries';
+import { useSaveOrganizationSettings } from './mutations';
+import { organizationSettingsQuery } from './queries';
 
 /** The select's value for "no default": each member follows their browser. */
 const BROWSER = '';
@@ -44,28 +43,8 @@ export function OrganizationLanguageCard() {
 
 function OrganizationLanguageForm({ saved }: { saved: OrganizationSettings }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [draft, setDraft] = useState(saved.defaultLanguage);
-  const save = useMutation({
-    mutationFn: (body: OrganizationSettings) => call(api.updateOrganizationSettings, { body }),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(organizationSettingsQuery.queryKey, answer);
-      // The administrator's own page follows the new default when they chose no language.
-      void queryClient.invalidateQueries({ queryKey: preferencesQuery.queryKey });
-      toast({
-        title: t('settings.organization.savedTitle'),
-        description: t('settings.organization.savedDescription'),
-      });
-    },
-    onError: (error) =>
-      toast(
-        failureToast(
-          t('settings.organization.failedTitle'),
-          error,
-          t('settings.organization.failedDescription'),
-        ),
-      ),
-  });
+  const save = useSaveOrganizationSettings();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     save.mutate({ defaultLanguage: draft });

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import {
-  api,
   DATE_FORMATS,
   LANGUAGE_LABELS,
   LANGUAGES,
@@ -8,16 +7,12 @@ import {
   THEME_PREFERENCES,
   type UserPreferences,
 } from '@hub/proto';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { call } from '../api/client';
-import { failureToast } from '../api/errors';
-import { toast } from '../toast/toastStore';
 import { Card, CardTitle } from '../ui/Card';
 import { Field } from '../ui/Field';
 import { selectClass, smallButtonClass } from '../ui/styles';
 import { browserLanguages, chooseLanguage } from '../i18n/language';
-import { preferencesQuery } from './queries';
+import { useSavePreferences } from './mutations';
 import { timeZoneChoices } from './timeZones';
 
 const DEVICE_ZONE = '';
@@ -27,28 +22,10 @@ const AUTOMATIC = '';
 /** Language, time zone, date format and theme, stored on the server for every device. */
 export function PreferencesCard({ saved }: { saved: SavedPreferences }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [draft, setDraft] = useState<UserPreferences>(saved);
   // What "Automatic" means for this person here: the organization's default, else this browser's.
   const automatic = chooseLanguage(null, browserLanguages(), saved.organizationLanguage);
-  const save = useMutation({
-    mutationFn: (body: UserPreferences) => call(api.updateUserPreferences, { body }),
-    onSuccess: (preferences) => {
-      queryClient.setQueryData(preferencesQuery.queryKey, preferences);
-      toast({
-        title: t('settings.preferences.savedTitle'),
-        description: t('settings.preferences.savedDescription'),
-      });
-    },
-    onError: (error) =>
-      toast(
-        failureToast(
-          t('settings.preferences.failedTitle'),
-          error,
-          t('settings.preferences.failedDescription'),
-        ),
-      ),
-  });
+  const save = useSavePreferences();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     save.mutate(draft);

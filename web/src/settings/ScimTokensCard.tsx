@@ -1,13 +1,12 @@
-import { api, type CreatedScimToken, type ScimTokenView } from '@hub/proto';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type CreatedScimToken, type ScimTokenView } from '@hub/proto';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../api/client';
-import { failureToast, readableErrorMessage } from '../api/errors';
-import { toast } from '../toast/toastStore';
+import { readableErrorMessage } from '../api/errors';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { inputClass, smallButtonClass, smallDangerButtonClass } from '../ui/styles';
+import { useCreateScimToken, useRevokeScimToken } from './mutations';
 import { SecretShownOnce } from './SecretShownOnce';
 import { scimTokensQuery } from './queries';
 import { created, lastUsed } from './tokenText';
@@ -15,36 +14,14 @@ import { created, lastUsed } from './tokenText';
 /** The organization's SCIM tokens for Okta or Entra ID: create (secret shown once), revoke. */
 export function ScimTokensCard() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const tokens = useQuery(scimTokensQuery);
   const [name, setName] = useState('');
   const [created, setCreated] = useState<CreatedScimToken | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: scimTokensQuery.queryKey });
-  const create = useMutation({
-    mutationFn: (tokenName: string) => call(api.createScimToken, { body: { name: tokenName } }),
-    onSuccess: (answer) => {
-      setCreated(answer);
-      setName('');
-    },
-    onError: (error) =>
-      toast(
-        failureToast(t('tokens.notCreatedTitle'), error, t('tokens.scim.notCreatedDescription')),
-      ),
-    onSettled: refresh,
+  const create = useCreateScimToken((answer) => {
+    setCreated(answer);
+    setName('');
   });
-  const revoke = useMutation({
-    mutationFn: (id: number) => call(api.revokeScimToken, { params: { id } }),
-    onSuccess: ({ message }) => toast({ title: t('tokens.revokedTitle'), description: message }),
-    onError: (error) =>
-      toast(
-        failureToast(
-          t('tokens.revokeFailedTitle'),
-          error,
-          t('tokens.scim.revokeFailedDescription'),
-        ),
-      ),
-    onSettled: refresh,
-  });
+  const revoke = useRevokeScimToken();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(name);

@@ -1,38 +1,22 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { api, type UserSession } from '@hub/proto';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../api/client';
-import { failureToast, readableErrorMessage } from '../api/errors';
-import { toast } from '../toast/toastStore';
+import { type UserSession } from '@hub/proto';
+import { useQuery } from '@tanstack/react-query';
+import { readableErrorMessage } from '../api/errors';
 import { Badge } from '../ui/Badge';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { formatDateTime } from '../ui/dates';
 import { smallDangerButtonClass, smallOutlineButtonClass } from '../ui/styles';
 import { deviceParts } from './device';
+import { useEndSession } from './mutations';
 import { sessionsQuery } from './queries';
 
 /** Live sessions (sign out one, or all others) and when the password last changed. */
 export function SecurityCard() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const sessions = useQuery(sessionsQuery);
-  const end = useMutation({
-    mutationFn: (id: string | null) =>
-      id ? call(api.endUserSession, { params: { id } }) : call(api.endOtherUserSessions),
-    onSuccess: ({ message }) =>
-      toast({ title: t('settings.security.updatedTitle'), description: message }),
-    onError: (error) =>
-      toast(
-        failureToast(
-          t('settings.security.failedTitle'),
-          error,
-          t('settings.security.failedDescription'),
-        ),
-      ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey }),
-  });
+  const end = useEndSession();
   const others = sessions.data?.sessions.filter((session) => !session.current).length ?? 0;
 
   return (

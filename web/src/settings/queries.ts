@@ -1,9 +1,12 @@
 import {
   api,
+  type ApiTokenList,
   type OrganizationSettings,
   type SavedPreferences,
   type ScimTokenList,
   type UserSessions,
+  type WebhookDeliveryList,
+  type WebhookList,
 } from '@hub/proto';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../api/client';
@@ -30,3 +33,22 @@ export const organizationSettingsQuery = queryOptions({
   queryFn: ({ signal }): Promise<OrganizationSettings> =>
     call(api.organizationSettings, { signal }),
 });
+
+export const apiTokensQuery = queryOptions({
+  queryKey: [api.apiTokens.path],
+  queryFn: ({ signal }): Promise<ApiTokenList> => call(api.apiTokens, { signal }),
+});
+
+export const webhooksQuery = queryOptions({
+  queryKey: [api.webhooks.path],
+  queryFn: ({ signal }): Promise<WebhookList> => call(api.webhooks, { signal }),
+});
+
+export const webhookDeliveriesQuery = (id: number) =>
+  queryOptions({
+    queryKey: [api.webhookDeliveries.path, id],
+    queryFn: ({ signal }): Promise<WebhookDeliveryList> =>
+      call(api.webhookDeliveries, { params: { id }, signal }),
+    // Deliveries are retried in the background: the log follows them while it is open.
+    refetchInterval: 3000,
+  });

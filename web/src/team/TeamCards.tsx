@@ -1,40 +1,9 @@
 import type { TeamStats } from '@hub/proto';
 import { Award, UserCheck, Users, UserX } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Card, Skeleton } from '../ui/Card';
+import { StatCard } from '../ui/StatCard';
 import { formatPercent } from '../dashboard/format';
 import { formatNumber } from '../i18n/format';
 import { useTranslation } from 'react-i18next';
-
-function StatCard(props: {
-  title: string;
-  testId: string;
-  icon: ReactNode;
-  value: string | undefined;
-  caption: string;
-}) {
-  return (
-    <Card testId={props.testId}>
-      <div className="flex items-center justify-between">
-        <h2 className="text-sm font-medium text-slate-600 dark:text-slate-300">{props.title}</h2>
-        {props.icon}
-      </div>
-      {props.value === undefined ? (
-        <Skeleton className="mt-3 h-8 w-16" />
-      ) : (
-        <p data-testid={`${props.testId}-value`} className="mt-2 text-3xl font-bold">
-          {props.value}
-        </p>
-      )}
-      <p
-        data-testid={`${props.testId}-caption`}
-        className="mt-1 text-xs text-slate-500 dark:text-slate-400"
-      >
-        {props.caption}
-      </p>
-    </Card>
-  );
-}
 
 /** The spec's four cards: Total Members, Present Today, Absent, Top Performers. */
 export function TeamCards({ stats }: { stats: TeamStats | undefined }) {
@@ -45,6 +14,7 @@ export function TeamCards({ stats }: { stats: TeamStats | undefined }) {
       <StatCard
         title={t('team.cards.total')}
         testId="team-total"
+        captionTestId="team-total-caption"
         icon={<Users className={icon} />}
         value={formatNumber(stats?.totalMembers)}
         caption={t('team.cards.totalCaption')}
@@ -52,6 +22,7 @@ export function TeamCards({ stats }: { stats: TeamStats | undefined }) {
       <StatCard
         title={t('team.cards.present')}
         testId="team-present"
+        captionTestId="team-present-caption"
         icon={<UserCheck className={icon} />}
         value={formatNumber(stats?.presentToday)}
         caption={
@@ -63,6 +34,7 @@ export function TeamCards({ stats }: { stats: TeamStats | undefined }) {
       <StatCard
         title={t('team.cards.absent')}
         testId="team-absent"
+        captionTestId="team-absent-caption"
         icon={<UserX className={icon} />}
         value={formatNumber(stats?.absentCount)}
         caption={t('team.cards.absentCaption')}
@@ -70,6 +42,7 @@ export function TeamCards({ stats }: { stats: TeamStats | undefined }) {
       <StatCard
         title={t('team.cards.top')}
         testId="team-top"
+        captionTestId="team-top-caption"
         icon={<Award className={icon} />}
         value={formatNumber(stats?.topPerformers)}
         caption={t('team.cards.topCaption')}

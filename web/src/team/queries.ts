@@ -12,6 +12,9 @@ export const teamMembersQuery = queryOptions({
   queryFn: ({ signal }): Promise<TeamMember[]> => call(api.teamMembers, { signal }),
 });
 
+/** Every member's page: each lists the videos the member appears in. */
+export const teamMemberPagesKey = [api.teamMember.path];
+
 export function teamMemberQuery(id: number) {
   return queryOptions({
     queryKey: [api.teamMember.path, id],

@@ -1,5 +1,4 @@
-import { api, type Course } from '@hub/proto';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Course } from '@hub/proto';
 import clsx from 'clsx';
 import {
   BookOpen,
@@ -11,14 +10,11 @@ import {
   Trash2,
   Users,
 } from 'lucide-react';
-import { call } from '../api/client';
-import { failureToast } from '../api/errors';
-import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { emptyListText } from '../ui/emptyList';
 import { smallButtonClass, smallDangerButtonClass, smallOutlineButtonClass } from '../ui/styles';
-import { refreshCourses, storeCourse } from './queries';
+import { useDeleteCourse, useEnroll } from './mutations';
 import { Stars } from './StarRating';
 import {
   clampPercent,
@@ -26,7 +22,6 @@ import {
   courseDueText,
   courseStatusBadge,
   difficultyTone,
-  enrolledToastTitle,
   ratingText,
   sopProgressText,
 } from './training';
@@ -92,32 +87,14 @@ export function CourseGrid({
 
 function CourseCard({ course, editor, onEdit, onOpen }: { course: Course } & CourseActions) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const status = courseStatusBadge(course.status);
   const progress = clampPercent(course.progress);
   const due = courseDueText(course, new Date().toISOString().slice(0, 10));
   const button = courseButton(course);
 
-  const enroll = useMutation({
-    mutationFn: () => call(api.enroll, { params: { id: course.id } }),
-    onSuccess: (enrolled) => {
-      storeCourse(queryClient, enrolled);
-      toast({ title: enrolledToastTitle(enrolled.status), description: enrolled.title });
-      onOpen(enrolled);
-    },
-    onError: (error) =>
-      toast(failureToast(t('training.card.error'), error, t('training.card.startFailed'))),
-  });
+  const enroll = useEnroll(course, onOpen);
 
-  const remove = useMutation({
-    mutationFn: () => call(api.deleteCourse, { params: { id: course.id } }),
-    onSuccess: async () => {
-      toast({ title: t('training.card.deleted'), description: course.title });
-      await refreshCourses(queryClient);
-    },
-    onError: (error) =>
-      toast(failureToast(t('training.card.error'), error, t('training.card.deleteFailed'))),
-  });
+  const remove = useDeleteCourse(course);
 
   return (
     <article

@@ -1,11 +1,7 @@
-import { api, type Course } from '@hub/proto';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../api/client';
-import { failureToast } from '../api/errors';
-import { toast } from '../toast/toastStore';
+import { type Course } from '@hub/proto';
 import { Dialog } from '../ui/Dialog';
 import { ProgressBar, SopList } from './CourseCard';
-import { storeCourse } from './queries';
+import { useRateCourse } from './mutations';
 import { RateStars } from './StarRating';
 import { clampPercent, courseStatusBadge } from './training';
 import { useTranslation } from 'react-i18next';
@@ -19,17 +15,7 @@ export function CourseDetailsDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const rate = useMutation({
-    mutationFn: ({ id, rating }: { id: number; rating: number }) =>
-      call(api.rateCourse, { params: { id }, body: { rating } }),
-    onSuccess: (rated) => {
-      storeCourse(queryClient, rated);
-      toast({ title: t('training.details.thanks') });
-    },
-    onError: (error) =>
-      toast(failureToast(t('training.card.error'), error, t('training.details.rateFailed'))),
-  });
+  const rate = useRateCourse();
 
   return (
     <Dialog

@@ -1,14 +1,11 @@
-import { api, COURSE_DIFFICULTIES, SaveCourseRequest, type Course } from '@hub/proto';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { COURSE_DIFFICULTIES, SaveCourseRequest, type Course } from '@hub/proto';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Plus, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { call } from '../api/client';
-import { failureToast } from '../api/errors';
 import { moveItem, removeAt } from '../evaluations/evaluationText';
 import { hasErrors, type FieldErrors } from '../forms/fieldErrors';
 import { documentsWithEvaluation } from '../observations/format';
 import { sopChoicesQuery } from '../observations/queries';
-import { toast } from '../toast/toastStore';
 import { Dialog } from '../ui/Dialog';
 import { Field } from '../ui/Field';
 import {
@@ -18,7 +15,7 @@ import {
   smallOutlineButtonClass,
   textareaClass,
 } from '../ui/styles';
-import { refreshCourses, storeCourse } from './queries';
+import { useSaveCourse } from './mutations';
 import { courseDraftOf, courseErrors, emptyCourseDraft, type CourseDraft } from './training';
 import { useTranslation } from 'react-i18next';
 
@@ -54,7 +51,6 @@ export function CourseEditorDialog({ editing, onClose }: CourseEditorDialogProps
 
 function CourseForm({ course, onDone }: { course: Course | null; onDone: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const documents = useQuery(sopChoicesQuery);
   const [draft, setDraft] = useState<CourseDraft>(() =>
     course ? courseDraftOf(course) : emptyCourseDraft(),
@@ -69,30 +65,7 @@ function CourseForm({ course, onDone }: { course: Course | null; onDone: () => v
     t('training.editor.documentNumber', { id });
   const available = choices.filter((choice) => !draft.documentIds.includes(choice.id));
 
-  const save = useMutation({
-    mutationFn: (body: SaveCourseRequest) =>
-      course
-        ? call(api.updateCourse, { params: { id: course.id }, body })
-        : call(api.createCourse, { body }),
-    onSuccess: async (saved) => {
-      storeCourse(queryClient, saved);
-      toast({
-        title: course ? t('training.editor.updated') : t('training.editor.created'),
-        description: saved.title,
-      });
-      onDone();
-      await refreshCourses(queryClient);
-    },
-    // The server checks each SOP's evaluation is published and says so.
-    onError: (error) =>
-      toast(
-        failureToast(
-          t('training.editor.saveFailedTitle'),
-          error,
-          t('training.editor.saveFailedDescription'),
-        ),
-      ),
-  });
+  const save = useSaveCourse(course, onDone);
 
   const set = (patch: Partial<CourseDraft>) => setDraft((current) => ({ ...current, ...patch }));
 

@@ -1,7 +1,7 @@
 import type { Course } from '@hub/proto';
 import { Award, GraduationCap, TrendingUp } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Card } from '../ui/Card';
+import { StatCard } from '../ui/StatCard';
 import { ProgressBar } from './CourseCard';
 import { clampPercent, trainingStats } from './training';
 import { useTranslation } from 'react-i18next';
@@ -12,27 +12,30 @@ export function ProgressTracking({ courses }: { courses: Course[] }) {
   return (
     <div className="space-y-4">
       <div className="grid gap-4 md:grid-cols-3">
-        <Stat
+        <StatCard
+          size="md"
           testId="overall-progress"
           icon={<TrendingUp className="size-5 text-blue-600" />}
-          label={t('training.progress.overall')}
+          title={t('training.progress.overall')}
           value={`${stats.overallPercent}%`}
         >
           <ProgressBar percent={stats.overallPercent} label={t('training.progress.overallLabel')} />
-        </Stat>
-        <Stat
+        </StatCard>
+        <StatCard
+          size="md"
           testId="courses-completed"
           icon={<GraduationCap className="size-5 text-green-600" />}
-          label={t('training.progress.completed')}
+          title={t('training.progress.completed')}
           value={t('training.progress.completedOf', {
             completed: stats.completed,
             total: stats.total,
           })}
         />
-        <Stat
+        <StatCard
+          size="md"
           testId="certificates-earned"
           icon={<Award className="size-5 text-amber-500" />}
-          label={t('training.progress.certificates')}
+          title={t('training.progress.certificates')}
           value={String(stats.certificates)}
         />
       </div>
@@ -56,32 +59,5 @@ export function ProgressTracking({ courses }: { courses: Course[] }) {
         )}
       </Card>
     </div>
-  );
-}
-
-function Stat({
-  testId,
-  icon,
-  label,
-  value,
-  children,
-}: {
-  testId: string;
-  icon: ReactNode;
-  label: string;
-  value: string;
-  children?: ReactNode;
-}) {
-  return (
-    <Card testId={testId} className="space-y-2">
-      <div className="flex items-center gap-2 text-sm text-slate-500 dark:text-slate-400">
-        {icon}
-        {label}
-      </div>
-      <p className="text-2xl font-bold" data-testid={`${testId}-value`}>
-        {value}
-      </p>
-      {children}
-    </Card>
   );
 }

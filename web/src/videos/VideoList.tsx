@@ -1,9 +1,6 @@
-import { api, type Video } from '@hub/proto';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Video } from '@hub/proto';
 import { ClipboardList, Film, LoaderCircle, Play, ScanFace, Users } from 'lucide-react';
-import { call } from '../api/client';
 import { formatFileSize } from '../i18n/format';
-import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
 import {
   EmptyList,
@@ -16,7 +13,7 @@ import {
 import { formatDateTime } from '../ui/dates';
 import { emptyListText } from '../ui/emptyList';
 import { linkedSopsText, operatorCountsText, videoStatus } from './format';
-import { refreshVideos } from './queries';
+import { useDeleteVideo } from './mutations';
 import { useTranslation } from 'react-i18next';
 
 interface VideoListProps {
@@ -87,21 +84,10 @@ function VideoRow({
   onAnalyse,
 }: { video: Video } & Pick<VideoListProps, 'onPlay' | 'onReport' | 'onAnalyse'>) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const status = videoStatus(video);
   const sopTitles = video.linkedSopTitles.map((sop) => sop.sopTitle).join(', ');
 
-  const remove = useMutation({
-    mutationFn: () => call(api.deleteVideo, { params: { id: video.id } }),
-    onSuccess: async () => {
-      toast({
-        title: t('videos.list.deleted'),
-        description: t('videos.list.deletedDescription', { title: video.title }),
-      });
-      await refreshVideos(queryClient);
-    },
-    onError: () => toast({ title: t('videos.list.deleteFailed'), variant: 'destructive' }),
-  });
+  const remove = useDeleteVideo(video);
 
   return (
     <div

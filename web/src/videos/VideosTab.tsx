@@ -1,5 +1,5 @@
 import type { Video } from '@hub/proto';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useDebouncedValue } from '../auth/useDebouncedValue';
 import { i18n } from '../i18n/i18n';
@@ -9,9 +9,9 @@ import { ListToolbar } from '../ui/ListStates';
 import { LoadMore } from '../ui/LoadMore';
 import { UnknownPeopleSection } from '../unknown-people/UnknownPeopleSection';
 import { AnalyzeVideoDialog } from './AnalyzeVideoDialog';
-import { refreshVideos, SEARCH_DEBOUNCE_MS, videoListInterval, videosQuery } from './queries';
+import { useUploadVideo } from './mutations';
+import { SEARCH_DEBOUNCE_MS, videoListInterval, videosQuery } from './queries';
 import { UploadVideoDialog } from './UploadVideoDialog';
-import { uploadFailureToast, uploadVideo } from './uploadVideo';
 import { VideoList } from './VideoList';
 import { VideoPlayerDialog } from './VideoPlayerDialog';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,6 @@ import { useTranslation } from 'react-i18next';
 /** The Videos tab of the Library (/library/videos). */
 export function VideosTab() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
   const [uploadOpen, setUploadOpen] = useState(false);
@@ -40,19 +39,12 @@ export function VideosTab() {
     if (isError) toast({ title: i18n.t('videos.fetchFailed'), variant: 'destructive' });
   }, [isError, errorUpdatedAt]);
 
-  const upload = useMutation({
-    mutationFn: ({ fields, file }: { fields: [string, string][]; file: File }) =>
-      uploadVideo(fields, file, setUploadProgress),
-    onMutate: () => setUploadProgress(0),
-    onSuccess: async (video) => {
-      // Shown once an upload is stored: analysis runs only when someone asks for it.
-      toast({ title: t('videos.uploaded'), description: t('videos.uploadedDescription') });
+  const upload = useUploadVideo({
+    onProgress: setUploadProgress,
+    onUploaded: () => {
       setUploadOpen(false);
       setSearchText('');
-      await refreshVideos(queryClient, video.id);
     },
-    onError: (error) => toast(uploadFailureToast(error)),
-    onSettled: () => setUploadProgress(null),
   });
 
   const refresh = async () => {

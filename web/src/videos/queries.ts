@@ -63,12 +63,15 @@ export function videoStreamUrl(s3Key: string | null | undefined): string | null 
   return routePath(api.videoStream, { key: s3Key });
 }
 
+/** Every page of every search of the video list. */
+export const videoListsKey = [api.videos.path];
+
 /** After an upload, deletion or a started analysis. */
 export async function refreshVideos(queryClient: QueryClient, id?: number): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: [api.videos.path] }),
+    queryClient.invalidateQueries({ queryKey: videoListsKey }),
     id === undefined
       ? Promise.resolve()
-      : queryClient.invalidateQueries({ queryKey: [api.video.path, id] }),
+      : queryClient.invalidateQueries({ queryKey: videoQuery(id).queryKey }),
   ]);
 }

@@ -3,7 +3,7 @@ import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-
 import { call } from '../api/client';
 import { i18n } from '../i18n/i18n';
 import { toast } from '../toast/toastStore';
-import { refreshVideos } from './queries';
+import { refreshVideos, videoListsKey } from './queries';
 import { analysisFailureToast } from './uploadVideo';
 
 /**
@@ -18,7 +18,7 @@ export function useAnalyseVideo(onStarted?: () => void) {
       call(api.analyzeVideo, { params: { id }, body: { linkedSOPs: sopIds } }),
     onSuccess: async (updated) => {
       queryClient.setQueriesData<InfiniteData<VideoList>>(
-        { queryKey: [api.videos.path] },
+        { queryKey: videoListsKey },
         (current) =>
           current && {
             ...current,

@@ -3,9 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call } from '../api/client';
 import { i18n } from '../i18n/i18n';
 import { toast } from '../toast/toastStore';
-import { teamMembersQuery } from '../team/queries';
+import { teamMemberPagesKey, teamMembersQuery } from '../team/queries';
 import type { ReportReview } from './AnalysisReportView';
-import { refreshVideos } from './queries';
+import { refreshVideos, videoQuery } from './queries';
 
 /** Each decision's toast: the catalog's `videos.review.<key>`. */
 const DONE = {
@@ -24,14 +24,14 @@ export function useFaceReview(videoId: number) {
     mutationFn: ({ faceId, review }: { faceId: string; review: ReviewFaceRequest }) =>
       call(api.reviewFace, { params: { id: videoId, faceId }, body: review }),
     onSuccess: async (video: VideoWithReport, { review }) => {
-      queryClient.setQueryData([api.video.path, videoId], video);
+      queryClient.setQueryData(videoQuery(videoId).queryKey, video);
       toast({
         title: i18n.t(`videos.review.${DONE[review.decision]}`),
         description: i18n.t('videos.review.updated'),
       });
       await Promise.all([
         refreshVideos(queryClient),
-        queryClient.invalidateQueries({ queryKey: [api.teamMember.path] }),
+        queryClient.invalidateQueries({ queryKey: teamMemberPagesKey }),
       ]);
     },
     onError: (error) =>

@@ -1,0 +1,105 @@
+import { api, type NotificationSettings } from '@hub/proto';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../api/client';
+import { failureToast } from '../api/errors';
+import { i18n } from '../i18n/i18n';
+import { toast } from '../toast/toastStore';
+import { markedRead, settingChange, unreadCount, type PreferenceKey } from './notifications';
+import { activitySummaryQuery, notificationSettingsQuery, notificationsQuery } from './queries';
+
+/** A switch flips at once; the saved settings replace it, or the old ones come back on failure. */
+export function useChangeNotificationSetting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ key, value }: { key: PreferenceKey; value: boolean }) =>
+      call(api.changeNotificationSetting, { body: settingChange(key, value) }),
+    onMutate: ({ key, value }) => {
+      const previous = queryClient.getQueryData(notificationSettingsQuery.queryKey);
+      if (previous) {
+        queryClient.setQueryData(notificationSettingsQuery.queryKey, {
+          ...previous,
+          [key]: value,
+        });
+      }
+      return { previous };
+    },
+    onSuccess: (saved: NotificationSettings) => {
+      queryClient.setQueryData(notificationSettingsQuery.queryKey, saved);
+      toast({
+        title: i18n.t('activity.preferences.updated'),
+        description: i18n.t('activity.preferences.updatedDescription'),
+      });
+    },
+    onError: (error, _, context) => {
+      if (context?.previous) {
+        queryClient.setQueryData(notificationSettingsQuery.queryKey, context.previous);
+      }
+      toast(
+        failureToast(
+          i18n.t('activity.preferences.updateFailedTitle'),
+          error,
+          i18n.t('activity.preferences.updateFailed'),
+        ),
+      );
+    },
+  });
+}
+
+/** Marks one notification read (`one`) or all of them (`all`), on the loaded pages too. */
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  const settle = async (id?: number) => {
+    queryClient.setQueryData(
+      notificationsQuery.queryKey,
+      (data) =>
+        data && {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            notifications: markedRead(page.notifications, id),
+            unreadCount:
+              id === undefined
+                ? 0
+                : Math.max(
+                    0,
+                    page.unreadCount - unreadCount(page.notifications.filter((n) => n.id === id)),
+                  ),
+          })),
+        },
+    );
+    await queryClient.invalidateQueries({ queryKey: activitySummaryQuery.queryKey });
+  };
+  const one = useMutation({
+    mutationFn: (id: number) => call(api.markNotificationRead, { params: { id } }),
+    onSuccess: async (_, id) => {
+      toast({
+        title: i18n.t('activity.notifications.marked'),
+        description: i18n.t('activity.notifications.markedDescription'),
+      });
+      await settle(id);
+    },
+    onError: (error) =>
+      toast(
+        failureToast(i18n.t('activity.error'), error, i18n.t('activity.notifications.markFailed')),
+      ),
+  });
+  const all = useMutation({
+    mutationFn: () => call(api.markAllNotificationsRead),
+    onSuccess: async () => {
+      toast({
+        title: i18n.t('activity.notifications.allMarked'),
+        description: i18n.t('activity.notifications.allMarkedDescription'),
+      });
+      await settle();
+    },
+    onError: (error) =>
+      toast(
+        failureToast(
+          i18n.t('activity.error'),
+          error,
+          i18n.t('activity.notifications.allMarkFailed'),
+        ),
+      ),
+  });
+  return { one, all };
+}

@@ -1,0 +1,212 @@
+import type { ReviewEvaluation } from '@hub/proto';
+import { Plus, Save, Send } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { toast } from '../toast/toastStore';
+import { Badge } from '../ui/Badge';
+import { Card } from '../ui/Card';
+import { Field } from '../ui/Field';
+import { inputClass, smallButtonClass, smallOutlineButtonClass } from '../ui/styles';
+import {
+  blankQuestion,
+  draftErrors,
+  draftOf,
+  editorStateOf,
+  evaluationStatusBadge,
+  revisionNotice,
+  moveItem,
+  questionErrors,
+  removeAt,
+  replaceAt,
+  type DraftErrors,
+  type EditorQuestion,
+  type EditorState,
+} from './evaluationText';
+import { usePublishEvaluation, useSaveEvaluation } from './mutations';
+import { LearningPoints } from './LearningPoints';
+import { plainTextarea, QuestionEditor } from './QuestionEditor';
+import { useTranslation } from 'react-i18next';
+
+/** The reviewer's form: title, description, questions and key learning points; save or publish. */
+export function EvaluationEditor({
+  documentId,
+  evaluation,
+}: {
+  documentId: number;
+  evaluation: ReviewEvaluation;
+}) {
+  const { t } = useTranslation();
+  const initial = useMemo(() => editorStateOf(evaluation), [evaluation]);
+  const [state, setState] = useState<EditorState>(initial);
+  const [showErrors, setShowErrors] = useState(false);
+  const errors = useMemo(() => draftErrors(state), [state]);
+  const shown: DraftErrors = showErrors ? errors : {};
+  const problems = Object.keys(errors).length;
+  const dirty = JSON.stringify(draftOf(state)) !== JSON.stringify(draftOf(initial));
+  const status = evaluationStatusBadge(evaluation.status);
+  const notice = revisionNotice(evaluation);
+
+  const save = useSaveEvaluation(documentId);
+  const publish = usePublishEvaluation(documentId);
+
+  /** The client-side check mirrors the server's (proto's EvaluationDraft). */
+  const checked = (action: () => void) => {
+    setShowErrors(true);
+    if (problems > 0) {
+      toast({
+        title: t('evaluations.cannotSave'),
+        description: t('evaluations.fixFirst', {
+          count: problems,
+          first: Object.values(errors)[0] ?? '',
+        }),
+        variant: 'destructive',
+      });
+      return;
+    }
+    action();
+  };
+
+  const update = (patch: Partial<EditorState>) => setState((current) => ({ ...current, ...patch }));
+  const updateQuestion = (index: number, question: EditorQuestion) =>
+    setState((current) => ({
+      ...current,
+      questions: replaceAt(current.questions, index, question),
+    }));
+  const busy = save.isPending || publish.isPending;
+
+  return (
+    <form
+      data-testid="evaluation-editor"
+      className="space-y-6"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        checked(() => save.mutate(draftOf(state)));
+      }}
+    >
+      <Card className="space-y-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge tone={status.tone} testId="editor-status">
+            {status.label}
+          </Badge>
+          {dirty && <span className="text-xs text-amber-600">{t('evaluations.unsaved')}</span>}
+        </div>
+        {notice && (
+          <p
+            role="status"
+            data-testid="revision-notice"
+            className="rounded-md bg-amber-50 p-3 text-sm text-amber-800 dark:bg-amber-950 dark:text-amber-200"
+          >
+            {notice}
+          </p>
+        )}
+        <Field id="evaluation-title" label={t('evaluations.fieldTitle')} error={shown['title']}>
+          <input
+            id="evaluation-title"
+            value={state.title}
+            maxLength={300}
+            onChange={(event) => update({ title: event.target.value })}
+            className={inputClass}
+          />
+        </Field>
+        <Field
+          id="evaluation-description"
+          label={t('evaluations.fieldDescription')}
+          error={shown['description']}
+        >
+          <textarea
+            id="evaluation-description"
+            rows={3}
+            value={state.description}
+            maxLength={2000}
+            onChange={(event) => update({ description: event.target.value })}
+            className={plainTextarea}
+          />
+        </Field>
+      </Card>
+
+      <section className="space-y-4">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 className="text-lg font-semibold">
+            {t('evaluations.questions', { count: state.questions.length })}
+          </h2>
+          {shown['questions'] && (
+            <p role="alert" className="text-xs text-red-600">
+              {shown['questions']}
+            </p>
+          )}
+        </div>
+        {state.questions.map((question, index) => (
+          <QuestionEditor
+            key={question.key}
+            index={index}
+            count={state.questions.length}
+            question={question}
+            errors={questionErrors(shown, index)}
+            onChange={(next) => updateQuestion(index, next)}
+            onMove={(to) =>
+              setState((current) => ({
+                ...current,
+                questions: moveItem(current.questions, index, to),
+              }))
+            }
+            onDelete={() =>
+              setState((current) => ({ ...current, questions: removeAt(current.questions, index) }))
+            }
+          />
+        ))}
+        <button
+          type="button"
+          data-testid="add-question"
+          onClick={() =>
+            setState((current) => ({
+              ...current,
+              questions: [...current.questions, blankQuestion(current.questions.at(-1)?.category)],
+            }))
+          }
+          className={smallOutlineButtonClass}
+        >
+          <Plus className="size-3.5" /> {t('evaluations.addQuestion')}
+        </button>
+      </section>
+
+      <LearningPoints
+        points={state.keyLearningPoints}
+        shown={shown}
+        onChange={(keyLearningPoints) => update({ keyLearningPoints })}
+      />
+
+      <div className="sticky bottom-0 flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 bg-slate-50/95 py-3 dark:border-slate-800 dark:bg-slate-900/95">
+        {showErrors && problems > 0 && (
+          <p role="alert" data-testid="editor-problems" className="mr-auto text-sm text-red-600">
+            {t('evaluations.problems', { count: problems })}
+          </p>
+        )}
+        <button
+          type="submit"
+          data-testid="evaluation-save"
+          disabled={busy}
+          className={smallOutlineButtonClass + ' h-9'}
+        >
+          <Save className="size-4" />{' '}
+          {save.isPending ? t('evaluations.saving') : t('evaluations.save')}
+        </button>
+        {evaluation.status !== 'published' && (
+          <button
+            type="button"
+            data-testid="editor-publish"
+            disabled={busy}
+            onClick={() => checked(() => publish.mutate(dirty ? draftOf(state) : null))}
+            className={smallButtonClass}
+          >
+            <Send className="size-4" />
+            {publish.isPending
+              ? t('evaluations.publishing')
+              : dirty
+                ? t('evaluations.saveAndPublish')
+                : t('evaluations.publish')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,84 @@
+import type { WebhookDeliveryView } from '@hub/proto';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { readableErrorMessage } from '../api/errors';
+import { Skeleton } from '../ui/Card';
+import { formatDateTime } from '../ui/dates';
+import { smallOutlineButtonClass } from '../ui/styles';
+import { useReplayDelivery } from './mutations';
+import { webhookDeliveriesQuery } from './queries';
+import { useEventName } from './webhookEvents';
+
+const STATUS_STYLE: Record<WebhookDeliveryView['status'], string> = {
+  succeeded: 'text-emerald-700 dark:text-emerald-400',
+  pending: 'text-amber-700 dark:text-amber-400',
+  failed: 'text-red-600',
+};
+/** A webhook's delivery log, followed while open; a delivery can be sent again. */
+export function WebhookDeliveries(props: { webhookId: number }) {
+  const { t } = useTranslation();
+  const eventName = useEventName();
+  const deliveries = useQuery(webhookDeliveriesQuery(props.webhookId));
+  const replay = useReplayDelivery(props.webhookId);
+  if (deliveries.isPending) return <Skeleton className="h-10" />;
+  if (deliveries.isError) {
+    return (
+      <p role="alert" className="text-sm text-red-600">
+        {t('settings.webhooks.deliveriesLoadFailed', {
+          message: readableErrorMessage(deliveries.error),
+        })}
+      </p>
+    );
+  }
+  if (deliveries.data.deliveries.length === 0) {
+    return (
+      <p className="text-sm text-slate-500 dark:text-slate-400">
+        {t('settings.webhooks.noDeliveries')}
+      </p>
+    );
+  }
+  return (
+    <ul
+      data-testid="webhook-deliveries"
+      className="divide-y divide-slate-100 rounded-md border border-slate-200 text-xs dark:divide-slate-800 dark:border-slate-700"
+    >
+      {deliveries.data.deliveries.map((delivery) => (
+        <li
+          key={delivery.id}
+          data-testid="webhook-delivery"
+          className="flex flex-wrap items-center gap-x-3 gap-y-1 p-2"
+        >
+          <span className="font-medium">{eventName(delivery.eventType)}</span>
+          <span data-testid="webhook-delivery-status" className={STATUS_STYLE[delivery.status]}>
+            {t(`settings.webhooks.status.${delivery.status}`)}
+          </span>
+          <span data-testid="webhook-delivery-code">
+            {delivery.responseStatus === null
+              ? t('settings.webhooks.noAnswer')
+              : `HTTP ${delivery.responseStatus}`}
+          </span>
+          {delivery.responseMs !== null && (
+            <span>{t('settings.webhooks.answerTime', { ms: delivery.responseMs })}</span>
+          )}
+          <span>{t('settings.webhooks.attempts', { attempts: delivery.attempts })}</span>
+          <span className="text-slate-500 dark:text-slate-400">
+            {formatDateTime(delivery.lastAttemptAt ?? delivery.createdAt)}
+          </span>
+          {delivery.error && (
+            <span className="w-full break-all text-red-600">{delivery.error}</span>
+          )}
+          <code className="w-full break-all text-slate-500">{delivery.messageId}</code>
+          <button
+            type="button"
+            data-testid="webhook-delivery-replay"
+            disabled={replay.isPending || delivery.status === 'pending'}
+            className={smallOutlineButtonClass}
+            onClick={() => replay.mutate(delivery.id)}
+          >
+            {t('settings.webhooks.replay')}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
