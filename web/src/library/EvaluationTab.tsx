@@ -14,6 +14,7 @@ import {
 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readableFailureReason } from '../api/failure-reason';
 import { isApiError } from '../api/client';
 import { currentUserQuery } from '../api/queries';
 import {

@@ -6,6 +6,7 @@ import { linkClass, smallButtonClass, smallOutlineButtonClass } from '../ui/styl
 import { decisionText, PRIORITY_TONES } from './format';
 import { useDecideRecommendation } from './mutations';
 import { useTranslation } from 'react-i18next';
+import { evidenceLabel, evidenceValue, recommendationWords } from './texts';
 
 /** One recommendation: why (evidence, linked), what to do (action) and its decision. */
 export function RecommendationCard({ recommendation }: { recommendation: Recommendation }) {
