@@ -28,4 +28,3 @@ export function systemStatus(
       : t('admin.stats.degraded'),
   };
 }
-
