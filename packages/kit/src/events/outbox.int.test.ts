@@ -101,9 +101,18 @@ describe('Outbox', () => {
     await expect.poll(() => outbox.relay()).toBe(0);
     expect(await pending()).toBe(1);
     flaky.down = false;
-    expect(await outbox.relay()).toBe(1);
+    // A pass asked for during a failed one may still be under way (relay() then answers that
+    // pass's count, 0 or 1 by when it published): relay until the row has gone, once.
+    await expect
+      .poll(async () => {
+        await outbox.relay();
+        return pending();
+      })
+      .toBe(0);
     await expect.poll(titlesHeard).toContain('Committed while Redis was down');
-    expect(await pending()).toBe(0);
+    expect(
+      titlesHeard().filter((title) => title === 'Committed while Redis was down'),
+    ).toHaveLength(1);
     await outbox.stop();
   });
 
