@@ -266,7 +266,7 @@ async function main() {
       ['identity', 'library', 'observation', 'integration'],
       place.env,
       children,
-      // e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile every process.
+      // e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=bench-profiles' to profile every process.
       process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
     );
     await sql.connect();
