@@ -5,15 +5,17 @@ import type { RpcClient } from '@hub/kit';
 import type { RecommendationsRepository } from './recommendations.repository.js';
 import {
   expiringCertificationsRule,
-  failedDocumentsRule,
   type Finding,
   idleSupervisorsRule,
   missedQuestionsRule,
   reobservationRule,
   sopPassRateRule,
+} from './rules.js';
+import {
+  failedDocumentsRule,
   unidentifiedOperatorsRule,
   unpublishedEvaluationsRule,
-} from './rules.js';
+} from './content-rules.js';
 
 /** Nightly at 02:30 UTC (before the certification sweep at 03:00). */
 export const RECOMMENDATIONS_SCHEDULE = { id: 'recommendations-nightly', pattern: '30 2 * * *' };

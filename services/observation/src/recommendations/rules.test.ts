@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
   expiringCertificationsRule,
-  failedDocumentsRule,
   idleSupervisorsRule,
   missedQuestionsRule,
   reobservationRule,
   sopPassRateRule,
+} from './rules.js';
+import {
+  failedDocumentsRule,
   unidentifiedOperatorsRule,
   unpublishedEvaluationsRule,
   type DocumentHealthRow,
-} from './rules.js';
+} from './content-rules.js';
 
 const now = new Date('2026-11-23T12:00:00Z');
 const inDays = (days: number) => new Date(now.getTime() + days * 86_400_000);
