@@ -1,8 +1,9 @@
 import { ROLES, type Role } from '@hub/proto';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { PagePath } from '../web/src/access/pageAccess.js';
-import { PSEUDO_LOCALE_FLAG } from '../web/src/i18n/pseudo.js';
+import { PSEUDO_LOCALE, PSEUDO_LOCALE_FLAG } from '../web/src/i18n/pseudo.js';
+import { seenToasts } from './browser.js';
 import { recordApiStrings, untranslatedTexts } from './i18n-check.js';
 import {
   audit,
@@ -17,10 +18,10 @@ import {
   keepWalkScreenshot,
   nextFrames,
   openPage,
+  pageOutcome,
   pagesOf,
   settled,
   signedInTab,
-  trackRequests,
 } from './page-walk.js';
 import { address, credentials, walkRecords } from './walk-records.js';
 
@@ -39,7 +40,10 @@ export { credentials, PASSWORD, PEOPLE, setUpWalk, signedIn, walkRecords } from 
  *   realistic long texts (long names and email addresses, a long course title, 200
  *   notifications each); a screenshot is kept of each one found at fault;
  * - at 1280 x 900 by axe-core (from node_modules, no network), issue #34 point 5: no serious or
- *   critical violation of WCAG 2.0/2.1 A and AA.
+ *   critical violation of WCAG 2.0/2.1 A and AA;
+ * - at 390 x 844 in the pseudo-locale and in Spanish (issue #46), in place before English;
+ * - shown to the role, with no error toast: the access test (e2e/access.e2e.test.ts) checks the
+ *   refusals, the walk the pages a role may open, on real records.
  *
  * Each file that walks calls `setUpWalk()` (its own organization, people and records on the shared
  * stack) and `describeWalks(file)`: the roles are shared out over three files (WALKS), so that
@@ -53,38 +57,104 @@ export { credentials, PASSWORD, PEOPLE, setUpWalk, signedIn, walkRecords } from 
 const EVERY_SCREENSHOT = process.env.E2E_WALK_SCREENSHOTS === '1';
 
 interface WalkFindings {
+  /** Texts outside the catalog, each with its page and role (the pseudo-locale's check). */
+  texts: string[];
+  /** Overflows in the pseudo-locale and in Spanish. */
+  languages: string[];
   layout: string[];
   accessibility: string[];
+  /** A page the role may open that refused it or showed an error toast. */
+  access: string[];
 }
 
 /**
- * One page of the walk: opened at phone width, its layout checked at each width in turn, then
- * axe at 1280 (the last width, so no resize before it). A screenshot is kept of a width whose
- * check found something, or of every width when E2E_WALK_SCREENSHOTS=1: one per page, role and
- * width was a fifth of the walk (45 of 211 s on the 2-core machine, 342 PNGs) for files nobody
- * reads unless the check fails.
+ * The languages each page is seen in before English (issue #46), in place (web/src/i18n/i18n.ts,
+ * `hubShowLanguage`): the pseudo-locale, where a text outside the catalog's marks fails
+ * (e2e/i18n-check.ts) as an overflow does, then Spanish, where the longest real translation must
+ * fit; at 390 px only, the English checks do the rest. Opening each page once rather than once
+ * per language (three tabs, three sign-ins) took two thirds of the walk's page opens away.
+ */
+const LANGUAGE_PASSES = [
+  { name: 'pseudo-locale', language: PSEUDO_LOCALE, checkTexts: true },
+  { name: 'Spanish', language: 'es', checkTexts: false },
+] as const;
+const ENGLISH = 'en';
+
+const screenshotName = (prefix: string, role: Role, path: PagePath) =>
+  `${prefix}-${role}-${path.replaceAll('/', '_').replaceAll('$', '')}`;
+
+async function showLanguage(page: Page, language: string) {
+  await page.evaluate(
+    (shown) =>
+      (
+        window as unknown as { hubShowLanguage: (language: string) => Promise<void> }
+      ).hubShowLanguage(shown),
+    language,
+  );
+}
+
+/** The page laid out, its requests settled and no toast moving, then measured at its width. */
+async function layoutAt(page: Page, label: string, width: number): Promise<string[]> {
+  await nextFrames(page);
+  await settled(page);
+  await toastsAtRest(page);
+  return layoutProblems(label, await measure(page), width);
+}
+
+/** The page is shown to the role (a page it may open), with no error toast since it opened. */
+async function accessProblem(page: Page, path: PagePath, toastsBefore: number) {
+  const outcome = await pageOutcome(page, path);
+  const errors = (await seenToasts(page))
+    .slice(toastsBefore)
+    .filter((toast) => toast.destructive)
+    .map((toast) => toast.text);
+  if (outcome === 'page' && errors.length === 0) return null;
+  return `expected the page, got ${outcome}${errors.length ? ` and ${errors.join(' | ')}` : ''}`;
+}
+
+/** The page at 390 px in the pseudo-locale and in Spanish. */
+async function checkLanguages(page: Page, role: Role, path: PagePath, findings: WalkFindings) {
+  const where = address(path);
+  for (const pass of LANGUAGE_PASSES) {
+    if (pass !== LANGUAGE_PASSES[0]) await showLanguage(page, pass.language);
+    const label = `${pass.name} ${role} ${VIEWPORTS[0].name} ${where}`;
+    const problems = await layoutAt(page, label, VIEWPORTS[0].width);
+    findings.languages.push(...problems);
+    if (problems.length > 0) {
+      await keepWalkScreenshot(
+        page,
+        screenshotName(`${pass.name}-${VIEWPORTS[0].name}`, role, path),
+      );
+    }
+    if (!pass.checkTexts) continue;
+    for (const text of await untranslatedTexts(page)) findings.texts.push(`${label}: "${text}"`);
+  }
+}
+
+/**
+ * One page of the walk: opened at phone width in the pseudo-locale, seen there and in Spanish,
+ * then in English its layout checked at each width in turn and axe run at 1280 (the last width,
+ * so no resize before it). A screenshot is kept of a width whose check found something, or of
+ * every width when E2E_WALK_SCREENSHOTS=1: one per page, role and width was a fifth of the walk
+ * (45 of 211 s on the 2-core machine, 342 PNGs) for files nobody reads unless the check fails.
  */
 async function checkPage(page: Page, role: Role, path: PagePath, findings: WalkFindings) {
   const where = address(path);
   await page.setViewportSize(VIEWPORTS[0]);
+  await showLanguage(page, LANGUAGE_PASSES[0].language);
+  const toastsBefore = (await seenToasts(page)).length;
   await openPage(page, where);
   await page.locator('main').waitFor();
+  const refused = await accessProblem(page, path, toastsBefore);
+  if (refused) findings.access.push(`${role} ${where}: ${refused}`);
+  await checkLanguages(page, role, path, findings);
+  await showLanguage(page, ENGLISH);
   for (const viewport of VIEWPORTS) {
     if (viewport !== VIEWPORTS[0]) await page.setViewportSize(viewport);
-    await nextFrames(page);
-    await settled(page);
-    await toastsAtRest(page);
-    const problems = layoutProblems(
-      `${viewport.name} ${where}`,
-      await measure(page),
-      viewport.width,
-    );
+    const problems = await layoutAt(page, `${viewport.name} ${where}`, viewport.width);
     findings.layout.push(...problems);
     if (problems.length > 0 || EVERY_SCREENSHOT) {
-      await keepWalkScreenshot(
-        page,
-        `responsive-${viewport.name}-${role}-${path.replaceAll('/', '_').replaceAll('$', '')}`,
-      );
+      await keepWalkScreenshot(page, screenshotName(`responsive-${viewport.name}`, role, path));
     }
   }
   for (const violation of (await audit(page)).violations) {
@@ -94,7 +164,7 @@ async function checkPage(page: Page, role: Role, path: PagePath, findings: WalkF
   }
 }
 
-/** Each role's pages, walked once for both checks. */
+/** Each role's pages, walked once for every check. */
 const walks = new Map<Role, Promise<WalkFindings>>();
 
 function walk(role: Role): Promise<WalkFindings> {
@@ -105,103 +175,21 @@ function walk(role: Role): Promise<WalkFindings> {
       // The app's CSP allows no inline script: the injected axe-core is let through here only.
       const { context, page } = await signedInTab(browser, stack.url, credentials(role), {
         bypassCSP: true,
+        initScripts: [recordApiStrings],
+        localStorage: PSEUDO_LOCALE_FLAG,
       });
-      const result: WalkFindings = { layout: [], accessibility: [] };
+      const result: WalkFindings = {
+        texts: [],
+        languages: [],
+        layout: [],
+        accessibility: [],
+        access: [],
+      };
       for (const path of pagesOf(role)) await checkPage(page, role, path, result);
       await context.close();
       return result;
     })();
     walks.set(role, findings);
-  }
-  return findings;
-}
-
-/**
- * The walks in other languages (issue #46): every page again, in one tab of the role signed in
- * above (its cookies and storage reused), in the pseudo-locale at 390 and 1280 px, where a text
- * outside the catalog's marks fails (e2e/i18n-check.ts) as an overflow does, then in Spanish at
- * 390 px, where the longest real translation must fit. No axe and one or two widths: the
- * English walk has checked the rest.
- */
-const LANGUAGE_WALKS = [
-  { name: 'pseudo-locale', locale: 'en-US', pseudo: true, viewports: [VIEWPORTS[0]] },
-  { name: 'Spanish', locale: 'es-ES', pseudo: false, viewports: [VIEWPORTS[0]] },
-] as const;
-type LanguageWalk = (typeof LANGUAGE_WALKS)[number];
-
-interface LanguageFindings {
-  layout: string[];
-  /** Texts outside the catalog, each with its page and role. */
-  texts: string[];
-}
-
-async function walkLanguage(
-  role: Role,
-  language: LanguageWalk,
-  storageState: Awaited<ReturnType<BrowserContext['storageState']>>,
-  findings: LanguageFindings,
-) {
-  const { browser, stack } = walkRecords();
-  const context = await browser.newContext({
-    viewport: VIEWPORTS[0],
-    locale: language.locale,
-    storageState,
-  });
-  await context.addInitScript(trackRequests);
-  if (language.pseudo) {
-    await context.addInitScript(
-      ({ key, value }) => localStorage.setItem(key, value),
-      PSEUDO_LOCALE_FLAG,
-    );
-    await context.addInitScript(recordApiStrings);
-  }
-  const page = await context.newPage();
-  await page.goto(`${stack.url}/dashboard`);
-  await settled(page);
-  for (const path of pagesOf(role)) {
-    const where = address(path);
-    await page.setViewportSize(language.viewports[0]);
-    await openPage(page, where);
-    await page.locator('main').waitFor();
-    for (const viewport of language.viewports) {
-      if (viewport !== language.viewports[0]) await page.setViewportSize(viewport);
-      await nextFrames(page);
-      await settled(page);
-      await toastsAtRest(page);
-      const label = `${language.name} ${role} ${viewport.name} ${where}`;
-      const problems = layoutProblems(label, await measure(page), viewport.width);
-      findings.layout.push(...problems);
-      if (problems.length > 0) {
-        await keepWalkScreenshot(
-          page,
-          `${language.name}-${viewport.name}-${role}-${path.replaceAll('/', '_').replaceAll('$', '')}`,
-        );
-      }
-      if (!language.pseudo) continue;
-      for (const text of await untranslatedTexts(page)) findings.texts.push(`${label}: "${text}"`);
-    }
-  }
-  await context.close();
-}
-
-const languageWalks = new Map<Role, Promise<LanguageFindings>>();
-
-/** Each role's pages in the pseudo-locale, then in Spanish: signed in once for both. */
-function walkLanguages(role: Role): Promise<LanguageFindings> {
-  let findings = languageWalks.get(role);
-  if (!findings) {
-    findings = (async () => {
-      const { browser, stack } = walkRecords();
-      const signed = await signedInTab(browser, stack.url, credentials(role));
-      const storageState = await signed.context.storageState();
-      await signed.context.close();
-      const result: LanguageFindings = { layout: [], texts: [] };
-      for (const language of LANGUAGE_WALKS) {
-        await walkLanguage(role, language, storageState, result);
-      }
-      return result;
-    })();
-    languageWalks.set(role, findings);
   }
   return findings;
 }
@@ -231,8 +219,8 @@ export function describeWalks(file: keyof typeof WALKS) {
     it.each(roles)(
       '%s, in the pseudo-locale and in Spanish: every text comes from the catalog and fits',
       async (role) => {
-        const findings = await walkLanguages(role);
-        expect([...findings.texts, ...findings.layout].join('\n')).toBe('');
+        const findings = await walk(role);
+        expect([...findings.texts, ...findings.languages].join('\n')).toBe('');
       },
       300_000,
     );
@@ -240,7 +228,8 @@ export function describeWalks(file: keyof typeof WALKS) {
     it.each(roles)(
       '%s, on a phone, a tablet and a desktop: the page has the width and nothing runs off the side',
       async (role) => {
-        expect((await walk(role)).layout.join('\n')).toBe('');
+        const findings = await walk(role);
+        expect([...findings.access, ...findings.layout].join('\n')).toBe('');
       },
       300_000,
     );

@@ -95,7 +95,13 @@ export async function signedInTab(
   browser: Browser,
   baseUrl: string,
   credentials: { email: string; password: string },
-  options: { bypassCSP?: boolean } = {},
+  options: {
+    bypassCSP?: boolean;
+    /** More init scripts, run before the app's own in every page of the tab. */
+    initScripts?: (() => void)[];
+    /** An entry the app finds in localStorage from its first page on. */
+    localStorage?: { key: string; value: string };
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: { width: 1280, height: 900 },
@@ -103,10 +109,30 @@ export async function signedInTab(
   });
   await context.addInitScript(trackRequests);
   await context.addInitScript(recordToasts);
+  for (const script of options.initScripts ?? []) await context.addInitScript(script);
+  if (options.localStorage) {
+    await context.addInitScript(
+      ({ key, value }) => localStorage.setItem(key, value),
+      options.localStorage,
+    );
+  }
   const page = await context.newPage();
   await signIn(page, baseUrl, credentials.email, credentials.password);
   await settled(page);
   return { context, page };
+}
+
+/** What a person got on a page: the page, Access Restricted, or the console's refusal. */
+export type PageOutcome = 'page' | 'restricted' | 'denied';
+
+/**
+ * What the page just opened shows, once its requests have settled: the console refuses by
+ * going back to the dashboard ('Access Denied'), the other pages by Access Restricted.
+ */
+export async function pageOutcome(page: Page, path: PagePath): Promise<PageOutcome> {
+  await page.getByTestId('sidebar').waitFor();
+  if (new URL(page.url()).pathname === '/dashboard' && path !== 'dashboard') return 'denied';
+  return (await page.getByTestId('access-restricted').count()) > 0 ? 'restricted' : 'page';
 }
 
 /**

@@ -35,6 +35,20 @@ void i18next.use(initReactI18next).init({
 });
 setDocumentLanguage(pseudo ? PSEUDO_LOCALE : initial);
 
+/**
+ * With the pseudo-locale flag (tests only), the e2e walk shows each page in the pseudo-locale,
+ * in Spanish and in English in place, as a saved preference does, instead of opening it three
+ * times: `window.hubShowLanguage('es')`. The preference no longer applies for the visit.
+ */
+if (pseudo && typeof window !== 'undefined') {
+  Object.assign(window, {
+    hubShowLanguage: async (language: string) => {
+      setDocumentLanguage(language);
+      await i18next.changeLanguage(language);
+    },
+  });
+}
+
 function setDocumentLanguage(language: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
