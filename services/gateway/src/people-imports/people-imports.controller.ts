@@ -59,6 +59,13 @@ export async function* rejectedLines(
   }
 }
 
+/**
+ * A file of 100,000 rows (the most an import takes) is read and every row checked against the
+ * organization's members before the answer: seconds, beyond RPC's 10 s default on a loaded
+ * machine (the gateway answered 503 to a file it should have refused with 413's message).
+ */
+const PREVIEW_TIMEOUT_MS = 60_000;
+
 @Controller()
 export class PeopleImportsController {
   constructor(
@@ -82,12 +89,11 @@ export class PeopleImportsController {
       },
     );
     try {
-      return await this.rpc.call(peopleImportsRpc.preview, {
-        actor,
-        organizationId,
-        key: upload.key,
-        fileName: upload.fileName,
-      });
+      return await this.rpc.call(
+        peopleImportsRpc.preview,
+        { actor, organizationId, key: upload.key, fileName: upload.fileName },
+        PREVIEW_TIMEOUT_MS,
+      );
     } catch (error) {
       await this.storage.removePrefix(folder);
       throw error;

@@ -1,5 +1,7 @@
 import { once } from 'node:events';
+import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { Transform, type TransformCallback } from 'node:stream';
 import {
   BadRequestException,
@@ -78,6 +80,26 @@ async function peek(stream: Readable, count: number): Promise<Buffer> {
 }
 
 /**
+ * The rest of a refused upload read and dropped before the refusal is sent: a client still
+ * sending (the 11th of 10 MB) otherwise saw its connection reset instead of the 413 and its
+ * message, on a loaded machine. At most the upload's own limit more is read, then the
+ * connection is closed: nobody holds the gateway reading an endless body.
+ */
+async function drainRefused(raw: IncomingMessage, limit: number): Promise<void> {
+  if (raw.complete || raw.destroyed) return;
+  raw.unpipe();
+  let drained = 0;
+  const onData = (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > limit) raw.destroy();
+  };
+  raw.on('data', onData);
+  raw.resume();
+  await finished(raw).catch(() => undefined);
+  raw.off('data', onData);
+}
+
+/**
  * Streams one multipart file straight into object storage: its kind is checked on the first
  * bytes and its size while it flows, so nothing is buffered whole and a bad file stops early.
  * Fields must come before the file; they are validated before any byte is stored, and a field
@@ -100,16 +122,21 @@ export class UploadReceiver {
       limits: { fileSize: rule.maxBytes + 1, files: 1, fields: 20, fieldSize: 64 * 1024 },
     });
     let received: ReceivedUpload<z.output<F>> | undefined;
-    for await (const part of parts) {
-      if (part.type === 'field') {
-        if (received) await this.refuseLateField(received.key, part.fieldname);
-        fields[part.fieldname] = String(part.value);
-      } else if (received || part.fieldname !== rule.fileField) {
-        part.file.resume();
-      } else {
-        const stored = await this.store(part.file, rule, this.validFields(rule, fields), keyFor);
-        received = { ...stored, fileName: displayName(part.filename) };
+    try {
+      for await (const part of parts) {
+        if (part.type === 'field') {
+          if (received) await this.refuseLateField(received.key, part.fieldname);
+          fields[part.fieldname] = String(part.value);
+        } else if (received || part.fieldname !== rule.fileField) {
+          part.file.resume();
+        } else {
+          const stored = await this.store(part.file, rule, this.validFields(rule, fields), keyFor);
+          received = { ...stored, fileName: displayName(part.filename) };
+        }
       }
+    } catch (error) {
+      await drainRefused(request.raw, rule.maxBytes);
+      throw error;
     }
     if (!received) throw new BadRequestException(rule.messages.missing);
     return received;
