@@ -23,10 +23,10 @@ import {
   settled,
   signedInTab,
 } from './page-walk.js';
-import { address, credentials, walkRecords } from './walk-records.js';
+import { address, credentials, setUpWalkRecords, walkRecords } from './walk-records.js';
 
 export { measure, VIEWPORTS } from './layout-check.js';
-export { credentials, PASSWORD, PEOPLE, setUpWalk, signedIn, walkRecords } from './walk-records.js';
+export { credentials, PASSWORD, PEOPLE, signedIn, walkRecords } from './walk-records.js';
 
 /**
  * The layout and accessibility walk of `e2e/pages*.e2e.test.ts`, generated from the web app's
@@ -91,6 +91,16 @@ async function showLanguage(page: Page, language: string) {
       ).hubShowLanguage(shown),
     language,
   );
+}
+
+/**
+ * The app reloaded with the pseudo-locale's flag, which lets the walk switch languages in place;
+ * after signing in, which the sign-in helper does in English.
+ */
+async function inTestLanguages(page: Page) {
+  await page.evaluate(({ key, value }) => localStorage.setItem(key, value), PSEUDO_LOCALE_FLAG);
+  await page.reload();
+  await settled(page);
 }
 
 /** The page laid out, its requests settled and no toast moving, then measured at its width. */
@@ -167,6 +177,12 @@ async function checkPage(page: Page, role: Role, path: PagePath, findings: WalkF
 /** Each role's pages, walked once for every check. */
 const walks = new Map<Role, Promise<WalkFindings>>();
 
+/** A walking file's records, and no walk of an earlier file of its worker (isolate: false). */
+export function setUpWalk() {
+  walks.clear();
+  setUpWalkRecords();
+}
+
 function walk(role: Role): Promise<WalkFindings> {
   let findings = walks.get(role);
   if (!findings) {
@@ -176,8 +192,8 @@ function walk(role: Role): Promise<WalkFindings> {
       const { context, page } = await signedInTab(browser, stack.url, credentials(role), {
         bypassCSP: true,
         initScripts: [recordApiStrings],
-        localStorage: PSEUDO_LOCALE_FLAG,
       });
+      await inTestLanguages(page);
       const result: WalkFindings = {
         texts: [],
         languages: [],

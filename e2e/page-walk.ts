@@ -99,8 +99,6 @@ export async function signedInTab(
     bypassCSP?: boolean;
     /** More init scripts, run before the app's own in every page of the tab. */
     initScripts?: (() => void)[];
-    /** An entry the app finds in localStorage from its first page on. */
-    localStorage?: { key: string; value: string };
   } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
@@ -110,12 +108,6 @@ export async function signedInTab(
   await context.addInitScript(trackRequests);
   await context.addInitScript(recordToasts);
   for (const script of options.initScripts ?? []) await context.addInitScript(script);
-  if (options.localStorage) {
-    await context.addInitScript(
-      ({ key, value }) => localStorage.setItem(key, value),
-      options.localStorage,
-    );
-  }
   const page = await context.newPage();
   await signIn(page, baseUrl, credentials.email, credentials.password);
   await settled(page);
@@ -130,7 +122,8 @@ export type PageOutcome = 'page' | 'restricted' | 'denied';
  * going back to the dashboard ('Access Denied'), the other pages by Access Restricted.
  */
 export async function pageOutcome(page: Page, path: PagePath): Promise<PageOutcome> {
-  await page.getByTestId('sidebar').waitFor();
+  // The shell's main, at any width (below 1024 px the sidebar is a closed drawer).
+  await page.locator('main').waitFor();
   if (new URL(page.url()).pathname === '/dashboard' && path !== 'dashboard') return 'denied';
   return (await page.getByTestId('access-restricted').count()) > 0 ? 'restricted' : 'page';
 }

@@ -20,23 +20,31 @@ import { E2E_SUPER_ADMIN, type RunningStack, uniqueId } from './stack.js';
  * The records of a file that walks (e2e/layout-walk.ts): its own organization, people and
  * records on the shared stack, with realistic long texts, and the browser it walks them in.
  */
-const ID = uniqueId();
-const DOMAIN = `pocket-works-${ID}.test`;
 export const PASSWORD = 'Pocket-Works-1!';
+
 /**
  * One member per role (the super administrator is built in), with the long names and email
  * addresses real people have: layouts must wrap or truncate them, never run off the side.
  */
-export const PEOPLE = Object.fromEntries(
-  ROLES.filter((role) => role !== 'super_admin').map((role) => [
-    role,
-    {
-      name: `Maximiliana ${role.replace('_', ' ')} Featherstonehaugh-Wolfeschlegelstein`,
-      email: `${role.replace('_', '-')}.featherstonehaugh-wolfeschlegelstein@${DOMAIN}`,
+const peopleOf = (domain: string) =>
+  Object.fromEntries(
+    ROLES.filter((role) => role !== 'super_admin').map((role) => [
       role,
-    },
-  ]),
-) as Record<Exclude<Role, 'super_admin'>, Person>;
+      {
+        name: `Maximiliana ${role.replace('_', ' ')} Featherstonehaugh-Wolfeschlegelstein`,
+        email: `${role.replace('_', '-')}.featherstonehaugh-wolfeschlegelstein@${domain}`,
+        role,
+      },
+    ]),
+  ) as Record<Exclude<Role, 'super_admin'>, Person>;
+
+/**
+ * The walking file's id and people, made again by each file's setUpWalk(): e2e files share
+ * their worker's modules (isolate: false), and each walks in an organization of its own.
+ */
+let ID = uniqueId();
+let DOMAIN = `pocket-works-${ID}.test`;
+export let PEOPLE = peopleOf(DOMAIN);
 const NOTIFICATIONS_EACH = 200;
 
 let stack: RunningStack;
@@ -48,7 +56,10 @@ let sop: PublishedSop;
 let liveObservation: number;
 
 /** The file's organization, people and records, made before its tests and the browser closed after. */
-export function setUpWalk() {
+export function setUpWalkRecords() {
+  ID = uniqueId();
+  DOMAIN = `pocket-works-${ID}.test`;
+  PEOPLE = peopleOf(DOMAIN);
   beforeAll(async () => {
     ({ stack, browser, ids, organizationId } = await startRecordsStack(
       `pocket-works-${ID}`,
