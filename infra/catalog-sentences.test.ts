@@ -113,6 +113,25 @@ function readerFor(own: Declarations, all: Declarations, failureMessages: boolea
     return called ? null : readOrNull(node as ts.Expression);
   }
 
+  /** `MESSAGES.tooManyRows`: a property of a constant object literal. */
+  function propertyOf(node: ts.PropertyAccessExpression): string[] | null {
+    if (!ts.isIdentifier(node.expression)) return null;
+    const values = declared(node.expression).map((found) => {
+      let object: ts.Node = found;
+      while (ts.isAsExpression(object) || ts.isParenthesizedExpression(object)) {
+        object = object.expression;
+      }
+      if (!ts.isObjectLiteralExpression(object)) return null;
+      const property = object.properties.find(
+        (entry) => ts.isPropertyAssignment(entry) && entry.name.getText() === node.name.text,
+      );
+      return property && ts.isPropertyAssignment(property)
+        ? readOrNull(property.initializer)
+        : null;
+    });
+    return values.length > 0 && values.every(Boolean) ? (values.flat() as string[]) : null;
+  }
+
   /** What a name holds, or gives when called: every declaration it may mean must be read. */
   function valuesOf(name: ts.Identifier, called: boolean): string[] | null {
     const values = declared(name).map((found) => valueOf(found, called));
@@ -160,7 +179,7 @@ function readerFor(own: Declarations, all: Declarations, failureMessages: boolea
     }
     if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression)) {
       if (failureMessages && node.name.text === 'message') return [];
-      return tableText(node.expression.text, node.name.text);
+      return tableText(node.expression.text, node.name.text) ?? propertyOf(node);
     }
     if (ts.isIdentifier(node) && node.text === 'undefined') return [];
     if (ts.isIdentifier(node) || ts.isCallExpression(node)) return readCall(node);
@@ -269,6 +288,13 @@ const SERVICE_EXCEPTIONS = {
     "a ReviewRefusal's message, each one checked here where it is thrown",
   "services/video/src/faces/face-references.service.ts: row.rejection ?? 'The photo could not be used.'":
     "the video worker's reason, a FAILURE_REASONS sentence (checked below)",
+  'packages/kit/src/rpc/rpc-failure.ts: message': 'the class itself: its callers are checked',
+  'services/integration/src/floor/floor.service.ts: message':
+    "unique()'s message parameter: each call's sentence is checked",
+  'services/integration/src/assignments/assignments.service.ts: error.message':
+    "the camera system's own answer (a ProviderError), passed on as it came",
+  "services/integration/src/floor/sensors.service.ts: 'Invalid sensor token'":
+    "a sensor's refusal: a device reads it, never a person",
   "packages/kit/src/paging/keyset.ts: 'cursor must be a nextCursor this list answered'":
     "an API client's mistake, never a person's: the web app only sends cursors it was given",
 };
@@ -283,6 +309,9 @@ describe('the sentences the server writes for people', () => {
     const services = [...sourcesBelow('services'), ...sourcesBelow('packages')];
     const messages = messagesIn([...services, ...sourcesBelow('proto/src')], (node) => {
       const callee = calleeText(node);
+      // `new RpcFailure(kind, message)`, and the floor's `unique(write, message)` passing one on.
+      if (ts.isNewExpression(node) && callee === 'RpcFailure') return node.arguments?.[1];
+      if (callee === 'this.unique') return (node as ts.CallExpression).arguments[1];
       const refusal =
         /^RpcFailure\.(validation|notFound|forbidden)$/.test(callee) || callee === 'ReviewRefusal';
       return refusal ? (node as ts.CallExpression).arguments?.[0] : undefined;

@@ -97,6 +97,24 @@ export const ERROR_TEXTS = {
   folder_missing: 'That folder does not exist.',
   reading_in_future: 'The reading is dated in the future',
   area_name_unknown: 'No area with this name',
+  account_suspended:
+    'Your account is suspended by your organization. Please contact your administrator.',
+  account_not_active:
+    'Your account is not active yet. Please complete the setup from your invitation email.',
+  invitation_send_failed: 'Failed to send invitation: {detail}',
+  organization_domain_exists: 'An organization with this domain already exists.',
+  own_organization_undeletable: "The super administrator's own organization cannot be deleted.",
+  super_admin_undeletable: 'The super administrator account cannot be deleted here.',
+  sso_organization_in_use: 'Another organization already uses this Auth0 Organization ID.',
+  csv_too_many_rows: 'The file has more than 100,000 rows. Split it into smaller files.',
+  camera_already_assigned: 'This camera is already assigned to an organization.',
+  area_exists: 'An area with this name exists already.',
+  station_exists: 'This area has a station with this name already.',
+  credentials_unreadable:
+    'The stored credentials cannot be read with the configured keys; set up the integration again.',
+  document_not_processed: 'The document must be processed before an evaluation can be generated.',
+  course_not_completed: 'Complete the course before rating it.',
+  video_already_analysing: 'This video is already being analysed. Wait for the analysis to finish.',
   // Not found, besides the spec's own texts above
   observation_not_found: 'Observation session not found',
   finding_not_found: 'Finding not found',

@@ -87,6 +87,26 @@ export const errors: Record<ErrorCode, string> = {
   folder_missing: 'Ce dossier n’existe pas.',
   reading_in_future: 'La mesure est datée dans le futur.',
   area_name_unknown: 'Aucune zone ne porte ce nom.',
+  account_suspended:
+    'Votre compte a été suspendu par votre organisation. Contactez votre administrateur.',
+  account_not_active:
+    'Votre compte n’est pas encore actif. Terminez sa configuration depuis l’e-mail d’invitation.',
+  invitation_send_failed: 'L’invitation n’a pas pu être envoyée : {{detail}}',
+  organization_domain_exists: 'Une organisation utilise déjà ce domaine.',
+  own_organization_undeletable:
+    'L’organisation du super administrateur ne peut pas être supprimée.',
+  super_admin_undeletable: 'Le compte du super administrateur ne peut pas être supprimé ici.',
+  sso_organization_in_use: 'Une autre organisation utilise déjà cet ID d’organisation Auth0.',
+  csv_too_many_rows:
+    'Le fichier compte plus de 100 000 lignes. Découpez-le en fichiers plus petits.',
+  camera_already_assigned: 'Cette caméra est déjà affectée à une organisation.',
+  area_exists: 'Une zone porte déjà ce nom.',
+  station_exists: 'Cette zone a déjà un poste portant ce nom.',
+  credentials_unreadable:
+    'Les identifiants enregistrés ne peuvent pas être lus avec les clés configurées ; configurez à nouveau l’intégration.',
+  document_not_processed: 'Le document doit être traité avant de pouvoir générer une évaluation.',
+  course_not_completed: 'Terminez la formation avant de la noter.',
+  video_already_analysing: 'Cette vidéo est déjà en cours d’analyse. Attendez la fin de l’analyse.',
   observation_not_found: 'Séance d’observation introuvable.',
   finding_not_found: 'Constat introuvable.',
   certification_not_found: 'Certification introuvable.',
