@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, ERROR_TEXTS, errorCodeOf, errorText } from './error-codes.js';
+import { ERROR_CODES, ERROR_TEXTS, errorCodeOf, errorPartsOf, errorText } from './error-codes.js';
 import { INVALID_CREDENTIALS } from './identity.js';
 import { NOT_PERMITTED } from './roles.js';
 import { DOCUMENT_UPLOAD, VIDEO_UPLOAD } from './uploads.js';
@@ -29,5 +29,13 @@ describe('the error code table', () => {
     expect(errorCodeOf('Too many sign-in attempts.')).toBeUndefined();
     expect(errorCodeOf(`${INVALID_CREDENTIALS} And more.`)).toBeUndefined();
     expect(errorCodeOf('Some other message')).toBeUndefined();
+  });
+
+  it("gives back the parts a service filled in, for the error body's params", () => {
+    expect(errorPartsOf('These SOPs have no published evaluation: Lockout, Forklift.')).toEqual({
+      titles: 'Lockout, Forklift',
+    });
+    expect(errorPartsOf(ERROR_TEXTS.csv_empty)).toEqual({});
+    expect(errorPartsOf('Some other message')).toEqual({});
   });
 });

@@ -58,6 +58,136 @@ export const ERROR_TEXTS = {
   retry_only_failed: 'Only a document whose processing failed can be retried.',
   option_required: 'Please select an option before continuing',
   document_with_evaluation_required: 'Please select a document with evaluation',
+  // Refusals a service checks itself: who, what and where a request names
+  observe_self: 'Please select an operator to observe: you cannot observe yourself.',
+  observe_not_observable:
+    'Please select an operator to observe: only active operators and training supervisors can be observed.',
+  question_not_in_observation: 'That question is not part of this observation.',
+  evaluation_unpublished:
+    'This evaluation is not published yet. Publish it before starting an observation.',
+  course_sops_unpublished: 'These SOPs have no published evaluation: {titles}.',
+  members_unknown: 'Some of these people are not members of your organization.',
+  sops_unknown: 'Some of these SOPs are not processed SOPs of your organization.',
+  video_sops_invalid: 'Only processed SOPs of your organization can be linked to a video.',
+  camera_sops_invalid: "Only processed SOPs of the camera's organization can be tied to it",
+  camera_unknown: 'The camera system has no such camera',
+  organization_required: 'Organization is required',
+  password_too_common: 'This password is too common. Please choose one that is harder to guess.',
+  picture_unreadable:
+    'The picture could not be read as an image. Please upload a JPEG or PNG picture.',
+  picture_upload_missing: 'That picture upload was not found. Please upload it again.',
+  reference_limit:
+    'A person has at most {limit} reference photos. Delete one before adding another.',
+  review_member_required: 'Choose a member of your organization.',
+  review_no_report: 'This video has no analysis report to review.',
+  review_face_not_identified: 'This face is not identified any more. Reload the report.',
+  review_face_named: 'This face is already named. Reload the report.',
+  review_face_unknown: 'This face is not in the report. Reload the report.',
+  webhook_address_refused: 'This address cannot receive webhooks: {detail}.',
+  saml_certificate_invalid:
+    'The signing certificate is not a valid X.509 certificate (PEM or base64)',
+  saml_metadata_unusable: 'The identity provider metadata is not usable: {detail}',
+  saml_settings_incomplete: 'The identity provider settings are incomplete',
+  current_session_not_ended: 'To end this session, sign out.',
+  csv_columns_missing:
+    'The first row must name the columns: email, name, role, job functions (language and time zone are optional). No "{column}" column was found.',
+  csv_unreadable: 'The file could not be read as CSV: {detail}',
+  csv_empty: 'The file is empty.',
+  parent_folder_missing: 'The parent folder does not exist.',
+  folder_missing: 'That folder does not exist.',
+  reading_in_future: 'The reading is dated in the future',
+  area_name_unknown: 'No area with this name',
+  account_suspended:
+    'Your account is suspended by your organization. Please contact your administrator.',
+  account_not_active:
+    'Your account is not active yet. Please complete the setup from your invitation email.',
+  invitation_send_failed: 'Failed to send invitation: {detail}',
+  organization_domain_exists: 'An organization with this domain already exists.',
+  own_organization_undeletable: "The super administrator's own organization cannot be deleted.",
+  super_admin_undeletable: 'The super administrator account cannot be deleted here.',
+  sso_organization_in_use: 'Another organization already uses this Auth0 Organization ID.',
+  csv_too_many_rows: 'The file has more than 100,000 rows. Split it into smaller files.',
+  camera_already_assigned: 'This camera is already assigned to an organization.',
+  area_exists: 'An area with this name exists already.',
+  station_exists: 'This area has a station with this name already.',
+  credentials_unreadable:
+    'The stored credentials cannot be read with the configured keys; set up the integration again.',
+  document_not_processed: 'The document must be processed before an evaluation can be generated.',
+  course_not_completed: 'Complete the course before rating it.',
+  video_already_analysing: 'This video is already being analysed. Wait for the analysis to finish.',
+  // Not found, besides the spec's own texts above
+  observation_not_found: 'Observation session not found',
+  finding_not_found: 'Finding not found',
+  certification_not_found: 'Certification not found',
+  certificate_code_unknown: 'No certificate has this verification code.',
+  course_not_found: 'Course not found',
+  team_member_not_found: 'Team member not found',
+  people_import_not_found: 'This import was not found.',
+  member_not_in_organization: 'This person is not a member of your organization.',
+  version_not_found: 'Version not found',
+  version_content_missing:
+    'Version {version} content not available - processing may still be in progress',
+  document_content_missing: 'Document content not available - processing may still be in progress',
+  no_evaluation: 'No evaluation available for this document',
+  image_not_found: 'Image not found',
+  picture_not_found: 'Picture not found',
+  video_not_found: 'Video not found',
+  video_stream_unavailable: 'Failed to load video stream',
+  unknown_person_not_found: 'Unknown person not found. They may have been named.',
+  face_not_found: 'Face not found.',
+  reference_not_found: 'Reference photo not found.',
+  area_not_found: 'Area not found',
+  station_not_found: 'Station not found',
+  camera_not_found: 'Camera not found',
+  assignment_not_found: 'Camera assignment not found',
+  integration_not_found: 'Integration not found',
+  api_token_not_found: 'API token not found',
+  scim_token_not_found: 'SCIM token not found',
+  webhook_not_found: 'Webhook not found',
+  delivery_not_found: 'Delivery not found',
+  notification_not_found: 'Notification not found',
+  saml_not_configured:
+    'Single sign-on is not configured for this organization. Please contact your administrator.',
+  saml_unknown_organization: 'No SAML organization with this identifier',
+  // A schema's own specific sentence: the gateway's validationRefusal keeps this code rather
+  // than the generic invalid_field, and the web app words its own checks by it too.
+  credentials_required: 'Please enter both email and password.',
+  password_too_short: 'Password must be at least 8 characters',
+  setup_link_incomplete: 'This password setup link is invalid or incomplete.',
+  name_required: 'Please enter a name.',
+  folder_name_required: 'Please enter a folder name.',
+  tag_name_required: 'Please enter a tag name.',
+  tag_color_required: 'Please select a color.',
+  version_changes_required: 'Please describe what changed in this version.',
+  job_function_name_required: 'Please enter a job function name.',
+  job_function_name_too_long: 'A job function name has at most 120 characters.',
+  job_function_too_many_sops: 'A job function requires at most {limit} SOPs.',
+  course_difficulty_choice: 'Choose Beginner, Intermediate or Advanced',
+  operator_required: 'Please select an operator to observe',
+  finding_severity_required: 'Please choose a severity.',
+  finding_category_required: 'Please choose a category.',
+  finding_note_required: 'Please describe the finding.',
+  pass_mark_range: 'The pass mark must be between 1 and 100.',
+  validity_range: 'Validity must be between 1 and 120 months.',
+  revocation_reason_required: 'Please give a reason for revoking this certification.',
+  evaluation_questions_required: 'An evaluation needs at least one question.',
+  question_text_too_short: 'A question needs at least 5 characters.',
+  question_too_few_options: 'A question needs at least 3 options.',
+  options_not_empty: 'Options cannot be empty.',
+  course_sops_required: 'Add at least one SOP to the course',
+  due_date_format: 'Enter the due date as a day (YYYY-MM-DD)',
+  rating_range: 'Rate from 1 to 5 stars',
+  token_name_required: 'Please give the token a name.',
+  token_name_too_long: 'A token name has at most 80 characters.',
+  scim_token_name_required: 'Please name the token (for example "Okta").',
+  webhook_events_required: 'Please pick at least one event.',
+  https_address_required: 'Please enter an https:// address.',
+  domain_format: 'Enter a domain such as acme.com',
+  api_base_url_format: 'API base URL must be an http(s) URL',
+  prompt_too_long: 'Prompts must be at most 20,000 characters',
+  recording_date_invalid: 'Recording date is not a valid date',
+  presence_retention_minimum: 'Keep presence events at least 1 day',
+  retention_whole_days: 'Retention must be a whole number of days',
   // A request field a schema refused: the body's `params` name the rule (validation-codes.ts);
   // the message stays the schema's own sentence, this text is what a reader gets for a rule
   // the client does not know.
@@ -77,15 +207,28 @@ export const ERROR_CODES = Object.keys(ERROR_TEXTS) as ErrorCode[];
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Each text as a whole-message pattern, its `{name}` parts matching anything. */
+/** Each text as a whole-message pattern, its `{name}` parts captured by name. */
 const PATTERNS = ERROR_CODES.map((code) => ({
   code,
-  pattern: new RegExp(`^${escaped(ERROR_TEXTS[code]).replace(/\\\{\w+\\\}/g, '.+?')}$`),
+  pattern: new RegExp(
+    `^${escaped(ERROR_TEXTS[code]).replace(/\\\{(\w+)\\\}/g, '(?<$1>.+?)')}$`,
+    's',
+  ),
 }));
 
 /** The code of an error message the table knows, or undefined for any other message. */
 export function errorCodeOf(message: string): ErrorCode | undefined {
   return PATTERNS.find(({ pattern }) => pattern.test(message))?.code;
+}
+
+/**
+ * The parts a service filled into a table text (`{titles}` in 'These SOPs have no published
+ * evaluation: {titles}.'), by name, for the error body's `params`: a client words the code in
+ * its reader's language with them. Empty for a text without parts or a message the table lacks.
+ */
+export function errorPartsOf(message: string): Record<string, string> {
+  const match = PATTERNS.map(({ pattern }) => pattern.exec(message)).find(Boolean);
+  return { ...match?.groups };
 }
 
 /** A table text with its `{name}` parts filled in. */

@@ -70,7 +70,13 @@ export const RejectedMatch = z.object({
 });
 
 /** The organization's group of unknown faces a face belongs to ("Unknown person 3"). */
-export const UnknownPersonRef = z.object({ id: z.number().int(), label: z.string() });
+export const UnknownPersonRef = z.object({
+  id: z.number().int(),
+  /** Clients word the label from it; absent in reports stored before it was written. */
+  number: z.number().int().optional(),
+  /** In English, for API clients: "Unknown person 3". */
+  label: z.string(),
+});
 export type UnknownPersonRef = z.infer<typeof UnknownPersonRef>;
 
 export const UnidentifiedPerson = z.object({

@@ -178,4 +178,19 @@ describe("the email-change confirmation and the API's error codes", () => {
     const missing = franck.call(api.document, { params: { id: 999999 } });
     await expectError(missing, 404, 'document_not_found');
   });
+
+  it("give a service's own refusal and a schema's specific sentence their codes too", async () => {
+    const orphan = franck.call(api.createFolder, {
+      body: { name: 'Line 4', parentFolderId: 999999 },
+    });
+    expect(await expectError(orphan, 400, 'parent_folder_missing')).toMatchObject({
+      message: 'The parent folder does not exist.',
+      field: 'parentFolderId',
+    });
+    const unnamed = franck.call(api.createTag, { body: { name: '  ', color: '#3b82f6' } });
+    expect(await expectError(unnamed, 400, 'tag_name_required')).toMatchObject({
+      message: 'Please enter a tag name.',
+      field: 'name',
+    });
+  });
 });

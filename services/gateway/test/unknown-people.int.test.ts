@@ -125,6 +125,9 @@ describe('unknown people across videos', () => {
     expect(first.identifiedOperators.map((face) => face.name)).toEqual(['Amy Farrah']);
     const labels = new Set(first.unidentifiedPeople.map((face) => face.unknownPerson?.label));
     expect([...labels], JSON.stringify(first)).toEqual(['Unknown person 1']);
+    // The number clients word the label from, in their reader's language.
+    const numbers = new Set(first.unidentifiedPeople.map((face) => face.unknownPerson?.number));
+    expect([...numbers]).toEqual([1]);
     const [person] = await people(amy);
     expect(person).toMatchObject({ label: 'Unknown person 1', number: 1, videos: 1 });
     // Each kept face has the space of the worker's embedder, grouping compares within it.

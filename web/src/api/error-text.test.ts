@@ -1,7 +1,15 @@
-import { ERROR_CODES, ERROR_TEXTS, INVALID_CREDENTIALS, LANGUAGES } from '@hub/proto';
+import {
+  CreateFindingRequest,
+  ERROR_CODES,
+  ERROR_TEXTS,
+  INVALID_CREDENTIALS,
+  LANGUAGES,
+  ObservationSettings,
+} from '@hub/proto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { failureToast, readableErrorMessage } from './errors';
 import { ApiError } from './client';
+import { readableIssue } from './error-text';
 import { applyLanguage, i18n, resources } from '../i18n/i18n';
 
 const body = (code: string, message: string) => ({ statusCode: 401, message, code });
@@ -89,5 +97,37 @@ describe('the message of a request that failed, as the "could not be loaded" lin
     const refused = ApiError.fromBody(401, body('invalid_credentials', INVALID_CREDENTIALS));
     expect(readableErrorMessage(refused)).toBe(refused.serverMessage);
     expect(readableErrorMessage(null)).toBe('');
+  });
+});
+
+describe("a service's own refusal, and a schema's sentence checked before sending", () => {
+  afterEach(() => applyLanguage('en'));
+
+  it('is worded with the parts the server sent', async () => {
+    applyLanguage('es');
+    await i18n.changeLanguage('es');
+    const unpublished = {
+      statusCode: 400,
+      message: 'These SOPs have no published evaluation: Lockout, Forklift.',
+      code: 'course_sops_unpublished',
+      params: { titles: 'Lockout, Forklift' },
+    };
+    expect(ApiError.fromBody(400, unpublished).message).toBe(
+      'Estos SOP no tienen ninguna evaluación publicada: Lockout, Forklift.',
+    );
+  });
+
+  it("is the schema's specific sentence in the reader's language, else its rule", async () => {
+    const finding = CreateFindingRequest.safeParse({ severity: '', category: 'safety', note: 'x' });
+    const first = finding.success ? undefined : finding.error.issues[0];
+    expect(readableIssue(first)).toBe('Please choose a severity.');
+    applyLanguage('fr');
+    await i18n.changeLanguage('fr');
+    expect(readableIssue(first)).toBe('Choisissez une gravité.');
+    const settings = ObservationSettings.safeParse({ passMark: 0 });
+    expect(readableIssue(settings.success ? undefined : settings.error.issues[0])).toBe(
+      'Le seuil de réussite doit être compris entre 1 et 100.',
+    );
+    expect(readableIssue(undefined)).toBeUndefined();
   });
 });

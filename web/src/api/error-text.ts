@@ -1,4 +1,13 @@
-import { ERROR_CODES, type ErrorCode, VALIDATION_RULES, type ValidationRule } from '@hub/proto';
+import {
+  ERROR_CODES,
+  type ErrorCode,
+  errorCodeOf,
+  errorPartsOf,
+  VALIDATION_RULES,
+  type ValidationRule,
+  validationParamsOf,
+} from '@hub/proto';
+import type { z } from 'zod';
 import { i18n } from '../i18n/i18n';
 import { keyedText } from '../i18n/keyed';
 import type { validation } from '../i18n/locales/en/validation';
@@ -16,7 +25,8 @@ export type ErrorParams = Record<string, string | number>;
  * An API error's message as its reader reads it: the catalog's text for a code of proto's error
  * table, else the server's own message (no code, or one this build does not know yet). The
  * server writes English, so an English reader gets its message as sent, with the parts it
- * filled in (how long to wait).
+ * filled in (how long to wait); another reader gets the catalog's text with the data parts the
+ * body's `params` carry (SOP titles, a column's name).
  */
 export function readableServerMessage(
   message: string,
@@ -25,7 +35,19 @@ export function readableServerMessage(
 ): string {
   if (!isKnown(code) || i18n.language === 'en') return message;
   if (code === 'invalid_field') return fieldRefusal(params);
-  return i18n.t(`errors.${code}`);
+  return keyedText(`errors.${code}`, params);
+}
+
+/**
+ * A proto schema's refusal the web app found itself, before sending (a form checked on the
+ * device): worded as the API would answer it, the schema's own sentence by its code when the
+ * error table has it, else its rule and field.
+ */
+export function readableIssue(issue: z.core.$ZodIssue | undefined): string | undefined {
+  if (!issue) return undefined;
+  const code = errorCodeOf(issue.message);
+  if (code) return readableServerMessage(issue.message, code, errorPartsOf(issue.message));
+  return readableServerMessage(issue.message, 'invalid_field', { ...validationParamsOf(issue) });
 }
 
 /** A rule's key in the catalog: camelCase, as 'too_many' would read as a plural form there. */

@@ -18,6 +18,17 @@ describe("a worker's failure reason", () => {
     expect(readableFailureReason('A reason of another time.')).toBe('A reason of another time.');
   });
 
+  it("words the quiz worker's and the pictures' reasons too", async () => {
+    applyLanguage('fr');
+    await i18n.changeLanguage('fr');
+    expect(readableFailureReason('The SOP text is too short to generate an evaluation.')).toBe(
+      'Le texte du mode opératoire est trop court pour générer une évaluation.',
+    );
+    expect(
+      readableFailureReason('The photo shows 2 faces. Please use a photo of only this person.'),
+    ).toBe('La photo montre 2 visages. Utilisez une photo où cette personne est seule.');
+  });
+
   it('is the stored sentence itself for an English reader', () => {
     const stored = 'Processing took longer than 5 minutes.';
     expect(readableFailureReason(stored)).toBe(stored);

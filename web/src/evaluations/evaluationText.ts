@@ -1,5 +1,6 @@
 import {
   TRAINING_EDITORS,
+  errorCodeOf,
   EvaluationDraft,
   OPTION_LETTERS,
   type Evaluation,
@@ -7,6 +8,7 @@ import {
   type ReviewEvaluation,
   type Role,
 } from '@hub/proto';
+import { readableIssue } from '../api/error-text';
 import type { BadgeTone } from '../ui/Badge';
 import { i18n } from '../i18n/i18n';
 
@@ -127,7 +129,9 @@ export function draftErrors(state: EditorState): DraftErrors {
   const errors: DraftErrors = {};
   for (const issue of result.error.issues) {
     const key = issue.path.map(String).join('.');
-    errors[key] ??= friendlyMessage(key, issue.message);
+    errors[key] ??= errorCodeOf(issue.message)
+      ? readableIssue(issue)
+      : friendlyMessage(key, issue.message);
   }
   return errors;
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { type ChangeEvent, useRef } from 'react';
+import { readableFailureReason } from '../api/failure-reason';
 import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
 import { Card, CardTitle } from '../ui/Card';
@@ -81,7 +82,9 @@ export function FaceReferencesCard({ owner }: { owner: ReferenceOwner }) {
                     </button>
                   </div>
                   {reference.reason && (
-                    <p className="text-xs text-red-600 dark:text-red-400">{reference.reason}</p>
+                    <p className="text-xs text-red-600 dark:text-red-400">
+                      {readableFailureReason(reference.reason)}
+                    </p>
                   )}
                 </li>
               );

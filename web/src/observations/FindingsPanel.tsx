@@ -6,6 +6,7 @@ import {
 } from '@hub/proto';
 import { CheckCircle2, CloudOff, Flag } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { readableIssue } from '../api/error-text';
 import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
 import { Card, CardTitle } from '../ui/Card';
@@ -123,7 +124,7 @@ function RecordFinding({ outbox }: { outbox: SessionOutbox }) {
     if (!parsed.success) {
       toast({
         title: t('observations.finding.missing'),
-        description: parsed.error.issues[0]?.message ?? t('observations.finding.describe'),
+        description: readableIssue(parsed.error.issues[0]) ?? t('observations.finding.describe'),
         variant: 'destructive',
       });
       return;

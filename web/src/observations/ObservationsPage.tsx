@@ -6,6 +6,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { loadedRows } from '../api/paging';
 import { currentUserQuery } from '../api/queries';
 import { useDebouncedValue } from '../auth/useDebouncedValue';
+import { readableIssue } from '../api/error-text';
 import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
 import { Card } from '../ui/Card';
@@ -263,7 +264,7 @@ function PassMark() {
       toast({
         title: t('observations.passMark.invalid'),
         description:
-          parsed.error.issues[0]?.message ?? t('observations.passMark.invalidDescription'),
+          readableIssue(parsed.error.issues[0]) ?? t('observations.passMark.invalidDescription'),
         variant: 'destructive',
       });
       return;

@@ -5,6 +5,7 @@ import { loadedRows } from '../api/paging';
 import { formatDate } from '../ui/dates';
 import { LoadMore } from '../ui/LoadMore';
 import { FaceThumbnail } from './FaceThumbnail';
+import { unknownPersonLabel } from './label';
 import { unknownPeopleQuery, unknownPersonSummary } from './queries';
 import { UnknownPersonDialog } from './UnknownPersonDialog';
 import { useTranslation } from 'react-i18next';
@@ -67,7 +68,7 @@ export function UnknownPeopleSection({ videosVersion }: { videosVersion?: string
               >
                 <FaceThumbnail
                   url={person.thumbnailUrl}
-                  label={t('unknownPeople.faceOf', { label: person.label })}
+                  label={t('unknownPeople.faceOf', { label: unknownPersonLabel(person) })}
                 />
                 <span className="min-w-0 space-y-1">
                   <span data-testid="unknown-person-summary" className="block text-sm font-medium">

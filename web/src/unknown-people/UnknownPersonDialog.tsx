@@ -7,6 +7,7 @@ import { formatDate } from '../ui/dates';
 import { selectClass, smallButtonClass } from '../ui/styles';
 import { formatTimeRange } from '../videos/format';
 import { FaceThumbnail } from './FaceThumbnail';
+import { unknownPersonLabel } from './label';
 import { unknownPersonQuery, unknownPersonSummary, useNameUnknownPerson } from './queries';
 import { useTranslation } from 'react-i18next';
 
@@ -25,7 +26,7 @@ export function UnknownPersonDialog({
       onOpenChange={(next) => {
         if (!next) onClose();
       }}
-      title={person?.label ?? t('unknownPeople.unknownPerson')}
+      title={person ? unknownPersonLabel(person) : t('unknownPeople.unknownPerson')}
       description={person ? unknownPersonSummary(person) : undefined}
       width="max-w-2xl"
       testId="unknown-person-dialog"

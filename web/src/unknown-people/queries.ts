@@ -15,6 +15,7 @@ import { cursorPaging } from '../api/paging';
 import { i18n } from '../i18n/i18n';
 import { toast } from '../toast/toastStore';
 import { refreshVideos } from '../videos/queries';
+import { unknownPersonLabel } from './label';
 
 /** People a page: a screenful of cards; more load on demand. */
 export const UNKNOWN_PEOPLE_PAGE_SIZE = 24;
@@ -40,12 +41,13 @@ export function unknownPersonQuery(id: number) {
 
 /** "Unknown person 3: 4 videos, 11 appearances". */
 export function unknownPersonSummary(person: {
+  number?: number;
   label: string;
   videos: number;
   appearances: number;
 }): string {
   return i18n.t('unknownPeople.summary', {
-    label: person.label,
+    label: unknownPersonLabel(person),
     videos: i18n.t('unknownPeople.videos', { count: person.videos }),
     appearances: i18n.t('unknownPeople.appearances', { count: person.appearances }),
   });
@@ -61,7 +63,13 @@ export function useNameUnknownPerson(onNamed: () => void) {
     mutationFn: ({ id, userId }: { id: number; userId: number }) =>
       call(api.nameUnknownPerson, { params: { id }, body: { userId } }),
     onSuccess: async (named: NamedUnknownPerson) => {
-      toast({ title: i18n.t('unknownPeople.named'), description: named.message });
+      const faces = i18n.t('unknownPeople.namedFaces', { count: named.faces });
+      const videos = i18n.t('unknownPeople.videos', { count: named.videos });
+      // The server's `message` is English; the counts are worded here.
+      toast({
+        title: i18n.t('unknownPeople.named'),
+        description: i18n.t('unknownPeople.namedSummary', { faces, videos }),
+      });
       onNamed();
       await Promise.all([
         refreshVideos(queryClient),

@@ -14,6 +14,7 @@ import {
   reviewText,
   unidentifiedText,
 } from './format';
+import { unknownPersonLabel } from '../unknown-people/label';
 import { IdentifiedFaceControls, NameFaceControl, type Review } from './FaceReviewControls';
 import { useTranslation } from 'react-i18next';
 
@@ -141,8 +142,9 @@ export function AnalysisReportView({ report, onSeek, review }: AnalysisReportVie
                     data-testid="unidentified-label"
                     className="text-slate-500 dark:text-slate-400"
                   >
-                    {person.unknownPerson?.label ??
-                      t('videos.report.person', { number: index + 1 })}
+                    {person.unknownPerson
+                      ? unknownPersonLabel(person.unknownPerson)
+                      : t('videos.report.person', { number: index + 1 })}
                   </span>
                   <Appearances ranges={person.appearances} onSeek={onSeek} />
                   {rejected && (

@@ -64,13 +64,13 @@ async function decide(job: FaceEnrolmentJob, deps: EnrolmentDeps): Promise<Decis
   return withTempCopy(deps.storage, job.pictureKey, what, async (path) => {
     const picture = await readPicture(path, deps.binaries);
     const found = await facesInPicture(picture, deps.faces);
-    const reject = (reason: string): Decision => ({ kind: 'face.rejected', reason });
-    if (found.length === 0) return reject(reference ? NO_FACE_IN_REFERENCE : NO_FACE_REASON);
+    const refuse = (reason: string): Decision => ({ kind: 'face.rejected', reason });
+    if (found.length === 0) return refuse(reference ? NO_FACE_IN_REFERENCE : NO_FACE_REASON);
     if (found.length > 1) {
-      return reject((reference ? severalFacesInReference : severalFacesReason)(found.length));
+      return refuse((reference ? severalFacesInReference : severalFacesReason)(found.length));
     }
     const fault = reference ? referenceFault(picture, found[0]!.box) : undefined;
-    if (fault) return reject(fault);
+    if (fault) return refuse(fault);
     return { kind: 'face.enrolled', embedding: found[0]!.embedding };
   });
 }
@@ -104,7 +104,7 @@ export function createEnrolmentHandler(deps: EnrolmentDeps) {
   return async (job: Job<FaceEnrolmentJob>): Promise<EnrolmentOutcome> => {
     // Parsed by startWorker against the queue's contract: a bad payload never gets here.
     const { userId, pictureKey, changedBy } = job.data;
-    const reject = (reason: string): VideoInboxMessage => ({
+    const refuse = (reason: string): VideoInboxMessage => ({
       kind: 'face.rejected',
       userId,
       pictureKey,
@@ -119,7 +119,7 @@ export function createEnrolmentHandler(deps: EnrolmentDeps) {
       if (isStorageFault(error)) throw error;
       const retryable = !(error instanceof VideoFailure) || error.retryable;
       if (!retryable) {
-        await send(reject(error.message));
+        await send(refuse(error.message));
         return 'rejected';
       }
       if (isFinalAttempt(job)) {
@@ -127,12 +127,12 @@ export function createEnrolmentHandler(deps: EnrolmentDeps) {
           error instanceof VideoFailure
             ? error.message
             : `The ${job.data.purpose === 'reference' ? 'photo' : 'profile picture'} could not be processed: ${sentence(errorText(error))}`;
-        await send(reject(reason));
+        await send(refuse(reason));
       }
       throw error;
     }
     if (decision.kind === 'face.rejected') {
-      await send(reject(decision.reason));
+      await send(refuse(decision.reason));
       return 'rejected';
     }
     await send({

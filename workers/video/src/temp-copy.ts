@@ -13,7 +13,7 @@ import { errorText, VideoFailure } from './failures.ts';
 export async function withTempCopy<T>(
   storage: ObjectStorage,
   key: string,
-  what: string,
+  what: 'video' | 'profile picture' | 'reference photo' | 'snapshot',
   use: (path: string) => Promise<T>,
 ): Promise<T> {
   const folder = await mkdtemp(join(tmpdir(), 'video-worker-'));

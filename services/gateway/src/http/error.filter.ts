@@ -6,7 +6,7 @@ import {
   Logger,
 } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { ERROR_TEXTS, type ErrorBody, errorCodeOf, FAILURE_STATUS } from '@hub/proto';
+import { ERROR_TEXTS, type ErrorBody, errorCodeOf, errorPartsOf, FAILURE_STATUS } from '@hub/proto';
 import { isRedisOutage, isStorageFault, REDIS_UNAVAILABLE, RpcCallError } from '@hub/kit';
 import { OUTAGE_RETRY_AFTER_SECONDS } from './outage-gate.js';
 
@@ -34,10 +34,15 @@ function isParams(value: unknown): value is NonNullable<ErrorBody['params']> {
   return Object.values(value).every((part) => ['string', 'number'].includes(typeof part));
 }
 
-/** The table's code for a message it knows, else the code the thrower gave (a schema's rule). */
+/**
+ * The table's code for a message it knows, with the parts the service filled in as `params`,
+ * else the code and params the thrower gave (a schema's rule).
+ */
 function withCode(body: ErrorBody): ErrorBody {
-  const code = errorCodeOf(body.message) ?? body.code;
-  return code ? { ...body, code } : body;
+  const known = errorCodeOf(body.message);
+  if (!known) return body;
+  const parts = errorPartsOf(body.message);
+  return { ...body, code: known, ...(Object.keys(parts).length > 0 ? { params: parts } : {}) };
 }
 
 /** Throttling answers say how long to wait (seconds), in a header clients already understand. */

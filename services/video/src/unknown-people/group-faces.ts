@@ -20,7 +20,14 @@ export function labelReport(
     unidentifiedPeople: report.unidentifiedPeople.map((face) => {
       const person = face.faceId ? people.get(face.faceId) : undefined;
       return person
-        ? { ...face, unknownPerson: { id: person.id, label: unknownLabel(person.number) } }
+        ? {
+            ...face,
+            unknownPerson: {
+              id: person.id,
+              number: person.number,
+              label: unknownLabel(person.number),
+            },
+          }
         : face;
     }),
   };

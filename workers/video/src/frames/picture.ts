@@ -22,7 +22,7 @@ export function fitWithin(width: number, height: number, max = MAX_SIDE) {
 export async function readPicture(
   path: string,
   binaries: FfmpegBinaries,
-  what = 'profile picture',
+  what: 'profile picture' | 'video' | 'snapshot' = 'profile picture',
   atSeconds?: number,
 ): Promise<RgbFrame> {
   const unreadable = (reason: string) =>

@@ -36,4 +36,47 @@ export const failureReasons: Record<FailureReasonCode, string> = {
   ai_video_unreadable: 'The AI provider could not read the video: {{detail}}',
   ai_not_json: 'The AI provider did not answer with JSON.',
   ai_bad_shape: "The AI provider's answer is not in the expected shape ({{detail}}).",
+  ai_upload_refused: 'The AI provider refused the upload (HTTP {{status}}): {{detail}}',
+  ai_upload_unreachable: 'The AI provider could not be reached during the upload: {{detail}}',
+  ai_no_upload_address: 'The AI provider gave no address to upload the video to.',
+  ai_upload_undescribed: 'The AI provider did not describe the uploaded video.',
+  video_storage_unreadable: 'The video could not be read from storage: {{detail}}',
+  video_frame_unreadable: 'The video could not be read as an image: {{detail}}',
+  picture_worker_stopped:
+    'Processing stopped the video worker twice; the picture may be damaged or hostile.',
+  snapshot_worker_stopped:
+    'Processing stopped the video worker twice; the snapshot may be damaged or hostile.',
+  picture_storage_unreadable: 'The profile picture could not be read from storage: {{detail}}',
+  reference_storage_unreadable: 'The reference photo could not be read from storage: {{detail}}',
+  snapshot_storage_unreadable: 'The snapshot could not be read from storage: {{detail}}',
+  picture_not_image: 'The profile picture could not be read as an image: {{detail}}',
+  snapshot_not_image: 'The snapshot could not be read as an image: {{detail}}',
+  picture_failed: 'The profile picture could not be processed: {{detail}}',
+  reference_failed: 'The photo could not be processed: {{detail}}',
+  snapshot_failed: 'The snapshot could not be identified: {{detail}}',
+  picture_no_face:
+    'No face was found in the profile picture. Please use a clear, front-facing photo.',
+  picture_several_faces:
+    'The profile picture shows {{count}} faces. Please use a photo of only this person.',
+  reference_no_face:
+    'No face was found in the photo. Please use a clear, front-facing photo of the person.',
+  reference_several_faces:
+    'The photo shows {{count}} faces. Please use a photo of only this person.',
+  reference_face_too_small:
+    'The face in the photo is too small ({{pixels}} pixels across). Please use a photo where the face fills more of the picture.',
+  reference_blurred:
+    'The face in the photo is blurred. Please use a sharp photo, taken in good light.',
+  reference_unusable: 'The photo could not be used.',
+  face_not_found_again: 'The confirmed face could not be found again in the video.',
+  quiz_worker_stopped:
+    'Generating the evaluation stopped the quiz worker twice; the SOP may be too large or hostile.',
+  quiz_sop_unreadable: 'The SOP text could not be read from storage: {{detail}}',
+  quiz_timeout: 'Generating the evaluation took too long.',
+  quiz_failed: 'The evaluation could not be generated: {{detail}}',
+  quiz_invalid: 'The generated evaluation is not valid: {{detail}}',
+  quiz_sop_too_short: 'The SOP text is too short to generate an evaluation.',
+  quiz_no_steps:
+    'No procedure steps found: the document reads as a form or a table (field labels and figures), so no evaluation was generated.',
+  quiz_offline_invalid: 'The offline generator wrote an invalid evaluation: {{detail}}',
+  quiz_ai_invalid: 'The AI answer was not a valid evaluation: {{detail}}',
 };

@@ -1,4 +1,7 @@
-/** Unknown people of the videos (their labels, "Unknown person 3", come from the server). */
+/**
+ * Unknown people of the videos. Each is labelled by the number the server gives it ("Unknown
+ * person 3"); the server's English `label` is kept for API clients.
+ */
 export const unknownPeople = {
   title: 'Unknown people',
   description:
@@ -16,6 +19,11 @@ export const unknownPeople = {
   appearances_many: '{{count}} appearances',
   appearances_other: '{{count}} appearances',
   unknownPerson: 'Unknown person',
+  label: 'Unknown person {{number}}',
+  namedSummary: '{{faces}} in {{videos}}.',
+  namedFaces_one: '{{count}} face named',
+  namedFaces_many: '{{count}} faces named',
+  namedFaces_other: '{{count}} faces named',
   personFailed: 'Failed to load this person',
   whoIsThis: 'Who is this?',
   nameAll: 'Name every appearance',

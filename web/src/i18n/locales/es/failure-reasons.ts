@@ -34,4 +34,48 @@ export const failureReasons: Record<FailureReasonCode, string> = {
   ai_video_unreadable: 'El proveedor de IA no pudo leer el video: {{detail}}',
   ai_not_json: 'El proveedor de IA no respondió en el formato esperado (JSON).',
   ai_bad_shape: 'La respuesta del proveedor de IA no tiene la forma esperada ({{detail}}).',
+  ai_upload_refused: 'El proveedor de IA rechazó la subida (HTTP {{status}}): {{detail}}',
+  ai_upload_unreachable:
+    'Se perdió la conexión con el proveedor de IA durante la subida: {{detail}}',
+  ai_no_upload_address: 'El proveedor de IA no indicó adónde subir el video.',
+  ai_upload_undescribed: 'El proveedor de IA no devolvió los datos del video subido.',
+  video_storage_unreadable: 'No se pudo leer el video del almacenamiento: {{detail}}',
+  video_frame_unreadable: 'No se pudo leer una imagen del video: {{detail}}',
+  picture_worker_stopped:
+    'El procesamiento detuvo dos veces el servicio de video; puede que la imagen esté dañada o sea maliciosa.',
+  snapshot_worker_stopped:
+    'El procesamiento detuvo dos veces el servicio de video; puede que la captura esté dañada o sea maliciosa.',
+  picture_storage_unreadable: 'No se pudo leer la foto de perfil del almacenamiento: {{detail}}',
+  reference_storage_unreadable:
+    'No se pudo leer la foto de referencia del almacenamiento: {{detail}}',
+  snapshot_storage_unreadable: 'No se pudo leer la captura del almacenamiento: {{detail}}',
+  picture_not_image: 'La foto de perfil no se pudo abrir como imagen: {{detail}}',
+  snapshot_not_image: 'La captura no se pudo abrir como imagen: {{detail}}',
+  picture_failed: 'No se pudo procesar la foto de perfil: {{detail}}',
+  reference_failed: 'No se pudo procesar la foto: {{detail}}',
+  snapshot_failed: 'No se pudo identificar a nadie en la captura: {{detail}}',
+  picture_no_face:
+    'No se encontró ninguna cara en la foto de perfil. Usa una foto nítida, de frente.',
+  picture_several_faces:
+    'En la foto de perfil salen {{count}} caras. Usa una foto en la que salga solo esta persona.',
+  reference_no_face:
+    'No se encontró ninguna cara en la foto. Usa una foto nítida de la persona, de frente.',
+  reference_several_faces:
+    'En la foto salen {{count}} caras. Usa una foto en la que salga solo esta persona.',
+  reference_face_too_small:
+    'La cara sale demasiado pequeña en la foto ({{pixels}} píxeles de ancho). Usa una foto en la que la cara ocupe más espacio.',
+  reference_blurred: 'La cara sale borrosa en la foto. Usa una foto nítida, tomada con buena luz.',
+  reference_unusable: 'No se pudo usar la foto.',
+  face_not_found_again: 'No se volvió a encontrar en el video la cara confirmada.',
+  quiz_worker_stopped:
+    'La generación de la evaluación detuvo dos veces el servicio de evaluaciones; puede que el SOP sea demasiado grande o malicioso.',
+  quiz_sop_unreadable: 'No se pudo leer del almacenamiento el texto del SOP: {{detail}}',
+  quiz_timeout: 'La generación de la evaluación tardó demasiado.',
+  quiz_failed: 'No se pudo generar la evaluación: {{detail}}',
+  quiz_invalid: 'La evaluación generada no es válida: {{detail}}',
+  quiz_sop_too_short: 'El texto del SOP es demasiado corto para generar una evaluación.',
+  quiz_no_steps:
+    'No se encontraron pasos del procedimiento: el documento parece un formulario o una tabla (campos y cifras), así que no se generó ninguna evaluación.',
+  quiz_offline_invalid: 'El generador sin conexión escribió una evaluación no válida: {{detail}}',
+  quiz_ai_invalid: 'La respuesta de la IA no era una evaluación válida: {{detail}}',
 };
