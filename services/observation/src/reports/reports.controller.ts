@@ -23,8 +23,10 @@ export class ReportsController {
   }
 
   @RpcHandler(insightsRpc.observationHistoryCsv)
-  observationHistoryCsv(@Payload() { actor, afterId, limit }: Req<'observationHistoryCsv'>) {
-    return this.exportsService.observationHistoryCsv(actor, afterId, limit);
+  observationHistoryCsv(
+    @Payload() { actor, afterId, upToId, limit }: Req<'observationHistoryCsv'>,
+  ) {
+    return this.exportsService.observationHistoryCsv(actor, { afterId, upToId }, limit);
   }
 
   @RpcHandler(insightsRpc.recordExport)
