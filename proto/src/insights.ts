@@ -94,20 +94,15 @@ export type CameraCount = z.infer<typeof CameraCount>;
 
 /**
  * One batch of the observation history CSV as text, made by the observation service (the
- * gateway streams the batches in order, asking for a few at once); the first (afterId null)
- * starts with the header and says where every batch ends.
+ * gateway streams the batches as they come); the first (afterId null) starts with the header.
  */
 export const ObservationHistoryCsvBatch = z.object({
   /** Whole CSV lines (RFC 4180, CRLF), ready to send. */
   text: z.string(),
   /** Observations in this batch. */
   rows: z.number().int(),
-  /**
-   * The first batch only: the last observation id of each batch, the first included, as the
-   * export started (later ones are not in it). Batch i reads ids after pageEnds[i-1] up to
-   * pageEnds[i], so the gateway can ask for several at once.
-   */
-  pageEnds: z.array(z.number().int()).optional(),
+  /** Pass as afterId to read on; null after the last batch. */
+  nextAfterId: z.number().int().nullable(),
 });
 export type ObservationHistoryCsvBatch = z.infer<typeof ObservationHistoryCsvBatch>;
 

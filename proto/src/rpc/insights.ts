@@ -31,7 +31,7 @@ export const insightsRpc = {
   activeUsers: rpc('identity', 'stats.activeUsers', STAFF_ROLES, ActorOnly, ActiveUsers),
   /** The Observation Center's cameras: camera assignments in scope (integration). */
   cameraCount: rpc('integration', 'stats.cameras', STAFF_ROLES, ActorOnly, CameraCount),
-  /** One batch of the observation history CSV as text: the ids after afterId up to upToId. */
+  /** One batch of the observation history CSV as text, in id order after afterId. */
   observationHistoryCsv: rpc(
     'observation',
     'reports.observationHistoryCsv',
@@ -39,7 +39,6 @@ export const insightsRpc = {
     z.object({
       actor: Actor,
       afterId: z.number().int().nullable(),
-      upToId: z.number().int().nullable(),
       limit: z.number().int().min(1).max(OBSERVATION_HISTORY_CSV_BATCH_ROWS),
     }),
     ObservationHistoryCsvBatch,

@@ -1,52 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { HISTORY_BATCHES_AHEAD, historyText } from './insights.controller.js';
+import { historyText } from './insights.controller.js';
 
 describe('the observation history CSV stream', () => {
-  it('writes the batches in order, asking a few ahead, then records the rows', async () => {
-    const asked: [number, number][] = [];
+  it('writes the batches in order, asking at most one ahead, then records the rows', async () => {
+    const asked: number[] = [];
     const recorded: number[] = [];
-    const ends = [10, 20, 30, 40, 50, 53];
+    const batches = new Map([
+      [10, { text: 'b\r\n', rows: 10, nextAfterId: 20 }],
+      [20, { text: 'c\r\n', rows: 3, nextAfterId: null }],
+    ]);
     const lines = historyText(
-      { text: 'header\r\na\r\n', rows: 10, pageEnds: ends },
-      async (afterId, upToId) => {
-        asked.push([afterId, upToId]);
-        return { text: `${upToId}\r\n`, rows: upToId - afterId };
+      { text: 'header\r\na\r\n', rows: 10, nextAfterId: 10 },
+      async (afterId) => {
+        asked.push(afterId);
+        return batches.get(afterId)!;
       },
       async (rows) => recorded.push(rows),
     );
     const written: string[] = [];
     for await (const text of lines) {
       written.push(text);
-      // Never more than HISTORY_BATCHES_AHEAD batches past the one just written.
-      expect(asked.length).toBeLessThanOrEqual(written.length - 1 + HISTORY_BATCHES_AHEAD);
+      expect(asked.length).toBeLessThanOrEqual(written.length);
       expect(recorded).toEqual([]);
     }
-    expect(written).toEqual(['header\r\na\r\n', '20\r\n', '30\r\n', '40\r\n', '50\r\n', '53\r\n']);
-    expect(asked).toEqual([
-      [10, 20],
-      [20, 30],
-      [30, 40],
-      [40, 50],
-      [50, 53],
-    ]);
-    expect(recorded).toEqual([53]);
-  });
-
-  it('records an export of one batch, or of none', async () => {
-    const recorded: number[] = [];
-    const ask = () => Promise.reject(new Error('not asked'));
-    const record = async (rows: number) => recorded.push(rows);
-    const one = historyText({ text: 'header\r\na\r\n', rows: 4, pageEnds: [4] }, ask, record);
-    const none = historyText({ text: 'header\r\n', rows: 0, pageEnds: [] }, ask, record);
-    for await (const text of one) expect(text).toBe('header\r\na\r\n');
-    for await (const text of none) expect(text).toBe('header\r\n');
-    expect(recorded).toEqual([4, 0]);
+    expect(written).toEqual(['header\r\na\r\n', 'b\r\n', 'c\r\n']);
+    expect(asked).toEqual([10, 20]);
+    expect(recorded).toEqual([23]);
   });
 
   it('ends with the failure of a batch asked for ahead, once its turn comes, unrecorded', async () => {
     const recorded: number[] = [];
     const lines = historyText(
-      { text: 'header\r\n', rows: 0, pageEnds: [0, 5] },
+      { text: 'header\r\n', rows: 0, nextAfterId: 5 },
       () => Promise.reject(new Error('observation went away')),
       async (rows) => recorded.push(rows),
     );

@@ -35,20 +35,19 @@ export class InsightsController {
   }
 
   /**
-   * Streams the CSV text the observation service makes batch by batch (id ranges over the RPC,
-   * as the organization export). The first batch is read before any byte is sent, so a refusal
-   * still answers with its status. A finished export is counted as a report.
+   * Streams the CSV text the observation service makes batch by batch (keyset batches over the
+   * RPC, as the organization export). The first batch is read before any byte is sent, so a
+   * refusal still answers with its status. A finished export is counted as a report.
    */
   @Endpoint(api.observationHistoryCsv)
   async observationHistory(@CurrentActor() actor: Actor, @Res() reply: FastifyReply) {
-    const batch = (afterId: number | null, upToId: number | null) =>
+    const batch = (afterId: number | null) =>
       this.rpc.call(insightsRpc.observationHistoryCsv, {
         actor,
         afterId,
-        upToId,
         limit: OBSERVATION_HISTORY_CSV_BATCH_ROWS,
       });
-    const first = await batch(null, null);
+    const first = await batch(null);
     const record = (rows: number) =>
       this.rpc.call(insightsRpc.recordExport, { actor, kind: 'observation_history', rows });
     const day = new Date().toISOString().slice(0, 10);
@@ -64,43 +63,25 @@ export class InsightsController {
 }
 
 /**
- * Later batches asked for at once. A batch's time is mostly its query in the database, so two in
- * flight keep it (and both cores) busy while the gateway writes; each is about 1.4 MiB of text,
- * held a few times over in the observation service while made (three ahead: +46 MiB there).
- */
-export const HISTORY_BATCHES_AHEAD = 2;
-
-/**
- * The batches' text in order, the later ones (the ranges the first names) asked for up to
- * HISTORY_BATCHES_AHEAD ahead of the one being written; then the export is recorded with its
- * row count.
+ * The batches' text in order, each next one asked for as soon as the one before has come (it
+ * says where to read on) and while that one is written, never two ahead; then the export is
+ * recorded with its row count.
  */
 export async function* historyText(
   first: ObservationHistoryCsvBatch,
-  batch: (afterId: number, upToId: number) => Promise<ObservationHistoryCsvBatch>,
+  batch: (afterId: number) => Promise<ObservationHistoryCsvBatch>,
   record: (rows: number) => Promise<unknown>,
 ): AsyncGenerator<string> {
-  const ends = first.pageEnds ?? [];
-  const coming: Promise<ObservationHistoryCsvBatch>[] = [];
-  let asked = 1;
-  const askAhead = () => {
-    for (; coming.length < HISTORY_BATCHES_AHEAD && asked < ends.length; asked += 1) {
-      const next = batch(ends[asked - 1]!, ends[asked]!);
-      // Awaited when its turn comes; a failure meanwhile must not count as unhandled.
-      next.catch(() => undefined);
-      coming.push(next);
-    }
-  };
-  askAhead();
   let current = first;
   let rows = 0;
   for (;;) {
+    const next = current.nextAfterId === null ? null : batch(current.nextAfterId);
+    // Awaited when its turn comes; a failure meanwhile must not count as unhandled.
+    next?.catch(() => undefined);
     rows += current.rows;
     yield current.text;
-    const next = coming.shift();
     if (!next) break;
     current = await next;
-    askAhead();
   }
   await record(rows);
 }

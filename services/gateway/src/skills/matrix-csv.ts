@@ -41,17 +41,11 @@ export class MatrixLineWriter {
 }
 
 /**
- * Later batches asked for at once. A batch's time is mostly the observation service's queries
- * waiting on the database, so a few in flight keep it (and both cores) busy while the gateway
- * writes; each holds only its cells with records, so a few cost little memory.
- */
-export const MATRIX_BATCHES_AHEAD = 3;
-
-/**
  * The header and the first batch's lines, then the later batches' (the rest of rowIds,
- * SKILLS_MATRIX_CSV_MAX_BATCH_ROWS at a time, up to MATRIX_BATCHES_AHEAD asked for ahead of
- * the one being written, written in order), then the gaps line; each batch written
- * skillsMatrixCsvBatchRows lines at a time.
+ * SKILLS_MATRIX_CSV_MAX_BATCH_ROWS at a time), then the gaps line; each batch written
+ * skillsMatrixCsvBatchRows lines at a time. The next batch is asked for while the one before
+ * is written, never two ahead: the gateway holds the ids, the batch being written (and its
+ * lines being written) and the one coming.
  */
 export async function* matrixCsv(
   first: SkillsMatrixCsvBatch,
@@ -63,26 +57,23 @@ export async function* matrixCsv(
   const size = SKILLS_MATRIX_CSV_MAX_BATCH_ROWS;
   const written = skillsMatrixCsvBatchRows(columns);
   let start = size;
-  const coming: Promise<SkillsMatrixCsvLine[]>[] = [];
-  const askAhead = () => {
-    while (coming.length < MATRIX_BATCHES_AHEAD && start < rowIds.length) {
-      const next = batch(rowIds.slice(start, start + size));
-      start += size;
-      // Awaited when its turn comes; a failure meanwhile must not count as unhandled.
-      next.catch(() => undefined);
-      coming.push(next);
-    }
+  const ask = () => {
+    if (start >= rowIds.length) return null;
+    const next = batch(rowIds.slice(start, start + size));
+    start += size;
+    // Awaited when its turn comes; a failure meanwhile must not count as unhandled.
+    next.catch(() => undefined);
+    return next;
   };
-  askAhead();
+  let next = ask();
   yield Buffer.from(first.header ?? '');
   let lines = first.lines;
   for (;;) {
     for (let at = 0; at < lines.length; at += written)
       yield writer.write(lines.slice(at, at + written));
-    const next = coming.shift();
     if (!next) break;
     lines = await next;
-    askAhead();
+    next = ask();
   }
   yield Buffer.from(first.gapsLine ?? '');
 }

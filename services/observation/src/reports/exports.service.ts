@@ -2,7 +2,7 @@ import { organizationScope } from '@hub/proto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Actor, ObservationHistoryCsvBatch, ReportKind } from '@hub/proto';
 import { historyHeader } from './history-csv.js';
-import { type HistoryRange, HistoryRepository } from './history.repository.js';
+import { HistoryRepository } from './history.repository.js';
 import { ReportsRepository } from './reports.repository.js';
 
 /**
@@ -16,27 +16,18 @@ export class ExportsService {
     @Inject(ReportsRepository) private readonly reports: ReportsRepository,
   ) {}
 
-  /**
-   * The history's batch of ids in range. The first (afterId null) starts with the header and
-   * answers where every batch ends, read before its own page so the two agree.
-   */
+  /** The history's batch after afterId; the first (afterId null) starts with the header. */
   async observationHistoryCsv(
     actor: Actor,
-    range: HistoryRange,
+    afterId: number | null,
     limit: number,
   ): Promise<ObservationHistoryCsvBatch> {
-    const scope = organizationScope(actor);
-    if (range.afterId !== null) {
-      const page = await this.history.csvPage(scope, range, limit);
-      return { text: page.text, rows: page.rows };
-    }
-    const pageEnds = await this.history.pageEnds(scope, limit);
-    const page = await this.history.csvPage(
-      scope,
-      { afterId: null, upToId: pageEnds[0] ?? null },
-      limit,
-    );
-    return { text: historyHeader() + page.text, rows: page.rows, pageEnds };
+    const page = await this.history.csvPage(organizationScope(actor), afterId, limit);
+    return {
+      text: (afterId === null ? historyHeader() : '') + page.text,
+      rows: page.rows,
+      nextAfterId: page.rows < limit ? null : page.lastId,
+    };
   }
 
   /** Counted as 'reports generated' in the caller's organization. */

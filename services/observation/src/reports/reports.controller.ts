@@ -23,10 +23,8 @@ export class ReportsController {
   }
 
   @RpcHandler(insightsRpc.observationHistoryCsv)
-  observationHistoryCsv(
-    @Payload() { actor, afterId, upToId, limit }: Req<'observationHistoryCsv'>,
-  ) {
-    return this.exportsService.observationHistoryCsv(actor, { afterId, upToId }, limit);
+  observationHistoryCsv(@Payload() { actor, afterId, limit }: Req<'observationHistoryCsv'>) {
+    return this.exportsService.observationHistoryCsv(actor, afterId, limit);
   }
 
   @RpcHandler(insightsRpc.recordExport)
