@@ -92,28 +92,6 @@ export type ActiveUsers = z.infer<typeof ActiveUsers>;
 export const CameraCount = z.object({ cameras: z.number().int() });
 export type CameraCount = z.infer<typeof CameraCount>;
 
-/** One row of the observation history export. */
-export const ObservationHistoryRow = z.object({
-  id: z.number().int(),
-  startedAt: z.string(),
-  completedAt: z.string().nullable(),
-  status: z.enum(['in_progress', 'completed']),
-  sop: z.string(),
-  documentId: z.number().int(),
-  operator: z.string(),
-  observer: z.string(),
-  questions: z.number().int(),
-  answered: z.number().int(),
-  correct: z.number().int(),
-  score: z.number().nullable(),
-  passed: z.boolean().nullable(),
-  passMark: z.number().int(),
-  durationSeconds: z.number().int().nullable(),
-  findings: z.number().int(),
-  openFindings: z.number().int(),
-});
-export type ObservationHistoryRow = z.infer<typeof ObservationHistoryRow>;
-
 /**
  * One batch of the observation history CSV as text, made by the observation service (the
  * gateway streams the batches as they come); the first (afterId null) starts with the header.
