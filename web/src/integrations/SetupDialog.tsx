@@ -4,7 +4,7 @@ import { failureToast } from '../api/errors';
 import { toast } from '../toast/toastStore';
 import { Dialog } from '../ui/Dialog';
 import { inputClass, smallButtonClass, smallOutlineButtonClass } from '../ui/styles';
-import { useIntegrationMutations } from './queries';
+import { useIntegrationMutations } from './mutations';
 import { useTranslation } from 'react-i18next';
 
 /** The fields; each one's label is the catalog's `integrations.setup.<name>`. */

@@ -6,7 +6,8 @@ import { toast } from '../toast/toastStore';
 import { Checkbox } from '../ui/Checkbox';
 import { Dialog } from '../ui/Dialog';
 import { inputClass, smallButtonClass, textareaClass } from '../ui/styles';
-import { sopChoicesQuery, useJobFunctionMutations } from './queries';
+import { useJobFunctionMutations } from './mutations';
+import { sopChoicesQuery } from './queries';
 import { useTranslation } from 'react-i18next';
 
 /**

@@ -8,7 +8,7 @@ import { smallButtonClass } from '../ui/styles';
 import { preselectedSops } from './format';
 import { sopChoicesQuery } from './queries';
 import { SopPicker } from './SopPicker';
-import { useAnalyseVideo } from './useAnalyseVideo';
+import { useAnalyseVideo } from './mutations';
 
 interface AnalyzeVideoDialogProps {
   /** The video to analyse; null when the dialog is closed. */
