@@ -38,8 +38,6 @@ const FORMS_NOT_YET_MOVED = [
   'web/src/observations/FindingsPanel.tsx',
   'web/src/observations/ObservationsPage.tsx',
   'web/src/observations/StartObservationDialog.tsx',
-  'web/src/settings/OrganizationLanguageCard.tsx',
-  'web/src/settings/PreferencesCard.tsx',
   'web/src/videos/AnalyzeVideoDialog.tsx',
   'web/src/videos/FaceReviewControls.tsx',
   'web/src/videos/UploadVideoDialog.tsx',
