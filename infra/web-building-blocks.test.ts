@@ -38,7 +38,6 @@ const FORMS_NOT_YET_MOVED = [
   'web/src/observations/FindingsPanel.tsx',
   'web/src/observations/ObservationsPage.tsx',
   'web/src/observations/StartObservationDialog.tsx',
-  'web/src/videos/AnalyzeVideoDialog.tsx',
   'web/src/videos/FaceReviewControls.tsx',
   'web/src/videos/UploadVideoDialog.tsx',
 ];
