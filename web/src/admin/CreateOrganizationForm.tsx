@@ -1,10 +1,11 @@
 import { CREATABLE_ROLES, type CreatableRole, CreateOrganizationRequest } from '@hub/proto';
-import { useState, type FormEvent } from 'react';
-import { fieldErrors, hasErrors, type FieldErrors } from '../forms/fieldErrors';
+import { useForm } from '@tanstack/react-form';
+import { contractValidator, submitForm } from '../forms/contractForm';
+import { TextField } from '../forms/TextField';
 import { Card, CardTitle } from '../ui/Card';
 import { Checkbox } from '../ui/Checkbox';
 import { Field } from '../ui/Field';
-import { inputClass, selectClass, smallButtonClass, textareaClass } from '../ui/styles';
+import { selectClass, smallButtonClass } from '../ui/styles';
 import { useCreateOrganization } from './mutations';
 import { useTranslation } from 'react-i18next';
 
@@ -49,177 +50,193 @@ function requestOf(draft: Draft) {
   };
 }
 
+/** The form, and whether its request is on its way. */
+function useOrganizationForm() {
+  const create = useCreateOrganization(() => form.reset());
+  const form = useForm({
+    defaultValues: EMPTY,
+    validators: {
+      // The request's `saml` part is shown under the metadata, its first field.
+      onSubmit: contractValidator(CreateOrganizationRequest, requestOf, { saml: 'idpMetadataXml' }),
+    },
+    onSubmit: ({ value }) => create.mutate(requestOf(value)),
+  });
+  return { form, busy: create.isPending };
+}
+
+type OrganizationForm = ReturnType<typeof useOrganizationForm>['form'];
+
 export function CreateOrganizationForm() {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  const create = useCreateOrganization(() => setDraft(EMPTY));
-
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
-    setDraft((current) => ({ ...current, [key]: value }));
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const body = requestOf(draft);
-    const found = fieldErrors(CreateOrganizationRequest, body);
-    setErrors(found);
-    if (!hasErrors(found)) create.mutate(body);
-  };
-
-  const busy = create.isPending;
+  const { form, busy } = useOrganizationForm();
   return (
     <Card>
       <CardTitle>{t('admin.createOrganization.title')}</CardTitle>
       <form
         noValidate
-        onSubmit={submit}
+        onSubmit={submitForm(form)}
         data-testid="create-organization-form"
         className="mt-4 space-y-4"
       >
-        <Field id="org-name" label={t('admin.createOrganization.name')} error={errors.name}>
-          <input
-            id="org-name"
-            value={draft.name}
-            disabled={busy}
-            placeholder={t('admin.createOrganization.namePlaceholder')}
-            onChange={(event) => set('name', event.target.value)}
-            className={inputClass}
-          />
-        </Field>
-        <Field
-          id="org-display-name"
-          label={t('admin.createOrganization.displayName')}
-          error={errors.displayName}
-        >
-          <input
-            id="org-display-name"
-            value={draft.displayName}
-            disabled={busy}
-            placeholder={t('admin.createOrganization.displayNamePlaceholder')}
-            onChange={(event) => set('displayName', event.target.value)}
-            className={inputClass}
-          />
-        </Field>
-        <Field
-          id="org-domain"
-          label={t('admin.createOrganization.domain')}
-          error={errors.domain}
-          hint={t('admin.createOrganization.domainHint')}
-        >
-          <input
-            id="org-domain"
-            value={draft.domain}
-            disabled={busy}
-            placeholder={t('admin.createOrganization.domainPlaceholder')}
-            onChange={(event) => set('domain', event.target.value)}
-            className={inputClass}
-          />
-        </Field>
-        <Checkbox
-          id="org-saml"
-          label={t('admin.createOrganization.saml')}
-          checked={draft.samlEnabled}
-          disabled={busy}
-          onChange={(checked) => set('samlEnabled', checked)}
-        />
-        {draft.samlEnabled && (
-          <Field
-            id="org-auth0-id"
-            label={t('admin.createOrganization.auth0Id')}
-            error={errors.auth0OrgId}
-          >
-            <input
-              id="org-auth0-id"
-              value={draft.auth0OrgId}
+        <form.Field name="name">
+          {(field) => (
+            <TextField
+              field={field}
+              id="org-name"
+              label={t('admin.createOrganization.name')}
               disabled={busy}
-              placeholder={t('admin.createOrganization.auth0IdPlaceholder')}
-              onChange={(event) => set('auth0OrgId', event.target.value)}
-              className={inputClass}
+              placeholder={t('admin.createOrganization.namePlaceholder')}
             />
-          </Field>
-        )}
-        {draft.samlEnabled && (
-          <fieldset className="space-y-4 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-            <legend className="px-1 text-sm font-medium">
-              {t('admin.createOrganization.identityProvider')}
-            </legend>
-            <Field
-              id="org-idp-metadata"
-              label={t('admin.createOrganization.metadata')}
-              error={errors.saml}
-              hint={t('admin.createOrganization.metadataHint')}
-            >
-              <textarea
-                id="org-idp-metadata"
-                rows={4}
-                value={draft.idpMetadataXml}
-                disabled={busy}
-                placeholder={t('admin.createOrganization.metadataPlaceholder')}
-                onChange={(event) => set('idpMetadataXml', event.target.value)}
-                className={textareaClass}
-              />
-            </Field>
-            <Field id="org-idp-entity-id" label={t('admin.createOrganization.entityId')}>
-              <input
-                id="org-idp-entity-id"
-                value={draft.idpEntityId}
-                disabled={busy}
-                onChange={(event) => set('idpEntityId', event.target.value)}
-                className={inputClass}
-              />
-            </Field>
-            <Field id="org-idp-sso-url" label={t('admin.createOrganization.ssoUrl')}>
-              <input
-                id="org-idp-sso-url"
-                value={draft.idpSsoUrl}
-                disabled={busy}
-                placeholder={t('admin.createOrganization.ssoUrlPlaceholder')}
-                onChange={(event) => set('idpSsoUrl', event.target.value)}
-                className={inputClass}
-              />
-            </Field>
-            <Field id="org-idp-certificate" label={t('admin.createOrganization.certificate')}>
-              <textarea
-                id="org-idp-certificate"
-                rows={3}
-                value={draft.idpCertificate}
-                disabled={busy}
-                placeholder={t('admin.createOrganization.certificatePlaceholder')}
-                onChange={(event) => set('idpCertificate', event.target.value)}
-                className={textareaClass}
-              />
-            </Field>
+          )}
+        </form.Field>
+        <form.Field name="displayName">
+          {(field) => (
+            <TextField
+              field={field}
+              id="org-display-name"
+              label={t('admin.createOrganization.displayName')}
+              disabled={busy}
+              placeholder={t('admin.createOrganization.displayNamePlaceholder')}
+            />
+          )}
+        </form.Field>
+        <form.Field name="domain">
+          {(field) => (
+            <TextField
+              field={field}
+              id="org-domain"
+              label={t('admin.createOrganization.domain')}
+              hint={t('admin.createOrganization.domainHint')}
+              disabled={busy}
+              placeholder={t('admin.createOrganization.domainPlaceholder')}
+            />
+          )}
+        </form.Field>
+        <form.Field name="samlEnabled">
+          {(field) => (
             <Checkbox
-              id="org-saml-sign-up"
-              label={t('admin.createOrganization.signUp')}
-              checked={draft.allowSignUp}
+              id="org-saml"
+              label={t('admin.createOrganization.saml')}
+              checked={field.state.value}
               disabled={busy}
-              onChange={(checked) => set('allowSignUp', checked)}
+              onChange={field.handleChange}
             />
-            {draft.allowSignUp && (
-              <Field id="org-saml-role" label={t('admin.createOrganization.signUpRole')}>
-                <select
-                  id="org-saml-role"
-                  value={draft.signUpRole}
-                  disabled={busy}
-                  onChange={(event) => set('signUpRole', event.target.value as CreatableRole)}
-                  className={selectClass}
-                >
-                  {CREATABLE_ROLES.map((role) => (
-                    <option key={role} value={role}>
-                      {t(`roles.${role}`)}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-            )}
-          </fieldset>
-        )}
+          )}
+        </form.Field>
+        <form.Subscribe selector={(state) => state.values.samlEnabled}>
+          {(samlEnabled) => samlEnabled && <SamlFields form={form} busy={busy} />}
+        </form.Subscribe>
         <button type="submit" disabled={busy} className={smallButtonClass}>
           {busy ? t('admin.creating') : t('admin.createOrganization.submit')}
         </button>
       </form>
     </Card>
+  );
+}
+
+/** With SAML on: the Auth0 organization and the identity provider. */
+function SamlFields({ form, busy }: { form: OrganizationForm; busy: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <form.Field name="auth0OrgId">
+        {(field) => (
+          <TextField
+            field={field}
+            id="org-auth0-id"
+            label={t('admin.createOrganization.auth0Id')}
+            disabled={busy}
+            placeholder={t('admin.createOrganization.auth0IdPlaceholder')}
+          />
+        )}
+      </form.Field>
+      <fieldset className="space-y-4 rounded-md border border-slate-200 p-4 dark:border-slate-800">
+        <legend className="px-1 text-sm font-medium">
+          {t('admin.createOrganization.identityProvider')}
+        </legend>
+        <form.Field name="idpMetadataXml">
+          {(field) => (
+            <TextField
+              field={field}
+              id="org-idp-metadata"
+              rows={4}
+              label={t('admin.createOrganization.metadata')}
+              hint={t('admin.createOrganization.metadataHint')}
+              disabled={busy}
+              placeholder={t('admin.createOrganization.metadataPlaceholder')}
+            />
+          )}
+        </form.Field>
+        <form.Field name="idpEntityId">
+          {(field) => (
+            <TextField
+              field={field}
+              id="org-idp-entity-id"
+              label={t('admin.createOrganization.entityId')}
+              disabled={busy}
+            />
+          )}
+        </form.Field>
+        <form.Field name="idpSsoUrl">
+          {(field) => (
+            <TextField
+              field={field}
+              id="org-idp-sso-url"
+              label={t('admin.createOrganization.ssoUrl')}
+              disabled={busy}
+              placeholder={t('admin.createOrganization.ssoUrlPlaceholder')}
+            />
+          )}
+        </form.Field>
+        <form.Field name="idpCertificate">
+          {(field) => (
+            <TextField
+              field={field}
+              id="org-idp-certificate"
+              rows={3}
+              label={t('admin.createOrganization.certificate')}
+              disabled={busy}
+              placeholder={t('admin.createOrganization.certificatePlaceholder')}
+            />
+          )}
+        </form.Field>
+        <form.Field name="allowSignUp">
+          {(field) => (
+            <Checkbox
+              id="org-saml-sign-up"
+              label={t('admin.createOrganization.signUp')}
+              checked={field.state.value}
+              disabled={busy}
+              onChange={field.handleChange}
+            />
+          )}
+        </form.Field>
+        <form.Subscribe selector={(state) => state.values.allowSignUp}>
+          {(allowSignUp) =>
+            allowSignUp && (
+              <form.Field name="signUpRole">
+                {(field) => (
+                  <Field id="org-saml-role" label={t('admin.createOrganization.signUpRole')}>
+                    <select
+                      id="org-saml-role"
+                      value={field.state.value}
+                      disabled={busy}
+                      onChange={(event) => field.handleChange(event.target.value as CreatableRole)}
+                      className={selectClass}
+                    >
+                      {CREATABLE_ROLES.map((role) => (
+                        <option key={role} value={role}>
+                          {t(`roles.${role}`)}
+                        </option>
+                      ))}
+                    </select>
+                  </Field>
+                )}
+              </form.Field>
+            )
+          }
+        </form.Subscribe>
+      </fieldset>
+    </>
   );
 }

@@ -5,12 +5,14 @@ import {
   type CreateUserRequest as CreateUserBody,
 } from '@hub/proto';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { fieldErrors, hasErrors, type FieldErrors } from '../forms/fieldErrors';
+import { useForm } from '@tanstack/react-form';
+import { useState, type ChangeEvent } from 'react';
+import { contractValidator, firstError, submitForm } from '../forms/contractForm';
+import { TextField } from '../forms/TextField';
 import { toast } from '../toast/toastStore';
 import { Card, CardTitle } from '../ui/Card';
 import { Field } from '../ui/Field';
-import { inputClass, selectClass, smallButtonClass } from '../ui/styles';
+import { selectClass, smallButtonClass } from '../ui/styles';
 import { checkAdminPicture } from '../uploads/imageFile';
 import { useCreateUser } from './mutations';
 import { adminOrganizationsQuery } from './queries';
@@ -21,30 +23,39 @@ interface Draft {
   name: string;
   organizationId: string;
   role: CreatableRole;
+  picture: File | null;
 }
 
-const EMPTY: Draft = { email: '', name: '', organizationId: '', role: 'operator' };
+const EMPTY: Draft = { email: '', name: '', organizationId: '', role: 'operator', picture: null };
 
 const isCreatableRole = (value: string): value is CreatableRole =>
   (CREATABLE_ROLES as readonly string[]).includes(value);
 
+function requestOf(draft: Draft): CreateUserBody {
+  return {
+    email: draft.email,
+    name: draft.name,
+    organizationId: Number(draft.organizationId) || 0,
+    role: draft.role,
+    profilePicture: null,
+  };
+}
+
 export function CreateUserForm() {
   const { t } = useTranslation();
   const organizations = useQuery(adminOrganizationsQuery);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [picture, setPicture] = useState<File | null>(null);
   // Changing the key empties the file input after a rejected file or a created user.
   const [fileInputKey, setFileInputKey] = useState(0);
-  const [errors, setErrors] = useState<FieldErrors>({});
 
   const create = useCreateUser(() => {
-    setDraft(EMPTY);
-    setPicture(null);
+    form.reset();
     setFileInputKey((key) => key + 1);
   });
-
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
-    setDraft((current) => ({ ...current, [key]: value }));
+  const form = useForm({
+    defaultValues: EMPTY,
+    validators: { onSubmit: contractValidator(CreateUserRequest, requestOf) },
+    onSubmit: ({ value }) => create.mutate({ body: requestOf(value), file: value.picture }),
+  });
 
   const choosePicture = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0] ?? null;
@@ -55,89 +66,94 @@ export function CreateUserForm() {
         description: problem,
         variant: 'destructive',
       });
-      setPicture(null);
+      form.setFieldValue('picture', null);
       setFileInputKey((key) => key + 1);
       return;
     }
-    setPicture(file);
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const body: CreateUserBody = {
-      email: draft.email,
-      name: draft.name,
-      organizationId: Number(draft.organizationId) || 0,
-      role: draft.role,
-      profilePicture: null,
-    };
-    const found = fieldErrors(CreateUserRequest, body);
-    setErrors(found);
-    if (!hasErrors(found)) create.mutate({ body, file: picture });
+    form.setFieldValue('picture', file);
   };
 
   const busy = create.isPending;
   return (
     <Card>
       <CardTitle>{t('admin.createUser.title')}</CardTitle>
-      <form noValidate onSubmit={submit} data-testid="create-user-form" className="mt-4 space-y-4">
-        <Field id="user-email" label={t('admin.createUser.email')} error={errors.email}>
-          <input
-            id="user-email"
-            type="email"
-            value={draft.email}
-            disabled={busy}
-            placeholder={t('admin.createUser.emailPlaceholder')}
-            onChange={(event) => set('email', event.target.value)}
-            className={inputClass}
-          />
-        </Field>
-        <Field id="user-name" label={t('admin.createUser.name')} error={errors.name}>
-          <input
-            id="user-name"
-            value={draft.name}
-            disabled={busy}
-            onChange={(event) => set('name', event.target.value)}
-            className={inputClass}
-          />
-        </Field>
-        <Field
-          id="user-organization"
-          label={t('admin.createUser.organization')}
-          error={errors.organizationId}
-        >
-          <select
-            id="user-organization"
-            value={draft.organizationId}
-            disabled={busy}
-            onChange={(event) => set('organizationId', event.target.value)}
-            className={selectClass}
-          >
-            <option value="">{t('admin.createUser.chooseOrganization')}</option>
-            {organizations.data?.map((organization) => (
-              <option key={organization.id} value={organization.id}>
-                {organization.displayName}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="user-role" label={t('admin.createUser.role')} error={errors.role}>
-          <select
-            id="user-role"
-            value={draft.role}
-            disabled={busy}
-            onChange={(event) => {
-              if (isCreatableRole(event.target.value)) set('role', event.target.value);
-            }}
-            className={selectClass}
-          >
-            {CREATABLE_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {t(`roles.${role}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
+      <form
+        noValidate
+        onSubmit={submitForm(form)}
+        data-testid="create-user-form"
+        className="mt-4 space-y-4"
+      >
+        <form.Field name="email">
+          {(field) => (
+            <TextField
+              field={field}
+              id="user-email"
+              type="email"
+              label={t('admin.createUser.email')}
+              disabled={busy}
+              placeholder={t('admin.createUser.emailPlaceholder')}
+            />
+          )}
+        </form.Field>
+        <form.Field name="name">
+          {(field) => (
+            <TextField
+              field={field}
+              id="user-name"
+              label={t('admin.createUser.name')}
+              disabled={busy}
+            />
+          )}
+        </form.Field>
+        <form.Field name="organizationId">
+          {(field) => (
+            <Field
+              id="user-organization"
+              label={t('admin.createUser.organization')}
+              error={firstError(field.state.meta.errors)}
+            >
+              <select
+                id="user-organization"
+                value={field.state.value}
+                disabled={busy}
+                onChange={(event) => field.handleChange(event.target.value)}
+                className={selectClass}
+              >
+                <option value="">{t('admin.createUser.chooseOrganization')}</option>
+                {organizations.data?.map((organization) => (
+                  <option key={organization.id} value={organization.id}>
+                    {organization.displayName}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          )}
+        </form.Field>
+        <form.Field name="role">
+          {(field) => (
+            <Field
+              id="user-role"
+              label={t('admin.createUser.role')}
+              error={firstError(field.state.meta.errors)}
+            >
+              <select
+                id="user-role"
+                value={field.state.value}
+                disabled={busy}
+                onChange={(event) => {
+                  if (isCreatableRole(event.target.value)) field.handleChange(event.target.value);
+                }}
+                className={selectClass}
+              >
+                {CREATABLE_ROLES.map((role) => (
+                  <option key={role} value={role}>
+                    {t(`roles.${role}`)}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          )}
+        </form.Field>
         <Field
           id="user-picture"
           label={t('admin.createUser.picture')}

@@ -1,9 +1,11 @@
-import type { GlobalPrompts } from '@hub/proto';
+import { GlobalPrompts } from '@hub/proto';
+import { useForm } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { readableErrorMessage } from '../api/errors';
+import { submitForm } from '../forms/contractForm';
+import { TextField } from '../forms/TextField';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
-import { smallButtonClass, textareaClass } from '../ui/styles';
+import { smallButtonClass } from '../ui/styles';
 import { useSavePrompts } from './mutations';
 import { promptsQuery } from './queries';
 import { useTranslation } from 'react-i18next';
@@ -30,42 +32,37 @@ export function PromptsTab() {
 
 function PromptsForm({ initial }: { initial: GlobalPrompts }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState(initial);
   const save = useSavePrompts();
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    save.mutate(draft);
-  };
+  const form = useForm({
+    defaultValues: initial,
+    validators: { onSubmit: GlobalPrompts },
+    onSubmit: ({ value }) => save.mutate(value),
+  });
 
   return (
-    <form onSubmit={submit} data-testid="prompts-form" className="mt-4 space-y-4">
-      <div className="space-y-1.5">
-        <label htmlFor="quiz-prompts" className="text-sm font-medium">
-          {t('admin.prompts.evaluation')}
-        </label>
-        <textarea
-          id="quiz-prompts"
-          rows={12}
-          value={draft.quizPrompts}
-          disabled={save.isPending}
-          onChange={(event) => setDraft({ ...draft, quizPrompts: event.target.value })}
-          className={textareaClass}
-        />
-      </div>
-      <div className="space-y-1.5">
-        <label htmlFor="video-prompts" className="text-sm font-medium">
-          {t('admin.prompts.video')}
-        </label>
-        <textarea
-          id="video-prompts"
-          rows={12}
-          value={draft.videoAnalysisPrompts}
-          disabled={save.isPending}
-          onChange={(event) => setDraft({ ...draft, videoAnalysisPrompts: event.target.value })}
-          className={textareaClass}
-        />
-      </div>
+    <form onSubmit={submitForm(form)} data-testid="prompts-form" className="mt-4 space-y-4">
+      <form.Field name="quizPrompts">
+        {(field) => (
+          <TextField
+            field={field}
+            id="quiz-prompts"
+            rows={12}
+            label={t('admin.prompts.evaluation')}
+            disabled={save.isPending}
+          />
+        )}
+      </form.Field>
+      <form.Field name="videoAnalysisPrompts">
+        {(field) => (
+          <TextField
+            field={field}
+            id="video-prompts"
+            rows={12}
+            label={t('admin.prompts.video')}
+            disabled={save.isPending}
+          />
+        )}
+      </form.Field>
       <button type="submit" disabled={save.isPending} className={smallButtonClass}>
         {save.isPending ? t('admin.prompts.saving') : t('admin.prompts.save')}
       </button>

@@ -1,10 +1,8 @@
 import type { Certification } from '@hub/proto';
 import { useState } from 'react';
-import { failureToast } from '../api/errors';
-import { toast } from '../toast/toastStore';
 import { Dialog } from '../ui/Dialog';
 import { smallButtonClass, textareaClass } from '../ui/styles';
-import { useRevokeCertification } from './queries';
+import { useRevokeCertification } from './mutations';
 import { useTranslation } from 'react-i18next';
 
 /** Asks an administrator for the reason, then revokes. */
@@ -17,30 +15,13 @@ export function RevokeDialog({
 }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
-  const revoke = useRevokeCertification();
   const close = () => {
     setReason('');
     onClose();
   };
+  const revoke = useRevokeCertification(close);
   const submit = () => {
-    if (!certification) return;
-    revoke.mutate(
-      { id: certification.id, reason },
-      {
-        onSuccess: () => {
-          toast({ title: t('certifications.revokeDialog.done') });
-          close();
-        },
-        onError: (error) =>
-          toast(
-            failureToast(
-              t('certifications.revokeDialog.failedTitle'),
-              error,
-              t('certifications.revokeDialog.failedDescription'),
-            ),
-          ),
-      },
-    );
+    if (certification) revoke.mutate({ id: certification.id, reason });
   };
   return (
     <Dialog

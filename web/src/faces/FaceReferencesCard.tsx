@@ -9,12 +9,8 @@ import { LoadingRow } from '../ui/ListStates';
 import { smallOutlineButtonClass } from '../ui/styles';
 import { checkSetupPhoto } from '../uploads/imageFile';
 import { canAddReference, referenceCountText, referenceStatus } from './format';
-import {
-  faceReferencesQuery,
-  referencePhotoUrl,
-  type ReferenceOwner,
-  useFaceReferenceMutations,
-} from './queries';
+import { useFaceReferenceMutations } from './mutations';
+import { faceReferencesQuery, referencePhotoUrl, type ReferenceOwner } from './queries';
 import { useTranslation } from 'react-i18next';
 
 /** The reference photos of a person: on Your Profile (your own) or a member's page (administrators). */

@@ -14,7 +14,8 @@ import {
   smallDangerButtonClass,
   smallOutlineButtonClass,
 } from '../ui/styles';
-import { assignmentsQuery, camerasQuery, useIntegrationMutations } from './queries';
+import { useIntegrationMutations } from './mutations';
+import { assignmentsQuery, camerasQuery } from './queries';
 import { useTranslation } from 'react-i18next';
 
 /** Manage Cameras: every camera of the system, Assigned or Available, with assign and remove. */

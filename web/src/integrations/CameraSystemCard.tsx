@@ -6,7 +6,7 @@ import { Badge } from '../ui/Badge';
 import { Card, CardTitle } from '../ui/Card';
 import { smallButtonClass, smallOutlineButtonClass } from '../ui/styles';
 import { testStatusBadge } from './format';
-import { useIntegrationMutations } from './queries';
+import { useIntegrationMutations } from './mutations';
 import { useTranslation } from 'react-i18next';
 
 /** The camera-system card: status badge, last test message, set-up, test and manage. */

@@ -8,7 +8,8 @@ import { Card, CardTitle } from '../ui/Card';
 import { LoadingRow } from '../ui/ListStates';
 import { inputClass, smallButtonClass, smallOutlineButtonClass } from '../ui/styles';
 import { filterSops, lastSnapshotText, sameIds, sopCountLabel } from './format';
-import { assignmentsQuery, organizationSopsQuery, useIntegrationMutations } from './queries';
+import { useIntegrationMutations } from './mutations';
+import { assignmentsQuery, organizationSopsQuery } from './queries';
 import { useTranslation } from 'react-i18next';
 
 /** Current Assignments: each camera with its organization and the SOPs tied to it. */

@@ -1,10 +1,11 @@
 import type { Integration } from '@hub/proto';
-import { type FormEvent, useState } from 'react';
+import { useForm } from '@tanstack/react-form';
 import { failureToast } from '../api/errors';
+import { submitForm } from '../forms/contractForm';
 import { toast } from '../toast/toastStore';
 import { Dialog } from '../ui/Dialog';
 import { inputClass, smallButtonClass, smallOutlineButtonClass } from '../ui/styles';
-import { useIntegrationMutations } from './queries';
+import { useIntegrationMutations } from './mutations';
 import { useTranslation } from 'react-i18next';
 
 /** The fields; each one's label is the catalog's `integrations.setup.<name>`. */
@@ -13,7 +14,6 @@ const FIELDS = [
   { name: 'clientId', type: 'text', placeholder: false },
   { name: 'clientSecret', type: 'password', placeholder: false },
 ] as const;
-type FieldName = (typeof FIELDS)[number]['name'];
 
 /** Sets up the camera system, or replaces its credentials; the secret is never shown again. */
 export function SetupDialog({
@@ -26,15 +26,17 @@ export function SetupDialog({
   current: Integration | undefined;
 }) {
   const { t } = useTranslation();
-  const empty = { baseUrl: current?.baseUrl ?? '', clientId: '', clientSecret: '' };
-  const [values, setValues] = useState<Record<FieldName, string>>(empty);
   const { setUp } = useIntegrationMutations();
+  // The browser asks for each field (`required`); the server checks the address.
+  const form = useForm({
+    defaultValues: { baseUrl: current?.baseUrl ?? '', clientId: '', clientSecret: '' },
+    onSubmit: ({ value }) => save(value),
+  });
   const close = () => {
-    setValues(empty);
+    form.reset();
     onClose();
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const save = (values: typeof form.state.values) =>
     setUp.mutate(
       { integrationType: 'camera_cloud', ...values },
       {
@@ -55,7 +57,6 @@ export function SetupDialog({
           ),
       },
     );
-  };
   return (
     <Dialog
       open={open}
@@ -64,23 +65,27 @@ export function SetupDialog({
       description={t('integrations.setup.description')}
       testId="setup-dialog"
     >
-      <form className="space-y-4" onSubmit={submit}>
-        {FIELDS.map((field) => (
-          <label key={field.name} className="block space-y-1 text-sm">
-            <span className="font-medium">{t(`integrations.setup.${field.name}`)}</span>
-            <input
-              data-testid={`setup-${field.name}`}
-              className={inputClass}
-              type={field.type}
-              required
-              autoComplete="off"
-              placeholder={
-                field.placeholder ? t('integrations.setup.baseUrlPlaceholder') : undefined
-              }
-              value={values[field.name]}
-              onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
-            />
-          </label>
+      <form className="space-y-4" onSubmit={submitForm(form)}>
+        {FIELDS.map((input) => (
+          <form.Field key={input.name} name={input.name}>
+            {(field) => (
+              <label className="block space-y-1 text-sm">
+                <span className="font-medium">{t(`integrations.setup.${input.name}`)}</span>
+                <input
+                  data-testid={`setup-${input.name}`}
+                  className={inputClass}
+                  type={input.type}
+                  required
+                  autoComplete="off"
+                  placeholder={
+                    input.placeholder ? t('integrations.setup.baseUrlPlaceholder') : undefined
+                  }
+                  value={field.state.value}
+                  onChange={(event) => field.handleChange(event.target.value)}
+                />
+              </label>
+            )}
+          </form.Field>
         ))}
         <div className="flex justify-end gap-2">
           <button type="button" className={smallOutlineButtonClass} onClick={close}>

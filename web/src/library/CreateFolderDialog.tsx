@@ -1,11 +1,13 @@
 import type { Folder } from '@hub/proto';
 import clsx from 'clsx';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useForm } from '@tanstack/react-form';
+import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { submitForm } from '../forms/contractForm';
+import { TextField } from '../forms/TextField';
 import { toast } from '../toast/toastStore';
 import { Dialog } from '../ui/Dialog';
-import { Field } from '../ui/Field';
-import { inputClass, smallButtonClass, textareaClass } from '../ui/styles';
+import { smallButtonClass, textareaClass } from '../ui/styles';
 import { useCreateFolder } from './mutations';
 
 interface CreateFolderDialogProps {
@@ -23,34 +25,32 @@ export function CreateFolderDialog({
   onCreated,
 }: CreateFolderDialogProps) {
   const { t } = useTranslation();
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-
-  useEffect(() => {
-    if (open) {
-      setName('');
-      setDescription('');
-    }
-  }, [open]);
-
   const create = useCreateFolder(() => onOpenChange(false), onCreated);
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (name.trim() === '') {
-      toast({
-        title: t('library.folders.nameRequired'),
-        description: t('library.folders.nameRequiredDescription'),
-        variant: 'destructive',
+  const form = useForm({
+    defaultValues: { name: '', description: '' },
+    onSubmit: ({ value }) => {
+      const name = value.name.trim();
+      const description = value.description.trim();
+      if (name === '') {
+        toast({
+          title: t('library.folders.nameRequired'),
+          description: t('library.folders.nameRequiredDescription'),
+          variant: 'destructive',
+        });
+        return;
+      }
+      create.mutate({
+        name,
+        description: description === '' ? null : description,
+        parentFolderId: parent?.id ?? null,
       });
-      return;
-    }
-    create.mutate({
-      name: name.trim(),
-      description: description.trim() === '' ? null : description.trim(),
-      parentFolderId: parent?.id ?? null,
-    });
-  };
+    },
+  });
+
+  // Each opening starts empty.
+  useEffect(() => {
+    if (open) form.reset();
+  }, [open, form]);
 
   return (
     <Dialog
@@ -70,31 +70,34 @@ export function CreateFolderDialog({
       }
       testId="create-folder-dialog"
     >
-      <form noValidate onSubmit={submit} className="space-y-4">
-        <Field id="folder-name" label={t('library.folders.name')}>
-          <input
-            id="folder-name"
-            value={name}
-            autoFocus
-            maxLength={200}
-            disabled={create.isPending}
-            placeholder={t('library.folders.namePlaceholder')}
-            onChange={(event) => setName(event.target.value)}
-            className={inputClass}
-          />
-        </Field>
-        <Field id="folder-description" label={t('library.folders.description')}>
-          <textarea
-            id="folder-description"
-            value={description}
-            rows={3}
-            maxLength={2000}
-            disabled={create.isPending}
-            placeholder={t('library.folders.optional')}
-            onChange={(event) => setDescription(event.target.value)}
-            className={clsx(textareaClass, 'font-sans')}
-          />
-        </Field>
+      <form noValidate onSubmit={submitForm(form)} className="space-y-4">
+        <form.Field name="name">
+          {(field) => (
+            <TextField
+              field={field}
+              id="folder-name"
+              label={t('library.folders.name')}
+              autoFocus
+              maxLength={200}
+              disabled={create.isPending}
+              placeholder={t('library.folders.namePlaceholder')}
+            />
+          )}
+        </form.Field>
+        <form.Field name="description">
+          {(field) => (
+            <TextField
+              field={field}
+              id="folder-description"
+              rows={3}
+              label={t('library.folders.description')}
+              maxLength={2000}
+              disabled={create.isPending}
+              placeholder={t('library.folders.optional')}
+              className={clsx(textareaClass, 'font-sans')}
+            />
+          )}
+        </form.Field>
         <div className="flex justify-end">
           <button type="submit" disabled={create.isPending} className={smallButtonClass}>
             {create.isPending ? t('library.folders.creating') : t('library.folders.submit')}

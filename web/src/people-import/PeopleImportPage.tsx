@@ -10,7 +10,8 @@ import { Card, CardTitle } from '../ui/Card';
 import { Checkbox } from '../ui/Checkbox';
 import { inputClass, linkClass, selectClass, smallButtonClass } from '../ui/styles';
 import { importEnded, importPercent, importProgressText, planFigures } from './format';
-import { peopleImportQuery, rejectedRowsUrl, usePeopleImportMutations } from './queries';
+import { usePeopleImportMutations } from './mutations';
+import { peopleImportQuery, rejectedRowsUrl } from './queries';
 import { formatNumber } from '../i18n/format';
 
 /** /people-import: an organization's people from a spreadsheet, checked first, then applied. */

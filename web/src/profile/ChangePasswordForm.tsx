@@ -1,15 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { ChangePasswordRequest } from '@hub/proto';
+import { useForm } from '@tanstack/react-form';
 import { PasswordField } from '../auth/PasswordField';
-import { hasErrors, type FieldErrors } from '../forms/fieldErrors';
+import { firstError, submitForm } from '../forms/contractForm';
 import { Card, CardTitle } from '../ui/Card';
 import { Field } from '../ui/Field';
 import { smallButtonClass } from '../ui/styles';
-import {
-  EMPTY_PASSWORDS,
-  passwordErrors,
-  passwordsFilled,
-  type PasswordDraft,
-} from './profileForm';
+import { EMPTY_PASSWORDS, passwordsFilled, type PasswordDraft } from './profileForm';
 import { useChangePassword } from './mutations';
 import { useTranslation } from 'react-i18next';
 
@@ -37,46 +33,49 @@ const FIELDS = [
 
 export function ChangePasswordForm() {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<PasswordDraft>(EMPTY_PASSWORDS);
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  const change = useChangePassword(() => setDraft(EMPTY_PASSWORDS));
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = passwordErrors(draft);
-    setErrors(found);
-    if (!hasErrors(found)) change.mutate(draft);
-  };
+  const change = useChangePassword(() => form.reset());
+  const form = useForm({
+    defaultValues: EMPTY_PASSWORDS,
+    validators: { onSubmit: ChangePasswordRequest },
+    onSubmit: ({ value }) => change.mutate(value),
+  });
 
   const busy = change.isPending;
   return (
     <Card>
       <CardTitle>{t('profile.password.title')}</CardTitle>
-      <form noValidate onSubmit={submit} data-testid="password-form" className="mt-4 space-y-4">
-        {FIELDS.map((field) => (
-          <Field
-            key={field.key}
-            id={field.id}
-            label={t(`profile.password.${field.label}`)}
-            error={errors[field.key]}
-          >
-            <PasswordField
-              id={field.id}
-              value={draft[field.key]}
-              disabled={busy}
-              autoComplete={field.autoComplete}
-              onChange={(value) => setDraft((current) => ({ ...current, [field.key]: value }))}
-            />
-          </Field>
+      <form
+        noValidate
+        onSubmit={submitForm(form)}
+        data-testid="password-form"
+        className="mt-4 space-y-4"
+      >
+        {FIELDS.map((input) => (
+          <form.Field key={input.key} name={input.key}>
+            {(field) => (
+              <Field
+                id={input.id}
+                label={t(`profile.password.${input.label}`)}
+                error={firstError(field.state.meta.errors)}
+              >
+                <PasswordField
+                  id={input.id}
+                  value={field.state.value}
+                  disabled={busy}
+                  autoComplete={input.autoComplete}
+                  onChange={field.handleChange}
+                />
+              </Field>
+            )}
+          </form.Field>
         ))}
-        <button
-          type="submit"
-          disabled={busy || !passwordsFilled(draft)}
-          className={smallButtonClass}
-        >
-          {busy ? t('profile.password.updating') : t('profile.password.submit')}
-        </button>
+        <form.Subscribe selector={(state) => passwordsFilled(state.values)}>
+          {(filled) => (
+            <button type="submit" disabled={busy || !filled} className={smallButtonClass}>
+              {busy ? t('profile.password.updating') : t('profile.password.submit')}
+            </button>
+          )}
+        </form.Subscribe>
       </form>
     </Card>
   );

@@ -1,11 +1,16 @@
+import { ChangePasswordRequest } from '@hub/proto';
 import { describe, expect, it } from 'vitest';
+import { fieldErrors } from '../forms/fieldErrors';
 import {
   EMPTY_PASSWORDS,
-  passwordErrors,
+  type PasswordDraft,
   passwordsFilled,
   profileChanged,
   profileErrors,
 } from './profileForm';
+
+/** What the password form shows: the contract's schema is its validator. */
+const passwordErrors = (draft: PasswordDraft) => fieldErrors(ChangePasswordRequest, draft);
 
 describe('profile form', () => {
   const loaded = { name: 'Amy', email: 'amy@x.test' };

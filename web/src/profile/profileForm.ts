@@ -1,8 +1,4 @@
-import {
-  ChangePasswordRequest,
-  EMAIL_CHANGE_NEEDS_PASSWORD,
-  UpdateProfileRequest,
-} from '@hub/proto';
+import { EMAIL_CHANGE_NEEDS_PASSWORD, UpdateProfileRequest } from '@hub/proto';
 import { fieldErrors, type FieldErrors } from '../forms/fieldErrors';
 
 export interface ProfileDraft {
@@ -46,8 +42,4 @@ export const EMPTY_PASSWORDS: PasswordDraft = {
 /** 'Update Password' is enabled only when all three fields are filled. */
 export function passwordsFilled(draft: PasswordDraft): boolean {
   return draft.currentPassword !== '' && draft.newPassword !== '' && draft.confirmPassword !== '';
-}
-
-export function passwordErrors(draft: PasswordDraft): FieldErrors {
-  return fieldErrors(ChangePasswordRequest, draft);
 }

@@ -4,10 +4,12 @@ import {
   type CreatableRole,
   type CreatedApiToken,
 } from '@hub/proto';
+import { useForm } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { readableErrorMessage } from '../api/errors';
+import { submitForm } from '../forms/contractForm';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { formatDate } from '../ui/dates';
@@ -37,17 +39,17 @@ export function ApiTokensCard(props: { role: string }) {
 function ApiTokens() {
   const { t } = useTranslation();
   const tokens = useQuery(apiTokensQuery);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
   const create = useCreateApiToken((answer) => {
     setCreated(answer);
-    setDraft(EMPTY);
+    form.reset();
+  });
+  // The server checks the request (and says why it refused); the button waits for a name.
+  const form = useForm({
+    defaultValues: EMPTY,
+    onSubmit: ({ value }) => create.mutate(value),
   });
   const revoke = useRevokeApiToken();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate(draft);
-  };
 
   return (
     <Card testId="settings-api-tokens">
@@ -55,66 +57,86 @@ function ApiTokens() {
       <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
         <Trans i18nKey="tokens.api.intro" components={{ code: <code /> }} />
       </p>
-      <form onSubmit={submit} className="mt-4 grid gap-2 sm:grid-cols-2">
-        <label className="text-sm sm:col-span-2">
-          {t('tokens.name')}
-          <input
-            data-testid="api-token-name"
-            className={`${inputClass} mt-1`}
-            placeholder={t('tokens.api.namePlaceholder')}
-            maxLength={100}
-            value={draft.name}
-            onChange={(event) => setDraft({ ...draft, name: event.target.value })}
-          />
-        </label>
-        <label className="text-sm">
-          {t('tokens.api.role')}
-          <select
-            data-testid="api-token-role"
-            className={`${selectClass} mt-1`}
-            value={draft.role}
-            onChange={(event) => setDraft({ ...draft, role: event.target.value as CreatableRole })}
-          >
-            {CREATABLE_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {t(`roles.${role}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm">
-          {t('tokens.api.expiresAfter')}
-          <select
-            data-testid="api-token-expiry"
-            className={`${selectClass} mt-1`}
-            value={draft.expiresInDays}
-            onChange={(event) => setDraft({ ...draft, expiresInDays: Number(event.target.value) })}
-          >
-            {EXPIRY_DAYS.map((days) => (
-              <option key={days} value={days}>
-                {t(`tokens.api.expiry.${days}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex items-center gap-2 text-sm sm:col-span-2">
-          <input
-            type="checkbox"
-            data-testid="api-token-read-only"
-            checked={draft.readOnly}
-            onChange={(event) => setDraft({ ...draft, readOnly: event.target.checked })}
-          />
-          {t('tokens.api.readOnly')}
-        </label>
+      <form onSubmit={submitForm(form)} className="mt-4 grid gap-2 sm:grid-cols-2">
+        <form.Field name="name">
+          {(field) => (
+            <label className="text-sm sm:col-span-2">
+              {t('tokens.name')}
+              <input
+                data-testid="api-token-name"
+                className={`${inputClass} mt-1`}
+                placeholder={t('tokens.api.namePlaceholder')}
+                maxLength={100}
+                value={field.state.value}
+                onChange={(event) => field.handleChange(event.target.value)}
+              />
+            </label>
+          )}
+        </form.Field>
+        <form.Field name="role">
+          {(field) => (
+            <label className="text-sm">
+              {t('tokens.api.role')}
+              <select
+                data-testid="api-token-role"
+                className={`${selectClass} mt-1`}
+                value={field.state.value}
+                onChange={(event) => field.handleChange(event.target.value as CreatableRole)}
+              >
+                {CREATABLE_ROLES.map((role) => (
+                  <option key={role} value={role}>
+                    {t(`roles.${role}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+        </form.Field>
+        <form.Field name="expiresInDays">
+          {(field) => (
+            <label className="text-sm">
+              {t('tokens.api.expiresAfter')}
+              <select
+                data-testid="api-token-expiry"
+                className={`${selectClass} mt-1`}
+                value={field.state.value}
+                onChange={(event) => field.handleChange(Number(event.target.value))}
+              >
+                {EXPIRY_DAYS.map((days) => (
+                  <option key={days} value={days}>
+                    {t(`tokens.api.expiry.${days}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+        </form.Field>
+        <form.Field name="readOnly">
+          {(field) => (
+            <label className="flex items-center gap-2 text-sm sm:col-span-2">
+              <input
+                type="checkbox"
+                data-testid="api-token-read-only"
+                checked={field.state.value}
+                onChange={(event) => field.handleChange(event.target.checked)}
+              />
+              {t('tokens.api.readOnly')}
+            </label>
+          )}
+        </form.Field>
         <div className="sm:col-span-2">
-          <button
-            type="submit"
-            data-testid="api-token-create"
-            disabled={create.isPending || !draft.name.trim()}
-            className={smallButtonClass}
-          >
-            {t('tokens.create')}
-          </button>
+          <form.Subscribe selector={(state) => state.values.name.trim() !== ''}>
+            {(named) => (
+              <button
+                type="submit"
+                data-testid="api-token-create"
+                disabled={create.isPending || !named}
+                className={smallButtonClass}
+              >
+                {t('tokens.create')}
+              </button>
+            )}
+          </form.Subscribe>
         </div>
       </form>
       {created && (

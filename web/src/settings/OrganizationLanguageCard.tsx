@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_LABELS, LANGUAGES, type OrganizationSettings } from '@hub/proto';
+import { LANGUAGE_LABELS, LANGUAGES, OrganizationSettings } from '@hub/proto';
+import { useForm } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { readableErrorMessage } from '../api/errors';
+import { firstError, submitForm } from '../forms/contractForm';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { Field } from '../ui/Field';
 import { selectClass, smallButtonClass } from '../ui/styles';
@@ -43,32 +44,42 @@ export function OrganizationLanguageCard() {
 
 function OrganizationLanguageForm({ saved }: { saved: OrganizationSettings }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState(saved.defaultLanguage);
   const save = useSaveOrganizationSettings();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    save.mutate({ defaultLanguage: draft });
-  };
+  const form = useForm({
+    defaultValues: { defaultLanguage: saved.defaultLanguage },
+    validators: { onSubmit: OrganizationSettings },
+    onSubmit: ({ value }) => save.mutate(value),
+  });
   return (
-    <form onSubmit={submit} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+    <form onSubmit={submitForm(form)} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
       <div className="sm:flex-1">
-        <Field id="organization-language" label={t('settings.organization.language')}>
-          <select
-            id="organization-language"
-            className={selectClass}
-            value={draft ?? BROWSER}
-            onChange={(event) =>
-              setDraft(LANGUAGES.find((language) => language === event.target.value) ?? null)
-            }
-          >
-            <option value={BROWSER}>{t('settings.organization.browserLanguage')}</option>
-            {LANGUAGES.map((language) => (
-              <option key={language} value={language} lang={language}>
-                {LANGUAGE_LABELS[language]}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <form.Field name="defaultLanguage">
+          {(field) => (
+            <Field
+              id="organization-language"
+              label={t('settings.organization.language')}
+              error={firstError(field.state.meta.errors)}
+            >
+              <select
+                id="organization-language"
+                className={selectClass}
+                value={field.state.value ?? BROWSER}
+                onChange={(event) =>
+                  field.handleChange(
+                    LANGUAGES.find((language) => language === event.target.value) ?? null,
+                  )
+                }
+              >
+                <option value={BROWSER}>{t('settings.organization.browserLanguage')}</option>
+                {LANGUAGES.map((language) => (
+                  <option key={language} value={language} lang={language}>
+                    {LANGUAGE_LABELS[language]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          )}
+        </form.Field>
       </div>
       <button
         type="submit"

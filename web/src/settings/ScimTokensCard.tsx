@@ -1,8 +1,10 @@
 import { type CreatedScimToken, type ScimTokenView } from '@hub/proto';
+import { useForm } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readableErrorMessage } from '../api/errors';
+import { submitForm } from '../forms/contractForm';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { inputClass, smallButtonClass, smallDangerButtonClass } from '../ui/styles';
@@ -15,43 +17,49 @@ import { created, lastUsed } from './tokenText';
 export function ScimTokensCard() {
   const { t } = useTranslation();
   const tokens = useQuery(scimTokensQuery);
-  const [name, setName] = useState('');
   const [created, setCreated] = useState<CreatedScimToken | null>(null);
   const create = useCreateScimToken((answer) => {
     setCreated(answer);
-    setName('');
+    form.reset();
+  });
+  // The server checks the name (and says why it refused); the button waits for one.
+  const form = useForm({
+    defaultValues: { name: '' },
+    onSubmit: ({ value }) => create.mutate(value.name),
   });
   const revoke = useRevokeScimToken();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate(name);
-  };
 
   return (
     <Card testId="settings-scim">
       <CardTitle>{t('tokens.scim.title')}</CardTitle>
       <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{t('tokens.scim.intro')}</p>
-      <form onSubmit={submit} className="mt-4 flex flex-col gap-2 sm:flex-row">
+      <form onSubmit={submitForm(form)} className="mt-4 flex flex-col gap-2 sm:flex-row">
         <label className="sr-only" htmlFor="scim-token-name">
           {t('tokens.scim.tokenName')}
         </label>
-        <input
-          id="scim-token-name"
-          data-testid="scim-token-name"
-          className={inputClass}
-          placeholder={t('tokens.scim.namePlaceholder')}
-          maxLength={80}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-        />
-        <button
-          type="submit"
-          data-testid="scim-token-create"
-          disabled={create.isPending || !name.trim()}
-          className={`${smallButtonClass} shrink-0`}
-        >
-          {t('tokens.create')}
-        </button>
+        <form.Field name="name">
+          {(field) => (
+            <>
+              <input
+                id="scim-token-name"
+                data-testid="scim-token-name"
+                className={inputClass}
+                placeholder={t('tokens.scim.namePlaceholder')}
+                maxLength={80}
+                value={field.state.value}
+                onChange={(event) => field.handleChange(event.target.value)}
+              />
+              <button
+                type="submit"
+                data-testid="scim-token-create"
+                disabled={create.isPending || !field.state.value.trim()}
+                className={`${smallButtonClass} shrink-0`}
+              >
+                {t('tokens.create')}
+              </button>
+            </>
+          )}
+        </form.Field>
       </form>
       {created && (
         <SecretShownOnce

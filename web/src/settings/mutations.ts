@@ -14,6 +14,7 @@ import { settingChange } from '../activity/notifications';
 import { notificationSettingsQuery } from '../activity/queries';
 import { call } from '../api/client';
 import { failureToast } from '../api/errors';
+import { useContractMutation } from '../api/useContractMutation';
 import { toast } from '../toast/toastStore';
 import {
   apiTokensQuery,
@@ -101,99 +102,83 @@ export function useChangeChannel() {
 /** Ends one session (its id) or every other one (null). */
 export function useEndSession() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useContractMutation({
     mutationFn: (id: string | null) =>
       id ? call(api.endUserSession, { params: { id } }) : call(api.endOtherUserSessions),
-    onSuccess: ({ message }) =>
-      toast({ title: t('settings.security.updatedTitle'), description: message }),
-    onError: (error) =>
-      toast(
-        failureToast(
-          t('settings.security.failedTitle'),
-          error,
-          t('settings.security.failedDescription'),
-        ),
-      ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey }),
+    success: ({ message }) => ({
+      title: t('settings.security.updatedTitle'),
+      description: message,
+    }),
+    failure: {
+      title: t('settings.security.failedTitle'),
+      fallback: t('settings.security.failedDescription'),
+    },
+    invalidates: [sessionsQuery.queryKey],
   });
 }
 
 export function useCreateApiToken(onCreated: (answer: CreatedApiToken) => void) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useContractMutation({
     mutationFn: (body: CreateApiTokenRequest) => call(api.createApiToken, { body }),
     onSuccess: onCreated,
-    onError: (error) =>
-      toast(
-        failureToast(t('tokens.notCreatedTitle'), error, t('tokens.api.notCreatedDescription')),
-      ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: apiTokensQuery.queryKey }),
+    failure: {
+      title: t('tokens.notCreatedTitle'),
+      fallback: t('tokens.api.notCreatedDescription'),
+    },
+    invalidates: [apiTokensQuery.queryKey],
   });
 }
 
 export function useRevokeApiToken() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useContractMutation({
     mutationFn: (id: number) => call(api.revokeApiToken, { params: { id } }),
-    onSuccess: ({ message }) => toast({ title: t('tokens.revokedTitle'), description: message }),
-    onError: (error) =>
-      toast(
-        failureToast(t('tokens.revokeFailedTitle'), error, t('tokens.api.revokeFailedDescription')),
-      ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: apiTokensQuery.queryKey }),
+    success: ({ message }) => ({ title: t('tokens.revokedTitle'), description: message }),
+    failure: {
+      title: t('tokens.revokeFailedTitle'),
+      fallback: t('tokens.api.revokeFailedDescription'),
+    },
+    invalidates: [apiTokensQuery.queryKey],
   });
 }
 
 export function useCreateScimToken(onCreated: (answer: CreatedScimToken) => void) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useContractMutation({
     mutationFn: (tokenName: string) => call(api.createScimToken, { body: { name: tokenName } }),
     onSuccess: onCreated,
-    onError: (error) =>
-      toast(
-        failureToast(t('tokens.notCreatedTitle'), error, t('tokens.scim.notCreatedDescription')),
-      ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: scimTokensQuery.queryKey }),
+    failure: {
+      title: t('tokens.notCreatedTitle'),
+      fallback: t('tokens.scim.notCreatedDescription'),
+    },
+    invalidates: [scimTokensQuery.queryKey],
   });
 }
 
 export function useRevokeScimToken() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useContractMutation({
     mutationFn: (id: number) => call(api.revokeScimToken, { params: { id } }),
-    onSuccess: ({ message }) => toast({ title: t('tokens.revokedTitle'), description: message }),
-    onError: (error) =>
-      toast(
-        failureToast(
-          t('tokens.revokeFailedTitle'),
-          error,
-          t('tokens.scim.revokeFailedDescription'),
-        ),
-      ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: scimTokensQuery.queryKey }),
+    success: ({ message }) => ({ title: t('tokens.revokedTitle'), description: message }),
+    failure: {
+      title: t('tokens.revokeFailedTitle'),
+      fallback: t('tokens.scim.revokeFailedDescription'),
+    },
+    invalidates: [scimTokensQuery.queryKey],
   });
 }
 
 export function useCreateWebhook(onCreated: (secret: string) => void) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useContractMutation({
     mutationFn: (body: CreateWebhookRequest) => call(api.createWebhook, { body }),
     onSuccess: (answer) => onCreated(answer.secret),
-    onError: (error) =>
-      toast(
-        failureToast(
-          t('settings.webhooks.addFailedTitle'),
-          error,
-          t('settings.webhooks.addFailedDescription'),
-        ),
-      ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: webhooksQuery.queryKey }),
+    failure: {
+      title: t('settings.webhooks.addFailedTitle'),
+      fallback: t('settings.webhooks.addFailedDescription'),
+    },
+    invalidates: [webhooksQuery.queryKey],
   });
 }
 
@@ -203,73 +188,58 @@ export function useWebhookActions(
   handlers: { onTested: () => void; onSecret: (secret: string) => void },
 ) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: webhooksQuery.queryKey });
-  const failed = (title: string, fallback: string) => (error: Error) =>
-    toast(failureToast(title, error, fallback));
-  const test = useMutation({
-    mutationFn: () => call(api.testWebhook, { params: { id: webhook.id } }),
-    onSuccess: ({ message }) => {
-      toast({ title: t('settings.webhooks.testSentTitle'), description: message });
-      handlers.onTested();
-      void queryClient.invalidateQueries({
-        queryKey: webhookDeliveriesQuery(webhook.id).queryKey,
-      });
-    },
-    onError: failed(
-      t('settings.webhooks.testFailedTitle'),
-      t('settings.webhooks.testFailedDescription'),
-    ),
+  const failure = (action: 'test' | 'rotate' | 'enable' | 'remove') => ({
+    title: t(`settings.webhooks.${action}FailedTitle`),
+    fallback: t(`settings.webhooks.${action}FailedDescription`),
   });
-  const rotate = useMutation({
-    mutationFn: () => call(api.rotateWebhookSecret, { params: { id: webhook.id } }),
+  const params = { id: webhook.id };
+  const test = useContractMutation({
+    mutationFn: () => call(api.testWebhook, { params }),
+    success: ({ message }) => ({
+      title: t('settings.webhooks.testSentTitle'),
+      description: message,
+    }),
+    onSuccess: handlers.onTested,
+    failure: failure('test'),
+    invalidates: (_, sent) => (sent ? [webhookDeliveriesQuery(webhook.id).queryKey] : []),
+  });
+  const rotate = useContractMutation({
+    mutationFn: () => call(api.rotateWebhookSecret, { params }),
     onSuccess: (answer) => handlers.onSecret(answer.secret),
-    onError: failed(
-      t('settings.webhooks.rotateFailedTitle'),
-      t('settings.webhooks.rotateFailedDescription'),
-    ),
-    onSettled: refresh,
+    failure: failure('rotate'),
+    invalidates: [webhooksQuery.queryKey],
   });
-  const enable = useMutation({
-    mutationFn: () => call(api.enableWebhook, { params: { id: webhook.id } }),
-    onSuccess: () =>
-      toast({ title: t('settings.webhooks.enabledTitle'), description: webhook.url }),
-    onError: failed(
-      t('settings.webhooks.enableFailedTitle'),
-      t('settings.webhooks.enableFailedDescription'),
-    ),
-    onSettled: refresh,
+  const enable = useContractMutation({
+    mutationFn: () => call(api.enableWebhook, { params }),
+    success: () => ({ title: t('settings.webhooks.enabledTitle'), description: webhook.url }),
+    failure: failure('enable'),
+    invalidates: [webhooksQuery.queryKey],
   });
-  const remove = useMutation({
-    mutationFn: () => call(api.deleteWebhook, { params: { id: webhook.id } }),
-    onSuccess: ({ message }) =>
-      toast({ title: t('settings.webhooks.removedTitle'), description: message }),
-    onError: failed(
-      t('settings.webhooks.removeFailedTitle'),
-      t('settings.webhooks.removeFailedDescription'),
-    ),
-    onSettled: refresh,
+  const remove = useContractMutation({
+    mutationFn: () => call(api.deleteWebhook, { params }),
+    success: ({ message }) => ({
+      title: t('settings.webhooks.removedTitle'),
+      description: message,
+    }),
+    failure: failure('remove'),
+    invalidates: [webhooksQuery.queryKey],
   });
   return { test, rotate, enable, remove };
 }
 
 export function useReplayDelivery(webhookId: number) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useContractMutation({
     mutationFn: (deliveryId: number) =>
       call(api.replayWebhookDelivery, { params: { id: webhookId, deliveryId } }),
-    onSuccess: ({ message }) =>
-      toast({ title: t('settings.webhooks.replayedTitle'), description: message }),
-    onError: (error) =>
-      toast(
-        failureToast(
-          t('settings.webhooks.replayFailedTitle'),
-          error,
-          t('settings.webhooks.replayFailedDescription'),
-        ),
-      ),
-    onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: webhookDeliveriesQuery(webhookId).queryKey }),
+    success: ({ message }) => ({
+      title: t('settings.webhooks.replayedTitle'),
+      description: message,
+    }),
+    failure: {
+      title: t('settings.webhooks.replayFailedTitle'),
+      fallback: t('settings.webhooks.replayFailedDescription'),
+    },
+    invalidates: [webhookDeliveriesQuery(webhookId).queryKey],
   });
 }

@@ -19,7 +19,8 @@ import {
 import { canManageJobFunctions, coverageText } from './format';
 import { JobFunctionDialog } from './JobFunctionDialog';
 import { MembersDialog } from './MembersDialog';
-import { jobFunctionsQuery, useJobFunctionMutations } from './queries';
+import { useJobFunctionMutations } from './mutations';
+import { jobFunctionsQuery } from './queries';
 import { useTranslation } from 'react-i18next';
 
 type Editing = { jobFunction: JobFunction | null; key: number } | null;

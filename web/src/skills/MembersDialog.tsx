@@ -6,7 +6,8 @@ import { toast } from '../toast/toastStore';
 import { Checkbox } from '../ui/Checkbox';
 import { Dialog } from '../ui/Dialog';
 import { inputClass, smallButtonClass } from '../ui/styles';
-import { peopleQuery, useJobFunctionMutations } from './queries';
+import { useJobFunctionMutations } from './mutations';
+import { peopleQuery } from './queries';
 import { useTranslation } from 'react-i18next';
 
 /** Chooses who holds a job function; saving sends the whole list. */

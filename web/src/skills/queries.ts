@@ -1,12 +1,5 @@
-import {
-  api,
-  type JobFunction,
-  type JobFunctionList,
-  type SaveJobFunctionRequest,
-  type SkillsMatrix,
-  type SkillsMatrixQuery,
-} from '@hub/proto';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, type JobFunctionList, type SkillsMatrix, type SkillsMatrixQuery } from '@hub/proto';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../api/client';
 
 export const jobFunctionsQuery = queryOptions({
@@ -14,9 +7,12 @@ export const jobFunctionsQuery = queryOptions({
   queryFn: ({ signal }): Promise<JobFunctionList> => call(api.jobFunctions, { signal }),
 });
 
+/** Every page and search of the matrix. */
+export const skillsMatrixKey = [api.skillsMatrix.path];
+
 export function skillsMatrixQuery(query: SkillsMatrixQuery) {
   return queryOptions({
-    queryKey: [api.skillsMatrix.path, query],
+    queryKey: [...skillsMatrixKey, query],
     queryFn: ({ signal }): Promise<SkillsMatrix> => call(api.skillsMatrix, { query, signal }),
     // Paging and typing in the search keep the last page on screen until the next arrives.
     placeholderData: keepPreviousData,
@@ -39,36 +35,3 @@ export const peopleQuery = queryOptions({
   queryKey: [api.teamMembers.path],
   queryFn: ({ signal }) => call(api.teamMembers, { signal }),
 });
-
-/** Every change to a function changes its coverage and the matrix: both are refetched. */
-export function useJobFunctionMutations() {
-  const queryClient = useQueryClient();
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: [api.jobFunctions.path] }),
-      queryClient.invalidateQueries({ queryKey: [api.skillsMatrix.path] }),
-    ]);
-  const save = useMutation({
-    mutationFn: ({
-      id,
-      body,
-    }: {
-      id: number | null;
-      body: SaveJobFunctionRequest;
-    }): Promise<JobFunction> =>
-      id === null
-        ? call(api.createJobFunction, { body })
-        : call(api.updateJobFunction, { params: { id }, body }),
-    onSuccess: refresh,
-  });
-  const setMembers = useMutation({
-    mutationFn: ({ id, userIds }: { id: number; userIds: number[] }): Promise<JobFunction> =>
-      call(api.setJobFunctionMembers, { params: { id }, body: { userIds } }),
-    onSuccess: refresh,
-  });
-  const remove = useMutation({
-    mutationFn: (id: number) => call(api.deleteJobFunction, { params: { id } }),
-    onSuccess: refresh,
-  });
-  return { save, setMembers, remove };
-}

@@ -1,14 +1,20 @@
 import type { UnknownPerson } from '@hub/proto';
+import { useForm } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { submitForm } from '../forms/contractForm';
 import { teamMembersQuery } from '../team/queries';
 import { Dialog } from '../ui/Dialog';
 import { formatDate } from '../ui/dates';
 import { selectClass, smallButtonClass } from '../ui/styles';
 import { formatTimeRange } from '../videos/format';
 import { FaceThumbnail } from './FaceThumbnail';
+<<<<<<< HEAD
 import { unknownPersonLabel } from './label';
 import { unknownPersonQuery, unknownPersonSummary, useNameUnknownPerson } from './queries';
+=======
+import { useNameUnknownPerson } from './mutations';
+import { unknownPersonQuery, unknownPersonSummary } from './queries';
+>>>>>>> forms
 import { useTranslation } from 'react-i18next';
 
 /** One unknown person: their faces by video, and "Who is this?" to name them all. */
@@ -41,7 +47,12 @@ function PersonBody({ id, onNamed }: { id: number; onNamed: () => void }) {
   const detail = useQuery(unknownPersonQuery(id));
   const members = useQuery(teamMembersQuery);
   const naming = useNameUnknownPerson(onNamed);
-  const [userId, setUserId] = useState('');
+  const form = useForm({
+    defaultValues: { userId: '' },
+    onSubmit: ({ value }) => {
+      if (value.userId) naming.mutate({ id, userId: Number(value.userId) });
+    },
+  });
   if (detail.isError) {
     return (
       <p role="alert" className="text-sm text-red-600">
@@ -51,35 +62,35 @@ function PersonBody({ id, onNamed }: { id: number; onNamed: () => void }) {
   }
   return (
     <div className="space-y-4">
-      <form
-        className="flex flex-wrap items-center gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (userId) naming.mutate({ id, userId: Number(userId) });
-        }}
-      >
-        <select
-          aria-label={t('unknownPeople.whoIsThis')}
-          data-testid="name-unknown-select"
-          value={userId}
-          onChange={(event) => setUserId(event.target.value)}
-          className={`${selectClass} min-w-0 flex-1 sm:max-w-xs`}
-        >
-          <option value="">{t('unknownPeople.whoIsThis')}</option>
-          {(members.data ?? []).map((member) => (
-            <option key={member.id} value={member.id}>
-              {member.name}
-            </option>
-          ))}
-        </select>
-        <button
-          type="submit"
-          disabled={naming.isPending || !userId}
-          data-testid="name-unknown-person"
-          className={smallButtonClass}
-        >
-          {t('unknownPeople.nameAll')}
-        </button>
+      <form className="flex flex-wrap items-center gap-2" onSubmit={submitForm(form)}>
+        <form.Field name="userId">
+          {(field) => (
+            <>
+              <select
+                aria-label={t('unknownPeople.whoIsThis')}
+                data-testid="name-unknown-select"
+                value={field.state.value}
+                onChange={(event) => field.handleChange(event.target.value)}
+                className={`${selectClass} min-w-0 flex-1 sm:max-w-xs`}
+              >
+                <option value="">{t('unknownPeople.whoIsThis')}</option>
+                {(members.data ?? []).map((member) => (
+                  <option key={member.id} value={member.id}>
+                    {member.name}
+                  </option>
+                ))}
+              </select>
+              <button
+                type="submit"
+                disabled={naming.isPending || !field.state.value}
+                data-testid="name-unknown-person"
+                className={smallButtonClass}
+              >
+                {t('unknownPeople.nameAll')}
+              </button>
+            </>
+          )}
+        </form.Field>
       </form>
       {detail.isPending ? (
         <p className="text-sm text-slate-500 dark:text-slate-400">

@@ -1,14 +1,19 @@
 import type { Video } from '@hub/proto';
+import { useForm } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
 import { ScanFace } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { submitForm } from '../forms/contractForm';
 import { Dialog } from '../ui/Dialog';
 import { smallButtonClass } from '../ui/styles';
 import { preselectedSops } from './format';
 import { sopChoicesQuery } from './queries';
 import { SopPicker } from './SopPicker';
-import { useAnalyseVideo } from './useAnalyseVideo';
+import { useAnalyseVideo } from './mutations';
+
+/** Until the SOPs load: then those linked to the video, or the only one, are chosen. */
+const NONE_CHOSEN: { sopIds: number[] } = { sopIds: [] };
 
 interface AnalyzeVideoDialogProps {
   /** The video to analyse; null when the dialog is closed. */
@@ -21,26 +26,23 @@ export function AnalyzeVideoDialog({ video, onClose }: AnalyzeVideoDialogProps) 
   const open = video !== null;
   const sops = useQuery({ ...sopChoicesQuery, enabled: open });
   const choices = sops.data?.documents;
-  const [selected, setSelected] = useState<number[]>([]);
+  const analyse = useAnalyseVideo(onClose);
+  const none = sops.isSuccess && (choices?.length ?? 0) === 0;
+  const processing = video?.analysisStatus === 'processing';
+  const form = useForm({
+    defaultValues: NONE_CHOSEN,
+    onSubmit: ({ value }) => {
+      if (video && !none && !processing) analyse.mutate({ id: video.id, sopIds: value.sopIds });
+    },
+  });
 
   const videoId = video?.id;
   const linkedKey = video?.linkedSOPs.join(',') ?? '';
   useEffect(() => {
     if (videoId === undefined || !choices) return;
     const linked = linkedKey === '' ? [] : linkedKey.split(',').map(Number);
-    setSelected(preselectedSops(linked, choices));
-  }, [videoId, linkedKey, choices]);
-
-  const analyse = useAnalyseVideo(onClose);
-
-  const none = sops.isSuccess && (choices?.length ?? 0) === 0;
-  const processing = video?.analysisStatus === 'processing';
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!video || none || processing) return;
-    analyse.mutate({ id: video.id, sopIds: selected });
-  };
+    form.setFieldValue('sopIds', preselectedSops(linked, choices));
+  }, [videoId, linkedKey, choices, form]);
 
   return (
     <Dialog
@@ -60,19 +62,23 @@ export function AnalyzeVideoDialog({ video, onClose }: AnalyzeVideoDialogProps) 
       }
       testId="analyze-video-dialog"
     >
-      <form noValidate onSubmit={submit} className="space-y-4">
+      <form noValidate onSubmit={submitForm(form)} className="space-y-4">
         <div className="space-y-1.5">
           <p className="text-sm font-medium">{t('videos.analyse.sops')}</p>
-          <SopPicker
-            idPrefix="analyze-sop"
-            label={t('videos.analyse.sops')}
-            sops={choices}
-            loading={sops.isPending}
-            failed={sops.isError}
-            selected={selected}
-            disabled={analyse.isPending}
-            onChange={setSelected}
-          />
+          <form.Field name="sopIds">
+            {(field) => (
+              <SopPicker
+                idPrefix="analyze-sop"
+                label={t('videos.analyse.sops')}
+                sops={choices}
+                loading={sops.isPending}
+                failed={sops.isError}
+                selected={field.state.value}
+                disabled={analyse.isPending}
+                onChange={field.handleChange}
+              />
+            )}
+          </form.Field>
           {!none && (
             <p className="text-xs text-slate-500 dark:text-slate-400">{t('videos.analyse.hint')}</p>
           )}

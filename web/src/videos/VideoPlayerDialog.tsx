@@ -9,8 +9,8 @@ import { formatDateTime } from '../ui/dates';
 import { AnalysisReportView } from './AnalysisReportView';
 import { operatorCountsText, videoStatus } from './format';
 import { videoQuery, videoStreamUrl } from './queries';
-import { useAnalyseVideo } from './useAnalyseVideo';
-import { useReportReview } from './useFaceReview';
+import { useAnalyseVideo } from './mutations';
+import { useReportReview } from './useReportReview';
 import { useTranslation } from 'react-i18next';
 
 interface VideoPlayerDialogProps {

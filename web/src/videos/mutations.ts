@@ -1,10 +1,12 @@
-import { api, type Video } from '@hub/proto';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, type ReviewFaceRequest, type Video, type VideoList } from '@hub/proto';
+import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
+import { useContractMutation } from '../api/useContractMutation';
+import { teamMemberPagesKey } from '../team/queries';
 import { toast } from '../toast/toastStore';
-import { refreshVideos } from './queries';
-import { uploadFailureToast, uploadVideo } from './uploadVideo';
+import { refreshVideos, videoListsKey, videoQuery } from './queries';
+import { analysisFailureToast, uploadFailureToast, uploadVideo } from './uploadVideo';
 
 export function useDeleteVideo(video: Video) {
   const { t } = useTranslation();
@@ -44,5 +46,66 @@ export function useUploadVideo({
     },
     onError: (error) => toast(uploadFailureToast(error)),
     onSettled: () => onProgress(null),
+  });
+}
+
+/**
+ * Starts an analysis of a video against the SOPs given: the row turns 'processing' at once and
+ * the list then polls until the analysis ends. Shared by the Analyse dialog and the one-click
+ * re-run of the report.
+ */
+export function useAnalyseVideo(onStarted?: () => void) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, sopIds }: { id: number; sopIds: number[] }) =>
+      call(api.analyzeVideo, { params: { id }, body: { linkedSOPs: sopIds } }),
+    onSuccess: async (updated) => {
+      queryClient.setQueriesData<InfiniteData<VideoList>>(
+        { queryKey: videoListsKey },
+        (current) =>
+          current && {
+            ...current,
+            pages: current.pages.map((page) => ({
+              ...page,
+              videos: page.videos.map((item) => (item.id === updated.id ? updated : item)),
+            })),
+          },
+      );
+      toast({
+        title: t('videos.analyse.started'),
+        description: t('videos.analyse.startedDescription', { title: updated.title }),
+      });
+      onStarted?.();
+      await refreshVideos(queryClient, updated.id);
+    },
+    onError: (error) => toast(analysisFailureToast(error)),
+  });
+}
+
+/** Each decision's toast: the catalog's `videos.review.<key>`. */
+const REVIEWED = {
+  confirm: 'confirmed',
+  reject: 'rejected',
+  name: 'named',
+} as const satisfies Record<ReviewFaceRequest['decision'], string>;
+
+/**
+ * A supervisor's review of one face: the answer is the corrected video, shown at once; the
+ * list's figures and a member's page (videos they appear in) are fetched again.
+ */
+export function useFaceReview(videoId: number) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useContractMutation({
+    mutationFn: ({ faceId, review }: { faceId: string; review: ReviewFaceRequest }) =>
+      call(api.reviewFace, { params: { id: videoId, faceId }, body: review }),
+    onSuccess: (video) => queryClient.setQueryData(videoQuery(videoId).queryKey, video),
+    success: (_, { review }) => ({
+      title: t(`videos.review.${REVIEWED[review.decision]}`),
+      description: t('videos.review.updated'),
+    }),
+    invalidates: [videoListsKey, teamMemberPagesKey],
+    failure: { title: t('videos.review.notSaved'), fallback: t('videos.review.tryAgain') },
   });
 }

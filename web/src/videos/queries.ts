@@ -42,9 +42,12 @@ export function videoListInterval(videos: readonly Video[] | undefined): number 
 }
 
 /** One video with its report; fetched afresh each time a dialog opens it. */
+/** Every opened video (its report). */
+export const videoPagesKey = [api.video.path];
+
 export function videoQuery(id: number) {
   return queryOptions({
-    queryKey: [api.video.path, id],
+    queryKey: [...videoPagesKey, id],
     queryFn: ({ signal }): Promise<VideoWithReport> => call(api.video, { params: { id }, signal }),
     staleTime: 0,
   });
