@@ -26,7 +26,6 @@ const NOT_CONVERTED_YET: readonly string[] = [
   'observation-idempotency.int.test.ts',
   'observations.int.test.ts',
   'scim.int.test.ts',
-  'settings.int.test.ts',
   'skills.int.test.ts',
   'snapshots.int.test.ts',
   'unknown-people.int.test.ts',
