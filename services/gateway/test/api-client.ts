@@ -8,7 +8,7 @@ import type { z } from 'zod';
  * reads an answer parsed by the route's own response schema rather than cast.
  */
 export type Contract = RouteContract<z.ZodType, z.ZodType, z.ZodType, z.ZodType>;
-type BodyOf<R> =
+export type BodyOf<R> =
   R extends RouteContract<infer B, z.ZodType, z.ZodType, z.ZodType> ? z.input<B> : never;
 type ParamsOf<R> =
   R extends RouteContract<z.ZodType, z.ZodType, infer P, z.ZodType> ? z.input<P> : never;
