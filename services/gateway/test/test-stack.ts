@@ -302,6 +302,16 @@ export class ApiSession {
 
   /** The route called as `call` does, its answer unparsed: status, headers, body. */
   async send<R extends Contract>(route: R, options: CallOptions<R> = {}): Promise<RawAnswer> {
+    const response = await this.open(route, options);
+    return {
+      status: response.status,
+      body: await readAnswerBody(response),
+      headers: response.headers,
+    };
+  }
+
+  /** The route's HTTP answer with its body unread: for bytes (files, ranges of a stream). */
+  async open<R extends Contract>(route: R, options: CallOptions<R> = {}): Promise<Response> {
     // A POST without a body still sends `{}`, as the browser's client does (not to an upload).
     const empty = route.method === 'POST' && !route.upload ? {} : undefined;
     const body = options.invalidBody ?? options.body ?? empty;
@@ -315,11 +325,7 @@ export class ApiSession {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     this.keepCookie(response);
-    return {
-      status: response.status,
-      body: await readAnswerBody(response),
-      headers: response.headers,
-    };
+    return response;
   }
 
   /** A multipart upload route (`upload` in its contract), the answer parsed as `call`'s. */
