@@ -38,13 +38,13 @@ import {
 } from '@hub/testing';
 import { type ObjectStorage, openStorage } from '@hub/kit';
 import {
+  callUrl,
   type CallOptions,
   type Contract,
   parseAnswer,
   type RawAnswer,
   readAnswerBody,
   type ResponseOf,
-  routeUrl,
 } from './api-client.js';
 
 export const SUPER_ADMIN = { email: 'root@platform.test', password: 'Sup3r-Secret-Pass!' };
@@ -315,7 +315,7 @@ export class ApiSession {
     // A POST without a body still sends `{}`, as the browser's client does (not to an upload).
     const empty = route.method === 'POST' && !route.upload ? {} : undefined;
     const body = options.invalidBody ?? options.body ?? empty;
-    const response = await fetch(`${this.baseUrl}${routeUrl(route, options)}`, {
+    const response = await fetch(`${this.baseUrl}${callUrl(route, options)}`, {
       method: route.method,
       headers: {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -337,7 +337,7 @@ export class ApiSession {
   ): Promise<ResponseOf<R>> {
     const field = file?.field ?? route.upload?.fileField ?? 'file';
     const answer = await this.upload(
-      routeUrl(route, options),
+      callUrl(route, options),
       fields,
       file && { ...file, field },
       options,
