@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMON_PASSWORD, EMAIL_CHANGE_NEEDS_PASSWORD } from '@hub/proto';
+import { api, COMMON_PASSWORD, EMAIL_CHANGE_NEEDS_PASSWORD } from '@hub/proto';
+import {
+  type BodyOf,
+  type CallOptions,
+  type Contract,
+  errorOf,
+  expectError,
+  parseAnswer,
+} from './api-client.js';
 import { invitationLink, MailCatcher } from './mail-catcher.js';
 import { ApiSession, fixture, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 
@@ -57,12 +65,14 @@ async function signedIn(email: string, password: string) {
 }
 
 async function uploadPicture(session: ApiSession, data = photo, name = 'me.png') {
-  return session.upload(
-    '/api/user/profile-picture-upload',
-    {},
-    { field: 'profilePicture', name, data },
-  );
+  return session.uploadTo(api.uploadProfilePicture, {}, { name, data });
 }
+
+const createUser = (body: BodyOf<typeof api.createUser>, session = root) =>
+  session.call(api.createUser, { body });
+
+/** A body the contract refuses, sent as is: for the server's own messages. */
+const createUserAsIs = (body: object) => root.call(api.createUser, { invalidBody: body });
 
 describe('organizations (super administrator)', () => {
   it('validates with the spec messages on the server', async () => {
@@ -76,19 +86,20 @@ describe('organizations (super administrator)', () => {
       ],
     ];
     for (const [body, message] of cases) {
-      const { status, body: answer } = await root.post('/api/admin/organizations', body);
-      expect(status).toBe(400);
-      expect(answer.message).toBe(message);
+      const refused = root.call(api.createOrganization, { invalidBody: body });
+      expect((await expectError(refused, 400)).message).toBe(message);
     }
   });
 
   it('creates, lists and refuses a second organization for the same domain', async () => {
-    const created = await root.post('/api/admin/organizations', {
-      name: 'initech',
-      displayName: 'Initech',
-      domain: 'Initech.TEST',
-      samlEnabled: true,
-      auth0OrgId: 'org_initech',
+    const created = await root.send(api.createOrganization, {
+      body: {
+        name: 'initech',
+        displayName: 'Initech',
+        domain: 'Initech.TEST',
+        samlEnabled: true,
+        auth0OrgId: 'org_initech',
+      },
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
@@ -97,33 +108,29 @@ describe('organizations (super administrator)', () => {
       samlEnabled: true,
       userCount: 0,
     });
-    const duplicate = await root.post('/api/admin/organizations', {
-      name: 'I2',
-      displayName: 'I2',
-      domain: 'initech.test',
+    const duplicate = root.call(api.createOrganization, {
+      body: { name: 'I2', displayName: 'I2', domain: 'initech.test' },
     });
-    expect(duplicate.status).toBe(409);
-    const list = (await root.get('/api/admin/organizations')).body as unknown as {
-      domain: string;
-    }[];
+    await expectError(duplicate, 409);
+    const list = await root.call(api.adminOrganizations);
     expect(list.map((organization) => organization.domain)).toContain('initech.test');
   });
 });
 
 describe('access to the console', () => {
-  const adminRoutes: [string, string][] = [
-    ['GET', '/api/admin/overview'],
-    ['GET', '/api/admin/organizations'],
-    ['POST', '/api/admin/organizations'],
-    ['DELETE', '/api/admin/organizations/1'],
-    ['GET', '/api/admin/users'],
-    ['POST', '/api/admin/users'],
-    ['DELETE', '/api/admin/users/1'],
-    ['POST', '/api/admin/users/1/resend-invitation'],
-    ['GET', '/api/admin/prompts'],
-    ['PUT', '/api/admin/prompts'],
-    ['GET', '/api/users'],
-    ['GET', '/api/organizations'],
+  const adminRoutes: Contract[] = [
+    api.adminOverview,
+    api.adminOrganizations,
+    api.createOrganization,
+    api.deleteOrganization,
+    api.adminUsers,
+    api.createUser,
+    api.deleteUser,
+    api.resendInvitation,
+    api.prompts,
+    api.savePrompts,
+    api.dataPanelUsers,
+    api.dataPanelOrganizations,
   ];
 
   it('refuses every other role with 403, including every organization admin', async () => {
@@ -135,13 +142,11 @@ describe('access to the console', () => {
       await signedIn('operator@acme.test', 'Acme-Staff-1'),
     ];
     for (const session of sessions) {
-      for (const [method, path] of adminRoutes) {
-        const { status } = await session.request(
-          method,
-          path,
-          method === 'GET' || method === 'DELETE' ? undefined : {},
-        );
-        expect(status, `${method} ${path}`).toBe(403);
+      for (const route of adminRoutes) {
+        const options: CallOptions<Contract> = { params: { id: 1 } };
+        if (route.method === 'PUT') options.invalidBody = {};
+        const { status } = await session.send(route, options);
+        expect(status, `${route.method} ${route.path}`).toBe(403);
       }
     }
   });
@@ -150,25 +155,23 @@ describe('access to the console', () => {
 describe('users and invitations', () => {
   it('creates a pending user with a picture and mails a single-use link to /setup-password', async () => {
     const upload = await uploadPicture(root);
-    expect(upload.status).toBe(201);
-    const created = await root.post('/api/admin/users', {
-      email: 'Hank@Acme.test',
-      name: 'Hank Hill',
-      organizationId: acme,
-      role: 'training_supervisor',
-      profilePicture: upload.body.fileName,
+    const answer = await root.send(api.createUser, {
+      body: {
+        email: 'Hank@Acme.test',
+        name: 'Hank Hill',
+        organizationId: acme,
+        role: 'training_supervisor',
+        profilePicture: upload.fileName,
+      },
     });
-    expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({
+    expect(answer.status).toBe(201);
+    const created = parseAnswer(api.createUser, answer);
+    expect(created).toMatchObject({
       email: 'hank@acme.test',
       name: 'Hank Hill',
       invitationSent: true,
     });
-    const user = created.body.user as {
-      isActive: boolean;
-      profilePicture: string;
-      organizationId: number;
-    };
+    const { user } = created;
     expect(user).toMatchObject({ isActive: false, organizationId: acme });
     expect(user.profilePicture).toMatch(/^\/api\/users\/\d+\/profile-picture\?v=/);
     const keys = await stack.storage.list(`org/${acme}/profile-pictures/`);
@@ -184,88 +187,58 @@ describe('users and invitations', () => {
     expect(JSON.stringify(stored.rows)).not.toContain(invitation.token);
 
     const anonymous = new ApiSession(stack.url);
-    const verified = await anonymous.post('/api/auth/verify-invitation', {
-      token: invitation.token,
-      email: invitation.email,
+    const verified = await anonymous.call(api.verifyInvitation, {
+      body: { token: invitation.token, email: invitation.email },
     });
-    expect(verified.body).toMatchObject({
+    expect(verified).toMatchObject({
       userName: 'Hank Hill',
       organizationName: 'Acme Foods',
       hasProfilePicture: true,
     });
-    const weak = await anonymous.post('/api/auth/setup-password', {
-      ...invitation,
-      url: undefined,
-      password: 'password',
+    const setUp = (password: string) =>
+      anonymous.send(api.setupPassword, {
+        body: { token: invitation.token, email: invitation.email, password },
+      });
+    const weak = await anonymous.send(api.setupPassword, {
+      invalidBody: { ...invitation, url: undefined, password: 'password' },
     });
     expect(weak.status).toBe(400);
-    const common = await anonymous.post('/api/auth/setup-password', {
-      token: invitation.token,
-      email: invitation.email,
-      password: 'Welcome1!',
-    });
+    const common = await setUp('Welcome1!');
     expect(common.status).toBe(400);
-    expect(common.body.message).toBe(COMMON_PASSWORD);
-    const accepted = await anonymous.post('/api/auth/setup-password', {
-      token: invitation.token,
-      email: invitation.email,
-      password: strongPassword,
-    });
-    expect(accepted.status).toBe(200);
-    const again = await anonymous.post('/api/auth/setup-password', {
-      token: invitation.token,
-      email: invitation.email,
-      password: strongPassword,
-    });
+    expect(errorOf(common).message).toBe(COMMON_PASSWORD);
+    expect((await setUp(strongPassword)).status).toBe(200);
+    const again = await setUp(strongPassword);
     expect(again.status).toBe(409);
-    expect(again.body.message).toMatch(/already been used/);
+    expect(errorOf(again).message).toMatch(/already been used/);
     expect((await anonymous.login('hank@acme.test', strongPassword)).status).toBe(200);
   });
 
   it('sends users without a picture to /enhanced-setup, which requires a JPEG or PNG photo', async () => {
-    const created = await root.post('/api/admin/users', {
-      email: 'ivy@acme.test',
-      name: 'Ivy',
-      organizationId: acme,
-    });
-    expect(created.body.invitationSent).toBe(true);
-    expect((created.body.user as { role: string }).role).toBe('operator');
+    const created = await createUser({ email: 'ivy@acme.test', name: 'Ivy', organizationId: acme });
+    expect(created.invitationSent).toBe(true);
+    expect(created.user.role).toBe('operator');
     const invitation = invitationLink(await mail.waitFor('ivy@acme.test'));
     expect(invitation.url.pathname).toBe('/enhanced-setup');
     const anonymous = new ApiSession(stack.url);
     const fields = { token: invitation.token, email: invitation.email, password: strongPassword };
 
-    const withoutPhoto = await anonymous.post('/api/auth/setup-password', fields);
-    expect(withoutPhoto.status).toBe(400);
-    expect(withoutPhoto.body.message).toBe(
+    const withoutPhoto = anonymous.call(api.setupPassword, { body: fields });
+    expect((await expectError(withoutPhoto, 400)).message).toBe(
       'Please upload a profile picture to complete your account setup.',
     );
-    const wrongType = await anonymous.upload('/api/auth/setup-password-with-profile', fields, {
-      field: 'file',
-      name: 'photo.png',
-      data: pdf,
-    });
-    expect(wrongType.status).toBe(400);
-    expect(wrongType.body.message).toBe('Please select a JPEG or PNG image.');
+    const withPhoto = (name: string, data: Buffer) =>
+      anonymous.uploadTo(api.setupPasswordWithProfile, fields, { name, data });
+    const wrongType = await expectError(withPhoto('photo.png', pdf), 400);
+    expect(wrongType.message).toBe('Please select a JPEG or PNG image.');
     const tooLarge = Buffer.concat([photo.subarray(0, 16), Buffer.alloc(5 * 1024 * 1024)]);
-    const large = await anonymous.upload('/api/auth/setup-password-with-profile', fields, {
-      field: 'file',
-      name: 'big.png',
-      data: tooLarge,
-    });
-    expect(large.status).toBe(413);
-    expect(large.body.message).toBe('Profile picture must be less than 5MB.');
+    const large = await expectError(withPhoto('big.png', tooLarge), 413);
+    expect(large.message).toBe('Profile picture must be less than 5MB.');
     expect(await stack.storage.list(`org/${acme}/profile-pictures/`)).toHaveLength(1);
 
-    const done = await anonymous.upload('/api/auth/setup-password-with-profile', fields, {
-      field: 'file',
-      name: 'me.png',
-      data: photo,
-    });
-    expect(done.status).toBe(200);
+    await withPhoto('me.png', photo);
     const ivy = await signedIn('ivy@acme.test', strongPassword);
-    const me = (await ivy.get('/api/user')).body as { profilePicture: string };
-    const picture = await fetch(`${stack.url}${me.profilePicture}`, {
+    const me = await ivy.call(api.currentUser);
+    const picture = await fetch(`${stack.url}${me.profilePicture!}`, {
       headers: { cookie: ivy.cookie },
     });
     expect(picture.headers.get('content-type')).toBe('image/png');
@@ -276,39 +249,29 @@ describe('users and invitations', () => {
   });
 
   it('invalidates the previous link on resend, refuses expired links, and refuses resend once active', async () => {
-    const created = await root.post('/api/admin/users', {
-      email: 'jo@acme.test',
-      name: 'Jo',
-      organizationId: acme,
-    });
-    const userId = (created.body.user as { id: number }).id;
+    const created = await createUser({ email: 'jo@acme.test', name: 'Jo', organizationId: acme });
+    const userId = created.user.id;
     const first = invitationLink(await mail.waitFor('jo@acme.test'));
-    const resent = await root.post(`/api/admin/users/${userId}/resend-invitation`);
-    expect(resent.body).toMatchObject({ invitationSent: true });
+    const resend = (id: number) => root.call(api.resendInvitation, { params: { id } });
+    expect(await resend(userId)).toMatchObject({ invitationSent: true });
     await expect.poll(() => mail.mails.filter((m) => m.to === 'jo@acme.test').length).toBe(2);
     const second = invitationLink(mail.mails.filter((m) => m.to === 'jo@acme.test')[1]!);
     expect(second.token).not.toBe(first.token);
     const anonymous = new ApiSession(stack.url);
-    const old = await anonymous.post('/api/auth/verify-invitation', {
-      token: first.token,
-      email: first.email,
-    });
-    expect(old.status).toBe(404);
-    expect(old.body.message).toBe('This password setup link is invalid or has expired.');
+    const verify = (link: { token: string; email: string }) =>
+      anonymous.call(api.verifyInvitation, { body: { token: link.token, email: link.email } });
+    const old = await expectError(verify(first), 404);
+    expect(old.message).toBe('This password setup link is invalid or has expired.');
     await stack.sql.query(
       `UPDATE invitations SET expires_at = now() - interval '1 minute' WHERE user_id = $1`,
       [userId],
     );
-    const expired = await anonymous.post('/api/auth/verify-invitation', {
-      token: second.token,
-      email: second.email,
-    });
-    expect(expired.status).toBe(404);
-    expect(expired.body.message).toMatch(/expired/);
-    const active = await root.post(
-      `/api/admin/users/${(await stack.sql.query(`SELECT id FROM users WHERE email = 'ann@acme.test'`)).rows[0].id}/resend-invitation`,
+    const expired = await expectError(verify(second), 404);
+    expect(expired.message).toMatch(/expired/);
+    const ann = await stack.sql.query<{ id: number }>(
+      `SELECT id FROM users WHERE email = 'ann@acme.test'`,
     );
-    expect(active.status).toBe(409);
+    await expectError(resend(ann.rows[0]!.id), 409);
   });
 
   it('keeps the user when the invitation mail cannot be sent, and says so', async () => {
@@ -317,18 +280,14 @@ describe('users and invitations', () => {
       const admin = await new ApiSession(offline.url);
       await admin.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
       const organizationId = await offline.createOrganization('Offline Co', 'offline.test');
-      const created = await admin.post('/api/admin/users', {
-        email: 'kim@offline.test',
-        name: 'Kim',
-        organizationId,
+      const answer = await admin.send(api.createUser, {
+        body: { email: 'kim@offline.test', name: 'Kim', organizationId },
       });
-      expect(created.status).toBe(201);
-      expect(created.body.invitationSent).toBe(false);
-      expect(created.body.message).toContain('failed to send');
-      const users = (await admin.get('/api/admin/users')).body.users as unknown as {
-        email: string;
-        isActive: boolean;
-      }[];
+      expect(answer.status).toBe(201);
+      const created = parseAnswer(api.createUser, answer);
+      expect(created.invitationSent).toBe(false);
+      expect(created.message).toContain('failed to send');
+      const { users } = await admin.call(api.adminUsers);
       expect(users.find((user) => user.email === 'kim@offline.test')).toMatchObject({
         isActive: false,
       });
@@ -343,12 +302,11 @@ describe('users and invitations', () => {
       const admin = new ApiSession(local.url);
       await admin.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
       const organizationId = await local.createOrganization('Local Co', 'local.test');
-      const created = await admin.post('/api/admin/users', {
-        email: 'lee@local.test',
-        name: 'Lee',
-        organizationId,
-      });
-      expect(created.body.invitationSent).toBe(true);
+      const created = await createUser(
+        { email: 'lee@local.test', name: 'Lee', organizationId },
+        admin,
+      );
+      expect(created.invitationSent).toBe(true);
       const { rows } = await local.sql.query<{ recipient: string; text_body: string }>(
         `SELECT recipient, text_body FROM outbox_mails`,
       );
@@ -366,43 +324,27 @@ describe('users and invitations', () => {
       [{ email: 'a@acme.test', name: 'A', organizationId: 0 }, 'Organization is required'],
     ];
     for (const [body, message] of cases) {
-      const answer = await root.post('/api/admin/users', body);
-      expect(answer.status).toBe(400);
-      expect(answer.body.message).toBe(message);
+      expect((await expectError(createUserAsIs(body), 400)).message).toBe(message);
     }
-    expect(
-      (
-        await root.post('/api/admin/users', {
-          email: 'x@acme.test',
-          name: 'X',
-          organizationId: acme,
-          role: 'super_admin',
-        })
-      ).status,
-    ).toBe(400);
-    expect(
-      (
-        await root.post('/api/admin/users', {
-          email: 'ann@acme.test',
-          name: 'Dup',
-          organizationId: acme,
-        })
-      ).status,
-    ).toBe(409);
+    const superAdmin = { email: 'x@acme.test', name: 'X', organizationId: acme };
+    await expectError(createUserAsIs({ ...superAdmin, role: 'super_admin' }), 400);
+    await expectError(
+      createUser({ email: 'ann@acme.test', name: 'Dup', organizationId: acme }),
+      409,
+    );
   });
 
   it('deletes a user with their sessions and picture', async () => {
     const upload = await uploadPicture(root);
-    const created = await root.post('/api/admin/users', {
+    const created = await createUser({
       email: 'max@globex.test',
       name: 'Max',
       organizationId: globex,
-      profilePicture: upload.body.fileName,
+      profilePicture: upload.fileName,
     });
-    const id = (created.body.user as { id: number }).id;
+    const id = created.user.id;
     expect(await stack.storage.list(`org/${globex}/profile-pictures/`)).toHaveLength(1);
-    const deleted = await root.delete(`/api/admin/users/${id}`);
-    expect(deleted.status).toBe(200);
+    await root.call(api.deleteUser, { params: { id } });
     expect(await stack.storage.list(`org/${globex}/profile-pictures/`)).toHaveLength(0);
     expect((await stack.sql.query(`SELECT 1 FROM users WHERE id = $1`, [id])).rowCount).toBe(0);
   });
@@ -412,48 +354,28 @@ describe('profile', () => {
   it('updates the name at once, and the email only with the current password and a confirmed link', async () => {
     const session = await signedIn('manager@acme.test', 'Acme-Staff-1');
     const withPassword = { currentPassword: 'Acme-Staff-1' };
-    const taken = await session.put('/api/user/profile', {
-      name: 'M',
-      email: 'ann@acme.test',
-      ...withPassword,
-    });
-    expect(taken.status).toBe(409);
-    expect(
-      (await session.put('/api/user/profile', { name: '', email: 'x@acme.test' })).body.message,
-    ).toBe('Name is required');
-    expect((await session.put('/api/user/profile', { name: 'M', email: 'bad' })).body.message).toBe(
-      'Invalid email address',
-    );
-    const renamed = await session.put('/api/user/profile', {
-      name: 'Mona Manager',
-      email: 'manager@acme.test',
-    });
-    expect(renamed.body).toMatchObject({ name: 'Mona Manager', email: 'manager@acme.test' });
+    const profile = (body: BodyOf<typeof api.updateProfile>) =>
+      session.call(api.updateProfile, { body });
+    await expectError(profile({ name: 'M', email: 'ann@acme.test', ...withPassword }), 409);
+    const noName = await expectError(profile({ name: '', email: 'x@acme.test' }), 400);
+    expect(noName.message).toBe('Name is required');
+    const badEmail = await expectError(profile({ name: 'M', email: 'bad' }), 400);
+    expect(badEmail.message).toBe('Invalid email address');
+    const renamed = await profile({ name: 'Mona Manager', email: 'manager@acme.test' });
+    expect(renamed).toMatchObject({ name: 'Mona Manager', email: 'manager@acme.test' });
 
-    const noPassword = await session.put('/api/user/profile', {
-      name: 'Mona Manager',
-      email: 'mona@acme.test',
-    });
-    expect(noPassword.status).toBe(400);
-    expect(noPassword.body).toMatchObject({
+    const mona = { name: 'Mona Manager', email: 'mona@acme.test' };
+    const noPassword = await expectError(profile(mona), 400);
+    expect(noPassword).toMatchObject({
       message: EMAIL_CHANGE_NEEDS_PASSWORD,
       field: 'currentPassword',
     });
-    const wrongPassword = await session.put('/api/user/profile', {
-      name: 'Mona Manager',
-      email: 'mona@acme.test',
-      currentPassword: 'guess',
-    });
-    expect(wrongPassword.body.message).toBe('Current password is incorrect.');
+    const wrongPassword = await expectError(profile({ ...mona, currentPassword: 'guess' }), 400);
+    expect(wrongPassword.message).toBe('Current password is incorrect.');
 
-    const requested = await session.put('/api/user/profile', {
-      name: 'Mona Manager',
-      email: 'mona@acme.test',
-      ...withPassword,
-    });
-    expect(requested.status).toBe(200);
+    const requested = await profile({ ...mona, ...withPassword });
     // Nothing changes until the new address confirms.
-    expect(requested.body.email).toBe('manager@acme.test');
+    expect(requested.email).toBe('manager@acme.test');
     expect((await new ApiSession(stack.url).login('mona@acme.test', 'Acme-Staff-1')).status).toBe(
       401,
     );
@@ -461,19 +383,14 @@ describe('profile', () => {
     const link = new URL(/https:\/\/\S+\/confirm-email\?\S+/.exec(confirmation.text)![0]);
     expect(link.origin).toBe('https://hub.example.test');
     const anonymous = new ApiSession(stack.url);
-    const forged = await anonymous.post('/api/user/email/confirm', { token: 'made-up' });
-    expect(forged.status).toBe(400);
-    expect(forged.body.message).toBe('This email confirmation link is invalid or has expired.');
-    const confirmed = await anonymous.post('/api/user/email/confirm', {
-      token: link.searchParams.get('token'),
-    });
-    expect(confirmed.status).toBe(200);
-    expect(confirmed.body.message).toBe('Your email address is now mona@acme.test.');
-    const again = await anonymous.post('/api/user/email/confirm', {
-      token: link.searchParams.get('token'),
-    });
-    expect(again.status).toBe(400);
-    expect((await session.get('/api/user')).body.email).toBe('mona@acme.test');
+    const confirm = (token: string) => anonymous.call(api.confirmEmail, { body: { token } });
+    const forged = await expectError(confirm('made-up'), 400);
+    expect(forged.message).toBe('This email confirmation link is invalid or has expired.');
+    const token = link.searchParams.get('token')!;
+    const confirmed = await confirm(token);
+    expect(confirmed.message).toBe('Your email address is now mona@acme.test.');
+    await expectError(confirm(token), 400);
+    expect((await session.call(api.currentUser)).email).toBe('mona@acme.test');
     expect((await new ApiSession(stack.url).login('mona@acme.test', 'Acme-Staff-1')).status).toBe(
       200,
     );
@@ -482,49 +399,25 @@ describe('profile', () => {
   it('changes the password after checking the current one, and ends the other sessions', async () => {
     const here = await signedIn('training_supervisor@acme.test', 'Acme-Staff-1');
     const elsewhere = await signedIn('training_supervisor@acme.test', 'Acme-Staff-1');
-    const wrong = await here.put('/api/user/password', {
-      currentPassword: 'nope',
-      newPassword: 'New-Pass-123',
-      confirmPassword: 'New-Pass-123',
-    });
-    expect(wrong.status).toBe(400);
-    expect(wrong.body.message).toBe('Current password is incorrect.');
-    const mismatch = await here.put('/api/user/password', {
-      currentPassword: 'Acme-Staff-1',
-      newPassword: 'New-Pass-123',
-      confirmPassword: 'New-Pass-124',
-    });
-    expect(mismatch.body.message).toBe("Passwords don't match");
-    const short = await here.put('/api/user/password', {
-      currentPassword: 'Acme-Staff-1',
-      newPassword: 'short',
-      confirmPassword: 'short',
-    });
-    expect(short.body.message).toBe('Password must be at least 8 characters');
-    const weak = await here.put('/api/user/password', {
-      currentPassword: 'Acme-Staff-1',
-      newPassword: 'aaaaaaaa',
-      confirmPassword: 'aaaaaaaa',
-    });
-    expect(weak.status).toBe(400);
-    expect(weak.body.message).toBe(
+    const change = (newPassword: string, confirmPassword = newPassword, current = 'Acme-Staff-1') =>
+      here.call(api.changePassword, {
+        body: { currentPassword: current, newPassword, confirmPassword },
+      });
+    const wrong = await expectError(change('New-Pass-123', 'New-Pass-123', 'nope'), 400);
+    expect(wrong.message).toBe('Current password is incorrect.');
+    const mismatch = await expectError(change('New-Pass-123', 'New-Pass-124'), 400);
+    expect(mismatch.message).toBe("Passwords don't match");
+    const short = await expectError(change('short'), 400);
+    expect(short.message).toBe('Password must be at least 8 characters');
+    const weak = await expectError(change('aaaaaaaa'), 400);
+    expect(weak.message).toBe(
       'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter, a number and a special character.',
     );
-    const common = await here.put('/api/user/password', {
-      currentPassword: 'Acme-Staff-1',
-      newPassword: 'Password1!',
-      confirmPassword: 'Password1!',
-    });
-    expect(common.status).toBe(400);
-    expect(common.body).toMatchObject({ message: COMMON_PASSWORD, field: 'newPassword' });
-    const changed = await here.put('/api/user/password', {
-      currentPassword: 'Acme-Staff-1',
-      newPassword: 'New-Pass-123',
-      confirmPassword: 'New-Pass-123',
-    });
-    expect(changed.status).toBe(200);
-    expect((await here.get('/api/user')).status).toBe(200);
-    expect((await elsewhere.get('/api/user')).status).toBe(401);
+    const common = await expectError(change('Password1!'), 400);
+    expect(common).toMatchObject({ message: COMMON_PASSWORD, field: 'newPassword' });
+    await change('New-Pass-123');
+    expect((await here.send(api.currentUser)).status).toBe(200);
+    expect((await elsewhere.send(api.currentUser)).status).toBe(401);
     expect(
       (await new ApiSession(stack.url).login('training_supervisor@acme.test', 'New-Pass-123'))
         .status,
@@ -533,21 +426,16 @@ describe('profile', () => {
 
   it('lets a user change their own picture, checks type and size, and hides it from other organizations', async () => {
     const operator = await signedIn('operator@acme.test', 'Acme-Staff-1');
-    const wrong = await uploadPicture(operator, Buffer.from('<svg></svg>'), 'x.png');
-    expect(wrong.status).toBe(400);
-    expect(wrong.body.message).toBe('Please select an image file.');
-    const large = await uploadPicture(
-      operator,
-      Buffer.concat([photo.subarray(0, 16), Buffer.alloc(5 * 1024 * 1024)]),
-    );
-    expect(large.status).toBe(413);
-    expect(large.body.message).toBe('Profile picture must be less than 5MB.');
+    const svg = uploadPicture(operator, Buffer.from('<svg></svg>'), 'x.png');
+    expect((await expectError(svg, 400)).message).toBe('Please select an image file.');
+    const tooLarge = Buffer.concat([photo.subarray(0, 16), Buffer.alloc(5 * 1024 * 1024)]);
+    const large = await expectError(uploadPicture(operator, tooLarge), 413);
+    expect(large.message).toBe('Profile picture must be less than 5MB.');
     const upload = await uploadPicture(operator);
-    const changed = await operator.put('/api/user/profile-picture', {
-      fileName: upload.body.fileName,
-    });
-    expect(changed.status).toBe(200);
-    const url = (changed.body as { profilePicture: string }).profilePicture;
+    const choose = (session: ApiSession, fileName: string) =>
+      session.call(api.changeProfilePicture, { body: { fileName } });
+    const changed = await choose(operator, upload.fileName);
+    const url = changed.profilePicture!;
     const gina = await signedIn('gina@globex.test', 'Globex-Admin-1');
     expect((await fetch(`${stack.url}${url}`, { headers: { cookie: gina.cookie } })).status).toBe(
       404,
@@ -556,40 +444,23 @@ describe('profile', () => {
     expect((await fetch(`${stack.url}${url}`, { headers: { cookie: ann.cookie } })).status).toBe(
       200,
     );
-    const reuse = await operator.put('/api/user/profile-picture', {
-      fileName: upload.body.fileName,
-    });
-    expect(reuse.status).toBe(400);
-    const stolen = await gina.put('/api/user/profile-picture', {
-      fileName: (await uploadPicture(operator)).body.fileName,
-    });
-    expect(stolen.status).toBe(400);
+    await expectError(choose(operator, upload.fileName), 400);
+    await expectError(choose(gina, (await uploadPicture(operator)).fileName), 400);
   });
 });
 
 describe('notifications and prompts', () => {
   it('notifies admins of invitations, stores read state and mails those who opted in', async () => {
     const ann = await signedIn('ann@acme.test', 'Acme-Admin-1');
-    const changed = await ann.put('/api/notification-settings', { emailNotifications: true });
-    expect(changed.body).toMatchObject({ emailNotifications: true, pushNotifications: false });
-    expect(
-      (
-        await ann.put('/api/notification-settings', {
-          emailNotifications: true,
-          systemUpdates: true,
-        })
-      ).status,
-    ).toBe(400);
-    await root.post('/api/admin/users', {
-      email: 'ned@acme.test',
-      name: 'Ned',
-      organizationId: acme,
+    const setting = (body: object) =>
+      ann.call(api.changeNotificationSetting, { invalidBody: body });
+    const changed = await ann.call(api.changeNotificationSetting, {
+      body: { emailNotifications: true },
     });
-    const notices = (await ann.get('/api/notifications')).body.notifications as unknown as {
-      id: number;
-      title: string;
-      read: boolean;
-    }[];
+    expect(changed).toMatchObject({ emailNotifications: true, pushNotifications: false });
+    await expectError(setting({ emailNotifications: true, systemUpdates: true }), 400);
+    await createUser({ email: 'ned@acme.test', name: 'Ned', organizationId: acme });
+    const { notifications: notices } = await ann.call(api.notifications);
     const invited = notices.find(
       (notice) =>
         notice.title === 'User invited' && JSON.stringify(notice).includes('ned@acme.test'),
@@ -597,43 +468,30 @@ describe('notifications and prompts', () => {
     expect(invited?.read).toBe(false);
     await mail.waitFor('ann@acme.test', /User invited/);
 
-    const summaryBefore = (await ann.get('/api/activity-summary')).body as {
-      pendingItems: number;
-      notificationsThisWeek: number;
-    };
+    const summaryBefore = await ann.call(api.activitySummary);
     expect(summaryBefore.notificationsThisWeek).toBeGreaterThan(0);
-    const read = await ann.post(`/api/notifications/${invited!.id}/read`);
-    expect(read.body).toMatchObject({ id: invited!.id, read: true });
+    const markRead = (session: ApiSession) =>
+      session.call(api.markNotificationRead, { params: { id: invited!.id } });
+    expect(await markRead(ann)).toMatchObject({ id: invited!.id, read: true });
     const gina = await signedIn('gina@globex.test', 'Globex-Admin-1');
-    expect((await gina.post(`/api/notifications/${invited!.id}/read`)).status).toBe(404);
-    const all = await ann.post('/api/notifications/read-all');
-    expect(all.status).toBe(200);
-    const after = (await ann.get('/api/notifications')).body.notifications as unknown as {
-      read: boolean;
-    }[];
+    await expectError(markRead(gina), 404);
+    expect((await ann.send(api.markAllNotificationsRead)).status).toBe(200);
+    const after = (await ann.call(api.notifications)).notifications;
     expect(after.every((notice) => notice.read)).toBe(true);
-    const summaryAfter = (await ann.get('/api/activity-summary')).body as {
-      pendingItems: number;
-      actionsCompleted: number;
-    };
+    const summaryAfter = await ann.call(api.activitySummary);
     expect(summaryAfter.pendingItems).toBeLessThan(summaryBefore.pendingItems);
     expect(summaryAfter.actionsCompleted).toBeGreaterThan(0);
   });
 
   it('persists the global prompts', async () => {
-    const saved = await root.put('/api/admin/prompts', {
+    await root.call(api.savePrompts, {
+      body: { quizPrompts: 'Ask about PPE.', videoAnalysisPrompts: 'Check gloves.' },
+    });
+    expect(await root.call(api.prompts)).toEqual({
       quizPrompts: 'Ask about PPE.',
       videoAnalysisPrompts: 'Check gloves.',
     });
-    expect(saved.status).toBe(200);
-    expect((await root.get('/api/admin/prompts')).body).toEqual({
-      quizPrompts: 'Ask about PPE.',
-      videoAnalysisPrompts: 'Check gloves.',
-    });
-    const overview = (await root.get('/api/admin/overview')).body as {
-      onboarding: { key: string; done: boolean }[];
-      activeSessions: number;
-    };
+    const overview = await root.call(api.adminOverview);
     expect(overview.onboarding.find((step) => step.key === 'settings')?.done).toBe(true);
     expect(overview.onboarding.find((step) => step.key === 'admins')?.done).toBe(true);
     expect(overview.activeSessions).toBeGreaterThan(0);
@@ -642,34 +500,32 @@ describe('notifications and prompts', () => {
 
 describe('deleting an organization', () => {
   it('removes all of its data and stored files, leaving nothing orphaned', async () => {
-    const org = await root.post('/api/admin/organizations', {
-      name: 'Doomed',
-      displayName: 'Doomed Inc',
-      domain: 'doomed.test',
+    const org = await root.call(api.createOrganization, {
+      body: { name: 'Doomed', displayName: 'Doomed Inc', domain: 'doomed.test' },
     });
-    const organizationId = (org.body as { id: number }).id;
+    const organizationId = org.id;
     const upload = await uploadPicture(root);
-    const created = await root.post('/api/admin/users', {
-      email: 'olga@doomed.test',
-      name: 'Olga',
-      organizationId,
-      role: 'admin',
-      profilePicture: upload.body.fileName,
+    const created = await root.send(api.createUser, {
+      body: {
+        email: 'olga@doomed.test',
+        name: 'Olga',
+        organizationId,
+        role: 'admin',
+        profilePicture: upload.fileName,
+      },
     });
     const invitation = invitationLink(await mail.waitFor('olga@doomed.test'));
-    await new ApiSession(stack.url).post('/api/auth/setup-password', {
-      token: invitation.token,
-      email: invitation.email,
-      password: strongPassword,
+    await new ApiSession(stack.url).call(api.setupPassword, {
+      body: { token: invitation.token, email: invitation.email, password: strongPassword },
     });
     const olga = await signedIn('olga@doomed.test', strongPassword);
     await uploadPicture(olga);
     expect(created.status).toBe(201);
     expect((await stack.storage.list(`org/${organizationId}/`)).length).toBe(2);
 
-    const deleted = await root.delete(`/api/admin/organizations/${organizationId}`);
-    expect(deleted.status).toBe(200);
-    expect((await olga.get('/api/user')).status).toBe(401);
+    const doomed = { params: { id: organizationId } };
+    await root.call(api.deleteOrganization, doomed);
+    expect((await olga.send(api.currentUser)).status).toBe(401);
     for (const table of ['users', 'notifications', 'sign_in_events', 'picture_uploads']) {
       const { rowCount } = await stack.sql.query(
         `SELECT 1 FROM ${table} WHERE organization_id = $1`,
@@ -685,11 +541,12 @@ describe('deleting an organization', () => {
     await expect
       .poll(() => stack.storage.list(`org/${organizationId}/`), { timeout: 10_000 })
       .toEqual([]);
-    expect((await root.delete(`/api/admin/organizations/${organizationId}`)).status).toBe(404);
+    await expectError(root.call(api.deleteOrganization, doomed), 404);
   });
 
   it("refuses to delete the super administrator's own organization", async () => {
-    const own = (await root.get('/api/user')).body as { organizationId: number };
-    expect((await root.delete(`/api/admin/organizations/${own.organizationId}`)).status).toBe(409);
+    const own = await root.call(api.currentUser);
+    const deleting = root.call(api.deleteOrganization, { params: { id: own.organizationId! } });
+    await expectError(deleting, 409);
   });
 });

@@ -1,4 +1,4 @@
-import { ErrorBody, routePath, type RouteContract } from '@hub/proto';
+import { ErrorBody, routeUrl, type RouteContract } from '@hub/proto';
 import { expect } from 'vitest';
 import type { z } from 'zod';
 
@@ -8,7 +8,7 @@ import type { z } from 'zod';
  * reads an answer parsed by the route's own response schema rather than cast.
  */
 export type Contract = RouteContract<z.ZodType, z.ZodType, z.ZodType, z.ZodType>;
-type BodyOf<R> =
+export type BodyOf<R> =
   R extends RouteContract<infer B, z.ZodType, z.ZodType, z.ZodType> ? z.input<B> : never;
 type ParamsOf<R> =
   R extends RouteContract<z.ZodType, z.ZodType, infer P, z.ZodType> ? z.input<P> : never;
@@ -47,30 +47,9 @@ export class ApiCallError extends Error {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-/** The route's path with its parameters filled in, and the query (arrays as repeated keys). */
-export function routeUrl<R extends Contract>(route: R, options: CallOptions<R> = {}): string {
-  const params: Record<string, string | number> = {};
-  if (isRecord(options.params)) {
-    for (const [name, value] of Object.entries(options.params)) {
-      if (typeof value === 'string' || typeof value === 'number') params[name] = value;
-    }
-  }
-  const search = new URLSearchParams();
-  const query: unknown = options.invalidQuery ?? options.query;
-  if (isRecord(query)) {
-    for (const [name, value] of Object.entries(query)) {
-      const values: unknown[] = Array.isArray(value) ? value : [value];
-      for (const item of values) {
-        if (item !== undefined && item !== null) search.append(name, String(item));
-      }
-    }
-  }
-  const text = search.toString();
-  return `${routePath(route, params)}${text === '' ? '' : `?${text}`}`;
+/** The URL a call goes to: proto's route URL, with the query given (or the invalid one). */
+export function callUrl<R extends Contract>(route: R, options: CallOptions<R> = {}): string {
+  return routeUrl(route, options.params, options.invalidQuery ?? options.query);
 }
 
 /** JSON when the server says so, else the text (CSV, PDF text, HTML), undefined when empty. */

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, type Certification } from '@hub/proto';
+import { type CallOptions, expectError } from './api-client.js';
 import { openPdf } from '../../../workers/pdf/src/extraction/pdfjs.ts';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
@@ -20,27 +22,6 @@ const QUESTIONS = [
 const ALL_RIGHT = ['A', 'B', 'C'];
 const ALL_WRONG = ['C', 'C', 'A'];
 
-interface CertificationView {
-  id: number;
-  userId: number;
-  holderName: string;
-  kind: 'sop' | 'course';
-  subjectId: number;
-  title: string;
-  categories: string[];
-  score: number | null;
-  issuedAt: string;
-  expiresAt: string;
-  validityMonths: number;
-  state: string;
-  verificationCode: string;
-}
-interface ListView {
-  certifications: CertificationView[];
-  summary: Record<string, number>;
-  categories: { name: string; count: number }[];
-}
-
 let stack: TestStack;
 let workers: RunningWorkers;
 let tess: ApiSession;
@@ -61,38 +42,36 @@ async function signIn(email: string, password: string) {
 
 /** Tess observes Otto and records these answers; returns the observation's result. */
 async function observeOtto(letters: string[]) {
-  const { body } = await tess.post('/api/observations/create', {
-    sopDocumentId: documentId,
-    evaluationId,
-    operatorId: ottoId,
+  const { id } = await tess.call(api.createObservation, {
+    body: { sopDocumentId: documentId, evaluationId, operatorId: ottoId },
   });
-  const id = body.id as number;
-  const session = (await tess.get(`/api/observations/${id}`)).body as {
-    questions: { id: string }[];
-  };
-  let last: Record<string, unknown> = {};
+  const session = await tess.call(api.observation, { params: { id } });
+  let last = {};
   for (const [index, letter] of letters.entries()) {
-    last = (
-      await tess.post(`/api/observations/${id}/response`, {
+    last = await tess.call(api.observationResponse, {
+      params: { id },
+      body: {
         questionId: session.questions[index]!.id,
         selectedOption: letter,
         selectedOptionText: '',
         timeSpentSeconds: 5,
         managerNotes: '',
-      })
-    ).body;
+      },
+    });
   }
   return last;
 }
 
-const list = async (session: ApiSession, query = '') =>
-  (await session.get(`/api/certifications${query}`)).body as unknown as ListView;
+const list = (session: ApiSession, query: CallOptions<typeof api.certifications>['query'] = {}) =>
+  session.call(api.certifications, { query });
 
-async function download(session: ApiSession | null, id: number) {
-  return fetch(`${stack.url}/api/certifications/${id}/certificate.pdf`, {
-    headers: session ? { cookie: session.cookie } : {},
-  });
+/** The certificate's PDF answer, its bytes unread (no session: an anonymous download). */
+function download(session: ApiSession | null, id: number) {
+  return (session ?? new ApiSession(stack.url)).open(api.certificatePdf, { params: { id } });
 }
+
+const verify = (code: string) =>
+  new ApiSession(stack.url).send(api.verifyCertification, { params: { code } });
 
 async function pdfText(bytes: ArrayBuffer): Promise<string> {
   const pdf = await openPdf(new Uint8Array(bytes), { decodeImages: false });
@@ -103,9 +82,7 @@ async function pdfText(bytes: ArrayBuffer): Promise<string> {
 }
 
 const titlesOf = async (session: ApiSession) =>
-  (
-    (await session.get('/api/notifications')).body.notifications as unknown as { title: string }[]
-  ).map((notice) => notice.title);
+  (await session.call(api.notifications)).notifications.map((notice) => notice.title);
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -139,20 +116,24 @@ beforeAll(async () => {
     ApiSession,
     ApiSession,
   ];
-  const uploaded = await tess.upload(
-    '/api/library/documents/upload',
+  const uploaded = await tess.uploadTo(
+    api.uploadDocument,
     { title: 'Cooling', tags: 'Safety & Compliance, Kitchen' },
-    { field: 'file', name: 'cooling.pdf', data: sopPdf(COOLING_SOP) },
+    { name: 'cooling.pdf', data: sopPdf(COOLING_SOP) },
   );
-  documentId = uploaded.body.id as number;
+  documentId = uploaded.id;
   evaluationId = (await evaluatedDocument(tess, documentId)).evaluationId;
-  await tess.put(`/api/library/documents/${documentId}/evaluation`, {
-    title: 'Cooling cooked food',
-    description: 'Cooling',
-    keyLearningPoints: ['Cool fast.'],
-    questions: QUESTIONS,
+  const document = { params: { id: documentId } };
+  await tess.call(api.updateEvaluation, {
+    ...document,
+    body: {
+      title: 'Cooling cooked food',
+      description: 'Cooling',
+      keyLearningPoints: ['Cool fast.'],
+      questions: QUESTIONS,
+    },
   });
-  await tess.post(`/api/library/documents/${documentId}/evaluation/publish`);
+  await tess.call(api.publishEvaluation, document);
 });
 
 afterAll(async () => {
@@ -161,7 +142,7 @@ afterAll(async () => {
 });
 
 describe('certifications', () => {
-  let first: CertificationView;
+  let first: Certification;
 
   it('issues nothing for a failed observation, and a certification for a pass', async () => {
     expect(await observeOtto(ALL_WRONG)).toMatchObject({ completed: true, passed: false });
@@ -203,13 +184,12 @@ describe('certifications', () => {
     const olgaView = await list(olga);
     expect(olgaView.certifications).toEqual([]);
     expect(olgaView.summary.active).toBe(0);
-    expect((await list(olga, `?userId=${ottoId}`)).certifications).toEqual([]);
-    expect((await list(mia, `?userId=${ottoId}`)).certifications).toHaveLength(1);
-    expect((await list(mia, `?documentId=${documentId}&state=active`)).certifications).toHaveLength(
-      1,
-    );
-    expect((await list(mia, '?state=expired')).certifications).toEqual([]);
-    expect((await mia.get('/api/certifications?state=lost')).status).toBe(400);
+    expect((await list(olga, { userId: ottoId })).certifications).toEqual([]);
+    expect((await list(mia, { userId: ottoId })).certifications).toHaveLength(1);
+    const activeOfDocument = await list(mia, { documentId, state: 'active' });
+    expect(activeOfDocument.certifications).toHaveLength(1);
+    expect((await list(mia, { state: 'expired' })).certifications).toEqual([]);
+    await expectError(mia.call(api.certifications, { invalidQuery: { state: 'lost' } }), 400);
   });
 
   it('keeps other organizations out entirely', async () => {
@@ -217,9 +197,8 @@ describe('certifications', () => {
     expect(globexView.certifications).toEqual([]);
     expect(globexView.summary.active).toBe(0);
     expect((await download(gina, first.id)).status).toBe(404);
-    expect(
-      (await gina.post(`/api/certifications/${first.id}/revoke`, { reason: 'x' })).status,
-    ).toBe(404);
+    const revoke = { params: { id: first.id }, body: { reason: 'x' } };
+    await expectError(gina.call(api.revokeCertification, revoke), 404);
     expect((await download(olga, first.id)).status).toBe(404);
     expect((await download(null, first.id)).status).toBe(401);
   });
@@ -251,9 +230,8 @@ describe('certifications', () => {
   });
 
   it("prints a Spanish-speaking operator's certificate in Spanish, whoever downloads it", async () => {
-    const preferences = (await otto.get('/api/user/preferences')).body;
-    const chosen = await otto.put('/api/user/preferences', { ...preferences, language: 'es' });
-    expect(chosen.status).toBe(200);
+    const preferences = await otto.call(api.userPreferences);
+    await otto.call(api.updateUserPreferences, { body: { ...preferences, language: 'es' } });
     const day = (iso: string) =>
       new Date(iso).toLocaleDateString('es', {
         day: 'numeric',
@@ -277,16 +255,14 @@ describe('certifications', () => {
       }
       expect(text).not.toContain('Certificate of Competence');
     }
-    await otto.put('/api/user/preferences', { ...preferences, language: null });
+    await otto.call(api.updateUserPreferences, { body: { ...preferences, language: null } });
     const english = await pdfText(await (await download(otto, first.id)).arrayBuffer());
     expect(english).toContain('Certificate of Competence');
   });
 
   it('verifies a code publicly with non-sensitive facts only', async () => {
-    const anonymous = new ApiSession(stack.url);
-    const verified = await anonymous.get(
-      `/api/certifications/verify/${first.verificationCode.toLowerCase()}`,
-    );
+    // The answer as sent: a response schema would hide any more sensitive field.
+    const verified = await verify(first.verificationCode.toLowerCase());
     expect(verified.status).toBe(200);
     expect(verified.body).toEqual({
       valid: true,
@@ -296,9 +272,12 @@ describe('certifications', () => {
       issuedAt: first.issuedAt,
       expiresAt: first.expiresAt,
     });
-    const unknown = await anonymous.get('/api/certifications/verify/AAAA-BBBB-CCCC');
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.message).toBe('No certificate has this verification code.');
+    const unknown = new ApiSession(stack.url).call(api.verifyCertification, {
+      params: { code: 'AAAA-BBBB-CCCC' },
+    });
+    expect((await expectError(unknown, 404)).message).toBe(
+      'No certificate has this verification code.',
+    );
   });
 
   it('notifies holder and supervisors once when expiring soon and once when expired', async () => {
@@ -319,34 +298,29 @@ describe('certifications', () => {
     expect(await expiringFor(gina)).toBe(0);
 
     await setExpiry('-1 day');
-    expect((await list(tess, '?state=expired')).certifications).toHaveLength(1);
+    expect((await list(tess, { state: 'expired' })).certifications).toHaveLength(1);
     expect((await list(tess)).summary).toMatchObject({ expiringSoon: 0, overdue: 1 });
     expect(await stack.observation.expirySweep.run()).toBe(1);
     expect(await stack.observation.expirySweep.run()).toBe(0);
     expect(
       (await titlesOf(otto)).filter((title) => title === 'Certification expired'),
     ).toHaveLength(1);
-    const verified = await new ApiSession(stack.url).get(
-      `/api/certifications/verify/${first.verificationCode}`,
-    );
+    const verified = await verify(first.verificationCode);
     expect(verified.body).toMatchObject({ valid: false, state: 'expired' });
   });
 
   it('renews on a new pass with the validity in force, keeping the record and its code', async () => {
-    expect(
-      (await mia.put(`/api/certifications/settings/sops/${documentId}`, { validityMonths: 6 }))
-        .status,
-    ).toBe(403);
-    const saved = await tess.put(`/api/certifications/settings/sops/${documentId}`, {
-      validityMonths: 6,
-    });
-    expect(saved.body).toEqual({
+    const sixMonths = { params: { id: documentId }, body: { validityMonths: 6 } };
+    await expectError(mia.call(api.saveSopValidity, sixMonths), 403);
+    const saved = await tess.call(api.saveSopValidity, sixMonths);
+    expect(saved).toEqual({
       defaultValidityMonths: 12,
       sops: [{ documentId, validityMonths: 6 }],
     });
-    expect(
-      (await tess.put('/api/certifications/settings', { defaultValidityMonths: 0 })).body,
-    ).toMatchObject({ message: 'Validity must be between 1 and 120 months.' });
+    const none = tess.call(api.saveCertificationSettings, { body: { defaultValidityMonths: 0 } });
+    expect(await expectError(none, 400)).toMatchObject({
+      message: 'Validity must be between 1 and 120 months.',
+    });
     await observeOtto(ALL_RIGHT);
     const [renewed] = (await list(tess)).certifications;
     expect(renewed).toMatchObject({
@@ -365,22 +339,19 @@ describe('certifications', () => {
   });
 
   it('lets only administrators revoke, and a later pass issues it again', async () => {
-    const revoke = (session: ApiSession) =>
-      session.post(`/api/certifications/${first.id}/revoke`, { reason: 'Observed unsafe cooling' });
-    expect((await revoke(otto)).status).toBe(403);
-    expect((await revoke(tess)).status).toBe(403);
-    expect(
-      (await adam.post(`/api/certifications/${first.id}/revoke`, { reason: ' ' })).body,
-    ).toMatchObject({ message: 'Please give a reason for revoking this certification.' });
+    const revoke = (session: ApiSession, reason = 'Observed unsafe cooling') =>
+      session.call(api.revokeCertification, { params: { id: first.id }, body: { reason } });
+    await expectError(revoke(otto), 403);
+    await expectError(revoke(tess), 403);
+    expect(await expectError(revoke(adam, ' '), 400)).toMatchObject({
+      message: 'Please give a reason for revoking this certification.',
+    });
     const revoked = await revoke(adam);
-    expect(revoked.status).toBe(200);
-    expect(revoked.body).toMatchObject({
+    expect(revoked).toMatchObject({
       state: 'revoked',
       revokedReason: 'Observed unsafe cooling',
     });
-    const verified = await new ApiSession(stack.url).get(
-      `/api/certifications/verify/${first.verificationCode}`,
-    );
+    const verified = await verify(first.verificationCode);
     expect(verified.body).toMatchObject({ valid: false, state: 'revoked' });
     expect((await list(tess)).summary).toMatchObject({ active: 0, revoked: 1 });
     expect((await list(tess)).categories).toEqual([]);
@@ -393,18 +364,20 @@ describe('certifications', () => {
   });
 
   it('certifies a completed course, in its category', async () => {
-    const course = await tess.post('/api/training/courses', {
-      title: 'Food safety basics',
-      description: 'Cooling and storage',
-      category: 'Food safety',
-      duration: '1 hour',
-      difficulty: 'Beginner',
-      documentIds: [documentId],
+    const course = await tess.call(api.createCourse, {
+      body: {
+        title: 'Food safety basics',
+        description: 'Cooling and storage',
+        category: 'Food safety',
+        duration: '1 hour',
+        difficulty: 'Beginner',
+        documentIds: [documentId],
+      },
     });
-    const courseId = course.body.id as number;
-    await otto.post(`/api/training/courses/${courseId}/enroll`);
+    const courseId = course.id;
+    await otto.call(api.enroll, { params: { id: courseId } });
     await observeOtto(ALL_RIGHT);
-    const courses = (await list(otto, `?courseId=${courseId}`)).certifications;
+    const courses = (await list(otto, { courseId })).certifications;
     expect(courses).toHaveLength(1);
     expect(courses[0]).toMatchObject({
       kind: 'course',

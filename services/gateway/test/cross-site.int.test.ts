@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@hub/proto';
-import { routeUrl } from './api-client.js';
+import { callUrl } from './api-client.js';
 import { createMember } from './tenant-fixtures.js';
 import { type ApiSession, startTestStack, type TestStack } from './test-stack.js';
 
@@ -158,7 +158,7 @@ describe('forged state changes with the victim session', () => {
 describe('the identity provider form post', () => {
   it('still reaches the assertion consumer from another site', async () => {
     const answer = await send(
-      routeUrl(api.samlAssertionConsumer, { params: { connection: 'org_nowhere' } }),
+      callUrl(api.samlAssertionConsumer, { params: { connection: 'org_nowhere' } }),
       new URLSearchParams({ SAMLResponse: 'bm90IGEgcmVzcG9uc2U=' }).toString(),
       {
         'content-type': 'application/x-www-form-urlencoded',

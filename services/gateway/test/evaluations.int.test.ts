@@ -1,38 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, type LibraryDocument, ReviewEvaluation } from '@hub/proto';
+import { z } from 'zod';
+import { expectError, parseAnswer } from './api-client.js';
 import { structuredSopPdf } from '../../../workers/pdf/src/test-support/sop-pdf.ts';
 import { COOLING_SOP, ENFRIAMIENTO_SOP, sopPdf } from './sop-pdf.js';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
-
-interface DocumentView {
-  id: number;
-  sopProcessed: boolean;
-  evaluationGenerated: boolean;
-  evaluationId: number | null;
-  evaluationGenerationError: string | null;
-  imageCount: number;
-  processingError: string | null;
-  progress: { stage: string };
-}
-
-interface ReviewView {
-  id: number;
-  status: string;
-  generator: string;
-  title: string;
-  description: string;
-  keyLearningPoints: string[];
-  questions: {
-    id: string;
-    text: string;
-    category: string;
-    options: string[];
-    correctIndex?: number;
-    correctOption?: string;
-    explanation?: string;
-    sourcePassage?: string;
-  }[];
-}
 
 let stack: TestStack;
 let workers: RunningWorkers;
@@ -76,22 +49,28 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function uploadAndSettle(lines: string[], title: string): Promise<DocumentView> {
-  const uploaded = await ann.upload(
-    '/api/library/documents/upload',
-    { title },
-    { field: 'file', name: `${title}.pdf`, data: sopPdf(lines) },
-  );
-  expect(uploaded.status).toBe(201);
-  return uploadedAndSettled(uploaded.body.id as number);
+const upload = (data: Buffer, title: string, name = `${title}.pdf`) =>
+  ann.uploadTo(api.uploadDocument, { title }, { name, data });
+
+async function uploadAndSettle(lines: string[], title: string): Promise<LibraryDocument> {
+  return uploadedAndSettled((await upload(sopPdf(lines), title)).id);
 }
 
+const documentOf = (id: number) => ann.call(api.document, { params: { id } });
+
+/** The evaluation as reviewers see it, with the correct answers. */
+async function review(id: number): Promise<ReviewEvaluation> {
+  return ReviewEvaluation.parse(await ann.call(api.documentEvaluation, { params: { id } }));
+}
+
+/** The questions as the server sent them, every field kept (a response schema drops extra ones). */
+const SentQuestions = z.object({ questions: z.array(z.looseObject({})) });
+
 /** Waits until the document's evaluation is generated or something failed. */
-async function uploadedAndSettled(id: number): Promise<DocumentView> {
+async function uploadedAndSettled(id: number): Promise<LibraryDocument> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    const document = (await ann.get(`/api/library/documents/${id}`))
-      .body as unknown as DocumentView;
+    const document = await documentOf(id);
     if (
       document.evaluationGenerated ||
       document.evaluationGenerationError ||
@@ -104,7 +83,11 @@ async function uploadedAndSettled(id: number): Promise<DocumentView> {
 }
 
 describe('evaluations generated from SOPs', () => {
-  let document: DocumentView;
+  let document: LibraryDocument;
+  const evaluationOf = (session: ApiSession) =>
+    session.call(api.documentEvaluation, { params: { id: document.id } });
+  const quiz = (session: ApiSession) =>
+    session.call(api.quiz, { params: { id: document.evaluationId! } });
 
   beforeAll(async () => {
     document = await uploadAndSettle(COOLING_SOP, 'Cooling cooked food');
@@ -117,8 +100,7 @@ describe('evaluations generated from SOPs', () => {
       evaluationGenerationError: null,
     });
     expect(document.progress.stage).toBe('done');
-    const evaluation = (await ann.get(`/api/library/documents/${document.id}/evaluation`))
-      .body as unknown as ReviewView;
+    const evaluation = await review(document.id);
     expect(evaluation).toMatchObject({ status: 'draft', generator: 'offline' });
     expect(evaluation.questions.length).toBeGreaterThanOrEqual(3);
     const text = COOLING_SOP.join(' ').toLowerCase().replace(/\s+/g, ' ');
@@ -136,9 +118,7 @@ describe('evaluations generated from SOPs', () => {
           .split(' ')[0],
       );
     }
-    const notices = (await ann.get('/api/notifications')).body.notifications as unknown as {
-      title: string;
-    }[];
+    const { notifications: notices } = await ann.call(api.notifications);
     expect(notices.map((notice) => notice.title)).toEqual(
       expect.arrayContaining(['Document processed', 'Evaluation generated']),
     );
@@ -147,8 +127,7 @@ describe('evaluations generated from SOPs', () => {
   it('writes the questions of a Spanish SOP in Spanish', async () => {
     const spanish = await uploadAndSettle(ENFRIAMIENTO_SOP, 'Enfriamiento');
     expect(spanish).toMatchObject({ evaluationGenerated: true, evaluationGenerationError: null });
-    const evaluation = (await ann.get(`/api/library/documents/${spanish.id}/evaluation`))
-      .body as unknown as ReviewView;
+    const evaluation = await review(spanish.id);
     expect(evaluation.title).toBe('Evaluación: Enfriamiento');
     expect(evaluation.description).toMatch(/^Comprueba que se entiende el procedimiento/);
     expect(evaluation.questions.length).toBeGreaterThanOrEqual(3);
@@ -167,8 +146,9 @@ describe('evaluations generated from SOPs', () => {
   });
 
   it('never gives the correct answers to those who do not review evaluations', async () => {
-    const forManager = (await mo.get(`/api/library/documents/${document.id}/evaluation`))
-      .body as unknown as ReviewView;
+    const sent = await mo.send(api.documentEvaluation, { params: { id: document.id } });
+    expect(sent.status).toBe(200);
+    const forManager = SentQuestions.parse(sent.body);
     expect(forManager.questions.length).toBeGreaterThan(0);
     for (const question of forManager.questions) {
       expect(question).not.toHaveProperty('correctIndex');
@@ -176,27 +156,23 @@ describe('evaluations generated from SOPs', () => {
       expect(question).not.toHaveProperty('explanation');
       expect(question).not.toHaveProperty('sourcePassage');
     }
-    const byId = await mo.get(`/api/quizzes/${document.evaluationId}`);
+    const byId = await mo.send(api.quiz, { params: { id: document.evaluationId! } });
     expect(byId.status).toBe(200);
     expect(JSON.stringify(byId.body)).not.toContain('correctIndex');
   });
 
   it('answers 404 with the spec message for a document without an evaluation, and keeps other organizations out', async () => {
-    const short = await ann.upload(
-      '/api/library/documents/upload',
-      { title: 'No text' },
-      { field: 'file', name: 'n.pdf', data: sopPdf(['Hello']) },
+    const short = await upload(sopPdf(['Hello']), 'No text', 'n.pdf');
+    const missing = ann.call(api.documentEvaluation, { params: { id: short.id } });
+    expect((await expectError(missing, 404)).message).toBe(
+      'No evaluation available for this document',
     );
-    const missing = await ann.get(`/api/library/documents/${short.body.id}/evaluation`);
-    expect(missing.status).toBe(404);
-    expect(missing.body.message).toBe('No evaluation available for this document');
-    expect((await gina.get(`/api/library/documents/${document.id}/evaluation`)).status).toBe(404);
-    expect((await gina.get(`/api/quizzes/${document.evaluationId}`)).status).toBe(404);
+    await expectError(evaluationOf(gina), 404);
+    await expectError(quiz(gina), 404);
   });
 
   it('lets reviewers edit and publish, and refuses managers', async () => {
-    const evaluation = (await ann.get(`/api/library/documents/${document.id}/evaluation`))
-      .body as unknown as ReviewView;
+    const evaluation = await review(document.id);
     const draft = {
       title: 'Cooling food safely',
       description: evaluation.description,
@@ -222,48 +198,35 @@ describe('evaluations generated from SOPs', () => {
         },
       ],
     };
-    const duplicate = await ann.put(`/api/library/documents/${document.id}/evaluation`, {
-      ...draft,
-      questions: [{ ...draft.questions.at(-1)!, options: ['3 °C', '3 °C', '12 °C'] }],
+    const params = { id: document.id };
+    const duplicate = ann.call(api.updateEvaluation, {
+      params,
+      body: {
+        ...draft,
+        questions: [{ ...draft.questions.at(-1)!, options: ['3 °C', '3 °C', '12 °C'] }],
+      },
     });
-    expect(duplicate.status).toBe(400);
-    expect(duplicate.body.message).toBe('Options must all be different.');
-    expect((await mo.put(`/api/library/documents/${document.id}/evaluation`, draft)).status).toBe(
-      403,
+    expect((await expectError(duplicate, 400)).message).toBe('Options must all be different.');
+    await expectError(mo.call(api.updateEvaluation, { params, body: draft }), 403);
+    const saved = ReviewEvaluation.parse(
+      await ann.call(api.updateEvaluation, { params, body: draft }),
     );
-    const saved = await ann.put(`/api/library/documents/${document.id}/evaluation`, draft);
-    expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ title: 'Cooling food safely', status: 'draft' });
-    expect((saved.body as unknown as ReviewView).questions.at(-1)).toMatchObject({
-      correctOption: 'A',
-    });
+    expect(saved).toMatchObject({ title: 'Cooling food safely', status: 'draft' });
+    expect(saved.questions.at(-1)).toMatchObject({ correctOption: 'A' });
 
-    expect((await mo.post(`/api/library/documents/${document.id}/evaluation/publish`)).status).toBe(
-      403,
-    );
-    const published = await ann.post(`/api/library/documents/${document.id}/evaluation/publish`);
-    expect(published.body).toMatchObject({ status: 'published' });
-    expect(
-      ((await mo.get(`/api/quizzes/${document.evaluationId}`)).body as unknown as ReviewView)
-        .status,
-    ).toBe('published');
+    await expectError(mo.call(api.publishEvaluation, { params }), 403);
+    const published = await ann.call(api.publishEvaluation, { params });
+    expect(published).toMatchObject({ status: 'published' });
+    expect((await quiz(mo)).status).toBe('published');
   });
 
   it('regenerates on request, back to draft', async () => {
-    const answer = await ann.post(`/api/library/documents/${document.id}/evaluation/regenerate`);
+    const answer = await ann.send(api.regenerateEvaluation, { params: { id: document.id } });
     expect(answer.status).toBe(200);
-    expect((answer.body as unknown as DocumentView).progress.stage).toBe('generating_evaluation');
+    const regenerating = parseAnswer(api.regenerateEvaluation, answer);
+    expect(regenerating.progress.stage).toBe('generating_evaluation');
     await expect
-      .poll(
-        async () =>
-          (
-            (await ann.get(`/api/library/documents/${document.id}/evaluation`))
-              .body as unknown as ReviewView
-          ).status,
-        {
-          timeout: 30_000,
-        },
-      )
+      .poll(async () => (await evaluationOf(ann)).status, { timeout: 30_000 })
       .toBe('draft');
   });
 });
@@ -278,7 +241,7 @@ describe('evaluation generation failures', () => {
     expect(document.evaluationGenerationError).toBe(
       'The SOP text is too short to generate an evaluation.',
     );
-    const retried = await ann.post(`/api/library/documents/${document.id}/retry`);
+    const retried = await ann.send(api.retryDocument, { params: { id: document.id } });
     expect(retried.status).toBe(200);
     const runs = await stack.library.dataSource.query(
       `SELECT evaluation_run FROM documents WHERE id = $1`,
@@ -286,14 +249,9 @@ describe('evaluation generation failures', () => {
     );
     expect(runs[0].evaluation_run).toBe(2);
     await expect
-      .poll(
-        async () =>
-          ((await ann.get(`/api/library/documents/${document.id}`)).body as unknown as DocumentView)
-            .evaluationGenerationError,
-        {
-          timeout: 30_000,
-        },
-      )
+      .poll(async () => (await documentOf(document.id)).evaluationGenerationError, {
+        timeout: 30_000,
+      })
       .toBe('The SOP text is too short to generate an evaluation.');
   });
 });
@@ -301,35 +259,25 @@ describe('evaluation generation failures', () => {
 describe('processed content', () => {
   it('serves the markdown and the extracted images of a processed SOP', async () => {
     const pdf = Buffer.from(await structuredSopPdf());
-    const uploaded = await ann.upload(
-      '/api/library/documents/upload',
-      { title: 'Structured' },
-      { field: 'file', name: 'structured.pdf', data: pdf },
-    );
-    const document = await uploadedAndSettled(uploaded.body.id as number);
+    const uploaded = await upload(pdf, 'Structured', 'structured.pdf');
+    const document = await uploadedAndSettled(uploaded.id);
     expect(document.sopProcessed).toBe(true);
     expect(document.imageCount).toBeGreaterThan(0);
-    const content = (await ann.get(`/api/library/documents/${document.id}/markdown`)).body as {
-      markdown: string;
-      text: string;
-    };
+    const content = await ann.call(api.documentMarkdown, { params: { id: document.id } });
     expect(content.markdown).toMatch(/^# /m);
     const reference = content.markdown.match(/\((img-\d+)\.png\)/);
     expect(reference).not.toBeNull();
-    const image = await ann.get(`/api/library/documents/${document.id}/images/${reference![1]}`);
-    expect(image.status).toBe(200);
-    const file = await fetch(`${stack.url}${image.body.presignedUrl as string}`);
+    const imageOf = (session: ApiSession, imgId: string) =>
+      session.call(api.documentImage, { params: { id: document.id, imgId } });
+    const image = await imageOf(ann, reference![1]!);
+    const file = await fetch(`${stack.url}${image.presignedUrl}`);
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(
       Buffer.from(await file.arrayBuffer())
         .subarray(1, 4)
         .toString(),
     ).toBe('PNG');
-    expect(
-      (await gina.get(`/api/library/documents/${document.id}/images/${reference![1]}`)).status,
-    ).toBe(404);
-    expect((await ann.get(`/api/library/documents/${document.id}/images/img-999`)).status).toBe(
-      404,
-    );
+    await expectError(imageOf(gina, reference![1]!), 404);
+    await expectError(imageOf(ann, 'img-999'), 404);
   });
 });

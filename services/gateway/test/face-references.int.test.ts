@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openQueue, RpcClient } from '@hub/kit';
-import { type FaceReference, QUEUE_CONTRACTS, type VideoWithReport, videoRpc } from '@hub/proto';
+import { api, QUEUE_CONTRACTS, type VideoWithReport, videoRpc } from '@hub/proto';
+import { type BodyOf, expectError } from './api-client.js';
 import {
   ApiSession,
   fixture,
@@ -43,8 +44,18 @@ function transformed(path: string, name: string, filter: string): Buffer {
 const shiftVideo = () =>
   stillsVideo(folder, ['amy/amy3.png', 'amy/amy4.png', 'howard/howard3.png', 'howard/howard4.png']);
 
-const addReference = (session: ApiSession, path: string, data: Buffer) =>
-  session.upload(path, {}, { field: 'photo', name: 'face.png', data });
+/** A reference photo of one's own face (member null), or of a member's by an administrator. */
+const addReference = (session: ApiSession, member: number | null, data: Buffer) => {
+  const file = { name: 'face.png', data };
+  if (member === null) return session.uploadTo(api.addMyFaceReference, {}, file);
+  return session.uploadTo(api.addMemberFaceReference, {}, file, { params: { id: member } });
+};
+
+const memberReferences = (session: ApiSession, member: number) =>
+  session.call(api.memberFaceReferences, { params: { id: member } });
+
+const photo = (session: ApiSession, referenceId: number) =>
+  session.send(api.faceReferencePhoto, { params: { referenceId } });
 
 const referenceKeys = async (organizationId: number) =>
   stack.storage.list(`org/${organizationId}/face-references/`);
@@ -78,9 +89,9 @@ beforeAll(async () => {
   id.bernadette = await user('bernadette@acme.test', 'Bernadette Rostenkowski', 'operator', acme);
   await user('gina@globex.test', 'Gina Globex', 'admin', globex);
   const session = async (email: string, password = 'Passw0rd-Long!') => {
-    const api = new ApiSession(stack.url);
-    await api.login(email, password);
-    return api;
+    const signedIn = new ApiSession(stack.url);
+    await signedIn.login(email, password);
+    return signedIn;
   };
   amy = await session('amy@acme.test');
   howard = await session('howard@acme.test');
@@ -97,23 +108,16 @@ afterAll(async () => {
 
 describe('reference photos', () => {
   it('keeps a clear photo of one face as one more enrolment of the person', async () => {
-    const added = await addReference(amy, '/api/user/face-references', still('amy/amy2.png'));
-    expect(added.status).toBe(201);
-    expect(added.body).toMatchObject({ userId: id.amy, status: 'ready' });
-    const second = await addReference(amy, '/api/user/face-references', still('amy/amy5.png'));
-    expect(second.body).toMatchObject({ status: 'ready' });
-    const list = await amy.get('/api/user/face-references');
-    expect((list.body.references as FaceReference[]).map((ref) => ref.status)).toEqual([
-      'ready',
-      'ready',
-    ]);
+    const added = await addReference(amy, null, still('amy/amy2.png'));
+    expect(added).toMatchObject({ userId: id.amy, status: 'ready' });
+    const second = await addReference(amy, null, still('amy/amy5.png'));
+    expect(second).toMatchObject({ status: 'ready' });
+    const list = await amy.call(api.myFaceReferences);
+    expect(list.references.map((ref) => ref.status)).toEqual(['ready', 'ready']);
     // The analysis gets one enrolment per reference, the same userId.
     const enrolments = await rpc.call(videoRpc.enrolments, { organizationId: acme });
     expect(enrolments.filter((face) => face.userId === id.amy)).toHaveLength(2);
-    const photo = await fetch(`${stack.url}/api/face-references/${added.body.id}/photo`, {
-      headers: { cookie: amy.cookie },
-    });
-    expect(photo.status).toBe(200);
+    expect((await photo(amy, added.id)).status).toBe(200);
   }, 90_000);
 
   it('refuses, with the reason and nothing stored, a photo without one clear, large face', async () => {
@@ -133,48 +137,42 @@ describe('reference photos', () => {
       [tiny, /The face in the photo is too small \(\d+ pixels across\)/],
     ];
     for (const [data, reason] of cases) {
-      const refused = await addReference(amy, '/api/user/face-references', data);
-      expect(refused.status).toBe(400);
-      expect(String(refused.body.message)).toMatch(reason);
+      const refused = await expectError(addReference(amy, null, data), 400);
+      expect(refused.message).toMatch(reason);
     }
     expect(await referenceKeys(acme)).toEqual(before);
-    const list = await amy.get('/api/user/face-references');
-    expect(list.body.references).toHaveLength(2);
+    const list = await amy.call(api.myFaceReferences);
+    expect(list.references).toHaveLength(2);
   }, 120_000);
 
   it('lets administrators manage a member’s references, and nobody else’s organization', async () => {
-    const path = `/api/team/members/${id.howard}/face-references`;
-    expect((await addReference(amy, path, still('howard/howard2.png'))).body).toMatchObject({
+    expect(await addReference(amy, id.howard, still('howard/howard2.png'))).toMatchObject({
       userId: id.howard,
       status: 'ready',
     });
     // An operator manages only their own; another organization's administrator sees nothing.
-    expect((await howard.get(`/api/team/members/${id.amy}/face-references`)).status).toBe(403);
-    expect((await howard.get('/api/user/face-references')).body.references).toHaveLength(1);
-    expect((await gina.get(path)).status).toBe(404);
-    expect((await addReference(gina, path, still('howard/howard5.png'))).status).toBe(404);
-    const [reference] = (await amy.get(path)).body.references as FaceReference[];
-    const foreign = await fetch(`${stack.url}/api/face-references/${reference!.id}/photo`, {
-      headers: { cookie: gina.cookie },
-    });
-    expect(foreign.status).toBe(404);
+    await expectError(memberReferences(howard, id.amy), 403);
+    expect((await howard.call(api.myFaceReferences)).references).toHaveLength(1);
+    await expectError(memberReferences(gina, id.howard), 404);
+    await expectError(addReference(gina, id.howard, still('howard/howard5.png')), 404);
+    const [reference] = (await memberReferences(amy, id.howard)).references;
+    expect((await photo(gina, reference!.id)).status).toBe(404);
     // Nothing of Acme is ever compared with Globex's videos or snapshots.
     expect(await rpc.call(videoRpc.enrolments, { organizationId: globex })).toEqual([]);
   }, 90_000);
 
   it('holds at most five references a person, and deletes one with its file', async () => {
-    const path = `/api/team/members/${id.bernadette}/face-references`;
     for (let n = 1; n <= 5; n++) {
-      const added = await addReference(amy, path, still(`bernadette/bernadette${n}.png`));
-      expect(added.status, String(added.body.message)).toBe(201);
+      await addReference(amy, id.bernadette, still(`bernadette/bernadette${n}.png`));
     }
-    const sixth = await addReference(amy, path, still('bernadette/bernadette1.png'));
-    expect(sixth.status).toBe(400);
-    expect(sixth.body.message).toMatch(/at most 5 reference photos/);
-    const [first] = (await amy.get(path)).body.references as FaceReference[];
+    const sixth = addReference(amy, id.bernadette, still('bernadette/bernadette1.png'));
+    expect((await expectError(sixth, 400)).message).toMatch(/at most 5 reference photos/);
+    const [first] = (await memberReferences(amy, id.bernadette)).references;
     const keys = await referenceKeys(acme);
-    expect((await amy.delete(`${path}/${first!.id}`)).status).toBe(200);
-    expect((await amy.get(path)).body.references).toHaveLength(4);
+    await amy.call(api.deleteMemberFaceReference, {
+      params: { id: id.bernadette, referenceId: first!.id },
+    });
+    expect((await memberReferences(amy, id.bernadette)).references).toHaveLength(4);
     expect(await referenceKeys(acme)).toHaveLength(keys.length - 1);
   }, 150_000);
 });
@@ -183,16 +181,16 @@ describe('reviewing a report', () => {
   let video: VideoWithReport;
 
   it('identifies people from their reference photos alone', async () => {
-    const upload = await amy.upload(
-      '/api/videos/upload',
+    const upload = await amy.uploadTo(
+      api.uploadVideo,
       { title: 'Shift', recordingDate: '2026-11-20' },
-      { field: 'file', name: 'shift.mp4', data: shiftVideo() },
+      { name: 'shift.mp4', data: shiftVideo() },
     );
-    expect(upload.status).toBe(201);
-    const videoId = upload.body.id as number;
-    expect((await amy.post(`/api/videos/${videoId}/analyze`, { linkedSOPs: [] })).status).toBe(201);
+    const params = { id: upload.id };
+    const analysis = await amy.send(api.analyzeVideo, { params, body: { linkedSOPs: [] } });
+    expect(analysis.status).toBe(201);
     video = await waitFor(
-      async () => (await amy.get(`/api/videos/${videoId}`)).body as unknown as VideoWithReport,
+      () => amy.call(api.video, { params }),
       (view) => view.analysisStatus !== 'processing',
     );
     expect(video.analysisStatus, JSON.stringify(video)).toBe('completed');
@@ -203,25 +201,23 @@ describe('reviewing a report', () => {
   it('confirms one face and rejects another; the report and the member page follow', async () => {
     const face = (name: string) =>
       video.report!.identifiedOperators.find((operator) => operator.name === name)!;
-    const review = (faceId: string, body: unknown, session = amy) =>
-      session.post(`/api/videos/${video.id}/faces/${faceId}/review`, body);
-    expect((await review(face('Amy Farrah').faceId!, { decision: 'confirm' }, gina)).status).toBe(
-      404,
-    );
-    expect((await review(face('Amy Farrah').faceId!, { decision: 'confirm' }, howard)).status).toBe(
-      403,
-    );
+    const review = (faceId: string, body: BodyOf<typeof api.reviewFace>, session = amy) =>
+      session.call(api.reviewFace, { params: { id: video.id, faceId }, body });
+    const amyFace = face('Amy Farrah').faceId!;
+    await expectError(review(amyFace, { decision: 'confirm' }, gina), 404);
+    await expectError(review(amyFace, { decision: 'confirm' }, howard), 403);
     // The organization lets confirmed faces become references.
-    const privacy = await amy.put('/api/floor/privacy', {
-      keepSnapshots: false,
-      learnFromConfirmed: true,
+    const privacy = await amy.call(api.updateFloorPrivacy, {
+      body: { keepSnapshots: false, learnFromConfirmed: true },
     });
-    expect(privacy.body).toMatchObject({ learnFromConfirmed: true });
-    const confirmed = await review(face('Amy Farrah').faceId!, { decision: 'confirm' });
+    expect(privacy).toMatchObject({ learnFromConfirmed: true });
+    const confirmed = await amy.send(api.reviewFace, {
+      params: { id: video.id, faceId: amyFace },
+      body: { decision: 'confirm' },
+    });
     expect(confirmed.status).toBe(201);
     const howardFace = face('Howard Wolowitz').faceId!;
-    const rejected = (await review(howardFace, { decision: 'reject' }))
-      .body as unknown as VideoWithReport;
+    const rejected = await review(howardFace, { decision: 'reject' });
     expect(rejected.report!.identifiedOperators.map((operator) => operator.name)).toEqual([
       'Amy Farrah',
     ]);
@@ -234,16 +230,15 @@ describe('reviewing a report', () => {
     );
     expect(moved!.rejected![0]).toMatchObject({ userId: id.howard, byName: 'Amy Farrah' });
     expect(rejected.identifiedOperators).toBe(1);
-    const member = await amy.get(`/api/team/members/${id.howard}`);
-    expect(member.body.videos).toEqual([]);
+    const member = await amy.call(api.teamMember, { params: { id: id.howard } });
+    expect(member.videos).toEqual([]);
     // Naming the face again brings Howard back, as named by a supervisor.
-    const named = (await review(howardFace, { decision: 'name', userId: id.howard }))
-      .body as unknown as VideoWithReport;
+    const named = await review(howardFace, { decision: 'name', userId: id.howard });
     expect(named.report!.identifiedOperators.find((o) => o.userId === id.howard)).toMatchObject({
       distance: null,
       review: { decision: 'named' },
     });
-    expect((await review(howardFace, { decision: 'name', userId: 999_999 })).status).toBe(400);
+    await expectError(review(howardFace, { decision: 'name', userId: 999_999 }), 400);
     const audit = (await stack.video.dataSource.query(
       `SELECT decision, user_id, reviewed_by FROM face_reviews WHERE video_id = $1 ORDER BY id`,
       [video.id],
@@ -268,7 +263,7 @@ describe('reviewing a report', () => {
     const hers = enrolments.filter((face) => face.userId === id.amy);
     expect(hers).toHaveLength(3);
     expect(new Set(hers.map((face) => face.space))).toEqual(new Set([learned[0]!.embedding_space]));
-    expect((await amy.delete(`/api/videos/${video.id}`)).status).toBe(200);
+    await amy.call(api.deleteVideo, { params: { id: video.id } });
     expect(await learnedFaces(id.amy)).toEqual([]);
   }, 90_000);
 });
@@ -292,15 +287,12 @@ describe('after an upgrade of the face model’s embedder', () => {
     )) as EnrolledRow[];
 
   it('enrols profile pictures and references again in the worker’s space, and drops faces learned in another', async () => {
-    const picture = await howard.upload(
-      '/api/user/profile-picture-upload',
+    const picture = await howard.uploadTo(
+      api.uploadProfilePicture,
       {},
-      { field: 'profilePicture', name: 'me.png', data: still('howard/howard1.png') },
+      { name: 'me.png', data: still('howard/howard1.png') },
     );
-    const chosen = await howard.put('/api/user/profile-picture', {
-      fileName: picture.body.fileName,
-    });
-    expect(chosen.status).toBe(200);
+    await howard.call(api.changeProfilePicture, { body: { fileName: picture.fileName } });
     await waitFor(enrolled, (rows) => rows.some((row) => row.source === 'profile'), 60_000);
     // Every face as an earlier embedder stored it, and one it learned from a video.
     const db = stack.video.dataSource;
@@ -363,7 +355,7 @@ describe('after an upgrade of the face model’s embedder', () => {
 describe('privacy', () => {
   it('deletes a person’s references, embeddings and photos with the person', async () => {
     expect(await faceRows(id.bernadette)).toBe(4);
-    expect((await root.delete(`/api/admin/users/${id.bernadette}`)).status).toBe(200);
+    await root.call(api.deleteUser, { params: { id: id.bernadette } });
     await waitFor(
       () => faceRows(id.bernadette),
       (n) => n === 0,
@@ -377,7 +369,7 @@ describe('privacy', () => {
   }, 60_000);
 
   it('deletes every reference photo with the organization', async () => {
-    expect((await root.delete(`/api/admin/organizations/${acme}`)).status).toBe(200);
+    await root.call(api.deleteOrganization, { params: { id: acme } });
     await waitFor(
       () => referenceKeys(acme),
       (keys) => keys.length === 0,

@@ -4,7 +4,9 @@ import {
   SIMULATOR_ACCOUNTS,
   startCameraSimulator,
 } from '@hub/infra/camera-simulator';
+import { api } from '@hub/proto';
 import { PresenceRetention } from '../../integration/src/floor/presence-retention.js';
+import { type CallOptions, expectError, parseAnswer } from './api-client.js';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 
 let simulator: RunningSimulator;
@@ -35,16 +37,13 @@ async function seen(personId: number, areaId: number | null, minutesAgo: number,
   );
 }
 
-async function postReading(body: unknown, token?: string) {
-  const response = await fetch(`${stack.url}/api/floor/sensor-readings`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
+/** A sensor's reading: no session, only the organization's sensor token when given. */
+async function postReading(body: CallOptions<typeof api.sensorReading>['body'], token?: string) {
+  const answer = await new ApiSession(stack.url).send(api.sensorReading, {
+    body,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
   });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  return { status: answer.status, body: answer.body };
 }
 
 const ids: Record<string, number> = {};
@@ -75,78 +74,83 @@ describe('the floor: areas, stations, cameras, sensors and the floor figures', (
   it('lets the organization admin lay out areas and stations, unique by name', async () => {
     const ann = sessions.ann!;
     for (const name of ['AssemblyLine', 'Packaging']) {
-      const created = await ann.post('/api/floor/areas', { name });
-      expect(created.status).toBe(201);
-      expect(created.body).toMatchObject({ name, status: 'Operational', stations: [] });
-      areas[name] = created.body.id as number;
+      const answer = await ann.send(api.createArea, { body: { name } });
+      expect(answer.status).toBe(201);
+      const created = parseAnswer(api.createArea, answer);
+      expect(created).toMatchObject({ name, status: 'Operational', stations: [] });
+      areas[name] = created.id;
     }
-    expect((await ann.post('/api/floor/areas', { name: 'Packaging' })).status).toBe(409);
-    for (const name of ['A1', 'A2', 'A3'])
-      expect(
-        (await ann.post(`/api/floor/areas/${areas.AssemblyLine}/stations`, { name })).status,
-      ).toBe(201);
-    const offline = await ann.post(`/api/floor/areas/${areas.Packaging}/stations`, {
-      name: 'P1',
-      status: 'Offline',
+    await expectError(ann.call(api.createArea, { body: { name: 'Packaging' } }), 409);
+    for (const name of ['A1', 'A2', 'A3']) {
+      const station = { params: { id: areas.AssemblyLine! }, body: { name } };
+      expect((await ann.send(api.createStation, station)).status).toBe(201);
+    }
+    const offline = await ann.call(api.createStation, {
+      params: { id: areas.Packaging! },
+      body: { name: 'P1', status: 'Offline' },
     });
-    expect(offline.body).toMatchObject({ name: 'P1', status: 'Offline' });
-    const layout = await sessions.sam!.get('/api/floor/layout');
-    expect(layout.status).toBe(200);
-    const areaList = layout.body.areas as { name: string; stations: { name: string }[] }[];
+    expect(offline).toMatchObject({ name: 'P1', status: 'Offline' });
+    const { areas: areaList } = await sessions.sam!.call(api.floorLayout);
     expect(areaList.map((area) => area.name)).toEqual(['AssemblyLine', 'Packaging']);
     expect(areaList[0]!.stations.map((station) => station.name)).toEqual(['A1', 'A2', 'A3']);
   });
 
   it('keeps each organization to its own floor and the roles to theirs', async () => {
     const gina = sessions.gina!;
-    expect(
-      (await gina.put(`/api/floor/areas/${areas.AssemblyLine}`, { name: 'Mine' })).status,
-    ).toBe(404);
-    expect((await gina.delete(`/api/floor/areas/${areas.AssemblyLine}`)).status).toBe(404);
-    expect(((await gina.get('/api/floor/layout')).body.areas as unknown[]).length).toBe(0);
-    expect((await sessions.sam!.post('/api/floor/areas', { name: 'X' })).status).toBe(403);
-    expect((await sessions.max!.get('/api/stats/floor')).status).toBe(403);
-    expect((await sessions.olga!.get('/api/floor/layout')).status).toBe(403);
-    expect((await new ApiSession(stack.url).get('/api/stats/floor')).status).toBe(401);
+    const assemblyLine = { params: { id: areas.AssemblyLine! } };
+    await expectError(gina.call(api.updateArea, { ...assemblyLine, body: { name: 'Mine' } }), 404);
+    await expectError(gina.call(api.deleteArea, assemblyLine), 404);
+    expect((await gina.call(api.floorLayout)).areas.length).toBe(0);
+    await expectError(sessions.sam!.call(api.createArea, { body: { name: 'X' } }), 403);
+    await expectError(sessions.max!.call(api.floorStats), 403);
+    await expectError(sessions.olga!.call(api.floorLayout), 403);
+    await expectError(new ApiSession(stack.url).call(api.floorStats), 401);
   });
 
   it('lets the admin say which area an assigned camera covers', async () => {
     const root = sessions.root!;
-    const integration = await root.post('/api/admin/integrations', {
-      integrationType: 'camera_cloud',
-      baseUrl: simulator.url,
-      ...SIMULATOR_ACCOUNTS.demo,
+    const integration = await root.call(api.createIntegration, {
+      body: { integrationType: 'camera_cloud', baseUrl: simulator.url, ...SIMULATOR_ACCOUNTS.demo },
     });
-    const assignment = await root.post('/api/admin/camera-assignments', {
-      cameraId: 'cam-102',
-      cameraName: 'Assembly Line A',
-      organizationId: acmeId,
-      integrationId: integration.body.id,
+    const assignment = await root.call(api.createCameraAssignment, {
+      body: {
+        cameraId: 'cam-102',
+        cameraName: 'Assembly Line A',
+        organizationId: acmeId,
+        integrationId: integration.id,
+      },
     });
-    const id = assignment.body.id as number;
-    expect((await sessions.gina!.put(`/api/floor/cameras/${id}`, { areaId: null })).status).toBe(
+    const id = assignment.id;
+    const camera = { params: { id } };
+    await expectError(
+      sessions.gina!.call(api.updateFloorCamera, { ...camera, body: { areaId: null } }),
       404,
     );
-    const covered = await sessions.ann!.put(`/api/floor/cameras/${id}`, {
-      areaId: areas.AssemblyLine,
-      snapshotEnabled: true,
+    const covered = await sessions.ann!.call(api.updateFloorCamera, {
+      ...camera,
+      body: { areaId: areas.AssemblyLine!, snapshotEnabled: true },
     });
-    expect(covered.body).toEqual({
+    expect(covered).toEqual({
       assignmentId: id,
       cameraName: 'Assembly Line A',
       areaId: areas.AssemblyLine,
       snapshotEnabled: true,
       snapshotIntervalSeconds: 60,
     });
-    const layout = await sessions.ann!.get('/api/floor/layout');
-    expect(layout.body.cameras).toEqual([covered.body]);
+    const layout = await sessions.ann!.call(api.floorLayout);
+    expect(layout.cameras).toEqual([covered]);
   });
 
   it('takes sensor readings only with the organization token', async () => {
-    const reading = { temperature: 71.26, humidity: 44, airQuality: 'moderate', noiseLevel: 62 };
+    const reading = {
+      temperature: 71.26,
+      humidity: 44,
+      airQuality: 'moderate',
+      noiseLevel: 62,
+    } as const;
     expect((await postReading(reading)).status).toBe(401);
     expect((await postReading(reading, 'fhs_wrong')).status).toBe(401);
-    const token = (await sessions.ann!.post('/api/floor/sensor-token')).body.token as string;
+    const { token } = await sessions.ann!.call(api.createSensorToken);
     expect(token.startsWith('fhs_')).toBe(true);
     expect((await postReading({ ...reading, area: 'AssemblyLine' }, token)).body).toEqual({
       accepted: true,
@@ -155,7 +159,7 @@ describe('the floor: areas, stations, cameras, sensors and the floor figures', (
     const { rows } = await stack.sql.query(`SELECT token_hash FROM integration.sensor_tokens`);
     expect(JSON.stringify(rows)).not.toContain(token);
     // A new token replaces the old one.
-    const next = (await sessions.ann!.post('/api/floor/sensor-token')).body.token as string;
+    const { token: next } = await sessions.ann!.call(api.createSensorToken);
     expect((await postReading(reading, token)).status).toBe(401);
     expect((await postReading({ humidity: 48 }, next)).status).toBe(201);
   });
@@ -166,9 +170,8 @@ describe('the floor: areas, stations, cameras, sensors and the floor figures', (
     await seen(ids.otto!, areas.AssemblyLine!, 5);
     await seen(ids.sam!, areas.Packaging!, 40); // outside the 15-minute window
     await seen(ids.gina!, null, 1, 9999); // another organization
-    const stats = await sessions.sam!.get('/api/stats/floor');
-    expect(stats.status).toBe(200);
-    expect(stats.body).toMatchObject({
+    const stats = await sessions.sam!.call(api.floorStats);
+    expect(stats).toMatchObject({
       activeStations: 3,
       totalStations: 4,
       workersPresent: 2,
@@ -190,16 +193,16 @@ describe('the floor: areas, stations, cameras, sensors and the floor figures', (
   });
 
   it('counts an area in maintenance out of the active stations, and an offline one as an alert', async () => {
-    await sessions.ann!.put(`/api/floor/areas/${areas.AssemblyLine}`, {
-      name: 'AssemblyLine',
-      status: 'Maintenance',
+    await sessions.ann!.call(api.updateArea, {
+      params: { id: areas.AssemblyLine! },
+      body: { name: 'AssemblyLine', status: 'Maintenance' },
     });
-    await sessions.ann!.put(`/api/floor/areas/${areas.Packaging}`, {
-      name: 'Packaging',
-      status: 'Offline',
+    await sessions.ann!.call(api.updateArea, {
+      params: { id: areas.Packaging! },
+      body: { name: 'Packaging', status: 'Offline' },
     });
-    const stats = await sessions.ann!.get('/api/stats/floor');
-    expect(stats.body).toMatchObject({
+    const stats = await sessions.ann!.call(api.floorStats);
+    expect(stats).toMatchObject({
       activeStations: 0,
       totalStations: 4,
       utilizationRate: 0,
@@ -212,8 +215,8 @@ describe('the floor: areas, stations, cameras, sensors and the floor figures', (
     await stack.sql.query(
       `UPDATE integration.sensor_readings SET recorded_at = now() - interval '2 hours'`,
     );
-    const stats = await sessions.ann!.get('/api/stats/floor');
-    expect(stats.body.environmentalStatus).toEqual({
+    const stats = await sessions.ann!.call(api.floorStats);
+    expect(stats.environmentalStatus).toEqual({
       temperature: null,
       humidity: null,
       airQuality: 'Unknown',
@@ -232,41 +235,25 @@ describe('the floor: areas, stations, cameras, sensors and the floor figures', (
   });
 
   it("keeps presence for the organization's own retention, set by its admin", async () => {
-    const layout = await sessions.ann!.get('/api/floor/layout');
-    expect(layout.body).toMatchObject({ keepSnapshots: false, presenceRetentionDays: 30 });
-    for (const days of [0, 366, 2.5])
-      expect(
-        (
-          await sessions.ann!.put('/api/floor/privacy', {
-            keepSnapshots: false,
-            presenceRetentionDays: days,
-          })
-        ).status,
-      ).toBe(400);
-    expect(
-      (
-        await sessions.sam!.put('/api/floor/privacy', {
-          keepSnapshots: false,
-          presenceRetentionDays: 7,
-        })
-      ).status,
-    ).toBe(403);
-    const saved = await sessions.ann!.put('/api/floor/privacy', {
-      keepSnapshots: true,
-      presenceRetentionDays: 7,
-    });
-    expect(saved.body).toEqual({
+    const layout = await sessions.ann!.call(api.floorLayout);
+    expect(layout).toMatchObject({ keepSnapshots: false, presenceRetentionDays: 30 });
+    const privacy = (session: ApiSession, keepSnapshots: boolean, presenceRetentionDays?: number) =>
+      session.call(api.updateFloorPrivacy, { body: { keepSnapshots, presenceRetentionDays } });
+    for (const days of [0, 366, 2.5]) await expectError(privacy(sessions.ann!, false, days), 400);
+    await expectError(privacy(sessions.sam!, false, 7), 403);
+    const saved = await privacy(sessions.ann!, true, 7);
+    expect(saved).toEqual({
       keepSnapshots: true,
       presenceRetentionDays: 7,
       learnFromConfirmed: false,
     });
     // Left out, the retention stays.
-    expect((await sessions.ann!.put('/api/floor/privacy', { keepSnapshots: false })).body).toEqual({
+    expect(await privacy(sessions.ann!, false)).toEqual({
       keepSnapshots: false,
       presenceRetentionDays: 7,
       learnFromConfirmed: false,
     });
-    expect((await sessions.gina!.get('/api/floor/layout')).body).toMatchObject({
+    expect(await sessions.gina!.call(api.floorLayout)).toMatchObject({
       presenceRetentionDays: 30,
     });
 

@@ -7,6 +7,8 @@ import {
   SIMULATOR_CAMERA_COUNT,
   startCameraSimulator,
 } from '@hub/infra/camera-simulator';
+import { api } from '@hub/proto';
+import { type CallOptions, type Contract, parseAnswer, expectError } from './api-client.js';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 
 let simulator: RunningSimulator;
@@ -20,11 +22,29 @@ let library: pg.Client;
 const answers: string[] = [];
 const SECRET_KEY = randomBytes(32).toString('base64');
 
-async function call(session: ApiSession, method: string, path: string, body?: unknown) {
-  const answer = await session.request(method, path, body);
+/** The route's answer as sent (before any schema), kept in `answers`. */
+async function send<R extends Contract>(
+  session: ApiSession,
+  route: R,
+  options: CallOptions<R> = {},
+) {
+  const answer = await session.send(route, options);
   answers.push(JSON.stringify(answer.body));
   return answer;
 }
+
+/** As `session.call`, the answer kept in `answers` as sent. */
+async function call<R extends Contract>(
+  session: ApiSession,
+  route: R,
+  options: CallOptions<R> = {},
+) {
+  return parseAnswer(route, await send(session, route, options));
+}
+
+const cameras = () => call(root, api.integrationCameras, { params: { id: integrationId } });
+const test = (id = integrationId) => call(root, api.testIntegration, { params: { id } });
+let integrationId: number;
 
 /** A processed SOP in the library's own tables, as its processing pipeline leaves one. */
 async function processedSop(organizationId: number, title: string, processed = true) {
@@ -70,55 +90,59 @@ afterAll(async () => {
 });
 
 const setUp = (account: keyof typeof SIMULATOR_ACCOUNTS) =>
-  call(root, 'POST', '/api/admin/integrations', {
-    integrationType: 'camera_cloud',
-    baseUrl: simulator.url,
-    ...SIMULATOR_ACCOUNTS[account],
+  send(root, api.createIntegration, {
+    body: {
+      integrationType: 'camera_cloud',
+      baseUrl: simulator.url,
+      ...SIMULATOR_ACCOUNTS[account],
+    },
   });
 
 describe('camera-system integrations through the gateway, against the provider simulator', () => {
-  let integrationId: number;
-
   it('refuses every integration route to anyone but the super administrator', async () => {
-    const paths: [string, string, unknown?][] = [
-      ['GET', '/api/admin/integrations'],
-      ['POST', '/api/admin/integrations', { integrationType: 'camera_cloud' }],
-      ['POST', '/api/admin/integrations/1/test'],
-      ['GET', '/api/admin/integrations/1/cameras'],
-      ['GET', '/api/admin/camera-assignments'],
-      ['POST', '/api/admin/camera-assignments', { cameraId: 'cam-101' }],
-      ['DELETE', '/api/admin/camera-assignments/1'],
-      ['PUT', '/api/admin/camera-assignments/1/sops', { sopIds: [] }],
-      ['GET', `/api/admin/organizations/${acmeId}/sops`],
+    const one = { params: { id: 1 } };
+    const routes: [Contract, CallOptions<Contract>][] = [
+      [api.integrations, {}],
+      [api.createIntegration, { invalidBody: { integrationType: 'camera_cloud' } }],
+      [api.testIntegration, one],
+      [api.integrationCameras, one],
+      [api.cameraAssignments, {}],
+      [api.createCameraAssignment, { invalidBody: { cameraId: 'cam-101' } }],
+      [api.deleteCameraAssignment, one],
+      [api.updateCameraAssignmentSops, { ...one, body: { sopIds: [] } }],
+      [api.organizationSops, { params: { id: acmeId } }],
     ];
-    for (const [method, path, body] of paths) {
-      expect((await call(admin, method, path, body)).status, `${method} ${path}`).toBe(403);
-      expect((await call(new ApiSession(stack.url), method, path, body)).status).toBe(401);
+    for (const [route, options] of routes) {
+      const name = `${route.method} ${route.path}`;
+      expect((await send(admin, route, options)).status, name).toBe(403);
+      expect((await send(new ApiSession(stack.url), route, options)).status).toBe(401);
     }
   });
 
   it('starts with no integration, and validates the set-up', async () => {
-    expect((await call(root, 'GET', '/api/admin/integrations')).body).toEqual([]);
-    const bad = await call(root, 'POST', '/api/admin/integrations', {
-      integrationType: 'camera_cloud',
-      baseUrl: 'ftp://cameras',
-      clientId: 'x',
-      clientSecret: 'y',
+    expect(await call(root, api.integrations)).toEqual([]);
+    const bad = call(root, api.createIntegration, {
+      body: {
+        integrationType: 'camera_cloud',
+        baseUrl: 'ftp://cameras',
+        clientId: 'x',
+        clientSecret: 'y',
+      },
     });
-    expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('API base URL must be an http(s) URL');
+    expect((await expectError(bad, 400)).message).toBe('API base URL must be an http(s) URL');
   });
 
   it('stores the credentials encrypted and answers untested, without the secret', async () => {
-    const created = await setUp('demo');
-    expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({
+    const answer = await setUp('demo');
+    expect(answer.status).toBe(201);
+    const created = parseAnswer(api.createIntegration, answer);
+    expect(created).toMatchObject({
       integrationType: 'camera_cloud',
       baseUrl: simulator.url,
       lastTestStatus: 'untested',
       lastTestMessage: null,
     });
-    integrationId = created.body.id as number;
+    integrationId = created.id;
     const { rows } = await stack.sql.query<{ credentials: string; credentials_key_id: string }>(
       `SELECT credentials, credentials_key_id FROM integration.integrations`,
     );
@@ -129,43 +153,41 @@ describe('camera-system integrations through the gateway, against the provider s
   });
 
   it('tests the connection and stores success', async () => {
-    const tested = await call(root, 'POST', `/api/admin/integrations/${integrationId}/test`);
+    const tested = await send(root, api.testIntegration, { params: { id: integrationId } });
     expect(tested.status).toBe(201);
     expect(tested.body).toEqual({
       success: true,
       message: 'Camera system integration is working properly',
     });
-    const [integration] = (await call(root, 'GET', '/api/admin/integrations')).body as unknown as {
-      lastTestStatus: string;
-      lastTestedAt: string | null;
-    }[];
+    const [integration] = await call(root, api.integrations);
     expect(integration!.lastTestStatus).toBe('success');
     expect(integration!.lastTestedAt).not.toBeNull();
   });
 
   it('lists every camera of the system, all Available at first', async () => {
-    const list = await call(root, 'GET', `/api/admin/integrations/${integrationId}/cameras`);
-    expect(list.status).toBe(200);
-    expect(list.body.success).toBe(true);
-    const cameras = list.body.cameras as { id: string; status: string; name: string }[];
-    expect(cameras).toHaveLength(SIMULATOR_CAMERA_COUNT);
-    expect(cameras.every((camera) => camera.status === 'Available')).toBe(true);
-    expect(cameras.find((camera) => camera.id === 'cam-102')?.name).toBe('Assembly Line A');
+    const list = await cameras();
+    expect(list.success).toBe(true);
+    expect(list.cameras).toHaveLength(SIMULATOR_CAMERA_COUNT);
+    expect(list.cameras.every((camera) => camera.status === 'Available')).toBe(true);
+    expect(list.cameras.find((camera) => camera.id === 'cam-102')?.name).toBe('Assembly Line A');
   });
 
   let assignmentId: number;
 
   it('assigns a camera to an organization, once: a second organization gets 409', async () => {
-    const assigned = await call(root, 'POST', '/api/admin/camera-assignments', {
-      cameraId: 'cam-102',
-      cameraName: 'Assembly Line A',
-      cameraModel: 'Alta Bullet B2',
-      cameraNotes: 'Stations A1-A6',
-      organizationId: acmeId,
-      integrationId,
+    const answer = await send(root, api.createCameraAssignment, {
+      body: {
+        cameraId: 'cam-102',
+        cameraName: 'Assembly Line A',
+        cameraModel: 'Alta Bullet B2',
+        cameraNotes: 'Stations A1-A6',
+        organizationId: acmeId,
+        integrationId,
+      },
     });
-    expect(assigned.status).toBe(201);
-    expect(assigned.body).toMatchObject({
+    expect(answer.status).toBe(201);
+    const assigned = parseAnswer(api.createCameraAssignment, answer);
+    expect(assigned).toMatchObject({
       cameraId: 'cam-102',
       cameraName: 'Assembly Line A',
       organizationId: acmeId,
@@ -173,37 +195,31 @@ describe('camera-system integrations through the gateway, against the provider s
       integrationId,
       sopIds: [],
     });
-    assignmentId = assigned.body.id as number;
-    const again = await call(root, 'POST', '/api/admin/camera-assignments', {
-      cameraId: 'cam-102',
-      cameraName: 'Assembly Line A',
-      organizationId: globexId,
-      integrationId,
+    assignmentId = assigned.id;
+    const again = call(root, api.createCameraAssignment, {
+      body: {
+        cameraId: 'cam-102',
+        cameraName: 'Assembly Line A',
+        organizationId: globexId,
+        integrationId,
+      },
     });
-    expect(again.status).toBe(409);
-    expect(again.body.message).toBe('This camera is already assigned to an organization.');
-    const list = await call(root, 'GET', `/api/admin/integrations/${integrationId}/cameras`);
-    const camera = (list.body.cameras as { id: string }[]).find((c) => c.id === 'cam-102');
+    expect((await expectError(again, 409)).message).toBe(
+      'This camera is already assigned to an organization.',
+    );
+    const camera = (await cameras()).cameras.find((c) => c.id === 'cam-102');
     expect(camera).toMatchObject({ status: 'Assigned', assignmentId, organizationId: acmeId });
   });
 
   it('refuses a camera the system does not have and an unknown organization', async () => {
-    const noCamera = await call(root, 'POST', '/api/admin/camera-assignments', {
-      cameraId: 'cam-999',
-      cameraName: 'Ghost',
-      organizationId: acmeId,
-      integrationId,
-    });
-    expect(noCamera.status).toBe(400);
-    expect(noCamera.body.message).toBe('The camera system has no such camera');
-    const noOrganization = await call(root, 'POST', '/api/admin/camera-assignments', {
-      cameraId: 'cam-103',
-      cameraName: 'Assembly Line B',
-      organizationId: 99_999,
-      integrationId,
-    });
-    expect(noOrganization.status).toBe(400);
-    expect(noOrganization.body.message).toBe('Organization not found');
+    const assign = (cameraId: string, cameraName: string, organizationId: number) =>
+      call(root, api.createCameraAssignment, {
+        body: { cameraId, cameraName, organizationId, integrationId },
+      });
+    const noCamera = await expectError(assign('cam-999', 'Ghost', acmeId), 400);
+    expect(noCamera.message).toBe('The camera system has no such camera');
+    const noOrganization = await expectError(assign('cam-103', 'Assembly Line B', 99_999), 400);
+    expect(noOrganization.message).toBe('Organization not found');
   });
 
   it("ties only processed SOPs of the camera's organization", async () => {
@@ -211,53 +227,41 @@ describe('camera-system integrations through the gateway, against the provider s
     const forklift = await processedSop(acmeId, 'Forklift Checks');
     const unprocessed = await processedSop(acmeId, 'Draft Procedure', false);
     const otherOrg = await processedSop(globexId, 'Globex Welding');
-    const choices = await call(root, 'GET', `/api/admin/organizations/${acmeId}/sops`);
-    expect(choices.body).toEqual([
+    const choices = await call(root, api.organizationSops, { params: { id: acmeId } });
+    expect(choices).toEqual([
       { id: forklift, title: 'Forklift Checks' },
       { id: lockout, title: 'Lockout Tagout' },
     ]);
+    const tie = (sopIds: number[]) =>
+      call(root, api.updateCameraAssignmentSops, {
+        params: { id: assignmentId },
+        body: { sopIds },
+      });
     for (const wrong of [unprocessed, otherOrg]) {
-      const refused = await call(
-        root,
-        'PUT',
-        `/api/admin/camera-assignments/${assignmentId}/sops`,
-        {
-          sopIds: [lockout, wrong],
-        },
-      );
-      expect(refused.status).toBe(400);
-      expect(refused.body.field).toBe('sopIds');
+      const refused = await expectError(tie([lockout, wrong]), 400);
+      expect(refused.field).toBe('sopIds');
     }
-    const saved = await call(root, 'PUT', `/api/admin/camera-assignments/${assignmentId}/sops`, {
-      sopIds: [lockout, forklift, lockout],
-    });
-    expect(saved.status).toBe(200);
-    expect(saved.body.sopIds).toEqual([lockout, forklift]);
-    const list = (await call(root, 'GET', '/api/admin/camera-assignments')).body as unknown as {
-      id: number;
-      sopIds: number[];
-    }[];
+    const saved = await tie([lockout, forklift, lockout]);
+    expect(saved.sopIds).toEqual([lockout, forklift]);
+    const list = await call(root, api.cameraAssignments);
     expect(list.find((row) => row.id === assignmentId)?.sopIds).toEqual([lockout, forklift]);
   });
 
   it('removes an assignment: the camera is Available again', async () => {
-    const removed = await call(root, 'DELETE', `/api/admin/camera-assignments/${assignmentId}`);
-    expect(removed.status).toBe(200);
-    expect((await call(root, 'GET', '/api/admin/camera-assignments')).body).toEqual([]);
-    const list = await call(root, 'GET', `/api/admin/integrations/${integrationId}/cameras`);
-    const camera = (list.body.cameras as { id: string; status: string }[]).find(
-      (c) => c.id === 'cam-102',
-    );
+    const remove = () => call(root, api.deleteCameraAssignment, { params: { id: assignmentId } });
+    await remove();
+    expect(await call(root, api.cameraAssignments)).toEqual([]);
+    const camera = (await cameras()).cameras.find((c) => c.id === 'cam-102');
     expect(camera?.status).toBe('Available');
-    const gone = await call(root, 'DELETE', `/api/admin/camera-assignments/${assignmentId}`);
-    expect(gone.status).toBe(404);
+    await expectError(remove(), 404);
   });
 
   it('answers the Camera API Access Limited case as success false with the suggestion', async () => {
-    expect((await setUp('limited')).body.lastTestStatus).toBe('untested');
-    const tested = await call(root, 'POST', `/api/admin/integrations/${integrationId}/test`);
-    expect(tested.body.success).toBe(true);
-    const list = await call(root, 'GET', `/api/admin/integrations/${integrationId}/cameras`);
+    expect(parseAnswer(api.createIntegration, await setUp('limited')).lastTestStatus).toBe(
+      'untested',
+    );
+    expect((await test()).success).toBe(true);
+    const list = await send(root, api.integrationCameras, { params: { id: integrationId } });
     expect(list.status).toBe(200);
     expect(list.body).toEqual({
       success: false,
@@ -271,21 +275,19 @@ describe('camera-system integrations through the gateway, against the provider s
   });
 
   it('stores a failed test with the provider message for wrong credentials', async () => {
-    await call(root, 'POST', '/api/admin/integrations', {
-      integrationType: 'camera_cloud',
-      baseUrl: simulator.url,
-      clientId: 'hub-demo',
-      clientSecret: 'wrong-secret-value',
+    await call(root, api.createIntegration, {
+      body: {
+        integrationType: 'camera_cloud',
+        baseUrl: simulator.url,
+        clientId: 'hub-demo',
+        clientSecret: 'wrong-secret-value',
+      },
     });
-    const tested = await call(root, 'POST', `/api/admin/integrations/${integrationId}/test`);
-    expect(tested.body).toEqual({
+    expect(await test()).toEqual({
       success: false,
       message: 'Client authentication failed: unknown client or wrong secret.',
     });
-    const [integration] = (await call(root, 'GET', '/api/admin/integrations')).body as unknown as {
-      lastTestStatus: string;
-      lastTestMessage: string;
-    }[];
+    const [integration] = await call(root, api.integrations);
     expect(integration).toMatchObject({
       lastTestStatus: 'failed',
       lastTestMessage: 'Client authentication failed: unknown client or wrong secret.',
@@ -294,15 +296,14 @@ describe('camera-system integrations through the gateway, against the provider s
 
   it('reports a system that does not answer in time as a failed test', async () => {
     await setUp('slow');
-    const tested = await call(root, 'POST', `/api/admin/integrations/${integrationId}/test`);
-    expect(tested.body).toEqual({
+    expect(await test()).toEqual({
       success: false,
       message: 'The camera system did not answer within 0.3 s.',
     });
   });
 
   it('answers 404 for an integration that does not exist', async () => {
-    expect((await call(root, 'POST', '/api/admin/integrations/9999/test')).status).toBe(404);
+    await expectError(test(9999), 404);
   });
 
   it('put no client secret (nor the sealed value) in any answer', async () => {

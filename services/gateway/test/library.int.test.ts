@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUEUES } from '@hub/proto';
+import { api, QUEUES } from '@hub/proto';
+import { type BodyOf, type CallOptions, expectError, parseAnswer } from './api-client.js';
 import { openQueue } from '@hub/kit';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 
@@ -65,91 +66,78 @@ afterAll(async () => {
 const upload = (
   session: ApiSession,
   fields: Record<string, string>,
-  data: Buffer,
+  data?: Buffer,
   name = 'sop.pdf',
-) => session.upload('/api/library/documents/upload', fields, { field: 'file', name, data });
+) => session.uploadTo(api.uploadDocument, fields, data && { name, data });
+
+const documents = (session: ApiSession, query: CallOptions<typeof api.documents>['query'] = {}) =>
+  session.call(api.documents, { query });
+
+const documentOf = (session: ApiSession, id: number) =>
+  session.call(api.document, { params: { id } });
 
 describe('folders and tags', () => {
   it('creates nested folders and tags with the spec messages', async () => {
-    expect((await ann.post('/api/library/folders', { name: '  ' })).body.message).toBe(
+    const folder = (session: ApiSession, body: BodyOf<typeof api.createFolder>) =>
+      session.call(api.createFolder, { body });
+    const tag = (body: BodyOf<typeof api.createTag>) => ann.call(api.createTag, { body });
+    expect((await expectError(folder(ann, { name: '  ' }), 400)).message).toBe(
       'Please enter a folder name.',
     );
-    const parent = await ann.post('/api/library/folders', {
-      name: 'Kitchen',
-      description: 'Kitchen SOPs',
+    const answer = await ann.send(api.createFolder, {
+      body: { name: 'Kitchen', description: 'Kitchen SOPs' },
     });
-    expect(parent.status).toBe(201);
-    const child = await ann.post('/api/library/folders', {
-      name: 'Ovens',
-      parentFolderId: parent.body.id,
-    });
-    expect(child.body).toMatchObject({ name: 'Ovens', parentFolderId: parent.body.id });
-    const foreignParent = await gina.post('/api/library/folders', {
-      name: 'X',
-      parentFolderId: parent.body.id,
-    });
-    expect(foreignParent.status).toBe(400);
-    expect((await gina.get('/api/library/folders')).body).toEqual([]);
+    expect(answer.status).toBe(201);
+    const parent = parseAnswer(api.createFolder, answer);
+    const child = await folder(ann, { name: 'Ovens', parentFolderId: parent.id });
+    expect(child).toMatchObject({ name: 'Ovens', parentFolderId: parent.id });
+    await expectError(folder(gina, { name: 'X', parentFolderId: parent.id }), 400);
+    expect(await gina.call(api.folders)).toEqual([]);
 
-    expect((await ann.post('/api/library/tags', { name: '', color: '#ef4444' })).body.message).toBe(
+    expect((await expectError(tag({ name: '', color: '#ef4444' }), 400)).message).toBe(
       'Please enter a tag name.',
     );
-    expect((await ann.post('/api/library/tags', { name: 'Safety' })).body.message).toBe(
-      'Please select a color.',
-    );
-    const tag = await ann.post('/api/library/tags', { name: 'Safety', color: '#EF4444' });
-    expect(tag.body).toMatchObject({ name: 'Safety', color: '#ef4444', documentCount: 0 });
-    expect((await ann.post('/api/library/tags', { name: 'safety', color: '#ef4444' })).status).toBe(
-      409,
-    );
+    const noColor = ann.call(api.createTag, { invalidBody: { name: 'Safety' } });
+    expect((await expectError(noColor, 400)).message).toBe('Please select a color.');
+    const safety = await tag({ name: 'Safety', color: '#EF4444' });
+    expect(safety).toMatchObject({ name: 'Safety', color: '#ef4444', documentCount: 0 });
+    await expectError(tag({ name: 'safety', color: '#ef4444' }), 409);
   });
 });
 
 describe('documents', () => {
   it('refuses files that are not PDFs by their content, whatever their name', async () => {
-    const fake = await upload(
-      ann,
-      { title: 'Fake' },
-      Buffer.from('<html>not a pdf</html>'),
-      'fake.pdf',
-    );
-    expect(fake.status).toBe(400);
-    expect(fake.body.message).toBe('Please select a PDF file to upload.');
-    const missing = await ann.upload('/api/library/documents/upload', { title: 'Nothing' });
-    expect(missing.status).toBe(400);
+    const html = Buffer.from('<html>not a pdf</html>');
+    const fake = await expectError(upload(ann, { title: 'Fake' }, html, 'fake.pdf'), 400);
+    expect(fake.message).toBe('Please select a PDF file to upload.');
+    await expectError(upload(ann, { title: 'Nothing' }), 400);
     expect(await stack.storage.list(`org/${acme}/documents/`)).toEqual([]);
   });
 
   it('refuses fields sent after the file with a 400 naming the field, keeping nothing', async () => {
-    const late = await ann.upload(
-      '/api/library/documents/upload',
+    const late = ann.uploadTo(
+      api.uploadDocument,
       { title: 'Late title', description: 'After the file' },
-      { field: 'file', name: 'late.pdf', data: tinyPdf('late') },
+      { name: 'late.pdf', data: tinyPdf('late') },
       { fileFirst: true },
     );
-    expect(late.status).toBe(400);
-    expect(late.body).toMatchObject({
+    expect(await expectError(late, 400)).toMatchObject({
       message: 'The field "title" must be sent before the file.',
       field: 'title',
     });
     expect(await stack.storage.list(`org/${acme}/documents/`)).toEqual([]);
-    const list = (await ann.get('/api/library/documents')).body as { documents: unknown[] };
-    expect(list.documents).toEqual([]);
+    expect((await documents(ann)).documents).toEqual([]);
   });
 
   it('refuses a PDF over 50 MB while it streams, keeping nothing', async () => {
     const huge = Buffer.concat([tinyPdf('x'), Buffer.alloc(50 * 1024 * 1024)]);
-    const answer = await upload(ann, { title: 'Huge' }, huge);
-    expect(answer.status).toBe(413);
-    expect(answer.body.message).toBe('The PDF is larger than 50 MB. Please upload a smaller file.');
+    const answer = await expectError(upload(ann, { title: 'Huge' }, huge), 413);
+    expect(answer.message).toBe('The PDF is larger than 50 MB. Please upload a smaller file.');
     expect(await stack.storage.list(`org/${acme}/documents/`)).toEqual([]);
   });
 
   it('stores an upload, starts processing, and lists, filters and searches documents', async () => {
-    const folders = (await ann.get('/api/library/folders')).body as unknown as {
-      id: number;
-      name: string;
-    }[];
+    const folders = await ann.call(api.folders);
     const kitchen = folders.find((folder) => folder.name === 'Kitchen')!;
     const first = await upload(
       ann,
@@ -161,31 +149,27 @@ describe('documents', () => {
       },
       tinyPdf('Oven'),
     );
-    expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({
+    expect(first).toMatchObject({
       title: 'Oven cleaning',
       folderId: kitchen.id,
       sopProcessed: false,
       fileSize: tinyPdf('Oven').length,
     });
-    expect((first.body.progress as { stage: string }).stage).toBe('queued');
-    expect((first.body.tags as { name: string }[]).map((tag) => tag.name).sort()).toEqual([
-      'Cleaning',
-      'Safety',
-    ]);
+    expect(first.progress.stage).toBe('queued');
+    expect(first.tags.map((tag) => tag.name).sort()).toEqual(['Cleaning', 'Safety']);
     const second = await upload(
       ann,
       { title: '', description: '', tags: '["Receiving"]', folderId: 'none' },
       tinyPdf('Fridge'),
       'Fridge temperatures.pdf',
     );
-    expect(second.body).toMatchObject({ title: 'Fridge temperatures', folderId: null });
+    expect(second).toMatchObject({ title: 'Fridge temperatures', folderId: null });
 
     const queue = openQueue(QUEUES.pdfProcessing, {
       url: 'redis://127.0.0.1:6379',
       prefix: stack.redisPrefix,
     });
-    expect(await queue.getJob(`doc-${first.body.id}-run-1`)).toBeTruthy();
+    expect(await queue.getJob(`doc-${first.id}-run-1`)).toBeTruthy();
     await queue.close();
 
     // Times with microseconds: the list has PostgreSQL format them, a document's page formats
@@ -195,11 +179,12 @@ describe('documents', () => {
               progress_updated_at = '2026-11-24 10:00:01.999999+00' WHERE organization_id = $1`,
       [acme],
     );
-    const all = await ann.get('/api/library/documents?limit=50');
-    expect(all.body.totalCount).toBe(2);
+    const answer = await ann.send(api.documents, { query: { limit: 50 } });
+    const all = parseAnswer(api.documents, answer);
+    expect(all.totalCount).toBe(2);
     // Relayed as the bytes the library wrote, still labelled as JSON.
-    expect(all.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    const [firstListed] = all.body.documents as { uploadedAt: string; progress: object }[];
+    expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const [firstListed] = all.documents;
     expect(firstListed?.uploadedAt).toBe('2026-11-24T10:00:00.123Z');
     expect(firstListed?.progress).toMatchObject({ updatedAt: '2026-11-24T10:00:01.999Z' });
     // The list reads plain rows (documents.repository); a document's own page reads the entity:
@@ -209,70 +194,58 @@ describe('documents', () => {
       ...document,
       tags: [...document.tags].sort((a, b) => a.id - b.id),
     });
-    for (const listed of all.body.documents as Listed[]) {
-      const own = (await ann.get(`/api/library/documents/${listed.id}`)).body as unknown as Listed;
+    for (const listed of all.documents) {
+      const own = await documentOf(ann, listed.id);
       expect(tagsById(listed)).toEqual(tagsById(own));
     }
-    const inKitchen = await ann.get(`/api/library/documents?folderId=${kitchen.id}`);
-    expect((inKitchen.body.documents as { title: string }[]).map((d) => d.title)).toEqual([
-      'Oven cleaning',
-    ]);
-    const tags = (await ann.get('/api/library/tags')).body as unknown as {
-      id: number;
-      name: string;
-      documentCount: number;
-    }[];
+    const inKitchen = await documents(ann, { folderId: kitchen.id });
+    expect(inKitchen.documents.map((d) => d.title)).toEqual(['Oven cleaning']);
+    const tags = await ann.call(api.tags);
     const safety = tags.find((tag) => tag.name === 'Safety')!;
     expect(safety.documentCount).toBe(1);
-    const tagged = await ann.get(`/api/library/documents?tags=${safety.id}`);
-    expect(tagged.body.totalCount).toBe(1);
-    const searched = await ann.get('/api/library/documents?search=degreas');
-    expect((searched.body.documents as { title: string }[]).map((d) => d.title)).toEqual([
-      'Oven cleaning',
-    ]);
-    const limited = await ann.get('/api/library/documents?limit=1');
-    expect(limited.body).toMatchObject({ totalCount: 2 });
-    expect((limited.body.documents as unknown[]).length).toBe(1);
-    expect((await ann.get('/api/library/documents?sopProcessed=true')).body.totalCount).toBe(0);
-    expect((await gina.get('/api/library/documents')).body.totalCount).toBe(0);
+    const tagged = await documents(ann, { tags: String(safety.id) });
+    expect(tagged.totalCount).toBe(1);
+    const searched = await documents(ann, { search: 'degreas' });
+    expect(searched.documents.map((d) => d.title)).toEqual(['Oven cleaning']);
+    const limited = await documents(ann, { limit: 1 });
+    expect(limited).toMatchObject({ totalCount: 2 });
+    expect(limited.documents.length).toBe(1);
+    expect((await documents(ann, { sopProcessed: 'true' })).totalCount).toBe(0);
+    expect((await documents(gina)).totalCount).toBe(0);
   });
 
   it('serves the PDF behind a short-lived signed link that supports ranges', async () => {
-    const [document] = (await ann.get('/api/library/documents?search=oven')).body.documents as {
-      id: number;
-    }[];
-    const link = await ann.get(`/api/library/documents/${document!.id}/download-url`);
-    expect(link.body.url).toMatch(/^\/api\/files\//);
-    const whole = await fetch(`${stack.url}${link.body.url}`);
+    const [document] = (await documents(ann, { search: 'oven' })).documents;
+    const params = { id: document!.id };
+    const link = await ann.call(api.documentDownloadUrl, { params });
+    expect(link.url).toMatch(/^\/api\/files\//);
+    const whole = await fetch(`${stack.url}${link.url}`);
     expect(whole.headers.get('content-type')).toBe('application/pdf');
     expect((await whole.text()).startsWith('%PDF-1.4')).toBe(true);
-    const part = await fetch(`${stack.url}${link.body.url}`, { headers: { range: 'bytes=0-3' } });
+    const part = await fetch(`${stack.url}${link.url}`, { headers: { range: 'bytes=0-3' } });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toMatch(/^bytes 0-3\/\d+$/);
     expect(await part.text()).toBe('%PDF');
-    const tampered = String(link.body.url).replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    const tampered = link.url.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
     expect((await fetch(`${stack.url}${tampered}`)).status).toBe(404);
-    expect((await gina.get(`/api/library/documents/${document!.id}/download-url`)).status).toBe(
-      404,
-    );
-    expect((await ann.get(`/api/library/documents/${document!.id}/markdown`)).status).toBe(404);
+    await expectError(gina.call(api.documentDownloadUrl, { params }), 404);
+    await expectError(ann.call(api.documentMarkdown, { params }), 404);
   });
 
   it('keeps operators and other organizations out', async () => {
     const otto = new ApiSession(stack.url);
     await otto.login('otto@acme.test', 'Acme-Oper-1');
-    expect((await otto.get('/api/library/documents')).status).toBe(403);
-    expect((await upload(otto, { title: 'x' }, tinyPdf('x'))).status).toBe(403);
-    const [document] = (await ann.get('/api/library/documents')).body.documents as { id: number }[];
-    expect((await gina.get(`/api/library/documents/${document!.id}`)).status).toBe(404);
-    expect((await gina.delete(`/api/library/documents/${document!.id}`)).status).toBe(404);
-    expect((await gina.post(`/api/library/documents/${document!.id}/retry`)).status).toBe(404);
+    await expectError(documents(otto), 403);
+    await expectError(upload(otto, { title: 'x' }, tinyPdf('x')), 403);
+    const [document] = (await documents(ann)).documents;
+    const params = { id: document!.id };
+    await expectError(gina.call(api.document, { params }), 404);
+    await expectError(gina.call(api.deleteDocument, { params }), 404);
+    await expectError(gina.call(api.retryDocument, { params }), 404);
   });
 
   it('shows the stage the worker reports, and ignores reports of an earlier run', async () => {
-    const [document] = (await ann.get('/api/library/documents?search=oven')).body.documents as {
-      id: number;
-    }[];
+    const [document] = (await documents(ann, { search: 'oven' })).documents;
     const inbox = openQueue(QUEUES.libraryInbox, {
       url: 'redis://127.0.0.1:6379',
       prefix: stack.redisPrefix,
@@ -288,9 +261,7 @@ describe('documents', () => {
       });
     await report(1, 2);
     await expect
-      .poll(async () => (await ann.get(`/api/library/documents/${document!.id}`)).body.progress, {
-        timeout: 5000,
-      })
+      .poll(async () => (await documentOf(ann, document!.id)).progress, { timeout: 5000 })
       .toMatchObject({ stage: 'ocr', current: 2, total: 5 });
     await report(0, 4);
     await expect
@@ -299,18 +270,15 @@ describe('documents', () => {
         return counts.waiting! + counts.active!;
       })
       .toBe(0);
-    const after = (await ann.get(`/api/library/documents/${document!.id}`)).body.progress as {
-      current: number;
-    };
+    const after = (await documentOf(ann, document!.id)).progress;
     expect(after.current).toBe(2);
     await inbox.close();
   });
 
   it('fails a document whose processing stalled, and retries it as a new run', async () => {
-    const [document] = (await ann.get('/api/library/documents?search=fridge')).body.documents as {
-      id: number;
-    }[];
-    expect((await ann.post(`/api/library/documents/${document!.id}/retry`)).status).toBe(409);
+    const [document] = (await documents(ann, { search: 'fridge' })).documents;
+    const retry = () => ann.call(api.retryDocument, { params: { id: document!.id } });
+    await expectError(retry(), 409);
     const queue = openQueue(QUEUES.pdfProcessing, {
       url: 'redis://127.0.0.1:6379',
       prefix: stack.redisPrefix,
@@ -321,30 +289,28 @@ describe('documents', () => {
       [document!.id],
     );
     expect(await stack.library.sweeper.sweep()).toBe(1);
-    const failed = (await ann.get(`/api/library/documents/${document!.id}`)).body;
+    const failed = await documentOf(ann, document!.id);
     expect(failed).toMatchObject({ sopProcessed: false, progress: { stage: 'failed' } });
     expect(failed.sopError).toMatch(/Press Retry/);
-    const retried = await ann.post(`/api/library/documents/${document!.id}/retry`);
-    expect(retried.body).toMatchObject({ sopError: null, progress: { stage: 'queued' } });
+    const retried = await retry();
+    expect(retried).toMatchObject({ sopError: null, progress: { stage: 'queued' } });
     expect(await queue.getJob(`doc-${document!.id}-run-2`)).toBeTruthy();
     await queue.close();
   });
 
   it('deletes a document with its files', async () => {
-    const [document] = (await ann.get('/api/library/documents?search=fridge')).body.documents as {
-      id: number;
-    }[];
+    const [document] = (await documents(ann, { search: 'fridge' })).documents;
     const before = await stack.storage.list(`org/${acme}/documents/`);
     expect(before.length).toBe(2);
-    expect((await ann.delete(`/api/library/documents/${document!.id}`)).status).toBe(200);
+    await ann.call(api.deleteDocument, { params: { id: document!.id } });
     expect(await stack.storage.list(`org/${acme}/documents/`)).toHaveLength(1);
-    expect((await ann.get(`/api/library/documents/${document!.id}`)).status).toBe(404);
+    await expectError(documentOf(ann, document!.id), 404);
   });
 
   it('removes the library data of a deleted organization', async () => {
     const root = new ApiSession(stack.url);
     await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
-    expect((await root.delete(`/api/admin/organizations/${acme}`)).status).toBe(200);
+    await root.call(api.deleteOrganization, { params: { id: acme } });
     await expect.poll(() => stack.storage.list(`org/${acme}/`), { timeout: 10_000 }).toEqual([]);
     await expect
       .poll(

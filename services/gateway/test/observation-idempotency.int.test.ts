@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '@hub/proto';
+import { type BodyOf, expectError, parseAnswer } from './api-client.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
@@ -36,13 +38,6 @@ let ottoId: number;
 let documentId: number;
 let evaluationId: number;
 
-interface Session {
-  status: string;
-  questions: { id: string }[];
-  responses: { questionId: string; selectedOption: string; managerNotes: string }[];
-  findings: { id: number; note: string }[];
-}
-
 beforeAll(async () => {
   stack = await startTestStack();
   workers = startDocumentWorkers(stack);
@@ -74,24 +69,25 @@ beforeAll(async () => {
   await otto.login('otto@acme.test', 'Acme-Oper-1');
   gina = new ApiSession(stack.url);
   await gina.login('gina@globex.test', 'Globex-Admin-1');
-  const uploaded = await tess.upload(
-    '/api/library/documents/upload',
+  const uploaded = await tess.uploadTo(
+    api.uploadDocument,
     { title: 'Cooling' },
-    { field: 'file', name: 'cooling.pdf', data: sopPdf(COOLING_SOP) },
+    { name: 'cooling.pdf', data: sopPdf(COOLING_SOP) },
   );
-  documentId = uploaded.body.id as number;
+  documentId = uploaded.id;
   evaluationId = (await evaluatedDocument(tess, documentId)).evaluationId;
-  const evaluation = (await tess.get(`/api/library/documents/${documentId}/evaluation`)).body as {
-    description: string;
-  };
-  const saved = await tess.put(`/api/library/documents/${documentId}/evaluation`, {
-    title: 'Cooling cooked food',
-    description: evaluation.description,
-    keyLearningPoints: ['Cool fast.'],
-    questions: QUESTIONS,
+  const document = { params: { id: documentId } };
+  const evaluation = await tess.call(api.documentEvaluation, document);
+  await tess.call(api.updateEvaluation, {
+    ...document,
+    body: {
+      title: 'Cooling cooked food',
+      description: evaluation.description,
+      keyLearningPoints: ['Cool fast.'],
+      questions: QUESTIONS,
+    },
   });
-  expect(saved.status).toBe(200);
-  await tess.post(`/api/library/documents/${documentId}/evaluation/publish`);
+  await tess.call(api.publishEvaluation, document);
 });
 
 afterAll(async () => {
@@ -99,19 +95,25 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function startObservation(): Promise<{ id: number; session: Session }> {
-  const started = await tess.post('/api/observations/create', {
-    sopDocumentId: documentId,
-    evaluationId,
-    operatorId: ottoId,
+async function startObservation() {
+  const started = await tess.send(api.createObservation, {
+    body: { sopDocumentId: documentId, evaluationId, operatorId: ottoId },
   });
   expect(started.status).toBe(201);
-  const id = started.body.id as number;
+  const { id } = parseAnswer(api.createObservation, started);
   return { id, session: await session(id) };
 }
 
-const session = async (id: number) =>
-  (await tess.get(`/api/observations/${id}`)).body as unknown as Session;
+const session = (id: number) => tess.call(api.observation, { params: { id } });
+
+type Answer = BodyOf<typeof api.observationResponse>;
+
+/** An answer posted as is, its status and body unparsed (a retry must answer as the first). */
+const respond = (by: ApiSession, id: number, body: Answer) =>
+  by.send(api.observationResponse, { params: { id }, body });
+
+const addFinding = (by: ApiSession, id: number, body: BodyOf<typeof api.addFinding>) =>
+  by.send(api.addFinding, { params: { id }, body });
 
 /** Rows in the observation service's tables for this observation (not what the API shows). */
 async function rows(table: 'observation_responses' | 'findings', id: number): Promise<number> {
@@ -123,9 +125,7 @@ async function rows(table: 'observation_responses' | 'findings', id: number): Pr
 }
 
 async function completionNotices(): Promise<number> {
-  const notices = (await otto.get('/api/notifications')).body.notifications as unknown as {
-    title: string;
-  }[];
+  const { notifications: notices } = await otto.call(api.notifications);
   return notices.filter((notice) => notice.title === 'Observation completed').length;
 }
 
@@ -140,7 +140,7 @@ describe('idempotency keys on answers', () => {
       managerNotes: 'First try',
       idempotencyKey: key,
     };
-    const recorded = await tess.post(`/api/observations/${id}/response`, body);
+    const recorded = await respond(tess, id, body);
     expect(recorded.status).toBe(200);
     expect(recorded.body).toEqual({
       completed: false,
@@ -149,14 +149,11 @@ describe('idempotency keys on answers', () => {
       passed: null,
     });
     // The retry answers the same even though the session moved on, and changes nothing.
-    await tess.post(`/api/observations/${id}/response`, {
-      questionId: first.questions[1]!.id,
-      selectedOption: 'B',
+    await tess.call(api.observationResponse, {
+      params: { id },
+      body: { questionId: first.questions[1]!.id, selectedOption: 'B' },
     });
-    const retried = await tess.post(`/api/observations/${id}/response`, {
-      ...body,
-      managerNotes: 'Changed on the way',
-    });
+    const retried = await respond(tess, id, { ...body, managerNotes: 'Changed on the way' });
     expect(retried.status).toBe(200);
     expect(retried.body).toEqual(recorded.body);
     const after = await session(id);
@@ -167,53 +164,46 @@ describe('idempotency keys on answers', () => {
   it('a different key for the same question replaces the answer as before', async () => {
     const { id, session: first } = await startObservation();
     const answer = (letter: string, idempotencyKey?: string) =>
-      tess.post(`/api/observations/${id}/response`, {
-        questionId: first.questions[0]!.id,
-        selectedOption: letter,
-        idempotencyKey,
+      tess.call(api.observationResponse, {
+        params: { id },
+        body: { questionId: first.questions[0]!.id, selectedOption: letter, idempotencyKey },
       });
-    expect((await answer('B', randomUUID())).body).toMatchObject({ nextQuestionIndex: 1 });
-    expect((await answer('A', randomUUID())).body).toMatchObject({ nextQuestionIndex: 1 });
-    expect((await answer('B')).body).toMatchObject({ nextQuestionIndex: 1 });
-    expect((await answer('A')).body).toMatchObject({ nextQuestionIndex: 1 });
+    expect(await answer('B', randomUUID())).toMatchObject({ nextQuestionIndex: 1 });
+    expect(await answer('A', randomUUID())).toMatchObject({ nextQuestionIndex: 1 });
+    expect(await answer('B')).toMatchObject({ nextQuestionIndex: 1 });
+    expect(await answer('A')).toMatchObject({ nextQuestionIndex: 1 });
     expect((await session(id)).responses.map((response) => response.selectedOption)).toEqual(['A']);
     expect(await rows('observation_responses', id)).toBe(1);
-    const invalid = await answer('A', 'not-a-uuid');
-    expect(invalid.status).toBe(400);
-    expect(invalid.body.message).toBe('The idempotency key must be a UUID.');
+    const invalid = await expectError(answer('A', 'not-a-uuid'), 400);
+    expect(invalid.message).toBe('The idempotency key must be a UUID.');
   });
 
   it('two concurrent posts of the last answer with one key complete once, both with the result', async () => {
     const { id, session: first } = await startObservation();
-    await tess.post(`/api/observations/${id}/response`, {
-      questionId: first.questions[0]!.id,
-      selectedOption: 'A',
-    });
-    await tess.post(`/api/observations/${id}/response`, {
-      questionId: first.questions[1]!.id,
-      selectedOption: 'B',
-    });
+    for (const [index, selectedOption] of [
+      [0, 'A'],
+      [1, 'B'],
+    ] as const) {
+      await tess.call(api.observationResponse, {
+        params: { id },
+        body: { questionId: first.questions[index]!.id, selectedOption },
+      });
+    }
     const noticesBefore = await completionNotices();
     const last = {
       questionId: first.questions[2]!.id,
       selectedOption: 'B',
       idempotencyKey: randomUUID(),
     };
-    const [one, two] = await Promise.all([
-      tess.post(`/api/observations/${id}/response`, last),
-      tess.post(`/api/observations/${id}/response`, last),
-    ]);
+    const [one, two] = await Promise.all([respond(tess, id, last), respond(tess, id, last)]);
     const completed = { completed: true, nextQuestionIndex: null, score: 100, passed: true };
     expect([one!.status, two!.status]).toEqual([200, 200]);
     expect(one!.body).toEqual(completed);
     expect(two!.body).toEqual(completed);
     expect(await rows('observation_responses', id)).toBe(3);
     // A retry after completion answers the completion again; a new answer is refused as before.
-    expect((await tess.post(`/api/observations/${id}/response`, last)).body).toEqual(completed);
-    const fresh = await tess.post(`/api/observations/${id}/response`, {
-      ...last,
-      idempotencyKey: randomUUID(),
-    });
+    expect((await respond(tess, id, last)).body).toEqual(completed);
+    const fresh = await respond(tess, id, { ...last, idempotencyKey: randomUUID() });
     expect(fresh.status).toBe(409);
     await expect.poll(completionNotices, { timeout: 5000 }).toBe(noticesBefore + 1);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -225,12 +215,7 @@ describe('idempotency keys on findings', () => {
   it('records a keyed finding once, also under two concurrent posts; other keys add findings', async () => {
     const { id } = await startObservation();
     const finding = (note: string, idempotencyKey?: string) =>
-      tess.post(`/api/observations/${id}/findings`, {
-        severity: 'high',
-        category: 'safety',
-        note,
-        idempotencyKey,
-      });
+      addFinding(tess, id, { severity: 'high', category: 'safety', note, idempotencyKey });
     const key = randomUUID();
     const first = await finding('No gloves', key);
     expect(first.status).toBe(201);
@@ -242,7 +227,8 @@ describe('idempotency keys on findings', () => {
     const twin = randomUUID();
     const [one, two] = await Promise.all([finding('Wet floor', twin), finding('Wet floor', twin)]);
     expect([one!.status, two!.status]).toEqual([201, 201]);
-    expect(one!.body.id).toBe(two!.body.id);
+    const ids = [one!, two!].map((answer) => parseAnswer(api.addFinding, answer).id);
+    expect(ids[0]).toBe(ids[1]);
     expect(await rows('findings', id)).toBe(2);
 
     await finding('Wet floor', randomUUID());
@@ -261,13 +247,18 @@ describe('idempotency keys on findings', () => {
   it("still refuses another organization's observation, with or without a known key", async () => {
     const { id, session: first } = await startObservation();
     const key = randomUUID();
-    const finding = { severity: 'low', category: 'quality', note: 'Label', idempotencyKey: key };
-    expect((await tess.post(`/api/observations/${id}/findings`, finding)).status).toBe(201);
-    expect((await gina.post(`/api/observations/${id}/findings`, finding)).status).toBe(404);
+    const finding = {
+      severity: 'low',
+      category: 'quality',
+      note: 'Label',
+      idempotencyKey: key,
+    } as const;
+    expect((await addFinding(tess, id, finding)).status).toBe(201);
+    expect((await addFinding(gina, id, finding)).status).toBe(404);
     const answer = { questionId: first.questions[0]!.id, selectedOption: 'A', idempotencyKey: key };
-    expect((await tess.post(`/api/observations/${id}/response`, answer)).status).toBe(200);
-    expect((await gina.post(`/api/observations/${id}/response`, answer)).status).toBe(404);
-    expect((await otto.post(`/api/observations/${id}/response`, answer)).status).toBe(403);
+    expect((await respond(tess, id, answer)).status).toBe(200);
+    expect((await respond(gina, id, answer)).status).toBe(404);
+    expect((await respond(otto, id, answer)).status).toBe(403);
     expect(await rows('findings', id)).toBe(1);
     expect(await rows('observation_responses', id)).toBe(1);
   });

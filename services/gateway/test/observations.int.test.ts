@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, ReviewEvaluation } from '@hub/proto';
+import { type BodyOf, expectError, parseAnswer } from './api-client.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
@@ -88,21 +90,23 @@ beforeAll(async () => {
   await otto.login('otto@acme.test', 'Acme-Oper-1');
   gina = new ApiSession(stack.url);
   await gina.login('gina@globex.test', 'Globex-Admin-1');
-  const uploaded = await tess.upload(
-    '/api/library/documents/upload',
+  const uploaded = await tess.uploadTo(
+    api.uploadDocument,
     { title: 'Cooling' },
-    { field: 'file', name: 'cooling.pdf', data: sopPdf(COOLING_SOP) },
+    { name: 'cooling.pdf', data: sopPdf(COOLING_SOP) },
   );
-  documentId = uploaded.body.id as number;
+  documentId = uploaded.id;
   evaluationId = (await evaluatedDocument(tess, documentId)).evaluationId;
-  const evaluation = (await tess.get(`/api/library/documents/${documentId}/evaluation`)).body as {
-    description: string;
-  };
-  await tess.put(`/api/library/documents/${documentId}/evaluation`, {
-    title: 'Cooling cooked food',
-    description: evaluation.description,
-    keyLearningPoints: ['Cool fast.'],
-    questions: QUESTIONS,
+  const params = { id: documentId };
+  const evaluation = await tess.call(api.documentEvaluation, { params });
+  await tess.call(api.updateEvaluation, {
+    params,
+    body: {
+      title: 'Cooling cooked food',
+      description: evaluation.description,
+      keyLearningPoints: ['Cool fast.'],
+      questions: QUESTIONS,
+    },
   });
 });
 
@@ -111,108 +115,105 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const start = (session: ApiSession, body: Record<string, unknown>) =>
-  session.post('/api/observations/create', body);
+const start = (session: ApiSession, body: BodyOf<typeof api.createObservation>) =>
+  session.call(api.createObservation, { body });
+
+const observation = (id: number) => tess.call(api.observation, { params: { id } });
+
+const publish = (id: number) => tess.call(api.publishEvaluation, { params: { id } });
+
+const createCourse = (body: BodyOf<typeof api.createCourse>) =>
+  tess.call(api.createCourse, { body });
 
 describe('observations', () => {
   it('refuses an unpublished evaluation, then starts once it is published', async () => {
-    const draft = await start(tess, {
-      sopDocumentId: documentId,
-      evaluationId,
-      operatorId: ottoId,
-    });
-    expect(draft.status).toBe(400);
-    expect(draft.body.message).toMatch(/not published/);
-    await tess.post(`/api/library/documents/${documentId}/evaluation/publish`);
-    const started = await start(tess, {
-      sopDocumentId: documentId,
-      evaluationId,
-      operatorId: ottoId,
-      initialNotes: 'Morning shift',
+    const draft = start(tess, { sopDocumentId: documentId, evaluationId, operatorId: ottoId });
+    expect((await expectError(draft, 400)).message).toMatch(/not published/);
+    await publish(documentId);
+    const started = await tess.send(api.createObservation, {
+      body: {
+        sopDocumentId: documentId,
+        evaluationId,
+        operatorId: ottoId,
+        initialNotes: 'Morning shift',
+      },
     });
     expect(started.status).toBe(201);
     expect(started.body).toMatchObject({ operatorName: 'Otto Operator' });
   });
 
   it('validates the subject, the evaluation and the observer with the spec messages', async () => {
-    const noOperator = await start(tess, { evaluationId });
-    expect(noOperator.body.message).toBe('Please select an operator to observe');
-    const noEvaluation = await start(tess, { operatorId: ottoId });
-    expect(noEvaluation.body.message).toBe('Please select a document with evaluation');
-    const members = (await tess.get('/api/team/members')).body as unknown as {
-      id: number;
-      email: string;
-      role: string;
-      status: string;
-    }[];
+    const noOperator = await expectError(
+      tess.call(api.createObservation, { invalidBody: { evaluationId } }),
+      400,
+    );
+    expect(noOperator.message).toBe('Please select an operator to observe');
+    const noEvaluation = await expectError(
+      tess.call(api.createObservation, { invalidBody: { operatorId: ottoId } }),
+      400,
+    );
+    expect(noEvaluation.message).toBe('Please select a document with evaluation');
+    const members = await tess.call(api.teamMembers);
     const manager = members.find((member) => member.email === 'mia@acme.test')!;
     const pending = members.find((member) => member.email === 'pat@acme.test')!;
     expect(pending.status).toBe('pending');
     for (const operatorId of [manager.id, pending.id, 999_999]) {
-      const refused = await start(tess, { evaluationId, operatorId });
-      expect(refused.status).toBe(400);
-      expect(refused.body.message).toMatch(/^Please select an operator to observe/);
+      const refused = await expectError(start(tess, { evaluationId, operatorId }), 400);
+      expect(refused.message).toMatch(/^Please select an operator to observe/);
     }
-    expect((await start(otto, { evaluationId, operatorId: ottoId })).status).toBe(403);
-    expect((await start(gina, { evaluationId, operatorId: ottoId })).status).toBe(400);
-    expect(
-      (await start(tess, { sopDocumentId: documentId + 1000, evaluationId, operatorId: ottoId }))
-        .status,
-    ).toBe(400);
+    await expectError(start(otto, { evaluationId, operatorId: ottoId }), 403);
+    await expectError(start(gina, { evaluationId, operatorId: ottoId }), 400);
+    const otherDocument = { sopDocumentId: documentId + 1000, evaluationId, operatorId: ottoId };
+    await expectError(start(tess, otherDocument), 400);
   });
 
   it('walks through the questions, scores on the server, never double counts, and completes', async () => {
-    const { body } = await start(tess, {
+    const { id } = await start(tess, {
       sopDocumentId: documentId,
       evaluationId,
       operatorId: ottoId,
     });
-    const id = body.id as number;
-    const session = (await tess.get(`/api/observations/${id}`)).body as {
-      questions: { id: string; options: string[] }[];
-      currentQuestionIndex: number;
-      totalQuestions: number;
-      evaluationTitle: string;
-    };
+    // The observation as sent: a response schema would drop a leaked answer key.
+    const sent = await tess.send(api.observation, { params: { id } });
+    const session = parseAnswer(api.observation, sent);
     expect(session).toMatchObject({
       currentQuestionIndex: 0,
       totalQuestions: 4,
       evaluationTitle: 'Cooling cooked food',
     });
-    expect(JSON.stringify(session)).not.toContain('correctIndex');
-    expect((await gina.get(`/api/observations/${id}`)).status).toBe(404);
+    expect(JSON.stringify(sent.body)).not.toContain('correctIndex');
+    await expectError(gina.call(api.observation, { params: { id } }), 404);
 
     const answer = (index: number, letter: string) =>
-      tess.post(`/api/observations/${id}/response`, {
-        questionId: session.questions[index]!.id,
-        selectedOption: letter,
-        selectedOptionText: '',
-        timeSpentSeconds: 7,
-        managerNotes: index === 0 ? 'Hesitated' : '',
+      tess.call(api.observationResponse, {
+        params: { id },
+        body: {
+          questionId: session.questions[index]!.id,
+          selectedOption: letter,
+          selectedOptionText: '',
+          timeSpentSeconds: 7,
+          managerNotes: index === 0 ? 'Hesitated' : '',
+        },
       });
-    expect(
-      (await tess.post(`/api/observations/${id}/response`, { questionId: 'q1' })).body.message,
-    ).toBe('Please select an option before continuing');
-    expect((await answer(0, 'B')).body).toMatchObject({ completed: false, nextQuestionIndex: 1 });
-    expect((await answer(0, 'A')).body).toMatchObject({ completed: false, nextQuestionIndex: 1 });
-    expect((await answer(1, 'B')).body).toMatchObject({ completed: false, nextQuestionIndex: 2 });
-    expect((await answer(2, 'A')).body).toMatchObject({ completed: false, nextQuestionIndex: 3 });
+    const noOption = tess.call(api.observationResponse, {
+      params: { id },
+      invalidBody: { questionId: 'q1' },
+    });
+    expect((await expectError(noOption, 400)).message).toBe(
+      'Please select an option before continuing',
+    );
+    expect(await answer(0, 'B')).toMatchObject({ completed: false, nextQuestionIndex: 1 });
+    expect(await answer(0, 'A')).toMatchObject({ completed: false, nextQuestionIndex: 1 });
+    expect(await answer(1, 'B')).toMatchObject({ completed: false, nextQuestionIndex: 2 });
+    expect(await answer(2, 'A')).toMatchObject({ completed: false, nextQuestionIndex: 3 });
     const last = await answer(3, 'A');
-    expect(last.body).toMatchObject({
+    expect(last).toMatchObject({
       completed: true,
       nextQuestionIndex: null,
       score: 75,
       passed: false,
     });
-    const summary = (await tess.get(`/api/observations/${id}`)).body as {
-      status: string;
-      responses: {
-        questionId: string;
-        selectedOption: string;
-        correct: boolean | null;
-        managerNotes: string;
-      }[];
-    };
+    const summary = await observation(id);
     expect(summary.status).toBe('completed');
     expect(
       summary.responses.map((response) => [response.selectedOption, response.correct]),
@@ -223,67 +224,46 @@ describe('observations', () => {
       ['A', true],
     ]);
     expect(summary.responses[0]!.managerNotes).toBe('Hesitated');
-    const late = await answer(3, 'B');
-    expect(late.status).toBe(409);
-    expect(late.body.message).toBe('This observation is already completed.');
+    const late = await expectError(answer(3, 'B'), 409);
+    expect(late.message).toBe('This observation is already completed.');
 
-    const notices = (await otto.get('/api/notifications')).body.notifications as unknown as {
-      title: string;
-      message: string;
-    }[];
+    const { notifications: notices } = await otto.call(api.notifications);
     expect(notices.find((notice) => notice.title === 'Observation completed')?.message).toMatch(
       /did not pass .* 75%/,
     );
   });
 
   it('records findings, lists observations with counters, and follows the pass mark', async () => {
-    expect((await tess.put('/api/observations/settings', { passMark: 70 })).body).toEqual({
-      passMark: 70,
-    });
+    const passMark = (session: ApiSession, mark: number) =>
+      session.call(api.saveObservationSettings, { body: { passMark: mark } });
+    expect(await passMark(tess, 70)).toEqual({ passMark: 70 });
     const mia = new ApiSession(stack.url);
     await mia.login('mia@acme.test', 'Acme-Mgr-1');
-    expect((await mia.put('/api/observations/settings', { passMark: 10 })).status).toBe(403);
-    const { body } = await start(tess, {
+    await expectError(passMark(mia, 10), 403);
+    const { id } = await start(tess, {
       sopDocumentId: documentId,
       evaluationId,
       operatorId: ottoId,
     });
-    const id = body.id as number;
-    const finding = await tess.post(`/api/observations/${id}/findings`, {
-      severity: 'high',
-      category: 'safety',
-      note: 'No gloves',
+    const added = await tess.send(api.addFinding, {
+      params: { id },
+      body: { severity: 'high', category: 'safety', note: 'No gloves' },
     });
-    expect(finding.status).toBe(201);
-    expect(
-      (
-        await tess.post(`/api/observations/${id}/findings`, {
-          severity: 'huge',
-          category: 'safety',
-          note: 'x',
-        })
-      ).body.message,
-    ).toBe('Please choose a severity.');
+    expect(added.status).toBe(201);
+    const finding = parseAnswer(api.addFinding, added);
+    const huge = tess.call(api.addFinding, {
+      params: { id },
+      invalidBody: { severity: 'huge', category: 'safety', note: 'x' },
+    });
+    expect((await expectError(huge, 400)).message).toBe('Please choose a severity.');
     for (const [index, letter] of ['A', 'B', 'C', 'A'].entries()) {
-      const session = (await tess.get(`/api/observations/${id}`)).body as {
-        questions: { id: string }[];
-      };
-      await tess.post(`/api/observations/${id}/response`, {
-        questionId: session.questions[index]!.id,
-        selectedOption: letter,
+      const session = await observation(id);
+      await tess.call(api.observationResponse, {
+        params: { id },
+        body: { questionId: session.questions[index]!.id, selectedOption: letter },
       });
     }
-    const list = (await tess.get('/api/observations?search=otto')).body as {
-      observations: {
-        id: number;
-        status: string;
-        score: number | null;
-        passed: boolean | null;
-        openFindings: number;
-        passMark: number;
-      }[];
-      counters: { open: number; inProgress: number; resolved: number; total: number };
-    };
+    const list = await tess.call(api.observations, { query: { search: 'otto' } });
     expect(list.observations.find((o) => o.id === id)).toMatchObject({
       status: 'completed',
       score: 100,
@@ -292,19 +272,11 @@ describe('observations', () => {
       passMark: 70,
     });
     expect(list.counters).toEqual({ open: 1, inProgress: 1, resolved: 1, total: 3 });
-    await tess.post(`/api/observations/${id}/findings/${finding.body.id}/resolve`);
-    const after = (await tess.get('/api/observations')).body as {
-      counters: { open: number; resolved: number };
-    };
+    await tess.call(api.resolveFinding, { params: { id, findingId: finding.id } });
+    const after = await tess.call(api.observations);
     expect(after.counters).toMatchObject({ open: 0, resolved: 2 });
-    expect(
-      ((await gina.get('/api/observations')).body as { counters: { total: number } }).counters
-        .total,
-    ).toBe(0);
-    const team = (await tess.get('/api/team/members')).body as unknown as {
-      email: string;
-      performance: number | null;
-    }[];
+    expect((await gina.call(api.observations)).counters.total).toBe(0);
+    const team = await tess.call(api.teamMembers);
     expect(team.find((member) => member.email === 'otto@acme.test')?.performance).toBe(87.5);
     // Sam joins and has not signed in. Mia and Pat joined two months ago (only SQL can date a
     // user); Tess, Otto and Sam this month.
@@ -318,9 +290,7 @@ describe('observations', () => {
       `UPDATE users SET created_at = now() - interval '60 days' WHERE email = ANY($1::text[])`,
       [['mia@acme.test', 'pat@acme.test']],
     );
-    const hub = (await tess.get('/api/stats/dashboard')).body as {
-      performanceOverview: Record<string, number | null>;
-    };
+    const hub = await tess.call(api.dashboardStats);
     expect(hub.performanceOverview).toEqual({
       // Signed in today: Tess, Otto and Mia of the four active (Pat is pending): 3 / 4.
       attendanceRate: 75,
@@ -334,48 +304,40 @@ describe('observations', () => {
 
 /** Otto's enrolment in one course, as the enrolments route answers it. */
 async function enrolment(courseId: number) {
-  const rows = (await otto.get('/api/training/enrollments')).body as unknown as {
-    courseId: number;
-  }[];
+  const rows = await otto.call(api.enrollments);
   return rows.find((row) => row.courseId === courseId);
 }
 
 /** The Hub's Training Completion for Acme, as its training supervisor sees it. */
 async function trainingCompletion() {
-  const hub = (await tess.get('/api/stats/dashboard')).body as {
-    performanceOverview: { trainingCompletion: number | null };
-  };
+  const hub = await tess.call(api.dashboardStats);
   return hub.performanceOverview.trainingCompletion;
 }
 
 describe('training centre', () => {
   it('runs a course from creation to completion and rating, with progress from passed observations', async () => {
-    expect((await otto.post('/api/training/courses', {})).status).toBe(403);
-    const invalid = await tess.post('/api/training/courses', {
+    await expectError(otto.call(api.createCourse, { invalidBody: {} }), 403);
+    const invalid = createCourse({
       title: '',
       category: 'Food',
       duration: '1 h',
       difficulty: 'Beginner',
       documentIds: [documentId],
     });
-    expect(invalid.body.message).toBe('Title is required');
-    const course = await tess.post('/api/training/courses', {
-      title: 'Food safety basics',
-      description: 'Cooling and storage',
-      category: 'Food safety',
-      duration: '1 hour',
-      difficulty: 'Beginner',
-      documentIds: [documentId],
+    expect((await expectError(invalid, 400)).message).toBe('Title is required');
+    const created = await tess.send(api.createCourse, {
+      body: {
+        title: 'Food safety basics',
+        description: 'Cooling and storage',
+        category: 'Food safety',
+        duration: '1 hour',
+        difficulty: 'Beginner',
+        documentIds: [documentId],
+      },
     });
-    expect(course.status).toBe(201);
-    const courseId = course.body.id as number;
-    const before = (
-      (await otto.get('/api/training/courses')).body.courses as unknown as {
-        id: number;
-        status: string;
-        enrolled: number;
-      }[]
-    ).find((c) => c.id === courseId);
+    expect(created.status).toBe(201);
+    const courseId = parseAnswer(api.createCourse, created).id;
+    const before = (await otto.call(api.courses)).courses.find((c) => c.id === courseId);
     // Otto already passed this SOP's evaluation in the previous observation (100% over a 70% mark):
     // the card says so in its progress and status as in its SOP list, before enrolling.
     const sameCard = {
@@ -385,27 +347,23 @@ describe('training centre', () => {
     };
     expect(before).toMatchObject({ ...sameCard, enrolled: 0, enrolledAt: null });
     // Rating waits for the enrolment that records the completion.
-    expect((await otto.post(`/api/training/courses/${courseId}/rate`, { rating: 5 })).status).toBe(
-      409,
-    );
-    const enrolled = await otto.post(`/api/training/courses/${courseId}/enroll`);
-    expect(enrolled.body).toMatchObject({
+    const rate = (rating: number) =>
+      otto.call(api.rateCourse, { params: { id: courseId }, body: { rating } });
+    await expectError(rate(5), 409);
+    const enrolled = await otto.call(api.enroll, { params: { id: courseId } });
+    expect(enrolled).toMatchObject({
       ...sameCard,
       enrolled: 1,
       enrolledAt: expect.any(String),
     });
-    const rated = await otto.post(`/api/training/courses/${courseId}/rate`, { rating: 4 });
-    expect(rated.body).toMatchObject({ rating: 4, ratingCount: 1, myRating: 4 });
-    const enrollments = (await otto.get('/api/training/enrollments')).body as unknown as {
-      courseId: number;
-      status: string;
-    }[];
+    expect(await rate(4)).toMatchObject({ rating: 4, ratingCount: 1, myRating: 4 });
+    const enrollments = await otto.call(api.enrollments);
     // Enrolling in a course whose SOPs are already passed completes the enrolment at once.
     expect(enrollments).toEqual([
       expect.objectContaining({ courseId, status: 'completed', completedAt: expect.any(String) }),
     ]);
     expect(await trainingCompletion()).toBe(100);
-    expect((await gina.get('/api/training/courses')).body).toMatchObject({
+    expect(await gina.call(api.courses)).toMatchObject({
       courses: [],
       totalCount: 0,
       nextCursor: null,
@@ -413,80 +371,63 @@ describe('training centre', () => {
   });
 
   it('moves a learner from in progress to completed when an observation is passed', async () => {
-    const second = await tess.upload(
-      '/api/library/documents/upload',
+    const second = await tess.uploadTo(
+      api.uploadDocument,
       { title: 'Cooling 2' },
-      { field: 'file', name: 'c2.pdf', data: sopPdf(COOLING_SOP) },
+      { name: 'c2.pdf', data: sopPdf(COOLING_SOP) },
     );
-    const secondId = second.body.id as number;
+    const secondId = second.id;
     const secondEvaluation = (await evaluatedDocument(tess, secondId)).evaluationId;
-    const refused = await tess.post('/api/training/courses', {
+    const two: BodyOf<typeof api.createCourse> = {
       title: 'Two',
       category: 'Food',
       duration: '2 h',
       difficulty: 'Intermediate',
       documentIds: [documentId, secondId],
-    });
-    expect(refused.status).toBe(400);
-    expect(refused.body.message).toMatch(/no published evaluation: Cooling 2/);
-    await tess.post(`/api/library/documents/${secondId}/evaluation/publish`);
-    const course = await tess.post('/api/training/courses', {
-      title: 'Two',
-      category: 'Food',
-      duration: '2 h',
-      difficulty: 'Intermediate',
-      documentIds: [documentId, secondId],
-    });
-    const courseId = course.body.id as number;
-    const enrolled = await otto.post(`/api/training/courses/${courseId}/enroll`);
-    expect(enrolled.body).toMatchObject({ status: 'in_progress', progress: 50 });
+    };
+    const refused = await expectError(createCourse(two), 400);
+    expect(refused.message).toMatch(/no published evaluation: Cooling 2/);
+    await publish(secondId);
+    const courseId = (await createCourse(two)).id;
+    const enrolled = await otto.call(api.enroll, { params: { id: courseId } });
+    expect(enrolled).toMatchObject({ status: 'in_progress', progress: 50 });
     expect(await enrolment(courseId)).toMatchObject({ status: 'in_progress', completedAt: null });
     expect(await trainingCompletion()).toBe(50);
     // A course edited down to the passed SOP completes its enrolments.
-    const edited = await tess.post('/api/training/courses', {
-      title: 'Three',
-      category: 'Food',
-      duration: '2 h',
-      difficulty: 'Intermediate',
-      documentIds: [documentId, secondId],
-    });
-    const editedId = edited.body.id as number;
-    await otto.post(`/api/training/courses/${editedId}/enroll`);
+    const editedId = (await createCourse({ ...two, title: 'Three' })).id;
+    await otto.call(api.enroll, { params: { id: editedId } });
     expect(await trainingCompletion()).toBe(33.3);
-    const saved = await tess.put(`/api/training/courses/${editedId}`, {
-      title: 'Three',
-      category: 'Food',
-      duration: '1 h',
-      difficulty: 'Beginner',
-      documentIds: [documentId],
+    await tess.call(api.updateCourse, {
+      params: { id: editedId },
+      body: {
+        title: 'Three',
+        category: 'Food',
+        duration: '1 h',
+        difficulty: 'Beginner',
+        documentIds: [documentId],
+      },
     });
-    expect(saved.status).toBe(200);
     expect(await enrolment(editedId)).toMatchObject({ completedAt: expect.any(String) });
     expect(await trainingCompletion()).toBe(66.7);
-    const { body } = await start(tess, {
+    const { id } = await start(tess, {
       sopDocumentId: secondId,
       evaluationId: secondEvaluation,
       operatorId: ottoId,
     });
-    const session = (await tess.get(`/api/observations/${body.id}`)).body as {
-      questions: { id: string }[];
-    };
-    const evaluation = (await tess.get(`/api/library/documents/${secondId}/evaluation`)).body as {
-      questions: { correctOption: string }[];
-    };
+    const session = await observation(id);
+    const evaluation = ReviewEvaluation.parse(
+      await tess.call(api.documentEvaluation, { params: { id: secondId } }),
+    );
     for (const [index, question] of session.questions.entries()) {
-      await tess.post(`/api/observations/${body.id}/response`, {
-        questionId: question.id,
-        selectedOption: evaluation.questions[index]!.correctOption,
+      await tess.call(api.observationResponse, {
+        params: { id },
+        body: {
+          questionId: question.id,
+          selectedOption: evaluation.questions[index]!.correctOption,
+        },
       });
     }
-    const after = (
-      (await otto.get('/api/training/courses')).body.courses as unknown as {
-        id: number;
-        status: string;
-        progress: number;
-      }[]
-    ).find((c) => c.id === courseId);
+    const after = (await otto.call(api.courses)).courses.find((c) => c.id === courseId);
     expect(after).toMatchObject({ status: 'completed', progress: 100 });
     expect(await enrolment(courseId)).toMatchObject({
       status: 'completed',
@@ -499,8 +440,8 @@ describe('training centre', () => {
   it('removes observation data of a deleted organization', async () => {
     const root = new ApiSession(stack.url);
     await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
-    const me = (await tess.get('/api/user')).body as { organizationId: number };
-    await root.delete(`/api/admin/organizations/${me.organizationId}`);
+    const me = await tess.call(api.currentUser);
+    await root.call(api.deleteOrganization, { params: { id: me.organizationId! } });
     await expect
       .poll(
         async () =>

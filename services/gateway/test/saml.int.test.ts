@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, BROWSER_CALLBACK_REFUSED, INVALID_ORGANIZATION_IDENTIFIER } from '@hub/proto';
-import { errorOf, expectError, routeUrl } from './api-client.js';
+import { errorOf, expectError, callUrl } from './api-client.js';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 import {
   ATTACKER_KEYS,
@@ -52,7 +52,7 @@ beforeAll(async () => {
   // Both are set once SAML is: null would mean the organization above was not configured.
   if (spEntityId === null || acsUrl === null) throw new Error('SAML not configured for Acme');
   sp = { spEntityId, acsUrl };
-  const metadataUrl = routeUrl(api.samlMetadata, { params: { connection: CONNECTION } });
+  const metadataUrl = callUrl(api.samlMetadata, { params: { connection: CONNECTION } });
   const metadata = await fetch(`${stack.url}${metadataUrl}`);
   idp.trust(await metadata.text());
 });
@@ -82,7 +82,7 @@ async function startSso(organization = CONNECTION) {
 
 /** The provider's form post to our assertion consumer, as the starting browser sends it. */
 async function postToAcs(samlResponse: string, connection = CONNECTION, started = startedCookie) {
-  const acs = routeUrl(api.samlAssertionConsumer, { params: { connection } });
+  const acs = callUrl(api.samlAssertionConsumer, { params: { connection } });
   const response = await fetch(`${stack.url}${acs}`, {
     method: 'POST',
     headers: started ? { cookie: started } : {},
@@ -141,7 +141,7 @@ describe('SAML configuration', () => {
     const xml = await response.text();
     expect(xml).toContain(`entityID="${sp.spEntityId}"`);
     expect(xml).toContain(`Location="${sp.acsUrl}"`);
-    const unknown = routeUrl(api.samlMetadata, { params: { connection: 'nope' } });
+    const unknown = callUrl(api.samlMetadata, { params: { connection: 'nope' } });
     expect((await fetch(`${stack.url}${unknown}`)).status).toBe(404);
   });
 

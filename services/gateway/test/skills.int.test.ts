@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SKILLS_MATRIX_CSV_MAX_BATCH_ROWS } from '@hub/proto';
+import {
+  api,
+  type JobFunction,
+  SKILLS_MATRIX_CSV_MAX_BATCH_ROWS,
+  type SkillsMatrix,
+} from '@hub/proto';
+import { type CallOptions, expectError, parseAnswer } from './api-client.js';
 import { UsersService } from '../../identity/src/users/users.service.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
@@ -20,71 +26,35 @@ const QUESTIONS = [
   sourcePassage: 'Cooling Cooked Food',
 }));
 
-interface Cell {
-  documentId: number;
-  level: string;
-  score: number | null;
-  date: string | null;
-  required: boolean;
-  gap: boolean;
-}
-interface Matrix {
-  sops: { documentId: number; title: string; gaps: number }[];
-  rows: {
-    userId: number;
-    name: string;
-    role: string;
-    department: string;
-    jobFunctions: string[];
-    gaps: number;
-    cells: Cell[];
-  }[];
-  page: number;
-  pageSize: number;
-  totalRows: number;
-  totalPages: number;
-  totalGaps: number;
-}
-interface JobFunctionView {
-  id: number;
-  name: string;
-  requiredSops: { documentId: number; title: string }[];
-  members: {
-    userId: number;
-    name: string;
-    certified: number;
-    required: number;
-    coverage: number | null;
-    missingDocumentIds: number[];
-  }[];
-  coverage: number | null;
-}
-
 let stack: TestStack;
 let workers: RunningWorkers;
 const id: Record<string, number> = {};
 const as: Record<string, ApiSession> = {};
 let cooling: { documentId: number; evaluationId: number };
 let allergens: { documentId: number; evaluationId: number };
-let lineCook: JobFunctionView;
-let dishwasher: JobFunctionView;
+let lineCook: JobFunction;
+let dishwasher: JobFunction;
 
 async function publishedSop(title: string) {
   const tess = as.tess!;
-  const uploaded = await tess.upload(
-    '/api/library/documents/upload',
+  const uploaded = await tess.uploadTo(
+    api.uploadDocument,
     { title },
-    { field: 'file', name: `${title.toLowerCase()}.pdf`, data: sopPdf(COOLING_SOP) },
+    { name: `${title.toLowerCase()}.pdf`, data: sopPdf(COOLING_SOP) },
   );
-  const documentId = uploaded.body.id as number;
+  const documentId = uploaded.id;
   const sop = { documentId, ...(await evaluatedDocument(tess, documentId, 300_000)) };
-  await tess.put(`/api/library/documents/${sop.documentId}/evaluation`, {
-    title: `${title} evaluation`,
-    description: title,
-    keyLearningPoints: ['Cool fast.'],
-    questions: QUESTIONS,
+  const params = { id: sop.documentId };
+  await tess.call(api.updateEvaluation, {
+    params,
+    body: {
+      title: `${title} evaluation`,
+      description: title,
+      keyLearningPoints: ['Cool fast.'],
+      questions: QUESTIONS,
+    },
   });
-  await tess.post(`/api/library/documents/${sop.documentId}/evaluation/publish`);
+  await tess.call(api.publishEvaluation, { params });
   return sop;
 }
 
@@ -95,35 +65,38 @@ async function observe(
   letters: string[],
 ) {
   const tess = as.tess!;
-  const { body } = await tess.post('/api/observations/create', {
-    sopDocumentId: sop.documentId,
-    evaluationId: sop.evaluationId,
-    operatorId,
+  const { id: observationId } = await tess.call(api.createObservation, {
+    body: { sopDocumentId: sop.documentId, evaluationId: sop.evaluationId, operatorId },
   });
-  const observationId = body.id as number;
-  const session = (await tess.get(`/api/observations/${observationId}`)).body as {
-    questions: { id: string }[];
-  };
+  const params = { id: observationId };
+  const session = await tess.call(api.observation, { params });
   for (const [index, letter] of letters.entries()) {
-    await tess.post(`/api/observations/${observationId}/response`, {
-      questionId: session.questions[index]!.id,
-      selectedOption: letter,
-      selectedOptionText: '',
-      timeSpentSeconds: 5,
-      managerNotes: '',
+    await tess.call(api.observationResponse, {
+      params,
+      body: {
+        questionId: session.questions[index]!.id,
+        selectedOption: letter,
+        selectedOptionText: '',
+        timeSpentSeconds: 5,
+        managerNotes: '',
+      },
     });
   }
 }
 
-const matrix = async (session: ApiSession, query = '') => {
-  const response = await session.get(`/api/insights/skills-matrix${query}`);
-  expect(response.status).toBe(200);
-  return response.body as unknown as Matrix;
-};
+type MatrixQuery = CallOptions<typeof api.skillsMatrix>['query'];
+const matrix = (session: ApiSession, query: MatrixQuery = {}) =>
+  session.call(api.skillsMatrix, { query });
 const jobFunctions = async (session: ApiSession) =>
-  ((await session.get('/api/job-functions')).body as { jobFunctions: JobFunctionView[] })
-    .jobFunctions;
-const cellOf = (view: Matrix, userId: number, documentId: number) =>
+  (await session.call(api.jobFunctions)).jobFunctions;
+const createJobFunction = (session: ApiSession, name: string, documentIds: number[]) =>
+  session.call(api.createJobFunction, { body: { name, documentIds } });
+const setMembers = (session: ApiSession, jobFunctionId: number, userIds: number[]) =>
+  session.call(api.setJobFunctionMembers, { params: { id: jobFunctionId }, body: { userIds } });
+/** The skills matrix as CSV, its answer unread (no session: anonymous). */
+const matrixCsv = (session: ApiSession, query: MatrixQuery = {}, headers = {}) =>
+  session.open(api.skillsMatrixCsv, { query, headers });
+const cellOf = (view: SkillsMatrix, userId: number, documentId: number) =>
   view.rows.find((row) => row.userId === userId)?.cells.find((c) => c.documentId === documentId);
 
 beforeAll(async () => {
@@ -167,28 +140,23 @@ afterAll(async () => {
 
 describe('job functions', () => {
   it('lets admins define functions with required SOPs and assign people', async () => {
-    const created = await as.adam!.post('/api/job-functions', {
-      name: 'Line cook',
-      description: 'Hot line',
-      documentIds: [cooling.documentId, allergens.documentId],
+    const created = await as.adam!.send(api.createJobFunction, {
+      body: {
+        name: 'Line cook',
+        description: 'Hot line',
+        documentIds: [cooling.documentId, allergens.documentId],
+      },
     });
     expect(created.status).toBe(201);
-    lineCook = created.body as unknown as JobFunctionView;
+    lineCook = parseAnswer(api.createJobFunction, created);
     expect(lineCook.requiredSops).toEqual([
       { documentId: allergens.documentId, title: 'Allergens' },
       { documentId: cooling.documentId, title: 'Cooling' },
     ]);
     expect(lineCook.members).toEqual([]);
-    const assigned = await as.adam!.put(`/api/job-functions/${lineCook.id}/members`, {
-      userIds: [id.otto, id.olga],
-    });
-    expect(assigned.status).toBe(200);
-    const second = await as.adam!.post('/api/job-functions', {
-      name: 'Dishwasher',
-      documentIds: [cooling.documentId],
-    });
-    dishwasher = second.body as unknown as JobFunctionView;
-    await as.adam!.put(`/api/job-functions/${dishwasher.id}/members`, { userIds: [id.pia] });
+    await setMembers(as.adam!, lineCook.id, [id.otto!, id.olga!]);
+    dishwasher = await createJobFunction(as.adam!, 'Dishwasher', [cooling.documentId]);
+    await setMembers(as.adam!, dishwasher.id, [id.pia!]);
   });
 
   it("shows each function's people and their coverage of the required SOPs", async () => {
@@ -223,59 +191,40 @@ describe('job functions', () => {
   });
 
   it('refuses what the roles do not allow', async () => {
-    expect((await as.tess!.get('/api/job-functions')).status).toBe(200);
-    expect((await as.otto!.get('/api/job-functions')).status).toBe(403);
-    expect(
-      (await as.mia!.post('/api/job-functions', { name: 'Baker', documentIds: [] })).status,
-    ).toBe(403);
-    expect(
-      (await as.tess!.put(`/api/job-functions/${lineCook.id}/members`, { userIds: [] })).status,
-    ).toBe(403);
-    expect((await as.mia!.delete(`/api/job-functions/${lineCook.id}`)).status).toBe(403);
+    expect((await as.tess!.send(api.jobFunctions)).status).toBe(200);
+    await expectError(as.otto!.call(api.jobFunctions), 403);
+    await expectError(createJobFunction(as.mia!, 'Baker', []), 403);
+    await expectError(setMembers(as.tess!, lineCook.id, []), 403);
+    await expectError(as.mia!.call(api.deleteJobFunction, { params: { id: lineCook.id } }), 403);
   });
 
   it('validates names, SOPs and people', async () => {
-    const duplicate = await as.adam!.post('/api/job-functions', {
-      name: 'line COOK',
-      documentIds: [],
-    });
-    expect(duplicate.status).toBe(400);
-    expect(duplicate.body.message).toBe('A job function with this name already exists.');
-    const empty = await as.adam!.post('/api/job-functions', { name: '  ', documentIds: [] });
-    expect(empty.status).toBe(400);
-    expect(empty.body.message).toBe('Please enter a job function name.');
+    const duplicate = await expectError(createJobFunction(as.adam!, 'line COOK', []), 400);
+    expect(duplicate.message).toBe('A job function with this name already exists.');
+    const empty = await expectError(createJobFunction(as.adam!, '  ', []), 400);
+    expect(empty.message).toBe('Please enter a job function name.');
   });
 
   it("keeps organizations apart: no other organization's functions, SOPs or people", async () => {
     const gina = as.gina!;
     expect(await jobFunctions(gina)).toEqual([]);
-    const foreignSop = await gina.post('/api/job-functions', {
-      name: 'Globex cook',
-      documentIds: [cooling.documentId],
-    });
-    expect(foreignSop.status).toBe(400);
-    expect(foreignSop.body.message).toBe(
+    const foreignSop = createJobFunction(gina, 'Globex cook', [cooling.documentId]);
+    expect((await expectError(foreignSop, 400)).message).toBe(
       'Some of these SOPs are not processed SOPs of your organization.',
     );
-    const own = (await gina.post('/api/job-functions', { name: 'Globex cook', documentIds: [] }))
-      .body as unknown as JobFunctionView;
-    const foreignPerson = await gina.put(`/api/job-functions/${own.id}/members`, {
-      userIds: [id.gus, id.otto],
-    });
-    expect(foreignPerson.status).toBe(400);
-    expect(foreignPerson.body.message).toBe(
+    const own = await createJobFunction(gina, 'Globex cook', []);
+    const foreignPerson = setMembers(gina, own.id, [id.gus!, id.otto!]);
+    expect((await expectError(foreignPerson, 400)).message).toBe(
       'Some of these people are not members of your organization.',
     );
-    expect((await gina.put(`/api/job-functions/${lineCook.id}`, { name: 'Mine' })).status).toBe(
+    const theirs = { params: { id: lineCook.id } };
+    await expectError(
+      gina.call(api.updateJobFunction, { ...theirs, invalidBody: { name: 'Mine' } }),
       404,
     );
-    expect((await gina.delete(`/api/job-functions/${lineCook.id}`)).status).toBe(404);
-    expect(
-      (await gina.put(`/api/job-functions/${lineCook.id}/members`, { userIds: [id.gus] })).status,
-    ).toBe(404);
-    expect(
-      (await gina.get(`/api/insights/skills-matrix?jobFunctionId=${lineCook.id}`)).status,
-    ).toBe(404);
+    await expectError(gina.call(api.deleteJobFunction, theirs), 404);
+    await expectError(setMembers(gina, lineCook.id, [id.gus!]), 404);
+    await expectError(matrix(gina, { jobFunctionId: lineCook.id }), 404);
     const globexMatrix = await matrix(gina);
     expect(globexMatrix.rows.map((row) => row.name)).toEqual(['Gina Globex', 'Gus Globex']);
     expect(globexMatrix.sops).toEqual([]);
@@ -334,21 +283,22 @@ describe('skills matrix', () => {
   });
 
   it('filters by job function, department and search', async () => {
-    const line = await matrix(as.mia!, `?jobFunctionId=${lineCook.id}`);
+    const line = await matrix(as.mia!, { jobFunctionId: lineCook.id });
     expect(line.rows.map((row) => row.name)).toEqual(['Olga Operator', 'Otto Operator']);
     expect(line.sops.map((sop) => sop.gaps)).toEqual([2, 1]);
-    const dish = await matrix(as.mia!, `?jobFunctionId=${dishwasher.id}`);
+    const dish = await matrix(as.mia!, { jobFunctionId: dishwasher.id });
     expect(dish.sops.map((sop) => sop.title)).toEqual(['Cooling']);
-    expect((await matrix(as.mia!, '?role=operator')).totalRows).toBe(3);
-    expect((await matrix(as.mia!, '?search=OTT')).rows.map((row) => row.userId)).toEqual([id.otto]);
-    expect((await matrix(as.mia!, '?page=2')).rows).toEqual([]);
+    expect((await matrix(as.mia!, { role: 'operator' })).totalRows).toBe(3);
+    const searched = await matrix(as.mia!, { search: 'OTT' });
+    expect(searched.rows.map((row) => row.userId)).toEqual([id.otto]);
+    expect((await matrix(as.mia!, { page: 2 })).rows).toEqual([]);
   });
 
   it('shows an operator their own row only', async () => {
     const own = await matrix(as.otto!);
     expect(own.rows.map((row) => row.userId)).toEqual([id.otto]);
     expect(own.totalGaps).toBe(1);
-    expect((await matrix(as.otto!, `?search=olga`)).rows).toEqual([]);
+    expect((await matrix(as.otto!, { search: 'olga' })).rows).toEqual([]);
   });
 
   it('reads expiring and expired from the certification', async () => {
@@ -375,9 +325,7 @@ describe('skills matrix', () => {
   });
 
   it('exports the matrix as a streamed CSV with the gaps per SOP last', async () => {
-    const response = await fetch(`${stack.url}/api/insights/skills-matrix.csv?role=operator`, {
-      headers: { cookie: as.tess!.cookie },
-    });
+    const response = await matrixCsv(as.tess!, { role: 'operator' });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/csv');
     const lines = (await response.text()).trimEnd().split('\r\n');
@@ -390,9 +338,11 @@ describe('skills matrix', () => {
     expect(lines.at(-1)).toBe('Gaps per SOP,,,,,4,2,2');
 
     // No language chosen, no organization default: the browser's Accept-Language writes it.
-    const spanish = await fetch(`${stack.url}/api/insights/skills-matrix.csv?role=operator`, {
-      headers: { cookie: as.tess!.cookie, 'accept-language': 'de-DE,es-MX;q=0.9,en;q=0.8' },
-    });
+    const spanish = await matrixCsv(
+      as.tess!,
+      { role: 'operator' },
+      { 'accept-language': 'de-DE,es-MX;q=0.9,en;q=0.8' },
+    );
     const spanishLines = (await spanish.text()).trimEnd().split('\r\n');
     expect(spanishLines[0]).toBe(
       'Nombre,Correo electrónico,Rol,Departamento,Puestos,Brechas,Allergens,Cooling',
@@ -401,20 +351,19 @@ describe('skills matrix', () => {
       /,En formación \d{4}-\d\d-\d\d,Certificado 100% \d{4}-\d\d-\d\d$/,
     );
     expect(spanishLines.at(-1)).toBe('Brechas por SOP,,,,,4,2,2');
-    const refused = await fetch(`${stack.url}/api/insights/skills-matrix.csv`);
+    const refused = await matrixCsv(new ApiSession(stack.url));
     await refused.text();
     expect(refused.status).toBe(401);
   });
 
   it('changes with the members and functions', async () => {
-    await as.adam!.put(`/api/job-functions/${lineCook.id}/members`, { userIds: [id.otto] });
-    const renamed = await as.adam!.put(`/api/job-functions/${lineCook.id}`, {
-      name: 'Line cook II',
-      documentIds: [cooling.documentId],
+    await setMembers(as.adam!, lineCook.id, [id.otto!]);
+    const renamed = await as.adam!.call(api.updateJobFunction, {
+      params: { id: lineCook.id },
+      body: { name: 'Line cook II', documentIds: [cooling.documentId] },
     });
-    expect(renamed.status).toBe(200);
-    expect(renamed.body).toMatchObject({ name: 'Line cook II', coverage: 100 });
-    expect((await as.adam!.delete(`/api/job-functions/${dishwasher.id}`)).status).toBe(200);
+    expect(renamed).toMatchObject({ name: 'Line cook II', coverage: 100 });
+    await as.adam!.call(api.deleteJobFunction, { params: { id: dishwasher.id } });
     const view = await matrix(as.tess!);
     expect(view.totalGaps).toBe(0);
     expect(view.rows.find((row) => row.userId === id.olga)!.jobFunctions).toEqual([]);
@@ -443,9 +392,7 @@ describe('the skills matrix export at size', () => {
     const everyone = vi.spyOn(users, 'members');
     const some = vi.spyOn(users, 'membersByIds');
     try {
-      const response = await fetch(`${stack.url}/api/insights/skills-matrix.csv?role=operator`, {
-        headers: { cookie: as.gina!.cookie },
-      });
+      const response = await matrixCsv(as.gina!, { role: 'operator' });
       expect(response.status).toBe(200);
       const lines = (await response.text()).trimEnd().split('\r\n');
       // Header, Gus and the workers in name order over two batches, the gaps line.

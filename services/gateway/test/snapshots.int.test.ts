@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { openQueue } from '@hub/kit';
-import { type CameraSnapshotJob, type IntegrationInboxMessage, QUEUES } from '@hub/proto';
+import { api, type CameraSnapshotJob, type IntegrationInboxMessage, QUEUES } from '@hub/proto';
 import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,6 +17,7 @@ import {
   waitFor,
 } from './test-stack.js';
 import { type RunningWorkers, startVideoWorkers } from './test-workers.js';
+import { type BodyOf, expectError, parseAnswer } from './api-client.js';
 
 let simulator: RunningSimulator;
 let stack: TestStack;
@@ -42,14 +43,12 @@ async function enrolled(key: string, org: number, picture: string) {
   });
   const session = new ApiSession(stack.url);
   await session.login(email, PASSWORD);
-  const upload = await session.upload(
-    '/api/user/profile-picture-upload',
+  const upload = await session.uploadTo(
+    api.uploadProfilePicture,
     {},
-    { field: 'profilePicture', name: 'me.png', data: readFileSync(fixture(`faces/${picture}`)) },
+    { name: 'me.png', data: readFileSync(fixture(`faces/${picture}`)) },
   );
-  expect(
-    (await session.put('/api/user/profile-picture', { fileName: upload.body.fileName })).status,
-  ).toBe(200);
+  await session.call(api.changeProfilePicture, { body: { fileName: upload.fileName } });
   await waitFor(
     async () =>
       (await stack.video.dataSource.query(
@@ -90,8 +89,17 @@ const runs = (assignmentId: number) =>
 const snapshotsStored = (org: number) => stack.storage.list(`org/${org}/snapshots/`);
 
 type Alert = { kind: string; message: string };
-const floorAlerts = async (session: ApiSession) =>
-  (await session.get('/api/stats/floor')).body.alerts as unknown as Alert[];
+const floorAlerts = async (session: ApiSession) => (await session.call(api.floorStats)).alerts;
+
+/** Turns a camera's snapshot schedule on or off (the super administrator's, by default). */
+const schedule = (
+  assignmentId: number,
+  body: BodyOf<typeof api.updateCameraAssignmentSchedule>,
+  session = root,
+) => session.call(api.updateCameraAssignmentSchedule, { params: { id: assignmentId }, body });
+
+const lastSnapshot = async (assignmentId: number) =>
+  (await root.call(api.cameraAssignments)).find((one) => one.id === assignmentId)?.lastSnapshot;
 
 /** A processed SOP in the library's own tables, as its processing pipeline leaves one. */
 async function processedSop(organizationId: number, title: string) {
@@ -159,53 +167,51 @@ describe('from camera to floor: scheduled snapshots identified by the video work
   let areaId: number;
 
   it('sets up the camera system and assigns the cameras, snapshots off by default', async () => {
-    const integration = await root.post('/api/admin/integrations', {
-      integrationType: 'camera_cloud',
-      baseUrl: simulator.url,
-      ...SIMULATOR_ACCOUNTS.demo,
+    const created = await root.send(api.createIntegration, {
+      body: { integrationType: 'camera_cloud', baseUrl: simulator.url, ...SIMULATOR_ACCOUNTS.demo },
     });
-    expect(integration.status).toBe(201);
+    expect(created.status).toBe(201);
+    const integration = parseAnswer(api.createIntegration, created);
     for (const cameraId of ['cam-102', 'cam-106']) {
-      const assigned = await root.post('/api/admin/camera-assignments', {
-        cameraId,
-        cameraName: cameraId,
-        organizationId: acme,
-        integrationId: integration.body.id,
+      const answer = await root.send(api.createCameraAssignment, {
+        body: {
+          cameraId,
+          cameraName: cameraId,
+          organizationId: acme,
+          integrationId: integration.id,
+        },
       });
-      expect(assigned.status).toBe(201);
-      expect(assigned.body).toMatchObject({
+      expect(answer.status).toBe(201);
+      const assigned = parseAnswer(api.createCameraAssignment, answer);
+      expect(assigned).toMatchObject({
         snapshotEnabled: false,
         snapshotIntervalSeconds: 60,
         lastSnapshot: null,
       });
-      assignments[cameraId] = assigned.body.id as number;
+      assignments[cameraId] = assigned.id;
     }
-    const area = await ann.post('/api/floor/areas', { name: 'Assembly' });
-    areaId = area.body.id as number;
-    const camera = await ann.put(`/api/floor/cameras/${assignments['cam-102']}`, { areaId });
-    expect(camera.body).toMatchObject({ areaId, snapshotEnabled: false });
+    const area = await ann.call(api.createArea, { body: { name: 'Assembly' } });
+    areaId = area.id;
+    const camera = await ann.call(api.updateFloorCamera, {
+      params: { id: assignments['cam-102']! },
+      body: { areaId },
+    });
+    expect(camera).toMatchObject({ areaId, snapshotEnabled: false });
     expect(await snapshotQueue.getJobSchedulers()).toEqual([]);
   });
 
   it('lets only the super administrator turn a schedule on', async () => {
-    const path = `/api/admin/camera-assignments/${assignments['cam-102']}/schedule`;
-    expect((await ann.put(path, { snapshotEnabled: true })).status).toBe(403);
-    expect((await gina.put(path, { snapshotEnabled: true })).status).toBe(403);
-    expect((await new ApiSession(stack.url).put(path, { snapshotEnabled: true })).status).toBe(401);
-    const bad = await root.put(path, { snapshotEnabled: true, snapshotIntervalSeconds: 1 });
-    expect(bad.status).toBe(400);
-    expect(
-      (await root.put('/api/admin/camera-assignments/999999/schedule', { snapshotEnabled: true }))
-        .status,
-    ).toBe(404);
+    const id = assignments['cam-102']!;
+    await expectError(schedule(id, { snapshotEnabled: true }, ann), 403);
+    await expectError(schedule(id, { snapshotEnabled: true }, gina), 403);
+    await expectError(schedule(id, { snapshotEnabled: true }, new ApiSession(stack.url)), 401);
+    await expectError(schedule(id, { snapshotEnabled: true, snapshotIntervalSeconds: 1 }), 400);
+    await expectError(schedule(999_999, { snapshotEnabled: true }), 404);
   });
 
   it("records the person the camera shows as present, in the camera's area, and keeps no snapshot", async () => {
-    const on = await root.put(`/api/admin/camera-assignments/${assignments['cam-102']}/schedule`, {
-      snapshotEnabled: true,
-    });
-    expect(on.status).toBe(200);
-    expect(on.body).toMatchObject({ snapshotEnabled: true, snapshotIntervalSeconds: 60 });
+    const on = await schedule(assignments['cam-102']!, { snapshotEnabled: true });
+    expect(on).toMatchObject({ snapshotEnabled: true, snapshotIntervalSeconds: 60 });
     const schedulers = await snapshotQueue.getJobSchedulers();
     expect(schedulers.map((scheduler) => [scheduler.key, scheduler.every])).toEqual([
       [`assignment-${assignments['cam-102']}`, 60_000],
@@ -232,17 +238,17 @@ describe('from camera to floor: scheduled snapshots identified by the video work
       ),
     ).toEqual([]);
 
-    const stats = await ann.get('/api/stats/floor');
-    expect(stats.body).toMatchObject({
+    const stats = await ann.call(api.floorStats);
+    expect(stats).toMatchObject({
       workersPresent: 1,
       areaBreakdown: { Assembly: { workers: 1 } },
     });
-    expect((await gina.get('/api/stats/floor')).body).toMatchObject({ workersPresent: 0 });
-    const listed = await root.get('/api/admin/camera-assignments');
-    const mine = (listed.body as unknown as { id: number; lastSnapshot: unknown }[]).find(
-      (one) => one.id === assignments['cam-102'],
-    );
-    expect(mine?.lastSnapshot).toMatchObject({ status: 'identified', peopleSeen: 1, reason: null });
+    expect(await gina.call(api.floorStats)).toMatchObject({ workersPresent: 0 });
+    expect(await lastSnapshot(assignments['cam-102']!)).toMatchObject({
+      status: 'identified',
+      peopleSeen: 1,
+      reason: null,
+    });
   });
 
   it('records an identification heard twice once', async () => {
@@ -274,7 +280,7 @@ describe('from camera to floor: scheduled snapshots identified by the video work
   });
 
   it('records a camera that cannot be reached as a failed run with the reason', async () => {
-    await root.put(`/api/admin/camera-assignments/${assignments['cam-106']}/schedule`, {
+    await schedule(assignments['cam-106']!, {
       snapshotEnabled: true,
       snapshotIntervalSeconds: 120,
     });
@@ -283,11 +289,10 @@ describe('from camera to floor: scheduled snapshots identified by the video work
       (rows) => rows[0]?.status === 'failed',
     );
     expect(run!.reason).toMatch(/^Warehouse Aisle 4 could not be reached: ./);
-    const listed = await root.get('/api/admin/camera-assignments');
-    const failed = (
-      listed.body as unknown as { id: number; lastSnapshot: { status: string; reason: string } }[]
-    ).find((one) => one.id === assignments['cam-106']);
-    expect(failed?.lastSnapshot).toMatchObject({ status: 'failed', reason: run!.reason });
+    expect(await lastSnapshot(assignments['cam-106']!)).toMatchObject({
+      status: 'failed',
+      reason: run!.reason,
+    });
     expect(await floorAlerts(ann)).toContainEqual({
       kind: 'camera_unreachable',
       message: run!.reason,
@@ -298,8 +303,10 @@ describe('from camera to floor: scheduled snapshots identified by the video work
   it('alerts a person seen on a camera without a valid certification for its SOPs', async () => {
     const press = await processedSop(acme, 'Press Safety');
     const lockout = await processedSop(acme, 'Lockout Tagout');
-    const path = `/api/admin/camera-assignments/${assignments['cam-102']}/sops`;
-    expect((await root.put(path, { sopIds: [press, lockout] })).status).toBe(200);
+    await root.call(api.updateCameraAssignmentSops, {
+      params: { id: assignments['cam-102']! },
+      body: { sopIds: [press, lockout] },
+    });
     const uncertified = (alerts: Alert[]) =>
       alerts.filter((alert) => alert.kind === 'uncertified_presence');
     expect(uncertified(await floorAlerts(ann))).toEqual([
@@ -319,24 +326,24 @@ describe('from camera to floor: scheduled snapshots identified by the video work
       },
     ]);
     await certify(people.howard!, acme, press, 200);
-    const stats = await ann.get('/api/stats/floor');
-    expect(uncertified(stats.body.alerts as unknown as Alert[])).toEqual([]);
-    expect(stats.body.alertsCount).toBe(1);
+    const stats = await ann.call(api.floorStats);
+    expect(uncertified(stats.alerts)).toEqual([]);
+    expect(stats.alertsCount).toBe(1);
     expect(await floorAlerts(gina)).toEqual([]);
   });
 
   it('keeps snapshots when the organization says so', async () => {
-    expect((await gina.put('/api/floor/privacy', { keepSnapshots: true })).status).toBe(200);
-    expect((await ann.get('/api/floor/layout')).body).toMatchObject({ keepSnapshots: false });
-    expect((await ann.put('/api/floor/privacy', { keepSnapshots: true })).body).toEqual({
+    const keep = { body: { keepSnapshots: true } };
+    await gina.call(api.updateFloorPrivacy, keep);
+    expect(await ann.call(api.floorLayout)).toMatchObject({ keepSnapshots: false });
+    expect(await ann.call(api.updateFloorPrivacy, keep)).toEqual({
       keepSnapshots: true,
       presenceRetentionDays: 30,
       learnFromConfirmed: false,
     });
     // Off and on again: the new schedule takes a snapshot at once.
-    const path = `/api/admin/camera-assignments/${assignments['cam-102']}/schedule`;
-    await root.put(path, { snapshotEnabled: false });
-    await root.put(path, { snapshotEnabled: true });
+    await schedule(assignments['cam-102']!, { snapshotEnabled: false });
+    await schedule(assignments['cam-102']!, { snapshotEnabled: true });
     const kept = await waitFor(
       () => runs(assignments['cam-102']!),
       (rows) => rows.length === 2 && rows[1]!.status === 'identified',
@@ -346,10 +353,9 @@ describe('from camera to floor: scheduled snapshots identified by the video work
   });
 
   it('alerts a camera the camera system stops reaching, until it is reached again', async () => {
-    const path = `/api/admin/camera-assignments/${assignments['cam-102']}/schedule`;
     const cycle = async (count: number) => {
-      await root.put(path, { snapshotEnabled: false });
-      await root.put(path, { snapshotEnabled: true });
+      await schedule(assignments['cam-102']!, { snapshotEnabled: false });
+      await schedule(assignments['cam-102']!, { snapshotEnabled: true });
       return waitFor(
         () => runs(assignments['cam-102']!),
         (rows) => rows.length === count && rows[count - 1]!.status !== 'pending',
@@ -370,27 +376,25 @@ describe('from camera to floor: scheduled snapshots identified by the video work
   });
 
   it('turns schedules off, and removes them with the assignment', async () => {
-    await root.put(`/api/admin/camera-assignments/${assignments['cam-102']}/schedule`, {
-      snapshotEnabled: false,
-    });
+    await schedule(assignments['cam-102']!, { snapshotEnabled: false });
     expect((await snapshotQueue.getJobSchedulers()).map((s) => s.key)).toEqual([
       `assignment-${assignments['cam-106']}`,
     ]);
-    expect(
-      (await root.delete(`/api/admin/camera-assignments/${assignments['cam-106']}`)).status,
-    ).toBe(200);
+    await root.call(api.deleteCameraAssignment, { params: { id: assignments['cam-106']! } });
     expect(await snapshotQueue.getJobSchedulers()).toEqual([]);
   });
 
   it('alerts every camera of a camera system whose connection test failed since its last run', async () => {
-    const integration = await root.post('/api/admin/integrations', {
-      integrationType: 'camera_cloud',
-      baseUrl: simulator.url,
-      clientId: SIMULATOR_ACCOUNTS.demo.clientId,
-      clientSecret: 'not-the-secret',
+    const integration = await root.call(api.createIntegration, {
+      body: {
+        integrationType: 'camera_cloud',
+        baseUrl: simulator.url,
+        clientId: SIMULATOR_ACCOUNTS.demo.clientId,
+        clientSecret: 'not-the-secret',
+      },
     });
-    const test = await root.post(`/api/admin/integrations/${integration.body.id}/test`);
-    expect(test.body).toMatchObject({ success: false });
+    const test = await root.call(api.testIntegration, { params: { id: integration.id } });
+    expect(test).toMatchObject({ success: false });
     expect((await floorAlerts(ann)).map((alert) => alert.message)).toEqual([
       expect.stringMatching(/^Assembly Line A could not be reached: ./),
     ]);

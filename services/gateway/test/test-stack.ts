@@ -38,13 +38,13 @@ import {
 } from '@hub/testing';
 import { type ObjectStorage, openStorage } from '@hub/kit';
 import {
+  callUrl,
   type CallOptions,
   type Contract,
   parseAnswer,
   type RawAnswer,
   readAnswerBody,
   type ResponseOf,
-  routeUrl,
 } from './api-client.js';
 
 export const SUPER_ADMIN = { email: 'root@platform.test', password: 'Sup3r-Secret-Pass!' };
@@ -302,10 +302,20 @@ export class ApiSession {
 
   /** The route called as `call` does, its answer unparsed: status, headers, body. */
   async send<R extends Contract>(route: R, options: CallOptions<R> = {}): Promise<RawAnswer> {
+    const response = await this.open(route, options);
+    return {
+      status: response.status,
+      body: await readAnswerBody(response),
+      headers: response.headers,
+    };
+  }
+
+  /** The route's HTTP answer with its body unread: for bytes (files, ranges of a stream). */
+  async open<R extends Contract>(route: R, options: CallOptions<R> = {}): Promise<Response> {
     // A POST without a body still sends `{}`, as the browser's client does (not to an upload).
     const empty = route.method === 'POST' && !route.upload ? {} : undefined;
     const body = options.invalidBody ?? options.body ?? empty;
-    const response = await fetch(`${this.baseUrl}${routeUrl(route, options)}`, {
+    const response = await fetch(`${this.baseUrl}${callUrl(route, options)}`, {
       method: route.method,
       headers: {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -315,11 +325,7 @@ export class ApiSession {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     this.keepCookie(response);
-    return {
-      status: response.status,
-      body: await readAnswerBody(response),
-      headers: response.headers,
-    };
+    return response;
   }
 
   /** A multipart upload route (`upload` in its contract), the answer parsed as `call`'s. */
@@ -331,7 +337,7 @@ export class ApiSession {
   ): Promise<ResponseOf<R>> {
     const field = file?.field ?? route.upload?.fileField ?? 'file';
     const answer = await this.upload(
-      routeUrl(route, options),
+      callUrl(route, options),
       fields,
       file && { ...file, field },
       options,

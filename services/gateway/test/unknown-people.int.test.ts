@@ -3,14 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RpcClient } from '@hub/kit';
-import {
-  type AuditPage,
-  type NamedUnknownPerson,
-  type UnknownPersonDetail,
-  type UnknownPersonList,
-  type VideoWithReport,
-  videoRpc,
-} from '@hub/proto';
+import { api, videoRpc } from '@hub/proto';
+import { expectError, parseAnswer } from './api-client.js';
 import {
   ApiSession,
   fixture,
@@ -46,18 +40,17 @@ const SECOND = ['leonard/leonard3.png', 'howard/howard3.png'];
 
 async function analysed(session: ApiSession, stills: string[], title: string): Promise<number> {
   const shift = stillsVideo(mkdtempSync(join(folder, 'video-')), stills);
-  const upload = await session.upload(
-    '/api/videos/upload',
+  const upload = await session.uploadTo(
+    api.uploadVideo,
     { title, recordingDate: '2026-11-20' },
-    { field: 'file', name: 'shift.mp4', data: shift },
+    { name: 'shift.mp4', data: shift },
   );
-  expect(upload.status).toBe(201);
-  const videoId = upload.body.id as number;
-  expect((await session.post(`/api/videos/${videoId}/analyze`, { linkedSOPs: [] })).status).toBe(
-    201,
-  );
+  const videoId = upload.id;
+  const params = { id: videoId };
+  const started = await session.send(api.analyzeVideo, { params, body: { linkedSOPs: [] } });
+  expect(started.status).toBe(201);
   const video = await waitFor(
-    async () => (await session.get(`/api/videos/${videoId}`)).body as unknown as VideoWithReport,
+    () => session.call(api.video, { params }),
     (view) => view.analysisStatus !== 'processing' && view.analysisStatus !== 'pending',
     150_000,
   );
@@ -66,10 +59,12 @@ async function analysed(session: ApiSession, stills: string[], title: string): P
 }
 
 const report = async (session: ApiSession, videoId: number) =>
-  ((await session.get(`/api/videos/${videoId}`)).body as unknown as VideoWithReport).report!;
+  (await session.call(api.video, { params: { id: videoId } })).report!;
 
-const people = async (session: ApiSession) =>
-  ((await session.get('/api/unknown-people')).body as unknown as UnknownPersonList).people;
+const people = async (session: ApiSession) => (await session.call(api.unknownPeople)).people;
+
+const unknownPerson = (session: ApiSession, id: number) =>
+  session.call(api.unknownPerson, { params: { id } });
 
 const crops = (organizationId: number) =>
   stack.storage.list(`org/${organizationId}/unknown-faces/`);
@@ -95,20 +90,20 @@ beforeAll(async () => {
   id.howard = await user('howard@acme.test', 'Howard Wolowitz', 'operator', acme);
   await user('gina@globex.test', 'Gina Globex', 'admin', globex);
   const session = async (email: string, password = 'Passw0rd-Long!') => {
-    const api = new ApiSession(stack.url);
-    await api.login(email, password);
-    return api;
+    const signedIn = new ApiSession(stack.url);
+    await signedIn.login(email, password);
+    return signedIn;
   };
   amy = await session('amy@acme.test');
   howard = await session('howard@acme.test');
   gina = await session('gina@globex.test');
   root = await session(SUPER_ADMIN.email, SUPER_ADMIN.password);
-  const reference = await amy.upload(
-    '/api/user/face-references',
+  const reference = await amy.uploadTo(
+    api.addMyFaceReference,
     {},
-    { field: 'photo', name: 'amy.png', data: readFileSync(fixture('faces/amy/amy2.png')) },
+    { name: 'amy.png', data: readFileSync(fixture('faces/amy/amy2.png')) },
   );
-  expect(reference.body).toMatchObject({ status: 'ready' });
+  expect(reference).toMatchObject({ status: 'ready' });
 }, 120_000);
 
 afterAll(async () => {
@@ -152,8 +147,7 @@ describe('unknown people across videos', () => {
       ['Unknown person 1', 2],
     ]);
     const howardGroup = list.find((person) => person.number === 1)!;
-    const detail = (await amy.get(`/api/unknown-people/${howardGroup.id}`))
-      .body as unknown as UnknownPersonDetail;
+    const detail = await unknownPerson(amy, howardGroup.id);
     expect(new Set(detail.faces.map((face) => face.videoTitle))).toEqual(
       new Set(['Monday shift', 'Tuesday shift']),
     );
@@ -165,17 +159,17 @@ describe('unknown people across videos', () => {
 
   it('pages the list, latest seen first, as the other paged lists do', async () => {
     const all = await people(amy);
-    const first = (await amy.get('/api/unknown-people?limit=1'))
-      .body as unknown as UnknownPersonList;
+    const first = await amy.call(api.unknownPeople, { query: { limit: 1 } });
     expect(first.people).toEqual([all[0]]);
     expect(first.totalCount).toBe(all.length);
     expect(first.nextCursor).toEqual(expect.any(String));
-    const second = (await amy.get(`/api/unknown-people?limit=1&cursor=${first.nextCursor}`))
-      .body as unknown as UnknownPersonList;
+    const second = await amy.call(api.unknownPeople, {
+      query: { limit: 1, cursor: first.nextCursor! },
+    });
     expect(second.people).toEqual([all[1]]);
     expect(second.nextCursor).toBeNull();
-    expect((await amy.get('/api/unknown-people?cursor=bm9wZQ')).status).toBe(400);
-    expect((await amy.get('/api/unknown-people?limit=500')).status).toBe(400);
+    await expectError(amy.call(api.unknownPeople, { query: { cursor: 'bm9wZQ' } }), 400);
+    await expectError(amy.call(api.unknownPeople, { query: { limit: 500 } }), 400);
   });
 
   it('compares nothing across organizations: the same face elsewhere is another group', async () => {
@@ -196,7 +190,7 @@ describe('unknown people across videos', () => {
     )) as unknown[];
     expect(mixed).toEqual([]);
     // Another organization's people and crops are not found.
-    expect((await gina.get(`/api/unknown-people/${before[0]!.id}`)).status).toBe(404);
+    await expectError(unknownPerson(gina, before[0]!.id), 404);
     const foreign = await fetch(`${stack.url}${before[0]!.thumbnailUrl}`, {
       headers: { cookie: gina.cookie },
     });
@@ -205,15 +199,18 @@ describe('unknown people across videos', () => {
 
   it('names a group: every report follows at once, with who and when', async () => {
     const group = (await people(amy)).find((person) => person.number === 1)!;
-    const path = `/api/unknown-people/${group.id}/name`;
-    expect((await howard.post(path, { userId: id.howard })).status).toBe(403);
-    expect((await gina.post(path, { userId: id.howard })).status).toBe(404);
-    expect((await amy.post(path, { userId: 999_999 })).status).toBe(400);
+    const name = (session: ApiSession, userId: number) =>
+      session.send(api.nameUnknownPerson, { params: { id: group.id }, body: { userId } });
+    expect((await name(howard, id.howard)).status).toBe(403);
+    expect((await name(gina, id.howard)).status).toBe(404);
+    expect((await name(amy, 999_999)).status).toBe(400);
     // The organization lets named faces become references: the cameras will know him.
-    await amy.put('/api/floor/privacy', { keepSnapshots: false, learnFromConfirmed: true });
-    const named = await amy.post(path, { userId: id.howard });
+    await amy.call(api.updateFloorPrivacy, {
+      body: { keepSnapshots: false, learnFromConfirmed: true },
+    });
+    const named = await name(amy, id.howard);
     expect(named.status).toBe(201);
-    const answer = named.body as unknown as NamedUnknownPerson;
+    const answer = parseAnswer(api.nameUnknownPerson, named);
     expect(answer).toMatchObject({ userId: id.howard, videos: 2 });
     for (const videoId of [videos.first, videos.second]) {
       const after = await report(amy, videoId);
@@ -226,16 +223,15 @@ describe('unknown people across videos', () => {
       );
     }
     expect((await people(amy)).map((person) => person.label)).toEqual(['Unknown person 2']);
-    const member = await amy.get(`/api/team/members/${id.howard}`);
-    expect((member.body.videos as unknown[]).length).toBe(2);
+    const member = await amy.call(api.teamMember, { params: { id: id.howard } });
+    expect(member.videos.length).toBe(2);
     const reviews = (await stack.video.dataSource.query(
       `SELECT DISTINCT video_id, reviewed_by FROM face_reviews WHERE decision = 'name' AND user_id = $1`,
       [id.howard],
     )) as { video_id: number; reviewed_by: number }[];
     expect(reviews.map((row) => row.reviewed_by)).toEqual([id.amy, id.amy]);
     const audit = await waitFor(
-      async () =>
-        ((await root.get('/api/admin/audit-log?limit=200')).body as unknown as AuditPage).entries,
+      async () => (await root.call(api.auditLog, { query: { limit: 200 } })).entries,
       (entries) => entries.some((entry) => entry.action === 'video.unknown-person.name'),
     );
     expect(audit.find((entry) => entry.action === 'video.unknown-person.name')).toMatchObject({
@@ -252,11 +248,12 @@ describe('a rejected match', () => {
   it('groups the face with the unknown people of its organization, in the report at once', async () => {
     const before = await report(amy, videos.first);
     const amyFace = before.identifiedOperators.find((face) => face.userId === id.amy)!;
-    const rejected = await amy.post(`/api/videos/${videos.first}/faces/${amyFace.faceId}/review`, {
-      decision: 'reject',
+    const rejected = await amy.send(api.reviewFace, {
+      params: { id: videos.first, faceId: amyFace.faceId! },
+      body: { decision: 'reject' },
     });
     expect(rejected.status).toBe(201);
-    const after = (rejected.body as unknown as VideoWithReport).report!;
+    const after = parseAnswer(api.reviewFace, rejected).report!;
     const face = after.unidentifiedPeople.find((other) => other.faceId === amyFace.faceId)!;
     expect(face.rejected?.[0]).toMatchObject({ userId: id.amy });
     // Nobody of Acme looks like her, and Globex's unknown Amy is never compared: a new person.
@@ -282,10 +279,11 @@ describe('a rejected match', () => {
         )) as { n: number }[]
       )[0]!.n;
     const reviews = await reviewRows();
-    const again = await amy.post(`/api/videos/${videos.first}/analyze`, { linkedSOPs: [] });
+    const params = { id: videos.first };
+    const again = await amy.send(api.analyzeVideo, { params, body: { linkedSOPs: [] } });
     expect(again.status).toBe(201);
     const video = await waitFor(
-      async () => (await amy.get(`/api/videos/${videos.first}`)).body as unknown as VideoWithReport,
+      () => amy.call(api.video, { params }),
       (view) => view.analysisStatus !== 'processing' && view.analysisStatus !== 'pending',
       150_000,
     );
@@ -312,7 +310,7 @@ describe('a rejected match', () => {
 describe('privacy', () => {
   it('deletes unknown faces and their crops with the video', async () => {
     const before = await crops(acme);
-    expect((await amy.delete(`/api/videos/${videos.second}`)).status).toBe(200);
+    await amy.call(api.deleteVideo, { params: { id: videos.second } });
     expect(await faceRows('video_id = $1', [videos.second])).toBe(0);
     const after = await crops(acme);
     expect(after.length).toBeLessThan(before.length);
@@ -330,7 +328,7 @@ describe('privacy', () => {
         id.howard,
       ])) as { thumbnail_key: string }[]
     ).map((row) => row.thumbnail_key);
-    expect((await root.delete(`/api/admin/users/${id.howard}`)).status).toBe(200);
+    await root.call(api.deleteUser, { params: { id: id.howard } });
     await waitFor(
       () => faceRows(his, [id.howard]),
       (n) => n === 0,
@@ -344,7 +342,7 @@ describe('privacy', () => {
   it('deletes every unknown face and crop with the organization, and only its own', async () => {
     const theirs = await crops(globex);
     expect(theirs.length).toBeGreaterThan(0);
-    expect((await root.delete(`/api/admin/organizations/${acme}`)).status).toBe(200);
+    await root.call(api.deleteOrganization, { params: { id: acme } });
     await waitFor(
       () => faceRows('organization_id = $1', [acme]),
       (n) => n === 0,
@@ -354,11 +352,9 @@ describe('privacy', () => {
   }, 60_000);
 
   it('keeps faces nobody named only as long as the privacy card keeps presence', async () => {
-    const privacy = await gina.put('/api/floor/privacy', {
-      keepSnapshots: false,
-      presenceRetentionDays: 1,
+    await gina.call(api.updateFloorPrivacy, {
+      body: { keepSnapshots: false, presenceRetentionDays: 1 },
     });
-    expect(privacy.status).toBe(200);
     await stack.video.unknownFacesRetention.sweep();
     expect(await faceRows('organization_id = $1', [globex])).toBeGreaterThan(0);
     const age = (where: string, params: unknown[]) =>
@@ -375,7 +371,7 @@ describe('privacy', () => {
     expect(partly[0]).toEqual({ faceId: old!.faceId, appearances: old!.appearances });
     expect(partly.slice(1)).toEqual(others);
     expect((await people(gina)).map((person) => person.id)).not.toContain(old!.unknownPerson!.id);
-    expect((await gina.get(`/api/unknown-people/${old!.unknownPerson!.id}`)).status).toBe(404);
+    await expectError(unknownPerson(gina, old!.unknownPerson!.id), 404);
     await age('organization_id = $1', [globex]);
     expect(await stack.video.unknownFacesRetention.sweep()).toBeGreaterThan(0);
     expect(await faceRows('organization_id = $1', [globex])).toBe(0);

@@ -1,40 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, type LibraryDocument } from '@hub/proto';
+import { expectError } from './api-client.js';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
-
-interface DocumentView {
-  id: number;
-  folderId: number | null;
-  tags: { name: string }[];
-  currentVersion: number;
-  sopProcessed: boolean;
-  evaluationGenerated: boolean;
-  evaluationGenerationError: string | null;
-  processingError: string | null;
-  fileName: string;
-}
-
-interface VersionDiff {
-  summary: { added: number; removed: number; changed: number };
-  changes: {
-    kind: string;
-    status: string;
-    section: string | null;
-    before: string | null;
-    after: string | null;
-    words: { change: string; text: string }[] | null;
-  }[];
-}
-
-interface VersionView {
-  version: number;
-  fileName: string;
-  changeNote: string;
-  uploadedByName: string | null;
-  current: boolean;
-  state: string;
-}
 
 /** The cooling SOP with step 4 changed, step 6 removed and a new step added. */
 const COOLING_SOP_V2 = COOLING_SOP.flatMap((line) => {
@@ -96,18 +65,15 @@ const uploadVersion = (
   data?: Buffer,
   name = 'cooling-v2.pdf',
 ) =>
-  session.upload(
-    `/api/library/documents/${documentId}/versions`,
-    fields,
-    data ? { field: 'file', name, data } : undefined,
-  );
+  session.uploadTo(api.uploadDocumentVersion, fields, data ? { name, data } : undefined, {
+    params: { id: documentId },
+  });
 
 /** Waits until the document's current version is processed and its evaluation settled. */
-async function settled(id: number, version: number): Promise<DocumentView> {
+async function settled(id: number, version: number): Promise<LibraryDocument> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    const document = (await ann.get(`/api/library/documents/${id}`))
-      .body as unknown as DocumentView;
+    const document = await ann.call(api.document, { params: { id } });
     if (
       document.currentVersion === version &&
       (document.evaluationGenerated || document.evaluationGenerationError) &&
@@ -120,59 +86,52 @@ async function settled(id: number, version: number): Promise<DocumentView> {
   throw new Error(`Document ${id} did not settle within 90 s`);
 }
 
-async function fetchText(session: ApiSession, path: string): Promise<string> {
-  const link = await session.get(path);
-  expect(link.status).toBe(200);
-  const answer = await fetch(`${stack.url}${link.body.url as string}`);
+/** The file behind a signed link, as text. */
+async function fetchText(link: Promise<{ url: string }>): Promise<string> {
+  const answer = await fetch(`${stack.url}${(await link).url}`);
   return Buffer.from(await answer.arrayBuffer()).toString('latin1');
 }
 
 describe('document versions', () => {
-  let original: DocumentView;
+  let original: LibraryDocument;
+  const versionsOf = (session: ApiSession) =>
+    session.call(api.documentVersions, { params: { id: original.id } });
+  const version = (number: number) => ({ params: { id: original.id, version: number } });
+  const diff = (session: ApiSession, from: number, to: number) =>
+    session.call(api.documentVersionDiff, { params: { id: original.id }, query: { from, to } });
 
   beforeAll(async () => {
-    const folder = await ann.post('/api/library/folders', { name: 'Kitchen' });
-    const uploaded = await ann.upload(
-      '/api/library/documents/upload',
-      { title: 'Cooling cooked food', tags: 'Food safety', folderId: String(folder.body.id) },
-      { field: 'file', name: 'cooling.pdf', data: sopPdf(COOLING_SOP) },
+    const folder = await ann.call(api.createFolder, { body: { name: 'Kitchen' } });
+    const uploaded = await ann.uploadTo(
+      api.uploadDocument,
+      { title: 'Cooling cooked food', tags: 'Food safety', folderId: String(folder.id) },
+      { name: 'cooling.pdf', data: sopPdf(COOLING_SOP) },
     );
-    expect(uploaded.status).toBe(201);
-    original = await settled(uploaded.body.id as number, 1);
+    original = await settled(uploaded.id, 1);
   });
 
   it('refuses a version without a change note, or that is not a PDF, keeping nothing', async () => {
     const before = await stack.storage.list(`org/${acme}/documents/`);
-    const noNote = await uploadVersion(ann, original.id, { changeNote: ' ' }, sopPdf(['x']));
-    expect(noNote.status).toBe(400);
-    expect(noNote.body.message).toBe('Please describe what changed in this version.');
-    const notPdf = await uploadVersion(
-      ann,
-      original.id,
-      { changeNote: 'Fake' },
-      Buffer.from('<html>no</html>'),
+    const noNote = uploadVersion(ann, original.id, { changeNote: ' ' }, sopPdf(['x']));
+    expect((await expectError(noNote, 400)).message).toBe(
+      'Please describe what changed in this version.',
     );
-    expect(notPdf.status).toBe(400);
-    expect(notPdf.body.message).toBe('Please select a PDF file to upload.');
-    const noFile = await uploadVersion(ann, original.id, { changeNote: 'Nothing' });
-    expect(noFile.status).toBe(400);
+    const html = Buffer.from('<html>no</html>');
+    const notPdf = uploadVersion(ann, original.id, { changeNote: 'Fake' }, html);
+    expect((await expectError(notPdf, 400)).message).toBe('Please select a PDF file to upload.');
+    await expectError(uploadVersion(ann, original.id, { changeNote: 'Nothing' }), 400);
     expect(await stack.storage.list(`org/${acme}/documents/`)).toEqual(before);
   });
 
   it('keeps operators and other organizations out, storing nothing for them', async () => {
-    const asOperator = await uploadVersion(otto, original.id, { changeNote: 'x' }, sopPdf(['x']));
-    expect(asOperator.status).toBe(403);
-    expect((await otto.get(`/api/library/documents/${original.id}/versions`)).status).toBe(403);
-    const foreign = await uploadVersion(gina, original.id, { changeNote: 'x' }, sopPdf(['x']));
-    expect(foreign.status).toBe(404);
+    await expectError(uploadVersion(otto, original.id, { changeNote: 'x' }, sopPdf(['x'])), 403);
+    await expectError(versionsOf(otto), 403);
+    await expectError(uploadVersion(gina, original.id, { changeNote: 'x' }, sopPdf(['x'])), 404);
     expect(await stack.storage.list(`org/${globex}/`)).toEqual([]);
-    expect((await gina.get(`/api/library/documents/${original.id}/versions`)).status).toBe(404);
-    expect(
-      (await gina.get(`/api/library/documents/${original.id}/versions/1/download-url`)).status,
-    ).toBe(404);
-    expect(
-      (await gina.get(`/api/library/documents/${original.id}/versions/1/markdown`)).status,
-    ).toBe(404);
+    await expectError(versionsOf(gina), 404);
+    await expectError(gina.call(api.documentVersionDownloadUrl, version(1)), 404);
+    await expectError(gina.call(api.documentVersionMarkdown, version(1)), 404);
+    // No route answers a bare version (only its download link and markdown): an unknown path.
     expect((await ann.get(`/api/library/documents/${original.id}/versions/1`)).status).toBe(404);
   });
 
@@ -183,29 +142,25 @@ describe('document versions', () => {
       { changeNote: 'Faster first cooling stage; labelling step replaced by the log' },
       sopPdf(COOLING_SOP_V2),
     );
-    expect(answer.status).toBe(201);
-    expect(answer.body).toMatchObject({
+    expect(answer).toMatchObject({
       id: original.id,
       folderId: original.folderId,
       currentVersion: 2,
       sopProcessed: false,
       fileName: 'cooling-v2.pdf',
     });
-    expect((answer.body.tags as { name: string }[]).map((tag) => tag.name)).toEqual([
-      'Food safety',
-    ]);
+    expect(answer.tags.map((tag) => tag.name)).toEqual(['Food safety']);
     const current = await settled(original.id, 2);
     expect(current.sopProcessed).toBe(true);
-    const list = (await ann.get(`/api/library/documents?folderId=${original.folderId}`)).body;
+    const folderId = original.folderId ?? undefined;
+    const list = await ann.call(api.documents, { query: { folderId } });
     expect(list.totalCount).toBe(1);
   });
 
   it('lists versions newest first with who, when and why', async () => {
-    const answer = await ann.get(`/api/library/documents/${original.id}/versions`);
-    expect(answer.status).toBe(200);
-    expect(answer.body.currentVersion).toBe(2);
-    const versions = answer.body.versions as VersionView[];
-    expect(versions).toMatchObject([
+    const answer = await versionsOf(ann);
+    expect(answer.currentVersion).toBe(2);
+    expect(answer.versions).toMatchObject([
       {
         version: 2,
         fileName: 'cooling-v2.pdf',
@@ -226,69 +181,55 @@ describe('document versions', () => {
   });
 
   it('serves every version to view and download; the current one everywhere else', async () => {
-    const first = await fetchText(
-      ann,
-      `/api/library/documents/${original.id}/versions/1/download-url`,
-    );
-    const second = await fetchText(
-      ann,
-      `/api/library/documents/${original.id}/versions/2/download-url`,
-    );
+    const first = await fetchText(ann.call(api.documentVersionDownloadUrl, version(1)));
+    const second = await fetchText(ann.call(api.documentVersionDownloadUrl, version(2)));
     expect(first).toBe(sopPdf(COOLING_SOP).toString('latin1'));
     expect(second).toBe(sopPdf(COOLING_SOP_V2).toString('latin1'));
-    expect(await fetchText(ann, `/api/library/documents/${original.id}/download-url`)).toBe(second);
+    const currentLink = ann.call(api.documentDownloadUrl, { params: { id: original.id } });
+    expect(await fetchText(currentLink)).toBe(second);
 
-    const old = await ann.get(`/api/library/documents/${original.id}/versions/1/markdown`);
-    expect(old.body.markdown).toContain('Label each container');
-    expect(old.body.markdown).not.toContain('Sign the cooling log');
-    const now = await ann.get(`/api/library/documents/${original.id}/markdown`);
-    expect(now.body.markdown).toContain('Sign the cooling log');
-    expect(now.body.markdown).not.toContain('Label each container');
-    const v2 = await ann.get(`/api/library/documents/${original.id}/versions/2/markdown`);
-    expect(v2.body.markdown).toBe(now.body.markdown);
-    const search = await ann.get('/api/library/documents?search=shift');
-    expect((search.body.documents as { id: number }[]).map((d) => d.id)).toEqual([original.id]);
+    const old = await ann.call(api.documentVersionMarkdown, version(1));
+    expect(old.markdown).toContain('Label each container');
+    expect(old.markdown).not.toContain('Sign the cooling log');
+    const now = await ann.call(api.documentMarkdown, { params: { id: original.id } });
+    expect(now.markdown).toContain('Sign the cooling log');
+    expect(now.markdown).not.toContain('Label each container');
+    const v2 = await ann.call(api.documentVersionMarkdown, version(2));
+    expect(v2.markdown).toBe(now.markdown);
+    const search = await ann.call(api.documents, { query: { search: 'shift' } });
+    expect(search.documents.map((d) => d.id)).toEqual([original.id]);
   });
 
   it('compares two versions step by step, with changed words marked', async () => {
-    const answer = await ann.get(`/api/library/documents/${original.id}/versions/diff?from=1&to=2`);
-    expect(answer.status).toBe(200);
-    const diff = answer.body as unknown as VersionDiff;
-    expect(diff.summary).toMatchObject({ added: 1, removed: 1, changed: 1 });
-    const changed = diff.changes.find((entry) => entry.status === 'changed')!;
+    const changes = await diff(ann, 1, 2);
+    expect(changes.summary).toMatchObject({ added: 1, removed: 1, changed: 1 });
+    const changed = changes.changes.find((entry) => entry.status === 'changed')!;
     expect(changed).toMatchObject({ kind: 'step', section: 'Procedure' });
     expect(changed.words!.filter((word) => word.change !== 'same')).toEqual([
       { change: 'removed', text: '2 hours.' },
       { change: 'added', text: '90 minutes.' },
     ]);
-    expect(diff.changes.find((entry) => entry.status === 'removed')!.before).toContain(
+    expect(changes.changes.find((entry) => entry.status === 'removed')!.before).toContain(
       'Label each container',
     );
-    expect(diff.changes.find((entry) => entry.status === 'added')!.after).toContain(
+    expect(changes.changes.find((entry) => entry.status === 'added')!.after).toContain(
       'Sign the cooling log at the end of every shift.',
     );
-    const unchanged = diff.changes.filter((entry) => entry.status === 'unchanged');
+    const unchanged = changes.changes.filter((entry) => entry.status === 'unchanged');
     expect(unchanged.map((entry) => entry.after)).toContain('Corrective action');
 
-    const back = await ann.get(`/api/library/documents/${original.id}/versions/diff?from=2&to=1`);
-    expect(back.body.summary).toMatchObject({ added: 1, removed: 1, changed: 1 });
-    expect(
-      (await ann.get(`/api/library/documents/${original.id}/versions/diff?from=1&to=9`)).status,
-    ).toBe(404);
-    expect(
-      (await ann.get(`/api/library/documents/${original.id}/versions/diff?from=1`)).status,
-    ).toBe(400);
-    expect(
-      (await gina.get(`/api/library/documents/${original.id}/versions/diff?from=1&to=2`)).status,
-    ).toBe(404);
-    expect(
-      (await otto.get(`/api/library/documents/${original.id}/versions/diff?from=1&to=2`)).status,
-    ).toBe(403);
+    const back = await diff(ann, 2, 1);
+    expect(back.summary).toMatchObject({ added: 1, removed: 1, changed: 1 });
+    await expectError(diff(ann, 1, 9), 404);
+    const noTo = { params: { id: original.id }, invalidQuery: { from: '1' } };
+    await expectError(ann.call(api.documentVersionDiff, noTo), 400);
+    await expectError(diff(gina, 1, 2), 404);
+    await expectError(diff(otto, 1, 2), 403);
   });
 
   it('deletes the files of every version with the document', async () => {
-    expect((await ann.delete(`/api/library/documents/${original.id}`)).status).toBe(200);
+    await ann.call(api.deleteDocument, { params: { id: original.id } });
     expect(await stack.storage.list(`org/${acme}/documents/`)).toEqual([]);
-    expect((await ann.get(`/api/library/documents/${original.id}/versions`)).status).toBe(404);
+    await expectError(versionsOf(ann), 404);
   });
 });

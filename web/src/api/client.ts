@@ -1,4 +1,4 @@
-import { routePath, type RouteContract } from '@hub/proto';
+import { routeUrl, type RouteContract } from '@hub/proto';
 import type { z } from 'zod';
 import { readCurrentUser } from '../auth/session';
 import { newTraceparent } from './trace-context';
@@ -115,29 +115,8 @@ export interface CallOptions<R extends Contract> {
   signal?: AbortSignal;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-/** '/api/x' + {limit: 10} -> '/api/x?limit=10'; undefined and null entries are left out. */
-export function withQuery(path: string, query: unknown): string {
-  if (!isRecord(query)) return path;
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text === '' ? path : `${path}?${text}`;
-}
-
-function pathParams(params: unknown): Record<string, string | number> {
-  const result: Record<string, string | number> = {};
-  if (!isRecord(params)) return result;
-  for (const [key, value] of Object.entries(params)) {
-    if (typeof value === 'string' || typeof value === 'number') result[key] = value;
-  }
-  return result;
-}
+// The query builder of proto's route URLs, for links that are no call (a CSV to download).
+export { withQuery } from '@hub/proto';
 
 /** Calls one route of proto's `api` table. The answer is typed by the route's response schema. */
 export async function call<R extends Contract>(
@@ -152,7 +131,7 @@ export async function callWithHeaders<R extends Contract>(
   route: R,
   options: CallOptions<R> = {},
 ): Promise<{ body: ResponseOf<R>; headers: Headers }> {
-  const url = withQuery(routePath(route, pathParams(options.params)), options.query);
+  const url = routeUrl(route, options.params, options.query);
   const init: RequestInit = { method: route.method };
   if (options.body !== undefined) init.body = JSON.stringify(options.body);
   if (options.signal) init.signal = options.signal;
