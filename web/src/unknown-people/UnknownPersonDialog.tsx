@@ -8,13 +8,9 @@ import { formatDate } from '../ui/dates';
 import { selectClass, smallButtonClass } from '../ui/styles';
 import { formatTimeRange } from '../videos/format';
 import { FaceThumbnail } from './FaceThumbnail';
-<<<<<<< HEAD
 import { unknownPersonLabel } from './label';
-import { unknownPersonQuery, unknownPersonSummary, useNameUnknownPerson } from './queries';
-=======
 import { useNameUnknownPerson } from './mutations';
 import { unknownPersonQuery, unknownPersonSummary } from './queries';
->>>>>>> forms
 import { useTranslation } from 'react-i18next';
 
 /** One unknown person: their faces by video, and "Who is this?" to name them all. */
