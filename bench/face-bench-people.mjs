@@ -13,7 +13,8 @@ const faceApiPackage = createRequire(path.join(repoRoot, 'workers/video/package.
 );
 const FIXTURE_PEOPLE = ['amy', 'bernadette', 'howard', 'leonard'];
 const PICTURE = /\.(png|jpe?g|webp)$/i;
-const SIDES = [150, 300, 200];
+/** The sides (px) the people's pictures are shown at in turn, unless --sides says others. */
+export const SIDES = [150, 300, 200];
 const PLACES = [
   ['(W-w)/2', '(H-h)/2'],
   ['W/8', 'H/6'],
@@ -83,10 +84,11 @@ export function benchPeople(peopleDir, references) {
  * person in turn, as long as they have one left), at changing sizes and places; with the fixture people, their two group photos
  * among strangers; then the strangers, people enrolled nowhere, where any name is a false accept:
  * the pictures of `strangersDir`, or face-api's demo photos (women never used in development).
- * @param {BenchPerson[]} people @param {{ fixtures: boolean, strangersDir?: string, peopleDir?: string }} options
+ * @param {BenchPerson[]} people
+ * @param {{ fixtures: boolean, strangersDir?: string, peopleDir?: string, sides?: number[] }} options
  * @returns {Segment[]}
  */
-export function benchSegments(people, { fixtures, strangersDir, peopleDir }) {
+export function benchSegments(people, { fixtures, strangersDir, peopleDir, sides = SIDES }) {
   /** @type {Segment[]} */
   const list = [];
   const rounds = Math.max(0, ...people.map((person) => person.shown.length));
@@ -96,7 +98,7 @@ export function benchSegments(people, { fixtures, strangersDir, peopleDir }) {
       const file = person.shown[round];
       if (!file) continue;
       const label = path.basename(file).replace(PICTURE, '');
-      const side = cycle(SIDES, index);
+      const side = cycle(sides, index);
       list.push({ label, file, side, place: cycle(PLACES, index), people: [person.name] });
       index += 1;
     }

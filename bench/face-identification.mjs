@@ -16,7 +16,8 @@
 //
 //   node_modules/.bin/node bench/face-identification.mjs [--runs 1] [--fps 1] [--backend wasm]
 //     [--threads N] [--save video.mp4] [--dist other-build/dist]
-//     [--people DIR [--strangers DIR] [--references 1]]
+//     [--people DIR [--strangers DIR] [--references 1]] [--sides 150,300,200]
+//     [--rules both|now]
 //
 // --people DIR measures people kept outside the repository instead of the fixtures, e.g. a
 // held-out set: DIR holds one folder a person, named after them, with their pictures; the first
@@ -57,6 +58,14 @@ const { values: args } = parseArgs({
     strangers: { type: 'string' },
     /** Pictures of each person enrolled (the first by name): 1 is a profile photo alone. */
     references: { type: 'string', default: '1' },
+    /**
+     * The sides (px, comma-separated) the people's pictures are shown at in turn, instead of
+     * 150,300,200: e.g. the fixture faces at 48-100 px, as small as whole portraits shrunk to
+     * 150-200 px show theirs, to tune small-face detection without a held-out set.
+     */
+    sides: { type: 'string' },
+    /** `now` analyses with the configured matching rule alone, not the previous one first. */
+    rules: { type: 'string', default: 'both' },
   },
 });
 const fps = Number(args.fps);
@@ -85,6 +94,10 @@ if (!Number.isInteger(references) || references < 1) {
   throw new Error(`--references takes a whole number of pictures, at least 1: ${args.references}`);
 }
 const people = benchPeople(args.people, references);
+const sides = args.sides?.split(',').map(Number);
+if (sides?.some((side) => !Number.isInteger(side) || side < 16)) {
+  throw new Error(`--sides takes whole numbers of pixels, at least 16: ${args.sides}`);
+}
 
 /** @typedef {import('./face-bench-people.mjs').Segment} Segment */
 
@@ -232,6 +245,7 @@ try {
     fixtures,
     strangersDir: args.strangers,
     peopleDir: args.people,
+    sides,
   });
   const video = path.join(folder, 'people.mp4');
   await makeVideo(binaries.ffmpeg, list, folder, video);
@@ -319,8 +333,9 @@ try {
       matchMargin: config.FACE_MATCH_MARGIN,
     },
   ];
+  const chosen = args.rules === 'now' ? rules.slice(1) : rules;
   for (let attempt = 1; attempt <= Number(args.runs); attempt++) {
-    for (const rule of rules) await analyse(attempt, rule);
+    for (const rule of chosen) await analyse(attempt, rule);
   }
   console.log(
     `peak RSS of this process (the worker's model threads included): ${Math.round(process.resourceUsage().maxRSS / 1024)} MiB`,

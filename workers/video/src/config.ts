@@ -77,12 +77,14 @@ export const VideoWorkerEnv = BaseEnv.extend(StorageEnv.shape).extend({
   /**
    * The tiny detector's input square for its zoomed second pass, 0 for none: a frame where the
    * first pass confirms no face is searched again in two squares of the frame's height (left and
-   * right, overlapping), each at this size, so a face is seen about twice as large as in the
-   * whole, padded frame at 512. Faces under ~100 px in a 1280x720 frame (a person farther from
-   * the camera) are missed by the first pass (docs/benchmarks.md, #52). Frames with a face pay
-   * nothing more; frames without pay about twice their detection again.
+   * right, overlapping), each at this size: 704, nearly the squares' own 720, so a face is seen
+   * about 2.4 times as large as in the whole, padded frame at 512. Faces under ~100 px in a
+   * 1280x720 frame (a person farther from the camera) are missed by the first pass; at 576 the
+   * zoom still missed most faces of 48 px, at 704 it finds 18 of 20 (docs/benchmarks.md, #52).
+   * Frames with a face pay nothing more; frames without pay about three times their detection
+   * again.
    */
-  FACE_VIDEO_ZOOM_INPUT_SIZE: z.coerce.number().int().min(0).max(1280).multipleOf(32).default(576),
+  FACE_VIDEO_ZOOM_INPUT_SIZE: z.coerce.number().int().min(0).max(1280).multipleOf(32).default(704),
   /**
    * The face model is loaded by the first frame that needs it and released after this long
    * without frames: idle, the worker holds ~80 MiB less. Longer than the camera snapshot
