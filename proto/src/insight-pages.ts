@@ -109,7 +109,8 @@ export const CourseProgressRow = z.object({
 
 export const PersonProgressRow = z.object({
   userId: z.number().int(),
-  name: z.string(),
+  /** Null for a member deleted since: the web app words that in its reader's language. */
+  name: z.string().nullable(),
   courses: z.number().int(),
   completed: z.number().int(),
   averageProgress: z.number(),

@@ -3,8 +3,9 @@ import { NOTIFICATION_TYPES } from './accounts.js';
 
 const Title = z.string().max(1000);
 /**
- * A worker's own explanation (a PDF that cannot be parsed, a picture without a face): passed on
- * as the worker wrote it, the only part of a notification not in the reader's language.
+ * A worker's own explanation (a PDF that cannot be parsed, a picture without a face), passed on
+ * as the worker wrote it: a sentence of FAILURE_REASONS, which identity words in the reader's
+ * language by its code (failureReasonOf); another text reaches the reader as written.
  */
 const Reason = z.string().max(2000);
 

@@ -139,6 +139,7 @@ beforeAll(async () => {
     [acme, ids.tess, globex],
   );
   ids.kitchen = courses[0]!.id;
+  ids.globexOnboarding = courses[2]!.id;
   await sql.query(
     `INSERT INTO course_sops (course_id, position, document_id, title) VALUES ($1, 1, 7, 'Cooling'), ($1, 2, 8, 'Washing')`,
     [ids.kitchen],
@@ -290,6 +291,17 @@ describe('the Insights chart pages', () => {
     const body = await root.call(api.insightsProgress);
     expect(body.courses.map((course) => course.title)).toContain('Globex onboarding');
     expect(body.people).toContainEqual(expect.objectContaining({ name: 'Gina Admin' }));
+  });
+
+  it("name a deleted member as nobody, for the web app to word in its reader's language", async () => {
+    // Enrolled once, since deleted: identity no longer knows the id.
+    const gone = 2_000_000_001;
+    await sql.query(`INSERT INTO enrollments (course_id, user_id) VALUES ($1, $2)`, [
+      ids.globexOnboarding,
+      gone,
+    ]);
+    const body = await root.call(api.insightsProgress);
+    expect(body.people).toContainEqual(expect.objectContaining({ userId: gone, name: null }));
   });
 
   it('list the ten questions missed most, ties by fewer answers, as grouping every answer does', async () => {

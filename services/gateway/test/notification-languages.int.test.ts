@@ -109,7 +109,7 @@ describe('notifications of the library, observation and video services', () => {
     );
   }, 180_000);
 
-  it('tell a French-speaking uploader in French that a video cannot be read', async () => {
+  it('tell a French-speaking uploader in French why a video cannot be read, stored and mailed', async () => {
     // Any file the upload takes as MP4; no video worker runs, so none touches it but this message.
     const mp4 = Buffer.concat([
       Buffer.from('\0\0\0\x18ftypmp42\0\0\0\0mp42isom'),
@@ -126,14 +126,17 @@ describe('notifications of the library, observation and video services', () => {
       await inbox.add('video.unreadable', {
         kind: 'video.unreadable',
         videoId: uploaded.id,
-        reason: 'moov atom not found',
+        // The video worker's sentence (proto's FAILURE_REASONS), the decoder's detail as it wrote it.
+        reason: 'The video could not be decoded: moov atom not found',
       });
     } finally {
       await inbox.close();
     }
+    const worded = '« Poste 3 » : La vidéo n’a pas pu être décodée : moov atom not found';
     expect(await noticeTitled(franck, 'Vidéo illisible')).toEqual(
-      expect.objectContaining({ message: '« Poste 3 » : moov atom not found' }),
+      expect.objectContaining({ message: worded }),
     );
+    expect((await mail.waitFor('franck@acme.test', /Vidéo illisible/)).text).toContain(worded);
   }, 60_000);
 });
 

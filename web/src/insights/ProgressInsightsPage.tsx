@@ -119,7 +119,8 @@ export function ProgressInsightsPage() {
                 {data.people.map((person) => (
                   <tr key={person.userId} data-testid="progress-person" className={rowClass}>
                     <td className={cellClass}>
-                      {links ? (
+                      {/* A deleted member has no name and no page left to open. */}
+                      {links && person.name !== null ? (
                         <Link
                           to="/team/$id"
                           params={{ id: String(person.userId) }}
@@ -128,7 +129,9 @@ export function ProgressInsightsPage() {
                           {person.name}
                         </Link>
                       ) : (
-                        <span className="font-medium">{person.name}</span>
+                        <span className="font-medium">
+                          {person.name ?? t('insights.progress.formerMember')}
+                        </span>
                       )}
                       <p className="text-xs text-slate-500 dark:text-slate-400">
                         {person.enrolments.map((e) => `${e.title} ${e.progress}%`).join(' · ')}

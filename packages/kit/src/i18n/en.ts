@@ -1,3 +1,5 @@
+import { FAILURE_REASONS, type FailureReasonCode } from '@hub/proto';
+
 /**
  * What the services write for a person, in English: the reference catalog. `es.ts` and `fr.ts`
  * are typed `ServerCatalog`, so a text missing there (or a parameter named differently) fails
@@ -148,6 +150,11 @@ export const en = {
       needs_reobservation: 'Needs re-observation',
     },
   },
+  /**
+   * Why a worker could not process a file, `{name}` for the parts it filled in: in English the
+   * sentences the workers write (proto's table), so a stored reason reads as written.
+   */
+  failureReasons: FAILURE_REASONS as Record<FailureReasonCode, string>,
 };
 
 /** The shape every language's catalog has: the English one's. */

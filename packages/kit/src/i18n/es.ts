@@ -1,4 +1,5 @@
 import type { ServerCatalog } from './en.js';
+import { failureReasons } from './failure-reasons/es.js';
 import { counted } from './plural.js';
 
 const count = counted('es');
@@ -136,4 +137,5 @@ export const es: ServerCatalog = {
       needs_reobservation: 'Requiere nueva observación',
     },
   },
+  failureReasons,
 };

@@ -1,4 +1,5 @@
 import type { ServerCatalog } from './en.js';
+import { failureReasons } from './failure-reasons/fr.js';
 import { counted } from './plural.js';
 
 const count = counted('fr');
@@ -138,4 +139,5 @@ export const fr: ServerCatalog = {
       needs_reobservation: 'À réobserver',
     },
   },
+  failureReasons,
 };

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, type NotificationText } from '@hub/proto';
+import { FAILURE_REASON_CODES, LANGUAGES, type NotificationText } from '@hub/proto';
 import { en } from './en.js';
-import { longDate, messages, SERVER_CATALOGS, writeNotification } from './messages.js';
+import {
+  longDate,
+  messages,
+  readableFailureReason,
+  SERVER_CATALOGS,
+  writeNotification,
+} from './messages.js';
 
 /**
  * Every text of a catalog, by its dotted key; functions are called with a marker per parameter
@@ -78,5 +84,46 @@ describe('the server catalogs', () => {
     expect(writeNotification(analysed, 'es').message).toBe(
       '«Turno»: 2 operarios detectados, 1 identificado (Ana).',
     );
+  });
+
+  it("word a worker's failure reason with only the parts the worker filled in", () => {
+    const parts = (text: string) => new Set(text.match(/\{\w+\}/g) ?? []);
+    for (const language of LANGUAGES) {
+      for (const code of FAILURE_REASON_CODES) {
+        const written = parts(messages(language).failureReasons[code]);
+        const english = parts(en.failureReasons[code]);
+        expect(
+          [...written].filter((part) => !english.has(part)),
+          `${language} ${code}`,
+        ).toEqual([]);
+      }
+    }
+  });
+
+  it("write a worker's failure reason in the reader's language, an unknown one as written", () => {
+    const rejected: NotificationText = {
+      key: 'pictureRejected',
+      params: {
+        reason: 'The profile picture shows 3 faces. Please use a photo of only this person.',
+      },
+    };
+    expect(writeNotification(rejected, 'fr').message).toBe(
+      'La photo de profil montre 3 visages. Utilisez une photo où cette personne est seule.',
+    );
+    expect(writeNotification(rejected, 'es').message).toBe(
+      'En la foto de perfil salen 3 caras. Usa una foto en la que salga solo esta persona.',
+    );
+    expect(writeNotification(rejected, 'en').message).toBe(rejected.params.reason);
+    const failed: NotificationText = {
+      key: 'documentFailed',
+      params: {
+        title: 'Montage',
+        reason: 'The document has no text and OCR failed on page 4: tesseract exited 1',
+      },
+    };
+    expect(writeNotification(failed, 'es').message).toBe(
+      'No se pudo procesar «Montage»: El documento no tiene texto y el reconocimiento de texto falló en la página 4: tesseract exited 1',
+    );
+    expect(readableFailureReason('Disk full.', 'fr')).toBe('Disk full.');
   });
 });

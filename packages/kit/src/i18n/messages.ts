@@ -1,4 +1,4 @@
-import type { Language, NotificationText } from '@hub/proto';
+import { failureReasonOf, type Language, type NotificationText } from '@hub/proto';
 import { en, type ServerCatalog } from './en.js';
 import { es } from './es.js';
 import { fr } from './fr.js';
@@ -24,8 +24,22 @@ export function longDate(date: Date, language: Language): string {
 }
 
 /**
+ * A worker's stored failure reason (proto's FAILURE_REASONS) as its reader reads it: the
+ * catalog's sentence for its code, with the parts the worker filled in; a reason the table does
+ * not know, or an English reader's, as written.
+ */
+export function readableFailureReason(reason: string, language: Language): string {
+  const known = language === 'en' ? undefined : failureReasonOf(reason);
+  if (!known) return reason;
+  return messages(language).failureReasons[known.code].replace(
+    /\{(\w+)\}/g,
+    (part, name: string) => known.params[name] ?? part,
+  );
+}
+
+/**
  * A notification another service asked for (proto's NotificationText), as its reader reads it:
- * dates in the language's long form.
+ * dates in the language's long form, a worker's failure reason in the reader's language.
  */
 export function writeNotification(
   text: NotificationText,
@@ -47,10 +61,15 @@ export function writeNotification(
       const names = identified.join(', ');
       return say.videoAnalysed({ ...rest, identified: identified.length, names });
     }
-    default:
-      // The other texts take their parameters as they travel.
-      return (say[text.key] as (params: typeof text.params) => { title: string; message: string })(
-        text.params,
+    default: {
+      // The other texts take their parameters as they travel, but for a worker's reason.
+      const params =
+        'reason' in text.params
+          ? { ...text.params, reason: readableFailureReason(text.params.reason, language) }
+          : text.params;
+      return (say[text.key] as (given: typeof params) => { title: string; message: string })(
+        params,
       );
+    }
   }
 }

@@ -48,7 +48,7 @@ export class InsightPagesService {
       courses: progressByCourse(rows),
       people: listed.map(({ organizationId: _organization, ...person }) => ({
         ...person,
-        name: names.get(person.userId) ?? 'Unknown person',
+        name: names.get(person.userId) ?? null,
       })),
       totalPeople: people.length,
     };

@@ -98,6 +98,7 @@ export const insights = {
     someOf: ' · {{shown}} of {{total}} enrolled people',
     nobody: 'Nobody is enrolled yet',
     person: 'Person',
+    formerMember: 'Former member',
     coursesCompleted: '{{completed}} of {{total}} completed',
   },
 } as const;

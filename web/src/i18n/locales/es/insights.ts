@@ -100,6 +100,7 @@ export const insights: Texts<typeof english> = {
     someOf: ' · {{shown}} de {{total}} personas inscritas',
     nobody: 'Aún no hay nadie inscrito',
     person: 'Persona',
+    formerMember: 'Antiguo miembro',
     coursesCompleted: '{{completed}} de {{total}} completados',
   },
 };

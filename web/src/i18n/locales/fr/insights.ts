@@ -101,6 +101,7 @@ export const insights: Texts<typeof english> = {
     someOf: ' · {{shown}} sur {{total}} inscrits',
     nobody: 'Personne n’est encore inscrit',
     person: 'Personne',
+    formerMember: 'Ancien membre',
     coursesCompleted: '{{completed}} sur {{total}} terminées',
   },
 };

@@ -1,0 +1,84 @@
+import type { FailureReasonCode } from '@hub/proto';
+
+/**
+ * Why a worker could not process a file, in Spanish, for notifications and mails: the web app's
+ * wording (web/src/i18n/locales/es/failure-reasons.ts), `{name}` for the parts the worker filled in
+ * (the technical detail stays as written).
+ */
+export const failureReasons: Record<FailureReasonCode, string> = {
+  pdf_worker_stopped:
+    'El procesamiento detuvo dos veces el servicio de PDF; puede que el archivo esté dañado o sea malicioso.',
+  processing_timeout: 'El procesamiento tardó demasiado.',
+  pdf_memory: 'El documento necesita más memoria que los {memoryMb} MB permitidos por archivo.',
+  pdf_reader_crashed: 'El lector de PDF se detuvo de forma inesperada: {detail}',
+  pdf_password: 'El PDF está protegido con contraseña.',
+  pdf_damaged: 'El archivo está dañado y no se pudo leer: {detail}',
+  document_failed: 'No se pudo procesar el documento: {detail}',
+  upload_unreadable: 'No se pudo leer del almacenamiento el archivo subido: {detail}',
+  no_text: 'El documento no tiene texto.',
+  no_text_ocr_off:
+    'El documento no tiene texto y el reconocimiento de texto (OCR) está desactivado.',
+  no_text_ocr_none:
+    'El documento no tiene texto y el reconocimiento de texto (OCR) no encontró nada.',
+  no_text_ocr_failed:
+    'El documento no tiene texto y el reconocimiento de texto falló en la página {page}: {detail}',
+  video_worker_stopped:
+    'El procesamiento detuvo dos veces el servicio de video; puede que el archivo esté dañado o sea malicioso.',
+  video_no_frames: 'El video no tiene imágenes.',
+  video_undecodable: 'No se pudo decodificar el video: {detail}',
+  video_unreadable: 'No se pudo leer el video: {detail}',
+  video_analysis_failed: 'No se pudo analizar el video: {detail}',
+  video_analysis_timeout: 'El análisis del video tardó demasiado.',
+  video_changed: 'El video cambió mientras se subía.',
+  sop_text_unreadable: 'No se pudo leer el texto del SOP «{title}»: {detail}',
+  ai_refused: 'El proveedor de IA rechazó la solicitud (HTTP {status}): {detail}',
+  ai_timeout: 'El proveedor de IA no respondió a tiempo.',
+  ai_unreachable: 'No hay conexión con el proveedor de IA: {detail}',
+  ai_preparing_timeout: 'El proveedor de IA tardó demasiado en preparar el video.',
+  ai_video_unreadable: 'El proveedor de IA no pudo leer el video: {detail}',
+  ai_not_json: 'El proveedor de IA no respondió en el formato esperado (JSON).',
+  ai_bad_shape: 'La respuesta del proveedor de IA no tiene la forma esperada ({detail}).',
+  ai_upload_refused: 'El proveedor de IA rechazó la subida (HTTP {status}): {detail}',
+  ai_upload_unreachable: 'Se perdió la conexión con el proveedor de IA durante la subida: {detail}',
+  ai_no_upload_address: 'El proveedor de IA no indicó adónde subir el video.',
+  ai_upload_undescribed: 'El proveedor de IA no devolvió los datos del video subido.',
+  video_storage_unreadable: 'No se pudo leer el video del almacenamiento: {detail}',
+  video_frame_unreadable: 'No se pudo leer una imagen del video: {detail}',
+  picture_worker_stopped:
+    'El procesamiento detuvo dos veces el servicio de video; puede que la imagen esté dañada o sea maliciosa.',
+  snapshot_worker_stopped:
+    'El procesamiento detuvo dos veces el servicio de video; puede que la captura esté dañada o sea maliciosa.',
+  picture_storage_unreadable: 'No se pudo leer la foto de perfil del almacenamiento: {detail}',
+  reference_storage_unreadable:
+    'No se pudo leer la foto de referencia del almacenamiento: {detail}',
+  snapshot_storage_unreadable: 'No se pudo leer la captura del almacenamiento: {detail}',
+  picture_not_image: 'La foto de perfil no se pudo abrir como imagen: {detail}',
+  snapshot_not_image: 'La captura no se pudo abrir como imagen: {detail}',
+  picture_failed: 'No se pudo procesar la foto de perfil: {detail}',
+  reference_failed: 'No se pudo procesar la foto: {detail}',
+  snapshot_failed: 'No se pudo identificar a nadie en la captura: {detail}',
+  picture_no_face:
+    'No se encontró ninguna cara en la foto de perfil. Usa una foto nítida, de frente.',
+  picture_several_faces:
+    'En la foto de perfil salen {count} caras. Usa una foto en la que salga solo esta persona.',
+  reference_no_face:
+    'No se encontró ninguna cara en la foto. Usa una foto nítida de la persona, de frente.',
+  reference_several_faces:
+    'En la foto salen {count} caras. Usa una foto en la que salga solo esta persona.',
+  reference_face_too_small:
+    'La cara sale demasiado pequeña en la foto ({pixels} píxeles de ancho). Usa una foto en la que la cara ocupe más espacio.',
+  reference_blurred: 'La cara sale borrosa en la foto. Usa una foto nítida, tomada con buena luz.',
+  reference_unusable: 'No se pudo usar la foto.',
+  face_not_found_again: 'No se volvió a encontrar en el video la cara confirmada.',
+  quiz_worker_stopped:
+    'La generación de la evaluación detuvo dos veces el servicio de evaluaciones; puede que el SOP sea demasiado grande o malicioso.',
+  quiz_sop_unreadable: 'No se pudo leer del almacenamiento el texto del SOP: {detail}',
+  quiz_timeout: 'La generación de la evaluación tardó demasiado.',
+  quiz_failed: 'No se pudo generar la evaluación: {detail}',
+  quiz_invalid: 'La evaluación generada no es válida: {detail}',
+  quiz_sop_too_short: 'El texto del SOP es demasiado corto para generar una evaluación.',
+  quiz_no_steps:
+    'No se encontraron pasos del procedimiento: el documento parece un formulario o una tabla (campos y cifras), así que no se generó ninguna evaluación.',
+  quiz_offline_invalid: 'El generador sin conexión escribió una evaluación no válida: {detail}',
+  quiz_ai_invalid: 'La respuesta de la IA no era una evaluación válida: {detail}',
+};

@@ -1,0 +1,88 @@
+import type { FailureReasonCode } from '@hub/proto';
+
+/**
+ * Why a worker could not process a file, in French, for notifications and mails: the web app's
+ * wording (web/src/i18n/locales/fr/failure-reasons.ts), `{name}` for the parts the worker filled in
+ * (the technical detail stays as written).
+ */
+export const failureReasons: Record<FailureReasonCode, string> = {
+  pdf_worker_stopped:
+    'Le traitement a arrêté deux fois le service PDF ; le fichier est peut-être endommagé ou malveillant.',
+  processing_timeout: 'Le traitement a pris trop de temps.',
+  pdf_memory:
+    'Le document demande plus de mémoire que les {memoryMb} Mo autorisés pour un fichier.',
+  pdf_reader_crashed: 'Le lecteur PDF s’est arrêté de façon inattendue : {detail}',
+  pdf_password: 'Le PDF est protégé par un mot de passe.',
+  pdf_damaged: 'Le fichier est endommagé et n’a pas pu être lu : {detail}',
+  document_failed: 'Le document n’a pas pu être traité : {detail}',
+  upload_unreadable: 'Le fichier envoyé n’a pas pu être relu depuis le stockage : {detail}',
+  no_text: 'Le document ne contient pas de texte.',
+  no_text_ocr_off:
+    'Le document ne contient pas de texte et la reconnaissance de texte (OCR) est désactivée.',
+  no_text_ocr_none:
+    'Le document ne contient pas de texte et la reconnaissance de texte (OCR) n’en a trouvé aucun.',
+  no_text_ocr_failed:
+    'Le document ne contient pas de texte et la reconnaissance de texte a échoué à la page {page} : {detail}',
+  video_worker_stopped:
+    'Le traitement a arrêté deux fois le service vidéo ; le fichier est peut-être endommagé ou malveillant.',
+  video_no_frames: 'La vidéo ne contient aucune image.',
+  video_undecodable: 'La vidéo n’a pas pu être décodée : {detail}',
+  video_unreadable: 'La vidéo n’a pas pu être lue : {detail}',
+  video_analysis_failed: 'La vidéo n’a pas pu être analysée : {detail}',
+  video_analysis_timeout: 'L’analyse de la vidéo a pris trop de temps.',
+  video_changed: 'La vidéo a changé pendant son envoi.',
+  sop_text_unreadable: 'Le texte du mode opératoire « {title} » n’a pas pu être lu : {detail}',
+  ai_refused: 'Le fournisseur d’IA a refusé la demande (HTTP {status}) : {detail}',
+  ai_timeout: 'Le fournisseur d’IA n’a pas répondu à temps.',
+  ai_unreachable: 'Le fournisseur d’IA est injoignable : {detail}',
+  ai_preparing_timeout: 'Le fournisseur d’IA a mis trop de temps à préparer la vidéo.',
+  ai_video_unreadable: 'Le fournisseur d’IA n’a pas pu lire la vidéo : {detail}',
+  ai_not_json: 'Le fournisseur d’IA n’a pas répondu au format attendu (JSON).',
+  ai_bad_shape: 'La réponse du fournisseur d’IA n’a pas la forme attendue ({detail}).',
+  ai_upload_refused: 'Le fournisseur d’IA a refusé l’envoi (HTTP {status}) : {detail}',
+  ai_upload_unreachable: 'Le fournisseur d’IA est devenu injoignable pendant l’envoi : {detail}',
+  ai_no_upload_address: 'Le fournisseur d’IA n’a donné aucune adresse où envoyer la vidéo.',
+  ai_upload_undescribed: 'Le fournisseur d’IA n’a pas décrit la vidéo envoyée.',
+  video_storage_unreadable: 'La vidéo n’a pas pu être relue depuis le stockage : {detail}',
+  video_frame_unreadable: 'Une image de la vidéo n’a pas pu être lue : {detail}',
+  picture_worker_stopped:
+    'Le traitement a arrêté deux fois le service vidéo ; l’image est peut-être endommagée ou malveillante.',
+  snapshot_worker_stopped:
+    'Le traitement a arrêté deux fois le service vidéo ; la capture est peut-être endommagée ou malveillante.',
+  picture_storage_unreadable:
+    'La photo de profil n’a pas pu être relue depuis le stockage : {detail}',
+  reference_storage_unreadable:
+    'La photo de référence n’a pas pu être relue depuis le stockage : {detail}',
+  snapshot_storage_unreadable: 'La capture n’a pas pu être relue depuis le stockage : {detail}',
+  picture_not_image: 'La photo de profil n’a pas pu être ouverte comme image : {detail}',
+  snapshot_not_image: 'La capture n’a pas pu être ouverte comme image : {detail}',
+  picture_failed: 'La photo de profil n’a pas pu être traitée : {detail}',
+  reference_failed: 'La photo n’a pas pu être traitée : {detail}',
+  snapshot_failed: 'Personne n’a pu être identifié sur la capture : {detail}',
+  picture_no_face:
+    'Aucun visage n’a été trouvé sur la photo de profil. Utilisez une photo nette, prise de face.',
+  picture_several_faces:
+    'La photo de profil montre {count} visages. Utilisez une photo où cette personne est seule.',
+  reference_no_face:
+    'Aucun visage n’a été trouvé sur la photo. Utilisez une photo nette de la personne, prise de face.',
+  reference_several_faces:
+    'La photo montre {count} visages. Utilisez une photo où cette personne est seule.',
+  reference_face_too_small:
+    'Le visage est trop petit sur la photo ({pixels} pixels de large). Utilisez une photo où le visage occupe plus de place.',
+  reference_blurred:
+    'Le visage est flou sur la photo. Utilisez une photo nette, prise avec un bon éclairage.',
+  reference_unusable: 'La photo n’a pas pu être utilisée.',
+  face_not_found_again: 'Le visage confirmé n’a pas été retrouvé dans la vidéo.',
+  quiz_worker_stopped:
+    'La génération de l’évaluation a arrêté deux fois le service d’évaluations ; le mode opératoire est peut-être trop volumineux ou malveillant.',
+  quiz_sop_unreadable:
+    'Le texte du mode opératoire n’a pas pu être relu depuis le stockage : {detail}',
+  quiz_timeout: 'La génération de l’évaluation a pris trop de temps.',
+  quiz_failed: 'L’évaluation n’a pas pu être générée : {detail}',
+  quiz_invalid: 'L’évaluation générée n’est pas valide : {detail}',
+  quiz_sop_too_short: 'Le texte du mode opératoire est trop court pour générer une évaluation.',
+  quiz_no_steps:
+    'Aucune étape de procédure trouvée : le document ressemble à un formulaire ou à un tableau (libellés et chiffres), aucune évaluation n’a donc été générée.',
+  quiz_offline_invalid: 'Le générateur hors ligne a écrit une évaluation non valide : {detail}',
+  quiz_ai_invalid: 'La réponse de l’IA n’était pas une évaluation valide : {detail}',
+};
