@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Actor, identityRpc, type RpcAnswer } from '@hub/proto';
-import { RpcClient } from '@hub/kit';
+import { RpcClient, RpcFailure } from '@hub/kit';
 import { RPC } from '../config.js';
 import { observableCandidate } from './observable.js';
 
@@ -33,10 +33,13 @@ export class Members {
     return observableCandidate(await this.all(actor.organizationId), actor, userId);
   }
 
+  /**
+   * The acting person's name, asked of identity by id whatever their organization (a super
+   * administrator acts in others'), never a made-up English stand-in.
+   */
   async nameOf(actor: Actor): Promise<string> {
-    const member = (await this.all(actor.organizationId)).find(
-      (candidate) => candidate.id === actor.userId,
-    );
-    return member?.name ?? 'Unknown observer';
+    const name = (await this.names([actor.userId])).get(actor.userId);
+    if (name === undefined) throw RpcFailure.notFound('User not found');
+    return name;
   }
 }

@@ -40,13 +40,15 @@ export class CourseCompletion {
       const people = await this.members.all(organizationId);
       for (const row of rows.filter((candidate) => candidate.organization_id === organizationId)) {
         const holder = people.find((person) => person.id === row.user_id);
+        // Removed from the organization as they finished: no certificate without its holder.
+        if (!holder) continue;
         await this.certifications.courseCompleted(
           {
             organizationId,
             courseId: row.course_id,
             title: row.title,
             userId: row.user_id,
-            holderName: holder?.name ?? 'Unknown learner',
+            holderName: holder.name,
           },
           row.at,
         );
