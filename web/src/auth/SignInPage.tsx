@@ -3,8 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Navigate } from '@tanstack/react-router';
 import { Checkbox } from 'radix-ui';
 import { Check, KeyRound, ShieldCheck } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useForm, useStore } from '@tanstack/react-form';
+import { useEffect, useState } from 'react';
 import { currentUserQuery } from '../api/queries';
+import { submitForm } from '../forms/contractForm';
 import { toast } from '../toast/toastStore';
 import { FullScreenSpinner } from '../ui/Spinner';
 import { inputClass, linkClass, outlineButtonClass, primaryButtonClass } from '../ui/styles';
@@ -30,14 +32,23 @@ export function SignInPage() {
   const contactLink = adminContactLink();
   const signedIn = useQuery(currentUserQuery);
 
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [rememberMe, setRememberMe] = useState(false);
+  // The organization is not sent with the credentials: it only names the SSO connection.
   const [organization, setOrganization] = useState('');
-  const detected = useOrganizationDetection(email);
 
   const login = useLogin();
   const sso = useSsoStart();
+  const form = useForm({
+    defaultValues: { email: '', password: '', rememberMe: false },
+    onSubmit: ({ value: { email, password, rememberMe } }) => {
+      if (!hasCredentials(email, password)) {
+        toast(validationErrorToast());
+        return;
+      }
+      login.mutate({ email: email.trim(), password, rememberMe });
+    },
+  });
+  const email = useStore(form.store, (state) => state.values.email);
+  const detected = useOrganizationDetection(email);
 
   // '/?code=...': a sign-in that completed on the server has opened the session, so the page
   // goes on to /dashboard (below); without a session the callback failed, and the page says so.
@@ -48,15 +59,6 @@ export function SignInPage() {
   }, [signedIn.isPending, signedIn.data]);
 
   if (signedIn.data && !login.isPending) return <Navigate to="/dashboard" replace />;
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!hasCredentials(email, password)) {
-      toast(validationErrorToast());
-      return;
-    }
-    login.mutate({ email: email.trim(), password, rememberMe });
-  };
 
   const startSso = () => {
     const identifier =
@@ -80,7 +82,12 @@ export function SignInPage() {
           <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{t('signIn.subtitle')}</p>
         </header>
 
-        <form noValidate onSubmit={submit} className="space-y-4" aria-label={t('signIn.formLabel')}>
+        <form
+          noValidate
+          onSubmit={submitForm(form)}
+          className="space-y-4"
+          aria-label={t('signIn.formLabel')}
+        >
           <OrganizationPicker value={organization} onChange={setOrganization} disabled={busy} />
 
           <div className="space-y-2">
@@ -97,40 +104,58 @@ export function SignInPage() {
                 </span>
               )}
             </div>
-            <input
-              id="email"
-              name="email"
-              type="email"
-              required
-              autoComplete="email"
-              placeholder={t('signIn.emailPlaceholder')}
-              value={email}
-              disabled={busy}
-              onChange={(event) => setEmail(event.target.value)}
-              className={inputClass}
-            />
+            <form.Field name="email">
+              {(field) => (
+                <input
+                  id="email"
+                  name="email"
+                  type="email"
+                  required
+                  autoComplete="email"
+                  placeholder={t('signIn.emailPlaceholder')}
+                  value={field.state.value}
+                  disabled={busy}
+                  onChange={(event) => field.handleChange(event.target.value)}
+                  onBlur={field.handleBlur}
+                  className={inputClass}
+                />
+              )}
+            </form.Field>
           </div>
 
           <div className="space-y-2">
             <label htmlFor="password" className="text-sm font-medium">
               {t('signIn.password')}
             </label>
-            <PasswordField id="password" value={password} onChange={setPassword} disabled={busy} />
+            <form.Field name="password">
+              {(field) => (
+                <PasswordField
+                  id="password"
+                  value={field.state.value}
+                  onChange={field.handleChange}
+                  disabled={busy}
+                />
+              )}
+            </form.Field>
           </div>
 
           <div className="flex items-center justify-between">
             <div className="flex items-center gap-2">
-              <Checkbox.Root
-                id="remember-me"
-                checked={rememberMe}
-                onCheckedChange={(checked) => setRememberMe(checked === true)}
-                disabled={busy}
-                className="flex size-4 items-center justify-center rounded border border-slate-400 data-[state=checked]:border-blue-600 data-[state=checked]:bg-blue-600 dark:border-slate-600"
-              >
-                <Checkbox.Indicator>
-                  <Check className="size-3 text-white" />
-                </Checkbox.Indicator>
-              </Checkbox.Root>
+              <form.Field name="rememberMe">
+                {(field) => (
+                  <Checkbox.Root
+                    id="remember-me"
+                    checked={field.state.value}
+                    onCheckedChange={(checked) => field.handleChange(checked === true)}
+                    disabled={busy}
+                    className="flex size-4 items-center justify-center rounded border border-slate-400 data-[state=checked]:border-blue-600 data-[state=checked]:bg-blue-600 dark:border-slate-600"
+                  >
+                    <Checkbox.Indicator>
+                      <Check className="size-3 text-white" />
+                    </Checkbox.Indicator>
+                  </Checkbox.Root>
+                )}
+              </form.Field>
               <label htmlFor="remember-me" className="text-sm">
                 {t('signIn.rememberMe')}
               </label>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@tanstack/react-form';
+import { submitForm } from '../forms/contractForm';
 import { toast } from '../toast/toastStore';
 import { primaryButtonClass } from '../ui/styles';
 import { setupProblem, type InvitationParams } from './invitation';
@@ -36,30 +37,43 @@ export function EnhancedSetupPage() {
 
 function EnhancedSetupForm({ params }: { params: InvitationParams }) {
   const { t } = useTranslation();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [photo, setPhoto] = useState<File | null>(null);
-
   const setup = useSetupWithProfile(params);
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const problem = setupProblem(password, confirmation, { required: true, chosen: !!photo });
-    if (problem) toast(problem);
-    else if (photo) setup.mutate({ password, photo });
-  };
+  // The checks stay toasts, as before the move: the checklist under the field shows the rules.
+  const form = useForm({
+    defaultValues: { password: '', confirmation: '', photo: null as File | null },
+    onSubmit: ({ value: { password, confirmation, photo } }) => {
+      const problem = setupProblem(password, confirmation, { required: true, chosen: !!photo });
+      if (problem) toast(problem);
+      else if (photo) setup.mutate({ password, photo });
+    },
+  });
 
   const busy = setup.isPending || setup.isSuccess;
   return (
-    <form noValidate onSubmit={submit} data-testid="enhanced-setup-form" className="space-y-4">
-      <PhotoPicker photo={photo} onChange={setPhoto} disabled={busy} />
-      <PasswordSetupFields
-        password={password}
-        confirmation={confirmation}
-        onPassword={setPassword}
-        onConfirmation={setConfirmation}
-        disabled={busy}
-      />
+    <form
+      noValidate
+      onSubmit={submitForm(form)}
+      data-testid="enhanced-setup-form"
+      className="space-y-4"
+    >
+      <form.Subscribe selector={(state) => state.values}>
+        {(values) => (
+          <>
+            <PhotoPicker
+              photo={values.photo}
+              onChange={(photo) => form.setFieldValue('photo', photo)}
+              disabled={busy}
+            />
+            <PasswordSetupFields
+              password={values.password}
+              confirmation={values.confirmation}
+              onPassword={(value) => form.setFieldValue('password', value)}
+              onConfirmation={(value) => form.setFieldValue('confirmation', value)}
+              disabled={busy}
+            />
+          </>
+        )}
+      </form.Subscribe>
       <button type="submit" disabled={busy} className={primaryButtonClass}>
         {setup.isPending ? t('invitation.settingUp') : t('invitation.completeSetup')}
       </button>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@tanstack/react-form';
+import { submitForm } from '../forms/contractForm';
 import { toast } from '../toast/toastStore';
 import { linkClass, primaryButtonClass } from '../ui/styles';
 import { invitationSearch, setupProblem, type InvitationParams } from './invitation';
@@ -44,28 +45,36 @@ export function SetupPasswordPage() {
 
 function SetupPasswordForm({ params }: { params: InvitationParams }) {
   const { t } = useTranslation();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-
   const setup = useSetupPassword(params);
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const problem = setupProblem(password, confirmation);
-    if (problem) toast(problem);
-    else setup.mutate(password);
-  };
+  // The checks stay toasts, as before the move: the checklist under the field shows the rules.
+  const form = useForm({
+    defaultValues: { password: '', confirmation: '' },
+    onSubmit: ({ value }) => {
+      const problem = setupProblem(value.password, value.confirmation);
+      if (problem) toast(problem);
+      else setup.mutate(value.password);
+    },
+  });
 
   const busy = setup.isPending || setup.isSuccess;
   return (
-    <form noValidate onSubmit={submit} data-testid="setup-password-form" className="space-y-4">
-      <PasswordSetupFields
-        password={password}
-        confirmation={confirmation}
-        onPassword={setPassword}
-        onConfirmation={setConfirmation}
-        disabled={busy}
-      />
+    <form
+      noValidate
+      onSubmit={submitForm(form)}
+      data-testid="setup-password-form"
+      className="space-y-4"
+    >
+      <form.Subscribe selector={(state) => state.values}>
+        {(values) => (
+          <PasswordSetupFields
+            password={values.password}
+            confirmation={values.confirmation}
+            onPassword={(value) => form.setFieldValue('password', value)}
+            onConfirmation={(value) => form.setFieldValue('confirmation', value)}
+            disabled={busy}
+          />
+        )}
+      </form.Subscribe>
       <button type="submit" disabled={busy} className={primaryButtonClass}>
         {setup.isPending ? t('invitation.settingPassword') : t('invitation.setPassword')}
       </button>

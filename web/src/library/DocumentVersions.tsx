@@ -2,9 +2,12 @@ import type { DocumentVersion, LibraryDocument } from '@hub/proto';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { Download, Eye, Upload } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@tanstack/react-form';
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { failureToast } from '../api/errors';
+import { fieldsValidator, submitForm } from '../forms/contractForm';
+import { TextField } from '../forms/TextField';
 import { toast } from '../toast/toastStore';
 import { Field } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
@@ -152,46 +155,51 @@ function NewVersionForm({
   onDone: (uploaded: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const [note, setNote] = useState('');
-  const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [noteError, setNoteError] = useState<string | null>(null);
   const upload = useUploadVersion(documentId, {
     onProgress: setProgress,
     onUploaded: () => onDone(true),
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const noteProblem = checkChangeNote(note);
-    setNoteError(noteProblem);
-    const fileProblem = checkDocumentFile(file);
-    if (fileProblem) toast(fileProblem);
-    if (noteProblem || fileProblem || !file) return;
-    upload.mutate({ note, file });
+  // A missing note shows under its field; a file that is not a PDF is a toast, even alongside it.
+  const fileRefused = (file: File | null) => {
+    const problem = checkDocumentFile(file);
+    if (problem) toast(problem);
+    return problem !== null || file === null;
   };
+  const form = useForm({
+    defaultValues: { note: '', file: null as File | null },
+    validators: {
+      onSubmit: fieldsValidator(({ note }: { note: string }) => {
+        const problem = checkChangeNote(note);
+        return problem ? { note: problem } : {};
+      }),
+    },
+    onSubmitInvalid: ({ value }) => fileRefused(value.file),
+    onSubmit: ({ value: { note, file } }) => {
+      if (!fileRefused(file) && file) upload.mutate({ note, file });
+    },
+  });
   const busy = upload.isPending;
   return (
     <form
       noValidate
-      onSubmit={submit}
+      onSubmit={submitForm(form)}
       data-testid="new-version-form"
       className="space-y-3 rounded border border-slate-200 p-3 dark:border-slate-800"
     >
-      <Field
-        id="version-change-note"
-        label={t('library.versions.whatChanged')}
-        error={noteError ?? undefined}
-      >
-        <textarea
-          id="version-change-note"
-          value={note}
-          rows={2}
-          maxLength={2000}
-          disabled={busy}
-          onChange={(event) => setNote(event.target.value)}
-          className={clsx(textareaClass, 'font-sans')}
-        />
-      </Field>
+      <form.Field name="note">
+        {(field) => (
+          <TextField
+            field={field}
+            id="version-change-note"
+            label={t('library.versions.whatChanged')}
+            rows={2}
+            maxLength={2000}
+            disabled={busy}
+            className={clsx(textareaClass, 'font-sans')}
+          />
+        )}
+      </form.Field>
       <Field
         id="version-file"
         label={t('library.versions.file')}
@@ -203,7 +211,7 @@ function NewVersionForm({
           accept=".pdf,application/pdf"
           disabled={busy}
           data-testid="version-file-input"
-          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          onChange={(event) => form.setFieldValue('file', event.target.files?.[0] ?? null)}
           className="block w-full text-sm"
         />
       </Field>

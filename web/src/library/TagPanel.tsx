@@ -2,9 +2,10 @@ import { CreateTagRequest, TAG_COLORS } from '@hub/proto';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { Check } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useForm } from '@tanstack/react-form';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrors, hasErrors, type FieldErrors } from '../forms/fieldErrors';
+import { contractValidator, submitForm } from '../forms/contractForm';
 import { formatNumber } from '../i18n/format';
 import { Skeleton } from '../ui/Card';
 import { Dialog } from '../ui/Dialog';
@@ -19,6 +20,13 @@ import { tagsQuery } from './queries';
  * choices it lists; we preselect the listed Green (#22c55e) so the default is always a choice.
  */
 export const DEFAULT_TAG_COLOR = '#22c55e';
+
+interface TagDraft {
+  name: string;
+  color: string;
+}
+
+const requestOf = (draft: TagDraft) => ({ name: draft.name.trim(), color: draft.color });
 
 interface TagPanelProps {
   selectedTagIds: readonly number[];
@@ -94,27 +102,17 @@ function CreateTagDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const [name, setName] = useState('');
-  const [color, setColor] = useState(DEFAULT_TAG_COLOR);
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  useEffect(() => {
-    if (open) {
-      setName('');
-      setColor(DEFAULT_TAG_COLOR);
-      setErrors({});
-    }
-  }, [open]);
-
   const create = useCreateTag(() => onOpenChange(false));
+  const form = useForm({
+    defaultValues: { name: '', color: DEFAULT_TAG_COLOR } as TagDraft,
+    validators: { onSubmit: contractValidator(CreateTagRequest, requestOf) },
+    onSubmit: ({ value }) => create.mutate(requestOf(value)),
+  });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const body = { name: name.trim(), color };
-    const found = fieldErrors(CreateTagRequest, body);
-    setErrors(found);
-    if (!hasErrors(found)) create.mutate(body);
-  };
+  // Each opening starts from an empty draft, without the last one's errors.
+  useEffect(() => {
+    if (open) form.reset();
+  }, [open, form]);
 
   return (
     <Dialog
@@ -123,65 +121,76 @@ function CreateTagDialog({
       title={t('library.tags.dialogTitle')}
       testId="create-tag-dialog"
     >
-      <form noValidate onSubmit={submit} className="space-y-4">
-        <Field
-          id="tag-name"
-          label={t('library.tags.name')}
-          // The schema's own message is English: only whether the field failed is read from it.
-          error={errors.name && t('library.tags.nameRequired')}
-        >
-          <input
-            id="tag-name"
-            value={name}
-            autoFocus
-            maxLength={100}
-            disabled={create.isPending}
-            placeholder={t('library.tags.namePlaceholder')}
-            onChange={(event) => setName(event.target.value)}
-            className={inputClass}
-          />
-        </Field>
-        <fieldset className="space-y-1.5">
-          <legend className="text-sm font-medium">{t('library.tags.color')}</legend>
-          <div
-            role="radiogroup"
-            aria-label={t('library.tags.color')}
-            className="grid grid-cols-4 gap-2"
-          >
-            {TAG_COLORS.map((choice) => {
-              const checked = color === choice.hex;
-              return (
-                <button
-                  key={choice.hex}
-                  type="button"
-                  role="radio"
-                  aria-checked={checked}
-                  data-testid="tag-color"
-                  disabled={create.isPending}
-                  onClick={() => setColor(choice.hex)}
-                  className={clsx(
-                    'flex items-center gap-2 rounded-md border px-2 py-1.5 text-sm',
-                    checked
-                      ? 'border-blue-600 ring-2 ring-blue-500/30'
-                      : 'border-slate-300 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-900',
-                  )}
-                >
-                  <span
-                    aria-hidden
-                    className="size-3.5 shrink-0 rounded-full"
-                    style={{ backgroundColor: choice.hex }}
-                  />
-                  {t(`library.tags.colors.${choice.hex}`)}
-                </button>
-              );
-            })}
-          </div>
-          {errors.color && (
-            <p role="alert" data-testid="tag-color-error" className="text-xs text-red-600">
-              {t('library.tags.colorRequired')}
-            </p>
+      <form noValidate onSubmit={submitForm(form)} className="space-y-4">
+        <form.Field name="name">
+          {(field) => (
+            <Field
+              id="tag-name"
+              label={t('library.tags.name')}
+              // The schema's own message is English: only whether the field failed is read from it.
+              error={
+                field.state.meta.errors.length > 0 ? t('library.tags.nameRequired') : undefined
+              }
+            >
+              <input
+                id="tag-name"
+                value={field.state.value}
+                autoFocus
+                maxLength={100}
+                disabled={create.isPending}
+                placeholder={t('library.tags.namePlaceholder')}
+                onChange={(event) => field.handleChange(event.target.value)}
+                onBlur={field.handleBlur}
+                className={inputClass}
+              />
+            </Field>
           )}
-        </fieldset>
+        </form.Field>
+        <form.Field name="color">
+          {(field) => (
+            <fieldset className="space-y-1.5">
+              <legend className="text-sm font-medium">{t('library.tags.color')}</legend>
+              <div
+                role="radiogroup"
+                aria-label={t('library.tags.color')}
+                className="grid grid-cols-4 gap-2"
+              >
+                {TAG_COLORS.map((choice) => {
+                  const checked = field.state.value === choice.hex;
+                  return (
+                    <button
+                      key={choice.hex}
+                      type="button"
+                      role="radio"
+                      aria-checked={checked}
+                      data-testid="tag-color"
+                      disabled={create.isPending}
+                      onClick={() => field.handleChange(choice.hex)}
+                      className={clsx(
+                        'flex items-center gap-2 rounded-md border px-2 py-1.5 text-sm',
+                        checked
+                          ? 'border-blue-600 ring-2 ring-blue-500/30'
+                          : 'border-slate-300 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-900',
+                      )}
+                    >
+                      <span
+                        aria-hidden
+                        className="size-3.5 shrink-0 rounded-full"
+                        style={{ backgroundColor: choice.hex }}
+                      />
+                      {t(`library.tags.colors.${choice.hex}`)}
+                    </button>
+                  );
+                })}
+              </div>
+              {field.state.meta.errors.length > 0 && (
+                <p role="alert" data-testid="tag-color-error" className="text-xs text-red-600">
+                  {t('library.tags.colorRequired')}
+                </p>
+              )}
+            </fieldset>
+          )}
+        </form.Field>
         <div className="flex justify-end">
           <button type="submit" disabled={create.isPending} className={smallButtonClass}>
             {create.isPending ? t('library.tags.creating') : t('library.tags.submit')}

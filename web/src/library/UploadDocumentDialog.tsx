@@ -1,12 +1,15 @@
 import type { Folder } from '@hub/proto';
 import clsx from 'clsx';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useForm } from '@tanstack/react-form';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { submitForm } from '../forms/contractForm';
+import { TextField } from '../forms/TextField';
 import { toast } from '../toast/toastStore';
 import { formatPercent } from '../i18n/format';
 import { Dialog } from '../ui/Dialog';
 import { Field } from '../ui/Field';
-import { inputClass, selectClass, smallButtonClass, textareaClass } from '../ui/styles';
+import { selectClass, smallButtonClass, textareaClass } from '../ui/styles';
 import { buildFolderTree, flattenFolderTree } from './folderTree';
 import { formatFileSize } from '../i18n/format';
 import { checkDocumentFile, titleFromFileName, type UploadDraft } from './uploadDocument';
@@ -22,6 +25,19 @@ interface UploadDocumentDialogProps {
   onUpload: (draft: UploadDraft, file: File) => void;
 }
 
+interface UploadValues extends UploadDraft {
+  file: File | null;
+}
+
+/** An empty draft, filed in the folder selected in the tree. */
+const emptyDraft = (selectedFolderId: number | null): UploadValues => ({
+  file: null,
+  title: '',
+  description: '',
+  tags: '',
+  folderId: selectedFolderId === null ? 'none' : String(selectedFolderId),
+});
+
 export function UploadDocumentDialog({
   open,
   onOpenChange,
@@ -31,40 +47,23 @@ export function UploadDocumentDialog({
   onUpload,
 }: UploadDocumentDialogProps) {
   const { t } = useTranslation();
-  const [file, setFile] = useState<File | null>(null);
-  const [draft, setDraft] = useState<UploadDraft>({
-    title: '',
-    description: '',
-    tags: '',
-    folderId: 'none',
+  const form = useForm({
+    defaultValues: emptyDraft(selectedFolderId),
+    onSubmit: ({ value: { file, ...draft } }) => {
+      const problem = checkDocumentFile(file);
+      if (problem || !file) {
+        if (problem) toast(problem);
+        return;
+      }
+      onUpload(draft, file);
+    },
   });
   const choices = useMemo(() => flattenFolderTree(buildFolderTree(folders)), [folders]);
   const uploading = progress !== null;
 
   useEffect(() => {
-    if (open) {
-      setFile(null);
-      setDraft({
-        title: '',
-        description: '',
-        tags: '',
-        folderId: selectedFolderId === null ? 'none' : String(selectedFolderId),
-      });
-    }
-  }, [open, selectedFolderId]);
-
-  const set = <K extends keyof UploadDraft>(key: K, value: UploadDraft[K]) =>
-    setDraft((current) => ({ ...current, [key]: value }));
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const problem = checkDocumentFile(file);
-    if (problem || !file) {
-      if (problem) toast(problem);
-      return;
-    }
-    onUpload(draft, file);
-  };
+    if (open) form.reset(emptyDraft(selectedFolderId));
+  }, [open, selectedFolderId, form]);
 
   return (
     <Dialog
@@ -78,84 +77,97 @@ export function UploadDocumentDialog({
       description={t('library.upload.description')}
       testId="upload-document-dialog"
     >
-      <form noValidate onSubmit={submit} className="space-y-4">
-        <Field
-          id="document-file"
-          label={t('library.upload.file')}
-          hint={
-            file
-              ? t('library.upload.fileChosen', { name: file.name, size: formatFileSize(file.size) })
-              : t('library.upload.maxSize')
-          }
-        >
-          <input
-            id="document-file"
-            type="file"
-            accept=".pdf,application/pdf"
-            disabled={uploading}
-            data-testid="document-file-input"
-            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-            className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-200 dark:file:bg-slate-800"
-          />
-        </Field>
-        <Field
-          id="document-title"
-          label={t('library.upload.documentTitle')}
-          hint={t('library.upload.titleHint')}
-        >
-          <input
-            id="document-title"
-            value={draft.title}
-            maxLength={300}
-            disabled={uploading}
-            placeholder={file ? titleFromFileName(file.name) : t('library.upload.titlePlaceholder')}
-            onChange={(event) => set('title', event.target.value)}
-            className={inputClass}
-          />
-        </Field>
-        <Field id="document-description" label={t('library.upload.descriptionLabel')}>
-          <textarea
-            id="document-description"
-            value={draft.description}
-            rows={3}
-            maxLength={5000}
-            disabled={uploading}
-            placeholder={t('library.upload.optional')}
-            onChange={(event) => set('description', event.target.value)}
-            className={clsx(textareaClass, 'font-sans')}
-          />
-        </Field>
-        <Field
-          id="document-tags"
-          label={t('library.upload.tags')}
-          hint={t('library.upload.tagsHint')}
-        >
-          <input
-            id="document-tags"
-            value={draft.tags}
-            maxLength={2000}
-            disabled={uploading}
-            placeholder={t('library.upload.tagsPlaceholder')}
-            onChange={(event) => set('tags', event.target.value)}
-            className={inputClass}
-          />
-        </Field>
-        <Field id="document-folder" label={t('library.upload.folder')}>
-          <select
-            id="document-folder"
-            value={draft.folderId}
-            disabled={uploading}
-            onChange={(event) => set('folderId', event.target.value)}
-            className={selectClass}
-          >
-            <option value="none">{t('library.upload.noFolder')}</option>
-            {choices.map((node) => (
-              <option key={node.folder.id} value={String(node.folder.id)}>
-                {`${'\u00a0\u00a0'.repeat(node.depth)}${node.folder.name}`}
-              </option>
-            ))}
-          </select>
-        </Field>
+      <form noValidate onSubmit={submitForm(form)} className="space-y-4">
+        <form.Subscribe selector={(state) => state.values.file}>
+          {(file) => (
+            <>
+              <Field
+                id="document-file"
+                label={t('library.upload.file')}
+                hint={
+                  file
+                    ? t('library.upload.fileChosen', {
+                        name: file.name,
+                        size: formatFileSize(file.size),
+                      })
+                    : t('library.upload.maxSize')
+                }
+              >
+                <input
+                  id="document-file"
+                  type="file"
+                  accept=".pdf,application/pdf"
+                  disabled={uploading}
+                  data-testid="document-file-input"
+                  onChange={(event) => form.setFieldValue('file', event.target.files?.[0] ?? null)}
+                  className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-200 dark:file:bg-slate-800"
+                />
+              </Field>
+              <form.Field name="title">
+                {(field) => (
+                  <TextField
+                    field={field}
+                    id="document-title"
+                    label={t('library.upload.documentTitle')}
+                    hint={t('library.upload.titleHint')}
+                    maxLength={300}
+                    disabled={uploading}
+                    placeholder={
+                      file ? titleFromFileName(file.name) : t('library.upload.titlePlaceholder')
+                    }
+                  />
+                )}
+              </form.Field>
+            </>
+          )}
+        </form.Subscribe>
+        <form.Field name="description">
+          {(field) => (
+            <TextField
+              field={field}
+              id="document-description"
+              label={t('library.upload.descriptionLabel')}
+              rows={3}
+              maxLength={5000}
+              disabled={uploading}
+              placeholder={t('library.upload.optional')}
+              className={clsx(textareaClass, 'font-sans')}
+            />
+          )}
+        </form.Field>
+        <form.Field name="tags">
+          {(field) => (
+            <TextField
+              field={field}
+              id="document-tags"
+              label={t('library.upload.tags')}
+              hint={t('library.upload.tagsHint')}
+              maxLength={2000}
+              disabled={uploading}
+              placeholder={t('library.upload.tagsPlaceholder')}
+            />
+          )}
+        </form.Field>
+        <form.Field name="folderId">
+          {(field) => (
+            <Field id="document-folder" label={t('library.upload.folder')}>
+              <select
+                id="document-folder"
+                value={field.state.value}
+                disabled={uploading}
+                onChange={(event) => field.handleChange(event.target.value)}
+                className={selectClass}
+              >
+                <option value="none">{t('library.upload.noFolder')}</option>
+                {choices.map((node) => (
+                  <option key={node.folder.id} value={String(node.folder.id)}>
+                    {`${'\u00a0\u00a0'.repeat(node.depth)}${node.folder.name}`}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          )}
+        </form.Field>
         {uploading && <UploadProgress percent={progress} />}
         <div className="flex justify-end">
           <button type="submit" disabled={uploading} className={smallButtonClass}>
