@@ -26,6 +26,8 @@ interface TagDraft {
   color: string;
 }
 
+const EMPTY_TAG: TagDraft = { name: '', color: DEFAULT_TAG_COLOR };
+
 const requestOf = (draft: TagDraft) => ({ name: draft.name.trim(), color: draft.color });
 
 interface TagPanelProps {
@@ -104,7 +106,7 @@ function CreateTagDialog({
   const { t } = useTranslation();
   const create = useCreateTag(() => onOpenChange(false));
   const form = useForm({
-    defaultValues: { name: '', color: DEFAULT_TAG_COLOR } as TagDraft,
+    defaultValues: EMPTY_TAG,
     validators: { onSubmit: contractValidator(CreateTagRequest, requestOf) },
     onSubmit: ({ value }) => create.mutate(requestOf(value)),
   });
