@@ -39,7 +39,6 @@ const FORMS_NOT_YET_MOVED = [
   'web/src/observations/ObservationsPage.tsx',
   'web/src/observations/StartObservationDialog.tsx',
   'web/src/videos/FaceReviewControls.tsx',
-  'web/src/videos/UploadVideoDialog.tsx',
 ];
 
 /** Every source file below a folder, tests left out, as a path from the repository's root. */
