@@ -28,16 +28,12 @@ const LIBRARY_SUBMIT = /onSubmit=\{submitForm\(/;
  */
 const FORMS_NOT_YET_MOVED = [
   'web/src/auth/SignInPage.tsx',
-  'web/src/evaluations/EvaluationEditor.tsx',
   'web/src/floor/PrivacyCard.tsx',
   'web/src/invitations/EnhancedSetupPage.tsx',
   'web/src/invitations/SetupPasswordPage.tsx',
   'web/src/library/DocumentVersions.tsx',
   'web/src/library/TagPanel.tsx',
   'web/src/library/UploadDocumentDialog.tsx',
-  'web/src/observations/FindingsPanel.tsx',
-  'web/src/observations/ObservationsPage.tsx',
-  'web/src/observations/StartObservationDialog.tsx',
   'web/src/videos/FaceReviewControls.tsx',
 ];
 
