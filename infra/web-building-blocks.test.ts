@@ -34,7 +34,6 @@ const FORMS_NOT_YET_MOVED = [
   'web/src/library/DocumentVersions.tsx',
   'web/src/library/TagPanel.tsx',
   'web/src/library/UploadDocumentDialog.tsx',
-  'web/src/videos/FaceReviewControls.tsx',
 ];
 
 /** Every source file below a folder, tests left out, as a path from the repository's root. */
