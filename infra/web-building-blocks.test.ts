@@ -22,19 +22,6 @@ const INLINE_QUERY_KEY = /\bqueryKey:\s*\[/;
 const FORM_ELEMENT = /<form\b/;
 const LIBRARY_SUBMIT = /onSubmit=\{submitForm\(/;
 
-/**
- * Forms still holding their draft in useState (docs/decisions.md, "Forms"): this list may only
- * shrink. A component moved onto TanStack Form leaves it; a new form never joins it.
- */
-const FORMS_NOT_YET_MOVED = [
-  'web/src/evaluations/EvaluationEditor.tsx',
-  'web/src/observations/FindingsPanel.tsx',
-  'web/src/observations/ObservationsPage.tsx',
-  'web/src/observations/StartObservationDialog.tsx',
-  'web/src/videos/FaceReviewControls.tsx',
-  'web/src/videos/UploadVideoDialog.tsx',
-];
-
 /** Every source file below a folder, tests left out, as a path from the repository's root. */
 function sourcesBelow(folder: string): string[] {
   return readdirSync(path.join(ROOT, folder), { withFileTypes: true }).flatMap((entry) => {
@@ -80,7 +67,7 @@ describe('web building blocks', () => {
       const code = codeLines(file).join('\n');
       return FORM_ELEMENT.test(code) && !LIBRARY_SUBMIT.test(code);
     });
-    expect(handRolled).toEqual(FORMS_NOT_YET_MOVED);
+    expect(handRolled).toEqual([]);
   });
 
   it('would catch them', () => {

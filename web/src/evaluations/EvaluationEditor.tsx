@@ -1,6 +1,8 @@
 import type { ReviewEvaluation } from '@hub/proto';
+import { useForm, useStore } from '@tanstack/react-form';
 import { Plus, Save, Send } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { submitForm } from '../forms/contractForm';
 import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
 import { Card } from '../ui/Card';
@@ -36,41 +38,46 @@ export function EvaluationEditor({
 }) {
   const { t } = useTranslation();
   const initial = useMemo(() => editorStateOf(evaluation), [evaluation]);
-  const [state, setState] = useState<EditorState>(initial);
-  const [showErrors, setShowErrors] = useState(false);
-  const errors = useMemo(() => draftErrors(state), [state]);
-  const shown: DraftErrors = showErrors ? errors : {};
-  const problems = Object.keys(errors).length;
-  const dirty = JSON.stringify(draftOf(state)) !== JSON.stringify(draftOf(initial));
-  const status = evaluationStatusBadge(evaluation.status);
-  const notice = revisionNotice(evaluation);
-
+  const isDirty = (values: EditorState) =>
+    JSON.stringify(draftOf(values)) !== JSON.stringify(draftOf(initial));
   const save = useSaveEvaluation(documentId);
   const publish = usePublishEvaluation(documentId);
 
-  /** The client-side check mirrors the server's (proto's EvaluationDraft). */
-  const checked = (action: () => void) => {
-    setShowErrors(true);
-    if (problems > 0) {
+  // The client-side check mirrors the server's (proto's EvaluationDraft); its messages are keyed
+  // by path within the questions, so the editor shows them itself once a save or publish was tried.
+  const form = useForm({
+    defaultValues: initial,
+    onSubmitMeta: { publish: false },
+    validators: {
+      onSubmit: ({ value }) => (Object.keys(draftErrors(value)).length > 0 ? 'invalid' : undefined),
+    },
+    onSubmitInvalid: ({ value }) => {
+      const errors = draftErrors(value);
       toast({
         title: t('evaluations.cannotSave'),
         description: t('evaluations.fixFirst', {
-          count: problems,
+          count: Object.keys(errors).length,
           first: Object.values(errors)[0] ?? '',
         }),
         variant: 'destructive',
       });
-      return;
-    }
-    action();
-  };
+    },
+    onSubmit: ({ value, meta }) => {
+      if (!meta.publish) save.mutate(draftOf(value));
+      else publish.mutate(isDirty(value) ? draftOf(value) : null);
+    },
+  });
+  const state = useStore(form.store, (formState) => formState.values);
+  const showErrors = useStore(form.store, (formState) => formState.submissionAttempts > 0);
+  const errors = useMemo(() => draftErrors(state), [state]);
+  const shown: DraftErrors = showErrors ? errors : {};
+  const problems = Object.keys(errors).length;
+  const dirty = isDirty(state);
+  const status = evaluationStatusBadge(evaluation.status);
+  const notice = revisionNotice(evaluation);
 
-  const update = (patch: Partial<EditorState>) => setState((current) => ({ ...current, ...patch }));
-  const updateQuestion = (index: number, question: EditorQuestion) =>
-    setState((current) => ({
-      ...current,
-      questions: replaceAt(current.questions, index, question),
-    }));
+  const setQuestions = (change: (questions: EditorQuestion[]) => EditorQuestion[]) =>
+    form.setFieldValue('questions', change);
   const busy = save.isPending || publish.isPending;
 
   return (
@@ -78,10 +85,7 @@ export function EvaluationEditor({
       data-testid="evaluation-editor"
       className="space-y-6"
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        checked(() => save.mutate(draftOf(state)));
-      }}
+      onSubmit={submitForm(form)}
     >
       <Card className="space-y-4">
         <div className="flex flex-wrap items-center gap-2">
@@ -104,7 +108,7 @@ export function EvaluationEditor({
             id="evaluation-title"
             value={state.title}
             maxLength={300}
-            onChange={(event) => update({ title: event.target.value })}
+            onChange={(event) => form.setFieldValue('title', event.target.value)}
             className={inputClass}
           />
         </Field>
@@ -118,7 +122,7 @@ export function EvaluationEditor({
             rows={3}
             value={state.description}
             maxLength={2000}
-            onChange={(event) => update({ description: event.target.value })}
+            onChange={(event) => form.setFieldValue('description', event.target.value)}
             className={plainTextarea}
           />
         </Field>
@@ -142,26 +146,16 @@ export function EvaluationEditor({
             count={state.questions.length}
             question={question}
             errors={questionErrors(shown, index)}
-            onChange={(next) => updateQuestion(index, next)}
-            onMove={(to) =>
-              setState((current) => ({
-                ...current,
-                questions: moveItem(current.questions, index, to),
-              }))
-            }
-            onDelete={() =>
-              setState((current) => ({ ...current, questions: removeAt(current.questions, index) }))
-            }
+            onChange={(next) => setQuestions((questions) => replaceAt(questions, index, next))}
+            onMove={(to) => setQuestions((questions) => moveItem(questions, index, to))}
+            onDelete={() => setQuestions((questions) => removeAt(questions, index))}
           />
         ))}
         <button
           type="button"
           data-testid="add-question"
           onClick={() =>
-            setState((current) => ({
-              ...current,
-              questions: [...current.questions, blankQuestion(current.questions.at(-1)?.category)],
-            }))
+            setQuestions((questions) => [...questions, blankQuestion(questions.at(-1)?.category)])
           }
           className={smallOutlineButtonClass}
         >
@@ -172,7 +166,7 @@ export function EvaluationEditor({
       <LearningPoints
         points={state.keyLearningPoints}
         shown={shown}
-        onChange={(keyLearningPoints) => update({ keyLearningPoints })}
+        onChange={(keyLearningPoints) => form.setFieldValue('keyLearningPoints', keyLearningPoints)}
       />
 
       <div className="sticky bottom-0 flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 bg-slate-50/95 py-3 dark:border-slate-800 dark:bg-slate-900/95">
@@ -195,7 +189,7 @@ export function EvaluationEditor({
             type="button"
             data-testid="editor-publish"
             disabled={busy}
-            onClick={() => checked(() => publish.mutate(dirty ? draftOf(state) : null))}
+            onClick={() => void form.handleSubmit({ publish: true })}
             className={smallButtonClass}
           >
             <Send className="size-4" />

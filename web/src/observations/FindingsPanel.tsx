@@ -4,9 +4,10 @@ import {
   FINDING_SEVERITIES,
   type ObservationSession,
 } from '@hub/proto';
+import { useForm } from '@tanstack/react-form';
 import { CheckCircle2, CloudOff, Flag } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
 import { readableIssue } from '../api/error-text';
+import { submitForm } from '../forms/contractForm';
 import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
 import { Card, CardTitle } from '../ui/Card';
@@ -114,81 +115,95 @@ export function FindingsPanel({ session, canRecord, canResolve, outbox }: Findin
 /** A new finding goes to the session's outbox (kept on the device until the server has it). */
 function RecordFinding({ outbox }: { outbox: SessionOutbox }) {
   const { t } = useTranslation();
-  const [severity, setSeverity] = useState('');
-  const [category, setCategory] = useState('');
-  const [note, setNote] = useState('');
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = CreateFindingRequest.safeParse({ severity, category, note });
-    if (!parsed.success) {
+  // The contract's schema checks the finding; what is missing shows as a toast.
+  const form = useForm({
+    defaultValues: { severity: '', category: '', note: '' },
+    validators: {
+      onSubmit: ({ value }) => CreateFindingRequest.safeParse(value).error?.issues[0],
+    },
+    onSubmitInvalid: ({ value }) => {
+      const issue = CreateFindingRequest.safeParse(value).error?.issues[0];
       toast({
         title: t('observations.finding.missing'),
-        description: readableIssue(parsed.error.issues[0]) ?? t('observations.finding.describe'),
+        description: readableIssue(issue) ?? t('observations.finding.describe'),
         variant: 'destructive',
       });
-      return;
-    }
-    const key = newIdempotencyKey();
-    outbox.record({
-      kind: 'finding',
-      key,
-      recordedAt: new Date().toISOString(),
-      body: { ...parsed.data, idempotencyKey: key },
-    });
-    setNote('');
-  };
+    },
+    onSubmit: ({ value }) => {
+      const key = newIdempotencyKey();
+      outbox.record({
+        kind: 'finding',
+        key,
+        recordedAt: new Date().toISOString(),
+        body: { ...CreateFindingRequest.parse(value), idempotencyKey: key },
+      });
+      form.setFieldValue('note', '');
+    },
+  });
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={submitForm(form)}
       data-testid="record-finding"
       className="space-y-3 border-t border-slate-200 pt-4 dark:border-slate-800"
       noValidate
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field id="finding-severity" label={t('observations.finding.severity')}>
-          <select
-            id="finding-severity"
-            value={severity}
-            onChange={(event) => setSeverity(event.target.value)}
-            className={selectClass}
-          >
-            <option value="">{t('observations.finding.chooseSeverity')}</option>
-            {FINDING_SEVERITIES.map((value) => (
-              <option key={value} value={value}>
-                {t(`observations.finding.severities.${value}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="finding-category" label={t('observations.finding.category')}>
-          <select
-            id="finding-category"
-            value={category}
-            onChange={(event) => setCategory(event.target.value)}
-            className={selectClass}
-          >
-            <option value="">{t('observations.finding.chooseCategory')}</option>
-            {FINDING_CATEGORIES.map((value) => (
-              <option key={value} value={value}>
-                {t(`observations.finding.categories.${value}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <form.Field name="severity">
+          {(field) => (
+            <Field id="finding-severity" label={t('observations.finding.severity')}>
+              <select
+                id="finding-severity"
+                value={field.state.value}
+                onChange={(event) => field.handleChange(event.target.value)}
+                className={selectClass}
+              >
+                <option value="">{t('observations.finding.chooseSeverity')}</option>
+                {FINDING_SEVERITIES.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`observations.finding.severities.${value}`)}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          )}
+        </form.Field>
+        <form.Field name="category">
+          {(field) => (
+            <Field id="finding-category" label={t('observations.finding.category')}>
+              <select
+                id="finding-category"
+                value={field.state.value}
+                onChange={(event) => field.handleChange(event.target.value)}
+                className={selectClass}
+              >
+                <option value="">{t('observations.finding.chooseCategory')}</option>
+                {FINDING_CATEGORIES.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`observations.finding.categories.${value}`)}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          )}
+        </form.Field>
       </div>
-      <Field id="finding-note" label={t('observations.finding.note')}>
-        <textarea
-          id="finding-note"
-          rows={2}
-          maxLength={5000}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-          className={textareaClass.replace('font-mono ', '')}
-          placeholder={t('observations.finding.notePlaceholder')}
-        />
-      </Field>
+      <form.Field name="note">
+        {(field) => (
+          <Field id="finding-note" label={t('observations.finding.note')}>
+            <textarea
+              id="finding-note"
+              rows={2}
+              maxLength={5000}
+              value={field.state.value}
+              onChange={(event) => field.handleChange(event.target.value)}
+              onBlur={field.handleBlur}
+              className={textareaClass.replace('font-mono ', '')}
+              placeholder={t('observations.finding.notePlaceholder')}
+            />
+          </Field>
+        )}
+      </form.Field>
       <button type="submit" className={smallOutlineButtonClass}>
         <Flag className="size-3.5" /> {t('observations.finding.record')}
       </button>

@@ -1,12 +1,14 @@
 import { ObservationSettings, type ObservationSummary } from '@hub/proto';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useForm } from '@tanstack/react-form';
 import { useNavigate } from '@tanstack/react-router';
 import { ClipboardList, Plus, Search } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { loadedRows } from '../api/paging';
 import { currentUserQuery } from '../api/queries';
 import { useDebouncedValue } from '../auth/useDebouncedValue';
 import { readableIssue } from '../api/error-text';
+import { submitForm } from '../forms/contractForm';
 import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
 import { Card } from '../ui/Card';
@@ -240,13 +242,7 @@ function PassMark() {
   const { t } = useTranslation();
   const role = useQuery(currentUserQuery).data?.role;
   const settings = useQuery(observationSettingsQuery);
-  const [value, setValue] = useState('');
   const current = settings.data?.passMark;
-  useEffect(() => {
-    if (current !== undefined) setValue(String(current));
-  }, [current]);
-
-  const save = useSavePassMark();
 
   if (current === undefined) return null;
   if (!isTrainingEditor(role)) {
@@ -256,46 +252,63 @@ function PassMark() {
       </p>
     );
   }
+  // A new saved mark starts the form again from it.
+  return <PassMarkForm key={current} current={current} />;
+}
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ObservationSettings.safeParse({ passMark: value });
-    if (!parsed.success) {
+/** The pass mark's form: the contract's schema checks it, its problem shown as a toast. */
+function PassMarkForm({ current }: { current: number }) {
+  const { t } = useTranslation();
+  const save = useSavePassMark();
+  const form = useForm({
+    defaultValues: { passMark: String(current) },
+    validators: { onSubmit: ({ value }) => ObservationSettings.safeParse(value).error?.issues[0] },
+    onSubmitInvalid: ({ value }) => {
+      const issue = ObservationSettings.safeParse(value).error?.issues[0];
       toast({
         title: t('observations.passMark.invalid'),
-        description:
-          readableIssue(parsed.error.issues[0]) ?? t('observations.passMark.invalidDescription'),
+        description: readableIssue(issue) ?? t('observations.passMark.invalidDescription'),
         variant: 'destructive',
       });
-      return;
-    }
-    save.mutate(parsed.data.passMark);
-  };
+    },
+    onSubmit: ({ value }) => save.mutate(ObservationSettings.parse(value).passMark),
+  });
 
   return (
-    <form onSubmit={submit} data-testid="pass-mark" className="flex items-center gap-2 text-sm">
+    <form
+      onSubmit={submitForm(form)}
+      data-testid="pass-mark"
+      className="flex items-center gap-2 text-sm"
+    >
       <label
         htmlFor="pass-mark-input"
         className="whitespace-nowrap text-slate-500 dark:text-slate-400"
       >
         {t('observations.passMark.input')}
       </label>
-      <input
-        id="pass-mark-input"
-        type="number"
-        min={1}
-        max={100}
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
-        className={`${inputClass} h-8 w-20`}
-      />
-      <button
-        type="submit"
-        disabled={save.isPending || value === String(current)}
-        className={smallOutlineButtonClass}
-      >
-        {t('observations.passMark.save')}
-      </button>
+      <form.Field name="passMark">
+        {(field) => (
+          <>
+            <input
+              id="pass-mark-input"
+              type="number"
+              min={1}
+              max={100}
+              value={field.state.value}
+              onChange={(event) => field.handleChange(event.target.value)}
+              onBlur={field.handleBlur}
+              className={`${inputClass} h-8 w-20`}
+            />
+            <button
+              type="submit"
+              disabled={save.isPending || field.state.value === String(current)}
+              className={smallOutlineButtonClass}
+            >
+              {t('observations.passMark.save')}
+            </button>
+          </>
+        )}
+      </form.Field>
     </form>
   );
 }

@@ -1,8 +1,9 @@
 import { type LibraryDocument } from '@hub/proto';
+import { useForm } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
 import { Play } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
 import { currentUserQuery } from '../api/queries';
+import { submitForm } from '../forms/contractForm';
 import { toast } from '../toast/toastStore';
 import { Dialog } from '../ui/Dialog';
 import { Field } from '../ui/Field';
@@ -53,9 +54,6 @@ function StartObservationForm({
   const { t } = useTranslation();
   const members = useQuery(teamMembersQuery);
   const documents = useQuery(sopChoicesQuery);
-  const [operatorId, setOperatorId] = useState('');
-  const [documentId, setDocumentId] = useState(preselected ? String(preselected.id) : '');
-  const [initialNotes, setInitialNotes] = useState('');
 
   const self = useQuery(currentUserQuery).data;
   const operators = observableMembers(members.data ?? [], self?.id);
@@ -66,79 +64,96 @@ function StartObservationForm({
 
   const create = useStartObservation(onDone);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const request = startRequest({ operatorId, documentId, initialNotes }, choices);
-    if ('error' in request) {
-      toast(request.error);
-      return;
-    }
-    create.mutate(request.body);
-  };
+  const form = useForm({
+    defaultValues: {
+      operatorId: '',
+      documentId: preselected ? String(preselected.id) : '',
+      initialNotes: '',
+    },
+    // What is missing shows as a toast, as the choice lists may still be loading.
+    onSubmit: ({ value }) => {
+      const request = startRequest(value, choices);
+      if ('error' in request) toast(request.error);
+      else create.mutate(request.body);
+    },
+  });
 
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate>
-      <Field
-        id="observation-operator"
-        label={t('observations.start.operator')}
-        hint={
-          members.isError
-            ? t('observations.start.membersFailed')
-            : members.isSuccess && operators.length === 0
-              ? t('observations.start.noOperators')
-              : undefined
-        }
-      >
-        <select
-          id="observation-operator"
-          data-testid="observation-operator"
-          value={operatorId}
-          onChange={(event) => setOperatorId(event.target.value)}
-          className={selectClass}
-        >
-          <option value="">
-            {members.isPending ? t('common.loading') : t('observations.start.chooseOperator')}
-          </option>
-          {operators.map((member) => (
-            <option key={member.id} value={member.id}>
-              {member.name} ({t(`roles.${member.role}`)})
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field
-        id="observation-document"
-        label={t('observations.start.document')}
-        hint={t('observations.start.documentHint')}
-      >
-        <select
-          id="observation-document"
-          data-testid="observation-document"
-          value={documentId}
-          onChange={(event) => setDocumentId(event.target.value)}
-          className={selectClass}
-        >
-          <option value="">
-            {documents.isPending ? t('common.loading') : t('observations.start.chooseDocument')}
-          </option>
-          {choices.map((choice) => (
-            <option key={choice.id} value={choice.id}>
-              {choice.title}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field id="observation-notes" label={t('observations.start.notes')}>
-        <textarea
-          id="observation-notes"
-          rows={3}
-          maxLength={5000}
-          value={initialNotes}
-          onChange={(event) => setInitialNotes(event.target.value)}
-          className={textareaClass.replace('font-mono ', '')}
-          placeholder={t('observations.start.notesPlaceholder')}
-        />
-      </Field>
+    <form onSubmit={submitForm(form)} className="space-y-4" noValidate>
+      <form.Field name="operatorId">
+        {(field) => (
+          <Field
+            id="observation-operator"
+            label={t('observations.start.operator')}
+            hint={
+              members.isError
+                ? t('observations.start.membersFailed')
+                : members.isSuccess && operators.length === 0
+                  ? t('observations.start.noOperators')
+                  : undefined
+            }
+          >
+            <select
+              id="observation-operator"
+              data-testid="observation-operator"
+              value={field.state.value}
+              onChange={(event) => field.handleChange(event.target.value)}
+              className={selectClass}
+            >
+              <option value="">
+                {members.isPending ? t('common.loading') : t('observations.start.chooseOperator')}
+              </option>
+              {operators.map((member) => (
+                <option key={member.id} value={member.id}>
+                  {member.name} ({t(`roles.${member.role}`)})
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
+      </form.Field>
+      <form.Field name="documentId">
+        {(field) => (
+          <Field
+            id="observation-document"
+            label={t('observations.start.document')}
+            hint={t('observations.start.documentHint')}
+          >
+            <select
+              id="observation-document"
+              data-testid="observation-document"
+              value={field.state.value}
+              onChange={(event) => field.handleChange(event.target.value)}
+              className={selectClass}
+            >
+              <option value="">
+                {documents.isPending ? t('common.loading') : t('observations.start.chooseDocument')}
+              </option>
+              {choices.map((choice) => (
+                <option key={choice.id} value={choice.id}>
+                  {choice.title}
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
+      </form.Field>
+      <form.Field name="initialNotes">
+        {(field) => (
+          <Field id="observation-notes" label={t('observations.start.notes')}>
+            <textarea
+              id="observation-notes"
+              rows={3}
+              maxLength={5000}
+              value={field.state.value}
+              onChange={(event) => field.handleChange(event.target.value)}
+              onBlur={field.handleBlur}
+              className={textareaClass.replace('font-mono ', '')}
+              placeholder={t('observations.start.notesPlaceholder')}
+            />
+          </Field>
+        )}
+      </form.Field>
       <button
         type="submit"
         data-testid="start-observation-submit"

@@ -1,5 +1,6 @@
 import type { IdentifiedOperator, ReviewFaceRequest, TeamMember } from '@hub/proto';
-import { useState } from 'react';
+import { useForm } from '@tanstack/react-form';
+import { submitForm } from '../forms/contractForm';
 import { selectClass, smallButtonClass, smallOutlineButtonClass } from '../ui/styles';
 import { useTranslation } from 'react-i18next';
 
@@ -57,38 +58,49 @@ export function NameFaceControl({
   busy: boolean;
 }) {
   const { t } = useTranslation();
-  const [userId, setUserId] = useState('');
+  const form = useForm({
+    defaultValues: { userId: '' },
+    onSubmit: ({ value }) => {
+      if (faceId && value.userId) {
+        onReview(faceId, { decision: 'name', userId: Number(value.userId) });
+      }
+    },
+  });
   if (!faceId) return null;
   return (
     <form
+      noValidate
       className="flex w-full flex-wrap items-center gap-2 sm:w-auto"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (userId) onReview(faceId, { decision: 'name', userId: Number(userId) });
-      }}
+      onSubmit={submitForm(form)}
     >
-      <select
-        aria-label={t('videos.review.whoIsThis')}
-        data-testid="name-face-select"
-        value={userId}
-        onChange={(event) => setUserId(event.target.value)}
-        className={`${selectClass} min-w-0 flex-1 sm:w-56`}
-      >
-        <option value="">{t('videos.review.whoIsThis')}</option>
-        {members.map((member) => (
-          <option key={member.id} value={member.id}>
-            {member.name}
-          </option>
-        ))}
-      </select>
-      <button
-        type="submit"
-        disabled={busy || !userId}
-        data-testid="name-face"
-        className={smallButtonClass}
-      >
-        {t('videos.review.name')}
-      </button>
+      <form.Field name="userId">
+        {(field) => (
+          <>
+            <select
+              aria-label={t('videos.review.whoIsThis')}
+              data-testid="name-face-select"
+              value={field.state.value}
+              onChange={(event) => field.handleChange(event.target.value)}
+              className={`${selectClass} min-w-0 flex-1 sm:w-56`}
+            >
+              <option value="">{t('videos.review.whoIsThis')}</option>
+              {members.map((member) => (
+                <option key={member.id} value={member.id}>
+                  {member.name}
+                </option>
+              ))}
+            </select>
+            <button
+              type="submit"
+              disabled={busy || !field.state.value}
+              data-testid="name-face"
+              className={smallButtonClass}
+            >
+              {t('videos.review.name')}
+            </button>
+          </>
+        )}
+      </form.Field>
     </form>
   );
 }

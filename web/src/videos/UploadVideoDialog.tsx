@@ -1,12 +1,15 @@
+import { useForm } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
+import { fieldsValidator, submitForm } from '../forms/contractForm';
 import { formatFileSize } from '../i18n/format';
 import { UploadProgress } from '../library/UploadDocumentDialog';
 import { toast } from '../toast/toastStore';
 import { Dialog } from '../ui/Dialog';
 import { Field } from '../ui/Field';
-import { inputClass, smallButtonClass, textareaClass } from '../ui/styles';
+import { smallButtonClass, textareaClass } from '../ui/styles';
+import { TextField } from '../forms/TextField';
 import { sopChoicesQuery } from './queries';
 import { SopPicker } from './SopPicker';
 import {
@@ -16,7 +19,6 @@ import {
   toDateTimeLocal,
   VIDEO_ACCEPT,
   videoUploadFields,
-  type DraftErrors,
   type VideoDraft,
 } from './uploadVideo';
 import { useTranslation } from 'react-i18next';
@@ -29,12 +31,27 @@ interface UploadVideoDialogProps {
   onUpload: (fields: [string, string][], file: File) => void;
 }
 
-const emptyDraft = (): VideoDraft => ({
+interface UploadDraft extends VideoDraft {
+  file: File | null;
+}
+
+const emptyDraft = (): UploadDraft => ({
+  file: null,
   title: '',
   description: '',
   recordingDate: toDateTimeLocal(new Date()),
   sopIds: [],
 });
+
+/**
+ * The file is checked first and alone (its problem is a toast, from onSubmitInvalid); the
+ * fields' messages come once there is a video to send.
+ */
+function checkUpload({ value }: { value: UploadDraft }) {
+  return checkVideoFile(value.file) ? { form: 'file' } : checkFields({ value });
+}
+
+const checkFields = fieldsValidator((draft: UploadDraft) => ({ ...checkDraft(draft) }));
 
 export function UploadVideoDialog({
   open,
@@ -43,46 +60,32 @@ export function UploadVideoDialog({
   onUpload,
 }: UploadVideoDialogProps) {
   const { t } = useTranslation();
-  const [file, setFile] = useState<File | null>(null);
-  const [draft, setDraft] = useState<VideoDraft>(emptyDraft);
-  const [errors, setErrors] = useState<DraftErrors>({});
   const sops = useQuery({ ...sopChoicesQuery, enabled: open });
   const uploading = progress !== null;
+  const form = useForm({
+    defaultValues: emptyDraft(),
+    validators: { onSubmit: checkUpload },
+    onSubmitInvalid: ({ value }) => {
+      const problem = checkVideoFile(value.file);
+      if (problem) toast(problem);
+    },
+    onSubmit: ({ value }) => {
+      if (value.file) onUpload(videoUploadFields(value, sops.data?.documents ?? []), value.file);
+    },
+  });
 
   useEffect(() => {
-    if (open) {
-      setFile(null);
-      setDraft(emptyDraft());
-      setErrors({});
-    }
-  }, [open]);
-
-  const set = <K extends keyof VideoDraft>(key: K, value: VideoDraft[K]) => {
-    setDraft((current) => ({ ...current, [key]: value }));
-    // A field's message goes once it is edited; the next submit checks again.
-    setErrors((current) => (key in current ? { ...current, [key]: undefined } : current));
-  };
+    if (open) form.reset(emptyDraft());
+  }, [open, form]);
 
   const chooseFile = (chosen: File | null) => {
     // A title to start from: the file's name, unless the person typed one.
+    const { file, title } = form.state.values;
     const previous = file ? titleFromFileName(file.name) : '';
-    if (chosen && (draft.title.trim() === '' || draft.title === previous)) {
-      set('title', titleFromFileName(chosen.name));
+    if (chosen && (title.trim() === '' || title === previous)) {
+      form.setFieldValue('title', titleFromFileName(chosen.name));
     }
-    setFile(chosen);
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const problem = checkVideoFile(file);
-    if (problem || !file) {
-      if (problem) toast(problem);
-      return;
-    }
-    const found = checkDraft(draft);
-    setErrors(found);
-    if (found.title || found.recordingDate) return;
-    onUpload(videoUploadFields(draft, sops.data?.documents ?? []), file);
+    form.setFieldValue('file', chosen);
   };
 
   return (
@@ -97,79 +100,90 @@ export function UploadVideoDialog({
       description={t('videos.upload.description')}
       testId="upload-video-dialog"
     >
-      <form noValidate onSubmit={submit} className="space-y-4">
-        <Field
-          id="video-file"
-          label={t('videos.upload.file')}
-          hint={
-            file
-              ? t('videos.upload.fileChosen', { name: file.name, size: formatFileSize(file.size) })
-              : t('videos.upload.fileHint')
-          }
-        >
-          <input
-            id="video-file"
-            type="file"
-            accept={VIDEO_ACCEPT}
-            disabled={uploading}
-            data-testid="video-file-input"
-            onChange={(event) => chooseFile(event.target.files?.[0] ?? null)}
-            className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-200 dark:file:bg-slate-800"
-          />
-        </Field>
-        <Field id="video-title" label={t('videos.upload.videoTitle')} error={errors.title}>
-          <input
-            id="video-title"
-            value={draft.title}
-            maxLength={300}
-            disabled={uploading}
-            required
-            aria-invalid={errors.title ? true : undefined}
-            placeholder={t('videos.upload.titlePlaceholder')}
-            onChange={(event) => set('title', event.target.value)}
-            className={inputClass}
-          />
-        </Field>
-        <Field id="video-description" label={t('videos.upload.descriptionLabel')}>
-          <textarea
-            id="video-description"
-            value={draft.description}
-            rows={3}
-            maxLength={5000}
-            disabled={uploading}
-            placeholder={t('videos.upload.optional')}
-            onChange={(event) => set('description', event.target.value)}
-            className={clsx(textareaClass, 'font-sans')}
-          />
-        </Field>
-        <Field
-          id="video-recording-date"
-          label={t('videos.upload.recordingDate')}
-          error={errors.recordingDate}
-        >
-          <input
-            id="video-recording-date"
-            type="datetime-local"
-            value={draft.recordingDate}
-            disabled={uploading}
-            required
-            aria-invalid={errors.recordingDate ? true : undefined}
-            onChange={(event) => set('recordingDate', event.target.value)}
-            className={inputClass}
-          />
-        </Field>
+      <form noValidate onSubmit={submitForm(form)} className="space-y-4">
+        <form.Subscribe selector={(state) => state.values.file}>
+          {(file) => (
+            <Field
+              id="video-file"
+              label={t('videos.upload.file')}
+              hint={
+                file
+                  ? t('videos.upload.fileChosen', {
+                      name: file.name,
+                      size: formatFileSize(file.size),
+                    })
+                  : t('videos.upload.fileHint')
+              }
+            >
+              <input
+                id="video-file"
+                type="file"
+                accept={VIDEO_ACCEPT}
+                disabled={uploading}
+                data-testid="video-file-input"
+                onChange={(event) => chooseFile(event.target.files?.[0] ?? null)}
+                className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-200 dark:file:bg-slate-800"
+              />
+            </Field>
+          )}
+        </form.Subscribe>
+        <form.Field name="title">
+          {(field) => (
+            <TextField
+              field={field}
+              id="video-title"
+              label={t('videos.upload.videoTitle')}
+              maxLength={300}
+              disabled={uploading}
+              required
+              aria-invalid={field.state.meta.errors.length > 0 ? true : undefined}
+              placeholder={t('videos.upload.titlePlaceholder')}
+            />
+          )}
+        </form.Field>
+        <form.Field name="description">
+          {(field) => (
+            <TextField
+              field={field}
+              id="video-description"
+              label={t('videos.upload.descriptionLabel')}
+              rows={3}
+              maxLength={5000}
+              disabled={uploading}
+              placeholder={t('videos.upload.optional')}
+              className={clsx(textareaClass, 'font-sans')}
+            />
+          )}
+        </form.Field>
+        <form.Field name="recordingDate">
+          {(field) => (
+            <TextField
+              field={field}
+              id="video-recording-date"
+              type="datetime-local"
+              label={t('videos.upload.recordingDate')}
+              disabled={uploading}
+              required
+              aria-invalid={field.state.meta.errors.length > 0 ? true : undefined}
+            />
+          )}
+        </form.Field>
         <div className="space-y-1.5">
           <p className="text-sm font-medium">{t('videos.upload.linkedSops')}</p>
-          <SopPicker
-            idPrefix="upload-sop"
-            label={t('videos.upload.linkedSops')}
-            sops={sops.data?.documents}
-            loading={sops.isPending}
-            failed={sops.isError}
-            selected={draft.sopIds}
-            disabled={uploading}
-            onChange={(ids) => set('sopIds', ids)}
-          />
+          <form.Field name="sopIds">
+            {(field) => (
+              <SopPicker
+                idPrefix="upload-sop"
+                label={t('videos.upload.linkedSops')}
+                sops={sops.data?.documents}
+                loading={sops.isPending}
+                failed={sops.isError}
+                selected={field.state.value}
+                disabled={uploading}
+                onChange={field.handleChange}
+              />
+            )}
+          </form.Field>
           <p className="text-xs text-slate-500 dark:text-slate-400">
             {t('videos.upload.linkedSopsHint')}
           </p>
