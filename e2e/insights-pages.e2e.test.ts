@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keepScreenshot, signIn } from './browser.js';
+import { openPage, settled, signedInTab } from './page-walk.js';
 import {
   Api,
   createOrganization,
@@ -161,11 +162,14 @@ describe('Insights chart pages from real records', () => {
   ] as const;
   const DEAD = /not found|Page Not Found|Access Restricted/i;
 
+  // In one tab, as a person clicks through them (e2e/page-walk.ts): a reload and `networkidle`
+  // per link made this file the e2e run's longest after the walks (330 s and 85 CPU-s of
+  // Chromium alone, 34 full loads of the app, 2 Dec, a loaded 2-core machine).
   async function linksOf(page: Page, path: string, container: string, rowTestId: string | null) {
-    await page.goto(`${stack.url}${path}`);
+    await openPage(page, path);
     await page.getByTestId(container).waitFor();
     if (rowTestId) await page.getByTestId(rowTestId).first().waitFor();
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     return page
       .getByTestId(container)
       .locator('a[href]:not([download])')
@@ -173,15 +177,16 @@ describe('Insights chart pages from real records', () => {
   }
 
   async function expectLive(page: Page, href: string) {
-    await page.goto(new URL(href, stack.url).toString());
-    await page.waitForLoadState('networkidle');
+    await openPage(page, href);
     await page.locator('main').first().waitFor();
     expect(await page.locator('body').innerText(), href).not.toMatch(DEAD);
   }
 
   it('every link of the Insights pages opens a live page, for a manager', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 1200 } });
-    await signIn(page, stack.url, PEOPLE.mia.email, PASSWORD);
+    const { context, page } = await signedInTab(browser, stack.url, {
+      email: PEOPLE.mia.email,
+      password: PASSWORD,
+    });
     const seen = new Set<string>();
     for (const [path, container, rows] of INSIGHTS_PAGES) {
       for (const href of await linksOf(page, path, container, rows)) seen.add(href);
@@ -190,13 +195,11 @@ describe('Insights chart pages from real records', () => {
       expect.arrayContaining([`/observation/${olgaObservation}`, `/team/${ids.olga}`, '/training']),
     );
     for (const href of seen) await expectLive(page, href);
-    await page.close();
-    // Every page and every link opened in turn: minutes on a busy 2-core machine.
+    await context.close();
   }, 300_000);
 
   it('the super administrator sees platform-wide figures without dead links', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 1200 } });
-    await signIn(page, stack.url, E2E_SUPER_ADMIN.email, E2E_SUPER_ADMIN.password);
+    const { context, page } = await signedInTab(browser, stack.url, E2E_SUPER_ADMIN);
     const seen = new Set<string>();
     for (const [path, container, rows] of INSIGHTS_PAGES) {
       for (const href of await linksOf(page, path, container, rows)) seen.add(href);
@@ -206,15 +209,14 @@ describe('Insights chart pages from real records', () => {
         expect(await page.getByTestId(rows).locator('a[href]').count()).toBe(0);
       }
     }
-    await page.goto(`${stack.url}/insights`);
+    await openPage(page, '/insights');
     await page.getByTestId('platform-wide-note').waitFor();
     expect(await page.getByRole('link', { name: 'All observations' }).count()).toBe(0);
     for (const href of seen) {
       expect(href).toMatch(/^\/insights/);
       await expectLive(page, href);
     }
-    await page.close();
-    // As above; platform-wide, the pages also list every other file's records.
+    await context.close();
   }, 300_000);
 
   it('keeps operators out', async () => {
