@@ -214,9 +214,9 @@ try {
   const queueSeconds = await queueAlone(SNAPSHOTS);
   const rate = (/** @type {number} */ events, /** @type {number} */ seconds) =>
     `${Math.round(events / seconds).toLocaleString('en')} events/s`;
-  for (const [label, run] of [
-    [`one message a tick of ${CAMERAS} cameras`, ingested],
-    ['one message a snapshot (before #49 item 4)', oneByOne],
+  for (const { label, run } of [
+    { label: `one message a tick of ${CAMERAS} cameras`, run: ingested },
+    { label: 'one message a snapshot (before #49 item 4)', run: oneByOne },
   ])
     console.log(
       `inbox -> handler -> presence_events, ${label} (${run.messages} messages): ` +
