@@ -18,6 +18,8 @@ export interface SnapshotRun {
   id: number;
   organization_id: number;
   status: 'pending' | 'identified' | 'failed';
+  /** Where the run's picture was stored (null: not yet, or no longer kept). */
+  snapshot_key: string | null;
 }
 
 export type FailureStage = 'camera' | 'identification';
@@ -62,7 +64,7 @@ export class SnapshotRunsRepository {
       `INSERT INTO snapshot_runs (job_key, organization_id, assignment_id, camera_id, area_id)
        VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (job_key) DO UPDATE SET job_key = EXCLUDED.job_key
-       RETURNING id::int, organization_id, status`,
+       RETURNING id::int, organization_id, status, snapshot_key`,
       [jobKey, camera.organization_id, camera.assignment_id, camera.camera_id, camera.area_id],
     )) as SnapshotRun[];
     return rows[0]!;

@@ -42,11 +42,10 @@ const EXTENSIONS: Record<string, string> = {
 /** Cameras of a tick asked at once (the camera system is one host: a few, not a hundred). */
 const CAMERAS_AT_ONCE = 4;
 
-interface Taken {
-  run: SnapshotRun;
-  camera: ScheduledCamera;
-  picture: MediaFile;
-}
+/** A camera's picture of the tick, or the key it was stored under by an earlier try of it. */
+type Taken = { run: SnapshotRun; camera: ScheduledCamera } & (
+  { picture: MediaFile } | { storedAs: string }
+);
 
 /**
  * The handler of `camera-snapshots` jobs, one a tick of an organization's schedule at one
@@ -99,6 +98,8 @@ async function takePicture(
   deps: SnapshotTakerDeps,
   { run, camera }: { run: SnapshotRun; camera: ScheduledCamera },
 ): Promise<Taken | undefined> {
+  // Taken by an earlier try of this tick (a retry, a replay): the same picture, not a second one.
+  if (run.snapshot_key !== null) return { run, camera, storedAs: run.snapshot_key };
   try {
     const integration = await deps.integrations.row(camera.integration_id);
     const picture = await deps.integrations.provider(integration).snapshot(camera.camera_id);
@@ -115,7 +116,9 @@ async function takePicture(
 }
 
 /** The picture in storage, its key kept on the run. */
-async function store(deps: SnapshotTakerDeps, { run, camera, picture }: Taken): Promise<string> {
+async function store(deps: SnapshotTakerDeps, taken: Taken): Promise<string> {
+  if ('storedAs' in taken) return taken.storedAs;
+  const { run, camera, picture } = taken;
   const extension = EXTENSIONS[picture.contentType.split(';')[0]!.trim()] ?? 'jpg';
   const key = newObjectKey(
     camera.organization_id,
