@@ -25,20 +25,33 @@ const ofOrganization = (id: string, organizationId: number) =>
  * and in full at start-up).
  */
 export class SnapshotSchedules {
+  /** Changes one after another: two at once could each remove the scheduler the other added. */
+  private changes: Promise<unknown> = Promise.resolve();
+
   constructor(
     private readonly queue: Queue<CameraSnapshotJob>,
     private readonly intervals: ScheduledIntervals,
   ) {}
 
   /** After a change to the organization's cameras: its schedulers as its cameras say. */
-  async follow(organizationId: number): Promise<void> {
-    const wanted = await this.intervals.enabledSchedules(organizationId);
-    await this.reconcile(wanted, (id) => ofOrganization(id, organizationId));
+  follow(organizationId: number): Promise<void> {
+    return this.inTurn(async () => {
+      const wanted = await this.intervals.enabledSchedules(organizationId);
+      await this.reconcile(wanted, (id) => ofOrganization(id, organizationId));
+    });
   }
 
   /** Start-up: schedulers for the intervals that are on, none for any other (older ones too). */
-  async resync(): Promise<void> {
-    await this.reconcile(await this.intervals.enabledSchedules(), () => true);
+  resync(): Promise<void> {
+    return this.inTurn(async () =>
+      this.reconcile(await this.intervals.enabledSchedules(), () => true),
+    );
+  }
+
+  private inTurn(change: () => Promise<void>): Promise<void> {
+    const done = this.changes.then(change, change);
+    this.changes = done.catch(() => undefined);
+    return done;
   }
 
   private async reconcile(wanted: OrganizationInterval[], mine: (id: string) => boolean) {

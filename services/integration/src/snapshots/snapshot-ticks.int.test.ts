@@ -14,6 +14,7 @@ import { openIntegrationDatabase } from '../database.js';
 import { ProviderError } from '../provider/camera-provider.js';
 import { createIntegrationInboxHandler } from './integration-inbox.js';
 import { SnapshotRunsRepository } from './snapshot-runs.repository.js';
+import { SnapshotSchedules } from './snapshot-schedules.js';
 import { createSnapshotTaker, type SnapshotTakerDeps } from './snapshot-taker.js';
 
 let resources: TestResources;
@@ -157,5 +158,42 @@ describe("one job per organization's tick, from the camera to presence events", 
       'failed',
       'failed',
     ]);
+  });
+
+  it('keeps one scheduler per organization and interval in use, and no other', async () => {
+    const queue = openQueue(QUEUE_CONTRACTS.cameraSnapshots, {
+      url: TEST_REDIS_URL,
+      prefix: resources.redisPrefix,
+    });
+    try {
+      // One left by the schedules of before (one a camera): start-up removes it.
+      await queue.upsertJobScheduler('assignment-1', { every: 60_000 }, { name: 'snapshot' });
+      const schedules = new SnapshotSchedules(queue, new SnapshotRunsRepository(db));
+      const keys = async () =>
+        (await queue.getJobSchedulers(0, -1)).map((one) => [one.key, one.every]).sort();
+      await schedules.follow(ORG);
+      expect(await keys()).toEqual([
+        ['assignment-1', 60_000],
+        [`organization-${ORG}-every-120`, 120_000],
+        [`organization-${ORG}-every-60`, 60_000],
+      ]);
+      await schedules.resync();
+      expect(await keys()).toEqual([
+        [`organization-${ORG}-every-120`, 120_000],
+        [`organization-${ORG}-every-60`, 60_000],
+        [`organization-${OTHER_ORG}-every-60`, 60_000],
+      ]);
+      await db.query(
+        `UPDATE camera_assignments SET snapshot_enabled = false WHERE camera_id = 'cam-5'`,
+      );
+      await Promise.all([schedules.follow(ORG), schedules.follow(ORG)]);
+      expect(await keys()).toEqual([
+        [`organization-${ORG}-every-60`, 60_000],
+        [`organization-${OTHER_ORG}-every-60`, 60_000],
+      ]);
+    } finally {
+      await queue.obliterate({ force: true });
+      await queue.close();
+    }
   });
 });
