@@ -146,8 +146,9 @@ export const QUEUE_CONTRACTS = {
   snapshotIdentification: defineQueue({
     name: QUEUES.snapshotIdentification,
     jobs: { identify: SnapshotIdentificationJob },
-    // One identification per run, whatever happens to the snapshot job.
-    jobId: (job) => `snapshot-run-${job.runId}`,
+    // One identification per tick, whatever happens to the snapshot job: a repeated tick opens
+    // the same runs, so its first run names it.
+    jobId: (job) => `snapshot-run-${job.snapshots[0]!.runId}`,
     options: { attempts: 2, removeOnComplete: true },
   }),
   integrationInbox: defineQueue({

@@ -13,9 +13,9 @@ export const QUEUES = {
   videoInbox: 'video-inbox',
   /** The observation service's daily sweep for expiring and expired certifications. */
   certificationExpiry: 'certification-expiry',
-  /** Per camera assignment, a repeatable job: take a snapshot (integration service). */
+  /** Per organization and interval, a repeatable job: its cameras' snapshots (integration service). */
   cameraSnapshots: 'camera-snapshots',
-  /** Faces of a snapshot against the organization's enrolments (video worker). */
+  /** Faces of a tick's snapshots against the organization's enrolments (video worker). */
   snapshotIdentification: 'snapshot-identification',
   integrationInbox: 'integration-inbox',
   /** The observation service's nightly run of the recommendation rules. */

@@ -214,7 +214,7 @@ describe('from camera to floor: scheduled snapshots identified by the video work
     expect(on).toMatchObject({ snapshotEnabled: true, snapshotIntervalSeconds: 60 });
     const schedulers = await snapshotQueue.getJobSchedulers();
     expect(schedulers.map((scheduler) => [scheduler.key, scheduler.every])).toEqual([
-      [`assignment-${assignments['cam-102']}`, 60_000],
+      [`organization-${acme}-every-60`, 60_000],
     ]);
     const seen = await waitFor(presence, (rows) => rows.length > 0);
     expect(seen).toEqual([
@@ -253,21 +253,24 @@ describe('from camera to floor: scheduled snapshots identified by the video work
 
   it('records an identification heard twice once', async () => {
     const [run] = await runs(assignments['cam-102']!);
+    const runId = Number(run!.id);
     const message: IntegrationInboxMessage = {
-      kind: 'snapshot.identified',
-      runId: Number(run!.id),
-      facesDetected: 2,
-      people: [
-        { userId: people.howard!, confidence: 0.7 },
-        { userId: people.amy!, confidence: 0.7 },
+      kind: 'snapshots.answered',
+      organizationId: acme,
+      results: [
+        {
+          kind: 'snapshot.identified',
+          runId,
+          facesDetected: 2,
+          people: [
+            { userId: people.howard!, confidence: 0.7 },
+            { userId: people.amy!, confidence: 0.7 },
+          ],
+        },
       ],
     };
     await inbox.add(message.kind, message);
-    await inbox.add('snapshot.failed', {
-      kind: 'snapshot.failed',
-      runId: message.runId,
-      reason: 'late',
-    });
+    await inbox.add('snapshot.failed', { kind: 'snapshot.failed', runId, reason: 'late' });
     await waitFor(
       () => inbox.getJobCounts('waiting', 'active', 'delayed'),
       (counts) => (counts.waiting ?? 0) + (counts.active ?? 0) + (counts.delayed ?? 0) === 0,
@@ -378,7 +381,7 @@ describe('from camera to floor: scheduled snapshots identified by the video work
   it('turns schedules off, and removes them with the assignment', async () => {
     await schedule(assignments['cam-102']!, { snapshotEnabled: false });
     expect((await snapshotQueue.getJobSchedulers()).map((s) => s.key)).toEqual([
-      `assignment-${assignments['cam-106']}`,
+      `organization-${acme}-every-120`,
     ]);
     await root.call(api.deleteCameraAssignment, { params: { id: assignments['cam-106']! } });
     expect(await snapshotQueue.getJobSchedulers()).toEqual([]);

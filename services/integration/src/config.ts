@@ -24,7 +24,7 @@ export const IntegrationEnv = BaseEnv.extend(StorageEnv.shape)
     FLOOR_READING_MAX_AGE_MINUTES: positiveInt(30),
     /** Presence events older than this are deleted (checked hourly). */
     PRESENCE_RETENTION_DAYS: positiveInt(30),
-    /** Camera snapshots taken at once (each waits on the camera system's HTTP API). */
+    /** Ticks (an organization's cameras at one interval) taken at once; 4 cameras each at once. */
     SNAPSHOT_CONCURRENCY: positiveInt(4),
   })
   .superRefine((env, context) => {

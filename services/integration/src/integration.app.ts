@@ -52,7 +52,8 @@ export async function startIntegration(config: IntegrationConfig): Promise<Runni
   const connection = { url: config.REDIS_URL, prefix: config.REDIS_PREFIX };
   const snapshotQueue = openQueue(QUEUE_CONTRACTS.cameraSnapshots, connection);
   const identification = openQueue(QUEUE_CONTRACTS.snapshotIdentification, connection);
-  const schedules = new SnapshotSchedules(snapshotQueue);
+  const runs = new SnapshotRunsRepository(dataSource);
+  const schedules = new SnapshotSchedules(snapshotQueue, runs);
   const app = await listenForRpc(
     'integration',
     IntegrationModule.register({
@@ -70,8 +71,7 @@ export async function startIntegration(config: IntegrationConfig): Promise<Runni
     config,
   );
   await app.get(Credentials).resealAll();
-  const runs = new SnapshotRunsRepository(dataSource);
-  await schedules.resync(await runs.enabledSchedules());
+  await schedules.resync();
   const workers: Worker[] = [
     startWorker(
       QUEUE_CONTRACTS.cameraSnapshots,

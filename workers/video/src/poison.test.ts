@@ -28,7 +28,10 @@ describe('what the video worker says of a job that stopped it twice', () => {
       enrolment.reason,
     );
     const snapshot = snapshotPoison(integration);
-    await snapshot.report(job({ runId: 31 } as never), snapshot.reason);
+    await snapshot.report(
+      job({ organizationId: 3, snapshots: [{ runId: 31 }, { runId: 32 }] } as never),
+      snapshot.reason,
+    );
 
     expect(sent).toEqual([
       { kind: 'analysis.failed', videoId: 4, run: 2, reason: POISON_REASON },
@@ -41,10 +44,14 @@ describe('what the video worker says of a job that stopped it twice', () => {
         reason: 'Processing stopped the video worker twice; the picture may be damaged or hostile.',
       },
       {
-        kind: 'snapshot.failed',
-        runId: 31,
-        reason:
-          'Processing stopped the video worker twice; the snapshot may be damaged or hostile.',
+        kind: 'snapshots.answered',
+        organizationId: 3,
+        results: [31, 32].map((runId) => ({
+          kind: 'snapshot.failed',
+          runId,
+          reason:
+            'Processing stopped the video worker twice; the snapshot may be damaged or hostile.',
+        })),
       },
     ]);
   });

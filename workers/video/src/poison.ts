@@ -46,8 +46,17 @@ export function enrolmentPoison(inbox: Inbox): PoisonPolicy<FaceEnrolmentJob> {
 export function snapshotPoison(inbox: IntegrationInbox): PoisonPolicy<SnapshotIdentificationJob> {
   return {
     reason: POISON_REASON.replace('the file', 'the snapshot'),
-    report: async ({ data: { runId } }, reason) => {
-      const message = { kind: 'snapshot.failed' as const, runId, reason };
+    // Every snapshot of the tick's job: which one stopped the worker is not known.
+    report: async ({ data: { organizationId, snapshots } }, reason) => {
+      const message = {
+        kind: 'snapshots.answered' as const,
+        organizationId,
+        results: snapshots.map(({ runId }) => ({
+          kind: 'snapshot.failed' as const,
+          runId,
+          reason,
+        })),
+      };
       await inbox.add(message.kind, IntegrationInboxMessage.parse(message));
     },
   };

@@ -114,11 +114,13 @@ export class AssignmentsRepository {
     }
   }
 
-  async delete(id: number): Promise<boolean> {
-    const [, count] = (await this.db.query(`DELETE FROM camera_assignments WHERE id = $1`, [
-      id,
-    ])) as [unknown, number];
-    return count > 0;
+  /** The assignment's organization, once it is gone (undefined: there was none). */
+  async delete(id: number): Promise<number | undefined> {
+    const [rows] = (await this.db.query(
+      `DELETE FROM camera_assignments WHERE id = $1 RETURNING organization_id`,
+      [id],
+    )) as [{ organization_id: number }[], number];
+    return rows[0]?.organization_id;
   }
 
   async setSops(id: number, sopIds: number[]): Promise<AssignmentRow | undefined> {

@@ -121,9 +121,9 @@ export class AssignmentsService {
   }
 
   async unassign(actor: Actor, assignmentId: number) {
-    if (!(await this.assignments.delete(assignmentId)))
-      throw RpcFailure.notFound(ASSIGNMENT_NOT_FOUND);
-    await this.schedules.remove(assignmentId);
+    const organizationId = await this.assignments.delete(assignmentId);
+    if (organizationId === undefined) throw RpcFailure.notFound(ASSIGNMENT_NOT_FOUND);
+    await this.schedules.follow(organizationId);
     return { message: 'Assignment removed' };
   }
 
@@ -135,7 +135,7 @@ export class AssignmentsService {
   ): Promise<CameraAssignment> {
     const row = await this.assignments.setSchedule(assignmentId, schedule);
     if (!row) throw RpcFailure.notFound(ASSIGNMENT_NOT_FOUND);
-    await this.schedules.apply(row);
+    await this.schedules.follow(row.organization_id);
     const [names, lastRuns] = await Promise.all([
       this.organizationNames(actor),
       this.assignments.lastRuns(),

@@ -133,11 +133,7 @@ export class FloorService {
       throw RpcFailure.validation(AREA_NOT_FOUND, 'areaId');
     const row = await this.floor.updateCamera(actor.organizationId, assignmentId, camera);
     if (!row) throw RpcFailure.notFound('Camera not found');
-    await this.schedules.apply({
-      id: row.assignmentId,
-      snapshot_enabled: row.snapshotEnabled,
-      snapshot_interval_seconds: row.snapshotIntervalSeconds,
-    });
+    await this.schedules.follow(actor.organizationId);
     return row;
   }
 

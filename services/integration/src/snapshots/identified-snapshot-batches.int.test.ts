@@ -78,6 +78,16 @@ describe('identified snapshots written in batches', () => {
     expect(states).toEqual([{ status: 'identified', people_seen: 3 }]);
   });
 
+  it("writes a tick's snapshots, heard in one message, in one statement", async () => {
+    const batches = new IdentifiedSnapshotBatches(runs);
+    const ids = await pendingRuns(100, 3001);
+    statements = 0;
+    const recorded = await Promise.all(batches.recordAll(ids.map((id) => identified(id, [1, 2]))));
+    expect(recorded).toEqual(ids.map(() => 2));
+    expect(statements).toBe(1);
+    expect(await presenceOf(ids)).toBe(200);
+  });
+
   it('records a snapshot heard twice once, in one batch or after it', async () => {
     const batches = new IdentifiedSnapshotBatches(runs);
     const [first, second] = await pendingRuns(2, 1001);

@@ -29,10 +29,17 @@ export class IdentifiedSnapshotBatches {
   constructor(private readonly runs: SnapshotRunsRepository) {}
 
   record(snapshot: IdentifiedSnapshot): Promise<number> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ snapshot, resolve, reject });
-      if (!this.writing) void this.writeAll();
-    });
+    return this.recordAll([snapshot])[0]!;
+  }
+
+  /** Snapshots of one message, written together (one statement, unless one is refused). */
+  recordAll(snapshots: IdentifiedSnapshot[]): Promise<number>[] {
+    const recorded = snapshots.map(
+      (snapshot) =>
+        new Promise<number>((resolve, reject) => this.waiting.push({ snapshot, resolve, reject })),
+    );
+    if (!this.writing) void this.writeAll();
+    return recorded;
   }
 
   private async writeAll() {
@@ -54,18 +61,30 @@ export class IdentifiedSnapshotBatches {
 }
 
 /**
- * The integration service's inbox: what the video worker found in a snapshot becomes presence
- * events; a failure is kept on the run with its reason. Heard twice, a message changes nothing.
+ * The integration service's inbox: what the video worker found in a tick's snapshots becomes
+ * presence events; a failure is kept on its run with its reason. Heard twice, a message changes
+ * nothing (each run is recorded once, by its status).
  */
 export function createIntegrationInboxHandler(runs: SnapshotRunsRepository) {
   const batches = new IdentifiedSnapshotBatches(runs);
   return async (job: Job<IntegrationInboxMessage>): Promise<number> => {
     const message = IntegrationInboxMessage.parse(job.data);
-    if (message.kind === 'snapshot.failed') {
-      await runs.fail(message.runId, 'identification', message.reason);
-      return 0;
+    const results = message.kind === 'snapshots.answered' ? message.results : [message];
+    const identified: IdentifiedSnapshot[] = [];
+    for (const result of results) {
+      if (result.kind === 'snapshot.failed')
+        await runs.fail(result.runId, 'identification', result.reason);
+      else identified.push(result);
     }
-    return batches.record(message);
+    // Every snapshot is written before the job ends; one the database refuses fails the job
+    // (retried: the others, recorded, count 0 then), not the others.
+    const outcomes = await Promise.allSettled(batches.recordAll(identified));
+    const refused = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (refused) throw refused.reason;
+    return outcomes.reduce(
+      (sum, outcome) => sum + (outcome.status === 'fulfilled' ? outcome.value : 0),
+      0,
+    );
   };
 }
 

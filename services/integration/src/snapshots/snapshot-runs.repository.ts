@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { SeenPerson } from '@hub/proto';
+import type { OrganizationInterval } from './snapshot-schedules.js';
 
 /** An assignment whose snapshot schedule is on, with what a run needs to know of it. */
 export interface ScheduledCamera {
@@ -17,6 +18,8 @@ export interface SnapshotRun {
   id: number;
   organization_id: number;
   status: 'pending' | 'identified' | 'failed';
+  /** Where the run's picture was stored (null: not yet, or no longer kept). */
+  snapshot_key: string | null;
 }
 
 export type FailureStage = 'camera' | 'identification';
@@ -33,21 +36,25 @@ export interface IdentifiedSnapshot {
 export class SnapshotRunsRepository {
   constructor(@Inject(DataSource) private readonly db: DataSource) {}
 
-  async scheduledCamera(assignmentId: number): Promise<ScheduledCamera | undefined> {
-    const rows = (await this.db.query(
+  /** The organization's cameras whose snapshots are on at this interval, in assignment order. */
+  scheduledCameras(organizationId: number, intervalSeconds: number): Promise<ScheduledCamera[]> {
+    return this.db.query(
       `SELECT a.id AS assignment_id, a.integration_id, a.organization_id, a.camera_id, a.camera_name,
               a.area_id, coalesce(p.keep_snapshots, false) AS keep_snapshots
          FROM camera_assignments a LEFT JOIN floor_privacy p ON p.organization_id = a.organization_id
-        WHERE a.id = $1 AND a.snapshot_enabled`,
-      [assignmentId],
-    )) as ScheduledCamera[];
-    return rows[0];
+        WHERE a.organization_id = $1 AND a.snapshot_interval_seconds = $2 AND a.snapshot_enabled
+        ORDER BY a.id`,
+      [organizationId, intervalSeconds],
+    );
   }
 
-  /** Every schedule that should exist: assignment id and interval. */
-  enabledSchedules(): Promise<{ id: number; snapshot_interval_seconds: number }[]> {
+  /** Every schedule that should exist (of one organization, or of all): one an interval in use. */
+  enabledSchedules(organizationId?: number): Promise<OrganizationInterval[]> {
     return this.db.query(
-      `SELECT id, snapshot_interval_seconds FROM camera_assignments WHERE snapshot_enabled`,
+      `SELECT DISTINCT organization_id, snapshot_interval_seconds FROM camera_assignments
+        WHERE snapshot_enabled AND ($1::int IS NULL OR organization_id = $1)
+        ORDER BY 1, 2`,
+      [organizationId ?? null],
     );
   }
 
@@ -57,7 +64,7 @@ export class SnapshotRunsRepository {
       `INSERT INTO snapshot_runs (job_key, organization_id, assignment_id, camera_id, area_id)
        VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (job_key) DO UPDATE SET job_key = EXCLUDED.job_key
-       RETURNING id::int, organization_id, status`,
+       RETURNING id::int, organization_id, status, snapshot_key`,
       [jobKey, camera.organization_id, camera.assignment_id, camera.camera_id, camera.area_id],
     )) as SnapshotRun[];
     return rows[0]!;

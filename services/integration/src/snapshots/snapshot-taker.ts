@@ -1,9 +1,18 @@
 import type { Job, Queue } from 'bullmq';
 import { addFairly, newObjectKey, type ObjectStorage, RpcClient, RpcFailure } from '@hub/kit';
-import { CameraSnapshotJob, type SnapshotIdentificationJob, videoRpc } from '@hub/proto';
+import {
+  CameraSnapshotJob,
+  type SnapshotIdentificationJob,
+  type TickSnapshot,
+  videoRpc,
+} from '@hub/proto';
 import type { IntegrationsService } from '../integrations/integrations.service.js';
-import { ProviderError } from '../provider/camera-provider.js';
-import type { SnapshotRunsRepository } from './snapshot-runs.repository.js';
+import { type MediaFile, ProviderError } from '../provider/camera-provider.js';
+import type {
+  ScheduledCamera,
+  SnapshotRun,
+  SnapshotRunsRepository,
+} from './snapshot-runs.repository.js';
 import type { SnapshotSchedules } from './snapshot-schedules.js';
 
 export interface SnapshotTakerDeps {
@@ -15,7 +24,11 @@ export interface SnapshotTakerDeps {
   schedules: SnapshotSchedules;
 }
 
-export type SnapshotStep = 'off' | 'sent' | 'failed' | 'done';
+/** What became of a tick's cameras: runs sent to identification, and runs failed. */
+export interface SnapshotTick {
+  sent: number;
+  failed: number;
+}
 
 export const NO_ENROLMENTS =
   'No one in the organization has an enrolled profile photo to compare the snapshot with.';
@@ -26,60 +39,101 @@ const EXTENSIONS: Record<string, string> = {
   'image/webp': 'webp',
 };
 
+/** Cameras of a tick asked at once (the camera system is one host: a few, not a hundred). */
+const CAMERAS_AT_ONCE = 4;
+
+/** A camera's picture of the tick, or the key it was stored under by an earlier try of it. */
+type Taken = { run: SnapshotRun; camera: ScheduledCamera } & (
+  { picture: MediaFile } | { storedAs: string }
+);
+
 /**
- * The handler of `camera-snapshots` jobs (one per tick of an assignment's schedule): the camera's
- * snapshot goes to storage and to the video worker's identification with the organization's
- * enrolled faces. A camera that cannot be reached fails the run with the provider's words; the
- * next tick tries again. The job's id names its run, so a repeated job does nothing twice.
+ * The handler of `camera-snapshots` jobs, one a tick of an organization's schedule at one
+ * interval: each camera's snapshot goes to storage (a run each), and the tick's snapshots go to
+ * the video worker in one identification job, with the organization's enrolled faces once. A
+ * camera that cannot be reached fails its run alone, with the provider's words; the next tick
+ * tries again. The job's id names its runs, so a repeated job does nothing twice.
  */
 export function createSnapshotTaker(deps: SnapshotTakerDeps) {
-  return async (job: Job<CameraSnapshotJob>): Promise<SnapshotStep> => {
-    const { assignmentId } = CameraSnapshotJob.parse(job.data);
-    const camera = await deps.runs.scheduledCamera(assignmentId);
-    if (!camera) {
-      // Removed or turned off since this tick was planned: the schedule goes too.
-      await deps.schedules.remove(assignmentId);
-      return 'off';
+  return async (job: Job<CameraSnapshotJob>): Promise<SnapshotTick> => {
+    const { organizationId, intervalSeconds } = CameraSnapshotJob.parse(job.data);
+    const cameras = await deps.runs.scheduledCameras(organizationId, intervalSeconds);
+    if (cameras.length === 0) {
+      // Every camera removed or turned off since this tick was planned: the schedule goes too.
+      await deps.schedules.follow(organizationId);
+      return { sent: 0, failed: 0 };
     }
-    const run = await deps.runs.open(job.id ?? `${assignmentId}:${job.timestamp}`, camera);
-    if (run.status !== 'pending') return 'done';
-    let picture;
-    try {
-      const integration = await deps.integrations.row(camera.integration_id);
-      picture = await deps.integrations.provider(integration).snapshot(camera.camera_id);
-    } catch (error) {
-      if (!(error instanceof ProviderError) && !(error instanceof RpcFailure)) throw error;
-      await deps.runs.fail(
-        run.id,
-        'camera',
-        `${camera.camera_name} could not be reached: ${error.message}`,
-      );
-      return 'failed';
+    const tick = job.id ?? `${organizationId}:${intervalSeconds}:${job.timestamp}`;
+    const runs: { run: SnapshotRun; camera: ScheduledCamera }[] = [];
+    for (const camera of cameras) {
+      const run = await deps.runs.open(`${tick}:${camera.assignment_id}`, camera);
+      if (run.status === 'pending') runs.push({ run, camera });
     }
-    const enrolments = await deps.rpc.call(videoRpc.enrolments, {
-      organizationId: camera.organization_id,
-    });
+    const taken = await inBatches(runs, CAMERAS_AT_ONCE, (one) => takePicture(deps, one));
+    const pictures = taken.filter((one): one is Taken => one !== undefined);
+    const failed = runs.length - pictures.length;
+    if (pictures.length === 0) return { sent: 0, failed };
+    const enrolments = await deps.rpc.call(videoRpc.enrolments, { organizationId });
     if (enrolments.length === 0) {
-      await deps.runs.fail(run.id, 'identification', NO_ENROLMENTS);
-      return 'failed';
+      for (const { run } of pictures) await deps.runs.fail(run.id, 'identification', NO_ENROLMENTS);
+      return { sent: 0, failed: runs.length };
     }
-    const extension = EXTENSIONS[picture.contentType.split(';')[0]!.trim()] ?? 'jpg';
-    const key = newObjectKey(camera.organization_id, `snapshots/camera-${assignmentId}`, extension);
-    await deps.storage.put(key, picture.bytes, picture.contentType, picture.bytes.length);
-    await deps.runs.setSnapshotKey(run.id, key);
-    await addFairly(
-      deps.identification,
-      'identify',
-      {
-        runId: run.id,
-        organizationId: camera.organization_id,
-        snapshotKey: key,
-        keepSnapshot: camera.keep_snapshots,
-        enrolments,
-      },
-      // The contract names the job by its run (one identification per run, whatever happens to
-      // this job) and sets its attempts.
-    );
-    return 'sent';
+    const snapshots: TickSnapshot[] = [];
+    for (const one of pictures)
+      snapshots.push({ runId: one.run.id, snapshotKey: await store(deps, one) });
+    // The contract names the job by its first run (one identification a tick, whatever happens
+    // to this job) and sets its attempts.
+    await addFairly(deps.identification, 'identify', {
+      organizationId,
+      snapshots,
+      keepSnapshot: cameras[0]!.keep_snapshots,
+      enrolments,
+    });
+    return { sent: snapshots.length, failed };
   };
+}
+
+/** The camera's picture, or its run failed with the provider's words (undefined). */
+async function takePicture(
+  deps: SnapshotTakerDeps,
+  { run, camera }: { run: SnapshotRun; camera: ScheduledCamera },
+): Promise<Taken | undefined> {
+  // Taken by an earlier try of this tick (a retry, a replay): the same picture, not a second one.
+  if (run.snapshot_key !== null) return { run, camera, storedAs: run.snapshot_key };
+  try {
+    const integration = await deps.integrations.row(camera.integration_id);
+    const picture = await deps.integrations.provider(integration).snapshot(camera.camera_id);
+    return { run, camera, picture };
+  } catch (error) {
+    if (!(error instanceof ProviderError) && !(error instanceof RpcFailure)) throw error;
+    await deps.runs.fail(
+      run.id,
+      'camera',
+      `${camera.camera_name} could not be reached: ${error.message}`,
+    );
+    return undefined;
+  }
+}
+
+/** The picture in storage, its key kept on the run. */
+async function store(deps: SnapshotTakerDeps, taken: Taken): Promise<string> {
+  if ('storedAs' in taken) return taken.storedAs;
+  const { run, camera, picture } = taken;
+  const extension = EXTENSIONS[picture.contentType.split(';')[0]!.trim()] ?? 'jpg';
+  const key = newObjectKey(
+    camera.organization_id,
+    `snapshots/camera-${camera.assignment_id}`,
+    extension,
+  );
+  await deps.storage.put(key, picture.bytes, picture.contentType, picture.bytes.length);
+  await deps.runs.setSnapshotKey(run.id, key);
+  return key;
+}
+
+/** Each item through `work`, `size` at a time, answers in the items' order. */
+async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Promise<R>) {
+  const answers: R[] = [];
+  for (let start = 0; start < items.length; start += size)
+    answers.push(...(await Promise.all(items.slice(start, start + size).map(work))));
+  return answers;
 }

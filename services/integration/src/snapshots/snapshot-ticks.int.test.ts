@@ -1,0 +1,199 @@
+import 'reflect-metadata';
+import { openQueue } from '@hub/kit';
+import {
+  type CameraSnapshotJob,
+  type IntegrationInboxMessage,
+  QUEUE_CONTRACTS,
+  type SnapshotIdentificationJob,
+} from '@hub/proto';
+import { claimTestResources, TEST_REDIS_URL, type TestResources } from '@hub/testing';
+import type { Job, Queue } from 'bullmq';
+import type { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openIntegrationDatabase } from '../database.js';
+import { ProviderError } from '../provider/camera-provider.js';
+import { createIntegrationInboxHandler } from './integration-inbox.js';
+import { SnapshotRunsRepository } from './snapshot-runs.repository.js';
+import { SnapshotSchedules } from './snapshot-schedules.js';
+import { createSnapshotTaker, type SnapshotTakerDeps } from './snapshot-taker.js';
+
+let resources: TestResources;
+let db: DataSource;
+let identification: Queue<SnapshotIdentificationJob>;
+const ORG = 7;
+const OTHER_ORG = 8;
+const stored: string[] = [];
+let enrolmentCalls = 0;
+
+/** The taker's world: a camera system whose cam-3 is offline, a store, one enrolled face. */
+function deps(): SnapshotTakerDeps {
+  const provider = {
+    snapshot: async (cameraId: string) => {
+      if (cameraId === 'cam-3') throw new ProviderError('unavailable', 'Camera offline');
+      return { bytes: Buffer.from(cameraId), contentType: 'image/jpeg' };
+    },
+  };
+  return {
+    runs: new SnapshotRunsRepository(db),
+    integrations: { row: async () => ({ id: 1 }), provider: () => provider } as never,
+    storage: { put: async (key: string) => void stored.push(key) } as never,
+    rpc: {
+      call: async () => {
+        enrolmentCalls += 1;
+        return [{ userId: 1, name: 'Ann', embedding: [0.1], space: 'test' }];
+      },
+    } as never,
+    identification,
+    schedules: { follow: async () => undefined } as never,
+  };
+}
+
+const tickJob = (id: string, organizationId: number) =>
+  ({ id, data: { organizationId, intervalSeconds: 60 }, timestamp: 0 }) as Job<CameraSnapshotJob>;
+
+const inboxJob = (data: IntegrationInboxMessage) => ({ data }) as Job<IntegrationInboxMessage>;
+
+const runsOf = (organizationId: number) =>
+  db.query(
+    `SELECT camera_id, status, reason FROM snapshot_runs WHERE organization_id = $1 ORDER BY id`,
+    [organizationId],
+  ) as Promise<{ camera_id: string; status: string; reason: string | null }[]>;
+
+beforeAll(async () => {
+  resources = claimTestResources();
+  db = await openIntegrationDatabase(resources.databaseUrl);
+  identification = openQueue(QUEUE_CONTRACTS.snapshotIdentification, {
+    url: TEST_REDIS_URL,
+    prefix: resources.redisPrefix,
+  });
+  await db.query(
+    `INSERT INTO integrations (integration_type, base_url, credentials, credentials_key_id, created_by)
+     VALUES ('camera_cloud', 'http://127.0.0.1:9', 'sealed', 'k1', 1)`,
+  );
+  // Four cameras of the organization every 60 s, one every 120 s, one of another organization.
+  await db.query(
+    `INSERT INTO camera_assignments (integration_id, camera_id, camera_name, organization_id,
+       created_by, snapshot_enabled, snapshot_interval_seconds)
+     SELECT 1, 'cam-' || n, 'Camera ' || n, CASE WHEN n = 6 THEN $2::int ELSE $1::int END, 1, true,
+            CASE WHEN n = 5 THEN 120 ELSE 60 END
+       FROM generate_series(1, 6) n`,
+    [ORG, OTHER_ORG],
+  );
+});
+
+afterAll(async () => {
+  await identification?.obliterate({ force: true });
+  await identification?.close();
+  await db?.destroy();
+  await resources?.release();
+});
+
+describe("one job per organization's tick, from the camera to presence events", () => {
+  it('sends one identification job for every camera of the tick, enrolments once', async () => {
+    const taker = createSnapshotTaker(deps());
+    expect(await taker(tickJob('repeat:tick-1', ORG))).toEqual({ sent: 3, failed: 1 });
+    // Taken again (a retry, a replay): the same runs, the failed one left as it is, the pending
+    // ones sent again with their pictures of the first try, to the one job BullMQ already has
+    // (named by the tick's first run).
+    expect(await taker(tickJob('repeat:tick-1', ORG))).toEqual({ sent: 3, failed: 0 });
+    expect(enrolmentCalls).toBe(2);
+    expect(stored).toHaveLength(3);
+    const jobs = await identification.getJobs(['waiting', 'prioritized', 'delayed']);
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]!.data).toMatchObject({ organizationId: ORG, keepSnapshot: false });
+    expect(jobs[0]!.data.enrolments).toHaveLength(1);
+    expect(jobs[0]!.data.snapshots.map((one) => one.snapshotKey)).toEqual(stored);
+    // The unreachable camera failed alone; the camera of another interval is not in this tick.
+    expect(await runsOf(ORG)).toEqual([
+      { camera_id: 'cam-1', status: 'pending', reason: null },
+      { camera_id: 'cam-2', status: 'pending', reason: null },
+      {
+        camera_id: 'cam-3',
+        status: 'failed',
+        reason: 'Camera 3 could not be reached: Camera offline',
+      },
+      { camera_id: 'cam-4', status: 'pending', reason: null },
+    ]);
+    expect(await runsOf(OTHER_ORG)).toEqual([]);
+  });
+
+  it("records the tick's one answer once, heard twice, and fails a snapshot alone", async () => {
+    const [job] = await identification.getJobs(['waiting', 'prioritized', 'delayed']);
+    const [first, second, third] = job!.data.snapshots;
+    const answer: IntegrationInboxMessage = {
+      kind: 'snapshots.answered',
+      organizationId: ORG,
+      results: [
+        {
+          kind: 'snapshot.identified',
+          runId: first!.runId,
+          facesDetected: 2,
+          people: [1, 2].map((userId) => ({ userId, confidence: 0.8 })),
+        },
+        {
+          kind: 'snapshot.identified',
+          runId: second!.runId,
+          facesDetected: 1,
+          people: [{ userId: 1, confidence: 0.9 }],
+        },
+        {
+          kind: 'snapshot.failed',
+          runId: third!.runId,
+          reason: 'The snapshot could not be read as an image.',
+        },
+      ],
+    };
+    const inbox = createIntegrationInboxHandler(new SnapshotRunsRepository(db));
+    expect(await inbox(inboxJob(answer))).toBe(3);
+    // The same message again (the video worker's job retried after it was sent): nothing more.
+    expect(await inbox(inboxJob(answer))).toBe(0);
+    const [events] = (await db.query(
+      `SELECT count(*)::int AS count FROM presence_events WHERE organization_id = $1`,
+      [ORG],
+    )) as { count: number }[];
+    expect(events).toEqual({ count: 3 });
+    expect((await runsOf(ORG)).map((run) => run.status)).toEqual([
+      'identified',
+      'identified',
+      'failed',
+      'failed',
+    ]);
+  });
+
+  it('keeps one scheduler per organization and interval in use, and no other', async () => {
+    const queue = openQueue(QUEUE_CONTRACTS.cameraSnapshots, {
+      url: TEST_REDIS_URL,
+      prefix: resources.redisPrefix,
+    });
+    try {
+      // One left by the schedules of before (one a camera): start-up removes it.
+      await queue.upsertJobScheduler('assignment-1', { every: 60_000 }, { name: 'snapshot' });
+      const schedules = new SnapshotSchedules(queue, new SnapshotRunsRepository(db));
+      const keys = async () =>
+        (await queue.getJobSchedulers(0, -1)).map((one) => [one.key, one.every]).sort();
+      await schedules.follow(ORG);
+      expect(await keys()).toEqual([
+        ['assignment-1', 60_000],
+        [`organization-${ORG}-every-120`, 120_000],
+        [`organization-${ORG}-every-60`, 60_000],
+      ]);
+      await schedules.resync();
+      expect(await keys()).toEqual([
+        [`organization-${ORG}-every-120`, 120_000],
+        [`organization-${ORG}-every-60`, 60_000],
+        [`organization-${OTHER_ORG}-every-60`, 60_000],
+      ]);
+      await db.query(
+        `UPDATE camera_assignments SET snapshot_enabled = false WHERE camera_id = 'cam-5'`,
+      );
+      await Promise.all([schedules.follow(ORG), schedules.follow(ORG)]);
+      expect(await keys()).toEqual([
+        [`organization-${ORG}-every-60`, 60_000],
+        [`organization-${OTHER_ORG}-every-60`, 60_000],
+      ]);
+    } finally {
+      await queue.obliterate({ force: true });
+      await queue.close();
+    }
+  });
+});
