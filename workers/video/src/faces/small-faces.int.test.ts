@@ -62,7 +62,7 @@ afterAll(async () => {
 
 describe('a frame the zoomed pass at 704 finds no face in', () => {
   it.each(SMALL)(
-    'is searched again at 960: $person$photo at 40 px',
+    'is searched again at 960: $person, photo $photo, at 40 px',
     async (shown) => {
       const frame = await smallFaceFrame(facePhoto(shown.person, shown.photo), shown.at);
 
