@@ -86,6 +86,20 @@ export const VideoWorkerEnv = BaseEnv.extend(StorageEnv.shape).extend({
    */
   FACE_VIDEO_ZOOM_INPUT_SIZE: z.coerce.number().int().min(0).max(1280).multipleOf(32).default(704),
   /**
+   * The input square of a second zoom step, 0 for none: a frame still without a confirmed face
+   * after the zoomed pass is searched once more in the same squares at this size. At 704 faces of
+   * 40 px in a 1280x720 frame (portraits shrunk to 150 px) were found 8 times of 20; at 960 19
+   * (the fixture faces, docs/benchmarks.md, #52). Only frames where both find nothing pay it:
+   * about twice the zoomed pass again.
+   */
+  FACE_VIDEO_ZOOM_AGAIN_INPUT_SIZE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1280)
+    .multipleOf(32)
+    .default(960),
+  /**
    * The face model is loaded by the first frame that needs it and released after this long
    * without frames: idle, the worker holds ~80 MiB less. Longer than the camera snapshot
    * schedule's minute, so scheduled snapshots keep it loaded.

@@ -59,15 +59,18 @@ export type FaceDetector =
   | {
       kind: 'tiny-face-detector';
       inputSizes: number[];
-      /** The input of the zoomed pass over frames the first finds no face in; 0 or none: off. */
-      zoomInputSize?: number;
+      /**
+       * The inputs of the zoomed passes, in turn, over frames where every pass before confirmed
+       * no face; none or empty: off.
+       */
+      zoomInputSizes?: number[];
     };
 
 const SSD: FaceDetector = { kind: 'ssd-mobilenet-v1' };
 
 const detectorName = (detector: FaceDetector) =>
   detector.kind === 'tiny-face-detector'
-    ? `tiny-face-detector-${detector.inputSizes.join('+')}${detector.zoomInputSize ? `+zoom${detector.zoomInputSize}` : ''}`
+    ? `tiny-face-detector-${detector.inputSizes.join('+')}${detector.zoomInputSizes?.length ? `+zoom${detector.zoomInputSizes.join('+')}` : ''}`
     : detector.kind;
 
 /** Faces found at two input sizes overlapping more than this are one face: the surer is kept. */
@@ -145,8 +148,8 @@ export class FaceApiModel implements FaceModel {
   private readonly faceapi: typeof FaceApi;
   private readonly tf: TfRuntime;
   private readonly detectors: Record<FaceSource, DetectorOptions[]>;
-  /** The tiny detector of the zoomed pass, when there is one. */
-  private readonly zoom: FaceApi.TinyFaceDetectorOptions | null;
+  /** Each zoomed pass, in turn (none: no zoom): its tiny detector and the bar of its finds. */
+  private readonly zooms: { detector: FaceApi.TinyFaceDetectorOptions; bar: ConfirmationBar }[];
   private queue: Promise<unknown> = Promise.resolve();
 
   private constructor(faceapi: typeof FaceApi, options: FaceApiOptions, backend: string) {
@@ -167,13 +170,16 @@ export class FaceApiModel implements FaceModel {
             )
           : [picture],
     };
-    this.zoom =
-      video.kind === 'tiny-face-detector' && video.zoomInputSize
-        ? new faceapi.TinyFaceDetectorOptions({
-            inputSize: video.zoomInputSize,
-            scoreThreshold: options.minConfidence,
-          })
-        : null;
+    this.zooms =
+      video.kind === 'tiny-face-detector'
+        ? (video.zoomInputSizes ?? []).map((inputSize, step) => ({
+            detector: new faceapi.TinyFaceDetectorOptions({
+              inputSize,
+              scoreThreshold: options.minConfidence,
+            }),
+            bar: step === 0 ? CONFIRMATION.zoomed : CONFIRMATION.zoomedAgain,
+          }))
+        : [];
     this.name = faceModelName(options, backend);
   }
 
@@ -244,10 +250,12 @@ export class FaceApiModel implements FaceModel {
   }
 
   /**
-   * The confirmed detections of a video frame. A frame with none is searched again, zoomed, when
-   * the model has a zoomed pass: small faces are then seen large enough. Frames with a face never
-   * pay for it. What it finds is held to the zoomed pass's stricter bar: it looks where the
-   * first pass saw nothing, so a pattern it takes for a face had no other chance to be dropped.
+   * The confirmed detections of a video frame. A frame with none is searched again, zoomed, by
+   * each of the model's zoomed passes in turn until one confirms a face: small faces are then
+   * seen large enough, the smallest only by the larger zoom. Frames with a face never pay for the
+   * passes after it. What they find is held to stricter bars, the later steps' stricter still:
+   * they look where the passes before saw nothing, so a pattern taken for a face had no other
+   * chance to be dropped, and each larger zoom shows test patterns larger too.
    */
   private async facesInVideo(
     input: FaceApi.tf.Tensor3D,
@@ -255,10 +263,15 @@ export class FaceApiModel implements FaceModel {
   ): Promise<{ detections: FaceApi.FaceDetection[]; bar: ConfirmationBar }> {
     const found = await this.findFaces(input, this.detectors.video);
     const confirmed = await this.secondLook(input, frame, found, CONFIRMATION);
-    if (confirmed.length > 0 || !this.zoom) return { detections: confirmed, bar: CONFIRMATION };
-    const zoomed = await this.zoomedPass(input, frame, this.zoom);
-    const bar = CONFIRMATION.zoomed;
-    return { detections: await this.secondLook(input, frame, zoomed, bar), bar };
+    if (confirmed.length > 0 || this.zooms.length === 0) {
+      return { detections: confirmed, bar: CONFIRMATION };
+    }
+    for (const { detector, bar } of this.zooms) {
+      const zoomed = await this.zoomedPass(input, frame, detector);
+      const seen = await this.secondLook(input, frame, zoomed, bar);
+      if (seen.length > 0) return { detections: seen, bar };
+    }
+    return { detections: [], bar: CONFIRMATION.zoomed };
   }
 
   /**

@@ -27,7 +27,10 @@ function videoDetector(config: VideoWorkerConfig): FaceDetector {
     ? {
         kind: config.FACE_VIDEO_DETECTOR,
         inputSizes: config.FACE_VIDEO_DETECTOR_INPUT_SIZES,
-        zoomInputSize: config.FACE_VIDEO_ZOOM_INPUT_SIZE,
+        zoomInputSizes: [
+          config.FACE_VIDEO_ZOOM_INPUT_SIZE,
+          config.FACE_VIDEO_ZOOM_AGAIN_INPUT_SIZE,
+        ].filter((size) => size > 0),
       }
     : { kind: config.FACE_VIDEO_DETECTOR };
 }
