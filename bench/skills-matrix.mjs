@@ -9,6 +9,10 @@
 // streams (and its growth). `--runs 0` measures the exports alone. Prints figures, never asserts.
 //
 //   node_modules/.bin/node bench/skills-matrix.mjs [--runs 40 | --runs 0] [--keep | --reuse hub_bench_xxxx]
+//     [--people 10000 --sops 500 --answers 1000000] [--no-exports]
+//
+// The size flags seed a larger organization (issue #49: --people 100000 --sops 1000
+// --answers 5000000); `--no-exports` leaves out the two CSV exports (minutes at that size).
 //
 // Needs the built services (`npx turbo run build`) and PostgreSQL + Redis at DATABASE_URL /
 // REDIS_URL (defaults: 127.0.0.1:5432 and :6379). It seeds a fresh database `hub_bench_<random>`
@@ -29,7 +33,7 @@ import {
   startServices,
   stopChild,
 } from './children.mjs';
-import { FUNCTIONS, SOPS, seed, seededCounts } from './skills-matrix-seed.mjs';
+import { ANSWERS, FUNCTIONS, PEOPLE, SOPS, seed, seededCounts } from './skills-matrix-seed.mjs';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -75,6 +79,13 @@ const BASELINES = {
             WHERE organization_id = $1 AND operator_id IN (SELECT id FROM identity.users
                     WHERE organization_id = $1 ORDER BY name LIMIT 50)
             ORDER BY operator_id, document_id, completed_at DESC`,
+  // The team page's list: every member (what /api/team/members answers, searched in the browser).
+  members: `SELECT id, name, email, role, is_active FROM identity.users
+             WHERE organization_id = $1 ORDER BY name`,
+  // One page of members found by a name search.
+  memberSearch: `SELECT id, name, email, role, is_active FROM identity.users
+                  WHERE organization_id = $1 AND name ILIKE '%' || 'Person 0999' || '%'
+                  ORDER BY name LIMIT 50`,
   team: `SELECT operator_id, avg(score) FROM observation.observations
           WHERE organization_id = $1 AND status = 'completed'
             AND completed_at > now() - interval '90 days' GROUP BY operator_id`,
@@ -100,7 +111,8 @@ const ms = (value) => `${value.toFixed(0)} ms`;
 /**
  * p50/p95 of each call beside its baseline.
  * @param {string} base @param {string} cookie @param {import('pg').Client} sql
- * @param {{ organization: number, firstFunction: number }} counts @param {number} runs
+ * @param {{ organization: number, firstFunction: number, lastPerson: number }} counts
+ * @param {number} runs
  */
 async function measureCalls(base, cookie, sql, counts, runs) {
   /** @type {[string, string, keyof typeof BASELINES][]} */
@@ -117,6 +129,8 @@ async function measureCalls(base, cookie, sql, counts, runs) {
       'matrix',
     ],
     ['team stats', '/api/stats/team', 'team'],
+    ['team page: members', '/api/team/members', 'members'],
+    ['team member page', `/api/team/members/${counts.lastPerson}`, 'team'],
     ['insights', '/api/stats/insights', 'insights'],
     ['insights: observations', '/api/insights/observations', 'observations'],
     ['insights: certifications', '/api/insights/certifications', 'certifications'],
@@ -216,8 +230,9 @@ async function measureExport(name, url, baseline, extraLines, cookie, sql, organ
 /**
  * Seeds (or, reusing a kept database, only sets the admin's password) and answers the counts.
  * @param {import('pg').Client} sql @param {string} password @param {boolean} reuse
+ * @param {import('./skills-matrix-seed.mjs').Size} size
  */
-async function prepare(sql, password, reuse) {
+async function prepare(sql, password, reuse, size) {
   const { hashPassword } = await import(
     pathToFileURL(path.join(repoRoot, 'services/identity/dist/auth/passwords.js')).href
   );
@@ -233,7 +248,7 @@ async function prepare(sql, password, reuse) {
     return seededCounts(sql);
   }
   const started = performance.now();
-  const counts = await seed(sql, passwordHash);
+  const counts = await seed(sql, passwordHash, size);
   console.log(
     `seeded ${counts.people} people, ${counts.sops} SOPs, ${counts.observations} observations, ` +
       `${counts.answers} answers, ${counts.certifications} certifications, ${FUNCTIONS} job ` +
@@ -248,8 +263,18 @@ async function main() {
       runs: { type: 'string', default: '40' },
       keep: { type: 'boolean', default: false },
       reuse: { type: 'string' },
+      people: { type: 'string', default: String(PEOPLE) },
+      sops: { type: 'string', default: String(SOPS) },
+      answers: { type: 'string', default: String(ANSWERS) },
+      exports: { type: 'boolean', default: true },
     },
+    allowNegative: true,
   });
+  const size = {
+    people: Number(values.people),
+    sops: Number(values.sops),
+    answers: Number(values.answers),
+  };
   const runs = Number(values.runs);
   const { default: pg } = await importFrom('services/gateway', 'pg');
   const place = benchPlace({ reuse: values.reuse, keep: values.keep });
@@ -272,7 +297,7 @@ async function main() {
       process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
     );
     await sql.connect();
-    const counts = await prepare(sql, password, values.reuse !== undefined);
+    const counts = await prepare(sql, password, values.reuse !== undefined, size);
     const cookie = await signIn(base, 'admin@bench.test', password);
     if (runs > 0) await measureCalls(base, cookie, sql, counts, runs);
     const pid = (/** @type {string} */ name) =>
@@ -286,26 +311,7 @@ async function main() {
       ['gateway', 'identity', 'library', 'observation'].map((name) => [name, pid(name)]),
     );
     console.log(`load average ${loadAverage()} on ${os.cpus().length} cores`);
-    await measureExport(
-      `skills matrix CSV (x ${SOPS} SOPs)`,
-      `${base}/api/insights/skills-matrix.csv`,
-      'matrix',
-      2, // the header and the gaps line
-      cookie,
-      sql,
-      counts.organization,
-      pids,
-    );
-    await measureExport(
-      'observations CSV',
-      `${base}/api/reports/observations.csv`,
-      'observations',
-      1, // the header
-      cookie,
-      sql,
-      counts.organization,
-      pids,
-    );
+    if (values.exports) await measureExports(base, cookie, sql, counts.organization, pids);
     console.log(`load average ${loadAverage()}`);
     if (values.keep) console.log(`kept the database: --reuse ${place.database}`);
   } finally {
@@ -313,6 +319,34 @@ async function main() {
     await stopAll();
     await place.cleanUp();
   }
+}
+
+/**
+ * The two CSV exports, one after the other.
+ * @param {string} base @param {string} cookie @param {import('pg').Client} sql
+ * @param {number} organization @param {Record<string, number>} pids
+ */
+async function measureExports(base, cookie, sql, organization, pids) {
+  await measureExport(
+    `skills matrix CSV (x ${SOPS} SOPs)`,
+    `${base}/api/insights/skills-matrix.csv`,
+    'matrix',
+    2, // the header and the gaps line
+    cookie,
+    sql,
+    organization,
+    pids,
+  );
+  await measureExport(
+    'observations CSV',
+    `${base}/api/reports/observations.csv`,
+    'observations',
+    1, // the header
+    cookie,
+    sql,
+    organization,
+    pids,
+  );
 }
 
 await main();
