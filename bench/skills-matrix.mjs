@@ -9,7 +9,7 @@
 // streams (and its growth). `--runs 0` measures the exports alone. Prints figures, never asserts.
 //
 //   node_modules/.bin/node bench/skills-matrix.mjs [--runs 40 | --runs 0] [--keep | --reuse hub_bench_xxxx]
-//     [--people 10000 --sops 500 --answers 1000000] [--no-exports]
+//     [--people 10000 --sops 500 --answers 1000000] [--no-exports] [--only 'team member']
 //
 // The size flags seed a larger organization (issue #49: --people 100000 --sops 1000
 // --answers 5000000); `--no-exports` leaves out the two CSV exports (minutes at that size).
@@ -90,6 +90,11 @@ const BASELINES = {
   memberSearch: `SELECT id, name, email, role, is_active FROM identity.users
                   WHERE organization_id = $1 AND name ILIKE '%' || 'Person 0999' || '%'
                   ORDER BY name LIMIT 50`,
+  // One member's page: their latest observations (the member is the organization's last person).
+  member: `SELECT id, evaluation_title, observer_name, status, score, passed, started_at
+             FROM observation.observations WHERE organization_id = $1 AND operator_id =
+                  (SELECT max(id) FROM identity.users WHERE organization_id = $1)
+            ORDER BY started_at DESC, id DESC LIMIT 100`,
   team: `SELECT operator_id, avg(score) FROM observation.observations
           WHERE organization_id = $1 AND status = 'completed'
             AND completed_at > now() - interval '90 days' GROUP BY operator_id`,
@@ -116,9 +121,9 @@ const ms = (value) => `${value.toFixed(0)} ms`;
  * p50/p95 of each call beside its baseline.
  * @param {string} base @param {string} cookie @param {import('pg').Client} sql
  * @param {{ organization: number, firstFunction: number, lastPerson: number }} counts
- * @param {number} runs
+ * @param {number} runs @param {string} only the calls whose name has this text ('' for all)
  */
-async function measureCalls(base, cookie, sql, counts, runs) {
+async function measureCalls(base, cookie, sql, counts, runs, only) {
   /** @type {[string, string, keyof typeof BASELINES][]} */
   const targets = [
     ['skills matrix, page 1 (all SOPs)', '/api/insights/skills-matrix', 'matrix'],
@@ -134,13 +139,13 @@ async function measureCalls(base, cookie, sql, counts, runs) {
     ],
     ['team stats', '/api/stats/team', 'team'],
     ['team page: members', '/api/team/members', 'members'],
-    ['team member page', `/api/team/members/${counts.lastPerson}`, 'team'],
+    ['team member page', `/api/team/members/${counts.lastPerson}`, 'member'],
     ['insights', '/api/stats/insights', 'insights'],
     ['insights: observations', '/api/insights/observations', 'observations'],
     ['insights: certifications', '/api/insights/certifications', 'certifications'],
     ['insights: progress', '/api/insights/progress', 'progress'],
   ];
-  for (const [name, url, baseline] of targets) {
+  for (const [name, url, baseline] of targets.filter(([name]) => name.includes(only))) {
     const figures = await latency(`${base}${url}`, cookie, runs);
     const plain = await sqlLatency(sql, BASELINES[baseline], [counts.organization], runs);
     console.log(
@@ -274,6 +279,7 @@ async function main() {
       sops: { type: 'string', default: String(SOPS) },
       answers: { type: 'string', default: String(ANSWERS) },
       exports: { type: 'boolean', default: true },
+      only: { type: 'string', default: '' },
     },
     allowNegative: true,
   });
@@ -297,7 +303,8 @@ async function main() {
   process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
   try {
     const base = await startServices(
-      ['identity', 'library', 'observation', 'integration'],
+      // video: a member's page asks it for their appearances (without it: a 10 s RPC timeout).
+      ['identity', 'library', 'observation', 'video', 'integration'],
       place.env,
       children,
       // e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=bench-profiles' to profile every process.
@@ -306,7 +313,7 @@ async function main() {
     await sql.connect();
     const counts = await prepare(sql, password, values.reuse !== undefined, size);
     const cookie = await signIn(base, 'admin@bench.test', password);
-    if (runs > 0) await measureCalls(base, cookie, sql, counts, runs);
+    if (runs > 0) await measureCalls(base, cookie, sql, counts, runs, values.only);
     const pid = (/** @type {string} */ name) =>
       /** @type {number} */ (children.find((child) => child.name === name)?.child.pid);
     for (const { name, child, output } of children) {
