@@ -5,7 +5,11 @@
 // INSERT of the same 10,000 pending users (what the apply cannot beat). Prints the peak resident
 // memory of the gateway and identity while each runs. Prints figures, never asserts.
 //
-//   node_modules/.bin/node bench/people-import.mjs [--rows 10000]
+//   node_modules/.bin/node bench/people-import.mjs [--rows 10000] [--reuse hub_bench_xxxx]
+//
+// `--reuse` imports into the organization a kept skills-matrix bench database holds (e.g. its
+// 100,000 people: bench/skills-matrix.mjs --people 100000 ... --keep), as its administrator;
+// the imported people stay in that database.
 //
 // Needs the built services (`npx turbo run build`) and PostgreSQL + Redis at DATABASE_URL /
 // REDIS_URL (defaults: 127.0.0.1:5432 and :6379). It uses a fresh database `hub_bench_<random>`
@@ -14,16 +18,23 @@ import { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { benchPlace, importFrom, rssMiB, signIn, startServices, stopChild } from './children.mjs';
 
-const { values } = parseArgs({ options: { rows: { type: 'string', default: '10000' } } });
+const { values } = parseArgs({
+  options: { rows: { type: 'string', default: '10000' }, reuse: { type: 'string' } },
+});
 const ROWS = Number(values.rows);
-const DOMAIN = 'moving-in.bench';
+// The skills-matrix seed's organization when reusing its database.
+const DOMAIN = values.reuse ? 'bench.test' : 'moving-in.bench';
+// Not the seed's person<n>@bench.test.
+const [PREFIX, NAME] = values.reuse ? ['imported', 'Imported'] : ['person', 'Person'];
 const PASSWORD = 'Bench-Admin-Pass-1!';
 
 /** The file: as Excel writes it (BOM, ';', CRLF), two job functions a person. */
 function spreadsheet() {
   const lines = ['\uFEFFEmail;Name;Role;Job functions;Language;Time zone'];
   for (let i = 1; i <= ROWS; i += 1)
-    lines.push(`person${i}@${DOMAIN};"Person ${i}";operator;"Packing;Forklift";en;Europe/Paris`);
+    lines.push(
+      `${PREFIX}${i}@${DOMAIN};"${NAME} ${i}";operator;"Packing;Forklift";en;Europe/Paris`,
+    );
   return Buffer.from(`${lines.join('\r\n')}\r\n`);
 }
 
@@ -78,8 +89,39 @@ async function sqlInsertAlone(sql, organizationId) {
   return seconds;
 }
 
+/**
+ * The organization and its administrator (password PASSWORD): made, or the reused database's.
+ * @param {import('pg').Client} sql
+ */
+async function benchOrganization(sql) {
+  // Read from the build at run time: the type check may run before identity is built.
+  /** @type {{ hashPassword: (password: string) => Promise<string> }} */
+  const { hashPassword } = await import(
+    new URL('../services/identity/dist/auth/passwords.js', import.meta.url).href
+  );
+  const passwordHash = await hashPassword(PASSWORD);
+  if (values.reuse) {
+    const { rows } = await sql.query(
+      `UPDATE identity.users SET password_hash = $2 WHERE email = $1 RETURNING organization_id`,
+      [`admin@${DOMAIN}`, passwordHash],
+    );
+    return /** @type {number} */ (rows[0].organization_id);
+  }
+  const { rows } = await sql.query(
+    `INSERT INTO identity.organizations (name, display_name, domain) VALUES ('Bench', 'Bench', $1) RETURNING id`,
+    [DOMAIN],
+  );
+  const organizationId = /** @type {number} */ (rows[0].id);
+  await sql.query(
+    `INSERT INTO identity.users (email, name, role, organization_id, password_hash, is_active)
+     VALUES ($1, 'Bench Admin', 'admin', $2, $3, true)`,
+    [`admin@${DOMAIN}`, organizationId, passwordHash],
+  );
+  return organizationId;
+}
+
 async function main() {
-  const place = benchPlace();
+  const place = benchPlace({ reuse: values.reuse });
   /** @type {NodeJS.ProcessEnv} */
   const env = { ...place.env, PEOPLE_IMPORT_MAILS_PER_SECOND: '0' };
   delete env.SMTP_URL; // invitations stay in the outbox table: the apply without mail delivery
@@ -91,21 +133,7 @@ async function main() {
     // Identity makes the database when it migrates it.
     const gateway = await startServices(['identity', 'observation'], env, children);
     await sql.connect();
-    const { rows } = await sql.query(
-      `INSERT INTO identity.organizations (name, display_name, domain) VALUES ('Bench', 'Bench', $1) RETURNING id`,
-      [DOMAIN],
-    );
-    const organizationId = rows[0].id;
-    // Read from the build at run time: the type check may run before identity is built.
-    /** @type {{ hashPassword: (password: string) => Promise<string> }} */
-    const { hashPassword } = await import(
-      new URL('../services/identity/dist/auth/passwords.js', import.meta.url).href
-    );
-    await sql.query(
-      `INSERT INTO identity.users (email, name, role, organization_id, password_hash, is_active)
-       VALUES ($1, 'Bench Admin', 'admin', $2, $3, true)`,
-      [`admin@${DOMAIN}`, organizationId, await hashPassword(PASSWORD)],
-    );
+    const organizationId = await benchOrganization(sql);
     const cookie = await signIn(gateway, `admin@${DOMAIN}`, PASSWORD);
     for (const name of ['Packing', 'Forklift']) {
       const response = await fetch(`${gateway}/api/job-functions`, {
@@ -113,7 +141,9 @@ async function main() {
         headers: { cookie, 'content-type': 'application/json' },
         body: JSON.stringify({ name }),
       });
-      if (!response.ok) throw new Error(`job function: ${response.status}`);
+      // 409: a reused database has it from an earlier run.
+      if (!response.ok && response.status !== 409)
+        throw new Error(`job function: ${response.status}`);
     }
     const file = spreadsheet();
     const parseBaseline = await csvParseAlone(file);

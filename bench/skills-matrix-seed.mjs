@@ -1,23 +1,38 @@
-// The skills-matrix benchmark's organization: 10,000 people, 500 SOPs, 100,000 observations
-// with 1,000,000 answers, the certifications their passes issued, 20 job functions of 25 SOPs
+// The skills-matrix benchmark's organization: by default 10,000 people, 500 SOPs, 100,000
+// observations with 1,000,000 answers (any size: `SIZE` below, e.g. 100,000 people, 1,000 SOPs
+// and 5,000,000 answers), the certifications their passes issued, 20 job functions of 25 SOPs
 // each and 20 courses of 5 SOPs with 2 enrolments a person, straight into each service's
 // tables (after their migrations ran) by set-based statements (generate_series).
 
 export const PEOPLE = 10_000;
 export const SOPS = 500;
-export const OBSERVATIONS = 100_000;
 export const QUESTIONS = 10;
+export const ANSWERS = 1_000_000;
 export const FUNCTIONS = 20;
 export const SOPS_PER_FUNCTION = 25;
 export const COURSES = 20;
 export const SOPS_PER_COURSE = 5;
 
+/** @typedef {{ people: number, sops: number, answers: number }} Size */
+
+/** @type {Size} */
+export const SIZE = { people: PEOPLE, sops: SOPS, answers: ANSWERS };
+
 /**
  * Every table is filled by set-based statements: the seeding itself has no per-row round trip.
+ * Names are zero-padded to the size's width ('Person 000042' at 100,000 people), so their order
+ * is their number's.
  * @param {import('pg').Client} sql
  * @param {string} passwordHash
+ * @param {Size} [size]
  */
-export async function seed(sql, passwordHash) {
+export async function seed(sql, passwordHash, size = SIZE) {
+  const { people: personCount, sops: sopCount } = size;
+  const observationCount = Math.ceil(size.answers / QUESTIONS);
+  if (sopCount < FUNCTIONS * SOPS_PER_FUNCTION)
+    throw new Error(`the job functions need at least ${FUNCTIONS * SOPS_PER_FUNCTION} SOPs`);
+  const personWidth = String(personCount).length;
+  const sopWidth = Math.max(3, String(sopCount).length);
   const [{ id: org }] = (
     await sql.query(
       `INSERT INTO identity.organizations (name, display_name, domain)
@@ -31,22 +46,22 @@ export async function seed(sql, passwordHash) {
   );
   await sql.query(
     `INSERT INTO identity.users (email, name, role, organization_id, is_active, last_login, created_at)
-     SELECT 'person' || n || '@bench.test', 'Person ' || lpad(n::text, 5, '0'),
+     SELECT 'person' || n || '@bench.test', 'Person ' || lpad(n::text, ${personWidth}, '0'),
             CASE WHEN n % 100 = 0 THEN 'manager' WHEN n % 100 = 1 THEN 'training_supervisor'
                  ELSE 'operator' END,
             $1, true, now() - make_interval(days => n % 40), now() - make_interval(days => n % 400)
-       FROM generate_series(1, ${PEOPLE}) n`,
+       FROM generate_series(1, ${personCount}) n`,
     [org],
   );
   await sql.query(
     `INSERT INTO library.documents (organization_id, title, file_name, file_size, storage_prefix,
        source_key, uploaded_by, processed, sop_processed, text_key, evaluation_generated,
        evaluation_id, processing_stage)
-     SELECT $1::int, 'SOP ' || lpad(n::text, 3, '0'), 'sop' || n || '.pdf', 100000,
+     SELECT $1::int, 'SOP ' || lpad(n::text, ${sopWidth}, '0'), 'sop' || n || '.pdf', 100000,
             'org/' || $1::int || '/documents/' || n,
             'org/' || $1::int || '/documents/' || n || '/source.pdf',
             1, true, true, 'org/' || $1::int || '/documents/' || n || '/sop.txt', true, n, 'done'
-       FROM generate_series(1, ${SOPS}) n`,
+       FROM generate_series(1, ${sopCount}) n`,
     [org],
   );
   const people = `(SELECT array_agg(id ORDER BY id) FROM identity.users WHERE email LIKE 'person%')`;
@@ -60,11 +75,11 @@ export async function seed(sql, passwordHash) {
             (SELECT jsonb_agg(jsonb_build_object('id', 'q' || q)) FROM generate_series(1, ${QUESTIONS}) q),
             p, 'Person ' || p, 1, 'Bench Admin', 'completed', 80, s, s >= 80,
             t, t + interval '12 minutes', 720
-       FROM (SELECT (${people})[(1 + (n::bigint * 7919) % ${PEOPLE})::int] AS p,
-                    (${documents})[(1 + (n::bigint * 104729) % ${SOPS})::int] AS d,
+       FROM (SELECT (${people})[(1 + (n::bigint * 7919) % ${personCount})::int] AS p,
+                    (${documents})[(1 + (n::bigint * 104729) % ${sopCount})::int] AS d,
                     40 + (n * 31) % 61 AS s,
                     now() - make_interval(days => (n * 13) % 400, mins => n % 1440) AS t
-               FROM generate_series(1, ${OBSERVATIONS}) n) o`,
+               FROM generate_series(1, ${observationCount}) n) o`,
     [org],
   );
   await sql.query(
@@ -122,7 +137,7 @@ export async function seed(sql, passwordHash) {
   );
   await sql.query(
     `INSERT INTO observation.course_sops (course_id, position, document_id, title)
-     SELECT c.id, k, d.ids[(1 + (c.i * ${SOPS_PER_COURSE} + k) % ${SOPS})::int], 'SOP'
+     SELECT c.id, k, d.ids[(1 + (c.i * ${SOPS_PER_COURSE} + k) % ${sopCount})::int], 'SOP'
        FROM (SELECT id, row_number() OVER (ORDER BY id) - 1 AS i FROM observation.courses
               WHERE organization_id = $1) c,
             (SELECT array_agg(id ORDER BY id) AS ids FROM library.documents
@@ -150,7 +165,7 @@ export async function seed(sql, passwordHash) {
  * What the database holds for the bench's organization (found by its domain).
  * @param {import('pg').Client} sql
  * @returns {Promise<{ people: number, sops: number, observations: number, answers: number,
- *   certifications: number, firstFunction: number, organization: number }>}
+ *   certifications: number, firstFunction: number, lastPerson: number, organization: number }>}
  */
 export async function seededCounts(sql) {
   const found = await sql.query(
@@ -166,6 +181,7 @@ export async function seededCounts(sql) {
               (SELECT count(*) FROM observation.observation_responses)::int AS answers,
               (SELECT count(*) FROM observation.certifications)::int AS certifications,
               (SELECT min(id) FROM observation.job_functions)::int AS "firstFunction",
+              (SELECT max(id) FROM identity.users WHERE organization_id = $1)::int AS "lastPerson",
               $1::int AS organization`,
       [org],
     )

@@ -193,6 +193,11 @@ describe('team overview', () => {
 
     const body = await tess.call(api.teamMember, { params: { id: id.otto! } });
     expect(body.member).toMatchObject({ id: id.otto, name: 'Otto Operator', performance: 100 });
+    // Read on its own (not picked out of everyone's list): the very row the list shows.
+    const listed = (await tess.call(api.teamMembers)).find((member) => member.id === id.otto);
+    expect(body.member).toEqual(listed);
+    const pending = await tess.call(api.teamMember, { params: { id: id.pat! } });
+    expect(pending.member).toMatchObject({ status: 'pending', performance: null });
     const { certifications } = body;
     expect(certifications.map((c) => [c.kind, c.title]).sort()).toEqual([
       ['course', 'Food safety basics'],

@@ -18,6 +18,11 @@ export class UsersController {
     return this.users.membersByIds(request.organizationId, request.userIds);
   }
 
+  @RpcHandler(identityRpc.activeMemberIds)
+  activeMemberIds(@Payload() request: RpcRequest<typeof identityRpc.activeMemberIds>) {
+    return this.users.activeMemberIds(request.organizationId);
+  }
+
   @RpcHandler(identityRpc.names)
   names(@Payload() request: RpcRequest<typeof identityRpc.names>) {
     return this.users.names(request.userIds);

@@ -58,6 +58,17 @@ export class UsersRepository {
     )) as MemberRow[];
   }
 
+  /** Active people's ids, one array per role: a few lines whatever the head count. */
+  async findActiveIdsByRole(
+    organizationId: number,
+  ): Promise<{ role: string; userIds: number[] }[]> {
+    return (await this.db.query(
+      `SELECT role, array_agg(id ORDER BY id) AS "userIds" FROM users
+        WHERE organization_id = $1 AND is_active GROUP BY role ORDER BY role`,
+      [organizationId],
+    )) as { role: string; userIds: number[] }[];
+  }
+
   /** Plain `{ id, name }` objects, as the contract answers them, not entities. */
   async findNames(userIds: number[]): Promise<{ id: number; name: string }[]> {
     const users = await this.db

@@ -33,6 +33,11 @@ export class UsersService {
     return (await this.users.findMembersByIds(organizationId, userIds)).map(toMember);
   }
 
+  /** Active people's ids by role (head counts without the people's details). */
+  activeMemberIds(organizationId: number): Promise<{ role: string; userIds: number[] }[]> {
+    return this.users.findActiveIdsByRole(organizationId);
+  }
+
   async names(userIds: number[]): Promise<{ id: number; name: string }[]> {
     if (userIds.length === 0) return [];
     return this.users.findNames(userIds);

@@ -156,21 +156,29 @@ export class InsightPagesRepository {
    * month's end, as the records stand now (a renewal moves a certification's dates).
    */
   async certificationMonths(scope: ReportScope) {
+    // Each certification counted once into its issue and expiry months, the overdue figure a
+    // running sum of the expiries up to each month's end: not every month joined to every
+    // certification (18 months x 100,000 certifications took 2-3 s).
     return (await this.db.query(
       `WITH months AS (
-         SELECT m, m AT TIME ZONE 'UTC' AS starts, (m + interval '1 month') AT TIME ZONE 'UTC' AS ends
-           FROM generate_series(
+         SELECT m FROM generate_series(
              date_trunc('month', now() AT TIME ZONE 'UTC') - interval '${CERTIFICATION_TREND_MONTHS_BACK} months',
              date_trunc('month', now() AT TIME ZONE 'UTC') + interval '${CERTIFICATION_TREND_MONTHS_AHEAD} months',
-             interval '1 month') m)
-       SELECT to_char(m, 'YYYY-MM') AS month,
-              count(c.id) FILTER (WHERE c.issued_at >= starts AND c.issued_at < ends)::int AS issued,
-              count(c.id) FILTER (WHERE c.revoked_at IS NULL
-                AND c.expires_at >= starts AND c.expires_at < ends)::int AS expiring,
-              count(c.id) FILTER (WHERE c.revoked_at IS NULL AND c.expires_at < ends)::int AS overdue
-         FROM months LEFT JOIN certifications c
-           ON ($1::int IS NULL OR c.organization_id = $1)
-        GROUP BY m ORDER BY m`,
+             interval '1 month') m),
+       scoped AS (
+         SELECT issued_at, expires_at, revoked_at FROM certifications
+          WHERE $1::int IS NULL OR organization_id = $1),
+       issued AS (
+         SELECT date_trunc('month', issued_at AT TIME ZONE 'UTC') AS m, count(*) AS n
+           FROM scoped GROUP BY 1),
+       expiring AS (
+         SELECT date_trunc('month', expires_at AT TIME ZONE 'UTC') AS m, count(*) AS n
+           FROM scoped WHERE revoked_at IS NULL GROUP BY 1)
+       SELECT to_char(months.m, 'YYYY-MM') AS month, coalesce(i.n, 0)::int AS issued,
+              coalesce(e.n, 0)::int AS expiring,
+              (SELECT coalesce(sum(x.n), 0) FROM expiring x WHERE x.m <= months.m)::int AS overdue
+         FROM months LEFT JOIN issued i ON i.m = months.m LEFT JOIN expiring e ON e.m = months.m
+        ORDER BY months.m`,
       [scope],
     )) as { month: string; issued: number; expiring: number; overdue: number }[];
   }

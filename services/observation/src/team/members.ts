@@ -29,8 +29,9 @@ export class Members {
     return new Map(rows.map((row) => [row.id, row.name]));
   }
 
+  /** The one person asked (not the whole organization: 100,000 people took seconds). */
   async observable(actor: Actor, userId: number): Promise<Member | null> {
-    return observableCandidate(await this.all(actor.organizationId), actor, userId);
+    return observableCandidate(await this.some(actor.organizationId, [userId]), actor, userId);
   }
 
   /**

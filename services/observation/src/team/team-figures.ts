@@ -41,7 +41,8 @@ export function safetyCompliance(
 }
 
 export interface TeamInputs {
-  members: TeamMember[];
+  /** What the figures read of each member (the stats ask identity for no more). */
+  members: Pick<TeamMember, 'role' | 'status' | 'performance' | 'presentToday'>[];
   trainingCompletion: number | null;
   safetyCompliance: number | null;
   /** First observations of a person on an SOP, and how many of them passed. */

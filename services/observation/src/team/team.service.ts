@@ -16,8 +16,12 @@ import { RPC } from '../config.js';
 import { ObservationFigures } from '../reporting/observation-figures.js';
 import { courseStanding } from '../training/course-progress.js';
 import { CoursesRepository } from '../training/courses.repository.js';
-import { Members } from './members.js';
-import { safetyCompliance, teamStats } from './team-figures.js';
+import { type Member, Members } from './members.js';
+import {
+  safetyCompliance,
+  type TeamInputs as TeamFigureInputs,
+  teamStats,
+} from './team-figures.js';
 import { TeamRepository } from './team.repository.js';
 
 /** The spec's departments, by role. */
@@ -30,6 +34,26 @@ export const DEPARTMENTS: Record<Role, string> = {
 };
 
 export const MEMBER_NOT_FOUND = 'Team member not found';
+
+/** A person as Team Overview lists them: their department, status, performance and presence. */
+function teamMember(
+  person: Member,
+  performance: Map<number, number>,
+  present: Set<number>,
+): TeamMember {
+  const role = Role.parse(person.role);
+  return {
+    id: person.id,
+    name: person.name,
+    email: person.email,
+    role,
+    department: DEPARTMENTS[role],
+    status: person.isActive ? 'active' : 'pending',
+    performance: performance.get(person.id) ?? null,
+    presentToday: present.has(person.id),
+    profilePicture: person.profilePicture,
+  };
+}
 
 /** Team Overview: the organization's people with figures from their own records. */
 @Injectable()
@@ -45,34 +69,63 @@ export class TeamService {
 
   async list(actor: Actor): Promise<TeamMember[]> {
     const organizationId = actor.organizationId;
-    // Present today: signed in or seen by a camera since 00:00 UTC.
-    const [people, performance, signedIn, seen] = await Promise.all([
+    const [people, performance, present] = await Promise.all([
       this.members.all(organizationId),
       this.repository.performance(organizationId),
-      this.rpc.call(identityRpc.signedInToday, { organizationId }),
+      this.presentToday(actor),
+    ]);
+    return people.map((person) => teamMember(person, performance, present));
+  }
+
+  /**
+   * One member as the list shows them, without asking identity for everyone (at 100,000 people
+   * the whole list took seconds for one page); null when not of the organization.
+   */
+  private async one(actor: Actor, userId: number): Promise<TeamMember | null> {
+    const organizationId = actor.organizationId;
+    const [people, performance, present] = await Promise.all([
+      this.members.some(organizationId, [userId]),
+      this.repository.performance(organizationId, userId),
+      this.presentToday(actor),
+    ]);
+    const person = people.find((candidate) => candidate.id === userId);
+    return person ? teamMember(person, performance, present) : null;
+  }
+
+  /**
+   * What the stats count of each active member (role, performance, presence), from their ids by
+   * role: not the whole list with every name, email and picture.
+   */
+  private async activeFigures(actor: Actor): Promise<TeamFigureInputs['members']> {
+    const organizationId = actor.organizationId;
+    const [groups, performance, present] = await Promise.all([
+      this.rpc.call(identityRpc.activeMemberIds, { organizationId }),
+      this.repository.performance(organizationId),
+      this.presentToday(actor),
+    ]);
+    return groups.flatMap(({ role, userIds }) =>
+      userIds.map((id) => ({
+        role: Role.parse(role),
+        status: 'active' as const,
+        performance: performance.get(id) ?? null,
+        presentToday: present.has(id),
+      })),
+    );
+  }
+
+  /** Present today: signed in or seen by a camera since 00:00 UTC. */
+  private async presentToday(actor: Actor): Promise<Set<number>> {
+    const [signedIn, seen] = await Promise.all([
+      this.rpc.call(identityRpc.signedInToday, { organizationId: actor.organizationId }),
       this.rpc.call(integrationRpc.seenToday, { actor }),
     ]);
-    const presentIds = new Set([...signedIn, ...seen]);
-    return people.map((person) => {
-      const role = Role.parse(person.role);
-      return {
-        id: person.id,
-        name: person.name,
-        email: person.email,
-        role,
-        department: DEPARTMENTS[role],
-        status: person.isActive ? 'active' : 'pending',
-        performance: performance.get(person.id) ?? null,
-        presentToday: presentIds.has(person.id),
-        profilePicture: person.profilePicture,
-      };
-    });
+    return new Set([...signedIn, ...seen]);
   }
 
   async stats(actor: Actor): Promise<TeamStats> {
     const organizationId = actor.organizationId;
     const [members, figures, bySop, firstAttempts] = await Promise.all([
-      this.list(actor),
+      this.activeFigures(actor),
       this.figures.hubFigures(organizationId),
       this.repository.passesBySop(organizationId),
       this.repository.firstAttempts(organizationId),
@@ -94,7 +147,7 @@ export class TeamService {
 
   async member(actor: Actor, userId: number): Promise<TeamMemberDetail> {
     const organizationId = actor.organizationId;
-    const member = (await this.list(actor)).find((candidate) => candidate.id === userId);
+    const member = await this.one(actor, userId);
     if (!member) throw RpcFailure.notFound(MEMBER_NOT_FOUND);
     const [certifications, observations, courses, videos] = await Promise.all([
       this.certifications.list(actor, { userId, limit: 500 }),
