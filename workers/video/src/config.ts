@@ -90,7 +90,9 @@ export const VideoWorkerEnv = BaseEnv.extend(StorageEnv.shape).extend({
    * after the zoomed pass is searched once more in the same squares at this size. At 704 faces of
    * 40 px in a 1280x720 frame (portraits shrunk to 150 px) were found 8 times of 20; at 960 19
    * (the fixture faces, docs/benchmarks.md, #52). Only frames where both find nothing pay it:
-   * about twice the zoomed pass again.
+   * about twice the zoomed pass again. Off by default: on faces-dev, the people kept apart, it
+   * found two more faces and named neither (recall unchanged), its bar against ffmpeg's test
+   * patterns is narrow (misfit 0.2 against testsrc2's 0.25), and faceless frames cost 2.3x.
    */
   FACE_VIDEO_ZOOM_AGAIN_INPUT_SIZE: z.coerce
     .number()
@@ -98,7 +100,7 @@ export const VideoWorkerEnv = BaseEnv.extend(StorageEnv.shape).extend({
     .min(0)
     .max(1280)
     .multipleOf(32)
-    .default(960),
+    .default(0),
   /**
    * The face model is loaded by the first frame that needs it and released after this long
    * without frames: idle, the worker holds ~80 MiB less. Longer than the camera snapshot
