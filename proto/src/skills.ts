@@ -177,6 +177,20 @@ export const SkillsMatrixCsvLine = z.object({
 export type SkillsMatrixCsvLine = z.infer<typeof SkillsMatrixCsvLine>;
 
 /**
+ * The skills-matrix CSV's chunk stream: this as JSON first, then each batch of people as a
+ * JSON array of SkillsMatrixCsvLine, then the gaps line as the stream's trailer.
+ */
+export const SkillsMatrixCsvStart = z.object({
+  /** The header line (RFC 4180, CRLF), in the reader's language. */
+  header: z.string(),
+  /** The CSV cell of an SOP without records, in the reader's language. */
+  emptyCell: z.string(),
+  /** SOP columns after the person's. */
+  columns: z.number().int(),
+});
+export type SkillsMatrixCsvStart = z.infer<typeof SkillsMatrixCsvStart>;
+
+/**
  * The answer of a CSV export's RPC: the call was checked and the service now writes the file
  * to the chunk stream the caller named (kit's chunk-stream.ts), which the gateway sends on.
  */
@@ -187,17 +201,17 @@ export type CsvStreamStarted = z.infer<typeof CsvStreamStarted>;
 export const CsvStreamId = z.uuid();
 
 /**
- * Cells of the skills-matrix CSV written as one chunk (about 12 bytes of text each): what the
- * observation service holds of the written text, and each chunk of the stream, whatever the
- * export's size.
+ * Cells of the skills-matrix CSV the gateway writes at once (about 12 bytes of text each): what
+ * it holds of the written text, whatever the export's size.
  */
-// 250,000 (3 MiB chunks) grew the observation service by +59-88 MiB over the bench's export:
-// every chunk is copied on its way to Redis while the next batch's records are read.
 export const SKILLS_MATRIX_CSV_BATCH_CELLS = 64_000;
-/** People whose records are read at once (four set queries) for the skills-matrix CSV. */
+/**
+ * People whose records are read at once (four set queries) for the skills-matrix CSV: one
+ * chunk of its stream.
+ */
 export const SKILLS_MATRIX_CSV_MAX_BATCH_ROWS = 1000;
 
-/** People whose lines are written as one chunk, with this many SOP columns. */
+/** People whose lines the gateway writes at once, with this many SOP columns. */
 export function skillsMatrixCsvBatchRows(sops: number): number {
   return Math.max(
     1,

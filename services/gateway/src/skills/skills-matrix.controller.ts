@@ -6,15 +6,16 @@ import { type Actor, api, identityRpc, type SkillsMatrixQuery, skillsRpc } from 
 import { RpcClient } from '@hub/kit';
 import { CurrentActor } from '../http/current-actor.decorator.js';
 import { Endpoint } from '../http/endpoint.decorator.js';
+import { matrixCsv } from './matrix-csv.js';
 
 @Controller()
 export class SkillsMatrixController {
   constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
 
   /**
-   * Sends on the CSV the observation service writes to a chunk stream named here, read as the
-   * download takes it (kit's chunk-stream.ts: the service waits while the reader is behind, so
-   * neither process holds more than a few chunks). The call is answered once the service has
+   * Writes the CSV from the lines the observation service writes to a chunk stream named here,
+   * read as the download takes it (kit's chunk-stream.ts: the service waits while the reader is
+   * behind, so neither process holds more than a few batches; matrixCsv adds the empty cells). The call is answered once the service has
    * checked it, before any byte is sent, so a refusal keeps its status.
    */
   @Endpoint(api.skillsMatrixCsv)
@@ -39,8 +40,8 @@ export class SkillsMatrixController {
       .header('content-disposition', `attachment; filename="skills-matrix-${day}.csv"`)
       .header('cache-control', 'no-store')
       .send(
-        // One chunk (a few MiB of text) buffered here at most, not the stream's default of 16.
-        Readable.from(this.rpc.chunks(stream), { highWaterMark: 1 }),
+        // One chunk (under 1 MiB of text) buffered here at most, not the stream's default of 16.
+        Readable.from(matrixCsv(this.rpc.chunks(stream)), { highWaterMark: 1 }),
       );
   }
 }

@@ -8,7 +8,7 @@ import {
   STAFF_ROLES,
   type SkillsMatrix,
   SKILLS_MATRIX_CSV_MAX_BATCH_ROWS,
-  skillsMatrixCsvBatchRows,
+  type SkillsMatrixCsvStart,
   type SkillsMatrixQuery,
   type SkillsMatrixRow,
 } from '@hub/proto';
@@ -16,7 +16,6 @@ import { type ChunkWriter, RpcClient, RpcFailure } from '@hub/kit';
 import { RPC } from '../config.js';
 import { type Member, Members } from '../team/members.js';
 import { DEPARTMENTS } from '../team/team.service.js';
-import { MatrixLineWriter } from './matrix-line-writer.js';
 import { isGap, skillLevel } from './skill-level.js';
 import {
   emptyCell,
@@ -51,7 +50,7 @@ const key = (userId: number, documentId: number) => `${userId}:${documentId}`;
 /**
  * The skills matrix: people (from identity) x SOPs, filtered and paged in memory (identity
  * answers the organization's people in one call), then the page's cells from three set queries.
- * The CSV export asks identity for everyone once and writes the file here, batch by batch of
+ * The CSV export asks identity for everyone once and writes its lines here, batch by batch of
  * people, to the chunk stream the gateway reads.
  */
 @Injectable()
@@ -125,7 +124,7 @@ export class SkillsMatrixService {
     actor: Actor,
     filter: MatrixFilter,
     texts: MatrixTexts,
-  ): Promise<(writer: ChunkWriter) => Promise<void>> {
+  ): Promise<(writer: ChunkWriter) => Promise<string>> {
     const [selection, everyone] = await Promise.all([
       this.titledColumns(actor.organizationId, filter.jobFunctionId),
       this.members.all(actor.organizationId),
@@ -136,10 +135,12 @@ export class SkillsMatrixService {
   }
 
   /**
-   * The header, the people's lines (SKILLS_MATRIX_CSV_MAX_BATCH_ROWS people's records read at
-   * once, the next ones while these are written, never two ahead; written
-   * skillsMatrixCsvBatchRows lines a chunk), then the gaps per SOP, counted meanwhile. The
-   * writer waits while the reader is behind, so this holds two batches at most.
+   * The stream of the matrix (SkillsMatrixCsvStart): its start as JSON, then each batch of
+   * SKILLS_MATRIX_CSV_MAX_BATCH_ROWS people's lines as JSON (their records read while the batch
+   * before is sent, never two ahead), then the gaps line, counted meanwhile, as the trailer.
+   * The lines carry only the cells with records: the gateway writes the empty ones (58 MiB of
+   * them through Redis made the reader the bottleneck). The writer waits while the reader is
+   * behind, so this holds two batches at most.
    */
   private async writeCsv(
     organizationId: number,
@@ -147,7 +148,7 @@ export class SkillsMatrixService {
     columns: MatrixColumn[],
     texts: MatrixTexts,
     writer: ChunkWriter,
-  ): Promise<void> {
+  ): Promise<string> {
     const documentIds = columns.map((column) => column.documentId);
     const columnGaps = this.repository.columnGaps(
       organizationId,
@@ -169,28 +170,26 @@ export class SkillsMatrixService {
       return lines;
     };
     let next = read(0);
-    await writer.write(
-      headerLine(
+    const start: SkillsMatrixCsvStart = {
+      header: headerLine(
         texts,
         columns.map((column) => column.title),
       ),
-    );
-    const lineWriter = new MatrixLineWriter(emptyCell(texts, new Date()), documentIds.length);
-    const perChunk = skillsMatrixCsvBatchRows(documentIds.length);
-    for (let start = size; next; start += size) {
+      emptyCell: emptyCell(texts, new Date()),
+      columns: documentIds.length,
+    };
+    await writer.write(JSON.stringify(start));
+    for (let from = size; next; from += size) {
       const lines = await next;
-      next = read(start);
-      for (let at = 0; at < lines.length; at += perChunk)
-        await writer.write(lineWriter.write(lines.slice(at, at + perChunk)));
+      next = read(from);
+      await writer.write(JSON.stringify(lines));
     }
     const counted = await columnGaps;
     const gaps = documentIds.map((documentId) => counted.get(documentId) ?? 0);
-    await writer.write(
-      gapsLine(
-        texts,
-        gaps.reduce((sum, n) => sum + n, 0),
-        gaps,
-      ),
+    return gapsLine(
+      texts,
+      gaps.reduce((sum, n) => sum + n, 0),
+      gaps,
     );
   }
 

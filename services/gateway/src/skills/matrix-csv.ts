@@ -1,4 +1,8 @@
-import type { SkillsMatrixCsvLine } from '@hub/proto';
+import {
+  type SkillsMatrixCsvLine,
+  SkillsMatrixCsvStart,
+  skillsMatrixCsvBatchRows,
+} from '@hub/proto';
 
 const CRLF = Buffer.from('\r\n');
 
@@ -37,4 +41,26 @@ export class MatrixLineWriter {
     }
     return Buffer.concat(pieces);
   }
+}
+
+/**
+ * The CSV from the observation service's chunk stream (SkillsMatrixCsvStart): the header, each
+ * batch's lines with their empty cells, skillsMatrixCsvBatchRows lines at a time, then the gaps
+ * line, the stream's trailer. One batch is held at a time; the next is read from Redis only
+ * once this one is written, so a slow download slows the observation service down.
+ */
+export async function* matrixCsv(chunks: AsyncGenerator<Buffer, string>): AsyncGenerator<Buffer> {
+  let step = await chunks.next();
+  if (step.done) throw new Error('The skills matrix CSV stream ended before its start.');
+  const start = SkillsMatrixCsvStart.parse(JSON.parse(step.value.toString()));
+  yield Buffer.from(start.header);
+  const writer = new MatrixLineWriter(start.emptyCell, start.columns);
+  const written = skillsMatrixCsvBatchRows(start.columns);
+  for (step = await chunks.next(); !step.done; step = await chunks.next()) {
+    // The observation service wrote it from the contract's types: parsed, not checked again.
+    const lines = JSON.parse(step.value.toString()) as SkillsMatrixCsvLine[];
+    for (let at = 0; at < lines.length; at += written)
+      yield writer.write(lines.slice(at, at + written));
+  }
+  yield Buffer.from(step.value);
 }
