@@ -92,21 +92,7 @@ export type ActiveUsers = z.infer<typeof ActiveUsers>;
 export const CameraCount = z.object({ cameras: z.number().int() });
 export type CameraCount = z.infer<typeof CameraCount>;
 
-/**
- * One batch of the observation history CSV as text, made by the observation service (the
- * gateway streams the batches as they come); the first (afterId null) starts with the header.
- */
-export const ObservationHistoryCsvBatch = z.object({
-  /** Whole CSV lines (RFC 4180, CRLF), ready to send. */
-  text: z.string(),
-  /** Observations in this batch. */
-  rows: z.number().int(),
-  /** Pass as afterId to read on; null after the last batch. */
-  nextAfterId: z.number().int().nullable(),
-});
-export type ObservationHistoryCsvBatch = z.infer<typeof ObservationHistoryCsvBatch>;
-
-/** Observations per batch of the history CSV (about 200 bytes of text each). */
+/** Observations per page (one query, one chunk) of the history CSV (about 200 bytes each). */
 export const OBSERVATION_HISTORY_CSV_BATCH_ROWS = 10_000;
 
 export const REPORT_KINDS = ['observation_history'] as const;

@@ -164,10 +164,9 @@ export const SkillsMatrix = z.object({
 export type SkillsMatrix = z.infer<typeof SkillsMatrix>;
 
 /**
- * One person's line of the skills-matrix CSV, as it crosses the RPC: most cells of a large
- * matrix are the same "not trained" text, so only the others are sent and the gateway writes the
- * rest (58 MiB of CSV for 10,000 people x 500 SOPs crossed as JSON took most of the export's
- * time, in both processes and Redis).
+ * One person's line of the skills-matrix CSV before its empty cells are written: most cells of
+ * a large matrix are the same "not trained" text, so only the others are worked out and the
+ * line writer copies the rest from one prepared row.
  */
 export const SkillsMatrixCsvLine = z.object({
   /** The person's columns as CSV cells joined by commas, no line end. */
@@ -178,34 +177,37 @@ export const SkillsMatrixCsvLine = z.object({
 export type SkillsMatrixCsvLine = z.infer<typeof SkillsMatrixCsvLine>;
 
 /**
- * The skills-matrix CSV in batches of lines, made by the observation service: the first batch
- * (no `rows` in the request) carries the header, the first people's lines, every selected
- * person's id in order and the columns, which the later batches are asked for with.
+ * The skills-matrix CSV's chunk stream: this as JSON first, then each batch of people as a
+ * JSON array of SkillsMatrixCsvLine, then the gaps line as the stream's trailer.
  */
-export const SkillsMatrixCsvBatch = z.object({
-  /** This batch's people, in order. */
-  lines: z.array(SkillsMatrixCsvLine),
-  /** The first batch: the header line (RFC 4180, CRLF). */
-  header: z.string().optional(),
-  /** The first batch: the CSV cell of an SOP without records, in the reader's language. */
-  emptyCell: z.string().optional(),
-  /** The first batch: every selected person's id in the matrix's order. */
-  rowIds: z.array(z.number().int()).optional(),
-  /** The first batch: the SOP columns' ids in the header's order. */
-  documentIds: z.array(z.number().int()).optional(),
-  /** The first batch: the last line, the gaps per SOP. */
-  gapsLine: z.string().optional(),
+export const SkillsMatrixCsvStart = z.object({
+  /** The header line (RFC 4180, CRLF), in the reader's language. */
+  header: z.string(),
+  /** The CSV cell of an SOP without records, in the reader's language. */
+  emptyCell: z.string(),
+  /** SOP columns after the person's. */
+  columns: z.number().int(),
 });
-export type SkillsMatrixCsvBatch = z.infer<typeof SkillsMatrixCsvBatch>;
+export type SkillsMatrixCsvStart = z.infer<typeof SkillsMatrixCsvStart>;
 
 /**
- * Cells the gateway writes of the skills-matrix CSV at once (about 12 bytes of text each): what
+ * The answer of a CSV export's RPC: the call was checked and the service now writes the file
+ * to the chunk stream the caller named (kit's chunk-stream.ts), which the gateway sends on.
+ */
+export const CsvStreamStarted = z.object({});
+export type CsvStreamStarted = z.infer<typeof CsvStreamStarted>;
+
+/** The chunk stream a CSV export is written to: the gateway names it, once per download. */
+export const CsvStreamId = z.uuid();
+
+/**
+ * Cells of the skills-matrix CSV the gateway writes at once (about 12 bytes of text each): what
  * it holds of the written text, whatever the export's size.
  */
-export const SKILLS_MATRIX_CSV_BATCH_CELLS = 250_000;
+export const SKILLS_MATRIX_CSV_BATCH_CELLS = 64_000;
 /**
- * People of one batch over the RPC, whatever the number of SOPs: a batch carries only the cells
- * with records (SkillsMatrixCsvLine), so it is small; fewer batches, fewer round trips.
+ * People whose records are read at once (four set queries) for the skills-matrix CSV: one
+ * chunk of its stream.
  */
 export const SKILLS_MATRIX_CSV_MAX_BATCH_ROWS = 1000;
 

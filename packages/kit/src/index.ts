@@ -7,6 +7,7 @@ export * from './rpc/rpc-failure.js';
 export * from './rpc/outage.js';
 export * from './rpc/rpc-wire.js';
 export * from './rpc/rpc-client.js';
+export * from './rpc/chunk-stream.js';
 export * from './rpc/relayed-answer.js';
 export * from './rpc/rpc-server.js';
 export * from './rpc/rpc-handler.js';

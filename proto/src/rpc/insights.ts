@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  ActiveUsers,
-  CameraCount,
-  OBSERVATION_HISTORY_CSV_BATCH_ROWS,
-  ObservationHistoryCsvBatch,
-  ObservationInsights,
-  ReportKind,
-} from '../insights.js';
+import { ActiveUsers, CameraCount, ObservationInsights, ReportKind } from '../insights.js';
 import {
   CertificationInsightsPage,
   ObservationInsightsPage,
@@ -14,6 +7,7 @@ import {
   ProgressInsightsPage,
 } from '../insight-pages.js';
 import { Actor, STAFF_ROLES } from '../roles.js';
+import { CsvStreamId, CsvStreamStarted } from '../skills.js';
 import { ActorOnly, rpc, FROM_ROUTES } from '../rpc.js';
 
 /**
@@ -31,17 +25,16 @@ export const insightsRpc = {
   activeUsers: rpc('identity', 'stats.activeUsers', STAFF_ROLES, ActorOnly, ActiveUsers),
   /** The Observation Center's cameras: camera assignments in scope (integration). */
   cameraCount: rpc('integration', 'stats.cameras', STAFF_ROLES, ActorOnly, CameraCount),
-  /** One batch of the observation history CSV as text, in id order after afterId. */
+  /**
+   * The observation history CSV, in id order, written to the chunk stream `stream`; the stream's
+   * trailer is its row count (the gateway records the export once it is sent).
+   */
   observationHistoryCsv: rpc(
     'observation',
     'reports.observationHistoryCsv',
     STAFF_ROLES,
-    z.object({
-      actor: Actor,
-      afterId: z.number().int().nullable(),
-      limit: z.number().int().min(1).max(OBSERVATION_HISTORY_CSV_BATCH_ROWS),
-    }),
-    ObservationHistoryCsvBatch,
+    z.object({ actor: Actor, stream: CsvStreamId }),
+    CsvStreamStarted,
   ),
   recordExport: rpc(
     'observation',

@@ -6,9 +6,9 @@ import {
   JobFunction,
   JobFunctionList,
   SaveJobFunctionRequest,
-  SKILLS_MATRIX_CSV_MAX_BATCH_ROWS,
+  CsvStreamId,
+  CsvStreamStarted,
   SkillsMatrix,
-  SkillsMatrixCsvBatch,
   SkillsMatrixQuery,
 } from '../skills.js';
 
@@ -92,8 +92,9 @@ export const skillsRpc = {
     SkillsMatrix,
   ),
   /**
-   * One batch of the skills-matrix CSV as text (the gateway streams the batches as they come).
-   * Without `rows`: the header, the first people's lines, and what the later batches need.
+   * The skills-matrix CSV, written by the observation service to the chunk stream `stream`
+   * (the gateway sends it on as it comes); answered once the call is checked, so a refusal
+   * still has its status.
    */
   skillsMatrixCsv: rpc(
     'observation',
@@ -104,17 +105,8 @@ export const skillsRpc = {
       query: SkillsMatrixQuery.omit({ page: true, sopPage: true }),
       /** The reader's: the header, the levels and the gaps line are written in it. */
       language: LanguageCode.default('en'),
-      /**
-       * A later batch: these people (checked against the filters and the actor again), in this
-       * order, with these SOP columns; identity is asked for them alone.
-       */
-      rows: z
-        .object({
-          userIds: z.array(z.number().int()).max(SKILLS_MATRIX_CSV_MAX_BATCH_ROWS),
-          documentIds: z.array(z.number().int()).max(5000),
-        })
-        .optional(),
+      stream: CsvStreamId,
     }),
-    SkillsMatrixCsvBatch,
+    CsvStreamStarted,
   ),
 } as const;

@@ -4,6 +4,7 @@ import { RpcException } from '@nestjs/microservices';
 import type { z } from 'zod';
 import { ERROR_TEXTS, type Failure, type RpcContract } from '@hub/proto';
 import { connectRedis, currentTraceCarrier, SpanKind, traced, whenRedisReady } from '@hub/runtime';
+import { ChunkStreamGone, ChunkWriter, chunkStreamKeys, readChunks } from './chunk-stream.js';
 import { RelayedAnswer } from './relayed-answer.js';
 import {
   cutOkReply,
@@ -64,7 +65,7 @@ export class RpcClient {
   private ready: Promise<void>;
 
   constructor(
-    url: string,
+    private readonly url: string,
     private readonly prefix: string,
     private readonly timeoutMs = 10_000,
   ) {
@@ -202,6 +203,51 @@ export class RpcClient {
     if (ok) call.resolve(ok.json);
     else if (reply?.ok) call.resolve(Buffer.from(JSON.stringify(reply.data ?? null)));
     else if (reply) call.reject(new RpcCallError(reply.failure));
+  }
+
+  /**
+   * The chunks a service writes to the stream named `id` (chunk-stream.ts), read as the consumer
+   * asks for them, over a connection of this stream's own (it waits in blocking pops); the
+   * generator's return value is the writer's trailer.
+   */
+  async *chunks(id: string, idleMs?: number): AsyncGenerator<Buffer, string> {
+    const redis = connectRedis(this.url, 'chunk-reader');
+    try {
+      return yield* readChunks(redis, chunkStreamKeys(this.prefix, id), idleMs);
+    } finally {
+      redis.disconnect();
+    }
+  }
+
+  /**
+   * Writes the stream named `id` with `produce`, then ends it with produce's trailer; a failure
+   * ends it as failed (the reader throws) and is thrown on.
+   */
+  async writeChunks(
+    id: string,
+    produce: (writer: ChunkWriter) => Promise<string | void>,
+    options: { window?: number; idleMs?: number } = {},
+  ): Promise<void> {
+    const redis = connectRedis(this.url, 'chunk-writer');
+    const writer = new ChunkWriter(
+      redis,
+      chunkStreamKeys(this.prefix, id),
+      options.window,
+      options.idleMs,
+    );
+    try {
+      const trailer = await produce(writer);
+      await writer.end(trailer ?? '');
+    } catch (error) {
+      // A reader that is gone reads nothing more: nothing to tell it.
+      if (!(error instanceof ChunkStreamGone))
+        await writer
+          .fail(error instanceof Error ? error.message : String(error))
+          .catch(() => undefined);
+      throw error;
+    } finally {
+      redis.disconnect();
+    }
   }
 
   async close(): Promise<void> {

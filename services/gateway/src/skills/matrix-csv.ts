@@ -1,12 +1,15 @@
-import type { SkillsMatrixCsvBatch, SkillsMatrixCsvLine } from '@hub/proto';
-import { SKILLS_MATRIX_CSV_MAX_BATCH_ROWS, skillsMatrixCsvBatchRows } from '@hub/proto';
+import {
+  type SkillsMatrixCsvLine,
+  SkillsMatrixCsvStart,
+  skillsMatrixCsvBatchRows,
+} from '@hub/proto';
 
 const CRLF = Buffer.from('\r\n');
 
 /**
- * Writes lines of the skills-matrix CSV as bytes: each person's columns and the cells the
- * observation service sent, and the empty cell in every other column, copied from one
- * prepared row of them (most of a large matrix), so no string of the whole batch is built.
+ * Writes lines of the skills-matrix CSV as bytes: each person's columns and the cells with
+ * records, and the empty cell in every other column, copied from one prepared row of them
+ * (most of a large matrix), so no string of the whole chunk is built.
  */
 export class MatrixLineWriter {
   /** `,<empty cell>` once per column, then the line end. */
@@ -41,39 +44,23 @@ export class MatrixLineWriter {
 }
 
 /**
- * The header and the first batch's lines, then the later batches' (the rest of rowIds,
- * SKILLS_MATRIX_CSV_MAX_BATCH_ROWS at a time), then the gaps line; each batch written
- * skillsMatrixCsvBatchRows lines at a time. The next batch is asked for while the one before
- * is written, never two ahead: the gateway holds the ids, the batch being written (and its
- * lines being written) and the one coming.
+ * The CSV from the observation service's chunk stream (SkillsMatrixCsvStart): the header, each
+ * batch's lines with their empty cells, skillsMatrixCsvBatchRows lines at a time, then the gaps
+ * line, the stream's trailer. One batch is held at a time; the next is read from Redis only
+ * once this one is written, so a slow download slows the observation service down.
  */
-export async function* matrixCsv(
-  first: SkillsMatrixCsvBatch,
-  batch: (userIds: number[]) => Promise<SkillsMatrixCsvLine[]>,
-): AsyncGenerator<Buffer> {
-  const rowIds = first.rowIds ?? [];
-  const columns = first.documentIds?.length ?? 0;
-  const writer = new MatrixLineWriter(first.emptyCell ?? '', columns);
-  const size = SKILLS_MATRIX_CSV_MAX_BATCH_ROWS;
-  const written = skillsMatrixCsvBatchRows(columns);
-  let start = size;
-  const ask = () => {
-    if (start >= rowIds.length) return null;
-    const next = batch(rowIds.slice(start, start + size));
-    start += size;
-    // Awaited when its turn comes; a failure meanwhile must not count as unhandled.
-    next.catch(() => undefined);
-    return next;
-  };
-  let next = ask();
-  yield Buffer.from(first.header ?? '');
-  let lines = first.lines;
-  for (;;) {
+export async function* matrixCsv(chunks: AsyncGenerator<Buffer, string>): AsyncGenerator<Buffer> {
+  let step = await chunks.next();
+  if (step.done) throw new Error('The skills matrix CSV stream ended before its start.');
+  const start = SkillsMatrixCsvStart.parse(JSON.parse(step.value.toString()));
+  yield Buffer.from(start.header);
+  const writer = new MatrixLineWriter(start.emptyCell, start.columns);
+  const written = skillsMatrixCsvBatchRows(start.columns);
+  for (step = await chunks.next(); !step.done; step = await chunks.next()) {
+    // The observation service wrote it from the contract's types: parsed, not checked again.
+    const lines = JSON.parse(step.value.toString()) as SkillsMatrixCsvLine[];
     for (let at = 0; at < lines.length; at += written)
       yield writer.write(lines.slice(at, at + written));
-    if (!next) break;
-    lines = await next;
-    next = ask();
   }
-  yield Buffer.from(first.gapsLine ?? '');
+  yield Buffer.from(step.value);
 }

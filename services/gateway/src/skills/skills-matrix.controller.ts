@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { Controller, Headers, Inject, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
@@ -12,12 +13,10 @@ export class SkillsMatrixController {
   constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
 
   /**
-   * Streams the CSV the observation service makes batch by batch (the organization export's
-   * way: keyed batches over the RPC, each asked for by the stream; matrixCsv writes each
-   * batch's lines with the empty cells it leaves out). The first batch
-   * (read before any byte is sent, so a refusal keeps its status) fixes the columns and the rows
-   * (every selected person's id, in order), which the later ones are asked for with, and holds
-   * the gaps line, written last.
+   * Writes the CSV from the lines the observation service writes to a chunk stream named here,
+   * read as the download takes it (kit's chunk-stream.ts: the service waits while the reader is
+   * behind, so neither process holds more than a few batches; matrixCsv adds the empty cells). The call is answered once the service has
+   * checked it, before any byte is sent, so a refusal keeps its status.
    */
   @Endpoint(api.skillsMatrixCsv)
   async csv(
@@ -33,25 +32,16 @@ export class SkillsMatrixController {
       ...(acceptLanguage ? { acceptLanguage: acceptLanguage.slice(0, 512) } : {}),
     });
     const language = reader?.language ?? 'en';
-    const first = await this.rpc.call(skillsRpc.skillsMatrixCsv, { actor, query, language });
-    const documentIds = first.documentIds ?? [];
-    const batch = async (userIds: number[]) =>
-      (
-        await this.rpc.call(skillsRpc.skillsMatrixCsv, {
-          actor,
-          query,
-          language,
-          rows: { userIds, documentIds },
-        })
-      ).lines;
+    const stream = randomUUID();
+    await this.rpc.call(skillsRpc.skillsMatrixCsv, { actor, query, language, stream });
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="skills-matrix-${day}.csv"`)
       .header('cache-control', 'no-store')
       .send(
-        // One batch (a few MiB of text) buffered at most, not the stream's default of 16.
-        Readable.from(matrixCsv(first, batch), { highWaterMark: 1 }),
+        // One chunk (under 1 MiB of text) buffered here at most, not the stream's default of 16.
+        Readable.from(matrixCsv(this.rpc.chunks(stream)), { highWaterMark: 1 }),
       );
   }
 }

@@ -1,12 +1,13 @@
 import { organizationScope } from '@hub/proto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Actor, ObservationHistoryCsvBatch, ReportKind } from '@hub/proto';
+import { type Actor, OBSERVATION_HISTORY_CSV_BATCH_ROWS, type ReportKind } from '@hub/proto';
+import type { ChunkWriter } from '@hub/kit';
 import { historyHeader } from './history-csv.js';
 import { HistoryRepository } from './history.repository.js';
 import { ReportsRepository } from './reports.repository.js';
 
 /**
- * Batches of exports as CSV text (the gateway streams them as they come) and the record that an
+ * Exports as CSV text, written to the chunk stream the gateway sends on, and the record that an
  * export was generated.
  */
 @Injectable()
@@ -16,18 +17,30 @@ export class ExportsService {
     @Inject(ReportsRepository) private readonly reports: ReportsRepository,
   ) {}
 
-  /** The history's batch after afterId; the first (afterId null) starts with the header. */
-  async observationHistoryCsv(
-    actor: Actor,
-    afterId: number | null,
-    limit: number,
-  ): Promise<ObservationHistoryCsvBatch> {
-    const page = await this.history.csvPage(organizationScope(actor), afterId, limit);
-    return {
-      text: (afterId === null ? historyHeader() : '') + page.text,
-      rows: page.rows,
-      nextAfterId: page.rows < limit ? null : page.lastId,
+  /**
+   * Writes the history CSV: the header, then keyset pages of OBSERVATION_HISTORY_CSV_BATCH_ROWS
+   * lines (each page's text written by Postgres, one chunk), the next page read while this one
+   * waits for the reader; answers the row count, the stream's trailer.
+   */
+  async writeObservationHistoryCsv(actor: Actor, writer: ChunkWriter): Promise<string> {
+    const scope = organizationScope(actor);
+    const limit = OBSERVATION_HISTORY_CSV_BATCH_ROWS;
+    const read = (afterId: number | null) => {
+      const page = this.history.csvPage(scope, afterId, limit);
+      page.catch(() => undefined);
+      return page;
     };
+    const first = read(null);
+    await writer.write(historyHeader());
+    let page = await first;
+    let rows = 0;
+    for (;;) {
+      const next = page.rows < limit ? null : read(page.lastId);
+      rows += page.rows;
+      if (page.text) await writer.write(page.text);
+      if (!next) return String(rows);
+      page = await next;
+    }
   }
 
   /** Counted as 'reports generated' in the caller's organization. */

@@ -1,10 +1,13 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { insightsRpc, type RpcRequest } from '@hub/proto';
-import { RpcHandler } from '@hub/kit';
+import { logger, RpcClient, RpcHandler } from '@hub/kit';
+import { RPC } from '../config.js';
 import { ExportsService } from './exports.service.js';
 import { InsightPagesService } from './insight-pages.service.js';
 import { InsightsService } from './insights.service.js';
+
+const log = logger('reports');
 
 type Req<K extends keyof typeof insightsRpc> = RpcRequest<(typeof insightsRpc)[K]>;
 
@@ -15,6 +18,7 @@ export class ReportsController {
     private readonly insightsService: InsightsService,
     private readonly exportsService: ExportsService,
     private readonly pagesService: InsightPagesService,
+    @Inject(RPC) private readonly rpc: RpcClient,
   ) {}
 
   @RpcHandler(insightsRpc.observationInsights)
@@ -22,9 +26,15 @@ export class ReportsController {
     return this.insightsService.insights(actor);
   }
 
+  /** Answers at once (the roles are checked), then writes the file to the gateway's stream. */
   @RpcHandler(insightsRpc.observationHistoryCsv)
-  observationHistoryCsv(@Payload() { actor, afterId, limit }: Req<'observationHistoryCsv'>) {
-    return this.exportsService.observationHistoryCsv(actor, afterId, limit);
+  observationHistoryCsv(@Payload() { actor, stream }: Req<'observationHistoryCsv'>) {
+    this.rpc
+      .writeChunks(stream, (writer) =>
+        this.exportsService.writeObservationHistoryCsv(actor, writer),
+      )
+      .catch((error: unknown) => log.warn({ err: error }, 'observation history CSV not completed'));
+    return {};
   }
 
   @RpcHandler(insightsRpc.recordExport)

@@ -1,13 +1,19 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { type RpcRequest, skillsRpc } from '@hub/proto';
-import { messages, RpcHandler } from '@hub/kit';
+import { logger, messages, RpcClient, RpcHandler } from '@hub/kit';
+import { RPC } from '../config.js';
 import { SkillsMatrixService } from './skills-matrix.service.js';
+
+const log = logger('skills-matrix');
 
 /** RpcHandler checks the contract's roles again; the service scopes to the actor's organization. */
 @Controller()
 export class SkillsMatrixController {
-  constructor(private readonly matrix: SkillsMatrixService) {}
+  constructor(
+    private readonly matrix: SkillsMatrixService,
+    @Inject(RPC) private readonly rpc: RpcClient,
+  ) {}
 
   @RpcHandler(skillsRpc.skillsMatrix)
   page(
@@ -17,8 +23,18 @@ export class SkillsMatrixController {
     return this.matrix.page(actor, query, { pageSize, withTotals, sopPageSize });
   }
 
+  /**
+   * Answers once the export is checked (a refusal keeps its status), then writes the file to
+   * the gateway's chunk stream, as fast as the download takes it.
+   */
   @RpcHandler(skillsRpc.skillsMatrixCsv)
-  csv(@Payload() { actor, query, language, rows }: RpcRequest<typeof skillsRpc.skillsMatrixCsv>) {
-    return this.matrix.csvBatch(actor, query, messages(language).skillsMatrix, rows);
+  async csv(
+    @Payload() { actor, query, language, stream }: RpcRequest<typeof skillsRpc.skillsMatrixCsv>,
+  ) {
+    const write = await this.matrix.csvExport(actor, query, messages(language).skillsMatrix);
+    this.rpc
+      .writeChunks(stream, write)
+      .catch((error: unknown) => log.warn({ err: error }, 'skills matrix CSV not completed'));
+    return {};
   }
 }

@@ -7,12 +7,12 @@ import {
   type SkillCell,
   STAFF_ROLES,
   type SkillsMatrix,
-  type SkillsMatrixCsvBatch,
   SKILLS_MATRIX_CSV_MAX_BATCH_ROWS,
+  type SkillsMatrixCsvStart,
   type SkillsMatrixQuery,
   type SkillsMatrixRow,
 } from '@hub/proto';
-import { RpcClient, RpcFailure } from '@hub/kit';
+import { type ChunkWriter, RpcClient, RpcFailure } from '@hub/kit';
 import { RPC } from '../config.js';
 import { type Member, Members } from '../team/members.js';
 import { DEPARTMENTS } from '../team/team.service.js';
@@ -50,8 +50,8 @@ const key = (userId: number, documentId: number) => `${userId}:${documentId}`;
 /**
  * The skills matrix: people (from identity) x SOPs, filtered and paged in memory (identity
  * answers the organization's people in one call), then the page's cells from three set queries.
- * The CSV export asks for everyone once (its first batch answers the rows' ids) and then for
- * each batch's people by id; its batches are CSV text made here.
+ * The CSV export asks identity for everyone once and writes its lines here, batch by batch of
+ * people, to the chunk stream the gateway reads.
  */
 @Injectable()
 export class SkillsMatrixService {
@@ -116,62 +116,81 @@ export class SkillsMatrixService {
   }
 
   /**
-   * One batch of the CSV. The first (no `rows`): the header, the first people's lines, every
-   * selected person's id in order, the columns and the gaps line; the gateway keeps the ids and
-   * asks for the rest SKILLS_MATRIX_CSV_MAX_BATCH_ROWS at a time, with these columns (no SOP discovery
-   * or titles again), and writes emptyCell in every cell a line does not send. A later batch's people are checked against the actor and the filters
-   * again (the ids come from the caller).
+   * The CSV export, checked: its people (identity asked for the organization's once) and
+   * columns (titled by the library), and the writer of its file. A refusal (a job function of
+   * another organization) is thrown here, before anything is written.
    */
-  async csvBatch(
+  async csvExport(
     actor: Actor,
     filter: MatrixFilter,
     texts: MatrixTexts,
-    rows?: { userIds: number[]; documentIds: number[] },
-  ): Promise<SkillsMatrixCsvBatch> {
-    const organizationId = actor.organizationId;
-    if (rows) {
-      const [selection, some] = await Promise.all([
-        this.columnsOf(organizationId, filter.jobFunctionId, false),
-        this.members.some(organizationId, rows.userIds),
-      ]);
-      const people = inOrder(selectPeople(some, actor, filter, selection.memberIds), rows.userIds);
-      return { lines: await this.csvLines(organizationId, people, rows.documentIds, texts) };
-    }
+  ): Promise<(writer: ChunkWriter) => Promise<string>> {
     const [selection, everyone] = await Promise.all([
-      this.titledColumns(organizationId, filter.jobFunctionId),
-      this.members.all(organizationId),
+      this.titledColumns(actor.organizationId, filter.jobFunctionId),
+      this.members.all(actor.organizationId),
     ]);
     const people = selectPeople(everyone, actor, filter, selection.memberIds);
-    const documentIds = selection.columns.map((column) => column.documentId);
-    const [lines, columnGaps] = await Promise.all([
-      this.csvLines(
+    return (writer) =>
+      this.writeCsv(actor.organizationId, people, selection.columns, texts, writer);
+  }
+
+  /**
+   * The stream of the matrix (SkillsMatrixCsvStart): its start as JSON, then each batch of
+   * SKILLS_MATRIX_CSV_MAX_BATCH_ROWS people's lines as JSON (their records read while the batch
+   * before is sent, never two ahead), then the gaps line, counted meanwhile, as the trailer.
+   * The lines carry only the cells with records: the gateway writes the empty ones (58 MiB of
+   * them through Redis made the reader the bottleneck). The writer waits while the reader is
+   * behind, so this holds two batches at most.
+   */
+  private async writeCsv(
+    organizationId: number,
+    people: Member[],
+    columns: MatrixColumn[],
+    texts: MatrixTexts,
+    writer: ChunkWriter,
+  ): Promise<string> {
+    const documentIds = columns.map((column) => column.documentId);
+    const columnGaps = this.repository.columnGaps(
+      organizationId,
+      people.map((person) => person.id),
+      documentIds,
+    );
+    // Awaited last; a failure meanwhile (the reader gone first) must not count as unhandled.
+    columnGaps.catch(() => undefined);
+    const size = SKILLS_MATRIX_CSV_MAX_BATCH_ROWS;
+    const read = (start: number) => {
+      if (start >= people.length) return null;
+      const lines = this.csvLines(
         organizationId,
-        people.slice(0, SKILLS_MATRIX_CSV_MAX_BATCH_ROWS),
+        people.slice(start, start + size),
         documentIds,
         texts,
-      ),
-      this.repository.columnGaps(
-        organizationId,
-        people.map((person) => person.id),
-        documentIds,
-      ),
-    ]);
-    const gaps = documentIds.map((documentId) => columnGaps.get(documentId) ?? 0);
-    return {
-      lines,
+      );
+      lines.catch(() => undefined);
+      return lines;
+    };
+    let next = read(0);
+    const start: SkillsMatrixCsvStart = {
       header: headerLine(
         texts,
-        selection.columns.map((column) => column.title),
+        columns.map((column) => column.title),
       ),
       emptyCell: emptyCell(texts, new Date()),
-      rowIds: people.map((person) => person.id),
-      documentIds,
-      gapsLine: gapsLine(
-        texts,
-        gaps.reduce((sum, n) => sum + n, 0),
-        gaps,
-      ),
+      columns: documentIds.length,
     };
+    await writer.write(JSON.stringify(start));
+    for (let from = size; next; from += size) {
+      const lines = await next;
+      next = read(from);
+      await writer.write(JSON.stringify(lines));
+    }
+    const counted = await columnGaps;
+    const gaps = documentIds.map((documentId) => counted.get(documentId) ?? 0);
+    return gapsLine(
+      texts,
+      gaps.reduce((sum, n) => sum + n, 0),
+      gaps,
+    );
   }
 
   /** These people's lines over these SOPs, from four set queries. */
@@ -253,12 +272,6 @@ export function selectPeople(
           person.email.toLowerCase().includes(search)),
     )
     .sort((a, b) => byText.compare(a.name, b.name) || a.id - b.id);
-}
-
-/** The people in the order of the ids (the order the first batch gave them). */
-function inOrder(people: Member[], userIds: number[]): Member[] {
-  const position = new Map(userIds.map((id, index) => [id, index]));
-  return people.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
 }
 
 interface PageRecords {
