@@ -135,7 +135,10 @@ export class AssignmentsService {
   ): Promise<CameraAssignment> {
     const row = await this.assignments.setSchedule(assignmentId, schedule);
     if (!row) throw RpcFailure.notFound(ASSIGNMENT_NOT_FOUND);
-    await this.schedules.follow(row.organization_id);
+    await this.schedules.follow(
+      row.organization_id,
+      row.snapshot_enabled ? row.snapshot_interval_seconds : undefined,
+    );
     const [names, lastRuns] = await Promise.all([
       this.organizationNames(actor),
       this.assignments.lastRuns(),

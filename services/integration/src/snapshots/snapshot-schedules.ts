@@ -33,10 +33,18 @@ export class SnapshotSchedules {
     private readonly intervals: ScheduledIntervals,
   ) {}
 
-  /** After a change to the organization's cameras: its schedulers as its cameras say. */
-  follow(organizationId: number): Promise<void> {
+  /**
+   * After a change to the organization's cameras: its schedulers as its cameras say. With
+   * `startNow`, a camera's snapshots were just turned on at that interval: its scheduler starts
+   * again, so the camera's first snapshot is taken at once (a new scheduler's first tick is
+   * immediate) rather than at the running scheduler's next tick, up to an interval later. The
+   * organization's other cameras of that interval get one tick early.
+   */
+  follow(organizationId: number, startNow?: number): Promise<void> {
     return this.inTurn(async () => {
       const wanted = await this.intervals.enabledSchedules(organizationId);
+      const restarted = wanted.find((row) => row.snapshot_interval_seconds === startNow);
+      if (restarted) await this.queue.removeJobScheduler(schedulerId(restarted));
       await this.reconcile(wanted, (id) => ofOrganization(id, organizationId));
     });
   }

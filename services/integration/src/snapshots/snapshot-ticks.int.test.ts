@@ -177,6 +177,17 @@ describe("one job per organization's tick, from the camera to presence events", 
         [`organization-${ORG}-every-120`, 120_000],
         [`organization-${ORG}-every-60`, 60_000],
       ]);
+      // A camera turned on at 60 s is taken at once, not at the next tick up to a minute later;
+      // a change that turns nothing on waits for the next tick.
+      const ticksAt60 = async () =>
+        (await queue.getJobs(['waiting', 'delayed'])).filter((job) =>
+          job.id?.startsWith(`repeat:organization-${ORG}-every-60:`),
+        ).length;
+      expect(await ticksAt60()).toBe(1);
+      await schedules.follow(ORG, 60);
+      expect(await ticksAt60()).toBe(2);
+      await schedules.follow(ORG);
+      expect(await ticksAt60()).toBe(2);
       await schedules.resync();
       expect(await keys()).toEqual([
         [`organization-${ORG}-every-120`, 120_000],
