@@ -27,6 +27,7 @@ import {
   type SopText,
   type StepAnalyzer,
 } from './steps/step-analyzer.ts';
+import { StageTimes } from './stage-times.ts';
 import { withTempCopy } from './temp-copy.ts';
 
 const log = logger('analysis');
@@ -233,11 +234,14 @@ async function analyse(
   deps: AnalysisDeps,
   signal: AbortSignal,
   send: Send,
+  times: StageTimes,
 ): Promise<Analysed> {
   const { settings } = deps;
   const fps = settings.sampleFps;
   return withTempCopy(deps.storage, job.videoKey, 'video', async (path) => {
+    times.mark('copy');
     const probe = await probeVideo(path, deps.binaries);
+    times.mark('probe');
     const stepsStop = new AbortController();
     const steps = analyseSteps(job, deps, path, AbortSignal.any([signal, stepsStop.signal]));
     // Awaited below; it fails only for a store fault, which may come while frames are sighted.
@@ -248,9 +252,12 @@ async function analyse(
         : 1;
       const progress = progressReporter(job, send);
       progress(0, estimate, true);
-      const sighted = await sightVideo(path, deps, signal, (done) =>
-        progress(done, Math.max(estimate, done)),
-      );
+      const sighted = await sightVideo(path, deps, signal, (done) => {
+        // The first frame waits for the model too, when it has to be loaded.
+        if (done === 1) times.mark('first frame');
+        progress(done, Math.max(estimate, done));
+      });
+      times.mark('frames');
       const { frames } = sighted;
       signal.throwIfAborted();
       if (frames === 0) throw new VideoFailure('The video has no frames.');
@@ -263,6 +270,7 @@ async function analyse(
         sighted,
         durationSeconds,
       );
+      times.mark('faces kept');
       const notYetEnrolled = notYetEnrolledIn(deps.faces.space, job.enrolments, job.notYetEnrolled);
       const report: AnalysisReport = {
         durationSeconds: Math.round(durationSeconds * 100) / 100,
@@ -273,6 +281,7 @@ async function analyse(
         ...(notYetEnrolled.length ? { notYetEnrolled } : {}),
         stepAnalysis: await steps,
       };
+      times.mark('steps');
       return { report, unknownFaces, identifiedFaces };
     } finally {
       stepsStop.abort();
@@ -307,12 +316,14 @@ export function createAnalysisHandler(deps: AnalysisDeps) {
         ),
       timeoutMs,
     );
+    const times = new StageTimes();
     try {
       const { report, unknownFaces, identifiedFaces } = await analyse(
         data,
         deps,
         timeout.signal,
         send,
+        times,
       );
       await send({
         kind: 'analysis.completed',
@@ -322,6 +333,8 @@ export function createAnalysisHandler(deps: AnalysisDeps) {
         unknownFaces,
         identifiedFaces,
       });
+      times.mark('report sent');
+      log.info({ videoId, run, stagesMs: times.ms }, `video ${videoId} analysed: ${times.text()}`);
       return 'completed';
     } catch (error) {
       // The store away or full: the job waits for it (startWorker delays it without counting an
