@@ -17,7 +17,7 @@ import { notYetEnrolledIn } from './faces/references.ts';
 import { bestSighting, keepUnknownFaces } from './faces/unknown-faces.ts';
 import { durationText, errorText, sentence, VideoFailure } from './failures.ts';
 import type { FfmpegBinaries } from './frames/binaries.ts';
-import { probeVideo } from './frames/probe.ts';
+import { probeVideo, type VideoProbe } from './frames/probe.ts';
 import { sampleFrames, type SampledFrame } from './frames/sample-frames.ts';
 import { sendTo, type Inbox } from './inbox.ts';
 import { isFinalAttempt } from './job-attempts.ts';
@@ -224,44 +224,83 @@ async function nameFaces(
     space: deps.faces.space,
     crops: await cropFaces(path, kept, deps.binaries, settings, cut),
   };
-  const unknownFaces = await keepUnknownFaces(job, unknown, keep);
-  const identifiedFaces = await keepUnknownFaces(job, identified, keep, 'identified');
+  const [unknownFaces, identifiedFaces] = await Promise.all([
+    keepUnknownFaces(job, unknown, keep),
+    keepUnknownFaces(job, identified, keep, 'identified'),
+  ]);
   return { identification, unknownFaces, identifiedFaces };
+}
+
+/** The video's faces, and its probe (duration, size). */
+interface ProbedSighting {
+  sighted: SightedVideo;
+  probe: VideoProbe;
+}
+
+/**
+ * The video's faces sighted while ffprobe reads its header beside the first frames: the probe
+ * only gives the progress its total and the report its duration, so frames do not wait for it.
+ * A video ffprobe cannot read fails with ffprobe's reason, as when the probe came first.
+ */
+async function sightProbed(
+  job: VideoAnalysisJob,
+  deps: AnalysisDeps,
+  path: string,
+  signal: AbortSignal,
+  times: StageTimes,
+): Promise<ProbedSighting> {
+  const fps = deps.settings.sampleFps;
+  const progress = progressReporter(job, sendTo(deps.inbox));
+  let estimate = 1;
+  let done = 0;
+  const probing = probeVideo(path, deps.binaries);
+  probing.then(
+    (probe) => {
+      if (probe.durationSeconds) estimate = Math.max(1, Math.round(probe.durationSeconds * fps));
+      progress(done, Math.max(estimate, done), true);
+    },
+    () => undefined,
+  );
+  let sighted: SightedVideo;
+  try {
+    sighted = await sightVideo(path, deps, signal, (frames) => {
+      // The first frame waits for the model too, when it is still loading.
+      if (frames === 1) times.mark('first frame');
+      done = frames;
+      progress(frames, Math.max(estimate, frames));
+    });
+  } catch (error) {
+    // ffprobe's reason for a file it cannot read says more than ffmpeg's.
+    await probing;
+    throw error;
+  }
+  const probe = await probing;
+  times.mark('frames');
+  signal.throwIfAborted();
+  if (sighted.frames === 0) throw new VideoFailure('The video has no frames.');
+  progress(sighted.frames, sighted.frames, true);
+  return { sighted, probe };
 }
 
 async function analyse(
   job: VideoAnalysisJob,
   deps: AnalysisDeps,
   signal: AbortSignal,
-  send: Send,
   times: StageTimes,
 ): Promise<Analysed> {
   const { settings } = deps;
   const fps = settings.sampleFps;
+  // The model loads while the video is fetched and probed, not after.
+  void deps.faces.prepare?.();
   return withTempCopy(deps.storage, job.videoKey, 'video', async (path) => {
     times.mark('copy');
-    const probe = await probeVideo(path, deps.binaries);
-    times.mark('probe');
     const stepsStop = new AbortController();
     const steps = analyseSteps(job, deps, path, AbortSignal.any([signal, stepsStop.signal]));
     // Awaited below; it fails only for a store fault, which may come while frames are sighted.
     steps.catch(() => undefined);
     try {
-      const estimate = probe.durationSeconds
-        ? Math.max(1, Math.round(probe.durationSeconds * fps))
-        : 1;
-      const progress = progressReporter(job, send);
-      progress(0, estimate, true);
-      const sighted = await sightVideo(path, deps, signal, (done) => {
-        // The first frame waits for the model too, when it has to be loaded.
-        if (done === 1) times.mark('first frame');
-        progress(done, Math.max(estimate, done));
-      });
-      times.mark('frames');
+      const { sighted, probe } = await sightProbed(job, deps, path, signal, times);
       const { frames } = sighted;
-      signal.throwIfAborted();
-      if (frames === 0) throw new VideoFailure('The video has no frames.');
-      progress(frames, frames, true);
       const durationSeconds = probe.durationSeconds ?? frames / fps;
       const { identification, unknownFaces, identifiedFaces } = await nameFaces(
         job,
@@ -322,7 +361,6 @@ export function createAnalysisHandler(deps: AnalysisDeps) {
         data,
         deps,
         timeout.signal,
-        send,
         times,
       );
       await send({
