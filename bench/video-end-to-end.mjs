@@ -254,7 +254,7 @@ async function handlerAlone(dist, file, folder) {
  * @param {number | 'self'} pid
  */
 function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   // utime, stime, cutime, cstime: fields 14-17 of stat, 12-15 after the name.
   return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / 100;
 }
