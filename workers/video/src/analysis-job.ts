@@ -17,7 +17,7 @@ import { notYetEnrolledIn } from './faces/references.ts';
 import { bestSighting, keepUnknownFaces } from './faces/unknown-faces.ts';
 import { durationText, errorText, sentence, VideoFailure } from './failures.ts';
 import type { FfmpegBinaries } from './frames/binaries.ts';
-import { probeVideo } from './frames/probe.ts';
+import { probeVideo, type VideoProbe } from './frames/probe.ts';
 import { sampleFrames, type SampledFrame } from './frames/sample-frames.ts';
 import { sendTo, type Inbox } from './inbox.ts';
 import { isFinalAttempt } from './job-attempts.ts';
@@ -27,6 +27,7 @@ import {
   type SopText,
   type StepAnalyzer,
 } from './steps/step-analyzer.ts';
+import { StageTimes } from './stage-times.ts';
 import { withTempCopy } from './temp-copy.ts';
 
 const log = logger('analysis');
@@ -223,38 +224,83 @@ async function nameFaces(
     space: deps.faces.space,
     crops: await cropFaces(path, kept, deps.binaries, settings, cut),
   };
-  const unknownFaces = await keepUnknownFaces(job, unknown, keep);
-  const identifiedFaces = await keepUnknownFaces(job, identified, keep, 'identified');
+  const [unknownFaces, identifiedFaces] = await Promise.all([
+    keepUnknownFaces(job, unknown, keep),
+    keepUnknownFaces(job, identified, keep, 'identified'),
+  ]);
   return { identification, unknownFaces, identifiedFaces };
+}
+
+/** The video's faces, and its probe (duration, size). */
+interface ProbedSighting {
+  sighted: SightedVideo;
+  probe: VideoProbe;
+}
+
+/**
+ * The video's faces sighted while ffprobe reads its header beside the first frames: the probe
+ * only gives the progress its total and the report its duration, so frames do not wait for it.
+ * A video ffprobe cannot read fails with ffprobe's reason, as when the probe came first.
+ */
+async function sightProbed(
+  job: VideoAnalysisJob,
+  deps: AnalysisDeps,
+  path: string,
+  signal: AbortSignal,
+  times: StageTimes,
+): Promise<ProbedSighting> {
+  const fps = deps.settings.sampleFps;
+  const progress = progressReporter(job, sendTo(deps.inbox));
+  let estimate = 1;
+  let done = 0;
+  const probing = probeVideo(path, deps.binaries);
+  probing.then(
+    (probe) => {
+      if (probe.durationSeconds) estimate = Math.max(1, Math.round(probe.durationSeconds * fps));
+      progress(done, Math.max(estimate, done), true);
+    },
+    () => undefined,
+  );
+  let sighted: SightedVideo;
+  try {
+    sighted = await sightVideo(path, deps, signal, (frames) => {
+      // The first frame waits for the model too, when it is still loading.
+      if (frames === 1) times.mark('first frame');
+      done = frames;
+      progress(frames, Math.max(estimate, frames));
+    });
+  } catch (error) {
+    // ffprobe's reason for a file it cannot read says more than ffmpeg's.
+    await probing;
+    throw error;
+  }
+  const probe = await probing;
+  times.mark('frames');
+  signal.throwIfAborted();
+  if (sighted.frames === 0) throw new VideoFailure('The video has no frames.');
+  progress(sighted.frames, sighted.frames, true);
+  return { sighted, probe };
 }
 
 async function analyse(
   job: VideoAnalysisJob,
   deps: AnalysisDeps,
   signal: AbortSignal,
-  send: Send,
+  times: StageTimes,
 ): Promise<Analysed> {
   const { settings } = deps;
   const fps = settings.sampleFps;
+  // The model loads while the video is fetched and probed, not after.
+  void deps.faces.prepare?.();
   return withTempCopy(deps.storage, job.videoKey, 'video', async (path) => {
-    const probe = await probeVideo(path, deps.binaries);
+    times.mark('copy');
     const stepsStop = new AbortController();
     const steps = analyseSteps(job, deps, path, AbortSignal.any([signal, stepsStop.signal]));
     // Awaited below; it fails only for a store fault, which may come while frames are sighted.
     steps.catch(() => undefined);
     try {
-      const estimate = probe.durationSeconds
-        ? Math.max(1, Math.round(probe.durationSeconds * fps))
-        : 1;
-      const progress = progressReporter(job, send);
-      progress(0, estimate, true);
-      const sighted = await sightVideo(path, deps, signal, (done) =>
-        progress(done, Math.max(estimate, done)),
-      );
+      const { sighted, probe } = await sightProbed(job, deps, path, signal, times);
       const { frames } = sighted;
-      signal.throwIfAborted();
-      if (frames === 0) throw new VideoFailure('The video has no frames.');
-      progress(frames, frames, true);
       const durationSeconds = probe.durationSeconds ?? frames / fps;
       const { identification, unknownFaces, identifiedFaces } = await nameFaces(
         job,
@@ -263,6 +309,7 @@ async function analyse(
         sighted,
         durationSeconds,
       );
+      times.mark('faces kept');
       const notYetEnrolled = notYetEnrolledIn(deps.faces.space, job.enrolments, job.notYetEnrolled);
       const report: AnalysisReport = {
         durationSeconds: Math.round(durationSeconds * 100) / 100,
@@ -273,6 +320,7 @@ async function analyse(
         ...(notYetEnrolled.length ? { notYetEnrolled } : {}),
         stepAnalysis: await steps,
       };
+      times.mark('steps');
       return { report, unknownFaces, identifiedFaces };
     } finally {
       stepsStop.abort();
@@ -307,12 +355,13 @@ export function createAnalysisHandler(deps: AnalysisDeps) {
         ),
       timeoutMs,
     );
+    const times = new StageTimes();
     try {
       const { report, unknownFaces, identifiedFaces } = await analyse(
         data,
         deps,
         timeout.signal,
-        send,
+        times,
       );
       await send({
         kind: 'analysis.completed',
@@ -322,6 +371,8 @@ export function createAnalysisHandler(deps: AnalysisDeps) {
         unknownFaces,
         identifiedFaces,
       });
+      times.mark('report sent');
+      log.info({ videoId, run, stagesMs: times.ms }, `video ${videoId} analysed: ${times.text()}`);
       return 'completed';
     } catch (error) {
       // The store away or full: the job waits for it (startWorker delays it without counting an

@@ -22,11 +22,26 @@ export class FaceEnrolments {
    * space, for the worker to compare only those of its own.
    */
   async ofOrganization(organizationId: number): Promise<FaceEnrolment[]> {
-    const rows = await this.faces.enrolled(organizationId);
-    if (rows.length === 0) return [];
+    return (await this.forAnalysis(organizationId)).enrolments;
+  }
+
+  /**
+   * The enrolments of one analysis job, and whose profile picture still awaits its enrolment,
+   * however long ago it was set: an analysis that stops waiting names them in its report rather
+   * than silently missing them. The members' names are asked of identity once for both (the job
+   * is queued after them: each round trip delays the analysis).
+   */
+  async forAnalysis(
+    organizationId: number,
+  ): Promise<{ enrolments: FaceEnrolment[]; notYetEnrolled: NotYetEnrolled[] }> {
+    const [rows, pending] = await Promise.all([
+      this.faces.enrolled(organizationId),
+      this.faces.pendingUsers(organizationId),
+    ]);
+    if (rows.length === 0 && pending.length === 0) return { enrolments: [], notYetEnrolled: [] };
     const members = await this.rpc.call(identityRpc.members, { organizationId });
     const names = new Map(members.map((member) => [member.id, member.name]));
-    return rows
+    const enrolments = rows
       .filter((row) => names.has(row.user_id))
       .map((row) => ({
         userId: row.user_id,
@@ -34,19 +49,9 @@ export class FaceEnrolments {
         embedding: row.embedding,
         space: row.embedding_space,
       }));
-  }
-
-  /**
-   * Whose profile picture still awaits its enrolment, however long ago it was set: an analysis
-   * that stops waiting names them in its report rather than silently missing them.
-   */
-  async notYetEnrolled(organizationId: number): Promise<NotYetEnrolled[]> {
-    const userIds = await this.faces.pendingUsers(organizationId);
-    if (userIds.length === 0) return [];
-    const members = await this.rpc.call(identityRpc.members, { organizationId });
-    const names = new Map(members.map((member) => [member.id, member.name]));
-    return userIds
+    const notYetEnrolled = pending
       .filter((userId) => names.has(userId))
       .map((userId) => ({ userId, name: names.get(userId)! }));
+    return { enrolments, notYetEnrolled };
   }
 }

@@ -46,8 +46,7 @@ export class AnalysisDispatch {
   }
 
   private async enqueue(row: AwaitingRow): Promise<boolean> {
-    const enrolments = await this.faces.ofOrganization(row.organization_id);
-    const notYetEnrolled = await this.faces.notYetEnrolled(row.organization_id);
+    const { enrolments, notYetEnrolled } = await this.faces.forAnalysis(row.organization_id);
     const job: VideoAnalysisJob = {
       ...row.analysis_job,
       enrolments,

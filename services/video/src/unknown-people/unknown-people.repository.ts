@@ -46,6 +46,21 @@ export type GroupedFaces = Map<string, { id: number; number: number }>;
 /** Which unknown person each new face joined (an existing one, or a new one: null). */
 export type Assign = (face: KeptEmbedding, groups: readonly KnownGroup[]) => number | null;
 
+/** A known unknown person with their number, so that a face joining them needs no query. */
+type NumberedGroup = KnownGroup & { number: number };
+
+/** A face to insert, and where it belongs. */
+interface FaceRow {
+  where: {
+    organizationId: number;
+    videoId: number;
+    run: number;
+    personId?: number;
+    identifiedUserId?: number;
+  };
+  face: NewUnknownFace;
+}
+
 const PERSON_SUMMARY = `
   SELECT p.id, p.number,
          count(DISTINCT f.video_id)::int AS videos,
@@ -112,15 +127,17 @@ export class UnknownPeopleRepository {
         [videoId],
       )) as [{ thumbnail_key: string | null }[], number];
       const people: GroupedFaces = new Map();
+      const rows: FaceRow[] = [];
       for (const face of faces.unknown) {
         const person = await this.place(tx, organizationId, face, groups, assign);
         people.set(face.faceId, person);
-        await this.insertFace(tx, { organizationId, videoId, run, personId: person.id }, face);
+        rows.push({ where: { organizationId, videoId, run, personId: person.id }, face });
       }
       for (const face of faces.identified) {
         const where = { organizationId, videoId, run, identifiedUserId: face.userId };
-        await this.insertFace(tx, where, face);
+        rows.push({ where, face });
       }
+      await this.insertFaces(tx, rows);
       const completed = await complete(tx, people);
       const kept = new Set(
         [...faces.unknown, ...faces.identified].map((face) => face.thumbnailKey),
@@ -166,17 +183,17 @@ export class UnknownPeopleRepository {
    * The organization's unknown people not yet named, with the embeddings of their faces and their
    * spaces (nearestGroup compares only those of the new face's space).
    */
-  private async groupsOf(tx: EntityManager, organizationId: number): Promise<KnownGroup[]> {
+  private async groupsOf(tx: EntityManager, organizationId: number): Promise<NumberedGroup[]> {
     const rows = (await tx.query(
-      `SELECT f.person_id, f.embedding, f.embedding_space AS space FROM unknown_faces f
+      `SELECT f.person_id, p.number, f.embedding, f.embedding_space AS space FROM unknown_faces f
          JOIN unknown_people p ON p.id = f.person_id
         WHERE f.organization_id = $1 AND p.organization_id = $1
           AND p.named_user_id IS NULL AND f.named_user_id IS NULL`,
       [organizationId],
-    )) as (KeptEmbedding & { person_id: number })[];
-    const groups = new Map<number, KnownGroup>();
-    for (const { person_id: personId, embedding, space } of rows) {
-      const group = groups.get(personId) ?? { personId, faces: [] };
+    )) as (KeptEmbedding & { person_id: number; number: number })[];
+    const groups = new Map<number, NumberedGroup>();
+    for (const { person_id: personId, number, embedding, space } of rows) {
+      const group = groups.get(personId) ?? { personId, number, faces: [] };
       group.faces.push({ embedding, space });
       groups.set(personId, group);
     }
@@ -188,17 +205,16 @@ export class UnknownPeopleRepository {
     tx: EntityManager,
     organizationId: number,
     face: KeptEmbedding,
-    groups: KnownGroup[],
+    groups: NumberedGroup[],
     assign: Assign,
   ): Promise<{ id: number; number: number }> {
     const kept = { embedding: face.embedding, space: face.space };
     const joined = assign(kept, groups);
     if (joined !== null) {
-      groups.find((group) => group.personId === joined)!.faces.push(kept);
-      const [row] = (await tx.query(`SELECT id, number FROM unknown_people WHERE id = $1`, [
-        joined,
-      ])) as { id: number; number: number }[];
-      return row!;
+      // Its number was read with the group: no query a face.
+      const group = groups.find((known) => known.personId === joined)!;
+      group.faces.push(kept);
+      return { id: group.personId, number: group.number };
     }
     const [row] = (await tx.query(
       `WITH next AS (
@@ -210,40 +226,40 @@ export class UnknownPeopleRepository {
        SELECT $1, last_number FROM next RETURNING id, number`,
       [organizationId],
     )) as { id: number; number: number }[];
-    groups.push({ personId: row!.id, faces: [kept] });
+    groups.push({ personId: row!.id, number: row!.number, faces: [kept] });
     return row!;
   }
 
-  /** A face in its unknown person, or (identified) in none until a review rejects its match. */
-  private async insertFace(
-    tx: EntityManager,
-    where: {
-      organizationId: number;
-      videoId: number;
-      run: number;
-      personId?: number;
-      identifiedUserId?: number;
-    },
-    face: NewUnknownFace,
-  ): Promise<void> {
+  /**
+   * The run's faces, each in its unknown person or (identified) in none until a review rejects
+   * its match, in one statement: a video may keep hundreds, and one INSERT a face made as many
+   * round trips inside the completing transaction.
+   */
+  private async insertFaces(tx: EntityManager, rows: readonly FaceRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    const records = rows.map(({ where, face }) => ({
+      organization_id: where.organizationId,
+      person_id: where.personId ?? null,
+      video_id: where.videoId,
+      run: where.run,
+      face_id: face.faceId,
+      embedding: face.embedding,
+      embedding_space: face.space,
+      model: face.model,
+      thumbnail_key: face.thumbnailKey,
+      appearances: face.appearances,
+      identified_user_id: where.identifiedUserId ?? null,
+    }));
     await tx.query(
       `INSERT INTO unknown_faces
          (organization_id, person_id, video_id, run, face_id, embedding, embedding_space, model,
           thumbnail_key, appearances, identified_user_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [
-        where.organizationId,
-        where.personId ?? null,
-        where.videoId,
-        where.run,
-        face.faceId,
-        JSON.stringify(face.embedding),
-        face.space,
-        face.model,
-        face.thumbnailKey,
-        JSON.stringify(face.appearances),
-        where.identifiedUserId ?? null,
-      ],
+       SELECT organization_id, person_id, video_id, run, face_id, embedding, embedding_space,
+              model, thumbnail_key, appearances, identified_user_id
+         FROM jsonb_to_recordset($1::jsonb) AS f(organization_id int, person_id int,
+              video_id int, run int, face_id text, embedding jsonb, embedding_space text,
+              model text, thumbnail_key text, appearances jsonb, identified_user_id int)`,
+      [JSON.stringify(records)],
     );
   }
 

@@ -71,6 +71,8 @@ export class VideosService {
 
   /** Linked SOPs must be processed documents of the organization; others are dropped by the check. */
   private async sops(actor: Actor, sopIds: number[]) {
+    // No SOP chosen: nothing to ask the library, and the analysis is queued a round trip sooner.
+    if (sopIds.length === 0) return [];
     const found = await this.rpc.call(libraryRpc.sopsForAnalysis, {
       organizationId: actor.organizationId,
       documentIds: sopIds,

@@ -60,10 +60,12 @@ export async function cropFaces(
   cut?: FrameCrops,
 ): Promise<FaceCrops> {
   const crops: FaceCrops = new Map();
-  for (const sighting of faces) {
+  // Encoded side by side (sharp works on libuv's threads), not one after the other.
+  const thumbnails = faces.flatMap((sighting) => {
     const thumbnail = cut?.thumbnail(sighting);
-    if (thumbnail) crops.set(sighting, await thumbnail.catch(asError));
-  }
+    return thumbnail ? [thumbnail.catch(asError).then((jpeg) => ({ sighting, jpeg }))] : [];
+  });
+  for (const { sighting, jpeg } of await Promise.all(thumbnails)) crops.set(sighting, jpeg);
   const sightings = faces.filter((sighting) => !crops.has(sighting));
   if (sightings.length === 0) return crops;
   const lastTime = Math.max(...sightings.map((sighting) => sighting.time));

@@ -32,5 +32,11 @@ export interface FaceModel {
   /** Frames it can work on at once (threads); one when not given. */
   readonly parallelism?: number;
   detect(frame: RgbFrame, source: FaceSource): Promise<DetectedFace[]>;
+  /**
+   * Frames are coming soon: a model loaded on demand starts loading now, beside what the job
+   * does first (fetching and probing its video). Nothing for a model loaded already. Resolves
+   * once loaded (or failed: the first frame tries again); never rejects.
+   */
+  prepare?(): Promise<void>;
   close(): Promise<void>;
 }

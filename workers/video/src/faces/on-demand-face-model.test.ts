@@ -134,6 +134,36 @@ describe('OnDemandFaceModel', () => {
     await Promise.all([model.detect(frame, 'video'), answerAll()]);
     expect(counts.loads).toBe(2);
   });
+
+  it('starts loading when prepared, and the frames that follow use that load', async () => {
+    const { model, counts, answerAll } = onDemand(1);
+    const prepared = model.prepare();
+    expect(model.isLoaded).toBe(true);
+    await prepared;
+    expect(counts.loads).toBe(1);
+    await Promise.all([model.detect(frame, 'video'), answerAll()]);
+    expect(counts.loads).toBe(1);
+  });
+
+  it('releases a prepared model no frame came for after the idle time', async () => {
+    const { model, counts } = onDemand(1);
+    await model.prepare();
+    expect(counts.loads).toBe(1);
+    await vi.advanceTimersByTimeAsync(IDLE_MS - 1);
+    expect(model.isLoaded).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(model.isLoaded).toBe(false);
+    await vi.waitFor(() => expect(counts.closes).toBe(1));
+  });
+
+  it('leaves a failed prepared load to the first frame, which loads again', async () => {
+    const { model, counts, answerAll } = onDemand(1);
+    counts.failNextLoad = true;
+    await model.prepare();
+    expect(model.isLoaded).toBe(false);
+    await Promise.all([model.detect(frame, 'video'), answerAll()]);
+    expect(counts.loads).toBe(2);
+  });
 });
 
 describe('loadFaceModel', () => {

@@ -62,6 +62,22 @@ export class OnDemandFaceModel implements FaceModel {
     }
   }
 
+  /**
+   * Starts loading the model for frames about to come; if none comes, it is released as after
+   * a last frame. A load that fails here is tried again by the first frame. Resolves once loaded
+   * (or failed); never rejects.
+   */
+  prepare(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    this.cancelRelease();
+    return this.model().then(
+      () => {
+        if (this.busy === 0 && !this.closed && !this.idleTimer) this.scheduleRelease();
+      },
+      () => undefined,
+    );
+  }
+
   /** Frames already sent are answered first; no frame is taken after. */
   async close(): Promise<void> {
     this.closed = true;

@@ -30,39 +30,62 @@ export const thumbnailKey = (job: VideoAnalysisJob, index: number, list: FaceLis
     list === 'identified' ? 'identified-' : ''
   }${index}.jpg`;
 
+/** Crops stored this many at a time: an object store answers each put after a round trip. */
+const PARALLEL_PUTS = 8;
+
+interface KeepDeps {
+  storage: ObjectStorage;
+  model: string;
+  space: string;
+  /** Made beforehand for the best sighting of each (cropFaces). */
+  crops: FaceCrops;
+}
+
+/** One person's face: its crop stored (null when none could be made) and its embedding. */
+async function keepFace(
+  job: VideoAnalysisJob,
+  cluster: PersonCluster,
+  index: number,
+  deps: KeepDeps,
+  list: FaceList,
+): Promise<UnknownFaceFound> {
+  let key: string | null = thumbnailKey(job, index, list);
+  try {
+    const jpeg = deps.crops.get(bestSighting(cluster)) ?? new Error('no crop was made');
+    if (jpeg instanceof Error) throw jpeg;
+    await deps.storage.put(key, jpeg, 'image/jpeg', jpeg.byteLength);
+  } catch (error) {
+    // The store away or full: the analysis waits for it rather than keep faces without crops.
+    if (isStorageFault(error)) throw error;
+    log.warn({ err: error, videoId: job.videoId, index }, 'unknown face crop not made');
+    key = null;
+  }
+  const embedding = cluster.centroid.map((value) => Math.round(value * 1e6) / 1e6);
+  return { index, embedding, space: deps.space, model: deps.model, thumbnailKey: key };
+}
+
 /**
  * Each person's representative embedding and a crop of their face, for the video service to
  * group the unidentified ones with the organization's other unknown faces (and an identified one
  * once a supervisor rejects its match). A crop that cannot be made leaves the face without a
- * picture; it does not fail the analysis.
+ * picture; it does not fail the analysis. The crops are stored PARALLEL_PUTS at a time, not one
+ * after the other: with S3 each put is a round trip, and a video may keep hundreds.
  */
 export async function keepUnknownFaces(
   job: VideoAnalysisJob,
   unknown: readonly PersonCluster[],
-  deps: {
-    storage: ObjectStorage;
-    model: string;
-    space: string;
-    /** Made beforehand for the best sighting of each (cropFaces). */
-    crops: FaceCrops;
-  },
+  deps: KeepDeps,
   list: FaceList = 'unidentified',
 ): Promise<UnknownFaceFound[]> {
+  const clusters = unknown.slice(0, UNKNOWN_FACES_PER_VIDEO);
   const found: UnknownFaceFound[] = [];
-  for (const [index, cluster] of unknown.slice(0, UNKNOWN_FACES_PER_VIDEO).entries()) {
-    let key: string | null = thumbnailKey(job, index, list);
-    try {
-      const jpeg = deps.crops.get(bestSighting(cluster)) ?? new Error('no crop was made');
-      if (jpeg instanceof Error) throw jpeg;
-      await deps.storage.put(key, jpeg, 'image/jpeg', jpeg.byteLength);
-    } catch (error) {
-      // The store away or full: the analysis waits for it rather than keep faces without crops.
-      if (isStorageFault(error)) throw error;
-      log.warn({ err: error, videoId: job.videoId, index }, 'unknown face crop not made');
-      key = null;
+  let next = 0;
+  const lane = async () => {
+    while (next < clusters.length) {
+      const index = next++;
+      found[index] = await keepFace(job, clusters[index]!, index, deps, list);
     }
-    const embedding = cluster.centroid.map((value) => Math.round(value * 1e6) / 1e6);
-    found.push({ index, embedding, space: deps.space, model: deps.model, thumbnailKey: key });
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_PUTS, clusters.length) }, lane));
   return found;
 }
