@@ -54,7 +54,7 @@ await runProcess('video-worker', async () => {
   const probe = startWorker(
     QUEUE_CONTRACTS.videoProbe,
     connection,
-    createProbeHandler({ storage, inbox, binaries, faces }),
+    createProbeHandler({ storage, inbox, binaries }),
     { poison: probePoison(inbox) },
   );
   const integrationInbox = openQueue(QUEUE_CONTRACTS.integrationInbox, connection);

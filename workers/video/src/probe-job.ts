@@ -2,7 +2,6 @@ import type { ObjectStorage } from '@hub/runtime';
 import { isStorageFault } from '@hub/runtime';
 import type { VideoProbeJob } from '@hub/proto/jobs';
 import { UnrecoverableError, type Job } from 'bullmq';
-import type { FaceModel } from './faces/face-model.ts';
 import { errorText, sentence, VideoFailure } from './failures.ts';
 import type { FfmpegBinaries } from './frames/binaries.ts';
 import { probeVideo } from './frames/probe.ts';
@@ -14,11 +13,6 @@ export interface ProbeDeps {
   storage: ObjectStorage;
   inbox: Inbox;
   binaries: FfmpegBinaries;
-  /**
-   * Prepared with each upload: its analysis usually follows within minutes (the model is released
-   * FACE_MODEL_IDLE_SECONDS after, as after a last frame), and then need not wait for it.
-   */
-  faces?: Pick<FaceModel, 'prepare'>;
 }
 
 export type ProbeOutcome = 'probed' | 'unreadable';
@@ -33,7 +27,6 @@ export function createProbeHandler(deps: ProbeDeps) {
   return async (job: Job<VideoProbeJob>): Promise<ProbeOutcome> => {
     // Parsed by startWorker against the queue's contract: a bad payload never gets here.
     const { videoId, videoKey } = job.data;
-    void deps.faces?.prepare?.();
     try {
       const probe = await withTempCopy(deps.storage, videoKey, 'video', (path) =>
         probeVideo(path, deps.binaries),
