@@ -8,6 +8,7 @@ import { useForm } from '@tanstack/react-form';
 import { CheckCircle2, CloudOff, Flag } from 'lucide-react';
 import { readableIssue } from '../api/error-text';
 import { submitForm } from '../forms/contractForm';
+import { TextField } from '../forms/TextField';
 import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
 import { Card, CardTitle } from '../ui/Card';
@@ -190,18 +191,15 @@ function RecordFinding({ outbox }: { outbox: SessionOutbox }) {
       </div>
       <form.Field name="note">
         {(field) => (
-          <Field id="finding-note" label={t('observations.finding.note')}>
-            <textarea
-              id="finding-note"
-              rows={2}
-              maxLength={5000}
-              value={field.state.value}
-              onChange={(event) => field.handleChange(event.target.value)}
-              onBlur={field.handleBlur}
-              className={textareaClass.replace('font-mono ', '')}
-              placeholder={t('observations.finding.notePlaceholder')}
-            />
-          </Field>
+          <TextField
+            field={field}
+            id="finding-note"
+            label={t('observations.finding.note')}
+            rows={2}
+            maxLength={5000}
+            className={textareaClass.replace('font-mono ', '')}
+            placeholder={t('observations.finding.notePlaceholder')}
+          />
         )}
       </form.Field>
       <button type="submit" className={smallOutlineButtonClass}>

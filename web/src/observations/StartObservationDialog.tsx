@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Play } from 'lucide-react';
 import { currentUserQuery } from '../api/queries';
 import { submitForm } from '../forms/contractForm';
+import { TextField } from '../forms/TextField';
 import { toast } from '../toast/toastStore';
 import { Dialog } from '../ui/Dialog';
 import { Field } from '../ui/Field';
@@ -140,18 +141,15 @@ function StartObservationForm({
       </form.Field>
       <form.Field name="initialNotes">
         {(field) => (
-          <Field id="observation-notes" label={t('observations.start.notes')}>
-            <textarea
-              id="observation-notes"
-              rows={3}
-              maxLength={5000}
-              value={field.state.value}
-              onChange={(event) => field.handleChange(event.target.value)}
-              onBlur={field.handleBlur}
-              className={textareaClass.replace('font-mono ', '')}
-              placeholder={t('observations.start.notesPlaceholder')}
-            />
-          </Field>
+          <TextField
+            field={field}
+            id="observation-notes"
+            label={t('observations.start.notes')}
+            rows={3}
+            maxLength={5000}
+            className={textareaClass.replace('font-mono ', '')}
+            placeholder={t('observations.start.notesPlaceholder')}
+          />
         )}
       </form.Field>
       <button
