@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { downloadedBytes, keepScreenshot, signIn } from './browser.js';
+import { downloadedBytes, followLink, keepScreenshot, signIn } from './browser.js';
 import { Api, observe, publishedSop, startRecordsStack, stopRecordsStack } from './records.js';
 import { type RunningStack, uniqueId } from './stack.js';
 
@@ -46,7 +46,7 @@ describe('certifications and the team, from real observations', () => {
       acceptDownloads: true,
     });
     await signIn(page, stack.url, PEOPLE.tess.email, PASSWORD);
-    await page.goto(`${stack.url}/certifications`);
+    await followLink(page, '/certifications');
     await page.getByRole('heading', { name: 'Certifications', exact: true }).waitFor();
     await expect.poll(() => cardValue(page, 'cert-active')).toBe('1');
     expect(await cardValue(page, 'cert-completed-month')).toBe('1');
@@ -80,7 +80,7 @@ describe('certifications and the team, from real observations', () => {
     // The operator sees their own certification, and no revoke button.
     const operator = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signIn(operator, stack.url, PEOPLE.otto.email, PASSWORD);
-    await operator.goto(`${stack.url}/certifications`);
+    await followLink(operator, '/certifications');
     await expect.poll(() => cardValue(operator, 'cert-active')).toBe('1');
     expect(await operator.getByRole('button', { name: 'Revoke' }).count()).toBe(0);
     await operator.close();
@@ -89,7 +89,7 @@ describe('certifications and the team, from real observations', () => {
     await page.close();
     const adminPage = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signIn(adminPage, stack.url, PEOPLE.adam.email, PASSWORD);
-    await adminPage.goto(`${stack.url}/certifications`);
+    await followLink(adminPage, '/certifications');
     await adminPage.getByRole('button', { name: 'Revoke' }).first().click();
     await adminPage.getByTestId('revoke-reason').fill('Observed skipping the probe check');
     await adminPage.getByTestId('revoke-confirm').click();

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keepScreenshot, launchBrowser, signIn, toastText } from './browser.js';
+import { followLink, keepScreenshot, launchBrowser, signIn, toastText } from './browser.js';
 import { Api, createOrganization, createPeople } from './records.js';
 import { makeStillsVideo } from './stills-video.js';
 import { E2E_SUPER_ADMIN, type RunningStack, sharedStack, uniqueId } from './stack.js';
@@ -123,7 +123,7 @@ describe('faces people can trust, on a phone', () => {
     await signIn(page, stack.url, PEOPLE.amy.email, PASSWORD);
 
     // Two reference photos of her own, on Your Profile.
-    await page.goto(`${stack.url}/profile`);
+    await followLink(page, '/profile');
     await page.getByTestId('face-references').waitFor();
     await addReference(page, 'amy/amy2.png');
     await addReference(page, 'amy/amy5.png');

@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../services/identity/src/auth/passwords.js';
-import { keepScreenshot, launchBrowser, signIn } from './browser.js';
+import { followLink, keepScreenshot, launchBrowser, signIn } from './browser.js';
 import {
   type RunningSimulator,
   SIMULATOR_ACCOUNTS,
@@ -254,7 +254,7 @@ describe('the floor view, as an organization admin watches it', () => {
   it('shows stations, the person a camera identified, areas and the environment', async () => {
     await snapshotsOn('cam-102');
     await signIn(page, stack.url, ADMIN.email, ADMIN.password);
-    await page.goto(`${stack.url}/floor`);
+    await followLink(page, '/floor');
     await page.getByText('Real-time floor status and environmental monitoring').waitFor();
     await page.getByTestId('floor-active-stations-value').waitFor();
     // The camera's snapshot goes through the video worker's identification: the page follows.

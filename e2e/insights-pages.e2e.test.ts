@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keepScreenshot, signIn } from './browser.js';
+import { followLink, keepScreenshot, signIn } from './browser.js';
 import { openPage, settled, signedInTab } from './page-walk.js';
 import {
   Api,
@@ -83,7 +83,7 @@ describe('Insights chart pages from real records', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 1200 } });
     const errors = consoleErrors(page);
     await signIn(page, stack.url, PEOPLE.mia.email, PASSWORD);
-    await page.goto(`${stack.url}/insights/observations`);
+    await followLink(page, '/insights/observations');
     await page.getByRole('heading', { name: 'Observations Insights' }).waitFor();
     await chartDrawn(page, 'observations-trend', '.recharts-line-curve');
     await chartDrawn(page, 'observations-by-sop-chart', '.recharts-bar-rectangle');
@@ -112,7 +112,7 @@ describe('Insights chart pages from real records', () => {
   it('/insights/certifications: issued by month and the certifications of a state', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 1200 } });
     await signIn(page, stack.url, PEOPLE.mia.email, PASSWORD);
-    await page.goto(`${stack.url}/insights/certifications`);
+    await followLink(page, '/insights/certifications');
     await page.getByRole('heading', { name: 'Certifications Insights' }).waitFor();
     await chartDrawn(page, 'certifications-by-month', '.recharts-bar-rectangle');
     const active = page.getByTestId('cert-state-active');
@@ -134,7 +134,7 @@ describe('Insights chart pages from real records', () => {
   it('/insights/progress: by course and by person, furthest behind first', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 1200 } });
     await signIn(page, stack.url, PEOPLE.mia.email, PASSWORD);
-    await page.goto(`${stack.url}/insights/progress`);
+    await followLink(page, '/insights/progress');
     await page.getByRole('heading', { name: 'Progress', exact: true }).waitFor();
     await chartDrawn(page, 'progress-by-course-chart', '.recharts-bar-rectangle');
     const course = page.getByTestId('progress-course');
@@ -223,7 +223,7 @@ describe('Insights chart pages from real records', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signIn(page, stack.url, PEOPLE.otto.email, PASSWORD);
     for (const path of ['observations', 'certifications', 'progress']) {
-      await page.goto(`${stack.url}/insights/${path}`);
+      await followLink(page, `/insights/${path}`);
       await page.getByText('Access Restricted').first().waitFor();
     }
     await page.close();

@@ -8,7 +8,7 @@ import {
   startCameraSimulator,
 } from '../infra/camera-simulator/simulator.mjs';
 import { hashPassword } from '../services/identity/src/auth/passwords.js';
-import { keepScreenshot, launchBrowser, signIn, toastText } from './browser.js';
+import { followLink, keepScreenshot, launchBrowser, signIn, toastText } from './browser.js';
 import { E2E_SUPER_ADMIN, type RunningStack, startStack } from './stack.js';
 
 const ADMIN = { email: 'ada@harbour.test', password: 'Harbour-Admin-1!' };
@@ -109,7 +109,7 @@ const status = () => page.getByTestId('integration-status').innerText();
 describe('integrations, as the super administrator sets up the camera system', () => {
   it('sets up, tests, assigns a camera, ties SOPs and removes the assignment', async () => {
     await signIn(page, stack.url, E2E_SUPER_ADMIN.email, E2E_SUPER_ADMIN.password);
-    await page.goto(`${stack.url}/integrations`);
+    await followLink(page, '/integrations');
     await page.getByTestId('setup-integration').waitFor();
     expect(await status()).toBe('Not Tested');
     await page.getByTestId('coming-soon-card').getByText('IoT Sensors').waitFor();
@@ -191,7 +191,7 @@ describe('integrations, as the super administrator sets up the camera system', (
   it('tells anyone but the super administrator that access is restricted', async () => {
     const other = await browser.newPage();
     await signIn(other, stack.url, ADMIN.email, ADMIN.password);
-    await other.goto(`${stack.url}/integrations`);
+    await followLink(other, '/integrations');
     await other.getByTestId('access-restricted').waitFor();
     expect(await other.getByTestId('access-restricted').innerText()).toContain(
       'Access Restricted: Only Super Administrators can access integrations settings.',

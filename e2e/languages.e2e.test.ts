@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../services/identity/src/auth/passwords.js';
-import { keepScreenshot, launchBrowser, signIn } from './browser.js';
+import { followLink, keepScreenshot, launchBrowser, signIn } from './browser.js';
 import { E2E_SUPER_ADMIN, type RunningStack, sharedStack, uniqueId } from './stack.js';
 
 const ID = uniqueId();
@@ -65,7 +65,7 @@ describe('languages', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
     await signIn(page, stack.url, EMAIL, PASSWORD);
     expect(await htmlLang(page)).toBe('en');
-    await page.goto(`${stack.url}/settings`);
+    await followLink(page, '/settings');
     await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
     // Set on this document only: a reload would drop it.
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keepScreenshot, signIn, toastText } from './browser.js';
+import { followLink, keepScreenshot, signIn, toastText } from './browser.js';
 import {
   Api,
   type PublishedSop,
@@ -71,7 +71,7 @@ describe('the live observation session on bad Wi-Fi', () => {
     await signIn(page, stack.url, PEOPLE.sam.email, PASSWORD);
 
     // Started on the phone from the Observations page.
-    await page.goto(`${stack.url}/library/observations`);
+    await followLink(page, '/library/observations');
     await page.getByRole('button', { name: 'New Observation' }).click();
     const dialog = page.getByTestId('start-observation-dialog');
     await dialog.waitFor();

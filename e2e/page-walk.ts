@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { ROLES, type Role } from '@hub/proto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PAGE_ACCESS, type PagePath } from '../web/src/access/pageAccess.js';
-import { ARTIFACTS_DIR, recordToasts, signIn } from './browser.js';
+import { ARTIFACTS_DIR, followLink, recordToasts, signIn } from './browser.js';
 
 /**
  * Walks the app's pages in one signed-in tab, the way a person clicks through them: the first
@@ -74,13 +74,12 @@ export async function settled(page: Page): Promise<void> {
 
 /** Goes to a path of the app without reloading it, and waits until the page has settled. */
 export async function openPage(page: Page, path: string): Promise<void> {
-  await page.evaluate((target) => {
-    // The navigation is activity too: the route's requests start a moment after it.
+  // The navigation is activity too: the route's requests start a moment after it.
+  await page.evaluate(() => {
     (window as unknown as { requestsInFlight: { changedAt: number } }).requestsInFlight.changedAt =
       performance.now();
-    const state = (history.state ?? {}) as { __TSR_index?: number };
-    history.pushState({ ...state, __TSR_index: (state.__TSR_index ?? 0) + 1 }, '', target);
-  }, path);
+  });
+  await followLink(page, path);
   await settled(page);
 }
 

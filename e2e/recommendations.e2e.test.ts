@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../services/identity/src/auth/passwords.js';
-import { keepScreenshot, launchBrowser, signIn } from './browser.js';
+import { followLink, keepScreenshot, launchBrowser, signIn } from './browser.js';
 import { E2E_SUPER_ADMIN, type RunningStack, sharedStack, uniqueId } from './stack.js';
 
 const ID = uniqueId();
@@ -61,7 +61,7 @@ describe('recommendations', () => {
   it('shows what the rules found and dismisses a recommendation (who and when kept)', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
     await signIn(page, stack.url, `ada@${DOMAIN}`, PASSWORD);
-    await page.goto(`${stack.url}/recommendations`);
+    await followLink(page, '/recommendations');
     await page.getByRole('heading', { name: 'Recommendations', exact: true }).waitFor();
     const card = page.getByTestId('recommendation').filter({
       hasText: 'Plan observations with Sia Supervisor',

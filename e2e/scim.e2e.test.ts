@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keepScreenshot, launchBrowser, signIn } from './browser.js';
+import { followLink, keepScreenshot, launchBrowser, signIn } from './browser.js';
 import { createOrganization, createPeople } from './records.js';
 import { type RunningStack, sharedStack, uniqueId } from './stack.js';
 
@@ -32,7 +32,7 @@ describe('SCIM tokens in the settings page', () => {
   it('lets an administrator create a token on a phone, use it and revoke it', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await signIn(page, stack.url, EMAIL, PASSWORD);
-    await page.goto(`${stack.url}/settings`);
+    await followLink(page, '/settings');
     const card = page.getByTestId('settings-scim');
     await card.waitFor();
     await page.getByTestId('scim-token-name').fill('Okta');

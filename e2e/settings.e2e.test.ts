@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../services/identity/src/auth/passwords.js';
-import { keepScreenshot, launchBrowser, signIn } from './browser.js';
+import { followLink, keepScreenshot, launchBrowser, signIn } from './browser.js';
 import { E2E_SUPER_ADMIN, type RunningStack, sharedStack, uniqueId } from './stack.js';
 
 const ID = uniqueId();
@@ -97,7 +97,7 @@ describe('settings', () => {
       }
     });
     await signIn(page, stack.url, EMAIL, PASSWORD);
-    await page.goto(`${stack.url}/settings`);
+    await followLink(page, '/settings');
     await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
     const me = await apiSession('e2e-reader');
     await me.call('POST', '/api/auth/login', { email: EMAIL, password: PASSWORD });
@@ -142,7 +142,7 @@ describe('settings', () => {
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
     await signIn(page, stack.url, EMAIL, PASSWORD);
-    await page.goto(`${stack.url}/settings`);
+    await followLink(page, '/settings');
     const phoneRow = page.locator('[data-testid="session-row"]', { hasText: 'Safari on iOS' });
     await phoneRow.waitFor();
     await phoneRow.getByTestId('end-session').click();

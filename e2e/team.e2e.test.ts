@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keepScreenshot, signIn } from './browser.js';
+import { followLink, keepScreenshot, signIn } from './browser.js';
 import {
   Api,
   createOrganization,
@@ -72,7 +72,7 @@ describe('/team from real records', () => {
   it('shows the figures, departments, metrics and members; search and details work', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
     await signIn(page, stack.url, PEOPLE.tess.email, PASSWORD);
-    await page.goto(`${stack.url}/team`);
+    await followLink(page, '/team');
     await page.getByRole('heading', { name: 'Team Overview', exact: true }).waitFor();
     await page.getByText("Monitor and manage your team's performance").waitFor();
 
@@ -167,7 +167,7 @@ describe('/team from real records', () => {
   it('keeps operators out', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signIn(page, stack.url, PEOPLE.otto.email, PASSWORD);
-    await page.goto(`${stack.url}/team`);
+    await followLink(page, '/team');
     await page.getByText('Access Restricted').first().waitFor();
     expect(await page.getByTestId('team-page').count()).toBe(0);
     await page.close();
@@ -178,7 +178,7 @@ describe('/insights from the same records', () => {
   it('shows the figures, recent activity and the Observation Center', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
     await signIn(page, stack.url, PEOPLE.adam.email, PASSWORD);
-    await page.goto(`${stack.url}/insights`);
+    await followLink(page, '/insights');
     await page.getByRole('heading', { name: 'Insights', exact: true }).waitFor();
     // One pass (100) and one fail (0) this month, none the month before.
     await expect.poll(() => cardValue(page, 'insights-performance')).toBe('50%');
