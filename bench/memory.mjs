@@ -355,11 +355,13 @@ async function main() {
     });
     console.log('RSS per process, MiB:');
     console.table(rows);
-    for (const [when, usage] of [
+    /** @type {[string, Map<string, Record<string, number>>][]} */
+    const looks = [
       ['idle at start', usageIdle],
       ['end of the load', usageAtEnd],
       [`${AFTER_MS / 1000} s after`, usageLater],
-    ]) {
+    ];
+    for (const [when, usage] of looks) {
       if (usage.size === 0) continue;
       console.log(`what the memory is made of, ${when}, MiB:`);
       console.table([...usage].map(([process, figures]) => ({ process, ...figures })));
