@@ -5,13 +5,22 @@
 // --users people and one published SOP, then runs the reliability suite's simulated users
 // (reliability/load.ts: sign in, browse every page of their role, a supervisor now and then
 // uploads an SOP or takes an observation) for --duration seconds. Prints the resident memory
-// (RSS) of each process: when started (idle), after the warm-up, at the end, the peak, and the
-// workers' RSS once idle again after the load; and the stack's total. Prints figures, never asserts.
+// (RSS) of each process: when started (idle), after the warm-up, at the end, the peak, and
+// 30 s and --after seconds after the load (idle again); and the stack's total. Prints figures,
+// never asserts.
 //
 //   node_modules/.bin/node bench/memory.mjs [--duration 600] [--users 200] [--warmup 60]
-//       [--node-args="--max-semi-space-size=1"] [--modules DIR] [--snapshots DIR] [--json FILE]
+//       [--after 60] [--node-args="--max-semi-space-size=1"] [--env NAME=VALUE]...
+//       [--table FILE] [--modules DIR] [--usage DIR] [--snapshots DIR] [--json FILE]
 //
 // --node-args: flags for every process instead of the table's (to try a setting; "" for none).
+// --env NAME=VALUE: an environment variable for every process (to try a setting; repeatable),
+//   after the table's own `env` settings.
+// --table FILE: another process table instead of infra/processes.json (e.g. main's, from
+//   `git show main:infra/processes.json`, to compare its settings with the same build).
+// --usage DIR: each process writes what its memory is made of every 5 s (bench/memory-usage.mjs:
+//   V8 heap used and total, external, array buffers, malloced, anonymous), printed at the end of
+//   the load and --after seconds after it. Diagnosis: the 5 s timer keeps each process awake.
 // --modules DIR: each process writes the module files it loaded (DIR/<name>.modules.json), and
 //   the bench prints the biggest packages each one loaded during start-up.
 // --snapshots DIR: a heap snapshot of each process once the figures are taken (DIR/*.heapsnapshot,
@@ -19,7 +28,7 @@
 //   biggest kinds of object in it, printed.
 // Needs the built workspaces (`npx turbo run build`) and PostgreSQL + Redis at DATABASE_URL /
 // REDIS_URL (defaults: 127.0.0.1:5432 and :6379).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { registerHooks, stripTypeScriptTypes } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -35,6 +44,10 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '600' },
     users: { type: 'string', default: '200' },
     warmup: { type: 'string' },
+    after: { type: 'string', default: '60' },
+    env: { type: 'string', multiple: true, default: [] },
+    table: { type: 'string' },
+    usage: { type: 'string' },
     'node-args': { type: 'string' },
     modules: { type: 'string' },
     snapshots: { type: 'string' },
@@ -47,6 +60,8 @@ const userCount = Number(values.users);
 const SAMPLE_MS = 5000;
 /** After the load, the workers are idle again once their queues are empty: this long after. */
 const SETTLE_MS = 30_000;
+/** The last look after the load (#49 item 5: back to idle size within a minute). */
+const AFTER_MS = Math.max(SETTLE_MS, Number(values.after) * 1000);
 
 /**
  * @typedef {{ name: string, kind: 'service' | 'worker' | 'gateway', entry: string, ready: string,
@@ -55,7 +70,13 @@ const SETTLE_MS = 30_000;
  */
 
 /** @type {HubProcess[]} */
-const TABLE = JSON.parse(readFileSync(path.join(repoRoot, 'infra/processes.json'), 'utf8'));
+const TABLE = JSON.parse(
+  readFileSync(values.table ?? path.join(repoRoot, 'infra/processes.json'), 'utf8'),
+);
+/** @type {Record<string, string>} */
+const TRIED_ENV = Object.fromEntries(
+  values.env.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+);
 
 /**
  * The reliability suite's load generator and the end-to-end records are TypeScript that imports
@@ -109,6 +130,30 @@ const rssOf = (handle) => {
   }
 };
 
+/**
+ * The figures each process's bench/memory-usage.mjs wrote last (every 5 s).
+ * @param {string} dir
+ * @param {Started[]} started
+ * @returns {Map<string, Record<string, number>>}
+ */
+function readUsage(dir, started) {
+  /** @type {Map<string, Record<string, number>>} */
+  const usage = new Map();
+  for (const handle of started) {
+    const file = path.join(dir, `${handle.name}.usage.json`);
+    if (!existsSync(file)) continue;
+    const { at, spaces, ...figures } = JSON.parse(readFileSync(file, 'utf8'));
+    usage.set(handle.name, {
+      ...figures,
+      newSpace: spaces?.new_space ?? 0,
+      oldSpace: spaces?.old_space ?? 0,
+      codeSpace: spaces?.code_space ?? 0,
+      ageS: Math.round((Date.now() - at) / 1000),
+    });
+  }
+  return usage;
+}
+
 /** @param {number[]} list */
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
 /** @param {number} mib */
@@ -131,20 +176,29 @@ async function startStack(env, children) {
   for (const p of TABLE) {
     const nodeArgs = [...(override ?? p.nodeArgs ?? [])];
     if (values.modules) nodeArgs.push('--import', path.join(repoRoot, 'bench/memory-modules.mjs'));
+    if (values.usage) nodeArgs.push('--import', path.join(repoRoot, 'bench/memory-usage.mjs'));
     if (values.snapshots) {
       nodeArgs.push('--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${values.snapshots}`);
     }
     /** @type {NodeJS.ProcessEnv} */
     const processEnv = {
       ...env,
+      ...TRIED_ENV,
       BENCH_PROCESS_NAME: p.name,
       ...(values.modules ? { BENCH_MODULES_DIR: values.modules } : {}),
+      ...(values.usage ? { BENCH_USAGE_DIR: values.usage } : {}),
       ...(p.kind === 'gateway'
         ? { PORT: String(port), HOST: '127.0.0.1', SERVE_WEB: 'false', PUBLIC_URL: gatewayUrl }
         : { PUBLIC_URL: gatewayUrl }),
     };
     const since = performance.now();
     const child = await startChild(p.name, [...nodeArgs, p.entry], processEnv, p.ready, children);
+    if (values.usage) {
+      // Each process's output kept beside its usage figures (a --trace-gc tried by --table).
+      const log = createWriteStream(path.join(values.usage, `${p.name}.log`));
+      child.child.stdout?.pipe(log);
+      child.child.stderr?.pipe(log);
+    }
     started.push({ ...child, kind: p.kind, readyMs: Math.round(performance.now() - since) });
     console.log(
       `${p.name} ready in ${(performance.now() - since) / 1000} s` +
@@ -196,7 +250,7 @@ async function seed(gatewayUrl, databaseUrl, env) {
 
 async function main() {
   loadTypeScript();
-  for (const dir of [values.modules, values.snapshots])
+  for (const dir of [values.modules, values.usage, values.snapshots])
     if (dir) mkdirSync(dir, { recursive: true });
   const place = benchPlace();
   /** @type {import('./children.mjs').Child[]} */
@@ -206,6 +260,7 @@ async function main() {
     // Idle, before any request or job (the workers' "idle" figure).
     await new Promise((resolve) => setTimeout(resolve, 5000));
     const idle = new Map(started.map((h) => [h.name, rssOf(h)]));
+    const usageIdle = values.usage ? readUsage(values.usage, started) : new Map();
 
     console.log(`seeding ${userCount} people and a published SOP…`);
     const seeded = await seed(gatewayUrl, place.databaseUrl, place.env);
@@ -254,9 +309,13 @@ async function main() {
     );
     const peak = new Map([...series].map(([name, list]) => [name, Math.max(0, ...list)]));
 
+    const usageAtEnd = values.usage ? readUsage(values.usage, started) : new Map();
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const after = new Map(started.map((h) => [h.name, rssOf(h)]));
+    await new Promise((resolve) => setTimeout(resolve, AFTER_MS - SETTLE_MS));
+    const later = new Map(started.map((h) => [h.name, rssOf(h)]));
     const anon = new Map(started.map((h) => [h.name, anonMiB(Number(h.child.pid))]));
+    const usageLater = values.usage ? readUsage(values.usage, started) : new Map();
 
     /** @type {Map<string, { heapMiB: number, top: string[] }>} */
     const heaps = new Map();
@@ -279,7 +338,8 @@ async function main() {
       [`end (${round(seconds)} s)`]: round(end.get(h.name) ?? 0),
       peak: round(peak.get(h.name) ?? 0),
       [`${SETTLE_MS / 1000} s after`]: round(after.get(h.name) ?? 0),
-      'anon after': round(anon.get(h.name) ?? 0),
+      [`${AFTER_MS / 1000} s after`]: round(later.get(h.name) ?? 0),
+      'anon then': round(anon.get(h.name) ?? 0),
     }));
     /** @param {Map<string, number>} map */
     const sum = (map) => round([...map.values()].reduce((a, b) => a + b, 0));
@@ -290,10 +350,22 @@ async function main() {
       [`end (${round(seconds)} s)`]: sum(end),
       peak: sum(peak),
       [`${SETTLE_MS / 1000} s after`]: sum(after),
-      'anon after': sum(anon),
+      [`${AFTER_MS / 1000} s after`]: sum(later),
+      'anon then': sum(anon),
     });
     console.log('RSS per process, MiB:');
     console.table(rows);
+    /** @type {[string, Map<string, Record<string, number>>][]} */
+    const looks = [
+      ['idle at start', usageIdle],
+      ['end of the load', usageAtEnd],
+      [`${AFTER_MS / 1000} s after`, usageLater],
+    ];
+    for (const [when, usage] of looks) {
+      if (usage.size === 0) continue;
+      console.log(`what the memory is made of, ${when}, MiB:`);
+      console.table([...usage].map(([process, figures]) => ({ process, ...figures })));
+    }
 
     /** @type {Record<string, unknown>} */
     const loaded = {};
@@ -324,6 +396,11 @@ async function main() {
             requests: recorder.requests,
             errors: recorder.errors,
             rss: rows,
+            usage: {
+              idle: Object.fromEntries(usageIdle),
+              end: Object.fromEntries(usageAtEnd),
+              after: Object.fromEntries(usageLater),
+            },
             modules: loaded,
             heaps: Object.fromEntries(heaps),
           },
