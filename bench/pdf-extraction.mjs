@@ -11,8 +11,10 @@
 //   node_modules/.bin/node bench/pdf-extraction.mjs
 //
 // Needs the built worker and kit (`npx turbo run build`), Redis at REDIS_URL (default
-// 127.0.0.1:6379) and pdftotext on the PATH. It works in a temp folder and a random Redis key
-// prefix, and removes both at the end.
+// 127.0.0.1:6379) and pdftotext on the PATH. PDF_WORKER_DIST names another build of the worker
+// (a copy of an earlier `workers/pdf/dist`, kept inside `workers/pdf` so its packages resolve),
+// to run builds before and after a change one after the other on the same machine. It works in
+// a temp folder and a random Redis key prefix, and removes both at the end.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -37,7 +39,10 @@ async function importFromWorker(name) {
 }
 
 /** @param {string} file */
-const importDist = (file) => import(pathToFileURL(path.join(worker, 'dist', file)).href);
+const importDist = (file) =>
+  import(
+    pathToFileURL(path.join(process.env.PDF_WORKER_DIST ?? path.join(worker, 'dist'), file)).href
+  );
 
 const { toMarkdown } = await importDist('extraction/markdown.js');
 const { joinPages } = await importDist('extraction/structure.js');

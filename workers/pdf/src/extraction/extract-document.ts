@@ -189,7 +189,7 @@ async function extractPages(
 
 /** One page of a PDF rendered as a PNG for OCR; throws pdf.js errors for unreadable files. */
 export async function renderPage(bytes: Uint8Array, pageNumber: number): Promise<Uint8Array> {
-  const pdf = await openPdf(bytes, { decodeImages: true });
+  const pdf = await openPdf(bytes, { decodeImages: true, render: true });
   try {
     const page = await pdf.getPage(pageNumber);
     const png = await renderPagePng(pdf, page);
@@ -205,7 +205,7 @@ export async function extractDocument(
   bytes: Uint8Array,
   options: ExtractionOptions,
 ): Promise<Extraction> {
-  const pdf = await openPdf(bytes, { decodeImages: options.images });
+  const pdf = await openPdf(bytes, { decodeImages: options.images, render: false });
   try {
     return await extractPages(pdf, options);
   } finally {

@@ -11,7 +11,42 @@ const MAX_IMAGE_PIXELS = 40_000_000;
 export interface OpenOptions {
   /** Without images, pdf.js skips decoding them: text is read in a fraction of the time. */
   decodeImages: boolean;
+  /**
+   * Whether pages may be drawn (OCR renders them; the default). Only then does pdf.js need each
+   * glyph's outline, which it builds and posts for every glyph shown: a read that draws nothing
+   * passes false.
+   */
+  render?: boolean;
 }
+
+/**
+ * A font face that loads at once and draws nothing. pdf.js hands each font to the document's
+ * font set as a `FontFace`, which Node lacks; without one (its default in Node,
+ * `disableFontFace`) it compiles every glyph shown into a path for canvas drawing instead.
+ */
+class UnrenderedFontFace {
+  readonly family: string;
+  readonly loaded = Promise.resolve(this);
+
+  constructor(family: string) {
+    this.family = family;
+  }
+
+  load() {
+    return this.loaded;
+  }
+}
+
+/** Where pdf.js puts the faces of a document that is read, never drawn: nowhere. */
+const UNRENDERED_DOCUMENT = { fonts: { add() {}, delete() {} } };
+
+const fontOptions = (render: boolean) => {
+  if (render) return { disableFontFace: true };
+  // Installed once, and only where no real one exists (Node's threads): pdf.js looks it up
+  // as a global when a font arrives.
+  (globalThis as { FontFace?: unknown }).FontFace ??= UnrenderedFontFace;
+  return { disableFontFace: false, ownerDocument: UNRENDERED_DOCUMENT };
+};
 
 /**
  * Opens a PDF with everything pdf.js needs (fonts, cmaps, decoders) read from its package, so
@@ -20,7 +55,7 @@ export interface OpenOptions {
 export async function openPdf(bytes: Uint8Array, options: OpenOptions): Promise<PDFDocumentProxy> {
   const task = getDocument({
     data: bytes,
-    disableFontFace: true,
+    ...fontOptions(options.render ?? true),
     useSystemFonts: false,
     isEvalSupported: false,
     isOffscreenCanvasSupported: false,
