@@ -12,6 +12,7 @@ import { IdempotencyKeys1767000000000 } from './migrations/1767000000000-idempot
 import { Outbox1767100000000 } from './migrations/1767100000000-outbox.js';
 import { RecommendationTexts1767200000000 } from './migrations/1767200000000-recommendation-texts.js';
 import { ProgressIndexes1767310000000 } from './migrations/1767310000000-progress-indexes.js';
+import { ObservationInsightIndexes1767320000000 } from './migrations/1767320000000-observation-insight-indexes.js';
 
 export const OBSERVATION_SCHEMA = 'observation';
 
@@ -39,5 +40,6 @@ export const openObservationDatabase = (url: string) =>
       Outbox1767100000000,
       RecommendationTexts1767200000000,
       ProgressIndexes1767310000000,
+      ObservationInsightIndexes1767320000000,
     ],
   });
