@@ -11,6 +11,8 @@ import { MatrixColumnIndexes1766920000000 } from './migrations/1766920000000-mat
 import { IdempotencyKeys1767000000000 } from './migrations/1767000000000-idempotency-keys.js';
 import { Outbox1767100000000 } from './migrations/1767100000000-outbox.js';
 import { RecommendationTexts1767200000000 } from './migrations/1767200000000-recommendation-texts.js';
+import { ProgressIndexes1767310000000 } from './migrations/1767310000000-progress-indexes.js';
+import { ObservationInsightIndexes1767320000000 } from './migrations/1767320000000-observation-insight-indexes.js';
 
 export const OBSERVATION_SCHEMA = 'observation';
 
@@ -37,5 +39,7 @@ export const openObservationDatabase = (url: string) =>
       IdempotencyKeys1767000000000,
       Outbox1767100000000,
       RecommendationTexts1767200000000,
+      ProgressIndexes1767310000000,
+      ObservationInsightIndexes1767320000000,
     ],
   });

@@ -9,6 +9,11 @@ import {
 } from '@hub/proto';
 import { stateSql } from './certification-rules.js';
 
+export type CertificationPeople = Pick<
+  CertificationRow,
+  'organization_id' | 'user_id' | 'observer_id'
+>;
+
 export interface CertificationRow {
   id: number;
   organization_id: number;
@@ -241,6 +246,14 @@ export class CertificationsRepository {
         ORDER BY expires_at LIMIT ${batch}`,
     )) as { id: number }[];
     return rows.map((row) => row.id);
+  }
+
+  /** Whose certifications these are (holder and observer), unlocked: to look them up at once. */
+  async peopleOf(ids: number[]): Promise<CertificationPeople[]> {
+    return (await this.db.query(
+      `SELECT organization_id, user_id, observer_id FROM certifications WHERE id = ANY($1::int[])`,
+      [ids],
+    )) as CertificationPeople[];
   }
 
   /** The certification, locked for the transaction; undefined while another replica holds it. */

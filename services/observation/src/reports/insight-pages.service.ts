@@ -10,7 +10,6 @@ import {
 } from '@hub/proto';
 import { Members } from '../team/members.js';
 import { InsightPagesRepository } from './insight-pages.repository.js';
-import { progressByCourse, progressByPerson } from './progress-rules.js';
 
 /** /insights/observations, /insights/certifications and /insights/progress. */
 @Injectable()
@@ -40,17 +39,15 @@ export class InsightPagesService {
   }
 
   async progress(actor: Actor): Promise<ProgressInsightsPage> {
-    const rows = await this.pages.enrolments(organizationScope(actor));
-    const people = progressByPerson(rows);
-    const listed = people.slice(0, PROGRESS_PEOPLE);
-    const names = await this.members.names(listed.map((person) => person.userId));
+    const { courses, people, totalPeople } = await this.pages.progress(
+      organizationScope(actor),
+      PROGRESS_PEOPLE,
+    );
+    const names = await this.members.names(people.map((person) => person.userId));
     return {
-      courses: progressByCourse(rows),
-      people: listed.map(({ organizationId: _organization, ...person }) => ({
-        ...person,
-        name: names.get(person.userId) ?? null,
-      })),
-      totalPeople: people.length,
+      courses,
+      people: people.map((person) => ({ ...person, name: names.get(person.userId) ?? null })),
+      totalPeople,
     };
   }
 }
