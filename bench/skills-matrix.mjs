@@ -83,9 +83,13 @@ const BASELINES = {
             WHERE organization_id = $1 AND operator_id IN (SELECT id FROM identity.users
                     WHERE organization_id = $1 ORDER BY name LIMIT 50)
             ORDER BY operator_id, document_id, completed_at DESC`,
-  // The team page's list: every member (what /api/team/members answers, searched in the browser).
+  // Every member (what /api/team/members answered before it paged, searched in the browser).
   members: `SELECT id, name, email, role, is_active FROM identity.users
              WHERE organization_id = $1 ORDER BY name`,
+  // The team page's first page of 50 by name, and the count beside it.
+  membersPage: `SELECT id, name, email, role, is_active,
+                       (SELECT count(*) FROM identity.users WHERE organization_id = $1) AS total
+                  FROM identity.users WHERE organization_id = $1 ORDER BY name, id LIMIT 50`,
   // One page of members found by a name search.
   memberSearch: `SELECT id, name, email, role, is_active FROM identity.users
                   WHERE organization_id = $1 AND name ILIKE '%' || 'Person 0999' || '%'
@@ -138,7 +142,9 @@ async function measureCalls(base, cookie, sql, counts, runs, only) {
       'matrix',
     ],
     ['team stats', '/api/stats/team', 'team'],
-    ['team page: members', '/api/team/members', 'members'],
+    ['team page: members (page 1)', '/api/team/members', 'membersPage'],
+    ['team page: members page 100', '/api/team/members?page=100', 'membersPage'],
+    ['team page: member search', '/api/team/members?search=Person%200999', 'memberSearch'],
     ['team member page', `/api/team/members/${counts.lastPerson}`, 'member'],
     ['insights', '/api/stats/insights', 'insights'],
     ['insights: observations', '/api/insights/observations', 'observations'],

@@ -21,6 +21,53 @@ export const TeamMember = z.object({
 });
 export type TeamMember = z.infer<typeof TeamMember>;
 
+/** Most members a page of the team list holds. */
+export const TEAM_MEMBERS_MAX_PAGE_SIZE = 100;
+
+/**
+ * A page of the team list, searched on the server: `search` is a case-insensitive part of the
+ * name or email; `status` and the comma-joined `roles` narrow it (the dialogs choosing people).
+ */
+export const TeamMembersQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  status: z.enum(['active', 'pending']).optional(),
+  roles: z
+    .string()
+    .max(200)
+    .optional()
+    .transform((value, context) => {
+      const roles = (value ?? '').split(',').filter(Boolean);
+      const parsed = z.array(Role).safeParse(roles);
+      if (!parsed.success) {
+        context.addIssue({ code: 'custom', message: 'roles must be comma-separated roles' });
+        return z.NEVER;
+      }
+      return parsed.data.length ? parsed.data : undefined;
+    }),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(TEAM_MEMBERS_MAX_PAGE_SIZE).default(50),
+});
+export type TeamMembersQuery = z.infer<typeof TeamMembersQuery>;
+
+/** The team list's query as the gateway relays it (parsed: `roles` a list). */
+export const TeamMembersRequest = z.object({
+  search: z.string().max(200).optional(),
+  status: z.enum(['active', 'pending']).optional(),
+  roles: z.array(Role).max(10).optional(),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1).max(TEAM_MEMBERS_MAX_PAGE_SIZE),
+});
+export type TeamMembersRequest = z.infer<typeof TeamMembersRequest>;
+
+/** One page of the team list, by name, and how many people the query holds in all. */
+export const TeamMemberPage = z.object({
+  members: z.array(TeamMember),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TeamMemberPage = z.infer<typeof TeamMemberPage>;
+
 export const CreateObservationRequest = z.object({
   sopDocumentId: z.coerce.number().int().positive().optional().nullable(),
   evaluationId: z.coerce

@@ -19,7 +19,8 @@ import {
   ResponseResult,
   ResponseSubmission,
   SaveCourseRequest,
-  TeamMember,
+  TeamMemberPage,
+  TeamMembersQuery,
 } from '../observations.js';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
@@ -28,11 +29,13 @@ export const observationsRoutes = {
   teamMembers: defineRoute({
     method: 'GET',
     path: '/api/team/members',
-    summary: 'Members of your organization, with their observation performance',
+    summary:
+      "A page of your organization's members (searchable), with their observation performance",
     tag: 'observations',
     access: STAFF_ROLES,
-    response: z.array(TeamMember),
-    relay: { rpc: teamRpc.members, request: ({ actor }) => ({ actor }) },
+    query: TeamMembersQuery,
+    response: TeamMemberPage,
+    relay: { rpc: teamRpc.members, request: ({ actor, query }) => ({ actor, query }) },
   }),
   observations: defineRoute({
     method: 'GET',

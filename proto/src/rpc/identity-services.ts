@@ -13,6 +13,20 @@ const Member = z.object({
   profilePicture: z.string().nullable(),
 });
 
+/**
+ * Which of an organization's people a page or an id list holds: all filters optional. Search
+ * is a case-insensitive substring of the name or email; `active` true answers active people
+ * only, false pending ones only; `userIds` restricts to those (a job function's members).
+ */
+export const MemberFilter = z.object({
+  organizationId: z.number().int(),
+  search: z.string().max(200).optional(),
+  roles: z.array(z.string()).max(10).optional(),
+  active: z.boolean().optional(),
+  userIds: z.array(z.number().int()).max(200_000).optional(),
+});
+export type MemberFilter = z.infer<typeof MemberFilter>;
+
 /** Asked by other services only (never exposed by the gateway): part of identityRpc. */
 export const identityServiceRpc = {
   // Between services (never exposed by the gateway)
@@ -23,6 +37,22 @@ export const identityServiceRpc = {
     z.object({ organizationId: z.number().int() }),
     z.array(Member),
   ),
+  /**
+   * One page of the organization's people (MemberFilter), by name then id, and how many the
+   * filter holds: a list or a search without answering everyone (100,001 people were 18 MiB).
+   */
+  memberPage: rpc(
+    'identity',
+    'users.memberPage',
+    'service',
+    MemberFilter.extend({
+      offset: z.number().int().min(0),
+      limit: z.number().int().min(1).max(1000),
+    }),
+    z.object({ members: z.array(Member), total: z.number().int() }),
+  ),
+  /** The ids of the organization's people a filter holds (no names, emails or pictures). */
+  memberIds: rpc('identity', 'users.memberIds', 'service', MemberFilter, z.array(z.number().int())),
   /**
    * Some of the organization's people, by id (others' ids are not answered): a batch of a list
    * the caller already chose, without asking for everyone again.

@@ -14,7 +14,8 @@ import {
   ResponseResult,
   ResponseSubmission,
   SaveCourseRequest,
-  TeamMember,
+  TeamMemberPage,
+  TeamMembersRequest,
 } from '../observations.js';
 import { WorkEvents } from '../dashboard.js';
 import { MySopReason } from '../library.js';
@@ -161,7 +162,13 @@ export const observationRpc = {
 
 /** The team list is answered by the observation service, which adds each member's performance. */
 export const teamRpc = {
-  members: rpc('observation', 'team.members', FROM_ROUTES, ActorOnly, z.array(TeamMember)),
+  members: rpc(
+    'observation',
+    'team.members',
+    FROM_ROUTES,
+    z.object({ actor: Actor, query: TeamMembersRequest }),
+    TeamMemberPage,
+  ),
   stats: rpc('observation', 'team.stats', FROM_ROUTES, ActorOnly, TeamStats),
   member: rpc(
     'observation',

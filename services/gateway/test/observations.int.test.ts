@@ -153,7 +153,7 @@ describe('observations', () => {
       400,
     );
     expect(noEvaluation.message).toBe('Please select a document with evaluation');
-    const members = await tess.call(api.teamMembers);
+    const members = (await tess.call(api.teamMembers)).members;
     const manager = members.find((member) => member.email === 'mia@acme.test')!;
     const pending = members.find((member) => member.email === 'pat@acme.test')!;
     expect(pending.status).toBe('pending');
@@ -276,7 +276,7 @@ describe('observations', () => {
     const after = await tess.call(api.observations);
     expect(after.counters).toMatchObject({ open: 0, resolved: 2 });
     expect((await gina.call(api.observations)).counters.total).toBe(0);
-    const team = await tess.call(api.teamMembers);
+    const team = (await tess.call(api.teamMembers)).members;
     expect(team.find((member) => member.email === 'otto@acme.test')?.performance).toBe(87.5);
     // Sam joins and has not signed in. Mia and Pat joined two months ago (only SQL can date a
     // user); Tess, Otto and Sam this month.

@@ -372,7 +372,7 @@ describe('skills matrix', () => {
 });
 
 describe('the skills matrix export at size', () => {
-  it("asks identity for the organization's people once, never again batch by batch", async () => {
+  it('asks identity for one batch of people at a time, never the whole organization', async () => {
     const globex = (
       await stack.sql.query(`SELECT organization_id FROM users WHERE id = $1`, [id.gina])
     ).rows[0].organization_id as number;
@@ -390,7 +390,7 @@ describe('the skills matrix export at size', () => {
     );
     const users = stack.identity.app.get(UsersService);
     const everyone = vi.spyOn(users, 'members');
-    const some = vi.spyOn(users, 'membersByIds');
+    const pages = vi.spyOn(users, 'memberPage');
     try {
       const response = await matrixCsv(as.gina!, { role: 'operator' });
       expect(response.status).toBe(200);
@@ -402,11 +402,17 @@ describe('the skills matrix export at size', () => {
         ...names,
       ]);
       expect(lines.at(-1)).toBe('Gaps per SOP,,,,,0');
-      expect(everyone.mock.calls.filter(([org]) => org === globex)).toHaveLength(1);
-      expect(some.mock.calls.filter(([org]) => org === globex)).toEqual([]);
+      expect(everyone.mock.calls.filter(([org]) => org === globex)).toEqual([]);
+      // Two batches of people, in name order, each one page of identity's filtered query.
+      const batches = pages.mock.calls.filter(([filter]) => filter.organizationId === globex);
+      expect(batches.map(([, offset, limit]) => [offset, limit])).toEqual([
+        [0, SKILLS_MATRIX_CSV_MAX_BATCH_ROWS],
+        [SKILLS_MATRIX_CSV_MAX_BATCH_ROWS, SKILLS_MATRIX_CSV_MAX_BATCH_ROWS],
+      ]);
+      expect(batches[0]![0]).toMatchObject({ roles: ['operator'], active: true });
     } finally {
       everyone.mockRestore();
-      some.mockRestore();
+      pages.mockRestore();
     }
   });
 });

@@ -116,7 +116,7 @@ describe('team overview: present today', () => {
       attendanceRate: 100,
       absentCount: 0,
     });
-    const members = await mia.call(api.teamMembers);
+    const members = (await mia.call(api.teamMembers)).members;
     expect(members.find((member) => member.id === howard)).toMatchObject({ presentToday: true });
     // Another organization's camera presence is not theirs.
     expect(await gina.call(api.teamStats)).toMatchObject({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@hub/proto';
-import { expectError } from './api-client.js';
+import { type CallOptions, expectError } from './api-client.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
@@ -129,7 +129,7 @@ describe('team overview', () => {
   });
 
   it('lists members with their 90-day performance and presence', async () => {
-    const members = await tess.call(api.teamMembers);
+    const members = (await tess.call(api.teamMembers)).members;
     const byId = new Map(members.map((member) => [member.id, member]));
     expect(byId.get(id.otto!)).toMatchObject({
       performance: 100,
@@ -142,12 +142,42 @@ describe('team overview', () => {
       `UPDATE observation.observations SET completed_at = now() - interval '91 days' WHERE operator_id = $1`,
       [id.olga],
     );
-    const later = await tess.call(api.teamMembers);
+    const later = (await tess.call(api.teamMembers)).members;
     expect(later.find((member) => member.id === id.olga)?.performance).toBeNull();
     await stack.sql.query(
       `UPDATE observation.observations SET completed_at = now() WHERE operator_id = $1`,
       [id.olga],
     );
+  });
+
+  it('pages and searches the members on the server, never answering another organization', async () => {
+    const page = (query: NonNullable<CallOptions<typeof api.teamMembers>['query']>) =>
+      tess.call(api.teamMembers, { query });
+    const names = (members: { name: string }[]) => members.map((member) => member.name);
+    // Acme's six, by name: Adam, Mia, Olga, Otto, Pat, Tess.
+    const first = await page({ pageSize: 2 });
+    expect(first).toMatchObject({ total: 6, page: 1, pageSize: 2 });
+    expect(names(first.members)).toEqual(['Adam Admin', 'Mia Manager']);
+    const third = await page({ pageSize: 2, page: 3 });
+    expect(names(third.members)).toEqual(['Pat Pending', 'Tess Trainer']);
+    expect((await page({ pageSize: 2, page: 4 })).members).toEqual([]);
+    // Name or email, any case; Globex's people are never found.
+    const operators = await page({ search: 'OPERATOR' });
+    expect(operators.total).toBe(2);
+    expect(names(operators.members)).toEqual(['Olga Operator', 'Otto Operator']);
+    expect(names((await page({ search: 'mia@acme' })).members)).toEqual(['Mia Manager']);
+    expect(await page({ search: 'globex' })).toMatchObject({ total: 0, members: [] });
+    expect(await page({ search: 'Gina' })).toMatchObject({ total: 0, members: [] });
+    // The choosers' filters: active observable people only.
+    const observable = await page({ status: 'active', roles: 'operator,training_supervisor' });
+    expect(names(observable.members)).toEqual(['Olga Operator', 'Otto Operator', 'Tess Trainer']);
+    expect(names((await page({ status: 'pending' })).members)).toEqual(['Pat Pending']);
+    await expectError(tess.call(api.teamMembers, { invalidQuery: { pageSize: '101' } }), 400);
+    await expectError(tess.call(api.teamMembers, { invalidQuery: { roles: 'wizard' } }), 400);
+    const gina = await signIn('gina@globex.test');
+    const globex = await gina.call(api.teamMembers);
+    expect(globex).toMatchObject({ total: 1, page: 1, pageSize: 50 });
+    expect(names(globex.members)).toEqual(['Gina Globex']);
   });
 
   it("opens a member's details: certifications, observations, courses and videos", async () => {
@@ -194,7 +224,9 @@ describe('team overview', () => {
     const body = await tess.call(api.teamMember, { params: { id: id.otto! } });
     expect(body.member).toMatchObject({ id: id.otto, name: 'Otto Operator', performance: 100 });
     // Read on its own (not picked out of everyone's list): the very row the list shows.
-    const listed = (await tess.call(api.teamMembers)).find((member) => member.id === id.otto);
+    const listed = (await tess.call(api.teamMembers)).members.find(
+      (member) => member.id === id.otto,
+    );
     expect(body.member).toEqual(listed);
     const pending = await tess.call(api.teamMember, { params: { id: id.pat! } });
     expect(pending.member).toMatchObject({ status: 'pending', performance: null });

@@ -29,6 +29,7 @@ import { ApiTokenEntity } from './api-tokens/api-token.entity.js';
 import { Languages1766470000000 } from './migrations/1766470000000-languages.js';
 import { Webhooks1766500000000 } from './migrations/1766500000000-webhooks.js';
 import { Outbox1767100000000 } from './migrations/1767100000000-outbox.js';
+import { MembersByName1767200000000 } from './migrations/1767200000000-members-by-name.js';
 import { sealedWebhookSecrets } from './migrations/1767100001000-sealed-webhook-secrets.js';
 
 export const IDENTITY_SCHEMA = 'identity';
@@ -70,5 +71,6 @@ export const openIdentityDatabase = (url: string, webhookSecrets?: SecretBox) =>
       Webhooks1766500000000,
       Outbox1767100000000,
       sealedWebhookSecrets(webhookSecrets),
+      MembersByName1767200000000,
     ],
   });

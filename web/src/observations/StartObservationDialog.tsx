@@ -1,4 +1,4 @@
-import { type LibraryDocument } from '@hub/proto';
+import { type LibraryDocument, OBSERVED_ROLES } from '@hub/proto';
 import { useForm } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
 import { Play } from 'lucide-react';
@@ -11,7 +11,8 @@ import { Field } from '../ui/Field';
 import { primaryButtonClass, selectClass, textareaClass } from '../ui/styles';
 import { documentsWithEvaluation, observableMembers, startRequest } from './format';
 import { useStartObservation } from './mutations';
-import { sopChoicesQuery, teamMembersQuery } from './queries';
+import { sopChoicesQuery } from './queries';
+import { MemberSearchField, useMemberSearch } from '../team/memberSearch';
 import { useTranslation } from 'react-i18next';
 
 type DocumentChoice = Pick<LibraryDocument, 'id' | 'title' | 'evaluationId' | 'evaluationStatus'>;
@@ -53,11 +54,13 @@ function StartObservationForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const members = useQuery(teamMembersQuery);
+  // Observable people, searched on the server (the first MEMBER_CHOICES by name).
+  const search = useMemberSearch({ status: 'active', roles: OBSERVED_ROLES.join(',') });
+  const members = search.members;
   const documents = useQuery(sopChoicesQuery);
 
   const self = useQuery(currentUserQuery).data;
-  const operators = observableMembers(members.data ?? [], self?.id);
+  const operators = observableMembers(members.data?.members ?? [], self?.id);
   const choices: DocumentChoice[] = documentsWithEvaluation(documents.data?.documents ?? []);
   if (preselected && !choices.some((choice) => choice.id === preselected.id)) {
     choices.unshift(preselected);
@@ -94,6 +97,11 @@ function StartObservationForm({
                   : undefined
             }
           >
+            <MemberSearchField
+              search={search}
+              label={t('ui.search', { noun: t('ui.people') })}
+              testId="observation-operator-search"
+            />
             <select
               id="observation-operator"
               data-testid="observation-operator"

@@ -6,7 +6,6 @@ import {
   type ObservationSession,
   type ObservationSettings,
   type ResponseSubmission,
-  type TeamMember,
 } from '@hub/proto';
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
@@ -17,11 +16,6 @@ export const SOP_CHOICES_LIMIT = 100;
 /** Spec section 9: the session is fetched with 2 retries, 1 s apart. */
 export const SESSION_RETRIES = 2;
 export const SESSION_RETRY_DELAY_MS = 1000;
-
-export const teamMembersQuery = queryOptions({
-  queryKey: [api.teamMembers.path],
-  queryFn: ({ signal }): Promise<TeamMember[]> => call(api.teamMembers, { signal }),
-});
 
 /** Processed SOPs (the Start Observation and course editors keep those with an evaluation). */
 export const sopChoicesQuery = queryOptions({

@@ -1,13 +1,12 @@
 import { type JobFunction } from '@hub/proto';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { failureToast } from '../api/errors';
 import { toast } from '../toast/toastStore';
 import { Checkbox } from '../ui/Checkbox';
 import { Dialog } from '../ui/Dialog';
-import { inputClass, smallButtonClass } from '../ui/styles';
+import { smallButtonClass } from '../ui/styles';
+import { MemberSearchField, useMemberSearch } from '../team/memberSearch';
 import { useJobFunctionMutations } from './mutations';
-import { peopleQuery } from './queries';
 import { useTranslation } from 'react-i18next';
 
 /** Chooses who holds a job function; saving sends the whole list. */
@@ -22,17 +21,12 @@ export function MembersDialog({
   const [chosen, setChosen] = useState(
     () => new Set(jobFunction.members.map((member) => member.userId)),
   );
-  const [search, setSearch] = useState('');
-  const people = useQuery(peopleQuery);
+  // Searched on the server, the first MEMBER_CHOICES by name: chosen people stay chosen
+  // while another search lists others.
+  const search = useMemberSearch({ status: 'active' });
+  const people = search.members;
   const { setMembers } = useJobFunctionMutations();
-  const needle = search.trim().toLowerCase();
-  const listed = (people.data ?? []).filter(
-    (person) =>
-      person.status === 'active' &&
-      (needle === '' ||
-        person.name.toLowerCase().includes(needle) ||
-        person.email.toLowerCase().includes(needle)),
-  );
+  const listed = people.data?.members ?? [];
   const toggle = (userId: number, on: boolean) =>
     setChosen((current) => {
       const next = new Set(current);
@@ -67,13 +61,10 @@ export function MembersDialog({
       testId="members-dialog"
     >
       <div className="space-y-3">
-        <input
-          aria-label={t('skills.members.search')}
-          data-testid="members-search"
-          className={inputClass}
-          placeholder={t('skills.members.search')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
+        <MemberSearchField
+          search={search}
+          label={t('skills.members.search')}
+          testId="members-search"
         />
         <div className="max-h-72 space-y-2 overflow-y-auto rounded-md border border-slate-200 p-3 dark:border-slate-800">
           {people.isPending ? (

@@ -30,8 +30,3 @@ export function sopChoicesQuery(search: string) {
       }),
   });
 }
-
-export const peopleQuery = queryOptions({
-  queryKey: [api.teamMembers.path],
-  queryFn: ({ signal }) => call(api.teamMembers, { signal }),
-});

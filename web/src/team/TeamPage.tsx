@@ -11,21 +11,35 @@ import { Card, CardTitle } from '../ui/Card';
 import { emptyListText } from '../ui/emptyList';
 import { EmptyList, LoadingRow } from '../ui/ListStates';
 import { inputClass, smallOutlineButtonClass } from '../ui/styles';
-import { barWidth, matchesMember } from './format';
+import { useDebouncedValue } from '../auth/useDebouncedValue';
+import { Pager } from '../ui/Pager';
+import { barWidth } from './format';
 import { teamMembersQuery, teamStatsQuery } from './queries';
 import { TeamCards } from './TeamCards';
 import { DepartmentBreakdown, PerformanceMetricsCard } from './TeamBreakdown';
 import { useTranslation } from 'react-i18next';
 import { readableErrorMessage } from '../api/errors';
 
+/** People a page of the team list holds. */
+export const TEAM_PAGE_SIZE = 50;
+const SEARCH_DEBOUNCE_MS = 300;
+
 /** /team: the organization's people and their figures, each from their own records. */
 export function TeamPage() {
   const { t } = useTranslation();
   const role = useQuery(currentUserQuery).data?.role;
   const stats = useQuery(teamStatsQuery);
-  const members = useQuery(teamMembersQuery);
   const [search, setSearch] = useState('');
-  const shown = (members.data ?? []).filter((member) => matchesMember(member, search));
+  const [page, setPage] = useState(1);
+  // Searched and paged on the server: an organization may hold 100,000 people.
+  const searched = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const members = useQuery(
+    teamMembersQuery({ search: searched || undefined, page, pageSize: TEAM_PAGE_SIZE }),
+  );
+  const changeSearch = (text: string) => {
+    setSearch(text);
+    setPage(1);
+  };
 
   return (
     <div data-testid="team-page" className="mx-auto max-w-7xl space-y-6">
@@ -81,17 +95,27 @@ export function TeamPage() {
               placeholder={t('team.members.searchPlaceholder')}
               value={search}
               maxLength={200}
-              onChange={(event) => setSearch(event.target.value)}
+              onChange={(event) => changeSearch(event.target.value)}
             />
           </label>
         </div>
         <MemberTable
           loading={members.isPending}
           failed={members.isError}
-          members={shown}
-          search={search}
-          onClearSearch={() => setSearch('')}
+          members={members.data?.members ?? []}
+          search={searched}
+          onClearSearch={() => changeSearch('')}
         />
+        {members.data && members.data.total > members.data.pageSize ? (
+          <Pager
+            testId="team-pager"
+            unit={t('ui.people')}
+            page={members.data.page}
+            pageSize={members.data.pageSize}
+            total={members.data.total}
+            onPage={setPage}
+          />
+        ) : null}
       </Card>
     </div>
   );

@@ -1,4 +1,4 @@
-import { CREATABLE_ROLES, type Role, type TeamMember, type TeamStats } from '@hub/proto';
+import { CREATABLE_ROLES, type Role, type TeamStats } from '@hub/proto';
 import { i18n } from '../i18n/i18n';
 
 type Department = keyof TeamStats['departmentBreakdown'];
@@ -23,22 +23,6 @@ export function departmentShares(
     count: breakdown[key],
     share: total > 0 ? Math.round((breakdown[key] / total) * 100) : 0,
   }));
-}
-
-/**
- * Search over name, email, role (as the spec names it and in the reader's language) and
- * department, case-insensitive; blank matches all.
- */
-export function matchesMember(member: TeamMember, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  if (needle === '') return true;
-  return [
-    member.name,
-    member.email,
-    roleLabel(member.role),
-    i18n.t(`roles.${member.role}`),
-    member.department,
-  ].some((field) => field.toLowerCase().includes(needle));
 }
 
 /** Width of a performance bar: the percent clamped to 0..100, 0 without a figure. */

@@ -1,5 +1,12 @@
-import { api, type TeamMember, type TeamMemberDetail, type TeamStats } from '@hub/proto';
-import { queryOptions } from '@tanstack/react-query';
+import {
+  api,
+  type TeamMemberDetail,
+  type TeamMemberPage,
+  type TeamMembersQuery,
+  type TeamStats,
+} from '@hub/proto';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { call } from '../api/client';
 
 export const teamStatsQuery = queryOptions({
@@ -7,10 +14,17 @@ export const teamStatsQuery = queryOptions({
   queryFn: ({ signal }): Promise<TeamStats> => call(api.teamStats, { signal }),
 });
 
-export const teamMembersQuery = queryOptions({
-  queryKey: [api.teamMembers.path],
-  queryFn: ({ signal }): Promise<TeamMember[]> => call(api.teamMembers, { signal }),
-});
+/** The team list's query as the browser sends it (`roles` comma-joined). */
+export type TeamMembersParams = z.input<typeof TeamMembersQuery>;
+
+/** One page of the team list, searched on the server; the page shown stays while the next loads. */
+export function teamMembersQuery(query: TeamMembersParams) {
+  return queryOptions({
+    queryKey: [api.teamMembers.path, query],
+    queryFn: ({ signal }): Promise<TeamMemberPage> => call(api.teamMembers, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
 
 /** Every member's page: each lists the videos the member appears in. */
 export const teamMemberPagesKey = [api.teamMember.path];

@@ -2,7 +2,7 @@ import type { UnknownPerson } from '@hub/proto';
 import { useForm } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
 import { submitForm } from '../forms/contractForm';
-import { teamMembersQuery } from '../team/queries';
+import { MemberSearchField, useMemberSearch } from '../team/memberSearch';
 import { Dialog } from '../ui/Dialog';
 import { formatDate } from '../ui/dates';
 import { selectClass, smallButtonClass } from '../ui/styles';
@@ -41,7 +41,9 @@ export function UnknownPersonDialog({
 function PersonBody({ id, onNamed }: { id: number; onNamed: () => void }) {
   const { t } = useTranslation();
   const detail = useQuery(unknownPersonQuery(id));
-  const members = useQuery(teamMembersQuery);
+  // The organization's people, searched on the server (the first MEMBER_CHOICES by name).
+  const search = useMemberSearch({});
+  const members = search.members;
   const naming = useNameUnknownPerson(onNamed);
   const form = useForm({
     defaultValues: { userId: '' },
@@ -62,6 +64,11 @@ function PersonBody({ id, onNamed }: { id: number; onNamed: () => void }) {
         <form.Field name="userId">
           {(field) => (
             <>
+              <MemberSearchField
+                search={search}
+                label={t('ui.search', { noun: t('ui.people') })}
+                testId="name-unknown-search"
+              />
               <select
                 aria-label={t('unknownPeople.whoIsThis')}
                 data-testid="name-unknown-select"
@@ -70,7 +77,7 @@ function PersonBody({ id, onNamed }: { id: number; onNamed: () => void }) {
                 className={`${selectClass} min-w-0 flex-1 sm:max-w-xs`}
               >
                 <option value="">{t('unknownPeople.whoIsThis')}</option>
-                {(members.data ?? []).map((member) => (
+                {(members.data?.members ?? []).map((member) => (
                   <option key={member.id} value={member.id}>
                     {member.name}
                   </option>

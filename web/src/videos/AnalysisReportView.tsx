@@ -1,4 +1,4 @@
-import { type AnalysisReport, type TeamMember } from '@hub/proto';
+import { type AnalysisReport } from '@hub/proto';
 import type { ReactNode } from 'react';
 import { Badge } from '../ui/Badge';
 import {
@@ -22,7 +22,6 @@ import { useTranslation } from 'react-i18next';
 export interface ReportReview {
   onReview: Review;
   busy: boolean;
-  members: readonly Pick<TeamMember, 'id' | 'name'>[];
 }
 
 interface AnalysisReportViewProps {
@@ -158,7 +157,6 @@ export function AnalysisReportView({ report, onSeek, review }: AnalysisReportVie
                   {review && (
                     <NameFaceControl
                       faceId={person.faceId}
-                      members={review.members}
                       onReview={review.onReview}
                       busy={review.busy}
                     />

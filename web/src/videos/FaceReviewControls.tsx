@@ -1,6 +1,7 @@
-import type { IdentifiedOperator, ReviewFaceRequest, TeamMember } from '@hub/proto';
+import type { IdentifiedOperator, ReviewFaceRequest } from '@hub/proto';
 import { useForm } from '@tanstack/react-form';
 import { submitForm } from '../forms/contractForm';
+import { MemberSearchField, useMemberSearch } from '../team/memberSearch';
 import { selectClass, smallButtonClass, smallOutlineButtonClass } from '../ui/styles';
 import { useTranslation } from 'react-i18next';
 
@@ -48,16 +49,17 @@ export function IdentifiedFaceControls({
 /** Name an unidentified face: choose a member of the organization. */
 export function NameFaceControl({
   faceId,
-  members,
   onReview,
   busy,
 }: {
   faceId: string | undefined;
-  members: readonly Pick<TeamMember, 'id' | 'name'>[];
   onReview: Review;
   busy: boolean;
 }) {
   const { t } = useTranslation();
+  // The organization's people, searched on the server (the first MEMBER_CHOICES by name).
+  const search = useMemberSearch({});
+  const members = search.members.data?.members ?? [];
   const form = useForm({
     defaultValues: { userId: '' },
     onSubmit: ({ value }) => {
@@ -76,6 +78,11 @@ export function NameFaceControl({
       <form.Field name="userId">
         {(field) => (
           <>
+            <MemberSearchField
+              search={search}
+              label={t('ui.search', { noun: t('ui.people') })}
+              testId="name-face-search"
+            />
             <select
               aria-label={t('videos.review.whoIsThis')}
               data-testid="name-face-select"

@@ -13,6 +13,16 @@ export class UsersController {
     return this.users.members(request.organizationId);
   }
 
+  @RpcHandler(identityRpc.memberPage)
+  memberPage(@Payload() { offset, limit, ...filter }: RpcRequest<typeof identityRpc.memberPage>) {
+    return this.users.memberPage(filter, offset, limit);
+  }
+
+  @RpcHandler(identityRpc.memberIds)
+  memberIds(@Payload() filter: RpcRequest<typeof identityRpc.memberIds>) {
+    return this.users.memberIds(filter);
+  }
+
   @RpcHandler(identityRpc.membersByIds)
   membersByIds(@Payload() request: RpcRequest<typeof identityRpc.membersByIds>) {
     return this.users.membersByIds(request.organizationId, request.userIds);

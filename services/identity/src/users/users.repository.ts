@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { MemberFilter } from '@hub/proto';
 import { Any, DataSource, type EntityManager } from 'typeorm';
 import { UserEntity } from './user.entity.js';
 import type { UserViewSource } from './user-view.js';
@@ -33,6 +34,28 @@ export type NewUser = Pick<
   | 'lastLogin'
 >;
 
+const MEMBER_COLUMNS = 'id, name, email, role, is_active, profile_picture';
+
+/** The WHERE clause of a MemberFilter and its parameters ($1 the organization). */
+function memberWhere(filter: MemberFilter): { where: string; params: unknown[] } {
+  const params: unknown[] = [filter.organizationId];
+  const clauses = ['organization_id = $1'];
+  const add = (clause: (param: string) => string, value: unknown) => {
+    params.push(value);
+    clauses.push(clause(`$${params.length}`));
+  };
+  const search = filter.search?.trim() ?? '';
+  if (search !== '') {
+    // A substring, not a pattern: the user's % and _ are matched as themselves.
+    const pattern = `%${search.replace(/[%_\\]/g, '\\$&')}%`;
+    add((p) => `(name ILIKE ${p} OR email ILIKE ${p})`, pattern);
+  }
+  if (filter.roles) add((p) => `role = ANY(${p}::text[])`, filter.roles);
+  if (filter.active !== undefined) add((p) => `is_active = ${p}`, filter.active);
+  if (filter.userIds) add((p) => `id = ANY(${p}::int[])`, filter.userIds);
+  return { where: clauses.join(' AND '), params };
+}
+
 /** The users table: people as the other services show them (plain rows), and new users. */
 @Injectable()
 export class UsersRepository {
@@ -46,6 +69,40 @@ export class UsersRepository {
         WHERE organization_id = $1 ORDER BY name`,
       [organizationId],
     )) as MemberRow[];
+  }
+
+  /**
+   * One page of the filter's people by name then id (users_organization_name_idx walks them in
+   * order and stops at the page's end), and the filter's count, both in SQL.
+   */
+  async findMemberPage(
+    filter: MemberFilter,
+    offset: number,
+    limit: number,
+  ): Promise<{ members: MemberRow[]; total: number }> {
+    const { where, params } = memberWhere(filter);
+    const n = params.length;
+    const [members, counted] = await Promise.all([
+      this.db.query(
+        `SELECT ${MEMBER_COLUMNS} FROM users WHERE ${where}
+          ORDER BY name, id OFFSET $${n + 1} LIMIT $${n + 2}`,
+        [...params, offset, limit],
+      ) as Promise<MemberRow[]>,
+      this.db.query(`SELECT count(*)::int AS total FROM users WHERE ${where}`, params) as Promise<
+        { total: number }[]
+      >,
+    ]);
+    return { members, total: counted[0]?.total ?? 0 };
+  }
+
+  /** The ids of the filter's people, by id. */
+  async findMemberIds(filter: MemberFilter): Promise<number[]> {
+    const { where, params } = memberWhere(filter);
+    const rows = (await this.db.query(
+      `SELECT coalesce(array_agg(id ORDER BY id), '{}') AS ids FROM users WHERE ${where}`,
+      params,
+    )) as { ids: number[] }[];
+    return rows[0]?.ids ?? [];
   }
 
   /** Some of an organization's people by id; ids of other organizations answer nothing. */

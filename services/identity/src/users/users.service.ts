@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Actor, User } from '@hub/proto';
+import type { Actor, MemberFilter, User } from '@hub/proto';
 import { RpcFailure } from '@hub/kit';
 import { CurrentUserReads } from './current-user-reads.js';
 import { type MemberRow, UsersRepository } from './users.repository.js';
@@ -25,6 +25,19 @@ export class UsersService {
   /** Everyone of an organization, for the services that show or choose people. */
   async members(organizationId: number) {
     return (await this.users.findMembers(organizationId)).map(toMember);
+  }
+
+  /** One page of the filter's people by name, and how many it holds (never everyone at once). */
+  async memberPage(filter: MemberFilter, offset: number, limit: number) {
+    if (filter.userIds?.length === 0) return { members: [], total: 0 };
+    const page = await this.users.findMemberPage(filter, offset, limit);
+    return { members: page.members.map(toMember), total: page.total };
+  }
+
+  /** The ids of the filter's people (a count's or an export's, without their details). */
+  memberIds(filter: MemberFilter): Promise<number[]> {
+    if (filter.userIds?.length === 0) return Promise.resolve([]);
+    return this.users.findMemberIds(filter);
   }
 
   /** Some of an organization's people by id; ids of other organizations answer nothing. */

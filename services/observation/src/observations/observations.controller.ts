@@ -77,8 +77,8 @@ export class ObservationsController {
   }
 
   @RpcHandler(teamRpc.members)
-  members(@Payload() { actor }: RpcRequest<typeof teamRpc.members>) {
-    return this.team.list(actor);
+  members(@Payload() { actor, query }: RpcRequest<typeof teamRpc.members>) {
+    return this.team.list(actor, query);
   }
 
   @RpcHandler(teamRpc.stats)

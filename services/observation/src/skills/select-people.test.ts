@@ -1,31 +1,47 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '@hub/proto';
 import { SkillsMatrixQuery } from '@hub/proto';
-import { selectPeople } from './skills-matrix.service.js';
-import type { Member } from '../team/members.js';
+import { peopleFilter } from './skills-matrix.service.js';
 
-const person = (id: number, name: string, role: Member['role']) =>
-  ({ id, name, email: `${name.toLowerCase()}@x.test`, role, isActive: true }) as Member;
-
-const everyone = [
-  person(1, 'Otto', 'operator'),
-  person(2, 'Olga', 'operator'),
-  person(3, 'Sue', 'training_supervisor'),
-];
-const actor = (userId: number, role: Actor['role']): Actor => ({ userId, organizationId: 1, role });
+const actor = (userId: number, role: Actor['role']): Actor => ({ userId, organizationId: 7, role });
 
 describe('skills matrix rows', () => {
   it('gives an operator his own row only, whatever he searches or filters', () => {
-    const query = SkillsMatrixQuery.parse({});
-    expect(selectPeople(everyone, actor(1, 'operator'), query, null).map((p) => p.id)).toEqual([1]);
-    const searching = SkillsMatrixQuery.parse({ search: 'olga' });
-    expect(selectPeople(everyone, actor(1, 'operator'), searching, null)).toEqual([]);
+    const own = peopleFilter(actor(1, 'operator'), SkillsMatrixQuery.parse({}), null);
+    expect(own).toEqual({
+      filter: { organizationId: 7, active: true, userIds: [1] },
+      jobFunctionId: undefined,
+      narrowed: true,
+    });
+    const searching = SkillsMatrixQuery.parse({ search: 'olga', jobFunctionId: '3' });
+    expect(peopleFilter(actor(1, 'operator'), searching, [2, 5]).filter.userIds).toEqual([]);
+    expect(peopleFilter(actor(2, 'operator'), searching, [2, 5]).filter.userIds).toEqual([2]);
   });
 
-  it('gives staff everyone', () => {
-    const query = SkillsMatrixQuery.parse({});
-    expect(
-      selectPeople(everyone, actor(3, 'training_supervisor'), query, null).map((p) => p.id),
-    ).toEqual([2, 1, 3]);
+  it("gives staff everyone active, or the function's members, counted in SQL unless narrowed", () => {
+    const staff = actor(3, 'training_supervisor');
+    expect(peopleFilter(staff, SkillsMatrixQuery.parse({}), null)).toEqual({
+      filter: { organizationId: 7, active: true },
+      jobFunctionId: undefined,
+      narrowed: false,
+    });
+    const members = peopleFilter(staff, SkillsMatrixQuery.parse({ jobFunctionId: '4' }), [8, 9]);
+    expect(members).toEqual({
+      filter: { organizationId: 7, active: true, userIds: [8, 9] },
+      jobFunctionId: 4,
+      narrowed: false,
+    });
+    const searched = peopleFilter(
+      staff,
+      SkillsMatrixQuery.parse({ search: ' Olga ', role: 'operator' }),
+      null,
+    );
+    expect(searched.filter).toEqual({
+      organizationId: 7,
+      active: true,
+      search: 'Olga',
+      roles: ['operator'],
+    });
+    expect(searched.narrowed).toBe(true);
   });
 });

@@ -24,6 +24,10 @@ export interface CertificationRow {
   reobservation_version: number | null;
 }
 
+/** Whose gaps a column counts: these people, or a function's members (any's) but some. */
+export type GapPeople =
+  { userIds: number[] } | { jobFunctionId: number | undefined; excludedIds: number[] };
+
 /**
  * Queries of the skills matrix. Every one takes whole sets of people and SOPs (one statement per
  * page, never one per row or cell) and is scoped to the organization.
@@ -157,11 +161,16 @@ export class SkillsMatrixRepository {
   }
 
   /**
-   * Gaps per SOP over these people: required of them by a function and without a certification
-   * in force that needs no re-observation (the SQL twin of isGap in skill-level.ts).
+   * Gaps per SOP over some people: required of them by a function and without a certification
+   * in force that needs no re-observation (the SQL twin of isGap in skill-level.ts). The people
+   * are listed (`userIds`), or every member of a function (of any, without `jobFunctionId`)
+   * but `excludedIds`: no list of 100,000 ids to plan and match.
    */
-  async columnGaps(organizationId: number, userIds: number[], documentIds: number[]) {
-    if (userIds.length === 0 || documentIds.length === 0) return new Map<number, number>();
+  async columnGaps(organizationId: number, people: GapPeople, documentIds: number[]) {
+    const listed = 'userIds' in people ? people.userIds : null;
+    if (listed?.length === 0 || documentIds.length === 0) return new Map<number, number>();
+    const excluded = 'excludedIds' in people ? people.excludedIds : [];
+    const jobFunctionId = 'jobFunctionId' in people ? (people.jobFunctionId ?? null) : null;
     // Counted, not listed: a person of one function requires exactly its SOPs, so per SOP the
     // required pairs are the functions' head counts and the held ones come from the (few)
     // certifications in force; only people of several functions are listed and de-duplicated.
@@ -169,7 +178,11 @@ export class SkillsMatrixRepository {
     const rows = (await this.db.query(
       `WITH members AS (
          SELECT user_id, job_function_id, count(*) OVER (PARTITION BY user_id) AS functions
-           FROM job_function_members WHERE organization_id = $1 AND user_id = ANY($2::int[])),
+           FROM job_function_members
+          WHERE organization_id = $1 AND ($2::int[] IS NULL OR user_id = ANY($2::int[]))
+            AND NOT (user_id = ANY($4::int[]))
+            AND ($5::int IS NULL OR user_id IN (
+                  SELECT f.user_id FROM job_function_members f WHERE f.job_function_id = $5))),
        held AS (
          SELECT user_id, subject_id FROM certifications
           WHERE organization_id = $1 AND kind = 'sop' AND revoked_at IS NULL AND expires_at > now()
@@ -200,7 +213,7 @@ export class SkillsMatrixRepository {
            LEFT JOIN single_held h ON h.document_id = r.document_id
          UNION ALL SELECT document_id, n FROM multi)
        SELECT document_id, sum(n)::int AS gaps FROM gaps GROUP BY document_id HAVING sum(n) > 0`,
-      [organizationId, userIds, documentIds],
+      [organizationId, listed, documentIds, excluded, jobFunctionId],
     )) as { document_id: number; gaps: number }[];
     return new Map(rows.map((row) => [row.document_id, row.gaps]));
   }

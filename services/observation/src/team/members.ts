@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type Actor, identityRpc, type RpcAnswer } from '@hub/proto';
+import { type Actor, identityRpc, type MemberFilter, type RpcAnswer } from '@hub/proto';
 import { RpcClient, RpcFailure } from '@hub/kit';
 import { RPC } from '../config.js';
 import { observableCandidate } from './observable.js';
@@ -13,6 +13,18 @@ export class Members {
 
   all(organizationId: number): Promise<Member[]> {
     return this.rpc.call(identityRpc.members, { organizationId });
+  }
+
+  /** One page of the filter's people by name, and how many the filter holds. */
+  page(filter: MemberFilter, offset: number, limit: number) {
+    return this.rpc.call(identityRpc.memberPage, { ...filter, offset, limit });
+  }
+
+  /** The ids of the filter's people (no names, emails or pictures). */
+  ids(filter: MemberFilter): Promise<number[]> {
+    return filter.userIds?.length === 0
+      ? Promise.resolve([])
+      : this.rpc.call(identityRpc.memberIds, filter);
   }
 
   /** Some of the organization's people, by id (a batch of a list already chosen). */

@@ -7,6 +7,8 @@ import {
   Role,
   type TeamMember,
   type TeamMemberDetail,
+  type TeamMemberPage,
+  type TeamMembersRequest,
   type TeamStats,
   videoRpc,
 } from '@hub/proto';
@@ -67,14 +69,35 @@ export class TeamService {
     @Inject(CertificationsService) private readonly certifications: CertificationsService,
   ) {}
 
-  async list(actor: Actor): Promise<TeamMember[]> {
+  /**
+   * One page of the team list, searched and counted by identity in SQL, with the page's own
+   * performance figures (at 100,000 people the whole list was 18 MiB and seconds).
+   */
+  async list(actor: Actor, query: TeamMembersRequest): Promise<TeamMemberPage> {
     const organizationId = actor.organizationId;
-    const [people, performance, present] = await Promise.all([
-      this.members.all(organizationId),
-      this.repository.performance(organizationId),
+    const [page, present] = await Promise.all([
+      this.members.page(
+        {
+          organizationId,
+          search: query.search,
+          roles: query.roles,
+          active: query.status === undefined ? undefined : query.status === 'active',
+        },
+        (query.page - 1) * query.pageSize,
+        query.pageSize,
+      ),
       this.presentToday(actor),
     ]);
-    return people.map((person) => teamMember(person, performance, present));
+    const ids = page.members.map((person) => person.id);
+    const performance = ids.length
+      ? await this.repository.performance(organizationId, ids)
+      : new Map<number, number>();
+    return {
+      members: page.members.map((person) => teamMember(person, performance, present)),
+      total: page.total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
   }
 
   /**
@@ -85,7 +108,7 @@ export class TeamService {
     const organizationId = actor.organizationId;
     const [people, performance, present] = await Promise.all([
       this.members.some(organizationId, [userId]),
-      this.repository.performance(organizationId, userId),
+      this.repository.performance(organizationId, [userId]),
       this.presentToday(actor),
     ]);
     const person = people.find((candidate) => candidate.id === userId);

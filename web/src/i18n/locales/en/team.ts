@@ -39,7 +39,7 @@ export const team = {
   members: {
     title: 'Team Members',
     search: 'Search team members',
-    searchPlaceholder: 'Search name, email, role',
+    searchPlaceholder: 'Search name or email',
     loading: 'Loading team members...',
     loadFailed: 'Failed to load team members',
     empty: 'No team members found. Add team members to see them here.',

@@ -40,7 +40,7 @@ export const team: Catalog['team'] = {
   members: {
     title: 'Miembros del equipo',
     search: 'Buscar miembros del equipo',
-    searchPlaceholder: 'Buscar nombre, correo, rol',
+    searchPlaceholder: 'Buscar nombre o correo',
     loading: 'Cargando el equipo...',
     loadFailed: 'No se pudo cargar el equipo',
     empty: 'No hay miembros en el equipo. Añade personas para verlas aquí.',

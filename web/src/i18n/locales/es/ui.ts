@@ -9,6 +9,13 @@ export const ui: Texts<typeof english> = {
   search: 'Buscar {{noun}}',
   searchPlaceholder: 'Buscar {{noun}}...',
   showing: '{{shown}} de {{total}} {{noun}}',
+  pager: {
+    range: '{{first}}–{{last}} de {{total}} {{unit}}',
+    previous: 'Anterior',
+    next: 'Siguiente',
+  },
+  people: 'personas',
+  firstShown: 'Los primeros {{shown}} de {{total}}: escriba para buscar',
   loadMore: 'Ver más',
   accessRestricted: 'Acceso restringido',
   roleHasNoAccess: 'Tu rol no tiene acceso a esta página.',

@@ -41,7 +41,7 @@ export const team: Catalog['team'] = {
   members: {
     title: 'Membres de l’équipe',
     search: 'Rechercher des membres',
-    searchPlaceholder: 'Nom, e-mail, rôle',
+    searchPlaceholder: 'Nom ou e-mail',
     loading: 'Chargement de l’équipe...',
     loadFailed: 'Impossible de charger l’équipe',
     empty: 'Aucun membre dans l’équipe. Ajoutez des personnes pour les voir ici.',

@@ -9,6 +9,13 @@ export const ui: Texts<typeof english> = {
   search: 'Rechercher des {{noun}}',
   searchPlaceholder: 'Rechercher des {{noun}}...',
   showing: '{{shown}} sur {{total}} {{noun}}',
+  pager: {
+    range: '{{first}}–{{last}} sur {{total}} {{unit}}',
+    previous: 'Précédent',
+    next: 'Suivant',
+  },
+  people: 'personnes',
+  firstShown: 'Les {{shown}} premiers sur {{total}} : tapez pour chercher',
   loadMore: 'Afficher plus',
   accessRestricted: 'Accès restreint',
   roleHasNoAccess: 'Votre rôle ne donne pas accès à cette page.',

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DataSource } from 'typeorm';
+import { claimTestResources, type TestResources } from '@hub/testing';
+import { openIdentityDatabase } from '../database.js';
+import { UsersRepository } from './users.repository.js';
+import { UsersService } from './users.service.js';
+
+describe('UsersService.memberPage / memberIds', () => {
+  let resources: TestResources;
+  let db: DataSource;
+  let users: UsersService;
+  const org = { works: 0, other: 0 };
+  const id: Record<string, number> = {};
+
+  beforeAll(async () => {
+    resources = claimTestResources();
+    db = await openIdentityDatabase(resources.databaseUrl);
+    users = new UsersService(new UsersRepository(db));
+    const organizations = (await db.query(
+      `INSERT INTO organizations (name, display_name, domain)
+       VALUES ('works', 'Works Ltd', 'works.example'), ('other', 'Other Co', 'other.example')
+       RETURNING id`,
+    )) as { id: number }[];
+    org.works = organizations[0]!.id;
+    org.other = organizations[1]!.id;
+    // Two people named Bea: the page orders by name, then id.
+    const rows = (await db.query(
+      `INSERT INTO users (email, name, role, organization_id, is_active)
+       VALUES ('ada@works.example', 'Ada Lovelace', 'admin', $1, true),
+              ('bea1@works.example', 'Bea', 'operator', $1, true),
+              ('bea2@works.example', 'Bea', 'operator', $1, false),
+              ('cy@works.example', 'Cy 100%_sure', 'training_supervisor', $1, true),
+              ('dora@works.example', 'Dora', 'manager', $1, true),
+              ('ada@other.example', 'Ada Other', 'operator', $2, true)
+       RETURNING id, email`,
+      [org.works, org.other],
+    )) as { id: number; email: string }[];
+    for (const row of rows) {
+      const [local, domain] = row.email.split('@') as [string, string];
+      id[domain === 'other.example' ? `${local}@other` : local] = row.id;
+    }
+  });
+
+  afterAll(async () => {
+    await db?.destroy();
+    await resources?.release();
+  });
+
+  const page = (filter: Record<string, unknown>, offset = 0, limit = 10) =>
+    users.memberPage({ organizationId: org.works, ...filter }, offset, limit);
+  const names = (members: { name: string; id: number }[]) =>
+    members.map((member) => `${member.name}#${member.id}`);
+
+  it('pages the organization by name then id, with the total', async () => {
+    const first = await page({}, 0, 2);
+    expect(first.total).toBe(5);
+    expect(names(first.members)).toEqual([`Ada Lovelace#${id.ada}`, `Bea#${id.bea1}`]);
+    const second = await page({}, 2, 2);
+    expect(names(second.members)).toEqual([`Bea#${id.bea2}`, `Cy 100%_sure#${id.cy}`]);
+    const last = await page({}, 4, 2);
+    expect(names(last.members)).toEqual([`Dora#${id.dora}`]);
+    expect((await page({}, 10, 2)).members).toEqual([]);
+    expect(first.members[0]).toEqual({
+      id: id.ada,
+      name: 'Ada Lovelace',
+      email: 'ada@works.example',
+      role: 'admin',
+      isActive: true,
+      profilePicture: null,
+    });
+  });
+
+  it("never answers another organization's people", async () => {
+    const ada = await page({ search: 'ada' });
+    expect(ada.members.map((member) => member.id)).toEqual([id.ada]);
+    expect(ada.total).toBe(1);
+    const asked = await page({ userIds: [id.ada!, id['ada@other']!] });
+    expect(asked.members.map((member) => member.id)).toEqual([id.ada]);
+    expect(await users.memberIds({ organizationId: org.works, search: 'other' })).toEqual([]);
+  });
+
+  it('searches name or email, case-insensitively, as a plain substring', async () => {
+    expect(names((await page({ search: 'LOVE' })).members)).toEqual([`Ada Lovelace#${id.ada}`]);
+    expect((await page({ search: 'DORA@WORKS' })).members.map((m) => m.id)).toEqual([id.dora]);
+    // % and _ are the characters themselves, not patterns.
+    expect((await page({ search: '100%_' })).members.map((m) => m.id)).toEqual([id.cy]);
+    expect((await page({ search: '%' })).members.map((m) => m.id)).toEqual([id.cy]);
+    expect((await page({ search: 'a_a' })).total).toBe(0);
+    expect((await page({ search: '  ' })).total).toBe(5);
+  });
+
+  it('narrows by roles, status and ids', async () => {
+    const operators = await page({ roles: ['operator', 'training_supervisor'], active: true });
+    expect(operators.members.map((member) => member.id)).toEqual([id.bea1, id.cy]);
+    expect((await page({ active: false })).members.map((member) => member.id)).toEqual([id.bea2]);
+    expect((await page({ userIds: [id.dora!, id.bea2!] })).members.map((m) => m.id)).toEqual([
+      id.bea2,
+      id.dora,
+    ]);
+    expect(await page({ userIds: [] })).toEqual({ members: [], total: 0 });
+    expect(await users.memberIds({ organizationId: org.works, active: true })).toEqual(
+      [id.ada, id.bea1, id.cy, id.dora].sort((a, b) => a! - b!),
+    );
+  });
+});
