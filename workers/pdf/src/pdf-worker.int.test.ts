@@ -17,8 +17,13 @@ const files = readdirSync(fixtures)
   .filter((name) => name.endsWith('.pdf'))
   .sort();
 
-async function allFinished(queue: Queue, deadline: number): Promise<void> {
-  while (Date.now() < deadline) {
+/**
+ * Until the queue holds no job: no deadline of its own, as the 70 documents' time is the
+ * machine's (172 s for the whole test beside two other files at load 10-20, 2 Dec, where a 170 s
+ * deadline left 7 of them unfinished); the test's timeout below is only a backstop.
+ */
+async function allFinished(queue: Queue): Promise<void> {
+  for (;;) {
     const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
     if (Object.values(counts).every((count) => count === 0)) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -73,7 +78,7 @@ describe('every fixture PDF through the real worker and queues', () => {
       })),
     );
     expect(added).toHaveLength(files.length);
-    await allFinished(jobs, Date.now() + 170_000);
+    await allFinished(jobs);
 
     const messages = (await inbox.getJobs(['waiting', 'delayed', 'prioritized'], 0, -1)).map(
       (job) => LibraryInboxMessage.parse(job.data),
@@ -96,5 +101,5 @@ describe('every fixture PDF through the real worker and queues', () => {
     expect(tally.missing).toEqual([]);
     for (const reason of tally.failed) expect(reason).toMatch(/: \S.{8,}$/);
     expect(worker.isRunning()).toBe(true);
-  }, 180_000);
+  }, 900_000);
 });
