@@ -5,8 +5,11 @@
 // fixture people, and to strangers: face-api's demo women, each cut out as a portrait and shown
 // at the same sizes. Variants of the small face's embedding are measured beside the worker's:
 // the mean with its mirror image (flip), and references also embedded from the reference photo
-// shown at the same size (resolution-matched references). Prints distances by face size and
-// what each rule would name; asserts nothing. A probe: it calls FaceApiModel's private
+// shown at the same size (resolution-matched references), the face re-embedded from the frame
+// around it upscaled (lanczos3) to 160 px, landmarks found again there (up), and the mean of
+// descriptors of the aligned square shifted and scaled by 4-6 % (jitter, references too), and the
+// mean of the worker's and the upscaled one (upmean). Prints distances by face size and what each
+// rule would name; asserts nothing. A probe: it calls FaceApiModel's private
 // `facesInVideo` and face-api itself, so that the variants see the worker's own detections.
 //
 //   node_modules/.bin/node bench/face-small-naming.mjs [--sides 40,48,56,64,80,100]
@@ -18,6 +21,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
+import sharp from 'sharp';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const worker = path.join(repoRoot, 'workers/video');
@@ -50,6 +54,8 @@ const PLACES = [
   ['W/3', 'H/2'],
 ];
 const binaries = findBinaries();
+/** Variant (b)'s face height after upscaling (px): the recognition net's input is 150. */
+const UPSCALED_HEIGHT = 160;
 const folder = mkdtempSync(path.join(tmpdir(), 'face-small-'));
 
 /** @param {string[]} argv */
@@ -136,12 +142,87 @@ async function measure() {
           misfitBar: bar.maxLandmarkMisfit,
           plain,
           flip: both,
+          up: await upscaled(frame, detection),
+          jitter: await jittered(input, rect, plain),
         });
       }
       return out;
     } finally {
       input.dispose();
     }
+  }
+
+  /**
+   * Variant (b): the face re-embedded from the frame around it upscaled (lanczos3) so that the
+   * face is UPSCALED_HEIGHT px high: landmarks found again there, aligned and described there.
+   * Faces already that high are described as the worker does (factor 1 skips nothing: the same
+   * route on the same pixels).
+   */
+  async function upscaled(frame, detection) {
+    const box = detection.box;
+    const factor = Math.max(1, UPSCALED_HEIGHT / box.height);
+    const left = Math.max(0, Math.floor(box.x - box.width));
+    const top = Math.max(0, Math.floor(box.y - box.height));
+    const right = Math.min(frame.width, Math.ceil(box.x + 2 * box.width));
+    const bottom = Math.min(frame.height, Math.ceil(box.y + 2 * box.height));
+    const width = Math.round((right - left) * factor);
+    const height = Math.round((bottom - top) * factor);
+    const pixels = await sharp(Buffer.from(frame.data), {
+      raw: { width: frame.width, height: frame.height, channels: 3 },
+    })
+      .extract({ left, top, width: right - left, height: bottom - top })
+      .resize(width, height, { kernel: 'lanczos3', fit: 'fill' })
+      .raw()
+      .toBuffer();
+    const crop = tf.tensor3d(new Uint8Array(pixels), [height, width, 3], 'float32');
+    try {
+      const inCrop = new faceapi.FaceDetection(
+        detection.score,
+        new faceapi.Rect(
+          ((box.x - left) * factor) / width,
+          ((box.y - top) * factor) / height,
+          (box.width * factor) / width,
+          (box.height * factor) / height,
+        ),
+        { width, height },
+      );
+      const [described] = await new faceapi.DetectAllFaceLandmarksTask(
+        Promise.resolve([faceapi.extendWithFaceDetection({}, inCrop)]),
+        crop,
+        false,
+      ).withFaceDescriptors();
+      return Array.from(described.descriptor);
+    } finally {
+      crop.dispose();
+    }
+  }
+
+  /** Variant: the mean descriptor of the aligned square and four shifted/scaled copies of it. */
+  async function jittered(input, rect, plain) {
+    const sum = [...plain];
+    const s = rect.width;
+    const moves = [
+      [0.04 * s, 0, 1],
+      [-0.04 * s, 0, 1],
+      [0, 0.04 * s, 1],
+      [0, -0.04 * s, 1],
+      [0, 0, 1.06],
+      [0, 0, 0.94],
+    ];
+    for (const [dx, dy, k] of moves) {
+      const side = s * k;
+      const moved = new faceapi.Rect(
+        rect.x + dx + (s - side) / 2,
+        rect.y + dy + (rect.height - rect.height * k) / 2,
+        side,
+        rect.height * k,
+      );
+      const [crop] = await faceapi.extractFaceTensors(input, [moved]);
+      const d = await faceapi.nets.faceRecognitionNet.computeFaceDescriptor(crop);
+      crop.dispose();
+      for (let i = 0; i < sum.length; i++) sum[i] += d[i];
+    }
+    return sum.map((v) => v / (moves.length + 1));
   }
 
   try {
@@ -160,7 +241,11 @@ async function measure() {
         const face = (await facesInPicture(whole, model))[0];
         // The flip variant of a reference: the same photo through the video pass, mirrored too.
         const again = largest(await videoFaces(whole));
-        refs[person].push({ plain: face.embedding, flip: again?.flip ?? face.embedding });
+        refs[person].push({
+          plain: face.embedding,
+          flip: again?.flip ?? face.embedding,
+          jitter: again?.jitter ?? face.embedding,
+        });
         for (const side of sides) {
           const seen = largest(await videoFaces(await shown(file, side, PLACES[0])));
           (smallRefs[person][side] ??= []).push(seen ?? null);
@@ -221,12 +306,22 @@ function gallery(data, nRefs, variant, side) {
   return Object.keys(data.refs).map((person) => {
     const refs = data.refs[person]
       .slice(0, nRefs)
-      .map((r) => (variant === 'flip' ? r.flip : r.plain));
+      .map((r) => (variant === 'flip' || variant === 'jitter' ? r[variant] : r.plain));
     if (variant === 'matched') {
       for (const r of data.smallRefs[person][side].slice(0, nRefs)) if (r) refs.push(r.plain);
     }
     return { person, refs };
   });
+}
+
+/**
+ * The shown face's embedding in a variant: the worker's (plain, also for matched, whose change is
+ * in the references), flip, up, jitter, or upmean (the mean of plain and up: two samplings of one
+ * face averaged).
+ */
+function embeddingOf(face, variant) {
+  if (variant === 'upmean') return face.plain.map((v, i) => (v + face.up[i]) / 2);
+  return ['flip', 'up', 'jitter'].includes(variant) ? face[variant] : face.plain;
 }
 
 /** Distances by side, and what each threshold and margin would name. */
@@ -236,11 +331,11 @@ function report(data) {
     const shownNow = data.shownFaces.filter(
       (s) => s.who.startsWith('stranger') || s.photo >= (nRefs === 1 ? 2 : 4),
     );
-    for (const variant of ['plain', 'flip', 'matched']) {
+    for (const variant of ['plain', 'flip', 'matched', 'up', 'upmean', 'jitter']) {
       console.log(`references ${nRefs}, embedding ${variant}:`);
       const rows = shownNow.map((s) => {
         if (!s.face) return { ...s, found: false };
-        const embedding = variant === 'flip' ? s.face.flip : s.face.plain;
+        const embedding = embeddingOf(s.face, variant);
         const ranked = gallery(data, nRefs, variant, s.side)
           .map(({ person, refs }) => ({
             person,
