@@ -90,16 +90,23 @@ export async function seed(sql, passwordHash, size = SIZE) {
       WHERE o.organization_id = $1`,
     [org],
   );
-  // The certification each person's latest pass of an SOP issued (12 months), as the issuer does.
+  // The certification each person's latest pass of an SOP issued (12 months), as the issuer does;
+  // those expired or expiring within 30 days already announced, as the daily expiry sweep would
+  // have left them (unannounced, the 16,250 of the 100,000-person seed are announced when the
+  // services start, each to the organization's 1,000 supervisors: minutes of work in identity
+  // beside whatever is measured).
   await sql.query(
     `INSERT INTO observation.certifications (organization_id, user_id, holder_name, kind, subject_id,
        title, observation_id, observer_id, score, validity_months, issued_at, expires_at,
-       verification_code)
-     SELECT DISTINCT ON (operator_id, document_id) $1, operator_id, operator_name, 'sop',
-            document_id, evaluation_title, id, 1, score, 12, completed_at,
-            completed_at + interval '12 months', upper(substr(md5(id::text), 1, 12))
-       FROM observation.observations WHERE organization_id = $1 AND passed
-      ORDER BY operator_id, document_id, completed_at DESC`,
+       verification_code, notified_state)
+     SELECT *, CASE WHEN expires_at <= now() THEN 'expired'
+                    WHEN expires_at <= now() + interval '30 days' THEN 'expiring_soon' END
+       FROM (SELECT DISTINCT ON (operator_id, document_id) $1::int, operator_id, operator_name,
+                    'sop', document_id, evaluation_title, id, 1, score, 12, completed_at,
+                    completed_at + interval '12 months' AS expires_at,
+                    upper(substr(md5(id::text), 1, 12))
+               FROM observation.observations WHERE organization_id = $1 AND passed
+              ORDER BY operator_id, document_id, completed_at DESC) c`,
     [org],
   );
   await sql.query(

@@ -13,6 +13,7 @@ import { Outbox1767100000000 } from './migrations/1767100000000-outbox.js';
 import { RecommendationTexts1767200000000 } from './migrations/1767200000000-recommendation-texts.js';
 import { ProgressIndexes1767310000000 } from './migrations/1767310000000-progress-indexes.js';
 import { ObservationInsightIndexes1767320000000 } from './migrations/1767320000000-observation-insight-indexes.js';
+import { QuestionWeeks1767335000000 } from './migrations/1767335000000-question-weeks.js';
 
 export const OBSERVATION_SCHEMA = 'observation';
 
@@ -41,5 +42,6 @@ export const openObservationDatabase = (url: string) =>
       RecommendationTexts1767200000000,
       ProgressIndexes1767310000000,
       ObservationInsightIndexes1767320000000,
+      QuestionWeeks1767335000000,
     ],
   });

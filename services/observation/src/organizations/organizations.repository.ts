@@ -8,7 +8,7 @@ export class OrganizationsRepository {
 
   /**
    * Its observations, findings, courses, enrolments, certifications, job functions, settings,
-   * recommendations and report exports, in one transaction.
+   * recommendations, report exports and answer counts per week, in one transaction.
    */
   async deleteObservationDataOf(organizationId: number): Promise<void> {
     await this.db.transaction(async (tx) => {
@@ -25,6 +25,7 @@ export class OrganizationsRepository {
         'recommendations',
         'recommendation_runs',
         'reobservation_changes',
+        'observation_question_weeks',
       ]) {
         await tx.query(`DELETE FROM ${table} WHERE organization_id = $1`, [organizationId]);
       }

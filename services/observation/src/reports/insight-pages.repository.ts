@@ -93,37 +93,20 @@ export class InsightPagesRepository {
   }
 
   /**
-   * Questions answered wrongly most often, in two passes so that only the window's wrong
-   * answers are grouped: first the misses per (SOP, question), from each window observation's
-   * wrong answers (an index probe each, not a scan of every answer); then, for the questions
-   * missed at least as often as the tenth (ties included, so the order by answered stays
-   * exact), how often they were answered and one observation to read the question's text from.
-   * The question's text is looked up in that observation's questions per listed question only.
+   * Questions answered wrongly most often in the window, from the answers counted per week at
+   * completion (observation_question_weeks: a row per week, SOP and question, not the window's
+   * answers one by one); the question's text is read from the latest observation that
+   * answered it. Ties: fewer answers first, then SOP and question id.
    */
   async mostMissed(scope: ReportScope): Promise<Section<'mostMissed'>> {
-    // A probe per observation is cheap but costed high: past jit_above_cost at scale (bench:
-    // 127,000), where compiling the query (JIT) added about 30 ms to its 90. Off for it alone.
-    return (await this.db.transaction(async (tx) => {
-      await tx.query('SET LOCAL jit = off');
-      return tx.query(
-        `WITH win AS MATERIALIZED (
-         SELECT o.id, o.document_id FROM observations o WHERE ${IN_WINDOW}),
-       wrong AS MATERIALIZED (
-         SELECT w.document_id, r.question_id, count(*)::int AS missed
-           FROM win w CROSS JOIN LATERAL (
-                  SELECT r.question_id FROM observation_responses r
-                   WHERE r.observation_id = w.id AND NOT r.correct OFFSET 0) r
-          GROUP BY w.document_id, r.question_id),
-       candidates AS (
-         SELECT * FROM wrong WHERE missed >= coalesce(
-           (SELECT missed FROM wrong ORDER BY missed DESC OFFSET $2 - 1 LIMIT 1), 1)),
-       missed AS (
-         SELECT c.document_id, c.question_id, count(*)::int AS answered, c.missed,
-                max(w.id) AS sample
-           FROM candidates c JOIN win w ON w.document_id = c.document_id
-           JOIN observation_responses r ON r.observation_id = w.id AND r.question_id = c.question_id
-          GROUP BY c.document_id, c.question_id, c.missed
-          ORDER BY c.missed DESC, answered, c.document_id, c.question_id LIMIT $2)
+    return (await this.db.query(
+      `WITH missed AS (
+         SELECT w.document_id, w.question_id, sum(w.answered)::int AS answered,
+                sum(w.missed)::int AS missed, max(w.sample) AS sample
+           FROM observation_question_weeks w
+          WHERE w.week >= ${FIRST_WEEK} AND ($1::int IS NULL OR w.organization_id = $1)
+          GROUP BY w.document_id, w.question_id HAVING sum(w.missed) > 0
+          ORDER BY missed DESC, answered, w.document_id, w.question_id LIMIT $2)
        SELECT m.document_id AS "documentId", o.evaluation_title AS "sopTitle",
               m.question_id AS "questionId",
               coalesce((SELECT q->>'text' FROM jsonb_array_elements(o.questions) q
@@ -131,9 +114,8 @@ export class InsightPagesRepository {
               m.answered, m.missed, round(100.0 * m.missed / m.answered, 1)::float AS "missRate"
          FROM missed m JOIN observations o ON o.id = m.sample
         ORDER BY m.missed DESC, m.answered, m.document_id, m.question_id`,
-        [scope, MISSED_QUESTIONS],
-      );
-    })) as Section<'mostMissed'>;
+      [scope, MISSED_QUESTIONS],
+    )) as Section<'mostMissed'>;
   }
 
   /** The latest completed observations of the window behind a figure, newest first. */
