@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import {
+  afterInterval,
+  collectReducingMemory,
+  IDLE_POLICY,
+  type IdleState,
+} from './idle-memory.js';
+
+/** The collections a run of intervals with these utilizations makes, by interval. */
+function collections(utilizations: number[]): number[] {
+  let state: IdleState = { dirty: false, quiet: 0 };
+  const at: number[] = [];
+  utilizations.forEach((utilization, index) => {
+    const next = afterInterval(state, utilization, IDLE_POLICY);
+    state = next.state;
+    if (next.collect) at.push(index);
+  });
+  return at;
+}
+
+describe('the memory given back when a process falls idle', () => {
+  it('collects once after a busy spell, when the loop has stayed idle for two intervals', () => {
+    expect(collections([0.4, 0.3, 0.005, 0.002, 0.001, 0.001, 0.001])).toEqual([3]);
+  });
+
+  it('never collects in a process that was never busy, nor while it works', () => {
+    expect(collections([0.001, 0.002, 0.001, 0.003])).toEqual([]);
+    expect(collections([0.5, 0.6, 0.5, 0.02, 0.5, 0.4])).toEqual([]);
+  });
+
+  it('waits for the quiet to last: an interval of light work starts the count again', () => {
+    expect(collections([0.5, 0.005, 0.03, 0.005, 0.005])).toEqual([4]);
+  });
+
+  it('collects again after the next busy spell', () => {
+    expect(collections([0.5, 0, 0, 0, 0.2, 0, 0])).toEqual([2, 6]);
+  });
+
+  it("gives a heap's free pages back to the system", async () => {
+    const heapAfterGarbage = () => {
+      let kept: object[] = [];
+      for (let round = 0; round < 30; round += 1) {
+        kept = Array.from({ length: 20_000 }, (_, index) => ({ index, text: `row ${index}` }));
+      }
+      return kept.length > 0 ? process.memoryUsage().heapTotal : 0;
+    };
+    const before = heapAfterGarbage();
+    collectReducingMemory();
+    expect(process.memoryUsage().heapTotal).toBeLessThan(before);
+  });
+});

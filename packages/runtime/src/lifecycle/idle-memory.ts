@@ -1,0 +1,85 @@
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+/**
+ * Why a process gives its memory back once it falls idle (issue #49 item 5): V8 returns a
+ * heap's pages to the system only at a GC that reduces memory, which its memory reducer starts
+ * when it sees a low allocation rate at a GC; an idle process does no GC, so it kept its peak
+ * size for minutes after a load (identity 126 → 163 → 140 MiB, gateway 135 → 149 → 138 a
+ * minute after 100 users for 90 s; docs/benchmarks.md, Memory). After a busy spell, once the
+ * event loop has stayed idle, one memory-reducing full GC ("last resort": V8's collection of
+ * all available garbage with its memory footprint reduced), then nothing until the next busy
+ * spell. It runs only while nothing is being served, so no request waits on it.
+ */
+export interface IdlePolicy {
+  /** How often the event loop's utilization is read. */
+  intervalMs: number;
+  /** An interval at least this busy (share of time the loop ran) makes the process dirty. */
+  busy: number;
+  /** An interval at most this busy counts as idle. */
+  idle: number;
+  /** Idle intervals in a row before the GC. */
+  idleIntervals: number;
+}
+
+export const IDLE_POLICY: IdlePolicy = {
+  intervalMs: 5_000,
+  busy: 0.05,
+  idle: 0.01,
+  idleIntervals: 2,
+};
+
+export interface IdleState {
+  /** Work was done since the last GC. */
+  dirty: boolean;
+  /** Idle intervals in a row since. */
+  quiet: number;
+}
+
+/** The state after one interval of this utilization, and whether to collect now. */
+export function afterInterval(
+  state: IdleState,
+  utilization: number,
+  policy: IdlePolicy = IDLE_POLICY,
+): { state: IdleState; collect: boolean } {
+  const dirty = state.dirty || utilization >= policy.busy;
+  const quiet = utilization <= policy.idle ? state.quiet + 1 : 0;
+  if (dirty && quiet >= policy.idleIntervals) {
+    return { state: { dirty: false, quiet: 0 }, collect: true };
+  }
+  return { state: { dirty, quiet }, collect: false };
+}
+
+type Collect = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
+let collector: Collect | undefined;
+
+/** One full GC that also shrinks the heap and returns its free pages to the system. */
+export function collectReducingMemory(): void {
+  if (!collector) {
+    // The gc() of V8's extension, taken from a fresh context: it exists there once exposed,
+    // without a node flag that compose and the manifests would each have to repeat.
+    setFlagsFromString('--expose-gc');
+    collector = runInNewContext('gc') as Collect;
+  }
+  collector({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+}
+
+/** Watches the event loop and collects after each busy spell once idle; returns the stop. */
+export function releaseMemoryWhenIdle(policy: IdlePolicy = IDLE_POLICY): () => void {
+  let state: IdleState = { dirty: false, quiet: 0 };
+  let previous: EventLoopUtilization = performance.eventLoopUtilization();
+  const timer = setInterval(() => {
+    const now = performance.eventLoopUtilization();
+    const next = afterInterval(
+      state,
+      performance.eventLoopUtilization(now, previous).utilization,
+      policy,
+    );
+    previous = now;
+    state = next.state;
+    if (next.collect) collectReducingMemory();
+  }, policy.intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
