@@ -58,6 +58,14 @@ export const MetricsEnv = z.object({
 });
 
 /**
+ * Whether a process gives its memory back when it falls idle after work (lifecycle/idle-memory.ts):
+ * on unless `off` (to compare, or where a GC of up to a few hundred ms after a quiet spell is unwelcome).
+ */
+export const IdleMemoryEnv = z.object({
+  RELEASE_MEMORY_WHEN_IDLE: z.enum(['on', 'off']).default('on'),
+});
+
+/**
  * OpenTelemetry traces, sent by OTLP/HTTP to this collector address (its base, as
  * OpenTelemetry's own variable: `/v1/traces` is added); off when unset.
  */

@@ -5,6 +5,7 @@ import { startTracing, stopTracing } from '../tracing/tracing.js';
 import { processLogger, setProcessName } from '../logging/logger.js';
 import {
   ConfigError,
+  IdleMemoryEnv,
   MetricsEnv,
   readConfig,
   shutdownGraceMs,
@@ -15,7 +16,8 @@ import {
  * Runs a process's start-up; a configuration error ends it with the message and exit code 78.
  * With OTEL_EXPORTER_OTLP_ENDPOINT set, its spans are exported from the start; with
  * METRICS_PORT set, the process then serves its Prometheus metrics there. Once started, it
- * gives its memory back after each busy spell when it falls idle (idle-memory.ts).
+ * gives its memory back after each busy spell when it falls idle (idle-memory.ts), unless
+ * RELEASE_MEMORY_WHEN_IDLE is `off`.
  */
 export async function runProcess(name: string, start: () => Promise<unknown>): Promise<void> {
   setProcessName(name);
@@ -25,7 +27,7 @@ export async function runProcess(name: string, start: () => Promise<unknown>): P
     const { OTEL_EXPORTER_OTLP_ENDPOINT } = readConfig(TracingEnv);
     if (OTEL_EXPORTER_OTLP_ENDPOINT) await startTracing(name, OTEL_EXPORTER_OTLP_ENDPOINT);
     await start();
-    releaseMemoryWhenIdle();
+    if (readConfig(IdleMemoryEnv).RELEASE_MEMORY_WHEN_IDLE === 'on') releaseMemoryWhenIdle();
     if (METRICS_PORT !== undefined) {
       collectRuntimeMetrics(name);
       const server = await serveMetrics(METRICS_PORT);
