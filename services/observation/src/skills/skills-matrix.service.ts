@@ -119,15 +119,22 @@ export class SkillsMatrixService {
    * Gaps per SOP over the selected people. Without a search or role the selection is the job
    * function's members (or every member of a function) less the pending people, so SQL counts
    * them from job_function_members with only the pending people's ids (few) sent; a search or
-   * role sends identity's ids of the selection (at 100,000 people the id list alone took the
-   * gaps query 2.6 s to plan and run).
+   * role sends identity's ids of the selection, or of the organization's other people when
+   * those are fewer (a search matching 99,999 people of 100,001: 100,000 ids took the gaps
+   * query 2.6 s to plan and run), counted as every function member's but those.
    */
   private async columnGaps(people: PeopleFilter, documentIds: number[]) {
     const { organizationId } = people.filter;
     if (documentIds.length === 0) return new Map<number, number>();
     if (people.narrowed || people.filter.userIds?.length === 0) {
-      const ids = await this.members.ids(people.filter);
-      return this.repository.columnGaps(organizationId, { userIds: ids }, documentIds);
+      const selected = await this.members.selection(people.filter);
+      return this.repository.columnGaps(
+        organizationId,
+        selected.kind === 'listed'
+          ? { userIds: selected.userIds }
+          : { jobFunctionId: people.jobFunctionId, excludedIds: selected.userIds },
+        documentIds,
+      );
     }
     const pending = await this.members.ids({ organizationId, active: false });
     return this.repository.columnGaps(
