@@ -175,9 +175,12 @@ export class SkillsMatrixRepository {
     // one per extra function of a person (of several) requiring it again, and the held ones are
     // the certifications in force of a member whose function requires the SOP. No pair of the
     // 2,500,000 (person, SOP) of the bench is listed; each CTE is materialized so the planner
-    // joins the few people of several functions first (it listed the pairs otherwise), and
-    // their count comes from job_function_members_user_idx in order (hashing 100,000 people
-    // spilled to disk). 0.3 s against 0.6-0.9 s for 100,000 people at load 10.
+    // joins the few people of several functions first (it listed the pairs otherwise). With
+    // every member of the organization's functions they are found in
+    // job_function_members_user_idx's order (hashing 100,000 people spilled to disk) and every
+    // function's SOPs are read; with a list or a function, from the members and their functions
+    // only. 100,000 people at load 5-9: 100-200 ms against 280-500 ms, one function's 5,000 80-90
+    // ms against 100-160 ms (bench/skills-matrix.mjs's database).
     const rows = (await this.db.query(
       `WITH members AS MATERIALIZED (
          SELECT user_id, job_function_id FROM job_function_members
@@ -188,9 +191,15 @@ export class SkillsMatrixRepository {
        sops AS MATERIALIZED (
          SELECT job_function_id, document_id FROM job_function_sops
           WHERE job_function_id IN (SELECT id FROM job_functions WHERE organization_id = $1)
-            AND document_id = ANY($3::int[])),
+            AND document_id = ANY($3::int[])
+            AND (($2::int[] IS NULL AND $5::int IS NULL)
+                 OR job_function_id IN (SELECT job_function_id FROM members))),
        several AS MATERIALIZED (
-         SELECT user_id FROM job_function_members WHERE organization_id = $1
+         SELECT user_id FROM job_function_members
+          WHERE organization_id = $1 AND $2::int[] IS NULL AND $5::int IS NULL
+          GROUP BY user_id HAVING count(*) > 1
+         UNION ALL
+         SELECT user_id FROM members WHERE NOT ($2::int[] IS NULL AND $5::int IS NULL)
           GROUP BY user_id HAVING count(*) > 1),
        several_members AS MATERIALIZED (
          SELECT user_id, job_function_id FROM members WHERE user_id IN (SELECT user_id FROM several)),

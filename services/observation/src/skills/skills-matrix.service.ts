@@ -63,26 +63,29 @@ export class SkillsMatrixService {
 
   async page(actor: Actor, query: SkillsMatrixQuery, options: PageOptions): Promise<SkillsMatrix> {
     const organizationId = actor.organizationId;
-    const selection = await this.titledColumns(organizationId, query.jobFunctionId);
-    const people = peopleFilter(actor, query, selection.memberIds);
-    const columns = selection.columns;
-    const allIds = columns.map((column) => column.documentId);
+    const found = await this.columnsOf(organizationId, query.jobFunctionId, true);
+    const people = peopleFilter(actor, query, found.memberIds);
+    const allIds = found.columns.map((column) => column.documentId);
+    // Identity answers the page's people and their count in SQL (never the whole organization);
+    // the column gaps are counted meanwhile, and the library titles the columns meanwhile (the
+    // gaps and the people need only the columns' ids; the titles order the columns' pages).
+    const columnGaps = options.withTotals
+      ? this.columnGaps(people, allIds)
+      : Promise.resolve(new Map<number, number>());
+    columnGaps.catch(() => undefined);
+    const pageOfPeople = this.members.page(
+      people.filter,
+      (query.page - 1) * options.pageSize,
+      options.pageSize,
+    );
+    pageOfPeople.catch(() => undefined);
+    const columns = await this.titled(organizationId, found.columns);
     const sopPageSize = options.sopPageSize ?? Math.max(1, columns.length);
     const shownColumns = columns.slice(
       (query.sopPage - 1) * sopPageSize,
       query.sopPage * sopPageSize,
     );
-    // Identity answers the page's people and their count in SQL (never the whole organization);
-    // the column gaps are counted meanwhile.
-    const columnGaps = options.withTotals
-      ? this.columnGaps(people, allIds)
-      : Promise.resolve(new Map<number, number>());
-    columnGaps.catch(() => undefined);
-    const { members: shown, total } = await this.members.page(
-      people.filter,
-      (query.page - 1) * options.pageSize,
-      options.pageSize,
-    );
+    const { members: shown, total } = await pageOfPeople;
     const shownIds = shown.map((person) => person.id);
     const [latest, certifications, requirements, gaps] = await Promise.all([
       this.repository.latestObservations(
