@@ -141,6 +141,11 @@ async function measureCalls(base, cookie, sql, counts, runs, only) {
       '/api/insights/skills-matrix?search=Person%200&page=100',
       'matrix',
     ],
+    [
+      'skills matrix, page 1 (search "Person 0999")',
+      '/api/insights/skills-matrix?search=Person%200999',
+      'matrix',
+    ],
     ['team stats', '/api/stats/team', 'team'],
     ['team page: members (page 1)', '/api/team/members', 'membersPage'],
     ['team page: members page 100', '/api/team/members?page=100', 'membersPage'],

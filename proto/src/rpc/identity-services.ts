@@ -54,6 +54,19 @@ export const identityServiceRpc = {
   /** The ids of the organization's people a filter holds (no names, emails or pictures). */
   memberIds: rpc('identity', 'users.memberIds', 'service', MemberFilter, z.array(z.number().int())),
   /**
+   * The filter's people as the shorter of two id lists: `listed` the people it holds, or
+   * `excluded` the organization's other people (any status), when those are fewer. A broad
+   * search of 100,000 people then answers a few ids, not 100,000. Listed whenever the filter
+   * has `userIds`.
+   */
+  memberSelection: rpc(
+    'identity',
+    'users.memberSelection',
+    'service',
+    MemberFilter,
+    z.object({ kind: z.enum(['listed', 'excluded']), userIds: z.array(z.number().int()) }),
+  ),
+  /**
    * Some of the organization's people, by id (others' ids are not answered): a batch of a list
    * the caller already chose, without asking for everyone again.
    */

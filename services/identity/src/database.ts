@@ -30,6 +30,7 @@ import { Languages1766470000000 } from './migrations/1766470000000-languages.js'
 import { Webhooks1766500000000 } from './migrations/1766500000000-webhooks.js';
 import { Outbox1767100000000 } from './migrations/1767100000000-outbox.js';
 import { MembersByName1767200000000 } from './migrations/1767200000000-members-by-name.js';
+import { MemberSearch1767400000000 } from './migrations/1767400000000-member-search.js';
 import { sealedWebhookSecrets } from './migrations/1767100001000-sealed-webhook-secrets.js';
 
 export const IDENTITY_SCHEMA = 'identity';
@@ -72,5 +73,6 @@ export const openIdentityDatabase = (url: string, webhookSecrets?: SecretBox) =>
       Outbox1767100000000,
       sealedWebhookSecrets(webhookSecrets),
       MembersByName1767200000000,
+      MemberSearch1767400000000,
     ],
   });

@@ -102,4 +102,69 @@ describe('UsersService.memberPage / memberIds', () => {
       [id.ada, id.bea1, id.cy, id.dora].sort((a, b) => a! - b!),
     );
   });
+
+  it('matches exactly what ILIKE over name and email matched (the stored lower-cased columns)', async () => {
+    const extra = (await db.query(
+      `INSERT INTO users (email, name, role, organization_id, is_active)
+       VALUES ('eloise@works.example', 'ÉLOÏSE Ärger', 'operator', $1, true),
+              ('MIXED.Case@works.example', 'İlker ǅemal', 'operator', $1, true)
+       RETURNING id`,
+      [org.works],
+    )) as { id: number }[];
+    try {
+      for (const search of [
+        'éloï',
+        'ärg',
+        'Ä',
+        'mixed.c',
+        'İl',
+        'i̇l',
+        'ǆ',
+        'ǅE',
+        '100%',
+        '\\',
+        'works',
+      ]) {
+        const pattern = `%${search.replace(/[%_\\]/g, '\\$&')}%`;
+        const expected = (await db.query(
+          `SELECT id FROM users WHERE organization_id = $1 AND (name ILIKE $2 OR email ILIKE $2)
+            ORDER BY name, id`,
+          [org.works, pattern],
+        )) as { id: number }[];
+        const found = await page({ search }, 0, 100);
+        expect(
+          found.members.map((member) => member.id),
+          search,
+        ).toEqual(expected.map((row) => row.id));
+        expect(found.total, search).toBe(expected.length);
+      }
+    } finally {
+      await db.query(`DELETE FROM users WHERE id = ANY($1::int[])`, [extra.map((row) => row.id)]);
+    }
+  });
+
+  it('answers a selection as its ids, or as the others when those are fewer', async () => {
+    const select = (filter: Record<string, unknown>) =>
+      users.memberSelection({ organizationId: org.works, ...filter });
+    const sorted = (ids: (number | undefined)[]) => [...ids].sort((a, b) => a! - b!);
+    // 4 active of 5: the one pending person is the shorter list.
+    expect(await select({ active: true })).toEqual({ kind: 'excluded', userIds: [id.bea2] });
+    expect(await select({ search: 'works' })).toEqual({ kind: 'excluded', userIds: [] });
+    expect(await select({ roles: ['admin', 'operator', 'manager'], active: true })).toEqual({
+      kind: 'excluded',
+      userIds: sorted([id.bea2, id.cy]),
+    });
+    // 2 of 5: listed.
+    expect(await select({ search: 'bea' })).toEqual({
+      kind: 'listed',
+      userIds: sorted([id.bea1, id.bea2]),
+    });
+    expect(await select({ roles: ['admin'] })).toEqual({ kind: 'listed', userIds: [id.ada] });
+    // With ids asked: always listed (a job function's members), never another organization's.
+    expect(await select({ userIds: [id.ada, id.bea1, id.cy, id['ada@other']] })).toEqual({
+      kind: 'listed',
+      userIds: sorted([id.ada, id.bea1, id.cy]),
+    });
+    expect(await select({ userIds: [] })).toEqual({ kind: 'listed', userIds: [] });
+  });
 });

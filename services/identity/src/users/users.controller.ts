@@ -23,6 +23,11 @@ export class UsersController {
     return this.users.memberIds(filter);
   }
 
+  @RpcHandler(identityRpc.memberSelection)
+  memberSelection(@Payload() filter: RpcRequest<typeof identityRpc.memberSelection>) {
+    return this.users.memberSelection(filter);
+  }
+
   @RpcHandler(identityRpc.membersByIds)
   membersByIds(@Payload() request: RpcRequest<typeof identityRpc.membersByIds>) {
     return this.users.membersByIds(request.organizationId, request.userIds);

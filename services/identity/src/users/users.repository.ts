@@ -36,8 +36,15 @@ export type NewUser = Pick<
 
 const MEMBER_COLUMNS = 'id, name, email, role, is_active, profile_picture';
 
-/** The WHERE clause of a MemberFilter and its parameters ($1 the organization). */
-function memberWhere(filter: MemberFilter): { where: string; params: unknown[] } {
+/**
+ * The WHERE clause of a MemberFilter and its parameters ($1 the organization); `narrowing` the
+ * same without the organization ('true' when nothing else narrows).
+ */
+function memberWhere(filter: MemberFilter): {
+  where: string;
+  narrowing: string;
+  params: unknown[];
+} {
   const params: unknown[] = [filter.organizationId];
   const clauses = ['organization_id = $1'];
   const add = (clause: (param: string) => string, value: unknown) => {
@@ -46,14 +53,20 @@ function memberWhere(filter: MemberFilter): { where: string; params: unknown[] }
   };
   const search = filter.search?.trim() ?? '';
   if (search !== '') {
-    // A substring, not a pattern: the user's % and _ are matched as themselves.
+    // A substring, not a pattern: the user's % and _ are matched as themselves. ILIKE's own
+    // lower-casing, done once (migration 1767400000000): the stored columns, and the pattern
+    // lower-cased by PostgreSQL as ILIKE does (not by JavaScript's rules).
     const pattern = `%${search.replace(/[%_\\]/g, '\\$&')}%`;
-    add((p) => `(name ILIKE ${p} OR email ILIKE ${p})`, pattern);
+    add(
+      (p) => `(name_lower LIKE lower(${p}::text) OR email_lower LIKE lower(${p}::text))`,
+      pattern,
+    );
   }
   if (filter.roles) add((p) => `role = ANY(${p}::text[])`, filter.roles);
   if (filter.active !== undefined) add((p) => `is_active = ${p}`, filter.active);
   if (filter.userIds) add((p) => `id = ANY(${p}::int[])`, filter.userIds);
-  return { where: clauses.join(' AND '), params };
+  const narrowing = clauses.slice(1).join(' AND ') || 'true';
+  return { where: clauses.join(' AND '), narrowing, params };
 }
 
 /** The users table: people as the other services show them (plain rows), and new users. */
@@ -103,6 +116,31 @@ export class UsersRepository {
       params,
     )) as { ids: number[] }[];
     return rows[0]?.ids ?? [];
+  }
+
+  /**
+   * The filter's ids, or the organization's other people's when they are fewer (see
+   * identityRpc.memberSelection): both counted first, the narrow search by its trigram index.
+   */
+  async findMemberSelection(
+    filter: MemberFilter,
+  ): Promise<{ kind: 'listed' | 'excluded'; userIds: number[] }> {
+    const { where, narrowing, params } = memberWhere(filter);
+    const [counted] = (await this.db.query(
+      `SELECT (SELECT count(*) FROM users WHERE ${where})::int AS matched,
+              (SELECT count(*) FROM users WHERE organization_id = $1)::int AS total`,
+      params,
+    )) as { matched: number; total: number }[];
+    const { matched = 0, total = 0 } = counted ?? {};
+    if (filter.userIds || matched * 2 <= total)
+      return { kind: 'listed', userIds: await this.findMemberIds(filter) };
+    // Every condition is of NOT NULL columns; IS NOT TRUE all the same.
+    const rows = (await this.db.query(
+      `SELECT coalesce(array_agg(id ORDER BY id), '{}') AS ids FROM users
+        WHERE organization_id = $1 AND (${narrowing}) IS NOT TRUE`,
+      params,
+    )) as { ids: number[] }[];
+    return { kind: 'excluded', userIds: rows[0]?.ids ?? [] };
   }
 
   /** Some of an organization's people by id; ids of other organizations answer nothing. */

@@ -40,6 +40,13 @@ export class UsersService {
     return this.users.findMemberIds(filter);
   }
 
+  /** The filter's ids, or the organization's others' when fewer (identityRpc.memberSelection). */
+  memberSelection(filter: MemberFilter) {
+    if (filter.userIds?.length === 0)
+      return Promise.resolve({ kind: 'listed' as const, userIds: [] as number[] });
+    return this.users.findMemberSelection(filter);
+  }
+
   /** Some of an organization's people by id; ids of other organizations answer nothing. */
   async membersByIds(organizationId: number, userIds: number[]) {
     if (userIds.length === 0) return [];

@@ -29,6 +29,85 @@ export type GapPeople =
   { userIds: number[] } | { jobFunctionId: number | undefined; excludedIds: number[] };
 
 /**
+ * Gaps per SOP over some people (a list, or one function's members, but some): every person's
+ * memberships numbered by a window count; only people of several functions are listed and
+ * de-duplicated, a person of one function requiring exactly its SOPs.
+ */
+const SOME_MEMBERS_GAPS = `WITH members AS (
+         SELECT user_id, job_function_id, count(*) OVER (PARTITION BY user_id) AS functions
+           FROM job_function_members
+          WHERE organization_id = $1 AND ($2::int[] IS NULL OR user_id = ANY($2::int[]))
+            AND NOT (user_id = ANY($4::int[]))
+            AND ($5::int IS NULL OR user_id IN (
+                  SELECT f.user_id FROM job_function_members f WHERE f.job_function_id = $5))),
+       held AS (
+         SELECT user_id, subject_id FROM certifications
+          WHERE organization_id = $1 AND kind = 'sop' AND revoked_at IS NULL AND expires_at > now()
+            AND reobservation_version IS NULL AND subject_id = ANY($3::int[])),
+       single_required AS (
+         SELECT s.document_id, sum(f.people)::int AS n
+           FROM (SELECT job_function_id, count(*) AS people FROM members WHERE functions = 1
+                  GROUP BY job_function_id) f
+           JOIN job_function_sops s ON s.job_function_id = f.job_function_id
+          WHERE s.document_id = ANY($3::int[]) GROUP BY s.document_id),
+       held_single AS MATERIALIZED (
+         SELECT h.subject_id, m.job_function_id
+           FROM held h JOIN members m ON m.user_id = h.user_id AND m.functions = 1),
+       single_held AS (
+         SELECT s.document_id, count(*)::int AS n
+           FROM held_single h JOIN job_function_sops s ON s.job_function_id = h.job_function_id
+                                                       AND s.document_id = h.subject_id
+          GROUP BY s.document_id),
+       multi AS (
+         SELECT r.document_id, count(*)::int AS n
+           FROM (SELECT DISTINCT m.user_id, s.document_id FROM members m
+                   JOIN job_function_sops s ON s.job_function_id = m.job_function_id
+                  WHERE m.functions > 1 AND s.document_id = ANY($3::int[])) r
+           LEFT JOIN held h ON h.user_id = r.user_id AND h.subject_id = r.document_id
+          WHERE h.user_id IS NULL GROUP BY r.document_id),
+       gaps AS (
+         SELECT r.document_id, r.n - coalesce(h.n, 0) AS n FROM single_required r
+           LEFT JOIN single_held h ON h.document_id = r.document_id
+         UNION ALL SELECT document_id, n FROM multi)
+       SELECT document_id, sum(n)::int AS gaps FROM gaps GROUP BY document_id HAVING sum(n) > 0`;
+
+/**
+ * Gaps per SOP over every member of the organization's functions but some ($3): per SOP, the
+ * functions' head counts, less one per extra function of a person of several requiring it
+ * again, less the certifications in force of a member whose function requires it. No pair of
+ * the bench's 2,500,000 (person, SOP) is listed; each CTE is materialized so the planner joins
+ * the few people of several functions first (it listed the pairs otherwise), found in
+ * job_function_members_user_idx's order (hashing 100,000 people spilled to disk).
+ */
+const EVERY_MEMBER_GAPS = `WITH members AS MATERIALIZED (
+    SELECT user_id, job_function_id FROM job_function_members
+     WHERE organization_id = $1 AND NOT (user_id = ANY($3::int[]))),
+  sops AS MATERIALIZED (
+    SELECT job_function_id, document_id FROM job_function_sops
+     WHERE job_function_id IN (SELECT id FROM job_functions WHERE organization_id = $1)
+       AND document_id = ANY($2::int[])),
+  several AS MATERIALIZED (
+    SELECT user_id FROM job_function_members WHERE organization_id = $1
+     GROUP BY user_id HAVING count(*) > 1),
+  several_members AS MATERIALIZED (
+    SELECT user_id, job_function_id FROM members WHERE user_id IN (SELECT user_id FROM several)),
+  counted AS (
+    SELECT s.document_id, sum(f.people) AS n
+      FROM (SELECT job_function_id, count(*) AS people FROM members GROUP BY job_function_id) f
+      JOIN sops s ON s.job_function_id = f.job_function_id GROUP BY s.document_id
+    UNION ALL
+    SELECT s.document_id, 1 - count(*) FROM several_members m
+      JOIN sops s ON s.job_function_id = m.job_function_id GROUP BY m.user_id, s.document_id
+    UNION ALL
+    SELECT c.subject_id, -count(DISTINCT c.user_id)
+      FROM certifications c JOIN members m ON m.user_id = c.user_id
+      JOIN sops s ON s.job_function_id = m.job_function_id AND s.document_id = c.subject_id
+     WHERE c.organization_id = $1 AND c.kind = 'sop' AND c.revoked_at IS NULL
+       AND c.expires_at > now() AND c.reobservation_version IS NULL
+     GROUP BY c.subject_id)
+  SELECT document_id, sum(n)::int AS gaps FROM counted GROUP BY document_id HAVING sum(n) > 0`;
+
+/**
  * Queries of the skills matrix. Every one takes whole sets of people and SOPs (one statement per
  * page, never one per row or cell) and is scoped to the organization.
  */
@@ -171,49 +250,16 @@ export class SkillsMatrixRepository {
     if (listed?.length === 0 || documentIds.length === 0) return new Map<number, number>();
     const excluded = 'excludedIds' in people ? people.excludedIds : [];
     const jobFunctionId = 'jobFunctionId' in people ? (people.jobFunctionId ?? null) : null;
-    // Counted, not listed: a person of one function requires exactly its SOPs, so per SOP the
-    // required pairs are the functions' head counts and the held ones come from the (few)
-    // certifications in force; only people of several functions are listed and de-duplicated.
-    // (Listing all 250,000 pairs of the bench took most of a page's time.)
+    // A list or one function's members (5,000 of the bench) are few: their functions are
+    // numbered per person (SOME_MEMBERS_GAPS, 26-36 ms for one function). Every member of the
+    // organization's functions (100,000) is counted from head counts (EVERY_MEMBER_GAPS: 100-200
+    // ms against 230-340 ms for the other, load 2-9); the other way round each is slower.
+    const every = listed === null && jobFunctionId === null;
     const rows = (await this.db.query(
-      `WITH members AS (
-         SELECT user_id, job_function_id, count(*) OVER (PARTITION BY user_id) AS functions
-           FROM job_function_members
-          WHERE organization_id = $1 AND ($2::int[] IS NULL OR user_id = ANY($2::int[]))
-            AND NOT (user_id = ANY($4::int[]))
-            AND ($5::int IS NULL OR user_id IN (
-                  SELECT f.user_id FROM job_function_members f WHERE f.job_function_id = $5))),
-       held AS (
-         SELECT user_id, subject_id FROM certifications
-          WHERE organization_id = $1 AND kind = 'sop' AND revoked_at IS NULL AND expires_at > now()
-            AND reobservation_version IS NULL AND subject_id = ANY($3::int[])),
-       single_required AS (
-         SELECT s.document_id, sum(f.people)::int AS n
-           FROM (SELECT job_function_id, count(*) AS people FROM members WHERE functions = 1
-                  GROUP BY job_function_id) f
-           JOIN job_function_sops s ON s.job_function_id = f.job_function_id
-          WHERE s.document_id = ANY($3::int[]) GROUP BY s.document_id),
-       held_single AS MATERIALIZED (
-         SELECT h.subject_id, m.job_function_id
-           FROM held h JOIN members m ON m.user_id = h.user_id AND m.functions = 1),
-       single_held AS (
-         SELECT s.document_id, count(*)::int AS n
-           FROM held_single h JOIN job_function_sops s ON s.job_function_id = h.job_function_id
-                                                       AND s.document_id = h.subject_id
-          GROUP BY s.document_id),
-       multi AS (
-         SELECT r.document_id, count(*)::int AS n
-           FROM (SELECT DISTINCT m.user_id, s.document_id FROM members m
-                   JOIN job_function_sops s ON s.job_function_id = m.job_function_id
-                  WHERE m.functions > 1 AND s.document_id = ANY($3::int[])) r
-           LEFT JOIN held h ON h.user_id = r.user_id AND h.subject_id = r.document_id
-          WHERE h.user_id IS NULL GROUP BY r.document_id),
-       gaps AS (
-         SELECT r.document_id, r.n - coalesce(h.n, 0) AS n FROM single_required r
-           LEFT JOIN single_held h ON h.document_id = r.document_id
-         UNION ALL SELECT document_id, n FROM multi)
-       SELECT document_id, sum(n)::int AS gaps FROM gaps GROUP BY document_id HAVING sum(n) > 0`,
-      [organizationId, listed, documentIds, excluded, jobFunctionId],
+      every ? EVERY_MEMBER_GAPS : SOME_MEMBERS_GAPS,
+      every
+        ? [organizationId, documentIds, excluded]
+        : [organizationId, listed, documentIds, excluded, jobFunctionId],
     )) as { document_id: number; gaps: number }[];
     return new Map(rows.map((row) => [row.document_id, row.gaps]));
   }

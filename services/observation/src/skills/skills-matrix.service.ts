@@ -63,26 +63,29 @@ export class SkillsMatrixService {
 
   async page(actor: Actor, query: SkillsMatrixQuery, options: PageOptions): Promise<SkillsMatrix> {
     const organizationId = actor.organizationId;
-    const selection = await this.titledColumns(organizationId, query.jobFunctionId);
-    const people = peopleFilter(actor, query, selection.memberIds);
-    const columns = selection.columns;
-    const allIds = columns.map((column) => column.documentId);
+    const found = await this.columnsOf(organizationId, query.jobFunctionId, true);
+    const people = peopleFilter(actor, query, found.memberIds);
+    const allIds = found.columns.map((column) => column.documentId);
+    // Identity answers the page's people and their count in SQL (never the whole organization);
+    // the column gaps are counted meanwhile, and the library titles the columns meanwhile (the
+    // gaps and the people need only the columns' ids; the titles order the columns' pages).
+    const columnGaps = options.withTotals
+      ? this.columnGaps(people, allIds)
+      : Promise.resolve(new Map<number, number>());
+    columnGaps.catch(() => undefined);
+    const pageOfPeople = this.members.page(
+      people.filter,
+      (query.page - 1) * options.pageSize,
+      options.pageSize,
+    );
+    pageOfPeople.catch(() => undefined);
+    const columns = await this.titled(organizationId, found.columns);
     const sopPageSize = options.sopPageSize ?? Math.max(1, columns.length);
     const shownColumns = columns.slice(
       (query.sopPage - 1) * sopPageSize,
       query.sopPage * sopPageSize,
     );
-    // Identity answers the page's people and their count in SQL (never the whole organization);
-    // the column gaps are counted meanwhile.
-    const columnGaps = options.withTotals
-      ? this.columnGaps(people, allIds)
-      : Promise.resolve(new Map<number, number>());
-    columnGaps.catch(() => undefined);
-    const { members: shown, total } = await this.members.page(
-      people.filter,
-      (query.page - 1) * options.pageSize,
-      options.pageSize,
-    );
+    const { members: shown, total } = await pageOfPeople;
     const shownIds = shown.map((person) => person.id);
     const [latest, certifications, requirements, gaps] = await Promise.all([
       this.repository.latestObservations(
@@ -119,15 +122,22 @@ export class SkillsMatrixService {
    * Gaps per SOP over the selected people. Without a search or role the selection is the job
    * function's members (or every member of a function) less the pending people, so SQL counts
    * them from job_function_members with only the pending people's ids (few) sent; a search or
-   * role sends identity's ids of the selection (at 100,000 people the id list alone took the
-   * gaps query 2.6 s to plan and run).
+   * role sends identity's ids of the selection, or of the organization's other people when
+   * those are fewer (a search matching 99,999 people of 100,001: 100,000 ids took the gaps
+   * query 2.6 s to plan and run), counted as every function member's but those.
    */
   private async columnGaps(people: PeopleFilter, documentIds: number[]) {
     const { organizationId } = people.filter;
     if (documentIds.length === 0) return new Map<number, number>();
     if (people.narrowed || people.filter.userIds?.length === 0) {
-      const ids = await this.members.ids(people.filter);
-      return this.repository.columnGaps(organizationId, { userIds: ids }, documentIds);
+      const selected = await this.members.selection(people.filter);
+      return this.repository.columnGaps(
+        organizationId,
+        selected.kind === 'listed'
+          ? { userIds: selected.userIds }
+          : { jobFunctionId: people.jobFunctionId, excludedIds: selected.userIds },
+        documentIds,
+      );
     }
     const pending = await this.members.ids({ organizationId, active: false });
     return this.repository.columnGaps(

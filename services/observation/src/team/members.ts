@@ -27,6 +27,13 @@ export class Members {
       : this.rpc.call(identityRpc.memberIds, filter);
   }
 
+  /** The filter's ids, or the organization's other people's when fewer (a broad search). */
+  selection(filter: MemberFilter): Promise<RpcAnswer<typeof identityRpc.memberSelection>> {
+    return filter.userIds?.length === 0
+      ? Promise.resolve({ kind: 'listed', userIds: [] })
+      : this.rpc.call(identityRpc.memberSelection, filter);
+  }
+
   /** Some of the organization's people, by id (a batch of a list already chosen). */
   some(organizationId: number, userIds: number[]): Promise<Member[]> {
     return userIds.length
