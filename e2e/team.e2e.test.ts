@@ -6,6 +6,7 @@ import {
   createOrganization,
   createPeople,
   observe,
+  type Person,
   publishedSop,
   type PublishedSop,
   startRecordsStack,
@@ -161,6 +162,45 @@ describe('/team from real records', () => {
     // Another organization's person is not found here.
     await page.goto(`${stack.url}/team/${strangerId}`);
     await page.getByText('Team member not found').waitFor();
+    await page.close();
+  });
+
+  it('pages through an organization larger than a page, and a search starts again at its first', async () => {
+    // 55 operators and their supervisor: two pages of 50, in name order.
+    const domain = `big-works-${ID}.test`;
+    const organizationId = await createOrganization(stack, `big-works-${ID}`, domain);
+    const crowd: Record<string, Person> = {
+      lead: { name: 'Aaron Lead', email: `lead@${domain}`, role: 'training_supervisor' },
+    };
+    for (let index = 1; index <= 55; index += 1) {
+      const number = String(index).padStart(2, '0');
+      crowd[`p${number}`] = {
+        name: `Worker ${number}`,
+        email: `worker${number}@${domain}`,
+        role: 'operator',
+      };
+    }
+    await createPeople(stack, organizationId, crowd, PASSWORD);
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await signIn(page, stack.url, `lead@${domain}`, PASSWORD);
+    await followLink(page, '/team');
+    const rows = page.getByTestId('member-row');
+    const range = page.getByTestId('team-pager-range');
+    await expect.poll(() => range.innerText()).toBe('1–50 of 56 people');
+    expect(await rows.count()).toBe(50);
+    expect(await page.getByTestId('team-pager-previous').isDisabled()).toBe(true);
+
+    await page.getByTestId('team-pager-next').click();
+    await expect.poll(() => range.innerText()).toBe('51–56 of 56 people');
+    await expect.poll(() => rows.count()).toBe(6);
+    expect(await rows.first().innerText()).toContain('Worker 50');
+    expect(await page.getByTestId('team-pager-next').isDisabled()).toBe(true);
+    await keepScreenshot(page, 'team-second-page-phone');
+
+    // A search narrows on the server and starts at its first page: one page, no pager.
+    await page.getByTestId('team-search').fill('Worker 0');
+    await expect.poll(() => rows.count()).toBe(9);
+    expect(await page.getByTestId('team-pager').count()).toBe(0);
     await page.close();
   });
 
