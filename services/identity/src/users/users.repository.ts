@@ -120,7 +120,7 @@ export class UsersRepository {
 
   /**
    * The filter's ids, or the organization's other people's when they are fewer (see
-   * identityRpc.memberSelection): both counted first, the narrow search by its trigram index.
+   * identityRpc.memberSelection): both counted first, from the stored lower-cased columns.
    */
   async findMemberSelection(
     filter: MemberFilter,
