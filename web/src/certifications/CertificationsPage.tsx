@@ -123,7 +123,7 @@ function RecentList(props: {
         icon={Award}
         onClear={props.onClear}
         {...emptyListText({
-          noun: t('certifications.noun'),
+          noun: 'certifications',
           search: props.search,
           filters: props.filters,
           title: t('certifications.emptyTitle'),

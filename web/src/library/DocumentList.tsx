@@ -58,7 +58,7 @@ export function DocumentList({
           icon={FileText}
           onClear={onClearFilters}
           {...emptyListText({
-            noun: t('library.noun'),
+            noun: 'documents',
             search,
             filters,
             title: t('library.list.emptyTitle'),

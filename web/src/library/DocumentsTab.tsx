@@ -84,7 +84,6 @@ export function DocumentsTab() {
       <section className="min-w-0 space-y-4">
         <ListToolbar
           noun="documents"
-          nounLabel={t('library.noun')}
           testIdNoun="document"
           searchText={searchText}
           onSearch={setSearchText}
@@ -138,7 +137,7 @@ export function DocumentsTab() {
           />
         )}
         <LoadMore
-          noun={t('library.noun')}
+          noun="documents"
           shown={list?.length ?? 0}
           total={totalCount}
           hasMore={documents.hasNextPage}

@@ -99,7 +99,7 @@ function StartObservationForm({
           >
             <MemberSearchField
               search={search}
-              label={t('ui.search', { noun: t('ui.people') })}
+              label={t('ui.search', { noun: t('ui.nouns.people') })}
               testId="observation-operator-search"
             />
             <select

@@ -109,7 +109,7 @@ export function TeamPage() {
         {members.data && members.data.total > members.data.pageSize ? (
           <Pager
             testId="team-pager"
-            unit={t('ui.people')}
+            unit={t('ui.nouns.people')}
             page={members.data.page}
             pageSize={members.data.pageSize}
             total={members.data.total}
@@ -141,7 +141,7 @@ function MemberTable(props: {
         icon={Users}
         onClear={props.onClearSearch}
         {...emptyListText({
-          noun: 'team members',
+          noun: 'teamMembers',
           search: props.search,
           title: t('team.members.empty'),
           hint: t('team.members.emptyHint'),

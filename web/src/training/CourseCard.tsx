@@ -44,10 +44,9 @@ export function CourseGrid({
   /** The search and filters hiding courses, and how to clear them. */
   narrowed?: { search: string; filters: number; onClear: () => void };
 } & CourseActions) {
-  const { t } = useTranslation();
   if (courses.length === 0) {
     const text = emptyListText({
-      noun: t('training.noun'),
+      noun: 'courses',
       search: narrowed?.search ?? '',
       filters: narrowed?.filters ?? 0,
       title: empty,

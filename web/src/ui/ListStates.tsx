@@ -5,6 +5,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { inputClass, smallButtonClass, smallOutlineButtonClass } from './styles';
 import { UploadProgress } from '../library/UploadDocumentDialog';
 import { useTranslation } from 'react-i18next';
+import type { ListNoun } from './listNoun';
 
 /** The card look of one row in the document and video lists. */
 export const listRowClass =
@@ -147,7 +148,6 @@ export function RowDeleteButton({
 /** Search box, Refresh and Upload above a list of files. */
 export function ListToolbar({
   noun,
-  nounLabel = noun,
   testIdNoun,
   searchText,
   onSearch,
@@ -156,10 +156,8 @@ export function ListToolbar({
   uploadLabel,
   onUpload,
 }: {
-  /** 'documents', 'videos': used in test ids, and shown unless nounLabel says otherwise. */
-  noun: string;
-  /** The noun in the language shown ('documentos'), for the placeholder and accessible name. */
-  nounLabel?: string;
+  /** Also names the refresh button's test id. */
+  noun: ListNoun & ('documents' | 'videos');
   /** 'document', 'video': used in test ids. */
   testIdNoun: string;
   searchText: string;
@@ -170,6 +168,7 @@ export function ListToolbar({
   onUpload: () => void;
 }) {
   const { t } = useTranslation();
+  const nounLabel = t(`ui.nouns.${noun}`);
   return (
     <div className="flex flex-wrap items-center gap-2">
       <div className="relative min-w-[200px] flex-1">

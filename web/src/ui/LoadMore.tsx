@@ -1,6 +1,7 @@
 import { LoaderCircle } from 'lucide-react';
 import { smallOutlineButtonClass } from './styles';
 import { useTranslation } from 'react-i18next';
+import type { ListNoun } from './listNoun';
 
 /**
  * Under a cursor-paged list: how many rows of the total are shown, and a button that loads the
@@ -14,7 +15,7 @@ export function LoadMore({
   loading,
   onLoadMore,
 }: {
-  noun: string;
+  noun: ListNoun;
   shown: number;
   total: number;
   hasMore: boolean;
@@ -25,7 +26,9 @@ export function LoadMore({
   if (!hasMore && shown >= total) return null;
   return (
     <div className="flex items-center justify-between gap-3 py-2 text-sm text-slate-500">
-      <span data-testid="list-count">{t('ui.showing', { shown, total, noun })}</span>
+      <span data-testid="list-count">
+        {t('ui.showing', { shown, total, noun: t(`ui.nouns.${noun}`) })}
+      </span>
       {hasMore && (
         <button
           type="button"

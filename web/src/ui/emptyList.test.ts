@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../i18n/i18n';
 import { emptyListText } from './emptyList';
 
 const first = {
-  noun: 'documents',
+  noun: 'documents' as const,
   title: 'No documents found',
   hint: 'Upload your first document to get started',
 };
@@ -32,5 +33,20 @@ describe('empty list texts', () => {
     expect(emptyListText({ ...first, search: 'x', filters: 1 }).title).toBe(
       'No documents match your search and filters',
     );
+  });
+
+  it("names the list in the reader's language, whichever list it is", async () => {
+    try {
+      await i18n.changeLanguage('es');
+      expect(emptyListText({ ...first, noun: 'videos', search: 'x' }).title).toBe(
+        'Sin resultados en vídeos para tu búsqueda',
+      );
+      await i18n.changeLanguage('fr');
+      expect(emptyListText({ ...first, noun: 'teamMembers', search: 'x' }).title).toBe(
+        'Aucun résultat parmi les membres de l’équipe pour votre recherche',
+      );
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { i18n } from '../i18n/i18n';
+import type { ListNoun } from './listNoun';
 
 /** What an empty list says: its first-use text, or, when a search or filter hides everything,
  * that nothing matches and how to see everything again. */
@@ -10,8 +11,7 @@ export interface EmptyListText {
 }
 
 export function emptyListText(options: {
-  /** Plural noun in the language shown: 'documents', 'videos'. */
-  noun: string;
+  noun: ListNoun;
   /** The text typed in the search box. */
   search: string;
   /** How many other filters (tags, category, state) narrow the list. */
@@ -25,7 +25,7 @@ export function emptyListText(options: {
   if (!searching && !filtering) {
     return { title: options.title, hint: options.hint, clearLabel: null };
   }
-  const noun = options.noun;
+  const noun = i18n.t(`ui.nouns.${options.noun}`);
   const title =
     searching && filtering
       ? i18n.t('ui.emptyList.noMatchBoth', { noun })

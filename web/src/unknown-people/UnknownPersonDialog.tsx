@@ -66,7 +66,7 @@ function PersonBody({ id, onNamed }: { id: number; onNamed: () => void }) {
             <>
               <MemberSearchField
                 search={search}
-                label={t('ui.search', { noun: t('ui.people') })}
+                label={t('ui.search', { noun: t('ui.nouns.people') })}
                 testId="name-unknown-search"
               />
               <select

@@ -80,7 +80,7 @@ export function NameFaceControl({
           <>
             <MemberSearchField
               search={search}
-              label={t('ui.search', { noun: t('ui.people') })}
+              label={t('ui.search', { noun: t('ui.nouns.people') })}
               testId="name-face-search"
             />
             <select

@@ -12,8 +12,6 @@ export const certifications = {
   allStates: 'All states',
   loading: 'Loading certifications...',
   loadFailed: 'Failed to load certifications',
-  /** The list's noun, for "No certifications match your search". */
-  noun: 'certifications',
   emptyTitle: 'No certifications found.',
   emptyHint:
     'A certification is issued when someone passes an observation of an SOP or completes a course.',

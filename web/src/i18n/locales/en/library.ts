@@ -5,8 +5,6 @@ export const library = {
   sections: 'Library sections',
   documents: 'Documents',
   videos: 'Videos',
-  /** The list's noun, for "Search documents" and "No documents match your search". */
-  noun: 'documents',
   uploadDocument: 'Upload Document',
   tagFilters: 'Tag filters',
   removeTagFilter: 'Remove {{tag}} filter',

@@ -17,8 +17,6 @@ export const training = {
   category: 'Category',
   allCategories: 'All Categories',
   noCourses: 'No courses available',
-  /** The list's noun, for "No courses match your search". */
-  noun: 'courses',
   button: { not_started: 'Start Course', in_progress: 'Continue', completed: 'Review' },
   status: { not_started: 'Not started', in_progress: 'In progress', completed: 'Completed' },
   difficulty: { Beginner: 'Beginner', Intermediate: 'Intermediate', Advanced: 'Advanced' },

@@ -14,7 +14,6 @@ export const certifications: Texts<typeof english> = {
   allStates: 'Todos los estados',
   loading: 'Cargando certificaciones...',
   loadFailed: 'No se pudieron cargar las certificaciones',
-  noun: 'certificaciones',
   emptyTitle: 'No hay certificaciones.',
   emptyHint:
     'Se emite una certificación cuando alguien aprueba la observación de un SOP o completa un curso.',

@@ -7,7 +7,6 @@ export const library: Texts<typeof english> = {
   sections: 'Secciones de la biblioteca',
   documents: 'Documentos',
   videos: 'Videos',
-  noun: 'documentos',
   uploadDocument: 'Subir documento',
   tagFilters: 'Filtros por etiqueta',
   removeTagFilter: 'Quitar el filtro {{tag}}',

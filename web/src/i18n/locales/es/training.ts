@@ -19,7 +19,6 @@ export const training: Texts<typeof english> = {
   category: 'Categoría',
   allCategories: 'Todas las categorías',
   noCourses: 'No hay cursos disponibles',
-  noun: 'cursos',
   button: { not_started: 'Empezar curso', in_progress: 'Continuar', completed: 'Repasar' },
   status: { not_started: 'Sin empezar', in_progress: 'En curso', completed: 'Completado' },
   difficulty: { Beginner: 'Básico', Intermediate: 'Intermedio', Advanced: 'Avanzado' },

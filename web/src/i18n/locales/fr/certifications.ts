@@ -15,7 +15,6 @@ export const certifications: Texts<typeof english> = {
   allStates: 'Tous les états',
   loading: 'Chargement des habilitations...',
   loadFailed: 'Impossible de charger les habilitations',
-  noun: 'habilitations',
   emptyTitle: 'Aucune habilitation.',
   emptyHint:
     'Une habilitation est délivrée quand une personne réussit l’observation d’un mode opératoire ou termine une formation.',

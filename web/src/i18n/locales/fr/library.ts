@@ -7,7 +7,6 @@ export const library: Texts<typeof english> = {
   sections: 'Sections de la bibliothèque',
   documents: 'Documents',
   videos: 'Vidéos',
-  noun: 'documents',
   uploadDocument: 'Importer un document',
   tagFilters: 'Filtres par étiquette',
   removeTagFilter: 'Retirer le filtre {{tag}}',

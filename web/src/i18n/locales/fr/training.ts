@@ -19,7 +19,6 @@ export const training: Texts<typeof english> = {
   category: 'Catégorie',
   allCategories: 'Toutes les catégories',
   noCourses: 'Aucune formation disponible',
-  noun: 'formations',
   button: { not_started: 'Commencer', in_progress: 'Continuer', completed: 'Revoir' },
   status: { not_started: 'Non commencée', in_progress: 'En cours', completed: 'Terminée' },
   difficulty: { Beginner: 'Débutant', Intermediate: 'Intermédiaire', Advanced: 'Avancé' },
