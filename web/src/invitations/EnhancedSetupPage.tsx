@@ -4,30 +4,20 @@ import { submitForm } from '../forms/contractForm';
 import { toast } from '../toast/toastStore';
 import { primaryButtonClass } from '../ui/styles';
 import { setupProblem, type InvitationParams } from './invitation';
-import { InvitationLayout, InvitationStatus } from './InvitationLayout';
+import { InvitationHeader, InvitationLayout, InvitationStatus } from './InvitationLayout';
 import { PasswordSetupFields } from './PasswordSetupFields';
 import { PhotoPicker } from './PhotoPicker';
 import { useInvitation } from './useInvitation';
 import { useSetupWithProfile } from './mutations';
 
 export function EnhancedSetupPage() {
-  const { t } = useTranslation();
   const state = useInvitation();
   return (
     <InvitationLayout>
       <InvitationStatus state={state} />
       {state.status === 'valid' && (
         <>
-          <header className="mb-6 text-center">
-            <h1 className="text-2xl font-bold">{t('invitation.completeTitle')}</h1>
-            <p data-testid="invitation-greeting" className="mt-1 text-sm text-slate-500">
-              {t('invitation.completeGreeting', {
-                name: state.invitation.userName,
-                organization: state.invitation.organizationName,
-                email: state.invitation.email,
-              })}
-            </p>
-          </header>
+          <InvitationHeader page="complete" invitation={state.invitation} />
           <EnhancedSetupForm params={state.params} />
         </>
       )}

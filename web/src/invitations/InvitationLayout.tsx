@@ -1,3 +1,4 @@
+import type { VerifyInvitationResponse } from '@hub/proto';
 import { useTranslation } from 'react-i18next';
 import { LayoutDashboard } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -43,5 +44,26 @@ export function InvitationStatus({ state }: { state: InvitationState }) {
       <Spinner />
       <p className="font-medium">{t('invitation.verifying')}</p>
     </div>
+  );
+}
+
+/** The set-up page's title and whom the link is for: the plain set-up or the one with a photo. */
+export function InvitationHeader(props: {
+  page: 'setup' | 'complete';
+  invitation: VerifyInvitationResponse;
+}) {
+  const { t } = useTranslation();
+  const { userName, organizationName, email } = props.invitation;
+  return (
+    <header className="mb-6 text-center">
+      <h1 className="text-2xl font-bold">{t(`invitation.${props.page}Title`)}</h1>
+      <p data-testid="invitation-greeting" className="mt-1 text-sm text-slate-500">
+        {t(`invitation.${props.page}Greeting`, {
+          name: userName,
+          organization: organizationName,
+          email,
+        })}
+      </p>
+    </header>
   );
 }

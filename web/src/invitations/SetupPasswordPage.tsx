@@ -4,7 +4,7 @@ import { submitForm } from '../forms/contractForm';
 import { toast } from '../toast/toastStore';
 import { linkClass, primaryButtonClass } from '../ui/styles';
 import { invitationSearch, setupProblem, type InvitationParams } from './invitation';
-import { InvitationLayout, InvitationStatus } from './InvitationLayout';
+import { InvitationHeader, InvitationLayout, InvitationStatus } from './InvitationLayout';
 import { PasswordSetupFields } from './PasswordSetupFields';
 import { useInvitation } from './useInvitation';
 import { useSetupPassword } from './mutations';
@@ -17,16 +17,7 @@ export function SetupPasswordPage() {
       <InvitationStatus state={state} />
       {state.status === 'valid' && (
         <>
-          <header className="mb-6 text-center">
-            <h1 className="text-2xl font-bold">{t('invitation.setupTitle')}</h1>
-            <p data-testid="invitation-greeting" className="mt-1 text-sm text-slate-500">
-              {t('invitation.setupGreeting', {
-                name: state.invitation.userName,
-                organization: state.invitation.organizationName,
-                email: state.invitation.email,
-              })}
-            </p>
-          </header>
+          <InvitationHeader page="setup" invitation={state.invitation} />
           {state.invitation.hasProfilePicture ? (
             <SetupPasswordForm params={state.params} />
           ) : (

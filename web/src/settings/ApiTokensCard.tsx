@@ -7,16 +7,16 @@ import {
 import { useForm } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { Trans, useTranslation } from 'react-i18next';
-import { readableErrorMessage } from '../api/errors';
 import { submitForm } from '../forms/contractForm';
-import { Card, CardTitle, Skeleton } from '../ui/Card';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { Card, CardTitle } from '../ui/Card';
 import { formatDate } from '../ui/dates';
-import { inputClass, selectClass, smallButtonClass, smallDangerButtonClass } from '../ui/styles';
+import { inputClass, selectClass, smallButtonClass } from '../ui/styles';
 import { useCreateApiToken, useRevokeApiToken } from './mutations';
 import { apiTokensQuery } from './queries';
 import { SecretShownOnce } from './SecretShownOnce';
+import { TokenList } from './TokenList';
 import { created, lastUsed } from './tokenText';
 
 const EXPIRY_DAYS = [30, 90, 180, 365] as const;
@@ -148,68 +148,32 @@ function ApiTokens() {
           onDone={() => setCreated(null)}
         />
       )}
-      {tokens.isPending && <Skeleton className="mt-4 h-16" />}
-      {tokens.isError && (
-        <p role="alert" className="mt-4 text-sm text-red-600">
-          {t('tokens.api.loadFailed', { message: readableErrorMessage(tokens.error) })}
-        </p>
-      )}
-      {tokens.data && tokens.data.tokens.length === 0 && (
-        <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">{t('tokens.api.none')}</p>
-      )}
-      {tokens.data && tokens.data.tokens.length > 0 && (
-        <ul className="mt-4 divide-y divide-slate-100 dark:divide-slate-800">
-          {tokens.data.tokens.map((token) => (
-            <TokenRow
-              key={token.id}
-              token={token}
-              busy={revoke.isPending}
-              onRevoke={() => revoke.mutate(token.id)}
-            />
-          ))}
-        </ul>
-      )}
+      <TokenList
+        kind="api"
+        tokens={tokens}
+        revoking={revoke.isPending}
+        onRevoke={(id) => revoke.mutate(id)}
+        describe={(token) => describeApiToken(t, token)}
+      />
     </Card>
   );
 }
 
-function TokenRow(props: { token: ApiTokenView; busy: boolean; onRevoke: () => void }) {
-  const { t } = useTranslation();
-  const { token } = props;
+function describeApiToken(t: TFunction, token: ApiTokenView) {
   const role = t(`roles.${token.role}`);
-  return (
-    <li data-testid="api-token-row" className="flex flex-wrap items-center gap-3 py-3">
-      <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium">
-          {token.name} <code className="text-xs text-slate-500">{token.hint}</code>
-        </p>
-        <p className="text-xs text-slate-500 dark:text-slate-400">
-          {[
-            token.readOnly ? t('tokens.api.roleReadOnly', { role }) : role,
-            t('tokens.api.expires', { date: formatDate(token.expiresAt) }),
-            lastUsed(t, token.lastUsedAt),
-          ].join(' · ')}
-        </p>
-        <p className="text-xs text-slate-500 dark:text-slate-400">
-          {created(t, token.createdAt, token.createdBy)}
-        </p>
-      </div>
-      <ConfirmDialog
-        trigger={
-          <button
-            type="button"
-            data-testid="api-token-revoke"
-            disabled={props.busy}
-            className={smallDangerButtonClass}
-          >
-            {t('tokens.revoke')}
-          </button>
-        }
-        title={t('tokens.revokeTitle', { name: token.name })}
-        description={t('tokens.api.revokeDescription')}
-        confirmLabel={t('tokens.revoke')}
-        onConfirm={props.onRevoke}
-      />
-    </li>
-  );
+  return {
+    name: (
+      <>
+        {token.name} <code className="text-xs text-slate-500">{token.hint}</code>
+      </>
+    ),
+    lines: [
+      [
+        token.readOnly ? t('tokens.api.roleReadOnly', { role }) : role,
+        t('tokens.api.expires', { date: formatDate(token.expiresAt) }),
+        lastUsed(t, token.lastUsedAt),
+      ].join(' · '),
+      created(t, token.createdAt, token.createdBy),
+    ],
+  };
 }

@@ -2,14 +2,14 @@ import { type CreatedScimToken, type ScimTokenView } from '@hub/proto';
 import { useForm } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { readableErrorMessage } from '../api/errors';
 import { submitForm } from '../forms/contractForm';
-import { Card, CardTitle, Skeleton } from '../ui/Card';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { inputClass, smallButtonClass, smallDangerButtonClass } from '../ui/styles';
+import { Card, CardTitle } from '../ui/Card';
+import { inputClass, smallButtonClass } from '../ui/styles';
 import { useCreateScimToken, useRevokeScimToken } from './mutations';
 import { SecretShownOnce } from './SecretShownOnce';
+import { TokenList } from './TokenList';
 import { scimTokensQuery } from './queries';
 import { created, lastUsed } from './tokenText';
 
@@ -79,58 +79,20 @@ export function ScimTokensCard() {
           onDone={() => setCreated(null)}
         />
       )}
-      {tokens.isPending && <Skeleton className="mt-4 h-16" />}
-      {tokens.isError && (
-        <p role="alert" className="mt-4 text-sm text-red-600">
-          {t('tokens.scim.loadFailed', { message: readableErrorMessage(tokens.error) })}
-        </p>
-      )}
-      {tokens.data && tokens.data.tokens.length === 0 && (
-        <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">{t('tokens.scim.none')}</p>
-      )}
-      {tokens.data && tokens.data.tokens.length > 0 && (
-        <ul className="mt-4 divide-y divide-slate-100 dark:divide-slate-800">
-          {tokens.data.tokens.map((token) => (
-            <TokenRow
-              key={token.id}
-              token={token}
-              busy={revoke.isPending}
-              onRevoke={() => revoke.mutate(token.id)}
-            />
-          ))}
-        </ul>
-      )}
+      <TokenList
+        kind="scim"
+        tokens={tokens}
+        revoking={revoke.isPending}
+        onRevoke={(id) => revoke.mutate(id)}
+        describe={(token) => describeScimToken(t, token)}
+      />
     </Card>
   );
 }
 
-function TokenRow(props: { token: ScimTokenView; busy: boolean; onRevoke: () => void }) {
-  const { t } = useTranslation();
-  const { token } = props;
-  return (
-    <li data-testid="scim-token-row" className="flex flex-wrap items-center gap-3 py-3">
-      <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium">{token.name}</p>
-        <p className="text-xs text-slate-500 dark:text-slate-400">
-          {`${created(t, token.createdAt, token.createdBy)} · ${lastUsed(t, token.lastUsedAt)}`}
-        </p>
-      </div>
-      <ConfirmDialog
-        trigger={
-          <button
-            type="button"
-            data-testid="scim-token-revoke"
-            disabled={props.busy}
-            className={smallDangerButtonClass}
-          >
-            {t('tokens.revoke')}
-          </button>
-        }
-        title={t('tokens.revokeTitle', { name: token.name })}
-        description={t('tokens.scim.revokeDescription')}
-        confirmLabel={t('tokens.revoke')}
-        onConfirm={props.onRevoke}
-      />
-    </li>
-  );
+function describeScimToken(t: TFunction, token: ScimTokenView) {
+  return {
+    name: token.name,
+    lines: [`${created(t, token.createdAt, token.createdBy)} · ${lastUsed(t, token.lastUsedAt)}`],
+  };
 }
