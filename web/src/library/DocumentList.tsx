@@ -3,16 +3,8 @@ import { call } from '../api/client';
 import { Download, Eye, FileText, LoaderCircle } from 'lucide-react';
 import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
-import {
-  EmptyList,
-  listRowClass,
-  LoadingRow,
-  RowDeleteButton,
-  RowIconButton,
-  UploadingRow,
-} from '../ui/ListStates';
+import { FileListFrame, listRowClass, RowDeleteButton, RowIconButton } from '../ui/ListStates';
 import { formatDate } from '../ui/dates';
-import { emptyListText } from '../ui/emptyList';
 import { formatFileSize } from '../i18n/format';
 import { documentStatus, ocrBadge, stageLabel } from './format';
 import { useDeleteDocument } from './mutations';
@@ -41,35 +33,32 @@ export function DocumentList({
   onClearFilters,
 }: DocumentListProps) {
   const { t } = useTranslation();
-  const empty = !loading && (documents?.length ?? 0) === 0 && uploadProgress === null;
   return (
-    <div data-testid="document-list" aria-busy={loading} className="space-y-3">
-      {uploadProgress !== null && (
-        <UploadingRow
-          testId="upload-placeholder"
-          label={t('library.list.uploading')}
-          percent={uploadProgress}
-        />
-      )}
-      {loading && documents === undefined && <LoadingRow label={t('library.list.loading')} />}
-      {empty && (
-        <EmptyList
-          testId="documents-empty"
-          icon={FileText}
-          onClear={onClearFilters}
-          {...emptyListText({
-            noun: 'documents',
-            search,
-            filters,
-            title: t('library.list.emptyTitle'),
-            hint: t('library.list.emptyHint'),
-          })}
-        />
-      )}
+    <FileListFrame
+      testId="document-list"
+      noun="documents"
+      count={documents?.length}
+      loading={loading}
+      upload={{
+        testId: 'upload-placeholder',
+        label: t('library.list.uploading'),
+        percent: uploadProgress,
+      }}
+      loadingLabel={t('library.list.loading')}
+      empty={{
+        testId: 'documents-empty',
+        icon: FileText,
+        title: t('library.list.emptyTitle'),
+        hint: t('library.list.emptyHint'),
+        search,
+        filters,
+        onClear: onClearFilters,
+      }}
+    >
       {documents?.map((document) => (
         <DocumentRow key={document.id} document={document} onView={onView} />
       ))}
-    </div>
+    </FileListFrame>
   );
 }
 

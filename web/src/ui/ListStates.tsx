@@ -5,6 +5,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { inputClass, smallButtonClass, smallOutlineButtonClass } from './styles';
 import { UploadProgress } from '../library/UploadDocumentDialog';
 import { useTranslation } from 'react-i18next';
+import { emptyListText } from './emptyList';
 import type { ListNoun } from './listNoun';
 
 /** The card look of one row in the document and video lists. */
@@ -142,6 +143,55 @@ export function RowDeleteButton({
         </button>
       }
     />
+  );
+}
+
+/**
+ * A list of files (documents, videos): the running upload's placeholder row, loading, the empty
+ * state (first use, or nothing matching the search and filters), then the rows given.
+ */
+export function FileListFrame(props: {
+  testId: string;
+  noun: ListNoun & ('documents' | 'videos');
+  count: number | undefined;
+  loading: boolean;
+  upload: { testId: string; label: string; percent: number | null };
+  loadingLabel: string;
+  empty: {
+    testId: string;
+    icon: LucideIcon;
+    title: string;
+    hint: string;
+    search: string;
+    filters?: number;
+    onClear: () => void;
+  };
+  children: ReactNode;
+}) {
+  const { upload, empty } = props;
+  const isEmpty = !props.loading && (props.count ?? 0) === 0 && upload.percent === null;
+  return (
+    <div data-testid={props.testId} aria-busy={props.loading} className="space-y-3">
+      {upload.percent !== null && (
+        <UploadingRow testId={upload.testId} label={upload.label} percent={upload.percent} />
+      )}
+      {props.loading && props.count === undefined && <LoadingRow label={props.loadingLabel} />}
+      {isEmpty && (
+        <EmptyList
+          testId={empty.testId}
+          icon={empty.icon}
+          onClear={empty.onClear}
+          {...emptyListText({
+            noun: props.noun,
+            search: empty.search,
+            filters: empty.filters,
+            title: empty.title,
+            hint: empty.hint,
+          })}
+        />
+      )}
+      {props.children}
+    </div>
   );
 }
 

@@ -2,16 +2,8 @@ import { type Video } from '@hub/proto';
 import { ClipboardList, Film, LoaderCircle, Play, ScanFace, Users } from 'lucide-react';
 import { formatFileSize } from '../i18n/format';
 import { Badge } from '../ui/Badge';
-import {
-  EmptyList,
-  listRowClass,
-  LoadingRow,
-  RowDeleteButton,
-  RowIconButton,
-  UploadingRow,
-} from '../ui/ListStates';
+import { FileListFrame, listRowClass, RowDeleteButton, RowIconButton } from '../ui/ListStates';
 import { formatDateTime } from '../ui/dates';
-import { emptyListText } from '../ui/emptyList';
 import { linkedSopsText, operatorCountsText, videoStatus } from './format';
 import { useDeleteVideo } from './mutations';
 import { useTranslation } from 'react-i18next';
@@ -40,30 +32,27 @@ export function VideoList({
   onClearSearch,
 }: VideoListProps) {
   const { t } = useTranslation();
-  const empty = !loading && (videos?.length ?? 0) === 0 && uploadProgress === null;
   return (
-    <div data-testid="video-list" aria-busy={loading} className="space-y-3">
-      {uploadProgress !== null && (
-        <UploadingRow
-          testId="video-upload-placeholder"
-          label={t('videos.list.uploading')}
-          percent={uploadProgress}
-        />
-      )}
-      {loading && videos === undefined && <LoadingRow label={t('videos.list.loading')} />}
-      {empty && (
-        <EmptyList
-          testId="videos-empty"
-          icon={Film}
-          onClear={onClearSearch}
-          {...emptyListText({
-            noun: 'videos',
-            search,
-            title: t('videos.list.empty'),
-            hint: t('videos.list.emptyHint'),
-          })}
-        />
-      )}
+    <FileListFrame
+      testId="video-list"
+      noun="videos"
+      count={videos?.length}
+      loading={loading}
+      upload={{
+        testId: 'video-upload-placeholder',
+        label: t('videos.list.uploading'),
+        percent: uploadProgress,
+      }}
+      loadingLabel={t('videos.list.loading')}
+      empty={{
+        testId: 'videos-empty',
+        icon: Film,
+        title: t('videos.list.empty'),
+        hint: t('videos.list.emptyHint'),
+        search,
+        onClear: onClearSearch,
+      }}
+    >
       {videos?.map((video) => (
         <VideoRow
           key={video.id}
@@ -73,7 +62,7 @@ export function VideoList({
           onAnalyse={onAnalyse}
         />
       ))}
-    </div>
+    </FileListFrame>
   );
 }
 
