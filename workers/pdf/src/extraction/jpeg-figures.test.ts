@@ -67,8 +67,14 @@ describe('the JPEG frame header', () => {
     const grey = RGB_JPEG.slice();
     grey[sofAt(grey) + 9] = 1;
     expect(jpegHeader(grey)).toEqual({ width: 64, height: 48, components: 1 });
-    const exif = Uint8Array.of(0xff, 0xd8, 0xff, 0xe1, 0, 8, 0x45, 0x78, 0x69, 0x66, 0, 0);
-    expect(jpegHeader(Uint8Array.from([...exif, ...RGB_JPEG.subarray(2)]))).toBeNull();
+    // An APP1 Exif block with a TIFF header (little-endian), then the same blanked by pdf.js.
+    const exif = (tiff: number[]) =>
+      Uint8Array.from([
+        ...[0xff, 0xd8, 0xff, 0xe1, 0, 12, 0x45, 0x78, 0x69, 0x66, 0, 0, ...tiff],
+        ...RGB_JPEG.subarray(2),
+      ]);
+    expect(jpegHeader(exif([0x49, 0x49, 0x2a, 0]))).toBeNull();
+    expect(jpegHeader(exif([0, 0, 0, 0]))).toEqual({ width: 64, height: 48, components: 3 });
     expect(jpegHeader(RGB_JPEG.subarray(0, 20))).toBeNull();
   });
 });

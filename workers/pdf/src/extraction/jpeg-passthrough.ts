@@ -29,12 +29,16 @@ export interface JpegHeader {
   components: number;
 }
 
-const isExif = (data: Uint8Array, at: number) => EXIF.every((byte, i) => data[at + i] === byte);
+/** An APP1 Exif block that still holds data: its TIFF header not blanked as pdf.js blanks it. */
+const heldExif = (data: Uint8Array, at: number) =>
+  EXIF.every((byte, i) => data[at + i] === byte) &&
+  data.subarray(at + 6, at + 10).some((byte) => byte !== 0);
 
 /**
  * The frame header of a baseline or progressive JPEG; null when the markers before it do not
- * read cleanly, or when an APP1 Exif block is present (a browser would rotate the picture by its
- * orientation, which the PDF does not, and pdf.js blanks that block before handing it on).
+ * read cleanly, or when an APP1 Exif block still holds its data: a browser would turn the
+ * picture by its orientation, which the PDF does not. pdf.js blanks that block before it hands
+ * the bytes on (so no browser turns it), and such a JPEG is taken as it comes.
  */
 export function jpegHeader(data: Uint8Array): JpegHeader | null {
   if (data[0] !== 0xff || data[1] !== 0xd8) return null;
@@ -48,7 +52,7 @@ export function jpegHeader(data: Uint8Array): JpegHeader | null {
     }
     const length = (data[at + 2]! << 8) | data[at + 3]!;
     if (length < 2) return null;
-    if (marker === 0xe1 && isExif(data, at + 4)) return null;
+    if (marker === 0xe1 && heldExif(data, at + 4)) return null;
     if (SOF_MARKERS.has(marker)) {
       if (at + 10 > data.length) return null;
       const height = (data[at + 5]! << 8) | data[at + 6]!;
