@@ -69,9 +69,12 @@ export function jpegHeader(data: Uint8Array): JpegHeader | null {
  * Stands in for the web's ImageDecoder, which Node lacks. pdf.js offers it a JPEG only when the
  * JPEG's own pixels are what the PDF shows: DeviceRGB, 8 bits, no Decode array, no SMask or
  * Mask, drawn at its own size, not CMYK or untransformed YCC. Instead of decoding, it hands the
- * bytes over unchanged through a MessagePort, which pdf.js posts to the page as the image's
- * `bitmap` (a port, since pdf.js transfers the bitmap and closes it when the page is cleaned
- * up). Refusing (a rejected decode) makes pdf.js decode the JPEG itself, as it did before.
+ * bytes over as pdf.js gives them (the stream's, an EXIF block blanked) through a MessagePort,
+ * which pdf.js posts to the page as the image's `bitmap`: a port, since pdf.js transfers the
+ * bitmap and closes it when the page is cleaned up. A port cannot be cloned, so pdf.js's copy of
+ * a large image from an earlier page's objects into the document's cache would fail; the
+ * extraction cleans up every page before the next, so there is never one to copy. Refusing (a
+ * rejected decode) makes pdf.js decode the JPEG itself, as it did before.
  */
 export class JpegPassthroughDecoder {
   static isTypeSupported(type: string): Promise<boolean> {
