@@ -1,8 +1,9 @@
 import { i18n } from '../i18n/i18n';
 
 /**
- * The worker writes image references into the SOP markdown as `img-3.png` (older documents
- * as `img-3.jpg` / `img-3.jpeg`), sometimes under a folder such as `images/img-3.png`. The
+ * The worker writes image references into the SOP markdown as `img-3.png`, or `img-3.jpg` for a
+ * JPEG kept as the PDF holds it (older documents also `img-3.jpeg`), sometimes under a folder
+ * such as `images/img-3.png`. The
  * image itself is fetched by id: GET /api/library/documents/{id}/images/img-3.
  */
 const IMAGE_REFERENCE = /(?:^|\/)(img-\d{1,5})\.(?:png|jpe?g)$/i;

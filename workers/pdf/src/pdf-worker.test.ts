@@ -1,12 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { text } from 'node:stream/consumers';
+import { buffer, text } from 'node:stream/consumers';
 import { LocalDiskStorage } from '@hub/runtime';
 import type { LibraryInboxMessage, PdfProcessingJob } from '@hub/proto';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPdfJobHandler, type PdfWorkerDeps } from './pdf-worker.ts';
+import { RGB_JPEG, jpegFiguresPdf } from './test-support/jpeg-pdf.ts';
 import { structuredSopPdf } from './test-support/sop-pdf.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'pdf-worker-'));
@@ -58,6 +59,23 @@ describe('the pdf-processing job handler', () => {
     expect(sent.filter((m) => m.kind === 'pdf.progress').map((m) => m.stage)).toContain(
       'extracting',
     );
+  });
+
+  it('stores a JPEG figure as it is in the PDF, as img-N.jpg with image/jpeg', async () => {
+    const pdf = await jpegFiguresPdf([{ jpeg: RGB_JPEG, colourSpace: 'DeviceRGB' }]);
+    await storage.put('org/1/uploads/photo.pdf', Buffer.from(pdf), 'x');
+
+    expect(await createPdfJobHandler(deps())(jobFor('org/1/uploads/photo.pdf'))).toBe('processed');
+
+    const key = 'org/1/docs/7/images/img-1.jpg';
+    expect(sent.at(-1)).toMatchObject({
+      kind: 'pdf.processed',
+      images: [{ id: 'img-1', key, page: 1, width: 64, height: 48 }],
+    });
+    expect(await storage.list('org/1/docs/7/images/')).toEqual([key]);
+    expect(await storage.stat(key)).toMatchObject({ contentType: 'image/jpeg' });
+    expect((await buffer(await storage.get(key))).equals(Buffer.from(RGB_JPEG))).toBe(true);
+    expect(await text(await storage.get('org/1/docs/7/content.md'))).toContain('(img-1.jpg)');
   });
 
   it('fails a damaged file at once with a readable reason', async () => {

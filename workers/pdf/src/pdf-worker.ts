@@ -11,7 +11,14 @@ import {
 import { UnrecoverableError, WaitingChildrenError, type Job } from 'bullmq';
 import type { Extraction, ExtractionProgress } from './extraction/extract-document.ts';
 import type { ExtractionInput } from './extraction/extraction-thread.ts';
-import { hasText, imageFileName, imageId, toMarkdown, toPlainText } from './extraction/markdown.ts';
+import {
+  hasText,
+  imageContentType,
+  imageFileName,
+  imageId,
+  toMarkdown,
+  toPlainText,
+} from './extraction/markdown.ts';
 import { joinPages } from './extraction/structure.ts';
 import { describeFailure, DocumentFailure, POISON_REASON, type FailureLimits } from './failures.ts';
 import type { PageRecognizer } from './ocr/recognizer-pool.ts';
@@ -135,8 +142,9 @@ async function writeImages(
   const images: ExtractedImage[] = [];
   for (const figure of extraction.figures) {
     progress?.report('images', images.length, extraction.figures.length);
-    const key = `${folder}${imageFileName(figure.imageNumber)}`;
-    await storage.put(key, Buffer.from(figure.png), 'image/png', figure.png.byteLength);
+    const key = `${folder}${imageFileName(figure.imageNumber, figure.format)}`;
+    const { bytes } = figure;
+    await storage.put(key, Buffer.from(bytes), imageContentType(figure.format), bytes.byteLength);
     const { page, width, height } = figure;
     images.push({ id: imageId(figure.imageNumber), key, page, width, height });
   }

@@ -8,10 +8,14 @@ export interface TextFragment {
   bold: boolean;
 }
 
+/** How a figure is stored: PNG, or a JPEG kept as the PDF holds it. */
+export type FigureFormat = 'png' | 'jpeg';
+
 /** Where an extracted image is painted on the page (PDF user space; y is its top edge). */
 export interface FigurePlacement {
   imageNumber: number;
   page: number;
+  format: FigureFormat;
   x: number;
   y: number;
   width: number;
@@ -28,4 +32,5 @@ export type Block =
   | { kind: 'paragraph'; text: string }
   | { kind: 'list'; ordered: boolean; items: ListItem[] }
   | { kind: 'table'; rows: string[][] }
-  | { kind: 'figure'; imageNumber: number; page: number };
+  /** `format` is absent in layouts written before JPEG figures were kept: those are PNG. */
+  | { kind: 'figure'; imageNumber: number; page: number; format?: FigureFormat };

@@ -43,8 +43,8 @@ describe('extracting a structured SOP made with pdf-lib', () => {
   it('extracts the embedded image as PNG and references it where it appears', () => {
     expect(extraction.figures).toHaveLength(1);
     const [figure] = extraction.figures;
-    expect(figure).toMatchObject({ imageNumber: 1, page: 1, width: 64, height: 48 });
-    const png = PNG.sync.read(Buffer.from(figure!.png));
+    expect(figure).toMatchObject({ imageNumber: 1, page: 1, format: 'png', width: 64, height: 48 });
+    const png = PNG.sync.read(Buffer.from(figure!.bytes));
     expect([png.width, png.height]).toEqual([64, 48]);
     const reference = markdown.indexOf('![Figure 1 (page 1)](img-1.png)');
     expect(reference).toBeGreaterThan(markdown.indexOf('Frozen fish'));

@@ -1,12 +1,14 @@
 import { OPS, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { Block, FigurePlacement, TextFragment } from './blocks.ts';
+import type { Block, FigureFormat, FigurePlacement, TextFragment } from './blocks.ts';
 import {
+  bytesHash,
   findImagePaints,
   pixelHash,
   toRaster,
   type DecodedImage,
   type ImagePaint,
 } from './images.ts';
+import { jpegHeader, passedJpeg } from './jpeg-passthrough.ts';
 import { orderPage, type PageLine } from './lines.ts';
 import { openPdf } from './pdfjs.ts';
 import { encodePng } from './png.ts';
@@ -26,7 +28,9 @@ export interface ExtractedFigure {
   page: number;
   width: number;
   height: number;
-  png: Uint8Array;
+  /** PNG, or a JPEG kept as the PDF holds it (see jpeg-passthrough.ts). */
+  format: FigureFormat;
+  bytes: Uint8Array;
 }
 
 export interface Extraction {
@@ -147,16 +151,37 @@ class DocumentExtractor {
   private async extractImage(page: PDFPageProxy, pageNumber: number, paint: ImagePaint) {
     const image = await resolveImage(page, paint);
     if (!image || image.width < MIN_IMAGE_SIDE || image.height < MIN_IMAGE_SIDE) return null;
+    const figure = this.figureOf(image);
+    if (!figure || this.seen.has(figure.hash)) return null;
+    this.seen.add(figure.hash);
+    const imageNumber = this.figures.length + 1;
+    const { format, width, height, bytes } = figure;
+    this.figures.push(
+      bytes.then((data) => ({ imageNumber, page: pageNumber, width, height, format, bytes: data })),
+    );
+    const { x, y, width: boxWidth } = paint.box;
+    return { imageNumber, page: pageNumber, format, x, y: y + paint.box.height, width: boxWidth };
+  }
+
+  /** The figure's bytes (a PNG still being encoded) and what makes it a duplicate of another. */
+  private figureOf(image: DecodedImage) {
+    const jpeg = passedJpeg(image);
+    const header = jpeg && jpegHeader(jpeg);
+    if (jpeg && header) {
+      const { width, height } = header;
+      const bytes = Promise.resolve(jpeg);
+      return { format: 'jpeg' as const, width, height, hash: bytesHash(jpeg), bytes };
+    }
     const raster = toRaster(image);
     if (!raster) return null;
-    const hash = pixelHash(raster);
-    if (this.seen.has(hash)) return null;
-    this.seen.add(hash);
-    const imageNumber = this.figures.length + 1;
-    const figure = { imageNumber, page: pageNumber, width: image.width, height: image.height };
-    this.figures.push(encodePng(raster).then((png) => ({ ...figure, png })));
-    const { x, y, width, height } = paint.box;
-    return { imageNumber, page: pageNumber, x, y: y + height, width };
+    const { width, height } = image;
+    return {
+      format: 'png' as const,
+      width,
+      height,
+      hash: pixelHash(raster),
+      bytes: encodePng(raster),
+    };
   }
 }
 

@@ -25,7 +25,7 @@ async function extract(input: ExtractionInput) {
       images: input.images,
       onProgress: (progress) => post({ type: 'progress', progress }),
     });
-    const buffers = result.figures.map((figure) => figure.png.buffer);
+    const buffers = result.figures.map((figure) => figure.bytes.buffer);
     post({ type: 'result', result }, [...new Set(buffers)] as ArrayBuffer[]);
   } catch (error) {
     const { name, message } =

@@ -6,6 +6,7 @@ import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openExtractionThreads } from '../pdf-worker.ts';
 import { SandboxFailure } from '../sandbox/sandbox-pool.ts';
+import type { FigureFormat } from './blocks.ts';
 import { toMarkdown } from './markdown.ts';
 import { joinPages } from './structure.ts';
 
@@ -25,22 +26,31 @@ type Outcome =
         page: number;
         width: number;
         height: number;
-        pixels: string;
+        /** A PNG figure's pixels. */
+        pixels?: string;
+        /** A JPEG figure's bytes, and whether they are found as they are in the PDF file. */
+        jpeg?: string;
+        jpegAsInFile?: boolean;
       }[];
     }
   | { error: string };
 
-/** Figures are compared by their pixels, so a different PNG encoder does not count as a change. */
-const pixelDigest = (png: Uint8Array) =>
-  createHash('sha256')
-    .update(PNG.sync.read(Buffer.from(png)).data)
-    .digest('hex')
-    .slice(0, 16);
+const digest = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+
+/**
+ * PNG figures are compared by their pixels, so a different PNG encoder does not count as a
+ * change; JPEG figures, kept as the file holds them, by their bytes.
+ */
+function figureDigest(format: FigureFormat, bytes: Uint8Array, file: Buffer) {
+  if (format === 'png') return { pixels: digest(PNG.sync.read(Buffer.from(bytes)).data) };
+  return { jpeg: digest(bytes), jpegAsInFile: file.includes(Buffer.from(bytes)) };
+}
 
 // Read as the job handler reads documents: in its pool of threads, two at a time.
 const threads = openExtractionThreads(2, { timeoutMs: 300_000, memoryMb: 512 });
 
 async function outcomeOf(bytes: Uint8Array, images: boolean): Promise<Outcome> {
+  const file = Buffer.from(bytes); // a copy: the bytes move to the thread
   try {
     const extraction = await threads.run({
       input: { bytes, ocr: false, images },
@@ -49,12 +59,12 @@ async function outcomeOf(bytes: Uint8Array, images: boolean): Promise<Outcome> {
     return {
       pageCount: extraction.pageCount,
       markdown: toMarkdown(joinPages(extraction.pages)),
-      figures: extraction.figures.map(({ imageNumber, page, width, height, png }) => ({
+      figures: extraction.figures.map(({ imageNumber, page, width, height, format, bytes }) => ({
         imageNumber,
         page,
         width,
         height,
-        pixels: pixelDigest(png),
+        ...figureDigest(format, bytes, file),
       })),
     };
   } catch (error) {

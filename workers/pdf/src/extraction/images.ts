@@ -45,6 +45,8 @@ export interface DecodedImage {
   height: number;
   kind?: number;
   data?: Uint8Array | Uint8ClampedArray;
+  /** Set instead of `data` for a JPEG left undecoded (see jpeg-passthrough.ts). */
+  bitmap?: unknown;
 }
 
 export const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
@@ -139,9 +141,13 @@ const GREY_BITS = { bitDepth: 1, colourType: 0, channels: 1 } as const;
 const RGB = { bitDepth: 8, colourType: 2, channels: 3 } as const;
 const RGBA = { bitDepth: 8, colourType: 6, channels: 4 } as const;
 
-/** Identical figures (a logo on every page) are kept once. */
+/** Identical figures (a logo on every page) are kept once: decoded ones by their pixels, */
 export const pixelHash = (raster: RasterImage) =>
   createHash('sha256')
     .update(`${raster.width}x${raster.height}:${raster.colourType}:${raster.bitDepth}`)
     .update(raster.data)
     .digest('hex');
+
+/** JPEGs kept as they are by their bytes (their pixels are never decoded). */
+export const bytesHash = (bytes: Uint8Array) =>
+  createHash('sha256').update('jpeg:').update(bytes).digest('hex');

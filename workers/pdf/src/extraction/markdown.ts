@@ -1,7 +1,12 @@
-import type { Block } from './blocks.ts';
+import type { Block, FigureFormat } from './blocks.ts';
 
 export const imageId = (imageNumber: number) => `img-${imageNumber}`;
-export const imageFileName = (imageNumber: number) => `${imageId(imageNumber)}.png`;
+/** The stored file's extension says its type (storage serves it by the key's extension). */
+export const imageFileName = (imageNumber: number, format: FigureFormat = 'png') =>
+  `${imageId(imageNumber)}.${format === 'jpeg' ? 'jpg' : 'png'}`;
+/** The content type a figure is stored with. */
+export const imageContentType = (format: FigureFormat) =>
+  format === 'jpeg' ? 'image/jpeg' : 'image/png';
 
 const escapeInline = (text: string) => text.replace(/[\\`*_[\]<>]/g, '\\$&');
 
@@ -36,7 +41,7 @@ function blockMarkdown(block: Block): string {
     case 'table':
       return tableMarkdown(block.rows);
     case 'figure':
-      return `![Figure ${block.imageNumber} (page ${block.page})](${imageFileName(block.imageNumber)})`;
+      return `![Figure ${block.imageNumber} (page ${block.page})](${imageFileName(block.imageNumber, block.format)})`;
   }
 }
 

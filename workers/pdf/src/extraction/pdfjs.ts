@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { holdRendering, useJpegPassthrough } from './jpeg-passthrough.ts';
 
 const packageDir = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 const dataDir = (name: string) => join(packageDir, name) + '/';
@@ -53,13 +54,18 @@ const fontOptions = (render: boolean) => {
  * nothing is fetched, and without evaluating code from the file.
  */
 export async function openPdf(bytes: Uint8Array, options: OpenOptions): Promise<PDFDocumentProxy> {
+  const render = options.render ?? true;
+  // Before any document: pdf.js looks for an ImageDecoder once and keeps the answer.
+  useJpegPassthrough();
   const task = getDocument({
     data: bytes,
-    ...fontOptions(options.render ?? true),
+    ...fontOptions(render),
     useSystemFonts: false,
     isEvalSupported: false,
     isOffscreenCanvasSupported: false,
-    isImageDecoderSupported: false,
+    // Every document says yes, as pdf.js keeps the first answer for all; one that draws is
+    // refused by the decoder while it is open (holdRendering) and pdf.js decodes its JPEGs.
+    isImageDecoderSupported: true,
     enableXfa: false,
     stopAtErrors: false,
     // 0 pixels: every image is over the limit, so pdf.js leaves it out of the page's operators.
@@ -71,5 +77,13 @@ export async function openPdf(bytes: Uint8Array, options: OpenOptions): Promise<
     iccUrl: dataDir('iccs'),
     verbosity: 0,
   });
-  return task.promise;
+  if (!render) return task.promise;
+  const release = holdRendering();
+  // pdf.destroy() ends with its loading task's destroy.
+  const destroy = task.destroy.bind(task);
+  task.destroy = () => destroy().finally(release);
+  return task.promise.catch((error: unknown) => {
+    release();
+    throw error;
+  });
 }

@@ -135,6 +135,7 @@ class PageBuilder {
         kind: 'figure',
         imageNumber: line.figure.imageNumber,
         page: line.figure.page,
+        format: line.figure.format,
       });
       this.previous = null;
       return;

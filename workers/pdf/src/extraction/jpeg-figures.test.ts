@@ -1,0 +1,80 @@
+import { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
+import { RGB_JPEG, jpegFiguresPdf, type JpegImageSpec } from '../test-support/jpeg-pdf.ts';
+import { extractDocument, renderPage } from './extract-document.ts';
+import { jpegHeader } from './jpeg-passthrough.ts';
+import { toMarkdown } from './markdown.ts';
+import { joinPages } from './structure.ts';
+
+const extract = async (images: JpegImageSpec[]) =>
+  extractDocument(await jpegFiguresPdf(images), { ocr: false, images: true });
+
+const rgb: JpegImageSpec = { jpeg: RGB_JPEG, colourSpace: 'DeviceRGB' };
+
+describe('a JPEG figure', () => {
+  it('is kept as the PDF holds it, byte for byte, and referenced as .jpg', async () => {
+    const extraction = await extract([rgb]);
+    expect(extraction.figures).toHaveLength(1);
+    const [figure] = extraction.figures;
+    expect(figure).toMatchObject({
+      imageNumber: 1,
+      page: 1,
+      format: 'jpeg',
+      width: 64,
+      height: 48,
+    });
+    expect(Buffer.from(figure!.bytes).equals(Buffer.from(RGB_JPEG))).toBe(true);
+    expect(toMarkdown(joinPages(extraction.pages))).toContain('![Figure 1 (page 1)](img-1.jpg)');
+  });
+
+  it('is kept once when the same JPEG is painted from two objects', async () => {
+    const extraction = await extract([rgb, rgb]);
+    expect(extraction.figures.map((figure) => figure.format)).toEqual(['jpeg']);
+  });
+
+  it.each([
+    ['with a soft mask', { ...rgb, softMask: true }],
+    ['with a Decode array', { ...rgb, decode: [1, 0, 1, 0, 1, 0] }],
+    ['in a colour space other than DeviceRGB', { ...rgb, colourSpace: 'CalRGB' as const }],
+  ])('%s is decoded and written as PNG, as before', async (_name, spec) => {
+    const extraction = await extract([spec]);
+    expect(extraction.figures).toHaveLength(1);
+    const [figure] = extraction.figures;
+    expect(figure).toMatchObject({ format: 'png', width: 64, height: 48 });
+    const png = PNG.sync.read(Buffer.from(figure!.bytes));
+    expect([png.width, png.height]).toEqual([64, 48]);
+    expect(toMarkdown(joinPages(extraction.pages))).toContain('(img-1.png)');
+  });
+
+  it('is still drawn when the page is rendered for OCR after an extraction', async () => {
+    const bytes = await jpegFiguresPdf([rgb]);
+    await extractDocument(bytes.slice(), { ocr: false, images: true });
+    const page = PNG.sync.read(Buffer.from(await renderPage(bytes, 1)));
+    // The image's middle, 136 x 144 points from the top left, at the rendering's scale.
+    const scale = page.width / 612;
+    const at = (Math.round(144 * scale) * page.width + Math.round(136 * scale)) * 4;
+    const [r, g, b] = page.data.subarray(at, at + 3);
+    expect(r! + g! + b!).toBeLessThan(3 * 240);
+  });
+});
+
+/** Where the frame header (baseline SOF0) starts. */
+const sofAt = (jpeg: Uint8Array) => Buffer.from(jpeg).indexOf(Buffer.of(0xff, 0xc0));
+
+describe('the JPEG frame header', () => {
+  it('gives the size and components, and nothing for EXIF or a broken file', () => {
+    expect(jpegHeader(RGB_JPEG)).toEqual({ width: 64, height: 48, components: 3 });
+    const grey = RGB_JPEG.slice();
+    grey[sofAt(grey) + 9] = 1;
+    expect(jpegHeader(grey)).toEqual({ width: 64, height: 48, components: 1 });
+    // An APP1 Exif block with a TIFF header (little-endian), then the same blanked by pdf.js.
+    const exif = (tiff: number[]) =>
+      Uint8Array.from([
+        ...[0xff, 0xd8, 0xff, 0xe1, 0, 12, 0x45, 0x78, 0x69, 0x66, 0, 0, ...tiff],
+        ...RGB_JPEG.subarray(2),
+      ]);
+    expect(jpegHeader(exif([0x49, 0x49, 0x2a, 0]))).toBeNull();
+    expect(jpegHeader(exif([0, 0, 0, 0]))).toEqual({ width: 64, height: 48, components: 3 });
+    expect(jpegHeader(RGB_JPEG.subarray(0, 20))).toBeNull();
+  });
+});
