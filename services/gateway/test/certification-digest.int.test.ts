@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identityRpc } from '@hub/proto';
+import { RpcClient } from '@hub/kit';
+import { TEST_REDIS_URL } from '@hub/testing';
+import { holderNoticeKey } from '../../observation/src/certifications/expiry-sweep.ts';
 import { MailCatcher } from './mail-catcher.js';
 import { startTestStack, type TestStack } from './test-stack.js';
 
@@ -14,6 +18,7 @@ const DAY_3 = new Date('2031-01-12T03:00:00Z');
 const PASSWORD = 'Digest-Pass-123!';
 
 let stack: TestStack;
+let rpc: RpcClient;
 let mail: MailCatcher;
 let acme: number;
 let globex: number;
@@ -84,6 +89,7 @@ async function startupSweepDone() {
 beforeAll(async () => {
   mail = new MailCatcher();
   stack = await startTestStack({ SMTP_URL: await mail.start() });
+  rpc = new RpcClient(TEST_REDIS_URL, stack.redisPrefix);
   acme = await stack.createOrganization('Acme Foods', 'acme.test');
   globex = await stack.createOrganization('Globex Plant', 'globex.test');
   const people = [
@@ -119,6 +125,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  await rpc?.close();
   await stack?.stop();
   await mail?.stop();
 });
@@ -214,5 +221,32 @@ describe('certification expiry notices', () => {
     const digests = await digestsOf('sue');
     expect(digests).toHaveLength(3);
     expect(digests[2]).toContain(told(1, 0));
+  });
+
+  it('tells a holder once when a sweep died after telling them, before its commit', async () => {
+    const id = await certify(acme, 'ozy', '7 days');
+    const { rows } = await stack.sql.query<{ expires_at: Date; title: string }>(
+      `SELECT expires_at, title FROM observation.certifications WHERE id = $1`,
+      [id],
+    );
+    const [{ expires_at, title }] = rows as [{ expires_at: Date; title: string }];
+    // What the dead sweep had sent; its transaction (notified_state, the digest item) was lost.
+    await rpc.call(identityRpc.notify, {
+      userIds: [ids.ozy!],
+      notification: {
+        type: 'warning',
+        key: 'certificationExpiring',
+        params: { holder: 'ozy', title, expiresAt: expires_at.toISOString(), days: 6 },
+      },
+      key: holderNoticeKey({ id, expires_at }, 'expiring_soon'),
+    });
+    expect((await noticesTitled('Certification expiring soon')).ozy).toHaveLength(9);
+    expect(await stack.observation.expirySweep.run(DAY_3)).toBe(1);
+    expect((await noticesTitled('Certification expiring soon')).ozy).toHaveLength(9);
+    const { rows: marked } = await stack.sql.query<{ notified_state: string }>(
+      `SELECT notified_state FROM observation.certifications WHERE id = $1`,
+      [id],
+    );
+    expect(marked[0]!.notified_state).toBe('expiring_soon');
   });
 });

@@ -26,8 +26,10 @@ const LOOKUP = 1000;
 export const sweepDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /** The key identity tells each person under once: a holder per state of a term... */
-export const holderNoticeKey = (row: CertificationRow, state: AnnouncedState) =>
-  `certification:${row.id}:${row.expires_at.getTime()}:${state}`;
+export const holderNoticeKey = (
+  row: Pick<CertificationRow, 'id' | 'expires_at'>,
+  state: AnnouncedState,
+) => `certification:${row.id}:${row.expires_at.getTime()}:${state}`;
 /** ...and a supervisor once per organization's digest day. */
 export const digestKey = (digest: DigestRow) =>
   `certification-digest:${digest.organization_id}:${digest.day}`;
