@@ -69,6 +69,19 @@ export const NotificationText = z.discriminatedUnion('key', [
     key: z.literal('certificationExpired'),
     params: z.object({ holder: Title, title: Title, expiresAt: z.iso.datetime() }),
   }),
+  /**
+   * A training supervisor's one notice of a sweep day: how many of the organization's
+   * certifications became expiring soon and expired since the last one, and the page that lists
+   * them (`path`, the web app's /insights/certifications, filtered by state when only one).
+   */
+  z.object({
+    key: z.literal('certificationDigest'),
+    params: z.object({
+      expiringSoon: z.number().int(),
+      expired: z.number().int(),
+      path: z.string().max(500),
+    }),
+  }),
   z.object({
     key: z.literal('videoUnreadable'),
     params: z.object({ title: Title, reason: Reason }),

@@ -126,6 +126,11 @@ export const identityServiceRpc = {
     z.object({
       userIds: z.array(z.number().int()).max(1000),
       notification: NotificationRequest,
+      /**
+       * Makes the call idempotent: a person already told under this key is not told (nor
+       * mailed) again, so a caller that dies after the call and retries repeats nothing.
+       */
+      key: z.string().min(1).max(200).optional(),
     }),
     z.object({ delivered: z.number().int() }),
   ),

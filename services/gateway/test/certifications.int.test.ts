@@ -280,7 +280,7 @@ describe('certifications', () => {
     );
   });
 
-  it('notifies holder and supervisors once when expiring soon and once when expired', async () => {
+  it('notifies the holder once when expiring soon and once when expired, supervisors in a digest', async () => {
     const setExpiry = (interval: string) =>
       stack.sql.query(
         `UPDATE observation.certifications SET expires_at = now() + $2::interval WHERE id = $1`,
@@ -293,7 +293,11 @@ describe('certifications', () => {
     const expiringFor = async (session: ApiSession) =>
       (await titlesOf(session)).filter((title) => title === 'Certification expiring soon').length;
     expect(await expiringFor(otto)).toBe(1);
-    expect(await expiringFor(tess)).toBe(1);
+    // Tess (training supervisor, and the observer) hears of it in the day's digest.
+    expect(await expiringFor(tess)).toBe(0);
+    const digestsOf = async (session: ApiSession) =>
+      (await titlesOf(session)).filter((title) => title === 'Certifications due for renewal');
+    expect(await digestsOf(tess)).toHaveLength(1);
     expect(await expiringFor(olga)).toBe(0);
     expect(await expiringFor(gina)).toBe(0);
 
@@ -305,6 +309,12 @@ describe('certifications', () => {
     expect(
       (await titlesOf(otto)).filter((title) => title === 'Certification expired'),
     ).toHaveLength(1);
+    // Today's digest went out: the expiry is in tomorrow's.
+    expect(await digestsOf(tess)).toHaveLength(1);
+    const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    expect(await stack.observation.expirySweep.run(tomorrow)).toBe(0);
+    expect(await digestsOf(tess)).toHaveLength(2);
+    expect(await digestsOf(mia)).toHaveLength(0);
     const verified = await verify(first.verificationCode);
     expect(verified.body).toMatchObject({ valid: false, state: 'expired' });
   });

@@ -31,6 +31,7 @@ import { Webhooks1766500000000 } from './migrations/1766500000000-webhooks.js';
 import { Outbox1767100000000 } from './migrations/1767100000000-outbox.js';
 import { MembersByName1767200000000 } from './migrations/1767200000000-members-by-name.js';
 import { MemberSearch1767400000000 } from './migrations/1767400000000-member-search.js';
+import { NotificationKeys1767500000000 } from './migrations/1767500000000-notification-keys.js';
 import { sealedWebhookSecrets } from './migrations/1767100001000-sealed-webhook-secrets.js';
 
 export const IDENTITY_SCHEMA = 'identity';
@@ -74,5 +75,6 @@ export const openIdentityDatabase = (url: string, webhookSecrets?: SecretBox) =>
       sealedWebhookSecrets(webhookSecrets),
       MembersByName1767200000000,
       MemberSearch1767400000000,
+      NotificationKeys1767500000000,
     ],
   });

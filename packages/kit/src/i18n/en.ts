@@ -103,6 +103,11 @@ export const en = {
       title: 'Certification expired',
       message: `${p.holder}'s certification "${p.title}" expired on ${p.until}. A new pass renews it.`,
     }),
+    /** A training supervisor's summary of a sweep day (one notice, not one per certification). */
+    certificationDigest: (p: { expiringSoon: number; expired: number; path: string }) => ({
+      title: 'Certifications due for renewal',
+      message: `Since the last summary, ${p.expiringSoon} certification${p.expiringSoon === 1 ? '' : 's'} of your organization became due to expire soon and ${p.expired} expired. A new pass renews each one. See them: ${p.path}`,
+    }),
     videoUnreadable: (p: { title: string; reason: string }) => ({
       title: 'Video could not be read',
       message: `"${p.title}": ${p.reason}`,

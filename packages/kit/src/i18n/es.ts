@@ -91,6 +91,10 @@ export const es: ServerCatalog = {
       title: 'Certificación vencida',
       message: `La certificación «${p.title}» de ${p.holder} venció el ${p.until}. Se renueva al aprobar otra vez.`,
     }),
+    certificationDigest: (p) => ({
+      title: 'Certificaciones por renovar',
+      message: `Desde el último resumen, ${count(p.expiringSoon, 'certificación', 'certificaciones')} de tu organización ${p.expiringSoon === 1 ? 'pasó' : 'pasaron'} a estar por vencer y ${count(p.expired, 'venció', 'vencieron')}. Cada una se renueva al aprobar otra vez. Consúltalas en: ${p.path}`,
+    }),
     videoUnreadable: (p) => ({
       title: 'No se pudo leer el video',
       message: `«${p.title}»: ${p.reason}`,

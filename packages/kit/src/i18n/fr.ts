@@ -93,6 +93,10 @@ export const fr: ServerCatalog = {
       title: 'Certification expirée',
       message: `La certification « ${p.title} » ${of(p.holder)} a expiré le ${p.until}. Une nouvelle réussite la renouvelle.`,
     }),
+    certificationDigest: (p) => ({
+      title: 'Certifications à renouveler',
+      message: `Depuis le dernier récapitulatif, ${count(p.expiringSoon, 'certification', 'certifications')} de votre organisation ${p.expiringSoon > 1 ? 'arrivent' : 'arrive'} bientôt à expiration et ${count(p.expired, 'a expiré', 'ont expiré')}. Une nouvelle réussite renouvelle chacune. Consultez-les : ${p.path}`,
+    }),
     videoUnreadable: (p) => ({
       title: 'Vidéo illisible',
       message: `« ${p.title} » : ${p.reason}`,

@@ -86,6 +86,24 @@ describe('the server catalogs', () => {
     );
   });
 
+  it("write the supervisors' expiry digest in every language, counts and page included", () => {
+    const digest: NotificationText = {
+      key: 'certificationDigest',
+      params: { expiringSoon: 1, expired: 3, path: '/insights/certifications' },
+    };
+    expect(writeNotification(digest, 'en')).toEqual({
+      title: 'Certifications due for renewal',
+      message:
+        'Since the last summary, 1 certification of your organization became due to expire soon and 3 expired. A new pass renews each one. See them: /insights/certifications',
+    });
+    expect(writeNotification(digest, 'es').message).toBe(
+      'Desde el último resumen, 1 certificación de tu organización pasó a estar por vencer y 3 vencieron. Cada una se renueva al aprobar otra vez. Consúltalas en: /insights/certifications',
+    );
+    expect(writeNotification(digest, 'fr').message).toBe(
+      'Depuis le dernier récapitulatif, 1 certification de votre organisation arrive bientôt à expiration et 3 ont expiré. Une nouvelle réussite renouvelle chacune. Consultez-les : /insights/certifications',
+    );
+  });
+
   it("word a worker's failure reason with only the parts the worker filled in", () => {
     const parts = (text: string) => new Set(text.match(/\{\w+\}/g) ?? []);
     for (const language of LANGUAGES) {

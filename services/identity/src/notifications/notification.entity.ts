@@ -26,4 +26,8 @@ export class NotificationEntity {
 
   @Column({ name: 'read_at', type: 'timestamptz', nullable: true })
   readAt!: Date | null;
+
+  /** The caller's idempotency key (unique per person), null for most. */
+  @Column({ name: 'dedupe_key', type: 'text', nullable: true })
+  dedupeKey!: string | null;
 }

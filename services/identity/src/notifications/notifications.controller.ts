@@ -36,7 +36,7 @@ export class NotificationsController {
   /** Other services announce events to users through this (document processed, video analysed...). */
   @RpcHandler(identityRpc.notify)
   async notify(@Payload() request: RpcRequest<typeof identityRpc.notify>) {
-    await this.notifications.tell(request.userIds, request.notification);
+    await this.notifications.tell(request.userIds, request.notification, request.key);
     return { delivered: request.userIds.length };
   }
 

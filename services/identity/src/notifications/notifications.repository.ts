@@ -49,6 +49,29 @@ export class NotificationsRepository {
     await this.notifications.insert(rows);
   }
 
+  /**
+   * Inserts each row under `key` unless its person already has a notification with that key;
+   * returns whom it was inserted for (one statement, the unique index decides under races).
+   */
+  async insertOnce(rows: NotificationRow[], key: string): Promise<number[]> {
+    if (rows.length === 0) return [];
+    const inserted = (await this.db.query(
+      `INSERT INTO notifications (user_id, organization_id, type, title, message, dedupe_key)
+       SELECT *, $6::text FROM unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[])
+       ON CONFLICT (user_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
+       RETURNING user_id`,
+      [
+        rows.map((row) => row.userId),
+        rows.map((row) => row.organizationId),
+        rows.map((row) => row.type),
+        rows.map((row) => row.title),
+        rows.map((row) => row.message),
+        key,
+      ],
+    )) as { user_id: number }[];
+    return inserted.map((row) => row.user_id);
+  }
+
   /** The settings of those of these users who chose email notifications. */
   findEmailSubscribers(userIds: number[]): Promise<NotificationSettingsEntity[]> {
     return this.settings.findBy({ userId: In(userIds), emailNotifications: true });

@@ -60,9 +60,14 @@ export class NotificationsService {
 
   /**
    * Records a notification for each user; those who chose email notifications also get a mail.
-   * A localized one is written (stored and mailed) in each reader's language.
+   * A localized one is written (stored and mailed) in each reader's language. With a `key`, a
+   * user who already has a notification under it gets neither again (a retried call).
    */
-  async notify(userIds: number[], given: NewNotification | LocalizedNotification): Promise<void> {
+  async notify(
+    userIds: number[],
+    given: NewNotification | LocalizedNotification,
+    key?: string,
+  ): Promise<void> {
     const unique = [...new Set(userIds)];
     if (unique.length === 0) return;
     const users = await this.notifications.findUsers(unique);
@@ -81,14 +86,17 @@ export class NotificationsService {
         typeof given === 'function' ? given(languages.get(user.id) ?? 'en') : given,
       ]),
     );
-    await this.notifications.insert(
-      users.map((user) => ({
-        ...written.get(user.id)!,
-        userId: user.id,
-        organizationId: user.organizationId,
-      })),
-    );
-    const mailed = await this.notifications.findEmailSubscribers(unique);
+    const rows = users.map((user) => ({
+      ...written.get(user.id)!,
+      userId: user.id,
+      organizationId: user.organizationId,
+    }));
+    let told = unique;
+    if (key === undefined) await this.notifications.insert(rows);
+    else told = await this.notifications.insertOnce(rows, key);
+    // Only those told now are mailed: a retry mails nobody twice (a crash between the insert
+    // and the mail loses that mail rather than sending it twice).
+    const mailed = told.length ? await this.notifications.findEmailSubscribers(told) : [];
     for (const setting of mailed) {
       const user = users.find((candidate) => candidate.id === setting.userId);
       if (!user) continue;
@@ -107,9 +115,13 @@ export class NotificationsService {
   }
 
   /** What another service asks to tell, written (stored and mailed) in each reader's language. */
-  tell(userIds: number[], request: NotificationRequest): Promise<void> {
+  tell(userIds: number[], request: NotificationRequest, key?: string): Promise<void> {
     const { type, ...text } = request;
-    return this.notify(userIds, (language) => ({ type, ...writeNotification(text, language) }));
+    return this.notify(
+      userIds,
+      (language) => ({ type, ...writeNotification(text, language) }),
+      key,
+    );
   }
 
   /** The active admins of an organization, who hear about its accounts. */

@@ -10,47 +10,64 @@ import {
   type CertificationRow,
   CertificationsRepository,
 } from './certifications.repository.js';
+import {
+  type AnnouncedState,
+  CertificationDigestsRepository,
+  type DigestRow,
+} from './certification-digests.repository.js';
 
 /** Daily at 03:00 UTC, and once whenever the service starts. */
 export const SWEEP_SCHEDULE = { id: 'certification-expiry-daily', pattern: '0 3 * * *' };
 const BATCH = 100;
-/** People looked up in one call (the contract's most). */
+/** People looked up or told in one call (the contracts' most). */
 const LOOKUP = 1000;
 
+/** The sweep day of a moment: its UTC date, YYYY-MM-DD. */
+export const sweepDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/** The key identity tells each person under once: a holder per state of a term... */
+export const holderNoticeKey = (
+  row: Pick<CertificationRow, 'id' | 'expires_at'>,
+  state: AnnouncedState,
+) => `certification:${row.id}:${row.expires_at.getTime()}:${state}`;
+/** ...and a supervisor once per organization's digest day. */
+export const digestKey = (digest: DigestRow) =>
+  `certification-digest:${digest.organization_id}:${digest.day}`;
+
 /**
- * An organization's people as the sweep needs them: its active training supervisors, and
- * whether each holder or observer met so far is one of its people. Asked of identity by id, a
- * batch of certifications at a time (`membersByIds`), and the supervisors' ids once
- * (`activeMemberIds`), not the whole list of members (`members`: seconds at 100,000 people,
- * near the RPC deadline; in bench/people-import.mjs's organization the sweep announced none
- * of 16,250 due certifications in 6 minutes while it kept asking for it).
+ * Where the digest leads: the web app's certifications insights page, listing the one state
+ * announced, or every state when both were.
  */
-interface People {
-  supervisors: number[];
-  known: Map<number, boolean>;
+export function digestPath(digest: Pick<DigestRow, 'expiring_soon' | 'expired'>): string {
+  const page = '/insights/certifications';
+  if (digest.expired === 0) return `${page}?state=expiring_soon`;
+  if (digest.expiring_soon === 0) return `${page}?state=expired`;
+  return page;
 }
 
-/** Holders and observers of some certifications, by organization. */
-function peopleByOrganization(rows: CertificationPeople[]): Map<number, number[]> {
+/** Holders and their organizations, by organization. */
+function holdersByOrganization(rows: CertificationPeople[]): Map<number, number[]> {
   const byOrganization = new Map<number, number[]>();
   for (const row of rows) {
     const ids = byOrganization.get(row.organization_id) ?? [];
-    ids.push(row.user_id, ...(row.observer_id === null ? [] : [row.observer_id]));
+    ids.push(row.user_id);
     byOrganization.set(row.organization_id, ids);
   }
   return byOrganization;
 }
 
 /**
- * Tells holders and their supervisors (the observer who issued the certification and the
- * organization's active training supervisors) when a certification becomes expiring soon and
- * when it expires: once per state change, because the state told is stored with the row in
- * the same transaction, so re-running the sweep (or running it on several replicas) repeats
- * nothing.
+ * Tells people when a certification becomes expiring soon and when it expires, once per state
+ * of a term (decisions.md "Expiry notices"): the holder at once, one notice per certification;
+ * the organization's active training supervisors, and the observers who issued the
+ * certifications, in one digest a day with the counts. The state told is stored with the row
+ * in the same transaction that queues it for the digest, and identity keeps each notice's key,
+ * so re-running the sweep, running it on several replicas or killing it mid-way repeats nothing.
  */
 export class CertificationExpirySweep {
   private readonly logger = new Logger('CertificationExpiry');
   private readonly certifications: CertificationsRepository;
+  private readonly digests: CertificationDigestsRepository;
 
   constructor(
     db: DataSource,
@@ -58,6 +75,7 @@ export class CertificationExpirySweep {
     private readonly webhooks: WebhookAnnouncer,
   ) {
     this.certifications = new CertificationsRepository(db);
+    this.digests = new CertificationDigestsRepository(db);
   }
 
   /** Schedules the daily run and asks for one now. */
@@ -71,19 +89,31 @@ export class CertificationExpirySweep {
     await queue.add('sweep', {});
   }
 
-  /** Returns how many announcements were made. */
-  async run(): Promise<number> {
-    const members = new Map<number, People>();
+  /**
+   * Announces what is due, then builds and delivers the digests of `now`'s day (a day whose
+   * digest was built already leaves the newly due for the next day's). Returns how many
+   * certifications were announced.
+   */
+  async run(now = new Date()): Promise<number> {
+    const announced = await this.announceDue();
+    for (const organizationId of await this.digests.organizationsWaiting())
+      await this.digests.build(organizationId, sweepDay(now));
+    for (const digest of await this.digests.undelivered()) await this.deliver(digest);
+    return announced;
+  }
+
+  private async announceDue(): Promise<number> {
+    const known = new Map<number, Map<number, boolean>>();
     let announced = 0;
     for (;;) {
       const ids = await this.certifications.dueForAnnouncement(BATCH);
       if (ids.length === 0) return announced;
-      const batch = peopleByOrganization(await this.certifications.peopleOf(ids));
+      const batch = holdersByOrganization(await this.certifications.peopleOf(ids));
       for (const [organizationId, userIds] of batch)
-        await this.peopleOf(organizationId, userIds, members);
+        await this.lookUp(organizationId, userIds, known);
       let progress = 0;
       for (const id of ids) {
-        if (await this.announce(id, members)) progress += 1;
+        if (await this.announce(id, known)) progress += 1;
       }
       announced += progress;
       // Rows another replica holds are skipped; stop rather than spin on them.
@@ -91,7 +121,7 @@ export class CertificationExpirySweep {
     }
   }
 
-  private announce(id: number, members: Map<number, People>): Promise<boolean> {
+  private announce(id: number, known: Map<number, Map<number, boolean>>): Promise<boolean> {
     return this.certifications.transaction(async (tx) => {
       const row = await this.certifications.lockForAnnouncement(tx, id);
       if (!row) return false;
@@ -102,8 +132,8 @@ export class CertificationExpirySweep {
       );
       const due = announcementDue(state, row.notified_state);
       if (!due) return false;
-      const userIds = [row.user_id, ...(row.observer_id === null ? [] : [row.observer_id])];
-      await this.notify(row, due, await this.peopleOf(row.organization_id, userIds, members), now);
+      const holders = await this.lookUp(row.organization_id, [row.user_id], known);
+      if (holders.get(row.user_id)) await this.tellHolder(row, due, now);
       // Keyed by the term it is about: a renewed certification's next expiry is a new fact.
       await this.webhooks.announce(
         {
@@ -116,24 +146,20 @@ export class CertificationExpirySweep {
         tx,
       );
       await this.certifications.rememberAnnounced(tx, row.id, due);
+      await this.digests.wait(tx, row.organization_id, row.id, due);
       return true;
     });
   }
 
-  /** The organization's people, with these ids looked up if not yet (one call per 1,000). */
-  private async peopleOf(
+  /** Whether each of these is one of the organization's people (one call per 1,000 unknown). */
+  private async lookUp(
     organizationId: number,
     userIds: number[],
-    cache: Map<number, People>,
-  ): Promise<People> {
-    let people = cache.get(organizationId);
-    if (!people) {
-      const active = await this.rpc.call(identityRpc.activeMemberIds, { organizationId });
-      const supervisors = active.find((group) => group.role === 'training_supervisor');
-      people = { supervisors: supervisors?.userIds ?? [], known: new Map() };
-      cache.set(organizationId, people);
-    }
-    const missing = [...new Set(userIds)].filter((id) => !people.known.has(id));
+    cache: Map<number, Map<number, boolean>>,
+  ): Promise<Map<number, boolean>> {
+    const people = cache.get(organizationId) ?? new Map<number, boolean>();
+    cache.set(organizationId, people);
+    const missing = [...new Set(userIds)].filter((id) => !people.has(id));
     for (let start = 0; start < missing.length; start += LOOKUP) {
       const some = missing.slice(start, start + LOOKUP);
       const found = await this.rpc.call(identityRpc.membersByIds, {
@@ -141,22 +167,12 @@ export class CertificationExpirySweep {
         userIds: some,
       });
       const ids = new Set(found.map((person) => person.id));
-      for (const id of some) people.known.set(id, ids.has(id));
+      for (const id of some) people.set(id, ids.has(id));
     }
     return people;
   }
 
-  private async notify(
-    row: CertificationRow,
-    state: 'expiring_soon' | 'expired',
-    people: People,
-    now: Date,
-  ) {
-    const observer =
-      row.observer_id !== null && people.known.get(row.observer_id) ? [row.observer_id] : [];
-    const holder = people.known.get(row.user_id) ? [row.user_id] : [];
-    const userIds = [...new Set([...holder, ...observer, ...people.supervisors])];
-    if (userIds.length === 0) return;
+  private async tellHolder(row: CertificationRow, state: AnnouncedState, now: Date) {
     const about = {
       holder: row.holder_name,
       title: row.title,
@@ -170,7 +186,55 @@ export class CertificationExpirySweep {
             params: { ...about, days: daysLeft(row.expires_at, now) },
           }
         : { type: 'error', key: 'certificationExpired', params: about };
-    await this.rpc.call(identityRpc.notify, { userIds: userIds.slice(0, 1000), notification });
-    this.logger.log(`certification ${row.id}: ${state} announced to ${userIds.length} people`);
+    await this.rpc.call(identityRpc.notify, {
+      userIds: [row.user_id],
+      notification,
+      key: holderNoticeKey(row, state),
+    });
+  }
+
+  /**
+   * Tells the digest's recipients, 1,000 a call under the digest's key (a retry after a crash
+   * tells only those not told), then marks it delivered. A failure leaves it for the next run.
+   */
+  private async deliver(digest: DigestRow): Promise<void> {
+    try {
+      const userIds = await this.recipientsOf(digest);
+      const notification: NotificationRequest = {
+        type: digest.expired > 0 ? 'error' : 'warning',
+        key: 'certificationDigest',
+        params: {
+          expiringSoon: digest.expiring_soon,
+          expired: digest.expired,
+          path: digestPath(digest),
+        },
+      };
+      for (let start = 0; start < userIds.length; start += LOOKUP) {
+        await this.rpc.call(identityRpc.notify, {
+          userIds: userIds.slice(start, start + LOOKUP),
+          notification,
+          key: digestKey(digest),
+        });
+      }
+      await this.digests.markDelivered(digest);
+      this.logger.log(
+        `organization ${digest.organization_id}, ${digest.day}: ${digest.expiring_soon} expiring soon, ${digest.expired} expired, told to ${userIds.length} people`,
+      );
+    } catch (error) {
+      this.logger.warn(
+        `digest of organization ${digest.organization_id}, ${digest.day} not delivered yet: ${String(error)}`,
+      );
+    }
+  }
+
+  /** The organization's active training supervisors and the active observers who issued them. */
+  private async recipientsOf(digest: DigestRow): Promise<number[]> {
+    const active = await this.rpc.call(identityRpc.activeMemberIds, {
+      organizationId: digest.organization_id,
+    });
+    const supervisors = active.find((group) => group.role === 'training_supervisor');
+    const activeIds = new Set(active.flatMap((group) => group.userIds));
+    const observers = (await this.digests.observersOf(digest)).filter((id) => activeIds.has(id));
+    return [...new Set([...(supervisors?.userIds ?? []), ...observers])];
   }
 }

@@ -17,6 +17,8 @@ export class OrganizationsRepository {
       for (const table of [
         'job_functions',
         'job_function_members',
+        'certification_digest_items',
+        'certification_digests',
         'certifications',
         'report_exports',
         'certification_settings',

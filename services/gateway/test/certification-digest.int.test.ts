@@ -1,0 +1,252 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identityRpc } from '@hub/proto';
+import { RpcClient } from '@hub/kit';
+import { TEST_REDIS_URL } from '@hub/testing';
+import { holderNoticeKey } from '../../observation/src/certifications/expiry-sweep.ts';
+import { MailCatcher } from './mail-catcher.js';
+import { startTestStack, type TestStack } from './test-stack.js';
+
+/**
+ * The expiry sweep at a small scale (decisions.md "Expiry notices"): each holder hears about
+ * each certification, the training supervisors and the issuing observer once a sweep day.
+ * Certifications are inserted as the issuer leaves them; the sweep runs with chosen days.
+ */
+const DIGEST = 'Certifications due for renewal';
+const DAY_1 = new Date('2031-01-10T03:00:00Z');
+const DAY_2 = new Date('2031-01-11T03:00:00Z');
+const DAY_3 = new Date('2031-01-12T03:00:00Z');
+const PASSWORD = 'Digest-Pass-123!';
+
+let stack: TestStack;
+let rpc: RpcClient;
+let mail: MailCatcher;
+let acme: number;
+let globex: number;
+const ids: Record<string, number> = {};
+let subject = 0;
+
+/** A certification of `holder` expiring at now() + `interval`, issued by Mia (the observer). */
+async function certify(
+  organizationId: number,
+  holder: string,
+  interval: string,
+  revoked = false,
+): Promise<number> {
+  subject += 1;
+  const { rows } = await stack.sql.query<{ id: number }>(
+    `INSERT INTO observation.certifications (organization_id, user_id, holder_name, kind,
+       subject_id, title, observer_id, validity_months, issued_at, expires_at,
+       verification_code, revoked_at)
+     VALUES ($1, $2, $3, 'sop', $4, $5, $6, 12, now() - interval '11 months',
+             now() + $7::interval, $8, CASE WHEN $9::boolean THEN now() END)
+     RETURNING id`,
+    [
+      organizationId,
+      ids[holder],
+      holder,
+      subject,
+      `SOP ${subject}`,
+      ids.mia,
+      interval,
+      `CODE-${subject}`,
+      revoked,
+    ],
+  );
+  return rows[0]!.id;
+}
+
+/** Each person's notifications with this title, by name. */
+async function noticesTitled(title: string): Promise<Record<string, string[]>> {
+  const { rows } = await stack.sql.query<{ user_id: number; message: string }>(
+    `SELECT user_id, message FROM identity.notifications WHERE title = $1 ORDER BY id`,
+    [title],
+  );
+  const byName: Record<string, string[]> = {};
+  for (const [name, id] of Object.entries(ids))
+    byName[name] = rows.filter((row) => row.user_id === id).map((row) => row.message);
+  return byName;
+}
+
+const digestsOf = async (name: string) => (await noticesTitled(DIGEST))[name]!;
+const countAll = async () =>
+  (await stack.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM identity.notifications`))
+    .rows[0]!.n;
+const mailsTo = (name: string) =>
+  mail.mails.filter((caught) => caught.to === `${name}@test.test` && caught.subject === DIGEST);
+
+const told = (expiringSoon: number, expired: number) =>
+  `${expiringSoon} certification${expiringSoon === 1 ? '' : 's'} of your organization became due to expire soon and ${expired} expired`;
+
+/** The sweep queued at the stack's start has run, so only the test's runs sweep. */
+async function startupSweepDone() {
+  for (;;) {
+    const counts = await stack.observation.expiryQueue.getJobCounts('waiting', 'active');
+    if ((counts.waiting ?? 0) + (counts.active ?? 0) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+beforeAll(async () => {
+  mail = new MailCatcher();
+  stack = await startTestStack({ SMTP_URL: await mail.start() });
+  rpc = new RpcClient(TEST_REDIS_URL, stack.redisPrefix);
+  acme = await stack.createOrganization('Acme Foods', 'acme.test');
+  globex = await stack.createOrganization('Globex Plant', 'globex.test');
+  const people = [
+    ['sam', 'training_supervisor', acme, true],
+    ['sue', 'training_supervisor', acme, true],
+    ['sid', 'training_supervisor', acme, true],
+    ['sly', 'training_supervisor', acme, false],
+    ['mia', 'manager', acme, true],
+    ['adam', 'admin', acme, true],
+    ['oli', 'operator', acme, true],
+    ['ora', 'operator', acme, true],
+    ['ozy', 'operator', acme, true],
+    ['gus', 'training_supervisor', globex, true],
+    ['gil', 'operator', globex, true],
+  ] as const;
+  for (const [name, role, organizationId, isActive] of people) {
+    ids[name] = await stack.createUser({
+      email: `${name}@test.test`,
+      name,
+      role,
+      organizationId,
+      isActive,
+      password: PASSWORD,
+    });
+  }
+  // Sam and Mia read their notifications by mail.
+  for (const name of ['sam', 'mia'])
+    await stack.sql.query(
+      `INSERT INTO notification_settings (user_id, email_notifications) VALUES ($1, true)`,
+      [ids[name]],
+    );
+  await startupSweepDone();
+}, 120_000);
+
+afterAll(async () => {
+  await rpc?.close();
+  await stack?.stop();
+  await mail?.stop();
+});
+
+describe('certification expiry notices', () => {
+  it('tell each holder per certification and each supervisor once, with the counts', async () => {
+    const holders = ['oli', 'ora', 'ozy'];
+    for (let n = 0; n < 18; n += 1) await certify(acme, holders[n % 3]!, `${1 + n} days`);
+    for (let n = 0; n < 12; n += 1) await certify(acme, holders[n % 3]!, `-${1 + n} days`);
+    await certify(acme, 'oli', '90 days');
+    await certify(acme, 'ora', '-3 days', true);
+    await certify(globex, 'gil', '5 days');
+
+    expect(await stack.observation.expirySweep.run(DAY_1)).toBe(31);
+
+    for (const name of ['sam', 'sue', 'sid', 'mia']) {
+      expect(await digestsOf(name)).toEqual([
+        `Since the last summary, ${told(18, 12)}. A new pass renews each one. See them: /insights/certifications`,
+      ]);
+    }
+    expect(await digestsOf('sly')).toEqual([]);
+    expect(await digestsOf('adam')).toEqual([]);
+    expect((await digestsOf('gus'))[0]).toContain(
+      `${told(1, 0)}. A new pass renews each one. See them: /insights/certifications?state=expiring_soon`,
+    );
+    const expiring = await noticesTitled('Certification expiring soon');
+    const expired = await noticesTitled('Certification expired');
+    for (const holder of holders) {
+      expect(expiring[holder]).toHaveLength(6);
+      expect(expired[holder]).toHaveLength(4);
+    }
+    expect(expiring.gil).toHaveLength(1);
+    for (const name of ['sam', 'sue', 'sid', 'sly', 'mia', 'adam', 'gus'])
+      expect([...expiring[name]!, ...expired[name]!]).toEqual([]);
+    expect(mailsTo('sam')).toHaveLength(1);
+    expect(mailsTo('mia')).toHaveLength(1);
+  });
+
+  it('announces nothing again on a second run, nor on a delivery retried after a crash', async () => {
+    const before = await countAll();
+    expect(await stack.observation.expirySweep.run(DAY_1)).toBe(0);
+    expect(await stack.observation.expirySweep.run(DAY_2)).toBe(0);
+    // Killed after telling the supervisors, before marking the digest delivered.
+    await stack.sql.query(`UPDATE observation.certification_digests SET delivered_at = NULL`);
+    expect(await stack.observation.expirySweep.run(DAY_2)).toBe(0);
+    expect(await countAll()).toBe(before);
+    expect(mailsTo('sam')).toHaveLength(1);
+    const { rows } = await stack.sql.query<{ days: number }>(
+      `SELECT count(*)::int AS days FROM observation.certification_digests WHERE delivered_at IS NULL`,
+    );
+    expect(rows[0]!.days).toBe(0);
+  });
+
+  it("leaves what becomes due after the day's digest for the next one, in its latest state", async () => {
+    await certify(acme, 'oli', '4 days');
+    const changing = await certify(acme, 'ora', '2 days');
+    expect(await stack.observation.expirySweep.run(DAY_1)).toBe(2);
+    await stack.sql.query(
+      `UPDATE observation.certifications SET expires_at = now() - interval '1 hour' WHERE id = $1`,
+      [changing],
+    );
+    expect(await stack.observation.expirySweep.run(DAY_1)).toBe(1);
+    expect(await digestsOf('sam')).toHaveLength(1);
+
+    expect(await stack.observation.expirySweep.run(DAY_2)).toBe(0);
+    for (const name of ['sam', 'sue', 'sid', 'mia']) {
+      const digests = await digestsOf(name);
+      expect(digests).toHaveLength(2);
+      expect(digests[1]).toContain(`${told(1, 1)}. A new pass renews each one.`);
+    }
+    expect((await noticesTitled('Certification expired')).ora).toHaveLength(5);
+    expect(mailsTo('sam')).toHaveLength(2);
+  });
+
+  it('announces a renewed certification again when it becomes due again', async () => {
+    const renewed = await certify(acme, 'ozy', '3 days');
+    expect(await stack.observation.expirySweep.run(DAY_2)).toBe(1);
+    // A new pass, as the issuer renews: a new term, nothing announced about it yet.
+    await stack.sql.query(
+      `UPDATE observation.certifications
+          SET issued_at = now(), expires_at = now() + interval '12 months', notified_state = NULL
+        WHERE id = $1`,
+      [renewed],
+    );
+    expect(await stack.observation.expirySweep.run(DAY_3)).toBe(0);
+    expect(await digestsOf('sam')).toHaveLength(2);
+    await stack.sql.query(
+      `UPDATE observation.certifications SET expires_at = now() + interval '6 days' WHERE id = $1`,
+      [renewed],
+    );
+    expect(await stack.observation.expirySweep.run(DAY_3)).toBe(1);
+    expect((await noticesTitled('Certification expiring soon')).ozy).toHaveLength(8);
+    const digests = await digestsOf('sue');
+    expect(digests).toHaveLength(3);
+    expect(digests[2]).toContain(told(1, 0));
+  });
+
+  it('tells a holder once when a sweep died after telling them, before its commit', async () => {
+    const id = await certify(acme, 'ozy', '7 days');
+    const { rows } = await stack.sql.query<{ expires_at: Date; title: string }>(
+      `SELECT expires_at, title FROM observation.certifications WHERE id = $1`,
+      [id],
+    );
+    const [{ expires_at, title }] = rows as [{ expires_at: Date; title: string }];
+    // What the dead sweep had sent; its transaction (notified_state, the digest item) was lost.
+    await rpc.call(identityRpc.notify, {
+      userIds: [ids.ozy!],
+      notification: {
+        type: 'warning',
+        key: 'certificationExpiring',
+        params: { holder: 'ozy', title, expiresAt: expires_at.toISOString(), days: 6 },
+      },
+      key: holderNoticeKey({ id, expires_at }, 'expiring_soon'),
+    });
+    expect((await noticesTitled('Certification expiring soon')).ozy).toHaveLength(9);
+    expect(await stack.observation.expirySweep.run(DAY_3)).toBe(1);
+    expect((await noticesTitled('Certification expiring soon')).ozy).toHaveLength(9);
+    const { rows: marked } = await stack.sql.query<{ notified_state: string }>(
+      `SELECT notified_state FROM observation.certifications WHERE id = $1`,
+      [id],
+    );
+    expect(marked[0]!.notified_state).toBe('expiring_soon');
+  });
+});
