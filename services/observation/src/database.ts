@@ -14,6 +14,7 @@ import { RecommendationTexts1767200000000 } from './migrations/1767200000000-rec
 import { ProgressIndexes1767310000000 } from './migrations/1767310000000-progress-indexes.js';
 import { ObservationInsightIndexes1767320000000 } from './migrations/1767320000000-observation-insight-indexes.js';
 import { QuestionWeeks1767335000000 } from './migrations/1767335000000-question-weeks.js';
+import { RequiredCertifications1767600000000 } from './migrations/1767600000000-required-certifications.js';
 
 export const OBSERVATION_SCHEMA = 'observation';
 
@@ -43,5 +44,6 @@ export const openObservationDatabase = (url: string) =>
       ProgressIndexes1767310000000,
       ObservationInsightIndexes1767320000000,
       QuestionWeeks1767335000000,
+      RequiredCertifications1767600000000,
     ],
   });
