@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openObservationDatabase } from '../database.js';
-import { type GapPeople, SkillsMatrixRepository } from './skills-matrix.repository.js';
+import { type GapPeople, lessGaps, SkillsMatrixRepository } from './skills-matrix.repository.js';
 
 /**
  * The column gaps counted from head counts (issue #49 item 7) against their definition, the
@@ -161,6 +161,16 @@ describe('SkillsMatrixRepository.columnGaps', () => {
   it('counts what the listed pairs counted, for every way of naming the people', async () => {
     await compareAll();
     expect(await repository.columnGaps(1, { userIds: [] }, sops)).toEqual(new Map());
+  });
+
+  it("counts every member but some as every member's gaps less theirs", async () => {
+    const some = [people[1]!, people[3]!, people[6]!, people[7]!, people[15]!];
+    const everyone = { jobFunctionId: undefined, excludedIds: [] };
+    const theirs = await repository.columnGaps(1, { userIds: some }, sops);
+    expect(theirs.size).toBeGreaterThan(0);
+    expect(lessGaps(await repository.columnGaps(1, everyone, sops), theirs)).toEqual(
+      await expected(1, { jobFunctionId: undefined, excludedIds: some }, sops),
+    );
   });
 
   it('keeps the held certifications it counts as the tables change, one row or many at a time', async () => {
