@@ -147,9 +147,9 @@ export class TeamService {
 
   async stats(actor: Actor): Promise<TeamStats> {
     const organizationId = actor.organizationId;
-    const [members, figures, bySop, firstAttempts] = await Promise.all([
+    const [members, trainingCompletion, bySop, firstAttempts] = await Promise.all([
       this.activeFigures(actor),
-      this.figures.hubFigures(organizationId),
+      this.figures.trainingCompletion(organizationId),
       this.repository.passesBySop(organizationId),
       this.repository.firstAttempts(organizationId),
     ]);
@@ -159,7 +159,7 @@ export class TeamService {
       : [];
     return teamStats({
       members,
-      trainingCompletion: figures.trainingCompletion,
+      trainingCompletion,
       safetyCompliance: safetyCompliance(
         bySop,
         new Map(tags.map((row) => [row.documentId, row.tags])),
