@@ -15,6 +15,7 @@ import { ProgressIndexes1767310000000 } from './migrations/1767310000000-progres
 import { ObservationInsightIndexes1767320000000 } from './migrations/1767320000000-observation-insight-indexes.js';
 import { QuestionWeeks1767335000000 } from './migrations/1767335000000-question-weeks.js';
 import { CertificationDigests1767500000000 } from './migrations/1767500000000-certification-digests.js';
+import { RequiredCertifications1767600000000 } from './migrations/1767600000000-required-certifications.js';
 
 export const OBSERVATION_SCHEMA = 'observation';
 
@@ -45,5 +46,6 @@ export const openObservationDatabase = (url: string) =>
       ObservationInsightIndexes1767320000000,
       QuestionWeeks1767335000000,
       CertificationDigests1767500000000,
+      RequiredCertifications1767600000000,
     ],
   });

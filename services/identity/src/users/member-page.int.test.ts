@@ -167,4 +167,28 @@ describe('UsersService.memberPage / memberIds', () => {
     });
     expect(await select({ userIds: [] })).toEqual({ kind: 'listed', userIds: [] });
   });
+
+  it("answers the active people's ids by role in id order, as array_agg(id ORDER BY id) did", async () => {
+    // More people, inserted in an order unlike their ids' once some are updated.
+    await db.query(
+      `INSERT INTO users (email, name, role, organization_id, is_active)
+       SELECT 'p' || i || '@works.example', 'P' || i,
+              (ARRAY['operator', 'manager', 'training_supervisor'])[1 + i % 3], $1, i % 4 <> 0
+         FROM generate_series(1, 60) i`,
+      [org.works],
+    );
+    // Updated rows move to the table's end: a scan no longer reads them in id order.
+    await db.query(
+      `UPDATE users SET is_active = NOT is_active
+        WHERE organization_id = $1 AND name LIKE 'P%' AND id % 5 = 0`,
+      [org.works],
+    );
+    const previous = (await db.query(
+      `SELECT role, array_agg(id ORDER BY id) AS "userIds" FROM users
+        WHERE organization_id = $1 AND is_active GROUP BY role ORDER BY role`,
+      [org.works],
+    )) as { role: string; userIds: number[] }[];
+    expect(previous.find((group) => group.role === 'operator')?.userIds.length).toBeGreaterThan(10);
+    expect(await users.activeMemberIds(org.works)).toEqual(previous);
+  });
 });

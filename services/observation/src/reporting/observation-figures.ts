@@ -25,16 +25,25 @@ export class ObservationFigures {
       `SELECT round(avg(score), 1)::float AS value FROM observations WHERE status = 'completed' AND ${scope}`,
       params,
     )) as { value: number | null }[];
+    return {
+      performanceScore: score?.value ?? null,
+      trainingCompletion: await this.trainingCompletion(organizationId),
+    };
+  }
+
+  /**
+   * Training Completion alone (Team Overview shows no Performance Score: its average over every
+   * completed observation, 500,000 at the bench's scale, was read and dropped).
+   */
+  async trainingCompletion(organizationId: number | null): Promise<number | null> {
+    const scope = organizationId === null ? 'TRUE' : 'c.organization_id = $1';
     const [completion] = (await this.db.query(
       `SELECT CASE WHEN count(*) = 0 THEN NULL
                    ELSE round(100.0 * count(*) FILTER (WHERE e.completed_at IS NOT NULL) / count(*), 1)::float END AS value
-         FROM enrollments e JOIN courses c ON c.id = e.course_id WHERE ${scope.replace('organization_id', 'c.organization_id')}`,
-      params,
+         FROM enrollments e JOIN courses c ON c.id = e.course_id WHERE ${scope}`,
+      organizationId === null ? [] : [organizationId],
     )) as { value: number | null }[];
-    return {
-      performanceScore: score?.value ?? null,
-      trainingCompletion: completion?.value ?? null,
-    };
+    return completion?.value ?? null;
   }
 
   /** Average completed-observation score per observed member. */

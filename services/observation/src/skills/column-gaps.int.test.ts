@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openObservationDatabase } from '../database.js';
-import { type GapPeople, SkillsMatrixRepository } from './skills-matrix.repository.js';
+import { type GapPeople, lessGaps, SkillsMatrixRepository } from './skills-matrix.repository.js';
 
 /**
  * The column gaps counted from head counts (issue #49 item 7) against their definition, the
@@ -116,7 +116,8 @@ describe('SkillsMatrixRepository.columnGaps', () => {
     return new Map(rows.map((row) => [row.document_id, row.gaps]));
   }
 
-  it('counts what the listed pairs counted, for every way of naming the people', async () => {
+  /** Every way of naming the people, counted both ways. */
+  async function compareAll() {
     const some = people.filter((_, i) => i % 3 !== 1);
     const cases: [number, GapPeople, number[]][] = [
       [1, { jobFunctionId: undefined, excludedIds: [] }, sops],
@@ -136,6 +137,118 @@ describe('SkillsMatrixRepository.columnGaps', () => {
       expect(wanted.size, label).toBeGreaterThan(0);
       expect(new Map([...counted].sort()), label).toEqual(new Map([...wanted].sort()));
     }
+  }
+
+  /** required_certifications as its definition computes it from the tables now. */
+  async function heldRequiredNow() {
+    const [stored, defined] = await Promise.all(
+      [
+        `SELECT organization_id, user_id, document_id, expires_at FROM required_certifications`,
+        `SELECT c.organization_id, c.user_id, c.subject_id AS document_id, c.expires_at
+           FROM certifications c
+          WHERE c.kind = 'sop' AND c.revoked_at IS NULL AND c.reobservation_version IS NULL
+            AND EXISTS (SELECT 1 FROM job_function_members m
+                          JOIN job_functions f ON f.id = m.job_function_id
+                           AND f.organization_id = c.organization_id
+                          JOIN job_function_sops s ON s.job_function_id = m.job_function_id
+                           AND s.document_id = c.subject_id
+                         WHERE m.organization_id = c.organization_id AND m.user_id = c.user_id)`,
+      ].map((sql) => db.query(`${sql} ORDER BY 1, 2, 3`)),
+    );
+    return { stored: stored as unknown[], defined: defined as unknown[] };
+  }
+
+  it('counts what the listed pairs counted, for every way of naming the people', async () => {
+    await compareAll();
     expect(await repository.columnGaps(1, { userIds: [] }, sops)).toEqual(new Map());
+  });
+
+  it("counts every member but some as every member's gaps less theirs", async () => {
+    const some = [people[1]!, people[3]!, people[6]!, people[7]!, people[15]!];
+    const everyone = { jobFunctionId: undefined, excludedIds: [] };
+    const theirs = await repository.columnGaps(1, { userIds: some }, sops);
+    expect(theirs.size).toBeGreaterThan(0);
+    expect(lessGaps(await repository.columnGaps(1, everyone, sops), theirs)).toEqual(
+      await expected(1, { jobFunctionId: undefined, excludedIds: some }, sops),
+    );
+  });
+
+  it('keeps the held certifications it counts as the tables change, one row or many at a time', async () => {
+    const before = await heldRequiredNow();
+    expect(before.stored.length).toBeGreaterThan(10);
+    expect(before.stored).toEqual(before.defined);
+    // People with rows (one row each changed below), in organization 1.
+    const held = (await db.query(
+      `SELECT DISTINCT ON (user_id) user_id AS "userId", document_id AS "documentId"
+         FROM required_certifications WHERE organization_id = 1 ORDER BY user_id, document_id`,
+    )) as { userId: number; documentId: number }[];
+    expect(held.length).toBeGreaterThan(6);
+    type Held = (typeof held)[number];
+    const [h0, h1, h2, h3, h4, h5] = held as [Held, Held, Held, Held, Held, Held];
+    const one = `organization_id = 1 AND user_id = $1 AND subject_id = $2`;
+    const changes: [string, unknown[]][] = [
+      // Revoked, due again, expired, renewed, moved to another SOP, deleted.
+      [`UPDATE certifications SET revoked_at = now() WHERE ${one}`, [h1.userId, h1.documentId]],
+      [
+        `UPDATE certifications SET reobservation_version = 3 WHERE ${one}`,
+        [h2.userId, h2.documentId],
+      ],
+      [
+        `UPDATE certifications SET expires_at = now() - interval '1 day' WHERE ${one}`,
+        [h5.userId, h5.documentId],
+      ],
+      [
+        `UPDATE certifications SET expires_at = now() + interval '1 year', revoked_at = NULL,
+          reobservation_version = NULL WHERE user_id = ANY($1::int[])`,
+        [people.slice(8, 20)],
+      ],
+      [`UPDATE certifications SET subject_id = 99 WHERE ${one}`, [h3.userId, h3.documentId]],
+      [`DELETE FROM certifications WHERE user_id = $1`, [h4.userId]],
+      // A person leaves their functions, another joins one; a function's SOPs change; one is
+      // deleted.
+      [`DELETE FROM job_function_members WHERE user_id = $1 AND organization_id = 1`, [h0.userId]],
+      [
+        `INSERT INTO job_function_members (job_function_id, organization_id, user_id)
+          VALUES ($1, 1, $2) ON CONFLICT DO NOTHING`,
+        [functions[2], people[9]],
+      ],
+      [
+        `INSERT INTO job_function_sops (job_function_id, document_id, title) VALUES ($1, 16, 'T')`,
+        [functions[3]],
+      ],
+      [
+        `DELETE FROM job_function_sops WHERE job_function_id = $1 AND document_id = 12`,
+        [functions[0]],
+      ],
+      [
+        `UPDATE job_function_members SET user_id = $2 WHERE user_id = $1 AND organization_id = 1`,
+        [people[5], 5000],
+      ],
+      [`DELETE FROM job_functions WHERE id = $1`, [functions[2]]],
+    ];
+    for (const [sql, parameters] of changes) {
+      await db.query(sql, parameters);
+      const now = await heldRequiredNow();
+      expect(now.stored, sql).toEqual(now.defined);
+      await compareAll();
+    }
+    // Many people in one statement (the organization's lock rather than one per person).
+    const many = Array.from({ length: 150 }, (_, i) => 20_000 + i);
+    await db.query(
+      `INSERT INTO certifications (organization_id, user_id, holder_name, kind, subject_id,
+         title, validity_months, issued_at, expires_at, verification_code)
+       SELECT 1, u, 'P', 'sop', 11, 'T', 12, now(), now() + interval '1 year', 'M' || u
+         FROM unnest($1::int[]) u`,
+      [many],
+    );
+    await db.query(
+      `INSERT INTO job_function_members (job_function_id, organization_id, user_id)
+       SELECT $1, 1, u FROM unnest($2::int[]) u`,
+      [functions[0], many],
+    );
+    const after = await heldRequiredNow();
+    expect(after.stored).toEqual(after.defined);
+    expect(after.stored.length).toBeGreaterThan(before.stored.length);
+    await compareAll();
   });
 });

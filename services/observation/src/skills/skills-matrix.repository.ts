@@ -31,7 +31,10 @@ export type GapPeople =
 /**
  * Gaps per SOP over some people (a list, or one function's members, but some): every person's
  * memberships numbered by a window count; only people of several functions are listed and
- * de-duplicated, a person of one function requiring exactly its SOPs.
+ * de-duplicated, a person of one function requiring exactly its SOPs. The certifications that
+ * count are required_certifications' (held and required of their holder; every pair they are
+ * joined to here is one of the person's required pairs), not every one in force of the
+ * organization's 91,000 hashed for a page of 100 people.
  */
 const SOME_MEMBERS_GAPS = `WITH members AS (
          SELECT user_id, job_function_id, count(*) OVER (PARTITION BY user_id) AS functions
@@ -41,9 +44,8 @@ const SOME_MEMBERS_GAPS = `WITH members AS (
             AND ($5::int IS NULL OR user_id IN (
                   SELECT f.user_id FROM job_function_members f WHERE f.job_function_id = $5))),
        held AS (
-         SELECT user_id, subject_id FROM certifications
-          WHERE organization_id = $1 AND kind = 'sop' AND revoked_at IS NULL AND expires_at > now()
-            AND reobservation_version IS NULL AND subject_id = ANY($3::int[])),
+         SELECT user_id, document_id AS subject_id FROM required_certifications
+          WHERE organization_id = $1 AND expires_at > now() AND document_id = ANY($3::int[])),
        single_required AS (
          SELECT s.document_id, sum(f.people)::int AS n
            FROM (SELECT job_function_id, count(*) AS people FROM members WHERE functions = 1
@@ -74,15 +76,14 @@ const SOME_MEMBERS_GAPS = `WITH members AS (
 /**
  * Gaps per SOP over every member of the organization's functions but some ($3): per SOP, the
  * functions' head counts, less one per extra function of a person of several requiring it
- * again, less the certifications in force of a member whose function requires it. No pair of
- * the bench's 2,500,000 (person, SOP) is listed; each CTE is materialized so the planner joins
- * the few people of several functions first (it listed the pairs otherwise), found in
- * job_function_members_user_idx's order (hashing 100,000 people spilled to disk).
+ * again, less the certifications in force of a member whose function requires it (kept by
+ * triggers in required_certifications: joining the 91,000 certifications in force to 100,000
+ * memberships took 150-400 ms of every page). No pair of the bench's 2,500,000 (person, SOP) is
+ * listed; `sops` and `several` are materialized so the planner joins the few people of several
+ * functions first (it listed the pairs otherwise), found in job_function_members_user_idx's
+ * order (hashing 100,000 people spilled to disk).
  */
-const EVERY_MEMBER_GAPS = `WITH members AS MATERIALIZED (
-    SELECT user_id, job_function_id FROM job_function_members
-     WHERE organization_id = $1 AND NOT (user_id = ANY($3::int[]))),
-  sops AS MATERIALIZED (
+const EVERY_MEMBER_GAPS = `WITH sops AS MATERIALIZED (
     SELECT job_function_id, document_id FROM job_function_sops
      WHERE job_function_id IN (SELECT id FROM job_functions WHERE organization_id = $1)
        AND document_id = ANY($2::int[])),
@@ -90,22 +91,37 @@ const EVERY_MEMBER_GAPS = `WITH members AS MATERIALIZED (
     SELECT user_id FROM job_function_members WHERE organization_id = $1
      GROUP BY user_id HAVING count(*) > 1),
   several_members AS MATERIALIZED (
-    SELECT user_id, job_function_id FROM members WHERE user_id IN (SELECT user_id FROM several)),
+    SELECT user_id, job_function_id FROM job_function_members
+     WHERE organization_id = $1 AND NOT (user_id = ANY($3::int[]))
+       AND user_id IN (SELECT user_id FROM several)),
   counted AS (
     SELECT s.document_id, sum(f.people) AS n
-      FROM (SELECT job_function_id, count(*) AS people FROM members GROUP BY job_function_id) f
+      FROM (SELECT job_function_id, count(*) AS people FROM job_function_members
+             WHERE organization_id = $1 AND NOT (user_id = ANY($3::int[]))
+             GROUP BY job_function_id) f
       JOIN sops s ON s.job_function_id = f.job_function_id GROUP BY s.document_id
     UNION ALL
     SELECT s.document_id, 1 - count(*) FROM several_members m
       JOIN sops s ON s.job_function_id = m.job_function_id GROUP BY m.user_id, s.document_id
     UNION ALL
-    SELECT c.subject_id, -count(DISTINCT c.user_id)
-      FROM certifications c JOIN members m ON m.user_id = c.user_id
-      JOIN sops s ON s.job_function_id = m.job_function_id AND s.document_id = c.subject_id
-     WHERE c.organization_id = $1 AND c.kind = 'sop' AND c.revoked_at IS NULL
-       AND c.expires_at > now() AND c.reobservation_version IS NULL
-     GROUP BY c.subject_id)
+    SELECT r.document_id, -count(*) FROM required_certifications r
+     WHERE r.organization_id = $1 AND r.expires_at > now() AND r.document_id = ANY($2::int[])
+       AND NOT (r.user_id = ANY($3::int[]))
+     GROUP BY r.document_id)
   SELECT document_id, sum(n)::int AS gaps FROM counted GROUP BY document_id HAVING sum(n) > 0`;
+
+/**
+ * Gaps per SOP of some people less those of some of them (`theirs`): what the rest count, the
+ * SOPs left without a gap dropped as the queries drop them.
+ */
+export function lessGaps(gaps: Map<number, number>, theirs: Map<number, number>) {
+  const rest = new Map<number, number>();
+  for (const [documentId, n] of gaps) {
+    const left = n - (theirs.get(documentId) ?? 0);
+    if (left > 0) rest.set(documentId, left);
+  }
+  return rest;
+}
 
 /**
  * Queries of the skills matrix. Every one takes whole sets of people and SOPs (one statement per

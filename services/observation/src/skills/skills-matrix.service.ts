@@ -28,6 +28,7 @@ import {
 import {
   type CertificationRow,
   type LatestRow,
+  lessGaps,
   type MatrixColumn,
   SkillsMatrixRepository,
 } from './skills-matrix.repository.js';
@@ -137,6 +138,24 @@ export class SkillsMatrixService {
           ? { userIds: selected.userIds }
           : { jobFunctionId: people.jobFunctionId, excludedIds: selected.userIds },
         documentIds,
+      );
+    }
+    if (people.jobFunctionId === undefined) {
+      // Counted over every member while identity answers who is pending (the request was 30-50
+      // ms before the query), then the pending people's own gaps taken off: a person's gaps
+      // are theirs alone, so the sums are those of the members but them.
+      const [everyone, pending] = await Promise.all([
+        this.repository.columnGaps(
+          organizationId,
+          { jobFunctionId: undefined, excludedIds: [] },
+          documentIds,
+        ),
+        this.members.ids({ organizationId, active: false }),
+      ]);
+      if (pending.length === 0) return everyone;
+      return lessGaps(
+        everyone,
+        await this.repository.columnGaps(organizationId, { userIds: pending }, documentIds),
       );
     }
     const pending = await this.members.ids({ organizationId, active: false });
