@@ -8,12 +8,15 @@
 // shown at the same size (resolution-matched references), the face re-embedded from the frame
 // around it upscaled (lanczos3) to 160 px, landmarks found again there (up), and the mean of
 // descriptors of the aligned square shifted and scaled by 4-6 % (jitter, references too), and the
-// mean of the worker's and the upscaled one (upmean). Prints distances by face size and what each
+// mean of the worker's and the upscaled one (upmean), the dlib square cut without face-api's
+// rounding to whole pixels (subpixel, the worker's own since #52), and that cut of landmarks
+// averaged over seven shifted or scaled boxes (lmavg). Prints distances by face size and what each
 // rule would name; asserts nothing. A probe: it calls FaceApiModel's private
 // `facesInVideo` and face-api itself, so that the variants see the worker's own detections.
 //
 //   node_modules/.bin/node bench/face-small-naming.mjs [--sides 40,48,56,64,80,100]
-//     [--json out.json] [--load out.json]
+//     [--json out.json] [--load out.json] [--zooms 704,960] [--zoom-box second|own]
+//     [--zoom-min-score 0.05] [--variants plain,subpixel,...]
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
