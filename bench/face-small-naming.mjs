@@ -8,12 +8,15 @@
 // shown at the same size (resolution-matched references), the face re-embedded from the frame
 // around it upscaled (lanczos3) to 160 px, landmarks found again there (up), and the mean of
 // descriptors of the aligned square shifted and scaled by 4-6 % (jitter, references too), and the
-// mean of the worker's and the upscaled one (upmean). Prints distances by face size and what each
+// mean of the worker's and the upscaled one (upmean), the dlib square cut without face-api's
+// rounding to whole pixels (subpixel, the worker's own since #52), and that cut of landmarks
+// averaged over seven shifted or scaled boxes (lmavg). Prints distances by face size and what each
 // rule would name; asserts nothing. A probe: it calls FaceApiModel's private
 // `facesInVideo` and face-api itself, so that the variants see the worker's own detections.
 //
 //   node_modules/.bin/node bench/face-small-naming.mjs [--sides 40,48,56,64,80,100]
-//     [--json out.json] [--load out.json]
+//     [--json out.json] [--load out.json] [--zooms 704,960] [--zoom-box second|own]
+//     [--zoom-min-score 0.05] [--variants plain,subpixel,...]
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -33,6 +36,17 @@ const { values: args } = parseArgs({
     json: { type: 'string' },
     /** Re-reads a --json file of an earlier run and prints its figures, measuring nothing. */
     load: { type: 'string' },
+    /** The zoom steps' input sizes (FACE_VIDEO_ZOOM_INPUT_SIZE, then _AGAIN_), comma-separated. */
+    zooms: { type: 'string', default: '704,960' },
+    /**
+     * The box a zoomed pass's find is described from: the second look's (`second`, the worker's)
+     * or the pass's own (`own`, the worker before #52's second-look box).
+     */
+    'zoom-box': { type: 'string', default: 'second' },
+    /** The detector score a zoomed pass's find needs (the worker's: 0.05; before #52's: 0.3). */
+    'zoom-min-score': { type: 'string' },
+    /** The embeddings reported, comma-separated. */
+    variants: { type: 'string', default: 'plain,flip,matched,up,upmean,jitter,subpixel,lmavg' },
   },
 });
 const sides = args.sides.split(',').map(Number);
@@ -40,7 +54,19 @@ const importDist = (/** @type {string} */ file) =>
   import(pathToFileURL(path.join(worker, 'dist', file)).href);
 const { FaceApiModel } = await importDist('faces/face-api-model.js');
 const { findBinaries } = await importDist('frames/binaries.js');
-const { landmarkMisfit } = await importDist('faces/face-confirmation.js');
+const { CONFIRMATION, landmarkMisfit } = await importDist('faces/face-confirmation.js');
+// A probe's switch: the worker's bars are plain objects, read when each frame is searched.
+for (const bar of [CONFIRMATION.zoomed, CONFIRMATION.zoomedAgain]) {
+  bar.secondLookBox = args['zoom-box'] === 'second';
+  if (args['zoom-min-score']) bar.minDetectionScore = Number(args['zoom-min-score']);
+}
+const wanted = new Set(args.variants.split(','));
+/** A variant's embedding, computed only when reported (some cost several descriptors a face). */
+const ifWanted = async (
+  /** @type {string} */ variant,
+  /** @type {() => Promise<number[]>} */ make,
+) => (wanted.has(variant) || (variant === 'up' && wanted.has('upmean')) ? make() : null);
+const { alignedCrop } = await importDist('faces/aligned-crop.js');
 const { facesInPicture } = await importDist('enrolment-job.js');
 const { readPicture } = await importDist('frames/picture.js');
 const require = createRequire(path.join(worker, 'package.json'));
@@ -105,7 +131,7 @@ async function measure() {
     videoDetector: {
       kind: 'tiny-face-detector',
       inputSizes: [512, 224],
-      zoomInputSizes: [704, 960],
+      zoomInputSizes: args.zooms.split(',').map(Number),
     },
   });
   const faceapi = model.faceapi;
@@ -142,8 +168,14 @@ async function measure() {
           misfitBar: bar.maxLandmarkMisfit,
           plain,
           flip: both,
-          up: await upscaled(frame, detection),
-          jitter: await jittered(input, rect, plain),
+          up: await ifWanted('up', () => upscaled(frame, detection)),
+          jitter: await ifWanted('jitter', () => jittered(input, rect, plain)),
+          subpixel: await ifWanted('subpixel', async () =>
+            Array.from(await subpixelDescriptor(input, landmarks)),
+          ),
+          lmavg: await ifWanted('lmavg', async () =>
+            Array.from(await averagedLandmarksDescriptor(input, frame, detection)),
+          ),
         });
       }
       return out;
@@ -192,6 +224,60 @@ async function measure() {
         false,
       ).withFaceDescriptors();
       return Array.from(described.descriptor);
+    } finally {
+      crop.dispose();
+    }
+  }
+
+  /**
+   * Variant (subpixel): the dlib square of face-api's alignment without its rounding down of
+   * position and side to whole pixels, cut and resized to the net's 150 px by bilinear sampling.
+   */
+  async function subpixelDescriptor(input, landmarks) {
+    const crop = alignedCrop(tf, input, landmarks.positions);
+    try {
+      return await faceapi.nets.faceRecognitionNet.computeFaceDescriptor(crop);
+    } finally {
+      crop.dispose();
+    }
+  }
+
+  /**
+   * Variant (lmavg): the 68 landmarks found in the detection's box and six shifted or scaled
+   * copies of it (5 %, 10 %), averaged point by point, then aligned as subpixel is: the
+   * landmark net's noise on a small face averaged before the cut, not the descriptor after it.
+   */
+  async function averagedLandmarksDescriptor(input, frame, detection) {
+    const { x, y, width, height } = detection.box;
+    const moves = [
+      [0, 0, 1],
+      [0.05, 0, 1],
+      [-0.05, 0, 1],
+      [0, 0.05, 1],
+      [0, -0.05, 1],
+      [0, 0, 0.9],
+      [0, 0, 1.1],
+    ];
+    const boxes = moves.map(([dx, dy, k]) => {
+      const [w, h] = [width * k, height * k];
+      const [bx, by] = [x + dx * width + (width - w) / 2, y + dy * height + (height - h) / 2];
+      const rect = new faceapi.Rect(
+        bx / frame.width,
+        by / frame.height,
+        w / frame.width,
+        h / frame.height,
+      );
+      const moved = new faceapi.FaceDetection(detection.score, rect, frame);
+      return faceapi.extendWithFaceDetection({}, moved);
+    });
+    const fits = await new faceapi.DetectAllFaceLandmarksTask(Promise.resolve(boxes), input, false);
+    const points = fits[0].landmarks.positions.map((_, i) => ({
+      x: fits.reduce((sum, f) => sum + f.landmarks.positions[i].x, 0) / fits.length,
+      y: fits.reduce((sum, f) => sum + f.landmarks.positions[i].y, 0) / fits.length,
+    }));
+    const crop = alignedCrop(tf, input, points);
+    try {
+      return await faceapi.nets.faceRecognitionNet.computeFaceDescriptor(crop);
     } finally {
       crop.dispose();
     }
@@ -321,7 +407,9 @@ function gallery(data, nRefs, variant, side) {
  */
 function embeddingOf(face, variant) {
   if (variant === 'upmean') return face.plain.map((v, i) => (v + face.up[i]) / 2);
-  return ['flip', 'up', 'jitter'].includes(variant) ? face[variant] : face.plain;
+  return ['flip', 'up', 'jitter', 'subpixel', 'lmavg'].includes(variant)
+    ? face[variant]
+    : face.plain;
 }
 
 /** Distances by side, and what each threshold and margin would name. */
@@ -331,7 +419,7 @@ function report(data) {
     const shownNow = data.shownFaces.filter(
       (s) => s.who.startsWith('stranger') || s.photo >= (nRefs === 1 ? 2 : 4),
     );
-    for (const variant of ['plain', 'flip', 'matched', 'up', 'upmean', 'jitter']) {
+    for (const variant of args.variants.split(',')) {
       console.log(`references ${nRefs}, embedding ${variant}:`);
       const rows = shownNow.map((s) => {
         if (!s.face) return { ...s, found: false };

@@ -81,8 +81,9 @@ export const VideoWorkerEnv = BaseEnv.extend(StorageEnv.shape).extend({
    * about 2.4 times as large as in the whole, padded frame at 512. Faces under ~100 px in a
    * 1280x720 frame (a person farther from the camera) are missed by the first pass; at 576 the
    * zoom still missed most faces of 48 px, at 704 it finds 18 of 20 (docs/benchmarks.md, #52).
-   * Frames with a face pay nothing more; frames without pay about three times their detection
-   * again.
+   * Its finds need a detector score of 0.05, not FACE_MIN_CONFIDENCE: the second look and the
+   * landmark fit judge them (faces of ~30 px score under 0.1 here). Frames with a face pay
+   * nothing more; frames without pay about three times their detection again.
    */
   FACE_VIDEO_ZOOM_INPUT_SIZE: z.coerce.number().int().min(0).max(1280).multipleOf(32).default(704),
   /**
@@ -113,7 +114,8 @@ export const VideoWorkerEnv = BaseEnv.extend(StorageEnv.shape).extend({
   /** Tracks whose mean embeddings are closer than this are taken for one person. */
   FACE_CLUSTER_THRESHOLD: z.coerce.number().positive().max(2).default(0.5),
   /**
-   * Faces the detector is less sure of are ignored in videos. 0.3, not 0.5: tight, grey-scale
+   * Faces the detector is less sure of are ignored in videos (by the first pass; the zoomed
+   * passes' finds are held to their confirmation instead, face-confirmation.ts). 0.3, not 0.5: tight, grey-scale
    * face photos on a plain background scored 0.38-0.47 and were missed; a doubtful face is still
    * named only when its embedding matches (profile pictures keep ENROLMENT_MIN_SCORE).
    */

@@ -10,7 +10,8 @@ import {
   secondLookRegion,
   zoomSquares,
 } from './face-confirmation.ts';
-import type { DetectedFace, FaceModel, FaceSource } from './face-model.ts';
+import type { Box, DetectedFace, FaceModel, FaceSource } from './face-model.ts';
+import { alignedCrop } from './aligned-crop.ts';
 import { overlap } from './clustering.ts';
 import { useLeanFaceRecognition } from './lean-face-recognition.ts';
 import { useLeanTinyFaceDetector } from './lean-tiny-detector.ts';
@@ -67,6 +68,10 @@ export type FaceDetector =
     };
 
 const SSD: FaceDetector = { kind: 'ssd-mobilenet-v1' };
+
+/** The bar of the zoomed pass (step 0) and of each later zoom step. */
+const zoomBar = (step: number): ConfirmationBar =>
+  step === 0 ? CONFIRMATION.zoomed : CONFIRMATION.zoomedAgain;
 
 const detectorName = (detector: FaceDetector) =>
   detector.kind === 'tiny-face-detector'
@@ -135,6 +140,12 @@ export async function startTensorFlow(name: FaceBackend): Promise<typeof FaceApi
 
 type DetectorOptions = FaceApi.SsdMobilenetv1Options | FaceApi.TinyFaceDetectorOptions;
 
+/** A detected face and its descriptor. */
+interface Described {
+  detection: FaceApi.FaceDetection;
+  descriptor: Float32Array;
+}
+
 /**
  * Face detection, 68-point landmarks for alignment and the 128-d ResNet-34 face descriptor, all
  * shipped in the @vladmandic/face-api package (nothing is downloaded). Pictures (profile photos,
@@ -175,9 +186,9 @@ export class FaceApiModel implements FaceModel {
         ? (video.zoomInputSizes ?? []).map((inputSize, step) => ({
             detector: new faceapi.TinyFaceDetectorOptions({
               inputSize,
-              scoreThreshold: options.minConfidence,
+              scoreThreshold: zoomBar(step).minDetectionScore ?? options.minConfidence,
             }),
-            bar: step === 0 ? CONFIRMATION.zoomed : CONFIRMATION.zoomedAgain,
+            bar: zoomBar(step),
           }))
         : [];
     this.name = faceModelName(options, backend);
@@ -221,19 +232,9 @@ export class FaceApiModel implements FaceModel {
       const { detections, bar } = video
         ? await this.facesInVideo(input, frame)
         : { detections: await this.findFaces(input, this.detectors.picture), bar: null };
-      const faces = detections.map((detection) =>
-        this.faceapi.extendWithFaceDetection({}, detection),
-      );
-      const described = await new this.faceapi.DetectAllFaceLandmarksTask(
-        Promise.resolve(faces),
-        input,
-        false,
-      ).withFaceDescriptors();
       const results = bar
-        ? described.filter(
-            ({ landmarks }) => landmarkMisfit(landmarks.positions) <= bar.maxLandmarkMisfit,
-          )
-        : described;
+        ? await this.describeConfirmed(input, detections, bar)
+        : await this.describe(input, detections);
       return results.map(({ detection, descriptor }) => ({
         box: {
           x: detection.box.x,
@@ -247,6 +248,55 @@ export class FaceApiModel implements FaceModel {
     } finally {
       input.dispose();
     }
+  }
+
+  /** Landmarks and face-api's own descriptor (its alignment), as references were enrolled. */
+  private async describe(
+    input: FaceApi.tf.Tensor3D,
+    detections: FaceApi.FaceDetection[],
+  ): Promise<Described[]> {
+    const faces = detections.map((detection) =>
+      this.faceapi.extendWithFaceDetection({}, detection),
+    );
+    return new this.faceapi.DetectAllFaceLandmarksTask(
+      Promise.resolve(faces),
+      input,
+      false,
+    ).withFaceDescriptors();
+  }
+
+  /**
+   * The faces whose landmarks fit a face's shape within the bar, each described from its dlib
+   * square cut at subpixel precision (`alignedCrop`): face-api's own cut rounds it down to whole
+   * pixels, up to 4 % of the side of a 25-40 px face, and its descriptor then jumps as the box
+   * moves by a pixel. On the tuning faces it named a few more small faces, nobody wrongly
+   * (docs/benchmarks.md, #52); references stay enrolled by face-api's own cut.
+   */
+  private async describeConfirmed(
+    input: FaceApi.tf.Tensor3D,
+    detections: FaceApi.FaceDetection[],
+    bar: ConfirmationBar,
+  ): Promise<Described[]> {
+    const faces = detections.map((detection) =>
+      this.faceapi.extendWithFaceDetection({}, detection),
+    );
+    const withLandmarks = await new this.faceapi.DetectAllFaceLandmarksTask(
+      Promise.resolve(faces),
+      input,
+      false,
+    );
+    const described: Described[] = [];
+    for (const { detection, landmarks } of withLandmarks) {
+      if (landmarkMisfit(landmarks.positions) > bar.maxLandmarkMisfit) continue;
+      const crop = alignedCrop(this.faceapi.tf, input, landmarks.positions);
+      try {
+        const descriptor = await this.faceapi.nets.faceRecognitionNet.computeFaceDescriptor(crop);
+        if (descriptor instanceof Float32Array) described.push({ detection, descriptor });
+      } finally {
+        crop.dispose();
+      }
+    }
+    return described;
   }
 
   /**
@@ -332,21 +382,33 @@ export class FaceApiModel implements FaceModel {
       );
       try {
         const again = await this.faceapi.detectAllFaces(crop, options);
-        const seen = again.some(
-          ({ box }) =>
-            overlap(detection.box, {
-              x: box.x + region.x,
-              y: box.y + region.y,
-              width: box.width,
-              height: box.height,
-            }) >= CONFIRMATION.sameFaceOverlap,
-        );
-        if (seen) confirmed.push(detection);
+        const seen = again
+          .map(({ score, box }) => ({
+            score,
+            box: { x: box.x + region.x, y: box.y + region.y, width: box.width, height: box.height },
+          }))
+          .filter(({ box }) => overlap(detection.box, box) >= CONFIRMATION.sameFaceOverlap)
+          .sort((a, b) => b.score - a.score)[0];
+        if (seen) confirmed.push(bar.secondLookBox ? this.detectionAt(seen, frame) : detection);
       } finally {
         crop.dispose();
       }
     }
-    return confirmed;
+    return bar.secondLookBox ? this.oneOfEach(confirmed) : confirmed;
+  }
+
+  /** A detection of the frame at a box in frame pixels. */
+  private detectionAt(
+    { score, box }: { score: number; box: Box },
+    frame: RgbFrame,
+  ): FaceApi.FaceDetection {
+    const relative = new this.faceapi.Rect(
+      box.x / frame.width,
+      box.y / frame.height,
+      box.width / frame.width,
+      box.height / frame.height,
+    );
+    return new this.faceapi.FaceDetection(score, relative, frame);
   }
 
   /**

@@ -11,9 +11,11 @@ const binaries = findBinaries();
 const [WIDTH, HEIGHT, SIDE] = [1280, 720, 40];
 
 /**
- * Fixture portraits shrunk to 40 px in a 1280x720 frame (a face of about 25 px, as in a portrait
- * shown at 150 px seen whole): none is found by the first pass, nor by the zoomed pass at 704
- * (measured on the fixture faces, docs/benchmarks.md, #52), each by the second step at 960.
+ * Fixture portraits shrunk to 40 px in a 1280x720 frame (a face of about 25-35 px, as in a
+ * portrait shown at 150 px seen whole): none is found by the first pass. The zoomed pass at 704
+ * sees each, but scored under FACE_MIN_CONFIDENCE (0.3), where it used to stop: only the second
+ * step at 960 found them. Its finds are now held to the second look and the landmark fit instead
+ * (docs/benchmarks.md, #52).
  */
 const SMALL: { person: Person; photo: number; at: [number, number] }[] = [
   { person: 'amy', photo: 3, at: [800, 240] },
@@ -60,21 +62,27 @@ afterAll(async () => {
   await zoomTwice.close();
 });
 
-describe('a frame the zoomed pass at 704 finds no face in', () => {
+/** The face found lies on the portrait shown. */
+function expectOnThePortrait(
+  faces: { box: { x: number; y: number; width: number; height: number } }[],
+  [x, y]: [number, number],
+) {
+  expect(faces).toHaveLength(1);
+  const { box } = faces[0]!;
+  expect(box.x + box.width / 2).toBeGreaterThan(x);
+  expect(box.x + box.width / 2).toBeLessThan(x + SIDE);
+  expect(box.y + box.height / 2).toBeGreaterThan(y);
+  expect(box.y + box.height / 2).toBeLessThan(y + SIDE);
+}
+
+describe('a face of about 30 px that the first pass does not see', () => {
   it.each(SMALL)(
-    'is searched again at 960: $person, photo $photo, at 40 px',
+    'is found by the zoomed pass at 704, and once with the step at 960: $person, photo $photo',
     async (shown) => {
       const frame = await smallFaceFrame(facePhoto(shown.person, shown.photo), shown.at);
 
-      expect(await zoomOnce.detect(frame, 'video')).toEqual([]);
-      const faces = await zoomTwice.detect(frame, 'video');
-      expect(faces).toHaveLength(1);
-      const { box } = faces[0]!;
-      const [x, y] = shown.at;
-      expect(box.x + box.width / 2).toBeGreaterThan(x);
-      expect(box.x + box.width / 2).toBeLessThan(x + SIDE);
-      expect(box.y + box.height / 2).toBeGreaterThan(y);
-      expect(box.y + box.height / 2).toBeLessThan(y + SIDE);
+      expectOnThePortrait(await zoomOnce.detect(frame, 'video'), shown.at);
+      expectOnThePortrait(await zoomTwice.detect(frame, 'video'), shown.at);
     },
     60_000,
   );
