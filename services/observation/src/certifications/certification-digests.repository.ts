@@ -1,4 +1,5 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
 
 export type AnnouncedState = 'expiring_soon' | 'expired';
 
@@ -16,8 +17,9 @@ export interface DigestRow {
  * 1767500000000): items wait until a day's digest claims them; the digest row is built once
  * per organization and day and delivered until marked so.
  */
+@Injectable()
 export class CertificationDigestsRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
 
   /**
    * In the announcing transaction: the state waits for the next digest. A certification that

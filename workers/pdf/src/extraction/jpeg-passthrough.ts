@@ -1,22 +1,30 @@
 import { MessageChannel, MessagePort, receiveMessageOnPort } from 'node:worker_threads';
 
+const RENDERING = Symbol.for('hub.pdf.renderingDocuments');
+
 /** What pdf.js hands to `new ImageDecoder(...)`: a JPEG stream's bytes, from its SOI marker. */
 interface DecoderInit {
   data: Uint8Array;
   type: string;
 }
 
-/** Documents open that draw pages: while any is, every JPEG is decoded by pdf.js as before. */
-let renderingDocuments = 0;
+/**
+ * Documents open that draw pages: while any is, every JPEG is decoded by pdf.js as before. Kept
+ * on the global, as the decoder is: a second copy of this module in the thread (a test runner's
+ * shared module graph) installs no decoder of its own, so its count must be the same one.
+ */
+const rendering: { documents: number } = ((globalThis as { [RENDERING]?: { documents: number } })[
+  RENDERING
+] ??= { documents: 0 });
 
-/** Counts a document that draws its pages for as long as it is open (see renderingDocuments). */
+/** Counts a document that draws its pages for as long as it is open (see `rendering`). */
 export function holdRendering(): () => void {
-  renderingDocuments++;
+  rendering.documents++;
   let released = false;
   return () => {
     if (released) return;
     released = true;
-    renderingDocuments--;
+    rendering.documents--;
   };
 }
 
@@ -92,7 +100,7 @@ export class JpegPassthroughDecoder {
   decode(): Promise<{ image: MessagePort }> {
     const header = jpegHeader(this.#data);
     if (
-      renderingDocuments > 0 ||
+      rendering.documents > 0 ||
       this.#type !== 'image/jpeg' ||
       !header ||
       header.components !== 3
