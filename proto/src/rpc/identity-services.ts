@@ -92,6 +92,28 @@ export const identityServiceRpc = {
     z.array(z.object({ role: z.string(), userIds: z.array(z.number().int()) })),
   ),
   /**
+   * Team stats' head counts, counted by identity: the organization's active people by role and
+   * how many of each are among `presentIds`, and which of `observedIds` (people with figures of
+   * their own) are not active members, so their figures do not count. At 100,000 people the
+   * ids of `activeMemberIds` were most of the stats' time; these answers are a few rows.
+   */
+  activeMemberCounts: rpc(
+    'identity',
+    'users.activeMemberCounts',
+    'service',
+    z.object({
+      organizationId: z.number().int(),
+      presentIds: z.array(z.number().int()),
+      observedIds: z.array(z.number().int()),
+    }),
+    z.object({
+      roles: z.array(
+        z.object({ role: z.string(), active: z.number().int(), present: z.number().int() }),
+      ),
+      notActive: z.array(z.number().int()),
+    }),
+  ),
+  /**
    * Names of people by id, for a page that lists a few of the caller's records (their ids come
    * from the caller's own organization-scoped rows); one call for the whole page.
    */

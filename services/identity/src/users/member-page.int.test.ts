@@ -191,4 +191,29 @@ describe('UsersService.memberPage / memberIds', () => {
     expect(previous.find((group) => group.role === 'operator')?.userIds.length).toBeGreaterThan(10);
     expect(await users.activeMemberIds(org.works)).toEqual(previous);
   });
+
+  it('counts the active people by role and present, as the active ids did, and names the rest', async () => {
+    const groups = await users.activeMemberIds(org.works);
+    const active = new Set(groups.flatMap((group) => group.userIds));
+    const all = (await db.query('SELECT id FROM users ORDER BY id')) as { id: number }[];
+    // Every other person present or observed, some twice, with an id of no one and a stranger.
+    const some = all.map((row) => row.id).filter((_, i) => i % 2 === 0);
+    const stranger = id['ada@other']!;
+    const sent = [...some, ...some.slice(0, 3), stranger, 999_999_999];
+    const counts = await users.activeMemberCounts(org.works, sent, sent);
+    expect(counts.roles).toEqual(
+      groups.map(({ role, userIds }) => ({
+        role,
+        active: userIds.length,
+        present: userIds.filter((userId) => sent.includes(userId)).length,
+      })),
+    );
+    const notActive = [...new Set(sent.filter((userId) => !active.has(userId)))];
+    expect(counts.notActive).toEqual(notActive.sort((a, b) => a - b));
+    expect(counts.notActive).toEqual(expect.arrayContaining([stranger, 999_999_999]));
+    expect(await users.activeMemberCounts(org.works, [], [])).toEqual({
+      roles: groups.map(({ role, userIds }) => ({ role, active: userIds.length, present: 0 })),
+      notActive: [],
+    });
+  });
 });

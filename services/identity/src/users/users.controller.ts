@@ -38,6 +38,12 @@ export class UsersController {
     return this.users.activeMemberIds(request.organizationId);
   }
 
+  @RpcHandler(identityRpc.activeMemberCounts)
+  activeMemberCounts(@Payload() request: RpcRequest<typeof identityRpc.activeMemberCounts>) {
+    const { organizationId, presentIds, observedIds } = request;
+    return this.users.activeMemberCounts(organizationId, presentIds, observedIds);
+  }
+
   @RpcHandler(identityRpc.names)
   names(@Payload() request: RpcRequest<typeof identityRpc.names>) {
     return this.users.names(request.userIds);

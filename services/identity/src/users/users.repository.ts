@@ -172,6 +172,34 @@ export class UsersRepository {
     }));
   }
 
+  /**
+   * Active people by role with how many of them are among `presentIds`, counted here (see
+   * identityRpc.activeMemberCounts); the present ids deduplicated and joined, not `= ANY` per row.
+   */
+  async countActiveByRole(
+    organizationId: number,
+    presentIds: number[],
+  ): Promise<{ role: string; active: number; present: number }[]> {
+    return (await this.db.query(
+      `SELECT u.role, count(*)::int AS active, count(p.id)::int AS present
+         FROM users u LEFT JOIN (SELECT DISTINCT unnest($2::int[]) AS id) p ON p.id = u.id
+        WHERE u.organization_id = $1 AND u.is_active GROUP BY u.role ORDER BY u.role`,
+      [organizationId, presentIds],
+    )) as { role: string; active: number; present: number }[];
+  }
+
+  /** Those of `userIds` that are not active people of the organization (each once, ascending). */
+  async findNotActive(organizationId: number, userIds: number[]): Promise<number[]> {
+    const rows = (await this.db.query(
+      `SELECT coalesce(json_agg(o.id ORDER BY o.id), '[]') AS ids
+         FROM (SELECT DISTINCT unnest($2::int[]) AS id) o
+        WHERE NOT EXISTS (SELECT 1 FROM users u
+                           WHERE u.id = o.id AND u.organization_id = $1 AND u.is_active)`,
+      [organizationId, userIds],
+    )) as { ids: number[] }[];
+    return rows[0]?.ids ?? [];
+  }
+
   /** Plain `{ id, name }` objects, as the contract answers them, not entities. */
   async findNames(userIds: number[]): Promise<{ id: number; name: string }[]> {
     const users = await this.db

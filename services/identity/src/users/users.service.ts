@@ -58,6 +58,15 @@ export class UsersService {
     return this.users.findActiveIdsByRole(organizationId);
   }
 
+  /** Head counts by role, present among them, and the observed ids not active (identityRpc). */
+  async activeMemberCounts(organizationId: number, presentIds: number[], observedIds: number[]) {
+    const [roles, notActive] = await Promise.all([
+      this.users.countActiveByRole(organizationId, presentIds),
+      observedIds.length ? this.users.findNotActive(organizationId, observedIds) : [],
+    ]);
+    return { roles, notActive };
+  }
+
   async names(userIds: number[]): Promise<{ id: number; name: string }[]> {
     if (userIds.length === 0) return [];
     return this.users.findNames(userIds);

@@ -1,7 +1,6 @@
 import {
   type PerformanceMetrics,
   type Role,
-  type TeamMember,
   type TeamStats,
   TOP_PERFORMER_ABOVE,
 } from '@hub/proto';
@@ -9,11 +8,6 @@ import {
 /** part of whole in percent with one decimal; null when there is no whole. */
 export const percent = (part: number, whole: number): number | null =>
   whole > 0 ? Math.round((part / whole) * 1000) / 10 : null;
-
-const mean = (values: number[]): number | null =>
-  values.length
-    ? Math.round((values.reduce((sum, value) => sum + value, 0) / values.length) * 10) / 10
-    : null;
 
 /** The spec's four departments; the super administrator counts under Administration. */
 export function departmentOf(role: Role): keyof TeamStats['departmentBreakdown'] {
@@ -41,8 +35,10 @@ export function safetyCompliance(
 }
 
 export interface TeamInputs {
-  /** What the figures read of each member (the stats ask identity for no more). */
-  members: Pick<TeamMember, 'role' | 'status' | 'performance' | 'presentToday'>[];
+  /** The active members' head counts by role, and how many of each were present today. */
+  heads: { role: Role; active: number; present: number }[];
+  /** The active members' performance figures, for those with one (any order). */
+  scores: number[];
   trainingCompletion: number | null;
   safetyCompliance: number | null;
   /** First observations of a person on an SOP, and how many of them passed. */
@@ -50,29 +46,41 @@ export interface TeamInputs {
 }
 
 /**
+ * Mean of figures of one decimal, with one decimal, summed as whole tenths: exact in any order
+ * (the scores come in no particular order). A float sum rounded the same except at an exact
+ * half, where its last bit decided.
+ */
+const meanOfTenths = (values: number[]): number | null =>
+  values.length
+    ? Math.round(values.reduce((sum, value) => sum + Math.round(value * 10), 0) / values.length) /
+      10
+    : null;
+
+/**
  * Team stats over active members: present = signed in today; top performers above 90%;
  * average performance = mean of the members' performance (each person counts once).
  */
 export function teamStats(inputs: TeamInputs): TeamStats {
-  const active = inputs.members.filter((member) => member.status === 'active');
-  const present = active.filter((member) => member.presentToday).length;
-  const scored = active.flatMap((member) =>
-    member.performance === null ? [] : [member.performance],
-  );
   const departmentBreakdown = { admin: 0, training_supervisor: 0, manager: 0, operator: 0 };
-  for (const member of active) departmentBreakdown[departmentOf(member.role)] += 1;
+  let active = 0;
+  let present = 0;
+  for (const heads of inputs.heads) {
+    departmentBreakdown[departmentOf(heads.role)] += heads.active;
+    active += heads.active;
+    present += heads.present;
+  }
   const performanceMetrics: PerformanceMetrics = {
-    averagePerformance: mean(scored),
+    averagePerformance: meanOfTenths(inputs.scores),
     trainingCompletion: inputs.trainingCompletion,
     safetyCompliance: inputs.safetyCompliance,
     efficiencyRating: percent(inputs.firstAttempts.passed, inputs.firstAttempts.total),
   };
   return {
-    totalMembers: active.length,
+    totalMembers: active,
     presentToday: present,
-    attendanceRate: percent(present, active.length),
-    absentCount: active.length - present,
-    topPerformers: scored.filter((score) => score > TOP_PERFORMER_ABOVE).length,
+    attendanceRate: percent(present, active),
+    absentCount: active - present,
+    topPerformers: inputs.scores.filter((score) => score > TOP_PERFORMER_ABOVE).length,
     departmentBreakdown,
     performanceMetrics,
   };
