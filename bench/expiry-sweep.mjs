@@ -146,7 +146,14 @@ async function main() {
   /** @type {import('./children.mjs').Child[]} */
   const children = [];
   try {
-    await startServices(['identity', 'library', 'observation'], place.env, children);
+    await startServices(
+      ['identity', 'library', 'observation'],
+      place.env,
+      children,
+      // e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/profiles': identity and library
+      // (the observation service restarted by the bench runs without).
+      process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+    );
     await sql.connect();
     if (values.reuse === undefined) {
       const size = {

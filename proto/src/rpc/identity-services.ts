@@ -156,4 +156,27 @@ export const identityServiceRpc = {
     }),
     z.object({ delivered: z.number().int() }),
   ),
+  /**
+   * Many people told each their own notification under their own key, in one statement (a
+   * batch of the certification expiry sweep: each holder's notice names its certification).
+   * Keyed as `notify`: a person already told under an item's key is not told (nor mailed)
+   * again. `delivered`: the items told now.
+   */
+  notifyEach: rpc(
+    'identity',
+    'notifications.notifyEach',
+    'service',
+    z.object({
+      items: z
+        .array(
+          z.object({
+            userId: z.number().int(),
+            notification: NotificationRequest,
+            key: z.string().min(1).max(200),
+          }),
+        )
+        .max(1000),
+    }),
+    z.object({ delivered: z.number().int() }),
+  ),
 } as const;

@@ -15,6 +15,8 @@ const DIGEST = 'Certifications due for renewal';
 const DAY_1 = new Date('2031-01-10T03:00:00Z');
 const DAY_2 = new Date('2031-01-11T03:00:00Z');
 const DAY_3 = new Date('2031-01-12T03:00:00Z');
+const DAY_4 = new Date('2031-01-13T03:00:00Z');
+const DAY_5 = new Date('2031-01-14T03:00:00Z');
 const PASSWORD = 'Digest-Pass-123!';
 
 let stack: TestStack;
@@ -249,4 +251,108 @@ describe('certification expiry notices', () => {
     );
     expect(marked[0]!.notified_state).toBe('expiring_soon');
   });
+
+  it('tells each holder of a batch of many exactly their own notices, each event once', async () => {
+    // Oli reads notifications by mail too: each of his notices is one mail.
+    await stack.sql.query(
+      `INSERT INTO notification_settings (user_id, email_notifications) VALUES ($1, true)`,
+      [ids.oli],
+    );
+    const before = await expiryNotices();
+    const made = await certifyMany(1200, 'batch');
+    expect(await stack.observation.expirySweep.run(DAY_4)).toBe(1200);
+    const after = await expiryNotices();
+    const toldNow = newSince(before, after);
+    // Each certification's holder, and only they, heard of it once; nobody of anything else.
+    expect(toldNow.map((notice) => `${notice.user_id} ${notice.title_of}`).sort()).toEqual(
+      made.map((one) => `${one.userId} ${one.title}`).sort(),
+    );
+    expect(await webhookEventsOf(made)).toEqual(made.map((one) => one.id).sort((a, b) => a - b));
+    expect(
+      mail.mails.filter(
+        (caught) => caught.to === 'oli@test.test' && caught.text.includes('"Batch '),
+      ),
+    ).toHaveLength(30);
+  }, 120_000);
+
+  it('repeats nothing after a sweep killed mid-batch, after telling the holders', async () => {
+    const before = await expiryNotices();
+    const made = await certifyMany(700, 'killed');
+    // The batch dies after identity told its holders, before its commit: its events, states and
+    // digest items are lost with it.
+    await stack.sql.query(`
+      CREATE FUNCTION observation.die() RETURNS trigger LANGUAGE plpgsql AS
+        $$ BEGIN RAISE EXCEPTION 'killed'; END $$;
+      CREATE TRIGGER die BEFORE INSERT ON observation.certification_digest_items
+        FOR EACH ROW EXECUTE FUNCTION observation.die()`);
+    await expect(stack.observation.expirySweep.run(DAY_5)).rejects.toThrow('killed');
+    await stack.sql.query(`DROP FUNCTION observation.die() CASCADE`);
+    const toldByTheDead = (await expiryNotices()).length - before.length;
+    expect(toldByTheDead).toBe(500);
+    expect(await webhookEventsOf(made)).toEqual([]);
+
+    expect(await stack.observation.expirySweep.run(DAY_5)).toBe(700);
+    const toldNow = newSince(before, await expiryNotices());
+    expect(toldNow.map((notice) => `${notice.user_id} ${notice.title_of}`).sort()).toEqual(
+      made.map((one) => `${one.userId} ${one.title}`).sort(),
+    );
+    expect(await webhookEventsOf(made)).toEqual(made.map((one) => one.id).sort((a, b) => a - b));
+    const oli = mail.mails.filter(
+      (caught) => caught.to === 'oli@test.test' && caught.text.includes('"Killed '),
+    );
+    expect(oli).toHaveLength(17);
+  }, 120_000);
 });
+
+/**
+ * `count` due certifications (half expiring soon, half expired) of Ora, Ozy and Gil in turn and
+ * of Oli every 40th (he reads them by mail: few mails), titled "<Label> <n>", inserted at once.
+ */
+async function certifyMany(count: number, label: string) {
+  const holders = [ids.ora!, ids.ozy!, ids.gil!];
+  const organizations = [acme, acme, globex];
+  const { rows } = await stack.sql.query<{ id: number; user_id: number; title: string }>(
+    `INSERT INTO observation.certifications (organization_id, user_id, holder_name, kind,
+       subject_id, title, observer_id, validity_months, issued_at, expires_at, verification_code)
+     SELECT CASE WHEN n % 40 = 0 THEN $7::int ELSE ($3::int[])[n % 3 + 1] END,
+            CASE WHEN n % 40 = 0 THEN $8::int ELSE ($2::int[])[n % 3 + 1] END,
+            'holder', 'sop', $6::int + n, initcap($1) || ' ' || n, $4, 12,
+            now() - interval '11 months',
+            now() + CASE WHEN n % 2 = 0 THEN interval '1 day' * (1 + n % 29)
+                         ELSE -interval '1 day' * (1 + n % 29) END,
+            $1 || '-' || n
+       FROM generate_series(1, $5::int) AS n
+     RETURNING id, user_id, title`,
+    [label, holders, organizations, ids.mia, count, 100_000 + subject, acme, ids.oli],
+  );
+  subject += count;
+  return rows.map((row) => ({ id: row.id, userId: row.user_id, title: row.title }));
+}
+
+/** Every holder's expiry notice so far, with the certification title it names. */
+async function expiryNotices() {
+  const { rows } = await stack.sql.query<{ id: number; user_id: number; title_of: string }>(
+    `SELECT id, user_id, substring(message from '"([^"]*)"') AS title_of
+       FROM identity.notifications
+      WHERE title IN ('Certification expiring soon', 'Certification expired')`,
+  );
+  return rows;
+}
+
+/** The notices of `after` not in `before`. */
+function newSince<T extends { id: number }>(before: T[], after: T[]): T[] {
+  const old = new Set(before.map((notice) => notice.id));
+  return after.filter((notice) => !old.has(notice.id));
+}
+
+/** The certifications of these whose webhook event was written, by id (each once). */
+async function webhookEventsOf(made: { id: number }[]): Promise<number[]> {
+  const { rows } = await stack.sql.query<{ id: number }>(
+    `SELECT (event->'event'->'data'->>'certificationId')::int AS id FROM observation.outbox
+      WHERE event->>'type' = 'webhook.event'
+        AND (event->'event'->'data'->>'certificationId')::int = ANY($1::int[])
+      ORDER BY 1`,
+    [made.map((one) => one.id)],
+  );
+  return rows.map((row) => row.id);
+}

@@ -40,6 +40,12 @@ export class NotificationsController {
     return { delivered: request.userIds.length };
   }
 
+  /** Many people told each their own notification (a batch of the certification expiry sweep). */
+  @RpcHandler(identityRpc.notifyEach)
+  async notifyEach(@Payload() request: RpcRequest<typeof identityRpc.notifyEach>) {
+    return { delivered: await this.notifications.tellEach(request.items) };
+  }
+
   @RpcHandler(identityRpc.activitySummary)
   summary(@Payload() request: RpcRequest<typeof identityRpc.activitySummary>) {
     return this.notifications.summary(request.actor);

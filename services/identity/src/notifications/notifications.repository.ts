@@ -72,6 +72,30 @@ export class NotificationsRepository {
     return inserted.map((row) => row.user_id);
   }
 
+  /**
+   * Inserts each row under its own key unless its person already has a notification with that
+   * key; answers the rows inserted (one statement, the unique index decides under races).
+   */
+  async insertEach(
+    rows: (NotificationRow & { key: string })[],
+  ): Promise<{ user_id: number; dedupe_key: string }[]> {
+    if (rows.length === 0) return [];
+    return (await this.db.query(
+      `INSERT INTO notifications (user_id, organization_id, type, title, message, dedupe_key)
+       SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[])
+       ON CONFLICT (user_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
+       RETURNING user_id, dedupe_key`,
+      [
+        rows.map((row) => row.userId),
+        rows.map((row) => row.organizationId),
+        rows.map((row) => row.type),
+        rows.map((row) => row.title),
+        rows.map((row) => row.message),
+        rows.map((row) => row.key),
+      ],
+    )) as { user_id: number; dedupe_key: string }[];
+  }
+
   /** The settings of those of these users who chose email notifications. */
   findEmailSubscribers(userIds: number[]): Promise<NotificationSettingsEntity[]> {
     return this.settings.findBy({ userId: In(userIds), emailNotifications: true });

@@ -22,6 +22,13 @@ export interface NewNotification {
   message: string;
 }
 
+/** One person's own notification under its own key (identityRpc.notifyEach). */
+export interface NotifyItem {
+  userId: number;
+  notification: NotificationRequest;
+  key: string;
+}
+
 /** A notification written for each reader in their language (from the server catalog). */
 export type LocalizedNotification = (language: Language) => NewNotification;
 
@@ -99,19 +106,56 @@ export class NotificationsService {
     const mailed = told.length ? await this.notifications.findEmailSubscribers(told) : [];
     for (const setting of mailed) {
       const user = users.find((candidate) => candidate.id === setting.userId);
-      if (!user) continue;
-      const notification = written.get(user.id)!;
-      await this.mailer
-        .send({
-          to: user.email,
-          subject: notification.title,
-          text: `${notification.message}\n`,
-          html: `<p>${escapeHtml(notification.message)}</p>`,
-        })
-        .catch((error: unknown) =>
-          this.logger.warn(`notification mail to ${user.email} failed: ${String(error)}`),
-        );
+      if (user) await this.mail(user.email, written.get(user.id)!);
     }
+  }
+
+  /**
+   * Tells each item's person their own notification under the item's key, written in their
+   * language, all in one statement; a person already told under a key is not told again. Mailed
+   * as `notify` mails: only what is new, to those who chose email notifications. How many new.
+   */
+  async tellEach(items: NotifyItem[]): Promise<number> {
+    if (items.length === 0) return 0;
+    const userIds = [...new Set(items.map((item) => item.userId))];
+    const users = new Map((await this.notifications.findUsers(userIds)).map((u) => [u.id, u]));
+    const languages = new Map(
+      (await this.preferences.languagesOf(userIds)).map((found) => [found.userId, found.language]),
+    );
+    const rows = items.flatMap(({ userId, notification, key }) => {
+      const user = users.get(userId);
+      if (!user) return [];
+      const { type, ...text } = notification;
+      const written = writeNotification(text, languages.get(userId) ?? 'en');
+      return [{ type, ...written, userId, organizationId: user.organizationId, key }];
+    });
+    const told = await this.notifications.insertEach(rows);
+    const toldIds = [...new Set(told.map((row) => row.user_id))];
+    const mailed = new Set(
+      (toldIds.length ? await this.notifications.findEmailSubscribers(toldIds) : []).map(
+        (setting) => setting.userId,
+      ),
+    );
+    const byKey = new Map(rows.map((row) => [`${row.userId} ${row.key}`, row]));
+    for (const { user_id: userId, dedupe_key: key } of told) {
+      if (mailed.has(userId))
+        await this.mail(users.get(userId)!.email, byKey.get(`${userId} ${key}`)!);
+    }
+    return told.length;
+  }
+
+  /** A notification's mail; a failure is logged, the notification stays. */
+  private async mail(to: string, notification: NewNotification): Promise<void> {
+    await this.mailer
+      .send({
+        to,
+        subject: notification.title,
+        text: `${notification.message}\n`,
+        html: `<p>${escapeHtml(notification.message)}</p>`,
+      })
+      .catch((error: unknown) =>
+        this.logger.warn(`notification mail to ${to} failed: ${String(error)}`),
+      );
   }
 
   /** What another service asks to tell, written (stored and mailed) in each reader's language. */

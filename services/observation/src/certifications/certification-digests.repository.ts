@@ -22,15 +22,23 @@ export class CertificationDigestsRepository {
   constructor(@Inject(DataSource) private readonly db: DataSource) {}
 
   /**
-   * In the announcing transaction: the state waits for the next digest. A certification that
-   * changes state again before then waits once, with its latest state.
+   * In the announcing transaction: the states wait for the next digest, one statement for the
+   * batch. A certification that changes state again before then waits once, with its latest.
    */
-  async wait(tx: EntityManager, organizationId: number, id: number, state: AnnouncedState) {
+  async wait(
+    tx: EntityManager,
+    items: { organizationId: number; id: number; state: AnnouncedState }[],
+  ) {
+    if (items.length === 0) return;
     await tx.query(
       `INSERT INTO certification_digest_items (organization_id, certification_id, state)
-       VALUES ($1, $2, $3)
+       SELECT * FROM unnest($1::int[], $2::int[], $3::text[])
        ON CONFLICT (certification_id) WHERE digest_day IS NULL DO UPDATE SET state = EXCLUDED.state`,
-      [organizationId, id, state],
+      [
+        items.map((item) => item.organizationId),
+        items.map((item) => item.id),
+        items.map((item) => item.state),
+      ],
     );
   }
 

@@ -9,11 +9,6 @@ import {
 } from '@hub/proto';
 import { stateSql } from './certification-rules.js';
 
-export type CertificationPeople = Pick<
-  CertificationRow,
-  'organization_id' | 'user_id' | 'observer_id'
->;
-
 export interface CertificationRow {
   id: number;
   organization_id: number;
@@ -237,35 +232,30 @@ export class CertificationsRepository {
     return this.db.transaction(work);
   }
 
-  /** Up to `batch` certifications whose expiring-soon or expired state is not announced yet. */
-  async dueForAnnouncement(batch: number): Promise<number[]> {
-    const rows = (await this.db.query(
-      `SELECT id FROM certifications
+  /**
+   * Up to `batch` certifications whose expiring-soon or expired state is not announced yet,
+   * soonest first, locked for the transaction; rows another replica holds are skipped.
+   */
+  async lockDueForAnnouncement(tx: EntityManager, batch: number): Promise<CertificationRow[]> {
+    return (await tx.query(
+      `SELECT * FROM certifications
         WHERE revoked_at IS NULL AND expires_at <= now() + interval '${EXPIRING_SOON_DAYS} days'
           AND notified_state IS DISTINCT FROM (CASE WHEN expires_at <= now() THEN 'expired' ELSE 'expiring_soon' END)
-        ORDER BY expires_at LIMIT ${batch}`,
-    )) as { id: number }[];
-    return rows.map((row) => row.id);
-  }
-
-  /** Whose certifications these are (holder and observer), unlocked: to look them up at once. */
-  async peopleOf(ids: number[]): Promise<CertificationPeople[]> {
-    return (await this.db.query(
-      `SELECT organization_id, user_id, observer_id FROM certifications WHERE id = ANY($1::int[])`,
-      [ids],
-    )) as CertificationPeople[];
-  }
-
-  /** The certification, locked for the transaction; undefined while another replica holds it. */
-  async lockForAnnouncement(tx: EntityManager, id: number): Promise<CertificationRow | undefined> {
-    const [row] = (await tx.query(
-      `SELECT * FROM certifications WHERE id = $1 FOR UPDATE SKIP LOCKED`,
-      [id],
+        ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
+      [batch],
     )) as CertificationRow[];
-    return row;
   }
 
-  async rememberAnnounced(tx: EntityManager, id: number, state: 'expiring_soon' | 'expired') {
-    await tx.query(`UPDATE certifications SET notified_state = $2 WHERE id = $1`, [id, state]);
+  /** The states now announced, one statement for the batch. */
+  async rememberAnnounced(
+    tx: EntityManager,
+    announced: { id: number; state: 'expiring_soon' | 'expired' }[],
+  ) {
+    if (announced.length === 0) return;
+    await tx.query(
+      `UPDATE certifications c SET notified_state = a.state
+         FROM unnest($1::int[], $2::text[]) AS a(id, state) WHERE c.id = a.id`,
+      [announced.map((one) => one.id), announced.map((one) => one.state)],
+    );
   }
 }

@@ -1,15 +1,11 @@
 import { Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { identityRpc, type NotificationRequest } from '@hub/proto';
 import type { RpcClient, WebhookAnnouncer } from '@hub/kit';
 import { certificationData } from './certification-webhook.js';
 import { announcementDue, certificationState, daysLeft } from './certification-rules.js';
-import {
-  type CertificationPeople,
-  type CertificationRow,
-  CertificationsRepository,
-} from './certifications.repository.js';
+import { type CertificationRow, CertificationsRepository } from './certifications.repository.js';
 import {
   type AnnouncedState,
   CertificationDigestsRepository,
@@ -18,7 +14,10 @@ import {
 
 /** Daily at 03:00 UTC, and once whenever the service starts. */
 export const SWEEP_SCHEDULE = { id: 'certification-expiry-daily', pattern: '0 3 * * *' };
-const BATCH = 100;
+/** Certifications announced in one transaction, their holders told in one call (at most 1,000). */
+const BATCH = 500;
+/** How long a batch's holders may take to be told (and mailed). */
+const TELL_MS = 60_000;
 /** People looked up or told in one call (the contracts' most). */
 const LOOKUP = 1000;
 
@@ -45,10 +44,16 @@ export function digestPath(digest: Pick<DigestRow, 'expiring_soon' | 'expired'>)
   return page;
 }
 
-/** Holders and their organizations, by organization. */
-function holdersByOrganization(rows: CertificationPeople[]): Map<number, number[]> {
+/** A certification of a batch and the state now announced about it. */
+interface Due {
+  row: CertificationRow;
+  state: AnnouncedState;
+}
+
+/** The holders of these, by organization. */
+function holdersByOrganization(due: Due[]): Map<number, number[]> {
   const byOrganization = new Map<number, number[]>();
-  for (const row of rows) {
+  for (const { row } of due) {
     const ids = byOrganization.get(row.organization_id) ?? [];
     ids.push(row.user_id);
     byOrganization.set(row.organization_id, ids);
@@ -56,13 +61,33 @@ function holdersByOrganization(rows: CertificationPeople[]): Map<number, number[
   return byOrganization;
 }
 
+/** The holder's own notice of a certification's state, under its key. */
+export function holderNotice(row: CertificationRow, state: AnnouncedState, now: Date) {
+  const about = {
+    holder: row.holder_name,
+    title: row.title,
+    expiresAt: row.expires_at.toISOString(),
+  };
+  const notification: NotificationRequest =
+    state === 'expiring_soon'
+      ? {
+          type: 'warning',
+          key: 'certificationExpiring',
+          params: { ...about, days: daysLeft(row.expires_at, now) },
+        }
+      : { type: 'error', key: 'certificationExpired', params: about };
+  return { userId: row.user_id, notification, key: holderNoticeKey(row, state) };
+}
+
 /**
  * Tells people when a certification becomes expiring soon and when it expires, once per state
  * of a term (decisions.md "Expiry notices"): the holder at once, one notice per certification;
  * the organization's active training supervisors, and the observers who issued the
- * certifications, in one digest a day with the counts. The state told is stored with the row
- * in the same transaction that queues it for the digest, and identity keeps each notice's key,
- * so re-running the sweep, running it on several replicas or killing it mid-way repeats nothing.
+ * certifications, in one digest a day with the counts. Due certifications go by batches of
+ * BATCH, each one transaction (rows locked with SKIP LOCKED) and one call to tell their holders.
+ * The state told is stored with the row in the same transaction that queues it for the digest
+ * and writes its webhook event, and identity keeps each notice's key, so re-running the sweep,
+ * running it on several replicas or killing it mid-batch repeats nothing.
  */
 export class CertificationExpirySweep {
   private readonly logger = new Logger('CertificationExpiry');
@@ -106,49 +131,72 @@ export class CertificationExpirySweep {
     const known = new Map<number, Map<number, boolean>>();
     let announced = 0;
     for (;;) {
-      const ids = await this.certifications.dueForAnnouncement(BATCH);
-      if (ids.length === 0) return announced;
-      const batch = holdersByOrganization(await this.certifications.peopleOf(ids));
-      for (const [organizationId, userIds] of batch)
-        await this.lookUp(organizationId, userIds, known);
-      let progress = 0;
-      for (const id of ids) {
-        if (await this.announce(id, known)) progress += 1;
-      }
-      announced += progress;
-      // Rows another replica holds are skipped; stop rather than spin on them.
-      if (ids.length < BATCH || progress === 0) return announced;
+      const { locked, told } = await this.announceBatch(known);
+      announced += told;
+      // Fewer than a batch: nothing else is due but what other replicas hold. None told of a
+      // full batch (a state changed in between): stop rather than spin on it; the next run sees.
+      if (locked < BATCH || told === 0) return announced;
     }
   }
 
-  private announce(id: number, known: Map<number, Map<number, boolean>>): Promise<boolean> {
+  /**
+   * One batch in one transaction: the due certifications locked, their holders told in one
+   * call (each under their notice's key), then each certification's webhook event, its state
+   * remembered and its digest item, committed together. A sweep killed before the commit
+   * leaves the batch due; the next run tells again only under the same keys, so nobody twice.
+   */
+  private announceBatch(
+    known: Map<number, Map<number, boolean>>,
+  ): Promise<{ locked: number; told: number }> {
     return this.certifications.transaction(async (tx) => {
-      const row = await this.certifications.lockForAnnouncement(tx, id);
-      if (!row) return false;
+      const rows = await this.certifications.lockDueForAnnouncement(tx, BATCH);
       const now = new Date();
-      const state = certificationState(
-        { expiresAt: row.expires_at, revokedAt: row.revoked_at },
-        now,
-      );
-      const due = announcementDue(state, row.notified_state);
-      if (!due) return false;
-      const holders = await this.lookUp(row.organization_id, [row.user_id], known);
-      if (holders.get(row.user_id)) await this.tellHolder(row, due, now);
-      // Keyed by the term it is about: a renewed certification's next expiry is a new fact.
-      await this.webhooks.announce(
-        {
-          organizationId: row.organization_id,
-          type: due === 'expiring_soon' ? 'certification.expiring' : 'certification.expired',
-          key: `${row.id}-${row.expires_at.getTime()}`,
-          data: certificationData(row),
-          occurredAt: now,
-        },
+      const due = rows.flatMap((row): Due[] => {
+        const state = certificationState(
+          { expiresAt: row.expires_at, revokedAt: row.revoked_at },
+          now,
+        );
+        const announced = announcementDue(state, row.notified_state);
+        return announced ? [{ row, state: announced }] : [];
+      });
+      for (const [organizationId, userIds] of holdersByOrganization(due))
+        await this.lookUp(organizationId, userIds, known);
+      const items = due
+        .filter(({ row }) => known.get(row.organization_id)?.get(row.user_id))
+        .map(({ row, state }) => holderNotice(row, state, now));
+      // Identity mails each new notice before it answers (a person who chose mail): a batch
+      // may take longer than a lookup. Timed out, the batch rolls back and is told again
+      // under the same keys, so nobody twice.
+      if (items.length > 0) await this.rpc.call(identityRpc.notifyEach, { items }, TELL_MS);
+      for (const { row, state } of due) await this.announceToWebhooks(tx, row, state, now);
+      const announced = due.map(({ row, state }) => ({ id: row.id, state }));
+      await this.certifications.rememberAnnounced(tx, announced);
+      await this.digests.wait(
         tx,
+        due.map(({ row, state }) => ({ organizationId: row.organization_id, id: row.id, state })),
       );
-      await this.certifications.rememberAnnounced(tx, row.id, due);
-      await this.digests.wait(tx, row.organization_id, row.id, due);
-      return true;
+      return { locked: rows.length, told: due.length };
     });
+  }
+
+  /** The certification's webhook event, in the batch's transaction. */
+  private announceToWebhooks(
+    tx: EntityManager,
+    row: CertificationRow,
+    state: AnnouncedState,
+    now: Date,
+  ): Promise<void> {
+    // Keyed by the term it is about: a renewed certification's next expiry is a new fact.
+    return this.webhooks.announce(
+      {
+        organizationId: row.organization_id,
+        type: state === 'expiring_soon' ? 'certification.expiring' : 'certification.expired',
+        key: `${row.id}-${row.expires_at.getTime()}`,
+        data: certificationData(row),
+        occurredAt: now,
+      },
+      tx,
+    );
   }
 
   /** Whether each of these is one of the organization's people (one call per 1,000 unknown). */
@@ -170,27 +218,6 @@ export class CertificationExpirySweep {
       for (const id of some) people.set(id, ids.has(id));
     }
     return people;
-  }
-
-  private async tellHolder(row: CertificationRow, state: AnnouncedState, now: Date) {
-    const about = {
-      holder: row.holder_name,
-      title: row.title,
-      expiresAt: row.expires_at.toISOString(),
-    };
-    const notification: NotificationRequest =
-      state === 'expiring_soon'
-        ? {
-            type: 'warning',
-            key: 'certificationExpiring',
-            params: { ...about, days: daysLeft(row.expires_at, now) },
-          }
-        : { type: 'error', key: 'certificationExpired', params: about };
-    await this.rpc.call(identityRpc.notify, {
-      userIds: [row.user_id],
-      notification,
-      key: holderNoticeKey(row, state),
-    });
   }
 
   /**
