@@ -103,8 +103,9 @@ export const identityServiceRpc = {
     'service',
     z.object({
       organizationId: z.number().int(),
-      presentIds: z.array(z.number().int()),
-      observedIds: z.array(z.number().int()),
+      // An organization's people at most: bounded as MemberFilter's ids are.
+      presentIds: z.array(z.number().int()).max(200_000),
+      observedIds: z.array(z.number().int()).max(200_000),
     }),
     z.object({
       roles: z.array(

@@ -26,55 +26,63 @@ export function TokenList<Token extends ListedToken>(props: {
   const { t } = useTranslation();
   const { kind, tokens } = props;
   if (tokens.isPending) return <Skeleton className="mt-4 h-16" />;
-  if (tokens.isError) {
-    return (
-      <p role="alert" className="mt-4 text-sm text-red-600">
-        {t(`tokens.${kind}.loadFailed`, { message: readableErrorMessage(tokens.error) })}
-      </p>
-    );
-  }
+  // A failed refetch keeps the tokens already shown, and their revoke buttons, under the error.
+  const failure = tokens.isError && (
+    <p role="alert" className="mt-4 text-sm text-red-600">
+      {t(`tokens.${kind}.loadFailed`, { message: readableErrorMessage(tokens.error) })}
+    </p>
+  );
+  if (!tokens.data) return failure;
   if (tokens.data.tokens.length === 0) {
     return (
-      <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">{t(`tokens.${kind}.none`)}</p>
+      <>
+        {failure}
+        <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">
+          {t(`tokens.${kind}.none`)}
+        </p>
+      </>
     );
   }
   return (
-    <ul className="mt-4 divide-y divide-slate-100 dark:divide-slate-800">
-      {tokens.data.tokens.map((token) => {
-        const { name, lines } = props.describe(token);
-        return (
-          <li
-            key={token.id}
-            data-testid={`${kind}-token-row`}
-            className="flex flex-wrap items-center gap-3 py-3"
-          >
-            <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-medium">{name}</p>
-              {lines.map((line) => (
-                <p key={line} className="text-xs text-slate-500 dark:text-slate-400">
-                  {line}
-                </p>
-              ))}
-            </div>
-            <ConfirmDialog
-              trigger={
-                <button
-                  type="button"
-                  data-testid={`${kind}-token-revoke`}
-                  disabled={props.revoking}
-                  className={smallDangerButtonClass}
-                >
-                  {t('tokens.revoke')}
-                </button>
-              }
-              title={t('tokens.revokeTitle', { name: token.name })}
-              description={t(`tokens.${kind}.revokeDescription`)}
-              confirmLabel={t('tokens.revoke')}
-              onConfirm={() => props.onRevoke(token.id)}
-            />
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      {failure}
+      <ul className="mt-4 divide-y divide-slate-100 dark:divide-slate-800">
+        {tokens.data.tokens.map((token) => {
+          const { name, lines } = props.describe(token);
+          return (
+            <li
+              key={token.id}
+              data-testid={`${kind}-token-row`}
+              className="flex flex-wrap items-center gap-3 py-3"
+            >
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium">{name}</p>
+                {lines.map((line) => (
+                  <p key={line} className="text-xs text-slate-500 dark:text-slate-400">
+                    {line}
+                  </p>
+                ))}
+              </div>
+              <ConfirmDialog
+                trigger={
+                  <button
+                    type="button"
+                    data-testid={`${kind}-token-revoke`}
+                    disabled={props.revoking}
+                    className={smallDangerButtonClass}
+                  >
+                    {t('tokens.revoke')}
+                  </button>
+                }
+                title={t('tokens.revokeTitle', { name: token.name })}
+                description={t(`tokens.${kind}.revokeDescription`)}
+                confirmLabel={t('tokens.revoke')}
+                onConfirm={() => props.onRevoke(token.id)}
+              />
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }

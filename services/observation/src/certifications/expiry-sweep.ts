@@ -16,7 +16,7 @@ import {
 export const SWEEP_SCHEDULE = { id: 'certification-expiry-daily', pattern: '0 3 * * *' };
 /** Certifications announced in one transaction, their holders told in one call (at most 1,000). */
 const BATCH = 500;
-/** How long a batch's holders may take to be told (and mailed). */
+/** How long identity may take to tell (and mail) one call's people: a batch's holders, a digest's readers. */
 const TELL_MS = 60_000;
 /** People looked up or told in one call (the contracts' most). */
 const LOOKUP = 1000;
@@ -120,11 +120,15 @@ export class CertificationExpirySweep {
    * certifications were announced.
    */
   async run(now = new Date()): Promise<number> {
-    const announced = await this.announceDue();
-    for (const organizationId of await this.digests.organizationsWaiting())
-      await this.digests.build(organizationId, sweepDay(now));
-    for (const digest of await this.digests.undelivered()) await this.deliver(digest);
-    return announced;
+    // A batch that fails (identity away) still lets what was announced before it reach the
+    // digests: the run fails after them, and the next run takes the batch up again.
+    try {
+      return await this.announceDue();
+    } finally {
+      for (const organizationId of await this.digests.organizationsWaiting())
+        await this.digests.build(organizationId, sweepDay(now));
+      for (const digest of await this.digests.undelivered()) await this.deliver(digest);
+    }
   }
 
   private async announceDue(): Promise<number> {
@@ -237,11 +241,11 @@ export class CertificationExpirySweep {
         },
       };
       for (let start = 0; start < userIds.length; start += LOOKUP) {
-        await this.rpc.call(identityRpc.notify, {
-          userIds: userIds.slice(start, start + LOOKUP),
-          notification,
-          key: digestKey(digest),
-        });
+        await this.rpc.call(
+          identityRpc.notify,
+          { userIds: userIds.slice(start, start + LOOKUP), notification, key: digestKey(digest) },
+          TELL_MS,
+        );
       }
       await this.digests.markDelivered(digest);
       this.logger.log(

@@ -2,7 +2,7 @@ import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { RGB_JPEG, jpegFiguresPdf, type JpegImageSpec } from '../test-support/jpeg-pdf.ts';
 import { extractDocument, renderPage } from './extract-document.ts';
-import { jpegHeader } from './jpeg-passthrough.ts';
+import { JpegPassthroughDecoder, jpegHeader } from './jpeg-passthrough.ts';
 import { toMarkdown } from './markdown.ts';
 import { joinPages } from './structure.ts';
 
@@ -63,10 +63,10 @@ const sofAt = (jpeg: Uint8Array) => Buffer.from(jpeg).indexOf(Buffer.of(0xff, 0x
 
 describe('the JPEG frame header', () => {
   it('gives the size and components, and nothing for EXIF or a broken file', () => {
-    expect(jpegHeader(RGB_JPEG)).toEqual({ width: 64, height: 48, components: 3 });
+    expect(jpegHeader(RGB_JPEG)).toEqual({ width: 64, height: 48, components: 3, precision: 8 });
     const grey = RGB_JPEG.slice();
     grey[sofAt(grey) + 9] = 1;
-    expect(jpegHeader(grey)).toEqual({ width: 64, height: 48, components: 1 });
+    expect(jpegHeader(grey)).toMatchObject({ width: 64, height: 48, components: 1 });
     // An APP1 Exif block with a TIFF header (little-endian), then the same blanked by pdf.js.
     const exif = (tiff: number[]) =>
       Uint8Array.from([
@@ -74,7 +74,17 @@ describe('the JPEG frame header', () => {
         ...RGB_JPEG.subarray(2),
       ]);
     expect(jpegHeader(exif([0x49, 0x49, 0x2a, 0]))).toBeNull();
-    expect(jpegHeader(exif([0, 0, 0, 0]))).toEqual({ width: 64, height: 48, components: 3 });
+    expect(jpegHeader(exif([0, 0, 0, 0]))).toMatchObject({ width: 64, height: 48, components: 3 });
     expect(jpegHeader(RGB_JPEG.subarray(0, 20))).toBeNull();
+  });
+
+  it('leaves a 12-bit JPEG, which no browser shows, to pdf.js', async () => {
+    const twelveBits = RGB_JPEG.slice();
+    twelveBits[sofAt(twelveBits) + 4] = 12;
+    expect(jpegHeader(twelveBits)).toMatchObject({ precision: 12 });
+    const decoder = new JpegPassthroughDecoder({ data: twelveBits, type: 'image/jpeg' });
+    await expect(decoder.decode()).rejects.toThrow('left to pdf.js');
+    const eightBits = new JpegPassthroughDecoder({ data: RGB_JPEG, type: 'image/jpeg' });
+    await expect(eightBits.decode()).resolves.toHaveProperty('image');
   });
 });

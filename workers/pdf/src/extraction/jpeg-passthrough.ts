@@ -35,6 +35,8 @@ export interface JpegHeader {
   width: number;
   height: number;
   components: number;
+  /** Bits per sample: 8, or 12, which no browser shows. */
+  precision: number;
 }
 
 /** An APP1 Exif block that still holds data: its TIFF header not blanked as pdf.js blanks it. */
@@ -65,7 +67,7 @@ export function jpegHeader(data: Uint8Array): JpegHeader | null {
       if (at + 10 > data.length) return null;
       const height = (data[at + 5]! << 8) | data[at + 6]!;
       const width = (data[at + 7]! << 8) | data[at + 8]!;
-      return { width, height, components: data[at + 9]! };
+      return { width, height, components: data[at + 9]!, precision: data[at + 4]! };
     }
     if (marker === 0xda || marker === 0xd9) return null; // scan or end before any frame
     at += 2 + length;
@@ -103,7 +105,8 @@ export class JpegPassthroughDecoder {
       rendering.documents > 0 ||
       this.#type !== 'image/jpeg' ||
       !header ||
-      header.components !== 3
+      header.components !== 3 ||
+      header.precision !== 8
     ) {
       return Promise.reject(new Error('left to pdf.js'));
     }
