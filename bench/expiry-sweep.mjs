@@ -150,7 +150,7 @@ async function main() {
       ['identity', 'library', 'observation'],
       place.env,
       children,
-      // e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/profiles': identity and library
+      // e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=profiles': identity and library
       // (the observation service restarted by the bench runs without).
       process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
     );

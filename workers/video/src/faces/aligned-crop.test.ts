@@ -1,7 +1,7 @@
 import type * as FaceApi from '@vladmandic/face-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { alignedCrop, DESCRIPTOR_INPUT_SIDE, dlibSquare } from './aligned-crop.ts';
-import { startTensorFlow } from './face-api-model.ts';
+import { startTensorFlow } from './face-api-runtime.ts';
 import type { Point } from './face-confirmation.ts';
 
 let faceapi: typeof FaceApi;

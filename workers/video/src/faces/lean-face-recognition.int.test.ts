@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { findBinaries } from '../frames/binaries.ts';
 import { readPicture } from '../frames/picture.ts';
 import { facePhoto, facesDir, PEOPLE } from '../test-support/media.ts';
-import { startTensorFlow } from './face-api-model.ts';
+import { startTensorFlow } from './face-api-runtime.ts';
 import { useLeanFaceRecognition } from './lean-face-recognition.ts';
 
 type FaceApi = Awaited<ReturnType<typeof startTensorFlow>>;

@@ -5,7 +5,7 @@ import { findBinaries } from '../frames/binaries.ts';
 import { padFrame, readPicture } from '../frames/picture.ts';
 import type { RgbFrame } from '../frames/sample-frames.ts';
 import { facePhoto, facesDir } from '../test-support/media.ts';
-import { startTensorFlow } from './face-api-model.ts';
+import { startTensorFlow } from './face-api-runtime.ts';
 import { useLeanTinyFaceDetector } from './lean-tiny-detector.ts';
 
 type FaceApi = Awaited<ReturnType<typeof startTensorFlow>>;

@@ -2,13 +2,12 @@ import type { AnalysisSettings } from '../analysis-job.ts';
 import type { VideoWorkerConfig } from '../config.ts';
 import { DEFAULT_CLUSTER_OPTIONS } from './clustering.ts';
 import {
-  assertBackendInstalled,
   FaceApiModel,
-  faceEmbeddingSpace,
   faceModelName,
   type FaceApiOptions,
   type FaceDetector,
 } from './face-api-model.ts';
+import { assertBackendInstalled, faceEmbeddingSpace } from './face-api-runtime.ts';
 import type { FaceModel } from './face-model.ts';
 import { OnDemandFaceModel } from './on-demand-face-model.ts';
 import { ThreadedFaceModel } from './threaded-face-model.ts';

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { RgbFrame } from '../frames/sample-frames.ts';
-import { faceEmbeddingSpace, type FaceApiOptions } from './face-api-model.ts';
+import type { FaceApiOptions } from './face-api-model.ts';
+import { faceEmbeddingSpace } from './face-api-runtime.ts';
 import type { DetectedFace, FaceModel, FaceSource } from './face-model.ts';
 
 export interface FrameRequest {

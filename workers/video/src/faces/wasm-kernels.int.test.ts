@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startTensorFlow } from './face-api-model.ts';
+import { startTensorFlow } from './face-api-runtime.ts';
 import type { KernelRegistry } from './wasm-kernels.ts';
 
 type FaceApi = Awaited<ReturnType<typeof startTensorFlow>>;
