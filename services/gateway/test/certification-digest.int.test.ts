@@ -17,6 +17,7 @@ const DAY_2 = new Date('2031-01-11T03:00:00Z');
 const DAY_3 = new Date('2031-01-12T03:00:00Z');
 const DAY_4 = new Date('2031-01-13T03:00:00Z');
 const DAY_5 = new Date('2031-01-14T03:00:00Z');
+const DAY_6 = new Date('2031-01-15T03:00:00Z');
 const PASSWORD = 'Digest-Pass-123!';
 
 let stack: TestStack;
@@ -356,3 +357,14 @@ async function webhookEventsOf(made: { id: number }[]): Promise<number[]> {
   );
   return rows.map((row) => row.id);
 }
+
+describe('the digest of an observer', () => {
+  it('leaves them out once their role can no longer open the page it names', async () => {
+    await stack.sql.query(`UPDATE identity.users SET role = 'operator' WHERE id = $1`, [ids.mia]);
+    const [mia, sam] = [(await digestsOf('mia')).length, (await digestsOf('sam')).length];
+    await certify(acme, 'ora', '5 days');
+    expect(await stack.observation.expirySweep.run(DAY_6)).toBe(1);
+    expect(await digestsOf('sam')).toHaveLength(sam + 1);
+    expect(await digestsOf('mia')).toHaveLength(mia);
+  });
+});

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { DataSource, EntityManager } from 'typeorm';
-import { identityRpc, type NotificationRequest } from '@hub/proto';
+import { api, identityRpc, type NotificationRequest } from '@hub/proto';
 import type { RpcClient, WebhookAnnouncer } from '@hub/kit';
 import { certificationData } from './certification-webhook.js';
 import { announcementDue, certificationState, daysLeft } from './certification-rules.js';
@@ -264,8 +264,12 @@ export class CertificationExpirySweep {
       organizationId: digest.organization_id,
     });
     const supervisors = active.find((group) => group.role === 'training_supervisor');
-    const activeIds = new Set(active.flatMap((group) => group.userIds));
-    const observers = (await this.digests.observersOf(digest)).filter((id) => activeIds.has(id));
+    // An observer since made an operator could not open the page the digest points to.
+    const readers = new Set<string>(api.insightsCertifications.access);
+    const readerIds = new Set(
+      active.filter((group) => readers.has(group.role)).flatMap((group) => group.userIds),
+    );
+    const observers = (await this.digests.observersOf(digest)).filter((id) => readerIds.has(id));
     return [...new Set([...(supervisors?.userIds ?? []), ...observers])];
   }
 }
