@@ -33,9 +33,6 @@ let folder: string;
 let organizationId: number;
 let ids: Record<keyof typeof PEOPLE, number>;
 
-const makeVideo = (output: string, stills: readonly string[] = STILLS) =>
-  makeStillsVideo(output, stills);
-
 /** Rows of the video schema's face tables for a person (of one source, when given). */
 async function faceRows(userId: number, source?: string): Promise<number> {
   const sql = new pg.Client({
@@ -58,7 +55,7 @@ async function faceRows(userId: number, source?: string): Promise<number> {
 /** A video of these stills uploaded and analysed, as the library's Analyse would. */
 async function analysedVideo(page: Page, title: string, stills: readonly string[]) {
   const file = join(folder, `${title.replaceAll(' ', '-')}.mp4`);
-  makeVideo(file, stills);
+  makeStillsVideo(file, stills);
   const uploaded = await page.request.post(`${stack.url}/api/videos/upload`, {
     multipart: {
       title,
@@ -150,7 +147,7 @@ describe('faces people can trust, on a phone', () => {
 
     // A video of both, analysed.
     const video = join(folder, 'shift.mp4');
-    makeVideo(video);
+    makeStillsVideo(video, STILLS);
     const uploaded = await page.request.post(`${stack.url}/api/videos/upload`, {
       multipart: {
         title: 'Line two shift',

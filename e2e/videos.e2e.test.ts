@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -9,6 +8,7 @@ import { COOLING_SOP, sopPdf } from '../services/gateway/test/sop-pdf.js';
 import { keepScreenshot, launchBrowser, signIn, toastText } from './browser.js';
 import { createOrganization, createPeople } from './records.js';
 import { type RunningStack, sharedStack, uniqueId } from './stack.js';
+import { makeStillsVideo, STILL_SECONDS } from './stills-video.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 /** The fixtures sit next to the repository. */
@@ -22,7 +22,6 @@ const STILLS = [
   'howard/howard2.png',
   'leonard/leonard2.png',
 ];
-const STILL_SECONDS = 2;
 
 const SOP_TITLE = 'Cooling Cooked Food';
 const VIDEO = { title: 'Cold kitchen morning shift', description: 'Cooling the soup batch' };
@@ -45,47 +44,10 @@ let browser: Browser;
 let folder: string;
 let videoFile: string;
 
-/**
- * An H.264 MP4 of the stills at 640x480, each face shown 240 px high as a face in a scene
- * would be; the index at the front so the browser can play it before it has all of it.
- */
-function makeVideo(output: string) {
-  const inputs = STILLS.flatMap((still) => [
-    '-loop',
-    '1',
-    '-t',
-    String(STILL_SECONDS),
-    '-i',
-    join(FACES, still),
-  ]);
-  const scaled = STILLS.map(
-    (_, index) =>
-      `[${index}:v]scale=240:240,pad=640:480:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=25,format=yuv420p[v${index}]`,
-  );
-  const concat = `${STILLS.map((_, index) => `[v${index}]`).join('')}concat=n=${STILLS.length}:v=1:a=0[out]`;
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    ...inputs,
-    '-filter_complex',
-    [...scaled, concat].join(';'),
-    '-map',
-    '[out]',
-    '-c:v',
-    'libx264',
-    '-pix_fmt',
-    'yuv420p',
-    '-movflags',
-    '+faststart',
-    output,
-  ]);
-}
-
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'videos-e2e-'));
   videoFile = join(folder, 'morning-shift.mp4');
-  makeVideo(videoFile);
+  makeStillsVideo(videoFile, STILLS);
   stack = await sharedStack();
   const organizationId = await createOrganization(
     stack,
