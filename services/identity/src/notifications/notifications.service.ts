@@ -68,15 +68,16 @@ export class NotificationsService {
   /**
    * Records a notification for each user; those who chose email notifications also get a mail.
    * A localized one is written (stored and mailed) in each reader's language. With a `key`, a
-   * user who already has a notification under it gets neither again (a retried call).
+   * user who already has a notification under it gets neither again (a retried call). How many
+   * were told now (not those told before under the key, nor ids of nobody).
    */
   async notify(
     userIds: number[],
     given: NewNotification | LocalizedNotification,
     key?: string,
-  ): Promise<void> {
+  ): Promise<number> {
     const unique = [...new Set(userIds)];
-    if (unique.length === 0) return;
+    if (unique.length === 0) return 0;
     const users = await this.notifications.findUsers(unique);
     const languages =
       typeof given === 'function'
@@ -98,7 +99,7 @@ export class NotificationsService {
       userId: user.id,
       organizationId: user.organizationId,
     }));
-    let told = unique;
+    let told = rows.map((row) => row.userId);
     if (key === undefined) await this.notifications.insert(rows);
     else told = await this.notifications.insertOnce(rows, key);
     // Only those told now are mailed: a retry mails nobody twice (a crash between the insert
@@ -108,6 +109,7 @@ export class NotificationsService {
       const user = users.find((candidate) => candidate.id === setting.userId);
       if (user) await this.mail(user.email, written.get(user.id)!);
     }
+    return told.length;
   }
 
   /**
@@ -158,8 +160,11 @@ export class NotificationsService {
       );
   }
 
-  /** What another service asks to tell, written (stored and mailed) in each reader's language. */
-  tell(userIds: number[], request: NotificationRequest, key?: string): Promise<void> {
+  /**
+   * What another service asks to tell, written (stored and mailed) in each reader's language.
+   * How many were told now.
+   */
+  tell(userIds: number[], request: NotificationRequest, key?: string): Promise<number> {
     const { type, ...text } = request;
     return this.notify(
       userIds,
