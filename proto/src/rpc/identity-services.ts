@@ -155,6 +155,7 @@ export const identityServiceRpc = {
        */
       key: z.string().min(1).max(200).optional(),
     }),
+    /** `delivered`: the people told now (not those told before under the key, nor unknown ids). */
     z.object({ delivered: z.number().int() }),
   ),
   /**

@@ -12,17 +12,25 @@ export interface CaughtMail {
 /** A real SMTP server on loopback that keeps what it receives, parsed. */
 export class MailCatcher {
   readonly mails: CaughtMail[] = [];
+  /** The SMTP connections opened to it so far. */
+  connections = 0;
   private readonly server: SMTPServer;
   private port = 0;
+  private held = Promise.resolve();
 
   constructor() {
     this.server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onConnect: (_session, callback) => {
+        this.connections += 1;
+        callback();
+      },
       onData: (stream, _session, callback) => {
         simpleParser(stream)
-          .then((mail) => {
+          .then(async (mail) => {
+            await this.held;
             const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
             this.mails.push({
               to: to?.value[0]?.address ?? '',
@@ -35,6 +43,13 @@ export class MailCatcher {
           .catch(callback);
       },
     });
+  }
+
+  /** Accepts no mail until the function it answers is called: the sender waits on each. */
+  hold(): () => void {
+    let release = () => {};
+    this.held = new Promise((resolve) => (release = resolve));
+    return release;
   }
 
   async start(): Promise<string> {

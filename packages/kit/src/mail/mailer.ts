@@ -11,10 +11,16 @@ export interface OutgoingMail {
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
   send(mail: OutgoingMail): Promise<void>;
+  /**
+   * Sends these together (over one SMTP connection): each one's outcome, in order. Rejects only
+   * when none could be tried.
+   */
+  sendAll(mails: OutgoingMail[]): Promise<PromiseSettledResult<void>[]>;
 }
 
 export class SmtpMailer implements Mailer {
   readonly kind = 'smtp' as const;
+  private nodemailer?: Promise<typeof import('nodemailer')>;
   private transport?: Promise<Transporter>;
 
   constructor(
@@ -22,11 +28,38 @@ export class SmtpMailer implements Mailer {
     private readonly from: string,
   ) {}
 
+  // nodemailer is loaded with the first mail: most of the time no mail is being sent.
+  private load() {
+    return (this.nodemailer ??= import('nodemailer'));
+  }
+
   async send(mail: OutgoingMail): Promise<void> {
-    // nodemailer is loaded with the first mail: most of the time no mail is being sent.
-    this.transport ??= import('nodemailer').then(({ createTransport }) =>
-      createTransport(this.smtpUrl),
-    );
+    this.transport ??= this.load().then(({ createTransport }) => createTransport(this.smtpUrl));
     await (await this.transport).sendMail({ from: this.from, ...mail });
+  }
+
+  /**
+   * Over a pool of one connection of their own, closed once all are handed over: the plain
+   * transport opens a connection per mail, 500 for a batch of 500 notices.
+   */
+  async sendAll(mails: OutgoingMail[]): Promise<PromiseSettledResult<void>[]> {
+    if (mails.length === 0) return [];
+    const { createTransport } = await this.load();
+    const pool = createTransport({
+      url: this.smtpUrl,
+      pool: true,
+      maxConnections: 1,
+      // The pool's default (100) would reconnect every 100 mails.
+      maxMessages: Infinity,
+    });
+    try {
+      return await Promise.allSettled(
+        mails.map(async (mail) => {
+          await pool.sendMail({ from: this.from, ...mail });
+        }),
+      );
+    } finally {
+      pool.close();
+    }
   }
 }

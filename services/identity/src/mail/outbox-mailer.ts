@@ -14,7 +14,17 @@ export class OutboxMailer implements Mailer {
   }
 
   async send(mail: OutgoingMail): Promise<void> {
-    await this.outbox.keep(mail);
-    log.info(`mail to ${mail.to} kept in the outbox (no SMTP_URL): ${mail.subject}\n${mail.text}`);
+    await this.sendAll([mail]);
+  }
+
+  /** All kept at once: the insert stores all of them or none. */
+  async sendAll(mails: OutgoingMail[]): Promise<PromiseSettledResult<void>[]> {
+    if (mails.length === 0) return [];
+    await this.outbox.keep(mails);
+    for (const mail of mails)
+      log.info(
+        `mail to ${mail.to} kept in the outbox (no SMTP_URL): ${mail.subject}\n${mail.text}`,
+      );
+    return mails.map(() => ({ status: 'fulfilled', value: undefined }));
   }
 }

@@ -8,12 +8,15 @@ import { OutboxMailEntity } from './outbox-mail.entity.js';
 export class OutboxRepository {
   constructor(@Inject(DataSource) private readonly db: DataSource) {}
 
-  async keep(mail: OutgoingMail): Promise<void> {
-    await this.db.getRepository(OutboxMailEntity).insert({
-      recipient: mail.to,
-      subject: mail.subject,
-      textBody: mail.text,
-      htmlBody: mail.html,
-    });
+  /** In one statement. */
+  async keep(mails: OutgoingMail[]): Promise<void> {
+    await this.db.getRepository(OutboxMailEntity).insert(
+      mails.map((mail) => ({
+        recipient: mail.to,
+        subject: mail.subject,
+        textBody: mail.text,
+        htmlBody: mail.html,
+      })),
+    );
   }
 }

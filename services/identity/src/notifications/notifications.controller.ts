@@ -36,8 +36,9 @@ export class NotificationsController {
   /** Other services announce events to users through this (document processed, video analysed...). */
   @RpcHandler(identityRpc.notify)
   async notify(@Payload() request: RpcRequest<typeof identityRpc.notify>) {
-    await this.notifications.tell(request.userIds, request.notification, request.key);
-    return { delivered: request.userIds.length };
+    return {
+      delivered: await this.notifications.tell(request.userIds, request.notification, request.key),
+    };
   }
 
   /** Many people told each their own notification (a batch of the certification expiry sweep). */

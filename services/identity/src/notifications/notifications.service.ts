@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type {
   Actor,
   Language,
@@ -10,7 +10,7 @@ import type {
   NotificationSettings,
   PageRequest,
 } from '@hub/proto';
-import { type Mailer, RpcFailure, writeNotification } from '@hub/kit';
+import { type Mailer, type OutgoingMail, RpcFailure, writeNotification } from '@hub/kit';
 import { MAILER } from '../tokens.js';
 import { PreferencesService } from '../settings/preferences.service.js';
 import type { NotificationEntity } from './notification.entity.js';
@@ -55,9 +55,19 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
+/** A notification's mail. */
+const mailOf = (to: string, notification: NewNotification): OutgoingMail => ({
+  to,
+  subject: notification.title,
+  text: `${notification.message}\n`,
+  html: `<p>${escapeHtml(notification.message)}</p>`,
+});
+
 @Injectable()
-export class NotificationsService {
+export class NotificationsService implements OnModuleDestroy {
   private readonly logger = new Logger('Notifications');
+  /** Mails of notices already answered for, on their way. */
+  private readonly sending = new Set<Promise<void>>();
 
   constructor(
     @Inject(NotificationsRepository) private readonly notifications: NotificationsRepository,
@@ -66,17 +76,18 @@ export class NotificationsService {
   ) {}
 
   /**
-   * Records a notification for each user; those who chose email notifications also get a mail.
-   * A localized one is written (stored and mailed) in each reader's language. With a `key`, a
-   * user who already has a notification under it gets neither again (a retried call).
+   * Records a notification for each user; those who chose email notifications also get a mail
+   * (sent after the answer, mailInBackground). A localized one is written (stored and mailed) in each reader's language. With a `key`, a
+   * user who already has a notification under it gets neither again (a retried call). How many
+   * were told now (not those told before under the key, nor ids of nobody).
    */
   async notify(
     userIds: number[],
     given: NewNotification | LocalizedNotification,
     key?: string,
-  ): Promise<void> {
+  ): Promise<number> {
     const unique = [...new Set(userIds)];
-    if (unique.length === 0) return;
+    if (unique.length === 0) return 0;
     const users = await this.notifications.findUsers(unique);
     const languages =
       typeof given === 'function'
@@ -98,16 +109,20 @@ export class NotificationsService {
       userId: user.id,
       organizationId: user.organizationId,
     }));
-    let told = unique;
+    let told = rows.map((row) => row.userId);
     if (key === undefined) await this.notifications.insert(rows);
     else told = await this.notifications.insertOnce(rows, key);
     // Only those told now are mailed: a retry mails nobody twice (a crash between the insert
     // and the mail loses that mail rather than sending it twice).
     const mailed = told.length ? await this.notifications.findEmailSubscribers(told) : [];
-    for (const setting of mailed) {
-      const user = users.find((candidate) => candidate.id === setting.userId);
-      if (user) await this.mail(user.email, written.get(user.id)!);
-    }
+    const byId = new Map(users.map((user) => [user.id, user]));
+    this.mailInBackground(
+      mailed.flatMap(({ userId }) => {
+        const user = byId.get(userId);
+        return user ? [mailOf(user.email, written.get(userId)!)] : [];
+      }),
+    );
+    return told.length;
   }
 
   /**
@@ -137,29 +152,49 @@ export class NotificationsService {
       ),
     );
     const byKey = new Map(rows.map((row) => [`${row.userId} ${row.key}`, row]));
-    for (const { user_id: userId, dedupe_key: key } of told) {
-      if (mailed.has(userId))
-        await this.mail(users.get(userId)!.email, byKey.get(`${userId} ${key}`)!);
-    }
+    this.mailInBackground(
+      told.flatMap(({ user_id: userId, dedupe_key: key }) =>
+        mailed.has(userId)
+          ? [mailOf(users.get(userId)!.email, byKey.get(`${userId} ${key}`)!)]
+          : [],
+      ),
+    );
     return told.length;
   }
 
-  /** A notification's mail; a failure is logged, the notification stays. */
-  private async mail(to: string, notification: NewNotification): Promise<void> {
-    await this.mailer
-      .send({
-        to,
-        subject: notification.title,
-        text: `${notification.message}\n`,
-        html: `<p>${escapeHtml(notification.message)}</p>`,
-      })
-      .catch((error: unknown) =>
-        this.logger.warn(`notification mail to ${to} failed: ${String(error)}`),
-      );
+  /**
+   * Sends the mails of notices already stored after the call has its answer, over one
+   * connection: the caller needs only the notices (a failed mail is logged, its notification
+   * stays), and a sweep batch of 500 holders who read by mail would otherwise wait for 500
+   * handovers. The service stops once they are sent.
+   */
+  private mailInBackground(mails: OutgoingMail[]): void {
+    if (mails.length === 0) return;
+    const sending = this.mailer.sendAll(mails).then(
+      (outcomes) =>
+        outcomes.forEach((outcome, index) => {
+          if (outcome.status === 'rejected') this.mailFailed(mails[index]!, outcome.reason);
+        }),
+      (error: unknown) => mails.forEach((mail) => this.mailFailed(mail, error)),
+    );
+    this.sending.add(sending);
+    void sending.finally(() => this.sending.delete(sending));
   }
 
-  /** What another service asks to tell, written (stored and mailed) in each reader's language. */
-  tell(userIds: number[], request: NotificationRequest, key?: string): Promise<void> {
+  private mailFailed(mail: OutgoingMail, error: unknown): void {
+    this.logger.warn(`notification mail to ${mail.to} failed: ${String(error)}`);
+  }
+
+  /** Waits for the mails still being sent (Nest calls it as the service stops). */
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all(this.sending);
+  }
+
+  /**
+   * What another service asks to tell, written (stored and mailed) in each reader's language.
+   * How many were told now.
+   */
+  tell(userIds: number[], request: NotificationRequest, key?: string): Promise<number> {
     const { type, ...text } = request;
     return this.notify(
       userIds,

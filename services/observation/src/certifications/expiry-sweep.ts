@@ -16,7 +16,7 @@ import {
 export const SWEEP_SCHEDULE = { id: 'certification-expiry-daily', pattern: '0 3 * * *' };
 /** Certifications announced in one transaction, their holders told in one call (at most 1,000). */
 const BATCH = 500;
-/** How long identity may take to tell (and mail) one call's people: a batch's holders, a digest's readers. */
+/** How long identity may take to tell one call's people: a batch's holders, a digest's readers. */
 const TELL_MS = 60_000;
 /** People looked up or told in one call (the contracts' most). */
 const LOOKUP = 1000;
@@ -168,9 +168,9 @@ export class CertificationExpirySweep {
       const items = due
         .filter(({ row }) => known.get(row.organization_id)?.get(row.user_id))
         .map(({ row, state }) => holderNotice(row, state, now));
-      // Identity mails each new notice before it answers (a person who chose mail): a batch
-      // may take longer than a lookup. Timed out, the batch rolls back and is told again
-      // under the same keys, so nobody twice.
+      // Identity answers once it has stored the batch's notices (their mails leave after), up
+      // to 500 rows: given more than a lookup on a loaded database. Timed out, the batch rolls
+      // back and is told again under the same keys, so nobody twice.
       if (items.length > 0) await this.rpc.call(identityRpc.notifyEach, { items }, TELL_MS);
       for (const { row, state } of due) await this.announceToWebhooks(tx, row, state, now);
       const announced = due.map(({ row, state }) => ({ id: row.id, state }));

@@ -103,7 +103,7 @@ BEGIN
 END $$`;
 
 /** Refreshes the (organization_id, user_id) pairs `rows` selects, passed as two arrays. */
-const refreshOf = (rows: string) => `PERFORM refresh_required_certifications(
+export const refreshOf = (rows: string) => `PERFORM refresh_required_certifications(
     coalesce(array_agg(organization_id ORDER BY organization_id, user_id), '{}'),
     coalesce(array_agg(user_id ORDER BY organization_id, user_id), '{}'))
   FROM (${rows}) pairs`;
@@ -148,7 +148,7 @@ BEGIN
 END $$`;
 
 /** A function's SOPs written: its members. */
-const SOPS_FUNCTION = `
+export const SOPS_FUNCTION = `
 CREATE FUNCTION required_certifications_of_sops() RETURNS trigger
 LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN

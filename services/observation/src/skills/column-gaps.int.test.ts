@@ -220,6 +220,15 @@ describe('SkillsMatrixRepository.columnGaps', () => {
         `DELETE FROM job_function_sops WHERE job_function_id = $1 AND document_id = 12`,
         [functions[0]],
       ],
+      // A function's SOP replaced by another, an SOP moved to another function.
+      [
+        `UPDATE job_function_sops SET document_id = 18 WHERE job_function_id = $1 AND document_id = 13`,
+        [functions[1]],
+      ],
+      [
+        `UPDATE job_function_sops SET job_function_id = $2 WHERE job_function_id = $1 AND document_id = 13`,
+        [functions[0], functions[3]],
+      ],
       [
         `UPDATE job_function_members SET user_id = $2 WHERE user_id = $1 AND organization_id = 1`,
         [people[5], 5000],
@@ -250,5 +259,20 @@ describe('SkillsMatrixRepository.columnGaps', () => {
     expect(after.stored).toEqual(after.defined);
     expect(after.stored.length).toBeGreaterThan(before.stored.length);
     await compareAll();
+  });
+
+  it('recomputes nobody when an update of the SOPs changes no (function, SOP) pair', async () => {
+    // A recompute deletes and inserts its people's rows: new row versions, the same values.
+    const versions = () =>
+      db.query(`SELECT organization_id, user_id, document_id, xmin::text AS version
+                  FROM required_certifications ORDER BY 1, 2, 3`);
+    const before = (await versions()) as unknown[];
+    expect(before.length).toBeGreaterThan(10);
+    await db.query(`UPDATE job_function_sops SET title = 'Renamed'`);
+    await db.query(
+      `UPDATE job_function_sops SET document_id = document_id WHERE job_function_id = $1`,
+      [functions[1]],
+    );
+    expect(await versions()).toEqual(before);
   });
 });
