@@ -79,8 +79,8 @@ export class NotificationsService implements OnModuleDestroy {
    * Records a notification for each user; those who chose email notifications also get a mail
    * (sent after the answer, mailInBackground). A localized one is written (stored and mailed) in
    * each reader's language. With a `key`, a user who already has a notification under it gets
-   * neither again (a retried call). How many
-   * were told now (not those told before under the key, nor ids of nobody).
+   * neither again (a retried call). How many were told now (not those told before under the
+   * key, nor ids of nobody).
    */
   async notify(
     userIds: number[],
