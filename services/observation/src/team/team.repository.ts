@@ -32,14 +32,14 @@ export class TeamRepository {
     )) as (PassCounts & { documentId: number })[];
   }
 
-  /** Each person's first completed observation of each SOP (if it fell in the window): passed? */
+  /**
+   * Each person's first completed observation of each SOP (if it fell in the window): passed?
+   * Read from `first_attempts`, kept by triggers on observations (migration 1767710000000).
+   */
   async firstAttempts(organizationId: number): Promise<PassCounts> {
     const [row] = (await this.db.query(
-      `SELECT count(*)::int AS total, count(*) FILTER (WHERE passed)::int AS passed FROM (
-         SELECT DISTINCT ON (operator_id, document_id) passed, completed_at FROM observations
-          WHERE organization_id = $1 AND status = 'completed'
-          ORDER BY operator_id, document_id, completed_at, id) first
-        WHERE completed_at >= ${WINDOW}`,
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE passed)::int AS passed
+         FROM first_attempts WHERE organization_id = $1 AND completed_at >= ${WINDOW}`,
       [organizationId],
     )) as PassCounts[];
     return row ?? { total: 0, passed: 0 };
