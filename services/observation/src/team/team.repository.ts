@@ -22,6 +22,24 @@ export class TeamRepository {
     return new Map(rows.map((row) => [row.operator_id, row.score]));
   }
 
+  /**
+   * Every observed person's mean score, as `performance` reads it, for the whole organization
+   * (22,500 people at the bench's scale): summed as whole tenths, rounded half up in integers
+   * (scores are 0-100, so this is `round(avg(score), 1)` exactly) and sent as two JSON arrays,
+   * not a row per person (the driver's rows cost ~40 ms of the service's CPU there).
+   */
+  async scores(organizationId: number): Promise<Map<number, number>> {
+    const [row] = (await this.db.query(
+      `SELECT coalesce(json_agg(operator_id), '[]') AS ids, coalesce(json_agg(tenths), '[]') AS tenths
+         FROM (SELECT operator_id, (2 * sum((score * 10)::int) + count(score)) / (2 * count(score)) AS tenths
+                 FROM observations
+                WHERE organization_id = $1 AND status = 'completed' AND completed_at >= ${WINDOW}
+                GROUP BY operator_id) person`,
+      [organizationId],
+    )) as [{ ids: number[]; tenths: number[] }];
+    return new Map(row.ids.map((id, i) => [id, row.tenths[i]! / 10]));
+  }
+
   /** Completed observations and passes per SOP. */
   async passesBySop(organizationId: number) {
     return (await this.db.query(

@@ -215,3 +215,69 @@ describe('TeamRepository.firstAttempts', () => {
     await compare('completed at once');
   });
 });
+
+/**
+ * Every person's window mean read as whole tenths (`scores`, team stats) against
+ * `performance`, which reads `round(avg(score), 1)`: exact halves, thirds, 0 and 100, one
+ * score, scores outside the window and in progress, another organization, and random scores.
+ */
+describe('TeamRepository.scores', () => {
+  let resources: TestResources;
+  let db: DataSource;
+  let repository: TeamRepository;
+
+  beforeAll(async () => {
+    resources = claimTestResources();
+    db = await openObservationDatabase(resources.databaseUrl);
+    repository = new TeamRepository(db);
+  });
+
+  afterAll(async () => {
+    await db?.destroy();
+    await resources?.release();
+  });
+
+  it('reads what performance reads for every observed person', async () => {
+    const fixed: [number, number[]][] = [
+      [1, [85.0, 85.5]],
+      [2, [70.1, 70.2, 70.2]],
+      [3, [33.3, 33.3, 33.4]],
+      [4, [0, 100]],
+      [5, [90.0, 90.1]],
+      [6, [0]],
+      [7, [99.9, 100, 100, 100]],
+    ];
+    const random = Array.from({ length: 200 }, (_, i): [number, number[]] => [
+      100 + i,
+      Array.from({ length: 1 + (i % 7) }, (_, j) => ((i * 7919 + j * 104_729) % 1001) / 10),
+    ]);
+    const rows = [...fixed, ...random].flatMap(([person, scores]) =>
+      scores.map((score, j) => [person, score, j % 5 === 4 ? 120 : j] as const),
+    );
+    await db.query(
+      `INSERT INTO observations (organization_id, evaluation_id, document_id, evaluation_title,
+         questions, operator_id, operator_name, observer_id, observer_name, pass_mark, status,
+         score, passed, started_at, completed_at)
+       SELECT o, 1, 1, 'T', '[]', p, 'P', 1, 'O', 80, 'completed', s, s >= 80,
+              now() - d * interval '1 day' - interval '1 hour', now() - d * interval '1 day'
+         FROM unnest($1::int[], $2::numeric[], $3::int[]) AS r(p, s, d), (VALUES (1), (2)) v(o)
+        WHERE o = 1 OR p % 3 = 0`,
+      [rows.map((row) => row[0]), rows.map((row) => row[1]), rows.map((row) => row[2])],
+    );
+    await db.query(
+      `INSERT INTO observations (organization_id, evaluation_id, document_id, evaluation_title,
+         questions, operator_id, operator_name, observer_id, observer_name, pass_mark)
+       VALUES (1, 1, 1, 'T', '[]', 9, 'P', 1, 'O', 80)`,
+    );
+    for (const organizationId of [1, 2, 3]) {
+      const read = await repository.scores(organizationId);
+      expect(read).toEqual(await repository.performance(organizationId));
+      if (organizationId === 1) {
+        expect(read.size).toBeGreaterThan(150);
+        expect([1, 2, 3, 4, 5, 6, 7].map((person) => read.get(person))).toEqual([
+          85.3, 70.2, 33.3, 50, 90.1, 0, 100,
+        ]);
+      }
+    }
+  });
+});
