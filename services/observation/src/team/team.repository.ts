@@ -10,14 +10,14 @@ const WINDOW = `now() - interval '${PERFORMANCE_WINDOW_DAYS} days'`;
 export class TeamRepository {
   constructor(@Inject(DataSource) private readonly db: DataSource) {}
 
-  /** Mean completed-observation score per observed person (or of some people: `userIds`). */
-  async performance(organizationId: number, userIds?: number[]): Promise<Map<number, number>> {
+  /** Mean completed-observation score of each of these people observed in the window. */
+  async performance(organizationId: number, userIds: number[]): Promise<Map<number, number>> {
     const rows = (await this.db.query(
       `SELECT operator_id, round(avg(score), 1)::float AS score FROM observations
         WHERE organization_id = $1 AND status = 'completed' AND completed_at >= ${WINDOW}
-          AND ($2::int[] IS NULL OR operator_id = ANY($2::int[]))
+          AND operator_id = ANY($2::int[])
         GROUP BY operator_id`,
-      [organizationId, userIds ?? null],
+      [organizationId, userIds],
     )) as { operator_id: number; score: number }[];
     return new Map(rows.map((row) => [row.operator_id, row.score]));
   }
