@@ -235,6 +235,9 @@ describe('team overview', () => {
       ['course', 'Food safety basics'],
       ['sop', 'Cooling cooked food'],
     ]);
+    // Their rows as the certifications page lists them (its cards and categories left out).
+    const theirs = await tess.call(api.certifications, { query: { userId: id.otto!, limit: 500 } });
+    expect(certifications).toEqual(theirs.certifications);
     expect(body.observations).toMatchObject([
       { title: 'Cooling cooked food', observerName: 'Tess Trainer', score: 100, passed: true },
     ]);

@@ -16,6 +16,7 @@ import { ObservationInsightIndexes1767320000000 } from './migrations/17673200000
 import { QuestionWeeks1767335000000 } from './migrations/1767335000000-question-weeks.js';
 import { CertificationDigests1767500000000 } from './migrations/1767500000000-certification-digests.js';
 import { RequiredCertifications1767600000000 } from './migrations/1767600000000-required-certifications.js';
+import { FirstAttempts1767710000000 } from './migrations/1767710000000-first-attempts.js';
 import { SopsTriggerPairs1767740000000 } from './migrations/1767740000000-sops-trigger-pairs.js';
 
 export const OBSERVATION_SCHEMA = 'observation';
@@ -48,6 +49,7 @@ export const openObservationDatabase = (url: string) =>
       QuestionWeeks1767335000000,
       CertificationDigests1767500000000,
       RequiredCertifications1767600000000,
+      FirstAttempts1767710000000,
       SopsTriggerPairs1767740000000,
     ],
   });

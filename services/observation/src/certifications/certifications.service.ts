@@ -84,11 +84,31 @@ export class CertificationsService {
     };
   }
 
+  /** The query as the actor may ask it: anyone but staff is narrowed to their own. */
+  private scoped(actor: Actor, query: CertificationListQuery): CertificationListQuery {
+    const own = this.ownerScope(actor);
+    return own === null ? query : { ...query, userId: own };
+  }
+
+  /**
+   * The certifications a query selects, without the cards and categories `list` counts over
+   * every certification in the scope: a member's page shows neither (at 100,000 certifications
+   * they were most of that page's time).
+   */
+  async rows(actor: Actor, query: CertificationListQuery): Promise<Certification[]> {
+    const rows = await this.repository.list(actor.organizationId, this.scoped(actor, query));
+    const tags = await this.sopTags(
+      actor.organizationId,
+      rows.filter((row) => row.kind === 'sop').map((row) => row.subject_id),
+    );
+    const now = new Date();
+    return rows.map((row) => this.view(row, tags, now));
+  }
+
   async list(actor: Actor, query: CertificationListQuery): Promise<CertificationList> {
     const own = this.ownerScope(actor);
-    const filter = own === null ? query : { ...query, userId: own };
     const [rows, summary, subjects] = await Promise.all([
-      this.repository.list(actor.organizationId, filter),
+      this.repository.list(actor.organizationId, this.scoped(actor, query)),
       this.repository.summary(actor.organizationId, own),
       this.repository.countsBySubject(actor.organizationId, own),
     ]);

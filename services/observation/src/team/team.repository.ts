@@ -10,16 +10,34 @@ const WINDOW = `now() - interval '${PERFORMANCE_WINDOW_DAYS} days'`;
 export class TeamRepository {
   constructor(@Inject(DataSource) private readonly db: DataSource) {}
 
-  /** Mean completed-observation score per observed person (or of some people: `userIds`). */
-  async performance(organizationId: number, userIds?: number[]): Promise<Map<number, number>> {
+  /** Mean completed-observation score of each of these people observed in the window. */
+  async performance(organizationId: number, userIds: number[]): Promise<Map<number, number>> {
     const rows = (await this.db.query(
       `SELECT operator_id, round(avg(score), 1)::float AS score FROM observations
         WHERE organization_id = $1 AND status = 'completed' AND completed_at >= ${WINDOW}
-          AND ($2::int[] IS NULL OR operator_id = ANY($2::int[]))
+          AND operator_id = ANY($2::int[])
         GROUP BY operator_id`,
-      [organizationId, userIds ?? null],
+      [organizationId, userIds],
     )) as { operator_id: number; score: number }[];
     return new Map(rows.map((row) => [row.operator_id, row.score]));
+  }
+
+  /**
+   * Every observed person's mean score, as `performance` reads it, for the whole organization
+   * (22,500 people at the bench's scale): summed as whole tenths, rounded half up in integers
+   * (scores are 0-100, so this is `round(avg(score), 1)` exactly) and sent as two JSON arrays,
+   * not a row per person (the driver's rows cost ~40 ms of the service's CPU there).
+   */
+  async scores(organizationId: number): Promise<Map<number, number>> {
+    const [row] = (await this.db.query(
+      `SELECT coalesce(json_agg(operator_id), '[]') AS ids, coalesce(json_agg(tenths), '[]') AS tenths
+         FROM (SELECT operator_id, (2 * sum((score * 10)::int) + count(score)) / (2 * count(score)) AS tenths
+                 FROM observations
+                WHERE organization_id = $1 AND status = 'completed' AND completed_at >= ${WINDOW}
+                GROUP BY operator_id) person`,
+      [organizationId],
+    )) as [{ ids: number[]; tenths: number[] }];
+    return new Map(row.ids.map((id, i) => [id, row.tenths[i]! / 10]));
   }
 
   /** Completed observations and passes per SOP. */
@@ -32,14 +50,14 @@ export class TeamRepository {
     )) as (PassCounts & { documentId: number })[];
   }
 
-  /** Each person's first completed observation of each SOP (if it fell in the window): passed? */
+  /**
+   * Each person's first completed observation of each SOP (if it fell in the window): passed?
+   * Read from `first_attempts`, kept by triggers on observations (migration 1767710000000).
+   */
   async firstAttempts(organizationId: number): Promise<PassCounts> {
     const [row] = (await this.db.query(
-      `SELECT count(*)::int AS total, count(*) FILTER (WHERE passed)::int AS passed FROM (
-         SELECT DISTINCT ON (operator_id, document_id) passed, completed_at FROM observations
-          WHERE organization_id = $1 AND status = 'completed'
-          ORDER BY operator_id, document_id, completed_at, id) first
-        WHERE completed_at >= ${WINDOW}`,
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE passed)::int AS passed
+         FROM first_attempts WHERE organization_id = $1 AND completed_at >= ${WINDOW}`,
       [organizationId],
     )) as PassCounts[];
     return row ?? { total: 0, passed: 0 };

@@ -123,7 +123,7 @@ export class TeamService {
   private async activeFigures(actor: Actor): Promise<Pick<TeamFigureInputs, 'heads' | 'scores'>> {
     const organizationId = actor.organizationId;
     const [performance, present] = await Promise.all([
-      this.repository.performance(organizationId),
+      this.repository.scores(organizationId),
       this.presentToday(actor),
     ]);
     const { roles, notActive } = await this.rpc.call(identityRpc.activeMemberCounts, {
@@ -180,7 +180,7 @@ export class TeamService {
     // to the organization, so a stranger's are none); not one after the other (six calls to
     // four services in a row at 100,000 people). Not a member: not found, whatever they say.
     const records = Promise.all([
-      this.certifications.list(actor, { userId, limit: 500 }),
+      this.certifications.rows(actor, { userId, limit: 500 }),
       this.repository.observationsOf(organizationId, userId),
       this.courses(organizationId, userId),
       this.rpc.call(videoRpc.appearancesOf, { organizationId, userId }),
@@ -191,7 +191,7 @@ export class TeamService {
     const [certifications, observations, courses, videos] = await records;
     return {
       member,
-      certifications: certifications.certifications,
+      certifications,
       observations: observations.map((row) => ({
         ...row,
         startedAt: row.startedAt.toISOString(),

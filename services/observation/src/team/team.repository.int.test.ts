@@ -1,0 +1,284 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DataSource } from 'typeorm';
+import { PERFORMANCE_WINDOW_DAYS } from '@hub/proto';
+import { claimTestResources, type TestResources } from '@hub/testing';
+import { openObservationDatabase } from '../database.js';
+import { TeamRepository } from './team.repository.js';
+
+const WINDOW = `now() - interval '${PERFORMANCE_WINDOW_DAYS} days'`;
+
+/**
+ * Team stats' first attempts read from `first_attempts` (issue #49 item 7) against their
+ * definition, the query they replace: each person's first completed observation of each SOP
+ * (earliest completion, then lowest id) among every observation of the organization, counted
+ * when it fell in the window. Compared after every kind of write: completions, re-observations,
+ * earlier and later completions, ties, moves between people, SOPs and organizations, deletes,
+ * many people at once, and two transactions completing the same person's SOP at once.
+ */
+describe('TeamRepository.firstAttempts', () => {
+  let resources: TestResources;
+  let db: DataSource;
+  let repository: TeamRepository;
+  const people = Array.from({ length: 12 }, (_, i) => 1000 + i);
+  const sops = [11, 12, 13];
+
+  /** Inserts an observation; `daysAgo` null: in progress. */
+  async function observe(
+    organizationId: number,
+    operatorId: number,
+    documentId: number,
+    daysAgo: number | null,
+    passed = true,
+  ): Promise<number> {
+    const [row] = (await db.query(
+      `INSERT INTO observations (organization_id, evaluation_id, document_id, evaluation_title,
+         questions, operator_id, operator_name, observer_id, observer_name, pass_mark, status,
+         score, passed, started_at, completed_at)
+       SELECT $1, 1, $2, 'T', '[]', $3, 'P', 1, 'O', 80, CASE WHEN d IS NULL THEN 'in_progress'
+              ELSE 'completed' END, CASE WHEN d IS NOT NULL THEN 90 END,
+              CASE WHEN d IS NOT NULL THEN $5::boolean END,
+              now() - coalesce(d, 0) * interval '1 day' - interval '1 hour',
+              now() - d * interval '1 day'
+         FROM (SELECT $4::int AS d) a RETURNING id`,
+      [organizationId, documentId, operatorId, daysAgo, passed],
+    )) as { id: number }[];
+    return row!.id;
+  }
+
+  beforeAll(async () => {
+    resources = claimTestResources();
+    db = await openObservationDatabase(resources.databaseUrl);
+    repository = new TeamRepository(db);
+    // Per (person, SOP): none, one, several (before and in the window), in progress, failed
+    // first; the other organization with some of the same people and SOPs.
+    for (const [i, person] of people.entries())
+      for (const [j, sop] of sops.entries()) {
+        const kind = (i + j) % 6;
+        if (kind === 0) continue;
+        if (kind === 1) await observe(1, person, sop, 10, i % 2 === 0);
+        if (kind === 2) {
+          await observe(1, person, sop, 200, false);
+          await observe(1, person, sop, 5);
+        }
+        if (kind === 3) {
+          await observe(1, person, sop, 60, false);
+          await observe(1, person, sop, 30);
+          await observe(1, person, sop, null);
+        }
+        if (kind === 4) await observe(1, person, sop, null);
+        if (kind === 5) await observe(2, person, sop, 20, j === 0);
+      }
+  });
+
+  afterAll(async () => {
+    await db?.destroy();
+    await resources?.release();
+  });
+
+  /** The definition: the previous query. */
+  async function expected(organizationId: number) {
+    const [row] = (await db.query(
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE passed)::int AS passed FROM (
+         SELECT DISTINCT ON (operator_id, document_id) passed, completed_at FROM observations
+          WHERE organization_id = $1 AND status = 'completed'
+          ORDER BY operator_id, document_id, completed_at, id) first
+        WHERE completed_at >= ${WINDOW}`,
+      [organizationId],
+    )) as { total: number; passed: number }[];
+    return row;
+  }
+
+  /** The table and the counts as the definition computes them from observations now. */
+  async function compare(label: string) {
+    const [stored, defined] = await Promise.all(
+      [
+        `SELECT organization_id, operator_id, document_id, completed_at, passed FROM first_attempts`,
+        `SELECT DISTINCT ON (organization_id, operator_id, document_id)
+                organization_id, operator_id, document_id, completed_at, passed
+           FROM observations WHERE status = 'completed'
+          ORDER BY organization_id, operator_id, document_id, completed_at, id`,
+      ].map((sql) => db.query(`SELECT * FROM (${sql}) t ORDER BY 1, 2, 3`)),
+    );
+    expect(stored, label).toEqual(defined);
+    for (const organizationId of [1, 2, 3])
+      expect(await repository.firstAttempts(organizationId), label).toEqual(
+        await expected(organizationId),
+      );
+  }
+
+  it('counts what the previous query counted, after every kind of write', async () => {
+    await compare('seeded');
+    expect((await expected(1))!.total).toBeGreaterThan(5);
+    const [p0, p1, p2, p3, p4, p5] = people as [number, number, number, number, number, number];
+    const first = `(SELECT id FROM observations WHERE organization_id = 1 AND operator_id = $1
+       AND document_id = $2 AND status = 'completed' ORDER BY completed_at, id LIMIT 1)`;
+    const changes: [string, unknown[]][] = [
+      // Completed now: a first attempt (kind 4), a re-observation (kind 3's in-progress one).
+      [
+        `UPDATE observations SET status = 'completed', score = 50, passed = false,
+           completed_at = now() WHERE organization_id = 1 AND status = 'in_progress'
+           AND operator_id = ANY($1::int[])`,
+        [[p0, p1, p2, p3, p4]],
+      ],
+      // The first attempt fails after all; moves out of the window; a tie with the next one.
+      [`UPDATE observations SET passed = NOT passed WHERE id = ${first}`, [p1, 11]],
+      [
+        `UPDATE observations SET completed_at = now() - interval '120 days' WHERE id = ${first}`,
+        [p2, 12],
+      ],
+      [
+        `UPDATE observations o SET completed_at = n.completed_at FROM observations n
+          WHERE o.id = ${first} AND n.organization_id = 1 AND n.operator_id = o.operator_id
+            AND n.document_id = o.document_id AND n.id <> o.id AND n.status = 'completed'`,
+        [p2, 11],
+      ],
+      // Moved to another SOP, person, organization; back in progress; deleted.
+      [`UPDATE observations SET document_id = 14 WHERE id = ${first}`, [p3, 11]],
+      [`UPDATE observations SET operator_id = $3 WHERE id = ${first}`, [p4, 11, p5]],
+      [`UPDATE observations SET organization_id = 2 WHERE id = ${first}`, [p5, 13]],
+      [
+        `UPDATE observations SET status = 'in_progress', completed_at = NULL WHERE id = ${first}`,
+        [p0, 13],
+      ],
+      [`DELETE FROM observations WHERE id = ${first}`, [p1, 11]],
+      [`DELETE FROM observations WHERE organization_id = 1 AND operator_id = $1`, [p2]],
+      // An earlier completion than the first one (a record imported late).
+      [
+        `INSERT INTO observations (organization_id, evaluation_id, document_id, evaluation_title,
+           questions, operator_id, operator_name, observer_id, observer_name, pass_mark, status,
+           score, passed, started_at, completed_at)
+         SELECT 1, 1, document_id, 'T', '[]', operator_id, 'P', 1, 'O', 80, 'completed', 10,
+                false, completed_at - interval '2 days', completed_at - interval '1 day'
+           FROM observations WHERE id = ${first}`,
+        [p0, 12],
+      ],
+      // Not a column of the rows: nothing to do.
+      [`UPDATE observations SET initial_notes = 'n' WHERE organization_id = 1`, []],
+    ];
+    for (const [sql, parameters] of changes) {
+      await db.query(sql, parameters);
+      await compare(sql);
+    }
+  });
+
+  it('keeps the rows when many people are written at once, and when an organization goes', async () => {
+    const many = Array.from({ length: 150 }, (_, i) => 20_000 + i);
+    await db.query(
+      `INSERT INTO observations (organization_id, evaluation_id, document_id, evaluation_title,
+         questions, operator_id, operator_name, observer_id, observer_name, pass_mark, status,
+         score, passed, started_at, completed_at)
+       SELECT 1, 1, 11 + d, 'T', '[]', u, 'P', 1, 'O', 80, 'completed', 90, (u + d) % 3 = 0,
+              now() - (u % 100 + d) * interval '1 day' - interval '1 hour',
+              now() - (u % 100 + d) * interval '1 day'
+         FROM unnest($1::int[]) u, generate_series(0, 2) d`,
+      [many],
+    );
+    await compare('many inserted');
+    await db.query(
+      `UPDATE observations SET completed_at = completed_at - interval '50 days'
+        WHERE operator_id = ANY($1::int[]) AND document_id = 12`,
+      [many],
+    );
+    await compare('many updated');
+    await db.query(`DELETE FROM observations WHERE organization_id = 2`);
+    await compare('organization deleted');
+  });
+
+  it('waits for another transaction completing the same person and SOP', async () => {
+    const person = 30_000;
+    const [a, b] = [await observe(1, person, 11, null), await observe(1, person, 11, null)];
+    const complete = `UPDATE observations SET status = 'completed', score = 90, passed = $2,
+      completed_at = now() WHERE id = $1`;
+    const [first, second] = [db.createQueryRunner(), db.createQueryRunner()];
+    await first.startTransaction();
+    await second.startTransaction();
+    try {
+      await first.query(complete, [a, true]);
+      const [{ pid }] = (await second.query(`SELECT pg_backend_pid() AS pid`)) as [{ pid: number }];
+      const waiting = second.query(complete, [b, false]);
+      // The second waits for the first's lock on the person before reading the observations.
+      await expect
+        .poll(async () => {
+          const rows = (await db.query(
+            `SELECT wait_event_type FROM pg_stat_activity WHERE pid = $1`,
+            [pid],
+          )) as { wait_event_type: string | null }[];
+          return rows[0]?.wait_event_type;
+        })
+        .toBe('Lock');
+      await first.commitTransaction();
+      await waiting;
+      await second.commitTransaction();
+    } finally {
+      await Promise.all([first.release(), second.release()]);
+    }
+    await compare('completed at once');
+  });
+});
+
+/**
+ * Every person's window mean read as whole tenths (`scores`, team stats) against
+ * `performance`, which reads `round(avg(score), 1)`: exact halves, thirds, 0 and 100, one
+ * score, scores outside the window and in progress, another organization, and random scores.
+ */
+describe('TeamRepository.scores', () => {
+  let resources: TestResources;
+  let db: DataSource;
+  let repository: TeamRepository;
+
+  beforeAll(async () => {
+    resources = claimTestResources();
+    db = await openObservationDatabase(resources.databaseUrl);
+    repository = new TeamRepository(db);
+  });
+
+  afterAll(async () => {
+    await db?.destroy();
+    await resources?.release();
+  });
+
+  it('reads what performance reads for every observed person', async () => {
+    const fixed: [number, number[]][] = [
+      [1, [85.0, 85.5]],
+      [2, [70.1, 70.2, 70.2]],
+      [3, [33.3, 33.3, 33.4]],
+      [4, [0, 100]],
+      [5, [90.0, 90.1]],
+      [6, [0]],
+      [7, [99.9, 100, 100, 100]],
+    ];
+    const random = Array.from({ length: 200 }, (_, i): [number, number[]] => [
+      100 + i,
+      Array.from({ length: 1 + (i % 7) }, (_, j) => ((i * 7919 + j * 104_729) % 1001) / 10),
+    ]);
+    const rows = [...fixed, ...random].flatMap(([person, scores]) =>
+      scores.map((score, j) => [person, score, j % 5 === 4 ? 120 : j] as const),
+    );
+    await db.query(
+      `INSERT INTO observations (organization_id, evaluation_id, document_id, evaluation_title,
+         questions, operator_id, operator_name, observer_id, observer_name, pass_mark, status,
+         score, passed, started_at, completed_at)
+       SELECT o, 1, 1, 'T', '[]', p, 'P', 1, 'O', 80, 'completed', s, s >= 80,
+              now() - d * interval '1 day' - interval '1 hour', now() - d * interval '1 day'
+         FROM unnest($1::int[], $2::numeric[], $3::int[]) AS r(p, s, d), (VALUES (1), (2)) v(o)
+        WHERE o = 1 OR p % 3 = 0`,
+      [rows.map((row) => row[0]), rows.map((row) => row[1]), rows.map((row) => row[2])],
+    );
+    await db.query(
+      `INSERT INTO observations (organization_id, evaluation_id, document_id, evaluation_title,
+         questions, operator_id, operator_name, observer_id, observer_name, pass_mark)
+       VALUES (1, 1, 1, 'T', '[]', 9, 'P', 1, 'O', 80)`,
+    );
+    for (const organizationId of [1, 2, 3]) {
+      const read = await repository.scores(organizationId);
+      const everyone = [9, ...new Set(rows.map((row) => row[0]))];
+      expect(read).toEqual(await repository.performance(organizationId, everyone));
+      if (organizationId === 1) {
+        expect(read.size).toBeGreaterThan(150);
+        expect([1, 2, 3, 4, 5, 6, 7].map((person) => read.get(person))).toEqual([
+          85.3, 70.2, 33.3, 50, 90.1, 0, 100,
+        ]);
+      }
+    }
+  });
+});
