@@ -2,7 +2,7 @@ import type { FaceEnrolment } from '@hub/proto';
 import { describe, expect, it } from 'vitest';
 import { clusterFaces, DEFAULT_CLUSTER_OPTIONS, overlap, type FaceSighting } from './clustering.ts';
 import { identify, identifyPeople } from './matching.ts';
-import { notYetEnrolledIn } from './references.ts';
+import { CENTRE_ALLOWANCE, notYetEnrolledIn } from './references.ts';
 import { appearanceRanges, mergeRanges } from './time-ranges.ts';
 
 const DIM = 8;
@@ -208,17 +208,6 @@ describe('matching people to enrolments', () => {
     });
   });
 
-  it('names a person on the nearest of their references, and reports that distance', () => {
-    const people = clusterFaces(sightings(0, [0, 1, 2]));
-    // The profile photo is beyond the threshold; a reference photo of the same user is near.
-    const profile = { ...enrol(7, 0, 'Amy'), embedding: jitter(axis(0, 1.7), 4) };
-    const reference = { ...enrol(7, 0, 'Amy'), embedding: jitter(axis(0), 5) };
-    const result = identifyPeople(people, [profile, reference], matchOptions);
-    expect(result.identifiedOperators.map((p) => p.userId)).toEqual([7]);
-    expect(result.identifiedOperators[0]!.distance).toBeLessThan(0.3);
-    expect(result.unidentifiedPeople).toEqual([]);
-  });
-
   it("takes the runner-up of the margin among other people, never the person's own references", () => {
     const people = clusterFaces(sightings(0, [0, 1]));
     const references = [enrol(7, 0), { ...enrol(7, 0), embedding: jitter(axis(0), 6) }];
@@ -236,6 +225,41 @@ describe('matching people to enrolments', () => {
     const strict = identifyPeople([person], two, { ...matchOptions, margin: 0.05 });
     expect(strict.identifiedOperators).toEqual([]);
     expect(strict.unidentifiedPeople).toHaveLength(1);
+  });
+});
+
+describe("a person's several references and their mean", () => {
+  /** A user's references: their face `axis(0)` moved 0.6 along three other axes in turn. */
+  const spread = (userId: number) =>
+    [1, 2, 3].map((other) => ({
+      ...enrol(userId, 0),
+      embedding: axis(0).map((value, i) => (i === other ? 0.6 : value)),
+    }));
+  /** A face of two frames whose mean is `face`. */
+  const seen = (face: number[]) => ({
+    sightings: sightings(0, [0, 1]).map((s) => ({ ...s, embedding: face })),
+    centroid: face,
+  });
+  const stranger = { ...enrol(8, 5, 'B'), embedding: axis(5) };
+
+  it('names a face beyond the threshold of each reference but near their mean', () => {
+    // 0.6 from each reference, 0.35 from their mean (0.37 with CENTRE_ALLOWANCE).
+    const result = identifyPeople([seen(axis(0))], [...spread(7), stranger], matchOptions);
+    expect(result.identifiedOperators.map((p) => p.userId)).toEqual([7]);
+    expect(result.identifiedOperators[0]!.distance).toBeCloseTo(0.346 + CENTRE_ALLOWANCE, 3);
+  });
+
+  it('holds the mean CENTRE_ALLOWANCE nearer than the threshold', () => {
+    const centre = axis(0).map((value, i) => (i >= 1 && i <= 3 ? 0.2 : value));
+    const within = centre.map((value, i) => (i === 6 ? 0.52 : value));
+    const beyond = centre.map((value, i) => (i === 6 ? 0.54 : value));
+    const enrolments = [...spread(7), stranger];
+    expect(
+      identifyPeople([seen(within)], enrolments, matchOptions).identifiedOperators,
+    ).toHaveLength(1);
+    const far = identifyPeople([seen(beyond)], enrolments, matchOptions);
+    expect(far.identifiedOperators).toEqual([]);
+    expect(far.unidentifiedPeople).toHaveLength(1);
   });
 });
 

@@ -14,7 +14,7 @@ import {
 export interface IdentifiedPerson {
   userId: number;
   name: string;
-  /** Smallest distance of one of the person's faces to one of their references. */
+  /** Smallest distance of one of the person's faces to them (`distanceTo`). */
   distance: number;
   appearances: TimeRange[];
 }
@@ -39,9 +39,10 @@ export interface MatchOptions extends NamingRule {
 const round = (value: number, digits = 4) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /**
- * Names each person whose frames are named by `nameAppearance`: their mean near enough to one of
- * the references of an enrolled person (the video's organization's, nobody else's; a person may
- * have several), clearly nearer them than anyone else, and most of its frames nearest them too.
+ * Names each person whose frames are named by `nameAppearance`: their mean near enough to an
+ * enrolled person (the video's organization's, nobody else's; a person may have several
+ * references, `distanceTo`), clearly nearer them than anyone else, and most of its frames nearest
+ * them too.
  * People matched to the same user are one person seen in several stretches; if two people seen
  * at the same moment match the same user, only the nearer one is taken for them.
  */

@@ -8,7 +8,7 @@ const round = (value: number) => Math.round(value * 10_000) / 10_000;
  * camera's organization's, nobody else's; a person may have several references), of the faces'
  * space only (`space`, the model's that found them). One person
  * cannot stand twice in one picture, so when two faces match the same user only the nearer is
- * taken for them. Confidence is 1 - distance to the person's nearest reference.
+ * taken for them. Confidence is 1 - distance to the person (`distanceTo`).
  */
 export function peopleInPicture(
   faces: readonly { embedding: readonly number[] }[],
