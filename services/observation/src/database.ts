@@ -18,6 +18,8 @@ import { CertificationDigests1767500000000 } from './migrations/1767500000000-ce
 import { RequiredCertifications1767600000000 } from './migrations/1767600000000-required-certifications.js';
 import { FirstAttempts1767710000000 } from './migrations/1767710000000-first-attempts.js';
 import { SopsTriggerPairs1767740000000 } from './migrations/1767740000000-sops-trigger-pairs.js';
+import { EnrolmentCounts1767710000000 } from './migrations/1767710000000-enrolment-counts.js';
+import { CertificationMonths1767720000000 } from './migrations/1767720000000-certification-months.js';
 
 export const OBSERVATION_SCHEMA = 'observation';
 
@@ -51,5 +53,7 @@ export const openObservationDatabase = (url: string) =>
       RequiredCertifications1767600000000,
       FirstAttempts1767710000000,
       SopsTriggerPairs1767740000000,
+      EnrolmentCounts1767710000000,
+      CertificationMonths1767720000000,
     ],
   });
