@@ -20,6 +20,7 @@ import { FirstAttempts1767710000000 } from './migrations/1767710000000-first-att
 import { SopsTriggerPairs1767740000000 } from './migrations/1767740000000-sops-trigger-pairs.js';
 import { EnrolmentCounts1767710000000 } from './migrations/1767710000000-enrolment-counts.js';
 import { CertificationMonths1767720000000 } from './migrations/1767720000000-certification-months.js';
+import { ObservationWeeks1767730000000 } from './migrations/1767730000000-observation-weeks.js';
 
 export const OBSERVATION_SCHEMA = 'observation';
 
@@ -55,5 +56,6 @@ export const openObservationDatabase = (url: string) =>
       SopsTriggerPairs1767740000000,
       EnrolmentCounts1767710000000,
       CertificationMonths1767720000000,
+      ObservationWeeks1767730000000,
     ],
   });

@@ -17,6 +17,8 @@ const FIRST_WEEK = `(${THIS_WEEK} - interval '${OBSERVATION_TREND_WEEKS - 1} wee
 /** Completed observations of the window (the last 12 weeks) in scope ($1). */
 const IN_WINDOW = `o.status = 'completed' AND o.completed_at >= ${FIRST_WEEK} AT TIME ZONE 'UTC'
   AND ($1::int IS NULL OR o.organization_id = $1)`;
+/** The window's weeks of observation_weeks o in scope ($1): the window starts on a week. */
+const WEEKS_IN_WINDOW = `o.week >= ${FIRST_WEEK} AND ($1::int IS NULL OR o.organization_id = $1)`;
 /** Breakdowns list this many SOPs, observers and questions. */
 const BREAKDOWN_ROWS = 20;
 const MISSED_QUESTIONS = 10;
@@ -52,10 +54,10 @@ export class InsightPagesRepository {
   constructor(@Inject(DataSource) private readonly db: DataSource) {}
 
   /**
-   * Grouped by week first, then laid on the weeks (a week without observations reads 0): one
-   * pass over the window. Joining every week to its observations made PostgreSQL expect a
-   * thousand weeks (it cannot count a timestamp series): at the bench's scale that costed past
-   * jit_above_cost and was compiled (JIT) on every call (25 ms, now 8).
+   * From the window's weeks of observation_weeks (completed observations counted per week, SOP
+   * and observer by triggers), laid on the weeks (a week without observations reads 0): not the
+   * window's observations one by one. The average is the scores' sum over their count, as
+   * avg() divides.
    */
   async observationTrend(scope: ReportScope): Promise<Section<'trend'>> {
     return (await this.db.query(
@@ -63,10 +65,9 @@ export class InsightPagesRepository {
               coalesce(t.passed, 0) AS passed, t."averageScore"
          FROM generate_series(${FIRST_WEEK}, ${THIS_WEEK}, interval '1 week') w
          LEFT JOIN (
-           SELECT date_trunc('week', o.completed_at AT TIME ZONE 'UTC') AS week,
-                  count(*)::int AS completed, count(*) FILTER (WHERE o.passed)::int AS passed,
-                  round(avg(o.score), 1)::float AS "averageScore"
-             FROM observations o WHERE ${IN_WINDOW} GROUP BY 1) t ON t.week = w
+           SELECT o.week, sum(o.completed)::int AS completed, sum(o.passed)::int AS passed,
+                  round(sum(o.score_sum) / nullif(sum(o.scored), 0), 1)::float AS "averageScore"
+             FROM observation_weeks o WHERE ${WEEKS_IN_WINDOW} GROUP BY 1) t ON t.week = w
         ORDER BY w`,
       [scope],
     )) as Section<'trend'>;
@@ -75,8 +76,8 @@ export class InsightPagesRepository {
   /** Lowest pass rate first: the SOPs that need attention lead. */
   async passRateBySop(scope: ReportScope): Promise<Section<'bySop'>> {
     return (await this.db.query(
-      `SELECT o.document_id AS "documentId", max(o.evaluation_title) AS title, ${PASS_FIGURES}
-         FROM observations o WHERE ${IN_WINDOW}
+      `SELECT o.document_id AS "documentId", max(o.title) AS title, ${PASS_FIGURES}
+         FROM observation_weeks o WHERE ${WEEKS_IN_WINDOW}
         GROUP BY o.document_id ORDER BY "passRate", observations DESC, o.document_id LIMIT $2`,
       [scope, BREAKDOWN_ROWS],
     )) as Section<'bySop'>;
@@ -86,7 +87,7 @@ export class InsightPagesRepository {
   async passRateByObserver(scope: ReportScope): Promise<Section<'byObserver'>> {
     return (await this.db.query(
       `SELECT o.observer_id AS "observerId", max(o.observer_name) AS name, ${PASS_FIGURES}
-         FROM observations o WHERE ${IN_WINDOW}
+         FROM observation_weeks o WHERE ${WEEKS_IN_WINDOW}
         GROUP BY o.observer_id ORDER BY observations DESC, o.observer_id LIMIT $2`,
       [scope, BREAKDOWN_ROWS],
     )) as Section<'byObserver'>;
@@ -290,6 +291,7 @@ const ENROLMENT_FIGURES = `scoped AS MATERIALIZED (
            JOIN enrollments e ON e.course_id = s.course_id AND e.user_id = p.operator_id
           GROUP BY e.course_id, e.user_id)`;
 
-const PASS_FIGURES = `count(*)::int AS observations, count(*) FILTER (WHERE o.passed)::int AS passed,
-  round(100.0 * count(*) FILTER (WHERE o.passed) / count(*), 1)::float AS "passRate",
-  round(avg(o.score), 1)::float AS "averageScore"`;
+/** A breakdown's figures from observation_weeks rows o, as counting the observations did. */
+const PASS_FIGURES = `sum(o.completed)::int AS observations, sum(o.passed)::int AS passed,
+  round(100.0 * sum(o.passed) / sum(o.completed), 1)::float AS "passRate",
+  round(sum(o.score_sum) / nullif(sum(o.scored), 0), 1)::float AS "averageScore"`;
