@@ -9,7 +9,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - course_enrolments: per course its enrolments and completed ones (and its organization, so
  *   the enrolments a deleted course cascades to can still be counted off);
  * - enrolled_people: per organization and person how many of its courses they are enrolled in
- *   (a row while at least one), so the enrolled people are its rows.
+ *   (a row while at least one), and enrolled_organizations how many such people it has (a
+ *   person counted when their row's count becomes the statement's difference, i.e. was 0, and
+ *   uncounted at 0: the row's lock orders those of one person).
  *
  * Kept by statement triggers on enrollments that add each statement's differences (+1 per row
  * inserted, -1 per row deleted, both for a row updated), not by recomputing: a difference needs
@@ -48,6 +50,11 @@ export class EnrolmentCounts1767710000000 implements MigrationInterface {
          courses integer NOT NULL,
          PRIMARY KEY (organization_id, user_id))`,
     );
+    await db.query(
+      `CREATE TABLE enrolled_organizations (
+         organization_id integer PRIMARY KEY,
+         people integer NOT NULL)`,
+    );
     await db.query(APPLY_FUNCTION);
     await db.query(TRIGGER_FUNCTION);
     await db.query(`CREATE TRIGGER enrollments_counted_inserted AFTER INSERT ON enrollments
@@ -71,6 +78,7 @@ export class EnrolmentCounts1767710000000 implements MigrationInterface {
     await db.query(
       `DROP FUNCTION apply_enrolment_counts(integer[], integer[], integer[], integer[])`,
     );
+    await db.query(`DROP TABLE enrolled_organizations`);
     await db.query(`DROP TABLE enrolled_people`);
     await db.query(`DROP TABLE course_enrolments`);
     await db.query(`DROP INDEX enrollments_completed_time_idx`);
@@ -103,11 +111,22 @@ BEGIN
       FROM differences GROUP BY course_id
     HAVING sum(enrolled) <> 0 OR sum(completed) <> 0 ORDER BY course_id
     ON CONFLICT (course_id) DO UPDATE
-       SET enrolled = t.enrolled + excluded.enrolled, completed = t.completed + excluded.completed)
-  INSERT INTO enrolled_people AS t (organization_id, user_id, courses)
-  SELECT organization_id, user_id, sum(enrolled) FROM differences
-   GROUP BY organization_id, user_id HAVING sum(enrolled) <> 0 ORDER BY organization_id, user_id
-  ON CONFLICT (organization_id, user_id) DO UPDATE SET courses = t.courses + excluded.courses;
+       SET enrolled = t.enrolled + excluded.enrolled, completed = t.completed + excluded.completed),
+  person_differences AS (
+    SELECT organization_id, user_id, sum(enrolled)::int AS enrolled FROM differences
+     GROUP BY organization_id, user_id HAVING sum(enrolled) <> 0),
+  people_counted AS (
+    INSERT INTO enrolled_people AS t (organization_id, user_id, courses)
+    SELECT * FROM person_differences ORDER BY organization_id, user_id
+    ON CONFLICT (organization_id, user_id) DO UPDATE SET courses = t.courses + excluded.courses
+    RETURNING t.organization_id, t.user_id, t.courses)
+  -- A person enters when their count becomes their difference (it was 0), leaves at 0.
+  INSERT INTO enrolled_organizations AS t (organization_id, people)
+  SELECT p.organization_id, sum(CASE WHEN d.enrolled > 0 AND p.courses = d.enrolled THEN 1
+                                     WHEN p.courses = 0 THEN -1 ELSE 0 END)
+    FROM people_counted p JOIN person_differences d USING (organization_id, user_id)
+   GROUP BY 1 ORDER BY 1
+  ON CONFLICT (organization_id) DO UPDATE SET people = t.people + excluded.people;
   -- A row at 0 is dropped (a person's before their course's: its organization is read from it).
   DELETE FROM enrolled_people t
    USING unnest(course_ids, user_ids) AS d(course_id, user_id)

@@ -14,6 +14,10 @@ const COURSES_KEPT = `SELECT course_id, organization_id, enrolled, completed
 const PEOPLE_DEFINED = `SELECT c.organization_id, e.user_id, count(*)::int AS courses
   FROM enrollments e JOIN courses c ON c.id = e.course_id GROUP BY 1, 2 ORDER BY 1, 2`;
 const PEOPLE_KEPT = `SELECT organization_id, user_id, courses FROM enrolled_people ORDER BY 1, 2`;
+const ORGANIZATIONS_DEFINED = `SELECT c.organization_id, count(DISTINCT e.user_id)::int AS people
+  FROM enrollments e JOIN courses c ON c.id = e.course_id GROUP BY 1 ORDER BY 1`;
+const ORGANIZATIONS_KEPT = `SELECT organization_id, people FROM enrolled_organizations
+ WHERE people <> 0 ORDER BY 1`;
 
 /** The summary's figures, due courses and course events before they read the kept counts. */
 const PERIOD_BEFORE = `SELECT
@@ -97,6 +101,7 @@ describe('the enrolment counts kept by triggers', () => {
   async function expectAsDefined() {
     expect(await db.query(COURSES_KEPT)).toEqual(await db.query(COURSES_DEFINED));
     expect(await db.query(PEOPLE_KEPT)).toEqual(await db.query(PEOPLE_DEFINED));
+    expect(await db.query(ORGANIZATIONS_KEPT)).toEqual(await db.query(ORGANIZATIONS_DEFINED));
     const reports = new ReportsRepository(db);
     for (const scope of [ORG, OTHER, null]) {
       const [figures] = (await db.query(PERIOD_BEFORE, [scope])) as object[];

@@ -248,12 +248,14 @@ export class InsightPagesRepository {
 }
 
 /**
- * How many people are enrolled in a course in scope: enrolled_people (kept by triggers) holds a
- * row per organization and person enrolled; across organizations a person is counted once.
+ * How many people are enrolled in a course in scope, kept by triggers: an organization's in
+ * enrolled_organizations; across organizations each person once, from enrolled_people (a row
+ * per organization and person enrolled).
  */
 const ENROLLED_PEOPLE = `(CASE WHEN $1::int IS NULL
     THEN (SELECT count(DISTINCT user_id) FROM enrolled_people)
-    ELSE (SELECT count(*) FROM enrolled_people WHERE organization_id = $1) END)::int`;
+    ELSE (SELECT coalesce(sum(people), 0) FROM enrolled_organizations
+           WHERE organization_id = $1) END)::int`;
 
 /**
  * An enrolment's progress (e, its course c, n.sops, p.passed), as progress-rules.ts'
