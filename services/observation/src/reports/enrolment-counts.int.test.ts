@@ -19,7 +19,10 @@ const ORGANIZATIONS_DEFINED = `SELECT c.organization_id, count(DISTINCT e.user_i
 const ORGANIZATIONS_KEPT = `SELECT organization_id, people FROM enrolled_organizations
  WHERE people <> 0 ORDER BY 1`;
 
-/** The summary's figures, due courses and course events before they read the kept counts. */
+/**
+ * The summary's figures (scores over 60 days of observations, some in each week a period's
+ * bound falls in), due courses and course events before they read the kept counts.
+ */
 const PERIOD_BEFORE = `SELECT
     (SELECT round(avg(score) FILTER (WHERE completed_at > now() - interval '30 days'), 1)::float
        FROM observations WHERE status = 'completed' AND completed_at > now() - interval '60 days'
@@ -85,9 +88,10 @@ describe('the enrolment counts kept by triggers', () => {
       `INSERT INTO observations (organization_id, evaluation_id, document_id, evaluation_title,
          questions, operator_id, operator_name, observer_id, observer_name, status, pass_mark,
          score, passed, started_at, completed_at)
-       SELECT $1 + n % 2, 1, 1, 'SOP', '[]', 2000 + n, 'P', 1, 'O', 'completed', 80, 40 + n % 61,
-              n % 61 >= 40, now() - make_interval(days => n % 70), now() - make_interval(days => n % 70)
-         FROM generate_series(1, 200) n`,
+       SELECT $1 + n % 2, 1, 1, 'SOP', '[]', 2000 + n, 'P', 1, 'O', 'completed', 80,
+              CASE WHEN n % 23 <> 0 THEN 40 + (n * 37 % 601) / 10.0 END, n % 61 >= 40, at, at
+         FROM generate_series(1, 400) n,
+              LATERAL (SELECT now() - make_interval(days => n % 70, hours => n % 24) AS at) t`,
       [ORG],
     );
   });
