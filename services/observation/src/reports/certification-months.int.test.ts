@@ -6,7 +6,7 @@ import {
 } from '@hub/proto';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openObservationDatabase } from '../database.js';
-import { CertificationMonths1767720000000 } from '../migrations/1767720000000-certification-months.js';
+import { CertificationMonths1767760000000 } from '../migrations/1767760000000-certification-months.js';
 import { InsightPagesRepository } from './insight-pages.repository.js';
 
 /** The months query before it counted each certification once: every month x every row. */
@@ -82,7 +82,7 @@ describe('certifications by month', () => {
   });
 
   it('counts the certifications there before the table (the backfill)', async () => {
-    const migration = new CertificationMonths1767720000000();
+    const migration = new CertificationMonths1767760000000();
     const runner = db.createQueryRunner();
     try {
       await migration.down(runner);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openObservationDatabase } from '../database.js';
-import { EnrolmentCounts1767710000000 } from '../migrations/1767710000000-enrolment-counts.js';
+import { EnrolmentCounts1767750000000 } from '../migrations/1767750000000-enrolment-counts.js';
 import { ReportsRepository } from './reports.repository.js';
 
 /** course_enrolments and enrolled_people as defined, from the enrolments themselves. */
@@ -127,7 +127,7 @@ describe('the enrolment counts kept by triggers', () => {
     }[];
     expect(row?.n).toBeGreaterThan(250);
     await expectAsDefined();
-    const migration = new EnrolmentCounts1767710000000();
+    const migration = new EnrolmentCounts1767750000000();
     const runner = db.createQueryRunner();
     try {
       await migration.down(runner);

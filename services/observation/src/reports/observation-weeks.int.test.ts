@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openObservationDatabase } from '../database.js';
-import { ObservationWeeks1767730000000 } from '../migrations/1767730000000-observation-weeks.js';
+import { ObservationWeeks1767770000000 } from '../migrations/1767770000000-observation-weeks.js';
 import { InsightPagesRepository } from './insight-pages.repository.js';
 
 const THIS_WEEK = `date_trunc('week', now() AT TIME ZONE 'UTC')`;
@@ -80,7 +80,7 @@ describe('the observations page from the per-week counts', () => {
     const trend = (await db.query(TREND_BEFORE, [ORG])) as { completed: number }[];
     expect(trend.filter((week) => week.completed > 0).length).toBeGreaterThan(8);
     await expectAsBefore();
-    const migration = new ObservationWeeks1767730000000();
+    const migration = new ObservationWeeks1767770000000();
     const runner = db.createQueryRunner();
     try {
       await migration.down(runner);

@@ -13,8 +13,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * latest committed count), taken in key order. A month's row is dropped once both counts are
  * 0. The function keeps the migration's search_path: the bench's seed names the schema itself.
  */
-export class CertificationMonths1767720000000 implements MigrationInterface {
-  name = 'CertificationMonths1767720000000';
+export class CertificationMonths1767760000000 implements MigrationInterface {
+  name = 'CertificationMonths1767760000000';
 
   async up(db: QueryRunner): Promise<void> {
     await db.query(

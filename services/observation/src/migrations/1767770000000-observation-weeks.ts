@@ -16,8 +16,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * is kept as rows are added). The function keeps the migration's search_path: the bench's seed
  * names the schema itself.
  */
-export class ObservationWeeks1767730000000 implements MigrationInterface {
-  name = 'ObservationWeeks1767730000000';
+export class ObservationWeeks1767770000000 implements MigrationInterface {
+  name = 'ObservationWeeks1767770000000';
 
   async up(db: QueryRunner): Promise<void> {
     await db.query(

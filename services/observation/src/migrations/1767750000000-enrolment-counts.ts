@@ -23,8 +23,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * the count read all 500,000 observations) and each course's enrolments by time (its latest
  * enrolments, and those of the last period counted as a range).
  */
-export class EnrolmentCounts1767710000000 implements MigrationInterface {
-  name = 'EnrolmentCounts1767710000000';
+export class EnrolmentCounts1767750000000 implements MigrationInterface {
+  name = 'EnrolmentCounts1767750000000';
 
   async up(db: QueryRunner): Promise<void> {
     await db.query(
