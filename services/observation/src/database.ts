@@ -18,6 +18,9 @@ import { CertificationDigests1767500000000 } from './migrations/1767500000000-ce
 import { RequiredCertifications1767600000000 } from './migrations/1767600000000-required-certifications.js';
 import { FirstAttempts1767710000000 } from './migrations/1767710000000-first-attempts.js';
 import { SopsTriggerPairs1767740000000 } from './migrations/1767740000000-sops-trigger-pairs.js';
+import { EnrolmentCounts1767750000000 } from './migrations/1767750000000-enrolment-counts.js';
+import { CertificationMonths1767760000000 } from './migrations/1767760000000-certification-months.js';
+import { ObservationWeeks1767770000000 } from './migrations/1767770000000-observation-weeks.js';
 
 export const OBSERVATION_SCHEMA = 'observation';
 
@@ -51,5 +54,8 @@ export const openObservationDatabase = (url: string) =>
       RequiredCertifications1767600000000,
       FirstAttempts1767710000000,
       SopsTriggerPairs1767740000000,
+      EnrolmentCounts1767750000000,
+      CertificationMonths1767760000000,
+      ObservationWeeks1767770000000,
     ],
   });

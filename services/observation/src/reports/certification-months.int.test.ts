@@ -6,6 +6,7 @@ import {
 } from '@hub/proto';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openObservationDatabase } from '../database.js';
+import { CertificationMonths1767760000000 } from '../migrations/1767760000000-certification-months.js';
 import { InsightPagesRepository } from './insight-pages.repository.js';
 
 /** The months query before it counted each certification once: every month x every row. */
@@ -22,6 +23,18 @@ const EVERY_MONTH_BY_EVERY_ROW = `WITH months AS (
          count(c.id) FILTER (WHERE c.revoked_at IS NULL AND c.expires_at < ends)::int AS overdue
     FROM months LEFT JOIN certifications c ON ($1::int IS NULL OR c.organization_id = $1)
    GROUP BY m ORDER BY m`;
+
+/** certification_months as defined, from the certifications themselves. */
+const MONTHS_DEFINED = `SELECT organization_id, month, sum(issued)::int AS issued,
+    sum(expiring)::int AS expiring
+  FROM (SELECT organization_id, date_trunc('month', issued_at AT TIME ZONE 'UTC') AS month,
+               1 AS issued, 0 AS expiring FROM certifications
+        UNION ALL
+        SELECT organization_id, date_trunc('month', expires_at AT TIME ZONE 'UTC'), 0, 1
+          FROM certifications WHERE revoked_at IS NULL) c
+ GROUP BY 1, 2 ORDER BY 1, 2`;
+const MONTHS_KEPT = `SELECT organization_id, month, issued, expiring FROM certification_months
+ ORDER BY 1, 2`;
 
 describe('certifications by month', () => {
   let resources: TestResources;
@@ -53,12 +66,52 @@ describe('certifications by month', () => {
     await resources?.release();
   });
 
-  it('answers the same months as joining every month to every certification', async () => {
+  /** The kept months equal their definition, and the page joining every month to every row. */
+  async function expectAsBefore() {
+    expect(await db.query(MONTHS_KEPT)).toEqual(await db.query(MONTHS_DEFINED));
     const repository = new InsightPagesRepository(db);
     for (const scope of [ORG, ORG + 1, null]) {
       const expected = await db.query(EVERY_MONTH_BY_EVERY_ROW, [scope]);
       expect(expected).toHaveLength(BACK + AHEAD + 1);
       expect(await repository.certificationMonths(scope)).toEqual(expected);
+    }
+  }
+
+  it('answers the same months as joining every month to every certification', async () => {
+    await expectAsBefore();
+  });
+
+  it('counts the certifications there before the table (the backfill)', async () => {
+    const migration = new CertificationMonths1767760000000();
+    const runner = db.createQueryRunner();
+    try {
+      await migration.down(runner);
+      await migration.up(runner);
+    } finally {
+      await runner.release();
+    }
+    await expectAsBefore();
+  });
+
+  it('keeps the months through each kind of write', async () => {
+    const writes = [
+      // One issued now, one renewed (both dates moved), one revoked, one reinstated.
+      `INSERT INTO certifications (organization_id, user_id, holder_name, kind, subject_id, title,
+         validity_months, issued_at, expires_at, verification_code)
+       VALUES (${ORG}, 2, 'Olga', 'sop', 1, 'SOP', 12, now(), now() + interval '12 months', 'NEW')`,
+      `UPDATE certifications SET issued_at = now(), expires_at = now() + interval '12 months'
+        WHERE subject_id = 7`,
+      `UPDATE certifications SET revoked_at = now() WHERE subject_id = 8`,
+      `UPDATE certifications SET revoked_at = NULL WHERE subject_id = 9`,
+      // A column the months do not depend on; many rows' expiries at once; deletions.
+      `UPDATE certifications SET notified_state = 'expired' WHERE expires_at < now()`,
+      `UPDATE certifications SET expires_at = expires_at + interval '1 month' WHERE subject_id % 4 = 1`,
+      `DELETE FROM certifications WHERE subject_id % 10 = 3`,
+      `DELETE FROM certifications WHERE organization_id = ${ORG + 1}`,
+    ];
+    for (const write of writes) {
+      await db.query(write);
+      await expectAsBefore();
     }
   });
 });
