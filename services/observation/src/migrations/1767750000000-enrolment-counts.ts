@@ -127,7 +127,12 @@ BEGIN
     FROM people_counted p JOIN person_differences d USING (organization_id, user_id)
    GROUP BY 1 ORDER BY 1
   ON CONFLICT (organization_id) DO UPDATE SET people = t.people + excluded.people;
-  -- A row at 0 is dropped (a person's before their course's: its organization is read from it).
+  -- A row at 0 is dropped (a person's and an organization's before their course's: their
+  -- organization is read from it).
+  DELETE FROM enrolled_organizations t
+   USING course_enrolments k
+   WHERE k.course_id = ANY (course_ids) AND t.organization_id = k.organization_id
+     AND t.people = 0;
   DELETE FROM enrolled_people t
    USING unnest(course_ids, user_ids) AS d(course_id, user_id)
    JOIN course_enrolments k ON k.course_id = d.course_id

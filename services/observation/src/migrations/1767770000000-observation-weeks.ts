@@ -54,11 +54,14 @@ export class ObservationWeeks1767770000000 implements MigrationInterface {
   }
 }
 
-/** The completed observations in `rows`, each counted `sign` times. */
+/**
+ * The completed observations in `rows`, each counted `sign` times; one without a completion time
+ * lies in no week (the window's read never counted it either).
+ */
 const counted = (rows: string, sign: string) => `
   SELECT organization_id, date_trunc('week', completed_at AT TIME ZONE 'UTC') AS week,
          document_id, observer_id, ${sign} AS sign, passed, score, evaluation_title, observer_name
-    FROM ${rows} WHERE status = 'completed'`;
+    FROM ${rows} WHERE status = 'completed' AND completed_at IS NOT NULL`;
 
 /**
  * Adds the differences of the rows `differences` selects (the groups whose figures changed),

@@ -16,8 +16,7 @@ const PEOPLE_DEFINED = `SELECT c.organization_id, e.user_id, count(*)::int AS co
 const PEOPLE_KEPT = `SELECT organization_id, user_id, courses FROM enrolled_people ORDER BY 1, 2`;
 const ORGANIZATIONS_DEFINED = `SELECT c.organization_id, count(DISTINCT e.user_id)::int AS people
   FROM enrollments e JOIN courses c ON c.id = e.course_id GROUP BY 1 ORDER BY 1`;
-const ORGANIZATIONS_KEPT = `SELECT organization_id, people FROM enrolled_organizations
- WHERE people <> 0 ORDER BY 1`;
+const ORGANIZATIONS_KEPT = `SELECT organization_id, people FROM enrolled_organizations ORDER BY 1`;
 
 /**
  * The summary's figures (scores over 60 days of observations, some in each week a period's

@@ -106,6 +106,9 @@ describe('the observations page from the per-week counts', () => {
          score, passed, completed_at)
        VALUES (${ORG}, 1, 3, 'SOP 2 v9', '[]', 1, 'P', 2, 'Observer 1/9', 'completed', 80, 80,
                true, now())`,
+      // Completed without a completion time (a direct edit): it lies in no week.
+      `UPDATE observations SET status = 'completed', score = 70, passed = false
+        WHERE id = (SELECT min(id) FROM observations WHERE status = 'in_progress')`,
       `DELETE FROM observations WHERE organization_id = ${ORG + 1}`,
     ];
     for (const write of writes) {
