@@ -8,6 +8,7 @@ import { claimTestResources, type TestResources } from '@hub/testing';
 import { openObservationDatabase } from '../database.js';
 import { CertificationMonths1767760000000 } from '../migrations/1767760000000-certification-months.js';
 import { InsightPagesRepository } from './insight-pages.repository.js';
+import { rerunBackfill } from './rerun-backfill.js';
 
 /** The months query before it counted each certification once: every month x every row. */
 const EVERY_MONTH_BY_EVERY_ROW = `WITH months AS (
@@ -82,14 +83,7 @@ describe('certifications by month', () => {
   });
 
   it('counts the certifications there before the table (the backfill)', async () => {
-    const migration = new CertificationMonths1767760000000();
-    const runner = db.createQueryRunner();
-    try {
-      await migration.down(runner);
-      await migration.up(runner);
-    } finally {
-      await runner.release();
-    }
+    await rerunBackfill(db, new CertificationMonths1767760000000());
     await expectAsBefore();
   });
 

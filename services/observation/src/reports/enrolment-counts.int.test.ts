@@ -4,6 +4,7 @@ import { claimTestResources, type TestResources } from '@hub/testing';
 import { openObservationDatabase } from '../database.js';
 import { EnrolmentCounts1767750000000 } from '../migrations/1767750000000-enrolment-counts.js';
 import { ReportsRepository } from './reports.repository.js';
+import { rerunBackfill } from './rerun-backfill.js';
 
 /** course_enrolments and enrolled_people as defined, from the enrolments themselves. */
 const COURSES_DEFINED = `SELECT e.course_id, c.organization_id, count(*)::int AS enrolled,
@@ -126,14 +127,7 @@ describe('the enrolment counts kept by triggers', () => {
     }[];
     expect(row?.n).toBeGreaterThan(250);
     await expectAsDefined();
-    const migration = new EnrolmentCounts1767750000000();
-    const runner = db.createQueryRunner();
-    try {
-      await migration.down(runner);
-      await migration.up(runner);
-    } finally {
-      await runner.release();
-    }
+    await rerunBackfill(db, new EnrolmentCounts1767750000000());
     await expectAsDefined();
   });
 

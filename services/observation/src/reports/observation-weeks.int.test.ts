@@ -4,6 +4,7 @@ import { claimTestResources, type TestResources } from '@hub/testing';
 import { openObservationDatabase } from '../database.js';
 import { ObservationWeeks1767770000000 } from '../migrations/1767770000000-observation-weeks.js';
 import { InsightPagesRepository } from './insight-pages.repository.js';
+import { rerunBackfill } from './rerun-backfill.js';
 
 const THIS_WEEK = `date_trunc('week', now() AT TIME ZONE 'UTC')`;
 const FIRST_WEEK = `(${THIS_WEEK} - interval '11 weeks')`;
@@ -80,14 +81,7 @@ describe('the observations page from the per-week counts', () => {
     const trend = (await db.query(TREND_BEFORE, [ORG])) as { completed: number }[];
     expect(trend.filter((week) => week.completed > 0).length).toBeGreaterThan(8);
     await expectAsBefore();
-    const migration = new ObservationWeeks1767770000000();
-    const runner = db.createQueryRunner();
-    try {
-      await migration.down(runner);
-      await migration.up(runner);
-    } finally {
-      await runner.release();
-    }
+    await rerunBackfill(db, new ObservationWeeks1767770000000());
     await expectAsBefore();
   });
 
