@@ -265,20 +265,7 @@ describe('certification expiry notices', () => {
     const before = await expiryNotices();
     const made = await certifyMany(1200, 'batch');
     expect(await stack.observation.expirySweep.run(DAY_4)).toBe(1200);
-    const after = await expiryNotices();
-    const toldNow = newSince(before, after);
-    // Each certification's holder, and only they, heard of it once; nobody of anything else.
-    expect(toldNow.map((notice) => `${notice.user_id} ${notice.title_of}`).sort()).toEqual(
-      made.map((one) => `${one.userId} ${one.title}`).sort(),
-    );
-    expect(await webhookEventsOf(made)).toEqual(made.map((one) => one.id).sort((a, b) => a - b));
-    await expect
-      .poll(() =>
-        mail.mails.filter(
-          (caught) => caught.to === 'oli@test.test' && caught.text.includes('"Batch '),
-        ),
-      )
-      .toHaveLength(30);
+    await expectEachHolderToldOnce(before, made, 'Batch', 30);
   }, 120_000);
 
   it('repeats nothing after a sweep killed mid-batch, after telling the holders', async () => {
@@ -298,18 +285,7 @@ describe('certification expiry notices', () => {
     expect(await webhookEventsOf(made)).toEqual([]);
 
     expect(await stack.observation.expirySweep.run(DAY_5)).toBe(700);
-    const toldNow = newSince(before, await expiryNotices());
-    expect(toldNow.map((notice) => `${notice.user_id} ${notice.title_of}`).sort()).toEqual(
-      made.map((one) => `${one.userId} ${one.title}`).sort(),
-    );
-    expect(await webhookEventsOf(made)).toEqual(made.map((one) => one.id).sort((a, b) => a - b));
-    await expect
-      .poll(() =>
-        mail.mails.filter(
-          (caught) => caught.to === 'oli@test.test' && caught.text.includes('"Killed '),
-        ),
-      )
-      .toHaveLength(17);
+    await expectEachHolderToldOnce(before, made, 'Killed', 17);
   }, 120_000);
 
   it('delivers the digests of the batches told before one that fails', async () => {
@@ -386,6 +362,31 @@ async function expiryNotices() {
 function newSince<T extends { id: number }>(before: T[], after: T[]): T[] {
   const old = new Set(before.map((notice) => notice.id));
   return after.filter((notice) => !old.has(notice.id));
+}
+
+/**
+ * Since `before`, each of `made`'s holders heard of their certification once and nobody of
+ * anything else, each had its webhook event once, and Oli (who reads by mail) got the `count`
+ * mails of those titled "<label> <n>".
+ */
+async function expectEachHolderToldOnce(
+  before: { id: number }[],
+  made: { id: number; userId: number; title: string }[],
+  label: string,
+  count: number,
+) {
+  const toldNow = newSince(before, await expiryNotices());
+  expect(toldNow.map((notice) => `${notice.user_id} ${notice.title_of}`).sort()).toEqual(
+    made.map((one) => `${one.userId} ${one.title}`).sort(),
+  );
+  expect(await webhookEventsOf(made)).toEqual(made.map((one) => one.id).sort((a, b) => a - b));
+  await expect
+    .poll(() =>
+      mail.mails.filter(
+        (caught) => caught.to === 'oli@test.test' && caught.text.includes(`"${label} `),
+      ),
+    )
+    .toHaveLength(count);
 }
 
 /** The certifications of these whose webhook event was written, by id (each once). */
