@@ -370,7 +370,7 @@ function newSince<T extends { id: number }>(before: T[], after: T[]): T[] {
  * mails of those titled "<label> <n>".
  */
 async function expectEachHolderToldOnce(
-  before: { id: number }[],
+  before: Awaited<ReturnType<typeof expiryNotices>>,
   made: { id: number; userId: number; title: string }[],
   label: string,
   count: number,
