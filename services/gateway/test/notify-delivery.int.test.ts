@@ -5,6 +5,8 @@ import type { NotificationRequest } from '@hub/proto';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openIdentityDatabase } from '../../identity/src/database.js';
 import { OutboxMailer } from '../../identity/src/mail/outbox-mailer.js';
+import { NotificationMailSender } from '../../identity/src/notifications/notification-mail-sender.js';
+import { NotificationMailsRepository } from '../../identity/src/notifications/notification-mails.repository.js';
 import { NotificationsController } from '../../identity/src/notifications/notifications.controller.js';
 import { NotificationsRepository } from '../../identity/src/notifications/notifications.repository.js';
 import { NotificationsService } from '../../identity/src/notifications/notifications.service.js';
@@ -39,15 +41,49 @@ class KeptMails implements Mailer {
   }
 }
 
-/** Identity's notifications controller (and its service) over the test database and this mailer. */
-function notificationsWith(mailer: Mailer) {
+const MAILBOX_FULL = '552 mailbox full';
+
+/** An SMTP server's refusal of every mail. */
+class RefusingMails implements Mailer {
+  readonly kind = 'smtp' as const;
+
+  send(): Promise<void> {
+    return Promise.reject(new Error(MAILBOX_FULL));
+  }
+
+  sendAll(mails: OutgoingMail[]): Promise<PromiseSettledResult<void>[]> {
+    return Promise.resolve(
+      mails.map(() => ({ status: 'rejected', reason: new Error(MAILBOX_FULL) })),
+    );
+  }
+}
+
+/**
+ * Identity's notifications controller, its service and mail sender, over the test database and
+ * this mailer (`retryMs`: the sender's retry period).
+ */
+function notificationsWith(mailer: Mailer, retryMs = 60_000) {
+  const sender = new NotificationMailSender(new NotificationMailsRepository(db), mailer, {
+    NOTIFICATION_MAIL_RETRY_MS: retryMs,
+  });
   const service = new NotificationsService(
     new NotificationsRepository(db),
-    mailer,
+    sender,
     new PreferencesService(new SettingsRepository(db)),
   );
-  return { controller: new NotificationsController(service), service };
+  return { controller: new NotificationsController(service), sender };
 }
+
+/** The mails still owed to the people whose addresses start with `label`. */
+const owedTo = async (label: string) =>
+  (await db.query(
+    `SELECT u.email, m.attempts, m.last_error, m.given_up_at IS NOT NULL AS given_up
+       FROM notification_mails m
+       JOIN notifications n ON n.id = m.notification_id
+       JOIN users u ON u.id = n.user_id
+      WHERE u.email LIKE $1 || '%' ORDER BY u.email`,
+    [label],
+  )) as { email: string; attempts: number; last_error: string | null; given_up: boolean }[];
 
 /** Each of these people's own notice under `key`. */
 const itemsOf = (userIds: number[], key: string) =>
@@ -98,12 +134,14 @@ describe('identityRpc.notify and notifyEach answer', () => {
     expect(await notify([ann, bob, cyd], 'digest:1')).toEqual({ delivered: 2 });
     expect(await notify([ann, bob, cyd], 'digest:1')).toEqual({ delivered: 0 });
     expect(await notify([ann, 999_999])).toEqual({ delivered: 1 });
-    expect(mailer.mails.map((mail) => mail.to)).toEqual([
-      'answer1@notify.test',
-      'answer2@notify.test',
-      'answer3@notify.test',
-      'answer1@notify.test',
-    ]);
+    await expect
+      .poll(() => mailer.mails.map((mail) => mail.to))
+      .toEqual([
+        'answer1@notify.test',
+        'answer2@notify.test',
+        'answer3@notify.test',
+        'answer1@notify.test',
+      ]);
 
     const item = (userId: number, key: string) => ({ userId, notification: NOTICE, key });
     const notifyEach = (items: ReturnType<typeof item>[]) => notifications.notifyEach({ items });
@@ -153,7 +191,7 @@ describe('the mails of a notify call', () => {
   });
 
   it('leave after the answer, and are sent before the service stops', async () => {
-    const { controller, service } = notificationsWith(new SmtpMailer(smtpUrl, 'hub@notify.test'));
+    const { controller, sender } = notificationsWith(new SmtpMailer(smtpUrl, 'hub@notify.test'));
     const ids = await people('held', 5, 5);
     const release = mail.hold();
     try {
@@ -164,17 +202,17 @@ describe('the mails of a notify call', () => {
     } finally {
       release();
     }
-    await service.onModuleDestroy();
+    await sender.onModuleDestroy();
     expect(toldBy('held').sort()).toEqual(addresses('held', 5).sort());
   });
 
   it('are kept in the outbox without an SMTP server', async () => {
-    const { controller, service } = notificationsWith(new OutboxMailer(db));
+    const { controller, sender } = notificationsWith(new OutboxMailer(db));
     const ids = await people('kept', 4, 3);
     expect(await controller.notify({ userIds: ids, notification: NOTICE })).toEqual({
       delivered: 4,
     });
-    await service.onModuleDestroy();
+    await sender.onModuleDestroy();
     const rows = (await db.query(
       `SELECT recipient, subject FROM outbox_mails WHERE recipient LIKE 'kept%' ORDER BY id`,
     )) as { recipient: string; subject: string }[];
@@ -182,5 +220,90 @@ describe('the mails of a notify call', () => {
     expect(new Set(rows.map((row) => row.subject))).toEqual(
       new Set(['Certifications due for renewal']),
     );
+  });
+});
+
+describe('a notice mail, owed until the SMTP server takes it', () => {
+  const addresses = (label: string, count: number) =>
+    Array.from({ length: count }, (_, n) => `${label}${n + 1}@notify.test`);
+
+  it('is stored with the notice, and sent by the next service to start when one stops first', async () => {
+    const first = notificationsWith(new KeptMails());
+    // Stopped before its mails left, as a service killed right after answering.
+    await first.sender.onModuleDestroy();
+    const ids = await people('owed', 3, 2);
+    expect(await first.controller.notify({ userIds: ids, notification: NOTICE })).toEqual({
+      delivered: 3,
+    });
+    expect((await owedTo('owed')).map((row) => row.email)).toEqual(addresses('owed', 2));
+
+    const mailer = new KeptMails();
+    const next = notificationsWith(mailer);
+    next.sender.onApplicationBootstrap();
+    await expect
+      .poll(() => mailer.mails.map((mail) => mail.to).sort())
+      .toEqual(addresses('owed', 2));
+    expect(await owedTo('owed')).toEqual([]);
+    await next.sender.onModuleDestroy();
+  });
+
+  it('refused, keeps the reason and is handed over once the server takes mail again', async () => {
+    const server = new MailCatcher();
+    const url = await server.start();
+    const port = Number(new URL(url).port);
+    await server.stop();
+    const { controller, sender } = notificationsWith(new SmtpMailer(url, 'hub@notify.test'), 100);
+    const ids = await people('retry', 2, 2);
+    await controller.notifyEach({ items: itemsOf(ids, 'retry') });
+    await expect
+      .poll(async () => (await owedTo('retry')).map((row) => [row.attempts, row.last_error]))
+      .toEqual([
+        [1, expect.stringMatching(/ECONNREFUSED/)],
+        [1, expect.stringMatching(/ECONNREFUSED/)],
+      ]);
+
+    const back = new MailCatcher();
+    await back.start(port);
+    try {
+      sender.onApplicationBootstrap();
+      await expect
+        .poll(() => back.mails.map((mail) => mail.to).sort())
+        .toEqual(addresses('retry', 2));
+      await expect.poll(() => owedTo('retry')).toEqual([]);
+    } finally {
+      await sender.onModuleDestroy();
+      await back.stop();
+    }
+  });
+
+  it('is given up on after its last attempt, the reason kept', async () => {
+    const { controller, sender } = notificationsWith(new RefusingMails());
+    const [ann] = (await people('given-up', 1, 1)) as [number];
+    await controller.notify({ userIds: [ann], notification: NOTICE });
+    await expect
+      .poll(() => owedTo('given-up'))
+      .toEqual([
+        { email: 'given-up1@notify.test', attempts: 1, last_error: MAILBOX_FULL, given_up: false },
+      ]);
+    // Eight more refusals behind it, and due again now.
+    await db.query(
+      `UPDATE notification_mails m SET attempts = 9, due_at = now() FROM notifications n
+        WHERE n.id = m.notification_id AND n.user_id = $1`,
+      [ann],
+    );
+    sender.sendSoon();
+    await expect
+      .poll(() => owedTo('given-up'))
+      .toEqual([
+        { email: 'given-up1@notify.test', attempts: 10, last_error: MAILBOX_FULL, given_up: true },
+      ]);
+    await db.query(
+      `UPDATE notification_mails m SET due_at = now() FROM notifications n
+        WHERE n.id = m.notification_id AND n.user_id = $1`,
+      [ann],
+    );
+    sender.sendSoon();
+    await sender.onModuleDestroy();
+    expect((await owedTo('given-up')).map((row) => row.attempts)).toEqual([10]);
   });
 });

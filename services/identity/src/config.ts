@@ -23,6 +23,11 @@ export const IdentityEnv = BaseEnv.extend(StorageEnv.shape)
       .max(24 * 30)
       .default(12),
     /** Invitations a people import mails a second at most (0: no pacing). */
+    /**
+     * A notification mail the SMTP server refused is tried again after this, each next time
+     * after twice as long (10 attempts: ~8.5 h with 60 s); due mails are looked for as often.
+     */
+    NOTIFICATION_MAIL_RETRY_MS: z.coerce.number().int().min(10).default(60_000),
     PEOPLE_IMPORT_MAILS_PER_SECOND: z.coerce.number().min(0).max(1000).default(10),
     REMEMBER_ME_DAYS: z.coerce.number().int().positive().max(365).default(30),
     /**

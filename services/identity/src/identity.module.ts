@@ -28,6 +28,8 @@ import { InvitationsController } from './invitations/invitations.controller.js';
 import { InvitationsService } from './invitations/invitations.service.js';
 import { NotificationsController } from './notifications/notifications.controller.js';
 import { NotificationsService } from './notifications/notifications.service.js';
+import { NotificationMailSender } from './notifications/notification-mail-sender.js';
+import { NotificationMailsRepository } from './notifications/notification-mails.repository.js';
 import { ProfileController } from './profile/profile.controller.js';
 import { ProfileService } from './profile/profile.service.js';
 import { EmailChangeService } from './profile/email-change.service.js';
@@ -135,6 +137,8 @@ export class IdentityModule {
         StatsService,
         PeopleOnboardingRepository,
         NotificationsService,
+        NotificationMailSender,
+        NotificationMailsRepository,
         InvitationsService,
         ProfileService,
         EmailChangeService,

@@ -20,6 +20,15 @@ export interface NotificationCounts {
   unread: number;
 }
 
+/** The rows' columns as arrays, in `notifications`' order: for `unnest`. */
+const columnsOf = (rows: NotificationRow[]) => [
+  rows.map((row) => row.userId),
+  rows.map((row) => row.organizationId),
+  rows.map((row) => row.type),
+  rows.map((row) => row.title),
+  rows.map((row) => row.message),
+];
+
 /** Each user's notifications and notification settings, and who hears about an organization. */
 @Injectable()
 export class NotificationsRepository {
@@ -45,8 +54,42 @@ export class NotificationsRepository {
     return admins.map((admin) => admin.id);
   }
 
-  async insert(rows: NotificationRow[]): Promise<void> {
-    await this.notifications.insert(rows);
+  /** Inserts every row; whom for (in order). */
+  async insert(rows: NotificationRow[]): Promise<number[]> {
+    if (rows.length === 0) return [];
+    const told = await this.insertTold(
+      `SELECT *, NULL::text FROM unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[])`,
+      columnsOf(rows),
+      false,
+    );
+    return told.map((row) => row.user_id);
+  }
+
+  /**
+   * Inserts the notifications `select` names (user, organization, type, title, message, key) and,
+   * in the same statement, the mail each one owes a reader who chose email notifications
+   * (`notification_mails`): stored together or not at all. With `once`, a person who already
+   * has a notification under the row's key gets neither. Answers the rows inserted.
+   */
+  private insertTold(
+    select: string,
+    params: unknown[],
+    once: boolean,
+  ): Promise<{ user_id: number; dedupe_key: string | null }[]> {
+    return this.db.query(
+      `WITH told AS (
+         INSERT INTO notifications (user_id, organization_id, type, title, message, dedupe_key)
+         ${select}
+         ${once ? 'ON CONFLICT (user_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING' : ''}
+         RETURNING id, user_id, dedupe_key
+       ), mails AS (
+         INSERT INTO notification_mails (notification_id)
+         SELECT told.id FROM told
+           JOIN notification_settings s ON s.user_id = told.user_id AND s.email_notifications
+       )
+       SELECT user_id, dedupe_key FROM told`,
+      params,
+    );
   }
 
   /**
@@ -55,21 +98,12 @@ export class NotificationsRepository {
    */
   async insertOnce(rows: NotificationRow[], key: string): Promise<number[]> {
     if (rows.length === 0) return [];
-    const inserted = (await this.db.query(
-      `INSERT INTO notifications (user_id, organization_id, type, title, message, dedupe_key)
-       SELECT *, $6::text FROM unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[])
-       ON CONFLICT (user_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
-       RETURNING user_id`,
-      [
-        rows.map((row) => row.userId),
-        rows.map((row) => row.organizationId),
-        rows.map((row) => row.type),
-        rows.map((row) => row.title),
-        rows.map((row) => row.message),
-        key,
-      ],
-    )) as { user_id: number }[];
-    return inserted.map((row) => row.user_id);
+    const told = await this.insertTold(
+      `SELECT *, $6::text FROM unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[])`,
+      [...columnsOf(rows), key],
+      true,
+    );
+    return told.map((row) => row.user_id);
   }
 
   /**
@@ -80,25 +114,11 @@ export class NotificationsRepository {
     rows: (NotificationRow & { key: string })[],
   ): Promise<{ user_id: number; dedupe_key: string }[]> {
     if (rows.length === 0) return [];
-    return (await this.db.query(
-      `INSERT INTO notifications (user_id, organization_id, type, title, message, dedupe_key)
-       SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[])
-       ON CONFLICT (user_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
-       RETURNING user_id, dedupe_key`,
-      [
-        rows.map((row) => row.userId),
-        rows.map((row) => row.organizationId),
-        rows.map((row) => row.type),
-        rows.map((row) => row.title),
-        rows.map((row) => row.message),
-        rows.map((row) => row.key),
-      ],
+    return (await this.insertTold(
+      `SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[])`,
+      [...columnsOf(rows), rows.map((row) => row.key)],
+      true,
     )) as { user_id: number; dedupe_key: string }[];
-  }
-
-  /** The settings of those of these users who chose email notifications. */
-  findEmailSubscribers(userIds: number[]): Promise<NotificationSettingsEntity[]> {
-    return this.settings.findBy({ userId: In(userIds), emailNotifications: true });
   }
 
   /** One page of the user's notifications' ids, newest first. */

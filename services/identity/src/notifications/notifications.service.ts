@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type {
   Actor,
   Language,
@@ -10,10 +10,10 @@ import type {
   NotificationSettings,
   PageRequest,
 } from '@hub/proto';
-import { type Mailer, type OutgoingMail, RpcFailure, writeNotification } from '@hub/kit';
-import { MAILER } from '../tokens.js';
+import { RpcFailure, writeNotification } from '@hub/kit';
 import { PreferencesService } from '../settings/preferences.service.js';
 import type { NotificationEntity } from './notification.entity.js';
+import { NotificationMailSender } from './notification-mail-sender.js';
 import { NotificationsRepository } from './notifications.repository.js';
 
 export interface NewNotification {
@@ -49,36 +49,18 @@ const toView = (row: NotificationEntity): Notification => ({
   timestamp: row.createdAt.toISOString(),
 });
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-
-/** A notification's mail. */
-const mailOf = (to: string, notification: NewNotification): OutgoingMail => ({
-  to,
-  subject: notification.title,
-  text: `${notification.message}\n`,
-  html: `<p>${escapeHtml(notification.message)}</p>`,
-});
-
 @Injectable()
-export class NotificationsService implements OnModuleDestroy {
-  private readonly logger = new Logger('Notifications');
-  /** Mails of notices already answered for, on their way. */
-  private readonly sending = new Set<Promise<void>>();
-
+export class NotificationsService {
   constructor(
     @Inject(NotificationsRepository) private readonly notifications: NotificationsRepository,
-    @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(NotificationMailSender) private readonly mails: NotificationMailSender,
     @Inject(PreferencesService) private readonly preferences: PreferencesService,
   ) {}
 
   /**
-   * Records a notification for each user; those who chose email notifications also get a mail
-   * (sent after the answer, mailInBackground). A localized one is written (stored and mailed) in
-   * each reader's language. With a `key`, a user who already has a notification under it gets
+   * Records a notification for each user; those who chose email notifications are owed a mail,
+   * stored with it and sent after the answer (NotificationMailSender). A localized one is
+   * written (stored and mailed) in each reader's language. With a `key`, a user who already has a notification under it gets
    * neither again (a retried call). How many were told now (not those told before under the
    * key, nor ids of nobody).
    */
@@ -110,26 +92,18 @@ export class NotificationsService implements OnModuleDestroy {
       userId: user.id,
       organizationId: user.organizationId,
     }));
-    let told = rows.map((row) => row.userId);
-    if (key === undefined) await this.notifications.insert(rows);
-    else told = await this.notifications.insertOnce(rows, key);
-    // Only those told now are mailed: a retry mails nobody twice (a crash between the insert
-    // and the mail loses that mail rather than sending it twice).
-    const mailed = told.length ? await this.notifications.findEmailSubscribers(told) : [];
-    const byId = new Map(users.map((user) => [user.id, user]));
-    this.mailInBackground(
-      mailed.flatMap(({ userId }) => {
-        const user = byId.get(userId);
-        return user ? [mailOf(user.email, written.get(userId)!)] : [];
-      }),
-    );
+    const told =
+      key === undefined
+        ? await this.notifications.insert(rows)
+        : await this.notifications.insertOnce(rows, key);
+    if (told.length) this.mails.sendSoon();
     return told.length;
   }
 
   /**
    * Tells each item's person their own notification under the item's key, written in their
    * language, all in one statement; a person already told under a key is not told again. Mailed
-   * as `notify` mails: only what is new, to those who chose email notifications. How many new.
+   * as `notify`'s: only what is new, to those who chose email notifications. How many new.
    */
   async tellEach(items: NotifyItem[]): Promise<number> {
     if (items.length === 0) return 0;
@@ -146,49 +120,8 @@ export class NotificationsService implements OnModuleDestroy {
       return [{ type, ...written, userId, organizationId: user.organizationId, key }];
     });
     const told = await this.notifications.insertEach(rows);
-    const toldIds = [...new Set(told.map((row) => row.user_id))];
-    const mailed = new Set(
-      (toldIds.length ? await this.notifications.findEmailSubscribers(toldIds) : []).map(
-        (setting) => setting.userId,
-      ),
-    );
-    const byKey = new Map(rows.map((row) => [`${row.userId} ${row.key}`, row]));
-    this.mailInBackground(
-      told.flatMap(({ user_id: userId, dedupe_key: key }) =>
-        mailed.has(userId)
-          ? [mailOf(users.get(userId)!.email, byKey.get(`${userId} ${key}`)!)]
-          : [],
-      ),
-    );
+    if (told.length) this.mails.sendSoon();
     return told.length;
-  }
-
-  /**
-   * Sends the mails of notices already stored after the call has its answer, over one
-   * connection: the caller needs only the notices (a failed mail is logged, its notification
-   * stays), and a sweep batch of 500 holders who read by mail would otherwise wait for 500
-   * handovers. The service stops once they are sent.
-   */
-  private mailInBackground(mails: OutgoingMail[]): void {
-    if (mails.length === 0) return;
-    const sending = this.mailer.sendAll(mails).then(
-      (outcomes) =>
-        outcomes.forEach((outcome, index) => {
-          if (outcome.status === 'rejected') this.mailFailed(mails[index]!, outcome.reason);
-        }),
-      (error: unknown) => mails.forEach((mail) => this.mailFailed(mail, error)),
-    );
-    this.sending.add(sending);
-    void sending.finally(() => this.sending.delete(sending));
-  }
-
-  private mailFailed(mail: OutgoingMail, error: unknown): void {
-    this.logger.warn(`notification mail to ${mail.to} failed: ${String(error)}`);
-  }
-
-  /** Waits for the mails still being sent (Nest calls it as the service stops). */
-  async onModuleDestroy(): Promise<void> {
-    await Promise.all(this.sending);
   }
 
   /**

@@ -1,0 +1,121 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import type { Mailer, OutgoingMail } from '@hub/kit';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../config.js';
+import { MAILER } from '../tokens.js';
+import { NotificationMailsRepository, type OwedMail } from './notification-mails.repository.js';
+
+/** Mails sent over one connection at a time: a few seconds of SMTP, well within the lease. */
+const BATCH = 100;
+/** Given up on after this many refusals (the last reason kept on the row). */
+const MAX_ATTEMPTS = 10;
+/** A claimed batch comes back to any sender after this many retry periods. */
+const LEASE_PERIODS = 5;
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** A notification's mail. */
+export const mailOf = (to: string, notice: { title: string; message: string }): OutgoingMail => ({
+  to,
+  subject: notice.title,
+  text: `${notice.message}\n`,
+  html: `<p>${escapeHtml(notice.message)}</p>`,
+});
+
+/**
+ * Sends the mails notifications owe (`notification_mails`): at once when a notice is stored
+ * (`sendSoon`), and every retry period for those left by a stopped service or refused by the
+ * SMTP server. A mail is handed over at least once: a service killed between the handover and
+ * the row's removal sends it again.
+ */
+@Injectable()
+export class NotificationMailSender implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('NotificationMails');
+  private running: Promise<void> | null = null;
+  private again = false;
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+
+  constructor(
+    @Inject(NotificationMailsRepository) private readonly mails: NotificationMailsRepository,
+    @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(IDENTITY_CONFIG)
+    private readonly config: Pick<IdentityConfig, 'NOTIFICATION_MAIL_RETRY_MS'>,
+  ) {}
+
+  /** Looks for mails left owed by a service that stopped before sending them, then periodically. */
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => this.sendSoon(), this.config.NOTIFICATION_MAIL_RETRY_MS);
+    this.timer.unref();
+    this.sendSoon();
+  }
+
+  /** Sends what is due now, after the run in progress if any (which then runs once more). */
+  sendSoon(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.sendDue()
+      .catch((error: unknown) => this.logger.warn(`notification mails: ${String(error)}`))
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          this.sendSoon();
+        }
+      });
+  }
+
+  /** Stops looking and waits for the batch on its way (Nest calls it as the service stops). */
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    while (this.running) await this.running;
+  }
+
+  private async sendDue(): Promise<void> {
+    const lease = this.config.NOTIFICATION_MAIL_RETRY_MS * LEASE_PERIODS;
+    for (;;) {
+      const batch = await this.mails.claim(BATCH, lease);
+      if (batch.length === 0) return;
+      await this.send(batch);
+      if (batch.length < BATCH || this.stopped) return;
+    }
+  }
+
+  private async send(batch: OwedMail[]): Promise<void> {
+    let outcomes: PromiseSettledResult<void>[];
+    try {
+      outcomes = await this.mailer.sendAll(batch.map((mail) => mailOf(mail.email, mail)));
+    } catch (error) {
+      outcomes = batch.map(() => ({ status: 'rejected', reason: error }));
+    }
+    const refused = batch.flatMap((mail, index) => {
+      const outcome = outcomes[index]!;
+      if (outcome.status === 'fulfilled') return [];
+      const reason =
+        outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason);
+      this.logger.warn(
+        `notification mail to ${mail.email} refused (attempt ${mail.attempts}): ${reason}`,
+      );
+      return [{ notificationId: mail.notificationId, attempts: mail.attempts, reason }];
+    });
+    await this.mails.handedOver(
+      batch
+        .filter((_, index) => outcomes[index]!.status === 'fulfilled')
+        .map((m) => m.notificationId),
+    );
+    await this.mails.refused(refused, this.config.NOTIFICATION_MAIL_RETRY_MS, MAX_ATTEMPTS);
+  }
+}
