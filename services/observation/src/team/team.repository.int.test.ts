@@ -7,6 +7,28 @@ import { TeamRepository } from './team.repository.js';
 
 const WINDOW = `now() - interval '${PERFORMANCE_WINDOW_DAYS} days'`;
 
+/** The pass counts by SOP as before `observation_weeks`: the window's observations counted. */
+async function expectPassesAsBefore(
+  db: DataSource,
+  repository: TeamRepository,
+  organizationId: number,
+  label: string,
+) {
+  const before = (await db.query(
+    `SELECT document_id AS "documentId", count(*)::int AS total,
+            count(*) FILTER (WHERE passed)::int AS passed
+       FROM observations WHERE organization_id = $1 AND status = 'completed'
+        AND completed_at >= ${WINDOW}
+      GROUP BY document_id ORDER BY document_id`,
+    [organizationId],
+  )) as unknown[];
+  const read = await repository.passesBySop(organizationId);
+  expect(
+    read.sort((a, b) => a.documentId - b.documentId),
+    label,
+  ).toEqual(before);
+}
+
 /**
  * Team stats' first attempts read from `first_attempts` (issue #49 item 7) against their
  * definition, the query they replace: each person's first completed observation of each SOP
@@ -100,10 +122,12 @@ describe('TeamRepository.firstAttempts', () => {
       ].map((sql) => db.query(`SELECT * FROM (${sql}) t ORDER BY 1, 2, 3`)),
     );
     expect(stored, label).toEqual(defined);
-    for (const organizationId of [1, 2, 3])
+    for (const organizationId of [1, 2, 3]) {
       expect(await repository.firstAttempts(organizationId), label).toEqual(
         await expected(organizationId),
       );
+      await expectPassesAsBefore(db, repository, organizationId, label);
+    }
   }
 
   it('counts what the previous query counted, after every kind of write', async () => {
@@ -280,5 +304,57 @@ describe('TeamRepository.scores', () => {
         ]);
       }
     }
+  });
+});
+
+/**
+ * Team stats' pass counts by SOP read from `observation_weeks` and the week the window starts
+ * in (issue #49 item 7) against counting the window's observations: completions every 3 hours
+ * from 110 days back to 10 days ahead (every week boundary, both sides of the window's start),
+ * in progress and without a completion time, three SOPs, two organizations, then writes.
+ */
+describe('TeamRepository.passesBySop', () => {
+  let resources: TestResources;
+  let db: DataSource;
+  let repository: TeamRepository;
+
+  beforeAll(async () => {
+    resources = claimTestResources();
+    db = await openObservationDatabase(resources.databaseUrl);
+    repository = new TeamRepository(db);
+    await db.query(
+      `INSERT INTO observations (organization_id, evaluation_id, document_id, evaluation_title,
+         questions, operator_id, operator_name, observer_id, observer_name, pass_mark, status,
+         score, passed, started_at, completed_at)
+       SELECT 1 + h % 2, 1, 1 + h % 3, 'T', '[]', h, 'P', 1 + h % 4, 'O', 80,
+              CASE WHEN h % 11 = 0 THEN 'in_progress' ELSE 'completed' END, h % 101, h % 101 >= 80,
+              now() - interval '111 days', CASE WHEN h % 13 = 0 THEN NULL
+                ELSE now() - interval '110 days' + h * interval '3 hours' END
+         FROM generate_series(0, 960) h`,
+    );
+  });
+
+  afterAll(async () => {
+    await db?.destroy();
+    await resources?.release();
+  });
+
+  it('counts what counting the observations of the window counted, after writes', async () => {
+    const writes = [
+      '',
+      `UPDATE observations SET passed = NOT passed WHERE operator_id % 5 = 0`,
+      `UPDATE observations SET completed_at = completed_at - interval '4 days' WHERE operator_id % 7 = 0`,
+      `UPDATE observations SET document_id = 9 WHERE operator_id % 4 = 1`,
+      `UPDATE observations SET status = 'in_progress', completed_at = NULL WHERE operator_id % 8 = 0`,
+      `DELETE FROM observations WHERE operator_id % 9 = 0`,
+    ];
+    for (const write of writes) {
+      if (write) await db.query(write);
+      for (const organizationId of [1, 2, 3])
+        await expectPassesAsBefore(db, repository, organizationId, write);
+    }
+    // Organization 2's people are odd: some moved to SOP 9.
+    expect((await repository.passesBySop(1)).length).toBe(3);
+    expect((await repository.passesBySop(2)).length).toBe(4);
   });
 });

@@ -40,12 +40,26 @@ export class TeamRepository {
     return new Map(row.ids.map((id, i) => [id, row.tenths[i]! / 10]));
   }
 
-  /** Completed observations and passes per SOP. */
+  /**
+   * Completed observations and passes per SOP over the window: the whole UTC weeks after the one
+   * the window starts in from `observation_weeks` (kept by triggers, migration 1767770000000),
+   * that week from its observations (up to a week's rows, not the window's 112,500 at the
+   * bench's scale).
+   */
   async passesBySop(organizationId: number) {
     return (await this.db.query(
-      `SELECT document_id AS "documentId", count(*)::int AS total, count(*) FILTER (WHERE passed)::int AS passed
-         FROM observations WHERE organization_id = $1 AND status = 'completed' AND completed_at >= ${WINDOW}
-        GROUP BY document_id`,
+      `WITH bounds AS (
+         SELECT ${WINDOW} AS start, date_trunc('week', (${WINDOW}) AT TIME ZONE 'UTC') AS week)
+       SELECT "documentId", sum(total)::int AS total, sum(passed)::int AS passed FROM (
+         SELECT w.document_id AS "documentId", w.completed AS total, w.passed
+           FROM observation_weeks w, bounds b WHERE w.organization_id = $1 AND w.week > b.week
+         UNION ALL
+         SELECT o.document_id, count(*), count(*) FILTER (WHERE o.passed)
+           FROM observations o, bounds b
+          WHERE o.organization_id = $1 AND o.status = 'completed' AND o.completed_at >= b.start
+            AND o.completed_at < (b.week + interval '1 week') AT TIME ZONE 'UTC'
+          GROUP BY 1) parts
+        GROUP BY 1`,
       [organizationId],
     )) as (PassCounts & { documentId: number })[];
   }
