@@ -49,19 +49,6 @@ export class TeamRepository {
   }
 
   /**
-   * The people `scores` answers, read alone (an index range of `window_scores`) so identity can
-   * be asked about them while the scores are summed.
-   */
-  async observedIds(organizationId: number): Promise<number[]> {
-    const [row] = (await this.db.query(
-      `SELECT coalesce(json_agg(operator_id), '[]') AS ids FROM window_scores
-        WHERE organization_id = $1 AND last_at >= ${WINDOW}`,
-      [organizationId],
-    )) as [{ ids: number[] }];
-    return row.ids;
-  }
-
-  /**
    * Completed observations and passes per SOP over the window: the whole UTC weeks after the one
    * the window starts in from `observation_weeks` (kept by triggers, migration 1767770000000),
    * that week from its observations (up to a week's rows, not the window's 112,500 at the

@@ -119,25 +119,18 @@ export class TeamService {
    * What the stats count of the active members: head counts by role, present among them, and
    * the figures of those with one. Identity counts among the ids it is sent and names the
    * observed people who are not active members (at 100,000 people it answered every active id).
-   * It is asked while the scores are summed (after them, its hop and theirs were most of the
-   * stats' time); a person observed for the first time in between counts from the next call.
    */
   private async activeFigures(actor: Actor): Promise<Pick<TeamFigureInputs, 'heads' | 'scores'>> {
     const organizationId = actor.organizationId;
-    const [observed, present] = await Promise.all([
-      this.repository.observedIds(organizationId),
+    const [performance, present] = await Promise.all([
+      this.repository.scores(organizationId),
       this.presentToday(actor),
     ]);
-    const [{ roles, notActive }, performance] = await Promise.all([
-      this.rpc.call(identityRpc.activeMemberCounts, {
-        organizationId,
-        presentIds: [...present],
-        observedIds: observed,
-      }),
-      this.repository.scores(organizationId),
-    ]);
-    const counted = new Set(observed);
-    for (const id of performance.keys()) if (!counted.has(id)) performance.delete(id);
+    const { roles, notActive } = await this.rpc.call(identityRpc.activeMemberCounts, {
+      organizationId,
+      presentIds: [...present],
+      observedIds: [...performance.keys()],
+    });
     for (const id of notActive) performance.delete(id);
     return {
       heads: roles.map((row) => ({ ...row, role: Role.parse(row.role) })),
