@@ -32,6 +32,7 @@ import { Outbox1767100000000 } from './migrations/1767100000000-outbox.js';
 import { MembersByName1767200000000 } from './migrations/1767200000000-members-by-name.js';
 import { MemberSearch1767400000000 } from './migrations/1767400000000-member-search.js';
 import { NotificationKeys1767500000000 } from './migrations/1767500000000-notification-keys.js';
+import { ActiveMembers1767800000000 } from './migrations/1767800000000-active-members.js';
 import { NotificationMails1767830000000 } from './migrations/1767830000000-notification-mails.js';
 import { sealedWebhookSecrets } from './migrations/1767100001000-sealed-webhook-secrets.js';
 
@@ -77,6 +78,7 @@ export const openIdentityDatabase = (url: string, webhookSecrets?: SecretBox) =>
       MembersByName1767200000000,
       MemberSearch1767400000000,
       NotificationKeys1767500000000,
+      ActiveMembers1767800000000,
       NotificationMails1767830000000,
     ],
   });

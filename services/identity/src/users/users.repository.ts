@@ -173,17 +173,22 @@ export class UsersRepository {
   }
 
   /**
-   * Active people by role with how many of them are among `presentIds`, counted here (see
-   * identityRpc.activeMemberCounts); the present ids deduplicated and joined, not `= ANY` per row.
+   * Active people by role with how many of them are among `presentIds` (see
+   * identityRpc.activeMemberCounts). The head counts are read from `active_members`, kept by
+   * triggers on users (migration 1767800000000; counting every user took 155-290 ms at 100,001
+   * people under load); the present are looked up by id, each once (`IN`, a semi-join).
    */
   async countActiveByRole(
     organizationId: number,
     presentIds: number[],
   ): Promise<{ role: string; active: number; present: number }[]> {
     return (await this.db.query(
-      `SELECT u.role, count(*)::int AS active, count(p.id)::int AS present
-         FROM users u LEFT JOIN (SELECT DISTINCT unnest($2::int[]) AS id) p ON p.id = u.id
-        WHERE u.organization_id = $1 AND u.is_active GROUP BY u.role ORDER BY u.role`,
+      `SELECT c.role, c.active, coalesce(p.present, 0)::int AS present
+         FROM active_members c
+         LEFT JOIN (SELECT role, count(*) AS present FROM users
+                     WHERE id IN (SELECT unnest($2::int[])) AND organization_id = $1 AND is_active
+                     GROUP BY role) p ON p.role = c.role
+        WHERE c.organization_id = $1 ORDER BY c.role`,
       [organizationId, presentIds],
     )) as { role: string; active: number; present: number }[];
   }

@@ -26,26 +26,48 @@ export class TeamRepository {
    * Every observed person's mean score, as `performance` reads it, for the whole organization
    * (22,500 people at the bench's scale): summed as whole tenths, rounded half up in integers
    * (scores are 0-100, so this is `round(avg(score), 1)` exactly) and sent as two JSON arrays,
-   * not a row per person (the driver's rows cost ~40 ms of the service's CPU there).
+   * not a row per person (the driver's rows cost ~40 ms of the service's CPU there). Read from
+   * `window_scores` (kept by triggers, migration 1767801000000): a person's sum and count as
+   * they are while their earliest held completion is in the window, else the held
+   * observations still in it summed (not the window's 112,500 observations aggregated).
    */
   async scores(organizationId: number): Promise<Map<number, number>> {
     const [row] = (await this.db.query(
-      `SELECT coalesce(json_agg(operator_id), '[]') AS ids, coalesce(json_agg(tenths), '[]') AS tenths
-         FROM (SELECT operator_id, (2 * sum((score * 10)::int) + count(score)) / (2 * count(score)) AS tenths
-                 FROM observations
-                WHERE organization_id = $1 AND status = 'completed' AND completed_at >= ${WINDOW}
-                GROUP BY operator_id) person`,
+      `WITH bounds AS (SELECT ${WINDOW} AS start)
+       SELECT coalesce(json_agg(operator_id), '[]') AS ids, coalesce(json_agg(tenths), '[]') AS tenths
+         FROM (SELECT s.operator_id,
+                      CASE WHEN s.first_at >= b.start
+                           THEN (2 * s.tenths + s.scored) / nullif(2 * s.scored, 0)
+                           ELSE (SELECT (2 * sum(t) + count(t)) / nullif(2 * count(t), 0)
+                                   FROM unnest(s.completed_ats, s.score_tenths) h(at, t)
+                                  WHERE h.at >= b.start) END AS tenths
+                 FROM window_scores s, bounds b
+                WHERE s.organization_id = $1 AND s.last_at >= b.start) person`,
       [organizationId],
     )) as [{ ids: number[]; tenths: number[] }];
     return new Map(row.ids.map((id, i) => [id, row.tenths[i]! / 10]));
   }
 
-  /** Completed observations and passes per SOP. */
+  /**
+   * Completed observations and passes per SOP over the window: the whole UTC weeks after the one
+   * the window starts in from `observation_weeks` (kept by triggers, migration 1767770000000),
+   * that week from its observations (up to a week's rows, not the window's 112,500 at the
+   * bench's scale).
+   */
   async passesBySop(organizationId: number) {
     return (await this.db.query(
-      `SELECT document_id AS "documentId", count(*)::int AS total, count(*) FILTER (WHERE passed)::int AS passed
-         FROM observations WHERE organization_id = $1 AND status = 'completed' AND completed_at >= ${WINDOW}
-        GROUP BY document_id`,
+      `WITH bounds AS (
+         SELECT ${WINDOW} AS start, date_trunc('week', (${WINDOW}) AT TIME ZONE 'UTC') AS week)
+       SELECT "documentId", sum(total)::int AS total, sum(passed)::int AS passed FROM (
+         SELECT w.document_id AS "documentId", w.completed AS total, w.passed
+           FROM observation_weeks w, bounds b WHERE w.organization_id = $1 AND w.week > b.week
+         UNION ALL
+         SELECT o.document_id, count(*), count(*) FILTER (WHERE o.passed)
+           FROM observations o, bounds b
+          WHERE o.organization_id = $1 AND o.status = 'completed' AND o.completed_at >= b.start
+            AND o.completed_at < (b.week + interval '1 week') AT TIME ZONE 'UTC'
+          GROUP BY 1) parts
+        GROUP BY 1`,
       [organizationId],
     )) as (PassCounts & { documentId: number })[];
   }

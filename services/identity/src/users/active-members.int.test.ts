@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DataSource } from 'typeorm';
+import { claimTestResources, type TestResources } from '@hub/testing';
+import { openIdentityDatabase } from '../database.js';
+import { ActiveMembers1767800000000 } from '../migrations/1767800000000-active-members.js';
+import { UsersRepository } from './users.repository.js';
+
+/** The head counts before `active_members`: every user of the organization counted. */
+const COUNTED_OVER_USERS = `SELECT u.role, count(*)::int AS active, count(p.id)::int AS present
+    FROM users u LEFT JOIN (SELECT DISTINCT unnest($2::int[]) AS id) p ON p.id = u.id
+   WHERE u.organization_id = $1 AND u.is_active GROUP BY u.role ORDER BY u.role`;
+
+/** active_members as defined, from the users themselves. */
+const DEFINED = `SELECT organization_id, role, count(*)::int AS active FROM users
+  WHERE is_active GROUP BY 1, 2 ORDER BY 1, 2`;
+const KEPT = `SELECT organization_id, role, active FROM active_members ORDER BY 1, 2`;
+
+const ROLES = ['super_admin', 'admin', 'training_supervisor', 'manager', 'operator'];
+
+/**
+ * Team stats' head counts read from `active_members` (issue #49 item 7) against the count over
+ * every user they replace, and the table against its definition, after each kind of write.
+ */
+describe('UsersRepository.countActiveByRole', () => {
+  let resources: TestResources;
+  let db: DataSource;
+  let users: UsersRepository;
+  const organizations: number[] = [];
+
+  beforeAll(async () => {
+    resources = claimTestResources();
+    db = await openIdentityDatabase(resources.databaseUrl);
+    users = new UsersRepository(db);
+    const rows = (await db.query(
+      `INSERT INTO organizations (name, display_name, domain)
+       SELECT 'org' || n, 'Org ' || n, 'org' || n || '.example' FROM generate_series(1, 3) n
+       RETURNING id`,
+    )) as { id: number }[];
+    organizations.push(...rows.map((row) => row.id));
+    // 60 people over the first two organizations and every role, every third one pending.
+    await db.query(
+      `INSERT INTO users (email, name, role, organization_id, is_active)
+       SELECT 'p' || n || '@example.test', 'Person ' || n, ($3::text[])[1 + n % 5],
+              CASE WHEN n % 2 = 0 THEN $1::int ELSE $2::int END, n % 3 <> 0
+         FROM generate_series(1, 60) n`,
+      [organizations[0], organizations[1], ROLES],
+    );
+  });
+
+  afterAll(async () => {
+    await db?.destroy();
+    await resources?.release();
+  });
+
+  /** The kept counts equal their definition and, for every organization, the previous count. */
+  async function expectAsBefore() {
+    expect(await db.query(KEPT)).toEqual(await db.query(DEFINED));
+    const ids = ((await db.query('SELECT id FROM users ORDER BY id')) as { id: number }[]).map(
+      (row) => row.id,
+    );
+    // Present: none, everyone, every other person with some twice and an id of no one.
+    const some = ids.filter((_, i) => i % 2 === 0);
+    for (const present of [[], ids, [...some, ...some.slice(0, 3), 999_999_999]])
+      for (const organizationId of organizations)
+        expect(await users.countActiveByRole(organizationId, present)).toEqual(
+          await db.query(COUNTED_OVER_USERS, [organizationId, present]),
+        );
+  }
+
+  it('counts as the count over every user did', async () => {
+    expect(((await db.query(KEPT)) as unknown[]).length).toBeGreaterThan(5);
+    await expectAsBefore();
+  });
+
+  it('counts the people there before the table (the backfill)', async () => {
+    const runner = db.createQueryRunner();
+    try {
+      const migration = new ActiveMembers1767800000000();
+      await migration.down(runner);
+      await migration.up(runner);
+    } finally {
+      await runner.release();
+    }
+    await expectAsBefore();
+  });
+
+  it('keeps the counts through each kind of write', async () => {
+    const [first, second, third] = organizations as [number, number, number];
+    const writes = [
+      // One joins active, one pending; one accepts an invitation; one is deactivated.
+      `INSERT INTO users (email, name, role, organization_id, is_active)
+       VALUES ('new1@example.test', 'New', 'operator', ${first}, true),
+              ('new2@example.test', 'New', 'manager', ${third}, false)`,
+      `UPDATE users SET is_active = true WHERE email = 'p3@example.test'`,
+      `UPDATE users SET is_active = false WHERE email = 'p4@example.test'`,
+      // A sign-in and a rename change nothing counted; a role changed; one moved organization.
+      `UPDATE users SET last_login = now() WHERE organization_id = ${first}`,
+      `UPDATE users SET name = name || '!' WHERE email = 'p5@example.test'`,
+      `UPDATE users SET role = 'admin' WHERE email IN ('p6@example.test', 'p7@example.test')`,
+      `UPDATE users SET organization_id = ${third} WHERE email = 'p8@example.test'`,
+      // Every role of an organization at once (a role's last person leaves it), deletions.
+      `UPDATE users SET role = 'operator' WHERE organization_id = ${second}`,
+      `UPDATE users SET is_active = NOT is_active WHERE organization_id = ${first}`,
+      `DELETE FROM users WHERE email IN ('p10@example.test', 'new1@example.test')`,
+      `DELETE FROM organizations WHERE id = ${second}`,
+    ];
+    for (const write of writes) {
+      await db.query(write);
+      await expectAsBefore();
+    }
+  });
+});
