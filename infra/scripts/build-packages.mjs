@@ -6,9 +6,9 @@
 // and no test or process reads them: the type check reads the sources). One process parses
 // Node's and the libraries' typings once for all thirteen, where turbo's thirteen processes each
 // parsed them again (2 Dec 2026, the 2-core machine: 119 CPU-s for the thirteen, 48 for one
-// `tsc -b`), and TypeScript's native compiler emits them with a third of `tsc -b`'s CPU (3 Dec:
-// 29.4 against 10.5 CPU-s, --force, load 10). `npm test` runs it beside the web app's
-// `vite build`; `npm run build` (turbo, `tsc`) is unchanged.
+// `tsc -b`), and TypeScript's native compiler emits them with half of `tsc -b`'s CPU (3 Dec,
+// --force, Node 24, load 6-9: 23.6 and 26.4 against 12.0 and 11.8 CPU-s). `npm test` runs it
+// beside the web app's `vite build`; `npm run build` (turbo, `tsc`) is unchanged.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
