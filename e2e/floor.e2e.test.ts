@@ -189,7 +189,9 @@ async function analysedVideo(admin: Api, folder: string, title: string, stills: 
         `video ${title}: ${String(video.analysisStatus)} ${String(video.analysisError)}`,
       );
     }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // A short video's analysis takes a few seconds: a poll a second kept the file waiting half
+    // a second more on average, as publishedSop's did (records.ts).
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 

@@ -10,12 +10,16 @@ import { E2E_SUPER_ADMIN, type RunningStack, sharedStack } from './stack.js';
 /** The PDF and quiz workers may take a while on a cold start. */
 export const PROCESSING_TIMEOUT = 120_000;
 
-/** Polls until the check holds (usable in hooks, where expect.poll is not). */
+/**
+ * Polls until the check holds (usable in hooks, where expect.poll is not), every 250 ms: a SOP's
+ * processing takes a few seconds, and a poll a second left its file waiting half a second more
+ * on average, in the hooks of ten files.
+ */
 export async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`Not done within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 

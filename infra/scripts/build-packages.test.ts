@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TSC_BUILD, tscProjects, workspaces } from './build-packages.mjs';
 
-describe("npm test's one tsc -b for the packages (infra/scripts/build-packages.mjs)", () => {
+describe("npm test's one tsgo -b for the packages (infra/scripts/build-packages.mjs)", () => {
   const all = workspaces();
   const projects = tscProjects(all);
   const built = projects.map((project) =>

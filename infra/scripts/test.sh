@@ -73,11 +73,13 @@ checks_started=$SECONDS
 # condition), not their dist/: `tsc -b` checks the node side, tsconfig.check.json's projects,
 # each file once, then the web app, its own program, beside it. So the build (which emits
 # without checking) runs beside the checks too, and the tests start once all have passed. The
-# build is turbo's, in two parts: the packages in one `tsc -b` (build-packages.mjs: the same
-# dist/, without thirteen processes each parsing the typings again) and the web app's vite build.
+# build is turbo's, in two parts: the packages in one `tsgo -b` (build-packages.mjs: the same
+# JavaScript, without thirteen processes each parsing the typings again) and the web app's vite
+# build.
 # The checks run on TypeScript's native compiler (`tsgo`, @typescript/native-preview): the same
 # errors with about half the CPU of `tsc` 5.9 (node side 121 -> 63 CPU-s, web 52 -> 39, on the
-# loaded 2-core machine); the build and ESLint's parser stay on `typescript` 5.9.
+# loaded 2-core machine), and so does npm test's build of the packages; ESLint's parser and turbo's
+# `npm run build` stay on `typescript` 5.9.
 CHECKS=(
   'node infra/scripts/build-packages.mjs'
   'npm run build --workspace @hub/web'
