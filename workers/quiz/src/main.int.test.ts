@@ -63,8 +63,12 @@ describe('a worker process with METRICS_PORT', () => {
   });
 
   it('beats while it runs and withdraws its heartbeat when stopped with SIGTERM', async () => {
-    const alive = await readHeartbeats(redis, resources.redisPrefix, 'quiz-worker');
-    expect(alive.instances).toBe(1);
+    // The first beat may land a moment after the metrics port is announced.
+    await expect
+      .poll(
+        async () => (await readHeartbeats(redis, resources.redisPrefix, 'quiz-worker')).instances,
+      )
+      .toBe(1);
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
