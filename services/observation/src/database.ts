@@ -21,6 +21,7 @@ import { SopsTriggerPairs1767740000000 } from './migrations/1767740000000-sops-t
 import { EnrolmentCounts1767750000000 } from './migrations/1767750000000-enrolment-counts.js';
 import { CertificationMonths1767760000000 } from './migrations/1767760000000-certification-months.js';
 import { ObservationWeeks1767770000000 } from './migrations/1767770000000-observation-weeks.js';
+import { EnrolmentPasses1767810000000 } from './migrations/1767810000000-enrolment-passes.js';
 
 export const OBSERVATION_SCHEMA = 'observation';
 
@@ -57,5 +58,6 @@ export const openObservationDatabase = (url: string) =>
       EnrolmentCounts1767750000000,
       CertificationMonths1767760000000,
       ObservationWeeks1767770000000,
+      EnrolmentPasses1767810000000,
     ],
   });
