@@ -22,6 +22,7 @@ import { EnrolmentCounts1767750000000 } from './migrations/1767750000000-enrolme
 import { CertificationMonths1767760000000 } from './migrations/1767760000000-certification-months.js';
 import { ObservationWeeks1767770000000 } from './migrations/1767770000000-observation-weeks.js';
 import { WindowScores1767801000000 } from './migrations/1767801000000-window-scores.js';
+import { EnrolmentPasses1767810000000 } from './migrations/1767810000000-enrolment-passes.js';
 
 export const OBSERVATION_SCHEMA = 'observation';
 
@@ -59,5 +60,6 @@ export const openObservationDatabase = (url: string) =>
       CertificationMonths1767760000000,
       ObservationWeeks1767770000000,
       WindowScores1767801000000,
+      EnrolmentPasses1767810000000,
     ],
   });

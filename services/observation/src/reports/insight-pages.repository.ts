@@ -268,30 +268,20 @@ const PROGRESS = `CASE WHEN e.completed_at IS NOT NULL THEN 100::float8
 
 /**
  * The courses in scope ranked as the page lists them (title, then id), their SOPs (sop_counts:
- * how many), and per enrolment with a pass how many of its course's SOPs the person passed.
- * Set-based: the passed (person, SOP) pairs of the courses' SOPs once, joined to the
- * enrolments of those people in those courses.
+ * how many), and per enrolment with a pass how many of its course's SOPs the person passed:
+ * kept by triggers in enrolment_passes (its definition: migration 1767810000000), where looking
+ * each pass up among the person's enrolments cost 10,000 index probes at 100,000 people.
  */
 const ENROLMENT_FIGURES = `scoped AS MATERIALIZED (
          SELECT id, organization_id, title, due_date,
                 row_number() OVER (ORDER BY title, id) AS rank FROM courses
           WHERE ($1::int IS NULL OR organization_id = $1)),
-       sops AS MATERIALIZED (
-         SELECT cs.course_id, cs.document_id, c.organization_id
-           FROM course_sops cs JOIN scoped c ON c.id = cs.course_id),
        sop_counts AS (
-         SELECT course_id, count(*)::int AS sops FROM sops GROUP BY course_id),
-       passes AS (
-         SELECT DISTINCT o.organization_id, o.operator_id, o.document_id FROM observations o
-          WHERE o.status = 'completed' AND o.passed
-            AND ($1::int IS NULL OR o.organization_id = $1)
-            AND o.document_id IN (SELECT document_id FROM sops)),
+         SELECT cs.course_id, count(*)::int AS sops
+           FROM course_sops cs JOIN scoped c ON c.id = cs.course_id GROUP BY cs.course_id),
        passed AS MATERIALIZED (
-         SELECT e.course_id, e.user_id, count(*)::int AS passed
-           FROM passes p
-           JOIN sops s ON s.document_id = p.document_id AND s.organization_id = p.organization_id
-           JOIN enrollments e ON e.course_id = s.course_id AND e.user_id = p.operator_id
-          GROUP BY e.course_id, e.user_id)`;
+         SELECT p.course_id, p.user_id, p.passed
+           FROM enrolment_passes p JOIN scoped c ON c.id = p.course_id)`;
 
 /** A breakdown's figures from observation_weeks rows o, as counting the observations did. */
 const PASS_FIGURES = `sum(o.completed)::int AS observations, sum(o.passed)::int AS passed,

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openObservationDatabase } from '../database.js';
+import { EnrolmentPasses1767810000000 } from '../migrations/1767810000000-enrolment-passes.js';
 import { type EnrolmentRow, InsightPagesRepository } from './insight-pages.repository.js';
 import { progressByCourse, progressByPerson } from './progress-rules.js';
+import { rerunBackfill } from './rerun-backfill.js';
 
 /**
  * The progress page before its figures moved into SQL: a row per enrolment (this query), ranked
@@ -34,6 +36,18 @@ const EVERY_ENROLMENT = `WITH scoped AS (
     FROM scoped c LEFT JOIN enrollments e ON e.course_id = c.id
     LEFT JOIN passed p ON p.course_id = e.course_id AND p.user_id = e.user_id
    ORDER BY c.title, c.id, e.user_id`;
+
+/** enrolment_passes as defined: per enrolment, its course's SOPs the person passed (> 0). */
+const PASSES_DEFINED = `SELECT e.course_id, e.user_id, c.organization_id, count(*)::int AS passed
+    FROM enrollments e JOIN courses c ON c.id = e.course_id
+    JOIN course_sops s ON s.course_id = e.course_id
+    JOIN (SELECT DISTINCT organization_id, operator_id, document_id FROM observations
+           WHERE status = 'completed' AND passed) p
+      ON p.organization_id = c.organization_id AND p.operator_id = e.user_id
+     AND p.document_id = s.document_id
+   GROUP BY 1, 2, 3 ORDER BY 1, 2`;
+const PASSES_KEPT = `SELECT course_id, user_id, organization_id, passed FROM enrolment_passes
+  ORDER BY 1, 2`;
 
 /** What the service answered from those rows (names aside). */
 function expectedPage(rows: EnrolmentRow[], listed: number) {
@@ -121,5 +135,157 @@ describe('the progress page', () => {
       people: [],
       totalPeople: 0,
     });
+  });
+
+  /** enrolment_passes equals its definition and the page answers as before, in each scope. */
+  async function expectAsBefore(after: string) {
+    expect(await db.query(PASSES_KEPT), after).toEqual(await db.query(PASSES_DEFINED));
+    const repository = new InsightPagesRepository(db);
+    for (const scope of [ORG, ORG + 1, null]) {
+      const rows = (await db.query(EVERY_ENROLMENT, [scope])) as EnrolmentRow[];
+      for (const listed of [7, 100])
+        expect(await repository.progress(scope, listed), after).toEqual(expectedPage(rows, listed));
+    }
+  }
+
+  /** Observations of (organization_id, document_id, user_id, passed) rows `rows` selects. */
+  const observe = (rows: string) => `INSERT INTO observations (organization_id, evaluation_id,
+      document_id, evaluation_title, questions, operator_id, operator_name, observer_id,
+      observer_name, status, pass_mark, score, passed, completed_at)
+    SELECT organization_id, 1, document_id, 'SOP', '[]', user_id, 'P', 1, 'O', 'completed', 80,
+           90, passed, now() FROM (${rows}) r`;
+
+  it('keeps the passes of the enrolments there before (the backfill)', async () => {
+    expect((await db.query(PASSES_KEPT)).length).toBeGreaterThan(20);
+    await expectAsBefore('inserted');
+    await rerunBackfill(db, new EnrolmentPasses1767810000000());
+    await expectAsBefore('backfilled');
+  });
+
+  it('keeps them through each kind of write', async () => {
+    const writes = [
+      // Passes of a course's first SOP by its people, one statement; a second pass of them.
+      observe(`SELECT c.organization_id, s.document_id, e.user_id, true AS passed
+        FROM enrollments e JOIN courses c ON c.id = e.course_id
+        JOIN course_sops s ON s.course_id = e.course_id AND s.position = 1
+       WHERE e.course_id IN (3, 4)`),
+      observe(`SELECT c.organization_id, s.document_id, e.user_id, true AS passed
+        FROM enrollments e JOIN courses c ON c.id = e.course_id
+        JOIN course_sops s ON s.course_id = e.course_id AND s.position = 1
+       WHERE e.course_id = 3 AND e.user_id % 4 = 1`),
+      // Completed (passed), failed on review, moved to another person, SOP and organization.
+      `UPDATE observations SET status = 'completed', score = 90, passed = true,
+         completed_at = now() WHERE status = 'in_progress' AND operator_id % 3 = 0`,
+      `UPDATE observations SET passed = false WHERE passed AND operator_id % 7 = 0`,
+      `UPDATE observations SET operator_id = operator_id + 2 WHERE operator_id = 1004`,
+      `UPDATE observations SET document_id = 100 + (document_id + 1) % 17 WHERE operator_id = 1006`,
+      `UPDATE observations SET organization_id = ${2 * ORG + 1} - organization_id
+        WHERE operator_id = 1008`,
+      `UPDATE observations SET observer_name = 'Q' WHERE operator_id = 1010`,
+      `DELETE FROM observations WHERE operator_id = 1012 AND passed`,
+      // Enrolled (60 people in one statement), unenrolled, moved to another course, completed.
+      `INSERT INTO enrollments (course_id, user_id)
+       SELECT 4, u FROM generate_series(1000, 1119, 2) u ON CONFLICT DO NOTHING`,
+      `DELETE FROM enrollments WHERE course_id = 4 AND user_id % 3 = 0`,
+      `UPDATE enrollments SET course_id = 6 WHERE course_id = 2 AND user_id IN (
+         SELECT user_id FROM enrollments WHERE course_id = 2
+         EXCEPT SELECT user_id FROM enrollments WHERE course_id = 6)`,
+      `UPDATE enrollments SET user_id = 1118 WHERE course_id = 8 AND user_id IN (
+         SELECT min(user_id) FROM enrollments WHERE course_id = 8 AND user_id <> 1118)
+         AND NOT EXISTS (SELECT 1 FROM enrollments WHERE course_id = 8 AND user_id = 1118)`,
+      `UPDATE enrollments SET completed_at = now() WHERE course_id = 10 AND user_id % 5 = 0`,
+      // A course's SOP added, removed, replaced, renamed, moved.
+      `INSERT INTO course_sops (course_id, position, document_id, title) VALUES (2, 8, 103, 'SOP')`,
+      `DELETE FROM course_sops WHERE course_id = 4 AND position = 1`,
+      `UPDATE course_sops SET document_id = 100 + (document_id + 5) % 17 WHERE course_id = 6`,
+      `UPDATE course_sops SET title = 'Renamed' WHERE course_id = 10`,
+      `UPDATE course_sops SET position = position + 10 WHERE course_id = 12`,
+      // A course renamed (ranked elsewhere), deleted.
+      `UPDATE courses SET title = 'Course 0' WHERE id = 16`,
+      `DELETE FROM courses WHERE id = 18`,
+    ];
+    for (const write of writes) {
+      await db.query(write);
+      await expectAsBefore(write);
+    }
+  });
+
+  it('keeps them when many people are written at once, and when an organization goes', async () => {
+    const writes = [
+      `INSERT INTO enrollments (course_id, user_id) SELECT 20, u FROM generate_series(5000, 5149) u`,
+      observe(`SELECT ${ORG} AS organization_id, s.document_id, u AS user_id, u % 3 > 0 AS passed
+        FROM generate_series(5000, 5149) u JOIN course_sops s ON s.course_id = 20`),
+      `UPDATE observations SET passed = NOT passed WHERE operator_id BETWEEN 5000 AND 5149`,
+      `DELETE FROM observations WHERE operator_id BETWEEN 5000 AND 5120`,
+      `DELETE FROM courses WHERE organization_id = ${ORG + 1}`,
+    ];
+    for (const write of writes) {
+      await db.query(write);
+      await expectAsBefore(write);
+    }
+  });
+
+  /** Runs `first` and, in a second transaction, `second`, which waits for the first's locks. */
+  async function race(first: string, second: string) {
+    const [one, two] = [db.createQueryRunner(), db.createQueryRunner()];
+    await one.startTransaction();
+    await two.startTransaction();
+    try {
+      await one.query(first);
+      const [{ pid }] = (await two.query(`SELECT pg_backend_pid() AS pid`)) as [{ pid: number }];
+      const waiting = two.query(second);
+      await expect
+        .poll(async () => {
+          const rows = (await db.query(
+            `SELECT wait_event_type FROM pg_stat_activity WHERE pid = $1`,
+            [pid],
+          )) as { wait_event_type: string | null }[];
+          return rows[0]?.wait_event_type;
+        })
+        .toBe('Lock');
+      await one.commitTransaction();
+      await waiting;
+      await two.commitTransaction();
+    } finally {
+      await Promise.all([one.release(), two.release()]);
+    }
+  }
+
+  it('waits for another transaction writing the same person or course', async () => {
+    // A pass of a course's SOP while the person is enrolled in the course.
+    const pass = (user: number) =>
+      observe(`SELECT ${ORG} AS organization_id, document_id, ${user} AS user_id, true AS passed
+                 FROM course_sops WHERE course_id = 22 AND position = 1`);
+    await race(pass(7000), `INSERT INTO enrollments (course_id, user_id) VALUES (22, 7000)`);
+    await expectAsBefore('passed while enrolled');
+    // A SOP added to a course while a person of the course passes it.
+    await db.query(`INSERT INTO enrollments (course_id, user_id) VALUES (24, 7001)`);
+    await race(
+      `INSERT INTO course_sops (course_id, position, document_id, title) VALUES (24, 1, 150, 'S')`,
+      observe(`SELECT ${ORG} AS organization_id, 150 AS document_id, 7001 AS user_id,
+                      true AS passed`),
+    );
+    await expectAsBefore('passed while added');
+    expect(await db.query(`SELECT passed FROM enrolment_passes WHERE user_id >= 7000`)).toEqual([
+      { passed: 1 },
+      { passed: 1 },
+    ]);
+  });
+
+  it('keeps them when a course moves to another organization', async () => {
+    // The service never moves a course, and the enrolment counts (enrolled people) do not follow
+    // one: only the passes are compared.
+    await db.query(`INSERT INTO courses (id, organization_id, title, description, category,
+        duration, difficulty, created_by) VALUES (40, ${ORG}, 'Moved', '', 'Safety', '1 h', 'Beginner', 1)`);
+    await db.query(`INSERT INTO course_sops (course_id, position, document_id, title)
+      SELECT 40, j, 100 + j, 'SOP' FROM generate_series(0, 16) j`);
+    await db.query(`INSERT INTO enrollments (course_id, user_id)
+      SELECT 40, u FROM generate_series(1000, 1119) u`);
+    const kept = async () => (await db.query(PASSES_KEPT)) as { course_id: number }[];
+    expect((await kept()).filter((row) => row.course_id === 40).length).toBeGreaterThan(20);
+    expect(await kept()).toEqual(await db.query(PASSES_DEFINED));
+    await db.query(`UPDATE courses SET organization_id = ${ORG + 1} WHERE id = 40`);
+    expect((await kept()).filter((row) => row.course_id === 40).length).toBeGreaterThan(20);
+    expect(await kept()).toEqual(await db.query(PASSES_DEFINED));
   });
 });
