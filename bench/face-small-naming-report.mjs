@@ -87,6 +87,37 @@ function printRules(rows) {
 }
 
 /**
+ * What the worker's own rule names, side by side: a person of several references measured
+ * against their mean plus CENTRE_ALLOWANCE (workers/video/src/faces/references.ts, #52), of one
+ * against it; threshold 0.55, margin 0.17. The rules above measure against the nearest photo.
+ */
+function printWorkerRule(data, nRefs, variant, shownNow) {
+  const allowance = nRefs > 1 ? 0.02 : 0;
+  const measure = nRefs > 1 ? `mean + ${allowance}` : 'the reference';
+  const centres = gallery(data, nRefs, 'plain', 0).map(({ person, refs }) => ({
+    person,
+    centre: refs[0].map((_, i) => refs.reduce((sum, r) => sum + r[i], 0) / refs.length),
+  }));
+  for (const side of data.sides) {
+    const counts = { shown: 0, right: 0, wrong: 0, strangers: 0 };
+    for (const s of shownNow.filter((row) => row.side === side)) {
+      if (!isStranger(s)) counts.shown += 1;
+      if (!s.face) continue;
+      const embedding = embeddingOf(s.face, variant);
+      const [best, second] = centres
+        .map(({ person, centre }) => ({ person, d: distance(embedding, centre) + allowance }))
+        .sort((a, b) => a.d - b.d);
+      const named = best.d <= 0.55 && second.d - best.d >= 0.17;
+      if (isStranger(s)) counts.strangers += named ? 1 : 0;
+      else if (named) counts[best.person === s.who ? 'right' : 'wrong'] += 1;
+    }
+    console.log(
+      `  worker's rule (${measure}, 0.55, margin 0.17), side ${side}: named right ${counts.right}/${counts.shown}, wrongly ${counts.wrong}, strangers named ${counts.strangers}`,
+    );
+  }
+}
+
+/**
  * Distances by side, and what each threshold and margin would name, for one reference and
  * three and each of these variants.
  * @param {string[]} variants
@@ -102,6 +133,7 @@ export function report(data, variants) {
       const rows = ranked(data, nRefs, variant, shownNow);
       printSides(data.sides, rows);
       printRules(rows);
+      printWorkerRule(data, nRefs, variant, shownNow);
     }
   }
 }

@@ -88,12 +88,12 @@ export const VideoWorkerEnv = BaseEnv.extend(StorageEnv.shape).extend({
   FACE_VIDEO_ZOOM_INPUT_SIZE: z.coerce.number().int().min(0).max(1280).multipleOf(32).default(704),
   /**
    * The input square of a second zoom step, 0 for none: a frame still without a confirmed face
-   * after the zoomed pass is searched once more in the same squares at this size. At 704 faces of
-   * 40 px in a 1280x720 frame (portraits shrunk to 150 px) were found 8 times of 20; at 960 19
-   * (the fixture faces, docs/benchmarks.md, #52). Only frames where both find nothing pay it:
-   * about twice the zoomed pass again. Off by default: on faces-dev, the people kept apart, it
-   * found two more faces and named neither (recall unchanged), its bar against ffmpeg's test
-   * patterns is narrow (misfit 0.2 against testsrc2's 0.25), and faceless frames cost 2.3x.
+   * after the zoomed pass is searched once more in the same squares at this size, its finds held
+   * to a landmark misfit of 0.2. On the fixture faces (the tuning set) shown at 32-48 px in a
+   * 1280x720 frame, faces of 29-53 px, the zoom at 704 alone found 44 of 80 and the step 76,
+   * naming 34 against 56 with one reference, nobody wrongly, no stranger; ffmpeg's synthetic
+   * sources give no face with it (docs/benchmarks.md, #52). Only frames where both find nothing
+   * pay it: a faceless frame costs about 2.4 times what it does with the zoom at 704 alone.
    */
   FACE_VIDEO_ZOOM_AGAIN_INPUT_SIZE: z.coerce
     .number()
@@ -101,7 +101,7 @@ export const VideoWorkerEnv = BaseEnv.extend(StorageEnv.shape).extend({
     .min(0)
     .max(1280)
     .multipleOf(32)
-    .default(0),
+    .default(960),
   /**
    * The face model is loaded by the first frame that needs it and released after this long
    * without frames: idle, the worker holds ~80 MiB less. Longer than the camera snapshot

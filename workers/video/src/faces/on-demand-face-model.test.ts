@@ -178,7 +178,7 @@ describe('loadFaceModel', () => {
     const model = await loadFaceModel(readVideoWorkerConfig({}));
     expect(model).toBeInstanceOf(OnDemandFaceModel);
     expect(model.name).toMatch(
-      /^face-api@[\d.]+\/face-recognition-128d \(pictures: ssd-mobilenet-v1, videos: tiny-face-detector-512\+224\+zoom704; wasm\)$/,
+      /^face-api@[\d.]+\/face-recognition-128d \(pictures: ssd-mobilenet-v1, videos: tiny-face-detector-512\+224\+zoom704\+960; wasm\)$/,
     );
   });
 });
