@@ -8,7 +8,7 @@ import { claimTestResources, type TestResources } from '@hub/testing';
 import { openObservationDatabase } from '../database.js';
 import { CertificationMonths1767760000000 } from '../migrations/1767760000000-certification-months.js';
 import { InsightPagesRepository } from './insight-pages.repository.js';
-import { rerunBackfill } from './rerun-backfill.js';
+import { rerunBackfill } from '../test-support/rerun-backfill.js';
 
 /** The months query before it counted each certification once: every month x every row. */
 const EVERY_MONTH_BY_EVERY_ROW = `WITH months AS (

@@ -4,7 +4,7 @@ import { claimTestResources, type TestResources } from '@hub/testing';
 import { openObservationDatabase } from '../database.js';
 import { EnrolmentCounts1767750000000 } from '../migrations/1767750000000-enrolment-counts.js';
 import { ReportsRepository } from './reports.repository.js';
-import { rerunBackfill } from './rerun-backfill.js';
+import { rerunBackfill } from '../test-support/rerun-backfill.js';
 
 /** course_enrolments and enrolled_people as defined, from the enrolments themselves. */
 const COURSES_DEFINED = `SELECT e.course_id, c.organization_id, count(*)::int AS enrolled,

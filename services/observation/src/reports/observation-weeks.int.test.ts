@@ -4,7 +4,7 @@ import { claimTestResources, type TestResources } from '@hub/testing';
 import { openObservationDatabase } from '../database.js';
 import { ObservationWeeks1767770000000 } from '../migrations/1767770000000-observation-weeks.js';
 import { InsightPagesRepository } from './insight-pages.repository.js';
-import { rerunBackfill } from './rerun-backfill.js';
+import { rerunBackfill } from '../test-support/rerun-backfill.js';
 
 const THIS_WEEK = `date_trunc('week', now() AT TIME ZONE 'UTC')`;
 const FIRST_WEEK = `(${THIS_WEEK} - interval '11 weeks')`;

@@ -5,7 +5,8 @@ import { openObservationDatabase } from '../database.js';
 import { EnrolmentPasses1767810000000 } from '../migrations/1767810000000-enrolment-passes.js';
 import { type EnrolmentRow, InsightPagesRepository } from './insight-pages.repository.js';
 import { progressByCourse, progressByPerson } from './progress-rules.js';
-import { rerunBackfill } from './rerun-backfill.js';
+import { rerunBackfill } from '../test-support/rerun-backfill.js';
+import { secondWaitsForFirst } from '../test-support/second-waits.js';
 
 /**
  * The progress page before its figures moved into SQL: a row per enrolment (this query), ranked
@@ -226,30 +227,7 @@ describe('the progress page', () => {
   });
 
   /** Runs `first` and, in a second transaction, `second`, which waits for the first's locks. */
-  async function race(first: string, second: string) {
-    const [one, two] = [db.createQueryRunner(), db.createQueryRunner()];
-    await one.startTransaction();
-    await two.startTransaction();
-    try {
-      await one.query(first);
-      const [{ pid }] = (await two.query(`SELECT pg_backend_pid() AS pid`)) as [{ pid: number }];
-      const waiting = two.query(second);
-      await expect
-        .poll(async () => {
-          const rows = (await db.query(
-            `SELECT wait_event_type FROM pg_stat_activity WHERE pid = $1`,
-            [pid],
-          )) as { wait_event_type: string | null }[];
-          return rows[0]?.wait_event_type;
-        })
-        .toBe('Lock');
-      await one.commitTransaction();
-      await waiting;
-      await two.commitTransaction();
-    } finally {
-      await Promise.all([one.release(), two.release()]);
-    }
-  }
+  const race = (first: string, second: string) => secondWaitsForFirst(db, [first], [second]);
 
   it('waits for another transaction writing the same person or course', async () => {
     // A pass of a course's SOP while the person is enrolled in the course.

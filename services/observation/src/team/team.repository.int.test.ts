@@ -4,7 +4,8 @@ import { PERFORMANCE_WINDOW_DAYS } from '@hub/proto';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openObservationDatabase } from '../database.js';
 import { WindowScores1767801000000 } from '../migrations/1767801000000-window-scores.js';
-import { rerunBackfill } from '../reports/rerun-backfill.js';
+import { rerunBackfill } from '../test-support/rerun-backfill.js';
+import { secondWaitsForFirst } from '../test-support/second-waits.js';
 import { TeamRepository } from './team.repository.js';
 
 const WINDOW = `now() - interval '${PERFORMANCE_WINDOW_DAYS} days'`;
@@ -215,29 +216,8 @@ describe('TeamRepository.firstAttempts', () => {
     const [a, b] = [await observe(1, person, 11, null), await observe(1, person, 11, null)];
     const complete = `UPDATE observations SET status = 'completed', score = 90, passed = $2,
       completed_at = now() WHERE id = $1`;
-    const [first, second] = [db.createQueryRunner(), db.createQueryRunner()];
-    await first.startTransaction();
-    await second.startTransaction();
-    try {
-      await first.query(complete, [a, true]);
-      const [{ pid }] = (await second.query(`SELECT pg_backend_pid() AS pid`)) as [{ pid: number }];
-      const waiting = second.query(complete, [b, false]);
-      // The second waits for the first's lock on the person before reading the observations.
-      await expect
-        .poll(async () => {
-          const rows = (await db.query(
-            `SELECT wait_event_type FROM pg_stat_activity WHERE pid = $1`,
-            [pid],
-          )) as { wait_event_type: string | null }[];
-          return rows[0]?.wait_event_type;
-        })
-        .toBe('Lock');
-      await first.commitTransaction();
-      await waiting;
-      await second.commitTransaction();
-    } finally {
-      await Promise.all([first.release(), second.release()]);
-    }
+    // The second waits for the first's lock on the person before reading the observations.
+    await secondWaitsForFirst(db, [complete, [a, true]], [complete, [b, false]]);
     await compare('completed at once');
   });
 });
@@ -369,32 +349,15 @@ describe('TeamRepository.scores', () => {
     )) as { id: number }[];
     const complete = `UPDATE observations SET status = 'completed', score = $2, passed = true,
       completed_at = now() WHERE id = $1`;
-    const [first, second] = [db.createQueryRunner(), db.createQueryRunner()];
-    await first.startTransaction();
-    await second.startTransaction();
-    try {
-      await first.query(complete, [started[0]!.id, 60]);
-      const [{ pid }] = (await second.query(`SELECT pg_backend_pid() AS pid`)) as [{ pid: number }];
-      const waiting = second.query(complete, [started[1]!.id, 91]);
-      // The second waits for the first's lock on the person before reading the observations.
-      await expect.poll(() => waitEventOf(pid)).toBe('Lock');
-      await first.commitTransaction();
-      await waiting;
-      await second.commitTransaction();
-    } finally {
-      await Promise.all([first.release(), second.release()]);
-    }
+    // The second waits for the first's lock on the person before reading the observations.
+    await secondWaitsForFirst(
+      db,
+      [complete, [started[0]!.id, 60]],
+      [complete, [started[1]!.id, 91]],
+    );
     await expectAsPerformance('completed at once');
     expect((await repository.scores(1)).get(40_000)).toBe(75.5);
   });
-
-  /** What this connection waits for, if anything. */
-  async function waitEventOf(pid: number) {
-    const rows = (await db.query(`SELECT wait_event_type FROM pg_stat_activity WHERE pid = $1`, [
-      pid,
-    ])) as { wait_event_type: string | null }[];
-    return rows[0]?.wait_event_type;
-  }
 
   it('reads the window as it moves on with no write (earliest held observations leave it)', async () => {
     // People with observations every 10 days over the last 95 days (none on the window's start), then 15 days passing: the
