@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '@hub/proto';
 import { SkillsMatrixQuery } from '@hub/proto';
-import { peopleFilter } from './skills-matrix.service.js';
+import { peopleFilter } from './people-filter.js';
 
 const actor = (userId: number, role: Actor['role']): Actor => ({ userId, organizationId: 7, role });
 

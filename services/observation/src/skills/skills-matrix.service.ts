@@ -2,22 +2,16 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   type Actor,
   JOB_FUNCTION_NOT_FOUND,
-  type MemberFilter,
   libraryRpc,
-  Role,
-  type SkillCell,
-  STAFF_ROLES,
   type SkillsMatrix,
   SKILLS_MATRIX_CSV_MAX_BATCH_ROWS,
   type SkillsMatrixCsvStart,
   type SkillsMatrixQuery,
-  type SkillsMatrixRow,
 } from '@hub/proto';
 import { type ChunkWriter, RpcClient, RpcFailure } from '@hub/kit';
 import { RPC } from '../config.js';
 import { type Member, Members } from '../team/members.js';
-import { DEPARTMENTS } from '../team/team.service.js';
-import { isGap, skillLevel } from './skill-level.js';
+import { type PeopleFilter, peopleFilter, selectsPeople } from './people-filter.js';
 import {
   emptyCell,
   gapsLine,
@@ -25,13 +19,8 @@ import {
   type MatrixTexts,
   matrixCsvLines,
 } from './skills-matrix-csv.js';
-import {
-  type CertificationRow,
-  type LatestRow,
-  lessGaps,
-  type MatrixColumn,
-  SkillsMatrixRepository,
-} from './skills-matrix.repository.js';
+import { buildRows } from './skills-matrix-rows.js';
+import { lessGaps, type MatrixColumn, SkillsMatrixRepository } from './skills-matrix.repository.js';
 
 export interface PageOptions {
   pageSize: number;
@@ -46,8 +35,6 @@ export type MatrixFilter = Pick<SkillsMatrixQuery, 'jobFunctionId' | 'role' | 's
 
 /** One collator for the columns' sort: localeCompare with options builds one per comparison. */
 const byText = new Intl.Collator('en', { sensitivity: 'base' });
-
-const key = (userId: number, documentId: number) => `${userId}:${documentId}`;
 
 /**
  * The skills matrix: people (from identity) x SOPs. Identity filters, orders and pages the
@@ -309,116 +296,8 @@ export class SkillsMatrixService {
   }
 }
 
-/** Whether the gaps count identity's selection of the people (a search, a role, one person). */
-function selectsPeople(people: PeopleFilter): boolean {
-  return people.narrowed || people.filter.userIds?.length === 0;
-}
-
 /** A promise whose rejection is handled where it is awaited, not reported before. */
 function quiet<T>(promise: Promise<T>): Promise<T> {
   promise.catch(() => undefined);
   return promise;
-}
-
-/** Whose rows the matrix shows, as identity's filter, and what narrows them. */
-export interface PeopleFilter {
-  filter: MemberFilter;
-  /** The job function whose members the rows are; undefined: every person. */
-  jobFunctionId: number | undefined;
-  /** A search, a role or the actor's own row narrows the rows beyond the function's members. */
-  narrowed: boolean;
-}
-
-/** Active people the actor may see (staff: everyone; others: themselves), filtered, by name. */
-export function peopleFilter(
-  actor: Actor,
-  query: Pick<SkillsMatrixQuery, 'jobFunctionId' | 'role' | 'search'>,
-  functionMembers: number[] | null,
-): PeopleFilter {
-  const staff = STAFF_ROLES.includes(actor.role);
-  const search = query.search?.trim() ?? '';
-  let userIds = functionMembers ?? undefined;
-  if (!staff) userIds = (userIds ?? [actor.userId]).filter((id) => id === actor.userId);
-  return {
-    filter: {
-      organizationId: actor.organizationId,
-      active: true,
-      ...(search === '' ? {} : { search }),
-      ...(query.role === undefined ? {} : { roles: [query.role] }),
-      ...(userIds === undefined ? {} : { userIds }),
-    },
-    jobFunctionId: query.jobFunctionId,
-    narrowed: !staff || search !== '' || query.role !== undefined,
-  };
-}
-
-interface PageRecords {
-  latest: LatestRow[];
-  certifications: CertificationRow[];
-  required: { user_id: number; document_id: number }[];
-  functions: { user_id: number; name: string }[];
-}
-
-function buildRows(
-  people: Member[],
-  columns: { shown: MatrixColumn[]; all: Set<number> },
-  records: PageRecords,
-  now: Date,
-): SkillsMatrixRow[] {
-  const latest = new Map(records.latest.map((row) => [key(row.operator_id, row.document_id), row]));
-  const held = new Map(
-    records.certifications.map((row) => [key(row.user_id, row.subject_id), row]),
-  );
-  const required = new Set(records.required.map((row) => key(row.user_id, row.document_id)));
-  const functions = new Map<number, string[]>();
-  for (const row of records.functions) {
-    functions.set(row.user_id, [...(functions.get(row.user_id) ?? []), row.name]);
-  }
-  const heldOf = (cellKey: string) => {
-    const certification = held.get(cellKey);
-    return certification
-      ? {
-          expiresAt: certification.expires_at,
-          revokedAt: certification.revoked_at,
-          needsReobservation: certification.reobservation_version !== null,
-        }
-      : null;
-  };
-  // A gap depends on the certification alone (in force, no re-observation due), so a row's
-  // gaps over every SOP need no observation of the columns this page does not show.
-  const rowGaps = new Map<number, number>();
-  for (const row of records.required) {
-    const cellKey = key(row.user_id, row.document_id);
-    if (columns.all.has(row.document_id) && isGap(skillLevel(null, heldOf(cellKey), now), true))
-      rowGaps.set(row.user_id, (rowGaps.get(row.user_id) ?? 0) + 1);
-  }
-  return people.map((person) => {
-    const cells = columns.shown.map((column): SkillCell => {
-      const cellKey = key(person.id, column.documentId);
-      const observation = latest.get(cellKey) ?? null;
-      const level = skillLevel(observation, heldOf(cellKey), now);
-      const isRequired = required.has(cellKey);
-      return {
-        documentId: column.documentId,
-        level,
-        score: observation?.score == null ? null : Number(observation.score),
-        date: observation
-          ? (observation.completed_at ?? observation.started_at).toISOString()
-          : null,
-        required: isRequired,
-        gap: isGap(level, isRequired),
-      };
-    });
-    const role = Role.parse(person.role);
-    return {
-      userId: person.id,
-      name: person.name,
-      email: person.email,
-      role,
-      department: DEPARTMENTS[role],
-      jobFunctions: functions.get(person.id) ?? [],
-      gaps: rowGaps.get(person.id) ?? 0,
-      cells,
-    };
-  });
 }
