@@ -41,7 +41,8 @@ async function signIn(email: string) {
 
 beforeAll(async () => {
   mail = new MailCatcher();
-  stack = await startTestStack({ SMTP_URL: await mail.start() });
+  // Owed mails looked for every 200 ms (a minute by default): the last test waits for one.
+  stack = await startTestStack({ SMTP_URL: await mail.start(), NOTIFICATION_MAIL_RETRY_MS: '200' });
   workers = startDocumentWorkers(stack);
   const acme = await stack.createOrganization('Acme Foods', 'acme.test');
   franckId = await stack.createUser({
@@ -195,5 +196,24 @@ describe("the email-change confirmation and the API's error codes", () => {
       message: 'Please enter a tag name.',
       field: 'name',
     });
+  });
+});
+
+describe('a notice mail left owed (by an identity stopped before sending it)', () => {
+  it('is sent by the running identity, which looks for owed mails as it starts and every period', async () => {
+    const { rows } = await stack.sql.query<{ id: number }>(
+      `INSERT INTO notifications (user_id, organization_id, type, title, message)
+       SELECT id, organization_id, 'info', 'Owed notice', 'Left by a stopped service'
+         FROM users WHERE id = $1 RETURNING id`,
+      [franckId],
+    );
+    await stack.sql.query(`INSERT INTO notification_mails (notification_id) VALUES ($1)`, [
+      rows[0]!.id,
+    ]);
+    const caught = await mail.waitFor('franck@acme.test', /^Owed notice$/, 15_000);
+    expect(caught.text).toContain('Left by a stopped service');
+    await expect
+      .poll(async () => (await stack.sql.query(`SELECT 1 FROM notification_mails`)).rowCount)
+      .toBe(0);
   });
 });

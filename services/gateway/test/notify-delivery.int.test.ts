@@ -202,7 +202,7 @@ describe('the mails of a notify call', () => {
     } finally {
       release();
     }
-    await sender.onModuleDestroy();
+    await sender.stop();
     expect(toldBy('held').sort()).toEqual(addresses('held', 5).sort());
   });
 
@@ -212,7 +212,7 @@ describe('the mails of a notify call', () => {
     expect(await controller.notify({ userIds: ids, notification: NOTICE })).toEqual({
       delivered: 4,
     });
-    await sender.onModuleDestroy();
+    await sender.stop();
     const rows = (await db.query(
       `SELECT recipient, subject FROM outbox_mails WHERE recipient LIKE 'kept%' ORDER BY id`,
     )) as { recipient: string; subject: string }[];
@@ -230,7 +230,7 @@ describe('a notice mail, owed until the SMTP server takes it', () => {
   it('is stored with the notice, and sent by the next service to start when one stops first', async () => {
     const first = notificationsWith(new KeptMails());
     // Stopped before its mails left, as a service killed right after answering.
-    await first.sender.onModuleDestroy();
+    await first.sender.stop();
     const ids = await people('owed', 3, 2);
     expect(await first.controller.notify({ userIds: ids, notification: NOTICE })).toEqual({
       delivered: 3,
@@ -239,12 +239,12 @@ describe('a notice mail, owed until the SMTP server takes it', () => {
 
     const mailer = new KeptMails();
     const next = notificationsWith(mailer);
-    next.sender.onApplicationBootstrap();
+    next.sender.start();
     await expect
       .poll(() => mailer.mails.map((mail) => mail.to).sort())
       .toEqual(addresses('owed', 2));
     expect(await owedTo('owed')).toEqual([]);
-    await next.sender.onModuleDestroy();
+    await next.sender.stop();
   });
 
   it('refused, keeps the reason and is handed over once the server takes mail again', async () => {
@@ -265,13 +265,13 @@ describe('a notice mail, owed until the SMTP server takes it', () => {
     const back = new MailCatcher();
     await back.start(port);
     try {
-      sender.onApplicationBootstrap();
+      sender.start();
       await expect
         .poll(() => back.mails.map((mail) => mail.to).sort())
         .toEqual(addresses('retry', 2));
       await expect.poll(() => owedTo('retry')).toEqual([]);
     } finally {
-      await sender.onModuleDestroy();
+      await sender.stop();
       await back.stop();
     }
   });
@@ -303,7 +303,7 @@ describe('a notice mail, owed until the SMTP server takes it', () => {
       [ann],
     );
     sender.sendSoon();
-    await sender.onModuleDestroy();
+    await sender.stop();
     expect((await owedTo('given-up')).map((row) => row.attempts)).toEqual([10]);
   });
 });

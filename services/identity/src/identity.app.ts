@@ -14,6 +14,7 @@ import {
   startWorker,
 } from '@hub/kit';
 import { QUEUE_CONTRACTS } from '@hub/proto';
+import { NotificationMailSender } from './notifications/notification-mail-sender.js';
 import { PeopleImportRunner } from './people-imports/people-import-runner.js';
 import type { IdentityConfig } from './config.js';
 import { openIdentityDatabase } from './database.js';
@@ -71,6 +72,8 @@ export async function startIdentity(config: IdentityConfig): Promise<RunningIden
     networkGuard,
   };
   const app = await listenForRpc('identity', IdentityModule.register(config, ports), config);
+  const mailSender = app.get(NotificationMailSender);
+  mailSender.start();
   const subscription = handleIdentityEvents(events, dataSource, storage);
   const runner = app.get(PeopleImportRunner);
   // In-process, as observation runs its sweeps: the job writes identity's own tables.
@@ -99,6 +102,7 @@ export async function startIdentity(config: IdentityConfig): Promise<RunningIden
       await webhookQueue.close();
       await webhookSubscription.close();
       await subscription.close();
+      await mailSender.stop();
       await app.close();
       await outbox.stop();
       await events.close();

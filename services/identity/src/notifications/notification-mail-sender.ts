@@ -1,10 +1,4 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Mailer, OutgoingMail } from '@hub/kit';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config.js';
 import { MAILER } from '../tokens.js';
@@ -38,7 +32,7 @@ export const mailOf = (to: string, notice: { title: string; message: string }): 
  * the row's removal sends it again.
  */
 @Injectable()
-export class NotificationMailSender implements OnApplicationBootstrap, OnModuleDestroy {
+export class NotificationMailSender {
   private readonly logger = new Logger('NotificationMails');
   private running: Promise<void> | null = null;
   private again = false;
@@ -52,8 +46,11 @@ export class NotificationMailSender implements OnApplicationBootstrap, OnModuleD
     private readonly config: Pick<IdentityConfig, 'NOTIFICATION_MAIL_RETRY_MS'>,
   ) {}
 
-  /** Looks for mails left owed by a service that stopped before sending them, then periodically. */
-  onApplicationBootstrap(): void {
+  /**
+   * Looks for mails left owed by a service that stopped before sending them, then every retry
+   * period (identity's start calls it: a Nest microservice runs no bootstrap hooks).
+   */
+  start(): void {
     this.timer = setInterval(() => this.sendSoon(), this.config.NOTIFICATION_MAIL_RETRY_MS);
     this.timer.unref();
     this.sendSoon();
@@ -77,8 +74,8 @@ export class NotificationMailSender implements OnApplicationBootstrap, OnModuleD
       });
   }
 
-  /** Stops looking and waits for the batch on its way (Nest calls it as the service stops). */
-  async onModuleDestroy(): Promise<void> {
+  /** Stops looking and waits for the batch on its way (identity's close calls it). */
+  async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     while (this.running) await this.running;
