@@ -96,6 +96,13 @@ export const identityServiceRpc = {
    * how many of each are among `presentIds`, and which of `observedIds` (people with figures of
    * their own) are not active members, so their figures do not count. At 100,000 people the
    * ids of `activeMemberIds` were most of the stats' time; these answers are a few rows.
+   *
+   * `membershipVersion` changes whenever the organization's set of active people does (and only
+   * then), each time to a value never answered before. A caller that remembers the verdicts it
+   * was answered at a version sends that version and only the ids it has not asked about: while
+   * the version holds, `notActive` names those of them (its earlier verdicts stand); when it has
+   * changed the answer is `stale` (no verdicts) and the caller asks again without a version,
+   * with every id (at 100,000 people the 22,500 observed ids on every call took 156 ms p50).
    */
   activeMemberCounts: rpc(
     'identity',
@@ -106,12 +113,18 @@ export const identityServiceRpc = {
       // An organization's people at most: bounded as MemberFilter's ids are.
       presentIds: z.array(z.number().int()).max(200_000),
       observedIds: z.array(z.number().int()).max(200_000),
+      membershipVersion: z
+        .string()
+        .regex(/^\d{1,18}$/)
+        .optional(),
     }),
     z.object({
       roles: z.array(
         z.object({ role: z.string(), active: z.number().int(), present: z.number().int() }),
       ),
       notActive: z.array(z.number().int()),
+      membershipVersion: z.string(),
+      stale: z.boolean(),
     }),
   ),
   /**

@@ -254,6 +254,28 @@ describe('team overview', () => {
     ]);
   });
 
+  it('drops a person deactivated or deleted on the next call, identity asked before', async () => {
+    const figures = async () => {
+      const body = await tess.call(api.teamStats);
+      return [body.totalMembers, body.performanceMetrics.averagePerformance, body.topPerformers];
+    };
+    // Otto 100, Olga 50 over the window; observation keeps identity's verdicts after a call.
+    expect(await figures()).toEqual([5, 75, 1]);
+    expect(await figures()).toEqual([5, 75, 1]);
+    const setActive = (userId: number, active: boolean) =>
+      stack.sql.query(`UPDATE identity.users SET is_active = $2 WHERE id = $1`, [userId, active]);
+    await setActive(id.olga!, false);
+    expect(await figures()).toEqual([4, 100, 1]);
+    await setActive(id.olga!, true);
+    expect(await figures()).toEqual([5, 75, 1]);
+    await setActive(id.otto!, false);
+    expect(await figures()).toEqual([4, 50, 0]);
+    await setActive(id.otto!, true);
+    expect(await figures()).toEqual([5, 75, 1]);
+    await stack.sql.query(`DELETE FROM identity.users WHERE id = $1`, [id.olga]);
+    expect(await figures()).toEqual([4, 100, 1]);
+  });
+
   it('is for staff of the organization only', async () => {
     const otto = await signIn('otto@acme.test');
     await expectError(otto.call(api.teamStats), 403);

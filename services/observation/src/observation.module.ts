@@ -31,6 +31,7 @@ import { SettingsService } from './settings/settings.service.js';
 import { SettingsRepository } from './settings/settings.repository.js';
 import { CertificationSettingsRepository } from './certifications/certification-settings.repository.js';
 import { CourseCompletionRepository } from './training/course-completion.repository.js';
+import { ActiveMembership } from './team/active-membership.js';
 import { Members } from './team/members.js';
 import { TeamRepository } from './team/team.repository.js';
 import { TeamService } from './team/team.service.js';
@@ -80,6 +81,7 @@ export class ObservationModule {
         CertificationIssuer,
         CertificationsService,
         Members,
+        ActiveMembership,
         SettingsService,
         SettingsRepository,
         CertificationSettingsRepository,

@@ -214,6 +214,16 @@ describe('UsersService.memberPage / memberIds', () => {
     expect(await users.activeMemberCounts(org.works, [], [])).toEqual({
       roles: groups.map(({ role, userIds }) => ({ role, active: userIds.length, present: 0 })),
       notActive: [],
+      membershipVersion: counts.membershipVersion,
+      stale: false,
     });
+    // At the version answered: verdicts on the ids sent only (membership-versions.int.test.ts).
+    const again = await users.activeMemberCounts(
+      org.works,
+      [],
+      [stranger],
+      counts.membershipVersion,
+    );
+    expect(again).toMatchObject({ notActive: [stranger], stale: false });
   });
 });

@@ -40,8 +40,13 @@ export class UsersController {
 
   @RpcHandler(identityRpc.activeMemberCounts)
   activeMemberCounts(@Payload() request: RpcRequest<typeof identityRpc.activeMemberCounts>) {
-    const { organizationId, presentIds, observedIds } = request;
-    return this.users.activeMemberCounts(organizationId, presentIds, observedIds);
+    const { organizationId, presentIds, observedIds, membershipVersion } = request;
+    return this.users.activeMemberCounts(
+      organizationId,
+      presentIds,
+      observedIds,
+      membershipVersion,
+    );
   }
 
   @RpcHandler(identityRpc.names)

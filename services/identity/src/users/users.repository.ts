@@ -193,16 +193,30 @@ export class UsersRepository {
     )) as { role: string; active: number; present: number }[];
   }
 
-  /** Those of `userIds` that are not active people of the organization (each once, ascending). */
-  async findNotActive(organizationId: number, userIds: number[]): Promise<number[]> {
+  /**
+   * The organization's membership version (migration 1767840000000) and, unless `since` is given
+   * and differs from it (then `ids` is null: the caller's verdicts are stale), those of `userIds`
+   * that are not active people of the organization (each once, ascending). One statement, so the
+   * verdicts are those of the version answered.
+   */
+  async findNotActive(
+    organizationId: number,
+    userIds: number[],
+    since?: string,
+  ): Promise<{ version: string; ids: number[] | null }> {
     const rows = (await this.db.query(
-      `SELECT coalesce(json_agg(o.id ORDER BY o.id), '[]') AS ids
-         FROM (SELECT DISTINCT unnest($2::int[]) AS id) o
-        WHERE NOT EXISTS (SELECT 1 FROM users u
-                           WHERE u.id = o.id AND u.organization_id = $1 AND u.is_active)`,
-      [organizationId, userIds],
-    )) as { ids: number[] }[];
-    return rows[0]?.ids ?? [];
+      `SELECT v.version::text AS version,
+              CASE WHEN $3::bigint IS NULL OR $3::bigint = v.version THEN
+                (SELECT coalesce(json_agg(o.id ORDER BY o.id), '[]')
+                   FROM (SELECT DISTINCT unnest($2::int[]) AS id) o
+                  WHERE NOT EXISTS (SELECT 1 FROM users u
+                                     WHERE u.id = o.id AND u.organization_id = $1 AND u.is_active))
+              END AS ids
+         FROM (SELECT coalesce((SELECT version FROM membership_versions
+                                 WHERE organization_id = $1), 0) AS version) v`,
+      [organizationId, userIds, since ?? null],
+    )) as { version: string; ids: number[] | null }[];
+    return rows[0]!;
   }
 
   /** Plain `{ id, name }` objects, as the contract answers them, not entities. */

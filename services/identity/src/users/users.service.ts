@@ -58,13 +58,26 @@ export class UsersService {
     return this.users.findActiveIdsByRole(organizationId);
   }
 
-  /** Head counts by role, present among them, and the observed ids not active (identityRpc). */
-  async activeMemberCounts(organizationId: number, presentIds: number[], observedIds: number[]) {
-    const [roles, notActive] = await Promise.all([
+  /**
+   * Head counts by role, present among them, and the observed ids not active at the membership
+   * version answered; `stale` (no verdicts) when `since` is no longer it (identityRpc).
+   */
+  async activeMemberCounts(
+    organizationId: number,
+    presentIds: number[],
+    observedIds: number[],
+    since?: string,
+  ) {
+    const [roles, checked] = await Promise.all([
       this.users.countActiveByRole(organizationId, presentIds),
-      observedIds.length ? this.users.findNotActive(organizationId, observedIds) : [],
+      this.users.findNotActive(organizationId, observedIds, since),
     ]);
-    return { roles, notActive };
+    return {
+      roles,
+      notActive: checked.ids ?? [],
+      membershipVersion: checked.version,
+      stale: checked.ids === null,
+    };
   }
 
   async names(userIds: number[]): Promise<{ id: number; name: string }[]> {

@@ -18,6 +18,7 @@ import { RPC } from '../config.js';
 import { ObservationFigures } from '../reporting/observation-figures.js';
 import { courseStanding } from '../training/course-progress.js';
 import { CoursesRepository } from '../training/courses.repository.js';
+import { ActiveMembership } from './active-membership.js';
 import { type Member, Members } from './members.js';
 import {
   safetyCompliance,
@@ -67,6 +68,7 @@ export class TeamService {
     @Inject(TeamRepository) private readonly repository: TeamRepository,
     @Inject(ObservationFigures) private readonly figures: ObservationFigures,
     @Inject(CertificationsService) private readonly certifications: CertificationsService,
+    @Inject(ActiveMembership) private readonly membership: ActiveMembership,
   ) {}
 
   /**
@@ -118,7 +120,8 @@ export class TeamService {
   /**
    * What the stats count of the active members: head counts by role, present among them, and
    * the figures of those with one. Identity counts among the ids it is sent and names the
-   * observed people who are not active members (at 100,000 people it answered every active id).
+   * observed people who are not active members (at 100,000 people it answered every active id);
+   * ActiveMembership sends only the observed ids not asked about at identity's current version.
    */
   private async activeFigures(actor: Actor): Promise<Pick<TeamFigureInputs, 'heads' | 'scores'>> {
     const organizationId = actor.organizationId;
@@ -126,11 +129,11 @@ export class TeamService {
       this.repository.scores(organizationId),
       this.presentToday(actor),
     ]);
-    const { roles, notActive } = await this.rpc.call(identityRpc.activeMemberCounts, {
+    const { roles, notActive } = await this.membership.counts(
       organizationId,
-      presentIds: [...present],
-      observedIds: [...performance.keys()],
-    });
+      [...present],
+      [...performance.keys()],
+    );
     for (const id of notActive) performance.delete(id);
     return {
       heads: roles.map((row) => ({ ...row, role: Role.parse(row.role) })),
