@@ -32,9 +32,14 @@ class FakeIdentity {
   }
 }
 
-function membership() {
+function fixture() {
   const identity = new FakeIdentity();
-  return { identity, checks: new ActiveMembership(identity as unknown as RpcClient) };
+  const membership = new ActiveMembership(identity as unknown as RpcClient);
+  const checks = {
+    counts: (organizationId: number, presentIds: number[], observedIds: number[]) =>
+      membership.counts(organizationId, Promise.resolve(presentIds), Promise.resolve(observedIds)),
+  };
+  return { identity, membership, checks };
 }
 
 const sent = (request: Request | undefined) => [
@@ -44,7 +49,7 @@ const sent = (request: Request | undefined) => [
 
 describe('ActiveMembership', () => {
   it('sends only the observed ids not asked about while the version holds', async () => {
-    const { identity, checks } = membership();
+    const { identity, checks } = fixture();
     identity.setActive(1, [1, 2, 3]);
     expect((await checks.counts(1, [2], [1, 2, 4])).notActive).toEqual([4]);
     expect(sent(identity.requests[0])).toEqual([null, [1, 2, 4]]);
@@ -52,12 +57,32 @@ describe('ActiveMembership', () => {
     expect(sent(identity.requests[1])).toEqual(['1', []]);
     // One newly observed, one no longer: only the new one is asked about.
     expect((await checks.counts(1, [], [2, 4, 5])).notActive).toEqual([4, 5]);
-    expect(sent(identity.requests[2])).toEqual(['1', [5]]);
-    expect(identity.requests).toHaveLength(3);
+    expect(identity.requests.slice(2).map(sent)).toEqual([
+      ['1', []],
+      ['1', [5]],
+    ]);
+    expect(identity.requests).toHaveLength(4);
+  });
+
+  it('asks for the head counts before the observed ids are known, with verdicts kept', async () => {
+    const { identity, membership } = fixture();
+    identity.setActive(1, [1, 2]);
+    await membership.counts(1, Promise.resolve([]), Promise.resolve([1, 3]));
+    let observed: (ids: number[]) => void = () => undefined;
+    const answer = membership.counts(
+      1,
+      Promise.resolve([2]),
+      new Promise<number[]>((resolve) => (observed = resolve)),
+    );
+    await expect.poll(() => identity.requests.length).toBe(2);
+    expect(identity.requests[1]).toMatchObject({ presentIds: [2], observedIds: [] });
+    observed([1, 3]);
+    expect((await answer).notActive).toEqual([3]);
+    expect(identity.requests).toHaveLength(2);
   });
 
   it('asks about every id again once the active people changed', async () => {
-    const { identity, checks } = membership();
+    const { identity, checks } = fixture();
     identity.setActive(1, [1, 2, 3]);
     await checks.counts(1, [], [1, 2, 3]);
     identity.setActive(1, [1, 3]);
@@ -79,7 +104,7 @@ describe('ActiveMembership', () => {
   });
 
   it('keeps each organization apart', async () => {
-    const { identity, checks } = membership();
+    const { identity, checks } = fixture();
     identity.setActive(1, [1]);
     identity.setActive(2, [2]);
     expect((await checks.counts(1, [], [1, 2])).notActive).toEqual([2]);
@@ -89,7 +114,7 @@ describe('ActiveMembership', () => {
   });
 
   it('forgets the people who left the window, not the verdicts a call waiting reads', async () => {
-    const { identity, checks } = membership();
+    const { identity, checks } = fixture();
     const many = Array.from({ length: 3_000 }, (_, i) => i + 1);
     const notActive = [...many.slice(0, 10), ...many.slice(2_000, 2_010)];
     identity.setActive(

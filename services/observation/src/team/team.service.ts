@@ -121,19 +121,20 @@ export class TeamService {
    * What the stats count of the active members: head counts by role, present among them, and
    * the figures of those with one. Identity counts among the ids it is sent and names the
    * observed people who are not active members (at 100,000 people it answered every active id);
-   * ActiveMembership sends only the observed ids not asked about at identity's current version.
+   * ActiveMembership sends only the observed ids not asked about at identity's current version,
+   * and asks while the scores are read when it has verdicts kept.
    */
   private async activeFigures(actor: Actor): Promise<Pick<TeamFigureInputs, 'heads' | 'scores'>> {
     const organizationId = actor.organizationId;
-    const [performance, present] = await Promise.all([
-      this.repository.scores(organizationId),
-      this.presentToday(actor),
+    const scores = this.repository.scores(organizationId);
+    const [performance, { roles, notActive }] = await Promise.all([
+      scores,
+      this.membership.counts(
+        organizationId,
+        this.presentToday(actor).then((present) => [...present]),
+        scores.then((performance) => [...performance.keys()]),
+      ),
     ]);
-    const { roles, notActive } = await this.membership.counts(
-      organizationId,
-      [...present],
-      [...performance.keys()],
-    );
     for (const id of notActive) performance.delete(id);
     return {
       heads: roles.map((row) => ({ ...row, role: Role.parse(row.role) })),
