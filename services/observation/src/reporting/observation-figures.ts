@@ -33,14 +33,16 @@ export class ObservationFigures {
 
   /**
    * Training Completion alone (Team Overview shows no Performance Score: its average over every
-   * completed observation, 500,000 at the bench's scale, was read and dropped).
+   * completed observation, 500,000 at the bench's scale, was read and dropped). From the counts
+   * kept per course at enrolment (course_enrolments, migration 1767750000000), as the insights
+   * summary's: counting every enrolment took 140 ms p50 of team stats at 200,000 under load.
    */
   async trainingCompletion(organizationId: number | null): Promise<number | null> {
     const scope = organizationId === null ? 'TRUE' : 'c.organization_id = $1';
     const [completion] = (await this.db.query(
-      `SELECT CASE WHEN count(*) = 0 THEN NULL
-                   ELSE round(100.0 * count(*) FILTER (WHERE e.completed_at IS NOT NULL) / count(*), 1)::float END AS value
-         FROM enrollments e JOIN courses c ON c.id = e.course_id WHERE ${scope}`,
+      `SELECT CASE WHEN coalesce(sum(k.enrolled), 0) = 0 THEN NULL
+                   ELSE round(100.0 * sum(k.completed) / sum(k.enrolled), 1)::float END AS value
+         FROM courses c JOIN course_enrolments k ON k.course_id = c.id WHERE ${scope}`,
       organizationId === null ? [] : [organizationId],
     )) as { value: number | null }[];
     return completion?.value ?? null;
