@@ -12,7 +12,7 @@ function gallery(data, nRefs, variant, side) {
   return Object.keys(data.refs).map((person) => {
     const refs = data.refs[person]
       .slice(0, nRefs)
-      .map((r) => (variant === 'flip' || variant === 'jitter' ? r[variant] : r.plain));
+      .map((r) => (['flip', 'jitter', 'subflip'].includes(variant) ? r[variant] : r.plain));
     if (variant === 'matched') {
       for (const r of data.smallRefs[person][side].slice(0, nRefs)) if (r) refs.push(r.plain);
     }
@@ -27,7 +27,7 @@ function gallery(data, nRefs, variant, side) {
  */
 function embeddingOf(face, variant) {
   if (variant === 'upmean') return face.plain.map((v, i) => (v + face.up[i]) / 2);
-  return ['flip', 'up', 'jitter', 'subpixel', 'lmavg'].includes(variant)
+  return ['flip', 'up', 'jitter', 'subpixel', 'lmavg', 'subflip', 'subup'].includes(variant)
     ? face[variant]
     : face.plain;
 }
@@ -94,10 +94,13 @@ function printRules(rows) {
 function printWorkerRule(data, nRefs, variant, shownNow) {
   const allowance = nRefs > 1 ? 0.02 : 0;
   const measure = nRefs > 1 ? `mean + ${allowance}` : 'the reference';
-  const centres = gallery(data, nRefs, 'plain', 0).map(({ person, refs }) => ({
-    person,
-    centre: refs[0].map((_, i) => refs.reduce((sum, r) => sum + r[i], 0) / refs.length),
-  }));
+  // The references as the variant makes them (mirror-averaged for flip, jitter and subflip).
+  const centres = gallery(data, nRefs, variant === 'matched' ? 'plain' : variant, 0).map(
+    ({ person, refs }) => ({
+      person,
+      centre: refs[0].map((_, i) => refs.reduce((sum, r) => sum + r[i], 0) / refs.length),
+    }),
+  );
   for (const side of data.sides) {
     const counts = { shown: 0, right: 0, wrong: 0, strangers: 0 };
     for (const s of shownNow.filter((row) => row.side === side)) {

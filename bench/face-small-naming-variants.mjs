@@ -1,6 +1,6 @@
 // The faces face-small-naming.mjs finds in a frame, by the worker's own video pass, each with its
 // embedding as the worker computes it and the variants measured beside it (flip, up, jitter,
-// subpixel, lmavg; the file's header in face-small-naming.mjs says what each one is).
+// subpixel, lmavg, subflip, subup; the file's header in face-small-naming.mjs says what each one is).
 import sharp from 'sharp';
 
 /** Variant (b)'s face height after upscaling (px): the recognition net's input is 150. */
@@ -62,7 +62,30 @@ async function withVariants(probe, input, frame, { detection, landmarks, descrip
     lmavg: await ifWanted('lmavg', async () =>
       Array.from(await averagedLandmarksDescriptor(probe, input, frame, detection)),
     ),
+    ...(await ifWanted('subflip', () => subpixelWithMirror(probe, input, landmarks.positions))),
+    subup: await ifWanted('subup', () => upscaled(probe, frame, detection, true)),
   };
+}
+
+/**
+ * Variant (subflip): the worker's subpixel cut and its mirror image, descriptors averaged
+ * (test-time augmentation; the references are averaged with their mirror alike).
+ */
+async function subpixelWithMirror({ faceapi, tf, alignedCrop }, input, points) {
+  const crop = alignedCrop(tf, input, points);
+  const mirrored = tf.reverse(crop, 2);
+  try {
+    const plain = await faceapi.nets.faceRecognitionNet.computeFaceDescriptor(crop);
+    const flipped = await faceapi.nets.faceRecognitionNet.computeFaceDescriptor(mirrored);
+    // The mirror alone too: a reference's subflip is its enrolled embedding averaged with it.
+    return {
+      subflip: Array.from(plain, (v, i) => (v + flipped[i]) / 2),
+      mirror: Array.from(flipped),
+    };
+  } finally {
+    crop.dispose();
+    mirrored.dispose();
+  }
 }
 
 /**
@@ -71,7 +94,8 @@ async function withVariants(probe, input, frame, { detection, landmarks, descrip
  * Faces already that high are described as the worker does (factor 1 skips nothing: the same
  * route on the same pixels).
  */
-async function upscaled({ faceapi, tf }, frame, detection) {
+async function upscaled(probe, frame, detection, subpixel = false) {
+  const { faceapi, tf } = probe;
   const box = detection.box;
   const factor = Math.max(1, UPSCALED_HEIGHT / box.height);
   const left = Math.max(0, Math.floor(box.x - box.width));
@@ -99,11 +123,17 @@ async function upscaled({ faceapi, tf }, frame, detection) {
       ),
       { width, height },
     );
-    const [described] = await new faceapi.DetectAllFaceLandmarksTask(
+    const task = new faceapi.DetectAllFaceLandmarksTask(
       Promise.resolve([faceapi.extendWithFaceDetection({}, inCrop)]),
       crop,
       false,
-    ).withFaceDescriptors();
+    );
+    // subup: the landmarks found in the upscaled region, cut there as the worker cuts (subpixel).
+    if (subpixel) {
+      const [fitted] = await task;
+      return Array.from(await subpixelDescriptor(probe, crop, fitted.landmarks.positions));
+    }
+    const [described] = await task.withFaceDescriptors();
     return Array.from(described.descriptor);
   } finally {
     crop.dispose();

@@ -10,7 +10,8 @@
 // descriptors of the aligned square shifted and scaled by 4-6 % (jitter, references too), and the
 // mean of the worker's and the upscaled one (upmean), the dlib square cut without face-api's
 // rounding to whole pixels (subpixel, the worker's own since #52), and that cut of landmarks
-// averaged over seven shifted or scaled boxes (lmavg). Prints distances by face size and what each
+// averaged over seven shifted or scaled boxes (lmavg), that cut averaged with its mirror image
+// (subflip; references averaged with their mirror alike), and up cut as subpixel is (subup). Prints distances by face size and what each
 // rule would name; asserts nothing. A probe: it calls FaceApiModel's private
 // `facesInVideo` and face-api itself, so that the variants see the worker's own detections.
 //
@@ -144,6 +145,10 @@ async function measureReferences({ model, videoFaces, shown }) {
         plain: face.embedding,
         flip: again?.flip ?? face.embedding,
         jitter: again?.jitter ?? face.embedding,
+        // subflip: the enrolled embedding averaged with the mirror of the photo's subpixel cut.
+        subflip: again?.mirror
+          ? face.embedding.map((v, i) => (v + again.mirror[i]) / 2)
+          : face.embedding,
       });
       for (const side of sides) {
         const seen = largest(await videoFaces(await shown(file, side, PLACES[0])));

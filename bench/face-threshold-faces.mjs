@@ -71,7 +71,7 @@ const MAN_TILES = Array.from({ length: 11 }, (_, i) => ({
  * @param {{ ffmpeg: string, ffprobe: string }} binaries @param {string} file
  * @param {string} [filter] an ffmpeg filter to apply @param {string} [size] 'w,h' it gives
  */
-async function decode(binaries, file, filter = 'null', size = 'source') {
+async function decode(binaries, file, filter = 'null', size = 'source', mirror = false) {
   const probe = await run(binaries.ffprobe, [
     ...['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height'],
     ...['-of', 'csv=p=0', file],
@@ -80,7 +80,7 @@ async function decode(binaries, file, filter = 'null', size = 'source') {
   const output = ['-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'];
   const { stdout } = await run(
     binaries.ffmpeg,
-    ['-v', 'error', '-i', file, '-vf', filter, ...output],
+    ['-v', 'error', '-i', file, '-vf', mirror ? `${filter},hflip` : filter, ...output],
     { encoding: 'buffer', maxBuffer: 1 << 28 },
   );
   if (!width || !height || stdout.length !== width * height * 3) {
@@ -105,26 +105,38 @@ function faceAt(found, at) {
 
 /**
  * Every face of the fixtures and of the held-out pictures, embedded by the worker's model; with
- * `humanDir` (an installed @vladmandic/human), the held-out man of its assets too.
- * @param {string | undefined} humanDir
+ * `humanDir` (an installed @vladmandic/human), the held-out man of its assets too. With `mirror`
+ * every picture is read mirrored (ffmpeg's hflip) and the boxes mirrored back, so that each face
+ * can be paired with its unmirrored self (face-threshold.mjs --mirror, #52).
+ * @param {string | undefined} humanDir @param {{ mirror?: boolean }} [options]
  */
-export async function embedAll(humanDir) {
+export async function embedAll(humanDir, { mirror = false } = {}) {
   const { FaceApiModel } = await importDist('faces/face-api-model.js');
   const { facesInPicture } = await importDist('enrolment-job.js');
   const { findBinaries } = await importDist('frames/binaries.js');
   const binaries = findBinaries();
   const model = await FaceApiModel.load({ backend: 'wasm', minConfidence: 0.3 });
+  /** A picture as read for embedding, and its faces' boxes back in the picture's own pixels. */
+  const read = (/** @type {string} */ file, filter = 'null', size = 'source') =>
+    decode(binaries, file, filter, size, mirror);
+  const unmirrored = (/** @type {Face[]} */ faces, /** @type {{ width: number }} */ frame) =>
+    mirror
+      ? faces.map((f) => ({ ...f, box: { ...f.box, x: frame.width - f.box.x - f.box.width } }))
+      : faces;
   /** @type {(source: string, file: string) => Promise<Face[]>} */
-  const detect = async (source, file) =>
-    (await model.detect(await decode(binaries, file), 'picture')).map(
+  const detect = async (source, file) => {
+    const frame = await read(file);
+    return unmirrored(await model.detect(frame, 'picture'), frame).map(
       (/** @type {Omit<Face, 'source' | 'person'>} */ f) => ({ ...f, source, person: '' }),
     );
+  };
   /** @type {Face[]} */
   const fixtures = [];
   for (const person of PEOPLE) {
     for (const n of [1, 2, 3, 4, 5]) {
       const file = path.join(facesDir, person, `${person}${n}.png`);
-      const [face] = await facesInPicture(await decode(binaries, file), model);
+      const frame = await read(file);
+      const [face] = unmirrored(await facesInPicture(frame, model), frame);
       if (face) fixtures.push({ ...face, source: `${person}${n}`, person });
       else console.log(`${person}${n}: no face found`);
     }
@@ -150,8 +162,8 @@ export async function embedAll(humanDir) {
   if (humanDir) {
     const file = path.join(humanDir, 'assets/screenshot-facematch.jpg');
     for (const tile of MAN_TILES) {
-      const frame = await decode(binaries, file, tile.filter, '312,336');
-      const [face] = await facesInPicture(frame, model);
+      const frame = await read(file, tile.filter, '312,336');
+      const [face] = unmirrored(await facesInPicture(frame, model), frame);
       if (face) heldOut.push({ ...face, source: tile.label, person: 'held-out man' });
       else console.log(`${tile.label}: no face found`);
     }

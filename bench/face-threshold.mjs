@@ -23,6 +23,10 @@
 //
 //   node_modules/.bin/node bench/face-threshold.mjs [--previous 0.55] [--margins 0,0.05,0.1]
 //     [--save faces.json] [--load faces.json] [--human /tmp/h/node_modules/@vladmandic/human]
+//     [--mirror]
+//
+// --mirror: the curve and rules of mirror-averaged embeddings (test-time augmentation, #52):
+// every picture read mirrored too, each face's descriptor averaged with its mirror's.
 //
 // Needs the built worker (`npx turbo run build`) and ffmpeg (the npm one or Debian's).
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -44,10 +48,19 @@ const { values: args } = parseArgs({
      * faces of one person, for recall.
      */
     human: { type: 'string' },
+    /**
+     * Test-time augmentation (#52): each face's embedding averaged with its mirror image's (the
+     * pictures read mirrored, faces paired by box), for the curve of mirror-averaged embeddings.
+     */
+    mirror: { type: 'boolean', default: false },
   },
 });
 
-const data = args.load ? JSON.parse(readFileSync(args.load, 'utf8')) : await embedAll(args.human);
+const data = args.load
+  ? JSON.parse(readFileSync(args.load, 'utf8'))
+  : args.mirror
+    ? mirrorAveraged(await embedAll(args.human), await embedAll(args.human, { mirror: true }))
+    : await embedAll(args.human);
 if (args.save) writeFileSync(args.save, JSON.stringify(data));
 console.log(
   `model: ${data.model}; ${data.fixtures.length} fixture faces, ${data.heldOut.length} held-out`,
@@ -288,4 +301,35 @@ if (man.length > 1) {
       }
     }
   }
+}
+
+/**
+ * Each face's embedding averaged with its mirrored self's: the one face of the same picture, or
+ * of several the one whose box centre lies nearest (within its width); a face without one is
+ * left out.
+ */
+/** @typedef {{ model: string, fixtures: Face[], heldOut: Face[] }} Embedded */
+/** @param {Embedded} plain @param {Embedded} mirrored @returns {Embedded} */
+function mirrorAveraged(plain, mirrored) {
+  const centre = (/** @type {Face} */ f) => ({
+    x: f.box.x + f.box.width / 2,
+    y: f.box.y + f.box.height / 2,
+  });
+  const pair = (/** @type {Face[]} */ faces, /** @type {Face[]} */ others) =>
+    faces.flatMap((f) => {
+      const at = centre(f);
+      const away = (/** @type {Face} */ o) => Math.hypot(centre(o).x - at.x, centre(o).y - at.y);
+      const same = others.filter((o) => o.source === f.source);
+      const alone = same.length === 1 && faces.filter((o) => o.source === f.source).length === 1;
+      const twin = same.sort((a, b) => away(a) - away(b))[0];
+      // A portrait's one face is its twin whatever its box (facesInPicture may pad the picture).
+      if (!twin || (!alone && away(twin) > f.box.width)) return [];
+      const embedding = f.embedding.map((v, i) => (v + (twin.embedding[i] ?? v)) / 2);
+      return [{ ...f, embedding }];
+    });
+  return {
+    model: `${plain.model} (mirror-averaged)`,
+    fixtures: pair(plain.fixtures, mirrored.fixtures),
+    heldOut: pair(plain.heldOut, mirrored.heldOut),
+  };
 }

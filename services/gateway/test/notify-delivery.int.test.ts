@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DataSource } from 'typeorm';
 import { type Mailer, type OutgoingMail, SmtpMailer } from '@hub/kit';
 import type { NotificationRequest } from '@hub/proto';
@@ -188,6 +188,29 @@ describe('the mails of a notify call', () => {
     });
     await expect.poll(() => toldBy('batch').length).toBe(80);
     expect(mail.connections - connections).toBe(2);
+  });
+
+  it('are looked for only when a notice owes one', async () => {
+    const { controller, sender } = notificationsWith(new KeptMails());
+    const woken = vi.spyOn(sender, 'sendSoon');
+    const [none, byMail] = (await people('woken', 2, 0)) as [number, number];
+    await db.query(
+      `INSERT INTO notification_settings (user_id, email_notifications) VALUES ($1, false), ($2, true)`,
+      [none, byMail],
+    );
+    const notify = (userIds: number[], key?: string) =>
+      controller.notify({ userIds, notification: NOTICE, key });
+
+    expect(await notify([none])).toEqual({ delivered: 1 });
+    expect(await notify([none], 'woken')).toEqual({ delivered: 1 });
+    expect(await controller.notifyEach({ items: itemsOf([none], 'each') })).toEqual({
+      delivered: 1,
+    });
+    expect(woken).not.toHaveBeenCalled();
+
+    expect(await notify([none, byMail], 'woken')).toEqual({ delivered: 1 });
+    expect(woken).toHaveBeenCalledTimes(1);
+    await sender.stop();
   });
 
   it('leave after the answer, and are sent before the service stops', async () => {

@@ -20,6 +20,12 @@ export interface NotificationCounts {
   unread: number;
 }
 
+/** How many notifications a statement stored, and whether any of them owes a mail. */
+export interface Told {
+  told: number;
+  mailOwed: boolean;
+}
+
 /** The rows' columns as arrays, in `notifications`' order: for `unnest`. */
 const columnsOf = (rows: NotificationRow[]) => [
   rows.map((row) => row.userId),
@@ -54,29 +60,25 @@ export class NotificationsRepository {
     return admins.map((admin) => admin.id);
   }
 
-  /** Inserts every row; whom for (in order). */
-  async insert(rows: NotificationRow[]): Promise<number[]> {
-    if (rows.length === 0) return [];
-    const told = await this.insertTold(
+  /** Inserts every row: how many, and whether a mail is owed. */
+  async insert(rows: NotificationRow[]): Promise<Told> {
+    if (rows.length === 0) return { told: 0, mailOwed: false };
+    return this.insertTold(
       `SELECT *, NULL::text FROM unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[])`,
       columnsOf(rows),
       false,
     );
-    return told.map((row) => row.user_id);
   }
 
   /**
    * Inserts the notifications `select` names (user, organization, type, title, message, key) and,
    * in the same statement, the mail each one owes a reader who chose email notifications
    * (`notification_mails`): stored together or not at all. With `once`, a person who already
-   * has a notification under the row's key gets neither. Answers the rows inserted.
+   * has a notification under the row's key gets neither. Answers how many were inserted and
+   * whether any owes a mail (so a notice nobody reads by mail does not wake the sender).
    */
-  private insertTold(
-    select: string,
-    params: unknown[],
-    once: boolean,
-  ): Promise<{ user_id: number; dedupe_key: string | null }[]> {
-    return this.db.query(
+  private async insertTold(select: string, params: unknown[], once: boolean): Promise<Told> {
+    const rows: { mailed: boolean }[] = await this.db.query(
       `WITH told AS (
          INSERT INTO notifications (user_id, organization_id, type, title, message, dedupe_key)
          ${select}
@@ -86,39 +88,39 @@ export class NotificationsRepository {
          INSERT INTO notification_mails (notification_id)
          SELECT told.id FROM told
            JOIN notification_settings s ON s.user_id = told.user_id AND s.email_notifications
+         RETURNING notification_id
        )
-       SELECT user_id, dedupe_key FROM told`,
+       SELECT mails.notification_id IS NOT NULL AS mailed
+         FROM told LEFT JOIN mails ON mails.notification_id = told.id`,
       params,
     );
+    return { told: rows.length, mailOwed: rows.some((row) => row.mailed) };
   }
 
   /**
    * Inserts each row under `key` unless its person already has a notification with that key;
-   * returns whom it was inserted for (one statement, the unique index decides under races).
+   * answers how many were inserted (one statement, the unique index decides under races).
    */
-  async insertOnce(rows: NotificationRow[], key: string): Promise<number[]> {
-    if (rows.length === 0) return [];
-    const told = await this.insertTold(
+  async insertOnce(rows: NotificationRow[], key: string): Promise<Told> {
+    if (rows.length === 0) return { told: 0, mailOwed: false };
+    return this.insertTold(
       `SELECT *, $6::text FROM unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[])`,
       [...columnsOf(rows), key],
       true,
     );
-    return told.map((row) => row.user_id);
   }
 
   /**
    * Inserts each row under its own key unless its person already has a notification with that
-   * key; answers the rows inserted (one statement, the unique index decides under races).
+   * key; answers how many were inserted (one statement, the unique index decides under races).
    */
-  async insertEach(
-    rows: (NotificationRow & { key: string })[],
-  ): Promise<{ user_id: number; dedupe_key: string }[]> {
-    if (rows.length === 0) return [];
-    return (await this.insertTold(
+  async insertEach(rows: (NotificationRow & { key: string })[]): Promise<Told> {
+    if (rows.length === 0) return { told: 0, mailOwed: false };
+    return this.insertTold(
       `SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[])`,
       [...columnsOf(rows), rows.map((row) => row.key)],
       true,
-    )) as { user_id: number; dedupe_key: string }[];
+    );
   }
 
   /** One page of the user's notifications' ids, newest first. */

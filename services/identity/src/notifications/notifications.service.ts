@@ -92,12 +92,12 @@ export class NotificationsService {
       userId: user.id,
       organizationId: user.organizationId,
     }));
-    const told =
+    const { told, mailOwed } =
       key === undefined
         ? await this.notifications.insert(rows)
         : await this.notifications.insertOnce(rows, key);
-    if (told.length) this.mails.sendSoon();
-    return told.length;
+    if (mailOwed) this.mails.sendSoon();
+    return told;
   }
 
   /**
@@ -119,9 +119,9 @@ export class NotificationsService {
       const written = writeNotification(text, languages.get(userId) ?? 'en');
       return [{ type, ...written, userId, organizationId: user.organizationId, key }];
     });
-    const told = await this.notifications.insertEach(rows);
-    if (told.length) this.mails.sendSoon();
-    return told.length;
+    const { told, mailOwed } = await this.notifications.insertEach(rows);
+    if (mailOwed) this.mails.sendSoon();
+    return told;
   }
 
   /**
