@@ -51,11 +51,24 @@ function startProcess(name: string, args: string[], env: Record<string, string>,
     stdio: 'pipe',
   });
   let output = '';
+  let scanned = 0;
+  let isReady = false;
   const started = new Promise<void>((resolve, reject) => {
+    // Until ready: each new whole line is looked at once (production's log lines are JSON:
+    // `[name] ready` is the text of one of them). After it the output is read and dropped, so the
+    // pipe never fills: re-reading all of it at each chunk, for the whole run, was the vitest main
+    // process's CPU growing with the square of the stack's log (docs/testing.md).
     const onData = (chunk: Buffer) => {
+      if (isReady) return;
       output += chunk.toString();
-      // Production's log lines are JSON: `[name] ready` is the text of one of them.
-      if (output.split('\n').some((line) => logText(line).includes(ready))) resolve();
+      const end = output.lastIndexOf('\n') + 1;
+      const lines = output.slice(scanned, end).split('\n');
+      scanned = end;
+      if (lines.some((line) => logText(line).includes(ready))) {
+        isReady = true;
+        output = '';
+        resolve();
+      }
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
