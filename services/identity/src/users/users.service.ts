@@ -40,11 +40,12 @@ export class UsersService {
     return this.users.findMemberIds(filter);
   }
 
-  /** The filter's ids, or the organization's others' when fewer (identityRpc.memberSelection). */
-  memberSelection(filter: MemberFilter) {
+  /** A page of the filter's people, their total and selection, in one search (identityRpc). */
+  async memberSearch(filter: MemberFilter, offset: number, limit: number) {
     if (filter.userIds?.length === 0)
-      return Promise.resolve({ kind: 'listed' as const, userIds: [] as number[] });
-    return this.users.findMemberSelection(filter);
+      return { members: [], total: 0, selection: { kind: 'listed' as const, userIds: [] } };
+    const found = await this.users.findMemberSearch(filter, offset, limit);
+    return { ...found, members: found.members.map(toMember) };
   }
 
   /** Some of an organization's people by id; ids of other organizations answer nothing. */
