@@ -34,6 +34,7 @@ import { MemberSearch1767400000000 } from './migrations/1767400000000-member-sea
 import { NotificationKeys1767500000000 } from './migrations/1767500000000-notification-keys.js';
 import { ActiveMembers1767800000000 } from './migrations/1767800000000-active-members.js';
 import { NotificationMails1767830000000 } from './migrations/1767830000000-notification-mails.js';
+import { PendingMembers1767845000000 } from './migrations/1767845000000-pending-members.js';
 import { sealedWebhookSecrets } from './migrations/1767100001000-sealed-webhook-secrets.js';
 
 export const IDENTITY_SCHEMA = 'identity';
@@ -80,5 +81,6 @@ export const openIdentityDatabase = (url: string, webhookSecrets?: SecretBox) =>
       NotificationKeys1767500000000,
       ActiveMembers1767800000000,
       NotificationMails1767830000000,
+      PendingMembers1767845000000,
     ],
   });

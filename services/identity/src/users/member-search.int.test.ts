@@ -115,6 +115,24 @@ describe('UsersService.memberSearch', () => {
     }
   });
 
+  it("counts every active person's page from the kept head counts, as counting them did", async () => {
+    const total = async (organizationId: number) =>
+      (await users.memberPage({ organizationId, active: true }, 0, 5)).total;
+    const counted = async (organizationId: number) =>
+      (await users.memberIds({ organizationId, active: true })).length;
+    expect(await total(org.works)).toBe(await counted(org.works));
+    expect(await total(org.empty)).toBe(0);
+    // After people change status and leave, through the triggers.
+    await db.query(`UPDATE users SET is_active = NOT is_active WHERE id = ANY($1::int[])`, [
+      worksIds.slice(0, 6),
+    ]);
+    await db.query(`DELETE FROM users WHERE id = $1`, [worksIds.at(-1)]);
+    worksIds = worksIds.slice(0, -1);
+    expect(await total(org.works)).toBe(await counted(org.works));
+    // 30 active; of the first six, five go pending and one comes back; the last was pending.
+    expect(await total(org.works)).toBe(26);
+  });
+
   it('answers an organization without people, and never another organization', async () => {
     for (const filter of [{}, { search: 'person' }, { active: true }]) {
       const found = await users.memberSearch({ organizationId: org.empty, ...filter }, 0, 50);

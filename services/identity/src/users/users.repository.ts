@@ -70,7 +70,9 @@ function memberWhere(filter: MemberFilter): {
     );
   }
   if (filter.roles) add((p) => `role = ANY(${p}::text[])`, filter.roles);
-  if (filter.active !== undefined) add((p) => `is_active = ${p}`, filter.active);
+  // Written out, not a parameter: the pending people's partial index (users_pending_idx) is
+  // used only when the plan knows the condition is NOT is_active.
+  if (filter.active !== undefined) clauses.push(filter.active ? 'is_active' : 'NOT is_active');
   if (filter.userIds) add((p) => `id = ANY(${p}::int[])`, filter.userIds);
   const narrowing = clauses.slice(1).join(' AND ') || 'true';
   return { where: clauses.join(' AND '), narrowing, params };
@@ -100,17 +102,21 @@ export class UsersRepository {
     offset: number,
     limit: number,
   ): Promise<{ members: MemberRow[]; total: number }> {
-    const { where, params } = memberWhere(filter);
+    const { where, narrowing, params } = memberWhere(filter);
     const n = params.length;
+    // Every active person (the skills matrix's and the team list's first page): counted from
+    // active_members (kept by triggers, migration 1767800000000), not over 100,001 rows.
+    const count =
+      narrowing === 'is_active'
+        ? `SELECT coalesce(sum(active), 0)::int AS total FROM active_members WHERE organization_id = $1`
+        : `SELECT count(*)::int AS total FROM users WHERE ${where}`;
     const [members, counted] = await Promise.all([
       this.db.query(
         `SELECT ${MEMBER_COLUMNS} FROM users WHERE ${where}
           ORDER BY name, id OFFSET $${n + 1} LIMIT $${n + 2}`,
         [...params, offset, limit],
       ) as Promise<MemberRow[]>,
-      this.db.query(`SELECT count(*)::int AS total FROM users WHERE ${where}`, params) as Promise<
-        { total: number }[]
-      >,
+      this.db.query(count, params) as Promise<{ total: number }[]>,
     ]);
     return { members, total: counted[0]?.total ?? 0 };
   }
