@@ -147,12 +147,18 @@ export const identityServiceRpc = {
     z.object({}),
     z.array(z.number().int()),
   ),
-  /** Team Overview: who of the organization signed in today (UTC). */
+  /**
+   * Team Overview: who of the organization signed in today (UTC); of `userIds` only when given
+   * (a page of people, one member: not everyone who signed in).
+   */
   signedInToday: rpc(
     'identity',
     'users.signedInToday',
     'service',
-    z.object({ organizationId: z.number().int() }),
+    z.object({
+      organizationId: z.number().int(),
+      userIds: z.array(z.number().int()).max(1000).optional(),
+    }),
     z.array(z.number().int()),
   ),
   notify: rpc(

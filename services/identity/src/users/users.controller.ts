@@ -53,7 +53,7 @@ export class UsersController {
 
   @RpcHandler(identityRpc.signedInToday)
   signedInToday(@Payload() request: RpcRequest<typeof identityRpc.signedInToday>) {
-    return this.users.signedInToday(request.organizationId);
+    return this.users.signedInToday(request.organizationId, request.userIds);
   }
 
   @RpcHandler(identityRpc.currentUser)

@@ -254,14 +254,15 @@ export class UsersRepository {
     return users.map(({ id, name }) => ({ id, name }));
   }
 
-  /** Ids of the organization's people with a sign-in since 00:00 UTC. */
-  async findSignedInTodayIds(organizationId: number): Promise<number[]> {
+  /** Ids of the organization's people (of `userIds` when given) with a sign-in since 00:00 UTC. */
+  async findSignedInTodayIds(organizationId: number, userIds?: number[]): Promise<number[]> {
     // Raw SQL: distinct ids since midnight UTC on the database's clock.
     const rows = (await this.db.query(
       `SELECT DISTINCT user_id FROM sign_in_events
         WHERE organization_id = $1
-          AND occurred_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`,
-      [organizationId],
+          AND occurred_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+          AND ($2::int[] IS NULL OR user_id = ANY($2::int[]))`,
+      [organizationId, userIds ?? null],
     )) as { user_id: number }[];
     return rows.map((row) => row.user_id);
   }

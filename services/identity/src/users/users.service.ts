@@ -74,8 +74,9 @@ export class UsersService {
   }
 
   /** Ids of the organization's people with a sign-in since 00:00 UTC ("today" is the UTC day). */
-  signedInToday(organizationId: number): Promise<number[]> {
-    return this.users.findSignedInTodayIds(organizationId);
+  signedInToday(organizationId: number, userIds?: number[]): Promise<number[]> {
+    if (userIds?.length === 0) return Promise.resolve([]);
+    return this.users.findSignedInTodayIds(organizationId, userIds);
   }
 
   /** The signed-in user with the organization's name (every page load asks). */
