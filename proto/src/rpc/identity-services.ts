@@ -54,17 +54,30 @@ export const identityServiceRpc = {
   /** The ids of the organization's people a filter holds (no names, emails or pictures). */
   memberIds: rpc('identity', 'users.memberIds', 'service', MemberFilter, z.array(z.number().int())),
   /**
-   * The filter's people as the shorter of two id lists: `listed` the people it holds, or
-   * `excluded` the organization's other people (any status), when those are fewer. A broad
-   * search of 100,000 people then answers a few ids, not 100,000. Listed whenever the filter
-   * has `userIds`.
+   * One search of the filter's people answering both what the skills matrix asks of it: a page
+   * of them by name then id with their total (as memberPage; `limit` 0 answers no page), and
+   * the selection its column gaps count, as the shorter of two id lists: `listed` the people
+   * it holds, or `excluded` the organization's other people (any status) when those are fewer
+   * (a broad search of 100,000 people then answers a few ids, not 100,000). Listed whenever the
+   * filter has `userIds`. One statement: at 100,000 people the page, its count and the
+   * selection were four scans of every name in two calls.
    */
-  memberSelection: rpc(
+  memberSearch: rpc(
     'identity',
-    'users.memberSelection',
+    'users.memberSearch',
     'service',
-    MemberFilter,
-    z.object({ kind: z.enum(['listed', 'excluded']), userIds: z.array(z.number().int()) }),
+    MemberFilter.extend({
+      offset: z.number().int().min(0),
+      limit: z.number().int().min(0).max(1000),
+    }),
+    z.object({
+      members: z.array(Member),
+      total: z.number().int(),
+      selection: z.object({
+        kind: z.enum(['listed', 'excluded']),
+        userIds: z.array(z.number().int()),
+      }),
+    }),
   ),
   /**
    * Some of the organization's people, by id (others' ids are not answered): a batch of a list
@@ -147,12 +160,18 @@ export const identityServiceRpc = {
     z.object({}),
     z.array(z.number().int()),
   ),
-  /** Team Overview: who of the organization signed in today (UTC). */
+  /**
+   * Team Overview: who of the organization signed in today (UTC); of `userIds` only when given
+   * (a page of people, one member: not everyone who signed in).
+   */
   signedInToday: rpc(
     'identity',
     'users.signedInToday',
     'service',
-    z.object({ organizationId: z.number().int() }),
+    z.object({
+      organizationId: z.number().int(),
+      userIds: z.array(z.number().int()).max(1000).optional(),
+    }),
     z.array(z.number().int()),
   ),
   notify: rpc(

@@ -97,13 +97,13 @@ export const integrationRpc = {
   floorStats: rpc('integration', 'floor.stats', FROM_ROUTES, ActorOnly, FloorStats),
   /**
    * Team Overview (staff roles): the ids of the actor's organization's people a camera saw
-   * today (the UTC day), each once.
+   * today (the UTC day), each once; of `userIds` only when given (a page of people, one member).
    */
   seenToday: rpc(
     'integration',
     'floor.presence.today',
     STAFF_ROLES,
-    ActorOnly,
+    ActorOnly.extend({ userIds: z.array(z.number().int()).max(1000).optional() }),
     z.array(z.number().int()),
   ),
   floorLayout: rpc('integration', 'floor.layout', FROM_ROUTES, ActorOnly, FloorLayout),

@@ -294,6 +294,24 @@ describe('skills matrix', () => {
     expect((await matrix(as.mia!, { page: 2 })).rows).toEqual([]);
   });
 
+  it("asks identity once for a searched page's people and the gaps' selection", async () => {
+    const users = stack.identity.app.get(UsersService);
+    const searches = vi.spyOn(users, 'memberSearch');
+    const pages = vi.spyOn(users, 'memberPage');
+    try {
+      const searched = await matrix(as.mia!, { search: 'OTT', jobFunctionId: lineCook.id });
+      expect(searched.rows.map((row) => row.userId)).toEqual([id.otto]);
+      expect(searched.sops.map((sop) => sop.gaps)).toEqual([1, 0]);
+      // One search answered both (two calls searched every name of the organization four times).
+      expect(searches).toHaveBeenCalledTimes(1);
+      expect(searches.mock.calls[0]![0]).toMatchObject({ search: 'OTT', active: true });
+      expect(pages).not.toHaveBeenCalled();
+    } finally {
+      searches.mockRestore();
+      pages.mockRestore();
+    }
+  });
+
   it('shows an operator their own row only', async () => {
     const own = await matrix(as.otto!);
     expect(own.rows.map((row) => row.userId)).toEqual([id.otto]);

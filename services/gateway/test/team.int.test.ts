@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '@hub/proto';
 import { type CallOptions, expectError } from './api-client.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
 import { evaluatedDocument } from './evaluated-document.js';
+import { UsersService } from '../../identity/src/users/users.service.js';
 
 const PASSWORD = 'Team-Pass-123!';
 /** Correct answers A, B, C. */
@@ -252,6 +253,27 @@ describe('team overview', () => {
         firstSeenAt: 4,
       }),
     ]);
+  });
+
+  it("asks who is present today about the member's or the page's people alone", async () => {
+    const users = stack.identity.app.get(UsersService);
+    const asked = vi.spyOn(users, 'signedInToday');
+    try {
+      const otto = await tess.call(api.teamMember, { params: { id: id.otto! } });
+      expect(otto.member).toMatchObject({ id: id.otto, presentToday: true });
+      const olga = await tess.call(api.teamMember, { params: { id: id.olga! } });
+      expect(olga.member.presentToday).toBe(false);
+      const page = await tess.call(api.teamMembers, { query: { pageSize: 3 } });
+      expect(page.members.some((member) => member.presentToday)).toBe(true);
+      // Not every id signed in today (tens of thousands in a large organization at work).
+      expect(asked.mock.calls.map(([, userIds]) => userIds)).toEqual([
+        [id.otto],
+        [id.olga],
+        page.members.map((member) => member.id),
+      ]);
+    } finally {
+      asked.mockRestore();
+    }
   });
 
   it('drops a person deactivated or deleted on the next call, identity asked before', async () => {

@@ -35,6 +35,7 @@ import { NotificationKeys1767500000000 } from './migrations/1767500000000-notifi
 import { ActiveMembers1767800000000 } from './migrations/1767800000000-active-members.js';
 import { NotificationMails1767830000000 } from './migrations/1767830000000-notification-mails.js';
 import { MembershipVersions1767840000000 } from './migrations/1767840000000-membership-versions.js';
+import { PendingMembers1767845000000 } from './migrations/1767845000000-pending-members.js';
 import { sealedWebhookSecrets } from './migrations/1767100001000-sealed-webhook-secrets.js';
 
 export const IDENTITY_SCHEMA = 'identity';
@@ -82,5 +83,6 @@ export const openIdentityDatabase = (url: string, webhookSecrets?: SecretBox) =>
       ActiveMembers1767800000000,
       NotificationMails1767830000000,
       MembershipVersions1767840000000,
+      PendingMembers1767845000000,
     ],
   });

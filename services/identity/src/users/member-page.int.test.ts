@@ -144,8 +144,8 @@ describe('UsersService.memberPage / memberIds', () => {
   });
 
   it('answers a selection as its ids, or as the others when those are fewer', async () => {
-    const select = (filter: Record<string, unknown>) =>
-      users.memberSelection({ organizationId: org.works, ...filter });
+    const select = async (filter: Record<string, unknown>) =>
+      (await users.memberSearch({ organizationId: org.works, ...filter }, 0, 0)).selection;
     const sorted = (ids: (number | undefined)[]) => [...ids].sort((a, b) => a! - b!);
     // 4 active of 5: the one pending person is the shorter list.
     expect(await select({ active: true })).toEqual({ kind: 'excluded', userIds: [id.bea2] });

@@ -23,9 +23,11 @@ export class UsersController {
     return this.users.memberIds(filter);
   }
 
-  @RpcHandler(identityRpc.memberSelection)
-  memberSelection(@Payload() filter: RpcRequest<typeof identityRpc.memberSelection>) {
-    return this.users.memberSelection(filter);
+  @RpcHandler(identityRpc.memberSearch)
+  memberSearch(
+    @Payload() { offset, limit, ...filter }: RpcRequest<typeof identityRpc.memberSearch>,
+  ) {
+    return this.users.memberSearch(filter, offset, limit);
   }
 
   @RpcHandler(identityRpc.membersByIds)
@@ -56,7 +58,7 @@ export class UsersController {
 
   @RpcHandler(identityRpc.signedInToday)
   signedInToday(@Payload() request: RpcRequest<typeof identityRpc.signedInToday>) {
-    return this.users.signedInToday(request.organizationId);
+    return this.users.signedInToday(request.organizationId, request.userIds);
   }
 
   @RpcHandler(identityRpc.currentUser)

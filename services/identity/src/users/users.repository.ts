@@ -36,6 +36,13 @@ export type NewUser = Pick<
 
 const MEMBER_COLUMNS = 'id, name, email, role, is_active, profile_picture';
 
+/** A page of a filter's people, their total, and their selection (identityRpc.memberSearch). */
+export interface MemberSearchRows {
+  members: MemberRow[];
+  total: number;
+  selection: { kind: 'listed' | 'excluded'; userIds: number[] };
+}
+
 /**
  * The WHERE clause of a MemberFilter and its parameters ($1 the organization); `narrowing` the
  * same without the organization ('true' when nothing else narrows).
@@ -63,7 +70,9 @@ function memberWhere(filter: MemberFilter): {
     );
   }
   if (filter.roles) add((p) => `role = ANY(${p}::text[])`, filter.roles);
-  if (filter.active !== undefined) add((p) => `is_active = ${p}`, filter.active);
+  // Written out, not a parameter: the pending people's partial index (users_pending_idx) is
+  // used only when the plan knows the condition is NOT is_active.
+  if (filter.active !== undefined) clauses.push(filter.active ? 'is_active' : 'NOT is_active');
   if (filter.userIds) add((p) => `id = ANY(${p}::int[])`, filter.userIds);
   const narrowing = clauses.slice(1).join(' AND ') || 'true';
   return { where: clauses.join(' AND '), narrowing, params };
@@ -93,17 +102,21 @@ export class UsersRepository {
     offset: number,
     limit: number,
   ): Promise<{ members: MemberRow[]; total: number }> {
-    const { where, params } = memberWhere(filter);
+    const { where, narrowing, params } = memberWhere(filter);
     const n = params.length;
+    // Every active person (the skills matrix's and the team list's first page): counted from
+    // active_members (kept by triggers, migration 1767800000000), not over 100,001 rows.
+    const count =
+      narrowing === 'is_active'
+        ? `SELECT coalesce(sum(active), 0)::int AS total FROM active_members WHERE organization_id = $1`
+        : `SELECT count(*)::int AS total FROM users WHERE ${where}`;
     const [members, counted] = await Promise.all([
       this.db.query(
         `SELECT ${MEMBER_COLUMNS} FROM users WHERE ${where}
           ORDER BY name, id OFFSET $${n + 1} LIMIT $${n + 2}`,
         [...params, offset, limit],
       ) as Promise<MemberRow[]>,
-      this.db.query(`SELECT count(*)::int AS total FROM users WHERE ${where}`, params) as Promise<
-        { total: number }[]
-      >,
+      this.db.query(count, params) as Promise<{ total: number }[]>,
     ]);
     return { members, total: counted[0]?.total ?? 0 };
   }
@@ -119,28 +132,56 @@ export class UsersRepository {
   }
 
   /**
-   * The filter's ids, or the organization's other people's when they are fewer (see
-   * identityRpc.memberSelection): both counted first, from the stored lower-cased columns.
+   * One page of the filter's people (by name then id), their total and their selection (see
+   * identityRpc.memberSearch) from one statement. The filter is evaluated once a row, in one
+   * pass over the organization that counts its people and gathers both id lists (`OFFSET 0`
+   * keeps the planner from copying the condition into each aggregate); the page is then read
+   * from the listed ids when they are few, else by walking users_organization_name_idx to the
+   * page's end. With ids asked (a job function's members) only those rows are read, and listed.
    */
-  async findMemberSelection(
+  async findMemberSearch(
     filter: MemberFilter,
-  ): Promise<{ kind: 'listed' | 'excluded'; userIds: number[] }> {
+    offset: number,
+    limit: number,
+  ): Promise<MemberSearchRows> {
     const { where, narrowing, params } = memberWhere(filter);
-    const [counted] = (await this.db.query(
-      `SELECT (SELECT count(*) FROM users WHERE ${where})::int AS matched,
-              (SELECT count(*) FROM users WHERE organization_id = $1)::int AS total`,
-      params,
-    )) as { matched: number; total: number }[];
-    const { matched = 0, total = 0 } = counted ?? {};
-    if (filter.userIds || matched * 2 <= total)
-      return { kind: 'listed', userIds: await this.findMemberIds(filter) };
-    // Every condition is of NOT NULL columns; IS NOT TRUE all the same.
-    const rows = (await this.db.query(
-      `SELECT coalesce(array_agg(id ORDER BY id), '{}') AS ids FROM users
-        WHERE organization_id = $1 AND (${narrowing}) IS NOT TRUE`,
-      params,
-    )) as { ids: number[] }[];
-    return { kind: 'excluded', userIds: rows[0]?.ids ?? [] };
+    const n = params.length;
+    // `everyone` NULL with ids asked: the comparison below is NULL, so the page is `where`'s.
+    const scanned = filter.userIds
+      ? `SELECT count(*)::int AS total, NULL::int AS everyone, false AS excluded,
+                array_agg(id) AS listed, NULL::int[] AS others
+           FROM users WHERE ${where}`
+      : `SELECT count(*) FILTER (WHERE s.m)::int AS total, count(*)::int AS everyone,
+                count(*) FILTER (WHERE s.m) * 2 > count(*) AS excluded,
+                array_agg(s.id) FILTER (WHERE s.m) AS listed,
+                array_agg(s.id) FILTER (WHERE NOT s.m) AS others
+           FROM (SELECT id, (${narrowing}) IS TRUE AS m FROM users
+                  WHERE organization_id = $1 OFFSET 0) s`;
+    const page = (condition: string) =>
+      `(SELECT coalesce(json_agg(p ORDER BY p.name, p.id), '[]')
+          FROM (SELECT ${MEMBER_COLUMNS} FROM users WHERE ${condition}
+                 ORDER BY name, id OFFSET $${n + 1} LIMIT $${n + 2}) p)`;
+    // The walk reads about (offset + limit) * everyone / total rows to fill the page; the
+    // listed ids cost one lookup each: the walk when it reads fewer (a broad search's early
+    // pages), the ids otherwise (a search matching 100 people of 100,001 read them all twice).
+    const [row] = (await this.db.query(
+      `SELECT s.total, s.excluded,
+              CASE WHEN s.total::float8 * s.total < ($${n + 1}::int + $${n + 2}::int)::float8 * s.everyone
+                   THEN ${page(`id = ANY(s.listed)`)} ELSE ${page(where)} END AS members,
+              to_json(coalesce(CASE WHEN s.excluded THEN s.others ELSE s.listed END, '{}')) AS ids
+         FROM (${scanned}) s`,
+      [...params, offset, limit],
+    )) as { total: number; members: MemberRow[]; excluded: boolean; ids: number[] }[];
+    const { total = 0, members = [], excluded = false, ids = [] } = row ?? {};
+    return {
+      members,
+      total,
+      // Sorted here, as findActiveIdsByRole's: the answer lists ids ascending.
+      selection: {
+        kind: excluded ? 'excluded' : 'listed',
+        userIds: Array.from(Int32Array.from(ids).sort()),
+      },
+    };
   }
 
   /** Some of an organization's people by id; ids of other organizations answer nothing. */
@@ -227,14 +268,15 @@ export class UsersRepository {
     return users.map(({ id, name }) => ({ id, name }));
   }
 
-  /** Ids of the organization's people with a sign-in since 00:00 UTC. */
-  async findSignedInTodayIds(organizationId: number): Promise<number[]> {
+  /** Ids of the organization's people (of `userIds` when given) with a sign-in since 00:00 UTC. */
+  async findSignedInTodayIds(organizationId: number, userIds?: number[]): Promise<number[]> {
     // Raw SQL: distinct ids since midnight UTC on the database's clock.
     const rows = (await this.db.query(
       `SELECT DISTINCT user_id FROM sign_in_events
         WHERE organization_id = $1
-          AND occurred_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`,
-      [organizationId],
+          AND occurred_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+          AND ($2::int[] IS NULL OR user_id = ANY($2::int[]))`,
+      [organizationId, userIds ?? null],
     )) as { user_id: number }[];
     return rows.map((row) => row.user_id);
   }

@@ -40,11 +40,12 @@ export class UsersService {
     return this.users.findMemberIds(filter);
   }
 
-  /** The filter's ids, or the organization's others' when fewer (identityRpc.memberSelection). */
-  memberSelection(filter: MemberFilter) {
+  /** A page of the filter's people, their total and selection, in one search (identityRpc). */
+  async memberSearch(filter: MemberFilter, offset: number, limit: number) {
     if (filter.userIds?.length === 0)
-      return Promise.resolve({ kind: 'listed' as const, userIds: [] as number[] });
-    return this.users.findMemberSelection(filter);
+      return { members: [], total: 0, selection: { kind: 'listed' as const, userIds: [] } };
+    const found = await this.users.findMemberSearch(filter, offset, limit);
+    return { ...found, members: found.members.map(toMember) };
   }
 
   /** Some of an organization's people by id; ids of other organizations answer nothing. */
@@ -86,8 +87,9 @@ export class UsersService {
   }
 
   /** Ids of the organization's people with a sign-in since 00:00 UTC ("today" is the UTC day). */
-  signedInToday(organizationId: number): Promise<number[]> {
-    return this.users.findSignedInTodayIds(organizationId);
+  signedInToday(organizationId: number, userIds?: number[]): Promise<number[]> {
+    if (userIds?.length === 0) return Promise.resolve([]);
+    return this.users.findSignedInTodayIds(organizationId, userIds);
   }
 
   /** The signed-in user with the organization's name (every page load asks). */

@@ -57,7 +57,8 @@ export class FloorStatsService {
    * Team Overview's camera presence: who of the organization a camera saw since 00:00 UTC, from
    * the presence index alone. Staff roles, as the Team Overview itself.
    */
-  seenToday(actor: Actor): Promise<number[]> {
-    return this.figures.seenToday(actor.organizationId);
+  seenToday(actor: Actor, userIds?: number[]): Promise<number[]> {
+    if (userIds?.length === 0) return Promise.resolve([]);
+    return this.figures.seenToday(actor.organizationId, userIds);
   }
 }

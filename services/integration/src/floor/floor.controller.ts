@@ -23,8 +23,8 @@ export class FloorController {
   }
 
   @RpcHandler(integrationRpc.seenToday)
-  seenToday(@Payload() { actor }: Req<'seenToday'>) {
-    return this.figures.seenToday(actor);
+  seenToday(@Payload() { actor, userIds }: Req<'seenToday'>) {
+    return this.figures.seenToday(actor, userIds);
   }
 
   @RpcHandler(integrationRpc.floorLayout)

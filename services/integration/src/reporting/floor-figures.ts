@@ -33,13 +33,17 @@ export interface Readings {
 export class FloorFigures {
   constructor(@Inject(DataSource) private readonly db: DataSource) {}
 
-  /** Who of the organization a camera saw since 00:00 UTC, from the presence index alone. */
-  async seenToday(organizationId: number): Promise<number[]> {
+  /**
+   * Who of the organization (of `userIds` when given) a camera saw since 00:00 UTC, from the
+   * presence index alone.
+   */
+  async seenToday(organizationId: number, userIds?: number[]): Promise<number[]> {
     const rows = (await this.db.query(
       `SELECT DISTINCT person_id FROM presence_events
         WHERE organization_id = $1
-          AND seen_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`,
-      [organizationId],
+          AND seen_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+          AND ($2::int[] IS NULL OR person_id = ANY($2::int[]))`,
+      [organizationId, userIds ?? null],
     )) as { person_id: number }[];
     return rows.map((row) => row.person_id);
   }

@@ -5,6 +5,7 @@ import { RPC } from '../config.js';
 import { observableCandidate } from './observable.js';
 
 export type Member = RpcAnswer<typeof identityRpc.members>[number];
+export type MemberSearch = RpcAnswer<typeof identityRpc.memberSearch>;
 
 /** People of the organization, as identity knows them. */
 @Injectable()
@@ -27,11 +28,19 @@ export class Members {
       : this.rpc.call(identityRpc.memberIds, filter);
   }
 
-  /** The filter's ids, or the organization's other people's when fewer (a broad search). */
-  selection(filter: MemberFilter): Promise<RpcAnswer<typeof identityRpc.memberSelection>> {
+  /**
+   * One page of the filter's people by name, how many it holds, and its selection: its ids, or
+   * the organization's other people's when fewer (a broad search). One search in identity.
+   */
+  search(filter: MemberFilter, offset: number, limit: number): Promise<MemberSearch> {
     return filter.userIds?.length === 0
-      ? Promise.resolve({ kind: 'listed', userIds: [] })
-      : this.rpc.call(identityRpc.memberSelection, filter);
+      ? Promise.resolve({ members: [], total: 0, selection: { kind: 'listed', userIds: [] } })
+      : this.rpc.call(identityRpc.memberSearch, { ...filter, offset, limit });
+  }
+
+  /** The filter's selection alone (see search). */
+  async selection(filter: MemberFilter): Promise<MemberSearch['selection']> {
+    return (await this.search(filter, 0, 0)).selection;
   }
 
   /** Some of the organization's people, by id (a batch of a list already chosen). */
