@@ -4,6 +4,7 @@ import { claimTestResources, type TestResources } from '@hub/testing';
 import { openIdentityDatabase } from '../database.js';
 import { ActiveMembers1767800000000 } from '../migrations/1767800000000-active-members.js';
 import { UsersRepository } from './users.repository.js';
+import { insertOrganizations } from '../test-support/organizations.js';
 
 /** The head counts before `active_members`: every user of the organization counted. */
 const COUNTED_OVER_USERS = `SELECT u.role, count(*)::int AS active, count(p.id)::int AS present
@@ -31,12 +32,7 @@ describe('UsersRepository.countActiveByRole', () => {
     resources = claimTestResources();
     db = await openIdentityDatabase(resources.databaseUrl);
     users = new UsersRepository(db);
-    const rows = (await db.query(
-      `INSERT INTO organizations (name, display_name, domain)
-       SELECT 'org' || n, 'Org ' || n, 'org' || n || '.example' FROM generate_series(1, 3) n
-       RETURNING id`,
-    )) as { id: number }[];
-    organizations.push(...rows.map((row) => row.id));
+    organizations.push(...(await insertOrganizations(db, 3)));
     // 60 people over the first two organizations and every role, every third one pending.
     await db.query(
       `INSERT INTO users (email, name, role, organization_id, is_active)

@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openIdentityDatabase } from '../database.js';
 import { UsersRepository } from './users.repository.js';
+import { insertOrganizations } from '../test-support/organizations.js';
 
 const ROLES = ['super_admin', 'admin', 'training_supervisor', 'manager', 'operator'];
 
@@ -28,12 +29,7 @@ describe('membership versions', () => {
     resources = claimTestResources();
     db = await openIdentityDatabase(resources.databaseUrl);
     users = new UsersRepository(db);
-    const rows = (await db.query(
-      `INSERT INTO organizations (name, display_name, domain)
-       SELECT 'org' || n, 'Org ' || n, 'org' || n || '.example' FROM generate_series(1, 3) n
-       RETURNING id`,
-    )) as { id: number }[];
-    organizations.push(...rows.map((row) => row.id));
+    organizations.push(...(await insertOrganizations(db, 3)));
   });
 
   afterAll(async () => {
