@@ -1,7 +1,7 @@
-import { csvCell, csvLine, Role, type SkillLevel, type SkillsMatrixCsvLine } from '@hub/proto';
+import { csvCell, csvLine, type SkillLevel, type SkillsMatrixCsvLine } from '@hub/proto';
 import type { ServerCatalog } from '@hub/kit';
 import type { Member } from '../team/members.js';
-import { DEPARTMENTS } from '../team/team.service.js';
+import { roleOf } from '../team/members.js';
 import { skillLevel } from './skill-level.js';
 import type { CertificationRow, LatestRow } from './skills-matrix.repository.js';
 
@@ -87,12 +87,12 @@ export function matrixCsvLines(
         const date = latest ? (latest.completed_at ?? latest.started_at).toISOString() : null;
         return { column, text: csvCell(cellText(texts, level, score, date)) };
       });
-    const role = Role.parse(person.role);
+    const { role, department } = roleOf(person);
     const personCells = csvLine([
       person.name,
       person.email,
       role,
-      DEPARTMENTS[role],
+      department,
       (functions.get(person.id) ?? []).join('; '),
       records.gaps.get(person.id) ?? 0,
     ]).slice(0, -2);

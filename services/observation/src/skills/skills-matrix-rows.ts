@@ -1,6 +1,5 @@
-import { Role, type SkillCell, type SkillsMatrixRow } from '@hub/proto';
-import type { Member } from '../team/members.js';
-import { DEPARTMENTS } from '../team/team.service.js';
+import { type SkillCell, type SkillsMatrixRow } from '@hub/proto';
+import { type Member, roleOf } from '../team/members.js';
 import { isGap, skillLevel } from './skill-level.js';
 import type { CertificationRow, LatestRow, MatrixColumn } from './skills-matrix.repository.js';
 
@@ -65,13 +64,11 @@ export function buildRows(
         gap: isGap(level, isRequired),
       };
     });
-    const role = Role.parse(person.role);
     return {
       userId: person.id,
       name: person.name,
       email: person.email,
-      role,
-      department: DEPARTMENTS[role],
+      ...roleOf(person),
       jobFunctions: functions.get(person.id) ?? [],
       gaps: rowGaps.get(person.id) ?? 0,
       cells,

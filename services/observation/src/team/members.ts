@@ -1,11 +1,26 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type Actor, identityRpc, type MemberFilter, type RpcAnswer } from '@hub/proto';
+import { type Actor, identityRpc, type MemberFilter, Role, type RpcAnswer } from '@hub/proto';
 import { RpcClient, RpcFailure } from '@hub/kit';
 import { RPC } from '../config.js';
 import { observableCandidate } from './observable.js';
 
 export type Member = RpcAnswer<typeof identityRpc.members>[number];
 export type MemberSearch = RpcAnswer<typeof identityRpc.memberSearch>;
+
+/** The spec's departments, by role. */
+export const DEPARTMENTS: Record<Role, string> = {
+  super_admin: 'Administration',
+  admin: 'Administration',
+  training_supervisor: 'Training Supervisors',
+  manager: 'Managers',
+  operator: 'Operators',
+};
+
+/** A member's role and the department it puts them in, as every list of people shows them. */
+export function roleOf(person: Pick<Member, 'role'>): { role: Role; department: string } {
+  const role = Role.parse(person.role);
+  return { role, department: DEPARTMENTS[role] };
+}
 
 /** People of the organization, as identity knows them. */
 @Injectable()

@@ -19,22 +19,13 @@ import { ObservationFigures } from '../reporting/observation-figures.js';
 import { courseStanding } from '../training/course-progress.js';
 import { CoursesRepository } from '../training/courses.repository.js';
 import { ActiveMembership } from './active-membership.js';
-import { type Member, Members } from './members.js';
+import { type Member, Members, roleOf } from './members.js';
 import {
   safetyCompliance,
   type TeamInputs as TeamFigureInputs,
   teamStats,
 } from './team-figures.js';
 import { TeamRepository } from './team.repository.js';
-
-/** The spec's departments, by role. */
-export const DEPARTMENTS: Record<Role, string> = {
-  super_admin: 'Administration',
-  admin: 'Administration',
-  training_supervisor: 'Training Supervisors',
-  manager: 'Managers',
-  operator: 'Operators',
-};
 
 export const MEMBER_NOT_FOUND = 'Team member not found';
 
@@ -44,13 +35,11 @@ function teamMember(
   performance: Map<number, number>,
   present: Set<number>,
 ): TeamMember {
-  const role = Role.parse(person.role);
   return {
     id: person.id,
     name: person.name,
     email: person.email,
-    role,
-    department: DEPARTMENTS[role],
+    ...roleOf(person),
     status: person.isActive ? 'active' : 'pending',
     performance: performance.get(person.id) ?? null,
     presentToday: present.has(person.id),
