@@ -51,3 +51,39 @@ describe('migrations with several replicas', () => {
     }
   });
 });
+
+describe('a service start', () => {
+  it('creates its database and opens one session of its own besides its pool', async () => {
+    const own = claimTestResources();
+    try {
+      const database = await openServiceDatabase({
+        url: own.databaseUrl,
+        schema: 'sessions',
+        entities: [],
+        migrations: [CreateShiftLog1700000000000],
+        poolSize: 1,
+      });
+      await database.destroy();
+      const name = new URL(own.databaseUrl).pathname.slice(1);
+      const admin = new pg.Client({ connectionString: resources.databaseUrl });
+      await admin.connect();
+      try {
+        // Sessions are counted as each ends, in statistics each backend reports on its way out.
+        const sessions = async () => {
+          await admin.query('SELECT pg_stat_clear_snapshot()');
+          const { rows } = await admin.query<{ sessions: string }>(
+            'SELECT sessions FROM pg_stat_database WHERE datname = $1',
+            [name],
+          );
+          return Number(rows[0]?.sessions);
+        };
+        // The pool's one connection and the session that created the schema and migrated.
+        await expect.poll(sessions).toBe(2);
+      } finally {
+        await admin.end();
+      }
+    } finally {
+      await own.release();
+    }
+  });
+});

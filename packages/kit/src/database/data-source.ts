@@ -43,45 +43,62 @@ function unlessCreatedMeanwhile(error: unknown): void {
   if (code !== '42P04' && code !== '42P06' && code !== '23505') throw error;
 }
 
-/** Creates the schema when it does not exist yet: migrations then run inside it. */
-export async function ensureSchema(url: string, schema: string): Promise<void> {
+/**
+ * A session on the database of `url`, the database created first when the server does not have
+ * it yet: only then is the server's `postgres` database connected to.
+ */
+async function connectCreatingDatabase(url: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: url });
-  await client.connect();
   try {
-    await client
-      .query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, '')}"`)
-      .catch(unlessCreatedMeanwhile);
-  } finally {
-    await client.end();
+    await client.connect();
+    return client;
+  } catch (error) {
+    // 3D000: the database does not exist.
+    if ((error as { code?: unknown }).code !== '3D000') throw error;
   }
+  await ensureDatabase(url);
+  const created = new pg.Client({ connectionString: url });
+  await created.connect();
+  return created;
 }
 
-/** Connects a service to its own schema and brings it up to date with its migrations. */
+/**
+ * Connects a service to its own schema and brings it up to date with its migrations. One session
+ * of its own creates the schema when missing and holds the migrations' lock: a start opened three
+ * (the server's `postgres` database, the schema, the lock), each a PostgreSQL backend to start,
+ * for every service of every start.
+ */
 export async function openServiceDatabase(options: ServiceDatabaseOptions): Promise<DataSource> {
-  await ensureDatabase(options.url);
-  await ensureSchema(options.url, options.schema);
-  // Loaded here, not with the kit: the gateway and the workers use the kit but no database.
-  const typeorm = await import('typeorm');
-  const dataSource = new typeorm.DataSource({
-    type: 'postgres',
-    url: options.url,
-    schema: options.schema,
-    entities: options.entities,
-    migrations: options.migrations,
-    migrationsTableName: 'migrations',
-    migrationsTransactionMode: 'each',
-    synchronize: false,
-    // Raw queries and migrations then land in the service's own schema too.
-    extra: {
-      max: options.poolSize ?? 10,
-      options: `-c search_path=${options.schema}`,
-      // A database that does not answer fails the request (503) instead of holding it.
-      connectionTimeoutMillis: 5_000,
-    },
-  });
-  await dataSource.initialize();
-  await migrateAlone(options.url, options.schema, () => dataSource.runMigrations());
-  return dataSource;
+  const setup = await connectCreatingDatabase(options.url);
+  try {
+    await setup
+      .query(`CREATE SCHEMA IF NOT EXISTS "${options.schema.replace(/"/g, '')}"`)
+      .catch(unlessCreatedMeanwhile);
+    // Loaded here, not with the kit: the gateway and the workers use the kit but no database.
+    const typeorm = await import('typeorm');
+    const dataSource = new typeorm.DataSource({
+      type: 'postgres',
+      url: options.url,
+      schema: options.schema,
+      entities: options.entities,
+      migrations: options.migrations,
+      migrationsTableName: 'migrations',
+      migrationsTransactionMode: 'each',
+      synchronize: false,
+      // Raw queries and migrations then land in the service's own schema too.
+      extra: {
+        max: options.poolSize ?? 10,
+        options: `-c search_path=${options.schema}`,
+        // A database that does not answer fails the request (503) instead of holding it.
+        connectionTimeoutMillis: 5_000,
+      },
+    });
+    await dataSource.initialize();
+    await migrateAlone(setup, options.schema, () => dataSource.runMigrations());
+    return dataSource;
+  } finally {
+    await setup.end();
+  }
 }
 
 /**
@@ -90,17 +107,16 @@ export async function openServiceDatabase(options: ServiceDatabaseOptions): Prom
  * migrates and the others wait, then find nothing left to do. The lock belongs to a session of
  * its own, so a replica that dies mid-migration releases it with its connection.
  */
-export async function migrateAlone(
-  url: string,
+async function migrateAlone(
+  lock: pg.Client,
   schema: string,
   migrate: () => Promise<unknown>,
 ): Promise<void> {
-  const lock = new pg.Client({ connectionString: url });
-  await lock.connect();
+  const key = `hub-migrations:${schema}`;
+  await lock.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
   try {
-    await lock.query('SELECT pg_advisory_lock(hashtext($1))', [`hub-migrations:${schema}`]);
     await migrate();
   } finally {
-    await lock.end();
+    await lock.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
   }
 }
