@@ -79,12 +79,15 @@ checks_started=$SECONDS
 # The checks run on TypeScript's native compiler (`tsgo`, @typescript/native-preview): the same
 # errors with about half the CPU of `tsc` 5.9 (node side 121 -> 63 CPU-s, web 52 -> 39, on the
 # loaded 2-core machine), and so does npm test's build of the packages; ESLint's parser and turbo's
-# `npm run build` stay on `typescript` 5.9.
+# `npm run build` stay on `typescript` 5.9. Each tsgo on one thread (`--singleThreaded`): its
+# parallel checkers each build their own types of the same libraries, about twice the CPU for the
+# same errors, and the checks side by side already keep both cores busy (3 Dec, fresh clone, load
+# 14-26: node side 51.6 -> 23.8 CPU-s, web 33.2 -> 9.7; docs/testing.md).
 CHECKS=(
   'node infra/scripts/build-packages.mjs'
   'npm run build --workspace @hub/web'
-  'node_modules/.bin/tsgo -b tsconfig.check.json'
-  'node_modules/.bin/tsgo -p web/tsconfig.json'
+  'node_modules/.bin/tsgo -b tsconfig.check.json --singleThreaded'
+  'node_modules/.bin/tsgo -p web/tsconfig.json --singleThreaded'
   'node_modules/.bin/eslint . --max-warnings 0 --cache --cache-location node_modules/.cache/eslint/'
   'node_modules/.bin/prettier --check . --cache --cache-location node_modules/.cache/prettier/.cache'
 )
