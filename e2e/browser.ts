@@ -10,7 +10,7 @@ import {
   type LaunchOptions,
   type Page,
 } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject, onTestFailed } from 'vitest';
 
 export const ARTIFACTS_DIR = fileURLToPath(new URL('../test-artifacts/e2e/', import.meta.url));
 
@@ -72,10 +72,36 @@ export async function downloadedBytes(download: Download): Promise<Buffer> {
   }
 }
 
-/** Kept as CI artifacts: what a person saw at the key steps. */
-export async function keepScreenshot(page: Page, name: string): Promise<void> {
+/** Take every key step's screenshot as the test passes it, not only a failing test's. */
+const EVERY_SCREENSHOT = process.env.E2E_SCREENSHOTS === '1';
+
+/** The last key step each page reached in the running test, for that test's failure. */
+const lastStep = new WeakMap<Page, { test: string | undefined; step: string }>();
+
+const capture = async (page: Page, name: string) => {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   await page.screenshot({ path: `${ARTIFACTS_DIR}${name}.png`, fullPage: true });
+};
+
+/**
+ * Kept as CI artifacts: what a person saw at a key step. When the test fails, the page as it then
+ * is, named after the last key step it reached; every step as it is passed with
+ * E2E_SCREENSHOTS=1. A screenshot costs Chromium about 0.15 CPU-s, and 89 of them in every run
+ * were some 15 CPU-s for files nobody opens when the tests pass (docs/testing.md), as the walk's
+ * own screenshots were.
+ */
+export async function keepScreenshot(page: Page, name: string): Promise<void> {
+  if (EVERY_SCREENSHOT) return capture(page, name);
+  const test = expect.getState().currentTestName;
+  if (lastStep.get(page)?.test !== test) {
+    onTestFailed(async () => {
+      const reached = lastStep.get(page);
+      if (reached && reached.test === test && !page.isClosed()) {
+        await capture(page, `${reached.step}-failed`).catch(() => undefined);
+      }
+    });
+  }
+  lastStep.set(page, { test, step: name });
 }
 
 /** Fills the sign-in form at the stack's root and submits it (does not wait for the outcome). */

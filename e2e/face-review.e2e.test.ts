@@ -114,10 +114,23 @@ afterAll(async () => {
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
-describe('faces people can trust, on a phone', () => {
-  it('adds references, reviews the report it gives, and deletes a person with no face data left', async () => {
+/**
+ * Amy's phone, signed in once for both tests (the second goes on from where the first left it),
+ * not a browser context and a sign-in a test: about 1 CPU-s of Chromium each (docs/testing.md).
+ */
+let amysPage: Promise<Page> | undefined;
+function amysPhone(): Promise<Page> {
+  amysPage ??= (async () => {
     const page = await browser.newPage({ viewport: PHONE });
     await signIn(page, stack.url, PEOPLE.amy.email, PASSWORD);
+    return page;
+  })();
+  return amysPage;
+}
+
+describe('faces people can trust, on a phone', () => {
+  it('adds references, reviews the report it gives, and deletes a person with no face data left', async () => {
+    const page = await amysPhone();
 
     // Two reference photos of her own, on Your Profile.
     await followLink(page, '/profile');
@@ -206,12 +219,10 @@ describe('faces people can trust, on a phone', () => {
     await root.call('DELETE', `/api/admin/users/${ids.howard}`);
     await expect.poll(() => faceRows(ids.howard), { timeout: 15_000 }).toBe(0);
     await expect.poll(() => referenceFiles().length, { timeout: 15_000 }).toBe(2);
-    await page.close();
   }, 300_000);
 
   it('names an unknown group; the report and the floor presence follow', async () => {
-    const page = await browser.newPage({ viewport: PHONE });
-    await signIn(page, stack.url, PEOPLE.amy.email, PASSWORD);
+    const page = await amysPhone();
     // Named faces may become references, which the floor's cameras compare snapshots with.
     const privacy = await page.request.put(`${stack.url}/api/floor/privacy`, {
       data: { keepSnapshots: false, presenceRetentionDays: 30, learnFromConfirmed: true },

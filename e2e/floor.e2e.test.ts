@@ -12,11 +12,13 @@ import {
   startCameraSimulator,
 } from '../infra/camera-simulator/simulator.mjs';
 import { E2E_SUPER_ADMIN, type RunningStack, sharedStack, uniqueId } from './stack.js';
+import { describeIntegrationsPage } from './integrations-page.js';
 import { makeStillsVideo } from './stills-video.js';
 
 /**
- * On the shared stack, the only file that connects the platform's one camera system (the
- * integrations test, which starts from none, has a stack of its own).
+ * On the shared stack, the only file that connects the platform's one camera system: first the
+ * Integrations page's tests, which start from none configured, then the floor's, whose setup
+ * connects it again (`describeIntegrationsPage`).
  */
 const ID = uniqueId();
 const DOMAIN = `mill-${ID}.test`;
@@ -201,58 +203,62 @@ const snapshotsOn = (cameraId: string) =>
     snapshotEnabled: true,
   });
 
-beforeAll(async () => {
-  simulator = await startCameraSimulator();
-  stack = await sharedStack();
-  people = [];
-  await seedPeople();
-  await enrol(`olga@${DOMAIN}`, 'howard/howard1.png');
-  await enrol(`otto@${DOMAIN}`, 'leonard/leonard1.png');
-  await enrolled(2);
-  root = await connectCameras();
-  const admin = new Api();
-  await admin.call('POST', '/api/auth/login', ADMIN);
-  for (const name of ['AssemblyLine', 'Packaging']) {
-    const area = await admin.call('POST', '/api/floor/areas', { name });
-    areas[name] = area.id as number;
-  }
-  for (const name of ['A1', 'A2'])
-    await admin.call('POST', `/api/floor/areas/${areas.AssemblyLine}/stations`, { name });
-  await admin.call('POST', `/api/floor/areas/${areas.Packaging}/stations`, {
-    name: 'P1',
-    status: 'Offline',
-  });
-  const { token } = (await admin.call('POST', '/api/floor/sensor-token')) as { token: string };
-  await admin.call(
-    'POST',
-    '/api/floor/sensor-readings',
-    { area: 'AssemblyLine', temperature: 70.5, humidity: 41, airQuality: 'good' },
-    { authorization: `Bearer ${token}` },
-  );
-  await admin.call('PUT', `/api/floor/cameras/${cameras['cam-102']}`, {
-    areaId: areas.AssemblyLine,
-  });
-  await admin.call('PUT', `/api/floor/cameras/${cameras['cam-103']}`, { areaId: areas.Packaging });
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  // The stack outlives this file: its cameras stop taking snapshots from the simulator.
-  for (const id of Object.values(cameras)) {
-    await root
-      ?.call('PUT', `/api/admin/camera-assignments/${id}/schedule`, { snapshotEnabled: false })
-      .catch(() => undefined);
-  }
-  await stack?.stop();
-  await simulator?.close();
-});
-
 const text = (testId: string) => page.getByTestId(testId).first().innerText();
 const areaRow = (name: string) => page.locator(`[data-testid=area-row][data-area="${name}"]`);
 
+describeIntegrationsPage();
+
 describe('the floor view, as an organization admin watches it', () => {
+  beforeAll(async () => {
+    simulator = await startCameraSimulator();
+    stack = await sharedStack();
+    people = [];
+    await seedPeople();
+    await enrol(`olga@${DOMAIN}`, 'howard/howard1.png');
+    await enrol(`otto@${DOMAIN}`, 'leonard/leonard1.png');
+    await enrolled(2);
+    root = await connectCameras();
+    const admin = new Api();
+    await admin.call('POST', '/api/auth/login', ADMIN);
+    for (const name of ['AssemblyLine', 'Packaging']) {
+      const area = await admin.call('POST', '/api/floor/areas', { name });
+      areas[name] = area.id as number;
+    }
+    for (const name of ['A1', 'A2'])
+      await admin.call('POST', `/api/floor/areas/${areas.AssemblyLine}/stations`, { name });
+    await admin.call('POST', `/api/floor/areas/${areas.Packaging}/stations`, {
+      name: 'P1',
+      status: 'Offline',
+    });
+    const { token } = (await admin.call('POST', '/api/floor/sensor-token')) as { token: string };
+    await admin.call(
+      'POST',
+      '/api/floor/sensor-readings',
+      { area: 'AssemblyLine', temperature: 70.5, humidity: 41, airQuality: 'good' },
+      { authorization: `Bearer ${token}` },
+    );
+    await admin.call('PUT', `/api/floor/cameras/${cameras['cam-102']}`, {
+      areaId: areas.AssemblyLine,
+    });
+    await admin.call('PUT', `/api/floor/cameras/${cameras['cam-103']}`, {
+      areaId: areas.Packaging,
+    });
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    // The stack outlives this file: its cameras stop taking snapshots from the simulator.
+    for (const id of Object.values(cameras)) {
+      await root
+        ?.call('PUT', `/api/admin/camera-assignments/${id}/schedule`, { snapshotEnabled: false })
+        .catch(() => undefined);
+    }
+    await stack?.stop();
+    await simulator?.close();
+  });
+
   it('shows stations, the person a camera identified, areas and the environment', async () => {
     await snapshotsOn('cam-102');
     await signIn(page, stack.url, ADMIN.email, ADMIN.password);

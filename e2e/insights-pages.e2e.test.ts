@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followLink, keepScreenshot, signIn } from './browser.js';
-import { openPage, settled, signedInTab } from './page-walk.js';
+import { openPage, settled, signedInTab, trackRequests } from './page-walk.js';
 import {
   Api,
   createOrganization,
@@ -78,11 +78,29 @@ beforeAll(async () => {
 
 afterAll(() => stopRecordsStack({ stack, browser }));
 
-describe('Insights chart pages from real records', () => {
-  it('/insights/observations: charts, breakdowns and the observations behind a figure', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 1200 } });
+/**
+ * Mia's one signed-in tab, shared by her four tests: each goes on from where the last left it, as
+ * she would, instead of a browser context and a sign-in of its own (about 1 CPU-s of Chromium
+ * each, docs/testing.md). Console errors are kept from her sign-in on; the records do not change
+ * while her tests run.
+ */
+let miasTab: Promise<{ page: Page; errors: string[] }> | undefined;
+function managerTab() {
+  miasTab ??= (async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 1200 } });
+    await context.addInitScript(trackRequests);
+    const page = await context.newPage();
     const errors = consoleErrors(page);
     await signIn(page, stack.url, PEOPLE.mia.email, PASSWORD);
+    await settled(page);
+    return { page, errors };
+  })();
+  return miasTab;
+}
+
+describe('Insights chart pages from real records', () => {
+  it('/insights/observations: charts, breakdowns and the observations behind a figure', async () => {
+    const { page, errors } = await managerTab();
     await followLink(page, '/insights/observations');
     await page.getByRole('heading', { name: 'Observations Insights' }).waitFor();
     await chartDrawn(page, 'observations-trend', '.recharts-line-curve');
@@ -106,12 +124,10 @@ describe('Insights chart pages from real records', () => {
     await rows.first().getByRole('link').click();
     await page.waitForURL(`**/observation/${olgaObservation}`);
     expect(errors.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
-    await page.close();
   });
 
   it('/insights/certifications: issued by month and the certifications of a state', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 1200 } });
-    await signIn(page, stack.url, PEOPLE.mia.email, PASSWORD);
+    const { page } = await managerTab();
     await followLink(page, '/insights/certifications');
     await page.getByRole('heading', { name: 'Certifications Insights' }).waitFor();
     await chartDrawn(page, 'certifications-by-month', '.recharts-bar-rectangle');
@@ -128,12 +144,10 @@ describe('Insights chart pages from real records', () => {
     await page.getByTestId('cert-state-expired').click();
     await list.getByText('No certifications').waitFor();
     await keepScreenshot(page, 'insights-certifications');
-    await page.close();
   });
 
   it('/insights/progress: by course and by person, furthest behind first', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 1200 } });
-    await signIn(page, stack.url, PEOPLE.mia.email, PASSWORD);
+    const { page } = await managerTab();
     await followLink(page, '/insights/progress');
     await page.getByRole('heading', { name: 'Progress', exact: true }).waitFor();
     await chartDrawn(page, 'progress-by-course-chart', '.recharts-bar-rectangle');
@@ -148,7 +162,6 @@ describe('Insights chart pages from real records', () => {
     await keepScreenshot(page, 'insights-progress');
     await people.first().getByRole('link', { name: 'Olga Operator' }).click();
     await page.waitForURL(`**/team/${ids.olga}`);
-    await page.close();
   });
 
   // Issue #35: no dead link on the Insights pages, for an organization's staff (own records,
@@ -183,10 +196,7 @@ describe('Insights chart pages from real records', () => {
   }
 
   it('every link of the Insights pages opens a live page, for a manager', async () => {
-    const { context, page } = await signedInTab(browser, stack.url, {
-      email: PEOPLE.mia.email,
-      password: PASSWORD,
-    });
+    const { page } = await managerTab();
     const seen = new Set<string>();
     for (const [path, container, rows] of INSIGHTS_PAGES) {
       for (const href of await linksOf(page, path, container, rows)) seen.add(href);
@@ -195,7 +205,6 @@ describe('Insights chart pages from real records', () => {
       expect.arrayContaining([`/observation/${olgaObservation}`, `/team/${ids.olga}`, '/training']),
     );
     for (const href of seen) await expectLive(page, href);
-    await context.close();
   }, 300_000);
 
   it('the super administrator sees platform-wide figures without dead links', async () => {

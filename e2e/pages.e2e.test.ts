@@ -1,5 +1,6 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { keepScreenshot, signIn } from './browser.js';
+import { followLink, keepScreenshot, signIn } from './browser.js';
 import {
   describeWalks,
   measure,
@@ -7,6 +8,7 @@ import {
   PEOPLE,
   setUpWalk,
   signedIn,
+  VIEWPORTS,
   walkRecords,
 } from './layout-walk.js';
 
@@ -18,9 +20,20 @@ import {
 setUpWalk();
 describeWalks('pages.e2e.test.ts');
 
+/**
+ * The training supervisor's phone, signed in once for the shell's two tests (the second goes on
+ * from where the first left it, back at phone width): a browser context and a sign-in cost about
+ * 1 CPU-s of Chromium (docs/testing.md). Closed with the file's browser.
+ */
+let supervisorsTab: Promise<Page> | undefined;
+function supervisorsPhone(): Promise<Page> {
+  supervisorsTab ??= signedIn('training_supervisor').then(({ page }) => page);
+  return supervisorsTab;
+}
+
 describe('the shell below 1024 px', () => {
   it('keeps the sidebar in a drawer: closed, opened by the menu button, closed by Escape and by going to a page', async () => {
-    const { context, page } = await signedIn('training_supervisor');
+    const page = await supervisorsPhone();
     const toggle = page.getByTestId('sidebar-toggle');
     const sidebar = page.getByTestId('sidebar');
     expect(await sidebar.count()).toBe(0);
@@ -51,15 +64,13 @@ describe('the shell below 1024 px', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await sidebar.waitFor();
     expect((await measure(page)).mainWidth).toBe(1280 - 256);
-    await context.close();
   }, 60_000);
 
   it('the live observation session fits one hand on a phone: large answers, the timer and the advance button on screen', async () => {
-    const { stack, liveObservation } = walkRecords();
-    const { context, page } = await signedIn('training_supervisor');
-    await page.goto(`${stack.url}/observation/${liveObservation}`, {
-      waitUntil: 'networkidle',
-    });
+    const { liveObservation } = walkRecords();
+    const page = await supervisorsPhone();
+    await page.setViewportSize(VIEWPORTS[0]);
+    await followLink(page, `/observation/${liveObservation}`);
     const options = page.getByTestId('session-option');
     await options.first().waitFor();
     for (const option of await options.all()) {
@@ -93,9 +104,7 @@ describe('the shell below 1024 px', () => {
     await expect.poll(() => page.getByTestId('question-position').innerText()).toContain('2');
 
     // A dialog takes the whole screen on a phone.
-    await page.goto(`${stack.url}/library/observations`, {
-      waitUntil: 'networkidle',
-    });
+    await followLink(page, '/library/observations');
     await page.getByRole('button', { name: 'New Observation' }).click();
     const dialog = page.getByTestId('start-observation-dialog');
     await dialog.waitFor();
@@ -106,7 +115,6 @@ describe('the shell below 1024 px', () => {
     );
     expect(await dialog.boundingBox()).toEqual({ x: 0, y: 0, width: 390, height: 844 });
     await keepScreenshot(page, 'responsive-phone-dialog');
-    await context.close();
   }, 60_000);
 });
 

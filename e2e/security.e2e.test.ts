@@ -88,6 +88,22 @@ async function organizationNames(context: BrowserContext): Promise<string[]> {
   return organizations.map((organization) => organization.name);
 }
 
+/**
+ * The signed-in person both kinds of attacker page are tried on, one browser context for the two
+ * (each attack's page and second tab of its own): a context and a sign-in cost about 1 CPU-s of
+ * Chromium (docs/testing.md), and nothing the attacks try leaves the session changed.
+ */
+let victim: Promise<{ context: BrowserContext; page: Page }> | undefined;
+function signedInVictim() {
+  victim ??= (async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, stack.url, E2E_SUPER_ADMIN.email, E2E_SUPER_ADMIN.password);
+    return { context, page };
+  })();
+  return victim;
+}
+
 describe('forged requests from attacker pages', () => {
   for (const [kind, host] of [
     ['cross-site', '127.0.0.1'],
@@ -105,9 +121,7 @@ describe('forged requests from attacker pages', () => {
     });
 
     it(`changes nothing for a signed-in user who opens a ${kind} page`, async () => {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      await signIn(page, stack.url, E2E_SUPER_ADMIN.email, E2E_SUPER_ADMIN.password);
+      const { context, page } = await signedInVictim();
       const origin = `http://${host}:${attackerPort}`;
       await visitAttacker(page, origin, '/plant-form');
       const second = await context.newPage();
@@ -115,7 +129,7 @@ describe('forged requests from attacker pages', () => {
       await second.waitForFunction(() => document.title === 'sent');
       const names = await organizationNames(context);
       expect(names.filter((name) => name.startsWith(PLANTED.name))).toEqual([]);
-      await context.close();
+      await second.close();
     });
   }
 });

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../services/identity/src/auth/passwords.js';
 import { followLink, keepScreenshot, launchBrowser, signIn } from './browser.js';
@@ -81,6 +81,19 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+/**
+ * The person's browser tab, signed in by the first test and used again by the second (one browser
+ * context and sign-in fewer: about 1 CPU-s of Chromium, docs/testing.md); signed in afresh if the
+ * first did not get that far.
+ */
+let signedIn: Page | undefined;
+async function signedInPage(): Promise<Page> {
+  if (signedIn) return signedIn;
+  signedIn = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  await signIn(signedIn, stack.url, EMAIL, PASSWORD);
+  return signedIn;
+}
+
 describe('settings', () => {
   it('changes the time zone and date format, and every date follows', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
@@ -97,6 +110,7 @@ describe('settings', () => {
       }
     });
     await signIn(page, stack.url, EMAIL, PASSWORD);
+    signedIn = page;
     await followLink(page, '/settings');
     await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
     const me = await apiSession('e2e-reader');
@@ -130,7 +144,6 @@ describe('settings', () => {
     await expect
       .poll(() => page.getByTestId('account-details').innerText())
       .toContain(expected(user.lastLogin, 'Pacific/Pago_Pago'));
-    await page.close();
   });
 
   it('signs out another session from the security list', async () => {
@@ -140,8 +153,7 @@ describe('settings', () => {
     ).toBe(200);
     expect((await phone.call('GET', '/api/user')).status).toBe(200);
 
-    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-    await signIn(page, stack.url, EMAIL, PASSWORD);
+    const page = await signedInPage();
     await followLink(page, '/settings');
     const phoneRow = page.locator('[data-testid="session-row"]', { hasText: 'Safari on iOS' });
     await phoneRow.waitFor();
