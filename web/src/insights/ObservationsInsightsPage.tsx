@@ -16,7 +16,7 @@ import { Card, CardTitle } from '../ui/Card';
 import { formatDate, formatDateTime } from '../ui/dates';
 import { currentUserQuery } from '../api/queries';
 import { linkClass } from '../ui/styles';
-import { platformWide } from './format';
+import { axisLabel, platformWide } from './format';
 import { axisProps, CHART_COLOURS, ChartCard, tooltipProps } from './charts';
 import { cellClass, InsightTable, rowClass } from './InsightTable';
 import { observationInsightsQuery } from './queries';
@@ -80,7 +80,13 @@ export function ObservationsInsightsPage() {
           <BarChart data={data?.bySop} layout="vertical" margin={{ left: 24 }}>
             <CartesianGrid stroke={CHART_COLOURS.grid} />
             <XAxis type="number" domain={[0, 100]} unit="%" {...axisProps} />
-            <YAxis type="category" dataKey="title" width={140} {...axisProps} />
+            <YAxis
+              type="category"
+              dataKey="title"
+              width={140}
+              tickFormatter={axisLabel}
+              {...axisProps}
+            />
             <Tooltip {...tooltipProps} />
             <Bar
               dataKey="passRate"

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   activeUsersCaption,
+  AXIS_LABEL_CHARACTERS,
+  axisLabel,
   countChangeText,
   platformWide,
   pointsChangeText,
@@ -46,5 +48,19 @@ describe('links of the Insights pages', () => {
 describe("Insights' Active Users", () => {
   it("says it counts sign-ins, unlike the Hub's active accounts", () => {
     expect(activeUsersCaption(12)).toBe('signed in within 30 days · +12% from last month');
+  });
+});
+
+describe('labels of a chart axis', () => {
+  it('keeps a title the axis holds whole', () => {
+    expect(axisLabel('Hand Washing')).toBe('Hand Washing');
+    expect(axisLabel('Receiving Deliverie')).toBe('Receiving Deliver…');
+    expect(axisLabel('Receiving Delivery')).toBe('Receiving Delivery');
+  });
+
+  it('cuts a long title to what the axis holds, ending with an ellipsis', () => {
+    const label = axisLabel('Cooling Cooked Food Safely Before It Goes Into the Walk-In');
+    expect([...label]).toHaveLength(AXIS_LABEL_CHARACTERS);
+    expect(label).toBe('Cooling Cooked Fo…');
   });
 });

@@ -42,3 +42,21 @@ export function recordLink(role: Role | undefined, link: string | null): string 
   if (link === null) return null;
   return platformWide(role) && !link.startsWith('/insights') ? null : link;
 }
+
+/** Characters a chart's category axis shows of a label: 12 px text in its 140 px. */
+export const AXIS_LABEL_CHARACTERS = 18;
+
+/**
+ * A category axis's label cut to what the axis holds: a long SOP title ran out of its card and
+ * past the window's left edge (Recharts draws a tick's text leftwards from the axis, unwrapped).
+ * The tooltip still names the SOP whole.
+ */
+export function axisLabel(text: string): string {
+  const characters = [...text];
+  return characters.length <= AXIS_LABEL_CHARACTERS
+    ? text
+    : `${characters
+        .slice(0, AXIS_LABEL_CHARACTERS - 1)
+        .join('')
+        .trimEnd()}…`;
+}
