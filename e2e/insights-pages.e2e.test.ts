@@ -37,6 +37,25 @@ async function chartDrawn(page: Page, testId: string, marks: string) {
   await chart.locator(marks).first().waitFor();
 }
 
+/**
+ * The SOP's title as a file's name often is, one word: Recharts draws a category axis's label
+ * unwrapped, leftwards from the axis, and a title like it ran past its card.
+ */
+const SOP_TITLE = 'Cooling_HACCP-CCP-07_cooked-food-before-refrigeration_rev3';
+
+/** The texts of a chart card's axis labels that are drawn outside the card. */
+function labelsOutsideCard(page: Page, testId: string): Promise<string[]> {
+  return page.getByTestId(testId).evaluate((card) => {
+    const box = card.getBoundingClientRect();
+    return Array.from(card.querySelectorAll('.recharts-cartesian-axis-tick-value'))
+      .filter((label) => {
+        const drawn = label.getBoundingClientRect();
+        return drawn.left < box.left - 1 || drawn.right > box.right + 1;
+      })
+      .map((label) => label.textContent ?? '');
+  });
+}
+
 /** Console errors, e.g. a style the CSP refused to a chart. */
 function consoleErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -58,7 +77,7 @@ beforeAll(async () => {
 
   // Tess observes Otto (all right: passes, certified) and Olga (all wrong: fails).
   const tess = await new Api(stack).login(PEOPLE.tess.email, PASSWORD);
-  sop = await publishedSop(stack, tess, 'Cooling', 'Safety');
+  sop = await publishedSop(stack, tess, SOP_TITLE, 'Safety');
   expect(await observe(tess, sop, ids.otto, () => true)).toMatchObject({ passed: true });
   const olga = await observe(tess, sop, ids.olga, () => false);
   expect(olga).toMatchObject({ passed: false });
@@ -105,6 +124,7 @@ describe('Insights chart pages from real records', () => {
     await page.getByRole('heading', { name: 'Observations Insights' }).waitFor();
     await chartDrawn(page, 'observations-trend', '.recharts-line-curve');
     await chartDrawn(page, 'observations-by-sop-chart', '.recharts-bar-rectangle');
+    expect(await labelsOutsideCard(page, 'observations-by-sop-chart')).toEqual([]);
     const sopRow = page.getByTestId('observations-by-sop').locator('tr', { hasText: 'Cooling' });
     // One pass, one fail.
     expect(await sopRow.innerText()).toMatch(/2\s+50%/);
