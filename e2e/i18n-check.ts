@@ -76,8 +76,10 @@ export const untranslatedTexts = (page: Page): Promise<string[]> =>
       }
     }
     const explained = (text: string) => {
-      // A part of one (a title a chart wraps over two lines, a paragraph of an SOP's text).
-      if (data.some((one) => one.includes(text))) return true;
+      // A part of one (a title a chart wraps over two lines, a paragraph of an SOP's text), or
+      // its beginning cut with an ellipsis (a chart's axis label).
+      const shown = text.endsWith('…') ? text.slice(0, -1).trimEnd() : text;
+      if (data.some((one) => one.includes(shown))) return true;
       let rest = text;
       for (const one of data) if (rest.includes(one)) rest = rest.replaceAll(one, ' ');
       const words = rest.split(/[^\p{L}]+/u).filter(Boolean);
