@@ -2,11 +2,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followLink, keepScreenshot, launchBrowser, signIn, toastText } from './browser.js';
-import { Api, createOrganization, createPeople } from './records.js';
+import { Api, createOrganization, createPeople, withSchema } from './records.js';
 import { makeStillsVideo } from './stills-video.js';
 import { E2E_SUPER_ADMIN, type RunningStack, sharedStack, uniqueId } from './stack.js';
 
@@ -35,21 +34,14 @@ let ids: Record<keyof typeof PEOPLE, number>;
 
 /** Rows of the video schema's face tables for a person (of one source, when given). */
 async function faceRows(userId: number, source?: string): Promise<number> {
-  const sql = new pg.Client({
-    connectionString: stack.resources.databaseUrl,
-    options: '-c search_path=video',
-  });
-  await sql.connect();
-  try {
+  return withSchema(stack, 'video', async (sql) => {
     const { rows } = await sql.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM face_enrolments
         WHERE user_id = $1 AND model <> 'pending' AND ($2::text IS NULL OR source = $2)`,
       [userId, source ?? null],
     );
     return rows[0]!.n;
-  } finally {
-    await sql.end();
-  }
+  });
 }
 
 /** A video of these stills uploaded and analysed, as the library's Analyse would. */

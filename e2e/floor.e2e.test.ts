@@ -1,16 +1,15 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../services/identity/src/auth/passwords.js';
 import { followLink, keepScreenshot, launchBrowser, signIn } from './browser.js';
 import {
   type RunningSimulator,
   SIMULATOR_ACCOUNTS,
   startCameraSimulator,
 } from '../infra/camera-simulator/simulator.mjs';
+import { createPeople, withSchema } from './records.js';
 import { E2E_SUPER_ADMIN, type RunningStack, sharedStack, uniqueId } from './stack.js';
 import { describeIntegrationsPage } from './integrations-page.js';
 import { makeStillsVideo } from './stills-video.js';
@@ -33,19 +32,6 @@ let people: number[] = [];
 const areas: Record<string, number> = {};
 const cameras: Record<string, number> = {};
 let integrationId: number;
-
-async function withSchema<T>(schema: string, run: (sql: pg.Client) => Promise<T>): Promise<T> {
-  const sql = new pg.Client({
-    connectionString: stack.resources.databaseUrl,
-    options: `-c search_path=${schema}`,
-  });
-  await sql.connect();
-  try {
-    return await run(sql);
-  } finally {
-    await sql.end();
-  }
-}
 
 /** A signed-in API client, as the organization admin configures the floor. */
 class Api {
@@ -86,28 +72,27 @@ class Api {
 
 /** The organization with its admin and three operators, straight into identity's tables. */
 async function seedPeople() {
-  await withSchema('identity', async (sql) => {
-    const org = await sql.query<{ id: number }>(
+  organizationId = await withSchema(stack, 'identity', async (sql) => {
+    const { rows } = await sql.query<{ id: number }>(
       `INSERT INTO organizations (name, display_name, domain)
        VALUES ($1, 'Mill Works', $2) RETURNING id`,
       [`mill-works-${ID}`, DOMAIN],
     );
-    organizationId = org.rows[0]!.id;
-    const hash = await hashPassword(ADMIN.password);
-    const insert = `INSERT INTO users (email, name, role, organization_id, password_hash, is_active)
-                    VALUES ($1, $2, $3, $4, $5, true) RETURNING id`;
-    await sql.query(insert, [ADMIN.email, 'Fay Admin', 'admin', organizationId, hash]);
-    for (const name of ['olga', 'otto', 'oona']) {
-      const { rows } = await sql.query<{ id: number }>(insert, [
-        `${name}@${DOMAIN}`,
-        name,
-        'operator',
-        organizationId,
-        hash,
-      ]);
-      people.push(rows[0]!.id);
-    }
+    return rows[0]!.id;
   });
+  const operator = (name: string) => ({ email: `${name}@${DOMAIN}`, name, role: 'operator' });
+  const ids = await createPeople(
+    stack,
+    organizationId,
+    {
+      admin: { email: ADMIN.email, name: 'Fay Admin', role: 'admin' },
+      olga: operator('olga'),
+      otto: operator('otto'),
+      oona: operator('oona'),
+    },
+    ADMIN.password,
+  );
+  people.push(ids.olga, ids.otto, ids.oona);
 }
 
 /**
@@ -124,7 +109,7 @@ async function enrol(email: string, picture: string) {
 async function enrolled(count: number) {
   const deadline = Date.now() + 180_000;
   for (;;) {
-    const done = await withSchema('video', async (sql) => {
+    const done = await withSchema(stack, 'video', async (sql) => {
       const { rows } = await sql.query<{ enrolled: number }>(
         `SELECT count(*)::int AS enrolled FROM face_enrolments
           WHERE model <> 'pending' AND organization_id = $1`,
@@ -302,7 +287,7 @@ describe('the floor view, as an organization admin watches it', () => {
 
   it("alerts a person without a valid certification for the camera's SOPs, and a camera gone", async () => {
     // A processed SOP of the organization, as the library's pipeline leaves one.
-    const sopId = await withSchema('library', async (sql) => {
+    const sopId = await withSchema(stack, 'library', async (sql) => {
       const { rows } = await sql.query<{ id: number }>(
         `INSERT INTO documents (organization_id, title, file_name, file_size, storage_prefix,
            source_key, uploaded_by, processed, sop_processed, processing_stage, text_key)

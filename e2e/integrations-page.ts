@@ -1,4 +1,3 @@
-import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,8 +6,8 @@ import {
   SIMULATOR_CAMERA_COUNT,
   startCameraSimulator,
 } from '../infra/camera-simulator/simulator.mjs';
-import { hashPassword } from '../services/identity/src/auth/passwords.js';
 import { followLink, keepScreenshot, launchBrowser, signIn, toastText } from './browser.js';
+import { createPeople, withSchema } from './records.js';
 import { E2E_SUPER_ADMIN, type RunningStack, sharedStack, uniqueId } from './stack.js';
 
 const ID = uniqueId();
@@ -20,37 +19,23 @@ let browser: Browser;
 let page: Page;
 let organizationId: number;
 
-/** Rows straight into a service's own tables: what is tested here is the integrations page. */
-async function withSchema<T>(schema: string, run: (sql: pg.Client) => Promise<T>): Promise<T> {
-  const sql = new pg.Client({
-    connectionString: stack.resources.databaseUrl,
-    options: `-c search_path=${schema}`,
-  });
-  await sql.connect();
-  try {
-    return await run(sql);
-  } finally {
-    await sql.end();
-  }
-}
-
 /** The organization, an administrator of it, and two processed SOPs in its library. */
 async function seed() {
-  organizationId = await withSchema('identity', async (sql) => {
+  organizationId = await withSchema(stack, 'identity', async (sql) => {
     const { rows } = await sql.query<{ id: number }>(
       `INSERT INTO organizations (name, display_name, domain)
        VALUES ($1, 'Harbour Foods', $2) RETURNING id`,
       [`harbour-foods-${ID}`, `harbour-${ID}.test`],
     );
-    const id = rows[0]!.id;
-    await sql.query(
-      `INSERT INTO users (email, name, role, organization_id, password_hash, is_active)
-       VALUES ($1, 'Ada Admin', 'admin', $2, $3, true)`,
-      [ADMIN.email, id, await hashPassword(ADMIN.password)],
-    );
-    return id;
+    return rows[0]!.id;
   });
-  await withSchema('library', async (sql) => {
+  await createPeople(
+    stack,
+    organizationId,
+    { admin: { email: ADMIN.email, name: 'Ada Admin', role: 'admin' } },
+    ADMIN.password,
+  );
+  await withSchema(stack, 'library', async (sql) => {
     for (const title of ['Lockout Tagout', 'Forklift Checks'])
       await sql.query(
         `INSERT INTO documents (organization_id, title, file_name, file_size, storage_prefix,

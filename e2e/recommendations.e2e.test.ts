@@ -1,8 +1,7 @@
-import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../services/identity/src/auth/passwords.js';
 import { followLink, keepScreenshot, launchBrowser, signIn } from './browser.js';
+import { createPeople } from './records.js';
 import { E2E_SUPER_ADMIN, type RunningStack, sharedStack, uniqueId } from './stack.js';
 
 const ID = uniqueId();
@@ -32,24 +31,16 @@ beforeAll(async () => {
     }),
   });
   const organization = (await created.json()) as { id: number };
-  const sql = new pg.Client({
-    connectionString: stack.resources.databaseUrl,
-    options: '-c search_path=identity',
-  });
-  await sql.connect();
-  const hash = await hashPassword(PASSWORD);
   // A supervisor who has observed nobody: the engine recommends planning observations with her.
-  for (const [email, name, role] of [
-    [`ada@${DOMAIN}`, 'Ada Admin', 'admin'],
-    [`sia@${DOMAIN}`, 'Sia Supervisor', 'training_supervisor'],
-  ]) {
-    await sql.query(
-      `INSERT INTO users (email, name, role, organization_id, password_hash, is_active)
-       VALUES ($1, $2, $3, $4, $5, true)`,
-      [email, name, role, organization.id, hash],
-    );
-  }
-  await sql.end();
+  await createPeople(
+    stack,
+    organization.id,
+    {
+      ada: { email: `ada@${DOMAIN}`, name: 'Ada Admin', role: 'admin' },
+      sia: { email: `sia@${DOMAIN}`, name: 'Sia Supervisor', role: 'training_supervisor' },
+    },
+    PASSWORD,
+  );
 });
 
 afterAll(async () => {

@@ -71,6 +71,27 @@ export async function createOrganization(stack: RunningStack, name: string, doma
   return organization.id as number;
 }
 
+/**
+ * A session on one service's schema of the stack's database for `run`, closed after it: records
+ * a test needs that no route makes, or reads of a worker's result.
+ */
+export async function withSchema<T>(
+  stack: RunningStack,
+  schema: string,
+  run: (sql: pg.Client) => Promise<T>,
+): Promise<T> {
+  const sql = new pg.Client({
+    connectionString: stack.resources.databaseUrl,
+    options: `-c search_path=${schema}`,
+  });
+  await sql.connect();
+  try {
+    return await run(sql);
+  } finally {
+    await sql.end();
+  }
+}
+
 /** People straight into identity's table (sign-in is what is tested); returns their ids. */
 export async function createPeople<K extends string>(
   stack: RunningStack,
@@ -78,14 +99,9 @@ export async function createPeople<K extends string>(
   people: Record<K, Person>,
   password: string,
 ): Promise<Record<K, number>> {
-  const sql = new pg.Client({
-    connectionString: stack.resources.databaseUrl,
-    options: '-c search_path=identity',
-  });
-  await sql.connect();
   const hash = await hashPassword(password);
-  const ids: Partial<Record<K, number>> = {};
-  try {
+  return withSchema(stack, 'identity', async (sql) => {
+    const ids: Partial<Record<K, number>> = {};
     for (const key of Object.keys(people) as K[]) {
       const person = people[key];
       const { rows } = await sql.query<{ id: number }>(
@@ -95,10 +111,8 @@ export async function createPeople<K extends string>(
       );
       ids[key] = rows[0]!.id;
     }
-  } finally {
-    await sql.end();
-  }
-  return ids as Record<K, number>;
+    return ids as Record<K, number>;
+  });
 }
 
 export interface PublishedSop {

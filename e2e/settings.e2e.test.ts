@@ -1,8 +1,7 @@
-import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../services/identity/src/auth/passwords.js';
 import { followLink, keepScreenshot, launchBrowser, signIn } from './browser.js';
+import { createPeople } from './records.js';
 import { E2E_SUPER_ADMIN, type RunningStack, sharedStack, uniqueId } from './stack.js';
 
 const ID = uniqueId();
@@ -63,17 +62,12 @@ beforeAll(async () => {
     displayName: 'Settings Plant',
     domain: DOMAIN,
   });
-  const sql = new pg.Client({
-    connectionString: stack.resources.databaseUrl,
-    options: '-c search_path=identity',
-  });
-  await sql.connect();
-  await sql.query(
-    `INSERT INTO users (email, name, role, organization_id, password_hash, is_active)
-     VALUES ($1, 'Sam Supervisor', 'training_supervisor', $2, $3, true)`,
-    [EMAIL, organization.body.id, await hashPassword(PASSWORD)],
+  await createPeople(
+    stack,
+    organization.body.id,
+    { sam: { email: EMAIL, name: 'Sam Supervisor', role: 'training_supervisor' } },
+    PASSWORD,
   );
-  await sql.end();
 });
 
 afterAll(async () => {

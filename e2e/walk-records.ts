@@ -1,6 +1,5 @@
 import { ROLES, type Role } from '@hub/proto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import type { PagePath } from '../web/src/access/pageAccess.js';
 import { signIn } from './browser.js';
@@ -13,6 +12,7 @@ import {
   type PublishedSop,
   startRecordsStack,
   stopRecordsStack,
+  withSchema,
 } from './records.js';
 import { E2E_SUPER_ADMIN, type RunningStack, uniqueId } from './stack.js';
 
@@ -96,12 +96,7 @@ export function setUpWalkRecords() {
 
 /** 200 notifications for each member, naming people by their long email addresses. */
 async function notifyEveryone() {
-  const sql = new pg.Client({
-    connectionString: stack.resources.databaseUrl,
-    options: '-c search_path=identity',
-  });
-  await sql.connect();
-  try {
+  await withSchema(stack, 'identity', async (sql) => {
     const people = Object.values(ids);
     const other = PEOPLE.operator.email;
     await sql.query(
@@ -112,9 +107,7 @@ async function notifyEveryone() {
          FROM unnest($1::int[]) AS person, generate_series(1, $4::int) AS n`,
       [people, organizationId, other, NOTIFICATIONS_EACH],
     );
-  } finally {
-    await sql.end();
-  }
+  });
 }
 
 /** A concrete address for each page: the records made above where the path needs an id. */
