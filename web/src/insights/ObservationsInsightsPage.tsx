@@ -17,7 +17,15 @@ import { formatDate, formatDateTime } from '../ui/dates';
 import { currentUserQuery } from '../api/queries';
 import { linkClass } from '../ui/styles';
 import { axisLabel, platformWide } from './format';
-import { axisProps, CHART_COLOURS, ChartCard, tooltipProps } from './charts';
+import {
+  axisProps,
+  axisTextWidth,
+  CATEGORY_AXIS_WIDTH,
+  CATEGORY_LABEL_WIDTH,
+  CHART_COLOURS,
+  ChartCard,
+  tooltipProps,
+} from './charts';
 import { cellClass, InsightTable, rowClass } from './InsightTable';
 import { observationInsightsQuery } from './queries';
 import { type ObservationsSearch, parseObservationsSearch } from './search';
@@ -83,8 +91,10 @@ export function ObservationsInsightsPage() {
             <YAxis
               type="category"
               dataKey="title"
-              width={140}
-              tickFormatter={axisLabel}
+              width={CATEGORY_AXIS_WIDTH}
+              tickFormatter={(title: string) =>
+                axisLabel(title, CATEGORY_LABEL_WIDTH, axisTextWidth)
+              }
               {...axisProps}
             />
             <Tooltip {...tooltipProps} />

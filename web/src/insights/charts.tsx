@@ -12,7 +12,28 @@ export const CHART_COLOURS = {
   axis: '#94a3b8',
 } as const;
 
-export const axisProps = { stroke: CHART_COLOURS.axis, fontSize: 12 } as const;
+const AXIS_FONT_SIZE = 12;
+export const axisProps = { stroke: CHART_COLOURS.axis, fontSize: AXIS_FONT_SIZE } as const;
+
+/** A category axis's width, and what its labels may take of it: less the tick and its gap. */
+export const CATEGORY_AXIS_WIDTH = 140;
+export const CATEGORY_LABEL_WIDTH = CATEGORY_AXIS_WIDTH - 12;
+
+let measuring: CanvasRenderingContext2D | null | undefined;
+
+/**
+ * A text's width in pixels in the axis's font (the page's family at 12 px), measured on a canvas;
+ * where there is none to measure on, the widest case of 12 px text (0.62 em a character).
+ */
+export function axisTextWidth(text: string): number {
+  if (measuring === undefined) {
+    measuring = document.createElement('canvas').getContext('2d');
+    if (measuring) {
+      measuring.font = `${AXIS_FONT_SIZE}px ${getComputedStyle(document.body).fontFamily}`;
+    }
+  }
+  return measuring ? measuring.measureText(text).width : [...text].length * AXIS_FONT_SIZE * 0.62;
+}
 
 /**
  * The hover tooltip's lines in dark text on its white box: Recharts colours each line like its

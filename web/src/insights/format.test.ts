@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   activeUsersCaption,
-  AXIS_LABEL_CHARACTERS,
   axisLabel,
   countChangeText,
   platformWide,
@@ -52,15 +51,24 @@ describe("Insights' Active Users", () => {
 });
 
 describe('labels of a chart axis', () => {
-  it('keeps a title the axis holds whole', () => {
-    expect(axisLabel('Hand Washing')).toBe('Hand Washing');
-    expect(axisLabel('Receiving Deliverie')).toBe('Receiving Deliver…');
-    expect(axisLabel('Receiving Delivery')).toBe('Receiving Delivery');
+  // 6 px a character, 12 for a capital W: a stand-in for the font's own widths.
+  const widthOf = (text: string) => [...text].reduce((sum, c) => sum + (c === 'W' ? 12 : 6), 0);
+
+  it('keeps a title the axis holds whole, and cuts one a pixel wider', () => {
+    expect(axisLabel('Hand Washing', 60, widthOf)).toBe('Hand Was…');
+    expect(axisLabel('Hand Washing', 78, widthOf)).toBe('Hand Washing');
+    expect(axisLabel('Hand Washing', 77, widthOf)).toBe('Hand Washi…');
   });
 
-  it('cuts a long title to what the axis holds, ending with an ellipsis', () => {
-    const label = axisLabel('Cooling Cooked Food Safely Before It Goes Into the Walk-In');
-    expect([...label]).toHaveLength(AXIS_LABEL_CHARACTERS);
-    expect(label).toBe('Cooling Cooked Fo…');
+  it('cuts a long title to the longest beginning that fits with an ellipsis', () => {
+    const label = axisLabel('Cooling Cooked Food Safely Before It Goes In', 128, widthOf);
+    expect(label).toBe('Cooling Cooked Food…');
+    expect(widthOf(label)).toBeLessThanOrEqual(128);
+    expect(widthOf(axisLabel('Cooling Cooked Food Safely', 126, widthOf))).toBeLessThanOrEqual(126);
+  });
+
+  it('holds fewer wide characters than narrow ones', () => {
+    expect(axisLabel('WWWWWWWWWWWWWWWWWWWW', 128, widthOf)).toBe('WWWWWWWWWW…');
+    expect(axisLabel('iiiiiiiiiiiiiiiiiiiiiiii', 128, widthOf)).toBe('iiiiiiiiiiiiiiiiiiii…');
   });
 });

@@ -43,20 +43,22 @@ export function recordLink(role: Role | undefined, link: string | null): string 
   return platformWide(role) && !link.startsWith('/insights') ? null : link;
 }
 
-/** Characters a chart's category axis shows of a label: 12 px text in its 140 px. */
-export const AXIS_LABEL_CHARACTERS = 18;
-
 /**
- * A category axis's label cut to what the axis holds: a long SOP title ran out of its card and
- * past the window's left edge (Recharts draws a tick's text leftwards from the axis, unwrapped).
- * The tooltip still names the SOP whole.
+ * A category axis's label cut to `width` pixels of its font, `widthOf` measuring a text: a long
+ * SOP title ran out of its card and past the window's left edge (Recharts draws a tick's text
+ * leftwards from the axis, unwrapped). The longest beginning that fits with an ellipsis is kept;
+ * the tooltip still names the SOP whole.
  */
-export function axisLabel(text: string): string {
+export function axisLabel(text: string, width: number, widthOf: (text: string) => number): string {
+  if (widthOf(text) <= width) return text;
   const characters = [...text];
-  return characters.length <= AXIS_LABEL_CHARACTERS
-    ? text
-    : `${characters
-        .slice(0, AXIS_LABEL_CHARACTERS - 1)
-        .join('')
-        .trimEnd()}…`;
+  const cut = (length: number) => `${characters.slice(0, length).join('').trimEnd()}…`;
+  let fits = 0;
+  let fitsNot = characters.length;
+  while (fitsNot - fits > 1) {
+    const length = Math.floor((fits + fitsNot) / 2);
+    if (widthOf(cut(length)) <= width) fits = length;
+    else fitsNot = length;
+  }
+  return cut(fits);
 }
