@@ -9,7 +9,7 @@ import {
   SIMULATOR_ACCOUNTS,
   startCameraSimulator,
 } from '../infra/camera-simulator/simulator.mjs';
-import { createPeople, withSchema } from './records.js';
+import { Api, createPeople, withSchema } from './records.js';
 import { E2E_SUPER_ADMIN, type RunningStack, sharedStack, uniqueId } from './stack.js';
 import { describeIntegrationsPage } from './integrations-page.js';
 import { makeStillsVideo } from './stills-video.js';
@@ -33,41 +33,18 @@ const areas: Record<string, number> = {};
 const cameras: Record<string, number> = {};
 let integrationId: number;
 
-/** A signed-in API client, as the organization admin configures the floor. */
-class Api {
-  cookie = '';
-
-  async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    const response = await fetch(`${stack.url}${path}`, {
-      method,
-      headers: {
-        Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...(this.cookie ? { cookie: this.cookie } : {}),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const session = response.headers.get('set-cookie')?.match(/hub_session=([^;]*)/);
-    if (session?.[1]) this.cookie = `hub_session=${session[1]}`;
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return (text ? JSON.parse(text) : {}) as Record<string, unknown>;
-  }
-
-  /** A profile picture, as the profile page uploads it. */
-  async setPicture(file: string) {
-    const form = new FormData();
-    const data = readFileSync(new URL(`../../shared/fixtures/faces/${file}`, import.meta.url));
-    form.append('profilePicture', new Blob([new Uint8Array(data)]), 'me.png');
-    const response = await fetch(`${stack.url}/api/user/profile-picture-upload`, {
-      method: 'POST',
-      headers: { cookie: this.cookie },
-      body: form,
-    });
-    const upload = (await response.json()) as { fileName: string };
-    await this.call('PUT', '/api/user/profile-picture', { fileName: upload.fileName });
-  }
+/** A profile picture, as the profile page uploads it. */
+async function setPicture(person: Api, file: string) {
+  const form = new FormData();
+  const data = readFileSync(new URL(`../../shared/fixtures/faces/${file}`, import.meta.url));
+  form.append('profilePicture', new Blob([new Uint8Array(data)]), 'me.png');
+  const response = await fetch(`${stack.url}/api/user/profile-picture-upload`, {
+    method: 'POST',
+    headers: { cookie: person.cookie },
+    body: form,
+  });
+  const upload = (await response.json()) as { fileName: string };
+  await person.call('PUT', '/api/user/profile-picture', { fileName: upload.fileName });
 }
 
 /** The organization with its admin and three operators, straight into identity's tables. */
@@ -100,9 +77,9 @@ async function seedPeople() {
  * cameras' snapshots can name them from then on.
  */
 async function enrol(email: string, picture: string) {
-  const operator = new Api();
+  const operator = new Api(stack);
   await operator.call('POST', '/api/auth/login', { email, password: ADMIN.password });
-  await operator.setPicture(picture);
+  await setPicture(operator, picture);
 }
 
 /** Waits (generously: the worker may be busy) until the video service has the faces enrolled. */
@@ -125,7 +102,7 @@ async function enrolled(count: number) {
 
 /** The super administrator connects the provider simulator and assigns two of its cameras. */
 async function connectCameras() {
-  const root = new Api();
+  const root = new Api(stack);
   await root.call('POST', '/api/auth/login', E2E_SUPER_ADMIN);
   const integration = await root.call('POST', '/api/admin/integrations', {
     integrationType: 'camera_cloud',
@@ -203,7 +180,7 @@ describe('the floor view, as an organization admin watches it', () => {
     await enrol(`otto@${DOMAIN}`, 'leonard/leonard1.png');
     await enrolled(2);
     root = await connectCameras();
-    const admin = new Api();
+    const admin = new Api(stack);
     await admin.call('POST', '/api/auth/login', ADMIN);
     for (const name of ['AssemblyLine', 'Packaging']) {
       const area = await admin.call('POST', '/api/floor/areas', { name });
@@ -326,7 +303,7 @@ describe('the floor view, as an organization admin watches it', () => {
     await card.getByLabel('Keep camera snapshots after identification').click();
     await card.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Privacy Settings Saved').first().waitFor();
-    const admin = new Api();
+    const admin = new Api(stack);
     await admin.call('POST', '/api/auth/login', ADMIN);
     expect(await admin.call('GET', '/api/floor/layout')).toMatchObject({
       keepSnapshots: true,
@@ -338,7 +315,7 @@ describe('the floor view, as an organization admin watches it', () => {
   });
 
   it('follows an unknown person of the videos once named: the cameras know them', async () => {
-    const admin = new Api();
+    const admin = new Api(stack);
     await admin.call('POST', '/api/auth/login', ADMIN);
     await admin.call('PUT', '/api/floor/privacy', {
       keepSnapshots: true,

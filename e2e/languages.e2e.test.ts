@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followLink, keepScreenshot, launchBrowser, signIn } from './browser.js';
-import { createPeople } from './records.js';
+import { Api, createPeople } from './records.js';
 import { E2E_SUPER_ADMIN, type RunningStack, sharedStack, uniqueId } from './stack.js';
 
 const ID = uniqueId();
@@ -12,38 +12,20 @@ const EMAIL = `lucia@${DOMAIN}`;
 let stack: RunningStack;
 let browser: Browser;
 
-/** A logged-in API client with its own session cookie. */
-async function apiSession(credentials: { email: string; password: string }) {
-  const login = await fetch(`${stack.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(credentials),
-  });
-  const cookie = `hub_session=${login.headers.get('set-cookie')?.match(/hub_session=([^;]*)/)?.[1]}`;
-  return async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${stack.url}${path}`, {
-      method,
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', cookie },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return (await response.json()) as Record<string, unknown>;
-  };
-}
-
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 
 beforeAll(async () => {
   stack = await sharedStack();
   browser = await launchBrowser();
-  const admin = await apiSession(E2E_SUPER_ADMIN);
-  const organization = await admin('POST', '/api/admin/organizations', {
+  const admin = await new Api(stack).login(E2E_SUPER_ADMIN.email, E2E_SUPER_ADMIN.password);
+  const organization = await admin.call('POST', '/api/admin/organizations', {
     name: `languages-plant-${ID}`,
     displayName: 'Languages Plant',
     domain: DOMAIN,
   });
   await createPeople(
     stack,
-    organization.id as number,
+    organization.id,
     { lucia: { email: EMAIL, name: 'Lucía Supervisora', role: 'training_supervisor' } },
     PASSWORD,
   );
@@ -79,8 +61,8 @@ describe('languages', () => {
     await keepScreenshot(page, 'languages-settings-es');
 
     // Stored on the server: the next visit opens in Spanish.
-    const me = await apiSession({ email: EMAIL, password: PASSWORD });
-    expect((await me('GET', '/api/user/preferences')).language).toBe('es');
+    const me = await new Api(stack).login(EMAIL, PASSWORD);
+    expect((await me.call('GET', '/api/user/preferences')).language).toBe('es');
     await page.goto(`${stack.url}/dashboard`);
     await page.getByTestId('hub-title').waitFor();
     expect(await page.getByTestId('hub-title').innerText()).toBe(

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOLING_SOP, sopPdf } from '../services/gateway/test/sop-pdf.js';
 import { followLink, keepScreenshot, launchBrowser, signIn, toastText } from './browser.js';
 import { type Mail, sharedMailbox } from './mailbox.js';
+import { Api } from './records.js';
 import { E2E_SUPER_ADMIN, type RunningStack, sharedStack, uniqueId } from './stack.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -46,35 +47,6 @@ const PROCESSING_TIMEOUT = 120_000;
 
 let stack: RunningStack;
 let browser: Browser;
-
-/** A signed-in API client (the session cookie kept between calls). */
-class Api {
-  private cookie = '';
-
-  async call(method: string, path: string, body?: unknown) {
-    const response = await fetch(`${stack.url}${path}`, {
-      method,
-      headers: {
-        Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...(this.cookie ? { cookie: this.cookie } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const session = response.headers.get('set-cookie')?.match(/hub_session=([^;]*)/);
-    if (session?.[1]) this.cookie = `hub_session=${session[1]}`;
-    const text = await response.text();
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test data read loosely
-    const json: any = text ? JSON.parse(text) : undefined;
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return json;
-  }
-
-  async login(email: string, password: string) {
-    await this.call('POST', '/api/auth/login', { email, password });
-    return this;
-  }
-}
 
 /** The run's mail catcher's mail to the address (the invitations carry the setup links). */
 const mailTo = (address: string): Mail | undefined => sharedMailbox().to(address);
@@ -129,14 +101,14 @@ interface ReviewQuestion {
 describe('observations and training, as a supervisor and an operator use them', () => {
   it('publishes an evaluation, observes an operator through it, and moves their course', async () => {
     // Accounts through the super administrator's API.
-    const admin = await new Api().login(E2E_SUPER_ADMIN.email, E2E_SUPER_ADMIN.password);
+    const admin = await new Api(stack).login(E2E_SUPER_ADMIN.email, E2E_SUPER_ADMIN.password);
     const organization = await admin.call('POST', '/api/admin/organizations', ORGANIZATION);
     const organizationId = organization.id as number;
     expect(organizationId).toBeGreaterThan(0);
     await invite(admin, organizationId, SUPERVISOR);
     await invite(admin, organizationId, OPERATOR);
-    const supervisorApi = await new Api().login(SUPERVISOR.email, SUPERVISOR.password);
-    const operatorApi = await new Api().login(OPERATOR.email, OPERATOR.password);
+    const supervisorApi = await new Api(stack).login(SUPERVISOR.email, SUPERVISOR.password);
+    const operatorApi = await new Api(stack).login(OPERATOR.email, OPERATOR.password);
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signIn(page, stack.url, SUPERVISOR.email, SUPERVISOR.password);

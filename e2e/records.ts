@@ -29,13 +29,14 @@ export class Api {
 
   constructor(private readonly stack: RunningStack) {}
 
-  async call(method: string, path: string, body?: unknown) {
+  async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const response = await fetch(`${this.stack.url}${path}`, {
       method,
       headers: {
         Accept: 'application/json',
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
         ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
