@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@hub/proto';
 import { expectError } from './api-client.js';
+import { createNamedPeople, signedIn } from './tenant-fixtures.js';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 
 /**
@@ -85,25 +86,12 @@ beforeAll(async () => {
     ['olga', 'Olga Operator', 'operator', acme],
     ['gina', 'Gina Admin', 'admin', globex],
   ] as const;
-  for (const [key, name, role, organizationId] of people) {
-    ids[key] = await stack.createUser({
-      email: `${key}@example.test`,
-      name,
-      password: 'Good-Pass-1',
-      role,
-      organizationId,
-    });
-  }
-  const signIn = async (key: string) => {
-    const session = new ApiSession(stack.url);
-    await session.login(`${key}@example.test`, 'Good-Pass-1');
-    return session;
-  };
+  Object.assign(ids, await createNamedPeople(stack, people, 'Good-Pass-1', () => 'example.test'));
+  const signIn = (key: string) => signedIn(stack, `${key}@example.test`, 'Good-Pass-1');
   tess = await signIn('tess');
   otto = await signIn('otto');
   gina = await signIn('gina');
-  root = new ApiSession(stack.url);
-  await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
+  root = await signedIn(stack, SUPER_ADMIN.email, SUPER_ADMIN.password);
 
   const cooling: [number, string] = [7, 'Cooling cooked food'];
   const washing: [number, string] = [8, 'Hand washing'];

@@ -7,6 +7,7 @@ import {
   SIMULATOR_ACCOUNTS,
   startCameraSimulator,
 } from '@hub/infra/camera-simulator';
+import { createNamedPeople, signedIn } from './tenant-fixtures.js';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 
 /**
@@ -87,20 +88,8 @@ beforeAll(async () => {
     ['gina', 'Gina Admin', 'admin', globex],
     ['ivan', 'Ivan Admin', 'admin', initech],
   ] as const;
-  for (const [key, name, role, organizationId] of people) {
-    ids[key] = await stack.createUser({
-      email: `${key}@example.test`,
-      name,
-      password: 'Good-Pass-1',
-      role,
-      organizationId,
-    });
-  }
-  const signIn = async (key: string) => {
-    const session = new ApiSession(stack.url);
-    await session.login(`${key}@example.test`, 'Good-Pass-1');
-    return session;
-  };
+  Object.assign(ids, await createNamedPeople(stack, people, 'Good-Pass-1', () => 'example.test'));
+  const signIn = (key: string) => signedIn(stack, `${key}@example.test`, 'Good-Pass-1');
   tess = await signIn('tess');
   otto = await signIn('otto');
   gina = await signIn('gina');

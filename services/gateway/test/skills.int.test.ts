@@ -8,6 +8,7 @@ import {
 import { type CallOptions, expectError, parseAnswer } from './api-client.js';
 import { UsersService } from '../../identity/src/users/users.service.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
+import { createNamedPeople, signedIn } from './tenant-fixtures.js';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
 import { evaluatedDocument } from './evaluated-document.js';
@@ -114,17 +115,11 @@ beforeAll(async () => {
     ['gina', 'Gina Globex', 'admin', globex],
     ['gus', 'Gus Globex', 'operator', globex],
   ] as const;
-  for (const [key, name, role, organizationId] of people) {
-    const domain = organizationId === acme ? 'acme.test' : 'globex.test';
-    id[key] = await stack.createUser({
-      email: `${key}@${domain}`,
-      name,
-      role,
-      organizationId,
-      password: PASSWORD,
-    });
-    as[key] = new ApiSession(stack.url);
-    expect((await as[key].login(`${key}@${domain}`, PASSWORD)).status).toBe(200);
+  const domainOf = (organizationId: number) =>
+    organizationId === acme ? 'acme.test' : 'globex.test';
+  Object.assign(id, await createNamedPeople(stack, people, PASSWORD, domainOf));
+  for (const [key, , , organizationId] of people) {
+    as[key] = await signedIn(stack, `${key}@${domainOf(organizationId)}`, PASSWORD);
   }
   [cooling, allergens] = await Promise.all([publishedSop('Cooling'), publishedSop('Allergens')]);
   // Otto passes Cooling and is halfway through Allergens; Olga fails Cooling.

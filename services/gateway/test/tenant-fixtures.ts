@@ -47,6 +47,40 @@ export interface Member {
 
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
+/** A session signed in as this person; throws when the sign-in is refused. */
+export async function signedIn(stack: TestStack, email: string, password: string) {
+  const session = new ApiSession(stack.url);
+  const { status } = await session.login(email, password);
+  if (status !== 200) throw new Error(`${email} could not sign in (${status})`);
+  return session;
+}
+
+/** A person to make: the email's local part (their key), name, role and organization. */
+export type NamedPerson<K extends string> = readonly [
+  key: K,
+  name: string,
+  role: Role,
+  organizationId: number,
+];
+
+/**
+ * People of the names and roles given, made in the database one after another with one password,
+ * their email `key@` their organization's domain (`domainOf`). Returns their ids by key.
+ */
+export async function createNamedPeople<K extends string>(
+  stack: TestStack,
+  people: readonly NamedPerson<K>[],
+  password: string,
+  domainOf: (organizationId: number) => string,
+): Promise<Record<K, number>> {
+  const ids: Partial<Record<K, number>> = {};
+  for (const [key, name, role, organizationId] of people) {
+    const email = `${key}@${domainOf(organizationId)}`;
+    ids[key] = await stack.createUser({ email, name, role, organizationId, password });
+  }
+  return ids as Record<K, number>;
+}
+
 /** `role@domain` with a password of its own, made in the database and signed in. */
 export async function createMember(
   stack: TestStack,
@@ -58,10 +92,7 @@ export async function createMember(
   const email = `${local}@${domain}`;
   const password = `${local}-Pass-1!`;
   const id = await stack.createUser({ email, password, role, organizationId });
-  const session = new ApiSession(stack.url);
-  const { status } = await session.login(email, password);
-  if (status !== 200) throw new Error(`${email} could not sign in (${status})`);
-  return { id, email, password, session };
+  return { id, email, password, session: await signedIn(stack, email, password) };
 }
 
 /**
