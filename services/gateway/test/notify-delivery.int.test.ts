@@ -5,7 +5,10 @@ import type { NotificationRequest } from '@hub/proto';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openIdentityDatabase } from '../../identity/src/database.js';
 import { OutboxMailer } from '../../identity/src/mail/outbox-mailer.js';
-import { NotificationMailSender } from '../../identity/src/notifications/notification-mail-sender.js';
+import {
+  mailOf,
+  NotificationMailSender,
+} from '../../identity/src/notifications/notification-mail-sender.js';
 import { NotificationMailsRepository } from '../../identity/src/notifications/notification-mails.repository.js';
 import { NotificationsController } from '../../identity/src/notifications/notifications.controller.js';
 import { NotificationsRepository } from '../../identity/src/notifications/notifications.repository.js';
@@ -38,6 +41,35 @@ class KeptMails implements Mailer {
   sendAll(mails: OutgoingMail[]): Promise<PromiseSettledResult<void>[]> {
     this.mails.push(...mails);
     return Promise.resolve(mails.map(() => ({ status: 'fulfilled', value: undefined })));
+  }
+}
+
+/**
+ * An SMTP server that takes the first `taking` mails of a batch at once and the rest only when
+ * released: a batch caught mid-way, as when the service is killed during it.
+ */
+class TakingSome implements Mailer {
+  readonly kind = 'smtp' as const;
+  readonly mails: OutgoingMail[] = [];
+  release = () => {};
+  private readonly released = new Promise<void>((resolve) => (this.release = resolve));
+
+  constructor(private readonly taking: number) {}
+
+  send(): Promise<void> {
+    return Promise.reject(new Error('one at a time is not used'));
+  }
+
+  async sendAll(
+    mails: OutgoingMail[],
+    handedOver?: (index: number) => void,
+  ): Promise<PromiseSettledResult<void>[]> {
+    for (const [index, mail] of mails.entries()) {
+      if (index === this.taking) await this.released;
+      this.mails.push(mail);
+      handedOver?.(index);
+    }
+    return mails.map(() => ({ status: 'fulfilled', value: undefined }));
   }
 }
 
@@ -296,6 +328,39 @@ describe('a notice mail, owed until the SMTP server takes it', () => {
     } finally {
       await sender.stop();
       await back.stop();
+    }
+  });
+
+  it('is no longer owed once taken, while the rest of its batch is still being sent', async () => {
+    const mailer = new TakingSome(3);
+    const { controller, sender } = notificationsWith(mailer);
+    const ids = await people('taken', 5, 5);
+    await controller.notifyEach({ items: itemsOf(ids, 'taken') });
+    await expect.poll(() => mailer.mails.length).toBe(3);
+    // A service killed now would send these two again, not the three the server has.
+    await expect
+      .poll(async () => (await owedTo('taken')).map((row) => row.email))
+      .toEqual(addresses('taken', 5).slice(3));
+    mailer.release();
+    await sender.stop();
+    expect(await owedTo('taken')).toEqual([]);
+    expect(mailer.mails.map((mail) => mail.to).sort()).toEqual(addresses('taken', 5).sort());
+  });
+
+  it('is handed over by SMTP with each mail named as the server takes it', async () => {
+    const server = new MailCatcher();
+    const url = await server.start();
+    try {
+      const taken: number[] = [];
+      const mails = addresses('named', 3).map((to) => mailOf(to, { title: 'T', message: 'M' }));
+      const outcomes = await new SmtpMailer(url, 'hub@notify.test').sendAll(mails, (index) =>
+        taken.push(index),
+      );
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(Array(3).fill('fulfilled'));
+      expect(taken.sort()).toEqual([0, 1, 2]);
+      expect(server.mails.map((mail) => mail.to).sort()).toEqual(addresses('named', 3).sort());
+    } finally {
+      await server.stop();
     }
   });
 

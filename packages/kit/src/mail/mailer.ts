@@ -13,9 +13,13 @@ export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
   /**
    * Sends these together (over one SMTP connection): each one's outcome, in order. Rejects only
-   * when none could be tried.
+   * when none could be tried. `handedOver` hears each mail's index as soon as it is taken, before
+   * the others are through.
    */
-  sendAll(mails: OutgoingMail[]): Promise<PromiseSettledResult<void>[]>;
+  sendAll(
+    mails: OutgoingMail[],
+    handedOver?: (index: number) => void,
+  ): Promise<PromiseSettledResult<void>[]>;
 }
 
 export class SmtpMailer implements Mailer {
@@ -42,7 +46,10 @@ export class SmtpMailer implements Mailer {
    * Over a pool of one connection of their own, closed once all are handed over: the plain
    * transport opens a connection per mail, 500 for a batch of 500 notices.
    */
-  async sendAll(mails: OutgoingMail[]): Promise<PromiseSettledResult<void>[]> {
+  async sendAll(
+    mails: OutgoingMail[],
+    handedOver?: (index: number) => void,
+  ): Promise<PromiseSettledResult<void>[]> {
     if (mails.length === 0) return [];
     const { createTransport } = await this.load();
     const pool = createTransport({
@@ -54,8 +61,9 @@ export class SmtpMailer implements Mailer {
     });
     try {
       return await Promise.allSettled(
-        mails.map(async (mail) => {
+        mails.map(async (mail, index) => {
           await pool.sendMail({ from: this.from, ...mail });
+          handedOver?.(index);
         }),
       );
     } finally {

@@ -29,7 +29,9 @@ export const mailOf = (to: string, notice: { title: string; message: string }): 
  * Sends the mails notifications owe (`notification_mails`): at once when a notice is stored
  * (`sendSoon`), and every retry period for those left by a stopped service or refused by the
  * SMTP server. A mail is handed over at least once: a service killed between the handover and
- * the row's removal sends it again.
+ * the row's removal sends it again. Each row is removed as its mail is taken, not once its batch
+ * is through, so a kill mid-batch sends again only the mails taken since the last removal, not
+ * the batch's (up to 100).
  */
 @Injectable()
 export class NotificationMailSender {
@@ -92,9 +94,13 @@ export class NotificationMailSender {
   }
 
   private async send(batch: OwedMail[]): Promise<void> {
+    const taken = new TakenMails(this.mails);
     let outcomes: PromiseSettledResult<void>[];
     try {
-      outcomes = await this.mailer.sendAll(batch.map((mail) => mailOf(mail.email, mail)));
+      outcomes = await this.mailer.sendAll(
+        batch.map((mail) => mailOf(mail.email, mail)),
+        (index) => taken.add(batch[index]!.notificationId),
+      );
     } catch (error) {
       outcomes = batch.map(() => ({ status: 'rejected', reason: error }));
     }
@@ -108,11 +114,46 @@ export class NotificationMailSender {
       );
       return [{ notificationId: mail.notificationId, attempts: mail.attempts, reason }];
     });
+    await taken.settled();
+    // Every mail taken, again: those a removal above missed, and those of a mailer that names
+    // none as it goes (the outbox keeps all at once). Removing a removed row is no change.
     await this.mails.handedOver(
       batch
         .filter((_, index) => outcomes[index]!.status === 'fulfilled')
         .map((m) => m.notificationId),
     );
     await this.mails.refused(refused, this.config.NOTIFICATION_MAIL_RETRY_MS, MAX_ATTEMPTS);
+  }
+}
+
+/**
+ * The rows of mails the SMTP server has taken, removed while the rest of the batch is sent: one
+ * DELETE at a time, each with every mail taken meanwhile (a round trip a mail would hold the
+ * connection's pace to the database's).
+ */
+class TakenMails {
+  private waiting: number[] = [];
+  private removing: Promise<void> | null = null;
+
+  constructor(private readonly mails: NotificationMailsRepository) {}
+
+  add(notificationId: number): void {
+    this.waiting.push(notificationId);
+    this.removing ??= this.removeWaiting();
+  }
+
+  /** Once the removals under way have ended. */
+  async settled(): Promise<void> {
+    while (this.removing) await this.removing;
+  }
+
+  private async removeWaiting(): Promise<void> {
+    try {
+      while (this.waiting.length > 0) await this.mails.handedOver(this.waiting.splice(0));
+    } catch {
+      // The batch's end removes every mail taken once more.
+    } finally {
+      this.removing = null;
+    }
   }
 }
