@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, IsNull, MoreThan } from 'typeorm';
+import { recordUse, withCreatorNames } from '../access-tokens/token-records.repository.js';
 import { UserEntity } from '../users/user.entity.js';
 import { ApiTokenEntity } from './api-token.entity.js';
 
@@ -12,9 +13,6 @@ export type NewApiToken = Pick<
   'organizationId' | 'name' | 'hint' | 'tokenHash' | 'role' | 'readOnly' | 'createdBy' | 'expiresAt'
 >;
 
-/** How often a token's last use is written: often enough to show, rarely enough to be cheap. */
-const LAST_USE_PRECISION_MS = 60_000;
-
 /** An organization's API tokens; revoked and expired ones are kept (the audit log names them). */
 @Injectable()
 export class ApiTokensRepository {
@@ -26,17 +24,7 @@ export class ApiTokensRepository {
       where: { organizationId, revokedAt: IsNull(), expiresAt: MoreThan(new Date()) },
       order: { createdAt: 'DESC', id: 'DESC' },
     });
-    const creatorIds = [...new Set(tokens.flatMap((token) => token.createdBy ?? []))];
-    const creators = creatorIds.length
-      ? await this.db
-          .getRepository(UserEntity)
-          .find({ where: creatorIds.map((id) => ({ id })), select: { id: true, name: true } })
-      : [];
-    const names = new Map(creators.map((user) => [user.id, user.name]));
-    return tokens.map((token) => ({
-      ...token,
-      createdByName: token.createdBy === null ? null : (names.get(token.createdBy) ?? null),
-    }));
+    return withCreatorNames(this.db, tokens);
   }
 
   create(token: NewApiToken): Promise<ApiTokenEntity> {
@@ -64,10 +52,7 @@ export class ApiTokensRepository {
       expiresAt: MoreThan(now),
     });
     if (!token || !(await this.creatorStillAdmin(token))) return null;
-    if (!token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() > LAST_USE_PRECISION_MS) {
-      await tokens.update(token.id, { lastUsedAt: now });
-      token.lastUsedAt = now;
-    }
+    await recordUse(tokens, token, now);
     return token;
   }
 

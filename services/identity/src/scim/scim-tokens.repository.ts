@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, IsNull } from 'typeorm';
-import { UserEntity } from '../users/user.entity.js';
+import { recordUse, withCreatorNames } from '../access-tokens/token-records.repository.js';
 import { ScimTokenEntity } from './scim-token.entity.js';
 
 export interface ScimTokenRow extends ScimTokenEntity {
@@ -17,17 +17,7 @@ export class ScimTokensRepository {
       where: { organizationId, revokedAt: IsNull() },
       order: { createdAt: 'DESC', id: 'DESC' },
     });
-    const creatorIds = [...new Set(tokens.flatMap((token) => token.createdBy ?? []))];
-    const creators = creatorIds.length
-      ? await this.db
-          .getRepository(UserEntity)
-          .find({ where: creatorIds.map((id) => ({ id })), select: { id: true, name: true } })
-      : [];
-    const names = new Map(creators.map((user) => [user.id, user.name]));
-    return tokens.map((token) => ({
-      ...token,
-      createdByName: token.createdBy === null ? null : (names.get(token.createdBy) ?? null),
-    }));
+    return withCreatorNames(this.db, tokens);
   }
 
   create(token: Pick<ScimTokenEntity, 'organizationId' | 'name' | 'tokenHash' | 'createdBy'>) {
@@ -47,11 +37,7 @@ export class ScimTokensRepository {
     const tokens = this.db.getRepository(ScimTokenEntity);
     const token = await tokens.findOneBy({ tokenHash, revokedAt: IsNull() });
     if (!token) return null;
-    const now = new Date();
-    if (!token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() > 60_000) {
-      await tokens.update(token.id, { lastUsedAt: now });
-      token.lastUsedAt = now;
-    }
+    await recordUse(tokens, token, new Date());
     return token;
   }
 }
