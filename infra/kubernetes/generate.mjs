@@ -8,7 +8,7 @@
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { format, resolveConfig } from 'prettier';
+import { format } from 'oxfmt';
 import { stringify } from 'yaml';
 
 /**
@@ -182,12 +182,15 @@ function scaledObject(p) {
 }
 
 /**
- * The YAML of each process's file, by file name, formatted as Prettier checks it.
+ * The YAML of each process's file, by file name, formatted as the format check (oxfmt, with the
+ * repository's .oxfmtrc.json) checks it.
  * @param {HubProcess[]} table
  * @returns {Promise<Map<string, string>>}
  */
 export async function renderProcesses(table) {
-  const prettier = await resolveConfig(path.join(PROCESSES_DIR, 'x.yaml'));
+  const { ignorePatterns: _ignored, ...style } = JSON.parse(
+    readFileSync(path.join(root, '.oxfmtrc.json'), 'utf8'),
+  );
   const files = new Map();
   for (const p of table) {
     /** @type {object[]} */
@@ -196,7 +199,10 @@ export async function renderProcesses(table) {
     if (p.kind === 'worker') objects.push(scaledObject(p));
     const header = `# Generated from infra/processes.json by infra/kubernetes/generate.mjs: do not edit.\n`;
     const yaml = objects.map((o) => stringify(o, { aliasDuplicateObjects: false })).join('---\n');
-    files.set(`${p.name}.yaml`, await format(header + yaml, { ...prettier, parser: 'yaml' }));
+    const formatted = await format(`${p.name}.yaml`, header + yaml, style);
+    const [error] = formatted.errors;
+    if (error) throw new Error(error.message);
+    files.set(`${p.name}.yaml`, formatted.code);
   }
   return files;
 }

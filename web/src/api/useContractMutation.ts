@@ -7,7 +7,8 @@ export interface ContractMutation<TData, TVariables> {
   mutationFn: (variables: TVariables) => Promise<TData>;
   /** The queries the change makes stale: refetched once it settles, failed or not. */
   invalidates?:
-    readonly QueryKey[] | ((variables: TVariables, data: TData | undefined) => readonly QueryKey[]);
+    | readonly QueryKey[]
+    | ((variables: TVariables, data: TData | undefined) => readonly QueryKey[]);
   /** The toast once it succeeded, when the page shows one. */
   success?: (data: TData, variables: TVariables) => ToastInput;
   /** The page's own step after success (closing a dialog, emptying a form), before the refetch. */

@@ -51,7 +51,8 @@ export async function facesInPicture(picture: RgbFrame, faces: FaceModel): Promi
 }
 
 type Decision =
-  { kind: 'face.enrolled'; embedding: number[] } | { kind: 'face.rejected'; reason: string };
+  | { kind: 'face.enrolled'; embedding: number[] }
+  | { kind: 'face.rejected'; reason: string };
 
 /**
  * One face, or the reason in words. A reference photo (added on purpose, besides the profile

@@ -14,7 +14,8 @@ export interface RpcRequestEnvelope {
 }
 
 export type RpcReplyEnvelope =
-  { id: string; ok: true; data: unknown } | { id: string; ok: false; failure: Failure };
+  | { id: string; ok: true; data: unknown }
+  | { id: string; ok: false; failure: Failure };
 
 export const requestStreamKey = (prefix: string, service: string) => `${prefix}rpc:${service}`;
 export const replyChannel = (prefix: string, clientId: string) => `${prefix}rpc:reply:${clientId}`;

@@ -44,7 +44,8 @@ const CAMERAS_AT_ONCE = 4;
 
 /** A camera's picture of the tick, or the key it was stored under by an earlier try of it. */
 type Taken = { run: SnapshotRun; camera: ScheduledCamera } & (
-  { picture: MediaFile } | { storedAs: string }
+  | { picture: MediaFile }
+  | { storedAs: string }
 );
 
 /**

@@ -26,7 +26,8 @@ export interface CertificationRow {
 
 /** Whose gaps a column counts: these people, or a function's members (any's) but some. */
 export type GapPeople =
-  { userIds: number[] } | { jobFunctionId: number | undefined; excludedIds: number[] };
+  | { userIds: number[] }
+  | { jobFunctionId: number | undefined; excludedIds: number[] };
 
 /**
  * Gaps per SOP over some people (a list, or one function's members, but some): every person's

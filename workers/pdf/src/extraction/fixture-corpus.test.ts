@@ -87,7 +87,7 @@ function expectSnapshot(outcomes: Record<string, Outcome | undefined>, name: str
   if (process.env.UPDATE_FIXTURE_CORPUS === '1') {
     writeFileSync(snapshotOf(name), `${JSON.stringify(outcomes, null, 2)}\n`);
   }
-  // Compared as data, so reformatting the file (prettier) is no change.
+  // Compared as data, so reformatting the file (the format check's oxfmt) is no change.
   expect(outcomes).toEqual(JSON.parse(readFileSync(snapshotOf(name), 'utf8')));
 }
 

@@ -5,7 +5,8 @@ type Tensor4D = FaceApi.tf.Tensor4D;
 
 /** How the lean passes ask for a convolution's activation: ReLU, none, or face-api's leaky one. */
 export type FusedActivation =
-  { activation: 'relu' | 'linear' } | { activation: 'leakyrelu'; leakyreluAlpha: number };
+  | { activation: 'relu' | 'linear' }
+  | { activation: 'leakyrelu'; leakyreluAlpha: number };
 
 /** TensorFlow.js's fused convolution (bias and activation in one kernel); face-api's types omit it. */
 export interface FusedOps {

@@ -13,7 +13,13 @@ import {
 } from './values.ts';
 
 export type QuestionKind =
-  'value' | 'ppe' | 'warning' | 'next-step' | 'previous-step' | 'section' | 'key-term';
+  | 'value'
+  | 'ppe'
+  | 'warning'
+  | 'next-step'
+  | 'previous-step'
+  | 'section'
+  | 'key-term';
 
 /** A question before its options are shuffled. */
 export interface QuestionDraft {
