@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { LocalDiskStorage, openQueue, STALLED_TOO_OFTEN } from '@hub/runtime';
 import { claimTestResources, TEST_REDIS_URL } from '@hub/testing';
 import { LibraryInboxMessage, QUEUES, type PdfProcessingJob } from '@hub/proto';
@@ -12,9 +11,9 @@ import { POISON_REASON } from './failures.ts';
 import { endlessTextPdf } from './test-support/hostile-pdf.ts';
 import { structuredSopPdf } from './test-support/sop-pdf.ts';
 import { until } from './test-support/until.ts';
+import { startPdfWorker } from './test-support/worker-process.ts';
 
 /** The built worker, as the launcher, compose and Kubernetes run it. */
-const entry = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -31,11 +30,9 @@ describe('a job during which the pdf worker process dies twice', () => {
    * A worker process as deployed, but noticing a dead process within a few seconds. The lock is
    * long enough that a living process starved of CPU (two cores, shared) still renews it in time.
    */
-  async function startWorkerProcess(): Promise<ChildProcess> {
-    const child = spawn(process.execPath, [entry], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
+  const startWorkerProcess = () =>
+    startPdfWorker(
+      {
         REDIS_URL: TEST_REDIS_URL,
         REDIS_PREFIX: resources.redisPrefix,
         DATA_DIR: dataDir,
@@ -46,21 +43,8 @@ describe('a job during which the pdf worker process dies twice', () => {
         JOB_LOCK_MS: '5000',
         JOB_STALL_CHECK_MS: '1000',
       },
-      stdio: 'pipe',
-    });
-    children.push(child);
-    let output = '';
-    await new Promise<void>((resolve, reject) => {
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes('[pdf-worker] ready')) resolve();
-      };
-      child.stdout!.on('data', onData);
-      child.stderr!.on('data', onData);
-      child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
-    });
-    return child;
-  }
+      children,
+    );
 
   async function killWhenRunning(child: ChildProcess, job: Job, stalls: number) {
     await until(`job ${job.id} running after ${stalls} stalls`, async () => {

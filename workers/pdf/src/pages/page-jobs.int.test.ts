@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
-import { fileURLToPath } from 'node:url';
 import { addFairly, LocalDiskStorage, openQueue, startWorker } from '@hub/runtime';
 import { claimTestResources, TEST_REDIS_URL } from '@hub/testing';
 import {
@@ -19,10 +18,10 @@ import { RecognizerPool } from '../ocr/recognizer-pool.ts';
 import { createPdfJobHandler, type PdfJobOutcome } from '../pdf-worker.ts';
 import { scannedPdf } from '../test-support/scanned-pdf.ts';
 import { until } from '../test-support/until.ts';
+import { startPdfWorker } from '../test-support/worker-process.ts';
 import type { PdfJob } from './page-jobs.ts';
 
 /** The built worker, as the launcher, compose and Kubernetes run it. */
-const entry = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 const PAGES = 5;
 const steps = Array.from({ length: PAGES }, (_, index) => `Step ${index + 1}`);
 const scannedSop = (label: string) =>
@@ -142,11 +141,9 @@ describe('a scanned document read as page jobs', () => {
   }, 240_000);
 
   /** A worker process as deployed, noticing a dead process within seconds. */
-  async function startWorkerProcess(): Promise<ChildProcess> {
-    const child = spawn(process.execPath, [entry], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
+  const startWorkerProcess = () =>
+    startPdfWorker(
+      {
         REDIS_URL: TEST_REDIS_URL,
         REDIS_PREFIX: resources.redisPrefix,
         DATA_DIR: dataDir,
@@ -156,21 +153,8 @@ describe('a scanned document read as page jobs', () => {
         JOB_LOCK_MS: '8000',
         JOB_STALL_CHECK_MS: '1000',
       },
-      stdio: 'pipe',
-    });
-    children.push(child);
-    let output = '';
-    await new Promise<void>((resolve, reject) => {
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes('[pdf-worker] ready')) resolve();
-      };
-      child.stdout!.on('data', onData);
-      child.stderr!.on('data', onData);
-      child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
-    });
-    return child;
-  }
+      children,
+    );
 
   it('retries a page job whose process was killed, alone, and ends the document once', async () => {
     await storage.put('org/1/uploads/2.pdf', Buffer.from(await scannedSop('killed')), 'x');
