@@ -54,6 +54,7 @@ import { SessionsService } from './settings/sessions.service.js';
 import { PreferencesService } from './settings/preferences.service.js';
 import { AuditController } from './audit/audit.controller.js';
 import { ApiTokensController } from './api-tokens/api-tokens.controller.js';
+import { TokenCreatorsRepository } from './access-tokens/token-records.repository.js';
 import { ApiTokensRepository } from './api-tokens/api-tokens.repository.js';
 import { ApiTokensService } from './api-tokens/api-tokens.service.js';
 import { AuditLogRepository } from './audit/audit-log.repository.js';
@@ -164,6 +165,7 @@ export class IdentityModule {
         SamlRepository,
         SettingsRepository,
         UsersRepository,
+        TokenCreatorsRepository,
         ScimTokensRepository,
         ScimTokensService,
         ScimUsersRepository,

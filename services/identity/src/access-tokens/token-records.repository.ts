@@ -1,4 +1,5 @@
-import type { DataSource, ObjectLiteral } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type ObjectLiteral } from 'typeorm';
 import { UserEntity } from '../users/user.entity.js';
 
 /** What API and SCIM tokens both keep: who made one, and when it was last used. */
@@ -11,22 +12,27 @@ interface TokenRecord extends ObjectLiteral {
 /** How often a token's last use is written: often enough to show, rarely enough to be cheap. */
 const LAST_USE_PRECISION_MS = 60_000;
 
-/** The tokens with their creators' names (null for a creator since deleted), in one read. */
-export async function withCreatorNames<T extends TokenRecord>(
-  db: DataSource,
-  tokens: T[],
-): Promise<(T & { createdByName: string | null })[]> {
-  const creatorIds = [...new Set(tokens.flatMap((token) => token.createdBy ?? []))];
-  const creators = creatorIds.length
-    ? await db
-        .getRepository(UserEntity)
-        .find({ where: creatorIds.map((id) => ({ id })), select: { id: true, name: true } })
-    : [];
-  const names = new Map(creators.map((user) => [user.id, user.name]));
-  return tokens.map((token) => ({
-    ...token,
-    createdByName: token.createdBy === null ? null : (names.get(token.createdBy) ?? null),
-  }));
+/** The names of API and SCIM tokens' creators. */
+@Injectable()
+export class TokenCreatorsRepository {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  /** The tokens with their creators' names (null for a creator since deleted), in one read. */
+  async withNames<T extends TokenRecord>(
+    tokens: T[],
+  ): Promise<(T & { createdByName: string | null })[]> {
+    const creatorIds = [...new Set(tokens.flatMap((token) => token.createdBy ?? []))];
+    const creators = creatorIds.length
+      ? await this.db
+          .getRepository(UserEntity)
+          .find({ where: creatorIds.map((id) => ({ id })), select: { id: true, name: true } })
+      : [];
+    const names = new Map(creators.map((user) => [user.id, user.name]));
+    return tokens.map((token) => ({
+      ...token,
+      createdByName: token.createdBy === null ? null : (names.get(token.createdBy) ?? null),
+    }));
+  }
 }
 
 /** Where a token's last use is written: the repository of its kind. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, IsNull, MoreThan } from 'typeorm';
-import { recordUse, withCreatorNames } from '../access-tokens/token-records.repository.js';
+import { recordUse, TokenCreatorsRepository } from '../access-tokens/token-records.repository.js';
 import { UserEntity } from '../users/user.entity.js';
 import { ApiTokenEntity } from './api-token.entity.js';
 
@@ -16,7 +16,10 @@ export type NewApiToken = Pick<
 /** An organization's API tokens; revoked and expired ones are kept (the audit log names them). */
 @Injectable()
 export class ApiTokensRepository {
-  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(TokenCreatorsRepository) private readonly creators: TokenCreatorsRepository,
+  ) {}
 
   /** The tokens that still work: neither revoked nor expired. */
   async live(organizationId: number): Promise<ApiTokenRow[]> {
@@ -24,7 +27,7 @@ export class ApiTokensRepository {
       where: { organizationId, revokedAt: IsNull(), expiresAt: MoreThan(new Date()) },
       order: { createdAt: 'DESC', id: 'DESC' },
     });
-    return withCreatorNames(this.db, tokens);
+    return this.creators.withNames(tokens);
   }
 
   create(token: NewApiToken): Promise<ApiTokenEntity> {

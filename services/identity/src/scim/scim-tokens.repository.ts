@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, IsNull } from 'typeorm';
-import { recordUse, withCreatorNames } from '../access-tokens/token-records.repository.js';
+import { recordUse, TokenCreatorsRepository } from '../access-tokens/token-records.repository.js';
 import { ScimTokenEntity } from './scim-token.entity.js';
 
 export interface ScimTokenRow extends ScimTokenEntity {
@@ -10,14 +10,17 @@ export interface ScimTokenRow extends ScimTokenEntity {
 /** An organization's SCIM tokens; a revoked token is kept (for the audit trail), never listed. */
 @Injectable()
 export class ScimTokensRepository {
-  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(TokenCreatorsRepository) private readonly creators: TokenCreatorsRepository,
+  ) {}
 
   async live(organizationId: number): Promise<ScimTokenRow[]> {
     const tokens = await this.db.getRepository(ScimTokenEntity).find({
       where: { organizationId, revokedAt: IsNull() },
       order: { createdAt: 'DESC', id: 'DESC' },
     });
-    return withCreatorNames(this.db, tokens);
+    return this.creators.withNames(tokens);
   }
 
   create(token: Pick<ScimTokenEntity, 'organizationId' | 'name' | 'tokenHash' | 'createdBy'>) {
