@@ -21,6 +21,7 @@ import { SopsTriggerPairs1767740000000 } from './migrations/1767740000000-sops-t
 import { EnrolmentCounts1767750000000 } from './migrations/1767750000000-enrolment-counts.js';
 import { CertificationMonths1767760000000 } from './migrations/1767760000000-certification-months.js';
 import { ObservationWeeks1767770000000 } from './migrations/1767770000000-observation-weeks.js';
+import { ObservationWeeksLatest1767856000000 } from './migrations/1767856000000-observation-weeks-latest.js';
 import { WindowScores1767801000000 } from './migrations/1767801000000-window-scores.js';
 import { EnrolmentPasses1767810000000 } from './migrations/1767810000000-enrolment-passes.js';
 
@@ -61,5 +62,6 @@ export const openObservationDatabase = (url: string) =>
       ObservationWeeks1767770000000,
       WindowScores1767801000000,
       EnrolmentPasses1767810000000,
+      ObservationWeeksLatest1767856000000,
     ],
   });

@@ -34,7 +34,7 @@ export class ObservationWeeks1767770000000 implements MigrationInterface {
          observer_name text NOT NULL,
          PRIMARY KEY (organization_id, week, document_id, observer_id))`,
     );
-    await db.query(TRIGGER_FUNCTION);
+    await db.query(OBSERVATION_WEEKS_FUNCTION);
     await db.query(`CREATE TRIGGER observations_weeks_inserted AFTER INSERT ON observations
       REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION observation_weeks_of()`);
     await db.query(`CREATE TRIGGER observations_weeks_updated AFTER UPDATE ON observations
@@ -90,7 +90,8 @@ const apply = (differences: string) => `
        SELECT organization_id, week, document_id, observer_id FROM (${differences}) d
         WHERE sign < 0)`;
 
-const TRIGGER_FUNCTION = `
+/** The trigger's function as this migration made it (1767856000000's down() puts it back). */
+export const OBSERVATION_WEEKS_FUNCTION = `
 CREATE FUNCTION observation_weeks_of() RETURNS trigger
 LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN

@@ -19,6 +19,12 @@ const IN_WINDOW = `o.status = 'completed' AND o.completed_at >= ${FIRST_WEEK} AT
   AND ($1::int IS NULL OR o.organization_id = $1)`;
 /** The window's weeks of observation_weeks o in scope ($1): the window starts on a week. */
 const WEEKS_IN_WINDOW = `o.week >= ${FIRST_WEEK} AND ($1::int IS NULL OR o.organization_id = $1)`;
+/**
+ * A breakdown row's name over the window's weeks: that of its latest observation (each week's
+ * row keeps its own latest's, migration 1767856000000), as a SOP's title or an observer's name
+ * reads now.
+ */
+const LATEST_OF_WEEKS = (column: string) => `(array_agg(o.${column} ORDER BY o.latest_id DESC))[1]`;
 /** Breakdowns list this many SOPs, observers and questions. */
 const BREAKDOWN_ROWS = 20;
 const MISSED_QUESTIONS = 10;
@@ -76,7 +82,7 @@ export class InsightPagesRepository {
   /** Lowest pass rate first: the SOPs that need attention lead. */
   async passRateBySop(scope: ReportScope): Promise<Section<'bySop'>> {
     return (await this.db.query(
-      `SELECT o.document_id AS "documentId", max(o.title) AS title, ${PASS_FIGURES}
+      `SELECT o.document_id AS "documentId", ${LATEST_OF_WEEKS('title')} AS title, ${PASS_FIGURES}
          FROM observation_weeks o WHERE ${WEEKS_IN_WINDOW}
         GROUP BY o.document_id ORDER BY "passRate", observations DESC, o.document_id LIMIT $2`,
       [scope, BREAKDOWN_ROWS],
@@ -86,7 +92,7 @@ export class InsightPagesRepository {
   /** Busiest observers first. */
   async passRateByObserver(scope: ReportScope): Promise<Section<'byObserver'>> {
     return (await this.db.query(
-      `SELECT o.observer_id AS "observerId", max(o.observer_name) AS name, ${PASS_FIGURES}
+      `SELECT o.observer_id AS "observerId", ${LATEST_OF_WEEKS('observer_name')} AS name, ${PASS_FIGURES}
          FROM observation_weeks o WHERE ${WEEKS_IN_WINDOW}
         GROUP BY o.observer_id ORDER BY observations DESC, o.observer_id LIMIT $2`,
       [scope, BREAKDOWN_ROWS],

@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openObservationDatabase } from '../database.js';
 import { ObservationWeeks1767770000000 } from '../migrations/1767770000000-observation-weeks.js';
+import { ObservationWeeksLatest1767856000000 } from '../migrations/1767856000000-observation-weeks-latest.js';
 import { InsightPagesRepository } from './insight-pages.repository.js';
 import { rerunBackfill } from '../test-support/rerun-backfill.js';
 
@@ -14,7 +15,10 @@ const PASS_FIGURES = `count(*)::int AS observations, count(*) FILTER (WHERE o.pa
   round(100.0 * count(*) FILTER (WHERE o.passed) / count(*), 1)::float AS "passRate",
   round(avg(o.score), 1)::float AS "averageScore"`;
 
-/** The page's trend and pass rates before observation_weeks: the window's observations read. */
+/**
+ * The page's trend and pass rates from the window's observations read one by one (as before
+ * observation_weeks), each SOP and observer named by their latest observation.
+ */
 const TREND_BEFORE = `SELECT to_char(w, 'YYYY-MM-DD') AS week, coalesce(t.completed, 0) AS completed,
     coalesce(t.passed, 0) AS passed, t."averageScore"
   FROM generate_series(${FIRST_WEEK}, ${THIS_WEEK}, interval '1 week') w
@@ -24,11 +28,13 @@ const TREND_BEFORE = `SELECT to_char(w, 'YYYY-MM-DD') AS week, coalesce(t.comple
            round(avg(o.score), 1)::float AS "averageScore"
       FROM observations o WHERE ${IN_WINDOW} GROUP BY 1) t ON t.week = w
  ORDER BY w`;
-const BY_SOP_BEFORE = `SELECT o.document_id AS "documentId", max(o.evaluation_title) AS title,
+const BY_SOP_BEFORE = `SELECT o.document_id AS "documentId",
+    (array_agg(o.evaluation_title ORDER BY o.id DESC))[1] AS title,
     ${PASS_FIGURES}
   FROM observations o WHERE ${IN_WINDOW}
  GROUP BY o.document_id ORDER BY "passRate", observations DESC, o.document_id LIMIT 20`;
-const BY_OBSERVER_BEFORE = `SELECT o.observer_id AS "observerId", max(o.observer_name) AS name,
+const BY_OBSERVER_BEFORE = `SELECT o.observer_id AS "observerId",
+    (array_agg(o.observer_name ORDER BY o.id DESC))[1] AS name,
     ${PASS_FIGURES}
   FROM observations o WHERE ${IN_WINDOW}
  GROUP BY o.observer_id ORDER BY observations DESC, o.observer_id LIMIT 20`;
@@ -68,7 +74,7 @@ describe('the observations page from the per-week counts', () => {
   /** The trend and both breakdowns equal what reading the window's observations answered. */
   async function expectAsBefore() {
     const pages = new InsightPagesRepository(db);
-    for (const scope of [ORG, ORG + 1, null]) {
+    for (const scope of [ORG, ORG + 1, ORG + 5, null]) {
       expect(await pages.observationTrend(scope)).toEqual(await db.query(TREND_BEFORE, [scope]));
       expect(await pages.passRateBySop(scope)).toEqual(await db.query(BY_SOP_BEFORE, [scope]));
       expect(await pages.passRateByObserver(scope)).toEqual(
@@ -81,7 +87,10 @@ describe('the observations page from the per-week counts', () => {
     const trend = (await db.query(TREND_BEFORE, [ORG])) as { completed: number }[];
     expect(trend.filter((week) => week.completed > 0).length).toBeGreaterThan(8);
     await expectAsBefore();
-    await rerunBackfill(db, new ObservationWeeks1767770000000());
+    await rerunBackfill(db, [
+      new ObservationWeeks1767770000000(),
+      new ObservationWeeksLatest1767856000000(),
+    ]);
     await expectAsBefore();
   });
 
@@ -112,5 +121,27 @@ describe('the observations page from the per-week counts', () => {
     expect(await db.query(`SELECT DISTINCT organization_id FROM observation_weeks`)).toEqual([
       { organization_id: ORG },
     ]);
+  });
+
+  it('names a SOP and an observer by their latest observation, not the text that sorts last', async () => {
+    const complete = (title: string, observer: string) =>
+      db.query(
+        `INSERT INTO observations (organization_id, evaluation_id, document_id, evaluation_title,
+           questions, operator_id, operator_name, observer_id, observer_name, status, pass_mark,
+           score, passed, completed_at)
+         VALUES ($1, 1, 77, $2, '[]', 1, 'P', 99, $3, 'completed', 80, 90, true, now())`,
+        [ORG + 5, title, observer],
+      );
+    await complete('Zinc plating v1', 'Zed Observer');
+    await complete('Plating (2026)', 'Amy Observer');
+    const pages = new InsightPagesRepository(db);
+    const bySop = (await pages.passRateBySop(ORG + 5)) as { documentId: number; title: string }[];
+    expect(bySop.find((row) => row.documentId === 77)?.title).toBe('Plating (2026)');
+    const byObserver = (await pages.passRateByObserver(ORG + 5)) as {
+      observerId: number;
+      name: string;
+    }[];
+    expect(byObserver.find((row) => row.observerId === 99)?.name).toBe('Amy Observer');
+    await expectAsBefore();
   });
 });
