@@ -4,6 +4,7 @@ import { api } from '@hub/proto';
 import { type BodyOf, expectError, parseAnswer } from './api-client.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
+import { signedIn } from './tenant-fixtures.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
 import { evaluatedDocument } from './evaluated-document.js';
 
@@ -63,12 +64,9 @@ beforeAll(async () => {
     role: 'admin',
     organizationId: globex,
   });
-  tess = new ApiSession(stack.url);
-  await tess.login('tess@acme.test', 'Acme-Super-1');
-  otto = new ApiSession(stack.url);
-  await otto.login('otto@acme.test', 'Acme-Oper-1');
-  gina = new ApiSession(stack.url);
-  await gina.login('gina@globex.test', 'Globex-Admin-1');
+  tess = await signedIn(stack, 'tess@acme.test', 'Acme-Super-1');
+  otto = await signedIn(stack, 'otto@acme.test', 'Acme-Oper-1');
+  gina = await signedIn(stack, 'gina@globex.test', 'Globex-Admin-1');
   const uploaded = await tess.uploadTo(
     api.uploadDocument,
     { title: 'Cooling' },

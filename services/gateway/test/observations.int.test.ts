@@ -3,6 +3,7 @@ import { api, ReviewEvaluation } from '@hub/proto';
 import { type BodyOf, expectError, parseAnswer } from './api-client.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
+import { signedIn } from './tenant-fixtures.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
 import { evaluatedDocument } from './evaluated-document.js';
 
@@ -84,12 +85,9 @@ beforeAll(async () => {
     role: 'admin',
     organizationId: globex,
   });
-  tess = new ApiSession(stack.url);
-  await tess.login('tess@acme.test', 'Acme-Super-1');
-  otto = new ApiSession(stack.url);
-  await otto.login('otto@acme.test', 'Acme-Oper-1');
-  gina = new ApiSession(stack.url);
-  await gina.login('gina@globex.test', 'Globex-Admin-1');
+  tess = await signedIn(stack, 'tess@acme.test', 'Acme-Super-1');
+  otto = await signedIn(stack, 'otto@acme.test', 'Acme-Oper-1');
+  gina = await signedIn(stack, 'gina@globex.test', 'Globex-Admin-1');
   const uploaded = await tess.uploadTo(
     api.uploadDocument,
     { title: 'Cooling' },
@@ -237,8 +235,7 @@ describe('observations', () => {
     const passMark = (session: ApiSession, mark: number) =>
       session.call(api.saveObservationSettings, { body: { passMark: mark } });
     expect(await passMark(tess, 70)).toEqual({ passMark: 70 });
-    const mia = new ApiSession(stack.url);
-    await mia.login('mia@acme.test', 'Acme-Mgr-1');
+    const mia = await signedIn(stack, 'mia@acme.test', 'Acme-Mgr-1');
     await expectError(passMark(mia, 10), 403);
     const { id } = await start(tess, {
       sopDocumentId: documentId,
@@ -438,8 +435,7 @@ describe('training centre', () => {
   });
 
   it('removes observation data of a deleted organization', async () => {
-    const root = new ApiSession(stack.url);
-    await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
+    const root = await signedIn(stack, SUPER_ADMIN.email, SUPER_ADMIN.password);
     const me = await tess.call(api.currentUser);
     await root.call(api.deleteOrganization, { params: { id: me.organizationId! } });
     await expect
