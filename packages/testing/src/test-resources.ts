@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { claimTemplateDatabase } from './database-pool.js';
+import type { DatabaseTemplate } from './database-template.js';
 
 const SERVER_URL = process.env.TEST_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -26,6 +28,24 @@ export function claimTestResources(): TestResources {
   };
 }
 
+/**
+ * A copy of the template's database and a Redis key prefix for one suite; within a run of the
+ * integration project the database is emptied and used again by the worker's next suite
+ * (claimTemplateDatabase).
+ */
+export async function claimTemplateResources(template: DatabaseTemplate): Promise<TestResources> {
+  const redisPrefix = `test:${randomBytes(6).toString('hex')}:`;
+  const database = await claimTemplateDatabase(template);
+  return {
+    databaseUrl: database.databaseUrl,
+    redisPrefix,
+    async release() {
+      await deleteKeys(redisPrefix);
+      await database.release();
+    },
+  };
+}
+
 export async function deleteKeys(prefix: string): Promise<void> {
   const redis = new Redis(TEST_REDIS_URL);
   let cursor = '0';
@@ -45,8 +65,4 @@ export async function dropDatabase(databaseUrl: string): Promise<void> {
   await admin.end();
 }
 
-export {
-  createDatabaseFromTemplate,
-  dropDatabaseTemplates,
-  type DatabaseTemplate,
-} from './database-template.js';
+export type { DatabaseTemplate } from './database-template.js';

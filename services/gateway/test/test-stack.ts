@@ -30,12 +30,7 @@ import {
 import { readGatewayConfig } from '../src/config.js';
 import { createGateway, type RunningGateway } from '../src/gateway.app.js';
 import { api, type Role } from '@hub/proto';
-import {
-  claimTestResources,
-  createDatabaseFromTemplate,
-  type DatabaseTemplate,
-  TEST_REDIS_URL,
-} from '@hub/testing';
+import { claimTemplateResources, type DatabaseTemplate, TEST_REDIS_URL } from '@hub/testing';
 import { type ObjectStorage, openStorage } from '@hub/kit';
 import {
   callUrl,
@@ -170,9 +165,8 @@ export async function startTestStack(
   /** How the services reach the suite's database (a relay the test can cut, for instance). */
   servicesDatabaseUrl: (databaseUrl: string) => string = (url) => url,
 ): Promise<TestStack> {
-  const resources = claimTestResources();
+  const resources = await claimTemplateResources(STACK_TEMPLATE);
   const { databaseUrl, redisPrefix } = resources;
-  await createDatabaseFromTemplate(databaseUrl, STACK_TEMPLATE);
   const dataDir = mkdtempSync(join(tmpdir(), 'hub-test-'));
   const common = {
     NODE_ENV: 'test',
