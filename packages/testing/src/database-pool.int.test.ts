@@ -7,6 +7,7 @@ import {
   runDatabasePrefix,
   TEST_RUN_ENV,
 } from './database-pool.js';
+import { withDatabase } from './database-server.js';
 import { dropDatabaseTemplates, type DatabaseTemplate } from './database-template.js';
 
 /** A schema like a service's: an identity column, a seeded row, an append-only table. */
@@ -32,20 +33,15 @@ const TEMPLATE: DatabaseTemplate = {
   },
 };
 
-async function withClient<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const databaseName = (url: string) => new URL(url).pathname.slice(1);
+
+/** A session on the database of `databaseUrl`. */
+const withClient = <T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>) =>
+  withDatabase(databaseName(databaseUrl), work);
 
 const runId = process.env[TEST_RUN_ENV];
-const databaseName = (url: string) => new URL(url).pathname.slice(1);
 const runDatabases = (run = runId!) =>
-  withClient('postgres://postgres@127.0.0.1:5432/postgres', async (admin) => {
+  withDatabase('postgres', async (admin) => {
     const { rows } = await admin.query<{ datname: string }>(
       `SELECT datname FROM pg_database WHERE starts_with(datname, $1) ORDER BY 1`,
       [runDatabasePrefix(run)],

@@ -1,8 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
+import {
+  dropDatabase,
+  dropDatabasesStartingWith,
+  SERVER_URL,
+  suiteDatabaseName,
+  withDatabase,
+} from './database-server.js';
 import { createDatabaseFromTemplate, type DatabaseTemplate } from './database-template.js';
-
-const SERVER_URL = process.env.TEST_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
 
 /**
  * The run's id, set by the integration project's global setup before its workers start: a
@@ -64,18 +68,6 @@ const RESTORE_SEQUENCES = `
     USING (schemaname, sequencename)
   WHERE s.last_value IS DISTINCT FROM fresh.last_value`;
 
-const quoted = (name: string) => `"${name.replace(/"/g, '')}"`;
-
-async function connected<T>(database: string, work: (client: pg.Client) => Promise<T>) {
-  const client = new pg.Client({ connectionString: `${SERVER_URL}/${database}` });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** The tables of `tables` that hold a row. */
 async function tablesWithRows(client: pg.Client, tables: string[]): Promise<string[]> {
   if (tables.length === 0) return [];
@@ -124,7 +116,7 @@ async function endOtherSessions(client: pg.Client): Promise<void> {
  * False when the suite changed the schema itself: such a database is dropped instead.
  */
 async function reset(database: PooledDatabase): Promise<boolean> {
-  return connected(database.name, async (client) => {
+  return withDatabase(database.name, async (client) => {
     await endOtherSessions(client);
     const { rows } = await client.query<{ digest: string }>(SCHEMA_DIGEST);
     if (rows[0]!.digest !== database.fresh.schema) return false;
@@ -147,22 +139,16 @@ async function reset(database: PooledDatabase): Promise<boolean> {
   });
 }
 
-async function drop(name: string): Promise<void> {
-  await connected('postgres', (admin) =>
-    admin.query(`DROP DATABASE IF EXISTS ${quoted(name)} WITH (FORCE)`),
-  );
-}
-
 /** A database of the pool put back as fresh, or a new copy of the template. */
 async function pooledDatabase(runId: string, template: DatabaseTemplate): Promise<PooledDatabase> {
   const waiting = idle.get(template.key) ?? [];
   for (let database = waiting.pop(); database; database = waiting.pop()) {
     if (await reset(database).catch(() => false)) return database;
-    await drop(database.name);
+    await dropDatabase(`${SERVER_URL}/${database.name}`);
   }
-  const name = `${runDatabasePrefix(runId)}${randomBytes(6).toString('hex')}`;
+  const name = suiteDatabaseName(runDatabasePrefix(runId));
   await createDatabaseFromTemplate(`${SERVER_URL}/${name}`, template);
-  return { name, fresh: await connected(name, readFresh) };
+  return { name, fresh: await withDatabase(name, readFresh) };
 }
 
 /**
@@ -178,9 +164,12 @@ export async function claimTemplateDatabase(
 ): Promise<{ databaseUrl: string; release(): Promise<void> }> {
   const runId = process.env[TEST_RUN_ENV];
   if (!runId) {
-    const databaseUrl = `${SERVER_URL}/hub_test_${randomBytes(6).toString('hex')}`;
-    await createDatabaseFromTemplate(databaseUrl, template);
-    return { databaseUrl, release: () => drop(new URL(databaseUrl).pathname.slice(1)) };
+    const name = suiteDatabaseName();
+    await createDatabaseFromTemplate(`${SERVER_URL}/${name}`, template);
+    return {
+      databaseUrl: `${SERVER_URL}/${name}`,
+      release: () => dropDatabase(`${SERVER_URL}/${name}`),
+    };
   }
   const database = await pooledDatabase(runId, template);
   return {
@@ -195,13 +184,7 @@ export async function claimTemplateDatabase(
 
 /** Drops every database of the run (the run's teardown). */
 export async function dropRunDatabases(runId: string): Promise<void> {
-  await connected('postgres', async (admin) => {
-    const { rows } = await admin.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE starts_with(datname, $1)`,
-      [runDatabasePrefix(runId)],
-    );
-    for (const { datname } of rows) {
-      await admin.query(`DROP DATABASE IF EXISTS ${quoted(datname)} WITH (FORCE)`);
-    }
-  });
+  await withDatabase('postgres', (admin) =>
+    dropDatabasesStartingWith(admin, runDatabasePrefix(runId)),
+  );
 }

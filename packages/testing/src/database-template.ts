@@ -1,6 +1,5 @@
-import pg from 'pg';
-
-const SERVER_URL = process.env.TEST_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
+import type pg from 'pg';
+import { dropDatabasesStartingWith, quoted, SERVER_URL, withDatabase } from './database-server.js';
 
 /** Every template database's name starts with this; the suite's teardown drops them all. */
 export const TEMPLATE_PREFIX = 'hub_tpl_';
@@ -15,22 +14,16 @@ export interface DatabaseTemplate {
   build(databaseUrl: string): Promise<void>;
 }
 
-const quoted = (name: string) => `"${name.replace(/"/g, '')}"`;
-
 /**
  * Every template change (build, copy, drop) holds this advisory lock, taken on the `postgres`
  * database: vitest workers starting together build the template once, and no copy reads a
  * template half built or being dropped.
  */
-async function withTemplateLock<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: `${SERVER_URL}/postgres` });
-  await admin.connect();
-  try {
+function withTemplateLock<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  return withDatabase('postgres', async (admin) => {
     await admin.query(`SELECT pg_advisory_lock(hashtext('hub-test-database-templates'))`);
-    return await work(admin);
-  } finally {
-    await admin.end();
-  }
+    return work(admin);
+  });
 }
 
 const exists = async (admin: pg.Client, name: string) =>
@@ -65,13 +58,5 @@ export async function createDatabaseFromTemplate(
  * one builds it again, under the same lock.
  */
 export async function dropDatabaseTemplates(): Promise<void> {
-  await withTemplateLock(async (admin) => {
-    const { rows } = await admin.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE starts_with(datname, $1)`,
-      [TEMPLATE_PREFIX],
-    );
-    for (const { datname } of rows) {
-      await admin.query(`DROP DATABASE IF EXISTS ${quoted(datname)} WITH (FORCE)`);
-    }
-  });
+  await withTemplateLock((admin) => dropDatabasesStartingWith(admin, TEMPLATE_PREFIX));
 }

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { claimTemplateDatabase } from './database-pool.js';
+import { dropDatabase, SERVER_URL, suiteDatabaseName } from './database-server.js';
 import type { DatabaseTemplate } from './database-template.js';
 
-const SERVER_URL = process.env.TEST_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** A database and a Redis key prefix that belong to one test suite alone. */
@@ -14,10 +13,11 @@ export interface TestResources {
   release(): Promise<void>;
 }
 
+const redisPrefixOfItsOwn = () => `test:${randomBytes(6).toString('hex')}:`;
+
 export function claimTestResources(): TestResources {
-  const id = randomBytes(6).toString('hex');
-  const databaseUrl = `${SERVER_URL}/hub_test_${id}`;
-  const redisPrefix = `test:${id}:`;
+  const databaseUrl = `${SERVER_URL}/${suiteDatabaseName()}`;
+  const redisPrefix = redisPrefixOfItsOwn();
   return {
     databaseUrl,
     redisPrefix,
@@ -34,7 +34,7 @@ export function claimTestResources(): TestResources {
  * (claimTemplateDatabase).
  */
 export async function claimTemplateResources(template: DatabaseTemplate): Promise<TestResources> {
-  const redisPrefix = `test:${randomBytes(6).toString('hex')}:`;
+  const redisPrefix = redisPrefixOfItsOwn();
   const database = await claimTemplateDatabase(template);
   return {
     databaseUrl: database.databaseUrl,
@@ -57,12 +57,5 @@ export async function deleteKeys(prefix: string): Promise<void> {
   redis.disconnect();
 }
 
-export async function dropDatabase(databaseUrl: string): Promise<void> {
-  const name = new URL(databaseUrl).pathname.slice(1);
-  const admin = new pg.Client({ connectionString: `${SERVER_URL}/postgres` });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, '')}" WITH (FORCE)`);
-  await admin.end();
-}
-
+export { dropDatabase } from './database-server.js';
 export type { DatabaseTemplate } from './database-template.js';
