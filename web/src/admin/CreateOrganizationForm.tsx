@@ -1,11 +1,12 @@
-import { CREATABLE_ROLES, type CreatableRole, CreateOrganizationRequest } from '@hub/proto';
+import { type CreatableRole, CreateOrganizationRequest } from '@hub/proto';
 import { useForm } from '@tanstack/react-form';
 import { contractValidator, submitForm } from '../forms/contractForm';
+import { RoleSelect } from '../forms/RoleSelect';
 import { TextField } from '../forms/TextField';
 import { Card, CardTitle } from '../ui/Card';
 import { Checkbox } from '../ui/Checkbox';
 import { Field } from '../ui/Field';
-import { selectClass, smallButtonClass } from '../ui/styles';
+import { smallButtonClass } from '../ui/styles';
 import { useCreateOrganization } from './mutations';
 import { useTranslation } from 'react-i18next';
 
@@ -217,19 +218,12 @@ function SamlFields({ form, busy }: { form: OrganizationForm; busy: boolean }) {
               <form.Field name="signUpRole">
                 {(field) => (
                   <Field id="org-saml-role" label={t('admin.createOrganization.signUpRole')}>
-                    <select
+                    <RoleSelect
                       id="org-saml-role"
                       value={field.state.value}
                       disabled={busy}
-                      onChange={(event) => field.handleChange(event.target.value as CreatableRole)}
-                      className={selectClass}
-                    >
-                      {CREATABLE_ROLES.map((role) => (
-                        <option key={role} value={role}>
-                          {t(`roles.${role}`)}
-                        </option>
-                      ))}
-                    </select>
+                      onChange={field.handleChange}
+                    />
                   </Field>
                 )}
               </form.Field>

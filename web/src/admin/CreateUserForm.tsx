@@ -1,5 +1,4 @@
 import {
-  CREATABLE_ROLES,
   CreateUserRequest,
   type CreatableRole,
   type CreateUserRequest as CreateUserBody,
@@ -8,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm } from '@tanstack/react-form';
 import { useState, type ChangeEvent } from 'react';
 import { contractValidator, firstError, submitForm } from '../forms/contractForm';
+import { RoleSelect } from '../forms/RoleSelect';
 import { TextField } from '../forms/TextField';
 import { toast } from '../toast/toastStore';
 import { Card, CardTitle } from '../ui/Card';
@@ -27,9 +27,6 @@ interface Draft {
 }
 
 const EMPTY: Draft = { email: '', name: '', organizationId: '', role: 'operator', picture: null };
-
-const isCreatableRole = (value: string): value is CreatableRole =>
-  (CREATABLE_ROLES as readonly string[]).includes(value);
 
 function requestOf(draft: Draft): CreateUserBody {
   return {
@@ -136,21 +133,12 @@ export function CreateUserForm() {
               label={t('admin.createUser.role')}
               error={firstError(field.state.meta.errors)}
             >
-              <select
+              <RoleSelect
                 id="user-role"
                 value={field.state.value}
                 disabled={busy}
-                onChange={(event) => {
-                  if (isCreatableRole(event.target.value)) field.handleChange(event.target.value);
-                }}
-                className={selectClass}
-              >
-                {CREATABLE_ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {t(`roles.${role}`)}
-                  </option>
-                ))}
-              </select>
+                onChange={field.handleChange}
+              />
             </Field>
           )}
         </form.Field>

@@ -1,15 +1,11 @@
-import {
-  type ApiTokenView,
-  CREATABLE_ROLES,
-  type CreatableRole,
-  type CreatedApiToken,
-} from '@hub/proto';
+import { type ApiTokenView, type CreatableRole, type CreatedApiToken } from '@hub/proto';
 import { useForm } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { Trans, useTranslation } from 'react-i18next';
 import { submitForm } from '../forms/contractForm';
+import { RoleSelect } from '../forms/RoleSelect';
 import { Card, CardTitle } from '../ui/Card';
 import { formatDate } from '../ui/dates';
 import { inputClass, selectClass, smallButtonClass } from '../ui/styles';
@@ -77,18 +73,12 @@ function ApiTokens() {
           {(field) => (
             <label className="text-sm">
               {t('tokens.api.role')}
-              <select
-                data-testid="api-token-role"
+              <RoleSelect
+                testId="api-token-role"
                 className={`${selectClass} mt-1`}
                 value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value as CreatableRole)}
-              >
-                {CREATABLE_ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {t(`roles.${role}`)}
-                  </option>
-                ))}
-              </select>
+                onChange={field.handleChange}
+              />
             </label>
           )}
         </form.Field>
