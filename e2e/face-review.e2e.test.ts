@@ -4,10 +4,10 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followLink, keepScreenshot, launchBrowser, signIn, toastText } from './browser.js';
-import { Api, createOrganization, createPeople, withSchema } from './records.js';
+import { followLink, keepScreenshot, signIn, toastText } from './browser.js';
+import { Api, startRecordsStack, stopRecordsStack, withSchema } from './records.js';
 import { makeStillsVideo } from './stills-video.js';
-import { E2E_SUPER_ADMIN, type RunningStack, sharedStack, uniqueId } from './stack.js';
+import { E2E_SUPER_ADMIN, type RunningStack, uniqueId } from './stack.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const FACES = resolve(repoRoot, '../shared/fixtures/faces');
@@ -94,15 +94,16 @@ const fitsPhone = (page: Page) =>
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'face-review-e2e-'));
-  stack = await sharedStack();
-  organizationId = await createOrganization(stack, `face-review-${ID}`, DOMAIN);
-  ids = await createPeople(stack, organizationId, PEOPLE, PASSWORD);
-  browser = await launchBrowser();
+  ({ stack, browser, organizationId, ids } = await startRecordsStack(
+    `face-review-${ID}`,
+    DOMAIN,
+    PEOPLE,
+    PASSWORD,
+  ));
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+  await stopRecordsStack({ stack, browser });
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 

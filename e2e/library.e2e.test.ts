@@ -2,9 +2,9 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keepScreenshot, launchBrowser, signIn, toastText } from './browser.js';
-import { createOrganization, createPeople } from './records.js';
-import { type RunningStack, sharedStack, uniqueId } from './stack.js';
+import { keepScreenshot, signIn, toastText } from './browser.js';
+import { startRecordsStack, stopRecordsStack } from './records.js';
+import { type RunningStack, uniqueId } from './stack.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 /**
@@ -38,16 +38,15 @@ let stack: RunningStack;
 let browser: Browser;
 
 beforeAll(async () => {
-  stack = await sharedStack();
-  const organizationId = await createOrganization(stack, `lib-works-${ID}`, `lib-works-${ID}.test`);
-  await createPeople(stack, organizationId, { admin: ADMIN }, ADMIN.password);
-  browser = await launchBrowser();
+  ({ stack, browser } = await startRecordsStack(
+    `lib-works-${ID}`,
+    `lib-works-${ID}.test`,
+    { admin: ADMIN },
+    ADMIN.password,
+  ));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopRecordsStack({ stack, browser }));
 
 describe('document library, as a person uses it', () => {
   it('creates a folder and a tag, uploads a PDF, watches it being processed, reads it, searches and deletes it', async () => {

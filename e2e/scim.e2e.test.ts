@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followLink, keepScreenshot, launchBrowser, signIn } from './browser.js';
-import { createOrganization, createPeople } from './records.js';
-import { type RunningStack, sharedStack, uniqueId } from './stack.js';
+import { followLink, keepScreenshot, signIn } from './browser.js';
+import { startRecordsStack, stopRecordsStack } from './records.js';
+import { type RunningStack, uniqueId } from './stack.js';
 
 const ID = uniqueId();
 const DOMAIN = `scim-${ID}.test`;
@@ -13,20 +13,15 @@ let stack: RunningStack;
 let browser: Browser;
 
 beforeAll(async () => {
-  stack = await sharedStack();
-  browser = await launchBrowser();
-  const organizationId = await createOrganization(stack, `scim-${ID}`, DOMAIN);
-  await createPeople(
-    stack,
-    organizationId,
+  ({ stack, browser } = await startRecordsStack(
+    `scim-${ID}`,
+    DOMAIN,
     { ada: { name: 'Ada Admin', email: EMAIL, role: 'admin' } },
     PASSWORD,
-  );
+  ));
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
+afterAll(() => stopRecordsStack({ stack, browser }));
 
 describe('SCIM tokens in the settings page', () => {
   it('lets an administrator create a token on a phone, use it and revoke it', async () => {

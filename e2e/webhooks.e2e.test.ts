@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keepScreenshot, launchBrowser, signIn } from './browser.js';
-import { createOrganization, createPeople } from './records.js';
-import { type RunningStack, sharedStack, uniqueId } from './stack.js';
+import { keepScreenshot, signIn } from './browser.js';
+import { startRecordsStack, stopRecordsStack } from './records.js';
+import { type RunningStack, uniqueId } from './stack.js';
 
 const ID = uniqueId();
 const DOMAIN = `hooks-${ID}.test`;
@@ -19,8 +19,12 @@ let receiver: Server;
 const received: { headers: IncomingHttpHeaders; body: string }[] = [];
 
 beforeAll(async () => {
-  stack = await sharedStack();
-  browser = await launchBrowser();
+  ({ stack, browser } = await startRecordsStack(
+    `hooks-${ID}`,
+    DOMAIN,
+    { ada: { name: 'Ada Admin', email: EMAIL, role: 'admin' } },
+    PASSWORD,
+  ));
   receiver = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -30,17 +34,10 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const organizationId = await createOrganization(stack, `hooks-${ID}`, DOMAIN);
-  await createPeople(
-    stack,
-    organizationId,
-    { ada: { name: 'Ada Admin', email: EMAIL, role: 'admin' } },
-    PASSWORD,
-  );
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await stopRecordsStack({ stack, browser });
   await new Promise((resolve) => receiver?.close(resolve));
 });
 
