@@ -1,7 +1,8 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { TestSpecification, Vitest } from 'vitest/node';
-import { SlowestFirst } from './slowest-first.sequencer.js';
+import { SLOWEST, SlowestFirst } from './slowest-first.sequencer.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -55,5 +56,10 @@ describe('the slowest files first', () => {
       'e2e/pages.e2e.test.ts',
       'e2e/library.e2e.test.ts',
     ]);
+  });
+
+  it('names only test files that exist, each once (a renamed file would silently lose its place)', () => {
+    expect(SLOWEST.filter((path) => !existsSync(`${ROOT}${path}`))).toEqual([]);
+    expect(new Set(SLOWEST).size).toBe(SLOWEST.length);
   });
 });
