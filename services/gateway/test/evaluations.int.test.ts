@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { expectError, parseAnswer } from './api-client.js';
 import { structuredSopPdf } from '../../../workers/pdf/src/test-support/sop-pdf.ts';
 import { COOLING_SOP, ENFRIAMIENTO_SOP, sopPdf } from './sop-pdf.js';
-import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
+import { signedIn } from './tenant-fixtures.js';
+import { type ApiSession, startTestStack, type TestStack } from './test-stack.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
 
 let stack: TestStack;
@@ -36,12 +37,9 @@ beforeAll(async () => {
     role: 'admin',
     organizationId: globex,
   });
-  ann = new ApiSession(stack.url);
-  await ann.login('ann@acme.test', 'Acme-Admin-1');
-  mo = new ApiSession(stack.url);
-  await mo.login('mo@acme.test', 'Acme-Manager-1');
-  gina = new ApiSession(stack.url);
-  await gina.login('gina@globex.test', 'Globex-Admin-1');
+  ann = await signedIn(stack, 'ann@acme.test', 'Acme-Admin-1');
+  mo = await signedIn(stack, 'mo@acme.test', 'Acme-Manager-1');
+  gina = await signedIn(stack, 'gina@globex.test', 'Globex-Admin-1');
 });
 
 afterAll(async () => {

@@ -95,8 +95,7 @@ beforeAll(async () => {
   gina = await signIn('gina');
   ivan = await signIn('ivan');
   await signIn('mia');
-  root = new ApiSession(stack.url);
-  await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
+  root = await signedIn(stack, SUPER_ADMIN.email, SUPER_ADMIN.password);
   // Last month only Tess signed in.
   await stack.sql.query(
     `INSERT INTO sign_in_events (user_id, organization_id, method, occurred_at)

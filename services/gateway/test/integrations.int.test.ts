@@ -9,6 +9,7 @@ import {
 } from '@hub/infra/camera-simulator';
 import { api } from '@hub/proto';
 import { type CallOptions, type Contract, parseAnswer, expectError } from './api-client.js';
+import { signedIn } from './tenant-fixtures.js';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 
 let simulator: RunningSimulator;
@@ -72,10 +73,8 @@ beforeAll(async () => {
     role: 'admin',
     organizationId: acmeId,
   });
-  root = new ApiSession(stack.url);
-  await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
-  admin = new ApiSession(stack.url);
-  await admin.login('ann@acme.test', 'Acme-Admin-1');
+  root = await signedIn(stack, SUPER_ADMIN.email, SUPER_ADMIN.password);
+  admin = await signedIn(stack, 'ann@acme.test', 'Acme-Admin-1');
   library = new pg.Client({
     connectionString: stack.databaseUrl,
     options: '-c search_path=library',

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@hub/proto';
 import { expectError } from './api-client.js';
-import { createOrganizationWithMembers, type Member } from './tenant-fixtures.js';
+import { createOrganizationWithMembers, type Member, signedIn } from './tenant-fixtures.js';
 import { MailCatcher } from './mail-catcher.js';
-import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
+import { type ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 
 let stack: TestStack;
 let mail: MailCatcher;
@@ -14,8 +14,7 @@ let globex: { organizationId: number; members: Record<'admin', Member> };
 beforeAll(async () => {
   mail = new MailCatcher();
   stack = await startTestStack({ SMTP_URL: await mail.start() });
-  root = new ApiSession(stack.url);
-  await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
+  root = await signedIn(stack, SUPER_ADMIN.email, SUPER_ADMIN.password);
   acme = await createOrganizationWithMembers(stack, 'Acme Foods', 'acme.test', [
     'admin',
     'operator',

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, QUEUES } from '@hub/proto';
 import { type BodyOf, type CallOptions, expectError, parseAnswer } from './api-client.js';
 import { openQueue } from '@hub/kit';
-import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
+import { signedIn } from './tenant-fixtures.js';
+import { type ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 
 /** A minimal valid one-page PDF, made here so the test does not depend on the worker. */
 function tinyPdf(text: string): Buffer {
@@ -53,10 +54,8 @@ beforeAll(async () => {
     role: 'admin',
     organizationId: globex,
   });
-  ann = new ApiSession(stack.url);
-  await ann.login('ann@acme.test', 'Acme-Admin-1');
-  gina = new ApiSession(stack.url);
-  await gina.login('gina@globex.test', 'Globex-Admin-1');
+  ann = await signedIn(stack, 'ann@acme.test', 'Acme-Admin-1');
+  gina = await signedIn(stack, 'gina@globex.test', 'Globex-Admin-1');
 });
 
 afterAll(async () => {
@@ -233,8 +232,7 @@ describe('documents', () => {
   });
 
   it('keeps operators and other organizations out', async () => {
-    const otto = new ApiSession(stack.url);
-    await otto.login('otto@acme.test', 'Acme-Oper-1');
+    const otto = await signedIn(stack, 'otto@acme.test', 'Acme-Oper-1');
     await expectError(documents(otto), 403);
     await expectError(upload(otto, { title: 'x' }, tinyPdf('x')), 403);
     const [document] = (await documents(ann)).documents;
@@ -308,8 +306,7 @@ describe('documents', () => {
   });
 
   it('removes the library data of a deleted organization', async () => {
-    const root = new ApiSession(stack.url);
-    await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
+    const root = await signedIn(stack, SUPER_ADMIN.email, SUPER_ADMIN.password);
     await root.call(api.deleteOrganization, { params: { id: acme } });
     await expect.poll(() => stack.storage.list(`org/${acme}/`), { timeout: 10_000 }).toEqual([]);
     await expect

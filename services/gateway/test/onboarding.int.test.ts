@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type OrganizationOnboarding } from '@hub/proto';
 import { expectError } from './api-client.js';
-import { createBareOrganization, createTenant, type Tenant } from './tenant-fixtures.js';
-import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
+import { createBareOrganization, createTenant, type Tenant, signedIn } from './tenant-fixtures.js';
+import { type ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
 
 let stack: TestStack;
@@ -19,8 +19,7 @@ beforeAll(async () => {
   workers = startDocumentWorkers(stack);
   tenant = await createTenant(stack, 'Acme Foods', 'acme.test');
   ({ admin: newcomer } = await createBareOrganization(stack, 'Newcomer Plant', 'newcomer.test'));
-  root = new ApiSession(stack.url);
-  await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
+  root = await signedIn(stack, SUPER_ADMIN.email, SUPER_ADMIN.password);
 }, 180_000);
 
 afterAll(async () => {

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import type { ExportManifest } from '@hub/proto';
-import { createBareOrganization, createTenant, type Tenant } from './tenant-fixtures.js';
-import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
+import { createBareOrganization, createTenant, type Tenant, signedIn } from './tenant-fixtures.js';
+import { type ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
 
 let stack: TestStack;
@@ -57,8 +57,7 @@ beforeAll(async () => {
     organizationId: acme.organizationId,
   });
   ({ admin: otherAdmin } = await createBareOrganization(stack, 'Globex Plant', 'globex.test'));
-  root = new ApiSession(stack.url);
-  await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
+  root = await signedIn(stack, SUPER_ADMIN.email, SUPER_ADMIN.password);
 }, 180_000);
 
 afterAll(async () => {

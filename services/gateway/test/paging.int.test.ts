@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@hub/proto';
 import { type Contract, expectError } from './api-client.js';
-import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
+import { signedIn } from './tenant-fixtures.js';
+import { type ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 
 /**
  * Every list route pages with a cursor: walking the pages yields each row once, in order, with
@@ -66,12 +67,9 @@ beforeAll(async () => {
     role: 'admin',
     organizationId: globex,
   });
-  root = new ApiSession(stack.url);
-  await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
-  ann = new ApiSession(stack.url);
-  await ann.login('ann@acme.test', 'Acme-Admin-1');
-  gina = new ApiSession(stack.url);
-  await gina.login('gina@globex.test', 'Globex-Admin-1');
+  root = await signedIn(stack, SUPER_ADMIN.email, SUPER_ADMIN.password);
+  ann = await signedIn(stack, 'ann@acme.test', 'Acme-Admin-1');
+  gina = await signedIn(stack, 'gina@globex.test', 'Globex-Admin-1');
 
   // 127 SOPs (the count that was cut at 100), three to a timestamp so ties need the id, and
   // the timestamps carry microseconds that a JavaScript Date would drop.

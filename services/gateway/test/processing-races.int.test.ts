@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, QUEUES, type LibraryInboxMessage, type VideoInboxMessage } from '@hub/proto';
 import { openQueue } from '@hub/kit';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
-import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
+import { signedIn } from './tenant-fixtures.js';
+import { type ApiSession, startTestStack, type TestStack } from './test-stack.js';
 
 /**
  * What workers report about one document or video, handled concurrently by the inbox (it takes
@@ -32,8 +33,7 @@ beforeAll(async () => {
     role: 'admin',
     organizationId: acme,
   });
-  ann = new ApiSession(stack.url);
-  await ann.login('ann@acme.test', 'Acme-Admin-1');
+  ann = await signedIn(stack, 'ann@acme.test', 'Acme-Admin-1');
   const connection = { url: stack.env.REDIS_URL!, prefix: stack.redisPrefix };
   libraryInbox = openQueue(QUEUES.libraryInbox, connection);
   videoInbox = openQueue(QUEUES.videoInbox, connection);

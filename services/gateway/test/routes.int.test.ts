@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Role, type RouteContract } from '@hub/proto';
 import { DOCS_ASSETS_PREFIX, DOCS_ROUTES } from '../src/docs/docs.js';
-import { createTenant, MEMBER_ROLES, type Tenant } from './tenant-fixtures.js';
+import { createTenant, MEMBER_ROLES, type Tenant, signedIn } from './tenant-fixtures.js';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
 
@@ -20,8 +20,7 @@ beforeAll(async () => {
     createTenant(stack, 'Acme Foods', 'acme.test'),
     createTenant(stack, 'Globex Plant', 'globex.test'),
   ]);
-  root = new ApiSession(stack.url);
-  await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
+  root = await signedIn(stack, SUPER_ADMIN.email, SUPER_ADMIN.password);
   const created = await acme.members.admin.session.call(api.createApiToken, {
     body: { name: 'Read-only integration', role: 'admin', readOnly: true, expiresInDays: 1 },
   });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type LibraryDocument } from '@hub/proto';
 import { expectError } from './api-client.js';
-import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
+import { signedIn } from './tenant-fixtures.js';
+import { type ApiSession, startTestStack, type TestStack } from './test-stack.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
 
@@ -45,12 +46,9 @@ beforeAll(async () => {
     role: 'admin',
     organizationId: globex,
   });
-  ann = new ApiSession(stack.url);
-  await ann.login('ann@acme.test', 'Acme-Admin-1');
-  otto = new ApiSession(stack.url);
-  await otto.login('otto@acme.test', 'Acme-Oper-1');
-  gina = new ApiSession(stack.url);
-  await gina.login('gina@globex.test', 'Globex-Admin-1');
+  ann = await signedIn(stack, 'ann@acme.test', 'Acme-Admin-1');
+  otto = await signedIn(stack, 'otto@acme.test', 'Acme-Oper-1');
+  gina = await signedIn(stack, 'gina@globex.test', 'Globex-Admin-1');
 });
 
 afterAll(async () => {

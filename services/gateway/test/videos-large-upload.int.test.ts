@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_MAX_BYTES } from '@hub/proto';
-import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
+import { signedIn } from './tenant-fixtures.js';
+import { type ApiSession, startTestStack, type TestStack } from './test-stack.js';
 
 let stack: TestStack;
 let admin: ApiSession;
@@ -15,8 +16,7 @@ beforeAll(async () => {
     role: 'admin',
     organizationId,
   });
-  admin = new ApiSession(stack.url);
-  await admin.login('ann@acme.test', 'Acme-Admin-1');
+  admin = await signedIn(stack, 'ann@acme.test', 'Acme-Admin-1');
 });
 
 afterAll(async () => {

@@ -3,7 +3,8 @@ import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningS3Simulator, startS3Simulator } from '@hub/infra/s3-simulator';
 import { api } from '@hub/proto';
-import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
+import { signedIn } from './tenant-fixtures.js';
+import { type ApiSession, startTestStack, type TestStack } from './test-stack.js';
 
 /*
  * Video uploads through the gateway into S3 (the S3 simulator), with 5 MiB parts so a small
@@ -32,8 +33,7 @@ beforeAll(async () => {
     role: 'admin',
     organizationId,
   });
-  admin = new ApiSession(stack.url);
-  await admin.login('ann@acme.test', 'Acme-Admin-1');
+  admin = await signedIn(stack, 'ann@acme.test', 'Acme-Admin-1');
 });
 
 afterAll(async () => {

@@ -7,6 +7,7 @@ import { openQueue } from '@hub/kit';
 import { api, type FaceEnrolmentJob, QUEUES, type Video, type VideoAnalysisJob } from '@hub/proto';
 import { analysisJobId } from '../../video/src/processing/analysis-dispatch.js';
 import { expectError, parseAnswer } from './api-client.js';
+import { signedIn } from './tenant-fixtures.js';
 import { ApiSession, fixture, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 import { stillsVideo } from './stills-video.js';
 import { type RunningWorkers, startVideoWorkers } from './test-workers.js';
@@ -93,12 +94,9 @@ beforeAll(async () => {
     role: 'admin',
     organizationId: globex,
   });
-  ann = new ApiSession(stack.url);
-  await ann.login('amy@acme.test', 'Acme-Admin-1');
-  gina = new ApiSession(stack.url);
-  await gina.login('gina@globex.test', 'Globex-Admin-1');
-  root = new ApiSession(stack.url);
-  await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
+  ann = await signedIn(stack, 'amy@acme.test', 'Acme-Admin-1');
+  gina = await signedIn(stack, 'gina@globex.test', 'Globex-Admin-1');
+  root = await signedIn(stack, SUPER_ADMIN.email, SUPER_ADMIN.password);
   video = makeVideo();
 }, 120_000);
 
@@ -150,8 +148,7 @@ describe('face enrolment', () => {
       role: 'operator',
       organizationId: acme,
     });
-    const blank = new ApiSession(stack.url);
-    await blank.login('blank@acme.test', 'Acme-Blank-1');
+    const blank = await signedIn(stack, 'blank@acme.test', 'Acme-Blank-1');
     await setPicture(blank, flatPicture());
     const notices = await waitFor(
       async () => (await blank.call(api.notifications)).notifications,
