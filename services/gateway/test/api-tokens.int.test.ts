@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type AuditEntry, type CreateApiTokenRequest, type RouteContract } from '@hub/proto';
 import { type CallOptions, type Contract, expectError } from './api-client.js';
+import { signedIn } from './tenant-fixtures.js';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack, waitFor } from './test-stack.js';
 
 let stack: TestStack;
@@ -12,8 +13,7 @@ let acmeAdminId: number;
 async function member(organizationId: number, email: string, role: 'admin' | 'manager') {
   const password = `${role}-Pass-1!`;
   const id = await stack.createUser({ email, password, role, organizationId });
-  const session = new ApiSession(stack.url);
-  await session.login(email, password);
+  const session = await signedIn(stack, email, password);
   return { id, session };
 }
 
@@ -79,8 +79,7 @@ describe('managing API tokens', () => {
 
   it('is for administrators only, never through a token, and never other organizations', async () => {
     await expectError(acmeManager.call(api.createApiToken, { body: ceiling() }), 403);
-    const root = new ApiSession(stack.url);
-    await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
+    const root = await signedIn(stack, SUPER_ADMIN.email, SUPER_ADMIN.password);
     await expectError(root.call(api.createApiToken, { body: ceiling() }), 403);
     const { secret } = await createToken(acmeAdmin, { role: 'admin', readOnly: false });
     const program = withToken(secret);

@@ -3,6 +3,7 @@ import { api, type Certification } from '@hub/proto';
 import { type CallOptions, expectError } from './api-client.js';
 import { openPdf } from '../../../workers/pdf/src/extraction/pdfjs.ts';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
+import { signedIn } from './tenant-fixtures.js';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
 import { evaluatedDocument } from './evaluated-document.js';
@@ -35,9 +36,7 @@ let documentId: number;
 let evaluationId: number;
 
 async function signIn(email: string, password: string) {
-  const session = new ApiSession(stack.url);
-  await session.login(email, password);
-  return session;
+  return signedIn(stack, email, password);
 }
 
 /** Tess observes Otto and records these answers; returns the observation's result. */

@@ -8,13 +8,14 @@ import { openQueue, RpcClient } from '@hub/kit';
 import { api, QUEUE_CONTRACTS, type VideoWithReport, videoRpc } from '@hub/proto';
 import { type BodyOf, expectError } from './api-client.js';
 import {
-  ApiSession,
+  type ApiSession,
   fixture,
   startTestStack,
   SUPER_ADMIN,
   type TestStack,
   waitFor,
 } from './test-stack.js';
+import { signedIn } from './tenant-fixtures.js';
 import { stillsVideo } from './stills-video.js';
 import { type RunningVideoWorkers, startVideoWorkers } from './test-workers.js';
 
@@ -88,11 +89,7 @@ beforeAll(async () => {
   id.howard = await user('howard@acme.test', 'Howard Wolowitz', 'operator', acme);
   id.bernadette = await user('bernadette@acme.test', 'Bernadette Rostenkowski', 'operator', acme);
   await user('gina@globex.test', 'Gina Globex', 'admin', globex);
-  const session = async (email: string, password = 'Passw0rd-Long!') => {
-    const signedIn = new ApiSession(stack.url);
-    await signedIn.login(email, password);
-    return signedIn;
-  };
+  const session = (email: string, password = 'Passw0rd-Long!') => signedIn(stack, email, password);
   amy = await session('amy@acme.test');
   howard = await session('howard@acme.test');
   gina = await session('gina@globex.test');

@@ -7,6 +7,7 @@ import {
 import { api } from '@hub/proto';
 import { PresenceRetention } from '../../integration/src/floor/presence-retention.js';
 import { type CallOptions, expectError, parseAnswer } from './api-client.js';
+import { signedIn } from './tenant-fixtures.js';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 
 let simulator: RunningSimulator;
@@ -23,8 +24,7 @@ async function person(
 ) {
   const email = `${key}@floor.test`;
   const id = await stack.createUser({ email, password: PASSWORD, role, organizationId: org });
-  sessions[key] = new ApiSession(stack.url);
-  await sessions[key].login(email, PASSWORD);
+  sessions[key] = await signedIn(stack, email, PASSWORD);
   return id;
 }
 
@@ -59,8 +59,7 @@ beforeAll(async () => {
   ids.olga = await person('olga', 'operator', acmeId);
   ids.otto = await person('otto', 'operator', acmeId);
   ids.gina = await person('gina', 'admin', globexId);
-  sessions.root = new ApiSession(stack.url);
-  await sessions.root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
+  sessions.root = await signedIn(stack, SUPER_ADMIN.email, SUPER_ADMIN.password);
 });
 
 afterAll(async () => {

@@ -2,7 +2,8 @@ import type { Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addFairly, openQueue, startWorker } from '@hub/kit';
 import { mounts, QUEUES } from '@hub/proto';
-import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
+import { signedIn } from './tenant-fixtures.js';
+import { type ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 
 /** The queue dashboard (bull-board) through the gateway: who gets it, and a failed job retried. */
 let stack: TestStack;
@@ -19,13 +20,10 @@ beforeAll(async () => {
     const email = `${role}@acme.test`;
     const password = `${role}-Pass-1!`;
     await stack.createUser({ email, password, role, organizationId });
-    const session = new ApiSession(stack.url);
-    await session.login(email, password);
-    return session;
+    return signedIn(stack, email, password);
   };
   [admin, operator] = await Promise.all([sessionOf('admin'), sessionOf('operator')]);
-  root = new ApiSession(stack.url);
-  await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
+  root = await signedIn(stack, SUPER_ADMIN.email, SUPER_ADMIN.password);
 }, 120_000);
 
 afterAll(async () => {

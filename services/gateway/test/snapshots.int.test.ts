@@ -8,6 +8,7 @@ import {
   SIMULATOR_ACCOUNTS,
   startCameraSimulator,
 } from '@hub/infra/camera-simulator';
+import { signedIn } from './tenant-fixtures.js';
 import {
   ApiSession,
   fixture,
@@ -41,8 +42,7 @@ async function enrolled(key: string, org: number, picture: string) {
     role: 'operator',
     organizationId: org,
   });
-  const session = new ApiSession(stack.url);
-  await session.login(email, PASSWORD);
+  const session = await signedIn(stack, email, PASSWORD);
   const upload = await session.uploadTo(
     api.uploadProfilePicture,
     {},
@@ -142,12 +142,9 @@ beforeAll(async () => {
       role,
       organizationId: org,
     });
-  root = new ApiSession(stack.url);
-  await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
-  ann = new ApiSession(stack.url);
-  await ann.login('ann@snap.test', PASSWORD);
-  gina = new ApiSession(stack.url);
-  await gina.login('gina@snap.test', PASSWORD);
+  root = await signedIn(stack, SUPER_ADMIN.email, SUPER_ADMIN.password);
+  ann = await signedIn(stack, 'ann@snap.test', PASSWORD);
+  gina = await signedIn(stack, 'gina@snap.test', PASSWORD);
   // Howard works at Acme; Globex has someone with Howard's face too, never to be compared.
   people.howard = await enrolled('howard', acme, 'howard/howard1.png');
   people.amy = await enrolled('amy', acme, 'amy/amy1.png');

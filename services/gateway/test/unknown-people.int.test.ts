@@ -6,13 +6,14 @@ import { RpcClient } from '@hub/kit';
 import { api, videoRpc } from '@hub/proto';
 import { expectError, parseAnswer } from './api-client.js';
 import {
-  ApiSession,
+  type ApiSession,
   fixture,
   startTestStack,
   SUPER_ADMIN,
   type TestStack,
   waitFor,
 } from './test-stack.js';
+import { signedIn } from './tenant-fixtures.js';
 import { stillsVideo } from './stills-video.js';
 import { type RunningWorkers, startVideoWorkers } from './test-workers.js';
 
@@ -89,11 +90,7 @@ beforeAll(async () => {
   id.amy = await user('amy@acme.test', 'Amy Farrah', 'admin', acme);
   id.howard = await user('howard@acme.test', 'Howard Wolowitz', 'operator', acme);
   await user('gina@globex.test', 'Gina Globex', 'admin', globex);
-  const session = async (email: string, password = 'Passw0rd-Long!') => {
-    const signedIn = new ApiSession(stack.url);
-    await signedIn.login(email, password);
-    return signedIn;
-  };
+  const session = (email: string, password = 'Passw0rd-Long!') => signedIn(stack, email, password);
   amy = await session('amy@acme.test');
   howard = await session('howard@acme.test');
   gina = await session('gina@globex.test');

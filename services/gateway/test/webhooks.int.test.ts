@@ -22,7 +22,14 @@ import { findBinaries } from '../../../workers/video/src/frames/binaries.ts';
 import { certifyOperator } from './certify-operator.js';
 import { evaluatedDocument } from './evaluated-document.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
-import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack, waitFor } from './test-stack.js';
+import { signedIn } from './tenant-fixtures.js';
+import {
+  type ApiSession,
+  startTestStack,
+  SUPER_ADMIN,
+  type TestStack,
+  waitFor,
+} from './test-stack.js';
 import { startDocumentWorkers } from './test-workers.js';
 
 /**
@@ -102,8 +109,7 @@ async function member(
 ) {
   const password = `${role}-Pass-1!`;
   const id = await stack.createUser({ email, password, role, organizationId });
-  const session = new ApiSession(stack.url);
-  await session.login(email, password);
+  const session = await signedIn(stack, email, password);
   return { id, session };
 }
 
@@ -121,8 +127,7 @@ beforeAll(async () => {
   acmeAdmin = (await member(acme, 'admin@acme.test', 'admin')).session;
   acmeManager = (await member(acme, 'manager@acme.test', 'manager')).session;
   globexAdmin = (await member(globex, 'admin@globex.test', 'admin')).session;
-  root = new ApiSession(stack.url);
-  await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
+  root = await signedIn(stack, SUPER_ADMIN.email, SUPER_ADMIN.password);
 }, 240_000);
 
 afterAll(async () => {
