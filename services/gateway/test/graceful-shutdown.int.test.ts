@@ -6,7 +6,8 @@ import { openQueue } from '@hub/kit';
 import { api } from '@hub/proto';
 import { type BuiltProcess, startBuiltProcess } from './built-process.js';
 import { freePort } from './outage-tools.js';
-import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
+import { signedIn } from './tenant-fixtures.js';
+import { startTestStack, type TestStack } from './test-stack.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 
 /**
@@ -56,8 +57,7 @@ describe('graceful shutdown', () => {
       role: 'admin',
       organizationId,
     });
-    const admin = new ApiSession(stack.url);
-    await admin.login('admin@acme.test', 'Admin-Pass-1!');
+    const admin = await signedIn(stack, 'admin@acme.test', 'Admin-Pass-1!');
     const port = await freePort();
     const gateway = startProcess('services/gateway/dist/main.js', { PORT: String(port) });
     await gateway.printed(/\[gateway\] listening/);

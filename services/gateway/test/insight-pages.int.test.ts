@@ -304,8 +304,7 @@ describe('the Insights chart pages', () => {
       role: 'admin',
       organizationId: initech,
     });
-    const session = new ApiSession(stack.url);
-    await session.login('ida@example.test', 'Good-Pass-1');
+    const session = await signedIn(stack, 'ida@example.test', 'Good-Pass-1');
     for (let k = 0; k < 8; k += 1) {
       for (let j = 0; j <= k; j += 1) {
         await observation(

@@ -3,6 +3,7 @@ import { api } from '@hub/proto';
 import { expectError, parseAnswer } from './api-client.js';
 import { PeopleImportRunner } from '../../identity/src/people-imports/people-import-runner.js';
 import { MailCatcher } from './mail-catcher.js';
+import { signedIn } from './tenant-fixtures.js';
 import { ApiSession, SUPER_ADMIN, startTestStack, type TestStack, waitFor } from './test-stack.js';
 
 let stack: TestStack;
@@ -308,8 +309,7 @@ describe('people import', () => {
       role: 'admin',
       organizationId: globex,
     });
-    const gina = new ApiSession(stack.url);
-    await gina.login('gina@globex.test', 'Globex-Admin-1');
+    const gina = await signedIn(stack, 'gina@globex.test', 'Globex-Admin-1');
     await expectError(gina.call(api.peopleImport, { params: { id: importId } }), 404);
     await expectError(gina.call(api.applyPeopleImport, { body: { importId } }), 404);
     expect(
@@ -322,11 +322,9 @@ describe('people import', () => {
       role: 'operator',
       organizationId: acme,
     });
-    const operator = new ApiSession(stack.url);
-    await operator.login('op@acme.test', 'Acme-Staff-1');
+    const operator = await signedIn(stack, 'op@acme.test', 'Acme-Staff-1');
     expect((await preview(operator, 'email,name\nzed@acme.test,Zed\n')).status).toBe(403);
-    const root = new ApiSession(stack.url);
-    await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
+    const root = await signedIn(stack, SUPER_ADMIN.email, SUPER_ADMIN.password);
     expect((await preview(root, 'email,name\nzed@acme.test,Zed\n')).status).toBe(400);
     const forGlobex = await preview(root, 'email,name\nzoe@globex.test,Zoe\n', {
       organizationId: String(globex),
