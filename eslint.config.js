@@ -43,6 +43,8 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/no-non-null-assertion': 'off',
+      // One import statement a module: its types and values together (`import { type A, b }`).
+      'no-duplicate-imports': 'error',
     },
   },
   {

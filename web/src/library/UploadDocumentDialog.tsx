@@ -6,12 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { submitForm } from '../forms/contractForm';
 import { TextField } from '../forms/TextField';
 import { toast } from '../toast/toastStore';
-import { formatPercent } from '../i18n/format';
+import { formatFileSize, formatPercent } from '../i18n/format';
 import { Dialog } from '../ui/Dialog';
 import { Field } from '../ui/Field';
 import { selectClass, smallButtonClass, textareaClass } from '../ui/styles';
 import { buildFolderTree, flattenFolderTree } from './folderTree';
-import { formatFileSize } from '../i18n/format';
 import { checkDocumentFile, titleFromFileName, type UploadDraft } from './uploadDocument';
 
 interface UploadDocumentDialogProps {

@@ -1,5 +1,4 @@
-import type { LucideIcon } from 'lucide-react';
-import { LoaderCircle, RefreshCw, Search, Trash2, Upload } from 'lucide-react';
+import { LoaderCircle, type LucideIcon, RefreshCw, Search, Trash2, Upload } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ConfirmDialog } from './ConfirmDialog';
 import { inputClass, smallButtonClass, smallOutlineButtonClass } from './styles';

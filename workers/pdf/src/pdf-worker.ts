@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { buffer } from 'node:stream/consumers';
-import type { ObjectStorage, PoisonPolicy } from '@hub/runtime';
-import { isStorageFault, logger } from '@hub/runtime';
+import { isStorageFault, logger, type ObjectStorage, type PoisonPolicy } from '@hub/runtime';
 import {
   LibraryInboxMessage,
   type ExtractedImage,

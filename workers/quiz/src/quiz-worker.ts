@@ -1,6 +1,5 @@
 import { text as readText } from 'node:stream/consumers';
-import type { ObjectStorage, PoisonPolicy } from '@hub/runtime';
-import { isStorageFault } from '@hub/runtime';
+import { isStorageFault, type ObjectStorage, type PoisonPolicy } from '@hub/runtime';
 import { LibraryInboxMessage, QUEUE_CONTRACTS, type QuizGenerationJob } from '@hub/proto/jobs';
 import { UnrecoverableError, type Job, type JobsOptions } from 'bullmq';
 import {

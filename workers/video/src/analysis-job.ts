@@ -1,6 +1,5 @@
 import { text } from 'node:stream/consumers';
-import type { ObjectStorage } from '@hub/runtime';
-import { isStorageFault, logger } from '@hub/runtime';
+import { isStorageFault, logger, type ObjectStorage } from '@hub/runtime';
 import {
   type AnalysisReport,
   UNKNOWN_FACES_PER_VIDEO,

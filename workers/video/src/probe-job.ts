@@ -1,5 +1,4 @@
-import type { ObjectStorage } from '@hub/runtime';
-import { isStorageFault } from '@hub/runtime';
+import { isStorageFault, type ObjectStorage } from '@hub/runtime';
 import type { VideoProbeJob } from '@hub/proto/jobs';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { errorText, sentence, VideoFailure } from './failures.ts';

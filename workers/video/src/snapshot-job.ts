@@ -1,5 +1,4 @@
-import type { ObjectStorage } from '@hub/runtime';
-import { isStorageFault, logger } from '@hub/runtime';
+import { isStorageFault, logger, type ObjectStorage } from '@hub/runtime';
 import {
   IntegrationInboxMessage,
   type SnapshotIdentificationJob,

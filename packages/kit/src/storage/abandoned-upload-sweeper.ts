@@ -1,6 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { ObjectStorage } from '@hub/runtime';
-import { S3Storage } from '@hub/runtime';
+import { type ObjectStorage, S3Storage } from '@hub/runtime';
 
 const HOUR_MS = 60 * 60 * 1000;
 

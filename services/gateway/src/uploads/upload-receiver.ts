@@ -1,8 +1,7 @@
 import { once } from 'node:events';
 import type { IncomingMessage } from 'node:http';
-import type { Readable } from 'node:stream';
+import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { Transform, type TransformCallback } from 'node:stream';
 import {
   BadRequestException,
   HttpException,

@@ -1,9 +1,8 @@
-import { REVOCATIONS } from '../tokens.js';
+import { EVENTS, REVOCATIONS } from '../tokens.js';
 import type { SessionRevocations } from '../auth/session-revocations.js';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AdminOrganization, CreateOrganizationRequest, Organization } from '@hub/proto';
 import { type EventPublisher, RpcFailure } from '@hub/kit';
-import { EVENTS } from '../tokens.js';
 import type { OrganizationEntity } from '../organizations/organization.entity.js';
 import { OrganizationsRepository } from '../organizations/organizations.repository.js';
 import { prepareSamlForNewOrganization } from '../saml/saml-settings.js';

@@ -1,4 +1,4 @@
-import { REVOCATIONS } from '../tokens.js';
+import { EVENTS, REVOCATIONS } from '../tokens.js';
 import type { SessionRevocations } from '../auth/session-revocations.js';
 import { Inject, Injectable } from '@nestjs/common';
 import type {
@@ -9,7 +9,6 @@ import type {
   UserPage,
 } from '@hub/proto';
 import { type EventPublisher, messages, RpcFailure } from '@hub/kit';
-import { EVENTS } from '../tokens.js';
 import { OrganizationsRepository } from '../organizations/organizations.repository.js';
 import { IdentityFigures } from '../reporting/identity-figures.js';
 import { UsersRepository } from '../users/users.repository.js';

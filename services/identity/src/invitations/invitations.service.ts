@@ -1,10 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type {
-  Language,
-  SetupPasswordRequest,
-  VerifyInvitationRequest,
-  VerifyInvitationResponse,
+import {
+  ERROR_TEXTS,
+  type Language,
+  type SetupPasswordRequest,
+  type VerifyInvitationRequest,
+  type VerifyInvitationResponse,
 } from '@hub/proto';
 import {
   bounded,
@@ -27,7 +28,6 @@ import { ProfilePicturesService } from '../profile/profile-pictures.service.js';
 import { refuseCommonPassword } from '../auth/password-policy.js';
 import { invitationMail } from './invitation-mail.js';
 import { PreferencesService } from '../settings/preferences.service.js';
-import { ERROR_TEXTS } from '@hub/proto';
 
 export const INVALID_LINK = ERROR_TEXTS.invitation_invalid;
 export const PHOTO_REQUIRED = ERROR_TEXTS.setup_photo_required;

@@ -1,6 +1,10 @@
-import { organizationScope } from '@hub/proto';
+import {
+  type Actor,
+  type OrganizationChoice,
+  type OrganizationLookup,
+  organizationScope,
+} from '@hub/proto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Actor, OrganizationChoice, OrganizationLookup } from '@hub/proto';
 import { RpcFailure } from '@hub/kit';
 import { OrganizationsRepository } from './organizations.repository.js';
 

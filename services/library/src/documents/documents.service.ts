@@ -1,14 +1,14 @@
 import { text } from 'node:stream/consumers';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type {
-  Actor,
-  DocumentFilter,
-  DocumentList,
-  LibraryDocument,
-  RpcRequest,
-  libraryRpc,
+import {
+  type Actor,
+  type DocumentFilter,
+  type DocumentList,
+  ERROR_TEXTS,
+  type LibraryDocument,
+  type libraryRpc,
+  type RpcRequest,
 } from '@hub/proto';
-import { ERROR_TEXTS } from '@hub/proto';
 import { belongsToOrganization, type ObjectStorage, RpcFailure } from '@hub/kit';
 import { QUIZ_GENERATION, STORAGE } from '../config.js';
 import type { QuizGeneration } from '../processing/quiz-generation.js';

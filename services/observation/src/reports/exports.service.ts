@@ -1,6 +1,10 @@
-import { organizationScope } from '@hub/proto';
+import {
+  type Actor,
+  OBSERVATION_HISTORY_CSV_BATCH_ROWS,
+  organizationScope,
+  type ReportKind,
+} from '@hub/proto';
 import { Inject, Injectable } from '@nestjs/common';
-import { type Actor, OBSERVATION_HISTORY_CSV_BATCH_ROWS, type ReportKind } from '@hub/proto';
 import type { ChunkWriter } from '@hub/kit';
 import { historyHeader } from './history-csv.js';
 import { HistoryRepository } from './history.repository.js';

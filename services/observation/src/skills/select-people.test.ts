@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '@hub/proto';
-import { SkillsMatrixQuery } from '@hub/proto';
+import { type Actor, SkillsMatrixQuery } from '@hub/proto';
 import { peopleFilter } from './people-filter.js';
 
 const actor = (userId: number, role: Actor['role']): Actor => ({ userId, organizationId: 7, role });

@@ -1,7 +1,6 @@
 import { csvCell, csvLine, type SkillLevel, type SkillsMatrixCsvLine } from '@hub/proto';
 import type { ServerCatalog } from '@hub/kit';
-import type { Member } from '../team/members.js';
-import { roleOf } from '../team/members.js';
+import { type Member, roleOf } from '../team/members.js';
 import { skillLevel } from './skill-level.js';
 import type { CertificationRow, LatestRow } from './skills-matrix.repository.js';
 
