@@ -315,7 +315,8 @@ export class FaceApiModel implements FaceModel {
           }))
           .filter(({ box }) => overlap(detection.box, box) >= CONFIRMATION.sameFaceOverlap)
           .sort((a, b) => b.score - a.score)[0];
-        if (seen) confirmed.push(bar.secondLookBox ? this.detectionAt(seen, frame) : detection);
+        const kept = seen && (bar.secondLookBox ? this.detectionAt(seen, frame) : detection);
+        if (kept && kept.box.width >= (bar.minFaceWidth ?? 0)) confirmed.push(kept);
       } finally {
         crop.dispose();
       }

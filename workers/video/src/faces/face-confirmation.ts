@@ -124,8 +124,17 @@ export const CONFIRMATION = {
    * The bar for what a later zoom step finds (frames the zoomed pass found nothing in either):
    * fixture faces shown at 40-56 px found at 960 misfit 0.18 at most; at 960 ffmpeg's testsrc2
    * gave a detection of second look 0.96 and misfit 0.25, which the zoomed pass's bar let through.
+   * Its faces are at least 24 px wide as the second look boxes them: the tuning faces the step
+   * alone finds (`faces/`, each photo at 28-36 px) were boxed 30-43 px wide, where a pattern of
+   * ffmpeg's `life` (one random start in about sixty) was boxed 18 px wide with a second look of
+   * 0.59 and a misfit of 0.15, and counted as a person (#52, docs/benchmarks.md).
    */
-  zoomedAgain: { secondLookMinScore: 0.5, maxLandmarkMisfit: 0.2, ...ZOOMED_FINDS },
+  zoomedAgain: {
+    secondLookMinScore: 0.5,
+    maxLandmarkMisfit: 0.2,
+    minFaceWidth: 24,
+    ...ZOOMED_FINDS,
+  },
 } as const;
 
 /** What a detection must reach to be confirmed. */
@@ -136,6 +145,8 @@ export interface ConfirmationBar {
   minDetectionScore?: number;
   /** The face's box is the one the second look found, not the pass's own. */
   secondLookBox?: boolean;
+  /** The narrowest face confirmed, in frame pixels (its box as kept); none if not given. */
+  minFaceWidth?: number;
 }
 
 /** The square around a face the second look searches, clipped to the frame. */
