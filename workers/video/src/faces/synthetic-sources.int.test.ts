@@ -1,25 +1,29 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { peopleSeenText } from '@hub/proto';
 import { describe, expect, it } from 'vitest';
+import type { RgbFrame } from '../frames/sample-frames.ts';
 import { analysisBench } from '../test-support/analysis-bench.ts';
 
 const run = promisify(execFile);
-const { binaries, folder, analyse } = analysisBench('synthetic-sources');
+const { binaries, folder, faces, analyse } = analysisBench('synthetic-sources');
 
 /**
  * ffmpeg's synthetic sources, 4 s each: test patterns, fractals, cellular automata and noise.
  * Before detections were confirmed, testsrc and testsrc2 each gave the tiny detector "faces"
- * (up to 0.95 sure), and a testsrc video was reported as two operators (issue #52).
+ * (up to 0.95 sure), and a testsrc video was reported as two operators (issue #52). The cellular
+ * automata start from a seed of their own, so that each run analyses the same video: unseeded,
+ * about one `life` start in sixty gave a pattern the worker counted as a person (below).
  */
 const SOURCES = [
   'testsrc=size=320x240:rate=10',
   'testsrc2=size=640x480:rate=10',
   'smptebars=size=640x480:rate=10',
   'mandelbrot=size=640x480:rate=10',
-  'cellauto=size=640x480:rate=10',
-  'life=size=640x480:rate=10:mold=10:ratio=0.3',
+  'cellauto=size=640x480:rate=10:seed=1',
+  'life=size=640x480:rate=10:mold=10:ratio=0.3:seed=1',
   'nullsrc=size=320x240:rate=10,geq=random(1)*255:128:128',
 ];
 const SECONDS = 4;
@@ -36,6 +40,33 @@ async function makeSyntheticVideo(output: string) {
   ]);
 }
 
+/**
+ * The part of a sampled 1280x720 frame of an unseeded `life` video, 128 px square at (1029, 494),
+ * that the second zoom step took for an 18 px face (second look 0.59, misfit 0.15): on a black
+ * frame around it, as the pattern's own background, it was still found.
+ */
+const LIFE_PATTERN = {
+  file: fileURLToPath(new URL('../test-support/life-pattern.png', import.meta.url)),
+  x: 1029,
+  y: 494,
+  side: 128,
+};
+
+async function lifePatternFrame(): Promise<RgbFrame> {
+  const [width, height] = [1280, 720];
+  const { stdout } = await run(
+    binaries.ffmpeg,
+    ['-v', 'error', '-i', LIFE_PATTERN.file, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'],
+    { encoding: 'buffer' },
+  );
+  const { x, y, side } = LIFE_PATTERN;
+  const data = new Uint8Array(width * height * 3);
+  for (let row = 0; row < side; row++) {
+    data.set(stdout.subarray(row * side * 3, (row + 1) * side * 3), ((y + row) * width + x) * 3);
+  }
+  return { width, height, data };
+}
+
 describe('a video of ffmpeg synthetic sources, with the default settings', () => {
   it('finds no face in it and says no people seen', async () => {
     const video = join(folder, 'synthetic.mp4');
@@ -48,4 +79,8 @@ describe('a video of ffmpeg synthetic sources, with the default settings', () =>
     expect(done.unknownFaces).toEqual([]);
     expect(peopleSeenText(done.report)).toBe('No people seen');
   }, 300_000);
+
+  it('takes no pattern of the Game of Life for a face, however small the zoom finds it', async () => {
+    expect(await faces().detect(await lifePatternFrame(), 'video')).toEqual([]);
+  }, 120_000);
 });
