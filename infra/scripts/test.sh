@@ -22,12 +22,11 @@ trap print_phases EXIT
 phase_done() { PHASES+=("$(printf '%5ss  %s' "$(($SECONDS - $1))" "$2")"); }
 
 started=$SECONDS
-ensure_npm_install
 # Chromium's headless shell for the end-to-end tests, ffmpeg to make and analyse test videos, pdftotext (poppler)
 # for the evaluation generator's fixture tests and the extraction bench, pg_dump / pg_restore
-# (postgresql-client) for the backup and restore tests.
-ensure_debian_packages chromium-headless-shell chromium-headless-shell ffmpeg ffmpeg pdftotext poppler-utils kubectl kubectl \
-  pg_dump postgresql-client
+# (postgresql-client) for the backup and restore tests; installed while npm installs.
+install_beside_npm ensure_debian_packages chromium-headless-shell chromium-headless-shell ffmpeg ffmpeg \
+  pdftotext poppler-utils kubectl kubectl pg_dump postgresql-client
 
 phase_done "$started" 'npm install and Debian packages (when missing)'
 
