@@ -126,7 +126,7 @@ export const CONFIRMATION = {
    * gave a detection of second look 0.96 and misfit 0.25, which the zoomed pass's bar let through.
    * Its faces are at least 24 px wide as the second look boxes them: the tuning faces the step
    * alone finds (`faces/`, each photo at 28-36 px) were boxed 30-43 px wide, where a pattern of
-   * ffmpeg's `life` (one random start in about sixty) was boxed 18 px wide with a second look of
+   * ffmpeg's `life` (two of some 250 random starts) was boxed 18 px wide with a second look of
    * 0.59 and a misfit of 0.15, and counted as a person (#52, docs/benchmarks.md).
    */
   zoomedAgain: {

@@ -15,7 +15,7 @@ const { binaries, folder, faces, analyse } = analysisBench('synthetic-sources');
  * Before detections were confirmed, testsrc and testsrc2 each gave the tiny detector "faces"
  * (up to 0.95 sure), and a testsrc video was reported as two operators (issue #52). The cellular
  * automata start from a seed of their own, so that each run analyses the same video: unseeded,
- * about one `life` start in sixty gave a pattern the worker counted as a person (below).
+ * a `life` start now and then (two of some 250 tried) gave a pattern counted as a person (below).
  */
 const SOURCES = [
   'testsrc=size=320x240:rate=10',
