@@ -55,6 +55,15 @@ const detectorName = (detector: FaceDetector) =>
 /** Faces found at two input sizes overlapping more than this are one face: the surer is kept. */
 const SAME_FACE_IOU = 0.3;
 
+/**
+ * A net's weights read from the package, unless this thread holds them already: face-api's nets
+ * are one per thread, and a second model of the same thread (a test file after another, in one
+ * process) decoded and replaced the same weights again.
+ */
+async function loadOnce(net: { isLoaded: boolean; loadFromDisk(path: string): Promise<void> }) {
+  if (!net.isLoaded) await net.loadFromDisk(MODELS);
+}
+
 /** The model's name, known before it is loaded: the backend is the one TensorFlow.js runs. */
 export function faceModelName(
   options: FaceApiOptions,
@@ -122,14 +131,13 @@ export class FaceApiModel implements FaceModel {
 
   static async load(options: FaceApiOptions): Promise<FaceApiModel> {
     const faceapi = await startTensorFlow(options.backend);
+    const { nets } = faceapi;
     // The tiny detector is loaded whichever detects video frames: it takes the second look.
-    await faceapi.nets.tinyFaceDetector.loadFromDisk(MODELS);
+    await loadOnce(nets.tinyFaceDetector);
     if (options.backend === 'wasm') useLeanTinyFaceDetector(faceapi);
-    if (options.videoDetector?.kind !== 'tiny-face-detector') {
-      await faceapi.nets.ssdMobilenetv1.loadFromDisk(MODELS);
-    }
-    await faceapi.nets.faceLandmark68Net.loadFromDisk(MODELS);
-    await faceapi.nets.faceRecognitionNet.loadFromDisk(MODELS);
+    if (options.videoDetector?.kind !== 'tiny-face-detector') await loadOnce(nets.ssdMobilenetv1);
+    await loadOnce(nets.faceLandmark68Net);
+    await loadOnce(nets.faceRecognitionNet);
     if (options.backend === 'wasm') useLeanFaceRecognition(faceapi);
     const tf = faceapi.tf as unknown as TfRuntime;
     return new FaceApiModel(faceapi, options, tf.getBackend());
@@ -145,9 +153,7 @@ export class FaceApiModel implements FaceModel {
   private async detectNow(frame: RgbFrame, source: FaceSource): Promise<DetectedFace[]> {
     // A thread analysing videos with the tiny detector never loads SSD (its weights and
     // working set stay out of the wasm heap); the first picture loads it.
-    if (source === 'picture' && !this.faceapi.nets.ssdMobilenetv1.isLoaded) {
-      await this.faceapi.nets.ssdMobilenetv1.loadFromDisk(MODELS);
-    }
+    if (source === 'picture') await loadOnce(this.faceapi.nets.ssdMobilenetv1);
     // Floats, not integers: every net casts its input to floats (exactly, bytes being small), and
     // on wasm each cast of the whole frame (two for the tiny detector's two sizes) is a copy.
     const input = this.tf.tensor3d(frame.data, [frame.height, frame.width, 3], 'float32');

@@ -5,6 +5,7 @@ import { findBinaries } from '../frames/binaries.ts';
 import type { RgbFrame } from '../frames/sample-frames.ts';
 import { facePhoto, type Person } from '../test-support/media.ts';
 import { FaceApiModel } from './face-api-model.ts';
+import { startTensorFlow } from './face-api-runtime.ts';
 
 const run = promisify(execFile);
 const binaries = findBinaries();
@@ -86,4 +87,19 @@ describe('a face of about 30 px that the first pass does not see', () => {
     },
     60_000,
   );
+});
+
+describe('a second model of the same thread', () => {
+  it("keeps the first one's weights instead of decoding them again", async () => {
+    const { nets } = await startTensorFlow('wasm');
+    const loaded = () => [
+      nets.tinyFaceDetector.params,
+      nets.faceLandmark68Net.params,
+      nets.faceRecognitionNet.params,
+    ];
+    const before = loaded();
+    const again = await withZooms([704]);
+    await again.close();
+    loaded().forEach((params, net) => expect(params).toBe(before[net]));
+  });
 });
