@@ -51,10 +51,20 @@ declare module 'vitest' {
  * A browser for one test file: a connection to the Chromium the whole run shares (one launch,
  * not one a file). Each file's pages and contexts are its own; close() ends them and the
  * connection, and leaves the browser to the next file.
+ *
+ * Its contexts run without the app's service worker unless one asks for it (`serviceWorkers:
+ * 'allow'`, as the offline tests do): installing it fetches and stores the whole app again in
+ * each new context, 0.2-0.3 CPU-s of a context's 1.2-1.6 (docs/testing.md), and it answers no
+ * request but an SOP's, which goes to the network first when online.
  */
-export function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(): Promise<Browser> {
   const endpoint = inject('chromiumEndpoint');
-  return endpoint ? chromium.connect(endpoint) : chromium.launch(CHROMIUM);
+  const browser = await (endpoint ? chromium.connect(endpoint) : chromium.launch(CHROMIUM));
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options) => newContext({ serviceWorkers: 'block', ...options });
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = (options) => newPage({ serviceWorkers: 'block', ...options });
+  return browser;
 }
 
 /**

@@ -66,7 +66,8 @@ describe('the live observation session on bad Wi-Fi', () => {
   it('keeps what is recorded offline, sends it in order when back, and the server has each once', async () => {
     const total = sop.evaluation.questions.length;
     expect(total).toBeGreaterThanOrEqual(4);
-    const context = await browser.newContext({ viewport: PHONE });
+    // With the app's service worker, as on a phone that has opened the app before.
+    const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'allow' });
     const page = await context.newPage();
     await signIn(page, stack.url, PEOPLE.sam.email, PASSWORD);
 

@@ -107,7 +107,7 @@ describe("an operator reads their course's SOP offline", () => {
       version: number;
     };
 
-    // Service workers are allowed (Playwright's default); localhost is a secure context.
+    // Service workers allowed (launchBrowser blocks them elsewhere); localhost is a secure context.
     const context = await browser.newContext({ serviceWorkers: 'allow' });
     const page = await context.newPage();
     await signIn(page, stack.url, PEOPLE.olga.email, PASSWORD);

@@ -136,7 +136,8 @@ describe('forged requests from attacker pages', () => {
 
 describe('the web app under its security headers', () => {
   it('runs with no CSP violation and refuses to be framed by another site', async () => {
-    const context = await browser.newContext();
+    // With the app's service worker, which the policy must let register and run too.
+    const context = await browser.newContext({ serviceWorkers: 'allow' });
     const page = await context.newPage();
     const violations: string[] = [];
     page.on('console', (message) => {
