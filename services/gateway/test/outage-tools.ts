@@ -1,20 +1,48 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 
-/** A port nothing listens on right now. */
+/** The ports the kernel hands out itself: to `listen(0)` and to outgoing connections. */
+function ephemeralPorts(): { low: number; high: number } {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    if (low && high) return { low, high };
+  } catch {
+    // Not Linux: the IANA range, which most others use.
+  }
+  return { low: 49152, high: 65535 };
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A port nothing listens on right now, below the kernel's ephemeral range. The servers these
+ * tests stop and start again (Redis, the PostgreSQL relay, S3) must get the same port back:
+ * one in the ephemeral range could meanwhile be given to another suite's `listen(0)` or to an
+ * outgoing connection (a client reconnecting to it can even connect to itself), and the restart
+ * would then find it taken while something else answers there.
+ */
 export async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  server.close();
-  await once(server, 'close');
-  return port;
+  const { low } = ephemeralPorts();
+  const floor = Math.max(1024, low - 10_000);
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = floor + Math.floor(Math.random() * (low - floor));
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port in ${floor}-${low - 1}`);
 }
 
 async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 20_000) {
@@ -26,16 +54,23 @@ async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs 
   throw new Error(`${what} within ${timeoutMs} ms`);
 }
 
-/** Whether something accepts TCP connections on the port. */
-function answers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
+/** Whether the Redis answering at the URL is the process `pid`, not another that took the port. */
+async function answersAs(url: string, pid: number | undefined): Promise<boolean> {
+  const client = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 1_000,
+    commandTimeout: 1_000,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
   });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    return (await client.info('server')).includes(`process_id:${pid}\r`);
+  } finally {
+    client.disconnect();
+  }
 }
 
 /**
@@ -53,14 +88,18 @@ export class OwnRedis {
     return `redis://127.0.0.1:${this.port}`;
   }
 
-  async start(): Promise<void> {
+  async start(timeoutMs = 20_000): Promise<void> {
     if (this.child) return;
     const args = ['--port', String(this.port), '--bind', '127.0.0.1', '--dir', this.dir];
     const persistence = ['--appendonly', 'yes', '--appendfsync', 'always', '--save', ''];
     const child = spawn('redis-server', [...args, ...persistence], { stdio: 'ignore' });
     child.on('error', (error) => console.error(`redis-server: ${error.message}`));
     this.child = child;
-    await waitUntil(() => answers(this.port), `redis-server did not listen on ${this.port}`);
+    await waitUntil(
+      () => answersAs(this.url, child.pid),
+      `redis-server (pid ${child.pid}) did not answer on ${this.port}`,
+      timeoutMs,
+    );
   }
 
   /** Stops it the way a restart or a crash does; `signal` SIGKILL leaves no time to save. */

@@ -1,0 +1,48 @@
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { freePort, OwnRedis } from './outage-tools.js';
+
+/**
+ * The outage suites stop their Redis, PostgreSQL relay and S3 and start them again on the same
+ * port. Once, in a whole integration run, the restarted Redis found its port taken and the test
+ * went on against whatever answered there: the hung Redis was never refused.
+ */
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+describe('outage tools', () => {
+  it('choose ports the kernel never hands to another listen(0) or outgoing connection', async () => {
+    const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    for (let i = 0; i < 20; i++) {
+      const port = await freePort();
+      expect(port).toBeGreaterThanOrEqual(1024);
+      expect(port).toBeLessThan(low!);
+    }
+  });
+
+  it('start a Redis only when it is theirs that answers, not another server on the port', async () => {
+    const port = await freePort();
+    const squatter = createServer((socket) => socket.destroy());
+    squatter.listen(port, '127.0.0.1');
+    await once(squatter, 'listening');
+    cleanups.push(() => new Promise((resolve) => squatter.close(resolve)));
+    const redis = new OwnRedis(port);
+    cleanups.push(() => redis.remove());
+    await expect(redis.start(1_500)).rejects.toThrow(`did not answer on ${port}`);
+  });
+
+  it('start and restart their own Redis on the same port', async () => {
+    const redis = new OwnRedis(await freePort());
+    cleanups.push(() => redis.remove());
+    await redis.start();
+    await redis.stop();
+    await redis.start();
+  });
+});
