@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOLING_SOP, sopPdf } from '../services/gateway/test/sop-pdf.js';
-import { followLink, keepScreenshot, signIn, toastText } from './browser.js';
+import { keepScreenshot, toastText, signInAt } from './browser.js';
 import {
   Api,
   observe,
@@ -68,8 +68,7 @@ describe('acknowledging a new SOP version, as a certified operator does', () => 
     }, PROCESSING_TIMEOUT);
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(page, stack.url, PEOPLE.otto.email, PASSWORD);
-    await followLink(page, path);
+    await signInAt(page, stack.url, PEOPLE.otto.email, PASSWORD, path);
     await page.getByTestId('acknowledge-title').waitFor();
     expect(await page.getByTestId('access-restricted').count()).toBe(0);
     expect(await page.getByTestId('acknowledge-page').innerText()).toContain(CHANGE_NOTE);

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followLink, keepScreenshot, signIn } from './browser.js';
+import { keepScreenshot, signInAt } from './browser.js';
 import { startRecordsStack, stopRecordsStack } from './records.js';
 import { type RunningStack, uniqueId } from './stack.js';
 
@@ -29,8 +29,7 @@ const members = (secret: string) =>
 describe('API tokens in the settings page', () => {
   it('lets an administrator create a read-only token on a phone, use it and revoke it', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await signIn(page, stack.url, EMAIL, PASSWORD);
-    await followLink(page, '/settings');
+    await signInAt(page, stack.url, EMAIL, PASSWORD, '/settings');
     const card = page.getByTestId('settings-api-tokens');
     await card.waitFor();
     await page.getByTestId('api-token-name').fill('Nightly BI export');

@@ -133,6 +133,27 @@ export async function followLink(page: Page, path: string): Promise<void> {
   }, path);
 }
 
+/**
+ * Signs in through the API, in the page's own cookie jar, and opens `path`: one load of the app
+ * where signing in through the form and following a link render the sign-in page, the Hub and
+ * then the page (about 0.5 CPU-s more of Chromium each time, docs/testing.md). For tests whose
+ * subject is not the form; `foundation.e2e.test.ts` and the invitation and SAML flows use it.
+ */
+export async function signInAt(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  password: string,
+  path: string,
+): Promise<void> {
+  const answer = await page.request.post(`${baseUrl}/api/auth/login`, {
+    data: { email, password },
+  });
+  if (!answer.ok())
+    throw new Error(`signing ${email} in: ${answer.status()} ${await answer.text()}`);
+  await page.goto(`${baseUrl}${path}`);
+}
+
 /** Signs in and waits for the Hub. */
 export async function signIn(page: Page, baseUrl: string, email: string, password: string) {
   await submitSignIn(page, baseUrl, email, password);

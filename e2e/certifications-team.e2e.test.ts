@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { downloadedBytes, followLink, keepScreenshot, signIn } from './browser.js';
+import { downloadedBytes, keepScreenshot, signInAt } from './browser.js';
 import { Api, observe, publishedSop, startRecordsStack, stopRecordsStack } from './records.js';
 import { type RunningStack, uniqueId } from './stack.js';
 
@@ -45,8 +45,7 @@ describe('certifications and the team, from real observations', () => {
       viewport: { width: 1280, height: 900 },
       acceptDownloads: true,
     });
-    await signIn(page, stack.url, PEOPLE.tess.email, PASSWORD);
-    await followLink(page, '/certifications');
+    await signInAt(page, stack.url, PEOPLE.tess.email, PASSWORD, '/certifications');
     await page.getByRole('heading', { name: 'Certifications', exact: true }).waitFor();
     await expect.poll(() => cardValue(page, 'cert-active')).toBe('1');
     expect(await cardValue(page, 'cert-completed-month')).toBe('1');
@@ -79,8 +78,7 @@ describe('certifications and the team, from real observations', () => {
 
     // The operator sees their own certification, and no revoke button.
     const operator = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(operator, stack.url, PEOPLE.otto.email, PASSWORD);
-    await followLink(operator, '/certifications');
+    await signInAt(operator, stack.url, PEOPLE.otto.email, PASSWORD, '/certifications');
     await expect.poll(() => cardValue(operator, 'cert-active')).toBe('1');
     expect(await operator.getByRole('button', { name: 'Revoke' }).count()).toBe(0);
     await operator.close();
@@ -88,8 +86,7 @@ describe('certifications and the team, from real observations', () => {
     // An administrator revokes it; the page and the verification follow.
     await page.close();
     const adminPage = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(adminPage, stack.url, PEOPLE.adam.email, PASSWORD);
-    await followLink(adminPage, '/certifications');
+    await signInAt(adminPage, stack.url, PEOPLE.adam.email, PASSWORD, '/certifications');
     await adminPage.getByRole('button', { name: 'Revoke' }).first().click();
     await adminPage.getByTestId('revoke-reason').fill('Observed skipping the probe check');
     await adminPage.getByTestId('revoke-confirm').click();

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followLink, keepScreenshot, signIn, toastText } from './browser.js';
+import { followLink, keepScreenshot, toastText, signInAt } from './browser.js';
 import { Api, startRecordsStack, stopRecordsStack, withSchema } from './records.js';
 import { makeStillsVideo } from './stills-video.js';
 import { E2E_SUPER_ADMIN, type RunningStack, uniqueId } from './stack.js';
@@ -115,7 +115,7 @@ let amysPage: Promise<Page> | undefined;
 function amysPhone(): Promise<Page> {
   amysPage ??= (async () => {
     const page = await browser.newPage({ viewport: PHONE });
-    await signIn(page, stack.url, PEOPLE.amy.email, PASSWORD);
+    await signInAt(page, stack.url, PEOPLE.amy.email, PASSWORD, '/dashboard');
     return page;
   })();
   return amysPage;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followLink, keepScreenshot, launchBrowser, signIn } from './browser.js';
+import { keepScreenshot, launchBrowser, signInAt } from './browser.js';
 import {
   type RunningSimulator,
   SIMULATOR_ACCOUNTS,
@@ -223,8 +223,7 @@ describe('the floor view, as an organization admin watches it', () => {
 
   it('shows stations, the person a camera identified, areas and the environment', async () => {
     await snapshotsOn('cam-102');
-    await signIn(page, stack.url, ADMIN.email, ADMIN.password);
-    await followLink(page, '/floor');
+    await signInAt(page, stack.url, ADMIN.email, ADMIN.password, '/floor');
     await page.getByText('Real-time floor status and environmental monitoring').waitFor();
     await page.getByTestId('floor-active-stations-value').waitFor();
     // The camera's snapshot goes through the video worker's identification: the page follows.

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followLink, keepScreenshot, signIn } from './browser.js';
+import { followLink, keepScreenshot, signIn, signInAt } from './browser.js';
 import { openPage, settled, signedInTab, trackRequests } from './page-walk.js';
 import {
   Api,
@@ -110,7 +110,7 @@ function managerTab() {
     await context.addInitScript(trackRequests);
     const page = await context.newPage();
     const errors = consoleErrors(page);
-    await signIn(page, stack.url, PEOPLE.mia.email, PASSWORD);
+    await signInAt(page, stack.url, PEOPLE.mia.email, PASSWORD, '/dashboard');
     await settled(page);
     return { page, errors };
   })();

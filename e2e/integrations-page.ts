@@ -6,7 +6,7 @@ import {
   SIMULATOR_CAMERA_COUNT,
   startCameraSimulator,
 } from '../infra/camera-simulator/simulator.mjs';
-import { followLink, keepScreenshot, launchBrowser, signIn, toastText } from './browser.js';
+import { keepScreenshot, launchBrowser, toastText, signInAt } from './browser.js';
 import { createPeople, withSchema } from './records.js';
 import { E2E_SUPER_ADMIN, type RunningStack, sharedStack, uniqueId } from './stack.js';
 
@@ -99,8 +99,13 @@ export function describeIntegrationsPage() {
     });
 
     it('sets up, tests, assigns a camera, ties SOPs and removes the assignment', async () => {
-      await signIn(page, stack.url, E2E_SUPER_ADMIN.email, E2E_SUPER_ADMIN.password);
-      await followLink(page, '/integrations');
+      await signInAt(
+        page,
+        stack.url,
+        E2E_SUPER_ADMIN.email,
+        E2E_SUPER_ADMIN.password,
+        '/integrations',
+      );
       await page.getByTestId('setup-integration').waitFor();
       expect(await status()).toBe('Not Tested');
       await page.getByTestId('coming-soon-card').getByText('IoT Sensors').waitFor();
@@ -181,8 +186,7 @@ export function describeIntegrationsPage() {
 
     it('tells anyone but the super administrator that access is restricted', async () => {
       const other = await browser.newPage();
-      await signIn(other, stack.url, ADMIN.email, ADMIN.password);
-      await followLink(other, '/integrations');
+      await signInAt(other, stack.url, ADMIN.email, ADMIN.password, '/integrations');
       await other.getByTestId('access-restricted').waitFor();
       expect(await other.getByTestId('access-restricted').innerText()).toContain(
         'Access Restricted: Only Super Administrators can access integrations settings.',

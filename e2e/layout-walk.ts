@@ -93,16 +93,6 @@ async function showLanguage(page: Page, language: string) {
   );
 }
 
-/**
- * The app reloaded with the pseudo-locale's flag, which lets the walk switch languages in place;
- * after signing in, which the sign-in helper does in English.
- */
-async function inTestLanguages(page: Page) {
-  await page.evaluate(({ key, value }) => localStorage.setItem(key, value), PSEUDO_LOCALE_FLAG);
-  await page.reload();
-  await settled(page);
-}
-
 /** The page laid out, its requests settled and no toast moving, then measured at its width. */
 async function layoutAt(page: Page, label: string, width: number): Promise<string[]> {
   await nextFrames(page);
@@ -189,11 +179,12 @@ function walk(role: Role): Promise<WalkFindings> {
     findings = (async () => {
       const { browser, stack } = walkRecords();
       // The app's CSP allows no inline script: the injected axe-core is let through here only.
+      // The pseudo-locale's flag lets the walk switch languages in place (showLanguage).
       const { context, page } = await signedInTab(browser, stack.url, credentials(role), {
         bypassCSP: true,
         initScripts: [recordApiStrings],
+        stored: PSEUDO_LOCALE_FLAG,
       });
-      await inTestLanguages(page);
       const result: WalkFindings = {
         texts: [],
         languages: [],

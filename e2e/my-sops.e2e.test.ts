@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOLING_SOP, sopPdf } from '../services/gateway/test/sop-pdf.js';
-import { followLink, keepScreenshot, signIn } from './browser.js';
+import { keepScreenshot, signInAt } from './browser.js';
 import { Api, publishedSop, startRecordsStack, stopRecordsStack } from './records.js';
 import type { RunningStack } from './stack.js';
 
@@ -51,8 +51,7 @@ describe("an operator reads their course's SOP", () => {
     await olga.call('POST', `/api/training/courses/${course.id}/enroll`);
 
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await signIn(page, stack.url, PEOPLE.olga.email, PASSWORD);
-    await followLink(page, '/training');
+    await signInAt(page, stack.url, PEOPLE.olga.email, PASSWORD, '/training');
     const link = page.getByTestId('my-sops').getByTestId('my-sop-link');
     await link.waitFor();
     expect(await link.innerText()).toBe('Cooling Cooked Food');

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOLING_SOP, sopPdf } from '../services/gateway/test/sop-pdf.js';
-import { followLink, keepScreenshot, launchBrowser, signIn, toastText } from './browser.js';
+import { keepScreenshot, launchBrowser, toastText, signInAt } from './browser.js';
 import { type Mail, sharedMailbox } from './mailbox.js';
 import { Api } from './records.js';
 import { E2E_SUPER_ADMIN, type RunningStack, sharedStack, uniqueId } from './stack.js';
@@ -111,10 +111,8 @@ describe('observations and training, as a supervisor and an operator use them', 
     const operatorApi = await new Api(stack).login(OPERATOR.email, OPERATOR.password);
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(page, stack.url, SUPERVISOR.email, SUPERVISOR.password);
-
     // Nothing observed yet.
-    await followLink(page, '/library/observations');
+    await signInAt(page, stack.url, SUPERVISOR.email, SUPERVISOR.password, '/library/observations');
     await page.getByRole('heading', { name: 'Observations', exact: true }).waitFor();
     await page.getByText('No observations recorded').waitFor();
     await page.getByTestId('create-first-observation').waitFor();
@@ -333,8 +331,7 @@ describe('observations and training, as a supervisor and an operator use them', 
 
     // The operator: the course is completed by the passed observation.
     const operatorPage = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(operatorPage, stack.url, OPERATOR.email, OPERATOR.password);
-    await followLink(operatorPage, '/training');
+    await signInAt(operatorPage, stack.url, OPERATOR.email, OPERATOR.password, '/training');
     const card = operatorPage.locator(
       `[data-testid=course-card][data-course-title="${COURSE.title}"]`,
     );

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { ROLES, type Role } from '@hub/proto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PAGE_ACCESS, type PagePath } from '../web/src/access/pageAccess.js';
-import { ARTIFACTS_DIR, followLink, recordToasts, signIn } from './browser.js';
+import { ARTIFACTS_DIR, followLink, recordToasts, signInAt } from './browser.js';
 
 /**
  * Walks the app's pages in one signed-in tab, the way a person clicks through them: the first
@@ -98,6 +98,8 @@ export async function signedInTab(
     bypassCSP?: boolean;
     /** More init scripts, run before the app's own in every page of the tab. */
     initScripts?: (() => void)[];
+    /** Set in the tab's localStorage before the app first reads it. */
+    stored?: { key: string; value: string };
   } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
@@ -107,8 +109,14 @@ export async function signedInTab(
   await context.addInitScript(trackRequests);
   await context.addInitScript(recordToasts);
   for (const script of options.initScripts ?? []) await context.addInitScript(script);
+  if (options.stored) {
+    await context.addInitScript(
+      ({ key, value }) => localStorage.setItem(key, value),
+      options.stored,
+    );
+  }
   const page = await context.newPage();
-  await signIn(page, baseUrl, credentials.email, credentials.password);
+  await signInAt(page, baseUrl, credentials.email, credentials.password, '/dashboard');
   await settled(page);
   return { context, page };
 }

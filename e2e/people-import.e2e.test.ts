@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { downloadedBytes, followLink, keepScreenshot, signIn } from './browser.js';
+import { downloadedBytes, keepScreenshot, signInAt } from './browser.js';
 import { sharedMailbox } from './mailbox.js';
 import {
   Api,
@@ -61,8 +61,7 @@ afterAll(() => stopRecordsStack({ stack, browser }));
 describe('people import', () => {
   it('an admin imports 200 rows on a phone: 5 reasons, progress, 195 invitations', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await signIn(page, stack.url, PEOPLE.ada.email, PASSWORD);
-    await followLink(page, '/team');
+    await signInAt(page, stack.url, PEOPLE.ada.email, PASSWORD, '/team');
     await page.getByTestId('import-people-link').click();
     await page.getByRole('heading', { name: 'Import people' }).waitFor();
 

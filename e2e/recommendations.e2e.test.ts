@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followLink, keepScreenshot, launchBrowser, signIn } from './browser.js';
+import { keepScreenshot, launchBrowser, signInAt } from './browser.js';
 import { createPeople } from './records.js';
 import { E2E_SUPER_ADMIN, type RunningStack, sharedStack, uniqueId } from './stack.js';
 
@@ -51,8 +51,7 @@ afterAll(async () => {
 describe('recommendations', () => {
   it('shows what the rules found and dismisses a recommendation (who and when kept)', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-    await signIn(page, stack.url, `ada@${DOMAIN}`, PASSWORD);
-    await followLink(page, '/recommendations');
+    await signInAt(page, stack.url, `ada@${DOMAIN}`, PASSWORD, '/recommendations');
     await page.getByRole('heading', { name: 'Recommendations', exact: true }).waitFor();
     const card = page.getByTestId('recommendation').filter({
       hasText: 'Plan observations with Sia Supervisor',

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followLink, keepScreenshot, signIn } from './browser.js';
+import { keepScreenshot, signInAt } from './browser.js';
 import { startRecordsStack, stopRecordsStack } from './records.js';
 import { type RunningStack, uniqueId } from './stack.js';
 
@@ -26,8 +26,7 @@ afterAll(() => stopRecordsStack({ stack, browser }));
 describe('SCIM tokens in the settings page', () => {
   it('lets an administrator create a token on a phone, use it and revoke it', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await signIn(page, stack.url, EMAIL, PASSWORD);
-    await followLink(page, '/settings');
+    await signInAt(page, stack.url, EMAIL, PASSWORD, '/settings');
     const card = page.getByTestId('settings-scim');
     await card.waitFor();
     await page.getByTestId('scim-token-name').fill('Okta');

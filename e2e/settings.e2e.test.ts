@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followLink, keepScreenshot, launchBrowser, signIn } from './browser.js';
+import { followLink, keepScreenshot, launchBrowser, signInAt } from './browser.js';
 import { createPeople } from './records.js';
 import { E2E_SUPER_ADMIN, type RunningStack, sharedStack, uniqueId } from './stack.js';
 
@@ -84,7 +84,7 @@ let signedIn: Page | undefined;
 async function signedInPage(): Promise<Page> {
   if (signedIn) return signedIn;
   signedIn = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-  await signIn(signedIn, stack.url, EMAIL, PASSWORD);
+  await signInAt(signedIn, stack.url, EMAIL, PASSWORD, '/dashboard');
   return signedIn;
 }
 
@@ -103,9 +103,8 @@ describe('settings', () => {
           .catch(() => undefined);
       }
     });
-    await signIn(page, stack.url, EMAIL, PASSWORD);
+    await signInAt(page, stack.url, EMAIL, PASSWORD, '/settings');
     signedIn = page;
-    await followLink(page, '/settings');
     await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
     const me = await apiSession('e2e-reader');
     await me.call('POST', '/api/auth/login', { email: EMAIL, password: PASSWORD });

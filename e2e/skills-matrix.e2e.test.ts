@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { downloadedBytes, followLink, keepScreenshot, signIn } from './browser.js';
+import { downloadedBytes, keepScreenshot, signInAt } from './browser.js';
 import { Api, observe, publishedSop, startRecordsStack, stopRecordsStack } from './records.js';
 import { type RunningStack, uniqueId } from './stack.js';
 
@@ -38,8 +38,7 @@ describe('job functions and the skills matrix, from real observations', () => {
 
     // The administrator defines the function and assigns both operators in the browser.
     const adminPage = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(adminPage, stack.url, PEOPLE.adam.email, PASSWORD);
-    await followLink(adminPage, '/insights/job-functions');
+    await signInAt(adminPage, stack.url, PEOPLE.adam.email, PASSWORD, '/insights/job-functions');
     await adminPage.getByTestId('job-functions-empty').waitFor();
     await adminPage.getByTestId('job-function-new').click();
     await adminPage.getByTestId('job-function-name').fill('Line cook');
@@ -64,8 +63,7 @@ describe('job functions and the skills matrix, from real observations', () => {
       viewport: { width: 1280, height: 900 },
       acceptDownloads: true,
     });
-    await signIn(page, stack.url, PEOPLE.tess.email, PASSWORD);
-    await followLink(page, '/insights/skills-matrix');
+    await signInAt(page, stack.url, PEOPLE.tess.email, PASSWORD, '/insights/skills-matrix');
     const ottoCell = page.getByTestId(`skills-cell-${ids.otto}-${sop.documentId}`);
     await ottoCell.waitFor();
     expect(await ottoCell.getAttribute('data-level')).toBe('certified');
@@ -90,8 +88,7 @@ describe('job functions and the skills matrix, from real observations', () => {
     // An operator reads their own standing per SOP on the Training page; the matrix, like the
     // rest of Operations, is for staff (spec section 6) and not in their sidebar.
     const operator = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(operator, stack.url, PEOPLE.otto.email, PASSWORD);
-    await followLink(operator, '/training');
+    await signInAt(operator, stack.url, PEOPLE.otto.email, PASSWORD, '/training');
     const skill = operator.getByTestId('my-skills').getByTestId('my-skill-row');
     await expect.poll(() => skill.getAttribute('data-level')).toBe('certified');
     expect(await skill.innerText()).toContain('Cooling');

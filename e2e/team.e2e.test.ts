@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followLink, keepScreenshot, signIn } from './browser.js';
+import { keepScreenshot, signInAt } from './browser.js';
 import {
   Api,
   createOrganization,
@@ -72,8 +72,7 @@ afterAll(() => stopRecordsStack({ stack, browser }));
 describe('/team from real records', () => {
   it('shows the figures, departments, metrics and members; search and details work', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-    await signIn(page, stack.url, PEOPLE.tess.email, PASSWORD);
-    await followLink(page, '/team');
+    await signInAt(page, stack.url, PEOPLE.tess.email, PASSWORD, '/team');
     await page.getByRole('heading', { name: 'Team Overview', exact: true }).waitFor();
     await page.getByText("Monitor and manage your team's performance").waitFor();
 
@@ -182,8 +181,7 @@ describe('/team from real records', () => {
     }
     await createPeople(stack, organizationId, crowd, PASSWORD);
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await signIn(page, stack.url, `lead@${domain}`, PASSWORD);
-    await followLink(page, '/team');
+    await signInAt(page, stack.url, `lead@${domain}`, PASSWORD, '/team');
     const rows = page.getByTestId('member-row');
     const range = page.getByTestId('team-pager-range');
     await expect.poll(() => range.innerText()).toBe('1–50 of 56 people');
@@ -206,8 +204,7 @@ describe('/team from real records', () => {
 
   it('keeps operators out', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(page, stack.url, PEOPLE.otto.email, PASSWORD);
-    await followLink(page, '/team');
+    await signInAt(page, stack.url, PEOPLE.otto.email, PASSWORD, '/team');
     await page.getByText('Access Restricted').first().waitFor();
     expect(await page.getByTestId('team-page').count()).toBe(0);
     await page.close();
@@ -217,8 +214,7 @@ describe('/team from real records', () => {
 describe('/insights from the same records', () => {
   it('shows the figures, recent activity and the Observation Center', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-    await signIn(page, stack.url, PEOPLE.adam.email, PASSWORD);
-    await followLink(page, '/insights');
+    await signInAt(page, stack.url, PEOPLE.adam.email, PASSWORD, '/insights');
     await page.getByRole('heading', { name: 'Insights', exact: true }).waitFor();
     // One pass (100) and one fail (0) this month, none the month before.
     await expect.poll(() => cardValue(page, 'insights-performance')).toBe('50%');

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOLING_SOP, sopPdf } from '../services/gateway/test/sop-pdf.js';
-import { keepScreenshot, launchBrowser, signIn, toastText } from './browser.js';
+import { keepScreenshot, launchBrowser, toastText, signInAt } from './browser.js';
 import { createOrganization, createPeople } from './records.js';
 import { type RunningStack, sharedStack, uniqueId } from './stack.js';
 
@@ -47,8 +47,7 @@ afterAll(async () => {
 describe('document versions, as a person uses them', () => {
   it('uploads a new version from the viewer, lists both and shows what changed', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(page, stack.url, ADMIN.email, ADMIN.password);
-    await page.goto(`${stack.url}/library/documents`);
+    await signInAt(page, stack.url, ADMIN.email, ADMIN.password, '/library/documents');
     await page.getByText('No documents found').waitFor();
 
     await page.getByTestId('upload-document-button').click();

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOLING_SOP, sopPdf } from '../services/gateway/test/sop-pdf.js';
-import { keepScreenshot, launchBrowser, signIn, toastText } from './browser.js';
+import { keepScreenshot, launchBrowser, toastText, signInAt } from './browser.js';
 import { createOrganization, createPeople } from './records.js';
 import { type RunningStack, sharedStack, uniqueId } from './stack.js';
 import { makeStillsVideo, STILL_SECONDS } from './stills-video.js';
@@ -68,10 +68,8 @@ describe('video library, as a person uses it', () => {
   it('uploads a performance video, analyses it against an SOP, plays it and reads the report', async () => {
     expect(statSync(videoFile).size).toBeGreaterThan(1000);
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(page, stack.url, ADMIN.email, ADMIN.password);
-
     // A face to recognise: the administrator's own picture.
-    await page.goto(`${stack.url}/profile`);
+    await signInAt(page, stack.url, ADMIN.email, ADMIN.password, '/profile');
     await page.getByTestId('profile-picture-input').setInputFiles(ENROLLED_PHOTO);
     await expect
       .poll(() => toastText(page), { timeout: 15_000 })

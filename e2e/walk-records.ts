@@ -2,7 +2,7 @@ import { ROLES, type Role } from '@hub/proto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { PagePath } from '../web/src/access/pageAccess.js';
-import { signIn } from './browser.js';
+import { signInAt } from './browser.js';
 import { VIEWPORTS } from './layout-check.js';
 import {
   Api,
@@ -130,6 +130,12 @@ export const walkRecords = () => ({ stack, browser, liveObservation });
 export async function signedIn(role: Role): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: VIEWPORTS[0] });
   const page = await context.newPage();
-  await signIn(page, stack.url, credentials(role).email, credentials(role).password);
+  await signInAt(
+    page,
+    stack.url,
+    credentials(role).email,
+    credentials(role).password,
+    '/dashboard',
+  );
   return { context, page };
 }

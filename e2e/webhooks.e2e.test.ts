@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keepScreenshot, signIn } from './browser.js';
+import { keepScreenshot, signInAt } from './browser.js';
 import { startRecordsStack, stopRecordsStack } from './records.js';
 import { type RunningStack, uniqueId } from './stack.js';
 
@@ -44,8 +44,7 @@ afterAll(async () => {
 describe('webhooks in the settings page', () => {
   it('lets an administrator add an endpoint on a phone and see a signed delivery in the log', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await signIn(page, stack.url, EMAIL, PASSWORD);
-    await page.goto(`${stack.url}/settings`);
+    await signInAt(page, stack.url, EMAIL, PASSWORD, '/settings');
     const card = page.getByTestId('settings-webhooks');
     await card.waitFor();
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/frontline`;
