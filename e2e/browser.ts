@@ -137,7 +137,8 @@ export async function followLink(page: Page, path: string): Promise<void> {
  * Signs in through the API, in the page's own cookie jar, and opens `path`: one load of the app
  * where signing in through the form and following a link render the sign-in page, the Hub and
  * then the page (about 0.5 CPU-s more of Chromium each time, docs/testing.md). For tests whose
- * subject is not the form; `foundation.e2e.test.ts` and the invitation and SAML flows use it.
+ * subject is not the form: `foundation.e2e.test.ts`, the invitation and SAML flows and the
+ * offline and security files still sign in through it (`signIn`).
  */
 export async function signInAt(
   page: Page,
