@@ -82,8 +82,12 @@ describe('accounts, as a person uses them', () => {
     await expect
       .poll(() => toastText(admin), { timeout: 15_000 })
       .toContain('User Created Successfully');
+    // Found by the search, not among the platform's ten newest, which the other files of the
+    // run change meanwhile (their people, an import of hundreds).
+    await admin.getByTestId('user-search').fill(ADMIN.email);
     const userRow = admin.locator(`[data-testid=user-row][data-email="${ADMIN.email}"]`);
     await userRow.waitFor();
+    await expect.poll(() => admin.getByTestId('user-row').count()).toBe(1);
     expect(await userRow.innerText()).toContain('Pending');
     expect(await userRow.innerText()).toContain('Has Photo');
     await keepScreenshot(admin, 'accounts-user-invited');
@@ -154,6 +158,7 @@ describe('accounts, as a person uses them', () => {
     await admin.reload();
     await admin.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor();
     await admin.getByTestId('admin-tab-users').click();
+    await admin.getByTestId('user-search').fill(DOMAIN.toUpperCase());
     await userRow.waitFor();
     expect(await userRow.innerText()).toContain('Active');
     await userRow.getByTestId('delete-user').click();

@@ -278,6 +278,13 @@ export type UserPage = z.infer<typeof UserPage>;
 
 export const NotificationListQuery = pageQuery(50, 200);
 export const UserListQuery = pageQuery(50, 200);
+/**
+ * The console's users: newest first, or those whose name or email holds `search` (a substring;
+ * the super administrator's one way to reach a person older than the newest few).
+ */
+export const AdminUserListQuery = UserListQuery.extend({
+  search: z.string().trim().max(200).optional(),
+});
 
 export const NotificationSettings = z.object({
   emailNotifications: z.boolean(),

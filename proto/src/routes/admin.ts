@@ -8,6 +8,7 @@ import {
   IdParams,
   InvitationSentResponse,
   MessageResponse,
+  AdminUserListQuery,
   UserListQuery,
   UserPage,
 } from '../accounts.js';
@@ -102,13 +103,16 @@ export const adminRoutes = {
   adminUsers: defineRoute({
     method: 'GET',
     path: '/api/admin/users',
-    summary: 'Every user, newest first (cursor-paged)',
+    summary: 'Every user, or those whose name or email holds `search`, newest first (cursor-paged)',
     tag: 'admin',
     access: SUPER_ADMIN_ONLY,
-    query: UserListQuery,
+    query: AdminUserListQuery,
     response: UserPage,
     paged: { items: 'users' },
-    relay: { rpc: identityRpc.adminUsers, request: ({ actor, query }) => ({ actor, page: query }) },
+    relay: {
+      rpc: identityRpc.adminUsers,
+      request: ({ actor, query: { search, ...page } }) => ({ actor, page, search }),
+    },
   }),
   createUser: defineRoute({
     method: 'POST',

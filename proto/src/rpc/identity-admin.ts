@@ -60,7 +60,7 @@ export const identityAdminRpc = {
     'identity',
     'admin.users.list',
     FROM_ROUTES,
-    z.object({ actor: Actor, page: PageRequest }),
+    z.object({ actor: Actor, page: PageRequest, search: z.string().max(200).optional() }),
     UserPage,
   ),
   createUser: rpc(

@@ -223,4 +223,39 @@ describe('cursor paging', () => {
     const dataPanel = await root.call(api.dataPanelUsers, { query: { limit: 1 } });
     expect(dataPanel).toMatchObject({ totalCount: 3 });
   });
+
+  it('finds the console’s users by a piece of name or email, of every organization, newest first', async () => {
+    // More people than Recent Users shows, each older than the next: the search reaches the old.
+    for (const [index, name] of ['Zoë Old_Timer', 'Zoe Newer', 'Ozzie 100% Sure'].entries()) {
+      await stack.createUser({
+        email: `z${index}@${index === 1 ? 'globex' : 'acme'}.test`,
+        name,
+        role: 'operator',
+        organizationId: index === 1 ? globex : acme,
+      });
+    }
+    const names = async (search: string, limit = 10) => {
+      const page = await root.call(api.adminUsers, { query: { search, limit } });
+      return { names: page.users.map((user) => user.name), total: page.totalCount };
+    };
+    // Name or email, any case, every organization; the newest first.
+    expect(await names('ZO')).toEqual({ names: ['Zoe Newer', 'Zoë Old_Timer'], total: 2 });
+    expect(await names('globex.test')).toMatchObject({ total: 2 });
+    // The person's % and _ are themselves, not patterns.
+    expect(await names('100%')).toEqual({ names: ['Ozzie 100% Sure'], total: 1 });
+    expect(await names('d_t')).toEqual({ names: ['Zoë Old_Timer'], total: 1 });
+    expect(await names('_')).toEqual({ names: ['Zoë Old_Timer'], total: 1 });
+    expect(await names('nobody here')).toEqual({ names: [], total: 0 });
+    // Paged like the whole list, the search kept on every page.
+    const { ids, pages } = await walk(root, api.adminUsers, { search: '.test', limit: '2' });
+    expect(ids).toEqual(
+      await newestFirst(
+        `SELECT id FROM identity.users WHERE email LIKE '%.test' ORDER BY created_at DESC, id DESC`,
+        [],
+      ),
+    );
+    expect(pages.every((page) => page.totalCount === ids.length)).toBe(true);
+    // Only the super administrator lists the platform's users.
+    await expectError(ann.call(api.adminUsers, { query: { search: 'zo' } }), 403);
+  });
 });

@@ -1,23 +1,44 @@
 import type { User } from '@hub/proto';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Mail, Trash2 } from 'lucide-react';
 import { readableErrorMessage } from '../api/errors';
 import { UserAvatar } from '../shell/UserAvatar';
 import { Badge } from '../ui/Badge';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { smallDangerButtonClass, smallOutlineButtonClass } from '../ui/styles';
+import { useDebouncedValue } from '../auth/useDebouncedValue';
+import { inputClass, smallDangerButtonClass, smallOutlineButtonClass } from '../ui/styles';
 import { recentUsers } from './adminText';
 import { useDeleteUser, useResendInvitation } from './mutations';
 import { adminUsersQuery } from './queries';
 import { useTranslation } from 'react-i18next';
 
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The ten newest users of the platform (the spec's Recent Users), or the first ten whose name or
+ * email holds what is typed: how the super administrator reaches anyone older than the newest.
+ */
 export function RecentUsersList() {
   const { t } = useTranslation();
-  const users = useQuery(adminUsersQuery);
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const users = useQuery({ ...adminUsersQuery(search), placeholderData: keepPreviousData });
+  const shown = users.data ? recentUsers(users.data.users) : [];
   return (
     <Card>
       <CardTitle>{t('admin.users.title')}</CardTitle>
+      <input
+        type="search"
+        aria-label={t('admin.users.search')}
+        data-testid="user-search"
+        className={`${inputClass} mt-4`}
+        placeholder={t('admin.users.searchPlaceholder')}
+        value={searchText}
+        maxLength={200}
+        onChange={(event) => setSearchText(event.target.value)}
+      />
       <div className="mt-4 space-y-3">
         {users.isPending && <Skeleton className="h-16" />}
         {users.isError && (
@@ -25,8 +46,19 @@ export function RecentUsersList() {
             {t('admin.users.loadFailed', { message: readableErrorMessage(users.error) })}
           </p>
         )}
-        {users.data &&
-          recentUsers(users.data.users).map((user) => <UserRow key={user.id} user={user} />)}
+        {users.data && search !== '' && shown.length === 0 && (
+          <p className="text-sm text-slate-500 dark:text-slate-400" data-testid="user-search-empty">
+            {t('ui.emptyList.noMatchSearch', { noun: t('ui.nouns.users') })}
+          </p>
+        )}
+        {shown.map((user) => (
+          <UserRow key={user.id} user={user} />
+        ))}
+        {users.data && search !== '' && users.data.totalCount > shown.length && (
+          <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="user-search-more">
+            {t('ui.firstShown', { shown: shown.length, total: users.data.totalCount })}
+          </p>
+        )}
       </div>
     </Card>
   );

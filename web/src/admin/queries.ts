@@ -23,12 +23,19 @@ export const adminOrganizationsQuery = queryOptions({
   queryFn: ({ signal }): Promise<AdminOrganization[]> => call(api.adminOrganizations, { signal }),
 });
 
-/** The console's Recent Users: the first page is all it shows. */
-export const adminUsersQuery = queryOptions({
-  queryKey: [api.adminUsers.path],
-  queryFn: ({ signal }): Promise<UserPage> =>
-    call(api.adminUsers, { query: { limit: USER_PAGE_SIZE }, signal }),
-});
+/**
+ * The console's Recent Users, or the users whose name or email holds `search`: the first page is
+ * all it shows.
+ */
+export const adminUsersQuery = (search = '') =>
+  queryOptions({
+    queryKey: [api.adminUsers.path, search],
+    queryFn: ({ signal }): Promise<UserPage> =>
+      call(api.adminUsers, {
+        query: { limit: USER_PAGE_SIZE, search: search || undefined },
+        signal,
+      }),
+  });
 
 export const promptsQuery = queryOptions({
   queryKey: [api.prompts.path],
@@ -50,8 +57,8 @@ export const dataPanelOrganizationsQuery = queryOptions({
 /** After an organization or user changes: every list and figure that counts them. */
 export async function refreshAdminData(queryClient: QueryClient): Promise<void> {
   await Promise.all(
-    [adminOverviewQuery, adminOrganizationsQuery, adminUsersQuery].map((query) =>
-      queryClient.invalidateQueries({ queryKey: query.queryKey }),
+    [adminOverviewQuery.queryKey, adminOrganizationsQuery.queryKey, [api.adminUsers.path]].map(
+      (queryKey) => queryClient.invalidateQueries({ queryKey }),
     ),
   );
   // The data panel and the Hub figures refetch when they are next shown.

@@ -45,8 +45,8 @@ export class AdminController {
   }
 
   @RpcHandler(identityRpc.adminUsers)
-  listUsers(@Payload() { page }: Req<'adminUsers'>) {
-    return this.users.list(page);
+  listUsers(@Payload() { page, search }: Req<'adminUsers'>) {
+    return this.users.list(page, search);
   }
 
   @RpcHandler(identityRpc.createUser)

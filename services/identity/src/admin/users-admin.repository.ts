@@ -3,6 +3,7 @@ import { DataSource, type EntityManager, In } from 'typeorm';
 import type { PageRequest } from '@hub/proto';
 import { keysetIds } from '@hub/kit';
 import { UserEntity } from '../users/user.entity.js';
+import { nameOrEmailHolds, substringPattern } from '../users/users.repository.js';
 
 /** The console's users of every organization: paged, looked up, deleted. */
 @Injectable()
@@ -17,12 +18,13 @@ export class UsersAdminRepository {
     return this.db.transaction(work);
   }
 
-  /** One page of every user's id, newest first. */
-  pageIds(page: PageRequest) {
+  /** One page of the ids of every user, or of those whose name or email holds `search`, newest first. */
+  pageIds(page: PageRequest, search = '') {
+    const narrowed = search !== '';
     return keysetIds(this.db, {
       from: 'users u',
-      where: 'true',
-      params: [],
+      where: narrowed ? nameOrEmailHolds('$1', 'u.') : 'true',
+      params: narrowed ? [substringPattern(search)] : [],
       at: 'u.created_at',
       id: 'u.id',
       ...page,

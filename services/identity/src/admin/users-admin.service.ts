@@ -37,8 +37,8 @@ export class UsersAdminService {
     @Inject(ProfilePicturesService) private readonly pictures: ProfilePicturesService,
   ) {}
 
-  async list(page: PageRequest): Promise<UserPage> {
-    const { ids, totalCount, nextCursor } = await this.users.pageIds(page);
+  async list(page: PageRequest, search = ''): Promise<UserPage> {
+    const { ids, totalCount, nextCursor } = await this.users.pageIds(page, search.trim());
     const users = ids.length ? await this.users.findWithOrganizations(ids) : [];
     const byId = new Map(users.map((user) => [user.id, user]));
     // The Hub's Active Users, same definition and query (reporting/figures.ts).

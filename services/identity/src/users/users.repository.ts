@@ -44,6 +44,20 @@ export interface MemberSearchRows {
 }
 
 /**
+ * A LIKE pattern matching `text` anywhere, as a substring: the person's % and _ match themselves.
+ */
+export const substringPattern = (text: string): string => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
+
+/**
+ * People whose name or email holds the pattern in `param` (substringPattern). ILIKE's own
+ * lower-casing, done once (migration 1767400000000): the stored columns, and the pattern
+ * lower-cased by PostgreSQL as ILIKE does (not by JavaScript's rules). `alias` names the users
+ * table when the query gives it one.
+ */
+export const nameOrEmailHolds = (param: string, alias = ''): string =>
+  `(${alias}name_lower LIKE lower(${param}::text) OR ${alias}email_lower LIKE lower(${param}::text))`;
+
+/**
  * The WHERE clause of a MemberFilter and its parameters ($1 the organization); `narrowing` the
  * same without the organization ('true' when nothing else narrows).
  */
@@ -60,14 +74,7 @@ function memberWhere(filter: MemberFilter): {
   };
   const search = filter.search?.trim() ?? '';
   if (search !== '') {
-    // A substring, not a pattern: the user's % and _ are matched as themselves. ILIKE's own
-    // lower-casing, done once (migration 1767400000000): the stored columns, and the pattern
-    // lower-cased by PostgreSQL as ILIKE does (not by JavaScript's rules).
-    const pattern = `%${search.replace(/[%_\\]/g, '\\$&')}%`;
-    add(
-      (p) => `(name_lower LIKE lower(${p}::text) OR email_lower LIKE lower(${p}::text))`,
-      pattern,
-    );
+    add((p) => nameOrEmailHolds(p), substringPattern(search));
   }
   if (filter.roles) add((p) => `role = ANY(${p}::text[])`, filter.roles);
   // Written out, not a parameter: the pending people's partial index (users_pending_idx) is

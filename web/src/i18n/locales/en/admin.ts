@@ -110,6 +110,8 @@ export const admin = {
   },
   users: {
     title: 'Recent Users',
+    search: 'Search users',
+    searchPlaceholder: 'Search by name or email',
     loadFailed: 'The users could not be loaded: {{message}}',
     resendFailed: 'Failed to send invitation.',
     resent: 'Invitation Email Sent',

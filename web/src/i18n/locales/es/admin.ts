@@ -111,6 +111,8 @@ export const admin: Catalog['admin'] = {
   },
   users: {
     title: 'Usuarios recientes',
+    search: 'Buscar usuarios',
+    searchPlaceholder: 'Buscar por nombre o correo electrónico',
     loadFailed: 'No se pudieron cargar los usuarios: {{message}}',
     resendFailed: 'No se pudo enviar la invitación.',
     resent: 'Invitación enviada',

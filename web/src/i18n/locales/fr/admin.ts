@@ -112,6 +112,8 @@ export const admin: Catalog['admin'] = {
   },
   users: {
     title: 'Utilisateurs récents',
+    search: 'Rechercher des utilisateurs',
+    searchPlaceholder: 'Rechercher par nom ou adresse e-mail',
     loadFailed: 'Impossible de charger les utilisateurs : {{message}}',
     resendFailed: 'Impossible d’envoyer l’invitation.',
     resent: 'Invitation envoyée',
