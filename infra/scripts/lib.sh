@@ -12,13 +12,84 @@ ensure_npm_install() {
   if [[ -f "$stamp" && -x node_modules/.bin/node && "$(cat "$stamp")" == "$(install_digest)" ]]; then
     return 0
   fi
+  local digest
+  digest=$(install_digest)
+  if [[ ! -e node_modules ]] && restore_node_modules "$digest"; then
+    write_install_stamp "$digest"
+    return 0
+  fi
   echo "==> npm install"
   # --prefer-offline: what the lockfile names is taken from npm's cache when it is there. Without
   # it npm asked the registry again for each of the ~1,200 packages' metadata and tarballs (2,336
   # requests on a fresh clone, 3 Dec: 1,480 s against 347-465 s with it, docs/testing.md); a
   # package or version the cache lacks is still fetched.
   npm install --no-fund --no-audit --prefer-offline
-  install_digest >"$stamp"
+  # The stamp from the files as npm left them (it may rewrite the lock file); the copy under the
+  # digest a fresh clone of these files computes.
+  write_install_stamp "$(install_digest)"
+  save_node_modules "$digest"
+}
+
+write_install_stamp() {
+  echo "$1" >node_modules/.install-stamp
+}
+
+# A finished install's node_modules folders (the root's and the workspaces' own), kept outside
+# the repository by install digest, so that a fresh clone of the same lock file copies them (5 s
+# here) instead of npm unpacking 1.6 GB of 1,200 packages again (48 of its 60 s on the slower
+# 2-core machine, docs/testing.md). Every path in them is relative (the workspaces' links, .bin),
+# so a copy works from any folder. HUB_NODE_MODULES_CACHE names the folder, `off` disables it.
+node_modules_cache() {
+  local cache=${HUB_NODE_MODULES_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/frontline-hub/node-modules}
+  [[ $cache == off ]] && return 1
+  echo "$cache"
+}
+
+# The repository's node_modules folders: the root's and those of workspaces (two levels down).
+node_modules_folders() {
+  find . -maxdepth 3 -name node_modules -type d -prune -not -path './node_modules/*' -printf '%P\n' |
+    sort
+}
+
+# Copies the digest's saved folders into place; fails (copying nothing) when there are none.
+restore_node_modules() {
+  local cache folder
+  cache=$(node_modules_cache) || return 1
+  [[ -f "$cache/$1/complete" ]] || return 1
+  echo "==> node_modules from $cache/$1 (an install of the same lock file)"
+  while IFS= read -r folder; do
+    mkdir -p "$(dirname "$folder")"
+    cp -a "$cache/$1/tree/$folder" "$folder" || { echo "copy of $folder failed" >&2; return 1; }
+  done <"$cache/$1/folders"
+}
+
+# Keeps a copy of this install for the next clone, the previous digests' copies removed; skipped
+# when the disk has less than three times its size free (a copy is about 1.6 GB).
+save_node_modules() {
+  local cache saving folder size free
+  cache=$(node_modules_cache) || return 0
+  [[ -f "$cache/$1/complete" ]] && return 0
+  size=$(du -sk node_modules | cut -f1)
+  mkdir -p "$cache" || return 0
+  free=$(df -Pk "$cache" | awk 'NR == 2 { print $4 }')
+  if ((free < 3 * size)); then
+    echo "==> node_modules not kept for the next clone: ${free} KB free in $cache" >&2
+    return 0
+  fi
+  saving=$(mktemp -d "$cache/.saving-XXXXXX")
+  node_modules_folders >"$saving/folders"
+  while IFS= read -r folder; do
+    mkdir -p "$saving/tree/$(dirname "$folder")"
+    cp -a "$folder" "$saving/tree/$folder" || { rm -rf "$saving"; return 0; }
+  done <"$saving/folders"
+  # What tools write there later (ESLint's and vite's caches) and this clone's stamp are not
+  # the install's.
+  rm -rf "$saving/tree/node_modules/.cache" "$saving/tree/node_modules/.install-stamp"
+  touch "$saving/complete"
+  find "$cache" -mindepth 1 -maxdepth 1 -not -name "$1" -not -name '.saving-*' -exec rm -rf {} +
+  # A copy a killed run left half made.
+  find "$cache" -mindepth 1 -maxdepth 1 -name '.saving-*' -mmin +60 -exec rm -rf {} +
+  mv -T "$saving" "$cache/$1" 2>/dev/null || rm -rf "$saving"
 }
 
 install_digest() {
