@@ -1,6 +1,11 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import {
+  getDocument,
+  type PDFDocumentLoadingTask,
+  type PDFDocumentProxy,
+} from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { inThreadWorker } from './in-thread-port.ts';
 import { holdRendering, useJpegPassthrough } from './jpeg-passthrough.ts';
 
 const packageDir = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
@@ -57,8 +62,11 @@ export async function openPdf(bytes: Uint8Array, options: OpenOptions): Promise<
   const render = options.render ?? true;
   // Before any document: pdf.js looks for an ImageDecoder once and keeps the answer.
   useJpegPassthrough();
+  // A read hands pdf.js's messages over without copies; OCR's drawing keeps pdf.js's own port.
+  const worker = render ? undefined : await inThreadWorker();
   const task = getDocument({
     data: bytes,
+    worker,
     ...fontOptions(render),
     useSystemFonts: false,
     isEvalSupported: false,
@@ -77,8 +85,14 @@ export async function openPdf(bytes: Uint8Array, options: OpenOptions): Promise<
     iccUrl: dataDir('iccs'),
     verbosity: 0,
   });
-  if (!render) return task.promise;
-  const release = holdRendering();
+  return settle(task, worker ? () => worker.destroy() : holdRendering());
+}
+
+/**
+ * The document, with `release` run once it is destroyed or could not be opened: the end of the
+ * hold on JPEG decoding of a document that draws, or the in-thread worker pdf.js leaves open.
+ */
+function settle(task: PDFDocumentLoadingTask, release: () => void): Promise<PDFDocumentProxy> {
   // pdf.destroy() ends with its loading task's destroy.
   const destroy = task.destroy.bind(task);
   task.destroy = () => destroy().finally(release);
