@@ -9,6 +9,7 @@ import {
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { cursorPaging } from '../api/paging';
+import { RECENT_USERS_LIMIT } from './adminText';
 
 /** Users load 50 at a time in the data panel. */
 export const USER_PAGE_SIZE = 50;
@@ -24,7 +25,7 @@ export const adminOrganizationsQuery = queryOptions({
 });
 
 /**
- * The console's Recent Users, or the users whose name or email holds `search`: the first page is
+ * The console's Recent Users, or the users whose name or email holds `search`: the first ten are
  * all it shows.
  */
 export const adminUsersQuery = (search = '') =>
@@ -32,7 +33,7 @@ export const adminUsersQuery = (search = '') =>
     queryKey: [api.adminUsers.path, search],
     queryFn: ({ signal }): Promise<UserPage> =>
       call(api.adminUsers, {
-        query: { limit: USER_PAGE_SIZE, search: search || undefined },
+        query: { limit: RECENT_USERS_LIMIT, search: search || undefined },
         signal,
       }),
   });
