@@ -8,12 +8,11 @@ ensure_npm_install() {
     echo "npm is missing: install Node.js 20.19 or newer (it brings npm), then run this again." >&2
     exit 1
   fi
-  local stamp=node_modules/.install-stamp
-  if [[ -f "$stamp" && -x node_modules/.bin/node && "$(cat "$stamp")" == "$(install_digest)" ]]; then
+  local stamp=node_modules/.install-stamp digest
+  digest=$(install_digest)
+  if [[ -f "$stamp" && -x node_modules/.bin/node && "$(cat "$stamp")" == "$digest" ]]; then
     return 0
   fi
-  local digest
-  digest=$(install_digest)
   if [[ ! -e node_modules ]] && restore_node_modules "$digest"; then
     write_install_stamp "$digest"
     return 0

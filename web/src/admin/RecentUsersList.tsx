@@ -9,7 +9,6 @@ import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useDebouncedValue } from '../auth/useDebouncedValue';
 import { inputClass, smallDangerButtonClass, smallOutlineButtonClass } from '../ui/styles';
-import { recentUsers } from './adminText';
 import { useDeleteUser, useResendInvitation } from './mutations';
 import { adminUsersQuery } from './queries';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +24,8 @@ export function RecentUsersList() {
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const users = useQuery({ ...adminUsersQuery(search), placeholderData: keepPreviousData });
-  const shown = users.data ? recentUsers(users.data.users) : [];
+  // The query asks for the ten it shows, newest first.
+  const shown = users.data?.users ?? [];
   return (
     <Card>
       <CardTitle>{t('admin.users.title')}</CardTitle>

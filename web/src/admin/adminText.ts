@@ -10,12 +10,8 @@ export const accessDeniedToast = (): ToastInput => ({
   variant: 'destructive',
 });
 
+/** How many users 'Recent Users' shows (the spec's first 10), and its search the same. */
 export const RECENT_USERS_LIMIT = 10;
-
-/** The first ten users, as 'Recent Users' shows them (the server answers newest first). */
-export function recentUsers(users: readonly User[]): User[] {
-  return users.slice(0, RECENT_USERS_LIMIT);
-}
 
 /** Spec section 8: a create answer whose message says 'failed to send' is a mail failure. */
 export function createUserToast(response: CreateUserResponse): ToastInput {
