@@ -1,15 +1,13 @@
 // Where data access lives (issue #31): SQL, whether raw (`.query(`) or through TypeORM
 // (`getRepository(`, `createQueryBuilder(`), only in a `*.repository.ts` file or a `reporting/`
-// module (read models and aggregates). Services keep the rules and orchestration. ESLint's
-// no-restricted-syntax rule says so of services/*/src by the call's name; this test reads the
-// sources as text, workers/*/src too. The files of the services not moved yet are ESLint's
-// list (`sqlOutsideRepositoriesAllowed`, eslint.config.js), which only shrinks: a listed file
-// that no longer holds SQL fails here, so it has to be taken off.
+// module (read models and aggregates). Services keep the rules and orchestration. The lint rule
+// `hub/sql-in-repositories` (.oxlintrc.json) says so of services/*/src by the call's name; this
+// test reads the sources as text, workers/*/src too. Every service has moved: no file is
+// excepted.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { sqlOutsideRepositoriesAllowed as NOT_MOVED_YET } from '../eslint.config.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SQL = /\.query\(|getRepository\(|createQueryBuilder\(/;
@@ -54,29 +52,15 @@ describe('data access lives in repositories', () => {
     expect(productSources).toContain('workers/pdf/src/main.ts');
   });
 
-  it('has no SQL in a service, handler or helper outside the listed files', () => {
+  it('has no SQL in a service, handler or helper', () => {
     const checked = productSources.filter(
       (file) => !PLACES_FOR_SQL.some((place) => place.test(file)) && !KIT_PLUMBING.includes(file),
     );
-    const misplaced = checked.filter((file) => holdsSql(file) && !NOT_MOVED_YET.includes(file));
+    const misplaced = checked.filter(holdsSql);
     expect(
       misplaced,
       'Move these queries into a *.repository.ts of the capability (or a reporting/ module)',
     ).toEqual([]);
-  });
-
-  it('lists only files that still hold SQL, so the list only shrinks', () => {
-    const moved = NOT_MOVED_YET.filter(
-      (file) => !existsSync(path.join(ROOT, file)) || !holdsSql(file),
-    );
-    expect(
-      moved,
-      'These files hold no SQL any more: take them off sqlOutsideRepositoriesAllowed',
-    ).toEqual([]);
-  });
-
-  it('lists each file once, in order', () => {
-    expect(NOT_MOVED_YET).toEqual([...new Set(NOT_MOVED_YET)].sort());
   });
 });
 

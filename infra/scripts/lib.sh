@@ -81,7 +81,7 @@ save_node_modules() {
     mkdir -p "$saving/tree/$(dirname "$folder")"
     cp -a "$folder" "$saving/tree/$folder" || { rm -rf "$saving"; return 0; }
   done <"$saving/folders"
-  # What tools write there later (ESLint's and vite's caches) and this clone's stamp are not
+  # What tools write there later (the type check's and vite's caches) and this clone's stamp are not
   # the install's.
   rm -rf "$saving/tree/node_modules/.cache" "$saving/tree/node_modules/.install-stamp"
   touch "$saving/complete"
