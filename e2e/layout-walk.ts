@@ -131,36 +131,72 @@ async function checkLanguages(page: Page, role: Role, path: PagePath, findings: 
   }
 }
 
-/**
- * One page of the walk: opened at phone width in the pseudo-locale, seen there and in Spanish,
- * then in English its layout checked at each width in turn and axe run at 1280 (the last width,
- * so no resize before it). A screenshot is kept of a width whose check found something, or of
- * every width when E2E_WALK_SCREENSHOTS=1: one per page, role and width was a fifth of the walk
- * (45 of 211 s on the 2-core machine, 342 PNGs) for files nobody reads unless the check fails.
- */
-async function checkPage(page: Page, role: Role, path: PagePath, findings: WalkFindings) {
+/** The page in English at each width in turn, a screenshot kept of a width found at fault. */
+async function checkWidths(
+  page: Page,
+  role: Role,
+  path: PagePath,
+  findings: WalkFindings,
+  widths: readonly (typeof VIEWPORTS)[number][],
+) {
   const where = address(path);
-  await page.setViewportSize(VIEWPORTS[0]);
-  await showLanguage(page, LANGUAGE_PASSES[0].language);
-  const toastsBefore = (await seenToasts(page)).length;
-  await openPage(page, where);
-  await page.locator('main').waitFor();
-  const refused = await accessProblem(page, path, toastsBefore);
-  if (refused) findings.access.push(`${role} ${where}: ${refused}`);
-  await checkLanguages(page, role, path, findings);
-  await showLanguage(page, ENGLISH);
-  for (const viewport of VIEWPORTS) {
-    if (viewport !== VIEWPORTS[0]) await page.setViewportSize(viewport);
+  for (const viewport of widths) {
+    if (viewport !== widths[0]) await page.setViewportSize(viewport);
     const problems = await layoutAt(page, `${viewport.name} ${where}`, viewport.width);
     findings.layout.push(...problems);
     if (problems.length > 0 || EVERY_SCREENSHOT) {
       await keepWalkScreenshot(page, screenshotName(`responsive-${viewport.name}`, role, path));
     }
+    if (viewport === DESKTOP) await checkAccessibility(page, role, path, findings);
   }
+}
+
+/** axe-core on the page as it is now (at desktop width). */
+async function checkAccessibility(page: Page, role: Role, path: PagePath, findings: WalkFindings) {
   for (const violation of (await audit(page)).violations) {
     if (BLOCKING.includes(violation.impact ?? '')) {
-      findings.accessibility.push(describeViolation(`${role} ${where}`, violation));
+      findings.accessibility.push(describeViolation(`${role} ${address(path)}`, violation));
     }
+  }
+}
+
+const PHONE = VIEWPORTS[0];
+const DESKTOP = VIEWPORTS[2];
+
+/**
+ * One page of the walk, seen at 390 px in the pseudo-locale and in Spanish, and in English at
+ * each width with axe run at 1280. The walk goes down and up the widths by turns, each page
+ * opened at the width the one before it ended at: from the phone (the pseudo-locale, Spanish,
+ * then English phone, tablet, desktop), then from the desktop (English desktop, tablet, phone,
+ * then the languages in place), two resizes a page where going back to the phone each time took
+ * three (a resize lays the whole page out and draws it again). A screenshot is kept of a width
+ * whose check found something, or of every width when E2E_WALK_SCREENSHOTS=1: one per page, role
+ * and width was a fifth of the walk (45 of 211 s on the 2-core machine, 342 PNGs) for files
+ * nobody reads unless the check fails.
+ */
+async function checkPage(
+  page: Page,
+  role: Role,
+  path: PagePath,
+  findings: WalkFindings,
+  fromPhone: boolean,
+) {
+  const where = address(path);
+  await page.setViewportSize(fromPhone ? PHONE : DESKTOP);
+  await showLanguage(page, fromPhone ? LANGUAGE_PASSES[0].language : ENGLISH);
+  const toastsBefore = (await seenToasts(page)).length;
+  await openPage(page, where);
+  await page.locator('main').waitFor();
+  const refused = await accessProblem(page, path, toastsBefore);
+  if (refused) findings.access.push(`${role} ${where}: ${refused}`);
+  if (fromPhone) {
+    await checkLanguages(page, role, path, findings);
+    await showLanguage(page, ENGLISH);
+    await checkWidths(page, role, path, findings, VIEWPORTS);
+  } else {
+    await checkWidths(page, role, path, findings, [...VIEWPORTS].reverse());
+    await showLanguage(page, LANGUAGE_PASSES[0].language);
+    await checkLanguages(page, role, path, findings);
   }
 }
 
@@ -192,7 +228,9 @@ function walk(role: Role): Promise<WalkFindings> {
         accessibility: [],
         access: [],
       };
-      for (const path of pagesOf(role)) await checkPage(page, role, path, result);
+      for (const [index, path] of pagesOf(role).entries()) {
+        await checkPage(page, role, path, result, index % 2 === 0);
+      }
       await context.close();
       return result;
     })();

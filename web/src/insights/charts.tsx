@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { ResponsiveContainer } from 'recharts';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 
@@ -44,7 +44,12 @@ export const tooltipProps = {
   itemStyle: { color: '#0f172a' },
 } as const;
 
-/** A card holding one chart at a fixed height (Recharts measures its container). */
+/**
+ * A card holding one chart at a fixed height (Recharts measures its container). The card may
+ * shrink below its chart's last drawn width (`min-w-0`: a grid item is otherwise as wide as its
+ * content), so a window made narrower, a tablet turned upright, redraws the chart to fit instead
+ * of leaving it as wide as before, past the edge.
+ */
 export function ChartCard(props: {
   title: string;
   testId: string;
@@ -54,7 +59,7 @@ export function ChartCard(props: {
   children: ReactNode;
 }) {
   return (
-    <Card testId={props.testId} className="space-y-3">
+    <Card testId={props.testId} className="min-w-0 space-y-3">
       <CardTitle>{props.title}</CardTitle>
       {props.loading ? (
         <Skeleton className="h-64 w-full" />
@@ -62,11 +67,28 @@ export function ChartCard(props: {
         <p className="text-sm text-slate-500 dark:text-slate-400">{props.emptyText}</p>
       ) : (
         <div className="h-64 w-full">
-          <ResponsiveContainer width="100%" height="100%">
-            {props.children}
-          </ResponsiveContainer>
+          <ChartAtItsWidth>{props.children}</ChartAtItsWidth>
         </div>
       )}
     </Card>
+  );
+}
+
+/**
+ * A chart drawn anew whenever its container's width changes. Recharts (3.10) moves a chart's
+ * axes and grid to a new width but leaves a line's points where they were first drawn, with
+ * animations off as under reduced motion: a trend drawn on a desktop and then narrowed (a tablet
+ * turned upright) kept its last weeks past the plot's edge, cut off.
+ */
+function ChartAtItsWidth({ children }: { children: ReactNode }) {
+  const [width, setWidth] = useState(0);
+  return (
+    <ResponsiveContainer
+      width="100%"
+      height="100%"
+      onResize={(measured) => setWidth(Math.round(measured))}
+    >
+      <Fragment key={width}>{children}</Fragment>
+    </ResponsiveContainer>
   );
 }
