@@ -41,7 +41,8 @@ export { credentials, PASSWORD, PEOPLE, signedIn, walkRecords } from './walk-rec
  *   notifications each); a screenshot is kept of each one found at fault;
  * - at 1280 x 900 by axe-core (from node_modules, no network), issue #34 point 5: no serious or
  *   critical violation of WCAG 2.0/2.1 A and AA;
- * - at 390 x 844 in the pseudo-locale and in Spanish (issue #46), in place before English;
+ * - at 390 x 844 in the pseudo-locale and in Spanish (issue #46), in place, before or after
+ *   English (the walk goes down and up the widths by turns, `checkPage`);
  * - shown to the role, with no error toast: the access test (e2e/access.e2e.test.ts) checks the
  *   refusals, the walk the pages a role may open, on real records.
  *
@@ -68,7 +69,7 @@ interface WalkFindings {
 }
 
 /**
- * The languages each page is seen in before English (issue #46), in place (web/src/i18n/i18n.ts,
+ * The languages each page is seen in beside English (issue #46), in place (web/src/i18n/i18n.ts,
  * `hubShowLanguage`): the pseudo-locale, where a text outside the catalog's marks fails
  * (e2e/i18n-check.ts) as an overflow does, then Spanish, where the longest real translation must
  * fit; at 390 px only, the English checks do the rest. Opening each page once rather than once
@@ -257,7 +258,7 @@ if (unwalked.length > 0) {
   throw new Error(`e2e/layout-walk.ts: WALKS must walk each role once: ${unwalked.join(', ')}`);
 }
 
-/** The walk of the file's roles: the layout at three widths, then axe, one test each. */
+/** The walk of the file's roles: languages, the layout at three widths and axe, one test each. */
 export function describeWalks(file: keyof typeof WALKS) {
   const roles: readonly Role[] = WALKS[file];
   describe('every page for every role that may open it', () => {

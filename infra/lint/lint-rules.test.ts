@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -17,7 +18,9 @@ const OXLINT = join(ROOT, 'node_modules/.bin/oxlint');
 const PROBES: Record<string, string> = {
   'services/library/src/any.ts': 'export const loose = (value: any) => value;\n',
   'services/library/src/unused.ts': 'const forgotten = 1;\nexport const kept = 2;\n',
-  'services/library/src/unused-underscore.ts': 'export const kept = (_ignored: number) => 2;\n',
+  'services/library/src/unused-underscore.ts':
+    'const _spare = 1;\nexport const kept = (_ignored: number) => 2;\n',
+  'services/library/src/never-reassigned.ts': 'let size = 1;\nexport const twice = size * 2;\n',
   'infra/scripts/undefined-name.mjs': 'export const size = lenght + process.argv.length;\n',
   'web/public/worker.js': 'self.addEventListener("fetch", () => caches.keys());\n',
   'services/library/src/imports-twice.ts':
@@ -30,28 +33,50 @@ const PROBES: Record<string, string> = {
     "export const count = (db: { query(sql: string): unknown }) => db.query('select 1');\n",
   'services/library/src/sql.test.ts':
     "export const count = (db: { query(sql: string): unknown }) => db.query('select 1');\n",
+  'services/library/src/migrations/1-sql.ts':
+    "export const up = (db: { query(sql: string): unknown }) => db.query('select 1');\n",
+  'services/library/src/test-support/sql.ts':
+    "export const count = (db: { query(sql: string): unknown }) => db.query('select 1');\n",
+  'packages/kit/src/paging/sql.ts':
+    "export const count = (db: { query(sql: string): unknown }) => db.query('select 1');\n",
+  'packages/kit/src/database/sql.ts':
+    "export const count = (db: { query(sql: string): unknown }) => db.query('select 1');\n",
   'workers/pdf/src/proto-value.ts':
     "import { ROLES } from '@hub/proto';\nexport const roles = ROLES;\n",
   'workers/pdf/src/proto-type.ts':
     "import type { Role } from '@hub/proto';\nexport const role: Role | null = null;\n",
   'workers/pdf/src/proto-value.test.ts':
     "import { ROLES } from '@hub/proto';\nexport const roles = ROLES;\n",
+  'workers/pdf/src/kit-value.ts':
+    "import { Module } from '@hub/kit';\nexport const kit = Module;\n",
+  'workers/pdf/src/test-support/kit-value.ts':
+    "import { Module } from '@hub/kit';\nexport const kit = Module;\n",
   'web/src/text.tsx': 'export const Page = () => <p>Hello</p>;\n',
   'web/src/text-attribute.tsx': 'export const Page = () => <img alt="A chart" src="/a.png" />;\n',
   'web/src/text-choice.tsx':
     "export const Page = ({ done }: { done: boolean }) => <p>{done ? 'Done' : 'Open'}</p>;\n",
+  'web/src/text-literal.tsx': "export const Page = () => <p>{'Hello'}</p>;\n",
+  'web/src/text-template.tsx': 'export const Page = () => <p>{`Hello`}</p>;\n',
+  'web/src/text-and.tsx':
+    "export const Page = ({ late }: { late: boolean }) => <p>{late && 'Late'}</p>;\n",
+  'web/src/text-attribute-braces.tsx':
+    "export const Page = () => <input placeholder={'Your name'} />;\n",
   'web/src/translated.tsx':
     "declare const t: (key: string) => string;\nexport const Page = () => <p title={t('page.title')}>{t('page.body')}</p>;\n",
   'web/src/hook-in-condition.tsx':
     "import { useState } from 'react';\nexport function Panel({ open }: { open: boolean }) {\n  if (open) {\n    const [value] = useState(0);\n    return value;\n  }\n  return null;\n}\n",
+  'web/src/use-panel.ts':
+    "import { useState } from 'react';\nexport function usePanel(open: boolean) {\n  if (open) useState(0);\n}\n",
   'web/src/effect-deps.tsx':
     "import { useEffect } from 'react';\nexport function Panel({ id }: { id: number }) {\n  useEffect(() => {\n    console.log(id);\n  }, []);\n  return null;\n}\n",
 };
 
-/** The project's configuration, its comments taken out (each on a line of its own). */
+/** The project's configuration, read as oxlint reads it: JSON with comments. */
 function projectConfig(): { jsPlugins: string[] } & Record<string, unknown> {
-  const text = readFileSync(join(ROOT, '.oxlintrc.json'), 'utf8');
-  return JSON.parse(text.replace(/^\s*\/\/.*$/gm, ''));
+  const file = join(ROOT, '.oxlintrc.json');
+  const { config, error } = ts.parseConfigFileTextToJson(file, readFileSync(file, 'utf8'));
+  if (error) throw new Error(`.oxlintrc.json: ${String(error.messageText)}`);
+  return config;
 }
 
 let folder: string;
@@ -67,10 +92,15 @@ beforeAll(async () => {
     mkdirSync(dirname(join(folder, file)), { recursive: true });
     writeFileSync(join(folder, file), source);
   }
-  const { stdout } = await promisify(execFile)(OXLINT, ['--format=json', '--threads=1'], {
+  const { stdout, stderr } = await promisify(execFile)(OXLINT, ['--format=json', '--threads=1'], {
     cwd: folder,
-  }).catch((failed: { stdout: string }) => failed);
-  const report = JSON.parse(stdout) as { diagnostics: { code: string; filename: string }[] };
+  }).catch((failed: { stdout: string; stderr: string }) => failed);
+  let report: { diagnostics: { code: string; filename: string }[] };
+  try {
+    report = JSON.parse(stdout);
+  } catch {
+    throw new Error(`oxlint gave no report: ${stderr}`);
+  }
   for (const { code, filename } of report.diagnostics) {
     broken.set(filename, [...(broken.get(filename) ?? []), code]);
   }
@@ -85,6 +115,9 @@ describe('the lint configuration', () => {
     expect(rulesBrokenBy('services/library/src/any.ts')).toEqual(['typescript(no-explicit-any)']);
     expect(rulesBrokenBy('services/library/src/unused.ts')).toEqual(['eslint(no-unused-vars)']);
     expect(rulesBrokenBy('services/library/src/unused-underscore.ts')).toEqual([]);
+    expect(rulesBrokenBy('services/library/src/never-reassigned.ts')).toEqual([
+      'eslint(prefer-const)',
+    ]);
     expect(rulesBrokenBy('services/library/src/imports-twice.ts')).toEqual([
       'eslint(no-duplicate-imports)',
     ]);
@@ -102,6 +135,10 @@ describe('the lint configuration', () => {
     expect(rulesBrokenBy('services/library/src/sql.repository.ts')).toEqual([]);
     expect(rulesBrokenBy('services/library/src/reporting/sql.ts')).toEqual([]);
     expect(rulesBrokenBy('services/library/src/sql.test.ts')).toEqual([]);
+    expect(rulesBrokenBy('services/library/src/migrations/1-sql.ts')).toEqual([]);
+    expect(rulesBrokenBy('services/library/src/test-support/sql.ts')).toEqual([]);
+    expect(rulesBrokenBy('packages/kit/src/paging/sql.ts')).toEqual(['hub(sql-in-repositories)']);
+    expect(rulesBrokenBy('packages/kit/src/database/sql.ts')).toEqual([]);
   });
 
   it('refuses a worker value imports from the route table, not its types or its tests', () => {
@@ -110,6 +147,10 @@ describe('the lint configuration', () => {
     ]);
     expect(rulesBrokenBy('workers/pdf/src/proto-type.ts')).toEqual([]);
     expect(rulesBrokenBy('workers/pdf/src/proto-value.test.ts')).toEqual([]);
+    expect(rulesBrokenBy('workers/pdf/src/kit-value.ts')).toEqual([
+      'eslint(no-restricted-imports)',
+    ]);
+    expect(rulesBrokenBy('workers/pdf/src/test-support/kit-value.ts')).toEqual([]);
   });
 
   it('refuses text written into a page, not text from the catalogs', () => {
@@ -119,11 +160,15 @@ describe('the lint configuration', () => {
       'hub(text-from-catalogs)',
       'hub(text-from-catalogs)',
     ]);
+    for (const file of ['text-literal', 'text-template', 'text-and', 'text-attribute-braces']) {
+      expect(rulesBrokenBy(`web/src/${file}.tsx`), file).toEqual(['hub(text-from-catalogs)']);
+    }
     expect(rulesBrokenBy('web/src/translated.tsx')).toEqual([]);
   });
 
   it("holds React's rules of hooks and their dependencies", () => {
     expect(rulesBrokenBy('web/src/hook-in-condition.tsx')).toEqual(['react-hooks(rules-of-hooks)']);
+    expect(rulesBrokenBy('web/src/use-panel.ts')).toEqual(['react-hooks(rules-of-hooks)']);
     expect(rulesBrokenBy('web/src/effect-deps.tsx')).toEqual(['react-hooks(exhaustive-deps)']);
   });
 });

@@ -77,8 +77,8 @@ checks_started=$SECONDS
 # build.
 # The checks run on TypeScript's native compiler (`tsgo`, @typescript/native-preview): the same
 # errors with about half the CPU of `tsc` 5.9 (node side 121 -> 63 CPU-s, web 52 -> 39, on the
-# loaded 2-core machine), and so does npm test's build of the packages; ESLint's parser and turbo's
-# `npm run build` stay on `typescript` 5.9. Each tsgo on one thread (`--singleThreaded`): its
+# loaded 2-core machine), and so does npm test's build of the packages; turbo's `npm run build`
+# stays on `typescript` 5.9. Each tsgo on one thread (`--singleThreaded`): its
 # parallel checkers each build their own types of the same libraries, about twice the CPU for the
 # same errors, and the checks side by side already keep both cores busy (3 Dec, fresh clone, load
 # 14-26: node side 51.6 -> 23.8 CPU-s, web 33.2 -> 9.7; docs/testing.md).
@@ -91,7 +91,7 @@ CHECKS=(
   'npm run build --workspace @hub/web'
   'node_modules/.bin/tsgo -b tsconfig.check.json --singleThreaded'
   'node_modules/.bin/tsgo -p web/tsconfig.json --singleThreaded'
-  'node_modules/.bin/oxlint --deny-warnings --threads=1'
+  'node_modules/.bin/oxlint --deny-warnings --report-unused-disable-directives --threads=1'
   'node_modules/.bin/oxfmt --check --threads=1'
 )
 checks_at_once || { phase_done "$checks_started" 'the build and checks above, at once'; exit 1; }

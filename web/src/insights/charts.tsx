@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode, useState } from 'react';
+import { Fragment, type ReactNode, useRef, useState } from 'react';
 import { ResponsiveContainer } from 'recharts';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 
@@ -81,14 +81,17 @@ export function ChartCard(props: {
  * turned upright) kept its last weeks past the plot's edge, cut off.
  */
 function ChartAtItsWidth({ children }: { children: ReactNode }) {
-  const [width, setWidth] = useState(0);
+  const drawnAt = useRef<number | null>(null);
+  const [drawing, setDrawing] = useState(0);
+  const onResize = (measured: number) => {
+    const width = Math.round(measured);
+    // The first measurement is the width the chart is first drawn at: nothing to draw again.
+    if (drawnAt.current !== null && drawnAt.current !== width) setDrawing((count) => count + 1);
+    drawnAt.current = width;
+  };
   return (
-    <ResponsiveContainer
-      width="100%"
-      height="100%"
-      onResize={(measured) => setWidth(Math.round(measured))}
-    >
-      <Fragment key={width}>{children}</Fragment>
+    <ResponsiveContainer width="100%" height="100%" onResize={onResize}>
+      <Fragment key={drawing}>{children}</Fragment>
     </ResponsiveContainer>
   );
 }
