@@ -70,6 +70,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      // proto's modules only declare (schemas, constants, route tables): one the app imports
+      // nothing from is left out of the bundle, with the schemas it would build at each load.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]proto[\\/]src[\\/]/, sideEffects: false }] },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {

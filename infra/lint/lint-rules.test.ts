@@ -63,6 +63,10 @@ const PROBES: Record<string, string> = {
     "export const Page = () => <input placeholder={'Your name'} />;\n",
   'web/src/translated.tsx':
     "declare const t: (key: string) => string;\nexport const Page = () => <p title={t('page.title')}>{t('page.body')}</p>;\n",
+  'web/src/route-table.ts':
+    "import { api } from '@hub/proto';\nexport const path = api.health.path;\n",
+  'web/src/route-constants.ts':
+    "import { ROLES } from '@hub/proto';\nexport const roles = ROLES;\n",
   'web/src/hook-in-condition.tsx':
     "import { useState } from 'react';\nexport function Panel({ open }: { open: boolean }) {\n  if (open) {\n    const [value] = useState(0);\n    return value;\n  }\n  return null;\n}\n",
   'web/src/use-panel.ts':
@@ -151,6 +155,11 @@ describe('the lint configuration', () => {
       'eslint(no-restricted-imports)',
     ]);
     expect(rulesBrokenBy('workers/pdf/src/test-support/kit-value.ts')).toEqual([]);
+  });
+
+  it("refuses the route table in the web app, not proto's other names", () => {
+    expect(rulesBrokenBy('web/src/route-table.ts')).toEqual(['eslint(no-restricted-imports)']);
+    expect(rulesBrokenBy('web/src/route-constants.ts')).toEqual([]);
   });
 
   it('refuses text written into a page, not text from the catalogs', () => {

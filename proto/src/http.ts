@@ -112,8 +112,32 @@ export function defineRoute<
   return route;
 }
 
+/**
+ * What a client needs of a route at run time: its method, its path, who may call it and an
+ * upload's file field. The
+ * route's whole contract is carried in the type alone (`contract` is never set), so a client of
+ * the index (the web app's `api`, proto's `routeIndex`) is typed by the route table without
+ * building the table's schemas.
+ */
+export interface RouteEntry<R extends RouteContract = RouteContract> {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly access: RouteAccess;
+  /** A multipart upload's file field (the rest of its rule is the gateway's). */
+  readonly upload?: { readonly fileField: string };
+  readonly contract?: R;
+}
+
+/** Each route of a table as a RouteEntry. */
+export type RouteIndex<T extends Record<string, RouteContract>> = {
+  readonly [K in keyof T]: RouteEntry<T[K]>;
+};
+
 /** '/api/auth/organization/:domain' -> '/api/auth/organization/example.com' */
-export function routePath(route: RouteContract, params: Record<string, string | number> = {}) {
+export function routePath(
+  route: Pick<RouteContract, 'path'>,
+  params: Record<string, string | number> = {},
+) {
   return route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`missing route parameter ${name}`);
@@ -142,7 +166,11 @@ export function withQuery(path: string, query: unknown): string {
  * The URL a client calls a route at: its path with the parameters filled in, then the query.
  * The one path builder of the web app's client and the gateway tests' client.
  */
-export function routeUrl(route: RouteContract, params?: unknown, query?: unknown): string {
+export function routeUrl(
+  route: Pick<RouteContract, 'path'>,
+  params?: unknown,
+  query?: unknown,
+): string {
   const filled: Record<string, string | number> = {};
   if (isRecord(params)) {
     for (const [name, value] of Object.entries(params)) {

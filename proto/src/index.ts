@@ -12,6 +12,7 @@ export * from './identity.js';
 export * from './dashboard.js';
 export * from './health.js';
 export * from './routes.js';
+export * from './route-index.js';
 export * from './mounts.js';
 export * from './rpc.js';
 export * from './rpc/identity.js';

@@ -1,13 +1,13 @@
 import {
   ALL_ROLES,
-  api,
   TRAINING_EDITORS,
   ORGANIZATION_ADMINS,
   type Role,
-  type RouteContract,
+  type RouteEntry,
   STAFF_ROLES,
   SUPER_ADMIN_ONLY,
 } from '@hub/proto';
+import { api } from '../api/routes.js';
 
 /**
  * How a page refuses a role: the console says 'Access Denied' and goes to the Hub (spec
@@ -20,7 +20,7 @@ export interface PageAccess {
   roles: readonly Role[];
   refusal: Refusal;
   /** The API routes the page loads on arrival: the server allows each one to every role here. */
-  loads: readonly RouteContract[];
+  loads: readonly RouteEntry[];
   /** The spec's own wording of the refusal, where it has one (English, as e2e reads it). */
   message?: string;
   /** The same refusal in the catalogs (`access.refusals`), which the page shows. */
@@ -28,13 +28,13 @@ export interface PageAccess {
 }
 
 /** The roles every one of the routes allows: a page that loads them is for those roles. */
-function allowedBy(...routes: RouteContract[]): readonly Role[] {
+function allowedBy(...routes: RouteEntry[]): readonly Role[] {
   return ALL_ROLES.filter((role) =>
     routes.every((route) => route.access === 'public' || route.access.includes(role)),
   );
 }
 
-function page(loads: RouteContract[], roles = allowedBy(...loads)): PageAccess {
+function page(loads: RouteEntry[], roles = allowedBy(...loads)): PageAccess {
   return { roles, refusal: 'restricted', loads };
 }
 

@@ -1,4 +1,5 @@
-import { api, type NotificationSettings } from '@hub/proto';
+import { type NotificationSettings } from '@hub/proto';
+import { api } from '../api/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { failureToast } from '../api/errors';

@@ -1,9 +1,5 @@
-import {
-  api,
-  type ActivitySummary,
-  type NotificationPage,
-  type NotificationSettings,
-} from '@hub/proto';
+import { type ActivitySummary, type NotificationPage, type NotificationSettings } from '@hub/proto';
+import { api } from '../api/routes';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { cursorPaging } from '../api/paging';

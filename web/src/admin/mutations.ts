@@ -1,11 +1,11 @@
 import {
-  api,
   type AdminOrganization,
   type CreateOrganizationRequest,
   type CreateUserRequest,
   type GlobalPrompts,
   type User,
 } from '@hub/proto';
+import { api } from '../api/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';

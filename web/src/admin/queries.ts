@@ -1,11 +1,11 @@
 import {
-  api,
   type AdminOrganization,
   type AdminOverview,
   type GlobalPrompts,
   type Organization,
   type UserPage,
 } from '@hub/proto';
+import { api } from '../api/routes';
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { cursorPaging } from '../api/paging';

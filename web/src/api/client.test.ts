@@ -1,4 +1,4 @@
-import { api } from '@hub/proto';
+import { api } from './routes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, call, messageOf, requestJson, withQuery } from './client';
 

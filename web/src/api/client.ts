@@ -1,4 +1,4 @@
-import { routeUrl, type RouteContract } from '@hub/proto';
+import { routeUrl, type RouteContract, type RouteEntry } from '@hub/proto';
 import type { z } from 'zod';
 import { readCurrentUser } from '../auth/session';
 import { newTraceparent } from './trace-context';
@@ -98,15 +98,25 @@ async function requestAnswer(
   return { body, headers: response.headers };
 }
 
-type Contract = RouteContract<z.ZodType, z.ZodType, z.ZodType, z.ZodType>;
+/** A route of the app's `api` (proto's route index): typed by its whole contract. */
+type Contract = RouteEntry<RouteContract<z.ZodType, z.ZodType, z.ZodType, z.ZodType>>;
+type ContractOf<R> = R extends RouteEntry<infer C> ? C : never;
 type BodyOf<R> =
-  R extends RouteContract<infer B, z.ZodType, z.ZodType, z.ZodType> ? z.input<B> : never;
+  ContractOf<R> extends RouteContract<infer B, z.ZodType, z.ZodType, z.ZodType>
+    ? z.input<B>
+    : never;
 type ParamsOf<R> =
-  R extends RouteContract<z.ZodType, z.ZodType, infer P, z.ZodType> ? z.input<P> : never;
+  ContractOf<R> extends RouteContract<z.ZodType, z.ZodType, infer P, z.ZodType>
+    ? z.input<P>
+    : never;
 type QueryOf<R> =
-  R extends RouteContract<z.ZodType, z.ZodType, z.ZodType, infer Q> ? z.input<Q> : never;
+  ContractOf<R> extends RouteContract<z.ZodType, z.ZodType, z.ZodType, infer Q>
+    ? z.input<Q>
+    : never;
 export type ResponseOf<R> =
-  R extends RouteContract<z.ZodType, infer T, z.ZodType, z.ZodType> ? z.output<T> : never;
+  ContractOf<R> extends RouteContract<z.ZodType, infer T, z.ZodType, z.ZodType>
+    ? z.output<T>
+    : never;
 
 export interface CallOptions<R extends Contract> {
   body?: BodyOf<R>;

@@ -1,5 +1,4 @@
 import {
-  api,
   type DashboardStats,
   Health,
   type OrganizationChoice,
@@ -7,6 +6,7 @@ import {
   type RecentActivity,
   type User,
 } from '@hub/proto';
+import { api } from './routes';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, call, isApiError, readBody } from './client';
 

@@ -1,4 +1,5 @@
-import { api, type ProfilePictureUpload } from '@hub/proto';
+import { type ProfilePictureUpload } from '@hub/proto';
+import { api } from './routes';
 import { i18n } from '../i18n/i18n';
 import { ApiError, readBody } from './client';
 import { newTraceparent } from './trace-context';

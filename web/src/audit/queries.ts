@@ -1,4 +1,5 @@
-import { api, type AuditPage } from '@hub/proto';
+import { type AuditPage } from '@hub/proto';
+import { api } from '../api/routes';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { cursorPaging } from '../api/paging';

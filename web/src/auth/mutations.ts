@@ -1,4 +1,5 @@
-import { api, type LoginRequest } from '@hub/proto';
+import { type LoginRequest } from '@hub/proto';
+import { api } from '../api/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { call } from '../api/client';

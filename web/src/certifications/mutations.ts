@@ -1,4 +1,5 @@
-import { api, type Certification } from '@hub/proto';
+import { type Certification } from '@hub/proto';
+import { api } from '../api/routes';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { useContractMutation } from '../api/useContractMutation';

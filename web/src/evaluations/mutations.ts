@@ -1,4 +1,5 @@
-import { api, type EvaluationDraft, type ReviewEvaluation } from '@hub/proto';
+import { type EvaluationDraft, type ReviewEvaluation } from '@hub/proto';
+import { api } from '../api/routes';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';

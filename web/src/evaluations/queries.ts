@@ -1,10 +1,10 @@
 import {
-  api,
   ERROR_TEXTS,
   type Evaluation,
   type LibraryDocument,
   type ReviewEvaluation,
 } from '@hub/proto';
+import { api } from '../api/routes';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { ApiError, call, isApiError } from '../api/client';
 

@@ -1,4 +1,5 @@
-import { api, type FaceReference, routePath } from '@hub/proto';
+import { type FaceReference, routePath } from '@hub/proto';
+import { api } from '../api/routes';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { postForm } from '../api/upload';

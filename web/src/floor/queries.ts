@@ -1,4 +1,5 @@
-import { api, type FloorLayout, type FloorStats } from '@hub/proto';
+import { type FloorLayout, type FloorStats } from '@hub/proto';
+import { api } from '../api/routes';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { FLOOR_POLL_MS } from './format';

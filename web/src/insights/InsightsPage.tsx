@@ -1,4 +1,5 @@
-import { api, type InsightsStats, type Role, routePath } from '@hub/proto';
+import { type InsightsStats, type Role, routePath } from '@hub/proto';
+import { api } from '../api/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Activity, BarChart3, Download, Target, Users } from 'lucide-react';

@@ -1,11 +1,11 @@
 import {
-  api,
   type CertificationInsightsPage,
   type InsightsStats,
   type ObservationInsightsPage,
   type ObservationInsightsQuery,
   type ProgressInsightsPage,
 } from '@hub/proto';
+import { api } from '../api/routes';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../api/client';
 

@@ -1,11 +1,11 @@
 import {
-  api,
   type CameraAssignment,
   type ConnectionTestResult,
   type CreateCameraAssignmentRequest,
   type CreateIntegrationRequest,
   type Integration,
 } from '@hub/proto';
+import { api } from '../api/routes';
 import { call } from '../api/client';
 import { useContractMutation } from '../api/useContractMutation';
 import { assignmentsQuery, camerasQuery, integrationsQuery } from './queries';

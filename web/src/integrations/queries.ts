@@ -1,11 +1,11 @@
 import {
-  api,
   type CameraAssignment,
   type CameraList,
   type Integration,
   routePath,
   type SopChoice,
 } from '@hub/proto';
+import { api } from '../api/routes';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../api/client';
 

@@ -1,4 +1,5 @@
-import { api, type MessageResponse } from '@hub/proto';
+import { type MessageResponse } from '@hub/proto';
+import { api } from '../api/routes';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';

@@ -1,4 +1,5 @@
-import { api, type LibraryDocument } from '@hub/proto';
+import { type LibraryDocument } from '@hub/proto';
+import { api } from '../api/routes';
 import { call } from '../api/client';
 import { Download, Eye, FileText, LoaderCircle } from 'lucide-react';
 import { toast } from '../toast/toastStore';

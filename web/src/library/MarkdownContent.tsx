@@ -1,4 +1,4 @@
-import { api } from '@hub/proto';
+import { api } from '../api/routes';
 import { ImageOff } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import Markdown, { type Components } from 'react-markdown';

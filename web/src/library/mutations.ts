@@ -1,4 +1,5 @@
-import { api, type Folder, type LibraryDocument, type VersionAcknowledgement } from '@hub/proto';
+import { type Folder, type LibraryDocument, type VersionAcknowledgement } from '@hub/proto';
+import { api } from '../api/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';

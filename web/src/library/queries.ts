@@ -1,5 +1,4 @@
 import {
-  api,
   type DocumentList,
   type DocumentMarkdown,
   type DocumentVersionList,
@@ -8,6 +7,7 @@ import {
   type VersionAcknowledgement,
   type VersionDiff,
 } from '@hub/proto';
+import { api } from '../api/routes';
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { cursorPaging } from '../api/paging';

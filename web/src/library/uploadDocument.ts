@@ -1,4 +1,5 @@
-import { api, DOCUMENT_MAX_BYTES, DOCUMENT_UPLOAD, type LibraryDocument } from '@hub/proto';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_UPLOAD, type LibraryDocument } from '@hub/proto';
+import { api } from '../api/routes';
 import { ApiError } from '../api/client';
 import { uploadWithProgress } from '../api/upload';
 export { uploadPercent } from '../api/upload';

@@ -1,5 +1,4 @@
 import {
-  api,
   DOCUMENT_VERSION_UPLOAD,
   type DocumentVersion,
   type DocumentVersionList,
@@ -7,6 +6,7 @@ import {
   routePath,
   type VersionDiff,
 } from '@hub/proto';
+import { api } from '../api/routes';
 import { call } from '../api/client';
 import { uploadWithProgress } from '../api/upload';
 import { formatDateTime } from '../ui/dates';

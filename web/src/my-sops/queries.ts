@@ -1,4 +1,5 @@
-import { api, type MySopReason, type MySopView } from '@hub/proto';
+import { type MySopReason, type MySopView } from '@hub/proto';
+import { api } from '../api/routes';
 import { queryOptions } from '@tanstack/react-query';
 import { call, callWithHeaders } from '../api/client';
 import { OFFLINE_COPY_HEADER } from '../pwa/sw-routing';

@@ -1,4 +1,5 @@
-import { api, type CreateObservationRequest } from '@hub/proto';
+import { type CreateObservationRequest } from '@hub/proto';
+import { api } from '../api/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';

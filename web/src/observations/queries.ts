@@ -1,5 +1,4 @@
 import {
-  api,
   type DocumentList,
   type Finding,
   type ObservationList,
@@ -7,6 +6,7 @@ import {
   type ObservationSettings,
   type ResponseSubmission,
 } from '@hub/proto';
+import { api } from '../api/routes';
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { cursorPaging } from '../api/paging';

@@ -1,4 +1,5 @@
-import { api, type Finding, type ResponseResult } from '@hub/proto';
+import { type Finding, type ResponseResult } from '@hub/proto';
+import { api } from '../api/routes';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { call } from '../api/client';
 import { readCurrentUser } from '../auth/session';

@@ -1,4 +1,4 @@
-import { api } from '@hub/proto';
+import { api } from '../api/routes';
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { smallOutlineButtonClass } from '../ui/styles';

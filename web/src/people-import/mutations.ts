@@ -1,4 +1,5 @@
-import { api, PEOPLE_IMPORT_UPLOAD, type PeopleImportPreview } from '@hub/proto';
+import { PEOPLE_IMPORT_UPLOAD, type PeopleImportPreview } from '@hub/proto';
+import { api } from '../api/routes';
 import { useMutation } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { postForm } from '../api/upload';

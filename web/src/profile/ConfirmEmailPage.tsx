@@ -1,4 +1,5 @@
-import { api, EMAIL_CHANGE_LINK_INVALID } from '@hub/proto';
+import { EMAIL_CHANGE_LINK_INVALID } from '@hub/proto';
+import { api } from '../api/routes';
 import { useEffect, useRef, useState } from 'react';
 import { call } from '../api/client';
 import { serverMessageOr } from '../api/errors';

@@ -1,4 +1,5 @@
-import { api, EMAIL_CHANGE_SENT } from '@hub/proto';
+import { EMAIL_CHANGE_SENT } from '@hub/proto';
+import { api } from '../api/routes';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';

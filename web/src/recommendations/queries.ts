@@ -1,4 +1,5 @@
-import { api, type RecommendationList } from '@hub/proto';
+import { type RecommendationList } from '@hub/proto';
+import { api } from '../api/routes';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../api/client';
 

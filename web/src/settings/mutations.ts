@@ -1,5 +1,4 @@
 import {
-  api,
   type CreateApiTokenRequest,
   type CreatedApiToken,
   type CreatedScimToken,
@@ -8,6 +7,7 @@ import {
   type OrganizationSettings,
   type UserPreferences,
 } from '@hub/proto';
+import { api } from '../api/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { settingChange } from '../activity/notifications';

@@ -1,5 +1,4 @@
 import {
-  api,
   type ApiTokenList,
   type OrganizationSettings,
   type SavedPreferences,
@@ -8,6 +7,7 @@ import {
   type WebhookDeliveryList,
   type WebhookList,
 } from '@hub/proto';
+import { api } from '../api/routes';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../api/client';
 

@@ -1,4 +1,4 @@
-import { api } from '@hub/proto';
+import { api } from '../api/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call } from '../api/client';

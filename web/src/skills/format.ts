@@ -1,5 +1,4 @@
 import {
-  api,
   ORGANIZATION_ADMINS,
   type Role,
   type SkillCell,
@@ -8,6 +7,7 @@ import {
   type SkillsMatrixQuery,
   STAFF_ROLES,
 } from '@hub/proto';
+import { api } from '../api/routes';
 import { withQuery } from '../api/client';
 import type { BadgeTone } from '../ui/Badge';
 import { formatDate } from '../ui/dates';

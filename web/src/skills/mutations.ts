@@ -1,4 +1,5 @@
-import { api, type JobFunction, type SaveJobFunctionRequest } from '@hub/proto';
+import { type JobFunction, type SaveJobFunctionRequest } from '@hub/proto';
+import { api } from '../api/routes';
 import { call } from '../api/client';
 import { useContractMutation } from '../api/useContractMutation';
 import { jobFunctionsQuery, skillsMatrixKey } from './queries';

@@ -1,4 +1,5 @@
-import { api, type JobFunctionList, type SkillsMatrix, type SkillsMatrixQuery } from '@hub/proto';
+import { type JobFunctionList, type SkillsMatrix, type SkillsMatrixQuery } from '@hub/proto';
+import { api } from '../api/routes';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../api/client';
 

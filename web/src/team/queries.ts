@@ -1,10 +1,10 @@
 import {
-  api,
   type TeamMemberDetail,
   type TeamMemberPage,
   type TeamMembersQuery,
   type TeamStats,
 } from '@hub/proto';
+import { api } from '../api/routes';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { call } from '../api/client';

@@ -1,4 +1,5 @@
-import { api, type Course, type SaveCourseRequest } from '@hub/proto';
+import { type Course, type SaveCourseRequest } from '@hub/proto';
+import { api } from '../api/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';

@@ -1,4 +1,5 @@
-import { api, type Course, type CoursePage } from '@hub/proto';
+import { type Course, type CoursePage } from '@hub/proto';
+import { api } from '../api/routes';
 import { infiniteQueryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { cursorPaging } from '../api/paging';

@@ -1,4 +1,5 @@
-import { api, type UnknownPersonDetail, type UnknownPersonList } from '@hub/proto';
+import { type UnknownPersonDetail, type UnknownPersonList } from '@hub/proto';
+import { api } from '../api/routes';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { cursorPaging } from '../api/paging';

@@ -1,4 +1,5 @@
-import { api, type ReviewFaceRequest, type Video, type VideoList } from '@hub/proto';
+import { type ReviewFaceRequest, type Video, type VideoList } from '@hub/proto';
+import { api } from '../api/routes';
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';

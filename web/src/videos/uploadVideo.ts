@@ -1,4 +1,5 @@
-import { api, VIDEO_MAX_BYTES, VIDEO_UPLOAD, type LinkedSop, type Video } from '@hub/proto';
+import { VIDEO_MAX_BYTES, VIDEO_UPLOAD, type LinkedSop, type Video } from '@hub/proto';
+import { api } from '../api/routes';
 import { ApiError } from '../api/client';
 import { uploadWithProgress } from '../api/upload';
 export { uploadPercent } from '../api/upload';
