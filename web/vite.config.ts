@@ -6,6 +6,10 @@ import { env } from 'node:process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+/** proto's own sources (the app compiles them), not any package's `proto/src`. */
+const PROTO_SOURCES = new RegExp(
+  `^${resolve(root, '../proto/src').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\\\/]`,
+);
 /** Where `/api` is forwarded in dev and preview; the gateway listens on 8080 by default. */
 const apiTarget = env.HUB_API_URL ?? 'http://localhost:8080';
 
@@ -72,7 +76,7 @@ export default defineConfig({
     rolldownOptions: {
       // proto's modules only declare (schemas, constants, route tables): one the app imports
       // nothing from is left out of the bundle, with the schemas it would build at each load.
-      treeshake: { moduleSideEffects: [{ test: /[\\/]proto[\\/]src[\\/]/, sideEffects: false }] },
+      treeshake: { moduleSideEffects: [{ test: PROTO_SOURCES, sideEffects: false }] },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {

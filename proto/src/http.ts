@@ -114,10 +114,9 @@ export function defineRoute<
 
 /**
  * What a client needs of a route at run time: its method, its path, who may call it and an
- * upload's file field. The
- * route's whole contract is carried in the type alone (`contract` is never set), so a client of
- * the index (the web app's `api`, proto's `routeIndex`) is typed by the route table without
- * building the table's schemas.
+ * upload's file field. The route's whole contract is carried in the type alone (`contract` is
+ * never set), so a client of the index (the web app's `api`, proto's `routeIndex`) is typed by
+ * the route table without building the table's schemas.
  */
 export interface RouteEntry<R extends RouteContract = RouteContract> {
   readonly method: HttpMethod;

@@ -19,7 +19,12 @@ const expected = Object.fromEntries(
   ]),
 );
 
-/** The index file as UPDATE_ROUTE_INDEX=1 writes it (then `npm run format`). */
+const OUT_OF_DATE =
+  'proto/src/route-index.ts differs from the route table: write it again with ' +
+  '`UPDATE_ROUTE_INDEX=1 npx vitest run --project unit proto/src/route-index.test.ts`, ' +
+  'then `npm run format`';
+
+/** The index file as UPDATE_ROUTE_INDEX=1 writes it (JSON entries: `npm run format` after). */
 function indexSource(): string {
   const entries = Object.entries(expected).map(
     ([name, entry]) => `  ${name}: ${JSON.stringify(entry)},`,
@@ -32,7 +37,7 @@ describe("the route index (the web app's view of the route table)", () => {
   it("holds every route of the table with its method, path, access and upload's field, no more", () => {
     if (process.env.UPDATE_ROUTE_INDEX === '1') return writeFileSync(indexFile, indexSource());
     // Compared as data: a route added, removed or changed in routes/*.ts fails here until the
-    // index is written again with UPDATE_ROUTE_INDEX=1.
-    expect(JSON.parse(JSON.stringify(routeIndex))).toEqual(expected);
+    // index is written again.
+    expect(JSON.parse(JSON.stringify(routeIndex)), OUT_OF_DATE).toEqual(expected);
   });
 });

@@ -8,7 +8,8 @@ import type { Api } from './routes.js';
  * the product (178 routes and their RPC contracts: zod's construction was the largest part of a
  * first load's script), and the proto modules it takes nothing from stay out of its bundle
  * (`web/vite.config.ts`). Written from the table by `UPDATE_ROUTE_INDEX=1 npx vitest run
- * --project unit proto/src/route-index.test.ts`, which fails whenever the two differ.
+ * --project unit proto/src/route-index.test.ts` and then `npm run format`; that test fails
+ * whenever the two differ.
  */
 export const routeIndex: RouteIndex<Api> = {
   health: { method: 'GET', path: '/api/health', access: 'public' },

@@ -60,7 +60,7 @@ describe('requestJson', () => {
 });
 
 describe('call', () => {
-  it('fills path parameters and the query string from the route table', async () => {
+  it('fills path parameters and the query string from the route index', async () => {
     const fetchMock = vi.fn(async () => answer(200, { events: [] }));
     vi.stubGlobal('fetch', fetchMock);
 

@@ -99,7 +99,7 @@ async function requestAnswer(
 }
 
 /** A route of the app's `api` (proto's route index): typed by its whole contract. */
-type Contract = RouteEntry<RouteContract<z.ZodType, z.ZodType, z.ZodType, z.ZodType>>;
+type Route = RouteEntry<RouteContract<z.ZodType, z.ZodType, z.ZodType, z.ZodType>>;
 type ContractOf<R> = R extends RouteEntry<infer C> ? C : never;
 type BodyOf<R> =
   ContractOf<R> extends RouteContract<infer B, z.ZodType, z.ZodType, z.ZodType>
@@ -118,7 +118,7 @@ export type ResponseOf<R> =
     ? z.output<T>
     : never;
 
-export interface CallOptions<R extends Contract> {
+export interface CallOptions<R extends Route> {
   body?: BodyOf<R>;
   params?: ParamsOf<R>;
   query?: QueryOf<R>;
@@ -128,8 +128,8 @@ export interface CallOptions<R extends Contract> {
 // The query builder of proto's route URLs, for links that are no call (a CSV to download).
 export { withQuery } from '@hub/proto';
 
-/** Calls one route of proto's `api` table. The answer is typed by the route's response schema. */
-export async function call<R extends Contract>(
+/** Calls one route of the app's `api` (the route index). The answer is typed by its response schema. */
+export async function call<R extends Route>(
   route: R,
   options: CallOptions<R> = {},
 ): Promise<ResponseOf<R>> {
@@ -137,7 +137,7 @@ export async function call<R extends Contract>(
 }
 
 /** call, with the answer's headers (e.g. the service worker's mark on an offline copy). */
-export async function callWithHeaders<R extends Contract>(
+export async function callWithHeaders<R extends Route>(
   route: R,
   options: CallOptions<R> = {},
 ): Promise<{ body: ResponseOf<R>; headers: Headers }> {
