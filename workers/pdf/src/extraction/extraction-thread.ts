@@ -1,4 +1,6 @@
 import { parentPort } from 'node:worker_threads';
+// First: pdf.js, imported by the modules below, must find the stand-in for the canvas.
+import './no-canvas.ts';
 import type { SandboxMessage } from '../sandbox/sandbox-pool.ts';
 import {
   extractDocument,
