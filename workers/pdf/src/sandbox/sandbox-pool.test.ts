@@ -6,8 +6,8 @@ const entry = new URL('../test-support/pool-test-thread.ts', import.meta.url);
 type Answer = { echo: number; thread: number };
 
 let pool: SandboxPool<PoolTestInput, Answer, never>;
-const open = (size: number, timeoutMs = 60_000) => {
-  pool = new SandboxPool(entry, size, { timeoutMs, memoryMb: 64 });
+const open = (size: number, timeoutMs = 60_000, growAfterMs = 0) => {
+  pool = new SandboxPool(entry, size, { timeoutMs, memoryMb: 64 }, growAfterMs);
   return pool;
 };
 afterEach(() => pool.close());
@@ -26,6 +26,23 @@ describe('the pool of sandbox threads', () => {
     const answers = await Promise.all([1, 2, 3, 4, 5].map((echo) => pool.run({ input: { echo } })));
     expect(answers.map((answer) => answer.echo)).toEqual([1, 2, 3, 4, 5]);
     expect(new Set(answers.map((answer) => answer.thread)).size).toBeLessThanOrEqual(2);
+  });
+
+  it('starts no second thread for tasks that do not wait long', async () => {
+    open(2, 60_000, 60_000);
+    const answers = await Promise.all([1, 2, 3, 4, 5].map((echo) => pool.run({ input: { echo } })));
+    expect(answers.map((answer) => answer.echo)).toEqual([1, 2, 3, 4, 5]);
+    expect(new Set(answers.map((answer) => answer.thread)).size).toBe(1);
+  });
+
+  it('starts a second thread for a task that waits behind a busy one', async () => {
+    open(2, 20_000, 50);
+    const stuck = pool.run({ input: { stall: true } });
+    const after = await pool.run({ input: { echo: 5 } });
+    expect(after.echo).toBe(5);
+    const ended = expect(stuck).rejects.toMatchObject({ kind: 'crash' });
+    await pool.close();
+    await ended;
   });
 
   // The deadline also counts the new thread's start for the next task: long enough for a

@@ -37,6 +37,14 @@ export interface SandboxTask<Input, Progress> {
 /** A thread left with nothing to do this long is ended, so an idle worker gives its memory back. */
 const IDLE_MS = 30_000;
 
+/**
+ * A thread beyond the first starts only once a task has waited this long for one: each costs
+ * ~28 MiB (a Node environment and the PDF reader), and most documents are read in less, so two
+ * small uploads a moment apart are read one after the other by one thread. Long work (a scanned
+ * SOP's pages, a queue of documents) still has every thread after this wait.
+ */
+export const GROW_AFTER_MS = 250;
+
 interface QueuedTask<Input, Result, Progress> extends SandboxTask<Input, Progress> {
   resolve: (result: Result) => void;
   reject: (failure: SandboxFailure) => void;
@@ -58,11 +66,14 @@ export class SandboxPool<Input, Result, Progress> {
   private readonly idle = new Map<Worker, NodeJS.Timeout>();
   private readonly busy = new Set<Worker>();
   private readonly waiting: QueuedTask<Input, Result, Progress>[] = [];
+  private readonly growAfterMs: number;
+  private growth: NodeJS.Timeout | undefined;
 
-  constructor(entry: URL, size: number, limits: SandboxLimits) {
+  constructor(entry: URL, size: number, limits: SandboxLimits, growAfterMs = GROW_AFTER_MS) {
     this.entry = entry;
     this.size = Math.max(1, size);
     this.limits = limits;
+    this.growAfterMs = growAfterMs;
   }
 
   run(task: SandboxTask<Input, Progress>): Promise<Result> {
@@ -81,6 +92,7 @@ export class SandboxPool<Input, Result, Progress> {
   /** Ends every thread; tasks still running or waiting fail as crashed. */
   async close(): Promise<void> {
     const threads = [...this.idle.keys(), ...this.busy];
+    clearTimeout(this.growth);
     this.idle.forEach((timer) => clearTimeout(timer));
     this.idle.clear();
     for (const task of this.waiting.splice(0)) {
@@ -98,11 +110,33 @@ export class SandboxPool<Input, Result, Progress> {
     task.reject(failure);
   }
 
-  private dispatch() {
-    while (this.waiting.length > 0 && (this.idle.size > 0 || this.busy.size < this.size)) {
-      const task = this.waiting.shift()!;
-      this.start(this.takeIdleThread() ?? this.spawn(), task);
+  /** `grow`: a task has waited `growAfterMs`, so one more thread may start. */
+  private dispatch(grow = false) {
+    while (this.waiting.length > 0) {
+      const thread = this.takeIdleThread() ?? this.spawnIfWanted(grow);
+      if (!thread) break;
+      grow = false;
+      this.start(thread, this.waiting.shift()!);
     }
+    this.planGrowth();
+  }
+
+  private spawnIfWanted(grow: boolean): Worker | null {
+    if (this.busy.size >= this.size) return null;
+    return this.busy.size === 0 || grow ? this.spawn() : null;
+  }
+
+  /** While tasks wait and a thread could still start, one starts after `growAfterMs`. */
+  private planGrowth() {
+    if (this.waiting.length === 0 || this.busy.size >= this.size) {
+      clearTimeout(this.growth);
+      this.growth = undefined;
+      return;
+    }
+    this.growth ??= setTimeout(() => {
+      this.growth = undefined;
+      this.dispatch(true);
+    }, this.growAfterMs);
   }
 
   private takeIdleThread(): Worker | null {
