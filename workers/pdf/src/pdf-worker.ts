@@ -62,7 +62,8 @@ export interface PdfWorkerDeps {
   ocr: PdfOcr | null;
   limits: FailureLimits;
   /** At most this many documents (and as many scanned pages) are read at once, each in its own
-   * thread; one per core by default. Threads start only as jobs run side by side. */
+   * thread; one per core by default. A thread beyond the first starts only once a job has waited
+   * for one (GROW_AFTER_MS of the sandbox pool). */
   threads?: number;
 }
 
