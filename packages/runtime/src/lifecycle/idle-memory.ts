@@ -1,6 +1,7 @@
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { trimMallocHeaps } from './malloc-trim.js';
 
 /**
  * Why a process gives its memory back once it falls idle (issue #49 item 5): V8 returns a
@@ -10,7 +11,9 @@ import { runInNewContext } from 'node:vm';
  * minute after 100 users for 90 s; docs/benchmarks.md, Memory). After a busy spell, once the
  * event loop has stayed idle, one memory-reducing full GC ("last resort": V8's collection of
  * all available garbage with its memory footprint reduced), then nothing until the next busy
- * spell. It runs only while nothing is being served, so no request waits on it.
+ * spell. It runs only while nothing is being served, so no request waits on it. After the GC the C
+ * allocator gives back its free pages too (malloc-trim.ts), and work done off the event loop (a
+ * thread that ended) asks for the same with `releaseMemoryAfterWork()`.
  */
 export interface IdlePolicy {
   /** How often the event loop's utilization is read. */
@@ -65,20 +68,41 @@ export function collectReducingMemory(): void {
   collector({ type: 'major', execution: 'sync', flavor: 'last-resort' });
 }
 
+let releaseAsked = false;
+
+/**
+ * Asks for memory to be given back at the next idle release though the event loop was not busy:
+ * work done elsewhere (a thread that ended, freeing its memory) leaves its utilization low.
+ */
+export function releaseMemoryAfterWork(): void {
+  releaseAsked = true;
+}
+
+/** Whether a release was asked for since the last call. */
+export function takeReleaseAsked(): boolean {
+  const asked = releaseAsked;
+  releaseAsked = false;
+  return asked;
+}
+
 /** Watches the event loop and collects after each busy spell once idle; returns the stop. */
 export function releaseMemoryWhenIdle(policy: IdlePolicy = IDLE_POLICY): () => void {
   let state: IdleState = { dirty: false, quiet: 0 };
   let previous: EventLoopUtilization = performance.eventLoopUtilization();
   const timer = setInterval(() => {
     const now = performance.eventLoopUtilization();
+    const dirty = takeReleaseAsked() || state.dirty;
     const next = afterInterval(
-      state,
+      { ...state, dirty },
       performance.eventLoopUtilization(now, previous).utilization,
       policy,
     );
     previous = now;
     state = next.state;
-    if (next.collect) collectReducingMemory();
+    if (next.collect) {
+      collectReducingMemory();
+      trimMallocHeaps();
+    }
   }, policy.intervalMs);
   timer.unref();
   return () => clearInterval(timer);

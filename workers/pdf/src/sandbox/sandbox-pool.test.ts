@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { takeReleaseAsked } from '@hub/runtime';
 import type { PoolTestInput } from '../test-support/pool-test-thread.ts';
 import { SandboxFailure, SandboxPool } from './sandbox-pool.ts';
 
@@ -61,5 +62,13 @@ describe('the pool of sandbox threads', () => {
     await expect(crashed).rejects.toBeInstanceOf(SandboxFailure);
     await expect(crashed).rejects.toMatchObject({ kind: 'crash' });
     expect((await pool.run({ input: { echo: 4 } })).echo).toBe(4);
+  });
+
+  // glibc keeps what an ended thread freed (its isolate, the reader's buffers) unless asked.
+  it('asks for memory to be given back once a thread has ended', async () => {
+    open(1);
+    await pool.run({ input: { echo: 6 } });
+    await pool.close();
+    expect(takeReleaseAsked()).toBe(true);
   });
 });

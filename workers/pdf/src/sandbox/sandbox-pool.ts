@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { releaseMemoryAfterWork } from '@hub/runtime';
 
 export interface SandboxLimits {
   /** Heap of each thread; a document needing more ends that thread only. */
@@ -159,10 +160,12 @@ export class SandboxPool<Input, Result, Progress> {
       stdout: false,
       stderr: false,
     });
-    // A thread that ends while idle is simply forgotten; the next task starts another.
+    // A thread that ends while idle is simply forgotten; the next task starts another. What it
+    // freed is given back once the process is idle (glibc would keep it).
     thread.on('exit', () => {
       clearTimeout(this.idle.get(thread));
       this.idle.delete(thread);
+      releaseMemoryAfterWork();
     });
     return thread;
   }
