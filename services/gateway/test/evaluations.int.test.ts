@@ -116,10 +116,12 @@ describe('evaluations generated from SOPs', () => {
           .split(' ')[0],
       );
     }
-    const { notifications: notices } = await ann.call(api.notifications);
-    expect(notices.map((notice) => notice.title)).toEqual(
-      expect.arrayContaining(['Document processed', 'Evaluation generated']),
-    );
+    // "Evaluation generated" is told to identity after the library commits the flag waited for.
+    await expect
+      .poll(async () =>
+        (await ann.call(api.notifications)).notifications.map((notice) => notice.title),
+      )
+      .toEqual(expect.arrayContaining(['Document processed', 'Evaluation generated']));
   });
 
   it('writes the questions of a Spanish SOP in Spanish', async () => {

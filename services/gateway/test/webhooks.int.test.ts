@@ -488,17 +488,22 @@ describe('an endpoint failing for a day', () => {
       (list) => list[0]?.status === 'failed',
     );
     expect(failed).toMatchObject({ attempts: 1, responseStatus: 500 });
-    const list = await acmeAdmin.call(api.webhooks);
-    const disabled = list.webhooks.find((item) => item.id === webhook.id);
-    expect(disabled).toMatchObject({
-      enabled: false,
-      disabledReason: expect.stringMatching(/24 hours/),
-    });
-    const mails = await stack.sql.query<{ recipient: string; text_body: string }>(
-      `SELECT recipient, text_body FROM outbox_mails WHERE subject = 'A webhook endpoint was disabled'`,
-    );
-    expect(mails.rows.map((mail) => mail.recipient)).toEqual(['admin@acme.test']);
-    expect(mails.rows[0]!.text_body).toContain(receiver.url());
+    // The delivery job records the attempt, then disables the endpoint, then mails: polled.
+    await expect
+      .poll(async () =>
+        (await acmeAdmin.call(api.webhooks)).webhooks.find((item) => item.id === webhook.id),
+      )
+      .toMatchObject({ enabled: false, disabledReason: expect.stringMatching(/24 hours/) });
+    const disabledMails = async () =>
+      (
+        await stack.sql.query<{ recipient: string; text_body: string }>(
+          `SELECT recipient, text_body FROM outbox_mails WHERE subject = 'A webhook endpoint was disabled'`,
+        )
+      ).rows;
+    await expect.poll(disabledMails).toHaveLength(1);
+    const mails = await disabledMails();
+    expect(mails.map((mail) => mail.recipient)).toEqual(['admin@acme.test']);
+    expect(mails[0]!.text_body).toContain(receiver.url());
     // Enabled again, the receiver well, the missed delivery replayed with its id.
     receiver.answer = 200;
     const enabled = await onWebhook(api.enableWebhook, webhook.id);
