@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { api } from '@hub/proto';
 import { keepScreenshot, launchBrowser, submitSignIn, toastText } from './browser.js';
 import { E2E_SUPER_ADMIN, type RunningStack, sharedStack } from './stack.js';
 
@@ -79,17 +80,24 @@ describe('foundation, as a person uses it', () => {
     expect(await sidebar.innerText()).toContain('super admin');
 
     await page.getByTestId('user-menu-trigger').click();
+    // The theme switches at once and is saved behind it: the reload waits for the save, or the
+    // preferences read after it could still hold the light theme.
+    const saved = page.waitForResponse(
+      (response) =>
+        response.url().endsWith(api.updateUserPreferences.path) &&
+        response.request().method() === api.updateUserPreferences.method,
+    );
     await page.getByTestId('theme-dark').click();
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
-      .toBe(true);
+    expect((await saved).status()).toBe(200);
+    const dark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+    await expect.poll(dark).toBe(true);
     await page.reload();
     await page.getByText('Welcome to Platform Administration Hub').waitFor();
-    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
-      true,
-    );
+    await expect.poll(dark).toBe(true);
     await page.getByTestId('user-menu-trigger').click();
-    expect(await page.getByTestId('theme-dark').getAttribute('data-state')).toBe('checked');
+    await expect
+      .poll(() => page.getByTestId('theme-dark').getAttribute('data-state'))
+      .toBe('checked');
 
     await page.getByTestId('menu-logout').click();
     await page.waitForURL((url) => url.pathname === '/');

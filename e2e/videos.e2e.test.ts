@@ -165,10 +165,18 @@ describe('video library, as a person uses it', () => {
     await expect.poll(() => analyzeDialog.count()).toBe(0);
 
     // The row shows the analysis running (unless it is already over), then completes by itself.
-    const firstStatus = await row.getByTestId('video-status').innerText();
-    expect(['Processing', 'Completed']).toContain(firstStatus);
-    if (firstStatus === 'Processing') {
-      expect(await row.getByTestId('analyze-video').isDisabled()).toBe(true);
+    // The list hears of the start a task after the dialog closes: polled, and the status and
+    // the button read together, as the list's own refresh may complete it between two reads.
+    const shown = () =>
+      row.evaluate((element) => ({
+        status: element.querySelector('[data-testid="video-status"]')?.textContent?.trim(),
+        disabled: element.querySelector<HTMLButtonElement>('[data-testid="analyze-video"]')
+          ?.disabled,
+      }));
+    await expect.poll(async () => (await shown()).status).toMatch(/^(Processing|Completed)$/);
+    const first = await shown();
+    if (first.status === 'Processing') {
+      expect(first.disabled).toBe(true);
       await keepScreenshot(page, 'videos-processing');
     }
     await expect
