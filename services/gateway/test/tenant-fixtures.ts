@@ -1,4 +1,5 @@
 import { api, type Role, type RouteContract } from '@hub/proto';
+import { retryAfterSeconds } from '../../../infra/containers/retry.ts';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { ApiSession, type TestStack } from './test-stack.js';
 
@@ -60,11 +61,11 @@ export async function signedIn(stack: TestStack, email: string, password: string
   for (let attempt = 1; ; attempt += 1) {
     const { status, headers } = await session.login(email, password);
     if (status === 200) return session;
-    const retryAfter = Number(headers.get('retry-after'));
-    if (status !== 503 || !(retryAfter > 0) || attempt >= SIGN_IN_ATTEMPTS) {
+    const wait = status === 503 ? retryAfterSeconds(headers.get('retry-after')) : null;
+    if (wait === null || attempt >= SIGN_IN_ATTEMPTS) {
       throw new Error(`${email} could not sign in (${status})`);
     }
-    await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
   }
 }
 

@@ -25,10 +25,9 @@ function loadTrim(): Trim | null {
   }
 }
 
-/** Returns the C allocator's free pages to the system; whether it could be asked. */
-export function trimMallocHeaps(): boolean {
+/** Returns the C allocator's free pages to the system, where it can be asked to. */
+export function trimMallocHeaps(): void {
+  // null once it could not be loaded: not tried again.
   if (trim === undefined) trim = loadTrim();
-  if (!trim) return false;
-  trim(0);
-  return true;
+  trim?.(0);
 }
