@@ -37,12 +37,6 @@ export const CHROMIUM: LaunchOptions = {
     // mid-fade (axe found "Login Successful" at 1.77:1 contrast while it faded, on a loaded
     // machine). The motion itself is tested in pages.e2e.test.ts ("motion").
     '--force-prefers-reduced-motion',
-    // V8 in the pages up to its baseline compiler, without Maglev and TurboFan: a test's page
-    // lives seconds, too short for optimized code to repay its compiling, and the 2.2 MB of the
-    // app's script is compiled again in each new context. The e2e project used 5 % less CPU,
-    // the walking files 13 % less, on the slower 2-core machine (docs/testing.md); what the
-    // script does is the same at every tier.
-    '--js-flags=--max-opt=1',
   ],
 };
 
