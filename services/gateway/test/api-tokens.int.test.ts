@@ -85,6 +85,9 @@ describe('managing API tokens', () => {
     const program = withToken(secret);
     await expectError(program.call(api.createApiToken, { body: ceiling() }), 403);
     await expectError(program.call(api.apiTokens), 403);
+    // A SCIM secret minted by a token would outlive it and could suspend every member.
+    await expectError(program.call(api.createScimToken, { body: { name: 'Okta' } }), 403);
+    await expectError(program.call(api.scimTokens), 403);
     const { token } = await createToken(globexAdmin);
     await expectError(acmeAdmin.call(api.revokeApiToken, { params: { id: token.id } }), 404);
     expect((await globexAdmin.call(api.apiTokens)).tokens).toHaveLength(1);

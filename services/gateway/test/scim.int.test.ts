@@ -422,6 +422,16 @@ describe('Groups (job functions)', () => {
     expect(memberIds(added.body)).toEqual([ida]);
     const listed = await scim(secret, 'GET', `/Groups?excludedAttributes=members&filter=${filter}`);
     expect((listed.body.Resources as Record<string, unknown>[])[0]!.members).toBeUndefined();
+    // displayName is declared caseExact: false, so a lookup in another case finds the same group.
+    const otherCase = encodeURIComponent('displayName eq "LINE LEADS"');
+    const again = await scim(
+      secret,
+      'GET',
+      `/Groups?excludedAttributes=members&filter=${otherCase}`,
+    );
+    expect((again.body.Resources as Record<string, unknown>[]).map((group) => group.id)).toEqual([
+      id,
+    ]);
     const removed = await scim(
       secret,
       'PATCH',
@@ -498,6 +508,38 @@ describe('deactivation', () => {
     );
     expect(on.body.active).toBe(true);
     await signedIn('otto@acme.test', 'Acme-Oper-1!');
+  });
+
+  it("refuses a suspended administrator's API tokens at once, and honours them again on reactivation", async () => {
+    const { secret } = await newToken(acmeAdmin, 'Okta admin suspension');
+    const organizationId = (
+      await stack.sql.query<{ id: number }>(
+        `SELECT id FROM organizations WHERE domain = 'acme.test'`,
+      )
+    ).rows[0]!.id;
+    const adaId = await stack.createUser({
+      email: 'ada@acme.test',
+      password: 'Acme-Admin-2!',
+      role: 'admin',
+      organizationId,
+    });
+    const ada = await signedIn('ada@acme.test', 'Acme-Admin-2!');
+    const created = await ada.call(api.createApiToken, {
+      body: { name: 'HR sync', role: 'admin', readOnly: false, expiresInDays: 30 },
+    });
+    const program = (token: string) =>
+      new ApiSession(stack.url).send(api.teamMembers, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+    expect((await program(created.secret)).status).toBe(200);
+
+    const off = patch({ op: 'replace', value: { active: false } });
+    expect((await scim(secret, 'PATCH', `/Users/${adaId}`, off)).status).toBe(200);
+    expect((await program(created.secret)).status).toBe(401);
+
+    const on = patch({ op: 'replace', value: { active: true } });
+    expect((await scim(secret, 'PATCH', `/Users/${adaId}`, on)).status).toBe(200);
+    expect((await program(created.secret)).status).toBe(200);
   });
 });
 

@@ -34,6 +34,20 @@ describe('scimFilter', () => {
     expect(equalityValue(scimFilter('userName co "ann"').ast, 'userName')).toBeNull();
   });
 
+  it('compares values with case folded, as the declared caseExact: false asks', () => {
+    const group = { displayName: 'Forklift', members: [{ value: '7', display: 'Ann Lee' }] };
+    expect(scimFilter('displayName eq "forklift"').matches(group)).toBe(true);
+    expect(scimFilter('displayName ne "FORKLIFT"').matches(group)).toBe(false);
+    expect(scimFilter('emails[type eq "WORK"].value eq "Ann@Acme.test"').matches(user)).toBe(true);
+    expect(
+      scimFilter('name.givenName sw "an" and not (name.familyName co "X")').matches(user),
+    ).toBe(true);
+    expect(scimFilter('members[display co "ANN"]').matches(group)).toBe(true);
+    expect(scimFilter('displayName eq "Forklift driver"').matches(group)).toBe(false);
+    expect(scimFilter('active eq true').matches(user)).toBe(true);
+    expect(scimFilter('externalId pr').matches(user)).toBe(false);
+  });
+
   it('answers an unreadable filter as invalidFilter', () => {
     expect(refusal(() => scimFilter('userName eq')).body).toMatchObject({
       status: '400',

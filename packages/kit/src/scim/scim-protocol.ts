@@ -1,4 +1,9 @@
-import { filter as filterOf, parse as parseFilter, type Filter } from 'scim2-parse-filter';
+import {
+  type Compare,
+  filter as filterOf,
+  parse as parseFilter,
+  type Filter,
+} from 'scim2-parse-filter';
 import { scimPatch, type ScimPatchOperation } from 'scim-patch';
 import { z } from 'zod';
 import { type ScimAnswer, scimError, SCIM_SCHEMAS } from '@hub/proto';
@@ -23,10 +28,33 @@ export async function scimAnswer(handle: () => Promise<ScimAnswer>): Promise<Sci
   }
 }
 
+/** A resource or a filter's value with every string in lower case (keys are left as they are). */
+function folded(value: unknown): unknown {
+  if (typeof value === 'string') return value.toLowerCase();
+  if (Array.isArray(value)) return value.map(folded);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, folded(inner)]));
+  }
+  return value;
+}
+
+/** The filter with every compared string in lower case. */
+function foldedFilter(ast: Filter): Filter {
+  if ('compValue' in ast)
+    return { ...ast, compValue: folded(ast.compValue) as Compare['compValue'] };
+  if ('filters' in ast) return { ...ast, filters: ast.filters.map(foldedFilter) };
+  if ('valFilter' in ast) return { ...ast, valFilter: foldedFilter(ast.valFilter) };
+  if ('filter' in ast) return { ...ast, filter: foldedFilter(ast.filter) };
+  return ast;
+}
+
 /**
  * A filter parsed by scim2-parse-filter, as a predicate over SCIM resources. Attribute names
  * compare case-insensitively (RFC 7643, 2.1), so the resource's keys are matched as written
- * in the filter.
+ * in the filter. Values do too: every string attribute this provider declares is `caseExact:
+ * false` (its Schemas), so RFC 7644 3.4.2.2 compares them with case folded, where the library
+ * compares exactly (Entra ID looks a group up by `displayName eq "forklift"` when it is
+ * "Forklift", and then would create it again).
  */
 export function scimFilter(text: string | undefined): {
   ast: Filter | null;
@@ -39,8 +67,8 @@ export function scimFilter(text: string | undefined): {
   } catch (error) {
     throw refuse(400, `The filter could not be read: ${(error as Error).message}`, 'invalidFilter');
   }
-  const test = filterOf(ast);
-  return { ast, matches: (resource) => test(resource) };
+  const test = filterOf(foldedFilter(ast));
+  return { ast, matches: (resource) => test(folded(resource)) };
 }
 
 /** The value compared by a filter of the form `attribute eq "value"`, when the filter is one. */

@@ -66,6 +66,8 @@ export class ApiTokensRepository {
       organizationId: token.organizationId,
       role: 'admin',
       isActive: true,
+      // Suspended by the identity provider (SCIM `active: false`): no longer an active administrator.
+      suspendedAt: IsNull(),
     });
   }
 }
