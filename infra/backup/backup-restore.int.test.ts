@@ -131,6 +131,75 @@ describe('npm run backup and npm run restore', () => {
       await query(target.databaseUrl, 'SELECT count(*)::int AS n FROM identity.users'),
     ).toEqual([{ n: 3 }]);
   });
+
+  it('leaves the database and the store as they were when --replace fails in the database, and replaces both once it can', async () => {
+    const env = envOf(target, 'target');
+    const store = bucketOf('target');
+    await query(target.databaseUrl, `INSERT INTO identity.users (email) VALUES ('kept@x.test')`);
+    await store.put('org/3/pictures/later.png', Buffer.from('later'), 'image/png');
+    // The restore's own CREATE TABLE refused midway, as a server out of disk or a dump it cannot
+    // read would refuse it: a real failure of pg_restore, after the schemas were set aside.
+    await query(
+      target.databaseUrl,
+      `CREATE FUNCTION public.refuse_users() RETURNS event_trigger LANGUAGE plpgsql AS $$
+       BEGIN
+         IF EXISTS (SELECT 1 FROM pg_event_trigger_ddl_commands()
+                     WHERE command_tag = 'CREATE TABLE' AND object_identity = 'identity.users') THEN
+           RAISE EXCEPTION 'no room for identity.users';
+         END IF;
+       END $$;
+       CREATE EVENT TRIGGER refuse_users ON ddl_command_end EXECUTE FUNCTION public.refuse_users();`,
+    );
+    try {
+      await expect(restore({ archive, replace: true, env, log: quiet })).rejects.toThrow(
+        /no room for identity\.users[\s\S]*Nothing was changed/,
+      );
+    } finally {
+      await query(
+        target.databaseUrl,
+        'DROP EVENT TRIGGER refuse_users; DROP FUNCTION public.refuse_users()',
+      );
+    }
+    expect(await query(target.databaseUrl, 'SELECT email FROM identity.users ORDER BY id')).toEqual(
+      [
+        { email: 'a@x.test' },
+        { email: 'b@x.test' },
+        { email: 'c@x.test' },
+        { email: 'kept@x.test' },
+      ],
+    );
+    expect(
+      await query(
+        target.databaseUrl,
+        `SELECT nspname FROM pg_namespace WHERE nspname LIKE 'identity%'`,
+      ),
+    ).toEqual([{ nspname: 'identity' }]);
+    expect(await store.list('org/')).toEqual([
+      'org/1/pictures/a.png',
+      'org/2/documents/b.pdf',
+      'org/3/pictures/later.png',
+    ]);
+
+    await restore({ archive, replace: true, env, log: quiet });
+    expect(await query(target.databaseUrl, 'SELECT email FROM identity.users ORDER BY id')).toEqual(
+      [{ email: 'a@x.test' }, { email: 'b@x.test' }, { email: 'c@x.test' }],
+    );
+    expect(await store.list('org/')).toEqual(['org/1/pictures/a.png', 'org/2/documents/b.pdf']);
+  });
+
+  it('puts back the schemas a restore killed midway had set aside', async () => {
+    await query(
+      target.databaseUrl,
+      `INSERT INTO identity.users (email) VALUES ('kept@x.test');
+       ALTER SCHEMA identity RENAME TO identity__before_restore;`,
+    );
+    await expect(
+      restore({ archive, replace: false, env: envOf(target, 'target'), log: quiet }),
+    ).rejects.toThrow(StackNotEmpty);
+    expect(
+      await query(target.databaseUrl, 'SELECT count(*)::int AS n FROM identity.users'),
+    ).toEqual([{ n: 4 }]);
+  });
 });
 
 describe('npm run backup and npm run restore of the embedded PostgreSQL', () => {

@@ -5,6 +5,11 @@ import pg from 'pg';
 /** @param {string} name */
 const quoted = (name) => `"${name.replace(/"/g, '""')}"`;
 
+/** What a schema is named while a restore replaces it. */
+const ASIDE = '__before_restore';
+/** @param {string} schema */
+const asideName = (schema) => `${schema}${ASIDE}`;
+
 /**
  * Creates the URL's database when its server lacks it, as the services do at their first start
  * (a restore may come before the first start, into a cluster just made).
@@ -43,6 +48,7 @@ export async function serviceSchemas(client) {
     `SELECT table_schema AS schema FROM information_schema.tables
       WHERE table_name = 'migrations' AND table_type = 'BASE TABLE'
         AND table_schema NOT IN ('pg_catalog', 'information_schema')
+        AND right(table_schema, ${ASIDE.length}) <> '${ASIDE}'
       ORDER BY 1`,
   );
   return rows.map((row) => String(row.schema));
@@ -119,6 +125,73 @@ export async function tablesHoldingRows(client, schemas) {
 export async function dropSchemas(client, schemas) {
   for (const schema of schemas)
     await client.query(`DROP SCHEMA IF EXISTS ${quoted(schema)} CASCADE`);
+}
+
+/**
+ * @param {pg.Client} client
+ * @param {() => Promise<void>} work
+ */
+async function inTransaction(client, work) {
+  await client.query('BEGIN');
+  try {
+    await work();
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Renames the schemas aside in one transaction, so that a restore replacing them can put them
+ * back as they were when it fails, rather than leave an empty stack.
+ * @param {pg.Client} client @param {string[]} schemas
+ */
+export async function setSchemasAside(client, schemas) {
+  await inTransaction(client, async () => {
+    for (const schema of schemas) {
+      await client.query(`ALTER SCHEMA ${quoted(schema)} RENAME TO ${quoted(asideName(schema))}`);
+    }
+  });
+}
+
+/**
+ * The schemas set aside back under their names, whatever the failed restore left of its own.
+ * @param {pg.Client} client @param {string[]} schemas
+ */
+export async function putSchemasBack(client, schemas) {
+  await inTransaction(client, async () => {
+    for (const schema of schemas) {
+      await client.query(`DROP SCHEMA IF EXISTS ${quoted(schema)} CASCADE`);
+      await client.query(`ALTER SCHEMA ${quoted(asideName(schema))} RENAME TO ${quoted(schema)}`);
+    }
+  });
+}
+
+/** @param {pg.Client} client @param {string[]} schemas */
+export async function dropSchemasSetAside(client, schemas) {
+  await dropSchemas(client, schemas.map(asideName));
+}
+
+/**
+ * Schemas a restore killed midway left aside: put back where their replacement never committed
+ * (no schema of that name), dropped where it did. Returns what was put back.
+ * @param {pg.Client} client
+ * @returns {Promise<string[]>}
+ */
+export async function recoverSchemasSetAside(client) {
+  const { rows } = await client.query(
+    `SELECT left(nspname, length(nspname) - length($1)) AS name,
+            EXISTS (SELECT 1 FROM pg_namespace live
+                     WHERE live.nspname = left(aside.nspname, length(aside.nspname) - length($1))) AS replaced
+       FROM pg_namespace aside WHERE right(nspname, length($1)) = $1`,
+    [ASIDE],
+  );
+  const replaced = rows.filter((row) => row.replaced).map((row) => String(row.name));
+  const unfinished = rows.filter((row) => !row.replaced).map((row) => String(row.name));
+  await dropSchemasSetAside(client, replaced);
+  if (unfinished.length > 0) await putSchemasBack(client, unfinished);
+  return unfinished;
 }
 
 /**

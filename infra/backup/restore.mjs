@@ -1,8 +1,10 @@
 // npm run restore -- [--replace] ARCHIVE: puts a backup back into a stopped stack. The whole
 // archive is checked against its manifest before anything is written; a database or store
-// holding data is refused unless --replace. Then the schemas (pg_restore, in one transaction),
-// then the files; work that was mid-way is handed to the services' stall sweepers. With the
-// embedded default stopped, it starts the embedded PostgreSQL on DATA_DIR for the restore.
+// holding data is refused unless --replace. Then the schemas (pg_restore, in one transaction,
+// the schemas it replaces renamed aside until it has committed, so a failure leaves them as they
+// were), then the files (written over, those the backup lacks removed after); work that was
+// mid-way is handed to the services' stall sweepers. With the embedded default stopped, it starts
+// the embedded PostgreSQL on DATA_DIR for the restore.
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,12 +22,15 @@ import {
 import { formatBytes, OBJECT_PREFIX, run } from './backup.mjs';
 import {
   connect,
-  dropSchemas,
+  dropSchemasSetAside,
   endSessions,
   ensureDatabase,
   markInterruptedWork,
+  putSchemasBack,
+  recoverSchemasSetAside,
   serverVersion,
   serviceSchemas,
+  setSchemasAside,
   tablesHoldingRows,
 } from './database.mjs';
 import { chooseTool, dataDirOf, majorOf, startedProductDatabase } from './postgres-tools.mjs';
@@ -62,6 +67,10 @@ export async function restore({ archive, replace, env, log = console.log }) {
       env,
     );
     const storage = openStorage({ ...StorageEnv.parse(env), DATA_DIR: dataDirOf(env) });
+    const putBack = await recoverSchemasSetAside(client);
+    if (putBack.length > 0) {
+      log(`Put back schemas ${putBack.join(', ')}, left aside by a restore that did not finish.`);
+    }
     const present = [...new Set([...(await serviceSchemas(client)), ...schemas])];
     const holding = await tablesHoldingRows(client, await existing(client, present));
     const storedFiles = (await storage.list(OBJECT_PREFIX)).length;
@@ -78,35 +87,32 @@ export async function restore({ archive, replace, env, log = console.log }) {
       await pipeline(body, createWriteStream(dumpFile));
       return 'stop';
     });
-    await dropSchemas(client, present);
-    if (storedFiles > 0) {
-      log(`Removing the ${storedFiles} files in the store (--replace) ...`);
-      await storage.removePrefix(OBJECT_PREFIX);
-    }
+    const replaced = await existing(client, present);
+    await setSchemasAside(client, replaced);
     log(
       `Restoring schemas ${schemas.join(', ')} with ${pgRestore.path} (${pgRestore.version}) ...`,
     );
-    await run(pgRestore.path, [
-      '--single-transaction',
-      '--exit-on-error',
-      '--no-owner',
-      '--no-privileges',
-      `--dbname=${databaseUrl}`,
-      dumpFile,
-    ]);
+    try {
+      await run(pgRestore.path, [
+        '--single-transaction',
+        '--exit-on-error',
+        '--no-owner',
+        '--no-privileges',
+        `--dbname=${databaseUrl}`,
+        dumpFile,
+      ]);
+    } catch (error) {
+      await putSchemasBack(client, replaced);
+      throw new Error(
+        `${errorText(error)}\nNothing was changed: the database holds what it held before, and the store was not touched.`,
+      );
+    }
+    await dropSchemasSetAside(client, replaced);
     rmSync(dumpFile);
 
-    let files = 0;
-    let bytes = 0;
-    await readArchive(archive, async (name, body, size) => {
-      if (!name.startsWith(OBJECTS_FOLDER)) return (body.resume(), undefined);
-      const key = name.slice(OBJECTS_FOLDER.length);
-      await storage.put(key, body, contentTypeOfKey(key), size);
-      files += 1;
-      bytes += size;
-    });
     const interrupted = await markInterruptedWork(client);
     const sessions = await endSessions(client);
+    const { files, bytes } = await restoreFiles(archive, storage, storedFiles > 0, log);
     log(
       `Restored ${schemas.length} schemas and ${files} files (${formatBytes(bytes)}) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
     );
@@ -121,6 +127,39 @@ export async function restore({ archive, replace, env, log = console.log }) {
     await client?.end().catch(() => undefined);
     await database.stop();
   }
+}
+
+/**
+ * The archive's files written into the store, over any of the same key; then, when the store held
+ * files, those the backup does not hold removed. Until the database had been restored, the store
+ * was left as it was.
+ * @param {string} archive
+ * @param {import('@hub/runtime').ObjectStorage} storage
+ * @param {boolean} heldFiles
+ * @param {(line: string) => void} log
+ */
+async function restoreFiles(archive, storage, heldFiles, log) {
+  const written = new Set();
+  let bytes = 0;
+  try {
+    await readArchive(archive, async (name, body, size) => {
+      if (!name.startsWith(OBJECTS_FOLDER)) return (body.resume(), undefined);
+      const key = name.slice(OBJECTS_FOLDER.length);
+      await storage.put(key, body, contentTypeOfKey(key), size);
+      written.add(key);
+      bytes += size;
+    });
+    if (heldFiles) {
+      const extra = (await storage.list(OBJECT_PREFIX)).filter((key) => !written.has(key));
+      if (extra.length > 0) log(`Removing the ${extra.length} files the backup does not hold ...`);
+      for (const key of extra) await storage.remove(key);
+    }
+  } catch (error) {
+    throw new Error(
+      `${errorText(error)}\nThe database is restored, but the files stopped after ${written.size}: run the same command again with --replace.`,
+    );
+  }
+  return { files: written.size, bytes };
 }
 
 /** Those of these schemas the database has. @param {import('pg').Client} client @param {string[]} schemas */
