@@ -448,6 +448,42 @@ describe('Groups (job functions)', () => {
     expect(renamed.body.displayName).toBe('Shift leads');
   });
 
+  it('keep every member that PATCHes sent at once add, and every one they did not remove', async () => {
+    const { secret } = await newToken(acmeAdmin, 'Entra ID bursts');
+    const people = await Promise.all(
+      ['ona', 'pam', 'quin', 'rex', 'sue', 'ted'].map((name) =>
+        provisioned(secret, `${name}@acme.test`),
+      ),
+    );
+    const [first, ...others] = people;
+    const created = await scim(secret, 'POST', '/Groups', {
+      schemas: [GROUP],
+      displayName: 'Night shift',
+      members: [{ value: first }],
+    });
+    const id = created.body.id as string;
+    // Entra ID provisions a group's people one PATCH each, several in flight at a time.
+    const answers = await Promise.all([
+      ...others.map((person) =>
+        scim(
+          secret,
+          'PATCH',
+          `/Groups/${id}`,
+          patch({ op: 'Add', path: 'members', value: [{ value: person }] }),
+        ),
+      ),
+      scim(
+        secret,
+        'PATCH',
+        `/Groups/${id}`,
+        patch({ op: 'Remove', path: 'members', value: [{ value: first }] }),
+      ),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    const group = await scim(secret, 'GET', `/Groups/${id}`);
+    expect(memberIds(group.body)).toEqual([...others].sort());
+  });
+
   it("never reach another organization's job functions or people", async () => {
     const acmeToken = await newToken(acmeAdmin, 'Acme groups');
     const group = await scim(acmeToken.secret, 'POST', '/Groups', {

@@ -7,7 +7,12 @@ export interface ScimResourceType {
   create(call: ScimCall): Promise<ScimAnswer>;
   /** The resource as its SCIM document, or a 404 refusal. */
   read(call: ScimCall): Promise<{ status: number; body: { schemas: string[] } }>;
-  replace(call: ScimCall): Promise<ScimAnswer>;
+  /**
+   * Saves the resource whole (PUT). A PATCH passes the resource as it was read too, so that a
+   * type whose lists change item by item (a group's members) writes only what the operations
+   * changed, and two PATCHes at once each keep theirs.
+   */
+  replace(call: ScimCall, before?: { schemas: string[] }): Promise<ScimAnswer>;
   remove(call: ScimCall): Promise<ScimAnswer>;
 }
 
@@ -30,7 +35,7 @@ export function answerScimCall(call: ScimCall, resource: ScimResourceType): Prom
       case 'patch': {
         const current = await resource.read(call);
         const patched = applyPatch(current.body, patchOperations(call.body));
-        return resource.replace({ ...call, body: patched });
+        return resource.replace({ ...call, body: patched }, current.body);
       }
       case 'delete':
         return resource.remove(call);

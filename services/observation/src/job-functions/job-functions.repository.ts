@@ -130,6 +130,29 @@ export class JobFunctionsRepository {
     return added.length;
   }
 
+  /** Adds and removes these holders of the function, leaving the others as they are. */
+  async changeMembers(
+    organizationId: number,
+    id: number,
+    added: number[],
+    removed: number[],
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO job_function_members (job_function_id, organization_id, user_id)
+         SELECT f.id, f.organization_id, unnest($3::int[])
+           FROM job_functions f WHERE f.id = $1 AND f.organization_id = $2
+         ON CONFLICT DO NOTHING`,
+        [id, organizationId, added],
+      );
+      await tx.query(
+        `DELETE FROM job_function_members
+          WHERE job_function_id = $1 AND organization_id = $2 AND user_id = ANY($3::int[])`,
+        [id, organizationId, removed],
+      );
+    });
+  }
+
   async setMembers(organizationId: number, id: number, userIds: number[]): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       // Locks the function, so two concurrent saves of its list end as one of them, not a mix.

@@ -76,9 +76,30 @@ export class ScimGroupsService {
     return { status: 200, body: await this.group(caller.organizationId, baseUrl, id) };
   }
 
-  async replace({ caller, id, body, baseUrl }: ScimCall): Promise<ScimAnswer> {
+  /**
+   * A PUT sets the members it lists. A PATCH (`before`, the group as it was read) adds and removes
+   * only those its operations did, so two PATCHes at once (Entra ID adds people one request each)
+   * both keep theirs instead of the last one writing back the list it read.
+   */
+  async replace(
+    { caller, id, body, baseUrl }: ScimCall,
+    before?: { schemas: string[] },
+  ): Promise<ScimAnswer> {
     const record = await this.record(caller.organizationId, id);
-    return this.save(caller.organizationId, baseUrl, record, this.parse(body));
+    const input = this.parse(body);
+    if (!before) return this.save(caller.organizationId, baseUrl, record, input);
+    const read = new Set(this.parse(before).members.map(({ value }) => value));
+    const kept = new Set(input.members.map(({ value }) => value));
+    const added = input.members.filter(({ value }) => !read.has(value));
+    const removed = [...read].filter((value) => !kept.has(value)).map(Number);
+    await this.rename(caller.organizationId, record, input.displayName);
+    await this.functions.changeMembers(
+      caller.organizationId,
+      record.id,
+      await this.memberIds(caller.organizationId, added),
+      removed,
+    );
+    return { status: 200, body: await this.group(caller.organizationId, baseUrl, record.id) };
   }
 
   async remove({ caller, id }: ScimCall): Promise<ScimAnswer> {
@@ -94,17 +115,20 @@ export class ScimGroupsService {
     input: z.output<typeof GroupInput>,
   ): Promise<ScimAnswer> {
     const userIds = await this.memberIds(organizationId, input.members);
-    if (input.displayName !== record.name) {
-      await this.unique(() =>
-        this.functions.update(organizationId, record.id, {
-          name: input.displayName,
-          description: record.description,
-          requiredSops: record.requiredSops,
-        }),
-      );
-    }
+    await this.rename(organizationId, record, input.displayName);
     await this.functions.setMembers(organizationId, record.id, userIds);
     return { status: 200, body: await this.group(organizationId, baseUrl, record.id) };
+  }
+
+  private async rename(organizationId: number, record: JobFunctionRecord, displayName: string) {
+    if (displayName === record.name) return;
+    await this.unique(() =>
+      this.functions.update(organizationId, record.id, {
+        name: displayName,
+        description: record.description,
+        requiredSops: record.requiredSops,
+      }),
+    );
   }
 
   private parse(body: unknown) {
