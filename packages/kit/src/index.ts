@@ -3,6 +3,7 @@ export * from '@hub/runtime';
 export * from './database/data-source.js';
 export * from './database/prepared-statement.js';
 export * from './database/organization-records.js';
+export * from './database/unique-violation.js';
 export * from './rpc/rpc-failure.js';
 export * from './rpc/outage.js';
 export * from './rpc/rpc-wire.js';

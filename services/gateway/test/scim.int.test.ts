@@ -242,6 +242,19 @@ describe('Okta', () => {
     expect(on.body.active).toBe(true);
   });
 
+  it('creates a userName sent several times at once once, and answers the others 409 uniqueness', async () => {
+    const { secret } = await newToken(acmeAdmin, 'Okta retries');
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        scim(secret, 'POST', '/Users', { schemas: [USER], userName: 'twice@acme.test' }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    for (const refused of answers.filter((answer) => answer.status === 409)) {
+      expect(refused.body).toMatchObject({ schemas: [ERROR], scimType: 'uniqueness' });
+    }
+  });
+
   it('pages with startIndex and count', async () => {
     const { secret } = await newToken(acmeAdmin, 'Okta paging');
     const all = await scim(secret, 'GET', '/Users?startIndex=1&count=200');

@@ -1,5 +1,6 @@
 import type { DataSource, EntitySchema, MixedList } from 'typeorm';
 import pg from 'pg';
+import { UNIQUE_VIOLATION } from './unique-violation.js';
 
 export interface ServiceDatabaseOptions {
   url: string;
@@ -40,7 +41,7 @@ export async function ensureDatabase(url: string): Promise<void> {
  */
 function unlessCreatedMeanwhile(error: unknown): void {
   const code = (error as { code?: unknown }).code;
-  if (code !== '42P04' && code !== '42P06' && code !== '23505') throw error;
+  if (code !== '42P04' && code !== '42P06' && code !== UNIQUE_VIOLATION) throw error;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   bounded,
   equalityValue,
   type EventPublisher,
+  isUniqueViolation,
   refuse,
   scimFilter,
   scimList,
@@ -95,18 +96,24 @@ export class ScimUsersService {
         },
         tx,
       );
-    const user = await this.users.create(
-      {
-        email: fields.email,
-        name: fields.name,
-        givenName: fields.givenName,
-        familyName: fields.familyName,
-        scimExternalId: fields.scimExternalId,
-        organizationId: caller.organizationId,
-        role: PROVISIONED_ROLE,
-      },
-      fields.active ? joined : undefined,
-    );
+    const user = await this.users
+      .create(
+        {
+          email: fields.email,
+          name: fields.name,
+          givenName: fields.givenName,
+          familyName: fields.familyName,
+          scimExternalId: fields.scimExternalId,
+          organizationId: caller.organizationId,
+          role: PROVISIONED_ROLE,
+        },
+        fields.active ? joined : undefined,
+      )
+      .catch((error: unknown) => {
+        // The same userName sent twice at once: the second passed the check before the first wrote.
+        if (isUniqueViolation(error)) throw refuse(409, TAKEN, 'uniqueness');
+        throw error;
+      });
     if (!fields.active) await this.users.suspend(user.id);
     return {
       status: 201,

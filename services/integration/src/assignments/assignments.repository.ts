@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { isUniqueViolation } from '@hub/kit';
 
 export interface AssignmentRow {
   id: number;
@@ -33,8 +34,6 @@ export interface NewAssignment {
   organizationId: number;
   createdBy: number;
 }
-
-const UNIQUE_VIOLATION = '23505';
 
 @Injectable()
 export class AssignmentsRepository {
@@ -109,7 +108,7 @@ export class AssignmentsRepository {
       )) as AssignmentRow[];
       return rows[0]!;
     } catch (error) {
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) return null;
+      if (isUniqueViolation(error)) return null;
       throw error;
     }
   }

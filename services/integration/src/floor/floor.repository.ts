@@ -24,10 +24,6 @@ export interface PrivacyRow {
   learn_from_confirmed: boolean;
 }
 
-const UNIQUE_VIOLATION = '23505';
-export const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === UNIQUE_VIOLATION;
-
 const toStation = (row: StationRow): Station => ({
   id: row.id,
   areaId: row.area_id,

@@ -11,10 +11,10 @@ import {
   type Station,
   type UpdateFloorCameraRequest,
 } from '@hub/proto';
-import { RpcFailure } from '@hub/kit';
+import { isUniqueViolation, RpcFailure } from '@hub/kit';
 import { FLOOR_SETTINGS, type FloorSettings, SCHEDULES } from '../config.js';
 import type { SnapshotSchedules } from '../snapshots/snapshot-schedules.js';
-import { FloorRepository, isUniqueViolation, type PrivacyRow } from './floor.repository.js';
+import { FloorRepository, type PrivacyRow } from './floor.repository.js';
 
 export const AREA_NOT_FOUND = 'Area not found';
 export const STATION_NOT_FOUND = 'Station not found';

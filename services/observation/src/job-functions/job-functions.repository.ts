@@ -25,12 +25,6 @@ export interface SavedJobFunction {
 }
 
 /** Postgres' unique_violation: two functions of one organization with the same name. */
-export const isDuplicateName = (error: unknown) =>
-  typeof error === 'object' &&
-  error !== null &&
-  'code' in error &&
-  (error as { code: unknown }).code === '23505';
-
 /**
  * Queries of job functions. Each function comes with its SOPs and member ids aggregated in
  * one statement, so listing never asks per function.

@@ -13,14 +13,10 @@ import {
   UNKNOWN_MEMBERS,
   UNKNOWN_SOPS,
 } from '@hub/proto';
-import { RpcClient, RpcFailure } from '@hub/kit';
+import { isUniqueViolation, RpcClient, RpcFailure } from '@hub/kit';
 import { RPC } from '../config.js';
 import { type Member, Members } from '../team/members.js';
-import {
-  isDuplicateName,
-  type JobFunctionRecord,
-  JobFunctionsRepository,
-} from './job-functions.repository.js';
+import { type JobFunctionRecord, JobFunctionsRepository } from './job-functions.repository.js';
 
 const percent = (part: number, whole: number) => Math.round((part / whole) * 1000) / 10;
 
@@ -98,7 +94,7 @@ export class JobFunctionsService {
     try {
       return await save();
     } catch (error) {
-      if (isDuplicateName(error)) throw RpcFailure.validation(DUPLICATE_JOB_FUNCTION, 'name');
+      if (isUniqueViolation(error)) throw RpcFailure.validation(DUPLICATE_JOB_FUNCTION, 'name');
       throw error;
     }
   }

@@ -1,13 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SCIM_SCHEMAS, type ScimAnswer, type ScimCall } from '@hub/proto';
-import { answerScimCall, refuse, scimFilter, scimList, scimPaging } from '@hub/kit';
+import {
+  answerScimCall,
+  isUniqueViolation,
+  refuse,
+  scimFilter,
+  scimList,
+  scimPaging,
+} from '@hub/kit';
 import { z } from 'zod';
 import { Members } from '../team/members.js';
-import {
-  isDuplicateName,
-  type JobFunctionRecord,
-  JobFunctionsRepository,
-} from './job-functions.repository.js';
+import { type JobFunctionRecord, JobFunctionsRepository } from './job-functions.repository.js';
 
 /** `created_by` of a job function its organization's identity provider made: no person did. */
 const PROVISIONED = 0;
@@ -158,7 +161,7 @@ export class ScimGroupsService {
     try {
       return await save();
     } catch (error) {
-      if (isDuplicateName(error)) throw refuse(409, TAKEN, 'uniqueness');
+      if (isUniqueViolation(error)) throw refuse(409, TAKEN, 'uniqueness');
       throw error;
     }
   }
