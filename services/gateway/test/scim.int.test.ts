@@ -312,7 +312,16 @@ describe('Microsoft Entra ID', () => {
     expect(updated.body).toMatchObject({
       displayName: 'Evelyn Moneypenny',
       name: { givenName: 'Evelyn' },
+      externalId: '0a21f0f2-8d2a-4f8e-bf98-7363c4aed4ef',
     });
+    const unlinked = await scim(
+      secret,
+      'PATCH',
+      `/Users/${id}`,
+      patch({ op: 'Remove', path: 'externalId' }),
+    );
+    expect(unlinked.status).toBe(200);
+    expect((await scim(secret, 'GET', `/Users/${id}`)).body.externalId).toBeUndefined();
 
     const disabled = await scim(
       secret,

@@ -156,7 +156,8 @@ export class ScimUsersService {
       name: fields.name,
       givenName: fields.givenName,
       familyName: fields.familyName,
-      scimExternalId: fields.scimExternalId ?? user.scimExternalId,
+      // A PATCH that removes it, or a PUT without it, clears it (RFC 7644 3.5.1 lets either clear).
+      scimExternalId: fields.scimExternalId,
     });
     if (!fields.active && !user.suspendedAt) {
       await this.users.suspend(user.id);
