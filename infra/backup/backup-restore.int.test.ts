@@ -187,6 +187,35 @@ describe('npm run backup and npm run restore', () => {
     expect(await store.list('org/')).toEqual(['org/1/pictures/a.png', 'org/2/documents/b.pdf']);
   });
 
+  it('refuses a backup of a newer release before writing anything', async () => {
+    const future = claimTestResources();
+    const newer = join(folder, 'newer.tar');
+    try {
+      await query(
+        `${SERVER_URL}/postgres`,
+        `CREATE DATABASE "${new URL(future.databaseUrl).pathname.slice(1)}"`,
+      );
+      await query(future.databaseUrl, SERVICE_SCHEMA);
+      // A migration a later release added, its name ending in a timestamp no service here has.
+      await query(
+        future.databaseUrl,
+        `INSERT INTO identity.migrations (timestamp, name) VALUES (4102444800000, 'Later4102444800000')`,
+      );
+      await backup({ output: newer, env: envOf(future, 'future'), log: quiet });
+    } finally {
+      await dropDatabase(future.databaseUrl);
+    }
+    const before = await query(target.databaseUrl, 'SELECT email FROM identity.users ORDER BY id');
+    await expect(
+      restore({ archive: newer, replace: true, env: envOf(target, 'target'), log: quiet }),
+    ).rejects.toThrow(
+      /newer release .*identity is at Later4102444800000[\s\S]*Nothing was restored/,
+    );
+    expect(await query(target.databaseUrl, 'SELECT email FROM identity.users ORDER BY id')).toEqual(
+      before,
+    );
+  });
+
   it('puts back the schemas a restore killed midway had set aside', async () => {
     await query(
       target.databaseUrl,

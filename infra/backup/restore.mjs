@@ -5,7 +5,7 @@
 // were), then the files (written over, those the backup lacks removed after); work that was
 // mid-way is handed to the services' stall sweepers. With the embedded default stopped, it starts
 // the embedded PostgreSQL on DATA_DIR for the restore.
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -33,10 +33,65 @@ import {
   setSchemasAside,
   tablesHoldingRows,
 } from './database.mjs';
-import { chooseTool, dataDirOf, majorOf, startedProductDatabase } from './postgres-tools.mjs';
+import {
+  chooseTool,
+  dataDirOf,
+  majorOf,
+  repoRoot,
+  startedProductDatabase,
+} from './postgres-tools.mjs';
 
 /** The stack holds data and --replace was not given: nothing was written. */
 export class StackNotEmpty extends Error {}
+
+/** The backup's schemas were migrated further than this release knows: nothing was written. */
+export class BackupOfANewerRelease extends Error {}
+
+/**
+ * The newest migration this checkout's services hold (the timestamp TypeORM's names end with),
+ * from their sources or their builds, whichever the installation has; null if it has neither.
+ */
+function newestKnownMigration() {
+  let newest = null;
+  for (const service of readdirSync(path.join(repoRoot, 'services'))) {
+    for (const folder of ['src', 'dist']) {
+      let files = [];
+      try {
+        files = readdirSync(path.join(repoRoot, 'services', service, folder, 'migrations'));
+      } catch {
+        continue;
+      }
+      for (const file of files) {
+        const stamp = Number(/^(\d+)-/.exec(file)?.[1] ?? Number.NaN);
+        if (Number.isFinite(stamp) && (newest === null || stamp > newest)) newest = stamp;
+      }
+    }
+  }
+  return newest;
+}
+
+/**
+ * Refuses a backup whose schemas hold a migration newer than any this release has: its code
+ * would start on tables a later release changed, and TypeORM would not notice. An older backup
+ * is fine: the services migrate it at their start.
+ * @param {import('./archive.mjs').Manifest} manifest
+ */
+function refuseNewerRelease(manifest) {
+  const known = newestKnownMigration();
+  if (known === null) return;
+  const newer = Object.entries(manifest.database.schemas).filter(([, { lastMigration }]) => {
+    const stamp = Number(/(\d+)$/.exec(lastMigration ?? '')?.[1] ?? 0);
+    return stamp > known;
+  });
+  if (newer.length === 0) return;
+  throw new BackupOfANewerRelease(
+    `This backup was taken by a newer release (version ${manifest.product.version}): ${newer
+      .map(([schema, { lastMigration }]) => `${schema} is at ${lastMigration}`)
+      .join(
+        ', ',
+      )}, which this release does not know. Nothing was restored: install that release or a later one, then restore.`,
+  );
+}
 
 /**
  * @param {{ archive: string, replace: boolean, env: NodeJS.ProcessEnv, log?: (line: string) => void }} options
@@ -46,6 +101,7 @@ export async function restore({ archive, replace, env, log = console.log }) {
   log(`Checking ${archive} against its manifest ...`);
   const manifest = await verifyArchive(archive);
   const schemas = Object.keys(manifest.database.schemas);
+  refuseNewerRelease(manifest);
   log(
     `${Object.keys(manifest.files).length} files match their SHA-256; taken ${manifest.createdAt} by version ${manifest.product.version}`,
   );
@@ -185,7 +241,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
     replace: values.replace,
     env: process.env,
   }).catch((error) => {
-    const known = error instanceof ArchiveRefused || error instanceof StackNotEmpty;
+    const known =
+      error instanceof ArchiveRefused ||
+      error instanceof StackNotEmpty ||
+      error instanceof BackupOfANewerRelease;
     console.error(known ? errorText(error) : `Restore failed: ${errorText(error)}`);
     process.exitCode = 1;
   });
