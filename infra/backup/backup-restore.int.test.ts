@@ -229,6 +229,27 @@ describe('npm run backup and npm run restore', () => {
       await query(target.databaseUrl, 'SELECT count(*)::int AS n FROM identity.users'),
     ).toEqual([{ n: 4 }]);
   });
+
+  it('does not guess which to keep when a schema left aside has one of its name beside it', async () => {
+    // As a service would make it at its start, empty, while the real data waited aside.
+    await query(
+      target.databaseUrl,
+      `ALTER SCHEMA identity RENAME TO identity__before_restore; CREATE SCHEMA identity;`,
+    );
+    await expect(
+      restore({ archive, replace: true, env: envOf(target, 'target'), log: quiet }),
+    ).rejects.toThrow(/identity__before_restore beside identity[\s\S]*Nothing was restored/);
+    expect(
+      await query(
+        target.databaseUrl,
+        'SELECT count(*)::int AS n FROM identity__before_restore.users',
+      ),
+    ).toEqual([{ n: 4 }]);
+    await query(
+      target.databaseUrl,
+      'DROP SCHEMA identity; ALTER SCHEMA identity__before_restore RENAME TO identity;',
+    );
+  });
 });
 
 describe('npm run backup and npm run restore of the embedded PostgreSQL', () => {

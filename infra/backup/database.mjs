@@ -1,14 +1,10 @@
 // What the backup and restore commands read from and do to the product's database: each service
 // owns one schema holding a TypeORM `migrations` table.
+import { SET_ASIDE_SUFFIX as ASIDE, setAsideName as asideName } from '@hub/runtime';
 import pg from 'pg';
 
 /** @param {string} name */
 const quoted = (name) => `"${name.replace(/"/g, '""')}"`;
-
-/** What a schema is named while a restore replaces it. */
-const ASIDE = '__before_restore';
-/** @param {string} schema */
-const asideName = (schema) => `${schema}${ASIDE}`;
 
 /**
  * Creates the URL's database when its server lacks it, as the services do at their first start
@@ -173,9 +169,14 @@ export async function dropSchemasSetAside(client, schemas) {
   await dropSchemas(client, schemas.map(asideName));
 }
 
+/** A restore killed after it set schemas aside, whose replacements exist too: which to keep is asked. */
+export class SchemasLeftAside extends Error {}
+
 /**
- * Schemas a restore killed midway left aside: put back where their replacement never committed
- * (no schema of that name), dropped where it did. Returns what was put back.
+ * Schemas a restore killed midway left aside. Where no schema of the name exists (killed before
+ * pg_restore committed, which then rolled back), it is put back. Where one does, it may be the
+ * restored one (killed just after the commit) or one a service made empty at its start: which
+ * holds the data is not guessed, the restore stops and names both. Returns what was put back.
  * @param {pg.Client} client
  * @returns {Promise<string[]>}
  */
@@ -187,9 +188,15 @@ export async function recoverSchemasSetAside(client) {
        FROM pg_namespace aside WHERE right(nspname, length($1)) = $1`,
     [ASIDE],
   );
-  const replaced = rows.filter((row) => row.replaced).map((row) => String(row.name));
-  const unfinished = rows.filter((row) => !row.replaced).map((row) => String(row.name));
-  await dropSchemasSetAside(client, replaced);
+  const both = rows.filter((row) => row.replaced).map((row) => String(row.name));
+  if (both.length > 0) {
+    throw new SchemasLeftAside(
+      `A restore that did not finish left ${both.map((name) => `${asideName(name)} beside ${name}`).join(', ')}. ` +
+        `Nothing was restored. Look at both: drop the one that does not hold your data ` +
+        `(DROP SCHEMA ... CASCADE) and rename the other to its name if needed, then run the restore again.`,
+    );
+  }
+  const unfinished = rows.map((row) => String(row.name));
   if (unfinished.length > 0) await putSchemasBack(client, unfinished);
   return unfinished;
 }

@@ -5,7 +5,7 @@
 // were), then the files (written over, those the backup lacks removed after); work that was
 // mid-way is handed to the services' stall sweepers. With the embedded default stopped, it starts
 // the embedded PostgreSQL on DATA_DIR for the restore.
-import { createWriteStream, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -28,6 +28,7 @@ import {
   markInterruptedWork,
   putSchemasBack,
   recoverSchemasSetAside,
+  SchemasLeftAside,
   serverVersion,
   serviceSchemas,
   setSchemasAside,
@@ -48,23 +49,22 @@ export class StackNotEmpty extends Error {}
 export class BackupOfANewerRelease extends Error {}
 
 /**
- * The newest migration this checkout's services hold (the timestamp TypeORM's names end with),
- * from their sources or their builds, whichever the installation has; null if it has neither.
+ * The newest migration a service of this checkout holds for its schema (the timestamp TypeORM's
+ * names end with), from its sources or its build, whichever the installation has: null when this
+ * release has no service of that name, undefined when it has no services/ folder to tell.
+ * @param {string} schema
+ * @returns {number | null | undefined}
  */
-function newestKnownMigration() {
+function newestKnownMigration(schema) {
+  const services = path.join(repoRoot, 'services');
+  if (!existsSync(services)) return undefined;
   let newest = null;
-  for (const service of readdirSync(path.join(repoRoot, 'services'))) {
-    for (const folder of ['src', 'dist']) {
-      let files = [];
-      try {
-        files = readdirSync(path.join(repoRoot, 'services', service, folder, 'migrations'));
-      } catch {
-        continue;
-      }
-      for (const file of files) {
-        const stamp = Number(/^(\d+)-/.exec(file)?.[1] ?? Number.NaN);
-        if (Number.isFinite(stamp) && (newest === null || stamp > newest)) newest = stamp;
-      }
+  for (const folder of ['src', 'dist']) {
+    const migrations = path.join(services, schema, folder, 'migrations');
+    if (!existsSync(migrations)) continue;
+    for (const file of readdirSync(migrations)) {
+      const stamp = Number(/^(\d+)-/.exec(file)?.[1] ?? Number.NaN);
+      if (Number.isFinite(stamp) && (newest === null || stamp > newest)) newest = stamp;
     }
   }
   return newest;
@@ -77,16 +77,16 @@ function newestKnownMigration() {
  * @param {import('./archive.mjs').Manifest} manifest
  */
 function refuseNewerRelease(manifest) {
-  const known = newestKnownMigration();
-  if (known === null) return;
-  const newer = Object.entries(manifest.database.schemas).filter(([, { lastMigration }]) => {
+  const newer = Object.entries(manifest.database.schemas).filter(([schema, { lastMigration }]) => {
+    const known = newestKnownMigration(schema);
+    if (known === undefined) return false;
     const stamp = Number(/(\d+)$/.exec(lastMigration ?? '')?.[1] ?? 0);
-    return stamp > known;
+    return known === null || stamp > known;
   });
   if (newer.length === 0) return;
   throw new BackupOfANewerRelease(
     `This backup was taken by a newer release (version ${manifest.product.version}): ${newer
-      .map(([schema, { lastMigration }]) => `${schema} is at ${lastMigration}`)
+      .map(([schema, { lastMigration }]) => `${schema} is at ${lastMigration ?? 'no migration'}`)
       .join(
         ', ',
       )}, which this release does not know. Nothing was restored: install that release or a later one, then restore.`,
@@ -158,7 +158,11 @@ export async function restore({ archive, replace, env, log = console.log }) {
         dumpFile,
       ]);
     } catch (error) {
-      await putSchemasBack(client, replaced);
+      await putSchemasBack(client, replaced).catch((putting) => {
+        throw new Error(
+          `${errorText(error)}\nThe schemas set aside (${replaced.join(', ')}) could not be put back: ${errorText(putting)}. The next restore puts them back before anything else.`,
+        );
+      });
       throw new Error(
         `${errorText(error)}\nNothing was changed: the database holds what it held before, and the store was not touched.`,
       );
@@ -244,7 +248,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
     const known =
       error instanceof ArchiveRefused ||
       error instanceof StackNotEmpty ||
-      error instanceof BackupOfANewerRelease;
+      error instanceof BackupOfANewerRelease ||
+      error instanceof SchemasLeftAside;
     console.error(known ? errorText(error) : `Restore failed: ${errorText(error)}`);
     process.exitCode = 1;
   });

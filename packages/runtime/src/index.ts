@@ -11,6 +11,7 @@ export * from './queues/fair-queue.js';
 export * from './queues/active-jobs.js';
 export * from './lifecycle/process-lifecycle.js';
 export * from './lifecycle/idle-memory.js';
+export * from './lifecycle/schemas-set-aside.js';
 export * from './metrics/metrics.js';
 export * from './health/heartbeat.js';
 export * from './storage/object-storage.js';

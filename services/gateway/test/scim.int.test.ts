@@ -506,6 +506,27 @@ describe('Groups (job functions)', () => {
     expect(memberIds(group.body)).toEqual([...others].sort());
   });
 
+  it('refuse a PATCH adding someone outside the organization whole, its rename too', async () => {
+    const { secret } = await newToken(acmeAdmin, 'Refused PATCH');
+    const created = await scim(secret, 'POST', '/Groups', {
+      schemas: [GROUP],
+      displayName: 'Day shift',
+      members: [],
+    });
+    const id = created.body.id as string;
+    const refused = await scim(
+      secret,
+      'PATCH',
+      `/Groups/${id}`,
+      patch(
+        { op: 'Replace', path: 'displayName', value: 'Early shift' },
+        { op: 'Add', path: 'members', value: [{ value: '999999' }] },
+      ),
+    );
+    expect(refused.status).toBe(400);
+    expect((await scim(secret, 'GET', `/Groups/${id}`)).body.displayName).toBe('Day shift');
+  });
+
   it("never reach another organization's job functions or people", async () => {
     const acmeToken = await newToken(acmeAdmin, 'Acme groups');
     const group = await scim(acmeToken.secret, 'POST', '/Groups', {

@@ -53,6 +53,27 @@ describe('migrations with several replicas', () => {
 });
 
 describe('a service start', () => {
+  it('does not start while a restore that did not finish holds its schema aside', async () => {
+    const admin = new pg.Client({ connectionString: resources.databaseUrl });
+    await admin.connect();
+    try {
+      await admin.query('CREATE SCHEMA aside__before_restore');
+      await expect(
+        openServiceDatabase({
+          url: resources.databaseUrl,
+          schema: 'aside',
+          entities: [],
+          migrations: [],
+        }),
+      ).rejects.toThrow(/aside__before_restore: run the restore again/);
+      const made = await admin.query(`SELECT 1 FROM pg_namespace WHERE nspname = 'aside'`);
+      expect(made.rows).toEqual([]);
+    } finally {
+      await admin.query('DROP SCHEMA IF EXISTS aside__before_restore');
+      await admin.end();
+    }
+  });
+
   it('creates its database and opens one session of its own besides its pool', async () => {
     const own = claimTestResources();
     try {

@@ -1,5 +1,6 @@
 import type { DataSource, EntitySchema, MixedList } from 'typeorm';
 import pg from 'pg';
+import { setAsideName } from '@hub/runtime';
 import { UNIQUE_VIOLATION } from './unique-violation.js';
 
 export interface ServiceDatabaseOptions {
@@ -72,6 +73,7 @@ async function connectCreatingDatabase(url: string): Promise<pg.Client> {
 export async function openServiceDatabase(options: ServiceDatabaseOptions): Promise<DataSource> {
   const setup = await connectCreatingDatabase(options.url);
   try {
+    await refuseWhileSetAside(setup, options.schema);
     await setup
       .query(`CREATE SCHEMA IF NOT EXISTS "${options.schema.replace(/"/g, '')}"`)
       .catch(unlessCreatedMeanwhile);
@@ -99,6 +101,17 @@ export async function openServiceDatabase(options: ServiceDatabaseOptions): Prom
     return dataSource;
   } finally {
     await setup.end();
+  }
+}
+
+/** A restore killed midway left the service's schema renamed aside (its data is there). */
+async function refuseWhileSetAside(session: pg.Client, schema: string): Promise<void> {
+  const aside = setAsideName(schema);
+  const { rows } = await session.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [aside]);
+  if (rows.length > 0) {
+    throw new Error(
+      `A restore that did not finish left this service's data in the schema ${aside}: run the restore again (npm run restore) before starting.`,
+    );
   }
 }
 

@@ -24,7 +24,6 @@ export interface SavedJobFunction {
   requiredSops: RequiredSop[];
 }
 
-/** Postgres' unique_violation: two functions of one organization with the same name. */
 /**
  * Queries of job functions. Each function comes with its SOPs and member ids aggregated in
  * one statement, so listing never asks per function.
@@ -137,7 +136,9 @@ export class JobFunctionsRepository {
          SELECT f.id, f.organization_id, unnest($3::int[])
            FROM job_functions f WHERE f.id = $1 AND f.organization_id = $2
          ON CONFLICT DO NOTHING`,
-        [id, organizationId, added],
+        // In one order, so that two PATCHes adding the same people wait for each other instead
+        // of deadlocking on the key.
+        [id, organizationId, [...added].sort((a, b) => a - b)],
       );
       await tx.query(
         `DELETE FROM job_function_members

@@ -95,13 +95,10 @@ export class ScimGroupsService {
     const kept = new Set(input.members.map(({ value }) => value));
     const added = input.members.filter(({ value }) => !read.has(value));
     const removed = [...read].filter((value) => !kept.has(value)).map(Number);
+    // Checked before anything is written: a refused member leaves the name as it was too.
+    const addedIds = await this.memberIds(caller.organizationId, added);
     await this.rename(caller.organizationId, record, input.displayName);
-    await this.functions.changeMembers(
-      caller.organizationId,
-      record.id,
-      await this.memberIds(caller.organizationId, added),
-      removed,
-    );
+    await this.functions.changeMembers(caller.organizationId, record.id, addedIds, removed);
     return { status: 200, body: await this.group(caller.organizationId, baseUrl, record.id) };
   }
 
