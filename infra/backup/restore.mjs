@@ -161,10 +161,12 @@ export async function restore({ archive, replace, env, log = console.log }) {
       await putSchemasBack(client, replaced).catch((putting) => {
         throw new Error(
           `${errorText(error)}\nThe schemas set aside (${replaced.join(', ')}) could not be put back: ${errorText(putting)}. The next restore puts them back before anything else.`,
+          { cause: putting },
         );
       });
       throw new Error(
         `${errorText(error)}\nNothing was changed: the database holds what it held before, and the store was not touched.`,
+        { cause: error },
       );
     }
     await dropSchemasSetAside(client, replaced);
@@ -217,6 +219,7 @@ async function restoreFiles(archive, storage, heldFiles, log) {
   } catch (error) {
     throw new Error(
       `${errorText(error)}\nThe database is restored, but the files stopped after ${written.size}: run the same command again with --replace.`,
+      { cause: error },
     );
   }
   return { files: written.size, bytes };
