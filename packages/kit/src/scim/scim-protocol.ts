@@ -7,6 +7,7 @@ import {
 import { scimPatch, type ScimPatchOperation } from 'scim-patch';
 import { z } from 'zod';
 import { type ScimAnswer, scimError, SCIM_SCHEMAS } from '@hub/proto';
+import { isUniqueViolation } from '../database/unique-violation.js';
 
 /** A SCIM answer that is an error, thrown where a handler cannot go on, caught by `scimAnswer`. */
 export class ScimRefusal extends Error {
@@ -24,6 +25,19 @@ export async function scimAnswer(handle: () => Promise<ScimAnswer>): Promise<Sci
     return await handle();
   } catch (error) {
     if (error instanceof ScimRefusal) return error.answer;
+    throw error;
+  }
+}
+
+/**
+ * Runs a save that a unique index guards: when another request took the value first (past the
+ * resource's own check), SCIM's `409 uniqueness` with `taken`, not a 500.
+ */
+export async function savedUnique<T>(save: () => Promise<T>, taken: string): Promise<T> {
+  try {
+    return await save();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw refuse(409, taken, 'uniqueness');
     throw error;
   }
 }

@@ -6,8 +6,8 @@ import {
   bounded,
   equalityValue,
   type EventPublisher,
-  isUniqueViolation,
   refuse,
+  savedUnique,
   scimFilter,
   scimList,
   scimPaging,
@@ -96,24 +96,22 @@ export class ScimUsersService {
         },
         tx,
       );
-    const user = await this.users
-      .create(
-        {
-          email: fields.email,
-          name: fields.name,
-          givenName: fields.givenName,
-          familyName: fields.familyName,
-          scimExternalId: fields.scimExternalId,
-          organizationId: caller.organizationId,
-          role: PROVISIONED_ROLE,
-        },
-        fields.active ? joined : undefined,
-      )
-      .catch((error: unknown) => {
-        // The same userName sent twice at once: the second passed the check before the first wrote.
-        if (isUniqueViolation(error)) throw refuse(409, TAKEN, 'uniqueness');
-        throw error;
-      });
+    const user = await savedUnique(
+      () =>
+        this.users.create(
+          {
+            email: fields.email,
+            name: fields.name,
+            givenName: fields.givenName,
+            familyName: fields.familyName,
+            scimExternalId: fields.scimExternalId,
+            organizationId: caller.organizationId,
+            role: PROVISIONED_ROLE,
+          },
+          fields.active ? joined : undefined,
+        ),
+      TAKEN,
+    );
     if (!fields.active) await this.users.suspend(user.id);
     return {
       status: 201,
@@ -151,14 +149,18 @@ export class ScimUsersService {
       const holder = await this.users.findByEmail(fields.email);
       if (holder && holder.id !== user.id) throw refuse(409, TAKEN, 'uniqueness');
     }
-    await this.users.update(user.id, {
-      email: fields.email,
-      name: fields.name,
-      givenName: fields.givenName,
-      familyName: fields.familyName,
-      // A PATCH that removes it, or a PUT without it, clears it (RFC 7644 3.5.1 lets either clear).
-      scimExternalId: fields.scimExternalId,
-    });
+    await savedUnique(
+      () =>
+        this.users.update(user.id, {
+          email: fields.email,
+          name: fields.name,
+          givenName: fields.givenName,
+          familyName: fields.familyName,
+          // A PATCH that removes it, or a PUT without it, clears it (RFC 7644 3.5.1 lets either clear).
+          scimExternalId: fields.scimExternalId,
+        }),
+      TAKEN,
+    );
     if (!fields.active && !user.suspendedAt) {
       await this.users.suspend(user.id);
       await this.revocations.announce({ userId: user.id });

@@ -1,13 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SCIM_SCHEMAS, type ScimAnswer, type ScimCall } from '@hub/proto';
-import {
-  answerScimCall,
-  isUniqueViolation,
-  refuse,
-  scimFilter,
-  scimList,
-  scimPaging,
-} from '@hub/kit';
+import { answerScimCall, refuse, savedUnique, scimFilter, scimList, scimPaging } from '@hub/kit';
 import { z } from 'zod';
 import { Members } from '../team/members.js';
 import { type JobFunctionRecord, JobFunctionsRepository } from './job-functions.repository.js';
@@ -64,12 +57,14 @@ export class ScimGroupsService {
   async create({ caller, body, baseUrl }: ScimCall): Promise<ScimAnswer> {
     const input = this.parse(body);
     const userIds = await this.memberIds(caller.organizationId, input.members);
-    const id = await this.unique(() =>
-      this.functions.create(caller.organizationId, PROVISIONED, {
-        name: input.displayName,
-        description: '',
-        requiredSops: [],
-      }),
+    const id = await savedUnique(
+      () =>
+        this.functions.create(caller.organizationId, PROVISIONED, {
+          name: input.displayName,
+          description: '',
+          requiredSops: [],
+        }),
+      TAKEN,
     );
     await this.functions.setMembers(caller.organizationId, id, userIds);
     return { status: 201, body: await this.group(caller.organizationId, baseUrl, id) };
@@ -122,12 +117,14 @@ export class ScimGroupsService {
 
   private async rename(organizationId: number, record: JobFunctionRecord, displayName: string) {
     if (displayName === record.name) return;
-    await this.unique(() =>
-      this.functions.update(organizationId, record.id, {
-        name: displayName,
-        description: record.description,
-        requiredSops: record.requiredSops,
-      }),
+    await savedUnique(
+      () =>
+        this.functions.update(organizationId, record.id, {
+          name: displayName,
+          description: record.description,
+          requiredSops: record.requiredSops,
+        }),
+      TAKEN,
     );
   }
 
@@ -152,15 +149,6 @@ export class ScimGroupsService {
       throw refuse(400, 'A member is not a user of this organization.', 'invalidValue');
     }
     return ids;
-  }
-
-  private async unique<T>(save: () => Promise<T>): Promise<T> {
-    try {
-      return await save();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw refuse(409, TAKEN, 'uniqueness');
-      throw error;
-    }
   }
 
   private async record(organizationId: number, id: string | undefined) {
