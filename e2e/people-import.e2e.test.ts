@@ -8,6 +8,7 @@ import {
   createPeople,
   startRecordsStack,
   stopRecordsStack,
+  withSchema,
 } from './records.js';
 import { type RunningStack, uniqueId } from './stack.js';
 
@@ -19,6 +20,7 @@ const PEOPLE = { ada: { name: 'Ada Admin', email: `ada@${DOMAIN}`, role: 'admin'
 
 let stack: RunningStack;
 let browser: Browser;
+let organizationId: number;
 
 /** 200 rows as Excel writes them (BOM, ';', CRLF, quoted cells): 195 good, 5 refused. */
 function spreadsheet(): { csv: string; reasons: string[] } {
@@ -43,7 +45,12 @@ function spreadsheet(): { csv: string; reasons: string[] } {
 }
 
 beforeAll(async () => {
-  ({ stack, browser } = await startRecordsStack(`moving-in-${ID}`, DOMAIN, PEOPLE, PASSWORD));
+  ({ stack, browser, organizationId } = await startRecordsStack(
+    `moving-in-${ID}`,
+    DOMAIN,
+    PEOPLE,
+    PASSWORD,
+  ));
   const other = await createOrganization(stack, `elsewhere-${ID}`, OTHER);
   await createPeople(
     stack,
@@ -108,4 +115,50 @@ describe('people import', () => {
     expect(mailbox.to(`sam@${OTHER}`)).toBeUndefined();
     await page.close();
   }, 240_000);
+
+  it('a failed import resumes from its page, on a tablet, where it stopped', async () => {
+    const page = await browser.newPage({ viewport: { width: 820, height: 1180 } });
+    await signInAt(page, stack.url, PEOPLE.ada.email, PASSWORD, '/people-import');
+    const csv = [1, 2, 3].map((i) => `late${i}@${DOMAIN},Late ${i},,Packing`);
+    await page.getByTestId('people-import-file').setInputFiles({
+      name: 'late.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`email,name,role,job functions\n${csv.join('\n')}\n`),
+    });
+    await page.getByRole('button', { name: /Apply: invite 3 people/ }).waitFor();
+    // The database refuses this import's lines until the trigger is dropped: every attempt fails.
+    await withSchema(stack, 'identity', async (sql) => {
+      const { rows } = await sql.query<{ id: number }>(
+        `SELECT max(id) AS id FROM people_imports WHERE organization_id = $1`,
+        [organizationId],
+      );
+      await sql.query(`CREATE FUNCTION refuse_lines_${ID}() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF NEW.import_id = ${rows[0]!.id} THEN RAISE EXCEPTION 'lines refused for the test';
+        END IF; RETURN NEW; END $$`);
+      await sql.query(`CREATE TRIGGER refuse_lines_${ID} BEFORE INSERT ON people_import_rows
+        FOR EACH ROW EXECUTE FUNCTION refuse_lines_${ID}()`);
+    });
+    try {
+      await page.getByRole('button', { name: /Apply: invite 3 people/ }).click();
+      await page
+        .getByText('The import stopped: lines refused for the test')
+        .waitFor({ timeout: 60_000 });
+    } finally {
+      await withSchema(stack, 'identity', async (sql) => {
+        await sql.query(`DROP TRIGGER refuse_lines_${ID} ON people_import_rows`);
+        await sql.query(`DROP FUNCTION refuse_lines_${ID}()`);
+      });
+    }
+    await keepScreenshot(page, 'people-import-failed-820');
+    await page.getByTestId('people-import-resume').click();
+    const report = page.getByTestId('people-import-report');
+    await report.waitFor({ timeout: 60_000 });
+    expect(await report.innerText()).toContain('3 created');
+    await expect
+      .poll(() => [1, 2, 3].filter((i) => sharedMailbox().to(`late${i}@${DOMAIN}`)).length, {
+        timeout: 60_000,
+      })
+      .toBe(3);
+    await page.close();
+  }, 180_000);
 });

@@ -111,5 +111,9 @@ export function importPlan(counts: PeopleImportCounts, updateExisting: boolean) 
 }
 
 /** The people-import queue's one job: apply an import that was previewed. */
-export const PeopleImportJob = z.object({ importId: z.number().int() });
+export const PeopleImportJob = z.object({
+  importId: z.number().int(),
+  /** 1 for the first Apply; each resume of a failed import runs as a round of its own. */
+  round: z.number().int().positive().default(1),
+});
 export type PeopleImportJob = z.infer<typeof PeopleImportJob>;

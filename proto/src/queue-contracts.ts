@@ -159,8 +159,11 @@ export const QUEUE_CONTRACTS = {
   peopleImport: defineQueue({
     name: QUEUES.peopleImport,
     jobs: { apply: PeopleImportJob },
-    // One job an import: a second Apply of the same import adds nothing.
-    jobId: (job) => `people-import-${job.importId}`,
+    // One job an import's round: a second Apply adds nothing; a resumed import runs again.
+    jobId: (job) =>
+      job.round > 1
+        ? `people-import-${job.importId}-round-${job.round}`
+        : `people-import-${job.importId}`,
     // A killed process's job is taken again; the rows' states make the retry harmless.
     options: { attempts: 3, removeOnComplete: true, removeOnFail: 100 },
   }),

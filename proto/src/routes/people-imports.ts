@@ -25,7 +25,7 @@ export const peopleImportsRoutes = {
     method: 'POST',
     path: '/api/people-imports',
     summary:
-      'Apply a previewed import in the background: pending members created and invited, job functions assigned',
+      'Apply a previewed import in the background: pending members created and invited, job functions assigned; on a failed import, resume it where it stopped',
     tag: 'people-imports',
     access: ORGANIZATION_ADMINS,
     audit: 'people.import',

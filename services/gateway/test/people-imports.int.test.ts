@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '@hub/proto';
+import { api, type RpcContract, skillsRpc } from '@hub/proto';
+import { RpcCallError, type RpcClient } from '@hub/kit';
+import { RPC } from '../../identity/src/tokens.js';
 import { expectError, parseAnswer } from './api-client.js';
 import { PeopleImportRunner } from '../../identity/src/people-imports/people-import-runner.js';
 import { MailCatcher } from './mail-catcher.js';
@@ -244,6 +246,46 @@ describe('people import', () => {
     // The 20 later lines, and the one invitation the stopped run had not sent.
     await expect.poll(() => mail.mails.length - sent).toBe(21);
   }, 120_000);
+
+  it('a run failing after a batch commits assigns its job functions when resumed', async () => {
+    const lines = ['kim@acme.test,Kim,Forklift', 'lou@acme.test,Lou,Forklift;Packing'];
+    const { importId } = await previewed(`email,name,job functions\n${lines.join('\n')}\n`);
+    await stack.sql.query(
+      `UPDATE people_imports SET state = 'running', update_existing = false WHERE id = $1`,
+      [importId],
+    );
+    // The skills service unreachable right after the batch's lines committed, on the last attempt.
+    const rpc = stack.identity.app.get<RpcClient>(RPC);
+    const call = rpc.call.bind(rpc);
+    rpc.call = ((contract: RpcContract, request: unknown, timeoutMs?: number) =>
+      contract === skillsRpc.addJobFunctionMembers
+        ? Promise.reject(new RpcCallError({ kind: 'unavailable', message: 'skills away' }))
+        : call(contract, request, timeoutMs)) as typeof rpc.call;
+    try {
+      await expect(stack.identity.app.get(PeopleImportRunner).run(importId, true)).rejects.toThrow(
+        'skills away',
+      );
+    } finally {
+      rpc.call = call;
+    }
+    expect(await admin.call(api.peopleImport, { params: { id: importId } })).toMatchObject({
+      state: 'failed',
+      created: 2,
+      invited: 0,
+    });
+    expect(await members(forklift)).not.toContain('Kim');
+    const sent = mail.mails.length;
+    // Apply again: the failed import resumes and does what the failure left.
+    const done = await applyAndWait(importId);
+    expect(done).toMatchObject({ state: 'done', created: 2, invited: 2, error: null });
+    expect(await members(forklift)).toEqual(expect.arrayContaining(['Kim', 'Lou']));
+    expect(await members(packing)).toContain('Lou');
+    await expect.poll(() => mail.mails.length - sent).toBe(2);
+    // Ended: a further Apply starts nothing.
+    expect(await admin.call(api.applyPeopleImport, { body: { importId } })).toMatchObject({
+      state: 'done',
+    });
+  });
 
   it('changes existing members only when asked', async () => {
     const file =

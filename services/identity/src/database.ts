@@ -36,6 +36,7 @@ import { ActiveMembers1767800000000 } from './migrations/1767800000000-active-me
 import { NotificationMails1767830000000 } from './migrations/1767830000000-notification-mails.js';
 import { MembershipVersions1767840000000 } from './migrations/1767840000000-membership-versions.js';
 import { PendingMembers1767845000000 } from './migrations/1767845000000-pending-members.js';
+import { PeopleImportFollowUps1767850000000 } from './migrations/1767850000000-people-import-follow-ups.js';
 import { sealedWebhookSecrets } from './migrations/1767100001000-sealed-webhook-secrets.js';
 
 export const IDENTITY_SCHEMA = 'identity';
@@ -84,5 +85,6 @@ export const openIdentityDatabase = (url: string, webhookSecrets?: SecretBox) =>
       NotificationMails1767830000000,
       MembershipVersions1767840000000,
       PendingMembers1767845000000,
+      PeopleImportFollowUps1767850000000,
     ],
   });

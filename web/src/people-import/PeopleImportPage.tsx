@@ -78,7 +78,14 @@ export function PeopleImportPage() {
           onApply={() => start(preview.data)}
         />
       ) : null}
-      {importId !== null ? <ProgressCard importId={importId} /> : null}
+      {importId !== null ? (
+        <ProgressCard
+          importId={importId}
+          resuming={apply.isPending}
+          resumeError={apply.error?.message}
+          onResume={() => apply.mutate({ importId, updateExisting })}
+        />
+      ) : null}
     </div>
   );
 }
@@ -220,9 +227,14 @@ function RefusedTable({ rows, total }: { rows: RefusedRow[]; total: number }) {
   );
 }
 
-function ProgressCard({ importId }: { importId: number }) {
+function ProgressCard(props: {
+  importId: number;
+  resuming: boolean;
+  resumeError?: string;
+  onResume: () => void;
+}) {
   const { t } = useTranslation();
-  const status = useQuery(peopleImportQuery(importId)).data;
+  const status = useQuery(peopleImportQuery(props.importId)).data;
   if (!status) return null;
   const percent = importPercent(status);
   return (
@@ -241,6 +253,25 @@ function ProgressCard({ importId }: { importId: number }) {
       <p data-testid="people-import-state" className="text-sm">
         {importProgressText(status)}
       </p>
+      {status.state === 'failed' ? (
+        <div className="space-y-2 text-sm">
+          <p>{t('peopleImport.resumeHint')}</p>
+          <button
+            type="button"
+            data-testid="people-import-resume"
+            className={smallButtonClass}
+            disabled={props.resuming}
+            onClick={props.onResume}
+          >
+            {t('peopleImport.resume')}
+          </button>
+          {props.resumeError ? (
+            <p role="alert" className="text-red-600">
+              {props.resumeError}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       {importEnded(status) && status.state === 'done' ? (
         <div data-testid="people-import-report" className="space-y-2 text-sm">
           <p>

@@ -9,30 +9,30 @@ import { InvitationsService } from '../invitations/invitations.service.js';
 import type { OrganizationEntity } from '../organizations/organization.entity.js';
 import { OrganizationsRepository } from '../organizations/organizations.repository.js';
 import type { PeopleImportEntity } from './people-import.entity.js';
-import { PeopleImportsRepository, type RowRecord } from './people-imports.repository.js';
+import {
+  PeopleImportsRepository,
+  type RowRecord,
+  type UnassignedLine,
+} from './people-imports.repository.js';
 import { checkSheet, jobFunctionIndex } from './people-sheet.js';
 import type { ImportedPerson, RowVerdict } from './row-rules.js';
 import { MailPace } from './mail-pace.js';
 
 /** Invitations sent at once (each is an SMTP exchange). */
 const MAILS_IN_FLIGHT = 4;
-/** Leftover invitations of a stopped run, issued a group at a time (as a batch's). */
+/** Leftovers of a stopped run (invitations, job functions), taken a group at a time (as a batch's). */
 const LEFTOVERS_AT_ONCE = 250;
 /** Sent invitations marked in one statement. */
 const MARK_EVERY = 25;
 /** The figures are written again this often while invitations go, for the page's progress bar. */
 const PROGRESS_MS = 1000;
 
-interface Assignment {
-  userId: number;
-  jobFunctionIds: number[];
-}
-
 /**
  * Applies a previewed import, a batch of lines at a time: each batch's users and line states are
  * written in one transaction, so a run stopped anywhere and taken again skips the lines it did
- * (and the email's uniqueness keeps anyone from being created twice); the invitations of created
- * lines go after, each marked once sent.
+ * (and the email's uniqueness keeps anyone from being created twice). What follows a batch's
+ * commit (its job functions, assigned by the skills service; its invitations) is marked on each
+ * line once done, so a run taken again, or a failed import resumed, does what was left first.
  */
 @Injectable()
 export class PeopleImportRunner {
@@ -56,6 +56,7 @@ export class PeopleImportRunner {
     await this.imports.update(importId, { state: 'running' });
     try {
       const pace = new MailPace(this.config.PEOPLE_IMPORT_MAILS_PER_SECOND);
+      await this.assignLeftovers(entry);
       await this.inviteLeftovers(entry, organization, pace);
       await this.applyLines(entry, organization, pace);
       await this.imports.update(importId, {
@@ -68,7 +69,9 @@ export class PeopleImportRunner {
       const final = lastAttempt || error instanceof RpcFailure;
       this.logger.warn(`people import ${importId} failed: ${String(error)}`);
       if (final) {
+        // The figures of what was done: a resume goes on from there.
         await this.imports.update(importId, {
+          ...(await this.imports.figures(importId)),
           state: 'failed',
           error: error instanceof Error ? error.message : String(error),
           finishedAt: new Date(),
@@ -92,11 +95,7 @@ export class PeopleImportRunner {
     });
     for await (const batch of verdicts) {
       const { assignments, created, roleChanged } = await this.applyBatch(entry, batch);
-      if (assignments.length)
-        await this.rpc.call(skillsRpc.addJobFunctionMembers, {
-          organizationId: entry.organizationId,
-          assignments,
-        });
+      await this.assign(entry, assignments);
       for (const userId of roleChanged) await this.revocations.announce({ userId });
       await this.imports.update(entry.id, await this.imports.figures(entry.id));
       await this.invite(entry, organization, created, pace);
@@ -109,7 +108,6 @@ export class PeopleImportRunner {
       const creating = batch.flatMap((v) => (v.kind === 'create' ? [v.person] : []));
       const ids = await this.imports.insertPendingUsers(tx, entry.organizationId, creating);
       const rows: RowRecord[] = [];
-      const assignments: Assignment[] = [];
       const created: RowRecord[] = [];
       const roleChanged: number[] = [];
       const preferences: { userId: number; person: ImportedPerson }[] = [];
@@ -121,15 +119,20 @@ export class PeopleImportRunner {
         if (row.outcome === 'created') created.push(row);
         if (row.outcome === 'updated' && verdict.kind === 'existing' && verdict.roleChanged)
           roleChanged.push(verdict.userId);
-        if ((row.outcome === 'created' || row.outcome === 'updated') && verdict.kind !== 'refused')
-          if (verdict.person.jobFunctionIds.length)
-            assignments.push({
-              userId: row.userId!,
-              jobFunctionIds: verdict.person.jobFunctionIds,
-            });
       }
       await this.imports.savePreferences(tx, preferences);
       await this.imports.saveRows(tx, entry.id, rows);
+      const assignments = rows.flatMap((row) =>
+        row.userId && row.unassignedJobFunctionIds
+          ? [
+              {
+                rowNumber: row.rowNumber,
+                userId: row.userId,
+                jobFunctionIds: row.unassignedJobFunctionIds,
+              },
+            ]
+          : [],
+      );
       return { assignments, created, roleChanged };
     });
   }
@@ -140,7 +143,12 @@ export class PeopleImportRunner {
     verdict: RowVerdict,
     ids: Map<string, number>,
   ): Promise<RowRecord> {
-    const base = { rowNumber: verdict.row, reason: null, userId: null };
+    const base = {
+      rowNumber: verdict.row,
+      reason: null,
+      userId: null,
+      unassignedJobFunctionIds: null,
+    };
     if (verdict.kind === 'refused')
       return { ...base, email: verdict.email, outcome: 'refused', reason: verdict.reason };
     const { person } = verdict;
@@ -154,12 +162,36 @@ export class PeopleImportRunner {
           outcome: 'refused',
           reason: 'This email is already in use.',
         };
-      return { ...base, email: person.email, outcome: 'created', userId };
+      return { ...base, ...withJobFunctions(person), outcome: 'created', userId };
     }
     if (!entry.updateExisting || !verdict.changed)
       return { ...base, email: person.email, outcome: 'unchanged', userId: verdict.userId };
     await this.imports.updateMember(tx, entry.organizationId, verdict.userId, person);
-    return { ...base, email: person.email, outcome: 'updated', userId: verdict.userId };
+    return { ...base, ...withJobFunctions(person), outcome: 'updated', userId: verdict.userId };
+  }
+
+  /** Job functions to the skills service (which adds each once), then marked on their lines. */
+  private async assign(entry: PeopleImportEntity, lines: UnassignedLine[]) {
+    if (!lines.length) return;
+    await this.rpc.call(skillsRpc.addJobFunctionMembers, {
+      organizationId: entry.organizationId,
+      assignments: lines.map(({ userId, jobFunctionIds }) => ({ userId, jobFunctionIds })),
+    });
+    await this.imports.markAssigned(
+      entry.id,
+      lines.map((line) => line.rowNumber),
+    );
+  }
+
+  /** Job functions of lines applied by an earlier run that stopped before assigning them. */
+  private async assignLeftovers(entry: PeopleImportEntity) {
+    let afterRow = 0;
+    for (;;) {
+      const lines = await this.imports.unassignedLines(entry.id, afterRow, LEFTOVERS_AT_ONCE);
+      if (!lines.length) return;
+      await this.assign(entry, lines);
+      afterRow = lines.at(-1)!.rowNumber;
+    }
   }
 
   /** Invitations of lines created by an earlier run that stopped before mailing them. */
@@ -211,4 +243,10 @@ export class PeopleImportRunner {
     await Promise.all(Array.from({ length: MAILS_IN_FLIGHT }, sendNext));
     await flush();
   }
+}
+
+/** A created or updated line's email, with its job functions left to assign (null for none). */
+function withJobFunctions(person: ImportedPerson) {
+  const { email, jobFunctionIds } = person;
+  return { email, unassignedJobFunctionIds: jobFunctionIds.length ? jobFunctionIds : null };
 }

@@ -48,6 +48,10 @@ export class PeopleImportEntity {
   @Column({ type: 'integer', default: 0 })
   invited!: number;
 
+  /** How many times it was applied: a failed import resumed runs as a job of its own. */
+  @Column({ type: 'integer', default: 1 })
+  round!: number;
+
   @Column({ type: 'text', nullable: true })
   error!: string | null;
 
@@ -83,4 +87,8 @@ export class PeopleImportRowEntity {
 
   @Column({ type: 'boolean', default: false })
   invited!: boolean;
+
+  /** The line's job functions not yet assigned by the skills service (null once they are). */
+  @Column({ name: 'unassigned_job_function_ids', type: 'integer', array: true, nullable: true })
+  unassignedJobFunctionIds!: number[] | null;
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, In, MoreThan } from 'typeorm';
+import { DataSource, type EntityManager, In, IsNull, MoreThan, Not } from 'typeorm';
 import type { RefusedRow, Role } from '@hub/proto';
 import { UserEntity } from '../users/user.entity.js';
 import {
@@ -20,6 +20,14 @@ export interface RowRecord {
   outcome: RowOutcome;
   reason: string | null;
   userId: number | null;
+  unassignedJobFunctionIds: number[] | null;
+}
+
+/** A line's job functions still to assign to its person. */
+export interface UnassignedLine {
+  rowNumber: number;
+  userId: number;
+  jobFunctionIds: number[];
 }
 
 /** Imports, the state of each applied line, and the users they create or update. */
@@ -50,6 +58,23 @@ export class PeopleImportsRepository {
       .getRepository(PeopleImportEntity)
       .update({ id, state: 'previewed' }, { state: 'queued', updateExisting });
     return (result.affected ?? 0) > 0;
+  }
+
+  /**
+   * Moves a failed import back to queued for its next round, once (two Resumes at once start one
+   * round); it keeps the choice its lines were applied with. Answers the round, or null.
+   */
+  async resume(id: number): Promise<number | null> {
+    const result = await this.db
+      .getRepository(PeopleImportEntity)
+      .createQueryBuilder()
+      .update()
+      .set({ state: 'queued', error: null, finishedAt: null, round: () => 'round + 1' })
+      .where({ id, state: 'failed' })
+      .returning(['round'])
+      .execute();
+    const rows = result.raw as { round: number }[];
+    return rows[0]?.round ?? null;
   }
 
   /** Whoever holds these emails (any organization), with their reading preferences. */
@@ -174,6 +199,36 @@ export class PeopleImportsRepository {
       .values(rows.map((row) => ({ ...row, importId, invited: false })))
       .orIgnore()
       .execute();
+  }
+
+  /** Lines whose job functions were not assigned yet (a run stopped between the two), in order. */
+  async unassignedLines(
+    importId: number,
+    afterRow: number,
+    limit: number,
+  ): Promise<UnassignedLine[]> {
+    const rows = await this.db.getRepository(PeopleImportRowEntity).find({
+      where: {
+        importId,
+        rowNumber: MoreThan(afterRow),
+        unassignedJobFunctionIds: Not(IsNull()),
+        userId: Not(IsNull()),
+      },
+      order: { rowNumber: 'ASC' },
+      take: limit,
+    });
+    return rows.map((row) => ({
+      rowNumber: row.rowNumber,
+      userId: row.userId!,
+      jobFunctionIds: row.unassignedJobFunctionIds!,
+    }));
+  }
+
+  async markAssigned(importId: number, rowNumbers: number[]): Promise<void> {
+    if (!rowNumbers.length) return;
+    await this.db
+      .getRepository(PeopleImportRowEntity)
+      .update({ importId, rowNumber: In(rowNumbers) }, { unassignedJobFunctionIds: null });
   }
 
   /** Created users whose invitation has not gone yet (a run stopped between the two). */

@@ -125,15 +125,21 @@ export class PeopleImportsService {
     return entry;
   }
 
-  /** Queues the import once; a second Apply answers its status and queues nothing. */
+  /**
+   * Queues the import once; a second Apply answers its status and queues nothing. Apply on a
+   * failed import resumes it where it stopped, with the choice its lines were applied with.
+   */
   async apply(
     actor: Actor,
     importId: number,
     updateExisting: boolean,
   ): Promise<PeopleImportStatus> {
-    await this.mine(actor, importId);
-    if (await this.imports.queue(importId, updateExisting))
-      await this.queue.add('apply', { importId });
+    const entry = await this.mine(actor, importId);
+    if (entry.state === 'failed') {
+      const round = await this.imports.resume(importId);
+      if (round !== null) await this.queue.add('apply', { importId, round });
+    } else if (await this.imports.queue(importId, updateExisting))
+      await this.queue.add('apply', { importId, round: 1 });
     return toStatus(await this.mine(actor, importId));
   }
 

@@ -35,6 +35,8 @@ export const peopleImport = {
     '{{created}} created, {{updated}} updated, {{unchanged}} unchanged, {{refused}} not imported; {{invited}} invitations sent.',
   downloadRefused: 'Download the rows not imported (CSV)',
   another: 'Choose another file above to import more people.',
+  resume: 'Resume the import',
+  resumeHint: 'The lines already applied are kept; resuming goes on from where it stopped.',
   state: {
     rows: '{{processed}} of {{total}} rows',
     waiting: 'Waiting to start…',

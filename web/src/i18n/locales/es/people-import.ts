@@ -38,6 +38,8 @@ export const peopleImport: Catalog['peopleImport'] = {
     '{{created}} creados, {{updated}} actualizados, {{unchanged}} sin cambios, {{refused}} sin importar; {{invited}} invitaciones enviadas.',
   downloadRefused: 'Descargar las filas no importadas (CSV)',
   another: 'Elige otro archivo arriba para importar más personas.',
+  resume: 'Reanudar la importación',
+  resumeHint: 'Las filas ya aplicadas se conservan; al reanudar, sigue donde se detuvo.',
   state: {
     rows: '{{processed}} de {{total}} filas',
     waiting: 'Esperando para empezar…',

@@ -33,6 +33,9 @@ export const peopleImport: Catalog['peopleImport'] = {
     '{{created}} créés, {{updated}} mis à jour, {{unchanged}} inchangés, {{refused}} non importés ; {{invited}} invitations envoyées.',
   downloadRefused: 'Télécharger les lignes non importées (CSV)',
   another: 'Choisissez un autre fichier ci-dessus pour importer d’autres personnes.',
+  resume: 'Reprendre l’import',
+  resumeHint:
+    'Les lignes déjà appliquées sont gardées ; la reprise continue là où l’import s’est arrêté.',
   state: {
     rows: '{{processed}} lignes sur {{total}}',
     waiting: 'En attente de démarrage…',
