@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
-import { S3Storage } from '@hub/runtime';
+import { HeldRemovals, S3Storage } from '@hub/runtime';
 import { claimTestResources, dropDatabase, type TestResources } from '@hub/testing';
 import pg from 'pg';
 import S3rver from 's3rver';
@@ -111,6 +111,35 @@ describe('npm run backup and npm run restore', () => {
     expect(lines.at(-1)).toMatch(
       /^Backup written to .*backup\.tar: .*, 5 rows in 1 schemas, 2 files, in/,
     );
+  });
+
+  it('holds a file removed while it runs, which its snapshot names, and refuses a second backup meanwhile', async () => {
+    const store = bucketOf('held');
+    await store.put('org/3/videos/gone.mp4', Buffer.from('removed during the backup'), 'video/mp4');
+    await store.put('org/3/videos/kept.mp4', Buffer.from('kept'), 'video/mp4');
+    const second = join(folder, 'second.tar');
+    const manifest = await backup({
+      output: join(folder, 'held.tar'),
+      env: envOf(source, 'held'),
+      log: async (line) => {
+        if (!line.startsWith('Database dumped')) return;
+        // A service deleting the video between the snapshot and the copy of the files.
+        await new HeldRemovals(store).remove('org/3/videos/gone.mp4');
+        await expect(
+          backup({ output: second, env: envOf(source, 'held'), log: quiet }),
+        ).rejects.toThrow(/^Another backup is running \(started at /);
+      },
+    });
+    expect(Object.keys(manifest.files)).toEqual([
+      'database/hub.dump',
+      'objects/org/3/videos/kept.mp4',
+      'objects/org/3/videos/gone.mp4',
+    ]);
+    expect(await store.list('org/')).toEqual(['org/3/videos/kept.mp4']);
+    expect(await store.list('backup-hold/')).toEqual([]);
+    // Ended: removals go straight through again.
+    await new HeldRemovals(store).remove('org/3/videos/kept.mp4');
+    expect([...(await store.list('org/')), ...(await store.list('backup-hold/'))]).toEqual([]);
   });
 
   it('restores into an empty database and bucket, and refuses them once they hold data', async () => {

@@ -2,13 +2,14 @@
 // serves. The database first (pg_dump of every service's schema in one snapshot), then every
 // object of the store, then manifest.json (version, last migrations, row counts, SHA-256 of
 // every file). Objects written after the snapshot may be in it too; none the snapshot names is
-// missing, as files are stored before the rows that name them and kept until after those go.
+// missing: files are stored before the rows that name them, and a file removed while the backup
+// runs is kept aside for it by every service's store (the backup's lease, backup-hold.ts).
 import { spawn } from 'node:child_process';
 import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openStorage, StorageEnv } from '@hub/runtime';
+import { BACKUP_LEASE_MS, BackupHold, openStoreItself, StorageEnv } from '@hub/runtime';
 import {
   ARCHIVE_FORMAT,
   ArchiveWriter,
@@ -23,13 +24,18 @@ import { chooseTool, dataDirOf, productDatabaseUrl, productVersion } from './pos
 export const OBJECT_PREFIX = 'org/';
 
 /**
- * @param {{ output: string, env: NodeJS.ProcessEnv, log?: (line: string) => void }} options
+ * @param {{ output: string, env: NodeJS.ProcessEnv, log?: (line: string) => unknown }} options
  * @returns {Promise<import('./archive.mjs').Manifest>}
  */
 export async function backup({ output, env, log = console.log }) {
   const started = Date.now();
   const databaseUrl = await productDatabaseUrl(env);
-  const client = await connect(databaseUrl);
+  const storage = openStoreItself({ ...StorageEnv.parse(env), DATA_DIR: dataDirOf(env) });
+  const hold = await holdRemovals(storage, new Date(started));
+  const client = await connect(databaseUrl).catch(async (error) => {
+    await hold.release();
+    throw error;
+  });
   const work = mkdtempSync(path.join(tmpdir(), 'hub-backup-'));
   const writer = new ArchiveWriter(output);
   try {
@@ -61,17 +67,23 @@ export async function backup({ output, env, log = console.log }) {
     await client.query('COMMIT');
     await writer.add(DATABASE_DUMP, createReadStream(dumpFile), statSync(dumpFile).size);
     rmSync(dumpFile);
+    await log(`Database dumped (${schemas.length} schemas); copying the files`);
 
-    const storage = openStorage({ ...StorageEnv.parse(env), DATA_DIR: dataDirOf(env) });
-    let objects = 0;
+    const copied = new Set();
     for (const key of await storage.list(OBJECT_PREFIX)) {
       const stat = await storage.stat(key);
-      // Removed since it was listed (a member deleted meanwhile): the snapshot may still name it,
-      // as it may name any file deleted after the backup; there is nothing to copy.
+      // Removed since it was listed: kept aside, and copied from there below.
       if (!stat) continue;
       await writer.add(`${OBJECTS_FOLDER}${key}`, await storage.get(key), stat.size);
-      objects += 1;
+      copied.add(key);
     }
+    for (const key of await hold.removedKeys()) {
+      const stat = await hold.statRemoved(key);
+      if (copied.has(key) || !stat) continue;
+      await writer.add(`${OBJECTS_FOLDER}${key}`, await hold.readRemoved(key), stat.size);
+      copied.add(key);
+    }
+    const objects = copied.size;
     const manifest = await writer.finish({
       format: ARCHIVE_FORMAT,
       createdAt: new Date(started).toISOString(),
@@ -94,7 +106,42 @@ export async function backup({ output, env, log = console.log }) {
   } finally {
     rmSync(work, { recursive: true, force: true });
     await client.end().catch(() => undefined);
+    await hold
+      .release()
+      .catch((error) => console.warn(`The backup's lease was not released: ${errorText(error)}`));
   }
+}
+
+/**
+ * Takes the store's backup lease (one backup at a time), renewed while the backup runs, so that
+ * no file its snapshot names is removed before it is copied; release ends it.
+ * @param {import('@hub/runtime').ObjectStorage} storage
+ * @param {Date} startedAt
+ */
+async function holdRemovals(storage, startedAt) {
+  const hold = new BackupHold(storage);
+  const running = await hold.current();
+  if (running)
+    throw new Error(
+      `Another backup is running (started at ${running.startedAt}). Wait for it to end; a backup that was stopped holds the store until ${running.until}.`,
+    );
+  // What a stopped backup kept aside is of no use to this one.
+  await hold.release();
+  await hold.take(startedAt);
+  const renewal = setInterval(
+    () => void hold.take(startedAt).catch(() => undefined),
+    BACKUP_LEASE_MS / 5,
+  );
+  renewal.unref();
+  return {
+    removedKeys: () => hold.removedKeys(),
+    statRemoved: (/** @type {string} */ key) => hold.statRemoved(key),
+    readRemoved: (/** @type {string} */ key) => hold.readRemoved(key),
+    release: async () => {
+      clearInterval(renewal);
+      await hold.release();
+    },
+  };
 }
 
 /**

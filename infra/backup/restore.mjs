@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { contentTypeOfKey, openStorage, StorageEnv } from '@hub/runtime';
+import { contentTypeOfKey, openStoreItself, StorageEnv } from '@hub/runtime';
 import {
   ArchiveRefused,
   DATABASE_DUMP,
@@ -122,7 +122,7 @@ export async function restore({ archive, replace, env, log = console.log }) {
       `the dump was made by pg_dump ${manifest.database.pgDumpVersion} and the server is PostgreSQL ${server.version}`,
       env,
     );
-    const storage = openStorage({ ...StorageEnv.parse(env), DATA_DIR: dataDirOf(env) });
+    const storage = openStoreItself({ ...StorageEnv.parse(env), DATA_DIR: dataDirOf(env) });
     const putBack = await recoverSchemasSetAside(client);
     if (putBack.length > 0) {
       log(`Put back schemas ${putBack.join(', ')}, left aside by a restore that did not finish.`);

@@ -20,6 +20,7 @@ export * from './storage/content-types.js';
 export * from './storage/local-disk-storage.js';
 export * from './storage/s3-storage.js';
 export * from './storage/open-storage.js';
+export * from './storage/backup-hold.js';
 export * from './storage/storage-fault.js';
 export * from './tracing/trace-context.js';
 export * from './tracing/tracing.js';

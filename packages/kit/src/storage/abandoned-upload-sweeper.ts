@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { type ObjectStorage, S3Storage } from '@hub/runtime';
+import type { ObjectStorage } from '@hub/runtime';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -20,7 +20,7 @@ export class AbandonedUploadSweeper {
   ) {}
 
   start(everyMs = HOUR_MS): void {
-    if (!(this.storage instanceof S3Storage)) return;
+    if (!this.storage.abortUploadsStartedBefore) return;
     const run = () => void this.sweep().catch((error: unknown) => this.logger.warn(String(error)));
     run();
     this.timer = setInterval(run, everyMs);
@@ -33,7 +33,7 @@ export class AbandonedUploadSweeper {
 
   /** Answers how many uploads were aborted (as of `now`, which tests move forward). */
   async sweep(now = new Date()): Promise<number> {
-    if (!(this.storage instanceof S3Storage)) return 0;
+    if (!this.storage.abortUploadsStartedBefore) return 0;
     const cutoff = new Date(now.getTime() - this.olderThanHours * HOUR_MS);
     const aborted = await this.storage.abortUploadsStartedBefore(cutoff);
     if (aborted > 0)

@@ -27,6 +27,8 @@ export interface ObjectStorage {
   removePrefix(prefix: string): Promise<number>;
   list(prefix: string): Promise<string[]>;
   ping(): Promise<void>;
+  /** Stores with multipart uploads (S3): aborts those started before cutoff; answers how many. */
+  abortUploadsStartedBefore?(cutoff: Date): Promise<number>;
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { ConfigError } from '../config/config.js';
 import { LocalDiskStorage } from './local-disk-storage.js';
+import { HeldRemovals } from './backup-hold.js';
 import type { ObjectStorage } from './object-storage.js';
 import { S3Storage } from './s3-storage.js';
 
@@ -24,7 +25,15 @@ export const StorageEnv = z.object({
 });
 export type StorageEnv = z.infer<typeof StorageEnv>;
 
+/**
+ * The store as services use it: a file removed while a backup runs is kept aside for it
+ * (backup-hold.ts). The backup and restore commands open the store itself (openStoreItself).
+ */
 export function openStorage(env: StorageEnv & { DATA_DIR: string }): ObjectStorage {
+  return new HeldRemovals(openStoreItself(env));
+}
+
+export function openStoreItself(env: StorageEnv & { DATA_DIR: string }): ObjectStorage {
   if (env.S3_ENDPOINT) {
     if (!env.S3_ACCESS_KEY || !env.S3_SECRET_KEY) {
       throw new ConfigError(['S3_ACCESS_KEY, S3_SECRET_KEY: required when S3_ENDPOINT is set']);
