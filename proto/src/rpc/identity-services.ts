@@ -27,6 +27,10 @@ export const MemberFilter = z.object({
 });
 export type MemberFilter = z.infer<typeof MemberFilter>;
 
+/** A person's place in the order of people by name then id. */
+export const MemberKey = z.object({ name: z.string(), id: z.number().int() });
+export type MemberKey = z.infer<typeof MemberKey>;
+
 /** Asked by other services only (never exposed by the gateway): part of identityRpc. */
 export const identityServiceRpc = {
   // Between services (never exposed by the gateway)
@@ -48,6 +52,11 @@ export const identityServiceRpc = {
     MemberFilter.extend({
       offset: z.number().int().min(0),
       limit: z.number().int().min(1).max(1000),
+      /**
+       * The page after this person (the last of the page before), where an export walks every
+       * page: people added or removed meanwhile shift no page, as they would with `offset`.
+       */
+      after: MemberKey.optional(),
     }),
     z.object({ members: z.array(Member), total: z.number().int() }),
   ),

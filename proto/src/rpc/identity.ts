@@ -3,7 +3,7 @@ import { identityAdminRpc } from './identity-admin.js';
 import { identityServiceRpc } from './identity-services.js';
 import { identitySessionRpc } from './identity-sessions.js';
 
-export { MemberFilter } from './identity-services.js';
+export { MemberFilter, MemberKey } from './identity-services.js';
 
 /**
  * Every RPC of the identity service, one table for its callers; declared in four files by what

@@ -416,11 +416,12 @@ describe('the skills matrix export at size', () => {
       ]);
       expect(lines.at(-1)).toBe('Gaps per SOP,,,,,0');
       expect(everyone.mock.calls.filter(([org]) => org === globex)).toEqual([]);
-      // Two batches of people, in name order, each one page of identity's filtered query.
+      // Two batches of people, in name order, each one page of identity's filtered query: the
+      // second after the first's last person (Gus, then Workers 0001-0999), not at an offset.
       const batches = pages.mock.calls.filter(([filter]) => filter.organizationId === globex);
-      expect(batches.map(([, offset, limit]) => [offset, limit])).toEqual([
-        [0, SKILLS_MATRIX_CSV_MAX_BATCH_ROWS],
-        [SKILLS_MATRIX_CSV_MAX_BATCH_ROWS, SKILLS_MATRIX_CSV_MAX_BATCH_ROWS],
+      expect(batches.map(([, offset, limit, after]) => [offset, limit, after?.name])).toEqual([
+        [0, SKILLS_MATRIX_CSV_MAX_BATCH_ROWS, undefined],
+        [0, SKILLS_MATRIX_CSV_MAX_BATCH_ROWS, names[SKILLS_MATRIX_CSV_MAX_BATCH_ROWS - 2]],
       ]);
       expect(batches[0]![0]).toMatchObject({ roles: ['operator'], active: true });
     } finally {

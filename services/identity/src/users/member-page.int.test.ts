@@ -70,6 +70,22 @@ describe('UsersService.memberPage / memberIds', () => {
     });
   });
 
+  it('pages after a person: someone leaving an earlier page moves no later page', async () => {
+    const filter = { organizationId: org.works, active: true };
+    const first = await users.memberPage(filter, 0, 2);
+    expect(names(first.members)).toEqual([`Ada Lovelace#${id.ada}`, `Bea#${id.bea1}`]);
+    // While the export runs, Ada, on the page already read, leaves.
+    await db.query(`UPDATE users SET is_active = false WHERE id = $1`, [id.ada]);
+    try {
+      const second = await users.memberPage(filter, 0, 2, first.members.at(-1));
+      expect(names(second.members)).toEqual([`Cy 100%_sure#${id.cy}`, `Dora#${id.dora}`]);
+      // By offset, the same page would have skipped Cy.
+      expect(names((await users.memberPage(filter, 2, 2)).members)).toEqual([`Dora#${id.dora}`]);
+    } finally {
+      await db.query(`UPDATE users SET is_active = true WHERE id = $1`, [id.ada]);
+    }
+  });
+
   it("never answers another organization's people", async () => {
     const ada = await page({ search: 'ada' });
     expect(ada.members.map((member) => member.id)).toEqual([id.ada]);

@@ -14,8 +14,10 @@ export class UsersController {
   }
 
   @RpcHandler(identityRpc.memberPage)
-  memberPage(@Payload() { offset, limit, ...filter }: RpcRequest<typeof identityRpc.memberPage>) {
-    return this.users.memberPage(filter, offset, limit);
+  memberPage(
+    @Payload() { offset, limit, after, ...filter }: RpcRequest<typeof identityRpc.memberPage>,
+  ) {
+    return this.users.memberPage(filter, offset, limit, after);
   }
 
   @RpcHandler(identityRpc.memberIds)

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { MemberFilter } from '@hub/proto';
+import type { MemberFilter, MemberKey } from '@hub/proto';
 import { Any, DataSource, type EntityManager } from 'typeorm';
 import { UserEntity } from './user.entity.js';
 import type { UserViewSource } from './user-view.js';
@@ -102,12 +102,14 @@ export class UsersRepository {
 
   /**
    * One page of the filter's people by name then id (users_organization_name_idx walks them in
-   * order and stops at the page's end), and the filter's count, both in SQL.
+   * order and stops at the page's end), from `offset` or after the person `after`, and the
+   * filter's count, both in SQL.
    */
   async findMemberPage(
     filter: MemberFilter,
     offset: number,
     limit: number,
+    after?: MemberKey,
   ): Promise<{ members: MemberRow[]; total: number }> {
     const { where, narrowing, params } = memberWhere(filter);
     const n = params.length;
@@ -120,8 +122,9 @@ export class UsersRepository {
     const [members, counted] = await Promise.all([
       this.db.query(
         `SELECT ${MEMBER_COLUMNS} FROM users WHERE ${where}
+           ${after ? `AND (name, id) > ($${n + 3}, $${n + 4})` : ''}
           ORDER BY name, id OFFSET $${n + 1} LIMIT $${n + 2}`,
-        [...params, offset, limit],
+        [...params, offset, limit, ...(after ? [after.name, after.id] : [])],
       ) as Promise<MemberRow[]>,
       this.db.query(count, params) as Promise<{ total: number }[]>,
     ]);

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Actor, MemberFilter, User } from '@hub/proto';
+import type { Actor, MemberFilter, MemberKey, User } from '@hub/proto';
 import { RpcFailure } from '@hub/kit';
 import { CurrentUserReads } from './current-user-reads.js';
 import { type MemberRow, UsersRepository } from './users.repository.js';
@@ -28,9 +28,9 @@ export class UsersService {
   }
 
   /** One page of the filter's people by name, and how many it holds (never everyone at once). */
-  async memberPage(filter: MemberFilter, offset: number, limit: number) {
+  async memberPage(filter: MemberFilter, offset: number, limit: number, after?: MemberKey) {
     if (filter.userIds?.length === 0) return { members: [], total: 0 };
-    const page = await this.users.findMemberPage(filter, offset, limit);
+    const page = await this.users.findMemberPage(filter, offset, limit, after);
     return { members: page.members.map(toMember), total: page.total };
   }
 

@@ -3,6 +3,7 @@ import {
   type Actor,
   JOB_FUNCTION_NOT_FOUND,
   libraryRpc,
+  type MemberKey,
   type SkillsMatrix,
   SKILLS_MATRIX_CSV_MAX_BATCH_ROWS,
   type SkillsMatrixCsvStart,
@@ -206,17 +207,22 @@ export class SkillsMatrixService {
     // Awaited last; a failure meanwhile (the reader gone first) must not count as unhandled.
     const columnGaps = quiet(this.columnGaps(people, documentIds, undefined));
     const size = SKILLS_MATRIX_CSV_MAX_BATCH_ROWS;
-    const read = (offset: number) => {
-      const batch = this.members.page(people.filter, offset, size).then(async ({ members }) => ({
-        lines: members.length
-          ? await this.csvLines(organizationId, members, documentIds, texts)
-          : [],
-        last: members.length < size,
-      }));
+    // After the last person of the batch before, not at an offset: people added or removed
+    // while the export runs shift no batch (nobody twice, nobody left out who stayed).
+    const read = (after: MemberKey | undefined) => {
+      const batch = this.members
+        .pageAfter(people.filter, after, size)
+        .then(async ({ members }) => ({
+          lines: members.length
+            ? await this.csvLines(organizationId, members, documentIds, texts)
+            : [],
+          last: members.length < size,
+          end: members.at(-1),
+        }));
       batch.catch(() => undefined);
       return batch;
     };
-    let next: ReturnType<typeof read> | null = read(0);
+    let next: ReturnType<typeof read> | null = read(undefined);
     const start: SkillsMatrixCsvStart = {
       header: headerLine(
         texts,
@@ -226,9 +232,9 @@ export class SkillsMatrixService {
       columns: documentIds.length,
     };
     await writer.write(JSON.stringify(start));
-    for (let from = size; next; from += size) {
+    while (next) {
       const batch: Awaited<ReturnType<typeof read>> = await next;
-      next = batch.last ? null : read(from);
+      next = batch.last || !batch.end ? null : read(batch.end);
       if (batch.lines.length) await writer.write(JSON.stringify(batch.lines));
     }
     const counted = await columnGaps;

@@ -1,5 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type Actor, identityRpc, type MemberFilter, Role, type RpcAnswer } from '@hub/proto';
+import {
+  type Actor,
+  identityRpc,
+  type MemberFilter,
+  type MemberKey,
+  Role,
+  type RpcAnswer,
+} from '@hub/proto';
 import { RpcClient, RpcFailure } from '@hub/kit';
 import { RPC } from '../config.js';
 import { observableCandidate } from './observable.js';
@@ -34,6 +41,11 @@ export class Members {
   /** One page of the filter's people by name, and how many the filter holds. */
   page(filter: MemberFilter, offset: number, limit: number) {
     return this.rpc.call(identityRpc.memberPage, { ...filter, offset, limit });
+  }
+
+  /** The page of the filter's people after this one (the first page without it), by name. */
+  pageAfter(filter: MemberFilter, after: MemberKey | undefined, limit: number) {
+    return this.rpc.call(identityRpc.memberPage, { ...filter, offset: 0, limit, after });
   }
 
   /** The ids of the filter's people (no names, emails or pictures). */
