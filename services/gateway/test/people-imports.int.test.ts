@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type RpcContract, skillsRpc } from '@hub/proto';
 import { RpcCallError, type RpcClient } from '@hub/kit';
 import { RPC } from '../../identity/src/tokens.js';
+import { InvitationsService } from '../../identity/src/invitations/invitations.service.js';
 import { expectError, parseAnswer } from './api-client.js';
 import { PeopleImportRunner } from '../../identity/src/people-imports/people-import-runner.js';
 import { MailCatcher } from './mail-catcher.js';
@@ -287,6 +288,59 @@ describe('people import', () => {
     });
   });
 
+  it('keeps invitations the mail server refused for the resumed import, never counted as sent', async () => {
+    const lines = ['uma@acme.test,Uma', 'vic@acme.test,Vic'];
+    const { importId } = await previewed(`email,name\n${lines.join('\n')}\n`);
+    await stack.sql.query(
+      `UPDATE people_imports SET state = 'running', update_existing = false WHERE id = $1`,
+      [importId],
+    );
+    const invitations = stack.identity.app.get(InvitationsService);
+    const deliver = invitations.deliver.bind(invitations);
+    invitations.deliver = () => Promise.resolve({ sent: false, failure: 'mail server away' });
+    try {
+      await expect(stack.identity.app.get(PeopleImportRunner).run(importId, true)).rejects.toThrow(
+        '2 invitations could not be sent (mail server away). Resume the import to send them.',
+      );
+    } finally {
+      invitations.deliver = deliver;
+    }
+    expect(await admin.call(api.peopleImport, { params: { id: importId } })).toMatchObject({
+      state: 'failed',
+      created: 2,
+      invited: 0,
+    });
+    const done = await applyAndWait(importId);
+    expect(done).toMatchObject({ state: 'done', created: 2, invited: 2 });
+    for (const to of ['uma@acme.test', 'vic@acme.test'])
+      await mail.waitFor(to, /invited to Acme Foods/);
+  });
+
+  it('never changes the role of whoever applies it, even when another administrator previewed it', async () => {
+    await stack.createUser({
+      email: 'bob@acme.test',
+      name: 'Bob',
+      password: 'Acme-Admin-2',
+      role: 'admin',
+      organizationId: acme,
+    });
+    const bob = new ApiSession(stack.url);
+    expect((await bob.login('bob@acme.test', 'Acme-Admin-2')).status).toBe(200);
+    const { importId } = await previewed('email,name,role\nbob@acme.test,Bob,operator\n');
+    await bob.call(api.applyPeopleImport, { body: { importId, updateExisting: true } });
+    const done = await waitFor(
+      () => bob.call(api.peopleImport, { params: { id: importId } }),
+      (status) => status.state === 'done' || status.state === 'failed',
+      60_000,
+    );
+    expect(done).toMatchObject({ state: 'done', refused: 1, updated: 0 });
+    expect(await rejectedCsv(importId)).toContain(
+      '2,bob@acme.test,Your own role cannot be changed by an import.',
+    );
+    const { rows } = await stack.sql.query(`SELECT role FROM users WHERE email = 'bob@acme.test'`);
+    expect(rows[0]).toEqual({ role: 'admin' });
+  });
+
   it('changes existing members only when asked', async () => {
     const file =
       'email,name,role,job functions\r\notto@acme.test,Otto Brandt,manager,"Forklift, Packing"\r\n';
@@ -304,6 +358,14 @@ describe('people import', () => {
     ));
     expect(rows[0]).toEqual({ name: 'Otto Brandt', role: 'manager' });
     expect(await members(forklift)).toContain('Otto Brandt');
+    // A file of emails and names only: the manager stays a manager.
+    const names = await previewed('email,name\r\notto@acme.test,Otto B.\r\n');
+    expect(names.counts).toMatchObject({ existingChanged: 1, refused: 0 });
+    expect(await applyAndWait(names.importId, true)).toMatchObject({ updated: 1 });
+    ({ rows } = await stack.sql.query(
+      `SELECT name, role FROM users WHERE email = 'otto@acme.test'`,
+    ));
+    expect(rows[0]).toEqual({ name: 'Otto B.', role: 'manager' });
   });
 
   it('refuses what is no CSV, a file over 10 MB and 100,001 rows, writing nothing', async () => {

@@ -88,7 +88,7 @@ export class PeopleImportRunner {
   ) {
     const verdicts = checkSheet(await this.storage.get(entry.fileKey), {
       organizationId: entry.organizationId,
-      actorUserId: entry.createdBy ?? 0,
+      actorUserId: applierOf(entry) ?? 0,
       jobFunctions: await jobFunctionIndex(this.rpc, entry.organizationId),
       lookup: (emails) => this.imports.findByEmails(emails),
       skip: await this.imports.doneRows(entry.id),
@@ -227,21 +227,34 @@ export class PeopleImportRunner {
     for (const user of people.values()) user.organization = organization;
     const mails = await this.invitations.storeLinks(
       invited.map((row) => people.get(row.userId!)!),
-      entry.createdBy,
+      applierOf(entry),
     );
     sent.push(...rows.filter((row) => !people.has(row.userId ?? 0)).map((row) => row.rowNumber));
+    const failures: string[] = [];
     let next = 0;
     const sendNext = async (): Promise<void> => {
       for (let index = next++; index < invited.length; index = next++) {
         await pace.wait();
-        await this.invitations.deliver(mails[index]!);
-        sent.push(invited[index]!.rowNumber);
+        const outcome = await this.invitations.deliver(mails[index]!);
+        // Not marked: a retry, or the import resumed, mails it again.
+        if (!outcome.sent) failures.push(outcome.failure ?? 'unknown error');
+        else sent.push(invited[index]!.rowNumber);
         if (Date.now() - reported >= PROGRESS_MS) await report();
         else if (sent.length >= MARK_EVERY) await flush();
       }
     };
     await Promise.all(Array.from({ length: MAILS_IN_FLIGHT }, sendNext));
     await flush();
+    if (failures.length) throw new InvitationsNotSent(failures);
+  }
+}
+
+/** Invitations the mail server refused or never took: the import stops, to be taken again. */
+export class InvitationsNotSent extends Error {
+  constructor(failures: string[]) {
+    super(
+      `${failures.length} ${failures.length === 1 ? 'invitation' : 'invitations'} could not be sent (${failures[0]}). Resume the import to send them.`,
+    );
   }
 }
 
@@ -250,3 +263,6 @@ function withJobFunctions(person: ImportedPerson) {
   const { email, jobFunctionIds } = person;
   return { email, unassignedJobFunctionIds: jobFunctionIds.length ? jobFunctionIds : null };
 }
+
+/** Who applied the import (imports queued before it was kept: who previewed it). */
+const applierOf = (entry: PeopleImportEntity) => entry.appliedBy ?? entry.createdBy;

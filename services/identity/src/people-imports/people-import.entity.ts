@@ -15,6 +15,10 @@ export class PeopleImportEntity {
   @Column({ name: 'created_by', type: 'integer', nullable: true })
   createdBy!: number | null;
 
+  /** Who applied (or last resumed) it: their own role is never changed by its lines. */
+  @Column({ name: 'applied_by', type: 'integer', nullable: true })
+  appliedBy!: number | null;
+
   @Column({ name: 'file_key', type: 'text' })
   fileKey!: string;
 

@@ -7,7 +7,7 @@ import {
   PeopleImportRowEntity,
   type RowOutcome,
 } from './people-import.entity.js';
-import type { ExistingUser, ImportedPerson } from './row-rules.js';
+import { type ExistingUser, type ImportedPerson, NEW_PERSON_ROLE } from './row-rules.js';
 
 export type NewPeopleImport = Pick<
   PeopleImportEntity,
@@ -53,10 +53,10 @@ export class PeopleImportsRepository {
   }
 
   /** Moves a previewed import to queued, once: answers false when it had already left 'previewed'. */
-  async queue(id: number, updateExisting: boolean): Promise<boolean> {
+  async queue(id: number, updateExisting: boolean, appliedBy: number): Promise<boolean> {
     const result = await this.db
       .getRepository(PeopleImportEntity)
-      .update({ id, state: 'previewed' }, { state: 'queued', updateExisting });
+      .update({ id, state: 'previewed' }, { state: 'queued', updateExisting, appliedBy });
     return (result.affected ?? 0) > 0;
   }
 
@@ -64,12 +64,18 @@ export class PeopleImportsRepository {
    * Moves a failed import back to queued for its next round, once (two Resumes at once start one
    * round); it keeps the choice its lines were applied with. Answers the round, or null.
    */
-  async resume(id: number): Promise<number | null> {
+  async resume(id: number, appliedBy: number): Promise<number | null> {
     const result = await this.db
       .getRepository(PeopleImportEntity)
       .createQueryBuilder()
       .update()
-      .set({ state: 'queued', error: null, finishedAt: null, round: () => 'round + 1' })
+      .set({
+        state: 'queued',
+        error: null,
+        finishedAt: null,
+        appliedBy,
+        round: () => 'round + 1',
+      })
       .where({ id, state: 'failed' })
       .returning(['round'])
       .execute();
@@ -136,7 +142,7 @@ export class PeopleImportsRepository {
         people.map((person) => ({
           email: person.email,
           name: person.name,
-          role: person.role,
+          role: person.role ?? NEW_PERSON_ROLE,
           organizationId,
           isActive: false,
           passwordHash: null,
@@ -160,7 +166,10 @@ export class PeopleImportsRepository {
   ): Promise<void> {
     await tx
       .getRepository(UserEntity)
-      .update({ id: userId, organizationId }, { name: person.name, role: person.role });
+      .update(
+        { id: userId, organizationId },
+        { name: person.name, ...(person.role ? { role: person.role } : {}) },
+      );
   }
 
   /** The language and time zone lines gave; other preferences keep their values or defaults. */

@@ -136,9 +136,9 @@ export class PeopleImportsService {
   ): Promise<PeopleImportStatus> {
     const entry = await this.mine(actor, importId);
     if (entry.state === 'failed') {
-      const round = await this.imports.resume(importId);
+      const round = await this.imports.resume(importId, actor.userId);
       if (round !== null) await this.queue.add('apply', { importId, round });
-    } else if (await this.imports.queue(importId, updateExisting))
+    } else if (await this.imports.queue(importId, updateExisting, actor.userId))
       await this.queue.add('apply', { importId, round: 1 });
     return toStatus(await this.mine(actor, importId));
   }

@@ -96,6 +96,17 @@ describe('checkRow', () => {
     ).toMatchObject({ changed: true, roleChanged: true });
   });
 
+  it("keeps a member's role when the role cell is blank (a file of emails and names)", () => {
+    const ctx = context({ 'ana@x.test': member({ role: 'manager' }) });
+    expect(
+      checkRow(line(2, { email: 'ana@x.test', name: 'Ana', jobFunctions: 'Packing' }), ctx),
+    ).toMatchObject({ kind: 'existing', changed: false, roleChanged: false });
+    expect(checkRow(line(3, { email: 'new@x.test', name: 'New' }), ctx)).toMatchObject({
+      kind: 'create',
+      person: { role: null },
+    });
+  });
+
   it('keeps a formula cell as text', () => {
     expect(checkRow(line(2, { email: 'f@x.test', name: '=1+2' }), context())).toMatchObject({
       kind: 'create',

@@ -11,11 +11,15 @@ import {
 } from '@hub/proto';
 import type { SheetRow } from './csv-rows.js';
 
+/** The role of a new person whose role cell is blank. */
+export const NEW_PERSON_ROLE: Role = 'operator';
+
 /** A person as a valid line describes them. */
 export interface ImportedPerson {
   email: string;
   name: string;
-  role: Role;
+  /** Null for a blank cell: a new person is an operator, a member keeps their role. */
+  role: Role | null;
   jobFunctionIds: number[];
   language: string | null;
   timeZone: string | null;
@@ -92,8 +96,8 @@ function readName(cell: string): string {
   return name;
 }
 
-function readRole(cell: string): Role {
-  if (!cell) return 'operator';
+function readRole(cell: string): Role | null {
+  if (!cell) return null;
   const role = cell.toLowerCase().replace(/[\s-]+/g, '_');
   if (role === 'super_admin' || role === 'super_administrator')
     refuse('The super administrator role cannot be imported.');
@@ -150,7 +154,7 @@ function readPerson(line: SheetRow, context: RowContext): ImportedPerson {
 function differs(person: ImportedPerson, user: ExistingUser, context: RowContext): boolean {
   return (
     person.name !== user.name ||
-    person.role !== user.role ||
+    (person.role !== null && person.role !== user.role) ||
     (person.language !== null && person.language !== user.language) ||
     (person.timeZone !== null && person.timeZone !== user.timeZone) ||
     person.jobFunctionIds.some((id) => !context.jobFunctions.members.get(id)?.has(user.id))
@@ -164,7 +168,7 @@ function verdictFor(person: ImportedPerson, row: number, context: RowContext): R
     refuse(PEOPLE_IMPORT_MESSAGES.otherOrganization);
   if (user.role === 'super_admin')
     refuse('The super administrator cannot be changed by an import.');
-  const roleChanged = person.role !== user.role;
+  const roleChanged = person.role !== null && person.role !== user.role;
   if (roleChanged && user.id === context.actorUserId)
     refuse('Your own role cannot be changed by an import.');
   const changed = differs(person, user, context);
