@@ -2,9 +2,12 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { api } from './routes.js';
 
-/** A route whose answer carries a secret shown once (a token's, a webhook's signing secret). */
+/**
+ * A route whose answer carries a credential shown once: a token's secret, a webhook's signing
+ * secret, a sensor token.
+ */
 const answersASecret = (response: unknown) =>
-  response instanceof z.ZodObject && 'secret' in response.shape;
+  response instanceof z.ZodObject && ('secret' in response.shape || 'token' in response.shape);
 
 /** The routes that list, mint or revoke the organization's API or SCIM tokens. */
 const managesTokens = (path: string) => /^\/api\/(api|scim)-tokens(\/|$)/.test(path);

@@ -162,6 +162,8 @@ export const floorRoutes = {
       "A new token for your organization's environmental sensors (shown once; the previous one stops working)",
     tag: 'floor',
     access: ORGANIZATION_ADMINS,
+    // A credential shown once: an API token may not mint one (nor replace the sensors' own).
+    sessionOnly: true,
     response: SensorToken,
     relay: { rpc: integrationRpc.createSensorToken, request: ({ actor }) => ({ actor }) },
   }),

@@ -88,6 +88,8 @@ describe('managing API tokens', () => {
     // A SCIM secret minted by a token would outlive it and could suspend every member.
     await expectError(program.call(api.createScimToken, { body: { name: 'Okta' } }), 403);
     await expectError(program.call(api.scimTokens), 403);
+    // Nor a sensor token, which would replace the sensors' own.
+    await expectError(program.call(api.createSensorToken), 403);
     const { token } = await createToken(globexAdmin);
     await expectError(acmeAdmin.call(api.revokeApiToken, { params: { id: token.id } }), 404);
     expect((await globexAdmin.call(api.apiTokens)).tokens).toHaveLength(1);
