@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type AuditEntry, type ScimRouteContract, scimRoutes } from '@hub/proto';
 import { expectError, parseAnswer } from './api-client.js';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
+import { ScimUsersRepository } from '../../identity/src/scim/scim-users.repository.js';
 
 /**
  * SCIM 2.0 provisioning as Okta and Microsoft Entra ID drive it: the request sequences their
@@ -240,6 +241,60 @@ describe('Okta', () => {
       patch({ op: 'replace', value: { active: true } }),
     );
     expect(on.body.active).toBe(true);
+  });
+
+  it('keeps a user suspended by one PATCH while another, read before it, renames them', async () => {
+    const { secret } = await newToken(acmeAdmin, 'Okta race');
+    const created = await scim(secret, 'POST', '/Users', {
+      schemas: [USER],
+      userName: 'lee@acme.test',
+      displayName: 'Lee',
+      active: true,
+    });
+    const id = created.body.id as string;
+    const users = stack.identity.app.get(ScimUsersRepository);
+    const find = users.find.bind(users);
+    let reads = 0;
+    // The rename's read, then the suspension of a PATCH sent at the same time, before its save.
+    users.find = async (organizationId, userId) => {
+      const found = await find(organizationId, userId);
+      if ((reads += 1) === 1) await users.suspend(Number(id));
+      return found;
+    };
+    try {
+      const renamed = await scim(
+        secret,
+        'PATCH',
+        `/Users/${id}`,
+        patch({ op: 'replace', path: 'displayName', value: 'Lee Park' }),
+      );
+      expect(renamed.body).toMatchObject({ displayName: 'Lee Park', active: false });
+    } finally {
+      users.find = find;
+    }
+  });
+
+  it('reads attribute names in a PATCH whatever their case: "Active": "False" suspends', async () => {
+    const { secret } = await newToken(acmeAdmin, 'Capitals');
+    const created = await scim(secret, 'POST', '/Users', {
+      schemas: [USER],
+      userName: 'cap@acme.test',
+      displayName: 'Cap',
+      active: true,
+    });
+    const id = created.body.id as string;
+    const off = await scim(
+      secret,
+      'PATCH',
+      `/Users/${id}`,
+      patch(
+        { op: 'Replace', path: 'Active', value: 'False' },
+        { op: 'Replace', value: { DisplayName: 'Cap Off' } },
+      ),
+    );
+    expect(off.status).toBe(200);
+    expect(off.body).toMatchObject({ active: false, displayName: 'Cap Off' });
+    expect(off.body).not.toHaveProperty('Active');
   });
 
   it('creates a userName sent several times at once once, and answers the others 409 uniqueness', async () => {

@@ -90,6 +90,38 @@ describe('patchOperations and applyPatch', () => {
     expect(user.active).toBe(true);
   });
 
+  it('spell attribute names as the schema does, whatever case the provider writes them in', () => {
+    const byPath = applyPatch(
+      user,
+      patchOperations({
+        Operations: [
+          { op: 'replace', path: 'Active', value: 'False' },
+          { op: 'replace', path: 'Name.GivenName', value: 'Annie' },
+          { op: 'replace', path: 'EMAILS[Type eq "work"].Value', value: 'ann.lee@acme.test' },
+        ],
+      }),
+    );
+    expect(byPath).toEqual({
+      ...user,
+      active: false,
+      name: { givenName: 'Annie', familyName: 'Lee' },
+      emails: [{ value: 'ann.lee@acme.test', type: 'work', primary: true }],
+    });
+    const byValue = applyPatch(
+      user,
+      patchOperations({
+        Operations: [{ op: 'replace', value: { Active: 'False', UserName: 'ANN@acme.test' } }],
+      }),
+    );
+    expect(byValue).toEqual({ ...user, active: false, userName: 'ANN@acme.test' });
+    const group = { schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], members: [] };
+    const added = applyPatch(
+      group,
+      patchOperations({ Operations: [{ op: 'add', path: 'Members', value: [{ Value: '7' }] }] }),
+    );
+    expect(added).toEqual({ ...group, members: [{ value: '7' }] });
+  });
+
   it("remove group members by Entra ID's value list", () => {
     const group = {
       schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'],

@@ -182,13 +182,79 @@ function removalsByValue(path: string, items: unknown[]): ScimPatchOperation[] {
   });
 }
 
+/** Attribute names of the schemas served, as they are spelled (RFC 7643 section 8.7.1). */
+const SCIM_ATTRIBUTE_NAMES = [
+  'userName',
+  'externalId',
+  'name',
+  'givenName',
+  'familyName',
+  'formatted',
+  'displayName',
+  'emails',
+  'value',
+  'type',
+  'primary',
+  'active',
+  'members',
+  'display',
+];
+
+/** Every key of a resource, at any depth: the names its attributes are spelled with. */
+function keysOf(value: unknown, into: Map<string, string>): Map<string, string> {
+  if (Array.isArray(value)) for (const item of value) keysOf(item, into);
+  else if (value && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) {
+      into.set(key.toLowerCase(), key);
+      keysOf(item, into);
+    }
+  return into;
+}
+
+/** A path's attribute names spelled as the resource spells them; quoted values untouched. */
+function spelledPath(path: string, names: Map<string, string>): string {
+  return path.replace(/"(?:[^"\\]|\\.)*"|[A-Za-z_][\w$-]*/g, (token) =>
+    token.startsWith('"') ? token : (names.get(token.toLowerCase()) ?? token),
+  );
+}
+
+/** A value's keys, at any depth, spelled as the resource spells them. */
+function spelledValue(value: unknown, names: Map<string, string>): unknown {
+  if (Array.isArray(value)) return value.map((item) => spelledValue(item, names));
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key.startsWith('urn:') ? key : (names.get(key.toLowerCase()) ?? key),
+      spelledValue(item, names),
+    ]),
+  );
+}
+
+/**
+ * Attribute names are case-insensitive (RFC 7643 section 2.1) where scim-patch matches them
+ * exactly: `"path": "Active"` would add an `Active` key the schema ignores, answered 200 with
+ * the user still active. Each operation's names are spelled as the resource's before it runs.
+ */
+function spelledOperations(resource: object, operations: ScimPatchOperation[]) {
+  const names = keysOf(resource, new Map(SCIM_ATTRIBUTE_NAMES.map((n) => [n.toLowerCase(), n])));
+  return operations.map((operation) => {
+    const spelled = { ...operation } as ScimPatchOperation & { path?: string; value?: unknown };
+    if (spelled.path) spelled.path = spelledPath(spelled.path, names);
+    if ('value' in spelled) spelled.value = spelledValue(spelled.value, names);
+    return spelled as ScimPatchOperation;
+  });
+}
+
 /** A resource with the operations applied by scim-patch; its errors answered as SCIM's. */
 export function applyPatch<T extends { schemas: string[] }>(
   resource: T,
   operations: ScimPatchOperation[],
 ): T {
   try {
-    return scimPatch(structuredClone(resource) as never, operations) as unknown as T;
+    return scimPatch(
+      structuredClone(resource) as never,
+      spelledOperations(resource, operations),
+    ) as unknown as T;
   } catch (error) {
     const code = (error as { scimCode?: unknown }).scimCode;
     throw refuse(

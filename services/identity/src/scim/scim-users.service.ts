@@ -126,9 +126,18 @@ export class ScimUsersService {
     };
   }
 
-  async replace({ caller, id, body, baseUrl }: ScimCall): Promise<ScimAnswer> {
+  /**
+   * A PUT sets every field; a PATCH (`before`, the user as it read them) writes only the fields
+   * its operations changed, so a PATCH of a name that read the user before another one suspended
+   * them does not make them active again.
+   */
+  async replace(
+    { caller, id, body, baseUrl }: ScimCall,
+    before?: { schemas: string[] },
+  ): Promise<ScimAnswer> {
     const user = await this.existing(caller.organizationId, id);
-    return this.save(user, scimUserFields(body), baseUrl);
+    const fields = scimUserFields(body);
+    return this.save(user, before ? changedFields(before, fields) : fields, baseUrl);
   }
 
   async remove({ caller, id }: ScimCall): Promise<ScimAnswer> {
@@ -144,27 +153,20 @@ export class ScimUsersService {
     return { status: 204, body: null };
   }
 
-  private async save(user: UserEntity, fields: ScimUserFields, baseUrl: string) {
-    if (fields.email !== user.email) {
+  private async save(user: UserEntity, fields: Partial<ScimUserFields>, baseUrl: string) {
+    if (fields.email !== undefined && fields.email !== user.email) {
       const holder = await this.users.findByEmail(fields.email);
       if (holder && holder.id !== user.id) throw refuse(409, TAKEN, 'uniqueness');
     }
-    await savedUnique(
-      () =>
-        this.users.update(user.id, {
-          email: fields.email,
-          name: fields.name,
-          givenName: fields.givenName,
-          familyName: fields.familyName,
-          // A PATCH that removes it, or a PUT without it, clears it (RFC 7644 3.5.1 lets either clear).
-          scimExternalId: fields.scimExternalId,
-        }),
-      TAKEN,
-    );
-    if (!fields.active && !user.suspendedAt) {
+    // A PATCH that removes externalId, or a PUT without it, clears it (RFC 7644 3.5.1 lets
+    // either clear).
+    const { active, ...columns } = fields;
+    if (Object.keys(columns).length)
+      await savedUnique(() => this.users.update(user.id, columns), TAKEN);
+    if (active === false && !user.suspendedAt) {
       await this.users.suspend(user.id);
       await this.revocations.announce({ userId: user.id });
-    } else if (fields.active && user.suspendedAt) {
+    } else if (active === true && user.suspendedAt) {
       await this.users.restore(user.id);
     }
     const saved = await this.existing(user.organizationId, user.id);
@@ -181,4 +183,18 @@ export class ScimUsersService {
     if (!user) throw refuse(404, 'User not found');
     return user;
   }
+}
+
+/** The fields a PATCH changed: those of the result that differ from the user as it was read. */
+function changedFields(before: unknown, after: ScimUserFields): Partial<ScimUserFields> {
+  let read: ScimUserFields;
+  try {
+    read = scimUserFields(before);
+  } catch {
+    // A user stored before today's rules (a longer name, say): the PATCH sets every field.
+    return after;
+  }
+  return Object.fromEntries(
+    Object.entries(after).filter(([key, value]) => read[key as keyof ScimUserFields] !== value),
+  );
 }
