@@ -274,6 +274,37 @@ describe('Okta', () => {
     }
   });
 
+  it("refuses a userName on another organization's domain, created or changed to", async () => {
+    const { secret } = await newToken(acmeAdmin, 'Domains');
+    const refused = await scim(secret, 'POST', '/Users', {
+      schemas: [USER],
+      userName: 'ceo@globex.test',
+      active: true,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      scimType: 'invalidValue',
+      detail: "userName's domain belongs to another organization.",
+    });
+    const created = await scim(secret, 'POST', '/Users', {
+      schemas: [USER],
+      userName: 'temp@contractor.test',
+      active: true,
+    });
+    expect(created.status).toBe(201);
+    const moved = await scim(
+      secret,
+      'PATCH',
+      `/Users/${created.body.id as string}`,
+      patch({ op: 'replace', path: 'userName', value: 'temp@globex.test' }),
+    );
+    expect(moved.status).toBe(400);
+    const { rows } = await stack.sql.query(
+      `SELECT email FROM users WHERE email LIKE '%@globex.test' AND email IN ('ceo@globex.test', 'temp@globex.test')`,
+    );
+    expect(rows).toEqual([]);
+  });
+
   it('reads attribute names in a PATCH whatever their case: "Active": "False" suspends', async () => {
     const { secret } = await newToken(acmeAdmin, 'Capitals');
     const created = await scim(secret, 'POST', '/Users', {

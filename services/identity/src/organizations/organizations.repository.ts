@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
+import { emailDomain } from './email-domain.js';
 import { OrganizationEntity } from './organization.entity.js';
 
 /** The organizations table, as the organization lookups and every other capability read it. */
@@ -17,6 +18,26 @@ export class OrganizationsRepository {
 
   findByDomain(domain: string): Promise<OrganizationEntity | null> {
     return this.organizations.findOneBy({ domain });
+  }
+
+  /** The organizations holding these domains, by domain (the others are missing). */
+  async domainOwners(domains: string[]): Promise<Map<string, number>> {
+    if (!domains.length) return new Map();
+    const found = await this.organizations.find({
+      where: { domain: In(domains) },
+      select: { id: true, domain: true },
+    });
+    return new Map(found.map((organization) => [organization.domain, organization.id]));
+  }
+
+  /**
+   * Whether an email is on a domain another organization holds: its people sign in through that
+   * organization's identity provider (SAML refuses them anywhere else), so no other organization
+   * may create them.
+   */
+  async emailOfAnother(organizationId: number, email: string): Promise<boolean> {
+    const owner = (await this.domainOwners([emailDomain(email)])).get(emailDomain(email));
+    return owner !== undefined && owner !== organizationId;
   }
 
   /** By display name; one organization, or every one (`organizationId` null). */

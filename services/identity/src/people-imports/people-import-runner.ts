@@ -91,6 +91,7 @@ export class PeopleImportRunner {
       actorUserId: applierOf(entry) ?? 0,
       jobFunctions: await jobFunctionIndex(this.rpc, entry.organizationId),
       lookup: (emails) => this.imports.findByEmails(emails),
+      owners: (domains) => this.organizations.domainOwners(domains),
       skip: await this.imports.doneRows(entry.id),
     });
     for await (const batch of verdicts) {

@@ -101,6 +101,7 @@ export class PeopleImportsService {
       actorUserId: actor.userId,
       jobFunctions: await jobFunctionIndex(this.rpc, organizationId),
       lookup: (emails) => this.imports.findByEmails(emails),
+      owners: (domains) => this.organizations.domainOwners(domains),
     });
     for await (const batch of verdicts) {
       for (const verdict of batch) {

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { skillsRpc } from '@hub/proto';
 import type { RpcClient } from '@hub/kit';
+import { emailDomain } from '../organizations/email-domain.js';
 import { readPeopleCsv, type SheetRow } from './csv-rows.js';
 import {
   checkRow,
@@ -18,6 +19,8 @@ export interface SheetCheck {
   actorUserId: number;
   jobFunctions: JobFunctionIndex;
   lookup(emails: string[]): Promise<Map<string, ExistingUser>>;
+  /** The organizations holding these domains (OrganizationsRepository.domainOwners). */
+  owners(domains: string[]): Promise<Map<string, number>>;
   /** Lines already applied: their emails still count for duplicates, their verdicts are not made again. */
   skip?: ReadonlySet<number>;
 }
@@ -49,10 +52,14 @@ export async function* checkSheet(file: Readable, check: SheetCheck): AsyncGener
       if (!seen.has(email)) seen.set(email, line.row);
       return false;
     });
-    const existing = await check.lookup([
+    const emails = [
       ...new Set(fresh.map((line) => line.cells.email.toLowerCase()).filter(Boolean)),
+    ];
+    const [existing, domainOwners] = await Promise.all([
+      check.lookup(emails),
+      check.owners([...new Set(emails.map(emailDomain))]),
     ]);
-    const context = { ...check, existing, seen };
+    const context = { ...check, existing, domainOwners, seen };
     yield fresh.map((line) => checkRow(line, context));
   }
 }

@@ -10,6 +10,10 @@ const context = (existing: Record<string, ExistingUser> = {}): RowContext => ({
     { id: 11, name: 'Forklift', memberIds: [] },
   ]),
   existing: new Map(Object.entries(existing)),
+  domainOwners: new Map([
+    ['x.test', 1],
+    ['globex.test', 2],
+  ]),
   seen: new Map(),
 });
 
@@ -79,6 +83,17 @@ describe('checkRow', () => {
     expect(checkRow(line(4, { email: 'bo@y.test', name: 'Bo' }), shared)).toMatchObject({
       reason: 'This email is already used by another organization.',
     });
+  });
+
+  it("refuses someone new on another organization's domain", () => {
+    expect(checkRow(line(2, { email: 'gus@GLOBEX.test', name: 'Gus' }), context())).toMatchObject({
+      kind: 'refused',
+      reason: "This email's domain belongs to another organization.",
+    });
+    expect(checkRow(line(3, { email: 'ann@x.test', name: 'Ann' }), context()).kind).toBe('create');
+    expect(checkRow(line(4, { email: 'kim@free.test', name: 'Kim' }), context()).kind).toBe(
+      'create',
+    );
   });
 
   it('tells an unchanged member from a changed one', () => {

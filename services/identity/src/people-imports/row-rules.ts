@@ -9,6 +9,7 @@ import {
   plainText,
   type Role,
 } from '@hub/proto';
+import { emailDomain } from '../organizations/email-domain.js';
 import type { SheetRow } from './csv-rows.js';
 
 /** The role of a new person whose role cell is blank. */
@@ -56,6 +57,8 @@ export interface RowContext {
   actorUserId: number;
   jobFunctions: JobFunctionIndex;
   existing: ReadonlyMap<string, ExistingUser>;
+  /** The organizations holding the batch's email domains, by domain. */
+  domainOwners: ReadonlyMap<string, number>;
   /** Email -> the first row that had it: filled in as rows are read. */
   seen: Map<string, number>;
 }
@@ -163,7 +166,12 @@ function differs(person: ImportedPerson, user: ExistingUser, context: RowContext
 
 function verdictFor(person: ImportedPerson, row: number, context: RowContext): RowVerdict {
   const user = context.existing.get(person.email);
-  if (!user) return { kind: 'create', row, person };
+  if (!user) {
+    const owner = context.domainOwners.get(emailDomain(person.email));
+    if (owner !== undefined && owner !== context.organizationId)
+      refuse(PEOPLE_IMPORT_MESSAGES.otherDomain);
+    return { kind: 'create', row, person };
+  }
   if (user.organizationId !== context.organizationId)
     refuse(PEOPLE_IMPORT_MESSAGES.otherOrganization);
   if (user.role === 'super_admin')

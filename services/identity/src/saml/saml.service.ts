@@ -14,6 +14,7 @@ import type {
 import { RpcFailure } from '@hub/kit';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config.js';
 import { AuthService } from '../auth/auth.service.js';
+import { emailDomain } from '../organizations/email-domain.js';
 import type { OrganizationEntity } from '../organizations/organization.entity.js';
 import { OrganizationsRepository } from '../organizations/organizations.repository.js';
 import type { UserEntity } from '../users/user.entity.js';
@@ -276,7 +277,7 @@ export class SamlService {
     name: string | undefined,
     externalId: string,
   ): Promise<UserEntity> {
-    const domain = email.slice(email.lastIndexOf('@') + 1);
+    const domain = emailDomain(email);
     const owner = await this.organizations.findByDomain(domain);
     if (owner && owner.id !== organization.id) {
       throw new Refusal('saml_wrong_organization', `${email} belongs to organization ${owner.id}`);

@@ -18,11 +18,13 @@ import type { SessionRevocations } from '../auth/session-revocations.js';
 import { ProfilePicturesService } from '../profile/profile-pictures.service.js';
 import type { UserEntity } from '../users/user.entity.js';
 import { type ScimUserFields, scimUserFields, toScimUser } from './scim-user-resource.js';
+import { OrganizationsRepository } from '../organizations/organizations.repository.js';
 import { ScimUsersRepository } from './scim-users.repository.js';
 
 /** New members provisioned by an identity provider; an administrator changes the role later. */
 const PROVISIONED_ROLE = 'operator' as const;
 const TAKEN = 'A user with this userName already exists.';
+const OTHER_DOMAIN = "userName's domain belongs to another organization.";
 
 /**
  * SCIM Users (RFC 7644) of the calling token's organization. A provisioned member is active
@@ -36,6 +38,7 @@ export class ScimUsersService {
     @Inject(REVOCATIONS) private readonly revocations: SessionRevocations,
     @Inject(EVENTS) private readonly events: EventPublisher,
     @Inject(ProfilePicturesService) private readonly pictures: ProfilePicturesService,
+    @Inject(OrganizationsRepository) private readonly organizations: OrganizationsRepository,
   ) {
     this.webhooks = new WebhookAnnouncer(events);
   }
@@ -79,6 +82,7 @@ export class ScimUsersService {
     const fields = scimUserFields(body);
     // Another organization's member answers the same: whose address it is stays unsaid.
     if (await this.users.findByEmail(fields.email)) throw refuse(409, TAKEN, 'uniqueness');
+    await this.refuseOtherDomain(caller.organizationId, fields.email);
     // A provisioned member signs in through SAML at once: they have joined (an invited one joins
     // when they accept), announced with their creation.
     const joined = (tx: EntityManager, created: UserEntity) =>
@@ -157,6 +161,7 @@ export class ScimUsersService {
     if (fields.email !== undefined && fields.email !== user.email) {
       const holder = await this.users.findByEmail(fields.email);
       if (holder && holder.id !== user.id) throw refuse(409, TAKEN, 'uniqueness');
+      await this.refuseOtherDomain(user.organizationId, fields.email);
     }
     // A PATCH that removes externalId, or a PUT without it, clears it (RFC 7644 3.5.1 lets
     // either clear).
@@ -171,6 +176,11 @@ export class ScimUsersService {
     }
     const saved = await this.existing(user.organizationId, user.id);
     return { status: 200, body: toScimUser(saved, baseUrl) };
+  }
+
+  private async refuseOtherDomain(organizationId: number, email: string): Promise<void> {
+    if (await this.organizations.emailOfAnother(organizationId, email))
+      throw refuse(400, OTHER_DOMAIN, 'invalidValue');
   }
 
   /** The organization's member with this id; anyone else's is as unknown as a made-up id. */
