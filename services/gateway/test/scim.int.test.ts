@@ -21,6 +21,7 @@ let stack: TestStack;
 let acmeAdmin: ApiSession;
 let globexAdmin: ApiSession;
 let ottoId: number;
+let acmeId: number;
 
 interface ScimReply {
   status: number;
@@ -73,6 +74,7 @@ async function auditEntries(admin: ApiSession): Promise<AuditEntry[]> {
 beforeAll(async () => {
   stack = await startTestStack({ SCIM_MAX_REQUESTS_PER_MINUTE: String(RATE_LIMIT) });
   const acme = await stack.createOrganization('Acme Foods', 'acme.test');
+  acmeId = acme;
   const globex = await stack.createOrganization('Globex Plant', 'globex.test');
   await stack.createUser({
     email: 'ann@acme.test',
@@ -303,6 +305,19 @@ describe('Okta', () => {
       `SELECT email FROM users WHERE email LIKE '%@globex.test' AND email IN ('ceo@globex.test', 'temp@globex.test')`,
     );
     expect(rows).toEqual([]);
+  });
+
+  it('never finds the super administrator by userName, even one of the organization', async () => {
+    const { secret } = await newToken(acmeAdmin, 'Lookup');
+    const rootId = await stack.createUser({
+      email: 'platform@acme.test',
+      role: 'super_admin',
+      organizationId: acmeId,
+    });
+    const filter = encodeURIComponent('userName eq "platform@acme.test"');
+    const found = await scim(secret, 'GET', `/Users?filter=${filter}`);
+    expect(found.body).toMatchObject({ totalResults: 0, Resources: [] });
+    expect((await scim(secret, 'GET', `/Users/${rootId}`)).status).toBe(404);
   });
 
   it('reads attribute names in a PATCH whatever their case: "Active": "False" suspends', async () => {

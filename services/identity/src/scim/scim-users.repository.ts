@@ -28,6 +28,11 @@ export class ScimUsersRepository {
     return this.users.findOneBy({ email });
   }
 
+  /** The organization's member with this email (never the super administrator). */
+  findMemberByEmail(organizationId: number, email: string): Promise<UserEntity | null> {
+    return this.users.findOneBy({ ...members(organizationId), email });
+  }
+
   page(organizationId: number, offset: number, limit: number) {
     return this.users.findAndCount({
       where: members(organizationId),

@@ -55,8 +55,11 @@ export class ScimUsersService {
     const { offset, limit } = scimPaging(query);
     const email = equalityValue(ast, 'userName');
     if (email !== null) {
-      const user = await this.users.findByEmail(email.trim().toLowerCase());
-      const found = user && user.organizationId === caller.organizationId ? [user] : [];
+      const user = await this.users.findMemberByEmail(
+        caller.organizationId,
+        email.trim().toLowerCase(),
+      );
+      const found = user ? [user] : [];
       return scimList(
         found.slice(offset, offset + limit).map((u) => toScimUser(u, baseUrl)),
         found.length,
