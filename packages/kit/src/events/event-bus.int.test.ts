@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@hub/proto';
 import { claimTestResources, TEST_REDIS_URL, type TestResources } from '@hub/testing';
 import { activeTraceIds, childScope, runInScope, type TraceIds } from '@hub/runtime';
+import { Redis } from 'ioredis';
 import { EventBus } from './event-bus.js';
 
 let resources: TestResources;
@@ -74,5 +75,33 @@ describe('EventBus', () => {
     const spanIds = [publisher.spanId, seen.identity?.spanId, seen.library?.spanId];
     expect(new Set(spanIds).size).toBe(3);
     await Promise.all(subscriptions.map((subscription) => subscription.close()));
+  });
+
+  it('keeps every entry a group has not handled, and drops those every group has', async () => {
+    const prefix = `${resources.redisPrefix}trim:`;
+    const bounded = new EventBus(TEST_REDIS_URL, prefix, { trimEvery: 5, maxEntries: 1000 });
+    const client = new Redis(TEST_REDIS_URL);
+    const key = `${prefix}events`;
+    // A service far behind: its group exists and has read nothing.
+    await client.xgroup('CREATE', key, 'behind', '0', 'MKSTREAM');
+    const fast: DomainEvent[] = [];
+    const behind: DomainEvent[] = [];
+    const subscriptions = [bounded.subscribe('fast', async (event) => void fast.push(event))];
+    try {
+      for (let id = 1; id <= 12; id += 1)
+        await bounded.publish({ type: 'organization.deleted', organizationId: id });
+      await expect.poll(() => fast.length).toBe(12);
+      expect(await bounded.trim()).toBe(0);
+      expect(await client.xlen(key)).toBe(12);
+      subscriptions.push(bounded.subscribe('behind', async (event) => void behind.push(event)));
+      await expect.poll(() => behind.length).toBe(12);
+      await bounded.trim();
+      // The last entry handled stays: it marks where the groups are.
+      expect(await client.xlen(key)).toBe(1);
+    } finally {
+      await Promise.all(subscriptions.map((subscription) => subscription.close()));
+      await bounded.close();
+      client.disconnect();
+    }
   });
 });

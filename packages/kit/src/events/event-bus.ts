@@ -113,21 +113,78 @@ export async function handleEntry(
   );
 }
 
+export interface StreamBounds {
+  /** The stream is trimmed to what every group has read once in this many publishes. */
+  trimEvery: number;
+  /**
+   * Entries kept at most, read or not: a group no service reads any more (a retired service's)
+   * must not hold the stream, and Redis's memory, forever. Far above any backlog of a live one.
+   */
+  maxEntries: number;
+}
+
+const STREAM_BOUNDS: StreamBounds = { trimEvery: 1000, maxEntries: 1_000_000 };
+
+/** Redis stream ids ("ms-seq") in order. */
+function compareIds(a: string, b: string): number {
+  const [aTime = 0n, aSeq = 0n] = a.split('-').map(BigInt);
+  const [bTime = 0n, bSeq = 0n] = b.split('-').map(BigInt);
+  if (aTime !== bTime) return aTime < bTime ? -1 : 1;
+  return aSeq === bSeq ? 0 : aSeq < bSeq ? -1 : 1;
+}
+
+/** XINFO GROUPS's answer: a flat list of names and values a group. */
+function groupInfo(fields: unknown[]): Map<string, unknown> {
+  const info = new Map<string, unknown>();
+  for (let index = 0; index + 1 < fields.length; index += 2)
+    info.set(String(fields[index]), fields[index + 1]);
+  return info;
+}
+
 /**
  * Durable fan-out: every event goes on one Redis stream, and each service reads it through a
  * consumer group of its own, so every service sees every event once, even after a restart.
- * A handler that throws leaves the event pending; it is claimed again later.
+ * A handler that throws leaves the event pending; it is claimed again later. The stream keeps
+ * every entry some group has not handled (trim), so a service far behind loses none.
  */
 export class EventBus {
   private readonly writer: Redis;
   private readonly streamKey: string;
+  private published = 0;
 
   constructor(
     private readonly url: string,
     private readonly prefix: string,
+    private readonly bounds: StreamBounds = STREAM_BOUNDS,
   ) {
     this.writer = connectRedis(url, 'events-writer');
     this.streamKey = `${prefix}events`;
+  }
+
+  /**
+   * Drops the entries every group has handled: those before the oldest one a group still has
+   * pending, or has not read yet. Answers how many went. A stream without groups keeps all.
+   */
+  async trim(): Promise<number> {
+    const groups = (await this.writer
+      .xinfo('GROUPS', this.streamKey)
+      .catch(() => [])) as unknown[][];
+    let oldest: string | null = null;
+    for (const fields of groups) {
+      const info = groupInfo(fields);
+      let kept = String(info.get('last-delivered-id') ?? '0-0');
+      if (Number(info.get('pending') ?? 0) > 0) {
+        const [, first] = (await this.writer.xpending(
+          this.streamKey,
+          String(info.get('name')),
+        )) as [number, string | null];
+        if (first) kept = first;
+      }
+      if (oldest === null || compareIds(kept, oldest) < 0) oldest = kept;
+    }
+    if (oldest === null) return 0;
+    // The last delivered entry itself stays: MINID keeps ids at or above it.
+    return (await this.writer.xtrim(this.streamKey, 'MINID', oldest)) as number;
   }
 
   /**
@@ -144,12 +201,14 @@ export class EventBus {
           this.streamKey,
           'MAXLEN',
           '~',
-          100_000,
+          this.bounds.maxEntries,
           '*',
           // The row's own context first: a relay pass publishes rows of many requests.
           ...eventEntryFields(event, parent ?? currentTraceCarrier()),
         ),
     );
+    if ((this.published += 1) % this.bounds.trimEvery === 0)
+      await this.trim().catch((error: unknown) => log.warn(`events not trimmed: ${String(error)}`));
   }
 
   subscribe(service: string, handle: EventHandler): EventSubscription {
