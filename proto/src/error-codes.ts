@@ -84,6 +84,8 @@ export const ERROR_TEXTS = {
   review_face_named: 'This face is already named. Reload the report.',
   review_face_unknown: 'This face is not in the report. Reload the report.',
   webhook_address_refused: 'This address cannot receive webhooks: {detail}.',
+  webhook_endpoint_limit:
+    'An organization can have at most {limit} webhook endpoints. Delete one first.',
   saml_certificate_invalid:
     'The signing certificate is not a valid X.509 certificate (PEM or base64)',
   saml_metadata_unusable: 'The identity provider metadata is not usable: {detail}',

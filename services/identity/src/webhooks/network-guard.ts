@@ -1,4 +1,5 @@
-import { lookup } from 'node:dns/promises';
+import { Resolver } from 'node:dns/promises';
+import { readFile } from 'node:fs/promises';
 import { BlockList, isIP } from 'node:net';
 
 /**
@@ -7,6 +8,8 @@ import { BlockList, isIP } from 'node:net';
  * IPv6, unless the operator allows a range (WEBHOOK_ALLOWED_NETWORKS). Checked on the
  * resolved addresses, at registration and again at every delivery, and the connection goes to
  * the address that was checked, so a DNS answer that changes in between cannot redirect it.
+ * Names are resolved with c-ares (never getaddrinfo on libuv's four threads, which password
+ * hashing shares) within the caller's deadline.
  */
 const REFUSED_V4 = [
   '0.0.0.0/8', // "this network"
@@ -63,9 +66,27 @@ function unmapped(address: string): string {
   return [high >> 8, high & 255, low >> 8, low & 255].join('.');
 }
 
+/**
+ * What a tenant is told of a refused address: never the address a name resolved to, which would
+ * map the network behind the service for them (`detail`, for the operator's log, has it).
+ */
 export class RefusedAddressError extends Error {
   override name = 'RefusedAddressError';
+
+  constructor(
+    message: string,
+    readonly detail: string = message,
+  ) {
+    super(message);
+  }
 }
+
+export const PRIVATE_NETWORK =
+  'it points to a private or local network, which webhooks may not reach';
+
+/** The refusal's sentence, as registration answers it and the delivery log shows it. */
+export const refusalText = (error: RefusedAddressError) =>
+  `This address cannot receive webhooks: ${error.message}.`;
 
 export interface ResolvedTarget {
   address: string;
@@ -74,11 +95,58 @@ export interface ResolvedTarget {
   local: boolean;
 }
 
+/** Where names are looked up; the defaults are the system's. */
+export interface NameSources {
+  /** DNS servers (`address[:port]`) instead of those of /etc/resolv.conf. */
+  dnsServers?: readonly string[];
+  hostsFile?: string;
+}
+
+/** RFC 6761: these names are the machine itself, whatever DNS or the hosts file say. */
+const LOOPBACK = ['127.0.0.1', '::1'];
+const isLocalhost = (name: string) => name === 'localhost' || name.endsWith('.localhost');
+
+/**
+ * The hosts file's addresses by name. c-ares reads only DNS: without this a name the operator
+ * set there (a receiver on an internal network) would stop resolving.
+ */
+async function hostsEntries(path: string): Promise<Map<string, string[]>> {
+  const text = await readFile(path, 'utf8').catch(() => '');
+  const entries = new Map<string, string[]>();
+  for (const line of text.split('\n')) {
+    const [address, ...names] = line.replace(/#.*/, '').trim().split(/\s+/);
+    if (!address || isIP(address) === 0) continue;
+    for (const name of names.map((named) => named.toLowerCase())) {
+      entries.set(name, [...(entries.get(name) ?? []), address]);
+    }
+  }
+  return entries;
+}
+
+/** A family the name has no record of is no error: the other one may have some. */
+const noRecords = (error: NodeJS.ErrnoException): string[] => {
+  if (error.code === 'ENODATA' || error.code === 'ENOTFOUND') return [];
+  throw error;
+};
+
+function unresolved(host: string, timeoutMs: number, error: unknown): RefusedAddressError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const detail = `${host} does not resolve (${String(error)})`;
+  if (code === 'ECANCELLED' || code === 'ETIMEOUT') {
+    const seconds = Math.round(timeoutMs / 100) / 10;
+    return new RefusedAddressError(`its host name did not resolve within ${seconds} s`, detail);
+  }
+  return new RefusedAddressError('its host name does not resolve', detail);
+}
+
 export class NetworkGuard {
   private readonly allowed: BlockList;
 
   /** `allowedRanges`: CIDR ranges the operator allows although they are refused by default. */
-  constructor(readonly allowedRanges: readonly string[] = []) {
+  constructor(
+    readonly allowedRanges: readonly string[] = [],
+    private readonly names: NameSources = {},
+  ) {
     this.allowed = blockList(allowedRanges);
   }
 
@@ -99,38 +167,65 @@ export class NetworkGuard {
     return { ok: !refused.check(address, type), local: false };
   }
 
+  /** A name's addresses, IPv4 first: the hosts file's, the machine's own, or DNS's. */
+  private async addressesOf(host: string, timeoutMs: number): Promise<string[]> {
+    const name = host.toLowerCase().replace(/\.$/, '');
+    const listed = (await hostsEntries(this.names.hostsFile ?? '/etc/hosts')).get(name);
+    if (listed) return listed;
+    if (isLocalhost(name)) return LOOPBACK;
+    const addresses = await this.fromDns(name, timeoutMs).catch((error: unknown) => {
+      throw unresolved(host, timeoutMs, error);
+    });
+    if (addresses.length === 0) {
+      throw new RefusedAddressError('its host name does not resolve', `${host} has no address`);
+    }
+    return addresses;
+  }
+
+  private async fromDns(name: string, timeoutMs: number): Promise<string[]> {
+    // Two tries, c-ares doubling the wait for the second: both fit in the deadline...
+    const resolver = new Resolver({ timeout: Math.max(1, Math.floor(timeoutMs / 3)), tries: 2 });
+    if (this.names.dnsServers) resolver.setServers(this.names.dnsServers);
+    // ...which still holds with several servers to try, each taking its turn.
+    const deadline = setTimeout(() => resolver.cancel(), timeoutMs);
+    try {
+      const [v4, v6] = await Promise.all([
+        resolver.resolve4(name).catch(noRecords),
+        resolver.resolve6(name).catch(noRecords),
+      ]);
+      return [...v4, ...v6];
+    } finally {
+      clearTimeout(deadline);
+    }
+  }
+
   /**
-   * The address to connect to for `url`: every address its host resolves to must be allowed
-   * (an answer mixing a public and a private address is refused), the first one is used.
+   * The address to connect to for `url`, found within `timeoutMs`: every address its host
+   * resolves to must be allowed (an answer mixing a public and a private address is refused),
+   * the first one is used. A literal address is taken as it is.
    */
-  async resolve(url: URL): Promise<ResolvedTarget> {
+  async resolve(url: URL, timeoutMs: number): Promise<ResolvedTarget> {
     const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-    const answers = isIP(host)
-      ? [{ address: host, family: isIP(host) }]
-      : await lookup(host, { all: true, verbatim: true }).catch((error: unknown) => {
-          throw new RefusedAddressError(`${host} does not resolve (${String(error)})`);
-        });
-    if (answers.length === 0) throw new RefusedAddressError(`${host} does not resolve`);
+    const addresses = isIP(host) ? [host] : await this.addressesOf(host, timeoutMs);
     let local = false;
-    for (const answer of answers) {
-      const verdict = this.check(answer.address);
+    for (const address of addresses) {
+      const verdict = this.check(address);
       if (!verdict.ok) {
-        throw new RefusedAddressError(
-          `${host} resolves to ${answer.address}, a private, loopback or link-local address`,
-        );
+        const detail = `${host} resolves to ${address}, a private, loopback or link-local address`;
+        throw new RefusedAddressError(PRIVATE_NETWORK, detail);
       }
       local ||= verdict.local;
     }
-    const first = answers[0]!;
-    return { address: first.address, family: first.family === 6 ? 6 : 4, local };
+    const first = addresses[0]!;
+    return { address: first, family: isIP(first) === 6 ? 6 : 4, local };
   }
 
   /**
    * Checks an endpoint's address as it would be sent to: https only, except a plain http
    * address of a range the operator allows (a receiver on the same machine or network).
    */
-  async target(url: URL): Promise<ResolvedTarget> {
-    const resolved = await this.resolve(url);
+  async target(url: URL, timeoutMs: number): Promise<ResolvedTarget> {
+    const resolved = await this.resolve(url, timeoutMs);
     if (url.protocol !== 'https:' && !resolved.local) {
       throw new RefusedAddressError('only https:// addresses receive webhooks');
     }

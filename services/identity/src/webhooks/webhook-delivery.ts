@@ -3,7 +3,7 @@ import type { Job } from 'bullmq';
 import { Webhook } from 'standardwebhooks';
 import type { WebhookDeliveryJob } from '@hub/proto';
 import type { IdentityConfig } from '../config.js';
-import { type NetworkGuard, RefusedAddressError } from './network-guard.js';
+import { type NetworkGuard, RefusedAddressError, refusalText } from './network-guard.js';
 import { postWebhook, type SendOutcome } from './webhook-sender.js';
 import type { EndpointRow, WebhooksRepository } from './webhooks.repository.js';
 import type { WebhooksService } from './webhooks.service.js';
@@ -89,14 +89,17 @@ export class WebhookDelivery {
 
   private async send(endpoint: EndpointRow, messageId: string, body: string): Promise<SendOutcome> {
     const url = new URL(endpoint.url);
+    const timeoutMs = this.config.WEBHOOK_TIMEOUT_MS;
+    // One deadline for the name's resolution and the request: a slow DNS server is a slow endpoint.
+    const started = performance.now();
     let target;
     try {
       // Again at every attempt: what the name resolves to now is what is connected to.
-      target = await this.guard.target(url);
+      target = await this.guard.target(url, timeoutMs);
     } catch (error) {
-      if (error instanceof RefusedAddressError)
-        return { status: null, ms: null, error: error.message };
-      throw error;
+      if (!(error instanceof RefusedAddressError)) throw error;
+      this.logger.warn(`webhook endpoint ${endpoint.id} refused: ${error.detail}`);
+      return { status: null, ms: null, error: refusalText(error) };
     }
     const at = this.now();
     const headers = {
@@ -104,6 +107,7 @@ export class WebhookDelivery {
       'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
       'webhook-signature': signatures(endpoint, messageId, at, body),
     };
-    return postWebhook(url, target, headers, body, this.config.WEBHOOK_TIMEOUT_MS);
+    const left = Math.max(1, Math.round(timeoutMs - (performance.now() - started)));
+    return postWebhook(url, target, headers, body, left, timeoutMs);
   }
 }

@@ -99,27 +99,42 @@ export class WebhooksRepository {
     return rows.map((row) => this.opened(row));
   }
 
-  async create(endpoint: {
-    organizationId: number;
-    url: string;
-    description: string;
-    events: WebhookEventType[];
-    secret: string;
-    createdBy: number;
-  }): Promise<EndpointRow> {
-    const rows: EndpointRow[] = await this.db.query(
-      `INSERT INTO webhook_endpoints (organization_id, url, description, events, secret, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
-      [
+  /** The new endpoint, or undefined when the organization has `limit` already. */
+  async create(
+    endpoint: {
+      organizationId: number;
+      url: string;
+      description: string;
+      events: WebhookEventType[];
+      secret: string;
+      createdBy: number;
+    },
+    limit: number,
+  ): Promise<EndpointRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      // Creations of one organization take turns: two at once could both count one short.
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('webhook-endpoints'), $1)`, [
         endpoint.organizationId,
-        endpoint.url,
-        endpoint.description,
-        endpoint.events,
-        this.sealed(endpoint.secret),
-        endpoint.createdBy,
-      ],
-    );
-    return this.opened(rows[0]!);
+      ]);
+      const [{ count }]: [{ count: number }] = await tx.query(
+        `SELECT count(*)::int AS count FROM webhook_endpoints WHERE organization_id = $1`,
+        [endpoint.organizationId],
+      );
+      if (count >= limit) return undefined;
+      const rows: EndpointRow[] = await tx.query(
+        `INSERT INTO webhook_endpoints (organization_id, url, description, events, secret, created_by)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+        [
+          endpoint.organizationId,
+          endpoint.url,
+          endpoint.description,
+          endpoint.events,
+          this.sealed(endpoint.secret),
+          endpoint.createdBy,
+        ],
+      );
+      return this.opened(rows[0]!);
+    });
   }
 
   async remove(organizationId: number, id: number): Promise<boolean> {
@@ -260,9 +275,11 @@ export class WebhooksRepository {
     return rows[1] > 0;
   }
 
+  /** Who is told of a disabled endpoint; one the identity provider suspended is not. */
   async admins(organizationId: number): Promise<{ id: number; email: string }[]> {
     return this.db.query(
-      `SELECT id, email FROM users WHERE organization_id = $1 AND role = 'admin' AND is_active`,
+      `SELECT id, email FROM users
+        WHERE organization_id = $1 AND role = 'admin' AND is_active AND suspended_at IS NULL`,
       [organizationId],
     );
   }

@@ -19,7 +19,7 @@ import {
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config.js';
 import { MAILER, NETWORK_GUARD, WEBHOOK_QUEUE } from '../tokens.js';
 import { PreferencesService } from '../settings/preferences.service.js';
-import { type NetworkGuard, RefusedAddressError } from './network-guard.js';
+import { type NetworkGuard, RefusedAddressError, refusalText } from './network-guard.js';
 import {
   type DeliveryRow,
   type EndpointRow,
@@ -30,6 +30,10 @@ import {
 const HOUR_MS = 3_600_000;
 /** After a rotation the previous secret signs deliveries too, for this long. */
 export const PREVIOUS_SECRET_VALID_MS = 24 * HOUR_MS;
+
+/** Enough for every system an organization feeds; a bound on the deliveries one fact makes. */
+export const MAX_ENDPOINTS = 20;
+export const TOO_MANY_ENDPOINTS = `An organization can have at most ${MAX_ENDPOINTS} webhook endpoints. Delete one first.`;
 
 /** `whsec_` and 32 random bytes in base64 (Standard Webhooks' secret format). */
 export const newSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
@@ -99,22 +103,33 @@ export class WebhooksService {
 
   async create(actor: Actor, request: CreateWebhookRequest) {
     const url = new URL(request.url);
-    try {
-      await this.guard.target(url);
-    } catch (error) {
-      if (error instanceof RefusedAddressError) throw RpcFailure.validation(refusal(error), 'url');
-      throw error;
-    }
+    await this.checkAddress(actor, url);
     const secret = newSecret();
-    const row = await this.webhooks.create({
-      organizationId: actor.organizationId,
-      url: url.toString(),
-      description: request.description ?? '',
-      events: [...new Set(request.events)],
-      secret,
-      createdBy: actor.userId,
-    });
+    const row = await this.webhooks.create(
+      {
+        organizationId: actor.organizationId,
+        url: url.toString(),
+        description: request.description ?? '',
+        events: [...new Set(request.events)],
+        secret,
+        createdBy: actor.userId,
+      },
+      MAX_ENDPOINTS,
+    );
+    if (!row) throw RpcFailure.validation(TOO_MANY_ENDPOINTS);
     return { webhook: endpointView(row), secret };
+  }
+
+  private async checkAddress(actor: Actor, url: URL): Promise<void> {
+    try {
+      await this.guard.target(url, this.config.WEBHOOK_TIMEOUT_MS);
+    } catch (error) {
+      if (!(error instanceof RefusedAddressError)) throw error;
+      this.logger.warn(
+        `webhook address refused in organization ${actor.organizationId}: ${error.detail}`,
+      );
+      throw RpcFailure.validation(refusalText(error), 'url');
+    }
   }
 
   async remove(actor: Actor, webhookId: number) {
@@ -253,9 +268,6 @@ export class WebhooksService {
 }
 
 const notFound = () => RpcFailure.notFound('Webhook not found');
-
-const refusal = (error: RefusedAddressError) =>
-  `This address cannot receive webhooks: ${error.message}.`;
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

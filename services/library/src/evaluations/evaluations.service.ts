@@ -119,7 +119,8 @@ export class EvaluationsService {
           {
             organizationId: actor.organizationId,
             type: 'evaluation.published',
-            key: String(row.id),
+            // Per publication: a new version sends the evaluation back to draft, to publish again.
+            key: `${row.id}-${published.publishedAt.getTime()}`,
             data: {
               evaluationId: row.id,
               documentId,

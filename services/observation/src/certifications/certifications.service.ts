@@ -216,7 +216,9 @@ export class CertificationsService {
         {
           organizationId: actor.organizationId,
           type: 'certification.revoked',
-          key: String(revoked.id),
+          // Per revocation: a renewal keeps the row and clears revoked_at, so it can be revoked
+          // again; revoking a revoked one keeps its revoked_at, the same fact.
+          key: `${revoked.id}-${revoked.revoked_at!.getTime()}`,
           data: certificationData(revoked),
         },
         tx,

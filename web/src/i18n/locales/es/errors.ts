@@ -71,6 +71,8 @@ export const errors: Record<ErrorCode, string> = {
   review_face_named: 'Esta cara ya tiene nombre. Vuelve a cargar el informe.',
   review_face_unknown: 'Esta cara no está en el informe. Vuelve a cargar el informe.',
   webhook_address_refused: 'Esta dirección no puede recibir webhooks: {{detail}}.',
+  webhook_endpoint_limit:
+    'Una organización puede tener como máximo {{limit}} webhooks. Quita uno primero.',
   saml_certificate_invalid:
     'El certificado de firma no es un certificado X.509 válido (PEM o base64).',
   saml_metadata_unusable: 'No se pueden usar los metadatos del proveedor de identidad: {{detail}}',

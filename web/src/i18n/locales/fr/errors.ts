@@ -73,6 +73,8 @@ export const errors: Record<ErrorCode, string> = {
   review_face_named: 'Ce visage a déjà un nom. Rechargez le rapport.',
   review_face_unknown: 'Ce visage ne figure pas dans le rapport. Rechargez le rapport.',
   webhook_address_refused: 'Cette adresse ne peut pas recevoir de webhooks : {{detail}}.',
+  webhook_endpoint_limit:
+    'Une organisation peut avoir au plus {{limit}} webhooks. Supprimez-en un d’abord.',
   saml_certificate_invalid:
     'Le certificat de signature n’est pas un certificat X.509 valide (PEM ou base64).',
   saml_metadata_unusable:
