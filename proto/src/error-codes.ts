@@ -27,6 +27,7 @@ export const ERROR_TEXTS = {
   email_taken: 'That email address is already used by another account.',
   // Duplicates
   user_email_exists: 'A user with this email already exists.',
+  email_domain_of_another_organization: "This email's domain belongs to another organization.",
   job_function_exists: 'A job function with this name already exists.',
   tag_exists: 'A tag with this name already exists.',
   // Uploads: which file, of which type, how large

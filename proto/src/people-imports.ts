@@ -24,7 +24,7 @@ export const PEOPLE_IMPORT_MESSAGES = {
   tooLarge: ERROR_TEXTS.csv_too_large,
   tooManyRows: 'The file has more than 100,000 rows. Split it into smaller files.',
   otherOrganization: 'This email is already used by another organization.',
-  otherDomain: "This email's domain belongs to another organization.",
+  otherDomain: ERROR_TEXTS.email_domain_of_another_organization,
 } as const;
 
 /** Form fields before the file: the super administrator names the organization. */

@@ -213,6 +213,27 @@ describe('users and invitations', () => {
     expect((await anonymous.login('hank@acme.test', strongPassword)).status).toBe(200);
   });
 
+  it("refuses to invite someone on another organization's domain into this one", async () => {
+    const refused = await expectError(
+      createUser({
+        email: 'gwen@globex.test',
+        name: 'Gwen',
+        organizationId: acme,
+        role: 'operator',
+      }),
+      409,
+      'email_domain_of_another_organization',
+    );
+    expect(refused.message).toBe("This email's domain belongs to another organization.");
+    const contractor = await createUser({
+      email: 'temp@contractor.test',
+      name: 'Temp',
+      organizationId: acme,
+      role: 'operator',
+    });
+    expect(contractor.email).toBe('temp@contractor.test');
+  });
+
   it('sends users without a picture to /enhanced-setup, which requires a JPEG or PNG photo', async () => {
     const created = await createUser({ email: 'ivy@acme.test', name: 'Ivy', organizationId: acme });
     expect(created.invitationSent).toBe(true);

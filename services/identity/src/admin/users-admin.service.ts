@@ -1,12 +1,13 @@
 import { EVENTS, REVOCATIONS } from '../tokens.js';
 import type { SessionRevocations } from '../auth/session-revocations.js';
 import { Inject, Injectable } from '@nestjs/common';
-import type {
-  Actor,
-  CreateUserRequest,
-  CreateUserResponse,
-  PageRequest,
-  UserPage,
+import {
+  type Actor,
+  type CreateUserRequest,
+  type CreateUserResponse,
+  ERROR_TEXTS,
+  type PageRequest,
+  type UserPage,
 } from '@hub/proto';
 import { type EventPublisher, messages, RpcFailure } from '@hub/kit';
 import { OrganizationsRepository } from '../organizations/organizations.repository.js';
@@ -57,6 +58,9 @@ export class UsersAdminService {
     if (!organization) throw RpcFailure.validation('Organization is required', 'organizationId');
     if (await this.users.emailTaken(request.email)) {
       throw new RpcFailure('conflict', 'A user with this email already exists.', 'email');
+    }
+    if (await this.organizations.emailOfAnother(organization.id, request.email)) {
+      throw new RpcFailure('conflict', ERROR_TEXTS.email_domain_of_another_organization, 'email');
     }
     const user = await this.users.transaction(async (tx) => {
       const picture = request.profilePicture

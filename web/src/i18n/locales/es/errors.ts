@@ -18,6 +18,7 @@ export const errors: Record<ErrorCode, string> = {
   email_change_link_invalid: 'Este enlace de confirmación de correo no es válido o ya caducó.',
   email_taken: 'Otra cuenta ya usa esa dirección de correo.',
   user_email_exists: 'Ya existe un usuario con este correo.',
+  email_domain_of_another_organization: 'El dominio de este correo pertenece a otra organización.',
   job_function_exists: 'Ya existe un puesto con este nombre.',
   tag_exists: 'Ya existe una etiqueta con este nombre.',
   image_required: 'Selecciona un archivo de imagen.',

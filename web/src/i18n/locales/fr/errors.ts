@@ -17,6 +17,8 @@ export const errors: Record<ErrorCode, string> = {
   email_change_link_invalid: 'Ce lien de confirmation d’e-mail est invalide ou a expiré.',
   email_taken: 'Cette adresse e-mail est déjà utilisée par un autre compte.',
   user_email_exists: 'Un utilisateur avec cet e-mail existe déjà.',
+  email_domain_of_another_organization:
+    'Le domaine de cet e-mail appartient à une autre organisation.',
   job_function_exists: 'Un poste porte déjà ce nom.',
   tag_exists: 'Une étiquette porte déjà ce nom.',
   image_required: 'Veuillez choisir un fichier image.',
