@@ -155,8 +155,6 @@ export const UpdateProfileRequest = z.object({
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
 
 export const EMAIL_CHANGE_NEEDS_PASSWORD = ERROR_TEXTS.email_change_needs_password;
-export const EMAIL_CHANGE_SENT = (email: string) =>
-  `We sent a confirmation link to ${email}. Your email changes once you open it.`;
 export const EMAIL_CHANGE_LINK_INVALID = ERROR_TEXTS.email_change_link_invalid;
 
 export const ConfirmEmailRequest = z.object({

@@ -118,13 +118,31 @@ export type SensorReadingRequest = z.infer<typeof SensorReadingRequest>;
 export const SensorToken = z.object({ token: z.string(), createdAt: z.string() });
 export type SensorToken = z.infer<typeof SensorToken>;
 
+export const FLOOR_ALERT_KINDS = [
+  'area_offline',
+  'station_offline',
+  'camera_unreachable',
+  'uncertified_presence',
+] as const;
+
+/**
+ * One alert of the floor: `message` in English for API clients, and its data parts (`params`),
+ * by which the page words it in its reader's language.
+ */
+export const FloorAlert = z.object({
+  kind: z.enum(FLOOR_ALERT_KINDS),
+  message: z.string(),
+  params: z.record(z.string(), z.string()),
+});
+export type FloorAlert = z.infer<typeof FloorAlert>;
+
 export const FloorStats = z.object({
   activeStations: z.number().int(),
   totalStations: z.number().int(),
   workersPresent: z.number().int(),
   utilizationRate: z.number(),
   alertsCount: z.number().int(),
-  alerts: z.array(z.object({ kind: z.string(), message: z.string() })),
+  alerts: z.array(FloorAlert),
   areaBreakdown: z.record(z.string(), z.object({ workers: z.number().int(), status: FloorStatus })),
   environmentalStatus: z.object({
     /** Degrees Fahrenheit; null when no recent reading. */

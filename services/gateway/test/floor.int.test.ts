@@ -176,7 +176,13 @@ describe('the floor: areas, stations, cameras, sensors and the floor figures', (
       workersPresent: 2,
       utilizationRate: 67,
       alertsCount: 1,
-      alerts: [{ kind: 'station_offline', message: 'Station P1 in Packaging is offline' }],
+      alerts: [
+        {
+          kind: 'station_offline',
+          message: 'Station P1 in Packaging is offline',
+          params: { station: 'P1', area: 'Packaging' },
+        },
+      ],
       areaBreakdown: {
         AssemblyLine: { workers: 2, status: 'Operational' },
         Packaging: { workers: 0, status: 'Operational' },

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { openQueue } from '@hub/kit';
-import { api, type CameraSnapshotJob, type IntegrationInboxMessage, QUEUES } from '@hub/proto';
+import {
+  api,
+  type CameraSnapshotJob,
+  type FloorAlert,
+  type IntegrationInboxMessage,
+  QUEUES,
+} from '@hub/proto';
 import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -88,7 +94,7 @@ const runs = (assignmentId: number) =>
 
 const snapshotsStored = (org: number) => stack.storage.list(`org/${org}/snapshots/`);
 
-type Alert = { kind: string; message: string };
+type Alert = FloorAlert;
 const floorAlerts = async (session: ApiSession) => (await session.call(api.floorStats)).alerts;
 
 /** Turns a camera's snapshot schedule on or off (the super administrator's, by default). */
@@ -296,6 +302,7 @@ describe('from camera to floor: scheduled snapshots identified by the video work
     expect(await floorAlerts(ann)).toContainEqual({
       kind: 'camera_unreachable',
       message: run!.reason,
+      params: { camera: 'Warehouse Aisle 4', detail: run!.reason },
     });
     expect(await floorAlerts(gina)).toEqual([]);
   });
@@ -314,6 +321,11 @@ describe('from camera to floor: scheduled snapshots identified by the video work
         kind: 'uncertified_presence',
         message:
           'howard on Assembly Line A has no valid certification for Press Safety, Lockout Tagout',
+        params: {
+          name: 'howard',
+          camera: 'Assembly Line A',
+          sops: 'Press Safety, Lockout Tagout',
+        },
       },
     ]);
     // Expired does not count; in force (expiring soon too) does.
@@ -323,6 +335,7 @@ describe('from camera to floor: scheduled snapshots identified by the video work
       {
         kind: 'uncertified_presence',
         message: 'howard on Assembly Line A has no valid certification for Press Safety',
+        params: { name: 'howard', camera: 'Assembly Line A', sops: 'Press Safety' },
       },
     ]);
     await certify(people.howard!, acme, press, 200);
@@ -367,6 +380,10 @@ describe('from camera to floor: scheduled snapshots identified by the video work
     expect((await floorAlerts(ann)).map((alert) => alert.message)).toEqual([
       expect.stringMatching(/^Assembly Line A could not be reached: ./),
       expect.stringMatching(/^Warehouse Aisle 4 could not be reached: ./),
+    ]);
+    expect((await floorAlerts(ann)).map((alert) => alert.params.camera)).toEqual([
+      'Assembly Line A',
+      'Warehouse Aisle 4',
     ]);
     simulator.setOnline('cam-102', true);
     expect((await cycle(4))[3]!.status).toBe('identified');

@@ -38,6 +38,11 @@ export function readableServerMessage(
   return keyedText(`errors.${code}`, params);
 }
 
+/** One of proto's error texts (an upload rule's message, say) as its reader reads it. */
+export function readableErrorText(text: string): string {
+  return readableServerMessage(text, errorCodeOf(text), errorPartsOf(text));
+}
+
 /**
  * A proto schema's refusal the web app found itself, before sending (a form checked on the
  * device): worded as the API would answer it, the schema's own sentence by its code when the

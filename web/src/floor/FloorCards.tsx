@@ -1,7 +1,7 @@
 import type { FloorStats } from '@hub/proto';
 import { AlertTriangle, Factory, Gauge, Users } from 'lucide-react';
 import { StatCard } from '../ui/StatCard';
-import { operationalPercent } from './format';
+import { alertText, operationalPercent } from './format';
 import { formatNumber } from '../i18n/format';
 import { useTranslation } from 'react-i18next';
 
@@ -53,7 +53,9 @@ export function FloorCards({ stats }: { stats: FloorStats | undefined }) {
         {stats && stats.alerts.length > 0 ? (
           <ul className="mt-2 space-y-1 text-xs text-red-700 dark:text-red-400">
             {stats.alerts.slice(0, 3).map((alert) => (
-              <li key={alert.message}>{alert.message}</li>
+              <li key={alert.message} title={alert.params.detail}>
+                {alertText(alert)}
+              </li>
             ))}
           </ul>
         ) : null}

@@ -1,7 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { airQualityTone, areaLabel, environmentText, operationalPercent } from './format';
+import { i18n } from '../i18n/i18n';
+import {
+  airQualityTone,
+  alertText,
+  areaLabel,
+  environmentText,
+  operationalPercent,
+} from './format';
 
 describe('floor format', () => {
+  it("words an alert in its reader's language from its parts", async () => {
+    const alert = {
+      kind: 'uncertified_presence' as const,
+      message: 'olga on Line A has no valid certification for Press Safety',
+      params: { name: 'olga', camera: 'Line A', sops: 'Press Safety' },
+    };
+    expect(alertText(alert)).toBe(alert.message);
+    await i18n.changeLanguage('es');
+    try {
+      expect(alertText(alert)).toBe(
+        'olga en Line A no tiene una certificación vigente de Press Safety',
+      );
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
   it('splits camel-case area names into words', () => {
     expect(areaLabel('AssemblyLine')).toBe('Assembly Line');
     expect(areaLabel('QCLab')).toBe('QC Lab');

@@ -1,5 +1,6 @@
-import type { FloorStats, FloorStatus } from '@hub/proto';
+import type { FloorAlert, FloorStats, FloorStatus } from '@hub/proto';
 import { i18n } from '../i18n/i18n';
+import { keyedText } from '../i18n/keyed';
 import type { BadgeTone } from '../ui/Badge';
 
 /** The page asks for fresh figures this often (spec: real-time floor status). */
@@ -43,4 +44,9 @@ export function airQualityTone(quality: Environment['airQuality']): BadgeTone {
   if (quality === 'moderate') return 'amber';
   if (quality === 'poor') return 'red';
   return 'neutral';
+}
+
+/** An alert in its reader's language, from its kind and data parts (the server's `message` is English). */
+export function alertText(alert: FloorAlert): string {
+  return keyedText(`floor.alerts.${alert.kind}`, alert.params);
 }

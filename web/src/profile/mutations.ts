@@ -1,4 +1,3 @@
-import { EMAIL_CHANGE_SENT } from '@hub/proto';
 import { api } from '../api/routes';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +34,7 @@ export function useUpdateProfile() {
       if (updated.email !== body.email) {
         toast({
           title: t('profile.details.confirmEmail'),
-          description: EMAIL_CHANGE_SENT(body.email),
+          description: t('profile.details.confirmEmailSent', { email: body.email }),
         });
       } else {
         toast({

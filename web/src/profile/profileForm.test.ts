@@ -1,6 +1,8 @@
 import { ChangePasswordRequest } from '@hub/proto';
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from '../forms/fieldErrors';
+import { i18n } from '../i18n/i18n';
+import { errors as frErrors } from '../i18n/locales/fr/errors';
 import {
   EMPTY_PASSWORDS,
   type PasswordDraft,
@@ -36,6 +38,17 @@ describe('profile form', () => {
     });
     expect(profileErrors({ ...changed, currentPassword: 'secret' }, loaded.email)).toEqual({});
     expect(profileErrors({ ...loaded, name: 'Other' }, loaded.email)).toEqual({});
+  });
+
+  it('asks a French reader in French', async () => {
+    await i18n.changeLanguage('fr');
+    try {
+      expect(profileErrors({ ...loaded, email: 'new@acme.test' }, loaded.email)).toEqual({
+        currentPassword: frErrors.email_change_needs_password,
+      });
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });
 

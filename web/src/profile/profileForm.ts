@@ -1,4 +1,5 @@
 import { EMAIL_CHANGE_NEEDS_PASSWORD, UpdateProfileRequest } from '@hub/proto';
+import { readableErrorText } from '../api/error-text';
 import { fieldErrors, type FieldErrors } from '../forms/fieldErrors';
 
 export interface ProfileDraft {
@@ -17,7 +18,7 @@ export function profileChanged(loaded: ProfileDraft, draft: ProfileDraft): boole
 export function profileErrors(draft: ProfileDraft, loadedEmail?: string): FieldErrors {
   const errors = fieldErrors(UpdateProfileRequest, draft);
   if (emailChanging(loadedEmail, draft) && !draft.currentPassword) {
-    return { ...errors, currentPassword: EMAIL_CHANGE_NEEDS_PASSWORD };
+    return { ...errors, currentPassword: readableErrorText(EMAIL_CHANGE_NEEDS_PASSWORD) };
   }
   return errors;
 }

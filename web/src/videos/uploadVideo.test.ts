@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/client';
+import { i18n } from '../i18n/i18n';
+import { errors as esErrors } from '../i18n/locales/es/errors';
 import {
   analysisFailureToast,
   checkDraft,
@@ -22,6 +24,20 @@ describe('checkVideoFile', () => {
       description: 'Please select a video file to upload.',
       variant: 'destructive',
     });
+  });
+
+  it('tells a Spanish reader in Spanish, from the error catalog', async () => {
+    await i18n.changeLanguage('es');
+    try {
+      expect(
+        checkVideoFile({ name: 'a.mkv', type: 'video/x-matroska', size: 10 })?.description,
+      ).toBe(esErrors.video_type);
+      expect(checkVideoFile({ name: 'a.mp4', type: 'video/mp4', size: 3 * GB })?.description).toBe(
+        esErrors.video_too_large,
+      );
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('takes MP4, MPEG, MOV and AVI by type or by extension', () => {

@@ -1,6 +1,7 @@
 import { VIDEO_MAX_BYTES, VIDEO_UPLOAD, type LinkedSop, type Video } from '@hub/proto';
 import { api } from '../api/routes';
 import { ApiError } from '../api/client';
+import { readableErrorText } from '../api/error-text';
 import { uploadWithProgress } from '../api/upload';
 export { uploadPercent } from '../api/upload';
 import { i18n } from '../i18n/i18n';
@@ -33,7 +34,7 @@ export function checkVideoFile(file: FileFacts | null | undefined): ToastInput |
   if (!file) {
     return {
       title: i18n.t('videos.upload.noFile'),
-      description: VIDEO_UPLOAD.messages.missing,
+      description: readableErrorText(VIDEO_UPLOAD.messages.missing),
       variant: 'destructive',
     };
   }
@@ -44,14 +45,14 @@ export function checkVideoFile(file: FileFacts | null | undefined): ToastInput |
   if (!known) {
     return {
       title: i18n.t('videos.upload.wrongType'),
-      description: VIDEO_UPLOAD.messages.wrongKind,
+      description: readableErrorText(VIDEO_UPLOAD.messages.wrongKind),
       variant: 'destructive',
     };
   }
   if (file.size > VIDEO_MAX_BYTES) {
     return {
       title: i18n.t('videos.upload.tooLarge'),
-      description: VIDEO_UPLOAD.messages.tooLarge,
+      description: readableErrorText(VIDEO_UPLOAD.messages.tooLarge),
       variant: 'destructive',
     };
   }

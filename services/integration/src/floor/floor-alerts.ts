@@ -1,13 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { certificationRpc, identityRpc, libraryRpc } from '@hub/proto';
+import { certificationRpc, type FloorAlert, identityRpc, libraryRpc } from '@hub/proto';
 import type { RpcClient } from '@hub/kit';
 import { FLOOR_SETTINGS, type FloorSettings, RPC } from '../config.js';
 import { FloorFigures, type Sighting } from '../reporting/floor-figures.js';
-
-export interface FloorAlert {
-  kind: 'camera_unreachable' | 'uncertified_presence';
-  message: string;
-}
 
 interface Gap {
   personId: number;
@@ -40,8 +35,12 @@ export class FloorAlertsService {
    * when its camera system's connection test failed since.
    */
   private async unreachableCameras(organizationId: number): Promise<FloorAlert[]> {
-    const messages = await this.figures.unreachableCameras(organizationId);
-    return messages.map((message) => ({ kind: 'camera_unreachable', message }));
+    const cameras = await this.figures.unreachableCameras(organizationId);
+    return cameras.map(({ camera, message }) => ({
+      kind: 'camera_unreachable',
+      message,
+      params: { camera, detail: message },
+    }));
   }
 
   /**
@@ -79,6 +78,7 @@ export class FloorAlertsService {
         {
           kind: 'uncertified_presence' as const,
           message: `${name} on ${gap.cameraName} has no valid certification for ${missing.join(', ')}`,
+          params: { name, camera: gap.cameraName, sops: missing.join(', ') },
         },
       ];
     });

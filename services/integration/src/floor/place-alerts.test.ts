@@ -8,11 +8,23 @@ describe('area and station alerts', () => {
         { name: 'LoadingDock', status: 'Offline', offline_stations: ['Dock 2'] },
         { name: 'QCLab', status: 'Operational', offline_stations: ['Bench 1'] },
         { name: 'Packaging', status: 'Maintenance', offline_stations: [] },
-      ]).map((alert) => alert.message),
+      ]),
     ).toEqual([
-      'Loading Dock is offline',
-      'Station Dock 2 in Loading Dock is offline',
-      'Station Bench 1 in QC Lab is offline',
+      {
+        kind: 'area_offline',
+        message: 'Loading Dock is offline',
+        params: { area: 'Loading Dock' },
+      },
+      {
+        kind: 'station_offline',
+        message: 'Station Dock 2 in Loading Dock is offline',
+        params: { station: 'Dock 2', area: 'Loading Dock' },
+      },
+      {
+        kind: 'station_offline',
+        message: 'Station Bench 1 in QC Lab is offline',
+        params: { station: 'Bench 1', area: 'QC Lab' },
+      },
     ]);
   });
 });

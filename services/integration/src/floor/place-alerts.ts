@@ -1,4 +1,4 @@
-import { areaLabel, type FloorStatus } from '@hub/proto';
+import { areaLabel, type FloorAlert, type FloorStatus } from '@hub/proto';
 
 export interface PlaceFigures {
   name: string;
@@ -10,14 +10,18 @@ export interface PlaceFigures {
  * Alerts for offline areas and stations, area names written as the tables show them
  * ('Loading Dock', not 'LoadingDock').
  */
-export function placeAlerts(areas: readonly PlaceFigures[]): { kind: string; message: string }[] {
-  return areas.flatMap((area) => [
-    ...(area.status === 'Offline'
-      ? [{ kind: 'area_offline', message: `${areaLabel(area.name)} is offline` }]
-      : []),
-    ...area.offline_stations.map((station) => ({
-      kind: 'station_offline',
-      message: `Station ${station} in ${areaLabel(area.name)} is offline`,
-    })),
-  ]);
+export function placeAlerts(areas: readonly PlaceFigures[]): FloorAlert[] {
+  return areas.flatMap((area) => {
+    const name = areaLabel(area.name);
+    return [
+      ...(area.status === 'Offline'
+        ? [{ kind: 'area_offline' as const, message: `${name} is offline`, params: { area: name } }]
+        : []),
+      ...area.offline_stations.map((station) => ({
+        kind: 'station_offline' as const,
+        message: `Station ${station} in ${name} is offline`,
+        params: { station, area: name },
+      })),
+    ];
+  });
 }

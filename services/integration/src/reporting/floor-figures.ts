@@ -104,9 +104,10 @@ export class FloorFigures {
    * its camera system's connection test failed since (a test that signs in proves nothing of
    * one camera, so a passing test clears nothing).
    */
-  async unreachableCameras(organizationId: number): Promise<string[]> {
-    const rows = (await this.db.query(
-      `SELECT CASE WHEN i.last_test_status = 'failed' AND (r.at IS NULL OR i.last_tested_at > r.at)
+  async unreachableCameras(organizationId: number): Promise<{ camera: string; message: string }[]> {
+    return (await this.db.query(
+      `SELECT a.camera_name AS camera,
+              CASE WHEN i.last_test_status = 'failed' AND (r.at IS NULL OR i.last_tested_at > r.at)
                    THEN a.camera_name || ' could not be reached: ' || coalesce(i.last_test_message, 'the connection test failed')
                    ELSE r.reason
               END AS message
@@ -120,8 +121,7 @@ export class FloorFigures {
             OR (i.last_test_status = 'failed' AND (r.at IS NULL OR i.last_tested_at > r.at)))
         ORDER BY a.camera_name`,
       [organizationId],
-    )) as { message: string }[];
-    return rows.map((row) => row.message);
+    )) as { camera: string; message: string }[];
   }
 
   /** Everyone seen within the presence window by a camera with SOPs tied to it. */

@@ -1,4 +1,4 @@
-/** Floor View (area names and alert texts come from the organization's records and the server). */
+/** Floor View (area names, and the names in alerts, come from the organization's records). */
 export const floor = {
   title: 'Floor View',
   subtitle: 'Real-time floor status and environmental monitoring',
@@ -13,6 +13,12 @@ export const floor = {
     utilizationCaption: 'people present per active station',
     alerts: 'Active Alerts',
     alertsCaption: 'requires attention',
+  },
+  alerts: {
+    area_offline: '{{area}} is offline',
+    station_offline: 'Station {{station}} in {{area}} is offline',
+    camera_unreachable: '{{camera}} could not be reached',
+    uncertified_presence: '{{name}} on {{camera}} has no valid certification for {{sops}}',
   },
   areas: {
     title: 'Area Breakdown',

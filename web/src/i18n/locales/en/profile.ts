@@ -19,6 +19,8 @@ export const profile = {
     currentPassword: 'Current password (to change your email)',
     submit: 'Update Profile',
     confirmEmail: 'Confirm Your New Email',
+    confirmEmailSent:
+      'We sent a confirmation link to {{email}}. Your email changes once you open it.',
     updated: 'Profile Updated',
     updatedDescription: 'Your profile has been saved.',
     failed: 'Failed to update profile.',
@@ -49,6 +51,7 @@ export const profile = {
     confirming: 'Confirming...',
     wait: 'Please wait.',
     confirmed: 'Email Confirmed',
+    now: 'Your email address is now {{email}}.',
     invalid: 'Invalid Link',
     continue: 'Continue to Frontline Hub',
   },

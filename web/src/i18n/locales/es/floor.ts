@@ -15,6 +15,12 @@ export const floor: Catalog['floor'] = {
     alerts: 'Alertas activas',
     alertsCaption: 'requieren atención',
   },
+  alerts: {
+    area_offline: '{{area}} está fuera de servicio',
+    station_offline: 'La estación {{station}} de {{area}} está fuera de servicio',
+    camera_unreachable: 'No se pudo conectar con {{camera}}',
+    uncertified_presence: '{{name}} en {{camera}} no tiene una certificación vigente de {{sops}}',
+  },
   areas: {
     title: 'Reparto por zona',
     area: 'Zona',

@@ -20,6 +20,8 @@ export const profile: Catalog['profile'] = {
     currentPassword: 'Contraseña actual (para cambiar el correo)',
     submit: 'Guardar perfil',
     confirmEmail: 'Confirma tu nuevo correo',
+    confirmEmailSent:
+      'Enviamos un enlace de confirmación a {{email}}. Tu correo cambia cuando lo abras.',
     updated: 'Perfil actualizado',
     updatedDescription: 'Se guardó tu perfil.',
     failed: 'No se pudo actualizar el perfil.',
@@ -50,6 +52,7 @@ export const profile: Catalog['profile'] = {
     confirming: 'Confirmando...',
     wait: 'Espera un momento.',
     confirmed: 'Correo confirmado',
+    now: 'Tu correo ahora es {{email}}.',
     invalid: 'Enlace no válido',
     continue: 'Ir a Frontline Hub',
   },

@@ -15,6 +15,12 @@ export const floor: Catalog['floor'] = {
     alerts: 'Alertes actives',
     alertsCaption: 'à traiter',
   },
+  alerts: {
+    area_offline: '{{area}} est hors service',
+    station_offline: 'Le poste {{station}} de {{area}} est hors service',
+    camera_unreachable: '{{camera}} est injoignable',
+    uncertified_presence: '{{name}} sur {{camera}} n’a pas de certification valide pour {{sops}}',
+  },
   areas: {
     title: 'Répartition par zone',
     area: 'Zone',

@@ -20,6 +20,8 @@ export const profile: Catalog['profile'] = {
     currentPassword: 'Mot de passe actuel (pour changer d’e-mail)',
     submit: 'Mettre à jour le profil',
     confirmEmail: 'Confirmez votre nouvel e-mail',
+    confirmEmailSent:
+      'Nous avons envoyé un lien de confirmation à {{email}}. Votre e-mail change dès que vous l’ouvrez.',
     updated: 'Profil mis à jour',
     updatedDescription: 'Votre profil est enregistré.',
     failed: 'Impossible de mettre à jour le profil.',
@@ -50,6 +52,7 @@ export const profile: Catalog['profile'] = {
     confirming: 'Confirmation...',
     wait: 'Veuillez patienter.',
     confirmed: 'E-mail confirmé',
+    now: 'Votre adresse e-mail est désormais {{email}}.',
     invalid: 'Lien non valide',
     continue: 'Continuer vers Frontline Hub',
   },
