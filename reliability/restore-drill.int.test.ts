@@ -100,7 +100,12 @@ function filesFingerprint(): Fingerprint {
 function command(script: 'backup' | 'restore', args: string[]) {
   const run = spawnSync(process.execPath, [join(repoRoot, `infra/backup/${script}.mjs`), ...args], {
     cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: resources.databaseUrl, DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      DATABASE_URL: resources.databaseUrl,
+      DATA_DIR: dataDir,
+      REDIS_PREFIX: resources.redisPrefix,
+    },
     encoding: 'utf8',
   });
   return { status: run.status, output: `${run.stdout}${run.stderr}` };

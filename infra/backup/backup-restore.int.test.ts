@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { HeldRemovals, S3Storage } from '@hub/runtime';
-import { claimTestResources, dropDatabase, type TestResources } from '@hub/testing';
+import { claimTestResources, dropDatabase, TEST_REDIS_URL, type TestResources } from '@hub/testing';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +35,8 @@ const quiet = () => undefined;
 const envOf = (resources: TestResources, bucket: string): NodeJS.ProcessEnv => ({
   PATH: process.env.PATH,
   DATABASE_URL: resources.databaseUrl,
+  REDIS_URL: TEST_REDIS_URL,
+  REDIS_PREFIX: resources.redisPrefix,
   DATA_DIR: folder,
   S3_ENDPOINT: endpoint,
   S3_ACCESS_KEY: 'S3RVER',
@@ -142,7 +145,7 @@ describe('npm run backup and npm run restore', () => {
     expect([...(await store.list('org/')), ...(await store.list('backup-hold/'))]).toEqual([]);
   });
 
-  it('restores into an empty database and bucket, and refuses them once they hold data', async () => {
+  it('restores into an empty database and bucket, refuses them once they hold data, and empties the queues of before', async () => {
     await restore({ archive, replace: false, env: envOf(target, 'target'), log: quiet });
     expect(await query(target.databaseUrl, 'SELECT email FROM identity.users ORDER BY id')).toEqual(
       [{ email: 'a@x.test' }, { email: 'b@x.test' }, { email: 'c@x.test' }],
@@ -155,7 +158,28 @@ describe('npm run backup and npm run restore', () => {
     await expect(
       restore({ archive, replace: false, env: envOf(target, 'target'), log: quiet }),
     ).rejects.toThrow(StackNotEmpty);
-    await restore({ archive, replace: true, env: envOf(target, 'target'), log: quiet });
+    // The queues of the timeline the restore discards: a job of a document id the restored
+    // sequences will give again, which BullMQ would take a new upload's job for.
+    const redis = new Redis(TEST_REDIS_URL);
+    const stale = `${target.redisPrefix}bull:pdf-processing:doc-101-run-1`;
+    const elsewhere = `${source.redisPrefix}kept`;
+    await redis.set(stale, 'completed');
+    await redis.set(elsewhere, 'another stack');
+    const lines: string[] = [];
+    try {
+      await restore({
+        archive,
+        replace: true,
+        env: envOf(target, 'target'),
+        log: (line) => lines.push(line),
+      });
+      expect(await redis.exists(stale)).toBe(0);
+      expect(await redis.get(elsewhere)).toBe('another stack');
+    } finally {
+      await redis.del(stale, elsewhere);
+      redis.disconnect();
+    }
+    expect(lines).toContainEqual(expect.stringMatching(/^Emptied Redis at .*: 1 keys under /));
     expect(
       await query(target.databaseUrl, 'SELECT count(*)::int AS n FROM identity.users'),
     ).toEqual([{ n: 3 }]);
@@ -303,7 +327,14 @@ describe('npm run backup and npm run restore of the embedded PostgreSQL', () => 
       [join(repoRoot, `infra/backup/${script}.mjs`), ...args],
       {
         cwd: repoRoot,
-        env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
+        // Redis stopped with the stack (nothing listens on port 1): the launcher's own, whose
+        // files are in DATA_DIR/redis.
+        env: {
+          PATH: process.env.PATH,
+          DATABASE_URL: databaseUrl,
+          DATA_DIR: dataDir,
+          REDIS_URL: 'redis://127.0.0.1:1',
+        },
         encoding: 'utf8',
       },
     );
@@ -340,10 +371,15 @@ describe('npm run backup and npm run restore of the embedded PostgreSQL', () => 
     // Destroyed: the cluster's folder is gone. The stack is stopped, so the restore starts the
     // embedded PostgreSQL itself, on a cluster made anew, and creates the product's database.
     rmSync(databaseDir, { recursive: true, force: true });
+    const queues = join(dataDir, 'redis', 'appendonlydir');
+    mkdirSync(queues, { recursive: true });
+    writeFileSync(join(queues, 'appendonly.aof.1.incr.aof'), '*1\r\n$4\r\nPING\r\n');
     const restored = command('restore', [archive], databaseUrl);
     expect(restored.status, restored.output).toBe(0);
     expect(restored.output).toMatch(/Creating a PostgreSQL cluster/);
     expect(restored.output).toMatch(/Restored 1 schemas and 0 files/);
+    expect(restored.output).toMatch(/Emptied the embedded Redis's files/);
+    expect(existsSync(queues)).toBe(false);
     postgres = await startEmbedded(databaseUrl);
     try {
       expect(await contents(postgres.url)).toEqual(before);

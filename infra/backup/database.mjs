@@ -208,7 +208,7 @@ export async function recoverSchemasSetAside(client) {
  * minute of start-up, and fail it with their usual reason and a Retry. A video still waiting
  * for enrolments was never queued: the video service's dispatch queues it as usual.
  * @param {pg.Client} client
- * @returns {Promise<{ documents: number, videos: number }>}
+ * @returns {Promise<{ documents: number, videos: number, imports: number, deliveries: number }>}
  */
 export async function markInterruptedWork(client) {
   const documents = await updateIfPresent(
@@ -223,7 +223,23 @@ export async function markInterruptedWork(client) {
     `UPDATE video.videos SET progress_updated_at = 'epoch'
       WHERE analysis_status = 'processing' AND analysis_queued_at IS NOT NULL`,
   );
-  return { documents, videos };
+  // Their jobs were in the Redis the restore emptied: failed with the reason, an administrator
+  // resumes an import and replays a delivery from their pages.
+  const imports = await updateIfPresent(
+    client,
+    'identity.people_imports',
+    `UPDATE identity.people_imports SET state = 'failed', finished_at = now(),
+            error = 'Stopped by a restore of a backup. Resume the import to finish it.'
+      WHERE state IN ('queued', 'running')`,
+  );
+  const deliveries = await updateIfPresent(
+    client,
+    'identity.webhook_deliveries',
+    `UPDATE identity.webhook_deliveries SET status = 'failed',
+            error = 'Stopped by a restore of a backup. Replay it to send it.'
+      WHERE status = 'pending'`,
+  );
+  return { documents, videos, imports, deliveries };
 }
 
 /**

@@ -3,7 +3,8 @@
 // holding data is refused unless --replace. Then the schemas (pg_restore, in one transaction,
 // the schemas it replaces renamed aside until it has committed, so a failure leaves them as they
 // were), then the files (written over, those the backup lacks removed after); work that was
-// mid-way is handed to the services' stall sweepers. With the embedded default stopped, it starts
+// mid-way is handed to the services' stall sweepers, and Redis (queues, events, caches of the
+// timeline it discards) is emptied. With the embedded default stopped, it starts
 // the embedded PostgreSQL on DATA_DIR for the restore.
 import { createWriteStream, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +21,7 @@ import {
   verifyArchive,
 } from './archive.mjs';
 import { formatBytes, OBJECT_PREFIX, run } from './backup.mjs';
+import { forgetRedisState } from './redis-state.mjs';
 import {
   connect,
   dropSchemasSetAside,
@@ -174,6 +176,7 @@ export async function restore({ archive, replace, env, log = console.log }) {
 
     const interrupted = await markInterruptedWork(client);
     const sessions = await endSessions(client);
+    log(await forgetRedisState(env));
     const { files, bytes } = await restoreFiles(archive, storage, storedFiles > 0, log);
     log(
       `Restored ${schemas.length} schemas and ${files} files (${formatBytes(bytes)}) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
@@ -181,6 +184,11 @@ export async function restore({ archive, replace, env, log = console.log }) {
     if (interrupted.documents + interrupted.videos > 0) {
       log(
         `${interrupted.documents} documents and ${interrupted.videos} videos were being processed when the backup was taken: they show as stopped with a Retry once the product runs.`,
+      );
+    }
+    if (interrupted.imports + interrupted.deliveries > 0) {
+      log(
+        `${interrupted.imports} people imports and ${interrupted.deliveries} webhook deliveries were under way: they show as stopped, to resume and replay.`,
       );
     }
     log(`Start the product now; everyone signs in again (${sessions} sessions ended).`);
