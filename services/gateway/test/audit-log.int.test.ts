@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type AuditEntry } from '@hub/proto';
 import { expectError } from './api-client.js';
@@ -133,6 +134,35 @@ describe('audit log', () => {
     expect(all.length).toBeGreaterThan(annSees.length);
     await expectError(otto.session.call(api.auditLog), 403);
     await expectError(new ApiSession(stack.url).call(api.auditLog), 401);
+  });
+
+  it('records an export the caller cut short, as a failure', async () => {
+    // An export that cannot have been sent whole before the first bytes are read: 24 MB of
+    // incompressible data in the organization's files.
+    await stack.storage.put(
+      `org/${acme}/documents/large.bin`,
+      randomBytes(24 * 1024 * 1024),
+      'application/octet-stream',
+    );
+    const abort = new AbortController();
+    const response = await fetch(`${stack.url}${api.organizationExport.path}`, {
+      headers: { cookie: ann.session.cookie },
+      signal: abort.signal,
+    });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    await reader.read();
+    abort.abort();
+    await reader.cancel().catch(() => undefined);
+    const entry = await eventually(
+      ann.session,
+      (found) => found.action === 'organization.export' && found.actorId === ann.id,
+    );
+    expect(entry).toMatchObject({
+      outcome: 'failure',
+      detail: expect.stringContaining('cut short'),
+    });
+    await stack.storage.remove(`org/${acme}/documents/large.bin`);
   });
 
   it('refuses to change or remove what was written', async () => {

@@ -77,19 +77,32 @@ export function auditEntryOf(
  * Appends every call of an audited route to the audit log once its answer is sent: refusals by
  * the guard (401, 403) and failures included, which a Nest interceptor would not see. Written
  * after the answer, so the caller never waits on it; a failed write is logged, never retried
- * into a duplicate.
+ * into a duplicate. An answer that ends before it is all sent (the caller hung up, or a stream
+ * failed midway) is recorded too, as a failure: an export cut short has still sent most of an
+ * organization's data, which Fastify's onResponse never hears of.
  */
 export function registerAuditTrail(fastify: FastifyInstance, rpc: RpcClient): void {
-  fastify.addHook('onResponse', async (request, reply) => {
+  const recorded = new WeakSet<FastifyRequest>();
+  const record = async (request: FastifyRequest, status: number, note = '') => {
     const route =
       AUDITED.get(`${request.method} ${request.routeOptions.url ?? ''}`) ??
       apiTokenWriteRoute(request);
-    if (!route) return;
-    const entry = auditEntryOf(request as GuardedRequest, route, reply.statusCode);
+    if (!route || recorded.has(request)) return;
+    recorded.add(request);
+    const answered = auditEntryOf(request as GuardedRequest, route, status);
+    const entry: NewAuditEntry = note
+      ? { ...answered, outcome: 'failure', detail: `${answered.detail} ${note}` }
+      : answered;
     await rpc
       .call(identityRpc.recordAudit, entry)
       .catch((error: unknown) =>
         logger.error(`audit entry lost: ${entry.action} ${entry.outcome}: ${String(error)}`),
       );
+  };
+  fastify.addHook('onRequest', async (request, reply) => {
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) void record(request, reply.statusCode, 'cut short');
+    });
   });
+  fastify.addHook('onResponse', (request, reply) => record(request, reply.statusCode));
 }
