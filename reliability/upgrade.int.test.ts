@@ -62,7 +62,13 @@ const INTENDED_CHANGES: Record<string, (answer: unknown) => object> = {
   // Issue #46: a language nobody chose (Ada never saved preferences) is now "not chosen", null,
   // which follows the organization's default, else the browser's; the previous release answered
   // its only language. A stored choice is kept (its migration changes no row).
-  '/api/user/preferences': (answer) => ({ ...(answer as object), language: null }),
+  // A date format nobody chose is "not chosen" too (5 Dec): dates follow the language's order,
+  // where every reader had US order.
+  '/api/user/preferences': (answer) => ({
+    ...(answer as object),
+    language: null,
+    dateFormat: null,
+  }),
   // Issue #49 item 7: the members come a page at a time with their total (100,000 people were
   // one 18 MiB answer); the previous release's list is this release's first page.
   '/api/team/members': (answer) => ({

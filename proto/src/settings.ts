@@ -41,6 +41,24 @@ export const LANGUAGE_LABELS: Record<(typeof LANGUAGES)[number], string> = {
 };
 export const DATE_FORMATS = ['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD'] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number];
+/**
+ * The order each language writes a day in, for whoever chose no date format: a Spanish or
+ * French reader takes '03/04/2026' for 3 April, so US order only for English.
+ */
+export const LANGUAGE_DATE_FORMATS: Record<Language, DateFormat> = {
+  en: 'MM/DD/YYYY',
+  es: 'DD/MM/YYYY',
+  fr: 'DD/MM/YYYY',
+};
+
+/** The date format a person reads in: their own choice, else the order of the language shown. */
+export function chooseDateFormat(
+  preference: DateFormat | null | undefined,
+  language: Language,
+): DateFormat {
+  return preference ?? LANGUAGE_DATE_FORMATS[language];
+}
+
 export const THEME_PREFERENCES = ['light', 'dark', 'system'] as const;
 
 /** A zone name the runtime knows (IANA, e.g. 'Europe/Paris', or 'UTC'). */
@@ -64,7 +82,8 @@ export const UserPreferences = z.object({
    */
   language: LanguageCode.nullable(),
   timeZone: z.string().max(64).refine(isTimeZone, { error: 'Unknown time zone' }).nullable(),
-  dateFormat: z.enum(DATE_FORMATS, { error: 'Unknown date format' }),
+  /** null: no choice made, so dates follow the order of the language shown (`chooseDateFormat`). */
+  dateFormat: z.enum(DATE_FORMATS, { error: 'Unknown date format' }).nullable(),
   theme: z.enum(THEME_PREFERENCES, { error: 'Unknown theme' }),
 });
 export type UserPreferences = z.infer<typeof UserPreferences>;
@@ -72,7 +91,7 @@ export type UserPreferences = z.infer<typeof UserPreferences>;
 export const DEFAULT_PREFERENCES: UserPreferences = {
   language: null,
   timeZone: null,
-  dateFormat: 'MM/DD/YYYY',
+  dateFormat: null,
   theme: 'system',
 };
 

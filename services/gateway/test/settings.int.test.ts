@@ -168,4 +168,28 @@ describe('preferences', () => {
     });
     expect(back.timeZone).toBeNull();
   });
+
+  it('leaves a new user’s date format unchosen (their language’s order), and saves that back', async () => {
+    const gus = await signIn('gus@globex.test');
+    const fresh = await gus.call(api.userPreferences);
+    expect(fresh.dateFormat).toBeNull();
+    expect(fresh.language).toBeNull();
+
+    const chosen: UserPreferences = {
+      ...DEFAULT_PREFERENCES,
+      language: 'es',
+      dateFormat: 'DD/MM/YYYY',
+    };
+    const saved = await gus.call(api.updateUserPreferences, { body: chosen });
+    expect(saved.dateFormat).toBe('DD/MM/YYYY');
+    const automatic = await gus.call(api.updateUserPreferences, {
+      body: { ...chosen, dateFormat: null },
+    });
+    expect(automatic).toEqual({ ...chosen, dateFormat: null, organizationLanguage: null });
+    expect(await gus.call(api.userPreferences)).toEqual(automatic);
+
+    const save = (body: unknown) => gus.call(api.updateUserPreferences, { invalidBody: body });
+    const badFormat = await expectError(save({ ...chosen, dateFormat: 'DD.MM.YYYY' }), 400);
+    expect(badFormat.message).toBe('Unknown date format');
+  });
 });

@@ -37,6 +37,7 @@ import { NotificationMails1767830000000 } from './migrations/1767830000000-notif
 import { MembershipVersions1767840000000 } from './migrations/1767840000000-membership-versions.js';
 import { PendingMembers1767845000000 } from './migrations/1767845000000-pending-members.js';
 import { PeopleImportFollowUps1767850000000 } from './migrations/1767850000000-people-import-follow-ups.js';
+import { LanguageDateFormats1767860000000 } from './migrations/1767860000000-language-date-formats.js';
 import { sealedWebhookSecrets } from './migrations/1767100001000-sealed-webhook-secrets.js';
 
 export const IDENTITY_SCHEMA = 'identity';
@@ -86,5 +87,6 @@ export const openIdentityDatabase = (url: string, webhookSecrets?: SecretBox) =>
       MembershipVersions1767840000000,
       PendingMembers1767845000000,
       PeopleImportFollowUps1767850000000,
+      LanguageDateFormats1767860000000,
     ],
   });

@@ -63,6 +63,25 @@ describe('dates in the user preferences', () => {
     expect(formatMediumDate('2026-11-26T12:00:00Z')).toBe('Nov 26, 2026');
   });
 
+  it('writes a day in the order of the language shown when no format was chosen', async () => {
+    // 4 March: a Spanish or French reader takes 03/04 for 3 April.
+    const fourthOfMarch = '2026-03-04T12:00:00Z';
+    setDatePreferences({ ...DEFAULT_PREFERENCES, timeZone: 'UTC' });
+    expect(formatDate(fourthOfMarch)).toBe('03/04/2026');
+    await inLanguage('es');
+    expect(formatDate(fourthOfMarch)).toBe('04/03/2026');
+    expect(formatDate('2026-03-04')).toBe('04/03/2026');
+    await inLanguage('fr');
+    expect(formatDateTime(fourthOfMarch)).toBe('04/03/2026, 12:00');
+    // A format the person chose wins over the language's.
+    setDatePreferences({ timeZone: 'UTC', dateFormat: 'MM/DD/YYYY' });
+    expect(formatDate(fourthOfMarch)).toBe('03/04/2026');
+    // The language passed wins over the one shown.
+    const automatic = { timeZone: 'UTC', dateFormat: null };
+    const inEnglish = formatDateTimeIn(new Date(fourthOfMarch), automatic, 'en');
+    expect(inEnglish).toBe('03/04/2026, 12:00 PM');
+  });
+
   it('names the same calendar day whatever the zone (a due date is a day, not an instant)', () => {
     setDatePreferences({ timeZone: 'America/Los_Angeles', dateFormat: 'MM/DD/YYYY' });
     expect(formatDate('2026-12-01')).toBe('12/01/2026');

@@ -1,4 +1,9 @@
-import { DEFAULT_PREFERENCES, type DateFormat, type UserPreferences } from '@hub/proto';
+import {
+  chooseDateFormat,
+  DEFAULT_PREFERENCES,
+  type DateFormat,
+  type UserPreferences,
+} from '@hub/proto';
 import { useTranslation } from 'react-i18next';
 import { i18n } from './i18n';
 import { supportedLanguage, type Language } from './language';
@@ -6,9 +11,10 @@ import { supportedLanguage, type Language } from './language';
 /**
  * The one place the web app turns dates, times and figures into text (issue #46, point 4):
  * through Intl, in the language shown (i18next's, which follows the user's preference or the
- * browser), the user's time zone and the user's date format. Components call these functions
- * (or useFormat(), which re-renders them when the language changes); a `toLocaleString(` or a
- * `new Intl.*Format('en')` anywhere else in web/src fails format-usage.test.ts.
+ * browser), the user's time zone and the user's date format (else the language's order).
+ * Components call these functions (or useFormat(), which re-renders them when the language
+ * changes); a `toLocaleString(` or a `new Intl.*Format('en')` anywhere else in web/src fails
+ * format-usage.test.ts.
  */
 
 /** The part of the user's preferences that decides how dates read. */
@@ -35,7 +41,8 @@ export function formatLanguage(): Language {
 }
 
 function parts(date: Date, timeZone: string | null) {
-  // The digits only: the order comes from the date-format preference, not the language.
+  // The digits only: the order comes from the date format (chosen, else the language's), not
+  // from Intl, whose orders differ from the ones the preference offers.
   const formatter = new Intl.DateTimeFormat('en-US', {
     ...(timeZone ? { timeZone } : {}),
     year: 'numeric',
@@ -72,9 +79,17 @@ export function formatTimeIn(
   );
 }
 
-/** A date in the given zone and format: '11/23/2026'. */
-export function formatDateIn(date: Date, preferences: DatePreferences): string {
-  return datePart(parts(date, preferences.timeZone), preferences.dateFormat);
+/**
+ * A date in the given zone and format: '11/23/2026'; with no format chosen, in the order of
+ * the language ('23/11/2026' in Spanish and French).
+ */
+export function formatDateIn(
+  date: Date,
+  preferences: DatePreferences,
+  language: Language = formatLanguage(),
+): string {
+  const format = chooseDateFormat(preferences.dateFormat, language);
+  return datePart(parts(date, preferences.timeZone), format);
 }
 
 /** A date and time in the given zone and format: '11/23/2026, 3:05 PM' ('23/11/2026, 15:05'). */
@@ -83,7 +98,8 @@ export function formatDateTimeIn(
   preferences: DatePreferences,
   language: Language = formatLanguage(),
 ): string {
-  return `${formatDateIn(date, preferences)}, ${formatTimeIn(date, preferences, language)}`;
+  const day = formatDateIn(date, preferences, language);
+  return `${day}, ${formatTimeIn(date, preferences, language)}`;
 }
 
 /** A calendar day ('2026-12-01', a due date) names the same day in every zone. */

@@ -17,7 +17,7 @@ import { useSavePreferences } from './mutations';
 import { timeZoneChoices } from './timeZones';
 
 const DEVICE_ZONE = '';
-/** The select's value for "no language chosen" (null on the server). */
+/** The select's value for "no language chosen" or "no date format chosen" (null on the server). */
 const AUTOMATIC = '';
 
 /** Language, time zone, date format and theme, stored on the server for every device. */
@@ -92,14 +92,14 @@ export function PreferencesCard({ saved }: { saved: SavedPreferences }) {
               <select
                 id="pref-date-format"
                 className={selectClass}
-                value={field.state.value}
+                value={field.state.value ?? AUTOMATIC}
                 onChange={(event) =>
                   field.handleChange(
-                    DATE_FORMATS.find((format) => format === event.target.value) ??
-                      field.state.value,
+                    DATE_FORMATS.find((format) => format === event.target.value) ?? null,
                   )
                 }
               >
+                <option value={AUTOMATIC}>{t('settings.preferences.dateFormatAutomatic')}</option>
                 {DATE_FORMATS.map((format) => (
                   <option key={format} value={format}>
                     {format}

@@ -3,6 +3,8 @@ import {
   type Actor,
   acceptedLanguageTags,
   chooseLanguage,
+  DATE_FORMATS,
+  type DateFormat,
   DEFAULT_PREFERENCES,
   type Language,
   LanguageCode,
@@ -15,6 +17,10 @@ import { SettingsRepository } from './settings.repository.js';
 /** A stored language the product no longer speaks reads as none chosen. */
 const languageOrNull = (stored: string | null | undefined): Language | null =>
   LanguageCode.safeParse(stored).data ?? null;
+
+/** Likewise a date format no longer offered: the language's order, not every default at once. */
+const dateFormatOrNull = (stored: string | null): DateFormat | null =>
+  DATE_FORMATS.find((format) => format === stored) ?? null;
 
 /**
  * Each user's reading preferences, stored on the server so they follow them to any device, and
@@ -35,7 +41,7 @@ export class PreferencesService {
         (UserPreferences.safeParse({
           language: languageOrNull(row.language),
           timeZone: row.timeZone,
-          dateFormat: row.dateFormat,
+          dateFormat: dateFormatOrNull(row.dateFormat),
           theme: row.theme,
         }).data ?? DEFAULT_PREFERENCES)
       : DEFAULT_PREFERENCES;

@@ -13,8 +13,9 @@ export class UserPreferencesEntity {
   @Column({ name: 'time_zone', type: 'text', nullable: true })
   timeZone!: string | null;
 
-  @Column({ name: 'date_format', type: 'text' })
-  dateFormat!: string;
+  /** null: not chosen (dates follow the order of the language shown). */
+  @Column({ name: 'date_format', type: 'text', nullable: true })
+  dateFormat!: string | null;
 
   @Column({ type: 'text' })
   theme!: string;

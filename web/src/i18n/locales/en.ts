@@ -206,6 +206,7 @@ export const en = {
       timeZone: 'Time zone',
       deviceTimeZone: "This device's time zone",
       dateFormat: 'Date format',
+      dateFormatAutomatic: 'Automatic (from the language)',
       theme: 'Theme',
       save: 'Save preferences',
       savedTitle: 'Preferences Saved',

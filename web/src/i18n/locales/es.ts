@@ -202,6 +202,7 @@ export const es: Catalog = {
       timeZone: 'Zona horaria',
       deviceTimeZone: 'La zona horaria de este dispositivo',
       dateFormat: 'Formato de fecha',
+      dateFormatAutomatic: 'Automático (según el idioma)',
       theme: 'Tema',
       save: 'Guardar preferencias',
       savedTitle: 'Preferencias guardadas',

@@ -203,6 +203,7 @@ export const fr: Catalog = {
       timeZone: 'Fuseau horaire',
       deviceTimeZone: 'Le fuseau horaire de cet appareil',
       dateFormat: 'Format de date',
+      dateFormatAutomatic: 'Automatique (selon la langue)',
       theme: 'Thème',
       save: 'Enregistrer les préférences',
       savedTitle: 'Préférences enregistrées',
