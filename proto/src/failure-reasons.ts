@@ -46,6 +46,10 @@ export const FAILURE_REASONS = {
   ai_upload_undescribed: 'The AI provider did not describe the uploaded video.',
   video_storage_unreadable: 'The video could not be read from storage: {detail}',
   video_frame_unreadable: 'The video could not be read as an image: {detail}',
+  steps_no_provider:
+    'Step analysis against the SOPs needs an AI provider: set GEMINI_API_KEY. Operator identification ran without it.',
+  steps_failed:
+    'Step analysis against the SOPs failed: {detail} Operator identification ran without it.',
   // Pictures (the video worker: profile pictures, reference photos, snapshots)
   picture_worker_stopped:
     'Processing stopped the video worker twice; the picture may be damaged or hostile.',

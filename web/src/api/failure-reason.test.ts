@@ -18,6 +18,25 @@ describe("a worker's failure reason", () => {
     expect(readableFailureReason('A reason of another time.')).toBe('A reason of another time.');
   });
 
+  it('words why a video report has no step analysis', async () => {
+    applyLanguage('es');
+    await i18n.changeLanguage('es');
+    expect(
+      readableFailureReason(
+        'Step analysis against the SOPs needs an AI provider: set GEMINI_API_KEY. Operator identification ran without it.',
+      ),
+    ).toBe(
+      'El análisis de los pasos frente a los SOP necesita un proveedor de IA: configura GEMINI_API_KEY. La identificación de operadores se hizo sin él.',
+    );
+    expect(
+      readableFailureReason(
+        'Step analysis against the SOPs failed: The AI provider did not answer in time. Operator identification ran without it.',
+      ),
+    ).toBe(
+      'El análisis de los pasos frente a los SOP falló: The AI provider did not answer in time. La identificación de operadores se hizo sin él.',
+    );
+  });
+
   it("words the quiz worker's and the pictures' reasons too", async () => {
     applyLanguage('fr');
     await i18n.changeLanguage('fr');

@@ -1,4 +1,5 @@
 import { type AnalysisReport } from '@hub/proto';
+import { readableFailureReason } from '../api/failure-reason';
 import type { ReactNode } from 'react';
 import { Badge } from '../ui/Badge';
 import {
@@ -219,7 +220,7 @@ export function AnalysisReportView({ report, onSeek, review }: AnalysisReportVie
           )
         ) : (
           <p data-testid="report-steps-message" className="text-sm text-slate-500">
-            {report.stepAnalysis.message}
+            {readableFailureReason(report.stepAnalysis.message)}
           </p>
         )}
       </section>

@@ -44,6 +44,10 @@ export const failureReasons: Record<FailureReasonCode, string> = {
   ai_upload_undescribed: 'El proveedor de IA no devolvió los datos del video subido.',
   video_storage_unreadable: 'No se pudo leer el video del almacenamiento: {detail}',
   video_frame_unreadable: 'No se pudo leer una imagen del video: {detail}',
+  steps_no_provider:
+    'El análisis de los pasos frente a los SOP necesita un proveedor de IA: configura GEMINI_API_KEY. La identificación de operadores se hizo sin él.',
+  steps_failed:
+    'El análisis de los pasos frente a los SOP falló: {detail} La identificación de operadores se hizo sin él.',
   picture_worker_stopped:
     'El procesamiento detuvo dos veces el servicio de video; puede que la imagen esté dañada o sea maliciosa.',
   snapshot_worker_stopped:

@@ -42,6 +42,10 @@ export const failureReasons: Record<FailureReasonCode, string> = {
   ai_upload_undescribed: 'The AI provider did not describe the uploaded video.',
   video_storage_unreadable: 'The video could not be read from storage: {{detail}}',
   video_frame_unreadable: 'The video could not be read as an image: {{detail}}',
+  steps_no_provider:
+    'Step analysis against the SOPs needs an AI provider: set GEMINI_API_KEY. Operator identification ran without it.',
+  steps_failed:
+    'Step analysis against the SOPs failed: {{detail}} Operator identification ran without it.',
   picture_worker_stopped:
     'Processing stopped the video worker twice; the picture may be damaged or hostile.',
   snapshot_worker_stopped:

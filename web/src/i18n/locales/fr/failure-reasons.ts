@@ -41,6 +41,10 @@ export const failureReasons: Record<FailureReasonCode, string> = {
   ai_upload_undescribed: 'Le fournisseur d’IA n’a pas décrit la vidéo envoyée.',
   video_storage_unreadable: 'La vidéo n’a pas pu être relue depuis le stockage : {{detail}}',
   video_frame_unreadable: 'Une image de la vidéo n’a pas pu être lue : {{detail}}',
+  steps_no_provider:
+    'L’analyse des étapes au regard des modes opératoires demande un fournisseur d’IA : définissez GEMINI_API_KEY. L’identification des opérateurs s’est faite sans elle.',
+  steps_failed:
+    'L’analyse des étapes au regard des modes opératoires a échoué : {{detail}} L’identification des opérateurs s’est faite sans elle.',
   picture_worker_stopped:
     'Le traitement a arrêté deux fois le service vidéo ; l’image est peut-être endommagée ou malveillante.',
   snapshot_worker_stopped:
