@@ -8,6 +8,7 @@ import {
 } from '../insight-pages.js';
 import { Actor, STAFF_ROLES } from '../roles.js';
 import { CsvStreamId, CsvStreamStarted } from '../skills.js';
+import { LanguageCode } from '../settings.js';
 import { ActorOnly, rpc, FROM_ROUTES } from '../rpc.js';
 
 /**
@@ -33,7 +34,12 @@ export const insightsRpc = {
     'observation',
     'reports.observationHistoryCsv',
     STAFF_ROLES,
-    z.object({ actor: Actor, stream: CsvStreamId }),
+    z.object({
+      actor: Actor,
+      stream: CsvStreamId,
+      /** The reader's: the header and the words of its cells are written in it. */
+      language: LanguageCode.default('en'),
+    }),
     CsvStreamStarted,
   ),
   recordExport: rpc(

@@ -309,6 +309,17 @@ describe('GET /api/reports/observations.csv', () => {
     expect(text.match(/^Observation,/gm)).toHaveLength(1);
     expect([...idsInOrder].sort((a, b) => a - b)).toEqual(idsInOrder);
   });
+
+  it("is written in the reader's language: this browser's, when they chose none", async () => {
+    const response = await fetch(`${stack.url}${api.observationHistoryCsv.path}`, {
+      headers: { cookie: ivan.cookie, 'accept-language': 'es-MX,es;q=0.9' },
+    });
+    const [header, first] = (await response.text()).split('\r\n');
+    expect(header).toBe(
+      'Observación,Inicio,Fin,Estado,SOP,Documento,Operador,Observador,Preguntas,Respondidas,Correctas,Puntuación %,Aprobada,Nota mínima %,Duración (s),Hallazgos,Hallazgos abiertos',
+    );
+    expect(first).toMatch(/,(Completada|En curso),/);
+  });
 });
 
 describe('course due dates', () => {

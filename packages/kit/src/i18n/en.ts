@@ -136,6 +136,33 @@ export const en = {
     manager: 'manager',
     operator: 'operator',
   },
+  /**
+   * The observation history CSV. In English its cells keep the values API clients and
+   * spreadsheets have always read ('completed', 'true'); the other languages word them.
+   */
+  observationHistory: {
+    columns: {
+      observation: 'Observation',
+      started: 'Started',
+      completed: 'Completed',
+      status: 'Status',
+      sop: 'SOP',
+      document: 'Document',
+      operator: 'Operator',
+      observer: 'Observer',
+      questions: 'Questions',
+      answered: 'Answered',
+      correct: 'Correct',
+      score: 'Score %',
+      passed: 'Passed',
+      passMark: 'Pass mark %',
+      duration: 'Duration (s)',
+      findings: 'Findings',
+      openFindings: 'Open findings',
+    },
+    statuses: { in_progress: 'in_progress', completed: 'completed' },
+    passed: { yes: 'true', no: 'false' },
+  },
   skillsMatrix: {
     columns: {
       name: 'Name',

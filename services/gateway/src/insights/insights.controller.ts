@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { Controller, Inject, Res } from '@nestjs/common';
+import { Controller, Headers, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { type Actor, api, insightsRpc } from '@hub/proto';
 import { RpcClient } from '@hub/kit';
 import { CurrentActor } from '../http/current-actor.decorator.js';
 import { Endpoint } from '../http/endpoint.decorator.js';
+import { readerLanguage } from '../http/reader-language.js';
 
 @Controller()
 export class InsightsController {
@@ -36,9 +37,14 @@ export class InsightsController {
    * A finished export is counted as a report, with the row count the stream ends with.
    */
   @Endpoint(api.observationHistoryCsv)
-  async observationHistory(@CurrentActor() actor: Actor, @Res() reply: FastifyReply) {
+  async observationHistory(
+    @CurrentActor() actor: Actor,
+    @Res() reply: FastifyReply,
+    @Headers('accept-language') acceptLanguage?: string,
+  ) {
+    const language = await readerLanguage(this.rpc, actor, acceptLanguage);
     const stream = randomUUID();
-    await this.rpc.call(insightsRpc.observationHistoryCsv, { actor, stream });
+    await this.rpc.call(insightsRpc.observationHistoryCsv, { actor, stream, language });
     const record = (rows: number) =>
       this.rpc.call(insightsRpc.recordExport, { actor, kind: 'observation_history', rows });
     const day = new Date().toISOString().slice(0, 10);

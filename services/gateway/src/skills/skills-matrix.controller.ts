@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { Controller, Headers, Inject, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { type Actor, api, identityRpc, type SkillsMatrixQuery, skillsRpc } from '@hub/proto';
+import { type Actor, api, type SkillsMatrixQuery, skillsRpc } from '@hub/proto';
 import { RpcClient } from '@hub/kit';
+import { readerLanguage } from '../http/reader-language.js';
 import { CurrentActor } from '../http/current-actor.decorator.js';
 import { Endpoint } from '../http/endpoint.decorator.js';
 import { matrixCsv } from './matrix-csv.js';
@@ -25,13 +26,8 @@ export class SkillsMatrixController {
     @Res() reply: FastifyReply,
     @Headers('accept-language') acceptLanguage?: string,
   ) {
-    // Headers and levels in the reader's language: their choice, else their organization's
-    // default, else this browser's.
-    const [reader] = await this.rpc.call(identityRpc.languagesOf, {
-      userIds: [actor.userId],
-      ...(acceptLanguage ? { acceptLanguage: acceptLanguage.slice(0, 512) } : {}),
-    });
-    const language = reader?.language ?? 'en';
+    // Headers and levels in the reader's language.
+    const language = await readerLanguage(this.rpc, actor, acceptLanguage);
     const stream = randomUUID();
     await this.rpc.call(skillsRpc.skillsMatrixCsv, { actor, query, language, stream });
     const day = new Date().toISOString().slice(0, 10);

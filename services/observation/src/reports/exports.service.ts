@@ -1,12 +1,13 @@
 import {
   type Actor,
+  type Language,
   OBSERVATION_HISTORY_CSV_BATCH_ROWS,
   organizationScope,
   type ReportKind,
 } from '@hub/proto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { ChunkWriter } from '@hub/kit';
-import { historyHeader } from './history-csv.js';
+import { type ChunkWriter, messages } from '@hub/kit';
+import { historyHeader, historyWords } from './history-csv.js';
 import { HistoryRepository } from './history.repository.js';
 import { ReportsRepository } from './reports.repository.js';
 
@@ -22,20 +23,26 @@ export class ExportsService {
   ) {}
 
   /**
-   * Writes the history CSV: the header, then keyset pages of OBSERVATION_HISTORY_CSV_BATCH_ROWS
+   * Writes the history CSV in the reader's language: the header, then keyset pages of OBSERVATION_HISTORY_CSV_BATCH_ROWS
    * lines (each page's text written by Postgres, one chunk), the next page read while this one
    * waits for the reader; answers the row count, the stream's trailer.
    */
-  async writeObservationHistoryCsv(actor: Actor, writer: ChunkWriter): Promise<string> {
+  async writeObservationHistoryCsv(
+    actor: Actor,
+    writer: ChunkWriter,
+    language: Language,
+  ): Promise<string> {
     const scope = organizationScope(actor);
     const limit = OBSERVATION_HISTORY_CSV_BATCH_ROWS;
+    const texts = messages(language).observationHistory;
+    const words = historyWords(texts);
     const read = (afterId: number | null) => {
-      const page = this.history.csvPage(scope, afterId, limit);
+      const page = this.history.csvPage(scope, afterId, limit, words);
       page.catch(() => undefined);
       return page;
     };
     const first = read(null);
-    await writer.write(historyHeader());
+    await writer.write(historyHeader(texts));
     let page = await first;
     let rows = 0;
     for (;;) {

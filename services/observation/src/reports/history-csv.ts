@@ -1,4 +1,5 @@
-import { csvLine } from '@hub/proto';
+import { csvCell, csvLine } from '@hub/proto';
+import type { ServerCatalog } from '@hub/kit';
 
 /**
  * SQL of csvCell (proto/src/csv.ts) for a text expression: a leading apostrophe where a
@@ -17,33 +18,55 @@ export function csvCellSql(text: string): string {
 const isoSql = (timestamp: string) =>
   `to_char(${timestamp} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+type HistoryTexts = ServerCatalog['observationHistory'];
+type Column = keyof HistoryTexts['columns'];
+
 /**
- * The observation history CSV's columns: each title and the SQL of its cell over `o` (the
- * observation), `r` (its answers' counts) and `f` (its findings' counts); NULL is an empty cell.
- * Postgres writes the lines (numbers as String(Number(x)) would, trim_scale for the score), so
- * an export page is one string, not 10,000 rows made into objects and then into text.
+ * The observation history CSV's columns: each title's key in the server catalog and the SQL of
+ * its cell over `o` (the observation), `r` (its answers' counts), `f` (its findings' counts) and
+ * `w` (the words of the reader's language, see historyWords); NULL is an empty cell. Postgres
+ * writes the lines (numbers as String(Number(x)) would, trim_scale for the score), so an export
+ * page is one string, not 10,000 rows made into objects and then into text.
  */
-export const HISTORY_COLUMNS: [string, string][] = [
-  ['Observation', 'o.id::text'],
-  ['Started', isoSql('o.started_at')],
-  ['Completed', isoSql('o.completed_at')],
-  ['Status', csvCellSql('o.status')],
-  ['SOP', csvCellSql('o.evaluation_title')],
-  ['Document', 'o.document_id::text'],
-  ['Operator', csvCellSql('o.operator_name')],
-  ['Observer', csvCellSql('o.observer_name')],
-  ['Questions', 'jsonb_array_length(o.questions)::text'],
-  ['Answered', 'r.answered::text'],
-  ['Correct', 'r.correct::text'],
-  ['Score %', 'trim_scale(o.score)::text'],
-  ['Passed', 'o.passed::text'],
-  ['Pass mark %', 'o.pass_mark::text'],
-  ['Duration (s)', 'o.duration_seconds::text'],
-  ['Findings', 'f.findings::text'],
-  ['Open findings', 'f.open_findings::text'],
+const HISTORY_COLUMNS: [Column, string][] = [
+  ['observation', 'o.id::text'],
+  ['started', isoSql('o.started_at')],
+  ['completed', isoSql('o.completed_at')],
+  [
+    'status',
+    `CASE o.status WHEN 'completed' THEN w.completed WHEN 'in_progress' THEN w.in_progress ELSE ${csvCellSql('o.status')} END`,
+  ],
+  ['sop', csvCellSql('o.evaluation_title')],
+  ['document', 'o.document_id::text'],
+  ['operator', csvCellSql('o.operator_name')],
+  ['observer', csvCellSql('o.observer_name')],
+  ['questions', 'jsonb_array_length(o.questions)::text'],
+  ['answered', 'r.answered::text'],
+  ['correct', 'r.correct::text'],
+  ['score', 'trim_scale(o.score)::text'],
+  ['passed', 'CASE o.passed WHEN true THEN w.yes WHEN false THEN w.no END'],
+  ['passMark', 'o.pass_mark::text'],
+  ['duration', 'o.duration_seconds::text'],
+  ['findings', 'f.findings::text'],
+  ['openFindings', 'f.open_findings::text'],
 ];
 
-export const historyHeader = (): string => csvLine(HISTORY_COLUMNS.map(([title]) => title));
+/** The header line, in the reader's language. */
+export const historyHeader = (texts: HistoryTexts): string =>
+  csvLine(HISTORY_COLUMNS.map(([column]) => texts.columns[column]));
+
+/**
+ * The words cells are written with, as CSV cells, in the order of historyWordsSql's parameters:
+ * a status and a yes or no.
+ */
+export const historyWords = (texts: HistoryTexts): string[] =>
+  [texts.statuses.completed, texts.statuses.in_progress, texts.passed.yes, texts.passed.no].map(
+    csvCell,
+  );
+
+/** The words as a row `w`, from the query's parameters starting at `first`. */
+export const historyWordsSql = (first: number) =>
+  `(SELECT $${first}::text AS completed, $${first + 1}::text AS in_progress, $${first + 2}::text AS yes, $${first + 3}::text AS no) w`;
 
 /** SQL of one row's CSV line, CRLF included. */
 export const historyLineSql = `concat_ws(',', ${HISTORY_COLUMNS.map(

@@ -3,7 +3,8 @@ import type { DataSource } from 'typeorm';
 import { csvCell } from '@hub/proto';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openObservationDatabase } from '../database.js';
-import { csvCellSql, historyHeader } from './history-csv.js';
+import { messages } from '@hub/kit';
+import { csvCellSql, historyHeader, historyWords } from './history-csv.js';
 import { HistoryRepository } from './history.repository.js';
 
 /** The history CSV is written by Postgres: the same text the one CSV writer (csvCell) makes. */
@@ -48,11 +49,13 @@ describe('observation history CSV pages', () => {
 
   it('writes each row as csvLine would, empty cells for nulls, one page after the other', async () => {
     const history = new HistoryRepository(db);
-    expect(historyHeader()).toBe(
+    const english = messages('en').observationHistory;
+    expect(historyHeader(english)).toBe(
       'Observation,Started,Completed,Status,SOP,Document,Operator,Observer,Questions,Answered,' +
         'Correct,Score %,Passed,Pass mark %,Duration (s),Findings,Open findings\r\n',
     );
-    expect(await history.csvPage(ORG, null, 2)).toEqual({
+    const words = historyWords(english);
+    expect(await history.csvPage(ORG, null, 2, words)).toEqual({
       text:
         `7,2026-11-02T09:00:00.570Z,2026-11-02T09:12:00.000Z,completed,"Cooling, ""hot"" food",3,'=Otto,Sue,3,2,1,92.5,true,80,720,2,1\r\n` +
         `8,2026-11-02T09:00:00.000Z,,in_progress,Ovens,3,Olga,Sue,1,0,0,,,80,,0,0\r\n`,
@@ -60,12 +63,25 @@ describe('observation history CSV pages', () => {
       lastId: 8,
     });
     // The other organization's row is not in it; past the end: nothing.
-    expect(await history.csvPage(ORG, 8, 2)).toEqual({
+    expect(await history.csvPage(ORG, 8, 2, words)).toEqual({
       text: `9,2026-11-03T09:00:00.000Z,2026-11-03T09:10:00.000Z,completed,Fryer,3,Otto,Sue,0,0,0,100,true,80,600,0,0\r\n`,
       rows: 1,
       lastId: 9,
     });
-    expect(await history.csvPage(ORG, 9, 2)).toEqual({ text: '', rows: 0, lastId: null });
+    expect(await history.csvPage(ORG, 9, 2, words)).toEqual({ text: '', rows: 0, lastId: null });
+  });
+
+  it("writes the header and the words of its cells in the reader's language", async () => {
+    const spanish = messages('es').observationHistory;
+    expect(historyHeader(spanish)).toBe(
+      'Observación,Inicio,Fin,Estado,SOP,Documento,Operador,Observador,Preguntas,Respondidas,' +
+        'Correctas,Puntuación %,Aprobada,Nota mínima %,Duración (s),Hallazgos,Hallazgos abiertos\r\n',
+    );
+    const page = await new HistoryRepository(db).csvPage(ORG, null, 2, historyWords(spanish));
+    expect(page.text.split('\r\n').slice(0, 2)).toEqual([
+      `7,2026-11-02T09:00:00.570Z,2026-11-02T09:12:00.000Z,Completada,"Cooling, ""hot"" food",3,'=Otto,Sue,3,2,1,92.5,Sí,80,720,2,1`,
+      `8,2026-11-02T09:00:00.000Z,,En curso,Ovens,3,Olga,Sue,1,0,0,,,80,,0,0`,
+    ]);
   });
 
   it('quotes and guards text cells exactly as csvCell does', async () => {

@@ -28,10 +28,10 @@ export class ReportsController {
 
   /** Answers at once (the roles are checked), then writes the file to the gateway's stream. */
   @RpcHandler(insightsRpc.observationHistoryCsv)
-  observationHistoryCsv(@Payload() { actor, stream }: Req<'observationHistoryCsv'>) {
+  observationHistoryCsv(@Payload() { actor, stream, language }: Req<'observationHistoryCsv'>) {
     this.rpc
       .writeChunks(stream, (writer) =>
-        this.exportsService.writeObservationHistoryCsv(actor, writer),
+        this.exportsService.writeObservationHistoryCsv(actor, writer, language),
       )
       .catch((error: unknown) => log.warn({ err: error }, 'observation history CSV not completed'));
     return {};
