@@ -162,6 +162,10 @@ export const ConfirmEmailRequest = z.object({
 });
 export type ConfirmEmailRequest = z.infer<typeof ConfirmEmailRequest>;
 
+/** A confirmed change: the English sentence for API clients, and the address now in use. */
+export const ConfirmEmailResponse = MessageResponse.extend({ email: z.string() });
+export type ConfirmEmailResponse = z.infer<typeof ConfirmEmailResponse>;
+
 export const PASSWORD_MIN_LENGTH = 8;
 
 export const ChangePictureRequest = z.object({

@@ -1,6 +1,7 @@
 import {
   ChangePasswordRequest,
   ConfirmEmailRequest,
+  ConfirmEmailResponse,
   ChangePictureRequest,
   MessageResponse,
   ProfilePictureUpload,
@@ -87,7 +88,7 @@ export const userRoutes = {
     sessionOnly: true,
     audit: 'email.change',
     body: ConfirmEmailRequest,
-    response: MessageResponse,
+    response: ConfirmEmailResponse,
   }),
   changePassword: defineRoute({
     method: 'PUT',

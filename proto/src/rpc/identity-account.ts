@@ -2,6 +2,7 @@ import {
   ActivitySummary,
   ChangePasswordRequest,
   ConfirmEmailRequest,
+  ConfirmEmailResponse,
   MessageResponse,
   Notification,
   NotificationSettingChange,
@@ -60,7 +61,7 @@ export const identityAccountRpc = {
     'profile.confirm-email',
     'public',
     ConfirmEmailRequest,
-    MessageResponse,
+    ConfirmEmailResponse,
   ),
   changePassword: rpc(
     'identity',

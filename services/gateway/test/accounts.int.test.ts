@@ -409,7 +409,10 @@ describe('profile', () => {
     expect(forged.message).toBe('This email confirmation link is invalid or has expired.');
     const token = link.searchParams.get('token')!;
     const confirmed = await confirm(token);
-    expect(confirmed.message).toBe('Your email address is now mona@acme.test.');
+    expect(confirmed).toEqual({
+      message: 'Your email address is now mona@acme.test.',
+      email: 'mona@acme.test',
+    });
     await expectError(confirm(token), 400);
     expect((await session.call(api.currentUser)).email).toBe('mona@acme.test');
     expect((await new ApiSession(stack.url).login('mona@acme.test', 'Acme-Staff-1')).status).toBe(

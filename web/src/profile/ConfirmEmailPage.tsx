@@ -22,7 +22,9 @@ export function ConfirmEmailPage() {
     sent.current = true;
     const token = new URLSearchParams(window.location.search).get('token') ?? '';
     call(api.confirmEmail, { body: { token } })
-      .then(({ message }) => setOutcome({ state: 'done', message }))
+      .then(({ email }) =>
+        setOutcome({ state: 'done', message: t('profile.confirmEmail.now', { email }) }),
+      )
       .catch((error: unknown) =>
         setOutcome({
           state: 'failed',

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
+  type ConfirmEmailResponse,
   EMAIL_CHANGE_LINK_INVALID,
   EMAIL_CHANGE_NEEDS_PASSWORD,
   ERROR_TEXTS,
@@ -48,13 +49,16 @@ export class EmailChangeService {
   }
 
   /** Applies the change of a valid, unused link; the link works once. */
-  async confirm(token: string): Promise<{ message: string }> {
+  async confirm(token: string): Promise<ConfirmEmailResponse> {
     return this.profiles.transaction(async (tx) => {
       const change = await this.profiles.useEmailChange(tx, digestSessionToken(token));
       if (!change) throw RpcFailure.validation(EMAIL_CHANGE_LINK_INVALID, 'token');
       await this.refuseTaken(change.new_email, change.user_id, tx);
       await this.profiles.setEmail(tx, change.user_id, change.new_email);
-      return { message: `Your email address is now ${change.new_email}.` };
+      return {
+        message: `Your email address is now ${change.new_email}.`,
+        email: change.new_email,
+      };
     });
   }
 
