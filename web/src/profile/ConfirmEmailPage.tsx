@@ -6,7 +6,10 @@ import { serverMessageOr } from '../api/errors';
 import { FullScreenSpinner } from '../ui/Spinner';
 import { useTranslation } from 'react-i18next';
 
-type Outcome = { state: 'pending' } | { state: 'done' | 'failed'; message: string };
+type Outcome =
+  | { state: 'pending' }
+  | { state: 'done'; email: string }
+  | { state: 'failed'; message: string };
 
 /**
  * Opened from the mail sent to a new email address: confirms it once. The link works once,
@@ -22,9 +25,7 @@ export function ConfirmEmailPage() {
     sent.current = true;
     const token = new URLSearchParams(window.location.search).get('token') ?? '';
     call(api.confirmEmail, { body: { token } })
-      .then(({ email }) =>
-        setOutcome({ state: 'done', message: t('profile.confirmEmail.now', { email }) }),
-      )
+      .then(({ email }) => setOutcome({ state: 'done', email }))
       .catch((error: unknown) =>
         setOutcome({
           state: 'failed',
@@ -48,7 +49,11 @@ export function ConfirmEmailPage() {
             ? t('profile.confirmEmail.confirmed')
             : t('profile.confirmEmail.invalid')}
         </h1>
-        <p role={outcome.state === 'failed' ? 'alert' : undefined}>{outcome.message}</p>
+        <p role={outcome.state === 'failed' ? 'alert' : undefined}>
+          {outcome.state === 'done'
+            ? t('profile.confirmEmail.now', { email: outcome.email })
+            : outcome.message}
+        </p>
         <a href="/" className="text-blue-600 underline dark:text-blue-400">
           {t('profile.confirmEmail.continue')}
         </a>
