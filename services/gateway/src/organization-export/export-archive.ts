@@ -25,7 +25,21 @@ export interface ArchiveContents {
   storage: ObjectStorage;
   /** The organization's stored files: each key, and its name in the archive. */
   files: { key: string; path: string }[];
+  /**
+   * Run before every batch and every file is read; a rejection ends the archive's stream with
+   * that error (whoever asked for it may no longer read what follows).
+   */
+  admit(): Promise<void>;
 }
+
+/** The same source, each batch asked for only once `admit` let it. */
+const admitted = (source: RecordSource, admit: () => Promise<void>): RecordSource => ({
+  ...source,
+  batch: async (after) => {
+    await admit();
+    return source.batch(after);
+  },
+});
 
 async function* recordRows(source: RecordSource): AsyncGenerator<Record<string, unknown>> {
   let after: RecordCursor | null = null;
@@ -86,7 +100,9 @@ function checksummed(path: string, files: ExportManifest['files']): Transform {
  * The organization's archive as a stream: every kind's records, then every stored file, then
  * manifest.json. Entries are opened one at a time as the zip reaches them (yazl's lazy read
  * streams), so memory holds one batch or one file chunk whatever the organization's size, and
- * the manifest, written last, has every count and checksum.
+ * the manifest, written last, has every count and checksum. An entry that fails (a batch refused,
+ * a file gone) destroys the whole stream: yazl would otherwise wait for the entry forever, and
+ * the download would hang instead of failing.
  */
 export function exportArchive(contents: ArchiveContents): Readable {
   const zip = new ZipFile();
@@ -98,30 +114,39 @@ export function exportArchive(contents: ArchiveContents): Readable {
     records: {},
     files: [],
   };
+  const output = zip.outputStream as Readable;
   const add = (path: string, open: () => Readable) =>
     zip.addReadStreamLazy(path, (ready) => {
       const source = open();
       const sum = checksummed(path, manifest.files);
-      source.on('error', (error) => sum.destroy(error));
+      // The error ends the download (the reply listens to it); the entry's own pipe just stops.
+      source.on('error', (error) => {
+        sum.destroy();
+        output.destroy(error);
+      });
       ready(null, source.pipe(sum));
     });
-  for (const source of contents.records) {
+  for (const source of contents.records.map((kind) => admitted(kind, contents.admit))) {
     add(source.path, () =>
       Readable.from(jsonLines(source, (rows) => (manifest.records[source.path] = rows))),
     );
     if (source.csvPath) add(source.csvPath, () => Readable.from(csvLines(source)));
   }
   for (const file of contents.files) {
-    add(file.path, () => Readable.from(lazyObject(contents.storage, file.key)));
+    add(file.path, () => Readable.from(lazyObject(contents, file.key)));
   }
   zip.addReadStreamLazy('manifest.json', (ready) =>
     ready(null, Readable.from([`${JSON.stringify(manifest, null, 2)}\n`])),
   );
   zip.end();
-  return zip.outputStream as Readable;
+  return output;
 }
 
-/** A stored object's bytes, fetched when the zip reaches it. */
-async function* lazyObject(storage: ObjectStorage, key: string): AsyncGenerator<Buffer> {
+/** A stored object's bytes, fetched when the zip reaches it and `admit` let it. */
+async function* lazyObject(
+  { storage, admit }: Pick<ArchiveContents, 'storage' | 'admit'>,
+  key: string,
+): AsyncGenerator<Buffer> {
+  await admit();
   for await (const chunk of await storage.get(key)) yield chunk as Buffer;
 }

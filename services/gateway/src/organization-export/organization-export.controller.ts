@@ -1,4 +1,4 @@
-import { Controller, Inject, NotFoundException, Query, Res } from '@nestjs/common';
+import { Controller, Inject, NotFoundException, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
   type Actor,
@@ -13,8 +13,10 @@ import {
 import { type ObjectStorage, RpcClient } from '@hub/kit';
 import { CurrentActor } from '../http/current-actor.decorator.js';
 import { Endpoint } from '../http/endpoint.decorator.js';
+import type { GuardedRequest } from '../http/request-context.js';
 import { STORAGE } from '../uploads/storage.token.js';
 import { exportArchive, type RecordSource } from './export-archive.js';
+import { requesterCheck } from './requester-check.js';
 
 /** Rows per RPC batch: what the gateway and a service hold of a kind at once. */
 export const EXPORT_BATCH_ROWS = 1000;
@@ -39,12 +41,14 @@ export class OrganizationExportController {
   /**
    * The organization is read before any byte is sent, so a refusal (identity checks the actor
    * may run it) or an unknown organization keeps its status; every service checks again as each
-   * of its kinds is asked for.
+   * of its kinds is asked for. The actor is captured here once, so the requester's session or
+   * token is resolved again before every batch and file: a demotion mid-way ends the download.
    */
   @Endpoint(api.organizationExport)
   async download(
     @CurrentActor() actor: Actor,
     @Query() query: OrganizationExportQuery,
+    @Req() request: GuardedRequest,
     @Res() reply: FastifyReply,
   ) {
     const organizationId = query.organizationId ?? actor.organizationId;
@@ -67,6 +71,7 @@ export class OrganizationExportController {
       storage: this.storage,
       records: recordSources(batch),
       files: keys.map((key) => ({ key, path: `files/${key.slice(prefix.length)}` })),
+      admit: requesterCheck(this.rpc, request, actor),
     });
     const day = new Date().toISOString().slice(0, 10);
     return reply

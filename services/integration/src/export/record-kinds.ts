@@ -15,4 +15,20 @@ export const INTEGRATION_RECORD_KINDS: Record<
   },
   'presence-events': { table: 'presence_events', scope: 't.organization_id = $1', key: ['id'] },
   'sensor-readings': { table: 'sensor_readings', scope: 't.organization_id = $1', key: ['id'] },
+  'floor-privacy': {
+    table: 'floor_privacy',
+    scope: 't.organization_id = $1',
+    key: ['organization_id'],
+  },
+};
+
+/**
+ * The integration tables no kind reads, and why: the export's test requires every table of the
+ * schema to be read by a kind or named here, so a new table is a decision, not an omission.
+ */
+export const INTEGRATION_NOT_EXPORTED: Readonly<Record<string, string>> = {
+  migrations: "the schema's own history, no organization's",
+  integrations: "the platform's camera system connections and their credentials, no organization's",
+  sensor_tokens: "credentials: the hashes of the organization's sensor tokens",
+  snapshot_runs: "the snapshot jobs' bookkeeping (presence events, exported, are what they found)",
 };
