@@ -70,7 +70,13 @@ export function rpc<TRequest extends z.ZodType, TAnswer extends z.ZodType>(
 
 export const ActorOnly = z.object({ actor: Actor });
 
-export const ClientContext = z.object({ ip: z.string(), userAgent: z.string().max(512) });
+/** Who is at the other end of a sign-in: what the session records and the browser's languages. */
+export const ClientContext = z.object({
+  ip: z.string(),
+  userAgent: z.string().max(512),
+  /** The request's `Accept-Language`, remembered for what is written to the person later. */
+  acceptLanguage: z.string().max(512).optional(),
+});
 
 export const SessionView = z.object({
   sessionId: z.string(),

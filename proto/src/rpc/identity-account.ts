@@ -117,7 +117,8 @@ export const identityAccountRpc = {
   ),
   /**
    * The language to write to each person in (their choice, else their organization's default,
-   * else the browser's `acceptLanguage` when the caller has one, else English).
+   * else the browser's: `acceptLanguage` when the caller has one, else the one remembered at
+   * their last sign-in; else English).
    */
   languagesOf: rpc(
     'identity',

@@ -83,7 +83,11 @@ export const identitySessionRpc = {
     'identity',
     'invitations.accept',
     'public',
-    SetupPasswordRequest.extend({ pictureKey: z.string().optional() }),
+    SetupPasswordRequest.extend({
+      pictureKey: z.string().optional(),
+      /** The browser's `Accept-Language`, remembered as at a sign-in. */
+      acceptLanguage: z.string().max(512).optional(),
+    }),
     MessageResponse,
   ),
 } as const;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@hub/proto';
 import { expectError } from './api-client.js';
 import { createOrganizationWithMembers, type Member, signedIn } from './tenant-fixtures.js';
-import { MailCatcher } from './mail-catcher.js';
-import { type ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
+import { invitationLink, MailCatcher } from './mail-catcher.js';
+import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 
 let stack: TestStack;
 let mail: MailCatcher;
@@ -98,5 +98,67 @@ describe('invitations', () => {
     const gina = globex.members.admin.session;
     const ginas = (await gina.call(api.notifications)).notifications;
     expect(ginas.map((notice) => notice.title)).toContain('User invited');
+  });
+});
+
+/** A Mexican plant's browser: what sends it reads Spanish when nothing else is chosen. */
+const MEXICAN_BROWSER = { 'accept-language': 'es-MX,es;q=0.9' };
+
+/** A session signed in from a browser sending these headers. */
+async function signedInFrom(headers: Record<string, string>, email: string, password: string) {
+  const session = new ApiSession(stack.url);
+  await session.call(api.login, { body: { email, password, rememberMe: false }, headers });
+  return session;
+}
+
+const noticeTitles = async (session: ApiSession) =>
+  (await session.call(api.notifications)).notifications.map((notice) => notice.title);
+
+describe('a member who chose no language, in an organization with no default', () => {
+  it('reads what the server writes in the language of the browser they signed in with', async () => {
+    const plant = await stack.createOrganization('Planta Monterrey', 'monterrey.test');
+    const password = 'Planta-Pass-1!';
+    for (const local of ['sofia', 'edgar']) {
+      const email = `${local}@monterrey.test`;
+      await stack.createUser({ email, password, role: 'admin', organizationId: plant });
+    }
+    const sofia = await signedInFrom(MEXICAN_BROWSER, 'sofia@monterrey.test', password);
+    const edgar = await signedInFrom(MEXICAN_BROWSER, 'edgar@monterrey.test', password);
+    // Edgar chose English, which outweighs his browser; Sofía never chose anything.
+    const english = { language: 'en', timeZone: null, dateFormat: null, theme: 'system' } as const;
+    await edgar.call(api.updateUserPreferences, { body: english });
+    expect(await sofia.call(api.userPreferences)).toMatchObject({
+      language: null,
+      organizationLanguage: null,
+    });
+    // A later sign-in from a client that names no language (fetch sends '*') forgets nothing.
+    await signedIn(stack, 'sofia@monterrey.test', password);
+
+    // The administrators hear of an invitation: written for each, outside any request of theirs.
+    await root.call(api.createUser, {
+      body: { email: 'nora@monterrey.test', name: 'Nora', organizationId: plant },
+    });
+    const invited = await mail.waitFor('nora@monterrey.test');
+    expect(await noticeTitles(sofia)).toContain('Persona invitada');
+    expect(await noticeTitles(edgar)).toContain('User invited');
+
+    // Nora sets her password from a French browser: remembered as a sign-in's would be, and
+    // the administrators' notice that she joined is again in each one's language.
+    const link = invitationLink(invited);
+    // A photo already on file: the setup's photo step is not what this test is about.
+    await stack.sql.query(`UPDATE users SET profile_picture = 'on-file.png' WHERE email = $1`, [
+      link.email,
+    ]);
+    await new ApiSession(stack.url).call(api.setupPassword, {
+      body: { token: link.token, email: link.email, password: 'Nora-Pass-123!' },
+      headers: { 'accept-language': 'fr-CA,fr;q=0.8,en;q=0.5' },
+    });
+    expect(await noticeTitles(sofia)).toContain('Invitación aceptada');
+    expect(await noticeTitles(edgar)).toContain('Invitation accepted');
+    const { rows } = await stack.sql.query<{ browser_language: string | null }>(
+      `SELECT p.browser_language FROM user_preferences p JOIN users u ON u.id = p.user_id
+        WHERE u.email = 'nora@monterrey.test'`,
+    );
+    expect(rows).toEqual([{ browser_language: 'fr' }]);
   });
 });

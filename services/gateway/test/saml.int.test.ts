@@ -81,11 +81,16 @@ async function startSso(organization = CONNECTION) {
 }
 
 /** The provider's form post to our assertion consumer, as the starting browser sends it. */
-async function postToAcs(samlResponse: string, connection = CONNECTION, started = startedCookie) {
+async function postToAcs(
+  samlResponse: string,
+  connection = CONNECTION,
+  started = startedCookie,
+  headers: Record<string, string> = {},
+) {
   const acs = callUrl(api.samlAssertionConsumer, { params: { connection } });
   const response = await fetch(`${stack.url}${acs}`, {
     method: 'POST',
-    headers: started ? { cookie: started } : {},
+    headers: { ...(started ? { cookie: started } : {}), ...headers },
     body: new URLSearchParams({ SAMLResponse: samlResponse }),
     redirect: 'manual',
   });
@@ -255,6 +260,19 @@ describe('SSO sign-in through the identity provider', () => {
   it('accepts an assertion that expired within the allowed clock skew', async () => {
     const xml = await craft({ notOnOrAfter: new Date(Date.now() - 10_000) });
     expect((await postToAcs(encodeResponse(signResponse(xml)))).location).toBe('/callback');
+  });
+
+  it("remembers the browser's language, for what is written to them later", async () => {
+    const xml = await craft({ email: 'otto@acme.test' });
+    const answer = await postToAcs(encodeResponse(signResponse(xml)), CONNECTION, startedCookie, {
+      'accept-language': 'fr-FR,fr;q=0.9,en;q=0.8',
+    });
+    expect(answer.location).toBe('/callback');
+    const { rows } = await stack.sql.query<{ browser_language: string | null }>(
+      `SELECT p.browser_language FROM user_preferences p JOIN users u ON u.id = p.user_id
+        WHERE u.email = 'otto@acme.test'`,
+    );
+    expect(rows).toEqual([{ browser_language: 'fr' }]);
   });
 
   it('activates a pending invited user on the first SSO sign-in', async () => {

@@ -38,6 +38,7 @@ import { MembershipVersions1767840000000 } from './migrations/1767840000000-memb
 import { PendingMembers1767845000000 } from './migrations/1767845000000-pending-members.js';
 import { PeopleImportFollowUps1767850000000 } from './migrations/1767850000000-people-import-follow-ups.js';
 import { LanguageDateFormats1767860000000 } from './migrations/1767860000000-language-date-formats.js';
+import { BrowserLanguages1767870000000 } from './migrations/1767870000000-browser-languages.js';
 import { sealedWebhookSecrets } from './migrations/1767100001000-sealed-webhook-secrets.js';
 
 export const IDENTITY_SCHEMA = 'identity';
@@ -88,5 +89,6 @@ export const openIdentityDatabase = (url: string, webhookSecrets?: SecretBox) =>
       PendingMembers1767845000000,
       PeopleImportFollowUps1767850000000,
       LanguageDateFormats1767860000000,
+      BrowserLanguages1767870000000,
     ],
   });

@@ -15,5 +15,18 @@ export type { FastifyReply };
 export const SESSION_COOKIE = 'hub_session';
 
 export function clientOf(request: FastifyRequest) {
-  return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512) };
+  return {
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512),
+    acceptLanguage: acceptLanguageOf(request),
+  };
+}
+
+/**
+ * The request's `Accept-Language`, cut to what identity takes (a longer one would refuse the
+ * sign-in it comes with); undefined when the client sent none.
+ */
+export function acceptLanguageOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['accept-language'];
+  return header ? header.slice(0, 512) : undefined;
 }

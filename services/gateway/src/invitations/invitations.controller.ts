@@ -9,7 +9,7 @@ import {
 } from '@hub/proto';
 import { newObjectKey, type ObjectStorage, RpcClient } from '@hub/kit';
 import { Endpoint } from '../http/endpoint.decorator.js';
-import type { GuardedRequest } from '../http/request-context.js';
+import { acceptLanguageOf, type GuardedRequest } from '../http/request-context.js';
 import { UploadReceiver } from '../uploads/upload-receiver.js';
 import { STORAGE } from '../uploads/storage.token.js';
 
@@ -30,8 +30,11 @@ export class InvitationsController {
 
   @Endpoint(api.setupPassword)
   @HttpCode(200)
-  setup(@Body() body: SetupPasswordRequest) {
-    return this.rpc.relay(identityRpc.acceptInvitation, body);
+  setup(@Body() body: SetupPasswordRequest, @Req() request: GuardedRequest) {
+    return this.rpc.relay(identityRpc.acceptInvitation, {
+      ...body,
+      acceptLanguage: acceptLanguageOf(request),
+    });
   }
 
   /** The photo is stored below the invitation's organization only once the link checks out. */
@@ -50,6 +53,7 @@ export class InvitationsController {
       return await this.rpc.call(identityRpc.acceptInvitation, {
         ...upload.fields,
         pictureKey: upload.key,
+        acceptLanguage: acceptLanguageOf(request),
       });
     } catch (error) {
       await this.storage.remove(upload.key);

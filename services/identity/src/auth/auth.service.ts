@@ -7,6 +7,7 @@ import { RpcFailure } from '@hub/kit';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config.js';
 import { UserEntity } from '../users/user.entity.js';
 import { toUserView } from '../users/user-view.js';
+import { PreferencesService } from '../settings/preferences.service.js';
 import { AuthRepository } from './auth.repository.js';
 import { verifyAgainstDecoy, verifyPassword } from './passwords.js';
 import { digestSessionToken, newSessionToken } from './session-tokens.js';
@@ -23,6 +24,7 @@ export class AuthService {
     @Inject(AuthRepository) private readonly repository: AuthRepository,
     @Inject(REVOCATIONS) private readonly revocations: SessionRevocations,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    @Inject(PreferencesService) private readonly preferences: PreferencesService,
   ) {}
 
   async login(request: LoginRequest): Promise<LoginAnswer> {
@@ -68,6 +70,9 @@ export class AuthService {
       expiresAt: new Date(now.getTime() + lifetimeMs),
       method,
     });
+    // Every way in passes here: what is written to them later (notifications, mails) follows
+    // this browser when they chose no language and their organization has no default.
+    await this.preferences.rememberBrowser(user.id, request.client.acceptLanguage);
     user.lastLogin = now;
     return {
       token,

@@ -168,7 +168,7 @@ export class InvitationsService {
 
   /** Sets the password (and photo), activates the user and uses up the link, all at once. */
   async accept(
-    request: SetupPasswordRequest & { pictureKey?: string },
+    request: SetupPasswordRequest & { pictureKey?: string; acceptLanguage?: string },
   ): Promise<{ message: string }> {
     refuseCommonPassword(request.password, 'password');
     const passwordHash = await hashPassword(request.password);
@@ -215,6 +215,8 @@ export class InvitationsService {
       );
       return opened;
     });
+    // Their first visit: texts written to them before they sign in follow this browser too.
+    await this.preferences.rememberBrowser(user.id, request.acceptLanguage);
     const admins = await this.notifications.organizationAdmins(user.organizationId);
     await this.notifications.notify(
       [...admins, ...(invitation.invitedBy ? [invitation.invitedBy] : [])],

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   type Actor,
   acceptedLanguageTags,
@@ -12,7 +12,7 @@ import {
   type SavedPreferences,
   UserPreferences,
 } from '@hub/proto';
-import { SettingsRepository } from './settings.repository.js';
+import { type LanguageRow, SettingsRepository } from './settings.repository.js';
 
 /** A stored language the product no longer speaks reads as none chosen. */
 const languageOrNull = (stored: string | null | undefined): Language | null =>
@@ -22,12 +22,20 @@ const languageOrNull = (stored: string | null | undefined): Language | null =>
 const dateFormatOrNull = (stored: string | null): DateFormat | null =>
   DATE_FORMATS.find((format) => format === stored) ?? null;
 
+/** The browser language remembered at sign-in, as `chooseLanguage` takes a browser's. */
+const rememberedBrowser = (row: LanguageRow): string[] => {
+  const remembered = languageOrNull(row.browser_language);
+  return remembered ? [remembered] : [];
+};
+
 /**
  * Each user's reading preferences, stored on the server so they follow them to any device, and
  * the organization's default language, which a member who chose none reads in.
  */
 @Injectable()
 export class PreferencesService {
+  private readonly logger = new Logger('Preferences');
+
   constructor(@Inject(SettingsRepository) private readonly settings: SettingsRepository) {}
 
   async get(actor: Actor): Promise<SavedPreferences> {
@@ -67,9 +75,27 @@ export class PreferencesService {
   }
 
   /**
+   * Remembers the product language the browser of a person signing in reads (`Accept-Language`),
+   * for the texts written to them later, outside any request of theirs. A request without one
+   * (an API client) leaves what is known.
+   */
+  async rememberBrowser(userId: number, acceptLanguage: string | undefined): Promise<void> {
+    const tags = acceptedLanguageTags(acceptLanguage);
+    if (!tags.length) return;
+    // The browser's part of the rule alone: what the web app shows this browser when nothing
+    // is chosen (English when it asks for no language the product speaks). A failure to note it
+    // never fails the sign-in it comes with.
+    await this.settings
+      .saveBrowserLanguage(userId, chooseLanguage(null, null, tags))
+      .catch((error: unknown) =>
+        this.logger.warn(`browser language of user ${userId} not kept: ${String(error)}`),
+      );
+  }
+
+  /**
    * The language to write to each person in: their choice, else their organization's default,
-   * else the browser's (`acceptLanguage`, when the request that causes the text came from one),
-   * else English. Unknown ids are left out.
+   * else their browser's (`acceptLanguage` when the request that causes the text came from one,
+   * else the one remembered at their last sign-in), else English. Unknown ids are left out.
    */
   async languagesOf(
     userIds: number[],
@@ -83,7 +109,7 @@ export class PreferencesService {
       language: chooseLanguage(
         languageOrNull(row.language),
         languageOrNull(row.default_language),
-        browser,
+        browser.length ? browser : rememberedBrowser(row),
       ),
     }));
   }

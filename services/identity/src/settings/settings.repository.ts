@@ -14,6 +14,14 @@ export interface SessionListRow {
   expires_at: Date;
 }
 
+/** What decides the language the server writes a person in (each null when unset). */
+export interface LanguageRow {
+  user_id: number;
+  language: string | null;
+  default_language: string | null;
+  browser_language: string | null;
+}
+
 /** A user's own settings: reading preferences and live sessions. */
 @Injectable()
 export class SettingsRepository {
@@ -50,13 +58,28 @@ export class SettingsRepository {
       .update({ id: organizationId }, { defaultLanguage: language });
   }
 
-  /** Each person's own language and their organization's default (either null when unset). */
-  languagesOf(
-    userIds: number[],
-  ): Promise<{ user_id: number; language: string | null; default_language: string | null }[]> {
+  /**
+   * Remembers the language a person's browser reads; the row is written only when it changes,
+   * so a sign-in from the same browser costs no write.
+   */
+  async saveBrowserLanguage(userId: number, language: string): Promise<void> {
+    // Raw SQL: an upsert that leaves an unchanged row alone (TypeORM's upsert always writes).
+    await this.db.query(
+      `INSERT INTO user_preferences (user_id, browser_language) VALUES ($1, $2)
+       ON CONFLICT (user_id) DO UPDATE SET browser_language = EXCLUDED.browser_language
+        WHERE user_preferences.browser_language IS DISTINCT FROM EXCLUDED.browser_language`,
+      [userId, language],
+    );
+  }
+
+  /**
+   * Each person's own language, their organization's default and their browser's last known
+   * language (each null when unset).
+   */
+  languagesOf(userIds: number[]): Promise<LanguageRow[]> {
     // Raw SQL: one read of users, their preferences and their organizations for a batch.
     return this.db.query(
-      `SELECT u.id AS user_id, p.language, o.default_language
+      `SELECT u.id AS user_id, p.language, o.default_language, p.browser_language
          FROM users u
          LEFT JOIN user_preferences p ON p.user_id = u.id
          LEFT JOIN organizations o ON o.id = u.organization_id

@@ -20,6 +20,14 @@ export class UserPreferencesEntity {
   @Column({ type: 'text' })
   theme!: string;
 
+  /**
+   * The product language the person's browser read at their last sign-in (null: not known), for
+   * what the server writes them outside a request of theirs. Not a choice: it comes after theirs
+   * and their organization's default.
+   */
+  @Column({ name: 'browser_language', type: 'text', nullable: true })
+  browserLanguage!: string | null;
+
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
 }

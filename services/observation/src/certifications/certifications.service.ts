@@ -139,7 +139,8 @@ export class CertificationsService {
 
   async certificate(actor: Actor, id: number) {
     const row = await this.row(actor, id);
-    // In the holder's language (their choice, else their organization's default): it is theirs.
+    // In the holder's language (their choice, else their organization's default, else their
+    // browser's at their last sign-in): it is theirs, whoever downloads it.
     const [holder] = await this.rpc.call(identityRpc.languagesOf, { userIds: [row.user_id] });
     const pdf = await renderCertificate({
       language: holder?.language ?? 'en',
