@@ -44,6 +44,7 @@ export const ERROR_TEXTS = {
   face_photo_too_large: 'The photo must be less than 5MB.',
   csv_required: 'Please choose a CSV file.',
   csv_too_large: 'The file is larger than 10 MB. Split it into smaller files.',
+  csv_type: 'This file is not a CSV file. Save the spreadsheet as CSV (UTF-8) and try again.',
   // Not found
   document_not_found: 'Document not found',
   evaluation_not_found: 'Evaluation not found',

@@ -18,12 +18,109 @@ export const PEOPLE_IMPORT_LIMITS = {
 /** Several job functions in one cell: separated by any of these. */
 export const JOB_FUNCTION_SEPARATORS = /[;|,]/;
 
+/**
+ * Why a row of the file is refused, as identity writes it in the preview and on the row it keeps
+ * (people_import_rows.reason): a stable code per sentence, in English as written, `{name}` for a
+ * part filled in from the row (a cell, a limit, a row number). The row keeps the English (API
+ * clients, rows from before); `peopleImportReasonOf` finds the code and parts of any stored
+ * reason, and the web app and the rejected-rows CSV word the code in the reader's language
+ * (web/src/i18n/locales/<lang>/people-import.ts, `reasons`). Codes are never renamed or reused.
+ */
+export const PEOPLE_IMPORT_REASONS = {
+  email_missing: 'Email is missing.',
+  email_too_long: 'Email is longer than {limit} characters.',
+  email_invalid: '"{email}" is not a valid email address.',
+  email_duplicate: 'Duplicate email: already on row {row}.',
+  extra_cells: 'This row has more cells than the header.',
+  name_missing: 'Name is missing.',
+  name_too_long: 'Name is longer than {limit} characters.',
+  super_admin_role: 'The super administrator role cannot be imported.',
+  role_unknown: 'Unknown role "{role}" (admin, training supervisor, manager or operator).',
+  job_functions_too_long: 'Job functions is longer than {limit} characters.',
+  job_function_unknown: 'Unknown job function "{name}".',
+  language_unknown: 'Unknown language "{language}" ({languages}).',
+  time_zone_unknown: 'Unknown time zone "{timeZone}".',
+  email_domain_of_another_organization: ERROR_TEXTS.email_domain_of_another_organization,
+  email_of_another_organization: 'This email is already used by another organization.',
+  super_admin_unchangeable: 'The super administrator cannot be changed by an import.',
+  own_role_unchangeable: 'Your own role cannot be changed by an import.',
+  /** Taken by someone else between the check and the insert (the apply's own refusal). */
+  email_in_use: 'This email is already in use.',
+} as const;
+
+export type PeopleImportReasonCode = keyof typeof PEOPLE_IMPORT_REASONS;
+export const PEOPLE_IMPORT_REASON_CODES = Object.keys(
+  PEOPLE_IMPORT_REASONS,
+) as PeopleImportReasonCode[];
+
+/**
+ * Parts that are numbers: the English groups their digits ('2,000'); the parts found in a reason
+ * give them as plain digits, for each reader's own grouping ('2.000', '2 000').
+ */
+export const PEOPLE_IMPORT_NUMBER_PARTS: ReadonlySet<string> = new Set(['limit', 'row']);
+
+/** A reason's text with its parts filled in (as written: '2,000' for a limit in English). */
+export function peopleImportReason(
+  code: PeopleImportReasonCode,
+  parts: Record<string, string> = {},
+): string {
+  return PEOPLE_IMPORT_REASONS[code].replace(
+    /\{(\w+)\}/g,
+    (whole, name: string) => parts[name] ?? whole,
+  );
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * What a part that is not a cell can hold: a cell may hold anything, the product's own list of
+ * languages cannot, so a language cell holding '" (' is still read as the cell.
+ */
+const PART_PATTERNS: Readonly<Record<string, string>> = {
+  limit: '[\\d,]+',
+  row: '\\d+',
+  languages: '[\\w, -]+',
+};
+
+/** Each reason as a whole-text pattern, those without parts first (as failure reasons). */
+const REASON_PATTERNS = [...PEOPLE_IMPORT_REASON_CODES]
+  .sort(
+    (a, b) =>
+      Number(PEOPLE_IMPORT_REASONS[a].includes('{')) -
+      Number(PEOPLE_IMPORT_REASONS[b].includes('{')),
+  )
+  .map((code) => ({
+    code,
+    pattern: new RegExp(
+      `^${escaped(PEOPLE_IMPORT_REASONS[code]).replace(
+        /\\\{(\w+)\\\}/g,
+        (_part, name: string) => `(?<${name}>${PART_PATTERNS[name] ?? '.+?'})`,
+      )}$`,
+      's',
+    ),
+  }));
+
+/** The code of a refused row's reason and its parts, or undefined for a text the table lacks. */
+export function peopleImportReasonOf(
+  reason: string,
+): { code: PeopleImportReasonCode; params: Record<string, string> } | undefined {
+  for (const { code, pattern } of REASON_PATTERNS) {
+    const match = pattern.exec(reason);
+    if (!match) continue;
+    const params: Record<string, string> = { ...match.groups };
+    for (const name of Object.keys(params))
+      if (PEOPLE_IMPORT_NUMBER_PARTS.has(name)) params[name] = params[name]!.replace(/,/g, '');
+    return { code, params };
+  }
+  return undefined;
+}
+
 export const PEOPLE_IMPORT_MESSAGES = {
   missing: ERROR_TEXTS.csv_required,
-  notCsv: 'This file is not a CSV file. Save the spreadsheet as CSV (UTF-8) and try again.',
+  notCsv: ERROR_TEXTS.csv_type,
   tooLarge: ERROR_TEXTS.csv_too_large,
   tooManyRows: 'The file has more than 100,000 rows. Split it into smaller files.',
-  otherOrganization: 'This email is already used by another organization.',
+  otherOrganization: PEOPLE_IMPORT_REASONS.email_of_another_organization,
   otherDomain: ERROR_TEXTS.email_domain_of_another_organization,
 } as const;
 
@@ -49,7 +146,12 @@ export const RefusedRow = z.object({
   /** The row's line in the spreadsheet: the header is row 1. */
   row: z.number().int(),
   email: z.string(),
+  /** In English, as identity wrote it (a sentence of PEOPLE_IMPORT_REASONS). */
   reason: z.string(),
+  /** The reason's code, for a client to word it in its reader's language (absent: unknown). */
+  code: z.enum(PEOPLE_IMPORT_REASON_CODES).optional(),
+  /** The parts filled into the reason, by name (numbers as plain digits). */
+  params: z.record(z.string(), z.string()).optional(),
 });
 export type RefusedRow = z.infer<typeof RefusedRow>;
 

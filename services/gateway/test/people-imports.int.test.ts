@@ -76,9 +76,12 @@ async function applyAndWait(importId: number, updateExisting = false) {
   );
 }
 
-async function rejectedCsv(importId: number) {
+async function rejectedCsv(importId: number, acceptLanguage?: string) {
   const response = await fetch(`${stack.url}/api/people-imports/${importId}/rejected.csv`, {
-    headers: { cookie: admin.cookie },
+    headers: {
+      cookie: admin.cookie,
+      ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}),
+    },
   });
   expect(response.status).toBe(200);
   return response.text();
@@ -120,24 +123,54 @@ describe('people import', () => {
       refused: 7,
     });
     expect(answer.refusedRows).toEqual([
-      { row: 4, email: 'not-an-email', reason: '"not-an-email" is not a valid email address.' },
-      { row: 5, email: 'mia@acme.test', reason: 'Duplicate email: already on row 2.' },
+      {
+        row: 4,
+        email: 'not-an-email',
+        reason: '"not-an-email" is not a valid email address.',
+        code: 'email_invalid',
+        params: { email: 'not-an-email' },
+      },
+      {
+        row: 5,
+        email: 'mia@acme.test',
+        reason: 'Duplicate email: already on row 2.',
+        code: 'email_duplicate',
+        params: { row: '2' },
+      },
       {
         row: 6,
         email: 'pia@acme.test',
         reason: 'Unknown role "boss" (admin, training supervisor, manager or operator).',
+        code: 'role_unknown',
+        params: { role: 'boss' },
       },
-      { row: 7, email: 'quin@acme.test', reason: 'Unknown job function "Welding".' },
-      { row: 8, email: 'ray@acme.test', reason: 'Name is longer than 200 characters.' },
+      {
+        row: 7,
+        email: 'quin@acme.test',
+        reason: 'Unknown job function "Welding".',
+        code: 'job_function_unknown',
+        params: { name: 'Welding' },
+      },
+      {
+        row: 8,
+        email: 'ray@acme.test',
+        reason: 'Name is longer than 200 characters.',
+        code: 'name_too_long',
+        params: { limit: '200' },
+      },
       {
         row: 9,
         email: 'gus@globex.test',
         reason: 'This email is already used by another organization.',
+        code: 'email_of_another_organization',
+        params: {},
       },
       {
         row: 11,
         email: '=sum@acme.test',
         reason: '"=sum@acme.test" is not a valid email address.',
+        code: 'email_invalid',
+        params: { email: '=sum@acme.test' },
       },
     ]);
     const { rows } = await stack.sql.query(`SELECT email FROM users WHERE email LIKE 'mia%'`);
@@ -195,6 +228,21 @@ describe('people import', () => {
     // A cell a spreadsheet would run is written as text.
     expect(report).toContain(
       `11,'=sum@acme.test,"""=sum@acme.test"" is not a valid email address."`,
+    );
+    // The reader's language (the browser's here: Ann chose none), header and reasons.
+    const spanish = (await rejectedCsv(done.id, 'es-ES,es;q=0.9,en;q=0.5')).split('\r\n');
+    expect(spanish[0]).toBe('Fila,Correo,Motivo');
+    expect(spanish.slice(1, 8)).toEqual([
+      '4,not-an-email,"""not-an-email"" no es una dirección de correo válida."',
+      '5,mia@acme.test,Correo repetido: ya está en la fila 2.',
+      '6,pia@acme.test,"Rol desconocido ""boss"" (admin, training supervisor, manager u operator)."',
+      '7,quin@acme.test,"Puesto desconocido ""Welding""."',
+      '8,ray@acme.test,El nombre tiene más de 200 caracteres.',
+      '9,gus@globex.test,Otra organización ya usa este correo.',
+      `11,'=sum@acme.test,"""=sum@acme.test"" no es una dirección de correo válida."`,
+    ]);
+    expect(await rejectedCsv(done.id, 'fr')).toContain(
+      '9,gus@globex.test,Cet e-mail est déjà utilisé par une autre organisation.',
     );
   });
 
@@ -376,7 +424,7 @@ describe('people import', () => {
     );
     expect(pdf).toMatchObject({
       status: 400,
-      body: { message: expect.stringContaining('not a CSV') },
+      body: { message: expect.stringContaining('not a CSV'), code: 'csv_type' },
     });
     const binary = await preview(
       admin,

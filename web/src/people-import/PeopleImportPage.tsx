@@ -9,7 +9,7 @@ import { currentUserQuery } from '../api/queries';
 import { Card, CardTitle } from '../ui/Card';
 import { Checkbox } from '../ui/Checkbox';
 import { inputClass, linkClass, selectClass, smallButtonClass } from '../ui/styles';
-import { importEnded, importPercent, importProgressText, planFigures } from './format';
+import { importEnded, importPercent, importProgressText, planFigures, refusalText } from './format';
 import { usePeopleImportMutations } from './mutations';
 import { peopleImportQuery, rejectedRowsUrl } from './queries';
 import { formatNumber } from '../i18n/format';
@@ -217,7 +217,7 @@ function RefusedTable({ rows, total }: { rows: RefusedRow[]; total: number }) {
               <tr key={row.row} className="border-t border-slate-100 dark:border-slate-800">
                 <td className="px-3 py-2 tabular-nums">{row.row}</td>
                 <td className="px-3 py-2 break-all">{row.email}</td>
-                <td className="px-3 py-2">{row.reason}</td>
+                <td className="px-3 py-2">{refusalText(row)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import type { PeopleImportStatus } from '@hub/proto';
-import { importEnded, importPercent, importProgressText, planFigures } from './format';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type PeopleImportStatus, peopleImportReasonOf, type RefusedRow } from '@hub/proto';
+import { applyLanguage, i18n } from '../i18n/i18n';
+import { importEnded, importPercent, importProgressText, planFigures, refusalText } from './format';
 
 const status = (changes: Partial<PeopleImportStatus>): PeopleImportStatus => ({
   id: 1,
@@ -38,5 +39,51 @@ describe('people import format', () => {
     );
     expect(importEnded(status({}))).toBe(false);
     expect(importEnded(status({ state: 'done' }))).toBe(true);
+  });
+});
+
+/** A refused row as the server answers it: its English reason, and the code and parts in it. */
+const refused = (reason: string): RefusedRow => ({
+  row: 7,
+  email: 'quin@acme.test',
+  reason,
+  ...peopleImportReasonOf(reason),
+});
+
+describe("a refused row's reason", () => {
+  afterEach(() => applyLanguage('en'));
+
+  it('reads as the server wrote it in English', () => {
+    const reason = 'Unknown job function "Welding".';
+    expect(refusalText(refused(reason))).toBe(reason);
+  });
+
+  it("is worded in the reader's language, the cell kept and numbers grouped for it", async () => {
+    applyLanguage('es');
+    await i18n.changeLanguage('es');
+    expect(refusalText(refused('Unknown job function "Welding".'))).toBe(
+      'Puesto desconocido "Welding".',
+    );
+    expect(refusalText(refused('Duplicate email: already on row 2.'))).toBe(
+      'Correo repetido: ya está en la fila 2.',
+    );
+    expect(refusalText(refused('Job functions is longer than 2,000 characters.'))).toBe(
+      'Los puestos tienen más de 2000 caracteres.',
+    );
+    applyLanguage('fr');
+    await i18n.changeLanguage('fr');
+    expect(refusalText(refused('Duplicate email: already on row 12345.'))).toBe(
+      'E-mail en double : déjà présent ligne 12\u202f345.',
+    );
+    expect(refusalText(refused('This email is already in use.'))).toBe(
+      'Cet e-mail est déjà utilisé.',
+    );
+  });
+
+  it('reads as written when it has no code this build knows', async () => {
+    applyLanguage('es');
+    await i18n.changeLanguage('es');
+    const row: RefusedRow = { row: 3, email: 'a@x.test', reason: 'A reason of another time.' };
+    expect(refusalText(row)).toBe('A reason of another time.');
   });
 });

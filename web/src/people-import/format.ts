@@ -1,6 +1,13 @@
-import { importPlan, type PeopleImportCounts, type PeopleImportStatus } from '@hub/proto';
+import {
+  importPlan,
+  PEOPLE_IMPORT_NUMBER_PARTS,
+  type PeopleImportCounts,
+  type PeopleImportStatus,
+  type RefusedRow,
+} from '@hub/proto';
 import { formatNumber } from '../i18n/format';
 import { i18n } from '../i18n/i18n';
+import { keyedText } from '../i18n/keyed';
 
 /**
  * The preview's figures as the page lists them, with the "update existing members" choice; each
@@ -49,3 +56,22 @@ export function importProgressText(status: PeopleImportStatus): string {
 /** Polling stops once the import has ended. */
 export const importEnded = (status: PeopleImportStatus | undefined) =>
   status?.state === 'done' || status?.state === 'failed';
+
+/**
+ * Why a row was refused, in the reader's language: the catalog's `peopleImport.reasons.<code>`
+ * with the parts the server sent (numbers grouped as the language groups them). An English
+ * reader, or a reason without a code this build knows, reads the server's English as written.
+ */
+export function refusalText(row: RefusedRow): string {
+  const key = `peopleImport.reasons.${row.code}`;
+  if (i18n.language === 'en' || !row.code || !i18n.exists(key)) return row.reason;
+  const parts = Object.fromEntries(
+    Object.entries(row.params ?? {}).map(([name, value]) => [
+      name,
+      PEOPLE_IMPORT_NUMBER_PARTS.has(name) && /^\d+$/.test(value)
+        ? formatNumber(Number(value))
+        : value,
+    ]),
+  );
+  return keyedText(key, parts);
+}

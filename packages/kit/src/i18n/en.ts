@@ -1,4 +1,9 @@
-import { FAILURE_REASONS, type FailureReasonCode } from '@hub/proto';
+import {
+  FAILURE_REASONS,
+  type FailureReasonCode,
+  PEOPLE_IMPORT_REASONS,
+  type PeopleImportReasonCode,
+} from '@hub/proto';
 
 /**
  * What the services write for a person, in English: the reference catalog. `es.ts` and `fr.ts`
@@ -135,6 +140,11 @@ export const en = {
     training_supervisor: 'training supervisor',
     manager: 'manager',
     operator: 'operator',
+  },
+  /** The rejected rows of a people import (CSV): English is proto's sentences themselves. */
+  peopleImport: {
+    columns: { row: 'Row', email: 'Email', reason: 'Reason' },
+    reasons: PEOPLE_IMPORT_REASONS as Record<PeopleImportReasonCode, string>,
   },
   /**
    * The observation history CSV. In English its cells keep the values API clients and

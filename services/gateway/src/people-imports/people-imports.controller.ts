@@ -3,6 +3,7 @@ import {
   BadRequestException,
   Controller,
   ForbiddenException,
+  Headers,
   Inject,
   Param,
   Req,
@@ -12,11 +13,11 @@ import type { FastifyReply } from 'fastify';
 import {
   type Actor,
   api,
-  csvLine,
+  identityRpc,
+  type Language,
   PEOPLE_IMPORT_UPLOAD,
   type PeopleImportUploadFields,
   peopleImportsRpc,
-  type RefusedRow,
   NOT_PERMITTED,
 } from '@hub/proto';
 import { newObjectFolder, type ObjectStorage, RpcClient } from '@hub/kit';
@@ -25,11 +26,9 @@ import { Endpoint } from '../http/endpoint.decorator.js';
 import type { GuardedRequest } from '../http/request-context.js';
 import { UploadReceiver } from '../uploads/upload-receiver.js';
 import { STORAGE } from '../uploads/storage.token.js';
+import { rejectedLines, REPORT_PAGE } from './rejected-rows-csv.js';
 
 type ImportParams = { id: number };
-
-/** Rows of the rejected-rows report asked of identity at a time. */
-const REPORT_PAGE = 2000;
 
 /** The organization a file goes to: the administrator's own, the one the super administrator names. */
 function targetOrganization(actor: Actor, fields: PeopleImportUploadFields): number {
@@ -44,19 +43,6 @@ function targetOrganization(actor: Actor, fields: PeopleImportUploadFields): num
   if (fields.organizationId && fields.organizationId !== actor.organizationId)
     throw new ForbiddenException(NOT_PERMITTED);
   return actor.organizationId;
-}
-
-/** The rows not imported, read from identity a page at a time, as CSV lines. */
-export async function* rejectedLines(
-  page: (afterRow: number) => Promise<RefusedRow[]>,
-): AsyncGenerator<string> {
-  yield csvLine(['Row', 'Email', 'Reason']);
-  for (let afterRow = 0; ;) {
-    const rows = await page(afterRow);
-    for (const row of rows) yield csvLine([row.row, row.email, row.reason]);
-    if (rows.length < REPORT_PAGE) return;
-    afterRow = rows[rows.length - 1]!.row;
-  }
 }
 
 /**
@@ -105,10 +91,12 @@ export class PeopleImportsController {
     @CurrentActor() actor: Actor,
     @Param() params: ImportParams,
     @Res() reply: FastifyReply,
+    @Headers('accept-language') acceptLanguage?: string,
   ) {
     const importId = params.id;
     // Asked once before answering, so an unknown import is a 404, not an empty file.
     await this.rpc.call(peopleImportsRpc.status, { actor, importId });
+    const language = await this.readerLanguage(actor, acceptLanguage);
     const page = async (afterRow: number) =>
       (
         await this.rpc.call(peopleImportsRpc.rejectedRows, {
@@ -122,6 +110,18 @@ export class PeopleImportsController {
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="import-${importId}-rejected-rows.csv"`)
       .header('cache-control', 'no-store')
-      .send(Readable.from(rejectedLines(page)));
+      .send(Readable.from(rejectedLines(page, language)));
+  }
+
+  /**
+   * The report's header and reasons in its reader's language, as the skills-matrix CSV: their
+   * choice, else their organization's default, else this browser's.
+   */
+  private async readerLanguage(actor: Actor, acceptLanguage?: string): Promise<Language> {
+    const [reader] = await this.rpc.call(identityRpc.languagesOf, {
+      userIds: [actor.userId],
+      ...(acceptLanguage ? { acceptLanguage: acceptLanguage.slice(0, 512) } : {}),
+    });
+    return reader?.language ?? 'en';
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { skillsRpc } from '@hub/proto';
+import { peopleImportReason, skillsRpc } from '@hub/proto';
 import { type ObjectStorage, RpcClient, RpcFailure } from '@hub/kit';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config.js';
 import { REVOCATIONS, RPC, STORAGE } from '../tokens.js';
@@ -161,7 +161,7 @@ export class PeopleImportRunner {
           ...base,
           email: person.email,
           outcome: 'refused',
-          reason: 'This email is already in use.',
+          reason: peopleImportReason('email_in_use'),
         };
       return { ...base, ...withJobFunctions(person), outcome: 'created', userId };
     }

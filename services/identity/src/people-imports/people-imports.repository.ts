@@ -7,7 +7,12 @@ import {
   PeopleImportRowEntity,
   type RowOutcome,
 } from './people-import.entity.js';
-import { type ExistingUser, type ImportedPerson, NEW_PERSON_ROLE } from './row-rules.js';
+import {
+  type ExistingUser,
+  type ImportedPerson,
+  NEW_PERSON_ROLE,
+  refusedRow,
+} from './row-rules.js';
 
 export type NewPeopleImport = Pick<
   PeopleImportEntity,
@@ -292,6 +297,6 @@ export class PeopleImportsRepository {
       order: { rowNumber: 'ASC' },
       take: limit,
     });
-    return rows.map((row) => ({ row: row.rowNumber, email: row.email, reason: row.reason ?? '' }));
+    return rows.map((row) => refusedRow(row.rowNumber, row.email, row.reason ?? ''));
   }
 }

@@ -15,6 +15,7 @@ import { OrganizationsRepository } from '../organizations/organizations.reposito
 import type { PeopleImportEntity } from './people-import.entity.js';
 import { PeopleImportsRepository } from './people-imports.repository.js';
 import { checkSheet, jobFunctionIndex } from './people-sheet.js';
+import { refusedRow } from './row-rules.js';
 
 const NOT_FOUND = 'This import was not found.';
 
@@ -112,7 +113,7 @@ export class PeopleImportsService {
         else {
           counts.refused += 1;
           if (refusedRows.length < PEOPLE_IMPORT_PREVIEW_ROWS)
-            refusedRows.push({ row: verdict.row, email: verdict.email, reason: verdict.reason });
+            refusedRows.push(refusedRow(verdict.row, verdict.email, verdict.reason));
         }
       }
     }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { SheetRow } from './csv-rows.js';
-import { checkRow, type ExistingUser, indexJobFunctions, type RowContext } from './row-rules.js';
+import {
+  checkRow,
+  type ExistingUser,
+  indexJobFunctions,
+  refusedRow,
+  type RowContext,
+} from './row-rules.js';
 
 const context = (existing: Record<string, ExistingUser> = {}): RowContext => ({
   organizationId: 1,
@@ -70,6 +76,11 @@ describe('checkRow', () => {
     [{ email: 'a@x.test', name: 'A', language: 'de' }, 'Unknown language "de" (en, es, fr).'],
     [{ email: 'a@x.test', name: 'A', timeZone: 'Mars/Base' }, 'Unknown time zone "Mars/Base".'],
     [{ email: 'a@x.test', name: 'N'.repeat(201) }, 'Name is longer than 200 characters.'],
+    [
+      { email: 'a@x.test', name: 'A', jobFunctions: 'J'.repeat(2001) },
+      'Job functions is longer than 2,000 characters.',
+    ],
+    [{ email: 'e'.repeat(250) + '@x.test' }, 'Email is longer than 254 characters.'],
   ])('refuses %j: %s', (cells, reason) => {
     expect(checkRow(line(3, cells), context())).toMatchObject({ kind: 'refused', row: 3, reason });
   });
@@ -126,6 +137,32 @@ describe('checkRow', () => {
     expect(checkRow(line(2, { email: 'f@x.test', name: '=1+2' }), context())).toMatchObject({
       kind: 'create',
       person: { name: '=1+2' },
+    });
+  });
+});
+
+describe('refusedRow', () => {
+  it("keeps the English reason and adds the code and parts found in it, a stored row's too", () => {
+    const verdict = checkRow(line(4, { email: 'a@x.test', name: 'A', role: 'boss' }), context());
+    expect(verdict.kind === 'refused' && refusedRow(4, 'a@x.test', verdict.reason)).toEqual({
+      row: 4,
+      email: 'a@x.test',
+      reason: 'Unknown role "boss" (admin, training supervisor, manager or operator).',
+      code: 'role_unknown',
+      params: { role: 'boss' },
+    });
+    expect(refusedRow(5, 'b@x.test', 'Job functions is longer than 2,000 characters.')).toEqual({
+      row: 5,
+      email: 'b@x.test',
+      reason: 'Job functions is longer than 2,000 characters.',
+      code: 'job_functions_too_long',
+      params: { limit: '2000' },
+    });
+    // A reason the table does not know (none is written today) travels without a code.
+    expect(refusedRow(6, 'c@x.test', 'Another reason.')).toEqual({
+      row: 6,
+      email: 'c@x.test',
+      reason: 'Another reason.',
     });
   });
 });

@@ -5,8 +5,11 @@ import {
   JOB_FUNCTION_SEPARATORS,
   LANGUAGES,
   PEOPLE_IMPORT_LIMITS as LIMITS,
-  PEOPLE_IMPORT_MESSAGES,
+  peopleImportReason,
+  type PeopleImportReasonCode,
   plainText,
+  peopleImportReasonOf,
+  type RefusedRow,
   type Role,
 } from '@hub/proto';
 import { emailDomain } from '../organizations/email-domain.js';
@@ -77,46 +80,49 @@ export type RowVerdict =
 
 const Email = z.email();
 class Refusal extends Error {}
-const refuse = (reason: string): never => {
-  throw new Refusal(reason);
+/**
+ * Refuses the row with a sentence of proto's PEOPLE_IMPORT_REASONS: the row keeps its English,
+ * and each reader gets it in their language by the code found in it (peopleImportReasonOf).
+ */
+const refuse = (code: PeopleImportReasonCode, parts: Record<string, string> = {}): never => {
+  throw new Refusal(peopleImportReason(code, parts));
 };
 
-const longer = (label: string, limit: number) =>
-  `${label} is longer than ${limit.toLocaleString('en-US')} characters.`;
+/** A cell's limit as the English sentence writes it ('2,000'). */
+const limit = (characters: number) => ({ limit: characters.toLocaleString('en-US') });
 
 function readEmail(cell: string): string {
-  if (!cell) refuse('Email is missing.');
-  if (cell.length > LIMITS.email) refuse(longer('Email', LIMITS.email));
+  if (!cell) refuse('email_missing');
+  if (cell.length > LIMITS.email) refuse('email_too_long', limit(LIMITS.email));
   const email = cell.toLowerCase();
-  if (!Email.safeParse(email).success) refuse(`"${cell}" is not a valid email address.`);
+  if (!Email.safeParse(email).success) refuse('email_invalid', { email: cell });
   return email;
 }
 
 function readName(cell: string): string {
   const name = plainText(cell).trim();
-  if (!name) refuse('Name is missing.');
-  if (name.length > LIMITS.name) refuse(longer('Name', LIMITS.name));
+  if (!name) refuse('name_missing');
+  if (name.length > LIMITS.name) refuse('name_too_long', limit(LIMITS.name));
   return name;
 }
 
 function readRole(cell: string): Role | null {
   if (!cell) return null;
   const role = cell.toLowerCase().replace(/[\s-]+/g, '_');
-  if (role === 'super_admin' || role === 'super_administrator')
-    refuse('The super administrator role cannot be imported.');
-  if (!CreatableRole.safeParse(role).success)
-    refuse(`Unknown role "${cell}" (admin, training supervisor, manager or operator).`);
+  if (role === 'super_admin' || role === 'super_administrator') refuse('super_admin_role');
+  if (!CreatableRole.safeParse(role).success) refuse('role_unknown', { role: cell });
   return role as Role;
 }
 
 function readJobFunctions(cell: string, known: RowContext['jobFunctions']): number[] {
-  if (cell.length > LIMITS.jobFunctions) refuse(longer('Job functions', LIMITS.jobFunctions));
+  if (cell.length > LIMITS.jobFunctions)
+    refuse('job_functions_too_long', limit(LIMITS.jobFunctions));
   const names = cell
     .split(JOB_FUNCTION_SEPARATORS)
     .map((name) => name.trim())
     .filter(Boolean);
   const ids = names.map(
-    (name) => known.byName.get(name.toLowerCase()) ?? refuse(`Unknown job function "${name}".`),
+    (name) => known.byName.get(name.toLowerCase()) ?? refuse('job_function_unknown', { name }),
   );
   return [...new Set(ids)];
 }
@@ -125,14 +131,17 @@ function readLanguage(cell: string): string | null {
   if (!cell) return null;
   const language = cell.toLowerCase();
   if (cell.length > LIMITS.language || !(LANGUAGES as readonly string[]).includes(language))
-    refuse(`Unknown language "${cell.slice(0, LIMITS.language)}" (${LANGUAGES.join(', ')}).`);
+    refuse('language_unknown', {
+      language: cell.slice(0, LIMITS.language),
+      languages: LANGUAGES.join(', '),
+    });
   return language;
 }
 
 function readTimeZone(cell: string): string | null {
   if (!cell) return null;
   if (cell.length > LIMITS.timeZone || !isTimeZone(cell))
-    refuse(`Unknown time zone "${cell.slice(0, LIMITS.timeZone)}".`);
+    refuse('time_zone_unknown', { timeZone: cell.slice(0, LIMITS.timeZone) });
   return cell;
 }
 
@@ -140,10 +149,9 @@ function readPerson(line: SheetRow, context: RowContext): ImportedPerson {
   const { cells } = line;
   const email = readEmail(cells.email);
   const first = context.seen.get(email);
-  if (first !== undefined && first !== line.row)
-    refuse(`Duplicate email: already on row ${first}.`);
+  if (first !== undefined && first !== line.row) refuse('email_duplicate', { row: String(first) });
   context.seen.set(email, line.row);
-  if (line.extraCells) refuse('This row has more cells than the header.');
+  if (line.extraCells) refuse('extra_cells');
   return {
     email,
     name: readName(cells.name),
@@ -169,16 +177,13 @@ function verdictFor(person: ImportedPerson, row: number, context: RowContext): R
   if (!user) {
     const owner = context.domainOwners.get(emailDomain(person.email));
     if (owner !== undefined && owner !== context.organizationId)
-      refuse(PEOPLE_IMPORT_MESSAGES.otherDomain);
+      refuse('email_domain_of_another_organization');
     return { kind: 'create', row, person };
   }
-  if (user.organizationId !== context.organizationId)
-    refuse(PEOPLE_IMPORT_MESSAGES.otherOrganization);
-  if (user.role === 'super_admin')
-    refuse('The super administrator cannot be changed by an import.');
+  if (user.organizationId !== context.organizationId) refuse('email_of_another_organization');
+  if (user.role === 'super_admin') refuse('super_admin_unchangeable');
   const roleChanged = person.role !== null && person.role !== user.role;
-  if (roleChanged && user.id === context.actorUserId)
-    refuse('Your own role cannot be changed by an import.');
+  if (roleChanged && user.id === context.actorUserId) refuse('own_role_unchangeable');
   const changed = differs(person, user, context);
   return { kind: 'existing', row, person, userId: user.id, changed, roleChanged };
 }
@@ -194,4 +199,13 @@ export function checkRow(line: SheetRow, context: RowContext): RowVerdict {
     if (!(error instanceof Refusal)) throw error;
     return { kind: 'refused', row: line.row, email: line.cells.email, reason: error.message };
   }
+}
+
+/**
+ * A refused row as the API answers it: the English reason as written, and its code and parts
+ * found in it, so a reason stored by any run (people_import_rows keeps the English only) is
+ * worded in each reader's language alike.
+ */
+export function refusedRow(row: number, email: string, reason: string): RefusedRow {
+  return { row, email, reason, ...peopleImportReasonOf(reason) };
 }

@@ -1,3 +1,21 @@
+import {
+  PEOPLE_IMPORT_REASON_CODES,
+  PEOPLE_IMPORT_REASONS,
+  type PeopleImportReasonCode,
+} from '@hub/proto';
+
+/**
+ * Why a row is refused, by proto's PEOPLE_IMPORT_REASONS code: the server's own sentences, kept in
+ * one place. An English reader sees the row's reason as the server wrote it; these are the words
+ * the other languages follow. `{{limit}}` and `{{row}}` are numbers, grouped for the reader.
+ */
+const reasons = Object.fromEntries(
+  PEOPLE_IMPORT_REASON_CODES.map((code) => [
+    code,
+    PEOPLE_IMPORT_REASONS[code].replace(/\{(\w+)\}/g, '{{$1}}'),
+  ]),
+) as Record<PeopleImportReasonCode, string>;
+
 /**
  * Importing people from a spreadsheet. The column names in `columns` (email, name, role, ...)
  * are the headers the server reads: every language keeps them as they are.
@@ -29,6 +47,7 @@ export const peopleImport = {
   row: 'Row',
   email: 'Email',
   reason: 'Reason',
+  reasons,
   importTitle: '3. Import',
   progress: 'Import progress',
   report:

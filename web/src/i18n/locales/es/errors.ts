@@ -34,6 +34,8 @@ export const errors: Record<ErrorCode, string> = {
   face_photo_too_large: 'La foto debe pesar menos de 5 MB.',
   csv_required: 'Elige un archivo CSV.',
   csv_too_large: 'El archivo pesa más de 10 MB. Divídelo en archivos más pequeños.',
+  csv_type:
+    'Este archivo no es un CSV. Guarda la hoja de cálculo como CSV (UTF-8) y vuelve a intentarlo.',
   document_not_found: 'No se encontró el documento.',
   evaluation_not_found: 'No se encontró la evaluación.',
   user_not_found: 'No se encontró el usuario.',

@@ -34,6 +34,8 @@ export const errors: Record<ErrorCode, string> = {
   face_photo_too_large: 'La photo doit faire moins de 5 Mo.',
   csv_required: 'Veuillez choisir un fichier CSV.',
   csv_too_large: 'Le fichier dépasse 10 Mo. Découpez-le en fichiers plus petits.',
+  csv_type:
+    'Ce fichier n’est pas un fichier CSV. Enregistrez la feuille de calcul en CSV (UTF-8) et réessayez.',
   document_not_found: 'Document introuvable.',
   evaluation_not_found: 'Évaluation introuvable.',
   user_not_found: 'Utilisateur introuvable.',
