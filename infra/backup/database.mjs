@@ -2,6 +2,7 @@
 // owns one schema holding a TypeORM `migrations` table.
 import { SET_ASIDE_SUFFIX as ASIDE, setAsideName as asideName } from '@hub/runtime';
 import pg from 'pg';
+import { ERROR_TEXTS } from '@hub/proto';
 
 /** @param {string} name */
 const quoted = (name) => `"${name.replace(/"/g, '""')}"`;
@@ -229,7 +230,7 @@ export async function markInterruptedWork(client) {
     client,
     'identity.people_imports',
     `UPDATE identity.people_imports SET state = 'failed', finished_at = now(),
-            error = 'Stopped by a restore of a backup. Resume the import to finish it.'
+            error = '${ERROR_TEXTS.people_import_stopped_by_restore.replaceAll("'", "''")}'
       WHERE state IN ('queued', 'running')`,
   );
   const deliveries = await updateIfPresent(

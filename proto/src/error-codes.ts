@@ -127,6 +127,10 @@ export const ERROR_TEXTS = {
   course_not_found: 'Course not found',
   team_member_not_found: 'Team member not found',
   people_import_not_found: 'This import was not found.',
+  people_import_invitations_not_sent:
+    'Invitations could not be sent to {number} people ({detail}). Resume the import to send them.',
+  people_import_stopped_by_restore:
+    'Stopped by a restore of a backup. Resume the import to finish it.',
   member_not_in_organization: 'This person is not a member of your organization.',
   version_not_found: 'Version not found',
   version_content_missing:

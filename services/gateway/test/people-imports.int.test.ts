@@ -76,6 +76,28 @@ async function applyAndWait(importId: number, updateExisting = false) {
   );
 }
 
+/** A previewed file's import as a run under way, to be run here as the job's last attempt. */
+async function runningImport(file: string): Promise<number> {
+  const { importId } = await previewed(file);
+  await stack.sql.query(
+    `UPDATE people_imports SET state = 'running', update_existing = false WHERE id = $1`,
+    [importId],
+  );
+  return importId;
+}
+
+/** The job's last attempt with `fault` in place (it answers how to undo it): it must fail. */
+async function failingRun(importId: number, message: string, fault: () => () => void) {
+  const undo = fault();
+  try {
+    await expect(stack.identity.app.get(PeopleImportRunner).run(importId, true)).rejects.toThrow(
+      message,
+    );
+  } finally {
+    undo();
+  }
+}
+
 async function rejectedCsv(importId: number, acceptLanguage?: string) {
   const response = await fetch(`${stack.url}/api/people-imports/${importId}/rejected.csv`, {
     headers: {
@@ -265,13 +287,9 @@ describe('people import', () => {
 
   it('a run stopped midway and taken again creates nobody twice', async () => {
     const lines = Array.from({ length: 30 }, (_, i) => `retry${i}@acme.test,Retry ${i}`);
-    const { importId } = await previewed(`email,name\n${lines.join('\n')}\n`);
     // As a run stopped after its first lines: the later lines' users and states never written,
     // the last invitation of those lines not sent.
-    await stack.sql.query(
-      `UPDATE people_imports SET state = 'running', update_existing = false WHERE id = $1`,
-      [importId],
-    );
+    const importId = await runningImport(`email,name\n${lines.join('\n')}\n`);
     const first = await previewed(`email,name\n${lines.slice(0, 10).join('\n')}\n`);
     const firstId = first.importId;
     await applyAndWait(firstId);
@@ -298,25 +316,17 @@ describe('people import', () => {
 
   it('a run failing after a batch commits assigns its job functions when resumed', async () => {
     const lines = ['kim@acme.test,Kim,Forklift', 'lou@acme.test,Lou,Forklift;Packing'];
-    const { importId } = await previewed(`email,name,job functions\n${lines.join('\n')}\n`);
-    await stack.sql.query(
-      `UPDATE people_imports SET state = 'running', update_existing = false WHERE id = $1`,
-      [importId],
-    );
-    // The skills service unreachable right after the batch's lines committed, on the last attempt.
-    const rpc = stack.identity.app.get<RpcClient>(RPC);
-    const call = rpc.call.bind(rpc);
-    rpc.call = ((contract: RpcContract, request: unknown, timeoutMs?: number) =>
-      contract === skillsRpc.addJobFunctionMembers
-        ? Promise.reject(new RpcCallError({ kind: 'unavailable', message: 'skills away' }))
-        : call(contract, request, timeoutMs)) as typeof rpc.call;
-    try {
-      await expect(stack.identity.app.get(PeopleImportRunner).run(importId, true)).rejects.toThrow(
-        'skills away',
-      );
-    } finally {
-      rpc.call = call;
-    }
+    const importId = await runningImport(`email,name,job functions\n${lines.join('\n')}\n`);
+    // The skills service unreachable right after the batch's lines committed.
+    await failingRun(importId, 'skills away', () => {
+      const rpc = stack.identity.app.get<RpcClient>(RPC);
+      const call = rpc.call.bind(rpc);
+      rpc.call = ((contract: RpcContract, request: unknown, timeoutMs?: number) =>
+        contract === skillsRpc.addJobFunctionMembers
+          ? Promise.reject(new RpcCallError({ kind: 'unavailable', message: 'skills away' }))
+          : call(contract, request, timeoutMs)) as typeof rpc.call;
+      return () => (rpc.call = call);
+    });
     expect(await admin.call(api.peopleImport, { params: { id: importId } })).toMatchObject({
       state: 'failed',
       created: 2,
@@ -338,21 +348,17 @@ describe('people import', () => {
 
   it('keeps invitations the mail server refused for the resumed import, never counted as sent', async () => {
     const lines = ['uma@acme.test,Uma', 'vic@acme.test,Vic'];
-    const { importId } = await previewed(`email,name\n${lines.join('\n')}\n`);
-    await stack.sql.query(
-      `UPDATE people_imports SET state = 'running', update_existing = false WHERE id = $1`,
-      [importId],
+    const importId = await runningImport(`email,name\n${lines.join('\n')}\n`);
+    await failingRun(
+      importId,
+      'Invitations could not be sent to 2 people (mail server away). Resume the import to send them.',
+      () => {
+        const invitations = stack.identity.app.get(InvitationsService);
+        const deliver = invitations.deliver.bind(invitations);
+        invitations.deliver = () => Promise.resolve({ sent: false, failure: 'mail server away' });
+        return () => (invitations.deliver = deliver);
+      },
     );
-    const invitations = stack.identity.app.get(InvitationsService);
-    const deliver = invitations.deliver.bind(invitations);
-    invitations.deliver = () => Promise.resolve({ sent: false, failure: 'mail server away' });
-    try {
-      await expect(stack.identity.app.get(PeopleImportRunner).run(importId, true)).rejects.toThrow(
-        '2 invitations could not be sent (mail server away). Resume the import to send them.',
-      );
-    } finally {
-      invitations.deliver = deliver;
-    }
     expect(await admin.call(api.peopleImport, { params: { id: importId } })).toMatchObject({
       state: 'failed',
       created: 2,

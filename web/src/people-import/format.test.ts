@@ -40,6 +40,21 @@ describe('people import format', () => {
     expect(importEnded(status({}))).toBe(false);
     expect(importEnded(status({ state: 'done' }))).toBe(true);
   });
+
+  it("words why an import stopped in the reader's language", async () => {
+    applyLanguage('es');
+    await i18n.changeLanguage('es');
+    try {
+      const error =
+        'Invitations could not be sent to 3 people (connect ECONNREFUSED). Resume the import to send them.';
+      expect(importProgressText(status({ state: 'failed', error }))).toBe(
+        'La importación se detuvo: No se pudieron enviar las invitaciones a 3 personas (connect ECONNREFUSED). Reanuda la importación para enviarlas.',
+      );
+    } finally {
+      applyLanguage('en');
+      await i18n.changeLanguage('en');
+    }
+  });
 });
 
 /** A refused row as the server answers it: its English reason, and the code and parts in it. */

@@ -6,6 +6,7 @@ import {
   type RefusedRow,
 } from '@hub/proto';
 import { formatNumber } from '../i18n/format';
+import { readableErrorText } from '../api/error-text';
 import { i18n } from '../i18n/i18n';
 import { keyedText } from '../i18n/keyed';
 
@@ -48,7 +49,9 @@ export function importProgressText(status: PeopleImportStatus): string {
       return i18n.t('peopleImport.state.done', { rows });
     case 'failed':
       return i18n.t('peopleImport.state.failed', {
-        error: status.error ?? i18n.t('peopleImport.state.unknownError'),
+        error: status.error
+          ? readableErrorText(status.error)
+          : i18n.t('peopleImport.state.unknownError'),
       });
   }
 }

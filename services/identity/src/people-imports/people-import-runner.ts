@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { peopleImportReason, skillsRpc } from '@hub/proto';
+import { errorText, peopleImportReason, skillsRpc } from '@hub/proto';
 import { type ObjectStorage, RpcClient, RpcFailure } from '@hub/kit';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config.js';
 import { REVOCATIONS, RPC, STORAGE } from '../tokens.js';
@@ -254,7 +254,10 @@ export class PeopleImportRunner {
 export class InvitationsNotSent extends Error {
   constructor(failures: string[]) {
     super(
-      `${failures.length} ${failures.length === 1 ? 'invitation' : 'invitations'} could not be sent (${failures[0]}). Resume the import to send them.`,
+      errorText('people_import_invitations_not_sent', {
+        number: String(failures.length),
+        detail: failures[0] ?? '',
+      }),
     );
   }
 }

@@ -5,7 +5,7 @@ import { ERROR_CODES, ERROR_TEXTS, type ErrorCode } from '@hub/proto';
  * message): the gateway sends them as the error's `params` and every language prints them.
  * `{wait}` and `{field}` are English words the server wrote; the other languages do without.
  */
-const DATA_PART = /\{(titles|column|detail|limit|version)\}/g;
+const DATA_PART = /\{(titles|column|detail|limit|version|number)\}/g;
 
 /**
  * The API's error codes in English: the server's own texts (proto's table), kept in one place.

@@ -113,6 +113,10 @@ export const errors: Record<ErrorCode, string> = {
   course_not_found: 'No se encontró el curso.',
   team_member_not_found: 'No se encontró a esta persona del equipo.',
   people_import_not_found: 'No se encontró esta importación.',
+  people_import_invitations_not_sent:
+    'No se pudieron enviar las invitaciones a {{number}} personas ({{detail}}). Reanuda la importación para enviarlas.',
+  people_import_stopped_by_restore:
+    'Detenida por la restauración de una copia de seguridad. Reanuda la importación para terminarla.',
   member_not_in_organization: 'Esta persona no es miembro de tu organización.',
   version_not_found: 'No se encontró la versión.',
   version_content_missing:

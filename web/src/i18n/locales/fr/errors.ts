@@ -120,6 +120,10 @@ export const errors: Record<ErrorCode, string> = {
   course_not_found: 'Formation introuvable.',
   team_member_not_found: 'Membre de l’équipe introuvable.',
   people_import_not_found: 'Cet import est introuvable.',
+  people_import_invitations_not_sent:
+    'Les invitations n’ont pas pu être envoyées à {{number}} personnes ({{detail}}). Reprenez l’import pour les envoyer.',
+  people_import_stopped_by_restore:
+    'Arrêté par la restauration d’une sauvegarde. Reprenez l’import pour le terminer.',
   member_not_in_organization: 'Cette personne n’est pas membre de votre organisation.',
   version_not_found: 'Version introuvable.',
   version_content_missing:
