@@ -12,6 +12,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import {
   type Actor,
+  ERROR_TEXTS,
   api,
   identityRpc,
   type Language,
@@ -35,7 +36,7 @@ function targetOrganization(actor: Actor, fields: PeopleImportUploadFields): num
   if (actor.role === 'super_admin') {
     if (!fields.organizationId)
       throw new BadRequestException({
-        message: 'Choose the organization to import into.',
+        message: ERROR_TEXTS.organization_required,
         field: 'organizationId',
       });
     return fields.organizationId;
