@@ -370,6 +370,36 @@ describe('people import', () => {
       await mail.waitFor(to, /invited to Acme Foods/);
   });
 
+  it('goes on past an address the mail server refuses for good, and never mails it again', async () => {
+    const lines = ['wes@acme.test,Wes', 'xia@acme.test,Xia'];
+    const importId = await runningImport(`email,name\n${lines.join('\n')}\n`);
+    const invitations = stack.identity.app.get(InvitationsService);
+    const deliver = invitations.deliver.bind(invitations);
+    invitations.deliver = (outgoing) =>
+      outgoing.to === 'wes@acme.test'
+        ? Promise.resolve({ sent: false, failure: '550 no such mailbox', refusedForGood: true })
+        : deliver(outgoing);
+    try {
+      await stack.identity.app.get(PeopleImportRunner).run(importId, true);
+    } finally {
+      invitations.deliver = deliver;
+    }
+    expect(await admin.call(api.peopleImport, { params: { id: importId } })).toMatchObject({
+      state: 'done',
+      created: 2,
+      invited: 1,
+    });
+    await mail.waitFor('xia@acme.test', /invited to Acme Foods/);
+    const { rows } = await stack.sql.query(
+      `SELECT email, invited, invitation_refused FROM people_import_rows WHERE import_id = $1 ORDER BY row_number`,
+      [importId],
+    );
+    expect(rows).toEqual([
+      { email: 'wes@acme.test', invited: false, invitation_refused: '550 no such mailbox' },
+      { email: 'xia@acme.test', invited: true, invitation_refused: null },
+    ]);
+  });
+
   it('never changes the role of whoever applies it, even when another administrator previewed it', async () => {
     await stack.createUser({
       email: 'bob@acme.test',

@@ -39,6 +39,7 @@ import { PendingMembers1767845000000 } from './migrations/1767845000000-pending-
 import { PeopleImportFollowUps1767850000000 } from './migrations/1767850000000-people-import-follow-ups.js';
 import { LanguageDateFormats1767860000000 } from './migrations/1767860000000-language-date-formats.js';
 import { BrowserLanguages1767870000000 } from './migrations/1767870000000-browser-languages.js';
+import { RefusedInvitations1767880000000 } from './migrations/1767880000000-refused-invitations.js';
 import { sealedWebhookSecrets } from './migrations/1767100001000-sealed-webhook-secrets.js';
 
 export const IDENTITY_SCHEMA = 'identity';
@@ -90,5 +91,6 @@ export const openIdentityDatabase = (url: string, webhookSecrets?: SecretBox) =>
       PeopleImportFollowUps1767850000000,
       LanguageDateFormats1767860000000,
       BrowserLanguages1767870000000,
+      RefusedInvitations1767880000000,
     ],
   });

@@ -7,6 +7,16 @@ export interface OutgoingMail {
   html: string;
 }
 
+/**
+ * Whether the mail server refused a mail for good (an SMTP reply of 5xx: no such mailbox, a
+ * suppressed address), where sending it again would be refused again; anything else (4xx, a
+ * connection that failed) may pass later.
+ */
+export function refusedForGood(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
 /** Sends mail; throws with a readable reason when the mail could not be handed over. */
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';

@@ -13,6 +13,7 @@ import {
   type Mailer,
   messages,
   type OutgoingMail,
+  refusedForGood,
   RpcFailure,
   WebhookAnnouncer,
 } from '@hub/kit';
@@ -35,6 +36,8 @@ export const PHOTO_REQUIRED = ERROR_TEXTS.setup_photo_required;
 export interface InvitationOutcome {
   sent: boolean;
   failure?: string;
+  /** The mail server refused the address for good: sending again would fail again. */
+  refusedForGood?: boolean;
 }
 
 interface OpenInvitation {
@@ -95,7 +98,7 @@ export class InvitationsService {
     } catch (error) {
       const failure = error instanceof Error ? error.message : String(error);
       this.logger.warn(`invitation mail to ${mail.to} failed: ${failure}`);
-      return { sent: false, failure };
+      return { sent: false, failure, refusedForGood: refusedForGood(error) };
     }
   }
 

@@ -232,20 +232,26 @@ export class PeopleImportRunner {
     );
     sent.push(...rows.filter((row) => !people.has(row.userId ?? 0)).map((row) => row.rowNumber));
     const failures: string[] = [];
+    const refused: { rowNumber: number; reason: string }[] = [];
     let next = 0;
     const sendNext = async (): Promise<void> => {
       for (let index = next++; index < invited.length; index = next++) {
         await pace.wait();
         const outcome = await this.invitations.deliver(mails[index]!);
+        const { rowNumber } = invited[index]!;
+        const failure = outcome.failure ?? 'unknown error';
+        if (outcome.sent) sent.push(rowNumber);
+        // Kept, not sent again: one address refused for good must not stop the file.
+        else if (outcome.refusedForGood) refused.push({ rowNumber, reason: failure });
         // Not marked: a retry, or the import resumed, mails it again.
-        if (!outcome.sent) failures.push(outcome.failure ?? 'unknown error');
-        else sent.push(invited[index]!.rowNumber);
+        else failures.push(failure);
         if (Date.now() - reported >= PROGRESS_MS) await report();
         else if (sent.length >= MARK_EVERY) await flush();
       }
     };
     await Promise.all(Array.from({ length: MAILS_IN_FLIGHT }, sendNext));
     await flush();
+    await this.imports.markRefused(entry.id, refused);
     if (failures.length) throw new InvitationsNotSent(failures);
   }
 }

@@ -92,6 +92,10 @@ export class PeopleImportRowEntity {
   @Column({ type: 'boolean', default: false })
   invited!: boolean;
 
+  /** Why the mail server refused this line's invitation for good (it is not sent again). */
+  @Column({ name: 'invitation_refused', type: 'text', nullable: true })
+  invitationRefused!: string | null;
+
   /** The line's job functions not yet assigned by the skills service (null once they are). */
   @Column({ name: 'unassigned_job_function_ids', type: 'integer', array: true, nullable: true })
   unassignedJobFunctionIds!: number[] | null;

@@ -245,12 +245,22 @@ export class PeopleImportsRepository {
       .update({ importId, rowNumber: In(rowNumbers) }, { unassignedJobFunctionIds: null });
   }
 
-  /** Created users whose invitation has not gone yet (a run stopped between the two). */
+  /**
+   * Created users whose invitation has not gone yet (a run stopped between the two), but for
+   * those the mail server refused for good.
+   */
   rowsToInvite(importId: number): Promise<PeopleImportRowEntity[]> {
     return this.db.getRepository(PeopleImportRowEntity).find({
-      where: { importId, outcome: 'created', invited: false },
+      where: { importId, outcome: 'created', invited: false, invitationRefused: IsNull() },
       order: { rowNumber: 'ASC' },
     });
+  }
+
+  async markRefused(importId: number, refused: { rowNumber: number; reason: string }[]) {
+    for (const { rowNumber, reason } of refused)
+      await this.db
+        .getRepository(PeopleImportRowEntity)
+        .update({ importId, rowNumber }, { invitationRefused: reason.slice(0, 500) });
   }
 
   async markInvited(importId: number, rowNumbers: number[]): Promise<void> {
