@@ -5,6 +5,7 @@
 // missing: files are stored before the rows that name them, and a file removed while the backup
 // runs is kept aside for it by every service's store (the backup's lease, backup-hold.ts).
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -127,9 +128,13 @@ async function holdRemovals(storage, startedAt) {
     );
   // What a stopped backup kept aside is of no use to this one.
   await hold.release();
-  await hold.take(startedAt);
+  const id = randomUUID();
+  await hold.take(id, startedAt);
+  // Another backup that started in the same instant wrote its lease over this one's: one stops.
+  if ((await hold.current())?.id !== id)
+    throw new Error('Another backup started at the same moment. Wait for it to end.');
   const renewal = setInterval(
-    () => void hold.take(startedAt).catch(() => undefined),
+    () => void hold.take(id, startedAt).catch(() => undefined),
     BACKUP_LEASE_MS / 5,
   );
   renewal.unref();

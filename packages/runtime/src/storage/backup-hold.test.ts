@@ -29,7 +29,7 @@ describe('removals while a backup holds the store', () => {
 
   it('are kept aside for the backup while its lease holds, and dropped when it ends', async () => {
     const hold = new BackupHold(store);
-    await hold.take(new Date());
+    await hold.take('b1', new Date());
     await held.remove('org/1/a.pdf');
     expect(await held.removePrefix('org/1/videos/')).toBe(1);
     expect(await store.list('org/')).toEqual([]);
@@ -41,9 +41,22 @@ describe('removals while a backup holds the store', () => {
 
   it('go straight through once a stopped backup lease has expired', async () => {
     const hold = new BackupHold(store);
-    await hold.take(new Date(), Date.now() - BACKUP_LEASE_MS - 1);
+    await hold.take('b1', new Date(), Date.now() - BACKUP_LEASE_MS - 1);
     expect(await hold.current()).toBeNull();
     await held.remove('org/1/a.pdf');
     expect(await store.list(REMOVED_DURING_BACKUP)).toEqual([]);
+  });
+
+  it('a file two processes remove at once is removed once, without an error', async () => {
+    await new BackupHold(store).take('b1', new Date());
+    const racing = new HeldRemovals(store);
+    // The other process removed it between this one's check and its copy.
+    const copy = store.copy.bind(store);
+    store.copy = async (from, to) => {
+      await store.remove(from);
+      return copy(from, to);
+    };
+    await expect(racing.remove('org/1/a.pdf')).resolves.toBeUndefined();
+    expect(await store.list('org/1/a')).toEqual([]);
   });
 });

@@ -11,6 +11,8 @@ export const REMOVED_DURING_BACKUP = `${BACKUP_HOLD_PREFIX}removed/`;
 export const BACKUP_LEASE_MS = 10 * 60_000;
 
 export interface BackupLease {
+  /** The backup's own: two backups started at once each see whether the lease is theirs. */
+  id: string;
   startedAt: string;
   until: string;
 }
@@ -38,8 +40,9 @@ export class BackupHold {
   }
 
   /** Takes (or renews) the lease for BACKUP_LEASE_MS from now. */
-  async take(startedAt: Date, now = Date.now()): Promise<void> {
+  async take(id: string, startedAt: Date, now = Date.now()): Promise<void> {
     const lease: BackupLease = {
+      id,
       startedAt: startedAt.toISOString(),
       until: new Date(now + BACKUP_LEASE_MS).toISOString(),
     };
@@ -133,6 +136,13 @@ export class HeldRemovals implements ObjectStorage {
   }
 
   private async keepAside(key: string): Promise<void> {
-    if (await this.store.stat(key)) await this.store.copy(key, `${REMOVED_DURING_BACKUP}${key}`);
+    if (!(await this.store.stat(key))) return;
+    try {
+      await this.store.copy(key, `${REMOVED_DURING_BACKUP}${key}`);
+    } catch (error) {
+      // Removed meanwhile by another process, which kept it aside itself: removing stays
+      // harmless to repeat.
+      if (await this.store.stat(key)) throw error;
+    }
   }
 }
