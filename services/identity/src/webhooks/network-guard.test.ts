@@ -88,7 +88,12 @@ describe('NetworkGuard resolving names', () => {
   });
 
   const guardOf = (names: NameSources = {}, ranges: string[] = []) =>
-    new NetworkGuard(ranges, { dnsServers: [dns.server], hostsFile: '/nonexistent', ...names });
+    new NetworkGuard(ranges, {
+      dnsServers: [dns.server],
+      hostsFile: '/nonexistent',
+      resolvConf: '/nonexistent',
+      ...names,
+    });
 
   it('resolves a name through DNS, and checks every address it resolves to', async () => {
     await expect(
@@ -124,6 +129,18 @@ describe('NetworkGuard resolving names', () => {
     } finally {
       await silent.stop();
     }
+  });
+
+  it("tries the resolver's search domains after a name of its own, as getaddrinfo did", async () => {
+    const resolvConf = join(folder, 'resolv.conf');
+    writeFileSync(resolvConf, 'nameserver 10.0.0.1\nsearch svc.example.com example.com\n');
+    await expect(
+      guardOf({ resolvConf }).target(new URL('https://hooks/hook'), TIMEOUT_MS),
+    ).resolves.toMatchObject({ address: '93.184.215.14' });
+    // A name written whole (its final dot) takes none.
+    await expect(
+      guardOf({ resolvConf }).target(new URL('https://hooks./hook'), TIMEOUT_MS),
+    ).rejects.toThrow(/does not resolve/);
   });
 
   it('refuses a name without an address', async () => {

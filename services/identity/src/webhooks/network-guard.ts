@@ -100,6 +100,8 @@ export interface NameSources {
   /** DNS servers (`address[:port]`) instead of those of /etc/resolv.conf. */
   dnsServers?: readonly string[];
   hostsFile?: string;
+  /** Where the resolver's `search` domains are read (/etc/resolv.conf). */
+  resolvConf?: string;
 }
 
 /** RFC 6761: these names are the machine itself, whatever DNS or the hosts file say. */
@@ -121,6 +123,25 @@ async function hostsEntries(path: string): Promise<Map<string, string[]>> {
     }
   }
   return entries;
+}
+
+/**
+ * The resolver's search domains (`search`, else `domain`, of resolv.conf), which getaddrinfo
+ * tried after a name of its own and c-ares's resolve4/resolve6 do not: a receiver named
+ * `hooks.tools` inside a cluster is `hooks.tools.svc.cluster.local`.
+ */
+async function searchDomains(path: string): Promise<string[]> {
+  const text = await readFile(path, 'utf8').catch(() => '');
+  let domains: string[] = [];
+  for (const line of text.split('\n')) {
+    const [keyword, ...values] = line
+      .replace(/[#;].*/, '')
+      .trim()
+      .split(/\s+/);
+    if (keyword === 'search') domains = values;
+    else if (keyword === 'domain' && !domains.length) domains = values.slice(0, 1);
+  }
+  return domains.map((domain) => domain.replace(/\.$/, '').toLowerCase()).filter(Boolean);
 }
 
 /** A family the name has no record of is no error: the other one may have some. */
@@ -173,7 +194,12 @@ export class NetworkGuard {
     const listed = (await hostsEntries(this.names.hostsFile ?? '/etc/hosts')).get(name);
     if (listed) return listed;
     if (isLocalhost(name)) return LOOPBACK;
-    const addresses = await this.fromDns(name, timeoutMs).catch((error: unknown) => {
+    // A name written with its final dot is whole; any other may take a search domain.
+    const domains = host.endsWith('.')
+      ? []
+      : await searchDomains(this.names.resolvConf ?? '/etc/resolv.conf');
+    const candidates = [name, ...domains.map((domain) => `${name}.${domain}`)];
+    const addresses = await this.fromDns(candidates, timeoutMs).catch((error: unknown) => {
       throw unresolved(host, timeoutMs, error);
     });
     if (addresses.length === 0) {
@@ -182,18 +208,22 @@ export class NetworkGuard {
     return addresses;
   }
 
-  private async fromDns(name: string, timeoutMs: number): Promise<string[]> {
+  /** The first of `names` (the name, then with each search domain) that has an address. */
+  private async fromDns(names: string[], timeoutMs: number): Promise<string[]> {
     // Two tries, c-ares doubling the wait for the second: both fit in the deadline...
     const resolver = new Resolver({ timeout: Math.max(1, Math.floor(timeoutMs / 3)), tries: 2 });
     if (this.names.dnsServers) resolver.setServers(this.names.dnsServers);
-    // ...which still holds with several servers to try, each taking its turn.
+    // ...which still holds with several servers or names to try, each taking its turn.
     const deadline = setTimeout(() => resolver.cancel(), timeoutMs);
     try {
-      const [v4, v6] = await Promise.all([
-        resolver.resolve4(name).catch(noRecords),
-        resolver.resolve6(name).catch(noRecords),
-      ]);
-      return [...v4, ...v6];
+      for (const name of names) {
+        const [v4, v6] = await Promise.all([
+          resolver.resolve4(name).catch(noRecords),
+          resolver.resolve6(name).catch(noRecords),
+        ]);
+        if (v4.length + v6.length > 0) return [...v4, ...v6];
+      }
+      return [];
     } finally {
       clearTimeout(deadline);
     }
