@@ -180,6 +180,24 @@ describe('npm run backup and npm run restore', () => {
       redis.disconnect();
     }
     expect(lines).toContainEqual(expect.stringMatching(/^Emptied Redis at .*: 1 keys under /));
+    // Another stack whose prefix extends this one's: its keys are never this restore's to remove.
+    const staging = `${target.redisPrefix}staging:bull:pdf-processing:id`;
+    const again = new Redis(TEST_REDIS_URL);
+    await again.set(staging, '1');
+    try {
+      const said: string[] = [];
+      await restore({
+        archive,
+        replace: true,
+        env: envOf(target, 'target'),
+        log: (line) => said.push(line),
+      });
+      expect(await again.get(staging)).toBe('1');
+      expect(said).toContainEqual(expect.stringMatching(/holds another stack's keys under/));
+    } finally {
+      await again.del(staging);
+      again.disconnect();
+    }
     expect(
       await query(target.databaseUrl, 'SELECT count(*)::int AS n FROM identity.users'),
     ).toEqual([{ n: 3 }]);

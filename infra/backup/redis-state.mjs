@@ -31,8 +31,17 @@ export async function forgetRedisState(env) {
     return `REDIS_PREFIX is empty, so the product's keys cannot be told from others': before starting the product, empty the Redis database at ${host}:${port} (the queues and events of before the restore).`;
   }
   if (await answersRedis(host, port)) {
-    const removed = await removeKeys(REDIS_URL, REDIS_PREFIX);
-    return `Emptied Redis at ${host}:${port}: ${removed} keys under "${REDIS_PREFIX}" (queues, events and caches of before the restore).`;
+    const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    await redis.connect();
+    try {
+      const nested = await nestedStack(redis, REDIS_PREFIX);
+      if (nested !== null)
+        return `Redis at ${host}:${port} holds another stack's keys under "${REDIS_PREFIX}" (${nested}): nothing was removed there. Before starting the product, delete the keys of this stack under "${REDIS_PREFIX}" yourself.`;
+      const removed = await removeKeys(redis, REDIS_PREFIX);
+      return `Emptied Redis at ${host}:${port}: ${removed} keys under "${REDIS_PREFIX}" (queues, events and caches of before the restore).`;
+    } finally {
+      redis.disconnect();
+    }
   }
   const folder = path.join(dataDirOf(env), 'redis');
   if (isLoopback(host) && existsSync(folder)) {
@@ -43,20 +52,38 @@ export async function forgetRedisState(env) {
   return `Redis at ${host}:${port} does not answer: before starting the product, delete its keys under "${REDIS_PREFIX}" (the queues and events of before the restore).`;
 }
 
-/** @param {string} url @param {string} prefix */
-async function removeKeys(url, prefix) {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  await redis.connect();
+/**
+ * Every key of this prefix, a page at a time.
+ * @param {Redis} redis @param {string} prefix
+ */
+async function* keysUnder(redis, prefix) {
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+    yield keys;
+    cursor = next;
+  } while (cursor !== '0');
+}
+
+/**
+ * The prefix of another stack whose keys sit under this one's ("hub:" and "hub:staging:"), or
+ * null: this stack's queues are `<prefix>bull:<queue>`, another stack's `<prefix><more>bull:`.
+ * @param {Redis} redis @param {string} prefix
+ */
+async function nestedStack(redis, prefix) {
+  for await (const keys of keysUnder(redis, prefix))
+    for (const key of keys) {
+      const rest = key.slice(prefix.length);
+      const at = rest.indexOf('bull:');
+      if (at > 0) return `${prefix}${rest.slice(0, at)}`;
+    }
+  return null;
+}
+
+/** @param {Redis} redis @param {string} prefix */
+async function removeKeys(redis, prefix) {
   let removed = 0;
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      if (keys.length > 0) removed += await redis.unlink(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
+  for await (const keys of keysUnder(redis, prefix))
+    if (keys.length > 0) removed += await redis.unlink(...keys);
   return removed;
 }
