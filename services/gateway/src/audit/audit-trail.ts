@@ -77,22 +77,31 @@ export function auditEntryOf(
  * Appends every call of an audited route to the audit log once its answer is sent: refusals by
  * the guard (401, 403) and failures included, which a Nest interceptor would not see. Written
  * after the answer, so the caller never waits on it; a failed write is logged, never retried
- * into a duplicate. An answer that ends before it is all sent (the caller hung up, or a stream
- * failed midway) is recorded too, as a failure: an export cut short has still sent most of an
- * organization's data, which Fastify's onResponse never hears of.
+ * into a duplicate. Fastify's onResponse never fires for an answer that did not reach the
+ * caller, so the response's `close` tells of those: an answer cut short once begun (an export
+ * nearly whole) is a failure; a caller who left before any answer is recorded with the answer
+ * the request still got (an organization deleted all the same is a success).
  */
 export function registerAuditTrail(fastify: FastifyInstance, rpc: RpcClient): void {
   const recorded = new WeakSet<FastifyRequest>();
-  const record = async (request: FastifyRequest, status: number, note = '') => {
+  const left = new WeakSet<FastifyRequest>();
+  const record = async (
+    request: FastifyRequest,
+    status: number,
+    note?: 'cut short' | 'caller left',
+  ) => {
     const route =
       AUDITED.get(`${request.method} ${request.routeOptions.url ?? ''}`) ??
       apiTokenWriteRoute(request);
     if (!route || recorded.has(request)) return;
     recorded.add(request);
     const answered = auditEntryOf(request as GuardedRequest, route, status);
-    const entry: NewAuditEntry = note
-      ? { ...answered, outcome: 'failure', detail: `${answered.detail} ${note}` }
-      : answered;
+    const entry: NewAuditEntry =
+      note === 'cut short'
+        ? { ...answered, outcome: 'failure', detail: `${answered.detail} cut short` }
+        : note
+          ? { ...answered, detail: `${answered.detail} ${note}` }
+          : answered;
     await rpc
       .call(identityRpc.recordAudit, entry)
       .catch((error: unknown) =>
@@ -101,8 +110,14 @@ export function registerAuditTrail(fastify: FastifyInstance, rpc: RpcClient): vo
   };
   fastify.addHook('onRequest', async (request, reply) => {
     reply.raw.once('close', () => {
-      if (!reply.raw.writableFinished) void record(request, reply.statusCode, 'cut short');
+      if (reply.raw.writableFinished) return;
+      if (reply.raw.headersSent) void record(request, reply.statusCode, 'cut short');
+      else left.add(request);
     });
+  });
+  // The answer of a request whose caller left is still decided: recorded as it is sent.
+  fastify.addHook('onSend', async (request, reply) => {
+    if (left.has(request)) void record(request, reply.statusCode, 'caller left');
   });
   fastify.addHook('onResponse', (request, reply) => record(request, reply.statusCode));
 }
