@@ -97,5 +97,7 @@ export const ExportManifest = z.object({
   generatedAt: z.string(),
   records: z.record(z.string(), z.number().int()),
   files: z.array(z.object({ path: z.string(), bytes: z.number().int(), sha256: z.string() })),
+  /** Files listed when the export began and deleted before the zip reached them: left empty. */
+  removedDuringExport: z.array(z.string()).optional(),
 });
 export type ExportManifest = z.infer<typeof ExportManifest>;

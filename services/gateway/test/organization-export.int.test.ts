@@ -441,6 +441,27 @@ describe("an organization's export, while its requester's rights change", () => 
     expect(records(entries, 'records/identity/notifications.json')).toHaveLength(20_000);
   }, 120_000);
 
+  it('goes on past a file deleted while it runs, naming it in the manifest', async () => {
+    const admin = initech.members.admin;
+    const key = `org/${initech.organizationId}/documents/gone-meanwhile.pdf`;
+    await stack.storage.put(key, Buffer.from('%PDF- soon gone'), 'application/pdf');
+    const response = await fetch(exportUrl(), { headers: { cookie: admin.session.cookie } });
+    const reader = response.body!.getReader();
+    const chunks: Uint8Array[] = [];
+    const first = await reader.read();
+    chunks.push(first.value!);
+    // Deleted after the export listed it, before the zip reached it (records come first).
+    await stack.storage.remove(key);
+    for (let next = await reader.read(); !next.done; next = await reader.read())
+      chunks.push(next.value);
+    const entries = await unzip(Buffer.concat(chunks));
+    const manifest = JSON.parse(entries.get('manifest.json')!.toString('utf8')) as {
+      removedDuringExport?: string[];
+    };
+    expect(manifest.removedDuringExport).toEqual(['files/documents/gone-meanwhile.pdf']);
+    expect(entries.get('files/documents/gone-meanwhile.pdf')!.length).toBe(0);
+  }, 120_000);
+
   it('ends when the API token it runs with is revoked part way', async () => {
     const { secret, token } = await initech.members.admin.session.call(api.createApiToken, {
       body: { name: 'Backup', role: 'admin', readOnly: true, expiresInDays: 1 },

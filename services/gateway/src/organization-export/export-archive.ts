@@ -29,14 +29,14 @@ export interface ArchiveContents {
    * Run before every batch and every file is read; a rejection ends the archive's stream with
    * that error (whoever asked for it may no longer read what follows).
    */
-  admit(): Promise<void>;
+  admit(before?: 'batch' | 'file'): Promise<void>;
 }
 
 /** The same source, each batch asked for only once `admit` let it. */
-const admitted = (source: RecordSource, admit: () => Promise<void>): RecordSource => ({
+const admitted = (source: RecordSource, admit: ArchiveContents['admit']): RecordSource => ({
   ...source,
   batch: async (after) => {
-    await admit();
+    await admit('batch');
     return source.batch(after);
   },
 });
@@ -132,8 +132,9 @@ export function exportArchive(contents: ArchiveContents): Readable {
     );
     if (source.csvPath) add(source.csvPath, () => Readable.from(csvLines(source)));
   }
+  const removed = (path: string) => (manifest.removedDuringExport ??= []).push(path);
   for (const file of contents.files) {
-    add(file.path, () => Readable.from(lazyObject(contents, file.key)));
+    add(file.path, () => Readable.from(lazyObject(contents, file, removed)));
   }
   zip.addReadStreamLazy('manifest.json', (ready) =>
     ready(null, Readable.from([`${JSON.stringify(manifest, null, 2)}\n`])),
@@ -142,11 +143,17 @@ export function exportArchive(contents: ArchiveContents): Readable {
   return output;
 }
 
-/** A stored object's bytes, fetched when the zip reaches it and `admit` let it. */
+/**
+ * A stored object's bytes, fetched when the zip reaches it and `admit` let it. One deleted since
+ * the export began (a video removed meanwhile) is an empty entry the manifest names, rather
+ * than the end of the whole download.
+ */
 async function* lazyObject(
   { storage, admit }: Pick<ArchiveContents, 'storage' | 'admit'>,
-  key: string,
+  file: { key: string; path: string },
+  removed: (path: string) => void,
 ): AsyncGenerator<Buffer> {
-  await admit();
-  for await (const chunk of await storage.get(key)) yield chunk as Buffer;
+  await admit('file');
+  if (!(await storage.stat(file.key))) return removed(file.path);
+  for await (const chunk of await storage.get(file.key)) yield chunk as Buffer;
 }

@@ -1,8 +1,11 @@
 import { ForbiddenException } from '@nestjs/common';
 import { type Actor, apiTokensRpc, identityRpc, ORGANIZATION_ADMINS } from '@hub/proto';
-import type { RpcClient } from '@hub/kit';
+import { RpcCallError, type RpcClient } from '@hub/kit';
 import { bearerSecret } from '../api-tokens/bearer.js';
 import type { GuardedRequest } from '../http/request-context.js';
+
+/** Between two checks before files (before every batch of records, always). */
+const FILE_CHECK_EVERY_MS = 2000;
 
 export const EXPORT_REQUESTER_CHANGED =
   'The export stopped: who asked for it is no longer an administrator of this organization.';
@@ -49,10 +52,21 @@ export function requesterCheck(
   rpc: RpcClient,
   request: GuardedRequest,
   actor: Actor,
-): () => Promise<void> {
+): (before?: 'batch' | 'file') => Promise<void> {
   const credential = credentialOf(request);
-  return async () => {
-    const now = credential && (await currentActor(rpc, credential));
+  let checkedAt = 0;
+  return async (before = 'batch') => {
+    // Files come by the thousand, each mostly one read: asked about at most every few seconds.
+    if (before === 'file' && Date.now() - checkedAt < FILE_CHECK_EVERY_MS) return;
+    checkedAt = Date.now();
+    let now: Actor | null;
+    try {
+      now = credential && (await currentActor(rpc, credential));
+    } catch (error) {
+      // Identity away for a moment (a deploy) is no answer: the next check asks again.
+      if (error instanceof RpcCallError && error.failure.kind === 'unavailable') return;
+      throw error;
+    }
     if (!samePerson(now, actor)) throw new ForbiddenException(EXPORT_REQUESTER_CHANGED);
   };
 }
