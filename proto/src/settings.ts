@@ -108,6 +108,13 @@ export const OrganizationSettings = z.object({
 });
 export type OrganizationSettings = z.infer<typeof OrganizationSettings>;
 
+/**
+ * The query parameter of a link the product mails (an invitation, an email confirmation) that
+ * names the language its mail was written in: the page it opens reads in it, before anyone is
+ * signed in and whatever the browser that opens it asks for.
+ */
+export const LINK_LANGUAGE_PARAM = 'lang';
+
 /** 'fr-FR' -> 'fr' when offered; null for a language the product does not speak. */
 export function supportedLanguage(tag: string): Language | null {
   const primary = tag.trim().toLowerCase().split(/[-_]/)[0];

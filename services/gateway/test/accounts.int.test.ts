@@ -183,6 +183,8 @@ describe('users and invitations', () => {
     expect(invitation.url.origin + invitation.url.pathname).toBe(
       'https://hub.example.test/setup-password',
     );
+    // The page it opens reads in the mail's language.
+    expect(invitation.url.searchParams.get('lang')).toBe('en');
     const stored = await stack.sql.query(`SELECT token_hash FROM invitations`);
     expect(JSON.stringify(stored.rows)).not.toContain(invitation.token);
 
@@ -403,6 +405,7 @@ describe('profile', () => {
     const confirmation = await mail.waitFor('mona@acme.test', /Confirm your new email/);
     const link = new URL(/https:\/\/\S+\/confirm-email\?\S+/.exec(confirmation.text)![0]);
     expect(link.origin).toBe('https://hub.example.test');
+    expect(link.searchParams.get('lang')).toBe('en');
     const anonymous = new ApiSession(stack.url);
     const confirm = (token: string) => anonymous.call(api.confirmEmail, { body: { token } });
     const forged = await expectError(confirm('made-up'), 400);

@@ -74,6 +74,8 @@ describe('invitations', () => {
     expect(french.text).toMatch(/expire le \d+ \S+ \d{4}/);
     expect(french.html).toContain('Activer mon compte');
     expect(french.text).not.toMatch(/invited|expires/);
+    // Its link opens the setup page in French, whatever the phone that opens it reads.
+    expect(french.text).toMatch(/\/enhanced-setup\?token=\S+&lang=fr/);
 
     // Acme's default is French (set above): a new member who chose nothing reads French.
     const ann = acme.members.admin.session;

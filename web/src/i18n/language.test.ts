@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { chooseLanguage, supportedLanguage } from './language';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { browserLanguages, chooseLanguage, supportedLanguage } from './language';
 
 describe('chooseLanguage', () => {
   it("follows the signed-in user's saved preference over the browser", () => {
@@ -31,5 +31,18 @@ describe('supportedLanguage', () => {
     expect(supportedLanguage('es_419')).toBe('es');
     expect(supportedLanguage('de')).toBeNull();
     expect(supportedLanguage('')).toBeNull();
+  });
+});
+
+describe("a page opened from a mail's link", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("reads in the mail's language first, whatever the browser asks for", () => {
+    vi.stubGlobal('navigator', { languages: ['en-US'], language: 'en-US' });
+    vi.stubGlobal('location', { search: '?token=t&email=a%40b.test&lang=es' });
+    expect(browserLanguages()).toEqual(['es', 'en-US']);
+    expect(chooseLanguage(null, browserLanguages())).toBe('es');
+    vi.stubGlobal('location', { search: '?lang=de' });
+    expect(browserLanguages()).toEqual(['en-US']);
   });
 });

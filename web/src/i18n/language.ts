@@ -1,4 +1,9 @@
-import { chooseLanguage as choose, type Language, supportedLanguage } from '@hub/proto';
+import {
+  chooseLanguage as choose,
+  type Language,
+  LINK_LANGUAGE_PARAM,
+  supportedLanguage,
+} from '@hub/proto';
 
 export type { Language };
 export { supportedLanguage };
@@ -17,8 +22,24 @@ export function chooseLanguage(
   return choose(preference, organizationDefault, browserLanguages);
 }
 
-/** The browser's languages; `navigator.language` alone where the list is missing. */
+/**
+ * The browser's languages; `navigator.language` alone where the list is missing. A page opened
+ * from a mail's link reads in the mail's language first (`?lang=es`, LINK_LANGUAGE_PARAM): an
+ * invitation written in Spanish opens a Spanish page on a phone set to English.
+ */
 export function browserLanguages(): readonly string[] {
-  if (typeof navigator === 'undefined') return [];
-  return navigator.languages?.length ? navigator.languages : [navigator.language];
+  const linked = linkLanguage();
+  const own =
+    typeof navigator === 'undefined'
+      ? []
+      : navigator.languages?.length
+        ? navigator.languages
+        : [navigator.language];
+  return linked ? [linked, ...own] : own;
+}
+
+function linkLanguage(): Language | null {
+  if (typeof location === 'undefined') return null;
+  const asked = new URLSearchParams(location.search).get(LINK_LANGUAGE_PARAM);
+  return asked ? supportedLanguage(asked) : null;
 }

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import {
   ERROR_TEXTS,
   type Language,
+  LINK_LANGUAGE_PARAM,
   type SetupPasswordRequest,
   type VerifyInvitationRequest,
   type VerifyInvitationResponse,
@@ -106,7 +107,7 @@ export class InvitationsService {
     const token = newSessionToken();
     const expiresAt = new Date(Date.now() + this.config.INVITATION_TTL_DAYS * 86_400_000);
     const page = user.profilePicture ? 'setup-password' : 'enhanced-setup';
-    const link = `${this.config.PUBLIC_URL.replace(/\/$/, '')}/${page}?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+    const link = `${this.config.PUBLIC_URL.replace(/\/$/, '')}/${page}?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}&${LINK_LANGUAGE_PARAM}=${language}`;
     const organizationName = user.organization?.displayName || user.organization?.name || null;
     const invitation: NewInvitation = {
       userId: user.id,

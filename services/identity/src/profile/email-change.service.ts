@@ -6,6 +6,7 @@ import {
   EMAIL_CHANGE_NEEDS_PASSWORD,
   ERROR_TEXTS,
   type Language,
+  LINK_LANGUAGE_PARAM,
 } from '@hub/proto';
 import { type Mailer, messages, RpcFailure } from '@hub/kit';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config.js';
@@ -70,7 +71,7 @@ export class EmailChangeService {
   /** In the account holder's language: the one who asked for the change reads it. */
   private mail(name: string, to: string, token: string, language: Language) {
     const say = messages(language).emailChange;
-    const link = `${this.config.PUBLIC_URL.replace(/\/$/, '')}/confirm-email?token=${encodeURIComponent(token)}`;
+    const link = `${this.config.PUBLIC_URL.replace(/\/$/, '')}/confirm-email?token=${encodeURIComponent(token)}&${LINK_LANGUAGE_PARAM}=${language}`;
     const text = [
       say.greeting({ name }),
       '',
