@@ -14,8 +14,6 @@ import {
   type Actor,
   ERROR_TEXTS,
   api,
-  identityRpc,
-  type Language,
   PEOPLE_IMPORT_UPLOAD,
   type PeopleImportUploadFields,
   peopleImportsRpc,
@@ -25,6 +23,7 @@ import { newObjectFolder, type ObjectStorage, RpcClient } from '@hub/kit';
 import { CurrentActor } from '../http/current-actor.decorator.js';
 import { Endpoint } from '../http/endpoint.decorator.js';
 import type { GuardedRequest } from '../http/request-context.js';
+import { readerLanguage } from '../http/reader-language.js';
 import { UploadReceiver } from '../uploads/upload-receiver.js';
 import { STORAGE } from '../uploads/storage.token.js';
 import { rejectedLines, REPORT_PAGE } from './rejected-rows-csv.js';
@@ -97,7 +96,7 @@ export class PeopleImportsController {
     const importId = params.id;
     // Asked once before answering, so an unknown import is a 404, not an empty file.
     await this.rpc.call(peopleImportsRpc.status, { actor, importId });
-    const language = await this.readerLanguage(actor, acceptLanguage);
+    const language = await readerLanguage(this.rpc, actor, acceptLanguage);
     const page = async (afterRow: number) =>
       (
         await this.rpc.call(peopleImportsRpc.rejectedRows, {
@@ -112,17 +111,5 @@ export class PeopleImportsController {
       .header('content-disposition', `attachment; filename="import-${importId}-rejected-rows.csv"`)
       .header('cache-control', 'no-store')
       .send(Readable.from(rejectedLines(page, language)));
-  }
-
-  /**
-   * The report's header and reasons in its reader's language, as the skills-matrix CSV: their
-   * choice, else their organization's default, else this browser's.
-   */
-  private async readerLanguage(actor: Actor, acceptLanguage?: string): Promise<Language> {
-    const [reader] = await this.rpc.call(identityRpc.languagesOf, {
-      userIds: [actor.userId],
-      ...(acceptLanguage ? { acceptLanguage: acceptLanguage.slice(0, 512) } : {}),
-    });
-    return reader?.language ?? 'en';
   }
 }
