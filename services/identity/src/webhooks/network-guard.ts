@@ -160,8 +160,13 @@ function unresolved(host: string, timeoutMs: number, error: unknown): RefusedAdd
   return new RefusedAddressError('its host name does not resolve', detail);
 }
 
+/** How long the hosts file and resolv.conf read once serve every lookup. */
+const NAME_FILES_FRESH_MS = 30_000;
+
 export class NetworkGuard {
   private readonly allowed: BlockList;
+  /** Each name file as read last, so a burst of deliveries reads it once, not once each. */
+  private readonly nameFiles = new Map<string, { at: number; read: Promise<unknown> }>();
 
   /** `allowedRanges`: CIDR ranges the operator allows although they are refused by default. */
   constructor(
@@ -188,16 +193,27 @@ export class NetworkGuard {
     return { ok: !refused.check(address, type), local: false };
   }
 
+  private fresh<T>(path: string, read: (path: string) => Promise<T>): Promise<T> {
+    // By reader too: the two readers may be given one path.
+    const key = `${read.name} ${path}`;
+    const kept = this.nameFiles.get(key);
+    if (kept && Date.now() - kept.at < NAME_FILES_FRESH_MS) return kept.read as Promise<T>;
+    const reading = read(path);
+    this.nameFiles.set(key, { at: Date.now(), read: reading });
+    return reading;
+  }
+
   /** A name's addresses, IPv4 first: the hosts file's, the machine's own, or DNS's. */
   private async addressesOf(host: string, timeoutMs: number): Promise<string[]> {
     const name = host.toLowerCase().replace(/\.$/, '');
-    const listed = (await hostsEntries(this.names.hostsFile ?? '/etc/hosts')).get(name);
+    const hosts = this.names.hostsFile ?? '/etc/hosts';
+    const listed = (await this.fresh(hosts, hostsEntries)).get(name);
     if (listed) return listed;
     if (isLocalhost(name)) return LOOPBACK;
     // A name written with its final dot is whole; any other may take a search domain.
     const domains = host.endsWith('.')
       ? []
-      : await searchDomains(this.names.resolvConf ?? '/etc/resolv.conf');
+      : await this.fresh(this.names.resolvConf ?? '/etc/resolv.conf', searchDomains);
     const candidates = [name, ...domains.map((domain) => `${name}.${domain}`)];
     const addresses = await this.fromDns(candidates, timeoutMs).catch((error: unknown) => {
       throw unresolved(host, timeoutMs, error);
