@@ -96,12 +96,13 @@ export function registerAuditTrail(fastify: FastifyInstance, rpc: RpcClient): vo
     if (!route || recorded.has(request)) return;
     recorded.add(request);
     const answered = auditEntryOf(request as GuardedRequest, route, status);
-    const entry: NewAuditEntry =
-      note === 'cut short'
-        ? { ...answered, outcome: 'failure', detail: `${answered.detail} cut short` }
-        : note
-          ? { ...answered, detail: `${answered.detail} ${note}` }
-          : answered;
+    const entry: NewAuditEntry = note
+      ? {
+          ...answered,
+          ...(note === 'cut short' ? { outcome: 'failure' as const } : {}),
+          detail: `${answered.detail} ${note}`,
+        }
+      : answered;
     await rpc
       .call(identityRpc.recordAudit, entry)
       .catch((error: unknown) =>
