@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { EventBus, openQueue } from '@hub/kit';
 import { TEST_REDIS_URL } from '@hub/testing';
@@ -698,6 +699,51 @@ describe('facts the services record', () => {
       expect(revokedAt[0]).not.toBe(revokedAt[1]);
     } finally {
       await receiver.stop();
+      await workers.close();
+    }
+  }, 240_000);
+
+  it('announces one publication when two requests publish the same draft at once', async () => {
+    const workers = startDocumentWorkers(stack);
+    const locker = new pg.Client({ connectionString: stack.env.DATABASE_URL });
+    try {
+      const trainer = (await member(acme, 'tina@acme.test', 'training_supervisor')).session;
+      const { id: documentId } = await trainer.uploadTo(
+        api.uploadDocument,
+        { title: 'Cooling twice', tags: 'Safety' },
+        { name: 'cooling.pdf', data: sopPdf(COOLING_SOP) },
+      );
+      const { evaluationId } = await evaluatedDocument(trainer, documentId);
+      // Both requests read the draft, then wait on the evaluation's row: the race, made certain.
+      await locker.connect();
+      await locker.query('BEGIN');
+      await locker.query('SELECT 1 FROM library.evaluations WHERE id = $1 FOR UPDATE', [
+        evaluationId,
+      ]);
+      const publish = () => trainer.call(api.publishEvaluation, { params: { id: documentId } });
+      const both = Promise.all([publish(), publish()]);
+      await expect
+        .poll(async () => {
+          const { rows } = await stack.sql.query<{ waiting: number }>(
+            `SELECT count(*)::int AS waiting FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'
+                AND query ILIKE '%UPDATE%evaluations%'`,
+          );
+          return rows[0]!.waiting;
+        })
+        .toBe(2);
+      await locker.query('ROLLBACK');
+      const answers = await both;
+      expect(answers.map((answer) => answer.status)).toEqual(['published', 'published']);
+      const { rows } = await stack.sql.query<{ told: number }>(
+        `SELECT count(*)::int AS told FROM library.outbox
+          WHERE event->'event'->>'type' = 'evaluation.published'
+            AND (event->'event'->'data'->>'evaluationId')::int = $1`,
+        [evaluationId],
+      );
+      expect(rows[0]!.told).toBe(1);
+    } finally {
+      await locker.end().catch(() => undefined);
       await workers.close();
     }
   }, 240_000);

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   DataSource,
+  Not,
   type DeepPartial,
   type EntityManager,
   type QueryDeepPartialEntity,
@@ -39,6 +40,17 @@ export class EvaluationsRepository {
   /** In `tx` when given (a change whose event is written with it). */
   async update(id: number, changes: EvaluationChanges, tx?: EntityManager): Promise<void> {
     await (tx ?? this.db.manager).getRepository(EvaluationEntity).update(id, changes);
+  }
+
+  /**
+   * Publishes the evaluation unless it already is: whether this call did. Two requests at once
+   * both read a draft; the row lock makes the second see the first's publication and change
+   * nothing, so the fact is told once.
+   */
+  async publishDraft(id: number, changes: EvaluationChanges, tx: EntityManager): Promise<boolean> {
+    const criteria = { id, status: Not('published' as const) };
+    const { affected } = await tx.getRepository(EvaluationEntity).update(criteria, changes);
+    return (affected ?? 0) > 0;
   }
 
   transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {

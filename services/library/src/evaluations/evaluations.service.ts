@@ -114,7 +114,7 @@ export class EvaluationsService {
           changedQuestionIds: [],
           removedQuestions: 0,
         };
-        await this.evaluations.update(row.id, published, tx);
+        if (!(await this.evaluations.publishDraft(row.id, published, tx))) return;
         await this.webhooks.announce(
           {
             organizationId: actor.organizationId,
