@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type AuditEntry, type ScimRouteContract, scimRoutes } from '@hub/proto';
 import { expectError, parseAnswer } from './api-client.js';
@@ -460,6 +461,43 @@ async function jobFunction(name: string) {
   return jobFunctions.find((item) => item.name === name);
 }
 
+/** A processed SOP of Acme's library, as its processing pipeline leaves one. */
+async function processedSop(title: string): Promise<number> {
+  const { rows } = await stack.sql.query<{ id: number }>(
+    `INSERT INTO library.documents (organization_id, title, file_name, file_size, storage_prefix,
+       source_key, uploaded_by, processed, sop_processed, processing_stage)
+     VALUES ($1, $2, $3, 100, 'x/', $4, 1, true, true, 'done') RETURNING id`,
+    [acmeId, title, `${title}.pdf`, `x/${title}.pdf`],
+  );
+  return rows[0]!.id;
+}
+
+/** A job function Ann sets up in the product, with its required SOPs and its holders. */
+async function adminFunction(name: string, documentIds: number[], userIds: number[]) {
+  const { id } = await acmeAdmin.call(api.createJobFunction, {
+    body: { name, description: 'Set up by Ann', documentIds },
+  });
+  await acmeAdmin.call(api.setJobFunctionMembers, { params: { id }, body: { userIds } });
+  return id;
+}
+
+/** The group the provider links to by name, as Okta's group push looks it up. */
+async function groupNamed(token: string, displayName: string): Promise<string> {
+  const filter = encodeURIComponent(`displayName eq "${displayName}"`);
+  const found = await scim(token, 'GET', `/Groups?filter=${filter}`);
+  const [group] = found.body.Resources as { id: string }[];
+  return group!.id;
+}
+
+/** A statement of another session of this suite's database waits for a lock. */
+async function lockAwaited(sql: pg.Client): Promise<boolean> {
+  const { rows } = await sql.query<{ waiting: number }>(
+    `SELECT count(*)::int AS waiting FROM pg_stat_activity
+      WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'`,
+  );
+  return rows[0]!.waiting > 0;
+}
+
 describe('Groups (job functions)', () => {
   it("follow Okta's group push: create with members, find, rename, add and remove members, replace, delete", async () => {
     const { secret } = await newToken(acmeAdmin, 'Okta groups');
@@ -656,6 +694,111 @@ describe('Groups (job functions)', () => {
     });
     expect(foreign.status).toBe(400);
     expect(foreign.body.scimType).toBe('invalidValue');
+  });
+
+  it("refuse to delete an administrator's function with required SOPs that Okta linked by name, changing nothing", async () => {
+    const { secret } = await newToken(acmeAdmin, 'Okta unlink and delete');
+    const sop = await processedSop('Forklift safety');
+    const id = await adminFunction('Forklift drivers', [sop], [ottoId]);
+    const before = await jobFunction('Forklift drivers');
+    const groupId = await groupNamed(secret, 'Forklift drivers');
+    expect(groupId).toBe(String(id));
+
+    const refused = await scim(secret, 'DELETE', `/Groups/${groupId}`);
+    expect(refused.status).toBe(409);
+    expect(refused.headers.get('content-type')).toContain('application/scim+json');
+    expect(refused.body).toMatchObject({ schemas: [ERROR], status: '409' });
+    expect(refused.body.detail).toMatch(/required SOPs.*administrator.*in the product/s);
+
+    const after = await jobFunction('Forklift drivers');
+    expect(after).toEqual(before);
+    expect(after).toMatchObject({
+      id,
+      description: 'Set up by Ann',
+      requiredSops: [{ documentId: sop, title: 'Forklift safety' }],
+      members: [{ userId: ottoId }],
+    });
+    expect((await scim(secret, 'GET', `/Groups/${groupId}`)).status).toBe(200);
+  });
+
+  it("delete a function without required SOPs, the provider's or an administrator's bare one", async () => {
+    const { secret } = await newToken(acmeAdmin, 'Okta cleanup');
+    const gil = await provisioned(secret, 'gil@acme.test');
+    const created = await scim(secret, 'POST', '/Groups', {
+      schemas: [GROUP],
+      displayName: 'Temporary crew',
+      members: [{ value: gil }],
+    });
+    const bare = await adminFunction('Visitors', [], [ottoId]);
+    for (const id of [created.body.id as string, String(bare)]) {
+      expect((await scim(secret, 'DELETE', `/Groups/${id}`)).status).toBe(204);
+      expect((await scim(secret, 'GET', `/Groups/${id}`)).status).toBe(404);
+    }
+    expect(await jobFunction('Temporary crew')).toBeUndefined();
+    expect(await jobFunction('Visitors')).toBeUndefined();
+  });
+
+  it('keep a function whose first required SOP an administrator is saving as the DELETE arrives', async () => {
+    const { secret } = await newToken(acmeAdmin, 'Okta at the same moment');
+    const sop = await processedSop('Cold store entry');
+    const id = await adminFunction('Cold store', [], [ottoId]);
+    const save = new pg.Client({ connectionString: stack.databaseUrl });
+    await save.connect();
+    try {
+      // The product's save of a function, held open: its row, then its SOPs.
+      await save.query('BEGIN');
+      await save.query(`UPDATE observation.job_functions SET updated_at = now() WHERE id = $1`, [
+        id,
+      ]);
+      await save.query(
+        `INSERT INTO observation.job_function_sops (job_function_id, document_id, title)
+         VALUES ($1, $2, 'Cold store entry')`,
+        [id, sop],
+      );
+      const deletion = scim(secret, 'DELETE', `/Groups/${id}`);
+      await expect.poll(() => lockAwaited(save)).toBe(true);
+      await save.query('COMMIT');
+      expect((await deletion).status).toBe(409);
+    } finally {
+      await save.end();
+    }
+    expect((await jobFunction('Cold store'))?.requiredSops).toEqual([
+      { documentId: sop, title: 'Cold store entry' },
+    ]);
+  });
+
+  it('keep a required SOP an administrator adds while a provider renames the function', async () => {
+    const { secret } = await newToken(acmeAdmin, 'Okta rename');
+    const sop = await processedSop('Dock doors');
+    const id = await adminFunction('Dock crew', [], [ottoId]);
+    const save = new pg.Client({ connectionString: stack.databaseUrl });
+    await save.connect();
+    try {
+      // The administrator's save holds the row while the rename, having read no SOPs, waits.
+      await save.query('BEGIN');
+      await save.query(`UPDATE observation.job_functions SET updated_at = now() WHERE id = $1`, [
+        id,
+      ]);
+      const rename = scim(
+        secret,
+        'PATCH',
+        `/Groups/${id}`,
+        patch({ op: 'replace', path: 'displayName', value: 'Dock team' }),
+      );
+      await expect.poll(() => lockAwaited(save)).toBe(true);
+      await save.query(
+        `INSERT INTO observation.job_function_sops (job_function_id, document_id, title)
+         VALUES ($1, $2, 'Dock doors')`,
+        [id, sop],
+      );
+      await save.query('COMMIT');
+      expect((await rename).status).toBe(200);
+    } finally {
+      await save.end();
+    }
+    expect((await jobFunction('Dock team'))?.requiredSops).toEqual([
+      { documentId: sop, title: 'Dock doors' },
+    ]);
   });
 });
 

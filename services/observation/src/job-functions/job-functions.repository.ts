@@ -24,6 +24,9 @@ export interface SavedJobFunction {
   requiredSops: RequiredSop[];
 }
 
+/** What a conditional removal did: deleted it, found no such function, or kept it for its SOPs. */
+export type ConditionalRemoval = 'removed' | 'missing' | 'required';
+
 /**
  * Queries of job functions. Each function comes with its SOPs and member ids aggregated in
  * one statement, so listing never asks per function.
@@ -95,12 +98,46 @@ export class JobFunctionsRepository {
     });
   }
 
+  /** The name alone: a provider's rename never writes back SOPs it read before a change. */
+  async rename(organizationId: number, id: number, name: string): Promise<boolean> {
+    const [, affected] = (await this.db.query(
+      `UPDATE job_functions SET name = $3, updated_at = now()
+        WHERE id = $1 AND organization_id = $2`,
+      [id, organizationId, name],
+    )) as [unknown, number];
+    return affected > 0;
+  }
+
   async remove(organizationId: number, id: number): Promise<boolean> {
     const [, affected] = (await this.db.query(
       `DELETE FROM job_functions WHERE id = $1 AND organization_id = $2`,
       [id, organizationId],
     )) as [unknown, number];
     return affected > 0;
+  }
+
+  /**
+   * Deletes the function unless it requires SOPs: `required` leaves it whole. The row is locked
+   * first because an administrator's save of its SOPs updates that row before writing them: a
+   * save in flight is waited for, and this second statement, reading after it committed, sees
+   * its SOPs (one conditional DELETE would re-check only the row, not the SOPs it read before).
+   * A save arriving after the lock waits for this one, and finds the function gone if deleted.
+   */
+  async removeUnlessRequired(organizationId: number, id: number): Promise<ConditionalRemoval> {
+    return this.db.transaction(async (tx) => {
+      const [owned] = (await tx.query(
+        `SELECT id FROM job_functions WHERE id = $1 AND organization_id = $2 FOR UPDATE`,
+        [id, organizationId],
+      )) as { id: number }[];
+      if (!owned) return 'missing';
+      const [, affected] = (await tx.query(
+        `DELETE FROM job_functions f
+          WHERE f.id = $1
+            AND NOT EXISTS (SELECT 1 FROM job_function_sops s WHERE s.job_function_id = f.id)`,
+        [id],
+      )) as [unknown, number];
+      return affected > 0 ? 'removed' : 'required';
+    });
   }
 
   /**

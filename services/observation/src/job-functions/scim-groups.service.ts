@@ -8,6 +8,10 @@ import { type JobFunctionRecord, JobFunctionsRepository } from './job-functions.
 /** `created_by` of a job function its organization's identity provider made: no person did. */
 const PROVISIONED = 0;
 const TAKEN = 'A group with this displayName already exists.';
+const REQUIRES_SOPS =
+  'This group is a job function with required SOPs, so it cannot be deleted by provisioning. ' +
+  'An administrator can remove its required SOPs, or delete the job function, in the product; ' +
+  'to stop provisioning it, unlink the group without deleting it.';
 
 interface ScimGroup {
   schemas: string[];
@@ -97,9 +101,19 @@ export class ScimGroupsService {
     return { status: 200, body: await this.group(caller.organizationId, baseUrl, record.id) };
   }
 
+  /**
+   * A function that requires SOPs is kept: deleting it would drop its holders' training
+   * obligations, and a provider reaches an administrator's function by its name alone. Who
+   * created it does not matter: a function without required SOPs obliges no one, and holds,
+   * besides its description, only what the provider sets anyway (its name and holders).
+   */
   async remove({ caller, id }: ScimCall): Promise<ScimAnswer> {
     const record = await this.record(caller.organizationId, id);
-    await this.functions.remove(caller.organizationId, record.id);
+    const removal = await this.functions.removeUnlessRequired(caller.organizationId, record.id);
+    if (removal === 'missing') throw refuse(404, 'Group not found');
+    // 409: RFC 7644 (3.12) lists Conflict for DELETE, and this one clears once the SOPs are
+    // removed in the product. No scimType: those of its table 9 are for 400s, none for DELETE.
+    if (removal === 'required') throw refuse(409, REQUIRES_SOPS);
     return { status: 204, body: null };
   }
 
@@ -117,15 +131,7 @@ export class ScimGroupsService {
 
   private async rename(organizationId: number, record: JobFunctionRecord, displayName: string) {
     if (displayName === record.name) return;
-    await savedUnique(
-      () =>
-        this.functions.update(organizationId, record.id, {
-          name: displayName,
-          description: record.description,
-          requiredSops: record.requiredSops,
-        }),
-      TAKEN,
-    );
+    await savedUnique(() => this.functions.rename(organizationId, record.id, displayName), TAKEN);
   }
 
   private parse(body: unknown) {
