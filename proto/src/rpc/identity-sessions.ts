@@ -37,7 +37,11 @@ export const identitySessionRpc = {
     'identity',
     'auth.session',
     'service',
-    z.object({ token: z.string() }),
+    z.object({
+      token: z.string(),
+      /** The using browser's `Accept-Language`, remembered as at a sign-in (none: kept as is). */
+      acceptLanguage: z.string().max(512).optional(),
+    }),
     z.object({ session: SessionView.nullable() }),
   ),
   organizationByDomain: rpc(

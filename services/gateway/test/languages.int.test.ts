@@ -4,6 +4,7 @@ import { expectError } from './api-client.js';
 import { createOrganizationWithMembers, type Member, signedIn } from './tenant-fixtures.js';
 import { invitationLink, MailCatcher } from './mail-catcher.js';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
+import { SessionCache } from '../src/auth/session-cache.js';
 
 let stack: TestStack;
 let mail: MailCatcher;
@@ -162,5 +163,62 @@ describe('a member who chose no language, in an organization with no default', (
         WHERE u.email = 'nora@monterrey.test'`,
     );
     expect(rows).toEqual([{ browser_language: 'fr' }]);
+  });
+});
+
+/** The language remembered of this person's browser, null before any. */
+async function browserLanguageOf(email: string): Promise<string | null> {
+  const { rows } = await stack.sql.query<{ browser_language: string | null }>(
+    `SELECT p.browser_language FROM user_preferences p JOIN users u ON u.id = p.user_id
+      WHERE u.email = $1`,
+    [email],
+  );
+  return rows[0]?.browser_language ?? null;
+}
+
+/**
+ * Drops the gateway's cached answer for this session, so its next request is resolved through
+ * identity, as the first one past the cache's few seconds is: the test never waits them out.
+ */
+function uncached(session: ApiSession): ApiSession {
+  const token = session.cookie.replace(/^hub_session=/, '');
+  stack.gateway.app.get(SessionCache).forgetToken(token);
+  return session;
+}
+
+describe('a member who stays signed in for weeks', () => {
+  it("is written to in their browser's language of now, not of their last sign-in", async () => {
+    const plant = await stack.createOrganization('Usine Lyon', 'lyon.test');
+    const email = 'lea@lyon.test';
+    const password = 'Usine-Pass-1!';
+    await stack.createUser({ email, password, role: 'admin', organizationId: plant });
+    const lea = new ApiSession(stack.url);
+    await lea.call(api.login, {
+      body: { email, password, rememberMe: true },
+      headers: { 'accept-language': 'es' },
+    });
+    expect(await browserLanguageOf(email)).toBe('es');
+
+    // Her phone now reads French: her session's next use through identity remembers it.
+    await uncached(lea).call(api.userPreferences, {
+      headers: { 'accept-language': 'fr-FR,fr;q=0.9' },
+    });
+    await expect.poll(() => browserLanguageOf(email)).toBe('fr');
+
+    // A program with her API token is not her browser, even beside her cookie.
+    const { secret } = await lea.call(api.createApiToken, {
+      body: { name: 'Nightly sync', role: 'manager', readOnly: true, expiresInDays: 30 },
+    });
+    await uncached(lea).call(api.teamMembers, {
+      headers: { authorization: `Bearer ${secret}`, 'accept-language': 'es-MX,es;q=0.9' },
+    });
+    expect(await browserLanguageOf(email)).toBe('fr');
+
+    // What is written to her afterwards, outside any request of hers, is French.
+    await root.call(api.createUser, {
+      body: { email: 'remi@lyon.test', name: 'Rémi', organizationId: plant },
+    });
+    await mail.waitFor('remi@lyon.test');
+    await expect.poll(() => noticeTitles(lea)).toContain('Personne invitée');
   });
 });

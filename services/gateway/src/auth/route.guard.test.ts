@@ -37,10 +37,16 @@ function sessionOf(role: Role): SessionView {
 function guardFor(route: RouteContract | undefined, session: SessionView | null) {
   const handler = () => undefined;
   if (route) Reflect.defineMetadata(ROUTE_CONTRACT, route, handler);
-  const sessions = { resolve: async () => session } as unknown as SessionCache;
+  const resolved: (string | undefined)[][] = [];
+  const resolve = async (token: string, acceptLanguage?: string) => {
+    resolved.push([token, acceptLanguage]);
+    return session;
+  };
+  const sessions = { resolve } as unknown as SessionCache;
+  const headers: Record<string, string> = {};
   const request: Record<string, unknown> = {
     cookies: { hub_session: 'token' },
-    headers: {},
+    headers,
     body: { name: 'x' },
   };
   const context = {
@@ -48,7 +54,8 @@ function guardFor(route: RouteContract | undefined, session: SessionView | null)
     switchToHttp: () => ({ getRequest: () => request }),
   } as unknown as ExecutionContext;
   const apiTokens = {} as ApiTokenAuthenticator; // no bearer header here: never asked
-  return { guard: new RouteGuard(new Reflector(), sessions, apiTokens), context, request };
+  const guard = new RouteGuard(new Reflector(), sessions, apiTokens);
+  return { guard, context, request, headers, resolved };
 }
 
 describe('RouteGuard', () => {
@@ -68,6 +75,17 @@ describe('RouteGuard', () => {
     const { guard, context, request } = guardFor(adminsOnly, sessionOf('super_admin'));
     await expect(guard.canActivate(context)).resolves.toBe(true);
     expect(request.actor).toEqual({ userId: 7, organizationId: 3, role: 'super_admin' });
+  });
+
+  it("resolves the session with the browser's language, cut to what identity takes", async () => {
+    const { guard, context, headers, resolved } = guardFor(adminsOnly, sessionOf('super_admin'));
+    headers['accept-language'] = `fr-FR,fr;q=0.9,${'x'.repeat(600)}`;
+    await guard.canActivate(context);
+    expect(resolved).toEqual([['token', headers['accept-language'].slice(0, 512)]]);
+    // A client that sends none leaves the language known alone.
+    const silent = guardFor(adminsOnly, sessionOf('super_admin'));
+    await silent.guard.canActivate(silent.context);
+    expect(silent.resolved).toEqual([['token', undefined]]);
   });
 
   it('refuses a token with no live session', async () => {

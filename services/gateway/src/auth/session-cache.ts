@@ -41,12 +41,17 @@ export class SessionCache implements OnModuleDestroy {
     this.subscriber?.on('ready', () => this.sessions.clear());
   }
 
-  async resolve(token: string): Promise<SessionView | null> {
+  /**
+   * The live session behind a token. `acceptLanguage` (the request's, at most 512 characters) goes
+   * with the call to identity, which remembers it for what it writes to the person later: noted
+   * when the answer is not cached, in the call made anyway.
+   */
+  async resolve(token: string, acceptLanguage?: string): Promise<SessionView | null> {
     const key = digestSessionToken(token);
     const cached = this.sessions.get(key);
     if (cached && cached.until > Date.now()) return cached.session;
     this.sessions.delete(key);
-    const { session } = await this.rpc.call(identityRpc.resolveSession, { token });
+    const { session } = await this.rpc.call(identityRpc.resolveSession, { token, acceptLanguage });
     if (session && this.ttlMs > 0) {
       const until = Math.min(Date.now() + this.ttlMs, Date.parse(session.expiresAt));
       this.sessions.set(key, { session, until });

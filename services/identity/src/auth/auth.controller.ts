@@ -15,7 +15,7 @@ export class AuthController {
 
   @RpcHandler(identityRpc.resolveSession)
   async resolveSession(@Payload() request: RpcRequest<typeof identityRpc.resolveSession>) {
-    return { session: await this.auth.resolve(request.token) };
+    return { session: await this.auth.resolve(request.token, request.acceptLanguage) };
   }
 
   @RpcHandler(identityRpc.logout)

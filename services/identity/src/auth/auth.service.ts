@@ -86,12 +86,18 @@ export class AuthService {
     };
   }
 
-  /** The live session behind a token, with the user's current role; null when ended or unknown. */
-  async resolve(token: string): Promise<SessionView | null> {
+  /**
+   * The live session behind a token, with the user's current role; null when ended or unknown.
+   * `acceptLanguage` is the browser's that uses it, remembered as at a sign-in.
+   */
+  async resolve(token: string, acceptLanguage?: string): Promise<SessionView | null> {
     // Gateways resolve a session at most every few seconds (their cache): that is when it was
     // last seen.
     const row = await this.repository.findLiveSession(digestSessionToken(token));
     if (!row) return null;
+    // Someone signed in for weeks ("remember me") may switch their phone to another language
+    // meanwhile: what is written to them later follows it, not the browser of their last sign-in.
+    await this.preferences.rememberBrowser(row.user_id, acceptLanguage, row.browser_language);
     return {
       sessionId: row.id,
       actor: {

@@ -22,7 +22,7 @@ const languageOrNull = (stored: string | null | undefined): Language | null =>
 const dateFormatOrNull = (stored: string | null): DateFormat | null =>
   DATE_FORMATS.find((format) => format === stored) ?? null;
 
-/** The browser language remembered at sign-in, as `chooseLanguage` takes a browser's. */
+/** The browser language last remembered, as `chooseLanguage` takes a browser's. */
 const rememberedBrowser = (row: LanguageRow): string[] => {
   const remembered = languageOrNull(row.browser_language);
   return remembered ? [remembered] : [];
@@ -75,18 +75,25 @@ export class PreferencesService {
   }
 
   /**
-   * Remembers the product language the browser of a person signing in reads (`Accept-Language`),
-   * for the texts written to them later, outside any request of theirs. A request without one
-   * (an API client) leaves what is known.
+   * Remembers the product language the browser of a person signing in, or using their session,
+   * reads (`Accept-Language`), for the texts written to them later, outside any request of
+   * theirs. A request without one (an API client) leaves what is known. `known`, the language
+   * already remembered when the caller read it anyway, spares the write's round trip when equal.
    */
-  async rememberBrowser(userId: number, acceptLanguage: string | undefined): Promise<void> {
+  async rememberBrowser(
+    userId: number,
+    acceptLanguage: string | undefined,
+    known?: string | null,
+  ): Promise<void> {
     const tags = acceptedLanguageTags(acceptLanguage);
     if (!tags.length) return;
     // The browser's part of the rule alone: what the web app shows this browser when nothing
-    // is chosen (English when it asks for no language the product speaks). A failure to note it
-    // never fails the sign-in it comes with.
+    // is chosen (English when it asks for no language the product speaks).
+    const language = chooseLanguage(null, null, tags);
+    if (language === known) return;
+    // A failure to note it never fails the sign-in or the request it comes with.
     await this.settings
-      .saveBrowserLanguage(userId, chooseLanguage(null, null, tags))
+      .saveBrowserLanguage(userId, language)
       .catch((error: unknown) =>
         this.logger.warn(`browser language of user ${userId} not kept: ${String(error)}`),
       );
@@ -95,7 +102,8 @@ export class PreferencesService {
   /**
    * The language to write to each person in: their choice, else their organization's default,
    * else their browser's (`acceptLanguage` when the request that causes the text came from one,
-   * else the one remembered at their last sign-in), else English. Unknown ids are left out.
+   * else the one remembered as they last signed in or used their session), else English. Unknown
+   * ids are left out.
    */
   async languagesOf(
     userIds: number[],
