@@ -120,19 +120,28 @@ describe('npm run backup and npm run restore', () => {
     const store = bucketOf('held');
     await store.put('org/3/videos/gone.mp4', Buffer.from('removed during the backup'), 'video/mp4');
     await store.put('org/3/videos/kept.mp4', Buffer.from('kept'), 'video/mp4');
+    // What a backup killed earlier kept aside, its lease long expired: deleted, never archived.
+    await store.put('backup-hold/removed/killed/org/3/old.mp4', Buffer.from('old'), 'video/mp4');
     const second = join(folder, 'second.tar');
+    const lines: string[] = [];
     const manifest = await backup({
       output: join(folder, 'held.tar'),
       env: envOf(source, 'held'),
       log: async (line) => {
+        lines.push(line);
         if (!line.startsWith('Database dumped')) return;
         // A service deleting the video between the snapshot and the copy of the files.
         await new HeldRemovals(store).remove('org/3/videos/gone.mp4');
+        // Kept under this backup's lease, which the second backup's sweep leaves alone.
         await expect(
           backup({ output: second, env: envOf(source, 'held'), log: quiet }),
         ).rejects.toThrow(/^Another backup is running \(started at /);
+        expect(await store.list('backup-hold/removed/')).toEqual([
+          expect.stringMatching(/^backup-hold\/removed\/[\da-f-]{36}\/org\/3\/videos\/gone\.mp4$/),
+        ]);
       },
     });
+    expect(lines[0]).toBe('Dropped 1 files a stopped backup (killed) had kept aside');
     expect(Object.keys(manifest.files)).toEqual([
       'database/hub.dump',
       'objects/org/3/videos/kept.mp4',

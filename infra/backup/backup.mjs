@@ -4,6 +4,8 @@
 // every file). Objects written after the snapshot may be in it too; none the snapshot names is
 // missing: files are stored before the rows that name them, and a file removed while the backup
 // runs is kept aside for it by every service's store (the backup's lease, backup-hold.ts).
+// A backup copies only what was kept aside under its own lease; what a killed one left is
+// dropped here and by the gateway's hourly sweep (BackupHoldSweeper).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -32,7 +34,7 @@ export async function backup({ output, env, log = console.log }) {
   const started = Date.now();
   const databaseUrl = await productDatabaseUrl(env);
   const storage = openStoreItself({ ...StorageEnv.parse(env), DATA_DIR: dataDirOf(env) });
-  const hold = await holdRemovals(storage, new Date(started));
+  const hold = await holdRemovals(storage, new Date(started), log);
   const client = await connect(databaseUrl).catch(async (error) => {
     await hold.release();
     throw error;
@@ -84,6 +86,7 @@ export async function backup({ output, env, log = console.log }) {
       await writer.add(`${OBJECTS_FOLDER}${key}`, await hold.readRemoved(key), stat.size);
       copied.add(key);
     }
+    await hold.confirmHeld();
     const objects = copied.size;
     const manifest = await writer.finish({
       format: ARCHIVE_FORMAT,
@@ -118,33 +121,36 @@ export async function backup({ output, env, log = console.log }) {
  * no file its snapshot names is removed before it is copied; release ends it.
  * @param {import('@hub/runtime').ObjectStorage} storage
  * @param {Date} startedAt
+ * @param {(line: string) => unknown} log
  */
-async function holdRemovals(storage, startedAt) {
+async function holdRemovals(storage, startedAt, log) {
   const hold = new BackupHold(storage);
-  const running = await hold.current();
-  if (running)
-    throw new Error(
-      `Another backup is running (started at ${running.startedAt}). Wait for it to end; a backup that was stopped holds the store until ${running.until}.`,
-    );
-  // What a stopped backup kept aside is of no use to this one.
-  await hold.release();
+  // What a stopped backup kept aside is of no use to this one, and was deleted by people. Before
+  // the lease is taken: a failure leaves none behind to refuse the next backup.
+  const dropped = await hold.dropAbandoned();
+  for (const { leaseId, files } of dropped)
+    await log(`Dropped ${files} files a stopped backup (${leaseId}) had kept aside`);
   const id = randomUUID();
-  await hold.take(id, startedAt);
-  // Another backup that started in the same instant wrote its lease over this one's: one stops.
-  if ((await hold.current())?.id !== id)
-    throw new Error('Another backup started at the same moment. Wait for it to end.');
+  await hold.begin(id, startedAt);
   const renewal = setInterval(
-    () => void hold.take(id, startedAt).catch(() => undefined),
+    () => void hold.renew(id, startedAt).catch(() => undefined),
     BACKUP_LEASE_MS / 5,
   );
   renewal.unref();
   return {
-    removedKeys: () => hold.removedKeys(),
-    statRemoved: (/** @type {string} */ key) => hold.statRemoved(key),
-    readRemoved: (/** @type {string} */ key) => hold.readRemoved(key),
+    removedKeys: () => hold.removedKeys(id),
+    statRemoved: (/** @type {string} */ key) => hold.statRemoved(id, key),
+    readRemoved: (/** @type {string} */ key) => hold.readRemoved(id, key),
+    /** Files removed while the lease had lapsed, or was another backup's, were kept for none. */
+    confirmHeld: async () => {
+      if (!(await hold.holds(id)))
+        throw new Error(
+          "The backup's lease on the store lapsed or another backup took it, so files removed meanwhile may be missing from it. Run it again.",
+        );
+    },
     release: async () => {
       clearInterval(renewal);
-      await hold.release();
+      await hold.release(id);
     },
   };
 }

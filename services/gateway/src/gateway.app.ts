@@ -6,6 +6,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { RouteOptions } from 'fastify';
 import {
   AbandonedUploadSweeper,
+  BackupHoldSweeper,
   connectRedis,
   exposeBacklogMetrics,
   observeQueues,
@@ -53,6 +54,7 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
   });
   const storage = openStorage(config);
   const uploadSweeper = new AbandonedUploadSweeper(storage, config.S3_ABANDONED_UPLOAD_HOURS);
+  const holdSweeper = new BackupHoldSweeper(storage);
   const connection = { url: config.REDIS_URL, prefix: config.REDIS_PREFIX };
   const queues = observeQueues(Object.values(QUEUES), connection);
   const stopBacklogMetrics = exposeBacklogMetrics({
@@ -99,6 +101,7 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
   await Promise.all([rpc.whenConnected(5_000), whenRedisReady(redis, 5_000)]);
   await app.listen(config.PORT, config.HOST);
   uploadSweeper.start();
+  holdSweeper.start();
   const address = fastify.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   return {
@@ -115,6 +118,7 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
         clearTimeout(cutOff);
       }
       uploadSweeper.stop();
+      holdSweeper.stop();
       stopBacklogMetrics();
       await queues.close();
       await rpc.close();
