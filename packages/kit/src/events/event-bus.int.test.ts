@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DomainEvent } from '@hub/proto';
 import { claimTestResources, TEST_REDIS_URL, type TestResources } from '@hub/testing';
 import { activeTraceIds, childScope, runInScope, type TraceIds } from '@hub/runtime';
 import { Redis } from 'ioredis';
-import { EventBus } from './event-bus.js';
+import { EventBus, type EventSubscription, readDeadLetter, readEventEntry } from './event-bus.js';
 
 let resources: TestResources;
 let bus: EventBus;
@@ -55,6 +55,31 @@ describe('EventBus', () => {
     expect(pending[0]).toBeGreaterThan(0);
   });
 
+  it('keeps a failing event pending, not a dead letter, while it is younger than a day', async () => {
+    const handled: number[] = [];
+    const subscription = bus.subscribe('patient', async (event) => {
+      if (event.type !== 'organization.deleted') return;
+      if (event.organizationId === 21) throw new Error('database unreachable');
+      handled.push(event.organizationId);
+    });
+    const client = new Redis(TEST_REDIS_URL);
+    try {
+      await bus.publish({ type: 'organization.deleted', organizationId: 21 });
+      await bus.publish({ type: 'organization.deleted', organizationId: 22 });
+      // Entries are handled in order: once 22 is, 21's failure has been dealt with.
+      await expect.poll(() => handled).toContain(22);
+      await subscription.close();
+      const [pending] = (await client.xpending(`${resources.redisPrefix}events`, 'patient')) as [
+        number,
+      ];
+      expect(pending).toBe(1);
+      expect(await client.xlen(`${resources.redisPrefix}events:dead`)).toBe(0);
+    } finally {
+      await subscription.close();
+      client.disconnect();
+    }
+  });
+
   it("handles an event in its publisher's trace, each service under a span id of its own", async () => {
     const seen: Record<string, TraceIds | undefined> = {};
     const subscriptions = ['identity', 'library'].map((service) =>
@@ -103,5 +128,102 @@ describe('EventBus', () => {
       await bounded.close();
       client.disconnect();
     }
+  });
+});
+
+describe('EventBus with a poison event (one a handler always fails on)', () => {
+  const POISON: DomainEvent = { type: 'organization.deleted', organizationId: 13 };
+  const isPoison = (event: DomainEvent) =>
+    event.type === 'organization.deleted' && event.organizationId === 13;
+  let prefix: string;
+  let poisoned: EventBus;
+  let client: Redis;
+  let healthy: DomainEvent[];
+  const publisher = childScope(undefined);
+  const subscriptions: EventSubscription[] = [];
+  const events = () => client.xrange(`${prefix}events`, '-', '+');
+  const deadLetters = () => client.xrange(`${prefix}events:dead`, '-', '+');
+
+  /** A subscription of `service` that records what it handled; `fails` on the poison event. */
+  function subscribe(service: string, fails: boolean): DomainEvent[] {
+    const handled: DomainEvent[] = [];
+    const subscription = poisoned.subscribe(service, async (event) => {
+      if (fails && isPoison(event)) throw new Error('organization 13 not found');
+      handled.push(event);
+    });
+    subscriptions.push(subscription);
+    return handled;
+  }
+
+  async function closeSubscriptions(): Promise<void> {
+    await Promise.all(subscriptions.splice(0).map((subscription) => subscription.close()));
+  }
+
+  beforeAll(async () => {
+    prefix = `${resources.redisPrefix}poison:`;
+    // A dead letter at the first failure, rather than a day after the event's publication.
+    poisoned = new EventBus(TEST_REDIS_URL, prefix, { deadLetterAfterMs: 0 });
+    client = new Redis(TEST_REDIS_URL);
+    healthy = subscribe('healthy', false);
+    const failing = subscribe('failing', true);
+    await poisoned.publish({ type: 'organization.deleted', organizationId: 12 });
+    await runInScope(publisher, () => poisoned.publish(POISON));
+    await poisoned.publish({ type: 'organization.deleted', organizationId: 14 });
+    // expect.poll only runs inside a test.
+    await vi.waitFor(
+      async () => {
+        expect([healthy.length, failing.length]).toEqual([3, 2]);
+        expect(await deadLetters()).toHaveLength(1);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+  });
+
+  afterAll(async () => {
+    await closeSubscriptions();
+    await poisoned?.close();
+    client?.disconnect();
+  });
+
+  it('sets it aside as a dead letter with its group, reason and trace, no longer pending', async () => {
+    const letter = readDeadLetter((await deadLetters())[0]![1]);
+    expect(letter).toMatchObject({
+      group: 'failing',
+      id: (await events())[1]![0],
+      reason: 'Error: organization 13 not found',
+    });
+    expect(readEventEntry(letter.fields)).toEqual({
+      event: POISON,
+      trace: { traceparent: `00-${publisher.traceId}-${publisher.spanId}-00` },
+    });
+    const [pending] = (await client.xpending(`${prefix}events`, 'failing')) as [number];
+    expect(pending).toBe(0);
+  });
+
+  it('is still handled once by a service whose handler succeeds', () => {
+    expect(healthy.filter(isPoison)).toHaveLength(1);
+  });
+
+  it('no longer holds the stream: trim drops the entries every group is past', async () => {
+    expect(await poisoned.trim()).toBe(2);
+    // The last entry handled stays: it marks where the groups are.
+    expect((await events()).map(([, fields]) => readEventEntry(fields).event)).toEqual([
+      { type: 'organization.deleted', organizationId: 14 },
+    ]);
+  });
+
+  it('is retried when its group subscribes again: kept while it fails, removed once handled', async () => {
+    await closeSubscriptions();
+    const deadId = (await deadLetters())[0]![0];
+    const stillFailing = subscribe('failing', true);
+    await poisoned.publish({ type: 'organization.deleted', organizationId: 15 });
+    // Dead letters are tried before new events are read: once 15 is handled, 13 was tried.
+    await expect.poll(() => stillFailing.length).toBe(1);
+    expect((await deadLetters()).map(([id]) => id)).toEqual([deadId]);
+    await closeSubscriptions();
+
+    const fixed = subscribe('failing', false);
+    await expect.poll(() => fixed.filter(isPoison)).toHaveLength(1);
+    await expect.poll(() => deadLetters()).toEqual([]);
   });
 });

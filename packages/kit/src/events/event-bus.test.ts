@@ -97,7 +97,7 @@ describe('events with tracing off', () => {
     lines = [];
     const publisher = childScope(undefined);
     const fields = runInScope(publisher, () => eventEntryFields(EVENT));
-    const handled = await handleEntry(
+    const handling = await handleEntry(
       'flaky',
       '2-0',
       fields,
@@ -106,7 +106,7 @@ describe('events with tracing off', () => {
       },
       async () => expect.unreachable('a failed event is not acknowledged'),
     );
-    expect(handled).toBe(false);
+    expect(handling).toEqual({ handled: false, reason: 'Error: database unreachable' });
     expect(lines).toEqual([
       expect.objectContaining({
         level: 'error',

@@ -19,6 +19,9 @@ export type EventHandler = (event: DomainEvent) => Promise<void>;
 /** A handled event is retried after this long when its handler failed or its consumer died. */
 const RETRY_AFTER_MS = 30_000;
 
+/** Dead letters read at a time when a subscription starts. */
+const DEAD_LETTER_PAGE = 100;
+
 /** A stream entry's fields: the event as JSON, and its publisher's trace context as JSON. */
 const EVENT_FIELD = 'e';
 const TRACE_FIELD = 't';
@@ -49,11 +52,17 @@ export interface EventEntry {
   trace?: TraceCarrier;
 }
 
+/** A stream entry's flat list of names and values, as pairs. */
+function fieldPairs(fields: string[]): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (let index = 0; index + 1 < fields.length; index += 2)
+    pairs.push([fields[index]!, fields[index + 1]!]);
+  return pairs;
+}
+
 /** An entry's fields read back; an unreadable trace context only costs the event its trace. */
 export function readEventEntry(fields: string[]): EventEntry {
-  const values = new Map<string, string>();
-  for (let index = 0; index + 1 < fields.length; index += 2)
-    values.set(fields[index]!, fields[index + 1]!);
+  const values = new Map(fieldPairs(fields));
   const event = JSON.parse(values.get(EVENT_FIELD) ?? '{}') as DomainEvent;
   return { event, trace: traceCarrier(values.get(TRACE_FIELD)) };
 }
@@ -69,10 +78,52 @@ function traceCarrier(json: string | undefined): TraceCarrier | undefined {
 }
 
 /**
+ * An entry a group could not handle for long: kept aside on the bus's dead-letter stream, so it
+ * no longer holds the event stream's trim, until a restart of the group's service retries it.
+ */
+export interface DeadLetter {
+  group: string;
+  /** The entry's id on the event stream; its first part is when it was published. */
+  id: string;
+  /** The handler's last failure. */
+  reason: string;
+  /** The entry's own fields (eventEntryFields): the event and its publisher's trace context. */
+  fields: string[];
+}
+
+const DEAD_LETTER_GROUP = 'group';
+const DEAD_LETTER_ID = 'id';
+const DEAD_LETTER_REASON = 'reason';
+const DEAD_LETTER_NAMES = new Set([DEAD_LETTER_GROUP, DEAD_LETTER_ID, DEAD_LETTER_REASON]);
+
+function deadLetterFields(letter: DeadLetter): string[] {
+  const { group, id, reason, fields } = letter;
+  return [DEAD_LETTER_GROUP, group, DEAD_LETTER_ID, id, DEAD_LETTER_REASON, reason, ...fields];
+}
+
+/** A dead-letter entry's fields read back. */
+export function readDeadLetter(fields: string[]): DeadLetter {
+  const pairs = fieldPairs(fields);
+  const value = (name: string) => pairs.find(([key]) => key === name)?.[1] ?? '';
+  return {
+    group: value(DEAD_LETTER_GROUP),
+    id: value(DEAD_LETTER_ID),
+    reason: value(DEAD_LETTER_REASON),
+    fields: pairs.filter(([name]) => !DEAD_LETTER_NAMES.has(name)).flat(),
+  };
+}
+
+/** When the entry `id` was published: a stream id's first part is its milliseconds. */
+const publishedAt = (id: string) => Number(id.split('-')[0]);
+
+/** How handling an entry ended: handled, or failed, with the failure as text. */
+export type Handling = { handled: true } | { handled: false; reason: string };
+
+/**
  * Handles one entry for `group` in a span of its own (a consumer span, or with tracing off a
  * scope with its own span id) continuing the publisher's trace, so every line the handler logs
  * carries the trace id of the request or job that published the event. Acknowledged once
- * handled; a failure leaves it pending, to be claimed again. Whether it was handled.
+ * handled; a failure leaves it pending, to be claimed again.
  */
 export async function handleEntry(
   group: string,
@@ -80,13 +131,13 @@ export async function handleEntry(
   fields: string[],
   handle: EventHandler,
   ack: () => Promise<unknown>,
-): Promise<boolean> {
+): Promise<Handling> {
   let entry: EventEntry;
   try {
     entry = readEventEntry(fields);
   } catch (error) {
     log.error({ group }, `event ${id} failed, will retry: ${String(error)}`);
-    return false;
+    return { handled: false, reason: String(error) };
   }
   // String(): an entry written by hand may lack a type; it still gets its span and its failure.
   const type = String(entry.event.type);
@@ -94,7 +145,7 @@ export async function handleEntry(
     ...eventAttributes(entry.event, 'process'),
     'messaging.consumer.group.name': group,
   };
-  return traced(
+  return traced<Handling>(
     `${group} ${type}`,
     { kind: SpanKind.CONSUMER, parent: entry.trace, attributes },
     async (span) => {
@@ -103,11 +154,11 @@ export async function handleEntry(
         await handle(entry.event);
         await ack();
         log.debug({ group }, `${type} handled in ${Math.round(performance.now() - started)} ms`);
-        return true;
+        return { handled: true };
       } catch (error) {
         markFailed(span, String(error));
         log.error({ group }, `event ${id} failed, will retry: ${String(error)}`);
-        return false;
+        return { handled: false, reason: String(error) };
       }
     },
   );
@@ -121,9 +172,26 @@ export interface StreamBounds {
    * must not hold the stream, and Redis's memory, forever. Far above any backlog of a live one.
    */
   maxEntries: number;
+  /**
+   * An entry whose handler still fails this long after it was published becomes a dead letter
+   * (kept aside, no longer retried every 30 s), so one poison event cannot hold the stream's
+   * trim for ever. A day: no outage of a dependency shorter than that dead-letters anything.
+   */
+  deadLetterAfterMs: number;
 }
 
-const STREAM_BOUNDS: StreamBounds = { trimEvery: 1000, maxEntries: 1_000_000 };
+const STREAM_BOUNDS: StreamBounds = {
+  trimEvery: 1000,
+  maxEntries: 1_000_000,
+  deadLetterAfterMs: 24 * 60 * 60 * 1000,
+};
+
+/** The keys of a bus's streams, and its bounds, as a subscription needs them. */
+export interface EventStreams {
+  events: string;
+  deadLetters: string;
+  bounds: StreamBounds;
+}
 
 /** Redis stream ids ("ms-seq") in order. */
 function compareIds(a: string, b: string): number {
@@ -144,21 +212,28 @@ function groupInfo(fields: unknown[]): Map<string, unknown> {
 /**
  * Durable fan-out: every event goes on one Redis stream, and each service reads it through a
  * consumer group of its own, so every service sees every event once, even after a restart.
- * A handler that throws leaves the event pending; it is claimed again later. The stream keeps
- * every entry some group has not handled (trim), so a service far behind loses none.
+ * A handler that throws leaves the event pending; it is claimed again later, until a day after
+ * its publication, when it becomes a dead letter its service retries at its next start. The
+ * stream keeps every entry some group has not handled (trim), so a service far behind loses none.
  */
 export class EventBus {
   private readonly writer: Redis;
-  private readonly streamKey: string;
+  private readonly streams: EventStreams;
+  private readonly bounds: StreamBounds;
   private published = 0;
 
   constructor(
     private readonly url: string,
-    private readonly prefix: string,
-    private readonly bounds: StreamBounds = STREAM_BOUNDS,
+    prefix: string,
+    bounds: Partial<StreamBounds> = {},
   ) {
     this.writer = connectRedis(url, 'events-writer');
-    this.streamKey = `${prefix}events`;
+    this.bounds = { ...STREAM_BOUNDS, ...bounds };
+    this.streams = {
+      events: `${prefix}events`,
+      deadLetters: `${prefix}events:dead`,
+      bounds: this.bounds,
+    };
   }
 
   /**
@@ -167,7 +242,7 @@ export class EventBus {
    */
   async trim(): Promise<number> {
     const groups = (await this.writer
-      .xinfo('GROUPS', this.streamKey)
+      .xinfo('GROUPS', this.streams.events)
       .catch(() => [])) as unknown[][];
     let oldest: string | null = null;
     for (const fields of groups) {
@@ -175,7 +250,7 @@ export class EventBus {
       let kept = String(info.get('last-delivered-id') ?? '0-0');
       if (Number(info.get('pending') ?? 0) > 0) {
         const [, first] = (await this.writer.xpending(
-          this.streamKey,
+          this.streams.events,
           String(info.get('name')),
         )) as [number, string | null];
         if (first) kept = first;
@@ -184,7 +259,7 @@ export class EventBus {
     }
     if (oldest === null) return 0;
     // The last delivered entry itself stays: MINID keeps ids at or above it.
-    return (await this.writer.xtrim(this.streamKey, 'MINID', oldest)) as number;
+    return (await this.writer.xtrim(this.streams.events, 'MINID', oldest)) as number;
   }
 
   /**
@@ -198,7 +273,7 @@ export class EventBus {
       { kind: SpanKind.PRODUCER, attributes, parent },
       () =>
         this.writer.xadd(
-          this.streamKey,
+          this.streams.events,
           'MAXLEN',
           '~',
           this.bounds.maxEntries,
@@ -214,7 +289,7 @@ export class EventBus {
   subscribe(service: string, handle: EventHandler): EventSubscription {
     return new EventSubscription(
       connectRedis(this.url, `${service}-events`),
-      this.streamKey,
+      this.streams,
       service,
       handle,
     );
@@ -232,7 +307,7 @@ export class EventSubscription {
 
   constructor(
     private readonly redis: Redis,
-    private readonly streamKey: string,
+    private readonly streams: EventStreams,
     private readonly group: string,
     private readonly handle: EventHandler,
   ) {
@@ -240,11 +315,7 @@ export class EventSubscription {
   }
 
   private async run(): Promise<void> {
-    await this.redis
-      .xgroup('CREATE', this.streamKey, this.group, '0', 'MKSTREAM')
-      .catch((error: unknown) => {
-        if (!String(error).includes('BUSYGROUP')) throw error;
-      });
+    await this.start();
     while (this.running) {
       try {
         await this.claimStale();
@@ -257,7 +328,7 @@ export class EventSubscription {
           'BLOCK',
           1000,
           'STREAMS',
-          this.streamKey,
+          this.streams.events,
           '>',
         )) as StreamEntries;
         for (const [, entries] of batch ?? [])
@@ -270,9 +341,25 @@ export class EventSubscription {
     }
   }
 
+  /**
+   * Joins the group, then gives its dead letters one more try: a start is often a deploy, and
+   * what failed before may be handled by the code now running.
+   */
+  private async start(): Promise<void> {
+    await this.redis
+      .xgroup('CREATE', this.streams.events, this.group, '0', 'MKSTREAM')
+      .catch((error: unknown) => {
+        if (!String(error).includes('BUSYGROUP')) throw error;
+      });
+    await this.retryDeadLetters().catch((error: unknown) => {
+      if (this.running)
+        log.error({ group: this.group }, `dead letters not retried: ${String(error)}`);
+    });
+  }
+
   private async claimStale(): Promise<void> {
     const [, entries] = (await this.redis.xautoclaim(
-      this.streamKey,
+      this.streams.events,
       this.group,
       this.consumer,
       RETRY_AFTER_MS,
@@ -284,9 +371,54 @@ export class EventSubscription {
   }
 
   private async deliver(id: string, fields: string[]): Promise<void> {
-    await handleEntry(this.group, id, fields, this.handle, () =>
-      this.redis.xack(this.streamKey, this.group, id),
+    const handling = await handleEntry(this.group, id, fields, this.handle, () =>
+      this.redis.xack(this.streams.events, this.group, id),
     );
+    const age = Date.now() - publishedAt(id);
+    if (!handling.handled && age >= this.streams.bounds.deadLetterAfterMs)
+      await this.deadLetter({ group: this.group, id, reason: handling.reason, fields });
+  }
+
+  /**
+   * Sets a poison entry aside, then acknowledges it, so trim no longer waits for it. Not one
+   * MULTI: Redis runs a transaction's XACK even when its XADD fails, which would lose the entry;
+   * a crash between the two at worst leaves it pending, to be handled and set aside once more.
+   */
+  private async deadLetter(letter: DeadLetter): Promise<void> {
+    const { events, deadLetters, bounds } = this.streams;
+    const fields = deadLetterFields(letter);
+    await this.redis.xadd(deadLetters, 'MAXLEN', '~', bounds.maxEntries, '*', ...fields);
+    await this.redis.xack(events, this.group, letter.id);
+    log.error(
+      { group: this.group },
+      `event ${letter.id} is a dead letter, retried at the next start: ${letter.reason}`,
+    );
+  }
+
+  /** Gives each of this group's dead letters one more try; one handled is removed. */
+  private async retryDeadLetters(): Promise<void> {
+    let start = '-';
+    while (this.running) {
+      const page = (await this.redis.xrange(
+        this.streams.deadLetters,
+        start,
+        '+',
+        'COUNT',
+        DEAD_LETTER_PAGE,
+      )) as [string, string[]][];
+      for (const [deadId, fields] of page) await this.retryDeadLetter(deadId, fields);
+      if (page.length < DEAD_LETTER_PAGE) return;
+      start = `(${page.at(-1)![0]}`;
+    }
+  }
+
+  private async retryDeadLetter(deadId: string, fields: string[]): Promise<void> {
+    const letter = readDeadLetter(fields);
+    if (letter.group !== this.group) return;
+    const handling = await handleEntry(this.group, letter.id, letter.fields, this.handle, () =>
+      this.redis.xdel(this.streams.deadLetters, deadId),
+    );
+    if (handling.handled) log.info({ group: this.group }, `dead letter ${letter.id} handled`);
   }
 
   async close(): Promise<void> {
