@@ -186,6 +186,7 @@ describe('Prometheus metrics', () => {
     expect(failedQuizzes(text) - failedQuizzes(atStart)).toBe(1);
     // The services' consumer groups on the event stream.
     expect(sample(text, 'hub_event_consumer_lag', {})).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'hub_event_dead_letters', {})).toBe(0);
     expect(
       sample(text, 'nodejs_eventloop_lag_seconds', { process: 'operations-test' }),
     ).toBeGreaterThanOrEqual(0);

@@ -77,6 +77,16 @@ function registerGauges(): void {
           this.set({ group: group.name }, group.lag);
     },
   });
+  new client.Gauge({
+    name: 'hub_event_dead_letters',
+    help: 'Events set aside after their handler failed for a day, retried at their service start',
+    registers: [metrics],
+    async collect() {
+      let letters = 0;
+      for (const { redis, prefix } of sources) letters += await redis.xlen(`${prefix}events:dead`);
+      this.set(letters);
+    },
+  });
 }
 
 /** XINFO GROUPS answers flat field/value lists per group. */
