@@ -102,14 +102,18 @@ export class VideoInbox {
     const report = withFaceIds(message.report);
     // No review is made while a run is processing: those read now are all there are.
     const reviews = await this.reviewsToApply(message.videoId);
+    // Told as stored, the reviews applied: the worker's report may name someone a supervisor
+    // rejected at those times.
+    let stored = report;
     const video = await completeWithUnknownFaces(
       { repository: this.unknownPeople, storage: this.storage },
       message,
       report,
       reviews,
       async (tx, labelled) => {
+        stored = labelled;
         const completed = await this.analyses.complete(message.videoId, message.run, labelled, tx);
-        if (completed) await this.announceAnalysed(completed, message, report, tx);
+        if (completed) await this.announceAnalysed(completed, message, labelled, tx);
         return completed;
       },
     );
@@ -119,8 +123,8 @@ export class VideoInbox {
       key: 'videoAnalysed',
       params: {
         title: video.title,
-        detected: report.detectedOperators,
-        identified: report.identifiedOperators.map((operator) => operator.name),
+        detected: stored.detectedOperators,
+        identified: stored.identifiedOperators.map((operator) => operator.name),
       },
     });
   }

@@ -39,6 +39,22 @@ export interface Revised {
   namedUnknownFace: NamedUnknownFace | null;
 }
 
+/**
+ * A face learned from this video as the person (confirmed, or named) is the face just rejected as
+ * them: one learned face a person and video, and a report has one entry a person. Kept, it would
+ * name that stranger as them in every later analysis and snapshot.
+ */
+async function forgetLearned(
+  tx: EntityManager,
+  face: { organizationId: number; videoId: number; userId: number },
+): Promise<void> {
+  await tx.query(
+    `DELETE FROM face_enrolments
+      WHERE organization_id = $1 AND video_id = $2 AND user_id = $3 AND source = 'learned'`,
+    [face.organizationId, face.videoId, face.userId],
+  );
+}
+
 /** Reviews of reports' faces: the report and its figures change with the audit row, at once. */
 @Injectable()
 export class FaceReviewRepository {
@@ -95,6 +111,9 @@ export class FaceReviewRepository {
           record.reviewedAt,
         ],
       );
+      if (record.decision === 'reject') {
+        await forgetLearned(tx, { organizationId, videoId, userId: revised.userId });
+      }
       if (record.decision !== 'name') return { namedUnknownFace: null };
       const [named] = (await tx.query(
         `UPDATE unknown_faces SET named_user_id = $3

@@ -83,6 +83,31 @@ describe('reviews applied again to a new report', () => {
     expect(rejected.size + named.size).toBe(0);
   });
 
+  it('names neither of two faces seen together at the named face’s times: either could be it', () => {
+    const together = withFaceIds({
+      ...report(),
+      unidentifiedPeople: [
+        { appearances: [{ start: 3, end: 6 }] },
+        { appearances: [{ start: 3, end: 6 }] },
+      ],
+    });
+    const { report: after, named } = reapplyReviews(together, [review('name', 3, 3, 6)]);
+    expect(named.size).toBe(0);
+    expect(after).toEqual(together);
+  });
+
+  it('names the one face seen at those times, whoever else was seen before or after', () => {
+    const apart = withFaceIds({
+      ...report(),
+      unidentifiedPeople: [
+        { appearances: [{ start: 2, end: 4 }] },
+        { appearances: [{ start: 4, end: 6 }] },
+      ],
+    });
+    const { named } = reapplyReviews(apart, [review('name', 3, 3.5, 6)]);
+    expect([...named]).toEqual([['f4', 3]]);
+  });
+
   it('applies reviews in the order made: rejected, then named, the face is the member named', () => {
     const {
       report: after,

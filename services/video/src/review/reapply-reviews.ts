@@ -13,19 +13,38 @@ export function overlapSeconds(a: Ranges, b: Ranges): number {
   return total;
 }
 
-/** The face seen longest at the review's times, of those the review may apply to. */
+/** The stretches both lists of ranges cover. */
+function intersection(a: Ranges, b: Ranges): Ranges {
+  return a.flatMap((x) =>
+    b.flatMap((y) => {
+      const start = Math.max(x.start, y.start);
+      const end = Math.min(x.end, y.end);
+      return end > start ? [{ start, end }] : [];
+    }),
+  );
+}
+
+/**
+ * The face seen longest at the review's times, of those the review may apply to; none when another
+ * of them was seen at the same moments: times alone cannot tell two people seen together apart,
+ * and a name given to the wrong one of them is worse than none.
+ */
 function sameFace<T extends { faceId?: string; appearances: Ranges }>(
   faces: readonly T[],
   review: KeptReview,
 ): string | undefined {
-  let best: { faceId: string; seconds: number } | undefined;
+  let best: { face: T; seconds: number } | undefined;
   for (const face of faces) {
     const seconds = overlapSeconds(face.appearances, review.appearances);
-    if (face.faceId && seconds > 0 && (!best || seconds > best.seconds)) {
-      best = { faceId: face.faceId, seconds };
-    }
+    if (face.faceId && seconds > 0 && (!best || seconds > best.seconds)) best = { face, seconds };
   }
-  return best?.faceId;
+  if (!best) return undefined;
+  const chosen = best.face;
+  const reviewed = intersection(chosen.appearances, review.appearances);
+  const together = faces.some(
+    (face) => face !== chosen && overlapSeconds(face.appearances, reviewed) > 0,
+  );
+  return together ? undefined : chosen.faceId;
 }
 
 /**
