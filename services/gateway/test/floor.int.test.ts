@@ -231,7 +231,7 @@ describe('the floor: areas, stations, cameras, sensors and the floor figures', (
 
   it('deletes presence events past the retention, and no others', async () => {
     await seen(ids.otto!, areas.AssemblyLine!, 31 * 24 * 60);
-    const retention = new PresenceRetention(stack.integration.dataSource, 30);
+    const retention = new PresenceRetention(stack.integration.dataSource, 30, stack.storage);
     expect(await retention.sweep()).toBe(1);
     const { rows } = await stack.sql.query<{ count: number }>(
       `SELECT count(*)::int AS count FROM integration.presence_events`,
@@ -267,7 +267,9 @@ describe('the floor: areas, stations, cameras, sensors and the floor figures', (
     await seen(ids.olga!, null, 6 * 24 * 60);
     await seen(ids.gina!, null, 8 * 24 * 60, globexId);
     await seen(ids.gina!, null, 31 * 24 * 60, globexId);
-    expect(await new PresenceRetention(stack.integration.dataSource, 30).sweep()).toBe(2);
+    expect(
+      await new PresenceRetention(stack.integration.dataSource, 30, stack.storage).sweep(),
+    ).toBe(2);
     const { rows } = await stack.sql.query<{ organization_id: number; days: number }>(
       `SELECT organization_id, round(extract(epoch FROM now() - seen_at) / 86400)::int AS days
          FROM integration.presence_events ORDER BY organization_id, days`,

@@ -72,6 +72,7 @@ export async function startIntegration(config: IntegrationConfig): Promise<Runni
   );
   await app.get(Credentials).resealAll();
   await schedules.resync();
+  const storage = openStorage(config);
   const workers: Worker[] = [
     startWorker(
       QUEUE_CONTRACTS.cameraSnapshots,
@@ -79,7 +80,7 @@ export async function startIntegration(config: IntegrationConfig): Promise<Runni
       createSnapshotTaker({
         runs,
         integrations: app.get(IntegrationsService),
-        storage: openStorage(config),
+        storage,
         rpc,
         identification,
         schedules,
@@ -91,7 +92,7 @@ export async function startIntegration(config: IntegrationConfig): Promise<Runni
   // A failed job is logged by the kit's startWorker, inside the job's span.
   const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);
   const subscription = handleIntegrationEvents(events, dataSource);
-  const retention = new PresenceRetention(dataSource, config.PRESENCE_RETENTION_DAYS);
+  const retention = new PresenceRetention(dataSource, config.PRESENCE_RETENTION_DAYS, storage);
   retention.start();
   return {
     app,

@@ -1,12 +1,13 @@
 import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
+import type { ObjectStorage } from '@hub/kit';
 import { PresenceRetentionRepository } from './presence-retention.repository.js';
 
 const EVERY_MS = 60 * 60_000;
 
 /**
  * Deletes presence events older than their organization's retention (or the default, 30 days),
- * at start and hourly.
+ * with the snapshot runs and the pictures kept of them, at start and hourly.
  */
 export class PresenceRetention {
   private timer: NodeJS.Timeout | undefined;
@@ -16,6 +17,7 @@ export class PresenceRetention {
   constructor(
     db: DataSource,
     private readonly defaultDays: number,
+    private readonly storage: Pick<ObjectStorage, 'remove'>,
   ) {
     this.retention = new PresenceRetentionRepository(db);
   }
@@ -35,7 +37,7 @@ export class PresenceRetention {
       const count = await this.retention.deleteOld('presence_events', 'seen_at', this.defaultDays);
       if (count > 0) this.logger.log(`Deleted ${count} presence events past retention`);
       // The runs' outcomes (failures with their reasons) go with the presence they produced.
-      await this.retention.deleteOld('snapshot_runs', 'taken_at', this.defaultDays);
+      await this.retention.deleteOldRuns(this.defaultDays, (key) => this.storage.remove(key));
       return count;
     } catch (error) {
       this.logger.warn(`Presence retention sweep failed: ${String(error)}`);

@@ -113,8 +113,10 @@ export class FloorFigures {
               END AS message
          FROM camera_assignments a
          JOIN integrations i ON i.id = a.integration_id
+         -- When the run tried the camera, not when its answer came: a late identification
+         -- does not hide a test that failed after the picture was taken.
          LEFT JOIN LATERAL (
-           SELECT failure_stage, reason, coalesce(finished_at, taken_at) AS at FROM snapshot_runs
+           SELECT failure_stage, reason, taken_at AS at FROM snapshot_runs
             WHERE assignment_id = a.id AND status <> 'pending' ORDER BY id DESC LIMIT 1) r ON true
         WHERE a.organization_id = $1
           AND (r.failure_stage = 'camera'

@@ -3,7 +3,9 @@ import { claimTestResources, type TestResources } from '@hub/testing';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openIntegrationDatabase } from '../database.js';
-import { IdentifiedSnapshotBatches } from './integration-inbox.js';
+import type { Job } from 'bullmq';
+import type { IntegrationInboxMessage } from '@hub/proto';
+import { createIntegrationInboxHandler, IdentifiedSnapshotBatches } from './integration-inbox.js';
 import { type IdentifiedSnapshot, SnapshotRunsRepository } from './snapshot-runs.repository.js';
 
 let resources: TestResources;
@@ -122,5 +124,38 @@ describe('identified snapshots written in batches', () => {
       refused,
     ])) as { status: string }[];
     expect(state).toEqual({ status: 'pending' });
+  });
+
+  it('fails a refused snapshot with its reason on the last attempt, not pending for ever', async () => {
+    const inbox = createIntegrationInboxHandler(new SnapshotRunsRepository(db));
+    const [good, refused] = await pendingRuns(2, 4001);
+    const data: IntegrationInboxMessage = {
+      kind: 'snapshots.answered',
+      organizationId: 7,
+      results: [
+        { kind: 'snapshot.identified', ...identified(good!, [1]) },
+        { kind: 'snapshot.identified', ...identified(refused!, [3_000_000_000]) },
+      ],
+    };
+    const attempt = (attemptsMade: number) =>
+      ({ data, attemptsMade, opts: { attempts: 3 } }) as Job<IntegrationInboxMessage>;
+    const stateOf = async () =>
+      (await db.query(`SELECT status, failure_stage, reason FROM snapshot_runs WHERE id = $1`, [
+        refused,
+      ])) as { status: string; failure_stage: string | null; reason: string | null }[];
+    // An attempt with others to come leaves it to them.
+    await expect(inbox(attempt(0))).rejects.toThrow(/out of range/);
+    expect(await stateOf()).toEqual([{ status: 'pending', failure_stage: null, reason: null }]);
+    await expect(inbox(attempt(2))).rejects.toThrow(/out of range/);
+    expect(await stateOf()).toEqual([
+      {
+        status: 'failed',
+        failure_stage: 'identification',
+        reason: expect.stringMatching(
+          /^The snapshot's result could not be recorded: .*out of range/,
+        ),
+      },
+    ]);
+    expect(await presenceOf([good!, refused!])).toBe(1);
   });
 });

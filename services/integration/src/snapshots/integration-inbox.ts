@@ -79,13 +79,32 @@ export function createIntegrationInboxHandler(runs: SnapshotRunsRepository) {
     // Every snapshot is written before the job ends; one the database refuses fails the job
     // (retried: the others, recorded, count 0 then), not the others.
     const outcomes = await Promise.allSettled(batches.recordAll(identified));
-    const refused = outcomes.find((outcome) => outcome.status === 'rejected');
-    if (refused) throw refused.reason;
+    const refused = outcomes.flatMap((outcome, index) =>
+      outcome.status === 'rejected'
+        ? [{ runId: identified[index]!.runId, error: outcome.reason }]
+        : [],
+    );
+    if (refused.length > 0) {
+      // No attempt is left to record them: their runs say why, rather than wait for ever.
+      if (isLastAttempt(job)) for (const one of refused) await failRefused(runs, one);
+      throw refused[0]!.error;
+    }
     return outcomes.reduce(
       (sum, outcome) => sum + (outcome.status === 'fulfilled' ? outcome.value : 0),
       0,
     );
   };
+}
+
+const isLastAttempt = (job: Job) => job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+
+function failRefused(runs: SnapshotRunsRepository, refused: { runId: number; error: unknown }) {
+  const words = refused.error instanceof Error ? refused.error.message : String(refused.error);
+  return runs.fail(
+    refused.runId,
+    'identification',
+    `The snapshot's result could not be recorded: ${words}`,
+  );
 }
 
 export function startIntegrationInbox(

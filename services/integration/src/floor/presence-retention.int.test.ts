@@ -1,0 +1,72 @@
+import 'reflect-metadata';
+import { claimTestResources, type TestResources } from '@hub/testing';
+import type { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openIntegrationDatabase } from '../database.js';
+import { PresenceRetention } from './presence-retention.js';
+
+let resources: TestResources;
+let db: DataSource;
+const ORG = 7;
+
+/** A finished run of the organization's camera, `days` ago, its picture kept under `key`. */
+async function run(days: number, key: string | null) {
+  await db.query(
+    `INSERT INTO snapshot_runs (job_key, organization_id, assignment_id, camera_id, taken_at,
+       status, snapshot_key, finished_at)
+     VALUES (gen_random_uuid()::text, $1, 1, 'cam-1', now() - make_interval(days => $2),
+       'identified', $3, now() - make_interval(days => $2))`,
+    [ORG, days, key],
+  );
+}
+
+const keysLeft = async () =>
+  (
+    (await db.query(`SELECT snapshot_key FROM snapshot_runs ORDER BY taken_at`)) as {
+      snapshot_key: string | null;
+    }[]
+  ).map((row) => row.snapshot_key);
+
+beforeAll(async () => {
+  resources = claimTestResources();
+  db = await openIntegrationDatabase(resources.databaseUrl);
+  await db.query(
+    `INSERT INTO integrations (integration_type, base_url, credentials, credentials_key_id, created_by)
+     VALUES ('camera_cloud', 'http://127.0.0.1:9', 'sealed', 'k1', 1)`,
+  );
+  await db.query(
+    `INSERT INTO camera_assignments (integration_id, camera_id, camera_name, organization_id, created_by)
+     VALUES (1, 'cam-1', 'Camera 1', $1, 1)`,
+    [ORG],
+  );
+  await db.query(`INSERT INTO floor_privacy (organization_id, keep_snapshots) VALUES ($1, true)`, [
+    ORG,
+  ]);
+});
+
+afterAll(async () => {
+  await db?.destroy();
+  await resources?.release();
+});
+
+describe('presence retention of kept snapshots', () => {
+  it('removes a kept picture with its run, not before, and keeps the run while the store refuses', async () => {
+    await run(31, 'org/7/snapshots/camera-1/old.jpg');
+    await run(31, null);
+    await run(2, 'org/7/snapshots/camera-1/new.jpg');
+    const refusing = {
+      remove: async () => {
+        throw new Error('store away');
+      },
+    };
+    await new PresenceRetention(db, 30, refusing).sweep();
+    // Its run still names the picture, so the next sweep removes it.
+    expect(await keysLeft()).toContain('org/7/snapshots/camera-1/old.jpg');
+
+    const removed: string[] = [];
+    const store = { remove: async (key: string) => void removed.push(key) };
+    await new PresenceRetention(db, 30, store).sweep();
+    expect(removed).toEqual(['org/7/snapshots/camera-1/old.jpg']);
+    expect(await keysLeft()).toEqual(['org/7/snapshots/camera-1/new.jpg']);
+  });
+});
