@@ -33,6 +33,7 @@ import {
 import {
   readLayout,
   removeEarlierRuns,
+  removeRun,
   writeLayout,
   type DocumentLayout,
 } from './pages/page-results.ts';
@@ -239,7 +240,7 @@ async function processDocument(
   deps: PdfWorkerDeps,
   threads: ExtractionThreads,
   progress: ProgressReporter,
-): Promise<InboxMessage> {
+): Promise<InboxMessage | null> {
   if (job.data.step !== 'assemble') {
     const finished = await split(job, deps, threads, progress);
     if (finished) return finished;
@@ -247,6 +248,8 @@ async function processDocument(
   if (token === undefined) throw new Error('A document with scanned pages needs its job’s token.');
   if (await job.moveToWaitingChildren(token)) throw new WaitingChildrenError();
   const layout = await readLayout(deps.storage, job.data);
+  // The run's results are gone: it was assembled and reported already, or the document deleted.
+  if (!layout) return null;
   return finish(deps, job.data, layout, await assemblePages(deps.storage, job, layout));
 }
 
@@ -301,7 +304,10 @@ export function createPdfJobHandler(deps: PdfWorkerDeps) {
     const data = document.data;
     try {
       const progress = new ProgressReporter(data, send);
-      await send(await processDocument(document, token, deps, threads, progress));
+      const message = await processDocument(document, token, deps, threads, progress);
+      if (message) await send(message);
+      // Only after the outcome is sent: a run killed before that assembles again from them.
+      await removeRun(deps.storage, data);
       return 'processed';
     } catch (error) {
       // Waiting for its page jobs; the store away or full: the job waits for it (startWorker

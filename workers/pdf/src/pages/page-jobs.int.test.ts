@@ -14,7 +14,7 @@ import {
 } from '@hub/proto';
 import type { Job, Queue, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RecognizerPool } from '../ocr/recognizer-pool.ts';
+import { RecognizerPool, type PageRecognizer } from '../ocr/recognizer-pool.ts';
 import { createPdfJobHandler, type PdfJobOutcome } from '../pdf-worker.ts';
 import { scannedPdf } from '../test-support/scanned-pdf.ts';
 import { until } from '../test-support/until.ts';
@@ -137,6 +137,83 @@ describe('a scanned document read as page jobs', () => {
     } finally {
       await worker.close();
       await recognizer.stop();
+    }
+  }, 240_000);
+
+  /** An OCR engine reading each page as one line, the first page held until let go. */
+  function heldRecognizer() {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reads = 0;
+    const recognizer = {
+      recognize: async () => {
+        reads += 1;
+        if (reads === 1) await held;
+        return 'Check the scanned guard.';
+      },
+      stop: async () => {},
+    };
+    return { recognizer, release, reads: () => reads };
+  }
+
+  /** The pdf-processing handler and a worker with one slot, reading with the given engine. */
+  function startStubWorker(recognizer: PageRecognizer): Worker<PdfJob, PdfJobOutcome> {
+    const handle = createPdfJobHandler({
+      storage,
+      inbox,
+      ocr: { recognizer, pages: jobs },
+      limits: { timeoutMs: 60_000, memoryMb: 512 },
+      threads: 1,
+    });
+    return startWorker(QUEUE_CONTRACTS.pdfProcessing, connection, handle, { concurrency: 1 });
+  }
+
+  const finished = async (documentId: number) =>
+    ['completed', 'failed'].includes(await jobs.getJobState(pdfJobId(documentId, 1)));
+
+  it('removes the page results once the document is assembled, and assembles once', async () => {
+    await storage.put('org/1/uploads/3.pdf', Buffer.from(await scannedSop('assembled')), 'x');
+    const ocr = heldRecognizer();
+    ocr.release();
+    const worker = startStubWorker(ocr.recognizer);
+    try {
+      await addFairly(jobs, 'process', document(3));
+      await expect.poll(() => finished(3), { timeout: UNTIL_MS }).toBe(true);
+      const markdown = await text(await storage.get('org/1/docs/3/content.md'));
+      expect(markdown).toContain('Check the scanned guard.');
+      expect(await storage.list('org/1/docs/3/pages/')).toEqual([]);
+      // The assembly run again after its clean-up (its process killed just then) changes nothing.
+      await (await jobs.getJob(pdfJobId(3, 1)))!.retry('completed');
+      await expect.poll(() => finished(3), { timeout: UNTIL_MS }).toBe(true);
+      expect(await text(await storage.get('org/1/docs/3/content.md'))).toBe(markdown);
+      const ends = (await messagesOf(3)).filter((message) => message.kind !== 'pdf.progress');
+      expect(ends).toEqual([expect.objectContaining({ kind: 'pdf.processed', ocrPages: PAGES })]);
+    } finally {
+      await worker.close();
+    }
+  }, 240_000);
+
+  it('stops reading a document deleted mid-way and leaves nothing of it in storage', async () => {
+    // As uploaded: the source in the document's own folder, removed with it.
+    const deleted = { ...document(4), sourceKey: 'org/1/docs/4/source.pdf' };
+    await storage.put(deleted.sourceKey, Buffer.from(await scannedSop('deleted')), 'x');
+    const ocr = heldRecognizer();
+    const worker = startStubWorker(ocr.recognizer);
+    try {
+      await addFairly(jobs, 'process', deleted);
+      await expect.poll(ocr.reads, { timeout: UNTIL_MS }).toBe(1);
+      // The library's delete: the job's removal refused while a page job runs, then the files.
+      await expect((await jobs.getJob(pdfJobId(4, 1)))!.remove()).rejects.toThrow();
+      await storage.removePrefix(deleted.outputPrefix);
+      ocr.release();
+      await expect.poll(() => finished(4), { timeout: UNTIL_MS }).toBe(true);
+      expect(await storage.list(deleted.outputPrefix)).toEqual([]);
+      // No page read after the delete, none retried for its missing file.
+      expect(ocr.reads()).toBe(1);
+      const attempts = (await pageJobs(4)).map((job) => job.attemptsMade);
+      expect(attempts).toEqual(steps.map(() => 1));
+    } finally {
+      await worker.close();
     }
   }, 240_000);
 

@@ -9,7 +9,13 @@ import type { PageRecognizer } from '../ocr/recognizer-pool.ts';
 import { OcrTimeoutError } from '../ocr/text-recognizer.ts';
 import { SandboxPool } from '../sandbox/sandbox-pool.ts';
 import type { PageRenderInput } from './page-render-thread.ts';
-import { pagesRead, readPageText, writePageText, type DocumentLayout } from './page-results.ts';
+import {
+  pagesRead,
+  pageTextKey,
+  readPageText,
+  writePageText,
+  type DocumentLayout,
+} from './page-results.ts';
 
 // Under tests the sources run as TypeScript (Node strips the types); built, the thread is .js.
 const RENDER_THREAD = new URL(
@@ -89,6 +95,8 @@ async function recognizePage(job: PdfPageJob, deps: PageJobDeps): Promise<string
  */
 export async function readScannedPage(job: Job<PdfPageJob>, deps: PageJobDeps): Promise<void> {
   const { data } = job;
+  // The upload goes with its document: a deleted document's pages are not read any more.
+  if (!(await deps.storage.stat(data.sourceKey))) return;
   try {
     if ((await readPageText(deps.storage, data, data.page)) === null) {
       await writePageText(deps.storage, data, data.page, await recognizePage(data, deps));
@@ -98,6 +106,11 @@ export async function readScannedPage(job: Job<PdfPageJob>, deps: PageJobDeps): 
     const failure = describeFailure(error, deps.limits);
     if (!failure.retryable) throw new UnrecoverableError(failure.message);
     throw failure;
+  }
+  // Deleted while this page was read: its text must not outlive the document in storage.
+  if (!(await deps.storage.stat(data.sourceKey))) {
+    await deps.storage.remove(pageTextKey(data, data.page));
+    return;
   }
   deps.onRead(await pagesRead(deps.storage, data));
 }

@@ -43,8 +43,24 @@ export async function writeLayout(storage: ObjectStorage, job: RunOf, layout: Do
   await putUtf8(storage, layoutKey(job), JSON.stringify(layout), 'application/json');
 }
 
-export async function readLayout(storage: ObjectStorage, job: RunOf): Promise<DocumentLayout> {
-  return JSON.parse(await text(await storage.get(layoutKey(job)))) as DocumentLayout;
+/** The run's layout, or null once the run's results are removed (assembled, or deleted). */
+export async function readLayout(
+  storage: ObjectStorage,
+  job: RunOf,
+): Promise<DocumentLayout | null> {
+  const key = layoutKey(job);
+  if (!(await storage.stat(key))) return null;
+  return JSON.parse(await text(await storage.get(key))) as DocumentLayout;
+}
+
+/**
+ * Once the run's outcome is sent its page results are of no use (the markdown holds them). The
+ * layout goes first: an assembly run again finds none and ends, never writing a document
+ * without the pages removed after it.
+ */
+export async function removeRun(storage: ObjectStorage, job: RunOf): Promise<void> {
+  await storage.remove(layoutKey(job));
+  await storage.removePrefix(runFolder(job));
 }
 
 export async function writePageText(storage: ObjectStorage, job: RunOf, page: number, ocr: string) {
