@@ -146,6 +146,17 @@ describe('PDF processing messages handled at once', () => {
       progress: { stage: 'images', current: 2 },
     });
   });
+
+  it('counts pages read forward only: a smaller count of the same stage reported late is kept out', async () => {
+    const id = await uploadDocument('pages');
+    await interleaved(libraryInbox, 'library.documents', id, [
+      { kind: 'pdf.progress', documentId: id, run: 1, stage: 'ocr', current: 3, total: 4 },
+      { kind: 'pdf.progress', documentId: id, run: 1, stage: 'ocr', current: 2, total: 4 },
+    ]);
+    expect(await documentView(id)).toMatchObject({
+      progress: { stage: 'ocr', current: 3, total: 4 },
+    });
+  });
 });
 
 /** One second of grey, as an MP4 made with ffmpeg. */

@@ -9,7 +9,7 @@ import { EvaluationsRepository } from '../evaluations/evaluations.repository.js'
 import { saveGeneratedEvaluation } from '../evaluations/generated-evaluation.js';
 import type { LibraryNotifier } from './library-notifier.js';
 import type { QuizGeneration } from './quiz-generation.js';
-import { PROCESSING, stagesUpTo } from './document-stages.js';
+import { PROCESSING } from './document-stages.js';
 import { type DocumentImageRow, ProcessingRepository } from './processing.repository.js';
 import { VersionsRepository } from '../versions/versions.repository.js';
 import type { AcknowledgementRequests } from '../acknowledgements/acknowledgement-requests.js';
@@ -65,16 +65,8 @@ export class LibraryInbox {
   }
 
   private async progress(message: Message<'pdf.progress'>): Promise<void> {
-    await this.runs.changeStage({
-      documentId: message.documentId,
-      run: message.run,
-      from: stagesUpTo(message.stage),
-      values: {
-        processingStage: message.stage,
-        progressCurrent: message.current,
-        progressTotal: message.total,
-      },
-    });
+    const { documentId, run, stage, current, total } = message;
+    await this.runs.reportProgress({ documentId, run, stage, current, total });
   }
 
   private async processed(message: Message<'pdf.processed'>): Promise<void> {

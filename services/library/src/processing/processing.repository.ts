@@ -1,13 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, In } from 'typeorm';
+import type { ProcessingStage } from '@hub/proto';
 import { DocumentEntity } from '../documents/document.entity.js';
 import { DocumentImageEntity } from '../documents/document-image.entity.js';
-import { newRunState, type StageChange } from './document-stages.js';
+import { newRunState, stagesUpTo, type StageChange } from './document-stages.js';
 
 export type DocumentImageRow = Pick<
   DocumentImageEntity,
   'documentId' | 'imageId' | 'storageKey' | 'page' | 'width' | 'height'
 >;
+
+/** What a PDF worker reports of a run under way. */
+export interface RunProgress {
+  documentId: number;
+  run: number;
+  stage: ProcessingStage;
+  current: number | null;
+  total: number | null;
+}
 
 /** A document whose processing or evaluation generation showed no progress for a while. */
 export interface StalledRow {
@@ -45,6 +55,23 @@ export class ProcessingRepository {
       { ...change.values, progressUpdatedAt: () => 'now()' },
     );
     return (result.affected ?? 0) > 0;
+  }
+
+  /**
+   * A run's progress, forward only: from an earlier stage, or within its stage to a count at least
+   * the one shown (page jobs ending close together may report 3 pages read, then 2).
+   */
+  async reportProgress(progress: RunProgress): Promise<void> {
+    const { documentId, run, stage, current, total } = progress;
+    await this.db.query(
+      `UPDATE documents
+          SET processing_stage = $3, progress_current = $4, progress_total = $5,
+              progress_updated_at = now()
+        WHERE id = $1 AND processing_run = $2 AND processing_stage = ANY ($6)
+          AND (processing_stage <> $3 OR progress_current IS NULL OR $4::int IS NULL
+               OR progress_current <= $4)`,
+      [documentId, run, stage, current, total, stagesUpTo(stage)],
+    );
   }
 
   /** Conditional on the run read: two retries at once start one new run, not two. */
