@@ -498,6 +498,40 @@ async function lockAwaited(sql: pg.Client): Promise<boolean> {
   return rows[0]!.waiting > 0;
 }
 
+/**
+ * The product's save of a function's first required SOP, held open on the function's row (its
+ * row, then its SOPs) while the provider's request waits for it; the SOP written `before` that
+ * request arrives or `after` it waits (having read none), then committed. The provider's answer.
+ */
+async function whileAdminSaves(
+  saved: { id: number; sop: number; title: string },
+  sopWritten: 'before' | 'after',
+  request: () => Promise<ScimReply>,
+): Promise<ScimReply> {
+  const save = new pg.Client({ connectionString: stack.databaseUrl });
+  await save.connect();
+  const writeSop = () =>
+    save.query(
+      `INSERT INTO observation.job_function_sops (job_function_id, document_id, title)
+       VALUES ($1, $2, $3)`,
+      [saved.id, saved.sop, saved.title],
+    );
+  try {
+    await save.query('BEGIN');
+    await save.query(`UPDATE observation.job_functions SET updated_at = now() WHERE id = $1`, [
+      saved.id,
+    ]);
+    if (sopWritten === 'before') await writeSop();
+    const answer = request();
+    await expect.poll(() => lockAwaited(save)).toBe(true);
+    if (sopWritten === 'after') await writeSop();
+    await save.query('COMMIT');
+    return await answer;
+  } finally {
+    await save.end();
+  }
+}
+
 describe('Groups (job functions)', () => {
   it("follow Okta's group push: create with members, find, rename, add and remove members, replace, delete", async () => {
     const { secret } = await newToken(acmeAdmin, 'Okta groups');
@@ -742,26 +776,10 @@ describe('Groups (job functions)', () => {
     const { secret } = await newToken(acmeAdmin, 'Okta at the same moment');
     const sop = await processedSop('Cold store entry');
     const id = await adminFunction('Cold store', [], [ottoId]);
-    const save = new pg.Client({ connectionString: stack.databaseUrl });
-    await save.connect();
-    try {
-      // The product's save of a function, held open: its row, then its SOPs.
-      await save.query('BEGIN');
-      await save.query(`UPDATE observation.job_functions SET updated_at = now() WHERE id = $1`, [
-        id,
-      ]);
-      await save.query(
-        `INSERT INTO observation.job_function_sops (job_function_id, document_id, title)
-         VALUES ($1, $2, 'Cold store entry')`,
-        [id, sop],
-      );
-      const deletion = scim(secret, 'DELETE', `/Groups/${id}`);
-      await expect.poll(() => lockAwaited(save)).toBe(true);
-      await save.query('COMMIT');
-      expect((await deletion).status).toBe(409);
-    } finally {
-      await save.end();
-    }
+    const deletion = await whileAdminSaves({ id, sop, title: 'Cold store entry' }, 'before', () =>
+      scim(secret, 'DELETE', `/Groups/${id}`),
+    );
+    expect(deletion.status).toBe(409);
     expect((await jobFunction('Cold store'))?.requiredSops).toEqual([
       { documentId: sop, title: 'Cold store entry' },
     ]);
@@ -771,31 +789,15 @@ describe('Groups (job functions)', () => {
     const { secret } = await newToken(acmeAdmin, 'Okta rename');
     const sop = await processedSop('Dock doors');
     const id = await adminFunction('Dock crew', [], [ottoId]);
-    const save = new pg.Client({ connectionString: stack.databaseUrl });
-    await save.connect();
-    try {
-      // The administrator's save holds the row while the rename, having read no SOPs, waits.
-      await save.query('BEGIN');
-      await save.query(`UPDATE observation.job_functions SET updated_at = now() WHERE id = $1`, [
-        id,
-      ]);
-      const rename = scim(
+    const rename = await whileAdminSaves({ id, sop, title: 'Dock doors' }, 'after', () =>
+      scim(
         secret,
         'PATCH',
         `/Groups/${id}`,
         patch({ op: 'replace', path: 'displayName', value: 'Dock team' }),
-      );
-      await expect.poll(() => lockAwaited(save)).toBe(true);
-      await save.query(
-        `INSERT INTO observation.job_function_sops (job_function_id, document_id, title)
-         VALUES ($1, $2, 'Dock doors')`,
-        [id, sop],
-      );
-      await save.query('COMMIT');
-      expect((await rename).status).toBe(200);
-    } finally {
-      await save.end();
-    }
+      ),
+    );
+    expect(rename.status).toBe(200);
     expect((await jobFunction('Dock team'))?.requiredSops).toEqual([
       { documentId: sop, title: 'Dock doors' },
     ]);
