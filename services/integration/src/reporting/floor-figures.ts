@@ -131,7 +131,10 @@ export class FloorFigures {
     return (await this.db.query(
       `SELECT DISTINCT p.person_id, a.camera_name, a.sop_ids
          FROM presence_events p
-         JOIN camera_assignments a ON a.organization_id = p.organization_id AND a.camera_id = p.camera_id
+         -- Through the sighting's own run: camera ids are unique within a camera system only, and
+         -- two systems of one organization may each have a 'cam-1'.
+         JOIN snapshot_runs r ON r.id = p.snapshot_run_id
+         JOIN camera_assignments a ON a.id = r.assignment_id AND a.organization_id = p.organization_id
         WHERE p.organization_id = $1 AND p.seen_at > now() - make_interval(mins => $2)
           AND cardinality(a.sop_ids) > 0
         ORDER BY a.camera_name, p.person_id`,

@@ -158,4 +158,42 @@ describe('identified snapshots written in batches', () => {
     ]);
     expect(await presenceOf([good!, refused!])).toBe(1);
   });
+
+  it('counts a person the worker names twice in one snapshot once, as the events recorded', async () => {
+    const [run] = await pendingRuns(1, 5001);
+    expect(await runs.recordIdentified([identified(run!, [1, 1, 2])])).toEqual([2]);
+    const [state] = (await db.query(`SELECT people_seen FROM snapshot_runs WHERE id = $1`, [
+      run,
+    ])) as { people_seen: number }[];
+    expect(state).toEqual({ people_seen: 2 });
+  });
+
+  it("records an organization's answers only on its own runs, ignoring another's", async () => {
+    const inbox = createIntegrationInboxHandler(new SnapshotRunsRepository(db));
+    const [theirs, failedTheirs] = await pendingRuns(2, 6001);
+    const [ours] = (await db.query(
+      `INSERT INTO snapshot_runs (job_key, organization_id, assignment_id, camera_id)
+       VALUES ('batch-6003', 8, 1, 'cam-1') RETURNING id::int`,
+    )) as { id: number }[];
+    const data: IntegrationInboxMessage = {
+      kind: 'snapshots.answered',
+      organizationId: 8,
+      results: [
+        { kind: 'snapshot.identified', ...identified(theirs!, [1]) },
+        { kind: 'snapshot.failed', runId: failedTheirs!, reason: 'unreadable' },
+        { kind: 'snapshot.identified', ...identified(ours!.id, [9]) },
+      ],
+    };
+    expect(await inbox({ data } as Job<IntegrationInboxMessage>)).toBe(1);
+    const states = (await db.query(
+      `SELECT id::int, organization_id, status, reason FROM snapshot_runs WHERE id = ANY($1) ORDER BY id`,
+      [[theirs, failedTheirs, ours!.id]],
+    )) as unknown[];
+    expect(states).toEqual([
+      { id: theirs, organization_id: 7, status: 'pending', reason: null },
+      { id: failedTheirs, organization_id: 7, status: 'pending', reason: null },
+      { id: ours!.id, organization_id: 8, status: 'identified', reason: null },
+    ]);
+    expect(await presenceOf([theirs!, failedTheirs!])).toBe(0);
+  });
 });

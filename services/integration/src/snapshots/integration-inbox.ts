@@ -1,5 +1,6 @@
+import { Logger } from '@nestjs/common';
 import type { Job, Worker } from 'bullmq';
-import { IntegrationInboxMessage, QUEUE_CONTRACTS } from '@hub/proto';
+import { IntegrationInboxMessage, QUEUE_CONTRACTS, type SnapshotResult } from '@hub/proto';
 import { type QueueConnection, startWorker } from '@hub/kit';
 import type { IdentifiedSnapshot, SnapshotRunsRepository } from './snapshot-runs.repository.js';
 
@@ -69,7 +70,8 @@ export function createIntegrationInboxHandler(runs: SnapshotRunsRepository) {
   const batches = new IdentifiedSnapshotBatches(runs);
   return async (job: Job<IntegrationInboxMessage>): Promise<number> => {
     const message = IntegrationInboxMessage.parse(job.data);
-    const results = message.kind === 'snapshots.answered' ? message.results : [message];
+    const results =
+      message.kind === 'snapshots.answered' ? await ownResults(runs, message) : [message];
     const identified: IdentifiedSnapshot[] = [];
     for (const result of results) {
       if (result.kind === 'snapshot.failed')
@@ -94,6 +96,27 @@ export function createIntegrationInboxHandler(runs: SnapshotRunsRepository) {
       0,
     );
   };
+}
+
+type AnsweredSnapshots = Extract<IntegrationInboxMessage, { kind: 'snapshots.answered' }>;
+
+const logger = new Logger('IntegrationInbox');
+
+/**
+ * The results for runs of the message's own organization. Another's run is neither recorded nor
+ * failed: the message is what is wrong, and that run still waits for its own answer.
+ */
+async function ownResults(
+  runs: SnapshotRunsRepository,
+  message: AnsweredSnapshots,
+): Promise<SnapshotResult[]> {
+  const runIds = message.results.map((result) => result.runId);
+  const others = new Set(await runs.runsOfOthers(message.organizationId, runIds));
+  if (others.size === 0) return message.results;
+  logger.warn(
+    `Snapshot answers for organization ${message.organizationId} name runs of another, ignored: ${[...others].join(', ')}`,
+  );
+  return message.results.filter((result) => !others.has(result.runId));
 }
 
 const isLastAttempt = (job: Job) => job.attemptsMade + 1 >= (job.opts.attempts ?? 1);

@@ -74,6 +74,15 @@ export class SnapshotRunsRepository {
     await this.db.query(`UPDATE snapshot_runs SET snapshot_key = $2 WHERE id = $1`, [runId, key]);
   }
 
+  /** Of these runs, those of an organization other than `organizationId`. */
+  async runsOfOthers(organizationId: number, runIds: number[]): Promise<number[]> {
+    const rows = (await this.db.query(
+      `SELECT id::int FROM snapshot_runs WHERE id = ANY($1::bigint[]) AND organization_id <> $2`,
+      [runIds, organizationId],
+    )) as { id: number }[];
+    return rows.map((row) => row.id);
+  }
+
   /** A failure never overwrites an identification already recorded. */
   async fail(runId: number, stage: FailureStage, reason: string): Promise<void> {
     await this.db.query(
@@ -123,7 +132,8 @@ export class SnapshotRunsRepository {
       [
         firsts.map((snapshot) => snapshot.runId),
         firsts.map((snapshot) => snapshot.facesDetected),
-        firsts.map((snapshot) => snapshot.people.length),
+        // As the events: a person named twice in one snapshot is one event (presence_once_per_run).
+        firsts.map((snapshot) => new Set(snapshot.people.map((person) => person.userId)).size),
         people.map((person) => person.runId),
         people.map((person) => person.userId),
         people.map((person) => person.confidence),

@@ -208,3 +208,97 @@ describe("one job per organization's tick, from the camera to presence events", 
     }
   });
 });
+
+describe('a tick whose snapshots cannot be sent for identification', () => {
+  const KEEPING_ORG = 9;
+  const puts: string[] = [];
+  const removed: string[] = [];
+  /** The tick's world of before, but for its store (what goes in and out) and `changes`. */
+  const failingDeps = (changes: Partial<SnapshotTakerDeps>): SnapshotTakerDeps => ({
+    ...deps(),
+    storage: {
+      put: async (key: string) => void puts.push(key),
+      remove: async (key: string) => void removed.push(key),
+    } as never,
+    ...changes,
+  });
+  /** One tick of the organization in `world`, its job named `name`. */
+  const taker = (world: SnapshotTakerDeps, name: string, organizationId: number) =>
+    createSnapshotTaker(world)(tickJob(`repeat:${name}`, organizationId));
+  // Redis refuses the identification job; the queue is the real one otherwise.
+  const unreachableQueue = () =>
+    Object.assign(Object.create(identification) as Queue<SnapshotIdentificationJob>, {
+      getBackend: () => {
+        throw new Error('Redis is down');
+      },
+    });
+  const runsWithKeys = (organizationId: number) =>
+    db.query(
+      `SELECT status, failure_stage, reason, snapshot_key FROM snapshot_runs
+        WHERE organization_id = $1 ORDER BY id`,
+      [organizationId],
+    ) as Promise<
+      { status: string; failure_stage: string; reason: string; snapshot_key: string | null }[]
+    >;
+
+  beforeAll(async () => {
+    puts.length = 0;
+    removed.length = 0;
+    await db.query(
+      `INSERT INTO camera_assignments (integration_id, camera_id, camera_name, organization_id,
+         created_by, snapshot_enabled, snapshot_interval_seconds)
+       SELECT 1, 'cam-' || o || '-' || n, 'Camera ' || n, o, 1, true, 60
+         FROM unnest($1::int[]) o, generate_series(1, 2) n`,
+      [[ORG + 10, ORG + 11, KEEPING_ORG]],
+    );
+    await db.query(
+      `INSERT INTO floor_privacy (organization_id, keep_snapshots) VALUES ($1, true)`,
+      [KEEPING_ORG],
+    );
+  });
+
+  it('fails its runs with the reason when the enrolments cannot be read', async () => {
+    const rpc = {
+      call: async () => {
+        throw new Error('the video worker did not answer');
+      },
+    } as never;
+    await expect(taker(failingDeps({ rpc }), 'enrolments', ORG + 10)).rejects.toThrow(/answer/);
+    expect(await runsWithKeys(ORG + 10)).toEqual(
+      [1, 2].map(() => ({
+        status: 'failed',
+        failure_stage: 'identification',
+        reason:
+          'The snapshot could not be sent for identification: the video worker did not answer',
+        snapshot_key: null,
+      })),
+    );
+  });
+
+  it('fails its runs and removes their pictures when the job cannot be queued', async () => {
+    const sending = failingDeps({ identification: unreachableQueue() });
+    await expect(taker(sending, 'queueing', ORG + 11)).rejects.toThrow('Redis is down');
+    expect(await runsWithKeys(ORG + 11)).toEqual(
+      [1, 2].map(() => ({
+        status: 'failed',
+        failure_stage: 'identification',
+        reason: 'The snapshot could not be sent for identification: Redis is down',
+        snapshot_key: null,
+      })),
+    );
+    expect(puts).toHaveLength(2);
+    expect(removed).toEqual(puts);
+  });
+
+  it('keeps the pictures its failed runs record when the organization keeps snapshots', async () => {
+    puts.length = 0;
+    removed.length = 0;
+    const sending = failingDeps({ identification: unreachableQueue() });
+    await expect(taker(sending, 'kept', KEEPING_ORG)).rejects.toThrow('Redis is down');
+    const failed = await runsWithKeys(KEEPING_ORG);
+    expect(failed.map((run) => [run.status, run.snapshot_key])).toEqual(
+      puts.map((key) => ['failed', key]),
+    );
+    expect(removed).toEqual([]);
+  });
+});
