@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Certification, certificationRpc } from '@hub/proto';
 import { RpcClient } from '@hub/kit';
 import { TEST_REDIS_URL } from '@hub/testing';
-import { certifyOperator } from './certify-operator.js';
+import { certifyOperator, KNOWN_QUESTIONS } from './certify-operator.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { createTenant, type Tenant } from './tenant-fixtures.js';
 import { type ApiSession, startTestStack, type TestStack } from './test-stack.js';
@@ -174,4 +174,42 @@ describe('re-observation after a safety-relevant SOP change', () => {
     expect((await certificationOf(manager)).reobservation).toBeNull();
     expect((await matrixCell()).cell).toMatchObject({ level: 'certified', gap: false });
   }, 150_000);
+
+  it('keeps the mark when the passed observation had started before the change', async () => {
+    const trainer = acme.members.training_supervisor.session;
+    const params = { id: documentId };
+    await trainer.call(api.updateEvaluation, {
+      params,
+      body: {
+        title: 'Cooling',
+        description: 'Cooling',
+        keyLearningPoints: [],
+        questions: KNOWN_QUESTIONS,
+      },
+    });
+    const published = await trainer.call(api.publishEvaluation, { params });
+    const { id } = await trainer.call(api.createObservation, {
+      body: { sopDocumentId: documentId, evaluationId: published.id, operatorId },
+    });
+    const { questions } = await trainer.call(api.observation, { params: { id } });
+    const answer = (index: number) =>
+      trainer.call(api.observationResponse, {
+        params: { id },
+        body: { questionId: questions[index]!.id, selectedOption: 'ABC'[index]! },
+      });
+    await answer(0);
+    await answer(1);
+    // The change arrives while the operator is observed on the questions of the version before.
+    await rpc.call(certificationRpc.requireReobservation, {
+      organizationId: acme.organizationId,
+      documentId,
+      version: 4,
+    });
+    expect(await answer(2)).toMatchObject({ completed: true, passed: true });
+    expect((await certificationOf(manager)).reobservation).toMatchObject({ version: 4 });
+    expect((await matrixCell()).cell).toMatchObject({ level: 'needs_reobservation', gap: true });
+
+    await certifyOperator(trainer, documentId, operatorId);
+    expect((await certificationOf(manager)).reobservation).toBeNull();
+  }, 60_000);
 });

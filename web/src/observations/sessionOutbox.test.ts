@@ -83,6 +83,8 @@ describe('the session outbox', () => {
     expect(shouldRetry(new TypeError('Failed to fetch'))).toBe(true);
     expect(shouldRetry(new ApiError(503, undefined))).toBe(true);
     expect(shouldRetry(new ApiError(502, undefined))).toBe(true);
+    // Signed out while offline (the session's lifetime ended): kept for the next sign-in.
+    expect(shouldRetry(new ApiError(401, 'Not signed in'))).toBe(true);
     expect(shouldRetry(new ApiError(400, 'Please select an option before continuing'))).toBe(false);
     expect(shouldRetry(new ApiError(403, undefined))).toBe(false);
     expect(shouldRetry(new ApiError(409, 'This observation is already completed.'))).toBe(false);

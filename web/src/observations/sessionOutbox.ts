@@ -76,15 +76,20 @@ export function settle(items: readonly OutboxItem[], key: string): OutboxItem[] 
 /** Sent first: the oldest. */
 export const nextToSend = (items: readonly OutboxItem[]): OutboxItem | undefined => items[0];
 
-/** Answers a proxy or a restarting gateway gives while the network is not really there. */
-const UNREACHABLE_STATUSES = new Set([502, 503, 504]);
+/**
+ * Answers a proxy or a restarting gateway gives while the network is not really there, and 401:
+ * the sign-in ended while the phone was offline (a session lasts 12 hours), which says nothing
+ * about the answer; dropping it lost the shift's answers, kept it goes after the next sign-in.
+ */
+const RETRIED_STATUSES = new Set([401, 502, 503, 504]);
 
 /**
- * Retried later: the request never got an answer (fetch rejected) or only a gateway's "not
- * reachable". Any other HTTP answer (400, 403, 409 ...) is final: shown as an error, not retried.
+ * Retried later: the request never got an answer (fetch rejected), only a gateway's "not
+ * reachable", or the person was signed out. Any other HTTP answer (400, 403, 409 ...) is final:
+ * shown as an error, not retried.
  */
 export function shouldRetry(error: unknown): boolean {
-  if (isApiError(error)) return UNREACHABLE_STATUSES.has(error.status);
+  if (isApiError(error)) return RETRIED_STATUSES.has(error.status);
   // fetch rejects with a TypeError when there is no network ('Failed to fetch').
   return error instanceof TypeError;
 }

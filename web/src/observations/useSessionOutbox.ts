@@ -37,8 +37,11 @@ function send(observationId: number, item: OutboxItem): Promise<SentItem> {
   );
 }
 
-/** Sends one observation's queue in order, one item at a time, keeping it in localStorage. */
-class OutboxSender {
+/**
+ * Sends one observation's queue in order, one item at a time, keeping it in localStorage.
+ * Exported for its tests (two tabs of one session).
+ */
+export class OutboxSender {
   private items: OutboxItem[];
   private readonly listeners = new Set<() => void>();
   private sending = false;
@@ -63,7 +66,7 @@ class OutboxSender {
   readonly snapshot = () => this.items;
 
   readonly record = (item: OutboxItem) => {
-    this.update(enqueue(this.items, item));
+    this.update(enqueue(this.stored(), item));
     this.failures = 0;
     void this.flush();
   };
@@ -79,6 +82,14 @@ class OutboxSender {
     this.running = false;
     clearTimeout(this.timer);
   };
+
+  /**
+   * The queue as kept now, not as this page last wrote it: another tab of the same session
+   * writes the same entry, and writing our copy over it lost what that tab recorded.
+   */
+  private stored(): OutboxItem[] {
+    return restoreOutbox(localStorage, this.storageKey);
+  }
 
   private update(items: OutboxItem[]) {
     this.items = items;
@@ -96,14 +107,14 @@ class OutboxSender {
           const sent = await send(this.observationId, item);
           this.failures = 0;
           this.events.onSent(sent);
-          this.update(settle(this.items, item.key));
+          this.update(settle(this.stored(), item.key));
         } catch (error) {
           if (shouldRetry(error)) {
             this.failures += 1;
             this.timer = setTimeout(() => void this.flush(), retryDelayMs(this.failures));
             return;
           }
-          this.update(settle(this.items, item.key));
+          this.update(settle(this.stored(), item.key));
           this.events.onRefused(item, error);
         }
       }

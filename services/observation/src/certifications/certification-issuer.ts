@@ -14,6 +14,7 @@ export interface PassedObservation {
   operator_id: number;
   operator_name: string;
   observer_id: number;
+  started_at: Date;
 }
 
 export interface CompletedCourse {
@@ -52,6 +53,7 @@ export class CertificationIssuer {
         observerId: observation.observer_id,
         score,
         validityMonths: months,
+        observedFrom: observation.started_at,
         ...termFrom(at, months),
       },
       tx,
@@ -74,6 +76,7 @@ export class CertificationIssuer {
           observerId: null,
           score: null,
           validityMonths: months,
+          observedFrom: null,
           ...termFrom(at, months),
         },
         tx,

@@ -47,6 +47,11 @@ export interface Issue {
   validityMonths: number;
   issuedAt: Date;
   expiresAt: Date;
+  /**
+   * When the passed observation began (null: a course). A re-observation asked after it stays
+   * asked: that observation's questions were the SOP's version before the change.
+   */
+  observedFrom: Date | null;
 }
 
 /** Unambiguous letters and digits (no 0/O, 1/I/L), grouped for reading aloud: XXXX-XXXX-XXXX. */
@@ -66,7 +71,8 @@ export class CertificationsRepository {
 
   /**
    * Issues the certification, or renews it in place: new dates, revocation and announcements
-   * cleared, the verification code kept so a printed certificate still verifies.
+   * cleared, the verification code kept so a printed certificate still verifies. A pending
+   * re-observation is cleared only by an observation begun after it was asked.
    */
   async issue(issue: Issue, manager: EntityManager = this.db.manager): Promise<CertificationRow> {
     const [row] = (await manager.query(
@@ -79,7 +85,10 @@ export class CertificationsRepository {
          score = EXCLUDED.score, validity_months = EXCLUDED.validity_months,
          issued_at = EXCLUDED.issued_at, expires_at = EXCLUDED.expires_at,
          revoked_at = NULL, revoked_by = NULL, revoked_reason = NULL, notified_state = NULL,
-         reobservation_version = NULL, reobservation_since = NULL
+         reobservation_version = CASE WHEN certifications.reobservation_since > $14
+           THEN certifications.reobservation_version END,
+         reobservation_since = CASE WHEN certifications.reobservation_since > $14
+           THEN certifications.reobservation_since END
        RETURNING *`,
       [
         issue.organizationId,
@@ -95,6 +104,7 @@ export class CertificationsRepository {
         issue.issuedAt,
         issue.expiresAt,
         newVerificationCode(),
+        issue.observedFrom,
       ],
     )) as CertificationRow[];
     return row!;
