@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { SpacedEmbedding } from '@hub/proto';
 
 export interface FaceReferenceRow {
@@ -13,6 +13,28 @@ export interface FaceReferenceRow {
 }
 
 const COLUMNS = `id, user_id, organization_id, picture_key, model, rejection, enrolled_at`;
+
+/**
+ * Whether the stored report still says the person is in the video by a supervisor's word
+ * (confirmed, or named), the video's row locked until the learned face is inserted: a rejection
+ * (which locks the row, then forgets the faces learned from it) either committed before, and
+ * nothing is learned, or waits for this insert and forgets it.
+ */
+async function stillVouchedFor(
+  tx: EntityManager,
+  where: { organizationId: number; userId: number; videoId: number },
+): Promise<boolean> {
+  const rows = (await tx.query(
+    `SELECT id FROM videos
+      WHERE id = $1 AND organization_id = $2
+        AND jsonb_path_exists(report, '$.identifiedOperators[*] ? (@.userId == $user &&
+              (@.review.decision == "confirmed" || @.review.decision == "named"))',
+              jsonb_build_object('user', $3::int))
+      FOR SHARE`,
+    [where.videoId, where.organizationId, where.userId],
+  )) as { id: number }[];
+  return rows.length > 0;
+}
 
 /** Reference photos: face_enrolments rows of source 'reference', always within one organization. */
 @Injectable()
@@ -62,7 +84,8 @@ export class FaceReferencesRepository {
 
   /**
    * A face to learn from a video, awaiting the worker, unless this person already has one of
-   * this video or `limit` learned ones: false then.
+   * this video or `limit` learned ones, or the video's report no longer vouches for them: false
+   * then.
    */
   async addLearned(
     organizationId: number,
@@ -73,6 +96,7 @@ export class FaceReferencesRepository {
   ): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       await tx.query(`SELECT pg_advisory_xact_lock(hashtext('face-references'), $1)`, [userId]);
+      if (!(await stillVouchedFor(tx, { organizationId, userId, videoId }))) return false;
       const rows = (await tx.query(
         `INSERT INTO face_enrolments
            (user_id, organization_id, picture_key, embedding, model, source, video_id)
@@ -88,7 +112,8 @@ export class FaceReferencesRepository {
 
   /**
    * A face already embedded (an unknown face a supervisor named) kept as a learned enrolment of
-   * the person at once, on the same terms as one learned from a video: one a video, `limit` in all.
+   * the person at once, on the same terms as one learned from a video: one a video, `limit` in
+   * all, while the report still vouches for them.
    */
   async addLearnedEmbedding(
     organizationId: number,
@@ -99,6 +124,7 @@ export class FaceReferencesRepository {
   ): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       await tx.query(`SELECT pg_advisory_xact_lock(hashtext('face-references'), $1)`, [userId]);
+      if (!(await stillVouchedFor(tx, { organizationId, userId, videoId }))) return false;
       const rows = (await tx.query(
         `INSERT INTO face_enrolments
            (user_id, organization_id, picture_key, embedding, embedding_space, model, source,

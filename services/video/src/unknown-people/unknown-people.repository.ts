@@ -152,10 +152,10 @@ export class UnknownPeopleRepository {
   }
 
   /**
-   * A face whose match a supervisor rejected is unknown now: its kept face joins the
-   * organization's unknown people by the same rule as a run's faces, in the rejection's
-   * transaction. Undefined when no face was kept for it (an analysis before faces were kept, or
-   * a face past retention).
+   * A face whose match a supervisor rejected is unknown now, in the rejection's transaction: a
+   * face named from an unknown person is theirs again (see returnToPerson); any other kept face
+   * joins the organization's unknown people by the same rule as a run's faces. Undefined when no
+   * face was kept for it (an analysis before faces were kept, or a face past retention).
    */
   async groupRejected(
     tx: EntityManager,
@@ -165,11 +165,12 @@ export class UnknownPeopleRepository {
     const { organizationId, videoId, faceId } = where;
     await lockGrouping(tx, organizationId);
     const [face] = (await tx.query(
-      `SELECT id, embedding, embedding_space AS space FROM unknown_faces
-        WHERE organization_id = $1 AND video_id = $2 AND face_id = $3 AND person_id IS NULL`,
+      `SELECT id, person_id, embedding, embedding_space AS space FROM unknown_faces
+        WHERE organization_id = $1 AND video_id = $2 AND face_id = $3`,
       [organizationId, videoId, faceId],
-    )) as (KeptEmbedding & { id: number })[];
+    )) as (KeptEmbedding & { id: number; person_id: number | null })[];
     if (!face) return undefined;
+    if (face.person_id !== null) return this.returnToPerson(tx, face.id, face.person_id);
     const groups = await this.groupsOf(tx, organizationId);
     const person = await this.place(tx, organizationId, face, groups, assign);
     await tx.query(
@@ -177,6 +178,26 @@ export class UnknownPeopleRepository {
       [face.id, person.id],
     );
     return person;
+  }
+
+  /**
+   * A named face whose name was rejected is unknown again with the person it was named from,
+   * listed for a supervisor to name rightly; that person is not named any more, whoever the rest
+   * of their faces were named as, or the list and the grouping (which skip named people) would
+   * never show it again.
+   */
+  private async returnToPerson(
+    tx: EntityManager,
+    keptFaceId: number,
+    personId: number,
+  ): Promise<{ id: number; number: number }> {
+    await tx.query(`UPDATE unknown_faces SET named_user_id = NULL WHERE id = $1`, [keptFaceId]);
+    const [person] = (await tx.query(
+      `UPDATE unknown_people SET named_user_id = NULL, named_by = NULL, named_at = NULL
+        WHERE id = $1 RETURNING id, number`,
+      [personId],
+    )) as [{ id: number; number: number }[], number];
+    return person[0]!;
   }
 
   /**
@@ -328,17 +349,27 @@ export class UnknownPeopleRepository {
     return row?.thumbnail_key;
   }
 
-  /** The unknown person is this member, named by whom and when (the faces are named one by one). */
+  /**
+   * The unknown person is this member, named by whom and when (the faces are named one by one),
+   * once none of their faces is left unnamed: a face that could not be named (its video being
+   * analysed again, or its analysis failed) keeps them listed, or it would leave the list
+   * unnamed. Under the grouping lock, so a face a run is adding to them is counted too.
+   */
   async markPersonNamed(
     organizationId: number,
     personId: number,
     userId: number,
     namedBy: number,
   ): Promise<void> {
-    await this.db.query(
-      `UPDATE unknown_people SET named_user_id = $3, named_by = $4, named_at = now()
-        WHERE organization_id = $1 AND id = $2`,
-      [organizationId, personId, userId, namedBy],
-    );
+    await this.db.transaction(async (tx) => {
+      await lockGrouping(tx, organizationId);
+      await tx.query(
+        `UPDATE unknown_people p SET named_user_id = $3, named_by = $4, named_at = now()
+          WHERE p.organization_id = $1 AND p.id = $2
+            AND NOT EXISTS (SELECT 1 FROM unknown_faces f
+                             WHERE f.person_id = p.id AND f.named_user_id IS NULL)`,
+        [organizationId, personId, userId, namedBy],
+      );
+    });
   }
 }

@@ -91,8 +91,11 @@ export class UnknownPeopleService {
     const done = await this.nameEach(actor, faces, reviewer, named);
     await this.people.markPersonNamed(actor.organizationId, personId, userId, actor.userId);
     const videos = new Set(done.map((face) => face.video_id)).size;
+    // Faces whose report could not take the name now (analysed again, or failed) stay listed.
+    const left = faces.length - done.length;
+    const stay = left > 0 ? ` ${left} face(s) could not be named now and stay listed.` : '';
     return {
-      message: `${unknownLabel(row.number)} named ${named.name}: ${done.length} face(s) in ${videos} video(s).`,
+      message: `${unknownLabel(row.number)} named ${named.name}: ${done.length} face(s) in ${videos} video(s).${stay}`,
       userId,
       faces: done.length,
       videos,

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DataSource } from 'typeorm';
+import type { Queue } from 'bullmq';
+import {
+  type Actor,
+  type AnalysisReport,
+  type FaceEnrolmentJob,
+  identityRpc,
+  integrationRpc,
+} from '@hub/proto';
+import type { RpcClient } from '@hub/kit';
+import { claimTestResources, type TestResources } from '@hub/testing';
+import { openVideoDatabase } from '../database.js';
+import { FaceEnrolmentsRepository } from '../faces/face-enrolments.repository.js';
+import { FaceReferencesRepository } from '../faces/face-references.repository.js';
+import { FaceLearning } from '../review/face-learning.js';
+import { FaceReviewRepository } from '../review/face-review.repository.js';
+import { FaceReviewService } from '../review/face-review.service.js';
+import { VideosRepository } from '../videos/videos.repository.js';
+import { unknownLabel } from './grouping.js';
+import { UnknownPeopleRepository } from './unknown-people.repository.js';
+import { UnknownPeopleService } from './unknown-people.service.js';
+
+const SPACE = 'face-api@1.7.15/face-recognition-128d';
+const HOWARD = 3;
+const SUE = 9;
+const actorOf = (organizationId: number): Actor => ({ userId: SUE, organizationId, role: 'admin' });
+
+/** One unidentified face, f1 at 0-4 s, labelled with its unknown person. */
+function unknownIn(person: { id: number; number: number }): AnalysisReport {
+  const unknownPerson = { ...person, label: unknownLabel(person.number) };
+  return {
+    durationSeconds: 10,
+    framesAnalysed: 10,
+    samplingFps: 1,
+    matchThreshold: 0.55,
+    detectedOperators: 1,
+    identifiedOperators: [],
+    unidentifiedPeople: [{ faceId: 'f1', appearances: [{ start: 0, end: 4 }], unknownPerson }],
+    identificationRate: 0,
+    stepAnalysis: { available: false, message: 'off' },
+  };
+}
+
+const rpc = {
+  call: async (contract: unknown, payload: { userIds?: number[] }) => {
+    if (contract === identityRpc.membersByIds) {
+      return (payload.userIds ?? []).map((id) => ({ id, name: id === SUE ? 'Sue' : 'Howard' }));
+    }
+    if (contract === integrationRpc.faceLearning) return { learnFromConfirmed: false };
+    throw new Error('unexpected call');
+  },
+} as unknown as RpcClient;
+
+/** Naming an unknown person, and rejecting a name: no face leaves the list unnamed. */
+describe('unknown people named and rejected', () => {
+  let resources: TestResources;
+  let db: DataSource;
+  let people: UnknownPeopleRepository;
+  let reviews: FaceReviewService;
+  let naming: UnknownPeopleService;
+
+  beforeAll(async () => {
+    resources = claimTestResources();
+    db = await openVideoDatabase(resources.databaseUrl);
+    people = new UnknownPeopleRepository(db);
+    const enrolments = new FaceEnrolmentsRepository(db);
+    const references = new FaceReferencesRepository(db);
+    const queue = {} as Queue<FaceEnrolmentJob>;
+    const learning = new FaceLearning(rpc, enrolments, references, queue);
+    const videos = new VideosRepository(db);
+    reviews = new FaceReviewService(new FaceReviewRepository(db), videos, rpc, learning, people);
+    naming = new UnknownPeopleService(people, reviews);
+  });
+
+  afterAll(async () => {
+    await db?.destroy();
+    await resources?.release();
+  });
+
+  const newPerson = async (organizationId: number, number: number) => {
+    const [row] = (await db.query(
+      `INSERT INTO unknown_people (organization_id, number) VALUES ($1, $2) RETURNING id, number`,
+      [organizationId, number],
+    )) as { id: number; number: number }[];
+    return row!;
+  };
+
+  /** A video of the person's face f1, and the face kept in the person. */
+  const seenIn = async (
+    person: { id: number; number: number },
+    organizationId: number,
+    status: 'completed' | 'processing',
+  ) => {
+    const [video] = (await db.query(
+      `INSERT INTO videos (organization_id, title, file_name, file_size, storage_key, recorded_at,
+         uploaded_by, analysis_status, analysis_run, report)
+       VALUES ($1, 'Shift', 'a.mp4', 1, $2, now(), 1, $3, 1, $4) RETURNING id`,
+      [organizationId, `v-${Math.random()}.mp4`, status, JSON.stringify(unknownIn(person))],
+    )) as { id: number }[];
+    await db.query(
+      `INSERT INTO unknown_faces (organization_id, person_id, video_id, run, face_id, embedding,
+         embedding_space, model, appearances)
+       VALUES ($1, $2, $3, 1, 'f1', $4, $5, 'm', '[{"start":0,"end":4}]')`,
+      [organizationId, person.id, video!.id, JSON.stringify(Array<number>(128).fill(0.1)), SPACE],
+    );
+    return video!.id;
+  };
+
+  const listed = async (organizationId: number) =>
+    (await people.page(organizationId, 10)).rows.map((row) => row.id);
+
+  it('puts a named face rejected back with its unknown person, its name cleared', async () => {
+    const org = 7;
+    const person = await newPerson(org, 1);
+    const videoId = await seenIn(person, org, 'completed');
+    await naming.name(actorOf(org), person.id, HOWARD);
+    expect(await listed(org)).toEqual([]);
+    const rejected = await reviews.review(actorOf(org), videoId, 'f1', { decision: 'reject' });
+    const face = rejected.report!.unidentifiedPeople.find((other) => other.faceId === 'f1');
+    expect(face?.unknownPerson).toEqual({ ...person, label: unknownLabel(person.number) });
+    expect(await listed(org)).toEqual([person.id]);
+    const faces = await people.faces(org, person.id);
+    expect(faces.map((kept) => [kept.video_id, kept.face_id])).toEqual([[videoId, 'f1']]);
+    // Named rightly now, it is the other member's.
+    await naming.name(actorOf(org), person.id, SUE);
+    expect(await listed(org)).toEqual([]);
+  });
+
+  it('keeps a person listed with the faces that could not be named', async () => {
+    const org = 8;
+    const person = await newPerson(org, 1);
+    const named = await seenIn(person, org, 'completed');
+    const analysing = await seenIn(person, org, 'processing');
+    const answer = await naming.name(actorOf(org), person.id, HOWARD);
+    expect(answer).toMatchObject({ faces: 1, videos: 1 });
+    expect(await listed(org)).toEqual([person.id]);
+    const faces = await people.faces(org, person.id);
+    expect(faces.map((kept) => kept.video_id)).toEqual([analysing]);
+    const report = (await new VideosRepository(db).findInOrganization(org, named))!.report;
+    expect(report?.identifiedOperators.map((face) => face.userId)).toEqual([HOWARD]);
+  });
+});
