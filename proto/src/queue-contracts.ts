@@ -82,6 +82,20 @@ export const pdfJobId = (documentId: number, run: number) => `doc-${documentId}-
 export const pdfPageJobId = (documentId: number, run: number, page: number) =>
   `${pdfJobId(documentId, run)}-page-${page}`;
 
+/**
+ * Where a document's run keeps what its split and page jobs made (`<outputPrefix>pages/run-N/`),
+ * removed once the run is reported.
+ */
+export const pdfRunFolder = (job: { outputPrefix: string; run: number }) =>
+  `${job.outputPrefix}pages/run-${job.run}/`;
+
+/**
+ * Written by the library into a run's folder when a newer run (a new version) replaces it while
+ * it is under way (its job cannot be removed then): the PDF worker reads no more of its pages.
+ */
+export const pdfRunSupersededKey = (job: { outputPrefix: string; run: number }) =>
+  `${pdfRunFolder(job)}superseded`;
+
 /** The id of a document's evaluation generation job of one run. */
 export const quizJobId = (documentId: number, run: number) => `eval-${documentId}-run-${run}`;
 

@@ -1,14 +1,15 @@
 import { type LibraryDocument } from '@hub/proto';
 import { api } from '../api/routes';
 import { call } from '../api/client';
-import { Download, Eye, FileText, LoaderCircle } from 'lucide-react';
+import { Download, Eye, FileText, LoaderCircle, RotateCcw } from 'lucide-react';
 import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
 import { FileListFrame, listRowClass, RowDeleteButton, RowIconButton } from '../ui/ListStates';
+import { smallOutlineButtonClass } from '../ui/styles';
 import { formatDate } from '../ui/dates';
 import { formatFileSize } from '../i18n/format';
 import { documentStatus, ocrBadge, stageLabel } from './format';
-import { useDeleteDocument } from './mutations';
+import { useDeleteDocument, useRetryDocument } from './mutations';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../i18n/i18n';
 
@@ -18,6 +19,8 @@ interface DocumentListProps {
   /** Percent of a running upload (the placeholder row), null when none runs. */
   uploadProgress: number | null;
   onView: (document: LibraryDocument) => void;
+  /** After a retry: the list is watched again as after an upload. */
+  onRetried: () => void;
   /** The search text and the number of tag filters narrowing the list. */
   search: string;
   filters: number;
@@ -29,6 +32,7 @@ export function DocumentList({
   loading,
   uploadProgress,
   onView,
+  onRetried,
   search,
   filters,
   onClearFilters,
@@ -57,7 +61,7 @@ export function DocumentList({
       }}
     >
       {documents?.map((document) => (
-        <DocumentRow key={document.id} document={document} onView={onView} />
+        <DocumentRow key={document.id} document={document} onView={onView} onRetried={onRetried} />
       ))}
     </FileListFrame>
   );
@@ -81,9 +85,11 @@ export async function downloadDocument(id: number): Promise<void> {
 function DocumentRow({
   document,
   onView,
+  onRetried,
 }: {
   document: LibraryDocument;
   onView: (document: LibraryDocument) => void;
+  onRetried: () => void;
 }) {
   const { t } = useTranslation();
   const status = documentStatus(document);
@@ -127,6 +133,7 @@ function DocumentRow({
               {ocr.label}
             </Badge>
           )}
+          {document.ocrError && <RetryOcr documentId={document.id} onRetried={onRetried} />}
           {document.tags.map((tag) => (
             <span key={tag.id} className="inline-flex items-center gap-1">
               <span
@@ -163,5 +170,23 @@ function DocumentRow({
         />
       </div>
     </div>
+  );
+}
+
+/** Pages whose OCR failed have no text: processing them again is offered beside the badge. */
+function RetryOcr({ documentId, onRetried }: { documentId: number; onRetried: () => void }) {
+  const { t } = useTranslation();
+  const retry = useRetryDocument(documentId, onRetried);
+  return (
+    <button
+      type="button"
+      data-testid="retry-ocr"
+      disabled={retry.isPending}
+      onClick={() => retry.mutate()}
+      className={smallOutlineButtonClass}
+    >
+      <RotateCcw className="size-3.5" />{' '}
+      {retry.isPending ? t('library.viewer.retrying') : t('library.viewer.retry')}
+    </button>
   );
 }

@@ -128,6 +128,7 @@ export function DocumentsTab() {
             loading={documents.isPending}
             uploadProgress={uploadProgress}
             onView={setViewing}
+            onRetried={startPolling}
             search={search}
             filters={tagIds.length}
             onClearFilters={() => {

@@ -117,3 +117,46 @@ describe('the pdf-processing job handler', () => {
     });
   });
 });
+
+describe('an assembly that fails', () => {
+  const pages = 'org/1/docs/7/pages/';
+  /** Two scanned pages without a text layer: page 1 read as blank, page 2 never read. */
+  async function storeRun() {
+    await storage.put('org/1/uploads/scan.pdf', Buffer.from('%PDF-1.7'), 'x');
+    const layout = { pageCount: 2, pages: [[], []], images: [], scanPages: [1, 2] };
+    await storage.put(`${pages}run-2/layout.json`, Buffer.from(JSON.stringify(layout)), 'x');
+    await storage.put(`${pages}run-2/page-1.txt`, Buffer.from(''), 'x');
+  }
+
+  const assembly = (attemptsMade: number, childFailures: () => Promise<Record<string, string>>) =>
+    ({
+      ...jobFor('org/1/uploads/scan.pdf', attemptsMade),
+      data: { ...jobFor('org/1/uploads/scan.pdf').data, step: 'assemble' },
+      moveToWaitingChildren: async () => false,
+      getIgnoredChildrenFailures: childFailures,
+    }) as unknown as Job<PdfProcessingJob>;
+
+  it('keeps its page results for a retry, and removes them once failed for good', async () => {
+    await storeRun();
+    const handle = createPdfJobHandler(deps());
+    const redisAway = async () => Promise.reject(new Error('Connection is closed'));
+    await expect(handle(assembly(0, redisAway), 'token')).rejects.not.toBeInstanceOf(
+      UnrecoverableError,
+    );
+    expect(await storage.list(pages)).toHaveLength(2);
+
+    await expect(
+      handle(
+        assembly(1, async () => ({})),
+        'token',
+      ),
+    ).rejects.toBeInstanceOf(UnrecoverableError);
+    expect(sent.at(-1)).toEqual({
+      kind: 'pdf.failed',
+      documentId: 7,
+      run: 2,
+      reason: 'The document has no text and OCR failed on page 2: no result was stored.',
+    });
+    expect(await storage.list(pages)).toEqual([]);
+  });
+});

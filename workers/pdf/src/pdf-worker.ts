@@ -34,6 +34,7 @@ import {
   readLayout,
   removeEarlierRuns,
   removeRun,
+  runState,
   writeLayout,
   type DocumentLayout,
 } from './pages/page-results.ts';
@@ -186,6 +187,23 @@ async function finish(
   };
 }
 
+/** A run that ended leaves nothing: a deleted document's folder goes whole, else the run's pages. */
+async function clearRun(storage: ObjectStorage, job: PdfProcessingJob): Promise<void> {
+  if ((await runState(storage, job)) === 'deleted') await storage.removePrefix(job.outputPrefix);
+  else await removeRun(storage, job);
+}
+
+/**
+ * True, its files removed, when the run no longer counts (document deleted, run superseded).
+ * Asked after the run wrote: the library removes a deleted document's uploads before listing its
+ * folders, so this look either finds the upload gone or came before that listing.
+ */
+async function runGone(storage: ObjectStorage, job: PdfProcessingJob): Promise<boolean> {
+  if ((await runState(storage, job)) === 'current') return false;
+  await clearRun(storage, job);
+  return true;
+}
+
 /**
  * The document's first step: text layer, layout and figures. A document without scanned pages
  * is finished here (the message is returned); otherwise the layout is stored and one page job
@@ -222,6 +240,8 @@ async function split(
 
   await removeEarlierRuns(deps.storage, data);
   await writeLayout(deps.storage, data, layout);
+  // Deleted or superseded while it was read: no page job to add for nothing.
+  if (await runGone(deps.storage, data)) return null;
   progress.report('ocr', 0, scanPages.length);
   await addPageJobs(deps.ocr.pages, job, scanPages);
   await job.updateData({ ...data, step: 'assemble' });
@@ -247,6 +267,7 @@ async function processDocument(
   }
   if (token === undefined) throw new Error('A document with scanned pages needs its job’s token.');
   if (await job.moveToWaitingChildren(token)) throw new WaitingChildrenError();
+  if (await runGone(deps.storage, job.data)) return null;
   const layout = await readLayout(deps.storage, job.data);
   // The run's results are gone: it was assembled and reported already, or the document deleted.
   if (!layout) return null;
@@ -317,6 +338,10 @@ export function createPdfJobHandler(deps: PdfWorkerDeps) {
       if (!failure.retryable || isFinalAttempt(job)) {
         const { documentId, run } = data;
         await send({ kind: 'pdf.failed', documentId, run, reason: failure.message });
+        // Only once failed for good: a retry of this run assembles from its page results.
+        await clearRun(deps.storage, data).catch((cleared: unknown) =>
+          log.warn({ err: cleared, documentId }, 'files of the failed run not removed'),
+        );
       }
       if (!failure.retryable) throw new UnrecoverableError(failure.message);
       throw failure;

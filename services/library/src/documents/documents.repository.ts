@@ -5,6 +5,7 @@ import { pageOf, preparedStatement } from '@hub/kit';
 import { VersionsRepository } from '../versions/versions.repository.js';
 import { DocumentEntity } from './document.entity.js';
 import { DocumentImageEntity } from './document-image.entity.js';
+import { DocumentVersionEntity } from './document-version.entity.js';
 import { EvaluationEntity } from '../evaluations/evaluation.entity.js';
 import { type DocumentViewSource, toDocumentView } from './document-view.js';
 import { documentPageQuery, type PagePlace } from './document-search.js';
@@ -184,9 +185,14 @@ export class DocumentsRepository {
     });
   }
 
-  /** Storage folders of every version of the document. */
-  versionPrefixes(documentId: number): Promise<string[]> {
-    return this.versions.prefixes(documentId);
+  /** Storage folder and upload of every version of the document. */
+  versionFiles(
+    documentId: number,
+  ): Promise<Pick<DocumentVersionEntity, 'storagePrefix' | 'sourceKey'>[]> {
+    return this.db.getRepository(DocumentVersionEntity).find({
+      where: { documentId },
+      select: { storagePrefix: true, sourceKey: true },
+    });
   }
 
   /** Its versions, images, tag links and search entry go with it. */

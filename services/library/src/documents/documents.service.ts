@@ -126,11 +126,13 @@ export class DocumentsService {
 
   /**
    * Runs again what failed, as a new run whose results replace the old ones: the PDF
-   * processing when it failed, otherwise the evaluation generation.
+   * processing when it failed (OCR of some pages included: their text is missing), otherwise
+   * the evaluation generation.
    */
   async retry(actor: Actor, documentId: number): Promise<LibraryDocument> {
     const document = await this.find(actor, documentId);
-    if (document.sopError || document.processingError) await this.processing.restart(document);
+    if (document.sopError || document.processingError || document.ocrError)
+      await this.processing.restart(document);
     else if (document.evaluationGenerationError && document.sopProcessed)
       await this.quiz.start(document);
     else
@@ -144,10 +146,17 @@ export class DocumentsService {
    */
   async delete(actor: Actor, documentId: number): Promise<{ message: string }> {
     const document = await this.find(actor, documentId);
-    const prefixes = await this.documents.versionPrefixes(document.id);
+    const files = await this.documents.versionFiles(document.id);
     await this.documents.delete(document.id);
     await this.processing.cancel(document);
-    for (const prefix of new Set([...prefixes, document.storagePrefix]))
+    // Uploads before folders: a PDF run still writing looks for its upload after each write, so
+    // it either finds it gone and removes what it wrote, or wrote before the folders are listed.
+    for (const key of new Set([...files.map((file) => file.sourceKey), document.sourceKey]))
+      await this.storage.remove(key);
+    for (const prefix of new Set([
+      ...files.map((file) => file.storagePrefix),
+      document.storagePrefix,
+    ]))
       await this.storage.removePrefix(prefix);
     return { message: `Document ${document.title} deleted` };
   }

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { addFairly } from '@hub/kit';
-import { pdfJobId, type PdfProcessingJob } from '@hub/proto';
-import { PDF_QUEUE } from '../config.js';
+import { addFairly, type ObjectStorage } from '@hub/kit';
+import { pdfJobId, pdfRunSupersededKey, type PdfProcessingJob } from '@hub/proto';
+import { PDF_QUEUE, STORAGE } from '../config.js';
 import type { DocumentEntity } from '../documents/document.entity.js';
 import { VersionsRepository } from '../versions/versions.repository.js';
 import { ProcessingRepository } from './processing.repository.js';
@@ -18,6 +18,7 @@ export class PdfProcessing {
     @Inject(ProcessingRepository) private readonly runs: ProcessingRepository,
     @Inject(VersionsRepository) private readonly versions: VersionsRepository,
     @Inject(PDF_QUEUE) private readonly queue: Queue<PdfProcessingJob>,
+    @Inject(STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
   async enqueue(document: DocumentEntity): Promise<void> {
@@ -46,13 +47,24 @@ export class PdfProcessing {
     await this.cancelRun(document.id, document.processingRun);
   }
 
-  /** Removes a run's job if it still waits; a job already running finishes, and is ignored. */
+  /**
+   * Removes a run's job if it still waits. One under way (it or a page job of it holds a lock)
+   * cannot be removed: it is marked superseded instead, so its remaining pages are not read and
+   * take no more of the organization's turns; its outcome is ignored.
+   */
   async cancelRun(documentId: number, run: number): Promise<void> {
     const job = await this.queue.getJob(pdfJobId(documentId, run));
-    await job
-      ?.remove()
-      .catch((error: unknown) =>
-        this.logger.warn(`job of document ${documentId} not removed: ${String(error)}`),
-      );
+    if (!job) return;
+    try {
+      await job.remove();
+    } catch (error) {
+      this.logger.warn(`job of document ${documentId} not removed: ${String(error)}`);
+      // Unmarked, the old run's pages are read for nothing, but the caller's new run still starts.
+      await this.storage
+        .put(pdfRunSupersededKey(job.data), Buffer.alloc(0), 'text/plain', 0)
+        .catch((failure: unknown) =>
+          this.logger.warn(`run ${run} of document ${documentId} not marked: ${String(failure)}`),
+        );
+    }
   }
 }

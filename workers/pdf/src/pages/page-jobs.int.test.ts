@@ -3,7 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
-import { addFairly, LocalDiskStorage, openQueue, startWorker } from '@hub/runtime';
+import {
+  addFairly,
+  LocalDiskStorage,
+  type ObjectStorage,
+  openQueue,
+  startWorker,
+} from '@hub/runtime';
 import { claimTestResources, TEST_REDIS_URL } from '@hub/testing';
 import {
   LibraryInboxMessage,
@@ -157,9 +163,12 @@ describe('a scanned document read as page jobs', () => {
   }
 
   /** The pdf-processing handler and a worker with one slot, reading with the given engine. */
-  function startStubWorker(recognizer: PageRecognizer): Worker<PdfJob, PdfJobOutcome> {
+  function startStubWorker(
+    recognizer: PageRecognizer,
+    store: ObjectStorage = storage,
+  ): Worker<PdfJob, PdfJobOutcome> {
     const handle = createPdfJobHandler({
-      storage,
+      storage: store,
       inbox,
       ocr: { recognizer, pages: jobs },
       limits: { timeoutMs: 60_000, memoryMb: 512 },
@@ -212,6 +221,59 @@ describe('a scanned document read as page jobs', () => {
       expect(ocr.reads()).toBe(1);
       const attempts = (await pageJobs(4)).map((job) => job.attemptsMade);
       expect(attempts).toEqual(steps.map(() => 1));
+    } finally {
+      await worker.close();
+    }
+  }, 240_000);
+
+  /** The worker's store, the folder removed (the library's delete) just before `key` is written. */
+  const deletedBefore = (key: string, folder: string): ObjectStorage =>
+    new Proxy<ObjectStorage>(storage, {
+      get(target, name) {
+        if (name === 'put') {
+          return async (...args: Parameters<ObjectStorage['put']>) => {
+            if (args[0] === key) await target.removePrefix(folder);
+            return target.put(...args);
+          };
+        }
+        const value: unknown = Reflect.get(target, name);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+
+  it('leaves nothing of a document deleted while its text layer is read', async () => {
+    const deleted = { ...document(5), sourceKey: 'org/1/docs/5/source.pdf' };
+    await storage.put(deleted.sourceKey, Buffer.from(await scannedSop('split')), 'x');
+    const ocr = heldRecognizer();
+    ocr.release();
+    const layout = `${deleted.outputPrefix}pages/run-1/layout.json`;
+    const worker = startStubWorker(ocr.recognizer, deletedBefore(layout, deleted.outputPrefix));
+    try {
+      await addFairly(jobs, 'process', deleted);
+      await expect.poll(() => finished(5), { timeout: UNTIL_MS }).toBe(true);
+      expect(await storage.list(deleted.outputPrefix)).toEqual([]);
+      expect(ocr.reads()).toBe(0);
+    } finally {
+      await worker.close();
+    }
+  }, 240_000);
+
+  it('ends the pages left of a run a new version replaced, without reading them', async () => {
+    await storage.put('org/1/uploads/6.pdf', Buffer.from(await scannedSop('replaced')), 'x');
+    const ocr = heldRecognizer();
+    const worker = startStubWorker(ocr.recognizer);
+    try {
+      await addFairly(jobs, 'process', document(6));
+      await expect.poll(ocr.reads, { timeout: UNTIL_MS }).toBe(1);
+      // The library's cancel: the job's removal refused while a page job runs, the run marked.
+      await expect((await jobs.getJob(pdfJobId(6, 1)))!.remove()).rejects.toThrow();
+      await storage.put('org/1/docs/6/pages/run-1/superseded', Buffer.alloc(0), 'text/plain');
+      ocr.release();
+      await expect.poll(() => finished(6), { timeout: UNTIL_MS }).toBe(true);
+      expect(ocr.reads()).toBe(1);
+      expect(await storage.list('org/1/docs/6/pages/')).toEqual([]);
+      const ends = (await messagesOf(6)).filter((message) => message.kind !== 'pdf.progress');
+      expect(ends).toEqual([]);
     } finally {
       await worker.close();
     }

@@ -13,6 +13,7 @@ import {
   pagesRead,
   pageTextKey,
   readPageText,
+  runState,
   writePageText,
   type DocumentLayout,
 } from './page-results.ts';
@@ -95,8 +96,8 @@ async function recognizePage(job: PdfPageJob, deps: PageJobDeps): Promise<string
  */
 export async function readScannedPage(job: Job<PdfPageJob>, deps: PageJobDeps): Promise<void> {
   const { data } = job;
-  // The upload goes with its document: a deleted document's pages are not read any more.
-  if (!(await deps.storage.stat(data.sourceKey))) return;
+  // A deleted document's or a superseded run's pages are not worth their OCR any more.
+  if ((await runState(deps.storage, data)) !== 'current') return;
   try {
     if ((await readPageText(deps.storage, data, data.page)) === null) {
       await writePageText(deps.storage, data, data.page, await recognizePage(data, deps));
@@ -107,8 +108,8 @@ export async function readScannedPage(job: Job<PdfPageJob>, deps: PageJobDeps): 
     if (!failure.retryable) throw new UnrecoverableError(failure.message);
     throw failure;
   }
-  // Deleted while this page was read: its text must not outlive the document in storage.
-  if (!(await deps.storage.stat(data.sourceKey))) {
+  // Ended while this page was read: its text must not outlive the document or the run.
+  if ((await runState(deps.storage, data)) !== 'current') {
     await deps.storage.remove(pageTextKey(data, data.page));
     return;
   }

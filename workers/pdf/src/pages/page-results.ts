@@ -1,6 +1,11 @@
 import { text } from 'node:stream/consumers';
 import type { ObjectStorage } from '@hub/runtime';
-import type { ExtractedImage, PdfProcessingJob } from '@hub/proto/jobs';
+import {
+  type ExtractedImage,
+  pdfRunFolder,
+  pdfRunSupersededKey,
+  type PdfProcessingJob,
+} from '@hub/proto/jobs';
 import type { Block } from '../extraction/blocks.ts';
 
 /**
@@ -19,7 +24,7 @@ export interface DocumentLayout {
 type RunOf = Pick<PdfProcessingJob, 'outputPrefix' | 'run'>;
 
 const pagesFolder = (job: Pick<PdfProcessingJob, 'outputPrefix'>) => `${job.outputPrefix}pages/`;
-export const runFolder = (job: RunOf) => `${pagesFolder(job)}run-${job.run}/`;
+export const runFolder = pdfRunFolder;
 const layoutKey = (job: RunOf) => `${runFolder(job)}layout.json`;
 export const pageTextKey = (job: RunOf, page: number) => `${runFolder(job)}page-${page}.txt`;
 
@@ -61,6 +66,18 @@ export async function readLayout(
 export async function removeRun(storage: ObjectStorage, job: RunOf): Promise<void> {
   await storage.remove(layoutKey(job));
   await storage.removePrefix(runFolder(job));
+}
+
+/**
+ * Whether the run still counts: its document is deleted once its upload is gone (the library
+ * removes the uploads before the folders), superseded once the library marked it so.
+ */
+export async function runState(
+  storage: ObjectStorage,
+  job: RunOf & Pick<PdfProcessingJob, 'sourceKey'>,
+): Promise<'current' | 'deleted' | 'superseded'> {
+  if (!(await storage.stat(job.sourceKey))) return 'deleted';
+  return (await storage.stat(pdfRunSupersededKey(job))) ? 'superseded' : 'current';
 }
 
 export async function writePageText(storage: ObjectStorage, job: RunOf, page: number, ocr: string) {
