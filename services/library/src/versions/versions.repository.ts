@@ -43,15 +43,6 @@ export class VersionsRepository {
     });
   }
 
-  /** Storage folders of every version, for removing a document's files. */
-  async prefixes(documentId: number): Promise<string[]> {
-    const rows = await this.versions().find({
-      where: { documentId },
-      select: { storagePrefix: true },
-    });
-    return rows.map((row) => row.storagePrefix);
-  }
-
   /** The first version of a new document (in the transaction creating it): its file. */
   async recordFirst(tx: EntityManager, document: DocumentEntity, changeNote = ''): Promise<void> {
     await this.versions(tx).insert({
