@@ -20,6 +20,7 @@ const DAY_5 = new Date('2031-01-14T03:00:00Z');
 const DAY_6 = new Date('2031-01-15T03:00:00Z');
 const DAY_7 = new Date('2031-01-16T03:00:00Z');
 const DAY_8 = new Date('2031-01-17T03:00:00Z');
+const DAY_9 = new Date('2031-01-18T03:00:00Z');
 const PASSWORD = 'Digest-Pass-123!';
 
 let stack: TestStack;
@@ -409,5 +410,24 @@ describe('the digest of an observer', () => {
     expect(await stack.observation.expirySweep.run(DAY_8)).toBe(1);
     expect(await digestsOf('sam')).toHaveLength(sam + 1);
     expect(await digestsOf('mia')).toHaveLength(mia);
+  });
+});
+
+describe('a suspended member', () => {
+  it('is neither told nor mailed: no digest as a supervisor, no notice as a holder', async () => {
+    // Sam (supervisor) and Oli (holder) read by mail: no notice, so no mail owed either.
+    const suspend = (at: string) =>
+      stack.sql.query(`UPDATE identity.users SET suspended_at = ${at} WHERE id = ANY($1::int[])`, [
+        [ids.sam, ids.oli],
+      ]);
+    await suspend('now()');
+    const [sam, sue] = [(await digestsOf('sam')).length, (await digestsOf('sue')).length];
+    const oli = (await noticesTitled('Certification expiring soon')).oli!.length;
+    await certify(acme, 'oli', '8 days');
+    expect(await stack.observation.expirySweep.run(DAY_9)).toBe(1);
+    expect(await digestsOf('sue')).toHaveLength(sue + 1);
+    expect(await digestsOf('sam')).toHaveLength(sam);
+    expect((await noticesTitled('Certification expiring soon')).oli).toHaveLength(oli);
+    await suspend('NULL');
   });
 });

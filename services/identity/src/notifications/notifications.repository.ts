@@ -48,8 +48,12 @@ export class NotificationsRepository {
     return this.db.getRepository(NotificationSettingsEntity);
   }
 
+  /**
+   * Who among these can be told: one the identity provider suspended cannot sign in to read a
+   * notice, and mailing them would keep telling the organization's affairs to someone it cut off.
+   */
   findUsers(userIds: number[]): Promise<UserEntity[]> {
-    return this.db.getRepository(UserEntity).findBy({ id: In(userIds) });
+    return this.db.getRepository(UserEntity).findBy({ id: In(userIds), suspendedAt: IsNull() });
   }
 
   /** The active admins of an organization. */
