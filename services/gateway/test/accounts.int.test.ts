@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, COMMON_PASSWORD, EMAIL_CHANGE_NEEDS_PASSWORD } from '@hub/proto';
+import {
+  api,
+  COMMON_PASSWORD,
+  EMAIL_CHANGE_LINK_INVALID,
+  EMAIL_CHANGE_NEEDS_PASSWORD,
+  ERROR_TEXTS,
+} from '@hub/proto';
 import {
   type BodyOf,
   type CallOptions,
@@ -449,6 +455,67 @@ describe('profile', () => {
       (await new ApiSession(stack.url).login('training_supervisor@acme.test', 'New-Pass-123'))
         .status,
     ).toBe(200);
+  });
+
+  it("refuses a new email on another organization's domain, also one claimed while the link waited", async () => {
+    await stack.createUser({
+      email: 'dora@acme.test',
+      password: 'Acme-Staff-1',
+      role: 'operator',
+      organizationId: acme,
+    });
+    const dora = await signedIn('dora@acme.test', 'Acme-Staff-1');
+    const moveTo = (email: string) =>
+      dora.call(api.updateProfile, {
+        body: { name: 'Dora', email, currentPassword: 'Acme-Staff-1' },
+      });
+    const refused = await expectError(moveTo('dora@globex.test'), 409);
+    expect(refused).toMatchObject({
+      message: ERROR_TEXTS.email_domain_of_another_organization,
+      field: 'email',
+    });
+    await moveTo('dora@umbrella-labs.test');
+    const mailed = await mail.waitFor('dora@umbrella-labs.test', /Confirm your new email/);
+    const token = new URL(
+      /https:\/\/\S+\/confirm-email\?\S+/.exec(mailed.text)![0],
+    ).searchParams.get('token')!;
+    await stack.createOrganization('Umbrella Labs', 'umbrella-labs.test');
+    const late = await expectError(
+      new ApiSession(stack.url).call(api.confirmEmail, { body: { token } }),
+      409,
+    );
+    expect(late.message).toBe(ERROR_TEXTS.email_domain_of_another_organization);
+    expect((await dora.call(api.currentUser)).email).toBe('dora@acme.test');
+  });
+
+  it('drops a pending email change when the password changes: its link no longer works', async () => {
+    await stack.createUser({
+      email: 'eve@acme.test',
+      password: 'Acme-Staff-1',
+      role: 'operator',
+      organizationId: acme,
+    });
+    const eve = await signedIn('eve@acme.test', 'Acme-Staff-1');
+    await eve.call(api.updateProfile, {
+      body: { name: 'Eve', email: 'eve@elsewhere.test', currentPassword: 'Acme-Staff-1' },
+    });
+    const mailed = await mail.waitFor('eve@elsewhere.test', /Confirm your new email/);
+    const token = new URL(
+      /https:\/\/\S+\/confirm-email\?\S+/.exec(mailed.text)![0],
+    ).searchParams.get('token')!;
+    await eve.call(api.changePassword, {
+      body: {
+        currentPassword: 'Acme-Staff-1',
+        newPassword: 'Fresh-Start-42',
+        confirmPassword: 'Fresh-Start-42',
+      },
+    });
+    const stale = await expectError(
+      new ApiSession(stack.url).call(api.confirmEmail, { body: { token } }),
+      400,
+    );
+    expect(stale.message).toBe(EMAIL_CHANGE_LINK_INVALID);
+    expect((await eve.call(api.currentUser)).email).toBe('eve@acme.test');
   });
 
   it('lets a user change their own picture, checks type and size, and hides it from other organizations', async () => {

@@ -88,6 +88,18 @@ describe('sign-in throttling', () => {
     expect((await signIn(from, 'hugo@acme.test', 'wrong')).status).toBe(401);
   });
 
+  it('counts guesses sent at once as if sent one after another', async () => {
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => signIn('198.51.100.30', 'oscar@acme.test', `g-${n}`)),
+    );
+    const statuses = guesses.map((answer) => answer.status);
+    // The pair's free failures and the one that starts its wait, never the whole burst.
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(4);
+    expect(statuses.filter((status) => status !== 401).every((status) => status === 429)).toBe(
+      true,
+    );
+  });
+
   it('holds back new addresses after many failures on one account, but not the owner', async () => {
     expect((await signIn('192.0.2.30', 'gina@acme.test', 'Acme-Pass-1!')).status).toBe(200);
     for (let address = 1; address <= 10; address += 1) {

@@ -48,6 +48,8 @@ export class AuthController {
         await this.limiter.recordFailure(body.email, client.ip);
       }
       throw error;
+    } finally {
+      await this.limiter.release(body.email, client.ip);
     }
   }
 

@@ -10,6 +10,9 @@ const account = (email: string) => digest(email.trim().toLowerCase());
 /** How long an address that signed in to an account stays "known" to that account. */
 const KNOWN_ADDRESS_SECONDS = 30 * 86400;
 
+/** How long an attempt holds its pair at most, should its gateway die before releasing it. */
+const ATTEMPT_HOLD_MS = 30_000;
+
 /**
  * Sign-in throttling after ASVS V2.2: failures are counted per account, per client address and
  * per account+address pair; successes only against a much higher ceiling per address, so a
@@ -36,12 +39,33 @@ export class LoginRateLimiter {
       clientFailures: this.key('client-failures', digest(ip)),
       clientAttempts: this.key('client', digest(ip)),
       known: this.key('known', account(email), digest(ip)),
+      attempt: this.key('attempt', account(email), digest(ip)),
     };
   }
 
-  /** Counts this attempt for the address and refuses it while any limit holds. */
+  /**
+   * Counts this attempt for the address and refuses it while any limit holds. An admitted
+   * attempt holds its pair until `release`: failures are counted only once verified, so guesses
+   * sent at once would otherwise all pass before the first was counted.
+   */
   async admit(email: string, ip: string): Promise<void> {
     const keys = this.keys(email, ip);
+    const held = await this.redis.set(keys.attempt, '1', 'PX', ATTEMPT_HOLD_MS, 'NX');
+    if (held === null) throw tooMany(1);
+    try {
+      await this.checkLimits(keys);
+    } catch (error) {
+      await this.release(email, ip);
+      throw error;
+    }
+  }
+
+  /** Lets the pair's next attempt in, once this one's outcome is recorded. */
+  async release(email: string, ip: string): Promise<void> {
+    await this.redis.del(this.keys(email, ip).attempt);
+  }
+
+  private async checkLimits(keys: ReturnType<LoginRateLimiter['keys']>): Promise<void> {
     const window = this.config.LOGIN_WINDOW_SECONDS;
     const results = (await this.redis
       .multi()

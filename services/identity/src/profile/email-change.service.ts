@@ -11,6 +11,7 @@ import {
 import { type Mailer, messages, RpcFailure } from '@hub/kit';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config.js';
 import { MAILER } from '../tokens.js';
+import { OrganizationsRepository } from '../organizations/organizations.repository.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { digestSessionToken, newSessionToken } from '../auth/session-tokens.js';
 import { PreferencesService } from '../settings/preferences.service.js';
@@ -31,6 +32,7 @@ export class EmailChangeService {
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(PreferencesService) private readonly preferences: PreferencesService,
+    @Inject(OrganizationsRepository) private readonly organizations: OrganizationsRepository,
   ) {}
 
   async request(userId: number, newEmail: string, currentPassword: string | undefined) {
@@ -42,6 +44,7 @@ export class EmailChangeService {
       throw RpcFailure.validation(ERROR_TEXTS.current_password_incorrect, 'currentPassword');
     }
     await this.refuseTaken(newEmail, userId);
+    await this.refuseOtherDomain(newEmail, user.organizationId);
     const token = newSessionToken();
     // Only the latest request counts.
     await this.profiles.replaceEmailChange(userId, newEmail, digestSessionToken(token), LINK_HOURS);
@@ -55,6 +58,9 @@ export class EmailChangeService {
       const change = await this.profiles.useEmailChange(tx, digestSessionToken(token));
       if (!change) throw RpcFailure.validation(EMAIL_CHANGE_LINK_INVALID, 'token');
       await this.refuseTaken(change.new_email, change.user_id, tx);
+      // Checked again: the domain may have been claimed while the link waited.
+      const { organizationId } = await this.profiles.getUser(change.user_id);
+      await this.refuseOtherDomain(change.new_email, organizationId);
       await this.profiles.setEmail(tx, change.user_id, change.new_email);
       return {
         message: `Your email address is now ${change.new_email}.`,
@@ -66,6 +72,16 @@ export class EmailChangeService {
   private async refuseTaken(email: string, userId: number, tx?: EntityManager) {
     const owner = await this.profiles.findUserByEmail(email, tx);
     if (owner && owner.id !== userId) throw new RpcFailure('conflict', EMAIL_TAKEN, 'email');
+  }
+
+  /**
+   * That organization's people sign in through its identity provider: an address there must
+   * not be moved into this one, as invitations, imports and SCIM already refuse.
+   */
+  private async refuseOtherDomain(email: string, organizationId: number) {
+    if (await this.organizations.emailOfAnother(organizationId, email)) {
+      throw new RpcFailure('conflict', ERROR_TEXTS.email_domain_of_another_organization, 'email');
+    }
   }
 
   /** In the account holder's language: the one who asked for the change reads it. */

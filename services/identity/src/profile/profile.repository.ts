@@ -68,12 +68,18 @@ export class ProfileRepository {
     await this.db.getRepository(UserEntity).update(userId, { name });
   }
 
-  /** Sets the password and ends the user's other live sessions at once; how many ended. */
+  /**
+   * Sets the password, drops a pending email change and ends the user's other live sessions at
+   * once; how many ended.
+   */
   changePassword(userId: number, passwordHash: string, keptSessionId: string): Promise<number> {
     return this.db.transaction(async (tx) => {
       await tx
         .getRepository(UserEntity)
         .update(userId, { passwordHash, passwordChangedAt: new Date() });
+      // A change asked for with the old password must not outlive it: whoever knew it could
+      // still move the account to their address after its owner took it back.
+      await tx.query(`DELETE FROM email_changes WHERE user_id = $1 AND used_at IS NULL`, [userId]);
       const result = await tx
         .getRepository(SessionEntity)
         .createQueryBuilder()
