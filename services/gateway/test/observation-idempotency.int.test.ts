@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@hub/proto';
 import { type BodyOf, expectError, parseAnswer } from './api-client.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
-import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
+import { ObservationsService } from '../../observation/src/observations/observations.service.js';
+import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 import { signedIn } from './tenant-fixtures.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
 import { evaluatedDocument } from './evaluated-document.js';
@@ -36,6 +37,8 @@ let tess: ApiSession;
 let otto: ApiSession;
 let gina: ApiSession;
 let ottoId: number;
+let acmeId: number;
+let root: ApiSession;
 let documentId: number;
 let evaluationId: number;
 
@@ -43,6 +46,7 @@ beforeAll(async () => {
   stack = await startTestStack();
   workers = startDocumentWorkers(stack);
   const acme = await stack.createOrganization('Acme Foods', 'acme.test');
+  acmeId = acme;
   const globex = await stack.createOrganization('Globex Plant', 'globex.test');
   await stack.createUser({
     email: 'tess@acme.test',
@@ -67,6 +71,8 @@ beforeAll(async () => {
   tess = await signedIn(stack, 'tess@acme.test', 'Acme-Super-1');
   otto = await signedIn(stack, 'otto@acme.test', 'Acme-Oper-1');
   gina = await signedIn(stack, 'gina@globex.test', 'Globex-Admin-1');
+  root = new ApiSession(stack.url);
+  await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
   const uploaded = await tess.uploadTo(
     api.uploadDocument,
     { title: 'Cooling' },
@@ -93,9 +99,9 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function startObservation() {
+async function startObservation(operatorId = ottoId) {
   const started = await tess.send(api.createObservation, {
-    body: { sopDocumentId: documentId, evaluationId, operatorId: ottoId },
+    body: { sopDocumentId: documentId, evaluationId, operatorId },
   });
   expect(started.status).toBe(201);
   const { id } = parseAnswer(api.createObservation, started);
@@ -259,5 +265,170 @@ describe('idempotency keys on findings', () => {
     expect((await respond(otto, id, answer)).status).toBe(403);
     expect(await rows('findings', id)).toBe(1);
     expect(await rows('observation_responses', id)).toBe(1);
+  });
+});
+
+describe('answers from two devices', () => {
+  it('a retry of a key whose answer another device replaced answers as it first did, also after completion', async () => {
+    const { id, session: first } = await startObservation();
+    const [q0, q1, q2] = first.questions.map((question) => question.id);
+    const older = { questionId: q0!, selectedOption: 'B', idempotencyKey: randomUUID() };
+    const recorded = await respond(tess, id, older);
+    expect(recorded.status).toBe(200);
+    const correction = { questionId: q0!, selectedOption: 'A', idempotencyKey: randomUUID() };
+    expect((await respond(tess, id, correction)).status).toBe(200);
+    // The first device never heard its answer arrive and sends it again.
+    const retried = await respond(tess, id, older);
+    expect(retried.status).toBe(200);
+    expect(retried.body).toEqual(recorded.body);
+    expect((await session(id)).responses.map((response) => response.selectedOption)).toEqual(['A']);
+    for (const [questionId, selectedOption] of [
+      [q1!, 'B'],
+      [q2!, 'B'],
+    ] as const) {
+      await tess.call(api.observationResponse, {
+        params: { id },
+        body: { questionId, selectedOption },
+      });
+    }
+    const late = await respond(tess, id, older);
+    expect(late.status).toBe(200);
+    expect(late.body).toEqual(recorded.body);
+    const done = await session(id);
+    expect(done.score).toBe(100);
+    expect(done.responses.map((response) => response.selectedOption)).toEqual(['A', 'B', 'B']);
+  });
+
+  it('refuses a key already used on another question with 409 and records nothing', async () => {
+    const { id, session: first } = await startObservation();
+    const key = randomUUID();
+    const [q0, q1] = first.questions.map((question) => question.id);
+    expect(
+      (await respond(tess, id, { questionId: q0!, selectedOption: 'A', idempotencyKey: key }))
+        .status,
+    ).toBe(200);
+    const reused = await expectError(
+      tess.call(api.observationResponse, {
+        params: { id },
+        body: { questionId: q1!, selectedOption: 'B', idempotencyKey: key },
+      }),
+      409,
+    );
+    expect(reused.message).toBe(
+      'This idempotency key was already used for another question of this observation.',
+    );
+    expect(await rows('observation_responses', id)).toBe(1);
+  });
+});
+
+/** An operator of Acme of their own (a test deletes or deactivates them). */
+let operators = 0;
+const newOperator = () =>
+  stack.createUser({
+    email: `op${++operators}@acme.test`,
+    name: `Operator ${operators}`,
+    role: 'operator',
+    organizationId: acmeId,
+  });
+
+/** Answers every question right, the last one last; the last answer's response. */
+async function answerAll(id: number, questions: { id: string }[], before: () => Promise<unknown>) {
+  for (const [index, question] of questions.slice(0, -1).entries()) {
+    await tess.call(api.observationResponse, {
+      params: { id },
+      body: { questionId: question.id, selectedOption: QUESTION_LETTERS[index]! },
+    });
+  }
+  await before();
+  const last = questions.at(-1)!;
+  return respond(tess, id, { questionId: last.id, selectedOption: QUESTION_LETTERS.at(-1)! });
+}
+
+const QUESTION_LETTERS = QUESTIONS.map((question) => 'ABC'[question.correctIndex]!);
+
+async function certificationsOf(userId: number): Promise<number> {
+  const [row] = (await stack.observation.dataSource.query(
+    `SELECT count(*)::int AS n FROM certifications WHERE user_id = $1`,
+    [userId],
+  )) as { n: number }[];
+  return row!.n;
+}
+
+async function issuedEventsFor(userId: number): Promise<number> {
+  const [row] = (await stack.observation.dataSource.query(
+    `SELECT count(*)::int AS n FROM outbox
+      WHERE event->'event'->>'type' = 'certification.issued'
+        AND (event->'event'->'data'->>'userId')::int = $1`,
+    [userId],
+  )) as { n: number }[];
+  return row!.n;
+}
+
+describe('completion', () => {
+  it('completes without a certification when the operator was deactivated or deleted meanwhile', async () => {
+    for (const gone of [
+      (userId: number) =>
+        stack.sql.query(`UPDATE users SET is_active = false WHERE id = $1`, [userId]),
+      (userId: number) => root.call(api.deleteUser, { params: { id: userId } }),
+    ]) {
+      const operatorId = await newOperator();
+      const { id, session: first } = await startObservation(operatorId);
+      const completed = await answerAll(id, first.questions, () => gone(operatorId));
+      expect(completed.status).toBe(200);
+      expect(completed.body).toMatchObject({ completed: true, score: 100, passed: true });
+      const done = await session(id);
+      expect(done.status).toBe('completed');
+      expect(done.responses).toHaveLength(QUESTIONS.length);
+      expect(await certificationsOf(operatorId)).toBe(0);
+      expect(await issuedEventsFor(operatorId)).toBe(0);
+    }
+  });
+
+  it('answers a committed completion whose course update failed, and retries the update', async () => {
+    const operatorId = await stack.createUser({
+      email: 'cora@acme.test',
+      name: 'Cora Course',
+      password: 'Acme-Oper-2',
+      role: 'operator',
+      organizationId: acmeId,
+    });
+    const cora = await signedIn(stack, 'cora@acme.test', 'Acme-Oper-2');
+    const course = await tess.call(api.createCourse, {
+      body: {
+        title: 'Cooling course',
+        category: 'Food',
+        duration: '1 h',
+        difficulty: 'Beginner',
+        documentIds: [documentId],
+      },
+    });
+    await cora.call(api.enroll, { params: { id: course.id } });
+    const db = stack.observation.dataSource;
+    const completedAt = async () =>
+      (
+        (await db.query(`SELECT completed_at FROM enrollments WHERE user_id = $1`, [
+          operatorId,
+        ])) as {
+          completed_at: Date | null;
+        }[]
+      )[0]!.completed_at;
+    const owed = () =>
+      db.query(`SELECT attempts FROM completion_effects WHERE observation_id = $1`, [
+        id,
+      ]) as Promise<{ attempts: number }[]>;
+    const { id, session: first } = await startObservation(operatorId);
+    // A counter the course update's trigger writes, and the completion itself does not.
+    const completed = await answerAll(id, first.questions, () =>
+      db.query(`ALTER TABLE course_enrolments RENAME TO course_enrolments_away`),
+    ).finally(() =>
+      db.query(`ALTER TABLE IF EXISTS course_enrolments_away RENAME TO course_enrolments`),
+    );
+    expect(completed.status).toBe(200);
+    expect(completed.body).toMatchObject({ completed: true, passed: true });
+    expect(await completedAt()).toBeNull();
+    expect(await owed()).toEqual([{ attempts: 1 }]);
+    await stack.observation.app.get(ObservationsService).settleOwedEffects();
+    expect(await owed()).toEqual([]);
+    expect(await completedAt()).not.toBeNull();
   });
 });

@@ -22,6 +22,7 @@ import { EnrolmentCounts1767750000000 } from './migrations/1767750000000-enrolme
 import { CertificationMonths1767760000000 } from './migrations/1767760000000-certification-months.js';
 import { ObservationWeeks1767770000000 } from './migrations/1767770000000-observation-weeks.js';
 import { ObservationWeeksLatest1767856000000 } from './migrations/1767856000000-observation-weeks-latest.js';
+import { ResponseKeys1767900000000 } from './migrations/1767900000000-response-keys.js';
 import { WindowScores1767801000000 } from './migrations/1767801000000-window-scores.js';
 import { EnrolmentPasses1767810000000 } from './migrations/1767810000000-enrolment-passes.js';
 
@@ -63,5 +64,6 @@ export const openObservationDatabase = (url: string) =>
       WindowScores1767801000000,
       EnrolmentPasses1767810000000,
       ObservationWeeksLatest1767856000000,
+      ResponseKeys1767900000000,
     ],
   });

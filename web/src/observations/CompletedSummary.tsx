@@ -5,6 +5,7 @@ import { Card } from '../ui/Card';
 import { outlineButtonClass } from '../ui/styles';
 import { AnswerReview } from './AnswerList';
 import { FindingsPanel } from './FindingsPanel';
+import type { SessionOutbox } from './useSessionOutbox';
 import { observationStatusBadge, scoreText } from './format';
 import { useTranslation } from 'react-i18next';
 
@@ -12,9 +13,12 @@ import { useTranslation } from 'react-i18next';
 export function CompletedSummary({
   session,
   onBack,
+  outbox,
 }: {
   session: ObservationSession;
   onBack: () => void;
+  /** What this device recorded and has not sent yet (see CompletedSession). */
+  outbox?: SessionOutbox;
 }) {
   const { t } = useTranslation();
   const status = observationStatusBadge('completed');
@@ -72,7 +76,12 @@ export function CompletedSummary({
         </Card>
       )}
       <AnswerReview session={session} />
-      <FindingsPanel session={session} canRecord={false} canResolve />
+      {outbox && outbox.items.length > 0 && (
+        <p data-testid="summary-waiting" className="text-sm text-amber-700 dark:text-amber-400">
+          {t('observations.session.waitingCount', { count: outbox.items.length })}
+        </p>
+      )}
+      <FindingsPanel session={session} canRecord={false} canResolve outbox={outbox} />
     </div>
   );
 }

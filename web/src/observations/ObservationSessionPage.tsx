@@ -4,7 +4,7 @@ import { ArrowLeft } from 'lucide-react';
 import { isApiError } from '../api/client';
 import { Spinner } from '../ui/Spinner';
 import { smallOutlineButtonClass } from '../ui/styles';
-import { CompletedSummary } from './CompletedSummary';
+import { CompletedSession } from './CompletedSession';
 import { LIST_PATH, LiveSession } from './LiveSession';
 import { observationSessionQuery } from './queries';
 import { useTranslation } from 'react-i18next';
@@ -43,7 +43,7 @@ export function ObservationSessionPage({ id }: { id: number }) {
   }
   const data = session.data;
   if (data.status === 'completed' || data.currentQuestionIndex >= data.questions.length) {
-    return <CompletedSummary session={data} onBack={back} />;
+    return <CompletedSession session={data} onBack={back} />;
   }
   return <LiveSession key={data.id} session={data} onExit={back} />;
 }

@@ -145,7 +145,8 @@ export function useSessionOutbox(observationId: number, events: OutboxEvents) {
       sender.stop();
     };
   }, [sender]);
-  const items = useSyncExternalStore(sender.subscribe, sender.snapshot);
+  // The same snapshot when rendered without a browser (the pages' markup tests).
+  const items = useSyncExternalStore(sender.subscribe, sender.snapshot, sender.snapshot);
   return { items, record: sender.record };
 }
 

@@ -81,4 +81,8 @@ export const OBSERVATION_NOT_EXPORTED: Readonly<Record<string, string>> = {
   observation_weeks: 'a counter kept by triggers on observations (insights)',
   observation_question_weeks: 'a counter kept by triggers on observation answers (insights)',
   required_certifications: 'kept by triggers from certifications and job functions (skills)',
+  observation_response_keys:
+    "the session outbox's retry bookkeeping: keys of answers the archive holds",
+  completion_effects:
+    "completions' course progress and notices not yet done: copies of facts the archive holds",
 };

@@ -38,6 +38,15 @@ export interface NewResponse {
   idempotencyKey: string | null;
 }
 
+/** A key's question and the result its first request was answered with. */
+export interface KeyedResult {
+  questionId: string;
+  result: ResponseResult;
+}
+
+/** A completed observation whose course progress and notices are still owed. */
+export type OwedEffects = ObservationRow & { operator_present: boolean };
+
 export interface NewFinding {
   observationId: number;
   organizationId: number;
@@ -136,17 +145,21 @@ export class ObservationsRepository {
     )) as ResponseRow[];
   }
 
-  /** The result first answered to the observation's answer with this idempotency key, if any. */
-  async responseResult(
+  /**
+   * The question a key of the observation answered and the result it was first answered with,
+   * if the key was ever used: a replaced answer's key stays known.
+   */
+  async keyedResult(
     tx: EntityManager,
     observationId: number,
     idempotencyKey: string,
-  ): Promise<ResponseResult | undefined> {
+  ): Promise<KeyedResult | undefined> {
     const [row] = (await tx.query(
-      `SELECT result FROM observation_responses WHERE observation_id = $1 AND idempotency_key = $2`,
+      `SELECT question_id, result FROM observation_response_keys
+        WHERE observation_id = $1 AND idempotency_key = $2`,
       [observationId, idempotencyKey],
-    )) as { result: ResponseResult | null }[];
-    return row?.result ?? undefined;
+    )) as { question_id: string; result: ResponseResult }[];
+    return row && { questionId: row.question_id, result: row.result };
   }
 
   /**
@@ -175,17 +188,74 @@ export class ObservationsRepository {
     );
   }
 
-  /** Keeps the result answered to a keyed answer, for its retries. */
+  /** Keeps the result answered to a keyed answer, for its retries (also once it is replaced). */
   async keepResult(
     tx: EntityManager,
     observationId: number,
-    questionId: string,
-    result: ResponseResult,
+    keyed: KeyedResult & { key: string },
   ): Promise<void> {
+    const result = JSON.stringify(keyed.result);
     await tx.query(
       `UPDATE observation_responses SET result = $3 WHERE observation_id = $1 AND question_id = $2`,
-      [observationId, questionId, JSON.stringify(result)],
+      [observationId, keyed.questionId, result],
     );
+    await tx.query(
+      `INSERT INTO observation_response_keys (observation_id, idempotency_key, question_id, result)
+       VALUES ($1, $2, $3, $4)`,
+      [observationId, keyed.key, keyed.questionId, result],
+    );
+  }
+
+  /** Records, with the completion, the course progress and notices it owes (see effectsDue). */
+  async oweEffects(tx: EntityManager, observationId: number, operatorPresent: boolean) {
+    await tx.query(
+      `INSERT INTO completion_effects (observation_id, operator_present) VALUES ($1, $2)`,
+      [observationId, operatorPresent],
+    );
+  }
+
+  /**
+   * Runs `work` on the owed effects of this observation (of any, oldest first, when null), each
+   * row locked (SKIP LOCKED: one a replica or request is already on is left to it) and removed
+   * when work succeeds; a failure is counted on the row, kept for the next try, and answered.
+   */
+  async settleEffects(
+    observationId: number | null,
+    work: (owed: OwedEffects) => Promise<void>,
+  ): Promise<unknown[]> {
+    const ids = (await this.db.query(
+      `SELECT observation_id FROM completion_effects
+        WHERE $1::int IS NULL OR observation_id = $1 ORDER BY created_at LIMIT 100`,
+      [observationId],
+    )) as { observation_id: number }[];
+    const failures: unknown[] = [];
+    for (const { observation_id: id } of ids) {
+      await this.settleOne(id, work).catch((error: unknown) => failures.push(error));
+    }
+    return failures;
+  }
+
+  private async settleOne(id: number, work: (owed: OwedEffects) => Promise<void>): Promise<void> {
+    try {
+      await this.db.transaction(async (tx) => {
+        const [owed] = (await tx.query(
+          `SELECT e.operator_present, o.* FROM completion_effects e
+             JOIN observations o ON o.id = e.observation_id
+            WHERE e.observation_id = $1 FOR UPDATE OF e SKIP LOCKED`,
+          [id],
+        )) as OwedEffects[];
+        if (!owed) return;
+        await work(owed);
+        await tx.query(`DELETE FROM completion_effects WHERE observation_id = $1`, [id]);
+      });
+    } catch (error) {
+      await this.db.query(
+        `UPDATE completion_effects SET attempts = attempts + 1, last_error = $2
+          WHERE observation_id = $1`,
+        [id, String(error).slice(0, 1000)],
+      );
+      throw error;
+    }
   }
 
   async correctCount(tx: EntityManager, observationId: number): Promise<number> {

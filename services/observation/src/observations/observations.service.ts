@@ -1,4 +1,10 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
   type Actor,
@@ -23,9 +29,18 @@ import { CertificationIssuer } from '../certifications/certification-issuer.js';
 import { CourseCompletion } from '../training/course-completion.js';
 import { ObservationFigures } from '../reporting/observation-figures.js';
 import { type ObservationRow, toFinding, toSummary } from './observation-rows.js';
-import { ObservationsRepository } from './observations.repository.js';
+import {
+  type KeyedResult,
+  ObservationsRepository,
+  type OwedEffects,
+} from './observations.repository.js';
 
 export const NOT_FOUND = 'Observation session not found';
+export const KEY_ON_ANOTHER_QUESTION =
+  'This idempotency key was already used for another question of this observation.';
+
+/** How often completions whose course progress or notices failed are tried again. */
+const EFFECTS_RETRY_MS = 30_000;
 
 interface ListFilter {
   search?: string;
@@ -35,8 +50,9 @@ interface ListFilter {
 }
 
 @Injectable()
-export class ObservationsService {
+export class ObservationsService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Observations');
+  private retryTimer?: NodeJS.Timeout;
 
   constructor(
     @Inject(ObservationsRepository) private readonly repository: ObservationsRepository,
@@ -48,6 +64,15 @@ export class ObservationsService {
     @Inject(CertificationIssuer) private readonly certifications: CertificationIssuer,
     @Inject(WebhookAnnouncer) private readonly webhooks: WebhookAnnouncer,
   ) {}
+
+  onApplicationBootstrap(): void {
+    this.retryTimer = setInterval(() => void this.settleOwedEffects(), EFFECTS_RETRY_MS);
+    this.retryTimer.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.retryTimer);
+  }
 
   private async row(
     actor: Actor,
@@ -159,16 +184,17 @@ export class ObservationsService {
   /**
    * Records one answer, scored against the stored correct one. Answering the same question
    * again replaces the earlier answer (never counted twice); the last answer completes it.
-   * An answer with an idempotency key the observation already recorded answers the result
-   * it was first answered with and records nothing: the observation's row lock (FOR UPDATE)
-   * makes a concurrent twin wait, then find the key; the unique index keeps one row per key.
+   * An answer with an idempotency key the observation ever recorded (also one whose answer was
+   * replaced since, from another device) answers the result it was first answered with and
+   * records nothing: the observation's row lock (FOR UPDATE) makes a concurrent twin wait, then
+   * find the key. A key of another question is refused: recording it would lose one answer.
    */
   async respond(actor: Actor, id: number, submission: ResponseSubmission): Promise<ResponseResult> {
     const key = submission.idempotencyKey ?? null;
     const result = await this.repository.transaction(async (tx) => {
       const row = await this.row(actor, id, tx, true);
-      const replay =
-        key === null ? undefined : await this.repository.responseResult(tx, row.id, key);
+      const keyed = key === null ? undefined : await this.repository.keyedResult(tx, row.id, key);
+      const replay = keyed && this.replayOf(keyed, submission);
       if (replay) return { row, replay, completed: false, next: null, score: null, passed: null };
       if (row.status === 'completed')
         throw new RpcFailure('conflict', 'This observation is already completed.');
@@ -196,15 +222,22 @@ export class ObservationsService {
           ? { completed: false, next, score: null, passed: null, issued: null }
           : { completed: true, next: null, ...(await this.complete(tx, row)) };
       if (key !== null) {
-        await this.repository.keepResult(tx, row.id, question.id, this.toResult(outcome));
+        const result = this.toResult(outcome);
+        await this.repository.keepResult(tx, row.id, { key, questionId: question.id, result });
       }
       return { row, replay: undefined, ...outcome };
     });
     if (result.replay) return result.replay;
-    if (result.completed) {
-      await this.announceCompletion(result.row, result.score!, result.passed!);
-    }
+    // Committed: the client is answered the completion whatever its effects do now (they are
+    // owed in completion_effects, and retried when they fail).
+    if (result.completed) await this.settleOwedEffects(result.row.id);
     return this.toResult(result);
+  }
+
+  private replayOf(keyed: KeyedResult, submission: ResponseSubmission): ResponseResult {
+    if (keyed.questionId !== submission.questionId)
+      throw new RpcFailure('conflict', KEY_ON_ANOTHER_QUESTION);
+    return keyed.result;
   }
 
   private toResult(outcome: {
@@ -229,9 +262,21 @@ export class ObservationsService {
     const score = Math.round((correct / row.questions.length) * 1000) / 10;
     const passed = score >= row.pass_mark;
     const completedAt = await this.repository.complete(tx, row.id, score, passed);
-    const issued = passed ? await this.certifications.sopPassed(tx, row, score, completedAt) : null;
+    // Asked at completion, not at the start: the operator may have been deleted (their
+    // certifications with them) or deactivated meanwhile. The answers and score stay the
+    // organization's record; only a certification for someone gone is not issued.
+    const present = await this.operatorPresent(row);
+    const issued =
+      passed && present ? await this.certifications.sopPassed(tx, row, score, completedAt) : null;
     await this.announceWebhooks(tx, row, score, passed, issued);
+    await this.repository.oweEffects(tx, row.id, present);
     return { score, passed, issued };
+  }
+
+  /** Whether the observed person is still an active member of the observation's organization. */
+  private async operatorPresent(row: ObservationRow): Promise<boolean> {
+    const found = await this.members.some(row.organization_id, [row.operator_id]);
+    return found.some((member) => member.id === row.operator_id && member.isActive);
   }
 
   /** In the completing transaction: the facts and their events commit together. */
@@ -274,32 +319,47 @@ export class ObservationsService {
     }
   }
 
-  /** After the commit: the learner's courses and the people told. */
-  private async announceCompletion(
-    row: ObservationRow,
-    score: number,
-    passed: boolean,
-  ): Promise<void> {
-    await this.courses.forLearner(row.operator_id, passed ? row.document_id : null);
-    await this.rpc
-      .call(identityRpc.notify, {
-        userIds: [row.operator_id, row.observer_id],
-        notification: {
-          type: passed ? 'success' : 'warning',
-          key: 'observationCompleted',
-          params: {
-            operator: row.operator_name,
-            evaluation: row.evaluation_title,
-            passed,
-            score,
-            passMark: row.pass_mark,
-            observer: row.observer_name,
-          },
-        },
-      })
-      .catch((error: unknown) =>
-        this.logger.warn(`completion notification not delivered: ${String(error)}`),
+  /**
+   * The course progress and notices owed by completions (this observation's, or every one
+   * waiting when none is named). Never throws: a failure stays owed for the next pass.
+   */
+  async settleOwedEffects(observationId: number | null = null): Promise<void> {
+    try {
+      const failures = await this.repository.settleEffects(observationId, (owed) =>
+        this.completionEffects(owed),
       );
+      for (const error of failures)
+        this.logger.warn(`completion effects failed, retried later: ${String(error)}`);
+    } catch (error) {
+      this.logger.warn(`completion effects not settled: ${String(error)}`);
+    }
+  }
+
+  /**
+   * The people told first: the notice is keyed, so a retry after a failed course update tells
+   * nobody twice. Someone gone at completion is neither told nor progressed.
+   */
+  private async completionEffects(owed: OwedEffects): Promise<void> {
+    const score = Number(owed.score);
+    const passed = owed.passed === true;
+    await this.rpc.call(identityRpc.notify, {
+      userIds: owed.operator_present ? [owed.operator_id, owed.observer_id] : [owed.observer_id],
+      notification: {
+        type: passed ? 'success' : 'warning',
+        key: 'observationCompleted',
+        params: {
+          operator: owed.operator_name,
+          evaluation: owed.evaluation_title,
+          passed,
+          score,
+          passMark: owed.pass_mark,
+          observer: owed.observer_name,
+        },
+      },
+      key: `observation-completed:${owed.id}`,
+    });
+    if (owed.operator_present)
+      await this.courses.forLearner(owed.operator_id, passed ? owed.document_id : null);
   }
 
   async list(actor: Actor, filter: ListFilter): Promise<ObservationList> {
