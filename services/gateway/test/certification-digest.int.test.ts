@@ -324,6 +324,57 @@ describe('certification expiry notices', () => {
   }, 120_000);
 });
 
+describe("a holder's notices on their own calendar", () => {
+  it('write the expiry date in the time zone the holder chose, stored and mailed alike', async () => {
+    const lou = await stack.createUser({
+      email: 'lou@test.test',
+      name: 'lou',
+      role: 'operator',
+      organizationId: acme,
+      password: PASSWORD,
+    });
+    await stack.sql.query(
+      `INSERT INTO user_preferences (user_id, time_zone) VALUES ($1, 'America/Los_Angeles')`,
+      [lou],
+    );
+    await stack.sql.query(
+      `INSERT INTO notification_settings (user_id, email_notifications) VALUES ($1, true)`,
+      [lou],
+    );
+    // 02:00 on 11 January in UTC is 18:00 on 10 January in Los Angeles.
+    const expired = (title: string) => ({
+      type: 'error' as const,
+      key: 'certificationExpired' as const,
+      params: { holder: 'lou', title, expiresAt: '2031-01-11T02:00:00.000Z' },
+    });
+    await rpc.call(identityRpc.notifyEach, {
+      items: [{ userId: lou, notification: expired('Forklift'), key: 'calendar:each' }],
+    });
+    await rpc.call(identityRpc.notify, {
+      userIds: [lou],
+      notification: expired('Pallet jack'),
+      key: 'calendar:one',
+    });
+    const written = ['Forklift', 'Pallet jack'].map(
+      (title) =>
+        `lou's certification "${title}" expired on 10 January 2031. A new pass renews it.\n`,
+    );
+    const { rows } = await stack.sql.query<{ message: string }>(
+      `SELECT message FROM identity.notifications WHERE user_id = $1 ORDER BY id`,
+      [lou],
+    );
+    expect(rows.map((row) => `${row.message}\n`)).toEqual(written);
+    await expect
+      .poll(() =>
+        mail.mails
+          .filter((caught) => caught.to === 'lou@test.test')
+          .map((caught) => caught.text)
+          .sort(),
+      )
+      .toEqual(written);
+  });
+});
+
 /**
  * `count` due certifications (half expiring soon, half expired) of Ora, Ozy and Gil in turn and
  * of Oli every 40th (he reads them by mail: few mails), titled "<Label> <n>", inserted at once.

@@ -1,13 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { FAILURE_REASON_CODES, LANGUAGES, type NotificationText } from '@hub/proto';
+import { FAILURE_REASON_CODES, type Language, LANGUAGES, type NotificationText } from '@hub/proto';
 import { en } from './en.js';
 import {
+  calendarDaysUntil,
   longDate,
   messages,
+  type Reader,
   readableFailureReason,
   SERVER_CATALOGS,
   writeNotification,
 } from './messages.js';
+
+/** When the texts below are written: the expiry sweep's hour, the day before the expiry. */
+const NOW = new Date('2026-11-22T03:00:00Z');
+/** The sweep's hour the day before a certification expires at 02:00 on 11 January (UTC). */
+const NOW_JAN = new Date('2027-01-10T03:00:00Z');
+const inUtc = (language: Language): Reader => ({ language, timeZone: 'UTC' });
 
 /**
  * Every text of a catalog, by its dotted key; functions are called with a marker per parameter
@@ -59,6 +67,44 @@ describe('the server catalogs', () => {
     expect(longDate(date, 'fr')).toBe('23 novembre 2026');
   });
 
+  it("write long dates on the reader's calendar", () => {
+    const date = new Date('2027-01-11T02:00:00Z');
+    expect(longDate(date, 'en', 'America/Los_Angeles')).toBe('10 January 2027');
+    expect(longDate(date, 'fr', 'Asia/Tokyo')).toBe('11 janvier 2027');
+  });
+
+  it('count calendar days on the calendar of the zone, not elapsed days', () => {
+    // 23 hours before the expiry, the day before it.
+    expect(calendarDaysUntil(new Date('2027-01-11T02:00:00Z'), NOW_JAN, 'UTC')).toBe(1);
+    // 19:00 on 9 January in Los Angeles; 10:00 on 11 January there is two days away.
+    expect(
+      calendarDaysUntil(new Date('2027-01-11T18:00:00Z'), NOW_JAN, 'America/Los_Angeles'),
+    ).toBe(2);
+    expect(calendarDaysUntil(new Date('2027-01-10T04:00:00Z'), NOW_JAN, 'UTC')).toBe(0);
+  });
+
+  it("write a certification's expiry on the reader's calendar, days counted to the date shown", () => {
+    const expiring: NotificationText = {
+      key: 'certificationExpiring',
+      params: { holder: 'Lee', title: 'Forklift', expiresAt: '2027-01-11T02:00:00.000Z', days: 0 },
+    };
+    expect(writeNotification(expiring, inUtc('en'), NOW_JAN).message).toBe(
+      'Lee\'s certification "Forklift" expires on 11 January 2027 (in 1 day). A new pass renews it.',
+    );
+    const inLosAngeles: Reader = { language: 'en', timeZone: 'America/Los_Angeles' };
+    expect(writeNotification(expiring, inLosAngeles, NOW_JAN).message).toBe(
+      'Lee\'s certification "Forklift" expires on 10 January 2027 (in 1 day). A new pass renews it.',
+    );
+    const expired: NotificationText = {
+      key: 'certificationExpired',
+      params: { holder: 'Lee', title: 'Forklift', expiresAt: '2027-01-11T02:00:00.000Z' },
+    };
+    expect(
+      writeNotification(expired, { language: 'es', timeZone: 'America/Los_Angeles' }, NOW_JAN)
+        .message,
+    ).toContain('10 de enero de 2027');
+  });
+
   it("write another service's notification in the reader's language, dates and counts included", () => {
     const expiring: NotificationText = {
       key: 'certificationExpiring',
@@ -69,19 +115,19 @@ describe('the server catalogs', () => {
         days: 1,
       },
     };
-    expect(writeNotification(expiring, 'fr')).toEqual({
+    expect(writeNotification(expiring, inUtc('fr'), NOW)).toEqual({
       title: 'Certification bientôt expirée',
       message:
         'La certification « Refroidissement » d’Otto expire le 23 novembre 2026 (dans 1 jour). Une nouvelle réussite la renouvelle.',
     });
-    expect(writeNotification(expiring, 'en').message).toBe(
+    expect(writeNotification(expiring, inUtc('en'), NOW).message).toBe(
       'Otto\'s certification "Refroidissement" expires on 23 November 2026 (in 1 day). A new pass renews it.',
     );
     const analysed: NotificationText = {
       key: 'videoAnalysed',
       params: { title: 'Turno', detected: 2, identified: ['Ana'] },
     };
-    expect(writeNotification(analysed, 'es').message).toBe(
+    expect(writeNotification(analysed, inUtc('es'), NOW).message).toBe(
       '«Turno»: 2 operarios detectados, 1 identificado (Ana).',
     );
   });
@@ -91,15 +137,15 @@ describe('the server catalogs', () => {
       key: 'certificationDigest',
       params: { expiringSoon: 1, expired: 3, path: '/insights/certifications' },
     };
-    expect(writeNotification(digest, 'en')).toEqual({
+    expect(writeNotification(digest, inUtc('en'), NOW)).toEqual({
       title: 'Certifications due for renewal',
       message:
         'Since the last summary, 1 certification of your organization became due to expire soon and 3 expired. A new pass renews each one. See them: /insights/certifications',
     });
-    expect(writeNotification(digest, 'es').message).toBe(
+    expect(writeNotification(digest, inUtc('es'), NOW).message).toBe(
       'Desde el último resumen, 1 certificación de tu organización pasó a estar por vencer y 3 vencieron. Cada una se renueva al aprobar otra vez. Consúltalas en: /insights/certifications',
     );
-    expect(writeNotification(digest, 'fr').message).toBe(
+    expect(writeNotification(digest, inUtc('fr'), NOW).message).toBe(
       'Depuis le dernier récapitulatif, 1 certification de votre organisation arrive bientôt à expiration et 3 ont expiré. Une nouvelle réussite renouvelle chacune. Consultez-les : /insights/certifications',
     );
   });
@@ -125,13 +171,13 @@ describe('the server catalogs', () => {
         reason: 'The profile picture shows 3 faces. Please use a photo of only this person.',
       },
     };
-    expect(writeNotification(rejected, 'fr').message).toBe(
+    expect(writeNotification(rejected, inUtc('fr'), NOW).message).toBe(
       'La photo de profil montre 3 visages. Utilisez une photo où cette personne est seule.',
     );
-    expect(writeNotification(rejected, 'es').message).toBe(
+    expect(writeNotification(rejected, inUtc('es'), NOW).message).toBe(
       'En la foto de perfil salen 3 caras. Usa una foto en la que salga solo esta persona.',
     );
-    expect(writeNotification(rejected, 'en').message).toBe(rejected.params.reason);
+    expect(writeNotification(rejected, inUtc('en'), NOW).message).toBe(rejected.params.reason);
     const failed: NotificationText = {
       key: 'documentFailed',
       params: {
@@ -139,7 +185,7 @@ describe('the server catalogs', () => {
         reason: 'The document has no text and OCR failed on page 4: tesseract exited 1',
       },
     };
-    expect(writeNotification(failed, 'es').message).toBe(
+    expect(writeNotification(failed, inUtc('es'), NOW).message).toBe(
       'No se pudo procesar «Montage»: El documento no tiene texto y el reconocimiento de texto falló en la página 4: tesseract exited 1',
     );
     expect(readableFailureReason('Disk full.', 'fr')).toBe('Disk full.');

@@ -13,26 +13,66 @@ export function messages(language: Language): ServerCatalog {
   return SERVER_CATALOGS[language];
 }
 
-/**
- * One formatter a language: `toLocaleDateString` with options builds a new one each call, and a
- * sweep's notices to 1,000 supervisors wrote millions of dates (18 CPU-s in identity at 100,000
- * people, bench/skills-matrix.mjs's organization).
- */
-const longDateFormats = new Map<Language, Intl.DateTimeFormat>();
+/** Whom a text is written for: the language they read and the zone their days turn in. */
+export interface Reader {
+  language: Language;
+  /** IANA name; 'UTC' for one who chose none (the server cannot know their device's). */
+  timeZone: string;
+}
 
-/** '2026-11-23T…' -> '23 November 2026' / '23 de noviembre de 2026' / '23 novembre 2026' (UTC). */
-export function longDate(date: Date, language: Language): string {
-  let format = longDateFormats.get(language);
+/**
+ * One formatter a language and zone: `toLocaleDateString` with options builds a new one each
+ * call, and a sweep's notices to 1,000 supervisors wrote millions of dates (18 CPU-s in identity
+ * at 100,000 people, bench/skills-matrix.mjs's organization).
+ */
+const longDateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * '2026-11-23T…' -> '23 November 2026' / '23 de noviembre de 2026' / '23 novembre 2026', the
+ * day it is in `timeZone` (a reader's, as their app shows it; UTC for what no one reads alone).
+ */
+export function longDate(date: Date, language: Language, timeZone = 'UTC'): string {
+  const key = `${language} ${timeZone}`;
+  let format = longDateFormats.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, {
       day: 'numeric',
       month: 'long',
       year: 'numeric',
-      timeZone: 'UTC',
+      timeZone,
     });
-    longDateFormats.set(language, format);
+    longDateFormats.set(key, format);
   }
   return format.format(date);
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day a moment falls on in a zone, as a count of days since 1970-01-01. */
+function dayNumber(date: Date, timeZone: string): number {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(date);
+  const part = (type: string) => Number(parts.find((found) => found.type === type)?.value);
+  return Date.UTC(part('year'), part('month') - 1, part('day')) / DAY_MS;
+}
+
+/**
+ * Calendar days from `now` to `until` in `timeZone` (0 on the day itself, never negative):
+ * counted on the days a reader sees, so "expires on 11 January" is "in 1 day" all 10 January,
+ * which elapsed time rounded down made "in 0 days" before the hour of expiry.
+ */
+export function calendarDaysUntil(until: Date, now: Date, timeZone: string): number {
+  return Math.max(0, dayNumber(until, timeZone) - dayNumber(now, timeZone));
 }
 
 /**
@@ -50,22 +90,32 @@ export function readableFailureReason(reason: string, language: Language): strin
 }
 
 /**
- * A notification another service asked for (proto's NotificationText), as its reader reads it:
- * dates in the language's long form, a worker's failure reason in the reader's language.
+ * A notification another service asked for (proto's NotificationText), as its reader reads it
+ * `now`: dates in the language's long form on the reader's calendar, a worker's failure reason in
+ * the reader's language.
  */
 export function writeNotification(
   text: NotificationText,
-  language: Language,
+  reader: Reader,
+  now: Date,
 ): { title: string; message: string } {
+  const { language, timeZone } = reader;
   const say = messages(language).notifications;
   switch (text.key) {
     case 'certificationExpiring':
     case 'certificationExpired': {
       const { expiresAt, ...rest } = text.params;
-      const until = longDate(new Date(expiresAt), language);
+      const expiry = new Date(expiresAt);
+      const until = longDate(expiry, language, timeZone);
+      // Counted again on the reader's calendar: the asking service's count is on UTC's, which
+      // can be a day off the date written beside it.
       return text.key === 'certificationExpired'
         ? say.certificationExpired({ ...rest, until })
-        : say.certificationExpiring({ ...text.params, until });
+        : say.certificationExpiring({
+            ...text.params,
+            until,
+            days: calendarDaysUntil(expiry, now, timeZone),
+          });
     }
     case 'videoAnalysed': {
       const { identified, ...rest } = text.params;

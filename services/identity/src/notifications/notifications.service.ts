@@ -10,7 +10,7 @@ import type {
   NotificationSettings,
   PageRequest,
 } from '@hub/proto';
-import { RpcFailure, writeNotification } from '@hub/kit';
+import { type Reader, RpcFailure, writeNotification } from '@hub/kit';
 import { PreferencesService } from '../settings/preferences.service.js';
 import type { NotificationEntity } from './notification.entity.js';
 import { NotificationMailSender } from './notification-mail-sender.js';
@@ -29,8 +29,14 @@ export interface NotifyItem {
   key: string;
 }
 
-/** A notification written for each reader in their language (from the server catalog). */
-export type LocalizedNotification = (language: Language) => NewNotification;
+/**
+ * A notification written for each reader in their language (from the server catalog), its dates
+ * in their time zone.
+ */
+export type LocalizedNotification = (language: Language, timeZone: string) => NewNotification;
+
+/** One whose preferences were not found: what the server writes to one who chose nothing. */
+const UNKNOWN_READER: Reader = { language: 'en', timeZone: 'UTC' };
 
 const DEFAULT_SETTINGS: NotificationSettings = {
   emailNotifications: false,
@@ -60,9 +66,9 @@ export class NotificationsService {
   /**
    * Records a notification for each user; those who chose email notifications are owed a mail,
    * stored with it and sent after the answer (NotificationMailSender). A localized one is
-   * written (stored and mailed) in each reader's language. With a `key`, a user who already has a notification under it gets
-   * neither again (a retried call). How many were told now (not those told before under the
-   * key, nor ids of nobody).
+   * written (stored and mailed) in each reader's language and time zone. With a `key`, a user
+   * who already has a notification under it gets neither again (a retried call). How many were
+   * told now (not those told before under the key, nor ids of nobody).
    */
   async notify(
     userIds: number[],
@@ -72,20 +78,17 @@ export class NotificationsService {
     const unique = [...new Set(userIds)];
     if (unique.length === 0) return 0;
     const users = await this.notifications.findUsers(unique);
-    const languages =
+    const readers =
       typeof given === 'function'
         ? new Map(
-            (await this.preferences.languagesOf(unique)).map((found) => [
-              found.userId,
-              found.language,
-            ]),
+            (await this.preferences.readersOf(unique)).map((reader) => [reader.userId, reader]),
           )
-        : new Map<number, Language>();
+        : new Map<number, Reader>();
     const written = new Map(
-      users.map((user) => [
-        user.id,
-        typeof given === 'function' ? given(languages.get(user.id) ?? 'en') : given,
-      ]),
+      users.map((user) => {
+        const { language, timeZone } = readers.get(user.id) ?? UNKNOWN_READER;
+        return [user.id, typeof given === 'function' ? given(language, timeZone) : given];
+      }),
     );
     const rows = users.map((user) => ({
       ...written.get(user.id)!,
@@ -102,21 +105,23 @@ export class NotificationsService {
 
   /**
    * Tells each item's person their own notification under the item's key, written in their
-   * language, all in one statement; a person already told under a key is not told again. Mailed
-   * as `notify`'s: only what is new, to those who chose email notifications. How many new.
+   * language and time zone, all in one statement; a person already told under a key is not told
+   * again. Mailed as `notify`'s: only what is new, to those who chose email notifications. How
+   * many new.
    */
   async tellEach(items: NotifyItem[]): Promise<number> {
     if (items.length === 0) return 0;
     const userIds = [...new Set(items.map((item) => item.userId))];
     const users = new Map((await this.notifications.findUsers(userIds)).map((u) => [u.id, u]));
-    const languages = new Map(
-      (await this.preferences.languagesOf(userIds)).map((found) => [found.userId, found.language]),
+    const readers = new Map(
+      (await this.preferences.readersOf(userIds)).map((reader) => [reader.userId, reader]),
     );
+    const now = new Date();
     const rows = items.flatMap(({ userId, notification, key }) => {
       const user = users.get(userId);
       if (!user) return [];
       const { type, ...text } = notification;
-      const written = writeNotification(text, languages.get(userId) ?? 'en');
+      const written = writeNotification(text, readers.get(userId) ?? UNKNOWN_READER, now);
       return [{ type, ...written, userId, organizationId: user.organizationId, key }];
     });
     const { told, mailOwed } = await this.notifications.insertEach(rows);
@@ -125,14 +130,15 @@ export class NotificationsService {
   }
 
   /**
-   * What another service asks to tell, written (stored and mailed) in each reader's language.
-   * How many were told now.
+   * What another service asks to tell, written (stored and mailed) in each reader's language
+   * and time zone. How many were told now.
    */
   tell(userIds: number[], request: NotificationRequest, key?: string): Promise<number> {
     const { type, ...text } = request;
+    const now = new Date();
     return this.notify(
       userIds,
-      (language) => ({ type, ...writeNotification(text, language) }),
+      (language, timeZone) => ({ type, ...writeNotification(text, { language, timeZone }, now) }),
       key,
     );
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PreferencesService } from './preferences.service.js';
-import type { SettingsRepository } from './settings.repository.js';
+import type { LanguageRow, SettingsRepository } from './settings.repository.js';
 
 /** The service over a repository that records the browser languages it is asked to save. */
 function preferencesSaving(save: (userId: number, language: string) => Promise<void>) {
@@ -36,5 +36,29 @@ describe("remembering a browser's language", () => {
     });
     await expect(preferences.rememberBrowser(7, 'fr-FR')).resolves.toBeUndefined();
     expect(saved).toEqual([[7, 'fr']]);
+  });
+});
+
+describe('the readers the server writes to', () => {
+  it("date their texts in the zone each chose, else UTC, and a zone no longer known as UTC's", async () => {
+    const row = (user_id: number, time_zone: string | null): LanguageRow => ({
+      user_id,
+      language: 'fr',
+      default_language: null,
+      browser_language: null,
+      time_zone,
+    });
+    const settings = {
+      languagesOf: async () => [
+        row(1, 'America/Los_Angeles'),
+        row(2, null),
+        row(3, 'Mars/Olympus_Mons'),
+      ],
+    } as unknown as SettingsRepository;
+    expect(await new PreferencesService(settings).readersOf([1, 2, 3])).toEqual([
+      { userId: 1, language: 'fr', timeZone: 'America/Los_Angeles' },
+      { userId: 2, language: 'fr', timeZone: 'UTC' },
+      { userId: 3, language: 'fr', timeZone: 'UTC' },
+    ]);
   });
 });

@@ -6,13 +6,20 @@ import {
   DATE_FORMATS,
   type DateFormat,
   DEFAULT_PREFERENCES,
+  isTimeZone,
   type Language,
   LanguageCode,
   type OrganizationSettings,
   type SavedPreferences,
   UserPreferences,
 } from '@hub/proto';
+import type { Reader } from '@hub/kit';
 import { type LanguageRow, SettingsRepository } from './settings.repository.js';
+
+/** A person the server writes to, by id. */
+export interface IdentifiedReader extends Reader {
+  userId: number;
+}
 
 /** A stored language the product no longer speaks reads as none chosen. */
 const languageOrNull = (stored: string | null | undefined): Language | null =>
@@ -21,6 +28,14 @@ const languageOrNull = (stored: string | null | undefined): Language | null =>
 /** Likewise a date format no longer offered: the language's order, not every default at once. */
 const dateFormatOrNull = (stored: string | null): DateFormat | null =>
   DATE_FORMATS.find((format) => format === stored) ?? null;
+
+/**
+ * The zone a person's dates are written in outside their app: theirs, else UTC (organizations
+ * set no default zone, and the server cannot know the device's, which their app falls back to).
+ * A zone the runtime dropped reads as none chosen.
+ */
+const timeZoneOrUtc = (stored: string | null): string =>
+  stored !== null && isTimeZone(stored) ? stored : 'UTC';
 
 /** The browser language last remembered, as `chooseLanguage` takes a browser's. */
 const rememberedBrowser = (row: LanguageRow): string[] => {
@@ -109,6 +124,15 @@ export class PreferencesService {
     userIds: number[],
     acceptLanguage?: string,
   ): Promise<{ userId: number; language: Language }[]> {
+    const readers = await this.readersOf(userIds, acceptLanguage);
+    return readers.map(({ userId, language }) => ({ userId, language }));
+  }
+
+  /**
+   * Each person as the server writes to them: `languagesOf`'s language and the time zone their
+   * dates fall in (`timeZoneOrUtc`), read in one query. Unknown ids are left out.
+   */
+  async readersOf(userIds: number[], acceptLanguage?: string): Promise<IdentifiedReader[]> {
     if (!userIds.length) return [];
     const browser = acceptedLanguageTags(acceptLanguage);
     const rows = await this.settings.languagesOf([...new Set(userIds)]);
@@ -119,6 +143,7 @@ export class PreferencesService {
         languageOrNull(row.default_language),
         browser.length ? browser : rememberedBrowser(row),
       ),
+      timeZone: timeZoneOrUtc(row.time_zone),
     }));
   }
 

@@ -20,6 +20,8 @@ export interface LanguageRow {
   language: string | null;
   default_language: string | null;
   browser_language: string | null;
+  /** The person's own time zone (null: none chosen). */
+  time_zone: string | null;
 }
 
 /** A user's own settings: reading preferences and live sessions. */
@@ -73,13 +75,13 @@ export class SettingsRepository {
   }
 
   /**
-   * Each person's own language, their organization's default and their browser's last known
-   * language (each null when unset).
+   * Each person's own language, their organization's default, their browser's last known
+   * language and their own time zone (each null when unset).
    */
   languagesOf(userIds: number[]): Promise<LanguageRow[]> {
     // Raw SQL: one read of users, their preferences and their organizations for a batch.
     return this.db.query(
-      `SELECT u.id AS user_id, p.language, o.default_language, p.browser_language
+      `SELECT u.id AS user_id, p.language, o.default_language, p.browser_language, p.time_zone
          FROM users u
          LEFT JOIN user_preferences p ON p.user_id = u.id
          LEFT JOIN organizations o ON o.id = u.organization_id

@@ -74,8 +74,11 @@ describe('states', () => {
     ).toBe('active');
   });
 
-  it('counts whole days left', () => {
+  it('counts the calendar days left to the day of the expiry (UTC), 0 on that day', () => {
     expect(daysLeft(expiresAt, at('2026-12-21T12:00:00Z'))).toBe(10);
+    // 18 hours before the expiry, the day before it: "on 31 December (in 1 day)".
+    expect(daysLeft(expiresAt, at('2026-12-30T18:00:00Z'))).toBe(1);
+    expect(daysLeft(at('2027-01-11T02:00:00Z'), at('2027-01-10T03:00:00Z'))).toBe(1);
     expect(daysLeft(expiresAt, at('2026-12-31T06:00:00Z'))).toBe(0);
     expect(daysLeft(expiresAt, at('2027-01-05T00:00:00Z'))).toBe(0);
   });

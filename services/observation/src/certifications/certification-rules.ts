@@ -4,6 +4,7 @@ import {
   EXPIRING_SOON_DAYS,
   type Reobservation,
 } from '@hub/proto';
+import { calendarDaysUntil } from '@hub/kit';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -73,9 +74,12 @@ export function announcementDue(
   return state === announced ? null : state;
 }
 
-/** Whole days from now until the expiry (0 on the last day). */
+/**
+ * Calendar days from now to the day of the expiry (0 on that day), on UTC's calendar: the
+ * holder's zone is identity's, which counts again on it as it writes the notice beside the date.
+ */
 export function daysLeft(expiresAt: Date, now: Date): number {
-  return Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / DAY_MS));
+  return calendarDaysUntil(expiresAt, now, 'UTC');
 }
 
 /** Whether a certification in this state still certifies (what re-observation can suspend). */
