@@ -56,6 +56,8 @@ export const ERROR_TEXTS = {
   file_link_expired: 'This link has expired. Please open the file again.',
   // Conflicts and steps out of order
   observation_already_completed: 'This observation is already completed.',
+  observation_key_of_another_question:
+    'This idempotency key was already used for another question of this observation.',
   recommendation_decided: 'This recommendation is no longer active.',
   retry_only_failed: 'Only a document whose processing failed can be retried.',
   option_required: 'Please select an option before continuing',

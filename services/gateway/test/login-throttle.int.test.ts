@@ -100,6 +100,13 @@ describe('sign-in throttling', () => {
     );
   });
 
+  it('serves sign-ins of one account from one address sent at once one after another', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => signIn('198.51.100.31', 'olga@acme.test', 'Acme-Pass-1!')),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+  });
+
   it('holds back new addresses after many failures on one account, but not the owner', async () => {
     expect((await signIn('192.0.2.30', 'gina@acme.test', 'Acme-Pass-1!')).status).toBe(200);
     for (let address = 1; address <= 10; address += 1) {

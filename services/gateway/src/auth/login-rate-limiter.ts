@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { errorText } from '@hub/proto';
 import { Redis } from 'ioredis';
@@ -12,6 +13,9 @@ const KNOWN_ADDRESS_SECONDS = 30 * 86400;
 
 /** How long an attempt holds its pair at most, should its gateway die before releasing it. */
 const ATTEMPT_HOLD_MS = 30_000;
+/** How long an attempt waits for the one its pair has under way before it is refused. */
+const ATTEMPT_WAIT_MS = 10_000;
+const ATTEMPT_POLL_MS = 25;
 
 /**
  * Sign-in throttling after ASVS V2.2: failures are counted per account, per client address and
@@ -50,13 +54,24 @@ export class LoginRateLimiter {
    */
   async admit(email: string, ip: string): Promise<void> {
     const keys = this.keys(email, ip);
-    const held = await this.redis.set(keys.attempt, '1', 'PX', ATTEMPT_HOLD_MS, 'NX');
-    if (held === null) throw tooMany(1);
+    await this.holdPair(keys.attempt);
     try {
       await this.checkLimits(keys);
     } catch (error) {
       await this.release(email, ip);
       throw error;
+    }
+  }
+
+  /**
+   * Waits for the pair's attempt under way, if any, to be counted: a script or two tabs signing
+   * in at once are served one after another, not refused.
+   */
+  private async holdPair(key: string): Promise<void> {
+    const deadline = Date.now() + ATTEMPT_WAIT_MS;
+    while ((await this.redis.set(key, '1', 'PX', ATTEMPT_HOLD_MS, 'NX')) === null) {
+      if (Date.now() >= deadline) throw tooMany(1);
+      await sleep(ATTEMPT_POLL_MS);
     }
   }
 

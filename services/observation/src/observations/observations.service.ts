@@ -8,6 +8,7 @@ import {
 import type { EntityManager } from 'typeorm';
 import {
   type Actor,
+  ERROR_TEXTS,
   type CreateFindingRequest,
   type CreateObservationRequest,
   type Finding,
@@ -36,8 +37,7 @@ import {
 } from './observations.repository.js';
 
 export const NOT_FOUND = 'Observation session not found';
-export const KEY_ON_ANOTHER_QUESTION =
-  'This idempotency key was already used for another question of this observation.';
+export const KEY_ON_ANOTHER_QUESTION = ERROR_TEXTS.observation_key_of_another_question;
 
 /** How often completions whose course progress or notices failed are tried again. */
 const EFFECTS_RETRY_MS = 30_000;

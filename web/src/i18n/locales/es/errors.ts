@@ -45,6 +45,8 @@ export const errors: Record<ErrorCode, string> = {
   session_not_found: 'No se encontró esta sesión o ya terminó.',
   file_link_expired: 'Este enlace caducó. Vuelve a abrir el archivo.',
   observation_already_completed: 'Esta observación ya está completada.',
+  observation_key_of_another_question:
+    'Esta clave de idempotencia ya se usó para otra pregunta de esta observación.',
   recommendation_decided: 'Esta recomendación ya no está activa.',
   retry_only_failed: 'Solo se puede reintentar un documento cuyo procesamiento falló.',
   option_required: 'Elige una opción para continuar.',

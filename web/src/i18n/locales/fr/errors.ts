@@ -45,6 +45,8 @@ export const errors: Record<ErrorCode, string> = {
   session_not_found: 'Cette session est introuvable ou a déjà pris fin.',
   file_link_expired: 'Ce lien a expiré. Veuillez rouvrir le fichier.',
   observation_already_completed: 'Cette observation est déjà terminée.',
+  observation_key_of_another_question:
+    'Cette clé d’idempotence a déjà servi pour une autre question de cette observation.',
   recommendation_decided: 'Cette recommandation n’est plus active.',
   retry_only_failed: 'Seul un document dont le traitement a échoué peut être relancé.',
   option_required: 'Veuillez choisir une réponse pour continuer.',
