@@ -360,6 +360,11 @@ describe('certifications', () => {
       state: 'revoked',
       revokedReason: 'Observed unsafe cooling',
     });
+    // Revoking it again is the same revocation: who revoked it and why stay the first's.
+    expect(await revoke(adam, 'Second thoughts')).toMatchObject({
+      revokedAt: revoked.revokedAt,
+      revokedReason: 'Observed unsafe cooling',
+    });
     const verified = await verify(first.verificationCode);
     expect(verified.body).toMatchObject({ valid: false, state: 'revoked' });
     expect((await list(tess)).summary).toMatchObject({ active: 0, revoked: 1 });

@@ -364,6 +364,29 @@ describe('a notice mail, owed until the SMTP server takes it', () => {
     }
   });
 
+  it('is given up on, never sent, once its reader was suspended', async () => {
+    const first = notificationsWith(new KeptMails());
+    await first.sender.stop();
+    const ids = await people('suspended', 2, 2);
+    await first.controller.notify({ userIds: ids, notification: NOTICE });
+    await db.query(`UPDATE users SET suspended_at = now() WHERE id = $1`, [ids[0]]);
+    const mailer = new KeptMails();
+    const next = notificationsWith(mailer);
+    next.sender.start();
+    await expect
+      .poll(() => mailer.mails.map((mail) => mail.to))
+      .toEqual(['suspended2@notify.test']);
+    await next.sender.stop();
+    expect(await owedTo('suspended')).toEqual([
+      {
+        email: 'suspended1@notify.test',
+        attempts: 0,
+        last_error: 'The person is suspended.',
+        given_up: true,
+      },
+    ]);
+  });
+
   it('is given up on after its last attempt, the reason kept', async () => {
     const { controller, sender } = notificationsWith(new RefusingMails());
     const [ann] = (await people('given-up', 1, 1)) as [number];

@@ -28,9 +28,17 @@ export class NotificationMailsRepository {
    */
   async claim(limit: number, leaseMs: number): Promise<OwedMail[]> {
     const rows = (await this.db.query(
-      `WITH due AS (
+      `WITH suspended AS (
+         -- Owed before the identity provider suspended them: their affairs are no longer told.
+         UPDATE notification_mails m SET given_up_at = now(), last_error = 'The person is suspended.'
+           FROM notifications n JOIN users u ON u.id = n.user_id
+          WHERE m.notification_id = n.id AND m.given_up_at IS NULL AND m.due_at <= now()
+            AND u.suspended_at IS NOT NULL
+         RETURNING m.notification_id
+       ), due AS (
          SELECT notification_id FROM notification_mails
           WHERE given_up_at IS NULL AND due_at <= now()
+            AND notification_id NOT IN (SELECT notification_id FROM suspended)
           ORDER BY due_at LIMIT $1 FOR UPDATE SKIP LOCKED
        ), claimed AS (
          UPDATE notification_mails m

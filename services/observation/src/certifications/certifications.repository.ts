@@ -229,9 +229,13 @@ export class CertificationsRepository {
     reason: string,
     manager: EntityManager = this.db.manager,
   ): Promise<CertificationRow | null> {
-    // TypeORM answers an UPDATE ... RETURNING as [rows, affected count].
+    // TypeORM answers an UPDATE ... RETURNING as [rows, affected count]. Revoking a revoked one
+    // is the same revocation (its webhook event too): who revoked it and why stay the first's.
     const [rows] = (await manager.query(
-      `UPDATE certifications SET revoked_at = coalesce(revoked_at, now()), revoked_by = $3, revoked_reason = $4
+      `UPDATE certifications
+          SET revoked_by = CASE WHEN revoked_at IS NULL THEN $3 ELSE revoked_by END,
+              revoked_reason = CASE WHEN revoked_at IS NULL THEN $4 ELSE revoked_reason END,
+              revoked_at = coalesce(revoked_at, now())
         WHERE id = $1 AND organization_id = $2 RETURNING id`,
       [id, organizationId, by, reason],
     )) as [{ id: number }[], number];
