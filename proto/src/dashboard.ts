@@ -48,12 +48,54 @@ export const WORK_EVENT_KINDS = [
   'document_processed',
   'video_analysed',
 ] as const;
+/**
+ * What a work event says, as a code of the web app's catalog (hub.work.*) and its parts, so each
+ * reader sees it in their own language; dates travel as ISO instants, written out in the
+ * reader's zone and date format.
+ */
+export const WorkEventText = z.discriminatedUnion('key', [
+  z.object({
+    key: z.literal('observationCompleted'),
+    params: z.object({
+      person: z.string(),
+      subject: z.string(),
+      passed: z.boolean(),
+      /** Percent, 0-100. */
+      score: z.number(),
+      observer: z.string(),
+    }),
+  }),
+  z.object({
+    key: z.literal('certificationIssued'),
+    params: z.object({ person: z.string(), subject: z.string() }),
+  }),
+  z.object({
+    key: z.literal('certificationExpiring'),
+    params: z.object({ person: z.string(), subject: z.string(), expiresAt: z.iso.datetime() }),
+  }),
+  z.object({
+    key: z.literal('documentProcessed'),
+    params: z.object({ title: z.string(), images: z.number().int().min(0) }),
+  }),
+  z.object({
+    key: z.literal('videoAnalysed'),
+    params: z.object({
+      title: z.string(),
+      identified: z.number().int().min(0),
+      detected: z.number().int().min(0),
+    }),
+  }),
+]);
+export type WorkEventText = z.infer<typeof WorkEventText>;
+
 export const WorkEvent = z.object({
   /** '{kind}:{record id}'. */
   id: z.string(),
   kind: z.enum(WORK_EVENT_KINDS),
+  /** English, for API clients and logs (as the floor's alerts); the web app words `text`. */
   title: z.string(),
   detail: z.string(),
+  text: WorkEventText,
   /** When it happened; for an expiring certification, when it entered the 30-day window. */
   occurredAt: z.string(),
 });

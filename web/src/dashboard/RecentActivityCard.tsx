@@ -6,7 +6,7 @@ import { formatDateTime } from '../ui/dates';
 import { RECENT_ACTIVITY_LIMIT, recentActivityQuery } from '../api/queries';
 import { UserAvatar } from '../shell/UserAvatar';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
-import { activityLines, formatRelativeTime, signInText } from './format';
+import { activityLines, formatRelativeTime, signInText, workText } from './format';
 
 export function RecentActivityCard() {
   const { t } = useTranslation();
@@ -28,29 +28,7 @@ export function RecentActivityCard() {
           <ul className="divide-y divide-slate-100 dark:divide-slate-800">
             {activityLines(data, RECENT_ACTIVITY_LIMIT).map((line) =>
               line.kind === 'work' ? (
-                <li
-                  key={line.key}
-                  data-testid="activity-item"
-                  data-kind={line.event.kind}
-                  className="flex items-center gap-3 py-2"
-                >
-                  <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-500 dark:bg-slate-800">
-                    <WorkIcon kind={line.event.kind} />
-                  </span>
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate text-sm font-medium">{line.event.title}</p>
-                    <p className="truncate text-xs text-slate-500 dark:text-slate-400">
-                      {line.event.detail}
-                    </p>
-                  </div>
-                  <time
-                    className="text-right text-xs text-slate-500 dark:text-slate-400"
-                    dateTime={line.at}
-                    title={formatDateTime(line.at)}
-                  >
-                    {formatRelativeTime(line.at)}
-                  </time>
-                </li>
+                <WorkLine key={line.key} event={line.event} />
               ) : (
                 <SignInLine key={line.key} event={line.event} />
               ),
@@ -59,6 +37,29 @@ export function RecentActivityCard() {
         )}
       </div>
     </Card>
+  );
+}
+
+export function WorkLine({ event }: { event: WorkEvent }) {
+  const { t } = useTranslation();
+  const { title, detail } = workText(event.text, t);
+  return (
+    <li data-testid="activity-item" data-kind={event.kind} className="flex items-center gap-3 py-2">
+      <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-500 dark:bg-slate-800">
+        <WorkIcon kind={event.kind} />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium">{title}</p>
+        <p className="truncate text-xs text-slate-500 dark:text-slate-400">{detail}</p>
+      </div>
+      <time
+        className="text-right text-xs text-slate-500 dark:text-slate-400"
+        dateTime={event.occurredAt}
+        title={formatDateTime(event.occurredAt)}
+      >
+        {formatRelativeTime(event.occurredAt)}
+      </time>
+    </li>
   );
 }
 

@@ -52,6 +52,16 @@ describe('recent activity', () => {
             kind: 'observation_completed',
             title: 'Otto passed "Cooling"',
             detail: 'Observation completed: 100%, observed by Tess',
+            text: {
+              key: 'observationCompleted',
+              params: {
+                person: 'Otto',
+                subject: 'Cooling',
+                passed: true,
+                score: 100,
+                observer: 'Tess',
+              },
+            },
             occurredAt: '2026-11-25T09:00:00Z',
           },
         ],

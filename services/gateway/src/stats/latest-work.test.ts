@@ -4,9 +4,10 @@ import { latestWork } from './stats.controller.js';
 
 const event = (id: string, occurredAt: string): WorkEvent => ({
   id,
-  kind: 'observation_completed',
+  kind: 'certification_issued',
   title: id,
   detail: '',
+  text: { key: 'certificationIssued', params: { person: id, subject: id } },
   occurredAt,
 });
 

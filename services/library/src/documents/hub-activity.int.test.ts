@@ -36,6 +36,11 @@ describe("the Hub's document events", () => {
       ['document_processed', '"Cooling" processed', 'Document ready to read, with 2 image(s)'],
       ['document_processed', '"Knives" processed', 'Document ready to read'],
     ]);
+    // The web app words these in its reader's language.
+    expect(events.map((event) => event.text)).toEqual([
+      { key: 'documentProcessed', params: { title: 'Cooling', images: 2 } },
+      { key: 'documentProcessed', params: { title: 'Knives', images: 0 } },
+    ]);
     expect(await documentWork(db, actor('operator'), 10)).toEqual([]);
     expect((await documentWork(db, actor('super_admin'), 10)).map((e) => e.title)).toContain(
       '"Elsewhere" processed',

@@ -19,14 +19,26 @@ export async function documentWork(
       WHERE processed AND processing_stage = 'done' AND ($1::int IS NULL OR organization_id = $1)
       ORDER BY progress_updated_at DESC, id DESC LIMIT $2`,
     [organizationId, limit],
-  )) as { id: number; title: string; image_count: number | null; at: Date }[];
-  return rows.map((row) => ({
+  )) as ProcessedDocument[];
+  return rows.map(documentProcessed);
+}
+
+interface ProcessedDocument {
+  id: number;
+  title: string;
+  image_count: number | null;
+  at: Date;
+}
+
+function documentProcessed(row: ProcessedDocument): WorkEvent {
+  const { title } = row;
+  const images = row.image_count ?? 0;
+  return {
     id: `document_processed:${row.id}`,
     kind: 'document_processed',
-    title: `"${row.title}" processed`,
-    detail: row.image_count
-      ? `Document ready to read, with ${row.image_count} image(s)`
-      : 'Document ready to read',
+    title: `"${title}" processed`,
+    detail: images ? `Document ready to read, with ${images} image(s)` : 'Document ready to read',
+    text: { key: 'documentProcessed', params: { title, images } },
     occurredAt: row.at.toISOString(),
-  }));
+  };
 }

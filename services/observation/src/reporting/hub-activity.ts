@@ -23,42 +23,68 @@ export function hubActivityScope(actor: Actor): HubActivityScope {
   };
 }
 
-interface Row {
-  kind: WorkEvent['kind'];
+interface RowBase {
   id: number;
   person: string;
-  other: string | null;
   subject: string;
-  score: string | null;
-  passed: boolean | null;
   at: Date;
-  due: Date | null;
 }
+
+/**
+ * One line of the query below, by kind: completing an observation sets its score and pass, and
+ * only certifications inside the window (so with an expiry) are read as expiring.
+ */
+export type Row = RowBase &
+  (
+    | { kind: 'observation_completed'; other: string; score: string; passed: boolean }
+    | { kind: 'certification_issued' }
+    | { kind: 'certification_expiring'; due: Date }
+  );
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
+type Described = Pick<WorkEvent, 'title' | 'detail' | 'text'>;
+
+function observationCompleted(row: Extract<Row, { kind: 'observation_completed' }>): Described {
+  const { person, subject, passed, other: observer } = row;
+  const score = Number(row.score);
+  return {
+    title: `${person} ${passed ? 'passed' : 'did not pass'} "${subject}"`,
+    detail: `Observation completed: ${score}%, observed by ${observer}`,
+    text: { key: 'observationCompleted', params: { person, subject, passed, score, observer } },
+  };
+}
+
+function certificationIssued({ person, subject }: RowBase): Described {
+  return {
+    title: `${person} certified for "${subject}"`,
+    detail: 'Certification issued',
+    text: { key: 'certificationIssued', params: { person, subject } },
+  };
+}
+
+function certificationExpiring({ person, subject, due }: RowBase & { due: Date }): Described {
+  return {
+    title: `${person}'s "${subject}" certification expires soon`,
+    // The English text stays as API clients know it; the web app writes the instant in the
+    // reader's own zone, where the day may differ from UTC's.
+    detail: `Expires ${day(due)}`,
+    text: {
+      key: 'certificationExpiring',
+      params: { person, subject, expiresAt: due.toISOString() },
+    },
+  };
+}
+
 export function describeWork(row: Row): WorkEvent {
-  const base = { id: `${row.kind}:${row.id}`, kind: row.kind, occurredAt: row.at.toISOString() };
+  const base = { id: `${row.kind}:${row.id}`, occurredAt: row.at.toISOString() };
   switch (row.kind) {
     case 'observation_completed':
-      return {
-        ...base,
-        title: `${row.person} ${row.passed ? 'passed' : 'did not pass'} "${row.subject}"`,
-        detail: `Observation completed: ${Number(row.score)}%, observed by ${row.other ?? 'someone'}`,
-      };
+      return { ...base, kind: row.kind, ...observationCompleted(row) };
     case 'certification_issued':
-      return {
-        ...base,
-        title: `${row.person} certified for "${row.subject}"`,
-        detail: 'Certification issued',
-      };
-    default:
-      return {
-        ...base,
-        kind: 'certification_expiring',
-        title: `${row.person}'s "${row.subject}" certification expires soon`,
-        detail: `Expires ${row.due ? day(row.due) : 'soon'}`,
-      };
+      return { ...base, kind: row.kind, ...certificationIssued(row) };
+    case 'certification_expiring':
+      return { ...base, kind: row.kind, ...certificationExpiring(row) };
   }
 }
 

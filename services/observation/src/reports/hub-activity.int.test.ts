@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import type { Actor } from '@hub/proto';
+import { type Actor, WorkEvents } from '@hub/proto';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openObservationDatabase } from '../database.js';
 import { HubActivity } from '../reporting/hub-activity.js';
@@ -58,6 +58,33 @@ describe("the Hub's work events", () => {
       ['certification_issued', 'Otto certified for "Ovens"'],
     ]);
     expect(events[0]!.detail).toBe('Observation completed: 40%, observed by Tess');
+  });
+
+  it("gives each event a code and its parts, for the web app to word in its reader's language", async () => {
+    const events = await new HubActivity(db).events(actor(TESS, 'training_supervisor'), 10);
+    expect(events.map((event) => event.text)).toEqual([
+      {
+        key: 'observationCompleted',
+        params: { person: 'Olga', subject: 'Cooling', passed: false, score: 40, observer: 'Tess' },
+      },
+      { key: 'certificationIssued', params: { person: 'Otto', subject: 'Cooling' } },
+      {
+        key: 'observationCompleted',
+        params: { person: 'Otto', subject: 'Cooling', passed: true, score: 100, observer: 'Tess' },
+      },
+      {
+        key: 'certificationExpiring',
+        params: { person: 'Otto', subject: 'Ovens', expiresAt: expect.any(String) },
+      },
+      { key: 'certificationIssued', params: { person: 'Otto', subject: 'Ovens' } },
+    ]);
+    // The instant itself, not its UTC day: the reader's zone decides which day it is.
+    const expiring = events.find((event) => event.text.key === 'certificationExpiring')!;
+    const [ovens] = (await db.query(
+      `SELECT expires_at FROM certifications WHERE title = 'Ovens'`,
+    )) as { expires_at: Date }[];
+    expect(expiring.text.params).toMatchObject({ expiresAt: ovens!.expires_at.toISOString() });
+    expect(() => WorkEvents.parse(events)).not.toThrow();
   });
 
   it("gives an operator his own work only, and the super administrator everyone's", async () => {

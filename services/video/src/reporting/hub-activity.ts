@@ -20,18 +20,28 @@ export async function videoWork(
         AND ($1::int IS NULL OR organization_id = $1)
       ORDER BY analyzed_at DESC, id DESC LIMIT $2`,
     [organizationId, limit],
-  )) as {
-    id: number;
-    title: string;
-    detected_operators: number | null;
-    identified_operators: number | null;
-    at: Date;
-  }[];
-  return rows.map((row) => ({
+  )) as AnalysedVideo[];
+  return rows.map(videoAnalysed);
+}
+
+interface AnalysedVideo {
+  id: number;
+  title: string;
+  detected_operators: number | null;
+  identified_operators: number | null;
+  at: Date;
+}
+
+function videoAnalysed(row: AnalysedVideo): WorkEvent {
+  const { title } = row;
+  const identified = row.identified_operators ?? 0;
+  const detected = row.detected_operators ?? 0;
+  return {
     id: `video_analysed:${row.id}`,
     kind: 'video_analysed',
-    title: `"${row.title}" analysed`,
-    detail: `${row.identified_operators ?? 0} of ${row.detected_operators ?? 0} operator(s) identified`,
+    title: `"${title}" analysed`,
+    detail: `${identified} of ${detected} operator(s) identified`,
+    text: { key: 'videoAnalysed', params: { title, identified, detected } },
     occurredAt: row.at.toISOString(),
-  }));
+  };
 }

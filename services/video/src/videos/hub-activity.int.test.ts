@@ -33,6 +33,10 @@ describe("the Hub's video events", () => {
     expect(
       (await videoWork(db, actor('admin'), 10)).map((event) => [event.title, event.detail]),
     ).toEqual([['"Line 1" analysed', '2 of 3 operator(s) identified']]);
+    // The web app words it in its reader's language.
+    expect((await videoWork(db, actor('admin'), 10)).map((event) => event.text)).toEqual([
+      { key: 'videoAnalysed', params: { title: 'Line 1', identified: 2, detected: 3 } },
+    ]);
     expect(await videoWork(db, actor('operator'), 10)).toEqual([]);
     expect(await videoWork(db, actor('super_admin'), 10)).toHaveLength(2);
   });
