@@ -11,6 +11,13 @@ import { Actor, ALL_ROLES } from '../roles.js';
 import { z } from 'zod';
 import { rpc, ActorOnly, SessionView, ClientContext, FROM_ROUTES } from '../rpc.js';
 
+/**
+ * The device's IANA time zone as the web app reports it (`X-Time-Zone`). Not checked against a
+ * zone list here: one this runtime lacks must not refuse the sign-in or request it comes with;
+ * identity keeps only a zone it knows. Longer than any IANA name: the gateway drops it.
+ */
+const DeviceTimeZone = z.string().max(64);
+
 /** Identity's sign-in, session and home-page RPCs, and invitations: part of identityRpc. */
 export const identitySessionRpc = {
   ping: rpc('identity', 'ping', 'service', z.object({}), ServicePing),
@@ -22,7 +29,7 @@ export const identitySessionRpc = {
       email: z.string(),
       password: z.string(),
       rememberMe: z.boolean(),
-      client: ClientContext,
+      client: ClientContext.extend({ timeZone: DeviceTimeZone.optional() }),
     }),
     z.object({ token: z.string(), session: SessionView, user: User }),
   ),
@@ -41,6 +48,8 @@ export const identitySessionRpc = {
       token: z.string(),
       /** The using browser's `Accept-Language`, remembered as at a sign-in (none: kept as is). */
       acceptLanguage: z.string().max(512).optional(),
+      /** The using device's zone, remembered as at a sign-in (none: kept as is). */
+      timeZone: DeviceTimeZone.optional(),
     }),
     z.object({ session: SessionView.nullable() }),
   ),
@@ -91,6 +100,8 @@ export const identitySessionRpc = {
       pictureKey: z.string().optional(),
       /** The browser's `Accept-Language`, remembered as at a sign-in. */
       acceptLanguage: z.string().max(512).optional(),
+      /** The device's time zone, remembered as at a sign-in. */
+      timeZone: DeviceTimeZone.optional(),
     }),
     MessageResponse,
   ),

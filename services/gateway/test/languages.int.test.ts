@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '@hub/proto';
+import { api, identityRpc } from '@hub/proto';
+import { RpcClient } from '@hub/kit';
+import { TEST_REDIS_URL } from '@hub/testing';
 import { expectError } from './api-client.js';
 import { createOrganizationWithMembers, type Member, signedIn } from './tenant-fixtures.js';
 import { invitationLink, MailCatcher } from './mail-catcher.js';
@@ -8,6 +10,7 @@ import { SessionCache } from '../src/auth/session-cache.js';
 
 let stack: TestStack;
 let mail: MailCatcher;
+let rpc: RpcClient;
 let root: ApiSession;
 let acme: { organizationId: number; members: Record<'admin' | 'operator', Member> };
 let globex: { organizationId: number; members: Record<'admin', Member> };
@@ -15,6 +18,7 @@ let globex: { organizationId: number; members: Record<'admin', Member> };
 beforeAll(async () => {
   mail = new MailCatcher();
   stack = await startTestStack({ SMTP_URL: await mail.start() });
+  rpc = new RpcClient(TEST_REDIS_URL, stack.redisPrefix);
   root = await signedIn(stack, SUPER_ADMIN.email, SUPER_ADMIN.password);
   acme = await createOrganizationWithMembers(stack, 'Acme Foods', 'acme.test', [
     'admin',
@@ -24,6 +28,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await rpc?.close();
   await stack?.stop();
   await mail?.stop();
 });
@@ -204,6 +209,11 @@ describe('a member who stays signed in for weeks', () => {
       headers: { 'accept-language': 'fr-FR,fr;q=0.9' },
     });
     await expect.poll(() => browserLanguageOf(email)).toBe('fr');
+    // And her device's zone, sent as the web app sends it, the same way.
+    await uncached(lea).call(api.userPreferences, {
+      headers: { 'accept-language': 'fr', 'x-time-zone': 'Europe/Paris' },
+    });
+    await expect.poll(() => deviceTimeZoneOf(email)).toBe('Europe/Paris');
 
     // A program with her API token is not her browser, even beside her cookie.
     const { secret } = await lea.call(api.createApiToken, {
@@ -220,5 +230,64 @@ describe('a member who stays signed in for weeks', () => {
     });
     await mail.waitFor('remi@lyon.test');
     await expect.poll(() => noticeTitles(lea)).toContain('Personne invitée');
+  });
+});
+
+/** The zone remembered of this person's device, null before any. */
+async function deviceTimeZoneOf(email: string): Promise<string | null> {
+  const { rows } = await stack.sql.query<{ browser_time_zone: string | null }>(
+    `SELECT p.browser_time_zone FROM user_preferences p JOIN users u ON u.id = p.user_id
+      WHERE u.email = $1`,
+    [email],
+  );
+  return rows[0]?.browser_time_zone ?? null;
+}
+
+describe('a member who chose no time zone', () => {
+  it("is written dates in their device's zone, as their app shows them", async () => {
+    const plant = await stack.createOrganization('Planta Fresno', 'fresno.test');
+    const email = 'lupe@fresno.test';
+    const password = 'Planta-Pass-1!';
+    const userId = await stack.createUser({
+      email,
+      name: 'Lupe',
+      password,
+      role: 'admin',
+      organizationId: plant,
+    });
+    await stack.sql.query(
+      `INSERT INTO notification_settings (user_id, email_notifications) VALUES ($1, true)`,
+      [userId],
+    );
+    const lupe = await signedInFrom({ 'x-time-zone': 'America/Los_Angeles' }, email, password);
+    expect(await deviceTimeZoneOf(email)).toBe('America/Los_Angeles');
+
+    // A zone the server's runtime does not know dates nothing: the one known is kept.
+    await signedInFrom({ 'x-time-zone': 'Mars/Olympus_Mons' }, email, password);
+    expect(await deviceTimeZoneOf(email)).toBe('America/Los_Angeles');
+
+    // A program with her API token is not her device, even beside her cookie.
+    const { secret } = await lupe.call(api.createApiToken, {
+      body: { name: 'Nightly sync', role: 'manager', readOnly: true, expiresInDays: 30 },
+    });
+    await uncached(lupe).call(api.teamMembers, {
+      headers: { authorization: `Bearer ${secret}`, 'x-time-zone': 'Asia/Tokyo' },
+    });
+    expect(await deviceTimeZoneOf(email)).toBe('America/Los_Angeles');
+
+    // 02:00 on 11 January in UTC is 18:00 on 10 January in Los Angeles, as her app shows it.
+    await rpc.call(identityRpc.notify, {
+      userIds: [userId],
+      notification: {
+        type: 'error',
+        key: 'certificationExpired',
+        params: { holder: 'Lupe', title: 'Forklift', expiresAt: '2031-01-11T02:00:00.000Z' },
+      },
+      key: 'device-zone:lupe',
+    });
+    const written = `Lupe's certification "Forklift" expired on 10 January 2031. A new pass renews it.`;
+    const notices = (await lupe.call(api.notifications)).notifications;
+    expect(notices.map((notice) => notice.message)).toContain(written);
+    expect((await mail.waitFor(email)).text).toContain(written);
   });
 });

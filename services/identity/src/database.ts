@@ -40,6 +40,7 @@ import { PeopleImportFollowUps1767850000000 } from './migrations/1767850000000-p
 import { LanguageDateFormats1767860000000 } from './migrations/1767860000000-language-date-formats.js';
 import { BrowserLanguages1767870000000 } from './migrations/1767870000000-browser-languages.js';
 import { RefusedInvitations1767880000000 } from './migrations/1767880000000-refused-invitations.js';
+import { BrowserTimeZones1767890000000 } from './migrations/1767890000000-browser-time-zones.js';
 import { sealedWebhookSecrets } from './migrations/1767100001000-sealed-webhook-secrets.js';
 
 export const IDENTITY_SCHEMA = 'identity';
@@ -92,5 +93,6 @@ export const openIdentityDatabase = (url: string, webhookSecrets?: SecretBox) =>
       LanguageDateFormats1767860000000,
       BrowserLanguages1767870000000,
       RefusedInvitations1767880000000,
+      BrowserTimeZones1767890000000,
     ],
   });

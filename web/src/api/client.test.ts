@@ -39,6 +39,27 @@ describe('requestJson', () => {
     expect(sent[0]!.split('-')[1]).not.toBe(sent[1]!.split('-')[1]);
   });
 
+  it("names the device's time zone, which the server dates its mails in when none is chosen", async () => {
+    const fetchMock = vi.fn(async () => answer(200, {}));
+    vi.stubGlobal('fetch', fetchMock);
+    const options = new Intl.DateTimeFormat().resolvedOptions();
+    const zoneOf = vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions');
+    try {
+      zoneOf.mockReturnValue({ ...options, timeZone: 'America/Los_Angeles' });
+      await requestJson('/api/x');
+      // A runtime that names no zone: nothing sent, the one remembered is kept.
+      zoneOf.mockReturnValue({ ...options, timeZone: '' });
+      await requestJson('/api/y');
+    } finally {
+      zoneOf.mockRestore();
+    }
+
+    const sent = fetchMock.mock.calls.map((c) =>
+      new Headers((c as unknown as [string, RequestInit])[1].headers).get('X-Time-Zone'),
+    );
+    expect(sent).toEqual(['America/Los_Angeles', null]);
+  });
+
   it("raises the body's message on a non-success answer", async () => {
     vi.stubGlobal('fetch', async () =>
       answer(401, { message: 'Invalid credentials', statusCode: 401 }),

@@ -2,6 +2,7 @@ import { routeUrl, type RouteContract, type RouteEntry } from '@hub/proto';
 import type { z } from 'zod';
 import { readCurrentUser } from '../auth/session';
 import { newTraceparent } from './trace-context';
+import { deviceTimeZone, TIME_ZONE_HEADER } from './device-time-zone';
 import { type ErrorParams, readableServerMessage } from './error-text';
 
 /**
@@ -91,6 +92,9 @@ async function requestAnswer(
   const email = readCurrentUser()?.email;
   if (email && !headers.has('x-user-email')) headers.set('x-user-email', email);
   headers.set('traceparent', newTraceparent());
+  // Read at each request: a laptop that travels while the app stays open tells its new zone.
+  const zone = deviceTimeZone();
+  if (zone) headers.set(TIME_ZONE_HEADER, zone);
 
   const response = await fetch(url, { ...init, headers, credentials: 'include' });
   const body = await readBody(response);

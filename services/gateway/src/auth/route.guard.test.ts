@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { defineRoute, type Role, type RouteContract, type SessionView } from '@hub/proto';
 import type { SessionCache } from './session-cache.js';
 import { ROUTE_CONTRACT } from '../http/endpoint.decorator.js';
+import type { BrowserHints } from '../http/request-context.js';
 import { RouteGuard } from './route.guard.js';
 import { bodyOfHttpException } from '../http/error.filter.js';
 import type { ApiTokenAuthenticator } from '../api-tokens/api-token-authenticator.js';
@@ -37,9 +38,9 @@ function sessionOf(role: Role): SessionView {
 function guardFor(route: RouteContract | undefined, session: SessionView | null) {
   const handler = () => undefined;
   if (route) Reflect.defineMetadata(ROUTE_CONTRACT, route, handler);
-  const resolved: (string | undefined)[][] = [];
-  const resolve = async (token: string, acceptLanguage?: string) => {
-    resolved.push([token, acceptLanguage]);
+  const resolved: [string, BrowserHints | undefined][] = [];
+  const resolve = async (token: string, browser?: BrowserHints) => {
+    resolved.push([token, browser]);
     return session;
   };
   const sessions = { resolve } as unknown as SessionCache;
@@ -81,11 +82,27 @@ describe('RouteGuard', () => {
     const { guard, context, headers, resolved } = guardFor(adminsOnly, sessionOf('super_admin'));
     headers['accept-language'] = `fr-FR,fr;q=0.9,${'x'.repeat(600)}`;
     await guard.canActivate(context);
-    expect(resolved).toEqual([['token', headers['accept-language'].slice(0, 512)]]);
+    expect(resolved).toEqual([
+      ['token', { acceptLanguage: headers['accept-language'].slice(0, 512), timeZone: undefined }],
+    ]);
     // A client that sends none leaves the language known alone.
     const silent = guardFor(adminsOnly, sessionOf('super_admin'));
     await silent.guard.canActivate(silent.context);
-    expect(silent.resolved).toEqual([['token', undefined]]);
+    expect(silent.resolved).toEqual([
+      ['token', { acceptLanguage: undefined, timeZone: undefined }],
+    ]);
+  });
+
+  it("resolves the session with the device's time zone, left out when no zone is that long", async () => {
+    const { guard, context, headers, resolved } = guardFor(adminsOnly, sessionOf('super_admin'));
+    headers['x-time-zone'] = ' America/Los_Angeles ';
+    await guard.canActivate(context);
+    expect(resolved[0]?.[1]?.timeZone).toBe('America/Los_Angeles');
+    // Cut, it could name another zone; whole, identity would refuse the call it comes with.
+    const long = guardFor(adminsOnly, sessionOf('super_admin'));
+    long.headers['x-time-zone'] = `America/${'x'.repeat(60)}`;
+    await long.guard.canActivate(long.context);
+    expect(long.resolved[0]?.[1]?.timeZone).toBeUndefined();
   });
 
   it('refuses a token with no live session', async () => {

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { NOT_PERMITTED, type RouteContract } from '@hub/proto';
 import { ROUTE_CONTRACT } from '../http/endpoint.decorator.js';
 import { SessionCache } from './session-cache.js';
-import { acceptLanguageOf, type GuardedRequest, SESSION_COOKIE } from '../http/request-context.js';
+import { browserOf, type GuardedRequest, SESSION_COOKIE } from '../http/request-context.js';
 import { refuseForeignOrigin, refuseOtherBodyTypes } from '../http/request-origin.js';
 import { SCIM_ROUTE } from '../scim/scim-request.js';
 import { validationRefusal } from '../http/validation-refusal.js';
@@ -73,7 +73,7 @@ export class RouteGuard implements CanActivate {
  * A live session whose role is among `roles`, from the session cookie alone: 401 without one,
  * 403 for another role. Shared by the route table's guard and the mounted apps (mounts.ts).
  * The route table's guard checks an API token instead of coming here, so a program's
- * `Accept-Language` is never taken for the person's browser.
+ * `Accept-Language` or `X-Time-Zone` is never taken for the person's browser.
  */
 export async function authorize(
   sessions: SessionCache,
@@ -82,9 +82,9 @@ export async function authorize(
 ): Promise<void> {
   request.sessionToken = request.cookies?.[SESSION_COOKIE] || undefined;
   if (!request.sessionToken) throw new UnauthorizedException(SIGN_IN_REQUIRED);
-  // The browser's language rides along: someone who stays signed in for weeks and switches their
-  // phone's language is written to in the new one.
-  const session = await sessions.resolve(request.sessionToken, acceptLanguageOf(request));
+  // The browser's language and zone ride along: someone who stays signed in for weeks and
+  // switches their phone's language, or flies to another zone, is written to as it reads now.
+  const session = await sessions.resolve(request.sessionToken, browserOf(request));
   if (!session) throw new UnauthorizedException(SIGN_IN_REQUIRED);
   // Kept before the role check so the audit trail names who was refused; only `actor`
   // marks a request as allowed.

@@ -8,6 +8,7 @@ import {
 } from '@hub/proto';
 import { connectRedis, digestSessionToken, RpcClient } from '@hub/kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import type { BrowserHints } from '../http/request-context.js';
 
 interface CachedSession {
   session: SessionView;
@@ -42,16 +43,16 @@ export class SessionCache implements OnModuleDestroy {
   }
 
   /**
-   * The live session behind a token. `acceptLanguage` (the request's, at most 512 characters) goes
-   * with the call to identity, which remembers it for what it writes to the person later: noted
-   * when the answer is not cached, in the call made anyway.
+   * The live session behind a token. `browser` (the request's `Accept-Language`, at most 512
+   * characters, and device time zone) goes with the call to identity, which remembers it for what
+   * it writes to the person later: noted when the answer is not cached, in the call made anyway.
    */
-  async resolve(token: string, acceptLanguage?: string): Promise<SessionView | null> {
+  async resolve(token: string, browser: BrowserHints = {}): Promise<SessionView | null> {
     const key = digestSessionToken(token);
     const cached = this.sessions.get(key);
     if (cached && cached.until > Date.now()) return cached.session;
     this.sessions.delete(key);
-    const { session } = await this.rpc.call(identityRpc.resolveSession, { token, acceptLanguage });
+    const { session } = await this.rpc.call(identityRpc.resolveSession, { token, ...browser });
     if (session && this.ttlMs > 0) {
       const until = Math.min(Date.now() + this.ttlMs, Date.parse(session.expiresAt));
       this.sessions.set(key, { session, until });

@@ -18,8 +18,18 @@ export function clientOf(request: FastifyRequest) {
   return {
     ip: request.ip,
     userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512),
-    acceptLanguage: acceptLanguageOf(request),
+    ...browserOf(request),
   };
+}
+
+/** What a browser tells of its reader with each request, for identity to remember. */
+export interface BrowserHints {
+  acceptLanguage?: string;
+  timeZone?: string;
+}
+
+export function browserOf(request: FastifyRequest): BrowserHints {
+  return { acceptLanguage: acceptLanguageOf(request), timeZone: timeZoneOf(request) };
 }
 
 /**
@@ -29,4 +39,18 @@ export function clientOf(request: FastifyRequest) {
 export function acceptLanguageOf(request: FastifyRequest): string | undefined {
   const header = request.headers['accept-language'];
   return header ? header.slice(0, 512) : undefined;
+}
+
+/** The header the web app names its device's IANA time zone in (its fetch wrapper sets it). */
+const TIME_ZONE_HEADER = 'x-time-zone';
+
+/**
+ * The device's time zone the request names, unchecked (identity keeps only a zone it knows);
+ * undefined when none, or when longer than any zone name: cut, it would name another zone or
+ * none, and whole it would refuse the sign-in it comes with.
+ */
+export function timeZoneOf(request: FastifyRequest): string | undefined {
+  const header = request.headers[TIME_ZONE_HEADER];
+  const zone = typeof header === 'string' ? header.trim() : '';
+  return zone && zone.length <= 64 ? zone : undefined;
 }

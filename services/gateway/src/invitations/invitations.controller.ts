@@ -9,7 +9,7 @@ import {
 } from '@hub/proto';
 import { newObjectKey, type ObjectStorage, RpcClient } from '@hub/kit';
 import { Endpoint } from '../http/endpoint.decorator.js';
-import { acceptLanguageOf, type GuardedRequest } from '../http/request-context.js';
+import { acceptLanguageOf, type GuardedRequest, timeZoneOf } from '../http/request-context.js';
 import { UploadReceiver } from '../uploads/upload-receiver.js';
 import { STORAGE } from '../uploads/storage.token.js';
 
@@ -34,6 +34,7 @@ export class InvitationsController {
     return this.rpc.relay(identityRpc.acceptInvitation, {
       ...body,
       acceptLanguage: acceptLanguageOf(request),
+      timeZone: timeZoneOf(request),
     });
   }
 
@@ -54,6 +55,7 @@ export class InvitationsController {
         ...upload.fields,
         pictureKey: upload.key,
         acceptLanguage: acceptLanguageOf(request),
+        timeZone: timeZoneOf(request),
       });
     } catch (error) {
       await this.storage.remove(upload.key);

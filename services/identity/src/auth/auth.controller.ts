@@ -15,7 +15,9 @@ export class AuthController {
 
   @RpcHandler(identityRpc.resolveSession)
   async resolveSession(@Payload() request: RpcRequest<typeof identityRpc.resolveSession>) {
-    return { session: await this.auth.resolve(request.token, request.acceptLanguage) };
+    return {
+      session: await this.auth.resolve(request.token, request.acceptLanguage, request.timeZone),
+    };
   }
 
   @RpcHandler(identityRpc.logout)

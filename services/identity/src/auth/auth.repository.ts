@@ -13,6 +13,8 @@ export interface LiveSessionRow {
   role: string;
   /** The language the user's browser was last known to read, to write it only when it changes. */
   browser_language: string | null;
+  /** Likewise the zone of their device. */
+  browser_time_zone: string | null;
 }
 
 export interface NewSession {
@@ -67,15 +69,15 @@ export class AuthRepository {
 
   /**
    * The live session of an active, unsuspended user behind a token digest, marked seen (written at most
-   * once a minute so busy sessions do not rewrite their row), with the browser language known of
-   * its user.
+   * once a minute so busy sessions do not rewrite their row), with the browser language and
+   * device zone known of its user.
    */
   async findLiveSession(tokenHash: string): Promise<LiveSessionRow | undefined> {
     // Raw SQL: reads and touches the session in one round trip, on every request.
     const rows: LiveSessionRow[] = await this.db.query(
       `WITH live AS (
          SELECT s.id, s.persistent, s.expires_at, s.last_seen_at, u.id AS user_id, u.organization_id, u.role,
-                p.browser_language
+                p.browser_language, p.browser_time_zone
            FROM sessions s JOIN users u ON u.id = s.user_id
            LEFT JOIN user_preferences p ON p.user_id = u.id
           WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.is_active
@@ -84,7 +86,9 @@ export class AuthRepository {
          UPDATE sessions SET last_seen_at = now()
           WHERE id IN (SELECT id FROM live WHERE last_seen_at < now() - interval '1 minute')
        )
-       SELECT id, persistent, expires_at, user_id, organization_id, role, browser_language FROM live`,
+       SELECT id, persistent, expires_at, user_id, organization_id, role, browser_language,
+              browser_time_zone
+         FROM live`,
       [tokenHash],
     );
     return rows[0];

@@ -71,8 +71,12 @@ export class AuthService {
       method,
     });
     // Every way in passes here: what is written to them later (notifications, mails) follows
-    // this browser when they chose no language and their organization has no default.
-    await this.preferences.rememberBrowser(user.id, request.client.acceptLanguage);
+    // this browser when they chose no language and their organization has no default, and this
+    // device's zone when they chose none.
+    await Promise.all([
+      this.preferences.rememberBrowser(user.id, request.client.acceptLanguage),
+      this.preferences.rememberTimeZone(user.id, request.client.timeZone),
+    ]);
     user.lastLogin = now;
     return {
       token,
@@ -88,16 +92,24 @@ export class AuthService {
 
   /**
    * The live session behind a token, with the user's current role; null when ended or unknown.
-   * `acceptLanguage` is the browser's that uses it, remembered as at a sign-in.
+   * `acceptLanguage` and `timeZone` are the browser's and device's that use it, remembered as at
+   * a sign-in.
    */
-  async resolve(token: string, acceptLanguage?: string): Promise<SessionView | null> {
+  async resolve(
+    token: string,
+    acceptLanguage?: string,
+    timeZone?: string,
+  ): Promise<SessionView | null> {
     // Gateways resolve a session at most every few seconds (their cache): that is when it was
     // last seen.
     const row = await this.repository.findLiveSession(digestSessionToken(token));
     if (!row) return null;
-    // Someone signed in for weeks ("remember me") may switch their phone to another language
-    // meanwhile: what is written to them later follows it, not the browser of their last sign-in.
-    await this.preferences.rememberBrowser(row.user_id, acceptLanguage, row.browser_language);
+    // Someone signed in for weeks ("remember me") may switch their phone to another language, or
+    // travel to another zone, meanwhile: what is written to them later follows the phone of now.
+    await Promise.all([
+      this.preferences.rememberBrowser(row.user_id, acceptLanguage, row.browser_language),
+      this.preferences.rememberTimeZone(row.user_id, timeZone, row.browser_time_zone),
+    ]);
     return {
       sessionId: row.id,
       actor: {

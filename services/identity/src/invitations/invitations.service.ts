@@ -172,7 +172,11 @@ export class InvitationsService {
 
   /** Sets the password (and photo), activates the user and uses up the link, all at once. */
   async accept(
-    request: SetupPasswordRequest & { pictureKey?: string; acceptLanguage?: string },
+    request: SetupPasswordRequest & {
+      pictureKey?: string;
+      acceptLanguage?: string;
+      timeZone?: string;
+    },
   ): Promise<{ message: string }> {
     refuseCommonPassword(request.password, 'password');
     const passwordHash = await hashPassword(request.password);
@@ -221,6 +225,7 @@ export class InvitationsService {
     });
     // Their first visit: texts written to them before they sign in follow this browser too.
     await this.preferences.rememberBrowser(user.id, request.acceptLanguage);
+    await this.preferences.rememberTimeZone(user.id, request.timeZone);
     const admins = await this.notifications.organizationAdmins(user.organizationId);
     await this.notifications.notify(
       [...admins, ...(invitation.invitedBy ? [invitation.invitedBy] : [])],

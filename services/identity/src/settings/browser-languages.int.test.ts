@@ -91,3 +91,26 @@ describe("the browser's language, remembered at sign-in", () => {
     expect(await preferences.languageOf(person.userId)).toBe('fr');
   });
 });
+
+describe("the device's time zone, remembered at sign-in", () => {
+  it('is written only when it changes, and survives saving the preferences', async () => {
+    const person = await personIn(null);
+    await preferences.rememberTimeZone(person.userId, 'America/Los_Angeles');
+    const written = await rowVersion(person.userId);
+    expect(written).toBeDefined();
+
+    await preferences.rememberTimeZone(person.userId, 'America/Los_Angeles');
+    await preferences.rememberTimeZone(person.userId, 'Mars/Olympus_Mons');
+    await preferences.rememberTimeZone(person.userId, undefined);
+    expect(await rowVersion(person.userId)).toBe(written);
+
+    await preferences.update(person, { ...DEFAULT_PREFERENCES, theme: 'dark' });
+    const [reader] = await preferences.readersOf([person.userId]);
+    expect(reader?.timeZone).toBe('America/Los_Angeles');
+
+    // Their own choice comes first.
+    await preferences.update(person, { ...DEFAULT_PREFERENCES, timeZone: 'Europe/Paris' });
+    const [chosen] = await preferences.readersOf([person.userId]);
+    expect(chosen?.timeZone).toBe('Europe/Paris');
+  });
+});

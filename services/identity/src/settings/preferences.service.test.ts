@@ -39,6 +39,53 @@ describe("remembering a browser's language", () => {
   });
 });
 
+/** The service over a repository that records the device zones it is asked to save. */
+function preferencesSavingZones(save: () => Promise<void> = async () => undefined) {
+  const saved: [number, string][] = [];
+  const settings = {
+    saveBrowserTimeZone: async (userId: number, timeZone: string) => {
+      saved.push([userId, timeZone]);
+      await save();
+    },
+  } as unknown as SettingsRepository;
+  return { preferences: new PreferencesService(settings), saved };
+}
+
+describe("remembering a device's time zone", () => {
+  it('keeps a zone the runtime knows, in its spelling, and asks nothing when known', async () => {
+    const { preferences, saved } = preferencesSavingZones();
+    await preferences.rememberTimeZone(7, 'America/Los_Angeles', 'America/Los_Angeles');
+    await preferences.rememberTimeZone(7, 'america/los_angeles', 'America/Los_Angeles');
+    expect(saved).toEqual([]);
+
+    await preferences.rememberTimeZone(7, 'Europe/Paris', 'America/Los_Angeles');
+    await preferences.rememberTimeZone(8, 'asia/tokyo', null);
+    await preferences.rememberTimeZone(9, 'UTC');
+    expect(saved).toEqual([
+      [7, 'Europe/Paris'],
+      [8, 'Asia/Tokyo'],
+      [9, 'UTC'],
+    ]);
+  });
+
+  it('leaves what is known when the request names no zone, or one the runtime lacks', async () => {
+    const { preferences, saved } = preferencesSavingZones();
+    for (const zone of [undefined, '', 'Mars/Olympus_Mons', 'Europe/Paris; DROP TABLE users']) {
+      await preferences.rememberTimeZone(7, zone, 'America/Los_Angeles');
+      await preferences.rememberTimeZone(8, zone);
+    }
+    expect(saved).toEqual([]);
+  });
+
+  it('never fails what it comes with when the database refuses it', async () => {
+    const { preferences, saved } = preferencesSavingZones(async () => {
+      throw new Error('connection lost');
+    });
+    await expect(preferences.rememberTimeZone(7, 'Europe/Paris')).resolves.toBeUndefined();
+    expect(saved).toEqual([[7, 'Europe/Paris']]);
+  });
+});
+
 describe('the readers the server writes to', () => {
   it("date their texts in the zone each chose, else UTC, and a zone no longer known as UTC's", async () => {
     const row = (user_id: number, time_zone: string | null): LanguageRow => ({
@@ -47,6 +94,7 @@ describe('the readers the server writes to', () => {
       default_language: null,
       browser_language: null,
       time_zone,
+      browser_time_zone: null,
     });
     const settings = {
       languagesOf: async () => [
@@ -59,6 +107,36 @@ describe('the readers the server writes to', () => {
       { userId: 1, language: 'fr', timeZone: 'America/Los_Angeles' },
       { userId: 2, language: 'fr', timeZone: 'UTC' },
       { userId: 3, language: 'fr', timeZone: 'UTC' },
+    ]);
+  });
+
+  it("date them in their device's zone when they chose none, as their app shows", async () => {
+    const row = (
+      user_id: number,
+      time_zone: string | null,
+      device: string | null,
+    ): LanguageRow => ({
+      user_id,
+      language: 'en',
+      default_language: null,
+      browser_language: null,
+      time_zone,
+      browser_time_zone: device,
+    });
+    const settings = {
+      languagesOf: async () => [
+        row(1, null, 'America/Los_Angeles'),
+        row(2, 'Europe/Paris', 'America/Los_Angeles'),
+        row(3, 'Mars/Olympus_Mons', 'Asia/Tokyo'),
+        row(4, null, 'Mars/Olympus_Mons'),
+      ],
+    } as unknown as SettingsRepository;
+    expect(await new PreferencesService(settings).readersOf([1, 2, 3, 4])).toEqual([
+      { userId: 1, language: 'en', timeZone: 'America/Los_Angeles' },
+      { userId: 2, language: 'en', timeZone: 'Europe/Paris' },
+      // A chosen zone the runtime dropped reads as none, as in their app.
+      { userId: 3, language: 'en', timeZone: 'Asia/Tokyo' },
+      { userId: 4, language: 'en', timeZone: 'UTC' },
     ]);
   });
 });

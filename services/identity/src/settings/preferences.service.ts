@@ -30,12 +30,26 @@ const dateFormatOrNull = (stored: string | null): DateFormat | null =>
   DATE_FORMATS.find((format) => format === stored) ?? null;
 
 /**
- * The zone a person's dates are written in outside their app: theirs, else UTC (organizations
- * set no default zone, and the server cannot know the device's, which their app falls back to).
- * A zone the runtime dropped reads as none chosen.
+ * The zone a person's dates are written in outside their app: theirs, else their device's as last
+ * known (what their app shows when none is chosen), else UTC (organizations set no default zone).
+ * A zone the runtime dropped reads as none.
  */
-const timeZoneOrUtc = (stored: string | null): string =>
-  stored !== null && isTimeZone(stored) ? stored : 'UTC';
+const timeZoneOf = (row: LanguageRow): string =>
+  [row.time_zone, row.browser_time_zone].find(
+    (zone): zone is string => zone !== null && isTimeZone(zone),
+  ) ?? 'UTC';
+
+/**
+ * The runtime's name of a zone it knows (its canonical spelling, so a device naming the same zone
+ * differently costs no write), else null: a zone it cannot write dates in is no use remembered.
+ */
+const knownTimeZone = (zone: string): string | null => {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+};
 
 /** The browser language last remembered, as `chooseLanguage` takes a browser's. */
 const rememberedBrowser = (row: LanguageRow): string[] => {
@@ -115,6 +129,27 @@ export class PreferencesService {
   }
 
   /**
+   * Remembers the IANA time zone the device of a person signing in, or using their session, is set
+   * to (the web app's `X-Time-Zone`), for the dates written to them later when they chose no zone.
+   * A request naming none (an API client) or one the runtime does not know leaves what is known.
+   * `known`, the zone already remembered when the caller read it anyway, spares the round trip.
+   */
+  async rememberTimeZone(
+    userId: number,
+    timeZone: string | undefined,
+    known?: string | null,
+  ): Promise<void> {
+    const zone = timeZone === undefined ? null : knownTimeZone(timeZone);
+    if (zone === null || zone === known) return;
+    // A failure to note it never fails the sign-in or the request it comes with.
+    await this.settings
+      .saveBrowserTimeZone(userId, zone)
+      .catch((error: unknown) =>
+        this.logger.warn(`device time zone of user ${userId} not kept: ${String(error)}`),
+      );
+  }
+
+  /**
    * The language to write to each person in: their choice, else their organization's default,
    * else their browser's (`acceptLanguage` when the request that causes the text came from one,
    * else the one remembered as they last signed in or used their session), else English. Unknown
@@ -130,7 +165,7 @@ export class PreferencesService {
 
   /**
    * Each person as the server writes to them: `languagesOf`'s language and the time zone their
-   * dates fall in (`timeZoneOrUtc`), read in one query. Unknown ids are left out.
+   * dates fall in (`timeZoneOf`), read in one query. Unknown ids are left out.
    */
   async readersOf(userIds: number[], acceptLanguage?: string): Promise<IdentifiedReader[]> {
     if (!userIds.length) return [];
@@ -143,7 +178,7 @@ export class PreferencesService {
         languageOrNull(row.default_language),
         browser.length ? browser : rememberedBrowser(row),
       ),
-      timeZone: timeZoneOrUtc(row.time_zone),
+      timeZone: timeZoneOf(row),
     }));
   }
 

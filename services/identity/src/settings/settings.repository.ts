@@ -22,6 +22,8 @@ export interface LanguageRow {
   browser_language: string | null;
   /** The person's own time zone (null: none chosen). */
   time_zone: string | null;
+  /** Their device's zone, last known (null: not known). */
+  browser_time_zone: string | null;
 }
 
 /** A user's own settings: reading preferences and live sessions. */
@@ -75,13 +77,28 @@ export class SettingsRepository {
   }
 
   /**
+   * Remembers the time zone a person's device is set to; written only when it changes, as the
+   * browser's language.
+   */
+  async saveBrowserTimeZone(userId: number, timeZone: string): Promise<void> {
+    // Raw SQL: an upsert that leaves an unchanged row alone (TypeORM's upsert always writes).
+    await this.db.query(
+      `INSERT INTO user_preferences (user_id, browser_time_zone) VALUES ($1, $2)
+       ON CONFLICT (user_id) DO UPDATE SET browser_time_zone = EXCLUDED.browser_time_zone
+        WHERE user_preferences.browser_time_zone IS DISTINCT FROM EXCLUDED.browser_time_zone`,
+      [userId, timeZone],
+    );
+  }
+
+  /**
    * Each person's own language, their organization's default, their browser's last known
-   * language and their own time zone (each null when unset).
+   * language, their own time zone and their device's last known one (each null when unset).
    */
   languagesOf(userIds: number[]): Promise<LanguageRow[]> {
     // Raw SQL: one read of users, their preferences and their organizations for a batch.
     return this.db.query(
-      `SELECT u.id AS user_id, p.language, o.default_language, p.browser_language, p.time_zone
+      `SELECT u.id AS user_id, p.language, o.default_language, p.browser_language, p.time_zone,
+              p.browser_time_zone
          FROM users u
          LEFT JOIN user_preferences p ON p.user_id = u.id
          LEFT JOIN organizations o ON o.id = u.organization_id

@@ -28,6 +28,13 @@ export class UserPreferencesEntity {
   @Column({ name: 'browser_language', type: 'text', nullable: true })
   browserLanguage!: string | null;
 
+  /**
+   * The IANA zone the person's device was last known to be set to (null: not known), for the
+   * dates the server writes them. Not a choice: it comes after `timeZone`.
+   */
+  @Column({ name: 'browser_time_zone', type: 'text', nullable: true })
+  browserTimeZone!: string | null;
+
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
 }
