@@ -1,15 +1,15 @@
 import { type LibraryDocument } from '@hub/proto';
 import { api } from '../api/routes';
 import { call } from '../api/client';
-import { Download, Eye, FileText, LoaderCircle, RotateCcw } from 'lucide-react';
+import { Download, Eye, FileText, LoaderCircle } from 'lucide-react';
 import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
 import { FileListFrame, listRowClass, RowDeleteButton, RowIconButton } from '../ui/ListStates';
-import { smallOutlineButtonClass } from '../ui/styles';
 import { formatDate } from '../ui/dates';
 import { formatFileSize } from '../i18n/format';
 import { documentStatus, ocrBadge, stageLabel } from './format';
-import { useDeleteDocument, useRetryDocument } from './mutations';
+import { RetryProcessingButton } from './RetryProcessingButton';
+import { useDeleteDocument } from './mutations';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../i18n/i18n';
 
@@ -133,7 +133,13 @@ function DocumentRow({
               {ocr.label}
             </Badge>
           )}
-          {document.ocrError && <RetryOcr documentId={document.id} onRetried={onRetried} />}
+          {document.ocrError && (
+            <RetryProcessingButton
+              documentId={document.id}
+              onRetried={onRetried}
+              testId="retry-ocr"
+            />
+          )}
           {document.tags.map((tag) => (
             <span key={tag.id} className="inline-flex items-center gap-1">
               <span
@@ -170,23 +176,5 @@ function DocumentRow({
         />
       </div>
     </div>
-  );
-}
-
-/** Pages whose OCR failed have no text: processing them again is offered beside the badge. */
-function RetryOcr({ documentId, onRetried }: { documentId: number; onRetried: () => void }) {
-  const { t } = useTranslation();
-  const retry = useRetryDocument(documentId, onRetried);
-  return (
-    <button
-      type="button"
-      data-testid="retry-ocr"
-      disabled={retry.isPending}
-      onClick={() => retry.mutate()}
-      className={smallOutlineButtonClass}
-    >
-      <RotateCcw className="size-3.5" />{' '}
-      {retry.isPending ? t('library.viewer.retrying') : t('library.viewer.retry')}
-    </button>
   );
 }

@@ -1,19 +1,18 @@
 import { type LibraryDocument } from '@hub/proto';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { AlertCircle, CheckCircle2, LoaderCircle, RotateCcw } from 'lucide-react';
+import { AlertCircle, CheckCircle2, LoaderCircle } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/client';
 import { Dialog } from '../ui/Dialog';
 import { Spinner } from '../ui/Spinner';
-import { smallOutlineButtonClass } from '../ui/styles';
 import { DocumentVersions } from './DocumentVersions';
 import { EvaluationTab } from './EvaluationTab';
 import { processingSummary, viewerTabsState } from './format';
 import { MarkdownContent } from './MarkdownContent';
-import { useRetryDocument } from './mutations';
+import { RetryProcessingButton } from './RetryProcessingButton';
 import { documentDownloadUrlQuery, documentMarkdownQuery } from './queries';
 
 /** Spec section 9: the PDF preview frame is 600 px high. */
@@ -55,9 +54,7 @@ function ProcessingHeader({
   document: LibraryDocument;
   onRetried: () => void;
 }) {
-  const { t } = useTranslation();
   const summary = processingSummary(document);
-  const retry = useRetryDocument(document.id, onRetried);
 
   return (
     <span
@@ -76,16 +73,11 @@ function ProcessingHeader({
       )}
       <span>{summary.text}</span>
       {summary.kind === 'failed' && (
-        <button
-          type="button"
-          data-testid="retry-processing"
-          disabled={retry.isPending}
-          onClick={() => retry.mutate()}
-          className={smallOutlineButtonClass}
-        >
-          <RotateCcw className="size-3.5" />{' '}
-          {retry.isPending ? t('library.viewer.retrying') : t('library.viewer.retry')}
-        </button>
+        <RetryProcessingButton
+          documentId={document.id}
+          onRetried={onRetried}
+          testId="retry-processing"
+        />
       )}
     </span>
   );
