@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { type AnalysisReport, identityRpc, type NotificationRequest } from '@hub/proto';
+import { identityRpc, type NotificationRequest } from '@hub/proto';
 import type { ObjectStorage, RpcClient, WebhookAnnouncer } from '@hub/kit';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openVideoDatabase } from '../database.js';
+import { reportOf } from '../test-support/analysis-report.js';
 import type { FaceReenrolment } from '../faces/face-reenrolment.js';
 import type { AnalysisDispatch } from './analysis-dispatch.js';
 import { VideoInbox } from './video-inbox.js';
@@ -13,20 +14,10 @@ const HOWARD = 3;
 const AMY = 4;
 
 /** The new run identifies Howard at 0-4 s again, and Amy at 5-9 s. */
-const report: AnalysisReport = {
-  durationSeconds: 10,
-  framesAnalysed: 10,
-  samplingFps: 1,
-  matchThreshold: 0.55,
-  detectedOperators: 2,
-  identifiedOperators: [
-    { userId: HOWARD, name: 'Howard', distance: 0.4, appearances: [{ start: 0, end: 4 }] },
-    { userId: AMY, name: 'Amy', distance: 0.3, appearances: [{ start: 5, end: 9 }] },
-  ],
-  unidentifiedPeople: [],
-  identificationRate: 1,
-  stepAnalysis: { available: false, message: 'off' },
-};
+const report = reportOf([
+  { userId: HOWARD, name: 'Howard', distance: 0.4, appearances: [{ start: 0, end: 4 }] },
+  { userId: AMY, name: 'Amy', distance: 0.3, appearances: [{ start: 5, end: 9 }] },
+]);
 
 /** What the inbox told: notifications and webhook facts. */
 interface Told {

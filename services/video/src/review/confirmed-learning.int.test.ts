@@ -12,6 +12,7 @@ import {
 import type { RpcClient } from '@hub/kit';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openVideoDatabase } from '../database.js';
+import { reportOf } from '../test-support/analysis-report.js';
 import { FaceEnrolmentsRepository } from '../faces/face-enrolments.repository.js';
 import { FaceReferencesRepository } from '../faces/face-references.repository.js';
 import { UnknownPeopleRepository } from '../unknown-people/unknown-people.repository.js';
@@ -28,28 +29,18 @@ const actor: Actor = { userId: SUE, organizationId: ORG, role: 'admin' };
 const vector = (value: number) => JSON.stringify(Array<number>(128).fill(value));
 
 /** Howard identified at 0-4 s; `decision` when a supervisor reviewed him. */
-function reportOf(decision?: 'confirmed'): AnalysisReport {
+function howardReport(decision?: 'confirmed'): AnalysisReport {
   const review = decision ? { review: { decision, by: SUE, byName: 'Sue', at: 'now' } } : {};
-  return {
-    durationSeconds: 10,
-    framesAnalysed: 10,
-    samplingFps: 1,
-    matchThreshold: 0.55,
-    detectedOperators: 1,
-    identifiedOperators: [
-      {
-        faceId: 'f1',
-        userId: HOWARD,
-        name: 'Howard',
-        distance: 0.4,
-        appearances: [{ start: 0, end: 4 }],
-        ...review,
-      },
-    ],
-    unidentifiedPeople: [],
-    identificationRate: 1,
-    stepAnalysis: { available: false, message: 'off' },
-  };
+  return reportOf([
+    {
+      faceId: 'f1',
+      userId: HOWARD,
+      name: 'Howard',
+      distance: 0.4,
+      appearances: [{ start: 0, end: 4 }],
+      ...review,
+    },
+  ]);
 }
 
 /**
@@ -134,7 +125,7 @@ describe('learning from a confirmed face', () => {
     service().review(actor, videoId, 'f1', decision);
 
   it('learns nothing when the face was rejected after its confirmation committed', async () => {
-    const videoId = await insertVideo('gap.mp4', reportOf());
+    const videoId = await insertVideo('gap.mp4', howardReport());
     inTheGap = async () => {
       inTheGap = async () => {};
       await review(videoId, { decision: 'reject' });
@@ -152,7 +143,7 @@ describe('learning from a confirmed face', () => {
     )) as { id: number }[];
     const unknown = { faceId: 'f1', appearances: [{ start: 0, end: 4 }] };
     const videoId = await insertVideo('named.mp4', {
-      ...reportOf(),
+      ...howardReport(),
       identifiedOperators: [],
       unidentifiedPeople: [unknown],
     });
@@ -171,7 +162,7 @@ describe('learning from a confirmed face', () => {
   });
 
   it('waits for a rejection holding the video, and then learns nothing', async () => {
-    const videoId = await insertVideo('held.mp4', reportOf('confirmed'));
+    const videoId = await insertVideo('held.mp4', howardReport('confirmed'));
     const rejection = db.createQueryRunner();
     await rejection.connect();
     try {
@@ -179,7 +170,7 @@ describe('learning from a confirmed face', () => {
       await rejection.query(`SELECT id FROM videos WHERE id = $1 FOR UPDATE`, [videoId]);
       await rejection.query(`UPDATE videos SET report = $2 WHERE id = $1`, [
         videoId,
-        JSON.stringify({ ...reportOf(), identifiedOperators: [] }),
+        JSON.stringify({ ...howardReport(), identifiedOperators: [] }),
       ]);
       const adding = new FaceReferencesRepository(db).addLearned(
         ORG,
@@ -198,7 +189,7 @@ describe('learning from a confirmed face', () => {
   });
 
   it('learns a face the report still says is confirmed', async () => {
-    const videoId = await insertVideo('kept.mp4', reportOf('confirmed'));
+    const videoId = await insertVideo('kept.mp4', howardReport('confirmed'));
     const references = new FaceReferencesRepository(db);
     expect(await references.addLearned(ORG, HOWARD, videoId, 'kept.mp4', 8)).toBe(true);
     expect(await learnedOf(videoId)).toBe(1);

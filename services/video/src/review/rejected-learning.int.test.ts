@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import type { AnalysisReport } from '@hub/proto';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openVideoDatabase } from '../database.js';
+import { reportOf } from '../test-support/analysis-report.js';
 import { FaceEnrolmentsRepository } from '../faces/face-enrolments.repository.js';
 import { applyReview } from './apply-review.js';
 import { FaceReviewRepository } from './face-review.repository.js';
@@ -13,25 +13,15 @@ const HOWARD = 3;
 const vector = (value: number) => JSON.stringify(Array<number>(128).fill(value));
 
 /** Howard identified (and confirmed) at 0-4 s. */
-const report: AnalysisReport = {
-  durationSeconds: 10,
-  framesAnalysed: 10,
-  samplingFps: 1,
-  matchThreshold: 0.55,
-  detectedOperators: 1,
-  identifiedOperators: [
-    {
-      faceId: 'f1',
-      userId: HOWARD,
-      name: 'Howard',
-      distance: 0.4,
-      appearances: [{ start: 0, end: 4 }],
-    },
-  ],
-  unidentifiedPeople: [],
-  identificationRate: 1,
-  stepAnalysis: { available: false, message: 'off' },
-};
+const report = reportOf([
+  {
+    faceId: 'f1',
+    userId: HOWARD,
+    name: 'Howard',
+    distance: 0.4,
+    appearances: [{ start: 0, end: 4 }],
+  },
+]);
 
 /** A face learned from a confirmed (or named) face is a wrong enrolment once rejected. */
 describe('a rejected match', () => {

@@ -11,6 +11,7 @@ import {
 import type { RpcClient } from '@hub/kit';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openVideoDatabase } from '../database.js';
+import { reportOf } from '../test-support/analysis-report.js';
 import { FaceEnrolmentsRepository } from '../faces/face-enrolments.repository.js';
 import { FaceReferencesRepository } from '../faces/face-references.repository.js';
 import { FaceLearning } from '../review/face-learning.js';
@@ -29,17 +30,7 @@ const actorOf = (organizationId: number): Actor => ({ userId: SUE, organizationI
 /** One unidentified face, f1 at 0-4 s, labelled with its unknown person. */
 function unknownIn(person: { id: number; number: number }): AnalysisReport {
   const unknownPerson = { ...person, label: unknownLabel(person.number) };
-  return {
-    durationSeconds: 10,
-    framesAnalysed: 10,
-    samplingFps: 1,
-    matchThreshold: 0.55,
-    detectedOperators: 1,
-    identifiedOperators: [],
-    unidentifiedPeople: [{ faceId: 'f1', appearances: [{ start: 0, end: 4 }], unknownPerson }],
-    identificationRate: 0,
-    stepAnalysis: { available: false, message: 'off' },
-  };
+  return reportOf([], [{ faceId: 'f1', appearances: [{ start: 0, end: 4 }], unknownPerson }]);
 }
 
 const rpc = {
