@@ -13,6 +13,7 @@ import {
   settle,
   shouldRetry,
 } from './sessionOutbox';
+import { memoryStorage } from './memory-storage.test-support';
 
 const answer = (key: string, questionId: string, index = 0): OutboxItem => ({
   kind: 'response',
@@ -33,16 +34,6 @@ const finding = (key: string): OutboxItem => ({
   recordedAt: '2026-01-01T00:00:00.000Z',
   body: { severity: 'high', category: 'safety', note: 'No gloves', idempotencyKey: key },
 });
-
-function memoryStorage() {
-  const values = new Map<string, string>();
-  return {
-    values,
-    getItem: (key: string) => values.get(key) ?? null,
-    setItem: (key: string, value: string) => void values.set(key, value),
-    removeItem: (key: string) => void values.delete(key),
-  };
-}
 
 describe('the session outbox', () => {
   it('keeps items in the order recorded, sends the oldest first, never queues a key twice', () => {

@@ -2,6 +2,7 @@ import type { Finding } from '@hub/proto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type OutboxItem, outboxStorageKey, restoreOutbox } from './sessionOutbox';
 import { OutboxSender } from './useSessionOutbox';
+import { memoryStorage } from './memory-storage.test-support';
 
 const finding = (key: string): OutboxItem => ({
   kind: 'finding',
@@ -19,20 +20,6 @@ const recorded: Finding = {
   createdAt: '2026-01-01T00:00:00.000Z',
   resolvedAt: null,
 };
-
-function memoryStorage(): Storage {
-  const values = new Map<string, string>();
-  return {
-    get length() {
-      return values.size;
-    },
-    clear: () => values.clear(),
-    key: (index: number) => [...values.keys()][index] ?? null,
-    getItem: (key: string) => values.get(key) ?? null,
-    setItem: (key: string, value: string) => void values.set(key, value),
-    removeItem: (key: string) => void values.delete(key),
-  };
-}
 
 const events = { onSent: () => undefined, onRefused: () => undefined };
 const stored = () => restoreOutbox(localStorage, outboxStorageKey(undefined, 7));
