@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@hub/proto';
 import { type BodyOf, expectError, parseAnswer } from './api-client.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
-import { ObservationsService } from '../../observation/src/observations/observations.service.js';
+import { CompletionEffects } from '../../observation/src/observations/completion-effects.js';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 import { signedIn } from './tenant-fixtures.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
@@ -427,7 +427,7 @@ describe('completion', () => {
     expect(completed.body).toMatchObject({ completed: true, passed: true });
     expect(await completedAt()).toBeNull();
     expect(await owed()).toEqual([{ attempts: 1 }]);
-    await stack.observation.app.get(ObservationsService).settleOwedEffects();
+    await stack.observation.app.get(CompletionEffects).settle();
     expect(await owed()).toEqual([]);
     expect(await completedAt()).not.toBeNull();
   });

@@ -18,6 +18,7 @@ import { SkillsMatrixService } from './skills/skills-matrix.service.js';
 import { ObservationsController } from './observations/observations.controller.js';
 import { ObservationsRepository } from './observations/observations.repository.js';
 import { ObservationsService } from './observations/observations.service.js';
+import { CompletionEffects } from './observations/completion-effects.js';
 import { ObservationFigures } from './reporting/observation-figures.js';
 import { ExportsService } from './reports/exports.service.js';
 import { HubActivity } from './reporting/hub-activity.js';
@@ -90,6 +91,7 @@ export class ObservationModule {
         ObservationsRepository,
         ObservationFigures,
         ObservationsService,
+        CompletionEffects,
         CoursesRepository,
         MemberSopsRepository,
         CoursesService,

@@ -1,10 +1,4 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
   type Actor,
@@ -12,7 +6,6 @@ import {
   type CreateFindingRequest,
   type CreateObservationRequest,
   type Finding,
-  identityRpc,
   libraryRpc,
   OPTION_LETTERS,
   type ObservationList,
@@ -20,27 +13,19 @@ import {
   type ResponseResult,
   type ResponseSubmission,
 } from '@hub/proto';
-import { bounded, RpcClient, RpcFailure, WebhookAnnouncer } from '@hub/kit';
+import { RpcClient, RpcFailure, WebhookAnnouncer } from '@hub/kit';
 import type { CertificationRow } from '../certifications/certifications.repository.js';
-import { certificationData } from '../certifications/certification-webhook.js';
 import { RPC } from '../config.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { Members } from '../team/members.js';
 import { CertificationIssuer } from '../certifications/certification-issuer.js';
-import { CourseCompletion } from '../training/course-completion.js';
 import { ObservationFigures } from '../reporting/observation-figures.js';
+import { announceCompletion, CompletionEffects } from './completion-effects.js';
 import { type ObservationRow, toFinding, toSummary } from './observation-rows.js';
-import {
-  type KeyedResult,
-  ObservationsRepository,
-  type OwedEffects,
-} from './observations.repository.js';
+import { type KeyedResult, ObservationsRepository } from './observations.repository.js';
 
 export const NOT_FOUND = 'Observation session not found';
 export const KEY_ON_ANOTHER_QUESTION = ERROR_TEXTS.observation_key_of_another_question;
-
-/** How often completions whose course progress or notices failed are tried again. */
-const EFFECTS_RETRY_MS = 30_000;
 
 interface ListFilter {
   search?: string;
@@ -50,29 +35,17 @@ interface ListFilter {
 }
 
 @Injectable()
-export class ObservationsService implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger('Observations');
-  private retryTimer?: NodeJS.Timeout;
-
+export class ObservationsService {
   constructor(
     @Inject(ObservationsRepository) private readonly repository: ObservationsRepository,
     @Inject(ObservationFigures) private readonly figures: ObservationFigures,
     @Inject(RPC) private readonly rpc: RpcClient,
     @Inject(Members) private readonly members: Members,
     @Inject(SettingsService) private readonly settings: SettingsService,
-    @Inject(CourseCompletion) private readonly courses: CourseCompletion,
+    @Inject(CompletionEffects) private readonly effects: CompletionEffects,
     @Inject(CertificationIssuer) private readonly certifications: CertificationIssuer,
     @Inject(WebhookAnnouncer) private readonly webhooks: WebhookAnnouncer,
   ) {}
-
-  onApplicationBootstrap(): void {
-    this.retryTimer = setInterval(() => void this.settleOwedEffects(), EFFECTS_RETRY_MS);
-    this.retryTimer.unref();
-  }
-
-  onModuleDestroy(): void {
-    clearInterval(this.retryTimer);
-  }
 
   private async row(
     actor: Actor,
@@ -230,7 +203,7 @@ export class ObservationsService implements OnApplicationBootstrap, OnModuleDest
     if (result.replay) return result.replay;
     // Committed: the client is answered the completion whatever its effects do now (they are
     // owed in completion_effects, and retried when they fail).
-    if (result.completed) await this.settleOwedEffects(result.row.id);
+    if (result.completed) await this.effects.settle(result.row.id);
     return this.toResult(result);
   }
 
@@ -268,7 +241,7 @@ export class ObservationsService implements OnApplicationBootstrap, OnModuleDest
     const present = await this.operatorPresent(row);
     const issued =
       passed && present ? await this.certifications.sopPassed(tx, row, score, completedAt) : null;
-    await this.announceWebhooks(tx, row, score, passed, issued);
+    await announceCompletion(this.webhooks, tx, { row, score, passed, issued });
     await this.repository.oweEffects(tx, row.id, present);
     return { score, passed, issued };
   }
@@ -277,89 +250,6 @@ export class ObservationsService implements OnApplicationBootstrap, OnModuleDest
   private async operatorPresent(row: ObservationRow): Promise<boolean> {
     const found = await this.members.some(row.organization_id, [row.operator_id]);
     return found.some((member) => member.id === row.operator_id && member.isActive);
-  }
-
-  /** In the completing transaction: the facts and their events commit together. */
-  private async announceWebhooks(
-    tx: EntityManager,
-    row: ObservationRow,
-    score: number,
-    passed: boolean,
-    issued: CertificationRow | null,
-  ): Promise<void> {
-    const organizationId = row.organization_id;
-    await this.webhooks.announce(
-      {
-        organizationId,
-        type: 'observation.completed',
-        key: String(row.id),
-        data: {
-          observationId: row.id,
-          documentId: row.document_id,
-          evaluationTitle: bounded(row.evaluation_title),
-          operatorId: row.operator_id,
-          operatorName: bounded(row.operator_name),
-          observerId: row.observer_id,
-          score,
-          passed,
-        },
-      },
-      tx,
-    );
-    if (issued) {
-      await this.webhooks.announce(
-        {
-          organizationId,
-          type: 'certification.issued',
-          key: `${issued.id}-${issued.issued_at.getTime()}`,
-          data: certificationData(issued),
-        },
-        tx,
-      );
-    }
-  }
-
-  /**
-   * The course progress and notices owed by completions (this observation's, or every one
-   * waiting when none is named). Never throws: a failure stays owed for the next pass.
-   */
-  async settleOwedEffects(observationId: number | null = null): Promise<void> {
-    try {
-      const failures = await this.repository.settleEffects(observationId, (owed) =>
-        this.completionEffects(owed),
-      );
-      for (const error of failures)
-        this.logger.warn(`completion effects failed, retried later: ${String(error)}`);
-    } catch (error) {
-      this.logger.warn(`completion effects not settled: ${String(error)}`);
-    }
-  }
-
-  /**
-   * The people told first: the notice is keyed, so a retry after a failed course update tells
-   * nobody twice. Someone gone at completion is neither told nor progressed.
-   */
-  private async completionEffects(owed: OwedEffects): Promise<void> {
-    const score = Number(owed.score);
-    const passed = owed.passed === true;
-    await this.rpc.call(identityRpc.notify, {
-      userIds: owed.operator_present ? [owed.operator_id, owed.observer_id] : [owed.observer_id],
-      notification: {
-        type: passed ? 'success' : 'warning',
-        key: 'observationCompleted',
-        params: {
-          operator: owed.operator_name,
-          evaluation: owed.evaluation_title,
-          passed,
-          score,
-          passMark: owed.pass_mark,
-          observer: owed.observer_name,
-        },
-      },
-      key: `observation-completed:${owed.id}`,
-    });
-    if (owed.operator_present)
-      await this.courses.forLearner(owed.operator_id, passed ? owed.document_id : null);
   }
 
   async list(actor: Actor, filter: ListFilter): Promise<ObservationList> {
