@@ -8,7 +8,13 @@ import {
   type TraceCarrier,
   traced,
 } from '@hub/runtime';
-import { eventAttributes, eventEntryFields, type EventHandler } from './event-entries.js';
+import {
+  eventAttributes,
+  eventEntryFields,
+  type EventHandler,
+  type EventStreams,
+  type StreamBounds,
+} from './event-entries.js';
 import { EventSubscription } from './event-subscription.js';
 
 export * from './event-entries.js';
@@ -16,34 +22,11 @@ export { EventSubscription } from './event-subscription.js';
 
 const log = logger('events');
 
-export interface StreamBounds {
-  /** The stream is trimmed to what every group has read once in this many publishes. */
-  trimEvery: number;
-  /**
-   * Entries kept at most, read or not: a group no service reads any more (a retired service's)
-   * must not hold the stream, and Redis's memory, forever. Far above any backlog of a live one.
-   */
-  maxEntries: number;
-  /**
-   * An entry whose handler still fails this long after it was published becomes a dead letter
-   * (kept aside, no longer retried every 30 s), so one poison event cannot hold the stream's
-   * trim for ever. A day: no outage of a dependency shorter than that dead-letters anything.
-   */
-  deadLetterAfterMs: number;
-}
-
 const STREAM_BOUNDS: StreamBounds = {
   trimEvery: 1000,
   maxEntries: 1_000_000,
   deadLetterAfterMs: 24 * 60 * 60 * 1000,
 };
-
-/** The keys of a bus's streams, and its bounds, as a subscription needs them. */
-export interface EventStreams {
-  events: string;
-  deadLetters: string;
-  bounds: StreamBounds;
-}
 
 /** Redis stream ids ("ms-seq") in order. */
 function compareIds(a: string, b: string): number {

@@ -152,3 +152,26 @@ export async function handleEntry(
     },
   );
 }
+
+export interface StreamBounds {
+  /** The stream is trimmed to what every group has read once in this many publishes. */
+  trimEvery: number;
+  /**
+   * Entries kept at most, read or not: a group no service reads any more (a retired service's)
+   * must not hold the stream, and Redis's memory, forever. Far above any backlog of a live one.
+   */
+  maxEntries: number;
+  /**
+   * An entry whose handler still fails this long after it was published becomes a dead letter
+   * (kept aside, no longer retried every 30 s), so one poison event cannot hold the stream's
+   * trim for ever. A day: no outage of a dependency shorter than that dead-letters anything.
+   */
+  deadLetterAfterMs: number;
+}
+
+/** The keys of a bus's streams, and its bounds, as a subscription needs them. */
+export interface EventStreams {
+  events: string;
+  deadLetters: string;
+  bounds: StreamBounds;
+}

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { logger } from '@hub/runtime';
-import type { EventStreams } from './event-bus.js';
 import {
   type DeadLetter,
   deadLetterFields,
   type EventHandler,
+  type EventStreams,
   handleEntry,
   publishedAt,
   readDeadLetter,
