@@ -22,7 +22,7 @@ beforeAll(async () => {
     LOGIN_BACKOFF_BASE_SECONDS: '1',
   });
   const acme = await stack.createOrganization('Acme Foods', 'acme.test');
-  for (const name of ['ann', 'gina', 'hugo', 'otto', 'olga', 'oscar', 'ottilie']) {
+  for (const name of ['ann', 'gina', 'hugo', 'ida', 'otto', 'olga', 'oscar', 'ottilie']) {
     await stack.createUser({
       email: `${name}@acme.test`,
       password: 'Acme-Pass-1!',
@@ -116,6 +116,22 @@ describe('sign-in throttling', () => {
     expect(stranger.status).toBe(429);
     expect(errorOf(stranger).message).toMatch(THROTTLED);
     expect((await signIn('192.0.2.30', 'gina@acme.test', 'Acme-Pass-1!')).status).toBe(200);
+  });
+
+  it('verifies no more guesses on one account than its limit when many addresses guess at once', async () => {
+    // Sign-ins that succeed give back the place they held in the account's count.
+    for (const from of ['10.10.1.1', '10.10.1.2']) {
+      expect((await signIn(from, 'ida@acme.test', 'Acme-Pass-1!')).status).toBe(200);
+    }
+    const guesses = await Promise.all(
+      Array.from({ length: 16 }, (_, n) => signIn(`10.10.0.${n + 1}`, 'ida@acme.test', `g-${n}`)),
+    );
+    const statuses = guesses.map((answer) => answer.status);
+    // LOGIN_MAX_FAILURES_PER_EMAIL: each admitted guess holds its place in the account's count.
+    expect(statuses.filter((status) => status === 401).length).toBe(10);
+    expect(statuses.filter((status) => status !== 401).every((status) => status === 429)).toBe(
+      true,
+    );
   });
 
   it('stops one address that tries password after password on many accounts', async () => {

@@ -17,6 +17,49 @@ const ATTEMPT_HOLD_MS = 30_000;
 const ATTEMPT_WAIT_MS = 10_000;
 const ATTEMPT_POLL_MS = 25;
 
+/** What the pair's attempt key holds: the attempt waits, holds its account's place, or failed. */
+const HELD = 'held';
+const RESERVED = 'reserved';
+const COUNTED = 'counted';
+
+/**
+ * The limits read and the account's place taken in one step: read first and counted after the
+ * password was verified, guesses sent at once from many addresses all passed the account's limit.
+ * KEYS: client attempts, client failures, pair wait, account failures, known pair, attempt.
+ * ARGV: window, attempts per client, failures per client, failures per account.
+ * Answers 0 when admitted, else the seconds to wait.
+ */
+const ADMIT_SCRIPT = `
+local function wait(key) return math.max(1, redis.call('TTL', key)) end
+local attempts = redis.call('INCR', KEYS[1])
+redis.call('EXPIRE', KEYS[1], ARGV[1], 'NX')
+if attempts > tonumber(ARGV[2]) then return wait(KEYS[1]) end
+if tonumber(redis.call('GET', KEYS[2]) or '0') >= tonumber(ARGV[3]) then return wait(KEYS[2]) end
+local pairWaitMs = redis.call('PTTL', KEYS[3])
+if pairWaitMs > 0 then return math.ceil(pairWaitMs / 1000) end
+if redis.call('EXISTS', KEYS[5]) == 0
+  and tonumber(redis.call('GET', KEYS[4]) or '0') >= tonumber(ARGV[4]) then
+  return wait(KEYS[4])
+end
+redis.call('INCR', KEYS[4])
+redis.call('EXPIRE', KEYS[4], ARGV[1], 'NX')
+redis.call('SET', KEYS[6], '${RESERVED}', 'XX', 'KEEPTTL')
+return 0
+`;
+
+/**
+ * Ends the pair's attempt; one that did not fail gives its account's place back.
+ * KEYS: attempt, account failures.
+ */
+const RELEASE_SCRIPT = `
+if redis.call('GET', KEYS[1]) == '${RESERVED}'
+  and tonumber(redis.call('GET', KEYS[2]) or '0') > 0 then
+  redis.call('DECR', KEYS[2])
+end
+redis.call('DEL', KEYS[1])
+return 0
+`;
+
 /**
  * Sign-in throttling after ASVS V2.2: failures are counted per account, per client address and
  * per account+address pair; successes only against a much higher ceiling per address, so a
@@ -49,8 +92,8 @@ export class LoginRateLimiter {
 
   /**
    * Counts this attempt for the address and refuses it while any limit holds. An admitted
-   * attempt holds its pair until `release`: failures are counted only once verified, so guesses
-   * sent at once would otherwise all pass before the first was counted.
+   * attempt holds its pair until `release`, and a place in its account's failures until its
+   * outcome: guesses sent at once would otherwise all pass before the first was counted.
    */
   async admit(email: string, ip: string): Promise<void> {
     const keys = this.keys(email, ip);
@@ -69,56 +112,57 @@ export class LoginRateLimiter {
    */
   private async holdPair(key: string): Promise<void> {
     const deadline = Date.now() + ATTEMPT_WAIT_MS;
-    while ((await this.redis.set(key, '1', 'PX', ATTEMPT_HOLD_MS, 'NX')) === null) {
+    while ((await this.redis.set(key, HELD, 'PX', ATTEMPT_HOLD_MS, 'NX')) === null) {
       if (Date.now() >= deadline) throw tooMany(1);
       await sleep(ATTEMPT_POLL_MS);
     }
   }
 
-  /** Lets the pair's next attempt in, once this one's outcome is recorded. */
+  /**
+   * Lets the pair's next attempt in, once this one's outcome is recorded. An attempt that did
+   * not fail (signed in, or refused for another reason than its password) gives its account's
+   * place back; one whose gateway died keeps it, counted as a failure.
+   */
   async release(email: string, ip: string): Promise<void> {
-    await this.redis.del(this.keys(email, ip).attempt);
+    const keys = this.keys(email, ip);
+    await this.redis.eval(RELEASE_SCRIPT, 2, keys.attempt, keys.email);
   }
 
   private async checkLimits(keys: ReturnType<LoginRateLimiter['keys']>): Promise<void> {
-    const window = this.config.LOGIN_WINDOW_SECONDS;
-    const results = (await this.redis
-      .multi()
-      .incr(keys.clientAttempts)
-      .expire(keys.clientAttempts, window, 'NX')
-      .pttl(keys.pair)
-      .mget(keys.clientFailures, keys.email, keys.known)
-      .exec()) as [null, unknown][];
-    const attempts = results[0]![1] as number;
-    const pairWaitMs = results[2]![1] as number;
-    const [clientFailures, emailFailures, known] = results[3]![1] as (string | null)[];
-    if (attempts > this.config.LOGIN_MAX_ATTEMPTS_PER_CLIENT) {
-      throw tooMany(await this.redis.ttl(keys.clientAttempts));
-    }
-    if (Number(clientFailures ?? 0) >= this.config.LOGIN_MAX_FAILURES_PER_CLIENT) {
-      throw tooMany(await this.redis.ttl(keys.clientFailures));
-    }
-    if (pairWaitMs > 0) throw tooMany(Math.ceil(pairWaitMs / 1000));
-    // Many failures on one account from many addresses: a distributed guess. Addresses the
-    // account signed in from before still pass (their own pair backoff still applies).
-    if (!known && Number(emailFailures ?? 0) >= this.config.LOGIN_MAX_FAILURES_PER_EMAIL) {
-      throw tooMany(await this.redis.ttl(keys.email));
-    }
+    const secondsLeft = Number(
+      await this.redis.eval(
+        ADMIT_SCRIPT,
+        6,
+        keys.clientAttempts,
+        keys.clientFailures,
+        keys.pair,
+        keys.email,
+        keys.known,
+        keys.attempt,
+        this.config.LOGIN_WINDOW_SECONDS,
+        this.config.LOGIN_MAX_ATTEMPTS_PER_CLIENT,
+        this.config.LOGIN_MAX_FAILURES_PER_CLIENT,
+        // Many failures on one account from many addresses: a distributed guess. Addresses the
+        // account signed in from before still pass (their own pair backoff still applies).
+        this.config.LOGIN_MAX_FAILURES_PER_EMAIL,
+      ),
+    );
+    if (secondsLeft > 0) throw tooMany(secondsLeft);
   }
 
   async recordFailure(email: string, ip: string): Promise<void> {
     const keys = this.keys(email, ip);
     const window = this.config.LOGIN_WINDOW_SECONDS;
+    // The account counted this failure at its admission: the attempt keeps its place.
     const results = (await this.redis
       .multi()
-      .incr(keys.email)
-      .expire(keys.email, window, 'NX')
+      .set(keys.attempt, COUNTED, 'KEEPTTL', 'XX')
       .incr(keys.clientFailures)
       .expire(keys.clientFailures, window, 'NX')
       .hincrby(`${keys.pair}:count`, 'failures', 1)
       .expire(`${keys.pair}:count`, window)
       .exec()) as [null, number][];
-    const pairFailures = results[4]![1];
+    const pairFailures = results[3]![1];
     const waitMs = this.backoffMs(pairFailures);
     // The pair key exists exactly as long as the pair must wait; its TTL is the wait.
     if (waitMs > 0) await this.redis.set(keys.pair, '1', 'PX', waitMs);

@@ -26,31 +26,44 @@ export class InvitationsRepository {
 
   /** The user's open links stop working and this one is stored, at once. */
   async replace(invitation: NewInvitation): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx
-        .getRepository(InvitationEntity)
-        .update(
-          { userId: invitation.userId, usedAt: IsNull(), revokedAt: IsNull() },
-          { revokedAt: new Date() },
-        );
-      await tx.getRepository(InvitationEntity).insert(invitation);
-    });
+    await this.replaceMany([invitation]);
   }
 
   /** replace() for many users at once, in one transaction. */
   async replaceMany(invitations: NewInvitation[]): Promise<void> {
     if (!invitations.length) return;
+    const userIds = invitations.map((invitation) => invitation.userId);
     await this.db.transaction(async (tx) => {
-      await tx.getRepository(InvitationEntity).update(
-        {
-          userId: In(invitations.map((invitation) => invitation.userId)),
-          usedAt: IsNull(),
-          revokedAt: IsNull(),
-        },
-        { revokedAt: new Date() },
-      );
+      await this.holdInvitees(tx, userIds);
+      await tx
+        .getRepository(InvitationEntity)
+        .update(
+          { userId: In(userIds), usedAt: IsNull(), revokedAt: IsNull() },
+          { revokedAt: new Date() },
+        );
       await tx.getRepository(InvitationEntity).insert(invitations);
     });
+  }
+
+  /**
+   * Makes a concurrent replace of these users' links wait for this one's commit. Revoking alone
+   * did not: a second resend's revocation, begun before the first committed, could not see the
+   * link the first stored, and both links worked. The users' rows are what a replace of them always
+   * finds; their open links are held first, in the order an acceptance takes them (its link, then
+   * its user), so neither waits for the other in a circle. The revocation after is a statement of
+   * its own, which sees what a replace committed meanwhile.
+   */
+  private async holdInvitees(tx: EntityManager, userIds: number[]): Promise<void> {
+    // Raw SQL: row locks in id order, so that two batches sharing people take them alike.
+    await tx.query(
+      `SELECT id FROM invitations
+        WHERE user_id = ANY($1::int[]) AND used_at IS NULL AND revoked_at IS NULL
+        ORDER BY id FOR UPDATE`,
+      [userIds],
+    );
+    await tx.query(`SELECT id FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR NO KEY UPDATE`, [
+      userIds,
+    ]);
   }
 
   /** The invitation of this token digest; `lock` holds it for the transaction. */
