@@ -48,6 +48,10 @@ export const FaceReviewMark = z.object({
 });
 export type FaceReviewMark = z.infer<typeof FaceReviewMark>;
 
+/** A face a supervisor named as a member already seen in the video, merged into their entry. */
+export const MergedFace = z.object({ faceId: z.string(), appearances: z.array(TimeRange) });
+export type MergedFace = z.infer<typeof MergedFace>;
+
 export const IdentifiedOperator = z.object({
   /** Names this face within its report, whatever list a review moves it to. */
   faceId: z.string().optional(),
@@ -55,8 +59,11 @@ export const IdentifiedOperator = z.object({
   name: z.string(),
   /** Smallest face distance seen; lower is surer. Null for a face a supervisor named. */
   distance: z.number().nullable(),
+  /** Where the entry's own face and the faces merged into it were seen. */
   appearances: z.array(TimeRange),
   review: FaceReviewMark.optional(),
+  /** The faces named into this entry: a rejection of the entry makes each unknown again. */
+  mergedFaces: z.array(MergedFace).optional(),
 });
 export type IdentifiedOperator = z.infer<typeof IdentifiedOperator>;
 

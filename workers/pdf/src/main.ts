@@ -19,8 +19,9 @@ await runProcess('pdf-worker', async () => {
   const pages = openQueue(QUEUE_CONTRACTS.pdfProcessing, connection);
   // One OCR engine per job slot: page jobs side by side each read with their own.
   const recognizer = config.OCR_ENABLED ? new RecognizerPool(config.PDF_CONCURRENCY) : null;
+  const storage = openStorage(config);
   const handle = createPdfJobHandler({
-    storage: openStorage(config),
+    storage,
     inbox,
     ocr: recognizer && { recognizer, pages },
     limits: { timeoutMs: config.PDF_JOB_TIMEOUT_MS, memoryMb: config.PDF_MEMORY_LIMIT_MB },
@@ -28,7 +29,7 @@ await runProcess('pdf-worker', async () => {
   });
   const worker = startWorker(QUEUE_CONTRACTS.pdfProcessing, connection, handle, {
     concurrency: config.PDF_CONCURRENCY,
-    poison: pdfPoisonPolicy(inbox),
+    poison: pdfPoisonPolicy({ inbox, storage }),
   });
   worker.on('error', (error) => processLogger().error({ err: error }, 'worker error'));
   await worker.waitUntilReady();

@@ -274,24 +274,31 @@ async function processDocument(
   return finish(deps, job.data, layout, await assemblePages(deps.storage, job, layout));
 }
 
+const isPageJob = (job: Job<PdfJob>): job is Job<PdfPageJob> => job.name === 'page';
+
 /**
  * A document during which the worker process died twice fails for good, and the library hears
- * why; it marks a run failed once only, so a second report changes nothing. A page job fails
- * alone: the document's assembly reports it as the page's OCR failure.
+ * why; it marks a run failed once only, so a second report changes nothing. Like any run failed
+ * for good, it leaves no page results (nothing assembles them any more). A page job fails alone:
+ * the document's assembly reports it as the page's OCR failure, from the other pages' results.
  */
-export const pdfPoisonPolicy = (inbox: Inbox): PoisonPolicy<PdfJob> => ({
+export const pdfPoisonPolicy = (
+  deps: Pick<PdfWorkerDeps, 'inbox' | 'storage'>,
+): PoisonPolicy<PdfJob> => ({
   reason: POISON_REASON,
   report: async (job, reason) => {
-    if (job.name === 'page') return;
-    const { documentId, run } = job.data;
+    if (isPageJob(job)) return;
+    const data = job.data as PdfProcessingJob;
+    const { documentId, run } = data;
     const message = { kind: 'pdf.failed' as const, documentId, run, reason };
-    await inbox.add(message.kind, LibraryInboxMessage.parse(message));
+    await deps.inbox.add(message.kind, LibraryInboxMessage.parse(message));
+    await clearRun(deps.storage, data).catch((cleared: unknown) =>
+      log.warn({ err: cleared, documentId }, 'files of the poisoned run not removed'),
+    );
   },
 });
 
 const isFinalAttempt = (job: Job) => job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-
-const isPageJob = (job: Job<PdfJob>): job is Job<PdfPageJob> => job.name === 'page';
 
 /**
  * The handler of `pdf-processing` jobs: the PDF becomes markdown, plain text and images in

@@ -87,6 +87,29 @@ describe('applyReview', () => {
     expect(named.identificationRate).toBe(1);
   });
 
+  it('gives back as unknown the faces named into an entry that is rejected', () => {
+    const named = applyReview(numbered, {
+      faceId: 'f3',
+      review: { decision: 'name', userId: 1 },
+      reviewer,
+      named: { id: 1, name: 'Amy' },
+      at,
+    }).report;
+    const rejected = applyReview(named, {
+      faceId: 'f1',
+      review: { decision: 'reject' },
+      reviewer,
+      at,
+    });
+    expect(rejected.unknownFaceIds).toEqual(['f1', 'f3']);
+    expect(rejected.report.unidentifiedPeople).toEqual([
+      expect.objectContaining({ faceId: 'f1', appearances: [{ start: 0, end: 2 }] }),
+      expect.objectContaining({ faceId: 'f3', appearances: [{ start: 2, end: 4 }] }),
+    ]);
+    expect(rejected.report.unidentifiedPeople[1]!.rejected![0]).toMatchObject({ userId: 1 });
+    expect(rejected.report.detectedOperators).toBe(3);
+  });
+
   it('refuses a review that does not fit the face', () => {
     const refuse = (faceId: string, decision: 'confirm' | 'reject') => () =>
       applyReview(numbered, { faceId, review: { decision }, reviewer, at });

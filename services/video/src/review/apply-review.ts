@@ -5,6 +5,8 @@ import type {
   UnidentifiedPerson,
 } from '@hub/proto';
 
+type TimeRange = IdentifiedOperator['appearances'][number];
+
 /** Someone of the organization, by id and name. */
 export interface Person {
   id: number;
@@ -74,6 +76,39 @@ export interface Reviewed {
   userId: number;
   userName: string;
   appearances: IdentifiedOperator['appearances'];
+  /** The faces a rejection made unknown: the entry's own, and those named into it. */
+  unknownFaceIds: string[];
+}
+
+/** `ranges` less one occurrence of each of `taken` (two faces may be seen at the same times). */
+function without(ranges: readonly TimeRange[], taken: readonly TimeRange[]): TimeRange[] {
+  const left = [...ranges];
+  for (const range of taken) {
+    const at = left.findIndex((kept) => kept.start === range.start && kept.end === range.end);
+    if (at >= 0) left.splice(at, 1);
+  }
+  return left;
+}
+
+/**
+ * A rejected entry's faces, each unknown again with whom it is not: its own face, and every face
+ * a supervisor named into it (each back with the unknown person it was named from, once grouped).
+ */
+function rejectedFaces(
+  identified: IdentifiedOperator,
+  faceId: string,
+  by: { by: number; byName: string; at: string },
+): (UnidentifiedPerson & { faceId: string })[] {
+  const rejected = [{ userId: identified.userId, name: identified.name, ...by }];
+  const merged = identified.mergedFaces ?? [];
+  const own = without(
+    identified.appearances,
+    merged.flatMap((face) => face.appearances),
+  );
+  return [
+    { faceId, appearances: own, rejected },
+    ...merged.map((face) => ({ faceId: face.faceId, appearances: face.appearances, rejected })),
+  ];
 }
 
 /** The report as the supervisor's review makes it, and what the review was about. */
@@ -99,24 +134,22 @@ export function applyReview(report: AnalysisReport, input: ReviewInput): Reviewe
       userId: identified.userId,
       userName: identified.name,
       appearances: identified.appearances,
+      unknownFaceIds: [],
     };
   }
   if (review.decision === 'reject') {
     if (!identified) throw new ReviewRefusal(NOT_IDENTIFIED);
-    const person: UnidentifiedPerson = {
-      faceId,
-      appearances: identified.appearances,
-      rejected: [{ userId: identified.userId, name: identified.name, ...by }],
-    };
+    const people = rejectedFaces(identified, faceId, by);
     return {
       report: recount({
         ...report,
         identifiedOperators: report.identifiedOperators.filter((face) => face !== identified),
-        unidentifiedPeople: [...report.unidentifiedPeople, person].sort(byStart),
+        unidentifiedPeople: [...report.unidentifiedPeople, ...people].sort(byStart),
       }),
       userId: identified.userId,
       userName: identified.name,
       appearances: identified.appearances,
+      unknownFaceIds: people.map((person) => person.faceId),
     };
   }
   if (!unidentified) throw new ReviewRefusal(NOT_UNIDENTIFIED);
@@ -126,12 +159,14 @@ export function applyReview(report: AnalysisReport, input: ReviewInput): Reviewe
     userId: named.id,
     userName: named.name,
     appearances: unidentified.appearances,
+    unknownFaceIds: [],
   };
 }
 
 /**
  * An unidentified face becomes the member; a member already identified in the video keeps one
- * entry, whose appearances now include this face's.
+ * entry, whose appearances now include this face's, and which keeps the face among those merged
+ * into it: a rejection of the entry gives it back.
  */
 function nameFace(
   report: AnalysisReport,
@@ -149,6 +184,10 @@ function nameFace(
           (a, b) => a.start - b.start,
         ),
         review,
+        mergedFaces: [
+          ...(existing.mergedFaces ?? []),
+          { faceId: face.faceId!, appearances: face.appearances },
+        ],
       }
     : {
         faceId: face.faceId,

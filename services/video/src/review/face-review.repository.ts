@@ -7,7 +7,7 @@ import { type Reviewed, withFaceIds } from './apply-review.js';
 export type Revision = (report: AnalysisReport) => Reviewed;
 
 /** What else the review changes in its transaction, and the report as that leaves it. */
-export type FollowUp = (tx: EntityManager, report: AnalysisReport) => Promise<AnalysisReport>;
+export type FollowUp = (tx: EntityManager, reviewed: Reviewed) => Promise<AnalysisReport>;
 
 export interface ReviewRecord {
   faceId: string;
@@ -81,7 +81,7 @@ export class FaceReviewRepository {
       )) as { analysis_run: number; report: AnalysisReport }[];
       if (!row) return null;
       const revised = revise(withFaceIds(row.report));
-      const report = followUp ? await followUp(tx, revised.report) : revised.report;
+      const report = followUp ? await followUp(tx, revised) : revised.report;
       await tx.query(
         `UPDATE videos SET report = $2, detected_operators = $3, identified_operators = $4,
            identification_rate = $5 WHERE id = $1`,

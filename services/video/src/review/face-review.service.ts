@@ -1,11 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  type Actor,
-  type AnalysisReport,
-  identityRpc,
-  type ReviewFaceRequest,
-  type VideoWithReport,
-} from '@hub/proto';
+import { type Actor, identityRpc, type ReviewFaceRequest, type VideoWithReport } from '@hub/proto';
 import { RpcClient, RpcFailure } from '@hub/kit';
 import { RPC } from '../config.js';
 import { toVideoWithReport } from '../videos/video-rows.js';
@@ -99,7 +93,7 @@ export class FaceReviewService {
         reviewerName: reviewer.name,
         reviewedAt: at,
       },
-      review.decision === 'reject' ? this.groupRejected(actor, videoId, faceId) : undefined,
+      review.decision === 'reject' ? this.groupRejected(actor, videoId) : undefined,
     );
     if (revised?.namedUnknownFace && named) {
       await this.learning.learnNamed({
@@ -114,15 +108,16 @@ export class FaceReviewService {
 
   /**
    * A face that is not the member it was identified as is unknown: it joins the organization's
-   * unknown people by the rule a run's unknown faces follow, and its report entry says which.
+   * unknown people by the rule a run's unknown faces follow, and its report entry says which; so
+   * does each face named into its entry, back with the unknown person it was named from.
    */
-  private groupRejected(actor: Actor, videoId: number, faceId: string): FollowUp {
-    return (tx, report: AnalysisReport) =>
+  private groupRejected(actor: Actor, videoId: number): FollowUp {
+    return (tx, reviewed) =>
       groupRejected(
         this.unknownPeople,
         tx,
-        { organizationId: actor.organizationId, videoId, faceIds: [faceId] },
-        report,
+        { organizationId: actor.organizationId, videoId, faceIds: reviewed.unknownFaceIds },
+        reviewed.report,
       );
   }
 

@@ -119,6 +119,21 @@ describe('reviews applied again to a new report', () => {
     expect([...named]).toEqual([['f2', 3]]);
   });
 
+  it('makes unknown again the faces named into an entry rejected after', () => {
+    const {
+      report: after,
+      rejected,
+      named,
+    } = reapplyReviews(report(), [review('name', 1, 3, 6), review('reject', 1, 0, 6)]);
+    expect(after.identifiedOperators.map((face) => face.name)).toEqual(['Howard']);
+    expect(after.unidentifiedPeople.map((face) => [face.faceId, face.appearances])).toEqual([
+      ['f1', [{ start: 0, end: 3 }]],
+      ['f3', [{ start: 3, end: 6 }]],
+    ]);
+    expect([...rejected]).toEqual(['f1', 'f3']);
+    expect(named.size).toBe(0);
+  });
+
   it('keeps a face rejected again as unknown, and a face named again as the member', () => {
     const face = (faceId: string) => ({
       index: 0,

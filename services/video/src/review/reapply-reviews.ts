@@ -61,7 +61,10 @@ function faceOf(report: AnalysisReport, review: KeptReview): string | undefined 
 /** The new report as the kept reviews make it; the faces they moved from one list to the other. */
 export interface Reapplied {
   report: AnalysisReport;
-  /** Identified faces rejected again: unknown, to be grouped with the unknown people. */
+  /**
+   * Faces rejected again (identified ones, and those named into their entries): unknown, to be
+   * grouped with the unknown people.
+   */
   rejected: Set<string>;
   /** Faces named again (unidentified, or rejected first), with the member: in no unknown person. */
   named: Map<string, number>;
@@ -83,14 +86,19 @@ export function reapplyReviews(report: AnalysisReport, reviews: readonly KeptRev
       review.decision === 'name'
         ? { decision: 'name', userId: review.userId }
         : { decision: review.decision };
-    current = applyReview(current, {
+    const reviewed = applyReview(current, {
       faceId,
       review: request,
       reviewer: { id: review.reviewedBy, name: review.reviewerName },
       named: { id: review.userId, name: review.userName },
       at: review.reviewedAt,
-    }).report;
-    if (review.decision === 'reject') rejected.add(faceId);
+    });
+    current = reviewed.report;
+    // A rejection also undoes the namings merged into the entry it rejects.
+    for (const unknown of reviewed.unknownFaceIds) {
+      rejected.add(unknown);
+      named.delete(unknown);
+    }
     if (review.decision !== 'name') continue;
     rejected.delete(faceId);
     named.set(faceId, review.userId);

@@ -82,12 +82,13 @@ describe('unknown people named and rejected', () => {
     person: { id: number; number: number },
     organizationId: number,
     status: 'completed' | 'processing',
+    report = unknownIn(person),
   ) => {
     const [video] = (await db.query(
       `INSERT INTO videos (organization_id, title, file_name, file_size, storage_key, recorded_at,
          uploaded_by, analysis_status, analysis_run, report)
        VALUES ($1, 'Shift', 'a.mp4', 1, $2, now(), 1, $3, 1, $4) RETURNING id`,
-      [organizationId, `v-${Math.random()}.mp4`, status, JSON.stringify(unknownIn(person))],
+      [organizationId, `v-${Math.random()}.mp4`, status, JSON.stringify(report)],
     )) as { id: number }[];
     await db.query(
       `INSERT INTO unknown_faces (organization_id, person_id, video_id, run, face_id, embedding,
@@ -116,6 +117,30 @@ describe('unknown people named and rejected', () => {
     // Named rightly now, it is the other member's.
     await naming.name(actorOf(org), person.id, SUE);
     expect(await listed(org)).toEqual([]);
+  });
+
+  it('gives a named face merged into the member seen back to its unknown person, rejected', async () => {
+    const org = 9;
+    const person = await newPerson(org, 1);
+    const unknownPerson = { ...person, label: unknownLabel(person.number) };
+    const howard = { faceId: 'f2', userId: HOWARD, name: 'Howard', distance: 0.4 };
+    const report = reportOf(
+      [{ ...howard, appearances: [{ start: 6, end: 8 }] }],
+      [{ faceId: 'f1', appearances: [{ start: 0, end: 4 }], unknownPerson }],
+    );
+    const videoId = await seenIn(person, org, 'completed', report);
+    // Named Howard, f1 joins the entry of Howard already seen (f2); then that entry is rejected.
+    await naming.name(actorOf(org), person.id, HOWARD);
+    const rejected = await reviews.review(actorOf(org), videoId, 'f2', { decision: 'reject' });
+    const unknown = rejected.report!.unidentifiedPeople;
+    expect(unknown.map((face) => [face.faceId, face.appearances])).toEqual([
+      ['f1', [{ start: 0, end: 4 }]],
+      ['f2', [{ start: 6, end: 8 }]],
+    ]);
+    expect(unknown[0]).toMatchObject({ unknownPerson, rejected: [{ userId: HOWARD }] });
+    expect(await listed(org)).toEqual([person.id]);
+    const faces = await people.faces(org, person.id);
+    expect(faces.map((kept) => [kept.video_id, kept.face_id])).toEqual([[videoId, 'f1']]);
   });
 
   it('keeps a person listed with the faces that could not be named', async () => {

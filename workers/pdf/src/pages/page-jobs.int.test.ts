@@ -21,11 +21,13 @@ import {
 import type { Job, Queue, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RecognizerPool, type PageRecognizer } from '../ocr/recognizer-pool.ts';
-import { createPdfJobHandler, type PdfJobOutcome } from '../pdf-worker.ts';
+import { POISON_REASON } from '../failures.ts';
+import { createPdfJobHandler, pdfPoisonPolicy, type PdfJobOutcome } from '../pdf-worker.ts';
 import { scannedPdf } from '../test-support/scanned-pdf.ts';
 import { until } from '../test-support/until.ts';
 import { startPdfWorker } from '../test-support/worker-process.ts';
 import type { PdfJob } from './page-jobs.ts';
+import { writeLayout, writePageText } from './page-results.ts';
 
 /** The built worker, as the launcher, compose and Kubernetes run it. */
 const PAGES = 5;
@@ -278,6 +280,28 @@ describe('a scanned document read as page jobs', () => {
       await worker.close();
     }
   }, 240_000);
+
+  it('removes the page results of a run poisoned, and keeps those a page job poisoned needs', async () => {
+    const poison = pdfPoisonPolicy({ inbox, storage });
+    const resultsOf = async (data: PdfProcessingJob) => {
+      await storage.put(data.sourceKey, Buffer.from('%PDF'), 'application/pdf');
+      await writeLayout(storage, data, { pageCount: 1, pages: [[]], images: [], scanPages: [1] });
+      await writePageText(storage, data, 1, 'Check the scanned guard.');
+    };
+    // The document's job, refused after its process died twice on it: reported, then cleared.
+    await resultsOf(document(7));
+    await poison.report({ name: 'process', data: document(7) } as Job<PdfJob>, POISON_REASON);
+    expect(await storage.list('org/1/docs/7/pages/')).toEqual([]);
+    expect(await messagesOf(7)).toEqual([
+      { kind: 'pdf.failed', documentId: 7, run: 1, reason: POISON_REASON },
+    ]);
+    // A page job's: the document's assembly still reads the other pages.
+    await resultsOf(document(8));
+    const page = { ...document(8), page: 1, scannedPages: 1 };
+    await poison.report({ name: 'page', data: page } as Job<PdfJob>, POISON_REASON);
+    expect(await storage.list('org/1/docs/8/pages/')).toHaveLength(2);
+    expect(await messagesOf(8)).toEqual([]);
+  });
 
   /** A worker process as deployed, noticing a dead process within seconds. */
   const startWorkerProcess = () =>
