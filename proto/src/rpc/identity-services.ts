@@ -9,7 +9,14 @@ const Member = z.object({
   name: z.string(),
   email: z.string(),
   role: z.string(),
+  /** False while pending: invited, the invitation not yet accepted. */
   isActive: z.boolean(),
+  /**
+   * Suspended by the organization (SCIM `active: false`): still a member, their records kept,
+   * but unable to sign in, and meanwhile neither certified by an observation nor named in a
+   * video. Apart from `isActive`, which says pending: someone suspended may well have accepted.
+   */
+  suspended: z.boolean(),
   profilePicture: z.string().nullable(),
 });
 

@@ -321,7 +321,7 @@ describe('answers from two devices', () => {
   });
 });
 
-/** An operator of Acme of their own (a test deletes or deactivates them). */
+/** An operator of Acme of their own (a test deletes, deactivates or suspends them). */
 let operators = 0;
 const newOperator = () =>
   stack.createUser({
@@ -365,10 +365,13 @@ async function issuedEventsFor(userId: number): Promise<number> {
 }
 
 describe('completion', () => {
-  it('completes without a certification when the operator was deactivated or deleted meanwhile', async () => {
+  it('completes without a certification when the operator was deactivated, suspended or deleted meanwhile', async () => {
     for (const gone of [
       (userId: number) =>
         stack.sql.query(`UPDATE users SET is_active = false WHERE id = $1`, [userId]),
+      // As the identity provider's `active: false` leaves them: a member still, not present.
+      (userId: number) =>
+        stack.sql.query(`UPDATE users SET suspended_at = now() WHERE id = $1`, [userId]),
       (userId: number) => root.call(api.deleteUser, { params: { id: userId } }),
     ]) {
       const operatorId = await newOperator();

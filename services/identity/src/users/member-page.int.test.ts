@@ -66,6 +66,7 @@ describe('UsersService.memberPage / memberIds', () => {
       email: 'ada@works.example',
       role: 'admin',
       isActive: true,
+      suspended: false,
       profilePicture: null,
     });
   });

@@ -11,6 +11,7 @@ export interface MemberRow {
   email: string;
   role: string;
   is_active: boolean;
+  suspended: boolean;
   profile_picture: string | null;
 }
 
@@ -34,7 +35,8 @@ export type NewUser = Pick<
   | 'lastLogin'
 >;
 
-const MEMBER_COLUMNS = 'id, name, email, role, is_active, profile_picture';
+const MEMBER_COLUMNS =
+  'id, name, email, role, is_active, suspended_at IS NOT NULL AS suspended, profile_picture';
 
 /** A page of a filter's people, their total, and their selection (identityRpc.memberSearch). */
 export interface MemberSearchRows {
@@ -94,8 +96,7 @@ export class UsersRepository {
   async findMembers(organizationId: number): Promise<MemberRow[]> {
     // Raw SQL: plain rows for up to 10,000 people (see above).
     return (await this.db.query(
-      `SELECT id, name, email, role, is_active, profile_picture FROM users
-        WHERE organization_id = $1 ORDER BY name`,
+      `SELECT ${MEMBER_COLUMNS} FROM users WHERE organization_id = $1 ORDER BY name`,
       [organizationId],
     )) as MemberRow[];
   }
@@ -198,7 +199,7 @@ export class UsersRepository {
   async findMembersByIds(organizationId: number, userIds: number[]): Promise<MemberRow[]> {
     // Raw SQL: plain rows, as findMembers.
     return (await this.db.query(
-      `SELECT id, name, email, role, is_active, profile_picture FROM users
+      `SELECT ${MEMBER_COLUMNS} FROM users
         WHERE organization_id = $1 AND id = ANY($2::int[]) ORDER BY name`,
       [organizationId, userIds],
     )) as MemberRow[];

@@ -11,6 +11,7 @@ const toMember = (user: MemberRow) => ({
   email: user.email,
   role: user.role,
   isActive: user.is_active,
+  suspended: user.suspended,
   profilePicture: profilePictureUrl({ id: user.id, profilePicture: user.profile_picture }),
 });
 

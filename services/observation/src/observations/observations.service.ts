@@ -236,8 +236,8 @@ export class ObservationsService {
     const passed = score >= row.pass_mark;
     const completedAt = await this.repository.complete(tx, row.id, score, passed);
     // Asked at completion, not at the start: the operator may have been deleted (their
-    // certifications with them) or deactivated meanwhile. The answers and score stay the
-    // organization's record; only a certification for someone gone is not issued.
+    // certifications with them), deactivated or suspended meanwhile. The answers and score stay
+    // the organization's record; only a certification for someone gone is not issued.
     const present = await this.operatorPresent(row);
     const issued =
       passed && present ? await this.certifications.sopPassed(tx, row, score, completedAt) : null;
@@ -246,10 +246,15 @@ export class ObservationsService {
     return { score, passed, issued };
   }
 
-  /** Whether the observed person is still an active member of the observation's organization. */
+  /**
+   * Whether the observed person is still an active member of the observation's organization, and
+   * not suspended: a member the organization suspended is certified of nothing meanwhile.
+   */
   private async operatorPresent(row: ObservationRow): Promise<boolean> {
     const found = await this.members.some(row.organization_id, [row.operator_id]);
-    return found.some((member) => member.id === row.operator_id && member.isActive);
+    return found.some(
+      (member) => member.id === row.operator_id && member.isActive && !member.suspended,
+    );
   }
 
   async list(actor: Actor, filter: ListFilter): Promise<ObservationList> {

@@ -64,6 +64,14 @@ export class AnalysisRepository {
     );
   }
 
+  /** The organization of a video; undefined once it is deleted. */
+  async organizationOf(videoId: number): Promise<number | undefined> {
+    const [video] = (await this.db.query(`SELECT organization_id FROM videos WHERE id = $1`, [
+      videoId,
+    ])) as { organization_id: number }[];
+    return video?.organization_id;
+  }
+
   /** The duration is known before any analysis; an analysis's own figure wins. */
   async recordDuration(videoId: number, durationSeconds: number | null): Promise<void> {
     await this.db.query(

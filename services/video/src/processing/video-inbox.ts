@@ -15,8 +15,12 @@ import { withFaceIds } from '../review/apply-review.js';
 import { FaceReviewRepository, type KeptReview } from '../review/face-review.repository.js';
 import { completeWithUnknownFaces } from '../unknown-people/group-faces.js';
 import { UnknownPeopleRepository } from '../unknown-people/unknown-people.repository.js';
+import { withoutNaming } from './unnamed-people.js';
 
 type Message<K extends VideoInboxMessage['kind']> = Extract<VideoInboxMessage, { kind: K }>;
+
+/** As many people as identityRpc.membersByIds answers in one call. */
+const MEMBERS_A_CALL = 1000;
 
 /**
  * Applies what the video worker reports. Every change is one conditional UPDATE tied to its run
@@ -99,15 +103,21 @@ export class VideoInbox {
 
   private async completed(message: Message<'analysis.completed'>): Promise<void> {
     // Each face gets its id once, so that reviews name it whatever list they move it to.
-    const report = withFaceIds(message.report);
+    const numbered = withFaceIds(message.report);
     // No review is made while a run is processing: those read now are all there are.
-    const reviews = await this.reviewsToApply(message.videoId);
+    const kept = await this.reviews.keptReviews(message.videoId);
+    const people = await this.peopleNamed(message.videoId, numbered, kept);
+    const reviews = kept.filter(
+      (review) => review.decision !== 'name' || people.nameable.has(review.userId),
+    );
+    // Nobody suspended is named, whoever named them: the worker, or a supervisor before.
+    const { report, faces } = withoutNaming(numbered, message, people.suspended);
     // Told as stored, the reviews applied: the worker's report may name someone a supervisor
     // rejected at those times.
     let stored = report;
     const video = await completeWithUnknownFaces(
       { repository: this.unknownPeople, storage: this.storage },
-      message,
+      { ...message, ...faces },
       report,
       reviews,
       async (tx, labelled) => {
@@ -129,10 +139,6 @@ export class VideoInbox {
     });
   }
 
-  /**
-   * The video's earlier reviews, to apply to its new report; a face named as someone who is no
-   * member any more (deleted since) is not named again.
-   */
   /** In the completing transaction: the analysis and its event commit together. */
   private announceAnalysed(
     video: AnalysedVideo,
@@ -156,16 +162,39 @@ export class VideoInbox {
     );
   }
 
-  private async reviewsToApply(videoId: number): Promise<KeptReview[]> {
-    const reviews = await this.reviews.keptReviews(videoId);
-    const named = reviews.filter((review) => review.decision === 'name');
-    if (named.length === 0) return reviews;
-    const members = await this.rpc.call(identityRpc.membersByIds, {
-      organizationId: named[0]!.organizationId,
-      userIds: [...new Set(named.map((review) => review.userId))],
-    });
-    const still = new Set(members.map((member) => member.id));
-    return reviews.filter((review) => review.decision !== 'name' || still.has(review.userId));
+  /**
+   * Who of the people the run's report and the video's earlier namings name may be named, asked
+   * as the run completes (not when it was queued): `nameable` are members of the video's
+   * organization still (a naming of someone deleted since is not applied again) and not
+   * suspended; `suspended` those the organization suspended, named nowhere while they are.
+   */
+  private async peopleNamed(
+    videoId: number,
+    report: AnalysisReport,
+    reviews: readonly KeptReview[],
+  ): Promise<{ nameable: Set<number>; suspended: Set<number> }> {
+    const userIds = [
+      ...new Set([
+        ...report.identifiedOperators.map((face) => face.userId),
+        ...(report.notYetEnrolled ?? []).map((person) => person.userId),
+        ...reviews.flatMap((review) => (review.decision === 'name' ? [review.userId] : [])),
+      ]),
+    ];
+    const organizationId = userIds.length ? await this.analyses.organizationOf(videoId) : undefined;
+    if (organizationId === undefined) return { nameable: new Set(), suspended: new Set() };
+    const batches: number[][] = [];
+    for (let start = 0; start < userIds.length; start += MEMBERS_A_CALL)
+      batches.push(userIds.slice(start, start + MEMBERS_A_CALL));
+    const found = await Promise.all(
+      batches.map((batch) =>
+        this.rpc.call(identityRpc.membersByIds, { organizationId, userIds: batch }),
+      ),
+    );
+    const members = found.flat();
+    return {
+      nameable: new Set(members.flatMap((member) => (member.suspended ? [] : [member.id]))),
+      suspended: new Set(members.flatMap((member) => (member.suspended ? [member.id] : []))),
+    };
   }
 
   private async failed(message: Message<'analysis.failed'>): Promise<void> {
