@@ -71,6 +71,9 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
+/** An IANA zone name the runtime knows ('Europe/Paris', 'UTC'). */
+export const TimeZoneName = z.string().max(64).refine(isTimeZone, { error: 'Unknown time zone' });
+
 /**
  * How a user reads the product. `timeZone` null means the zone of the device in use, which is
  * what dates showed before preferences existed.
@@ -81,7 +84,7 @@ export const UserPreferences = z.object({
    * (`navigator.languages` in the web app, `Accept-Language` on the server), else English.
    */
   language: LanguageCode.nullable(),
-  timeZone: z.string().max(64).refine(isTimeZone, { error: 'Unknown time zone' }).nullable(),
+  timeZone: TimeZoneName.nullable(),
   /** null: no choice made, so dates follow the order of the language shown (`chooseDateFormat`). */
   dateFormat: z.enum(DATE_FORMATS, { error: 'Unknown date format' }).nullable(),
   theme: z.enum(THEME_PREFERENCES, { error: 'Unknown theme' }),
@@ -105,8 +108,20 @@ export type SavedPreferences = z.infer<typeof SavedPreferences>;
 export const OrganizationSettings = z.object({
   /** The language of members who chose none; null: each follows their browser. */
   defaultLanguage: LanguageCode.nullable(),
+  /**
+   * The zone the server dates mails, notices and certificates in for members who chose none and
+   * whose device's zone is not known (an invited person before they sign in); null: UTC.
+   */
+  defaultTimeZone: TimeZoneName.nullable(),
 });
 export type OrganizationSettings = z.infer<typeof OrganizationSettings>;
+
+/**
+ * A change of the organization's settings: a body without `defaultTimeZone` (a client written
+ * before it existed) keeps the one saved.
+ */
+export const OrganizationSettingsChange = OrganizationSettings.partial({ defaultTimeZone: true });
+export type OrganizationSettingsChange = z.infer<typeof OrganizationSettingsChange>;
 
 /**
  * The query parameter of a link the product mails (an invitation, an email confirmation) that

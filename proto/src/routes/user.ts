@@ -16,6 +16,7 @@ import { PROFILE_PICTURE_UPLOAD } from '../uploads.js';
 import { z } from 'zod';
 import {
   OrganizationSettings,
+  OrganizationSettingsChange,
   SavedPreferences,
   SessionIdParams,
   UserPreferences,
@@ -156,7 +157,7 @@ export const userRoutes = {
   organizationSettings: defineRoute({
     method: 'GET',
     path: '/api/organization/settings',
-    summary: "Your organization's settings: the language of members who chose none",
+    summary: "Your organization's settings: the language and time zone of members who chose none",
     tag: 'settings',
     access: ORGANIZATION_ADMINS,
     response: OrganizationSettings,
@@ -165,11 +166,11 @@ export const userRoutes = {
   updateOrganizationSettings: defineRoute({
     method: 'PUT',
     path: '/api/organization/settings',
-    summary: "Change your organization's default language",
+    summary: "Change your organization's default language and time zone",
     tag: 'settings',
     access: ORGANIZATION_ADMINS,
     audit: 'organization.settings',
-    body: OrganizationSettings,
+    body: OrganizationSettingsChange,
     response: OrganizationSettings,
     relay: {
       rpc: identityRpc.updateOrganizationSettings,

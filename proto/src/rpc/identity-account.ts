@@ -19,6 +19,7 @@ import { SessionRevocation } from '../sessions.js';
 import {
   LanguageCode,
   OrganizationSettings,
+  OrganizationSettingsChange,
   SavedPreferences,
   UserPreferences,
   UserSessions,
@@ -112,13 +113,14 @@ export const identityAccountRpc = {
     'identity',
     'settings.updateOrganization',
     FROM_ROUTES,
-    z.object({ actor: Actor, settings: OrganizationSettings }),
+    z.object({ actor: Actor, settings: OrganizationSettingsChange }),
     OrganizationSettings,
   ),
   /**
    * The language to write to each person in (their choice, else their organization's default,
    * else the browser's: `acceptLanguage` when the caller has one, else the one remembered at
-   * their last sign-in; else English).
+   * their last sign-in; else English), and the IANA zone to date it in (their choice, else their
+   * device's as last known, else their organization's default, else UTC).
    */
   languagesOf: rpc(
     'identity',
@@ -128,7 +130,7 @@ export const identityAccountRpc = {
       userIds: z.array(z.number().int()).max(1000),
       acceptLanguage: z.string().max(512).optional(),
     }),
-    z.array(z.object({ userId: z.number().int(), language: LanguageCode })),
+    z.array(z.object({ userId: z.number().int(), language: LanguageCode, timeZone: z.string() })),
   ),
 
   // Notifications

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -72,6 +73,15 @@ async function signedIn(email: string, password: string) {
 
 async function uploadPicture(session: ApiSession, data = photo, name = 'me.png') {
   return session.uploadTo(api.uploadProfilePicture, {}, { name, data });
+}
+
+/** How many statements of other sessions of this suite's database wait for a lock. */
+async function locksAwaited(sql: pg.Client): Promise<number> {
+  const { rows } = await sql.query<{ waiting: number }>(
+    `SELECT count(*)::int AS waiting FROM pg_stat_activity
+      WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'`,
+  );
+  return rows[0]!.waiting;
 }
 
 const createUser = (body: BodyOf<typeof api.createUser>, session = root) =>
@@ -255,8 +265,8 @@ describe('users and invitations', () => {
     expect((await expectError(withoutPhoto, 400)).message).toBe(
       'Please upload a profile picture to complete your account setup.',
     );
-    const withPhoto = (name: string, data: Buffer) =>
-      anonymous.uploadTo(api.setupPasswordWithProfile, fields, { name, data });
+    const withPhoto = (name: string, data: Buffer, headers: Record<string, string> = {}) =>
+      anonymous.uploadTo(api.setupPasswordWithProfile, fields, { name, data }, { headers });
     const wrongType = await expectError(withPhoto('photo.png', pdf), 400);
     expect(wrongType.message).toBe('Please select a JPEG or PNG image.');
     const tooLarge = Buffer.concat([photo.subarray(0, 16), Buffer.alloc(5 * 1024 * 1024)]);
@@ -264,7 +274,13 @@ describe('users and invitations', () => {
     expect(large.message).toBe('Profile picture must be less than 5MB.');
     expect(await stack.storage.list(`org/${acme}/profile-pictures/`)).toHaveLength(1);
 
-    await withPhoto('me.png', photo);
+    await withPhoto('me.png', photo, { 'x-time-zone': 'Europe/Madrid' });
+    // Her device's zone is remembered from the setup, as from a sign-in.
+    const zone = await stack.sql.query(
+      `SELECT p.browser_time_zone FROM user_preferences p JOIN users u ON u.id = p.user_id
+        WHERE u.email = 'ivy@acme.test'`,
+    );
+    expect(zone.rows).toEqual([{ browser_time_zone: 'Europe/Madrid' }]);
     const ivy = await signedIn('ivy@acme.test', strongPassword);
     const me = await ivy.call(api.currentUser);
     const picture = await fetch(`${stack.url}${me.profilePicture!}`, {
@@ -301,6 +317,36 @@ describe('users and invitations', () => {
       `SELECT id FROM users WHERE email = 'ann@acme.test'`,
     );
     await expectError(resend(ann.rows[0]!.id), 409);
+  });
+
+  it('leaves one working link after two resends at the same instant', async () => {
+    const created = await createUser({ email: 'kai@acme.test', name: 'Kai', organizationId: acme });
+    await mail.waitFor('kai@acme.test');
+    const resend = () => root.call(api.resendInvitation, { params: { id: created.user.id } });
+    // The first link held until both resends wait on it: they then run as close as can be.
+    const hold = new pg.Client({ connectionString: stack.databaseUrl });
+    await hold.connect();
+    await hold.query('BEGIN');
+    await hold.query(`SELECT 1 FROM identity.invitations WHERE user_id = $1 FOR UPDATE`, [
+      created.user.id,
+    ]);
+    const resent = Promise.all([resend(), resend()]);
+    await expect.poll(() => locksAwaited(hold)).toBe(2);
+    await hold.query('COMMIT');
+    await hold.end();
+    await resent;
+    const sent = () => mail.mails.filter((m) => m.to === 'kai@acme.test');
+    await expect.poll(() => sent().length).toBe(3);
+    const anonymous = new ApiSession(stack.url);
+    const answers = await Promise.all(
+      sent()
+        .slice(1)
+        .map(invitationLink)
+        .map(({ token, email }) =>
+          anonymous.send(api.verifyInvitation, { body: { token, email } }),
+        ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 404]);
   });
 
   it('keeps the user when the invitation mail cannot be sent, and says so', async () => {

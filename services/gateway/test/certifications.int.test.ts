@@ -259,6 +259,35 @@ describe('certifications', () => {
     expect(english).toContain('Certificate of Competence');
   });
 
+  it("dates the certificate on the holder's calendar, else their organization's", async () => {
+    const day = (iso: string, timeZone: string) =>
+      new Date(iso).toLocaleDateString('en-GB', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone,
+      });
+    // 25 hours apart, these two never share a date, and one of them is not on UTC's.
+    const zones = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'];
+    const plant = zones.find((zone) => day(first.issuedAt, zone) !== day(first.issuedAt, 'UTC'))!;
+    const holder = zones.find((zone) => zone !== plant)!;
+    const printed = async () => pdfText(await (await download(tess, first.id)).arrayBuffer());
+    const settings = await adam.call(api.organizationSettings);
+    await adam.call(api.updateOrganizationSettings, {
+      body: { ...settings, defaultTimeZone: plant },
+    });
+    // Otto chose no zone and no device of his ever said one.
+    const onPlantTime = await printed();
+    expect(onPlantTime).toContain(`Issued ${day(first.issuedAt, plant)}`);
+    expect(onPlantTime).toContain(`Valid until ${day(first.expiresAt, plant)}`);
+
+    const preferences = await otto.call(api.userPreferences);
+    await otto.call(api.updateUserPreferences, { body: { ...preferences, timeZone: holder } });
+    expect(await printed()).toContain(`Issued ${day(first.issuedAt, holder)}`);
+    await otto.call(api.updateUserPreferences, { body: preferences });
+    await adam.call(api.updateOrganizationSettings, { body: settings });
+  });
+
   it('verifies a code publicly with non-sensitive facts only', async () => {
     // The answer as sent: a response schema would hide any more sensitive field.
     const verified = await verify(first.verificationCode.toLowerCase());

@@ -38,21 +38,22 @@ describe("the organization's default language", () => {
     const ann = acme.members.admin.session;
     const olga = acme.members.operator.session;
     const gina = globex.members.admin.session;
-    expect(await ann.call(api.organizationSettings)).toEqual({ defaultLanguage: null });
+    const none = { defaultLanguage: null, defaultTimeZone: null };
+    expect(await ann.call(api.organizationSettings)).toEqual(none);
     await expectError(olga.call(api.organizationSettings), 403);
     const french = { body: { defaultLanguage: 'fr' } } as const;
     await expectError(olga.call(api.updateOrganizationSettings, french), 403);
     const german = { invalidBody: { defaultLanguage: 'de' } };
     await expectError(ann.call(api.updateOrganizationSettings, german), 400);
     const saved = await ann.call(api.updateOrganizationSettings, french);
-    expect(saved).toEqual({ defaultLanguage: 'fr' });
+    expect(saved).toEqual({ defaultLanguage: 'fr', defaultTimeZone: null });
 
     expect(await olga.call(api.userPreferences)).toMatchObject({
       language: null,
       organizationLanguage: 'fr',
     });
     // Another organization keeps its own (none).
-    expect(await gina.call(api.organizationSettings)).toEqual({ defaultLanguage: null });
+    expect(await gina.call(api.organizationSettings)).toEqual(none);
     expect(await gina.call(api.userPreferences)).toMatchObject({
       language: null,
       organizationLanguage: null,
@@ -150,8 +151,8 @@ describe('a member who chose no language, in an organization with no default', (
     expect(await noticeTitles(sofia)).toContain('Persona invitada');
     expect(await noticeTitles(edgar)).toContain('User invited');
 
-    // Nora sets her password from a French browser: remembered as a sign-in's would be, and
-    // the administrators' notice that she joined is again in each one's language.
+    // Nora sets her password from a French browser in Quebec: both remembered as a sign-in's
+    // would be, and the administrators' notice that she joined is again in each one's language.
     const link = invitationLink(invited);
     // A photo already on file: the setup's photo step is not what this test is about.
     await stack.sql.query(`UPDATE users SET profile_picture = 'on-file.png' WHERE email = $1`, [
@@ -159,7 +160,7 @@ describe('a member who chose no language, in an organization with no default', (
     ]);
     await new ApiSession(stack.url).call(api.setupPassword, {
       body: { token: link.token, email: link.email, password: 'Nora-Pass-123!' },
-      headers: { 'accept-language': 'fr-CA,fr;q=0.8,en;q=0.5' },
+      headers: { 'accept-language': 'fr-CA,fr;q=0.8,en;q=0.5', 'x-time-zone': 'America/Toronto' },
     });
     expect(await noticeTitles(sofia)).toContain('Invitación aceptada');
     expect(await noticeTitles(edgar)).toContain('Invitation accepted');
@@ -168,6 +169,7 @@ describe('a member who chose no language, in an organization with no default', (
         WHERE u.email = 'nora@monterrey.test'`,
     );
     expect(rows).toEqual([{ browser_language: 'fr' }]);
+    expect(await deviceTimeZoneOf('nora@monterrey.test')).toBe('America/Toronto');
   });
 });
 
@@ -242,6 +244,68 @@ async function deviceTimeZoneOf(email: string): Promise<string | null> {
   );
   return rows[0]?.browser_time_zone ?? null;
 }
+
+describe("the organization's default time zone", () => {
+  it('dates the mails and notices of members whose zone is unknown, an invited one first', async () => {
+    const plant = await createOrganizationWithMembers(
+      stack,
+      'Planta Fresno Sur',
+      'fresno-sur.test',
+      ['admin', 'operator'],
+    );
+    const ann = plant.members.admin.session;
+    const pacific = { defaultLanguage: null, defaultTimeZone: 'America/Los_Angeles' };
+    const mars = { invalidBody: { defaultLanguage: null, defaultTimeZone: 'Mars/Olympus_Mons' } };
+    await expectError(ann.call(api.updateOrganizationSettings, mars), 400);
+    await expectError(
+      plant.members.operator.session.call(api.updateOrganizationSettings, { body: pacific }),
+      403,
+    );
+    expect(await ann.call(api.updateOrganizationSettings, { body: pacific })).toEqual(pacific);
+    // A client that names no zone changes the language alone.
+    const spanish = { body: { defaultLanguage: 'es' } } as const;
+    expect(await ann.call(api.updateOrganizationSettings, spanish)).toEqual({
+      ...pacific,
+      defaultLanguage: 'es',
+    });
+    await ann.call(api.updateOrganizationSettings, { body: pacific });
+
+    // Someone invited has neither a zone nor a device yet: the expiry is on the plant's clock.
+    const created = await root.call(api.createUser, {
+      body: { email: 'rosa@fresno-sur.test', name: 'Rosa', organizationId: plant.organizationId },
+    });
+    const invitation = await mail.waitFor('rosa@fresno-sur.test');
+    const { rows } = await stack.sql.query<{ expires_at: Date }>(
+      `SELECT expires_at FROM invitations WHERE user_id = $1`,
+      [created.user.id],
+    );
+    const inFresno = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'America/Los_Angeles',
+    }).format(rows[0]!.expires_at);
+    expect(invitation.text).toMatch(new RegExp(`expires on ${inFresno} GMT-[78]\\.`));
+    expect(invitation.text).not.toContain('UTC');
+
+    // 02:00 on 11 January in UTC is 18:00 on 10 January in Fresno.
+    await rpc.call(identityRpc.notify, {
+      userIds: [plant.members.operator.id],
+      notification: {
+        type: 'error',
+        key: 'certificationExpired',
+        params: { holder: 'Olga', title: 'Forklift', expiresAt: '2031-01-11T02:00:00.000Z' },
+      },
+      key: 'organization-zone:olga',
+    });
+    const notices = (await plant.members.operator.session.call(api.notifications)).notifications;
+    expect(notices.map((notice) => notice.message)).toContain(
+      `Olga's certification "Forklift" expired on 10 January 2031. A new pass renews it.`,
+    );
+  });
+});
 
 describe('a member who chose no time zone', () => {
   it("is written dates in their device's zone, as their app shows them", async () => {

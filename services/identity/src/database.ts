@@ -41,6 +41,7 @@ import { LanguageDateFormats1767860000000 } from './migrations/1767860000000-lan
 import { BrowserLanguages1767870000000 } from './migrations/1767870000000-browser-languages.js';
 import { RefusedInvitations1767880000000 } from './migrations/1767880000000-refused-invitations.js';
 import { BrowserTimeZones1767890000000 } from './migrations/1767890000000-browser-time-zones.js';
+import { OrganizationTimeZones1767893000000 } from './migrations/1767893000000-organization-time-zones.js';
 import { sealedWebhookSecrets } from './migrations/1767100001000-sealed-webhook-secrets.js';
 
 export const IDENTITY_SCHEMA = 'identity';
@@ -94,5 +95,6 @@ export const openIdentityDatabase = (url: string, webhookSecrets?: SecretBox) =>
       BrowserLanguages1767870000000,
       RefusedInvitations1767880000000,
       BrowserTimeZones1767890000000,
+      OrganizationTimeZones1767893000000,
     ],
   });

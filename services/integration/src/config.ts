@@ -26,6 +26,11 @@ export const IntegrationEnv = BaseEnv.extend(StorageEnv.shape)
     PRESENCE_RETENTION_DAYS: positiveInt(30),
     /** Ticks (an organization's cameras at one interval) taken at once; 4 cameras each at once. */
     SNAPSHOT_CONCURRENCY: positiveInt(4),
+    /**
+     * A snapshot run still pending this many hours after its picture is failed (checked hourly):
+     * far past the minutes a tick, its identification and their retries take.
+     */
+    SNAPSHOT_STALE_HOURS: positiveInt(6),
   })
   .superRefine((env, context) => {
     if (env.NODE_ENV === 'production' && !env.INTEGRATION_SECRET_KEY)

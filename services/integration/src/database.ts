@@ -6,6 +6,7 @@ import { SnapshotRuns1765800000000 } from './migrations/1765800000000-snapshot-r
 import { PresenceCameraInIndex1766400000000 } from './migrations/1766400000000-presence-camera-in-index.js';
 import { PresenceRetention1766400001000 } from './migrations/1766400001000-presence-retention.js';
 import { LearnFromConfirmed1767000001000 } from './migrations/1767000001000-learn-from-confirmed.js';
+import { PendingSnapshotRuns1767893000000 } from './migrations/1767893000000-pending-snapshot-runs.js';
 
 export const INTEGRATION_SCHEMA = 'integration';
 
@@ -27,5 +28,6 @@ export const openIntegrationDatabase = (url: string) =>
       PresenceCameraInIndex1766400000000,
       PresenceRetention1766400001000,
       LearnFromConfirmed1767000001000,
+      PendingSnapshotRuns1767893000000,
     ],
   });

@@ -92,7 +92,12 @@ export async function startIntegration(config: IntegrationConfig): Promise<Runni
   // A failed job is logged by the kit's startWorker, inside the job's span.
   const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);
   const subscription = handleIntegrationEvents(events, dataSource);
-  const retention = new PresenceRetention(dataSource, config.PRESENCE_RETENTION_DAYS, storage);
+  const retention = new PresenceRetention(
+    dataSource,
+    config.PRESENCE_RETENTION_DAYS,
+    storage,
+    config.SNAPSHOT_STALE_HOURS,
+  );
   retention.start();
   return {
     app,

@@ -9,13 +9,18 @@ import { Field } from '../ui/Field';
 import { selectClass, smallButtonClass } from '../ui/styles';
 import { useSaveOrganizationSettings } from './mutations';
 import { organizationSettingsQuery } from './queries';
+import { timeZoneChoices } from './timeZones';
 
 /** The select's value for "no default": each member follows their browser. */
 const BROWSER = '';
+/** The time zone select's value for "no default": UTC. */
+const NO_ZONE = '';
 
 /**
- * The organization's default language, for its administrators: members who chose no language
- * read the app, their mails and their certificates in it.
+ * The organization's default language and time zone, for its administrators: members who chose
+ * no language read the app, their mails and their certificates in its language; the server dates
+ * mails, notices and certificates in its zone for members whose own zone it does not know
+ * (someone invited).
  */
 export function OrganizationLanguageCard() {
   const { t } = useTranslation();
@@ -33,8 +38,8 @@ export function OrganizationLanguageCard() {
         </p>
       )}
       {settings.data && (
-        <OrganizationLanguageForm
-          key={String(settings.data.defaultLanguage)}
+        <OrganizationSettingsForm
+          key={`${settings.data.defaultLanguage} ${settings.data.defaultTimeZone}`}
           saved={settings.data}
         />
       )}
@@ -42,11 +47,11 @@ export function OrganizationLanguageCard() {
   );
 }
 
-function OrganizationLanguageForm({ saved }: { saved: OrganizationSettings }) {
+function OrganizationSettingsForm({ saved }: { saved: OrganizationSettings }) {
   const { t } = useTranslation();
   const save = useSaveOrganizationSettings();
   const form = useForm({
-    defaultValues: { defaultLanguage: saved.defaultLanguage },
+    defaultValues: saved,
     validators: { onSubmit: OrganizationSettings },
     onSubmit: ({ value }) => save.mutate(value),
   });
@@ -74,6 +79,33 @@ function OrganizationLanguageForm({ saved }: { saved: OrganizationSettings }) {
                 {LANGUAGES.map((language) => (
                   <option key={language} value={language} lang={language}>
                     {LANGUAGE_LABELS[language]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          )}
+        </form.Field>
+      </div>
+      <div className="sm:flex-1">
+        <form.Field name="defaultTimeZone">
+          {(field) => (
+            <Field
+              id="organization-time-zone"
+              label={t('settings.organization.timeZone')}
+              error={firstError(field.state.meta.errors)}
+            >
+              <select
+                id="organization-time-zone"
+                className={selectClass}
+                value={field.state.value ?? NO_ZONE}
+                onChange={(event) =>
+                  field.handleChange(event.target.value === NO_ZONE ? null : event.target.value)
+                }
+              >
+                <option value={NO_ZONE}>{t('settings.organization.noTimeZone')}</option>
+                {timeZoneChoices(field.state.value).map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone.replaceAll('_', ' ')}
                   </option>
                 ))}
               </select>

@@ -11,6 +11,11 @@ export interface InvitationMailInput {
   needsPhoto: boolean;
   /** The invited person's language (their choice, else their organization's default). */
   language: Language;
+  /**
+   * The IANA zone the expiry is written in: the invited person's (their choice, else their
+   * device's), else their organization's default, else UTC (`readersOf`).
+   */
+  timeZone: string;
 }
 
 const escapeHtml = (text: string) =>
@@ -19,18 +24,35 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-/** '2 December 2026, 09:30 UTC' in the reader's language: the zone is said, not guessed. */
-const untilText = (date: Date, language: Language) =>
-  `${new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(date)} UTC`;
+/** One formatter a language and zone: a people import writes thousands of these mails. */
+const untilFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * '2 December 2026 at 01:30 GMT-8' in the reader's language and zone: the zone is said, not
+ * guessed ('UTC' when it is UTC).
+ */
+function untilText(date: Date, language: Language, timeZone: string): string {
+  const key = `${language} ${timeZone}`;
+  let format = untilFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone,
+      timeZoneName: 'short',
+    });
+    untilFormats.set(key, format);
+  }
+  return format.format(date);
+}
 
 export function invitationMail(input: InvitationMailInput): OutgoingMail {
   const m = messages(input.language).invitation;
   const organization = input.organizationName ?? m.yourOrganization;
-  const until = untilText(input.expiresAt, input.language);
+  const until = untilText(input.expiresAt, input.language, input.timeZone);
   const invited = m.invited({ organization });
   const photo = input.needsPhoto ? ` ${m.photo}` : '';
   const text = [

@@ -2,7 +2,6 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
   ERROR_TEXTS,
-  type Language,
   LINK_LANGUAGE_PARAM,
   type SetupPasswordRequest,
   type VerifyInvitationRequest,
@@ -14,6 +13,7 @@ import {
   type Mailer,
   messages,
   type OutgoingMail,
+  type Reader,
   refusedForGood,
   RpcFailure,
   WebhookAnnouncer,
@@ -33,6 +33,9 @@ import { PreferencesService } from '../settings/preferences.service.js';
 
 export const INVALID_LINK = ERROR_TEXTS.invitation_invalid;
 export const PHOTO_REQUIRED = ERROR_TEXTS.setup_photo_required;
+
+/** Someone not found when their mail is written (removed meanwhile): English, UTC. */
+const UNKNOWN_READER: Reader = { language: 'en', timeZone: 'UTC' };
 
 export interface InvitationOutcome {
   sent: boolean;
@@ -66,8 +69,8 @@ export class InvitationsService {
 
   /** Issues a fresh link (earlier ones stop working) and mails it; a mail failure is reported, not thrown. */
   async issue(user: UserEntity, invitedBy: number | null): Promise<InvitationOutcome> {
-    const language = await this.preferences.languageOf(user.id);
-    const { invitation, mail } = this.prepare(user, invitedBy, language);
+    const [reader] = await this.preferences.readersOf([user.id]);
+    const { invitation, mail } = this.prepare(user, invitedBy, reader ?? UNKNOWN_READER);
     await this.invitations.replace(invitation);
     return this.deliver(mail);
   }
@@ -77,15 +80,15 @@ export class InvitationsService {
    * mails to deliver, one a user, are answered in the same order.
    */
   async storeLinks(users: UserEntity[], invitedBy: number | null): Promise<OutgoingMail[]> {
-    // Read after the import saved the lines' languages: each mail is in its reader's.
-    const languages = new Map(
-      (await this.preferences.languagesOf(users.map((user) => user.id))).map((found) => [
+    // Read after the import saved the lines' languages and zones: each mail is its reader's.
+    const readers = new Map(
+      (await this.preferences.readersOf(users.map((user) => user.id))).map((found) => [
         found.userId,
-        found.language,
+        found,
       ]),
     );
     const prepared = users.map((user) =>
-      this.prepare(user, invitedBy, languages.get(user.id) ?? 'en'),
+      this.prepare(user, invitedBy, readers.get(user.id) ?? UNKNOWN_READER),
     );
     await this.invitations.replaceMany(prepared.map(({ invitation }) => invitation));
     return prepared.map(({ mail }) => mail);
@@ -103,7 +106,7 @@ export class InvitationsService {
     }
   }
 
-  private prepare(user: UserEntity, invitedBy: number | null, language: Language) {
+  private prepare(user: UserEntity, invitedBy: number | null, { language, timeZone }: Reader) {
     const token = newSessionToken();
     const expiresAt = new Date(Date.now() + this.config.INVITATION_TTL_DAYS * 86_400_000);
     const page = user.profilePicture ? 'setup-password' : 'enhanced-setup';
@@ -123,6 +126,7 @@ export class InvitationsService {
       expiresAt,
       needsPhoto: !user.profilePicture,
       language,
+      timeZone,
     });
     return { invitation, mail };
   }

@@ -25,6 +25,12 @@ export class OrganizationEntity {
   @Column({ name: 'default_language', type: 'text', nullable: true })
   defaultLanguage!: string | null;
 
+  /**
+   * The IANA zone of members who chose none and whose device's zone is unknown; null: UTC.
+   */
+  @Column({ name: 'default_time_zone', type: 'text', nullable: true })
+  defaultTimeZone!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

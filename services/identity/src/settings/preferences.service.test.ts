@@ -95,6 +95,7 @@ describe('the readers the server writes to', () => {
       browser_language: null,
       time_zone,
       browser_time_zone: null,
+      default_time_zone: null,
     });
     const settings = {
       languagesOf: async () => [
@@ -122,6 +123,7 @@ describe('the readers the server writes to', () => {
       browser_language: null,
       time_zone,
       browser_time_zone: device,
+      default_time_zone: null,
     });
     const settings = {
       languagesOf: async () => [
@@ -135,6 +137,38 @@ describe('the readers the server writes to', () => {
       { userId: 1, language: 'en', timeZone: 'America/Los_Angeles' },
       { userId: 2, language: 'en', timeZone: 'Europe/Paris' },
       // A chosen zone the runtime dropped reads as none, as in their app.
+      { userId: 3, language: 'en', timeZone: 'Asia/Tokyo' },
+      { userId: 4, language: 'en', timeZone: 'UTC' },
+    ]);
+  });
+
+  it("date them in their organization's zone when neither they nor their device say one", async () => {
+    const row = (
+      user_id: number,
+      time_zone: string | null,
+      device: string | null,
+      organization: string | null,
+    ): LanguageRow => ({
+      user_id,
+      language: 'en',
+      default_language: null,
+      browser_language: null,
+      time_zone,
+      browser_time_zone: device,
+      default_time_zone: organization,
+    });
+    const settings = {
+      languagesOf: async () => [
+        row(1, null, null, 'America/Los_Angeles'),
+        row(2, 'Europe/Paris', null, 'America/Los_Angeles'),
+        row(3, null, 'Asia/Tokyo', 'America/Los_Angeles'),
+        row(4, null, null, 'Mars/Olympus_Mons'),
+      ],
+    } as unknown as SettingsRepository;
+    expect(await new PreferencesService(settings).readersOf([1, 2, 3, 4])).toEqual([
+      // Someone invited, who never signed in.
+      { userId: 1, language: 'en', timeZone: 'America/Los_Angeles' },
+      { userId: 2, language: 'en', timeZone: 'Europe/Paris' },
       { userId: 3, language: 'en', timeZone: 'Asia/Tokyo' },
       { userId: 4, language: 'en', timeZone: 'UTC' },
     ]);

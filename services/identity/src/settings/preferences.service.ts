@@ -10,6 +10,7 @@ import {
   type Language,
   LanguageCode,
   type OrganizationSettings,
+  type OrganizationSettingsChange,
   type SavedPreferences,
   UserPreferences,
 } from '@hub/proto';
@@ -29,15 +30,20 @@ const languageOrNull = (stored: string | null | undefined): Language | null =>
 const dateFormatOrNull = (stored: string | null): DateFormat | null =>
   DATE_FORMATS.find((format) => format === stored) ?? null;
 
+/** A stored zone the runtime no longer knows reads as none set. */
+const timeZoneOrNull = (stored: string | null): string | null =>
+  stored !== null && isTimeZone(stored) ? stored : null;
+
 /**
  * The zone a person's dates are written in outside their app: theirs, else their device's as last
- * known (what their app shows when none is chosen), else UTC (organizations set no default zone).
- * A zone the runtime dropped reads as none.
+ * known (what their app shows when none is chosen), else their organization's default (someone
+ * invited who never signed in), else UTC. A zone the runtime dropped reads as none.
  */
 const timeZoneOf = (row: LanguageRow): string =>
-  [row.time_zone, row.browser_time_zone].find(
-    (zone): zone is string => zone !== null && isTimeZone(zone),
-  ) ?? 'UTC';
+  timeZoneOrNull(row.time_zone) ??
+  timeZoneOrNull(row.browser_time_zone) ??
+  timeZoneOrNull(row.default_time_zone) ??
+  'UTC';
 
 /**
  * The runtime's name of a zone it knows (its canonical spelling, so a device naming the same zone
@@ -68,9 +74,9 @@ export class PreferencesService {
   constructor(@Inject(SettingsRepository) private readonly settings: SettingsRepository) {}
 
   async get(actor: Actor): Promise<SavedPreferences> {
-    const [row, organizationLanguage] = await Promise.all([
+    const [row, organization] = await Promise.all([
       this.settings.findPreferences(actor.userId),
-      this.settings.findOrganizationLanguage(actor.organizationId),
+      this.settings.findOrganizationDefaults(actor.organizationId),
     ]);
     const preferences = row
       ? // Parsed on the way out: a value stored by an older release that is no longer offered
@@ -82,7 +88,7 @@ export class PreferencesService {
           theme: row.theme,
         }).data ?? DEFAULT_PREFERENCES)
       : DEFAULT_PREFERENCES;
-    return { ...preferences, organizationLanguage: languageOrNull(organizationLanguage) };
+    return { ...preferences, organizationLanguage: languageOrNull(organization.defaultLanguage) };
   }
 
   async update(actor: Actor, preferences: UserPreferences): Promise<SavedPreferences> {
@@ -91,15 +97,18 @@ export class PreferencesService {
   }
 
   async organization(actor: Actor): Promise<OrganizationSettings> {
-    const stored = await this.settings.findOrganizationLanguage(actor.organizationId);
-    return { defaultLanguage: languageOrNull(stored) };
+    const stored = await this.settings.findOrganizationDefaults(actor.organizationId);
+    return {
+      defaultLanguage: languageOrNull(stored.defaultLanguage),
+      defaultTimeZone: timeZoneOrNull(stored.defaultTimeZone),
+    };
   }
 
   async updateOrganization(
     actor: Actor,
-    settings: OrganizationSettings,
+    settings: OrganizationSettingsChange,
   ): Promise<OrganizationSettings> {
-    await this.settings.saveOrganizationLanguage(actor.organizationId, settings.defaultLanguage);
+    await this.settings.saveOrganizationDefaults(actor.organizationId, settings);
     return this.organization(actor);
   }
 
@@ -153,14 +162,10 @@ export class PreferencesService {
    * The language to write to each person in: their choice, else their organization's default,
    * else their browser's (`acceptLanguage` when the request that causes the text came from one,
    * else the one remembered as they last signed in or used their session), else English. Unknown
-   * ids are left out.
+   * ids are left out. With the zone to date it in, as `readersOf`.
    */
-  async languagesOf(
-    userIds: number[],
-    acceptLanguage?: string,
-  ): Promise<{ userId: number; language: Language }[]> {
-    const readers = await this.readersOf(userIds, acceptLanguage);
-    return readers.map(({ userId, language }) => ({ userId, language }));
+  languagesOf(userIds: number[], acceptLanguage?: string): Promise<IdentifiedReader[]> {
+    return this.readersOf(userIds, acceptLanguage);
   }
 
   /**

@@ -24,7 +24,18 @@ export interface LanguageRow {
   time_zone: string | null;
   /** Their device's zone, last known (null: not known). */
   browser_time_zone: string | null;
+  /** Their organization's default zone (null: none set). */
+  default_time_zone: string | null;
 }
+
+/** What an organization's administrators set for its members, as stored. */
+export interface OrganizationDefaults {
+  defaultLanguage: string | null;
+  defaultTimeZone: string | null;
+}
+
+export type OrganizationDefaultsChange = Pick<OrganizationDefaults, 'defaultLanguage'> &
+  Partial<Pick<OrganizationDefaults, 'defaultTimeZone'>>;
 
 /** A user's own settings: reading preferences and live sessions. */
 @Injectable()
@@ -48,18 +59,29 @@ export class SettingsRepository {
     );
   }
 
-  async findOrganizationLanguage(organizationId: number): Promise<string | null> {
+  /** The organization's defaults as stored (each null when unset, or the organization unknown). */
+  async findOrganizationDefaults(organizationId: number): Promise<OrganizationDefaults> {
     const organization = await this.db.getRepository(OrganizationEntity).findOne({
       where: { id: organizationId },
-      select: { id: true, defaultLanguage: true },
+      select: { id: true, defaultLanguage: true, defaultTimeZone: true },
     });
-    return organization?.defaultLanguage ?? null;
+    return {
+      defaultLanguage: organization?.defaultLanguage ?? null,
+      defaultTimeZone: organization?.defaultTimeZone ?? null,
+    };
   }
 
-  async saveOrganizationLanguage(organizationId: number, language: string | null): Promise<void> {
+  /** Writes the organization's defaults; a zone left undefined keeps the one stored. */
+  async saveOrganizationDefaults(
+    organizationId: number,
+    { defaultLanguage, defaultTimeZone }: OrganizationDefaultsChange,
+  ): Promise<void> {
     await this.db
       .getRepository(OrganizationEntity)
-      .update({ id: organizationId }, { defaultLanguage: language });
+      .update(
+        { id: organizationId },
+        defaultTimeZone === undefined ? { defaultLanguage } : { defaultLanguage, defaultTimeZone },
+      );
   }
 
   /**
@@ -92,13 +114,14 @@ export class SettingsRepository {
 
   /**
    * Each person's own language, their organization's default, their browser's last known
-   * language, their own time zone and their device's last known one (each null when unset).
+   * language, their own time zone, their device's last known one and their organization's
+   * default zone (each null when unset).
    */
   languagesOf(userIds: number[]): Promise<LanguageRow[]> {
     // Raw SQL: one read of users, their preferences and their organizations for a batch.
     return this.db.query(
       `SELECT u.id AS user_id, p.language, o.default_language, p.browser_language, p.time_zone,
-              p.browser_time_zone
+              p.browser_time_zone, o.default_time_zone
          FROM users u
          LEFT JOIN user_preferences p ON p.user_id = u.id
          LEFT JOIN organizations o ON o.id = u.organization_id

@@ -3,7 +3,7 @@ import { claimTestResources, type TestResources } from '@hub/testing';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openIntegrationDatabase } from '../database.js';
-import { PresenceRetention } from './presence-retention.js';
+import { PresenceRetention, staleSnapshotReason } from './presence-retention.js';
 
 let resources: TestResources;
 let db: DataSource;
@@ -68,5 +68,61 @@ describe('presence retention of kept snapshots', () => {
     await new PresenceRetention(db, 30, store).sweep();
     expect(removed).toEqual(['org/7/snapshots/camera-1/old.jpg']);
     expect(await keysLeft()).toEqual(['org/7/snapshots/camera-1/new.jpg']);
+  });
+});
+
+describe('snapshot runs left pending', () => {
+  /** A run still pending, taken `hours` ago by a camera of `organizationId`; answers its id. */
+  async function pending(organizationId: number, hours: number, key: string | null) {
+    const [row] = (await db.query(
+      `INSERT INTO snapshot_runs (job_key, organization_id, assignment_id, camera_id, taken_at,
+         snapshot_key)
+       VALUES (gen_random_uuid()::text, $1, 1, 'cam-1', now() - make_interval(hours => $2), $3)
+       RETURNING id::int`,
+      [organizationId, hours, key],
+    )) as [{ id: number }];
+    return row.id;
+  }
+
+  const runOf = async (id: number) =>
+    (
+      (await db.query(
+        `SELECT status, failure_stage, reason, snapshot_key FROM snapshot_runs WHERE id = $1`,
+        [id],
+      )) as { status: string; failure_stage: string | null; reason: string | null }[]
+    )[0];
+
+  it('fails those pending past the bound with the reason, their pictures gone unless kept', async () => {
+    const NOT_KEPT = 8;
+    const lost = await pending(NOT_KEPT, 7, 'org/8/snapshots/camera-1/lost.jpg');
+    const kept = await pending(ORG, 7, 'org/7/snapshots/camera-1/kept.jpg');
+    const recent = await pending(NOT_KEPT, 1, 'org/8/snapshots/camera-1/recent.jpg');
+
+    const refusing = {
+      remove: async () => {
+        throw new Error('store away');
+      },
+    };
+    // A store that refuses keeps them pending: their runs are the only record of the keys.
+    await expect(new PresenceRetention(db, 30, refusing, 6).failStaleRuns()).rejects.toThrow();
+    expect(await runOf(lost)).toMatchObject({ status: 'pending' });
+
+    const removed: string[] = [];
+    const store = { remove: async (key: string) => void removed.push(key) };
+    // The hourly sweep does it.
+    await new PresenceRetention(db, 30, store, 6).sweep();
+    const failed = {
+      status: 'failed',
+      failure_stage: 'identification',
+      reason: staleSnapshotReason(6),
+    };
+    expect(await runOf(lost)).toEqual({ ...failed, snapshot_key: null });
+    // A kept picture stays on its failed run, and goes with it at its retention.
+    expect(await runOf(kept)).toEqual({
+      ...failed,
+      snapshot_key: 'org/7/snapshots/camera-1/kept.jpg',
+    });
+    expect(await runOf(recent)).toMatchObject({ status: 'pending' });
+    expect(removed).toEqual(['org/8/snapshots/camera-1/lost.jpg']);
   });
 });

@@ -1,25 +1,35 @@
 import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import type { ObjectStorage } from '@hub/kit';
+import { SnapshotRunsRepository } from '../snapshots/snapshot-runs.repository.js';
 import { PresenceRetentionRepository } from './presence-retention.repository.js';
 
 const EVERY_MS = 60 * 60_000;
 
+/** Why a snapshot run still pending past the bound was failed (kept on the run). */
+export const staleSnapshotReason = (hours: number) =>
+  `No result was recorded for this snapshot within ${hours} hours of it being taken; it was given up.`;
+
 /**
  * Deletes presence events older than their organization's retention (or the default, 30 days),
- * with the snapshot runs and the pictures kept of them, at start and hourly.
+ * with the snapshot runs and the pictures kept of them, at start and hourly. Each sweep also fails
+ * the snapshot runs still pending `staleHours` after their picture (a failure that could not be
+ * written leaves one pending for ever), their pictures removed as a failing run's are.
  */
 export class PresenceRetention {
   private timer: NodeJS.Timeout | undefined;
   private readonly logger = new Logger('PresenceRetention');
   private readonly retention: PresenceRetentionRepository;
+  private readonly runs: SnapshotRunsRepository;
 
   constructor(
     db: DataSource,
     private readonly defaultDays: number,
     private readonly storage: Pick<ObjectStorage, 'remove'>,
+    private readonly staleHours = 6,
   ) {
     this.retention = new PresenceRetentionRepository(db);
+    this.runs = new SnapshotRunsRepository(db);
   }
 
   start(): void {
@@ -32,7 +42,12 @@ export class PresenceRetention {
     clearInterval(this.timer);
   }
 
+  /** Answers the presence events deleted; a failure is logged, never thrown (a timer calls it). */
   async sweep(): Promise<number> {
+    // Independent: a retention that fails still lets stale runs be failed, and the reverse.
+    await this.failStaleRuns().catch((error: unknown) =>
+      this.logger.warn(`Stale snapshot runs sweep failed: ${String(error)}`),
+    );
     try {
       const count = await this.retention.deleteOld('presence_events', 'seen_at', this.defaultDays);
       if (count > 0) this.logger.log(`Deleted ${count} presence events past retention`);
@@ -43,5 +58,16 @@ export class PresenceRetention {
       this.logger.warn(`Presence retention sweep failed: ${String(error)}`);
       return 0;
     }
+  }
+
+  /** Fails the runs pending past the bound; answers how many (throws what went wrong). */
+  async failStaleRuns(): Promise<number> {
+    const failed = await this.runs.failStale(
+      this.staleHours,
+      staleSnapshotReason(this.staleHours),
+      (key) => this.storage.remove(key),
+    );
+    if (failed > 0) this.logger.warn(`Failed ${failed} snapshot runs pending past the bound`);
+    return failed;
   }
 }

@@ -96,6 +96,47 @@ export class SnapshotRunsRepository {
   }
 
   /**
+   * Runs still pending `hours` after their picture was taken, failed with `reason`: their answer
+   * is lost (a failure that could not be written, a job gone). Their pictures go as a failing
+   * run's do, but those their organization keeps; each removed before the rows commit (the run is
+   * the only record of its key), so a store that refuses leaves them pending for the next sweep.
+   * Answers how many were failed.
+   */
+  failStale(
+    hours: number,
+    reason: string,
+    removePicture: (key: string) => Promise<void>,
+  ): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      // Locked and skipped if locked: a late answer being recorded now wins, and so does another
+      // replica's sweep. The stage is identification's whatever the run lacks: 'camera' would
+      // report a camera unreachable that no one knows was.
+      // Wrapped in a SELECT so the driver answers the rows, not the UPDATE's [rows, count].
+      const rows = (await tx.query(
+        `WITH stale AS (
+           SELECT id, snapshot_key FROM snapshot_runs
+            WHERE status = 'pending' AND taken_at < now() - make_interval(hours => $1)
+            FOR UPDATE SKIP LOCKED
+         ), failed AS (
+           UPDATE snapshot_runs r
+              SET status = 'failed', failure_stage = 'identification', reason = $2,
+                  finished_at = now(),
+                  snapshot_key = CASE WHEN EXISTS (SELECT 1 FROM floor_privacy p
+                    WHERE p.organization_id = r.organization_id AND p.keep_snapshots)
+                    THEN r.snapshot_key END
+             FROM stale s
+            WHERE r.id = s.id
+           RETURNING s.snapshot_key AS taken, r.snapshot_key AS kept
+         ) SELECT taken, kept FROM failed`,
+        [hours, reason],
+      )) as { taken: string | null; kept: string | null }[];
+      for (const { taken, kept } of rows)
+        if (taken !== null && kept === null) await removePicture(taken);
+      return rows.length;
+    });
+  }
+
+  /**
    * Who the snapshots showed becomes presence events (at the time each was taken, in the area its
    * camera covered then), once: a run already finished, or a person already recorded, is skipped.
    * Many snapshots in one statement, so a burst costs one round trip and one commit, not one a

@@ -14,6 +14,11 @@ export interface CertificateContent {
   verifyUrl: string;
   /** The holder's language: the certificate is theirs. */
   language: Language;
+  /**
+   * The IANA zone its dates fall in: the holder's (their choice, else their device's), else
+   * their organization's default, else UTC, as identity's `languagesOf` answers it.
+   */
+  timeZone: string;
 }
 
 /**
@@ -44,7 +49,7 @@ export async function renderCertificate(content: CertificateContent): Promise<Ui
   const BLACK = rgb(0, 0, 0);
   const pdf = await PDFDocument.create();
   const m = messages(content.language).certificate;
-  const date = (value: Date) => longDate(value, content.language);
+  const date = (value: Date) => longDate(value, content.language, content.timeZone);
   pdf.setTitle(
     `${m.documentTitle} - ${printable(content.title)} - ${printable(content.holderName)}`,
   );

@@ -140,10 +140,13 @@ export class CertificationsService {
   async certificate(actor: Actor, id: number) {
     const row = await this.row(actor, id);
     // In the holder's language (their choice, else their organization's default, else their
-    // browser's at their last sign-in): it is theirs, whoever downloads it.
+    // browser's at their last sign-in) and dated on their calendar (their zone, else their
+    // organization's): it is theirs, whoever downloads it.
     const [holder] = await this.rpc.call(identityRpc.languagesOf, { userIds: [row.user_id] });
     const pdf = await renderCertificate({
       language: holder?.language ?? 'en',
+      // An identity replica of the release before answers no zone: UTC, as printed then.
+      timeZone: holder?.timeZone ?? 'UTC',
       holderName: row.holder_name,
       kind: row.kind,
       title: row.title,

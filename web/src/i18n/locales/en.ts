@@ -217,12 +217,14 @@ export const en = {
     organization: {
       title: 'Organization',
       description:
-        'Members who have not chosen a language read the app, their mails and their certificates in this one.',
+        'Members who have not chosen a language read the app, their mails and their certificates in this one. Mails, notices and certificates are dated in the time zone below for members whose own zone is not known, such as someone invited.',
       language: 'Default language',
       browserLanguage: "Each member's browser language",
+      timeZone: 'Default time zone',
+      noTimeZone: 'None (UTC)',
       save: 'Save',
       savedTitle: 'Organization Updated',
-      savedDescription: 'The default language is saved.',
+      savedDescription: 'The default language and time zone are saved.',
       failedTitle: 'Save Failed',
       failedDescription: "The organization's settings could not be saved.",
       loadFailed: "The organization's settings could not be loaded: {{message}}",

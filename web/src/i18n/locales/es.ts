@@ -213,12 +213,14 @@ export const es: Catalog = {
     organization: {
       title: 'Organización',
       description:
-        'Las personas que no hayan elegido un idioma verán la app, sus correos y sus certificados en este.',
+        'Las personas que no hayan elegido un idioma verán la app, sus correos y sus certificados en este. Los correos, avisos y certificados se fechan en la zona horaria de abajo para quienes no tengan una zona conocida, como una persona invitada.',
       language: 'Idioma predeterminado',
       browserLanguage: 'El idioma del navegador de cada persona',
+      timeZone: 'Zona horaria predeterminada',
+      noTimeZone: 'Ninguna (UTC)',
       save: 'Guardar',
       savedTitle: 'Organización actualizada',
-      savedDescription: 'Se guardó el idioma predeterminado.',
+      savedDescription: 'Se guardaron el idioma y la zona horaria predeterminados.',
       failedTitle: 'No se pudo guardar',
       failedDescription: 'No se pudo guardar la configuración de la organización.',
       loadFailed: 'No se pudo cargar la configuración de la organización: {{message}}',

@@ -214,12 +214,14 @@ export const fr: Catalog = {
     organization: {
       title: 'Organisation',
       description:
-        'Les membres qui n’ont pas choisi de langue voient l’application, leurs e-mails et leurs certificats dans celle-ci.',
+        'Les membres qui n’ont pas choisi de langue voient l’application, leurs e-mails et leurs certificats dans celle-ci. Les e-mails, avis et certificats sont datés dans le fuseau horaire ci-dessous pour les membres dont le fuseau n’est pas connu, comme une personne invitée.',
       language: 'Langue par défaut',
       browserLanguage: 'La langue du navigateur de chaque membre',
+      timeZone: 'Fuseau horaire par défaut',
+      noTimeZone: 'Aucun (UTC)',
       save: 'Enregistrer',
       savedTitle: 'Organisation mise à jour',
-      savedDescription: 'La langue par défaut est enregistrée.',
+      savedDescription: 'La langue et le fuseau horaire par défaut sont enregistrés.',
       failedTitle: 'Échec de l’enregistrement',
       failedDescription: 'Impossible d’enregistrer les paramètres de l’organisation.',
       loadFailed: 'Impossible de charger les paramètres de l’organisation : {{message}}',
