@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
+import { identityRpc, type RpcAnswer } from '@hub/proto';
+import type { RpcClient } from '@hub/kit';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openVideoDatabase } from '../database.js';
 import { EmbeddingSpace1767000006000 } from '../migrations/1767000006000-embedding-space.js';
 import { nearestGroup } from '../unknown-people/grouping.js';
 import { UnknownPeopleRepository } from '../unknown-people/unknown-people.repository.js';
 import { FaceEnrolmentsRepository } from './face-enrolments.repository.js';
+import { FaceEnrolments } from './face-enrolments.js';
 
 /** Issue #32: every stored embedding has its space, and only one space's are ever compared. */
 const SPACE = 'face-api@1.7.15/face-recognition-128d';
@@ -113,6 +116,41 @@ describe('embedding spaces', () => {
     ]);
     expect((await enrolments.enrolledOf(7, 3)).length).toBe(0);
     expect((await enrolments.enrolledOf(7, 2))[0]?.space).toBe(NEXT);
+  });
+
+  it('names nobody suspended: neither enrolled nor awaiting, their faces kept for later', async () => {
+    await db.query(`DELETE FROM face_enrolments`);
+    await insertEnrolment(1, NOW, vector(0.1), SPACE);
+    await insertEnrolment(2, NOW, vector(0.2), SPACE);
+    await insertEnrolment(3, 'pending', '[]');
+    const suspended = new Set([1, 3]);
+    const rpc = {
+      call: async (contract: unknown): Promise<RpcAnswer<typeof identityRpc.members>> => {
+        if (contract !== identityRpc.members) throw new Error('unexpected call');
+        return [1, 2, 3].map((id) => ({
+          id,
+          name: `P${id}`,
+          email: `p${id}@works.example`,
+          role: 'operator',
+          isActive: true,
+          suspended: suspended.has(id),
+          profilePicture: null,
+        }));
+      },
+    } as unknown as RpcClient;
+    const faces = new FaceEnrolments(new FaceEnrolmentsRepository(db), rpc);
+    const named = async () => {
+      const { enrolments, notYetEnrolled } = await faces.forAnalysis(7);
+      return {
+        enrolled: enrolments.map((face) => face.userId).sort(),
+        waiting: notYetEnrolled.map((person) => person.userId),
+      };
+    };
+    expect(await named()).toEqual({ enrolled: [2], waiting: [] });
+    // Camera snapshots are identified against the same enrolments.
+    expect((await faces.ofOrganization(7)).map((face) => face.userId)).toEqual([2]);
+    suspended.clear();
+    expect(await named()).toEqual({ enrolled: [1, 2], waiting: [3] });
   });
 
   it('groups an unknown face only with faces of its space, even of the same length', async () => {

@@ -29,7 +29,8 @@ export class FaceEnrolments {
    * The enrolments of one analysis job, and whose profile picture still awaits its enrolment,
    * however long ago it was set: an analysis that stops waiting names them in its report rather
    * than silently missing them. The members' names are asked of identity once for both (the job
-   * is queued after them: each round trip delays the analysis).
+   * is queued after them: each round trip delays the analysis). Someone suspended is in neither:
+   * nobody may be named while suspended, yet their faces are kept for when they are not.
    */
   async forAnalysis(
     organizationId: number,
@@ -40,7 +41,9 @@ export class FaceEnrolments {
     ]);
     if (rows.length === 0 && pending.length === 0) return { enrolments: [], notYetEnrolled: [] };
     const members = await this.rpc.call(identityRpc.members, { organizationId });
-    const names = new Map(members.map((member) => [member.id, member.name]));
+    const names = new Map(
+      members.flatMap((member) => (member.suspended ? [] : [[member.id, member.name] as const])),
+    );
     const enrolments = rows
       .filter((row) => names.has(row.user_id))
       .map((row) => ({
