@@ -23,13 +23,16 @@ const Member = z.object({
 /**
  * Which of an organization's people a page or an id list holds: all filters optional. Search
  * is a case-insensitive substring of the name or email; `active` true answers active people
- * only, false pending ones only; `userIds` restricts to those (a job function's members).
+ * only, false pending ones only (suspension aside, as `isActive`); `suspended` false leaves out
+ * the people the organization suspended, true answers them only; `userIds` restricts to those
+ * (a job function's members).
  */
 export const MemberFilter = z.object({
   organizationId: z.number().int(),
   search: z.string().max(200).optional(),
   roles: z.array(z.string()).max(10).optional(),
   active: z.boolean().optional(),
+  suspended: z.boolean().optional(),
   userIds: z.array(z.number().int()).max(200_000).optional(),
 });
 export type MemberFilter = z.infer<typeof MemberFilter>;

@@ -173,6 +173,16 @@ describe('team overview', () => {
     const observable = await page({ status: 'active', roles: 'operator,training_supervisor' });
     expect(names(observable.members)).toEqual(['Olga Operator', 'Otto Operator', 'Tess Trainer']);
     expect(names((await page({ status: 'pending' })).members)).toEqual(['Pat Pending']);
+    // Someone suspended is no choice (observing them is refused), yet listed without a status.
+    await stack.sql.query(`UPDATE users SET suspended_at = now() WHERE id = $1`, [id.olga]);
+    try {
+      const chooser = await page({ status: 'active', roles: 'operator,training_supervisor' });
+      expect(chooser.total).toBe(2);
+      expect(names(chooser.members)).toEqual(['Otto Operator', 'Tess Trainer']);
+      expect(names((await page({ search: 'olga' })).members)).toEqual(['Olga Operator']);
+    } finally {
+      await stack.sql.query(`UPDATE users SET suspended_at = NULL WHERE id = $1`, [id.olga]);
+    }
     await expectError(tess.call(api.teamMembers, { invalidQuery: { pageSize: '101' } }), 400);
     await expectError(tess.call(api.teamMembers, { invalidQuery: { roles: 'wizard' } }), 400);
     const gina = await signIn('gina@globex.test');

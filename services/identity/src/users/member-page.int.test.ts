@@ -120,6 +120,37 @@ describe('UsersService.memberPage / memberIds', () => {
     );
   });
 
+  it('leaves out suspended people when asked, in the page, its total, the ids and the selection', async () => {
+    await db.query(`UPDATE users SET suspended_at = now() WHERE id = $1`, [id.cy]);
+    try {
+      // The Start Observation picker's filter: accepted, not suspended, of the observed roles.
+      const observable = { roles: ['operator', 'training_supervisor'], active: true };
+      const chosen = await page({ ...observable, suspended: false }, 0, 1);
+      expect(chosen.members.map((member) => member.id)).toEqual([id.bea1]);
+      expect(chosen.total).toBe(1);
+      // Every accepted person, the suspended too: the head counts' filter, read from
+      // active_members, is unchanged.
+      expect((await page({ active: true })).total).toBe(4);
+      expect((await page({ active: true, suspended: false })).total).toBe(3);
+      expect((await page(observable)).members.find((m) => m.id === id.cy)?.suspended).toBe(true);
+      expect(await users.memberIds({ organizationId: org.works, suspended: true })).toEqual([
+        id.cy,
+      ]);
+      const search = await users.memberSearch(
+        { organizationId: org.works, active: true, suspended: false },
+        0,
+        10,
+      );
+      expect(search.total).toBe(3);
+      expect(search.selection).toEqual({
+        kind: 'excluded',
+        userIds: [id.bea2!, id.cy!].sort((a, b) => a - b),
+      });
+    } finally {
+      await db.query(`UPDATE users SET suspended_at = NULL WHERE id = $1`, [id.cy]);
+    }
+  });
+
   it('matches exactly what ILIKE over name and email matched (the stored lower-cased columns)', async () => {
     const extra = (await db.query(
       `INSERT INTO users (email, name, role, organization_id, is_active)

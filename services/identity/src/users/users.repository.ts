@@ -82,6 +82,10 @@ function memberWhere(filter: MemberFilter): {
   // Written out, not a parameter: the pending people's partial index (users_pending_idx) is
   // used only when the plan knows the condition is NOT is_active.
   if (filter.active !== undefined) clauses.push(filter.active ? 'is_active' : 'NOT is_active');
+  // Its own filter, not folded into `active`: active_members, which the head counts read,
+  // counts the accepted whether suspended or not. A chooser of people who may act asks both.
+  if (filter.suspended !== undefined)
+    clauses.push(filter.suspended ? 'suspended_at IS NOT NULL' : 'suspended_at IS NULL');
   if (filter.userIds) add((p) => `id = ANY(${p}::int[])`, filter.userIds);
   const narrowing = clauses.slice(1).join(' AND ') || 'true';
   return { where: clauses.join(' AND '), narrowing, params };

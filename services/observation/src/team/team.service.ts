@@ -4,6 +4,7 @@ import {
   identityRpc,
   integrationRpc,
   libraryRpc,
+  type MemberFilter,
   Role,
   type TeamMember,
   type TeamMemberDetail,
@@ -47,6 +48,18 @@ function teamMember(
   };
 }
 
+/**
+ * The list's status as identity's filter. The choosers ask for `active` people (an operator to
+ * observe, a job function's members): those who may act now, so nobody suspended (observing them
+ * is refused). Without a status everyone is listed, the suspended too.
+ */
+function statusFilter(
+  status: TeamMembersRequest['status'],
+): Pick<MemberFilter, 'active' | 'suspended'> {
+  if (status === undefined) return {};
+  return status === 'active' ? { active: true, suspended: false } : { active: false };
+}
+
 /** Team Overview: the organization's people with figures from their own records. */
 @Injectable()
 export class TeamService {
@@ -67,12 +80,7 @@ export class TeamService {
   async list(actor: Actor, query: TeamMembersRequest): Promise<TeamMemberPage> {
     const organizationId = actor.organizationId;
     const page = await this.members.page(
-      {
-        organizationId,
-        search: query.search,
-        roles: query.roles,
-        active: query.status === undefined ? undefined : query.status === 'active',
-      },
+      { organizationId, search: query.search, roles: query.roles, ...statusFilter(query.status) },
       (query.page - 1) * query.pageSize,
       query.pageSize,
     );

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { identityRpc, type RpcAnswer } from '@hub/proto';
+import { identityRpc, type MemberFilter, type RpcAnswer } from '@hub/proto';
 import type { RpcClient } from '@hub/kit';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openVideoDatabase } from '../database.js';
@@ -124,18 +124,26 @@ describe('embedding spaces', () => {
     await insertEnrolment(2, NOW, vector(0.2), SPACE);
     await insertEnrolment(3, 'pending', '[]');
     const suspended = new Set([1, 3]);
+    const members = (): RpcAnswer<typeof identityRpc.members> =>
+      [1, 2, 3].map((id) => ({
+        id,
+        name: `P${id}`,
+        email: `p${id}@works.example`,
+        role: 'operator',
+        isActive: true,
+        suspended: suspended.has(id),
+        profilePicture: null,
+      }));
     const rpc = {
-      call: async (contract: unknown): Promise<RpcAnswer<typeof identityRpc.members>> => {
-        if (contract !== identityRpc.members) throw new Error('unexpected call');
-        return [1, 2, 3].map((id) => ({
-          id,
-          name: `P${id}`,
-          email: `p${id}@works.example`,
-          role: 'operator',
-          isActive: true,
-          suspended: suspended.has(id),
-          profilePicture: null,
-        }));
+      call: async (contract: unknown, filter: MemberFilter) => {
+        if (contract === identityRpc.members) return members();
+        if (contract !== identityRpc.memberIds) throw new Error('unexpected call');
+        return members()
+          .filter((member) => filter.userIds?.includes(member.id) ?? true)
+          .filter(
+            (member) => filter.suspended === undefined || member.suspended === filter.suspended,
+          )
+          .map((member) => member.id);
       },
     } as unknown as RpcClient;
     const faces = new FaceEnrolments(new FaceEnrolmentsRepository(db), rpc);
@@ -149,8 +157,11 @@ describe('embedding spaces', () => {
     expect(await named()).toEqual({ enrolled: [2], waiting: [] });
     // Camera snapshots are identified against the same enrolments.
     expect((await faces.ofOrganization(7)).map((face) => face.userId)).toEqual([2]);
+    // Nor does an analysis wait for their picture's enrolment (AnalysisDispatch).
+    expect(await faces.pendingIn(7, 60)).toBe(0);
     suspended.clear();
     expect(await named()).toEqual({ enrolled: [1, 2], waiting: [3] });
+    expect(await faces.pendingIn(7, 60)).toBe(1);
   });
 
   it('groups an unknown face only with faces of its space, even of the same length', async () => {

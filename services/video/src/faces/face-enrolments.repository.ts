@@ -32,15 +32,15 @@ export interface RefusedPicture {
 export class FaceEnrolmentsRepository {
   constructor(@Inject(DataSource) private readonly db: DataSource) {}
 
-  /** How many of the organization's pictures set within the last `minutes` await enrolment. */
-  async pendingCount(organizationId: number, minutes: number): Promise<number> {
-    const [row] = (await this.db.query(
-      `SELECT count(*)::int AS pending FROM face_enrolments
+  /** The organization's people with a picture set within the last `minutes` awaiting enrolment. */
+  async pendingUsersWithin(organizationId: number, minutes: number): Promise<number[]> {
+    const rows = (await this.db.query(
+      `SELECT DISTINCT user_id FROM face_enrolments
         WHERE organization_id = $1 AND model = 'pending'
           AND enrolled_at > now() - make_interval(mins => $2)`,
       [organizationId, minutes],
-    )) as { pending: number }[];
-    return row?.pending ?? 0;
+    )) as { user_id: number }[];
+    return rows.map((row) => row.user_id);
   }
 
   /** One person's enrolled faces with their spaces, latest first, to find them in a video. */

@@ -19,7 +19,7 @@ import { UnknownPeopleRepository } from '../unknown-people/unknown-people.reposi
 import { VideosRepository } from '../videos/videos.repository.js';
 import { FaceLearning } from './face-learning.js';
 import { FaceReviewRepository } from './face-review.repository.js';
-import { FaceReviewService } from './face-review.service.js';
+import { FaceReviewService, NOT_A_MEMBER } from './face-review.service.js';
 
 const SPACE = 'face-api@1.7.15/face-recognition-128d';
 const ORG = 7;
@@ -52,6 +52,8 @@ describe('learning from a confirmed face', () => {
   let db: DataSource;
   /** Runs when the service asks for the organization's learning setting: the gap. */
   let inTheGap: () => Promise<void> = async () => {};
+  /** The members the organization suspended. */
+  const suspended = new Set<number>();
 
   const rpc = {
     call: async (contract: unknown, payload: { userIds?: number[] }) => {
@@ -60,7 +62,11 @@ describe('learning from a confirmed face', () => {
           [HOWARD, 'Howard'],
           [SUE, 'Sue'],
         ]);
-        return (payload.userIds ?? []).map((id) => ({ id, name: names.get(id) ?? 'Someone' }));
+        return (payload.userIds ?? []).map((id) => ({
+          id,
+          name: names.get(id) ?? 'Someone',
+          suspended: suspended.has(id),
+        }));
       }
       if (contract === integrationRpc.faceLearning) {
         await inTheGap();
@@ -186,6 +192,25 @@ describe('learning from a confirmed face', () => {
       await rejection.release();
     }
     expect(await learnedOf(videoId)).toBe(0);
+  });
+
+  it('learns nothing of someone suspended, nor lets a face be named as them', async () => {
+    const videoId = await insertVideo('suspended.mp4', {
+      ...howardReport(),
+      unidentifiedPeople: [{ faceId: 'f2', appearances: [{ start: 6, end: 8 }] }],
+    });
+    suspended.add(HOWARD);
+    try {
+      // The confirmation stands: he was there.
+      const confirmed = await review(videoId, { decision: 'confirm' });
+      expect(confirmed.report?.identifiedOperators[0]?.review?.decision).toBe('confirmed');
+      expect(await learnedOf(videoId)).toBe(0);
+      await expect(
+        service().review(actor, videoId, 'f2', { decision: 'name', userId: HOWARD }),
+      ).rejects.toMatchObject({ message: NOT_A_MEMBER });
+    } finally {
+      suspended.delete(HOWARD);
+    }
   });
 
   it('learns a face the report still says is confirmed', async () => {

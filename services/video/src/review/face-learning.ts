@@ -4,6 +4,7 @@ import {
   type FaceEnrolmentJob,
   FACE_REFERENCE_LIMIT,
   type IdentifiedOperator,
+  identityRpc,
   integrationRpc,
   type SpacedEmbedding,
 } from '@hub/proto';
@@ -87,8 +88,11 @@ export class FaceLearning {
       organizationId,
     });
     if (!learnFromConfirmed) return;
-    const matchWith = await this.enrolments.enrolledOf(organizationId, face.userId);
-    if (matchWith.length === 0) return;
+    const [matchWith, learnable] = await Promise.all([
+      this.enrolments.enrolledOf(organizationId, face.userId),
+      this.learnable(organizationId, face.userId),
+    ]);
+    if (matchWith.length === 0 || !learnable) return;
     const added = await this.references.addLearned(
       organizationId,
       face.userId,
@@ -107,5 +111,18 @@ export class FaceLearning {
       matchWith: matchWith.slice(0, 20),
       maxDistance: confirmed.matchThreshold,
     });
+  }
+
+  /**
+   * Whether the person is still a member of the organization and not suspended. A confirmation
+   * of someone suspended stands (they were there), but nothing is learned of them meanwhile, as
+   * nothing is of someone deleted: nobody is named while suspended, and no face data is added.
+   */
+  private async learnable(organizationId: number, userId: number): Promise<boolean> {
+    const [member] = await this.rpc.call(identityRpc.membersByIds, {
+      organizationId,
+      userIds: [userId],
+    });
+    return member !== undefined && !member.suspended;
   }
 }

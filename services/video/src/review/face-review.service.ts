@@ -121,13 +121,21 @@ export class FaceReviewService {
       );
   }
 
-  /** The reviewer and the member named, of the actor's organization only. */
+  /**
+   * The reviewer and the member named, of the actor's organization only, and not suspended: as a
+   * new analysis names nobody suspended, neither does a review, and naming them is refused as
+   * naming someone deleted is (NOT_A_MEMBER), until they are no longer suspended.
+   */
   async members(actor: Actor, userIds: number[]): Promise<Map<number, Person>> {
     const members = await this.rpc.call(identityRpc.membersByIds, {
       organizationId: actor.organizationId,
       userIds: [...new Set(userIds)],
     });
-    return new Map(members.map((member) => [member.id, { id: member.id, name: member.name }]));
+    return new Map(
+      members.flatMap((member) =>
+        member.suspended ? [] : [[member.id, { id: member.id, name: member.name }] as const],
+      ),
+    );
   }
 
   private async people(actor: Actor, review: ReviewFaceRequest): Promise<Map<number, Person>> {
