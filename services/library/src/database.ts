@@ -10,6 +10,7 @@ import { DocumentVersionEntity } from './documents/document-version.entity.js';
 import { DocumentVersions1765900000000 } from './migrations/1765900000000-document-versions.js';
 import { EvaluationRevisions1766500000000 } from './migrations/1766500000000-evaluation-revisions.js';
 import { Outbox1767100000000 } from './migrations/1767100000000-outbox.js';
+import { SafetyChecksOwed1767910000000 } from './migrations/1767910000000-safety-checks-owed.js';
 import { AcknowledgementEntity } from './acknowledgements/acknowledgement.entity.js';
 
 export const LIBRARY_SCHEMA = 'library';
@@ -33,5 +34,6 @@ export const openLibraryDatabase = (url: string) =>
       DocumentVersions1765900000000,
       EvaluationRevisions1766500000000,
       Outbox1767100000000,
+      SafetyChecksOwed1767910000000,
     ],
   });

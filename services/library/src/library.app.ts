@@ -75,6 +75,7 @@ export async function startLibrary(config: LibraryConfig): Promise<RunningLibrar
     dataSource,
     { pdf: pdfQueue, quiz: quizQueue },
     config.PROCESSING_STALL_MINUTES,
+    reobservation,
   );
   sweeper.start();
   const subscription = handleLibraryEvents(events, dataSource, storage);

@@ -52,4 +52,8 @@ export class DocumentVersionEntity {
 
   @Column({ name: 'processing_error', type: 'text', nullable: true })
   processingError!: string | null;
+
+  /** Processed above version 1, its safety check has not yet run through (see SafetyReobservation). */
+  @Column({ name: 'safety_check_owed', type: 'boolean', default: false })
+  safetyCheckOwed!: boolean;
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Any, DataSource, In } from 'typeorm';
+import { Any, DataSource, type FindOptionsWhere, In, IsNull, Not } from 'typeorm';
 import type { DocumentFilter, DocumentList, LibraryDocument } from '@hub/proto';
 import { pageOf, preparedStatement } from '@hub/kit';
 import { VersionsRepository } from '../versions/versions.repository.js';
@@ -35,6 +35,19 @@ type ListedRow = DocumentViewSource & {
   progressUpdatedAt: string;
   evaluationStatus: LibraryDocument['evaluationStatus'];
 };
+
+/**
+ * Documents of `where` that are processed SOPs: their current version is processed, or an
+ * earlier one was. The row keeps the text of the version processed last while a newer one is
+ * processed or after it failed (`sopProcessed` then false), and the SOP stays one for job
+ * functions, videos and cameras meanwhile.
+ */
+const processedSop = (
+  where: FindOptionsWhere<DocumentEntity>,
+): FindOptionsWhere<DocumentEntity>[] => [
+  { ...where, sopProcessed: true },
+  { ...where, textKey: Not(IsNull()) },
+];
 
 /** A timestamptz as Date.toISOString writes it (milliseconds cut, not rounded, as both do). */
 const isoTimeSql = (column: string) =>
@@ -142,17 +155,15 @@ export class DocumentsRepository {
     return new Map(rows.map((row) => [row.documentId, row.status]));
   }
 
-  /** Those of these documents that are processed SOPs of the organization. */
+  /** Those of these documents that are processed SOPs of the organization (see `processedSop`). */
   processedSops(organizationId: number, documentIds: number[]): Promise<DocumentEntity[]> {
-    return this.documents.find({
-      where: { organizationId, id: In(documentIds), sopProcessed: true },
-    });
+    return this.documents.find({ where: processedSop({ organizationId, id: In(documentIds) }) });
   }
 
   /** The same, reading only the id and title columns. */
   processedSopTitles(organizationId: number, documentIds: number[]): Promise<DocumentEntity[]> {
     return this.documents.find({
-      where: { organizationId, id: In(documentIds), sopProcessed: true },
+      where: processedSop({ organizationId, id: In(documentIds) }),
       select: { id: true, title: true },
     });
   }
@@ -160,7 +171,7 @@ export class DocumentsRepository {
   /** Every processed SOP of the organization, by title (id and title only). */
   processedSopsByTitle(organizationId: number): Promise<DocumentEntity[]> {
     return this.documents.find({
-      where: { organizationId, sopProcessed: true },
+      where: processedSop({ organizationId }),
       order: { title: 'ASC', id: 'ASC' },
       select: { id: true, title: true },
     });

@@ -10,6 +10,9 @@ export type DocumentImageRow = Pick<
   'documentId' | 'imageId' | 'storageKey' | 'page' | 'width' | 'height'
 >;
 
+/** A document's stages once its processing run ended well: an evaluation may be generated. */
+const PROCESSED_STAGES: ProcessingStage[] = ['done', 'generating_evaluation'];
+
 /** What a PDF worker reports of a run under way. */
 export interface RunProgress {
   documentId: number;
@@ -83,10 +86,19 @@ export class ProcessingRepository {
     return Boolean(restarted.affected);
   }
 
-  /** Conditional on the run read: of two starts at once, only one becomes the next run. */
+  /**
+   * Conditional on the runs read: of two starts at once, only one becomes the next run; and a
+   * start read before a new version or a retry began processing takes nothing from that run (its
+   * stage would hide the run's reports, and the questions come from the text it replaces).
+   */
   async startEvaluationRun(document: DocumentEntity, run: number): Promise<boolean> {
     const started = await this.documents().update(
-      { id: document.id, evaluationRun: document.evaluationRun },
+      {
+        id: document.id,
+        evaluationRun: document.evaluationRun,
+        processingRun: document.processingRun,
+        processingStage: In(PROCESSED_STAGES),
+      },
       {
         evaluationRun: run,
         evaluationGenerationError: null,

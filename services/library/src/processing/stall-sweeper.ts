@@ -15,10 +15,16 @@ export const STALLED_EVALUATION_REASON =
 
 const STILL_GOING = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children'];
 
+/** What the sweeper finishes beside stalls: checks a processed version still owes. */
+export interface OwedWork {
+  retryOwed(): Promise<number>;
+}
+
 /**
  * Finds documents whose processing has shown no progress for a while and fails those whose
  * job is gone or failed, so nothing stays 'Processing' forever. A job that merely waits for a
- * free worker is left alone.
+ * free worker is left alone. Each sweep also runs again the safety checks of processed versions
+ * that failed (SafetyReobservation), so no re-observation is lost to a service being away.
  */
 export class StallSweeper {
   private readonly logger = new Logger('StallSweeper');
@@ -30,6 +36,7 @@ export class StallSweeper {
     db: DataSource,
     private readonly queues: { pdf: Queue<PdfProcessingJob>; quiz: Queue<QuizGenerationJob> },
     private readonly stallMinutes: number,
+    private readonly owed: OwedWork,
   ) {
     this.runs = new ProcessingRepository(db);
     this.versions = new VersionsRepository(db);
@@ -43,7 +50,14 @@ export class StallSweeper {
     this.timer.unref();
   }
 
+  /** How many stalled documents it failed. */
   async sweep(): Promise<number> {
+    const failed = await this.failStalled();
+    await this.owed.retryOwed();
+    return failed;
+  }
+
+  private async failStalled(): Promise<number> {
     const rows = await this.runs.stalled(this.stallMinutes);
     let failed = 0;
     for (const row of rows) {

@@ -7,12 +7,17 @@ import type { DocumentEntity } from '../documents/document.entity.js';
 import { DocumentsRepository } from '../documents/documents.repository.js';
 import { isSafetyTag, safetyChanges } from './safety-relevance.js';
 import { diffSop } from './step-diff.js';
-import { VersionsRepository } from './versions.repository.js';
+import { type SafetyCheck, VersionsRepository } from './versions.repository.js';
+
+/** Owed checks one sweep runs again at most (the sweeper comes back every minute). */
+const OWED_BATCH = 100;
 
 /**
  * Once a new version of an SOP is processed, a change touching a safety-relevant section sends
  * the SOP's certified people back to observation (the observation service marks their
- * certifications, once per version, so a repeat of this message marks nobody twice).
+ * certifications, once per version, so a repeat of this message marks nobody twice). The check
+ * is owed from the version's processing until it ran through: one that failed (the observation
+ * service away, storage unreadable) is run again by the sweeper, not lost.
  */
 export class SafetyReobservation {
   private readonly logger = new Logger('SafetyReobservation');
@@ -28,30 +33,59 @@ export class SafetyReobservation {
     this.documents = new DocumentsRepository(db, this.versions);
   }
 
-  /** Whether the new version touches a safety-relevant section (false when unknown). */
+  /**
+   * Whether the document's new current version touches a safety-relevant section (false when
+   * unknown); true also when asking for the re-observation failed, which stays owed.
+   */
   async check(document: DocumentEntity): Promise<boolean> {
-    if (document.currentVersion < 2) return false;
+    const { relevant } = await this.settle({
+      documentId: document.id,
+      version: document.currentVersion,
+      organizationId: document.organizationId,
+    });
+    return relevant;
+  }
+
+  /** Runs again the checks that failed; how many ran through this time. */
+  async retryOwed(): Promise<number> {
+    let settled = 0;
+    for (const owed of await this.versions.owedSafetyChecks(OWED_BATCH)) {
+      if ((await this.settle(owed)).settled) settled += 1;
+    }
+    return settled;
+  }
+
+  /** Checks the version and asks for the re-observation it needs; settled once all went well. */
+  private async settle(check: SafetyCheck): Promise<{ relevant: boolean; settled: boolean }> {
+    const { documentId, version, organizationId } = check;
+    if (version < 2) return { relevant: false, settled: true };
+    let relevant = false;
     try {
-      if (!(await this.touchesSafety(document))) return false;
-      await this.rpc.call(certificationRpc.requireReobservation, {
-        organizationId: document.organizationId,
-        documentId: document.id,
-        version: document.currentVersion,
-      });
-      return true;
+      relevant = await this.touchesSafety(check);
+      if (relevant) {
+        await this.rpc.call(certificationRpc.requireReobservation, {
+          organizationId,
+          documentId,
+          version,
+        });
+      }
+      await this.versions.settleSafetyCheck(documentId, version);
+      return { relevant, settled: true };
     } catch (error) {
-      this.logger.warn(`re-observation after document ${document.id}: ${String(error)}`);
-      return false;
+      this.logger.warn(
+        `re-observation after document ${documentId} v${version} owed, asked again later: ${String(error)}`,
+      );
+      return { relevant, settled: false };
     }
   }
 
-  /** Compares the new version with the latest earlier one that was processed. */
-  private async touchesSafety(document: DocumentEntity): Promise<boolean> {
+  /** Compares the version with the latest earlier one that was processed. */
+  private async touchesSafety({ documentId, version }: SafetyCheck): Promise<boolean> {
     const { versions } = this;
     const [current, previous, tagged] = await Promise.all([
-      versions.find(document.id, document.currentVersion),
-      versions.latestProcessedBefore(document.id, document.currentVersion),
-      this.taggedSafety(document.id),
+      versions.find(documentId, version),
+      versions.latestProcessedBefore(documentId, version),
+      this.taggedSafety(documentId),
     ]);
     if (!current?.markdownKey || !previous?.markdownKey) return false;
     const [before, after] = await Promise.all([
@@ -62,7 +96,7 @@ export class SafetyReobservation {
     if (changes.length === 0) return false;
     const first = changes[0]!;
     this.logger.log(
-      `document ${document.id} v${previous.version}->v${current.version}: ${first.status} ${first.kind} "${first.after ?? first.before}" under "${first.section ?? ''}" is safety-relevant`,
+      `document ${documentId} v${previous.version}->v${current.version}: ${first.status} ${first.kind} "${first.after ?? first.before}" under "${first.section ?? ''}" is safety-relevant`,
     );
     return true;
   }

@@ -13,6 +13,9 @@ export interface NewVersionFile {
   uploadedBy: number;
 }
 
+/** One version's safety check: which document, of which organization. */
+export type SafetyCheck = Pick<DocumentVersionEntity, 'documentId' | 'version' | 'organizationId'>;
+
 /** Queries on document versions; every one is scoped to an organization by its caller's document. */
 @Injectable()
 export class VersionsRepository {
@@ -103,7 +106,10 @@ export class VersionsRepository {
     });
   }
 
-  /** What a processing run produced lands on the version that run reads. */
+  /**
+   * What a processing run produced lands on the version that run reads; a version above 1 owes
+   * its safety check from then on, in the same transaction, so a failure after it is made good.
+   */
   async recordProcessed(
     tx: EntityManager,
     documentId: number,
@@ -112,8 +118,22 @@ export class VersionsRepository {
   ): Promise<void> {
     await this.versions(tx).update(
       { documentId, processingRun: run },
-      { ...output, processingError: null },
+      { ...output, processingError: null, safetyCheckOwed: () => 'version > 1' },
     );
+  }
+
+  /** Versions whose safety check is still owed, oldest first, at most `limit`. */
+  owedSafetyChecks(limit: number): Promise<SafetyCheck[]> {
+    return this.versions().find({
+      where: { safetyCheckOwed: true },
+      select: { documentId: true, version: true, organizationId: true },
+      order: { documentId: 'ASC', version: 'ASC' },
+      take: limit,
+    });
+  }
+
+  async settleSafetyCheck(documentId: number, version: number): Promise<void> {
+    await this.versions().update({ documentId, version }, { safetyCheckOwed: false });
   }
 
   async recordFailed(documentId: number, run: number, reason: string): Promise<void> {
