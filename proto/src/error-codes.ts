@@ -59,6 +59,10 @@ export const ERROR_TEXTS = {
   observation_key_of_another_question:
     'This idempotency key was already used for another question of this observation.',
   recommendation_decided: 'This recommendation is no longer active.',
+  acknowledged_version_not_current:
+    'A newer version of this SOP has been uploaded. Read it before you acknowledge.',
+  acknowledged_version_processing:
+    'This version of the SOP is still being processed. Acknowledge it once its content is ready.',
   retry_only_failed: 'Only a document whose processing failed can be retried.',
   option_required: 'Please select an option before continuing',
   document_with_evaluation_required: 'Please select a document with evaluation',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_TEXTS } from './error-codes.js';
 import { PageCursor, PageInfo } from './paging.js';
 import { plainText } from './text.js';
 
@@ -277,6 +278,17 @@ export const VersionAcknowledgement = z.object({
   diff: VersionDiff.nullable(),
 });
 export type VersionAcknowledgement = z.infer<typeof VersionAcknowledgement>;
+
+/**
+ * The version the reader acknowledges, as the page they read showed it: a newer one uploaded
+ * meanwhile is refused rather than acknowledged unread. Without it, the current version.
+ */
+export const AcknowledgeVersionRequest = z.object({
+  version: z.number().int().positive().optional(),
+});
+export type AcknowledgeVersionRequest = z.infer<typeof AcknowledgeVersionRequest>;
+export const ACKNOWLEDGED_VERSION_NOT_CURRENT = ERROR_TEXTS.acknowledged_version_not_current;
+export const ACKNOWLEDGED_VERSION_PROCESSING = ERROR_TEXTS.acknowledged_version_processing;
 
 /** Why an SOP is one of yours: a course you are enrolled in, a job function you hold, a certification. */
 export const MY_SOP_REASONS = ['course', 'job_function', 'certification'] as const;

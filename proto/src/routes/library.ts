@@ -2,6 +2,7 @@ import { MessageResponse } from '../accounts.js';
 import { defineRoute } from '../http.js';
 import { libraryRpc } from '../rpc/library.js';
 import {
+  AcknowledgeVersionRequest,
   CreateFolderRequest,
   CreateTagRequest,
   DocumentIdParams,
@@ -206,14 +207,20 @@ export const libraryRoutes = {
   acknowledgeDocument: defineRoute({
     method: 'POST',
     path: '/api/library/documents/:id/acknowledge',
-    summary: 'Acknowledge the current version of a document (again: no change)',
+    summary:
+      'Acknowledge the current version of a document, the one you read (`version`; again: no change); 409 once a newer version is uploaded, or while the version is processed',
     tag: 'library',
     access: ALL_ROLES,
     params: DocumentIdParams,
+    body: AcknowledgeVersionRequest,
     response: VersionAcknowledgement,
     relay: {
       rpc: libraryRpc.acknowledgeDocument,
-      request: ({ actor, params }) => ({ actor, documentId: params.id }),
+      request: ({ actor, params, body }) => ({
+        actor,
+        documentId: params.id,
+        version: body.version,
+      }),
       status: 200,
     },
   }),

@@ -169,7 +169,7 @@ export const libraryRpc = {
     'library',
     'documents.acknowledge',
     FROM_ROUTES,
-    DocumentRef,
+    DocumentRef.extend({ version: z.number().int().optional() }),
     VersionAcknowledgement,
   ),
   /** The SOPs of the actor's courses, job functions and certifications (any role). */

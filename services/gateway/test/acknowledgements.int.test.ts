@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '@hub/proto';
+import { ACKNOWLEDGED_VERSION_NOT_CURRENT, ACKNOWLEDGED_VERSION_PROCESSING, api } from '@hub/proto';
 import { expectError } from './api-client.js';
 import { certifyOperator } from './certify-operator.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
@@ -102,6 +102,66 @@ describe('acknowledging a new SOP version', () => {
       mustAcknowledge: false,
     });
   }, 120_000);
+
+  it('acknowledges only the version read, and only once it is processed', async () => {
+    const manager = acme.members.manager.session;
+    const read = await manager.call(api.documentAcknowledgement, document());
+    expect(read).toMatchObject({ version: 2, acknowledgedAt: null });
+    // A next version is uploaded while the page is open: accepted, its run not finished.
+    await stack.sql.query(
+      `WITH current AS (
+         UPDATE library.documents SET current_version = 3, processing_run = processing_run + 1
+          WHERE id = $1 RETURNING id, organization_id, processing_run)
+       INSERT INTO library.document_versions
+         (document_id, version, organization_id, file_name, file_size, storage_prefix,
+          source_key, uploaded_by, processing_run)
+       SELECT id, 3, organization_id, 'cooling-v3.pdf', 10, 'x/', 'x/v3.pdf', $2, processing_run
+         FROM current`,
+      [documentId, acme.members.admin.id],
+    );
+
+    const stale = manager.call(api.acknowledgeDocument, { ...document(), body: { version: 2 } });
+    expect((await expectError(stale, 409)).message).toBe(ACKNOWLEDGED_VERSION_NOT_CURRENT);
+    const unread = manager.call(api.acknowledgeDocument, { ...document(), body: {} });
+    expect((await expectError(unread, 409)).message).toBe(ACKNOWLEDGED_VERSION_PROCESSING);
+    const { rows } = await stack.sql.query(
+      `SELECT version FROM library.version_acknowledgements
+        WHERE document_id = $1 AND user_id = $2 AND acknowledged_at IS NOT NULL`,
+      [documentId, acme.members.manager.id],
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it('shows the changes since the last version processed, past one that failed', async () => {
+    // Version 3 (above) fails; version 4 is processed, with version 1's content back.
+    await stack.sql.query(
+      `UPDATE library.document_versions SET processing_error = 'Not a readable PDF'
+        WHERE document_id = $1 AND version = 3`,
+      [documentId],
+    );
+    await stack.sql.query(
+      `WITH current AS (
+         UPDATE library.documents SET current_version = 4, processing_run = processing_run + 1
+          WHERE id = $1 RETURNING id, processing_run)
+       INSERT INTO library.document_versions
+         (document_id, version, organization_id, file_name, file_size, storage_prefix,
+          source_key, uploaded_by, processing_run, markdown_key, text_key)
+       SELECT current.id, 4, first.organization_id, 'cooling-v4.pdf', 10, 'x/', 'x/v4.pdf',
+              first.uploaded_by, current.processing_run, first.markdown_key, first.text_key
+         FROM current JOIN library.document_versions first
+           ON first.document_id = current.id AND first.version = 1`,
+      [documentId],
+    );
+    const manager = acme.members.manager.session;
+    const shown = await manager.call(api.documentAcknowledgement, document());
+    expect(shown).toMatchObject({ version: 4, diff: { from: 2, to: 4 } });
+    expect(shown.diff!.summary.changed).toBeGreaterThan(0);
+    const done = await manager.call(api.acknowledgeDocument, {
+      ...document(),
+      body: { version: 4 },
+    });
+    expect(done).toMatchObject({ version: 4, mustAcknowledge: false });
+  });
 
   it("hides the document from another organization's people", async () => {
     for (const member of [globex.members.admin, globex.members.operator]) {

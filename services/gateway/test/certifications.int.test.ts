@@ -34,6 +34,7 @@ let gina: ApiSession;
 let ottoId: number;
 let documentId: number;
 let evaluationId: number;
+let acme: number;
 
 async function signIn(email: string, password: string) {
   return signedIn(stack, email, password);
@@ -86,7 +87,7 @@ const titlesOf = async (session: ApiSession) =>
 beforeAll(async () => {
   stack = await startTestStack();
   workers = startDocumentWorkers(stack);
-  const acme = await stack.createOrganization('Acme Foods', 'acme.test');
+  acme = await stack.createOrganization('Acme Foods', 'acme.test');
   const globex = await stack.createOrganization('Globex Plant', 'globex.test');
   const users = [
     ['tess@acme.test', 'Tess Trainer', 'training_supervisor', acme],
@@ -431,6 +432,49 @@ describe('certifications', () => {
       state: 'active',
     });
     expect((await list(tess)).categories).toContainEqual({ name: 'Food safety', count: 1 });
+  });
+
+  it("completes no suspended person's course when its SOPs are edited", async () => {
+    const sid = await stack.createUser({
+      email: 'sid@acme.test',
+      role: 'operator',
+      organizationId: acme,
+    });
+    const body = {
+      title: 'Cooling refresher',
+      category: 'Food safety',
+      duration: '1 hour',
+      difficulty: 'Beginner' as const,
+      documentIds: [documentId],
+    };
+    const { id: courseId } = await tess.call(api.createCourse, { body });
+    // Enrolled, and the SOP passed, before the organization suspended them.
+    await stack.sql.query(
+      `INSERT INTO observation.enrollments (course_id, user_id) VALUES ($1, $2)`,
+      [courseId, sid],
+    );
+    await stack.sql.query(
+      `INSERT INTO observation.observations
+         (organization_id, evaluation_id, document_id, evaluation_title, questions, operator_id,
+          operator_name, observer_id, observer_name, status, pass_mark, score, passed,
+          started_at, completed_at)
+       VALUES ($1, $2, $3, 'Cooling', '[]'::jsonb, $4, 'sid', $4, 'Tess Trainer', 'completed',
+               80, 100, true, now() - interval '1 day', now() - interval '1 day')`,
+      [acme, evaluationId, documentId, sid],
+    );
+    await stack.sql.query(`UPDATE identity.users SET suspended_at = now() WHERE id = $1`, [sid]);
+
+    await tess.call(api.updateCourse, {
+      params: { id: courseId },
+      body: { ...body, dueDate: null },
+    });
+    const { rows } = await stack.sql.query(
+      `SELECT (SELECT completed_at FROM observation.enrollments WHERE course_id = $1 AND user_id = $2) AS completed_at,
+              (SELECT count(*)::int FROM observation.certifications
+                WHERE kind = 'course' AND subject_id = $1 AND user_id = $2) AS certified`,
+      [courseId, sid],
+    );
+    expect(rows[0]).toEqual({ completed_at: null, certified: 0 });
   });
 });
 

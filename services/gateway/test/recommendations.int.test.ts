@@ -199,6 +199,40 @@ describe('recommendations', () => {
     expect(byRule(list, 'question_missed_by_most')).toHaveLength(1);
   });
 
+  it('recommends nothing about suspended people, whom nobody can observe', async () => {
+    const suspended: Record<string, number> = {};
+    for (const [key, role] of [
+      ['sam', 'training_supervisor'],
+      ['oscar', 'operator'],
+    ] as const) {
+      suspended[key] = await stack.createUser({
+        email: `${key}@acme.test`,
+        name: key,
+        role,
+        organizationId: acme,
+      });
+    }
+    await stack.sql.query(
+      `INSERT INTO observation.certifications
+         (organization_id, user_id, holder_name, kind, subject_id, title, validity_months,
+          issued_at, expires_at, verification_code, reobservation_version, reobservation_since)
+       VALUES ($1, $2, 'oscar', 'sop', 901, 'Slicing', 12, now() - interval '360 days',
+               now() + interval '5 days', 'TEST-CODE-0002', NULL, NULL),
+              ($1, $2, 'oscar', 'sop', 902, 'Frying', 12, now() - interval '30 days',
+               now() + interval '300 days', 'TEST-CODE-0003', 2, now())`,
+      [acme, suspended.oscar],
+    );
+    await stack.sql.query(`UPDATE identity.users SET suspended_at = now() WHERE id = ANY($1)`, [
+      Object.values(suspended),
+    ]);
+
+    const list = await (await signIn('ann@acme.test')).call(api.evaluateRecommendations);
+    const titles = list.recommendations.map((item) => item.title).join('\n');
+    expect(titles).not.toContain('sam');
+    expect(titles).not.toContain('oscar');
+    expect(byRule(list, 'sop_reobservation_needed')).toEqual([]);
+  });
+
   it('runs nightly for every organization', async () => {
     await stack.sql.query(`DELETE FROM observation.recommendation_runs`);
     expect(await stack.observation.recommendations.evaluateAll()).toBeGreaterThanOrEqual(2);

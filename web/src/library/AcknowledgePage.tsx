@@ -80,8 +80,8 @@ function VersionToAcknowledge({ acknowledgement }: { acknowledgement: VersionAck
 
 function AcknowledgeCard({ acknowledgement }: { acknowledgement: VersionAcknowledgement }) {
   const { t } = useTranslation();
-  const { documentId } = acknowledgement;
-  const acknowledge = useAcknowledgeOnChangesPage(documentId);
+  const { documentId, version } = acknowledgement;
+  const acknowledge = useAcknowledgeOnChangesPage(documentId, version);
   if (acknowledgement.acknowledgedAt) {
     return (
       <AcknowledgedNote

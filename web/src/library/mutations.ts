@@ -2,7 +2,7 @@ import { type Folder, type LibraryDocument, type VersionAcknowledgement } from '
 import { api } from '../api/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { call } from '../api/client';
+import { call, isApiError } from '../api/client';
 import { failureToast } from '../api/errors';
 import { refreshEvaluation } from '../evaluations/queries';
 import { toast } from '../toast/toastStore';
@@ -18,30 +18,42 @@ import { uploadDocument, uploadFailureToast, type UploadDraft } from './uploadDo
 import { uploadDocumentVersion } from './versions';
 
 /**
- * Acknowledging the current version of an SOP, from the changes page or the operator's reader:
- * one request, one toast, and the caller refreshes what it shows.
+ * Acknowledging the version of an SOP the page shows, from the changes page or the operator's
+ * reader: one request, one toast, and the caller refreshes what it shows. A newer version
+ * uploaded meanwhile is refused (409): the page reloads to show it.
  */
 export function useAcknowledgeVersion(
   documentId: number,
-  onAcknowledged: (acknowledged: VersionAcknowledgement) => Promise<unknown> | void,
+  version: number,
+  handlers: {
+    onAcknowledged: (acknowledged: VersionAcknowledgement) => Promise<unknown> | void;
+    reload: () => Promise<unknown>;
+  },
 ) {
   const { t } = useTranslation();
   return useMutation({
-    mutationFn: () => call(api.acknowledgeDocument, { params: { id: documentId } }),
+    mutationFn: () =>
+      call(api.acknowledgeDocument, { params: { id: documentId }, body: { version } }),
     onSuccess: async (acknowledged) => {
       toast({ title: t('library.acknowledge.done'), description: acknowledged.title });
-      await onAcknowledged(acknowledged);
+      await handlers.onAcknowledged(acknowledged);
     },
-    onError: (error) =>
-      toast(failureToast(t('library.acknowledge.error'), error, t('library.acknowledge.failed'))),
+    onError: async (error) => {
+      toast(failureToast(t('library.acknowledge.error'), error, t('library.acknowledge.failed')));
+      if (isApiError(error, 409)) await handlers.reload();
+    },
   });
 }
 
 /** The changes page's acknowledgement: the answer replaces the page's own. */
-export function useAcknowledgeOnChangesPage(documentId: number) {
+export function useAcknowledgeOnChangesPage(documentId: number, version: number) {
   const queryClient = useQueryClient();
-  return useAcknowledgeVersion(documentId, (acknowledged) => {
-    queryClient.setQueryData(acknowledgementQuery(documentId).queryKey, acknowledged);
+  const { queryKey } = acknowledgementQuery(documentId);
+  return useAcknowledgeVersion(documentId, version, {
+    onAcknowledged: (acknowledged) => {
+      queryClient.setQueryData(queryKey, acknowledged);
+    },
+    reload: () => queryClient.invalidateQueries({ queryKey }),
   });
 }
 

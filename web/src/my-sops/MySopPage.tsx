@@ -122,7 +122,7 @@ function OfflineCopyNote({ version }: { version: number }) {
 
 function Acknowledgement({ sop }: { sop: MySopView }) {
   const { t } = useTranslation();
-  const acknowledge = useAcknowledgeSop(sop.documentId);
+  const acknowledge = useAcknowledgeSop(sop.documentId, sop.version);
   if (sop.acknowledgedAt) {
     return (
       <AcknowledgedNote

@@ -17,7 +17,7 @@ export class AcknowledgementsController {
   }
 
   @RpcHandler(libraryRpc.acknowledgeDocument)
-  acknowledge(@Payload() { actor, documentId }: Req<'acknowledgeDocument'>) {
-    return this.acknowledgements.acknowledge(actor, documentId);
+  acknowledge(@Payload() { actor, documentId, version }: Req<'acknowledgeDocument'>) {
+    return this.acknowledgements.acknowledge(actor, documentId, version);
   }
 }

@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Actor, VersionAcknowledgement, VersionDiff } from '@hub/proto';
+import {
+  ACKNOWLEDGED_VERSION_NOT_CURRENT,
+  ACKNOWLEDGED_VERSION_PROCESSING,
+  type Actor,
+  type VersionAcknowledgement,
+  type VersionDiff,
+} from '@hub/proto';
 import { RpcFailure } from '@hub/kit';
 import type { DocumentEntity } from '../documents/document.entity.js';
 import { DocumentsService } from '../documents/documents.service.js';
@@ -27,17 +33,26 @@ export class AcknowledgementsService {
     return this.toView(actor, document, row);
   }
 
-  async acknowledge(actor: Actor, documentId: number): Promise<VersionAcknowledgement> {
+  /**
+   * `version` is the one the reader was shown: a newer one uploaded since is refused, not
+   * acknowledged unread; so is a version whose content is not processed yet (nothing to read).
+   */
+  async acknowledge(
+    actor: Actor,
+    documentId: number,
+    version?: number,
+  ): Promise<VersionAcknowledgement> {
     const document = await this.documents.find(actor, documentId);
     await this.visibleRow(actor, document);
-    await this.repository.acknowledge(
-      {
-        documentId: document.id,
-        version: document.currentVersion,
-        organizationId: actor.organizationId,
-      },
-      actor.userId,
-    );
+    const current = document.currentVersion;
+    if (version !== undefined && version !== current) {
+      throw new RpcFailure('conflict', ACKNOWLEDGED_VERSION_NOT_CURRENT);
+    }
+    if (!(await this.versionRows.find(document.id, current))?.markdownKey) {
+      throw new RpcFailure('conflict', ACKNOWLEDGED_VERSION_PROCESSING);
+    }
+    const ref = { documentId: document.id, version: current, organizationId: actor.organizationId };
+    await this.repository.acknowledge(ref, actor.userId);
     return this.view(actor, documentId);
   }
 
@@ -68,12 +83,18 @@ export class AcknowledgementsService {
     };
   }
 
-  /** Changes since the version before; none for a first version or one still processed. */
+  /**
+   * Changes since the latest earlier version that was processed (the one the holders could read:
+   * a version whose processing failed or was superseded has no content), as the safety check
+   * compares; none for a first version or one still processed.
+   */
   private async changes(actor: Actor, document: DocumentEntity): Promise<VersionDiff | null> {
     const to = document.currentVersion;
     if (to < 2) return null;
+    const from = await this.versionRows.latestProcessedBefore(document.id, to);
+    if (!from) return null;
     try {
-      return await this.versions.diff(actor, document.id, to - 1, to);
+      return await this.versions.diff(actor, document.id, from.version, to);
     } catch (error) {
       if (error instanceof RpcFailure && error.kind === 'not_found') return null;
       throw error;

@@ -53,16 +53,21 @@ export class RecommendationEngine {
         this.rpc.call(videoRpc.identificationGaps, { organizationId }),
         this.repository.pendingReobservations(organizationId),
       ]);
-    const supervisors = members.filter(
-      (member) => member.isActive && member.role === 'training_supervisor',
-    );
+    // Pending and suspended people cannot be observed (nor observe): nothing to recommend.
+    const present = members.filter((member) => member.isActive && !member.suspended);
+    const observable = new Set(present.map((member) => member.id));
+    const supervisors = present.filter((member) => member.role === 'training_supervisor');
     const lastObserved = await this.repository.lastObservationBy(
       organizationId,
       supervisors.map((member) => member.id),
     );
     return [
-      ...expiringCertificationsRule(certifications, scheduled, now),
-      ...reobservationRule(reobserve),
+      ...expiringCertificationsRule(
+        certifications.filter((row) => observable.has(row.userId)),
+        scheduled,
+        now,
+      ),
+      ...reobservationRule(reobserve.filter((row) => observable.has(row.userId))),
       ...sopPassRateRule(sops),
       ...missedQuestionsRule(questions),
       ...idleSupervisorsRule(

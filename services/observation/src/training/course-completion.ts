@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CertificationIssuer } from '../certifications/certification-issuer.js';
-import { Members } from '../team/members.js';
+import { type Member, Members } from '../team/members.js';
 import { type CompletedRow, CourseCompletionRepository } from './course-completion.repository.js';
 
 /**
@@ -29,15 +29,29 @@ export class CourseCompletion {
     await this.certify(await this.enrolments.completeEnrolments(userId, courseId));
   }
 
-  /** After a course's SOPs changed. */
-  async forCourse(courseId: number): Promise<void> {
-    await this.certify(await this.enrolments.completeEnrolments(null, courseId));
+  /**
+   * After a course of the organization changed its SOPs. Its suspended and pending learners'
+   * enrolments stay open: no course progress nor certificate while away, as for a pass
+   * (ObservationsService.operatorPresent).
+   */
+  async forCourse(organizationId: number, courseId: number): Promise<void> {
+    // Identity is asked only when some enrolment is to complete, as before for its certificate.
+    if ((await this.enrolments.completable(courseId)).length === 0) return;
+    const people = await this.members.all(organizationId);
+    const away = people.filter((person) => !person.isActive || person.suspended);
+    const completed = await this.enrolments.completeEnrolments(
+      null,
+      courseId,
+      away.map((person) => person.id),
+    );
+    await this.certify(completed, new Map([[organizationId, people]]));
   }
 
-  private async certify(rows: CompletedRow[]): Promise<void> {
+  /** `known`: people already asked of identity, by organization. */
+  private async certify(rows: CompletedRow[], known = new Map<number, Member[]>()): Promise<void> {
     const organizations = [...new Set(rows.map((row) => row.organization_id))];
     for (const organizationId of organizations) {
-      const people = await this.members.all(organizationId);
+      const people = known.get(organizationId) ?? (await this.members.all(organizationId));
       for (const row of rows.filter((candidate) => candidate.organization_id === organizationId)) {
         const holder = people.find((person) => person.id === row.user_id);
         // Removed from the organization as they finished: no certificate without its holder.

@@ -48,6 +48,10 @@ export const errors: Record<ErrorCode, string> = {
   observation_key_of_another_question:
     'Esta clave de idempotencia ya se usó para otra pregunta de esta observación.',
   recommendation_decided: 'Esta recomendación ya no está activa.',
+  acknowledged_version_not_current:
+    'Se subió una versión más reciente de este SOP. Léela antes de confirmar su lectura.',
+  acknowledged_version_processing:
+    'Esta versión del SOP aún se está procesando. Confirma su lectura cuando su contenido esté listo.',
   retry_only_failed: 'Solo se puede reintentar un documento cuyo procesamiento falló.',
   option_required: 'Elige una opción para continuar.',
   document_with_evaluation_required: 'Selecciona un documento que tenga evaluación.',

@@ -48,6 +48,10 @@ export const errors: Record<ErrorCode, string> = {
   observation_key_of_another_question:
     'Cette clé d’idempotence a déjà servi pour une autre question de cette observation.',
   recommendation_decided: 'Cette recommandation n’est plus active.',
+  acknowledged_version_not_current:
+    'Une version plus récente de ce mode opératoire a été déposée. Lisez-la avant de valider sa lecture.',
+  acknowledged_version_processing:
+    'Cette version du mode opératoire est encore en cours de traitement. Validez sa lecture une fois son contenu prêt.',
   retry_only_failed: 'Seul un document dont le traitement a échoué peut être relancé.',
   option_required: 'Veuillez choisir une réponse pour continuer.',
   document_with_evaluation_required: 'Veuillez choisir un document doté d’une évaluation.',
