@@ -46,6 +46,12 @@ export interface RouteContract<
    */
   auditBody?: readonly string[];
   /**
+   * Where the route names the organization it acts on (a path parameter, or a dotted path into
+   * the body or query): the super administrator's entry is that organization's, so its own
+   * administrators read what the platform did to it (an export, an administrator invited).
+   */
+  auditOrganization?: string;
+  /**
    * The signed-in person's own session or credentials (or the tokens themselves): answered to a
    * browser session only, never to an API token, whatever its ceiling.
    */

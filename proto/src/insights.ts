@@ -95,6 +95,7 @@ export type CameraCount = z.infer<typeof CameraCount>;
 /** Observations per page (one query, one chunk) of the history CSV (about 200 bytes each). */
 export const OBSERVATION_HISTORY_CSV_BATCH_ROWS = 10_000;
 
-export const REPORT_KINDS = ['observation_history'] as const;
+/** The CSV exports counted as Insights' reports generated: every CSV a person downloads. */
+export const REPORT_KINDS = ['observation_history', 'skills_matrix'] as const;
 export const ReportKind = z.enum(REPORT_KINDS);
 export type ReportKind = z.infer<typeof ReportKind>;

@@ -62,6 +62,7 @@ export const adminRoutes = {
     access: ORGANIZATION_ADMINS,
     audit: 'organization.export',
     auditBody: ['organizationId'],
+    auditOrganization: 'organizationId',
     query: OrganizationExportQuery,
     // application/zip, streamed: not JSON
     response: z.string(),
@@ -122,6 +123,7 @@ export const adminRoutes = {
     access: SUPER_ADMIN_ONLY,
     audit: 'user.invite',
     auditBody: ['email', 'role', 'organizationId'],
+    auditOrganization: 'organizationId',
     body: CreateUserRequest,
     response: CreateUserResponse,
     relay: { rpc: identityRpc.createUser, request: ({ actor, body }) => ({ actor, user: body }) },

@@ -89,6 +89,7 @@ export const integrationsRoutes = {
     tag: 'integrations',
     access: SUPER_ADMIN_ONLY,
     audit: 'camera-assignment.create',
+    auditOrganization: 'organizationId',
     body: CreateCameraAssignmentRequest,
     response: CameraAssignment,
     relay: {

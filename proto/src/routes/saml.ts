@@ -76,6 +76,7 @@ export const samlRoutes = {
     access: SUPER_ADMIN_ONLY,
     audit: 'saml.settings.save',
     auditBody: ['signUpRole'],
+    auditOrganization: 'id',
     params: IdParams,
     body: SamlIdpSettings,
     response: SamlSettingsView,

@@ -111,8 +111,12 @@ describe('audit log', () => {
       root,
       (entry) => entry.action === 'user.invite' && entry.outcome === 'success',
     );
-    // A grant names the role it gave.
+    // A grant names the role it gave, and who gave it (not the person invited).
     expect(invitation.target).toBe(`email=ned@acme.test role=manager organizationId=${acme}`);
+    expect(invitation.actorEmail).toBe(SUPER_ADMIN.email);
+    // The platform's act on Acme is in Acme's log, for its administrators to read.
+    expect(invitation.organizationId).toBe(acme);
+    expect((await entries(ann.session)).map((entry) => entry.id)).toContain(invitation.id);
     const deleted = await eventually(
       root,
       (entry) => entry.action === 'user.delete' && entry.outcome === 'success',

@@ -367,6 +367,15 @@ describe('skills matrix', () => {
     const refused = await matrixCsv(new ApiSession(stack.url));
     await refused.text();
     expect(refused.status).toBe(401);
+    // Each file sent counts with Insights' reports generated, with its people.
+    const reports = await stack.sql.query(
+      `SELECT kind, rows FROM observation.report_exports WHERE created_by = $1 ORDER BY id`,
+      [id.tess],
+    );
+    expect(reports.rows).toEqual([
+      { kind: 'skills_matrix', rows: 3 },
+      { kind: 'skills_matrix', rows: 3 },
+    ]);
   });
 
   it('changes with the members and functions', async () => {

@@ -32,3 +32,46 @@ describe('audit entries of grants', () => {
     expect(entry.target).toBe('domain=acme.test saml.signUpRole=manager');
   });
 });
+
+describe('audit entries name who acted', () => {
+  it("never as the person an invitation or a profile's new address names", () => {
+    const body = { email: 'ned@acme.test', name: 'Ned', role: 'admin', organizationId: 7 };
+    // Identity fills in the actor's own email from their id.
+    expect(auditEntryOf(requestOf({}, body), api.createUser, 201).actorEmail).toBeNull();
+    const profile = { name: 'Root', email: 'new@acme.test', currentPassword: 'x' };
+    expect(auditEntryOf(requestOf({}, profile), api.updateProfile, 200).actorEmail).toBeNull();
+    const unknown = Object.assign(requestOf({}, body), { actor: undefined });
+    expect(auditEntryOf(unknown, api.createUser, 401).actorEmail).toBeNull();
+  });
+
+  it('as the account tried at a sign-in nobody passed', () => {
+    const tried = Object.assign(requestOf({}, { email: 'ann@acme.test', password: 'x' }), {
+      actor: undefined,
+    });
+    expect(auditEntryOf(tried, api.login, 401).actorEmail).toBe('ann@acme.test');
+  });
+});
+
+describe("audit entries of the super administrator's acts on an organization", () => {
+  it("are that organization's, for its administrators to read", () => {
+    const invited = { email: 'ned@acme.test', name: 'Ned', role: 'admin', organizationId: 7 };
+    expect(auditEntryOf(requestOf({}, invited), api.createUser, 201).organizationId).toBe(7);
+    const saml = { signUpRole: 'admin', entityId: 'https://idp.test' };
+    expect(
+      auditEntryOf(requestOf({ id: '7' }, saml), api.saveSamlSettings, 200).organizationId,
+    ).toBe(7);
+    const exported = Object.assign(requestOf({}, undefined), { query: { organizationId: 7 } });
+    expect(auditEntryOf(exported, api.organizationExport, 200).organizationId).toBe(7);
+    const own = Object.assign(requestOf({}, undefined), { query: {} });
+    expect(auditEntryOf(own, api.organizationExport, 200).organizationId).toBe(root.organizationId);
+  });
+
+  it("stay an administrator's own, whichever organization they asked for", () => {
+    const admin = { userId: 5, organizationId: 3, role: 'admin' } as const;
+    const asked = Object.assign(requestOf({}, undefined), {
+      actor: admin,
+      query: { organizationId: '7' },
+    });
+    expect(auditEntryOf(asked, api.organizationExport, 403).organizationId).toBe(3);
+  });
+});

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { api, identityRpc, type NewAuditEntry, type RouteContract } from '@hub/proto';
+import { type Actor, api, identityRpc, type NewAuditEntry, type RouteContract } from '@hub/proto';
 import type { RpcClient } from '@hub/kit';
 import { clientOf, type GuardedRequest } from '../http/request-context.js';
 import { apiTokenActor, apiTokenNote, apiTokenWriteRoute } from '../api-tokens/api-token-audit.js';
@@ -42,12 +42,31 @@ function targetOf(request: FastifyRequest, route: RouteContract): string | null 
   return parts.length ? parts.join(' ').slice(0, 500) : null;
 }
 
-/** The email typed at a sign-in, so failures name the account that was tried. */
-function emailTried(request: FastifyRequest): string | null {
+/**
+ * The email typed at a sign-in, so failures name the account that was tried. Only on a public
+ * route and for a caller nobody is known as: elsewhere a body's `email` (an invitation's, a
+ * profile's new address) names someone else, and identity fills in the actor's own.
+ */
+function emailTried(request: GuardedRequest, route: RouteContract): string | null {
+  if (route.access !== 'public' || request.actor) return null;
   const body = request.body;
   if (!body || typeof body !== 'object' || !('email' in body)) return null;
   const email = (body as { email: unknown }).email;
   return typeof email === 'string' ? email.slice(0, 320) : null;
+}
+
+/**
+ * Whose log the entry is in: the organization the route names when the super administrator acts
+ * on one (its administrators read what the platform did to it), else the actor's. Anyone else
+ * acts within their own, or is refused: their entry stays theirs, never another's to read.
+ */
+function organizationOf(request: FastifyRequest, route: RouteContract, actor: Actor | undefined) {
+  if (actor?.role !== 'super_admin' || !route.auditOrganization) return actor?.organizationId;
+  const path = route.auditOrganization;
+  const named = Number(
+    valueAt(request.params, path) ?? valueAt(request.body, path) ?? valueAt(request.query, path),
+  );
+  return Number.isSafeInteger(named) && named > 0 ? named : actor.organizationId;
 }
 
 export function auditEntryOf(
@@ -63,9 +82,9 @@ export function auditEntryOf(
     action: route.audit!,
     outcome: status < 400 ? 'success' : 'failure',
     actorId: actor?.userId ?? null,
-    actorEmail: emailTried(request),
+    actorEmail: emailTried(request, route),
     actorRole: actor?.role ?? null,
-    organizationId: actor?.organizationId ?? null,
+    organizationId: organizationOf(request, route, actor) ?? null,
     target: targetOf(request, route),
     detail: `${status}${token ? apiTokenNote(token) : ''}`,
     ip: client.ip,

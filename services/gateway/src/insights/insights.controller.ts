@@ -59,9 +59,12 @@ export class InsightsController {
   }
 }
 
-/** The chunks, then the export recorded with the row count the stream ended with. */
+/**
+ * The chunks, then the export recorded (a report generated) with the row count they ended
+ * with: only a file sent whole counts.
+ */
 export async function* recorded(
-  chunks: AsyncGenerator<Buffer, string>,
+  chunks: AsyncGenerator<Buffer, string | number>,
   record: (rows: number) => Promise<unknown>,
 ): AsyncGenerator<Buffer> {
   const rows = yield* chunks;

@@ -47,9 +47,13 @@ export class MatrixLineWriter {
  * The CSV from the observation service's chunk stream (SkillsMatrixCsvStart): the header, each
  * batch's lines with their empty cells, skillsMatrixCsvBatchRows lines at a time, then the gaps
  * line, the stream's trailer. One batch is held at a time; the next is read from Redis only
- * once this one is written, so a slow download slows the observation service down.
+ * once this one is written, so a slow download slows the observation service down. Answers how
+ * many people's lines it wrote.
  */
-export async function* matrixCsv(chunks: AsyncGenerator<Buffer, string>): AsyncGenerator<Buffer> {
+export async function* matrixCsv(
+  chunks: AsyncGenerator<Buffer, string>,
+): AsyncGenerator<Buffer, number> {
+  let people = 0;
   let step = await chunks.next();
   if (step.done) throw new Error('The skills matrix CSV stream ended before its start.');
   const start = SkillsMatrixCsvStart.parse(JSON.parse(step.value.toString()));
@@ -59,8 +63,10 @@ export async function* matrixCsv(chunks: AsyncGenerator<Buffer, string>): AsyncG
   for (step = await chunks.next(); !step.done; step = await chunks.next()) {
     // The observation service wrote it from the contract's types: parsed, not checked again.
     const lines = JSON.parse(step.value.toString()) as SkillsMatrixCsvLine[];
+    people += lines.length;
     for (let at = 0; at < lines.length; at += written)
       yield writer.write(lines.slice(at, at + written));
   }
   yield Buffer.from(step.value);
+  return people;
 }

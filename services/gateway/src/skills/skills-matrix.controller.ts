@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { Controller, Headers, Inject, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { type Actor, api, type SkillsMatrixQuery, skillsRpc } from '@hub/proto';
+import { type Actor, api, insightsRpc, type SkillsMatrixQuery, skillsRpc } from '@hub/proto';
 import { RpcClient } from '@hub/kit';
 import { readerLanguage } from '../http/reader-language.js';
 import { CurrentActor } from '../http/current-actor.decorator.js';
 import { Endpoint } from '../http/endpoint.decorator.js';
+import { recorded } from '../insights/insights.controller.js';
 import { matrixCsv } from './matrix-csv.js';
 
 @Controller()
@@ -30,6 +31,9 @@ export class SkillsMatrixController {
     const language = await readerLanguage(this.rpc, actor, acceptLanguage);
     const stream = randomUUID();
     await this.rpc.call(skillsRpc.skillsMatrixCsv, { actor, query, language, stream });
+    // Counted with Insights' reports generated, as the observation history is.
+    const record = (rows: number) =>
+      this.rpc.call(insightsRpc.recordExport, { actor, kind: 'skills_matrix', rows });
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -37,7 +41,7 @@ export class SkillsMatrixController {
       .header('cache-control', 'no-store')
       .send(
         // One chunk (under 1 MiB of text) buffered here at most, not the stream's default of 16.
-        Readable.from(matrixCsv(this.rpc.chunks(stream)), { highWaterMark: 1 }),
+        Readable.from(recorded(matrixCsv(this.rpc.chunks(stream)), record), { highWaterMark: 1 }),
       );
   }
 }
