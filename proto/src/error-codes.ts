@@ -196,6 +196,8 @@ export const ERROR_TEXTS = {
   scim_token_name_required: 'Please name the token (for example "Okta").',
   webhook_events_required: 'Please pick at least one event.',
   https_address_required: 'Please enter an https:// address.',
+  webhook_address_credentials:
+    "A webhook address cannot hold a user name or password: every delivery is signed with the endpoint's secret, which your receiver checks instead.",
   domain_format: 'Enter a domain such as acme.com',
   api_base_url_format: 'API base URL must be an http(s) URL',
   prompt_too_long: 'Prompts must be at most 20,000 characters',

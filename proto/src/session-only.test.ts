@@ -20,4 +20,12 @@ describe('what an API token may never call', () => {
       .map(([name]) => name);
     expect(open).toEqual([]);
   });
+
+  it("every route that changes the caller's own account is for a signed-in session only", () => {
+    const open = Object.entries(api)
+      .filter(([, route]) => route.path.startsWith('/api/user/') && route.method !== 'GET')
+      .filter(([, route]) => route.sessionOnly !== true)
+      .map(([name]) => name);
+    expect(open).toEqual([]);
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_TEXTS } from './error-codes.js';
 
 /** What an endpoint can subscribe to: facts the product already records. */
 export const WEBHOOK_EVENT_TYPES = [
@@ -55,8 +56,34 @@ export const WebhookPayload = z.object({
 });
 export type WebhookPayload = z.infer<typeof WebhookPayload>;
 
+/**
+ * An address's scheme and its user info (`https://user:pass@`): up to the authority's last `@`,
+ * as URL parsers read it. Read with a pattern, as proto runs where `URL` is not declared; a
+ * backslash ends the authority for a parser, not here, so the pattern errs toward refusing.
+ */
+const USER_INFO = /^([a-z][a-z\d+.-]*:\/\/)([^/?#]*)@/i;
+
+/**
+ * Whether an address carries a user name or password: it would be kept, listed and logged as
+ * typed, and a delivery needs none, being signed.
+ */
+export const holdsCredentials = (url: string): boolean => USER_INFO.test(url);
+
+/**
+ * The address with its user info masked (`https://user:***@host`, `https://***@host` for a
+ * name alone, which may be a token): how one kept from before is shown and logged.
+ */
+export const withCredentialsMasked = (url: string): string =>
+  url.replace(USER_INFO, (_, scheme: string, info: string) => {
+    const colon = info.indexOf(':');
+    return `${scheme}${colon < 0 ? '' : `${info.slice(0, colon)}:`}***@`;
+  });
+
 export const CreateWebhookRequest = z.object({
-  url: z.url({ protocol: /^https?$/, error: 'Please enter an https:// address.' }).max(2000),
+  url: z
+    .url({ protocol: /^https?$/, error: ERROR_TEXTS.https_address_required })
+    .max(2000)
+    .refine((url) => !holdsCredentials(url), ERROR_TEXTS.webhook_address_credentials),
   description: z.string().trim().max(200).default(''),
   events: z
     .array(WebhookEventType)

@@ -23,7 +23,10 @@ import {
 const MemberParams = z.object({ id: z.coerce.number().int().positive() });
 const Message = z.object({ message: z.string() });
 
-/** Reference photos of faces (yours, or a member's for administrators) and the review of reports. */
+/**
+ * Reference photos of faces (yours, or a member's for administrators) and the review of reports.
+ * Your own references name you in videos: changed from your session only, never by a token.
+ */
 export const faceRoutes = {
   myFaceReferences: defineRoute({
     method: 'GET',
@@ -44,6 +47,7 @@ export const faceRoutes = {
       'Add a reference photo of your face (field photo, JPEG or PNG up to 5 MB): answered once checked (one face, large enough, sharp)',
     tag: 'faces',
     access: ALL_ROLES,
+    sessionOnly: true,
     audit: 'face-reference.add',
     response: FaceReference,
     upload: FACE_REFERENCE_UPLOAD,
@@ -54,6 +58,7 @@ export const faceRoutes = {
     summary: 'Delete one of your reference photos and its face data',
     tag: 'faces',
     access: ALL_ROLES,
+    sessionOnly: true,
     audit: 'face-reference.delete',
     params: FaceReferenceParams,
     response: Message,

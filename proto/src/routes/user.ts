@@ -23,6 +23,10 @@ import {
   UserSessions,
 } from '../settings.js';
 
+/**
+ * A token acts as its creator but never on them: the routes that change the caller's own
+ * account (name, picture, preferences, credentials) are for their browser session only.
+ */
 export const userRoutes = {
   currentUser: defineRoute({
     method: 'GET',
@@ -39,6 +43,7 @@ export const userRoutes = {
     summary: 'Upload an image (field profilePicture, up to 5 MB); answers the fileName to use',
     tag: 'user',
     access: ALL_ROLES,
+    sessionOnly: true,
     response: ProfilePictureUpload,
     upload: PROFILE_PICTURE_UPLOAD,
   }),
@@ -48,6 +53,7 @@ export const userRoutes = {
     summary: 'Use an uploaded image as your own profile picture',
     tag: 'user',
     access: ALL_ROLES,
+    sessionOnly: true,
     body: ChangePictureRequest,
     response: User,
     relay: {
@@ -71,6 +77,7 @@ export const userRoutes = {
       'Change your name; a new email (with your current password) changes once confirmed by the link mailed to it',
     tag: 'user',
     access: ALL_ROLES,
+    sessionOnly: true,
     audit: 'profile.update',
     body: UpdateProfileRequest,
     response: User,
@@ -147,6 +154,7 @@ export const userRoutes = {
     summary: 'Change your language, time zone, date format and theme',
     tag: 'user',
     access: ALL_ROLES,
+    sessionOnly: true,
     body: UserPreferences,
     response: SavedPreferences,
     relay: {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type AuditEntry, type CreateApiTokenRequest, type RouteContract } from '@hub/proto';
-import { type CallOptions, type Contract, expectError } from './api-client.js';
+import { type CallOptions, type Contract, errorOf, expectError } from './api-client.js';
+import { API_TOKEN_SESSION_ONLY } from '../src/api-tokens/api-token-authenticator.js';
 import { signedIn } from './tenant-fixtures.js';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack, waitFor } from './test-stack.js';
 
@@ -159,6 +160,26 @@ describe('calling the API with a token', () => {
     expect(entry).toMatchObject({ outcome: 'success', actorId: acmeAdminId, actorRole: 'admin' });
   });
 
+  it("never changes its creator's own account: name, picture, preferences, face references", async () => {
+    const { secret } = await createToken(acmeAdmin, { role: 'admin', readOnly: false });
+    const program = withToken(secret);
+    const own = [
+      program.send(api.updateProfile, {
+        body: { name: 'Renamed by a program', email: 'admin@acme.test' },
+      }),
+      program.send(api.uploadProfilePicture),
+      program.send(api.changeProfilePicture, { body: { fileName: 'x.png' } }),
+      program.send(api.updateUserPreferences, { invalidBody: { theme: 'dark' } }),
+      program.send(api.addMyFaceReference),
+      program.send(api.deleteMyFaceReference, { params: { referenceId: 1 } }),
+    ];
+    for (const answer of await Promise.all(own)) {
+      expect(answer.status).toBe(403);
+      expect(errorOf(answer).message).toBe(API_TOKEN_SESSION_ONLY);
+    }
+    expect((await acmeAdmin.call(api.currentUser)).name).not.toBe('Renamed by a program');
+  });
+
   it('answers 401 at once to a revoked, an expired, a foreign or a garbage token', async () => {
     const revoked = await createToken(acmeAdmin);
     expect((await withToken(revoked.secret).send(api.teamMembers)).status).toBe(200);
@@ -202,10 +223,27 @@ describe('calling the API with a token', () => {
       'second-admin@acme.test',
       'admin',
     );
-    const { secret } = await createToken(session);
+    const { token, secret } = await createToken(session);
     expect((await withToken(secret).send(api.teamMembers)).status).toBe(200);
     await stack.sql.query(`UPDATE users SET role = 'operator' WHERE id = $1`, [id]);
     expect((await withToken(secret).send(api.teamMembers)).status).toBe(401);
+    // Revoked with the demotion: off the list, and made an administrator again it stays dead.
+    const listed = (await acmeAdmin.call(api.apiTokens)).tokens.map((row) => row.id);
+    expect(listed).not.toContain(token.id);
+    await stack.sql.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [id]);
+    expect((await withToken(secret).send(api.teamMembers)).status).toBe(401);
+    // So too when the creator is suspended, or deleted.
+    const suspended = await createToken(session);
+    await stack.sql.query(`UPDATE users SET suspended_at = now() WHERE id = $1`, [id]);
+    await stack.sql.query(`UPDATE users SET suspended_at = NULL WHERE id = $1`, [id]);
+    expect((await withToken(suspended.secret).send(api.teamMembers)).status).toBe(401);
+    const deleted = await createToken(session);
+    await stack.sql.query(`DELETE FROM users WHERE id = $1`, [id]);
+    const { rows } = await stack.sql.query<{ revoked: boolean }>(
+      `SELECT revoked_at IS NOT NULL AS revoked FROM api_tokens WHERE id = ANY($1)`,
+      [[token.id, suspended.token.id, deleted.token.id]],
+    );
+    expect(rows.map((row) => row.revoked)).toEqual([true, true, true]);
   });
 });
 

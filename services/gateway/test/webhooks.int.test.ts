@@ -12,6 +12,7 @@ import { EventBus, openQueue } from '@hub/kit';
 import { TEST_REDIS_URL } from '@hub/testing';
 import {
   api,
+  ERROR_TEXTS,
   QUEUES,
   type WebhookDeliveryView,
   type WebhookEventType,
@@ -228,6 +229,29 @@ describe('registering endpoints', () => {
     expect(status).toBe(400);
     // Which private address a name resolves to is the operator's to know, never a tenant's.
     expect(body).toMatchObject({ message: PRIVATE_REFUSAL });
+  });
+
+  it('refuses an address holding a password, and never shows or logs one kept before', async () => {
+    const url = 'https://hook-user:s3cret-pass@8.8.8.8/hook';
+    const refused = await expectError(
+      acmeAdmin.call(api.createWebhook, { body: { url, events: ['member.joined'] } }),
+      400,
+    );
+    expect(refused.message).toBe(ERROR_TEXTS.webhook_address_credentials);
+    const failure = await waitFor(
+      async () => (await acmeAdmin.call(api.auditLog, { query: { limit: 50 } })).entries,
+      (entries) => entries.some((row) => row.target?.includes('@8.8.8.8/hook') === true),
+    );
+    expect(JSON.stringify(failure)).not.toContain('s3cret-pass');
+    // An endpoint an older release registered with a password: still sent to, listed without it.
+    const { webhook } = await register(acmeAdmin, 'https://8.8.8.8/kept');
+    await stack.sql.query(`UPDATE webhook_endpoints SET url = $1 WHERE id = $2`, [url, webhook.id]);
+    const listed = await acmeAdmin.send(api.webhooks);
+    expect(JSON.stringify(listed.body)).not.toContain('s3cret-pass');
+    expect(parseAnswer(api.webhooks, listed).webhooks).toContainEqual(
+      expect.objectContaining({ id: webhook.id, url: 'https://hook-user:***@8.8.8.8/hook' }),
+    );
+    await acmeAdmin.call(api.deleteWebhook, { params: { id: webhook.id } });
   });
 
   it("refuses an organization's 21st endpoint, until one is deleted", async () => {

@@ -42,6 +42,7 @@ import { BrowserLanguages1767870000000 } from './migrations/1767870000000-browse
 import { RefusedInvitations1767880000000 } from './migrations/1767880000000-refused-invitations.js';
 import { BrowserTimeZones1767890000000 } from './migrations/1767890000000-browser-time-zones.js';
 import { OrganizationTimeZones1767893000000 } from './migrations/1767893000000-organization-time-zones.js';
+import { FormerAdminsTokens1767896000000 } from './migrations/1767896000000-former-admins-tokens.js';
 import { sealedWebhookSecrets } from './migrations/1767100001000-sealed-webhook-secrets.js';
 
 export const IDENTITY_SCHEMA = 'identity';
@@ -96,5 +97,6 @@ export const openIdentityDatabase = (url: string, webhookSecrets?: SecretBox) =>
       RefusedInvitations1767880000000,
       BrowserTimeZones1767890000000,
       OrganizationTimeZones1767893000000,
+      FormerAdminsTokens1767896000000,
     ],
   });

@@ -1,6 +1,13 @@
 import { Logger } from '@nestjs/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type Actor, api, identityRpc, type NewAuditEntry, type RouteContract } from '@hub/proto';
+import {
+  type Actor,
+  api,
+  identityRpc,
+  type NewAuditEntry,
+  type RouteContract,
+  withCredentialsMasked,
+} from '@hub/proto';
 import type { RpcClient } from '@hub/kit';
 import { clientOf, type GuardedRequest } from '../http/request-context.js';
 import { apiTokenActor, apiTokenNote, apiTokenWriteRoute } from '../api-tokens/api-token-audit.js';
@@ -38,7 +45,8 @@ function targetOf(request: FastifyRequest, route: RouteContract): string | null 
   ]);
   const parts = [...Object.entries(params as Record<string, unknown>), ...named]
     .filter(([, value]) => value !== undefined && value !== null && typeof value !== 'object')
-    .map(([name, value]) => `${String(name)}=${String(value)}`);
+    // A refused body is logged as sent: an address's user and password (`user:pass@`) masked.
+    .map(([name, value]) => `${String(name)}=${withCredentialsMasked(String(value))}`);
   return parts.length ? parts.join(' ').slice(0, 500) : null;
 }
 

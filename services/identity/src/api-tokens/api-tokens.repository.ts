@@ -21,7 +21,10 @@ export class ApiTokensRepository {
     @Inject(TokenCreatorsRepository) private readonly creators: TokenCreatorsRepository,
   ) {}
 
-  /** The tokens that still work: neither revoked nor expired. */
+  /**
+   * The tokens that still work: neither revoked nor expired. A token whose creator stopped
+   * being an active administrator was revoked with that change (migration 1767896000000).
+   */
   async live(organizationId: number): Promise<ApiTokenRow[]> {
     const tokens = await this.db.getRepository(ApiTokenEntity).find({
       where: { organizationId, revokedAt: IsNull(), expiresAt: MoreThan(new Date()) },

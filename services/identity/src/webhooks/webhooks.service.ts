@@ -15,6 +15,7 @@ import {
   type WebhookEventData,
   type WebhookPayload,
   type WebhookView,
+  withCredentialsMasked,
 } from '@hub/proto';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config.js';
 import { MAILER, NETWORK_GUARD, WEBHOOK_QUEUE } from '../tokens.js';
@@ -43,7 +44,8 @@ const newMessageId = () => `msg_${randomUUID().replaceAll('-', '')}`;
 
 export const endpointView = (row: EndpointRow, now = new Date()): WebhookView => ({
   id: row.id,
-  url: row.url,
+  // An address an older release took with a password is still sent to, never shown with it.
+  url: withCredentialsMasked(row.url),
   description: row.description,
   events: row.events,
   enabled: row.enabled,

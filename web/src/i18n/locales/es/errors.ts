@@ -181,6 +181,8 @@ export const errors: Record<ErrorCode, string> = {
   scim_token_name_required: 'Ponle un nombre al token (por ejemplo, "Okta").',
   webhook_events_required: 'Elige al menos un evento.',
   https_address_required: 'Escribe una dirección que empiece por https://.',
+  webhook_address_credentials:
+    'Una dirección de webhook no puede llevar usuario ni contraseña: cada envío va firmado con el secreto del webhook, y tu receptor comprueba esa firma.',
   domain_format: 'Escribe un dominio, por ejemplo acme.com.',
   api_base_url_format: 'La URL base de la API debe empezar por http:// o https://.',
   prompt_too_long: 'Las instrucciones pueden tener como máximo 20.000 caracteres.',

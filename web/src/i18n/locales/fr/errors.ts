@@ -188,6 +188,8 @@ export const errors: Record<ErrorCode, string> = {
   scim_token_name_required: 'Donnez un nom au jeton (par exemple « Okta »).',
   webhook_events_required: 'Choisissez au moins un événement.',
   https_address_required: 'Saisissez une adresse commençant par https://.',
+  webhook_address_credentials:
+    'Une adresse de webhook ne peut pas contenir d’identifiant ni de mot de passe : chaque envoi est signé avec le secret du webhook, et votre récepteur vérifie cette signature.',
   domain_format: 'Saisissez un domaine, par exemple acme.com.',
   api_base_url_format: 'L’URL de base de l’API doit commencer par http:// ou https://.',
   prompt_too_long: 'Les consignes ne peuvent pas dépasser 20 000 caractères.',
