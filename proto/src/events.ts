@@ -9,6 +9,15 @@ export const DomainEvent = z.discriminatedUnion('type', [
     userId: z.number().int(),
     organizationId: z.number().int(),
   }),
+  /**
+   * A library document was deleted: what names it as an SOP elsewhere (job functions' required
+   * SOPs, courses, camera assignments) lets go of it. Certifications already issued stay.
+   */
+  z.object({
+    type: z.literal('document.deleted'),
+    organizationId: z.number().int(),
+    documentId: z.number().int(),
+  }),
   /** A profile picture was set or changed: the video service enrols its face. */
   z.object({
     type: z.literal('user.picture-changed'),

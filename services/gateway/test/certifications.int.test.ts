@@ -7,6 +7,7 @@ import { signedIn } from './tenant-fixtures.js';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
 import { evaluatedDocument } from './evaluated-document.js';
+import { CompletionEffects } from '../../observation/src/observations/completion-effects.js';
 
 /** Correct answers A, B, C; the evaluation is replaced by these so the test picks the score. */
 const QUESTIONS = [
@@ -432,6 +433,38 @@ describe('certifications', () => {
       state: 'active',
     });
     expect((await list(tess)).categories).toContainEqual({ name: 'Food safety', count: 1 });
+  });
+
+  it('issues a course certificate that failed after its completion on the next pass', async () => {
+    const course = await tess.call(api.createCourse, {
+      body: {
+        title: 'Cooling again',
+        category: 'Food safety',
+        duration: '1 hour',
+        difficulty: 'Beginner',
+        documentIds: [documentId],
+      },
+    });
+    const db = stack.observation.dataSource;
+    // A counter the certificate's trigger writes, and the completion itself does not.
+    await db.query(`ALTER TABLE certification_months RENAME TO certification_months_away`);
+    // Otto passed its SOP already: enrolling completes the course.
+    const enrolled = await otto
+      .call(api.enroll, { params: { id: course.id } })
+      .finally(() =>
+        db.query(`ALTER TABLE certification_months_away RENAME TO certification_months`),
+      );
+    expect(enrolled.status).toBe('completed');
+    expect((await list(otto, { courseId: course.id })).certifications).toEqual([]);
+
+    await stack.observation.app.get(CompletionEffects).settle();
+    const [certificate] = (await list(otto, { courseId: course.id })).certifications;
+    const [{ completed_at }] = (await db.query(
+      `SELECT completed_at FROM enrollments WHERE course_id = $1 AND user_id = $2`,
+      [course.id, ottoId],
+    )) as [{ completed_at: Date }];
+    expect(certificate).toMatchObject({ kind: 'course', issuedAt: completed_at.toISOString() });
+    expect(await db.query(`SELECT * FROM course_certificates_owed`)).toEqual([]);
   });
 
   it("completes no suspended person's course when its SOPs are edited", async () => {

@@ -1,5 +1,5 @@
 import type { Queue } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   api,
   type LibraryInboxMessage,
@@ -7,10 +7,15 @@ import {
   pdfJobId,
   QUEUES,
   type PdfProcessingJob,
+  quizJobId,
 } from '@hub/proto';
-import { openQueue, RpcClient, startWorker } from '@hub/kit';
+import { openQueue, RpcClient, startWorker, WebhookAnnouncer } from '@hub/kit';
+import { AcknowledgementRequests } from '../../library/src/acknowledgements/acknowledgement-requests.js';
 import { DocumentEntity } from '../../library/src/documents/document.entity.js';
+import { LibraryInbox } from '../../library/src/processing/library-inbox.js';
+import { LibraryNotifier } from '../../library/src/processing/library-notifier.js';
 import { QuizGeneration } from '../../library/src/processing/quiz-generation.js';
+import { SafetyReobservation } from '../../library/src/versions/safety-reobservation.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { signedIn } from './tenant-fixtures.js';
 import { type ApiSession, startTestStack, type TestStack } from './test-stack.js';
@@ -19,8 +24,11 @@ import { type ApiSession, startTestStack, type TestStack } from './test-stack.js
 let stack: TestStack;
 let acme: number;
 let ann: ApiSession;
+let otto: ApiSession;
 let jobs: Queue<PdfProcessingJob>;
 let rpc: RpcClient;
+let inbox: LibraryInbox;
+let acknowledgements: AcknowledgementRequests;
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -31,9 +39,17 @@ beforeAll(async () => {
     role: 'admin',
     organizationId: acme,
   });
+  await stack.createUser({
+    email: 'otto@acme.test',
+    password: 'Acme-Operator-1',
+    role: 'operator',
+    organizationId: acme,
+  });
   ann = await signedIn(stack, 'ann@acme.test', 'Acme-Admin-1');
+  otto = await signedIn(stack, 'otto@acme.test', 'Acme-Operator-1');
   jobs = openQueue(QUEUES.pdfProcessing, { url: stack.env.REDIS_URL!, prefix: stack.redisPrefix });
   rpc = new RpcClient(stack.env.REDIS_URL!, stack.redisPrefix);
+  inbox = libraryInbox();
 });
 
 afterAll(async () => {
@@ -49,6 +65,87 @@ async function uploadDocument(title: string): Promise<number> {
 
 const documentView = (id: number) => ann.call(api.document, { params: { id } });
 
+type ProcessedMessage = Extract<LibraryInboxMessage, { kind: 'pdf.processed' }>;
+
+/**
+ * The library's inbox as the service builds it, handling the messages a test gives it and
+ * answering when done (the service's own inbox takes what the queue brings). Webhook
+ * announcements go nowhere here.
+ */
+function libraryInbox(): LibraryInbox {
+  const db = stack.library.dataSource;
+  const notifier = new LibraryNotifier(rpc);
+  acknowledgements = new AcknowledgementRequests(db, rpc, notifier);
+  return new LibraryInbox(
+    db,
+    stack.storage,
+    new QuizGeneration(db, stack.library.quizQueue, rpc),
+    notifier,
+    acknowledgements,
+    new SafetyReobservation(db, stack.storage, rpc, acknowledgements),
+    new WebhookAnnouncer({ publish: () => Promise.resolve() }),
+  );
+}
+
+/** What the PDF worker stores of a run that read `markdown`, and the message it reports. */
+async function storedRun(
+  documentId: number,
+  run: number,
+  markdown: string,
+  ocrError: string | null = null,
+): Promise<ProcessedMessage> {
+  const { outputPrefix } = (await jobs.getJob(pdfJobId(documentId, run)))!.data;
+  const markdownKey = `${outputPrefix}content.md`;
+  const textKey = `${outputPrefix}content.txt`;
+  await stack.storage.put(markdownKey, Buffer.from(markdown), 'text/markdown');
+  await stack.storage.put(textKey, Buffer.from(markdown), 'text/plain');
+  return {
+    kind: 'pdf.processed',
+    documentId,
+    run,
+    markdownKey,
+    textKey,
+    pageCount: 3,
+    images: [],
+    ocrPages: 1,
+    ocrError,
+  };
+}
+
+/** What the quiz worker reports of a generation run: one question. */
+const generated = (documentId: number, run: number, question: string): LibraryInboxMessage => ({
+  kind: 'quiz.generated',
+  documentId,
+  run,
+  draft: {
+    title: 'Cooling',
+    description: 'Cooling food safely',
+    questions: [
+      {
+        text: question,
+        category: 'Safety',
+        options: ['Within 2 hours', 'Within 6 hours', 'Overnight'],
+        correctIndex: 0,
+        explanation: 'The SOP says so.',
+        sourcePassage: 'Cool food within 2 hours.',
+      },
+    ],
+    keyLearningPoints: [],
+  },
+  generator: 'offline',
+  generatorModel: null,
+  promptUsed: 'Write questions.',
+});
+
+/** A document processed by `inbox` and its evaluation generated and published. */
+async function publishedSop(title: string, markdown: string, ocrError: string | null = null) {
+  const id = await uploadDocument(title);
+  await inbox.handle(await storedRun(id, 1, markdown, ocrError));
+  await inbox.handle(generated(id, 1, 'When must cooked food be cooled?'));
+  await ann.call(api.publishEvaluation, { params: { id } });
+  return id;
+}
+
 /** What the PDF worker stores and reports of a document's first run (OCR failed on a page, or not). */
 function processedWithOcrError(documentId: number, ocrError: string | null) {
   return processedRun(documentId, 1, '# Cooling\n', ocrError);
@@ -61,23 +158,9 @@ async function processedRun(
   markdown: string,
   ocrError: string | null = null,
 ) {
-  const { outputPrefix } = (await jobs.getJob(pdfJobId(documentId, run)))!.data;
-  const markdownKey = `${outputPrefix}content.md`;
-  const textKey = `${outputPrefix}content.txt`;
-  await stack.storage.put(markdownKey, Buffer.from(markdown), 'text/markdown');
-  await stack.storage.put(textKey, Buffer.from(markdown), 'text/plain');
-  await reportToInbox({
-    kind: 'pdf.processed',
-    documentId,
-    run,
-    markdownKey,
-    textKey,
-    pageCount: 3,
-    images: [],
-    ocrPages: 1,
-    ocrError,
-  });
-  return { markdownKey, textKey };
+  const message = await storedRun(documentId, run, markdown, ocrError);
+  await reportToInbox(message);
+  return message;
 }
 
 /** A message of a worker to the library's inbox. */
@@ -193,10 +276,10 @@ describe('processing runs of a document', () => {
     );
     try {
       await processedRun(id, 2, step('heat-resistant gloves and an apron'));
-      // The evaluation's generation starts once the version's follow-ups are done.
+      // The quiz worker is asked for the evaluation once the version's follow-ups are done.
       await expect
-        .poll(async () => (await documentRow(id)).processingStage)
-        .toBe('generating_evaluation');
+        .poll(async () => Boolean(await stack.library.quizQueue.getJob(quizJobId(id, 2))))
+        .toBe(true);
       expect((await changes('reobservation_changes_away')).rows).toEqual([]);
     } finally {
       await stack.sql.query(
@@ -205,5 +288,141 @@ describe('processing runs of a document', () => {
     }
     await stack.library.sweeper.sweep();
     expect((await changes('reobservation_changes')).rows).toEqual([{ version: 2 }]);
+  });
+
+  it('asks the holders to acknowledge a new version once the observation service answers', async () => {
+    const id = await uploadDocument('Cold room');
+    await processedRun(id, 1, '# Cold room\n\n1. Close the door.\n');
+    await expect.poll(async () => (await documentView(id)).sopProcessed).toBe(true);
+    await stack.sql.query(
+      `INSERT INTO observation.certifications (organization_id, user_id, holder_name, kind,
+         subject_id, title, validity_months, issued_at, expires_at, verification_code)
+       SELECT $1, id, 'Otto', 'sop', $2, 'Cold room', 12, now(), now() + interval '1 year',
+              md5(random()::text)
+         FROM identity.users WHERE email = 'otto@acme.test'`,
+      [acme, id],
+    );
+    await uploadVersion(id);
+    const asked = () =>
+      stack.sql.query(
+        `SELECT version FROM library.version_acknowledgements
+          WHERE document_id = $1 AND requested_at IS NOT NULL`,
+        [id],
+      );
+    // The observation service cannot tell the SOP's holders while the version's processing ends.
+    await stack.sql.query('ALTER TABLE observation.certifications RENAME TO certifications_away');
+    try {
+      await processedRun(id, 2, '# Cold room\n\n1. Close the door at once.\n');
+      // The quiz worker is asked for the evaluation once the version's follow-ups are done.
+      await expect
+        .poll(async () => Boolean(await stack.library.quizQueue.getJob(quizJobId(id, 2))))
+        .toBe(true);
+      expect((await asked()).rows).toEqual([]);
+    } finally {
+      await stack.sql.query('ALTER TABLE observation.certifications_away RENAME TO certifications');
+    }
+    await stack.library.sweeper.sweep();
+    expect((await asked()).rows).toEqual([{ version: 2 }]);
+  });
+
+  it('keeps the evaluation a person published when the same version is processed again', async () => {
+    const id = await publishedSop('Scanned sauces', '# Sauces\n', 'OCR failed on page 2.');
+    await ann.call(api.retryDocument, { params: { id } });
+    await inbox.handle(await storedRun(id, 2, '# Sauces\n\nKeep sauces hot.\n'));
+    // What a generation started by the retry would report (none starts).
+    await inbox.handle(generated(id, 2, 'How are sauces kept?'));
+    const evaluation = await ann.call(api.documentEvaluation, { params: { id } });
+    expect(evaluation).toMatchObject({
+      status: 'published',
+      questions: [expect.objectContaining({ text: 'When must cooked food be cooled?' })],
+    });
+    expect(await documentRow(id)).toMatchObject({ processingStage: 'done', evaluationRun: 1 });
+  });
+
+  it('shows the content of the version processed last while a new one is read or after it failed', async () => {
+    const id = await publishedSop('Cooling for waiters', '# Cooling v1\n');
+    const course = await ann.call(api.createCourse, {
+      body: {
+        title: 'Service',
+        category: 'Safety',
+        duration: '1 hour',
+        difficulty: 'Beginner',
+        documentIds: [id],
+      },
+    });
+    await otto.call(api.enroll, { params: { id: course.id } });
+    await uploadVersion(id);
+    const showsFirstVersion = async () => {
+      expect(await ann.call(api.documentMarkdown, { params: { id } })).toEqual({
+        markdown: '# Cooling v1\n',
+        text: '# Cooling v1\n',
+      });
+      expect(await otto.call(api.mySop, { params: { id } })).toMatchObject({
+        version: 1,
+        changeNote: '',
+        markdown: '# Cooling v1\n',
+      });
+      // The SOP pickers of observations, videos and skills.
+      const sops = await ann.call(api.documents, {
+        query: { sopProcessed: 'true', search: 'waiters' },
+      });
+      expect(sops.documents.map((document) => document.id)).toEqual([id]);
+    };
+    await showsFirstVersion();
+    await inbox.handle({ kind: 'pdf.failed', documentId: id, run: 2, reason: 'Damaged.' });
+    await showsFirstVersion();
+  });
+
+  it('starts the evaluation when a processed run is handled again after its follow-ups failed', async () => {
+    const id = await uploadDocument('Cooling for bakers');
+    const processed = await storedRun(id, 1, '# Cooling\n');
+    const ask = vi
+      .spyOn(acknowledgements, 'ask')
+      .mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
+    try {
+      await expect(inbox.handle(processed)).rejects.toThrow('Connection terminated');
+      // The queue's retry of the message, then a duplicate of it: one generation run.
+      await inbox.handle(processed);
+      await inbox.handle(processed);
+    } finally {
+      ask.mockRestore();
+    }
+    expect(await documentRow(id)).toMatchObject({
+      processingStage: 'generating_evaluation',
+      evaluationRun: 1,
+    });
+    expect(await stack.library.quizQueue.getJob(quizJobId(id, 1))).toBeTruthy();
+  });
+});
+
+describe('tags', () => {
+  it('refuses a name created meanwhile by another request with 409, not 500', async () => {
+    // Another request's tag, inserted and not yet committed: the name looks free, and the
+    // insert waits for that transaction.
+    const other = stack.library.dataSource.createQueryRunner();
+    await other.startTransaction();
+    try {
+      await other.query(`INSERT INTO tags (organization_id, name, color) VALUES ($1, $2, $3)`, [
+        acme,
+        'Allergens',
+        '#ff0000',
+      ]);
+      const answer = ann.send(api.createTag, { body: { name: 'allergens', color: '#00ff00' } });
+      await expect
+        .poll(async () => {
+          const { rows } = await stack.sql.query(
+            `SELECT 1 FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'
+                AND query ILIKE 'INSERT INTO%tags%'`,
+          );
+          return rows.length;
+        })
+        .toBe(1);
+      await other.commitTransaction();
+      expect((await answer).status).toBe(409);
+    } finally {
+      if (other.isTransactionActive) await other.rollbackTransaction();
+      await other.release();
+    }
   });
 });

@@ -434,6 +434,72 @@ describe('training centre', () => {
     expect(await trainingCompletion()).toBe(100);
   });
 
+  it('lets go of a deleted SOP in job functions, courses and cameras, completing what it held open', async () => {
+    const third = await tess.uploadTo(
+      api.uploadDocument,
+      { title: 'Cooling 3' },
+      { name: 'c3.pdf', data: sopPdf(COOLING_SOP) },
+    );
+    await evaluatedDocument(tess, third.id);
+    await publish(third.id);
+    await stack.createUser({
+      email: 'ada@acme.test',
+      name: 'Ada Admin',
+      password: 'Acme-Admin-1',
+      role: 'admin',
+      organizationId: acmeId,
+    });
+    const ada = await signedIn(stack, 'ada@acme.test', 'Acme-Admin-1');
+    const jobFunction = await ada.call(api.createJobFunction, {
+      body: { name: 'Cook', documentIds: [documentId, third.id] },
+    });
+    const courseId = (
+      await createCourse({
+        title: 'Four',
+        category: 'Food',
+        duration: '1 h',
+        difficulty: 'Beginner',
+        documentIds: [documentId, third.id],
+      })
+    ).id;
+    expect(await otto.call(api.enroll, { params: { id: courseId } })).toMatchObject({
+      status: 'in_progress',
+    });
+    const integration = stack.integration.dataSource;
+    const [{ id: integrationId }] = (await integration.query(
+      `INSERT INTO integrations (integration_type, base_url, credentials, credentials_key_id, created_by)
+       VALUES ('sop-removal', 'http://cameras.test', '', 'k', 1) RETURNING id`,
+    )) as [{ id: number }];
+    await integration.query(
+      `INSERT INTO camera_assignments (integration_id, camera_id, camera_name, organization_id, sop_ids, created_by)
+       VALUES ($1, 'kitchen', 'Kitchen', $2, $3, 1)`,
+      [integrationId, acmeId, [documentId, third.id]],
+    );
+
+    await tess.call(api.deleteDocument, { params: { id: third.id } });
+    const kept = [expect.objectContaining({ documentId })];
+    await expect
+      .poll(async () => (await enrolment(courseId))?.completedAt ?? null, { timeout: 10_000 })
+      .toEqual(expect.any(String));
+    const course = (await otto.call(api.courses)).courses.find((c) => c.id === courseId);
+    expect(course).toMatchObject({ status: 'completed', sops: kept });
+    expect(course?.sops).toHaveLength(1);
+    const functions = (await ada.call(api.jobFunctions)).jobFunctions;
+    expect(functions.find((f) => f.id === jobFunction.id)?.requiredSops).toEqual(kept);
+    await expect
+      .poll(
+        async () =>
+          (
+            (await integration.query(
+              `SELECT sop_ids FROM camera_assignments WHERE integration_id = $1`,
+              [integrationId],
+            )) as { sop_ids: number[] }[]
+          )[0]?.sop_ids,
+        { timeout: 10_000 },
+      )
+      .toEqual([documentId]);
+  });
+
   it('removes observation data of a deleted organization', async () => {
     const root = await signedIn(stack, SUPER_ADMIN.email, SUPER_ADMIN.password);
     const me = await tess.call(api.currentUser);

@@ -185,6 +185,19 @@ describe('job functions', () => {
     });
   });
 
+  it("leaves a pending member out of the function's coverage, as the matrix does", async () => {
+    const pending = (active: boolean) =>
+      stack.sql.query(`UPDATE identity.users SET is_active = $2 WHERE id = $1`, [id.olga, active]);
+    await pending(false);
+    try {
+      const line = (await jobFunctions(as.mia!)).find((f) => f.id === lineCook.id)!;
+      expect(line.members.map((member) => member.userId)).toEqual([id.olga, id.otto]);
+      expect(line.coverage).toBe(50);
+    } finally {
+      await pending(true);
+    }
+  });
+
   it('refuses what the roles do not allow', async () => {
     expect((await as.tess!.send(api.jobFunctions)).status).toBe(200);
     await expectError(as.otto!.call(api.jobFunctions), 403);

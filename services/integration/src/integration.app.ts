@@ -12,6 +12,7 @@ import {
   startWorker,
 } from '@hub/kit';
 import { QUEUE_CONTRACTS } from '@hub/proto';
+import { AssignmentsRepository } from './assignments/assignments.repository.js';
 import type { IntegrationConfig } from './config.js';
 import { openIntegrationDatabase } from './database.js';
 import { Credentials } from './integrations/credentials.js';
@@ -115,11 +116,17 @@ export async function startIntegration(config: IntegrationConfig): Promise<Runni
   };
 }
 
-/** A deleted organization's camera assignments, areas, stations, presence and readings go. */
+/**
+ * A deleted organization's camera assignments, areas, stations, presence and readings go; a
+ * deleted document leaves the cameras it was tied to.
+ */
 function handleIntegrationEvents(events: EventBus, db: DataSource): EventSubscription {
   const organizations = new OrganizationsRepository(db);
+  const assignments = new AssignmentsRepository(db);
   return events.subscribe('integration', async (event) => {
-    if (event.type !== 'organization.deleted') return;
-    await organizations.deleteIntegrationDataOf(event.organizationId);
+    if (event.type === 'organization.deleted')
+      await organizations.deleteIntegrationDataOf(event.organizationId);
+    else if (event.type === 'document.deleted')
+      await assignments.removeSop(event.organizationId, event.documentId);
   });
 }

@@ -50,12 +50,12 @@ export async function startLibrary(config: LibraryConfig): Promise<RunningLibrar
   const webhooks = new WebhookAnnouncer(outbox);
   const app = await listenForRpc(
     'library',
-    LibraryModule.register(config, { dataSource, storage, pdfQueue, quiz, rpc, webhooks }),
+    LibraryModule.register(config, { dataSource, storage, pdfQueue, quiz, rpc, webhooks, outbox }),
     config,
   );
   const notifier = new LibraryNotifier(rpc);
   const acknowledgements = new AcknowledgementRequests(dataSource, rpc, notifier);
-  const reobservation = new SafetyReobservation(dataSource, storage, rpc);
+  const reobservation = new SafetyReobservation(dataSource, storage, rpc, acknowledgements);
   const inbox = new LibraryInbox(
     dataSource,
     storage,

@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import type { PdfProcessingJob } from '@hub/proto';
-import { type ObjectStorage, RpcClient, WebhookAnnouncer } from '@hub/kit';
+import { type ObjectStorage, Outbox, RpcClient, WebhookAnnouncer } from '@hub/kit';
 import {
   LIBRARY_CONFIG,
   type LibraryConfig,
@@ -45,6 +45,8 @@ export interface LibraryPorts {
   quiz: QuizGeneration;
   rpc: RpcClient;
   webhooks: WebhookAnnouncer;
+  /** Where the service's domain events are written, each with its change. */
+  outbox: Outbox;
 }
 
 @Module({})
@@ -72,6 +74,7 @@ export class LibraryModule {
         { provide: QUIZ_GENERATION, useValue: ports.quiz },
         { provide: RpcClient, useValue: ports.rpc },
         { provide: WebhookAnnouncer, useValue: ports.webhooks },
+        { provide: Outbox, useValue: ports.outbox },
         EvaluationsService,
         DocumentsService,
         VersionsService,

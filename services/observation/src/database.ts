@@ -23,6 +23,7 @@ import { CertificationMonths1767760000000 } from './migrations/1767760000000-cer
 import { ObservationWeeks1767770000000 } from './migrations/1767770000000-observation-weeks.js';
 import { ObservationWeeksLatest1767856000000 } from './migrations/1767856000000-observation-weeks-latest.js';
 import { ResponseKeys1767900000000 } from './migrations/1767900000000-response-keys.js';
+import { CourseCertificatesOwed1767910000000 } from './migrations/1767910000000-course-certificates-owed.js';
 import { WindowScores1767801000000 } from './migrations/1767801000000-window-scores.js';
 import { EnrolmentPasses1767810000000 } from './migrations/1767810000000-enrolment-passes.js';
 
@@ -65,5 +66,6 @@ export const openObservationDatabase = (url: string) =>
       EnrolmentPasses1767810000000,
       ObservationWeeksLatest1767856000000,
       ResponseKeys1767900000000,
+      CourseCertificatesOwed1767910000000,
     ],
   });

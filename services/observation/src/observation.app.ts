@@ -18,6 +18,7 @@ import { openObservationDatabase } from './database.js';
 import { ObservationModule } from './observation.module.js';
 import { handleObservationEvents } from './organizations/organization-cleanup.js';
 import { RecommendationEngine } from './recommendations/recommendation-engine.js';
+import { CourseCompletion } from './training/course-completion.js';
 
 export interface RunningObservation {
   app: INestMicroservice;
@@ -46,7 +47,7 @@ export async function startObservation(config: ObservationConfig): Promise<Runni
     ObservationModule.register({ dataSource, rpc, config, webhooks }),
     config,
   );
-  const subscription = handleObservationEvents(events, dataSource);
+  const subscription = handleObservationEvents(events, dataSource, app.get(CourseCompletion));
   const connection = { url: config.REDIS_URL, prefix: config.REDIS_PREFIX };
   const expirySweep = new CertificationExpirySweep(dataSource, rpc, webhooks);
   const expiryQueue = openQueue(QUEUE_CONTRACTS.certificationExpiry, connection);

@@ -130,6 +130,15 @@ export class AssignmentsRepository {
     return rows[0];
   }
 
+  /** The SOP leaves every camera of the organization it was tied to (a deleted document). */
+  async removeSop(organizationId: number, documentId: number): Promise<void> {
+    await this.db.query(
+      `UPDATE camera_assignments SET sop_ids = array_remove(sop_ids, $2)
+        WHERE organization_id = $1 AND $2 = ANY(sop_ids)`,
+      [organizationId, documentId],
+    );
+  }
+
   async deleteOrganization(organizationId: number): Promise<void> {
     await this.db.query(`DELETE FROM camera_assignments WHERE organization_id = $1`, [
       organizationId,

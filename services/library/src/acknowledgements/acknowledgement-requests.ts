@@ -4,6 +4,7 @@ import { certificationRpc } from '@hub/proto';
 import type { RpcClient } from '@hub/kit';
 import type { DocumentEntity } from '../documents/document.entity.js';
 import type { LibraryNotifier } from '../processing/library-notifier.js';
+import { VersionsRepository } from '../versions/versions.repository.js';
 import { AcknowledgementsRepository } from './acknowledgements.repository.js';
 
 /** Where a notification about a new version leads: its changes and the Acknowledge button. */
@@ -12,11 +13,14 @@ export const acknowledgePath = (documentId: number) =>
 
 /**
  * Once a new version of an SOP is processed, everyone holding a certification on it is asked to
- * acknowledge it. A repeat (the same run reported twice) asks nobody a second time.
+ * acknowledge it. A repeat (the same run reported twice, a retry) asks nobody a second time.
+ * When the holders are unknown (the observation service away), the request is owed with the
+ * version's safety check, and the sweeper asks again (SafetyReobservation.retryOwed).
  */
 export class AcknowledgementRequests {
   private readonly logger = new Logger('AcknowledgementRequests');
   private readonly acknowledgements: AcknowledgementsRepository;
+  private readonly versions: VersionsRepository;
 
   constructor(
     db: DataSource,
@@ -24,20 +28,30 @@ export class AcknowledgementRequests {
     private readonly notifier: LibraryNotifier,
   ) {
     this.acknowledgements = new AcknowledgementsRepository(db);
+    this.versions = new VersionsRepository(db);
   }
 
-  /** `safetyRelevant`: the change sent the holders back to observation; the notice says so. */
-  async ask(document: DocumentEntity, safetyRelevant = false): Promise<void> {
-    if (document.currentVersion < 2) return;
+  /**
+   * `safetyRelevant`: the change sent the holders back to observation; the notice says so.
+   * False when the holders are unknown: the request is then owed, asked again later.
+   */
+  async ask(document: DocumentEntity, safetyRelevant = false): Promise<boolean> {
+    if (document.currentVersion < 2) return true;
     const holders = await this.rpc
       .call(certificationRpc.holders, {
         organizationId: document.organizationId,
         documentIds: [document.id],
       })
       .catch((error: unknown) => {
-        this.logger.warn(`holders of document ${document.id} unknown: ${String(error)}`);
-        return [];
+        this.logger.warn(
+          `holders of document ${document.id} unknown, asked later: ${String(error)}`,
+        );
+        return null;
       });
+    if (!holders) {
+      await this.versions.oweSafetyCheck(document.id, document.currentVersion);
+      return false;
+    }
     const asked = await this.acknowledgements.request(
       {
         documentId: document.id,
@@ -56,5 +70,6 @@ export class AcknowledgementRequests {
         path: acknowledgePath(document.id),
       },
     });
+    return true;
   }
 }

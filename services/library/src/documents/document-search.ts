@@ -23,6 +23,14 @@ export interface DocumentPageQuery {
 }
 
 /**
+ * A processed SOP, as the library's RPCs count one (documents.repository's `processedSop`): its
+ * current version is processed, or the row still holds the text of an earlier one, which stays
+ * the SOP's content while a newer version is processed or after it failed. The web's SOP pickers
+ * list by it.
+ */
+const PROCESSED_SOP_SQL = '(d.sop_processed OR d.text_key IS NOT NULL)';
+
+/**
  * The organization's documents matching the filter, best first, one page after the cursor: with a search, ranked
  * by PostgreSQL full-text relevance over title (weight A), description (B) and the extracted
  * SOP text (C), the last word also matching as a prefix; otherwise newest first.
@@ -39,7 +47,7 @@ export function documentPageQuery(
   };
   if (filter.folderId !== undefined) where.push(`d.folder_id = ${param(filter.folderId)}`);
   if (filter.sopProcessed !== undefined)
-    where.push(`d.sop_processed = ${param(filter.sopProcessed)}`);
+    where.push(filter.sopProcessed ? PROCESSED_SOP_SQL : `NOT ${PROCESSED_SOP_SQL}`);
   if (filter.tags.length > 0) {
     where.push(
       `(SELECT count(*) FROM document_tags dt WHERE dt.document_id = d.id AND dt.tag_id = ANY(${param(filter.tags)}::int[])) = ${param(filter.tags.length)}`,

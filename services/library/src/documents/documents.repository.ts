@@ -1,5 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Any, DataSource, type FindOptionsWhere, In, IsNull, Not } from 'typeorm';
+import {
+  Any,
+  DataSource,
+  type EntityManager,
+  type FindOptionsWhere,
+  In,
+  IsNull,
+  Not,
+} from 'typeorm';
 import type { DocumentFilter, DocumentList, LibraryDocument } from '@hub/proto';
 import { pageOf, preparedStatement } from '@hub/kit';
 import { VersionsRepository } from '../versions/versions.repository.js';
@@ -206,9 +214,15 @@ export class DocumentsRepository {
     });
   }
 
-  /** Its versions, images, tag links and search entry go with it. */
-  async delete(documentId: number): Promise<void> {
-    await this.documents.delete(documentId);
+  /**
+   * Its versions, images, tag links and search entry go with it; `announce` writes, in the same
+   * transaction, the event that tells the other services.
+   */
+  async delete(documentId: number, announce: (tx: EntityManager) => Promise<void>): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.getRepository(DocumentEntity).delete(documentId);
+      await announce(tx);
+    });
   }
 
   findImage(documentId: number, imageId: string): Promise<DocumentImageEntity | null> {

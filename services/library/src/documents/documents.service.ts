@@ -9,7 +9,13 @@ import {
   type libraryRpc,
   type RpcRequest,
 } from '@hub/proto';
-import { belongsToOrganization, type ObjectStorage, RpcFailure } from '@hub/kit';
+import {
+  belongsToOrganization,
+  type EventPublisher,
+  type ObjectStorage,
+  Outbox,
+  RpcFailure,
+} from '@hub/kit';
 import { QUIZ_GENERATION, STORAGE } from '../config.js';
 import type { QuizGeneration } from '../processing/quiz-generation.js';
 import { FoldersRepository } from '../folders/folders.repository.js';
@@ -34,6 +40,7 @@ export class DocumentsService {
     @Inject(TagsService) private readonly tags: TagsService,
     @Inject(PdfProcessing) private readonly processing: PdfProcessing,
     @Inject(QUIZ_GENERATION) private readonly quiz: QuizGeneration,
+    @Inject(Outbox) private readonly events: EventPublisher,
   ) {}
 
   /** The document if it belongs to the actor's organization; others' documents do not exist. */
@@ -147,7 +154,17 @@ export class DocumentsService {
   async delete(actor: Actor, documentId: number): Promise<{ message: string }> {
     const document = await this.find(actor, documentId);
     const files = await this.documents.versionFiles(document.id);
-    await this.documents.delete(document.id);
+    // With the delete, so job functions, courses and cameras never keep an SOP that is gone.
+    await this.documents.delete(document.id, (tx) =>
+      this.events.publish(
+        {
+          type: 'document.deleted',
+          organizationId: document.organizationId,
+          documentId: document.id,
+        },
+        tx,
+      ),
+    );
     await this.processing.cancel(document);
     // Uploads before folders: a PDF run still writing looks for its upload after each write, so
     // it either finds it gone and removes what it wrote, or wrote before the folders are listed.
@@ -166,9 +183,14 @@ export class DocumentsService {
     return { key: document.sourceKey, fileName: document.fileName };
   }
 
+  /**
+   * The content of the version processed last: while a newer one is processed, or after it
+   * failed, the row keeps the earlier version's (the payload has no version; the document's
+   * versions say which is processed).
+   */
   async markdown(actor: Actor, documentId: number) {
     const document = await this.find(actor, documentId);
-    if (!document.sopProcessed || !document.markdownKey) {
+    if (!document.markdownKey) {
       throw RpcFailure.notFound(
         'Document content not available - processing may still be in progress',
       );

@@ -13,6 +13,23 @@ type Generated = z.infer<typeof QuizGeneratedMessage>;
 export type ReadMarkdown = (key: string) => Promise<string>;
 
 /**
+ * Whether a processed version asks for a generation: there is no evaluation yet, or it was
+ * built from an earlier version (it is revised where its source changed), or it is a draft as
+ * generated, untouched. One a person edited, published, or that keeps questions of a published
+ * one (a revision's marks) stands for the same version: processing it again (a retry after OCR
+ * failed on a page) does not send their review back to a fresh draft; Regenerate does, on request.
+ */
+export function generationDue(existing: EvaluationEntity | null, version: number): boolean {
+  if (!existing || existing.sourceVersion < version) return true;
+  return (
+    existing.status === 'draft' &&
+    existing.updatedBy === null &&
+    existing.changedQuestionIds.length === 0 &&
+    existing.removedQuestions === 0
+  );
+}
+
+/**
  * Saves a generation as the document's evaluation. For the version the evaluation was built
  * from, the new generation replaces it; for a newer version, only the questions whose source
  * passage changed or was removed are replaced (the others keep their ids), and a changed

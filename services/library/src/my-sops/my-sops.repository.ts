@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import { DocumentEntity } from '../documents/document.entity.js';
 import { DocumentImageEntity } from '../documents/document-image.entity.js';
+import { DocumentVersionEntity } from '../documents/document-version.entity.js';
 import { AcknowledgementEntity } from '../acknowledgements/acknowledgement.entity.js';
 
 /** What the reader of their own SOPs needs from the library's tables, within one organization. */
@@ -18,6 +19,11 @@ export class MySopsRepository {
 
   document(organizationId: number, documentId: number) {
     return this.db.getRepository(DocumentEntity).findOneBy({ id: documentId, organizationId });
+  }
+
+  /** The version whose processing wrote this markdown (each version has its own folder). */
+  contentVersion(documentId: number, markdownKey: string) {
+    return this.db.getRepository(DocumentVersionEntity).findOneBy({ documentId, markdownKey });
   }
 
   image(documentId: number, imageId: string) {

@@ -13,7 +13,6 @@ import { type ObjectStorage, RpcClient, RpcFailure } from '@hub/kit';
 import { STORAGE } from '../config.js';
 import type { DocumentEntity } from '../documents/document.entity.js';
 import { NOT_FOUND } from '../documents/documents.service.js';
-import { VersionsRepository } from '../versions/versions.repository.js';
 import { MySopsRepository } from './my-sops.repository.js';
 
 type MySopAnswer = RpcAnswer<typeof libraryRpc.mySop>;
@@ -26,7 +25,6 @@ type MySopAnswer = RpcAnswer<typeof libraryRpc.mySop>;
 export class MySopsService {
   constructor(
     @Inject(MySopsRepository) private readonly repository: MySopsRepository,
-    @Inject(VersionsRepository) private readonly versions: VersionsRepository,
     @Inject(STORAGE) private readonly storage: ObjectStorage,
     @Inject(RpcClient) private readonly rpc: RpcClient,
   ) {}
@@ -81,26 +79,35 @@ export class MySopsService {
     return { document, reasons: mine.reasons };
   }
 
+  /**
+   * The content of the version processed last, named by its number: while a newer version is
+   * processed, or after it failed, the row keeps the earlier one's, and that is what there is to
+   * read (its change note, acknowledgement and PDF go with it).
+   */
   async get(actor: Actor, documentId: number): Promise<MySopAnswer> {
     const { document, reasons } = await this.mine(actor, documentId);
-    if (!document.sopProcessed || !document.markdownKey) {
+    if (!document.markdownKey) {
       throw RpcFailure.notFound(
         'Document content not available - processing may still be in progress',
       );
     }
-    const [markdown, version, acknowledgement] = await Promise.all([
+    const shown = await this.repository.contentVersion(document.id, document.markdownKey);
+    const version = shown?.version ?? document.currentVersion;
+    const [markdown, acknowledgement, pending] = await Promise.all([
       text(await this.storage.get(document.markdownKey)),
-      this.versions.find(document.id, document.currentVersion),
-      this.repository.acknowledgedAt(document.id, document.currentVersion, actor.userId),
+      this.repository.acknowledgedAt(document.id, version, actor.userId),
+      this.pending(actor, [document]),
     ]);
-    const pending = await this.pending(actor, [document]);
     return {
       ...this.summary(document, reasons, pending),
+      version,
       description: document.description,
-      changeNote: version?.changeNote ?? '',
+      changeNote: shown?.changeNote ?? '',
       markdown,
       acknowledgedAt: acknowledgement?.toISOString() ?? null,
-      file: { key: document.sourceKey, fileName: document.fileName },
+      file: shown
+        ? { key: shown.sourceKey, fileName: shown.fileName }
+        : { key: document.sourceKey, fileName: document.fileName },
     };
   }
 

@@ -13,6 +13,9 @@ export function stagesUpTo(stage: ProcessingStage): ProcessingStage[] {
 /** While the PDF worker runs: every stage before an end (done or failed). */
 export const PROCESSING = PDF_STAGES;
 
+/** Once a processing run ended well: its results are the document's; an evaluation may follow. */
+export const PROCESSED: ProcessingStage[] = ['done', 'generating_evaluation'];
+
 /** A conditional change of a run's stage (ProcessingRepository.changeStage). */
 export interface StageChange {
   documentId: number;

@@ -1,15 +1,15 @@
 import { text } from 'node:stream/consumers';
 import { Logger } from '@nestjs/common';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { type ExtractedImage, LibraryInboxMessage } from '@hub/proto';
 import { bounded, type ObjectStorage, type WebhookAnnouncer } from '@hub/kit';
 import type { DocumentEntity } from '../documents/document.entity.js';
 import { DocumentsRepository } from '../documents/documents.repository.js';
 import { EvaluationsRepository } from '../evaluations/evaluations.repository.js';
-import { saveGeneratedEvaluation } from '../evaluations/generated-evaluation.js';
+import { generationDue, saveGeneratedEvaluation } from '../evaluations/generated-evaluation.js';
 import type { LibraryNotifier } from './library-notifier.js';
 import type { QuizGeneration } from './quiz-generation.js';
-import { PROCESSING } from './document-stages.js';
+import { PROCESSED, PROCESSING } from './document-stages.js';
 import { type DocumentImageRow, ProcessingRepository } from './processing.repository.js';
 import { VersionsRepository } from '../versions/versions.repository.js';
 import type { AcknowledgementRequests } from '../acknowledgements/acknowledgement-requests.js';
@@ -69,74 +69,103 @@ export class LibraryInbox {
     await this.runs.reportProgress({ documentId, run, stage, current, total });
   }
 
+  /**
+   * Records the run's results, then its follow-ups: the safety check, the acknowledgement
+   * requests and the evaluation's generation. The generation run is recorded with the results,
+   * so when a follow-up fails (a database error) the message's retry, which finds the results
+   * recorded, runs the follow-ups again and still asks for it; each follow-up does nothing twice.
+   */
   private async processed(message: Message<'pdf.processed'>): Promise<void> {
     const document = await this.document(message.documentId);
     if (!document) return this.discardOrphanOutput(message);
     const contentText = await text(await this.storage.get(message.textKey));
-    const applied = await this.runs.transaction(async (tx) => {
-      const done = await this.runs.changeStage(
-        {
-          documentId: document.id,
-          run: message.run,
-          from: PROCESSING,
-          values: processedValues(message, contentText),
+    const applied = await this.runs.transaction((tx) =>
+      this.recordProcessed(tx, document, message, contentText),
+    );
+    if (applied) {
+      await this.notifier.tell(document.uploadedBy, {
+        type: 'success',
+        key: 'documentProcessed',
+        params: {
+          title: document.title,
+          pages: message.pageCount,
+          images: message.images.length,
+          ocrPages: message.ocrPages,
         },
-        tx,
-      );
-      if (!done) return false;
-      await this.versions.recordProcessed(tx, document.id, message.run, {
-        markdownKey: message.markdownKey,
-        textKey: message.textKey,
-        pageCount: message.pageCount,
       });
-      await this.runs.replaceImages(
-        tx,
-        document.id,
-        message.images.map((image) => imageRow(document.id, image)),
-      );
-      await this.webhooks.announce(
-        {
-          organizationId: document.organizationId,
-          type: 'document.processed',
-          key: `${document.id}-run-${message.run}`,
-          data: {
-            documentId: document.id,
-            title: bounded(document.title),
-            pageCount: message.pageCount,
-            imageCount: message.images.length,
-            ocrPages: message.ocrPages,
-          },
-        },
-        tx,
-      );
-      return true;
-    });
-    if (!applied) return;
-    await this.notifier.tell(document.uploadedBy, {
-      type: 'success',
-      key: 'documentProcessed',
-      params: {
-        title: document.title,
-        pages: message.pageCount,
-        images: message.images.length,
-        ocrPages: message.ocrPages,
+    }
+    await this.followUp(document.id, message.run);
+  }
+
+  /** True when it applied: the run was still the document's and under way. */
+  private async recordProcessed(
+    tx: EntityManager,
+    document: DocumentEntity,
+    message: Message<'pdf.processed'>,
+    contentText: string,
+  ): Promise<boolean> {
+    const done = await this.runs.changeStage(
+      {
+        documentId: document.id,
+        run: message.run,
+        from: PROCESSING,
+        values: processedValues(message, contentText),
       },
+      tx,
+    );
+    if (!done) return false;
+    await this.versions.recordProcessed(tx, document.id, message.run, {
+      markdownKey: message.markdownKey,
+      textKey: message.textKey,
+      pageCount: message.pageCount,
     });
+    await this.runs.replaceImages(
+      tx,
+      document.id,
+      message.images.map((image) => imageRow(document.id, image)),
+    );
+    const evaluation = await this.evaluations.findGenerated(tx, document.id);
+    if (generationDue(evaluation, document.currentVersion))
+      await this.runs.startEvaluationAfter(tx, document.id, message.run);
+    await this.webhooks.announce(
+      {
+        organizationId: document.organizationId,
+        type: 'document.processed',
+        key: `${document.id}-run-${message.run}`,
+        data: {
+          documentId: document.id,
+          title: bounded(document.title),
+          pageCount: message.pageCount,
+          imageCount: message.images.length,
+          ocrPages: message.ocrPages,
+        },
+      },
+      tx,
+    );
+    return true;
+  }
+
+  /** What follows the run's results, unless a newer run replaced the run or it failed since. */
+  private async followUp(documentId: number, run: number): Promise<void> {
+    const document = await this.document(documentId);
+    if (document?.processingRun !== run || !PROCESSED.includes(document.processingStage)) return;
     // Re-observation first, so the acknowledgement request can say whether it was asked for.
     const safetyRelevant = await this.reobservation.check(document);
     await this.acknowledgements.ask(document, safetyRelevant);
-    await this.generateEvaluation(document.id);
+    if (document.processingStage === 'generating_evaluation')
+      await this.requestEvaluation(document);
   }
 
-  private async generateEvaluation(documentId: number): Promise<void> {
-    const document = await this.documents.getById(documentId);
+  /** Asks the quiz worker for the generation run the document is in. */
+  private async requestEvaluation(document: DocumentEntity): Promise<void> {
     try {
-      await this.quiz.start(document);
+      await this.quiz.request(document, document.evaluationRun);
     } catch (error) {
-      this.logger.warn(`evaluation of document ${documentId} not started: ${String(error)}`);
+      this.logger.warn(`evaluation of document ${document.id} not started: ${String(error)}`);
       // Only while no generation result arrived: a result or a newer run is left as it is.
       await this.runs.recordEvaluationNotStarted(
-        documentId,
+        document.id,
+        document.evaluationRun,
         `Evaluation generation could not start: ${error instanceof Error ? error.message : String(error)}`,
       );
     }

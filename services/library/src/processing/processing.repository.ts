@@ -3,15 +3,12 @@ import { DataSource, type EntityManager, In } from 'typeorm';
 import type { ProcessingStage } from '@hub/proto';
 import { DocumentEntity } from '../documents/document.entity.js';
 import { DocumentImageEntity } from '../documents/document-image.entity.js';
-import { newRunState, stagesUpTo, type StageChange } from './document-stages.js';
+import { newRunState, PROCESSED, stagesUpTo, type StageChange } from './document-stages.js';
 
 export type DocumentImageRow = Pick<
   DocumentImageEntity,
   'documentId' | 'imageId' | 'storageKey' | 'page' | 'width' | 'height'
 >;
-
-/** A document's stages once its processing run ended well: an evaluation may be generated. */
-const PROCESSED_STAGES: ProcessingStage[] = ['done', 'generating_evaluation'];
 
 /** What a PDF worker reports of a run under way. */
 export interface RunProgress {
@@ -97,7 +94,7 @@ export class ProcessingRepository {
         id: document.id,
         evaluationRun: document.evaluationRun,
         processingRun: document.processingRun,
-        processingStage: In(PROCESSED_STAGES),
+        processingStage: In(PROCESSED),
       },
       {
         evaluationRun: run,
@@ -111,10 +108,27 @@ export class ProcessingRepository {
     return Boolean(started.affected);
   }
 
+  /**
+   * The evaluation's next generation run, recorded in the transaction recording the processing
+   * run it follows (then 'done'): a failure before the quiz worker is asked leaves it owed, and
+   * the processing message's retry asks (LibraryInbox).
+   */
+  async startEvaluationAfter(tx: EntityManager, documentId: number, run: number): Promise<void> {
+    await this.documents(tx).update(
+      { id: documentId, processingRun: run, processingStage: 'done' },
+      {
+        evaluationRun: () => 'evaluation_run + 1',
+        evaluationGenerationError: null,
+        processingStage: 'generating_evaluation',
+        progressUpdatedAt: () => 'now()',
+      },
+    );
+  }
+
   /** Only while no generation result arrived: a result or a newer run is left as it is. */
-  async recordEvaluationNotStarted(documentId: number, error: string): Promise<void> {
+  async recordEvaluationNotStarted(documentId: number, run: number, error: string): Promise<void> {
     await this.documents().update(
-      { id: documentId, processingStage: In(['done', 'generating_evaluation']) },
+      { id: documentId, evaluationRun: run, processingStage: 'generating_evaluation' },
       { evaluationGenerationError: error, processingStage: 'done' },
     );
   }

@@ -20,22 +20,44 @@ export class QuizGeneration {
   }
 
   async start(document: DocumentEntity): Promise<void> {
-    if (!document.markdownKey || !document.textKey)
-      throw new Error(`Document ${document.id} has no SOP text yet`);
-    const { quizPrompts } = await this.rpc.call(identityRpc.currentPrompts, {});
+    const sop = sopText(document);
+    const prompt = await this.prompt();
     const run = document.evaluationRun + 1;
     // Conditional on the run read: of two starts at once, only one becomes the next run.
     if (!(await this.runs.startEvaluationRun(document, run))) return;
+    await this.add(document, run, sop, prompt);
+  }
+
+  /**
+   * Asks for a generation run already recorded (LibraryInbox records one with the processing it
+   * follows). Asking twice adds nothing: the job's id names the run.
+   */
+  async request(document: DocumentEntity, run: number): Promise<void> {
+    await this.add(document, run, sopText(document), await this.prompt());
+  }
+
+  private async prompt(): Promise<string> {
+    return (await this.rpc.call(identityRpc.currentPrompts, {})).quizPrompts;
+  }
+
+  private async add(document: DocumentEntity, run: number, sop: SopText, prompt: string) {
     const job: QuizGenerationJob = {
       documentId: document.id,
       organizationId: document.organizationId,
       run,
       title: document.title,
-      markdownKey: document.markdownKey,
-      textKey: document.textKey,
-      prompt: quizPrompts,
+      ...sop,
+      prompt,
     };
     // Organizations take turns on the quiz worker; the contract names the job (quizJobId).
     await addFairly(this.queue, 'generate', job);
   }
+}
+
+type SopText = Pick<QuizGenerationJob, 'markdownKey' | 'textKey'>;
+
+function sopText(document: DocumentEntity): SopText {
+  if (!document.markdownKey || !document.textKey)
+    throw new Error(`Document ${document.id} has no SOP text yet`);
+  return { markdownKey: document.markdownKey, textKey: document.textKey };
 }

@@ -4,6 +4,7 @@ import type { Tag } from '@hub/proto';
 import { TagEntity } from './tag.entity.js';
 
 export type NewTag = Pick<TagEntity, 'organizationId' | 'name' | 'color'>;
+export type CreatedTag = Pick<TagEntity, 'id' | 'name' | 'color'>;
 
 /** The organizations' document tags; names are compared in any case. */
 @Injectable()
@@ -25,18 +26,19 @@ export class TagsRepository {
     )) as Tag[];
   }
 
-  findByName(organizationId: number, name: string): Promise<TagEntity | null> {
-    return this.tags
-      .createQueryBuilder('tag')
-      .where('tag.organization_id = :org AND lower(tag.name) = lower(:name)', {
-        org: organizationId,
-        name,
-      })
-      .getOne();
-  }
-
-  create(tag: NewTag): Promise<TagEntity> {
-    return this.tags.save(this.tags.create(tag));
+  /**
+   * The new tag, or null when the organization has one of that name in any case: one statement,
+   * so a request creating the same name at once waits for the other and then finds it taken.
+   */
+  async createIfNameFree(tag: NewTag): Promise<CreatedTag | null> {
+    // Raw SQL: ON CONFLICT on the lower(name) index.
+    const rows = (await this.db.query(
+      `INSERT INTO tags (organization_id, name, color) VALUES ($1, $2, $3)
+       ON CONFLICT (organization_id, lower(name)) DO NOTHING
+       RETURNING id, name, color`,
+      [tag.organizationId, tag.name, tag.color],
+    )) as CreatedTag[];
+    return rows[0] ?? null;
   }
 
   /** Creates, in this colour, those of the names the organization has no tag of yet. */

@@ -16,13 +16,12 @@ export class TagsService {
   }
 
   async create(actor: Actor, request: CreateTagRequest): Promise<Tag> {
-    const existing = await this.tags.findByName(actor.organizationId, request.name);
-    if (existing) throw new RpcFailure('conflict', 'A tag with this name already exists.', 'name');
-    const saved = await this.tags.create({
+    const saved = await this.tags.createIfNameFree({
       organizationId: actor.organizationId,
       name: request.name,
       color: request.color.toLowerCase(),
     });
+    if (!saved) throw new RpcFailure('conflict', 'A tag with this name already exists.', 'name');
     return { id: saved.id, name: saved.name, color: saved.color, documentCount: 0 };
   }
 

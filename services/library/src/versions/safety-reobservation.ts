@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { certificationRpc } from '@hub/proto';
 import type { ObjectStorage, RpcClient } from '@hub/kit';
+import type { AcknowledgementRequests } from '../acknowledgements/acknowledgement-requests.js';
 import type { DocumentEntity } from '../documents/document.entity.js';
 import { DocumentsRepository } from '../documents/documents.repository.js';
 import { isSafetyTag, safetyChanges } from './safety-relevance.js';
@@ -17,7 +18,9 @@ const OWED_BATCH = 100;
  * the SOP's certified people back to observation (the observation service marks their
  * certifications, once per version, so a repeat of this message marks nobody twice). The check
  * is owed from the version's processing until it ran through: one that failed (the observation
- * service away, storage unreadable) is run again by the sweeper, not lost.
+ * service away, storage unreadable) is run again by the sweeper, not lost. So is the version's
+ * acknowledgement request, owed again when its holders were unknown (AcknowledgementRequests),
+ * and asked with each retry (a repeat asks nobody twice).
  */
 export class SafetyReobservation {
   private readonly logger = new Logger('SafetyReobservation');
@@ -28,6 +31,7 @@ export class SafetyReobservation {
     db: DataSource,
     private readonly storage: ObjectStorage,
     private readonly rpc: RpcClient,
+    private readonly acknowledgements: AcknowledgementRequests,
   ) {
     this.versions = new VersionsRepository(db);
     this.documents = new DocumentsRepository(db, this.versions);
@@ -46,17 +50,23 @@ export class SafetyReobservation {
     return relevant;
   }
 
-  /** Runs again the checks that failed; how many ran through this time. */
+  /** Runs again the checks (and acknowledgement requests) that failed; how many ran through. */
   async retryOwed(): Promise<number> {
     let settled = 0;
     for (const owed of await this.versions.owedSafetyChecks(OWED_BATCH)) {
-      if ((await this.settle(owed)).settled) settled += 1;
+      if ((await this.settle(owed, true)).settled) settled += 1;
     }
     return settled;
   }
 
-  /** Checks the version and asks for the re-observation it needs; settled once all went well. */
-  private async settle(check: SafetyCheck): Promise<{ relevant: boolean; settled: boolean }> {
+  /**
+   * Checks the version and asks for the re-observation it needs, then (`ask`: a retry, the inbox
+   * asks itself) the holders' acknowledgements; settled once all went well.
+   */
+  private async settle(
+    check: SafetyCheck,
+    ask = false,
+  ): Promise<{ relevant: boolean; settled: boolean }> {
     const { documentId, version, organizationId } = check;
     if (version < 2) return { relevant: false, settled: true };
     let relevant = false;
@@ -69,6 +79,8 @@ export class SafetyReobservation {
           version,
         });
       }
+      if (ask && !(await this.askAcknowledgements(check, relevant)))
+        return { relevant, settled: false };
       await this.versions.settleSafetyCheck(documentId, version);
       return { relevant, settled: true };
     } catch (error) {
@@ -77,6 +89,13 @@ export class SafetyReobservation {
       );
       return { relevant, settled: false };
     }
+  }
+
+  /** Only for the current version: a later one asks its own holders. False: still owed. */
+  private async askAcknowledgements(check: SafetyCheck, relevant: boolean): Promise<boolean> {
+    const document = await this.documents.findWithTags(check.documentId);
+    if (document?.currentVersion !== check.version) return true;
+    return this.acknowledgements.ask(document, relevant);
   }
 
   /** Compares the version with the latest earlier one that was processed. */

@@ -136,6 +136,11 @@ export class VersionsRepository {
     await this.versions().update({ documentId, version }, { safetyCheckOwed: false });
   }
 
+  /** Owed again: the version's acknowledgement request failed after its check ran through. */
+  async oweSafetyCheck(documentId: number, version: number): Promise<void> {
+    await this.versions().update({ documentId, version }, { safetyCheckOwed: true });
+  }
+
   async recordFailed(documentId: number, run: number, reason: string): Promise<void> {
     await this.versions().update({ documentId, processingRun: run }, { processingError: reason });
   }

@@ -85,4 +85,6 @@ export const OBSERVATION_NOT_EXPORTED: Readonly<Record<string, string>> = {
     "the session outbox's retry bookkeeping: keys of answers the archive holds",
   completion_effects:
     "completions' course progress and notices not yet done: copies of facts the archive holds",
+  course_certificates_owed:
+    'course certificates not yet issued for completed enrolments the archive holds',
 };

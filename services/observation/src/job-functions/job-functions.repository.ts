@@ -140,6 +140,15 @@ export class JobFunctionsRepository {
     });
   }
 
+  /** The SOP leaves every function of the organization that required it (a deleted document). */
+  async removeSop(organizationId: number, documentId: number): Promise<void> {
+    await this.db.query(
+      `DELETE FROM job_function_sops s USING job_functions f
+        WHERE f.id = s.job_function_id AND f.organization_id = $1 AND s.document_id = $2`,
+      [organizationId, documentId],
+    );
+  }
+
   /**
    * Adds (person, function) pairs; functions of other organizations are ignored and pairs already
    * there kept, so an import applied twice adds nothing the second time. Answers how many were new.

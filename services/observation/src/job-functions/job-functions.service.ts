@@ -144,6 +144,9 @@ function view(
 ): JobFunction {
   const required = record.requiredSops.length;
   const members: JobFunctionMember[] = [];
+  // The function's mean counts whom the skills matrix counts: accepted people (suspended ones
+  // included, as the matrix's rows and gaps do). A pending one is listed, not counted.
+  const counted: JobFunctionMember[] = [];
   for (const userId of record.memberIds) {
     // A person identity no longer knows (deleted meanwhile) is left out.
     const person = people.get(userId);
@@ -151,7 +154,7 @@ function view(
     const missing = record.requiredSops
       .filter((sop) => !certified.has(`${userId}:${sop.documentId}`))
       .map((sop) => sop.documentId);
-    members.push({
+    const member: JobFunctionMember = {
       userId,
       name: person.name,
       role: Role.parse(person.role),
@@ -159,10 +162,12 @@ function view(
       required,
       coverage: required ? percent(required - missing.length, required) : null,
       missingDocumentIds: missing,
-    });
+    };
+    members.push(member);
+    if (person.isActive) counted.push(member);
   }
   members.sort((a, b) => a.name.localeCompare(b.name) || a.userId - b.userId);
-  const covered = members.filter((member) => member.coverage !== null);
+  const covered = counted.filter((member) => member.coverage !== null);
   const coverage = covered.length
     ? Math.round(
         (covered.reduce((sum, member) => sum + (member.coverage ?? 0), 0) / covered.length) * 10,

@@ -88,7 +88,8 @@ export class CompletionEffects implements OnApplicationBootstrap, OnModuleDestro
 
   /**
    * The course progress and notices owed by completions (this observation's, or every one
-   * waiting when none is named). Never throws: a failure stays owed for the next pass.
+   * waiting when none is named, with the course certificates owed). Never throws: a failure
+   * stays owed for the next pass.
    */
   async settle(observationId: number | null = null): Promise<void> {
     try {
@@ -100,6 +101,11 @@ export class CompletionEffects implements OnApplicationBootstrap, OnModuleDestro
     } catch (error) {
       this.logger.warn(`completion effects not settled: ${String(error)}`);
     }
+    // The retry pass also issues the course certificates completions still owe.
+    if (observationId === null)
+      await this.courses
+        .settleOwed()
+        .catch((error: unknown) => this.logger.warn(`course certificates: ${String(error)}`));
   }
 
   /**

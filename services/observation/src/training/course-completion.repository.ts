@@ -29,13 +29,33 @@ const completeEnrolmentsSql = (extra = '') => `
 /** Every learner's, as the migration that introduced completions backfilled them. */
 export const COMPLETE_ENROLMENTS_SQL = completeEnrolmentsSql();
 
-/** But those of the people in $3 (away: suspended or pending), whose enrolments stay open. */
-const COMPLETE_PRESENT_ENROLMENTS_SQL = completeEnrolmentsSql('AND e.user_id <> ALL($3::int[])');
+/**
+ * But those of the people in $3 (away: suspended or pending), whose enrolments stay open; each
+ * completion owes its certificate from the same statement, so no failure can come in between.
+ */
+const COMPLETE_PRESENT_ENROLMENTS_SQL = `
+  WITH completed AS (${completeEnrolmentsSql('AND e.user_id <> ALL($3::int[])')}),
+       owed AS (INSERT INTO course_certificates_owed (course_id, user_id)
+                SELECT course_id, user_id FROM completed ON CONFLICT DO NOTHING)
+  SELECT * FROM completed`;
+
+/** The certificates owed longest (a batch), each as its completion answered it. */
+const OWED_SQL = `
+  SELECT e.user_id, e.course_id, c.title, c.organization_id, e.completed_at AS at
+    FROM course_certificates_owed o
+    JOIN enrollments e ON e.course_id = o.course_id AND e.user_id = o.user_id
+    JOIN courses c ON c.id = e.course_id
+   ORDER BY o.created_at LIMIT 100`;
 
 /** The open enrolments of a course that it would complete, by learner. */
 const COMPLETABLE_SQL = `
   SELECT e.user_id FROM enrollments e JOIN courses c ON c.id = e.course_id
    WHERE e.course_id = $1 AND e.completed_at IS NULL AND ${ALL_SOPS_PASSED}`;
+
+/** The organization's courses with an open enrolment that they would complete. */
+const COMPLETABLE_COURSES_SQL = `
+  SELECT DISTINCT e.course_id FROM enrollments e JOIN courses c ON c.id = e.course_id
+   WHERE c.organization_id = $1 AND e.completed_at IS NULL AND ${ALL_SOPS_PASSED}`;
 
 /** Completed courses of the learner that contain the SOP just passed again, all SOPs still passed. */
 const RENEWABLE_SQL = `
@@ -63,19 +83,61 @@ export class CourseCompletionRepository {
    * leaving those of the people `away` open.
    */
   async completeEnrolments(userId: number | null, courseId: number | null, away: number[] = []) {
-    // TypeORM answers an UPDATE ... RETURNING as [rows, affected count].
-    const [rows] = (await this.db.query(COMPLETE_PRESENT_ENROLMENTS_SQL, [
+    return (await this.db.query(COMPLETE_PRESENT_ENROLMENTS_SQL, [
       userId,
       courseId,
       away,
-    ])) as [CompletedRow[], number];
-    return rows;
+    ])) as CompletedRow[];
+  }
+
+  /** Course certificates owed by completions, oldest first. */
+  async owedCertificates(): Promise<CompletedRow[]> {
+    return (await this.db.query(OWED_SQL)) as CompletedRow[];
+  }
+
+  /**
+   * Runs `issue` for the certificate this completion owes, the row locked (SKIP LOCKED: one
+   * another replica or request is issuing is left to it) and removed when issued; a failure is
+   * counted on the row, kept for the next try, and thrown.
+   */
+  async settleCertificate(row: CompletedRow, issue: () => Promise<void>): Promise<void> {
+    const key = [row.course_id, row.user_id];
+    try {
+      await this.db.transaction(async (tx) => {
+        const owed = (await tx.query(
+          `SELECT 1 FROM course_certificates_owed
+            WHERE course_id = $1 AND user_id = $2 FOR UPDATE SKIP LOCKED`,
+          key,
+        )) as unknown[];
+        if (owed.length === 0) return;
+        await issue();
+        await tx.query(
+          `DELETE FROM course_certificates_owed WHERE course_id = $1 AND user_id = $2`,
+          key,
+        );
+      });
+    } catch (error) {
+      await this.db.query(
+        `UPDATE course_certificates_owed SET attempts = attempts + 1, last_error = $3
+          WHERE course_id = $1 AND user_id = $2`,
+        [...key, String(error).slice(0, 1000)],
+      );
+      throw error;
+    }
   }
 
   /** The learners whose open enrolments of the course have every SOP passed. */
   async completable(courseId: number): Promise<number[]> {
     const rows = (await this.db.query(COMPLETABLE_SQL, [courseId])) as { user_id: number }[];
     return rows.map((row) => row.user_id);
+  }
+
+  /** The organization's courses with an open enrolment whose SOPs are all passed. */
+  async completableCourses(organizationId: number): Promise<number[]> {
+    const rows = (await this.db.query(COMPLETABLE_COURSES_SQL, [organizationId])) as {
+      course_id: number;
+    }[];
+    return rows.map((row) => row.course_id);
   }
 
   /** The learner's completed courses that contain this SOP, all their SOPs still passed. */

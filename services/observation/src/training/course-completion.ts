@@ -1,14 +1,18 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CertificationIssuer } from '../certifications/certification-issuer.js';
 import { type Member, Members } from '../team/members.js';
 import { type CompletedRow, CourseCompletionRepository } from './course-completion.repository.js';
 
 /**
  * Keeps enrolments' completed_at in step with passed observations, and certifies each course
- * completed. Passing one of a completed course's SOPs again renews its certification.
+ * completed: the completion owes its certificate (`course_certificates_owed`), issued at once and,
+ * should that fail, by `settleOwed`. Passing one of a completed course's SOPs again renews its
+ * certification (retried with the completion's effects).
  */
 @Injectable()
 export class CourseCompletion {
+  private readonly logger = new Logger('Courses');
+
   constructor(
     @Inject(CourseCompletionRepository) private readonly enrolments: CourseCompletionRepository,
     @Inject(CertificationIssuer) private readonly certifications: CertificationIssuer,
@@ -21,12 +25,13 @@ export class CourseCompletion {
     const renewable =
       passedDocumentId === null ? [] : await this.enrolments.renewable(userId, passedDocumentId);
     const done = new Set(completed.map((row) => row.course_id));
-    await this.certify([...completed, ...renewable.filter((row) => !done.has(row.course_id))]);
+    await this.issueOwed(completed);
+    await this.certify(renewable.filter((row) => !done.has(row.course_id)));
   }
 
   /** After a learner enrolled (they may have passed every SOP already). */
   async forEnrolment(userId: number, courseId: number): Promise<void> {
-    await this.certify(await this.enrolments.completeEnrolments(userId, courseId));
+    await this.issueOwed(await this.enrolments.completeEnrolments(userId, courseId));
   }
 
   /**
@@ -44,29 +49,85 @@ export class CourseCompletion {
       courseId,
       away.map((person) => person.id),
     );
-    await this.certify(completed, new Map([[organizationId, people]]));
+    await this.issueOwed(completed, new Map([[organizationId, people]]));
   }
 
-  /** `known`: people already asked of identity, by organization. */
-  private async certify(rows: CompletedRow[], known = new Map<number, Member[]>()): Promise<void> {
-    const organizations = [...new Set(rows.map((row) => row.organization_id))];
-    for (const organizationId of organizations) {
-      const people = known.get(organizationId) ?? (await this.members.all(organizationId));
-      for (const row of rows.filter((candidate) => candidate.organization_id === organizationId)) {
-        const holder = people.find((person) => person.id === row.user_id);
+  /**
+   * After SOPs left the organization's courses (a deleted document): every course some open
+   * enrolment now completes, so that one left unchecked by an earlier failure is checked too.
+   */
+  async forOrganization(organizationId: number): Promise<void> {
+    for (const courseId of await this.enrolments.completableCourses(organizationId))
+      await this.forCourse(organizationId, courseId);
+  }
+
+  /** The course certificates completions owe (the oldest batch), retried every pass. */
+  async settleOwed(): Promise<void> {
+    await this.issueOwed(await this.enrolments.owedCertificates());
+  }
+
+  /**
+   * Issues the certificates these completions owe. Never throws: what fails stays owed for
+   * `settleOwed`, so the enrolment or course edit that completed them still succeeds.
+   */
+  private async issueOwed(rows: CompletedRow[], known = new Map<number, Member[]>()) {
+    for (const [organizationId, owed] of byOrganization(rows)) {
+      const people = await this.people(organizationId, known);
+      if (!people) continue;
+      for (const row of owed) {
         // Removed from the organization as they finished: no certificate without its holder.
-        if (!holder) continue;
-        await this.certifications.courseCompleted(
-          {
-            organizationId,
-            courseId: row.course_id,
-            title: row.title,
-            userId: row.user_id,
-            holderName: holder.name,
-          },
-          row.at,
-        );
+        const holder = people.find((person) => person.id === row.user_id);
+        await this.enrolments
+          .settleCertificate(row, async () => {
+            if (holder) await this.issue(row, holder);
+          })
+          .catch((error: unknown) =>
+            this.logger.warn(`course certificate failed, retried later: ${String(error)}`),
+          );
       }
     }
   }
+
+  /** Renewals: a failure is thrown, for the completion's effects to run again. */
+  private async certify(rows: CompletedRow[]): Promise<void> {
+    for (const [organizationId, renewed] of byOrganization(rows)) {
+      const people = await this.members.all(organizationId);
+      for (const row of renewed) {
+        const holder = people.find((person) => person.id === row.user_id);
+        if (holder) await this.issue(row, holder);
+      }
+    }
+  }
+
+  /** `known`: people already asked of identity; null when identity could not answer. */
+  private async people(organizationId: number, known: Map<number, Member[]>) {
+    const people = known.get(organizationId);
+    if (people) return people;
+    try {
+      return await this.members.all(organizationId);
+    } catch (error) {
+      this.logger.warn(`course certificates owed, holders unknown: ${String(error)}`);
+      return null;
+    }
+  }
+
+  private async issue(row: CompletedRow, holder: Member): Promise<void> {
+    await this.certifications.courseCompleted(
+      {
+        organizationId: row.organization_id,
+        courseId: row.course_id,
+        title: row.title,
+        userId: row.user_id,
+        holderName: holder.name,
+      },
+      row.at,
+    );
+  }
+}
+
+function byOrganization(rows: CompletedRow[]): Map<number, CompletedRow[]> {
+  const groups = new Map<number, CompletedRow[]>();
+  for (const row of rows)
+    groups.set(row.organization_id, [...(groups.get(row.organization_id) ?? []), row]);
+  return groups;
 }

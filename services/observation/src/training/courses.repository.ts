@@ -155,6 +155,18 @@ export class CoursesRepository {
     }
   }
 
+  /**
+   * The SOP leaves every course of the organization that contained it (a deleted document); the
+   * others keep their order, by the positions they had.
+   */
+  async removeSop(organizationId: number, documentId: number): Promise<void> {
+    await this.db.query(
+      `DELETE FROM course_sops s USING courses c
+        WHERE c.id = s.course_id AND c.organization_id = $1 AND s.document_id = $2`,
+      [organizationId, documentId],
+    );
+  }
+
   async delete(courseId: number): Promise<void> {
     await this.db.query(`DELETE FROM courses WHERE id = $1`, [courseId]);
   }
