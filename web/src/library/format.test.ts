@@ -106,7 +106,12 @@ describe('processingSummary while an evaluation is generated', () => {
 describe('viewerTabsState', () => {
   it('closes Content and Evaluation, each with its reason, when processing failed without text', () => {
     expect(
-      viewerTabsState({ sopProcessed: false, sopError: 'No text', processingError: 'No text' }),
+      viewerTabsState({
+        sopProcessed: false,
+        sopError: 'No text',
+        processingError: 'No text',
+        markdownS3Key: null,
+      }),
     ).toEqual({
       content: 'No content: processing failed',
       evaluation: 'No evaluation: processing failed, so there is no text to evaluate',
@@ -114,12 +119,25 @@ describe('viewerTabsState', () => {
   });
 
   it('opens both once the text exists, and Evaluation while a document is processed', () => {
-    expect(viewerTabsState({ sopProcessed: true, sopError: null, processingError: null })).toEqual({
+    const open = { content: null, evaluation: null };
+    const first = { sopError: null, processingError: null, markdownS3Key: null };
+    expect(viewerTabsState({ ...first, sopProcessed: true, markdownS3Key: 'org/1/v1.md' })).toEqual(
+      open,
+    );
+    expect(viewerTabsState({ ...first, sopProcessed: false })).toEqual({
+      content: 'Available once processing completes',
+      evaluation: null,
+    });
+  });
+
+  it('keeps the content of the version processed last open while a new one is read or failed', () => {
+    const earlier = { sopProcessed: false, markdownS3Key: 'org/1/v1.md' };
+    expect(viewerTabsState({ ...earlier, sopError: null, processingError: null })).toEqual({
       content: null,
       evaluation: null,
     });
-    expect(viewerTabsState({ sopProcessed: false, sopError: null, processingError: null })).toEqual(
-      { content: 'Available once processing completes', evaluation: null },
-    );
+    expect(
+      viewerTabsState({ ...earlier, sopError: 'No text', processingError: 'No text' }),
+    ).toEqual({ content: null, evaluation: null });
   });
 });

@@ -105,14 +105,20 @@ export interface ViewerTabsState {
 }
 
 /**
- * The Content tab opens only once the SOP markdown exists. The Evaluation tab closes when
- * processing failed before any text came out: there is nothing to evaluate (while a document is
- * processed again it stays open, showing the evaluation of the version before).
+ * The Content tab opens once the SOP markdown exists: also while a new version is read or after
+ * it failed, showing the version processed last, as the library serves it. The Evaluation tab
+ * closes when processing failed before any text came out: there is nothing to evaluate (while a
+ * document is processed again it stays open, showing the evaluation of the version before).
  */
 export function viewerTabsState(
-  document: Pick<LibraryDocument, 'sopProcessed' | 'sopError' | 'processingError'>,
+  document: Pick<
+    LibraryDocument,
+    'sopProcessed' | 'sopError' | 'processingError' | 'markdownS3Key'
+  >,
 ): ViewerTabsState {
-  if (document.sopProcessed) return { content: null, evaluation: null };
+  if (document.sopProcessed || document.markdownS3Key !== null) {
+    return { content: null, evaluation: null };
+  }
   const error = document.processingError ?? document.sopError;
   if (!error) return { content: i18n.t('library.tabs.contentLater'), evaluation: null };
   return {
