@@ -74,53 +74,63 @@ const npmRuns = () =>
     ? readFileSync(join(folder, 'npm-runs'), 'utf8').trim().split('\n').length
     : 0;
 
-describe('node_modules kept for the next clone of the same lock file (infra/scripts/lib.sh)', () => {
-  it('copies a finished install into a fresh clone instead of installing again', () => {
-    ensureInstall(clone('first'));
-    expect(npmRuns()).toBe(1);
+// Each case runs lib.sh's shell functions over a few thousand files: seconds of disk work that a
+// machine busy with other runs stretches past vitest's default 5 s.
+describe(
+  'node_modules kept for the next clone of the same lock file (infra/scripts/lib.sh)',
+  {
+    timeout: 60_000,
+  },
+  () => {
+    it('copies a finished install into a fresh clone instead of installing again', () => {
+      ensureInstall(clone('first'));
+      expect(npmRuns()).toBe(1);
 
-    const second = clone('second');
-    const output = ensureInstall(second);
-    expect(npmRuns()).toBe(1);
-    expect(output).toContain('node_modules from');
-    // Every folder, the workspace's own too; links stay relative, so they point into this clone.
-    expect(readFileSync(join(second, 'web/node_modules/only-web/index.js'), 'utf8')).toBe('web\n');
-    expect(readlinkSync(join(second, 'node_modules/@hub/web'))).toBe('../../web');
-    // Its stamp is its own: the next run installs nothing.
-    ensureInstall(second);
-    expect(npmRuns()).toBe(1);
-  });
+      const second = clone('second');
+      const output = ensureInstall(second);
+      expect(npmRuns()).toBe(1);
+      expect(output).toContain('node_modules from');
+      // Every folder, the workspace's own too; links stay relative, so they point into this clone.
+      expect(readFileSync(join(second, 'web/node_modules/only-web/index.js'), 'utf8')).toBe(
+        'web\n',
+      );
+      expect(readlinkSync(join(second, 'node_modules/@hub/web'))).toBe('../../web');
+      // Its stamp is its own: the next run installs nothing.
+      ensureInstall(second);
+      expect(npmRuns()).toBe(1);
+    });
 
-  it('installs when the lock file differs, and then keeps only the new install', () => {
-    ensureInstall(clone('first'));
-    const changed = clone('changed', '{"lockfileVersion":3,"packages":{}}');
-    ensureInstall(changed);
-    expect(npmRuns()).toBe(2);
-    expect(readFileSync(join(changed, 'node_modules/left-pad/index.js'), 'utf8')).toContain(
-      'packages',
-    );
+    it('installs when the lock file differs, and then keeps only the new install', () => {
+      ensureInstall(clone('first'));
+      const changed = clone('changed', '{"lockfileVersion":3,"packages":{}}');
+      ensureInstall(changed);
+      expect(npmRuns()).toBe(2);
+      expect(readFileSync(join(changed, 'node_modules/left-pad/index.js'), 'utf8')).toContain(
+        'packages',
+      );
 
-    const third = clone('third', '{"lockfileVersion":3,"packages":{}}');
-    ensureInstall(third);
-    expect(npmRuns()).toBe(2);
-    // The first lock file's copy is gone: one copy of 1.6 GB at a time.
-    expect(readdirSync(join(folder, 'cache'))).toHaveLength(1);
-    ensureInstall(clone('again'));
-    expect(npmRuns()).toBe(3);
-  });
+      const third = clone('third', '{"lockfileVersion":3,"packages":{}}');
+      ensureInstall(third);
+      expect(npmRuns()).toBe(2);
+      // The first lock file's copy is gone: one copy of 1.6 GB at a time.
+      expect(readdirSync(join(folder, 'cache'))).toHaveLength(1);
+      ensureInstall(clone('again'));
+      expect(npmRuns()).toBe(3);
+    });
 
-  it('leaves a checkout with node_modules to npm, and keeps nothing when turned off', () => {
-    const repo = clone('first');
-    ensureInstall(repo, 'off');
-    expect(npmRuns()).toBe(1);
-    expect(existsSync(join(folder, 'cache'))).toBe(false);
+    it('leaves a checkout with node_modules to npm, and keeps nothing when turned off', () => {
+      const repo = clone('first');
+      ensureInstall(repo, 'off');
+      expect(npmRuns()).toBe(1);
+      expect(existsSync(join(folder, 'cache'))).toBe(false);
 
-    // A stale node_modules (another lock file's) is updated by npm, not replaced by a copy.
-    ensureInstall(clone('seed'));
-    const stale = clone('stale');
-    mkdirSync(join(stale, 'node_modules'));
-    symlinkSync('nowhere', join(stale, 'node_modules/dangling'));
-    ensureInstall(stale);
-    expect(npmRuns()).toBe(3);
-  });
-});
+      // A stale node_modules (another lock file's) is updated by npm, not replaced by a copy.
+      ensureInstall(clone('seed'));
+      const stale = clone('stale');
+      mkdirSync(join(stale, 'node_modules'));
+      symlinkSync('nowhere', join(stale, 'node_modules/dangling'));
+      ensureInstall(stale);
+      expect(npmRuns()).toBe(3);
+    });
+  },
+);
