@@ -9,12 +9,10 @@ import { Field } from '../ui/Field';
 import { selectClass, smallButtonClass } from '../ui/styles';
 import { useSaveOrganizationSettings } from './mutations';
 import { organizationSettingsQuery } from './queries';
-import { timeZoneChoices } from './timeZones';
+import { TimeZoneSelect } from './TimeZoneSelect';
 
 /** The select's value for "no default": each member follows their browser. */
 const BROWSER = '';
-/** The time zone select's value for "no default": UTC. */
-const NO_ZONE = '';
 
 /**
  * The organization's default language and time zone, for its administrators: members who chose
@@ -94,21 +92,12 @@ function OrganizationSettingsForm({ saved }: { saved: OrganizationSettings }) {
               label={t('settings.organization.timeZone')}
               error={firstError(field.state.meta.errors)}
             >
-              <select
+              <TimeZoneSelect
                 id="organization-time-zone"
-                className={selectClass}
-                value={field.state.value ?? NO_ZONE}
-                onChange={(event) =>
-                  field.handleChange(event.target.value === NO_ZONE ? null : event.target.value)
-                }
-              >
-                <option value={NO_ZONE}>{t('settings.organization.noTimeZone')}</option>
-                {timeZoneChoices(field.state.value).map((zone) => (
-                  <option key={zone} value={zone}>
-                    {zone.replaceAll('_', ' ')}
-                  </option>
-                ))}
-              </select>
+                value={field.state.value}
+                noneLabel={t('settings.organization.noTimeZone')}
+                onChange={field.handleChange}
+              />
             </Field>
           )}
         </form.Field>

@@ -14,9 +14,8 @@ import { Field } from '../ui/Field';
 import { selectClass, smallButtonClass } from '../ui/styles';
 import { browserLanguages, chooseLanguage } from '../i18n/language';
 import { useSavePreferences } from './mutations';
-import { timeZoneChoices } from './timeZones';
+import { TimeZoneSelect } from './TimeZoneSelect';
 
-const DEVICE_ZONE = '';
 /** The select's value for "no language chosen" or "no date format chosen" (null on the server). */
 const AUTOMATIC = '';
 
@@ -68,21 +67,12 @@ export function PreferencesCard({ saved }: { saved: SavedPreferences }) {
         <form.Field name="timeZone">
           {(field) => (
             <Field id="pref-time-zone" label={t('settings.preferences.timeZone')}>
-              <select
+              <TimeZoneSelect
                 id="pref-time-zone"
-                className={selectClass}
-                value={field.state.value ?? DEVICE_ZONE}
-                onChange={(event) =>
-                  field.handleChange(event.target.value === DEVICE_ZONE ? null : event.target.value)
-                }
-              >
-                <option value={DEVICE_ZONE}>{t('settings.preferences.deviceTimeZone')}</option>
-                {timeZoneChoices(field.state.value).map((zone) => (
-                  <option key={zone} value={zone}>
-                    {zone.replaceAll('_', ' ')}
-                  </option>
-                ))}
-              </select>
+                value={field.state.value}
+                noneLabel={t('settings.preferences.deviceTimeZone')}
+                onChange={field.handleChange}
+              />
             </Field>
           )}
         </form.Field>
