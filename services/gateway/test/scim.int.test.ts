@@ -835,7 +835,7 @@ describe('deactivation', () => {
     await signedIn('otto@acme.test', 'Acme-Oper-1!');
   });
 
-  it("refuses a suspended administrator's API tokens at once, and honours them again on reactivation", async () => {
+  it("revokes a suspended administrator's API tokens at once, for good: reactivated, they make new ones", async () => {
     const { secret } = await newToken(acmeAdmin, 'Okta admin suspension');
     const organizationId = (
       await stack.sql.query<{ id: number }>(
@@ -862,9 +862,15 @@ describe('deactivation', () => {
     expect((await scim(secret, 'PATCH', `/Users/${adaId}`, off)).status).toBe(200);
     expect((await program(created.secret)).status).toBe(401);
 
+    // A suspension is how providers offboard: the credential ends with it (docs/decisions.md).
     const on = patch({ op: 'replace', value: { active: true } });
     expect((await scim(secret, 'PATCH', `/Users/${adaId}`, on)).status).toBe(200);
-    expect((await program(created.secret)).status).toBe(200);
+    expect((await program(created.secret)).status).toBe(401);
+    const again = await signedIn('ada@acme.test', 'Acme-Admin-2!');
+    const renewed = await again.call(api.createApiToken, {
+      body: { name: 'HR sync', role: 'admin', readOnly: false, expiresInDays: 30 },
+    });
+    expect((await program(renewed.secret)).status).toBe(200);
   });
 });
 
