@@ -86,25 +86,35 @@ describe("remembering a device's time zone", () => {
   });
 });
 
+/** A reader's row: their chosen zone, their device's, their organization's default. */
+const zoneRow = (
+  user_id: number,
+  language: string,
+  [time_zone, browser_time_zone = null, default_time_zone = null]: (string | null)[],
+): LanguageRow => ({
+  user_id,
+  language,
+  default_language: null,
+  browser_language: null,
+  time_zone,
+  browser_time_zone,
+  default_time_zone,
+});
+
+/** The readers the service makes of these rows, as the database would answer them. */
+const readersOf = (rows: LanguageRow[]) =>
+  new PreferencesService({
+    languagesOf: async () => rows,
+  } as unknown as SettingsRepository).readersOf(rows.map((row) => row.user_id));
+
 describe('the readers the server writes to', () => {
   it("date their texts in the zone each chose, else UTC, and a zone no longer known as UTC's", async () => {
-    const row = (user_id: number, time_zone: string | null): LanguageRow => ({
-      user_id,
-      language: 'fr',
-      default_language: null,
-      browser_language: null,
-      time_zone,
-      browser_time_zone: null,
-      default_time_zone: null,
-    });
-    const settings = {
-      languagesOf: async () => [
-        row(1, 'America/Los_Angeles'),
-        row(2, null),
-        row(3, 'Mars/Olympus_Mons'),
-      ],
-    } as unknown as SettingsRepository;
-    expect(await new PreferencesService(settings).readersOf([1, 2, 3])).toEqual([
+    const rows = [
+      zoneRow(1, 'fr', ['America/Los_Angeles']),
+      zoneRow(2, 'fr', [null]),
+      zoneRow(3, 'fr', ['Mars/Olympus_Mons']),
+    ];
+    expect(await readersOf(rows)).toEqual([
       { userId: 1, language: 'fr', timeZone: 'America/Los_Angeles' },
       { userId: 2, language: 'fr', timeZone: 'UTC' },
       { userId: 3, language: 'fr', timeZone: 'UTC' },
@@ -112,28 +122,13 @@ describe('the readers the server writes to', () => {
   });
 
   it("date them in their device's zone when they chose none, as their app shows", async () => {
-    const row = (
-      user_id: number,
-      time_zone: string | null,
-      device: string | null,
-    ): LanguageRow => ({
-      user_id,
-      language: 'en',
-      default_language: null,
-      browser_language: null,
-      time_zone,
-      browser_time_zone: device,
-      default_time_zone: null,
-    });
-    const settings = {
-      languagesOf: async () => [
-        row(1, null, 'America/Los_Angeles'),
-        row(2, 'Europe/Paris', 'America/Los_Angeles'),
-        row(3, 'Mars/Olympus_Mons', 'Asia/Tokyo'),
-        row(4, null, 'Mars/Olympus_Mons'),
-      ],
-    } as unknown as SettingsRepository;
-    expect(await new PreferencesService(settings).readersOf([1, 2, 3, 4])).toEqual([
+    const rows = [
+      zoneRow(1, 'en', [null, 'America/Los_Angeles']),
+      zoneRow(2, 'en', ['Europe/Paris', 'America/Los_Angeles']),
+      zoneRow(3, 'en', ['Mars/Olympus_Mons', 'Asia/Tokyo']),
+      zoneRow(4, 'en', [null, 'Mars/Olympus_Mons']),
+    ];
+    expect(await readersOf(rows)).toEqual([
       { userId: 1, language: 'en', timeZone: 'America/Los_Angeles' },
       { userId: 2, language: 'en', timeZone: 'Europe/Paris' },
       // A chosen zone the runtime dropped reads as none, as in their app.
@@ -143,29 +138,13 @@ describe('the readers the server writes to', () => {
   });
 
   it("date them in their organization's zone when neither they nor their device say one", async () => {
-    const row = (
-      user_id: number,
-      time_zone: string | null,
-      device: string | null,
-      organization: string | null,
-    ): LanguageRow => ({
-      user_id,
-      language: 'en',
-      default_language: null,
-      browser_language: null,
-      time_zone,
-      browser_time_zone: device,
-      default_time_zone: organization,
-    });
-    const settings = {
-      languagesOf: async () => [
-        row(1, null, null, 'America/Los_Angeles'),
-        row(2, 'Europe/Paris', null, 'America/Los_Angeles'),
-        row(3, null, 'Asia/Tokyo', 'America/Los_Angeles'),
-        row(4, null, null, 'Mars/Olympus_Mons'),
-      ],
-    } as unknown as SettingsRepository;
-    expect(await new PreferencesService(settings).readersOf([1, 2, 3, 4])).toEqual([
+    const rows = [
+      zoneRow(1, 'en', [null, null, 'America/Los_Angeles']),
+      zoneRow(2, 'en', ['Europe/Paris', null, 'America/Los_Angeles']),
+      zoneRow(3, 'en', [null, 'Asia/Tokyo', 'America/Los_Angeles']),
+      zoneRow(4, 'en', [null, null, 'Mars/Olympus_Mons']),
+    ];
+    expect(await readersOf(rows)).toEqual([
       // Someone invited, who never signed in.
       { userId: 1, language: 'en', timeZone: 'America/Los_Angeles' },
       { userId: 2, language: 'en', timeZone: 'Europe/Paris' },
