@@ -90,7 +90,7 @@ describe("remembering a device's time zone", () => {
 const zoneRow = (
   user_id: number,
   language: string,
-  [time_zone, browser_time_zone = null, default_time_zone = null]: (string | null)[],
+  [time_zone = null, browser_time_zone = null, default_time_zone = null]: (string | null)[],
 ): LanguageRow => ({
   user_id,
   language,
