@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FINDING_CATEGORIES, FINDING_SEVERITIES } from './observations.js';
 
 /**
  * Insights compare the last 30 days with the 30 days before ('from last month'). A figure is
@@ -14,12 +15,56 @@ export const INSIGHTS_ACTIVITY_KINDS = [
   'course_enrolled',
 ] as const;
 
+/**
+ * What an activity line says, as a code of the web app's catalog (insights.activity.*) and its
+ * parts, as the Hub's WorkEventText: names and titles as written, the score in percent, a
+ * finding's severity and category as their codes. A course's person is null when identity has
+ * no name for the id (a member deleted since): the web app words that in its reader's language.
+ */
+export const InsightsActivityText = z.discriminatedUnion('key', [
+  z.object({
+    key: z.literal('observationCompleted'),
+    params: z.object({
+      person: z.string(),
+      subject: z.string(),
+      passed: z.boolean(),
+      /** Percent, 0-100. */
+      score: z.number(),
+      observer: z.string(),
+    }),
+  }),
+  z.object({
+    key: z.literal('observationStarted'),
+    params: z.object({ person: z.string(), subject: z.string(), observer: z.string() }),
+  }),
+  z.object({
+    key: z.literal('findingRecorded'),
+    params: z.object({
+      severity: z.enum(FINDING_SEVERITIES),
+      category: z.enum(FINDING_CATEGORIES),
+      subject: z.string(),
+      person: z.string(),
+    }),
+  }),
+  z.object({
+    key: z.literal('courseCompleted'),
+    params: z.object({ person: z.string().nullable(), course: z.string() }),
+  }),
+  z.object({
+    key: z.literal('courseEnrolled'),
+    params: z.object({ person: z.string().nullable(), course: z.string() }),
+  }),
+]);
+export type InsightsActivityText = z.infer<typeof InsightsActivityText>;
+
 export const InsightsActivity = z.object({
   /** Unique across kinds, e.g. 'observation_completed:12'. */
   id: z.string(),
   kind: z.enum(INSIGHTS_ACTIVITY_KINDS),
+  /** English, for API clients and logs; the web app words `text` in its reader's language. */
   title: z.string(),
   detail: z.string(),
+  text: InsightsActivityText,
   occurredAt: z.string(),
   /** The page that shows the record behind the line, when there is one. */
   link: z.string().nullable(),
@@ -28,11 +73,33 @@ export type InsightsActivity = z.infer<typeof InsightsActivity>;
 
 export const GOAL_KINDS = ['course_due', 'certification_expiring'] as const;
 
+/**
+ * What a goal says, as a code of the web app's catalog (insights.goals.*) and its parts; its
+ * date is the goal's `dueAt` (a course's due day, a certification's expiry).
+ */
+export const UpcomingGoalText = z.discriminatedUnion('key', [
+  z.object({
+    key: z.literal('courseDue'),
+    params: z.object({
+      course: z.string(),
+      enrolled: z.number().int(),
+      completed: z.number().int(),
+    }),
+  }),
+  z.object({
+    key: z.literal('certificationExpiring'),
+    params: z.object({ holder: z.string(), title: z.string() }),
+  }),
+]);
+export type UpcomingGoalText = z.infer<typeof UpcomingGoalText>;
+
 export const UpcomingGoal = z.object({
   id: z.string(),
   kind: z.enum(GOAL_KINDS),
+  /** English, for API clients and logs; the web app words `text` in its reader's language. */
   title: z.string(),
   detail: z.string(),
+  text: UpcomingGoalText,
   dueAt: z.string(),
   /** Percent done (enrolled people who completed the course), null when nobody is enrolled. */
   progress: z.number().nullable(),

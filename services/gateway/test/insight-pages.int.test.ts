@@ -364,6 +364,10 @@ describe('Upcoming Goals', () => {
         kind: 'certification_expiring',
         title: 'Renew "SOP 7"',
         detail: "Otto Operator's certification expires",
+        text: {
+          key: 'certificationExpiring',
+          params: { holder: 'Otto Operator', title: 'SOP 7' },
+        },
         link: '/insights/certifications?state=expiring_soon',
       }),
     ]);

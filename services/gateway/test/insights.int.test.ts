@@ -215,12 +215,21 @@ describe('GET /api/stats/insights', () => {
       expect.objectContaining({
         kind: 'finding_recorded',
         title: 'Finding recorded: high safety',
+        // The web app words the line from its code and parts, in its reader's language.
+        text: expect.objectContaining({
+          key: 'findingRecorded',
+          params: expect.objectContaining({ severity: 'high', category: 'safety' }),
+        }),
       }),
     );
     expect(activity).toContainEqual(
       expect.objectContaining({
         kind: 'course_completed',
         title: 'Otto Operator completed "Kitchen basics"',
+        text: {
+          key: 'courseCompleted',
+          params: { person: 'Otto Operator', course: 'Kitchen basics' },
+        },
       }),
     );
     const times = (body.recentActivity as { occurredAt: string }[]).map((e) => e.occurredAt);
@@ -235,6 +244,10 @@ describe('GET /api/stats/insights', () => {
         kind: 'course_due',
         title: 'Complete "Kitchen basics"',
         detail: '1 of 2 enrolled completed',
+        text: {
+          key: 'courseDue',
+          params: { course: 'Kitchen basics', enrolled: 2, completed: 1 },
+        },
         progress: 50,
       }),
     ]);

@@ -3,19 +3,13 @@ import { api } from '../api/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Activity, BarChart3, Download, Target, Users } from 'lucide-react';
-import { formatPercent, formatRelativeTime } from '../dashboard/format';
-import { Card, CardTitle, Skeleton } from '../ui/Card';
+import { formatPercent } from '../dashboard/format';
+import { Card, CardTitle } from '../ui/Card';
 import { StatCard } from '../ui/StatCard';
-import { formatDate } from '../ui/dates';
 import { linkClass, smallOutlineButtonClass } from '../ui/styles';
 import { currentUserQuery } from '../api/queries';
-import {
-  activeUsersCaption,
-  countChangeText,
-  platformWide,
-  pointsChangeText,
-  recordLink,
-} from './format';
+import { activeUsersCaption, countChangeText, platformWide, pointsChangeText } from './format';
+import { RecentActivity, UpcomingGoals } from './InsightsLines';
 import { formatNumber } from '../i18n/format';
 import { insightsQuery } from './queries';
 import { useTranslation } from 'react-i18next';
@@ -103,79 +97,6 @@ export function InsightsPage() {
       </div>
       <ObservationCenterCard stats={data} role={role} />
     </div>
-  );
-}
-
-function RecentActivity({ stats, role }: { stats: InsightsStats | undefined; role?: Role }) {
-  const { t } = useTranslation();
-  return (
-    <Card testId="insights-activity" className="space-y-3">
-      <CardTitle>{t('insights.recentActivity')}</CardTitle>
-      {!stats ? (
-        <Skeleton className="h-24 w-full" />
-      ) : stats.recentActivity.length === 0 ? (
-        <p className="text-sm text-slate-500">{t('insights.noActivity')}</p>
-      ) : (
-        <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-900">
-          {stats.recentActivity.map((line) => (
-            <li key={line.id} data-testid="insights-activity-line" className="py-2">
-              {recordLink(role, line.link) ? (
-                <a href={recordLink(role, line.link)!} className={linkClass}>
-                  {line.title}
-                </a>
-              ) : (
-                <p className="font-medium">{line.title}</p>
-              )}
-              <p className="text-xs text-slate-500 dark:text-slate-400">
-                {line.detail} · {formatRelativeTime(line.occurredAt)}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Card>
-  );
-}
-
-function UpcomingGoals({ stats, role }: { stats: InsightsStats | undefined; role?: Role }) {
-  const { t } = useTranslation();
-  return (
-    <Card testId="insights-goals" className="space-y-3">
-      <CardTitle>{t('insights.upcomingGoals')}</CardTitle>
-      {!stats ? (
-        <Skeleton className="h-24 w-full" />
-      ) : stats.upcomingGoals.length === 0 ? (
-        <p className="text-sm text-slate-500">{t('insights.noGoals')}</p>
-      ) : (
-        <ul className="space-y-3 text-sm">
-          {stats.upcomingGoals.map((goal) => (
-            <li key={goal.id} data-testid="insights-goal" className="space-y-1">
-              <div className="flex flex-wrap justify-between gap-2">
-                {recordLink(role, goal.link) ? (
-                  <a href={recordLink(role, goal.link)!} className={linkClass}>
-                    {goal.title}
-                  </a>
-                ) : (
-                  <span className="font-medium">{goal.title}</span>
-                )}
-                <span className="text-xs text-slate-500">
-                  {t('insights.due', { date: formatDate(goal.dueAt) })}
-                </span>
-              </div>
-              <p className="text-xs text-slate-500 dark:text-slate-400">{goal.detail}</p>
-              {goal.progress === null ? null : (
-                <div className="h-2 rounded-full bg-slate-100 dark:bg-slate-800">
-                  <div
-                    className="h-2 rounded-full bg-blue-600"
-                    style={{ width: `${Math.min(100, goal.progress)}%` }}
-                  />
-                </div>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-    </Card>
   );
 }
 

@@ -14,6 +14,7 @@ import {
 } from 'recharts';
 import { Card, CardTitle } from '../ui/Card';
 import { formatDate, formatDateTime } from '../ui/dates';
+import { formatPercent } from '../i18n/format';
 import { currentUserQuery } from '../api/queries';
 import { linkClass } from '../ui/styles';
 import { axisLabel, platformWide } from './format';
@@ -153,7 +154,7 @@ function Breakdowns({
                 {choose({ documentId: sop.documentId }, sop.title, `sop-${sop.documentId}`)}
               </td>
               <td className={cellClass}>{sop.observations}</td>
-              <td className={cellClass}>{sop.passRate}%</td>
+              <td className={cellClass}>{formatPercent(sop.passRate)}</td>
             </tr>
           ))}
         </InsightTable>
@@ -177,7 +178,7 @@ function Breakdowns({
                 )}
               </td>
               <td className={cellClass}>{observer.observations}</td>
-              <td className={cellClass}>{observer.passRate}%</td>
+              <td className={cellClass}>{formatPercent(observer.passRate)}</td>
             </tr>
           ))}
         </InsightTable>

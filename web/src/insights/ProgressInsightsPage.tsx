@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card, CardTitle } from '../ui/Card';
 import { formatDate } from '../ui/dates';
+import { formatPercent } from '../i18n/format';
 import { currentUserQuery } from '../api/queries';
 import { linkClass } from '../ui/styles';
 import { platformWide } from './format';
@@ -87,7 +88,7 @@ export function ProgressInsightsPage() {
                     })}
                   </td>
                   <td className={cellClass}>
-                    {course.averageProgress === null ? '—' : `${course.averageProgress}%`}
+                    {course.averageProgress === null ? '—' : formatPercent(course.averageProgress)}
                   </td>
                 </tr>
               ))}
@@ -134,7 +135,9 @@ export function ProgressInsightsPage() {
                         </span>
                       )}
                       <p className="text-xs text-slate-500 dark:text-slate-400">
-                        {person.enrolments.map((e) => `${e.title} ${e.progress}%`).join(' · ')}
+                        {person.enrolments
+                          .map((e) => `${e.title} ${formatPercent(e.progress)}`)
+                          .join(' · ')}
                       </p>
                     </td>
                     <td className={cellClass}>
@@ -143,7 +146,7 @@ export function ProgressInsightsPage() {
                         total: person.courses,
                       })}
                     </td>
-                    <td className={cellClass}>{person.averageProgress}%</td>
+                    <td className={cellClass}>{formatPercent(person.averageProgress)}</td>
                   </tr>
                 ))}
               </InsightTable>

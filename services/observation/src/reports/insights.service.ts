@@ -11,8 +11,9 @@ import {
 } from '@hub/proto';
 import { Members } from '../team/members.js';
 
+import { certificationGoal, courseGoal, describeActivity } from './insights-lines.js';
 import { type ReportScope } from './report-scope.js';
-import { type ActivityRow, type DueCourseRow, ReportsRepository } from './reports.repository.js';
+import { type ActivityRow, ReportsRepository } from './reports.repository.js';
 
 const RECENT_ACTIVITY = 10;
 const UPCOMING_GOALS = 5;
@@ -63,13 +64,16 @@ export class InsightsService {
   private async recentActivity(scope: ReportScope): Promise<InsightsActivity[]> {
     const rows = await this.reports.recentActivity(scope, RECENT_ACTIVITY);
     const names = await this.namesFor(rows);
-    return rows.map((row) => describeActivity(row, names.get(row.user_id ?? 0) ?? 'Someone'));
+    // A name identity does not know (a member deleted since) stays null: the web app words it.
+    return rows.map((row) => describeActivity(row, names.get(row.user_id ?? 0) ?? null));
   }
 
   /** Enrolments store only user ids: their names come from identity, in one call. */
   private namesFor(rows: ActivityRow[]): Promise<Map<number, string>> {
-    const ids = rows.filter((row) => row.person === null && row.user_id !== null);
-    return this.members.names(ids.map((row) => row.user_id ?? 0));
+    const ids = rows.flatMap((row) =>
+      row.kind.startsWith('course_') && row.user_id !== null ? [row.user_id] : [],
+    );
+    return this.members.names(ids);
   }
 
   /** Courses due and certifications expiring within 30 days, soonest first. */
@@ -78,79 +82,7 @@ export class InsightsService {
       this.reports.dueCourses(scope, UPCOMING_GOALS),
       this.reports.expiringCertifications(scope, UPCOMING_GOALS),
     ]);
-    const goals = [
-      ...courses.map(courseGoal),
-      ...certifications.map((certification) => ({
-        id: `certification_expiring:${certification.id}`,
-        kind: 'certification_expiring' as const,
-        title: `Renew "${certification.title}"`,
-        detail: `${certification.holder_name}'s certification expires`,
-        dueAt: certification.expires_at.toISOString(),
-        progress: null,
-        link: '/insights/certifications?state=expiring_soon',
-      })),
-    ];
+    const goals = [...courses.map(courseGoal), ...certifications.map(certificationGoal)];
     return goals.sort((a, b) => a.dueAt.localeCompare(b.dueAt)).slice(0, UPCOMING_GOALS);
-  }
-}
-
-function courseGoal(course: DueCourseRow): UpcomingGoal {
-  return {
-    id: `course_due:${course.id}`,
-    kind: 'course_due',
-    title: `Complete "${course.title}"`,
-    detail:
-      course.enrolled === 0
-        ? 'Nobody is enrolled yet'
-        : `${course.completed} of ${course.enrolled} enrolled completed`,
-    dueAt: course.due_day,
-    progress: percentOf(course.completed, course.enrolled),
-    link: '/insights/progress',
-  };
-}
-
-function describeActivity(row: ActivityRow, userName: string): InsightsActivity {
-  const base = {
-    id: `${row.kind}:${row.ref_id}`,
-    kind: row.kind,
-    occurredAt: row.occurred_at.toISOString(),
-  };
-  const observationLink = `/observation/${row.observation_id}`;
-  switch (row.kind) {
-    case 'observation_completed':
-      return {
-        ...base,
-        title: `${row.person} ${row.passed ? 'passed' : 'did not pass'} "${row.subject}"`,
-        detail: `Score ${Number(row.score)}%, observed by ${row.other}`,
-        link: observationLink,
-      };
-    case 'observation_started':
-      return {
-        ...base,
-        title: `Observation of ${row.person} started`,
-        detail: `"${row.subject}", observed by ${row.other}`,
-        link: observationLink,
-      };
-    case 'finding_recorded':
-      return {
-        ...base,
-        title: `Finding recorded: ${row.other}`,
-        detail: `"${row.subject}", ${row.person}`,
-        link: observationLink,
-      };
-    case 'course_completed':
-      return {
-        ...base,
-        title: `${userName} completed "${row.subject}"`,
-        detail: 'Course',
-        link: '/training',
-      };
-    case 'course_enrolled':
-      return {
-        ...base,
-        title: `${userName} started "${row.subject}"`,
-        detail: 'Course',
-        link: '/training',
-      };
   }
 }

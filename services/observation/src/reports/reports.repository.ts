@@ -1,6 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { INSIGHTS_PERIOD_DAYS, type ReportKind } from '@hub/proto';
+import {
+  type FINDING_CATEGORIES,
+  type FINDING_SEVERITIES,
+  INSIGHTS_PERIOD_DAYS,
+  type ReportKind,
+} from '@hub/proto';
 import type { ReportScope } from './report-scope.js';
 
 const PERIOD = `interval '${INSIGHTS_PERIOD_DAYS} days'`;
@@ -57,24 +62,42 @@ export interface CenterCounts {
   alerts: number;
 }
 
-export interface ActivityRow {
-  kind:
-    | 'observation_completed'
-    | 'observation_started'
-    | 'finding_recorded'
-    | 'course_completed'
-    | 'course_enrolled';
+interface ActivityBase {
   ref_id: number;
-  observation_id: number | null;
   organization_id: number;
   user_id: number | null;
+  /** The SOP observed, or the course. */
   subject: string;
-  person: string | null;
-  other: string | null;
-  score: string | null;
-  passed: boolean | null;
   occurred_at: Date;
 }
+
+interface ObservationActivity {
+  observation_id: number;
+  /** The operator observed. */
+  person: string;
+}
+
+/**
+ * One line of the Insights' recent activity, by kind: observations carry their people, a finding
+ * its codes; enrolments store only a user id (their names come from identity).
+ */
+export type ActivityRow = ActivityBase &
+  (
+    | (ObservationActivity & {
+        kind: 'observation_completed';
+        /** The observer. */
+        other: string;
+        score: string;
+        passed: boolean;
+      })
+    | (ObservationActivity & { kind: 'observation_started'; other: string })
+    | (ObservationActivity & {
+        kind: 'finding_recorded';
+        severity: (typeof FINDING_SEVERITIES)[number];
+        category: (typeof FINDING_CATEGORIES)[number];
+      })
+    | { kind: 'course_completed' | 'course_enrolled' }
+  );
 
 export interface ExpiringCertificationRow {
   id: number;
@@ -147,23 +170,25 @@ export class ReportsRepository {
     return (await this.db.query(
       `(SELECT 'observation_completed' AS kind, id AS ref_id, id AS observation_id, organization_id,
                operator_id AS user_id, evaluation_title AS subject, operator_name AS person,
-               observer_name AS other, score::text, passed, completed_at AS occurred_at
+               observer_name AS other, score::text, passed, NULL::text AS severity,
+               NULL::text AS category, completed_at AS occurred_at
           FROM observations WHERE status = 'completed' AND ($1::int IS NULL OR organization_id = $1)
          ORDER BY completed_at DESC LIMIT $2)
        UNION ALL
        (SELECT 'observation_started', id, id, organization_id, operator_id, evaluation_title,
-               operator_name, observer_name, NULL, NULL, started_at
+               operator_name, observer_name, NULL, NULL, NULL, NULL, started_at
           FROM observations WHERE ($1::int IS NULL OR organization_id = $1)
          ORDER BY started_at DESC LIMIT $2)
        UNION ALL
        (SELECT 'finding_recorded', f.id, f.observation_id, f.organization_id, o.operator_id,
-               o.evaluation_title, o.operator_name, f.severity || ' ' || f.category, NULL, NULL, f.created_at
+               o.evaluation_title, o.operator_name, NULL, NULL, NULL, f.severity::text,
+               f.category::text, f.created_at
           FROM findings f JOIN observations o ON o.id = f.observation_id
          WHERE ($1::int IS NULL OR f.organization_id = $1)
          ORDER BY f.created_at DESC LIMIT $2)
        UNION ALL
        (SELECT 'course_completed', c.id, NULL, c.organization_id, e.user_id, c.title, NULL, NULL,
-               NULL, NULL, e.completed_at
+               NULL, NULL, NULL, NULL, e.completed_at
           FROM courses c CROSS JOIN LATERAL (
                  SELECT user_id, completed_at FROM enrollments e
                   WHERE e.course_id = c.id AND e.completed_at IS NOT NULL
@@ -172,7 +197,7 @@ export class ReportsRepository {
          ORDER BY e.completed_at DESC LIMIT $2)
        UNION ALL
        (SELECT 'course_enrolled', c.id, NULL, c.organization_id, e.user_id, c.title, NULL, NULL,
-               NULL, NULL, e.enrolled_at
+               NULL, NULL, NULL, NULL, e.enrolled_at
           FROM courses c CROSS JOIN LATERAL (
                  SELECT user_id, enrolled_at FROM enrollments e WHERE e.course_id = c.id
                   ORDER BY e.enrolled_at DESC LIMIT $2) e
