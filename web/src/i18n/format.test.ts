@@ -7,6 +7,7 @@ import {
   formatDateTimeIn,
   formatFileSize,
   formatMediumDate,
+  formatMonth,
   formatNumber,
   formatPercent,
   formatRelativeTime,
@@ -61,6 +62,17 @@ describe('dates in the user preferences', () => {
     await inLanguage('en');
     expect(formatDate(null)).toBe('Never');
     expect(formatMediumDate('2026-11-26T12:00:00Z')).toBe('Nov 26, 2026');
+  });
+
+  it("names a chart's month in the language shown, the same month in every zone", async () => {
+    setDatePreferences({ timeZone: 'Pacific/Honolulu', dateFormat: 'DD/MM/YYYY' });
+    await inLanguage('fr');
+    expect(formatMonth('2026-12')).toBe('déc. 2026');
+    await inLanguage('es');
+    expect(formatMonth('2026-01')).toBe('ene 2026');
+    await inLanguage('en');
+    expect(formatMonth('2026-01')).toBe('Jan 2026');
+    expect(formatMonth('not a month')).toBe('not a month');
   });
 
   it('writes a day in the order of the language shown when no format was chosen', async () => {

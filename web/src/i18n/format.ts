@@ -145,6 +145,20 @@ export function formatMediumDate(iso: string): string {
   }).format(date);
 }
 
+/**
+ * A calendar month ('2026-12', a chart's bucket) named in the user's language: 'Dec 2026',
+ * 'dic 2026', 'déc. 2026'. It names the same month in every zone.
+ */
+export function formatMonth(month: string): string {
+  const start = new Date(`${month}-01T00:00:00Z`);
+  if (!/^\d{4}-\d{2}$/.test(month) || Number.isNaN(start.getTime())) return month;
+  return new Intl.DateTimeFormat(formatLanguage(), {
+    timeZone: 'UTC',
+    month: 'short',
+    year: 'numeric',
+  }).format(start);
+}
+
 /** A count in the language's digits grouping: '12,345', '12.345', '12 345'. */
 export function formatNumber(value: number): string;
 export function formatNumber(value: number | undefined): string | undefined;

@@ -11,7 +11,7 @@ import { linkClass } from '../ui/styles';
 import { axisProps, CHART_COLOURS, ChartCard, tooltipProps } from './charts';
 import { certificationInsightsQuery } from './queries';
 import { parseCertificationsSearch } from './search';
-import { formatNumber } from '../i18n/format';
+import { formatMonth, formatNumber } from '../i18n/format';
 import { useTranslation } from 'react-i18next';
 import { readableErrorMessage } from '../api/errors';
 
@@ -74,9 +74,9 @@ export function CertificationsInsightsPage() {
       >
         <BarChart data={months.data?.months}>
           <CartesianGrid stroke={CHART_COLOURS.grid} />
-          <XAxis dataKey="month" {...axisProps} />
+          <XAxis dataKey="month" tickFormatter={formatMonth} {...axisProps} />
           <YAxis allowDecimals={false} {...axisProps} />
-          <Tooltip {...tooltipProps} />
+          <Tooltip {...tooltipProps} labelFormatter={(month) => formatMonth(String(month))} />
           <Legend />
           <Bar
             dataKey="issued"

@@ -14,7 +14,7 @@ import {
 } from 'recharts';
 import { Card, CardTitle } from '../ui/Card';
 import { formatDate, formatDateTime } from '../ui/dates';
-import { formatPercent } from '../i18n/format';
+import { formatNumber, formatPercent } from '../i18n/format';
 import { currentUserQuery } from '../api/queries';
 import { linkClass } from '../ui/styles';
 import { axisLabel, platformWide } from './format';
@@ -201,9 +201,9 @@ function Breakdowns({
                 <p className="text-xs text-slate-500 dark:text-slate-400">
                   {t('insights.observations.missed', {
                     sop: question.sopTitle,
-                    missed: question.missed,
-                    answered: question.answered,
-                    rate: question.missRate,
+                    missed: formatNumber(question.missed),
+                    answered: formatNumber(question.answered),
+                    rate: formatPercent(question.missRate),
                   })}
                 </p>
               </li>
@@ -286,8 +286,8 @@ function ObservationRows({
               <td className={cellClass}>{row.observer}</td>
               <td className={cellClass}>
                 {row.passed
-                  ? t('insights.observations.scorePassed', { score: row.score })
-                  : t('insights.observations.scoreNotPassed', { score: row.score })}
+                  ? t('insights.observations.scorePassed', { score: formatPercent(row.score) })
+                  : t('insights.observations.scoreNotPassed', { score: formatPercent(row.score) })}
               </td>
             </tr>
           ))}
