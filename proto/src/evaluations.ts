@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_TEXTS } from './error-codes.js';
 import { plainText } from './text.js';
 
 export const OPTION_LETTERS = 'ABCDEFGH';
@@ -100,5 +101,14 @@ export const ReviewEvaluation = EvaluationBase.extend({
 });
 export type ReviewEvaluation = z.infer<typeof ReviewEvaluation>;
 
-export const UpdateEvaluationRequest = EvaluationDraft;
+/**
+ * The edited draft, with the `updatedAt` of the evaluation the editor read: when the evaluation
+ * changed since (another person's save, a generation), the save is refused (409
+ * `evaluation_changed`) rather than overwriting what the editor never saw. The web app always
+ * sends it; API clients written before it may leave it out, and their save is the last word.
+ */
+export const UpdateEvaluationRequest = EvaluationDraft.extend({
+  updatedAt: z.iso.datetime({ offset: true }).max(40).optional(),
+});
 export type UpdateEvaluationRequest = z.infer<typeof UpdateEvaluationRequest>;
+export const EVALUATION_CHANGED = ERROR_TEXTS.evaluation_changed;

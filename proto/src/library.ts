@@ -167,7 +167,15 @@ export const DocumentImageParams = z.object({
 
 export const SignedUrl = z.object({ url: z.string(), expiresAt: z.string() });
 export const PresignedImage = z.object({ presignedUrl: z.string(), expiresAt: z.string() });
-export const DocumentMarkdown = z.object({ markdown: z.string(), text: z.string() });
+/**
+ * An SOP's content and the version it is of: the document's own markdown is that of the version
+ * processed last, an earlier one while a newer version is read or after its processing failed.
+ */
+export const DocumentMarkdown = z.object({
+  version: z.number().int(),
+  markdown: z.string(),
+  text: z.string(),
+});
 
 /** How long a signed file link works. */
 export const SIGNED_LINK_SECONDS = 300;

@@ -35,7 +35,8 @@ export const evaluationsRoutes = {
   updateEvaluation: defineRoute({
     method: 'PUT',
     path: '/api/library/documents/:id/evaluation',
-    summary: 'Edit the questions, options, correct answers and learning points',
+    summary:
+      'Edit the questions, options, correct answers and learning points (409 when it changed since `updatedAt`)',
     tag: 'evaluations',
     access: TRAINING_EDITORS,
     params: DocumentIdParams,
@@ -43,7 +44,12 @@ export const evaluationsRoutes = {
     response: ReviewEvaluation,
     relay: {
       rpc: libraryRpc.updateEvaluation,
-      request: ({ actor, params, body }) => ({ actor, documentId: params.id, draft: body }),
+      request: ({ actor, params, body: { updatedAt, ...draft } }) => ({
+        actor,
+        documentId: params.id,
+        draft,
+        updatedAt,
+      }),
     },
   }),
   publishEvaluation: defineRoute({

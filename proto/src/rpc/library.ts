@@ -1,4 +1,9 @@
-import { Evaluation, ReviewEvaluation, UpdateEvaluationRequest } from '../evaluations.js';
+import {
+  Evaluation,
+  EvaluationDraft,
+  ReviewEvaluation,
+  UpdateEvaluationRequest,
+} from '../evaluations.js';
 import { ServicePing } from '../health.js';
 import {
   CreateFolderRequest,
@@ -225,7 +230,13 @@ export const libraryRpc = {
     'library',
     'evaluations.update',
     FROM_ROUTES,
-    z.object({ actor: Actor, documentId: z.number().int(), draft: UpdateEvaluationRequest }),
+    z.object({
+      actor: Actor,
+      documentId: z.number().int(),
+      draft: EvaluationDraft,
+      /** The `updatedAt` the editor read (UpdateEvaluationRequest); absent, last write wins. */
+      updatedAt: UpdateEvaluationRequest.shape.updatedAt,
+    }),
     ReviewEvaluation,
   ),
   publishEvaluation: rpc(

@@ -354,6 +354,7 @@ describe('processing runs of a document', () => {
     await uploadVersion(id);
     const showsFirstVersion = async () => {
       expect(await ann.call(api.documentMarkdown, { params: { id } })).toEqual({
+        version: 1,
         markdown: '# Cooling v1\n',
         text: '# Cooling v1\n',
       });

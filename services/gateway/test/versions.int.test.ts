@@ -194,6 +194,7 @@ describe('document versions', () => {
     expect(now.markdown).not.toContain('Label each container');
     const v2 = await ann.call(api.documentVersionMarkdown, version(2));
     expect(v2.markdown).toBe(now.markdown);
+    expect([old.version, now.version, v2.version]).toEqual([1, 2, 2]);
     const search = await ann.call(api.documents, { query: { search: 'shift' } });
     expect(search.documents.map((d) => d.id)).toEqual([original.id]);
   });

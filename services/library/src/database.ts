@@ -11,6 +11,7 @@ import { DocumentVersions1765900000000 } from './migrations/1765900000000-docume
 import { EvaluationRevisions1766500000000 } from './migrations/1766500000000-evaluation-revisions.js';
 import { Outbox1767100000000 } from './migrations/1767100000000-outbox.js';
 import { SafetyChecksOwed1767910000000 } from './migrations/1767910000000-safety-checks-owed.js';
+import { EvaluationReviewedRun1768000001000 } from './migrations/1768000001000-evaluation-reviewed-run.js';
 import { AcknowledgementEntity } from './acknowledgements/acknowledgement.entity.js';
 
 export const LIBRARY_SCHEMA = 'library';
@@ -35,5 +36,6 @@ export const openLibraryDatabase = (url: string) =>
       EvaluationRevisions1766500000000,
       Outbox1767100000000,
       SafetyChecksOwed1767910000000,
+      EvaluationReviewedRun1768000001000,
     ],
   });

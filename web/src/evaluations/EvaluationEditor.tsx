@@ -1,7 +1,7 @@
 import type { ReviewEvaluation } from '@hub/proto';
 import { useForm, useStore } from '@tanstack/react-form';
 import { Plus, Save, Send } from 'lucide-react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { submitForm } from '../forms/contractForm';
 import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
@@ -23,12 +23,18 @@ import {
   type EditorQuestion,
   type EditorState,
 } from './evaluationText';
-import { usePublishEvaluation, useSaveEvaluation } from './mutations';
+import { ConflictNotice } from './ConflictNotice';
+import { usePublishEvaluation, useReloadEvaluation, useSaveEvaluation } from './mutations';
 import { LearningPoints } from './LearningPoints';
 import { plainTextarea, QuestionEditor } from './QuestionEditor';
 import { useTranslation } from 'react-i18next';
 
-/** The reviewer's form: title, description, questions and key learning points; save or publish. */
+/**
+ * The reviewer's form: title, description, questions and key learning points; save or publish.
+ * Saves name the version read (`evaluation.updatedAt`; the page keys the editor by it, so after
+ * a save the next one names its answer). A save refused because someone changed the evaluation
+ * meanwhile keeps the draft on screen, with saving off, until the reader loads the latest one.
+ */
 export function EvaluationEditor({
   documentId,
   evaluation,
@@ -40,8 +46,11 @@ export function EvaluationEditor({
   const initial = useMemo(() => editorStateOf(evaluation), [evaluation]);
   const isDirty = (values: EditorState) =>
     JSON.stringify(draftOf(values)) !== JSON.stringify(draftOf(initial));
-  const save = useSaveEvaluation(documentId);
-  const publish = usePublishEvaluation(documentId);
+  const [conflict, setConflict] = useState(false);
+  const save = useSaveEvaluation(documentId, () => setConflict(true));
+  const publish = usePublishEvaluation(documentId, () => setConflict(true));
+  const reload = useReloadEvaluation(documentId);
+  const updatedAt = evaluation.updatedAt;
 
   // The client-side check mirrors the server's (proto's EvaluationDraft); its messages are keyed
   // by path within the questions, so the editor shows them itself once a save or publish was tried.
@@ -63,8 +72,8 @@ export function EvaluationEditor({
       });
     },
     onSubmit: ({ value, meta }) => {
-      if (!meta.publish) save.mutate(draftOf(value));
-      else publish.mutate(isDirty(value) ? draftOf(value) : null);
+      if (!meta.publish) save.mutate({ draft: draftOf(value), updatedAt });
+      else publish.mutate({ draft: isDirty(value) ? draftOf(value) : null, updatedAt });
     },
   });
   const state = useStore(form.store, (formState) => formState.values);
@@ -78,7 +87,7 @@ export function EvaluationEditor({
 
   const setQuestions = (change: (questions: EditorQuestion[]) => EditorQuestion[]) =>
     form.setFieldValue('questions', change);
-  const busy = save.isPending || publish.isPending;
+  const busy = save.isPending || publish.isPending || conflict;
 
   return (
     <form
@@ -170,6 +179,9 @@ export function EvaluationEditor({
       />
 
       <div className="sticky bottom-0 flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 bg-slate-50/95 py-3 dark:border-slate-800 dark:bg-slate-900/95">
+        {conflict && (
+          <ConflictNotice onReload={() => reload.mutate()} reloading={reload.isPending} />
+        )}
         {showErrors && problems > 0 && (
           <p role="alert" data-testid="editor-problems" className="mr-auto text-sm text-red-600">
             {t('evaluations.problems', { count: problems })}

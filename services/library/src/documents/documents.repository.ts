@@ -228,4 +228,13 @@ export class DocumentsRepository {
   findImage(documentId: number, imageId: string): Promise<DocumentImageEntity | null> {
     return this.db.getRepository(DocumentImageEntity).findOneBy({ documentId, imageId });
   }
+
+  /** The number of the version whose processing wrote this markdown (each has its own folder). */
+  async contentVersion(documentId: number, markdownKey: string): Promise<number | null> {
+    const row = await this.db.getRepository(DocumentVersionEntity).findOne({
+      where: { documentId, markdownKey },
+      select: { version: true },
+    });
+    return row?.version ?? null;
+  }
 }

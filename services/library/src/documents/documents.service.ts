@@ -4,6 +4,7 @@ import {
   type Actor,
   type DocumentFilter,
   type DocumentList,
+  type DocumentMarkdown,
   ERROR_TEXTS,
   type LibraryDocument,
   type libraryRpc,
@@ -184,22 +185,23 @@ export class DocumentsService {
   }
 
   /**
-   * The content of the version processed last: while a newer one is processed, or after it
-   * failed, the row keeps the earlier version's (the payload has no version; the document's
-   * versions say which is processed).
+   * The content of the version processed last, named by its number: while a newer one is
+   * processed, or after it failed, the row keeps the earlier version's (as My SOPs shows it).
    */
-  async markdown(actor: Actor, documentId: number) {
+  async markdown(actor: Actor, documentId: number): Promise<DocumentMarkdown> {
     const document = await this.find(actor, documentId);
-    if (!document.markdownKey) {
+    const { markdownKey, textKey } = document;
+    if (!markdownKey) {
       throw RpcFailure.notFound(
         'Document content not available - processing may still be in progress',
       );
     }
-    const [markdown, plain] = await Promise.all([
-      text(await this.storage.get(document.markdownKey)),
-      document.textKey ? text(await this.storage.get(document.textKey)) : Promise.resolve(''),
+    const [version, markdown, plain] = await Promise.all([
+      this.documents.contentVersion(document.id, markdownKey),
+      text(await this.storage.get(markdownKey)),
+      textKey ? text(await this.storage.get(textKey)) : Promise.resolve(''),
     ]);
-    return { markdown, text: plain };
+    return { version: version ?? document.currentVersion, markdown, text: plain };
   }
 
   async image(actor: Actor, documentId: number, imageId: string) {

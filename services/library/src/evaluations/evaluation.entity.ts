@@ -65,4 +65,12 @@ export class EvaluationEntity {
   /** Questions dropped for a new version's changed or removed passages, until publication. */
   @Column({ name: 'removed_questions', type: 'integer', default: 0 })
   removedQuestions!: number;
+
+  /**
+   * The document's evaluation generation run (`documents.evaluation_run`) that was the latest
+   * when a person last edited or published the evaluation: a generation of that run, started
+   * before their review, does not replace it (a later one, asked for after it, does).
+   */
+  @Column({ name: 'reviewed_run', type: 'integer', default: 0 })
+  reviewedRun!: number;
 }

@@ -36,8 +36,8 @@ export class EvaluationsController {
   }
 
   @RpcHandler(libraryRpc.updateEvaluation)
-  update(@Payload() { actor, documentId, draft }: Req<'updateEvaluation'>) {
-    return this.evaluations.update(actor, documentId, draft);
+  update(@Payload() { actor, documentId, draft, updatedAt }: Req<'updateEvaluation'>) {
+    return this.evaluations.update(actor, documentId, draft, updatedAt);
   }
 
   @RpcHandler(libraryRpc.publishEvaluation)

@@ -11,6 +11,13 @@ import { EvaluationEntity } from './evaluation.entity.js';
 
 export type EvaluationChanges = QueryDeepPartialEntity<EvaluationEntity>;
 
+/**
+ * The document's latest generation run, read as an edit or a publication is written: recorded as
+ * the evaluation's `reviewedRun`, it keeps a generation under way from replacing their review.
+ */
+export const CURRENT_GENERATION_RUN = () =>
+  '(SELECT d.evaluation_run FROM documents d WHERE d.id = "evaluations"."document_id")';
+
 /** As the library's contract answers them (libraryRpc.publishedEvaluations, .documentHealth). */
 export type PublishedEvaluationRow = RpcAnswer<typeof libraryRpc.publishedEvaluations>[number];
 export type DocumentHealthRow = RpcAnswer<typeof libraryRpc.documentHealth>[number];
@@ -32,9 +39,19 @@ export class EvaluationsRepository {
     return this.evaluations.findOneBy({ id, organizationId });
   }
 
-  /** The evaluation, which must exist. */
-  getById(id: number): Promise<EvaluationEntity> {
-    return this.evaluations.findOneByOrFail({ id });
+  /** The evaluation, which must exist; in `tx` when given (as the change just written left it). */
+  getById(id: number, tx?: EntityManager): Promise<EvaluationEntity> {
+    return (tx ?? this.db.manager).getRepository(EvaluationEntity).findOneByOrFail({ id });
+  }
+
+  /**
+   * The evaluation, locked until `tx` ends: an edit compares it with what the editor read, and a
+   * save or a generation's write waiting for the lock then reads the row as the first left it.
+   */
+  lockForEdit(tx: EntityManager, id: number): Promise<EvaluationEntity> {
+    return tx
+      .getRepository(EvaluationEntity)
+      .findOneOrFail({ where: { id }, lock: { mode: 'pessimistic_write' } });
   }
 
   /** In `tx` when given (a change whose event is written with it). */
@@ -86,9 +103,14 @@ export class EvaluationsRepository {
     )) as DocumentHealthRow[];
   }
 
-  /** The document's evaluation, read in the transaction saving a generation. */
+  /**
+   * The document's evaluation, read and locked in the transaction saving a generation: an edit
+   * or a publication at the same moment either lands first (and is seen here) or waits.
+   */
   findGenerated(tx: EntityManager, documentId: number): Promise<EvaluationEntity | null> {
-    return tx.getRepository(EvaluationEntity).findOneBy({ documentId });
+    return tx
+      .getRepository(EvaluationEntity)
+      .findOne({ where: { documentId }, lock: { mode: 'pessimistic_write' } });
   }
 
   /** A first generation of the document; its id. */

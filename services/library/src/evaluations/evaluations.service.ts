@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   type Actor,
   type Evaluation,
+  EVALUATION_CHANGED,
   TRAINING_EDITORS,
   type EvaluationDraft,
   type LibraryDocument,
@@ -12,7 +13,7 @@ import { QUIZ_GENERATION } from '../config.js';
 import { DocumentsService } from '../documents/documents.service.js';
 import type { QuizGeneration } from '../processing/quiz-generation.js';
 import type { EvaluationEntity, StoredQuestion } from './evaluation.entity.js';
-import { EvaluationsRepository } from './evaluations.repository.js';
+import { CURRENT_GENERATION_RUN, EvaluationsRepository } from './evaluations.repository.js';
 import { toPublicView, toReviewView, toStoredQuestions } from './evaluation-view.js';
 
 export const NO_EVALUATION = 'No evaluation available for this document';
@@ -83,23 +84,40 @@ export class EvaluationsService {
     return this.evaluations.documentHealth(organizationId);
   }
 
+  /**
+   * Saves a reviewer's draft over the evaluation they read (`readAt`, its `updatedAt`): one that
+   * changed since (another person's save, a generation) is refused, not silently overwritten.
+   * The row is locked from the comparison to the write, so of two saves made from one read, the
+   * second finds the first's. Without `readAt` (an older API client) the save is the last word.
+   */
   async update(
     actor: Actor,
     documentId: number,
     draft: EvaluationDraft,
+    readAt?: string,
   ): Promise<ReviewEvaluation> {
-    const row = await this.ofDocumentRow(actor, documentId);
-    const questions = toStoredQuestions(draft.questions);
-    await this.evaluations.update(row.id, {
-      title: draft.title,
-      description: draft.description,
-      questions,
-      changedQuestionIds: carriedMarks(row, questions),
-      keyLearningPoints: draft.keyLearningPoints,
-      updatedAt: new Date(),
-      updatedBy: actor.userId,
+    const { id } = await this.ofDocumentRow(actor, documentId);
+    const saved = await this.evaluations.transaction(async (tx) => {
+      const row = await this.evaluations.lockForEdit(tx, id);
+      if (readAt !== undefined && row.updatedAt.getTime() !== Date.parse(readAt))
+        throw new RpcFailure('conflict', EVALUATION_CHANGED);
+      const questions = toStoredQuestions(draft.questions);
+      const changes = {
+        title: draft.title,
+        description: draft.description,
+        questions,
+        changedQuestionIds: carriedMarks(row, questions),
+        keyLearningPoints: draft.keyLearningPoints,
+        // Later than the version it replaces even on a clock behind the one that wrote that,
+        // so the next editor's read names this save and no other.
+        updatedAt: new Date(Math.max(Date.now(), row.updatedAt.getTime() + 1)),
+        updatedBy: actor.userId,
+        reviewedRun: CURRENT_GENERATION_RUN,
+      };
+      await this.evaluations.update(id, changes, tx);
+      return this.evaluations.getById(id, tx);
     });
-    return toReviewView(await this.evaluations.getById(row.id));
+    return toReviewView(saved);
   }
 
   async publish(actor: Actor, documentId: number): Promise<ReviewEvaluation> {
@@ -113,6 +131,8 @@ export class EvaluationsService {
           // Published means reviewed: the marks of what a new version changed have done their job.
           changedQuestionIds: [],
           removedQuestions: 0,
+          // A generation under way does not replace what was published meanwhile.
+          reviewedRun: CURRENT_GENERATION_RUN,
         };
         if (!(await this.evaluations.publishDraft(row.id, published, tx))) return;
         await this.webhooks.announce(

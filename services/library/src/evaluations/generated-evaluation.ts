@@ -30,10 +30,27 @@ export function generationDue(existing: EvaluationEntity | null, version: number
 }
 
 /**
+ * Whether a person edited or published the evaluation while generation `run` was under way (it
+ * records the run then latest, `reviewedRun`), and the run would replace it whole: for the
+ * version it was built from. Their review stands, as `generationDue` keeps it from a processing
+ * retry; a Regenerate asked for after the review is a later run, and replaces it. A newer
+ * version's generation still revises it (the questions the change is about are replaced).
+ */
+export function reviewedDuringRun(existing: EvaluationEntity, version: number, run: number) {
+  return existing.sourceVersion >= version && existing.reviewedRun >= run;
+}
+
+/** A generation's outcome: the evaluation, and whether the generation went into it. */
+export interface SavedGeneration {
+  evaluationId: number;
+  applied: boolean;
+}
+
+/**
  * Saves a generation as the document's evaluation. For the version the evaluation was built
- * from, the new generation replaces it; for a newer version, only the questions whose source
- * passage changed or was removed are replaced (the others keep their ids), and a changed
- * evaluation goes back to draft to be published again.
+ * from, the new generation replaces it, unless a person reviewed it since the run started; for
+ * a newer version, only the questions whose source passage changed or was removed are replaced
+ * (the others keep their ids), and a changed evaluation goes back to draft to be published again.
  */
 export async function saveGeneratedEvaluation(
   db: EntityManager,
@@ -41,7 +58,7 @@ export async function saveGeneratedEvaluation(
   document: DocumentEntity,
   message: Generated,
   readMarkdown: ReadMarkdown,
-): Promise<number> {
+): Promise<SavedGeneration> {
   const replacement = {
     organizationId: document.organizationId,
     documentId: document.id,
@@ -63,7 +80,10 @@ export async function saveGeneratedEvaluation(
   };
   const { evaluations, versions } = repositories;
   const existing = await evaluations.findGenerated(db, document.id);
-  if (!existing) return evaluations.insertGenerated(db, replacement);
+  if (!existing)
+    return { evaluationId: await evaluations.insertGenerated(db, replacement), applied: true };
+  if (reviewedDuringRun(existing, document.currentVersion, message.run))
+    return { evaluationId: existing.id, applied: false };
   const revised = await revise(db, versions, existing, document, message, readMarkdown);
   if (!revised || revised.questions.length === 0) {
     await evaluations.updateGenerated(db, existing.id, replacement);
@@ -92,7 +112,7 @@ export async function saveGeneratedEvaluation(
       removedQuestions: existing.removedQuestions + revised.removed,
     });
   }
-  return existing.id;
+  return { evaluationId: existing.id, applied: true };
 }
 
 /** The targeted revision, when the evaluation was built from an older, still readable version. */

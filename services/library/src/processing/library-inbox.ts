@@ -200,15 +200,16 @@ export class LibraryInbox {
         tx,
       );
       if (!done) return false;
-      const evaluationId = await saveGeneratedEvaluation(
+      const saved = await saveGeneratedEvaluation(
         tx,
         { evaluations: this.evaluations, versions: this.versions },
         document,
         message,
         async (key) => text(await this.storage.get(key)),
       );
-      await this.runs.recordEvaluation(tx, document.id, evaluationId);
-      return true;
+      await this.runs.recordEvaluation(tx, document.id, saved.evaluationId);
+      // The run ends either way; a review made while it ran stood, and nothing new is told.
+      return saved.applied;
     });
     if (!applied) return;
     await this.notifier.tell(document.uploadedBy, {

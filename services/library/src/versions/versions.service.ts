@@ -129,7 +129,7 @@ export class VersionsService {
       text(await this.storage.get(row.markdownKey)),
       row.textKey ? text(await this.storage.get(row.textKey)) : Promise.resolve(''),
     ]);
-    return { markdown, text: plain };
+    return { version: row.version, markdown, text: plain };
   }
 
   /** Names of the organization's people, for "who uploaded"; unknown when identity is away. */

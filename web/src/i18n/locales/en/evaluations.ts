@@ -35,6 +35,10 @@ export const evaluations = {
   publishing: 'Publishing...',
   saveAndPublish: 'Save and Publish',
   publish: 'Publish',
+  conflictKeep:
+    'Your unsaved changes stay on this page until you reload: copy what you want to keep first.',
+  reloadLatest: 'Reload latest version',
+  reloading: 'Reloading...',
   question: {
     heading: 'Question {{number}}',
     changed: 'Changed in new version',

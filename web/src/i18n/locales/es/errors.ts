@@ -53,6 +53,8 @@ export const errors: Record<ErrorCode, string> = {
   acknowledged_version_processing:
     'Esta versión del SOP aún se está procesando. Confirma su lectura cuando su contenido esté listo.',
   retry_only_failed: 'Solo se puede reintentar un documento cuyo procesamiento falló.',
+  evaluation_changed:
+    'Otra persona cambió esta evaluación. Recarga para ver la versión más reciente.',
   option_required: 'Elige una opción para continuar.',
   document_with_evaluation_required: 'Selecciona un documento que tenga evaluación.',
   observe_self: 'Elige a otro operario: no puedes observarte a ti mismo.',

@@ -38,6 +38,10 @@ export const evaluations: Texts<typeof english> = {
   publishing: 'Publicando...',
   saveAndPublish: 'Guardar y publicar',
   publish: 'Publicar',
+  conflictKeep:
+    'Tus cambios sin guardar siguen en esta página hasta que recargues: copia primero lo que quieras conservar.',
+  reloadLatest: 'Recargar la versión más reciente',
+  reloading: 'Recargando...',
   question: {
     heading: 'Pregunta {{number}}',
     changed: 'Cambió en la nueva versión',

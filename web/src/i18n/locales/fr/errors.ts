@@ -53,6 +53,8 @@ export const errors: Record<ErrorCode, string> = {
   acknowledged_version_processing:
     'Cette version du mode opératoire est encore en cours de traitement. Validez sa lecture une fois son contenu prêt.',
   retry_only_failed: 'Seul un document dont le traitement a échoué peut être relancé.',
+  evaluation_changed:
+    'Quelqu’un d’autre a modifié cette évaluation. Rechargez pour voir la dernière version.',
   option_required: 'Veuillez choisir une réponse pour continuer.',
   document_with_evaluation_required: 'Veuillez choisir un document doté d’une évaluation.',
   observe_self: 'Choisissez un autre opérateur : vous ne pouvez pas vous observer vous-même.',

@@ -38,6 +38,10 @@ export const evaluations: Texts<typeof english> = {
   publishing: 'Publication...',
   saveAndPublish: 'Enregistrer et publier',
   publish: 'Publier',
+  conflictKeep:
+    'Vos modifications non enregistrées restent sur cette page jusqu’au rechargement : copiez d’abord ce que vous voulez garder.',
+  reloadLatest: 'Recharger la dernière version',
+  reloading: 'Rechargement...',
   question: {
     heading: 'Question {{number}}',
     changed: 'Modifiée dans la nouvelle version',
