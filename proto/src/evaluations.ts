@@ -107,8 +107,12 @@ export type ReviewEvaluation = z.infer<typeof ReviewEvaluation>;
  * `evaluation_changed`) rather than overwriting what the editor never saw. The web app always
  * sends it; API clients written before it may leave it out, and their save is the last word.
  */
-export const UpdateEvaluationRequest = EvaluationDraft.extend({
-  updatedAt: z.iso.datetime({ offset: true }).max(40).optional(),
-});
+/** The `updatedAt` of the evaluation a person read before changing or publishing it. */
+const ReadAt = z.iso.datetime({ offset: true }).max(40).optional();
+
+export const UpdateEvaluationRequest = EvaluationDraft.extend({ updatedAt: ReadAt });
 export type UpdateEvaluationRequest = z.infer<typeof UpdateEvaluationRequest>;
+/** The `updatedAt` of the evaluation the publisher read: one changed since is not published. */
+export const PublishEvaluationRequest = z.object({ updatedAt: ReadAt });
+export type PublishEvaluationRequest = z.infer<typeof PublishEvaluationRequest>;
 export const EVALUATION_CHANGED = ERROR_TEXTS.evaluation_changed;

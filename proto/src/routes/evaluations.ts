@@ -1,4 +1,9 @@
-import { Evaluation, ReviewEvaluation, UpdateEvaluationRequest } from '../evaluations.js';
+import {
+  Evaluation,
+  PublishEvaluationRequest,
+  ReviewEvaluation,
+  UpdateEvaluationRequest,
+} from '../evaluations.js';
 import { defineRoute } from '../http.js';
 import { libraryRpc } from '../rpc/library.js';
 import { DocumentIdParams, LibraryDocument } from '../library.js';
@@ -55,14 +60,20 @@ export const evaluationsRoutes = {
   publishEvaluation: defineRoute({
     method: 'POST',
     path: '/api/library/documents/:id/evaluation/publish',
-    summary: 'Publish the evaluation: observations can then use it',
+    summary:
+      'Publish the evaluation: observations can then use it (409 when it changed since `updatedAt`)',
     tag: 'evaluations',
     access: TRAINING_EDITORS,
     params: DocumentIdParams,
+    body: PublishEvaluationRequest,
     response: ReviewEvaluation,
     relay: {
       rpc: libraryRpc.publishEvaluation,
-      request: ({ actor, params }) => ({ actor, documentId: params.id }),
+      request: ({ actor, params, body }) => ({
+        actor,
+        documentId: params.id,
+        updatedAt: body.updatedAt,
+      }),
       status: 200,
     },
   }),

@@ -243,7 +243,7 @@ export const libraryRpc = {
     'library',
     'evaluations.publish',
     FROM_ROUTES,
-    DocumentRef,
+    DocumentRef.extend({ updatedAt: z.string().optional() }),
     ReviewEvaluation,
   ),
   /** For the observation service: a published evaluation of the organization, answers included. */

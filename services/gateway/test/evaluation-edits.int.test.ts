@@ -217,6 +217,35 @@ describe('an edit names the evaluation it was made from', () => {
   });
 });
 
+describe('a publication names the evaluation it was read from', () => {
+  it('refuses to publish a version saved after the publisher read it, and publishes the one read', async () => {
+    const id = await sopWithDraft('Cooling pasta');
+    const annRead = await review(ann, id);
+    const tessRead = await review(tess, id);
+    await save(tess, id, { ...draftOf(tessRead, 'Pasta, changed'), updatedAt: tessRead.updatedAt });
+
+    const stale = await ann.send(api.publishEvaluation, {
+      params: { id },
+      body: { updatedAt: annRead.updatedAt },
+    });
+    expect(stale.status).toBe(409);
+    expect(errorOf(stale)).toMatchObject({ code: 'evaluation_changed' });
+    expect((await review(ann, id)).status).toBe('draft');
+
+    const latest = await review(ann, id);
+    const published = await ann.call(api.publishEvaluation, {
+      params: { id },
+      body: { updatedAt: latest.updatedAt },
+    });
+    expect(published).toMatchObject({ status: 'published', title: 'Pasta, changed' });
+    // Without `updatedAt` (API clients written before it), publishing is as before.
+    const other = await sopWithDraft('Cooling rice noodles');
+    expect(
+      await ann.call(api.publishEvaluation, { params: { id: other }, body: {} }),
+    ).toMatchObject({ status: 'published' });
+  });
+});
+
 describe('a generation that ends while a person reviews the evaluation', () => {
   const regenerationOf = async (id: number) => {
     await ann.call(api.regenerateEvaluation, { params: { id } });

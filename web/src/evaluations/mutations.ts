@@ -63,8 +63,11 @@ export function usePublishEvaluation(documentId: number, onConflict: () => void)
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ draft, updatedAt }: PublishRequest) => {
-      if (draft) await saveDraft(documentId, { draft, updatedAt });
-      return call(api.publishEvaluation, { params: { id: documentId } });
+      // What is published is what the publisher saw: their own save, or the version they read.
+      const read = draft
+        ? (await saveDraft(documentId, { draft, updatedAt })).updatedAt
+        : updatedAt;
+      return call(api.publishEvaluation, { params: { id: documentId }, body: { updatedAt: read } });
     },
     onSuccess: async (published) => {
       toast({

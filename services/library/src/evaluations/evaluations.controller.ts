@@ -41,8 +41,8 @@ export class EvaluationsController {
   }
 
   @RpcHandler(libraryRpc.publishEvaluation)
-  publish(@Payload() { actor, documentId }: Req<'publishEvaluation'>) {
-    return this.evaluations.publish(actor, documentId);
+  publish(@Payload() { actor, documentId, updatedAt }: Req<'publishEvaluation'>) {
+    return this.evaluations.publish(actor, documentId, updatedAt);
   }
 
   @RpcHandler(libraryRpc.regenerateEvaluation)

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import {
   type Actor,
   type Evaluation,
@@ -99,8 +100,7 @@ export class EvaluationsService {
     const { id } = await this.ofDocumentRow(actor, documentId);
     const saved = await this.evaluations.transaction(async (tx) => {
       const row = await this.evaluations.lockForEdit(tx, id);
-      if (readAt !== undefined && row.updatedAt.getTime() !== Date.parse(readAt))
-        throw new RpcFailure('conflict', EVALUATION_CHANGED);
+      if (readAt !== undefined) this.unchangedSince(row, readAt);
       const questions = toStoredQuestions(draft.questions);
       const changes = {
         title: draft.title,
@@ -120,10 +120,15 @@ export class EvaluationsService {
     return toReviewView(saved);
   }
 
-  async publish(actor: Actor, documentId: number): Promise<ReviewEvaluation> {
+  /**
+   * Publishes the evaluation the publisher read (`readAt`, as `update`): one a save or a
+   * generation changed since is refused, so nobody publishes questions they have not seen.
+   */
+  async publish(actor: Actor, documentId: number, readAt?: string): Promise<ReviewEvaluation> {
     const row = await this.ofDocumentRow(actor, documentId);
     if (row.status !== 'published') {
       await this.evaluations.transaction(async (tx) => {
+        if (readAt !== undefined) await this.checkUnchanged(tx, row.id, readAt);
         const published = {
           status: 'published' as const,
           publishedAt: new Date(),
@@ -153,6 +158,16 @@ export class EvaluationsService {
       });
     }
     return toReviewView(await this.evaluations.getById(row.id));
+  }
+
+  /** Locks the evaluation and refuses it when it changed since `readAt`. */
+  private async checkUnchanged(tx: EntityManager, id: number, readAt: string): Promise<void> {
+    this.unchangedSince(await this.evaluations.lockForEdit(tx, id), readAt);
+  }
+
+  private unchangedSince(row: EvaluationEntity, readAt: string): void {
+    if (row.updatedAt.getTime() !== Date.parse(readAt))
+      throw new RpcFailure('conflict', EVALUATION_CHANGED);
   }
 
   async regenerate(actor: Actor, documentId: number): Promise<LibraryDocument> {
