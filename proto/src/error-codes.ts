@@ -141,6 +141,8 @@ export const ERROR_TEXTS = {
     'Stopped by a restore of a backup. Resume the import to finish it.',
   member_not_in_organization: 'This person is not a member of your organization.',
   version_not_found: 'Version not found',
+  webhook_delivery_in_flight:
+    'This delivery is still being sent or waits for its next attempt. Replay it once it has succeeded or failed.',
   version_content_missing:
     'Version {version} content not available - processing may still be in progress',
   document_content_missing: 'Document content not available - processing may still be in progress',

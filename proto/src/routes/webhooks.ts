@@ -114,7 +114,8 @@ export const webhookRoutes = {
   replayWebhookDelivery: defineRoute({
     method: 'POST',
     path: '/api/webhooks/:id/deliveries/:deliveryId/replay',
-    summary: 'Send a delivery again, with the same webhook-id',
+    summary:
+      'Send a finished delivery again, with the same webhook-id; 409 while it is pending (being sent or waiting for its next attempt)',
     tag: 'settings',
     access: OWN_ORGANIZATION_ADMINS,
     sessionOnly: true,

@@ -31,6 +31,11 @@ export const GatewayEnv = BaseEnv.extend(StorageEnv.shape).extend({
   FILE_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** How long a resolved session is reused before asking identity again (0: never reused). */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+  /**
+   * A CSV download asks again this often whether the session or API token it started with
+   * still holds, and stops once it does not (0: before every part it sends).
+   */
+  CSV_CREDENTIAL_CHECK_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   /** Requests per minute one SCIM token may make (a provider past it is answered 429). */
   SCIM_MAX_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** Requests per minute one API token may make (past it: 429 with Retry-After). */

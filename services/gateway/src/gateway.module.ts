@@ -27,6 +27,7 @@ import { RouteGuard } from './auth/route.guard.js';
 import { relayController } from './relays/relay.controller.js';
 import { ApiTokenAuthenticator } from './api-tokens/api-token-authenticator.js';
 import { SessionCache } from './auth/session-cache.js';
+import { DownloadCredentials } from './auth/download-credentials.js';
 import { HealthController } from './health/health.controller.js';
 import { HealthService } from './health/health.service.js';
 import { ErrorFilter } from './http/error.filter.js';
@@ -87,6 +88,7 @@ export class GatewayModule {
         { provide: OBSERVED_QUEUES, useValue: connections.queues },
         UploadReceiver,
         SessionCache,
+        DownloadCredentials,
         SignedLinks,
         StoredFileReply,
         { provide: APP_GUARD, useClass: RouteGuard },

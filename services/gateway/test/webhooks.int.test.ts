@@ -20,6 +20,8 @@ import {
 } from '@hub/proto';
 import { expectError, parseAnswer } from './api-client.js';
 import { openWebhookSecretBox } from '../../identity/src/webhooks/webhook-secrets.js';
+import { WebhookDeliveryRetention } from '../../identity/src/webhooks/webhook-delivery-retention.js';
+import { WebhooksRepository } from '../../identity/src/webhooks/webhooks.repository.js';
 import { findBinaries } from '../../../workers/video/src/frames/binaries.ts';
 import { certifyOperator } from './certify-operator.js';
 import { evaluatedDocument } from './evaluated-document.js';
@@ -54,6 +56,8 @@ class Receiver {
   readonly received: Received[] = [];
   /** The status it answers with: 503 plays a receiver that is up but failing. */
   answer = 200;
+  /** While set, requests are taken in but answered only once it settles (an attempt in flight). */
+  hold: Promise<void> | null = null;
   private server?: Server;
   port = 0;
 
@@ -68,7 +72,7 @@ class Receiver {
           body: Buffer.concat(chunks).toString(),
           answered,
         });
-        res.writeHead(answered).end();
+        void (this.hold ?? Promise.resolve()).then(() => res.writeHead(answered).end());
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.2', resolve));
@@ -483,6 +487,120 @@ describe('delivering events', () => {
     // Another organization's administrator cannot replay it.
     expect((await replay(webhook.id, first!.id, globexAdmin)).status).toBe(404);
     await receiver.stop();
+  });
+});
+
+describe('replaying while an attempt is in flight', () => {
+  it('refuses the replay (409) and sends nothing more: the receiver hears the attempt once', async () => {
+    const receiver = new Receiver();
+    await receiver.start();
+    let release = () => {};
+    receiver.hold = new Promise((resolve) => (release = resolve));
+    const { webhook } = await register(acmeAdmin, receiver.url());
+    await onWebhook(api.testWebhook, webhook.id);
+    // The attempt reached the receiver, which has not answered yet.
+    await waitFor(
+      async () => receiver.received.length,
+      (count) => count === 1,
+    );
+    const [inFlight] = await deliveries(webhook.id);
+    expect(inFlight).toMatchObject({ status: 'pending', attempts: 0 });
+    const refused = await replay(webhook.id, inFlight!.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      code: 'webhook_delivery_in_flight',
+      message: ERROR_TEXTS.webhook_delivery_in_flight,
+    });
+    // No second round was taken, so no second job can send it.
+    const { rows } = await stack.sql.query<{ round: number }>(
+      `SELECT round FROM webhook_deliveries WHERE id = $1`,
+      [inFlight!.id],
+    );
+    expect(rows[0]!.round).toBe(0);
+    release();
+    const [done] = await waitFor(
+      () => deliveries(webhook.id),
+      (list) => list[0]?.status === 'succeeded',
+    );
+    expect(done).toMatchObject({ attempts: 1, responseStatus: 200 });
+    expect(receiver.of(inFlight!.messageId)).toHaveLength(1);
+    // Finished, it replays.
+    expect((await replay(webhook.id, inFlight!.id)).status).toBe(201);
+    await waitFor(
+      async () => receiver.of(inFlight!.messageId).length,
+      (count) => count === 2,
+    );
+    await acmeAdmin.call(api.deleteWebhook, { params: { id: webhook.id } });
+    await receiver.stop();
+  });
+});
+
+describe('keeping deliveries', () => {
+  it('deletes the finished ones past the retention, in batches, never a pending one', async () => {
+    const { webhook: acmeHook } = await register(acmeAdmin, 'https://8.8.8.8/retained');
+    const { webhook: globexHook } = await register(globexAdmin, 'https://8.8.8.8/retained');
+    // [endpoint, status, created days ago, last attempt days ago (null: never attempted)]
+    const rows = {
+      oldSucceeded: [acmeHook.id, 'succeeded', 40, 40],
+      oldFailed: [acmeHook.id, 'failed', 45, 35],
+      // Failed without an attempt: its endpoint was disabled before it was sent.
+      oldFailedUnsent: [acmeHook.id, 'failed', 40, null],
+      otherOrganizationsOld: [globexHook.id, 'succeeded', 31, 31],
+      // Waiting for its next attempt, or never tried yet (a queue that was down): kept.
+      oldPending: [acmeHook.id, 'pending', 40, 1],
+      oldPendingUnsent: [acmeHook.id, 'pending', 60, null],
+      // Old, but replayed two days ago: its retention counts from that attempt.
+      oldReplayedLately: [acmeHook.id, 'succeeded', 40, 2],
+      newSucceeded: [acmeHook.id, 'succeeded', 2, 2],
+      newFailed: [acmeHook.id, 'failed', 29, 29],
+      newPending: [acmeHook.id, 'pending', 0, null],
+    } as const;
+    const ids: Record<string, number> = {};
+    for (const [name, [endpointId, status, createdDays, attemptDays]] of Object.entries(rows)) {
+      const inserted = await stack.sql.query<{ id: number }>(
+        `INSERT INTO webhook_deliveries (endpoint_id, organization_id, event_id, message_id,
+           event_type, payload, status, attempts, created_at, last_attempt_at)
+         SELECT id, organization_id, $2, $3, 'webhook.test', '{}', $4, $5,
+                now() - make_interval(days => $6),
+                now() - make_interval(days => $7::int)
+           FROM webhook_endpoints WHERE id = $1
+         RETURNING id`,
+        [
+          endpointId,
+          `retention-${name}`,
+          `msg_retention_${name}`,
+          status,
+          attemptDays === null ? 0 : 1,
+          createdDays,
+          attemptDays,
+        ],
+      );
+      ids[name] = inserted.rows[0]!.id;
+    }
+    // Batches of 2: the sweep goes on until a batch comes back short.
+    const retention = new WebhookDeliveryRetention(
+      stack.identity.app.get(WebhooksRepository),
+      30,
+      2,
+    );
+    expect(await retention.sweep()).toBe(4);
+    const { rows: left } = await stack.sql.query<{ event_id: string }>(
+      `SELECT event_id FROM webhook_deliveries WHERE id = ANY($1)`,
+      [Object.values(ids)],
+    );
+    expect(left.map((row) => row.event_id.replace('retention-', '')).sort()).toEqual(
+      [
+        'oldPending',
+        'oldPendingUnsent',
+        'oldReplayedLately',
+        'newSucceeded',
+        'newFailed',
+        'newPending',
+      ].sort(),
+    );
+    expect(await retention.sweep()).toBe(0);
+    await acmeAdmin.call(api.deleteWebhook, { params: { id: acmeHook.id } });
+    await globexAdmin.call(api.deleteWebhook, { params: { id: globexHook.id } });
   });
 });
 

@@ -52,6 +52,11 @@ export const IdentityEnv = BaseEnv.extend(StorageEnv.shape)
     /** An endpoint's answer is awaited this long. */
     WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     /**
+     * Finished deliveries (succeeded, or failed for good) are deleted this many days after their
+     * last attempt (checked hourly); pending ones are kept whatever their age.
+     */
+    WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().positive().max(3650).default(30),
+    /**
      * The key endpoints' signing secrets are sealed with at rest (32 bytes, base64 or hex);
      * required in production, generated into DATA_DIR otherwise (see webhook-secrets.ts).
      */

@@ -25,6 +25,7 @@ import { handleIdentityEvents } from './organizations/organization-cleanup.js';
 import { seedSuperAdmin, type SeedOutcome } from './super-admin/super-admin.seed.js';
 import { NetworkGuard } from './webhooks/network-guard.js';
 import { WebhookDelivery } from './webhooks/webhook-delivery.js';
+import { WebhookDeliveryRetention } from './webhooks/webhook-delivery-retention.js';
 import { handleWebhookEvents } from './webhooks/webhook-events.js';
 import { WebhooksRepository } from './webhooks/webhooks.repository.js';
 import { WebhooksService } from './webhooks/webhooks.service.js';
@@ -91,6 +92,11 @@ export async function startIdentity(config: IdentityConfig): Promise<RunningIden
     (job) => delivery.run(job),
     { concurrency: 8 },
   );
+  const deliveryRetention = new WebhookDeliveryRetention(
+    app.get(WebhooksRepository),
+    config.WEBHOOK_DELIVERY_RETENTION_DAYS,
+  );
+  deliveryRetention.start();
   return {
     app,
     seed,
@@ -99,6 +105,7 @@ export async function startIdentity(config: IdentityConfig): Promise<RunningIden
       await peopleImportWorker.close();
       await peopleImportQueue.close();
       await webhookWorker.close();
+      await deliveryRetention.stop();
       await webhookQueue.close();
       await webhookSubscription.close();
       await subscription.close();

@@ -1,16 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { Controller, Headers, Inject, Res } from '@nestjs/common';
+import { Controller, Headers, Inject, Req, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { type Actor, api, insightsRpc } from '@hub/proto';
 import { RpcClient } from '@hub/kit';
+import { DownloadCredentials } from '../auth/download-credentials.js';
 import { CurrentActor } from '../http/current-actor.decorator.js';
 import { Endpoint } from '../http/endpoint.decorator.js';
 import { readerLanguage } from '../http/reader-language.js';
+import type { GuardedRequest } from '../http/request-context.js';
 
 @Controller()
 export class InsightsController {
-  constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
+  constructor(
+    @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(DownloadCredentials) private readonly credentials: DownloadCredentials,
+  ) {}
 
   /**
    * Observation and training figures from the observation service, people from identity, the
@@ -34,11 +39,13 @@ export class InsightsController {
    * Sends on the CSV the observation service writes to a chunk stream named here, read as the
    * download takes it (kit's chunk-stream.ts: the service waits while the reader is behind).
    * The call is answered before any byte is sent, so a refusal still answers with its status.
-   * A finished export is counted as a report, with the row count the stream ends with.
+   * A finished export is counted as a report, with the row count the stream ends with. It stops
+   * once the caller's session or token no longer holds (DownloadCredentials).
    */
   @Endpoint(api.observationHistoryCsv)
   async observationHistory(
     @CurrentActor() actor: Actor,
+    @Req() request: GuardedRequest,
     @Res() reply: FastifyReply,
     @Headers('accept-language') acceptLanguage?: string,
   ) {
@@ -54,7 +61,14 @@ export class InsightsController {
       .header('cache-control', 'no-store')
       .send(
         // One chunk buffered here at most, not the stream's default of 16.
-        Readable.from(recorded(this.rpc.chunks(stream), record), { highWaterMark: 1 }),
+        Readable.from(
+          this.credentials.whileAdmitted(
+            request,
+            api.observationHistoryCsv,
+            recorded(this.rpc.chunks(stream), record),
+          ),
+          { highWaterMark: 1 },
+        ),
       );
   }
 }

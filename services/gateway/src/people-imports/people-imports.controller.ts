@@ -20,6 +20,7 @@ import {
   NOT_PERMITTED,
 } from '@hub/proto';
 import { newObjectFolder, type ObjectStorage, RpcClient } from '@hub/kit';
+import { DownloadCredentials } from '../auth/download-credentials.js';
 import { CurrentActor } from '../http/current-actor.decorator.js';
 import { Endpoint } from '../http/endpoint.decorator.js';
 import type { GuardedRequest } from '../http/request-context.js';
@@ -58,6 +59,7 @@ export class PeopleImportsController {
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(UploadReceiver) private readonly uploads: UploadReceiver,
     @Inject(STORAGE) private readonly storage: ObjectStorage,
+    @Inject(DownloadCredentials) private readonly credentials: DownloadCredentials,
   ) {}
 
   /** The file streams into the organization's folder; identity reads it back, streamed too. */
@@ -90,6 +92,7 @@ export class PeopleImportsController {
   async rejected(
     @CurrentActor() actor: Actor,
     @Param() params: ImportParams,
+    @Req() request: GuardedRequest,
     @Res() reply: FastifyReply,
     @Headers('accept-language') acceptLanguage?: string,
   ) {
@@ -110,6 +113,14 @@ export class PeopleImportsController {
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="import-${importId}-rejected-rows.csv"`)
       .header('cache-control', 'no-store')
-      .send(Readable.from(rejectedLines(page, language)));
+      .send(
+        Readable.from(
+          this.credentials.whileAdmitted(
+            request,
+            api.peopleImportRejectedCsv,
+            rejectedLines(page, language),
+          ),
+        ),
+      );
   }
 }

@@ -10,6 +10,9 @@ import type { WebhooksService } from './webhooks.service.js';
 
 const HOUR_MS = 3_600_000;
 
+/** Why a delivery whose last attempt broke here (not at the endpoint) is failed. */
+const ATTEMPT_BROKE = 'The last attempt could not be completed here. Replay it to send it again.';
+
 /** A failed attempt BullMQ retries (with the same job, hence the same message id). */
 export class DeliveryFailed extends Error {
   override name = 'DeliveryFailed';
@@ -51,6 +54,24 @@ export class WebhookDelivery {
   ) {}
 
   async run(job: Job<WebhookDeliveryJob>): Promise<void> {
+    const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    try {
+      await this.attempt(job, lastAttempt);
+    } catch (error) {
+      // A pending delivery without a job left would refuse every replay: failed, to replay.
+      if (lastAttempt && !(error instanceof DeliveryFailed)) {
+        const { deliveryId, round } = job.data;
+        await this.webhooks
+          .markFailed(deliveryId, round, ATTEMPT_BROKE)
+          .catch((failure: unknown) =>
+            this.logger.warn(`delivery ${deliveryId}: ${String(failure)}`),
+          );
+      }
+      throw error;
+    }
+  }
+
+  private async attempt(job: Job<WebhookDeliveryJob>, lastAttempt: boolean): Promise<void> {
     const { deliveryId, organizationId, round } = job.data;
     const delivery = await this.webhooks.delivery(organizationId, deliveryId);
     // Removed with its endpoint, or replayed since (a newer round's job sends it).
@@ -58,12 +79,11 @@ export class WebhookDelivery {
     const endpoint = await this.webhooks.endpoint(organizationId, delivery.endpoint_id);
     if (!endpoint) return;
     if (!endpoint.enabled) {
-      await this.webhooks.markFailed(delivery.id, 'endpoint disabled');
+      await this.webhooks.markFailed(delivery.id, round, 'endpoint disabled');
       return;
     }
     const outcome = await this.send(endpoint, delivery.message_id, delivery.payload);
     const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
-    const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     if (ok) {
       await this.webhooks.recordAttempt(delivery.id, 'succeeded', outcome);
       await this.webhooks.succeeded(endpoint.id);

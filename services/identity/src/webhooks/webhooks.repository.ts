@@ -214,18 +214,40 @@ export class WebhooksRepository {
     return rows[0];
   }
 
-  /** A replay: pending again, in a new round (a job of its own), with the same message id. */
+  /**
+   * A replay: pending again, in a new round (a job of its own), with the same message id. Only
+   * a finished delivery (succeeded or failed): a pending one has a job queued or sending, and a
+   * second would send it at the same time. `'in-flight'` for a pending one, undefined when there
+   * is no such delivery.
+   */
   async replay(
     organizationId: number,
     endpointId: number,
     id: number,
-  ): Promise<DeliveryRow | undefined> {
+  ): Promise<DeliveryRow | 'in-flight' | undefined> {
+    // One statement: the status read and the round taken under the row's lock, so two replays
+    // at once, or a replay and an attempt's outcome, take turns.
     const rows: [DeliveryRow[], number] = await this.db.query(
       `UPDATE webhook_deliveries SET status = 'pending', round = round + 1
-        WHERE organization_id = $1 AND endpoint_id = $2 AND id = $3 RETURNING *`,
+        WHERE organization_id = $1 AND endpoint_id = $2 AND id = $3 AND status <> 'pending'
+        RETURNING *`,
       [organizationId, endpointId, id],
     );
-    return rows[0][0];
+    if (rows[0][0]) return rows[0][0];
+    const [found]: { id: number }[] = await this.db.query(
+      `SELECT id FROM webhook_deliveries WHERE organization_id = $1 AND endpoint_id = $2 AND id = $3`,
+      [organizationId, endpointId, id],
+    );
+    return found ? 'in-flight' : undefined;
+  }
+
+  /** A replay whose job could not be queued: failed again, so it can be replayed once more. */
+  async notQueued(id: number, round: number, error: string): Promise<void> {
+    await this.db.query(
+      `UPDATE webhook_deliveries SET status = 'failed', error = $3
+        WHERE id = $1 AND round = $2 AND status = 'pending'`,
+      [id, round, error],
+    );
   }
 
   async recordAttempt(
@@ -242,11 +264,32 @@ export class WebhooksRepository {
     );
   }
 
-  async markFailed(id: number, error: string): Promise<void> {
+  /** Fails the delivery's round `round` (a replay since has a round of its own). */
+  async markFailed(id: number, round: number, error: string): Promise<void> {
     await this.db.query(
-      `UPDATE webhook_deliveries SET status = 'failed', error = $2 WHERE id = $1`,
-      [id, error],
+      `UPDATE webhook_deliveries SET status = 'failed', error = $3
+        WHERE id = $1 AND round = $2 AND status = 'pending'`,
+      [id, round, error],
     );
+  }
+
+  /**
+   * Deletes up to `limit` finished deliveries (succeeded, or failed for good) whose last
+   * attempt is more than `days` ago, oldest first; answers how many. Pending ones stay: their
+   * job still reads them. Rows another transaction holds (a replay) are left for the next batch.
+   */
+  async deleteFinished(days: number, limit: number): Promise<number> {
+    const [, count] = (await this.db.query(
+      `DELETE FROM webhook_deliveries WHERE id IN (
+         SELECT id FROM webhook_deliveries
+          WHERE created_at < now() - make_interval(days => $1)
+            AND coalesce(last_attempt_at, created_at) < now() - make_interval(days => $1)
+            AND status <> 'pending'
+          ORDER BY created_at LIMIT $2
+          FOR UPDATE SKIP LOCKED)`,
+      [days, limit],
+    )) as [unknown, number];
+    return count;
   }
 
   async succeeded(endpointId: number): Promise<void> {

@@ -6,6 +6,7 @@ import {
   type Actor,
   type CreateWebhookRequest,
   type DeliveredEventType,
+  ERROR_TEXTS,
   WEBHOOK_MAX_PAYLOAD_BYTES,
   WEBHOOK_SECRET_PREFIX,
   WEBHOOK_TEST_EVENT,
@@ -35,6 +36,9 @@ export const PREVIOUS_SECRET_VALID_MS = 24 * HOUR_MS;
 /** Enough for every system an organization feeds; a bound on the deliveries one fact makes. */
 export const MAX_ENDPOINTS = 20;
 export const TOO_MANY_ENDPOINTS = `An organization can have at most ${MAX_ENDPOINTS} webhook endpoints. Delete one first.`;
+
+export const DELIVERY_IN_FLIGHT = ERROR_TEXTS.webhook_delivery_in_flight;
+const NOT_QUEUED = 'Not sent again: the delivery queue could not be reached. Replay it again.';
 
 /** `whsec_` and 32 random bytes in base64 (Standard Webhooks' secret format). */
 export const newSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
@@ -185,10 +189,23 @@ export class WebhooksService {
     };
   }
 
+  /**
+   * A finished delivery sent again. One still pending is refused (409): its job is queued or
+   * sending, and a second job would send it at the same time as the first.
+   */
   async replay(actor: Actor, webhookId: number, deliveryId: number) {
     const row = await this.webhooks.replay(actor.organizationId, webhookId, deliveryId);
     if (!row) throw RpcFailure.notFound('Delivery not found');
-    await this.enqueue([row]);
+    if (row === 'in-flight') throw new RpcFailure('conflict', DELIVERY_IN_FLIGHT);
+    try {
+      await this.enqueue([row]);
+    } catch (error) {
+      // Left pending without a job, it could never be replayed again.
+      await this.webhooks
+        .notQueued(row.id, row.round, NOT_QUEUED)
+        .catch((failure: unknown) => this.logger.warn(`replay not undone: ${String(failure)}`));
+      throw error;
+    }
     return { message: 'Delivery sent again, with the same webhook-id.' };
   }
 

@@ -127,6 +127,8 @@ export const errors: Record<ErrorCode, string> = {
     'Detenida por la restauración de una copia de seguridad. Reanuda la importación para terminarla.',
   member_not_in_organization: 'Esta persona no es miembro de tu organización.',
   version_not_found: 'No se encontró la versión.',
+  webhook_delivery_in_flight:
+    'Este envío aún se está realizando o espera su próximo intento. Reenvíalo cuando se haya entregado o haya fallado.',
   version_content_missing:
     'El contenido de la versión {{version}} aún no está disponible; puede que se esté procesando todavía.',
   document_content_missing:

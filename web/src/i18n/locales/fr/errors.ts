@@ -134,6 +134,8 @@ export const errors: Record<ErrorCode, string> = {
     'Arrêté par la restauration d’une sauvegarde. Reprenez l’import pour le terminer.',
   member_not_in_organization: 'Cette personne n’est pas membre de votre organisation.',
   version_not_found: 'Version introuvable.',
+  webhook_delivery_in_flight:
+    'Cet envoi est encore en cours ou attend sa prochaine tentative. Renvoyez-le une fois qu’il a abouti ou échoué.',
   version_content_missing:
     'Le contenu de la version {{version}} n’est pas encore disponible ; elle est peut-être encore en cours de traitement.',
   document_content_missing:
