@@ -6,13 +6,21 @@ import { EvaluationQuestion } from './evaluations.js';
 
 export const DEFAULT_PASS_MARK = 80;
 
+/** A team member's status (see TeamMember). */
+export const TEAM_MEMBER_STATUSES = ['active', 'pending', 'suspended'] as const;
+export type TeamMemberStatus = (typeof TEAM_MEMBER_STATUSES)[number];
+
 export const TeamMember = z.object({
   id: z.number().int(),
   name: z.string(),
   email: z.string(),
   role: Role,
   department: z.string(),
-  status: z.enum(['active', 'pending']),
+  /**
+   * Active once accepted, pending before; suspended (by an administrator or SCIM: the account
+   * kept, signing in refused) whether accepted or not.
+   */
+  status: z.enum(TEAM_MEMBER_STATUSES),
   /** Mean observation score of the last 90 days in percent; null without one. */
   performance: z.number().nullable(),
   /** Signed in today (UTC). */

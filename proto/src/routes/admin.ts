@@ -135,6 +135,7 @@ export const adminRoutes = {
     tag: 'admin',
     access: SUPER_ADMIN_ONLY,
     audit: 'user.delete',
+    auditOrganization: { answered: true },
     params: IdParams,
     response: MessageResponse,
   }),
@@ -145,12 +146,9 @@ export const adminRoutes = {
     tag: 'admin',
     access: SUPER_ADMIN_ONLY,
     audit: 'invitation.resend',
+    auditOrganization: { answered: true },
     params: IdParams,
     response: InvitationSentResponse,
-    relay: {
-      rpc: identityRpc.resendInvitation,
-      request: ({ actor, params }) => ({ actor, userId: params.id }),
-    },
   }),
   prompts: defineRoute({
     method: 'GET',

@@ -70,19 +70,24 @@ export const identityAdminRpc = {
     z.object({ actor: Actor, user: CreateUserRequest }),
     CreateUserResponse,
   ),
+  /**
+   * The route's answer and the organization of the person acted on, which the gateway files the
+   * audit entry under (the route's `auditOrganization: { answered: true }`), not sent on.
+   */
   deleteUser: rpc(
     'identity',
     'admin.users.delete',
     SUPER_ADMIN_ONLY,
     z.object({ actor: Actor, userId: z.number().int() }),
-    MessageResponse,
+    MessageResponse.extend({ organizationId: z.number().int() }),
   ),
+  /** As deleteUser: the route's answer and the invited person's organization. */
   resendInvitation: rpc(
     'identity',
     'admin.users.resendInvitation',
-    FROM_ROUTES,
+    SUPER_ADMIN_ONLY,
     z.object({ actor: Actor, userId: z.number().int() }),
-    InvitationSentResponse,
+    InvitationSentResponse.extend({ organizationId: z.number().int() }),
   ),
   prompts: rpc('identity', 'prompts.get', FROM_ROUTES, ActorOnly, GlobalPrompts),
   savePrompts: rpc(

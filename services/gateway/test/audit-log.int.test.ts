@@ -122,6 +122,26 @@ describe('audit log', () => {
       (entry) => entry.action === 'user.delete' && entry.outcome === 'success',
     );
     expect(deleted).toMatchObject({ actorEmail: SUPER_ADMIN.email, target: `id=${nedId}` });
+    // The platform deleted one of Acme's people: Acme's entry, though Ned is gone.
+    expect(deleted.organizationId).toBe(acme);
+    expect((await entries(ann.session)).map((entry) => entry.id)).toContain(deleted.id);
+  });
+
+  it("files an invitation resent by the platform under the invited person's organization", async () => {
+    const invited = await root.call(api.createUser, {
+      body: { email: 'gwen@globex.test', name: 'Gwen', role: 'operator', organizationId: globex },
+    });
+    const gwenId = invited.user.id;
+    const answer = await root.call(api.resendInvitation, { params: { id: gwenId } });
+    // The route answers as before: identity's organization is the audit trail's alone.
+    expect(Object.keys(answer).sort()).toEqual(['invitationSent', 'message']);
+    const resent = await eventually(
+      root,
+      (entry) => entry.action === 'invitation.resend' && entry.target === `id=${gwenId}`,
+    );
+    expect(resent).toMatchObject({ outcome: 'success', organizationId: globex });
+    expect((await entries(gina.session)).map((entry) => entry.id)).toContain(resent.id);
+    expect((await entries(ann.session)).map((entry) => entry.id)).not.toContain(resent.id);
   });
 
   it('shows organization administrators their organization only', async () => {

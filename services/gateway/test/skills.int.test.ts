@@ -391,6 +391,44 @@ describe('skills matrix', () => {
     ]);
   });
 
+  it("leaves a suspended person out of the matrix, its totals, its CSV and a function's coverage", async () => {
+    const suspend = (suspended: boolean) =>
+      stack.sql.query(
+        `UPDATE identity.users SET suspended_at = CASE WHEN $2 THEN now() END WHERE id = $1`,
+        [id.olga, suspended],
+      );
+    await suspend(true);
+    try {
+      // Olga's gaps were Allergens' and Cooling's (Line cook); Otto's and Pia's stay.
+      const view = await matrix(as.tess!);
+      expect(view.rows.map((row) => row.userId)).not.toContain(id.olga);
+      expect(view).toMatchObject({ totalRows: 5, totalGaps: 2 });
+      expect(view.sops.map((sop) => sop.gaps)).toEqual([1, 1]);
+      const operators = await matrix(as.tess!, { role: 'operator' });
+      expect(operators.rows.map((row) => row.userId)).toEqual([id.otto, id.pia]);
+      expect(operators.totalGaps).toBe(2);
+      const line = await matrix(as.mia!, { jobFunctionId: lineCook.id });
+      expect(line.rows.map((row) => row.userId)).toEqual([id.otto]);
+      expect(line.sops.map((sop) => sop.gaps)).toEqual([1, 0]);
+      const csv = await matrixCsv(as.tess!, { role: 'operator' });
+      const lines = (await csv.text()).trimEnd().split('\r\n');
+      expect(lines.map((line) => line.split(',')[0])).toEqual([
+        'Name',
+        'Otto Operator',
+        'Pia Porter',
+        'Gaps per SOP',
+      ]);
+      expect(lines.at(-1)).toBe('Gaps per SOP,,,,,2,1,1');
+      // Still listed among the function's people, but not counted in its coverage (Otto's 50).
+      const cooks = (await jobFunctions(as.mia!)).find((f) => f.id === lineCook.id)!;
+      expect(cooks.members.map((member) => member.userId)).toEqual([id.olga, id.otto]);
+      expect(cooks.coverage).toBe(50);
+    } finally {
+      await suspend(false);
+    }
+    expect((await matrix(as.tess!)).totalRows).toBe(6);
+  });
+
   it('changes with the members and functions', async () => {
     await setMembers(as.adam!, lineCook.id, [id.otto!]);
     const renamed = await as.adam!.call(api.updateJobFunction, {

@@ -179,7 +179,13 @@ describe('team overview', () => {
       const chooser = await page({ status: 'active', roles: 'operator,training_supervisor' });
       expect(chooser.total).toBe(2);
       expect(names(chooser.members)).toEqual(['Otto Operator', 'Tess Trainer']);
-      expect(names((await page({ search: 'olga' })).members)).toEqual(['Olga Operator']);
+      // Listed as suspended, not active (nor pending): here and on their own page.
+      const olga = (await page({ search: 'olga' })).members;
+      expect(olga.map((member) => [member.name, member.status])).toEqual([
+        ['Olga Operator', 'suspended'],
+      ]);
+      const detail = await tess.call(api.teamMember, { params: { id: id.olga! } });
+      expect(detail.member.status).toBe('suspended');
     } finally {
       await stack.sql.query(`UPDATE users SET suspended_at = NULL WHERE id = $1`, [id.olga]);
     }
@@ -303,6 +309,16 @@ describe('team overview', () => {
     await setActive(id.otto!, false);
     expect(await figures()).toEqual([4, 50, 0]);
     await setActive(id.otto!, true);
+    expect(await figures()).toEqual([5, 75, 1]);
+    // Suspended is not active: neither a head count nor a figure, until unsuspended.
+    const setSuspended = (userId: number, suspended: boolean) =>
+      stack.sql.query(
+        `UPDATE identity.users SET suspended_at = CASE WHEN $2 THEN now() END WHERE id = $1`,
+        [userId, suspended],
+      );
+    await setSuspended(id.olga!, true);
+    expect(await figures()).toEqual([4, 100, 1]);
+    await setSuspended(id.olga!, false);
     expect(await figures()).toEqual([5, 75, 1]);
     await stack.sql.query(`DELETE FROM identity.users WHERE id = $1`, [id.olga]);
     expect(await figures()).toEqual([4, 100, 1]);

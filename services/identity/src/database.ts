@@ -43,6 +43,8 @@ import { RefusedInvitations1767880000000 } from './migrations/1767880000000-refu
 import { BrowserTimeZones1767890000000 } from './migrations/1767890000000-browser-time-zones.js';
 import { OrganizationTimeZones1767893000000 } from './migrations/1767893000000-organization-time-zones.js';
 import { FormerAdminsTokens1767896000000 } from './migrations/1767896000000-former-admins-tokens.js';
+import { WebhookDeliveryRetention1768000002000 } from './migrations/1768000002000-webhook-delivery-retention.js';
+import { SuspendedMembers1768000003000 } from './migrations/1768000003000-suspended-members.js';
 import { sealedWebhookSecrets } from './migrations/1767100001000-sealed-webhook-secrets.js';
 
 export const IDENTITY_SCHEMA = 'identity';
@@ -98,5 +100,7 @@ export const openIdentityDatabase = (url: string, webhookSecrets?: SecretBox) =>
       BrowserTimeZones1767890000000,
       OrganizationTimeZones1767893000000,
       FormerAdminsTokens1767896000000,
+      WebhookDeliveryRetention1768000002000,
+      SuspendedMembers1768000003000,
     ],
   });

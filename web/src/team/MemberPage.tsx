@@ -14,6 +14,7 @@ import { formatDate, formatDateTime } from '../ui/dates';
 import { LoadingRow } from '../ui/ListStates';
 import { linkClass } from '../ui/styles';
 import { barWidth } from './format';
+import { StatusBadge } from './StatusBadge';
 import { teamMemberQuery } from './queries';
 import { useTranslation } from 'react-i18next';
 import { readableErrorMessage } from '../api/errors';
@@ -82,9 +83,7 @@ function MemberDetail({ detail }: { detail: TeamMemberDetail }) {
           {member.email}
         </p>
         <div className="flex flex-wrap items-center gap-2 text-sm">
-          <Badge tone={member.status === 'active' ? 'green' : 'neutral'}>
-            {t(`team.status.${member.status}`)}
-          </Badge>
+          <StatusBadge status={member.status} />
           <Badge tone={member.presentToday ? 'blue' : 'neutral'}>
             {member.presentToday ? t('team.member.presentToday') : t('team.member.notSignedIn')}
           </Badge>

@@ -14,6 +14,7 @@ import { inputClass, smallOutlineButtonClass } from '../ui/styles';
 import { useDebouncedValue } from '../auth/useDebouncedValue';
 import { Pager } from '../ui/Pager';
 import { barWidth } from './format';
+import { StatusBadge } from './StatusBadge';
 import { teamMembersQuery, teamStatsQuery } from './queries';
 import { TeamCards } from './TeamCards';
 import { DepartmentBreakdown, PerformanceMetricsCard } from './TeamBreakdown';
@@ -190,9 +191,7 @@ function MemberTable(props: {
               <td className="py-2 pr-3">
                 {/* One line at desktop widths: the badges side by side, never stacked. */}
                 <div data-testid="member-status" className="flex flex-nowrap items-center gap-1">
-                  <Badge tone={member.status === 'active' ? 'green' : 'neutral'}>
-                    {t(`team.status.${member.status}`)}
-                  </Badge>
+                  <StatusBadge status={member.status} />
                   {member.presentToday ? (
                     <Badge tone="blue">{t('team.members.present')}</Badge>
                   ) : null}

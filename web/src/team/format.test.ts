@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barWidth, departmentShares, roleLabel } from './format';
+import { barWidth, departmentShares, roleLabel, statusBadge } from './format';
 
 describe('team format', () => {
   it('labels roles as the spec does', () => {
@@ -20,6 +20,12 @@ describe('team format', () => {
         (row) => row.share === 0,
       ),
     ).toBe(true);
+  });
+
+  it('gives each status its own badge and label, suspended apart from active', () => {
+    expect(statusBadge('active')).toEqual({ tone: 'green', label: 'active' });
+    expect(statusBadge('pending')).toEqual({ tone: 'neutral', label: 'pending' });
+    expect(statusBadge('suspended')).toEqual({ tone: 'red', label: 'suspended' });
   });
 
   it('clamps the performance bar', () => {

@@ -1,5 +1,6 @@
-import { CREATABLE_ROLES, type Role, type TeamStats } from '@hub/proto';
+import { CREATABLE_ROLES, type Role, type TeamMemberStatus, type TeamStats } from '@hub/proto';
 import { i18n } from '../i18n/i18n';
+import type { BadgeTone } from '../ui/Badge';
 
 type Department = keyof TeamStats['departmentBreakdown'];
 
@@ -23,6 +24,18 @@ export function departmentShares(
     count: breakdown[key],
     share: total > 0 ? Math.round((breakdown[key] / total) * 100) : 0,
   }));
+}
+
+const STATUS_TONES: Record<TeamMemberStatus, BadgeTone> = {
+  active: 'green',
+  pending: 'neutral',
+  // Cut off by an administrator or the identity provider: not to be read as merely waiting.
+  suspended: 'red',
+};
+
+/** A member's status badge (the list's and the member page's): its tone and label. */
+export function statusBadge(status: TeamMemberStatus): { tone: BadgeTone; label: string } {
+  return { tone: STATUS_TONES[status], label: i18n.t(`team.status.${status}`) };
 }
 
 /** Width of a performance bar: the percent clamped to 0..100, 0 without a figure. */

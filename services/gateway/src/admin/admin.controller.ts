@@ -1,9 +1,18 @@
-import { Controller, Inject, Param } from '@nestjs/common';
-import { type Actor, api, identityRpc, type IdParams } from '@hub/proto';
+import { Controller, Inject, Param, Req } from '@nestjs/common';
+import {
+  type Actor,
+  api,
+  identityRpc,
+  type IdParams,
+  type InvitationSentResponse,
+  type MessageResponse,
+} from '@hub/proto';
 import { RpcClient } from '@hub/kit';
+import { auditedOrganization } from '../audit/audit-trail.js';
 import { SessionCache } from '../auth/session-cache.js';
 import { CurrentActor } from '../http/current-actor.decorator.js';
 import { Endpoint } from '../http/endpoint.decorator.js';
+import type { GuardedRequest } from '../http/request-context.js';
 
 @Controller()
 export class AdminController {
@@ -24,10 +33,37 @@ export class AdminController {
 
   /** Administrators read their organization's entries; the identity service scopes them. */
 
+  /**
+   * The audit entry is the deleted person's organization's (`auditOrganization: { answered:
+   * true }`), which identity names, the person gone; the route answers the message alone.
+   */
   @Endpoint(api.deleteUser)
-  async deleteUser(@CurrentActor() actor: Actor, @Param() params: IdParams) {
-    const answer = await this.rpc.call(identityRpc.deleteUser, { actor, userId: params.id });
+  async deleteUser(
+    @CurrentActor() actor: Actor,
+    @Param() params: IdParams,
+    @Req() request: GuardedRequest,
+  ): Promise<MessageResponse> {
+    const { organizationId, ...answer } = await this.rpc.call(identityRpc.deleteUser, {
+      actor,
+      userId: params.id,
+    });
+    auditedOrganization(request, organizationId);
     this.sessions.forget({ userId: params.id });
+    return answer;
+  }
+
+  /** As deleteUser: the entry is the invited person's organization's. */
+  @Endpoint(api.resendInvitation)
+  async resendInvitation(
+    @CurrentActor() actor: Actor,
+    @Param() params: IdParams,
+    @Req() request: GuardedRequest,
+  ): Promise<InvitationSentResponse> {
+    const { organizationId, ...answer } = await this.rpc.call(identityRpc.resendInvitation, {
+      actor,
+      userId: params.id,
+    });
+    auditedOrganization(request, organizationId);
     return answer;
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { api } from '@hub/proto';
 import type { GuardedRequest } from '../http/request-context.js';
-import { auditEntryOf } from './audit-trail.js';
+import { auditEntryOf, auditedOrganization } from './audit-trail.js';
 
 const root = { userId: 1, organizationId: 1, role: 'super_admin' } as const;
 
@@ -64,6 +64,17 @@ describe("audit entries of the super administrator's acts on an organization", (
     expect(auditEntryOf(exported, api.organizationExport, 200).organizationId).toBe(7);
     const own = Object.assign(requestOf({}, undefined), { query: {} });
     expect(auditEntryOf(own, api.organizationExport, 200).organizationId).toBe(root.organizationId);
+  });
+
+  it("are the organization of the person acted on, as identity's answer named it", () => {
+    for (const route of [api.deleteUser, api.resendInvitation]) {
+      const acted = requestOf({ id: '42' }, undefined);
+      auditedOrganization(acted, 7);
+      expect(auditEntryOf(acted, route, 200)).toMatchObject({ organizationId: 7, target: 'id=42' });
+      // Refused before identity named it (no such person): the platform's own.
+      const unknown = requestOf({ id: '42' }, undefined);
+      expect(auditEntryOf(unknown, route, 404).organizationId).toBe(root.organizationId);
+    }
   });
 
   it("stay an administrator's own, whichever organization they asked for", () => {

@@ -63,18 +63,37 @@ function emailTried(request: GuardedRequest, route: RouteContract): string | nul
   return typeof email === 'string' ? email.slice(0, 320) : null;
 }
 
+/** The organizations the handlers of `auditOrganization: { answered: true }` routes were told. */
+const answered = new WeakMap<FastifyRequest, number>();
+
+/**
+ * For a route whose entry is the organization of the person it acts on: that organization, as
+ * the service's answer named it, which the handler hands on here before answering.
+ */
+export function auditedOrganization(request: FastifyRequest, organizationId: number): void {
+  answered.set(request, organizationId);
+}
+
 /**
  * Whose log the entry is in: the organization the route names when the super administrator acts
- * on one (its administrators read what the platform did to it), else the actor's. Anyone else
- * acts within their own, or is refused: their entry stays theirs, never another's to read.
+ * on one (its administrators read what the platform did to it), or the one the service answered
+ * for the person acted on, else the actor's. Anyone else acts within their own, or is refused:
+ * their entry stays theirs, never another's to read.
  */
 function organizationOf(request: FastifyRequest, route: RouteContract, actor: Actor | undefined) {
-  if (actor?.role !== 'super_admin' || !route.auditOrganization) return actor?.organizationId;
-  const path = route.auditOrganization;
-  const named = Number(
-    valueAt(request.params, path) ?? valueAt(request.body, path) ?? valueAt(request.query, path),
-  );
-  return Number.isSafeInteger(named) && named > 0 ? named : actor.organizationId;
+  const declared = route.auditOrganization;
+  if (actor?.role !== 'super_admin' || !declared) return actor?.organizationId;
+  const named =
+    typeof declared === 'string'
+      ? Number(
+          valueAt(request.params, declared) ??
+            valueAt(request.body, declared) ??
+            valueAt(request.query, declared),
+        )
+      : answered.get(request);
+  return named !== undefined && Number.isSafeInteger(named) && named > 0
+    ? named
+    : actor.organizationId;
 }
 
 export function auditEntryOf(

@@ -107,6 +107,7 @@ export class UsersAdminService {
     };
   }
 
+  /** The invitation sent again, and the person's organization (the audit entry's). */
   async resend(actor: Actor, userId: number) {
     const user = await this.users.findWithOrganization(userId);
     if (!user) throw RpcFailure.notFound('User not found');
@@ -115,10 +116,15 @@ export class UsersAdminService {
     const outcome = await this.invitations.issue(user, actor.userId);
     if (!outcome.sent)
       throw new RpcFailure('unavailable', `Failed to send invitation: ${outcome.failure}`);
-    return { invitationSent: true, message: invitationMessage(user.email, outcome) };
+    return {
+      invitationSent: true,
+      message: invitationMessage(user.email, outcome),
+      organizationId: user.organizationId,
+    };
   }
 
-  async delete(actor: Actor, userId: number): Promise<{ message: string }> {
+  /** The person deleted, and their organization (the audit entry's). */
+  async delete(actor: Actor, userId: number): Promise<{ message: string; organizationId: number }> {
     const user = await this.users.findById(userId);
     if (!user) throw RpcFailure.notFound('User not found');
     if (user.id === actor.userId || user.role === 'super_admin') {
@@ -132,6 +138,6 @@ export class UsersAdminService {
     await this.users.delete(user.id, (tx) => this.events.publish(deleted, tx));
     await this.revocations.announce({ userId: user.id });
     if (user.profilePicture) await this.pictures.removeQuietly(user.profilePicture);
-    return { message: `User ${user.email} deleted` };
+    return { message: `User ${user.email} deleted`, organizationId: user.organizationId };
   }
 }

@@ -1,19 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DataSource } from 'typeorm';
+import type { DataSource, QueryRunner } from 'typeorm';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openIdentityDatabase } from '../database.js';
 import { ActiveMembers1767800000000 } from '../migrations/1767800000000-active-members.js';
+import { SuspendedMembers1768000003000 } from '../migrations/1768000003000-suspended-members.js';
 import { UsersRepository } from './users.repository.js';
 import { insertOrganizations } from '../test-support/organizations.js';
 
-/** The head counts before `active_members`: every user of the organization counted. */
+/**
+ * The head counts before `active_members`: every user of the organization counted, active
+ * meaning accepted and not suspended (migration 1768000003000).
+ */
 const COUNTED_OVER_USERS = `SELECT u.role, count(*)::int AS active, count(p.id)::int AS present
     FROM users u LEFT JOIN (SELECT DISTINCT unnest($2::int[]) AS id) p ON p.id = u.id
-   WHERE u.organization_id = $1 AND u.is_active GROUP BY u.role ORDER BY u.role`;
+   WHERE u.organization_id = $1 AND u.is_active AND u.suspended_at IS NULL
+   GROUP BY u.role ORDER BY u.role`;
 
 /** active_members as defined, from the users themselves. */
 const DEFINED = `SELECT organization_id, role, count(*)::int AS active FROM users
-  WHERE is_active GROUP BY 1, 2 ORDER BY 1, 2`;
+  WHERE is_active AND suspended_at IS NULL GROUP BY 1, 2 ORDER BY 1, 2`;
 const KEPT = `SELECT organization_id, role, active FROM active_members ORDER BY 1, 2`;
 
 const ROLES = ['super_admin', 'admin', 'training_supervisor', 'manager', 'operator'];
@@ -33,11 +38,13 @@ describe('UsersRepository.countActiveByRole', () => {
     db = await openIdentityDatabase(resources.databaseUrl);
     users = new UsersRepository(db);
     organizations.push(...(await insertOrganizations(db, 3)));
-    // 60 people over the first two organizations and every role, every third one pending.
+    // 60 people over the first two organizations and every role, every third one pending,
+    // every seventh suspended (some of them pending too).
     await db.query(
-      `INSERT INTO users (email, name, role, organization_id, is_active)
+      `INSERT INTO users (email, name, role, organization_id, is_active, suspended_at)
        SELECT 'p' || n || '@example.test', 'Person ' || n, ($3::text[])[1 + n % 5],
-              CASE WHEN n % 2 = 0 THEN $1::int ELSE $2::int END, n % 3 <> 0
+              CASE WHEN n % 2 = 0 THEN $1::int ELSE $2::int END, n % 3 <> 0,
+              CASE WHEN n % 7 = 0 THEN now() END
          FROM generate_series(1, 60) n`,
       [organizations[0], organizations[1], ROLES],
     );
@@ -71,9 +78,22 @@ describe('UsersRepository.countActiveByRole', () => {
   it('counts the people there before the table (the backfill)', async () => {
     const runner = db.createQueryRunner();
     try {
-      const migration = new ActiveMembers1767800000000();
-      await migration.down(runner);
-      await migration.up(runner);
+      const [first, suspended] = [
+        new ActiveMembers1767800000000(),
+        new SuspendedMembers1768000003000(),
+      ];
+      // Each in a transaction of its own, as the migrations run.
+      const alone = async (step: (runner: QueryRunner) => Promise<void>) => {
+        await runner.startTransaction();
+        await step(runner);
+        await runner.commitTransaction();
+      };
+      await alone((r) => suspended.down(r));
+      await alone((r) => first.down(r));
+      await alone((r) => first.up(r));
+      // The suspended people counted as accepted ones, then taken off by the recount.
+      expect(await db.query(KEPT)).not.toEqual(await db.query(DEFINED));
+      await alone((r) => suspended.up(r));
     } finally {
       await runner.release();
     }
@@ -97,6 +117,12 @@ describe('UsersRepository.countActiveByRole', () => {
       // Every role of an organization at once (a role's last person leaves it), deletions.
       `UPDATE users SET role = 'operator' WHERE organization_id = ${second}`,
       `UPDATE users SET is_active = NOT is_active WHERE organization_id = ${first}`,
+      // Suspended (an active person, a pending one), unsuspended, suspended in a whole
+      // organization at once, and a suspended person's role changed.
+      `UPDATE users SET suspended_at = now() WHERE email IN ('p11@example.test', 'p12@example.test')`,
+      `UPDATE users SET suspended_at = NULL WHERE email = 'p14@example.test'`,
+      `UPDATE users SET suspended_at = now() WHERE organization_id = ${third}`,
+      `UPDATE users SET role = 'manager' WHERE email = 'p35@example.test'`,
       `DELETE FROM users WHERE email IN ('p10@example.test', 'new1@example.test')`,
       `DELETE FROM organizations WHERE id = ${second}`,
     ];

@@ -128,8 +128,8 @@ describe('UsersService.memberPage / memberIds', () => {
       const chosen = await page({ ...observable, suspended: false }, 0, 1);
       expect(chosen.members.map((member) => member.id)).toEqual([id.bea1]);
       expect(chosen.total).toBe(1);
-      // Every accepted person, the suspended too: the head counts' filter, read from
-      // active_members, is unchanged.
+      // Every accepted person, the suspended too; those who may act (the skills matrix's
+      // filter), whose total is read from active_members, leave them out.
       expect((await page({ active: true })).total).toBe(4);
       expect((await page({ active: true, suspended: false })).total).toBe(3);
       expect((await page(observable)).members.find((m) => m.id === id.cy)?.suspended).toBe(true);

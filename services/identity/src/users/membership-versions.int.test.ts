@@ -7,10 +7,14 @@ import { insertOrganizations } from '../test-support/organizations.js';
 
 const ROLES = ['super_admin', 'admin', 'training_supervisor', 'manager', 'operator'];
 
-/** Each organization's active people (ids ascending), as the version's definition reads them. */
+/**
+ * Each organization's active people (ids ascending), as the version's definition reads them:
+ * accepted and not suspended (migration 1768000003000).
+ */
 const ACTIVE = `SELECT o.id AS organization_id,
        coalesce(array_agg(u.id ORDER BY u.id) FILTER (WHERE u.id IS NOT NULL), '{}') AS ids
-  FROM organizations o LEFT JOIN users u ON u.organization_id = o.id AND u.is_active
+  FROM organizations o
+  LEFT JOIN users u ON u.organization_id = o.id AND u.is_active AND u.suspended_at IS NULL
  WHERE o.id = ANY($1) GROUP BY o.id`;
 
 /**
@@ -95,6 +99,13 @@ describe('membership versions', () => {
       // One deactivated and another activated by one statement (the head counts net to 0).
       `UPDATE users SET is_active = NOT is_active
         WHERE email IN ('p7@example.test', 'p9@example.test')`,
+      // Suspended: an active person, then a pending one; then unsuspended. A suspended
+      // person's sign-in or rename changes nothing.
+      `UPDATE users SET suspended_at = now() WHERE email = 'p11@example.test'`,
+      `UPDATE users SET suspended_at = now() WHERE email = 'p12@example.test'`,
+      `UPDATE users SET last_login = now(), name = name || '!' WHERE email = 'p11@example.test'`,
+      `UPDATE users SET suspended_at = NULL WHERE email = 'p11@example.test'`,
+      `UPDATE users SET suspended_at = now() WHERE email = 'p13@example.test'`,
       // Moved organization: an active person, then a pending one.
       `UPDATE users SET organization_id = ${third} WHERE email = 'p8@example.test'`,
       `UPDATE users SET organization_id = ${third} WHERE email = 'p15@example.test'`,
@@ -105,7 +116,7 @@ describe('membership versions', () => {
     ];
     let changes = 0;
     for (const write of writes) changes += await expectVersionsFollow(write);
-    expect(changes).toBeGreaterThanOrEqual(9);
+    expect(changes).toBeGreaterThanOrEqual(12);
   });
 
   it('keeps the version through a write rolled back', async () => {
@@ -141,5 +152,15 @@ describe('membership versions', () => {
     expect((await users.findNotActive(first, all)).ids).toEqual(
       [...notActive, activeIds[0]!].filter((id) => id !== 999_999_999).sort((a, b) => a - b),
     );
+  });
+
+  it('names a suspended person not active, at a new version', async () => {
+    const first = organizations[0]!;
+    const kept = (await state())[0]!.active[0]!;
+    const before = await users.findNotActive(first, [kept]);
+    expect(before.ids).toEqual([]);
+    await db.query(`UPDATE users SET suspended_at = now() WHERE id = $1`, [kept]);
+    expect((await users.findNotActive(first, [kept], before.version)).ids).toBeNull();
+    expect((await users.findNotActive(first, [kept])).ids).toEqual([kept]);
   });
 });

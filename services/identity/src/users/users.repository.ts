@@ -38,6 +38,13 @@ export type NewUser = Pick<
 const MEMBER_COLUMNS =
   'id, name, email, role, is_active, suspended_at IS NOT NULL AS suspended, profile_picture';
 
+/**
+ * The people who may act now, whom `active_members` counts and the membership versions follow
+ * (migration 1768000003000): accepted and not suspended. Written as memberWhere writes the
+ * filter `{ active: true, suspended: false }`, whose total is then read from active_members.
+ */
+const MAY_ACT = 'is_active AND suspended_at IS NULL';
+
 /** A page of a filter's people, their total, and their selection (identityRpc.memberSearch). */
 export interface MemberSearchRows {
   members: MemberRow[];
@@ -82,8 +89,8 @@ function memberWhere(filter: MemberFilter): {
   // Written out, not a parameter: the pending people's partial index (users_pending_idx) is
   // used only when the plan knows the condition is NOT is_active.
   if (filter.active !== undefined) clauses.push(filter.active ? 'is_active' : 'NOT is_active');
-  // Its own filter, not folded into `active`: active_members, which the head counts read,
-  // counts the accepted whether suspended or not. A chooser of people who may act asks both.
+  // Its own filter, not folded into `active` (accepted, suspended or not): those who may act
+  // (MAY_ACT) are both, as the choosers and the skills matrix ask.
   if (filter.suspended !== undefined)
     clauses.push(filter.suspended ? 'suspended_at IS NOT NULL' : 'suspended_at IS NULL');
   if (filter.userIds) add((p) => `id = ANY(${p}::int[])`, filter.userIds);
@@ -118,10 +125,11 @@ export class UsersRepository {
   ): Promise<{ members: MemberRow[]; total: number }> {
     const { where, narrowing, params } = memberWhere(filter);
     const n = params.length;
-    // Every active person (the skills matrix's and the team list's first page): counted from
-    // active_members (kept by triggers, migration 1767800000000), not over 100,001 rows.
+    // Everyone who may act (the skills matrix's first page, the choosers' list): counted from
+    // active_members (kept by triggers, migrations 1767800000000 and 1768000003000), not over
+    // 100,001 rows.
     const count =
-      narrowing === 'is_active'
+      narrowing === MAY_ACT
         ? `SELECT coalesce(sum(active), 0)::int AS total FROM active_members WHERE organization_id = $1`
         : `SELECT count(*)::int AS total FROM users WHERE ${where}`;
     const [members, counted] = await Promise.all([
@@ -229,10 +237,11 @@ export class UsersRepository {
   }
 
   /**
-   * Active people by role with how many of them are among `presentIds` (see
-   * identityRpc.activeMemberCounts). The head counts are read from `active_members`, kept by
-   * triggers on users (migration 1767800000000; counting every user took 155-290 ms at 100,001
-   * people under load); the present are looked up by id, each once (`IN`, a semi-join).
+   * Active people (MAY_ACT: nobody suspended) by role with how many of them are among
+   * `presentIds` (see identityRpc.activeMemberCounts). The head counts are read from
+   * `active_members`, kept by triggers on users (migration 1767800000000; counting every user
+   * took 155-290 ms at 100,001 people under load); the present are looked up by id, each once
+   * (`IN`, a semi-join).
    */
   async countActiveByRole(
     organizationId: number,
@@ -242,7 +251,7 @@ export class UsersRepository {
       `SELECT c.role, c.active, coalesce(p.present, 0)::int AS present
          FROM active_members c
          LEFT JOIN (SELECT role, count(*) AS present FROM users
-                     WHERE id IN (SELECT unnest($2::int[])) AND organization_id = $1 AND is_active
+                     WHERE id IN (SELECT unnest($2::int[])) AND organization_id = $1 AND ${MAY_ACT}
                      GROUP BY role) p ON p.role = c.role
         WHERE c.organization_id = $1 ORDER BY c.role`,
       [organizationId, presentIds],
@@ -252,8 +261,8 @@ export class UsersRepository {
   /**
    * The organization's membership version (migration 1767840000000) and, unless `since` is given
    * and differs from it (then `ids` is null: the caller's verdicts are stale), those of `userIds`
-   * that are not active people of the organization (each once, ascending). One statement, so the
-   * verdicts are those of the version answered.
+   * that are not active people of the organization (MAY_ACT: a suspended person is not; each
+   * once, ascending). One statement, so the verdicts are those of the version answered.
    */
   async findNotActive(
     organizationId: number,
@@ -266,7 +275,8 @@ export class UsersRepository {
                 (SELECT coalesce(json_agg(o.id ORDER BY o.id), '[]')
                    FROM (SELECT DISTINCT unnest($2::int[]) AS id) o
                   WHERE NOT EXISTS (SELECT 1 FROM users u
-                                     WHERE u.id = o.id AND u.organization_id = $1 AND u.is_active))
+                                     WHERE u.id = o.id AND u.organization_id = $1
+                                       AND u.is_active AND u.suspended_at IS NULL))
               END AS ids
          FROM (SELECT coalesce((SELECT version FROM membership_versions
                                  WHERE organization_id = $1), 0) AS version) v`,

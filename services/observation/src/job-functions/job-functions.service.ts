@@ -144,8 +144,8 @@ function view(
 ): JobFunction {
   const required = record.requiredSops.length;
   const members: JobFunctionMember[] = [];
-  // The function's mean counts whom the skills matrix counts: accepted people (suspended ones
-  // included, as the matrix's rows and gaps do). A pending one is listed, not counted.
+  // The function's mean counts whom the skills matrix counts: accepted people not suspended. A
+  // pending or suspended one is listed, with their own figures, not counted.
   const counted: JobFunctionMember[] = [];
   for (const userId of record.memberIds) {
     // A person identity no longer knows (deleted meanwhile) is left out.
@@ -164,7 +164,7 @@ function view(
       missingDocumentIds: missing,
     };
     members.push(member);
-    if (person.isActive) counted.push(member);
+    if (person.isActive && !person.suspended) counted.push(member);
   }
   members.sort((a, b) => a.name.localeCompare(b.name) || a.userId - b.userId);
   const covered = counted.filter((member) => member.coverage !== null);

@@ -9,7 +9,11 @@ export interface PeopleFilter {
   narrowed: boolean;
 }
 
-/** Active people the actor may see (staff: everyone; others: themselves), filtered, by name. */
+/**
+ * Active people the actor may see (staff: everyone; others: themselves), filtered, by name:
+ * accepted and not suspended, as the choosers list them (a suspended person keeps their records
+ * but is no one to train or count meanwhile).
+ */
 export function peopleFilter(
   actor: Actor,
   query: Pick<SkillsMatrixQuery, 'jobFunctionId' | 'role' | 'search'>,
@@ -23,6 +27,7 @@ export function peopleFilter(
     filter: {
       organizationId: actor.organizationId,
       active: true,
+      suspended: false,
       ...(search === '' ? {} : { search }),
       ...(query.role === undefined ? {} : { roles: [query.role] }),
       ...(userIds === undefined ? {} : { userIds }),

@@ -8,7 +8,7 @@ describe('skills matrix rows', () => {
   it('gives an operator his own row only, whatever he searches or filters', () => {
     const own = peopleFilter(actor(1, 'operator'), SkillsMatrixQuery.parse({}), null);
     expect(own).toEqual({
-      filter: { organizationId: 7, active: true, userIds: [1] },
+      filter: { organizationId: 7, active: true, suspended: false, userIds: [1] },
       jobFunctionId: undefined,
       narrowed: true,
     });
@@ -17,16 +17,16 @@ describe('skills matrix rows', () => {
     expect(peopleFilter(actor(2, 'operator'), searching, [2, 5]).filter.userIds).toEqual([2]);
   });
 
-  it("gives staff everyone active, or the function's members, counted in SQL unless narrowed", () => {
+  it("gives staff everyone active but the suspended, or the function's members, counted in SQL unless narrowed", () => {
     const staff = actor(3, 'training_supervisor');
     expect(peopleFilter(staff, SkillsMatrixQuery.parse({}), null)).toEqual({
-      filter: { organizationId: 7, active: true },
+      filter: { organizationId: 7, active: true, suspended: false },
       jobFunctionId: undefined,
       narrowed: false,
     });
     const members = peopleFilter(staff, SkillsMatrixQuery.parse({ jobFunctionId: '4' }), [8, 9]);
     expect(members).toEqual({
-      filter: { organizationId: 7, active: true, userIds: [8, 9] },
+      filter: { organizationId: 7, active: true, suspended: false, userIds: [8, 9] },
       jobFunctionId: 4,
       narrowed: false,
     });
@@ -38,6 +38,7 @@ describe('skills matrix rows', () => {
     expect(searched.filter).toEqual({
       organizationId: 7,
       active: true,
+      suspended: false,
       search: 'Olga',
       roles: ['operator'],
     });

@@ -30,7 +30,7 @@ const ASKED_SLACK = 1_000;
  * people those were 22,500 ids and identity's answer took 156 ms p50 / 326 p90 under load. Per
  * organization it keeps identity's verdicts at a membership version and sends only the ids not
  * asked about yet; identity answers `stale` once the organization's active people have changed
- * (a deactivation, a deletion, a join), and then every id is asked again. So the verdicts are
+ * (a deactivation, a suspension, a deletion, a join), and then every id is asked again. So the verdicts are
  * always those of identity's current version: exact, not eventually consistent.
  */
 @Injectable()

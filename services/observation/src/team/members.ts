@@ -6,6 +6,7 @@ import {
   type MemberKey,
   Role,
   type RpcAnswer,
+  type TeamMember,
 } from '@hub/proto';
 import { RpcClient, RpcFailure } from '@hub/kit';
 import { RPC } from '../config.js';
@@ -27,6 +28,16 @@ export const DEPARTMENTS: Record<Role, string> = {
 export function roleOf(person: Pick<Member, 'role'>): { role: Role; department: string } {
   const role = Role.parse(person.role);
   return { role, department: DEPARTMENTS[role] };
+}
+
+/**
+ * A person's status on Team Overview: suspended (by an administrator or SCIM: they keep their
+ * account but cannot sign in) whether they had accepted or not, else active once accepted,
+ * else pending.
+ */
+export function memberStatus(person: Pick<Member, 'isActive' | 'suspended'>): TeamMember['status'] {
+  if (person.suspended) return 'suspended';
+  return person.isActive ? 'active' : 'pending';
 }
 
 /** People of the organization, as identity knows them. */

@@ -35,7 +35,10 @@ export function safetyCompliance(
 }
 
 export interface TeamInputs {
-  /** The active members' head counts by role, and how many of each were present today. */
+  /**
+   * The active members' head counts by role, and how many of each were present today: accepted
+   * and not suspended, as identity counts them (a suspended person is listed, not counted).
+   */
   heads: { role: Role; active: number; present: number }[];
   /** The active members' performance figures, for those with one (any order). */
   scores: number[];

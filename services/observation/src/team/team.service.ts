@@ -20,7 +20,7 @@ import { ObservationFigures } from '../reporting/observation-figures.js';
 import { courseStanding } from '../training/course-progress.js';
 import { CoursesRepository } from '../training/courses.repository.js';
 import { ActiveMembership } from './active-membership.js';
-import { type Member, Members, roleOf } from './members.js';
+import { type Member, Members, memberStatus, roleOf } from './members.js';
 import {
   safetyCompliance,
   type TeamInputs as TeamFigureInputs,
@@ -41,7 +41,7 @@ function teamMember(
     name: person.name,
     email: person.email,
     ...roleOf(person),
-    status: person.isActive ? 'active' : 'pending',
+    status: memberStatus(person),
     performance: performance.get(person.id) ?? null,
     presentToday: present.has(person.id),
     profilePicture: person.profilePicture,

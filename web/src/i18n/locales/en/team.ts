@@ -53,7 +53,7 @@ export const team = {
     present: 'present',
     details: 'View Details',
   },
-  status: { active: 'active', pending: 'pending' },
+  status: { active: 'active', pending: 'pending', suspended: 'suspended' },
   member: {
     back: 'Team Overview',
     loading: 'Loading team member...',

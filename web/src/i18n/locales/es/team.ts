@@ -54,7 +54,7 @@ export const team: Catalog['team'] = {
     present: 'presente',
     details: 'Ver detalles',
   },
-  status: { active: 'activo', pending: 'pendiente' },
+  status: { active: 'activo', pending: 'pendiente', suspended: 'suspendido' },
   member: {
     back: 'Resumen del equipo',
     loading: 'Cargando al miembro...',

@@ -56,7 +56,7 @@ export const team: Catalog['team'] = {
     present: 'présent',
     details: 'Voir le détail',
   },
-  status: { active: 'actif', pending: 'en attente' },
+  status: { active: 'actif', pending: 'en attente', suspended: 'suspendu' },
   member: {
     back: 'Vue d’ensemble de l’équipe',
     loading: 'Chargement du membre...',
