@@ -274,6 +274,15 @@ export const NotificationPage = PageInfo.extend({
 });
 export type NotificationPage = z.infer<typeof NotificationPage>;
 
+/**
+ * Mark All as Read: `upTo` is the newest notification the page showed, so one that arrived
+ * after the page was read stays unread; without it (older clients), every unread one.
+ */
+export const MarkAllNotificationsRead = z.object({
+  upTo: z.number().int().positive().optional(),
+});
+export type MarkAllNotificationsRead = z.infer<typeof MarkAllNotificationsRead>;
+
 /** One page of users, newest first; `activeCount` is the Hub's Active Users (active accounts). */
 export const UserPage = PageInfo.extend({ users: z.array(User), activeCount: z.number().int() });
 export type UserPage = z.infer<typeof UserPage>;

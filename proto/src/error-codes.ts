@@ -73,6 +73,7 @@ export const ERROR_TEXTS = {
   observe_not_observable:
     'Please select an operator to observe: only active operators and training supervisors can be observed.',
   question_not_in_observation: 'That question is not part of this observation.',
+  observation_own: 'You cannot record your own observation.',
   evaluation_unpublished:
     'This evaluation is not published yet. Publish it before starting an observation.',
   course_sops_unpublished: 'These SOPs have no published evaluation: {titles}.',
@@ -140,9 +141,9 @@ export const ERROR_TEXTS = {
   people_import_stopped_by_restore:
     'Stopped by a restore of a backup. Resume the import to finish it.',
   member_not_in_organization: 'This person is not a member of your organization.',
-  version_not_found: 'Version not found',
   webhook_delivery_in_flight:
     'This delivery is still being sent or waits for its next attempt. Replay it once it has succeeded or failed.',
+  version_not_found: 'Version not found',
   version_content_missing:
     'Version {version} content not available - processing may still be in progress',
   document_content_missing: 'Document content not available - processing may still be in progress',

@@ -1,6 +1,7 @@
 import {
   ActivitySummary,
   IdParams,
+  MarkAllNotificationsRead,
   Notification,
   NotificationSettingChange,
   NotificationSettings,
@@ -44,13 +45,14 @@ export const notificationsRoutes = {
   markAllNotificationsRead: defineRoute({
     method: 'POST',
     path: '/api/notifications/read-all',
-    summary: 'Mark all your notifications as read',
+    summary: 'Mark all your notifications as read, up to `upTo` (the newest one shown) when given',
     tag: 'notifications',
     access: ALL_ROLES,
+    body: MarkAllNotificationsRead,
     response: z.object({ updated: z.number().int() }),
     relay: {
       rpc: identityRpc.markAllNotificationsRead,
-      request: ({ actor }) => ({ actor }),
+      request: ({ actor, body }) => ({ actor, upTo: body.upTo }),
       status: 200,
     },
   }),

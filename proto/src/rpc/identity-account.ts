@@ -3,6 +3,7 @@ import {
   ChangePasswordRequest,
   ConfirmEmailRequest,
   ConfirmEmailResponse,
+  MarkAllNotificationsRead,
   MessageResponse,
   Notification,
   NotificationSettingChange,
@@ -152,7 +153,7 @@ export const identityAccountRpc = {
     'identity',
     'notifications.readAll',
     FROM_ROUTES,
-    ActorOnly,
+    MarkAllNotificationsRead.extend({ actor: Actor }),
     z.object({ updated: z.number().int() }),
   ),
   notificationSettings: rpc(

@@ -10,6 +10,7 @@ import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { LoadMore } from '../ui/LoadMore';
 import { smallOutlineButtonClass } from '../ui/styles';
 import { useMarkRead } from './mutations';
+import { newestShown } from './notifications';
 import { NOTIFICATIONS_POLL_MS, notificationsQuery } from './queries';
 import { useTranslation } from 'react-i18next';
 
@@ -40,7 +41,7 @@ export function RecentNotificationsCard() {
           type="button"
           data-testid="mark-all-read"
           disabled={unread === 0 || all.isPending}
-          onClick={() => all.mutate()}
+          onClick={() => all.mutate(newestShown(notifications.data?.pages))}
           className={smallOutlineButtonClass}
         >
           <CheckCheck className="size-3.5" /> {t('activity.notifications.markAll')}

@@ -1,11 +1,17 @@
-import { type NotificationSettings } from '@hub/proto';
+import { type Notification, type NotificationSettings } from '@hub/proto';
 import { api } from '../api/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { failureToast } from '../api/errors';
 import { i18n } from '../i18n/i18n';
 import { toast } from '../toast/toastStore';
-import { markedRead, settingChange, unreadCount, type PreferenceKey } from './notifications';
+import {
+  markedRead,
+  markedReadUpTo,
+  settingChange,
+  unreadCount,
+  type PreferenceKey,
+} from './notifications';
 import { activitySummaryQuery, notificationSettingsQuery, notificationsQuery } from './queries';
 
 /** A switch flips at once; the saved settings replace it, or the old ones come back on failure. */
@@ -46,28 +52,30 @@ export function useChangeNotificationSetting() {
   });
 }
 
-/** Marks one notification read (`one`) or all of them (`all`), on the loaded pages too. */
+/**
+ * Marks one notification read (`one`), or all of them up to the newest shown (`all`, given that
+ * id), on the loaded pages too; the list is then read again for what arrived meanwhile.
+ */
 export function useMarkRead() {
   const queryClient = useQueryClient();
-  const settle = async (id?: number) => {
-    queryClient.setQueryData(
-      notificationsQuery.queryKey,
-      (data) =>
-        data && {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            notifications: markedRead(page.notifications, id),
-            unreadCount:
-              id === undefined
-                ? 0
-                : Math.max(
-                    0,
-                    page.unreadCount - unreadCount(page.notifications.filter((n) => n.id === id)),
-                  ),
-          })),
-        },
-    );
+  const settle = async (read: (notifications: Notification[]) => Notification[]) => {
+    queryClient.setQueryData(notificationsQuery.queryKey, (data) => {
+      if (!data) return data;
+      const pages = data.pages.map((page) => ({
+        ...page,
+        notifications: read(page.notifications),
+      }));
+      // Every page carries the person's whole unread count: each loses all the loaded ones read.
+      const before = data.pages.reduce((sum, page) => sum + unreadCount(page.notifications), 0);
+      const after = pages.reduce((sum, page) => sum + unreadCount(page.notifications), 0);
+      return {
+        ...data,
+        pages: pages.map((page) => ({
+          ...page,
+          unreadCount: Math.max(0, page.unreadCount - (before - after)),
+        })),
+      };
+    });
     await queryClient.invalidateQueries({ queryKey: activitySummaryQuery.queryKey });
   };
   const one = useMutation({
@@ -77,7 +85,7 @@ export function useMarkRead() {
         title: i18n.t('activity.notifications.marked'),
         description: i18n.t('activity.notifications.markedDescription'),
       });
-      await settle(id);
+      await settle((notifications) => markedRead(notifications, id));
     },
     onError: (error) =>
       toast(
@@ -85,13 +93,16 @@ export function useMarkRead() {
       ),
   });
   const all = useMutation({
-    mutationFn: () => call(api.markAllNotificationsRead),
-    onSuccess: async () => {
+    mutationFn: (upTo: number | undefined) =>
+      call(api.markAllNotificationsRead, { body: upTo === undefined ? {} : { upTo } }),
+    onSuccess: async (_, upTo) => {
       toast({
         title: i18n.t('activity.notifications.allMarked'),
         description: i18n.t('activity.notifications.allMarkedDescription'),
       });
-      await settle();
+      await settle((notifications) => markedReadUpTo(notifications, upTo));
+      // Unread ones on pages not loaded, and any that arrived after the newest shown.
+      await queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
     },
     onError: (error) =>
       toast(

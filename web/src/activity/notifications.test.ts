@@ -1,6 +1,14 @@
 import type { Notification } from '@hub/proto';
 import { describe, expect, it } from 'vitest';
-import { markedRead, PREFERENCES, settingChange, summaryRows, unreadCount } from './notifications';
+import {
+  markedRead,
+  markedReadUpTo,
+  newestShown,
+  PREFERENCES,
+  settingChange,
+  summaryRows,
+  unreadCount,
+} from './notifications';
 
 const note = (id: number, read: boolean): Notification => ({
   id,
@@ -17,6 +25,16 @@ describe('notifications', () => {
     expect(unreadCount(list)).toBe(2);
     expect(unreadCount(markedRead(list, 1))).toBe(1);
     expect(unreadCount(markedRead(list))).toBe(0);
+  });
+
+  it('marks all up to the newest shown, not one that arrived after it', () => {
+    const pages = [{ notifications: [note(9, false), note(7, false)] }, { notifications: [] }];
+    expect(newestShown(pages)).toBe(9);
+    expect(newestShown(undefined)).toBeUndefined();
+    expect(newestShown([{ notifications: [] }])).toBeUndefined();
+    const refreshed = [note(10, false), note(9, false), note(7, true)];
+    expect(markedReadUpTo(refreshed, 9).map((n) => n.read)).toEqual([false, true, true]);
+    expect(unreadCount(markedReadUpTo(refreshed, undefined))).toBe(0);
   });
 
   it('sends only the changed flag', () => {

@@ -32,6 +32,26 @@ export function markedRead(notifications: readonly Notification[], id?: number):
 }
 
 /**
+ * Mark All as Read's bound: the newest notification shown (the first page's first). One that
+ * arrives after the page was read stays unread on the server.
+ */
+export function newestShown(
+  pages: readonly { notifications: readonly Notification[] }[] | undefined,
+): number | undefined {
+  return pages?.[0]?.notifications[0]?.id;
+}
+
+/** The list with every notification up to `upTo` marked read (all of them without it). */
+export function markedReadUpTo(
+  notifications: readonly Notification[],
+  upTo: number | undefined,
+): Notification[] {
+  return notifications.map((notification) =>
+    upTo === undefined || notification.id <= upTo ? { ...notification, read: true } : notification,
+  );
+}
+
+/**
  * The Activity Summary's three counters, each labelled with what it counts. The second one
  * (the spec's actionsCompleted) counts notifications the person has read, all time: it is not
  * the work he did (observations, courses), so it does not pretend to be.

@@ -14,9 +14,12 @@ export function CompletedSummary({
   session,
   onBack,
   outbox,
+  canResolve = true,
 }: {
   session: ObservationSession;
   onBack: () => void;
+  /** False for the person observed, who records nothing in their own observation. */
+  canResolve?: boolean;
   /** What this device recorded and has not sent yet (see CompletedSession). */
   outbox?: SessionOutbox;
 }) {
@@ -81,7 +84,7 @@ export function CompletedSummary({
           {t('observations.session.waitingCount', { count: outbox.items.length })}
         </p>
       )}
-      <FindingsPanel session={session} canRecord={false} canResolve outbox={outbox} />
+      <FindingsPanel session={session} canRecord={false} canResolve={canResolve} outbox={outbox} />
     </div>
   );
 }

@@ -2,9 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { isApiError } from '../api/client';
+import { currentUserQuery } from '../api/queries';
 import { Spinner } from '../ui/Spinner';
 import { smallOutlineButtonClass } from '../ui/styles';
 import { CompletedSession } from './CompletedSession';
+import { CompletedSummary } from './CompletedSummary';
 import { LIST_PATH, LiveSession } from './LiveSession';
 import { observationSessionQuery } from './queries';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +17,7 @@ export function ObservationSessionPage({ id }: { id: number }) {
   const navigate = useNavigate();
   const valid = Number.isInteger(id) && id > 0;
   const session = useQuery({ ...observationSessionQuery(id), enabled: valid });
+  const self = useQuery(currentUserQuery).data;
   const back = () => void navigate({ to: LIST_PATH });
 
   if (!valid) return <NotFound />;
@@ -42,6 +45,12 @@ export function ObservationSessionPage({ id }: { id: number }) {
     );
   }
   const data = session.data;
+  // The person observed (a training supervisor is staff) reads it; the observer records it.
+  if (self && data.operatorId === self.id) {
+    if (data.status === 'completed')
+      return <CompletedSummary session={data} onBack={back} canResolve={false} />;
+    return <ObservedNotice observer={data.observerName} onBack={back} />;
+  }
   if (data.status === 'completed' || data.currentQuestionIndex >= data.questions.length) {
     return <CompletedSession session={data} onBack={back} />;
   }
@@ -53,6 +62,20 @@ function NotFound() {
   return (
     <div role="alert" data-testid="observation-not-found" className="py-24 text-center">
       <p className="text-lg font-medium">{t('observations.session.notFound')}</p>
+    </div>
+  );
+}
+
+function ObservedNotice({ observer, onBack }: { observer: string; onBack: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div role="status" data-testid="observation-own" className="space-y-4 py-24 text-center">
+      <p className="text-lg font-medium">
+        {t('observations.session.ownObservation', { observer })}
+      </p>
+      <button type="button" onClick={onBack} className={smallOutlineButtonClass}>
+        <ArrowLeft className="size-3.5" /> {t('observations.session.back')}
+      </button>
     </div>
   );
 }

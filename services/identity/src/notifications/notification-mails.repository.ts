@@ -24,21 +24,26 @@ export class NotificationMailsRepository {
 
   /**
    * Claims up to `limit` due mails for `leaseMs`: a sender that stops mid-way leaves them to be
-   * claimed again once the lease ends, by any replica; others skip rows being claimed.
+   * claimed again once the lease ends, by any replica; others skip rows being claimed. The
+   * reader's email preference is read again here, not only when the notice was stored.
    */
   async claim(limit: number, leaseMs: number): Promise<OwedMail[]> {
     const rows = (await this.db.query(
-      `WITH suspended AS (
-         -- Owed before the identity provider suspended them: their affairs are no longer told.
-         UPDATE notification_mails m SET given_up_at = now(), last_error = 'The person is suspended.'
+      `WITH dropped AS (
+         -- Owed before the identity provider suspended them (their affairs are no longer told),
+         -- or before they turned email notifications off (a retry is no reason to mail them).
+         UPDATE notification_mails m SET given_up_at = now(),
+                last_error = CASE WHEN u.suspended_at IS NOT NULL THEN 'The person is suspended.'
+                                  ELSE 'The person turned email notifications off.' END
            FROM notifications n JOIN users u ON u.id = n.user_id
+           LEFT JOIN notification_settings s ON s.user_id = n.user_id
           WHERE m.notification_id = n.id AND m.given_up_at IS NULL AND m.due_at <= now()
-            AND u.suspended_at IS NOT NULL
+            AND (u.suspended_at IS NOT NULL OR NOT coalesce(s.email_notifications, false))
          RETURNING m.notification_id
        ), due AS (
          SELECT notification_id FROM notification_mails
           WHERE given_up_at IS NULL AND due_at <= now()
-            AND notification_id NOT IN (SELECT notification_id FROM suspended)
+            AND notification_id NOT IN (SELECT notification_id FROM dropped)
           ORDER BY due_at LIMIT $1 FOR UPDATE SKIP LOCKED
        ), claimed AS (
          UPDATE notification_mails m

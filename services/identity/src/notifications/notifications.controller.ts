@@ -20,7 +20,7 @@ export class NotificationsController {
 
   @RpcHandler(identityRpc.markAllNotificationsRead)
   markAllRead(@Payload() request: RpcRequest<typeof identityRpc.markAllNotificationsRead>) {
-    return this.notifications.markAllRead(request.actor);
+    return this.notifications.markAllRead(request.actor, request.upTo);
   }
 
   @RpcHandler(identityRpc.notificationSettings)

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, In, IsNull } from 'typeorm';
+import { DataSource, In, IsNull, LessThanOrEqual } from 'typeorm';
 import type { Notification, NotificationSettings, PageRequest } from '@hub/proto';
 import { keysetIds } from '@hub/kit';
 import { UserEntity } from '../users/user.entity.js';
@@ -156,10 +156,10 @@ export class NotificationsRepository {
     await this.notifications.update(notificationId, { readAt });
   }
 
-  /** How many were unread. */
-  async markAllRead(userId: number): Promise<number> {
+  /** How many were unread (of those up to `upTo`, when given: ids grow with arrival). */
+  async markAllRead(userId: number, upTo?: number): Promise<number> {
     const result = await this.notifications.update(
-      { userId, readAt: IsNull() },
+      { userId, readAt: IsNull(), ...(upTo === undefined ? {} : { id: LessThanOrEqual(upTo) }) },
       { readAt: new Date() },
     );
     return result.affected ?? 0;
@@ -169,7 +169,11 @@ export class NotificationsRepository {
     return this.settings.findOneBy({ userId });
   }
 
-  async saveSettings(userId: number, settings: NotificationSettings): Promise<void> {
+  /**
+   * One statement: a new row takes the defaults beside these flags, an existing one changes
+   * these alone (TypeORM's upsert overwrites only the columns given).
+   */
+  async saveSettings(userId: number, settings: Partial<NotificationSettings>): Promise<void> {
     await this.settings.upsert({ userId, ...settings }, ['userId']);
   }
 

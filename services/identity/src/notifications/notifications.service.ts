@@ -171,8 +171,12 @@ export class NotificationsService {
     return toView(row);
   }
 
-  async markAllRead(actor: Actor): Promise<{ updated: number }> {
-    return { updated: await this.notifications.markAllRead(actor.userId) };
+  /**
+   * The person's unread notifications up to `upTo`, the newest the page showed: one that
+   * arrived after the page was read is left unread, not marked unseen. Without it, every one.
+   */
+  async markAllRead(actor: Actor, upTo?: number): Promise<{ updated: number }> {
+    return { updated: await this.notifications.markAllRead(actor.userId, upTo) };
   }
 
   async settings(actor: Actor): Promise<NotificationSettings> {
@@ -182,13 +186,16 @@ export class NotificationsService {
     return settings;
   }
 
+  /**
+   * Writes the changed flag alone, then answers the settings as stored: writing back every flag
+   * as read before lost a change another device made meanwhile.
+   */
   async changeSetting(
     actor: Actor,
     change: NotificationSettingChange,
   ): Promise<NotificationSettings> {
-    const updated = { ...(await this.settings(actor)), ...change };
-    await this.notifications.saveSettings(actor.userId, updated);
-    return updated;
+    await this.notifications.saveSettings(actor.userId, change);
+    return this.settings(actor);
   }
 
   /**

@@ -26,6 +26,7 @@ import { type KeyedResult, ObservationsRepository } from './observations.reposit
 
 export const NOT_FOUND = 'Observation session not found';
 export const KEY_ON_ANOTHER_QUESTION = ERROR_TEXTS.observation_key_of_another_question;
+export const OWN_OBSERVATION = ERROR_TEXTS.observation_own;
 
 interface ListFilter {
   search?: string;
@@ -55,6 +56,21 @@ export class ObservationsService {
   ): Promise<ObservationRow> {
     const row = await this.repository.find(actor.organizationId, id, manager, lock);
     if (!row) throw RpcFailure.notFound(NOT_FOUND);
+    return row;
+  }
+
+  /**
+   * The observation as one who records in it: never the person observed (a training supervisor
+   * is staff and observable), whose own answers would score and certify them on their own word.
+   */
+  private async recordable(
+    actor: Actor,
+    id: number,
+    manager?: EntityManager,
+    lock = false,
+  ): Promise<ObservationRow> {
+    const row = await this.row(actor, id, manager, lock);
+    if (row.operator_id === actor.userId) throw RpcFailure.forbidden(OWN_OBSERVATION);
     return row;
   }
 
@@ -165,7 +181,7 @@ export class ObservationsService {
   async respond(actor: Actor, id: number, submission: ResponseSubmission): Promise<ResponseResult> {
     const key = submission.idempotencyKey ?? null;
     const result = await this.repository.transaction(async (tx) => {
-      const row = await this.row(actor, id, tx, true);
+      const row = await this.recordable(actor, id, tx, true);
       const keyed = key === null ? undefined : await this.repository.keyedResult(tx, row.id, key);
       const replay = keyed && this.replayOf(keyed, submission);
       if (replay) return { row, replay, completed: false, next: null, score: null, passed: null };
@@ -278,7 +294,7 @@ export class ObservationsService {
   }
 
   async addFinding(actor: Actor, id: number, finding: CreateFindingRequest): Promise<Finding> {
-    const row = await this.row(actor, id);
+    const row = await this.recordable(actor, id);
     const created = await this.repository.insertFinding({
       observationId: row.id,
       organizationId: actor.organizationId,
@@ -292,7 +308,7 @@ export class ObservationsService {
   }
 
   async resolveFinding(actor: Actor, id: number, findingId: number): Promise<Finding> {
-    const row = await this.row(actor, id);
+    const row = await this.recordable(actor, id);
     const finding = await this.repository.resolveFinding(row.id, findingId, actor.userId);
     if (!finding) throw RpcFailure.notFound('Finding not found');
     return toFinding(finding);

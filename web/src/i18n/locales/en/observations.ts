@@ -73,6 +73,7 @@ export const observations = {
     loadFailed: 'Error loading observation',
     notFound: 'Observation session not found',
     back: 'Back to Observations',
+    ownObservation: 'You are observed in this session: {{observer}} records it.',
     elapsed: 'Elapsed time',
     exit: 'Exit Observation',
     position: 'Question {{number}} of {{total}}',

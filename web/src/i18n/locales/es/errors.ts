@@ -61,6 +61,7 @@ export const errors: Record<ErrorCode, string> = {
   observe_not_observable:
     'Elige a otro operario: solo se puede observar a operarios y supervisores de formación activos.',
   question_not_in_observation: 'Esa pregunta no forma parte de esta observación.',
+  observation_own: 'No puedes registrar tu propia observación.',
   evaluation_unpublished:
     'Esta evaluación aún no está publicada. Publícala antes de empezar una observación.',
   course_sops_unpublished: 'Estos SOP no tienen ninguna evaluación publicada: {{titles}}.',
@@ -126,9 +127,9 @@ export const errors: Record<ErrorCode, string> = {
   people_import_stopped_by_restore:
     'Detenida por la restauración de una copia de seguridad. Reanuda la importación para terminarla.',
   member_not_in_organization: 'Esta persona no es miembro de tu organización.',
-  version_not_found: 'No se encontró la versión.',
   webhook_delivery_in_flight:
     'Este envío aún se está realizando o espera su próximo intento. Reenvíalo cuando se haya entregado o haya fallado.',
+  version_not_found: 'No se encontró la versión.',
   version_content_missing:
     'El contenido de la versión {{version}} aún no está disponible; puede que se esté procesando todavía.',
   document_content_missing:

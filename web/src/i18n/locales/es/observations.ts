@@ -75,6 +75,7 @@ export const observations: Catalog['observations'] = {
     loadFailed: 'No se pudo cargar la observación',
     notFound: 'No se encontró la observación',
     back: 'Volver a Observaciones',
+    ownObservation: 'Te están observando en esta sesión: la registra {{observer}}.',
     elapsed: 'Tiempo transcurrido',
     exit: 'Salir de la observación',
     position: 'Pregunta {{number}} de {{total}}',

@@ -61,6 +61,7 @@ export const errors: Record<ErrorCode, string> = {
   observe_not_observable:
     'Choisissez un autre opérateur : seuls les opérateurs et superviseurs de formation actifs peuvent être observés.',
   question_not_in_observation: 'Cette question ne fait pas partie de cette observation.',
+  observation_own: 'Vous ne pouvez pas enregistrer votre propre observation.',
   evaluation_unpublished:
     'Cette évaluation n’est pas encore publiée. Publiez-la avant de commencer une observation.',
   course_sops_unpublished: 'Ces modes opératoires n’ont aucune évaluation publiée : {{titles}}.',
@@ -133,9 +134,9 @@ export const errors: Record<ErrorCode, string> = {
   people_import_stopped_by_restore:
     'Arrêté par la restauration d’une sauvegarde. Reprenez l’import pour le terminer.',
   member_not_in_organization: 'Cette personne n’est pas membre de votre organisation.',
-  version_not_found: 'Version introuvable.',
   webhook_delivery_in_flight:
     'Cet envoi est encore en cours ou attend sa prochaine tentative. Renvoyez-le une fois qu’il a abouti ou échoué.',
+  version_not_found: 'Version introuvable.',
   version_content_missing:
     'Le contenu de la version {{version}} n’est pas encore disponible ; elle est peut-être encore en cours de traitement.',
   document_content_missing:

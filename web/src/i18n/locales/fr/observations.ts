@@ -75,6 +75,7 @@ export const observations: Catalog['observations'] = {
     loadFailed: 'Impossible de charger l’observation',
     notFound: 'Observation introuvable',
     back: 'Retour aux observations',
+    ownObservation: 'Vous êtes observé dans cette session : {{observer}} l’enregistre.',
     elapsed: 'Temps écoulé',
     exit: 'Quitter l’observation',
     position: 'Question {{number}} sur {{total}}',

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '@hub/proto';
+import { expectError } from './api-client.js';
+import { COOLING_SOP, sopPdf } from './sop-pdf.js';
+import { type ApiSession, startTestStack, type TestStack } from './test-stack.js';
+import { signedIn } from './tenant-fixtures.js';
+import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
+import { evaluatedDocument } from './evaluated-document.js';
+
+// Who may record what in an observation: the person observed is its subject, never its recorder.
+
+const QUESTIONS = [
+  {
+    text: 'Within how long must food be cooled?',
+    options: ['2 hours', '6 hours', '1 day'],
+    correctIndex: 0,
+  },
+  {
+    text: 'Where is cooled food stored?',
+    options: ['8 °C', '3 °C or below', '12 °C'],
+    correctIndex: 1,
+  },
+].map((question) => ({
+  ...question,
+  category: 'Safety',
+  explanation: 'From the SOP.',
+  sourcePassage: 'Cooling Cooked Food',
+}));
+
+let stack: TestStack;
+let workers: RunningWorkers;
+let tess: ApiSession;
+let tina: ApiSession;
+let tinaId: number;
+let documentId: number;
+let evaluationId: number;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  workers = startDocumentWorkers(stack);
+  const acme = await stack.createOrganization('Acme Foods', 'acme.test');
+  await stack.createUser({
+    email: 'tess@acme.test',
+    name: 'Tess Trainer',
+    password: 'Acme-Super-1',
+    role: 'training_supervisor',
+    organizationId: acme,
+  });
+  // A training supervisor is observed too, and holds a staff role.
+  tinaId = await stack.createUser({
+    email: 'tina@acme.test',
+    name: 'Tina Trainee',
+    password: 'Acme-Super-2',
+    role: 'training_supervisor',
+    organizationId: acme,
+  });
+  tess = await signedIn(stack, 'tess@acme.test', 'Acme-Super-1');
+  tina = await signedIn(stack, 'tina@acme.test', 'Acme-Super-2');
+  const uploaded = await tess.uploadTo(
+    api.uploadDocument,
+    { title: 'Cooling' },
+    { name: 'cooling.pdf', data: sopPdf(COOLING_SOP) },
+  );
+  documentId = uploaded.id;
+  evaluationId = (await evaluatedDocument(tess, documentId)).evaluationId;
+  const document = { params: { id: documentId } };
+  const evaluation = await tess.call(api.documentEvaluation, document);
+  await tess.call(api.updateEvaluation, {
+    ...document,
+    body: {
+      title: 'Cooling cooked food',
+      description: evaluation.description,
+      keyLearningPoints: ['Cool fast.'],
+      questions: QUESTIONS,
+    },
+  });
+  await tess.call(api.publishEvaluation, document);
+});
+
+afterAll(async () => {
+  await workers?.close();
+  await stack?.stop();
+});
+
+describe('the person observed', () => {
+  it('cannot answer, add or resolve findings in their own observation', async () => {
+    const { id } = await tess.call(api.createObservation, {
+      body: { sopDocumentId: documentId, evaluationId, operatorId: tinaId },
+    });
+    const session = await tina.call(api.observation, { params: { id } });
+    expect(session.operatorId).toBe(tinaId);
+    const answer = (by: ApiSession, index: number, letter: string) =>
+      by.call(api.observationResponse, {
+        params: { id },
+        body: { questionId: session.questions[index]!.id, selectedOption: letter },
+      });
+    // Both right: passed, and certified, on their own word.
+    for (const [index, letter] of ['A', 'B'].entries()) {
+      const refused = await expectError(answer(tina, index, letter), 403);
+      expect(refused.message).toBe('You cannot record your own observation.');
+    }
+    const finding = { severity: 'low', category: 'quality', note: 'Fine' } as const;
+    const added = await expectError(
+      tina.call(api.addFinding, { params: { id }, body: finding }),
+      403,
+    );
+    expect(added.message).toBe('You cannot record your own observation.');
+    const recorded = await tess.call(api.addFinding, {
+      params: { id },
+      body: { severity: 'high', category: 'safety', note: 'No gloves' },
+    });
+    await expectError(
+      tina.call(api.resolveFinding, { params: { id, findingId: recorded.id } }),
+      403,
+    );
+    const after = await tess.call(api.observation, { params: { id } });
+    expect(after).toMatchObject({ status: 'in_progress', responses: [] });
+    expect(after.findings.map((f) => [f.note, f.status])).toEqual([['No gloves', 'open']]);
+    const held = await tess.call(api.certifications, { query: { userId: tinaId } });
+    expect(held.certifications).toEqual([]);
+
+    // The observer records as ever.
+    expect(await answer(tess, 0, 'A')).toMatchObject({ completed: false });
+    expect(await answer(tess, 1, 'B')).toMatchObject({ completed: true, passed: true });
+  });
+});
