@@ -84,6 +84,35 @@ async function locksAwaited(sql: pg.Client): Promise<number> {
   return rows[0]!.waiting;
 }
 
+/**
+ * Runs requests as close together as can be: identity's `table` held against writes (not reads)
+ * until each waits on it, so all have passed their checks before any writes. `meanwhile` runs
+ * in the holding transaction before it ends: a write of its own that the requests then meet.
+ */
+async function atOnce<T>(
+  table: string,
+  requests: (() => Promise<T>)[],
+  meanwhile?: (sql: pg.Client) => Promise<unknown>,
+): Promise<T[]> {
+  const hold = new pg.Client({ connectionString: stack.databaseUrl });
+  await hold.connect();
+  try {
+    await hold.query('BEGIN');
+    await hold.query(`LOCK TABLE identity.${table} IN SHARE MODE`);
+    const all = Promise.all(requests.map((request) => request()));
+    await expect.poll(() => locksAwaited(hold)).toBe(requests.length);
+    await meanwhile?.(hold);
+    await hold.query('COMMIT');
+    return await all;
+  } finally {
+    await hold.end();
+  }
+}
+
+/** The same request twice at once (see atOnce). */
+const twoAtOnce = <T>(table: string, request: () => Promise<T>) =>
+  atOnce(table, [request, request]);
+
 const createUser = (body: BodyOf<typeof api.createUser>, session = root) =>
   session.call(api.createUser, { body });
 
@@ -130,6 +159,46 @@ describe('organizations (super administrator)', () => {
     await expectError(duplicate, 409);
     const list = await root.call(api.adminOrganizations);
     expect(list.map((organization) => organization.domain)).toContain('initech.test');
+  });
+
+  it('creates one of two organizations asked for one domain at the same instant, refusing the other', async () => {
+    const answers = await twoAtOnce('organizations', () =>
+      root.send(api.createOrganization, {
+        body: {
+          name: 'Hooli',
+          displayName: 'Hooli',
+          domain: 'hooli.test',
+          samlEnabled: true,
+          auth0OrgId: 'org_hooli',
+        },
+      }),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    const refused = errorOf(answers.find((answer) => answer.status === 409)!);
+    expect(refused).toMatchObject({ code: 'organization_domain_exists', field: 'domain' });
+    const { rowCount } = await stack.sql.query(`SELECT 1 FROM organizations WHERE domain = $1`, [
+      'hooli.test',
+    ]);
+    expect(rowCount).toBe(1);
+  });
+
+  it('creates one of two SAML organizations given one identifier at the same instant', async () => {
+    let n = 0;
+    const answers = await twoAtOnce('organizations', () => {
+      n += 1;
+      return root.send(api.createOrganization, {
+        body: {
+          name: `Vandelay ${n}`,
+          displayName: `Vandelay ${n}`,
+          domain: `vandelay${n}.test`,
+          samlEnabled: true,
+          auth0OrgId: 'org_vandelay',
+        },
+      });
+    });
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    const refused = errorOf(answers.find((answer) => answer.status === 409)!);
+    expect(refused).toMatchObject({ code: 'sso_organization_in_use', field: 'auth0OrgId' });
   });
 });
 
@@ -423,6 +492,27 @@ describe('users and invitations', () => {
     expect(await stack.storage.list(`org/${globex}/profile-pictures/`)).toHaveLength(0);
     expect((await stack.sql.query(`SELECT 1 FROM users WHERE id = $1`, [id])).rowCount).toBe(0);
   });
+
+  it('creates one of two users invited with one email at the same instant, with one picture', async () => {
+    const organizationId = await stack.createOrganization('Pied Piper', 'piedpiper.test');
+    const uploads = [await uploadPicture(root), await uploadPicture(root)];
+    let n = 0;
+    const answers = await twoAtOnce('users', () =>
+      root.send(api.createUser, {
+        body: {
+          email: 'richard@piedpiper.test',
+          name: 'Richard',
+          organizationId,
+          profilePicture: uploads[n++]!.fileName,
+        },
+      }),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    const refused = errorOf(answers.find((answer) => answer.status === 409)!);
+    expect(refused).toMatchObject({ code: 'user_email_exists', field: 'email' });
+    // The refused one's picture is not left behind under the organization.
+    expect(await stack.storage.list(`org/${organizationId}/profile-pictures/`)).toHaveLength(1);
+  });
 });
 
 describe('profile', () => {
@@ -532,6 +622,81 @@ describe('profile', () => {
     );
     expect(late.message).toBe(ERROR_TEXTS.email_domain_of_another_organization);
     expect((await dora.call(api.currentUser)).email).toBe('dora@acme.test');
+  });
+
+  it('refuses a confirmed email that another account took at the same instant', async () => {
+    await stack.createUser({
+      email: 'finn@acme.test',
+      password: 'Acme-Staff-1',
+      role: 'operator',
+      organizationId: acme,
+    });
+    const finn = await signedIn('finn@acme.test', 'Acme-Staff-1');
+    await finn.call(api.updateProfile, {
+      body: { name: 'Finn', email: 'finn@elsewhere.test', currentPassword: 'Acme-Staff-1' },
+    });
+    const mailed = await mail.waitFor('finn@elsewhere.test', /Confirm your new email/);
+    const token = new URL(
+      /https:\/\/\S+\/confirm-email\?\S+/.exec(mailed.text)![0],
+    ).searchParams.get('token')!;
+    // The link is opened as an invitation to the same address is saved: the invitation first.
+    const [confirmed] = await atOnce(
+      'users',
+      [() => new ApiSession(stack.url).send(api.confirmEmail, { body: { token } })],
+      (sql) =>
+        sql.query(
+          `INSERT INTO identity.users (email, name, role, organization_id)
+           VALUES ('finn@elsewhere.test', 'Other Finn', 'operator', $1)`,
+          [acme],
+        ),
+    );
+    expect(confirmed!.status).toBe(409);
+    expect(errorOf(confirmed!)).toMatchObject({ message: ERROR_TEXTS.email_taken, field: 'email' });
+    expect((await finn.call(api.currentUser)).email).toBe('finn@acme.test');
+  });
+
+  it('keeps one picture of two chosen at the same instant, removing the other', async () => {
+    const organizationId = await stack.createOrganization('Hooli XYZ', 'hoolixyz.test');
+    await stack.createUser({
+      email: 'gavin@hoolixyz.test',
+      password: 'Acme-Staff-1',
+      role: 'operator',
+      organizationId,
+    });
+    const gavin = await signedIn('gavin@hoolixyz.test', 'Acme-Staff-1');
+    const choose = (fileName: string) => () =>
+      gavin.send(api.changeProfilePicture, { body: { fileName } });
+    const first = await uploadPicture(gavin);
+    await choose(first.fileName)();
+    const uploads = [await uploadPicture(gavin), await uploadPicture(gavin)];
+    const answers = await atOnce(
+      'users',
+      uploads.map((upload) => choose(upload.fileName)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    // The picture shown is the one stored: neither the first nor the one replaced is left over.
+    expect(await stack.storage.list(`org/${organizationId}/profile-pictures/`)).toHaveLength(1);
+  });
+
+  it('keeps only the newest ten pictures a person uploaded without choosing them', async () => {
+    const organizationId = await stack.createOrganization('Raviga', 'raviga.test');
+    await stack.createUser({
+      email: 'laurie@raviga.test',
+      password: 'Acme-Staff-1',
+      role: 'manager',
+      organizationId,
+    });
+    const laurie = await signedIn('laurie@raviga.test', 'Acme-Staff-1');
+    const uploads = [];
+    for (let i = 0; i < 12; i += 1) uploads.push(await uploadPicture(laurie));
+    const stored = () => stack.storage.list(`org/${organizationId}/profile-pictures/`);
+    expect(await stored()).toHaveLength(10);
+    const choose = (fileName: string) =>
+      laurie.call(api.changeProfilePicture, { body: { fileName } });
+    await expectError(choose(uploads[1]!.fileName), 400);
+    await choose(uploads[2]!.fileName);
+    await choose(uploads[11]!.fileName);
+    expect(await stored()).toHaveLength(9);
   });
 
   it('drops a pending email change when the password changes: its link no longer works', async () => {

@@ -1,6 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { isUniqueViolation } from '@hub/kit';
 import { OrganizationEntity } from '../organizations/organization.entity.js';
+import type { ResolvedIdp } from '../saml/idp-metadata.js';
+import { SamlSettingsEntity } from '../saml/saml-settings.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 
 /** A new organization's fields; the id and creation time are the database's. */
@@ -8,6 +11,17 @@ export type NewOrganization = Pick<
   OrganizationEntity,
   'name' | 'displayName' | 'domain' | 'auth0OrgId' | 'samlEnabled'
 >;
+
+/** The unique index a new organization met taken, by the request field it is about. */
+const TAKEN_BY_INDEX: Record<string, 'domain' | 'auth0OrgId'> = {
+  organizations_domain_key: 'domain',
+  organizations_saml_identifier_idx: 'auth0OrgId',
+};
+
+/** A saved organization, or the field whose value another one took first. */
+export type OrganizationCreation =
+  | { organization: OrganizationEntity }
+  | { taken: 'domain' | 'auth0OrgId' };
 
 /** The console's organizations: listed with their head counts, created and deleted. */
 @Injectable()
@@ -40,8 +54,28 @@ export class OrganizationsAdminRepository {
     return this.organizations.existsBy({ domain });
   }
 
-  create(organization: NewOrganization): Promise<OrganizationEntity> {
-    return this.organizations.save(this.organizations.create(organization));
+  /**
+   * Saves the organization with its identity provider's settings, when given: both or neither.
+   * A domain or SAML identifier another request took since the service checked it (two created
+   * at once) is answered as taken, as the unique indexes find it.
+   */
+  async create(
+    organization: NewOrganization,
+    saml: ResolvedIdp | null,
+  ): Promise<OrganizationCreation> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        const saved = await tx.save(tx.create(OrganizationEntity, organization));
+        if (saml) await tx.save(SamlSettingsEntity, { organizationId: saved.id, ...saml });
+        return { organization: saved };
+      });
+    } catch (error) {
+      const taken = isUniqueViolation(error)
+        ? TAKEN_BY_INDEX[(error as { constraint?: string }).constraint ?? '']
+        : undefined;
+      if (taken) return { taken };
+      throw error;
+    }
   }
 
   /** Whether the super administrator belongs to the organization. */

@@ -1,7 +1,12 @@
 import { EVENTS, REVOCATIONS } from '../tokens.js';
 import type { SessionRevocations } from '../auth/session-revocations.js';
 import { Inject, Injectable } from '@nestjs/common';
-import type { AdminOrganization, CreateOrganizationRequest, Organization } from '@hub/proto';
+import {
+  type AdminOrganization,
+  type CreateOrganizationRequest,
+  ERROR_TEXTS,
+  type Organization,
+} from '@hub/proto';
 import { type EventPublisher, RpcFailure } from '@hub/kit';
 import type { OrganizationEntity } from '../organizations/organization.entity.js';
 import { OrganizationsRepository } from '../organizations/organizations.repository.js';
@@ -18,6 +23,12 @@ export const toOrganizationView = (row: OrganizationEntity): Organization => ({
   samlEnabled: row.samlEnabled,
   createdAt: row.createdAt.toISOString(),
 });
+
+/** The refusal of a domain or SSO identifier another organization holds. */
+const taken = (field: 'domain' | 'auth0OrgId') =>
+  field === 'domain'
+    ? new RpcFailure('conflict', ERROR_TEXTS.organization_domain_exists, 'domain')
+    : new RpcFailure('conflict', ERROR_TEXTS.sso_organization_in_use, 'auth0OrgId');
 
 @Injectable()
 export class OrganizationsAdminService {
@@ -42,24 +53,22 @@ export class OrganizationsAdminService {
     return (await this.admin.findInIdOrder()).map(toOrganizationView);
   }
 
+  /** The organization and its identity provider's settings (when given) are saved together. */
   async create(request: CreateOrganizationRequest): Promise<AdminOrganization> {
-    if (await this.admin.domainTaken(request.domain)) {
-      throw new RpcFailure(
-        'conflict',
-        'An organization with this domain already exists.',
-        'domain',
-      );
-    }
+    if (await this.admin.domainTaken(request.domain)) throw taken('domain');
     const saml = await prepareSamlForNewOrganization(this.saml, request);
-    const saved = await this.admin.create({
-      name: request.name,
-      displayName: request.displayName,
-      domain: request.domain,
-      auth0OrgId: request.auth0OrgId || null,
-      samlEnabled: request.samlEnabled,
-    });
-    if (saml) await this.saml.saveSettings(saved.id, saml);
-    return { ...toOrganizationView(saved), userCount: 0 };
+    const created = await this.admin.create(
+      {
+        name: request.name,
+        displayName: request.displayName,
+        domain: request.domain,
+        auth0OrgId: request.auth0OrgId || null,
+        samlEnabled: request.samlEnabled,
+      },
+      saml,
+    );
+    if ('taken' in created) throw taken(created.taken);
+    return { ...toOrganizationView(created.organization), userCount: 0 };
   }
 
   /**

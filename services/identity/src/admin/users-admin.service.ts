@@ -9,15 +9,21 @@ import {
   type PageRequest,
   type UserPage,
 } from '@hub/proto';
-import { type EventPublisher, messages, RpcFailure } from '@hub/kit';
+import { type EventPublisher, isUniqueViolation, messages, RpcFailure } from '@hub/kit';
 import { OrganizationsRepository } from '../organizations/organizations.repository.js';
 import { IdentityFigures } from '../reporting/identity-figures.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { toUserView } from '../users/user-view.js';
 import { InvitationsService, type InvitationOutcome } from '../invitations/invitations.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
-import { ProfilePicturesService } from '../profile/profile-pictures.service.js';
+import {
+  type ClaimedPicture,
+  ProfilePicturesService,
+} from '../profile/profile-pictures.service.js';
 import { UsersAdminRepository } from './users-admin.repository.js';
+
+/** The email's one account: taken, whether seen before the insert or by the unique index. */
+const emailExists = () => new RpcFailure('conflict', ERROR_TEXTS.user_email_exists, 'email');
 
 const invitationMessage = (email: string, outcome: InvitationOutcome) =>
   outcome.sent
@@ -56,34 +62,11 @@ export class UsersAdminService {
   async create(actor: Actor, request: CreateUserRequest): Promise<CreateUserResponse> {
     const organization = await this.organizations.findById(request.organizationId);
     if (!organization) throw RpcFailure.validation('Organization is required', 'organizationId');
-    if (await this.users.emailTaken(request.email)) {
-      throw new RpcFailure('conflict', 'A user with this email already exists.', 'email');
-    }
+    if (await this.users.emailTaken(request.email)) throw emailExists();
     if (await this.organizations.emailOfAnother(organization.id, request.email)) {
       throw new RpcFailure('conflict', ERROR_TEXTS.email_domain_of_another_organization, 'email');
     }
-    const user = await this.users.transaction(async (tx) => {
-      const picture = request.profilePicture
-        ? await this.pictures.claim(actor, request.profilePicture, organization.id, tx)
-        : null;
-      const created = await this.newUsers.create(
-        {
-          email: request.email,
-          name: request.name,
-          role: request.role,
-          organizationId: organization.id,
-          profilePicture: picture,
-          isActive: false,
-          passwordHash: null,
-          auth0UserId: null,
-          lastLogin: null,
-        },
-        tx,
-      );
-      if (picture)
-        await this.pictures.announce(created.id, organization.id, picture, actor.userId, tx);
-      return created;
-    });
+    const user = await this.savePending(actor, request, organization.id);
     user.organization = organization;
     const outcome = await this.invitations.issue(user, actor.userId);
     await this.notifications.notify(
@@ -105,6 +88,47 @@ export class UsersAdminService {
       invitationSent: outcome.sent,
       message: invitationMessage(user.email, outcome),
     };
+  }
+
+  /**
+   * The pending user with their picture, or nothing: an email another request took since it was
+   * checked (two created at once) is refused as taken, and the copy of the picture made for the
+   * refused one goes while its upload stays, to be used again.
+   */
+  private async savePending(actor: Actor, request: CreateUserRequest, organizationId: number) {
+    const claimed: { picture?: ClaimedPicture } = {};
+    try {
+      const user = await this.users.transaction(async (tx) => {
+        if (request.profilePicture) {
+          const upload = request.profilePicture;
+          claimed.picture = await this.pictures.claim(actor, upload, organizationId, tx);
+        }
+        const picture = claimed.picture?.key ?? null;
+        const created = await this.newUsers.create(
+          {
+            email: request.email,
+            name: request.name,
+            role: request.role,
+            organizationId,
+            profilePicture: picture,
+            isActive: false,
+            passwordHash: null,
+            auth0UserId: null,
+            lastLogin: null,
+          },
+          tx,
+        );
+        if (picture)
+          await this.pictures.announce(created.id, organizationId, picture, actor.userId, tx);
+        return created;
+      });
+      await this.pictures.settle(claimed.picture ?? null);
+      return user;
+    } catch (error) {
+      await this.pictures.abandon(claimed.picture ?? null);
+      // The email's is the one unique index a new user's row can meet.
+      throw isUniqueViolation(error) ? emailExists() : error;
+    }
   }
 
   /** The invitation sent again, and the person's organization (the audit entry's). */

@@ -8,7 +8,7 @@ import {
   type Language,
   LINK_LANGUAGE_PARAM,
 } from '@hub/proto';
-import { type Mailer, messages, RpcFailure } from '@hub/kit';
+import { isUniqueViolation, type Mailer, messages, RpcFailure } from '@hub/kit';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config.js';
 import { MAILER } from '../tokens.js';
 import { OrganizationsRepository } from '../organizations/organizations.repository.js';
@@ -52,8 +52,18 @@ export class EmailChangeService {
     await this.mailer.send(this.mail(user.name, newEmail, token, language));
   }
 
-  /** Applies the change of a valid, unused link; the link works once. */
+  /**
+   * Applies the change of a valid, unused link; the link works once. An address another account
+   * took since it was checked (an invitation saved at the same instant) is refused as taken, the
+   * link unused.
+   */
   async confirm(token: string): Promise<ConfirmEmailResponse> {
+    return this.apply(token).catch((error: unknown) => {
+      throw isUniqueViolation(error) ? new RpcFailure('conflict', EMAIL_TAKEN, 'email') : error;
+    });
+  }
+
+  private apply(token: string): Promise<ConfirmEmailResponse> {
     return this.profiles.transaction(async (tx) => {
       const change = await this.profiles.useEmailChange(tx, digestSessionToken(token));
       if (!change) throw RpcFailure.validation(EMAIL_CHANGE_LINK_INVALID, 'token');

@@ -17,6 +17,18 @@ import { reencodePicture } from './picture-reencoder.js';
 
 export const PICTURE_FOLDER = 'profile-pictures';
 
+/**
+ * The uploads a person may hold unchosen: each is chosen within seconds in every form, so ten
+ * leave room for several at once while the storage an account can fill stays bounded.
+ */
+export const UNCLAIMED_UPLOADS_KEPT = 10;
+
+/** A claimed upload: the picture's storage key, and the upload's own when the picture is a copy. */
+export interface ClaimedPicture {
+  key: string;
+  copiedFrom: string | null;
+}
+
 @Injectable()
 export class ProfilePicturesService {
   private readonly logger = new Logger('ProfilePictures');
@@ -57,6 +69,9 @@ export class ProfilePicturesService {
       organizationId: actor.organizationId,
       uploadedBy: actor.userId,
     });
+    // An upload never chosen (a form left, a user refused after it) would otherwise stay for good.
+    const dropped = await this.profiles.dropUnclaimedUploads(actor.userId, UNCLAIMED_UPLOADS_KEPT);
+    for (const key of dropped) await this.removeQuietly(key);
     return { fileName, message: 'Profile picture uploaded' };
   }
 
@@ -66,45 +81,62 @@ export class ProfilePicturesService {
   }
 
   /**
-   * Turns an upload of this actor into a picture of a user of `organizationId`, copying it
-   * below that organization when the uploader belongs to another one (the super administrator).
+   * Turns an upload of this actor into a picture of a user of `organizationId`, copied below that
+   * organization when the uploader belongs to another one (the super administrator). The upload
+   * itself stays until the caller's transaction is committed (`settle`), so a claim rolled back
+   * leaves it whole to be used again (and its copy is `abandon`ed).
    */
   async claim(
     actor: Actor,
     fileName: string,
     organizationId: number,
     manager: EntityManager,
-  ): Promise<string> {
+  ): Promise<ClaimedPicture> {
     const upload = await this.profiles.findUnclaimedUpload(manager, fileName, actor.userId);
     if (!upload)
       throw RpcFailure.validation(
         'That picture upload was not found. Please upload it again.',
         'profilePicture',
       );
-    let key = upload.storageKey;
-    if (!belongsToOrganization(key, organizationId)) {
-      key = newObjectKey(
-        organizationId,
-        PICTURE_FOLDER,
-        fileName.slice(fileName.lastIndexOf('.') + 1),
-      );
-      await this.storage.copy(upload.storageKey, key);
-      await this.storage.remove(upload.storageKey);
+    let claimed: ClaimedPicture = { key: upload.storageKey, copiedFrom: null };
+    if (!belongsToOrganization(upload.storageKey, organizationId)) {
+      const extension = fileName.slice(fileName.lastIndexOf('.') + 1);
+      claimed = {
+        key: newObjectKey(organizationId, PICTURE_FOLDER, extension),
+        copiedFrom: upload.storageKey,
+      };
+      await this.storage.copy(upload.storageKey, claimed.key);
     }
-    await this.profiles.markUploadClaimed(manager, fileName, key);
-    return key;
+    await this.profiles.markUploadClaimed(manager, fileName, claimed.key);
+    return claimed;
   }
 
-  /** Everyone may change their own picture; the previous one is deleted. */
+  /** After the claim's transaction is committed: the upload a copy was made of goes. */
+  async settle(claimed: ClaimedPicture | null): Promise<void> {
+    if (claimed?.copiedFrom) await this.removeQuietly(claimed.copiedFrom);
+  }
+
+  /** After the claim's transaction failed: the copy made for it goes, the upload stays. */
+  async abandon(claimed: ClaimedPicture | null): Promise<void> {
+    if (claimed?.copiedFrom) await this.removeQuietly(claimed.key);
+  }
+
+  /**
+   * Everyone may change their own picture; the previous one is deleted. It is read under the
+   * user's lock: of two changes at once, the later replaces (and deletes) the earlier's picture,
+   * not the one both found, which would leave the earlier's stored and enrolled for nobody.
+   */
   async change(actor: Actor, fileName: string): Promise<User> {
-    const previous = await this.profiles.findUser(actor.userId);
-    if (!previous) throw RpcFailure.notFound('User not found');
-    await this.profiles.transaction(async (tx) => {
+    const { claimed, previous } = await this.profiles.transaction(async (tx) => {
+      const previous = await this.profiles.lockPicture(tx, actor.userId);
+      if (previous === undefined) throw RpcFailure.notFound('User not found');
       const claimed = await this.claim(actor, fileName, actor.organizationId, tx);
-      await this.profiles.setPicture(tx, actor.userId, claimed);
-      await this.announce(actor.userId, actor.organizationId, claimed, actor.userId, tx);
+      await this.profiles.setPicture(tx, actor.userId, claimed.key);
+      await this.announce(actor.userId, actor.organizationId, claimed.key, actor.userId, tx);
+      return { claimed, previous };
     });
-    if (previous.profilePicture) await this.removeQuietly(previous.profilePicture);
+    await this.settle(claimed);
+    if (previous) await this.removeQuietly(previous);
     return toUserView(await this.profiles.getUserWithOrganization(actor.userId));
   }
 

@@ -98,6 +98,19 @@ export class ProfileRepository {
     await tx.getRepository(UserEntity).update(userId, { email });
   }
 
+  /**
+   * The user's picture, their row locked until `tx` ends (another change of it waits, then reads
+   * this one's); undefined when there is no such user.
+   */
+  async lockPicture(tx: EntityManager, userId: number): Promise<string | null | undefined> {
+    const user = await tx.getRepository(UserEntity).findOne({
+      where: { id: userId },
+      select: { id: true, profilePicture: true },
+      lock: { mode: 'pessimistic_write' },
+    });
+    return user ? user.profilePicture : undefined;
+  }
+
   async setPicture(tx: EntityManager, userId: number, pictureKey: string): Promise<void> {
     await tx.getRepository(UserEntity).update(userId, { profilePicture: pictureKey });
   }
@@ -136,14 +149,36 @@ export class ProfileRepository {
     await this.db.getRepository(PictureUploadEntity).insert(upload);
   }
 
+  /**
+   * Forgets the uploader's unclaimed uploads but the newest `keep`, answering their storage keys
+   * (for the files to go too). An upload being claimed meanwhile is waited for, and kept.
+   */
+  async dropUnclaimedUploads(uploadedBy: number, keep: number): Promise<string[]> {
+    // Raw SQL: a delete of all but the newest few, answering what it deleted.
+    const rows = (await this.db.query(
+      `WITH dropped AS (
+         DELETE FROM picture_uploads
+          WHERE claimed_at IS NULL
+            AND file_name IN (SELECT file_name FROM picture_uploads
+                               WHERE uploaded_by = $1 AND claimed_at IS NULL
+                               ORDER BY created_at DESC, file_name DESC OFFSET $2)
+          RETURNING storage_key
+       ) SELECT storage_key FROM dropped`,
+      [uploadedBy, keep],
+    )) as { storage_key: string }[];
+    return rows.map((row) => row.storage_key);
+  }
+
+  /** The upload, locked until `manager`'s transaction ends (it claims it, or not). */
   findUnclaimedUpload(
     manager: EntityManager,
     fileName: string,
     uploadedBy: number,
   ): Promise<PictureUploadEntity | null> {
-    return manager
-      .getRepository(PictureUploadEntity)
-      .findOneBy({ fileName, uploadedBy, claimedAt: IsNull() });
+    return manager.getRepository(PictureUploadEntity).findOne({
+      where: { fileName, uploadedBy, claimedAt: IsNull() },
+      lock: { mode: 'pessimistic_write' },
+    });
   }
 
   async markUploadClaimed(
