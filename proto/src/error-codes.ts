@@ -205,6 +205,8 @@ export const ERROR_TEXTS = {
     "A webhook address cannot hold a user name or password: every delivery is signed with the endpoint's secret, which your receiver checks instead.",
   domain_format: 'Enter a domain such as acme.com',
   api_base_url_format: 'API base URL must be an http(s) URL',
+  camera_system_address_credentials:
+    'An API base URL cannot hold a user name or password: the client ID and secret sign in instead.',
   prompt_too_long: 'Prompts must be at most 20,000 characters',
   recording_date_invalid: 'Recording date is not a valid date',
   presence_retention_minimum: 'Keep presence events at least 1 day',

@@ -68,10 +68,14 @@ export const SaveStationRequest = z.object({
 });
 export type SaveStationRequest = z.infer<typeof SaveStationRequest>;
 
+/**
+ * The area (null: none); the snapshot schedule left out stays as it is, so setting the area never
+ * turns off snapshots the super administrator turned on.
+ */
 export const UpdateFloorCameraRequest = z.object({
   areaId: z.number().int().positive().nullable(),
-  snapshotEnabled: z.boolean().default(false),
-  snapshotIntervalSeconds: z.number().int().min(10).max(3600).default(60),
+  snapshotEnabled: z.boolean().optional(),
+  snapshotIntervalSeconds: z.number().int().min(10).max(3600).optional(),
 });
 export type UpdateFloorCameraRequest = z.infer<typeof UpdateFloorCameraRequest>;
 

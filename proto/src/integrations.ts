@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ERROR_TEXTS } from './error-codes.js';
+import { holdsCredentials } from './webhooks.js';
 
 /** The one supported type: a cloud security-camera system reached through its HTTP API. */
 export const INTEGRATION_TYPES = ['camera_cloud'] as const;
@@ -26,10 +28,19 @@ const requiredText = (message: string, max: number) =>
 /** proto runs in the browser and in Node alike, so the check is a pattern, not the URL class. */
 const isHttpUrl = (value: string) => /^https?:\/\/[^\s/?#]+(?:[/?#]\S*)?$/i.test(value);
 
-/** Setting up (or re-keying) the integration; the secret is stored encrypted and never answered. */
+/**
+ * Setting up (or re-keying) the integration; the secret is stored encrypted and never answered.
+ * The address holds no user name or password: it is answered, logged and quoted in connection
+ * failures, which every organization whose cameras it serves reads as floor alerts.
+ */
 export const CreateIntegrationRequest = z.object({
   integrationType: IntegrationType,
-  baseUrl: z.string().trim().max(500).refine(isHttpUrl, 'API base URL must be an http(s) URL'),
+  baseUrl: z
+    .string()
+    .trim()
+    .max(500)
+    .refine(isHttpUrl, ERROR_TEXTS.api_base_url_format)
+    .refine((url) => !holdsCredentials(url), ERROR_TEXTS.camera_system_address_credentials),
   clientId: requiredText('Client ID is required', 200),
   clientSecret: requiredText('Client secret is required', 500),
 });
@@ -103,9 +114,10 @@ export const UpdateAssignmentSopsRequest = z.object({
 });
 export type UpdateAssignmentSopsRequest = z.infer<typeof UpdateAssignmentSopsRequest>;
 
+/** The interval left out stays as it is (60 s for a camera never given one). */
 export const UpdateAssignmentScheduleRequest = z.object({
   snapshotEnabled: z.boolean(),
-  snapshotIntervalSeconds: z.number().int().min(10).max(3600).default(60),
+  snapshotIntervalSeconds: z.number().int().min(10).max(3600).optional(),
 });
 export type UpdateAssignmentScheduleRequest = z.infer<typeof UpdateAssignmentScheduleRequest>;
 

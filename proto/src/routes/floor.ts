@@ -125,7 +125,7 @@ export const floorRoutes = {
     method: 'PUT',
     path: '/api/floor/cameras/:id',
     summary:
-      'Set the area a camera assigned to your organization covers, and its snapshot schedule (off by default, every 60 s)',
+      'Set the area a camera assigned to your organization covers, and its snapshot schedule (off by default, every 60 s; left out, it stays as it is)',
     tag: 'floor',
     access: ORGANIZATION_ADMINS,
     params: IdParams,

@@ -116,7 +116,7 @@ export const integrationsRoutes = {
     method: 'PUT',
     path: '/api/admin/camera-assignments/:id/schedule',
     summary:
-      "Turn a camera's snapshot schedule on or off (off by default, every 60 s): each snapshot is identified against the organization's enrolled faces and becomes presence events",
+      "Turn a camera's snapshot schedule on or off (off by default, every 60 s; an interval left out stays as it is): each snapshot is identified against the organization's enrolled faces and becomes presence events",
     tag: 'integrations',
     access: SUPER_ADMIN_ONLY,
     params: IdParams,

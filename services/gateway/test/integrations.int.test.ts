@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,7 +9,7 @@ import {
   SIMULATOR_CAMERA_COUNT,
   startCameraSimulator,
 } from '@hub/infra/camera-simulator';
-import { api } from '@hub/proto';
+import { api, ERROR_TEXTS } from '@hub/proto';
 import { type CallOptions, type Contract, parseAnswer, expectError } from './api-client.js';
 import { signedIn } from './tenant-fixtures.js';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
@@ -315,5 +317,123 @@ describe('camera-system integrations through the gateway, against the provider s
     expect(everything).not.toContain('wrong-secret-value');
     expect(everything).not.toContain(rows[0]!.credentials);
     expect(everything).not.toContain('credentials');
+  });
+});
+
+/**
+ * A camera system that holds each sign-in until released, then refuses it: a connection test
+ * that is under way for as long as a test needs.
+ */
+async function heldCameraSystem() {
+  const arrived: (() => void)[] = [];
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const server = createServer((request, response) => {
+    arrived.forEach((tell) => tell());
+    void released.then(() => {
+      response.writeHead(401, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({ error: 'invalid_client', error_description: 'Held and refused' }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    signInArrived: new Promise<void>((resolve) => arrived.push(resolve)),
+    release,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+describe('camera-system set-up and schedules that change meanwhile', () => {
+  it('refuses an API base URL with a user name or password, and masks one kept from before', async () => {
+    const withPassword = call(root, api.createIntegration, {
+      body: {
+        integrationType: 'camera_cloud',
+        baseUrl: 'https://hub:pw-in-url-77@cameras.example',
+        clientId: 'x',
+        clientSecret: 'y',
+      },
+    });
+    expect((await expectError(withPassword, 400)).message).toBe(
+      ERROR_TEXTS.camera_system_address_credentials,
+    );
+    await setUp('demo');
+    // An address kept from before this was refused: the system is never reached with it.
+    await stack.sql.query(`UPDATE integration.integrations SET base_url = $1`, [
+      `${simulator.url.replace('//', '//hub:pw-in-url-77@')}`,
+    ]);
+    const tested = await test();
+    expect(tested.success).toBe(false);
+    const [integration] = await call(root, api.integrations);
+    expect(integration!.baseUrl).toBe(simulator.url.replace('//', '//hub:***@'));
+    // The test's words are shown to every organization whose cameras it serves (floor alerts).
+    expect(JSON.stringify([tested, integration])).not.toContain('pw-in-url-77');
+    const { rows } = await stack.sql.query(
+      `SELECT last_test_message FROM integration.integrations`,
+    );
+    expect(JSON.stringify(rows)).not.toContain('pw-in-url-77');
+  });
+
+  it('does not record a connection test on credentials set up while it ran', async () => {
+    const held = await heldCameraSystem();
+    try {
+      await call(root, api.createIntegration, {
+        body: {
+          integrationType: 'camera_cloud',
+          baseUrl: held.url,
+          clientId: 'old-client',
+          clientSecret: 'old-secret',
+        },
+      });
+      const testing = test();
+      await held.signInArrived;
+      // Set up again (the right credentials) while the old ones are tested.
+      expect(parseAnswer(api.createIntegration, await setUp('demo')).lastTestStatus).toBe(
+        'untested',
+      );
+      held.release();
+      expect(await testing).toEqual({ success: false, message: 'Held and refused' });
+      const [integration] = await call(root, api.integrations);
+      expect(integration).toMatchObject({
+        baseUrl: simulator.url,
+        lastTestStatus: 'untested',
+        lastTestMessage: null,
+      });
+    } finally {
+      await held.close();
+    }
+  });
+
+  it("keeps a camera's interval and schedule when a change does not name them", async () => {
+    expect((await test()).success).toBe(true);
+    const assigned = await call(root, api.createCameraAssignment, {
+      body: { cameraId: 'cam-103', cameraName: 'x', organizationId: acmeId, integrationId },
+    });
+    const camera = { params: { id: assigned.id } };
+    const area = await admin.call(api.createArea, { body: { name: 'Intervals' } });
+    // The organization's administrator takes a snapshot every 5 minutes, not every minute.
+    await admin.call(api.updateFloorCamera, {
+      ...camera,
+      body: { areaId: area.id, snapshotEnabled: true, snapshotIntervalSeconds: 300 },
+    });
+    // The super administrator turns it off and on again (the Integrations page's switch).
+    for (const snapshotEnabled of [false, true]) {
+      const schedule = await call(root, api.updateCameraAssignmentSchedule, {
+        ...camera,
+        body: { snapshotEnabled },
+      });
+      expect(schedule).toMatchObject({ snapshotEnabled, snapshotIntervalSeconds: 300 });
+    }
+    // The administrator then says which area it covers, and only that.
+    const covered = await admin.call(api.updateFloorCamera, { ...camera, body: { areaId: null } });
+    expect(covered).toMatchObject({
+      areaId: null,
+      snapshotEnabled: true,
+      snapshotIntervalSeconds: 300,
+    });
+    await call(root, api.deleteCameraAssignment, camera);
   });
 });

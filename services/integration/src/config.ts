@@ -47,6 +47,7 @@ export const PROVIDERS = Symbol('PROVIDERS');
 export const RPC = Symbol('RPC');
 export const FLOOR_SETTINGS = Symbol('FLOOR_SETTINGS');
 export const SCHEDULES = Symbol('SCHEDULES');
+export const STORAGE = Symbol('STORAGE');
 
 export interface FloorSettings {
   presenceMinutes: number;

@@ -6,6 +6,7 @@ import {
   EventBus,
   type EventSubscription,
   listenForRpc,
+  type ObjectStorage,
   openQueue,
   openStorage,
   RpcClient,
@@ -26,7 +27,7 @@ import { openSecretBox } from './secrets/secret-box.js';
 import { startIntegrationInbox } from './snapshots/integration-inbox.js';
 import { SnapshotRunsRepository } from './snapshots/snapshot-runs.repository.js';
 import { SnapshotSchedules } from './snapshots/snapshot-schedules.js';
-import { createSnapshotTaker } from './snapshots/snapshot-taker.js';
+import { createSnapshotTaker, organizationSnapshotsPrefix } from './snapshots/snapshot-taker.js';
 
 /** Tables holding an organization's rows (stations go with their areas too). */
 export interface RunningIntegration {
@@ -55,6 +56,7 @@ export async function startIntegration(config: IntegrationConfig): Promise<Runni
   const identification = openQueue(QUEUE_CONTRACTS.snapshotIdentification, connection);
   const runs = new SnapshotRunsRepository(dataSource);
   const schedules = new SnapshotSchedules(snapshotQueue, runs);
+  const storage = openStorage(config);
   const app = await listenForRpc(
     'integration',
     IntegrationModule.register({
@@ -68,12 +70,12 @@ export async function startIntegration(config: IntegrationConfig): Promise<Runni
         defaultRetentionDays: config.PRESENCE_RETENTION_DAYS,
       },
       schedules,
+      storage,
     }),
     config,
   );
   await app.get(Credentials).resealAll();
   await schedules.resync();
-  const storage = openStorage(config);
   const workers: Worker[] = [
     startWorker(
       QUEUE_CONTRACTS.cameraSnapshots,
@@ -92,7 +94,7 @@ export async function startIntegration(config: IntegrationConfig): Promise<Runni
   ];
   // A failed job is logged by the kit's startWorker, inside the job's span.
   const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);
-  const subscription = handleIntegrationEvents(events, dataSource);
+  const subscription = handleIntegrationEvents(events, dataSource, storage);
   const retention = new PresenceRetention(
     dataSource,
     config.PRESENCE_RETENTION_DAYS,
@@ -117,15 +119,25 @@ export async function startIntegration(config: IntegrationConfig): Promise<Runni
 }
 
 /**
- * A deleted organization's camera assignments, areas, stations, presence and readings go; a
- * deleted document leaves the cameras it was tied to.
+ * A deleted organization's camera assignments, areas, stations, presence, readings and the
+ * snapshot pictures it kept go; a deleted person's presence goes (where the cameras saw them is
+ * theirs, and the floor would count them present); a deleted document leaves the cameras it was
+ * tied to.
  */
-function handleIntegrationEvents(events: EventBus, db: DataSource): EventSubscription {
+function handleIntegrationEvents(
+  events: EventBus,
+  db: DataSource,
+  storage: ObjectStorage,
+): EventSubscription {
   const organizations = new OrganizationsRepository(db);
   const assignments = new AssignmentsRepository(db);
   return events.subscribe('integration', async (event) => {
     if (event.type === 'organization.deleted')
-      await organizations.deleteIntegrationDataOf(event.organizationId);
+      await organizations.deleteIntegrationDataOf(event.organizationId, () =>
+        storage.removePrefix(organizationSnapshotsPrefix(event.organizationId)),
+      );
+    else if (event.type === 'user.deleted')
+      await organizations.deletePresenceOf(event.organizationId, event.userId);
     else if (event.type === 'document.deleted')
       await assignments.removeSop(event.organizationId, event.documentId);
   });

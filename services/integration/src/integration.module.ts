@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { RpcClient } from '@hub/kit';
+import type { ObjectStorage, RpcClient } from '@hub/kit';
 import { AssignmentsController } from './assignments/assignments.controller.js';
 import { AssignmentsRepository } from './assignments/assignments.repository.js';
 import { AssignmentsService } from './assignments/assignments.service.js';
@@ -11,6 +11,7 @@ import {
   RPC,
   SCHEDULES,
   SECRET_BOX,
+  STORAGE,
 } from './config.js';
 import { FloorController } from './floor/floor.controller.js';
 import { FloorRepository } from './floor/floor.repository.js';
@@ -39,6 +40,7 @@ export interface IntegrationPorts {
   providers: CloudCameraProviders;
   floor: FloorSettings;
   schedules: SnapshotSchedules;
+  storage: ObjectStorage;
 }
 
 @Module({})
@@ -62,6 +64,7 @@ export class IntegrationModule {
         { provide: PROVIDERS, useValue: ports.providers },
         { provide: FLOOR_SETTINGS, useValue: ports.floor },
         { provide: SCHEDULES, useValue: ports.schedules },
+        { provide: STORAGE, useValue: ports.storage },
         FloorRepository,
         FloorService,
         FloorAlertsService,

@@ -43,11 +43,9 @@ export function useIntegrationMutations() {
       ],
     }),
     schedule: useContractMutation({
+      // On or off only: the interval the organization's administrator chose stays.
       mutationFn: ({ id, snapshotEnabled }: { id: number; snapshotEnabled: boolean }) =>
-        call(api.updateCameraAssignmentSchedule, {
-          params: { id },
-          body: { snapshotEnabled, snapshotIntervalSeconds: 60 },
-        }),
+        call(api.updateCameraAssignmentSchedule, { params: { id }, body: { snapshotEnabled } }),
       invalidates: [assignmentsQuery.queryKey],
     }),
     saveSops: useContractMutation({

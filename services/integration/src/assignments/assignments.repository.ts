@@ -60,23 +60,32 @@ export class AssignmentsRepository {
     return rows[0];
   }
 
+  /**
+   * Each camera's latest run, one index read a camera (snapshot_runs_latest): a month of runs is
+   * tens of thousands a camera, and the Integrations page asks every 15 s.
+   */
   async lastRuns(): Promise<Map<number, LastRunRow>> {
     const rows = (await this.db.query(
-      `SELECT DISTINCT ON (assignment_id) assignment_id, status, reason, people_seen,
-              coalesce(finished_at, taken_at) AS at
-         FROM snapshot_runs ORDER BY assignment_id, id DESC`,
+      `SELECT a.id AS assignment_id, r.status, r.reason, r.people_seen, r.at
+         FROM camera_assignments a
+         JOIN LATERAL (
+           SELECT status, reason, people_seen, coalesce(finished_at, taken_at) AS at
+             FROM snapshot_runs WHERE assignment_id = a.id ORDER BY id DESC LIMIT 1) r ON true
+        ORDER BY a.id`,
     )) as LastRunRow[];
     return new Map(rows.map((row) => [row.assignment_id, row]));
   }
 
+  /** An interval left out stays as it is (an organization's administrator may have chosen it). */
   async setSchedule(
     id: number,
-    schedule: { snapshotEnabled: boolean; snapshotIntervalSeconds: number },
+    schedule: { snapshotEnabled: boolean; snapshotIntervalSeconds?: number | undefined },
   ): Promise<AssignmentRow | undefined> {
     const [rows] = (await this.db.query(
-      `UPDATE camera_assignments SET snapshot_enabled = $2, snapshot_interval_seconds = $3
+      `UPDATE camera_assignments SET snapshot_enabled = $2,
+              snapshot_interval_seconds = coalesce($3, snapshot_interval_seconds)
         WHERE id = $1 RETURNING *`,
-      [id, schedule.snapshotEnabled, schedule.snapshotIntervalSeconds],
+      [id, schedule.snapshotEnabled, schedule.snapshotIntervalSeconds ?? null],
     )) as [AssignmentRow[], number];
     return rows[0];
   }
@@ -113,13 +122,24 @@ export class AssignmentsRepository {
     }
   }
 
-  /** The assignment's organization, once it is gone (undefined: there was none). */
-  async delete(id: number): Promise<number | undefined> {
-    const [rows] = (await this.db.query(
-      `DELETE FROM camera_assignments WHERE id = $1 RETURNING organization_id`,
-      [id],
-    )) as [{ organization_id: number }[], number];
-    return rows[0]?.organization_id;
+  /**
+   * The assignment's organization, once it is gone with its snapshot runs (undefined: there was
+   * none). The pictures kept of them are removed before the rows commit: the runs are their only
+   * record, so a store that refuses leaves the assignment to be removed again.
+   */
+  delete(
+    id: number,
+    removePictures: (organizationId: number) => Promise<unknown>,
+  ): Promise<number | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [rows] = (await tx.query(
+        `DELETE FROM camera_assignments WHERE id = $1 RETURNING organization_id`,
+        [id],
+      )) as [{ organization_id: number }[], number];
+      const organizationId = rows[0]?.organization_id;
+      if (organizationId !== undefined) await removePictures(organizationId);
+      return organizationId;
+    });
   }
 
   async setSops(id: number, sopIds: number[]): Promise<AssignmentRow | undefined> {

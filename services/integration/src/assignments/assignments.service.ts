@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   type Actor,
   type CameraAssignment,
@@ -8,11 +8,12 @@ import {
   type UpdateAssignmentScheduleRequest,
   organizationScope,
 } from '@hub/proto';
-import { RpcClient, RpcFailure } from '@hub/kit';
-import { RPC, SCHEDULES } from '../config.js';
+import { type ObjectStorage, RpcClient, RpcFailure } from '@hub/kit';
+import { RPC, SCHEDULES, STORAGE } from '../config.js';
 import { IntegrationsService } from '../integrations/integrations.service.js';
 import { ProviderError } from '../provider/camera-provider.js';
 import type { SnapshotSchedules } from '../snapshots/snapshot-schedules.js';
+import { cameraSnapshotsPrefix } from '../snapshots/snapshot-taker.js';
 import {
   type AssignmentRow,
   AssignmentsRepository,
@@ -21,6 +22,8 @@ import {
 
 export const ASSIGNMENT_NOT_FOUND = 'Camera assignment not found';
 export const ALREADY_ASSIGNED = 'This camera is already assigned to an organization.';
+
+const logger = new Logger('Assignments');
 
 const toAssignment = (
   row: AssignmentRow,
@@ -56,6 +59,7 @@ export class AssignmentsService {
     @Inject(IntegrationsService) private readonly integrations: IntegrationsService,
     @Inject(RPC) private readonly rpc: RpcClient,
     @Inject(SCHEDULES) private readonly schedules: SnapshotSchedules,
+    @Inject(STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
   /** Organization names live in identity; asked once per answer. */
@@ -120,10 +124,17 @@ export class AssignmentsService {
     }
   }
 
+  /** The camera is Available again; its snapshot runs go, and the pictures kept of them. */
   async unassign(actor: Actor, assignmentId: number) {
-    const organizationId = await this.assignments.delete(assignmentId);
+    const removePictures = (organizationId: number) =>
+      this.storage.removePrefix(cameraSnapshotsPrefix(organizationId, assignmentId));
+    const organizationId = await this.assignments.delete(assignmentId, removePictures);
     if (organizationId === undefined) throw RpcFailure.notFound(ASSIGNMENT_NOT_FOUND);
     await this.schedules.follow(organizationId);
+    // A tick under way may have stored one more picture before its run was gone.
+    await removePictures(organizationId).catch((error: unknown) =>
+      logger.warn(`Snapshots of camera assignment ${assignmentId} left: ${String(error)}`),
+    );
     return { message: 'Assignment removed' };
   }
 

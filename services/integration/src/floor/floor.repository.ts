@@ -120,13 +120,20 @@ export class FloorRepository {
     return count > 0;
   }
 
+  /** A schedule left out (undefined) stays as it is. */
   async updateCamera(
     organizationId: number,
     assignmentId: number,
-    settings: { areaId: number | null; snapshotEnabled: boolean; snapshotIntervalSeconds: number },
+    settings: {
+      areaId: number | null;
+      snapshotEnabled?: boolean | undefined;
+      snapshotIntervalSeconds?: number | undefined;
+    },
   ): Promise<FloorCamera | undefined> {
     const [rows] = (await this.db.query(
-      `UPDATE camera_assignments SET area_id = $3, snapshot_enabled = $4, snapshot_interval_seconds = $5
+      `UPDATE camera_assignments SET area_id = $3,
+              snapshot_enabled = coalesce($4, snapshot_enabled),
+              snapshot_interval_seconds = coalesce($5, snapshot_interval_seconds)
         WHERE id = $1 AND organization_id = $2
           AND ($3::int IS NULL OR EXISTS (SELECT 1 FROM areas WHERE id = $3 AND organization_id = $2))
        RETURNING id, camera_name, area_id, snapshot_enabled, snapshot_interval_seconds`,
@@ -134,8 +141,8 @@ export class FloorRepository {
         assignmentId,
         organizationId,
         settings.areaId,
-        settings.snapshotEnabled,
-        settings.snapshotIntervalSeconds,
+        settings.snapshotEnabled ?? null,
+        settings.snapshotIntervalSeconds ?? null,
       ],
     )) as [CameraRow[], number];
     return rows[0] ? toFloorCamera(rows[0]) : undefined;

@@ -1,6 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { Integration, IntegrationTestStatus, IntegrationType } from '@hub/proto';
+import {
+  type Integration,
+  type IntegrationTestStatus,
+  type IntegrationType,
+  withCredentialsMasked,
+} from '@hub/proto';
 
 export interface IntegrationRow {
   id: number;
@@ -14,11 +19,14 @@ export interface IntegrationRow {
   created_at: Date;
 }
 
-/** The answer shape: the sealed credentials and their key id stay inside the service. */
+/**
+ * The answer shape: the sealed credentials and their key id stay inside the service, and so
+ * does the password of an address kept from before user info was refused.
+ */
 export const toIntegration = (row: IntegrationRow): Integration => ({
   id: row.id,
   integrationType: row.integration_type,
-  baseUrl: row.base_url,
+  baseUrl: withCredentialsMasked(row.base_url),
   lastTestStatus: row.last_test_status,
   lastTestMessage: row.last_test_message,
   lastTestedAt: row.last_tested_at?.toISOString() ?? null,
@@ -60,11 +68,21 @@ export class IntegrationsRepository {
     return rows[0]!;
   }
 
-  async recordTest(id: number, status: IntegrationTestStatus, message: string): Promise<void> {
+  /**
+   * The outcome of a test of the credentials `tested` (sealed, as read before the test): only if
+   * they are still the ones stored. Set up again meanwhile, the integration stays untested, not
+   * Connected or Failed by what the replaced ones did.
+   */
+  async recordTest(
+    id: number,
+    tested: string,
+    status: IntegrationTestStatus,
+    message: string,
+  ): Promise<void> {
     await this.db.query(
-      `UPDATE integrations SET last_test_status = $2, last_test_message = $3, last_tested_at = now()
-        WHERE id = $1`,
-      [id, status, message],
+      `UPDATE integrations SET last_test_status = $3, last_test_message = $4, last_tested_at = now()
+        WHERE id = $1 AND credentials = $2`,
+      [id, tested, status, message],
     );
   }
 

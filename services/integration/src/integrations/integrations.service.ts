@@ -47,16 +47,21 @@ export class IntegrationsService {
     return toIntegration(row);
   }
 
-  /** Signs in with the stored credentials and records the outcome with the system's own words. */
+  /**
+   * Signs in with the stored credentials and records the outcome with the system's own words,
+   * unless they were replaced while it ran (a re-keyed integration is untested).
+   */
   async test(integrationId: number): Promise<ConnectionTestResult> {
     const row = await this.row(integrationId);
+    const record = (status: 'success' | 'failed', message: string) =>
+      this.integrations.recordTest(row.id, row.credentials, status, message);
     try {
       await this.provider(row).verify();
-      await this.integrations.recordTest(row.id, 'success', CONNECTION_OK);
+      await record('success', CONNECTION_OK);
       return { success: true, message: CONNECTION_OK };
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
-      await this.integrations.recordTest(row.id, 'failed', error.message);
+      await record('failed', error.message);
       return { success: false, message: error.message };
     }
   }

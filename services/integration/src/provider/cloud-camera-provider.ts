@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { withCredentialsMasked } from '@hub/proto';
 import {
   type CameraProvider,
   type CameraState,
@@ -214,9 +215,11 @@ function networkFailure(error: unknown, timeoutMs: number, baseUrl: string): Pro
       `The camera system did not answer within ${timeoutMs / 1000} s.`,
     );
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
+  // Organizations read these words in their floor alerts: an address kept from before user info
+  // was refused must not show its password.
   return new ProviderError(
     'unreachable',
-    `Could not reach the camera system at ${baseUrl}${cause ? `: ${cause}` : ''}.`,
+    `Could not reach the camera system at ${withCredentialsMasked(baseUrl)}${cause ? `: ${cause}` : ''}.`,
     'Check the API base URL and that the server can reach it.',
   );
 }

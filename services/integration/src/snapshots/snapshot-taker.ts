@@ -1,6 +1,13 @@
 import { Logger } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
-import { addFairly, newObjectKey, type ObjectStorage, RpcClient, RpcFailure } from '@hub/kit';
+import {
+  addFairly,
+  newObjectKey,
+  type ObjectStorage,
+  organizationPrefix,
+  RpcClient,
+  RpcFailure,
+} from '@hub/kit';
 import {
   CameraSnapshotJob,
   type SnapshotIdentificationJob,
@@ -43,6 +50,17 @@ const EXTENSIONS: Record<string, string> = {
   'image/png': 'png',
   'image/webp': 'webp',
 };
+
+/** Where a camera assignment's snapshots are stored, below its organization's prefix. */
+const cameraFolder = (assignmentId: number) => `snapshots/camera-${assignmentId}`;
+
+/** Every snapshot picture of an organization: removed with it. */
+export const organizationSnapshotsPrefix = (organizationId: number) =>
+  `${organizationPrefix(organizationId)}snapshots/`;
+
+/** Every snapshot picture of one camera assignment: removed with it. */
+export const cameraSnapshotsPrefix = (organizationId: number, assignmentId: number) =>
+  `${organizationPrefix(organizationId)}${cameraFolder(assignmentId)}/`;
 
 /** Cameras of a tick asked at once (the camera system is one host: a few, not a hundred). */
 const CAMERAS_AT_ONCE = 4;
@@ -183,11 +201,7 @@ async function store(
   if ('storedAs' in taken) return taken.storedAs;
   const { run, camera, picture } = taken;
   const extension = EXTENSIONS[picture.contentType.split(';')[0]!.trim()] ?? 'jpg';
-  const key = newObjectKey(
-    camera.organization_id,
-    `snapshots/camera-${camera.assignment_id}`,
-    extension,
-  );
+  const key = newObjectKey(camera.organization_id, cameraFolder(camera.assignment_id), extension);
   await deps.storage.put(key, picture.bytes, picture.contentType, picture.bytes.length);
   const inStore = { key, onRun: false };
   stored.push(inStore);

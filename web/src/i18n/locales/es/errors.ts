@@ -190,6 +190,8 @@ export const errors: Record<ErrorCode, string> = {
     'Una dirección de webhook no puede llevar usuario ni contraseña: cada envío va firmado con el secreto del webhook, y tu receptor comprueba esa firma.',
   domain_format: 'Escribe un dominio, por ejemplo acme.com.',
   api_base_url_format: 'La URL base de la API debe empezar por http:// o https://.',
+  camera_system_address_credentials:
+    'Una URL base de la API no puede llevar usuario ni contraseña: el ID y el secreto del cliente sirven para iniciar sesión.',
   prompt_too_long: 'Las instrucciones pueden tener como máximo 20.000 caracteres.',
   recording_date_invalid: 'La fecha de grabación no es una fecha válida.',
   presence_retention_minimum: 'Guarda los eventos de presencia al menos 1 día.',

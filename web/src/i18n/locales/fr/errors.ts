@@ -197,6 +197,8 @@ export const errors: Record<ErrorCode, string> = {
     'Une adresse de webhook ne peut pas contenir d’identifiant ni de mot de passe : chaque envoi est signé avec le secret du webhook, et votre récepteur vérifie cette signature.',
   domain_format: 'Saisissez un domaine, par exemple acme.com.',
   api_base_url_format: 'L’URL de base de l’API doit commencer par http:// ou https://.',
+  camera_system_address_credentials:
+    'Une URL de base de l’API ne peut pas contenir d’identifiant ni de mot de passe : l’ID et le secret du client servent à se connecter.',
   prompt_too_long: 'Les consignes ne peuvent pas dépasser 20 000 caractères.',
   recording_date_invalid: 'La date d’enregistrement n’est pas une date valide.',
   presence_retention_minimum: 'Conservez les événements de présence au moins 1 jour.',
