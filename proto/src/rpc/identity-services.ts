@@ -22,10 +22,12 @@ const Member = z.object({
 
 /**
  * Which of an organization's people a page or an id list holds: all filters optional. Search
- * is a case-insensitive substring of the name or email; `active` true answers active people
+ * is a case-insensitive substring of the name or email; `active` true answers the accepted
  * only, false pending ones only (suspension aside, as `isActive`); `suspended` false leaves out
  * the people the organization suspended, true answers them only; `userIds` restricts to those
- * (a job function's members).
+ * (a job function's members). Both, `active` true and `suspended` false, answer the active
+ * people (accepted, not suspended) whom the head counts count, as the choosers and the skills
+ * matrix ask.
  */
 export const MemberFilter = z.object({
   organizationId: z.number().int(),
@@ -113,8 +115,9 @@ export const identityServiceRpc = {
     z.array(Member),
   ),
   /**
-   * The organization's active people's ids, grouped by role: Team Overview's head counts
-   * without every person's name, email and picture (at 100,000 people `members` took seconds).
+   * The organization's active people's ids (accepted, not suspended), grouped by role, without
+   * every person's name, email and picture (at 100,000 people `members` took seconds): the
+   * certification digest's readers.
    */
   activeMemberIds: rpc(
     'identity',
@@ -124,10 +127,11 @@ export const identityServiceRpc = {
     z.array(z.object({ role: z.string(), userIds: z.array(z.number().int()) })),
   ),
   /**
-   * Team stats' head counts, counted by identity: the organization's active people by role and
-   * how many of each are among `presentIds`, and which of `observedIds` (people with figures of
-   * their own) are not active members, so their figures do not count. At 100,000 people the
-   * ids of `activeMemberIds` were most of the stats' time; these answers are a few rows.
+   * Team stats' head counts, counted by identity: the organization's active people (accepted,
+   * not suspended) by role and how many of each are among `presentIds`, and which of
+   * `observedIds` (people with figures of their own) are not active members (pending, suspended,
+   * gone or of another organization), so their figures do not count. At 100,000 people the ids
+   * of `activeMemberIds` were most of the stats' time; these answers are a few rows.
    *
    * `membershipVersion` changes whenever the organization's set of active people does (and only
    * then), each time to a value never answered before. A caller that remembers the verdicts it

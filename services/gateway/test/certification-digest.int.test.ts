@@ -472,13 +472,22 @@ describe('a suspended member', () => {
         [ids.sam, ids.oli],
       ]);
     await suspend('now()');
+    // Not among the digest's readers the sweep asks identity for (its only use of the list).
+    const readers = await rpc.call(identityRpc.activeMemberIds, { organizationId: acme });
+    expect(readers.flatMap((group) => group.userIds)).not.toContain(ids.sam);
     const [sam, sue] = [(await digestsOf('sam')).length, (await digestsOf('sue')).length];
     const oli = (await noticesTitled('Certification expiring soon')).oli!.length;
-    await certify(acme, 'oli', '8 days');
+    const held = await certify(acme, 'oli', '8 days');
     expect(await stack.observation.expirySweep.run(DAY_9)).toBe(1);
     expect(await digestsOf('sue')).toHaveLength(sue + 1);
     expect(await digestsOf('sam')).toHaveLength(sam);
     expect((await noticesTitled('Certification expiring soon')).oli).toHaveLength(oli);
+    // The certification still runs its course: announced, its state kept, its holder untold.
+    const { rows } = await stack.sql.query<{ notified_state: string }>(
+      `SELECT notified_state FROM observation.certifications WHERE id = $1`,
+      [held],
+    );
+    expect(rows[0]?.notified_state).toBe('expiring_soon');
     await suspend('NULL');
   });
 });

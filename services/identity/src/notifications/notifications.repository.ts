@@ -190,10 +190,15 @@ export class NotificationsRepository {
     return counts;
   }
 
-  /** Users who have not accepted their invitation, of one organization or of every one (null). */
+  /**
+   * Users who have not accepted their invitation, of one organization or of every one (null).
+   * Someone suspended before accepting is nobody's pending item: their invitation cannot be
+   * accepted meanwhile, so nobody waits for them.
+   */
   countPendingUsers(organizationId: number | null): Promise<number> {
+    const pending = { isActive: false, suspendedAt: IsNull() };
     return this.db
       .getRepository(UserEntity)
-      .countBy(organizationId === null ? { isActive: false } : { isActive: false, organizationId });
+      .countBy(organizationId === null ? pending : { ...pending, organizationId });
   }
 }

@@ -3,13 +3,15 @@ import type { DataSource, EntityManager } from 'typeorm';
 /**
  * The platform's head counts, one definition and one query each, so that a figure reads the
  * same wherever it is shown under the same label (issue #35):
- * - Active Users: accounts that are active (the invitation accepted, not pending), whether or
- *   not they have signed in since; the Hub and the admin data panel both show this.
+ * - Active Users: accounts that are active (the invitation accepted, not pending) and not
+ *   suspended (by an administrator or the identity provider through SCIM: the account kept,
+ *   signing in refused), whether or not they have signed in since; the Hub and the admin data
+ *   panel both show this, as the team's head counts (`active_members`) count.
  * - Organizations: every organization, the platform's own (where the super administrator
  *   belongs) included; the console's Total Organizations, the data panel and Onboarding show
  *   this. Client organizations are the others.
  */
-export const ACTIVE_USER_SQL = 'u.is_active';
+export const ACTIVE_USER_SQL = '(u.is_active AND u.suspended_at IS NULL)';
 
 type Queryable = Pick<DataSource | EntityManager, 'query'>;
 

@@ -69,6 +69,10 @@ export class IdentityFigures {
     return userFigures(this.db, organizationId);
   }
 
+  /**
+   * The console's figures and onboarding facts. `admins` are those who can act (Active Users'
+   * definition): a pending or suspended administrator completes no "Create admin users".
+   */
   async consoleFacts(): Promise<ConsoleFacts> {
     const [facts] = (await this.db.query(`
       SELECT (SELECT total FROM (${ORGANIZATION_FIGURES_SQL}) f)::int AS organizations,
@@ -77,7 +81,7 @@ export class IdentityFigures {
              (SELECT client FROM (${ORGANIZATION_FIGURES_SQL}) f)::int AS client_organizations,
              (SELECT count(*) FROM organizations WHERE auth0_org_id IS NOT NULL AND auth0_org_id <> '')::int AS with_sso_id,
              (SELECT count(*) FROM organizations WHERE saml_enabled AND coalesce(auth0_org_id, '') = '')::int AS saml_missing_id,
-             (SELECT count(*) FROM users WHERE role = 'admin')::int AS admins,
+             (SELECT count(*) FROM users u WHERE u.role = 'admin' AND ${ACTIVE_USER_SQL})::int AS admins,
              (SELECT count(*) FROM users WHERE role IN ('training_supervisor','manager','operator'))::int AS staff,
              (SELECT updated_at IS NOT NULL FROM global_prompts WHERE id = 1) AS prompts_saved,
              (SELECT count(*) FROM sign_in_events e JOIN users u ON u.id = e.user_id WHERE u.role <> 'super_admin')::int AS client_sign_ins,
@@ -87,7 +91,11 @@ export class IdentityFigures {
     return facts!;
   }
 
-  /** Users, active ones, those who joined in 30 days and active ones signed in today (UTC). */
+  /**
+   * Users, active ones, those who joined in 30 days and active ones signed in today (UTC): the
+   * attendance rate's share of the active, so someone suspended after signing in today is in
+   * neither.
+   */
   async userCounts(organizationId: number | null): Promise<UserCounts | undefined> {
     const params: unknown[] = [];
     const where = scope(organizationId, 'u.organization_id', params);
@@ -95,7 +103,7 @@ export class IdentityFigures {
       `SELECT count(*)::int AS total,
               count(*) FILTER (WHERE ${ACTIVE_USER_SQL})::int AS active,
               count(*) FILTER (WHERE u.created_at > now() - interval '30 days')::int AS joined_last_30_days,
-              count(*) FILTER (WHERE u.is_active AND EXISTS (
+              count(*) FILTER (WHERE ${ACTIVE_USER_SQL} AND EXISTS (
                 SELECT 1 FROM sign_in_events e
                  WHERE e.user_id = u.id AND e.occurred_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
               ))::int AS signed_in_today

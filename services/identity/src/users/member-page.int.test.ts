@@ -217,11 +217,13 @@ describe('UsersService.memberPage / memberIds', () => {
   });
 
   it("answers the active people's ids by role in id order, as array_agg(id ORDER BY id) did", async () => {
-    // More people, inserted in an order unlike their ids' once some are updated.
+    // More people, inserted in an order unlike their ids' once some are updated; every seventh
+    // suspended (accepted or not), active nowhere, as in the head counts.
     await db.query(
-      `INSERT INTO users (email, name, role, organization_id, is_active)
+      `INSERT INTO users (email, name, role, organization_id, is_active, suspended_at)
        SELECT 'p' || i || '@works.example', 'P' || i,
-              (ARRAY['operator', 'manager', 'training_supervisor'])[1 + i % 3], $1, i % 4 <> 0
+              (ARRAY['operator', 'manager', 'training_supervisor'])[1 + i % 3], $1, i % 4 <> 0,
+              CASE WHEN i % 7 = 0 THEN now() END
          FROM generate_series(1, 60) i`,
       [org.works],
     );
@@ -233,7 +235,8 @@ describe('UsersService.memberPage / memberIds', () => {
     );
     const previous = (await db.query(
       `SELECT role, array_agg(id ORDER BY id) AS "userIds" FROM users
-        WHERE organization_id = $1 AND is_active GROUP BY role ORDER BY role`,
+        WHERE organization_id = $1 AND is_active AND suspended_at IS NULL
+        GROUP BY role ORDER BY role`,
       [org.works],
     )) as { role: string; userIds: number[] }[];
     expect(previous.find((group) => group.role === 'operator')?.userIds.length).toBeGreaterThan(10);

@@ -55,7 +55,7 @@ export class UsersService {
     return (await this.users.findMembersByIds(organizationId, userIds)).map(toMember);
   }
 
-  /** Active people's ids by role (head counts without the people's details). */
+  /** Active people's ids (accepted, not suspended) by role, without the people's details. */
   activeMemberIds(organizationId: number): Promise<{ role: string; userIds: number[] }[]> {
     return this.users.findActiveIdsByRole(organizationId);
   }

@@ -258,7 +258,12 @@ export class CertificationExpirySweep {
     }
   }
 
-  /** The organization's active training supervisors and the active observers who issued them. */
+  /**
+   * The organization's active training supervisors and the active observers who issued them:
+   * active as identity's `activeMemberIds` answers, accepted and not suspended (someone
+   * suspended is neither told nor mailed). Only whom the digest tells: the certifications it
+   * counts were announced, their states kept, whoever reads it.
+   */
   private async recipientsOf(digest: DigestRow): Promise<number[]> {
     const active = await this.rpc.call(identityRpc.activeMemberIds, {
       organizationId: digest.organization_id,
