@@ -38,7 +38,7 @@ export const TEAM_MEMBERS_MAX_PAGE_SIZE = 100;
  */
 export const TeamMembersQuery = z.object({
   search: z.string().trim().max(200).optional(),
-  status: z.enum(['active', 'pending']).optional(),
+  status: z.enum(TEAM_MEMBER_STATUSES).optional(),
   roles: z
     .string()
     .max(200)
@@ -60,7 +60,7 @@ export type TeamMembersQuery = z.infer<typeof TeamMembersQuery>;
 /** The team list's query as the gateway relays it (parsed: `roles` a list). */
 export const TeamMembersRequest = z.object({
   search: z.string().max(200).optional(),
-  status: z.enum(['active', 'pending']).optional(),
+  status: z.enum(TEAM_MEMBER_STATUSES).optional(),
   roles: z.array(Role).max(10).optional(),
   page: z.number().int().min(1),
   pageSize: z.number().int().min(1).max(TEAM_MEMBERS_MAX_PAGE_SIZE),

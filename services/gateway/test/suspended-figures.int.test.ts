@@ -124,6 +124,47 @@ describe('a suspended person', () => {
     expect(await pending()).toEqual(before);
   });
 
+  it('is listed as suspended, never as pending, nor counted as an invitation not yet accepted', async () => {
+    const listed = async (status: 'active' | 'pending' | 'suspended') =>
+      (await ann.call(api.teamMembers, { query: { status } })).members.map((m) => m.name).sort();
+    const checklist = async () =>
+      (await ann.call(api.organizationOnboarding)).steps.find((step) => step.key === 'people')!.text
+        .params;
+    expect([await listed('pending'), await listed('suspended')]).toEqual([['pia'], []]);
+    const checklistBefore = await checklist();
+    await setSuspended(id.pia!, true);
+    try {
+      expect([await listed('pending'), await listed('suspended')]).toEqual([[], ['pia']]);
+      expect(await listed('active')).toEqual(['ann', 'otto']);
+      expect(await checklist()).toEqual({
+        ...checklistBefore,
+        invitations: Number(checklistBefore.invitations) - 1,
+      });
+    } finally {
+      await setSuspended(id.pia!, false);
+    }
+    expect(await listed('pending')).toEqual(['pia']);
+  });
+
+  it("is no invitation the console's 'Send onboarding materials' waits for", async () => {
+    const materials = async () =>
+      (await root.call(api.adminOverview)).onboarding.find((item) => item.key === 'materials')!.text
+        .params;
+    const before = await materials();
+    const { user } = await root.call(api.createUser, {
+      body: { email: 'ivy@acme.test', name: 'Ivy', role: 'operator', organizationId: acme },
+    });
+    const invited = await materials();
+    expect(invited).toEqual({ ...before, invited: Number(before.invited) + 1 });
+    await setSuspended(user.id, true);
+    try {
+      expect(await materials()).toEqual(before);
+    } finally {
+      await setSuspended(user.id, false);
+    }
+    expect(await materials()).toEqual(invited);
+  });
+
   it("is left out of the active members' ids (the expiry digest's readers)", async () => {
     const activeIds = async () =>
       (await rpc.call(identityRpc.activeMemberIds, { organizationId: acme }))

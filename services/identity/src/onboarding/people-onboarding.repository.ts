@@ -15,7 +15,8 @@ export class PeopleOnboardingRepository {
                 WHERE u.organization_id = o.id AND u.role NOT IN ('admin', 'super_admin')) AS members,
               (SELECT count(*)::int FROM users u
                 WHERE u.organization_id = o.id AND u.role NOT IN ('admin', 'super_admin')
-                  AND NOT u.is_active) AS "pendingMembers",
+                  -- Suspended before accepting: an invitation nobody waits for any more.
+                  AND NOT u.is_active AND u.suspended_at IS NULL) AS "pendingMembers",
               (SELECT count(*)::int FROM sign_in_events e
                 WHERE e.organization_id = o.id AND e.method = 'password') AS "passwordSignIns",
               (SELECT count(*)::int FROM sign_in_events e

@@ -85,7 +85,9 @@ export class IdentityFigures {
              (SELECT count(*) FROM users WHERE role IN ('training_supervisor','manager','operator'))::int AS staff,
              (SELECT updated_at IS NOT NULL FROM global_prompts WHERE id = 1) AS prompts_saved,
              (SELECT count(*) FROM sign_in_events e JOIN users u ON u.id = e.user_id WHERE u.role <> 'super_admin')::int AS client_sign_ins,
-             (SELECT count(DISTINCT user_id) FROM invitations)::int AS invited,
+             -- Not those suspended before accepting: nobody waits for their acceptance.
+             (SELECT count(DISTINCT i.user_id) FROM invitations i JOIN users u ON u.id = i.user_id
+               WHERE i.used_at IS NOT NULL OR u.suspended_at IS NULL)::int AS invited,
              (SELECT count(DISTINCT user_id) FROM invitations WHERE used_at IS NOT NULL)::int AS accepted
     `)) as ConsoleFacts[];
     return facts!;

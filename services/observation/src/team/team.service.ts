@@ -57,7 +57,8 @@ function statusFilter(
   status: TeamMembersRequest['status'],
 ): Pick<MemberFilter, 'active' | 'suspended'> {
   if (status === undefined) return {};
-  return status === 'active' ? { active: true, suspended: false } : { active: false };
+  if (status === 'suspended') return { suspended: true };
+  return { active: status === 'active', suspended: false };
 }
 
 /** Team Overview: the organization's people with figures from their own records. */
