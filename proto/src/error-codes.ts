@@ -58,6 +58,9 @@ export const ERROR_TEXTS = {
   observation_already_completed: 'This observation is already completed.',
   observation_key_of_another_question:
     'This idempotency key was already used for another question of this observation.',
+  observation_key_of_another_observation:
+    'This idempotency key was already used to start another observation.',
+  observation_findings_limit: 'An observation can hold at most {limit} findings.',
   recommendation_decided: 'This recommendation is no longer active.',
   acknowledged_version_not_current:
     'A newer version of this SOP has been uploaded. Read it before you acknowledge.',

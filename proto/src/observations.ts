@@ -76,6 +76,22 @@ export const TeamMemberPage = z.object({
 });
 export type TeamMemberPage = z.infer<typeof TeamMemberPage>;
 
+/**
+ * Optional on a start, an answer or a finding: the client's key for this one request (a UUID
+ * made when the person started or recorded it). A request with a key already recorded answers
+ * the first result again and records nothing, so an outbox or a retry may send it safely.
+ */
+export const IdempotencyKey = z.uuid('The idempotency key must be a UUID.').max(36);
+
+/**
+ * Most findings one observation holds: a walk on the floor notes a handful, and the list and
+ * the session carry every finding of each observation they show.
+ */
+export const MAX_FINDINGS_PER_OBSERVATION = 100;
+
+/** Longest note of a finding (characters). */
+export const FINDING_NOTE_MAX_LENGTH = 5000;
+
 export const CreateObservationRequest = z.object({
   sopDocumentId: z.coerce.number().int().positive().optional().nullable(),
   evaluationId: z.coerce
@@ -87,6 +103,12 @@ export const CreateObservationRequest = z.object({
     .int()
     .positive('Please select an operator to observe'),
   initialNotes: z.string().trim().max(5000).optional().default(''),
+  /**
+   * Optional: the client's key for this one start (a UUID the form makes when it first sends
+   * it). A repeat of the key by the same person answers the observation it started and starts
+   * none; the key of another operator or evaluation is refused (409).
+   */
+  idempotencyKey: IdempotencyKey.optional(),
 });
 export type CreateObservationRequest = z.infer<typeof CreateObservationRequest>;
 
@@ -112,17 +134,10 @@ export const Finding = z.object({
 });
 export type Finding = z.infer<typeof Finding>;
 
-/**
- * Optional on an answer or a finding: the client's key for this one recording (a UUID made when
- * the person recorded it). A request with a key the observation already recorded answers the
- * first result again and records nothing, so an outbox may retry it safely.
- */
-export const IdempotencyKey = z.uuid('The idempotency key must be a UUID.').max(36);
-
 export const CreateFindingRequest = z.object({
   severity: z.enum(FINDING_SEVERITIES, { error: 'Please choose a severity.' }),
   category: z.enum(FINDING_CATEGORIES, { error: 'Please choose a category.' }),
-  note: z.string().trim().min(1, 'Please describe the finding.').max(5000),
+  note: z.string().trim().min(1, 'Please describe the finding.').max(FINDING_NOTE_MAX_LENGTH),
   idempotencyKey: IdempotencyKey.optional(),
 });
 export type CreateFindingRequest = z.infer<typeof CreateFindingRequest>;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '@hub/proto';
+import { api, ErrorBody, MAX_FINDINGS_PER_OBSERVATION } from '@hub/proto';
 import { type BodyOf, expectError, parseAnswer } from './api-client.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { CompletionEffects } from '../../observation/src/observations/completion-effects.js';
@@ -268,6 +268,151 @@ describe('idempotency keys on findings', () => {
   });
 });
 
+/** Observations of this operator (rows, not what the API shows). */
+async function observationsOf(operatorId: number): Promise<number> {
+  const [row] = (await stack.observation.dataSource.query(
+    `SELECT count(*)::int AS n FROM observations WHERE operator_id = $1`,
+    [operatorId],
+  )) as { n: number }[];
+  return row!.n;
+}
+
+const inProgress = async () =>
+  (await tess.call(api.observations, { query: { limit: 1 } })).counters.inProgress;
+
+describe('idempotency keys on starting an observation', () => {
+  it('starts one observation for two concurrent creates with one key; both answers name it', async () => {
+    const operatorId = await newOperator();
+    const before = await inProgress();
+    const body = {
+      sopDocumentId: documentId,
+      evaluationId,
+      operatorId,
+      idempotencyKey: randomUUID(),
+    };
+    const create = () => tess.send(api.createObservation, { body });
+    const [one, two] = await Promise.all([create(), create()]);
+    expect([one!.status, two!.status]).toEqual([201, 201]);
+    const [first, second] = [one!, two!].map((answer) =>
+      parseAnswer(api.createObservation, answer),
+    );
+    expect(second).toEqual(first);
+    expect(first!.operatorName).toBe(`Operator ${operators}`);
+    expect(await observationsOf(operatorId)).toBe(1);
+    expect(await inProgress()).toBe(before + 1);
+    // A retry long after (a timeout, the outbox) answers the same observation, notes changed or not.
+    const retried = await tess.send(api.createObservation, {
+      body: { ...body, initialNotes: 'Typed again' },
+    });
+    expect(parseAnswer(api.createObservation, retried)).toEqual(first);
+    expect((await session(first!.id)).initialNotes).toBe('');
+    expect(await observationsOf(operatorId)).toBe(1);
+  });
+
+  it('without a key every create starts an observation, as before; another key another one', async () => {
+    const operatorId = await newOperator();
+    const body = { sopDocumentId: documentId, evaluationId, operatorId };
+    const create = (idempotencyKey?: string) =>
+      tess.call(api.createObservation, { body: { ...body, idempotencyKey } });
+    const [one, two] = await Promise.all([create(), create()]);
+    expect(one.id).not.toBe(two.id);
+    const keyed = await create(randomUUID());
+    const other = await create(randomUUID());
+    expect(new Set([one.id, two.id, keyed.id, other.id]).size).toBe(4);
+    expect(await observationsOf(operatorId)).toBe(4);
+  });
+
+  it('refuses a key used for another operator with 409; keys are per person who starts', async () => {
+    const [firstOperator, secondOperator] = [await newOperator(), await newOperator()];
+    const idempotencyKey = randomUUID();
+    const body = { sopDocumentId: documentId, evaluationId, idempotencyKey };
+    const first = await tess.call(api.createObservation, {
+      body: { ...body, operatorId: firstOperator },
+    });
+    const refused = await expectError(
+      tess.call(api.createObservation, { body: { ...body, operatorId: secondOperator } }),
+      409,
+      'observation_key_of_another_observation',
+    );
+    expect(refused.message).toBe(
+      'This idempotency key was already used to start another observation.',
+    );
+    expect(await observationsOf(secondOperator)).toBe(0);
+    // Another person of the organization with the same key starts their own.
+    const mia = await staffMember();
+    const theirs = await mia.call(api.createObservation, {
+      body: { ...body, operatorId: firstOperator },
+    });
+    expect(theirs.id).not.toBe(first.id);
+    expect(theirs.operatorName).toBe(first.operatorName);
+    expect(await observationsOf(firstOperator)).toBe(2);
+    const invalid = await expectError(
+      tess.call(api.createObservation, {
+        body: { ...body, operatorId: firstOperator, idempotencyKey: 'not-a-uuid' },
+      }),
+      400,
+    );
+    expect(invalid.message).toBe('The idempotency key must be a UUID.');
+  });
+});
+
+/** Findings written straight into the table, as before the cap (or to reach it quickly). */
+async function seedFindings(id: number, count: number): Promise<void> {
+  await stack.observation.dataSource.query(
+    `INSERT INTO findings (observation_id, organization_id, severity, category, note, created_by)
+     SELECT $1, $2, 'low', 'quality', 'Seeded ' || n, 1 FROM generate_series(1, $3) n`,
+    [id, acmeId, count],
+  );
+}
+
+describe('the findings cap', () => {
+  it('refuses the finding past the cap with 409, once when two posts race for the last slot', async () => {
+    const { id } = await startObservation();
+    await seedFindings(id, MAX_FINDINGS_PER_OBSERVATION - 1);
+    const finding = (note: string) =>
+      ({ severity: 'high', category: 'safety', note, idempotencyKey: randomUUID() }) as const;
+    const [a, b] = [finding('Last slot A'), finding('Last slot B')];
+    const answers = await Promise.all([addFinding(tess, id, a), addFinding(tess, id, b)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    const refused = ErrorBody.parse(answers.find((answer) => answer.status === 409)!.body);
+    expect(refused).toMatchObject({
+      code: 'observation_findings_limit',
+      message: `An observation can hold at most ${MAX_FINDINGS_PER_OBSERVATION} findings.`,
+    });
+    expect(await rows('findings', id)).toBe(MAX_FINDINGS_PER_OBSERVATION);
+    // The retry of the one that got in answers it again (not refused); a new one stays refused.
+    const winner = answers.findIndex((answer) => answer.status === 201);
+    const retried = await addFinding(tess, id, [a, b][winner]!);
+    expect(retried.status).toBe(201);
+    expect(retried.body).toEqual(answers[winner]!.body);
+    expect((await addFinding(tess, id, finding('One more'))).status).toBe(409);
+    expect(await rows('findings', id)).toBe(MAX_FINDINGS_PER_OBSERVATION);
+    expect((await session(id)).findings).toHaveLength(MAX_FINDINGS_PER_OBSERVATION);
+  });
+
+  it('bounds the findings the list and the session carry, also of an observation past the cap', async () => {
+    const { id } = await startObservation();
+    await seedFindings(id, MAX_FINDINGS_PER_OBSERVATION + 50);
+    const listed = (await tess.call(api.observations, { query: { limit: 200 } })).observations;
+    const summary = listed.find((observation) => observation.id === id)!;
+    expect(summary.findings).toHaveLength(MAX_FINDINGS_PER_OBSERVATION);
+    expect(summary.openFindings).toBe(MAX_FINDINGS_PER_OBSERVATION + 50);
+    expect(summary.findings[0]!.note).toBe('Seeded 1');
+    expect((await session(id)).findings).toHaveLength(MAX_FINDINGS_PER_OBSERVATION);
+    expect(
+      (await addFinding(tess, id, { severity: 'low', category: 'quality', note: 'x' })).status,
+    ).toBe(409);
+  });
+
+  it('bounds the note of a finding', async () => {
+    const { id } = await startObservation();
+    const note = 'n'.repeat(5001);
+    const answer = await addFinding(tess, id, { severity: 'low', category: 'quality', note });
+    expect(answer.status).toBe(400);
+    expect(await rows('findings', id)).toBe(0);
+  });
+});
+
 describe('answers from two devices', () => {
   it('a retry of a key whose answer another device replaced answers as it first did, also after completion', async () => {
     const { id, session: first } = await startObservation();
@@ -330,6 +475,19 @@ const newOperator = () =>
     role: 'operator',
     organizationId: acmeId,
   });
+
+/** Another training supervisor of Acme, signed in. */
+async function staffMember(): Promise<ApiSession> {
+  const email = `staff${++operators}@acme.test`;
+  await stack.createUser({
+    email,
+    name: `Staff ${operators}`,
+    password: 'Acme-Staff-1',
+    role: 'training_supervisor',
+    organizationId: acmeId,
+  });
+  return signedIn(stack, email, 'Acme-Staff-1');
+}
 
 /** Answers every question right, the last one last; the last answer's response. */
 async function answerAll(id: number, questions: { id: string }[], before: () => Promise<unknown>) {

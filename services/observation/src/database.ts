@@ -24,6 +24,7 @@ import { ObservationWeeks1767770000000 } from './migrations/1767770000000-observ
 import { ObservationWeeksLatest1767856000000 } from './migrations/1767856000000-observation-weeks-latest.js';
 import { ResponseKeys1767900000000 } from './migrations/1767900000000-response-keys.js';
 import { CourseCertificatesOwed1767910000000 } from './migrations/1767910000000-course-certificates-owed.js';
+import { ObservationStartKeys1768000009000 } from './migrations/1768000009000-observation-start-keys.js';
 import { WindowScores1767801000000 } from './migrations/1767801000000-window-scores.js';
 import { EnrolmentPasses1767810000000 } from './migrations/1767810000000-enrolment-passes.js';
 
@@ -67,5 +68,6 @@ export const openObservationDatabase = (url: string) =>
       ObservationWeeksLatest1767856000000,
       ResponseKeys1767900000000,
       CourseCertificatesOwed1767910000000,
+      ObservationStartKeys1768000009000,
     ],
   });

@@ -1,7 +1,9 @@
 import {
   CreateFindingRequest,
   FINDING_CATEGORIES,
+  FINDING_NOTE_MAX_LENGTH,
   FINDING_SEVERITIES,
+  MAX_FINDINGS_PER_OBSERVATION,
   type ObservationSession,
 } from '@hub/proto';
 import { useForm } from '@tanstack/react-form';
@@ -108,7 +110,16 @@ export function FindingsPanel({ session, canRecord, canResolve, outbox }: Findin
           ))}
         </ul>
       )}
-      {canRecord && outbox && <RecordFinding outbox={outbox} />}
+      {canRecord &&
+        outbox &&
+        // Full: the server refuses another (409), so the form would only queue a refusal.
+        (count < MAX_FINDINGS_PER_OBSERVATION ? (
+          <RecordFinding outbox={outbox} />
+        ) : (
+          <p data-testid="findings-full" className="text-sm text-slate-500 dark:text-slate-400">
+            {t('errors.observation_findings_limit', { limit: MAX_FINDINGS_PER_OBSERVATION })}
+          </p>
+        ))}
     </Card>
   );
 }
@@ -196,7 +207,7 @@ function RecordFinding({ outbox }: { outbox: SessionOutbox }) {
             id="finding-note"
             label={t('observations.finding.note')}
             rows={2}
-            maxLength={5000}
+            maxLength={FINDING_NOTE_MAX_LENGTH}
             className={textareaClass.replace('font-mono ', '')}
             placeholder={t('observations.finding.notePlaceholder')}
           />

@@ -2,6 +2,7 @@ import { type LibraryDocument, OBSERVED_ROLES } from '@hub/proto';
 import { useForm } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
 import { Play } from 'lucide-react';
+import { useRef } from 'react';
 import { currentUserQuery } from '../api/queries';
 import { submitForm } from '../forms/contractForm';
 import { TextField } from '../forms/TextField';
@@ -9,7 +10,13 @@ import { toast } from '../toast/toastStore';
 import { Dialog } from '../ui/Dialog';
 import { Field } from '../ui/Field';
 import { primaryButtonClass, selectClass, textareaClass } from '../ui/styles';
-import { documentsWithEvaluation, observableMembers, startRequest } from './format';
+import {
+  documentsWithEvaluation,
+  observableMembers,
+  type StartAttempt,
+  startAttempt,
+  startRequest,
+} from './format';
 import { useStartObservation } from './mutations';
 import { sopChoicesQuery } from './queries';
 import { MemberSearchField, useMemberSearch } from '../team/memberSearch';
@@ -67,6 +74,9 @@ function StartObservationForm({
   }
 
   const create = useStartObservation(onDone);
+  // The form's last start: its key goes again with a retry of the same observation (the form is
+  // mounted per opening, so each opening starts with a new key).
+  const attempt = useRef<StartAttempt | undefined>(undefined);
 
   const form = useForm({
     defaultValues: {
@@ -78,7 +88,10 @@ function StartObservationForm({
     onSubmit: ({ value }) => {
       const request = startRequest(value, choices);
       if ('error' in request) toast(request.error);
-      else create.mutate(request.body);
+      else {
+        attempt.current = startAttempt(attempt.current, request.body);
+        create.mutate(attempt.current.body);
+      }
     },
   });
 

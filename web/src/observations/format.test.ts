@@ -15,6 +15,7 @@ import {
   questionPosition,
   scoreText,
   secondsBetween,
+  startAttempt,
   startRequest,
 } from './format';
 
@@ -150,5 +151,20 @@ describe('start observation', () => {
     ).toEqual({
       body: { sopDocumentId: 10, evaluationId: 5, operatorId: 4, initialNotes: 'first shift' },
     });
+  });
+
+  it('keeps the key of a start across its retries, a new one for another observation', () => {
+    const keys = ['key-1', 'key-2', 'key-3'];
+    const newKey = () => keys.shift()!;
+    const body = { sopDocumentId: 10, evaluationId: 5, operatorId: 4, initialNotes: '' };
+    const first = startAttempt(undefined, body, newKey);
+    expect(first).toEqual({ key: 'key-1', body: { ...body, idempotencyKey: 'key-1' } });
+    // Submitted again after an error or a timeout, notes changed or not: the same key.
+    const retry = startAttempt(first, { ...body, initialNotes: 'more' }, newKey);
+    expect(retry.body).toEqual({ ...body, initialNotes: 'more', idempotencyKey: 'key-1' });
+    // Another operator or evaluation is another observation: a new key.
+    const other = startAttempt(retry, { ...body, operatorId: 7 }, newKey);
+    expect(other.key).toBe('key-2');
+    expect(startAttempt(other, { ...other.body, evaluationId: 6 }, newKey).key).toBe('key-3');
   });
 });

@@ -11,6 +11,7 @@ import {
 import type { ToastInput } from '../toast/toastStore';
 import type { BadgeTone } from '../ui/Badge';
 import { i18n } from '../i18n/i18n';
+import { newIdempotencyKey } from './sessionOutbox';
 
 export const isObserver = (role: Role | undefined) =>
   role !== undefined && STAFF_ROLES.includes(role);
@@ -184,4 +185,29 @@ export function startRequest(
       initialNotes: draft.initialNotes.trim(),
     },
   };
+}
+
+/** A start as sent: its body with the idempotency key of the observation it asks for. */
+export interface StartAttempt {
+  key: string;
+  body: CreateObservationRequest & { idempotencyKey: string };
+}
+
+/**
+ * The start to send. Its key is the previous attempt's while the form asks for the same
+ * observation (operator and evaluation; notes may change): a submit again after an error or a
+ * timeout then answers the observation the first one may have started instead of starting a
+ * second. Another operator or evaluation is another observation, with a new key.
+ */
+export function startAttempt(
+  previous: StartAttempt | undefined,
+  body: CreateObservationRequest,
+  newKey: () => string = newIdempotencyKey,
+): StartAttempt {
+  const same =
+    previous !== undefined &&
+    previous.body.operatorId === body.operatorId &&
+    previous.body.evaluationId === body.evaluationId;
+  const key = same ? previous.key : newKey();
+  return { key, body: { ...body, idempotencyKey: key } };
 }

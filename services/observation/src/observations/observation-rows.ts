@@ -45,9 +45,11 @@ export const toFinding = (row: FindingRow): Finding => ({
   resolvedAt: row.resolved_at?.toISOString() ?? null,
 });
 
+/** `findings` may stop at the cap; `openFindings` counts all of the observation's open ones. */
 export function toSummary(
   row: ObservationRow,
   answered: number,
+  openFindings: number,
   findings: FindingRow[],
 ): ObservationSummary {
   return {
@@ -68,7 +70,7 @@ export function toSummary(
     startedAt: row.started_at.toISOString(),
     completedAt: row.completed_at?.toISOString() ?? null,
     durationSeconds: row.duration_seconds,
-    openFindings: findings.filter((finding) => finding.status === 'open').length,
+    openFindings,
     findings: findings.map(toFinding),
     initialNotes: row.initial_notes,
   };

@@ -16,6 +16,15 @@ export interface NewObservation {
   observerName: string;
   initialNotes: string;
   passMark: number;
+  idempotencyKey: string | null;
+}
+
+/** What a start answers, and what a repeat of its key is compared with. */
+export interface StartedObservation {
+  id: number;
+  operator_id: number;
+  evaluation_id: number;
+  operator_name: string;
 }
 
 export interface ResponseRow {
@@ -65,7 +74,12 @@ export interface ObservationListQuery {
   cursor?: string;
 }
 
-export type ListedObservation = ObservationRow & { answered: number; cursor_at: string };
+export type ListedObservation = ObservationRow & {
+  answered: number;
+  /** Counted in SQL: the findings listed with it stop at the cap, the count does not. */
+  open_findings: number;
+  cursor_at: string;
+};
 
 /**
  * Queries of observation sessions, their answers and findings, scoped to the organization where
@@ -93,12 +107,18 @@ export class ObservationsRepository {
     return row;
   }
 
-  /** The new observation's id. */
-  async insert(observation: NewObservation): Promise<number> {
+  /**
+   * Inserts the observation; with an idempotency key its creator already used, inserts nothing
+   * and answers the observation that key started. ON CONFLICT on the unique index makes two
+   * concurrent starts with one key start one (the second waits for the first, then reads it).
+   */
+  async insert(observation: NewObservation): Promise<StartedObservation> {
     const [created] = (await this.db.query(
       `INSERT INTO observations (organization_id, evaluation_id, document_id, evaluation_title, questions,
-         operator_id, operator_name, observer_id, observer_name, initial_notes, pass_mark)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+         operator_id, operator_name, observer_id, observer_name, initial_notes, pass_mark, idempotency_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+       ON CONFLICT (organization_id, observer_id, idempotency_key) DO NOTHING
+       RETURNING id, operator_id, evaluation_id, operator_name`,
       [
         observation.organizationId,
         observation.evaluationId,
@@ -111,9 +131,26 @@ export class ObservationsRepository {
         observation.observerName,
         observation.initialNotes,
         observation.passMark,
+        observation.idempotencyKey,
       ],
-    )) as { id: number }[];
-    return created!.id;
+    )) as StartedObservation[];
+    if (created) return created;
+    const { organizationId, observerId, idempotencyKey } = observation;
+    return (await this.startedWith(organizationId, observerId, idempotencyKey!))!;
+  }
+
+  /** The observation this person started with this key, if any. */
+  async startedWith(
+    organizationId: number,
+    observerId: number,
+    idempotencyKey: string,
+  ): Promise<StartedObservation | undefined> {
+    const [row] = (await this.db.query(
+      `SELECT id, operator_id, evaluation_id, operator_name FROM observations
+        WHERE organization_id = $1 AND observer_id = $2 AND idempotency_key = $3`,
+      [organizationId, observerId, idempotencyKey],
+    )) as StartedObservation[];
+    return row;
   }
 
   /** Ids of the questions answered so far. */
@@ -128,13 +165,41 @@ export class ObservationsRepository {
     return rows.map((row) => row.question_id);
   }
 
-  /** Findings of these observations, oldest first. */
-  async findings(observationIds: number[]): Promise<FindingRow[]> {
+  /**
+   * Findings of these observations, oldest first, at most `perObservation` of each: the cap
+   * bounds what new requests record, this bounds what an observation recorded before it shows.
+   */
+  async findings(observationIds: number[], perObservation: number): Promise<FindingRow[]> {
     if (observationIds.length === 0) return [];
     return (await this.db.query(
-      `SELECT * FROM findings WHERE observation_id = ANY($1::int[]) ORDER BY created_at`,
-      [observationIds],
+      `SELECT * FROM (
+         SELECT f.*, row_number() OVER (PARTITION BY f.observation_id ORDER BY f.created_at, f.id) AS place
+           FROM findings f WHERE f.observation_id = ANY($1::int[])) numbered
+        WHERE place <= $2 ORDER BY created_at, id`,
+      [observationIds, perObservation],
     )) as FindingRow[];
+  }
+
+  /** How many findings the observation holds. */
+  async findingCount(tx: EntityManager, observationId: number): Promise<number> {
+    const [row] = (await tx.query(
+      `SELECT count(*)::int AS count FROM findings WHERE observation_id = $1`,
+      [observationId],
+    )) as { count: number }[];
+    return row?.count ?? 0;
+  }
+
+  /** The observation's finding recorded with this key, if any. */
+  async keyedFinding(
+    tx: EntityManager,
+    observationId: number,
+    idempotencyKey: string,
+  ): Promise<FindingRow | undefined> {
+    const [row] = (await tx.query(
+      `SELECT * FROM findings WHERE observation_id = $1 AND idempotency_key = $2`,
+      [observationId, idempotencyKey],
+    )) as FindingRow[];
+    return row;
   }
 
   async responses(observationId: number): Promise<ResponseRow[]> {
@@ -283,7 +348,8 @@ export class ObservationsRepository {
 
   /**
    * The organization's observations newest first, one page after the cursor, matching the status
-   * and searching the evaluation, operator and observer names; each with its answer count.
+   * and searching the evaluation, operator and observer names; each with its answer count and
+   * its count of open findings.
    */
   async page(
     query: ObservationListQuery,
@@ -313,7 +379,8 @@ export class ObservationsRepository {
     }
     params.push(query.limit + 1);
     const read = (await this.db.query(
-      `SELECT o.*, o.started_at::text AS cursor_at, (SELECT count(*)::int FROM observation_responses r WHERE r.observation_id = o.id) AS answered
+      `SELECT o.*, o.started_at::text AS cursor_at, (SELECT count(*)::int FROM observation_responses r WHERE r.observation_id = o.id) AS answered,
+              (SELECT count(*)::int FROM findings f WHERE f.observation_id = o.id AND f.status = 'open') AS open_findings
          FROM observations o WHERE ${where.join(' AND ')} ORDER BY o.started_at DESC, o.id DESC LIMIT $${params.length}`,
       params,
     )) as ListedObservation[];
@@ -325,15 +392,14 @@ export class ObservationsRepository {
   }
 
   /**
-   * Inserts the finding; with an idempotency key the observation already recorded, inserts
-   * nothing and answers the finding recorded first. ON CONFLICT on the unique index makes two
-   * concurrent requests with one key record one finding (the second waits for the first).
+   * Inserts the finding. Called under the observation's row lock, after keyedFinding and the
+   * count: a concurrent request with the same key, or for the last free place, waits for this
+   * one and then finds its key or the cap (the unique index still backs the key).
    */
-  async insertFinding(finding: NewFinding): Promise<FindingRow> {
-    const [created] = (await this.db.query(
+  async insertFinding(tx: EntityManager, finding: NewFinding): Promise<FindingRow> {
+    const [created] = (await tx.query(
       `INSERT INTO findings (observation_id, organization_id, severity, category, note, created_by, idempotency_key)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (observation_id, idempotency_key) DO NOTHING RETURNING *`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
       [
         finding.observationId,
         finding.organizationId,
@@ -344,12 +410,7 @@ export class ObservationsRepository {
         finding.idempotencyKey,
       ],
     )) as FindingRow[];
-    if (created) return created;
-    const [recorded] = (await this.db.query(
-      `SELECT * FROM findings WHERE observation_id = $1 AND idempotency_key = $2`,
-      [finding.observationId, finding.idempotencyKey],
-    )) as FindingRow[];
-    return recorded!;
+    return created!;
   }
 
   /** Resolves the observation's finding (the first resolution is kept); undefined: no such finding. */

@@ -5,8 +5,10 @@ import {
   ERROR_TEXTS,
   type CreateFindingRequest,
   type CreateObservationRequest,
+  errorText,
   type Finding,
   libraryRpc,
+  MAX_FINDINGS_PER_OBSERVATION,
   OPTION_LETTERS,
   type ObservationList,
   type ObservationSession,
@@ -22,11 +24,19 @@ import { CertificationIssuer } from '../certifications/certification-issuer.js';
 import { ObservationFigures } from '../reporting/observation-figures.js';
 import { announceCompletion, CompletionEffects } from './completion-effects.js';
 import { type ObservationRow, toFinding, toSummary } from './observation-rows.js';
-import { type KeyedResult, ObservationsRepository } from './observations.repository.js';
+import {
+  type KeyedResult,
+  ObservationsRepository,
+  type StartedObservation,
+} from './observations.repository.js';
 
 export const NOT_FOUND = 'Observation session not found';
 export const KEY_ON_ANOTHER_QUESTION = ERROR_TEXTS.observation_key_of_another_question;
 export const OWN_OBSERVATION = ERROR_TEXTS.observation_own;
+export const KEY_OF_ANOTHER_OBSERVATION = ERROR_TEXTS.observation_key_of_another_observation;
+export const FINDINGS_LIMIT = errorText('observation_findings_limit', {
+  limit: String(MAX_FINDINGS_PER_OBSERVATION),
+});
 
 interface ListFilter {
   search?: string;
@@ -74,7 +84,40 @@ export class ObservationsService {
     return row;
   }
 
+  /**
+   * Starts an observation. With an idempotency key this person already used, starts none and
+   * answers the observation that key started (also once the operator was suspended or the
+   * evaluation withdrawn since): a double submit, a retry after a timeout or a replay. Without a
+   * key, every request starts one, as before.
+   */
   async create(actor: Actor, request: CreateObservationRequest) {
+    const key = request.idempotencyKey ?? null;
+    const started =
+      key === null
+        ? undefined
+        : await this.repository.startedWith(actor.organizationId, actor.userId, key);
+    return this.startAnswer(started ?? (await this.start(actor, request, key)), request);
+  }
+
+  /**
+   * The answer to a start. A key that started an observation of another operator or evaluation
+   * is refused: answering that one would pass it off as the one asked for.
+   */
+  private startAnswer(started: StartedObservation, request: CreateObservationRequest) {
+    if (
+      started.operator_id !== request.operatorId ||
+      started.evaluation_id !== request.evaluationId
+    ) {
+      throw new RpcFailure('conflict', KEY_OF_ANOTHER_OBSERVATION);
+    }
+    return { id: started.id, operatorName: started.operator_name };
+  }
+
+  private async start(
+    actor: Actor,
+    request: CreateObservationRequest,
+    key: string | null,
+  ): Promise<StartedObservation> {
     if (request.operatorId === actor.userId) {
       throw RpcFailure.validation(
         'Please select an operator to observe: you cannot observe yourself.',
@@ -98,7 +141,7 @@ export class ObservationsService {
     const questions = evaluation.questions.map(
       ({ correctOption: _letter, ...question }) => question,
     );
-    const id = await this.repository.insert({
+    return this.repository.insert({
       organizationId: actor.organizationId,
       evaluationId: evaluation.id,
       documentId: evaluation.documentId,
@@ -110,8 +153,8 @@ export class ObservationsService {
       observerName: await this.members.nameOf(actor),
       initialNotes: request.initialNotes,
       passMark: await this.settings.passMark(actor.organizationId),
+      idempotencyKey: key,
     });
-    return { id, operatorName: operator.name };
   }
 
   private async answeredIds(observationId: number, manager?: EntityManager): Promise<Set<string>> {
@@ -145,7 +188,9 @@ export class ObservationsService {
       })),
       startedAt: row.started_at.toISOString(),
       initialNotes: row.initial_notes,
-      findings: (await this.repository.findings([row.id])).map(toFinding),
+      findings: (await this.repository.findings([row.id], MAX_FINDINGS_PER_OBSERVATION)).map(
+        toFinding,
+      ),
       score: row.score === null ? null : Number(row.score),
       passed: row.passed,
       passMark: row.pass_mark,
@@ -278,7 +323,10 @@ export class ObservationsService {
       organizationId: actor.organizationId,
       ...filter,
     });
-    const findings = await this.repository.findings(rows.map((row) => row.id));
+    const findings = await this.repository.findings(
+      rows.map((row) => row.id),
+      MAX_FINDINGS_PER_OBSERVATION,
+    );
     return {
       totalCount,
       nextCursor,
@@ -286,6 +334,7 @@ export class ObservationsService {
         toSummary(
           row,
           row.answered,
+          row.open_findings,
           findings.filter((f) => f.observation_id === row.id),
         ),
       ),
@@ -293,18 +342,32 @@ export class ObservationsService {
     };
   }
 
+  /**
+   * Records a finding, at most MAX_FINDINGS_PER_OBSERVATION per observation. Under the
+   * observation's row lock (FOR UPDATE) a concurrent twin waits, then finds the key or the
+   * count: two posts for the last free place record one. A key the observation already recorded
+   * answers its finding, also once the observation is full.
+   */
   async addFinding(actor: Actor, id: number, finding: CreateFindingRequest): Promise<Finding> {
-    const row = await this.recordable(actor, id);
-    const created = await this.repository.insertFinding({
-      observationId: row.id,
-      organizationId: actor.organizationId,
-      severity: finding.severity,
-      category: finding.category,
-      note: finding.note,
-      createdBy: actor.userId,
-      idempotencyKey: finding.idempotencyKey ?? null,
+    const key = finding.idempotencyKey ?? null;
+    const recorded = await this.repository.transaction(async (tx) => {
+      const row = await this.recordable(actor, id, tx, true);
+      const keyed = key === null ? undefined : await this.repository.keyedFinding(tx, row.id, key);
+      if (keyed) return keyed;
+      if ((await this.repository.findingCount(tx, row.id)) >= MAX_FINDINGS_PER_OBSERVATION) {
+        throw new RpcFailure('conflict', FINDINGS_LIMIT);
+      }
+      return this.repository.insertFinding(tx, {
+        observationId: row.id,
+        organizationId: actor.organizationId,
+        severity: finding.severity,
+        category: finding.category,
+        note: finding.note,
+        createdBy: actor.userId,
+        idempotencyKey: key,
+      });
     });
-    return toFinding(created);
+    return toFinding(recorded);
   }
 
   async resolveFinding(actor: Actor, id: number, findingId: number): Promise<Finding> {

@@ -47,6 +47,9 @@ export const errors: Record<ErrorCode, string> = {
   observation_already_completed: 'Esta observación ya está completada.',
   observation_key_of_another_question:
     'Esta clave de idempotencia ya se usó para otra pregunta de esta observación.',
+  observation_key_of_another_observation:
+    'Esta clave de idempotencia ya se usó para iniciar otra observación.',
+  observation_findings_limit: 'Una observación puede tener como máximo {{limit}} hallazgos.',
   recommendation_decided: 'Esta recomendación ya no está activa.',
   acknowledged_version_not_current:
     'Se subió una versión más reciente de este SOP. Léela antes de confirmar su lectura.',

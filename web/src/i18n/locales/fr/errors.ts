@@ -47,6 +47,9 @@ export const errors: Record<ErrorCode, string> = {
   observation_already_completed: 'Cette observation est déjà terminée.',
   observation_key_of_another_question:
     'Cette clé d’idempotence a déjà servi pour une autre question de cette observation.',
+  observation_key_of_another_observation:
+    'Cette clé d’idempotence a déjà servi à démarrer une autre observation.',
+  observation_findings_limit: 'Une observation peut compter au plus {{limit}} constats.',
   recommendation_decided: 'Cette recommandation n’est plus active.',
   acknowledged_version_not_current:
     'Une version plus récente de ce mode opératoire a été déposée. Lisez-la avant de valider sa lecture.',
