@@ -493,6 +493,32 @@ describe('users and invitations', () => {
     expect((await stack.sql.query(`SELECT 1 FROM users WHERE id = $1`, [id])).rowCount).toBe(0);
   });
 
+  it('deletes the pictures a deleted user uploaded without choosing them', async () => {
+    const organizationId = await stack.createOrganization('Bachmanity', 'bachmanity.test');
+    const id = await stack.createUser({
+      email: 'erlich@bachmanity.test',
+      password: 'Acme-Staff-1',
+      role: 'manager',
+      organizationId,
+    });
+    const erlich = await signedIn('erlich@bachmanity.test', 'Acme-Staff-1');
+    await erlich.call(api.changeProfilePicture, {
+      body: { fileName: (await uploadPicture(erlich)).fileName },
+    });
+    // Two more uploaded, never chosen (a form left half way).
+    await uploadPicture(erlich);
+    await uploadPicture(erlich);
+    const stored = () => stack.storage.list(`org/${organizationId}/profile-pictures/`);
+    expect(await stored()).toHaveLength(3);
+    await root.call(api.deleteUser, { params: { id } });
+    expect(await stored()).toEqual([]);
+    const { rowCount } = await stack.sql.query(
+      `SELECT 1 FROM picture_uploads WHERE uploaded_by = $1`,
+      [id],
+    );
+    expect(rowCount).toBe(0);
+  });
+
   it('creates one of two users invited with one email at the same instant, with one picture', async () => {
     const organizationId = await stack.createOrganization('Pied Piper', 'piedpiper.test');
     const uploads = [await uploadPicture(root), await uploadPicture(root)];

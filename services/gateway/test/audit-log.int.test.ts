@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { api, type AuditEntry } from '@hub/proto';
 import { expectError } from './api-client.js';
 import { createMember, type Member } from './tenant-fixtures.js';
-import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
+import { ApiSession, fixture, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 
 /**
  * Security-relevant actions land in an append-only audit log (who, what, when, from where),
@@ -200,5 +201,68 @@ describe('audit log', () => {
       `SELECT count(*)::int AS n FROM identity.audit_log`,
     );
     expect(rows[0]!.n).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * The super administrator's acts that name no client organization (an organization created,
+ * with its domain, or deleted; the prompts saved) are filed under the organization they belong
+ * to: people put in that one read their own entries there, never the platform's.
+ */
+describe("the super administrator's own organization", () => {
+  it("shows its administrators their entries, not the super administrator's", async () => {
+    // The reproduction: an administrator created in the super administrator's organization.
+    const platform = (await root.call(api.currentUser)).organizationId!;
+    const photo = readFileSync(fixture('faces/amy/amy1.png'));
+    const picture = await root.uploadTo(
+      api.uploadProfilePicture,
+      {},
+      { name: 'pat.png', data: photo },
+    );
+    await root.call(api.createUser, {
+      body: {
+        email: 'pat@platform.test',
+        name: 'Pat',
+        role: 'admin',
+        organizationId: platform,
+        profilePicture: picture.fileName,
+      },
+    });
+    const { rows } = await stack.sql.query<{ text_body: string }>(
+      `SELECT text_body FROM outbox_mails WHERE recipient = 'pat@platform.test'`,
+    );
+    const link = new URL(rows[0]!.text_body.match(/https?:\/\/\S+setup-password\?\S+/)![0]);
+    const password = 'Welcome-2-the-Hub!';
+    await new ApiSession(stack.url).call(api.setupPassword, {
+      body: {
+        token: link.searchParams.get('token')!,
+        email: link.searchParams.get('email')!,
+        password,
+      },
+    });
+    const pat = await signedIn('pat@platform.test', password);
+
+    // Platform-wide acts, filed under the platform's organization.
+    await root.call(api.createOrganization, {
+      body: { name: 'Hooli', displayName: 'Hooli', domain: 'hooli.test' },
+    });
+    await root.call(api.savePrompts, { body: await root.call(api.prompts) });
+    const created = await eventually(
+      root,
+      (entry) => entry.action === 'organization.create' && entry.target === 'domain=hooli.test',
+    );
+    expect(created.organizationId).toBe(platform);
+    await eventually(root, (entry) => entry.action === 'prompts.save');
+
+    await eventually(pat, (entry) => entry.action === 'sign-in' && entry.actorId !== null);
+    const page = await pat.call(api.auditLog, { query: { limit: 200 } });
+    expect(page.entries.length).toBeGreaterThan(0);
+    expect(page.entries.every((entry) => entry.organizationId === platform)).toBe(true);
+    expect(page.entries.filter((entry) => entry.actorRole === 'super_admin')).toEqual([]);
+    expect(page.totalCount).toBe(page.entries.length);
+    // What the platform did to a client organization is still that organization's to read.
+    expect((await entries(ann.session)).some((entry) => entry.actorRole === 'super_admin')).toBe(
+      true,
+    );
   });
 });

@@ -1,15 +1,24 @@
 import { ForbiddenException, UnauthorizedException } from '@nestjs/common';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Actor, ApiTokenCaller, RouteContract, SessionView } from '@hub/proto';
+import {
+  type Actor,
+  type ApiTokenCaller,
+  identityRpc,
+  type RouteContract,
+  type SessionView,
+} from '@hub/proto';
 import { RpcCallError, type RpcClient } from '@hub/kit';
 import type { GuardedRequest } from '../http/request-context.js';
 import { DownloadCredentials } from './download-credentials.js';
-import type { SessionCache } from './session-cache.js';
 
 const ADMITTED: Actor = { userId: 7, organizationId: 3, role: 'admin' };
 const ROUTE: Pick<RouteContract, 'access'> = { access: ['admin', 'manager'] };
 
-/** What identity answers for the request's credential now: changed by a test mid-download. */
+/**
+ * What identity answers for the request's credential now: changed by a test mid-download. A
+ * session is asked of identity itself, never the guard's cache (which keeps a demotion nobody
+ * announced for its lifetime).
+ */
 interface Identity {
   session: SessionView | null;
   caller: ApiTokenCaller | null;
@@ -36,11 +45,15 @@ function setUp(everySeconds: number, credential: 'session' | 'token') {
     if (identity.unavailable) throw new RpcCallError({ kind: 'unavailable', message: 'away' });
     return value;
   };
-  const sessions = {
-    resolve: async () => answer(identity.session),
-  } as unknown as SessionCache;
-  const rpc = { call: async () => answer({ caller: identity.caller }) } as unknown as RpcClient;
-  const credentials = new DownloadCredentials(rpc, sessions, {
+  const rpc = {
+    call: async (contract: unknown) =>
+      answer(
+        contract === identityRpc.resolveSession
+          ? { session: identity.session }
+          : { caller: identity.caller },
+      ),
+  } as unknown as RpcClient;
+  const credentials = new DownloadCredentials(rpc, {
     CSV_CREDENTIAL_CHECK_SECONDS: everySeconds,
   });
   const request = {
@@ -105,6 +118,15 @@ describe('DownloadCredentials.whileAdmitted', () => {
     await expect(download.next()).rejects.toBeInstanceOf(ForbiddenException);
   });
 
+  it('stops once the credential names another role, even one the route admits', async () => {
+    // What is still to come was read for the admitted role.
+    const { credentials, request, identity } = setUp(0, 'session');
+    const download = credentials.whileAdmitted(request, ROUTE, source().parts);
+    await download.next();
+    identity.session = { ...identity.session!, actor: { ...ADMITTED, role: 'manager' } };
+    await expect(download.next()).rejects.toBeInstanceOf(ForbiddenException);
+  });
+
   it('asks at most once an interval, and goes on while identity cannot answer', async () => {
     vi.useFakeTimers();
     const { credentials, request, identity } = setUp(5, 'token');
@@ -116,6 +138,34 @@ describe('DownloadCredentials.whileAdmitted', () => {
     vi.advanceTimersByTime(5000);
     identity.unavailable = true;
     expect((await download.next()).value).toBe('c');
+    expect(identity.asked).toBe(1);
+  });
+});
+
+describe('DownloadCredentials.admission', () => {
+  it("asks when told 'now' whatever the interval, when due at most once an interval", async () => {
+    vi.useFakeTimers();
+    const { credentials, request, identity } = setUp(60, 'session');
+    const admit = credentials.admission(request, ROUTE, 2000);
+    await admit();
+    expect(identity.asked).toBe(0);
+    await admit('now');
+    await admit('now');
+    expect(identity.asked).toBe(2);
+    await admit();
+    expect(identity.asked).toBe(2);
+    vi.advanceTimersByTime(2000);
+    await admit();
+    expect(identity.asked).toBe(3);
+  });
+
+  it('refuses once the session ended, and asks nothing of a public route', async () => {
+    const { credentials, request, identity } = setUp(60, 'session');
+    identity.session = null;
+    await expect(credentials.admission(request, ROUTE)('now')).rejects.toBeInstanceOf(
+      UnauthorizedException,
+    );
+    await credentials.admission(request, { access: 'public' })('now');
     expect(identity.asked).toBe(1);
   });
 });

@@ -48,13 +48,15 @@ export class UsersAdminRepository {
   }
 
   /**
-   * Their sessions, invitations and notifications cascade; `alongside` runs in the same
-   * transaction (the event telling of it, written to the outbox).
+   * Their sessions, invitations, notifications and picture uploads cascade; `before` runs first
+   * in the same transaction (the event telling of it, written to the outbox; what is read of
+   * their rows before they go), and its answer is this one's.
    */
-  async delete(userId: number, alongside: (tx: EntityManager) => Promise<void>): Promise<void> {
-    await this.db.transaction(async (tx) => {
+  delete<T>(userId: number, before: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      const answer = await before(tx);
       await tx.delete(UserEntity, userId);
-      await alongside(tx);
+      return answer;
     });
   }
 }

@@ -159,9 +159,13 @@ export class UsersAdminService {
       userId: user.id,
       organizationId: user.organizationId,
     };
-    await this.users.delete(user.id, (tx) => this.events.publish(deleted, tx));
+    const files = await this.users.delete(user.id, async (tx) => {
+      await this.events.publish(deleted, tx);
+      return this.pictures.filesOfDeleted(user.id, tx);
+    });
     await this.revocations.announce({ userId: user.id });
-    if (user.profilePicture) await this.pictures.removeQuietly(user.profilePicture);
+    // Once the deletion is committed: one rolled back keeps them all.
+    for (const key of files) await this.pictures.removeQuietly(key);
     return { message: `User ${user.email} deleted`, organizationId: user.organizationId };
   }
 }

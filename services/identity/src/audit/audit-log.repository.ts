@@ -34,6 +34,22 @@ const toEntry = (row: AuditRow): AuditEntry => ({
   userAgent: row.user_agent,
 });
 
+/**
+ * The SQL condition that an entry of the organization `organization` (a placeholder) is for its
+ * members to read: not a super administrator's when a super administrator belongs to it (the
+ * platform's organization). Their acts that name no client organization (an organization
+ * created, with its domain, or deleted; the prompts saved; their sign-ins) are filed under their
+ * own organization, yet are the platform's: an administrator put in that organization reads
+ * their own entries there, never these. A client organization's log keeps what the platform did
+ * to it. `entry` prefixes audit_log's columns; one declaration for every reader of an
+ * organization's entries.
+ */
+export function membersMayRead(entry: string, organization: string): string {
+  return `(${entry}actor_role IS DISTINCT FROM 'super_admin' OR NOT EXISTS (
+            SELECT 1 FROM users su
+             WHERE su.organization_id = ${organization} AND su.role = 'super_admin'))`;
+}
+
 /** The audit log table: INSERT and SELECT only (a trigger refuses anything else). */
 @Injectable()
 export class AuditLogRepository {
@@ -60,7 +76,10 @@ export class AuditLogRepository {
     );
   }
 
-  /** Newest first, one page after the cursor; `organizationId` null reads every organization. */
+  /**
+   * Newest first, one page after the cursor; `organizationId` null reads every organization (a
+   * super administrator), else that organization's as its members may read them.
+   */
   async page(
     organizationId: number | null,
     cursor: string | undefined,
@@ -70,7 +89,7 @@ export class AuditLogRepository {
     const where: string[] = [];
     if (organizationId !== null) {
       params.push(organizationId);
-      where.push(`organization_id = $${params.length}`);
+      where.push(`organization_id = $${params.length}`, membersMayRead('', `$${params.length}`));
     }
     const scope = where.length ? `WHERE ${where.join(' AND ')}` : '';
     // Raw SQL: the audit log has no entity: an append-only table read as rows.

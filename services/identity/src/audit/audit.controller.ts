@@ -16,7 +16,10 @@ export class AuditController {
     return { recorded: true };
   }
 
-  /** Super administrators read every organization's entries; administrators their own only. */
+  /**
+   * Super administrators read every organization's entries; administrators their own only,
+   * without the super administrators' in the organization they belong to (membersMayRead).
+   */
   @RpcHandler(identityRpc.auditLog)
   list(@Payload() { actor, page }: Req<'auditLog'>) {
     const organizationId = organizationScope(actor);

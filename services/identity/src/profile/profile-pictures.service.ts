@@ -75,6 +75,20 @@ export class ProfilePicturesService {
     return { fileName, message: 'Profile picture uploaded' };
   }
 
+  /**
+   * In the transaction deleting a user, before their row goes: the files to remove once it
+   * commits (`removeQuietly`), their picture and the uploads they never chose, those forgotten
+   * now. The upload rows would go with the user (ON DELETE CASCADE), but their files stayed until
+   * the organization was deleted. The row is locked first, as a change of picture locks it: one
+   * chosen meanwhile is waited for and answered here. Uploads the user chose for others are
+   * those people's pictures, and stay.
+   */
+  async filesOfDeleted(userId: number, tx: EntityManager): Promise<string[]> {
+    const picture = await this.profiles.lockPicture(tx, userId);
+    const unchosen = await this.profiles.dropUnclaimedUploads(userId, 0, tx);
+    return picture ? [picture, ...unchosen] : unchosen;
+  }
+
   /** Decodes and re-encodes a stored picture; refuses (and removes) one no decoder can read. */
   reencode(storageKey: string): Promise<void> {
     return reencodePicture(this.storage, storageKey);

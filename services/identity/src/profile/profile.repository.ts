@@ -152,10 +152,15 @@ export class ProfileRepository {
   /**
    * Forgets the uploader's unclaimed uploads but the newest `keep`, answering their storage keys
    * (for the files to go too). An upload being claimed meanwhile is waited for, and kept.
+   * In `manager`'s transaction when given (the uploader's deletion).
    */
-  async dropUnclaimedUploads(uploadedBy: number, keep: number): Promise<string[]> {
+  async dropUnclaimedUploads(
+    uploadedBy: number,
+    keep: number,
+    manager: EntityManager = this.db.manager,
+  ): Promise<string[]> {
     // Raw SQL: a delete of all but the newest few, answering what it deleted.
-    const rows = (await this.db.query(
+    const rows = (await manager.query(
       `WITH dropped AS (
          DELETE FROM picture_uploads
           WHERE claimed_at IS NULL
