@@ -292,6 +292,14 @@ describe("an organization's export, kind by kind", () => {
     expect(records(platform, 'records/identity/sign-ins.json').map((e) => e.user_id)).toEqual([
       platformAdmin.id,
     ]);
+    // The super administrator's entries filed there (their sign-in) are the platform's.
+    const rootEntries = await stack.sql.query(
+      `SELECT 1 FROM audit_log WHERE organization_id = $1 AND actor_role = 'super_admin'`,
+      [root!.organization_id],
+    );
+    expect(rootEntries.rows.length).toBeGreaterThan(0);
+    const platformLog = records(platform, 'records/identity/audit-log.json');
+    expect(platformLog.filter((entry) => entry.actor_role === 'super_admin')).toEqual([]);
 
     const prompt = 'Super administrator prompt 6620: grade each step strictly';
     await stack.sql.query(`UPDATE video.videos SET analysis_job = $2 WHERE organization_id = $1`, [

@@ -1,5 +1,6 @@
 import type { EXPORT_KINDS } from '@hub/proto';
 import type { RecordKind } from '@hub/kit';
+import { membersMayRead } from '../audit/audit-log.repository.js';
 
 /**
  * The organization's people, the super administrator left out: their account lives in an
@@ -38,7 +39,12 @@ export const IDENTITY_RECORD_KINDS: Record<(typeof EXPORT_KINDS)['identity'][num
       scope: `t.organization_id = $1 AND ${NOT_SUPER_ADMINS}`,
       key: ['id'],
     },
-    'audit-log': { table: 'audit_log', scope: 't.organization_id = $1', key: ['id'] },
+    // As its members read it: the platform's acts filed under it are not theirs to take away.
+    'audit-log': {
+      table: 'audit_log',
+      scope: `t.organization_id = $1 AND ${membersMayRead('t.', '$1')}`,
+      key: ['id'],
+    },
     invitations: {
       table: 'invitations',
       scope: `t.user_id IN (${MEMBER_IDS})`,
