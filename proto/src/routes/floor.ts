@@ -57,6 +57,7 @@ export const floorRoutes = {
     summary: 'Rename an area or change its status',
     tag: 'floor',
     access: ORGANIZATION_ADMINS,
+    audit: 'floor.area.update',
     params: IdParams,
     body: SaveAreaRequest,
     response: Area,
@@ -99,6 +100,7 @@ export const floorRoutes = {
     summary: 'Rename a station or change its status',
     tag: 'floor',
     access: ORGANIZATION_ADMINS,
+    audit: 'floor.station.update',
     params: IdParams,
     body: SaveStationRequest,
     response: Station,
@@ -128,6 +130,7 @@ export const floorRoutes = {
       'Set the area a camera assigned to your organization covers, and its snapshot schedule (off by default, every 60 s; left out, it stays as it is)',
     tag: 'floor',
     access: ORGANIZATION_ADMINS,
+    audit: 'floor.camera.update',
     params: IdParams,
     body: UpdateFloorCameraRequest,
     response: FloorCamera,
@@ -162,6 +165,8 @@ export const floorRoutes = {
       "A new token for your organization's environmental sensors (shown once; the previous one stops working)",
     tag: 'floor',
     access: ORGANIZATION_ADMINS,
+    // A credential made (the previous one retired): who did, and when. The token is in no entry.
+    audit: 'floor.sensor-token.create',
     // A credential shown once: an API token may not mint one (nor replace the sensors' own).
     sessionOnly: true,
     response: SensorToken,

@@ -105,12 +105,10 @@ export const integrationsRoutes = {
     tag: 'integrations',
     access: SUPER_ADMIN_ONLY,
     audit: 'camera-assignment.delete',
+    // The camera's organization, as the integration service names it (FloorController).
+    auditOrganization: { answered: true },
     params: IdParams,
     response: MessageResponse,
-    relay: {
-      rpc: integrationRpc.unassign,
-      request: ({ actor, params }) => ({ actor, assignmentId: params.id }),
-    },
   }),
   updateCameraAssignmentSchedule: defineRoute({
     method: 'PUT',
@@ -123,10 +121,7 @@ export const integrationsRoutes = {
     body: UpdateAssignmentScheduleRequest,
     response: CameraAssignment,
     audit: 'camera-assignment.schedule',
-    relay: {
-      rpc: integrationRpc.updateSchedule,
-      request: ({ actor, params, body }) => ({ actor, assignmentId: params.id, schedule: body }),
-    },
+    auditOrganization: { answered: true },
   }),
   updateCameraAssignmentSops: defineRoute({
     method: 'PUT',
@@ -135,17 +130,10 @@ export const integrationsRoutes = {
     tag: 'integrations',
     access: SUPER_ADMIN_ONLY,
     audit: 'camera-assignment.sops',
+    auditOrganization: { answered: true },
     params: IdParams,
     body: UpdateAssignmentSopsRequest,
     response: CameraAssignment,
-    relay: {
-      rpc: integrationRpc.updateSops,
-      request: ({ actor, params, body }) => ({
-        actor,
-        assignmentId: params.id,
-        sopIds: body.sopIds,
-      }),
-    },
   }),
   organizationSops: defineRoute({
     method: 'GET',

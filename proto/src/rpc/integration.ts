@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MessageResponse } from '../accounts.js';
 import { ServicePing } from '../health.js';
 import {
   CameraAssignment,
@@ -23,7 +24,7 @@ import {
   Station,
   UpdateFloorCameraRequest,
 } from '../floor.js';
-import { Actor, STAFF_ROLES } from '../roles.js';
+import { Actor, STAFF_ROLES, SUPER_ADMIN_ONLY } from '../roles.js';
 import { ActorOnly, rpc, FROM_ROUTES } from '../rpc.js';
 
 const IntegrationRef = z.object({ actor: Actor, integrationId: z.number().int() });
@@ -55,24 +56,29 @@ export const integrationRpc = {
     z.object({ actor: Actor, assignment: CreateCameraAssignmentRequest }),
     CameraAssignment,
   ),
+  /**
+   * The route's answer and the camera's organization, which the gateway files the audit entry
+   * under (the route's `auditOrganization: { answered: true }`), not sent on.
+   */
   unassign: rpc(
     'integration',
     'assignments.delete',
-    FROM_ROUTES,
+    SUPER_ADMIN_ONLY,
     AssignmentRef,
-    z.object({ message: z.string() }),
+    MessageResponse.extend({ organizationId: z.number().int() }),
   ),
+  /** Answered whole: the assignment names its organization, the audit entry's. */
   updateSops: rpc(
     'integration',
     'assignments.sops',
-    FROM_ROUTES,
+    SUPER_ADMIN_ONLY,
     AssignmentRef.extend({ sopIds: z.array(z.number().int()) }),
     CameraAssignment,
   ),
   updateSchedule: rpc(
     'integration',
     'assignments.schedule',
-    FROM_ROUTES,
+    SUPER_ADMIN_ONLY,
     AssignmentRef.extend({ schedule: UpdateAssignmentScheduleRequest }),
     CameraAssignment,
   ),

@@ -5,7 +5,9 @@ import {
   SIMULATOR_ACCOUNTS,
   startCameraSimulator,
 } from '@hub/infra/camera-simulator';
-import { api } from '@hub/proto';
+import { api, identityRpc } from '@hub/proto';
+import { expectError } from './api-client.js';
+import { meanwhileAfter } from './integration-races.js';
 import { signedIn } from './tenant-fixtures.js';
 import { type ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 
@@ -129,5 +131,31 @@ describe('camera data goes with what it belonged to', () => {
       .poll(async () => (await gina.call(api.floorStats)).workersPresent, { timeout: 10_000 })
       .toBe(0);
     expect(await query(`SELECT 1 FROM presence_events WHERE person_id = $1`, [olaf])).toEqual([]);
+  });
+
+  it('assigns no camera to an organization deleted while it was being assigned', async () => {
+    const doomed = await stack.createOrganization('Vanishing Removal', 'vanishing-removal.test');
+    // A camera it has already tells when its deletion has reached the integration service.
+    const witness = await keepingCamera(doomed, 'cam-107');
+    // Deleted after the assignment found it in identity, and before it wrote.
+    const restore = meanwhileAfter(stack, identityRpc.adminOrganizations, async () => {
+      await root.call(api.deleteOrganization, { params: { id: doomed } });
+      await expect
+        .poll(() => query(`SELECT 1 FROM camera_assignments WHERE id = $1`, [witness]), {
+          timeout: 10_000,
+        })
+        .toEqual([]);
+    });
+    try {
+      const assigning = root.call(api.createCameraAssignment, {
+        body: { cameraId: 'cam-101', cameraName: 'x', organizationId: doomed, integrationId },
+      });
+      expect((await expectError(assigning, 400)).message).toBe('Organization not found');
+    } finally {
+      restore();
+    }
+    expect(
+      await query(`SELECT 1 FROM camera_assignments WHERE organization_id = $1`, [doomed]),
+    ).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import {
 import { api } from '@hub/proto';
 import { PresenceRetention } from '../../integration/src/floor/presence-retention.js';
 import { type CallOptions, expectError, parseAnswer } from './api-client.js';
+import { auditedEventually } from './integration-races.js';
 import { signedIn } from './tenant-fixtures.js';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 
@@ -278,5 +279,42 @@ describe('the floor: areas, stations, cameras, sensors and the floor figures', (
       { organization_id: acmeId, days: 6 },
       { organization_id: globexId, days: 8 },
     ]);
+  });
+
+  it("audits the floor's changes and a sensor token made, in the organization's log", async () => {
+    const ann = sessions.ann!;
+    const [camera] = (await ann.call(api.floorLayout)).cameras;
+    const area = await ann.call(api.updateArea, {
+      params: { id: areas.Packaging! },
+      body: { name: 'Packaging', status: 'Maintenance' },
+    });
+    const station = area.stations[0]!;
+    await ann.call(api.updateStation, {
+      params: { id: station.id },
+      body: { name: station.name, status: 'Operational' },
+    });
+    await ann.call(api.updateFloorCamera, {
+      params: { id: camera!.assignmentId },
+      body: { areaId: areas.Packaging! },
+    });
+    const { token } = await ann.call(api.createSensorToken);
+    const made = [
+      ['floor.area.update', `id=${areas.Packaging}`],
+      ['floor.station.update', `id=${station.id}`],
+      ['floor.camera.update', `id=${camera!.assignmentId}`],
+      ['floor.sensor-token.create', null],
+    ] as const;
+    for (const [action, target] of made) {
+      const entry = await auditedEventually(
+        ann,
+        (found) => found.action === action && found.target === target,
+      );
+      expect(entry, action).toMatchObject({
+        outcome: 'success',
+        actorId: ids.ann,
+        organizationId: acmeId,
+      });
+      expect(JSON.stringify(entry)).not.toContain(token);
+    }
   });
 });

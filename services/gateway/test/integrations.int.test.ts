@@ -9,8 +9,9 @@ import {
   SIMULATOR_CAMERA_COUNT,
   startCameraSimulator,
 } from '@hub/infra/camera-simulator';
-import { api, ERROR_TEXTS } from '@hub/proto';
+import { api, ERROR_TEXTS, libraryRpc } from '@hub/proto';
 import { type CallOptions, type Contract, parseAnswer, expectError } from './api-client.js';
+import { auditedEventually, meanwhileAfter } from './integration-races.js';
 import { signedIn } from './tenant-fixtures.js';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 
@@ -435,5 +436,97 @@ describe('camera-system set-up and schedules that change meanwhile', () => {
       snapshotIntervalSeconds: 300,
     });
     await call(root, api.deleteCameraAssignment, camera);
+  });
+});
+
+describe("an assignment's SOPs and its audit trail", () => {
+  const assign = async (cameraId: string) =>
+    (
+      await call(root, api.createCameraAssignment, {
+        body: { cameraId, cameraName: cameraId, organizationId: acmeId, integrationId },
+      })
+    ).id;
+  const tie = (id: number, sopIds: number[]) =>
+    call(root, api.updateCameraAssignmentSops, { params: { id }, body: { sopIds } });
+  const sopsOf = async (id: number) =>
+    (await call(root, api.cameraAssignments)).find((row) => row.id === id)?.sopIds;
+  const unassign = (id: number) => call(root, api.deleteCameraAssignment, { params: { id } });
+
+  it('does not tie back an SOP deleted while the SOPs were saved', async () => {
+    const lockout = await processedSop(acmeId, 'RaceLockout');
+    const doomed = await processedSop(acmeId, 'RaceDoomed');
+    const saving = await assign('cam-104');
+    // Another camera holding the SOP tells when its deletion has reached the cameras.
+    const witness = await assign('cam-105');
+    await tie(witness, [doomed]);
+    // Deleted, and let go of by the cameras, after the save asked the library and before it wrote.
+    const restore = meanwhileAfter(stack, libraryRpc.organizationSops, async () => {
+      await admin.call(api.deleteDocument, { params: { id: doomed } });
+      await expect.poll(() => sopsOf(witness), { timeout: 10_000 }).toEqual([]);
+    });
+    try {
+      expect((await tie(saving, [lockout, doomed])).sopIds).toEqual([lockout]);
+    } finally {
+      restore();
+    }
+    expect(await sopsOf(saving)).toEqual([lockout]);
+    // The picker's next save, the deleted SOP no longer among its choices, is not refused.
+    expect((await tie(saving, [lockout])).sopIds).toEqual([lockout]);
+    await unassign(saving);
+    await unassign(witness);
+  });
+
+  it('lets go of a kept SOP the library no longer lists, and refuses only a new one', async () => {
+    const kept = await processedSop(acmeId, 'KeptProcedure');
+    const id = await assign('cam-101');
+    // Tied before it was deleted, and left behind (a save that raced its deletion, before).
+    const gone = 987_654;
+    await stack.sql.query(`UPDATE integration.camera_assignments SET sop_ids = $2 WHERE id = $1`, [
+      id,
+      [kept, gone],
+    ]);
+    // The picker sends back every SOP it shows ticked, the gone one included.
+    expect((await tie(id, [kept, gone])).sopIds).toEqual([kept]);
+    const refused = await expectError(tie(id, [kept, gone + 1]), 400);
+    expect(refused.field).toBe('sopIds');
+    expect(await sopsOf(id)).toEqual([kept]);
+    await unassign(id);
+  });
+
+  it("files the platform's changes to an assignment under the camera's organization", async () => {
+    const id = await assign('cam-106');
+    const sop = await processedSop(acmeId, 'AuditedProcedure');
+    await tie(id, [sop]);
+    await call(root, api.updateCameraAssignmentSchedule, {
+      params: { id },
+      body: { snapshotEnabled: true },
+    });
+    const removed = await send(root, api.deleteCameraAssignment, { params: { id } });
+    // The route answers as before: the organization is the audit trail's alone.
+    expect(removed.body).toEqual({ message: 'Assignment removed' });
+    for (const action of [
+      'camera-assignment.sops',
+      'camera-assignment.schedule',
+      'camera-assignment.delete',
+    ]) {
+      const entry = await auditedEventually(
+        root,
+        (found) => found.action === action && found.target === `id=${id}`,
+      );
+      expect(entry, action).toMatchObject({ outcome: 'success', organizationId: acmeId });
+      // Acme's administrators read what the platform did to Acme's camera.
+      const acmeEntry = await auditedEventually(admin, (found) => found.id === entry.id);
+      expect(acmeEntry.actorEmail).toBe(SUPER_ADMIN.email);
+    }
+    // Refused before the service named the camera's organization: the platform's own entry.
+    await expectError(unassign(id), 404);
+    const refused = await auditedEventually(
+      root,
+      (found) =>
+        found.action === 'camera-assignment.delete' &&
+        found.target === `id=${id}` &&
+        found.outcome === 'failure',
+    );
+    expect(refused.organizationId).not.toBe(acmeId);
   });
 });

@@ -7,6 +7,7 @@ import { PresenceCameraInIndex1766400000000 } from './migrations/1766400000000-p
 import { PresenceRetention1766400001000 } from './migrations/1766400001000-presence-retention.js';
 import { LearnFromConfirmed1767000001000 } from './migrations/1767000001000-learn-from-confirmed.js';
 import { PendingSnapshotRuns1767893000000 } from './migrations/1767893000000-pending-snapshot-runs.js';
+import { DeletionTombstones1768000011000 } from './migrations/1768000011000-deletion-tombstones.js';
 
 export const INTEGRATION_SCHEMA = 'integration';
 
@@ -29,5 +30,6 @@ export const openIntegrationDatabase = (url: string) =>
       PresenceRetention1766400001000,
       LearnFromConfirmed1767000001000,
       PendingSnapshotRuns1767893000000,
+      DeletionTombstones1768000011000,
     ],
   });

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { isUniqueViolation } from '@hub/kit';
+import { lockOrganization } from '../organizations/organizations.repository.js';
 
 export interface AssignmentRow {
   id: number;
@@ -24,6 +25,16 @@ export interface LastRunRow {
   people_seen: number;
   at: Date;
 }
+
+/** A new assignment, or why there is none. */
+export type AssignmentInsert = AssignmentRow | 'camera assigned' | 'organization deleted';
+
+const organizationDeleted = async (tx: EntityManager, organizationId: number) =>
+  (
+    (await tx.query(`SELECT 1 FROM deleted_organizations WHERE organization_id = $1`, [
+      organizationId,
+    ])) as unknown[]
+  ).length > 0;
 
 export interface NewAssignment {
   integrationId: number;
@@ -98,26 +109,33 @@ export class AssignmentsRepository {
     return new Map(rows.map((row) => [row.camera_id, row]));
   }
 
-  /** Null when the camera is assigned already (one organization per camera). */
-  async insert(assignment: NewAssignment): Promise<AssignmentRow | null> {
+  /**
+   * One organization per camera; none for an organization whose deletion was handled, read under
+   * its lock (identity, asked before, may have deleted it since).
+   */
+  async insert(assignment: NewAssignment): Promise<AssignmentInsert> {
     try {
-      const rows = (await this.db.query(
-        `INSERT INTO camera_assignments
-           (integration_id, camera_id, camera_name, camera_model, camera_notes, organization_id, created_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
-        [
-          assignment.integrationId,
-          assignment.cameraId,
-          assignment.cameraName,
-          assignment.cameraModel,
-          assignment.cameraNotes,
-          assignment.organizationId,
-          assignment.createdBy,
-        ],
-      )) as AssignmentRow[];
-      return rows[0]!;
+      return await this.db.transaction(async (tx) => {
+        await lockOrganization(tx, assignment.organizationId);
+        if (await organizationDeleted(tx, assignment.organizationId)) return 'organization deleted';
+        const rows = (await tx.query(
+          `INSERT INTO camera_assignments
+             (integration_id, camera_id, camera_name, camera_model, camera_notes, organization_id, created_by)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+          [
+            assignment.integrationId,
+            assignment.cameraId,
+            assignment.cameraName,
+            assignment.cameraModel,
+            assignment.cameraNotes,
+            assignment.organizationId,
+            assignment.createdBy,
+          ],
+        )) as AssignmentRow[];
+        return rows[0]!;
+      });
     } catch (error) {
-      if (isUniqueViolation(error)) return null;
+      if (isUniqueViolation(error)) return 'camera assigned';
       throw error;
     }
   }
@@ -142,21 +160,48 @@ export class AssignmentsRepository {
     });
   }
 
-  async setSops(id: number, sopIds: number[]): Promise<AssignmentRow | undefined> {
-    const [rows] = (await this.db.query(
-      `UPDATE camera_assignments SET sop_ids = $2 WHERE id = $1 RETURNING *`,
-      [id, sopIds],
-    )) as [AssignmentRow[], number];
-    return rows[0];
+  /**
+   * The SOPs in the order given, less any document whose deletion was handled: read under the
+   * organization's lock, so a document deleted after the library was asked is not tied back.
+   */
+  setSops(
+    organizationId: number,
+    id: number,
+    sopIds: number[],
+  ): Promise<AssignmentRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      await lockOrganization(tx, organizationId);
+      const [rows] = (await tx.query(
+        `UPDATE camera_assignments SET sop_ids = ARRAY(
+             SELECT sop.id FROM unnest($3::int[]) WITH ORDINALITY AS sop(id, n)
+              WHERE NOT EXISTS (SELECT 1 FROM deleted_documents d WHERE d.document_id = sop.id)
+              ORDER BY sop.n)
+          WHERE id = $1 AND organization_id = $2 RETURNING *`,
+        [id, organizationId, sopIds],
+      )) as [AssignmentRow[], number];
+      return rows[0];
+    });
   }
 
-  /** The SOP leaves every camera of the organization it was tied to (a deleted document). */
+  /**
+   * The SOP leaves every camera of the organization it was tied to (a deleted document), and its
+   * tombstone keeps a save that asked the library before from tying it back.
+   */
   async removeSop(organizationId: number, documentId: number): Promise<void> {
-    await this.db.query(
-      `UPDATE camera_assignments SET sop_ids = array_remove(sop_ids, $2)
-        WHERE organization_id = $1 AND $2 = ANY(sop_ids)`,
-      [organizationId, documentId],
-    );
+    await this.db.transaction(async (tx) => {
+      await lockOrganization(tx, organizationId);
+      if (!(await organizationDeleted(tx, organizationId)))
+        await tx.query(
+          `INSERT INTO deleted_documents (document_id, organization_id) VALUES ($1, $2)
+           ON CONFLICT DO NOTHING`,
+          [documentId, organizationId],
+        );
+      await tx.query(
+        `UPDATE camera_assignments SET sop_ids = array_remove(sop_ids, $2)
+          WHERE organization_id = $1 AND $2 = ANY(sop_ids)`,
+        [organizationId, documentId],
+      );
+    });
   }
 
   async deleteOrganization(organizationId: number): Promise<void> {

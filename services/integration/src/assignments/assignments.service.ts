@@ -22,6 +22,8 @@ import {
 
 export const ASSIGNMENT_NOT_FOUND = 'Camera assignment not found';
 export const ALREADY_ASSIGNED = 'This camera is already assigned to an organization.';
+export const ORGANIZATION_NOT_FOUND = 'Organization not found';
+export const SOPS_NOT_TIED = "Only processed SOPs of the camera's organization can be tied to it";
 
 const logger = new Logger('Assignments');
 
@@ -93,7 +95,7 @@ export class AssignmentsService {
   async assign(actor: Actor, request: CreateCameraAssignmentRequest): Promise<CameraAssignment> {
     const names = await this.organizationNames(actor);
     if (!names.has(request.organizationId))
-      throw RpcFailure.validation('Organization not found', 'organizationId');
+      throw RpcFailure.validation(ORGANIZATION_NOT_FOUND, 'organizationId');
     const integration = await this.integrations.row(request.integrationId);
     const camera = await this.providerCamera(integration, request.cameraId);
     const row = await this.assignments.insert({
@@ -105,7 +107,10 @@ export class AssignmentsService {
       organizationId: request.organizationId,
       createdBy: actor.userId,
     });
-    if (!row) throw new RpcFailure('conflict', ALREADY_ASSIGNED, 'cameraId');
+    if (row === 'camera assigned') throw new RpcFailure('conflict', ALREADY_ASSIGNED, 'cameraId');
+    // Deleted since identity named it (the camera system's list may take seconds).
+    if (row === 'organization deleted')
+      throw RpcFailure.validation(ORGANIZATION_NOT_FOUND, 'organizationId');
     return toAssignment(row, names);
   }
 
@@ -124,7 +129,10 @@ export class AssignmentsService {
     }
   }
 
-  /** The camera is Available again; its snapshot runs go, and the pictures kept of them. */
+  /**
+   * The camera is Available again; its snapshot runs go, and the pictures kept of them. The answer
+   * names its organization, whose audit entry it is.
+   */
   async unassign(actor: Actor, assignmentId: number) {
     const removePictures = (organizationId: number) =>
       this.storage.removePrefix(cameraSnapshotsPrefix(organizationId, assignmentId));
@@ -135,7 +143,7 @@ export class AssignmentsService {
     await removePictures(organizationId).catch((error: unknown) =>
       logger.warn(`Snapshots of camera assignment ${assignmentId} left: ${String(error)}`),
     );
-    return { message: 'Assignment removed' };
+    return { message: 'Assignment removed', organizationId };
   }
 
   /** Turns the camera's snapshot schedule on or off; the job scheduler follows at once. */
@@ -157,7 +165,11 @@ export class AssignmentsService {
     return toAssignment(row, names, lastRuns.get(row.id));
   }
 
-  /** Only processed SOPs of the assignment's own organization can be tied to its camera. */
+  /**
+   * Only processed SOPs of the assignment's own organization can be tied to its camera. A
+   * document deleted after the library was asked is left out under the organization's lock
+   * (AssignmentsRepository.setSops).
+   */
   async updateSops(
     actor: Actor,
     assignmentId: number,
@@ -165,25 +177,31 @@ export class AssignmentsService {
   ): Promise<CameraAssignment> {
     const row = await this.assignments.find(assignmentId);
     if (!row) throw RpcFailure.notFound(ASSIGNMENT_NOT_FOUND);
-    const wanted = [...new Set(sopIds)];
-    if (wanted.length > 0) {
-      const sops = await this.rpc.call(libraryRpc.organizationSops, {
-        actor,
-        organizationId: row.organization_id,
-      });
-      const known = new Set(sops.map((sop) => sop.id));
-      if (wanted.some((id) => !known.has(id)))
-        throw RpcFailure.validation(
-          "Only processed SOPs of the camera's organization can be tied to it",
-          'sopIds',
-        );
-    }
-    const updated = await this.assignments.setSops(assignmentId, wanted);
+    const wanted = await this.listedSops(actor, row, [...new Set(sopIds)]);
+    const updated = await this.assignments.setSops(row.organization_id, assignmentId, wanted);
     if (!updated) throw RpcFailure.notFound(ASSIGNMENT_NOT_FOUND);
     const [names, lastRuns] = await Promise.all([
       this.organizationNames(actor),
       this.assignments.lastRuns(),
     ]);
     return toAssignment(updated, names, lastRuns.get(updated.id));
+  }
+
+  /**
+   * The SOPs wanted that the library lists for the camera's organization. One it does not list
+   * is refused when new to the camera, and dropped when tied already: that one was deleted (the
+   * picker, whose choices the library lists, shows it ticked but cannot untick it).
+   */
+  private async listedSops(actor: Actor, row: AssignmentRow, wanted: number[]) {
+    if (wanted.length === 0) return wanted;
+    const sops = await this.rpc.call(libraryRpc.organizationSops, {
+      actor,
+      organizationId: row.organization_id,
+    });
+    const listed = new Set(sops.map((sop) => sop.id));
+    const tied = new Set(row.sop_ids);
+    if (wanted.some((id) => !listed.has(id) && !tied.has(id)))
+      throw RpcFailure.validation(SOPS_NOT_TIED, 'sopIds');
+    return wanted.filter((id) => listed.has(id));
   }
 }

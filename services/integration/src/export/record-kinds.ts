@@ -31,4 +31,6 @@ export const INTEGRATION_NOT_EXPORTED: Readonly<Record<string, string>> = {
   integrations: "the platform's camera system connections and their credentials, no organization's",
   sensor_tokens: "credentials: the hashes of the organization's sensor tokens",
   snapshot_runs: "the snapshot jobs' bookkeeping (presence events, exported, are what they found)",
+  deleted_organizations: 'deleted organizations, by id: no live organization has a row',
+  deleted_documents: "the ids of documents the library deleted, kept from the cameras' SOPs",
 };

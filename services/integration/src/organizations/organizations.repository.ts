@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 
 const ORGANIZATION_TABLES = [
   'snapshot_runs',
@@ -10,7 +10,22 @@ const ORGANIZATION_TABLES = [
   'sensor_tokens',
   'stations',
   'areas',
+  // No camera of the organization is left to name them, nor can one be assigned again.
+  'deleted_documents',
 ] as const;
+
+/**
+ * Held until the transaction ends by whatever adds to an organization's camera assignments or
+ * takes from them on another service's word: an assignment made, its SOPs saved, the
+ * organization's or a document's deletion handled. A request that checked identity or the
+ * library before a deletion then writes either before its handler (which then removes what it
+ * wrote) or after it (and reads the deletion's tombstone), never in between.
+ */
+export async function lockOrganization(tx: EntityManager, organizationId: number): Promise<void> {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('integration.organization'), $1)`, [
+    organizationId,
+  ]);
+}
 
 /** The integration service's rows of what identity deleted: an organization, a person. */
 @Injectable()
@@ -20,13 +35,19 @@ export class OrganizationsRepository {
   /**
    * Its camera assignments, areas, stations, presence and readings, in one transaction, its
    * snapshot pictures removed before it commits: the runs are their only record, so a store that
-   * refuses keeps the rows, and the event, redelivered, tries again.
+   * refuses keeps the rows, and the event, redelivered, tries again. Its tombstone, written under
+   * its lock, refuses a camera assigned by a request that found it in identity before.
    */
   async deleteIntegrationDataOf(
     organizationId: number,
     removePictures: () => Promise<unknown>,
   ): Promise<void> {
     await this.db.transaction(async (tx) => {
+      await lockOrganization(tx, organizationId);
+      await tx.query(
+        `INSERT INTO deleted_organizations (organization_id) VALUES ($1) ON CONFLICT DO NOTHING`,
+        [organizationId],
+      );
       for (const table of ORGANIZATION_TABLES)
         await tx.query(`DELETE FROM ${table} WHERE organization_id = $1`, [organizationId]);
       await removePictures();
