@@ -1,6 +1,7 @@
-import type { AuditEntry } from '@hub/proto';
+import { api, type AuditEntry } from '@hub/proto';
 import { describe, expect, it } from 'vitest';
-import { auditAction, auditActor } from './format';
+import { en } from '../i18n/locales/en';
+import { auditAction, auditActionKey, auditActor } from './format';
 
 const entry = (over: Partial<AuditEntry>): AuditEntry => ({
   id: '1',
@@ -23,6 +24,15 @@ describe('audit log text', () => {
     expect(auditActor(entry({ actorEmail: 'ann@acme.test', actorId: 3 }))).toBe('ann@acme.test');
     expect(auditActor(entry({ actorId: 3 }))).toBe('User #3');
     expect(auditActor(entry({}))).toBe('Unknown');
+  });
+
+  it("names every action the route table audits from the catalog, none by the fallback's words", () => {
+    const audited = Object.values(api).flatMap((route) => ('audit' in route ? [route.audit] : []));
+    const named = Object.keys(en.audit.actions);
+    const missing = audited.filter(
+      (action): action is string => !!action && !named.includes(auditActionKey(action)),
+    );
+    expect(missing).toEqual([]);
   });
 
   it('reads action names as words', () => {

@@ -11,12 +11,17 @@ export function auditActor(entry: AuditEntry): string {
 
 type AuditActionKey = keyof typeof en.audit.actions;
 
+/** An action's key in the catalog: 'sign-in.saml' -> 'signInSaml'. */
+export function auditActionKey(action: string): string {
+  return action.replace(/[.-](\w)/g, (_, letter: string) => letter.toUpperCase());
+}
+
 /**
  * The catalog's name of an action ('sign-in.saml' is `audit.actions.signInSaml`); an action the
  * catalog does not know yet shows its words: 'user.delete' -> 'User delete'.
  */
 export function auditAction(action: string): string {
-  const key = action.replace(/[.-](\w)/g, (_, letter: string) => letter.toUpperCase());
+  const key = auditActionKey(action);
   if (i18n.exists(`audit.actions.${key}`)) {
     return i18n.t(`audit.actions.${key as AuditActionKey}`);
   }
