@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type AuditEntry, type ScimRouteContract, scimRoutes } from '@hub/proto';
 import { expectError, parseAnswer } from './api-client.js';
-import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
+import { ApiSession, fixture, startTestStack, type TestStack } from './test-stack.js';
 import { ScimUsersRepository } from '../../identity/src/scim/scim-users.repository.js';
 
 /**
@@ -444,6 +445,37 @@ describe('Microsoft Entra ID', () => {
     const removed = await scim(secret, 'DELETE', `/Users/${id}`);
     expect(removed.status).toBe(204);
     expect((await scim(secret, 'GET', `/Users/${id}`)).status).toBe(404);
+  });
+});
+
+describe('a user deleted by the identity provider', () => {
+  it('takes their pictures with them: the one chosen and the uploads never chosen', async () => {
+    const { secret } = await newToken(acmeAdmin, 'Okta pictures');
+    const id = await stack.createUser({
+      email: 'pictured@acme.test',
+      password: 'Acme-Pictured-1!',
+      role: 'operator',
+      organizationId: acmeId,
+    });
+    const person = await signedIn('pictured@acme.test', 'Acme-Pictured-1!');
+    const photo = readFileSync(fixture('faces/amy/amy1.png'));
+    const upload = () =>
+      person.uploadTo(api.uploadProfilePicture, {}, { name: 'me.png', data: photo });
+    await person.call(api.changeProfilePicture, { body: { fileName: (await upload()).fileName } });
+    await upload();
+    const stored = () => stack.storage.list(`org/${acmeId}/profile-pictures/`);
+    const before = await stored();
+    const { rows } = await stack.sql.query<{ key: string }>(
+      `SELECT profile_picture AS key FROM users WHERE id = $1
+       UNION ALL SELECT storage_key FROM picture_uploads WHERE uploaded_by = $1`,
+      [id],
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+
+    expect((await scim(secret, 'DELETE', `/Users/${id}`)).status).toBe(204);
+    const after = await stored();
+    expect(after.length).toBeLessThan(before.length);
+    for (const { key } of rows) expect(after.some((file) => file.endsWith(key))).toBe(false);
   });
 });
 

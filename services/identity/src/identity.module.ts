@@ -34,6 +34,7 @@ import { ProfileController } from './profile/profile.controller.js';
 import { ProfileService } from './profile/profile.service.js';
 import { EmailChangeService } from './profile/email-change.service.js';
 import { ProfilePicturesService } from './profile/profile-pictures.service.js';
+import { UserDeletion } from './users/user-deletion.js';
 import { PromptsService } from './prompts/prompts.service.js';
 import { AuthController } from './auth/auth.controller.js';
 import { AuthService } from './auth/auth.service.js';
@@ -144,6 +145,7 @@ export class IdentityModule {
         ProfileService,
         EmailChangeService,
         ProfilePicturesService,
+        UserDeletion,
         OrganizationsAdminService,
         UsersAdminService,
         OverviewService,

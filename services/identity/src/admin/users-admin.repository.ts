@@ -46,17 +46,4 @@ export class UsersAdminRepository {
   emailTaken(email: string): Promise<boolean> {
     return this.users.existsBy({ email });
   }
-
-  /**
-   * Their sessions, invitations, notifications and picture uploads cascade; `before` runs first
-   * in the same transaction (the event telling of it, written to the outbox; what is read of
-   * their rows before they go), and its answer is this one's.
-   */
-  delete<T>(userId: number, before: (tx: EntityManager) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (tx) => {
-      const answer = await before(tx);
-      await tx.delete(UserEntity, userId);
-      return answer;
-    });
-  }
 }

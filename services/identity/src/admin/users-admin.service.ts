@@ -1,5 +1,3 @@
-import { EVENTS, REVOCATIONS } from '../tokens.js';
-import type { SessionRevocations } from '../auth/session-revocations.js';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type Actor,
@@ -9,10 +7,11 @@ import {
   type PageRequest,
   type UserPage,
 } from '@hub/proto';
-import { type EventPublisher, isUniqueViolation, messages, RpcFailure } from '@hub/kit';
+import { isUniqueViolation, messages, RpcFailure } from '@hub/kit';
 import { OrganizationsRepository } from '../organizations/organizations.repository.js';
 import { IdentityFigures } from '../reporting/identity-figures.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { UserDeletion } from '../users/user-deletion.js';
 import { toUserView } from '../users/user-view.js';
 import { InvitationsService, type InvitationOutcome } from '../invitations/invitations.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
@@ -37,11 +36,10 @@ export class UsersAdminService {
     @Inject(UsersRepository) private readonly newUsers: UsersRepository,
     @Inject(OrganizationsRepository) private readonly organizations: OrganizationsRepository,
     @Inject(IdentityFigures) private readonly figures: IdentityFigures,
-    @Inject(REVOCATIONS) private readonly revocations: SessionRevocations,
-    @Inject(EVENTS) private readonly events: EventPublisher,
     @Inject(InvitationsService) private readonly invitations: InvitationsService,
     @Inject(NotificationsService) private readonly notifications: NotificationsService,
     @Inject(ProfilePicturesService) private readonly pictures: ProfilePicturesService,
+    @Inject(UserDeletion) private readonly deletion: UserDeletion,
   ) {}
 
   async list(page: PageRequest, search = ''): Promise<UserPage> {
@@ -154,18 +152,7 @@ export class UsersAdminService {
     if (user.id === actor.userId || user.role === 'super_admin') {
       throw new RpcFailure('conflict', 'The super administrator account cannot be deleted here.');
     }
-    const deleted = {
-      type: 'user.deleted' as const,
-      userId: user.id,
-      organizationId: user.organizationId,
-    };
-    const files = await this.users.delete(user.id, async (tx) => {
-      await this.events.publish(deleted, tx);
-      return this.pictures.filesOfDeleted(user.id, tx);
-    });
-    await this.revocations.announce({ userId: user.id });
-    // Once the deletion is committed: one rolled back keeps them all.
-    for (const key of files) await this.pictures.removeQuietly(key);
+    await this.deletion.delete(user);
     return { message: `User ${user.email} deleted`, organizationId: user.organizationId };
   }
 }

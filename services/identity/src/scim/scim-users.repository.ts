@@ -90,12 +90,4 @@ export class ScimUsersRepository {
   async restore(id: number): Promise<void> {
     await this.users.update(id, { suspendedAt: null });
   }
-
-  /** `alongside` runs in the same transaction (the event telling of it, in the outbox). */
-  async delete(id: number, alongside: (tx: EntityManager) => Promise<void>): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.delete(UserEntity, id);
-      await alongside(tx);
-    });
-  }
 }

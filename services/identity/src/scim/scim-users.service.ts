@@ -20,6 +20,7 @@ import type { UserEntity } from '../users/user.entity.js';
 import { type ScimUserFields, scimUserFields, toScimUser } from './scim-user-resource.js';
 import { OrganizationsRepository } from '../organizations/organizations.repository.js';
 import { ScimUsersRepository } from './scim-users.repository.js';
+import { UserDeletion } from '../users/user-deletion.js';
 
 /** New members provisioned by an identity provider; an administrator changes the role later. */
 const PROVISIONED_ROLE = 'operator' as const;
@@ -39,6 +40,7 @@ export class ScimUsersService {
     @Inject(EVENTS) private readonly events: EventPublisher,
     @Inject(ProfilePicturesService) private readonly pictures: ProfilePicturesService,
     @Inject(OrganizationsRepository) private readonly organizations: OrganizationsRepository,
+    @Inject(UserDeletion) private readonly deletion: UserDeletion,
   ) {
     this.webhooks = new WebhookAnnouncer(events);
   }
@@ -149,14 +151,7 @@ export class ScimUsersService {
 
   async remove({ caller, id }: ScimCall): Promise<ScimAnswer> {
     const user = await this.existing(caller.organizationId, id);
-    const deleted = {
-      type: 'user.deleted' as const,
-      userId: user.id,
-      organizationId: user.organizationId,
-    };
-    await this.users.delete(user.id, (tx) => this.events.publish(deleted, tx));
-    await this.revocations.announce({ userId: user.id });
-    if (user.profilePicture) await this.pictures.removeQuietly(user.profilePicture);
+    await this.deletion.delete(user);
     return { status: 204, body: null };
   }
 

@@ -327,4 +327,16 @@ export class UsersRepository {
     const users = manager.getRepository(UserEntity);
     return users.save(users.create(user));
   }
+
+  /**
+   * Deletes the user's row; `before` runs first in the same transaction (the event telling of
+   * it, what is read of their rows before the cascade takes them), and its answer is this one's.
+   */
+  delete<T>(userId: number, before: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      const answer = await before(tx);
+      await tx.delete(UserEntity, userId);
+      return answer;
+    });
+  }
 }
