@@ -8,11 +8,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
-import { EventBus, openQueue } from '@hub/kit';
+import { EventBus, openQueue, redisOf } from '@hub/kit';
 import { TEST_REDIS_URL } from '@hub/testing';
 import {
   api,
   ERROR_TEXTS,
+  QUEUE_CONTRACTS,
   QUEUES,
   type WebhookDeliveryView,
   type WebhookEventType,
@@ -20,6 +21,11 @@ import {
 } from '@hub/proto';
 import { expectError, parseAnswer } from './api-client.js';
 import { openWebhookSecretBox } from '../../identity/src/webhooks/webhook-secrets.js';
+import { ATTEMPTS_INTERRUPTED } from '../../identity/src/webhooks/webhook-delivery.js';
+import {
+  JOB_LOST,
+  WebhookDeliveryRecovery,
+} from '../../identity/src/webhooks/webhook-delivery-recovery.js';
 import { WebhookDeliveryRetention } from '../../identity/src/webhooks/webhook-delivery-retention.js';
 import { WebhooksRepository } from '../../identity/src/webhooks/webhooks.repository.js';
 import { findBinaries } from '../../../workers/video/src/frames/binaries.ts';
@@ -601,6 +607,146 @@ describe('keeping deliveries', () => {
     expect(await retention.sweep()).toBe(0);
     await acmeAdmin.call(api.deleteWebhook, { params: { id: acmeHook.id } });
     await globexAdmin.call(api.deleteWebhook, { params: { id: globexHook.id } });
+  });
+});
+
+describe('deliveries whose job is gone', () => {
+  /** A pending delivery written as the service writes one, its round started `hoursAgo`. */
+  async function pendingDelivery(webhookId: number, name: string, hoursAgo = 0) {
+    facts += 1;
+    const { rows } = await stack.sql.query<{ id: number; message_id: string }>(
+      `INSERT INTO webhook_deliveries (endpoint_id, organization_id, event_id, message_id,
+         event_type, payload, created_at, round_started_at)
+       SELECT id, organization_id, $2, $3, 'webhook.test', '{"type":"webhook.test"}',
+              now() - make_interval(hours => $4), now() - make_interval(hours => $4)
+         FROM webhook_endpoints WHERE id = $1
+       RETURNING id, message_id`,
+      [webhookId, `gone-${name}-${facts}`, `msg_gone_${name}_${facts}`, hoursAgo],
+    );
+    return rows[0]!;
+  }
+
+  const deliveryQueue = () =>
+    openQueue(QUEUE_CONTRACTS.webhookDelivery, {
+      url: stack.env.REDIS_URL!,
+      prefix: stack.redisPrefix,
+    });
+
+  const statusOf = async (id: number) =>
+    (
+      await stack.sql.query<{ status: string; error: string | null }>(
+        `SELECT status, error FROM webhook_deliveries WHERE id = $1`,
+        [id],
+      )
+    ).rows[0]!;
+
+  it('fails one pending past its last retry whose job is gone, never one a job still works, and a replay sends it', async () => {
+    const receiver = new Receiver();
+    await receiver.start();
+    const queue = deliveryQueue();
+    try {
+      const { webhook } = await register(acmeAdmin, receiver.url());
+      // Its job lost with Redis's content: pending for good, and refused a replay (409).
+      const lost = await pendingDelivery(webhook.id, 'lost', 48);
+      expect((await replay(webhook.id, lost.id)).status).toBe(409);
+      // Its job waits for its next attempt; one whose job may not be added yet (just queued).
+      const waiting = await pendingDelivery(webhook.id, 'waiting', 48);
+      await queue.add(
+        'deliver',
+        { deliveryId: waiting.id, organizationId: acme, round: 0 },
+        { delay: 3_600_000 },
+      );
+      const young = await pendingDelivery(webhook.id, 'young', 0);
+      // Its attempt in flight (the receiver holds its answer) although its round started long ago.
+      let release = () => {};
+      receiver.hold = new Promise((resolve) => (release = resolve));
+      await onWebhook(api.testWebhook, webhook.id);
+      await waitFor(
+        async () => receiver.received.length,
+        (count) => count === 1,
+      );
+      const [sending] = await deliveries(webhook.id);
+      await stack.sql.query(
+        `UPDATE webhook_deliveries SET round_started_at = now() - interval '2 days' WHERE id = $1`,
+        [sending!.id],
+      );
+
+      const recovery = new WebhookDeliveryRecovery(
+        stack.identity.app.get(WebhooksRepository),
+        queue,
+        3_600_000,
+      );
+      expect(await recovery.sweep()).toBe(1);
+      expect(await statusOf(lost.id)).toEqual({ status: 'failed', error: JOB_LOST });
+      for (const kept of [waiting, young, sending!]) {
+        expect((await statusOf(kept.id)).status).toBe('pending');
+      }
+      expect(await recovery.sweep()).toBe(0);
+      release();
+      await waitFor(
+        () => statusOf(sending!.id),
+        (row) => row.status === 'succeeded',
+      );
+
+      // Failed, it replays: sent with its webhook-id, and succeeded.
+      expect((await replay(webhook.id, lost.id)).status).toBe(201);
+      await waitFor(
+        () => statusOf(lost.id),
+        (row) => row.status === 'succeeded',
+      );
+      expect(receiver.of(lost.message_id)).toHaveLength(1);
+      await acmeAdmin.call(api.deleteWebhook, { params: { id: webhook.id } });
+    } finally {
+      await queue.close();
+      await receiver.stop();
+    }
+  });
+
+  it('fails one whose job stalled too often (its process killed mid-attempt), and a replay sends it', async () => {
+    const receiver = new Receiver();
+    await receiver.start();
+    const queue = deliveryQueue();
+    try {
+      const { webhook } = await register(acmeAdmin, receiver.url());
+      const redis = await redisOf(queue);
+      const stalled = [];
+      // [the job hash's field, its value], as BullMQ's stall checks leave them: stalled more than
+      // it allows, BullMQ fails it itself when it is next taken; stalled twice, the worker
+      // refuses to run it again.
+      for (const [field, value] of [
+        ['defa', 'job stalled more than allowable limit'],
+        ['stc', '2'],
+      ] as const) {
+        const delivery = await pendingDelivery(webhook.id, field);
+        const job = await queue.add(
+          'deliver',
+          { deliveryId: delivery.id, organizationId: acme, round: 0 },
+          { delay: 3_600_000 },
+        );
+        await redis.hset(queue.toKey(job.id!), field, value);
+        await job.promote();
+        stalled.push(delivery);
+      }
+      for (const delivery of stalled) {
+        expect(
+          await waitFor(
+            () => statusOf(delivery.id),
+            (row) => row.status !== 'pending',
+            15_000,
+          ),
+        ).toEqual({ status: 'failed', error: ATTEMPTS_INTERRUPTED });
+        expect((await replay(webhook.id, delivery.id)).status).toBe(201);
+        await waitFor(
+          () => statusOf(delivery.id),
+          (row) => row.status === 'succeeded',
+        );
+        expect(receiver.of(delivery.message_id)).toHaveLength(1);
+      }
+      await acmeAdmin.call(api.deleteWebhook, { params: { id: webhook.id } });
+    } finally {
+      await queue.close();
+      await receiver.stop();
+    }
   });
 });
 

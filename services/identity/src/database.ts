@@ -45,6 +45,7 @@ import { OrganizationTimeZones1767893000000 } from './migrations/1767893000000-o
 import { FormerAdminsTokens1767896000000 } from './migrations/1767896000000-former-admins-tokens.js';
 import { WebhookDeliveryRetention1768000002000 } from './migrations/1768000002000-webhook-delivery-retention.js';
 import { SuspendedMembers1768000003000 } from './migrations/1768000003000-suspended-members.js';
+import { WebhookDeliveryRounds1768000013000 } from './migrations/1768000013000-webhook-delivery-rounds.js';
 import { sealedWebhookSecrets } from './migrations/1767100001000-sealed-webhook-secrets.js';
 
 export const IDENTITY_SCHEMA = 'identity';
@@ -102,5 +103,6 @@ export const openIdentityDatabase = (url: string, webhookSecrets?: SecretBox) =>
       FormerAdminsTokens1767896000000,
       WebhookDeliveryRetention1768000002000,
       SuspendedMembers1768000003000,
+      WebhookDeliveryRounds1768000013000,
     ],
   });

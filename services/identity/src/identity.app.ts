@@ -24,7 +24,8 @@ import { SessionRevocations } from './auth/session-revocations.js';
 import { handleIdentityEvents } from './organizations/organization-cleanup.js';
 import { seedSuperAdmin, type SeedOutcome } from './super-admin/super-admin.seed.js';
 import { NetworkGuard } from './webhooks/network-guard.js';
-import { WebhookDelivery } from './webhooks/webhook-delivery.js';
+import { interruptedDelivery, WebhookDelivery } from './webhooks/webhook-delivery.js';
+import { recoveryAgeMs, WebhookDeliveryRecovery } from './webhooks/webhook-delivery-recovery.js';
 import { WebhookDeliveryRetention } from './webhooks/webhook-delivery-retention.js';
 import { handleWebhookEvents } from './webhooks/webhook-events.js';
 import { WebhooksRepository } from './webhooks/webhooks.repository.js';
@@ -83,20 +84,29 @@ export async function startIdentity(config: IdentityConfig): Promise<RunningIden
   );
   const webhooks = app.get(WebhooksService);
   const webhookSubscription = handleWebhookEvents(events, webhooks);
-  const delivery = new WebhookDelivery(app.get(WebhooksRepository), webhooks, networkGuard, config);
+  const webhooksRepository = app.get(WebhooksRepository);
+  const delivery = new WebhookDelivery(webhooksRepository, webhooks, networkGuard, config);
   // In-process, as the people import: the job reads and writes identity's own tables. Several
-  // at once, as most of a delivery is waiting for another system's answer.
+  // at once, as most of a delivery is waiting for another system's answer. One whose job stalled
+  // too often is failed, to replay.
   const webhookWorker = startWorker(
     QUEUE_CONTRACTS.webhookDelivery,
     connection,
     (job) => delivery.run(job),
-    { concurrency: 8 },
+    { concurrency: 8, poison: interruptedDelivery(webhooksRepository) },
   );
   const deliveryRetention = new WebhookDeliveryRetention(
-    app.get(WebhooksRepository),
+    webhooksRepository,
     config.WEBHOOK_DELIVERY_RETENTION_DAYS,
   );
   deliveryRetention.start();
+  // The deliveries left pending by a job gone from the queue, failed to replay.
+  const deliveryRecovery = new WebhookDeliveryRecovery(
+    webhooksRepository,
+    webhookQueue,
+    recoveryAgeMs(config),
+  );
+  deliveryRecovery.start();
   return {
     app,
     seed,
@@ -106,6 +116,7 @@ export async function startIdentity(config: IdentityConfig): Promise<RunningIden
       await peopleImportQueue.close();
       await webhookWorker.close();
       await deliveryRetention.stop();
+      await deliveryRecovery.stop();
       await webhookQueue.close();
       await webhookSubscription.close();
       await subscription.close();

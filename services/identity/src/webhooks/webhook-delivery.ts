@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { Webhook } from 'standardwebhooks';
+import type { PoisonPolicy } from '@hub/kit';
 import type { WebhookDeliveryJob } from '@hub/proto';
 import type { IdentityConfig } from '../config.js';
 import { type NetworkGuard, RefusedAddressError, refusalText } from './network-guard.js';
@@ -12,6 +13,27 @@ const HOUR_MS = 3_600_000;
 
 /** Why a delivery whose last attempt broke here (not at the endpoint) is failed. */
 const ATTEMPT_BROKE = 'The last attempt could not be completed here. Replay it to send it again.';
+
+/** Why a delivery whose job the process sending it died during, again and again, is failed. */
+export const ATTEMPTS_INTERRUPTED =
+  'Stopped: the process sending it was interrupted during an attempt more than once. Replay it to send it.';
+
+/**
+ * A delivery whose job stalled too often (its process killed mid-attempt, twice) is failed, so
+ * it can be replayed: BullMQ ends such a job without running it again, and a delivery left
+ * pending would be refused every replay. The kit reports it from the worker (the handler
+ * refuses the job, or BullMQ's failure is heard), possibly twice: failing a round is idempotent.
+ */
+export function interruptedDelivery(
+  webhooks: Pick<WebhooksRepository, 'markFailed'>,
+): PoisonPolicy<WebhookDeliveryJob> {
+  return {
+    reason: ATTEMPTS_INTERRUPTED,
+    report: async ({ data: { deliveryId, round } }, reason) => {
+      await webhooks.markFailed(deliveryId, round, reason);
+    },
+  };
+}
 
 /** A failed attempt BullMQ retries (with the same job, hence the same message id). */
 export class DeliveryFailed extends Error {

@@ -35,7 +35,12 @@ export interface DeliveryRow {
   error: string | null;
   created_at: Date;
   last_attempt_at: Date | null;
+  /** When its round started: its first sending, or its last replay. */
+  round_started_at: Date;
 }
+
+/** A delivery pending for long, as the recovery sweep looks its job up. */
+export type LongPendingRow = Pick<DeliveryRow, 'id' | 'organization_id' | 'round'>;
 
 export interface NewDelivery {
   endpointId: number;
@@ -228,7 +233,8 @@ export class WebhooksRepository {
     // One statement: the status read and the round taken under the row's lock, so two replays
     // at once, or a replay and an attempt's outcome, take turns.
     const rows: [DeliveryRow[], number] = await this.db.query(
-      `UPDATE webhook_deliveries SET status = 'pending', round = round + 1
+      `UPDATE webhook_deliveries
+          SET status = 'pending', round = round + 1, round_started_at = now()
         WHERE organization_id = $1 AND endpoint_id = $2 AND id = $3 AND status <> 'pending'
         RETURNING *`,
       [organizationId, endpointId, id],
@@ -264,12 +270,30 @@ export class WebhooksRepository {
     );
   }
 
-  /** Fails the delivery's round `round` (a replay since has a round of its own). */
-  async markFailed(id: number, round: number, error: string): Promise<void> {
-    await this.db.query(
+  /**
+   * Fails the delivery's round `round` (a replay since has a round of its own); true when this
+   * call did (it was still pending in that round).
+   */
+  async markFailed(id: number, round: number, error: string): Promise<boolean> {
+    const [, count] = (await this.db.query(
       `UPDATE webhook_deliveries SET status = 'failed', error = $3
         WHERE id = $1 AND round = $2 AND status = 'pending'`,
       [id, round, error],
+    )) as [unknown, number];
+    return count > 0;
+  }
+
+  /**
+   * Up to `limit` pending deliveries, by id after `after`, whose round started more than
+   * `olderThanMs` ago (`webhook_deliveries_pending_idx`: only those, never the whole table).
+   */
+  async longPending(olderThanMs: number, after: number, limit: number): Promise<LongPendingRow[]> {
+    return this.db.query(
+      `SELECT id, organization_id, round FROM webhook_deliveries
+        WHERE status = 'pending' AND round_started_at < now() - make_interval(secs => $1)
+          AND id > $2
+        ORDER BY id LIMIT $3`,
+      [olderThanMs / 1000, after, limit],
     );
   }
 
