@@ -224,7 +224,10 @@ async function main() {
   const streamed = Buffer.from(await stream.arrayBuffer());
   check(streamed.equals(readFileSync(video)), `the video read back (${stream.status})`);
   const admin2 = await new Client(base).login(SUPER_ADMIN.email, SUPER_ADMIN.password);
-  const organizations = (await admin2.call('GET', '/api/admin/organizations')) as unknown;
+  const organizations = (await admin2.call(
+    'GET',
+    `/api/admin/organizations?search=smoke-${id}.example.com`,
+  )) as unknown;
   check(
     JSON.stringify(organizations).includes(`smoke-${id}.example.com`),
     'the organization after down/up',

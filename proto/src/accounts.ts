@@ -297,6 +297,22 @@ export const AdminUserListQuery = UserListQuery.extend({
   search: z.string().trim().max(200).optional(),
 });
 
+/** One page of the console's organizations, newest first, each with its number of users. */
+export const AdminOrganizationPage = PageInfo.extend({ organizations: z.array(AdminOrganization) });
+export type AdminOrganizationPage = z.infer<typeof AdminOrganizationPage>;
+/** One page of the data panel's organizations, newest first. */
+export const OrganizationPage = PageInfo.extend({ organizations: z.array(Organization) });
+export type OrganizationPage = z.infer<typeof OrganizationPage>;
+
+export const OrganizationListQuery = pageQuery(50, 200);
+/**
+ * The console's organizations and its organization pickers: newest first, or those whose name,
+ * display name or domain holds `search` (a substring: how one of thousands is found).
+ */
+export const AdminOrganizationListQuery = OrganizationListQuery.extend({
+  search: z.string().trim().max(200).optional(),
+});
+
 export const NotificationSettings = z.object({
   emailNotifications: z.boolean(),
   pushNotifications: z.boolean(),

@@ -1,5 +1,7 @@
 import {
   AdminOrganization,
+  AdminOrganizationListQuery,
+  AdminOrganizationPage,
   AdminOverview,
   CreateOrganizationRequest,
   CreateUserRequest,
@@ -9,12 +11,13 @@ import {
   InvitationSentResponse,
   MessageResponse,
   AdminUserListQuery,
+  OrganizationListQuery,
+  OrganizationPage,
   UserListQuery,
   UserPage,
 } from '../accounts.js';
 import { defineRoute } from '../http.js';
 import { identityRpc } from '../rpc/identity.js';
-import { Organization } from '../identity.js';
 import { ORGANIZATION_ADMINS, SUPER_ADMIN_ONLY } from '../roles.js';
 import { OnboardingQuery, OrganizationOnboarding } from '../onboarding.js';
 import { OrganizationExportQuery } from '../organization-export.js';
@@ -70,11 +73,17 @@ export const adminRoutes = {
   adminOrganizations: defineRoute({
     method: 'GET',
     path: '/api/admin/organizations',
-    summary: 'Every organization with its user count',
+    summary:
+      'Every organization with its user count, or those whose name, display name or domain holds `search`, newest first (cursor-paged)',
     tag: 'admin',
     access: SUPER_ADMIN_ONLY,
-    response: z.array(AdminOrganization),
-    relay: { rpc: identityRpc.adminOrganizations, request: ({ actor }) => ({ actor }) },
+    query: AdminOrganizationListQuery,
+    response: AdminOrganizationPage,
+    paged: { items: 'organizations' },
+    relay: {
+      rpc: identityRpc.adminOrganizationPage,
+      request: ({ actor, query: { search, ...page } }) => ({ actor, page, search }),
+    },
   }),
   createOrganization: defineRoute({
     method: 'POST',
@@ -187,10 +196,15 @@ export const adminRoutes = {
   dataPanelOrganizations: defineRoute({
     method: 'GET',
     path: '/api/organizations',
-    summary: 'Organizations for the admin data panel',
+    summary: 'Organizations for the admin data panel, newest first (cursor-paged)',
     tag: 'admin',
     access: SUPER_ADMIN_ONLY,
-    response: z.array(Organization),
-    relay: { rpc: identityRpc.dataPanelOrganizations, request: ({ actor }) => ({ actor }) },
+    query: OrganizationListQuery,
+    response: OrganizationPage,
+    paged: { items: 'organizations' },
+    relay: {
+      rpc: identityRpc.dataPanelOrganizations,
+      request: ({ actor, query }) => ({ actor, page: query }),
+    },
   }),
 } as const;

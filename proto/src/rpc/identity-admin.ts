@@ -1,5 +1,6 @@
 import {
   AdminOrganization,
+  AdminOrganizationPage,
   AdminOverview,
   CreateOrganizationRequest,
   CreateUserRequest,
@@ -7,6 +8,7 @@ import {
   GlobalPrompts,
   InvitationSentResponse,
   MessageResponse,
+  OrganizationPage,
   UserPage,
 } from '../accounts.js';
 import { Organization } from '../identity.js';
@@ -20,12 +22,24 @@ import { AuditPage, NewAuditEntry } from '../audit.js';
 export const identityAdminRpc = {
   // Super administrator console
   adminOverview: rpc('identity', 'admin.overview', FROM_ROUTES, ActorOnly, AdminOverview),
+  /** One page of the console's organizations (GET /api/admin/organizations). */
+  adminOrganizationPage: rpc(
+    'identity',
+    'admin.organizations.page',
+    FROM_ROUTES,
+    z.object({ actor: Actor, page: PageRequest, search: z.string().max(200).optional() }),
+    AdminOrganizationPage,
+  ),
+  /**
+   * Every organization, for the integration service's camera assignments (their organizations'
+   * names, on the super administrator's behalf); no route answers it whole.
+   */
   adminOrganizations: rpc(
     'identity',
     'admin.organizations.list',
-    FROM_ROUTES,
+    SUPER_ADMIN_ONLY,
     ActorOnly,
-    z.array(AdminOrganization),
+    z.array(Organization),
   ),
   createOrganization: rpc(
     'identity',
@@ -101,7 +115,7 @@ export const identityAdminRpc = {
     'identity',
     'admin.data.organizations',
     FROM_ROUTES,
-    ActorOnly,
-    z.array(Organization),
+    z.object({ actor: Actor, page: PageRequest }),
+    OrganizationPage,
   ),
 } as const;

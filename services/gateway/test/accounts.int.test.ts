@@ -8,6 +8,7 @@ import {
   EMAIL_CHANGE_LINK_INVALID,
   EMAIL_CHANGE_NEEDS_PASSWORD,
   ERROR_TEXTS,
+  type PageInfo,
 } from '@hub/proto';
 import {
   type BodyOf,
@@ -116,6 +117,20 @@ const twoAtOnce = <T>(table: string, request: () => Promise<T>) =>
 const createUser = (body: BodyOf<typeof api.createUser>, session = root) =>
   session.call(api.createUser, { body });
 
+/** Follows a paged list's nextCursor from the first page to the last: its ids and its pages. */
+async function walkPages<TPage extends PageInfo & { organizations: { id: number }[] }>(
+  page: (cursor: string | undefined) => Promise<TPage>,
+) {
+  const pages: TPage[] = [];
+  let cursor: string | undefined;
+  do {
+    const answer = await page(cursor);
+    pages.push(answer);
+    cursor = answer.nextCursor ?? undefined;
+  } while (cursor !== undefined && pages.length < 50);
+  return { ids: pages.flatMap((answer) => answer.organizations.map((row) => row.id)), pages };
+}
+
 /** A body the contract refuses, sent as is: for the server's own messages. */
 const createUserAsIs = (body: object) => root.call(api.createUser, { invalidBody: body });
 
@@ -157,8 +172,58 @@ describe('organizations (super administrator)', () => {
       body: { name: 'I2', displayName: 'I2', domain: 'initech.test' },
     });
     await expectError(duplicate, 409);
-    const list = await root.call(api.adminOrganizations);
-    expect(list.map((organization) => organization.domain)).toContain('initech.test');
+    const list = await root.call(api.adminOrganizations, { query: { search: 'initech' } });
+    expect(list.organizations.map((organization) => organization.domain)).toEqual(['initech.test']);
+  });
+
+  it('pages the console’s and the data panel’s organizations newest first, each once', async () => {
+    // Seven more, three to a timestamp (ties need the id), with microseconds a Date would drop.
+    await stack.sql.query(
+      `INSERT INTO organizations (name, display_name, domain, created_at)
+       SELECT 'pager-' || i, 'Pager Works ' || i, 'pager' || i || '.example',
+              timestamptz '2001-01-01 00:00:00.123456+00' + (i / 3) * interval '1.000001 second'
+         FROM generate_series(1, 7) AS i`,
+    );
+    const { rows } = await stack.sql.query<{ id: number }>(
+      `SELECT id FROM organizations ORDER BY created_at DESC, id DESC`,
+    );
+    const expected = rows.map((row) => row.id);
+
+    const console = await walkPages((cursor) =>
+      root.call(api.adminOrganizations, { query: { limit: 3, cursor } }),
+    );
+    expect(console.ids).toEqual(expected);
+    expect(console.pages.length).toBe(Math.ceil(expected.length / 3));
+    expect(console.pages.every((page) => page.totalCount === expected.length)).toBe(true);
+    expect(console.pages.at(-1)!.nextCursor).toBeNull();
+    const acmeRow = console.pages
+      .flatMap((page) => page.organizations)
+      .find((organization) => organization.id === acme);
+    expect(acmeRow).toMatchObject({ domain: 'acme.test', userCount: 4 });
+
+    const panel = await walkPages((cursor) =>
+      root.call(api.dataPanelOrganizations, { query: { limit: 4, cursor } }),
+    );
+    expect(panel.ids).toEqual(expected);
+    expect(panel.pages.every((page) => page.totalCount === expected.length)).toBe(true);
+    await expectError(root.call(api.adminOrganizations, { query: { cursor: 'bm9wZQ' } }), 400);
+  });
+
+  it('finds the console’s organizations by a piece of name, display name or domain', async () => {
+    const found = await walkPages((cursor) =>
+      root.call(api.adminOrganizations, { query: { search: 'PAGER w', limit: 4, cursor } }),
+    );
+    expect(found.pages.map((page) => page.organizations.length)).toEqual([4, 3]);
+    expect(found.pages.every((page) => page.totalCount === 7)).toBe(true);
+    expect(new Set(found.ids).size).toBe(7);
+    expect(found.pages[0]!.organizations[0]).toMatchObject({ name: 'pager-7', userCount: 0 });
+    const count = async (search: string) =>
+      (await root.call(api.adminOrganizations, { query: { search } })).totalCount;
+    expect(await count('pager-3')).toBe(1);
+    expect(await count('pager5.EXAMPLE')).toBe(1);
+    // The person's % and _ are themselves, not patterns.
+    expect(await count('pager_')).toBe(0);
+    expect(await count('%')).toBe(0);
   });
 
   it('creates one of two organizations asked for one domain at the same instant, refusing the other', async () => {

@@ -3,7 +3,6 @@ import {
   type CreatableRole,
   type CreateUserRequest as CreateUserBody,
 } from '@hub/proto';
-import { useQuery } from '@tanstack/react-query';
 import { useForm } from '@tanstack/react-form';
 import { useState, type ChangeEvent } from 'react';
 import { contractValidator, firstError, submitForm } from '../forms/contractForm';
@@ -12,10 +11,10 @@ import { TextField } from '../forms/TextField';
 import { toast } from '../toast/toastStore';
 import { Card, CardTitle } from '../ui/Card';
 import { Field } from '../ui/Field';
-import { selectClass, smallButtonClass } from '../ui/styles';
+import { smallButtonClass } from '../ui/styles';
 import { checkAdminPicture } from '../uploads/imageFile';
 import { useCreateUser } from './mutations';
-import { adminOrganizationsQuery } from './queries';
+import { OrganizationPicker } from './OrganizationPicker';
 import { useTranslation } from 'react-i18next';
 
 interface Draft {
@@ -40,7 +39,6 @@ function requestOf(draft: Draft): CreateUserBody {
 
 export function CreateUserForm() {
   const { t } = useTranslation();
-  const organizations = useQuery(adminOrganizationsQuery);
   // Changing the key empties the file input after a rejected file or a created user.
   const [fileInputKey, setFileInputKey] = useState(0);
 
@@ -109,20 +107,14 @@ export function CreateUserForm() {
               label={t('admin.createUser.organization')}
               error={firstError(field.state.meta.errors)}
             >
-              <select
+              <OrganizationPicker
                 id="user-organization"
+                testId="user-organization"
                 value={field.state.value}
                 disabled={busy}
-                onChange={(event) => field.handleChange(event.target.value)}
-                className={selectClass}
-              >
-                <option value="">{t('admin.createUser.chooseOrganization')}</option>
-                {organizations.data?.map((organization) => (
-                  <option key={organization.id} value={organization.id}>
-                    {organization.displayName}
-                  </option>
-                ))}
-              </select>
+                onChange={field.handleChange}
+                placeholder={t('admin.createUser.chooseOrganization')}
+              />
             </Field>
           )}
         </form.Field>

@@ -1,5 +1,5 @@
 import { type Organization, type User } from '@hub/proto';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, RefreshCw } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
@@ -27,7 +27,7 @@ export function DataPanelPage() {
 function DataPanel() {
   const { t } = useTranslation();
   const users = useInfiniteQuery(dataPanelUsersQuery);
-  const organizations = useQuery(dataPanelOrganizationsQuery);
+  const organizations = useInfiniteQuery(dataPanelOrganizationsQuery);
   const failed = users.isError || organizations.isError;
   const refreshing = users.isFetching || organizations.isFetching;
 
@@ -50,7 +50,11 @@ function DataPanel() {
   );
   const userList = loadedUsers ?? [];
   const activeUsers = users.data?.pages[users.data.pages.length - 1]?.activeCount ?? 0;
-  const organizationList = organizations.data ?? [];
+  const { rows: loadedOrganizations, totalCount: organizationCount } = loadedRows(
+    organizations.data?.pages,
+    (page) => page.organizations,
+  );
+  const organizationList = loadedOrganizations ?? [];
 
   return (
     <div data-testid="data-panel" className="mx-auto max-w-7xl space-y-6">
@@ -74,7 +78,7 @@ function DataPanel() {
         <Count
           testId="count-organizations"
           title={t('admin.data.organizations')}
-          value={organizationList.length}
+          value={organizationCount}
         />
         <Count
           testId="count-active-users"
@@ -83,7 +87,15 @@ function DataPanel() {
         />
       </div>
       <OrganizationsTable organizations={organizationList} />
-      <UsersTable users={userList} organizations={organizationList} />
+      <LoadMore
+        noun="organizations"
+        shown={organizationList.length}
+        total={organizationCount}
+        hasMore={organizations.hasNextPage}
+        loading={organizations.isFetchingNextPage}
+        onLoadMore={() => void organizations.fetchNextPage()}
+      />
+      <UsersTable users={userList} />
       <LoadMore
         noun="users"
         shown={userList.length}
@@ -156,10 +168,10 @@ function OrganizationsTable({ organizations }: { organizations: Organization[] }
   );
 }
 
-function UsersTable({ users, organizations }: { users: User[]; organizations: Organization[] }) {
+function UsersTable({ users }: { users: User[] }) {
   const { t } = useTranslation();
-  const organizationName = (id: number) =>
-    organizations.find((organization) => organization.id === id)?.displayName ?? `#${id}`;
+  // Each user's own organization name: the loaded organizations are only the newest pages.
+  const organizationName = (user: User) => user.organizationName || `#${user.organizationId}`;
   return (
     <Card testId="users-table">
       <CardTitle>{t('admin.data.users')}</CardTitle>
@@ -183,7 +195,7 @@ function UsersTable({ users, organizations }: { users: User[]; organizations: Or
             {/* May break anywhere: the longer headers of Spanish and French still fit 1280 px. */}
             <td className={`${cell} [overflow-wrap:anywhere]`}>{user.email}</td>
             <td className={`${cell} [overflow-wrap:anywhere]`}>{user.name}</td>
-            <td className={cell}>{organizationName(user.organizationId)}</td>
+            <td className={cell}>{organizationName(user)}</td>
             <td className={cell}>{t(`roles.${user.role}`)}</td>
             <td className={cell}>{t(`admin.data.auth.${authType(user)}`)}</td>
             <td className={cell}>{formatDateTime(user.lastLogin)}</td>

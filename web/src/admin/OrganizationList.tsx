@@ -1,22 +1,48 @@
 import type { AdminOrganization } from '@hub/proto';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { readableErrorMessage } from '../api/errors';
+import { loadedRows } from '../api/paging';
+import { useDebouncedValue } from '../auth/useDebouncedValue';
 import { Badge } from '../ui/Badge';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { smallDangerButtonClass } from '../ui/styles';
+import { LoadMore } from '../ui/LoadMore';
+import { inputClass, smallDangerButtonClass } from '../ui/styles';
 import { OrganizationExportLink } from '../organization-export/OrganizationExportLink';
 import { useDeleteOrganization } from './mutations';
 import { adminOrganizationsQuery } from './queries';
 import { useTranslation } from 'react-i18next';
 
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The platform's organizations, newest first, 50 at a time with Load more, or those whose name,
+ * display name or domain holds what is typed: thousands of clients are never loaded at once.
+ */
 export function OrganizationList() {
   const { t } = useTranslation();
-  const organizations = useQuery(adminOrganizationsQuery);
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const organizations = useInfiniteQuery({
+    ...adminOrganizationsQuery(search),
+    placeholderData: keepPreviousData,
+  });
+  const { rows, totalCount } = loadedRows(organizations.data?.pages, (page) => page.organizations);
   return (
     <Card>
       <CardTitle>{t('admin.organizations.title')}</CardTitle>
+      <input
+        type="search"
+        aria-label={t('admin.organizations.search')}
+        data-testid="organization-search"
+        className={`${inputClass} mt-4`}
+        placeholder={t('admin.organizations.searchPlaceholder')}
+        value={searchText}
+        maxLength={200}
+        onChange={(event) => setSearchText(event.target.value)}
+      />
       <div className="mt-4 space-y-3">
         {organizations.isPending && <Skeleton className="h-16" />}
         {organizations.isError && (
@@ -26,12 +52,24 @@ export function OrganizationList() {
             })}
           </p>
         )}
-        {organizations.data?.length === 0 && (
-          <p className="text-sm text-slate-500">{t('admin.organizations.none')}</p>
+        {rows?.length === 0 && (
+          <p className="text-sm text-slate-500" data-testid="organization-list-empty">
+            {search === ''
+              ? t('admin.organizations.none')
+              : t('ui.emptyList.noMatchSearch', { noun: t('ui.nouns.organizations') })}
+          </p>
         )}
-        {organizations.data?.map((organization) => (
+        {rows?.map((organization) => (
           <OrganizationRow key={organization.id} organization={organization} />
         ))}
+        <LoadMore
+          noun="organizations"
+          shown={rows?.length ?? 0}
+          total={totalCount}
+          hasMore={organizations.hasNextPage}
+          loading={organizations.isFetchingNextPage}
+          onLoadMore={() => void organizations.fetchNextPage()}
+        />
       </div>
     </Card>
   );

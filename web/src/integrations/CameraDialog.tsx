@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
 import { useState } from 'react';
 import { failureToast } from '../api/errors';
-import { adminOrganizationsQuery } from '../admin/queries';
+import { OrganizationPicker } from '../admin/OrganizationPicker';
 import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
 import { Dialog } from '../ui/Dialog';
@@ -213,24 +213,18 @@ function AssignStep({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const organizations = useQuery(adminOrganizationsQuery).data ?? [];
   const [organizationId, setOrganizationId] = useState('');
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <select
-        data-testid="assign-organization"
-        aria-label={t('integrations.cameras.organization')}
-        className={`${selectClass} h-8 w-48 max-w-full`}
+      <OrganizationPicker
+        testId="assign-organization"
+        label={t('integrations.cameras.organization')}
+        className="w-48 max-w-full space-y-1"
+        selectClassName={`${selectClass} h-8`}
         value={organizationId}
-        onChange={(event) => setOrganizationId(event.target.value)}
-      >
-        <option value="">{t('integrations.cameras.chooseOrganization')}</option>
-        {organizations.map((organization) => (
-          <option key={organization.id} value={organization.id}>
-            {organization.displayName}
-          </option>
-        ))}
-      </select>
+        onChange={setOrganizationId}
+        placeholder={t('integrations.cameras.chooseOrganization')}
+      />
       <button
         type="button"
         data-testid="assign-confirm"

@@ -1,35 +1,33 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { adminOrganizationsQuery } from '../admin/queries';
+import { OrganizationPicker } from '../admin/OrganizationPicker';
+import { organizationChoicesQuery } from '../admin/queries';
 import { Card, CardTitle } from '../ui/Card';
 import { Field } from '../ui/Field';
-import { selectClass } from '../ui/styles';
 import { OrganizationChecklist } from './OrganizationChecklist';
 import { useTranslation } from 'react-i18next';
 
-/** The super administrator's view of one organization's checklist at a time. */
+/**
+ * The super administrator's view of one organization's checklist at a time: the newest
+ * organization's until another is chosen (found by typing among thousands).
+ */
 export function OrganizationChecklistPicker() {
   const { t } = useTranslation();
-  const organizations = useQuery(adminOrganizationsQuery);
+  // The picker's own first list (same query, same cache entry): its newest organization.
+  const newest = useQuery(organizationChoicesQuery('')).data?.organizations[0]?.id;
   const [chosen, setChosen] = useState<number | null>(null);
-  const organizationId = chosen ?? organizations.data?.[0]?.id;
+  const organizationId = chosen ?? newest;
   return (
     <Card testId="organization-onboarding">
       <CardTitle>{t('onboarding.perOrganization')}</CardTitle>
       <div className="mt-4 max-w-sm">
         <Field id="onboarding-organization" label={t('onboarding.organization')}>
-          <select
+          <OrganizationPicker
             id="onboarding-organization"
-            value={organizationId ?? ''}
-            onChange={(event) => setChosen(Number(event.target.value))}
-            className={selectClass}
-          >
-            {organizations.data?.map((organization) => (
-              <option key={organization.id} value={organization.id}>
-                {organization.displayName}
-              </option>
-            ))}
-          </select>
+            testId="onboarding-organization"
+            value={organizationId === undefined ? '' : String(organizationId)}
+            onChange={(value) => setChosen(Number(value))}
+          />
         </Field>
       </div>
       {organizationId !== undefined && (

@@ -4,11 +4,11 @@ import { Link } from '@tanstack/react-router';
 import { Download, FileUp, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { adminOrganizationsQuery } from '../admin/queries';
+import { OrganizationPicker } from '../admin/OrganizationPicker';
 import { currentUserQuery } from '../api/queries';
 import { Card, CardTitle } from '../ui/Card';
 import { Checkbox } from '../ui/Checkbox';
-import { inputClass, linkClass, selectClass, smallButtonClass } from '../ui/styles';
+import { inputClass, linkClass, smallButtonClass } from '../ui/styles';
 import { importEnded, importPercent, importProgressText, planFigures, refusalText } from './format';
 import { usePeopleImportMutations } from './mutations';
 import { peopleImportQuery, rejectedRowsUrl } from './queries';
@@ -110,24 +110,20 @@ function OrganizationChoice({
   onChange: (id: number | undefined) => void;
 }) {
   const { t } = useTranslation();
-  const organizations = useQuery(adminOrganizationsQuery).data ?? [];
+  // A label element of its own: wrapped around the picker it would name its search box.
   return (
-    <label className="block space-y-1">
-      <span className="text-sm font-medium">{t('peopleImport.organization')}</span>
-      <select
-        data-testid="people-import-organization"
-        className={selectClass}
-        value={value ?? ''}
-        onChange={(event) => onChange(Number(event.target.value) || undefined)}
-      >
-        <option value="">{t('peopleImport.chooseOrganization')}</option>
-        {organizations.map((organization) => (
-          <option key={organization.id} value={organization.id}>
-            {organization.displayName}
-          </option>
-        ))}
-      </select>
-    </label>
+    <div className="space-y-1">
+      <label htmlFor="people-import-organization" className="block text-sm font-medium">
+        {t('peopleImport.organization')}
+      </label>
+      <OrganizationPicker
+        id="people-import-organization"
+        testId="people-import-organization"
+        value={value === undefined ? '' : String(value)}
+        onChange={(id) => onChange(Number(id) || undefined)}
+        placeholder={t('peopleImport.chooseOrganization')}
+      />
+    </div>
   );
 }
 

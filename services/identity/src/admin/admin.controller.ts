@@ -24,14 +24,19 @@ export class AdminController {
     return this.overviewService.overview();
   }
 
+  @RpcHandler(identityRpc.adminOrganizationPage)
+  organizationPage(@Payload() { page, search }: Req<'adminOrganizationPage'>) {
+    return this.organizations.page(page, search);
+  }
+
   @RpcHandler(identityRpc.adminOrganizations)
   listOrganizations() {
-    return this.organizations.list();
+    return this.organizations.all();
   }
 
   @RpcHandler(identityRpc.dataPanelOrganizations)
-  dataPanelOrganizations() {
-    return this.organizations.listPlain();
+  dataPanelOrganizations(@Payload() { page }: Req<'dataPanelOrganizations'>) {
+    return this.organizations.plainPage(page);
   }
 
   @RpcHandler(identityRpc.createOrganization)

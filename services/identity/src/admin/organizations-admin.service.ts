@@ -3,9 +3,12 @@ import type { SessionRevocations } from '../auth/session-revocations.js';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type AdminOrganization,
+  type AdminOrganizationPage,
   type CreateOrganizationRequest,
   ERROR_TEXTS,
   type Organization,
+  type OrganizationPage,
+  type PageRequest,
 } from '@hub/proto';
 import { type EventPublisher, RpcFailure } from '@hub/kit';
 import type { OrganizationEntity } from '../organizations/organization.entity.js';
@@ -40,17 +43,35 @@ export class OrganizationsAdminService {
     @Inject(EVENTS) private readonly events: EventPublisher,
   ) {}
 
-  async list(): Promise<AdminOrganization[]> {
-    const counts = await this.admin.countUsersByOrganization();
-    const organizations = await this.admin.findNewestFirst();
-    return organizations.map((row) => ({
+  /** One page of the console's organizations, each with its number of users. */
+  async page(page: PageRequest, search = ''): Promise<AdminOrganizationPage> {
+    const { rows, totalCount, nextCursor } = await this.pageRows(page, search.trim());
+    const counts = await this.admin.countUsers(rows.map((row) => row.id));
+    const organizations = rows.map((row) => ({
       ...toOrganizationView(row),
       userCount: counts.get(row.id) ?? 0,
     }));
+    return { organizations, totalCount, nextCursor };
   }
 
-  async listPlain(): Promise<Organization[]> {
+  /** One page of the data panel's organizations. */
+  async plainPage(page: PageRequest): Promise<OrganizationPage> {
+    const { rows, totalCount, nextCursor } = await this.pageRows(page, '');
+    return { organizations: rows.map(toOrganizationView), totalCount, nextCursor };
+  }
+
+  /** Every organization: for the names other services show, never for a person's list. */
+  async all(): Promise<Organization[]> {
     return (await this.admin.findInIdOrder()).map(toOrganizationView);
+  }
+
+  /** The page's rows in the page's order; one deleted since its ids were read is left out. */
+  private async pageRows(page: PageRequest, search: string) {
+    const { ids, totalCount, nextCursor } = await this.admin.pageIds(page, search);
+    const found = ids.length ? await this.admin.findByIds(ids) : [];
+    const byId = new Map(found.map((row) => [row.id, row]));
+    const rows = ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+    return { rows, totalCount, nextCursor };
   }
 
   /** The organization and its identity provider's settings (when given) are saved together. */

@@ -65,6 +65,8 @@ export const admin = {
   },
   organizations: {
     title: 'Organizations',
+    search: 'Search organizations',
+    searchPlaceholder: 'Search by name or domain',
     loadFailed: 'The organizations could not be loaded: {{message}}',
     none: 'No organizations yet.',
     deleted: 'Organization Deleted',

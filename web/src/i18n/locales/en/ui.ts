@@ -21,6 +21,7 @@ export const ui = {
     entries: 'entries',
     people: 'people',
     teamMembers: 'team members',
+    organizations: 'organizations',
   },
   firstShown: 'The first {{shown}} of {{total}}: type to search',
   loadMore: 'Load more',

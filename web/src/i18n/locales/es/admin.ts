@@ -66,6 +66,8 @@ export const admin: Catalog['admin'] = {
   },
   organizations: {
     title: 'Organizaciones',
+    search: 'Buscar organizaciones',
+    searchPlaceholder: 'Buscar por nombre o dominio',
     loadFailed: 'No se pudieron cargar las organizaciones: {{message}}',
     none: 'Todavía no hay organizaciones.',
     deleted: 'Organización eliminada',

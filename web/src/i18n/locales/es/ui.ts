@@ -25,6 +25,7 @@ export const ui: Texts<typeof english> = {
     entries: 'entradas',
     people: 'personas',
     teamMembers: 'miembros del equipo',
+    organizations: 'organizaciones',
   },
   firstShown: 'Los primeros {{shown}} de {{total}}: escriba para buscar',
   loadMore: 'Ver más',

@@ -67,6 +67,8 @@ export const admin: Catalog['admin'] = {
   },
   organizations: {
     title: 'Organisations',
+    search: 'Rechercher des organisations',
+    searchPlaceholder: 'Rechercher par nom ou domaine',
     loadFailed: 'Impossible de charger les organisations : {{message}}',
     none: 'Aucune organisation pour l’instant.',
     deleted: 'Organisation supprimée',

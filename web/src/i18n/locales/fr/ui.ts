@@ -25,6 +25,7 @@ export const ui: Texts<typeof english> = {
     entries: 'entrées',
     people: 'personnes',
     teamMembers: 'membres de l’équipe',
+    organizations: 'organisations',
   },
   firstShown: 'Les {{shown}} premiers sur {{total}} : tapez pour chercher',
   loadMore: 'Afficher plus',
