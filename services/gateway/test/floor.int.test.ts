@@ -4,8 +4,11 @@ import {
   SIMULATOR_ACCOUNTS,
   startCameraSimulator,
 } from '@hub/infra/camera-simulator';
-import { api } from '@hub/proto';
+import { type Actor, api, type FloorStats, integrationRpc } from '@hub/proto';
+import type { RpcClient } from '@hub/kit';
+import { RPC } from '../../integration/src/config.js';
 import { PresenceRetention } from '../../integration/src/floor/presence-retention.js';
+import { SensorsRepository } from '../../integration/src/floor/sensors.repository.js';
 import { type CallOptions, expectError, parseAnswer } from './api-client.js';
 import { auditedEventually } from './integration-races.js';
 import { signedIn } from './tenant-fixtures.js';
@@ -316,5 +319,138 @@ describe('the floor: areas, stations, cameras, sensors and the floor figures', (
       });
       expect(JSON.stringify(entry)).not.toContain(token);
     }
+  });
+});
+
+describe('suspended people on the floor', () => {
+  const setSuspended = (userId: number, suspended: boolean) =>
+    stack.sql.query(
+      `UPDATE identity.users SET suspended_at = CASE WHEN $2 THEN now() END WHERE id = $1`,
+      [userId, suspended],
+    );
+  const uncertifiedNames = (stats: FloorStats) =>
+    stats.alerts.flatMap((alert) =>
+      alert.kind === 'uncertified_presence' ? [alert.params.name] : [],
+    );
+
+  it('counts no one suspended as present, nor names them in an alert, seen before or not', async () => {
+    const ann = sessions.ann!;
+    const [camera] = (await ann.call(api.floorLayout)).cameras;
+    const [sop] = (await stack.library.dataSource.query(
+      `INSERT INTO documents (organization_id, title, file_name, file_size, storage_prefix,
+         source_key, uploaded_by, processed, sop_processed, processing_stage, text_key)
+       VALUES ($1, 'Floor Safety', 'floor.pdf', 100, 'x/', 'x/floor.pdf', 1, true, true, 'done',
+         'x/floor.txt') RETURNING id`,
+      [acmeId],
+    )) as { id: number }[];
+    await stack.sql.query(
+      `UPDATE integration.camera_assignments SET sop_ids = ARRAY[$2::int] WHERE id = $1`,
+      [camera!.assignmentId, sop!.id],
+    );
+    // Olga and Otto seen a minute ago through one snapshot of the camera, in its area.
+    await stack.sql.query(`DELETE FROM integration.presence_events WHERE organization_id = $1`, [
+      acmeId,
+    ]);
+    await stack.sql.query(
+      `WITH run AS (
+         INSERT INTO integration.snapshot_runs (job_key, organization_id, assignment_id,
+           camera_id, area_id, status, people_seen, finished_at)
+         SELECT 'suspended-test', organization_id, id, camera_id, area_id, 'identified', 2, now()
+           FROM integration.camera_assignments WHERE id = $1
+         RETURNING id, organization_id, camera_id, area_id)
+       INSERT INTO integration.presence_events (organization_id, person_id, camera_id, area_id,
+         seen_at, confidence, snapshot_run_id)
+       SELECT organization_id, person, camera_id, area_id, now() - interval '1 minute', 0.9, id
+         FROM run, unnest($2::int[]) person`,
+      [camera!.assignmentId, [ids.olga, ids.otto]],
+    );
+    const area = (await ann.call(api.floorLayout)).areas.find((one) => one.id === camera!.areaId);
+    const before = await ann.call(api.floorStats);
+    expect(before.workersPresent).toBe(2);
+    expect(before.areaBreakdown[area!.name]).toMatchObject({ workers: 2 });
+    expect(uncertifiedNames(before).sort()).toEqual(['olga', 'otto']);
+
+    await setSuspended(ids.olga!, true);
+    try {
+      const after = await ann.call(api.floorStats);
+      expect(after.workersPresent).toBe(1);
+      expect(after.areaBreakdown[area!.name]).toMatchObject({ workers: 1 });
+      expect(uncertifiedNames(after)).toEqual(['otto']);
+    } finally {
+      await setSuspended(ids.olga!, false);
+    }
+    // Their presence is kept: restored, they are present again.
+    expect((await ann.call(api.floorStats)).workersPresent).toBe(2);
+  });
+});
+
+describe('the floor of a deleted organization', () => {
+  const integrationSql = <T>(sql: string, params: unknown[] = []) =>
+    stack.integration.dataSource.query(sql, params) as Promise<T[]>;
+  /** The integration service's own rows of the organization, table by table. */
+  const floorRows = async (organizationId: number) => {
+    const tables = ['areas', 'stations', 'floor_privacy', 'sensor_tokens', 'sensor_readings'];
+    const counts: Record<string, number> = {};
+    for (const table of tables) {
+      const [row] = await integrationSql<{ count: number }>(
+        `SELECT count(*)::int AS count FROM ${table} WHERE organization_id = $1`,
+        [organizationId],
+      );
+      counts[table] = row!.count;
+    }
+    return counts;
+  };
+  const none = { areas: 0, stations: 0, floor_privacy: 0, sensor_tokens: 0, sensor_readings: 0 };
+
+  it('writes none of its floor once its deletion was handled, whatever was asked before', async () => {
+    const doomed = await stack.createOrganization('Doomed Floor', 'doomed-floor.test');
+    const dora = await person('dora', 'admin', doomed);
+    const actor: Actor = { userId: dora, organizationId: doomed, role: 'admin' };
+    const area = await sessions.dora!.call(api.createArea, { body: { name: 'Line' } });
+    const station = await sessions.dora!.call(api.createStation, {
+      params: { id: area.id },
+      body: { name: 'L1' },
+    });
+    const { token } = await sessions.dora!.call(api.createSensorToken);
+    const deletionHandled = async () => {
+      await sessions.root!.call(api.deleteOrganization, { params: { id: doomed } });
+      await expect.poll(() => floorRows(doomed), { timeout: 10_000 }).toEqual(none);
+    };
+
+    // A reading whose token was found before the organization was deleted, written after.
+    const sensors = stack.integration.app.get(SensorsRepository);
+    const organizationOfToken = sensors.organizationOfToken.bind(sensors);
+    sensors.organizationOfToken = async (tokenHash) => {
+      const organizationId = await organizationOfToken(tokenHash);
+      sensors.organizationOfToken = organizationOfToken;
+      await deletionHandled();
+      return organizationId;
+    };
+    try {
+      expect((await postReading({ temperature: 70 }, token)).status).toBe(401);
+    } finally {
+      sensors.organizationOfToken = organizationOfToken;
+    }
+
+    // Requests its admin made before the deletion, arriving after its handler ran.
+    const rpc = stack.integration.app.get<RpcClient>(RPC);
+    const saveArea = { name: 'Line', status: 'Operational' } as const;
+    const writes = [
+      rpc.call(integrationRpc.createArea, { actor, area: saveArea }),
+      rpc.call(integrationRpc.updateArea, { actor, areaId: area.id, area: saveArea }),
+      rpc.call(integrationRpc.createStation, { actor, areaId: area.id, station: saveArea }),
+      rpc.call(integrationRpc.updateStation, { actor, stationId: station.id, station: saveArea }),
+      rpc.call(integrationRpc.updateFloorPrivacy, {
+        actor,
+        privacy: { keepSnapshots: true, presenceRetentionDays: 7 },
+      }),
+      rpc.call(integrationRpc.createSensorToken, { actor }),
+    ];
+    for (const write of await Promise.allSettled(writes))
+      expect(write).toMatchObject({
+        status: 'rejected',
+        reason: { failure: { kind: 'not_found', message: 'Organization not found' } },
+      });
+    expect(await floorRows(doomed)).toEqual(none);
   });
 });

@@ -1,7 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { isUniqueViolation } from '@hub/kit';
-import { lockOrganization } from '../organizations/organizations.repository.js';
+import {
+  lockOrganization,
+  OrganizationDeleted,
+  organizationDeleted,
+  writeOrganizationData,
+} from '../organizations/organizations.repository.js';
 
 export interface AssignmentRow {
   id: number;
@@ -28,13 +33,6 @@ export interface LastRunRow {
 
 /** A new assignment, or why there is none. */
 export type AssignmentInsert = AssignmentRow | 'camera assigned' | 'organization deleted';
-
-const organizationDeleted = async (tx: EntityManager, organizationId: number) =>
-  (
-    (await tx.query(`SELECT 1 FROM deleted_organizations WHERE organization_id = $1`, [
-      organizationId,
-    ])) as unknown[]
-  ).length > 0;
 
 export interface NewAssignment {
   integrationId: number;
@@ -110,14 +108,12 @@ export class AssignmentsRepository {
   }
 
   /**
-   * One organization per camera; none for an organization whose deletion was handled, read under
-   * its lock (identity, asked before, may have deleted it since).
+   * One organization per camera; none for an organization whose deletion was handled
+   * (writeOrganizationData: identity, asked before, may have deleted it since).
    */
   async insert(assignment: NewAssignment): Promise<AssignmentInsert> {
     try {
-      return await this.db.transaction(async (tx) => {
-        await lockOrganization(tx, assignment.organizationId);
-        if (await organizationDeleted(tx, assignment.organizationId)) return 'organization deleted';
+      return await writeOrganizationData(this.db, assignment.organizationId, async (tx) => {
         const rows = (await tx.query(
           `INSERT INTO camera_assignments
              (integration_id, camera_id, camera_name, camera_model, camera_notes, organization_id, created_by)
@@ -136,6 +132,7 @@ export class AssignmentsRepository {
       });
     } catch (error) {
       if (isUniqueViolation(error)) return 'camera assigned';
+      if (error instanceof OrganizationDeleted) return 'organization deleted';
       throw error;
     }
   }

@@ -11,6 +11,7 @@ import {
 import { type ObjectStorage, RpcClient, RpcFailure } from '@hub/kit';
 import { RPC, SCHEDULES, STORAGE } from '../config.js';
 import { IntegrationsService } from '../integrations/integrations.service.js';
+import { ORGANIZATION_NOT_FOUND } from '../organizations/organizations.repository.js';
 import { ProviderError } from '../provider/camera-provider.js';
 import type { SnapshotSchedules } from '../snapshots/snapshot-schedules.js';
 import { cameraSnapshotsPrefix } from '../snapshots/snapshot-taker.js';
@@ -22,7 +23,6 @@ import {
 
 export const ASSIGNMENT_NOT_FOUND = 'Camera assignment not found';
 export const ALREADY_ASSIGNED = 'This camera is already assigned to an organization.';
-export const ORGANIZATION_NOT_FOUND = 'Organization not found';
 export const SOPS_NOT_TIED = "Only processed SOPs of the camera's organization can be tied to it";
 
 const logger = new Logger('Assignments');

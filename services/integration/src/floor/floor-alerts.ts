@@ -22,10 +22,11 @@ export class FloorAlertsService {
     @Inject(RPC) private readonly rpc: RpcClient,
   ) {}
 
-  async alerts(organizationId: number): Promise<FloorAlert[]> {
+  /** `suspended`: people seen whom no alert names (they are present nowhere). */
+  async alerts(organizationId: number, suspended: number[]): Promise<FloorAlert[]> {
     const [cameras, people] = await Promise.all([
       this.unreachableCameras(organizationId),
-      this.uncertifiedPresence(organizationId),
+      this.uncertifiedPresence(organizationId, suspended),
     ]);
     return [...cameras, ...people];
   }
@@ -47,10 +48,14 @@ export class FloorAlertsService {
    * Everyone seen within the presence window by a camera with SOPs tied to it, checked against
    * the observation service's certifications in one call; names and titles in one call each.
    */
-  private async uncertifiedPresence(organizationId: number): Promise<FloorAlert[]> {
+  private async uncertifiedPresence(
+    organizationId: number,
+    suspended: number[],
+  ): Promise<FloorAlert[]> {
     const sightings = await this.figures.sightingsWithSops(
       organizationId,
       this.settings.presenceMinutes,
+      suspended,
     );
     if (sightings.length === 0) return [];
     const held = await this.rpc.call(certificationRpc.inForce, {

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type Actor, type FloorStats } from '@hub/proto';
-import { FLOOR_SETTINGS, type FloorSettings } from '../config.js';
+import { type Actor, type FloorStats, identityRpc } from '@hub/proto';
+import type { RpcClient } from '@hub/kit';
+import { FLOOR_SETTINGS, type FloorSettings, RPC } from '../config.js';
 import { FloorAlertsService } from './floor-alerts.js';
 import { FloorFigures } from '../reporting/floor-figures.js';
 import { placeAlerts } from './place-alerts.js';
@@ -11,7 +12,8 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
 /**
  * The floor figures, computed from the organization's stations, the presence events the
  * cameras recorded within the presence window, and the latest recent sensor readings; alerts
- * for offline areas and stations first, then cameras and certifications.
+ * for offline areas and stations first, then cameras and certifications. Someone suspended is
+ * present nowhere and named in no alert, whatever a camera saw of them before.
  */
 @Injectable()
 export class FloorStatsService {
@@ -19,15 +21,17 @@ export class FloorStatsService {
     @Inject(FloorFigures) private readonly figures: FloorFigures,
     @Inject(FLOOR_SETTINGS) private readonly settings: FloorSettings,
     @Inject(FloorAlertsService) private readonly floorAlerts: FloorAlertsService,
+    @Inject(RPC) private readonly rpc: RpcClient,
   ) {}
 
   async stats(actor: Actor): Promise<FloorStats> {
     const org = actor.organizationId;
+    const suspended = this.suspendedSeen(org);
     const [stations, { present, areas }, readings, floorAlerts] = await Promise.all([
       this.figures.stationCounts(org),
-      this.figures.presence(org, this.settings.presenceMinutes),
+      suspended.then((absent) => this.figures.presence(org, this.settings.presenceMinutes, absent)),
       this.figures.latestReadings(org, this.settings.readingMaxAgeMinutes),
-      this.floorAlerts.alerts(org),
+      suspended.then((absent) => this.floorAlerts.alerts(org, absent)),
     ]);
     const alerts = [...placeAlerts(areas), ...floorAlerts];
     return {
@@ -51,6 +55,17 @@ export class FloorStatsService {
       presenceWindowMinutes: this.settings.presenceMinutes,
       generatedAt: new Date().toISOString(),
     };
+  }
+
+  /**
+   * Who of the people seen within the presence window is suspended now (suspended people count
+   * as active nowhere). Identity is asked about those people only, by id, once a poll: not for
+   * every suspended person of the organization, nor for everyone's details; no one seen, no call.
+   */
+  private async suspendedSeen(organizationId: number): Promise<number[]> {
+    const seen = await this.figures.recentPeople(organizationId, this.settings.presenceMinutes);
+    if (seen.length === 0) return [];
+    return this.rpc.call(identityRpc.memberIds, { organizationId, suspended: true, userIds: seen });
   }
 
   /**

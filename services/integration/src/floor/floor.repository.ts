@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Area, FloorCamera, FloorStatus, Station } from '@hub/proto';
+import { writeOrganizationData } from '../organizations/organizations.repository.js';
 
 interface AreaRow {
   id: number;
@@ -38,10 +39,18 @@ export const toFloorCamera = (row: CameraRow): FloorCamera => ({
   snapshotIntervalSeconds: row.snapshot_interval_seconds,
 });
 
-/** Areas, stations and the floor settings of assigned cameras; every query names the organization. */
+/**
+ * Areas, stations and the floor settings of assigned cameras; every query names the organization,
+ * and every write is refused once its deletion was handled (writeOrganizationData).
+ */
 @Injectable()
 export class FloorRepository {
   constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  /** One statement writing the organization's rows (its deletion handled: refused). */
+  private written(organizationId: number, sql: string, params: unknown[]): Promise<unknown> {
+    return writeOrganizationData(this.db, organizationId, (tx) => tx.query(sql, params));
+  }
 
   async areas(organizationId: number): Promise<Area[]> {
     const [areas, stations] = (await Promise.all([
@@ -69,7 +78,8 @@ export class FloorRepository {
   }
 
   async insertArea(organizationId: number, name: string, status: FloorStatus): Promise<Area> {
-    const rows = (await this.db.query(
+    const rows = (await this.written(
+      organizationId,
       `INSERT INTO areas (organization_id, name, status) VALUES ($1, $2, $3) RETURNING id, name, status`,
       [organizationId, name, status],
     )) as AreaRow[];
@@ -77,7 +87,8 @@ export class FloorRepository {
   }
 
   async updateArea(organizationId: number, id: number, name: string, status: FloorStatus) {
-    const [rows] = (await this.db.query(
+    const [rows] = (await this.written(
+      organizationId,
       `UPDATE areas SET name = $3, status = $4 WHERE id = $1 AND organization_id = $2
        RETURNING id, name, status`,
       [id, organizationId, name, status],
@@ -86,7 +97,8 @@ export class FloorRepository {
   }
 
   async deleteArea(organizationId: number, id: number): Promise<boolean> {
-    const [, count] = (await this.db.query(
+    const [, count] = (await this.written(
+      organizationId,
       `DELETE FROM areas WHERE id = $1 AND organization_id = $2`,
       [id, organizationId],
     )) as [unknown, number];
@@ -94,7 +106,8 @@ export class FloorRepository {
   }
 
   async insertStation(organizationId: number, areaId: number, name: string, status: FloorStatus) {
-    const rows = (await this.db.query(
+    const rows = (await this.written(
+      organizationId,
       `INSERT INTO stations (organization_id, area_id, name, status)
        SELECT $1, a.id, $3, $4 FROM areas a WHERE a.id = $2 AND a.organization_id = $1
        RETURNING id, area_id, name, status`,
@@ -104,7 +117,8 @@ export class FloorRepository {
   }
 
   async updateStation(organizationId: number, id: number, name: string, status: FloorStatus) {
-    const [rows] = (await this.db.query(
+    const [rows] = (await this.written(
+      organizationId,
       `UPDATE stations SET name = $3, status = $4 WHERE id = $1 AND organization_id = $2
        RETURNING id, area_id, name, status`,
       [id, organizationId, name, status],
@@ -113,7 +127,8 @@ export class FloorRepository {
   }
 
   async deleteStation(organizationId: number, id: number): Promise<boolean> {
-    const [, count] = (await this.db.query(
+    const [, count] = (await this.written(
+      organizationId,
       `DELETE FROM stations WHERE id = $1 AND organization_id = $2`,
       [id, organizationId],
     )) as [unknown, number];
@@ -130,7 +145,8 @@ export class FloorRepository {
       snapshotIntervalSeconds?: number | undefined;
     },
   ): Promise<FloorCamera | undefined> {
-    const [rows] = (await this.db.query(
+    const [rows] = (await this.written(
+      organizationId,
       `UPDATE camera_assignments SET area_id = $3,
               snapshot_enabled = coalesce($4, snapshot_enabled),
               snapshot_interval_seconds = coalesce($5, snapshot_interval_seconds)
@@ -171,7 +187,8 @@ export class FloorRepository {
     retentionDays: number | undefined,
     learnFromConfirmed: boolean | undefined,
   ): Promise<PrivacyRow> {
-    const rows = (await this.db.query(
+    const rows = (await this.written(
+      organizationId,
       `INSERT INTO floor_privacy (organization_id, keep_snapshots, presence_retention_days, learn_from_confirmed)
        VALUES ($1, $2, $3, coalesce($4, false))
        ON CONFLICT (organization_id) DO UPDATE SET keep_snapshots = $2,

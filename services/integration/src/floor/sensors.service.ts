@@ -2,11 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { type Actor, type SensorReadingRequest, type SensorToken } from '@hub/proto';
 import { RpcFailure } from '@hub/kit';
+import { OrganizationDeleted } from '../organizations/organizations.repository.js';
 import { SensorsRepository } from './sensors.repository.js';
 
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 /** A reading dated this far ahead is refused: the sensor's clock is wrong. */
 const MAX_CLOCK_SKEW_MS = 5 * 60_000;
+const INVALID_TOKEN = 'Invalid sensor token';
 
 /**
  * Environmental sensors post readings with their organization's token. Only the token's digest
@@ -32,22 +34,28 @@ export class SensorsService {
     if (recordedAt.getTime() > Date.now() + MAX_CLOCK_SKEW_MS)
       throw RpcFailure.validation('The reading is dated in the future', 'recordedAt');
     const areaId = reading.area ? await this.areaId(organizationId, reading.area) : null;
-    await this.sensors.insertReading({
-      organizationId,
-      areaId,
-      temperature: reading.temperature ?? null,
-      humidity: reading.humidity ?? null,
-      airQuality: reading.airQuality ?? null,
-      noiseLevel: reading.noiseLevel ?? null,
-      recordedAt,
-    });
+    await this.sensors
+      .insertReading({
+        organizationId,
+        areaId,
+        temperature: reading.temperature ?? null,
+        humidity: reading.humidity ?? null,
+        airQuality: reading.airQuality ?? null,
+        noiseLevel: reading.noiseLevel ?? null,
+        recordedAt,
+      })
+      .catch((error: unknown) => {
+        // Its token went with the organization: refused as it is from now on.
+        if (error instanceof OrganizationDeleted)
+          throw new RpcFailure('unauthenticated', INVALID_TOKEN);
+        throw error;
+      });
     return { accepted: true };
   }
 
   private async organizationOf(token: string): Promise<number> {
     const organizationId = await this.sensors.organizationOfToken(digest(token));
-    if (organizationId === undefined)
-      throw new RpcFailure('unauthenticated', 'Invalid sensor token');
+    if (organizationId === undefined) throw new RpcFailure('unauthenticated', INVALID_TOKEN);
     return organizationId;
   }
 

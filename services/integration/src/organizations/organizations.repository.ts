@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { RpcFailure } from '@hub/kit';
 
 const ORGANIZATION_TABLES = [
   'snapshot_runs',
@@ -14,17 +15,64 @@ const ORGANIZATION_TABLES = [
   'deleted_documents',
 ] as const;
 
+export const ORGANIZATION_NOT_FOUND = 'Organization not found';
+
 /**
- * Held until the transaction ends by whatever adds to an organization's camera assignments or
- * takes from them on another service's word: an assignment made, its SOPs saved, the
- * organization's or a document's deletion handled. A request that checked identity or the
+ * A write for an organization whose deletion was handled, refused as the organization is
+ * everywhere else: not found. A refusal of its own, so that every write through
+ * writeOrganizationData is refused alike whichever route asked, and a route that words it
+ * otherwise (an assignment names its field) can tell it.
+ */
+export class OrganizationDeleted extends RpcFailure {
+  constructor() {
+    super('not_found', ORGANIZATION_NOT_FOUND);
+  }
+}
+
+/**
+ * Held until the transaction ends by whatever adds to an organization's rows or takes from them
+ * on another service's word: exclusively by the organization's or a document's deletion handled
+ * and an assignment's SOPs saved, shared by writeOrganizationData (writes of one organization
+ * wait for none of each other, only for a deletion). A request that checked identity or the
  * library before a deletion then writes either before its handler (which then removes what it
  * wrote) or after it (and reads the deletion's tombstone), never in between.
  */
-export async function lockOrganization(tx: EntityManager, organizationId: number): Promise<void> {
-  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('integration.organization'), $1)`, [
+export async function lockOrganization(
+  tx: EntityManager,
+  organizationId: number,
+  mode: 'exclusive' | 'shared' = 'exclusive',
+): Promise<void> {
+  const lock = mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock';
+  await tx.query(`SELECT ${lock}(hashtext('integration.organization'), $1)`, [organizationId]);
+}
+
+/** Whether the organization's deletion was handled here; read under its lock. */
+export async function organizationDeleted(
+  tx: EntityManager,
+  organizationId: number,
+): Promise<boolean> {
+  const rows = (await tx.query(`SELECT 1 FROM deleted_organizations WHERE organization_id = $1`, [
     organizationId,
-  ]);
+  ])) as unknown[];
+  return rows.length > 0;
+}
+
+/**
+ * `write` in one transaction under the organization's lock, refused (OrganizationDeleted) once
+ * its deletion was handled: a request that found the organization before (its session, identity)
+ * and writes after the handler removed its rows would otherwise make some again. Every write of
+ * an organization's floor and cameras goes through here.
+ */
+export function writeOrganizationData<T>(
+  db: DataSource,
+  organizationId: number,
+  write: (tx: EntityManager) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await lockOrganization(tx, organizationId, 'shared');
+    if (await organizationDeleted(tx, organizationId)) throw new OrganizationDeleted();
+    return write(tx);
+  });
 }
 
 /** The integration service's rows of what identity deleted: an organization, a person. */

@@ -48,6 +48,16 @@ export class FloorFigures {
     return rows.map((row) => row.person_id);
   }
 
+  /** Who of the organization a camera saw within the presence window, each once. */
+  async recentPeople(org: number, presenceMinutes: number): Promise<number[]> {
+    const rows = (await this.db.query(
+      `SELECT DISTINCT person_id FROM presence_events
+        WHERE organization_id = $1 AND seen_at > now() - make_interval(mins => $2)`,
+      [org, presenceMinutes],
+    )) as { person_id: number }[];
+    return rows.map((row) => row.person_id);
+  }
+
   async stationCounts(org: number): Promise<StationCounts> {
     const rows = (await this.db.query(
       `SELECT count(*)::int AS total,
@@ -59,14 +69,16 @@ export class FloorFigures {
   }
 
   /**
-   * The people present and each area's figures in one statement, so they agree: read in two,
-   * a camera's sighting recorded between them showed a person present in no area.
+   * The people present, but the `absent` (suspended), and each area's figures in one statement,
+   * so they agree: read in two, a camera's sighting recorded between them showed a person present
+   * in no area.
    */
-  async presence(org: number, presenceMinutes: number): Promise<Presence> {
+  async presence(org: number, presenceMinutes: number, absent: number[]): Promise<Presence> {
     const rows = (await this.db.query(
       `WITH recent AS MATERIALIZED (
          SELECT area_id, person_id FROM presence_events
           WHERE organization_id = $1 AND seen_at > now() - make_interval(mins => $2)
+            AND person_id <> ALL($3::int[])
        ),
        area_figures AS (
          SELECT a.name, a.status, coalesce(p.workers, 0)::int AS workers,
@@ -81,7 +93,7 @@ export class FloorFigures {
        SELECT (SELECT count(DISTINCT person_id) FROM recent)::int AS present,
               coalesce((SELECT json_agg(area_figures ORDER BY name) FROM area_figures), '[]'::json)
                 AS areas`,
-      [org, presenceMinutes],
+      [org, presenceMinutes, absent],
     )) as Presence[];
     return rows[0]!;
   }
@@ -126,8 +138,12 @@ export class FloorFigures {
     )) as { camera: string; message: string }[];
   }
 
-  /** Everyone seen within the presence window by a camera with SOPs tied to it. */
-  async sightingsWithSops(organizationId: number, presenceMinutes: number): Promise<Sighting[]> {
+  /** Everyone seen within the presence window by a camera with SOPs tied to it, but the `absent`. */
+  async sightingsWithSops(
+    organizationId: number,
+    presenceMinutes: number,
+    absent: number[],
+  ): Promise<Sighting[]> {
     return (await this.db.query(
       `SELECT DISTINCT p.person_id, a.camera_name, a.sop_ids
          FROM presence_events p
@@ -136,9 +152,9 @@ export class FloorFigures {
          JOIN snapshot_runs r ON r.id = p.snapshot_run_id
          JOIN camera_assignments a ON a.id = r.assignment_id AND a.organization_id = p.organization_id
         WHERE p.organization_id = $1 AND p.seen_at > now() - make_interval(mins => $2)
-          AND cardinality(a.sop_ids) > 0
+          AND cardinality(a.sop_ids) > 0 AND p.person_id <> ALL($3::int[])
         ORDER BY a.camera_name, p.person_id`,
-      [organizationId, presenceMinutes],
+      [organizationId, presenceMinutes, absent],
     )) as Sighting[];
   }
 }

@@ -51,8 +51,18 @@ describe('sightings by cameras with SOPs', () => {
   it("belong to the camera of the sighting's own camera system", async () => {
     await seen(5, 1);
     await seen(6, 2);
-    expect(await new FloorFigures(db).sightingsWithSops(ORG, 10)).toEqual([
+    expect(await new FloorFigures(db).sightingsWithSops(ORG, 10, [])).toEqual([
       { person_id: 5, camera_name: 'Press', sop_ids: [11] },
     ]);
+  });
+
+  it('leave out the people named absent (suspended), and only them', async () => {
+    await seen(7, 1);
+    const figures = new FloorFigures(db);
+    expect(await figures.sightingsWithSops(ORG, 10, [5])).toEqual([
+      { person_id: 7, camera_name: 'Press', sop_ids: [11] },
+    ]);
+    expect((await figures.presence(ORG, 10, [5])).present).toBe(2);
+    expect((await figures.recentPeople(ORG, 10)).sort()).toEqual([5, 6, 7]);
   });
 });

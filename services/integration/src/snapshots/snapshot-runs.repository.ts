@@ -58,20 +58,31 @@ export class SnapshotRunsRepository {
     );
   }
 
-  /** The run of one scheduled job: a retry or a replay of the job finds the same run. */
-  async open(jobKey: string, camera: ScheduledCamera): Promise<SnapshotRun> {
+  /**
+   * The run of one scheduled job: a retry or a replay of the job finds the same run. None
+   * (undefined) for a camera removed since the tick read it: its assignment is read and locked
+   * (FOR KEY SHARE) by the insert itself, so one removed at the same moment either waits for the
+   * run, then takes it with it, or is gone first, and no foreign key refuses the run.
+   */
+  async open(jobKey: string, camera: ScheduledCamera): Promise<SnapshotRun | undefined> {
     const rows = (await this.db.query(
       `INSERT INTO snapshot_runs (job_key, organization_id, assignment_id, camera_id, area_id)
-       VALUES ($1, $2, $3, $4, $5)
+       SELECT $1::text, $2::int, a.id, $4::text, $5::int FROM camera_assignments a
+        WHERE a.id = $3 FOR KEY SHARE
        ON CONFLICT (job_key) DO UPDATE SET job_key = EXCLUDED.job_key
        RETURNING id::int, organization_id, status, snapshot_key`,
       [jobKey, camera.organization_id, camera.assignment_id, camera.camera_id, camera.area_id],
     )) as SnapshotRun[];
-    return rows[0]!;
+    return rows[0];
   }
 
-  async setSnapshotKey(runId: number, key: string): Promise<void> {
-    await this.db.query(`UPDATE snapshot_runs SET snapshot_key = $2 WHERE id = $1`, [runId, key]);
+  /** Whether the run took the key: false when it is gone (its camera removed meanwhile). */
+  async setSnapshotKey(runId: number, key: string): Promise<boolean> {
+    const [, count] = (await this.db.query(
+      `UPDATE snapshot_runs SET snapshot_key = $2 WHERE id = $1`,
+      [runId, key],
+    )) as [unknown, number];
+    return count > 0;
   }
 
   /** Of these runs, those of an organization other than `organizationId`. */

@@ -71,11 +71,11 @@ interface StoredPicture {
   onRun: boolean;
 }
 
+/** A camera of the tick with its run. */
+type Opened = { run: SnapshotRun; camera: ScheduledCamera };
+
 /** A camera's picture of the tick, or the key it was stored under by an earlier try of it. */
-type Taken = { run: SnapshotRun; camera: ScheduledCamera } & (
-  | { picture: MediaFile }
-  | { storedAs: string }
-);
+type Taken = Opened & ({ picture: MediaFile } | { storedAs: string });
 
 /**
  * The handler of `camera-snapshots` jobs, one a tick of an organization's schedule at one
@@ -83,7 +83,8 @@ type Taken = { run: SnapshotRun; camera: ScheduledCamera } & (
  * the video worker in one identification job, with the organization's enrolled faces once. A
  * camera that cannot be reached fails its run alone, with the provider's words; the next tick
  * tries again. The job's id names its runs, so a repeated job does nothing twice. Snapshots that
- * cannot be sent for identification fail their runs with the reason, and the job with them.
+ * cannot be sent for identification fail their runs with the reason, and the job with them. A
+ * camera removed meanwhile (its runs go with it) is left out, and the others are taken.
  */
 export function createSnapshotTaker(deps: SnapshotTakerDeps) {
   return async (job: Job<CameraSnapshotJob>): Promise<SnapshotTick> => {
@@ -95,46 +96,76 @@ export function createSnapshotTaker(deps: SnapshotTakerDeps) {
       return { sent: 0, failed: 0 };
     }
     const tick = job.id ?? `${organizationId}:${intervalSeconds}:${job.timestamp}`;
-    const runs: { run: SnapshotRun; camera: ScheduledCamera }[] = [];
-    for (const camera of cameras) {
-      const run = await deps.runs.open(`${tick}:${camera.assignment_id}`, camera);
-      if (run.status === 'pending') runs.push({ run, camera });
-    }
+    const runs = await openRuns(deps, tick, cameras);
     const taken = await inBatches(runs, CAMERAS_AT_ONCE, (one) => takePicture(deps, one));
     const pictures = taken.filter((one): one is Taken => one !== undefined);
-    const failed = runs.length - pictures.length;
-    if (pictures.length === 0) return { sent: 0, failed };
+    const unreachable = runs.length - pictures.length;
+    if (pictures.length === 0) return { sent: 0, failed: unreachable };
     // Pictures of an earlier try of this tick are in storage already, their keys on their runs.
     const stored: StoredPicture[] = pictures.flatMap((one) =>
       'storedAs' in one ? [{ key: one.storedAs, onRun: true }] : [],
     );
     try {
-      const sent = await sendToIdentify(deps, organizationId, pictures, stored);
-      return { sent, failed: runs.length - sent };
+      const { sent, failed } = await sendToIdentify(deps, organizationId, pictures, stored);
+      return { sent, failed: unreachable + failed };
     } catch (error) {
       // Tick jobs are not retried: the runs would be pending for ever and their pictures stay.
-      const words = error instanceof Error ? error.message : String(error);
-      await abandon(deps, pictures, stored, `${NOT_SENT}: ${words}`);
+      await abandon(deps, pictures, stored, `${NOT_SENT}: ${wordsOf(error)}`);
       throw error;
     }
   };
 }
 
-/** The tick's pictures stored and sent in one identification job; answers how many were sent. */
+const wordsOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The pending run of each camera of the tick still assigned (a camera removed since the tick
+ * read them has none, and is skipped). Should one fail to open, the runs opened before it fail
+ * with the reason: the tick ends, and nothing would ever take their pictures.
+ */
+async function openRuns(
+  deps: SnapshotTakerDeps,
+  tick: string,
+  cameras: ScheduledCamera[],
+): Promise<Opened[]> {
+  const runs: Opened[] = [];
+  try {
+    for (const camera of cameras) {
+      const run = await deps.runs.open(`${tick}:${camera.assignment_id}`, camera);
+      if (run?.status === 'pending') runs.push({ run, camera });
+    }
+    return runs;
+  } catch (error) {
+    const reason = `${NOT_SENT}: ${wordsOf(error)}`;
+    for (const { run } of runs)
+      await deps.runs.fail(run.id, 'identification', reason).catch((failure: unknown) => {
+        logger.warn(`Snapshot run ${run.id} left pending: ${String(failure)}`);
+      });
+    throw error;
+  }
+}
+
+/**
+ * The tick's pictures stored and sent in one identification job: how many were sent, and how
+ * many failed (no one to compare them with). A camera removed meanwhile is neither.
+ */
 async function sendToIdentify(
   deps: SnapshotTakerDeps,
   organizationId: number,
   pictures: Taken[],
   stored: StoredPicture[],
-): Promise<number> {
+): Promise<SnapshotTick> {
   const enrolments = await deps.rpc.call(videoRpc.enrolments, { organizationId });
   if (enrolments.length === 0) {
     await abandon(deps, pictures, stored, NO_ENROLMENTS);
-    return 0;
+    return { sent: 0, failed: pictures.length };
   }
   const snapshots: TickSnapshot[] = [];
-  for (const one of pictures)
-    snapshots.push({ runId: one.run.id, snapshotKey: await store(deps, one, stored) });
+  for (const one of pictures) {
+    const snapshotKey = await store(deps, one, stored);
+    if (snapshotKey !== undefined) snapshots.push({ runId: one.run.id, snapshotKey });
+  }
+  if (snapshots.length === 0) return { sent: 0, failed: 0 };
   // The contract names the job by its first run (one identification a tick, whatever happens
   // to this job) and sets its attempts.
   await addFairly(deps.identification, 'identify', {
@@ -143,7 +174,7 @@ async function sendToIdentify(
     keepSnapshot: pictures[0]!.camera.keep_snapshots,
     enrolments,
   });
-  return snapshots.length;
+  return { sent: snapshots.length, failed: 0 };
 }
 
 /**
@@ -166,14 +197,14 @@ async function removePicture(deps: SnapshotTakerDeps, key: string) {
   try {
     await deps.storage.remove(key);
   } catch (error) {
-    logger.warn(`Snapshot ${key} of a failed run was not removed: ${String(error)}`);
+    logger.warn(`Snapshot ${key} of a run not identified was not removed: ${String(error)}`);
   }
 }
 
 /** The camera's picture, or its run failed with the provider's words (undefined). */
 async function takePicture(
   deps: SnapshotTakerDeps,
-  { run, camera }: { run: SnapshotRun; camera: ScheduledCamera },
+  { run, camera }: Opened,
 ): Promise<Taken | undefined> {
   // Taken by an earlier try of this tick (a retry, a replay): the same picture, not a second one.
   if (run.snapshot_key !== null) return { run, camera, storedAs: run.snapshot_key };
@@ -192,12 +223,16 @@ async function takePicture(
   }
 }
 
-/** The picture in storage, its key kept on the run; `stored` says so as soon as each is true. */
+/**
+ * The picture in storage, its key kept on the run; `stored` says so as soon as each is true.
+ * Undefined, the picture removed again, when the run is gone: its camera was removed meanwhile,
+ * and nothing else would name the picture.
+ */
 async function store(
   deps: SnapshotTakerDeps,
   taken: Taken,
   stored: StoredPicture[],
-): Promise<string> {
+): Promise<string | undefined> {
   if ('storedAs' in taken) return taken.storedAs;
   const { run, camera, picture } = taken;
   const extension = EXTENSIONS[picture.contentType.split(';')[0]!.trim()] ?? 'jpg';
@@ -205,7 +240,11 @@ async function store(
   await deps.storage.put(key, picture.bytes, picture.contentType, picture.bytes.length);
   const inStore = { key, onRun: false };
   stored.push(inStore);
-  await deps.runs.setSnapshotKey(run.id, key);
+  if (!(await deps.runs.setSnapshotKey(run.id, key))) {
+    stored.splice(stored.indexOf(inStore), 1);
+    await removePicture(deps, key);
+    return undefined;
+  }
   inStore.onRun = true;
   return key;
 }

@@ -302,3 +302,108 @@ describe('a tick whose snapshots cannot be sent for identification', () => {
     expect(removed).toEqual([]);
   });
 });
+
+describe('a tick whose cameras are removed under it', () => {
+  const REMOVING_ORG = ORG + 20;
+  const assignmentsOf = async (organizationId: number) =>
+    (
+      (await db.query(`SELECT id FROM camera_assignments WHERE organization_id = $1 ORDER BY id`, [
+        organizationId,
+      ])) as { id: number }[]
+    ).map((row) => row.id);
+  const removeCamera = (assignmentId: number) =>
+    db.query(`DELETE FROM camera_assignments WHERE id = $1`, [assignmentId]);
+  const identificationOf = async (organizationId: number) =>
+    (await identification.getJobs(['waiting', 'prioritized', 'delayed'])).filter(
+      (job) => job.data.organizationId === organizationId,
+    );
+
+  beforeAll(async () => {
+    await db.query(
+      `INSERT INTO camera_assignments (integration_id, camera_id, camera_name, organization_id,
+         created_by, snapshot_enabled, snapshot_interval_seconds)
+       SELECT 1, 'cam-r-' || n, 'Camera ' || n, $1, 1, true, 60 FROM generate_series(1, 4) n`,
+      [REMOVING_ORG],
+    );
+  });
+
+  it("takes the other cameras' snapshots when one is removed before its run is opened", async () => {
+    const [, removed] = await assignmentsOf(REMOVING_ORG);
+    // The camera is removed once the tick has read which cameras it takes.
+    const runs = new SnapshotRunsRepository(db);
+    const scheduled = runs.scheduledCameras.bind(runs);
+    runs.scheduledCameras = async (organizationId, intervalSeconds) => {
+      const cameras = await scheduled(organizationId, intervalSeconds);
+      await removeCamera(removed!);
+      return cameras;
+    };
+    const taker = createSnapshotTaker({ ...deps(), runs });
+    expect(await taker(tickJob('repeat:removed-before', REMOVING_ORG))).toEqual({
+      sent: 3,
+      failed: 0,
+    });
+    const [job] = await identificationOf(REMOVING_ORG);
+    const pending = (await runsOf(REMOVING_ORG)).filter((run) => run.status === 'pending');
+    expect(pending.map((run) => run.camera_id)).toEqual(['cam-r-1', 'cam-r-3', 'cam-r-4']);
+    expect(job!.data.snapshots).toHaveLength(3);
+  });
+
+  it('sends no snapshot of a camera removed while its picture was taken, nor keeps it', async () => {
+    await identification.obliterate({ force: true });
+    const [first, removed, last] = await assignmentsOf(REMOVING_ORG);
+    const puts: string[] = [];
+    const removedKeys: string[] = [];
+    const provider = {
+      snapshot: async (cameraId: string) => {
+        if (cameraId === 'cam-r-3') await removeCamera(removed!);
+        return { bytes: Buffer.from(cameraId), contentType: 'image/jpeg' };
+      },
+    };
+    const taker = createSnapshotTaker({
+      ...deps(),
+      integrations: { row: async () => ({ id: 1 }), provider: () => provider } as never,
+      storage: {
+        put: async (key: string) => void puts.push(key),
+        remove: async (key: string) => void removedKeys.push(key),
+      } as never,
+    });
+    expect(await taker(tickJob('repeat:removed-during', REMOVING_ORG))).toEqual({
+      sent: 2,
+      failed: 0,
+    });
+    const [job] = await identificationOf(REMOVING_ORG);
+    const runIds = (await db.query(
+      `SELECT id::int FROM snapshot_runs WHERE assignment_id = ANY($1) AND job_key LIKE '%removed-during%'
+        ORDER BY id`,
+      [[first, last]],
+    )) as { id: number }[];
+    expect(job!.data.snapshots.map((one) => one.runId)).toEqual(runIds.map((run) => run.id));
+    // The removed camera's picture, stored before its run was found gone, does not stay.
+    expect(puts).toHaveLength(3);
+    expect(removedKeys).toEqual(puts.filter((key) => key.includes(`/camera-${removed}/`)));
+    expect(removedKeys).toHaveLength(1);
+  });
+
+  it('fails the runs it opened when another cannot be opened, rather than leave them pending', async () => {
+    const runs = new SnapshotRunsRepository(db);
+    const open = runs.open.bind(runs);
+    let opened = 0;
+    runs.open = async (jobKey, camera) => {
+      opened += 1;
+      if (opened === 2) throw new Error('the database refused');
+      return open(jobKey, camera);
+    };
+    const taker = createSnapshotTaker({ ...deps(), runs });
+    await expect(taker(tickJob('repeat:refused', REMOVING_ORG))).rejects.toThrow('refused');
+    expect(
+      await db.query(
+        `SELECT status, reason FROM snapshot_runs WHERE job_key LIKE 'repeat:refused:%'`,
+      ),
+    ).toEqual([
+      {
+        status: 'failed',
+        reason: 'The snapshot could not be sent for identification: the database refused',
+      },
+    ]);
+  });
+});
