@@ -50,6 +50,7 @@ export const ERROR_TEXTS = {
   evaluation_not_found: 'Evaluation not found',
   user_not_found: 'User not found',
   organization_not_found: 'Organization not found',
+  sensor_token_invalid: 'Invalid sensor token',
   job_function_not_found: 'Job function not found',
   recommendation_not_found: 'Recommendation not found.',
   session_not_found: 'This session was not found or has already ended.',

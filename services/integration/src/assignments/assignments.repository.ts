@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { isUniqueViolation } from '@hub/kit';
+import { OrganizationDeleted } from '../organizations/organization-deleted.js';
 import {
   lockOrganization,
-  OrganizationDeleted,
   organizationDeleted,
   writeOrganizationData,
 } from '../organizations/organizations.repository.js';

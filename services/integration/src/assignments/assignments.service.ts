@@ -11,7 +11,7 @@ import {
 import { type ObjectStorage, RpcClient, RpcFailure } from '@hub/kit';
 import { RPC, SCHEDULES, STORAGE } from '../config.js';
 import { IntegrationsService } from '../integrations/integrations.service.js';
-import { ORGANIZATION_NOT_FOUND } from '../organizations/organizations.repository.js';
+import { ORGANIZATION_NOT_FOUND } from '../organizations/organization-deleted.js';
 import { ProviderError } from '../provider/camera-provider.js';
 import type { SnapshotSchedules } from '../snapshots/snapshot-schedules.js';
 import { cameraSnapshotsPrefix } from '../snapshots/snapshot-taker.js';

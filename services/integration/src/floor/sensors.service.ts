@@ -1,14 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { type Actor, type SensorReadingRequest, type SensorToken } from '@hub/proto';
+import { type Actor, ERROR_TEXTS, type SensorReadingRequest, type SensorToken } from '@hub/proto';
 import { RpcFailure } from '@hub/kit';
-import { OrganizationDeleted } from '../organizations/organizations.repository.js';
+import { OrganizationDeleted } from '../organizations/organization-deleted.js';
 import { SensorsRepository } from './sensors.repository.js';
 
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 /** A reading dated this far ahead is refused: the sensor's clock is wrong. */
 const MAX_CLOCK_SKEW_MS = 5 * 60_000;
-const INVALID_TOKEN = 'Invalid sensor token';
+const INVALID_TOKEN = ERROR_TEXTS.sensor_token_invalid;
 
 /**
  * Environmental sensors post readings with their organization's token. Only the token's digest

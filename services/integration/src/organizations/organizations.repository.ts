@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { RpcFailure } from '@hub/kit';
+import { OrganizationDeleted } from './organization-deleted.js';
 
 const ORGANIZATION_TABLES = [
   'snapshot_runs',
@@ -14,20 +14,6 @@ const ORGANIZATION_TABLES = [
   // No camera of the organization is left to name them, nor can one be assigned again.
   'deleted_documents',
 ] as const;
-
-export const ORGANIZATION_NOT_FOUND = 'Organization not found';
-
-/**
- * A write for an organization whose deletion was handled, refused as the organization is
- * everywhere else: not found. A refusal of its own, so that every write through
- * writeOrganizationData is refused alike whichever route asked, and a route that words it
- * otherwise (an assignment names its field) can tell it.
- */
-export class OrganizationDeleted extends RpcFailure {
-  constructor() {
-    super('not_found', ORGANIZATION_NOT_FOUND);
-  }
-}
 
 /**
  * Held until the transaction ends by whatever adds to an organization's rows or takes from them

@@ -40,6 +40,7 @@ export const errors: Record<ErrorCode, string> = {
   evaluation_not_found: 'No se encontró la evaluación.',
   user_not_found: 'No se encontró el usuario.',
   organization_not_found: 'No se encontró la organización.',
+  sensor_token_invalid: 'Token de sensor no válido.',
   job_function_not_found: 'No se encontró el puesto.',
   recommendation_not_found: 'No se encontró la recomendación.',
   session_not_found: 'No se encontró esta sesión o ya terminó.',

@@ -40,6 +40,7 @@ export const errors: Record<ErrorCode, string> = {
   evaluation_not_found: 'Évaluation introuvable.',
   user_not_found: 'Utilisateur introuvable.',
   organization_not_found: 'Organisation introuvable.',
+  sensor_token_invalid: 'Jeton de capteur non valide.',
   job_function_not_found: 'Poste introuvable.',
   recommendation_not_found: 'Recommandation introuvable.',
   session_not_found: 'Cette session est introuvable ou a déjà pris fin.',
