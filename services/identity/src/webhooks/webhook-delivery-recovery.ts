@@ -1,10 +1,10 @@
 import { Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { QUEUE_CONTRACTS, type WebhookDeliveryJob } from '@hub/proto';
+import { RecurringSweep } from '@hub/kit';
 import type { IdentityConfig } from '../config.js';
 import type { LongPendingRow, WebhooksRepository } from './webhooks.repository.js';
 
-const EVERY_MS = 60 * 60_000;
 const BATCH = 1000;
 /** Past the schedule, for attempts that waited for a free worker or were taken again. */
 const MARGIN_MS = 60 * 60_000;
@@ -53,9 +53,9 @@ function jobIdOf(row: LongPendingRow): string {
  */
 export class WebhookDeliveryRecovery {
   private readonly logger = new Logger('WebhookDeliveryRecovery');
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | null = null;
-  private stopped = false;
+  private readonly recurring = new RecurringSweep('WebhookDeliveryRecovery', (stopping) =>
+    this.failAbandoned(stopping),
+  );
 
   constructor(
     private readonly webhooks: Pick<WebhooksRepository, 'longPending' | 'markFailed'>,
@@ -65,25 +65,20 @@ export class WebhookDeliveryRecovery {
   ) {}
 
   start(): void {
-    void this.sweep();
-    this.timer = setInterval(() => void this.sweep(), EVERY_MS);
-    this.timer.unref();
+    this.recurring.start();
   }
 
   /** Stops sweeping; a sweep on its way ends after its batch (identity's close waits for it). */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.recurring.stop();
   }
 
   /** Answers the deliveries failed; a failure is logged, never thrown (a timer calls it). */
-  sweep(): Promise<number> {
-    this.running ??= this.failAbandoned().finally(() => (this.running = null));
-    return this.running;
+  async sweep(): Promise<number> {
+    return (await this.recurring.run()) ?? 0;
   }
 
-  private async failAbandoned(): Promise<number> {
+  private async failAbandoned(stopping: () => boolean): Promise<number> {
     let failed = 0;
     try {
       let after = 0;
@@ -92,7 +87,7 @@ export class WebhookDeliveryRecovery {
         rows = await this.webhooks.longPending(this.olderThanMs, after, this.batch);
         for (const row of rows) if (await this.failIfAbandoned(row)) failed += 1;
         after = rows.at(-1)?.id ?? after;
-      } while (rows.length === this.batch && !this.stopped);
+      } while (rows.length === this.batch && !stopping());
     } catch (error) {
       // Redis or the database away: nothing more is failed until the next sweep.
       this.logger.warn(`Webhook delivery recovery sweep failed: ${String(error)}`);

@@ -1,7 +1,6 @@
 import { Logger } from '@nestjs/common';
+import { RecurringSweep } from '@hub/kit';
 import type { WebhooksRepository } from './webhooks.repository.js';
-
-const EVERY_MS = 60 * 60_000;
 /** Deleted a statement at a time: each a short transaction holding a few row locks. */
 const BATCH = 1000;
 
@@ -13,9 +12,9 @@ const BATCH = 1000;
  */
 export class WebhookDeliveryRetention {
   private readonly logger = new Logger('WebhookDeliveryRetention');
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | null = null;
-  private stopped = false;
+  private readonly recurring = new RecurringSweep('WebhookDeliveryRetention', (stopping) =>
+    this.deleteAll(stopping),
+  );
 
   constructor(
     private readonly webhooks: Pick<WebhooksRepository, 'deleteFinished'>,
@@ -24,33 +23,27 @@ export class WebhookDeliveryRetention {
   ) {}
 
   start(): void {
-    void this.sweep();
-    this.timer = setInterval(() => void this.sweep(), EVERY_MS);
-    this.timer.unref();
+    this.recurring.start();
   }
 
   /** Stops sweeping; a sweep on its way ends after its batch (identity's close waits for it). */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.recurring.stop();
   }
 
   /** Answers the deliveries deleted; a failure is logged, never thrown (a timer calls it). */
-  sweep(): Promise<number> {
-    // One sweep at a time: a slow one is not joined by the next hour's.
-    this.running ??= this.deleteAll().finally(() => (this.running = null));
-    return this.running;
+  async sweep(): Promise<number> {
+    return (await this.recurring.run()) ?? 0;
   }
 
-  private async deleteAll(): Promise<number> {
+  private async deleteAll(stopping: () => boolean): Promise<number> {
     let deleted = 0;
     try {
       let count;
       do {
         count = await this.webhooks.deleteFinished(this.days, this.batch);
         deleted += count;
-      } while (count === this.batch && !this.stopped);
+      } while (count === this.batch && !stopping());
     } catch (error) {
       this.logger.warn(`Webhook delivery retention sweep failed: ${String(error)}`);
     }
