@@ -1,4 +1,5 @@
-import { api } from '@hub/proto';
+import { api, type EvaluationDraft } from '@hub/proto';
+import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import type { ApiSession } from './test-stack.js';
 
 export type EvaluatedDocument = {
@@ -23,4 +24,47 @@ export async function evaluatedDocument(
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`no evaluation within ${timeoutMs / 1000} s`);
+}
+
+type QuestionDraft = EvaluationDraft['questions'][number];
+
+/** Questions of the cooling SOP as a reviewer writes them: the text, options and right one. */
+export function coolingQuestions(
+  questions: Pick<QuestionDraft, 'text' | 'options' | 'correctIndex'>[],
+): QuestionDraft[] {
+  return questions.map((question) => ({
+    ...question,
+    category: 'Safety',
+    explanation: 'From the SOP.',
+    sourcePassage: 'Cooling Cooked Food',
+  }));
+}
+
+/**
+ * The cooling SOP uploaded by `session`, its generated evaluation (the stack's workers) replaced
+ * by `questions` and published: what an observation of it asks, known to the test.
+ */
+export async function publishedCoolingSop(
+  session: ApiSession,
+  questions: QuestionDraft[],
+): Promise<{ documentId: number; evaluationId: number }> {
+  const { id: documentId } = await session.uploadTo(
+    api.uploadDocument,
+    { title: 'Cooling' },
+    { name: 'cooling.pdf', data: sopPdf(COOLING_SOP) },
+  );
+  const { evaluationId } = await evaluatedDocument(session, documentId);
+  const document = { params: { id: documentId } };
+  const evaluation = await session.call(api.documentEvaluation, document);
+  await session.call(api.updateEvaluation, {
+    ...document,
+    body: {
+      title: 'Cooling cooked food',
+      description: evaluation.description,
+      keyLearningPoints: ['Cool fast.'],
+      questions,
+    },
+  });
+  await session.call(api.publishEvaluation, document);
+  return { documentId, evaluationId };
 }

@@ -2,17 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorBody, MAX_FINDINGS_PER_OBSERVATION } from '@hub/proto';
 import { type BodyOf, expectError, parseAnswer } from './api-client.js';
-import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { CompletionEffects } from '../../observation/src/observations/completion-effects.js';
 import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 import { signedIn } from './tenant-fixtures.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
-import { evaluatedDocument } from './evaluated-document.js';
+import { coolingQuestions, publishedCoolingSop } from './evaluated-document.js';
 
 // Issue #34: the session's outbox retries answers and findings with an idempotency key; the
 // observation service records each key once and answers a retry with the first result.
 
-const QUESTIONS = [
+const QUESTIONS = coolingQuestions([
   {
     text: 'Within how long must food be cooled?',
     options: ['2 hours', '6 hours', '1 day'],
@@ -24,12 +23,7 @@ const QUESTIONS = [
     correctIndex: 1,
   },
   { text: 'How deep are the containers?', options: ['10 cm', '5 cm', '20 cm'], correctIndex: 1 },
-].map((question) => ({
-  ...question,
-  category: 'Safety',
-  explanation: 'From the SOP.',
-  sourcePassage: 'Cooling Cooked Food',
-}));
+]);
 
 let stack: TestStack;
 let workers: RunningWorkers;
@@ -73,25 +67,7 @@ beforeAll(async () => {
   gina = await signedIn(stack, 'gina@globex.test', 'Globex-Admin-1');
   root = new ApiSession(stack.url);
   await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
-  const uploaded = await tess.uploadTo(
-    api.uploadDocument,
-    { title: 'Cooling' },
-    { name: 'cooling.pdf', data: sopPdf(COOLING_SOP) },
-  );
-  documentId = uploaded.id;
-  evaluationId = (await evaluatedDocument(tess, documentId)).evaluationId;
-  const document = { params: { id: documentId } };
-  const evaluation = await tess.call(api.documentEvaluation, document);
-  await tess.call(api.updateEvaluation, {
-    ...document,
-    body: {
-      title: 'Cooling cooked food',
-      description: evaluation.description,
-      keyLearningPoints: ['Cool fast.'],
-      questions: QUESTIONS,
-    },
-  });
-  await tess.call(api.publishEvaluation, document);
+  ({ documentId, evaluationId } = await publishedCoolingSop(tess, QUESTIONS));
 });
 
 afterAll(async () => {

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@hub/proto';
 import { expectError } from './api-client.js';
-import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { type ApiSession, startTestStack, type TestStack } from './test-stack.js';
 import { signedIn } from './tenant-fixtures.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
-import { evaluatedDocument } from './evaluated-document.js';
+import { coolingQuestions, publishedCoolingSop } from './evaluated-document.js';
 
 // Who may record what in an observation: the person observed is its subject, never its recorder.
 
-const QUESTIONS = [
+const QUESTIONS = coolingQuestions([
   {
     text: 'Within how long must food be cooled?',
     options: ['2 hours', '6 hours', '1 day'],
@@ -20,12 +19,7 @@ const QUESTIONS = [
     options: ['8 °C', '3 °C or below', '12 °C'],
     correctIndex: 1,
   },
-].map((question) => ({
-  ...question,
-  category: 'Safety',
-  explanation: 'From the SOP.',
-  sourcePassage: 'Cooling Cooked Food',
-}));
+]);
 
 let stack: TestStack;
 let workers: RunningWorkers;
@@ -56,25 +50,7 @@ beforeAll(async () => {
   });
   tess = await signedIn(stack, 'tess@acme.test', 'Acme-Super-1');
   tina = await signedIn(stack, 'tina@acme.test', 'Acme-Super-2');
-  const uploaded = await tess.uploadTo(
-    api.uploadDocument,
-    { title: 'Cooling' },
-    { name: 'cooling.pdf', data: sopPdf(COOLING_SOP) },
-  );
-  documentId = uploaded.id;
-  evaluationId = (await evaluatedDocument(tess, documentId)).evaluationId;
-  const document = { params: { id: documentId } };
-  const evaluation = await tess.call(api.documentEvaluation, document);
-  await tess.call(api.updateEvaluation, {
-    ...document,
-    body: {
-      title: 'Cooling cooked food',
-      description: evaluation.description,
-      keyLearningPoints: ['Cool fast.'],
-      questions: QUESTIONS,
-    },
-  });
-  await tess.call(api.publishEvaluation, document);
+  ({ documentId, evaluationId } = await publishedCoolingSop(tess, QUESTIONS));
 });
 
 afterAll(async () => {
