@@ -9,13 +9,12 @@ import {
   type PdfProcessingJob,
   quizJobId,
 } from '@hub/proto';
-import { openQueue, RpcClient, startWorker, WebhookAnnouncer } from '@hub/kit';
-import { AcknowledgementRequests } from '../../library/src/acknowledgements/acknowledgement-requests.js';
+import { openQueue, RpcClient, startWorker } from '@hub/kit';
+import type { AcknowledgementRequests } from '../../library/src/acknowledgements/acknowledgement-requests.js';
 import { DocumentEntity } from '../../library/src/documents/document.entity.js';
-import { LibraryInbox } from '../../library/src/processing/library-inbox.js';
-import { LibraryNotifier } from '../../library/src/processing/library-notifier.js';
+import type { LibraryInbox } from '../../library/src/processing/library-inbox.js';
 import { QuizGeneration } from '../../library/src/processing/quiz-generation.js';
-import { SafetyReobservation } from '../../library/src/versions/safety-reobservation.js';
+import { libraryInbox, quizGenerated, storedRun as storedRunOf } from './library-inbox.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { signedIn } from './tenant-fixtures.js';
 import { type ApiSession, startTestStack, type TestStack } from './test-stack.js';
@@ -49,7 +48,7 @@ beforeAll(async () => {
   otto = await signedIn(stack, 'otto@acme.test', 'Acme-Operator-1');
   jobs = openQueue(QUEUES.pdfProcessing, { url: stack.env.REDIS_URL!, prefix: stack.redisPrefix });
   rpc = new RpcClient(stack.env.REDIS_URL!, stack.redisPrefix);
-  inbox = libraryInbox();
+  ({ inbox, acknowledgements } = libraryInbox(stack, rpc));
 });
 
 afterAll(async () => {
@@ -65,83 +64,19 @@ async function uploadDocument(title: string): Promise<number> {
 
 const documentView = (id: number) => ann.call(api.document, { params: { id } });
 
-type ProcessedMessage = Extract<LibraryInboxMessage, { kind: 'pdf.processed' }>;
-
-/**
- * The library's inbox as the service builds it, handling the messages a test gives it and
- * answering when done (the service's own inbox takes what the queue brings). Webhook
- * announcements go nowhere here.
- */
-function libraryInbox(): LibraryInbox {
-  const db = stack.library.dataSource;
-  const notifier = new LibraryNotifier(rpc);
-  acknowledgements = new AcknowledgementRequests(db, rpc, notifier);
-  return new LibraryInbox(
-    db,
-    stack.storage,
-    new QuizGeneration(db, stack.library.quizQueue, rpc),
-    notifier,
-    acknowledgements,
-    new SafetyReobservation(db, stack.storage, rpc, acknowledgements),
-    new WebhookAnnouncer({ publish: () => Promise.resolve() }),
-  );
-}
-
 /** What the PDF worker stores of a run that read `markdown`, and the message it reports. */
-async function storedRun(
+const storedRun = (
   documentId: number,
   run: number,
   markdown: string,
   ocrError: string | null = null,
-): Promise<ProcessedMessage> {
-  const { outputPrefix } = (await jobs.getJob(pdfJobId(documentId, run)))!.data;
-  const markdownKey = `${outputPrefix}content.md`;
-  const textKey = `${outputPrefix}content.txt`;
-  await stack.storage.put(markdownKey, Buffer.from(markdown), 'text/markdown');
-  await stack.storage.put(textKey, Buffer.from(markdown), 'text/plain');
-  return {
-    kind: 'pdf.processed',
-    documentId,
-    run,
-    markdownKey,
-    textKey,
-    pageCount: 3,
-    images: [],
-    ocrPages: 1,
-    ocrError,
-  };
-}
-
-/** What the quiz worker reports of a generation run: one question. */
-const generated = (documentId: number, run: number, question: string): LibraryInboxMessage => ({
-  kind: 'quiz.generated',
-  documentId,
-  run,
-  draft: {
-    title: 'Cooling',
-    description: 'Cooling food safely',
-    questions: [
-      {
-        text: question,
-        category: 'Safety',
-        options: ['Within 2 hours', 'Within 6 hours', 'Overnight'],
-        correctIndex: 0,
-        explanation: 'The SOP says so.',
-        sourcePassage: 'Cool food within 2 hours.',
-      },
-    ],
-    keyLearningPoints: [],
-  },
-  generator: 'offline',
-  generatorModel: null,
-  promptUsed: 'Write questions.',
-});
+) => storedRunOf(stack, jobs, documentId, run, markdown, { pageCount: 3, ocrPages: 1, ocrError });
 
 /** A document processed by `inbox` and its evaluation generated and published. */
 async function publishedSop(title: string, markdown: string, ocrError: string | null = null) {
   const id = await uploadDocument(title);
   await inbox.handle(await storedRun(id, 1, markdown, ocrError));
-  await inbox.handle(generated(id, 1, 'When must cooked food be cooled?'));
+  await inbox.handle(quizGenerated(id, 1, 'When must cooked food be cooled?'));
   await ann.call(api.publishEvaluation, { params: { id } });
   return id;
 }
@@ -330,7 +265,7 @@ describe('processing runs of a document', () => {
     await ann.call(api.retryDocument, { params: { id } });
     await inbox.handle(await storedRun(id, 2, '# Sauces\n\nKeep sauces hot.\n'));
     // What a generation started by the retry would report (none starts).
-    await inbox.handle(generated(id, 2, 'How are sauces kept?'));
+    await inbox.handle(quizGenerated(id, 2, 'How are sauces kept?'));
     const evaluation = await ann.call(api.documentEvaluation, { params: { id } });
     expect(evaluation).toMatchObject({
       status: 'published',

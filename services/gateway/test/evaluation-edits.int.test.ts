@@ -2,19 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
   type EvaluationDraft,
-  type LibraryInboxMessage,
-  pdfJobId,
   QUEUES,
   type PdfProcessingJob,
   type ReviewEvaluation,
 } from '@hub/proto';
 import type { Queue } from 'bullmq';
-import { openQueue, RpcClient, WebhookAnnouncer } from '@hub/kit';
-import { AcknowledgementRequests } from '../../library/src/acknowledgements/acknowledgement-requests.js';
-import { LibraryInbox } from '../../library/src/processing/library-inbox.js';
-import { LibraryNotifier } from '../../library/src/processing/library-notifier.js';
-import { QuizGeneration } from '../../library/src/processing/quiz-generation.js';
-import { SafetyReobservation } from '../../library/src/versions/safety-reobservation.js';
+import { openQueue, RpcClient } from '@hub/kit';
+import type { LibraryInbox } from '../../library/src/processing/library-inbox.js';
+import { libraryInbox, quizGenerated, storedRun } from './library-inbox.js';
 import { errorOf, expectError } from './api-client.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { createOrganizationWithMembers } from './tenant-fixtures.js';
@@ -42,18 +37,7 @@ beforeAll(async () => {
   tess = acme.members.training_supervisor.session;
   jobs = openQueue(QUEUES.pdfProcessing, { url: stack.env.REDIS_URL!, prefix: stack.redisPrefix });
   rpc = new RpcClient(stack.env.REDIS_URL!, stack.redisPrefix);
-  const db = stack.library.dataSource;
-  const notifier = new LibraryNotifier(rpc);
-  const acknowledgements = new AcknowledgementRequests(db, rpc, notifier);
-  inbox = new LibraryInbox(
-    db,
-    stack.storage,
-    new QuizGeneration(db, stack.library.quizQueue, rpc),
-    notifier,
-    acknowledgements,
-    new SafetyReobservation(db, stack.storage, rpc, acknowledgements),
-    new WebhookAnnouncer({ publish: () => Promise.resolve() }),
-  );
+  ({ inbox } = libraryInbox(stack, rpc));
 });
 
 afterAll(async () => {
@@ -64,55 +48,16 @@ afterAll(async () => {
 
 /** What the PDF worker stores of a run that read `markdown`, reported to the inbox. */
 async function processed(documentId: number, run: number, markdown: string) {
-  const { outputPrefix } = (await jobs.getJob(pdfJobId(documentId, run)))!.data;
-  const markdownKey = `${outputPrefix}content.md`;
-  const textKey = `${outputPrefix}content.txt`;
-  await stack.storage.put(markdownKey, Buffer.from(markdown), 'text/markdown');
-  await stack.storage.put(textKey, Buffer.from(markdown), 'text/plain');
-  await inbox.handle({
-    kind: 'pdf.processed',
-    documentId,
-    run,
-    markdownKey,
-    textKey,
-    pageCount: 1,
-    images: [],
-    ocrPages: 0,
-    ocrError: null,
-  } satisfies LibraryInboxMessage);
+  const read = { pageCount: 1, ocrPages: 0, ocrError: null };
+  await inbox.handle(await storedRun(stack, jobs, documentId, run, markdown, read));
 }
-
-/** What the quiz worker reports of a generation run: one question. */
-const generated = (documentId: number, run: number, question: string): LibraryInboxMessage => ({
-  kind: 'quiz.generated',
-  documentId,
-  run,
-  draft: {
-    title: 'Cooling',
-    description: 'Cooling food safely',
-    questions: [
-      {
-        text: question,
-        category: 'Safety',
-        options: ['Within 2 hours', 'Within 6 hours', 'Overnight'],
-        correctIndex: 0,
-        explanation: 'The SOP says so.',
-        sourcePassage: 'Cool food within 2 hours.',
-      },
-    ],
-    keyLearningPoints: [],
-  },
-  generator: 'offline',
-  generatorModel: null,
-  promptUsed: 'Write questions.',
-});
 
 /** A processed SOP with its generated draft evaluation (generation run 1). */
 async function sopWithDraft(title: string): Promise<number> {
   const file = { name: `${title}.pdf`, data: sopPdf(COOLING_SOP) };
   const { id } = await ann.uploadTo(api.uploadDocument, { title }, file);
   await processed(id, 1, `# ${title}\n\n1. Cool food within 2 hours.\n`);
-  await inbox.handle(generated(id, 1, 'When must cooked food be cooled?'));
+  await inbox.handle(quizGenerated(id, 1, 'When must cooked food be cooled?'));
   return id;
 }
 
@@ -192,7 +137,7 @@ describe('an edit names the evaluation it was made from', () => {
     const id = await sopWithDraft('Cooling stock');
     const read = await review(ann, id);
     await ann.call(api.regenerateEvaluation, { params: { id } });
-    await inbox.handle(generated(id, 2, 'How fast must stock be cooled?'));
+    await inbox.handle(quizGenerated(id, 2, 'How fast must stock be cooled?'));
     const stale = await save(ann, id, { ...draftOf(read, 'Stock'), updatedAt: read.updatedAt });
     expect(stale.status).toBe(409);
     expect((await review(ann, id)).questions[0]!.text).toBe('How fast must stock be cooled?');
@@ -264,7 +209,7 @@ describe('a generation that ends while a person reviews the evaluation', () => {
       params: { id },
       body: { ...draftOf(read, 'Pasta, reviewed'), updatedAt: read.updatedAt },
     });
-    await inbox.handle(generated(id, run, 'How is pasta cooled?'));
+    await inbox.handle(quizGenerated(id, run, 'How is pasta cooled?'));
     const evaluation = await review(ann, id);
     expect(evaluation).toMatchObject({ title: 'Pasta, reviewed', status: 'draft' });
     expect(evaluation.questions[0]!.text).toBe('When must cooked food be cooled?');
@@ -277,7 +222,7 @@ describe('a generation that ends while a person reviews the evaluation', () => {
     const id = await sopWithDraft('Cooling sauce');
     const run = await regenerationOf(id);
     await ann.call(api.publishEvaluation, { params: { id } });
-    await inbox.handle(generated(id, run, 'How is sauce cooled?'));
+    await inbox.handle(quizGenerated(id, run, 'How is sauce cooled?'));
     const evaluation = await review(ann, id);
     expect(evaluation.status).toBe('published');
     expect(evaluation.questions[0]!.text).toBe('When must cooked food be cooled?');
@@ -292,7 +237,7 @@ describe('a generation that ends while a person reviews the evaluation', () => {
     });
     await ann.call(api.publishEvaluation, { params: { id } });
     const run = await regenerationOf(id);
-    await inbox.handle(generated(id, run, 'How is curry cooled?'));
+    await inbox.handle(quizGenerated(id, run, 'How is curry cooled?'));
     const evaluation = await review(ann, id);
     expect(evaluation).toMatchObject({ title: 'Cooling', status: 'draft' });
     expect(evaluation.questions[0]!.text).toBe('How is curry cooled?');
