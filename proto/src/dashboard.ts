@@ -48,23 +48,26 @@ export const WORK_EVENT_KINDS = [
   'document_processed',
   'video_analysed',
 ] as const;
+/** An observation completed, as the Hub's work events and Insights' activity both tell it. */
+export const ObservationCompletedText = z.object({
+  key: z.literal('observationCompleted'),
+  params: z.object({
+    person: z.string(),
+    subject: z.string(),
+    passed: z.boolean(),
+    /** Percent, 0-100. */
+    score: z.number(),
+    observer: z.string(),
+  }),
+});
+
 /**
  * What a work event says, as a code of the web app's catalog (hub.work.*) and its parts, so each
  * reader sees it in their own language; dates travel as ISO instants, written out in the
  * reader's zone and date format.
  */
 export const WorkEventText = z.discriminatedUnion('key', [
-  z.object({
-    key: z.literal('observationCompleted'),
-    params: z.object({
-      person: z.string(),
-      subject: z.string(),
-      passed: z.boolean(),
-      /** Percent, 0-100. */
-      score: z.number(),
-      observer: z.string(),
-    }),
-  }),
+  ObservationCompletedText,
   z.object({
     key: z.literal('certificationIssued'),
     params: z.object({ person: z.string(), subject: z.string() }),

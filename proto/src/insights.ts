@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ObservationCompletedText } from './dashboard.js';
 import { FINDING_CATEGORIES, FINDING_SEVERITIES } from './observations.js';
 
 /**
@@ -22,17 +23,7 @@ export const INSIGHTS_ACTIVITY_KINDS = [
  * no name for the id (a member deleted since): the web app words that in its reader's language.
  */
 export const InsightsActivityText = z.discriminatedUnion('key', [
-  z.object({
-    key: z.literal('observationCompleted'),
-    params: z.object({
-      person: z.string(),
-      subject: z.string(),
-      passed: z.boolean(),
-      /** Percent, 0-100. */
-      score: z.number(),
-      observer: z.string(),
-    }),
-  }),
+  ObservationCompletedText,
   z.object({
     key: z.literal('observationStarted'),
     params: z.object({ person: z.string(), subject: z.string(), observer: z.string() }),
