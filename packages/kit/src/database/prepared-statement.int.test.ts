@@ -30,8 +30,9 @@ describe('preparedStatement', () => {
       const other = preparedStatement('doubling', 'SELECT $1::int * 3 AS tripled');
       expect(await db.query(other, [2])).toEqual([{ tripled: 6 }]);
 
+      // In the order the names were given (their number, 'doubling-9' before 'doubling-10').
       const prepared = (await db.query(
-        'SELECT name, statement FROM pg_prepared_statements ORDER BY name',
+        'SELECT name, statement FROM pg_prepared_statements ORDER BY length(name), name',
       )) as { name: string; statement: string }[];
       expect(prepared.filter((row) => row.name.startsWith('doubling-'))).toEqual([
         { name: expect.stringMatching(/^doubling-\d+$/), statement: doubled },
