@@ -102,11 +102,15 @@ async function fileDigests(stack: RunningStack, api: Api) {
     `/api/library/documents/${sop.documentId}/download-url`,
   )) as { downloadUrl: string };
   const pdf = await fetch(new URL(downloadUrl, stack.url), { headers: { cookie: api.cookie } });
-  const markdown = await api.call('GET', `/api/library/documents/${sop.documentId}/markdown`);
+  // The content itself: the answer around it may name more (its version, since 5 Dec).
+  const { markdown, text } = (await api.call(
+    'GET',
+    `/api/library/documents/${sop.documentId}/markdown`,
+  )) as { markdown: string; text: string };
   const sha = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');
   return {
     pdf: sha(new Uint8Array(await pdf.arrayBuffer())),
-    markdown: sha(JSON.stringify(markdown)),
+    markdown: sha(JSON.stringify({ markdown, text })),
   };
 }
 
