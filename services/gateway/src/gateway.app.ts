@@ -117,8 +117,10 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
       } finally {
         clearTimeout(cutOff);
       }
-      uploadSweeper.stop();
-      holdSweeper.stop();
+      // Not waited for: a sweep under way may be long, and one cut short is done again at the
+      // next start.
+      void uploadSweeper.stop();
+      void holdSweeper.stop();
       stopBacklogMetrics();
       await queues.close();
       await rpc.close();

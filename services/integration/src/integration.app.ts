@@ -106,7 +106,9 @@ export async function startIntegration(config: IntegrationConfig): Promise<Runni
     app,
     dataSource,
     async close() {
-      retention.stop();
+      // Not waited for: a sweep under way may be long, and one the closing database cuts short is
+      // done again at the next start.
+      void retention.stop();
       await Promise.all(workers.map((worker) => worker.close()));
       await Promise.all([snapshotQueue.close(), identification.close()]);
       await subscription.close();

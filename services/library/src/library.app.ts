@@ -87,7 +87,9 @@ export async function startLibrary(config: LibraryConfig): Promise<RunningLibrar
     inboxWorker,
     sweeper,
     async close() {
-      sweeper.stop();
+      // Not waited for: a sweep under way may be long, and one the closing database cuts short is
+      // done again at the next start.
+      void sweeper.stop();
       await subscription.close();
       await outbox.stop();
       await events.close();

@@ -101,8 +101,10 @@ export async function startVideo(config: VideoConfig): Promise<RunningVideo> {
     sweeper,
     unknownFacesRetention: retention,
     async close() {
-      sweeper.stop();
-      retention.stop();
+      // Not waited for: a sweep under way may be long, and one the closing database cuts short is
+      // done again at the next start.
+      void sweeper.stop();
+      void retention.stop();
       await subscription.close();
       await outbox.stop();
       await events.close();

@@ -23,7 +23,7 @@ it('drops on local disk too what a killed backup kept aside, once its lease expi
   // Local disk has no multipart uploads, which stops the upload sweeper only.
   expect(await new AbandonedUploadSweeper(store, 24).sweep()).toBe(0);
   const sweeper = new BackupHoldSweeper(store);
-  expect(await sweeper.sweep(killedAt)).toBe(0);
-  expect(await sweeper.sweep(killedAt + BACKUP_LEASE_MS)).toBe(1);
+  expect(await sweeper.sweep(new Date(killedAt))).toBe(0);
+  expect(await sweeper.sweep(new Date(killedAt + BACKUP_LEASE_MS))).toBe(1);
   expect(await store.list('backup-hold/removed/')).toEqual([]);
 });

@@ -1,7 +1,6 @@
-import { Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { QUEUE_CONTRACTS, type WebhookDeliveryJob } from '@hub/proto';
-import { RecurringSweep } from '@hub/kit';
+import { RecurringSweep, type SweepRun } from '@hub/kit';
 import type { IdentityConfig } from '../config.js';
 import type { LongPendingRow, WebhooksRepository } from './webhooks.repository.js';
 
@@ -49,36 +48,20 @@ function jobIdOf(row: LongPendingRow): string {
  * still waiting, delayed, prioritized or active keeps its delivery pending, however old (a
  * long queue, or an attempt in flight). Idempotent: each failure is of the round looked at and
  * only while it is pending, so a replay since, another replica's sweep or the job's own outcome
- * wins.
+ * wins. sweep() answers the deliveries failed; stop() lets the sweep under way end after its
+ * batch (identity's close waits for it).
  */
-export class WebhookDeliveryRecovery {
-  private readonly logger = new Logger('WebhookDeliveryRecovery');
-  private readonly recurring = new RecurringSweep('WebhookDeliveryRecovery', (stopping) =>
-    this.failAbandoned(stopping),
-  );
-
+export class WebhookDeliveryRecovery extends RecurringSweep<number> {
   constructor(
     private readonly webhooks: Pick<WebhooksRepository, 'longPending' | 'markFailed'>,
     private readonly jobs: DeliveryJobs,
     private readonly olderThanMs: number,
     private readonly batch = BATCH,
-  ) {}
-
-  start(): void {
-    this.recurring.start();
+  ) {
+    super('WebhookDeliveryRecovery', { failed: 0 });
   }
 
-  /** Stops sweeping; a sweep on its way ends after its batch (identity's close waits for it). */
-  stop(): Promise<void> {
-    return this.recurring.stop();
-  }
-
-  /** Answers the deliveries failed; a failure is logged, never thrown (a timer calls it). */
-  async sweep(): Promise<number> {
-    return (await this.recurring.run()) ?? 0;
-  }
-
-  private async failAbandoned(stopping: () => boolean): Promise<number> {
+  protected async work({ stopping }: SweepRun): Promise<number> {
     let failed = 0;
     try {
       let after = 0;

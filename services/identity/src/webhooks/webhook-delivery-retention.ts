@@ -1,5 +1,4 @@
-import { Logger } from '@nestjs/common';
-import { RecurringSweep } from '@hub/kit';
+import { RecurringSweep, type SweepRun } from '@hub/kit';
 import type { WebhooksRepository } from './webhooks.repository.js';
 /** Deleted a statement at a time: each a short transaction holding a few row locks. */
 const BATCH = 1000;
@@ -8,35 +7,19 @@ const BATCH = 1000;
  * Deletes finished webhook deliveries (succeeded, or failed for good) whose last attempt is
  * older than the retention, at start and hourly, in batches until none is left. Pending ones
  * stay whatever their age: their job still reads them. Several replicas sweeping at once only
- * share the rows (each batch skips those another holds).
+ * share the rows (each batch skips those another holds). sweep() answers the deliveries deleted;
+ * stop() lets the sweep under way end after its batch (identity's close waits for it).
  */
-export class WebhookDeliveryRetention {
-  private readonly logger = new Logger('WebhookDeliveryRetention');
-  private readonly recurring = new RecurringSweep('WebhookDeliveryRetention', (stopping) =>
-    this.deleteAll(stopping),
-  );
-
+export class WebhookDeliveryRetention extends RecurringSweep<number> {
   constructor(
     private readonly webhooks: Pick<WebhooksRepository, 'deleteFinished'>,
     private readonly days: number,
     private readonly batch = BATCH,
-  ) {}
-
-  start(): void {
-    this.recurring.start();
+  ) {
+    super('WebhookDeliveryRetention', { failed: 0 });
   }
 
-  /** Stops sweeping; a sweep on its way ends after its batch (identity's close waits for it). */
-  stop(): Promise<void> {
-    return this.recurring.stop();
-  }
-
-  /** Answers the deliveries deleted; a failure is logged, never thrown (a timer calls it). */
-  async sweep(): Promise<number> {
-    return (await this.recurring.run()) ?? 0;
-  }
-
-  private async deleteAll(stopping: () => boolean): Promise<number> {
+  protected async work({ stopping }: SweepRun): Promise<number> {
     let deleted = 0;
     try {
       let count;

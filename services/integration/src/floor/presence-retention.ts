@@ -1,10 +1,7 @@
-import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import type { ObjectStorage } from '@hub/kit';
+import { type ObjectStorage, RecurringSweep } from '@hub/kit';
 import { SnapshotRunsRepository } from '../snapshots/snapshot-runs.repository.js';
 import { PresenceRetentionRepository } from './presence-retention.repository.js';
-
-const EVERY_MS = 60 * 60_000;
 
 /** Why a snapshot run still pending past the bound was failed (kept on the run). */
 export const staleSnapshotReason = (hours: number) =>
@@ -14,11 +11,10 @@ export const staleSnapshotReason = (hours: number) =>
  * Deletes presence events older than their organization's retention (or the default, 30 days),
  * with the snapshot runs and the pictures kept of them, at start and hourly. Each sweep also fails
  * the snapshot runs still pending `staleHours` after their picture (a failure that could not be
- * written leaves one pending for ever), their pictures removed as a failing run's are.
+ * written leaves one pending for ever), their pictures removed as a failing run's are. sweep()
+ * answers the presence events deleted.
  */
-export class PresenceRetention {
-  private timer: NodeJS.Timeout | undefined;
-  private readonly logger = new Logger('PresenceRetention');
+export class PresenceRetention extends RecurringSweep<number> {
   private readonly retention: PresenceRetentionRepository;
   private readonly runs: SnapshotRunsRepository;
 
@@ -28,22 +24,12 @@ export class PresenceRetention {
     private readonly storage: Pick<ObjectStorage, 'remove'>,
     private readonly staleHours = 6,
   ) {
+    super('PresenceRetention', { failed: 0 });
     this.retention = new PresenceRetentionRepository(db);
     this.runs = new SnapshotRunsRepository(db);
   }
 
-  start(): void {
-    void this.sweep();
-    this.timer = setInterval(() => void this.sweep(), EVERY_MS);
-    this.timer.unref();
-  }
-
-  stop(): void {
-    clearInterval(this.timer);
-  }
-
-  /** Answers the presence events deleted; a failure is logged, never thrown (a timer calls it). */
-  async sweep(): Promise<number> {
+  protected async work(): Promise<number> {
     // Independent: a retention that fails still lets stale runs be failed, and the reverse.
     await this.failStaleRuns().catch((error: unknown) =>
       this.logger.warn(`Stale snapshot runs sweep failed: ${String(error)}`),

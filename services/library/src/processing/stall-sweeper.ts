@@ -1,7 +1,7 @@
-import { Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import type { PdfProcessingJob, QuizGenerationJob } from '@hub/proto';
+import { RecurringSweep } from '@hub/kit';
 import { VersionsRepository } from '../versions/versions.repository.js';
 import { markFailed } from './library-inbox.js';
 import { pdfJobId } from './pdf-processing.js';
@@ -24,11 +24,10 @@ export interface OwedWork {
  * Finds documents whose processing has shown no progress for a while and fails those whose
  * job is gone or failed, so nothing stays 'Processing' forever. A job that merely waits for a
  * free worker is left alone. Each sweep also runs again the safety checks of processed versions
- * that failed (SafetyReobservation), so no re-observation is lost to a service being away.
+ * that failed (SafetyReobservation), so no re-observation is lost to a service being away. Every
+ * minute, the first a minute after start; sweep() answers how many stalled documents it failed.
  */
-export class StallSweeper {
-  private readonly logger = new Logger('StallSweeper');
-  private timer?: NodeJS.Timeout;
+export class StallSweeper extends RecurringSweep<number> {
   private readonly runs: ProcessingRepository;
   private readonly versions: VersionsRepository;
 
@@ -38,20 +37,12 @@ export class StallSweeper {
     private readonly stallMinutes: number,
     private readonly owed: OwedWork,
   ) {
+    super('StallSweeper', { failed: 0, everyMs: 60_000, atStart: false, failureLevel: 'error' });
     this.runs = new ProcessingRepository(db);
     this.versions = new VersionsRepository(db);
   }
 
-  start(everyMs = 60_000): void {
-    this.timer = setInterval(
-      () => void this.sweep().catch((error: unknown) => this.logger.error(String(error))),
-      everyMs,
-    );
-    this.timer.unref();
-  }
-
-  /** How many stalled documents it failed. */
-  async sweep(): Promise<number> {
+  protected async work(): Promise<number> {
     const failed = await this.failStalled();
     await this.owed.retryOwed();
     return failed;
@@ -89,9 +80,5 @@ export class StallSweeper {
       if (applied) failed += 1;
     }
     return failed;
-  }
-
-  stop(): void {
-    clearInterval(this.timer);
   }
 }

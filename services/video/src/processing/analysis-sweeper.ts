@@ -1,7 +1,7 @@
-import { Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import type { VideoAnalysisJob } from '@hub/proto';
+import { RecurringSweep } from '@hub/kit';
 import { type AnalysisDispatch, analysisJobId } from './analysis-dispatch.js';
 import { AnalysisRepository } from './analysis.repository.js';
 
@@ -10,10 +10,11 @@ export const STALLED_ANALYSIS =
 
 const STILL_GOING = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children'];
 
-/** Fails analyses whose job is gone or failed without a word, so none stays 'processing' forever. */
-export class AnalysisSweeper {
-  private readonly logger = new Logger('AnalysisSweeper');
-  private timer?: NodeJS.Timeout;
+/**
+ * Fails analyses whose job is gone or failed without a word, so none stays 'processing' forever.
+ * Every minute, the first a minute after start; sweep() answers how many analyses it failed.
+ */
+export class AnalysisSweeper extends RecurringSweep<number> {
   private readonly analyses: AnalysisRepository;
 
   constructor(
@@ -22,19 +23,12 @@ export class AnalysisSweeper {
     private readonly stallMinutes: number,
     private readonly dispatch: AnalysisDispatch,
   ) {
+    super('AnalysisSweeper', { failed: 0, everyMs: 60_000, atStart: false, failureLevel: 'error' });
     this.analyses = new AnalysisRepository(db);
   }
 
-  start(everyMs = 60_000): void {
-    this.timer = setInterval(
-      () => void this.sweep().catch((error: unknown) => this.logger.error(String(error))),
-      everyMs,
-    );
-    this.timer.unref();
-  }
-
   /** Queues analyses whose wait for enrolments ran out, then fails those whose job is gone. */
-  async sweep(): Promise<number> {
+  protected async work(): Promise<number> {
     await this.dispatch.dispatchWaiting();
     const rows = await this.analyses.stalled(this.stallMinutes);
     let failed = 0;
@@ -49,9 +43,5 @@ export class AnalysisSweeper {
       failed += 1;
     }
     return failed;
-  }
-
-  stop(): void {
-    clearInterval(this.timer);
   }
 }

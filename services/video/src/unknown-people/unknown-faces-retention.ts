@@ -1,20 +1,16 @@
-import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { integrationRpc } from '@hub/proto';
-import type { ObjectStorage, RpcClient } from '@hub/kit';
+import { type ObjectStorage, RecurringSweep, type RpcClient } from '@hub/kit';
 import { UnknownFacesRemovalRepository } from './unknown-faces-removal.repository.js';
-
-const EVERY_MS = 60 * 60_000;
 
 /**
  * Faces of people nobody named are face data of people who never agreed to anything: they are
  * kept as long as the organization keeps presence events (the Camera Privacy card's retention),
  * then deleted with their crops, at start and hourly (unknown people left with no face go too,
  * and reports stop labelling the faces deleted). Named faces are the person's and go with them.
+ * sweep() answers the faces deleted.
  */
-export class UnknownFacesRetention {
-  private timer: NodeJS.Timeout | undefined;
-  private readonly logger = new Logger('UnknownFacesRetention');
+export class UnknownFacesRetention extends RecurringSweep<number> {
   private readonly faces: UnknownFacesRemovalRepository;
 
   constructor(
@@ -22,20 +18,11 @@ export class UnknownFacesRetention {
     private readonly rpc: RpcClient,
     private readonly storage: ObjectStorage,
   ) {
+    super('UnknownFacesRetention', { failed: 0 });
     this.faces = new UnknownFacesRemovalRepository(db);
   }
 
-  start(): void {
-    void this.sweep();
-    this.timer = setInterval(() => void this.sweep(), EVERY_MS);
-    this.timer.unref();
-  }
-
-  stop(): void {
-    clearInterval(this.timer);
-  }
-
-  async sweep(): Promise<number> {
+  protected async work(): Promise<number> {
     let deleted = 0;
     try {
       for (const organizationId of await this.faces.organizationsWithUnnamed()) {
