@@ -85,7 +85,8 @@ export const IdempotencyKey = z.uuid('The idempotency key must be a UUID.').max(
 
 /**
  * Most findings one observation holds: a walk on the floor notes a handful, and the list and
- * the session carry every finding of each observation they show.
+ * the session carry every finding of each observation they show (of one recorded before the
+ * cap, the oldest this many, with the counts of all).
  */
 export const MAX_FINDINGS_PER_OBSERVATION = 100;
 
@@ -161,7 +162,10 @@ export const ObservationSummary = z.object({
   startedAt: z.string(),
   completedAt: z.string().nullable(),
   durationSeconds: z.number().int().nullable(),
+  /** All of its findings and the open ones; `findings` holds the first (oldest) at most. */
+  findingCount: z.number().int(),
   openFindings: z.number().int(),
+  /** The oldest MAX_FINDINGS_PER_OBSERVATION: observations recorded before the cap hold more. */
   findings: z.array(Finding),
   initialNotes: z.string(),
 });
@@ -207,6 +211,10 @@ export const ObservationSession = z.object({
   questions: z.array(EvaluationQuestion),
   startedAt: z.string(),
   initialNotes: z.string(),
+  /** All of its findings and the open ones; `findings` holds the first (oldest) at most. */
+  findingCount: z.number().int(),
+  openFindings: z.number().int(),
+  /** The oldest MAX_FINDINGS_PER_OBSERVATION: observations recorded before the cap hold more. */
   findings: z.array(Finding),
   score: z.number().nullable(),
   passed: z.boolean().nullable(),

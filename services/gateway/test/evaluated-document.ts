@@ -48,6 +48,16 @@ export async function publishedCoolingSop(
   session: ApiSession,
   questions: QuestionDraft[],
 ): Promise<{ documentId: number; evaluationId: number }> {
+  const draft = await coolingSopDraft(session, questions);
+  await session.call(api.publishEvaluation, { params: { id: draft.documentId } });
+  return draft;
+}
+
+/** As publishedCoolingSop, its evaluation left unpublished (a draft no observation may use). */
+export async function coolingSopDraft(
+  session: ApiSession,
+  questions: QuestionDraft[],
+): Promise<{ documentId: number; evaluationId: number }> {
   const { id: documentId } = await session.uploadTo(
     api.uploadDocument,
     { title: 'Cooling' },
@@ -65,6 +75,5 @@ export async function publishedCoolingSop(
       questions,
     },
   });
-  await session.call(api.publishEvaluation, document);
   return { documentId, evaluationId };
 }

@@ -3,10 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorBody, MAX_FINDINGS_PER_OBSERVATION } from '@hub/proto';
 import { type BodyOf, expectError, parseAnswer } from './api-client.js';
 import { CompletionEffects } from '../../observation/src/observations/completion-effects.js';
-import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
+import { ApiSession, SUPER_ADMIN, type TestStack } from './test-stack.js';
 import { signedIn } from './tenant-fixtures.js';
-import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
 import { coolingQuestions, publishedCoolingSop } from './evaluated-document.js';
+import {
+  type ObservationCast,
+  startObservationCast,
+  stopObservationCast,
+} from './observation-cast.js';
 
 // Issue #34: the session's outbox retries answers and findings with an idempotency key; the
 // observation service records each key once and answers a retry with the first result.
@@ -26,7 +30,7 @@ const QUESTIONS = coolingQuestions([
 ]);
 
 let stack: TestStack;
-let workers: RunningWorkers;
+let cast: ObservationCast;
 let tess: ApiSession;
 let otto: ApiSession;
 let gina: ApiSession;
@@ -37,43 +41,14 @@ let documentId: number;
 let evaluationId: number;
 
 beforeAll(async () => {
-  stack = await startTestStack();
-  workers = startDocumentWorkers(stack);
-  const acme = await stack.createOrganization('Acme Foods', 'acme.test');
-  acmeId = acme;
-  const globex = await stack.createOrganization('Globex Plant', 'globex.test');
-  await stack.createUser({
-    email: 'tess@acme.test',
-    name: 'Tess Trainer',
-    password: 'Acme-Super-1',
-    role: 'training_supervisor',
-    organizationId: acme,
-  });
-  ottoId = await stack.createUser({
-    email: 'otto@acme.test',
-    name: 'Otto Operator',
-    password: 'Acme-Oper-1',
-    role: 'operator',
-    organizationId: acme,
-  });
-  await stack.createUser({
-    email: 'gina@globex.test',
-    password: 'Globex-Admin-1',
-    role: 'admin',
-    organizationId: globex,
-  });
-  tess = await signedIn(stack, 'tess@acme.test', 'Acme-Super-1');
-  otto = await signedIn(stack, 'otto@acme.test', 'Acme-Oper-1');
-  gina = await signedIn(stack, 'gina@globex.test', 'Globex-Admin-1');
+  cast = await startObservationCast();
+  ({ stack, tess, otto, gina, ottoId, acmeId } = cast);
   root = new ApiSession(stack.url);
   await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
   ({ documentId, evaluationId } = await publishedCoolingSop(tess, QUESTIONS));
 });
 
-afterAll(async () => {
-  await workers?.close();
-  await stack?.stop();
-});
+afterAll(() => stopObservationCast(cast));
 
 async function startObservation(operatorId = ottoId) {
   const started = await tess.send(api.createObservation, {
@@ -378,6 +353,29 @@ describe('the findings cap', () => {
     expect(
       (await addFinding(tess, id, { severity: 'low', category: 'quality', note: 'x' })).status,
     ).toBe(409);
+  });
+
+  it('states how many findings and open ones an observation past the cap holds, beside the first it shows', async () => {
+    const { id } = await startObservation();
+    const held = MAX_FINDINGS_PER_OBSERVATION + 50;
+    await seedFindings(id, held);
+    // Ten resolved past the ones shown: only the counts can tell.
+    await stack.observation.dataSource.query(
+      `UPDATE findings SET status = 'resolved', resolved_at = now()
+        WHERE observation_id = $1 AND note = ANY($2::text[])`,
+      [id, Array.from({ length: 10 }, (_, n) => `Seeded ${held - n}`)],
+    );
+    const listed = (await tess.call(api.observations, { query: { limit: 200 } })).observations;
+    const summary = listed.find((observation) => observation.id === id)!;
+    expect(summary).toMatchObject({ findingCount: held, openFindings: held - 10 });
+    expect(summary.findings).toHaveLength(MAX_FINDINGS_PER_OBSERVATION);
+    const shown = await session(id);
+    expect(shown).toMatchObject({ findingCount: held, openFindings: held - 10 });
+    expect(shown.findings).toHaveLength(MAX_FINDINGS_PER_OBSERVATION);
+    expect(shown.findings.at(-1)!.note).toBe(`Seeded ${MAX_FINDINGS_PER_OBSERVATION}`);
+    // An observation without findings says so too.
+    const { id: empty } = await startObservation();
+    expect(await session(empty)).toMatchObject({ findingCount: 0, openFindings: 0, findings: [] });
   });
 
   it('bounds the note of a finding', async () => {

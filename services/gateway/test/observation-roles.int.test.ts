@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@hub/proto';
 import { expectError } from './api-client.js';
-import { type ApiSession, startTestStack, type TestStack } from './test-stack.js';
+import type { ApiSession } from './test-stack.js';
 import { signedIn } from './tenant-fixtures.js';
-import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
 import { coolingQuestions, publishedCoolingSop } from './evaluated-document.js';
+import {
+  type ObservationCast,
+  startObservationCast,
+  stopObservationCast,
+} from './observation-cast.js';
 
 // Who may record what in an observation: the person observed is its subject, never its recorder.
 
@@ -21,8 +25,7 @@ const QUESTIONS = coolingQuestions([
   },
 ]);
 
-let stack: TestStack;
-let workers: RunningWorkers;
+let cast: ObservationCast;
 let tess: ApiSession;
 let tina: ApiSession;
 let tinaId: number;
@@ -30,33 +33,22 @@ let documentId: number;
 let evaluationId: number;
 
 beforeAll(async () => {
-  stack = await startTestStack();
-  workers = startDocumentWorkers(stack);
-  const acme = await stack.createOrganization('Acme Foods', 'acme.test');
-  await stack.createUser({
-    email: 'tess@acme.test',
-    name: 'Tess Trainer',
-    password: 'Acme-Super-1',
-    role: 'training_supervisor',
-    organizationId: acme,
-  });
+  cast = await startObservationCast();
+  const { stack, acmeId } = cast;
+  tess = cast.tess;
   // A training supervisor is observed too, and holds a staff role.
   tinaId = await stack.createUser({
     email: 'tina@acme.test',
     name: 'Tina Trainee',
     password: 'Acme-Super-2',
     role: 'training_supervisor',
-    organizationId: acme,
+    organizationId: acmeId,
   });
-  tess = await signedIn(stack, 'tess@acme.test', 'Acme-Super-1');
   tina = await signedIn(stack, 'tina@acme.test', 'Acme-Super-2');
   ({ documentId, evaluationId } = await publishedCoolingSop(tess, QUESTIONS));
 });
 
-afterAll(async () => {
-  await workers?.close();
-  await stack?.stop();
-});
+afterAll(() => stopObservationCast(cast));
 
 describe('the person observed', () => {
   it('cannot answer, add or resolve findings in their own observation', async () => {

@@ -2,12 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ReviewEvaluation } from '@hub/proto';
 import { type BodyOf, expectError, parseAnswer } from './api-client.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
-import { ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
+import { ApiSession, SUPER_ADMIN, type TestStack } from './test-stack.js';
 import { signedIn } from './tenant-fixtures.js';
-import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
-import { evaluatedDocument } from './evaluated-document.js';
+import { coolingQuestions, coolingSopDraft, evaluatedDocument } from './evaluated-document.js';
+import {
+  type ObservationCast,
+  startObservationCast,
+  stopObservationCast,
+} from './observation-cast.js';
 
-const QUESTIONS = [
+const QUESTIONS = coolingQuestions([
   {
     text: 'Within how long must food be cooled from 63 °C to 21 °C?',
     options: ['2 hours', '4 hours', '6 hours'],
@@ -28,15 +32,10 @@ const QUESTIONS = [
     options: ['Date, time and initials', 'The cook', 'Nothing'],
     correctIndex: 0,
   },
-].map((question) => ({
-  ...question,
-  category: 'Safety',
-  explanation: 'From the SOP.',
-  sourcePassage: 'Cooling Cooked Food',
-}));
+]);
 
 let stack: TestStack;
-let workers: RunningWorkers;
+let cast: ObservationCast;
 let tess: ApiSession;
 let otto: ApiSession;
 let gina: ApiSession;
@@ -46,72 +45,27 @@ let documentId: number;
 let evaluationId: number;
 
 beforeAll(async () => {
-  stack = await startTestStack();
-  workers = startDocumentWorkers(stack);
-  const acme = await stack.createOrganization('Acme Foods', 'acme.test');
-  acmeId = acme;
-  const globex = await stack.createOrganization('Globex Plant', 'globex.test');
-  await stack.createUser({
-    email: 'tess@acme.test',
-    name: 'Tess Trainer',
-    password: 'Acme-Super-1',
-    role: 'training_supervisor',
-    organizationId: acme,
-  });
-  ottoId = await stack.createUser({
-    email: 'otto@acme.test',
-    name: 'Otto Operator',
-    password: 'Acme-Oper-1',
-    role: 'operator',
-    organizationId: acme,
-  });
+  cast = await startObservationCast();
+  ({ stack, tess, otto, gina, ottoId, acmeId } = cast);
   await stack.createUser({
     email: 'mia@acme.test',
     name: 'Mia Manager',
     password: 'Acme-Mgr-1',
     role: 'manager',
-    organizationId: acme,
+    organizationId: acmeId,
   });
   await stack.createUser({
     email: 'pat@acme.test',
     name: 'Pat Pending',
     role: 'operator',
-    organizationId: acme,
+    organizationId: acmeId,
     isActive: false,
   });
-  await stack.createUser({
-    email: 'gina@globex.test',
-    password: 'Globex-Admin-1',
-    role: 'admin',
-    organizationId: globex,
-  });
-  tess = await signedIn(stack, 'tess@acme.test', 'Acme-Super-1');
-  otto = await signedIn(stack, 'otto@acme.test', 'Acme-Oper-1');
-  gina = await signedIn(stack, 'gina@globex.test', 'Globex-Admin-1');
-  const uploaded = await tess.uploadTo(
-    api.uploadDocument,
-    { title: 'Cooling' },
-    { name: 'cooling.pdf', data: sopPdf(COOLING_SOP) },
-  );
-  documentId = uploaded.id;
-  evaluationId = (await evaluatedDocument(tess, documentId)).evaluationId;
-  const params = { id: documentId };
-  const evaluation = await tess.call(api.documentEvaluation, { params });
-  await tess.call(api.updateEvaluation, {
-    params,
-    body: {
-      title: 'Cooling cooked food',
-      description: evaluation.description,
-      keyLearningPoints: ['Cool fast.'],
-      questions: QUESTIONS,
-    },
-  });
+  // Left unpublished: a suite's test publishes it once it was refused.
+  ({ documentId, evaluationId } = await coolingSopDraft(tess, QUESTIONS));
 });
 
-afterAll(async () => {
-  await workers?.close();
-  await stack?.stop();
-});
+afterAll(() => stopObservationCast(cast));
 
 const start = (session: ApiSession, body: BodyOf<typeof api.createObservation>) =>
   session.call(api.createObservation, { body });

@@ -17,6 +17,7 @@ import { SkillsMatrixRepository } from './skills/skills-matrix.repository.js';
 import { SkillsMatrixService } from './skills/skills-matrix.service.js';
 import { ObservationsController } from './observations/observations.controller.js';
 import { ObservationsRepository } from './observations/observations.repository.js';
+import { FindingsRepository } from './observations/findings.repository.js';
 import { ObservationsService } from './observations/observations.service.js';
 import { CompletionEffects } from './observations/completion-effects.js';
 import { ObservationFigures } from './reporting/observation-figures.js';
@@ -89,6 +90,7 @@ export class ObservationModule {
         CourseCompletionRepository,
         CourseCompletion,
         ObservationsRepository,
+        FindingsRepository,
         ObservationFigures,
         ObservationsService,
         CompletionEffects,

@@ -21,6 +21,8 @@ const completed: ObservationSession = {
   questions: [{ id: 'q1', text: 'How?', category: 'Safety', options: ['A', 'B'] }],
   startedAt: '2026-01-01T00:00:00.000Z',
   initialNotes: '',
+  findingCount: 0,
+  openFindings: 0,
   findings: [],
   score: 100,
   passed: true,

@@ -37,6 +37,8 @@ const base: ObservationSession = {
   questions: [{ id: 'q1', text: 'How?', category: 'Safety', options: ['A', 'B'] }],
   startedAt: '2026-01-01T00:00:00.000Z',
   initialNotes: '',
+  findingCount: 0,
+  openFindings: 0,
   findings: [],
   score: null,
   passed: null,
@@ -46,9 +48,12 @@ const base: ObservationSession = {
   responses: [],
 };
 
-function panel(findings: number, queued: OutboxItem[] = []): string {
+/** The panel of a session showing `findings` of the `held` (all open) it holds. */
+function panel(findings: number, queued: OutboxItem[] = [], held = findings): string {
   const session = {
     ...base,
+    findingCount: held,
+    openFindings: held,
     findings: Array.from({ length: findings }, (_, index) => finding(index + 1)),
   };
   const outbox = { items: queued, record: () => undefined };
@@ -70,5 +75,22 @@ describe('the findings panel at the cap', () => {
       `An observation can hold at most ${MAX_FINDINGS_PER_OBSERVATION} findings.`,
     );
     expect(panel(MAX_FINDINGS_PER_OBSERVATION)).toContain('findings-full');
+  });
+});
+
+describe('the findings panel of an observation recorded past the cap', () => {
+  it('counts every finding it holds and says only the first are shown', () => {
+    const shown = MAX_FINDINGS_PER_OBSERVATION;
+    const markup = panel(shown, [], shown + 50);
+    expect(markup).toContain(`Findings (${shown + 50})`);
+    expect(markup).toContain(`Showing the first ${shown} of ${shown + 50} findings.`);
+    expect(markup.match(/data-testid="finding"/g)).toHaveLength(shown);
+    expect(markup).toContain('findings-full');
+  });
+
+  it('says nothing of the kind when every finding is shown', () => {
+    const markup = panel(3);
+    expect(markup).toContain('Findings (3)');
+    expect(markup).not.toContain('findings-truncated');
   });
 });

@@ -36,13 +36,21 @@ interface FindingsPanelProps {
 export function FindingsPanel({ session, canRecord, canResolve, outbox }: FindingsPanelProps) {
   const { t } = useTranslation();
   const waiting = (outbox?.items ?? []).flatMap((item) => (item.kind === 'finding' ? [item] : []));
-  const count = session.findings.length + waiting.length;
+  // An observation recorded before the cap holds more than the session carries: the count is
+  // the server's, of all of them.
+  const count = session.findingCount + waiting.length;
+  const shown = session.findings.length;
 
   const resolve = useResolveFinding(session.id);
 
   return (
     <Card testId="findings-panel" className="space-y-4">
       <CardTitle>{t('observations.finding.title', { count })}</CardTitle>
+      {shown < session.findingCount && (
+        <p data-testid="findings-truncated" className="text-sm text-slate-500 dark:text-slate-400">
+          {t('observations.finding.firstShown', { shown, count: session.findingCount })}
+        </p>
+      )}
       {count === 0 ? (
         <p className="text-sm text-slate-500 dark:text-slate-400">
           {t('observations.finding.none')}

@@ -229,7 +229,7 @@ function ObservationRow({
           )}
         </span>
         <span data-testid="observation-findings" className="text-slate-500">
-          {findingsText(observation.findings.length, observation.openFindings)}
+          {findingsText(observation.findingCount, observation.openFindings)}
         </span>
         <span className="text-slate-500">{formatDateTime(observation.startedAt)}</span>
       </div>

@@ -62,18 +62,28 @@ export async function refreshObservations(queryClient: QueryClient): Promise<voi
   ]);
 }
 
-/** Puts a finding the server recorded (or resolved) into the cached session. */
+/** Puts a finding the server recorded (or resolved) into the cached session, and its counts. */
 export function storeFinding(queryClient: QueryClient, observationId: number, finding: Finding) {
   queryClient.setQueryData(observationSessionQuery(observationId).queryKey, (current) =>
-    current
-      ? {
-          ...current,
-          findings: current.findings.some((item) => item.id === finding.id)
-            ? current.findings.map((item) => (item.id === finding.id ? finding : item))
-            : [...current.findings, finding],
-        }
-      : current,
+    current ? withFinding(current, finding) : current,
   );
+}
+
+/**
+ * The session with this finding. One it does not list is new (a retry of a recorded one answers
+ * the finding the session already lists); one it lists may have been resolved since.
+ */
+export function withFinding(session: ObservationSession, finding: Finding): ObservationSession {
+  const before = session.findings.find((item) => item.id === finding.id);
+  const open = (item: Finding | undefined) => (item?.status === 'open' ? 1 : 0);
+  return {
+    ...session,
+    findings: before
+      ? session.findings.map((item) => (item.id === finding.id ? finding : item))
+      : [...session.findings, finding],
+    findingCount: session.findingCount + (before ? 0 : 1),
+    openFindings: session.openFindings + open(finding) - open(before),
+  };
 }
 
 /** Puts an answer the server recorded into the cached session, with the server's next question. */

@@ -1,4 +1,5 @@
 import type { Finding, ObservationSummary, ReviewQuestion } from '@hub/proto';
+import type { FindingCounts } from './findings.repository.js';
 
 /** Questions are kept as they were when the observation started, answers included (server only). */
 export type ObservedQuestion = Omit<ReviewQuestion, 'correctOption'>;
@@ -45,11 +46,11 @@ export const toFinding = (row: FindingRow): Finding => ({
   resolvedAt: row.resolved_at?.toISOString() ?? null,
 });
 
-/** `findings` may stop at the cap; `openFindings` counts all of the observation's open ones. */
+/** `findings` may stop at the cap; `counts` count all of the observation's findings. */
 export function toSummary(
   row: ObservationRow,
   answered: number,
-  openFindings: number,
+  counts: FindingCounts,
   findings: FindingRow[],
 ): ObservationSummary {
   return {
@@ -70,7 +71,8 @@ export function toSummary(
     startedAt: row.started_at.toISOString(),
     completedAt: row.completed_at?.toISOString() ?? null,
     durationSeconds: row.duration_seconds,
-    openFindings,
+    findingCount: counts.total,
+    openFindings: counts.open,
     findings: findings.map(toFinding),
     initialNotes: row.initial_notes,
   };

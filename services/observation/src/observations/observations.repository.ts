@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ResponseResult } from '@hub/proto';
 import { decodeCursor, pageOf } from '@hub/kit';
-import type { FindingRow, ObservationRow, ObservedQuestion } from './observation-rows.js';
+import type { ObservationRow, ObservedQuestion } from './observation-rows.js';
 
 export interface NewObservation {
   organizationId: number;
@@ -56,16 +56,6 @@ export interface KeyedResult {
 /** A completed observation whose course progress and notices are still owed. */
 export type OwedEffects = ObservationRow & { operator_present: boolean };
 
-export interface NewFinding {
-  observationId: number;
-  organizationId: number;
-  severity: FindingRow['severity'];
-  category: FindingRow['category'];
-  note: string;
-  createdBy: number;
-  idempotencyKey: string | null;
-}
-
 export interface ObservationListQuery {
   organizationId: number;
   status?: ObservationRow['status'];
@@ -74,16 +64,12 @@ export interface ObservationListQuery {
   cursor?: string;
 }
 
-export type ListedObservation = ObservationRow & {
-  answered: number;
-  /** Counted in SQL: the findings listed with it stop at the cap, the count does not. */
-  open_findings: number;
-  cursor_at: string;
-};
+export type ListedObservation = ObservationRow & { answered: number; cursor_at: string };
 
 /**
- * Queries of observation sessions, their answers and findings, scoped to the organization where
- * the caller names one. Methods that run inside the service's transactions take its manager.
+ * Queries of observation sessions and their answers (their findings: FindingsRepository), scoped
+ * to the organization where the caller names one. Methods that run inside the service's
+ * transactions take its manager.
  */
 @Injectable()
 export class ObservationsRepository {
@@ -163,43 +149,6 @@ export class ObservationsRepository {
       [observationId],
     )) as { question_id: string }[];
     return rows.map((row) => row.question_id);
-  }
-
-  /**
-   * Findings of these observations, oldest first, at most `perObservation` of each: the cap
-   * bounds what new requests record, this bounds what an observation recorded before it shows.
-   */
-  async findings(observationIds: number[], perObservation: number): Promise<FindingRow[]> {
-    if (observationIds.length === 0) return [];
-    return (await this.db.query(
-      `SELECT * FROM (
-         SELECT f.*, row_number() OVER (PARTITION BY f.observation_id ORDER BY f.created_at, f.id) AS place
-           FROM findings f WHERE f.observation_id = ANY($1::int[])) numbered
-        WHERE place <= $2 ORDER BY created_at, id`,
-      [observationIds, perObservation],
-    )) as FindingRow[];
-  }
-
-  /** How many findings the observation holds. */
-  async findingCount(tx: EntityManager, observationId: number): Promise<number> {
-    const [row] = (await tx.query(
-      `SELECT count(*)::int AS count FROM findings WHERE observation_id = $1`,
-      [observationId],
-    )) as { count: number }[];
-    return row?.count ?? 0;
-  }
-
-  /** The observation's finding recorded with this key, if any. */
-  async keyedFinding(
-    tx: EntityManager,
-    observationId: number,
-    idempotencyKey: string,
-  ): Promise<FindingRow | undefined> {
-    const [row] = (await tx.query(
-      `SELECT * FROM findings WHERE observation_id = $1 AND idempotency_key = $2`,
-      [observationId, idempotencyKey],
-    )) as FindingRow[];
-    return row;
   }
 
   async responses(observationId: number): Promise<ResponseRow[]> {
@@ -348,8 +297,7 @@ export class ObservationsRepository {
 
   /**
    * The organization's observations newest first, one page after the cursor, matching the status
-   * and searching the evaluation, operator and observer names; each with its answer count and
-   * its count of open findings.
+   * and searching the evaluation, operator and observer names; each with its answer count.
    */
   async page(
     query: ObservationListQuery,
@@ -379,8 +327,7 @@ export class ObservationsRepository {
     }
     params.push(query.limit + 1);
     const read = (await this.db.query(
-      `SELECT o.*, o.started_at::text AS cursor_at, (SELECT count(*)::int FROM observation_responses r WHERE r.observation_id = o.id) AS answered,
-              (SELECT count(*)::int FROM findings f WHERE f.observation_id = o.id AND f.status = 'open') AS open_findings
+      `SELECT o.*, o.started_at::text AS cursor_at, (SELECT count(*)::int FROM observation_responses r WHERE r.observation_id = o.id) AS answered
          FROM observations o WHERE ${where.join(' AND ')} ORDER BY o.started_at DESC, o.id DESC LIMIT $${params.length}`,
       params,
     )) as ListedObservation[];
@@ -389,42 +336,5 @@ export class ObservationsRepository {
       String(row.id),
     ]);
     return { rows, totalCount: total, nextCursor };
-  }
-
-  /**
-   * Inserts the finding. Called under the observation's row lock, after keyedFinding and the
-   * count: a concurrent request with the same key, or for the last free place, waits for this
-   * one and then finds its key or the cap (the unique index still backs the key).
-   */
-  async insertFinding(tx: EntityManager, finding: NewFinding): Promise<FindingRow> {
-    const [created] = (await tx.query(
-      `INSERT INTO findings (observation_id, organization_id, severity, category, note, created_by, idempotency_key)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
-      [
-        finding.observationId,
-        finding.organizationId,
-        finding.severity,
-        finding.category,
-        finding.note,
-        finding.createdBy,
-        finding.idempotencyKey,
-      ],
-    )) as FindingRow[];
-    return created!;
-  }
-
-  /** Resolves the observation's finding (the first resolution is kept); undefined: no such finding. */
-  async resolveFinding(
-    observationId: number,
-    findingId: number,
-    resolvedBy: number,
-  ): Promise<FindingRow | undefined> {
-    // TypeORM answers an UPDATE ... RETURNING as [rows, affected count].
-    const [updated] = (await this.db.query(
-      `UPDATE findings SET status = 'resolved', resolved_at = coalesce(resolved_at, now()), resolved_by = coalesce(resolved_by, $3)
-        WHERE id = $1 AND observation_id = $2 RETURNING *`,
-      [findingId, observationId, resolvedBy],
-    )) as [FindingRow[], number];
-    return updated[0];
   }
 }

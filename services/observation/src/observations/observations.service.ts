@@ -23,6 +23,7 @@ import { Members } from '../team/members.js';
 import { CertificationIssuer } from '../certifications/certification-issuer.js';
 import { ObservationFigures } from '../reporting/observation-figures.js';
 import { announceCompletion, CompletionEffects } from './completion-effects.js';
+import { FindingsRepository } from './findings.repository.js';
 import { type ObservationRow, toFinding, toSummary } from './observation-rows.js';
 import {
   type KeyedResult,
@@ -49,6 +50,7 @@ interface ListFilter {
 export class ObservationsService {
   constructor(
     @Inject(ObservationsRepository) private readonly repository: ObservationsRepository,
+    @Inject(FindingsRepository) private readonly findings: FindingsRepository,
     @Inject(ObservationFigures) private readonly figures: ObservationFigures,
     @Inject(RPC) private readonly rpc: RpcClient,
     @Inject(Members) private readonly members: Members,
@@ -188,9 +190,7 @@ export class ObservationsService {
       })),
       startedAt: row.started_at.toISOString(),
       initialNotes: row.initial_notes,
-      findings: (await this.repository.findings([row.id], MAX_FINDINGS_PER_OBSERVATION)).map(
-        toFinding,
-      ),
+      ...(await this.findingsOf(row.id)),
       score: row.score === null ? null : Number(row.score),
       passed: row.passed,
       passMark: row.pass_mark,
@@ -198,6 +198,16 @@ export class ObservationsService {
       durationSeconds: row.duration_seconds,
       responses: await this.responses(row),
     };
+  }
+
+  /** The observation's first findings, with the counts of all it holds (also past the cap). */
+  private async findingsOf(observationId: number) {
+    const [rows, counts] = await Promise.all([
+      this.findings.findings([observationId], MAX_FINDINGS_PER_OBSERVATION),
+      this.findings.counts([observationId]),
+    ]);
+    const { total, open } = counts.get(observationId)!;
+    return { findingCount: total, openFindings: open, findings: rows.map(toFinding) };
   }
 
   private async responses(row: ObservationRow) {
@@ -323,10 +333,11 @@ export class ObservationsService {
       organizationId: actor.organizationId,
       ...filter,
     });
-    const findings = await this.repository.findings(
-      rows.map((row) => row.id),
-      MAX_FINDINGS_PER_OBSERVATION,
-    );
+    const ids = rows.map((row) => row.id);
+    const [findings, counts] = await Promise.all([
+      this.findings.findings(ids, MAX_FINDINGS_PER_OBSERVATION),
+      this.findings.counts(ids),
+    ]);
     return {
       totalCount,
       nextCursor,
@@ -334,7 +345,7 @@ export class ObservationsService {
         toSummary(
           row,
           row.answered,
-          row.open_findings,
+          counts.get(row.id)!,
           findings.filter((f) => f.observation_id === row.id),
         ),
       ),
@@ -352,12 +363,12 @@ export class ObservationsService {
     const key = finding.idempotencyKey ?? null;
     const recorded = await this.repository.transaction(async (tx) => {
       const row = await this.recordable(actor, id, tx, true);
-      const keyed = key === null ? undefined : await this.repository.keyedFinding(tx, row.id, key);
+      const keyed = key === null ? undefined : await this.findings.keyedFinding(tx, row.id, key);
       if (keyed) return keyed;
-      if ((await this.repository.findingCount(tx, row.id)) >= MAX_FINDINGS_PER_OBSERVATION) {
+      if ((await this.findings.findingCount(tx, row.id)) >= MAX_FINDINGS_PER_OBSERVATION) {
         throw new RpcFailure('conflict', FINDINGS_LIMIT);
       }
-      return this.repository.insertFinding(tx, {
+      return this.findings.insertFinding(tx, {
         observationId: row.id,
         organizationId: actor.organizationId,
         severity: finding.severity,
@@ -372,7 +383,7 @@ export class ObservationsService {
 
   async resolveFinding(actor: Actor, id: number, findingId: number): Promise<Finding> {
     const row = await this.recordable(actor, id);
-    const finding = await this.repository.resolveFinding(row.id, findingId, actor.userId);
+    const finding = await this.findings.resolveFinding(row.id, findingId, actor.userId);
     if (!finding) throw RpcFailure.notFound('Finding not found');
     return toFinding(finding);
   }

@@ -121,6 +121,7 @@ export const observations = {
   },
   finding: {
     title: 'Findings ({{count}})',
+    firstShown: 'Showing the first {{shown}} of {{count}} findings.',
     none: 'No findings recorded',
     resolved: 'Resolved',
     open: 'Open',

@@ -123,6 +123,7 @@ export const observations: Catalog['observations'] = {
   },
   finding: {
     title: 'Hallazgos ({{count}})',
+    firstShown: 'Se muestran los primeros {{shown}} de {{count}} hallazgos.',
     none: 'No hay hallazgos registrados',
     resolved: 'Resuelto',
     open: 'Abierto',

@@ -123,6 +123,7 @@ export const observations: Catalog['observations'] = {
   },
   finding: {
     title: 'Constats ({{count}})',
+    firstShown: 'Seuls les {{shown}} premiers constats sur {{count}} sont affichés.',
     none: 'Aucun constat enregistré',
     resolved: 'Résolu',
     open: 'Ouvert',

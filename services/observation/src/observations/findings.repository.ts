@@ -1,0 +1,119 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { FindingRow } from './observation-rows.js';
+
+export interface NewFinding {
+  observationId: number;
+  organizationId: number;
+  severity: FindingRow['severity'];
+  category: FindingRow['category'];
+  note: string;
+  createdBy: number;
+  idempotencyKey: string | null;
+}
+
+/** How many findings an observation holds, and how many of them are open. */
+export interface FindingCounts {
+  total: number;
+  open: number;
+}
+
+/**
+ * Queries of observations' findings. The caller scopes to the organization by naming
+ * observations it found in it; methods that run inside the service's transactions take its
+ * manager.
+ */
+@Injectable()
+export class FindingsRepository {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  /**
+   * Findings of these observations, oldest first, at most `perObservation` of each: the cap
+   * bounds what new requests record, this bounds what an observation recorded before it shows.
+   */
+  async findings(observationIds: number[], perObservation: number): Promise<FindingRow[]> {
+    if (observationIds.length === 0) return [];
+    return (await this.db.query(
+      `SELECT * FROM (
+         SELECT f.*, row_number() OVER (PARTITION BY f.observation_id ORDER BY f.created_at, f.id) AS place
+           FROM findings f WHERE f.observation_id = ANY($1::int[])) numbered
+        WHERE place <= $2 ORDER BY created_at, id`,
+      [observationIds, perObservation],
+    )) as FindingRow[];
+  }
+
+  /**
+   * All findings and the open ones of each of these observations, also past what `findings`
+   * returns of them; an observation without findings is answered zeros.
+   */
+  async counts(observationIds: number[]): Promise<Map<number, FindingCounts>> {
+    const counts = new Map(observationIds.map((id) => [id, { total: 0, open: 0 }]));
+    if (observationIds.length === 0) return counts;
+    const rows = (await this.db.query(
+      `SELECT observation_id, count(*)::int AS total, count(*) FILTER (WHERE status = 'open')::int AS open
+         FROM findings WHERE observation_id = ANY($1::int[]) GROUP BY observation_id`,
+      [observationIds],
+    )) as ({ observation_id: number } & FindingCounts)[];
+    for (const { observation_id: id, total, open } of rows) counts.set(id, { total, open });
+    return counts;
+  }
+
+  /** How many findings the observation holds. */
+  async findingCount(tx: EntityManager, observationId: number): Promise<number> {
+    const [row] = (await tx.query(
+      `SELECT count(*)::int AS count FROM findings WHERE observation_id = $1`,
+      [observationId],
+    )) as { count: number }[];
+    return row?.count ?? 0;
+  }
+
+  /** The observation's finding recorded with this key, if any. */
+  async keyedFinding(
+    tx: EntityManager,
+    observationId: number,
+    idempotencyKey: string,
+  ): Promise<FindingRow | undefined> {
+    const [row] = (await tx.query(
+      `SELECT * FROM findings WHERE observation_id = $1 AND idempotency_key = $2`,
+      [observationId, idempotencyKey],
+    )) as FindingRow[];
+    return row;
+  }
+
+  /**
+   * Inserts the finding. Called under the observation's row lock, after keyedFinding and the
+   * count: a concurrent request with the same key, or for the last free place, waits for this
+   * one and then finds its key or the cap (the unique index still backs the key).
+   */
+  async insertFinding(tx: EntityManager, finding: NewFinding): Promise<FindingRow> {
+    const [created] = (await tx.query(
+      `INSERT INTO findings (observation_id, organization_id, severity, category, note, created_by, idempotency_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+      [
+        finding.observationId,
+        finding.organizationId,
+        finding.severity,
+        finding.category,
+        finding.note,
+        finding.createdBy,
+        finding.idempotencyKey,
+      ],
+    )) as FindingRow[];
+    return created!;
+  }
+
+  /** Resolves the observation's finding (the first resolution is kept); undefined: no such finding. */
+  async resolveFinding(
+    observationId: number,
+    findingId: number,
+    resolvedBy: number,
+  ): Promise<FindingRow | undefined> {
+    // TypeORM answers an UPDATE ... RETURNING as [rows, affected count].
+    const [updated] = (await this.db.query(
+      `UPDATE findings SET status = 'resolved', resolved_at = coalesce(resolved_at, now()), resolved_by = coalesce(resolved_by, $3)
+        WHERE id = $1 AND observation_id = $2 RETURNING *`,
+      [findingId, observationId, resolvedBy],
+    )) as [FindingRow[], number];
+    return updated[0];
+  }
+}
