@@ -184,8 +184,20 @@ export const identityServiceRpc = {
     z.array(z.number().int()),
   ),
   /**
-   * Team Overview: who of the organization signed in today (UTC); of `userIds` only when given
-   * (a page of people, one member: not everyone who signed in).
+   * When the organization's "today" began: the last local midnight in its default time zone
+   * (UTC when it has none), as an ISO instant. Other services' "today" figures count from it.
+   */
+  organizationDayStart: rpc(
+    'identity',
+    'organizations.dayStart',
+    'service',
+    z.object({ organizationId: z.number().int() }),
+    z.object({ since: z.iso.datetime() }),
+  ),
+  /**
+   * Team Overview: who of the organization signed in today (the organization's day, as
+   * `organizationDayStart`); of `userIds` only when given (a page of people, one member: not
+   * everyone who signed in).
    */
   signedInToday: rpc(
     'identity',

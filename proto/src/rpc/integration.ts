@@ -103,13 +103,18 @@ export const integrationRpc = {
   floorStats: rpc('integration', 'floor.stats', FROM_ROUTES, ActorOnly, FloorStats),
   /**
    * Team Overview (staff roles): the ids of the actor's organization's people a camera saw
-   * today (the UTC day), each once; of `userIds` only when given (a page of people, one member).
+   * today, each once; of `userIds` only when given (a page of people, one member). Today from
+   * `since`, the organization's day start as identity answers it (organizationDayStart); from
+   * 00:00 UTC without it (a caller of the previous release).
    */
   seenToday: rpc(
     'integration',
     'floor.presence.today',
     STAFF_ROLES,
-    ActorOnly.extend({ userIds: z.array(z.number().int()).max(1000).optional() }),
+    ActorOnly.extend({
+      userIds: z.array(z.number().int()).max(1000).optional(),
+      since: z.iso.datetime().optional(),
+    }),
     z.array(z.number().int()),
   ),
   floorLayout: rpc('integration', 'floor.layout', FROM_ROUTES, ActorOnly, FloorLayout),

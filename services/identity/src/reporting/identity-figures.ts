@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { INSIGHTS_PERIOD_DAYS } from '@hub/proto';
+import { organizationDate, organizationDayStart } from '../organizations/organization-day.js';
 import {
   ACTIVE_USER_SQL,
   ORGANIZATION_FIGURES_SQL,
@@ -94,22 +95,26 @@ export class IdentityFigures {
   }
 
   /**
-   * Users, active ones, those who joined in 30 days and active ones signed in today (UTC): the
-   * attendance rate's share of the active, so someone suspended after signing in today is in
-   * neither.
+   * Users, active ones, those who joined in 30 days and active ones signed in today (each one's
+   * organization's day as of `now`): the attendance rate's share of the active, so someone
+   * suspended after signing in today is in neither.
    */
-  async userCounts(organizationId: number | null): Promise<UserCounts | undefined> {
-    const params: unknown[] = [];
+  async userCounts(
+    organizationId: number | null,
+    now = new Date(),
+  ): Promise<UserCounts | undefined> {
+    const params: unknown[] = [now];
     const where = scope(organizationId, 'u.organization_id', params);
     const [counts] = (await this.db.query(
       `SELECT count(*)::int AS total,
               count(*) FILTER (WHERE ${ACTIVE_USER_SQL})::int AS active,
-              count(*) FILTER (WHERE u.created_at > now() - interval '30 days')::int AS joined_last_30_days,
+              count(*) FILTER (WHERE u.created_at > $1::timestamptz - interval '30 days')::int AS joined_last_30_days,
               count(*) FILTER (WHERE ${ACTIVE_USER_SQL} AND EXISTS (
                 SELECT 1 FROM sign_in_events e
-                 WHERE e.user_id = u.id AND e.occurred_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+                 WHERE e.user_id = u.id
+                   AND e.occurred_at >= ${organizationDayStart('o.default_time_zone', '$1::timestamptz')}
               ))::int AS signed_in_today
-         FROM users u WHERE ${where}`,
+         FROM users u LEFT JOIN organizations o ON o.id = u.organization_id WHERE ${where}`,
       params,
     )) as UserCounts[];
     return counts;
@@ -130,18 +135,23 @@ export class IdentityFigures {
     return row;
   }
 
-  /** Each person's latest sign-in of each UTC day, with the day's count, newest first. */
+  /**
+   * Each person's latest sign-in of each day (their organization's), with the day's count,
+   * newest first.
+   */
   async recentSignIns(organizationId: number | null, limit: number): Promise<RecentSignIn[]> {
     const params: unknown[] = [limit];
     const where = scope(organizationId, 'e.organization_id', params);
+    const day = organizationDate('o.default_time_zone', 'e.occurred_at');
     return (await this.db.query(
       `SELECT * FROM (
-         SELECT DISTINCT ON (e.user_id, (e.occurred_at AT TIME ZONE 'UTC')::date)
+         SELECT DISTINCT ON (e.user_id, ${day})
                 e.id, e.user_id, u.name, u.email, e.method, e.occurred_at,
-                count(*) OVER (PARTITION BY e.user_id, (e.occurred_at AT TIME ZONE 'UTC')::date)::int AS times
+                count(*) OVER (PARTITION BY e.user_id, ${day})::int AS times
            FROM sign_in_events e JOIN users u ON u.id = e.user_id
+           LEFT JOIN organizations o ON o.id = e.organization_id
           WHERE ${where} AND e.occurred_at > now() - interval '${RECENT_SIGN_IN_DAYS} days'
-          ORDER BY e.user_id, (e.occurred_at AT TIME ZONE 'UTC')::date, e.occurred_at DESC, e.id DESC
+          ORDER BY e.user_id, ${day}, e.occurred_at DESC, e.id DESC
        ) latest ORDER BY occurred_at DESC, id DESC LIMIT $1`,
       params,
     )) as RecentSignIn[];

@@ -57,8 +57,8 @@ export class StatsService {
   }
 
   async recentActivity(actor: Actor, limit: number): Promise<SignInActivity> {
-    // One line per person and UTC day (their latest sign-in, with the day's count), so a
-    // person signing in again and again does not fill the list (issue #35).
+    // One line per person and day, their organization's (their latest sign-in, with the day's
+    // count), so a person signing in again and again does not fill the list (issue #35).
     const rows = await this.figures.recentSignIns(organizationScope(actor), limit);
     return {
       events: rows.map((row) => ({

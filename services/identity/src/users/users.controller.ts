@@ -63,6 +63,11 @@ export class UsersController {
     return this.users.signedInToday(request.organizationId, request.userIds);
   }
 
+  @RpcHandler(identityRpc.organizationDayStart)
+  organizationDayStart(@Payload() request: RpcRequest<typeof identityRpc.organizationDayStart>) {
+    return this.users.organizationDayStart(request.organizationId);
+  }
+
   @RpcHandler(identityRpc.currentUser)
   current(@Payload() request: RpcRequest<typeof identityRpc.currentUser>) {
     return this.users.current(request.actor);

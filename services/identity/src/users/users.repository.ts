@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { MemberFilter, MemberKey } from '@hub/proto';
 import { Any, DataSource, type EntityManager } from 'typeorm';
+import { organizationDayStart } from '../organizations/organization-day.js';
 import { UserEntity } from './user.entity.js';
 import type { UserViewSource } from './user-view.js';
 
@@ -295,15 +296,33 @@ export class UsersRepository {
     return users.map(({ id, name }) => ({ id, name }));
   }
 
-  /** Ids of the organization's people (of `userIds` when given) with a sign-in since 00:00 UTC. */
-  async findSignedInTodayIds(organizationId: number, userIds?: number[]): Promise<number[]> {
-    // Raw SQL: distinct ids since midnight UTC on the database's clock.
+  /** When the organization's today began as of `now` (organizationDayStart); UTC's if unknown. */
+  async findOrganizationDayStart(organizationId: number, now = new Date()): Promise<Date> {
+    const rows = (await this.db.query(
+      `SELECT ${organizationDayStart('o.default_time_zone', '$2::timestamptz')} AS since
+         FROM (SELECT $1::int AS id) asked LEFT JOIN organizations o ON o.id = asked.id`,
+      [organizationId, now],
+    )) as { since: Date }[];
+    return rows[0]!.since;
+  }
+
+  /**
+   * Ids of the organization's people (of `userIds` when given) with a sign-in today, the
+   * organization's day as of `now`.
+   */
+  async findSignedInTodayIds(
+    organizationId: number,
+    userIds?: number[],
+    now = new Date(),
+  ): Promise<number[]> {
+    // Raw SQL: distinct ids since the day's start, read once (an index range, not per row).
     const rows = (await this.db.query(
       `SELECT DISTINCT user_id FROM sign_in_events
         WHERE organization_id = $1
-          AND occurred_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+          AND occurred_at >= (SELECT ${organizationDayStart('o.default_time_zone', '$3::timestamptz')}
+                                FROM organizations o WHERE o.id = $1)
           AND ($2::int[] IS NULL OR user_id = ANY($2::int[]))`,
-      [organizationId, userIds ?? null],
+      [organizationId, userIds ?? null, now],
     )) as { user_id: number }[];
     return rows.map((row) => row.user_id);
   }

@@ -87,7 +87,16 @@ export class UsersService {
     return this.users.findNames(userIds);
   }
 
-  /** Ids of the organization's people with a sign-in since 00:00 UTC ("today" is the UTC day). */
+  /**
+   * When the organization's today began: local midnight in its default time zone, UTC when none
+   * (identityRpc.organizationDayStart), for the other services' "today" figures.
+   */
+  async organizationDayStart(organizationId: number): Promise<{ since: string }> {
+    const since = await this.users.findOrganizationDayStart(organizationId);
+    return { since: since.toISOString() };
+  }
+
+  /** Ids of the organization's people with a sign-in today (the organization's day). */
   signedInToday(organizationId: number, userIds?: number[]): Promise<number[]> {
     if (userIds?.length === 0) return Promise.resolve([]);
     return this.users.findSignedInTodayIds(organizationId, userIds);

@@ -23,8 +23,8 @@ export class FloorController {
   }
 
   @RpcHandler(integrationRpc.seenToday)
-  seenToday(@Payload() { actor, userIds }: Req<'seenToday'>) {
-    return this.figures.seenToday(actor, userIds);
+  seenToday(@Payload() { actor, userIds, since }: Req<'seenToday'>) {
+    return this.figures.seenToday(actor, userIds, since);
   }
 
   @RpcHandler(integrationRpc.floorLayout)

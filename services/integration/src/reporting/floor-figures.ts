@@ -34,16 +34,18 @@ export class FloorFigures {
   constructor(@Inject(DataSource) private readonly db: DataSource) {}
 
   /**
-   * Who of the organization (of `userIds` when given) a camera saw since 00:00 UTC, from the
-   * presence index alone.
+   * Who of the organization (of `userIds` when given) a camera saw today, from the presence
+   * index alone. Today from `since`, the start of the organization's day (its time zone is
+   * identity's); without it, from 00:00 UTC (a caller of the previous release).
    */
-  async seenToday(organizationId: number, userIds?: number[]): Promise<number[]> {
+  async seenToday(organizationId: number, userIds?: number[], since?: Date): Promise<number[]> {
     const rows = (await this.db.query(
       `SELECT DISTINCT person_id FROM presence_events
         WHERE organization_id = $1
-          AND seen_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+          AND seen_at >= coalesce($3::timestamptz,
+                                  date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')
           AND ($2::int[] IS NULL OR person_id = ANY($2::int[]))`,
-      [organizationId, userIds ?? null],
+      [organizationId, userIds ?? null, since ?? null],
     )) as { person_id: number }[];
     return rows.map((row) => row.person_id);
   }

@@ -30,8 +30,11 @@ import { TeamRepository } from './team.repository.js';
 
 export const MEMBER_NOT_FOUND = 'Team member not found';
 
-/** A person as Team Overview lists them: their department, status, performance and presence. */
-function teamMember(
+/**
+ * A person as Team Overview lists them: their department, status, performance and presence.
+ * Someone suspended is present nowhere (as the head counts), whatever a camera saw of them.
+ */
+export function teamMember(
   person: Member,
   performance: Map<number, number>,
   present: Set<number>,
@@ -43,7 +46,7 @@ function teamMember(
     ...roleOf(person),
     status: memberStatus(person),
     performance: performance.get(person.id) ?? null,
-    presentToday: present.has(person.id),
+    presentToday: !person.suspended && present.has(person.id),
     profilePicture: person.profilePicture,
   };
 }
@@ -122,11 +125,7 @@ export class TeamService {
    */
   private async presentAmong(actor: Actor, userIds: number[]): Promise<Set<number>> {
     if (userIds.length === 0) return new Set();
-    const [signedIn, seen] = await Promise.all([
-      this.rpc.call(identityRpc.signedInToday, { organizationId: actor.organizationId, userIds }),
-      this.rpc.call(integrationRpc.seenToday, { actor, userIds }),
-    ]);
-    return new Set([...signedIn, ...seen]);
+    return this.presentToday(actor, userIds);
   }
 
   /**
@@ -154,11 +153,18 @@ export class TeamService {
     };
   }
 
-  /** Present today: signed in or seen by a camera since 00:00 UTC. */
-  private async presentToday(actor: Actor): Promise<Set<number>> {
+  /**
+   * Present today (of `userIds` when given): signed in or seen by a camera since the start of
+   * the organization's day, local midnight in its default time zone, as identity answers it
+   * (identity counts its sign-ins from the same start).
+   */
+  private async presentToday(actor: Actor, userIds?: number[]): Promise<Set<number>> {
+    const organizationId = actor.organizationId;
     const [signedIn, seen] = await Promise.all([
-      this.rpc.call(identityRpc.signedInToday, { organizationId: actor.organizationId }),
-      this.rpc.call(integrationRpc.seenToday, { actor }),
+      this.rpc.call(identityRpc.signedInToday, { organizationId, userIds }),
+      this.rpc
+        .call(identityRpc.organizationDayStart, { organizationId })
+        .then(({ since }) => this.rpc.call(integrationRpc.seenToday, { actor, userIds, since })),
     ]);
     return new Set([...signedIn, ...seen]);
   }
