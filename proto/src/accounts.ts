@@ -306,8 +306,9 @@ export type OrganizationPage = z.infer<typeof OrganizationPage>;
 
 export const OrganizationListQuery = pageQuery(50, 200);
 /**
- * The console's organizations and its organization pickers: newest first, or those whose name,
- * display name or domain holds `search` (a substring: how one of thousands is found).
+ * The console's organizations, its organization pickers and the sign-in chooser: newest first,
+ * or those whose name, display name or domain holds `search` (a substring: how one of thousands
+ * is found).
  */
 export const AdminOrganizationListQuery = OrganizationListQuery.extend({
   search: z.string().trim().max(200).optional(),

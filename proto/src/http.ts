@@ -49,10 +49,11 @@ export interface RouteContract<
    * Where the route names the organization it acts on (a path parameter, or a dotted path into
    * the body or query): the super administrator's entry is that organization's, so its own
    * administrators read what the platform did to it (an export, an administrator invited).
-   * `{ answered: true }`: the route names a person, not their organization; the service's answer
-   * names it (the person may be gone once it is sent) and the gateway's handler hands it to the
-   * audit trail, leaving it out of the route's own answer. Refused before that, the entry is the
-   * super administrator's own.
+   * `{ answered: true }`: the route names a person or a camera, not its organization; the
+   * service's answer names it as `organizationId` (the person may be gone once it is sent), which
+   * the gateway hands to the audit trail and answers only where the route's response names it
+   * (a relayed route needs nothing more: relay.controller.ts). Refused before that, the entry is
+   * the super administrator's own.
    */
   auditOrganization?: string | { readonly answered: true };
   /**

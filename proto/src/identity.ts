@@ -1,5 +1,6 @@
 import { ERROR_TEXTS } from './error-codes.js';
 import { z } from 'zod';
+import { PageInfo } from './paging.js';
 import { Role } from './roles.js';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './text.js';
 
@@ -71,8 +72,15 @@ export const OrganizationChoice = z.object({
   name: z.string(),
   displayName: z.string(),
 });
-export const OrganizationChoices = z.array(OrganizationChoice);
 export type OrganizationChoice = z.infer<typeof OrganizationChoice>;
+/**
+ * The sign-in chooser's organizations: the caller's own, or for the super administrator the
+ * newest (or those matching a search) a page at a time, never thousands at once.
+ */
+export const OrganizationChoicePage = PageInfo.extend({
+  organizations: z.array(OrganizationChoice),
+});
+export type OrganizationChoicePage = z.infer<typeof OrganizationChoicePage>;
 
 export const DomainParams = z.object({ domain: z.string().trim().toLowerCase().min(1).max(253) });
 export type DomainParams = z.infer<typeof DomainParams>;

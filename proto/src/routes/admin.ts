@@ -158,6 +158,10 @@ export const adminRoutes = {
     auditOrganization: { answered: true },
     params: IdParams,
     response: InvitationSentResponse,
+    relay: {
+      rpc: identityRpc.resendInvitation,
+      request: ({ actor, params }) => ({ actor, userId: params.id }),
+    },
   }),
   prompts: defineRoute({
     method: 'GET',

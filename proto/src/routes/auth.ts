@@ -1,4 +1,5 @@
 import {
+  AdminOrganizationListQuery,
   MessageResponse,
   SetupPasswordRequest,
   VerifyInvitationRequest,
@@ -11,7 +12,7 @@ import {
   LoginRequest,
   LoginResponse,
   LogoutResponse,
-  OrganizationChoices,
+  OrganizationChoicePage,
   OrganizationLookup,
 } from '../identity.js';
 import { ALL_ROLES } from '../roles.js';
@@ -51,11 +52,17 @@ export const authRoutes = {
     method: 'GET',
     path: '/api/auth/organizations',
     summary:
-      'Organizations for the sign-in picker: the caller’s own (all for the super administrator)',
+      'Organizations for the sign-in picker: the caller’s own; for the super administrator every one, or those whose name, display name or domain holds `search`, newest first (cursor-paged)',
     tag: 'auth',
     access: ALL_ROLES,
-    response: OrganizationChoices,
-    relay: { rpc: identityRpc.organizationChoices, request: ({ actor }) => ({ actor }) },
+    // The console pickers' query: a chooser of thousands is searched on the server.
+    query: AdminOrganizationListQuery,
+    response: OrganizationChoicePage,
+    paged: { items: 'organizations' },
+    relay: {
+      rpc: identityRpc.organizationChoices,
+      request: ({ actor, query: { search, ...page } }) => ({ actor, page, search }),
+    },
   }),
   verifyInvitation: defineRoute({
     method: 'POST',

@@ -105,10 +105,14 @@ export const integrationsRoutes = {
     tag: 'integrations',
     access: SUPER_ADMIN_ONLY,
     audit: 'camera-assignment.delete',
-    // The camera's organization, as the integration service names it (FloorController).
+    // The camera's organization, as the integration service's answer names it.
     auditOrganization: { answered: true },
     params: IdParams,
     response: MessageResponse,
+    relay: {
+      rpc: integrationRpc.unassign,
+      request: ({ actor, params }) => ({ actor, assignmentId: params.id }),
+    },
   }),
   updateCameraAssignmentSchedule: defineRoute({
     method: 'PUT',
@@ -122,6 +126,10 @@ export const integrationsRoutes = {
     response: CameraAssignment,
     audit: 'camera-assignment.schedule',
     auditOrganization: { answered: true },
+    relay: {
+      rpc: integrationRpc.updateSchedule,
+      request: ({ actor, params, body }) => ({ actor, assignmentId: params.id, schedule: body }),
+    },
   }),
   updateCameraAssignmentSops: defineRoute({
     method: 'PUT',
@@ -134,6 +142,14 @@ export const integrationsRoutes = {
     params: IdParams,
     body: UpdateAssignmentSopsRequest,
     response: CameraAssignment,
+    relay: {
+      rpc: integrationRpc.updateSops,
+      request: ({ actor, params, body }) => ({
+        actor,
+        assignmentId: params.id,
+        sopIds: body.sopIds,
+      }),
+    },
   }),
   organizationSops: defineRoute({
     method: 'GET',

@@ -11,7 +11,6 @@ import {
   OrganizationPage,
   UserPage,
 } from '../accounts.js';
-import { Organization } from '../identity.js';
 import { Actor, SUPER_ADMIN_ONLY } from '../roles.js';
 import { z } from 'zod';
 import { rpc, ActorOnly, FROM_ROUTES } from '../rpc.js';
@@ -31,15 +30,20 @@ export const identityAdminRpc = {
     AdminOrganizationPage,
   ),
   /**
-   * Every organization, for the integration service's camera assignments (their organizations'
-   * names, on the super administrator's behalf); no route answers it whole.
+   * The shown names (display name, else name) of these organizations, for the integration
+   * service's camera assignments on the super administrator's behalf: asked by the ids a list
+   * shows, never for every organization. An id of none is left out of the answer.
    */
-  adminOrganizations: rpc(
+  organizationNames: rpc(
     'identity',
-    'admin.organizations.list',
+    'organizations.names',
     SUPER_ADMIN_ONLY,
-    ActorOnly,
-    z.array(Organization),
+    z.object({
+      actor: Actor,
+      // Distinct organizations of one list of camera assignments.
+      organizationIds: z.array(z.number().int()).max(10_000),
+    }),
+    z.array(z.object({ id: z.number().int(), name: z.string() })),
   ),
   createOrganization: rpc(
     'identity',
@@ -99,7 +103,7 @@ export const identityAdminRpc = {
   resendInvitation: rpc(
     'identity',
     'admin.users.resendInvitation',
-    SUPER_ADMIN_ONLY,
+    FROM_ROUTES,
     z.object({ actor: Actor, userId: z.number().int() }),
     InvitationSentResponse.extend({ organizationId: z.number().int() }),
   ),

@@ -6,10 +6,11 @@ import {
 } from '../accounts.js';
 import { DashboardStats, SignInActivity } from '../dashboard.js';
 import { ServicePing } from '../health.js';
-import { OrganizationChoices, OrganizationLookup, User } from '../identity.js';
+import { OrganizationChoicePage, OrganizationLookup, User } from '../identity.js';
 import { Actor, ALL_ROLES } from '../roles.js';
 import { z } from 'zod';
 import { rpc, ActorOnly, SessionView, ClientContext, FROM_ROUTES } from '../rpc.js';
+import { PageRequest } from '../paging.js';
 
 /**
  * The device's IANA time zone as the web app reports it (`X-Time-Zone`). Not checked against a
@@ -64,8 +65,8 @@ export const identitySessionRpc = {
     'identity',
     'organizations.choices',
     FROM_ROUTES,
-    ActorOnly,
-    OrganizationChoices,
+    z.object({ actor: Actor, page: PageRequest, search: z.string().max(200).optional() }),
+    OrganizationChoicePage,
   ),
   currentUser: rpc('identity', 'users.current', FROM_ROUTES, ActorOnly, User),
   dashboardStats: rpc('identity', 'stats.dashboard', ALL_ROLES, ActorOnly, DashboardStats),

@@ -24,7 +24,7 @@ import {
   Station,
   UpdateFloorCameraRequest,
 } from '../floor.js';
-import { Actor, STAFF_ROLES, SUPER_ADMIN_ONLY } from '../roles.js';
+import { Actor, STAFF_ROLES } from '../roles.js';
 import { ActorOnly, rpc, FROM_ROUTES } from '../rpc.js';
 
 const IntegrationRef = z.object({ actor: Actor, integrationId: z.number().int() });
@@ -63,7 +63,7 @@ export const integrationRpc = {
   unassign: rpc(
     'integration',
     'assignments.delete',
-    SUPER_ADMIN_ONLY,
+    FROM_ROUTES,
     AssignmentRef,
     MessageResponse.extend({ organizationId: z.number().int() }),
   ),
@@ -71,14 +71,14 @@ export const integrationRpc = {
   updateSops: rpc(
     'integration',
     'assignments.sops',
-    SUPER_ADMIN_ONLY,
+    FROM_ROUTES,
     AssignmentRef.extend({ sopIds: z.array(z.number().int()) }),
     CameraAssignment,
   ),
   updateSchedule: rpc(
     'integration',
     'assignments.schedule',
-    SUPER_ADMIN_ONLY,
+    FROM_ROUTES,
     AssignmentRef.extend({ schedule: UpdateAssignmentScheduleRequest }),
     CameraAssignment,
   ),

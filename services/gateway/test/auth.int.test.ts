@@ -195,7 +195,14 @@ describe('organization scoping', () => {
     expect(globexActivity.every((event) => event.userEmail.endsWith('@globex.test'))).toBe(true);
 
     const choices = await gina.call(api.organizationChoices);
-    expect(choices.map((choice) => choice.name)).toEqual(['Globex Plant']);
+    expect(choices).toEqual({
+      organizations: [{ auth0OrgId: null, name: 'Globex Plant', displayName: 'Globex Plant' }],
+      totalCount: 1,
+      nextCursor: null,
+    });
+    // Their own organization whatever they search: never another's.
+    const searched = await gina.call(api.organizationChoices, { query: { search: 'acme' } });
+    expect(searched.organizations.map((choice) => choice.name)).toEqual(['Globex Plant']);
   });
 
   it('gives the super administrator the whole platform', async () => {
@@ -204,7 +211,30 @@ describe('organization scoping', () => {
     const stats = await root.call(api.dashboardStats);
     expect(stats.totalUsers).toBe(5);
     const choices = await root.call(api.organizationChoices);
-    expect(choices.length).toBe(3);
+    expect(choices.totalCount).toBe(3);
+    expect(choices.organizations).toHaveLength(3);
+  });
+
+  it("pages and searches the super administrator's sign-in choices, never answering all at once", async () => {
+    const root = new ApiSession(stack.url);
+    await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
+    // Newest first, a page at a time.
+    const first = await root.call(api.organizationChoices, { query: { limit: 1 } });
+    expect(first.organizations.map((choice) => choice.name)).toEqual(['Globex Plant']);
+    expect(first.totalCount).toBe(3);
+    expect(first.nextCursor).not.toBeNull();
+    const second = await root.call(api.organizationChoices, {
+      query: { limit: 1, cursor: first.nextCursor! },
+    });
+    expect(second.organizations.map((choice) => choice.name)).toEqual(['Acme Foods']);
+    // By a piece of the name, display name or domain, as the console's pickers.
+    const searched = await root.call(api.organizationChoices, { query: { search: 'ACME.te' } });
+    expect(searched).toEqual({
+      organizations: [{ auth0OrgId: null, name: 'Acme Foods', displayName: 'Acme Foods' }],
+      totalCount: 1,
+      nextCursor: null,
+    });
+    await expectError(root.call(api.organizationChoices, { query: { limit: 201 } }), 400);
   });
 });
 

@@ -138,7 +138,7 @@ describe('camera data goes with what it belonged to', () => {
     // A camera it has already tells when its deletion has reached the integration service.
     const witness = await keepingCamera(doomed, 'cam-107');
     // Deleted after the assignment found it in identity, and before it wrote.
-    const restore = meanwhileAfter(stack, identityRpc.adminOrganizations, async () => {
+    const restore = meanwhileAfter(stack, identityRpc.organizationNames, async () => {
       await root.call(api.deleteOrganization, { params: { id: doomed } });
       await expect
         .poll(() => query(`SELECT 1 FROM camera_assignments WHERE id = $1`, [witness]), {

@@ -1,14 +1,16 @@
 import type { AdminOrganization } from '@hub/proto';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDebouncedValue } from '../auth/useDebouncedValue';
-import { inputClass, selectClass } from '../ui/styles';
+import {
+  ChoiceSearchBox,
+  ChoicesNote,
+  useChoiceSearch,
+  useKeptChoice,
+} from '../ui/searchedChoices';
+import { selectClass } from '../ui/styles';
 import { organizationChoicesQuery } from './queries';
 
-const SEARCH_DEBOUNCE_MS = 300;
-
-type Choice = Pick<AdminOrganization, 'id' | 'displayName'>;
+const idOf = (organization: Pick<AdminOrganization, 'id'>) => String(organization.id);
 
 interface OrganizationPickerProps {
   /** The select's id, named by the caller's `<label htmlFor>`. */
@@ -34,34 +36,18 @@ interface OrganizationPickerProps {
  */
 export function OrganizationPicker(props: OrganizationPickerProps) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const { text, setText, search } = useChoiceSearch();
   const choices = useQuery({
     ...organizationChoicesQuery(search),
     placeholderData: keepPreviousData,
   });
   const listed = choices.data?.organizations ?? [];
-  const current = listed.find((organization) => String(organization.id) === props.value);
-  const [kept, setKept] = useState<Choice | undefined>(undefined);
-  // Remembered while listed (React's state adjusted while rendering), for when a search hides it.
-  if (current && current.id !== kept?.id) setKept(current);
-  const hidden = !current && kept && String(kept.id) === props.value ? [kept] : [];
-  const total = choices.data?.totalCount ?? 0;
+  const shown = useKeptChoice(listed, props.value, idOf);
   const testId = props.testId;
 
   return (
     <div className={props.className ?? 'space-y-1'}>
-      <input
-        type="search"
-        aria-label={t('admin.organizations.search')}
-        data-testid={testId && `${testId}-search`}
-        className={inputClass}
-        placeholder={t('admin.organizations.searchPlaceholder')}
-        value={text}
-        maxLength={200}
-        disabled={props.disabled}
-        onChange={(event) => setText(event.target.value)}
-      />
+      <ChoiceSearchBox text={text} onChange={setText} disabled={props.disabled} testId={testId} />
       <select
         id={props.id}
         aria-label={props.label}
@@ -74,27 +60,19 @@ export function OrganizationPicker(props: OrganizationPickerProps) {
         {props.placeholder !== undefined && (
           <option value="">{choices.isPending ? t('common.loading') : props.placeholder}</option>
         )}
-        {[...hidden, ...listed].map((organization) => (
+        {shown.map((organization) => (
           <option key={organization.id} value={organization.id}>
             {organization.displayName}
           </option>
         ))}
       </select>
-      {search !== '' && choices.data && total === 0 ? (
-        <p
-          className="text-xs text-slate-500 dark:text-slate-400"
-          data-testid={testId && `${testId}-none`}
-        >
-          {t('ui.emptyList.noMatchSearch', { noun: t('ui.nouns.organizations') })}
-        </p>
-      ) : total > listed.length ? (
-        <p
-          className="text-xs text-slate-500 dark:text-slate-400"
-          data-testid={testId && `${testId}-more`}
-        >
-          {t('ui.firstShown', { shown: listed.length, total })}
-        </p>
-      ) : null}
+      <ChoicesNote
+        search={search}
+        answered={choices.data !== undefined}
+        listed={listed.length}
+        total={choices.data?.totalCount ?? 0}
+        testId={testId}
+      />
     </div>
   );
 }

@@ -1,13 +1,14 @@
 import {
   type DashboardStats,
   Health,
-  type OrganizationChoice,
+  type OrganizationChoicePage,
   type OrganizationLookup,
   type RecentActivity,
   type User,
 } from '@hub/proto';
 import { api } from './routes';
 import { queryOptions } from '@tanstack/react-query';
+import { ORGANIZATION_CHOICES } from '../admin/queries';
 import { ApiError, call, isApiError, readBody } from './client';
 
 const FIVE_MINUTES = 300_000;
@@ -33,20 +34,30 @@ export const currentUserQuery = queryOptions({
   retryOnMount: false,
 });
 
-/** Sign-in picker: anonymous callers get 401, which means an empty list (spec section 7). */
-export const organizationChoicesQuery = queryOptions({
-  queryKey: ['organizations'],
-  queryFn: async ({ signal }): Promise<OrganizationChoice[]> => {
-    try {
-      return await call(api.organizationChoices, { signal });
-    } catch (error) {
-      if (isApiError(error, 401)) return [];
-      throw error;
-    }
-  },
-  staleTime: FIVE_MINUTES,
-  gcTime: TEN_MINUTES,
-});
+const NO_CHOICES: OrganizationChoicePage = { organizations: [], totalCount: 0, nextCursor: null };
+
+/**
+ * Sign-in picker: the caller's own organization, or for the super administrator the first
+ * ORGANIZATION_CHOICES matching `search` (as the console's pickers: the platform may hold
+ * thousands). Anonymous callers get 401, which means an empty list (spec section 7).
+ */
+export const organizationChoicesQuery = (search = '') =>
+  queryOptions({
+    queryKey: [api.organizationChoices.path, 'choices', search],
+    queryFn: async ({ signal }): Promise<OrganizationChoicePage> => {
+      try {
+        return await call(api.organizationChoices, {
+          query: { limit: ORGANIZATION_CHOICES, search: search || undefined },
+          signal,
+        });
+      } catch (error) {
+        if (isApiError(error, 401)) return NO_CHOICES;
+        throw error;
+      }
+    },
+    staleTime: FIVE_MINUTES,
+    gcTime: TEN_MINUTES,
+  });
 
 /** Any non-success answer means 'Organization not found' and yields null (spec section 7). */
 export function organizationByDomainQuery(domain: string) {

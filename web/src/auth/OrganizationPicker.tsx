@@ -1,10 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select } from 'radix-ui';
 import { Check, ChevronDown } from 'lucide-react';
 import type { OrganizationChoice } from '@hub/proto';
 import { organizationChoicesQuery } from '../api/queries';
 import { Skeleton } from '../ui/Card';
+import {
+  ChoiceSearchBox,
+  ChoicesNote,
+  useChoiceSearch,
+  useKeptChoice,
+} from '../ui/searchedChoices';
 
 /** The picker's value is auth0OrgId; an organization without one falls back to its name. */
 export function choiceValue(choice: OrganizationChoice): string {
@@ -17,9 +23,22 @@ interface OrganizationPickerProps {
   disabled?: boolean;
 }
 
+/**
+ * The organization whose SSO a sign-in starts: the caller's own, or for the super administrator
+ * one of thousands, searched on the server as the console's pickers are (ui/searchedChoices): a
+ * search box appears once more match than are listed.
+ */
 export function OrganizationPicker({ value, onChange, disabled }: OrganizationPickerProps) {
   const { t } = useTranslation();
-  const { data, isPending } = useQuery(organizationChoicesQuery);
+  const { text, setText, search } = useChoiceSearch();
+  const { data, isPending } = useQuery({
+    ...organizationChoicesQuery(search),
+    placeholderData: keepPreviousData,
+  });
+  const listed = data?.organizations ?? [];
+  const shown = useKeptChoice(listed, value, choiceValue);
+  const total = data?.totalCount ?? 0;
+  const searchable = text !== '' || search !== '' || total > listed.length;
 
   if (isPending) {
     return (
@@ -29,13 +48,16 @@ export function OrganizationPicker({ value, onChange, disabled }: OrganizationPi
       </div>
     );
   }
-  if (!data || data.length === 0) return null;
+  if (!searchable && listed.length === 0) return null;
 
   return (
     <div className="space-y-2">
       <label htmlFor="organization" className="text-sm font-medium">
         {t('signIn.organization')}
       </label>
+      {searchable && (
+        <ChoiceSearchBox text={text} onChange={setText} disabled={disabled} testId="organization" />
+      )}
       <Select.Root value={value} onValueChange={onChange} disabled={disabled}>
         <Select.Trigger
           id="organization"
@@ -54,7 +76,7 @@ export function OrganizationPicker({ value, onChange, disabled }: OrganizationPi
             className="z-50 max-h-72 w-[var(--radix-select-trigger-width)] overflow-hidden rounded-md border border-slate-200 bg-white text-slate-900 shadow-md dark:border-slate-700 dark:bg-slate-900 dark:text-slate-50"
           >
             <Select.Viewport className="p-1">
-              {data.map((choice) => (
+              {shown.map((choice) => (
                 <Select.Item
                   key={choiceValue(choice)}
                   value={choiceValue(choice)}
@@ -70,6 +92,13 @@ export function OrganizationPicker({ value, onChange, disabled }: OrganizationPi
           </Select.Content>
         </Select.Portal>
       </Select.Root>
+      <ChoicesNote
+        search={search}
+        answered={data !== undefined}
+        listed={listed.length}
+        total={total}
+        testId="organization"
+      />
     </div>
   );
 }

@@ -1,14 +1,7 @@
 import { Controller, Inject, Param, Req } from '@nestjs/common';
-import {
-  type Actor,
-  api,
-  identityRpc,
-  type IdParams,
-  type InvitationSentResponse,
-  type MessageResponse,
-} from '@hub/proto';
+import { type Actor, api, identityRpc, type IdParams, type MessageResponse } from '@hub/proto';
 import { RpcClient } from '@hub/kit';
-import { auditedOrganization } from '../audit/audit-trail.js';
+import { answeredAudited } from '../audit/audit-trail.js';
 import { SessionCache } from '../auth/session-cache.js';
 import { CurrentActor } from '../http/current-actor.decorator.js';
 import { Endpoint } from '../http/endpoint.decorator.js';
@@ -35,7 +28,8 @@ export class AdminController {
 
   /**
    * The audit entry is the deleted person's organization's (`auditOrganization: { answered:
-   * true }`), which identity names, the person gone; the route answers the message alone.
+   * true }`), which identity names, the person gone; the route answers the message alone. Not
+   * relayed: the person's cached sessions end here too.
    */
   @Endpoint(api.deleteUser)
   async deleteUser(
@@ -43,27 +37,8 @@ export class AdminController {
     @Param() params: IdParams,
     @Req() request: GuardedRequest,
   ): Promise<MessageResponse> {
-    const { organizationId, ...answer } = await this.rpc.call(identityRpc.deleteUser, {
-      actor,
-      userId: params.id,
-    });
-    auditedOrganization(request, organizationId);
+    const answer = await this.rpc.call(identityRpc.deleteUser, { actor, userId: params.id });
     this.sessions.forget({ userId: params.id });
-    return answer;
-  }
-
-  /** As deleteUser: the entry is the invited person's organization's. */
-  @Endpoint(api.resendInvitation)
-  async resendInvitation(
-    @CurrentActor() actor: Actor,
-    @Param() params: IdParams,
-    @Req() request: GuardedRequest,
-  ): Promise<InvitationSentResponse> {
-    const { organizationId, ...answer } = await this.rpc.call(identityRpc.resendInvitation, {
-      actor,
-      userId: params.id,
-    });
-    auditedOrganization(request, organizationId);
-    return answer;
+    return answeredAudited(request, api.deleteUser, answer);
   }
 }

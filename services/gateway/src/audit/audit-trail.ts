@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import {
   type Actor,
   api,
@@ -73,6 +74,25 @@ const answered = new WeakMap<FastifyRequest, number>();
 export function auditedOrganization(request: FastifyRequest, organizationId: number): void {
   answered.set(request, organizationId);
 }
+
+/**
+ * The answer of an `auditOrganization: { answered: true }` route: the organization the service's
+ * answer names goes to the audit trail, and the route answers what its own response names (a
+ * message leaves the organization out, a camera assignment keeps it). Every relayed such route
+ * is answered so (relay.controller.ts); a handler of its own calls it as well.
+ */
+export function answeredAudited<R extends RouteContract>(
+  request: FastifyRequest,
+  route: R,
+  answer: { organizationId: number },
+): z.output<R['response']> {
+  auditedOrganization(request, answer.organizationId);
+  return route.response.parse(answer) as z.output<R['response']>;
+}
+
+/** Whether the route's audit entry is the organization its service's answer names. */
+export const auditsAnsweredOrganization = (route: RouteContract): boolean =>
+  typeof route.auditOrganization === 'object';
 
 /**
  * Whose log the entry is in: the organization the route names when the super administrator acts

@@ -1,6 +1,7 @@
 import { Controller, HttpCode, Inject, Req, type Type } from '@nestjs/common';
 import { api, type RouteContract, type RouteRelay } from '@hub/proto';
 import { RpcClient } from '@hub/kit';
+import { answeredAudited, auditsAnsweredOrganization } from '../audit/audit-trail.js';
 import { Endpoint } from '../http/endpoint.decorator.js';
 import type { GuardedRequest } from '../http/request-context.js';
 
@@ -15,7 +16,9 @@ export const RELAYED_ROUTES = (Object.entries(api) as [string, RouteContract][])
  * The gateway's handler of every relayed route, registered from the route table: the guard has
  * authenticated the caller, checked the role and parsed params, query and body by the contract;
  * the handler builds the RPC's request as the route declares and passes the answer on as it
- * came. A relayed endpoint is thereby one declaration (proto) and its service's handler.
+ * came. A relayed endpoint is thereby one declaration (proto) and its service's handler. A route
+ * whose audit entry is the organization the answer names (`auditOrganization: { answered: true
+ * }`) hands that to the audit trail and answers what its response names (answeredAudited).
  */
 export function relayController(routes: [string, RelayedRoute][] = RELAYED_ROUTES): Type {
   @Controller()
@@ -28,15 +31,19 @@ export function relayController(routes: [string, RelayedRoute][] = RELAYED_ROUTE
 
 function register(prototype: { rpc: RpcClient }, name: string, route: RelayedRoute) {
   const { relay } = route;
+  const answersOrganization = auditsAnsweredOrganization(route);
   const descriptor: PropertyDescriptor = {
-    value: function relayed(this: { rpc: RpcClient }, request: GuardedRequest) {
+    value: async function relayed(this: { rpc: RpcClient }, request: GuardedRequest) {
       const call = {
         actor: request.actor!,
         body: request.body as unknown,
         params: request.params as unknown,
         query: request.query as unknown,
       };
-      return this.rpc.relay(relay.rpc, relay.request(call) as never, relay.timeoutMs);
+      const rpcRequest = relay.request(call) as never;
+      if (!answersOrganization) return this.rpc.relay(relay.rpc, rpcRequest, relay.timeoutMs);
+      const answer = await this.rpc.call(relay.rpc, rpcRequest, relay.timeoutMs);
+      return answeredAudited(request, route, answer as { organizationId: number });
     },
     writable: true,
     configurable: true,

@@ -29,11 +29,6 @@ export class AdminController {
     return this.organizations.page(page, search);
   }
 
-  @RpcHandler(identityRpc.adminOrganizations)
-  listOrganizations() {
-    return this.organizations.all();
-  }
-
   @RpcHandler(identityRpc.dataPanelOrganizations)
   dataPanelOrganizations(@Payload() { page }: Req<'dataPanelOrganizations'>) {
     return this.organizations.plainPage(page);

@@ -70,11 +70,6 @@ export class OrganizationsAdminRepository {
     return new Map(rows.map((row) => [row.id, row.user_count]));
   }
 
-  /** Every organization, oldest first: the names other services show (camera assignments). */
-  findInIdOrder(): Promise<OrganizationEntity[]> {
-    return this.organizations.find({ order: { id: 'ASC' } });
-  }
-
   domainTaken(domain: string): Promise<boolean> {
     return this.organizations.existsBy({ domain });
   }

@@ -60,13 +60,11 @@ export class OrganizationsAdminService {
     return { organizations: rows.map(toOrganizationView), totalCount, nextCursor };
   }
 
-  /** Every organization: for the names other services show, never for a person's list. */
-  async all(): Promise<Organization[]> {
-    return (await this.admin.findInIdOrder()).map(toOrganizationView);
-  }
-
-  /** The page's rows in the page's order; one deleted since its ids were read is left out. */
-  private async pageRows(page: PageRequest, search: string) {
+  /**
+   * The page's rows in the page's order; one deleted since its ids were read is left out. Also
+   * the sign-in chooser's (OrganizationsService.choices).
+   */
+  async pageRows(page: PageRequest, search: string) {
     const { ids, totalCount, nextCursor } = await this.admin.pageIds(page, search);
     const found = ids.length ? await this.admin.findByIds(ids) : [];
     const byId = new Map(found.map((row) => [row.id, row]));

@@ -15,7 +15,12 @@ export class OrganizationsController {
 
   @RpcHandler(identityRpc.organizationChoices)
   choices(@Payload() request: RpcRequest<typeof identityRpc.organizationChoices>) {
-    return this.organizations.choices(request.actor);
+    return this.organizations.choices(request.actor, request.page, request.search);
+  }
+
+  @RpcHandler(identityRpc.organizationNames)
+  names(@Payload() request: RpcRequest<typeof identityRpc.organizationNames>) {
+    return this.organizations.names(request.organizationIds);
   }
 
   @RpcHandler(identityRpc.organizationIds)

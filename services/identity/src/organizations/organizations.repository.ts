@@ -40,10 +40,10 @@ export class OrganizationsRepository {
     return owner !== undefined && owner !== organizationId;
   }
 
-  /** By display name; one organization, or every one (`organizationId` null). */
-  findByDisplayName(organizationId: number | null): Promise<OrganizationEntity[]> {
-    const where = organizationId === null ? {} : { id: organizationId };
-    return this.organizations.find({ where, order: { displayName: 'ASC' } });
+  /** These organizations (those that exist), in no particular order. */
+  findByIds(ids: number[]): Promise<OrganizationEntity[]> {
+    if (!ids.length) return Promise.resolve([]);
+    return this.organizations.findBy({ id: In(ids) });
   }
 
   async findAllIds(): Promise<number[]> {

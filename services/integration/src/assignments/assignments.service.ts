@@ -64,10 +64,30 @@ export class AssignmentsService {
     @Inject(STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
-  /** Organization names live in identity; asked once per answer. */
-  private async organizationNames(actor: Actor): Promise<Map<number, string>> {
-    const organizations = await this.rpc.call(identityRpc.adminOrganizations, { actor });
-    return new Map(organizations.map((org) => [org.id, org.displayName || org.name]));
+  /**
+   * Organization names live in identity: those of the organizations an answer shows, asked once
+   * per answer by their ids (the platform may hold thousands); one it does not name is gone.
+   */
+  private async organizationNames(
+    actor: Actor,
+    organizationIds: number[],
+  ): Promise<Map<number, string>> {
+    const distinct = [...new Set(organizationIds)];
+    if (!distinct.length) return new Map();
+    const named = await this.rpc.call(identityRpc.organizationNames, {
+      actor,
+      organizationIds: distinct,
+    });
+    return new Map(named.map((organization) => [organization.id, organization.name]));
+  }
+
+  /** The assignment as answered, named by its organization's name and with its last run. */
+  private async answered(actor: Actor, row: AssignmentRow): Promise<CameraAssignment> {
+    const [names, lastRuns] = await Promise.all([
+      this.organizationNames(actor, [row.organization_id]),
+      this.assignments.lastRuns(),
+    ]);
+    return toAssignment(row, names, lastRuns.get(row.id));
   }
 
   /**
@@ -80,11 +100,14 @@ export class AssignmentsService {
   }
 
   async list(actor: Actor): Promise<CameraAssignment[]> {
-    const [rows, names, lastRuns] = await Promise.all([
+    const [rows, lastRuns] = await Promise.all([
       this.assignments.list(),
-      this.organizationNames(actor),
       this.assignments.lastRuns(),
     ]);
+    const names = await this.organizationNames(
+      actor,
+      rows.map((row) => row.organization_id),
+    );
     return rows.map((row) => toAssignment(row, names, lastRuns.get(row.id)));
   }
 
@@ -93,7 +116,7 @@ export class AssignmentsService {
    * and the organization here; a camera serves one organization at a time.
    */
   async assign(actor: Actor, request: CreateCameraAssignmentRequest): Promise<CameraAssignment> {
-    const names = await this.organizationNames(actor);
+    const names = await this.organizationNames(actor, [request.organizationId]);
     if (!names.has(request.organizationId))
       throw RpcFailure.validation(ORGANIZATION_NOT_FOUND, 'organizationId');
     const integration = await this.integrations.row(request.integrationId);
@@ -158,11 +181,7 @@ export class AssignmentsService {
       row.organization_id,
       row.snapshot_enabled ? row.snapshot_interval_seconds : undefined,
     );
-    const [names, lastRuns] = await Promise.all([
-      this.organizationNames(actor),
-      this.assignments.lastRuns(),
-    ]);
-    return toAssignment(row, names, lastRuns.get(row.id));
+    return this.answered(actor, row);
   }
 
   /**
@@ -180,11 +199,7 @@ export class AssignmentsService {
     const wanted = await this.listedSops(actor, row, [...new Set(sopIds)]);
     const updated = await this.assignments.setSops(row.organization_id, assignmentId, wanted);
     if (!updated) throw RpcFailure.notFound(ASSIGNMENT_NOT_FOUND);
-    const [names, lastRuns] = await Promise.all([
-      this.organizationNames(actor),
-      this.assignments.lastRuns(),
-    ]);
-    return toAssignment(updated, names, lastRuns.get(updated.id));
+    return this.answered(actor, updated);
   }
 
   /**

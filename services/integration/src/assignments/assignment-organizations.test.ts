@@ -1,0 +1,105 @@
+import 'reflect-metadata';
+import { type Actor, identityRpc, type RpcContract } from '@hub/proto';
+import type { ObjectStorage, RpcClient } from '@hub/kit';
+import { describe, expect, it } from 'vitest';
+import type { IntegrationsService } from '../integrations/integrations.service.js';
+import { ORGANIZATION_NOT_FOUND } from '../organizations/organization-deleted.js';
+import type { SnapshotSchedules } from '../snapshots/snapshot-schedules.js';
+import type { AssignmentRow, AssignmentsRepository } from './assignments.repository.js';
+import { AssignmentsService } from './assignments.service.js';
+
+const root: Actor = { userId: 1, organizationId: 1, role: 'super_admin' };
+
+const row = (id: number, organizationId: number): AssignmentRow => ({
+  id,
+  integration_id: 1,
+  camera_id: `cam-${id}`,
+  camera_name: `Camera ${id}`,
+  camera_model: 'M1',
+  camera_notes: '',
+  organization_id: organizationId,
+  sop_ids: [],
+  created_at: new Date('2026-01-01T00:00:00Z'),
+  snapshot_enabled: false,
+  snapshot_interval_seconds: 60,
+});
+
+/** Identity as the service asks it: the names of the organizations it knows, as asked for. */
+function serviceWith(rows: AssignmentRow[], known: Record<number, string>) {
+  const calls: { pattern: string; request: unknown }[] = [];
+  const rpc = {
+    call: (contract: RpcContract, request: { organizationIds?: number[] }) => {
+      calls.push({ pattern: contract.pattern, request });
+      const asked = request.organizationIds ?? [];
+      return Promise.resolve(
+        asked.filter((id) => known[id]).map((id) => ({ id, name: known[id] })),
+      );
+    },
+  } as unknown as RpcClient;
+  const assignments = {
+    list: () => Promise.resolve(rows),
+    lastRuns: () => Promise.resolve(new Map()),
+  } as unknown as AssignmentsRepository;
+  const integrations = {
+    row: () => Promise.reject(new Error('not reached: the organization is refused first')),
+  } as unknown as IntegrationsService;
+  const service = new AssignmentsService(
+    assignments,
+    integrations,
+    rpc,
+    {} as SnapshotSchedules,
+    {} as ObjectStorage,
+  );
+  return { service, calls };
+}
+
+describe("camera assignments' organization names", () => {
+  it('are asked of identity for the organizations listed only, each once', async () => {
+    const { service, calls } = serviceWith([row(1, 3), row(2, 9), row(3, 3)], {
+      3: 'Acme Foods',
+      9: 'Globex Plant',
+      4: 'Initech',
+    });
+    const listed = await service.list(root);
+    expect(calls).toEqual([
+      {
+        pattern: identityRpc.organizationNames.pattern,
+        request: { actor: root, organizationIds: [3, 9] },
+      },
+    ]);
+    expect(listed.map((assignment) => assignment.organizationName)).toEqual([
+      'Acme Foods',
+      'Globex Plant',
+      'Acme Foods',
+    ]);
+  });
+
+  it('ask nothing when no camera is assigned', async () => {
+    const { service, calls } = serviceWith([], { 3: 'Acme Foods' });
+    expect(await service.list(root)).toEqual([]);
+    expect(calls).toEqual([]);
+  });
+
+  it('refuse an assignment to an organization identity does not name, asking for it alone', async () => {
+    const { service, calls } = serviceWith([], { 3: 'Acme Foods' });
+    const assigning = service.assign(root, {
+      integrationId: 1,
+      cameraId: 'cam-1',
+      cameraName: 'Camera 1',
+      cameraModel: '',
+      cameraNotes: '',
+      organizationId: 12,
+    });
+    await expect(assigning).rejects.toMatchObject({
+      kind: 'validation',
+      field: 'organizationId',
+      message: ORGANIZATION_NOT_FOUND,
+    });
+    expect(calls).toEqual([
+      {
+        pattern: identityRpc.organizationNames.pattern,
+        request: { actor: root, organizationIds: [12] },
+      },
+    ]);
+  });
+});
