@@ -50,6 +50,11 @@ export const CertificationListQuery = z.object({
   documentId: z.coerce.number().int().positive().optional(),
   courseId: z.coerce.number().int().positive().optional(),
   state: CertificationState.optional(),
+  /**
+   * Words of the holder's name, the title or a category (an SOP's tag, a course's category),
+   * case-insensitive: searched among all of them, not only the `limit` most recent listed.
+   */
+  search: z.string().trim().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(200),
 });
 export type CertificationListQuery = z.infer<typeof CertificationListQuery>;

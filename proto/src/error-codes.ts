@@ -70,6 +70,7 @@ export const ERROR_TEXTS = {
   retry_only_failed: 'Only a document whose processing failed can be retried.',
   evaluation_changed:
     'This evaluation was changed by someone else. Reload to see the latest version.',
+  course_changed: 'This course was changed by someone else. Reload to see the latest version.',
   option_required: 'Please select an option before continuing',
   document_with_evaluation_required: 'Please select a document with evaluation',
   // Refusals a service checks itself: who, what and where a request names

@@ -299,6 +299,8 @@ export const Course = z.object({
   /** The day by which enrolled people should complete it (YYYY-MM-DD); feeds Upcoming Goals. */
   dueDate: z.string().nullable(),
   createdAt: z.string(),
+  /** When it was last saved: what an edit sends back as the version it was made from. */
+  updatedAt: z.string(),
 });
 export type Course = z.infer<typeof Course>;
 
@@ -324,6 +326,12 @@ export const SaveCourseRequest = z.object({
     .max(10, 'Enter the due date as a day (YYYY-MM-DD)')
     .nullable()
     .default(null),
+  /**
+   * On an edit, the `updatedAt` of the course the editor read: a course saved since by someone
+   * else is not overwritten (409 `course_changed`). The web app always sends it; an API client
+   * that leaves it out has the last word.
+   */
+  updatedAt: z.iso.datetime({ offset: true }).max(40).optional(),
 });
 export type SaveCourseRequest = z.infer<typeof SaveCourseRequest>;
 

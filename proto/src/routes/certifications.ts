@@ -20,7 +20,7 @@ export const certificationsRoutes = {
     method: 'GET',
     path: '/api/certifications',
     summary:
-      'Certifications (filters: user, SOP, course, state) with the four counters and categories; an operator gets their own',
+      'Certifications (filters: user, SOP, course, state, search) with the four counters and categories; an operator gets their own',
     tag: 'certifications',
     access: ALL_ROLES,
     query: CertificationListQuery,

@@ -4,10 +4,11 @@ import {
   type CertificationState,
   CertificationState as StateSchema,
 } from '@hub/proto';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Award, Search } from 'lucide-react';
 import { useState } from 'react';
 import { currentUserQuery } from '../api/queries';
+import { useDebouncedValue } from '../auth/useDebouncedValue';
 import { Card, CardTitle } from '../ui/Card';
 import { emptyListText } from '../ui/emptyList';
 import { EmptyList, LoadingRow } from '../ui/ListStates';
@@ -22,6 +23,7 @@ import { MySopsCard } from '../my-sops/MySopsCard';
 import { useTranslation } from 'react-i18next';
 
 const CERTIFICATION_SOPS = ['certification'] as const;
+const SEARCH_DEBOUNCE_MS = 300;
 
 /** /certifications: every certification the caller may see, with its certificate. */
 export function CertificationsPage() {
@@ -30,7 +32,12 @@ export function CertificationsPage() {
   const [state, setState] = useState<CertificationState | undefined>(undefined);
   const [search, setSearch] = useState('');
   const [revoking, setRevoking] = useState<Certification | null>(null);
-  const list = useQuery(certificationsQuery(state));
+  // The server searches every certification; the list shown meanwhile narrows as one types.
+  const searched = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const list = useQuery({
+    ...certificationsQuery(state, searched),
+    placeholderData: keepPreviousData,
+  });
   const shown = (list.data?.certifications ?? []).filter((certification) =>
     matchesSearch(certification, search),
   );

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { failureToast } from '../api/errors';
 import { toast } from '../toast/toastStore';
-import { refreshCourses, storeCourse } from './queries';
-import { enrolledToastTitle } from './training';
+import { afterCourseChange, refreshCourses, storeCourse } from './queries';
+import { courseSaveBody, enrolledToastTitle, isCourseChanged } from './training';
 
 /** Enrols in a course, then opens it. */
 export function useEnroll(course: Course, onOpen: (course: Course) => void) {
@@ -15,7 +15,7 @@ export function useEnroll(course: Course, onOpen: (course: Course) => void) {
   return useMutation({
     mutationFn: () => call(api.enroll, { params: { id: course.id } }),
     onSuccess: (enrolled) => {
-      storeCourse(queryClient, enrolled);
+      void afterCourseChange(queryClient, enrolled);
       toast({ title: enrolledToastTitle(enrolled.status), description: enrolled.title });
       onOpen(enrolled);
     },
@@ -31,7 +31,7 @@ export function useDeleteCourse(course: Course) {
     mutationFn: () => call(api.deleteCourse, { params: { id: course.id } }),
     onSuccess: async () => {
       toast({ title: t('training.card.deleted'), description: course.title });
-      await refreshCourses(queryClient);
+      await Promise.all([refreshCourses(queryClient), afterCourseChange(queryClient, null)]);
     },
     onError: (error) =>
       toast(failureToast(t('training.card.error'), error, t('training.card.deleteFailed'))),
@@ -60,10 +60,11 @@ export function useSaveCourse(course: Course | null, onDone: () => void) {
   return useMutation({
     mutationFn: (body: SaveCourseRequest) =>
       course
-        ? call(api.updateCourse, { params: { id: course.id }, body })
+        ? call(api.updateCourse, { params: { id: course.id }, body: courseSaveBody(course, body) })
         : call(api.createCourse, { body }),
     onSuccess: async (saved) => {
-      storeCourse(queryClient, saved);
+      // Its SOPs changed: an editor enrolled in it reads them in My SOPs.
+      void afterCourseChange(queryClient, saved);
       toast({
         title: course ? t('training.editor.updated') : t('training.editor.created'),
         description: saved.title,
@@ -71,14 +72,17 @@ export function useSaveCourse(course: Course | null, onDone: () => void) {
       onDone();
       await refreshCourses(queryClient);
     },
-    // The server checks each SOP's evaluation is published and says so.
-    onError: (error) =>
+    // The server checks each SOP's evaluation is published and says so; a course saved by
+    // someone else meanwhile is reloaded, for the editor opened again to show it.
+    onError: async (error) => {
       toast(
         failureToast(
           t('training.editor.saveFailedTitle'),
           error,
           t('training.editor.saveFailedDescription'),
         ),
-      ),
+      );
+      if (isCourseChanged(error)) await refreshCourses(queryClient);
+    },
   });
 }

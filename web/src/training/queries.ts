@@ -3,6 +3,8 @@ import { api } from '../api/routes';
 import { infiniteQueryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { cursorPaging } from '../api/paging';
+import { certificationListsKey } from '../certifications/queries';
+import { mySopsQuery } from '../my-sops/queries';
 
 /** Courses load 50 at a time. */
 export const COURSE_PAGE_SIZE = 50;
@@ -37,4 +39,21 @@ export function storeCourse(queryClient: QueryClient, course: Course): void {
 
 export async function refreshCourses(queryClient: QueryClient): Promise<void> {
   await queryClient.invalidateQueries({ queryKey: [api.courses.path] });
+}
+
+/**
+ * After a course was started, edited or deleted: the answered course in place (when one came),
+ * and the lists that hold its SOPs or its certificate reloaded. Nothing goes stale by itself
+ * (queryClient.ts): My SOPs on this very page missed the course just started, and the
+ * certifications the certificate of a course already passed.
+ */
+export async function afterCourseChange(
+  queryClient: QueryClient,
+  course: Course | null,
+): Promise<void> {
+  if (course) storeCourse(queryClient, course);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: mySopsQuery.queryKey }),
+    queryClient.invalidateQueries({ queryKey: certificationListsKey }),
+  ]);
 }

@@ -7,6 +7,7 @@ import {
   courseCategories,
   courseDueText,
   courseErrors,
+  courseSaveBody,
   emptyCourseDraft,
   filledStars,
   filterCourses,
@@ -135,5 +136,23 @@ describe('course due date', () => {
     expect(
       courseDueText({ dueDate: '2026-11-20', status: 'completed' }, '2026-11-25')?.overdue,
     ).toBe(false);
+  });
+});
+
+describe('saving a course', () => {
+  const body = {
+    title: 'Cooling',
+    description: '',
+    category: 'Safety',
+    duration: '1 hour',
+    difficulty: 'Beginner' as const,
+    documentIds: [4],
+    dueDate: null,
+  };
+
+  it('names the version an edit was made from, and none for a new course', () => {
+    const read = { updatedAt: '2026-12-05T10:00:00.123Z' } as Parameters<typeof courseSaveBody>[0];
+    expect(courseSaveBody(read, body)).toEqual({ ...body, updatedAt: '2026-12-05T10:00:00.123Z' });
+    expect(courseSaveBody(null, body)).toEqual(body);
   });
 });

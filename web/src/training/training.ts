@@ -4,6 +4,7 @@ import type { BadgeTone } from '../ui/Badge';
 import { formatDate } from '../ui/dates';
 import { i18n } from '../i18n/i18n';
 import { formatDecimal } from '../i18n/format';
+import { isApiError } from '../api/client';
 
 export type CourseStatus = Course['status'];
 
@@ -146,6 +147,18 @@ export function courseDraftOf(course: Course): CourseDraft {
     documentIds: course.sops.map((sop) => sop.documentId),
   };
 }
+
+/**
+ * What a save sends: an edit names the version of the course it was made from, so a course
+ * someone else saved meanwhile is refused (409 `course_changed`), not overwritten.
+ */
+export function courseSaveBody(course: Course | null, body: SaveCourseRequest): SaveCourseRequest {
+  return course ? { ...body, updatedAt: course.updatedAt } : body;
+}
+
+/** A save refused because someone else saved the course since it was read. */
+export const isCourseChanged = (error: unknown) =>
+  isApiError(error, 409) && error.code === 'course_changed';
 
 /** proto's SaveCourseRequest messages, the first per field. */
 export function courseErrors(draft: CourseDraft): FieldErrors {

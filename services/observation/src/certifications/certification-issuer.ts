@@ -1,6 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { WebhookAnnouncer } from '@hub/kit';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { identityRpc } from '@hub/proto';
+import { RpcClient, WebhookAnnouncer } from '@hub/kit';
 import type { EntityManager } from 'typeorm';
+import { RPC } from '../config.js';
 import { termFrom } from './certification-rules.js';
 import { CertificationSettingsService } from './certification-settings.service.js';
 import { CertificationsRepository } from './certifications.repository.js';
@@ -25,14 +27,39 @@ export interface CompletedCourse {
   holderName: string;
 }
 
+/** How long the zone lookup may hold the completing transaction before UTC is used. */
+const ZONE_LOOKUP_MS = 3000;
+
 /** Issues (or renews) certifications when a person passes an SOP or completes a course. */
 @Injectable()
 export class CertificationIssuer {
+  private readonly logger = new Logger('Certifications');
+
   constructor(
     @Inject(CertificationsRepository) private readonly repository: CertificationsRepository,
     @Inject(CertificationSettingsService) private readonly settings: CertificationSettingsService,
     @Inject(WebhookAnnouncer) private readonly webhooks: WebhookAnnouncer,
+    @Inject(RPC) private readonly rpc: RpcClient,
   ) {}
+
+  /**
+   * The holder's zone, the one their certificate is dated in (their choice, else their device's,
+   * else their organization's default, else UTC): the months are counted on that calendar.
+   * Identity away: UTC, as terms were counted before, rather than fail the pass.
+   */
+  private async zoneOf(userId: number): Promise<string> {
+    try {
+      const [holder] = await this.rpc.call(
+        identityRpc.languagesOf,
+        { userIds: [userId] },
+        ZONE_LOOKUP_MS,
+      );
+      return holder?.timeZone ?? 'UTC';
+    } catch (error) {
+      this.logger.warn(`holder ${userId}'s zone unknown, term counted in UTC: ${String(error)}`);
+      return 'UTC';
+    }
+  }
 
   /** Runs in the transaction that completes the observation, so a pass never lacks its record. */
   async sopPassed(tx: EntityManager, observation: PassedObservation, score: number, at: Date) {
@@ -41,6 +68,7 @@ export class CertificationIssuer {
       observation.document_id,
       tx,
     );
+    const zone = await this.zoneOf(observation.operator_id);
     return this.repository.issue(
       {
         organizationId: observation.organization_id,
@@ -54,7 +82,7 @@ export class CertificationIssuer {
         score,
         validityMonths: months,
         observedFrom: observation.started_at,
-        ...termFrom(at, months),
+        ...termFrom(at, months, zone),
       },
       tx,
     );
@@ -63,6 +91,7 @@ export class CertificationIssuer {
   /** Issued and announced in one transaction (an SOP's is announced by the observation's). */
   async courseCompleted(course: CompletedCourse, at: Date) {
     const months = await this.settings.monthsFor(course.organizationId, null);
+    const zone = await this.zoneOf(course.userId);
     return this.repository.transaction(async (tx) => {
       const issued = await this.repository.issue(
         {
@@ -77,7 +106,7 @@ export class CertificationIssuer {
           score: null,
           validityMonths: months,
           observedFrom: null,
-          ...termFrom(at, months),
+          ...termFrom(at, months, zone),
         },
         tx,
       );

@@ -26,6 +26,29 @@ describe('expiry', () => {
     expect(addMonths(at('2026-08-31T00:00:00Z'), 6).toISOString()).toBe('2027-02-28T00:00:00.000Z');
   });
 
+  it("counts the months on the holder's calendar, as the certificate prints both dates", () => {
+    // 1 March 2027, 08:00 in Auckland is still 28 February in UTC: a year on UTC's calendar
+    // ended on 29 February 2028 there, a day short of what the certificate promised.
+    expect(addMonths(at('2027-02-28T19:00:00Z'), 12, 'Pacific/Auckland').toISOString()).toBe(
+      '2028-02-29T19:00:00.000Z',
+    );
+    // 30 April, 21:00 in New York is 1 May in UTC: a month on UTC's calendar ran to 31 May.
+    expect(addMonths(at('2026-05-01T01:00:00Z'), 1, 'America/New_York').toISOString()).toBe(
+      '2026-05-31T01:00:00.000Z',
+    );
+    // The same wall-clock time across a change of daylight saving (Madrid: +01:00 to +02:00).
+    expect(termFrom(at('2026-01-15T08:30:00Z'), 6, 'Europe/Madrid').expiresAt.toISOString()).toBe(
+      '2026-07-15T07:30:00.000Z',
+    );
+    // The last day of a shorter month on that calendar, never the next month's first.
+    expect(addMonths(at('2027-01-30T23:00:00Z'), 1, 'Europe/Paris').toISOString()).toBe(
+      '2027-02-27T23:00:00.000Z',
+    );
+    expect(addMonths(at('2026-03-15T10:00:00Z'), 12, 'UTC').toISOString()).toBe(
+      '2027-03-15T10:00:00.000Z',
+    );
+  });
+
   it("takes the SOP's validity, else the organization's, else 12 months", () => {
     expect(validityMonths(6, 24)).toBe(6);
     expect(validityMonths(null, 24)).toBe(24);

@@ -8,12 +8,52 @@ import { calendarDaysUntil } from '@hub/kit';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall-clock reading of a moment in a zone, as if it were UTC (milliseconds kept). */
+function wallClock(date: Date, timeZone: string): number {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    wallClocks.set(timeZone, format);
+  }
+  const parts = format.formatToParts(date);
+  const part = (type: string) => Number(parts.find((found) => found.type === type)?.value);
+  const seconds = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return seconds + date.getUTCMilliseconds();
+}
+
+/** The moment a zone's clocks read `wall` (an hour skipped by daylight saving reads an hour on). */
+function fromWallClock(wall: number, timeZone: string): Date {
+  const guess = wall - (wallClock(new Date(wall), timeZone) - wall);
+  return new Date(wall - (wallClock(new Date(guess), timeZone) - guess));
+}
+
 /**
- * The same day of the month `months` later (UTC). A day the target month lacks becomes its
- * last day, so a certificate issued on 31 January runs to 28 or 29 February, never into March.
+ * The same day of the month and time of day `months` later, on `timeZone`'s calendar (the
+ * holder's, on which the certificate prints both dates: 1 March in Auckland plus 12 months is
+ * 1 March there, where UTC's calendar, still on 28 February, ended a day short). A day the
+ * target month lacks becomes its last day, so a certificate issued on 31 January runs to 28 or
+ * 29 February, never into March.
  */
-export function addMonths(date: Date, months: number): Date {
-  const result = new Date(date.getTime());
+export function addMonths(date: Date, months: number, timeZone = 'UTC'): Date {
+  const result = new Date(wallClock(date, timeZone));
   const day = result.getUTCDate();
   result.setUTCDate(1);
   result.setUTCMonth(result.getUTCMonth() + months);
@@ -21,7 +61,7 @@ export function addMonths(date: Date, months: number): Date {
     Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0),
   ).getUTCDate();
   result.setUTCDate(Math.min(day, lastDay));
-  return result;
+  return timeZone === 'UTC' ? result : fromWallClock(result.getTime(), timeZone);
 }
 
 /** The SOP's own validity wins over the organization's default, which wins over 12 months. */
@@ -29,9 +69,12 @@ export function validityMonths(sopMonths: number | null, organizationMonths: num
   return sopMonths ?? organizationMonths ?? DEFAULT_VALIDITY_MONTHS;
 }
 
-/** A pass (new or renewing) runs from the moment of the pass for the validity in force then. */
-export function termFrom(passedAt: Date, months: number) {
-  return { issuedAt: passedAt, expiresAt: addMonths(passedAt, months) };
+/**
+ * A pass (new or renewing) runs from the moment of the pass for the validity in force then,
+ * counted on the holder's calendar (`timeZone`).
+ */
+export function termFrom(passedAt: Date, months: number, timeZone = 'UTC') {
+  return { issuedAt: passedAt, expiresAt: addMonths(passedAt, months, timeZone) };
 }
 
 export interface CertificationDates {

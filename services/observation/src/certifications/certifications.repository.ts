@@ -61,6 +61,22 @@ export function newVerificationCode(): string {
   return [0, 4, 8].map((start) => chars.slice(start, start + 4).join('')).join('-');
 }
 
+/**
+ * When this UTC month began: the month Insights counts certifications by (certification_months).
+ * `date_trunc('month', now())` alone began it in the database session's zone, whatever the
+ * server is set to.
+ */
+const UTC_MONTH_START = `(date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')`;
+
+/** The SOPs and courses whose categories hold a search (ids of each). */
+export interface MatchingSubjects {
+  sopIds: number[];
+  courseIds: number[];
+}
+
+/** ILIKE's pattern for text anywhere, its own % _ and \\ taken as letters. */
+const substringPattern = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
+
 const SELECT = `SELECT c.*, co.category AS course_category FROM certifications c
   LEFT JOIN courses co ON c.kind = 'course' AND co.id = c.subject_id`;
 
@@ -129,8 +145,15 @@ export class CertificationsRepository {
     return row ?? null;
   }
 
-  /** userId null: the whole organization. */
-  async list(organizationId: number, filter: CertificationListQuery): Promise<CertificationRow[]> {
+  /**
+   * The most recent `limit` the filter selects; with `filter.search`, only those whose holder or
+   * title holds it or whose subject is `matching` (one of its categories holds it).
+   */
+  async list(
+    organizationId: number,
+    filter: CertificationListQuery,
+    matching: MatchingSubjects = { sopIds: [], courseIds: [] },
+  ): Promise<CertificationRow[]> {
     const params: unknown[] = [organizationId];
     const where = ['c.organization_id = $1'];
     const add = (clause: string, value: unknown) => {
@@ -141,6 +164,13 @@ export class CertificationsRepository {
     if (filter.documentId) add(`c.kind = 'sop' AND c.subject_id = ?`, filter.documentId);
     if (filter.courseId) add(`c.kind = 'course' AND c.subject_id = ?`, filter.courseId);
     if (filter.state) add(`(${stateSql('c')}) = ?`, filter.state);
+    if (filter.search) {
+      params.push(substringPattern(filter.search), matching.sopIds, matching.courseIds);
+      const [text, sops, courses] = [3, 2, 1].map((back) => `$${params.length + 1 - back}`);
+      where.push(`(c.holder_name ILIKE ${text} OR c.title ILIKE ${text}
+        OR (c.kind = 'sop' AND c.subject_id = ANY(${sops}::int[]))
+        OR (c.kind = 'course' AND c.subject_id = ANY(${courses}::int[])))`);
+    }
     params.push(filter.limit);
     return (await this.db.query(
       `${SELECT} WHERE ${where.join(' AND ')} ORDER BY c.issued_at DESC, c.id DESC LIMIT $${params.length}`,
@@ -152,7 +182,7 @@ export class CertificationsRepository {
   async summary(organizationId: number, userId: number | null): Promise<CertificationSummary> {
     const [row] = (await this.db.query(
       `SELECT count(*) FILTER (WHERE state = 'active')::int AS active,
-              count(*) FILTER (WHERE state <> 'revoked' AND issued_at >= date_trunc('month', now()))::int AS "completedThisMonth",
+              count(*) FILTER (WHERE state <> 'revoked' AND issued_at >= ${UTC_MONTH_START})::int AS "completedThisMonth",
               count(*) FILTER (WHERE state = 'expiring_soon')::int AS "expiringSoon",
               count(*) FILTER (WHERE state = 'expired')::int AS overdue,
               count(*) FILTER (WHERE state = 'revoked')::int AS revoked
@@ -161,6 +191,16 @@ export class CertificationsRepository {
       [organizationId, userId],
     )) as CertificationSummary[];
     return row!;
+  }
+
+  /** Every subject the organization (or, with userId, one person) holds a certification of. */
+  async subjects(organizationId: number, userId: number | null) {
+    return (await this.db.query(
+      `SELECT DISTINCT c.kind, c.subject_id AS "subjectId", co.category AS "courseCategory"
+         FROM certifications c LEFT JOIN courses co ON c.kind = 'course' AND co.id = c.subject_id
+        WHERE c.organization_id = $1 AND ($2::int IS NULL OR c.user_id = $2)`,
+      [organizationId, userId],
+    )) as { kind: CertificationKind; subjectId: number; courseCategory: string | null }[];
   }
 
   /** Certifications that are not revoked, per subject: what the categories are counted from. */

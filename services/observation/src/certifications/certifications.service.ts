@@ -14,7 +14,11 @@ import { certificationData } from './certification-webhook.js';
 import { OBSERVATION_CONFIG, type ObservationConfig, RPC } from '../config.js';
 import { renderCertificate } from './certificate-pdf.js';
 import { certificationState, pendingReobservation } from './certification-rules.js';
-import { type CertificationRow, CertificationsRepository } from './certifications.repository.js';
+import {
+  type CertificationRow,
+  CertificationsRepository,
+  type MatchingSubjects,
+} from './certifications.repository.js';
 
 export const NOT_FOUND = 'Certification not found';
 export const UNKNOWN_CODE = 'No certificate has this verification code.';
@@ -91,12 +95,41 @@ export class CertificationsService {
   }
 
   /**
+   * The SOPs and courses whose categories (as `categoriesOf` names them) hold the search, among
+   * every subject in the actor's scope: a search reaches all certifications, not only the most
+   * recent the page lists (200 of 100,000, where a holder's name found nothing older).
+   */
+  private async matching(actor: Actor, search: string | undefined): Promise<MatchingSubjects> {
+    const needle = search?.trim().toLowerCase();
+    if (!needle) return { sopIds: [], courseIds: [] };
+    const subjects = await this.repository.subjects(actor.organizationId, this.ownerScope(actor));
+    const tags = await this.sopTags(
+      actor.organizationId,
+      subjects.filter((subject) => subject.kind === 'sop').map((subject) => subject.subjectId),
+    );
+    const found = subjects.filter((subject) =>
+      this.categoriesOf(subject.kind, subject.subjectId, subject.courseCategory, tags).some(
+        (name) => name.toLowerCase().includes(needle),
+      ),
+    );
+    const idsOf = (kind: CertificationRow['kind']) =>
+      found.filter((subject) => subject.kind === kind).map((subject) => subject.subjectId);
+    return { sopIds: idsOf('sop'), courseIds: idsOf('course') };
+  }
+
+  /** The certifications the actor's query selects, searched. */
+  private async selected(actor: Actor, query: CertificationListQuery) {
+    const matching = await this.matching(actor, query.search);
+    return this.repository.list(actor.organizationId, this.scoped(actor, query), matching);
+  }
+
+  /**
    * The certifications a query selects, without the cards and categories `list` counts over
    * every certification in the scope: a member's page shows neither (at 100,000 certifications
    * they were most of that page's time).
    */
   async rows(actor: Actor, query: CertificationListQuery): Promise<Certification[]> {
-    const rows = await this.repository.list(actor.organizationId, this.scoped(actor, query));
+    const rows = await this.selected(actor, query);
     const tags = await this.sopTags(
       actor.organizationId,
       rows.filter((row) => row.kind === 'sop').map((row) => row.subject_id),
@@ -108,7 +141,7 @@ export class CertificationsService {
   async list(actor: Actor, query: CertificationListQuery): Promise<CertificationList> {
     const own = this.ownerScope(actor);
     const [rows, summary, subjects] = await Promise.all([
-      this.repository.list(actor.organizationId, this.scoped(actor, query)),
+      this.selected(actor, query),
       this.repository.summary(actor.organizationId, own),
       this.repository.countsBySubject(actor.organizationId, own),
     ]);

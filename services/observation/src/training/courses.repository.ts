@@ -12,6 +12,7 @@ export interface CourseRow {
   difficulty: Course['difficulty'];
   due_day: string | null;
   created_at: Date;
+  updated_at: Date;
   enrolled: number;
   rating: string | null;
   rating_count: number;
@@ -33,7 +34,7 @@ export interface CourseSop {
   evaluationId: number | null;
 }
 
-export type CourseFields = Omit<SaveCourseRequest, 'documentIds'>;
+export type CourseFields = Omit<SaveCourseRequest, 'documentIds' | 'updatedAt'>;
 
 export interface EnrollmentRow {
   course_id: number;
@@ -129,9 +130,28 @@ export class CoursesRepository {
     return created!.id;
   }
 
+  /**
+   * When the organization's course was last saved, to the millisecond (as its `updatedAt` reads),
+   * locked until the transaction ends; null when it has no such course.
+   */
+  async lockForEdit(tx: EntityManager, organizationId: number, courseId: number) {
+    const [row] = (await tx.query(
+      `SELECT date_trunc('milliseconds', updated_at) AS updated_at FROM courses
+        WHERE id = $1 AND organization_id = $2 FOR UPDATE`,
+      [courseId, organizationId],
+    )) as { updated_at: Date }[];
+    return row?.updated_at ?? null;
+  }
+
+  /**
+   * A later updated_at than the one it replaces, by a millisecond at least: the next editor's
+   * read names this save and no other, even two saves within one millisecond.
+   */
   async update(tx: EntityManager, courseId: number, course: CourseFields): Promise<void> {
     await tx.query(
-      `UPDATE courses SET title = $2, description = $3, category = $4, duration = $5, difficulty = $6, due_date = $7, updated_at = now() WHERE id = $1`,
+      `UPDATE courses SET title = $2, description = $3, category = $4, duration = $5, difficulty = $6, due_date = $7,
+              updated_at = greatest(now(), date_trunc('milliseconds', updated_at) + interval '1 millisecond')
+        WHERE id = $1`,
       [
         courseId,
         course.title,
@@ -186,11 +206,13 @@ export class CoursesRepository {
     );
   }
 
-  /** Every enrolment of the user, in any organization's course. */
-  async enrollmentsOf(userId: number): Promise<EnrollmentRow[]> {
+  /** Every enrolment of the user in a course of the organization, by course. */
+  async enrollmentsOf(organizationId: number, userId: number): Promise<EnrollmentRow[]> {
     return (await this.db.query(
-      `SELECT course_id, enrolled_at, completed_at FROM enrollments WHERE user_id = $1`,
-      [userId],
+      `SELECT e.course_id, e.enrolled_at, e.completed_at
+         FROM enrollments e JOIN courses c ON c.id = e.course_id
+        WHERE e.user_id = $2 AND c.organization_id = $1 ORDER BY e.course_id`,
+      [organizationId, userId],
     )) as EnrollmentRow[];
   }
 }

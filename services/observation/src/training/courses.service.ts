@@ -15,6 +15,7 @@ import { courseStanding } from './course-progress.js';
 import { type CourseRow, CoursesRepository } from './courses.repository.js';
 
 export const COURSE_NOT_FOUND = 'Course not found';
+const COURSE_CHANGED = 'This course was changed by someone else. Reload to see the latest version.';
 
 @Injectable()
 export class CoursesService {
@@ -61,6 +62,7 @@ export class CoursesService {
         enrolledAt: row.my_enrolled_at?.toISOString() ?? null,
         dueDate: row.due_day,
         createdAt: row.created_at.toISOString(),
+        updatedAt: row.updated_at.toISOString(),
       };
     });
   }
@@ -112,10 +114,20 @@ export class CoursesService {
     return this.one(actor, id);
   }
 
+  /**
+   * Saves the edit over the course the editor read (`course.updatedAt`): one saved since by
+   * someone else is refused, not silently overwritten; the row is locked from the comparison to
+   * the write, so of two saves made from one read the second finds the first's. Without it (an
+   * older API client) the save is the last word.
+   */
   async update(actor: Actor, courseId: number, course: SaveCourseRequest): Promise<Course> {
     await this.one(actor, courseId);
     const sops = await this.checkedSops(actor, course.documentIds);
     await this.repository.transaction(async (tx) => {
+      const saved = await this.repository.lockForEdit(tx, actor.organizationId, courseId);
+      if (!saved) throw RpcFailure.notFound(COURSE_NOT_FOUND);
+      if (course.updatedAt !== undefined && saved.getTime() !== Date.parse(course.updatedAt))
+        throw new RpcFailure('conflict', COURSE_CHANGED);
       await this.repository.update(tx, courseId, course);
       await this.repository.replaceSops(tx, courseId, sops);
     });
@@ -145,9 +157,17 @@ export class CoursesService {
   }
 
   async enrollments(actor: Actor): Promise<Enrollment[]> {
-    // Every course the actor is enrolled in, whatever page of the list it sits on.
-    const courses = await this.view(actor, await this.rows(actor));
-    const rows = await this.repository.enrollmentsOf(actor.userId);
+    // Every course the actor is enrolled in, whatever page of the list it sits on, and only
+    // those: reading every course of the organization (and all their SOPs) grew with it.
+    const rows = await this.repository.enrollmentsOf(actor.organizationId, actor.userId);
+    if (rows.length === 0) return [];
+    const courses = await this.view(
+      actor,
+      await this.rows(
+        actor,
+        rows.map((row) => row.course_id),
+      ),
+    );
     return rows.flatMap((row) => {
       const course = courses.find((candidate) => candidate.id === row.course_id);
       if (!course) return [];

@@ -59,6 +59,7 @@ export const errors: Record<ErrorCode, string> = {
   retry_only_failed: 'Solo se puede reintentar un documento cuyo procesamiento falló.',
   evaluation_changed:
     'Otra persona cambió esta evaluación. Recarga para ver la versión más reciente.',
+  course_changed: 'Otra persona cambió este curso. Recarga para ver la versión más reciente.',
   option_required: 'Elige una opción para continuar.',
   document_with_evaluation_required: 'Selecciona un documento que tenga evaluación.',
   observe_self: 'Elige a otro operario: no puedes observarte a ti mismo.',

@@ -59,6 +59,8 @@ export const errors: Record<ErrorCode, string> = {
   retry_only_failed: 'Seul un document dont le traitement a échoué peut être relancé.',
   evaluation_changed:
     'Quelqu’un d’autre a modifié cette évaluation. Rechargez pour voir la dernière version.',
+  course_changed:
+    'Quelqu’un d’autre a modifié cette formation. Rechargez pour voir la dernière version.',
   option_required: 'Veuillez choisir une réponse pour continuer.',
   document_with_evaluation_required: 'Veuillez choisir un document doté d’une évaluation.',
   observe_self: 'Choisissez un autre opérateur : vous ne pouvez pas vous observer vous-même.',
