@@ -289,6 +289,11 @@ export const Course = z.object({
   difficulty: z.enum(COURSE_DIFFICULTIES),
   status: z.enum(COURSE_STATUSES),
   progress: z.number(),
+  /**
+   * Completed (a completed enrolment: its certificate stands), and the course has since gained
+   * SOPs the caller has not passed: the card says the course changed and names them to pass.
+   */
+  changedSinceCompletion: z.boolean(),
   enrolled: z.number().int(),
   rating: z.number().nullable(),
   ratingCount: z.number().int(),

@@ -290,13 +290,19 @@ describe('training centre', () => {
     const courseId = parseAnswer(api.createCourse, created).id;
     const before = (await otto.call(api.courses)).courses.find((c) => c.id === courseId);
     // Otto already passed this SOP's evaluation in the previous observation (100% over a 70% mark):
-    // the card says so in its progress and status as in its SOP list, before enrolling.
+    // the card says so in its progress as in its SOP list, before enrolling; completed (and
+    // counted among the certificates earned) once the enrolment records it with its certificate.
     const sameCard = {
-      status: 'completed',
       progress: 100,
+      changedSinceCompletion: false,
       sops: [expect.objectContaining({ documentId, passed: true })],
     };
-    expect(before).toMatchObject({ ...sameCard, enrolled: 0, enrolledAt: null });
+    expect(before).toMatchObject({
+      ...sameCard,
+      status: 'in_progress',
+      enrolled: 0,
+      enrolledAt: null,
+    });
     // Rating waits for the enrolment that records the completion.
     const rate = (rating: number) =>
       otto.call(api.rateCourse, { params: { id: courseId }, body: { rating } });
@@ -304,6 +310,7 @@ describe('training centre', () => {
     const enrolled = await otto.call(api.enroll, { params: { id: courseId } });
     expect(enrolled).toMatchObject({
       ...sameCard,
+      status: 'completed',
       enrolled: 1,
       enrolledAt: expect.any(String),
     });

@@ -9,28 +9,32 @@ export function isEvaluationChanged(error: unknown): boolean {
 }
 
 /**
- * Shown once a save was refused because someone else changed the evaluation: the reader's draft
- * stays in the form below (to copy from) until they choose to load the latest version.
+ * Shown once a save was refused because someone else changed the evaluation (or, in the course
+ * editor, the course): the reader's draft stays in the form below (to copy from) until they
+ * choose to load the latest version.
  */
 export function ConflictNotice({
   onReload,
   reloading,
+  subject = 'evaluation',
 }: {
   onReload: () => void;
   reloading: boolean;
+  /** What changed: its refusal (`evaluation_changed`, `course_changed`) and test ids. */
+  subject?: 'evaluation' | 'course';
 }) {
   const { t } = useTranslation();
   return (
     <div
       role="alert"
-      data-testid="evaluation-conflict"
+      data-testid={`${subject}-conflict`}
       className="w-full space-y-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
     >
-      <p className="font-medium">{t('errors.evaluation_changed')}</p>
+      <p className="font-medium">{t(`errors.${subject}_changed`)}</p>
       <p>{t('evaluations.conflictKeep')}</p>
       <button
         type="button"
-        data-testid="evaluation-reload"
+        data-testid={`${subject}-reload`}
         disabled={reloading}
         onClick={onReload}
         className={smallButtonClass}

@@ -118,6 +118,15 @@ export function formatDate(iso: string | null): string {
   return Number.isNaN(date.getTime()) ? iso : formatDateIn(date, current);
 }
 
+/**
+ * Today as a calendar day (YYYY-MM-DD) where the user is: in their chosen time zone, else the
+ * browser's. A due date is such a day: it passes at the user's midnight, not at UTC's.
+ */
+export function todayCalendarDay(now: Date = new Date()): string {
+  const { year = '', month = '', day = '' } = parts(now, current.timeZone);
+  return `${year}-${month}-${day}`;
+}
+
 export function formatDateTime(iso: string | null): string {
   if (!iso) return i18n.t('format.never');
   const date = new Date(iso);

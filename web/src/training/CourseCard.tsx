@@ -88,7 +88,7 @@ function CourseCard({ course, editor, onEdit, onOpen }: { course: Course } & Cou
   const { t } = useTranslation();
   const status = courseStatusBadge(course.status);
   const progress = clampPercent(course.progress);
-  const due = courseDueText(course, new Date().toISOString().slice(0, 10));
+  const due = courseDueText(course, new Date());
   const button = courseButton(course);
 
   const enroll = useEnroll(course, onOpen);
@@ -200,7 +200,9 @@ export function SopList({ course }: { course: Course }) {
   const { t } = useTranslation();
   return (
     <div className="space-y-1">
-      <p className="text-xs font-medium text-slate-500">{sopProgressText(course.sops)}</p>
+      <p data-testid="course-sop-progress" className="text-xs font-medium text-slate-500">
+        {sopProgressText(course)}
+      </p>
       <ol className="space-y-1 text-sm">
         {course.sops.map((sop) => (
           <li

@@ -2,7 +2,8 @@ import { COURSE_DIFFICULTIES, SaveCourseRequest, type Course } from '@hub/proto'
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Plus, X } from 'lucide-react';
 import { useForm } from '@tanstack/react-form';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { ConflictNotice } from '../evaluations/ConflictNotice';
 import { moveItem, removeAt } from '../evaluations/evaluationText';
 import { fieldsValidator, firstError, submitForm } from '../forms/contractForm';
 import { TextField } from '../forms/TextField';
@@ -16,7 +17,8 @@ import {
   smallOutlineButtonClass,
   textareaClass,
 } from '../ui/styles';
-import { useSaveCourse } from './mutations';
+import { toast } from '../toast/toastStore';
+import { useReloadCourse, useSaveCourse } from './mutations';
 import { courseDraftOf, courseErrors, emptyCourseDraft } from './training';
 import { useTranslation } from 'react-i18next';
 
@@ -40,7 +42,7 @@ export function CourseEditorDialog({ editing, onClose }: CourseEditorDialogProps
       testId="course-editor"
     >
       {editing !== null && (
-        <CourseForm
+        <CourseEditor
           key={editing === 'new' ? 'new' : editing.id}
           course={editing === 'new' ? null : editing}
           onDone={onClose}
@@ -50,9 +52,59 @@ export function CourseEditorDialog({ editing, onClose }: CourseEditorDialogProps
   );
 }
 
-function CourseForm({ course, onDone }: { course: Course | null; onDone: () => void }) {
+/**
+ * The form on the version of the course it was read at. A save refused because someone else
+ * saved the course meanwhile (409 `course_changed`) keeps the draft on screen, saving off, with
+ * the evaluation editor's notice: reloading puts the latest version in the form (keyed by it).
+ */
+function CourseEditor({ course, onDone }: { course: Course | null; onDone: () => void }) {
   const { t } = useTranslation();
-  const save = useSaveCourse(course, onDone);
+  const [current, setCurrent] = useState(course);
+  const [conflict, setConflict] = useState(false);
+  const reload = useReloadCourse(course?.id ?? null);
+  const reloadLatest = () =>
+    reload.mutate(undefined, {
+      onSuccess: (latest) => {
+        if (!latest) {
+          toast({
+            title: t('training.editor.saveFailedTitle'),
+            description: t('training.editor.gone'),
+          });
+          return onDone();
+        }
+        setCurrent(latest);
+        setConflict(false);
+      },
+    });
+  return (
+    <CourseForm
+      key={current?.updatedAt ?? 'new'}
+      course={current}
+      onDone={onDone}
+      onConflict={() => setConflict(true)}
+      conflict={
+        conflict && (
+          <ConflictNotice subject="course" onReload={reloadLatest} reloading={reload.isPending} />
+        )
+      }
+    />
+  );
+}
+
+function CourseForm({
+  course,
+  onDone,
+  onConflict,
+  conflict,
+}: {
+  course: Course | null;
+  onDone: () => void;
+  onConflict: () => void;
+  /** The notice of a refused save, shown above the save button (which it turns off). */
+  conflict: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const save = useSaveCourse(course, onDone, onConflict);
   const form = useForm({
     defaultValues: course ? courseDraftOf(course) : emptyCourseDraft(),
     validators: { onSubmit: fieldsValidator(courseErrors) },
@@ -141,10 +193,11 @@ function CourseForm({ course, onDone }: { course: Course | null; onDone: () => v
         )}
       </form.Field>
 
+      {conflict}
       <button
         type="submit"
         data-testid="course-save"
-        disabled={save.isPending}
+        disabled={save.isPending || Boolean(conflict)}
         className={primaryButtonClass}
       >
         {save.isPending

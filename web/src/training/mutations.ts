@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { failureToast } from '../api/errors';
 import { toast } from '../toast/toastStore';
-import { afterCourseChange, refreshCourses, storeCourse } from './queries';
+import { afterCourseChange, latestCourse, refreshCourses, storeCourse } from './queries';
 import { courseSaveBody, enrolledToastTitle, isCourseChanged } from './training';
 
 /** Enrols in a course, then opens it. */
@@ -53,8 +53,11 @@ export function useRateCourse() {
   });
 }
 
-/** Creates a course, or updates `course` when one is given. */
-export function useSaveCourse(course: Course | null, onDone: () => void) {
+/**
+ * Creates a course, or updates `course` when one is given. A save refused because someone else
+ * saved the course meanwhile calls `onConflict`: the editor keeps the draft and offers the latest.
+ */
+export function useSaveCourse(course: Course | null, onDone: () => void, onConflict: () => void) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
@@ -73,8 +76,9 @@ export function useSaveCourse(course: Course | null, onDone: () => void) {
       await refreshCourses(queryClient);
     },
     // The server checks each SOP's evaluation is published and says so; a course saved by
-    // someone else meanwhile is reloaded, for the editor opened again to show it.
-    onError: async (error) => {
+    // someone else meanwhile is the editor's to tell (its notice reloads the latest version).
+    onError: (error) => {
+      if (isCourseChanged(error)) return onConflict();
       toast(
         failureToast(
           t('training.editor.saveFailedTitle'),
@@ -82,7 +86,15 @@ export function useSaveCourse(course: Course | null, onDone: () => void) {
           t('training.editor.saveFailedDescription'),
         ),
       );
-      if (isCourseChanged(error)) await refreshCourses(queryClient);
     },
+  });
+}
+
+/** Reads the latest version of a course after a refused save (null: deleted meanwhile). */
+export function useReloadCourse(courseId: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      courseId === null ? Promise.resolve(null) : latestCourse(queryClient, courseId),
   });
 }

@@ -41,6 +41,24 @@ export async function refreshCourses(queryClient: QueryClient): Promise<void> {
   await queryClient.invalidateQueries({ queryKey: [api.courses.path] });
 }
 
+/** A course as the loaded pages hold it (null: not among them, deleted meanwhile). */
+export function courseInPages(
+  data: InfiniteData<CoursePage> | undefined,
+  courseId: number,
+): Course | null {
+  for (const page of data?.pages ?? []) {
+    const found = page.courses.find((course) => course.id === courseId);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The latest version of a course: the list reloaded, then the course read from it. */
+export async function latestCourse(queryClient: QueryClient, courseId: number) {
+  await refreshCourses(queryClient);
+  return courseInPages(queryClient.getQueryData(coursesQuery.queryKey), courseId);
+}
+
 /**
  * After a course was started, edited or deleted: the answered course in place (when one came),
  * and the lists that hold its SOPs or its certificate reloaded. Nothing goes stale by itself

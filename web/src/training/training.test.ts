@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { DEFAULT_PREFERENCES } from '@hub/proto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setDatePreferences } from '../i18n/format';
 import {
   ALL_CATEGORIES,
   clampPercent,
@@ -100,7 +102,17 @@ describe('texts', () => {
     expect(filledStars(null)).toBe(0);
     expect(clampPercent(133)).toBe(100);
     expect(clampPercent(49.6)).toBe(50);
-    expect(sopProgressText([{ passed: true }, { passed: false }])).toBe('1 of 2 SOPs passed');
+    const sops = [
+      { documentId: 1, title: 'A', evaluationId: 1, passed: true },
+      { documentId: 2, title: 'B', evaluationId: 2, passed: false },
+    ];
+    const course = {
+      sops,
+      status: 'in_progress' as const,
+      enrolledAt: '2026-11-01T00:00:00Z',
+      changedSinceCompletion: false,
+    };
+    expect(sopProgressText(course)).toBe('1 of 2 SOPs passed');
   });
 
   it("checks the course form with proto's messages", () => {
@@ -123,19 +135,36 @@ describe('texts', () => {
 });
 
 describe('course due date', () => {
+  afterEach(() => setDatePreferences(DEFAULT_PREFERENCES));
+  const noon = new Date('2026-11-25T12:00:00Z');
+
   it('shows the due day Insights shows, overdue once passed and not completed', () => {
-    expect(courseDueText({ dueDate: null, status: 'in_progress' }, '2026-11-25')).toBeNull();
-    expect(courseDueText({ dueDate: '2026-12-01', status: 'in_progress' }, '2026-11-25')).toEqual({
+    setDatePreferences({ timeZone: 'UTC', dateFormat: null });
+    expect(courseDueText({ dueDate: null, status: 'in_progress' }, noon)).toBeNull();
+    expect(courseDueText({ dueDate: '2026-12-01', status: 'in_progress' }, noon)).toEqual({
       text: 'Due 12/01/2026',
       overdue: false,
     });
-    expect(courseDueText({ dueDate: '2026-11-20', status: 'not_started' }, '2026-11-25')).toEqual({
+    expect(courseDueText({ dueDate: '2026-11-20', status: 'not_started' }, noon)).toEqual({
       text: 'Overdue since 11/20/2026',
       overdue: true,
     });
-    expect(
-      courseDueText({ dueDate: '2026-11-20', status: 'completed' }, '2026-11-25')?.overdue,
-    ).toBe(false);
+    expect(courseDueText({ dueDate: '2026-11-20', status: 'completed' }, noon)?.overdue).toBe(
+      false,
+    );
+  });
+
+  it("is overdue from the viewer's midnight, not from UTC's", () => {
+    setDatePreferences({ timeZone: 'America/Los_Angeles', dateFormat: null });
+    const due = { dueDate: '2026-11-25', status: 'in_progress' as const };
+    // 16:00 and 23:59 in Los Angeles on the due day: UTC's day has turned, the viewer's not.
+    expect(courseDueText(due, new Date('2026-11-26T00:00:00Z'))?.overdue).toBe(false);
+    expect(courseDueText(due, new Date('2026-11-26T07:59:00Z'))?.overdue).toBe(false);
+    // Their midnight passed.
+    expect(courseDueText(due, new Date('2026-11-26T08:00:00Z'))?.overdue).toBe(true);
+    // Ahead of UTC (Tokyo): the day passes before UTC's does.
+    setDatePreferences({ timeZone: 'Asia/Tokyo', dateFormat: null });
+    expect(courseDueText(due, new Date('2026-11-25T15:00:00Z'))?.overdue).toBe(true);
   });
 });
 

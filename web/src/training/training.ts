@@ -3,7 +3,7 @@ import { fieldErrors, type FieldErrors } from '../forms/fieldErrors';
 import type { BadgeTone } from '../ui/Badge';
 import { formatDate } from '../ui/dates';
 import { i18n } from '../i18n/i18n';
-import { formatDecimal } from '../i18n/format';
+import { formatDecimal, todayCalendarDay } from '../i18n/format';
 import { isApiError } from '../api/client';
 
 export type CourseStatus = Course['status'];
@@ -15,8 +15,8 @@ export function courseButtonLabel(status: CourseStatus): string {
 
 /**
  * The card's button: labelled by status; on a course the learner has not enrolled in it enrols
- * first (SOPs passed before count already, so even 'Review' may enrol: that records the
- * completion and its certificate).
+ * first (SOPs passed before count already: with every one passed, 'Continue' enrols, which
+ * records the completion and its certificate).
  */
 export function courseButton(course: Pick<Course, 'status' | 'enrolledAt'>): {
   label: ReturnType<typeof courseButtonLabel>;
@@ -111,9 +111,22 @@ export function filledStars(rating: number | null): number {
 export const clampPercent = (value: number) =>
   Math.min(100, Math.max(0, Math.round(Number.isFinite(value) ? value : 0)));
 
-/** '2 of 3 SOPs passed'. */
-export function sopProgressText(sops: readonly { passed: boolean }[]): string {
+/**
+ * The line above a card's SOPs, agreeing with its status and progress: '2 of 3 SOPs passed';
+ * for a course completed before it gained SOPs (completed, 100 %, its certificate standing),
+ * how many new ones are left to pass; with every SOP passed before enrolling (100 %, in
+ * progress), that the button completes it and brings its certificate.
+ */
+export function sopProgressText(
+  course: Pick<Course, 'sops' | 'status' | 'enrolledAt' | 'changedSinceCompletion'>,
+): string {
+  const { sops } = course;
   const passed = sops.filter((sop) => sop.passed).length;
+  if (course.changedSinceCompletion)
+    return i18n.t('training.sopsChanged', { count: sops.length - passed });
+  const allPassed = passed > 0 && passed === sops.length;
+  if (allPassed && course.status !== 'completed' && course.enrolledAt === null)
+    return i18n.t('training.sopsAllPassed');
   return i18n.t('training.sopsPassed', { passed, count: sops.length });
 }
 
@@ -167,15 +180,16 @@ export function courseErrors(draft: CourseDraft): FieldErrors {
 
 /**
  * The due date a course card shows, the same day Insights > Progress shows for it: null without
- * one; 'Overdue' once the day has passed and the course is not completed. `today` is the
- * calendar day (YYYY-MM-DD, UTC, as the server counts upcoming goals).
+ * one; 'Overdue' once the day has passed and the course is not completed. A due date is a
+ * calendar day: it passes at midnight where the viewer is (their chosen time zone, else the
+ * browser's), not at UTC's midnight, which in Los Angeles fell at 16:00 on the due day.
  */
 export function courseDueText(
   course: Pick<Course, 'dueDate' | 'status'>,
-  today: string,
+  now: Date,
 ): { text: string; overdue: boolean } | null {
   if (!course.dueDate) return null;
-  const overdue = course.status !== 'completed' && course.dueDate < today;
+  const overdue = course.status !== 'completed' && course.dueDate < todayCalendarDay(now);
   return {
     text: overdue
       ? i18n.t('training.overdueSince', { date: formatDate(course.dueDate) })

@@ -4,6 +4,7 @@ import { type Actor, api, certificationRpc } from '@hub/proto';
 import { RpcClient } from '@hub/kit';
 import { CurrentActor } from '../http/current-actor.decorator.js';
 import { Endpoint } from '../http/endpoint.decorator.js';
+import { attachmentDisposition } from './attachment-disposition.js';
 
 type IdParam = { id: number };
 
@@ -23,7 +24,7 @@ export class CertificationsController {
     });
     return reply
       .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .header('content-disposition', attachmentDisposition(file.fileName))
       .header('cache-control', 'private, no-store')
       .send(Buffer.from(file.pdfBase64, 'base64'));
   }

@@ -12,6 +12,7 @@ import {
 import { RpcClient, RpcFailure, WebhookAnnouncer } from '@hub/kit';
 import { certificationData } from './certification-webhook.js';
 import { OBSERVATION_CONFIG, type ObservationConfig, RPC } from '../config.js';
+import { certificateFileName } from './certificate-file-name.js';
 import { renderCertificate } from './certificate-pdf.js';
 import { certificationState, pendingReobservation } from './certification-rules.js';
 import {
@@ -192,13 +193,8 @@ export class CertificationsService {
       verificationCode: row.verification_code,
       verifyUrl: `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/api/certifications/verify/${row.verification_code}`,
     });
-    const slug = `${row.title}-${row.holder_name}`
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 80);
     return {
-      fileName: `certificate-${slug || row.id}.pdf`,
+      fileName: certificateFileName(row.title, row.holder_name, row.id),
       pdfBase64: Buffer.from(pdf).toString('base64'),
     };
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { digestKey, digestPath, holderNoticeKey, sweepDay } from './expiry-sweep.js';
+import { digestKey, digestPath, holderNoticeKey, holdersToTell, sweepDay } from './expiry-sweep.js';
 
 describe('the expiry digest', () => {
   it('leads to the certifications insights, filtered by the one state it tells of', () => {
@@ -25,5 +25,21 @@ describe('the expiry digest', () => {
       holderNoticeKey(renewed, 'expiring_soon'),
     ]);
     expect(keys.size).toBe(3);
+  });
+});
+
+describe("a holder's expiry notice", () => {
+  it("reaches the organization's people, not those it suspended nor those gone", () => {
+    const found = [
+      { id: 1, suspended: false },
+      { id: 2, suspended: true },
+    ];
+    expect(holdersToTell([1, 2, 3], found)).toEqual(
+      new Map([
+        [1, true],
+        [2, false],
+        [3, false],
+      ]),
+    );
   });
 });

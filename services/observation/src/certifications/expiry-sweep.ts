@@ -61,6 +61,19 @@ function holdersByOrganization(due: Due[]): Map<number, number[]> {
   return byOrganization;
 }
 
+/**
+ * Which of these holders hear of their certifications: the organization's people identity
+ * answered, less those it suspended (they cannot sign in; like the digest's readers, they are
+ * neither told nor mailed meanwhile, and the state stays announced: no notice on their return).
+ */
+export function holdersToTell(
+  userIds: number[],
+  found: { id: number; suspended: boolean }[],
+): Map<number, boolean> {
+  const told = new Set(found.filter((person) => !person.suspended).map((person) => person.id));
+  return new Map(userIds.map((id) => [id, told.has(id)]));
+}
+
 /** The holder's own notice of a certification's state, under its key. */
 export function holderNotice(row: CertificationRow, state: AnnouncedState, now: Date) {
   const about = {
@@ -203,7 +216,7 @@ export class CertificationExpirySweep {
     );
   }
 
-  /** Whether each of these is one of the organization's people (one call per 1,000 unknown). */
+  /** Whether each of these is to be told: one of the organization's people, not suspended (one call per 1,000 unknown). */
   private async lookUp(
     organizationId: number,
     userIds: number[],
@@ -218,8 +231,7 @@ export class CertificationExpirySweep {
         organizationId,
         userIds: some,
       });
-      const ids = new Set(found.map((person) => person.id));
-      for (const id of some) people.set(id, ids.has(id));
+      for (const [id, told] of holdersToTell(some, found)) people.set(id, told);
     }
     return people;
   }

@@ -35,7 +35,7 @@ export class CoursesService {
     const passed = await this.repository.passedDocuments(actor.organizationId, actor.userId);
     return rows.map((row) => {
       const own = sops.filter((sop) => sop.course_id === row.id);
-      const { status, progress } = courseStanding(
+      const { status, progress, changedSinceCompletion } = courseStanding(
         own.map((sop) => sop.document_id),
         passed,
         row.my_enrolled_at ? { completedAt: row.my_completed_at } : null,
@@ -49,6 +49,7 @@ export class CoursesService {
         difficulty: row.difficulty,
         status,
         progress,
+        changedSinceCompletion,
         enrolled: row.enrolled,
         rating: row.rating === null ? null : Number(row.rating),
         ratingCount: row.rating_count,

@@ -18,6 +18,7 @@ describe("a learner's enrolments", () => {
   let repository: CoursesRepository;
   let service: CoursesService;
   let enrolled: number[];
+  let own: number[];
 
   beforeAll(async () => {
     resources = claimTestResources();
@@ -31,7 +32,7 @@ describe("a learner's enrolments", () => {
          FROM generate_series(1, 301) n RETURNING id, organization_id`,
       [ORG, OTHER_ORG],
     )) as { id: number; organization_id: number }[];
-    const own = courses.filter((course) => course.organization_id === ORG).map(({ id }) => id);
+    own = courses.filter((course) => course.organization_id === ORG).map(({ id }) => id);
     const other = courses.find((course) => course.organization_id === OTHER_ORG)!.id;
     enrolled = [own[10]!, own[200]!];
     await db.query(
@@ -58,5 +59,39 @@ describe("a learner's enrolments", () => {
     expect(found.every((one) => one.status === 'in_progress' && one.progress === 0)).toBe(true);
     expect(rows.mock.calls.map((call) => call[2])).toEqual([enrolled]);
     expect(sops.mock.calls.map((call) => [...call[0]].sort((a, b) => a - b))).toEqual([enrolled]);
+  });
+
+  it('counts a course completed, as a certificate earned, by its completed enrolment only', async () => {
+    // Another learner passed the SOP of every course (document 4), enrolled in none but one,
+    // completed before that course gained a second SOP.
+    const passer: Actor = { ...learner, userId: 6 };
+    vi.spyOn(repository, 'passedDocuments').mockResolvedValue(new Set([4]));
+    const [unenrolled, changed] = [own[0]!, own[1]!];
+    await db.query(
+      `INSERT INTO enrollments (course_id, user_id, completed_at) VALUES ($1, $2, now())`,
+      [changed, passer.userId],
+    );
+    await db.query(
+      `INSERT INTO course_sops (course_id, position, document_id, title, evaluation_id)
+       VALUES ($1, 1, 9, 'Reheating', 2)`,
+      [changed],
+    );
+    // No certificate without an enrolment: all passed reads 100 % in progress, the button enrols.
+    expect(await service.one(passer, unenrolled)).toMatchObject({
+      status: 'in_progress',
+      progress: 100,
+      changedSinceCompletion: false,
+      enrolledAt: null,
+    });
+    // Completed stays completed (its certificate stands) and says the course changed since.
+    expect(await service.one(passer, changed)).toMatchObject({
+      status: 'completed',
+      progress: 100,
+      changedSinceCompletion: true,
+      sops: [
+        expect.objectContaining({ documentId: 4, passed: true }),
+        expect.objectContaining({ documentId: 9, passed: false }),
+      ],
+    });
   });
 });

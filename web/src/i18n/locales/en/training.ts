@@ -29,6 +29,10 @@ export const training = {
   sopsPassed_one: '{{passed}} of {{count}} SOP passed',
   sopsPassed_many: '{{passed}} of {{count}} SOPs passed',
   sopsPassed_other: '{{passed}} of {{count}} SOPs passed',
+  sopsChanged_one: 'Course updated since you completed it: {{count}} new SOP to pass',
+  sopsChanged_many: 'Course updated since you completed it: {{count}} new SOPs to pass',
+  sopsChanged_other: 'Course updated since you completed it: {{count}} new SOPs to pass',
+  sopsAllPassed: 'All SOPs passed: continue to complete the course and receive its certificate',
   due: 'Due {{date}}',
   overdueSince: 'Overdue since {{date}}',
   card: {
@@ -69,6 +73,7 @@ export const training = {
     updated: 'Course updated',
     created: 'Course created',
     saveFailedTitle: 'Save failed',
+    gone: 'This course was deleted meanwhile.',
     saveFailedDescription: 'Failed to save course',
     title: 'Title',
     descriptionField: 'Description',

@@ -31,6 +31,11 @@ export const training: Texts<typeof english> = {
   sopsPassed_one: '{{passed}} de {{count}} SOP aprobado',
   sopsPassed_many: '{{passed}} de {{count}} SOP aprobados',
   sopsPassed_other: '{{passed}} de {{count}} SOP aprobados',
+  sopsChanged_one: 'Curso actualizado desde que lo completó: {{count}} SOP nuevo por aprobar',
+  sopsChanged_many: 'Curso actualizado desde que lo completó: {{count}} SOP nuevos por aprobar',
+  sopsChanged_other: 'Curso actualizado desde que lo completó: {{count}} SOP nuevos por aprobar',
+  sopsAllPassed:
+    'Todos los SOP aprobados: continúe para completar el curso y recibir su certificado',
   due: 'Vence el {{date}}',
   overdueSince: 'Vencido desde el {{date}}',
   card: {
@@ -71,6 +76,7 @@ export const training: Texts<typeof english> = {
     updated: 'Curso actualizado',
     created: 'Curso creado',
     saveFailedTitle: 'No se pudo guardar',
+    gone: 'Este curso se eliminó mientras tanto.',
     saveFailedDescription: 'No se pudo guardar el curso',
     title: 'Título',
     descriptionField: 'Descripción',

@@ -31,6 +31,14 @@ export const training: Texts<typeof english> = {
   sopsPassed_one: '{{passed}} mode opératoire réussi sur {{count}}',
   sopsPassed_many: '{{passed}} modes opératoires réussis sur {{count}}',
   sopsPassed_other: '{{passed}} modes opératoires réussis sur {{count}}',
+  sopsChanged_one:
+    'Formation modifiée depuis que vous l’avez terminée : {{count}} nouveau mode opératoire à réussir',
+  sopsChanged_many:
+    'Formation modifiée depuis que vous l’avez terminée : {{count}} nouveaux modes opératoires à réussir',
+  sopsChanged_other:
+    'Formation modifiée depuis que vous l’avez terminée : {{count}} nouveaux modes opératoires à réussir',
+  sopsAllPassed:
+    'Tous les modes opératoires réussis : continuez pour terminer la formation et recevoir son certificat',
   due: 'Échéance le {{date}}',
   overdueSince: 'En retard depuis le {{date}}',
   card: {
@@ -72,6 +80,7 @@ export const training: Texts<typeof english> = {
     updated: 'Formation mise à jour',
     created: 'Formation créée',
     saveFailedTitle: 'Échec de l’enregistrement',
+    gone: 'Cette formation a été supprimée entre-temps.',
     saveFailedDescription: 'Impossible d’enregistrer la formation',
     title: 'Titre',
     descriptionField: 'Description',
