@@ -18,6 +18,23 @@ export const DomainEvent = z.discriminatedUnion('type', [
     organizationId: z.number().int(),
     documentId: z.number().int(),
   }),
+  /**
+   * A member was suspended (SCIM `active: false`) or restored, at `at` (ISO 8601): the floor
+   * counts nobody suspended as present. `at` orders them, so a replay or a late delivery of an
+   * older change leaves the newer one standing.
+   */
+  z.object({
+    type: z.literal('member.suspended'),
+    organizationId: z.number().int(),
+    userId: z.number().int(),
+    at: z.string(),
+  }),
+  z.object({
+    type: z.literal('member.restored'),
+    organizationId: z.number().int(),
+    userId: z.number().int(),
+    at: z.string(),
+  }),
   /** A profile picture was set or changed: the video service enrols its face. */
   z.object({
     type: z.literal('user.picture-changed'),

@@ -323,11 +323,29 @@ describe('the floor: areas, stations, cameras, sensors and the floor figures', (
 });
 
 describe('suspended people on the floor', () => {
-  const setSuspended = (userId: number, suspended: boolean) =>
-    stack.sql.query(
-      `UPDATE identity.users SET suspended_at = CASE WHEN $2 THEN now() END WHERE id = $1`,
-      [userId, suspended],
-    );
+  let scimSecret: string;
+  beforeAll(async () => {
+    const token = await sessions.ann!.send(api.createScimToken, { body: { name: 'Okta' } });
+    scimSecret = parseAnswer(api.createScimToken, token).secret;
+  });
+  /**
+   * Suspends (or restores) a member through SCIM, as their identity provider does; the floor
+   * learns of it from identity's event, once the stats count `present` people.
+   */
+  const setSuspended = async (userId: number, suspended: boolean, present: number) => {
+    const response = await fetch(`${stack.url}/scim/v2/Users/${userId}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${scimSecret}`, 'content-type': 'application/scim+json' },
+      body: JSON.stringify({
+        schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+        Operations: [{ op: 'replace', value: { active: !suspended } }],
+      }),
+    });
+    expect(response.status).toBe(200);
+    await expect
+      .poll(async () => (await sessions.ann!.call(api.floorStats)).workersPresent)
+      .toBe(present);
+  };
   const uncertifiedNames = (stats: FloorStats) =>
     stats.alerts.flatMap((alert) =>
       alert.kind === 'uncertified_presence' ? [alert.params.name] : [],
@@ -370,14 +388,14 @@ describe('suspended people on the floor', () => {
     expect(before.areaBreakdown[area!.name]).toMatchObject({ workers: 2 });
     expect(uncertifiedNames(before).sort()).toEqual(['olga', 'otto']);
 
-    await setSuspended(ids.olga!, true);
+    await setSuspended(ids.olga!, true, 1);
     try {
       const after = await ann.call(api.floorStats);
       expect(after.workersPresent).toBe(1);
       expect(after.areaBreakdown[area!.name]).toMatchObject({ workers: 1 });
       expect(uncertifiedNames(after)).toEqual(['otto']);
     } finally {
-      await setSuspended(ids.olga!, false);
+      await setSuspended(ids.olga!, false, 2);
     }
     // Their presence is kept: restored, they are present again.
     expect((await ann.call(api.floorStats)).workersPresent).toBe(2);

@@ -46,6 +46,7 @@ import { FormerAdminsTokens1767896000000 } from './migrations/1767896000000-form
 import { WebhookDeliveryRetention1768000002000 } from './migrations/1768000002000-webhook-delivery-retention.js';
 import { SuspendedMembers1768000003000 } from './migrations/1768000003000-suspended-members.js';
 import { WebhookDeliveryRounds1768000013000 } from './migrations/1768000013000-webhook-delivery-rounds.js';
+import { SuspensionEvents1768000021000 } from './migrations/1768000021000-suspension-events.js';
 import { sealedWebhookSecrets } from './migrations/1767100001000-sealed-webhook-secrets.js';
 
 export const IDENTITY_SCHEMA = 'identity';
@@ -104,5 +105,6 @@ export const openIdentityDatabase = (url: string, webhookSecrets?: SecretBox) =>
       WebhookDeliveryRetention1768000002000,
       SuspendedMembers1768000003000,
       WebhookDeliveryRounds1768000013000,
+      SuspensionEvents1768000021000,
     ],
   });

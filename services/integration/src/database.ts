@@ -8,6 +8,7 @@ import { PresenceRetention1766400001000 } from './migrations/1766400001000-prese
 import { LearnFromConfirmed1767000001000 } from './migrations/1767000001000-learn-from-confirmed.js';
 import { PendingSnapshotRuns1767893000000 } from './migrations/1767893000000-pending-snapshot-runs.js';
 import { DeletionTombstones1768000011000 } from './migrations/1768000011000-deletion-tombstones.js';
+import { MemberSuspensions1768000020000 } from './migrations/1768000020000-member-suspensions.js';
 
 export const INTEGRATION_SCHEMA = 'integration';
 
@@ -31,5 +32,6 @@ export const openIntegrationDatabase = (url: string) =>
       LearnFromConfirmed1767000001000,
       PendingSnapshotRuns1767893000000,
       DeletionTombstones1768000011000,
+      MemberSuspensions1768000020000,
     ],
   });

@@ -19,6 +19,7 @@ import { openIntegrationDatabase } from './database.js';
 import { Credentials } from './integrations/credentials.js';
 import { IntegrationsService } from './integrations/integrations.service.js';
 import { IntegrationModule } from './integration.module.js';
+import { MemberSuspensionsRepository } from './floor/member-suspensions.repository.js';
 import { PresenceRetention } from './floor/presence-retention.js';
 import { OrganizationsRepository } from './organizations/organizations.repository.js';
 import { CloudCameraProviders } from './provider/cloud-camera-provider.js';
@@ -123,8 +124,9 @@ export async function startIntegration(config: IntegrationConfig): Promise<Runni
 /**
  * A deleted organization's camera assignments, areas, stations, presence, readings and the
  * snapshot pictures it kept go; a deleted person's presence goes (where the cameras saw them is
- * theirs, and the floor would count them present); a deleted document leaves the cameras it was
- * tied to.
+ * theirs, and the floor would count them present), as does what identity said of their
+ * suspension; a deleted document leaves the cameras it was tied to; a member's suspension or
+ * restoration is recorded (the floor counts nobody suspended present, without asking identity).
  */
 function handleIntegrationEvents(
   events: EventBus,
@@ -133,14 +135,18 @@ function handleIntegrationEvents(
 ): EventSubscription {
   const organizations = new OrganizationsRepository(db);
   const assignments = new AssignmentsRepository(db);
+  const suspensions = new MemberSuspensionsRepository(db);
   return events.subscribe('integration', async (event) => {
     if (event.type === 'organization.deleted')
       await organizations.deleteIntegrationDataOf(event.organizationId, () =>
         storage.removePrefix(organizationSnapshotsPrefix(event.organizationId)),
       );
-    else if (event.type === 'user.deleted')
+    else if (event.type === 'user.deleted') {
       await organizations.deletePresenceOf(event.organizationId, event.userId);
-    else if (event.type === 'document.deleted')
+      await suspensions.forget(event.organizationId, event.userId);
+    } else if (event.type === 'document.deleted')
       await assignments.removeSop(event.organizationId, event.documentId);
+    else if (event.type === 'member.suspended' || event.type === 'member.restored')
+      await suspensions.record(event);
   });
 }

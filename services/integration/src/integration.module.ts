@@ -17,6 +17,7 @@ import { FloorController } from './floor/floor.controller.js';
 import { FloorRepository } from './floor/floor.repository.js';
 import { FloorAlertsService } from './floor/floor-alerts.js';
 import { FloorStatsService } from './floor/floor-stats.js';
+import { MemberSuspensionsRepository } from './floor/member-suspensions.repository.js';
 import { FloorService } from './floor/floor.service.js';
 import { SensorsService } from './floor/sensors.service.js';
 import { SensorsRepository } from './floor/sensors.repository.js';
@@ -69,6 +70,7 @@ export class IntegrationModule {
         FloorService,
         FloorAlertsService,
         FloorStatsService,
+        MemberSuspensionsRepository,
         SensorsService,
         SensorsRepository,
         FloorFigures,

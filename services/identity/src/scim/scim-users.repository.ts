@@ -74,20 +74,38 @@ export class ScimUsersRepository {
     if (Object.keys(changes).length) await this.users.update(id, changes);
   }
 
-  /** Suspends the member and ends every live session of theirs, in one transaction. */
-  async suspend(id: number): Promise<void> {
-    await this.db.transaction(async (tx) => {
+  /**
+   * Suspends the member and ends every live session of theirs, in one transaction; `alongside`
+   * runs in it with the instant (the event telling of it, in the outbox), only when this call
+   * suspended them (not already suspended by a concurrent one).
+   */
+  async suspend(id: number, alongside: Alongside = async () => undefined): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
       const now = new Date();
-      await tx
+      const changed = await tx
         .getRepository(UserEntity)
         .update({ id, suspendedAt: IsNull() }, { suspendedAt: now });
+      if (!changed.affected) return false;
       await tx
         .getRepository(SessionEntity)
         .update({ userId: id, revokedAt: IsNull() }, { revokedAt: now });
+      await alongside(tx, now);
+      return true;
     });
   }
 
-  async restore(id: number): Promise<void> {
-    await this.users.update(id, { suspendedAt: null });
+  /** Restores a suspended member; `alongside` as for suspend, when this call restored them. */
+  async restore(id: number, alongside: Alongside = async () => undefined): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const changed = await tx
+        .getRepository(UserEntity)
+        .update({ id, suspendedAt: Not(IsNull()) }, { suspendedAt: null });
+      if (!changed.affected) return false;
+      await alongside(tx, new Date());
+      return true;
+    });
   }
 }
+
+/** What runs in a suspension's or restoration's transaction, given its instant. */
+export type Alongside = (tx: EntityManager, at: Date) => Promise<void>;

@@ -19,7 +19,7 @@ import { ProfilePicturesService } from '../profile/profile-pictures.service.js';
 import type { UserEntity } from '../users/user.entity.js';
 import { type ScimUserFields, scimUserFields, toScimUser } from './scim-user-resource.js';
 import { OrganizationsRepository } from '../organizations/organizations.repository.js';
-import { ScimUsersRepository } from './scim-users.repository.js';
+import { type Alongside, ScimUsersRepository } from './scim-users.repository.js';
 import { UserDeletion } from '../users/user-deletion.js';
 
 /** New members provisioned by an identity provider; an administrator changes the role later. */
@@ -121,7 +121,7 @@ export class ScimUsersService {
         ),
       TAKEN,
     );
-    if (!fields.active) await this.users.suspend(user.id);
+    if (!fields.active) await this.suspend(user);
     return {
       status: 201,
       body: toScimUser(await this.existing(caller.organizationId, user.id), baseUrl),
@@ -167,13 +167,29 @@ export class ScimUsersService {
     if (Object.keys(columns).length)
       await savedUnique(() => this.users.update(user.id, columns), TAKEN);
     if (active === false && !user.suspendedAt) {
-      await this.users.suspend(user.id);
+      await this.suspend(user);
       await this.revocations.announce({ userId: user.id });
     } else if (active === true && user.suspendedAt) {
-      await this.users.restore(user.id);
+      await this.users.restore(user.id, this.announce(user, 'member.restored'));
     }
     const saved = await this.existing(user.organizationId, user.id);
     return { status: 200, body: toScimUser(saved, baseUrl) };
+  }
+
+  private suspend(user: UserEntity): Promise<boolean> {
+    return this.users.suspend(user.id, this.announce(user, 'member.suspended'));
+  }
+
+  /**
+   * The change's event, written in its transaction (the floor, in the integration service,
+   * counts nobody suspended as present, from these events alone).
+   */
+  private announce(user: UserEntity, type: 'member.suspended' | 'member.restored'): Alongside {
+    return (tx, at) =>
+      this.events.publish(
+        { type, organizationId: user.organizationId, userId: user.id, at: at.toISOString() },
+        tx,
+      );
   }
 
   private async refuseOtherDomain(organizationId: number, email: string): Promise<void> {

@@ -14,6 +14,7 @@ import { openIntegrationDatabase } from '../database.js';
 import { FloorFigures } from '../reporting/floor-figures.js';
 import { FloorAlertsService } from './floor-alerts.js';
 import { FloorStatsService } from './floor-stats.js';
+import { MemberSuspensionsRepository } from './member-suspensions.repository.js';
 
 const ORG = 7;
 const actor: Actor = { userId: 1, organizationId: ORG, role: 'manager' };
@@ -21,10 +22,14 @@ const settings = { presenceMinutes: 10, readingMaxAgeMinutes: 30, defaultRetenti
 
 let resources: TestResources;
 let db: DataSource;
+const suspensions = () => new MemberSuspensionsRepository(db);
+const change = (type: 'member.suspended' | 'member.restored', userId: number, at: string) =>
+  suspensions().record({ type, organizationId: ORG, userId, at });
 
 /**
- * The services as the floor asks them: identity answers 6 suspended while up, nothing once
- * stopped; nobody holds a certification; SOP 11 is the library's "Lockout".
+ * The services as the floor asks them: identity answers while up, nothing once stopped; nobody
+ * holds a certification; SOP 11 is the library's "Lockout". Suspensions are the floor's own
+ * record of identity's events, never asked of identity.
  */
 function identity() {
   const state = { up: true, asked: 0 };
@@ -54,9 +59,9 @@ function identity() {
     figures,
     settings,
     new FloorAlertsService(figures, settings, rpc),
-    rpc,
+    suspensions(),
   );
-  return { state, stats };
+  return { state, stats, rpc };
 }
 
 beforeAll(async () => {
@@ -76,15 +81,18 @@ afterAll(async () => {
 });
 
 describe('floor stats with identity stopped', () => {
-  it('answer, leaving out whom identity last said is suspended', async () => {
+  it('answer, leaving out whom identity said is suspended, without asking it', async () => {
+    await change('member.suspended', 6, '2026-12-01T10:00:00.000Z');
     const { state, stats } = identity();
-    expect((await stats.stats(actor)).workersPresent).toBe(1);
     state.up = false;
     expect((await stats.stats(actor)).workersPresent).toBe(1);
-    expect(state.asked).toBe(2);
+    state.up = true;
+    expect((await stats.stats(actor)).workersPresent).toBe(1);
+    expect(state.asked).toBe(0);
   });
 
-  it('answer from the presence alone when identity was never reached', async () => {
+  it('count someone restored again, identity stopped or not', async () => {
+    await change('member.restored', 6, '2026-12-01T11:00:00.000Z');
     const { state, stats } = identity();
     state.up = false;
     expect((await stats.stats(actor)).workersPresent).toBe(2);
@@ -122,9 +130,9 @@ describe('floor stats with identity stopped', () => {
   });
 
   it('still fail on anything but identity being unreachable', async () => {
-    const { stats } = identity();
-    const broken = stats as unknown as { rpc: { call: () => Promise<never> } };
-    broken.rpc.call = () => Promise.reject(new Error('a bug'));
-    await expect(stats.stats(actor)).rejects.toThrow('a bug');
+    const { stats, rpc } = identity();
+    const broken = rpc as unknown as { call: () => Promise<never> };
+    broken.call = () => Promise.reject(new Error('a bug'));
+    await expect(stats.stats({ ...actor, organizationId: 8 })).rejects.toThrow('a bug');
   });
 });

@@ -1,11 +1,10 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type Actor, type FloorStats, identityRpc } from '@hub/proto';
-import { RpcCallError, type RpcClient } from '@hub/kit';
-import { FLOOR_SETTINGS, type FloorSettings, RPC } from '../config.js';
-import { FloorAlertsService, IDENTITY_DEADLINE_MS } from './floor-alerts.js';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Actor, FloorStats } from '@hub/proto';
+import { FLOOR_SETTINGS, type FloorSettings } from '../config.js';
+import { FloorAlertsService } from './floor-alerts.js';
 import { FloorFigures } from '../reporting/floor-figures.js';
+import { MemberSuspensionsRepository } from './member-suspensions.repository.js';
 import { placeAlerts } from './place-alerts.js';
-import { SuspensionRecord } from './suspension-record.js';
 
 const MAX_ALERTS_LISTED = 20;
 const round1 = (value: number) => Math.round(value * 10) / 10;
@@ -18,15 +17,11 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
  */
 @Injectable()
 export class FloorStatsService {
-  private readonly logger = new Logger(FloorStatsService.name);
-  /** Identity's latest verdicts, this process's own (each replica learns from its polls). */
-  private readonly suspensions = new SuspensionRecord();
-
   constructor(
     @Inject(FloorFigures) private readonly figures: FloorFigures,
     @Inject(FLOOR_SETTINGS) private readonly settings: FloorSettings,
     @Inject(FloorAlertsService) private readonly floorAlerts: FloorAlertsService,
-    @Inject(RPC) private readonly rpc: RpcClient,
+    @Inject(MemberSuspensionsRepository) private readonly suspensions: MemberSuspensionsRepository,
   ) {}
 
   async stats(actor: Actor): Promise<FloorStats> {
@@ -64,28 +59,12 @@ export class FloorStatsService {
 
   /**
    * Who of the people seen within the presence window is suspended now (suspended people count
-   * as active nowhere). Identity is asked about those people only, by id, once a poll: not for
-   * every suspended person of the organization, nor for everyone's details; no one seen, no call.
-   * Identity unreachable, the floor answers from its record of identity's last answers rather
-   * than not at all (503 while identity restarted): it publishes no suspension events to keep a
-   * fuller one by, and someone never asked about counts until identity answers again.
+   * as active nowhere), from identity's suspension events as recorded here: identity is not
+   * asked, so the floor answers alike while it is away; no one seen, no query.
    */
   private async suspendedSeen(organizationId: number): Promise<number[]> {
     const seen = await this.figures.recentPeople(organizationId, this.settings.presenceMinutes);
-    if (seen.length === 0) return [];
-    try {
-      const suspended = await this.rpc.call(
-        identityRpc.memberIds,
-        { organizationId, suspended: true, userIds: seen },
-        IDENTITY_DEADLINE_MS,
-      );
-      this.suspensions.learn(organizationId, seen, suspended);
-      return suspended;
-    } catch (error) {
-      if (!(error instanceof RpcCallError && error.failure.kind === 'unavailable')) throw error;
-      this.logger.warn(`Floor stats from the last known suspensions: ${error.failure.message}`);
-      return this.suspensions.among(organizationId, seen);
-    }
+    return this.suspensions.suspendedAmong(organizationId, seen);
   }
 
   /**

@@ -7,6 +7,7 @@ const ORGANIZATION_TABLES = [
   'floor_privacy',
   'camera_assignments',
   'presence_events',
+  'member_suspensions',
   'sensor_readings',
   'sensor_tokens',
   'stations',
