@@ -81,7 +81,8 @@ describe('job functions and the skills matrix, from real observations', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^skills-matrix-.+\.csv$/);
     const csv = (await downloadedBytes(download)).toString('utf8').split('\r\n');
-    expect(csv[0]).toBe('Name,Email,Role,Department,Job functions,Gaps,Cooling');
+    // After the byte order mark Excel needs to read UTF-8.
+    expect(csv[0]).toBe('\uFEFFName,Email,Role,Department,Job functions,Gaps,Cooling');
     expect(csv.filter((line) => line.startsWith('Otto Operator'))[0]).toContain('Certified 100%');
     await page.close();
 

@@ -136,7 +136,7 @@ describe('a CSV download', () => {
     });
     expect(body.status).toBe(200);
     const first = await body.next();
-    expect(first!.toString()).toMatch(/^Observation,/);
+    expect(first!.toString()).toMatch(/^\uFEFFObservation,/);
     await acmeAdmin.call(api.revokeApiToken, { params: { id: token.id } });
     const { cutOff, lines } = await rest(body, [first!]);
     expect(cutOff).toBe(true);
@@ -149,7 +149,7 @@ describe('a CSV download', () => {
     const body = await download(api.observationHistoryCsv.path, { cookie: reader.cookie });
     expect(body.status).toBe(200);
     const first = await body.next();
-    expect(first!.toString()).toMatch(/^Observation,/);
+    expect(first!.toString()).toMatch(/^\uFEFFObservation,/);
     expect((await reader.send(api.logout)).status).toBeLessThan(300);
     const { cutOff, lines } = await rest(body, [first!]);
     expect(cutOff).toBe(true);

@@ -327,7 +327,10 @@ describe('GET /api/reports/observations.csv', () => {
     const response = await fetch(`${stack.url}${api.observationHistoryCsv.path}`, {
       headers: { cookie: ivan.cookie, 'accept-language': 'es-MX,es;q=0.9' },
     });
-    const [header, first] = (await response.text()).split('\r\n');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    // The byte order mark first: Excel reads the accents right.
+    expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const [header, first] = new TextDecoder().decode(bytes).split('\r\n');
     expect(header).toBe(
       'Observación,Inicio,Fin,Estado,SOP,Documento,Operador,Observador,Preguntas,Respondidas,Correctas,Puntuación %,Aprobada,Nota mínima %,Duración (s),Hallazgos,Hallazgos abiertos',
     );

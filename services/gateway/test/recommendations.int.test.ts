@@ -53,6 +53,13 @@ async function seedAcme() {
       [rows[0]!.id],
     );
   }
+  // SOP 900 is in the library (being read again): recommendations leave deleted SOPs out.
+  await sql.query(
+    `INSERT INTO library.documents
+       (id, organization_id, title, file_name, file_size, storage_prefix, source_key, uploaded_by)
+     VALUES (900, $1, 'Cooling', 'cooling.pdf', 10, 'c/', 'c/source.pdf', $2)`,
+    [acme, people.ann],
+  );
   await sql.query(
     `INSERT INTO library.documents
        (organization_id, title, file_name, file_size, storage_prefix, source_key, uploaded_by,
@@ -231,6 +238,17 @@ describe('recommendations', () => {
     expect(titles).not.toContain('sam');
     expect(titles).not.toContain('oscar');
     expect(byRule(list, 'sop_reobservation_needed')).toEqual([]);
+  });
+
+  it('recommends nothing about an SOP deleted from the library', async () => {
+    const ann = await signIn('ann@acme.test');
+    expect(byRule(await ann.call(api.evaluateRecommendations), 'sop_pass_rate_below_mark')).toEqual(
+      [expect.objectContaining({ state: 'active' })],
+    );
+    await stack.sql.query(`DELETE FROM library.documents WHERE id = 900`);
+    const list = await ann.call(api.evaluateRecommendations);
+    expect(byRule(list, 'sop_pass_rate_below_mark')).toEqual([]);
+    expect(byRule(list, 'question_missed_by_most')).toEqual([]);
   });
 
   it('runs nightly for every organization', async () => {

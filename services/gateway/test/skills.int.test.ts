@@ -369,12 +369,15 @@ describe('skills matrix', () => {
       { role: 'operator' },
       { 'accept-language': 'de-DE,es-MX;q=0.9,en;q=0.8' },
     );
-    const spanishLines = (await spanish.text()).trimEnd().split('\r\n');
+    const spanishBytes = Buffer.from(await spanish.arrayBuffer());
+    // The byte order mark first: Excel reads the accents right.
+    expect(spanishBytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const spanishLines = new TextDecoder().decode(spanishBytes).trimEnd().split('\r\n');
     expect(spanishLines[0]).toBe(
       'Nombre,Correo electrónico,Rol,Departamento,Puestos,Brechas,Allergens,Cooling',
     );
     expect(spanishLines.find((line) => line.startsWith('Otto Operator'))).toMatch(
-      /,En formación \d{4}-\d\d-\d\d,Certificado 100% \d{4}-\d\d-\d\d$/,
+      /^Otto Operator,otto@acme\.test,operario,Operarios,Line cook,1,En formación \d{4}-\d\d-\d\d,Certificado 100% \d{4}-\d\d-\d\d$/,
     );
     expect(spanishLines.at(-1)).toBe('Brechas por SOP,,,,,4,2,2');
     const refused = await matrixCsv(new ApiSession(stack.url));

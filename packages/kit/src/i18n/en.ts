@@ -191,6 +191,21 @@ export const en = {
       expired: 'Expired',
       needs_reobservation: 'Needs re-observation',
     },
+    /** In English the values API clients have always read: the role's code, Team's departments. */
+    roles: {
+      super_admin: 'super_admin',
+      admin: 'admin',
+      training_supervisor: 'training_supervisor',
+      manager: 'manager',
+      operator: 'operator',
+    },
+    departments: {
+      super_admin: 'Administration',
+      admin: 'Administration',
+      training_supervisor: 'Training Supervisors',
+      manager: 'Managers',
+      operator: 'Operators',
+    },
   },
   /**
    * Why a worker could not process a file, `{name}` for the parts it filled in: in English the

@@ -187,6 +187,20 @@ export const es: ServerCatalog = {
       expired: 'Vencido',
       needs_reobservation: 'Requiere nueva observación',
     },
+    roles: {
+      super_admin: 'superadministrador',
+      admin: 'administrador',
+      training_supervisor: 'supervisor de formación',
+      manager: 'gerente',
+      operator: 'operario',
+    },
+    departments: {
+      super_admin: 'Administración',
+      admin: 'Administración',
+      training_supervisor: 'Supervisores de formación',
+      manager: 'Gerentes',
+      operator: 'Operarios',
+    },
   },
   failureReasons,
 };

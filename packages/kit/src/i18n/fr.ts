@@ -189,6 +189,20 @@ export const fr: ServerCatalog = {
       expired: 'Expiré',
       needs_reobservation: 'À réobserver',
     },
+    roles: {
+      super_admin: 'super-administrateur',
+      admin: 'administrateur',
+      training_supervisor: 'responsable formation',
+      manager: 'manager',
+      operator: 'opérateur',
+    },
+    departments: {
+      super_admin: 'Administration',
+      admin: 'Administration',
+      training_supervisor: 'Superviseurs de formation',
+      manager: 'Responsables',
+      operator: 'Opérateurs',
+    },
   },
   failureReasons,
 };

@@ -65,7 +65,7 @@ export class InsightsController {
           this.credentials.whileAdmitted(
             request,
             api.observationHistoryCsv,
-            recorded(this.rpc.chunks(stream), record),
+            recorded(withByteOrderMark(this.rpc.chunks(stream)), record),
           ),
           { highWaterMark: 1 },
         ),
@@ -83,4 +83,23 @@ export async function* recorded(
 ): AsyncGenerator<Buffer> {
   const rows = yield* chunks;
   await record(Number(rows));
+}
+
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/**
+ * The chunks with the UTF-8 byte order mark before the first: Excel, which most readers open a
+ * CSV with, reads one without it in the system's code page (accents garbled). In the first
+ * part, not a part of its own. Parsers of UTF-8 CSV skip it.
+ */
+export async function* withByteOrderMark<R>(
+  chunks: AsyncGenerator<Buffer, R>,
+): AsyncGenerator<Buffer, R> {
+  const first = await chunks.next();
+  if (first.done) {
+    yield UTF8_BOM;
+    return first.value;
+  }
+  yield Buffer.concat([UTF8_BOM, first.value]);
+  return yield* chunks;
 }

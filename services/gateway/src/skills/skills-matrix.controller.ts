@@ -9,7 +9,7 @@ import { readerLanguage } from '../http/reader-language.js';
 import { CurrentActor } from '../http/current-actor.decorator.js';
 import { Endpoint } from '../http/endpoint.decorator.js';
 import type { GuardedRequest } from '../http/request-context.js';
-import { recorded } from '../insights/insights.controller.js';
+import { recorded, withByteOrderMark } from '../insights/insights.controller.js';
 import { matrixCsv } from './matrix-csv.js';
 
 @Controller()
@@ -52,7 +52,7 @@ export class SkillsMatrixController {
           this.credentials.whileAdmitted(
             request,
             api.skillsMatrixCsv,
-            recorded(matrixCsv(this.rpc.chunks(stream)), record),
+            recorded(withByteOrderMark(matrixCsv(this.rpc.chunks(stream))), record),
           ),
           { highWaterMark: 1 },
         ),

@@ -1,7 +1,8 @@
 import { Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { identityRpc, libraryRpc, videoRpc } from '@hub/proto';
+import { identityRpc, libraryRpc, type MemberKey, videoRpc } from '@hub/proto';
 import type { RpcClient } from '@hub/kit';
+import type { Member } from '../team/members.js';
 import type { RecommendationsRepository } from './recommendations.repository.js';
 import {
   expiringCertificationsRule,
@@ -16,6 +17,9 @@ import {
   unidentifiedOperatorsRule,
   unpublishedEvaluationsRule,
 } from './content-rules.js';
+
+/** Supervisors asked of identity per page (memberPage's most). */
+const SUPERVISOR_PAGE = 1000;
 
 /** Nightly at 02:30 UTC (before the certification sweep at 03:00). */
 export const RECOMMENDATIONS_SCHEDULE = { id: 'recommendations-nightly', pattern: '30 2 * * *' };
@@ -42,34 +46,45 @@ export class RecommendationEngine {
   }
 
   async findings(organizationId: number, now = new Date()): Promise<Finding[]> {
-    const [certifications, scheduled, sops, questions, members, documents, videos, reobserve] =
+    const [certifications, scheduled, sops, questions, supervisors, documents, videos, reobserve] =
       await Promise.all([
         this.repository.expiringCertifications(organizationId),
         this.repository.operatorsBeingObserved(organizationId),
         this.repository.sopResults(organizationId),
         this.repository.questionResults(organizationId),
-        this.rpc.call(identityRpc.members, { organizationId }),
+        this.supervisors(organizationId),
         this.rpc.call(libraryRpc.documentHealth, { organizationId }),
         this.rpc.call(videoRpc.identificationGaps, { organizationId }),
         this.repository.pendingReobservations(organizationId),
       ]);
     // Pending and suspended people cannot be observed (nor observe): nothing to recommend.
-    const present = members.filter((member) => member.isActive && !member.suspended);
-    const observable = new Set(present.map((member) => member.id));
-    const supervisors = present.filter((member) => member.role === 'training_supervisor');
+    const observable = await this.observable(organizationId, [
+      ...certifications.map((row) => row.userId),
+      ...reobserve.map((row) => row.userId),
+    ]);
+    // A deleted SOP's observations and certifications stay as history: nobody can retrain on
+    // it, edit its evaluation or observe it again, so it raises nothing (the library lists
+    // every document it still has).
+    const inLibrary = new Set(documents.map((document) => document.documentId));
     const lastObserved = await this.repository.lastObservationBy(
       organizationId,
       supervisors.map((member) => member.id),
     );
     return [
       ...expiringCertificationsRule(
-        certifications.filter((row) => observable.has(row.userId)),
+        certifications.filter(
+          (row) =>
+            observable.has(row.userId) &&
+            (row.documentId === null || inLibrary.has(row.documentId)),
+        ),
         scheduled,
         now,
       ),
-      ...reobservationRule(reobserve.filter((row) => observable.has(row.userId))),
-      ...sopPassRateRule(sops),
-      ...missedQuestionsRule(questions),
+      ...reobservationRule(
+        reobserve.filter((row) => observable.has(row.userId) && inLibrary.has(row.documentId)),
+      ),
+      ...sopPassRateRule(sops.filter((row) => inLibrary.has(row.documentId))),
+      ...missedQuestionsRule(questions.filter((row) => inLibrary.has(row.documentId))),
       ...idleSupervisorsRule(
         supervisors.map((member) => ({
           userId: member.id,
@@ -82,6 +97,41 @@ export class RecommendationEngine {
       ...failedDocumentsRule(documents),
       ...unidentifiedOperatorsRule(videos),
     ];
+  }
+
+  /**
+   * Of these people, those who can be observed: accepted and not suspended. Only the holders
+   * are asked about, not the whole organization (100,000 people were 18 MiB a run).
+   */
+  private async observable(organizationId: number, userIds: number[]): Promise<Set<number>> {
+    const unique = [...new Set(userIds)];
+    if (unique.length === 0) return new Set();
+    const filter = { organizationId, active: true, suspended: false, userIds: unique };
+    return new Set(await this.rpc.call(identityRpc.memberIds, filter));
+  }
+
+  /** The training supervisors who can observe (accepted, not suspended), a page at a time. */
+  private async supervisors(organizationId: number): Promise<Member[]> {
+    const filter = {
+      organizationId,
+      roles: ['training_supervisor'],
+      active: true,
+      suspended: false,
+    };
+    const found: Member[] = [];
+    let after: MemberKey | undefined;
+    for (;;) {
+      const { members } = await this.rpc.call(identityRpc.memberPage, {
+        ...filter,
+        offset: 0,
+        limit: SUPERVISOR_PAGE,
+        ...(after ? { after } : {}),
+      });
+      found.push(...members);
+      const last = members.at(-1);
+      if (members.length < SUPERVISOR_PAGE || !last) return found;
+      after = { name: last.name, id: last.id };
+    }
   }
 
   async evaluate(organizationId: number): Promise<number> {

@@ -63,17 +63,27 @@ export class RecommendationsRepository {
 
   async expiringCertifications(organizationId: number): Promise<ExpiringCertificationRow[]> {
     const rows = (await this.db.query(
-      `SELECT id, user_id, holder_name, title, expires_at FROM certifications
+      `SELECT id, user_id, holder_name, title, expires_at,
+              CASE WHEN kind = 'sop' THEN subject_id END AS document_id
+         FROM certifications
         WHERE organization_id = $1 AND revoked_at IS NULL
           AND expires_at > now() AND expires_at <= now() + interval '${WINDOW_DAYS} days'
         ORDER BY expires_at`,
       [organizationId],
-    )) as { id: number; user_id: number; holder_name: string; title: string; expires_at: Date }[];
+    )) as {
+      id: number;
+      user_id: number;
+      holder_name: string;
+      title: string;
+      expires_at: Date;
+      document_id: number | null;
+    }[];
     return rows.map((row) => ({
       id: row.id,
       userId: row.user_id,
       holderName: row.holder_name,
       title: row.title,
+      documentId: row.document_id,
       expiresAt: row.expires_at,
     }));
   }
@@ -321,7 +331,9 @@ export class RecommendationsRepository {
 }
 
 const weightSql = `CASE priority WHEN 'High' THEN ${RECOMMENDATION_WEIGHTS.High} WHEN 'Medium' THEN ${RECOMMENDATION_WEIGHTS.Medium} ELSE ${RECOMMENDATION_WEIGHTS.Low} END`;
-const thisQuarter = `state = 'implemented' AND decided_at >= date_trunc('quarter', now())`;
+/** Since the UTC quarter began (date_trunc of a timestamptz would take the server's zone). */
+const thisQuarter = `state = 'implemented'
+  AND decided_at >= date_trunc('quarter', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
 
 /** The Impact Score (see RecommendationFigures in proto): 0-10, one decimal; null when empty. */
 export function impactScore(implementedWeight: number, activeWeight: number): number | null {

@@ -22,6 +22,7 @@ describe('certifications expiring with no observation scheduled', () => {
     userId,
     holderName: `Person ${userId}`,
     title: 'Cooling',
+    documentId: 1,
     expiresAt: inDays(days),
   });
 

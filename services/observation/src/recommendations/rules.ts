@@ -50,6 +50,8 @@ export interface ExpiringCertificationRow {
   userId: number;
   holderName: string;
   title: string;
+  /** The SOP certified; null for a course's certification. */
+  documentId: number | null;
   expiresAt: Date;
 }
 

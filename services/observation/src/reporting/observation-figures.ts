@@ -16,13 +16,16 @@ export class ObservationFigures {
   /**
    * Performance Score = average score of completed observations; Training Completion = share of
    * enrolments completed. Null while there is nothing to average. `organizationId` null: every
-   * organization.
+   * organization. The score is the scores' sum over their count, as avg() divides, from the
+   * weeks counted by triggers (observation_weeks): the Hub is everyone's home page, and avg()
+   * read every completed observation of the organization on each visit.
    */
   async hubFigures(organizationId: number | null) {
     const scope = organizationId === null ? 'TRUE' : 'organization_id = $1';
     const params = organizationId === null ? [] : [organizationId];
     const [score] = (await this.db.query(
-      `SELECT round(avg(score), 1)::float AS value FROM observations WHERE status = 'completed' AND ${scope}`,
+      `SELECT round(sum(score_sum) / nullif(sum(scored), 0), 1)::float AS value
+         FROM observation_weeks WHERE ${scope}`,
       params,
     )) as { value: number | null }[];
     return {

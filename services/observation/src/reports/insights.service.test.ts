@@ -1,4 +1,5 @@
-import { type Actor, ObservationInsights } from '@hub/proto';
+import { type Actor, identityRpc, ObservationInsights, type RpcContract } from '@hub/proto';
+import type { RpcClient } from '@hub/kit';
 import { describe, expect, it } from 'vitest';
 import type { Members } from '../team/members.js';
 import { InsightsService } from './insights.service.js';
@@ -76,7 +77,24 @@ const CERTIFICATIONS: ExpiringCertificationRow[] = [
   { id: 8, holder_name: 'Olga', title: 'Forklift', expires_at: new Date('2026-12-01T10:00:00Z') },
 ];
 
-function service(): InsightsService {
+/** Identity as the Observation Center asks it: the organization's day began at `dayStart`. */
+function identity(dayStart: string) {
+  const asked: { pattern: string; request: unknown }[] = [];
+  const rpc = {
+    call: (contract: RpcContract, request: unknown) => {
+      asked.push({ pattern: contract.pattern, request });
+      return Promise.resolve(
+        contract.pattern === identityRpc.organizationDayStart.pattern ? { since: dayStart } : null,
+      );
+    },
+  } as unknown as RpcClient;
+  return { rpc, asked };
+}
+
+function service(
+  rpc = identity('2026-11-06T00:00:00.000Z').rpc,
+  centerSince: string[] = [],
+): InsightsService {
   const reports = {
     periodFigures: async () => ({
       score_now: null,
@@ -88,7 +106,10 @@ function service(): InsightsService {
       reports_now: 0,
       reports_before: 0,
     }),
-    centerCounts: async () => ({ active: 0, completed_today: 0, alerts: 0 }),
+    centerCounts: async (_scope: unknown, since: string) => {
+      centerSince.push(since);
+      return { active: 0, completed_today: 3, alerts: 0 };
+    },
     recentActivity: async () => ROWS,
     dueCourses: async () => COURSES,
     expiringCertifications: async () => CERTIFICATIONS,
@@ -97,6 +118,7 @@ function service(): InsightsService {
   return new InsightsService(
     reports as unknown as ReportsRepository,
     members as unknown as Members,
+    rpc,
   );
 }
 
@@ -165,5 +187,24 @@ describe("Insights' recent activity and upcoming goals", () => {
       ['Complete "Kitchen basics"', '1 of 2 enrolled completed', 50],
       ['Complete "Allergens"', 'Nobody is enrolled yet', null],
     ]);
+  });
+});
+
+/**
+ * The Observation Center's "completed today" counted the UTC day while the Hub's and Team
+ * Overview's "today" is the organization's (identityRpc.organizationDayStart).
+ */
+describe("the Observation Center's completed today", () => {
+  it("counts from the start of the viewer's organization's day, as identity answers it", async () => {
+    const auckland = '2026-11-05T11:00:00.000Z';
+    const { rpc, asked } = identity(auckland);
+    const since: string[] = [];
+    const insights = await service(rpc, since).insights(actor);
+    expect(asked).toContainEqual({
+      pattern: identityRpc.organizationDayStart.pattern,
+      request: { organizationId: 7 },
+    });
+    expect(since).toEqual([auckland]);
+    expect(insights.observationCenter.completedToday).toBe(3);
   });
 });

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   type Actor,
   countChange,
+  identityRpc,
   type InsightsActivity,
   type ObservationInsights,
   percentOf,
@@ -9,6 +10,8 @@ import {
   type UpcomingGoal,
   organizationScope,
 } from '@hub/proto';
+import { RpcClient } from '@hub/kit';
+import { RPC } from '../config.js';
 import { Members } from '../team/members.js';
 
 import { certificationGoal, courseGoal, describeActivity } from './insights-lines.js';
@@ -24,13 +27,14 @@ export class InsightsService {
   constructor(
     @Inject(ReportsRepository) private readonly reports: ReportsRepository,
     @Inject(Members) private readonly members: Members,
+    @Inject(RPC) private readonly rpc: RpcClient,
   ) {}
 
   async insights(actor: Actor): Promise<ObservationInsights> {
     const scope = organizationScope(actor);
     const [figures, center, activity, goals] = await Promise.all([
       this.reports.periodFigures(scope),
-      this.observationCenter(scope),
+      this.observationCenter(actor, scope),
       this.recentActivity(scope),
       this.upcomingGoals(scope),
     ]);
@@ -49,11 +53,19 @@ export class InsightsService {
     };
   }
 
-  /** Without the cameras: the gateway adds the integration service's count. */
+  /**
+   * Without the cameras: the gateway adds the integration service's count. "Completed today"
+   * counts from the viewer's organization's midnight (the super administrator's: the platform
+   * organization's), as the Hub and Team Overview count today.
+   */
   private async observationCenter(
+    actor: Actor,
     scope: ReportScope,
   ): Promise<ObservationInsights['observationCenter']> {
-    const counts = await this.reports.centerCounts(scope);
+    const { since } = await this.rpc.call(identityRpc.organizationDayStart, {
+      organizationId: actor.organizationId,
+    });
+    const counts = await this.reports.centerCounts(scope, since);
     return {
       activeObservations: counts.active,
       completedToday: counts.completed_today,

@@ -10,8 +10,6 @@ import type { ReportScope } from './report-scope.js';
 
 const PERIOD = `interval '${INSIGHTS_PERIOD_DAYS} days'`;
 const TWO_PERIODS = `interval '${2 * INSIGHTS_PERIOD_DAYS} days'`;
-/** Start of the current UTC day. */
-const TODAY = `(date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')`;
 
 /**
  * The average score of each period (score_now: the last 30 days, score_before: the 30 before),
@@ -147,17 +145,22 @@ export class ReportsRepository {
     return row!;
   }
 
-  async centerCounts(scope: ReportScope): Promise<CenterCounts> {
+  /**
+   * In progress, completed today and open findings. `since` is when today began: the
+   * organization's local midnight, as identity answers it (organizationDayStart), so the count
+   * agrees with the Hub's and Team Overview's "today".
+   */
+  async centerCounts(scope: ReportScope, since: string): Promise<CenterCounts> {
     const [row] = (await this.db.query(
       `SELECT
          (SELECT count(*)::int FROM observations
            WHERE status = 'in_progress' AND ($1::int IS NULL OR organization_id = $1)) AS active,
          (SELECT count(*)::int FROM observations
-           WHERE status = 'completed' AND completed_at >= ${TODAY}
+           WHERE status = 'completed' AND completed_at >= $2::timestamptz
              AND ($1::int IS NULL OR organization_id = $1)) AS completed_today,
          (SELECT count(*)::int FROM findings
            WHERE status = 'open' AND ($1::int IS NULL OR organization_id = $1)) AS alerts`,
-      [scope],
+      [scope, since],
     )) as CenterCounts[];
     return row!;
   }

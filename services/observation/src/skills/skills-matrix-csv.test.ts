@@ -133,3 +133,32 @@ describe('skills matrix CSV lines', () => {
     expect(gapsLine(english, 3, [1, 2])).toBe('Gaps per SOP,,,,,3,1,2\r\n');
   });
 });
+
+/**
+ * The header was in the reader's language but the role and department cells stayed English
+ * ("training_supervisor", "Training Supervisors") under "Rol" and "Departamento".
+ */
+describe("skills matrix CSV in the reader's language", () => {
+  const none = { latest: [], certifications: [], functions: [], gaps: new Map<number, number>() };
+  const line = (language: 'es' | 'fr', role: Member['role']) =>
+    matrixCsvLines([person(1, 'Tess', role)], [], none, now, messages(language).skillsMatrix)[0]!
+      .person;
+
+  it('words the role and department in Spanish and French', () => {
+    expect(line('es', 'training_supervisor')).toBe(
+      'Tess,p1@x.test,supervisor de formación,Supervisores de formación,,0',
+    );
+    expect(line('fr', 'operator')).toBe('Tess,p1@x.test,opérateur,Opérateurs,,0');
+    expect(line('es', 'admin')).toBe('Tess,p1@x.test,administrador,Administración,,0');
+  });
+
+  it('keeps the English values API clients have always read', () => {
+    const english = (role: Member['role']) =>
+      matrixCsvLines([person(1, 'Tess', role)], [], none, now, messages('en').skillsMatrix)[0]!
+        .person;
+    expect(english('training_supervisor')).toBe(
+      'Tess,p1@x.test,training_supervisor,Training Supervisors,,0',
+    );
+    expect(english('super_admin')).toBe('Tess,p1@x.test,super_admin,Administration,,0');
+  });
+});

@@ -86,12 +86,13 @@ export function matrixCsvLines(
         const date = latest ? (latest.completed_at ?? latest.started_at).toISOString() : null;
         return { column, text: csvCell(cellText(texts, level, score, date)) };
       });
-    const { role, department } = roleOf(person);
+    // Worded in the reader's language, as the header is (English keeps the role's code).
+    const { role } = roleOf(person);
     const personCells = csvLine([
       person.name,
       person.email,
-      role,
-      department,
+      texts.roles[role],
+      texts.departments[role],
       (functions.get(person.id) ?? []).join('; '),
       records.gaps.get(person.id) ?? 0,
     ]).slice(0, -2);

@@ -62,11 +62,34 @@ export class VideosService {
   ): Promise<VideoList> {
     const { total, rows } = await this.videos.page(actor.organizationId, search, limit, cursor);
     const page = pageOf(rows, limit, (row) => [row.cursor_at, String(row.id)]);
-    return { videos: page.rows.map(toVideo), totalCount: total, nextCursor: page.nextCursor };
+    const videos = await this.inLibrary(actor.organizationId, page.rows);
+    return { videos: videos.map(toVideo), totalCount: total, nextCursor: page.nextCursor };
   }
 
   async get(actor: Actor, videoId: number): Promise<VideoWithReport> {
-    return toVideoWithReport(await this.row(actor, videoId));
+    const [row] = await this.inLibrary(actor.organizationId, [await this.row(actor, videoId)]);
+    return toVideoWithReport(row!);
+  }
+
+  /**
+   * The rows with the linked SOPs the library still has as processed SOPs, under their current
+   * titles (one question for the page). A deleted SOP stays in video_sops but is shown and
+   * counted no more: "Re-run analysis" sends the linked SOPs, and one deleted was refused.
+   */
+  private async inLibrary<R extends VideoRow>(organizationId: number, rows: R[]): Promise<R[]> {
+    const documentIds = [...new Set(rows.flatMap((row) => (row.sops ?? []).map((s) => s.sopId)))];
+    if (documentIds.length === 0) return rows;
+    const current = await this.rpc.call(libraryRpc.sopTitles, { organizationId, documentIds });
+    const titles = new Map(current.map((sop) => [sop.id, sop.title]));
+    return rows.map((row) => ({
+      ...row,
+      sops: (row.sops ?? [])
+        .flatMap((sop) => {
+          const title = titles.get(sop.sopId);
+          return title === undefined ? [] : [{ sopId: sop.sopId, sopTitle: title }];
+        })
+        .sort((a, b) => a.sopTitle.localeCompare(b.sopTitle) || a.sopId - b.sopId),
+    }));
   }
 
   /** Linked SOPs must be processed documents of the organization; others are dropped by the check. */
