@@ -18,6 +18,12 @@ import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 let stack: TestStack;
 let redis: Redis;
 const children: ChildProcess[] = [];
+/**
+ * No test here is about how long: each starts and stops node processes (10-23 s at load 15 on
+ * the 2-core machine, 34-63 s when busier), so each has a generous bound (180 s; its waits 60 s
+ * each), and the processes whose work must finish a grace no machine reaches.
+ */
+const LONG_GRACE_MS = 120_000;
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -59,7 +65,12 @@ describe('graceful shutdown', () => {
     });
     const admin = await signedIn(stack, 'admin@acme.test', 'Admin-Pass-1!');
     const port = await freePort();
-    const gateway = startProcess('services/gateway/dist/main.js', { PORT: String(port) });
+    // Neither the grace nor the upload's RPC may end it, however slow the machine.
+    const gateway = startProcess('services/gateway/dist/main.js', {
+      PORT: String(port),
+      SHUTDOWN_GRACE_MS: String(LONG_GRACE_MS),
+      RPC_TIMEOUT_MS: String(LONG_GRACE_MS),
+    });
     await gateway.printed(/\[gateway\] listening/);
 
     const boundary = 'shutdown-test-boundary';
@@ -100,7 +111,7 @@ describe('graceful shutdown', () => {
     expect(await gateway.exited).toBe(0);
     const stored = await admin.call(api.document, { params: { id } });
     expect(stored.title).toBe('Shutdown SOP');
-  });
+  }, 180_000);
 
   const workerEntry = 'services/gateway/test/fixtures/blocking-worker.mjs';
   const queueName = 'shutdown-test';
@@ -113,14 +124,14 @@ describe('graceful shutdown', () => {
     });
 
   it('lets a job in flight complete after SIGTERM before the worker exits 0', async () => {
-    const worker = startWorkerProcess('drain', 60_000);
+    const worker = startWorkerProcess('drain', LONG_GRACE_MS);
     await worker.printed(/\[blocking-worker\] ready/);
     const queue = openQueue<{ n: number }>(queueName, {
       url: stack.env.REDIS_URL!,
       prefix: stack.redisPrefix,
     });
     const job = await queue.add('slow', { n: 1 });
-    expect(await redis.blpop(keys('drain:started'), 30)).toEqual([keys('drain:started'), job.id]);
+    expect(await redis.blpop(keys('drain:started'), 60)).toEqual([keys('drain:started'), job.id]);
 
     worker.child.kill('SIGTERM');
     await worker.printed(/SIGTERM: finishing the work in flight/);
@@ -131,7 +142,7 @@ describe('graceful shutdown', () => {
     expect(await job.getState()).toBe('completed');
     expect(await redis.get(keys('drain:completed'))).toBe('1');
     await queue.close();
-  });
+  }, 180_000);
 
   it('past the grace, returns the job to its queue; after a restart it completes once', async () => {
     const first = startWorkerProcess('requeue', 300);
@@ -141,7 +152,7 @@ describe('graceful shutdown', () => {
       prefix: stack.redisPrefix,
     });
     const job = await queue.add('stuck', { n: 2 });
-    expect(await redis.blpop(keys('requeue:started'), 30)).toEqual([
+    expect(await redis.blpop(keys('requeue:started'), 60)).toEqual([
       keys('requeue:started'),
       job.id,
     ]);
@@ -152,12 +163,14 @@ describe('graceful shutdown', () => {
     expect(await job.getState()).toBe('waiting');
 
     await redis.rpush(keys('requeue:release'), 'go');
-    const second = startWorkerProcess('requeue', 60_000);
-    await expect.poll(() => job.getState()).toBe('completed');
+    const second = startWorkerProcess('requeue', LONG_GRACE_MS);
+    // Its start alone may outlast the default poll on a loaded machine: awaited first.
+    await second.printed(/\[blocking-worker\] ready/);
+    await expect.poll(() => job.getState(), { timeout: 60_000 }).toBe('completed');
     expect(await redis.lrange(keys('requeue:started'), 0, -1)).toEqual([job.id]);
     expect(await redis.get(keys('requeue:completed'))).toBe('1');
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
     await queue.close();
-  });
+  }, 180_000);
 });
