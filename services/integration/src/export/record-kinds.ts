@@ -33,4 +33,6 @@ export const INTEGRATION_NOT_EXPORTED: Readonly<Record<string, string>> = {
   snapshot_runs: "the snapshot jobs' bookkeeping (presence events, exported, are what they found)",
   deleted_organizations: 'deleted organizations, by id: no live organization has a row',
   deleted_documents: "the ids of documents the library deleted, kept from the cameras' SOPs",
+  member_suspensions:
+    "identity's suspensions as its events told them (identity's export holds them)",
 };
